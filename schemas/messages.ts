@@ -1,0 +1,113 @@
+/**
+ * Every user-facing message of the specification (§5 validation rules, §8 error catalogue), word for
+ * word. The UI and the API both take their text from here; `%s` is filled by {@link formatMessage}.
+ */
+export const MESSAGES = {
+  // Store search
+  postcodeRequired: 'Please enter a valid postcode',
+  postcodeInvalid: '%s is not a valid postcode',
+  postcodeProvide: 'Please provide a valid postcode',
+  addressInvalid: 'Not a valid address',
+  locationNotFound: 'Unable to find location',
+  addressInfoFailed: 'Unable to get address info, try another address.',
+  // Device location
+  deviceLocationPostcode: 'Unable to find your location, try manually adding your postcode',
+  deviceLocationAddress: 'Unable to find your location, try manually adding your address',
+  deviceLocationNoMatch:
+    'Sorry, no matching locations for your detected location. Please try entering your address.',
+  // Catalogue
+  searchTermTooShort: 'The search term needs to be at least two characters.',
+  quantityRequired: 'Please enter the quantity.',
+  ageRestricted: 'You must be at least %s to purchase this item',
+  // Basket
+  updateItemFailed: 'Unable to update item',
+  addItemFailed: 'Unable to add item to basket',
+  basketStoreClosed: 'Unable to view basket as the store is closed',
+  itemLimitReached: 'Item limit has been reached',
+  basketLimitReached: 'Basket limit has been reached',
+  basketLimitExceeded: 'This will go over your basket limit',
+  basketPricesChanged: 'Please check your basket as promotions/prices may have changed.',
+  addItemsFailed: 'There was an error adding your items to the basket',
+  itemUnavailable: 'Item is no longer available.',
+  updateQuantityFailed: 'There was an error updating basket item quantity.',
+  removeItemFailed: 'There was an error removing item from basket.',
+  removeCouponFailed: 'There was an error removing coupon from basket.',
+  basketOverwrite:
+    'You are about to overwrite your basket. Are you sure you would like to proceed?',
+  couponFailed: 'An error occurred',
+  // Checkout and payment
+  checkoutDetailsFailed: 'There was an issue with your checkout details',
+  paymentFailed: 'There was an issue processing your payment',
+  paymentCancelled: 'Payment was cancelled',
+  applePayAvailability: 'Error checking Apple Pay availability',
+  googlePayFailed: 'There was an error processing with Google Pay',
+  cardFormLoadFailed: 'There was an error loading the card form',
+  cardDetailsFailed:
+    'There was an error with card details. Try with another card or reload the page before trying again.',
+  deliveryAddressFailed: 'Unable to set your delivery address',
+  contactDetailsFailed: 'Unable to update contact details',
+  cardNotAccepted: 'Store does not accept card payment',
+  googlePayNotAccepted: 'Store does not accept google payment',
+  applePayNotAccepted: 'Store does not accept apple payment',
+  storeClosed: 'The store is currently closed',
+  storeClosedCheckout:
+    'Your selected store has closed. You cannot complete checkout until the store reopens.',
+  cardExists: 'Card already exists!',
+  cvvRequired: 'Please enter cvv number',
+  cardFormInvalid: 'Card form is not valid',
+  paymentSourceRequired: 'Please select an option',
+  retailMembershipInvalid: 'Not a valid retail membership id',
+  // Slots
+  slotRequired: 'You need to selected a %s slot',
+  slotReserveFailed: 'There was an error reserving time slot.',
+  slotDefaultAsapFailed: 'There was an error selecting default ASAP slot.',
+  slotDefaultFutureFailed: 'There was an error selecting default future date slot.',
+  slotExpired: 'Your selected slot has expired. Please select another slot to continue your order.',
+  slotCountdownExpired: 'This slot has now expired',
+  slotsNoneToday: 'There are not available slots for today',
+  slotNoAlternative: 'No alternative slot found. You need to select the timeslot manually.',
+  slotDateInvalid:
+    'Time slot date provided was not valid. Date must be a date after or equal to today',
+  // Accounts
+  accountCreateFailed: 'There was an error creating your account',
+  currentPasswordIncorrect: 'Current password was incorrect.',
+  referralCodeInvalid: 'Referral code entered does not exist or is not valid',
+  emailRegistered: 'Your email address has already been registered',
+  codeIncorrect: 'The code was incorrect',
+  verificationCodeFailed: 'Unable to request verification code',
+  otpIncorrect: 'One time password code was incorrect',
+  otpSendFailed: 'Unable to send one time password code at this moment',
+  emailVerifyFailed: 'Unable to verify your email address',
+  newPasswordFailed: 'Unable to create your new password',
+  facebookLoginFailed: 'Unable to login with Facebook, please try again',
+  googleLoginFailed: 'Unable to login with Google, please try again',
+  loginRequired: 'You need to be logged in to use this',
+  sessionExpired: 'Your session has expired. You have been logged out!',
+  mobileInvalid: 'Mobile phone number is invalid',
+  // Other
+  systemError: 'There was an error on the system. Please try again.',
+  validationError: 'There was a validation error, please make sure your details are correct.',
+  productNotFound: 'Product not found',
+  dealNotFound: 'Deal not found',
+  storeNotFound: 'Store not found',
+  pageNotFound: 'Page Not Found',
+  pageNotFoundText:
+    "Either this page no longer exists, or there's a typo in the web address. Click below for something more interesting.",
+  orderViewFailed: 'Unable to view order, please try again.',
+  ratingRequired: 'A rating is required',
+  driverTrackingFailed: 'Unable to track the driver at this time.',
+  bannerNotFound: 'Unable to find banner',
+  whiteLabelSettingsFailed: 'Unable to load global white label settings',
+  iterableKeyMissing: 'Iterable API key is missing.',
+  storeSearchRequired: 'You need to search for stores with a postcode!',
+  incompatibleStore:
+    'The store is not compatible with the session store data. Would you like to continue with provided store and clear the basket?',
+} as const
+
+export type MessageKey = keyof typeof MESSAGES
+
+/** Fills the `%s` placeholders of a message in order: `formatMessage('postcodeInvalid', 'ZZ1')`. */
+export function formatMessage(key: MessageKey, ...values: Array<string | number>): string {
+  let index = 0
+  return MESSAGES[key].replace(/%s/g, () => String(values[index++] ?? ''))
+}

@@ -1,0 +1,39 @@
+import { cloudflare } from '@cloudflare/vite-plugin'
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+import {
+  CLIENT_ENTRY,
+  CLIENT_OUT_DIR,
+  CLIENT_STYLES,
+  clientAssets,
+} from './scripts/vite-client-assets.ts'
+
+export default defineConfig({
+  plugins: [
+    cloudflare({
+      persistState: process.env.STOREFRONT_STATE_DIR
+        ? { path: process.env.STOREFRONT_STATE_DIR }
+        : true,
+    }),
+    tailwindcss(),
+    clientAssets(),
+  ],
+  environments: {
+    client: {
+      build: {
+        outDir: CLIENT_OUT_DIR,
+        manifest: true,
+        rollupOptions: { input: [CLIENT_ENTRY, CLIENT_STYLES] },
+      },
+    },
+  },
+  builder: {
+    async buildApp(builder) {
+      const { client, ...workers } = builder.environments
+      if (client) await builder.build(client)
+      for (const environment of Object.values(workers)) {
+        if (environment.name !== 'ssr') await builder.build(environment)
+      }
+    },
+  },
+})
