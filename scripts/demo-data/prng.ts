@@ -1,0 +1,32 @@
+/** A small seeded PRNG (mulberry32): the same seed always yields the same demo data. */
+export interface Random {
+  /** A float in [0, 1). */
+  next(): number
+  /** An integer in [min, max], both inclusive. */
+  int(min: number, max: number): number
+  /** True with the given probability. */
+  chance(probability: number): boolean
+  pick<T>(items: ReadonlyArray<T>): T
+}
+
+export function createRandom(seed: number): Random {
+  let state = seed >>> 0
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1))
+  return {
+    next,
+    int,
+    chance: (probability) => next() < probability,
+    pick: <T>(items: ReadonlyArray<T>): T => {
+      const item = items[int(0, items.length - 1)]
+      if (item === undefined) throw new Error('pick from an empty list')
+      return item
+    },
+  }
+}

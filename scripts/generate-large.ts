@@ -1,0 +1,103 @@
+// Generates a benchmark-sized dataset (default 10,000 stores and 100,000 menu items) and writes it
+// as SQL, or loads it into a local D1 state directory.
+//
+//   node scripts/generate-large.ts --sql /tmp/large.sql [--stores 10000] [--items 100000]
+//   node scripts/generate-large.ts --state-dir /tmp/bench-state   (then STOREFRONT_STATE_DIR=...)
+//
+// A state directory gets the migrations first, so it must be new or hold only earlier data of
+// this script's own making (rows are inserted, not replaced).
+import { spawnSync } from 'node:child_process'
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { generateDemoData } from './demo-data/generate.ts'
+import { datasetToSql } from './demo-data/sql.ts'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+const { values } = parseArgs({
+  options: {
+    stores: { type: 'string', default: '10000' },
+    items: { type: 'string', default: '100000' },
+    sql: { type: 'string' },
+    'state-dir': { type: 'string' },
+    seed: { type: 'string' },
+  },
+})
+if (!values.sql && !values['state-dir']) {
+  console.error(
+    'Usage: node scripts/generate-large.ts (--sql FILE | --state-dir DIR) [--stores N] [--items N]'
+  )
+  process.exit(2)
+}
+
+const started = performance.now()
+const dataset = generateDemoData(
+  {
+    outcodesCsv: readFileSync(join(root, 'data', 'uk-outcodes.csv'), 'utf8'),
+    manchesterPostcodesCsv: readFileSync(
+      join(root, 'data', 'uk-postcodes-manchester-central.csv'),
+      'utf8'
+    ),
+  },
+  {
+    stores: Number(values.stores),
+    items: Number(values.items),
+    overridesPerStore: 20,
+    ...(values.seed ? { seed: Number(values.seed) } : {}),
+  }
+)
+const generated = performance.now()
+const rows = dataset.tables.reduce((sum, t) => sum + t.rows.length, 0)
+const count = (name: string) => dataset.tables.find((t) => t.name === name)?.rows.length ?? 0
+console.log(
+  `Generated ${rows} rows (${count('stores')} stores, ${count('menu_items')} menu items) in ${seconds(generated - started)} s`
+)
+
+const scratch = values.sql ? null : mkdtempSync(join(tmpdir(), 'storefront-large-'))
+const sqlFile = values.sql ? resolve(values.sql) : join(scratch ?? '', 'large.sql')
+await writeSql(sqlFile)
+console.log(`Wrote ${sqlFile} in ${seconds(performance.now() - generated)} s`)
+
+if (values['state-dir']) {
+  const state = resolve(root, values['state-dir'])
+  const loadStarted = performance.now()
+  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
+  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', sqlFile, '--yes'])
+  console.log(`Loaded into ${join(state, 'v3')} in ${seconds(performance.now() - loadStarted)} s`)
+  if (scratch) rmSync(scratch, { recursive: true, force: true })
+}
+console.log(`Total ${seconds(performance.now() - started)} s`)
+
+async function writeSql(path: string): Promise<void> {
+  const out = createWriteStream(path)
+  for (const chunk of datasetToSql(dataset)) {
+    if (!out.write(chunk)) await new Promise((done) => out.once('drain', done))
+  }
+  await new Promise<void>((done, fail) =>
+    out.end((error?: Error | null) => (error ? fail(error) : done()))
+  )
+}
+
+function wrangler(args: Array<string>): void {
+  const run = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...args],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false' },
+    }
+  )
+  if (run.status !== 0) {
+    process.stderr.write(run.stdout + run.stderr)
+    throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed`)
+  }
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(1)
+}

@@ -1,0 +1,278 @@
+import { isValid, toOutcode } from 'postcode'
+import { describe, expect, it } from 'vitest'
+import { parseCsv } from '../../scripts/demo-data/csv.ts'
+import { rowsOf, type Dataset } from '../../scripts/demo-data/dataset.ts'
+import { expandLine, generateDemoData, unitPriceLabel } from '../../scripts/demo-data/generate.ts'
+import { insertStatements, MAX_BOUND_PARAMETERS } from '../../scripts/demo-data/seed.ts'
+import { datasetToSql } from '../../scripts/demo-data/sql.ts'
+import { DEMO_INPUT } from '../integration/data/demo-input.ts'
+
+const dataset = generateDemoData(DEMO_INPUT)
+const rows = (name: string) => rowsOf(dataset, name)
+const num = (value: unknown) => Number(value)
+
+// The pictures shipped in public/, keyed by their path under the site root.
+const pictures = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>('/public/images/**/*.svg', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    })
+  ).map(([path, body]) => [path.replace(/^\/public/, ''), body])
+)
+
+describe('demo data generator', () => {
+  it('produces the same data for the same seed and input', () => {
+    const again = generateDemoData(DEMO_INPUT)
+    expect(JSON.stringify(again)).toBe(JSON.stringify(dataset))
+    const other = generateDemoData(DEMO_INPUT, { seed: 7 })
+    expect(JSON.stringify(other)).not.toBe(JSON.stringify(dataset))
+  })
+
+  it('has at least 2,000 menu items with unique slugs and positive integer prices in pence', () => {
+    const items = rows('menu_items')
+    expect(items.length).toBeGreaterThanOrEqual(2000)
+    expect(new Set(items.map((i) => i.slug)).size).toBe(items.length)
+    for (const item of items) {
+      expect(Number.isInteger(item.price) && num(item.price) > 0, String(item.name)).toBe(true)
+      if (item.was_price !== null) {
+        expect(Number.isInteger(item.was_price)).toBe(true)
+        expect(num(item.was_price)).toBeGreaterThan(num(item.price))
+      }
+      expect(String(item.name)).not.toMatch(/\{v\}|undefined|NaN/)
+    }
+  })
+
+  it('places at least 8 stores in 8 towns, 4 of them in central Manchester, on real postcodes', () => {
+    const stores = rows('stores')
+    const outcodes = new Map(parseCsv(DEMO_INPUT.outcodesCsv).map((r) => [r.outcode, r]))
+    const manchester = new Map(
+      parseCsv(DEMO_INPUT.manchesterPostcodesCsv).map((r) => [r.postcode, r])
+    )
+    expect(stores.length).toBeGreaterThanOrEqual(10)
+    expect(new Set(stores.map((s) => s.town)).size).toBeGreaterThanOrEqual(8)
+    const central = stores.filter((s) => manchester.has(String(s.postcode)))
+    expect(central.length).toBeGreaterThanOrEqual(4)
+    for (const store of central) {
+      const row = manchester.get(String(store.postcode))
+      expect(store.latitude).toBe(Number(row?.latitude))
+      expect(store.longitude).toBe(Number(row?.longitude))
+    }
+    for (const store of stores) {
+      const postcode = String(store.postcode)
+      expect(isValid(postcode), postcode).toBe(true)
+      const centroid = outcodes.get(toOutcode(postcode) ?? '')
+      expect(centroid, postcode).toBeDefined()
+      // Within about 5 km of the outcode's centroid.
+      expect(Math.abs(num(store.latitude) - Number(centroid?.latitude))).toBeLessThan(0.05)
+      expect(Math.abs(num(store.longitude) - Number(centroid?.longitude))).toBeLessThan(0.08)
+    }
+  })
+
+  it('varies store fees, minimums, payment methods, advance days and opening hours', () => {
+    const stores = rows('stores')
+    const hours = rows('store_opening_hours')
+    expect(stores.some((s) => s.minimum_spend === 0)).toBe(true)
+    expect(stores.some((s) => num(s.minimum_spend) > 0)).toBe(true)
+    expect(stores.some((s) => s.accepts_cash === 0)).toBe(true)
+    expect(stores.some((s) => s.accepts_cash === 1)).toBe(true)
+    expect(stores.some((s) => s.delivery_enabled === 0)).toBe(true)
+    expect(stores.some((s) => s.collection_enabled === 0)).toBe(true)
+    for (const store of stores) {
+      expect(num(store.days_in_advance)).toBeGreaterThanOrEqual(0)
+      expect(num(store.days_in_advance)).toBeLessThanOrEqual(7)
+      for (const method of ['store', 'delivery', 'collection']) {
+        expect(hours.some((h) => h.store_id === store.id && h.fulfilment_method === method)).toBe(
+          true
+        )
+      }
+    }
+    const norwich = stores.find((s) => s.slug === 'norwich')
+    const sundays = hours.filter((h) => h.store_id === norwich?.id && h.day_of_week === 6)
+    expect(sundays).toEqual([])
+    expect(
+      hours.some((h) => h.fulfilment_method === 'store' && String(h.closes_at) >= '23:00')
+    ).toBe(true)
+    for (const h of hours) expect(String(h.opens_at)).toMatch(/^[0-2]\d:[0-5]\d$/)
+  })
+
+  it('gives every item a picture at each density, with matching width and height', () => {
+    const sizes = { originals: 960, mdpi_1x: 160, xhdpi_2x: 320, xxhdpi_3x: 480 } as const
+    const checked = new Set<string>()
+    for (const item of rows('menu_items')) {
+      for (const [density, size] of Object.entries(sizes)) {
+        const path = String(item[`image_${density}`])
+        expect(path).toMatch(new RegExp(`^/images/categories/[a-z-]+/${density}\\.svg$`))
+        if (checked.has(path)) continue
+        checked.add(path)
+        const svg = pictures[path]
+        expect(svg, path).toBeDefined()
+        expect(svg).toContain(`width="${size}" height="${size}"`)
+      }
+    }
+    for (const brand of rows('brands')) expect(pictures[String(brand.logo_url)]).toBeDefined()
+    for (const banner of rows('banners')) expect(pictures[String(banner.image_url)]).toBeDefined()
+  })
+
+  it('marks alcohol and tobacco as 18+ and nothing else', () => {
+    const categories = rows('categories')
+    const departmentOf = new Map(
+      categories.map((c) => [
+        c.id,
+        c.parent_id === null ? c.slug : categories.find((p) => p.id === c.parent_id)?.slug,
+      ])
+    )
+    const items = rows('menu_items')
+    for (const department of ['beer-wine-spirits', 'tobacco']) {
+      const restricted = items.filter((i) => departmentOf.get(i.category_id) === department)
+      expect(restricted.length).toBeGreaterThan(10)
+      expect(restricted.every((i) => i.age_restriction === 18)).toBe(true)
+    }
+    const others = items.filter(
+      (i) => !['beer-wine-spirits', 'tobacco'].includes(String(departmentOf.get(i.category_id)))
+    )
+    expect(others.every((i) => i.age_restriction === null)).toBe(true)
+  })
+
+  it('has a category tree with the usual departments and sub-categories', () => {
+    const categories = rows('categories')
+    const top = categories.filter((c) => c.parent_id === null).map((c) => c.name)
+    for (const name of [
+      'Fruit & Veg',
+      'Bakery',
+      'Dairy & Eggs',
+      'Frozen',
+      'Drinks',
+      'Beer, Wine & Spirits',
+      'Tobacco',
+      'Hot Food & Deli',
+      'Pet',
+      'Baby & Toddler',
+    ]) {
+      expect(top).toContain(name)
+    }
+    const ids = new Set(categories.map((c) => c.id))
+    for (const c of categories) if (c.parent_id !== null) expect(ids.has(c.parent_id)).toBe(true)
+    // Items hang off sub-categories only.
+    const leaves = new Set(categories.filter((c) => c.parent_id !== null).map((c) => c.id))
+    expect(rows('menu_items').every((i) => leaves.has(i.category_id))).toBe(true)
+  })
+
+  it('builds consistent item options: min ≤ max, defaults, sizes and dependencies', () => {
+    const options = rows('menu_item_options')
+    const values = rows('menu_item_option_values')
+    const sizeCosts = rows('menu_item_option_value_size_costs')
+    expect(options.length).toBeGreaterThan(50)
+    const optionById = new Map(options.map((o) => [o.id, o]))
+    const valueById = new Map(values.map((v) => [v.id, v]))
+    for (const option of options) {
+      const own = values.filter((v) => v.option_id === option.id)
+      expect(num(option.minimum_selected)).toBeLessThanOrEqual(num(option.maximum_selected))
+      expect(own.length).toBeGreaterThanOrEqual(num(option.minimum_selected))
+      expect(own.filter((v) => v.is_default === 1).length).toBeLessThanOrEqual(
+        num(option.maximum_selected)
+      )
+      if (option.mutually_exclusive === 1) expect(option.maximum_selected).toBe(1)
+      if (option.dependent_on !== null) {
+        expect(optionById.get(option.dependent_on)?.menu_item_id).toBe(option.menu_item_id)
+      }
+    }
+    for (const cost of sizeCosts) {
+      const size = valueById.get(cost.size_id)
+      const value = valueById.get(cost.option_value_id)
+      const sizeOption = optionById.get(size?.option_id ?? null)
+      expect(sizeOption?.is_size).toBe(1)
+      expect(sizeOption?.menu_item_id).toBe(optionById.get(value?.option_id ?? null)?.menu_item_id)
+      expect(Number.isInteger(cost.extra_cost)).toBe(true)
+    }
+    // Options that depend on a value point at a value of the option they depend on.
+    for (const { params } of dataset.afterLoad) {
+      const [valueId, optionId] = params
+      const option = optionById.get(optionId ?? null)
+      expect(valueById.get(valueId ?? null)?.option_id).toBe(option?.dependent_on)
+    }
+    expect(options.some((o) => o.extra_cost_instances_threshold !== null)).toBe(true)
+    expect(items('options').length).toBeGreaterThan(20)
+  })
+
+  it('has deals, meal deals with sections, banners, coupons, FAQs and content', () => {
+    const itemIds = new Set(rows('menu_items').map((i) => i.id))
+    expect(rows('deals').filter((d) => d.kind === 'meal_deal').length).toBeGreaterThanOrEqual(2)
+    for (const choice of rows('deal_section_items'))
+      expect(itemIds.has(choice.menu_item_id)).toBe(true)
+    for (const section of rows('deal_sections')) {
+      expect(rows('deal_section_items').some((c) => c.deal_section_id === section.id)).toBe(true)
+    }
+    expect(rows('banners').length).toBeGreaterThanOrEqual(4)
+    expect(rows('coupons').map((c) => c.code)).toContain('SAVE5')
+    expect(rows('faqs').length).toBeGreaterThanOrEqual(10)
+    expect(new Set(rows('content_blocks').map((b) => b.placement))).toEqual(
+      new Set(['home', 'header', 'footer'])
+    )
+  })
+
+  it('maps localhost to brand 1 and 127.0.0.1 to brand 2 with every settings section', () => {
+    const hosts = rows('brand_hosts')
+    expect(hosts).toContainEqual({ host: 'localhost', brand_id: 1, environment: 'local' })
+    expect(hosts).toContainEqual({ host: '127.0.0.1', brand_id: 2, environment: 'local' })
+    const [one, two] = rows('brands')
+    expect(one?.name).not.toBe(two?.name)
+    expect(one?.primary_color).not.toBe(two?.primary_color)
+    expect(one?.logo_url).not.toBe(two?.logo_url)
+    for (const brandId of [1, 2]) {
+      const sections = rows('brand_settings').filter((s) => s.brand_id === brandId)
+      expect(sections.length).toBe(11)
+      const store = JSON.parse(String(sections.find((s) => s.section === 'store')?.settings_json))
+      expect(store.enableStoresSearchByAddress).toBe(false)
+      const channels = rows('brand_links')
+        .filter((l) => l.brand_id === brandId)
+        .map((l) => l.channel)
+      expect(channels.sort()).toEqual(['android', 'facebook', 'instagram', 'ios', 'twitter'])
+    }
+    expect(rows('countries')[0]).toMatchObject({ code: 'GB', position: 0 })
+  })
+
+  it('scales up for benchmarks', () => {
+    const large = generateDemoData(DEMO_INPUT, { stores: 60, items: 3000, overridesPerStore: 5 })
+    expect(rowsOf(large, 'stores').length).toBe(60)
+    expect(rowsOf(large, 'menu_items').length).toBeGreaterThanOrEqual(3000)
+    expect(new Set(rowsOf(large, 'stores').map((s) => s.slug)).size).toBe(60)
+    expect(new Set(rowsOf(large, 'menu_items').map((s) => s.slug)).size).toBe(
+      rowsOf(large, 'menu_items').length
+    )
+    for (const store of rowsOf(large, 'stores')) expect(isValid(String(store.postcode))).toBe(true)
+  })
+
+  it('loads with statements of at most 100 bound parameters and escapes SQL text', () => {
+    for (const table of dataset.tables) {
+      for (const statement of insertStatements(table)) {
+        expect(statement.params.length).toBeLessThanOrEqual(MAX_BOUND_PARAMETERS)
+        expect(statement.sql.split('?').length - 1).toBe(statement.params.length)
+      }
+    }
+    const tiny: Dataset = {
+      tables: [{ name: 'faqs', columns: ['question'], rows: [["What's new?"], [null]] }],
+      afterLoad: [],
+    }
+    expect([...datasetToSql(tiny)].join('')).toBe(
+      "insert into faqs (question) values\n('What''s new?'),\n(null);\n"
+    )
+  })
+
+  it('expands product lines into sized, priced items with unit prices', () => {
+    expect(expandLine('{v} milk|1 pint:85,4 pints:165|Whole,Semi-skimmed*110')).toEqual([
+      { name: 'Whole milk 1 pint', size: '1 pint', price: 85 },
+      { name: 'Whole milk 4 pints', size: '4 pints', price: 165 },
+      { name: 'Semi-skimmed milk 1 pint', size: '1 pint', price: 95 },
+      { name: 'Semi-skimmed milk 4 pints', size: '4 pints', price: 180 },
+    ])
+    expect(unitPriceLabel('500g', 150)).toBe('£3.00/kg')
+    expect(unitPriceLabel('6 x 330ml', 400)).toBe('£2.02/litre')
+    expect(unitPriceLabel('each', 100)).toBeNull()
+  })
+})
+
+function items(addToBasketType: string) {
+  return rowsOf(dataset, 'menu_items').filter((i) => i.add_to_basket_type === addToBasketType)
+}
