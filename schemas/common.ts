@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES } from './messages.ts'
 
 /** Money is always an integer number of minor units (pence). */
 export const MoneySchema = z.int().nonnegative()
@@ -8,3 +9,11 @@ export type Money = z.infer<typeof MoneySchema>
 export const IdSchema = z.coerce.number().int().positive()
 
 export const BusinessIdSchema = IdSchema
+
+/** An email address, trimmed and lower-cased before it is checked. */
+export const EmailSchema = z
+  .string({ error: MESSAGES.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: MESSAGES.emailInvalid })
+  .regex(z.regexes.email, { error: MESSAGES.emailInvalid })

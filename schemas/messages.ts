@@ -102,6 +102,16 @@ export const MESSAGES = {
   storeSearchRequired: 'You need to search for stores with a postcode!',
   incompatibleStore:
     'The store is not compatible with the session store data. Would you like to continue with provided store and clear the basket?',
+  // Not in the spec:
+  unknownBrand: 'No shop is set up for the address %s.',
+  businessNotFound: 'This shop could not be found.',
+  emailInvalid: 'Please enter a valid email address.',
+  storeIdentifierRequired: 'Please choose a store.',
+  requestTimedOut: 'The request took too long. Please try again.',
+  crossOriginRefused: 'This request was refused because it did not come from this site.',
+  pageNotBuilt: 'This page is not available yet. Please check back soon.',
+  stayInTouchSuccess: "Thanks for signing up! We'll keep you posted.",
+  unknownSiteTitle: 'Shop not found',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -1,0 +1,68 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../../worker/env.ts'
+import { backend } from '../../../worker/backend/index.ts'
+import type { BackendApp } from '../../../worker/lib/backend-client.ts'
+import { errorEnvelopeResponse } from '../../../worker/lib/error-response.ts'
+import { backendClient } from '../../../worker/middleware/backend-client.ts'
+import { brand } from '../../../worker/middleware/brand.ts'
+import { requestId } from '../../../worker/middleware/request-id.ts'
+import { proxy } from '../../../worker/proxy/index.ts'
+
+/** What the echo backend saw of one forwarded call. */
+export interface SeenRequest {
+  method: string
+  path: string
+  query: Record<string, string>
+  headers: Record<string, string>
+  body: unknown
+}
+
+/**
+ * The storefront's /api stack as worker/index.ts composes it (request id → backend client → brand
+ * → proxy), with the given backend and an error handler that answers envelopes.
+ */
+export function storefrontApi(backendApp: BackendApp, options: { timeoutMs?: number } = {}) {
+  const app = new Hono<AppEnv>()
+  app.use(requestId())
+  app.use(backendClient(backendApp, options))
+  app.use(brand())
+  app.route('/api', proxy)
+  app.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
+  return app
+}
+
+/**
+ * A backend that resolves brands with the real one and answers every other call by echoing what
+ * it received, so tests see exactly what the proxy sent.
+ */
+export function echoBackend() {
+  const seen: Array<SeenRequest> = []
+  const app = new Hono<{ Bindings: Env }>()
+  app.get('/brands/resolve', (c) => backend.fetch(c.req.raw, c.env))
+  app.all('*', async (c) => {
+    const contentType = c.req.header('content-type') ?? ''
+    let body: unknown
+    if (contentType.startsWith('multipart/form-data')) {
+      const form = await c.req.raw.formData()
+      body = Object.fromEntries(
+        [...form].map(([key, value]) => [
+          key,
+          typeof value === 'string' ? value : `file:${value.name}`,
+        ])
+      )
+    } else {
+      const text = await c.req.text()
+      body = contentType.startsWith('application/json') ? JSON.parse(text) : text
+    }
+    const request: SeenRequest = {
+      method: c.req.method,
+      path: c.req.path,
+      query: c.req.query(),
+      headers: Object.fromEntries(c.req.raw.headers),
+      body,
+    }
+    seen.push(request)
+    return c.json({ echoed: true })
+  })
+  return { app, seen }
+}

@@ -1,0 +1,69 @@
+import {
+  FaqsQuerySchema,
+  FaqsResponseSchema,
+  StayInTouchRequestSchema,
+  StayInTouchResponseSchema,
+  WhiteLabelSettingsRequestSchema,
+  WhiteLabelSettingsResponseSchema,
+} from '../../../schemas/content.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { createDomain } from '../route-registry.ts'
+import { findBrandSettings, listFaqs, signUpForNewsletter } from './repo.ts'
+import { imageDensityFor, mergeWhiteLabelSettings } from './white-label.ts'
+
+/** White-label settings, FAQs and the footer's Stay In Touch sign-up. */
+export const content = createDomain('Content')
+
+content.post(
+  '/white-label/settings',
+  {
+    summary: 'White-label settings of a brand, every section of spec §9 merged with its defaults',
+    body: WhiteLabelSettingsRequestSchema,
+    response: WhiteLabelSettingsResponseSchema,
+    errors: ['not_found'],
+  },
+  async ({ body }, c) => {
+    const found = await findBrandSettings(c.env.DB, body.businessId, body.brandId)
+    if (!found) throw new AppError('not_found', MESSAGES.whiteLabelSettingsFailed)
+    return {
+      businessId: body.businessId,
+      brandId: found.brandId,
+      imageDensity: imageDensityFor(body.screenScale),
+      settings: mergeWhiteLabelSettings(found.sections, found.brandId),
+    }
+  }
+)
+
+content.get(
+  '/content/faqs',
+  {
+    summary: 'Frequently asked questions of a business (and brand)',
+    query: FaqsQuerySchema,
+    response: FaqsResponseSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => {
+    const faqs = await listFaqs(c.env.DB, query.businessId, query.brandId)
+    if (!faqs) throw new AppError('not_found', MESSAGES.businessNotFound)
+    return { faqs }
+  }
+)
+
+content.post(
+  '/content/stay-in-touch',
+  {
+    summary: "The footer's Stay In Touch newsletter sign-up; repeating it is harmless",
+    body: StayInTouchRequestSchema,
+    response: StayInTouchResponseSchema,
+  },
+  async ({ body }, c) => {
+    const signedUp = await signUpForNewsletter(c.env.DB, body)
+    if (!signedUp) {
+      throw new AppError('validation_error', MESSAGES.validationError, {
+        fields: [{ field: 'brandId', message: MESSAGES.validationError }],
+      })
+    }
+    return { subscribed: true as const }
+  }
+)

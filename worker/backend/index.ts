@@ -1,0 +1,32 @@
+import { Hono } from 'hono'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { errorEnvelopeResponse } from '../lib/error-response.ts'
+import { AppError } from '../lib/errors.ts'
+import { requestId } from '../middleware/request-id.ts'
+import { content } from './content/routes.ts'
+import type { BackendEnv } from './env.ts'
+import { member } from './member/routes.ts'
+import { openApiDomain } from './openapi.ts'
+import { operations } from './operations/routes.ts'
+import type { Domain } from './route-registry.ts'
+import { slots } from './slots/routes.ts'
+import { stores } from './stores/routes.ts'
+
+/** Every domain of the API; the OpenAPI document is built from this same list. */
+const domains: ReadonlyArray<Domain> = [operations, content, member, slots, stores]
+
+/** All mounted domains, the OpenAPI one included (tests compare this list with the routes). */
+export const backendDomains: ReadonlyArray<Domain> = [...domains, openApiDomain(domains)]
+
+/**
+ * The multi-tenant commerce API on D1 (spec §7). Reached through the backend client: in-process
+ * by default, or over a service binding / BACKEND_URL when deployed on its own.
+ */
+export const backend = new Hono<BackendEnv>()
+
+backend.use(requestId())
+for (const domain of backendDomains) backend.route('/', domain.app)
+backend.notFound((c) =>
+  errorEnvelopeResponse(new AppError('not_found', MESSAGES.pageNotFound), c.var.requestId)
+)
+backend.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))

@@ -1,0 +1,118 @@
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import type { z } from 'zod'
+import type { ErrorCode } from '../../schemas/api-error.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { AppError } from '../lib/errors.ts'
+import { parseInput } from '../lib/validation.ts'
+import type { BackendEnv } from './env.ts'
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+/** What a route declares: the schemas it parses and answers with, which also make the OpenAPI. */
+export interface RouteSpec<
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType,
+> {
+  summary: string
+  description?: string
+  query?: Q
+  /** A JSON request body. */
+  body?: B
+  /** The 200 answer. */
+  response: R
+  /** Error codes the route answers with besides validation_error (when it has input) and internal_error. */
+  errors?: ReadonlyArray<ErrorCode>
+}
+
+export interface RouteInput<Q, B> {
+  query: Q extends z.ZodType ? z.output<Q> : undefined
+  body: B extends z.ZodType ? z.output<B> : undefined
+}
+
+export type RouteHandler<Q, B, R extends z.ZodType> = (
+  input: RouteInput<Q, B>,
+  c: Context<BackendEnv>
+) => Promise<z.output<R>> | z.output<R>
+
+export interface RouteDefinition {
+  method: HttpMethod
+  /** Hono path syntax (`/orders/:orderId`). */
+  path: string
+  spec: RouteSpec<z.ZodObject | undefined, z.ZodType | undefined, z.ZodType>
+}
+
+/** A backend domain: its Hono sub-app and the definitions of every route on it. */
+export interface Domain {
+  tag: string
+  app: Hono<BackendEnv>
+  routes: ReadonlyArray<RouteDefinition>
+}
+
+type Register = <
+  R extends z.ZodType,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  path: string,
+  spec: RouteSpec<Q, B, R>,
+  handler: RouteHandler<Q, B, R>
+) => void
+
+export interface DomainBuilder extends Domain {
+  get: Register
+  post: Register
+  put: Register
+  patch: Register
+  delete: Register
+}
+
+async function readJsonBody(c: Context<BackendEnv>): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new AppError('validation_error', MESSAGES.validationError, {
+      fields: [{ field: '(body)', message: MESSAGES.validationError }],
+    })
+  }
+}
+
+/**
+ * Creates a domain whose routes can only be added with their schemas: each handler receives the
+ * parsed query/body (bad input → 422 before the handler runs) and returns the answer as data.
+ *
+ * @example
+ * const stores = createDomain('Stores')
+ * stores.post('/stores/details', { summary, body: StoreDetailsRequestSchema, response: StoreDetailsSchema },
+ *   ({ body }, c) => findStore(c.env.DB, body))
+ */
+export function createDomain(tag: string): DomainBuilder {
+  const app = new Hono<BackendEnv>()
+  const routes: Array<RouteDefinition> = []
+
+  const register =
+    (method: HttpMethod): Register =>
+    (path, spec, handler) => {
+      routes.push({ method, path, spec })
+      app.on(method.toUpperCase(), path, async (c) => {
+        const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined
+        const body = spec.body ? parseInput(spec.body, await readJsonBody(c)) : undefined
+        const input = { query, body } as RouteInput<typeof spec.query, typeof spec.body>
+        return c.json(await handler(input, c))
+      })
+    }
+
+  return {
+    tag,
+    app,
+    routes,
+    get: register('get'),
+    post: register('post'),
+    put: register('put'),
+    patch: register('patch'),
+    delete: register('delete'),
+  }
+}

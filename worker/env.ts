@@ -1,0 +1,17 @@
+import type { Brand } from '../schemas/brand.ts'
+import type { BackendClient } from './lib/backend-client.ts'
+
+/** Hono's environment for the storefront worker: bindings plus what middleware puts on the context. */
+export interface AppEnv {
+  Bindings: Env
+  Variables: {
+    /** A random id per request, logged with every error and returned in the error envelope. */
+    requestId: string
+    /** The per-request CSP nonce for inline scripts and JSON data. */
+    nonce: string
+    /** The brand picked by the request's host. */
+    brand: Brand
+    /** The one way pages and the proxy reach the backend. */
+    backend: BackendClient
+  }
+}

@@ -1,0 +1,218 @@
+import type { ExecutionContext as HonoExecutionContext } from 'hono'
+import type { z } from 'zod'
+import { ApiErrorSchema } from '../../schemas/api-error.ts'
+import { LONG_REQUEST_TIMEOUT_MS } from '../../schemas/constants.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { AppError } from './errors.ts'
+
+declare global {
+  interface Env {
+    /** Optional service binding to a separately deployed backend Worker. */
+    BACKEND?: Fetcher
+  }
+}
+
+/** How calls reach the backend; see {@link createBackendClient} for the order of choice. */
+export type BackendTransport = 'in-process' | 'service-binding' | 'url'
+
+/** Anything with the Workers fetch signature: the backend Hono app. */
+export interface BackendApp {
+  fetch(request: Request, env: Env, ctx?: HonoExecutionContext): Response | Promise<Response>
+}
+
+export interface BackendClientOptions {
+  /** The in-process backend; used when neither a BACKEND binding nor BACKEND_URL is set. */
+  app: BackendApp
+  env: Env
+  ctx?: HonoExecutionContext | undefined
+  /** Sent as x-request-id so the backend logs under the same id. */
+  requestId: string
+  /** Defaults to LONG_REQUEST_TIMEOUT_MS (spec §9: 4000 ms). */
+  timeoutMs?: number
+  /** The fetch used for BACKEND_URL; injectable for tests. */
+  fetch?: typeof fetch
+}
+
+export type QueryValue = string | number | boolean | null | undefined
+
+export interface BackendCallOptions<S extends z.ZodType> {
+  /** Parses the success body; the promise resolves to its output. */
+  schema: S
+  query?: Record<string, QueryValue>
+  /** Sent as JSON. */
+  body?: unknown
+  /** The shopper's access token, sent as Authorization: Bearer. */
+  token?: string | undefined
+}
+
+/**
+ * The one way pages and the proxy reach the backend. Typed calls parse the answer with a schema
+ * and throw AppError for an error envelope (so a page's error handler shows the right status);
+ * `send` returns the raw answer for the proxy to pass on.
+ */
+export interface BackendClient {
+  readonly transport: BackendTransport
+  get<S extends z.ZodType>(
+    path: string,
+    options: Omit<BackendCallOptions<S>, 'body'>
+  ): Promise<z.output<S>>
+  post<S extends z.ZodType>(path: string, options: BackendCallOptions<S>): Promise<z.output<S>>
+  put<S extends z.ZodType>(path: string, options: BackendCallOptions<S>): Promise<z.output<S>>
+  delete<S extends z.ZodType>(path: string, options: BackendCallOptions<S>): Promise<z.output<S>>
+  /**
+   * Sends a request as is (path with its query string) and returns the backend's raw response.
+   * Only the timeout and transport failures throw.
+   */
+  send(path: string, init?: RequestInit): Promise<Response>
+}
+
+// Service bindings and in-process calls need an absolute URL; the host is never looked up.
+const INTERNAL_ORIGIN = 'http://backend.internal'
+
+function selectTransport(env: Env): BackendTransport {
+  if (env.BACKEND) return 'service-binding'
+  if (env.BACKEND_URL) return 'url'
+  return 'in-process'
+}
+
+function backendUrl(transport: BackendTransport, env: Env, path: string): string {
+  const base = transport === 'url' ? env.BACKEND_URL.replace(/\/+$/, '') : INTERNAL_ORIGIN
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`
+}
+
+function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path
+}
+
+/** Turns an error answer into the AppError it describes. */
+export function errorFromResponse(status: number, text: string): AppError {
+  let json: unknown = undefined
+  try {
+    json = JSON.parse(text)
+  } catch {
+    // not JSON: handled below
+  }
+  const envelope = ApiErrorSchema.safeParse(json)
+  if (envelope.success) {
+    const { code, message, fields, details } = envelope.data.error
+    return new AppError(code, message, {
+      ...(fields ? { fields } : {}),
+      ...(details ? { details } : {}),
+    })
+  }
+  // Spec §7: a 429 from store search/details carries its own body, which is the error.
+  if (status === 429) {
+    return new AppError('rate_limited', text.trim() || MESSAGES.systemError, {
+      details: { body: json ?? text },
+    })
+  }
+  return new AppError('upstream_error', MESSAGES.systemError, { details: { status } })
+}
+
+/**
+ * Creates the backend client for one request. Transport, in order: the BACKEND service binding
+ * when bound, else BACKEND_URL when non-empty, else the in-process app (no network hop).
+ *
+ * @example
+ * const profile = await c.var.backend.get('/business/profile', {
+ *   query: { businessId: c.var.brand.businessId },
+ *   schema: BusinessProfileSchema,
+ * })
+ */
+export function createBackendClient(options: BackendClientOptions): BackendClient {
+  const { app, env, ctx, requestId } = options
+  const timeoutMs = options.timeoutMs ?? LONG_REQUEST_TIMEOUT_MS
+  const networkFetch = options.fetch ?? ((input, init) => fetch(input, init))
+  const transport = selectTransport(env)
+
+  function dispatch(request: Request): Promise<Response> {
+    if (transport === 'service-binding' && env.BACKEND) return env.BACKEND.fetch(request)
+    if (transport === 'url') return networkFetch(request)
+    return Promise.resolve(app.fetch(request, env, ctx))
+  }
+
+  /** Runs `work` (dispatch and, for typed calls, reading the body) under the long-request timeout. */
+  async function withTimeout<T>(
+    path: string,
+    work: (signal: AbortSignal) => Promise<T>
+  ): Promise<T> {
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort()
+        reject(
+          new AppError('timeout', MESSAGES.requestTimedOut, {
+            details: { path: path.split('?')[0], timeoutMs },
+          })
+        )
+      }, timeoutMs)
+    })
+    try {
+      return await Promise.race([work(controller.signal), timeout])
+    } catch (error) {
+      if (error instanceof AppError) throw error
+      throw new AppError('upstream_error', MESSAGES.systemError, { cause: error })
+    } finally {
+      if (timer !== undefined) clearTimeout(timer)
+    }
+  }
+
+  function buildRequest(path: string, init: RequestInit, signal: AbortSignal): Request {
+    const headers = new Headers(init.headers)
+    headers.set('x-request-id', requestId)
+    return new Request(backendUrl(transport, env, path), { ...init, headers, signal })
+  }
+
+  async function call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    { schema, query, body, token }: BackendCallOptions<S>
+  ): Promise<z.output<S>> {
+    const headers = new Headers({ accept: 'application/json' })
+    if (token) headers.set('authorization', `Bearer ${token}`)
+    if (body !== undefined) headers.set('content-type', 'application/json')
+    const target = withQuery(path, query)
+    const { status, text } = await withTimeout(target, async (signal) => {
+      const response = await dispatch(
+        buildRequest(
+          target,
+          { method, headers, body: body === undefined ? null : JSON.stringify(body) },
+          signal
+        )
+      )
+      return { status: response.status, text: await response.text() }
+    })
+    if (status >= 400) throw errorFromResponse(status, text)
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (cause) {
+      throw new AppError('upstream_error', MESSAGES.systemError, { cause })
+    }
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      throw new AppError('upstream_error', MESSAGES.systemError, {
+        cause: parsed.error,
+        details: { path: target.split('?')[0] },
+      })
+    }
+    return parsed.data
+  }
+
+  return {
+    transport,
+    get: (path, options) => call('GET', path, options),
+    post: (path, options) => call('POST', path, options),
+    put: (path, options) => call('PUT', path, options),
+    delete: (path, options) => call('DELETE', path, options),
+    send: (path, init = {}) =>
+      withTimeout(path, (signal) => dispatch(buildRequest(path, init, signal))),
+  }
+}

@@ -1,0 +1,78 @@
+import { CACHE_S_MAXAGE_SECONDS } from '../../schemas/constants.ts'
+
+/** Bump when the shape of cached values changes, so old entries are never read. */
+const KEY_VERSION = 'v1'
+// KV refuses an expirationTtl below 60 seconds.
+const KV_MIN_TTL_SECONDS = 60
+
+/** What a cache key is built from: the tenant, the store context and the call's own inputs. */
+export interface CacheKeyParts {
+  /** What is cached, e.g. 'countries' or 'white-label-settings'. */
+  scope: string
+  businessId: number
+  storeId?: number | null | undefined
+  fulfilmentMethod?: string | null | undefined
+  /** Every other input that changes the answer; key order does not matter. */
+  inputs?: Record<string, unknown>
+}
+
+interface CacheEntry<T> {
+  value: T
+  /** Epoch milliseconds after which the entry is stale even if KV still returns it. */
+  expiresAt: number
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+/**
+ * A KV key: `v1:<scope>:b<businessId>:s<storeId|->:f<fulfilmentMethod|->:<sha256 of inputs, 32 hex>`.
+ * Tenant and store come first and in clear so an operator can list or purge by prefix.
+ *
+ * @example await cacheKey({ scope: 'countries', businessId: 1, inputs: { billing: true } })
+ * // 'v1:countries:b1:s-:f-:5c1b…'
+ */
+export async function cacheKey(parts: CacheKeyParts): Promise<string> {
+  const inputs = await sha256Hex(canonicalJson(parts.inputs ?? {}))
+  return [
+    KEY_VERSION,
+    parts.scope,
+    `b${parts.businessId}`,
+    `s${parts.storeId ?? '-'}`,
+    `f${parts.fulfilmentMethod ?? '-'}`,
+    inputs.slice(0, 32),
+  ].join(':')
+}
+
+/** The cached value, or null when absent, stale or unreadable. */
+export async function readCache<T>(kv: KVNamespace, key: string): Promise<T | null> {
+  const entry = await kv.get<CacheEntry<T>>(key, 'json').catch(() => null)
+  if (!entry || typeof entry.expiresAt !== 'number' || entry.expiresAt <= Date.now()) return null
+  return entry.value
+}
+
+/** Stores a JSON value that expires after ttlSeconds (KV keeps it at least 60 s; reads check). */
+export async function writeCache(
+  kv: KVNamespace,
+  key: string,
+  value: unknown,
+  ttlSeconds: number = CACHE_S_MAXAGE_SECONDS
+): Promise<void> {
+  const entry: CacheEntry<unknown> = { value, expiresAt: Date.now() + ttlSeconds * 1000 }
+  await kv.put(key, JSON.stringify(entry), {
+    expirationTtl: Math.max(ttlSeconds, KV_MIN_TTL_SECONDS),
+  })
+}

@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from 'hono'
+import { type Brand, BrandSchema } from '../../schemas/brand.ts'
+import { formatMessage } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { AppError } from '../lib/errors.ts'
+import { normaliseHost } from '../lib/host.ts'
+
+const TTL_MS = 60_000
+const MAX_ENTRIES = 500
+
+type Resolution = { brand: Brand } | { unknown: true }
+
+// Per isolate: a host's brand changes rarely, and every page and /api call needs it.
+const resolved = new Map<string, { resolution: Resolution; expiresAt: number }>()
+
+function remember(host: string, resolution: Resolution): void {
+  if (resolved.size >= MAX_ENTRIES) {
+    // Maps iterate in insertion order: drop the oldest entry.
+    const oldest = resolved.keys().next()
+    if (!oldest.done) resolved.delete(oldest.value)
+  }
+  resolved.set(host, { resolution, expiresAt: Date.now() + TTL_MS })
+}
+
+/** Empties the per-isolate brand cache (tests, and after an operator changes a brand). */
+export function clearBrandCache(): void {
+  resolved.clear()
+}
+
+/**
+ * Resolves the request's host to its brand through the backend (`GET /brands/resolve`), caches the
+ * answer per isolate for 60 s and sets `c.var.brand`. An unknown host throws
+ * AppError('unknown_brand'), which the app's error handler renders. Needs `backendClient()` first.
+ *
+ * @example app.use(brand())
+ */
+export function brand(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const host = normaliseHost(new URL(c.req.url).host)
+    const now = Date.now()
+    let entry = resolved.get(host)
+    if (!entry || entry.expiresAt <= now) {
+      resolved.delete(host)
+      let resolution: Resolution
+      try {
+        resolution = {
+          brand: await c.var.backend.get('/brands/resolve', {
+            query: { host },
+            schema: BrandSchema,
+          }),
+        }
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'unknown_brand') throw error
+        resolution = { unknown: true }
+      }
+      remember(host, resolution)
+      entry = { resolution, expiresAt: now + TTL_MS }
+    }
+    if ('unknown' in entry.resolution) {
+      throw new AppError('unknown_brand', formatMessage('unknownBrand', host), {
+        details: { host },
+      })
+    }
+    c.set('brand', entry.resolution.brand)
+    await next()
+  }
+}

@@ -1,0 +1,181 @@
+import { type Context, Hono } from 'hono'
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { readAccessToken } from '../lib/cookies.ts'
+import { errorEnvelopeResponse } from '../lib/error-response.ts'
+import { AppError } from '../lib/errors.ts'
+import { convertIds, convertQueryIds } from '../lib/ids.ts'
+import { cacheKey, readCache, writeCache } from '../lib/kv-cache.ts'
+import { BRAND_SCOPED_PATHS, PUBLIC_CACHE_RULES } from './public-cache.ts'
+import { sameOriginForStateChanges } from './same-origin.ts'
+
+/** Where the proxy is mounted; the backend path is what follows it. */
+export const API_PREFIX = '/api'
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+// Request headers a backend may use; cookies and everything else stay at the edge.
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'user-agent', 'cf-connecting-ip']
+const PASSED_RESPONSE_HEADERS = ['content-type', 'content-language', 'retry-after']
+
+type Inputs = Record<string, unknown>
+
+function invalidBody(): AppError {
+  return new AppError('validation_error', MESSAGES.validationError, {
+    fields: [{ field: '(body)', message: MESSAGES.validationError }],
+  })
+}
+
+/** The JSON body with ids converted and the tenant fields set from the brand. */
+async function jsonBody(request: Request, tenant: Inputs): Promise<Inputs> {
+  const text = await request.text()
+  let parsed: unknown = {}
+  if (text.trim() !== '') {
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      throw invalidBody()
+    }
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidBody()
+  return { ...(convertIds(parsed) as Inputs), ...tenant }
+}
+
+/** A multipart body (the contact form, spec §5) with ids converted and tenant fields set. */
+async function formBody(request: Request, tenant: Inputs): Promise<FormData> {
+  const form = await request.formData().catch(() => {
+    throw invalidBody()
+  })
+  const converted = new FormData()
+  const fields: Inputs = {}
+  for (const [key, value] of form) {
+    if (typeof value === 'string') fields[key] = value
+  }
+  const ids = convertIds(fields) as Inputs
+  for (const [key, value] of form) {
+    if (key in tenant) continue
+    converted.append(key, typeof value === 'string' ? String(ids[key] ?? value) : value)
+  }
+  for (const [key, value] of Object.entries(tenant)) converted.set(key, String(value))
+  return converted
+}
+
+function responseHeaders(
+  from: Headers | undefined,
+  requestId: string,
+  cacheControl: string
+): Headers {
+  const headers = new Headers()
+  for (const name of PASSED_RESPONSE_HEADERS) {
+    const value = from?.get(name)
+    if (value) headers.set(name, value)
+  }
+  headers.set('cache-control', cacheControl)
+  headers.set('x-request-id', requestId)
+  return headers
+}
+
+/** Runs work after the answer is sent; a cache write that fails must not fail the call. */
+async function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>): Promise<void> {
+  const settled = work.catch((error: unknown) => {
+    console.error(
+      JSON.stringify({ level: 'warn', requestId: c.var.requestId, message: String(error) })
+    )
+  })
+  try {
+    c.executionCtx.waitUntil(settled)
+  } catch {
+    // No execution context (app.request in tests): finish before answering.
+    await settled
+  }
+}
+
+/**
+ * The app's own server proxy (spec §7): `/api/<path>` → backend `<path>` through `c.var.backend`.
+ * Sets businessId (and brandId where a call is per brand) from the request's brand, converts ids
+ * to numbers, turns the access-token cookie into a bearer token, refuses cross-site state changes,
+ * serves public answers from KV and passes every backend answer (a 429 included) through as is.
+ */
+export const proxy = new Hono<AppEnv>()
+
+proxy.use(sameOriginForStateChanges())
+
+proxy.all('*', async (c) => {
+  const url = new URL(c.req.url)
+  const path = url.pathname.startsWith(API_PREFIX)
+    ? url.pathname.slice(API_PREFIX.length) || '/'
+    : url.pathname
+  const method = c.req.method
+  const brand = c.var.brand
+  const tenant: Inputs = { businessId: brand.businessId }
+  if (BRAND_SCOPED_PATHS.has(path)) tenant.brandId = brand.id
+
+  const query = convertQueryIds(url.searchParams)
+  for (const [key, value] of Object.entries(tenant)) query.set(key, String(value))
+
+  const headers = new Headers()
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = c.req.header(name)
+    if (value) headers.set(name, value)
+  }
+  const token = readAccessToken(c)
+  const authorization = token ? `Bearer ${token}` : c.req.header('authorization')
+  if (authorization) headers.set('authorization', authorization)
+
+  let body: string | FormData | null = null
+  let inputs: Inputs = Object.fromEntries(query)
+  if (METHODS_WITH_BODY.has(method)) {
+    const contentType = c.req.header('content-type') ?? ''
+    if (contentType.startsWith('multipart/form-data')) {
+      body = await formBody(c.req.raw, tenant)
+    } else if (contentType === '' || contentType.startsWith('application/json')) {
+      const json = await jsonBody(c.req.raw, tenant)
+      inputs = { ...inputs, ...json }
+      body = JSON.stringify(json)
+      headers.set('content-type', 'application/json')
+    } else {
+      throw invalidBody()
+    }
+  }
+
+  const search = query.toString()
+  const target = `${path}${search ? `?${search}` : ''}`
+  const rule = PUBLIC_CACHE_RULES[`${method} ${path}`]
+  const key = rule
+    ? await cacheKey({
+        scope: rule.scope,
+        businessId: brand.businessId,
+        storeId: typeof inputs.storeId === 'number' ? inputs.storeId : null,
+        fulfilmentMethod:
+          typeof inputs.fulfilmentMethod === 'string' ? inputs.fulfilmentMethod : null,
+        // The tenant is already in the key.
+        inputs: { ...inputs, businessId: undefined },
+      })
+    : null
+
+  if (rule && key) {
+    const hit = await readCache<unknown>(c.env.CACHE, key)
+    if (hit !== null) {
+      const cachedHeaders = responseHeaders(undefined, c.var.requestId, PUBLIC_CACHE_CONTROL)
+      cachedHeaders.set('content-type', 'application/json')
+      cachedHeaders.set('x-cache', 'HIT')
+      return new Response(JSON.stringify(hit), { status: 200, headers: cachedHeaders })
+    }
+  }
+
+  const answer = await c.var.backend.send(target, { method, headers, body })
+
+  if (rule && key && answer.status === 200) {
+    const text = await answer.text()
+    await afterAnswer(c, writeCache(c.env.CACHE, key, JSON.parse(text), rule.ttlSeconds))
+    const publicHeaders = responseHeaders(answer.headers, c.var.requestId, PUBLIC_CACHE_CONTROL)
+    publicHeaders.set('x-cache', 'MISS')
+    return new Response(text, { status: 200, headers: publicHeaders })
+  }
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: responseHeaders(answer.headers, c.var.requestId, PRIVATE_CACHE_CONTROL),
+  })
+})
+
+proxy.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
