@@ -1,0 +1,27 @@
+import autocannon from 'autocannon'
+
+export interface LoadFigures {
+  requestsPerSecond: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+}
+
+/** autocannon protocol of shared/reference/performance.md: warm up, then measure for `seconds`. */
+export async function measure(
+  url: string,
+  connections: number,
+  seconds: number,
+  warmupSeconds: number
+): Promise<LoadFigures> {
+  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds })
+  const result = await autocannon({ url, connections, duration: seconds })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }
+}

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+export interface RunningServer {
+  name: string
+  origin: string
+  stop: () => Promise<void>
+}
+
+/** Starts `wrangler dev` for a config and waits until it answers. */
+export async function startWranglerDev(options: {
+  name: string
+  configPath: string
+  port: number
+  persistTo?: string
+  env?: Record<string, string>
+}): Promise<RunningServer> {
+  const args = ['wrangler', 'dev', '-c', options.configPath, '--port', String(options.port)]
+  args.push('--ip', '127.0.0.1', '--log-level', 'warn', '--show-interactive-dev-session=false')
+  if (options.persistTo) args.push('--persist-to', options.persistTo)
+  const child = spawn('npx', args, {
+    env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const origin = `http://localhost:${options.port}`
+  await waitUntilAnswering(origin, child, () => output)
+  return { name: options.name, origin, stop: () => stopProcess(child) }
+}
+
+async function waitUntilAnswering(
+  origin: string,
+  child: ChildProcess,
+  output: () => string
+): Promise<void> {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
+    try {
+      await fetch(origin, { signal: AbortSignal.timeout(2_000) })
+      return
+    } catch {
+      await sleep(250)
+    }
+  }
+  await stopProcess(child)
+  throw new Error(`server at ${origin} did not answer within 60 s:\n${output()}`)
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    return
+  }
+  await Promise.race([exited, sleep(5_000)])
+  if (child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}

@@ -1,0 +1,75 @@
+// `npm run bench`: builds the storefront for production, seeds a benchmark database, serves the
+// storefront and a hello-world Worker under the same harness (`wrangler dev`, NODE_ENV=production)
+// and prints figures. It is not a test: nothing here passes or fails.
+import { execFileSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { startWranglerDev, type RunningServer } from './lib/server.ts'
+import { runJsBytesSuite } from './suites/js-bytes.ts'
+import { runSsrSuite } from './suites/ssr.ts'
+
+const root = resolve(import.meta.dirname, '..')
+const stateDir = resolve(root, '.wrangler/bench-state')
+const seconds = Number(process.env.BENCH_SECONDS ?? 10)
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
+
+function run(command: string, args: Array<string>, env: Record<string, string> = {}): string {
+  return execFileSync(command, args, {
+    cwd: root,
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+}
+
+function firstStoreSlug(): string {
+  const out = run('npx', [
+    'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json',
+    '--command', 'select slug from stores where is_active = 1 order by id limit 1',
+  ])
+  const parsed = JSON.parse(out) as Array<{ results: Array<{ slug: string }> }>
+  const slug = parsed[0]?.results[0]?.slug
+  if (!slug) throw new Error('the benchmark database has no store')
+  return slug
+}
+
+async function main(): Promise<void> {
+  console.log('bench: building for production')
+  run('npx', ['vite', 'build'], { NODE_ENV: 'production' })
+  rmSync(stateDir, { recursive: true, force: true })
+  console.log('bench: seeding demo data')
+  run('node', ['scripts/setup-local.ts'], { STOREFRONT_STATE_DIR: stateDir })
+  const storeSlug = firstStoreSlug()
+
+  const servers: Array<RunningServer> = []
+  try {
+    const storefront = await startWranglerDev({
+      name: 'storefront',
+      configPath: 'dist/storefront/wrangler.json',
+      port: 8791,
+      persistTo: stateDir,
+    })
+    servers.push(storefront)
+    const hello = await startWranglerDev({
+      name: 'hello-world',
+      configPath: 'bench/hello-world/wrangler.toml',
+      port: 8792,
+    })
+    servers.push(hello)
+    console.log(`bench: harness wrangler dev (NODE_ENV=production), node ${process.version}`)
+
+    await runSsrSuite(
+      [
+        { label: 'home /', server: storefront, path: '/' },
+        { label: `store /stores/${storeSlug}`, server: storefront, path: `/stores/${storeSlug}` },
+      ],
+      { label: 'hello world', server: hello, path: '/' },
+      { seconds, warmupSeconds }
+    )
+    await runJsBytesSuite(storefront.origin, ['/', `/stores/${storeSlug}`, '/no-such-page'])
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()))
+  }
+}
+
+await main()

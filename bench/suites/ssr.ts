@@ -1,0 +1,54 @@
+import { measure, type LoadFigures } from '../lib/load.ts'
+import type { RunningServer } from '../lib/server.ts'
+
+export interface SsrTarget {
+  label: string
+  server: RunningServer
+  path: string
+}
+
+interface Row {
+  label: string
+  connections: number
+  figures: LoadFigures
+}
+
+/** SSR throughput and latency at 1 and 10 connections, each page beside the hello-world baseline. */
+export async function runSsrSuite(
+  targets: Array<SsrTarget>,
+  baseline: SsrTarget,
+  options: { seconds: number; warmupSeconds: number }
+): Promise<void> {
+  const rows: Array<Row> = []
+  for (const connections of [1, 10]) {
+    for (const target of [baseline, ...targets]) {
+      const url = new URL(target.path, target.server.origin).href
+      const figures = await measure(url, connections, options.seconds, options.warmupSeconds)
+      rows.push({ label: target.label, connections, figures })
+    }
+  }
+  console.log(`\nSSR throughput (${options.seconds} s per row after ${options.warmupSeconds} s warm-up)`)
+  console.log(
+    ['page', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio to hello']
+      .map((cell, index) => (index === 0 ? cell.padEnd(28) : cell.padStart(10)))
+      .join('')
+  )
+  for (const row of rows) {
+    const hello = rows.find(
+      (other) => other.label === baseline.label && other.connections === row.connections
+    )
+    const ratio = hello ? row.figures.requestsPerSecond / hello.figures.requestsPerSecond : NaN
+    console.log(
+      [
+        row.label.padEnd(28),
+        String(row.connections).padStart(10),
+        row.figures.requestsPerSecond.toFixed(0).padStart(10),
+        String(row.figures.p50).padStart(10),
+        String(row.figures.p99).padStart(10),
+        String(row.figures.non2xx).padStart(10),
+        String(row.figures.errors).padStart(10),
+        ratio.toFixed(3).padStart(10),
+      ].join('')
+    )
+  }
+}
