@@ -36,7 +36,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/worker/**'], message: 'client code may not import worker code' }] },
+        {
+          patterns: [
+            { group: ['**/worker/**'], message: 'client code may not import worker code' },
+          ],
+        },
       ],
     },
   },
@@ -45,7 +49,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/client/**'], message: 'the backend may not import client code' }] },
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'the backend may not import client code' },
+          ],
+        },
       ],
     },
   },

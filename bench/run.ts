@@ -24,8 +24,16 @@ function run(command: string, args: Array<string>, env: Record<string, string> =
 
 function firstStoreSlug(): string {
   const out = run('npx', [
-    'wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json',
-    '--command', 'select slug from stores where is_active = 1 order by id limit 1',
+    'wrangler',
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--persist-to',
+    stateDir,
+    '--json',
+    '--command',
+    'select slug from stores where is_active = 1 order by id limit 1',
   ])
   const parsed = JSON.parse(out) as Array<{ results: Array<{ slug: string }> }>
   const slug = parsed[0]?.results[0]?.slug

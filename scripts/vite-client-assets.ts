@@ -44,16 +44,30 @@ export function clientAssets(): Plugin {
         })}`
       }
       const manifestPath = resolve(CLIENT_OUT_DIR, '.vite/manifest.json')
-      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+        string,
+        ManifestChunk
+      >
       const entry = manifest[CLIENT_ENTRY]
       const styles = manifest[CLIENT_STYLES]
-      if (!entry || !styles) throw new Error(`client manifest lacks ${CLIENT_ENTRY} or ${CLIENT_STYLES}`)
+      if (!entry || !styles)
+        throw new Error(`client manifest lacks ${CLIENT_ENTRY} or ${CLIENT_STYLES}`)
+      // Every chunk a module needs before it runs: itself and its static imports, transitively.
+      const staticClosure = (key: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(key)) return seen
+        seen.add(key)
+        for (const child of manifest[key]?.imports ?? []) staticClosure(child, seen)
+        return seen
+      }
+      // An island page needs the loader's own imports (React, react-dom) and the island's chunks;
+      // the worker turns these into <link rel="modulepreload"> so they download in parallel.
+      const loaderImports = [...staticClosure(CLIENT_ENTRY)].filter((key) => key !== CLIENT_ENTRY)
       const islands: Record<string, Array<string>> = {}
-      for (const [src, chunk] of Object.entries(manifest)) {
+      for (const src of Object.keys(manifest)) {
         const match = /^client\/islands\/([A-Za-z0-9]+)\.tsx$/.exec(src)
         if (!match?.[1]) continue
-        const files = [chunk.file, ...(chunk.imports ?? []).map((key) => manifest[key]?.file ?? '')]
-        islands[match[1]] = files.filter(Boolean).map((file) => `/${file}`)
+        const keys = new Set([...staticClosure(src), ...loaderImports])
+        islands[match[1]] = [...keys].map((key) => `/${manifest[key]?.file ?? ''}`)
       }
       return `export const CLIENT_ASSETS = ${JSON.stringify({
         dev: false,

@@ -1,9 +1,24 @@
 import { Hono } from 'hono'
-import { CLIENT_ASSETS } from 'virtual:client-assets'
+import { backend } from './backend/index.ts'
+import type { AppEnv } from './env.ts'
+import { backendClient } from './middleware/backend-client.ts'
+import { brand } from './middleware/brand.ts'
+import { requestId } from './middleware/request-id.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
+import { handleError, handleNotFound } from './pages/errors.tsx'
+import { pages } from './pages/index.tsx'
+import { proxy } from './proxy/index.ts'
 
-const app = new Hono<{ Bindings: Env }>()
-app.get('/', async (c) => {
-  const row = await c.env.DB.prepare('select 1 as one').first<{ one: number }>()
-  return c.html(`<!doctype html><html><head><link rel="stylesheet" href="${CLIENT_ASSETS.styles[0]}"></head><body><h1 class="text-3xl text-red-600">hello ${row?.one}</h1><div data-island="Counter"></div><script type="module" src="${CLIENT_ASSETS.loader}"></script></body></html>`)
-})
+/** The storefront worker: composition only. Static assets are answered before this runs. */
+const app = new Hono<AppEnv>()
+
+app.use(requestId())
+app.use(securityHeaders())
+app.use(backendClient(backend))
+app.use(brand())
+app.route('/api', proxy)
+app.route('/', pages)
+app.notFound(handleNotFound)
+app.onError(handleError)
+
 export default app

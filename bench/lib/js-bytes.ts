@@ -26,7 +26,11 @@ export async function firstPartyScripts(origin: string, path: string): Promise<P
     if (!url || seen.has(url.href)) continue
     seen.add(url.href)
     const body = Buffer.from(await (await fetch(url)).arrayBuffer())
-    files.push({ url: url.pathname, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length })
+    files.push({
+      url: url.pathname,
+      bytes: body.length,
+      gzipBytes: gzipSync(body, { level: 9 }).length,
+    })
     for (const match of body.toString('utf8').matchAll(STATIC_IMPORT)) {
       const next = new URL(match[1] ?? '', url)
       if (next.origin === origin) queue.push(next)

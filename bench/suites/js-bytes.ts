@@ -8,7 +8,9 @@ export async function runJsBytesSuite(origin: string, paths: Array<string>): Pro
     const kb = (page.totalGzipBytes / 1024).toFixed(1)
     console.log(`${path.padEnd(40)}${`${kb} KB`.padStart(12)}  in ${page.files.length} file(s)`)
     for (const file of page.files) {
-      console.log(`  ${file.url.padEnd(50)}${`${(file.gzipBytes / 1024).toFixed(1)} KB`.padStart(10)}`)
+      console.log(
+        `  ${file.url.padEnd(50)}${`${(file.gzipBytes / 1024).toFixed(1)} KB`.padStart(10)}`
+      )
     }
   }
 }

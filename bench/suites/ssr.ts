@@ -27,7 +27,9 @@ export async function runSsrSuite(
       rows.push({ label: target.label, connections, figures })
     }
   }
-  console.log(`\nSSR throughput (${options.seconds} s per row after ${options.warmupSeconds} s warm-up)`)
+  console.log(
+    `\nSSR throughput (${options.seconds} s per row after ${options.warmupSeconds} s warm-up)`
+  )
   console.log(
     ['page', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio to hello']
       .map((cell, index) => (index === 0 ? cell.padEnd(28) : cell.padStart(10)))

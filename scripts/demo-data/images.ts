@@ -48,7 +48,9 @@ export function categorySvg(title: string, color: string, icon: IconName, size: 
 export function logoSvg(name: string, primary: string, accent: string): string {
   const escaped = escapeXml(name)
   const initial = escapeXml(name.charAt(0))
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="48" viewBox="0 0 200 48" role="img" aria-label="${escaped}"><title>${escaped}</title><circle cx="24" cy="24" r="20" fill="${primary}"/><circle cx="36" cy="12" r="6" fill="${accent}"/><text x="24" y="31" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="22" font-weight="700" fill="#ffffff">${initial}</text><text x="52" y="31" font-family="Arial, Helvetica, sans-serif" font-size="19" font-weight="700" fill="${primary}">${escaped}</text></svg>\n`
+  // Bold sans glyphs average ~0.6 em: shrink long names so they fit the 144 px after the roundel.
+  const fontSize = Math.min(19, Math.floor(144 / (name.length * 0.6)))
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="48" viewBox="0 0 200 48" role="img" aria-label="${escaped}"><title>${escaped}</title><circle cx="24" cy="24" r="20" fill="${primary}"/><circle cx="36" cy="12" r="6" fill="${accent}"/><text x="24" y="31" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="22" font-weight="700" fill="#ffffff">${initial}</text><text x="52" y="31" font-family="Arial, Helvetica, sans-serif" font-size="${fontSize}" font-weight="700" fill="${primary}">${escaped}</text></svg>\n`
 }
 
 /** A wide promotional banner with a headline on the brand-neutral department colour. */

@@ -29,7 +29,11 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { fields?: Array<ApiFieldError>; details?: Record<string, unknown>; cause?: unknown } = {}
+    options: {
+      fields?: Array<ApiFieldError>
+      details?: Record<string, unknown>
+      cause?: unknown
+    } = {}
   ) {
     super(message, { cause: options.cause })
     this.name = 'AppError'

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react'
+import type { Brand } from '../../schemas/brand.ts'
+import { brandThemeCss, letterFaviconDataUri } from '../lib/theme.ts'
+
+/** The head of a page: what search engines and link previews read. */
+export interface PageMeta {
+  title: string
+  description: string
+  /** Absolute URL of the page on its canonical host. */
+  canonicalUrl: string
+  /** Absolute URL of the preview image, if any. */
+  imageUrl?: string | null
+  /** Keep error and personal pages out of search results. */
+  noindex?: boolean
+}
+
+export interface DocumentProps {
+  meta: PageMeta
+  brand: Brand | null
+  nonce: string
+  styles: Array<string>
+  children: ReactNode
+}
+
+/** The HTML document shell every page renders into (server only). */
+export function Document({ meta, brand, nonce, styles, children }: DocumentProps) {
+  const siteName = brand?.name ?? 'Storefront'
+  const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`
+  const favicon = brand?.faviconUrl ?? letterFaviconDataUri(siteName, brand?.colors ?? null)
+  return (
+    <html lang={(brand?.locale ?? 'en_GB').replace('_', '-')}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <meta name="description" content={meta.description} />
+        {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        <link rel="canonical" href={meta.canonicalUrl} />
+        <meta property="og:type" content="website" />
+        <meta property="og:site_name" content={siteName} />
+        <meta property="og:title" content={title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={meta.canonicalUrl} />
+        <meta property="og:locale" content={brand?.locale ?? 'en_GB'} />
+        {meta.imageUrl ? <meta property="og:image" content={meta.imageUrl} /> : null}
+        <meta name="twitter:card" content={meta.imageUrl ? 'summary_large_image' : 'summary'} />
+        {brand ? <meta name="theme-color" content={brand.colors.primary} /> : null}
+        <link rel="icon" href={favicon} />
+        {styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        <style
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: brandThemeCss(brand?.colors ?? null) }}
+        />
+      </head>
+      <body className="flex min-h-dvh flex-col font-sans">{children}</body>
+    </html>
+  )
+}

@@ -1,0 +1,90 @@
+import type { Brand } from '../../schemas/brand.ts'
+import { routePath } from '../lib/routes.ts'
+import { BasketIcon, UserIcon } from './icons.tsx'
+import { Logo } from './Logo.tsx'
+
+export interface HeaderProps {
+  brand: Brand | null
+  signedIn: boolean
+  currentPath: string
+}
+
+const NAV_LINKS = [
+  { label: 'Find a store', href: `${routePath('index')}#store-search` },
+  { label: 'All stores', href: routePath('store-all') },
+  { label: 'FAQs', href: routePath('faq') },
+  { label: 'Contact', href: routePath('contact') },
+]
+
+/** The site header: logo, main navigation, account and basket links. */
+export function Header({ brand, signedIn, currentPath }: HeaderProps) {
+  return (
+    <header className="border-b border-black/10 bg-surface">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 px-4 sm:px-6">
+        <a
+          href={routePath('index')}
+          className="flex h-16 items-center rounded-md"
+          aria-label={brand ? `${brand.name} home` : 'Home'}
+        >
+          <Logo brand={brand} />
+        </a>
+        {brand ? (
+          <>
+            <nav
+              aria-label="Main"
+              className="order-last -mx-4 w-[calc(100%+2rem)] overflow-x-auto border-t border-black/5 px-4 md:order-none md:mx-0 md:w-auto md:border-0 md:px-0"
+            >
+              <ul className="flex gap-1 py-1.5 text-sm font-medium whitespace-nowrap md:py-0">
+                {NAV_LINKS.map((link) => (
+                  <li key={link.href}>
+                    <a
+                      href={link.href}
+                      aria-current={currentPath === link.href ? 'page' : undefined}
+                      className="inline-flex min-h-11 items-center rounded-full px-3 text-ink/80 hover:bg-tint hover:text-ink aria-[current=page]:bg-tint aria-[current=page]:text-ink"
+                    >
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+              {signedIn ? (
+                <a
+                  href={routePath('member')}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-tint"
+                >
+                  <UserIcon className="size-5" />
+                  <span className="sr-only sm:not-sr-only">My account</span>
+                </a>
+              ) : (
+                <>
+                  <a
+                    href={routePath('login')}
+                    className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-tint"
+                  >
+                    <UserIcon className="size-5" />
+                    <span className="sr-only sm:not-sr-only">Sign in</span>
+                  </a>
+                  <a
+                    href={routePath('register')}
+                    className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold hover:bg-tint sm:inline-flex"
+                  >
+                    Register
+                  </a>
+                </>
+              )}
+              <a
+                href={routePath('basket')}
+                className="inline-flex min-h-11 items-center gap-2 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-90"
+              >
+                <BasketIcon className="size-5" />
+                Basket
+              </a>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </header>
+  )
+}

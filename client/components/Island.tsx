@@ -1,0 +1,62 @@
+import { type ComponentType } from 'react'
+import { preinitModule, preloadModule } from 'react-dom'
+import { useRenderContext } from './render-context.ts'
+
+/** What every island receives besides its own props: a page-unique id for its element ids. */
+export interface IslandProps {
+  islandId?: string
+}
+
+/** When an island's code loads: as soon as possible, when the browser is idle, or when it is seen. */
+export type HydrationStrategy = 'load' | 'idle' | 'visible'
+
+/**
+ * Serialises island props for a `<script type="application/json">`: escaping `<` means no value can
+ * close the script element or open a comment.
+ */
+export function serializeIslandProps(props: unknown): string {
+  return JSON.stringify(props ?? {})
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}
+
+/**
+ * Marks a component as an island: rendered on the server like any component, then hydrated in the
+ * browser by client/entry.tsx. `name` is the file in client/islands/ that exports a component of the
+ * same name; props must be JSON-serialisable because they travel in the page.
+ *
+ * @example export const PostcodeSearchIsland = island('PostcodeSearch', PostcodeSearch)
+ */
+export function island<Props extends IslandProps>(
+  name: string,
+  Component: ComponentType<Props>,
+  options: { hydrate?: HydrationStrategy; className?: string } = {}
+): ComponentType<Omit<Props, 'islandId'>> {
+  function IslandRoot(ownProps: Omit<Props, 'islandId'>) {
+    const { nonce, assets, nextIslandId } = useRenderContext()
+    const props = { ...ownProps, islandId: nextIslandId(name) } as Props
+    // React hoists these into <head> and emits each URL once however many islands share it.
+    preinitModule(assets.loader, { as: 'script', nonce })
+    for (const chunk of assets.islands[name] ?? []) preloadModule(chunk, { as: 'script' })
+    return (
+      <>
+        <div
+          data-island={name}
+          data-hydrate={options.hydrate ?? 'visible'}
+          className={options.className}
+        >
+          <Component {...props} />
+        </div>
+        <script
+          type="application/json"
+          data-island-props={name}
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
+        />
+      </>
+    )
+  }
+  IslandRoot.displayName = `Island(${name})`
+  return IslandRoot
+}

@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react'
+
+/** Where the island loader and each island's chunks live (the worker's CLIENT_ASSETS). */
+export interface IslandAssets {
+  dev: boolean
+  loader: string
+  islands: Record<string, Array<string>>
+}
+
+/** What server rendering knows about the response: its CSP nonce and the client's assets. */
+export interface RenderContextValue {
+  nonce: string
+  assets: IslandAssets
+  /**
+   * A page-unique id for the next island. Islands use it instead of useId(): the server renders an
+   * island deep in the page tree, the browser hydrates it as its own root, so useId() differs.
+   */
+  nextIslandId: (name: string) => string
+}
+
+/** A fresh island-id counter for one server render. */
+export function createIslandIds(): (name: string) => string {
+  let count = 0
+  return (name) => `${name.toLowerCase()}-${count++}`
+}
+
+export const RenderContext = createContext<RenderContextValue | null>(null)
+
+/** The render context of the current server render; throws outside one (e.g. in the browser). */
+export function useRenderContext(): RenderContextValue {
+  const value = useContext(RenderContext)
+  if (!value) throw new Error('useRenderContext() is only available while rendering on the server')
+  return value
+}

@@ -1,0 +1,144 @@
+import { useId, useState, type FormEvent } from 'react'
+import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { checkUkPostcode } from '../../schemas/postcode.ts'
+import { AlertIcon, LocateIcon, SearchIcon } from '../components/icons.tsx'
+import { routePath } from '../lib/routes.ts'
+
+export interface PostcodeSearchProps {
+  /** White-label store.enableDeviceLocation: offer the use-my-device-location button. */
+  enableDeviceLocation: boolean
+  /** What the shopper typed before a server round trip (no-JS submit), shown back to them. */
+  initialValue?: string
+  /** The error of that server-side check, shown until the input becomes valid. */
+  initialError?: string
+  /** Visible label text; the hero shows it larger than the error page does. */
+  label?: string
+  /** Set by island(): element ids that match between server and browser. */
+  islandId?: string
+}
+
+/**
+ * The postcode variant of the store search (spec §2): max 8 characters, cleared on click, submitted
+ * by Enter or the button. Without JavaScript the form still works: the server checks the postcode.
+ */
+export function PostcodeSearch({
+  enableDeviceLocation,
+  initialValue = '',
+  initialError,
+  label = 'Enter your postcode',
+  islandId,
+}: PostcodeSearchProps) {
+  const generatedId = useId()
+  const id = islandId ?? generatedId
+  const [value, setValue] = useState(initialValue)
+  const [error, setError] = useState<string | null>(initialError ?? null)
+  const [locating, setLocating] = useState(false)
+  const inputId = `${id}-postcode`
+  const errorId = `${id}-error`
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const check = checkUkPostcode(value)
+    if (!check.ok) {
+      setError(check.message)
+      return
+    }
+    setError(null)
+    window.location.assign(routePath('stores-near-by', { postcode: check.postcode }))
+  }
+
+  function onChange(next: string) {
+    setValue(next)
+    // Spec §5: the error hides once the input becomes valid.
+    if (error && checkUkPostcode(next).ok) setError(null)
+  }
+
+  function locateDevice() {
+    if (!('geolocation' in navigator)) {
+      setError(MESSAGES.deviceLocationPostcode)
+      return
+    }
+    setLocating(true)
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const query = {
+          lat: position.coords.latitude.toFixed(5),
+          lng: position.coords.longitude.toFixed(5),
+        }
+        window.location.assign(routePath('stores-near-by', {}, query))
+      },
+      () => {
+        setLocating(false)
+        setError(MESSAGES.deviceLocationPostcode)
+      },
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 }
+    )
+  }
+
+  return (
+    <form
+      role="search"
+      aria-label="Find stores near you"
+      action={routePath('stores-near-by', {})}
+      method="get"
+      noValidate
+      onSubmit={onSubmit}
+    >
+      <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60" />
+          <input
+            id={inputId}
+            name="postcode"
+            type="text"
+            inputMode="text"
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={POSTCODE_MAX_LENGTH}
+            placeholder="e.g. M1 1AE"
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            onClick={() => onChange('')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pr-3 pl-11 text-lg font-medium tracking-wide text-ink uppercase placeholder:tracking-normal placeholder:text-ink/60 placeholder:normal-case focus:border-primary aria-invalid:border-red-700"
+          />
+        </div>
+        <button
+          type="submit"
+          className="h-13 rounded-xl bg-primary px-6 text-base font-bold text-on-primary shadow-sm hover:brightness-90"
+        >
+          Find stores
+        </button>
+      </div>
+      <p
+        id={errorId}
+        role="alert"
+        className="mt-1.5 flex min-h-5 items-center gap-1.5 text-sm font-semibold text-red-700"
+      >
+        {error ? (
+          <>
+            <AlertIcon className="size-4 shrink-0" />
+            {error}
+          </>
+        ) : null}
+      </p>
+      {enableDeviceLocation ? (
+        <button
+          type="button"
+          onClick={locateDevice}
+          disabled={locating}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-semibold text-ink underline-offset-4 hover:underline disabled:opacity-60"
+        >
+          <LocateIcon className="size-5" />
+          {locating ? 'Finding your location…' : 'Use my current location'}
+        </button>
+      ) : null}
+    </form>
+  )
+}

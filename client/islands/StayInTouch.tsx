@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from 'react'
+import useSWRMutation from 'swr/mutation'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { CheckIcon } from '../components/icons.tsx'
+import { postJson } from '../lib/api.ts'
+
+export const STAY_IN_TOUCH_URL = '/api/content/stay-in-touch'
+/** The page route the same form posts to when it is not hydrated (no JavaScript on the page). */
+export const STAY_IN_TOUCH_FORM_ACTION = '/stay-in-touch'
+
+export interface StayInTouchProps {
+  brandName: string
+  /** Set by island(): element ids that match between server and browser. */
+  islandId?: string
+}
+
+/** The footer's Stay In Touch sign-up (spec §1): posts { email } and shows the outcome. */
+export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
+  const generatedId = useId()
+  const id = islandId ?? generatedId
+  const [email, setEmail] = useState('')
+  const { trigger, isMutating, error, data } = useSWRMutation(
+    STAY_IN_TOUCH_URL,
+    (url: string, { arg }: { arg: { email: string } }) => postJson(url, arg)
+  )
+  const inputId = `${id}-email`
+  const statusId = `${id}-status`
+  const done = data !== undefined && !error
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    // trigger() rethrows; the error is also kept in `error`, which renders the message.
+    await trigger({ email: email.trim() }).catch(() => undefined)
+  }
+
+  return (
+    <form
+      method="post"
+      action={STAY_IN_TOUCH_FORM_ACTION}
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={statusId}
+    >
+      <h2 className="text-base font-bold">Stay in touch</h2>
+      <p className="mt-1 text-sm opacity-90">
+        Offers, new stores and seasonal favourites from {brandName}, straight to your inbox.
+      </p>
+      <label htmlFor={inputId} className="mt-3 block text-sm font-semibold">
+        Email address
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={inputId}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          className="h-11 min-w-0 flex-1 rounded-lg border-2 border-white/30 bg-white px-3 text-ink placeholder:text-ink/60"
+          placeholder="you@example.com"
+        />
+        <button
+          type="submit"
+          disabled={isMutating}
+          className="h-11 rounded-lg bg-white px-4 text-sm font-bold text-ink hover:bg-white/90 disabled:opacity-70"
+        >
+          {isMutating ? 'Signing up…' : 'Sign up'}
+        </button>
+      </div>
+      <p id={statusId} role="status" className="mt-2 min-h-5 text-sm font-semibold">
+        {error instanceof Error ? (
+          <span className="rounded bg-white px-1.5 py-0.5 text-red-800">{error.message}</span>
+        ) : done ? (
+          <span className="inline-flex items-center gap-1.5">
+            <CheckIcon className="size-4" />
+            {MESSAGES.stayInTouchSuccess}
+          </span>
+        ) : null}
+      </p>
+    </form>
+  )
+}

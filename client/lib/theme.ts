@@ -1,0 +1,42 @@
+import type { Brand } from '../../schemas/brand.ts'
+
+/** The neutral palette of pages without a brand (unknown host) and the fallback for bad values. */
+export const DEFAULT_COLORS: Brand['colors'] = {
+  primary: '#0f5132',
+  primaryText: '#ffffff',
+  secondary: '#f2f7f4',
+  accent: '#b45309',
+  background: '#ffffff',
+  text: '#1f2937',
+}
+
+// Only plain colour values reach the stylesheet, so a bad setting cannot inject CSS.
+const SAFE_COLOR = /^(#[0-9a-f]{3,8}|(rgb|hsl|oklch)a?\([0-9.,%\s/a-z-]+\))$/i
+
+/** The brand's colours as the CSS variables styles.css maps onto Tailwind's theme tokens. */
+export function brandThemeCss(colors: Brand['colors'] | null): string {
+  const pick = (key: keyof Brand['colors']) => {
+    const value = colors?.[key]?.trim() ?? ''
+    return SAFE_COLOR.test(value) ? value : DEFAULT_COLORS[key]
+  }
+  return [
+    ':root{',
+    `--brand-primary:${pick('primary')};`,
+    `--brand-primary-text:${pick('primaryText')};`,
+    `--brand-secondary:${pick('secondary')};`,
+    `--brand-accent:${pick('accent')};`,
+    `--brand-background:${pick('background')};`,
+    `--brand-text:${pick('text')};`,
+    '}',
+  ].join('')
+}
+
+/** A one-letter SVG favicon in the brand colour, for brands without their own icon. */
+export function letterFaviconDataUri(letter: string, colors: Brand['colors'] | null): string {
+  const fill = colors && SAFE_COLOR.test(colors.primary) ? colors.primary : DEFAULT_COLORS.primary
+  const ink =
+    colors && SAFE_COLOR.test(colors.primaryText) ? colors.primaryText : DEFAULT_COLORS.primaryText
+  const char = (letter.trim()[0] ?? 'S').toUpperCase().replace(/[^A-Z0-9]/, 'S')
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${fill}"/><text x="16" y="22" font-family="Arial,sans-serif" font-size="18" font-weight="700" text-anchor="middle" fill="${ink}">${char}</text></svg>`
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`
+}

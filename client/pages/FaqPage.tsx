@@ -1,0 +1,54 @@
+import type { Faq } from '../../schemas/content.ts'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { routePath } from '../lib/routes.ts'
+
+export interface FaqPageProps {
+  chrome: PageChrome
+  faqs: Array<Faq>
+}
+
+/** Frequently asked questions; each answer opens in place without any script. */
+export function FaqPage({ chrome, faqs }: FaqPageProps) {
+  return (
+    <Layout chrome={chrome}>
+      <div className="bg-tint">
+        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+            Frequently asked questions
+          </h1>
+          <p className="mt-2 text-ink/80">
+            Can&apos;t find what you need?{' '}
+            <a href={routePath('contact')} className="font-semibold underline underline-offset-4">
+              Contact us
+            </a>
+            .
+          </p>
+        </div>
+      </div>
+      <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+        {faqs.length === 0 ? (
+          <p className="text-ink/80">There are no questions here yet.</p>
+        ) : (
+          <ul className="divide-y divide-black/10 rounded-2xl border border-black/10 bg-white shadow-sm">
+            {faqs.map((faq) => (
+              <li key={faq.id}>
+                <details className="group p-5">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-bold [&::-webkit-details-marker]:hidden">
+                    {faq.question}
+                    <span
+                      aria-hidden="true"
+                      className="text-xl text-primary transition group-open:rotate-45"
+                    >
+                      +
+                    </span>
+                  </summary>
+                  <p className="mt-3 whitespace-pre-line text-ink/80">{faq.answer}</p>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Layout>
+  )
+}

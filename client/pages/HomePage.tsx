@@ -1,0 +1,196 @@
+import { REFERRAL_REWARD_PENCE } from '../../schemas/constants.ts'
+import { DEPARTMENT_ICONS, type DepartmentIconName } from '../components/department-icons.tsx'
+import { BagIcon, ClockIcon, PinIcon, StoreIcon, TruckIcon } from '../components/icons.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { StoreSearch } from '../components/StoreSearch.tsx'
+import { formatMoney } from '../lib/format.ts'
+import { routePath } from '../lib/routes.ts'
+
+export interface Department {
+  name: string
+  description: string
+  icon: DepartmentIconName
+}
+
+export interface HomePageProps {
+  chrome: PageChrome & { brand: NonNullable<PageChrome['brand']> }
+  heroTitle: string
+  heroSubtitle: string
+  departments: Array<Department>
+  search: { enableDeviceLocation: boolean; initialValue?: string; initialError?: string }
+}
+
+const STEPS = [
+  {
+    Icon: PinIcon,
+    title: 'Find your local store',
+    text: 'Enter your postcode to see the stores that deliver to you or have collection nearby.',
+  },
+  {
+    Icon: BagIcon,
+    title: 'Fill your basket',
+    text: 'Browse fresh produce, everyday essentials and the deals of the week.',
+  },
+  {
+    Icon: ClockIcon,
+    title: 'Pick a time that suits you',
+    text: 'Choose delivery or collection, as soon as possible or a slot later in the week.',
+  },
+]
+
+/** The home page: hero with the store search, how it works, departments, referral and apps. */
+export function HomePage({ chrome, heroTitle, heroSubtitle, departments, search }: HomePageProps) {
+  const { brand } = chrome
+  return (
+    <Layout chrome={chrome} interactive>
+      <section
+        aria-labelledby="hero-title"
+        className="relative overflow-hidden bg-primary text-on-primary"
+      >
+        <HeroPattern />
+        <div className="relative mx-auto grid max-w-6xl items-center gap-8 px-4 pt-10 pb-12 sm:px-6 md:grid-cols-[1.1fr_1fr] md:py-20">
+          <div>
+            {brand.tagline ? (
+              <p className="mb-3 inline-block rounded-full bg-black/25 px-3 py-1 text-sm font-semibold">
+                {brand.tagline}
+              </p>
+            ) : null}
+            <h1
+              id="hero-title"
+              className="text-4xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl"
+            >
+              {heroTitle}
+            </h1>
+            <p className="mt-4 max-w-xl text-lg opacity-95">{heroSubtitle}</p>
+            <ul className="mt-6 hidden flex-wrap gap-x-6 gap-y-2 text-sm font-semibold sm:flex">
+              <li className="flex items-center gap-2">
+                <TruckIcon className="size-5" /> Delivery to your door
+              </li>
+              <li className="flex items-center gap-2">
+                <StoreIcon className="size-5" /> Click &amp; collect
+              </li>
+              <li className="flex items-center gap-2">
+                <ClockIcon className="size-5" /> Same-day slots
+              </li>
+            </ul>
+          </div>
+          <div
+            id="store-search"
+            className="scroll-mt-6 rounded-2xl bg-white p-5 text-ink shadow-xl sm:p-7"
+          >
+            <h2 className="text-xl font-bold">Shop from a store near you</h2>
+            <p className="mt-1 mb-4 text-sm text-ink/75">
+              We&apos;ll show you the stores that deliver to your door or are close enough to
+              collect from.
+            </p>
+            <StoreSearch
+              enableDeviceLocation={search.enableDeviceLocation}
+              initialValue={search.initialValue}
+              initialError={search.initialError}
+            />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="how-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+        <h2 id="how-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          How {brand.name} works
+        </h2>
+        <ol className="mt-8 grid gap-5 md:grid-cols-3">
+          {STEPS.map(({ Icon, title, text }, index) => (
+            <li key={title} className="rounded-2xl border border-black/10 bg-white p-6 shadow-sm">
+              <div className="flex items-center gap-3">
+                <span className="flex size-12 items-center justify-center rounded-full bg-tint text-primary">
+                  <Icon className="size-6" />
+                </span>
+                <span className="text-sm font-bold text-ink/70">Step {index + 1}</span>
+              </div>
+              <h3 className="mt-4 text-lg font-bold">{title}</h3>
+              <p className="mt-1 text-ink/80">{text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="departments-title" className="bg-tint">
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2
+                id="departments-title"
+                className="text-2xl font-extrabold tracking-tight sm:text-3xl"
+              >
+                Shop by department
+              </h2>
+              <p className="mt-1 text-ink/80">
+                Everything you&apos;d find in store, ready when you are.
+              </p>
+            </div>
+            <a
+              href="#store-search"
+              className="inline-flex min-h-11 items-center rounded-full border-2 border-primary px-5 font-bold text-primary hover:bg-white"
+            >
+              Find a store to start
+            </a>
+          </div>
+          <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {departments.map((department) => (
+              <li key={department.name}>
+                <a
+                  href="#store-search"
+                  className="flex h-full items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/5 transition hover:-translate-y-0.5 hover:shadow-md sm:p-5"
+                >
+                  <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-tint text-primary sm:size-14">
+                    {DEPARTMENT_ICONS[department.icon]}
+                  </span>
+                  <span>
+                    <span className="block font-bold">{department.name}</span>
+                    <span className="hidden text-sm text-ink/75 sm:block">
+                      {department.description}
+                    </span>
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="referral-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+        <div className="grid items-center gap-6 rounded-3xl bg-accent/10 p-6 ring-1 ring-accent/20 sm:p-10 md:grid-cols-[1fr_auto]">
+          <div>
+            <h2 id="referral-title" className="text-2xl font-extrabold tracking-tight">
+              Share the love: {formatMoney(REFERRAL_REWARD_PENCE)} off for you both
+            </h2>
+            <p className="mt-2 max-w-2xl text-ink/80">
+              Invite a friend to {brand.name}. When they place their first order, you each get{' '}
+              {formatMoney(REFERRAL_REWARD_PENCE)} off your next order.
+            </p>
+          </div>
+          <a
+            href={routePath('referrer')}
+            className="inline-flex min-h-12 items-center justify-center rounded-full bg-primary px-6 font-bold text-on-primary hover:brightness-90"
+          >
+            Refer a friend
+          </a>
+        </div>
+      </section>
+    </Layout>
+  )
+}
+
+function HeroPattern() {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      className="pointer-events-none absolute -top-24 -right-24 size-[28rem] text-white/10"
+      viewBox="0 0 200 200"
+      width="448"
+      height="448"
+    >
+      <circle cx="100" cy="100" r="96" fill="currentColor" />
+      <circle cx="100" cy="100" r="60" fill="currentColor" />
+    </svg>
+  )
+}

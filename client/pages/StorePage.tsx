@@ -1,0 +1,258 @@
+import type { OpeningHours, StoreDetails } from '../../schemas/stores.ts'
+import {
+  ClockIcon,
+  MailIcon,
+  PhoneIcon,
+  PinIcon,
+  StoreIcon,
+  TruckIcon,
+} from '../components/icons.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { formatMoney } from '../lib/format.ts'
+import { routePath } from '../lib/routes.ts'
+
+export interface StorePageProps {
+  chrome: PageChrome
+  store: StoreDetails
+}
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+
+const HOURS_KINDS = [
+  { key: 'store', title: 'Store opening hours' },
+  { key: 'delivery', title: 'Delivery hours' },
+  { key: 'collection', title: 'Collection hours' },
+] as const
+
+/** The lines of a store's postal address, without empty parts. */
+export function addressLines(store: StoreDetails): Array<string> {
+  const { address } = store
+  return [
+    address.addressLine1,
+    address.addressLine2,
+    address.town,
+    address.county,
+    address.postcode,
+  ]
+    .map((line) => line?.trim() ?? '')
+    .filter(Boolean)
+}
+
+function hoursByDay(hours: Array<OpeningHours>): Array<{ day: string; text: string }> {
+  return DAYS.map((day, index) => {
+    const spans = hours
+      .filter((entry) => entry.dayOfWeek === index)
+      .sort((a, b) => a.opensAt.localeCompare(b.opensAt))
+      .map((entry) => `${entry.opensAt}–${entry.closesAt}`)
+    return { day, text: spans.length > 0 ? spans.join(', ') : 'Closed' }
+  })
+}
+
+/** A store's own page: name, address, opening hours and how it fulfils orders. */
+export function StorePage({ chrome, store }: StorePageProps) {
+  const lines = addressLines(store)
+  const hourKinds = HOURS_KINDS.filter(
+    ({ key }) => store.openingHours[key].length > 0 && (key === 'store' || store[key].enabled)
+  )
+  const payments = [
+    store.payments.card ? 'Card' : null,
+    store.payments.applePay ? 'Apple Pay' : null,
+    store.payments.googlePay ? 'Google Pay' : null,
+    store.payments.cash ? 'Cash' : null,
+  ].filter((method): method is string => method !== null)
+  return (
+    <Layout chrome={chrome}>
+      <div className="bg-tint">
+        <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 sm:px-6 sm:py-12 md:grid-cols-[1fr_auto]">
+          <div>
+            <nav aria-label="Breadcrumb" className="text-sm">
+              <ol className="flex flex-wrap gap-1 text-ink/75">
+                <li>
+                  <a href={routePath('index')} className="underline-offset-4 hover:underline">
+                    Home
+                  </a>
+                  <span aria-hidden="true"> / </span>
+                </li>
+                <li>
+                  <a href={routePath('store-all')} className="underline-offset-4 hover:underline">
+                    Stores
+                  </a>
+                  <span aria-hidden="true"> / </span>
+                </li>
+                <li aria-current="page" className="font-semibold text-ink">
+                  {store.name}
+                </li>
+              </ol>
+            </nav>
+            <div className="mt-4 flex flex-wrap items-center gap-4">
+              <span className="flex size-14 items-center justify-center rounded-2xl bg-primary text-on-primary">
+                <StoreIcon className="size-7" />
+              </span>
+              <div>
+                <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{store.name}</h1>
+                {lines.length > 0 ? (
+                  <p className="mt-1 flex items-center gap-1.5 text-ink/80">
+                    <PinIcon className="size-4 shrink-0" />
+                    {lines.join(', ')}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+            <ul className="mt-6 flex flex-wrap gap-2 text-sm font-semibold">
+              <FulfilmentBadge on={store.delivery.enabled} label="Delivery" />
+              <FulfilmentBadge on={store.collection.enabled} label="Collection" />
+              {store.daysInAdvance > 0 ? (
+                <li className="rounded-full bg-white px-3 py-1.5 ring-1 ring-black/10">
+                  {`Order up to ${store.daysInAdvance} days in advance`}
+                </li>
+              ) : null}
+            </ul>
+          </div>
+          {store.imageUrl ? (
+            <img
+              src={store.imageUrl}
+              alt=""
+              width={320}
+              height={180}
+              className="hidden aspect-video w-80 rounded-2xl object-cover shadow-md ring-1 ring-black/10 md:block"
+            />
+          ) : null}
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[2fr_1fr]">
+        <div className="grid gap-6 md:grid-cols-2">
+          {store.delivery.enabled ? (
+            <section
+              aria-labelledby="delivery-title"
+              className="rounded-2xl border border-black/10 bg-white p-6 shadow-sm"
+            >
+              <h2 id="delivery-title" className="flex items-center gap-2 text-lg font-bold">
+                <TruckIcon className="size-5 text-primary" /> Delivery
+              </h2>
+              <dl className="mt-4 space-y-2 text-sm">
+                <Row
+                  term="Delivery fee"
+                  value={store.delivery.fee === 0 ? 'Free' : formatMoney(store.delivery.fee)}
+                />
+                <Row
+                  term="Minimum spend"
+                  value={
+                    store.delivery.minimumSpend === 0
+                      ? 'No min order'
+                      : `Min ${formatMoney(store.delivery.minimumSpend)}`
+                  }
+                />
+                {store.delivery.radiusKm !== null ? (
+                  <Row term="Delivers within" value={`${store.delivery.radiusKm} km`} />
+                ) : null}
+              </dl>
+            </section>
+          ) : null}
+          {store.collection.enabled ? (
+            <section
+              aria-labelledby="collection-title"
+              className="rounded-2xl border border-black/10 bg-white p-6 shadow-sm"
+            >
+              <h2 id="collection-title" className="flex items-center gap-2 text-lg font-bold">
+                <StoreIcon className="size-5 text-primary" /> Click &amp; collect
+              </h2>
+              <p className="mt-4 text-sm text-ink/80">
+                Order online and pick up your shopping from the store at a time that suits you.
+              </p>
+            </section>
+          ) : null}
+          {hourKinds.map(({ key, title }) => (
+            <section
+              key={key}
+              aria-labelledby={`hours-${key}`}
+              className="rounded-2xl border border-black/10 bg-white p-6 shadow-sm"
+            >
+              <h2 id={`hours-${key}`} className="flex items-center gap-2 text-lg font-bold">
+                <ClockIcon className="size-5 text-primary" /> {title}
+              </h2>
+              <dl className="mt-4 space-y-1.5 text-sm">
+                {hoursByDay(store.openingHours[key]).map(({ day, text }) => (
+                  <Row key={day} term={day} value={text} />
+                ))}
+              </dl>
+            </section>
+          ))}
+        </div>
+        <aside
+          aria-labelledby="contact-title"
+          className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-black/10"
+        >
+          <h2 id="contact-title" className="text-lg font-bold">
+            Contact the store
+          </h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {lines.length > 0 ? (
+              <li className="flex gap-2">
+                <PinIcon className="size-5 shrink-0 text-primary" />
+                <address className="not-italic">
+                  {lines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </li>
+            ) : null}
+            {store.phone ? (
+              <li className="flex items-center gap-2">
+                <PhoneIcon className="size-5 shrink-0 text-primary" />
+                <a
+                  href={`tel:${store.phone.replace(/\s+/g, '')}`}
+                  className="font-semibold underline-offset-4 hover:underline"
+                >
+                  {store.phone}
+                </a>
+              </li>
+            ) : null}
+            {store.email ? (
+              <li className="flex items-center gap-2">
+                <MailIcon className="size-5 shrink-0 text-primary" />
+                <a
+                  href={`mailto:${store.email}`}
+                  className="font-semibold break-all underline-offset-4 hover:underline"
+                >
+                  {store.email}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          {payments.length > 0 ? (
+            <>
+              <h3 className="mt-6 text-sm font-bold">Payment accepted</h3>
+              <p className="mt-1 text-sm text-ink/80">{payments.join(' · ')}</p>
+            </>
+          ) : null}
+        </aside>
+      </div>
+    </Layout>
+  )
+}
+
+function FulfilmentBadge({ on, label }: { on: boolean; label: string }) {
+  return (
+    <li
+      className={
+        on
+          ? 'rounded-full bg-primary px-3 py-1.5 text-on-primary'
+          : 'rounded-full bg-white px-3 py-1.5 text-ink/75 ring-1 ring-black/10'
+      }
+    >
+      {on ? label : `No ${label.toLowerCase()}`}
+    </li>
+  )
+}
+
+function Row({ term, value }: { term: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-black/5 pb-1.5 last:border-0">
+      <dt className="text-ink/75">{term}</dt>
+      <dd className="text-right font-semibold">{value}</dd>
+    </div>
+  )
+}

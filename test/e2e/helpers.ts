@@ -1,0 +1,28 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export const PORT = Number(process.env.E2E_PORT ?? 5599)
+
+/** The two demo hosts: each is its own brand (localhost → brand 1, 127.0.0.1 → brand 2). */
+export const HOSTS = { brandOne: 'localhost', brandTwo: '127.0.0.1' } as const
+
+export function urlOn(host: string, path = '/'): string {
+  return `http://${host}:${PORT}${path}`
+}
+
+/** Runs axe-core on the page as it is now: WCAG 2.2 A/AA rules, no violations allowed. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze()
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`
+  )
+  expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}
+
+/** Waits until an island's code has loaded and hydrated it. */
+export async function waitForIsland(page: Page, name: string): Promise<void> {
+  await page.locator(`[data-island="${name}"][data-hydrated="true"]`).first().waitFor()
+}

@@ -1,0 +1,109 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ErrorPage } from '../../client/pages/ErrorPage.tsx'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { errorEnvelopeResponse, toAppError } from '../lib/error-response.ts'
+import { AppError } from '../lib/errors.ts'
+import { renderPage, requestBrand } from './render.tsx'
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/')
+}
+
+/** What the error page says for a failure: spec §2 wording for 404s, the AppError's otherwise. */
+export function errorPageContent(error: AppError | null): {
+  status: ContentfulStatusCode
+  title: string
+  message: string
+} {
+  if (!error) return { status: 500, title: 'Something went wrong', message: MESSAGES.systemError }
+  if (error.code === 'unknown_brand') {
+    return { status: 404, title: MESSAGES.unknownSiteTitle, message: error.message }
+  }
+  if (error.status === 404) {
+    // 'Store not found', 'Product not found'… name what is missing; anything else is the page.
+    const specific = error.message !== MESSAGES.pageNotFound && error.code === 'not_found'
+    return {
+      status: 404,
+      title: specific ? error.message : MESSAGES.pageNotFound,
+      message: MESSAGES.pageNotFoundText,
+    }
+  }
+  return {
+    status: error.status as ContentfulStatusCode,
+    title: error.status >= 500 ? 'Something went wrong' : 'Sorry, that did not work',
+    message: error.message,
+  }
+}
+
+/** Renders the error page for a status, title and message; a plain page if even that fails. */
+export async function renderErrorPage(
+  c: Context<AppEnv>,
+  content: { status: ContentfulStatusCode; title: string; message: string }
+): Promise<Response> {
+  const brand = requestBrand(c)
+  try {
+    return await renderPage(
+      c,
+      (chrome) => (
+        <ErrorPage
+          chrome={chrome}
+          status={content.status}
+          title={content.title}
+          message={content.message}
+          search={
+            brand ? { enableDeviceLocation: brand.settings.store.enableDeviceLocation } : null
+          }
+        />
+      ),
+      {
+        meta: { title: content.title, description: content.message, noindex: true },
+        cache: 'private',
+        status: content.status,
+      }
+    )
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId: c.var.requestId,
+        message: `error page failed: ${error instanceof Error ? error.message : String(error)}`,
+      })
+    )
+    return c.text(`${content.status} ${content.title}`, content.status)
+  }
+}
+
+/**
+ * The app's onError: the JSON error envelope under /api, the error page everywhere else. An
+ * unexpected error is logged with the request id and shown as the 500 page, never its stack.
+ */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (isApiPath(c.req.path)) return errorEnvelopeResponse(error, c.var.requestId)
+  const appError = toAppError(error)
+  if (!appError) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        requestId: c.var.requestId,
+        path: c.req.path,
+        message: error.message,
+        stack: error.stack,
+      })
+    )
+  }
+  return renderErrorPage(c, errorPageContent(appError))
+}
+
+/** The app's notFound: the envelope under /api, the 404 page of spec §2 elsewhere. */
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) => {
+  const notFound = new AppError('not_found', MESSAGES.pageNotFound)
+  if (isApiPath(c.req.path)) return errorEnvelopeResponse(notFound, c.var.requestId)
+  return renderErrorPage(c, errorPageContent(notFound))
+}
+
+/** The answer of a route whose page is not built yet: the error page, 501, saying so. */
+export function notBuiltYet(c: Context<AppEnv>): Promise<Response> {
+  return renderErrorPage(c, { status: 501, title: 'Coming soon', message: MESSAGES.pageNotBuilt })
+}

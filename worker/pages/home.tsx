@@ -1,0 +1,74 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import {
+  DEPARTMENT_ICONS,
+  type DepartmentIconName,
+} from '../../client/components/department-icons.tsx'
+import { type Department, HomePage } from '../../client/pages/HomePage.tsx'
+import { checkUkPostcode } from '../../schemas/postcode.ts'
+import type { AppEnv } from '../env.ts'
+import { renderPage } from './render.tsx'
+
+const DEFAULT_DEPARTMENTS: Array<Department> = [
+  { name: 'Fruit & veg', description: 'Fresh, seasonal and local', icon: 'produce' },
+  { name: 'Bakery', description: 'Baked in store every morning', icon: 'bakery' },
+  { name: 'Dairy & eggs', description: 'Milk, cheese, yoghurt and more', icon: 'dairy' },
+  { name: 'Meat & fish', description: 'From trusted suppliers', icon: 'meat' },
+  { name: 'Frozen', description: 'Stock up the freezer', icon: 'frozen' },
+  { name: 'Drinks', description: 'Soft drinks, juice and water', icon: 'drinks' },
+  { name: 'Snacks & sweets', description: 'Treats for every occasion', icon: 'snacks' },
+  { name: 'Household', description: 'Cleaning and everyday essentials', icon: 'household' },
+]
+
+const ICON_NAMES = Object.keys(DEPARTMENT_ICONS) as [
+  DepartmentIconName,
+  ...Array<DepartmentIconName>,
+]
+
+// White-label home settings may name their own departments teaser; anything malformed is ignored.
+const HomeDepartmentsSchema = z.array(
+  z.object({
+    name: z.string().min(1).max(40),
+    description: z.string().max(80).default(''),
+    icon: z.enum(ICON_NAMES).catch('snacks'),
+  })
+)
+
+/** The home page: hero with store search, how it works, departments. Public and cacheable. */
+export async function homePage(c: Context<AppEnv>): Promise<Response> {
+  const brand = c.var.brand
+  const home = brand.settings.home
+  const departments = HomeDepartmentsSchema.safeParse(home.departments)
+  // A no-JavaScript search that failed on the server comes back here with what was typed.
+  const typed = c.req.query('postcode')
+  const check = typed === undefined ? null : checkUkPostcode(typed)
+  return renderPage(
+    c,
+    (chrome) => (
+      <HomePage
+        chrome={{ ...chrome, brand }}
+        heroTitle={home.heroTitle}
+        heroSubtitle={home.heroSubtitle}
+        departments={
+          departments.success && departments.data.length > 0
+            ? departments.data
+            : DEFAULT_DEPARTMENTS
+        }
+        search={{
+          enableDeviceLocation: brand.settings.store.enableDeviceLocation,
+          ...(typed !== undefined ? { initialValue: typed.slice(0, 8) } : {}),
+          ...(check && !check.ok ? { initialError: check.message } : {}),
+        }}
+      />
+    ),
+    {
+      meta: {
+        title: brand.name,
+        description: brand.metaDescription ?? `${brand.name}: ${home.heroSubtitle}`,
+        imageUrl: brand.heroImageUrl,
+        canonicalPath: '/',
+      },
+      cache: 'public',
+    }
+  )
+}

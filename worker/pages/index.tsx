@@ -1,0 +1,41 @@
+import { Hono } from 'hono'
+import { csrf } from 'hono/csrf'
+import { createMiddleware } from 'hono/factory'
+import { STAY_IN_TOUCH_FORM_ACTION } from '../../client/islands/StayInTouch.tsx'
+import type { AppEnv } from '../env.ts'
+import { notBuiltYet } from './errors.tsx'
+import { runGuards } from './guards.ts'
+import { PAGE_ROUTES } from './routes.ts'
+import { stayInTouchForm } from './stay-in-touch.ts'
+
+/**
+ * Spec §2: a path with a trailing slash redirects to the path without it, query kept. 301 for
+ * GET/HEAD; 308 otherwise so a form's method and body survive.
+ */
+export const trailingSlashRedirect = () =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const url = new URL(c.req.url)
+    const path = url.pathname
+    if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/')) {
+      // Collapse leading slashes too: '//evil.example/' must not become a protocol-relative URL.
+      const target = `/${path.replace(/^\/+|\/+$/g, '')}${url.search}`
+      return c.redirect(target, c.req.method === 'GET' || c.req.method === 'HEAD' ? 301 : 308)
+    }
+    await next()
+  })
+
+/** The storefront's pages: every route of the route table, its guards first, then its page. */
+export const pages = new Hono<AppEnv>()
+
+pages.use(trailingSlashRedirect())
+
+for (const route of PAGE_ROUTES) {
+  pages.get(route.path, async (c) => {
+    const redirect = await runGuards(c, route.guards)
+    if (redirect) return redirect
+    return route.page ? route.page(c) : notBuiltYet(c)
+  })
+}
+
+// The footer's sign-up when the page shipped no script: a same-origin HTML form post.
+pages.post(STAY_IN_TOUCH_FORM_ACTION, csrf(), stayInTouchForm)

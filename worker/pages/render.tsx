@@ -1,0 +1,107 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ReactElement } from 'react'
+import { renderToReadableStream } from 'react-dom/server'
+import { CLIENT_ASSETS } from 'virtual:client-assets'
+import { Document, type PageMeta } from '../../client/components/Document.tsx'
+import type { PageChrome } from '../../client/components/Layout.tsx'
+import { createIslandIds, RenderContext } from '../../client/components/render-context.ts'
+import type { Brand } from '../../schemas/brand.ts'
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
+import type { AppEnv } from '../env.ts'
+import { takeFlash } from './flash.ts'
+import { isSignedIn } from './session.ts'
+
+/** Whether a page may be cached by browsers and the edge, or is personal to the shopper. */
+export type CachePolicy = 'public' | 'private'
+
+// Crawlers and link unfurlers get the whole document at once instead of a stream.
+const BOT_USER_AGENT =
+  /bot|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|lighthouse|headlesschrome\/.*pagespeed/i
+
+/** Whether the user agent is a crawler or previewer (which gets the fully rendered page). */
+export function isBot(userAgent: string | undefined): boolean {
+  return userAgent ? BOT_USER_AGENT.test(userAgent) : false
+}
+
+/** The brand the request resolved to, or null when brand resolution failed (error pages). */
+export function requestBrand(c: Context<AppEnv>): Brand | null {
+  const brand: Brand | undefined = c.get('brand')
+  return brand ?? null
+}
+
+/** The absolute canonical URL of a path: on the brand's canonical host when it has one. */
+export function canonicalUrl(c: Context<AppEnv>, path: string): string {
+  const url = new URL(c.req.url)
+  const brand = requestBrand(c)
+  const origin = brand?.canonicalHost ? `https://${brand.canonicalHost}` : url.origin
+  return `${origin}${path}`
+}
+
+/** What every page knows about the request: brand, sign-in state, path and a pending flash. */
+export function pageChrome(c: Context<AppEnv>): PageChrome {
+  return {
+    brand: requestBrand(c),
+    signedIn: isSignedIn(c),
+    currentPath: c.req.path,
+    flash: takeFlash(c),
+  }
+}
+
+export interface RenderOptions {
+  meta: Omit<PageMeta, 'canonicalUrl'> & { canonicalPath?: string }
+  cache: CachePolicy
+  status?: ContentfulStatusCode
+}
+
+/**
+ * Streams a page: status and headers are fixed first, then React renders the document into the
+ * response with renderToReadableStream. Bots wait for the whole document (`allReady`). A page is
+ * public-cacheable only when nothing personal went into it (no session, no flash message).
+ */
+export async function renderPage(
+  c: Context<AppEnv>,
+  render: (chrome: PageChrome) => ReactElement,
+  options: RenderOptions
+): Promise<Response> {
+  const nonce = c.var.nonce
+  const chrome = pageChrome(c)
+  const brand = chrome.brand
+  const personal = chrome.signedIn || chrome.flash !== null
+  const { canonicalPath, ...meta } = options.meta
+  const stream = await renderToReadableStream(
+    <RenderContext value={{ nonce, assets: CLIENT_ASSETS, nextIslandId: createIslandIds() }}>
+      <Document
+        meta={{ ...meta, canonicalUrl: canonicalUrl(c, canonicalPath ?? c.req.path) }}
+        brand={brand}
+        nonce={nonce}
+        styles={CLIENT_ASSETS.styles}
+      >
+        {render(chrome)}
+      </Document>
+    </RenderContext>,
+    {
+      nonce,
+      onError(error) {
+        // Errors in the shell also reject renderToReadableStream and reach the app's onError.
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            requestId: c.var.requestId,
+            message: error instanceof Error ? error.message : String(error),
+            stack: error instanceof Error ? error.stack : undefined,
+          })
+        )
+      },
+    }
+  )
+  if (isBot(c.req.header('user-agent'))) await stream.allReady
+  c.header('Content-Type', 'text/html; charset=UTF-8')
+  c.header(
+    'Cache-Control',
+    options.cache === 'public' && !personal ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL
+  )
+  // Sign-in state and flash cookies change what a public page shows.
+  if (options.cache === 'public') c.header('Vary', 'Cookie')
+  return c.body(stream, options.status ?? 200)
+}

@@ -1,0 +1,85 @@
+import type { Context } from 'hono'
+import { ROUTE_PATHS, type RouteName } from '../../client/lib/routes.ts'
+import type { AppEnv } from '../env.ts'
+import { faqPage } from './faq.tsx'
+import { guestOnly, memberOnly, requiresLocation, type Guard } from './guards.ts'
+import { homePage } from './home.tsx'
+import type { CachePolicy } from './render.tsx'
+import { storePage } from './store.tsx'
+import { storesNearBy } from './stores-near-by.ts'
+
+export type PageHandler = (c: Context<AppEnv>) => Promise<Response>
+
+/** One page route: its path, the guards that run first, its cache policy and its page. */
+export interface PageRoute {
+  name: RouteName
+  path: string
+  guards: ReadonlyArray<Guard>
+  /** 'public' pages send max-age=15, s-maxage=60 (spec §2); 'private' ones private, no-store. */
+  cache: CachePolicy
+  /** Null until the issue that builds the page lands: it answers 501 with a clear message. */
+  page: PageHandler | null
+}
+
+type RouteConfig = Omit<PageRoute, 'name' | 'path'>
+
+const PUBLIC: RouteConfig = { guards: [], cache: 'public', page: null }
+const PERSONAL: RouteConfig = { guards: [], cache: 'private', page: null }
+const MEMBER: RouteConfig = { guards: [memberOnly], cache: 'private', page: null }
+const GUEST: RouteConfig = { guards: [guestOnly], cache: 'private', page: null }
+const STORE: RouteConfig = PUBLIC
+
+/** Every route of spec §2 by name. */
+const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
+  index: { ...PUBLIC, page: homePage },
+  faq: { ...PUBLIC, page: faqPage },
+  contact: PUBLIC,
+  login: GUEST,
+  register: GUEST,
+  'forgotten-password': GUEST,
+  'forgotten-password-set': GUEST,
+  referrer: PUBLIC,
+  tv: PUBLIC,
+  'store-all': PUBLIC,
+  'stores-near-by': { ...PUBLIC, page: storesNearBy },
+  member: MEMBER,
+  'member-orders': MEMBER,
+  'member-orders-orderId': MEMBER,
+  'member-addresses': MEMBER,
+  'member-my-details': MEMBER,
+  'member-profile': MEMBER,
+  'member-cards': MEMBER,
+  'member-loyalty': MEMBER,
+  'member-change-password': MEMBER,
+  // Reached from the reset email, signed out: only the token identifies the member.
+  'member-reset-token-token': PERSONAL,
+  'stores-storeSlug': { ...STORE, page: storePage },
+  'stores-storeSlug-time-slots': { ...PERSONAL, guards: [requiresLocation] },
+  'stores-storeSlug-time-slots-calendar': { ...PERSONAL, guards: [requiresLocation] },
+  'stores-storeSlug-search-searchTerm': STORE,
+  'stores-storeSlug-search-searchTerm-deals': STORE,
+  'stores-storeSlug-search-searchTerm-categories': STORE,
+  'stores-storeSlug-search-searchTerm-menu-items': STORE,
+  'stores-storeSlug-category-categorySlug': STORE,
+  'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': STORE,
+  'stores-storeSlug-deal-dealSlug': STORE,
+  'stores-storeSlug-banner-bannerSlug': STORE,
+  basket: PERSONAL,
+  checkout: PERSONAL,
+  'checkout-options': PERSONAL,
+  'checkout-details': PERSONAL,
+  'checkout-create': PERSONAL,
+  'checkout-login': PERSONAL,
+  'checkout-payment': PERSONAL,
+  'checkout-payment-card-form': PERSONAL,
+  'checkout-payment-billing-address': PERSONAL,
+  'checkout-success': PERSONAL,
+  terms: PUBLIC,
+  'privacy-policy': PUBLIC,
+  'cookie-policy': PUBLIC,
+}
+
+/** The route table, in the order routes are registered (static paths before parameters). */
+export const PAGE_ROUTES: ReadonlyArray<PageRoute> = (
+  Object.keys(ROUTE_CONFIG) as Array<RouteName>
+).map((name) => ({ name, path: ROUTE_PATHS[name], ...ROUTE_CONFIG[name] }))

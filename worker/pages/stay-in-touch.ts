@@ -1,0 +1,33 @@
+import type { Context } from 'hono'
+import { EmailSchema } from '../../schemas/common.ts'
+import { StayInTouchResponseSchema } from '../../schemas/content.ts'
+import type { AppEnv } from '../env.ts'
+import { AppError } from '../lib/errors.ts'
+import { setFlash } from './flash.ts'
+import { previousPageOrHome } from './guards.ts'
+
+/**
+ * The footer sign-up without JavaScript: an HTML form post. Signs the address up through the
+ * backend and goes back to the page it came from with the outcome as a flash message.
+ */
+export async function stayInTouchForm(c: Context<AppEnv>): Promise<Response> {
+  const back = previousPageOrHome(c)
+  const form = await c.req.parseBody()
+  const email = EmailSchema.safeParse(typeof form.email === 'string' ? form.email : '')
+  if (!email.success) {
+    setFlash(c, 'emailInvalid')
+    return c.redirect(back, 303)
+  }
+  const brand = c.var.brand
+  try {
+    await c.var.backend.post('/content/stay-in-touch', {
+      body: { businessId: brand.businessId, brandId: brand.id, email: email.data },
+      schema: StayInTouchResponseSchema,
+    })
+    setFlash(c, 'stayInTouchSuccess')
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    setFlash(c, error.code === 'validation_error' ? 'emailInvalid' : 'systemError')
+  }
+  return c.redirect(back, 303)
+}
