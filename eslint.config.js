@@ -8,7 +8,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
-      '.wrangler/**',
+      '**/.wrangler/**',
       '.tsbuild/**',
       'node_modules/**',
       'worker/worker-configuration.d.ts',

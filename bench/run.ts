@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { runWrangler } from '../scripts/lib/wrangler.ts'
 import { startWranglerDev, type RunningServer } from './lib/server.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
@@ -23,8 +24,7 @@ function run(command: string, args: Array<string>, env: Record<string, string> =
 }
 
 function firstStoreSlug(): string {
-  const out = run('npx', [
-    'wrangler',
+  const out = runWrangler([
     'd1',
     'execute',
     'DB',

@@ -6,7 +6,6 @@
 //
 // A state directory gets the migrations first, so it must be new or hold only earlier data of
 // this script's own making (rows are inserted, not replaced).
-import { spawnSync } from 'node:child_process'
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -14,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { generateDemoData } from './demo-data/generate.ts'
 import { datasetToSql } from './demo-data/sql.ts'
+import { runWrangler } from './lib/wrangler.ts'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -64,8 +64,13 @@ console.log(`Wrote ${sqlFile} in ${seconds(performance.now() - generated)} s`)
 if (values['state-dir']) {
   const state = resolve(root, values['state-dir'])
   const loadStarted = performance.now()
-  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
-  wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', sqlFile, '--yes'])
+  runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
+  runWrangler(
+    ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', sqlFile, '--yes'],
+    {
+      maxBufferMiB: 64,
+    }
+  )
   console.log(`Loaded into ${join(state, 'v3')} in ${seconds(performance.now() - loadStarted)} s`)
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 }
@@ -79,23 +84,6 @@ async function writeSql(path: string): Promise<void> {
   await new Promise<void>((done, fail) =>
     out.end((error?: Error | null) => (error ? fail(error) : done()))
   )
-}
-
-function wrangler(args: Array<string>): void {
-  const run = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...args],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false' },
-    }
-  )
-  if (run.status !== 0) {
-    process.stderr.write(run.stdout + run.stderr)
-    throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed`)
-  }
 }
 
 function seconds(ms: number): string {

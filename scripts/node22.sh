@@ -14,4 +14,6 @@ if [ "$major" -lt 22 ]; then
   export PATH
 fi
 export WRANGLER_SEND_METRICS="${WRANGLER_SEND_METRICS:-false}"
+# Locally a placeholder request.cf object is enough; fetching the real one needs Cloudflare's network.
+export CLOUDFLARE_CF_FETCH_ENABLED="${CLOUDFLARE_CF_FETCH_ENABLED:-false}"
 exec "$@"

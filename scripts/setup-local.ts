@@ -6,7 +6,6 @@
 // The state directory is the one @cloudflare/vite-plugin uses (vite.config.ts `persistState`):
 // `<STOREFRONT_STATE_DIR>/v3` when the variable is set, else `.wrangler/state/v3`, both relative
 // to the project root. `wrangler --persist-to X` appends `v3` the same way, so they share files.
-import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +13,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generateDemoData } from './demo-data/generate.ts'
 import { datasetToSql } from './demo-data/sql.ts'
+import { runWrangler } from './lib/wrangler.ts'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -34,26 +34,8 @@ function ensureDevVars(): void {
   console.log('Created .dev.vars with a new SESSION_SECRET')
 }
 
-function wrangler(args: Array<string>): string {
-  const run = spawnSync(
-    process.execPath,
-    [join(root, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...args],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-      env: { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false' },
-    }
-  )
-  if (run.status !== 0) {
-    process.stderr.write(run.stdout + run.stderr)
-    throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed`)
-  }
-  return run.stdout
-}
-
 function countBusinesses(state: string): number {
-  const out = wrangler([
+  const out = runWrangler([
     'd1',
     'execute',
     'DB',
@@ -83,7 +65,7 @@ function seed(state: string): string {
   try {
     const file = join(scratch, 'demo.sql')
     writeFileSync(file, [...datasetToSql(dataset)].join(''))
-    wrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file, '--yes'])
+    runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file, '--yes'])
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
@@ -96,7 +78,7 @@ function main(): void {
   const started = performance.now()
   const state = stateDirectory()
   ensureDevVars()
-  wrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
+  runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
   const summary =
     countBusinesses(state) > 0 ? 'demo data already loaded, left as it is' : seed(state)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)

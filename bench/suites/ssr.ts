@@ -32,7 +32,7 @@ export async function runSsrSuite(
   )
   console.log(
     ['page', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio to hello']
-      .map((cell, index) => (index === 0 ? cell.padEnd(28) : cell.padStart(10)))
+      .map((cell, index) => (index === 0 ? cell.padEnd(40) : cell.padStart(index === 7 ? 16 : 10)))
       .join('')
   )
   for (const row of rows) {
@@ -42,14 +42,14 @@ export async function runSsrSuite(
     const ratio = hello ? row.figures.requestsPerSecond / hello.figures.requestsPerSecond : NaN
     console.log(
       [
-        row.label.padEnd(28),
+        row.label.padEnd(40),
         String(row.connections).padStart(10),
         row.figures.requestsPerSecond.toFixed(0).padStart(10),
         String(row.figures.p50).padStart(10),
         String(row.figures.p99).padStart(10),
         String(row.figures.non2xx).padStart(10),
         String(row.figures.errors).padStart(10),
-        ratio.toFixed(3).padStart(10),
+        ratio.toFixed(3).padStart(16),
       ].join('')
     )
   }
