@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { runWrangler } from '../scripts/lib/wrangler.ts'
+import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
 import { startWranglerDev, type RunningServer } from './lib/server.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
@@ -24,21 +24,12 @@ function run(command: string, args: Array<string>, env: Record<string, string> =
 }
 
 function firstStoreSlug(): string {
-  const out = runWrangler([
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    '--persist-to',
+  const [row] = queryLocalD1(
     stateDir,
-    '--json',
-    '--command',
-    'select slug from stores where is_active = 1 order by id limit 1',
-  ])
-  const parsed = JSON.parse(out) as Array<{ results: Array<{ slug: string }> }>
-  const slug = parsed[0]?.results[0]?.slug
-  if (!slug) throw new Error('the benchmark database has no store')
-  return slug
+    'select slug from stores where is_active = 1 order by id limit 1'
+  )
+  if (typeof row?.slug !== 'string') throw new Error('the benchmark database has no store')
+  return row.slug
 }
 
 async function main(): Promise<void> {

@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { generateDemoData } from './demo-data/generate.ts'
 import { datasetToSql } from './demo-data/sql.ts'
-import { runWrangler } from './lib/wrangler.ts'
+import { queryLocalD1, runWrangler } from './lib/wrangler.ts'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -35,20 +35,8 @@ function ensureDevVars(): void {
 }
 
 function countBusinesses(state: string): number {
-  const out = runWrangler([
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    '--persist-to',
-    state,
-    '--json',
-    '--command',
-    'select count(*) as n from businesses',
-  ])
-  const parsed: unknown = JSON.parse(out.slice(out.indexOf('[')))
-  const n = Array.isArray(parsed) ? parsed[0]?.results?.[0]?.n : undefined
-  if (typeof n !== 'number') throw new Error(`Unexpected answer from wrangler: ${out}`)
+  const n = queryLocalD1(state, 'select count(*) as n from businesses')[0]?.n
+  if (typeof n !== 'number') throw new Error('Unexpected answer from wrangler: no business count')
   return n
 }
 

@@ -25,3 +25,25 @@ export function runWrangler(args: Array<string>, options: { maxBufferMiB?: numbe
   }
   return run.stdout
 }
+
+/**
+ * Runs one SQL statement against the local D1 database persisted under `persistTo` and returns its
+ * rows. Wrangler may print notices before the JSON, so parsing starts at the first `[`.
+ */
+export function queryLocalD1(persistTo: string, sql: string): Array<Record<string, unknown>> {
+  const out = runWrangler([
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '--persist-to',
+    persistTo,
+    '--json',
+    '--command',
+    sql,
+  ])
+  const parsed: unknown = JSON.parse(out.slice(out.indexOf('[')))
+  const results: unknown = Array.isArray(parsed) ? parsed[0]?.results : undefined
+  if (!Array.isArray(results)) throw new Error(`Unexpected answer from wrangler: ${out}`)
+  return results as Array<Record<string, unknown>>
+}

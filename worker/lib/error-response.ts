@@ -4,6 +4,7 @@ import type { ApiError } from '../../schemas/api-error.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError, internalErrorEnvelope } from './errors.ts'
+import { logError } from './log.ts'
 import { validationError } from './validation.ts'
 
 const HTTP_EXCEPTION_CODES = {
@@ -45,14 +46,7 @@ export function errorEnvelopeResponse(error: unknown, requestId: string | undefi
   } else {
     status = 500
     body = internalErrorEnvelope(requestId)
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId,
-        message: error instanceof Error ? error.message : String(error),
-        stack: error instanceof Error ? error.stack : undefined,
-      })
-    )
+    logError(error, { requestId })
   }
   const headers: Record<string, string> = { 'cache-control': PRIVATE_CACHE_CONTROL }
   if (requestId) headers['x-request-id'] = requestId

@@ -11,15 +11,18 @@ const MAX_ENTRIES = 500
 type Resolution = { brand: Brand } | { unknown: true }
 
 // Per isolate: a host's brand changes rarely, and every page and /api call needs it.
-const resolved = new Map<string, { resolution: Resolution; expiresAt: number }>()
+type CacheEntry = { resolution: Resolution; expiresAt: number }
+const resolved = new Map<string, CacheEntry>()
 
-function remember(host: string, resolution: Resolution): void {
+function remember(host: string, resolution: Resolution, now: number): CacheEntry {
   if (resolved.size >= MAX_ENTRIES) {
     // Maps iterate in insertion order: drop the oldest entry.
     const oldest = resolved.keys().next()
     if (!oldest.done) resolved.delete(oldest.value)
   }
-  resolved.set(host, { resolution, expiresAt: Date.now() + TTL_MS })
+  const entry = { resolution, expiresAt: now + TTL_MS }
+  resolved.set(host, entry)
+  return entry
 }
 
 /** Empties the per-isolate brand cache (tests, and after an operator changes a brand). */
@@ -53,8 +56,7 @@ export function brand(): MiddlewareHandler<AppEnv> {
         if (!(error instanceof AppError) || error.code !== 'unknown_brand') throw error
         resolution = { unknown: true }
       }
-      remember(host, resolution)
-      entry = { resolution, expiresAt: now + TTL_MS }
+      entry = remember(host, resolution, now)
     }
     if ('unknown' in entry.resolution) {
       throw new AppError('unknown_brand', formatMessage('unknownBrand', host), {

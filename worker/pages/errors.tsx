@@ -5,6 +5,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { errorEnvelopeResponse, toAppError } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
+import { logError } from '../lib/log.ts'
 import { renderPage, requestBrand } from './render.tsx'
 
 function isApiPath(path: string): boolean {
@@ -64,13 +65,7 @@ export async function renderErrorPage(
       }
     )
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: c.var.requestId,
-        message: `error page failed: ${error instanceof Error ? error.message : String(error)}`,
-      })
-    )
+    logError(error, { requestId: c.var.requestId, event: 'error page failed' })
     return c.text(`${content.status} ${content.title}`, content.status)
   }
 }
@@ -83,15 +78,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (isApiPath(c.req.path)) return errorEnvelopeResponse(error, c.var.requestId)
   const appError = toAppError(error)
   if (!appError) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        requestId: c.var.requestId,
-        path: c.req.path,
-        message: error.message,
-        stack: error.stack,
-      })
-    )
+    logError(error, { requestId: c.var.requestId, path: c.req.path })
   }
   return renderErrorPage(c, errorPageContent(appError))
 }

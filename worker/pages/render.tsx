@@ -9,6 +9,7 @@ import { createIslandIds, RenderContext } from '../../client/components/render-c
 import type { Brand } from '../../schemas/brand.ts'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
+import { logError } from '../lib/log.ts'
 import { takeFlash } from './flash.ts'
 import { isSignedIn } from './session.ts'
 
@@ -84,14 +85,7 @@ export async function renderPage(
       nonce,
       onError(error) {
         // Errors in the shell also reject renderToReadableStream and reach the app's onError.
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            requestId: c.var.requestId,
-            message: error instanceof Error ? error.message : String(error),
-            stack: error instanceof Error ? error.stack : undefined,
-          })
-        )
+        logError(error, { requestId: c.var.requestId })
       },
     }
   )

@@ -7,6 +7,7 @@ import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { cacheKey, readCache, writeCache } from '../lib/kv-cache.ts'
+import { logError } from '../lib/log.ts'
 import { BRAND_SCOPED_PATHS, PUBLIC_CACHE_RULES } from './public-cache.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
 
@@ -78,9 +79,7 @@ function responseHeaders(
 /** Runs work after the answer is sent; a cache write that fails must not fail the call. */
 async function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>): Promise<void> {
   const settled = work.catch((error: unknown) => {
-    console.error(
-      JSON.stringify({ level: 'warn', requestId: c.var.requestId, message: String(error) })
-    )
+    logError(error, { requestId: c.var.requestId, event: 'cache write failed' }, 'warn')
   })
   try {
     c.executionCtx.waitUntil(settled)

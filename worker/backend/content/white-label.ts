@@ -2,6 +2,7 @@ import { type WhiteLabelSettings, WhiteLabelSettingsSchema } from '../../../sche
 import type { ImageDensity } from '../../../schemas/content.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
 
 /** One stored section of a brand's white-label settings. */
 export interface SettingsSection {
@@ -23,14 +24,7 @@ export function mergeWhiteLabelSettings(
     for (const { section, settingsJson } of sections) stored[section] = JSON.parse(settingsJson)
     return WhiteLabelSettingsSchema.parse(stored)
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'invalid white-label settings',
-        brandId,
-        error: String(error),
-      })
-    )
+    logError(error, { event: 'invalid white-label settings', brandId })
     throw new AppError('internal_error', MESSAGES.whiteLabelSettingsFailed, { cause: error })
   }
 }
