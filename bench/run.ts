@@ -8,9 +8,11 @@ import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
 import { startWranglerDev, type RunningServer } from './lib/server.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
+import { runStoreSearchSuite } from './suites/store-search.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const stateDir = resolve(root, '.wrangler/bench-state')
+const largeStateDir = resolve(root, '.wrangler/bench-state-large')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
 
@@ -69,6 +71,15 @@ async function main(): Promise<void> {
   } finally {
     await Promise.all(servers.map((server) => server.stop()))
   }
+
+  // Its own servers (with the store-search rate limit lifted), after the others have stopped.
+  await runStoreSearchSuite({
+    root,
+    demoStateDir: stateDir,
+    largeStateDir,
+    seconds: Number(process.env.BENCH_STORE_SEARCH_SECONDS ?? 5),
+    warmupSeconds: Math.min(warmupSeconds, 2),
+  })
 }
 
 await main()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { WHITE_LABEL_SECTIONS } from './constants.ts'
+import { PostcodeRuleSchema } from './location.ts'
 
 export const WhiteLabelSectionSchema = z.enum(WHITE_LABEL_SECTIONS)
 export type WhiteLabelSection = z.infer<typeof WhiteLabelSectionSchema>
@@ -71,6 +72,8 @@ export const BrandSchema = z.object({
   countryCode: z.string(),
   currency: z.string(),
   locale: z.string(),
+  /** The business's postcode rules by country (spec §5); the store search checks with them. */
+  postcodeRules: z.array(PostcodeRuleSchema),
   settings: WhiteLabelSettingsSchema,
   links: z.array(BrandLinkSchema),
 })

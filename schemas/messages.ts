@@ -112,6 +112,10 @@ export const MESSAGES = {
   pageNotBuilt: 'This page is not available yet. Please check back soon.',
   stayInTouchSuccess: "Thanks for signing up! We'll keep you posted.",
   unknownSiteTitle: 'Shop not found',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  interestRegistered: "Thanks! We'll let you know when we deliver to %s.",
+  noStoresNear: "We don't have a store near %s yet.",
+  locationServiceFailed: 'The address service is not answering. Please try again.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -1,23 +1,92 @@
 // No zod here: islands import this module, and the check must stay a few hundred bytes.
-import { isValid, toNormalised } from 'postcode'
-import { POSTCODE_MAX_LENGTH } from './constants.ts'
+import { isValid, toNormalised, toOutcode } from 'postcode'
+import { DEFAULT_COUNTRY_CODE, POSTCODE_MAX_LENGTH } from './constants.ts'
 import { formatMessage, MESSAGES } from './messages.ts'
+
+/**
+ * A business's postcode rule for one country (spec §5: "checked against business-supplied rules"),
+ * stored in postcode_rules. 'uk' normalises with the UK postcode library (upper case, one space
+ * before the inward code); 'upper_trim' upper-cases and collapses spaces. The pattern is an
+ * anchored regular expression applied to the normalised postcode.
+ */
+export interface PostcodeRule {
+  countryCode: string
+  pattern: string
+  normalisation: 'uk' | 'upper_trim'
+  example: string | null
+}
+
+/** GB, used when a business has no rule of its own for the country. */
+export const DEFAULT_POSTCODE_RULE: PostcodeRule = {
+  countryCode: DEFAULT_COUNTRY_CODE,
+  pattern: '^(GIR 0AA|[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][A-Z]{2})$',
+  normalisation: 'uk',
+  example: 'M1 1AE',
+}
 
 /** The outcome of checking what a shopper typed into the postcode box. */
 export type PostcodeCheck = { ok: true; postcode: string } | { ok: false; message: string }
 
+const compiled = new Map<string, RegExp | null>()
+
+// A rule's pattern comes from the database; one that does not compile checks nothing beyond the
+// normalisation rather than failing every search.
+function patternOf(rule: PostcodeRule): RegExp | null {
+  let pattern = compiled.get(rule.pattern)
+  if (pattern === undefined) {
+    try {
+      pattern = new RegExp(rule.pattern)
+    } catch {
+      pattern = null
+    }
+    compiled.set(rule.pattern, pattern)
+  }
+  return pattern
+}
+
+function normalise(typed: string, rule: PostcodeRule): string | null {
+  if (rule.normalisation === 'uk') return isValid(typed) ? toNormalised(typed) : null
+  return typed.toUpperCase().replace(/\s+/g, ' ')
+}
+
 /**
- * Checks a typed UK postcode the way the store search does (spec §5): empty → 'Please enter a valid
- * postcode'; not a postcode → '<typed> is not a valid postcode'; otherwise the normalised form
- * (upper case, one space before the inward code).
+ * Checks a typed postcode against a business rule the way the store search does (spec §5): empty →
+ * 'Please enter a valid postcode'; not a postcode → '<typed> is not a valid postcode'; otherwise
+ * the normalised form. Used by the islands, the pages and the backend alike.
  *
- * @example checkUkPostcode(' m11ae ') // { ok: true, postcode: 'M1 1AE' }
+ * @example checkPostcode(' m11ae ', DEFAULT_POSTCODE_RULE) // { ok: true, postcode: 'M1 1AE' }
  */
-export function checkUkPostcode(input: string): PostcodeCheck {
+export function checkPostcode(input: string, rule: PostcodeRule): PostcodeCheck {
   const typed = input.trim()
   if (typed === '') return { ok: false, message: MESSAGES.postcodeRequired }
-  const normalised =
-    typed.length <= POSTCODE_MAX_LENGTH && isValid(typed) ? toNormalised(typed) : null
-  if (!normalised) return { ok: false, message: formatMessage('postcodeInvalid', typed) }
+  const normalised = typed.length <= POSTCODE_MAX_LENGTH ? normalise(typed, rule) : null
+  const pattern = normalised === null ? null : patternOf(rule)
+  if (normalised === null || (pattern !== null && !pattern.test(normalised))) {
+    return { ok: false, message: formatMessage('postcodeInvalid', typed) }
+  }
   return { ok: true, postcode: normalised }
+}
+
+/** {@link checkPostcode} with the default GB rule. */
+export function checkUkPostcode(input: string): PostcodeCheck {
+  return checkPostcode(input, DEFAULT_POSTCODE_RULE)
+}
+
+/**
+ * The rule for a country among a business's rules: its own, else the GB default for GB, else
+ * null (the business does not serve that country).
+ */
+export function postcodeRuleFor(
+  rules: ReadonlyArray<PostcodeRule>,
+  countryCode: string = DEFAULT_COUNTRY_CODE
+): PostcodeRule | null {
+  const country = countryCode.toUpperCase()
+  const own = rules.find((rule) => rule.countryCode === country)
+  if (own) return own
+  return country === DEFAULT_COUNTRY_CODE ? DEFAULT_POSTCODE_RULE : null
+}
+
+/** The outward code of a normalised UK postcode ('M1 1AE' → 'M1'); null for other formats. */
+export function outcodeOf(postcode: string): string | null {
+  return isValid(postcode) ? toOutcode(postcode) : null
 }

@@ -1,5 +1,13 @@
 import { z } from 'zod'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
+import {
+  AddressSchema,
+  CountryCodeSchema,
+  LatitudeSchema,
+  LongitudeSchema,
+  PostcodeLocationSchema,
+  TypedPostcodeSchema,
+} from './location.ts'
 import { MESSAGES } from './messages.ts'
 
 /** Spec §7 stores "Details or select": by seoUrl (the store slug) or by storeId. */
@@ -8,6 +16,9 @@ export const StoreDetailsRequestSchema = z
     businessId: BusinessIdSchema,
     seoUrl: z.string().trim().min(1).max(120).optional(),
     storeId: IdSchema.optional(),
+    /** With a postcode the answer says whether and at what cost the store delivers there. */
+    postcode: TypedPostcodeSchema.optional(),
+    country: CountryCodeSchema,
   })
   .refine((input) => input.seoUrl !== undefined || input.storeId !== undefined, {
     error: MESSAGES.storeIdentifierRequired,
@@ -23,6 +34,41 @@ export const OpeningHoursSchema = z.object({
   /** Local time in the store's time zone, HH:MM. */
   opensAt: z.string(),
   closesAt: z.string(),
+})
+
+// --- Availability (spec §4 Store availability) ----------------------------------------------
+
+export const STORE_AVAILABILITY_STATES = ['open', 'closed', 'preorder'] as const
+export type StoreAvailabilityState = (typeof STORE_AVAILABILITY_STATES)[number]
+const AvailabilityStateSchema = z.enum(STORE_AVAILABILITY_STATES)
+
+/**
+ * Whether a store takes orders now (spec §4): open (a fulfilment method is open now), preorder
+ * (closed now, but it opens within its days in advance, so future slots can be ordered) or closed.
+ * Computed from the opening hours in the store's own time zone, its closures and the staff switch.
+ */
+export type StoreAvailability = z.infer<typeof StoreAvailabilitySchema>
+export const StoreAvailabilitySchema = z.object({
+  state: AvailabilityStateSchema,
+  delivery: AvailabilityStateSchema,
+  collection: AvailabilityStateSchema,
+  /** While open: when the current opening ends (ISO 8601 with offset). */
+  closesAt: z.string().nullable(),
+  /** While not open: the next opening within the days in advance (ISO 8601 with offset). */
+  opensAt: z.string().nullable(),
+})
+
+/** Delivery from a store to the searched place. */
+export type StoreAtLocation = z.infer<typeof StoreAtLocationSchema>
+export const StoreAtLocationSchema = z.object({
+  postcode: z.string().nullable(),
+  distanceKm: z.number().nonnegative(),
+  distanceMiles: z.number().nonnegative(),
+  /** Inside a delivery zone (radius or outcode) or the store's radius, and delivery is enabled. */
+  deliveryAvailable: z.boolean(),
+  /** The fee and minimum spend that apply there (a zone may override the store's). */
+  deliveryFee: MoneySchema,
+  minimumSpend: MoneySchema,
 })
 
 export type StoreDetails = z.infer<typeof StoreDetailsSchema>
@@ -68,4 +114,119 @@ export const StoreDetailsSchema = z.object({
     collection: z.array(OpeningHoursSchema),
     store: z.array(OpeningHoursSchema),
   }),
+  availability: StoreAvailabilitySchema,
+  /** Present when the request named a postcode: delivery to that place. */
+  atLocation: StoreAtLocationSchema.nullable(),
+})
+
+// --- Search (spec §3 Store search result, §7 Stores) ------------------------------------
+
+/** One store of a search answer, nearest first. */
+export type StoreSummary = z.infer<typeof StoreSummarySchema>
+export const StoreSummarySchema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  name: z.string(),
+  address: AddressSchema.extend({ addressLine1: z.string() }),
+  location: z.object({ latitude: z.number(), longitude: z.number() }),
+  imageUrl: z.string().nullable(),
+  /** IANA zone of the store's opening hours; times are shown in it. */
+  timeZone: z.string(),
+  distanceKm: z.number().nonnegative(),
+  distanceMiles: z.number().nonnegative(),
+  availability: StoreAvailabilitySchema,
+  delivery: z.object({
+    enabled: z.boolean(),
+    availableToLocation: z.boolean(),
+    fee: MoneySchema,
+    /** 0 means 'No min order' (spec §9). */
+    minimumSpend: MoneySchema,
+    freeDeliveryThreshold: MoneySchema.nullable(),
+  }),
+  collection: z.object({ enabled: z.boolean(), fee: MoneySchema, minimumSpend: MoneySchema }),
+  /** 'Order up to N days in advance' (spec §9); 0 = today only. */
+  daysInAdvance: z.int().nonnegative(),
+  payments: z.object({
+    card: z.boolean(),
+    applePay: z.boolean(),
+    googlePay: z.boolean(),
+    cash: z.boolean(),
+  }),
+})
+
+export const PLATFORMS = ['web', 'ios', 'android'] as const
+
+/**
+ * Spec §7 Stores "Search": a postcode, or coordinates (lat/lng) with returnNearestOnly. The
+ * postcode is checked against the business's rules by the handler.
+ */
+export const StoreSearchRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    country: CountryCodeSchema,
+    platform: z.enum(PLATFORMS).default('web'),
+    deviceId: z.string().trim().max(120).optional(),
+    postcode: TypedPostcodeSchema.optional(),
+    lat: LatitudeSchema.optional(),
+    lng: LongitudeSchema.optional(),
+    returnNearestOnly: z.boolean().default(false),
+  })
+  .refine(
+    (input) => input.postcode !== undefined || (input.lat !== undefined && input.lng !== undefined),
+    { error: MESSAGES.postcodeRequired, path: ['postcode'] }
+  )
+
+/** Spec §7 Stores "Nearby": lng, lat, returnNearestOnly. */
+export const StoreNearbyRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  lat: LatitudeSchema,
+  lng: LongitudeSchema,
+  returnNearestOnly: z.boolean().default(false),
+})
+
+/** Spec §3 Store search result: stores and the place they were searched from. */
+export type StoreSearchResult = z.infer<typeof StoreSearchResultSchema>
+export const StoreSearchResultSchema = z.object({
+  stores: z.array(StoreSummarySchema),
+  fulfilmentLocation: PostcodeLocationSchema.extend({ postcode: z.string().nullable() }),
+})
+
+// --- Order status (spec §7 Stores) -----------------------------------------------------------
+
+export const ORDER_STATUSES = [
+  'draft',
+  'payment_pending',
+  'payment_failed',
+  'sent_to_store',
+  'store_accepted_picking',
+  'picked',
+  'en_route',
+  'delivered',
+  'store_rejected',
+  'refunded',
+  'declined',
+  'cancelled',
+  'unable_to_deliver',
+] as const
+
+export const OrderStatusRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  businessOrderId: z.string().trim().min(1).max(40),
+})
+
+/** Where an order is, without anything personal: the order number alone must not reveal a shopper. */
+export type OrderStatus = z.infer<typeof OrderStatusSchema>
+export const OrderStatusSchema = z.object({
+  businessOrderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  /** 20, 40, 60, 80, 100 for the in-progress states (spec §9), else null. */
+  statusCode: z.int().nullable(),
+  /** Spec §4 wording: 'Sent to Store', 'Store Accepted / Picking', ... */
+  label: z.string(),
+  terminal: z.boolean(),
+  /** Driver tracking is offered in the four in-progress states before delivery. */
+  trackable: z.boolean(),
+  fulfilmentMethod: z.enum(['delivery', 'collection']),
+  store: z.object({ id: z.int(), slug: z.string(), name: z.string() }),
+  updatedAt: z.string(),
 })

@@ -12,6 +12,19 @@ export interface PageMeta {
   imageUrl?: string | null
   /** Keep error and personal pages out of search results. */
   noindex?: boolean
+  /** Structured data (schema.org JSON-LD), e.g. a store's GroceryStore. */
+  jsonLd?: Record<string, unknown>
+}
+
+/**
+ * JSON for an inline `<script type="application/ld+json">`: escaping `<` (and the line separators
+ * JavaScript parsers trip on) means no value can close the script element.
+ */
+export function serializeJsonLd(data: Record<string, unknown>): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 export interface DocumentProps {
@@ -49,6 +62,13 @@ export function Document({ meta, brand, nonce, styles, children }: DocumentProps
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
+        {meta.jsonLd ? (
+          <script
+            type="application/ld+json"
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: serializeJsonLd(meta.jsonLd) }}
+          />
+        ) : null}
         <style
           nonce={nonce}
           dangerouslySetInnerHTML={{ __html: brandThemeCss(brand?.colors ?? null) }}

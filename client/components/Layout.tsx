@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react'
 import type { Brand } from '../../schemas/brand.ts'
-import { AlertIcon } from './icons.tsx'
+import { FlashToast } from '../islands/FlashToast.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
+import { island } from './Island.tsx'
+
+// Idle is soon enough: the message is readable before its dismiss button arrives.
+const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
 
 /** What every page knows about the request besides its own data. */
 export interface PageChrome {
@@ -14,7 +18,7 @@ export interface PageChrome {
   flash: string | null
 }
 
-/** Skip link, header, an optional flash message, the page's main landmark and the footer. */
+/** Skip link, header, an optional flash toast, the page's main landmark and the footer. */
 export function Layout({
   chrome,
   children,
@@ -34,15 +38,8 @@ export function Layout({
         Skip to main content
       </a>
       <Header brand={chrome.brand} signedIn={chrome.signedIn} currentPath={chrome.currentPath} />
-      {chrome.flash ? (
-        <div role="status" className="border-b border-amber-300 bg-amber-50">
-          <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3 text-sm font-semibold text-amber-950 sm:px-6">
-            <AlertIcon className="size-5 shrink-0" />
-            {chrome.flash}
-          </p>
-        </div>
-      ) : null}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {chrome.flash ? <FlashToastIsland message={chrome.flash} /> : null}
         {children}
       </main>
       <Footer brand={chrome.brand} interactiveSignup={interactive} />

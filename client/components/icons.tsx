@@ -130,3 +130,13 @@ export const PlayIcon = ({ className }: IconProps) => (
     <path d="M5 3.5v17l15-8.5z" />
   </Svg>
 )
+export const CloseIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Svg>
+)
+export const ArrowRightIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Svg>
+)

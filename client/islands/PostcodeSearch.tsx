@@ -1,11 +1,15 @@
 import { useId, useState, type FormEvent } from 'react'
 import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
-import { MESSAGES } from '../../schemas/messages.ts'
-import { checkUkPostcode } from '../../schemas/postcode.ts'
-import { AlertIcon, LocateIcon, SearchIcon } from '../components/icons.tsx'
+import { checkPostcode, type PostcodeRule } from '../../schemas/postcode.ts'
+import { SearchIcon } from '../components/icons.tsx'
+import { DeviceLocationButton, InlineError } from '../components/SearchControls.tsx'
+import { deviceLocationSearchPath } from '../lib/device-location.ts'
 import { routePath } from '../lib/routes.ts'
+import { STORE_SEARCH_QUERY, storeSearchFlowPath } from '../lib/store-search.ts'
 
 export interface PostcodeSearchProps {
+  /** The business's postcode rule for its country (spec §5). */
+  postcodeRule: PostcodeRule
   /** White-label store.enableDeviceLocation: offer the use-my-device-location button. */
   enableDeviceLocation: boolean
   /** What the shopper typed before a server round trip (no-JS submit), shown back to them. */
@@ -23,6 +27,7 @@ export interface PostcodeSearchProps {
  * by Enter or the button. Without JavaScript the form still works: the server checks the postcode.
  */
 export function PostcodeSearch({
+  postcodeRule,
   enableDeviceLocation,
   initialValue = '',
   initialError,
@@ -39,40 +44,29 @@ export function PostcodeSearch({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const check = checkUkPostcode(value)
+    const check = checkPostcode(value, postcodeRule)
     if (!check.ok) {
       setError(check.message)
       return
     }
     setError(null)
-    window.location.assign(routePath('stores-near-by', { postcode: check.postcode }))
+    window.location.assign(storeSearchFlowPath({ kind: 'postcode', postcode: check.postcode }))
   }
 
   function onChange(next: string) {
     setValue(next)
     // Spec §5: the error hides once the input becomes valid.
-    if (error && checkUkPostcode(next).ok) setError(null)
+    if (error && checkPostcode(next, postcodeRule).ok) setError(null)
   }
 
   function locateDevice() {
-    if (!('geolocation' in navigator)) {
-      setError(MESSAGES.deviceLocationPostcode)
-      return
-    }
     setLocating(true)
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        const query = {
-          lat: position.coords.latitude.toFixed(5),
-          lng: position.coords.longitude.toFixed(5),
-        }
-        window.location.assign(routePath('stores-near-by', {}, query))
-      },
-      () => {
+    deviceLocationSearchPath('postcode').then(
+      (path) => window.location.assign(path),
+      (failure: unknown) => {
         setLocating(false)
-        setError(MESSAGES.deviceLocationPostcode)
-      },
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 }
+        setError(failure instanceof Error ? failure.message : String(failure))
+      }
     )
   }
 
@@ -93,14 +87,14 @@ export function PostcodeSearch({
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60" />
           <input
             id={inputId}
-            name="postcode"
+            name={STORE_SEARCH_QUERY.postcode}
             type="text"
             inputMode="text"
             autoComplete="postal-code"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={POSTCODE_MAX_LENGTH}
-            placeholder="e.g. M1 1AE"
+            placeholder={postcodeRule.example ? `e.g. ${postcodeRule.example}` : undefined}
             value={value}
             onChange={(event) => onChange(event.target.value)}
             onClick={() => onChange('')}
@@ -116,28 +110,9 @@ export function PostcodeSearch({
           Find stores
         </button>
       </div>
-      <p
-        id={errorId}
-        role="alert"
-        className="mt-1.5 flex min-h-5 items-center gap-1.5 text-sm font-semibold text-red-700"
-      >
-        {error ? (
-          <>
-            <AlertIcon className="size-4 shrink-0" />
-            {error}
-          </>
-        ) : null}
-      </p>
+      <InlineError id={errorId} message={error} />
       {enableDeviceLocation ? (
-        <button
-          type="button"
-          onClick={locateDevice}
-          disabled={locating}
-          className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-semibold text-ink underline-offset-4 hover:underline disabled:opacity-60"
-        >
-          <LocateIcon className="size-5" />
-          {locating ? 'Finding your location…' : 'Use my current location'}
-        </button>
+        <DeviceLocationButton locating={locating} onLocate={locateDevice} />
       ) : null}
     </form>
   )

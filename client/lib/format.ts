@@ -1,3 +1,8 @@
+import { tz } from '@date-fns/tz'
+import { differenceInCalendarDays, format } from 'date-fns'
+import { DATE_FORMATS, DEFAULT_TIME_ZONE } from '../../schemas/constants.ts'
+import type { StoreAvailability } from '../../schemas/stores.ts'
+
 const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
 const WHOLE_GBP = new Intl.NumberFormat('en-GB', {
   style: 'currency',
@@ -8,4 +13,63 @@ const WHOLE_GBP = new Intl.NumberFormat('en-GB', {
 /** Formats integer pence for display: 500 → '£5', 1250 → '£12.50'. */
 export function formatMoney(pence: number): string {
   return pence % 100 === 0 ? WHOLE_GBP.format(pence / 100) : GBP.format(pence / 100)
+}
+
+/** Spec §9: a minimum delivery spend shows as 'Min £10', none as 'No min order'. */
+export function minimumSpendLabel(pence: number): string {
+  return pence > 0 ? `Min ${formatMoney(pence)}` : 'No min order'
+}
+
+/** Spec §9: 'Order up to N days in advance'; null when the store takes orders for today only. */
+export function daysInAdvanceLabel(days: number): string | null {
+  if (days <= 0) return null
+  return `Order up to ${days} ${days === 1 ? 'day' : 'days'} in advance`
+}
+
+/** A delivery or collection fee: 'Free delivery' or '£2.50 delivery'. */
+export function feeLabel(pence: number, what: 'delivery' | 'collection'): string {
+  return pence > 0 ? `${formatMoney(pence)} ${what}` : `Free ${what}`
+}
+
+/** How far a store is: '0.4 miles', '1 mile', '12 miles'. */
+export function distanceLabel(miles: number): string {
+  if (miles < 0.1) return 'Under 0.1 miles'
+  const rounded = miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles)
+  return `${rounded} ${rounded === 1 ? 'mile' : 'miles'}`
+}
+
+/** A time in the store's zone in the spec's h:mma format: '7:00am', '10:30pm'. */
+export function formatStoreTime(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+  return format(iso, DATE_FORMATS.shortTime, { in: tz(timeZone) })
+}
+
+// 'today', 'tomorrow', a weekday within the week, else a date ('03 Dec'), all in the store's zone.
+function dayWord(iso: string, now: Date, timeZone: string): string {
+  const zone = tz(timeZone)
+  const days = differenceInCalendarDays(iso, now, { in: zone })
+  if (days <= 0) return 'today'
+  if (days === 1) return 'tomorrow'
+  if (days < 7) return format(iso, 'EEEE', { in: zone })
+  return format(iso, DATE_FORMATS.dayMonth, { in: zone })
+}
+
+/**
+ * What a store's availability (spec §4: open, closed, preorder) says to a shopper, with times in
+ * the store's own time zone: 'Open until 10:00pm', 'Pre-order — opens 7:00am tomorrow', 'Closed'.
+ */
+export function availabilityLabel(
+  availability: StoreAvailability,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  now: Date = new Date()
+): string {
+  if (availability.state === 'open') {
+    return availability.closesAt
+      ? `Open until ${formatStoreTime(availability.closesAt, timeZone)}`
+      : 'Open now'
+  }
+  const opens = availability.opensAt
+    ? `opens ${formatStoreTime(availability.opensAt, timeZone)} ${dayWord(availability.opensAt, now, timeZone)}`
+    : null
+  if (availability.state === 'preorder') return opens ? `Pre-order — ${opens}` : 'Pre-order'
+  return opens ? `Closed — ${opens}` : 'Closed'
 }

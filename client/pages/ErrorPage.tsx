@@ -1,5 +1,5 @@
 import { Layout, type PageChrome } from '../components/Layout.tsx'
-import { StoreSearch } from '../components/StoreSearch.tsx'
+import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
 import { routePath } from '../lib/routes.ts'
 
 export interface ErrorPageProps {
@@ -8,7 +8,7 @@ export interface ErrorPageProps {
   title: string
   message: string
   /** The store search box; left out when there is no brand to search in (unknown host). */
-  search: { enableDeviceLocation: boolean } | null
+  search: StoreSearchBoxProps | null
 }
 
 /** The error page of spec §2: status code, message, logo, a picture and the store search box. */
@@ -23,10 +23,7 @@ export function ErrorPage({ chrome, status, title, message, search }: ErrorPageP
           <p className="mt-4 text-lg text-ink/80">{message}</p>
           {search ? (
             <div className="mt-8 rounded-2xl border border-black/10 bg-white p-5 shadow-sm">
-              <StoreSearch
-                enableDeviceLocation={search.enableDeviceLocation}
-                label="Find a store near you"
-              />
+              <StoreSearch {...search} label={search.label ?? 'Find a store near you'} />
             </div>
           ) : null}
           {chrome.brand ? (

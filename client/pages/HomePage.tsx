@@ -2,7 +2,7 @@ import { REFERRAL_REWARD_PENCE } from '../../schemas/constants.ts'
 import { DEPARTMENT_ICONS, type DepartmentIconName } from '../components/department-icons.tsx'
 import { BagIcon, ClockIcon, PinIcon, StoreIcon, TruckIcon } from '../components/icons.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
-import { StoreSearch } from '../components/StoreSearch.tsx'
+import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
 import { formatMoney } from '../lib/format.ts'
 import { routePath } from '../lib/routes.ts'
 
@@ -17,14 +17,14 @@ export interface HomePageProps {
   heroTitle: string
   heroSubtitle: string
   departments: Array<Department>
-  search: { enableDeviceLocation: boolean; initialValue?: string; initialError?: string }
+  search: StoreSearchBoxProps
 }
 
 const STEPS = [
   {
     Icon: PinIcon,
     title: 'Find your local store',
-    text: 'Enter your postcode to see the stores that deliver to you or have collection nearby.',
+    text: 'Tell us where you are to see the stores that deliver to you or have collection nearby.',
   },
   {
     Icon: BagIcon,
@@ -43,11 +43,11 @@ export function HomePage({ chrome, heroTitle, heroSubtitle, departments, search 
   const { brand } = chrome
   return (
     <Layout chrome={chrome} interactive>
-      <section
-        aria-labelledby="hero-title"
-        className="relative overflow-hidden bg-primary text-on-primary"
-      >
-        <HeroPattern />
+      <section aria-labelledby="hero-title" className="relative bg-primary text-on-primary">
+        {/* Only the pattern is clipped: the address suggestions may hang below the hero. */}
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden">
+          <HeroPattern />
+        </div>
         <div className="relative mx-auto grid max-w-6xl items-center gap-8 px-4 pt-10 pb-12 sm:px-6 md:grid-cols-[1.1fr_1fr] md:py-20">
           <div>
             {brand.tagline ? (
@@ -83,11 +83,7 @@ export function HomePage({ chrome, heroTitle, heroSubtitle, departments, search 
               We&apos;ll show you the stores that deliver to your door or are close enough to
               collect from.
             </p>
-            <StoreSearch
-              enableDeviceLocation={search.enableDeviceLocation}
-              initialValue={search.initialValue}
-              initialError={search.initialError}
-            />
+            <StoreSearch {...search} />
           </div>
         </div>
       </section>

@@ -1,6 +1,8 @@
-import type { OpeningHours, StoreDetails } from '../../schemas/stores.ts'
+import type { ReactNode } from 'react'
+import type { OpeningHours, StoreAvailabilityState, StoreDetails } from '../../schemas/stores.ts'
 import {
   ClockIcon,
+  CloseIcon,
   MailIcon,
   PhoneIcon,
   PinIcon,
@@ -8,12 +10,27 @@ import {
   TruckIcon,
 } from '../components/icons.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
-import { formatMoney } from '../lib/format.ts'
+import {
+  availabilityLabel,
+  daysInAdvanceLabel,
+  feeLabel,
+  formatMoney,
+  minimumSpendLabel,
+} from '../lib/format.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface StorePageProps {
   chrome: PageChrome
   store: StoreDetails
+}
+
+/** Where "Change store" goes: the home page's search, past the last-ordered-store redirect. */
+export const CHANGE_STORE_PATH = routePath('index', undefined, { changeStore: '1' })
+
+const STATE_STYLES: Record<StoreAvailabilityState, string> = {
+  open: 'bg-green-100 text-green-900 ring-green-700/20',
+  preorder: 'bg-amber-100 text-amber-950 ring-amber-700/25',
+  closed: 'bg-gray-100 text-gray-800 ring-gray-700/20',
 }
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
@@ -98,13 +115,38 @@ export function StorePage({ chrome, store }: StorePageProps) {
                 ) : null}
               </div>
             </div>
-            <ul className="mt-6 flex flex-wrap gap-2 text-sm font-semibold">
-              <FulfilmentBadge on={store.delivery.enabled} label="Delivery" />
-              <FulfilmentBadge on={store.collection.enabled} label="Collection" />
-              {store.daysInAdvance > 0 ? (
-                <li className="rounded-full bg-white px-3 py-1.5 ring-1 ring-black/10">
-                  {`Order up to ${store.daysInAdvance} days in advance`}
-                </li>
+            <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <p
+                className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${STATE_STYLES[store.availability.state]}`}
+              >
+                <ClockIcon className="size-4" />
+                {availabilityLabel(store.availability, store.timeZone)}
+              </p>
+              <a
+                href={CHANGE_STORE_PATH}
+                className="inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-4 hover:no-underline"
+              >
+                Change store
+              </a>
+            </div>
+            <ul aria-label="Ways to get your order" className="mt-4 space-y-2 text-sm">
+              <FulfilmentLine
+                on={store.delivery.enabled && (store.atLocation?.deliveryAvailable ?? true)}
+                Icon={TruckIcon}
+              >
+                {deliveryText(store)}
+              </FulfilmentLine>
+              <FulfilmentLine on={store.collection.enabled} Icon={StoreIcon}>
+                {store.collection.enabled
+                  ? store.collection.fee > 0 || store.collection.minimumSpend > 0
+                    ? `Collection · ${feeLabel(store.collection.fee, 'collection')} · ${minimumSpendLabel(store.collection.minimumSpend)}`
+                    : 'Collection'
+                  : 'No collection'}
+              </FulfilmentLine>
+              {daysInAdvanceLabel(store.daysInAdvance) ? (
+                <FulfilmentLine on Icon={ClockIcon}>
+                  {daysInAdvanceLabel(store.daysInAdvance)}
+                </FulfilmentLine>
               ) : null}
             </ul>
           </div>
@@ -135,14 +177,7 @@ export function StorePage({ chrome, store }: StorePageProps) {
                   term="Delivery fee"
                   value={store.delivery.fee === 0 ? 'Free' : formatMoney(store.delivery.fee)}
                 />
-                <Row
-                  term="Minimum spend"
-                  value={
-                    store.delivery.minimumSpend === 0
-                      ? 'No min order'
-                      : `Min ${formatMoney(store.delivery.minimumSpend)}`
-                  }
-                />
+                <Row term="Minimum spend" value={minimumSpendLabel(store.delivery.minimumSpend)} />
                 {store.delivery.radiusKm !== null ? (
                   <Row term="Delivers within" value={`${store.delivery.radiusKm} km`} />
                 ) : null}
@@ -234,16 +269,34 @@ export function StorePage({ chrome, store }: StorePageProps) {
   )
 }
 
-function FulfilmentBadge({ on, label }: { on: boolean; label: string }) {
+/** The delivery line: to the saved postcode when the shopper has searched, else in general. */
+function deliveryText(store: StoreDetails): string {
+  if (!store.delivery.enabled) return 'No delivery'
+  const at = store.atLocation
+  if (at?.postcode && !at.deliveryAvailable) return `Doesn't deliver to ${at.postcode}`
+  const fee = at ? at.deliveryFee : store.delivery.fee
+  const minimum = at ? at.minimumSpend : store.delivery.minimumSpend
+  const terms = `${feeLabel(fee, 'delivery')} · ${minimumSpendLabel(minimum)}`
+  return at?.postcode ? `Delivers to ${at.postcode} · ${terms}` : terms
+}
+
+function FulfilmentLine({
+  on,
+  Icon,
+  children,
+}: {
+  on: boolean
+  Icon: typeof TruckIcon
+  children: ReactNode
+}) {
   return (
-    <li
-      className={
-        on
-          ? 'rounded-full bg-primary px-3 py-1.5 text-on-primary'
-          : 'rounded-full bg-white px-3 py-1.5 text-ink/75 ring-1 ring-black/10'
-      }
-    >
-      {on ? label : `No ${label.toLowerCase()}`}
+    <li className="flex items-center gap-2">
+      <span
+        className={`flex size-7 shrink-0 items-center justify-center rounded-full ${on ? 'bg-primary text-on-primary' : 'bg-white text-ink/60 ring-1 ring-black/10'}`}
+      >
+        {on ? <Icon className="size-4" /> : <CloseIcon className="size-4" />}
+      </span>
+      <span className={on ? 'font-semibold' : 'text-ink/75'}>{children}</span>
     </li>
   )
 }

@@ -391,6 +391,9 @@ export const BRANDS = [
     secondary: '#0f3d27',
     accent: '#f4b400',
     handle: 'cornerfresh',
+    appStoreId: '6450012345',
+    // Postcode search, results page first.
+    store: { enableStoresSearchByAddress: false, autoSelectClosestStore: false },
   },
   {
     id: 2,
@@ -403,6 +406,25 @@ export const BRANDS = [
     secondary: '#457b9d',
     accent: '#e63946',
     handle: 'northsidemarket',
+    appStoreId: '6450067890',
+    // Postcode search straight into the nearest store.
+    store: { enableStoresSearchByAddress: false, autoSelectClosestStore: true },
+  },
+  {
+    id: 3,
+    slug: 'greenway-grocer',
+    name: 'Greenway Grocer',
+    // Browsers resolve every *.localhost name to the loopback address.
+    host: 'greenway.localhost',
+    productionHost: 'www.greenwaygrocer.example',
+    tagline: 'Fresh food from the shop round the corner',
+    primary: '#6d28d9',
+    secondary: '#3b0764',
+    accent: '#f59e0b',
+    handle: 'greenwaygrocer',
+    appStoreId: '6450054321',
+    // Address search with autocomplete, results page first.
+    store: { enableStoresSearchByAddress: true, autoSelectClosestStore: false },
   },
 ] as const
 
@@ -452,7 +474,7 @@ function addTenancy(t: Tables): void {
       brand_id: brand.id,
       environment: 'production',
     })
-    for (const [section, settings] of Object.entries(brandSettings(brand.name))) {
+    for (const [section, settings] of Object.entries(brandSettings(brand.name, brand.store))) {
       addRow(t.brand_settings, {
         brand_id: brand.id,
         section,
@@ -463,11 +485,7 @@ function addTenancy(t: Tables): void {
       ['social', 'facebook', `https://www.facebook.com/${brand.handle}`],
       ['social', 'twitter', `https://twitter.com/${brand.handle}`],
       ['social', 'instagram', `https://www.instagram.com/${brand.handle}`],
-      [
-        'app_store',
-        'ios',
-        `https://apps.apple.com/gb/app/${brand.slug}/id${brand.id === 1 ? '6450012345' : '6450067890'}`,
-      ],
+      ['app_store', 'ios', `https://apps.apple.com/gb/app/${brand.slug}/id${brand.appStoreId}`],
       [
         'app_store',
         'android',
@@ -505,13 +523,16 @@ function addTenancy(t: Tables): void {
   )
 }
 
-function brandSettings(name: string): Record<string, Record<string, unknown>> {
+function searchPrompt(byAddress: boolean): string {
+  return `Enter your ${byAddress ? 'address' : 'postcode'} to find stores near you.`
+}
+
+function brandSettings(
+  name: string,
+  store: { enableStoresSearchByAddress: boolean; autoSelectClosestStore: boolean }
+): Record<string, Record<string, unknown>> {
   return {
-    store: {
-      enableStoresSearchByAddress: false,
-      autoSelectClosestStore: false,
-      enableDeviceLocation: true,
-    },
+    store: { ...store, enableDeviceLocation: true },
     checkout: {
       tipOptions: [0, 100, 200, 300],
       termsUrl: '/terms-and-conditions',
@@ -526,7 +547,7 @@ function brandSettings(name: string): Record<string, Record<string, unknown>> {
     },
     home: {
       heroTitle: `${name}: groceries from your local store`,
-      heroSubtitle: 'Enter your postcode to find stores near you.',
+      heroSubtitle: searchPrompt(store.enableStoresSearchByAddress),
     },
     pages: {
       termsSlug: 'terms-and-conditions',
@@ -1597,7 +1618,7 @@ function addContent(t: Tables): void {
         'hero',
         {
           title: `${brand.name}: groceries from your local store`,
-          subtitle: 'Enter your postcode to find stores near you.',
+          subtitle: searchPrompt(brand.store.enableStoresSearchByAddress),
           imageUrl: '/images/banners/hero.svg',
         },
       ],

@@ -6,6 +6,9 @@ export const PORT = Number(process.env.E2E_PORT ?? 5599)
 /** The two demo hosts: each is its own brand (localhost → brand 1, 127.0.0.1 → brand 2). */
 export const HOSTS = { brandOne: 'localhost', brandTwo: '127.0.0.1' } as const
 
+/** The demo brand with the address search (autocomplete) instead of the postcode box. */
+export const ADDRESS_SEARCH_HOST = 'greenway.localhost'
+
 export function urlOn(host: string, path = '/'): string {
   return `http://${host}:${PORT}${path}`
 }

@@ -62,7 +62,7 @@ test('the postcode search validates as spec §5 says, in the browser', async ({ 
 
   expect(problems).toEqual([])
 
-  // The results page itself comes with the store search issue (501 until then).
+  // A typed postcode is normalised on the way to its results page.
   await input.fill('m11ae')
   await input.press('Enter')
   await page.waitForURL((url) => url.pathname === '/stores-near-by/M1%201AE')

@@ -5,15 +5,17 @@ import { AppError } from '../lib/errors.ts'
 import { requestId } from '../middleware/request-id.ts'
 import { content } from './content/routes.ts'
 import type { BackendEnv } from './env.ts'
+import { location } from './location/routes.ts'
 import { member } from './member/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import type { Domain } from './route-registry.ts'
+import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
 import { stores } from './stores/routes.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
-const domains: ReadonlyArray<Domain> = [operations, content, member, slots, stores]
+const domains: ReadonlyArray<Domain> = [operations, content, member, location, slots, stores, seo]
 
 /** All mounted domains, the OpenAPI one included (tests compare this list with the routes). */
 export const backendDomains: ReadonlyArray<Domain> = [...domains, openApiDomain(domains)]

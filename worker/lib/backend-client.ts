@@ -27,6 +27,11 @@ export interface BackendClientOptions {
   ctx?: HonoExecutionContext | undefined
   /** Sent as x-request-id so the backend logs under the same id. */
   requestId: string
+  /**
+   * The shopper's IP (the incoming cf-connecting-ip), sent on every call that does not carry its
+   * own, so per-shopper rate limits count page-initiated calls against the same shopper.
+   */
+  clientIp?: string | undefined
   /** Defaults to LONG_REQUEST_TIMEOUT_MS (spec §9: 4000 ms). */
   timeoutMs?: number
   /** The fetch used for BACKEND_URL; injectable for tests. */
@@ -167,6 +172,9 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   function buildRequest(path: string, init: RequestInit, signal: AbortSignal): Request {
     const headers = new Headers(init.headers)
     headers.set('x-request-id', requestId)
+    if (options.clientIp && !headers.has('cf-connecting-ip')) {
+      headers.set('cf-connecting-ip', options.clientIp)
+    }
     return new Request(backendUrl(transport, env, path), { ...init, headers, signal })
   }
 

@@ -29,6 +29,7 @@ export function backendClient(
         env: c.env,
         ctx: executionContext(c),
         requestId: c.var.requestId ?? crypto.randomUUID(),
+        clientIp: c.req.header('cf-connecting-ip'),
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
       })
     )

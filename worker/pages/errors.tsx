@@ -7,6 +7,7 @@ import { errorEnvelopeResponse, toAppError } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
 import { renderPage, requestBrand } from './render.tsx'
+import { storeSearchBox } from './store-search-box.ts'
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/')
@@ -53,9 +54,7 @@ export async function renderErrorPage(
           status={content.status}
           title={content.title}
           message={content.message}
-          search={
-            brand ? { enableDeviceLocation: brand.settings.store.enableDeviceLocation } : null
-          }
+          search={brand ? storeSearchBox(brand) : null}
         />
       ),
       {

@@ -9,6 +9,8 @@ export const FLASH_MESSAGES = {
   stayInTouchSuccess: MESSAGES.stayInTouchSuccess,
   emailInvalid: MESSAGES.emailInvalid,
   systemError: MESSAGES.systemError,
+  deviceLocationNoMatch: MESSAGES.deviceLocationNoMatch,
+  tooManyRequests: MESSAGES.tooManyRequests,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

@@ -1,8 +1,9 @@
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { routePath } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
 import { setFlash } from './flash.ts'
+import { lastOrderedStoreSlug, readLastOrder } from './last-order-cookie.ts'
+import { readLocation } from './location-cookie.ts'
 import { isSignedIn } from './session.ts'
 
 /**
@@ -11,11 +12,8 @@ import { isSignedIn } from './session.ts'
  */
 export type Guard = (c: Context<AppEnv>) => Response | undefined | Promise<Response | undefined>
 
-/**
- * The shopper's saved location (postcode and coordinates), set by the store search. Until the
- * store search flow lands nothing sets it, so guarded pages send the shopper back.
- */
-export const LOCATION_COOKIE = 'sf_location'
+/** `/?changeStore=1`: the store page's "Change store" link; home stops restoring the last store. */
+export const CHANGE_STORE_QUERY = 'changeStore'
 
 /** A same-origin path to send the shopper back to: the Referer when it is ours, else home. */
 export function previousPageOrHome(c: Context<AppEnv>): string {
@@ -47,10 +45,22 @@ export const guestOnly: Guard = (c) => {
   return c.redirect(previousPageOrHome(c), 302)
 }
 
-/** Pages that need a location: without the location cookie, back to the previous page or home. */
+/** Pages that need a location: without a valid location cookie, back to the previous page or home. */
 export const requiresLocation: Guard = (c) => {
-  if (getCookie(c, LOCATION_COOKIE)) return undefined
+  if (readLocation(c)) return undefined
   return c.redirect(previousPageOrHome(c), 302)
+}
+
+/**
+ * Home with a last-ordered-store record (restoreLastOrderedStore, hasLastOrder,
+ * lastOrderStoreSlug all set) goes to that store's page (spec §2), unless the shopper asked to
+ * change store.
+ */
+export const restoreLastOrderedStore: Guard = (c) => {
+  if (c.req.query(CHANGE_STORE_QUERY) !== undefined) return undefined
+  const slug = lastOrderedStoreSlug(readLastOrder(c))
+  if (!slug) return undefined
+  return c.redirect(routePath('stores-storeSlug', { storeSlug: slug }), 302)
 }
 
 /** Runs guards in order; the first redirect wins. */

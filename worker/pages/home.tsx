@@ -5,9 +5,11 @@ import {
   type DepartmentIconName,
 } from '../../client/components/department-icons.tsx'
 import { type Department, HomePage } from '../../client/pages/HomePage.tsx'
-import { checkUkPostcode } from '../../schemas/postcode.ts'
 import type { AppEnv } from '../env.ts'
+import { CHANGE_STORE_QUERY } from './guards.ts'
+import { readLastOrder, writeLastOrder } from './last-order-cookie.ts'
 import { renderPage } from './render.tsx'
+import { storeSearchBoxFromQuery } from './store-search-box.ts'
 
 const DEFAULT_DEPARTMENTS: Array<Department> = [
   { name: 'Fruit & veg', description: 'Fresh, seasonal and local', icon: 'produce' },
@@ -34,14 +36,19 @@ const HomeDepartmentsSchema = z.array(
   })
 )
 
-/** The home page: hero with store search, how it works, departments. Public and cacheable. */
+/**
+ * The home page: hero with store search, how it works, departments. Public and cacheable, except
+ * after "Change store" (`?changeStore=1`), which stops the last ordered store being restored.
+ */
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const brand = c.var.brand
   const home = brand.settings.home
   const departments = HomeDepartmentsSchema.safeParse(home.departments)
-  // A no-JavaScript search that failed on the server comes back here with what was typed.
-  const typed = c.req.query('postcode')
-  const check = typed === undefined ? null : checkUkPostcode(typed)
+  const lastOrder = c.req.query(CHANGE_STORE_QUERY) !== undefined ? readLastOrder(c) : null
+  const stopRestoring = lastOrder !== null && lastOrder.restoreLastOrderedStore
+  if (stopRestoring) writeLastOrder(c, { ...lastOrder, restoreLastOrderedStore: false })
+  // A search that failed on the server comes back here with what was typed, or why it failed.
+  const search = storeSearchBoxFromQuery(c)
   return renderPage(
     c,
     (chrome) => (
@@ -54,11 +61,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
             ? departments.data
             : DEFAULT_DEPARTMENTS
         }
-        search={{
-          enableDeviceLocation: brand.settings.store.enableDeviceLocation,
-          ...(typed !== undefined ? { initialValue: typed.slice(0, 8) } : {}),
-          ...(check && !check.ok ? { initialError: check.message } : {}),
-        }}
+        search={search}
       />
     ),
     {
@@ -68,7 +71,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
         imageUrl: brand.heroImageUrl,
         canonicalPath: '/',
       },
-      cache: 'public',
+      cache: stopRestoring ? 'private' : 'public',
     }
   )
 }

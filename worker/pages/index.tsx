@@ -3,9 +3,13 @@ import { csrf } from 'hono/csrf'
 import { createMiddleware } from 'hono/factory'
 import { STAY_IN_TOUCH_FORM_ACTION } from '../../client/islands/StayInTouch.tsx'
 import type { AppEnv } from '../env.ts'
+import { captureDeepLink } from './deep-link.ts'
 import { notBuiltYet } from './errors.tsx'
 import { runGuards } from './guards.ts'
+import { INTEREST_FORM_PATH, interestForm } from './interest.ts'
+import { robotsTxt } from './robots.ts'
 import { PAGE_ROUTES } from './routes.ts'
+import { sitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
 
 /**
@@ -28,6 +32,13 @@ export const trailingSlashRedirect = () =>
 export const pages = new Hono<AppEnv>()
 
 pages.use(trailingSlashRedirect())
+// A marketing link's dl_* parameters become a pending action (spec §4 Deep link).
+pages.use(captureDeepLink())
+
+// Crawler files (spec §2): sitemaps only on the listed host environments.
+pages.get('/robots.txt', robotsTxt)
+pages.get('/sitemap.xml', sitemapPage('sitemap.xml'))
+pages.get('/sitemap-stores.xml', sitemapPage('sitemap-stores.xml'))
 
 for (const route of PAGE_ROUTES) {
   pages.get(route.path, async (c) => {
@@ -39,3 +50,5 @@ for (const route of PAGE_ROUTES) {
 
 // The footer's sign-up when the page shipped no script: a same-origin HTML form post.
 pages.post(STAY_IN_TOUCH_FORM_ACTION, csrf(), stayInTouchForm)
+// The results page's interest form without JavaScript, the same way.
+pages.post(INTEREST_FORM_PATH, csrf(), interestForm)

@@ -2,11 +2,17 @@ import type { Context } from 'hono'
 import { ROUTE_PATHS, type RouteName } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
 import { faqPage } from './faq.tsx'
-import { guestOnly, memberOnly, requiresLocation, type Guard } from './guards.ts'
+import {
+  guestOnly,
+  memberOnly,
+  requiresLocation,
+  restoreLastOrderedStore,
+  type Guard,
+} from './guards.ts'
 import { homePage } from './home.tsx'
 import type { CachePolicy } from './render.tsx'
 import { storePage } from './store.tsx'
-import { storesNearBy } from './stores-near-by.ts'
+import { storesNearBy } from './stores-near-by.tsx'
 
 export type PageHandler = (c: Context<AppEnv>) => Promise<Response>
 
@@ -31,7 +37,7 @@ const STORE: RouteConfig = PUBLIC
 
 /** Every route of spec §2 by name. */
 const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
-  index: { ...PUBLIC, page: homePage },
+  index: { ...PUBLIC, guards: [restoreLastOrderedStore], page: homePage },
   faq: { ...PUBLIC, page: faqPage },
   contact: PUBLIC,
   login: GUEST,

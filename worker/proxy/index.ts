@@ -147,8 +147,12 @@ proxy.all('*', async (c) => {
         storeId: typeof inputs.storeId === 'number' ? inputs.storeId : null,
         fulfilmentMethod:
           typeof inputs.fulfilmentMethod === 'string' ? inputs.fulfilmentMethod : null,
-        // The tenant is already in the key.
-        inputs: { ...inputs, businessId: undefined },
+        // The tenant is already in the key; ignored inputs would only split shared entries.
+        inputs: {
+          ...inputs,
+          businessId: undefined,
+          ...Object.fromEntries((rule.ignoredInputs ?? []).map((name) => [name, undefined])),
+        },
       })
     : null
 

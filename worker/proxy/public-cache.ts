@@ -4,16 +4,38 @@ export interface PublicCacheRule {
   scope: string
   /** Seconds an entry is served from KV. */
   ttlSeconds: number
+  /** Inputs that do not change the answer, left out of the key so shoppers share entries. */
+  ignoredInputs?: ReadonlyArray<string>
 }
 
+// Store answers carry availability (open/closed now), so they are kept briefly.
+const STORE_ANSWER_TTL_SECONDS = 60
+// A device id identifies the shopper's device, not the question.
+const STORE_SEARCH_IGNORED_INPUTS = ['deviceId'] as const
+
 /**
- * Backend paths (method + path) whose 200 answers are public and cached in KV; later issues add
- * store search and categories here. Every other answer is private, no-store.
+ * Backend paths (method + path) whose 200 answers are public and cached in KV, keyed by business
+ * and inputs; later issues add categories here. Every other answer is private, no-store.
  */
 export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
   'GET /countries': { scope: 'countries', ttlSeconds: 300 },
   'GET /countries/billing': { scope: 'countries-billing', ttlSeconds: 300 },
   'POST /white-label/settings': { scope: 'white-label-settings', ttlSeconds: 60 },
+  'POST /stores/search': {
+    scope: 'store-search',
+    ttlSeconds: STORE_ANSWER_TTL_SECONDS,
+    ignoredInputs: STORE_SEARCH_IGNORED_INPUTS,
+  },
+  'POST /stores/nearby': {
+    scope: 'store-nearby',
+    ttlSeconds: STORE_ANSWER_TTL_SECONDS,
+    ignoredInputs: STORE_SEARCH_IGNORED_INPUTS,
+  },
+  'POST /stores/details': {
+    scope: 'store-details',
+    ttlSeconds: STORE_ANSWER_TTL_SECONDS,
+    ignoredInputs: STORE_SEARCH_IGNORED_INPUTS,
+  },
 }
 
 /**
@@ -24,4 +46,5 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/white-label/settings',
   '/content/stay-in-touch',
   '/content/faqs',
+  '/location/interest',
 ])

@@ -58,9 +58,16 @@ interface BrandSummaryRow {
   canonical_host: string | null
 }
 
+interface PostcodeRuleRow {
+  country_code: string
+  pattern: string
+  normalisation: 'uk' | 'upper_trim'
+  example: string | null
+}
+
 /** The active brand served on a host (already normalised), with its settings and links; one round trip. */
 export async function findBrandByHost(db: D1Database, host: string): Promise<Brand | null> {
-  const [brands, settings, links] = await db.batch([
+  const [brands, settings, links, rules] = await db.batch([
     db
       .prepare(
         `select b.id, b.business_id, b.slug, b.name, b.tagline, b.meta_description, b.logo_url,
@@ -84,6 +91,14 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
         `select l.kind, l.channel, l.url from brand_links l
          join brand_hosts h on h.brand_id = l.brand_id where h.host = ?1
          order by l.position, l.id`
+      )
+      .bind(host),
+    db
+      .prepare(
+        `select r.country_code, r.pattern, r.normalisation, r.example from postcode_rules r
+         join brands b on b.business_id = r.business_id
+         join brand_hosts h on h.brand_id = b.id where h.host = ?1
+         order by r.country_code`
       )
       .bind(host),
   ])
@@ -116,6 +131,12 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
     countryCode: row.country_code,
     currency: row.currency,
     locale: row.locale,
+    postcodeRules: ((rules?.results ?? []) as Array<PostcodeRuleRow>).map((rule) => ({
+      countryCode: rule.country_code,
+      pattern: rule.pattern,
+      normalisation: rule.normalisation,
+      example: rule.example,
+    })),
     settings: mergeWhiteLabelSettings(sections, row.id),
     links: ((links?.results ?? []) as Array<LinkRow>).map(({ kind, channel, url }) => ({
       kind,

@@ -1,21 +1,22 @@
-import type { OpeningHours, StoreDetails } from '../../../schemas/stores.ts'
+import type { OpeningHours, OrderStatus, StoreDetails } from '../../../schemas/stores.ts'
+import type { BoundingBox } from '../geo.ts'
+import type { DeliveryZone } from './delivery.ts'
 
-interface StoreRow {
+// --- Rows --------------------------------------------------------------------------------------
+
+/** The columns a search result and the availability/delivery computations need. */
+interface StoreSummaryRow {
   id: number
-  business_id: number
   slug: string
   name: string
-  description: string | null
-  phone: string | null
-  email: string | null
-  address_line1: string | null
+  address_line1: string
   address_line2: string | null
-  town: string | null
+  town: string
   county: string | null
-  postcode: string | null
+  postcode: string
   country_code: string
-  latitude: number | null
-  longitude: number | null
+  latitude: number
+  longitude: number
   time_zone: string
   image_url: string | null
   days_in_advance: number
@@ -24,6 +25,7 @@ interface StoreRow {
   delivery_radius_km: number | null
   delivery_fee: number
   minimum_spend: number
+  free_delivery_threshold: number | null
   collection_enabled: number
   collection_fee: number
   collection_minimum_spend: number
@@ -33,70 +35,108 @@ interface StoreRow {
   accepts_cash: number
 }
 
+interface StoreRow extends StoreSummaryRow {
+  business_id: number
+  description: string | null
+  phone: string | null
+  email: string | null
+}
+
 interface OpeningHoursRow {
+  store_id: number
   fulfilment_method: keyof StoreDetails['openingHours']
   day_of_week: number
   opens_at: string
   closes_at: string
 }
 
-/** Which store: by its slug (seoUrl), by id, or both (then both must match). */
-export interface StoreLookup {
-  seoUrl?: string | undefined
-  storeId?: number | undefined
+interface ClosureRow {
+  store_id: number
+  closed_on: string
 }
 
-// The same store filter for both statements of the batch: ?1 business, ?2 slug, ?3 id.
-const STORE_MATCH = `s.business_id = ?1 and s.is_active = 1
-  and (?2 is null or s.slug = ?2) and (?3 is null or s.id = ?3)`
+interface ZoneRow {
+  store_id: number
+  kind: DeliveryZone['kind']
+  radius_km: number | null
+  outcode: string | null
+  delivery_fee: number | null
+  minimum_spend: number | null
+}
 
-/** An active store of the business with its opening hours; one round trip. Null when not found. */
-export async function findStoreDetails(
-  db: D1Database,
-  businessId: number,
-  lookup: StoreLookup
-): Promise<StoreDetails | null> {
-  const params = [businessId, lookup.seoUrl ?? null, lookup.storeId ?? null]
-  const [stores, hours] = await db.batch([
-    db
-      .prepare(
-        `select s.id, s.business_id, s.slug, s.name, s.description, s.phone, s.email,
-           s.address_line1, s.address_line2, s.town, s.county, s.postcode, s.country_code,
-           s.latitude, s.longitude, s.time_zone, s.image_url, s.days_in_advance,
-           s.is_temporarily_closed, s.delivery_enabled, s.delivery_radius_km, s.delivery_fee,
-           s.minimum_spend, s.collection_enabled, s.collection_fee, s.collection_minimum_spend,
-           s.accepts_card, s.accepts_apple_pay, s.accepts_google_pay, s.accepts_cash
-         from stores s where ${STORE_MATCH} limit 1`
-      )
-      .bind(...params),
-    db
-      .prepare(
-        `select h.fulfilment_method, h.day_of_week, h.opens_at, h.closes_at
-         from store_opening_hours h join stores s on s.id = h.store_id
-         where ${STORE_MATCH}
-         order by h.day_of_week, h.opens_at`
-      )
-      .bind(...params),
-  ])
-  const row = (stores?.results as Array<StoreRow> | undefined)?.[0]
-  if (!row) return null
-  const openingHours: StoreDetails['openingHours'] = { delivery: [], collection: [], store: [] }
-  for (const hour of (hours?.results ?? []) as Array<OpeningHoursRow>) {
-    const entry: OpeningHours = {
-      dayOfWeek: hour.day_of_week,
-      opensAt: hour.opens_at,
-      closesAt: hour.closes_at,
-    }
-    openingHours[hour.fulfilment_method].push(entry)
+interface OrderStatusRow {
+  business_order_id: string
+  status: OrderStatus['status']
+  fulfilment_method: OrderStatus['fulfilmentMethod']
+  updated_at: string
+  store_id: number
+  store_slug: string
+  store_name: string
+}
+
+// --- Mapped types ------------------------------------------------------------------------------
+
+/** A store as the search sees it (columns of the summary, mapped). */
+export interface StoreCandidate {
+  id: number
+  slug: string
+  name: string
+  address: {
+    addressLine1: string
+    addressLine2: string | null
+    town: string
+    county: string | null
+    postcode: string
+    country: string
   }
+  location: { latitude: number; longitude: number }
+  timeZone: string
+  imageUrl: string | null
+  daysInAdvance: number
+  temporarilyClosed: boolean
+  delivery: {
+    enabled: boolean
+    radiusKm: number | null
+    fee: number
+    minimumSpend: number
+    freeDeliveryThreshold: number | null
+  }
+  collection: { enabled: boolean; fee: number; minimumSpend: number }
+  payments: { card: boolean; applePay: boolean; googlePay: boolean; cash: boolean }
+}
+
+/** What availability and delivery need besides the store row, per store. */
+export interface StoreSchedule {
+  openingHours: StoreDetails['openingHours']
+  /** Local dates (YYYY-MM-DD) from about yesterday on. */
+  closures: Array<string>
+  /** Active zones only. */
+  zones: Array<DeliveryZone>
+}
+
+export type StoreDetailsRecord = Omit<StoreDetails, 'availability' | 'atLocation'>
+
+const SUMMARY_COLUMNS = `s.id, s.slug, s.name, s.address_line1, s.address_line2, s.town, s.county,
+  s.postcode, s.country_code, s.latitude, s.longitude, s.time_zone, s.image_url, s.days_in_advance,
+  s.is_temporarily_closed, s.delivery_enabled, s.delivery_radius_km, s.delivery_fee,
+  s.minimum_spend, s.free_delivery_threshold, s.collection_enabled, s.collection_fee,
+  s.collection_minimum_spend, s.accepts_card, s.accepts_apple_pay, s.accepts_google_pay,
+  s.accepts_cash`
+
+/**
+ * The candidate query of the store search: the index stores_business_lat_lng bounds it to the
+ * business and the latitude band; the longitude test runs on the index entries. Exported so the
+ * benchmark can print its query plan.
+ */
+export const CANDIDATE_SQL = `select ${SUMMARY_COLUMNS} from stores s
+  where s.business_id = ?1 and s.latitude between ?2 and ?3 and s.longitude between ?4 and ?5
+    and s.is_active = 1`
+
+function toCandidate(row: StoreSummaryRow): StoreCandidate {
   return {
     id: row.id,
-    businessId: row.business_id,
     slug: row.slug,
     name: row.name,
-    description: row.description,
-    phone: row.phone,
-    email: row.email,
     address: {
       addressLine1: row.address_line1,
       addressLine2: row.address_line2,
@@ -115,6 +155,7 @@ export async function findStoreDetails(
       radiusKm: row.delivery_radius_km,
       fee: row.delivery_fee,
       minimumSpend: row.minimum_spend,
+      freeDeliveryThreshold: row.free_delivery_threshold,
     },
     collection: {
       enabled: row.collection_enabled === 1,
@@ -127,6 +168,204 @@ export async function findStoreDetails(
       googlePay: row.accepts_google_pay === 1,
       cash: row.accepts_cash === 1,
     },
-    openingHours,
+  }
+}
+
+/** Active stores of the business inside a latitude/longitude box (unordered). */
+export async function findStoresInBox(
+  db: D1Database,
+  businessId: number,
+  box: BoundingBox
+): Promise<Array<StoreCandidate>> {
+  const { results } = await db
+    .prepare(CANDIDATE_SQL)
+    .bind(businessId, box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude)
+    .all<StoreSummaryRow>()
+  return results.map(toCandidate)
+}
+
+// Closures before this many days ago can no longer matter (a window opened yesterday at most).
+const CLOSURE_LOOKBACK_DAYS = 2
+
+function closuresFrom(now: Date): string {
+  return new Date(now.getTime() - CLOSURE_LOOKBACK_DAYS * 86_400_000).toISOString().slice(0, 10)
+}
+
+type SqlParam = string | number | null
+
+/**
+ * The three schedule statements for the stores an id subquery names; the subquery's parameters
+ * are ?1…?n, and the first closure date that still matters follows them.
+ */
+function scheduleStatements(
+  db: D1Database,
+  idsSql: string,
+  params: ReadonlyArray<SqlParam>,
+  now: Date
+): Array<D1PreparedStatement> {
+  return [
+    db
+      .prepare(
+        `select store_id, fulfilment_method, day_of_week, opens_at, closes_at
+         from store_opening_hours where store_id in (${idsSql})
+         order by store_id, day_of_week, opens_at`
+      )
+      .bind(...params),
+    db
+      .prepare(
+        `select store_id, closed_on from store_closures
+         where store_id in (${idsSql}) and closed_on >= ?${params.length + 1}`
+      )
+      .bind(...params, closuresFrom(now)),
+    db
+      .prepare(
+        `select store_id, kind, radius_km, outcode, delivery_fee, minimum_spend
+         from delivery_zones where store_id in (${idsSql}) and is_active = 1 order by id`
+      )
+      .bind(...params),
+  ]
+}
+
+function emptySchedule(): StoreSchedule {
+  return { openingHours: { delivery: [], collection: [], store: [] }, closures: [], zones: [] }
+}
+
+function collectSchedules(
+  ids: ReadonlyArray<number>,
+  [hours, closures, zones]: Array<D1Result<unknown> | undefined>
+): Map<number, StoreSchedule> {
+  const schedules = new Map<number, StoreSchedule>(ids.map((id) => [id, emptySchedule()]))
+  for (const row of (hours?.results ?? []) as Array<OpeningHoursRow>) {
+    const entry: OpeningHours = {
+      dayOfWeek: row.day_of_week,
+      opensAt: row.opens_at,
+      closesAt: row.closes_at,
+    }
+    schedules.get(row.store_id)?.openingHours[row.fulfilment_method].push(entry)
+  }
+  for (const row of (closures?.results ?? []) as Array<ClosureRow>) {
+    schedules.get(row.store_id)?.closures.push(row.closed_on)
+  }
+  for (const row of (zones?.results ?? []) as Array<ZoneRow>) {
+    schedules.get(row.store_id)?.zones.push({
+      kind: row.kind,
+      radiusKm: row.radius_km,
+      outcode: row.outcode,
+      deliveryFee: row.delivery_fee,
+      minimumSpend: row.minimum_spend,
+    })
+  }
+  return schedules
+}
+
+/** Opening hours, current closures and active delivery zones of several stores; one round trip. */
+export async function findStoreSchedules(
+  db: D1Database,
+  storeIds: ReadonlyArray<number>,
+  now: Date
+): Promise<Map<number, StoreSchedule>> {
+  if (storeIds.length === 0) return new Map()
+  // One bound parameter (a JSON array) however many stores.
+  const statements = scheduleStatements(
+    db,
+    'select value from json_each(?1)',
+    [JSON.stringify(storeIds)],
+    now
+  )
+  return collectSchedules(storeIds, await db.batch(statements))
+}
+
+/** Which store: by its slug (seoUrl), by id, or both (then both must match). */
+export interface StoreLookup {
+  seoUrl?: string | undefined
+  storeId?: number | undefined
+}
+
+// The same store filter for every statement of the details batch: ?1 business, ?2 slug, ?3 id.
+const STORE_MATCH = `s.business_id = ?1 and s.is_active = 1
+  and (?2 is null or s.slug = ?2) and (?3 is null or s.id = ?3)`
+
+/**
+ * An active store of the business with its opening hours, current closures and active delivery
+ * zones; one round trip. Null when not found.
+ */
+export async function findStoreDetails(
+  db: D1Database,
+  businessId: number,
+  lookup: StoreLookup,
+  now: Date = new Date()
+): Promise<{ store: StoreDetailsRecord; schedule: StoreSchedule } | null> {
+  const params = [businessId, lookup.seoUrl ?? null, lookup.storeId ?? null] as const
+  const [stores, ...schedule] = await db.batch([
+    db
+      .prepare(
+        `select ${SUMMARY_COLUMNS}, s.business_id, s.description, s.phone, s.email
+         from stores s where ${STORE_MATCH} limit 1`
+      )
+      .bind(...params),
+    ...scheduleStatements(db, `select s.id from stores s where ${STORE_MATCH}`, params, now),
+  ])
+  const row = (stores?.results as Array<StoreRow> | undefined)?.[0]
+  if (!row) return null
+  const { openingHours, ...rest } =
+    collectSchedules([row.id], schedule).get(row.id) ?? emptySchedule()
+  const candidate = toCandidate(row)
+  return {
+    store: {
+      id: row.id,
+      businessId: row.business_id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      phone: row.phone,
+      email: row.email,
+      address: candidate.address,
+      location: candidate.location,
+      timeZone: row.time_zone,
+      imageUrl: row.image_url,
+      daysInAdvance: row.days_in_advance,
+      temporarilyClosed: candidate.temporarilyClosed,
+      delivery: {
+        enabled: candidate.delivery.enabled,
+        radiusKm: candidate.delivery.radiusKm,
+        fee: candidate.delivery.fee,
+        minimumSpend: candidate.delivery.minimumSpend,
+      },
+      collection: candidate.collection,
+      payments: candidate.payments,
+      openingHours,
+    },
+    schedule: { openingHours, ...rest },
+  }
+}
+
+/** An order's status and store, by its order number within the business. */
+export type OrderStatusRecord = Pick<
+  OrderStatus,
+  'businessOrderId' | 'status' | 'fulfilmentMethod' | 'store' | 'updatedAt'
+>
+
+/** An order's status and store by its order number, within the business. Null when unknown. */
+export async function findOrderStatus(
+  db: D1Database,
+  businessId: number,
+  businessOrderId: string
+): Promise<OrderStatusRecord | null> {
+  const row = await db
+    .prepare(
+      `select o.business_order_id, o.status, o.fulfilment_method, o.updated_at,
+         s.id as store_id, s.slug as store_slug, s.name as store_name
+       from orders o join stores s on s.id = o.store_id
+       where o.business_id = ?1 and o.business_order_id = ?2`
+    )
+    .bind(businessId, businessOrderId)
+    .first<OrderStatusRow>()
+  if (!row) return null
+  return {
+    businessOrderId: row.business_order_id,
+    status: row.status,
+    fulfilmentMethod: row.fulfilment_method,
+    store: { id: row.store_id, slug: row.store_slug, name: row.store_name },
+    updatedAt: row.updated_at,
   }
 }

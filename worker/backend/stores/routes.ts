@@ -1,23 +1,92 @@
-import { MESSAGES } from '../../../schemas/messages.ts'
-import { StoreDetailsRequestSchema, StoreDetailsSchema } from '../../../schemas/stores.ts'
-import { AppError } from '../../lib/errors.ts'
+import { DEFAULT_COUNTRY_CODE } from '../../../schemas/constants.ts'
+import {
+  OrderStatusRequestSchema,
+  OrderStatusSchema,
+  StoreDetailsRequestSchema,
+  StoreDetailsSchema,
+  StoreNearbyRequestSchema,
+  StoreSearchRequestSchema,
+  StoreSearchResultSchema,
+} from '../../../schemas/stores.ts'
+import { createGeocoder } from '../location/create-geocoder.ts'
+import { rateLimit } from '../rate-limit.ts'
 import { createDomain } from '../route-registry.ts'
-import { findStoreDetails } from './repo.ts'
+import { orderStatus, searchLocation, storeDetails, storesNear } from './service.ts'
 
-/** Stores (spec §7); for now a store's details and opening hours. */
+/** Stores (spec §7): search, nearby, details or select, order status. */
 export const stores = createDomain('Stores')
+
+const searchLimiter = (env: Env) => env.STORE_SEARCH_LIMITER
+const detailsLimiter = (env: Env) => env.STORE_DETAILS_LIMITER
+// Registered before the routes so an over-limit call is refused before its input is read.
+stores.app.use('/stores/search', rateLimit('store-search', searchLimiter))
+stores.app.use('/stores/nearby', rateLimit('store-search', searchLimiter))
+stores.app.use('/stores/details', rateLimit('store-details', detailsLimiter))
+
+stores.post(
+  '/stores/search',
+  {
+    summary: 'Stores nearest a postcode, or coordinates, with availability and delivery there',
+    description:
+      'A postcode is checked against the business postcode rules and geocoded; coordinates are ' +
+      'used as given (returnNearestOnly → at most one store). Up to 20 active stores within 40 km, ' +
+      'nearest first. Rate limited per shopper (429 with Retry-After).',
+    body: StoreSearchRequestSchema,
+    response: StoreSearchResultSchema,
+    errors: ['not_found', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const location = await searchLocation(c.env.DB, createGeocoder(c.env), body)
+    return storesNear(c.env.DB, body.businessId, location, {
+      nearestOnly: body.returnNearestOnly,
+      now: new Date(),
+    })
+  }
+)
+
+stores.post(
+  '/stores/nearby',
+  {
+    summary: 'Stores nearest coordinates, with availability and delivery there',
+    body: StoreNearbyRequestSchema,
+    response: StoreSearchResultSchema,
+    errors: ['rate_limited'],
+  },
+  async ({ body }, c) => {
+    const location = await searchLocation(c.env.DB, createGeocoder(c.env), {
+      businessId: body.businessId,
+      country: DEFAULT_COUNTRY_CODE,
+      lat: body.lat,
+      lng: body.lng,
+    })
+    return storesNear(c.env.DB, body.businessId, location, {
+      nearestOnly: body.returnNearestOnly,
+      now: new Date(),
+    })
+  }
+)
 
 stores.post(
   '/stores/details',
   {
-    summary: "A store's details and opening hours, by seoUrl (its slug) or storeId",
+    summary: "A store's details, opening hours and availability, by seoUrl (its slug) or storeId",
+    description:
+      'With a postcode (checked against the business postcode rules) the answer says whether ' +
+      'and at what fee and minimum the store delivers there (atLocation).',
     body: StoreDetailsRequestSchema,
     response: StoreDetailsSchema,
+    errors: ['not_found', 'rate_limited'],
+  },
+  ({ body }, c) => storeDetails(c.env.DB, createGeocoder(c.env), body, new Date())
+)
+
+stores.post(
+  '/stores/order-status',
+  {
+    summary: "An order's status by its order number (businessOrderId), without personal data",
+    body: OrderStatusRequestSchema,
+    response: OrderStatusSchema,
     errors: ['not_found'],
   },
-  async ({ body }, c) => {
-    const store = await findStoreDetails(c.env.DB, body.businessId, body)
-    if (!store) throw new AppError('not_found', MESSAGES.storeNotFound)
-    return store
-  }
+  ({ body }, c) => orderStatus(c.env.DB, body.businessId, body.businessOrderId)
 )

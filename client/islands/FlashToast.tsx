@@ -1,0 +1,47 @@
+import { useState, useSyncExternalStore } from 'react'
+import { AlertIcon, CloseIcon } from '../components/icons.tsx'
+
+export interface FlashToastProps {
+  message: string
+  /** Set by island(): element ids that match between server and browser. */
+  islandId?: string
+}
+
+const subscribeToNothing = () => () => undefined
+
+/**
+ * A one-time message carried across a redirect (e.g. spec §8's device-location toast), shown as a
+ * toast in the page flow under the header so it never covers content. It can be dismissed once
+ * its script has loaded; until then there is no button that would do nothing.
+ */
+export function FlashToast({ message }: FlashToastProps) {
+  const [visible, setVisible] = useState(true)
+  // False while rendering on the server and hydrating, true once the browser runs the island.
+  const interactive = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false
+  )
+  if (!visible) return null
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
+      <div className="flex items-start gap-3 rounded-xl bg-gray-900 py-3 pr-2 pl-4 text-sm font-semibold text-white shadow-lg ring-1 ring-black/10">
+        <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-300" />
+        {/* Only the message is the live region: the button is not part of what is announced. */}
+        <p role="status" className="flex-1 py-0.5">
+          {message}
+        </p>
+        {interactive ? (
+          <button
+            type="button"
+            onClick={() => setVisible(false)}
+            className="-my-1 inline-flex size-9 shrink-0 items-center justify-center rounded-lg hover:bg-white/15"
+          >
+            <CloseIcon className="size-5" />
+            <span className="sr-only">Dismiss message</span>
+          </button>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,214 @@
+import { formatMessage } from '../../schemas/messages.ts'
+import type { StoreAvailabilityState, StoreSummary } from '../../schemas/stores.ts'
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  ClockIcon,
+  CloseIcon,
+  MailIcon,
+  PinIcon,
+  StoreIcon,
+  TruckIcon,
+} from '../components/icons.tsx'
+import { island } from '../components/Island.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
+import { InterestForm } from '../islands/InterestForm.tsx'
+import {
+  availabilityLabel,
+  daysInAdvanceLabel,
+  distanceLabel,
+  feeLabel,
+  minimumSpendLabel,
+} from '../lib/format.ts'
+import { routePath } from '../lib/routes.ts'
+
+export interface InterestState {
+  status: 'idle' | 'registered' | 'error'
+  /** What the shopper typed, shown back after a failed no-JS submit. */
+  email?: string
+  /** The message of that failure. */
+  message?: string
+}
+
+export interface StoresNearByPageProps {
+  chrome: PageChrome
+  /** The searched postcode, normalised. */
+  postcode: string
+  /** Nearest first. */
+  stores: Array<StoreSummary>
+  search: StoreSearchBoxProps
+  interest: InterestState
+}
+
+const InterestFormIsland = island('InterestForm', InterestForm, { hydrate: 'visible' })
+
+const STATE_STYLES: Record<StoreAvailabilityState, string> = {
+  open: 'bg-green-100 text-green-900 ring-green-700/20',
+  preorder: 'bg-amber-100 text-amber-950 ring-amber-700/25',
+  closed: 'bg-gray-100 text-gray-800 ring-gray-700/20',
+}
+
+/** The store results page (route stores-near-by): the stores near a postcode, nearest first. */
+export function StoresNearByPage({
+  chrome,
+  postcode,
+  stores,
+  search,
+  interest,
+}: StoresNearByPageProps) {
+  return (
+    <Layout chrome={chrome} interactive>
+      <div className="bg-tint">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[1fr_minmax(0,26rem)] md:items-center md:py-10">
+          <div>
+            <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+              Stores near {postcode}
+            </h1>
+            <p className="mt-2 text-ink/80">
+              {stores.length === 0
+                ? 'Search again, or leave your email and we will tell you when we arrive.'
+                : `${stores.length} ${stores.length === 1 ? 'store' : 'stores'}, nearest first. Pick one to start shopping.`}
+            </p>
+          </div>
+          <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/10 sm:p-5">
+            <StoreSearch {...search} label={search.label ?? 'Search somewhere else'} />
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+        {stores.length > 0 ? (
+          <ol aria-label={`Stores near ${postcode}`} className="grid gap-4 md:grid-cols-2">
+            {stores.map((store) => (
+              <li key={store.id}>
+                <StoreCard store={store} postcode={postcode} />
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <section
+            aria-labelledby="no-stores-title"
+            className="mx-auto max-w-2xl rounded-2xl border border-black/10 bg-white p-6 shadow-sm sm:p-8"
+          >
+            <span className="flex size-12 items-center justify-center rounded-full bg-tint text-primary">
+              <MailIcon className="size-6" />
+            </span>
+            <h2 id="no-stores-title" className="mt-4 text-xl font-bold">
+              {formatMessage('noStoresNear', postcode)}
+            </h2>
+            <p className="mt-2 mb-5 text-ink/80">
+              We are opening new stores all the time. Leave your email and we will let you know as
+              soon as one delivers to {postcode}.
+            </p>
+            <InterestFormIsland
+              postcode={postcode}
+              initialStatus={interest.status}
+              initialEmail={interest.email}
+              initialMessage={interest.message}
+            />
+          </section>
+        )}
+      </div>
+    </Layout>
+  )
+}
+
+/** One store of the results: where it is, whether it is open and how it can fulfil an order. */
+export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: string }) {
+  const { address, delivery, collection, availability } = store
+  const nameId = `store-${store.id}-name`
+  const advance = daysInAdvanceLabel(store.daysInAdvance)
+  const where = [address.addressLine1, address.town, address.postcode].filter(Boolean).join(', ')
+  return (
+    <article
+      aria-labelledby={nameId}
+      className="flex h-full flex-col rounded-2xl border border-black/10 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <div className="flex items-start gap-4">
+        <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-tint text-primary sm:flex">
+          <StoreIcon className="size-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id={nameId} className="text-lg leading-snug font-bold">
+            {store.name}
+          </h2>
+          <p className="mt-0.5 flex items-start gap-1.5 text-sm text-ink/80">
+            <PinIcon className="mt-0.5 size-4 shrink-0" />
+            <span>{where}</span>
+          </p>
+        </div>
+        <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-ink/80">
+          {distanceLabel(store.distanceMiles)}
+        </p>
+      </div>
+
+      <p
+        className={`mt-4 inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${STATE_STYLES[availability.state]}`}
+      >
+        <ClockIcon className="size-4" />
+        {availabilityLabel(availability, store.timeZone)}
+      </p>
+
+      <ul className="mt-4 space-y-2 text-sm">
+        <li className="flex items-start gap-2">
+          <TruckIcon className="mt-0.5 size-5 shrink-0 text-primary" />
+          {!delivery.enabled ? (
+            <span className="text-ink/75">No delivery</span>
+          ) : delivery.availableToLocation ? (
+            <span>
+              <span className="font-semibold">Delivers to {postcode}</span>
+              <span className="text-ink/80">
+                {' · '}
+                {feeLabel(delivery.fee, 'delivery')}
+                {' · '}
+                {minimumSpendLabel(delivery.minimumSpend)}
+              </span>
+            </span>
+          ) : (
+            <span className="text-ink/75">Doesn&apos;t deliver to {postcode}</span>
+          )}
+        </li>
+        <li className="flex items-start gap-2">
+          {collection.enabled ? (
+            <CheckIcon className="mt-0.5 size-5 shrink-0 text-primary" />
+          ) : (
+            <CloseIcon className="mt-0.5 size-5 shrink-0 text-ink/60" />
+          )}
+          {collection.enabled ? (
+            <span>
+              <span className="font-semibold">Collection</span>
+              {collection.fee > 0 || collection.minimumSpend > 0 ? (
+                <span className="text-ink/80">
+                  {' · '}
+                  {feeLabel(collection.fee, 'collection')}
+                  {' · '}
+                  {minimumSpendLabel(collection.minimumSpend)}
+                </span>
+              ) : null}
+            </span>
+          ) : (
+            <span className="text-ink/75">No collection</span>
+          )}
+        </li>
+        {advance ? (
+          <li className="flex items-start gap-2">
+            <ClockIcon className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>{advance}</span>
+          </li>
+        ) : null}
+      </ul>
+
+      <div className="mt-auto pt-5">
+        <a
+          href={routePath('stores-storeSlug', { storeSlug: store.slug })}
+          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 sm:w-auto"
+        >
+          Shop at this store
+          <span className="sr-only">: {store.name}</span>
+          <ArrowRightIcon className="size-5" />
+        </a>
+      </div>
+    </article>
+  )
+}

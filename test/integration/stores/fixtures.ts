@@ -1,0 +1,92 @@
+import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
+import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { DEMO_INPUT } from '../data/demo-input.ts'
+
+/** A business beside the demo one, on its own host, with a store in central Manchester. */
+export const OTHER_BUSINESS = {
+  id: 2,
+  host: 'other-grocer.test',
+  storeId: 9001,
+  storeSlug: 'other-piccadilly',
+} as const
+
+/** Demo order numbers seeded for the order-status tests. */
+export const ORDERS = {
+  picking: 'CF-100042',
+  collection: 'CF-100043',
+  draft: 'CF-100044',
+  otherBusiness: 'OG-000001',
+} as const
+
+/**
+ * The demo dataset (14 stores of business 1, brands on localhost, 127.0.0.1 and
+ * greenway.localhost), a second business with its own brand, host and Manchester store, and a
+ * few orders.
+ */
+export async function seedStores(db: D1Database): Promise<void> {
+  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+  const other = OTHER_BUSINESS
+  await db.batch([
+    db
+      .prepare(
+        `insert into businesses (id, name, legal_name) values (?1, 'Other Grocer', 'Other Grocer Ltd')`
+      )
+      .bind(other.id),
+    db
+      .prepare(
+        `insert into postcode_rules (business_id, country_code, pattern, normalisation, example)
+       values (?1, 'GB', '^(GIR 0AA|[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][A-Z]{2})$', 'uk', 'M1 1AE')`
+      )
+      .bind(other.id),
+    db
+      .prepare(
+        `insert into brands (id, business_id, slug, name, logo_url, primary_color, secondary_color,
+         accent_color) values (90, ?1, 'other-grocer', 'Other Grocer', '/logo-other.svg',
+         '#111111', '#eeeeee', '#ff0000')`
+      )
+      .bind(other.id),
+    db
+      .prepare(
+        `insert into brand_hosts (host, brand_id, environment) values (?1, 90, 'production')`
+      )
+      .bind(other.host),
+    db
+      .prepare(
+        `insert into stores (id, business_id, slug, name, address_line1, town, postcode, latitude,
+         longitude, delivery_radius_km, delivery_fee, minimum_spend, days_in_advance)
+       values (?1, ?2, ?3, 'Other Piccadilly', '1 Other Street', 'Manchester', 'M1 1AD',
+         53.48378, -2.24486, 3, 100, 0, 1)`
+      )
+      .bind(other.storeId, other.id, other.storeSlug),
+    db
+      .prepare(
+        `insert into store_opening_hours (store_id, fulfilment_method, day_of_week, opens_at, closes_at)
+       select ?1, 'store', value, '06:00', '23:00' from json_each('[0,1,2,3,4,5,6]')`
+      )
+      .bind(other.storeId),
+    db
+      .prepare(
+        `insert into orders (business_id, store_id, business_order_id, status, status_code,
+         fulfilment_method, fulfilment_timing, first_name, last_name, email, phone,
+         delivery_address_json, subtotal, original_total, total, updated_at)
+       values
+         (1, 1, ?1, 'store_accepted_picking', 40, 'delivery', 'asap', 'Ada', 'Lovelace',
+          'ada@example.com', '07700 900001', '{"addressLine1":"1 Secret Lane"}', 2500, 2699,
+          2699, '2026-06-03T11:00:00.000Z'),
+         (1, 12, ?2, 'picked', 60, 'collection', 'future', 'Alan', 'Turing', 'alan@example.com',
+          null, null, 1200, 1200, 1200, '2026-06-03T12:00:00.000Z'),
+         (1, 2, ?3, 'draft', null, 'delivery', 'asap', 'Grace', 'Hopper', 'grace@example.com',
+          null, null, 800, 999, 999, '2026-06-03T13:00:00.000Z'),
+         (?4, ?5, ?6, 'delivered', 100, 'delivery', 'asap', 'Other', 'Shopper', 'o@example.com',
+          null, null, 500, 600, 600, '2026-06-03T14:00:00.000Z')`
+      )
+      .bind(
+        ORDERS.picking,
+        ORDERS.collection,
+        ORDERS.draft,
+        other.id,
+        other.storeId,
+        ORDERS.otherBusiness
+      ),
+  ])
+}

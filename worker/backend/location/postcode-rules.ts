@@ -1,0 +1,55 @@
+import { checkPostcode, postcodeRuleFor, type PostcodeRule } from '../../../schemas/postcode.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+
+interface PostcodeRuleRow {
+  country_code: string
+  pattern: string
+  normalisation: PostcodeRule['normalisation']
+  example: string | null
+}
+
+/** A business's postcode rules (spec §5 "business-supplied rules"), one per country. */
+export async function findPostcodeRules(
+  db: D1Database,
+  businessId: number
+): Promise<Array<PostcodeRule>> {
+  const { results } = await db
+    .prepare(
+      `select country_code, pattern, normalisation, example from postcode_rules
+       where business_id = ?1 order by country_code`
+    )
+    .bind(businessId)
+    .all<PostcodeRuleRow>()
+  return results.map((row) => ({
+    countryCode: row.country_code,
+    pattern: row.pattern,
+    normalisation: row.normalisation,
+    example: row.example,
+  }))
+}
+
+/**
+ * The typed postcode normalised by the business's rule for the country, or a validation_error
+ * carrying the spec's message ('Please enter a valid postcode' / '<typed> is not a valid
+ * postcode') on the field `postcode`. A country the business has no rule for is not served.
+ */
+export async function requireBusinessPostcode(
+  db: D1Database,
+  businessId: number,
+  typed: string,
+  country: string
+): Promise<string> {
+  const rule = postcodeRuleFor(await findPostcodeRules(db, businessId), country)
+  const check = rule
+    ? checkPostcode(typed, rule)
+    : typed.trim() === ''
+      ? { ok: false as const, message: MESSAGES.postcodeRequired }
+      : { ok: false as const, message: formatMessage('postcodeInvalid', typed.trim()) }
+  if (!check.ok) {
+    throw new AppError('validation_error', check.message, {
+      fields: [{ field: 'postcode', message: check.message }],
+    })
+  }
+  return check.postcode
+}

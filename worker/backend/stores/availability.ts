@@ -1,0 +1,204 @@
+import { TZDate } from '@date-fns/tz'
+import { format } from 'date-fns'
+import type {
+  OpeningHours,
+  StoreAvailability,
+  StoreAvailabilityState,
+} from '../../../schemas/stores.ts'
+
+/** What availability is computed from: a store's hours, closures and switches. */
+export interface AvailabilityInput {
+  /** IANA time zone the opening hours and closures are written in. */
+  timeZone: string
+  /** Future orders allowed up to this many local days ahead (0 = today only). */
+  daysInAdvance: number
+  temporarilyClosed: boolean
+  deliveryEnabled: boolean
+  collectionEnabled: boolean
+  openingHours: {
+    delivery: ReadonlyArray<OpeningHours>
+    collection: ReadonlyArray<OpeningHours>
+    store: ReadonlyArray<OpeningHours>
+  }
+  /** Whole-day closures, local dates (YYYY-MM-DD). */
+  closures: ReadonlyArray<string>
+}
+
+interface Window {
+  start: Date
+  end: Date
+}
+
+interface MethodAvailability {
+  state: StoreAvailabilityState
+  closesAt: Date | null
+  opensAt: Date | null
+}
+
+const ISO_WITH_OFFSET = "yyyy-MM-dd'T'HH:mm:ssxxx"
+const DAY_MS = 86_400_000
+
+/** A local calendar date, as plain numbers; arithmetic on it is calendar-only (no clock). */
+interface CalendarDate {
+  year: number
+  month: number
+  day: number
+}
+
+function calendarDate(now: Date, timeZone: string): CalendarDate {
+  const local = new TZDate(now, timeZone)
+  return { year: local.getFullYear(), month: local.getMonth(), day: local.getDate() }
+}
+
+function addDays(date: CalendarDate, days: number): CalendarDate {
+  const moved = new Date(Date.UTC(date.year, date.month, date.day) + days * DAY_MS)
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth(), day: moved.getUTCDate() }
+}
+
+function isoDate(date: CalendarDate): string {
+  const month = String(date.month + 1).padStart(2, '0')
+  return `${date.year}-${month}-${String(date.day).padStart(2, '0')}`
+}
+
+// Opening hours number the days 0 = Monday … 6 = Sunday.
+function dayOfWeek(date: CalendarDate): number {
+  return (new Date(Date.UTC(date.year, date.month, date.day)).getUTCDay() + 6) % 7
+}
+
+function minutesOf(time: string): number {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number)
+  return hours * 60 + minutes
+}
+
+function localInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
+  const { year, month, day } = addDays(date, Math.floor(minutes / 1440))
+  const inDay = minutes % 1440
+  return new TZDate(year, month, day, Math.floor(inDay / 60), inDay % 60, timeZone)
+}
+
+/**
+ * The opening windows of one method from `first` on, for `days` more local days, in start order.
+ * A row whose closing time is not after its opening time runs past midnight; the window belongs
+ * to the day it opens, so a closure of that day cancels all of it. Lazy: most answers need a
+ * day or two, and each window costs two time-zone conversions.
+ */
+function* windows(
+  hours: ReadonlyArray<OpeningHours>,
+  closures: ReadonlySet<string>,
+  timeZone: string,
+  first: CalendarDate,
+  days: number
+): Generator<Window> {
+  for (let offset = 0; offset <= days; offset++) {
+    const date = addDays(first, offset)
+    if (closures.has(isoDate(date))) continue
+    const weekday = dayOfWeek(date)
+    const rows = hours
+      .filter((row) => row.dayOfWeek === weekday)
+      .map((row) => {
+        const opens = minutesOf(row.opensAt)
+        const closes = minutesOf(row.closesAt)
+        return { opens, closes: closes <= opens ? closes + 1440 : closes }
+      })
+      .sort((a, b) => a.opens - b.opens)
+    for (const { opens, closes } of rows) {
+      yield {
+        start: localInstant(date, opens, timeZone),
+        end: localInstant(date, closes, timeZone),
+      }
+    }
+  }
+}
+
+function methodAvailability(
+  enabled: boolean,
+  hours: ReadonlyArray<OpeningHours>,
+  input: AvailabilityInput,
+  now: Date,
+  closures: ReadonlySet<string>
+): MethodAvailability {
+  const closed: MethodAvailability = { state: 'closed', closesAt: null, opensAt: null }
+  if (!enabled || input.temporarilyClosed) return closed
+  const today = calendarDate(now, input.timeZone)
+  const daysInAdvance = Math.max(0, input.daysInAdvance)
+  const instant = now.getTime()
+  // Windows that touch or overlap are one opening; each is judged once it is complete.
+  const judge = (run: Window): MethodAvailability | null => {
+    if (run.start.getTime() <= instant && instant < run.end.getTime()) {
+      return { state: 'open', closesAt: run.end, opensAt: null }
+    }
+    if (run.start.getTime() > instant)
+      return { state: 'preorder', closesAt: null, opensAt: run.start }
+    return null
+  }
+  let run: Window | null = null
+  // From yesterday (a window past midnight may still run) to the last day orders can be placed for.
+  for (const window of windows(
+    hours,
+    closures,
+    input.timeZone,
+    addDays(today, -1),
+    daysInAdvance + 1
+  )) {
+    if (run && window.start.getTime() <= run.end.getTime()) {
+      if (window.end.getTime() > run.end.getTime()) run.end = window.end
+      continue
+    }
+    const verdict = run ? judge(run) : null
+    if (verdict) return verdict
+    run = { ...window }
+  }
+  return (run ? judge(run) : null) ?? closed
+}
+
+function toIso(date: Date | null, timeZone: string): string | null {
+  return date ? format(new TZDate(date, timeZone), ISO_WITH_OFFSET) : null
+}
+
+/**
+ * A store's availability at an instant (spec §4): per fulfilment method from its own opening
+ * hours (the store's hours when the method has none), in the store's time zone. 'open' while a
+ * window runs; 'preorder' when closed now but a window starts before the end of the last day
+ * orders can be placed for (today + daysInAdvance, so later today counts); else 'closed'. The
+ * store is open when either method is; closesAt is the later close of the open methods, opensAt
+ * the earlier opening of the preorder ones. Disabled methods and a temporarily closed store are
+ * closed.
+ *
+ * @example storeAvailability(input, new Date('2026-06-06T23:30:00Z')) // Saturday 00:30 BST
+ */
+export function storeAvailability(input: AvailabilityInput, now: Date): StoreAvailability {
+  const closures = new Set(input.closures)
+  const hoursFor = (own: ReadonlyArray<OpeningHours>) =>
+    own.length > 0 ? own : input.openingHours.store
+  const delivery = methodAvailability(
+    input.deliveryEnabled,
+    hoursFor(input.openingHours.delivery),
+    input,
+    now,
+    closures
+  )
+  const collection = methodAvailability(
+    input.collectionEnabled,
+    hoursFor(input.openingHours.collection),
+    input,
+    now,
+    closures
+  )
+  const methods = [delivery, collection]
+  const open = methods.filter((m) => m.state === 'open')
+  const preorder = methods.filter((m) => m.state === 'preorder')
+  const latest = (dates: Array<Date | null>) =>
+    dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null)
+  const earliest = (dates: Array<Date | null>) =>
+    dates.reduce<Date | null>((a, b) => (b && (!a || b < a) ? b : a), null)
+  const state: StoreAvailabilityState =
+    open.length > 0 ? 'open' : preorder.length > 0 ? 'preorder' : 'closed'
+  return {
+    state,
+    delivery: delivery.state,
+    collection: collection.state,
+    closesAt: state === 'open' ? toIso(latest(open.map((m) => m.closesAt)), input.timeZone) : null,
+    opensAt:
+      state === 'preorder' ? toIso(earliest(preorder.map((m) => m.opensAt)), input.timeZone) : null,
+  }
+}

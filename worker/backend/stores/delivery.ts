@@ -1,0 +1,88 @@
+import type { Coordinates } from '../../../schemas/location.ts'
+import { outcodeOf } from '../../../schemas/postcode.ts'
+import { distanceKm } from '../geo.ts'
+
+/** An active delivery zone of a store (delivery_zones). Null fee/minimum: the store's own. */
+export interface DeliveryZone {
+  kind: 'radius' | 'outcode'
+  radiusKm: number | null
+  outcode: string | null
+  deliveryFee: number | null
+  minimumSpend: number | null
+}
+
+/** A store's own delivery terms. */
+export interface StoreDeliveryTerms {
+  location: Coordinates
+  enabled: boolean
+  /** Used only when the store has no zones. */
+  radiusKm: number | null
+  fee: number
+  minimumSpend: number
+}
+
+/** Where the shopper wants delivery: a point, and its postcode when known. */
+export interface DeliveryPlace extends Coordinates {
+  postcode: string | null
+}
+
+export interface DeliveryQuote {
+  available: boolean
+  distanceKm: number
+  /** The fee and minimum spend that apply there; the store's own when delivery is not available. */
+  fee: number
+  minimumSpend: number
+}
+
+// An outcode-only location ('M15') has no inward code for the postcode library to split off.
+const OUTCODE_ONLY = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/
+
+function placeOutcode(postcode: string | null): string | null {
+  if (!postcode) return null
+  const normalised = postcode.trim().toUpperCase()
+  return outcodeOf(normalised) ?? (OUTCODE_ONLY.test(normalised) ? normalised : null)
+}
+
+/**
+ * Whether and on what terms a store delivers to a place. With active zones, the place must be
+ * inside one: within a radius zone's distance of the store, or in an outcode zone's district; a
+ * zone's fee and minimum override the store's. Several matching zones: the cheapest for the
+ * shopper (lowest fee, then lowest minimum). Without zones the store's own radius applies (no
+ * radius: no delivery). Delivery disabled → never available.
+ */
+export function deliveryTo(
+  store: StoreDeliveryTerms,
+  zones: ReadonlyArray<DeliveryZone>,
+  place: DeliveryPlace
+): DeliveryQuote {
+  const distance = distanceKm(store.location, place)
+  const own = { distanceKm: distance, fee: store.fee, minimumSpend: store.minimumSpend }
+  if (!store.enabled) return { available: false, ...own }
+  if (zones.length === 0) {
+    const inside = store.radiusKm !== null && distance <= store.radiusKm
+    return { available: inside, ...own }
+  }
+  const outcode = placeOutcode(place.postcode)
+  let best: DeliveryQuote | null = null
+  for (const zone of zones) {
+    const inside =
+      zone.kind === 'radius'
+        ? zone.radiusKm !== null && distance <= zone.radiusKm
+        : outcode !== null && zone.outcode?.toUpperCase() === outcode
+    if (!inside) continue
+    const quote: DeliveryQuote = {
+      available: true,
+      distanceKm: distance,
+      fee: zone.deliveryFee ?? store.fee,
+      minimumSpend: zone.minimumSpend ?? store.minimumSpend,
+    }
+    if (
+      !best ||
+      quote.fee < best.fee ||
+      (quote.fee === best.fee && quote.minimumSpend < best.minimumSpend)
+    ) {
+      best = quote
+    }
+  }
+  return best ?? { available: false, ...own }
+}

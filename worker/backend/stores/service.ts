@@ -1,0 +1,287 @@
+import type { Coordinates } from '../../../schemas/location.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type {
+  OrderStatus,
+  StoreAtLocation,
+  StoreDetails,
+  StoreSearchResult,
+  StoreSummary,
+} from '../../../schemas/stores.ts'
+import { AppError } from '../../lib/errors.ts'
+import { boundingBox, distanceKm, kmToMiles } from '../geo.ts'
+import type { Geocoder } from '../location/geocoder.ts'
+import { requireBusinessPostcode } from '../location/postcode-rules.ts'
+import { storeAvailability } from './availability.ts'
+import { deliveryTo, type DeliveryPlace } from './delivery.ts'
+import {
+  findOrderStatus,
+  findStoreDetails,
+  findStoresInBox,
+  findStoreSchedules,
+  type StoreCandidate,
+  type StoreLookup,
+  type StoreSchedule,
+} from './repo.ts'
+
+/**
+ * The search box grows through these radii until enough stores lie within one; nothing beyond
+ * the last is offered (the results page then shows the interest form).
+ */
+export const SEARCH_RADII_KM = [5, 15, 40] as const
+/** At most this many stores in a search answer. */
+export const SEARCH_RESULT_LIMIT = 20
+
+type SearchLocation = StoreSearchResult['fulfilmentLocation']
+
+function roundKm(km: number): number {
+  return Math.round(km * 100) / 100
+}
+
+/**
+ * Active stores of the business nearest a point, nearest first, at most `limit`. Each index
+ * probe is one range scan of stores_business_lat_lng; exact distances are computed here.
+ */
+export async function nearestStores(
+  db: D1Database,
+  businessId: number,
+  centre: Coordinates,
+  limit: number
+): Promise<Array<{ store: StoreCandidate; km: number }>> {
+  let found: Array<{ store: StoreCandidate; km: number }> = []
+  for (const radius of SEARCH_RADII_KM) {
+    const candidates = await findStoresInBox(db, businessId, boundingBox(centre, radius))
+    // A store in the box's corner may be farther than one just outside it: keep the circle only.
+    found = candidates
+      .map((store) => ({ store, km: distanceKm(centre, store.location) }))
+      .filter(({ km }) => km <= radius)
+    if (found.length >= limit) break
+  }
+  return found.sort((a, b) => a.km - b.km || a.store.id - b.store.id).slice(0, limit)
+}
+
+/** The parts of a store (summary or details) that availability and delivery read. */
+interface StoreTerms {
+  timeZone: string
+  daysInAdvance: number
+  temporarilyClosed: boolean
+  delivery: { enabled: boolean; radiusKm: number | null; fee: number; minimumSpend: number }
+  collection: { enabled: boolean }
+}
+
+function atLocation(
+  store: StoreTerms,
+  location: Coordinates,
+  schedule: StoreSchedule,
+  place: DeliveryPlace
+): StoreAtLocation {
+  const quote = deliveryTo(
+    {
+      location,
+      enabled: store.delivery.enabled,
+      radiusKm: store.delivery.radiusKm,
+      fee: store.delivery.fee,
+      minimumSpend: store.delivery.minimumSpend,
+    },
+    schedule.zones,
+    place
+  )
+  return {
+    postcode: place.postcode,
+    distanceKm: roundKm(quote.distanceKm),
+    distanceMiles: roundKm(kmToMiles(quote.distanceKm)),
+    deliveryAvailable: quote.available,
+    deliveryFee: quote.fee,
+    minimumSpend: quote.minimumSpend,
+  }
+}
+
+function availabilityOf(store: StoreTerms, schedule: StoreSchedule, now: Date) {
+  return storeAvailability(
+    {
+      timeZone: store.timeZone,
+      daysInAdvance: store.daysInAdvance,
+      temporarilyClosed: store.temporarilyClosed,
+      deliveryEnabled: store.delivery.enabled,
+      collectionEnabled: store.collection.enabled,
+      openingHours: schedule.openingHours,
+      closures: schedule.closures,
+    },
+    now
+  )
+}
+
+/** The search answer for a place: nearest stores with availability and delivery there. */
+export async function storesNear(
+  db: D1Database,
+  businessId: number,
+  location: SearchLocation,
+  options: { nearestOnly: boolean; now: Date }
+): Promise<StoreSearchResult> {
+  const limit = options.nearestOnly ? 1 : SEARCH_RESULT_LIMIT
+  const nearest = await nearestStores(db, businessId, location, limit)
+  const schedules = await findStoreSchedules(
+    db,
+    nearest.map(({ store }) => store.id),
+    options.now
+  )
+  const stores = nearest.map(({ store }): StoreSummary => {
+    const schedule = schedules.get(store.id) ?? {
+      openingHours: { delivery: [], collection: [], store: [] },
+      closures: [],
+      zones: [],
+    }
+    const here = atLocation(store, store.location, schedule, location)
+    return {
+      id: store.id,
+      slug: store.slug,
+      name: store.name,
+      address: store.address,
+      location: store.location,
+      imageUrl: store.imageUrl,
+      timeZone: store.timeZone,
+      distanceKm: here.distanceKm,
+      distanceMiles: here.distanceMiles,
+      availability: availabilityOf(store, schedule, options.now),
+      delivery: {
+        enabled: store.delivery.enabled,
+        availableToLocation: here.deliveryAvailable,
+        fee: here.deliveryFee,
+        minimumSpend: here.minimumSpend,
+        freeDeliveryThreshold: store.delivery.freeDeliveryThreshold,
+      },
+      collection: store.collection,
+      daysInAdvance: store.daysInAdvance,
+      payments: store.payments,
+    }
+  })
+  return { stores, fulfilmentLocation: location }
+}
+
+/** What a store search was asked for (after the request schema). */
+export interface SearchInput {
+  businessId: number
+  country: string
+  postcode?: string | undefined
+  lat?: number | undefined
+  lng?: number | undefined
+}
+
+/**
+ * Where a search looks from. A postcode is checked against the business's rules first (spec §4
+ * step 1). With coordinates too (an address search) the point is used as given with that
+ * postcode; with the postcode alone it is geocoded (unknown → 'Unable to find location'); with
+ * coordinates alone the nearest postcode is looked up (none near → postcode null).
+ */
+export async function searchLocation(
+  db: D1Database,
+  geocoder: Geocoder,
+  input: SearchInput
+): Promise<SearchLocation> {
+  const postcode =
+    input.postcode === undefined
+      ? undefined
+      : await requireBusinessPostcode(db, input.businessId, input.postcode, input.country)
+  if (input.lat !== undefined && input.lng !== undefined) {
+    const point = { latitude: input.lat, longitude: input.lng }
+    if (postcode !== undefined) return { postcode, ...point, precision: 'postcode' }
+    const nearest = await geocoder.coordinatesToPostcode(point)
+    return { postcode: nearest?.postcode ?? null, ...point, precision: 'postcode' }
+  }
+  if (postcode === undefined) {
+    throw new AppError('validation_error', MESSAGES.postcodeRequired, {
+      fields: [{ field: 'postcode', message: MESSAGES.postcodeRequired }],
+    })
+  }
+  const located = await geocoder.postcodeToCoordinates(postcode, input.country)
+  if (!located) throw new AppError('not_found', MESSAGES.locationNotFound)
+  return located
+}
+
+/** Store details with availability now, and delivery to a postcode when one is given. */
+export async function storeDetails(
+  db: D1Database,
+  geocoder: Geocoder,
+  input: StoreLookup & { businessId: number; postcode?: string | undefined; country: string },
+  now: Date
+): Promise<StoreDetails> {
+  // The postcode is checked before anything is looked up, so a bad one always gets its message.
+  const postcode =
+    input.postcode === undefined
+      ? undefined
+      : await requireBusinessPostcode(db, input.businessId, input.postcode, input.country)
+  const found = await findStoreDetails(db, input.businessId, input, now)
+  if (!found) throw new AppError('not_found', MESSAGES.storeNotFound)
+  const { store, schedule } = found
+  let here: StoreAtLocation | null = null
+  const { latitude, longitude } = store.location
+  if (postcode !== undefined && latitude !== null && longitude !== null) {
+    // A postcode the geocoder does not know leaves the store shown without delivery terms.
+    const place = await geocoder.postcodeToCoordinates(postcode, input.country)
+    if (place) here = atLocation(store, { latitude, longitude }, schedule, place)
+  }
+  return { ...store, availability: availabilityOf(store, schedule, now), atLocation: here }
+}
+
+// --- Order status (spec §4) ------------------------------------------------------------------
+
+type Status = OrderStatus['status']
+
+/** Spec §4 wording for each status; draft and payment states have our own. */
+export const ORDER_STATUS_LABELS: Readonly<Record<Status, string>> = {
+  draft: 'Order Not Placed',
+  payment_pending: 'Awaiting Payment',
+  payment_failed: 'Payment Failed',
+  sent_to_store: 'Sent to Store',
+  store_accepted_picking: 'Store Accepted / Picking',
+  picked: 'Picked',
+  en_route: 'Driver en Route',
+  delivered: 'Delivered',
+  store_rejected: 'Store Rejected Order',
+  refunded: 'Refunded',
+  declined: 'Order Declined',
+  cancelled: 'Order Cancelled',
+  unable_to_deliver: 'Unable to Deliver',
+}
+
+const STATUS_CODES: Partial<Record<Status, number>> = {
+  sent_to_store: 20,
+  store_accepted_picking: 40,
+  picked: 60,
+  en_route: 80,
+  delivered: 100,
+}
+
+// Delivered ends the progress as the failure states do: nothing changes after them.
+const FINAL_STATUSES: ReadonlySet<Status> = new Set([
+  'delivered',
+  'store_rejected',
+  'refunded',
+  'declined',
+  'cancelled',
+  'unable_to_deliver',
+])
+
+const TRACKABLE_STATUSES: ReadonlySet<Status> = new Set([
+  'sent_to_store',
+  'store_accepted_picking',
+  'picked',
+  'en_route',
+])
+
+/** Where an order is, by its order number; unknown → 'Unable to view order, please try again.' */
+export async function orderStatus(
+  db: D1Database,
+  businessId: number,
+  businessOrderId: string
+): Promise<OrderStatus> {
+  const order = await findOrderStatus(db, businessId, businessOrderId)
+  if (!order) throw new AppError('not_found', MESSAGES.orderViewFailed)
+  return {
+    ...order,
+    statusCode: STATUS_CODES[order.status] ?? null,
+    label: ORDER_STATUS_LABELS[order.status],
+    terminal: FINAL_STATUSES.has(order.status),
+    // A driver is tracked only for deliveries.
+    trackable: order.fulfilmentMethod === 'delivery' && TRACKABLE_STATUSES.has(order.status),
+  }
+}

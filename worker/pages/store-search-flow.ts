@@ -1,0 +1,420 @@
+import type { Context } from 'hono'
+import { routePath } from '../../client/lib/routes.ts'
+import {
+  STORE_SEARCH_ERROR_QUERY,
+  STORE_SEARCH_QUERY,
+  type StoreSearchErrorKey,
+  type StoreSearchVariant,
+} from '../../client/lib/store-search.ts'
+import { PRIVATE_CACHE_CONTROL, POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
+import {
+  AddressListSchema,
+  type GeolocationState,
+  LatitudeSchema,
+  type LocatedAddress,
+  LongitudeSchema,
+  type PlaceDetails,
+  PlaceDetailsSchema,
+  PostcodeLocationSchema,
+} from '../../schemas/location.ts'
+import { checkPostcode, type PostcodeRule } from '../../schemas/postcode.ts'
+import { StoreDetailsSchema, StoreSearchResultSchema } from '../../schemas/stores.ts'
+import type { AppEnv } from '../env.ts'
+import { AppError } from '../lib/errors.ts'
+import { clearPendingDeepLink, type PendingDeepLink, readPendingDeepLink } from './deep-link.ts'
+import { type FlashKey, setFlash } from './flash.ts'
+import { previousPageOrHome } from './guards.ts'
+import { readLocation, writeLocation } from './location-cookie.ts'
+import { brandPostcodeRule } from './store-search-box.ts'
+
+// --- Pure decisions (unit-tested) ----------------------------------------------------------
+
+/** What a store search starts from, read and checked from the flow URL's query. */
+export type FlowRequest =
+  | { kind: 'postcode'; postcode: string }
+  | {
+      kind: 'address'
+      placeId: string
+      description: string
+      /** The suggestion's own place, when it carried one: place details are then skipped. */
+      place: { postcode: string; latitude: number; longitude: number } | null
+    }
+  | { kind: 'device'; latitude: number; longitude: number; variant: StoreSearchVariant }
+
+/** Where the flow sends the shopper. */
+export type FlowDestination =
+  | { to: 'store'; slug: string; categoryId?: number | undefined }
+  | { to: 'results'; postcode: string }
+  | { to: 'search'; postcode?: string; searchError?: StoreSearchErrorKey }
+  | { to: 'home'; flash: FlashKey }
+  | { to: 'back'; flash: FlashKey }
+  /** No search at all (a bare /stores-near-by): the saved postcode's results, else the search box. */
+  | { to: 'saved-results' }
+
+export type ParsedFlowQuery =
+  { ok: true; request: FlowRequest } | { ok: false; to: FlowDestination }
+
+function coordinatesOf(
+  lat: string | null,
+  lng: string | null
+): { latitude: number; longitude: number } | null {
+  if (lat === null || lng === null || lat.trim() === '' || lng.trim() === '') return null
+  const latitude = LatitudeSchema.safeParse(lat)
+  const longitude = LongitudeSchema.safeParse(lng)
+  return latitude.success && longitude.success
+    ? { latitude: latitude.data, longitude: longitude.data }
+    : null
+}
+
+/**
+ * Reads the flow URL (client/lib/store-search.ts): a device location, an address suggestion or a
+ * typed postcode, checked against the business's rule. Anything unusable is a destination that
+ * tells the shopper why.
+ */
+export function parseFlowQuery(query: URLSearchParams, rule: PostcodeRule): ParsedFlowQuery {
+  const q = STORE_SEARCH_QUERY
+  const value = (name: string) => query.get(name)
+  if (value(q.source) === 'device') {
+    const coordinates = coordinatesOf(value(q.latitude), value(q.longitude))
+    if (!coordinates) return { ok: false, to: { to: 'back', flash: 'deviceLocationNoMatch' } }
+    const variant = value(q.variant) === 'address' ? 'address' : 'postcode'
+    return { ok: true, request: { kind: 'device', ...coordinates, variant } }
+  }
+  if (query.has(q.placeId) || query.has(q.description)) {
+    const placeId = value(q.placeId)?.trim() ?? ''
+    const description = value(q.description)?.trim() ?? ''
+    if (!placeId || !description || placeId.length > 200 || description.length > 300) {
+      return { ok: false, to: { to: 'search', searchError: 'addressInvalid' } }
+    }
+    const coordinates = coordinatesOf(value(q.latitude), value(q.longitude))
+    const postcode = checkPostcode(value(q.postcode) ?? '', rule)
+    const place =
+      coordinates && postcode.ok ? { postcode: postcode.postcode, ...coordinates } : null
+    return { ok: true, request: { kind: 'address', placeId, description, place } }
+  }
+  const typed = value(q.postcode)
+  if (typed === null) return { ok: false, to: { to: 'saved-results' } }
+  const check = checkPostcode(typed, rule)
+  if (!check.ok) {
+    return { ok: false, to: { to: 'search', postcode: typed.slice(0, POSTCODE_MAX_LENGTH) } }
+  }
+  return { ok: true, request: { kind: 'postcode', postcode: check.postcode } }
+}
+
+/** What the steps after saving the location found (null: the step did not run). */
+export interface FlowOutcomes {
+  /** The saved location's postcode: the results page's. */
+  postcode: string
+  autoSelectClosestStore: boolean
+  /** A pending deep link: the store (and category) it opens, or 'failed'. */
+  deepLink: { slug: string; categoryId?: number | undefined } | 'failed' | null
+  /** The nearest store selected ('none' found, or 'failed' to search or select). */
+  nearestStore: { slug: string } | 'none' | 'failed' | null
+}
+
+/** Whether the flow should search for the nearest store to select (spec §4 steps 3–4). */
+export function shouldSelectNearest(outcomes: Omit<FlowOutcomes, 'nearestStore'>): boolean {
+  const resumed = outcomes.deepLink !== null && outcomes.deepLink !== 'failed'
+  return outcomes.autoSelectClosestStore && !resumed
+}
+
+/**
+ * Spec §4 store search flow, after the location is saved: a resumed deep link wins; else the
+ * automatically selected nearest store when that setting is on; the results page when it is
+ * off, no store is found or selecting fails.
+ */
+export function flowDestination(outcomes: FlowOutcomes): FlowDestination {
+  const { deepLink, nearestStore } = outcomes
+  if (deepLink !== null && deepLink !== 'failed') {
+    return { to: 'store', slug: deepLink.slug, categoryId: deepLink.categoryId }
+  }
+  if (
+    shouldSelectNearest(outcomes) &&
+    nearestStore !== null &&
+    nearestStore !== 'none' &&
+    nearestStore !== 'failed'
+  ) {
+    return { to: 'store', slug: nearestStore.slug }
+  }
+  return { to: 'results', postcode: outcomes.postcode }
+}
+
+/** A failure the flow cannot step around: too many requests goes home with the message. */
+export function destinationForError(error: unknown): FlowDestination | null {
+  if (error instanceof AppError && error.code === 'rate_limited') {
+    return { to: 'home', flash: 'tooManyRequests' }
+  }
+  return null
+}
+
+/** The path a destination redirects to; `back` is the previous page (or home). */
+export function destinationPath(
+  destination: FlowDestination,
+  context: { back: string; savedPostcode: string | null }
+): string {
+  switch (destination.to) {
+    case 'store':
+      return routePath(
+        'stores-storeSlug',
+        { storeSlug: destination.slug },
+        destination.categoryId === undefined
+          ? undefined
+          : { category: String(destination.categoryId) }
+      )
+    case 'results':
+      return routePath('stores-near-by', { postcode: destination.postcode })
+    case 'search': {
+      const query: Record<string, string> = {}
+      if (destination.postcode !== undefined)
+        query[STORE_SEARCH_QUERY.postcode] = destination.postcode
+      if (destination.searchError) query[STORE_SEARCH_ERROR_QUERY] = destination.searchError
+      return `${routePath('index', undefined, query)}#store-search`
+    }
+    case 'home':
+      return routePath('index')
+    case 'back':
+      return context.back
+    case 'saved-results':
+      return context.savedPostcode
+        ? routePath('stores-near-by', { postcode: context.savedPostcode })
+        : `${routePath('index')}#store-search`
+  }
+}
+
+// --- The handler (I/O) ---------------------------------------------------------------------
+
+type Located =
+  | { ok: true; location: GeolocationState; searchBy: Record<string, string | number> }
+  | { ok: false; to: FlowDestination }
+
+/** Rethrows what the flow must not swallow (too many requests, programming errors). */
+function recoverable(error: unknown): boolean {
+  return error instanceof AppError && error.code !== 'rate_limited'
+}
+
+/** Spec §4 steps 1–2: the postcode and its coordinates (a failed lookup is ignored). */
+async function locatePostcode(c: Context<AppEnv>, postcode: string): Promise<Located> {
+  const brand = c.var.brand
+  let coordinates: { latitude: number; longitude: number } | null = null
+  try {
+    coordinates = await c.var.backend.post('/location/postcode-to-coordinates', {
+      body: { businessId: brand.businessId, postcode, country: brand.countryCode },
+      schema: PostcodeLocationSchema,
+    })
+  } catch (error) {
+    // The postcode alone still finds stores.
+    if (!recoverable(error)) throw error
+  }
+  return {
+    ok: true,
+    location: {
+      postcode,
+      latitude: coordinates?.latitude ?? null,
+      longitude: coordinates?.longitude ?? null,
+      chosenAddress: null,
+      selectedAddress: null,
+    },
+    searchBy: { postcode },
+  }
+}
+
+/** Spec §4 step 5: the chosen suggestion's place, from place details when it lacks one. */
+async function locateAddress(
+  c: Context<AppEnv>,
+  request: Extract<FlowRequest, { kind: 'address' }>,
+  rule: PostcodeRule
+): Promise<Located> {
+  const chosenAddress = { description: request.description, placeId: request.placeId }
+  if (request.place) {
+    const { postcode, latitude, longitude } = request.place
+    return {
+      ok: true,
+      location: { postcode, latitude, longitude, chosenAddress, selectedAddress: null },
+      searchBy: { lat: latitude, lng: longitude },
+    }
+  }
+  const failed: Located = { ok: false, to: { to: 'search', searchError: 'addressInfoFailed' } }
+  let place: PlaceDetails
+  try {
+    place = await c.var.backend.post('/location/place-details', {
+      body: { businessId: c.var.brand.businessId, placeId: request.placeId },
+      schema: PlaceDetailsSchema,
+    })
+  } catch (error) {
+    if (!recoverable(error)) throw error
+    return failed
+  }
+  const postcode = checkPostcode(place.address.postcode, rule)
+  if (!postcode.ok) return failed
+  return {
+    ok: true,
+    location: {
+      postcode: postcode.postcode,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      chosenAddress,
+      selectedAddress: place.address,
+    },
+    searchBy: { lat: place.latitude, lng: place.longitude },
+  }
+}
+
+/** Device location: the nearest known address to the detected point. */
+async function locateDevice(
+  c: Context<AppEnv>,
+  request: Extract<FlowRequest, { kind: 'device' }>,
+  rule: PostcodeRule
+): Promise<Located> {
+  const noMatch: Located = { ok: false, to: { to: 'back', flash: 'deviceLocationNoMatch' } }
+  let addresses: Array<LocatedAddress>
+  try {
+    ;({ addresses } = await c.var.backend.post('/location/addresses-by-coordinates', {
+      body: {
+        businessId: c.var.brand.businessId,
+        latitude: request.latitude,
+        longitude: request.longitude,
+      },
+      schema: AddressListSchema,
+    }))
+  } catch (error) {
+    if (!recoverable(error)) throw error
+    if (error instanceof AppError && ['validation_error', 'not_found'].includes(error.code)) {
+      return noMatch
+    }
+    // The location service failed: the inline message asks for a typed search instead.
+    const searchError =
+      request.variant === 'address' ? 'deviceLocationAddress' : 'deviceLocationPostcode'
+    return { ok: false, to: { to: 'search', searchError } }
+  }
+  for (const address of addresses) {
+    const postcode = checkPostcode(address.address.postcode, rule)
+    if (!postcode.ok) continue
+    return {
+      ok: true,
+      location: {
+        postcode: postcode.postcode,
+        latitude: address.latitude,
+        longitude: address.longitude,
+        chosenAddress: { description: address.formattedAddress, placeId: address.placeId },
+        selectedAddress: address.address,
+      },
+      // Spec §9: a search by coordinates asks for the nearest store only.
+      searchBy: { lat: address.latitude, lng: address.longitude },
+    }
+  }
+  return noMatch
+}
+
+/** Where the shopper is, from what they searched with. */
+function locate(c: Context<AppEnv>, request: FlowRequest, rule: PostcodeRule): Promise<Located> {
+  if (request.kind === 'postcode') return locatePostcode(c, request.postcode)
+  if (request.kind === 'address') return locateAddress(c, request, rule)
+  return locateDevice(c, request, rule)
+}
+
+/** Spec §4 Deep link: the pending action's store (with the searched postcode), or 'failed'. */
+async function resumeDeepLink(
+  c: Context<AppEnv>,
+  link: PendingDeepLink,
+  postcode: string
+): Promise<FlowOutcomes['deepLink']> {
+  const brand = c.var.brand
+  try {
+    const store = await c.var.backend.post('/stores/details', {
+      body: {
+        businessId: brand.businessId,
+        storeId: link.storeId,
+        postcode,
+        country: brand.countryCode,
+      },
+      schema: StoreDetailsSchema,
+    })
+    return {
+      slug: store.slug,
+      categoryId: link.action === 'category' ? link.categoryId : undefined,
+    }
+  } catch (error) {
+    if (!recoverable(error)) throw error
+    return 'failed'
+  }
+}
+
+/** Spec §4 step 4: the nearest store, selected (its details for the location must load). */
+async function selectNearest(
+  c: Context<AppEnv>,
+  location: GeolocationState,
+  searchBy: Record<string, string | number>
+): Promise<FlowOutcomes['nearestStore']> {
+  const brand = c.var.brand
+  try {
+    const { stores } = await c.var.backend.post('/stores/search', {
+      body: {
+        businessId: brand.businessId,
+        country: brand.countryCode,
+        ...searchBy,
+        returnNearestOnly: true,
+      },
+      schema: StoreSearchResultSchema,
+    })
+    const nearest = stores[0]
+    if (!nearest) return 'none'
+    const selected = await c.var.backend.post('/stores/details', {
+      body: {
+        businessId: brand.businessId,
+        seoUrl: nearest.slug,
+        postcode: location.postcode,
+        country: brand.countryCode,
+      },
+      schema: StoreDetailsSchema,
+    })
+    return { slug: selected.slug }
+  } catch (error) {
+    if (!recoverable(error)) throw error
+    return error instanceof AppError && error.code === 'not_found' ? 'none' : 'failed'
+  }
+}
+
+async function runFlow(c: Context<AppEnv>, rule: PostcodeRule): Promise<FlowDestination> {
+  const parsed = parseFlowQuery(new URL(c.req.url).searchParams, rule)
+  if (!parsed.ok) return parsed.to
+  const located = await locate(c, parsed.request, rule)
+  if (!located.ok) return located.to
+  const { location, searchBy } = located
+  writeLocation(c, location)
+
+  const pending = readPendingDeepLink(c)
+  if (pending) clearPendingDeepLink(c)
+  const partial = {
+    postcode: location.postcode,
+    autoSelectClosestStore: c.var.brand.settings.store.autoSelectClosestStore,
+    deepLink: pending ? await resumeDeepLink(c, pending, location.postcode) : null,
+  }
+  const nearestStore = shouldSelectNearest(partial)
+    ? await selectNearest(c, location, searchBy)
+    : null
+  return flowDestination({ ...partial, nearestStore })
+}
+
+/**
+ * GET /stores-near-by without a postcode segment: the store search flow of spec §4 for a postcode,
+ * an address suggestion or a device location. It saves the location cookie and redirects (303)
+ * to the selected store, the results page, or back to the search box with the spec's message.
+ */
+export async function storeSearchFlow(c: Context<AppEnv>): Promise<Response> {
+  let destination: FlowDestination
+  try {
+    destination = await runFlow(c, brandPostcodeRule(c.var.brand))
+  } catch (error) {
+    const recovered = destinationForError(error)
+    if (!recovered) throw error
+    destination = recovered
+  }
+  if (destination.to === 'home' || destination.to === 'back') setFlash(c, destination.flash)
+  // The answer sets cookies for this shopper: never cached.
+  c.header('Cache-Control', PRIVATE_CACHE_CONTROL)
+  const path = destinationPath(destination, {
+    back: previousPageOrHome(c),
+    savedPostcode: readLocation(c)?.postcode ?? null,
+  })
+  return c.redirect(path, destination.to === 'saved-results' ? 302 : 303)
+}
