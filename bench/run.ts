@@ -5,12 +5,14 @@ import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
-import { startWranglerDev, type RunningServer } from './lib/server.ts'
+import { benchWranglerConfig, startWranglerDev, type RunningServer } from './lib/server.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
 import { runStoreSearchSuite } from './suites/store-search.ts'
 
 const root = resolve(import.meta.dirname, '..')
+// A central Manchester postcode: the results page lists the four stores there.
+const RESULTS_PATH = '/stores-near-by/M1%201AE'
 const stateDir = resolve(root, '.wrangler/bench-state')
 const largeStateDir = resolve(root, '.wrangler/bench-state-large')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
   try {
     const storefront = await startWranglerDev({
       name: 'storefront',
-      configPath: 'dist/storefront/wrangler.json',
+      configPath: benchWranglerConfig(root),
       port: 8791,
       persistTo: stateDir,
     })
@@ -63,11 +65,17 @@ async function main(): Promise<void> {
       [
         { label: 'home /', server: storefront, path: '/' },
         { label: `store /stores/${storeSlug}`, server: storefront, path: `/stores/${storeSlug}` },
+        { label: 'results /stores-near-by/M1 1AE', server: storefront, path: RESULTS_PATH },
       ],
       { label: 'hello world', server: hello, path: '/' },
       { seconds, warmupSeconds }
     )
-    await runJsBytesSuite(storefront.origin, ['/', `/stores/${storeSlug}`, '/no-such-page'])
+    await runJsBytesSuite(storefront.origin, [
+      '/',
+      `/stores/${storeSlug}`,
+      RESULTS_PATH,
+      '/no-such-page',
+    ])
   } finally {
     await Promise.all(servers.map((server) => server.stop()))
   }

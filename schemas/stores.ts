@@ -230,3 +230,30 @@ export const OrderStatusSchema = z.object({
   store: z.object({ id: z.int(), slug: z.string(), name: z.string() }),
   updatedAt: z.string(),
 })
+
+// --- Directory (route store-all) -------------------------------------------------------------
+
+export const STORE_DIRECTORY_PAGE_SIZE = 100
+
+/** Every active store of the business, by town then name, a page at a time. */
+export const StoreDirectoryRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(STORE_DIRECTORY_PAGE_SIZE),
+})
+
+export type StoreDirectoryEntry = z.infer<typeof StoreDirectoryEntrySchema>
+export const StoreDirectoryEntrySchema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  name: z.string(),
+  address: AddressSchema,
+})
+
+export type StoreDirectory = z.infer<typeof StoreDirectorySchema>
+export const StoreDirectorySchema = z.object({
+  stores: z.array(StoreDirectoryEntrySchema),
+  page: z.int(),
+  limit: z.int(),
+  total: z.int().nonnegative(),
+})

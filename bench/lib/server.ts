@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 export interface RunningServer {
@@ -66,4 +69,28 @@ async function stopProcess(child: ChildProcess): Promise<void> {
       // already gone
     }
   }
+}
+
+/**
+ * The built storefront config with its rate limits lifted: a benchmark is one client sending
+ * thousands of store searches and store pages a minute, which the real per-IP limits would refuse.
+ */
+export function benchWranglerConfig(root: string): string {
+  const builtDir = join(root, 'dist', 'storefront')
+  const config = JSON.parse(readFileSync(join(builtDir, 'wrangler.json'), 'utf8')) as {
+    main: string
+    assets?: { directory: string }
+    d1_databases?: Array<{ migrations_dir?: string }>
+    ratelimits?: Array<{ simple: { limit: number; period: number } }>
+  }
+  for (const limiter of config.ratelimits ?? []) limiter.simple.limit = 1_000_000_000
+  // Written outside dist (a concurrent build would remove it), so its paths are made absolute.
+  config.main = resolve(builtDir, config.main)
+  if (config.assets) config.assets.directory = resolve(builtDir, config.assets.directory)
+  for (const db of config.d1_databases ?? []) {
+    if (db.migrations_dir) db.migrations_dir = resolve(builtDir, db.migrations_dir)
+  }
+  const target = join(mkdtempSync(join(tmpdir(), 'store-search-bench-')), 'wrangler.json')
+  writeFileSync(target, JSON.stringify(config))
+  return target
 }

@@ -3,11 +3,10 @@
 // candidate query. Every request asks something new (a random UK postcode or point), so the
 // proxy's KV cache never answers and each figure is a real search on D1.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { queryLocalD1 } from '../../scripts/lib/wrangler.ts'
-import { startWranglerDev, type RunningServer } from '../lib/server.ts'
+import { benchWranglerConfig, startWranglerDev, type RunningServer } from '../lib/server.ts'
 
 export interface StoreSearchSuiteOptions {
   root: string
@@ -109,30 +108,6 @@ async function load(
   }
 }
 
-/**
- * The built config with the store-search limiter lifted: the benchmark is one client sending
- * thousands of searches a minute, which the real limit (60 per IP per minute) would refuse.
- */
-function benchConfig(root: string): string {
-  const builtDir = join(root, 'dist', 'storefront')
-  const config = JSON.parse(readFileSync(join(builtDir, 'wrangler.json'), 'utf8')) as {
-    main: string
-    assets?: { directory: string }
-    d1_databases?: Array<{ migrations_dir?: string }>
-    ratelimits?: Array<{ simple: { limit: number; period: number } }>
-  }
-  for (const limiter of config.ratelimits ?? []) limiter.simple.limit = 1_000_000_000
-  // Written outside dist (a concurrent build would remove it), so its paths are made absolute.
-  config.main = resolve(builtDir, config.main)
-  if (config.assets) config.assets.directory = resolve(builtDir, config.assets.directory)
-  for (const db of config.d1_databases ?? []) {
-    if (db.migrations_dir) db.migrations_dir = resolve(builtDir, db.migrations_dir)
-  }
-  const target = join(mkdtempSync(join(tmpdir(), 'store-search-bench-')), 'wrangler.json')
-  writeFileSync(target, JSON.stringify(config))
-  return target
-}
-
 function buildLargeState(root: string, stateDir: string): void {
   const started = performance.now()
   // generate-large inserts rows; it needs a state of its own making, so start from nothing.
@@ -174,18 +149,24 @@ function candidateSql(root: string): string {
     .replace(/\s+/g, ' ')
 }
 
-// A 5 km box around central Birmingham, as geo.ts boundingBox draws it; wrangler's --command
+// The 40 km box of a search (SEARCH_RADIUS_KM) around central Birmingham, as geo.ts draws it; wrangler's --command
 // binds nothing, so the values are inlined.
 function explainCandidateQuery(root: string, stateDir: string): void {
   const centre = { latitude: 52.4796, longitude: -1.9026 }
-  const dLat = 5 / 111.32
-  const dLng = 5 / (111.32 * Math.cos((centre.latitude * Math.PI) / 180))
+  const dLat = 40 / 111.32
+  const dLng = 40 / (111.32 * Math.cos((centre.latitude * Math.PI) / 180))
+  const cosLatitude = Math.cos((centre.latitude * Math.PI) / 180)
   const values = [
     1,
     centre.latitude - dLat,
     centre.latitude + dLat,
     centre.longitude - dLng,
     centre.longitude + dLng,
+    centre.latitude,
+    centre.longitude,
+    cosLatitude * cosLatitude,
+    // No row limit, so the count below is every store in the box.
+    -1,
   ]
   const sql = candidateSql(root).replace(/\?(\d)/g, (_, index: string) =>
     String(values[Number(index) - 1])
@@ -195,7 +176,7 @@ function explainCandidateQuery(root: string, stateDir: string): void {
     stateDir,
     `select (select count(*) from stores) as stores, (select count(*) from (${sql})) as candidates`
   )
-  console.log('\nCandidate query plan (10,000 stores, 5 km box around central Birmingham):')
+  console.log('\nCandidate query plan (10,000 stores, the 40 km box around central Birmingham):')
   for (const row of plan) console.log(`  ${String(row.detail)}`)
   console.log(
     `  rows in the box: ${String(counts?.candidates)} of ${String(counts?.stores)} stores`
@@ -207,7 +188,7 @@ export async function runStoreSearchSuite(options: StoreSearchSuiteOptions): Pro
   const { root, seconds, warmupSeconds } = options
   buildLargeState(root, options.largeStateDir)
   const outcodes = loadOutcodes(root)
-  const configPath = benchConfig(root)
+  const configPath = benchWranglerConfig(root)
   const datasets = [
     { label: 'demo (14 stores)', stateDir: options.demoStateDir, port: 8793 },
     {

@@ -388,3 +388,15 @@ test('screenshots of the open address suggestions and the toast', async ({ brows
   }
   await context.close()
 })
+
+test('the header leads to every store, by town, and on to a store page', async ({ page }) => {
+  await page.goto(urlOn(HOSTS.brandOne, '/'))
+  await page.getByRole('navigation').getByRole('link', { name: 'All stores' }).first().click()
+  await expect(page).toHaveURL(/\/stores$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('All stores')
+  const manchester = page.getByRole('region', { name: 'Manchester' })
+  await expect(manchester.getByRole('link')).toHaveCount(4)
+  await expectNoAxeViolations(page)
+  await page.getByRole('link', { name: /York/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('York')
+})

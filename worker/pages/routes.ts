@@ -11,6 +11,7 @@ import {
 } from './guards.ts'
 import { homePage } from './home.tsx'
 import type { CachePolicy } from './render.tsx'
+import { storeAllPage } from './store-all.tsx'
 import { storePage } from './store.tsx'
 import { storesNearBy } from './stores-near-by.tsx'
 
@@ -46,7 +47,7 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'forgotten-password-set': GUEST,
   referrer: PUBLIC,
   tv: PUBLIC,
-  'store-all': PUBLIC,
+  'store-all': { ...PUBLIC, page: storeAllPage },
   'stores-near-by': { ...PUBLIC, page: storesNearBy },
   member: MEMBER,
   'member-orders': MEMBER,

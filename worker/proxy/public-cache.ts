@@ -36,6 +36,7 @@ export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
     ttlSeconds: STORE_ANSWER_TTL_SECONDS,
     ignoredInputs: STORE_SEARCH_IGNORED_INPUTS,
   },
+  'POST /stores/directory': { scope: 'store-directory', ttlSeconds: STORE_ANSWER_TTL_SECONDS },
 }
 
 /**
@@ -47,4 +48,5 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/content/stay-in-touch',
   '/content/faqs',
   '/location/interest',
+  '/seo/sitemap',
 ])

@@ -4,6 +4,8 @@ import {
   OrderStatusSchema,
   StoreDetailsRequestSchema,
   StoreDetailsSchema,
+  StoreDirectoryRequestSchema,
+  StoreDirectorySchema,
   StoreNearbyRequestSchema,
   StoreSearchRequestSchema,
   StoreSearchResultSchema,
@@ -11,6 +13,7 @@ import {
 import { createGeocoder } from '../location/create-geocoder.ts'
 import { rateLimit } from '../rate-limit.ts'
 import { createDomain } from '../route-registry.ts'
+import { findStoreDirectory } from './repo.ts'
 import { orderStatus, searchLocation, storeDetails, storesNear } from './service.ts'
 
 /** Stores (spec §7): search, nearby, details or select, order status. */
@@ -89,4 +92,14 @@ stores.post(
     errors: ['not_found'],
   },
   ({ body }, c) => orderStatus(c.env.DB, body.businessId, body.businessOrderId)
+)
+
+stores.post(
+  '/stores/directory',
+  {
+    summary: 'Every active store of the business, by town then name, a page at a time',
+    body: StoreDirectoryRequestSchema,
+    response: StoreDirectorySchema,
+  },
+  ({ body }, c) => findStoreDirectory(c.env.DB, body.businessId, body.page, body.limit)
 )

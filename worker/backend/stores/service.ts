@@ -16,18 +16,14 @@ import { deliveryTo, type DeliveryPlace } from './delivery.ts'
 import {
   findOrderStatus,
   findStoreDetails,
-  findStoresInBox,
-  findStoreSchedules,
+  findNearestCandidates,
   type StoreCandidate,
   type StoreLookup,
   type StoreSchedule,
 } from './repo.ts'
 
-/**
- * The search box grows through these radii until enough stores lie within one; nothing beyond
- * the last is offered (the results page then shows the interest form).
- */
-export const SEARCH_RADII_KM = [5, 15, 40] as const
+/** Nothing farther is offered (the results page then shows the interest form). */
+export const SEARCH_RADIUS_KM = 40
 /** At most this many stores in a search answer. */
 export const SEARCH_RESULT_LIMIT = 20
 
@@ -38,25 +34,35 @@ function roundKm(km: number): number {
 }
 
 /**
- * Active stores of the business nearest a point, nearest first, at most `limit`. Each index
- * probe is one range scan of stores_business_lat_lng; exact distances are computed here.
+ * Active stores of the business nearest a point within the search radius, nearest first, at most
+ * `limit`, with their schedules. The database orders candidates by an approximate distance; the
+ * exact (great-circle) distance here decides, over a margin of extra candidates.
  */
 export async function nearestStores(
   db: D1Database,
   businessId: number,
   centre: Coordinates,
-  limit: number
-): Promise<Array<{ store: StoreCandidate; km: number }>> {
-  let found: Array<{ store: StoreCandidate; km: number }> = []
-  for (const radius of SEARCH_RADII_KM) {
-    const candidates = await findStoresInBox(db, businessId, boundingBox(centre, radius))
-    // A store in the box's corner may be farther than one just outside it: keep the circle only.
-    found = candidates
-      .map((store) => ({ store, km: distanceKm(centre, store.location) }))
-      .filter(({ km }) => km <= radius)
-    if (found.length >= limit) break
-  }
-  return found.sort((a, b) => a.km - b.km || a.store.id - b.store.id).slice(0, limit)
+  limit: number,
+  now: Date
+): Promise<{
+  nearest: Array<{ store: StoreCandidate; km: number }>
+  schedules: Map<number, StoreSchedule>
+}> {
+  const { candidates, schedules } = await findNearestCandidates(
+    db,
+    businessId,
+    centre,
+    boundingBox(centre, SEARCH_RADIUS_KM),
+    limit * 2 + 5,
+    now
+  )
+  const nearest = candidates
+    .map((store) => ({ store, km: distanceKm(centre, store.location) }))
+    // A store in the box's corner is farther than the radius: keep the circle only.
+    .filter(({ km }) => km <= SEARCH_RADIUS_KM)
+    .sort((a, b) => a.km - b.km || a.store.id - b.store.id)
+    .slice(0, limit)
+  return { nearest, schedules }
 }
 
 /** The parts of a store (summary or details) that availability and delivery read. */
@@ -118,12 +124,7 @@ export async function storesNear(
   options: { nearestOnly: boolean; now: Date }
 ): Promise<StoreSearchResult> {
   const limit = options.nearestOnly ? 1 : SEARCH_RESULT_LIMIT
-  const nearest = await nearestStores(db, businessId, location, limit)
-  const schedules = await findStoreSchedules(
-    db,
-    nearest.map(({ store }) => store.id),
-    options.now
-  )
+  const { nearest, schedules } = await nearestStores(db, businessId, location, limit, options.now)
   const stores = nearest.map(({ store }): StoreSummary => {
     const schedule = schedules.get(store.id) ?? {
       openingHours: { delivery: [], collection: [], store: [] },
