@@ -45,9 +45,29 @@ interface CalendarDate {
   day: number
 }
 
+// Time-zone conversions go through Intl and dominate the cost of a search answer: every store
+// asks for the same few local times of the same days. They are pure, so each isolate remembers
+// them (bounded; cleared when full).
+const MEMO_LIMIT = 4096
+const instants = new Map<string, number>()
+const calendarDates = new Map<string, CalendarDate>()
+const isoStrings = new Map<string, string>()
+
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  const known = memo.get(key)
+  if (known !== undefined) return known
+  const value = compute()
+  if (memo.size >= MEMO_LIMIT) memo.clear()
+  memo.set(key, value)
+  return value
+}
+
 function calendarDate(now: Date, timeZone: string): CalendarDate {
-  const local = new TZDate(now, timeZone)
-  return { year: local.getFullYear(), month: local.getMonth(), day: local.getDate() }
+  // Local dates change on whole minutes in every zone in use, so the minute is key enough.
+  return remembered(calendarDates, `${timeZone}|${Math.floor(now.getTime() / 60_000)}`, () => {
+    const local = new TZDate(now, timeZone)
+    return { year: local.getFullYear(), month: local.getMonth(), day: local.getDate() }
+  })
 }
 
 function addDays(date: CalendarDate, days: number): CalendarDate {
@@ -71,9 +91,13 @@ function minutesOf(time: string): number {
 }
 
 function localInstant(date: CalendarDate, minutes: number, timeZone: string): Date {
-  const { year, month, day } = addDays(date, Math.floor(minutes / 1440))
-  const inDay = minutes % 1440
-  return new TZDate(year, month, day, Math.floor(inDay / 60), inDay % 60, timeZone)
+  const key = `${timeZone}|${date.year}-${date.month}-${date.day}|${minutes}`
+  const epoch = remembered(instants, key, () => {
+    const { year, month, day } = addDays(date, Math.floor(minutes / 1440))
+    const inDay = minutes % 1440
+    return new TZDate(year, month, day, Math.floor(inDay / 60), inDay % 60, timeZone).getTime()
+  })
+  return new Date(epoch)
 }
 
 /**
@@ -152,7 +176,10 @@ function methodAvailability(
 }
 
 function toIso(date: Date | null, timeZone: string): string | null {
-  return date ? format(new TZDate(date, timeZone), ISO_WITH_OFFSET) : null
+  if (!date) return null
+  return remembered(isoStrings, `${timeZone}|${date.getTime()}`, () =>
+    format(new TZDate(date, timeZone), ISO_WITH_OFFSET)
+  )
 }
 
 /**

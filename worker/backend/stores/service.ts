@@ -26,6 +26,9 @@ import {
 export const SEARCH_RADIUS_KM = 40
 /** At most this many stores in a search answer. */
 export const SEARCH_RESULT_LIMIT = 20
+// Extra candidates beyond the limit: the database's approximate order can differ from the exact
+// one only between stores within a fraction of a percent of the same distance.
+const CANDIDATE_MARGIN = 5
 
 type SearchLocation = StoreSearchResult['fulfilmentLocation']
 
@@ -53,7 +56,7 @@ export async function nearestStores(
     businessId,
     centre,
     boundingBox(centre, SEARCH_RADIUS_KM),
-    limit * 2 + 5,
+    limit + CANDIDATE_MARGIN,
     now
   )
   const nearest = candidates
