@@ -1,7 +1,8 @@
 // Prepares a checkout for `npm run dev` / `vite preview`: writes .dev.vars with a random
 // SESSION_SECRET when it is missing, applies the D1 migrations to the local persisted database
 // and loads the demo data once (only while the database has no business yet), so restarts keep
-// whatever the app wrote.
+// whatever the app wrote. When the demo data has changed since it was loaded (DEMO_DATA_VERSION),
+// it says so and how to reload it; it never deletes data by itself.
 //
 // The state directory is the one @cloudflare/vite-plugin uses (vite.config.ts `persistState`):
 // `<STOREFRONT_STATE_DIR>/v3` when the variable is set, else `.wrangler/state/v3`, both relative
@@ -11,7 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { generateDemoData } from './demo-data/generate.ts'
+import { DEMO_DATA_VERSION, generateDemoData } from './demo-data/generate.ts'
 import { datasetToSql } from './demo-data/sql.ts'
 import { queryLocalD1, runWrangler } from './lib/wrangler.ts'
 
@@ -40,6 +41,16 @@ function countBusinesses(state: string): number {
   return n
 }
 
+// Which demo data version a state directory was seeded with (absent: before versions were kept).
+function versionFile(state: string): string {
+  return join(state, 'v3', 'demo-data-version')
+}
+
+function loadedVersion(state: string): number {
+  const path = versionFile(state)
+  return existsSync(path) ? Number(readFileSync(path, 'utf8').trim()) || 0 : 0
+}
+
 function seed(state: string): string {
   const dataset = generateDemoData({
     outcodesCsv: readFileSync(join(root, 'data', 'uk-outcodes.csv'), 'utf8'),
@@ -57,6 +68,7 @@ function seed(state: string): string {
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
+  writeFileSync(versionFile(state), `${DEMO_DATA_VERSION}\n`)
   const count = (name: string) => dataset.tables.find((t) => t.name === name)?.rows.length ?? 0
   const rows = dataset.tables.reduce((sum, t) => sum + t.rows.length, 0)
   return `seeded ${rows} rows: ${count('stores')} stores, ${count('categories')} categories, ${count('menu_items')} menu items, ${count('deals')} deals`
@@ -69,6 +81,14 @@ function main(): void {
   runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
   const summary =
     countBusinesses(state) > 0 ? 'demo data already loaded, left as it is' : seed(state)
+  const loaded = loadedVersion(state)
+  if (loaded !== DEMO_DATA_VERSION) {
+    console.warn(
+      `The demo data has changed since this database was loaded (version ${loaded} → ${DEMO_DATA_VERSION}).\n` +
+        'Your data is kept. To load the new demo data (this deletes the local database), run:\n' +
+        '  npm run dev:reset'
+    )
+  }
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(`Local D1 (${join(state, 'v3')}): migrations applied, ${summary} in ${seconds} s`)
 }

@@ -379,6 +379,12 @@ function createTables() {
 
 type Tables = ReturnType<typeof createTables>
 
+/**
+ * Raise when the generated demo data changes, so `npm run dev` can tell a developer whose local
+ * database holds an older version (2: the third brand, address search).
+ */
+export const DEMO_DATA_VERSION = 2
+
 export const BRANDS = [
   {
     id: 1,
