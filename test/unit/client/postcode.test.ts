@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { checkUkPostcode } from '../../../schemas/postcode.ts'
+import {
+  checkPostcode,
+  checkUkPostcode,
+  DEFAULT_POSTCODE_RULE,
+  outcodeOf,
+  postcodeRuleFor,
+  type PostcodeRule,
+} from '../../../schemas/postcode.ts'
 
 describe('checkUkPostcode', () => {
   it('asks for a postcode when the box is empty or blank', () => {
@@ -23,5 +30,64 @@ describe('checkUkPostcode', () => {
 
   it('rejects anything longer than the 8-character box allows', () => {
     expect(checkUkPostcode('SW1A   1AA').ok).toBe(false)
+  })
+})
+
+describe('checkPostcode with a business rule', () => {
+  const manchesterOnly: PostcodeRule = {
+    countryCode: 'GB',
+    pattern: '^M[0-9]{1,2} [0-9][A-Z]{2}$',
+    normalisation: 'uk',
+    example: 'M1 1AE',
+  }
+  const irish: PostcodeRule = {
+    countryCode: 'IE',
+    pattern: '^[A-Z][0-9][0-9W] ?[A-Z0-9]{4}$',
+    normalisation: 'upper_trim',
+    example: 'D02 X285',
+  }
+
+  it("accepts only what the business's pattern allows, after normalising", () => {
+    expect(checkPostcode('m1 1ae', manchesterOnly)).toEqual({ ok: true, postcode: 'M1 1AE' })
+    expect(checkPostcode('LS1 4AP', manchesterOnly)).toEqual({
+      ok: false,
+      message: 'LS1 4AP is not a valid postcode',
+    })
+    expect(checkPostcode('', manchesterOnly)).toEqual({
+      ok: false,
+      message: 'Please enter a valid postcode',
+    })
+  })
+
+  it('upper-cases what was typed for a non-UK rule', () => {
+    expect(checkPostcode(' d02 x285 ', irish)).toEqual({ ok: true, postcode: 'D02 X285' })
+    expect(checkPostcode('d02x285', irish)).toEqual({ ok: true, postcode: 'D02X285' })
+    expect(checkPostcode('M1 1AE', irish)).toEqual({
+      ok: false,
+      message: 'M1 1AE is not a valid postcode',
+    })
+  })
+
+  it('falls back to the normalisation alone when a stored pattern does not compile', () => {
+    const broken: PostcodeRule = { ...DEFAULT_POSTCODE_RULE, pattern: '^(M[0-9' }
+    expect(checkPostcode('m11ae', broken)).toEqual({ ok: true, postcode: 'M1 1AE' })
+    expect(checkPostcode('ZZ1', broken).ok).toBe(false)
+  })
+})
+
+describe('postcodeRuleFor and outcodeOf', () => {
+  const rules: Array<PostcodeRule> = [{ ...DEFAULT_POSTCODE_RULE, pattern: '^M.*$' }]
+
+  it("prefers the business's own rule, defaults GB, and serves no other country", () => {
+    expect(postcodeRuleFor(rules, 'gb')?.pattern).toBe('^M.*$')
+    expect(postcodeRuleFor([], 'GB')).toBe(DEFAULT_POSTCODE_RULE)
+    expect(postcodeRuleFor([])).toBe(DEFAULT_POSTCODE_RULE)
+    expect(postcodeRuleFor(rules, 'FR')).toBeNull()
+  })
+
+  it('gives the outward code of a UK postcode only', () => {
+    expect(outcodeOf('M1 1AE')).toBe('M1')
+    expect(outcodeOf('SW1A 1AA')).toBe('SW1A')
+    expect(outcodeOf('D02 X285')).toBeNull()
   })
 })
