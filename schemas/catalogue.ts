@@ -1,0 +1,380 @@
+import { z } from 'zod'
+import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
+import {
+  DEFAULT_FULFILMENT_METHOD,
+  DEFAULT_PAGE,
+  DEFAULT_PAGE_SIZE,
+  FULFILMENT_METHODS,
+  SEARCH_TERM_MIN_LENGTH,
+} from './constants.ts'
+import { MESSAGES } from './messages.ts'
+import { PLATFORMS } from './stores.ts'
+
+// --- Shared parts ----------------------------------------------------------------------------
+
+export const FulfilmentMethodSchema = z.enum(FULFILMENT_METHODS).default(DEFAULT_FULFILMENT_METHOD)
+
+/** A local date (YYYY-MM-DD) the order is for; defaults to the store's today. */
+export const FulfilmentDateSchema = z.iso.date({ error: MESSAGES.validationError })
+
+const PageSchema = z.coerce.number().int().min(1).max(10_000).default(DEFAULT_PAGE)
+const LimitSchema = z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE)
+
+/** A page of results: the page asked for, its size and how many there are in all. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    results: z.array(item),
+    page: z.int(),
+    limit: z.int(),
+    total: z.int().nonnegative(),
+  })
+}
+
+/** Spec §3 images: originals and the three densities; width/height of mdpi_1x reserve space. */
+export type ImageSet = z.infer<typeof ImageSetSchema>
+export const ImageSetSchema = z.object({
+  originals: z.string(),
+  mdpi_1x: z.string(),
+  xhdpi_2x: z.string(),
+  xxhdpi_3x: z.string(),
+  width: z.int().positive(),
+  height: z.int().positive(),
+})
+
+/** Spec §3 badge: text, color, backgroundColor. */
+export type Badge = z.infer<typeof BadgeSchema>
+export const BadgeSchema = z.object({
+  text: z.string(),
+  color: z.string(),
+  backgroundColor: z.string(),
+})
+
+// --- Menu items (spec §3) --------------------------------------------------------------------
+
+export const ADD_TO_BASKET_TYPES = ['simple', 'options'] as const
+
+/**
+ * A menu item as cards and grids show it, priced for one store (the store's own price and stock
+ * override the item's). `categoryImage` is the item's category picture (spec §3).
+ */
+export type MenuItemSummary = z.infer<typeof MenuItemSummarySchema>
+export const MenuItemSummarySchema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  name: z.string(),
+  /** Pack size as sold ('2 pints'). */
+  size: z.string().nullable(),
+  category: z.object({ id: z.int(), slug: z.string(), name: z.string() }),
+  categoryImage: z.string().nullable(),
+  badge: BadgeSchema.nullable(),
+  price: MoneySchema,
+  wasPrice: MoneySchema.nullable(),
+  unitPriceLabel: z.string().nullable(),
+  outOfStock: z.boolean(),
+  tags: z.array(z.string()),
+  addToBasketType: z.enum(ADD_TO_BASKET_TYPES),
+  quickAdd: z.boolean(),
+  /** 'You must be at least %s to purchase this item'; null = no age check. */
+  ageRestriction: z.int().nullable(),
+  /** Per-item quantity cap ('Item limit has been reached'); null = none. */
+  maxQuantity: z.int().nullable(),
+  images: ImageSetSchema,
+})
+
+/** Spec §3 Menu item option value, with its extra cost per chosen size (sizeExtraCost). */
+export type MenuItemOptionValue = z.infer<typeof MenuItemOptionValueSchema>
+export const MenuItemOptionValueSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  extraCost: MoneySchema,
+  default: z.boolean(),
+  outOfStock: z.boolean(),
+  sizeExtraCost: z.array(z.object({ id: z.int(), sizeId: z.int(), extraCost: MoneySchema })),
+})
+
+/**
+ * Spec §3 Menu item option. `dependentOn` names the option that must have a choice before this
+ * one shows (`dependentOnValueId`: only while that value is chosen). The first
+ * `extraCostInstancesThreshold` chosen instances are free. `isSize` marks the option whose values
+ * are the sizes `sizeExtraCost` refers to.
+ */
+export type MenuItemOption = z.infer<typeof MenuItemOptionSchema>
+export const MenuItemOptionSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  placeholder: z.string().nullable(),
+  minimumSelected: z.int().nonnegative(),
+  maximumSelected: z.int().positive(),
+  displayAsGrid: z.boolean(),
+  mutuallyExclusive: z.boolean(),
+  dependentOn: z.int().nullable(),
+  dependentOnValueId: z.int().nullable(),
+  extraCostInstancesThreshold: z.int().nonnegative().nullable(),
+  isSize: z.boolean(),
+  values: z.array(MenuItemOptionValueSchema),
+})
+
+/** A menu item's page: the card's fields plus description, ingredients and options. */
+export type MenuItem = z.infer<typeof MenuItemSchema>
+export const MenuItemSchema = MenuItemSummarySchema.extend({
+  description: z.string().nullable(),
+  ingredients: z.string().nullable(),
+  options: z.array(MenuItemOptionSchema),
+  /** From the top-level category down to the item's own. */
+  breadcrumbs: z.array(z.object({ id: z.int(), slug: z.string(), name: z.string() })),
+})
+
+// --- Categories ------------------------------------------------------------------------------
+
+/** A category of the tree, with its sub-categories (one level of nesting in the demo data). */
+export type CategoryNode = {
+  id: number
+  slug: string
+  name: string
+  description: string | null
+  images: ImageSet | null
+  ageRestriction: number | null
+  /** Items this store sells in it and its sub-categories, for the fulfilment method. */
+  itemCount: number
+  children: Array<CategoryNode>
+}
+export const CategoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    id: z.int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: ImageSetSchema.nullable(),
+    ageRestriction: z.int().nullable(),
+    itemCount: z.int().nonnegative(),
+    children: z.array(CategoryNodeSchema),
+  })
+)
+
+/** The store's category tree for a fulfilment method: only categories with items to sell. */
+export const CategoryTreeRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeId: IdSchema,
+  fulfilmentMethod: FulfilmentMethodSchema,
+})
+export const CategoryTreeSchema = z.object({ categories: z.array(CategoryNodeSchema) })
+
+/** Spec §3 Menu and category payload: a category and a page of its items, for a date. */
+export const CategoryDetailsRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    storeId: IdSchema,
+    categoryId: IdSchema.optional(),
+    /** The category's slug, as page URLs carry it. */
+    categorySlug: z.string().trim().min(1).max(120).optional(),
+    fulfilmentMethod: FulfilmentMethodSchema,
+    fulfilmentDate: FulfilmentDateSchema.optional(),
+    page: PageSchema,
+    limit: LimitSchema,
+  })
+  .refine((input) => input.categoryId !== undefined || input.categorySlug !== undefined, {
+    error: MESSAGES.validationError,
+    path: ['categoryId'],
+  })
+
+export type CategoryDetails = z.infer<typeof CategoryDetailsSchema>
+export const CategoryDetailsSchema = z.object({
+  category: z.object({
+    id: z.int(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    images: ImageSetSchema.nullable(),
+    ageRestriction: z.int().nullable(),
+    seoTitle: z.string().nullable(),
+    seoDescription: z.string().nullable(),
+  }),
+  breadcrumbs: z.array(z.object({ id: z.int(), slug: z.string(), name: z.string() })),
+  subCategories: z.array(CategoryNodeSchema),
+  /** The category's own items and its sub-categories', by position. */
+  items: pageOf(MenuItemSummarySchema),
+})
+
+// --- Menu item calls -------------------------------------------------------------------------
+
+export const MenuItemDetailsRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    storeId: IdSchema,
+    itemId: IdSchema.optional(),
+    itemSlug: z.string().trim().min(1).max(160).optional(),
+    fulfilmentMethod: FulfilmentMethodSchema,
+  })
+  .refine((input) => input.itemId !== undefined || input.itemSlug !== undefined, {
+    error: MESSAGES.validationError,
+    path: ['itemId'],
+  })
+
+/** By ids (menuItemIds), or the items of a deal (discountId) or one of its sections. */
+export const MenuItemListRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    storeId: IdSchema,
+    menuItemIds: z.array(IdSchema).max(100).optional(),
+    discountId: IdSchema.optional(),
+    discountSectionId: IdSchema.optional(),
+    fulfilmentMethod: FulfilmentMethodSchema,
+  })
+  .refine((input) => input.menuItemIds !== undefined || input.discountId !== undefined, {
+    error: MESSAGES.validationError,
+    path: ['menuItemIds'],
+  })
+
+export const MenuItemListSchema = z.object({ items: z.array(MenuItemSummarySchema) })
+
+/** Spec §7 Stores "Recommended items" (storeId, fulfilmentMethod, basketToken). */
+export const RecommendedItemsRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeId: IdSchema,
+  fulfilmentMethod: FulfilmentMethodSchema,
+  basketToken: z.string().trim().max(200).optional(),
+})
+
+/** What a signed-in member bought before at this store (guests: none). */
+export const PreviousPurchasesRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeId: IdSchema,
+  fulfilmentMethod: FulfilmentMethodSchema,
+})
+
+// --- Deals -----------------------------------------------------------------------------------
+
+export const DEAL_KINDS = ['multibuy', 'meal_deal', 'percent_off', 'amount_off'] as const
+
+export type DealSummary = z.infer<typeof DealSummarySchema>
+export const DealSummarySchema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  kind: z.enum(DEAL_KINDS),
+  /** multibuy: how many for `price`; meal_deal: the deal price. */
+  quantityRequired: z.int().nullable(),
+  price: MoneySchema.nullable(),
+  discountPercent: z.int().nullable(),
+  discountAmount: MoneySchema.nullable(),
+  badge: BadgeSchema.nullable(),
+  imageUrl: z.string().nullable(),
+  endsAt: z.string().nullable(),
+})
+
+export const DealListRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeId: IdSchema,
+  fulfilmentMethod: FulfilmentMethodSchema,
+})
+export const DealListSchema = z.object({ deals: z.array(DealSummarySchema) })
+
+export const DealDetailsRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    storeId: IdSchema,
+    dealId: IdSchema.optional(),
+    dealSlug: z.string().trim().min(1).max(120).optional(),
+    fulfilmentMethod: FulfilmentMethodSchema,
+  })
+  .refine((input) => input.dealId !== undefined || input.dealSlug !== undefined, {
+    error: MESSAGES.validationError,
+    path: ['dealId'],
+  })
+
+/** A deal with its sections (choose between minimumSelected and maximumSelected items of each). */
+export type DealDetails = z.infer<typeof DealDetailsSchema>
+export const DealDetailsSchema = z.object({
+  deal: DealSummarySchema,
+  sections: z.array(
+    z.object({
+      id: z.int(),
+      name: z.string(),
+      minimumSelected: z.int().nonnegative(),
+      maximumSelected: z.int().positive(),
+      items: z.array(MenuItemSummarySchema.extend({ extraCost: MoneySchema })),
+    })
+  ),
+})
+
+// --- Search (spec §3 Search payload) ---------------------------------------------------------
+
+export const SearchTermSchema = z
+  .string({ error: MESSAGES.searchTermTooShort })
+  .trim()
+  .min(SEARCH_TERM_MIN_LENGTH, { error: MESSAGES.searchTermTooShort })
+  .max(100, { error: MESSAGES.validationError })
+
+export const GlobalSearchRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeId: IdSchema,
+  searchTerm: SearchTermSchema,
+  fulfilmentMethod: FulfilmentMethodSchema,
+  itemsPage: PageSchema,
+  categoryPage: PageSchema,
+  dealsPage: PageSchema,
+  itemsLimit: LimitSchema,
+  categoriesLimit: LimitSchema,
+  dealsLimit: LimitSchema,
+})
+
+export type GlobalSearchResult = z.infer<typeof GlobalSearchResultSchema>
+export const GlobalSearchResultSchema = z.object({
+  searchTerm: z.string(),
+  items: pageOf(MenuItemSummarySchema),
+  categories: pageOf(
+    z.object({
+      id: z.int(),
+      slug: z.string(),
+      name: z.string(),
+      images: ImageSetSchema.nullable(),
+    })
+  ),
+  deals: pageOf(DealSummarySchema),
+})
+
+// --- Banners (spec §3 Banner: bannerId, platform) --------------------------------------------
+
+export const BANNER_LINK_TYPES = ['none', 'category', 'deal', 'menu_item', 'url'] as const
+
+export type Banner = z.infer<typeof BannerSchema>
+export const BannerSchema = z.object({
+  bannerId: z.int(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  image: z.object({ url: z.string(), width: z.int(), height: z.int() }),
+  /** Where the banner leads: slugs for the storefront's own routes, or an absolute URL. */
+  link: z.object({
+    type: z.enum(BANNER_LINK_TYPES),
+    categorySlug: z.string().nullable(),
+    dealSlug: z.string().nullable(),
+    menuItemSlug: z.string().nullable(),
+    menuItemCategorySlug: z.string().nullable(),
+    url: z.string().nullable(),
+  }),
+})
+
+export const BannerListRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  brandId: IdSchema.optional(),
+  storeId: IdSchema,
+  /** The category page showing them; absent: the store home. */
+  categoryId: IdSchema.optional(),
+  fulfilmentMethod: FulfilmentMethodSchema,
+})
+export const BannerListSchema = z.object({ banners: z.array(BannerSchema) })
+
+export const BannerDetailsRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  bannerSlug: z.string().trim().min(1).max(120),
+})
+
+/** Counting a click or impressions (spec §3 Banner: bannerId, platform). */
+export const BannerEventRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  bannerIds: z.array(IdSchema).min(1).max(50),
+  platform: z.enum(PLATFORMS).default('web'),
+})
+export const BannerEventResultSchema = z.object({ counted: z.int().nonnegative() })
