@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
 import { benchWranglerConfig, startWranglerDev, type RunningServer } from './lib/server.ts'
+import { runCatalogueSearchSuite } from './suites/catalogue-search.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
 import { runStoreSearchSuite } from './suites/store-search.ts'
@@ -15,6 +16,7 @@ const root = resolve(import.meta.dirname, '..')
 const RESULTS_PATH = '/stores-near-by/M1%201AE'
 const stateDir = resolve(root, '.wrangler/bench-state')
 const largeStateDir = resolve(root, '.wrangler/bench-state-large')
+const catalogueStateDir = resolve(root, '.wrangler/bench-state-catalogue')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
 
@@ -87,6 +89,13 @@ async function main(): Promise<void> {
     largeStateDir,
     seconds: Number(process.env.BENCH_STORE_SEARCH_SECONDS ?? 5),
     warmupSeconds: Math.min(warmupSeconds, 2),
+  })
+  await runCatalogueSearchSuite({
+    root,
+    demoStateDir: stateDir,
+    largeStateDir: catalogueStateDir,
+    seconds: Number(process.env.BENCH_CATALOGUE_SEARCH_SECONDS ?? 3),
+    warmupSeconds: Math.min(warmupSeconds, 1),
   })
 }
 

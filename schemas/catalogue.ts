@@ -138,18 +138,22 @@ export type CategoryNode = {
   itemCount: number
   children: Array<CategoryNode>
 }
-export const CategoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({
-    id: z.int(),
-    slug: z.string(),
-    name: z.string(),
-    description: z.string().nullable(),
-    images: ImageSetSchema.nullable(),
-    ageRestriction: z.int().nullable(),
-    itemCount: z.int().nonnegative(),
-    children: z.array(CategoryNodeSchema),
-  })
-)
+export const CategoryNodeSchema: z.ZodType<CategoryNode> = z
+  .lazy(
+    () =>
+      z.object({
+        id: z.int(),
+        slug: z.string(),
+        name: z.string(),
+        description: z.string().nullable(),
+        images: ImageSetSchema.nullable(),
+        ageRestriction: z.int().nullable(),
+        itemCount: z.int().nonnegative(),
+        children: z.array(CategoryNodeSchema),
+      })
+    // Named, so the OpenAPI document refers to itself for children instead of recursing forever.
+  )
+  .meta({ id: 'CategoryNode' })
 
 /** The store's category tree for a fulfilment method: only categories with items to sell. */
 export const CategoryTreeRequestSchema = z.object({
@@ -226,6 +230,38 @@ export const MenuItemListRequestSchema = z
   })
 
 export const MenuItemListSchema = z.object({ items: z.array(MenuItemSummarySchema) })
+
+/** One chosen option value, `quantity` instances of it (see schemas/item-options.ts). */
+export const OptionChoiceSchema = z.object({
+  optionId: IdSchema,
+  valueId: IdSchema,
+  quantity: z.coerce.number().int().min(1).max(99).default(1),
+})
+
+/** Prices an item with a selection of its options for one store (the basket reuses it). */
+export const MenuItemPriceRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeId: IdSchema,
+  itemId: IdSchema,
+  choices: z.array(OptionChoiceSchema).max(100).default([]),
+  quantity: z.coerce
+    .number({ error: MESSAGES.quantityRequired })
+    .int({ error: MESSAGES.quantityRequired })
+    .min(1, { error: MESSAGES.quantityRequired })
+    .max(999, { error: MESSAGES.validationError })
+    .default(1),
+  fulfilmentMethod: FulfilmentMethodSchema,
+})
+
+/** `unitPrice`: the store price plus the options' extras; `total` = unitPrice × quantity. */
+export type MenuItemPrice = z.infer<typeof MenuItemPriceSchema>
+export const MenuItemPriceSchema = z.object({
+  itemId: z.int(),
+  quantity: z.int().positive(),
+  unitPrice: MoneySchema,
+  extras: MoneySchema,
+  total: MoneySchema,
+})
 
 /** Spec §7 Stores "Recommended items" (storeId, fulfilmentMethod, basketToken). */
 export const RecommendedItemsRequestSchema = z.object({

@@ -116,6 +116,14 @@ export const MESSAGES = {
   interestRegistered: "Thanks! We'll let you know when we deliver to %s.",
   noStoresNear: "We don't have a store near %s yet.",
   locationServiceFailed: 'The address service is not answering. Please try again.',
+  optionChoose: 'Please choose %s',
+  optionChooseAtLeast: 'Please choose at least %s for %s',
+  optionChooseUpTo: 'Choose up to %s for %s',
+  optionChooseOnlyOne: 'Choose only one for %s',
+  optionValueOutOfStock: '%s is out of stock',
+  optionNotAvailable: '%s is not available with your other choices',
+  optionUnknown: 'This choice is no longer available. Please choose again.',
+  selectionConfirmed: 'Confirmed: %s for %s. Adding to the basket is coming soon.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

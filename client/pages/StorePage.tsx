@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { Banner, CategoryNode, DealSummary, MenuItemSummary } from '../../schemas/catalogue.ts'
 import type { OpeningHours, StoreAvailabilityState, StoreDetails } from '../../schemas/stores.ts'
 import {
   ClockIcon,
@@ -9,6 +10,10 @@ import {
   StoreIcon,
   TruckIcon,
 } from '../components/icons.tsx'
+import { CategoryTiles } from '../components/catalogue/CategoryTiles.tsx'
+import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
+import { BannerStrip, DealList } from '../components/catalogue/Promotions.tsx'
+import { StoreBar } from '../components/catalogue/StoreBar.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import {
   availabilityLabel,
@@ -19,9 +24,19 @@ import {
 } from '../lib/format.ts'
 import { routePath } from '../lib/routes.ts'
 
+/** What the store home shows of the store's catalogue. */
+export interface StoreCatalogue {
+  categories: ReadonlyArray<CategoryNode>
+  banners: ReadonlyArray<Banner>
+  deals: ReadonlyArray<DealSummary>
+  recommended: ReadonlyArray<MenuItemSummary>
+}
+
 export interface StorePageProps {
   chrome: PageChrome
   store: StoreDetails
+  /** Absent: the store's details only. */
+  catalogue?: StoreCatalogue
 }
 
 /** Where "Change store" goes: the home page's search, past the last-ordered-store redirect. */
@@ -66,7 +81,7 @@ function hoursByDay(hours: Array<OpeningHours>): Array<{ day: string; text: stri
 }
 
 /** A store's own page: name, address, opening hours and how it fulfils orders. */
-export function StorePage({ chrome, store }: StorePageProps) {
+export function StorePage({ chrome, store, catalogue }: StorePageProps) {
   const lines = addressLines(store)
   const hourKinds = HOURS_KINDS.filter(
     ({ key }) => store.openingHours[key].length > 0 && (key === 'store' || store[key].enabled)
@@ -78,7 +93,8 @@ export function StorePage({ chrome, store }: StorePageProps) {
     store.payments.cash ? 'Cash' : null,
   ].filter((method): method is string => method !== null)
   return (
-    <Layout chrome={chrome}>
+    <Layout chrome={chrome} interactive={(catalogue?.recommended.length ?? 0) > 0}>
+      {catalogue ? <StoreBar store={store} /> : null}
       <div className="bg-tint">
         <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 sm:px-6 sm:py-12 md:grid-cols-[1fr_auto]">
           <div>
@@ -161,6 +177,8 @@ export function StorePage({ chrome, store }: StorePageProps) {
           ) : null}
         </div>
       </div>
+
+      {catalogue ? <CatalogueSections store={store} catalogue={catalogue} /> : null}
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6 lg:grid-cols-[2fr_1fr]">
         <div className="grid gap-6 md:grid-cols-2">
@@ -266,6 +284,57 @@ export function StorePage({ chrome, store }: StorePageProps) {
         </aside>
       </div>
     </Layout>
+  )
+}
+
+/** Banners, deals, the department grid and recommended items, above the store's details. */
+function CatalogueSections({
+  store,
+  catalogue,
+}: {
+  store: StoreDetails
+  catalogue: StoreCatalogue
+}) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 px-4 pt-8 sm:px-6">
+      <BannerStrip storeSlug={store.slug} banners={catalogue.banners} />
+      {catalogue.deals.length > 0 ? (
+        <section aria-labelledby="deals-title">
+          <h2 id="deals-title" className="mb-3 text-2xl font-bold">
+            Deals
+          </h2>
+          <DealList storeSlug={store.slug} deals={catalogue.deals} label="Deals at this store" />
+        </section>
+      ) : null}
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title" className="mb-3 text-2xl font-bold">
+          Shop by department
+        </h2>
+        {catalogue.categories.length > 0 ? (
+          <CategoryTiles
+            storeSlug={store.slug}
+            categories={catalogue.categories}
+            label="Departments"
+          />
+        ) : (
+          <p className="text-ink/80">This store has nothing to order online right now.</p>
+        )}
+      </section>
+      {catalogue.recommended.length > 0 ? (
+        <section aria-labelledby="recommended-title">
+          <h2 id="recommended-title" className="mb-3 text-2xl font-bold">
+            Recommended for you
+          </h2>
+          <ItemGrid
+            storeId={store.id}
+            storeSlug={store.slug}
+            items={catalogue.recommended}
+            label="Recommended items"
+            eagerCount={0}
+          />
+        </section>
+      ) : null}
+    </div>
   )
 }
 

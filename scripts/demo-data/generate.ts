@@ -381,9 +381,9 @@ type Tables = ReturnType<typeof createTables>
 
 /**
  * Raise when the generated demo data changes, so `npm run dev` can tell a developer whose local
- * database holds an older version (2: the third brand, address search).
+ * database holds an older version (2: the third brand; 3: readable hot-food badges).
  */
-export const DEMO_DATA_VERSION = 2
+export const DEMO_DATA_VERSION = 3
 
 export const BRANDS = [
   {
@@ -978,7 +978,7 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
             was_price: null,
             badge_text: position === 0 ? 'Made to order' : null,
             badge_color: position === 0 ? '#ffffff' : null,
-            badge_background_color: position === 0 ? '#e0621c' : null,
+            badge_background_color: position === 0 ? '#c2410c' : null,
             out_of_stock: 0,
             tags: JSON.stringify(['hot food', ...(item.tags ?? [])]),
             add_to_basket_type: item.options.length > 0 ? 'options' : 'simple',

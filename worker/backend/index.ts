@@ -3,6 +3,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { requestId } from '../middleware/request-id.ts'
+import { catalogue } from './catalogue/routes.ts'
 import { content } from './content/routes.ts'
 import type { BackendEnv } from './env.ts'
 import { location } from './location/routes.ts'
@@ -15,7 +16,16 @@ import { slots } from './slots/routes.ts'
 import { stores } from './stores/routes.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
-const domains: ReadonlyArray<Domain> = [operations, content, member, location, slots, stores, seo]
+const domains: ReadonlyArray<Domain> = [
+  operations,
+  content,
+  member,
+  location,
+  slots,
+  stores,
+  catalogue,
+  seo,
+]
 
 /** All mounted domains, the OpenAPI one included (tests compare this list with the routes). */
 export const backendDomains: ReadonlyArray<Domain> = [...domains, openApiDomain(domains)]

@@ -9,7 +9,8 @@ import { runGuards } from './guards.ts'
 import { INTEREST_FORM_PATH, interestForm } from './interest.ts'
 import { robotsTxt } from './robots.ts'
 import { PAGE_ROUTES } from './routes.ts'
-import { sitemapPage } from './sitemaps.ts'
+import { searchForm } from './search.tsx'
+import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
 
 /**
@@ -39,6 +40,9 @@ pages.use(captureDeepLink())
 pages.get('/robots.txt', robotsTxt)
 pages.get('/sitemap.xml', sitemapPage('sitemap.xml'))
 pages.get('/sitemap-stores.xml', sitemapPage('sitemap-stores.xml'))
+pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', storeSitemapPage)
+// The store search box's plain GET form (`?q=`), before the route table's `:searchTerm` routes.
+pages.get('/stores/:storeSlug/search', searchForm)
 
 for (const route of PAGE_ROUTES) {
   pages.get(route.path, async (c) => {

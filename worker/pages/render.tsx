@@ -82,7 +82,8 @@ export async function renderPage(
       </Document>
     </RenderContext>,
     {
-      nonce,
+      // Scripts and the style elements React hoists (e.g. item badges) carry the CSP nonce.
+      nonce: { script: nonce, style: nonce },
       onError(error) {
         // Errors in the shell also reject renderToReadableStream and reach the app's onError.
         logError(error, { requestId: c.var.requestId })

@@ -1,6 +1,9 @@
 import type { Context } from 'hono'
 import { ROUTE_PATHS, type RouteName } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
+import { bannerRedirect } from './banner.ts'
+import { categoryPage } from './category.tsx'
+import { dealPage } from './deal.tsx'
 import { faqPage } from './faq.tsx'
 import {
   guestOnly,
@@ -11,6 +14,8 @@ import {
 } from './guards.ts'
 import { homePage } from './home.tsx'
 import type { CachePolicy } from './render.tsx'
+import { menuItemPage } from './menu-item.tsx'
+import { searchPage } from './search.tsx'
 import { storeAllPage } from './store-all.tsx'
 import { storePage } from './store.tsx'
 import { storesNearBy } from './stores-near-by.tsx'
@@ -63,14 +68,15 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'stores-storeSlug': { ...STORE, page: storePage },
   'stores-storeSlug-time-slots': { ...PERSONAL, guards: [requiresLocation] },
   'stores-storeSlug-time-slots-calendar': { ...PERSONAL, guards: [requiresLocation] },
-  'stores-storeSlug-search-searchTerm': STORE,
-  'stores-storeSlug-search-searchTerm-deals': STORE,
-  'stores-storeSlug-search-searchTerm-categories': STORE,
-  'stores-storeSlug-search-searchTerm-menu-items': STORE,
-  'stores-storeSlug-category-categorySlug': STORE,
-  'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': STORE,
-  'stores-storeSlug-deal-dealSlug': STORE,
-  'stores-storeSlug-banner-bannerSlug': STORE,
+  'stores-storeSlug-search-searchTerm': { ...STORE, page: searchPage('all') },
+  'stores-storeSlug-search-searchTerm-deals': { ...STORE, page: searchPage('deals') },
+  'stores-storeSlug-search-searchTerm-categories': { ...STORE, page: searchPage('categories') },
+  'stores-storeSlug-search-searchTerm-menu-items': { ...STORE, page: searchPage('menu-items') },
+  'stores-storeSlug-category-categorySlug': { ...STORE, page: categoryPage },
+  'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': { ...STORE, page: menuItemPage },
+  'stores-storeSlug-deal-dealSlug': { ...STORE, page: dealPage },
+  // Counts a click, so never cached.
+  'stores-storeSlug-banner-bannerSlug': { ...PERSONAL, page: bannerRedirect },
   basket: PERSONAL,
   checkout: PERSONAL,
   'checkout-options': PERSONAL,

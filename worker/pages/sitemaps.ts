@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { Brand } from '../../schemas/brand.ts'
 import { PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
-import { type SitemapName, SitemapSchema } from '../../schemas/seo.ts'
+import { type SitemapName, SitemapNameSchema, SitemapSchema } from '../../schemas/seo.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { canonicalUrl } from './render.tsx'
@@ -40,13 +40,19 @@ function lastModified(value: string | null): string {
   return Number.isNaN(date.getTime()) ? '' : `<lastmod>${date.toISOString()}</lastmod>`
 }
 
+/** `/sitemap-store-<store slug>.xml`: a store's categories and items (404 off the listed hosts). */
+export const storeSitemapPage = (c: Context<AppEnv>) => sitemapPage(null)(c)
+
 /**
  * `/sitemap.xml` (the index) and `/sitemap-stores.xml` (every store). Off the production, preprod,
  * dev and staging hosts they answer 404, so preview and local hosts are never crawled.
  */
-export function sitemapPage(name: SitemapName) {
+export function sitemapPage(fixedName: SitemapName | null) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const brand = c.var.brand
+    const parsed = SitemapNameSchema.safeParse(fixedName ?? c.req.param('file'))
+    if (!parsed.success) throw new AppError('not_found', MESSAGES.pageNotFound)
+    const name = parsed.data
     if (!servesSitemaps(c, brand)) throw new AppError('not_found', MESSAGES.pageNotFound)
     const sitemap = await c.var.backend.get('/seo/sitemap', {
       query: { businessId: brand.businessId, brandId: brand.id, name },

@@ -10,12 +10,13 @@ export interface PublicCacheRule {
 
 // Store answers carry availability (open/closed now), so they are kept briefly.
 const STORE_ANSWER_TTL_SECONDS = 60
+const CATALOGUE_TTL_SECONDS = 60
 // A device id identifies the shopper's device, not the question.
 const STORE_SEARCH_IGNORED_INPUTS = ['deviceId'] as const
 
 /**
  * Backend paths (method + path) whose 200 answers are public and cached in KV, keyed by business
- * and inputs; later issues add categories here. Every other answer is private, no-store.
+ * and inputs. Every other answer is private, no-store.
  */
 export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
   'GET /countries': { scope: 'countries', ttlSeconds: 300 },
@@ -37,6 +38,17 @@ export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
     ignoredInputs: STORE_SEARCH_IGNORED_INPUTS,
   },
   'POST /stores/directory': { scope: 'store-directory', ttlSeconds: STORE_ANSWER_TTL_SECONDS },
+  // Catalogue answers carry store prices and stock; fulfilmentDate and every other input is in
+  // the key. Banner counting, recommendations (a basket) and previous purchases are private.
+  'POST /catalogue/category-tree': { scope: 'category-tree', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  'POST /catalogue/category': { scope: 'category', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  'POST /catalogue/menu-item': { scope: 'menu-item', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  'POST /catalogue/menu-items': { scope: 'menu-items', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  'POST /catalogue/search': { scope: 'catalogue-search', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  'POST /catalogue/deals': { scope: 'deals', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  'POST /catalogue/deal': { scope: 'deal', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  'POST /catalogue/banners': { scope: 'banners', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  'POST /catalogue/banner': { scope: 'banner', ttlSeconds: CATALOGUE_TTL_SECONDS },
 }
 
 /**
@@ -49,4 +61,5 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/content/faqs',
   '/location/interest',
   '/seo/sitemap',
+  '/catalogue/banners',
 ])

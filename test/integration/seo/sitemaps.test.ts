@@ -29,7 +29,10 @@ describe('sitemaps', () => {
     expect(response.headers.get('cache-control')).toBe('max-age=15, s-maxage=60')
     const body = await response.clone().text()
     expect(body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
-    expect(await locs(response)).toEqual([`https://${PRODUCTION}/sitemap-stores.xml`])
+    const indexed = await locs(response)
+    expect(indexed[0]).toBe(`https://${PRODUCTION}/sitemap-stores.xml`)
+    // Then one catalogue sitemap per store (test/integration/pages/catalogue.test.ts).
+    expect(indexed).toContain(`https://${PRODUCTION}/sitemap-store-manchester-piccadilly.xml`)
   })
 
   it('lists every active store of the business with its last change', async () => {

@@ -1,0 +1,29 @@
+/** One step of a breadcrumb trail; the last one is the page itself. */
+export interface Crumb {
+  name: string
+  href: string
+}
+
+/** The visible breadcrumb trail (its BreadcrumbList JSON-LD is built from the same crumbs). */
+export function Breadcrumbs({ crumbs }: { crumbs: ReadonlyArray<Crumb> }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <ol className="flex flex-wrap gap-1 text-ink/75">
+        {crumbs.map((crumb, index) =>
+          index === crumbs.length - 1 ? (
+            <li key={crumb.href} aria-current="page" className="font-semibold text-ink">
+              {crumb.name}
+            </li>
+          ) : (
+            <li key={crumb.href}>
+              <a href={crumb.href} className="underline-offset-4 hover:underline">
+                {crumb.name}
+              </a>
+              <span aria-hidden="true"> / </span>
+            </li>
+          )
+        )}
+      </ol>
+    </nav>
+  )
+}

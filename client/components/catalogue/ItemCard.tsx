@@ -1,0 +1,87 @@
+import type { MenuItemSummary } from '../../../schemas/catalogue.ts'
+import { itemHref } from './catalogue-links.ts'
+import { ItemImage } from './ItemImage.tsx'
+import { ItemBadge, Price } from './Price.tsx'
+import { QuickViewButton } from './QuickViewButton.tsx'
+
+export interface ItemCardProps {
+  storeId: number
+  storeSlug: string
+  item: MenuItemSummary
+  /** Above the fold: load the image at once. */
+  eager?: boolean
+}
+
+/** An item in a grid: picture, badge, name and size, price and was-price, stock and quick view. */
+export function ItemCard({ storeId, storeSlug, item, eager = false }: ItemCardProps) {
+  const href = itemHref(storeSlug, item)
+  return (
+    <article className="relative flex h-full flex-col rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/10">
+      <div className="relative">
+        <ItemImage
+          images={item.images}
+          alt=""
+          eager={eager}
+          className={`aspect-square w-full rounded-xl bg-tint object-contain ${item.outOfStock ? 'opacity-50 grayscale' : ''}`}
+        />
+        {item.badge ? (
+          <span className="absolute top-2 left-2">
+            <ItemBadge badge={item.badge} />
+          </span>
+        ) : null}
+      </div>
+      <h3 className="mt-3 text-sm leading-snug font-semibold">
+        <a href={href} className="after:absolute after:inset-0 hover:underline">
+          {item.name}
+        </a>
+      </h3>
+      {item.size ? <p className="text-xs text-ink/75">{item.size}</p> : null}
+      <div className="mt-auto pt-2">
+        <Price price={item.price} wasPrice={item.wasPrice} />
+        {item.unitPriceLabel ? <p className="text-xs text-ink/75">{item.unitPriceLabel}</p> : null}
+        {item.outOfStock ? (
+          <p className="mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-gray-100 text-sm font-semibold text-ink/80">
+            Out of stock
+          </p>
+        ) : (
+          <div className="relative z-10 mt-2">
+            <QuickViewButton storeId={storeId} storeSlug={storeSlug} item={item} />
+          </div>
+        )}
+      </div>
+    </article>
+  )
+}
+
+/** A grid of item cards: two columns on a phone, up to five on a wide screen. */
+export function ItemGrid({
+  storeId,
+  storeSlug,
+  items,
+  label,
+  eagerCount = 4,
+}: {
+  storeId: number
+  storeSlug: string
+  items: ReadonlyArray<MenuItemSummary>
+  label: string
+  eagerCount?: number
+}) {
+  return (
+    <ul
+      aria-label={label}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5"
+    >
+      {items.map((item, index) => (
+        <li key={item.id}>
+          <ItemCard
+            storeId={storeId}
+            storeSlug={storeSlug}
+            item={item}
+            eager={index < eagerCount}
+          />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,67 @@
+import { useContext } from 'react'
+import { formatMoney } from '../../lib/format.ts'
+import { RenderContext } from '../render-context.ts'
+
+/** A price, with the was-price struck through when the item is on offer. */
+export function Price({
+  price,
+  wasPrice,
+  size = 'base',
+}: {
+  price: number
+  wasPrice: number | null
+  size?: 'base' | 'large'
+}) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className={`font-extrabold ${size === 'large' ? 'text-3xl' : 'text-lg'}`}>
+        {wasPrice !== null ? <span className="sr-only">Now </span> : null}
+        {formatMoney(price)}
+      </span>
+      {wasPrice !== null ? (
+        <s className="text-sm text-ink/70">
+          <span className="sr-only">Was </span>
+          {formatMoney(wasPrice)}
+        </s>
+      ) : null}
+    </p>
+  )
+}
+
+// Badge colours come from the operator's data. Only plain hex colours are used, so nothing from
+// the data can reach CSS beyond a colour.
+const HEX_COLOUR = /^#[0-9a-f]{3,8}$/i
+
+/** The page's CSP nonce: the render's on the server, the one the document's scripts carry in the browser. */
+function useCspNonce(): string | undefined {
+  const render = useContext(RenderContext)
+  if (render) return render.nonce
+  if (typeof document === 'undefined') return undefined
+  return document.querySelector<HTMLElement>('script[nonce]')?.nonce || undefined
+}
+
+/**
+ * A badge of spec §3 in its own colours ('Offer', 'New'). The CSP forbids style attributes in
+ * markup, so each colour pair is a class defined once per page in a nonce'd style element that
+ * React hoists into the head and de-duplicates by its href.
+ */
+export function ItemBadge({
+  badge,
+}: {
+  badge: { text: string; color: string; backgroundColor: string }
+}) {
+  const nonce = useCspNonce()
+  const base = 'inline-block rounded-full px-2.5 py-0.5 text-xs font-bold'
+  if (!HEX_COLOUR.test(badge.color) || !HEX_COLOUR.test(badge.backgroundColor)) {
+    return <span className={`${base} bg-accent text-ink`}>{badge.text}</span>
+  }
+  const name = `badge-${badge.color.slice(1)}-${badge.backgroundColor.slice(1)}`.toLowerCase()
+  return (
+    <>
+      <style href={name} precedence="badges" nonce={nonce}>
+        {`.${name}{color:${badge.color};background-color:${badge.backgroundColor}}`}
+      </style>
+      <span className={`${name} ${base}`}>{badge.text}</span>
+    </>
+  )
+}

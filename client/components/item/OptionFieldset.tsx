@@ -1,0 +1,184 @@
+import type { MenuItemOption, MenuItemOptionValue } from '../../../schemas/catalogue.ts'
+import { valueExtraCost, type OptionChoice } from '../../../schemas/item-options.ts'
+import { formatMoney } from '../../lib/format.ts'
+import {
+  chosenQuantity,
+  optionControl,
+  optionHint,
+  optionTotal,
+} from '../../lib/item-options-ui.ts'
+
+export interface OptionFieldsetProps {
+  /** Prefix of this fieldset's element ids, unique on the page. */
+  idBase: string
+  option: MenuItemOption
+  choices: ReadonlyArray<OptionChoice>
+  /** The chosen size value: value costs follow it (spec §3 sizeExtraCost). */
+  sizeValueId: number | null
+  errors: ReadonlyArray<string>
+  onChange: (optionId: number, valueId: number, quantity: number) => void
+}
+
+/** Where an option's fieldset lives in the page, for moving focus to it. */
+export function optionFieldsetId(idBase: string, optionId: number): string {
+  return `${idBase}-option-${optionId}`
+}
+
+function CostLabel({ pence }: { pence: number }) {
+  return pence > 0 ? <span className="text-sm text-ink/75">+{formatMoney(pence)}</span> : null
+}
+
+function valueBoxClass(grid: boolean, chosen: boolean, outOfStock: boolean): string {
+  const base = grid
+    ? 'flex h-full min-h-14 flex-col justify-center gap-0.5 rounded-xl px-3 py-2 ring-1'
+    : 'flex min-h-12 items-center gap-3 px-3 py-2'
+  const state = outOfStock
+    ? 'cursor-not-allowed opacity-60'
+    : chosen
+      ? grid
+        ? 'cursor-pointer bg-tint ring-2 ring-primary'
+        : 'cursor-pointer bg-tint'
+      : 'cursor-pointer hover:bg-tint'
+  return `${base} ${grid ? 'ring-black/15' : ''} ${state}`
+}
+
+/**
+ * One option of an item (spec §3) as a fieldset: its name as the legend, a hint and its errors
+ * linked by aria-describedby; radios for a mutually exclusive option (with 'None' when it is
+ * optional), a checkbox per value when one of each may be chosen, else a stepper per value.
+ */
+export function OptionFieldset({
+  idBase,
+  option,
+  choices,
+  sizeValueId,
+  errors,
+  onChange,
+}: OptionFieldsetProps) {
+  const fieldsetId = optionFieldsetId(idBase, option.id)
+  const hintId = `${fieldsetId}-hint`
+  const errorId = `${fieldsetId}-error`
+  const describedBy = errors.length > 0 ? `${hintId} ${errorId}` : hintId
+  const control = optionControl(option)
+  const total = optionTotal(choices, option.id)
+  const grid = option.displayAsGrid
+  const listClass = grid
+    ? 'mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3'
+    : 'mt-3 divide-y divide-black/10 rounded-xl ring-1 ring-black/15'
+
+  const renderValue = (value: MenuItemOptionValue) => {
+    const quantity = chosenQuantity(choices, option.id, value.id)
+    const cost = valueExtraCost(value, sizeValueId)
+    const inputId = `${fieldsetId}-value-${value.id}`
+    const name = (
+      <span className="flex flex-1 flex-wrap items-baseline gap-x-2">
+        <span className="font-semibold">{value.name}</span>
+        <CostLabel pence={cost} />
+        {value.outOfStock ? <span className="text-sm text-ink/75">Out of stock</span> : null}
+      </span>
+    )
+    if (control === 'stepper') {
+      const atMax = total >= option.maximumSelected
+      return (
+        <li key={value.id} className={valueBoxClass(grid, quantity > 0, value.outOfStock)}>
+          {name}
+          <span className="flex items-center gap-1">
+            <button
+              type="button"
+              className="inline-flex size-11 items-center justify-center rounded-full text-xl font-bold ring-1 ring-black/20 disabled:opacity-40"
+              aria-label={`Remove one ${value.name}`}
+              aria-describedby={describedBy}
+              disabled={quantity === 0}
+              onClick={() => onChange(option.id, value.id, quantity - 1)}
+            >
+              −
+            </button>
+            <output
+              id={inputId}
+              aria-label={`${value.name} chosen`}
+              className="w-8 text-center font-bold tabular-nums"
+            >
+              {quantity}
+            </output>
+            <button
+              type="button"
+              className="inline-flex size-11 items-center justify-center rounded-full text-xl font-bold ring-1 ring-black/20 disabled:opacity-40"
+              aria-label={`Add one ${value.name}`}
+              aria-describedby={describedBy}
+              disabled={value.outOfStock || atMax}
+              onClick={() => onChange(option.id, value.id, quantity + 1)}
+            >
+              +
+            </button>
+          </span>
+        </li>
+      )
+    }
+    return (
+      <li key={value.id}>
+        <label htmlFor={inputId} className={valueBoxClass(grid, quantity > 0, value.outOfStock)}>
+          <input
+            id={inputId}
+            type={control}
+            name={control === 'radio' ? fieldsetId : undefined}
+            value={value.id}
+            checked={quantity > 0}
+            disabled={value.outOfStock}
+            aria-describedby={describedBy}
+            className="size-5 shrink-0 accent-primary"
+            onChange={(event) => onChange(option.id, value.id, event.target.checked ? 1 : 0)}
+          />
+          {name}
+        </label>
+      </li>
+    )
+  }
+
+  const chosenValue = option.values.find((v) => chosenQuantity(choices, option.id, v.id) > 0)
+  const noneId = `${fieldsetId}-none`
+  return (
+    <fieldset
+      id={fieldsetId}
+      aria-describedby={describedBy}
+      aria-invalid={errors.length > 0 ? true : undefined}
+      className="min-w-0"
+    >
+      <legend className="text-base font-bold">
+        {option.name}
+        {option.minimumSelected > 0 ? (
+          <span className="ml-2 text-sm font-semibold text-ink/75">Required</span>
+        ) : null}
+      </legend>
+      <p id={hintId} className="text-sm text-ink/75">
+        {optionHint(option)}
+      </p>
+      {errors.length > 0 ? (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+          {errors.join(' ')}
+        </p>
+      ) : null}
+      <ul className={listClass}>
+        {control === 'radio' && option.minimumSelected === 0 ? (
+          <li>
+            <label htmlFor={noneId} className={valueBoxClass(grid, !chosenValue, false)}>
+              <input
+                id={noneId}
+                type="radio"
+                name={fieldsetId}
+                value=""
+                checked={!chosenValue}
+                aria-describedby={describedBy}
+                className="size-5 shrink-0 accent-primary"
+                onChange={() => {
+                  if (chosenValue) onChange(option.id, chosenValue.id, 0)
+                }}
+              />
+              <span className="flex-1 font-semibold">None</span>
+            </label>
+          </li>
+        ) : null}
+        {option.values.map(renderValue)}
+      </ul>
+    </fieldset>
+  )
+}

@@ -1,0 +1,131 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import useSWR from 'swr'
+import type { MenuItem, MenuItemSummary } from '../../../schemas/catalogue.ts'
+import { ItemOptions } from '../../islands/ItemOptions.tsx'
+import { fetchMenuItem, ITEM_API } from '../../lib/item-options-ui.ts'
+import { itemHref } from '../catalogue/catalogue-links.ts'
+import { ItemImage } from '../catalogue/ItemImage.tsx'
+import { ItemBadge, Price } from '../catalogue/Price.tsx'
+import { CloseIcon } from '../icons.tsx'
+import { ItemFacts } from './ItemFacts.tsx'
+
+function QuickViewBody({
+  storeId,
+  storeSlug,
+  summary,
+  idBase,
+}: {
+  storeId: number
+  storeSlug: string
+  summary: MenuItemSummary
+  idBase: string
+}) {
+  const { data, error, isLoading } = useSWR<MenuItem, Error>(
+    [ITEM_API.menuItem, storeId, summary.id],
+    () => fetchMenuItem(storeId, summary.id),
+    { revalidateOnFocus: false }
+  )
+  const item = data ?? summary
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <div className="relative">
+        <ItemImage
+          images={item.images}
+          alt={item.name}
+          eager
+          className="aspect-square w-full rounded-2xl bg-tint object-contain"
+        />
+        {item.badge ? (
+          <span className="absolute top-3 left-3">
+            <ItemBadge badge={item.badge} />
+          </span>
+        ) : null}
+      </div>
+      <div className="flex min-w-0 flex-col gap-4">
+        <div>
+          <Dialog.Title className="pr-10 text-xl font-extrabold">{item.name}</Dialog.Title>
+          <Dialog.Description className="text-sm text-ink/75">
+            {[item.size, item.category.name].filter(Boolean).join(' · ')}
+          </Dialog.Description>
+          <div className="mt-2">
+            <Price price={item.price} wasPrice={item.wasPrice} size="large" />
+            {item.unitPriceLabel ? (
+              <p className="text-xs text-ink/75">{item.unitPriceLabel}</p>
+            ) : null}
+          </div>
+        </div>
+        {data ? (
+          <>
+            <ItemFacts description={data.description} ingredients={data.ingredients} />
+            <ItemOptions storeId={storeId} item={data} islandId={`${idBase}-options`} />
+          </>
+        ) : (
+          <p role="status" className="text-sm font-semibold">
+            {isLoading ? 'Loading…' : null}
+            {error ? <span className="text-red-700">{error.message}</span> : null}
+          </p>
+        )}
+        <a
+          href={itemHref(storeSlug, summary)}
+          className="text-sm font-semibold text-primary underline"
+        >
+          See full details<span className="sr-only"> of {summary.name}</span>
+        </a>
+      </div>
+    </div>
+  )
+}
+
+export interface QuickViewDialogProps {
+  storeId: number
+  storeSlug: string
+  item: MenuItemSummary
+  idBase: string
+  onClose: () => void
+  /** Where focus goes back to when the dialog closes: the button that opened it. */
+  opener: HTMLElement | null
+}
+
+/**
+ * The quick view dialog (Radix Dialog): loaded on demand by the QuickView island so a page of
+ * cards carries only the buttons' code until a shopper opens one.
+ */
+export function QuickViewDialog({
+  storeId,
+  storeSlug,
+  item,
+  idBase,
+  onClose,
+  opener,
+}: QuickViewDialogProps) {
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            opener?.focus()
+          }}
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-xl sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[min(56rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-6"
+        >
+          <QuickViewBody storeId={storeId} storeSlug={storeSlug} summary={item} idBase={idBase} />
+          <Dialog.Close asChild>
+            <button
+              type="button"
+              className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full hover:bg-tint"
+            >
+              <CloseIcon className="size-5" />
+              <span className="sr-only">Close</span>
+            </button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}

@@ -1,0 +1,232 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import type { MenuItem } from '../../schemas/catalogue.ts'
+import {
+  checkSelection,
+  chosenSizeValueId,
+  defaultChoices,
+  type OptionChoice,
+} from '../../schemas/item-options.ts'
+import { formatMessage } from '../../schemas/messages.ts'
+import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
+import { QuantityField } from '../components/item/QuantityField.tsx'
+import { formatMoney } from '../lib/format.ts'
+import {
+  addVerdict,
+  fetchSelectionPrice,
+  parseQuantity,
+  quantityError,
+  selectionSummary,
+  setValueQuantity,
+} from '../lib/item-options-ui.ts'
+
+export interface ItemOptionsProps {
+  storeId: number
+  item: MenuItem
+  /** Set by island(): element ids that match between server and browser. */
+  islandId?: string
+}
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'pricing' }
+  | { kind: 'confirmed'; message: string }
+  | { kind: 'failed'; message: string }
+
+/** Where focus goes after the next render: an option's first control, the quantity or a button. */
+type FocusTarget = { option: number } | 'quantity' | 'age' | 'add' | null
+
+function focusFirstControl(container: HTMLElement | null): void {
+  container?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')?.focus()
+}
+
+/**
+ * The item's option picker, quantity and Add button (spec §3, §5): the shared checker of
+ * schemas/item-options.ts guides the choice and prices it live. Add refuses an invalid selection,
+ * showing the messages next to each option and focusing the first, asks an age-restricted item's
+ * confirmation, then has the server confirm the price. The basket call itself lands with the
+ * basket issue.
+ */
+export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
+  const generatedId = useId()
+  const id = islandId ?? generatedId
+  const [choices, setChoices] = useState<Array<OptionChoice>>(() => defaultChoices(item.options))
+  const [quantityText, setQuantityText] = useState('1')
+  const [attempted, setAttempted] = useState(false)
+  const [age, setAge] = useState<'unasked' | 'asking' | 'accepted'>('unasked')
+  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const focusTarget = useRef<FocusTarget>(null)
+  const [focusRequest, setFocusRequest] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const check = checkSelection(item, choices)
+  const sizeValueId = chosenSizeValueId(item.options, choices)
+  const quantity = parseQuantity(quantityText)
+  const total = check.unitPrice * (quantity ?? 1)
+  const shownQuantityError = attempted ? quantityError(item, quantityText) : null
+  const quantityId = `${id}-quantity`
+  const ageId = `${id}-age`
+  const addId = `${id}-add`
+  const statusId = `${id}-status`
+
+  // Focus moves after the render that shows the errors, so their aria-describedby link is there.
+  useEffect(() => {
+    const target = focusTarget.current
+    focusTarget.current = null
+    if (target === null) return
+    if (typeof target === 'object') {
+      const fieldset = formRef.current?.querySelector<HTMLElement>(
+        `#${CSS.escape(optionFieldsetId(id, target.option))}`
+      )
+      focusFirstControl(fieldset ?? null)
+    } else {
+      const elementId = { quantity: quantityId, age: `${ageId}-confirm`, add: addId }[target]
+      document.getElementById(elementId)?.focus()
+    }
+  }, [focusRequest, id, quantityId, ageId, addId])
+
+  function moveFocus(target: FocusTarget) {
+    focusTarget.current = target
+    setFocusRequest((count) => count + 1)
+  }
+
+  function changeChoice(optionId: number, valueId: number, count: number) {
+    setChoices((current) => setValueQuantity(item.options, current, optionId, valueId, count))
+    setStatus({ kind: 'idle' })
+  }
+
+  async function add(ageConfirmed: boolean) {
+    setAttempted(true)
+    const verdict = addVerdict(item, choices, quantityText, ageConfirmed)
+    if (verdict.kind === 'invalid') {
+      setStatus({ kind: 'idle' })
+      moveFocus(verdict.focusOptionId !== null ? { option: verdict.focusOptionId } : 'quantity')
+      return
+    }
+    if (verdict.kind === 'confirm-age') {
+      setAge('asking')
+      moveFocus('age')
+      return
+    }
+    setStatus({ kind: 'pricing' })
+    try {
+      const priced = await fetchSelectionPrice({
+        storeId,
+        itemId: item.id,
+        choices,
+        quantity: verdict.quantity,
+      })
+      const line = selectionSummary(item, choices, verdict.quantity)
+      setStatus({
+        kind: 'confirmed',
+        message: formatMessage('selectionConfirmed', line, formatMoney(priced.total)),
+      })
+    } catch (error) {
+      setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    void add(age === 'accepted')
+  }
+
+  const errorsOf = (optionId: number) =>
+    attempted ? check.errors.filter((e) => e.optionId === optionId).map((e) => e.message) : []
+  // Errors of options not on screen (e.g. an option removed since the page loaded).
+  const strayErrors = attempted
+    ? check.errors.filter((e) => !check.visibleOptionIds.includes(e.optionId))
+    : []
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+      {item.options
+        .filter((option) => check.visibleOptionIds.includes(option.id))
+        .map((option) => (
+          <OptionFieldset
+            key={option.id}
+            idBase={id}
+            option={option}
+            choices={choices}
+            sizeValueId={sizeValueId}
+            errors={errorsOf(option.id)}
+            onChange={changeChoice}
+          />
+        ))}
+      {strayErrors.length > 0 ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {strayErrors.map((e) => e.message).join(' ')}
+        </p>
+      ) : null}
+
+      <QuantityField
+        id={quantityId}
+        value={quantityText}
+        max={item.maxQuantity}
+        error={shownQuantityError}
+        onChange={(text) => {
+          setQuantityText(text)
+          setStatus({ kind: 'idle' })
+        }}
+      />
+
+      {age === 'asking' && item.ageRestriction !== null ? (
+        <div
+          role="group"
+          aria-labelledby={`${ageId}-message`}
+          className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300"
+        >
+          <p id={`${ageId}-message`} className="font-semibold">
+            {formatMessage('ageRestricted', item.ageRestriction)}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              id={`${ageId}-confirm`}
+              type="button"
+              className="min-h-11 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary"
+              onClick={() => {
+                setAge('accepted')
+                void add(true)
+              }}
+            >
+              I am {item.ageRestriction} or over
+            </button>
+            <button
+              type="button"
+              className="min-h-11 rounded-full px-4 text-sm font-semibold ring-1 ring-black/20"
+              onClick={() => {
+                setAge('unasked')
+                moveFocus('add')
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="flex flex-col gap-2">
+        <button
+          id={addId}
+          type="submit"
+          disabled={item.outOfStock || status.kind === 'pricing'}
+          aria-describedby={statusId}
+          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-primary px-6 text-base font-bold text-on-primary hover:brightness-90 disabled:opacity-60 sm:w-auto"
+        >
+          {item.outOfStock ? (
+            'Out of stock'
+          ) : (
+            <>
+              <span>Add to basket</span> <span aria-hidden="true">·</span>{' '}
+              <span>{formatMoney(total)}</span>
+            </>
+          )}
+        </button>
+        <p id={statusId} role="status" className="min-h-5 text-sm font-semibold">
+          {status.kind === 'pricing' ? 'Checking the price…' : null}
+          {status.kind === 'confirmed' ? status.message : null}
+          {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
+        </p>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,86 @@
+import type { MenuItem } from '../../schemas/catalogue.ts'
+import { formatMessage } from '../../schemas/messages.ts'
+import { Breadcrumbs, type Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import { ItemImage } from '../components/catalogue/ItemImage.tsx'
+import { ItemBadge, Price } from '../components/catalogue/Price.tsx'
+import { StoreBar } from '../components/catalogue/StoreBar.tsx'
+import { island } from '../components/Island.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { ItemOptions } from '../islands/ItemOptions.tsx'
+
+// The picker is the page's reason to exist: hydrate as soon as possible.
+const ItemOptionsIsland = island('ItemOptions', ItemOptions, { hydrate: 'load' })
+
+export interface MenuItemPageProps {
+  chrome: PageChrome
+  store: { id: number; slug: string; name: string }
+  item: MenuItem
+  crumbs: ReadonlyArray<Crumb>
+}
+
+/** An item's page: picture, badge, price and was-price, description, ingredients and options. */
+export function MenuItemPage({ chrome, store, item, crumbs }: MenuItemPageProps) {
+  return (
+    <Layout chrome={chrome} interactive>
+      <StoreBar store={store} />
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <Breadcrumbs crumbs={crumbs} />
+        <div className="mt-4 grid gap-8 md:grid-cols-2">
+          <div className="relative h-fit rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/10">
+            <ItemImage
+              images={item.images}
+              alt={item.name}
+              eager
+              className={`aspect-square w-full object-contain ${item.outOfStock ? 'opacity-50 grayscale' : ''}`}
+            />
+            {item.badge ? (
+              <span className="absolute top-4 left-4">
+                <ItemBadge badge={item.badge} />
+              </span>
+            ) : null}
+          </div>
+          <div className="space-y-5">
+            <div>
+              <h1 className="text-3xl font-extrabold tracking-tight">{item.name}</h1>
+              {item.size ? <p className="mt-1 text-ink/75">{item.size}</p> : null}
+            </div>
+            <div>
+              <Price price={item.price} wasPrice={item.wasPrice} size="large" />
+              {item.unitPriceLabel ? (
+                <p className="text-sm text-ink/75">{item.unitPriceLabel}</p>
+              ) : null}
+            </div>
+            {item.ageRestriction !== null ? (
+              <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-950 ring-1 ring-amber-700/25">
+                {formatMessage('ageRestricted', item.ageRestriction)}
+              </p>
+            ) : null}
+            {item.outOfStock ? (
+              <p className="rounded-xl bg-gray-100 px-4 py-3 font-semibold text-ink/80">
+                Out of stock
+              </p>
+            ) : (
+              <ItemOptionsIsland storeId={store.id} item={item} />
+            )}
+            {item.description ? (
+              <section aria-labelledby="description-title">
+                <h2 id="description-title" className="text-lg font-bold">
+                  Description
+                </h2>
+                <p className="mt-1 text-ink/80">{item.description}</p>
+              </section>
+            ) : null}
+            {item.ingredients ? (
+              <section aria-labelledby="ingredients-title">
+                <h2 id="ingredients-title" className="text-lg font-bold">
+                  Ingredients
+                </h2>
+                <p className="mt-1 text-sm text-ink/80">{item.ingredients}</p>
+              </section>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </Layout>
+  )
+}

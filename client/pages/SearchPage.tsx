@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react'
+import type { GlobalSearchResult } from '../../schemas/catalogue.ts'
+import { Breadcrumbs, type Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import { CategoryTiles } from '../components/catalogue/CategoryTiles.tsx'
+import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
+import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
+import { DealList } from '../components/catalogue/Promotions.tsx'
+import { StoreBar } from '../components/catalogue/StoreBar.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { routePath } from '../lib/routes.ts'
+
+/** The search page shows all three kinds, or one kind paged (its sub-pages, spec §2). */
+export type SearchSection = 'all' | 'deals' | 'categories' | 'menu-items'
+
+export interface SearchPageProps {
+  chrome: PageChrome
+  store: { id: number; slug: string; name: string }
+  term: string
+  section: SearchSection
+  /** Null when the term was rejected (the message shows by the box instead). */
+  result: GlobalSearchResult | null
+  error: string | null
+  crumbs: ReadonlyArray<Crumb>
+  /** The paging of the sub-page's kind. */
+  paging: Paging | null
+}
+
+const SECTION_TITLES = { deals: 'Deals', categories: 'Categories', 'menu-items': 'Products' }
+
+/** Where a section of a search lives. */
+export function searchSectionPath(storeSlug: string, searchTerm: string, section: SearchSection) {
+  if (section === 'all') {
+    return routePath('stores-storeSlug-search-searchTerm', { storeSlug, searchTerm })
+  }
+  return routePath(`stores-storeSlug-search-searchTerm-${section}`, { storeSlug, searchTerm })
+}
+
+/** Search results of a store: deals, categories and products, each with a link to all of them. */
+export function SearchPage(props: SearchPageProps) {
+  const { chrome, store, term, section, result, error, crumbs, paging } = props
+  const heading =
+    result === null
+      ? 'Search'
+      : section === 'all'
+        ? `Results for “${result.searchTerm}”`
+        : `${SECTION_TITLES[section]} for “${result.searchTerm}”`
+  return (
+    <Layout chrome={chrome} interactive>
+      <StoreBar store={store} searchTerm={term} searchError={error} />
+      <div className="mx-auto max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
+        <div>
+          <Breadcrumbs crumbs={crumbs} />
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">{heading}</h1>
+        </div>
+        {result ? (
+          <>
+            {result.items.total + result.categories.total + result.deals.total === 0 ? (
+              <p className="text-ink/80">
+                Nothing matches “{result.searchTerm}”. Try another word, or browse the categories.
+              </p>
+            ) : null}
+            {(section === 'all' || section === 'deals') && result.deals.total > 0 ? (
+              <ResultSection
+                title="Deals"
+                total={result.deals.total}
+                shown={result.deals.results.length}
+                more={section === 'all' ? searchSectionPath(store.slug, term, 'deals') : null}
+              >
+                <DealList storeSlug={store.slug} deals={result.deals.results} label="Deals found" />
+              </ResultSection>
+            ) : null}
+            {(section === 'all' || section === 'categories') && result.categories.total > 0 ? (
+              <ResultSection
+                title="Categories"
+                total={result.categories.total}
+                shown={result.categories.results.length}
+                more={section === 'all' ? searchSectionPath(store.slug, term, 'categories') : null}
+              >
+                <CategoryTiles
+                  storeSlug={store.slug}
+                  categories={result.categories.results}
+                  label="Categories found"
+                />
+              </ResultSection>
+            ) : null}
+            {(section === 'all' || section === 'menu-items') && result.items.total > 0 ? (
+              <ResultSection
+                title="Products"
+                total={result.items.total}
+                shown={result.items.results.length}
+                more={section === 'all' ? searchSectionPath(store.slug, term, 'menu-items') : null}
+              >
+                <ItemGrid
+                  storeId={store.id}
+                  storeSlug={store.slug}
+                  items={result.items.results}
+                  label="Products found"
+                />
+              </ResultSection>
+            ) : null}
+            {paging ? <Pagination paging={paging} label="Search result pages" /> : null}
+          </>
+        ) : null}
+      </div>
+    </Layout>
+  )
+}
+
+function ResultSection({
+  title,
+  total,
+  shown,
+  more,
+  children,
+}: {
+  title: string
+  total: number
+  shown: number
+  more: string | null
+  children: ReactNode
+}) {
+  const id = `results-${title.toLowerCase()}`
+  return (
+    <section aria-labelledby={id}>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-xl font-bold">
+          {title} <span className="text-base font-semibold text-ink/70">({total})</span>
+        </h2>
+        {more && total > shown ? (
+          <a href={more} className="inline-flex min-h-11 items-center font-semibold underline">
+            See all {total} {title.toLowerCase()}
+          </a>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+
+// Git-ignored (test-results/), like the home page's screenshots.
+const SCREENSHOTS = 'test-results/screenshots'
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const
+const STORE = 'manchester-piccadilly'
+const storeUrl = (path = '') => urlOn(HOSTS.brandOne, `/stores/${STORE}${path}`)
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/catalogue-${name}-${viewport.width}.png`,
+      fullPage: true,
+    })
+  }
+}
+
+test.describe('catalogue', () => {
+  test('browses store home → category → item', async ({ page }) => {
+    await page.goto(storeUrl())
+    await expect(page.getByRole('heading', { name: 'Shop by department' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'store-home')
+
+    await page.getByRole('list', { name: 'Departments' }).getByRole('link').first().click()
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible()
+    await expect(page.locator('article').first()).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'category')
+
+    const firstItem = page.locator('article h3 a').first()
+    const name = (await firstItem.textContent()) ?? ''
+    await firstItem.click()
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'item')
+  })
+
+  test('a one-character search shows the message by the box', async ({ page }) => {
+    await page.goto(storeUrl())
+    const box = page.getByRole('search', { name: /Search/ })
+    await box.getByLabel('Search products').fill('m')
+    await box.getByRole('button', { name: 'Search' }).click()
+    await expect(page.getByRole('alert')).toHaveText(
+      'The search term needs to be at least two characters.'
+    )
+    await expectNoAxeViolations(page)
+  })
+
+  test('search results are paged', async ({ page }) => {
+    await page.goto(storeUrl())
+    const box = page.getByRole('search', { name: /Search/ })
+    await box.getByLabel('Search products').fill('milk')
+    await box.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/\/search\/milk$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “milk”')
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'search')
+
+    await page.getByRole('link', { name: /See all \d+ products/ }).click()
+    await expect(page).toHaveURL(/\/search\/milk\/menu-items$/)
+    await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+    await page.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/\/search\/milk\/menu-items\?page=2$/)
+    await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+
+  test('item options: an invalid choice is blocked, extra costs change the price', async ({
+    page,
+  }) => {
+    // Fillings: choose 1 to 4, the first two free, then 75p each.
+    await page.goto(storeUrl('/category/deli-sandwiches/build-your-own-sub'))
+    await waitForIsland(page, 'ItemOptions')
+    const add = page.getByRole('button', { name: /^Add to basket/ })
+    const price = async (): Promise<number> => {
+      const text = (await add.textContent()) ?? ''
+      const pounds = /£(\d+(?:\.\d{2})?)/.exec(text)?.[1]
+      return Math.round(Number(pounds) * 100)
+    }
+    const base = await price()
+
+    // Nothing chosen for a required option: refused, with the reason next to it, focus on it.
+    await add.click()
+    const fillings = page.getByRole('group', { name: /Fillings/ })
+    await expect(fillings.getByText('Please choose Fillings')).toBeVisible()
+    await expect(fillings.locator(':focus')).toHaveCount(1)
+    await expect(page.getByRole('status').filter({ hasText: 'Confirmed' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+
+    // Two fillings are included; the third costs 75p.
+    await fillings.getByRole('button', { name: 'Add one Roast chicken' }).click()
+    await fillings.getByRole('button', { name: 'Add one Cheddar' }).click()
+    await expect(fillings.getByRole('status', { name: 'Cheddar chosen' })).toHaveText('1')
+    expect(await price()).toBe(base)
+    await fillings.getByRole('button', { name: 'Add one Bacon' }).click()
+    await expect.poll(price).toBe(base + 75)
+    await expect(fillings.getByText('Please choose Fillings')).toHaveCount(0)
+
+    // A valid selection is priced by the server at the same amount.
+    await add.click()
+    await expect(page.getByRole('status').filter({ hasText: 'Confirmed' })).toContainText(
+      `£${((base + 75) / 100).toFixed(2)}`
+    )
+  })
+})

@@ -1,0 +1,123 @@
+import type { ImageSet, MenuItemSummary } from '../../../schemas/catalogue.ts'
+
+/*
+ * The one way an item is read for a store. Every statement that uses these fragments binds
+ * ?1 = storeId and ?2 = businessId; the store's row in store_menu_items (alias s) overrides the
+ * item's price, was-price and stock, and is_available = 0 hides the item everywhere.
+ */
+
+/** FROM part: the item (m), its category (c) and the store's override (s). */
+export const ITEM_FROM = `menu_items m
+  join categories c on c.id = m.category_id
+  left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id`
+
+/** WHERE part: the item is sold at the store. */
+export const ITEM_SOLD = `m.business_id = ?2 and m.is_active = 1 and c.is_active = 1
+  and coalesce(s.is_available, 1) = 1`
+
+/** The columns of {@link ItemRow}, priced for the store. */
+export const ITEM_COLUMNS = `m.id, m.slug, m.name, m.size, m.category_id,
+  c.slug as category_slug, c.name as category_name, c.image_url as category_image,
+  m.badge_text, m.badge_color, m.badge_background_color,
+  coalesce(s.price, m.price) as price,
+  case when coalesce(s.was_price, m.was_price) > coalesce(s.price, m.price)
+    then coalesce(s.was_price, m.was_price) end as was_price,
+  m.unit_price_label, coalesce(s.out_of_stock, m.out_of_stock) as out_of_stock, m.tags,
+  m.add_to_basket_type, m.quick_add, m.age_restriction, m.max_quantity,
+  m.image_originals, m.image_mdpi_1x, m.image_xhdpi_2x, m.image_xxhdpi_3x,
+  m.image_width, m.image_height`
+
+/** A row of {@link ITEM_COLUMNS}. */
+export interface ItemRow {
+  id: number
+  slug: string
+  name: string
+  size: string | null
+  category_id: number
+  category_slug: string
+  category_name: string
+  category_image: string | null
+  badge_text: string | null
+  badge_color: string | null
+  badge_background_color: string | null
+  price: number
+  was_price: number | null
+  unit_price_label: string | null
+  out_of_stock: number
+  tags: string
+  add_to_basket_type: MenuItemSummary['addToBasketType']
+  quick_add: number
+  age_restriction: number | null
+  max_quantity: number | null
+  image_originals: string
+  image_mdpi_1x: string
+  image_xhdpi_2x: string
+  image_xxhdpi_3x: string
+  image_width: number
+  image_height: number
+}
+
+function parseTags(json: string): Array<string> {
+  const parsed: unknown = JSON.parse(json)
+  return Array.isArray(parsed) ? parsed.filter((tag) => typeof tag === 'string') : []
+}
+
+/** An item row as cards show it. */
+export function toItemSummary(row: ItemRow): MenuItemSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    size: row.size,
+    category: { id: row.category_id, slug: row.category_slug, name: row.category_name },
+    categoryImage: row.category_image,
+    badge:
+      row.badge_text !== null && row.badge_color !== null && row.badge_background_color !== null
+        ? {
+            text: row.badge_text,
+            color: row.badge_color,
+            backgroundColor: row.badge_background_color,
+          }
+        : null,
+    price: row.price,
+    wasPrice: row.was_price,
+    unitPriceLabel: row.unit_price_label,
+    outOfStock: row.out_of_stock === 1,
+    tags: parseTags(row.tags),
+    addToBasketType: row.add_to_basket_type,
+    quickAdd: row.quick_add === 1,
+    ageRestriction: row.age_restriction,
+    maxQuantity: row.max_quantity,
+    images: {
+      originals: row.image_originals,
+      mdpi_1x: row.image_mdpi_1x,
+      xhdpi_2x: row.image_xhdpi_2x,
+      xxhdpi_3x: row.image_xxhdpi_3x,
+      width: row.image_width,
+      height: row.image_height,
+    },
+  }
+}
+
+// Category pictures are drawn square at 160 px for mdpi_1x (scripts/demo-data/images.ts).
+const CATEGORY_IMAGE_SIZE = 160
+const DENSITY_PATH = /^(.*)\/mdpi_1x(\.[a-z0-9]+)$/i
+
+/**
+ * A category's pictures from its image_url: either the mdpi_1x file itself
+ * (`…/dairy/mdpi_1x.svg`, as the demo data stores it) or the folder holding `<density>.svg`.
+ */
+export function categoryImages(imageUrl: string | null): ImageSet | null {
+  if (imageUrl === null || imageUrl === '') return null
+  const match = DENSITY_PATH.exec(imageUrl)
+  const base = match?.[1] ?? imageUrl.replace(/\/$/, '')
+  const extension = match?.[2] ?? '.svg'
+  return {
+    originals: `${base}/originals${extension}`,
+    mdpi_1x: `${base}/mdpi_1x${extension}`,
+    xhdpi_2x: `${base}/xhdpi_2x${extension}`,
+    xxhdpi_3x: `${base}/xxhdpi_3x${extension}`,
+    width: CATEGORY_IMAGE_SIZE,
+    height: CATEGORY_IMAGE_SIZE,
+  }
+}

@@ -1,0 +1,290 @@
+import {
+  BannerDetailsRequestSchema,
+  BannerEventRequestSchema,
+  BannerEventResultSchema,
+  BannerListRequestSchema,
+  BannerListSchema,
+  BannerSchema,
+  CategoryDetailsRequestSchema,
+  CategoryDetailsSchema,
+  CategoryTreeRequestSchema,
+  CategoryTreeSchema,
+  DealDetailsRequestSchema,
+  DealDetailsSchema,
+  DealListRequestSchema,
+  DealListSchema,
+  GlobalSearchRequestSchema,
+  GlobalSearchResultSchema,
+  MenuItemDetailsRequestSchema,
+  MenuItemListRequestSchema,
+  MenuItemListSchema,
+  MenuItemPriceRequestSchema,
+  MenuItemPriceSchema,
+  MenuItemSchema,
+  PreviousPurchasesRequestSchema,
+  RecommendedItemsRequestSchema,
+} from '../../../schemas/catalogue.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { createDomain } from '../route-registry.ts'
+import { toItemSummary } from './items.ts'
+import {
+  countBannerEvent,
+  findBannerBySlug,
+  findBanners,
+  findCategoryTree,
+  findItemsByIds,
+  findItemsOfDeal,
+  findLiveDeals,
+  findRecommendedItems,
+} from './repo.ts'
+import {
+  assertStore,
+  basketTokenHash,
+  buildCategoryTree,
+  categoryDetails,
+  dealDetails,
+  globalSearch,
+  menuItemDetails,
+  priceMenuItem,
+  toBanner,
+  toDealSummary,
+} from './service.ts'
+
+/** Catalogue (spec §7): categories, items priced per store, search, deals and banners. */
+export const catalogue = createDomain('Catalogue')
+
+const STORE_PRICING =
+  "Items are priced for the store: its own price, was-price and stock override the item's, " +
+  'and items it does not sell are left out.'
+
+catalogue.post(
+  '/catalogue/category-tree',
+  {
+    summary: "The store's category tree: categories with items it sells, with item counts",
+    description:
+      'Only active categories with at least one item the store sells; a count includes the ' +
+      'items of sub-categories.',
+    body: CategoryTreeRequestSchema,
+    response: CategoryTreeSchema,
+    errors: ['not_found'],
+  },
+  async ({ body }, c) => {
+    const found = await findCategoryTree(c.env.DB, body.businessId, body.storeId)
+    assertStore(found.storeFound)
+    return { categories: buildCategoryTree(found.categories, null) }
+  }
+)
+
+catalogue.post(
+  '/catalogue/category',
+  {
+    summary: 'A category by categoryId or categorySlug, with breadcrumbs and a page of its items',
+    description:
+      'Items of the category and its sub-categories by position, 24 a page by default. ' +
+      STORE_PRICING,
+    body: CategoryDetailsRequestSchema,
+    response: CategoryDetailsSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => categoryDetails(c.env.DB, body)
+)
+
+catalogue.post(
+  '/catalogue/menu-item',
+  {
+    summary: 'A menu item by itemId or itemSlug, with its options and breadcrumbs',
+    description: `${STORE_PRICING} An item the store does not sell is 'Product not found'.`,
+    body: MenuItemDetailsRequestSchema,
+    response: MenuItemSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => menuItemDetails(c.env.DB, body)
+)
+
+catalogue.post(
+  '/catalogue/menu-item/price',
+  {
+    summary: 'Validates and prices a selection of an item’s options (unitPrice and total)',
+    description:
+      'Checked with the shared option module (schemas/item-options.ts): an invalid selection ' +
+      'is a validation_error with one field per option in error (`options.<optionId>`).',
+    body: MenuItemPriceRequestSchema,
+    response: MenuItemPriceSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => priceMenuItem(c.env.DB, body)
+)
+
+catalogue.post(
+  '/catalogue/menu-items',
+  {
+    summary: 'Menu items by menuItemIds, or the items of a deal (discountId, discountSectionId)',
+    description: `${STORE_PRICING} By ids the answer keeps the order asked for.`,
+    body: MenuItemListRequestSchema,
+    response: MenuItemListSchema,
+    errors: ['not_found'],
+  },
+  async ({ body }, c) => {
+    const found =
+      body.menuItemIds !== undefined
+        ? await findItemsByIds(c.env.DB, body.businessId, body.storeId, [
+            ...new Set(body.menuItemIds),
+          ])
+        : await findItemsOfDeal(c.env.DB, {
+            businessId: body.businessId,
+            storeId: body.storeId,
+            dealId: body.discountId ?? 0,
+            sectionId: body.discountSectionId ?? null,
+            now: new Date().toISOString(),
+          })
+    assertStore(found.storeFound)
+    return { items: found.items.map(toItemSummary) }
+  }
+)
+
+catalogue.post(
+  '/catalogue/previous-purchases',
+  {
+    summary: "A signed-in member's earlier items at the store; empty for guests",
+    description:
+      'Member sign-in arrives with the member calls (issue 6); until then no bearer token ' +
+      'identifies a member, so every call is a guest call and the answer is { items: [] }.',
+    body: PreviousPurchasesRequestSchema,
+    response: MenuItemListSchema,
+  },
+  () => ({ items: [] })
+)
+
+catalogue.post(
+  '/stores/recommended-items',
+  {
+    summary: 'Up to 12 items to suggest at the store: best sellers, then items on offer',
+    description:
+      "Best sellers from the store's orders, then items with a badge or a was-price; in stock, " +
+      'and leaving out what the basket named by basketToken already holds.',
+    body: RecommendedItemsRequestSchema,
+    response: MenuItemListSchema,
+    errors: ['not_found'],
+  },
+  async ({ body }, c) => {
+    const hash = body.basketToken ? await basketTokenHash(body.basketToken) : null
+    const found = await findRecommendedItems(c.env.DB, body.businessId, body.storeId, hash)
+    assertStore(found.storeFound)
+    return { items: found.items.map(toItemSummary) }
+  }
+)
+
+catalogue.post(
+  '/catalogue/search',
+  {
+    summary: 'Global search: items, categories and deals, each paged',
+    description:
+      'Every word of searchTerm must match the start of a word of a name, description, tag or ' +
+      'category (FTS5, bm25 ranking, an exact name first). A term under two characters is ' +
+      `refused with '${MESSAGES.searchTermTooShort}'. ${STORE_PRICING}`,
+    body: GlobalSearchRequestSchema,
+    response: GlobalSearchResultSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => globalSearch(c.env.DB, { ...body, now: new Date() })
+)
+
+catalogue.post(
+  '/catalogue/deals',
+  {
+    summary: 'The deals live now (active, between their start and end)',
+    body: DealListRequestSchema,
+    response: DealListSchema,
+    errors: ['not_found'],
+  },
+  async ({ body }, c) => {
+    const found = await findLiveDeals(
+      c.env.DB,
+      body.businessId,
+      body.storeId,
+      new Date().toISOString()
+    )
+    assertStore(found.storeFound)
+    return { deals: found.deals.map(toDealSummary) }
+  }
+)
+
+catalogue.post(
+  '/catalogue/deal',
+  {
+    summary: 'A live deal by dealId or dealSlug, with its sections and their items',
+    body: DealDetailsRequestSchema,
+    response: DealDetailsSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => dealDetails(c.env.DB, { ...body, now: new Date() })
+)
+
+catalogue.post(
+  '/catalogue/banners',
+  {
+    summary: 'Banners for the store home, or a category page (categoryId)',
+    description:
+      'Active and in date, for the brand or the whole business, for every store or this one, ' +
+      'for the fulfilment method or both.',
+    body: BannerListRequestSchema,
+    response: BannerListSchema,
+    errors: ['not_found'],
+  },
+  async ({ body }, c) => {
+    const found = await findBanners(c.env.DB, {
+      businessId: body.businessId,
+      storeId: body.storeId,
+      brandId: body.brandId ?? null,
+      categoryId: body.categoryId ?? null,
+      fulfilmentMethod: body.fulfilmentMethod,
+      now: new Date().toISOString(),
+    })
+    assertStore(found.storeFound)
+    return { banners: found.banners.map(toBanner) }
+  }
+)
+
+catalogue.post(
+  '/catalogue/banner',
+  {
+    summary: 'A live banner by its slug',
+    body: BannerDetailsRequestSchema,
+    response: BannerSchema,
+    errors: ['not_found'],
+  },
+  async ({ body }, c) => {
+    const row = await findBannerBySlug(
+      c.env.DB,
+      body.businessId,
+      body.bannerSlug,
+      new Date().toISOString()
+    )
+    if (!row) throw new AppError('not_found', MESSAGES.bannerNotFound)
+    return toBanner(row)
+  }
+)
+
+for (const kind of ['click', 'impression'] as const) {
+  catalogue.post(
+    kind === 'click' ? '/catalogue/banners/click' : '/catalogue/banners/impressions',
+    {
+      summary: `Counts a ${kind} of each banner named (bannerIds, platform)`,
+      description:
+        'Adds one to the banner and to its count for the platform and day (UTC); ids that are ' +
+        "not the business's banners are not counted. `counted` says how many were.",
+      body: BannerEventRequestSchema,
+      response: BannerEventResultSchema,
+    },
+    async ({ body }, c) => ({
+      counted: await countBannerEvent(c.env.DB, {
+        businessId: body.businessId,
+        bannerIds: [...new Set(body.bannerIds)],
+        platform: body.platform,
+        day: new Date().toISOString().slice(0, 10),
+        kind,
+      }),
+    })
+  )
+}

@@ -1,0 +1,56 @@
+import type { Context } from 'hono'
+import type { Crumb } from '../../client/components/catalogue/Breadcrumbs.tsx'
+import { routePath } from '../../client/lib/routes.ts'
+import { DEFAULT_FULFILMENT_METHOD } from '../../schemas/constants.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import {
+  StoreDetailsRequestSchema,
+  StoreDetailsSchema,
+  type StoreDetails,
+} from '../../schemas/stores.ts'
+import type { AppEnv } from '../env.ts'
+import { AppError } from '../lib/errors.ts'
+
+/**
+ * The store a page's `:storeSlug` names. With a postcode the details say whether the store
+ * delivers there (personal); catalogue pages ask without one so they stay public.
+ */
+export async function findStore(
+  c: Context<AppEnv>,
+  postcode: string | null = null
+): Promise<StoreDetails> {
+  const brand = c.var.brand
+  const request = StoreDetailsRequestSchema.safeParse({
+    businessId: brand.businessId,
+    seoUrl: c.req.param('storeSlug'),
+    country: brand.countryCode,
+    ...(postcode ? { postcode } : {}),
+  })
+  // A slug no store could have is simply a store that does not exist.
+  if (!request.success) throw new AppError('not_found', MESSAGES.storeNotFound)
+  return c.var.backend.post('/stores/details', { body: request.data, schema: StoreDetailsSchema })
+}
+
+/** What every catalogue call of a store carries (spec §7 Catalogue). */
+export function catalogueScope(c: Context<AppEnv>, store: StoreDetails) {
+  return {
+    businessId: c.var.brand.businessId,
+    storeId: store.id,
+    // The shopper's chosen method lands with the basket; until then the spec's default.
+    fulfilmentMethod: DEFAULT_FULFILMENT_METHOD,
+  }
+}
+
+/** The breadcrumb's first steps: home, the store directory and the store. */
+export function storeCrumbs(store: Pick<StoreDetails, 'name' | 'slug'>): Array<Crumb> {
+  return [
+    { name: 'Home', href: routePath('index') },
+    { name: 'Stores', href: routePath('store-all') },
+    { name: store.name, href: routePath('stores-storeSlug', { storeSlug: store.slug }) },
+  ]
+}
+
+/** The page of a paged listing asked for in `?page=` (absent: page 1). */
+export function requestedPage(c: Context<AppEnv>): string | undefined {
+  return c.req.query('page')
+}

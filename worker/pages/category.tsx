@@ -1,0 +1,82 @@
+import type { Context } from 'hono'
+import { categoryHref, withPage } from '../../client/components/catalogue/catalogue-links.ts'
+import { pageCount } from '../../client/components/catalogue/Pagination.tsx'
+import { CategoryPage } from '../../client/pages/CategoryPage.tsx'
+import {
+  BannerListSchema,
+  CategoryDetailsRequestSchema,
+  CategoryDetailsSchema,
+} from '../../schemas/catalogue.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { AppError } from '../lib/errors.ts'
+import { breadcrumbJsonLd, jsonLdGraph } from './catalogue-json-ld.ts'
+import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
+import { canonicalUrl, renderPage } from './render.tsx'
+
+/**
+ * A category of a store: a page of its items (24, `?page=`), its sub-categories and banners. A
+ * page past the last, or not a page number, is a 404 like an unknown category.
+ */
+export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
+  const store = await findStore(c)
+  const scope = catalogueScope(c, store)
+  const request = CategoryDetailsRequestSchema.safeParse({
+    ...scope,
+    categorySlug: c.req.param('categorySlug'),
+    page: requestedPage(c),
+  })
+  if (!request.success) throw new AppError('not_found', MESSAGES.pageNotFound)
+  const details = await c.var.backend.post('/catalogue/category', {
+    body: request.data,
+    schema: CategoryDetailsSchema,
+  })
+  const { category, items } = details
+  if (items.page > pageCount(items.total, items.limit)) {
+    throw new AppError('not_found', MESSAGES.pageNotFound)
+  }
+  const { banners } = await c.var.backend.post('/catalogue/banners', {
+    body: { ...scope, brandId: c.var.brand.id, categoryId: category.id },
+    schema: BannerListSchema,
+  })
+  const path = categoryHref(store.slug, category.slug)
+  const crumbs = [
+    ...storeCrumbs(store),
+    ...details.breadcrumbs
+      .filter((crumb) => crumb.id !== category.id)
+      .map((crumb) => ({ name: crumb.name, href: categoryHref(store.slug, crumb.slug) })),
+    { name: category.name, href: path },
+  ]
+  const pageSuffix = items.page > 1 ? ` (page ${items.page})` : ''
+  const absolute = (href: string) => canonicalUrl(c, href)
+  return renderPage(
+    c,
+    (chrome) => (
+      <CategoryPage
+        chrome={chrome}
+        store={store}
+        details={details}
+        banners={banners}
+        crumbs={crumbs}
+        paging={{
+          page: items.page,
+          limit: items.limit,
+          total: items.total,
+          href: (page) => withPage(path, page),
+        }}
+      />
+    ),
+    {
+      meta: {
+        title: `${category.seoTitle ?? category.name} at ${store.name}${pageSuffix}`,
+        description:
+          category.seoDescription ??
+          `Shop ${items.total} ${category.name.toLowerCase()} products at ${store.name} with ${c.var.brand.name}: delivery or click and collect.${pageSuffix}`,
+        canonicalPath: withPage(path, items.page),
+        imageUrl: category.images ? absolute(category.images.xhdpi_2x) : null,
+        jsonLd: jsonLdGraph(breadcrumbJsonLd(crumbs, absolute)),
+      },
+      cache: 'public',
+    }
+  )
+}

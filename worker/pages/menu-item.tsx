@@ -1,0 +1,60 @@
+import type { Context } from 'hono'
+import { categoryHref, itemHref } from '../../client/components/catalogue/catalogue-links.ts'
+import { MenuItemPage } from '../../client/pages/MenuItemPage.tsx'
+import { MenuItemDetailsRequestSchema, MenuItemSchema } from '../../schemas/catalogue.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { AppError } from '../lib/errors.ts'
+import { breadcrumbJsonLd, jsonLdGraph, productJsonLd } from './catalogue-json-ld.ts'
+import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
+import { canonicalUrl, renderPage } from './render.tsx'
+
+/**
+ * An item's page, by its slug; an item the store does not sell is 'Product not found'. Under a
+ * category other than its own the item redirects to its one canonical URL.
+ */
+export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
+  const store = await findStore(c)
+  const request = MenuItemDetailsRequestSchema.safeParse({
+    ...catalogueScope(c, store),
+    itemSlug: c.req.param('menuItemSlug'),
+  })
+  if (!request.success) throw new AppError('not_found', MESSAGES.productNotFound)
+  const item = await c.var.backend.post('/catalogue/menu-item', {
+    body: request.data,
+    schema: MenuItemSchema,
+  })
+  const path = itemHref(store.slug, item)
+  if (c.req.param('categorySlug') !== item.category.slug) return c.redirect(path, 301)
+  const crumbs = [
+    ...storeCrumbs(store),
+    ...item.breadcrumbs.map((crumb) => ({
+      name: crumb.name,
+      href: categoryHref(store.slug, crumb.slug),
+    })),
+    { name: item.name, href: path },
+  ]
+  const absolute = (href: string) => canonicalUrl(c, href)
+  const imageUrl = absolute(item.images.xhdpi_2x)
+  const name = item.size ? `${item.name} ${item.size}` : item.name
+  const summary = item.description ? ` ${item.description}` : ''
+  return renderPage(
+    c,
+    (chrome) => <MenuItemPage chrome={chrome} store={store} item={item} crumbs={crumbs} />,
+    {
+      meta: {
+        title: `${name} at ${store.name}`,
+        description: `Buy ${name} at ${store.name} with ${c.var.brand.name}.${summary}`.slice(
+          0,
+          300
+        ),
+        imageUrl,
+        jsonLd: jsonLdGraph(
+          breadcrumbJsonLd(crumbs, absolute),
+          productJsonLd(item, { canonicalUrl: absolute(path), imageUrl })
+        ),
+      },
+      cache: 'public',
+    }
+  )
+}

@@ -1,0 +1,123 @@
+import type { Context } from 'hono'
+import { withPage } from '../../client/components/catalogue/catalogue-links.ts'
+import { pageCount, type Paging } from '../../client/components/catalogue/Pagination.tsx'
+import { routePath } from '../../client/lib/routes.ts'
+import {
+  SearchPage,
+  searchSectionPath,
+  type SearchSection,
+} from '../../client/pages/SearchPage.tsx'
+import {
+  GlobalSearchRequestSchema,
+  GlobalSearchResultSchema,
+  SearchTermSchema,
+  type GlobalSearchResult,
+} from '../../schemas/catalogue.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { StoreDetails } from '../../schemas/stores.ts'
+import type { AppEnv } from '../env.ts'
+import { AppError } from '../lib/errors.ts'
+import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
+import { renderPage } from './render.tsx'
+import type { PageHandler } from './routes.ts'
+
+// The overview shows a few of each kind; each sub-page pages through one kind, 24 at a time.
+const OVERVIEW_LIMITS = { dealsLimit: 3, categoriesLimit: 6, itemsLimit: 10 } as const
+
+/** The search box's plain GET form: a valid term goes to its search page, a short one is shown. */
+export async function searchForm(c: Context<AppEnv>): Promise<Response> {
+  const term = c.req.query('q') ?? ''
+  const parsed = SearchTermSchema.safeParse(term)
+  if (!parsed.success) return renderSearch(c, await findStore(c), term, 'all', null)
+  return c.redirect(
+    routePath('stores-storeSlug-search-searchTerm', {
+      storeSlug: c.req.param('storeSlug') ?? '',
+      searchTerm: parsed.data,
+    }),
+    302
+  )
+}
+
+/** The search page (`section` all) and its deals, categories and menu-items sub-pages. */
+export function searchPage(section: SearchSection): PageHandler {
+  return async (c) => {
+    const store = await findStore(c)
+    const term = c.req.param('searchTerm') ?? ''
+    // A term under two characters gets the spec's message by the box and no search call.
+    if (!SearchTermSchema.safeParse(term).success) {
+      return renderSearch(c, store, term, section, null)
+    }
+    const page = section === 'all' ? undefined : requestedPage(c)
+    const request = GlobalSearchRequestSchema.safeParse({
+      ...catalogueScope(c, store),
+      searchTerm: term,
+      ...(section === 'all' ? OVERVIEW_LIMITS : {}),
+      ...(section === 'deals' ? { dealsPage: page } : {}),
+      ...(section === 'categories' ? { categoryPage: page } : {}),
+      ...(section === 'menu-items' ? { itemsPage: page } : {}),
+    })
+    if (!request.success) throw new AppError('not_found', MESSAGES.pageNotFound)
+    const result = await c.var.backend.post('/catalogue/search', {
+      body: request.data,
+      schema: GlobalSearchResultSchema,
+    })
+    return renderSearch(c, store, term, section, result)
+  }
+}
+
+function sectionResults(result: GlobalSearchResult, section: Exclude<SearchSection, 'all'>) {
+  if (section === 'deals') return result.deals
+  if (section === 'categories') return result.categories
+  return result.items
+}
+
+async function renderSearch(
+  c: Context<AppEnv>,
+  store: StoreDetails,
+  term: string,
+  section: SearchSection,
+  result: GlobalSearchResult | null
+): Promise<Response> {
+  const trimmed = term.trim()
+  const error = result === null ? MESSAGES.searchTermTooShort : null
+  let paging: Paging | null = null
+  if (result && section !== 'all') {
+    const found = sectionResults(result, section)
+    if (found.page > pageCount(found.total, found.limit)) {
+      throw new AppError('not_found', MESSAGES.pageNotFound)
+    }
+    const path = searchSectionPath(store.slug, trimmed, section)
+    paging = { ...found, href: (page) => withPage(path, page) }
+  }
+  const crumbs = [
+    ...storeCrumbs(store),
+    {
+      name: result ? `Search “${result.searchTerm}”` : 'Search',
+      href: result ? searchSectionPath(store.slug, trimmed, 'all') : c.req.path,
+    },
+  ]
+  return renderPage(
+    c,
+    (chrome) => (
+      <SearchPage
+        chrome={chrome}
+        store={store}
+        term={trimmed}
+        section={section}
+        result={result}
+        error={error}
+        crumbs={crumbs}
+        paging={paging}
+      />
+    ),
+    {
+      meta: {
+        title: result ? `Search results for “${result.searchTerm}” at ${store.name}` : 'Search',
+        description: `Search ${store.name} for products, categories and deals.`,
+        // Search result pages are for shoppers, not for search engines' indexes.
+        noindex: true,
+      },
+      cache: 'public',
+    }
+  )
+}
