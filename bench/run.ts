@@ -14,6 +14,9 @@ import { runStoreSearchSuite } from './suites/store-search.ts'
 const root = resolve(import.meta.dirname, '..')
 // A central Manchester postcode: the results page lists the four stores there.
 const RESULTS_PATH = '/stores-near-by/M1%201AE'
+// A department page (24 items of its sub-categories) and an item with options, in the first store.
+const categoryPath = (store: string) => `/stores/${store}/category/fruit-veg`
+const itemPath = (store: string) => `/stores/${store}/category/deli-sandwiches/build-your-own-sub`
 const stateDir = resolve(root, '.wrangler/bench-state')
 const largeStateDir = resolve(root, '.wrangler/bench-state-large')
 const catalogueStateDir = resolve(root, '.wrangler/bench-state-catalogue')
@@ -68,6 +71,8 @@ async function main(): Promise<void> {
         { label: 'home /', server: storefront, path: '/' },
         { label: `store /stores/${storeSlug}`, server: storefront, path: `/stores/${storeSlug}` },
         { label: 'results /stores-near-by/M1 1AE', server: storefront, path: RESULTS_PATH },
+        { label: 'category …/fruit-veg', server: storefront, path: categoryPath(storeSlug) },
+        { label: 'item …/build-your-own-sub', server: storefront, path: itemPath(storeSlug) },
       ],
       { label: 'hello world', server: hello, path: '/' },
       { seconds, warmupSeconds }
@@ -76,6 +81,8 @@ async function main(): Promise<void> {
       '/',
       `/stores/${storeSlug}`,
       RESULTS_PATH,
+      categoryPath(storeSlug),
+      itemPath(storeSlug),
       '/no-such-page',
     ])
   } finally {

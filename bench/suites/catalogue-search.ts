@@ -3,10 +3,15 @@
 // query plan of the item search. Each request carries a fresh `benchNonce` input: the proxy keys
 // its KV cache on every input, so nothing is answered from KV, while the backend's schema drops
 // the unknown field, so each figure is a real FTS5 search on D1.
-import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { queryLocalD1 } from '../../scripts/lib/wrangler.ts'
+import {
+  buildLargeState,
+  pick,
+  postLoad,
+  type PostFigures,
+  printTable,
+  workerSqlConstant,
+} from '../lib/post-load.ts'
 import { benchWranglerConfig, startWranglerDev, type RunningServer } from '../lib/server.ts'
 
 export interface CatalogueSearchSuiteOptions {
@@ -17,15 +22,6 @@ export interface CatalogueSearchSuiteOptions {
   largeStateDir: string
   seconds: number
   warmupSeconds: number
-}
-
-interface Figures {
-  requestsPerSecond: number
-  p50: number
-  p95: number
-  count: number
-  non2xx: number
-  meanTotal: number
 }
 
 const LARGE_ITEMS = 100_000
@@ -49,97 +45,7 @@ const TERMS = {
 
 type Mode = keyof typeof TERMS
 
-function pick<T>(items: ReadonlyArray<T>): T {
-  const item = items[Math.floor(Math.random() * items.length)]
-  if (item === undefined) throw new Error('nothing to pick from')
-  return item
-}
-
-function percentile(sorted: ReadonlyArray<number>, p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-}
-
-/** A closed loop per connection, as in the store-search suite: each request has its own body. */
-async function load(url: string, mode: Mode, connections: number, seconds: number) {
-  const latencies: Array<number> = []
-  let non2xx = 0
-  let totals = 0
-  const deadline = performance.now() + seconds * 1000
-  const started = performance.now()
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      const body = JSON.stringify({
-        storeId: STORE_ID,
-        searchTerm: pick(TERMS[mode]),
-        benchNonce: crypto.randomUUID(),
-      })
-      const sent = performance.now()
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: new URL(url).origin },
-        body,
-      })
-      const text = await res.text()
-      latencies.push(performance.now() - sent)
-      if (res.status !== 200) non2xx++
-      else totals += (JSON.parse(text) as { items: { total: number } }).items.total
-    }
-  }
-  await Promise.all(Array.from({ length: connections }, loop))
-  const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return {
-    requestsPerSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    count: latencies.length,
-    non2xx,
-    meanTotal: totals / Math.max(1, latencies.length - non2xx),
-  } satisfies Figures
-}
-
-function buildLargeState(root: string, stateDir: string): void {
-  const started = performance.now()
-  rmSync(stateDir, { recursive: true, force: true })
-  const run = spawnSync(
-    process.execPath,
-    [
-      join(root, 'scripts', 'generate-large.ts'),
-      '--state-dir',
-      stateDir,
-      '--stores',
-      String(LARGE_STORES),
-      '--items',
-      String(LARGE_ITEMS),
-    ],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } }
-  )
-  if (run.status !== 0) {
-    process.stderr.write(run.stdout + run.stderr)
-    throw new Error('generate-large failed')
-  }
-  const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  console.log(`bench: ${LARGE_ITEMS.toLocaleString('en-GB')} items loaded in ${seconds} s`)
-}
-
-/**
- * The item search statement exactly as the worker runs it, assembled from the constants of its
- * source files (the worker's modules need Workers types this Node project does not load).
- */
-function itemSearchSql(root: string): string {
-  const sources = ['repo.ts', 'items.ts']
-    .map((file) => readFileSync(join(root, 'worker', 'backend', 'catalogue', file), 'utf8'))
-    .join('\n')
-  const constant = (name: string): string => {
-    const match =
-      new RegExp(`const ${name} = \`([^\`]*)\``).exec(sources) ??
-      new RegExp(`const ${name} = '([^']*)'`).exec(sources)
-    if (match?.[1] === undefined) throw new Error(`${name} not found in worker/backend/catalogue`)
-    return match[1].replace(/\$\{(\w+)\}/g, (_, inner: string) => constant(inner))
-  }
-  return constant('ITEM_SEARCH_SQL').replace(/\s+/g, ' ')
-}
+const totalItems = (answer: unknown): number => (answer as { items: { total: number } }).items.total
 
 // wrangler's --command binds nothing, so the values are inlined: "chicken" at store 1, page 1.
 function explainItemSearch(root: string, stateDir: string): void {
@@ -151,7 +57,11 @@ function explainItemSearch(root: string, stateDir: string): void {
     '24',
     '0',
   ]
-  const sql = itemSearchSql(root).replace(/\?(\d+)/g, (_, index: string) => {
+  const sql = workerSqlConstant(
+    root,
+    ['worker/backend/catalogue/repo.ts', 'worker/backend/catalogue/items.ts'],
+    'ITEM_SEARCH_SQL'
+  ).replace(/\?(\d+)/g, (_, index: string) => {
     const value = values[Number(index) - 1]
     if (value === undefined) throw new Error(`no value for ?${index}`)
     return value
@@ -172,7 +82,7 @@ function explainItemSearch(root: string, stateDir: string): void {
 /** Runs the catalogue-search benchmark and prints its table and the item search plan. */
 export async function runCatalogueSearchSuite(options: CatalogueSearchSuiteOptions): Promise<void> {
   const { root, seconds, warmupSeconds } = options
-  buildLargeState(root, options.largeStateDir)
+  buildLargeState(root, options.largeStateDir, { stores: LARGE_STORES, items: LARGE_ITEMS })
   const configPath = benchWranglerConfig(root)
   const datasets = [
     { label: 'demo (2,317 items)', stateDir: options.demoStateDir, port: 8795 },
@@ -182,7 +92,7 @@ export async function runCatalogueSearchSuite(options: CatalogueSearchSuiteOptio
       port: 8796,
     },
   ]
-  const rows: Array<{ label: string; mode: Mode; connections: number; figures: Figures }> = []
+  const rows: Array<{ label: string; mode: Mode; connections: number; figures: PostFigures }> = []
   for (const dataset of datasets) {
     let server: RunningServer | null = null
     try {
@@ -195,9 +105,20 @@ export async function runCatalogueSearchSuite(options: CatalogueSearchSuiteOptio
       const url = `${server.origin}/api/catalogue/search`
       for (const mode of Object.keys(TERMS) as Array<Mode>) {
         for (const connections of [1, 8]) {
-          if (warmupSeconds > 0) await load(url, mode, connections, warmupSeconds)
-          const figures = await load(url, mode, connections, seconds)
-          rows.push({ label: dataset.label, mode, connections, figures })
+          const run = (length: number) =>
+            postLoad({
+              url,
+              body: () => ({
+                storeId: STORE_ID,
+                searchTerm: pick(TERMS[mode]),
+                benchNonce: crypto.randomUUID(),
+              }),
+              measure: totalItems,
+              connections,
+              seconds: length,
+            })
+          if (warmupSeconds > 0) await run(warmupSeconds)
+          rows.push({ label: dataset.label, mode, connections, figures: await run(seconds) })
         }
       }
     } finally {
@@ -205,28 +126,20 @@ export async function runCatalogueSearchSuite(options: CatalogueSearchSuiteOptio
     }
   }
 
-  console.log(
-    `\nCatalogue search, POST /api/catalogue/search (wrangler dev, NODE_ENV=production; ${seconds} s per row after ${warmupSeconds} s warm-up; no KV hits)`
+  printTable(
+    `Catalogue search, POST /api/catalogue/search (wrangler dev, NODE_ENV=production; ${seconds} s per row after ${warmupSeconds} s warm-up; no KV hits)`,
+    ['dataset', 'terms', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'requests', 'non-200', 'mean total'],
+    rows.map(({ label, mode, connections, figures }) => [
+      label,
+      mode,
+      String(connections),
+      figures.requestsPerSecond.toFixed(0),
+      figures.p50.toFixed(1),
+      figures.p95.toFixed(1),
+      String(figures.count),
+      String(figures.non2xx),
+      figures.meanMeasure.toFixed(0),
+    ])
   )
-  console.log(
-    ['dataset', 'terms', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'requests', 'non-200', 'mean total']
-      .map((cell, index) => (index === 0 ? cell.padEnd(20) : cell.padStart(12)))
-      .join('')
-  )
-  for (const { label, mode, connections, figures } of rows) {
-    console.log(
-      [
-        label.padEnd(20),
-        mode.padStart(12),
-        String(connections).padStart(12),
-        figures.requestsPerSecond.toFixed(0).padStart(12),
-        figures.p50.toFixed(1).padStart(12),
-        figures.p95.toFixed(1).padStart(12),
-        String(figures.count).padStart(12),
-        String(figures.non2xx).padStart(12),
-        figures.meanTotal.toFixed(0).padStart(12),
-      ].join('')
-    )
-  }
   explainItemSearch(root, options.largeStateDir)
 }

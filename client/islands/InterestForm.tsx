@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
-import useSWRMutation from 'swr/mutation'
 import { formatMessage } from '../../schemas/messages.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { LOCATION_API, postJson } from '../lib/api.ts'
+import { useSubmit } from '../lib/use-submit.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface InterestFormProps {
@@ -35,9 +35,8 @@ export function InterestForm({
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [email, setEmail] = useState(initialEmail)
-  const { trigger, isMutating, error, data } = useSWRMutation(
-    LOCATION_API.interest,
-    (url: string, { arg }: { arg: { email: string; postcode: string } }) => postJson(url, arg)
+  const { trigger, isMutating, error, data } = useSubmit(
+    (arg: { email: string; postcode: string }) => postJson(LOCATION_API.interest, arg)
   )
   const inputId = `${id}-email`
   const statusId = `${id}-status`

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
-import useSWRMutation from 'swr/mutation'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
+import { useSubmit } from '../lib/use-submit.ts'
 
 export const STAY_IN_TOUCH_URL = '/api/content/stay-in-touch'
 /** The page route the same form posts to when it is not hydrated (no JavaScript on the page). */
@@ -19,9 +19,8 @@ export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [email, setEmail] = useState('')
-  const { trigger, isMutating, error, data } = useSWRMutation(
-    STAY_IN_TOUCH_URL,
-    (url: string, { arg }: { arg: { email: string } }) => postJson(url, arg)
+  const { trigger, isMutating, error, data } = useSubmit((arg: { email: string }) =>
+    postJson(STAY_IN_TOUCH_URL, arg)
   )
   const inputId = `${id}-email`
   const statusId = `${id}-status`

@@ -4,6 +4,9 @@ import { ApiErrorSchema } from '../../schemas/api-error.ts'
 import { LONG_REQUEST_TIMEOUT_MS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError } from './errors.ts'
+import { readCache, writeCache } from './kv-cache.ts'
+import { logError } from './log.ts'
+import { publicCacheEntry } from './public-cache.ts'
 
 declare global {
   interface Env {
@@ -48,6 +51,11 @@ export interface BackendCallOptions<S extends z.ZodType> {
   body?: unknown
   /** The shopper's access token, sent as Authorization: Bearer. */
   token?: string | undefined
+  /**
+   * Serve and keep the answer in KV when the call is public (PUBLIC_CACHE_RULES), under the same
+   * key the proxy uses, so pages and browsers share entries. Never with a token.
+   */
+  cache?: boolean
 }
 
 /**
@@ -178,7 +186,53 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     return new Request(backendUrl(transport, env, path), { ...init, headers, signal })
   }
 
+  function parseAnswer<S extends z.ZodType>(schema: S, json: unknown, target: string): z.output<S> {
+    const parsed = schema.safeParse(json)
+    if (!parsed.success) {
+      throw new AppError('upstream_error', MESSAGES.systemError, {
+        cause: parsed.error,
+        details: { path: target.split('?')[0] },
+      })
+    }
+    return parsed.data
+  }
+
+  async function publicEntry(
+    method: string,
+    path: string,
+    { query, body, token, cache }: BackendCallOptions<z.ZodType>
+  ) {
+    if (!cache || token) return null
+    const inputs: Record<string, unknown> = {
+      ...(query ?? {}),
+      ...(body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}),
+    }
+    if (typeof inputs.businessId !== 'number') return null
+    return publicCacheEntry(method, path, inputs.businessId, inputs)
+  }
+
   async function call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    options: BackendCallOptions<S>
+  ): Promise<z.output<S>> {
+    const entry = await publicEntry(method, path, options)
+    if (entry) {
+      const hit = await readCache<unknown>(env.CACHE, entry.key)
+      if (hit !== null) return parseAnswer(options.schema, hit, path)
+    }
+    const answer = await uncachedCall(method, path, options)
+    if (entry) {
+      const write = writeCache(env.CACHE, entry.key, answer, entry.rule.ttlSeconds).catch(
+        (error: unknown) => logError(error, { requestId, event: 'cache write failed' }, 'warn')
+      )
+      if (ctx) ctx.waitUntil(write)
+      else await write
+    }
+    return answer
+  }
+
+  async function uncachedCall<S extends z.ZodType>(
     method: string,
     path: string,
     { schema, query, body, token }: BackendCallOptions<S>
@@ -204,14 +258,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     } catch (cause) {
       throw new AppError('upstream_error', MESSAGES.systemError, { cause })
     }
-    const parsed = schema.safeParse(json)
-    if (!parsed.success) {
-      throw new AppError('upstream_error', MESSAGES.systemError, {
-        cause: parsed.error,
-        details: { path: target.split('?')[0] },
-      })
-    }
-    return parsed.data
+    return parseAnswer(schema, json, target)
   }
 
   return {

@@ -30,6 +30,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const details = await c.var.backend.post('/catalogue/category', {
     body: request.data,
     schema: CategoryDetailsSchema,
+    cache: true,
   })
   const { category, items } = details
   if (items.page > pageCount(items.total, items.limit)) {
@@ -38,6 +39,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const { banners } = await c.var.backend.post('/catalogue/banners', {
     body: { ...scope, brandId: c.var.brand.id, categoryId: category.id },
     schema: BannerListSchema,
+    cache: true,
   })
   const path = categoryHref(store.slug, category.slug)
   const crumbs = [

@@ -25,12 +25,18 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
   const scope = catalogueScope(c, store)
   const backend = c.var.backend
   const [tree, banners, deals, recommended] = await Promise.all([
-    backend.post('/catalogue/category-tree', { body: scope, schema: CategoryTreeSchema }),
+    // The same for every shopper of the store: shared KV entries (recommendations are not).
+    backend.post('/catalogue/category-tree', {
+      body: scope,
+      schema: CategoryTreeSchema,
+      cache: true,
+    }),
     backend.post('/catalogue/banners', {
       body: { ...scope, brandId: brand.id },
       schema: BannerListSchema,
+      cache: true,
     }),
-    backend.post('/catalogue/deals', { body: scope, schema: DealListSchema }),
+    backend.post('/catalogue/deals', { body: scope, schema: DealListSchema, cache: true }),
     backend.post('/stores/recommended-items', { body: scope, schema: MenuItemListSchema }),
   ])
   const where = addressLines(store).join(', ')

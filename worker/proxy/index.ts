@@ -6,9 +6,9 @@ import { readAccessToken } from '../lib/cookies.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
-import { cacheKey, readCache, writeCache } from '../lib/kv-cache.ts'
+import { readCache, writeCache } from '../lib/kv-cache.ts'
 import { logError } from '../lib/log.ts'
-import { BRAND_SCOPED_PATHS, PUBLIC_CACHE_RULES } from './public-cache.ts'
+import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
 
 /** Where the proxy is mounted; the backend path is what follows it. */
@@ -139,25 +139,10 @@ proxy.all('*', async (c) => {
 
   const search = query.toString()
   const target = `${path}${search ? `?${search}` : ''}`
-  const rule = PUBLIC_CACHE_RULES[`${method} ${path}`]
-  const key = rule
-    ? await cacheKey({
-        scope: rule.scope,
-        businessId: brand.businessId,
-        storeId: typeof inputs.storeId === 'number' ? inputs.storeId : null,
-        fulfilmentMethod:
-          typeof inputs.fulfilmentMethod === 'string' ? inputs.fulfilmentMethod : null,
-        // The tenant is already in the key; ignored inputs would only split shared entries.
-        inputs: {
-          ...inputs,
-          businessId: undefined,
-          ...Object.fromEntries((rule.ignoredInputs ?? []).map((name) => [name, undefined])),
-        },
-      })
-    : null
+  const cached = await publicCacheEntry(method, path, brand.businessId, inputs)
 
-  if (rule && key) {
-    const hit = await readCache<unknown>(c.env.CACHE, key)
+  if (cached) {
+    const hit = await readCache<unknown>(c.env.CACHE, cached.key)
     if (hit !== null) {
       const cachedHeaders = responseHeaders(undefined, c.var.requestId, PUBLIC_CACHE_CONTROL)
       cachedHeaders.set('content-type', 'application/json')
@@ -168,9 +153,12 @@ proxy.all('*', async (c) => {
 
   const answer = await c.var.backend.send(target, { method, headers, body })
 
-  if (rule && key && answer.status === 200) {
+  if (cached && answer.status === 200) {
     const text = await answer.text()
-    await afterAnswer(c, writeCache(c.env.CACHE, key, JSON.parse(text), rule.ttlSeconds))
+    await afterAnswer(
+      c,
+      writeCache(c.env.CACHE, cached.key, JSON.parse(text), cached.rule.ttlSeconds)
+    )
     const publicHeaders = responseHeaders(answer.headers, c.var.requestId, PUBLIC_CACHE_CONTROL)
     publicHeaders.set('x-cache', 'MISS')
     return new Response(text, { status: 200, headers: publicHeaders })

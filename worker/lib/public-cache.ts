@@ -1,3 +1,5 @@
+import { cacheKey } from './kv-cache.ts'
+
 /** A public answer the proxy keeps in KV: the same for every shopper of a brand. */
 export interface PublicCacheRule {
   /** The scope part of the KV key. */
@@ -63,3 +65,27 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/seo/sitemap',
   '/catalogue/banners',
 ])
+
+/** A public answer's rule and KV key, or null when the call is not publicly cacheable. */
+export async function publicCacheEntry(
+  method: string,
+  path: string,
+  businessId: number,
+  inputs: Record<string, unknown>
+): Promise<{ rule: PublicCacheRule; key: string } | null> {
+  const rule = PUBLIC_CACHE_RULES[`${method} ${path}`]
+  if (!rule) return null
+  const key = await cacheKey({
+    scope: rule.scope,
+    businessId,
+    storeId: typeof inputs.storeId === 'number' ? inputs.storeId : null,
+    fulfilmentMethod: typeof inputs.fulfilmentMethod === 'string' ? inputs.fulfilmentMethod : null,
+    // The tenant is already in the key; ignored inputs would only split shared entries.
+    inputs: {
+      ...inputs,
+      businessId: undefined,
+      ...Object.fromEntries((rule.ignoredInputs ?? []).map((name) => [name, undefined])),
+    },
+  })
+  return { rule, key }
+}

@@ -1,0 +1,139 @@
+// What the API benchmarks (store search, catalogue search) share: a closed-loop POST load
+// generator with a fresh body per request, the large-dataset builder, SQL read from the worker's
+// source for EXPLAIN QUERY PLAN, and the table printer.
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+
+export interface PostFigures {
+  requestsPerSecond: number
+  p50: number
+  p95: number
+  count: number
+  non2xx: number
+  /** The mean of `measure` over the 200 answers (e.g. stores per answer). */
+  meanMeasure: number
+}
+
+/** A random element of a non-empty list. */
+export function pick<T>(items: ReadonlyArray<T>): T {
+  const item = items[Math.floor(Math.random() * items.length)]
+  if (item === undefined) throw new Error('nothing to pick from')
+  return item
+}
+
+function percentile(sorted: ReadonlyArray<number>, p: number): number {
+  if (sorted.length === 0) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
+
+/**
+ * `connections` loops, each sending the next POST when the last answered, for `seconds`.
+ * autocannon (bench/lib/load.ts) sends one fixed body and reports no p95; here every request has
+ * its own body (so no answer comes from the proxy's KV cache) and latencies are kept whole.
+ */
+export async function postLoad(options: {
+  url: string
+  body: () => unknown
+  measure: (answer: unknown) => number
+  connections: number
+  seconds: number
+}): Promise<PostFigures> {
+  const latencies: Array<number> = []
+  let non2xx = 0
+  let measured = 0
+  const origin = new URL(options.url).origin
+  const deadline = performance.now() + options.seconds * 1000
+  const started = performance.now()
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const body = JSON.stringify(options.body())
+      const sent = performance.now()
+      const res = await fetch(options.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body,
+      })
+      const text = await res.text()
+      latencies.push(performance.now() - sent)
+      if (res.status !== 200) non2xx++
+      else measured += options.measure(JSON.parse(text))
+    }
+  }
+  await Promise.all(Array.from({ length: options.connections }, loop))
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  return {
+    requestsPerSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    count: latencies.length,
+    non2xx,
+    meanMeasure: measured / Math.max(1, latencies.length - non2xx),
+  }
+}
+
+/** Builds a large dataset with scripts/generate-large.ts into a fresh state directory. */
+export function buildLargeState(
+  root: string,
+  stateDir: string,
+  size: { stores: number; items: number }
+): void {
+  const started = performance.now()
+  // generate-large inserts rows; it needs a state of its own making, so start from nothing.
+  rmSync(stateDir, { recursive: true, force: true })
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(root, 'scripts', 'generate-large.ts'),
+      '--state-dir',
+      stateDir,
+      '--stores',
+      String(size.stores),
+      '--items',
+      String(size.items),
+    ],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } }
+  )
+  if (run.status !== 0) {
+    process.stderr.write(run.stdout + run.stderr)
+    throw new Error('generate-large failed')
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  console.log(
+    `bench: ${size.stores.toLocaleString('en-GB')} stores and ${size.items.toLocaleString('en-GB')} items loaded in ${seconds} s`
+  )
+}
+
+/**
+ * A SQL constant as the worker runs it, read from its source files with its `${…}` parts filled
+ * in (the worker's modules need Workers types this Node project does not load).
+ */
+export function workerSqlConstant(
+  root: string,
+  files: ReadonlyArray<string>,
+  name: string
+): string {
+  const sources = files.map((file) => readFileSync(join(root, file), 'utf8')).join('\n')
+  const constant = (wanted: string): string => {
+    const match =
+      new RegExp(`const ${wanted} = \`([^\`]*)\``).exec(sources) ??
+      new RegExp(`const ${wanted} = '([^']*)'`).exec(sources)
+    if (match?.[1] === undefined) throw new Error(`${wanted} not found in ${files.join(', ')}`)
+    return match[1].replace(/\$\{(\w+)\}/g, (_, inner: string) => constant(inner))
+  }
+  return constant(name).replace(/\s+/g, ' ')
+}
+
+/** Prints a results table: a title, a header row and one row of cells per result. */
+export function printTable(
+  title: string,
+  header: ReadonlyArray<string>,
+  rows: ReadonlyArray<ReadonlyArray<string>>
+): void {
+  const line = (cells: ReadonlyArray<string>) =>
+    cells.map((cell, index) => (index === 0 ? cell.padEnd(20) : cell.padStart(12))).join('')
+  console.log(`\n${title}`)
+  console.log(line(header))
+  for (const row of rows) console.log(line(row))
+}

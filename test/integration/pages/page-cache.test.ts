@@ -1,0 +1,54 @@
+import { env, SELF } from 'cloudflare:test'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
+import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { DEMO_INPUT } from '../data/demo-input.ts'
+
+beforeAll(async () => {
+  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+})
+
+async function keys(prefix: string): Promise<Array<string>> {
+  return (await env.CACHE.list({ prefix })).keys.map((key) => key.name)
+}
+
+async function page(path: string): Promise<string> {
+  const response = await SELF.fetch(`http://localhost${path}`)
+  expect(response.status, path).toBe(200)
+  return response.text()
+}
+
+describe('pages share the KV cache of public catalogue answers', () => {
+  it('keeps the store home tree, banners and deals in KV and serves the next render from it', async () => {
+    await page('/stores/manchester-piccadilly')
+    // Entries are written after the page is sent (waitUntil).
+    for (const scope of ['category-tree', 'banners', 'deals']) {
+      await vi.waitFor(async () => expect(await keys(`v1:${scope}:b1:s`), scope).toHaveLength(1))
+    }
+    // A change in D1 shows only when the entry expires: the second render read KV, not D1.
+    await env.DB.prepare(
+      "update categories set name = 'Greengrocery' where slug = 'fruit-veg'"
+    ).run()
+    try {
+      const html = await page('/stores/manchester-piccadilly')
+      expect(html).toContain('Fruit &amp; Veg')
+      expect(html).not.toContain('Greengrocery')
+    } finally {
+      await env.DB.prepare(
+        "update categories set name = 'Fruit & Veg' where slug = 'fruit-veg'"
+      ).run()
+    }
+  })
+
+  it('keeps category details per page of items', async () => {
+    await page('/stores/manchester-piccadilly/category/fruit-veg')
+    await page('/stores/manchester-piccadilly/category/fruit-veg?page=2')
+    await vi.waitFor(async () => expect(await keys('v1:category:b1:s')).toHaveLength(2))
+  })
+
+  it('does not keep what is personal or time-bound per shopper', async () => {
+    await page('/stores/manchester-piccadilly')
+    expect(await keys('v1:recommended')).toHaveLength(0)
+    expect(await keys('v1:store-details:')).toHaveLength(0)
+  })
+})
