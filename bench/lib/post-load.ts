@@ -131,8 +131,14 @@ export function printTable(
   header: ReadonlyArray<string>,
   rows: ReadonlyArray<ReadonlyArray<string>>
 ): void {
+  // Columns are at least 12 wide, and wide enough for their heading plus a gap.
+  const widths = header.map((cell, index) => (index === 0 ? 20 : Math.max(12, cell.length + 2)))
   const line = (cells: ReadonlyArray<string>) =>
-    cells.map((cell, index) => (index === 0 ? cell.padEnd(20) : cell.padStart(12))).join('')
+    cells
+      .map((cell, index) =>
+        index === 0 ? cell.padEnd(widths[0] ?? 20) : cell.padStart(widths[index] ?? 12)
+      )
+      .join('')
   console.log(`\n${title}`)
   console.log(line(header))
   for (const row of rows) console.log(line(row))
