@@ -20,6 +20,7 @@ export async function dealPage(c: Context<AppEnv>): Promise<Response> {
   if (!request.success) throw new AppError('not_found', MESSAGES.dealNotFound)
   const details = await c.var.backend.post('/catalogue/deal', {
     body: request.data,
+    cache: true,
     schema: DealDetailsSchema,
   })
   const { deal } = details

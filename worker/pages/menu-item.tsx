@@ -22,6 +22,7 @@ export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
   if (!request.success) throw new AppError('not_found', MESSAGES.productNotFound)
   const item = await c.var.backend.post('/catalogue/menu-item', {
     body: request.data,
+    cache: true,
     schema: MenuItemSchema,
   })
   const path = itemHref(store.slug, item)

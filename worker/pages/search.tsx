@@ -59,6 +59,7 @@ export function searchPage(section: SearchSection): PageHandler {
     if (!request.success) throw new AppError('not_found', MESSAGES.pageNotFound)
     const result = await c.var.backend.post('/catalogue/search', {
       body: request.data,
+      cache: true,
       schema: GlobalSearchResultSchema,
     })
     return renderSearch(c, store, term, section, result)

@@ -21,14 +21,11 @@ export function BannerStrip({
               src={banner.image.url}
               width={banner.image.width}
               height={banner.image.height}
-              alt=""
+              // Banner artwork carries its own words; the alt text says them.
+              alt={banner.subtitle ? `${banner.title}: ${banner.subtitle}` : banner.title}
               loading={index === 0 ? 'eager' : 'lazy'}
               className="aspect-[3/1] w-full rounded-2xl object-cover"
             />
-            <span className="mt-2 block font-bold">{banner.title}</span>
-            {banner.subtitle ? (
-              <span className="block text-sm text-ink/75">{banner.subtitle}</span>
-            ) : null}
           </>
         )
         return (
