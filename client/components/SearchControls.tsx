@@ -1,4 +1,8 @@
-import { AlertIcon, LocateIcon } from './icons.tsx'
+import { useState, type FormEvent, type ReactNode } from 'react'
+import { deviceLocationSearchPath } from '../lib/device-location.ts'
+import { routePath } from '../lib/routes.ts'
+import type { StoreSearchVariant } from '../lib/store-search.ts'
+import { AlertIcon, LocateIcon, SearchIcon } from './icons.tsx'
 
 /**
  * The inline error under a store search input. The element is always present so screen readers
@@ -21,23 +25,99 @@ export function InlineError({ id, message }: { id: string; message: string | nul
   )
 }
 
-/** The use-my-device-location button of both store search variants (spec §2). */
+/**
+ * The use-my-device-location button of both store search variants (spec §2): asks the browser
+ * where the device is and goes to the store search flow; a failure is the spec's message for the
+ * variant, handed to `onError`.
+ */
 export function DeviceLocationButton({
-  locating,
-  onLocate,
+  variant,
+  onError,
 }: {
-  locating: boolean
-  onLocate: () => void
+  variant: StoreSearchVariant
+  onError: (message: string) => void
 }) {
+  const [locating, setLocating] = useState(false)
+  function locate() {
+    setLocating(true)
+    deviceLocationSearchPath(variant).then(
+      (path) => window.location.assign(path),
+      (failure: unknown) => {
+        setLocating(false)
+        onError(failure instanceof Error ? failure.message : String(failure))
+      }
+    )
+  }
   return (
     <button
       type="button"
-      onClick={onLocate}
+      onClick={locate}
       disabled={locating}
       className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-semibold text-ink underline-offset-4 hover:underline disabled:opacity-60"
     >
       <LocateIcon className="size-5" />
       {locating ? 'Finding your location…' : 'Use my current location'}
     </button>
+  )
+}
+
+/**
+ * The frame both store search boxes share: a search landmark that submits to the store search
+ * flow (a plain GET without JavaScript), the label, the field beside its icon with the Find stores
+ * button, the inline error and the optional device-location button.
+ */
+export function StoreSearchForm({
+  variant,
+  label,
+  inputId,
+  errorId,
+  error,
+  onError,
+  onSubmit,
+  enableDeviceLocation,
+  status,
+  children,
+}: {
+  variant: StoreSearchVariant
+  label: string
+  inputId: string
+  errorId: string
+  error: string | null
+  onError: (message: string) => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  enableDeviceLocation: boolean
+  /** A live region between the field and the error (e.g. how many suggestions there are). */
+  status?: ReactNode
+  /** The field, and anything anchored to it such as a suggestion list. */
+  children: ReactNode
+}) {
+  return (
+    <form
+      role="search"
+      aria-label="Find stores near you"
+      action={routePath('stores-near-by', {})}
+      method="get"
+      noValidate
+      onSubmit={onSubmit}
+    >
+      <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative flex-1">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60" />
+          {children}
+        </div>
+        <button
+          type="submit"
+          className="h-13 rounded-xl bg-primary px-6 text-base font-bold text-on-primary shadow-sm hover:brightness-90"
+        >
+          Find stores
+        </button>
+      </div>
+      {status}
+      <InlineError id={errorId} message={error} />
+      {enableDeviceLocation ? <DeviceLocationButton variant={variant} onError={onError} /> : null}
+    </form>
   )
 }

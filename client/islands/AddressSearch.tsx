@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
-import { PinIcon, SearchIcon } from '../components/icons.tsx'
-import { DeviceLocationButton, InlineError } from '../components/SearchControls.tsx'
+import { PinIcon } from '../components/icons.tsx'
+import { StoreSearchForm } from '../components/SearchControls.tsx'
 import { fetchAddressSuggestions, type AddressSuggestion } from '../lib/api.ts'
 import {
   createLatestTicket,
@@ -10,8 +10,6 @@ import {
   nextActiveIndex,
   suggestionsAnnouncement,
 } from '../lib/combobox.ts'
-import { deviceLocationSearchPath } from '../lib/device-location.ts'
-import { routePath } from '../lib/routes.ts'
 import { STORE_SEARCH_QUERY, storeSearchFlowPath } from '../lib/store-search.ts'
 
 export interface AddressSearchProps {
@@ -57,7 +55,6 @@ export function AddressSearch({
   const [loading, setLoading] = useState(false)
   const [announcement, setAnnouncement] = useState('')
   const [error, setError] = useState<string | null>(initialError ?? null)
-  const [locating, setLocating] = useState(false)
   const [choosing, setChoosing] = useState(false)
 
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -175,98 +172,73 @@ export function AddressSearch({
     closePopup()
   }
 
-  function locateDevice() {
-    setLocating(true)
-    deviceLocationSearchPath('address').then(
-      (path) => window.location.assign(path),
-      (failure: unknown) => {
-        setLocating(false)
-        setError(failure instanceof Error ? failure.message : String(failure))
-      }
-    )
-  }
-
   const activeOption = open && active >= 0 ? optionId(active) : undefined
 
   return (
-    <form
-      role="search"
-      aria-label="Find stores near you"
-      action={routePath('stores-near-by', {})}
-      method="get"
-      noValidate
+    <StoreSearchForm
+      variant="address"
+      label={label}
+      inputId={inputId}
+      errorId={errorId}
+      error={error}
+      onError={setError}
       onSubmit={onSubmit}
-    >
-      <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60" />
-          <input
-            id={inputId}
-            name={STORE_SEARCH_QUERY.description}
-            type="text"
-            role="combobox"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={120}
-            placeholder="Start typing your address"
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-            onKeyDown={onKeyDown}
-            onBlur={closePopup}
-            onFocus={() => {
-              if (suggestions.length > 0 && !choosing) setOpen(true)
-            }}
-            aria-autocomplete="list"
-            aria-expanded={open}
-            aria-controls={listboxId}
-            aria-activedescendant={activeOption}
-            aria-busy={loading || undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pr-3 pl-11 text-base font-medium text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"
-          />
-          <ul
-            id={listboxId}
-            role="listbox"
-            aria-label="Address suggestions"
-            hidden={!open}
-            className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl border border-black/15 bg-white py-1 shadow-lg"
-          >
-            {suggestions.map((suggestion, index) => (
-              <li
-                key={suggestion.placeId}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                // Keep focus in the input so the combobox stays the one focused control.
-                onMouseDown={(event) => event.preventDefault()}
-                onMouseMove={() => setActive(index)}
-                onClick={() => choose(suggestion)}
-                className="flex cursor-pointer items-center gap-2 px-3 py-2.5 text-sm text-ink aria-selected:bg-tint aria-selected:font-semibold"
-              >
-                <PinIcon className="size-4 shrink-0 text-ink/60" />
-                {suggestion.description}
-              </li>
-            ))}
-          </ul>
+      enableDeviceLocation={enableDeviceLocation}
+      status={
+        <div role="status" aria-live="polite" className="sr-only">
+          {announcement}
         </div>
-        <button
-          type="submit"
-          className="h-13 rounded-xl bg-primary px-6 text-base font-bold text-on-primary shadow-sm hover:brightness-90"
-        >
-          Find stores
-        </button>
-      </div>
-      <div role="status" aria-live="polite" className="sr-only">
-        {announcement}
-      </div>
-      <InlineError id={errorId} message={error} />
-      {enableDeviceLocation ? (
-        <DeviceLocationButton locating={locating} onLocate={locateDevice} />
-      ) : null}
-    </form>
+      }
+    >
+      <input
+        id={inputId}
+        name={STORE_SEARCH_QUERY.description}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={120}
+        placeholder="Start typing your address"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={closePopup}
+        onFocus={() => {
+          if (suggestions.length > 0 && !choosing) setOpen(true)
+        }}
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listboxId}
+        aria-activedescendant={activeOption}
+        aria-busy={loading || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pr-3 pl-11 text-base font-medium text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"
+      />
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Address suggestions"
+        hidden={!open}
+        className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl border border-black/15 bg-white py-1 shadow-lg"
+      >
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={suggestion.placeId}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === active}
+            // Keep focus in the input so the combobox stays the one focused control.
+            onMouseDown={(event) => event.preventDefault()}
+            onMouseMove={() => setActive(index)}
+            onClick={() => choose(suggestion)}
+            className="flex cursor-pointer items-center gap-2 px-3 py-2.5 text-sm text-ink aria-selected:bg-tint aria-selected:font-semibold"
+          >
+            <PinIcon className="size-4 shrink-0 text-ink/60" />
+            {suggestion.description}
+          </li>
+        ))}
+      </ul>
+    </StoreSearchForm>
   )
 }

@@ -1,10 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
 import { checkPostcode, type PostcodeRule } from '../../schemas/postcode.ts'
-import { SearchIcon } from '../components/icons.tsx'
-import { DeviceLocationButton, InlineError } from '../components/SearchControls.tsx'
-import { deviceLocationSearchPath } from '../lib/device-location.ts'
-import { routePath } from '../lib/routes.ts'
+import { StoreSearchForm } from '../components/SearchControls.tsx'
 import { STORE_SEARCH_QUERY, storeSearchFlowPath } from '../lib/store-search.ts'
 
 export interface PostcodeSearchProps {
@@ -38,7 +35,6 @@ export function PostcodeSearch({
   const id = islandId ?? generatedId
   const [value, setValue] = useState(initialValue)
   const [error, setError] = useState<string | null>(initialError ?? null)
-  const [locating, setLocating] = useState(false)
   const inputId = `${id}-postcode`
   const errorId = `${id}-error`
 
@@ -59,61 +55,34 @@ export function PostcodeSearch({
     if (error && checkPostcode(next, postcodeRule).ok) setError(null)
   }
 
-  function locateDevice() {
-    setLocating(true)
-    deviceLocationSearchPath('postcode').then(
-      (path) => window.location.assign(path),
-      (failure: unknown) => {
-        setLocating(false)
-        setError(failure instanceof Error ? failure.message : String(failure))
-      }
-    )
-  }
-
   return (
-    <form
-      role="search"
-      aria-label="Find stores near you"
-      action={routePath('stores-near-by', {})}
-      method="get"
-      noValidate
+    <StoreSearchForm
+      variant="postcode"
+      label={label}
+      inputId={inputId}
+      errorId={errorId}
+      error={error}
+      onError={setError}
       onSubmit={onSubmit}
+      enableDeviceLocation={enableDeviceLocation}
     >
-      <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60" />
-          <input
-            id={inputId}
-            name={STORE_SEARCH_QUERY.postcode}
-            type="text"
-            inputMode="text"
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={POSTCODE_MAX_LENGTH}
-            placeholder={postcodeRule.example ? `e.g. ${postcodeRule.example}` : undefined}
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-            onClick={() => onChange('')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pr-3 pl-11 text-lg font-medium tracking-wide text-ink uppercase placeholder:tracking-normal placeholder:text-ink/60 placeholder:normal-case focus:border-primary aria-invalid:border-red-700"
-          />
-        </div>
-        <button
-          type="submit"
-          className="h-13 rounded-xl bg-primary px-6 text-base font-bold text-on-primary shadow-sm hover:brightness-90"
-        >
-          Find stores
-        </button>
-      </div>
-      <InlineError id={errorId} message={error} />
-      {enableDeviceLocation ? (
-        <DeviceLocationButton locating={locating} onLocate={locateDevice} />
-      ) : null}
-    </form>
+      <input
+        id={inputId}
+        name={STORE_SEARCH_QUERY.postcode}
+        type="text"
+        inputMode="text"
+        autoComplete="postal-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={POSTCODE_MAX_LENGTH}
+        placeholder={postcodeRule.example ? `e.g. ${postcodeRule.example}` : undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onClick={() => onChange('')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pr-3 pl-11 text-lg font-medium tracking-wide text-ink uppercase placeholder:tracking-normal placeholder:text-ink/60 placeholder:normal-case focus:border-primary aria-invalid:border-red-700"
+      />
+    </StoreSearchForm>
   )
 }
