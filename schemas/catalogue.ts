@@ -155,31 +155,29 @@ export const CategoryNodeSchema: z.ZodType<CategoryNode> = z
   )
   .meta({ id: 'CategoryNode' })
 
-/** The store's category tree for a fulfilment method: only categories with items to sell. */
-export const CategoryTreeRequestSchema = z.object({
+/** Which store and fulfilment method a catalogue call is about; most calls add their own fields. */
+export const StoreScopeRequestSchema = z.object({
   businessId: BusinessIdSchema,
   storeId: IdSchema,
   fulfilmentMethod: FulfilmentMethodSchema,
 })
+
+/** The store's category tree for a fulfilment method: only categories with items to sell. */
+export const CategoryTreeRequestSchema = StoreScopeRequestSchema
 export const CategoryTreeSchema = z.object({ categories: z.array(CategoryNodeSchema) })
 
 /** Spec §3 Menu and category payload: a category and a page of its items, for a date. */
-export const CategoryDetailsRequestSchema = z
-  .object({
-    businessId: BusinessIdSchema,
-    storeId: IdSchema,
-    categoryId: IdSchema.optional(),
-    /** The category's slug, as page URLs carry it. */
-    categorySlug: z.string().trim().min(1).max(120).optional(),
-    fulfilmentMethod: FulfilmentMethodSchema,
-    fulfilmentDate: FulfilmentDateSchema.optional(),
-    page: PageSchema,
-    limit: LimitSchema,
-  })
-  .refine((input) => input.categoryId !== undefined || input.categorySlug !== undefined, {
-    error: MESSAGES.validationError,
-    path: ['categoryId'],
-  })
+export const CategoryDetailsRequestSchema = StoreScopeRequestSchema.extend({
+  categoryId: IdSchema.optional(),
+  /** The category's slug, as page URLs carry it. */
+  categorySlug: z.string().trim().min(1).max(120).optional(),
+  fulfilmentDate: FulfilmentDateSchema.optional(),
+  page: PageSchema,
+  limit: LimitSchema,
+}).refine((input) => input.categoryId !== undefined || input.categorySlug !== undefined, {
+  error: MESSAGES.validationError,
+  path: ['categoryId'],
+})
 
 export type CategoryDetails = z.infer<typeof CategoryDetailsSchema>
 export const CategoryDetailsSchema = z.object({
@@ -201,33 +199,23 @@ export const CategoryDetailsSchema = z.object({
 
 // --- Menu item calls -------------------------------------------------------------------------
 
-export const MenuItemDetailsRequestSchema = z
-  .object({
-    businessId: BusinessIdSchema,
-    storeId: IdSchema,
-    itemId: IdSchema.optional(),
-    itemSlug: z.string().trim().min(1).max(160).optional(),
-    fulfilmentMethod: FulfilmentMethodSchema,
-  })
-  .refine((input) => input.itemId !== undefined || input.itemSlug !== undefined, {
-    error: MESSAGES.validationError,
-    path: ['itemId'],
-  })
+export const MenuItemDetailsRequestSchema = StoreScopeRequestSchema.extend({
+  itemId: IdSchema.optional(),
+  itemSlug: z.string().trim().min(1).max(160).optional(),
+}).refine((input) => input.itemId !== undefined || input.itemSlug !== undefined, {
+  error: MESSAGES.validationError,
+  path: ['itemId'],
+})
 
 /** By ids (menuItemIds), or the items of a deal (discountId) or one of its sections. */
-export const MenuItemListRequestSchema = z
-  .object({
-    businessId: BusinessIdSchema,
-    storeId: IdSchema,
-    menuItemIds: z.array(IdSchema).max(100).optional(),
-    discountId: IdSchema.optional(),
-    discountSectionId: IdSchema.optional(),
-    fulfilmentMethod: FulfilmentMethodSchema,
-  })
-  .refine((input) => input.menuItemIds !== undefined || input.discountId !== undefined, {
-    error: MESSAGES.validationError,
-    path: ['menuItemIds'],
-  })
+export const MenuItemListRequestSchema = StoreScopeRequestSchema.extend({
+  menuItemIds: z.array(IdSchema).max(100).optional(),
+  discountId: IdSchema.optional(),
+  discountSectionId: IdSchema.optional(),
+}).refine((input) => input.menuItemIds !== undefined || input.discountId !== undefined, {
+  error: MESSAGES.validationError,
+  path: ['menuItemIds'],
+})
 
 export const MenuItemListSchema = z.object({ items: z.array(MenuItemSummarySchema) })
 
@@ -239,9 +227,7 @@ export const OptionChoiceSchema = z.object({
 })
 
 /** Prices an item with a selection of its options for one store (the basket reuses it). */
-export const MenuItemPriceRequestSchema = z.object({
-  businessId: BusinessIdSchema,
-  storeId: IdSchema,
+export const MenuItemPriceRequestSchema = StoreScopeRequestSchema.extend({
   itemId: IdSchema,
   choices: z.array(OptionChoiceSchema).max(100).default([]),
   quantity: z.coerce
@@ -250,7 +236,6 @@ export const MenuItemPriceRequestSchema = z.object({
     .min(1, { error: MESSAGES.quantityRequired })
     .max(999, { error: MESSAGES.validationError })
     .default(1),
-  fulfilmentMethod: FulfilmentMethodSchema,
 })
 
 /** `unitPrice`: the store price plus the options' extras; `total` = unitPrice × quantity. */
@@ -264,19 +249,12 @@ export const MenuItemPriceSchema = z.object({
 })
 
 /** Spec §7 Stores "Recommended items" (storeId, fulfilmentMethod, basketToken). */
-export const RecommendedItemsRequestSchema = z.object({
-  businessId: BusinessIdSchema,
-  storeId: IdSchema,
-  fulfilmentMethod: FulfilmentMethodSchema,
+export const RecommendedItemsRequestSchema = StoreScopeRequestSchema.extend({
   basketToken: z.string().trim().max(200).optional(),
 })
 
 /** What a signed-in member bought before at this store (guests: none). */
-export const PreviousPurchasesRequestSchema = z.object({
-  businessId: BusinessIdSchema,
-  storeId: IdSchema,
-  fulfilmentMethod: FulfilmentMethodSchema,
-})
+export const PreviousPurchasesRequestSchema = StoreScopeRequestSchema
 
 // --- Deals -----------------------------------------------------------------------------------
 
@@ -299,25 +277,16 @@ export const DealSummarySchema = z.object({
   endsAt: z.string().nullable(),
 })
 
-export const DealListRequestSchema = z.object({
-  businessId: BusinessIdSchema,
-  storeId: IdSchema,
-  fulfilmentMethod: FulfilmentMethodSchema,
-})
+export const DealListRequestSchema = StoreScopeRequestSchema
 export const DealListSchema = z.object({ deals: z.array(DealSummarySchema) })
 
-export const DealDetailsRequestSchema = z
-  .object({
-    businessId: BusinessIdSchema,
-    storeId: IdSchema,
-    dealId: IdSchema.optional(),
-    dealSlug: z.string().trim().min(1).max(120).optional(),
-    fulfilmentMethod: FulfilmentMethodSchema,
-  })
-  .refine((input) => input.dealId !== undefined || input.dealSlug !== undefined, {
-    error: MESSAGES.validationError,
-    path: ['dealId'],
-  })
+export const DealDetailsRequestSchema = StoreScopeRequestSchema.extend({
+  dealId: IdSchema.optional(),
+  dealSlug: z.string().trim().min(1).max(120).optional(),
+}).refine((input) => input.dealId !== undefined || input.dealSlug !== undefined, {
+  error: MESSAGES.validationError,
+  path: ['dealId'],
+})
 
 /** A deal with its sections (choose between minimumSelected and maximumSelected items of each). */
 export type DealDetails = z.infer<typeof DealDetailsSchema>
@@ -342,11 +311,8 @@ export const SearchTermSchema = z
   .min(SEARCH_TERM_MIN_LENGTH, { error: MESSAGES.searchTermTooShort })
   .max(100, { error: MESSAGES.validationError })
 
-export const GlobalSearchRequestSchema = z.object({
-  businessId: BusinessIdSchema,
-  storeId: IdSchema,
+export const GlobalSearchRequestSchema = StoreScopeRequestSchema.extend({
   searchTerm: SearchTermSchema,
-  fulfilmentMethod: FulfilmentMethodSchema,
   itemsPage: PageSchema,
   categoryPage: PageSchema,
   dealsPage: PageSchema,

@@ -67,11 +67,6 @@ export function checkPostcode(input: string, rule: PostcodeRule): PostcodeCheck 
   return { ok: true, postcode: normalised }
 }
 
-/** {@link checkPostcode} with the default GB rule. */
-export function checkUkPostcode(input: string): PostcodeCheck {
-  return checkPostcode(input, DEFAULT_POSTCODE_RULE)
-}
-
 /**
  * The rule for a country among a business's rules: its own, else the GB default for GB, else
  * null (the business does not serve that country).

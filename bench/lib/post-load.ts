@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { startWranglerDev, type RunningServer } from './server.ts'
 
 export interface PostFigures {
   requestsPerSecond: number
@@ -142,4 +143,64 @@ export function printTable(
   console.log(`\n${title}`)
   console.log(line(header))
   for (const row of rows) console.log(line(row))
+}
+
+/** One row of an API benchmark: a dataset, a kind of request and a connection count. */
+export interface PostLoadRow<M extends string> {
+  label: string
+  mode: M
+  connections: number
+  figures: PostFigures
+}
+
+/**
+ * Serves each dataset with `wrangler dev` in turn and loads `path` with every mode at 1 and 8
+ * connections (after a warm-up), returning one row per run.
+ */
+export async function loadDatasets<M extends string>(options: {
+  name: string
+  configPath: string
+  datasets: ReadonlyArray<{ label: string; stateDir: string; port: number }>
+  path: string
+  modes: ReadonlyArray<M>
+  body: (mode: M) => unknown
+  measure: (answer: unknown) => number
+  seconds: number
+  warmupSeconds: number
+}): Promise<Array<PostLoadRow<M>>> {
+  const rows: Array<PostLoadRow<M>> = []
+  for (const dataset of options.datasets) {
+    let server: RunningServer | null = null
+    try {
+      server = await startWranglerDev({
+        name: `${options.name} ${dataset.label}`,
+        configPath: options.configPath,
+        port: dataset.port,
+        persistTo: dataset.stateDir,
+      })
+      const url = `${server.origin}${options.path}`
+      for (const mode of options.modes) {
+        for (const connections of [1, 8]) {
+          const run = (seconds: number) =>
+            postLoad({
+              url,
+              body: () => options.body(mode),
+              measure: options.measure,
+              connections,
+              seconds,
+            })
+          if (options.warmupSeconds > 0) await run(options.warmupSeconds)
+          rows.push({
+            label: dataset.label,
+            mode,
+            connections,
+            figures: await run(options.seconds),
+          })
+        }
+      }
+    } finally {
+      await server?.stop()
+    }
+  }
+  return rows
 }

@@ -7,12 +7,11 @@ import { queryLocalD1 } from '../../scripts/lib/wrangler.ts'
 import {
   buildLargeState,
   pick,
-  postLoad,
-  type PostFigures,
+  loadDatasets,
   printTable,
   workerSqlConstant,
 } from '../lib/post-load.ts'
-import { benchWranglerConfig, startWranglerDev, type RunningServer } from '../lib/server.ts'
+import { benchWranglerConfig } from '../lib/server.ts'
 
 export interface CatalogueSearchSuiteOptions {
   root: string
@@ -92,39 +91,21 @@ export async function runCatalogueSearchSuite(options: CatalogueSearchSuiteOptio
       port: 8796,
     },
   ]
-  const rows: Array<{ label: string; mode: Mode; connections: number; figures: PostFigures }> = []
-  for (const dataset of datasets) {
-    let server: RunningServer | null = null
-    try {
-      server = await startWranglerDev({
-        name: `catalogue-search ${dataset.label}`,
-        configPath,
-        port: dataset.port,
-        persistTo: dataset.stateDir,
-      })
-      const url = `${server.origin}/api/catalogue/search`
-      for (const mode of Object.keys(TERMS) as Array<Mode>) {
-        for (const connections of [1, 8]) {
-          const run = (length: number) =>
-            postLoad({
-              url,
-              body: () => ({
-                storeId: STORE_ID,
-                searchTerm: pick(TERMS[mode]),
-                benchNonce: crypto.randomUUID(),
-              }),
-              measure: totalItems,
-              connections,
-              seconds: length,
-            })
-          if (warmupSeconds > 0) await run(warmupSeconds)
-          rows.push({ label: dataset.label, mode, connections, figures: await run(seconds) })
-        }
-      }
-    } finally {
-      await server?.stop()
-    }
-  }
+  const rows = await loadDatasets({
+    name: 'catalogue-search',
+    configPath,
+    datasets,
+    path: '/api/catalogue/search',
+    modes: Object.keys(TERMS) as Array<Mode>,
+    body: (mode) => ({
+      storeId: STORE_ID,
+      searchTerm: pick(TERMS[mode]),
+      benchNonce: crypto.randomUUID(),
+    }),
+    measure: totalItems,
+    seconds,
+    warmupSeconds,
+  })
 
   printTable(
     `Catalogue search, POST /api/catalogue/search (wrangler dev, NODE_ENV=production; ${seconds} s per row after ${warmupSeconds} s warm-up; no KV hits)`,

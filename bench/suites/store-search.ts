@@ -8,12 +8,11 @@ import { queryLocalD1 } from '../../scripts/lib/wrangler.ts'
 import {
   buildLargeState,
   pick,
-  postLoad,
-  type PostFigures,
+  loadDatasets,
   printTable,
   workerSqlConstant,
 } from '../lib/post-load.ts'
-import { benchWranglerConfig, startWranglerDev, type RunningServer } from '../lib/server.ts'
+import { benchWranglerConfig } from '../lib/server.ts'
 
 export interface StoreSearchSuiteOptions {
   root: string
@@ -102,35 +101,17 @@ export async function runStoreSearchSuite(options: StoreSearchSuiteOptions): Pro
       port: 8794,
     },
   ]
-  const rows: Array<{ label: string; mode: Mode; connections: number; figures: PostFigures }> = []
-  for (const dataset of datasets) {
-    let server: RunningServer | null = null
-    try {
-      server = await startWranglerDev({
-        name: `store-search ${dataset.label}`,
-        configPath,
-        port: dataset.port,
-        persistTo: dataset.stateDir,
-      })
-      const url = `${server.origin}/api/stores/search`
-      for (const mode of ['postcode', 'coordinates'] as const) {
-        for (const connections of [1, 8]) {
-          const run = (length: number) =>
-            postLoad({
-              url,
-              body: () => requestBody(mode, outcodes),
-              measure: storesPerAnswer,
-              connections,
-              seconds: length,
-            })
-          if (warmupSeconds > 0) await run(warmupSeconds)
-          rows.push({ label: dataset.label, mode, connections, figures: await run(seconds) })
-        }
-      }
-    } finally {
-      await server?.stop()
-    }
-  }
+  const rows = await loadDatasets({
+    name: 'store-search',
+    configPath,
+    datasets,
+    path: '/api/stores/search',
+    modes: ['postcode', 'coordinates'] as const,
+    body: (mode) => requestBody(mode, outcodes),
+    measure: storesPerAnswer,
+    seconds,
+    warmupSeconds,
+  })
 
   printTable(
     `Store search, POST /api/stores/search (wrangler dev, NODE_ENV=production; ${seconds} s per row after ${warmupSeconds} s warm-up; every request a new postcode or point, so no KV hits)`,

@@ -3,9 +3,9 @@ import type { z } from 'zod'
 import { ApiErrorSchema } from '../../schemas/api-error.ts'
 import { LONG_REQUEST_TIMEOUT_MS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
+import { finishInBackground } from './background.ts'
 import { AppError } from './errors.ts'
 import { readCache, writeCache } from './kv-cache.ts'
-import { logError } from './log.ts'
 import { publicCacheEntry } from './public-cache.ts'
 
 declare global {
@@ -223,11 +223,11 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     }
     const answer = await uncachedCall(method, path, options)
     if (entry) {
-      const write = writeCache(env.CACHE, entry.key, answer, entry.rule.ttlSeconds).catch(
-        (error: unknown) => logError(error, { requestId, event: 'cache write failed' }, 'warn')
+      await finishInBackground(
+        ctx,
+        writeCache(env.CACHE, entry.key, answer, entry.rule.ttlSeconds),
+        { requestId, event: 'cache write failed' }
       )
-      if (ctx) ctx.waitUntil(write)
-      else await write
     }
     return answer
   }

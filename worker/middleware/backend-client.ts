@@ -1,15 +1,7 @@
-import type { Context, ExecutionContext, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env.ts'
+import { executionContext } from '../lib/background.ts'
 import { type BackendApp, createBackendClient } from '../lib/backend-client.ts'
-
-function executionContext(c: Context<AppEnv>): ExecutionContext | undefined {
-  try {
-    return c.executionCtx
-  } catch {
-    // Hono throws when the app was called without one (app.request in tests).
-    return undefined
-  }
-}
 
 /**
  * Puts the backend client on `c.var.backend` for pages and the proxy. Needs `requestId()` first.

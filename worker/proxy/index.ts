@@ -1,13 +1,13 @@
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
+import { executionContext, finishInBackground } from '../lib/background.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { readCache, writeCache } from '../lib/kv-cache.ts'
-import { logError } from '../lib/log.ts'
 import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
 
@@ -76,19 +76,6 @@ function responseHeaders(
   return headers
 }
 
-/** Runs work after the answer is sent; a cache write that fails must not fail the call. */
-async function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>): Promise<void> {
-  const settled = work.catch((error: unknown) => {
-    logError(error, { requestId: c.var.requestId, event: 'cache write failed' }, 'warn')
-  })
-  try {
-    c.executionCtx.waitUntil(settled)
-  } catch {
-    // No execution context (app.request in tests): finish before answering.
-    await settled
-  }
-}
-
 /**
  * The app's own server proxy (spec §7): `/api/<path>` → backend `<path>` through `c.var.backend`.
  * Sets businessId (and brandId where a call is per brand) from the request's brand, converts ids
@@ -155,9 +142,10 @@ proxy.all('*', async (c) => {
 
   if (cached && answer.status === 200) {
     const text = await answer.text()
-    await afterAnswer(
-      c,
-      writeCache(c.env.CACHE, cached.key, JSON.parse(text), cached.rule.ttlSeconds)
+    await finishInBackground(
+      executionContext(c),
+      writeCache(c.env.CACHE, cached.key, JSON.parse(text), cached.rule.ttlSeconds),
+      { requestId: c.var.requestId, event: 'cache write failed' }
     )
     const publicHeaders = responseHeaders(answer.headers, c.var.requestId, PUBLIC_CACHE_CONTROL)
     publicHeaders.set('x-cache', 'MISS')

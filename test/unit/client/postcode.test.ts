@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import {
   checkPostcode,
-  checkUkPostcode,
   DEFAULT_POSTCODE_RULE,
   outcodeOf,
   postcodeRuleFor,
   type PostcodeRule,
 } from '../../../schemas/postcode.ts'
 
-describe('checkUkPostcode', () => {
+describe('checkPostcode with the default GB rule', () => {
+  const checkUkPostcode = (input: string) => checkPostcode(input, DEFAULT_POSTCODE_RULE)
+
   it('asks for a postcode when the box is empty or blank', () => {
     expect(checkUkPostcode('')).toEqual({ ok: false, message: 'Please enter a valid postcode' })
     expect(checkUkPostcode('   ')).toEqual({ ok: false, message: 'Please enter a valid postcode' })

@@ -2,7 +2,8 @@ import { checkPostcode, postcodeRuleFor, type PostcodeRule } from '../../../sche
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 
-interface PostcodeRuleRow {
+/** A postcode_rules row, as the brand lookup and the rule checks read it. */
+export interface PostcodeRuleRow {
   country_code: string
   pattern: string
   normalisation: PostcodeRule['normalisation']
@@ -21,12 +22,16 @@ export async function findPostcodeRules(
     )
     .bind(businessId)
     .all<PostcodeRuleRow>()
-  return results.map((row) => ({
+  return results.map(postcodeRuleOf)
+}
+
+export function postcodeRuleOf(row: PostcodeRuleRow): PostcodeRule {
+  return {
     countryCode: row.country_code,
     pattern: row.pattern,
     normalisation: row.normalisation,
     example: row.example,
-  }))
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Brand, BrandLink } from '../../../schemas/brand.ts'
 import type { BusinessProfile } from '../../../schemas/business.ts'
 import { mergeWhiteLabelSettings } from '../content/white-label.ts'
+import { postcodeRuleOf, type PostcodeRuleRow } from '../location/postcode-rules.ts'
 
 interface BrandRow {
   id: number
@@ -56,13 +57,6 @@ interface BrandSummaryRow {
   name: string
   logo_url: string
   canonical_host: string | null
-}
-
-interface PostcodeRuleRow {
-  country_code: string
-  pattern: string
-  normalisation: 'uk' | 'upper_trim'
-  example: string | null
 }
 
 /** The active brand served on a host (already normalised), with its settings and links; one round trip. */
@@ -131,12 +125,7 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
     countryCode: row.country_code,
     currency: row.currency,
     locale: row.locale,
-    postcodeRules: ((rules?.results ?? []) as Array<PostcodeRuleRow>).map((rule) => ({
-      countryCode: rule.country_code,
-      pattern: rule.pattern,
-      normalisation: rule.normalisation,
-      example: rule.example,
-    })),
+    postcodeRules: ((rules?.results ?? []) as Array<PostcodeRuleRow>).map(postcodeRuleOf),
     settings: mergeWhiteLabelSettings(sections, row.id),
     links: ((links?.results ?? []) as Array<LinkRow>).map(({ kind, channel, url }) => ({
       kind,

@@ -11,6 +11,11 @@ import type { DeliveryZone } from './delivery.ts'
 // --- Rows --------------------------------------------------------------------------------------
 
 /** The columns a search result and the availability/delivery computations need. */
+type AddressColumns = Pick<
+  StoreSummaryRow,
+  'address_line1' | 'address_line2' | 'town' | 'county' | 'postcode' | 'country_code'
+>
+
 interface StoreSummaryRow {
   id: number
   slug: string
@@ -145,19 +150,24 @@ export const CANDIDATE_SQL = `select ${SUMMARY_COLUMNS} from stores s
 
 const CANDIDATE_IDS_SQL = CANDIDATE_SQL.replace(SUMMARY_COLUMNS, 's.id')
 
+/** The store's postal address from its row (search, details and the directory alike). */
+function addressOf(row: AddressColumns): StoreCandidate['address'] {
+  return {
+    addressLine1: row.address_line1,
+    addressLine2: row.address_line2,
+    town: row.town,
+    county: row.county,
+    postcode: row.postcode,
+    country: row.country_code,
+  }
+}
+
 function toCandidate(row: StoreSummaryRow): StoreCandidate {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
-    address: {
-      addressLine1: row.address_line1,
-      addressLine2: row.address_line2,
-      town: row.town,
-      county: row.county,
-      postcode: row.postcode,
-      country: row.country_code,
-    },
+    address: addressOf(row),
     location: { latitude: row.latitude, longitude: row.longitude },
     timeZone: row.time_zone,
     imageUrl: row.image_url,
@@ -392,17 +402,7 @@ export async function findOrderStatus(
   }
 }
 
-interface DirectoryRow {
-  id: number
-  slug: string
-  name: string
-  address_line1: string
-  address_line2: string | null
-  town: string
-  county: string | null
-  postcode: string
-  country_code: string
-}
+type DirectoryRow = Pick<StoreSummaryRow, 'id' | 'slug' | 'name'> & AddressColumns
 
 /** A page of the business's active stores, by town then name, with the total; one round trip. */
 export async function findStoreDirectory(
@@ -429,14 +429,7 @@ export async function findStoreDirectory(
       id: row.id,
       slug: row.slug,
       name: row.name,
-      address: {
-        addressLine1: row.address_line1,
-        addressLine2: row.address_line2,
-        town: row.town,
-        county: row.county,
-        postcode: row.postcode,
-        country: row.country_code,
-      },
+      address: addressOf(row),
     })),
     page,
     limit,
