@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { BusinessIdSchema, IdSchema } from './common.ts'
+import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
+import { MESSAGES } from './messages.ts'
 
 /** With storeId, the store's time zone; otherwise the business's. */
 export const ServerTimeQuerySchema = z.object({
@@ -21,3 +23,127 @@ export const ServerTimeSchema = z.object({
   /** The zone's offset from UTC now, e.g. +01:00. */
   utcOffset: z.string().regex(/^[+-]\d{2}:\d{2}$/),
 })
+
+// --- Slot list and reservation (spec §7 Time slots, §3 Time slot, §4 Slot reservation) ----------
+
+const MethodSchema = z.enum(FULFILMENT_METHODS)
+
+/** A local calendar date; the slot date checks ('after or equal to today') run in the service. */
+export const SlotDateSchema = z.iso.date({ error: MESSAGES.slotDateInvalid })
+
+/** A local start time, HH:mm (spec §9 date formats). */
+export const SlotTimeSchema = z
+  .string({ error: MESSAGES.validationError })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MESSAGES.validationError })
+
+const CoordinateSchema = z.coerce.number({ error: MESSAGES.validationError })
+
+/**
+ * Spec §7 List (storeId, fulfilmentMethod, startDate, endDate, latitude, longitude, basketToken).
+ * startDate defaults to the store's today, endDate to the last day it takes orders for (today +
+ * daysInAdvance); a startDate before the store's today gets 'Time slot date provided was not valid.
+ * Date must be a date after or equal to today'. With basketToken the answer says which slot the
+ * basket holds.
+ */
+export const TimeSlotListRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeId: IdSchema,
+  fulfilmentMethod: MethodSchema.default(DEFAULT_FULFILMENT_METHOD),
+  startDate: SlotDateSchema.optional(),
+  endDate: SlotDateSchema.optional(),
+  latitude: CoordinateSchema.min(-90).max(90).optional(),
+  longitude: CoordinateSchema.min(-180).max(180).optional(),
+  basketToken: z.string().trim().min(16).max(200).optional(),
+})
+
+/** Spec §3 Time slot: local date and time plus the UTC instants it starts and ends. */
+export type TimeSlot = z.infer<typeof TimeSlotSchema>
+export const TimeSlotSchema = z.object({
+  /** Local date, YYYY-MM-DD. */
+  timeSlotDate: z.iso.date(),
+  /** Local start, HH:mm. */
+  timeSlotTime: z.string(),
+  /** Local end, HH:mm. */
+  endTime: z.string(),
+  /** Start and end instants, ISO 8601 UTC. */
+  startDate: z.iso.datetime(),
+  endDate: z.iso.datetime(),
+  /** Places left now (capacity − held and confirmed reservations). */
+  remaining: z.int().nonnegative(),
+  /** False when full, blocked or starting too soon (inside the lead time). */
+  available: z.boolean(),
+})
+
+export type TimeSlotDay = z.infer<typeof TimeSlotDaySchema>
+export const TimeSlotDaySchema = z.object({
+  date: z.iso.date(),
+  /** Closed all day (no hours for the method, or a closure). */
+  closed: z.boolean(),
+  slots: z.array(TimeSlotSchema),
+})
+
+/**
+ * A reservation (spec §4): future slots and ASAP both hold for 15 minutes (expiresAt) until the
+ * order is placed; an expired hold gives its place back and must be replaced.
+ */
+export type SlotReservation = z.infer<typeof SlotReservationSchema>
+export const SlotReservationSchema = z.object({
+  reservationId: z.int(),
+  type: z.enum(FULFILMENT_TIMINGS),
+  storeId: z.int(),
+  fulfilmentMethod: MethodSchema,
+  /** Local date of the slot (ASAP: today). */
+  timeSlotDate: z.iso.date(),
+  /** Local start HH:mm; null for ASAP. */
+  timeSlotTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  /** UTC instants; ASAP: the estimated ready/delivery time as both. */
+  startDate: z.iso.datetime(),
+  endDate: z.iso.datetime(),
+  status: z.enum(['held', 'confirmed', 'released', 'expired']),
+  /** When the hold lapses (ISO 8601 UTC); countdowns measure against server time. */
+  expiresAt: z.iso.datetime(),
+})
+
+export type TimeSlotList = z.infer<typeof TimeSlotListSchema>
+export const TimeSlotListSchema = z.object({
+  storeId: z.int(),
+  fulfilmentMethod: MethodSchema,
+  timeZone: z.string(),
+  /** Now, ISO 8601 UTC: the page's countdown clock is measured against it. */
+  serverTime: z.iso.datetime(),
+  daysInAdvance: z.int().nonnegative(),
+  asap: z.object({
+    /** The store is open for the method now, allows ASAP, and can still fulfil before closing. */
+    available: z.boolean(),
+    /** When an ASAP order would arrive or be ready (ISO 8601 UTC), if available. */
+    estimatedAt: z.iso.datetime().nullable(),
+    leadMinutes: z.int().nonnegative(),
+  }),
+  days: z.array(TimeSlotDaySchema),
+  /** The basket's live reservation, when basketToken named a basket that holds one. */
+  reservation: SlotReservationSchema.nullable(),
+})
+
+/**
+ * Spec §7 Reserve slot (storeId, basketToken, timeSlotDate, fulfilmentMethod, plus timeSlotTime,
+ * postcode, latitude, longitude). Without timeSlotTime it reserves ASAP. Replaces the basket's
+ * previous hold atomically; a full slot is a conflict ('There was an error reserving time slot.').
+ */
+export const ReserveSlotRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeId: IdSchema,
+  basketToken: z
+    .string({ error: MESSAGES.validationError })
+    .trim()
+    .min(16, { error: MESSAGES.validationError })
+    .max(200, { error: MESSAGES.validationError }),
+  fulfilmentMethod: MethodSchema.default(DEFAULT_FULFILMENT_METHOD),
+  timeSlotDate: SlotDateSchema,
+  timeSlotTime: SlotTimeSchema.optional(),
+  postcode: z.string().trim().max(8).optional(),
+  latitude: CoordinateSchema.min(-90).max(90).optional(),
+  longitude: CoordinateSchema.min(-180).max(180).optional(),
+})
+
+export const ReserveSlotResultSchema = z.object({ reservation: SlotReservationSchema })

@@ -13,6 +13,8 @@ export const COOKIE_NAMES = {
   refresh: 'sf_refresh',
   /** The basket token of a guest or member basket. */
   basket: 'sf_basket',
+  /** Readable by the header basket island: item count, total and store slug (no secret). */
+  basketSummary: 'sf_basket_summary',
 } as const
 
 export type CookieName = (typeof COOKIE_NAMES)[keyof typeof COOKIE_NAMES]
@@ -23,7 +25,9 @@ export type CookieName = (typeof COOKIE_NAMES)[keyof typeof COOKIE_NAMES]
  */
 export function tokenCookieOptions(requestUrl: string, maxAgeSeconds: number): CookieOptions {
   const url = new URL(requestUrl)
-  const local = url.protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname)
+  const local =
+    url.protocol === 'http:' &&
+    /^(([a-z0-9-]+\.)*localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname)
   return { httpOnly: true, secure: !local, sameSite: 'Lax', path: '/', maxAge: maxAgeSeconds }
 }
 

@@ -1,8 +1,15 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { executionContext, finishInBackground } from '../lib/background.ts'
+import {
+  answersWithBasket,
+  carriesBasketToken,
+  readBasketToken,
+  rememberBasket,
+} from '../lib/basket-cookie.ts'
+import type { Basket } from '../../schemas/basket.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
@@ -61,6 +68,36 @@ async function formBody(request: Request, tenant: Inputs): Promise<FormData> {
   return converted
 }
 
+/** The basket token comes from the httpOnly cookie only; a token the browser sent is dropped. */
+function withBasketToken(c: Context, json: Inputs): void {
+  const token = readBasketToken(c)
+  if (token) json.basketToken = token
+  else delete json.basketToken
+}
+
+function isBasket(value: unknown): value is Basket {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'totals' in value &&
+    'lines' in value &&
+    'fulfilmentMethod' in value
+  )
+}
+
+/**
+ * A basket answer (a basket, or an object carrying one under `basket`) with its token moved into
+ * the httpOnly cookie and its summary into the header's cookie.
+ */
+function withoutBasketToken(c: Context, payload: unknown): unknown {
+  if (isBasket(payload)) return rememberBasket(c, payload)
+  if (typeof payload === 'object' && payload !== null && 'basket' in payload) {
+    const { basket } = payload
+    if (isBasket(basket)) return { ...payload, basket: rememberBasket(c, basket) }
+  }
+  return payload
+}
+
 function responseHeaders(
   from: Headers | undefined,
   requestId: string,
@@ -116,6 +153,7 @@ proxy.all('*', async (c) => {
       body = await formBody(c.req.raw, tenant)
     } else if (contentType === '' || contentType.startsWith('application/json')) {
       const json = await jsonBody(c.req.raw, tenant)
+      if (carriesBasketToken(path)) withBasketToken(c, json)
       inputs = { ...inputs, ...json }
       body = JSON.stringify(json)
       headers.set('content-type', 'application/json')
@@ -151,10 +189,16 @@ proxy.all('*', async (c) => {
     publicHeaders.set('x-cache', 'MISS')
     return new Response(text, { status: 200, headers: publicHeaders })
   }
-  return new Response(answer.body, {
-    status: answer.status,
-    headers: responseHeaders(answer.headers, c.var.requestId, PRIVATE_CACHE_CONTROL),
-  })
+  const privateHeaders = responseHeaders(answer.headers, c.var.requestId, PRIVATE_CACHE_CONTROL)
+  if (answer.status === 200 && answersWithBasket(path)) {
+    const payload: unknown = await answer.json()
+    // newResponse keeps the Set-Cookie headers rememberBasket prepared on the context.
+    return c.newResponse(JSON.stringify(withoutBasketToken(c, payload)), {
+      status: 200,
+      headers: privateHeaders,
+    })
+  }
+  return new Response(answer.body, { status: answer.status, headers: privateHeaders })
 })
 
 proxy.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))

@@ -1,0 +1,84 @@
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import {
+  basketSummary,
+  BasketTokenSchema,
+  type Basket,
+  type BasketSummary,
+} from '../../schemas/basket.ts'
+import { COOKIE_NAMES, tokenCookieOptions } from './cookies.ts'
+
+/** A basket outlives a browsing session: shoppers come back to it within a month. */
+export const BASKET_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+
+/**
+ * Backend paths whose JSON bodies carry the basket token: the proxy sets it from the httpOnly
+ * cookie (a browser cannot choose another basket) and removes any token the browser sent.
+ */
+const BASKET_TOKEN_PATH_PREFIXES = ['/basket', '/time-slots', '/stores/recommended-items']
+
+/** Backend paths whose answers may issue a basket token (get-or-create, add item, add meal deal). */
+const BASKET_ANSWER_PATH_PREFIX = '/basket'
+
+function hasPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`)
+}
+
+export function carriesBasketToken(path: string): boolean {
+  return BASKET_TOKEN_PATH_PREFIXES.some((prefix) => hasPrefix(path, prefix))
+}
+
+export function answersWithBasket(path: string): boolean {
+  return hasPrefix(path, BASKET_ANSWER_PATH_PREFIX)
+}
+
+/** The shopper's basket token from its httpOnly cookie, if it is well formed. */
+export function readBasketToken(c: Context): string | undefined {
+  const parsed = BasketTokenSchema.safeParse(getCookie(c, COOKIE_NAMES.basket))
+  return parsed.success ? parsed.data : undefined
+}
+
+/**
+ * Keeps what the browser may know of a basket answer: the token goes into the httpOnly cookie
+ * (when the answer carries one) and the count and total into the readable summary cookie the
+ * header basket shows. Returns the basket without its token.
+ */
+export function rememberBasket(c: Context, basket: Basket): Basket {
+  const { basketToken, ...rest } = basket
+  if (basketToken) {
+    setCookie(
+      c,
+      COOKIE_NAMES.basket,
+      basketToken,
+      tokenCookieOptions(c.req.url, BASKET_MAX_AGE_SECONDS)
+    )
+  }
+  setCookie(c, COOKIE_NAMES.basketSummary, JSON.stringify(basketSummary(rest)), {
+    ...tokenCookieOptions(c.req.url, BASKET_MAX_AGE_SECONDS),
+    // The header basket island reads it; it holds a count, a total and a store slug, no secret.
+    httpOnly: false,
+  })
+  return rest
+}
+
+/** Forgets the basket (checked out, or its token no longer names one). */
+export function forgetBasket(c: Context): void {
+  const { secure } = tokenCookieOptions(c.req.url, 0)
+  deleteCookie(c, COOKIE_NAMES.basket, { path: '/', secure })
+  deleteCookie(c, COOKIE_NAMES.basketSummary, { path: '/', secure })
+}
+
+/** Reads a summary cookie value (for the basket page's own header render). */
+export function readBasketSummary(c: Context): BasketSummary | null {
+  const raw = getCookie(c, COOKIE_NAMES.basketSummary)
+  if (!raw) return null
+  try {
+    const value: unknown = JSON.parse(raw)
+    if (typeof value !== 'object' || value === null) return null
+    const { itemCount, total, storeSlug } = value as Record<string, unknown>
+    if (typeof itemCount !== 'number' || typeof total !== 'number') return null
+    return { itemCount, total, storeSlug: typeof storeSlug === 'string' ? storeSlug : null }
+  } catch {
+    return null
+  }
+}
