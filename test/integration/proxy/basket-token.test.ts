@@ -1,0 +1,166 @@
+import { env } from 'cloudflare:test'
+import { Hono } from 'hono'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Basket } from '../../../schemas/basket.ts'
+import { backend } from '../../../worker/backend/index.ts'
+import { clearBrandCache } from '../../../worker/middleware/brand.ts'
+import { seedTenancy } from '../backend/fixtures.ts'
+import { storefrontApi, type SeenRequest } from './harness.ts'
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'
+
+function basketAnswer(token: string | undefined): Basket {
+  return {
+    ...(token ? { basketToken: token } : {}),
+    store: {
+      id: 1,
+      slug: 'manchester-piccadilly',
+      name: 'Manchester Piccadilly',
+      timeZone: 'Europe/London',
+      availability: 'open',
+      deliveryEnabled: true,
+      collectionEnabled: true,
+      asapEnabled: true,
+      daysInAdvance: 7,
+      maxBasketItems: 100,
+    },
+    fulfilmentMethod: 'delivery',
+    fulfilmentTiming: 'asap',
+    lines: [],
+    mealDeals: [],
+    deals: [],
+    coupon: null,
+    totals: {
+      itemCount: 3,
+      subtotal: 1240,
+      dealDiscount: 0,
+      couponDiscount: 0,
+      deliveryFee: 0,
+      serviceFee: 0,
+      tip: 0,
+      total: 1240,
+      minimumSpend: 0,
+      minimumSpendShortfall: 0,
+      freeDeliveryThreshold: null,
+    },
+    slot: null,
+    notices: [],
+    version: 1,
+  }
+}
+
+/** A backend that answers basket calls with a basket carrying a token, and records each call. */
+function basketBackend() {
+  const seen: Array<SeenRequest> = []
+  const app = new Hono<{ Bindings: Env }>()
+  app.get('/brands/resolve', (c) => backend.fetch(c.req.raw, c.env))
+  app.post('*', async (c) => {
+    const body: unknown = await c.req.json()
+    seen.push({ method: 'POST', path: c.req.path, query: {}, headers: {}, body })
+    if (c.req.path === '/basket/coupon/apply') {
+      return c.json({ basket: basketAnswer(TOKEN), errorCode: 'coupon_not_found' })
+    }
+    if (c.req.path.startsWith('/basket')) return c.json(basketAnswer(TOKEN))
+    return c.json({ echoed: true, basketToken: 'leak-check' })
+  })
+  return { app, seen }
+}
+
+function post(body: unknown, cookie?: string): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  }
+}
+
+function cookiesOf(res: Response): Array<string> {
+  return res.headers.getSetCookie()
+}
+
+beforeAll(async () => {
+  await seedTenancy(env.DB)
+})
+
+afterEach(() => {
+  clearBrandCache()
+})
+
+describe('proxy: basket token', () => {
+  it('moves an issued token into an httpOnly cookie and out of the answer the browser reads', async () => {
+    const { app } = basketBackend()
+    const res = await storefrontApi(app).request('http://localhost/api/basket', post({}), env)
+    expect(res.status).toBe(200)
+    const body = await res.json<Record<string, unknown>>()
+    expect(body.basketToken).toBeUndefined()
+    expect(JSON.stringify(body)).not.toContain(TOKEN)
+    const cookies = cookiesOf(res)
+    const tokenCookie = cookies.find((cookie) => cookie.startsWith('sf_basket='))
+    expect(tokenCookie).toContain(TOKEN)
+    expect(tokenCookie).toMatch(/HttpOnly/i)
+    expect(tokenCookie).toMatch(/SameSite=Lax/i)
+    const summary = cookies.find((cookie) => cookie.startsWith('sf_basket_summary='))
+    expect(summary).toBeDefined()
+    expect(summary).not.toMatch(/HttpOnly/i)
+    const value = decodeURIComponent(summary?.split(';')[0]?.split('=')[1] ?? '')
+    expect(JSON.parse(value)).toEqual({
+      itemCount: 3,
+      total: 1240,
+      storeSlug: 'manchester-piccadilly',
+    })
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+  })
+
+  it('strips the token from a coupon answer, which carries the basket inside', async () => {
+    const { app } = basketBackend()
+    const res = await storefrontApi(app).request(
+      'http://localhost/api/basket/coupon/apply',
+      post({ coupon: 'SAVE5', verifyToken: 'x' }, `sf_basket=${TOKEN}`),
+      env
+    )
+    const body = await res.json<{ basket: Record<string, unknown>; errorCode: string }>()
+    expect(body.errorCode).toBe('coupon_not_found')
+    expect(body.basket.basketToken).toBeUndefined()
+    expect(cookiesOf(res).some((cookie) => cookie.startsWith('sf_basket='))).toBe(true)
+  })
+
+  it('sends the cookie’s token to the backend and never one the browser chose', async () => {
+    const { app, seen } = basketBackend()
+    const api = storefrontApi(app)
+    await api.request(
+      'http://localhost/api/basket/items/add',
+      post({ basketToken: 'someone-elses-token-0123456789', storeId: '1' }, `sf_basket=${TOKEN}`),
+      env
+    )
+    await api.request(
+      'http://localhost/api/time-slots/reserve',
+      post({ basketToken: 'someone-elses-token-0123456789' }),
+      env
+    )
+    expect(seen[0]?.body).toMatchObject({ basketToken: TOKEN, storeId: 1, businessId: 1 })
+    expect(seen[1]?.path).toBe('/time-slots/reserve')
+    expect(seen[1]?.body).not.toHaveProperty('basketToken')
+  })
+
+  it('leaves other answers and paths alone', async () => {
+    const { app, seen } = basketBackend()
+    const res = await storefrontApi(app).request(
+      'http://localhost/api/location/interest',
+      post({ basketToken: 'kept-for-paths-without-a-basket' }, `sf_basket=${TOKEN}`),
+      env
+    )
+    expect(seen[0]?.body).toMatchObject({ basketToken: 'kept-for-paths-without-a-basket' })
+    expect(cookiesOf(res)).toEqual([])
+    expect(await res.json()).toMatchObject({ basketToken: 'leak-check' })
+  })
+
+  it('ignores a malformed basket cookie', async () => {
+    const { app, seen } = basketBackend()
+    await storefrontApi(app).request(
+      'http://localhost/api/basket',
+      post({}, 'sf_basket=short'),
+      env
+    )
+    expect(seen[0]?.body).not.toHaveProperty('basketToken')
+  })
+})
