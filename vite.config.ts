@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import {
   CLIENT_ENTRY,
+  CLIENT_HEADER_BASKET,
   CLIENT_OUT_DIR,
   CLIENT_STYLES,
   clientAssets,
@@ -23,7 +24,7 @@ export default defineConfig({
       build: {
         outDir: CLIENT_OUT_DIR,
         manifest: true,
-        rollupOptions: { input: [CLIENT_ENTRY, CLIENT_STYLES] },
+        rollupOptions: { input: [CLIENT_ENTRY, CLIENT_HEADER_BASKET, CLIENT_STYLES] },
       },
     },
   },

@@ -43,6 +43,18 @@ export const MAX_TIP_PENCE = 5000
 
 // --- Requests ---------------------------------------------------------------------------------
 
+/**
+ * Spec §3 Basket payload fulfilmentLocation: where the shopper searched from. It chooses the
+ * delivery zone, so the zone's fee and minimum spend apply. The proxy fills it from the shopper's
+ * location cookie when a basket call does not carry one.
+ */
+export type FulfilmentLocation = z.infer<typeof FulfilmentLocationSchema>
+export const FulfilmentLocationSchema = z.object({
+  postcode: z.string().trim().max(8).optional(),
+  latitude: z.coerce.number({ error: MESSAGES.validationError }).min(-90).max(90),
+  longitude: z.coerce.number({ error: MESSAGES.validationError }).min(-180).max(180),
+})
+
 const BasketScopeSchema = z.object({
   businessId: BusinessIdSchema,
   basketToken: BasketTokenSchema,
@@ -58,6 +70,7 @@ export const GetOrCreateBasketRequestSchema = z.object({
   basketToken: BasketTokenSchema.optional(),
   storeId: IdSchema.optional(),
   fulfilmentMethod: MethodSchema.optional(),
+  fulfilmentLocation: FulfilmentLocationSchema.optional(),
 })
 
 export const ClearBasketRequestSchema = BasketScopeSchema
@@ -80,6 +93,7 @@ export const BasketQuantityUpdateSchema = z
 /** Spec §7 Update (fulfilmentMethod, basketToken, updates): switch method and/or change quantities. */
 export const UpdateBasketRequestSchema = BasketScopeSchema.extend({
   fulfilmentMethod: MethodSchema.optional(),
+  fulfilmentLocation: FulfilmentLocationSchema.optional(),
   updates: z.array(BasketQuantityUpdateSchema).max(100).default([]),
 })
 
@@ -103,6 +117,7 @@ export const AddBasketItemRequestSchema = z.object({
   basketToken: BasketTokenSchema.optional(),
   storeId: IdSchema,
   fulfilmentMethod: MethodSchema.optional(),
+  fulfilmentLocation: FulfilmentLocationSchema.optional(),
   menuItem: BasketMenuItemSchema,
   overwrite: z.boolean().default(false),
 })
@@ -127,6 +142,7 @@ export const AddMealDealRequestSchema = z.object({
   basketToken: BasketTokenSchema.optional(),
   storeId: IdSchema,
   fulfilmentMethod: MethodSchema.optional(),
+  fulfilmentLocation: FulfilmentLocationSchema.optional(),
   dealId: IdSchema,
   quantity: BasketQuantitySchema.default(1),
   choices: z.array(MealDealChoiceSchema).min(1).max(20),
@@ -317,22 +333,17 @@ export const CouponResultSchema = z.object({
   errorDisplay: z.string().optional(),
 })
 
-/** The header basket: what the `sf_basket_summary` cookie and the basket-changed event carry. */
+/**
+ * The header basket: what the `sf_basket_summary` cookie and the basket-changed event carry.
+ * `total` is what the items cost (subtotal less automatic deals), as shop headers show it; fees,
+ * tip and coupon belong to the basket page. Built by basketSummary (client/lib/basket-summary.ts).
+ */
 export type BasketSummary = z.infer<typeof BasketSummarySchema>
 export const BasketSummarySchema = z.object({
   itemCount: z.int().nonnegative(),
   total: MoneySchema,
   storeSlug: z.string().nullable(),
 })
-
-/** The summary of a basket answer. */
-export function basketSummary(basket: Basket): BasketSummary {
-  return {
-    itemCount: basket.totals.itemCount,
-    total: basket.totals.total,
-    storeSlug: basket.store?.slug ?? null,
-  }
-}
 
 /**
  * The robot-check token the local checker accepts (ROBOT_CHECK_PROVIDER=local, the default). With

@@ -123,7 +123,21 @@ export const MESSAGES = {
   optionValueOutOfStock: '%s is out of stock',
   optionNotAvailable: '%s is not available with your other choices',
   optionUnknown: 'This choice is no longer available. Please choose again.',
-  selectionConfirmed: 'Confirmed: %s for %s. Adding to the basket is coming soon.',
+  addedToBasket: 'Added to basket: %s.',
+  slotCountdownWarning: 'Less than %s minutes left to hold your slot.',
+  // Not in the spec (basket):
+  basketNotFound: 'Your basket could not be found. Please start a new basket.',
+  fulfilmentMethodNotOffered: 'This store does not offer %s.',
+  robotCheckFailed: 'We could not check that you are not a robot. Please try again.',
+  couponNotFound: 'This coupon code is not valid.',
+  couponNotStarted: 'This coupon cannot be used yet.',
+  couponExpired: 'This coupon has expired.',
+  couponWrongMethod: 'This coupon can only be used for %s orders.',
+  couponMinimumSpend: 'Spend %s to use this coupon',
+  couponUsedUp: 'This coupon is no longer available.',
+  couponCustomerLimit: 'You have already used this coupon.',
+  couponSignIn: 'Sign in to use this coupon',
+  slotsNoneOnDay: 'There are no slots left on this day.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -4,6 +4,7 @@ import type { Plugin } from 'vite'
 
 export const CLIENT_OUT_DIR = 'dist/client'
 export const CLIENT_ENTRY = 'client/entry.tsx'
+export const CLIENT_HEADER_BASKET = 'client/header-basket.ts'
 export const CLIENT_STYLES = 'client/styles.css'
 const ASSETS_MODULE_ID = 'virtual:client-assets'
 
@@ -39,6 +40,7 @@ export function clientAssets(): Plugin {
         return `export const CLIENT_ASSETS = ${JSON.stringify({
           dev: true,
           loader: `/${CLIENT_ENTRY}`,
+          headerBasket: [`/${CLIENT_HEADER_BASKET}`],
           styles: [`/${CLIENT_STYLES}`],
           islands: {},
         })}`
@@ -50,8 +52,12 @@ export function clientAssets(): Plugin {
       >
       const entry = manifest[CLIENT_ENTRY]
       const styles = manifest[CLIENT_STYLES]
-      if (!entry || !styles)
-        throw new Error(`client manifest lacks ${CLIENT_ENTRY} or ${CLIENT_STYLES}`)
+      const headerBasket = manifest[CLIENT_HEADER_BASKET]
+      if (!entry || !styles || !headerBasket) {
+        throw new Error(
+          `client manifest lacks ${CLIENT_ENTRY}, ${CLIENT_HEADER_BASKET} or ${CLIENT_STYLES}`
+        )
+      }
       // Every chunk a module needs before it runs: itself and its static imports, transitively.
       const staticClosure = (key: string, seen = new Set<string>()): Set<string> => {
         if (seen.has(key)) return seen
@@ -72,6 +78,9 @@ export function clientAssets(): Plugin {
       return `export const CLIENT_ASSETS = ${JSON.stringify({
         dev: false,
         loader: `/${entry.file}`,
+        headerBasket: [...staticClosure(CLIENT_HEADER_BASKET)].map(
+          (key) => `/${manifest[key]?.file ?? ''}`
+        ),
         styles: (styles.css ?? [styles.file]).map((file) => `/${file}`),
         islands,
       })}`

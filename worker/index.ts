@@ -8,6 +8,7 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
 import { pages } from './pages/index.tsx'
 import { proxy } from './proxy/index.ts'
+import { scheduled } from './scheduled.ts'
 
 /** The storefront worker: composition only. Static assets are answered before this runs. */
 const app = new Hono<AppEnv>()
@@ -21,4 +22,4 @@ app.route('/', pages)
 app.notFound(handleNotFound)
 app.onError(handleError)
 
-export default app
+export default { fetch: app.fetch, scheduled } satisfies ExportedHandler<Env>

@@ -2,6 +2,8 @@ declare module 'virtual:client-assets' {
   export const CLIENT_ASSETS: {
     dev: boolean
     loader: string
+    /** The header basket script every branded page loads, then the chunks it imports. */
+    headerBasket: Array<string>
     styles: Array<string>
     islands: Record<string, Array<string>>
   }

@@ -1,7 +1,9 @@
 import type { Brand } from '../../schemas/brand.ts'
 import { routePath } from '../lib/routes.ts'
+import { preinitModule, preloadModule } from 'react-dom'
 import { BasketIcon, UserIcon } from './icons.tsx'
 import { Logo } from './Logo.tsx'
+import { useRenderContext } from './render-context.ts'
 
 export interface HeaderProps {
   brand: Brand | null
@@ -15,6 +17,38 @@ const NAV_LINKS = [
   { label: 'FAQs', href: routePath('faq') },
   { label: 'Contact', href: routePath('contact') },
 ]
+
+/**
+ * The basket link. Its count is personal and pages are publicly cached, so the server renders it
+ * empty and client/header-basket.ts (a few hundred bytes, no React) fills in the count and total
+ * from the summary cookie and keeps them current.
+ */
+function HeaderBasketLink() {
+  const { nonce, assets } = useRenderContext()
+  const [script, ...imports] = assets.headerBasket
+  if (script) preinitModule(script, { as: 'script', nonce })
+  for (const chunk of imports) preloadModule(chunk, { as: 'script' })
+  return (
+    <a
+      href={routePath('basket')}
+      data-basket-link=""
+      className="inline-flex min-h-11 items-center gap-2 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-90"
+    >
+      <span className="relative">
+        <BasketIcon className="size-5" />
+        <span
+          aria-hidden="true"
+          hidden
+          data-basket-count=""
+          className="absolute -top-2 -right-2.5 grid min-w-5 place-items-center rounded-full bg-white px-1 text-xs leading-5 font-bold text-ink after:content-[attr(data-count)] [&[hidden]]:hidden"
+        />
+      </span>
+      <span data-basket-text="" className="tabular-nums">
+        Basket
+      </span>
+    </a>
+  )
+}
 
 /** The site header: logo, main navigation, account and basket links. */
 export function Header({ brand, signedIn, currentPath }: HeaderProps) {
@@ -74,13 +108,7 @@ export function Header({ brand, signedIn, currentPath }: HeaderProps) {
                   </a>
                 </>
               )}
-              <a
-                href={routePath('basket')}
-                className="inline-flex min-h-11 items-center gap-2 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-90"
-              >
-                <BasketIcon className="size-5" />
-                Basket
-              </a>
+              <HeaderBasketLink />
             </div>
           </>
         ) : null}

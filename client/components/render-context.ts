@@ -4,6 +4,8 @@ import { createContext, useContext } from 'react'
 export interface IslandAssets {
   dev: boolean
   loader: string
+  /** The header basket module, then the chunks it imports. */
+  headerBasket: Array<string>
   islands: Record<string, Array<string>>
 }
 

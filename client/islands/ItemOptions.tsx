@@ -7,17 +7,18 @@ import {
   type OptionChoice,
 } from '../../schemas/item-options.ts'
 import { formatMessage } from '../../schemas/messages.ts'
+import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
-import { formatMoney } from '../lib/format.ts'
+import { formatMoney } from '../lib/money.ts'
 import {
   addVerdict,
-  fetchSelectionPrice,
   parseQuantity,
   quantityError,
   selectionSummary,
   setValueQuantity,
 } from '../lib/item-options-ui.ts'
+import { routePath } from '../lib/routes.ts'
 
 export interface ItemOptionsProps {
   storeId: number
@@ -25,12 +26,6 @@ export interface ItemOptionsProps {
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
-
-type Status =
-  | { kind: 'idle' }
-  | { kind: 'pricing' }
-  | { kind: 'confirmed'; message: string }
-  | { kind: 'failed'; message: string }
 
 /** Where focus goes after the next render: an option's first control, the quantity or a button. */
 type FocusTarget = { option: number } | 'quantity' | 'age' | 'add' | null
@@ -43,8 +38,8 @@ function focusFirstControl(container: HTMLElement | null): void {
  * The item's option picker, quantity and Add button (spec §3, §5): the shared checker of
  * schemas/item-options.ts guides the choice and prices it live. Add refuses an invalid selection,
  * showing the messages next to each option and focusing the first, asks an age-restricted item's
- * confirmation, then has the server confirm the price. The basket call itself lands with the
- * basket issue.
+ * confirmation, then adds it to the basket (the server prices it again) and says what the basket
+ * holds now.
  */
 export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const generatedId = useId()
@@ -53,7 +48,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const [quantityText, setQuantityText] = useState('1')
   const [attempted, setAttempted] = useState(false)
   const [age, setAge] = useState<'unasked' | 'asking' | 'accepted'>('unasked')
-  const [status, setStatus] = useState<Status>({ kind: 'idle' })
+  const { status, setStatus, add: addToBasket, dialog } = useAddToBasket()
   const focusTarget = useRef<FocusTarget>(null)
   const [focusRequest, setFocusRequest] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
@@ -107,22 +102,11 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
       moveFocus('age')
       return
     }
-    setStatus({ kind: 'pricing' })
-    try {
-      const priced = await fetchSelectionPrice({
-        storeId,
-        itemId: item.id,
-        choices,
-        quantity: verdict.quantity,
-      })
-      const line = selectionSummary(item, choices, verdict.quantity)
-      setStatus({
-        kind: 'confirmed',
-        message: formatMessage('selectionConfirmed', line, formatMoney(priced.total)),
-      })
-    } catch (error) {
-      setStatus({ kind: 'failed', message: error instanceof Error ? error.message : String(error) })
-    }
+    await addToBasket(
+      { storeId, itemId: item.id, quantity: verdict.quantity, choices, ageConfirmed },
+      selectionSummary(item, choices, verdict.quantity),
+      document.getElementById(addId)
+    )
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -208,7 +192,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
         <button
           id={addId}
           type="submit"
-          disabled={item.outOfStock || status.kind === 'pricing'}
+          disabled={item.outOfStock || status.kind === 'adding'}
           aria-describedby={statusId}
           className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-primary px-6 text-base font-bold text-on-primary hover:brightness-90 disabled:opacity-60 sm:w-auto"
         >
@@ -222,11 +206,19 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
           )}
         </button>
         <p id={statusId} role="status" className="min-h-5 text-sm font-semibold">
-          {status.kind === 'pricing' ? 'Checking the price…' : null}
-          {status.kind === 'confirmed' ? status.message : null}
+          {status.kind === 'adding' ? 'Adding to basket…' : null}
+          {status.kind === 'added' ? (
+            <>
+              {status.message}{' '}
+              <a href={routePath('basket')} className="text-primary underline">
+                View basket
+              </a>
+            </>
+          ) : null}
           {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
         </p>
       </div>
+      {dialog}
     </form>
   )
 }

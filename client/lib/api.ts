@@ -1,22 +1,41 @@
 import { MESSAGES } from '../../schemas/messages.ts'
 
-/** A failed /api call, carrying the envelope's shopper-facing message. */
+/**
+ * A failed /api call, carrying the envelope's shopper-facing message, its error code and
+ * `details.reason` (e.g. 'basket_store_conflict'), so a caller can tell cases apart.
+ */
 export class ApiRequestError extends Error {
   readonly status: number
-  constructor(status: number, message: string) {
+  readonly code: string | null
+  readonly reason: string | null
+  constructor(
+    status: number,
+    message: string,
+    extra: { code?: string | null; reason?: string | null } = {}
+  ) {
     super(message)
     this.name = 'ApiRequestError'
     this.status = status
+    this.code = extra.code ?? null
+    this.reason = extra.reason ?? null
   }
 }
 
-// The envelope of schemas/api-error.ts, read without zod so islands stay small; only the shopper
-// message is used, and anything else falls back to the generic system error.
-function envelopeMessage(payload: unknown): string | null {
-  if (typeof payload !== 'object' || payload === null || !('error' in payload)) return null
-  const error: unknown = payload.error
-  if (typeof error !== 'object' || error === null || !('message' in error)) return null
-  return typeof error.message === 'string' && error.message !== '' ? error.message : null
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+// The envelope of schemas/api-error.ts, read without zod so islands stay small: the shopper
+// message (else the generic system error), the code and details.reason.
+function envelopeError(status: number, payload: unknown): ApiRequestError {
+  const error = isRecord(payload) && isRecord(payload.error) ? payload.error : {}
+  const message =
+    typeof error.message === 'string' && error.message !== '' ? error.message : MESSAGES.systemError
+  const details = isRecord(error.details) ? error.details : {}
+  return new ApiRequestError(status, message, {
+    code: typeof error.code === 'string' ? error.code : null,
+    reason: typeof details.reason === 'string' ? details.reason : null,
+  })
 }
 
 /**
@@ -32,7 +51,7 @@ export async function postJson(url: string, body: unknown): Promise<unknown> {
   })
   const payload: unknown = await response.json().catch(() => null)
   if (response.ok) return payload
-  throw new ApiRequestError(response.status, envelopeMessage(payload) ?? MESSAGES.systemError)
+  throw envelopeError(response.status, payload)
 }
 
 /** The /api calls the store search islands make (spec §7 Location). */

@@ -2,18 +2,7 @@ import { tz } from '@date-fns/tz'
 import { differenceInCalendarDays, format } from 'date-fns'
 import { DATE_FORMATS, DEFAULT_TIME_ZONE } from '../../schemas/constants.ts'
 import type { StoreAvailability } from '../../schemas/stores.ts'
-
-const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
-const WHOLE_GBP = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  maximumFractionDigits: 0,
-})
-
-/** Formats integer pence for display: 500 → '£5', 1250 → '£12.50'. */
-export function formatMoney(pence: number): string {
-  return pence % 100 === 0 ? WHOLE_GBP.format(pence / 100) : GBP.format(pence / 100)
-}
+import { formatMoney } from './money.ts'
 
 /** Spec §9: a minimum delivery spend shows as 'Min £10', none as 'No min order'. */
 export function minimumSpendLabel(pence: number): string {

@@ -168,32 +168,10 @@ export function selectionSummary(
 /** The /api calls of the item islands (spec §7 Catalogue). */
 export const ITEM_API = {
   menuItem: '/api/catalogue/menu-item',
-  price: '/api/catalogue/menu-item/price',
 } as const
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
-}
-
-/**
- * Asks the server to validate and price a selection (it runs the same checker on the store's
- * prices). An answer without whole-pence prices is a system error.
- */
-export async function fetchSelectionPrice(request: {
-  storeId: number
-  itemId: number
-  choices: ReadonlyArray<OptionChoice>
-  quantity: number
-}): Promise<{ unitPrice: number; total: number }> {
-  const payload = await postJson(ITEM_API.price, request)
-  if (
-    !isRecord(payload) ||
-    !Number.isSafeInteger(payload.unitPrice) ||
-    !Number.isSafeInteger(payload.total)
-  ) {
-    throw new ApiRequestError(502, MESSAGES.systemError)
-  }
-  return { unitPrice: Number(payload.unitPrice), total: Number(payload.total) }
 }
 
 // Islands read answers without zod to stay small: check the fields the dialog relies on.

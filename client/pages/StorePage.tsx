@@ -19,9 +19,9 @@ import {
   availabilityLabel,
   daysInAdvanceLabel,
   feeLabel,
-  formatMoney,
   minimumSpendLabel,
 } from '../lib/format.ts'
+import { formatMoney } from '../lib/money.ts'
 import { routePath } from '../lib/routes.ts'
 
 /** What the store home shows of the store's catalogue. */

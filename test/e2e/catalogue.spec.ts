@@ -90,7 +90,7 @@ test.describe('catalogue', () => {
     const fillings = page.getByRole('group', { name: /Fillings/ })
     await expect(fillings.getByText('Please choose Fillings')).toBeVisible()
     await expect(fillings.locator(':focus')).toHaveCount(1)
-    await expect(page.getByRole('status').filter({ hasText: 'Confirmed' })).toHaveCount(0)
+    await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toHaveCount(0)
     await expectNoAxeViolations(page)
 
     // Two fillings are included; the third costs 75p.
@@ -102,9 +102,9 @@ test.describe('catalogue', () => {
     await expect.poll(price).toBe(base + 75)
     await expect(fillings.getByText('Please choose Fillings')).toHaveCount(0)
 
-    // A valid selection is priced by the server at the same amount.
+    // A valid selection goes into the basket, priced by the server at the same amount.
     await add.click()
-    await expect(page.getByRole('status').filter({ hasText: 'Confirmed' })).toContainText(
+    await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toContainText(
       `£${((base + 75) / 100).toFixed(2)}`
     )
   })

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { requestId } from '../middleware/request-id.ts'
+import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
 import { content } from './content/routes.ts'
 import type { BackendEnv } from './env.ts'
@@ -24,6 +25,7 @@ const domains: ReadonlyArray<Domain> = [
   slots,
   stores,
   catalogue,
+  basket,
   seo,
 ]
 

@@ -1,11 +1,7 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import {
-  basketSummary,
-  BasketTokenSchema,
-  type Basket,
-  type BasketSummary,
-} from '../../schemas/basket.ts'
+import { basketSummary } from '../../client/lib/basket-summary.ts'
+import { BasketTokenSchema, type Basket } from '../../schemas/basket.ts'
 import { COOKIE_NAMES, tokenCookieOptions } from './cookies.ts'
 
 /** A basket outlives a browsing session: shoppers come back to it within a month. */
@@ -16,6 +12,18 @@ export const BASKET_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
  * cookie (a browser cannot choose another basket) and removes any token the browser sent.
  */
 const BASKET_TOKEN_PATH_PREFIXES = ['/basket', '/time-slots', '/stores/recommended-items']
+
+/** Basket calls that take a fulfilmentLocation (spec §3): where the shopper searched from. */
+const LOCATED_BASKET_PATHS: ReadonlySet<string> = new Set([
+  '/basket',
+  '/basket/update',
+  '/basket/items/add',
+  '/basket/meal-deals/add',
+])
+
+export function takesFulfilmentLocation(path: string): boolean {
+  return LOCATED_BASKET_PATHS.has(path)
+}
 
 /** Backend paths whose answers may issue a basket token (get-or-create, add item, add meal deal). */
 const BASKET_ANSWER_PATH_PREFIX = '/basket'
@@ -66,19 +74,4 @@ export function forgetBasket(c: Context): void {
   const { secure } = tokenCookieOptions(c.req.url, 0)
   deleteCookie(c, COOKIE_NAMES.basket, { path: '/', secure })
   deleteCookie(c, COOKIE_NAMES.basketSummary, { path: '/', secure })
-}
-
-/** Reads a summary cookie value (for the basket page's own header render). */
-export function readBasketSummary(c: Context): BasketSummary | null {
-  const raw = getCookie(c, COOKIE_NAMES.basketSummary)
-  if (!raw) return null
-  try {
-    const value: unknown = JSON.parse(raw)
-    if (typeof value !== 'object' || value === null) return null
-    const { itemCount, total, storeSlug } = value as Record<string, unknown>
-    if (typeof itemCount !== 'number' || typeof total !== 'number') return null
-    return { itemCount, total, storeSlug: typeof storeSlug === 'string' ? storeSlug : null }
-  } catch {
-    return null
-  }
 }

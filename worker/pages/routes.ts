@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { ROUTE_PATHS, type RouteName } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
 import { bannerRedirect } from './banner.ts'
+import { basketPage } from './basket.tsx'
 import { categoryPage } from './category.tsx'
 import { dealPage } from './deal.tsx'
 import { faqPage } from './faq.tsx'
@@ -19,6 +20,7 @@ import { searchPage } from './search.tsx'
 import { storeAllPage } from './store-all.tsx'
 import { storePage } from './store.tsx'
 import { storesNearBy } from './stores-near-by.tsx'
+import { timeSlotCalendarPage, timeSlotsPage } from './time-slots.tsx'
 
 export type PageHandler = (c: Context<AppEnv>) => Promise<Response>
 
@@ -66,8 +68,12 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   // Reached from the reset email, signed out: only the token identifies the member.
   'member-reset-token-token': PERSONAL,
   'stores-storeSlug': { ...STORE, page: storePage },
-  'stores-storeSlug-time-slots': { ...PERSONAL, guards: [requiresLocation] },
-  'stores-storeSlug-time-slots-calendar': { ...PERSONAL, guards: [requiresLocation] },
+  'stores-storeSlug-time-slots': { ...PERSONAL, guards: [requiresLocation], page: timeSlotsPage },
+  'stores-storeSlug-time-slots-calendar': {
+    ...PERSONAL,
+    guards: [requiresLocation],
+    page: timeSlotCalendarPage,
+  },
   'stores-storeSlug-search-searchTerm': { ...STORE, page: searchPage('all') },
   'stores-storeSlug-search-searchTerm-deals': { ...STORE, page: searchPage('deals') },
   'stores-storeSlug-search-searchTerm-categories': { ...STORE, page: searchPage('categories') },
@@ -77,7 +83,7 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'stores-storeSlug-deal-dealSlug': { ...STORE, page: dealPage },
   // Counts a click, so never cached.
   'stores-storeSlug-banner-bannerSlug': { ...PERSONAL, page: bannerRedirect },
-  basket: PERSONAL,
+  basket: { ...PERSONAL, page: basketPage },
   checkout: PERSONAL,
   'checkout-options': PERSONAL,
   'checkout-details': PERSONAL,

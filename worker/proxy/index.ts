@@ -1,5 +1,9 @@
 import { Hono, type Context } from 'hono'
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
+import {
+  POSTCODE_MAX_LENGTH,
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+} from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { executionContext, finishInBackground } from '../lib/background.ts'
@@ -8,6 +12,7 @@ import {
   carriesBasketToken,
   readBasketToken,
   rememberBasket,
+  takesFulfilmentLocation,
 } from '../lib/basket-cookie.ts'
 import type { Basket } from '../../schemas/basket.ts'
 import { readAccessToken } from '../lib/cookies.ts'
@@ -16,6 +21,7 @@ import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { readCache, writeCache } from '../lib/kv-cache.ts'
 import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
+import { readLocation } from '../pages/location-cookie.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
 
 /** Where the proxy is mounted; the backend path is what follows it. */
@@ -73,6 +79,18 @@ function withBasketToken(c: Context, json: Inputs): void {
   const token = readBasketToken(c)
   if (token) json.basketToken = token
   else delete json.basketToken
+}
+
+/** The shopper's saved location decides the basket's delivery zone unless the call names one. */
+function withFulfilmentLocation(c: Context, json: Inputs): void {
+  if (json.fulfilmentLocation !== undefined) return
+  const location = readLocation(c)
+  if (!location || location.latitude === null || location.longitude === null) return
+  json.fulfilmentLocation = {
+    ...(location.postcode.length <= POSTCODE_MAX_LENGTH ? { postcode: location.postcode } : {}),
+    latitude: location.latitude,
+    longitude: location.longitude,
+  }
 }
 
 function isBasket(value: unknown): value is Basket {
@@ -154,6 +172,7 @@ proxy.all('*', async (c) => {
     } else if (contentType === '' || contentType.startsWith('application/json')) {
       const json = await jsonBody(c.req.raw, tenant)
       if (carriesBasketToken(path)) withBasketToken(c, json)
+      if (takesFulfilmentLocation(path)) withFulfilmentLocation(c, json)
       inputs = { ...inputs, ...json }
       body = JSON.stringify(json)
       headers.set('content-type', 'application/json')

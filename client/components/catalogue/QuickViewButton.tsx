@@ -1,18 +1,31 @@
 import type { MenuItemSummary } from '../../../schemas/catalogue.ts'
+import { QuickAdd } from '../../islands/QuickAdd.tsx'
 import { QuickView } from '../../islands/QuickView.tsx'
 import { island } from '../Island.tsx'
 
 // Cards below the fold hydrate as they scroll into view.
 const QuickViewIsland = island('QuickView', QuickView, { hydrate: 'visible' })
+const QuickAddIsland = island('QuickAdd', QuickAdd, { hydrate: 'visible' })
 
 /**
- * The card's quick add: the QuickView island, a link to the item page until it is hydrated (or
- * without JavaScript), then a button opening the item's dialog.
+ * The card's quick add: a link to the item page until hydrated (or without JavaScript), then a
+ * one-press add for a simple quick-add item, else a button opening the item's dialog.
  */
 export function QuickViewButton(props: {
   storeId: number
   storeSlug: string
   item: MenuItemSummary
 }) {
+  const { storeId, storeSlug, item } = props
+  if (item.quickAdd && item.addToBasketType === 'simple' && !item.outOfStock) {
+    const { id, slug, name, category, ageRestriction } = item
+    return (
+      <QuickAddIsland
+        storeId={storeId}
+        storeSlug={storeSlug}
+        item={{ id, slug, name, category: { slug: category.slug }, ageRestriction }}
+      />
+    )
+  }
   return <QuickViewIsland {...props} />
 }

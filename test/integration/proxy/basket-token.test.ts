@@ -4,6 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Basket } from '../../../schemas/basket.ts'
 import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
+import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
 import { storefrontApi, type SeenRequest } from './harness.ts'
 
@@ -152,6 +153,31 @@ describe('proxy: basket token', () => {
     expect(seen[0]?.body).toMatchObject({ basketToken: 'kept-for-paths-without-a-basket' })
     expect(cookiesOf(res)).toEqual([])
     expect(await res.json()).toMatchObject({ basketToken: 'leak-check' })
+  })
+
+  it('sends the saved location as the basket’s fulfilmentLocation unless the call names one', async () => {
+    const { app, seen } = basketBackend()
+    const api = storefrontApi(app)
+    const location = encodeLocation({
+      postcode: 'M1 1AD',
+      latitude: 53.4808,
+      longitude: -2.2426,
+      chosenAddress: null,
+      selectedAddress: null,
+    })
+    await api.request('http://localhost/api/basket', post({}, `sf_location=${location}`), env)
+    const named = { latitude: 51.5, longitude: -0.12 }
+    await api.request(
+      'http://localhost/api/basket/update',
+      post({ fulfilmentLocation: named }, `sf_location=${location}`),
+      env
+    )
+    await api.request('http://localhost/api/basket/tip', post({}, `sf_location=${location}`), env)
+    expect(seen[0]?.body).toMatchObject({
+      fulfilmentLocation: { postcode: 'M1 1AD', latitude: 53.4808, longitude: -2.2426 },
+    })
+    expect(seen[1]?.body).toMatchObject({ fulfilmentLocation: named })
+    expect(seen[2]?.body).not.toHaveProperty('fulfilmentLocation')
   })
 
   it('ignores a malformed basket cookie', async () => {

@@ -4,10 +4,10 @@ import {
   daysInAdvanceLabel,
   distanceLabel,
   feeLabel,
-  formatMoney,
   formatStoreTime,
   minimumSpendLabel,
 } from '../../../client/lib/format.ts'
+import { formatMoney } from '../../../client/lib/money.ts'
 import type { StoreAvailability } from '../../../schemas/stores.ts'
 
 function availability(partial: Partial<StoreAvailability>): StoreAvailability {

@@ -25,6 +25,7 @@ describe('islands', () => {
           assets: {
             dev: false,
             loader: '/assets/entry.js',
+            headerBasket: ['/assets/header-basket.js'],
             islands: { Greeting: ['/assets/g.js'] },
           },
         }}

@@ -13,6 +13,7 @@ import type { StoreDetails, StoreSummary } from '../../../schemas/stores.ts'
 const ASSETS = {
   dev: false,
   loader: '/assets/entry.js',
+  headerBasket: ['/assets/header-basket.js'],
   islands: {
     PostcodeSearch: ['/assets/postcode-search.js'],
     AddressSearch: ['/assets/address-search.js'],

@@ -19,6 +19,7 @@ function render(node: ReactNode): string {
         assets: {
           dev: false,
           loader: '/assets/entry.js',
+          headerBasket: ['/assets/header-basket.js'],
           islands: {
             ItemOptions: ['/assets/item-options.js'],
             QuickView: ['/assets/quick-view.js'],

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   addVerdict,
   fetchMenuItem,
-  fetchSelectionPrice,
   ITEM_API,
   optionControl,
   optionHint,
@@ -11,7 +10,6 @@ import {
   selectionSummary,
   setValueQuantity,
 } from '../../../client/lib/item-options-ui.ts'
-import { ApiRequestError } from '../../../client/lib/api.ts'
 import type { OptionChoice } from '../../../schemas/item-options.ts'
 import { CRUST, DIPS, PIZZA, SIZE, TOPPINGS, menuItem, option, value } from './fixtures.ts'
 
@@ -198,34 +196,6 @@ describe('pressing Add', () => {
 })
 
 describe('item calls', () => {
-  it('posts the selection to the price call and reads the prices', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      answer(200, { itemId: 5, quantity: 2, unitPrice: 1099, extras: 200, total: 2198 })
-    )
-    vi.stubGlobal('fetch', fetchMock)
-    const request = { storeId: 3, itemId: 5, choices: [pick(SIZE.id, SIZE.medium)], quantity: 2 }
-    await expect(fetchSelectionPrice(request)).resolves.toEqual({ unitPrice: 1099, total: 2198 })
-    const [url, init] = fetchMock.mock.calls[0] ?? []
-    expect(url).toBe(ITEM_API.price)
-    expect(JSON.parse(String(init?.body))).toEqual(request)
-  })
-
-  it('passes on the server’s refusal and treats a malformed answer as a system error', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        answer(422, { error: { code: 'validation_error', message: 'Please choose Size' } })
-      )
-    )
-    const request = { storeId: 3, itemId: 5, choices: [], quantity: 1 }
-    await expect(fetchSelectionPrice(request)).rejects.toThrow('Please choose Size')
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(200, { unitPrice: '10' }))
-    )
-    await expect(fetchSelectionPrice(request)).rejects.toBeInstanceOf(ApiRequestError)
-  })
-
   it('loads an item with its options, refusing an answer without them', async () => {
     const item = menuItem()
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer(200, item))

@@ -1,4 +1,5 @@
 import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
 
 type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 
@@ -45,4 +46,345 @@ export async function findBasketByToken(
     status: 'active',
     version: row.version,
   }
+}
+
+// --- The basket as stored ---------------------------------------------------------------------
+
+/** A basket row with the store terms the totals need (store columns null without a store). */
+export interface BasketRow {
+  id: number
+  business_id: number
+  store_id: number | null
+  customer_id: number | null
+  status: string
+  fulfilment_method: FulfilmentMethod
+  fulfilment_timing: 'asap' | 'future'
+  coupon_id: number | null
+  coupon_code: string | null
+  coupon_needs_reapply: number
+  tip: number
+  location_postcode: string | null
+  location_latitude: number | null
+  location_longitude: number | null
+  version: number
+  service_fee: number | null
+  free_delivery_threshold: number | null
+  asap_enabled: number | null
+  max_basket_items: number | null
+}
+
+/** A line with its item priced for the basket's store; `sold` 0 when the store no longer sells it. */
+export interface LineRow extends ItemRow {
+  line_id: number
+  line_quantity: number
+  stored_price: number
+  sold: number
+}
+
+export interface SelectionRow {
+  basket_line_id: number
+  option_id: number
+  option_value_id: number
+  quantity: number
+}
+
+export interface MealDealRow {
+  id: number
+  deal_id: number
+  quantity: number
+  stored_price: number
+  slug: string
+  name: string
+  price: number | null
+  kind: string
+  live: number
+}
+
+export interface MealDealChoiceRow {
+  basket_meal_deal_id: number
+  deal_section_id: number
+  section_name: string
+  menu_item_id: number
+  name: string
+  /** Null when the item is no longer a choice of the section. */
+  extra_cost: number | null
+  sold: number
+  out_of_stock: number
+}
+
+export interface AutoDealRow {
+  id: number
+  slug: string
+  name: string
+  kind: 'multibuy' | 'percent_off' | 'amount_off'
+  quantity_required: number | null
+  price: number | null
+  discount_percent: number | null
+  discount_amount: number | null
+  item_ids: string
+}
+
+export interface CouponRow {
+  id: number
+  code: string
+  description: string | null
+  kind: 'percent' | 'amount' | 'free_delivery'
+  value: number
+  minimum_spend: number
+  maximum_discount: number | null
+  fulfilment_method: FulfilmentMethod | null
+  members_only: number
+  first_order_only: number
+  starts_at: string | null
+  ends_at: string | null
+  max_redemptions: number | null
+  max_redemptions_per_customer: number | null
+  redemption_count: number
+  is_active: number
+}
+
+export interface BasketRows {
+  basket: BasketRow
+  lines: Array<LineRow>
+  selections: Array<SelectionRow>
+  mealDeals: Array<MealDealRow>
+  mealDealChoices: Array<MealDealChoiceRow>
+  deals: Array<AutoDealRow>
+  coupon: CouponRow | null
+}
+
+const LIVE_DEAL = `d.is_active = 1 and (d.starts_at is null or d.starts_at <= ?4)
+  and (d.ends_at is null or d.ends_at > ?4)`
+
+/**
+ * Everything stored of an active basket of the business, priced for its store, in one round trip.
+ * Null when the basket is not an active basket of the business.
+ */
+export async function findBasketRows(
+  db: D1Database,
+  businessId: number,
+  basketId: number,
+  storeId: number | null,
+  now: Date,
+  attempt = 0
+): Promise<BasketRows | null> {
+  // ?1 store, ?2 business (the order the item fragments bind), ?3 basket, ?4 now. Every statement
+  // binds all four, so the ones that do not need now still name ?4 (D1 refuses unused bindings).
+  const q = (sql: string) =>
+    db.prepare(sql).bind(storeId ?? 0, businessId, basketId, now.toISOString())
+  const [baskets, lines, selections, mealDeals, choices, deals, coupons] = await db.batch([
+    q(
+      `select b.id, b.business_id, b.store_id, b.customer_id, b.status, b.fulfilment_method,
+         b.fulfilment_timing, b.coupon_id, b.coupon_code, b.coupon_needs_reapply, b.tip,
+         b.location_postcode, b.location_latitude, b.location_longitude, b.version,
+         st.service_fee, st.free_delivery_threshold, st.asap_enabled, st.max_basket_items
+       from baskets b left join stores st on st.id = b.store_id
+       where b.id = ?3 and b.business_id = ?2 and b.status = 'active' and ?4 is not null`
+    ),
+    q(
+      `select bl.id as line_id, bl.quantity as line_quantity, bl.unit_price as stored_price,
+         ${ITEM_COLUMNS}, (${ITEM_SOLD}) as sold
+       from ${ITEM_FROM} join basket_lines bl on bl.menu_item_id = m.id
+       where bl.basket_id = ?3 and ?4 is not null order by bl.id`
+    ),
+    q(
+      `select x.basket_line_id, x.option_id, x.option_value_id, x.quantity
+       from basket_line_selections x join basket_lines bl on bl.id = x.basket_line_id
+       where bl.basket_id = ?3 and ?4 is not null order by x.id`
+    ),
+    q(
+      `select bmd.id, bmd.deal_id, bmd.quantity, bmd.unit_price as stored_price, d.slug, d.name,
+         d.price, d.kind, (${LIVE_DEAL} and d.business_id = ?2) as live
+       from basket_meal_deals bmd join deals d on d.id = bmd.deal_id
+       where bmd.basket_id = ?3 order by bmd.id`
+    ),
+    q(
+      `select ch.basket_meal_deal_id, ch.deal_section_id, ds.name as section_name,
+         ch.menu_item_id, m.name, dsi.extra_cost, (${ITEM_SOLD}) as sold,
+         coalesce(s.out_of_stock, m.out_of_stock) as out_of_stock
+       from ${ITEM_FROM}
+         join basket_meal_deal_choices ch on ch.menu_item_id = m.id
+         join basket_meal_deals bmd on bmd.id = ch.basket_meal_deal_id
+         join deal_sections ds on ds.id = ch.deal_section_id
+         left join deal_section_items dsi
+           on dsi.deal_section_id = ch.deal_section_id and dsi.menu_item_id = ch.menu_item_id
+       where bmd.basket_id = ?3 and ?4 is not null order by ch.id`
+    ),
+    q(
+      `select d.id, d.slug, d.name, d.kind, d.quantity_required, d.price, d.discount_percent,
+         d.discount_amount, group_concat(distinct dsi.menu_item_id) as item_ids
+       from deals d
+         join deal_sections ds on ds.deal_id = d.id
+         join deal_section_items dsi on dsi.deal_section_id = ds.id
+       where d.business_id = ?2 and d.kind in ('multibuy', 'percent_off', 'amount_off')
+         and ${LIVE_DEAL}
+         and dsi.menu_item_id in (select menu_item_id from basket_lines where basket_id = ?3)
+       group by d.id order by d.position, d.id`
+    ),
+    q(
+      `select c.id, c.code, c.description, c.kind, c.value, c.minimum_spend, c.maximum_discount,
+         c.fulfilment_method, c.members_only, c.first_order_only, c.starts_at, c.ends_at,
+         c.max_redemptions, c.max_redemptions_per_customer, c.redemption_count, c.is_active
+       from coupons c where c.id = (select coupon_id from baskets where id = ?3)
+         and c.business_id = ?2 and ?4 is not null`
+    ),
+  ])
+  const basket = (baskets?.results as Array<BasketRow> | undefined)?.[0]
+  if (!basket) return null
+  // The basket moved to another store since the caller looked: price it at its own store.
+  if (basket.store_id !== storeId && attempt < 3) {
+    return findBasketRows(db, businessId, basketId, basket.store_id, now, attempt + 1)
+  }
+  return {
+    basket,
+    lines: (lines?.results ?? []) as Array<LineRow>,
+    selections: (selections?.results ?? []) as Array<SelectionRow>,
+    mealDeals: (mealDeals?.results ?? []) as Array<MealDealRow>,
+    mealDealChoices: (choices?.results ?? []) as Array<MealDealChoiceRow>,
+    deals: (deals?.results ?? []) as Array<AutoDealRow>,
+    coupon: ((coupons?.results ?? []) as Array<CouponRow>)[0] ?? null,
+  }
+}
+
+/** A coupon of the business by its (upper-case) code. */
+export async function findCouponByCode(
+  db: D1Database,
+  businessId: number,
+  code: string
+): Promise<CouponRow | null> {
+  return db
+    .prepare(
+      `select id, code, description, kind, value, minimum_spend, maximum_discount,
+         fulfilment_method, members_only, first_order_only, starts_at, ends_at, max_redemptions,
+         max_redemptions_per_customer, redemption_count, is_active
+       from coupons where business_id = ?1 and code = ?2`
+    )
+    .bind(businessId, code)
+    .first<CouponRow>()
+}
+
+/** How often the customer used the coupon (reserved or redeemed), and how many orders they placed. */
+export async function findCustomerCouponUse(
+  db: D1Database,
+  couponId: number,
+  customerId: number
+): Promise<{ redemptions: number; orders: number }> {
+  const row = await db
+    .prepare(
+      `select
+         (select count(*) from coupon_redemptions
+          where coupon_id = ?1 and customer_id = ?2 and status != 'released') as redemptions,
+         (select count(*) from orders where customer_id = ?2 and status != 'draft') as orders`
+    )
+    .bind(couponId, customerId)
+    .first<{ redemptions: number; orders: number }>()
+  return row ?? { redemptions: 0, orders: 0 }
+}
+
+/** Creates an active basket and answers its id. */
+export async function insertBasket(
+  db: D1Database,
+  input: {
+    businessId: number
+    storeId: number | null
+    fulfilmentMethod: FulfilmentMethod
+    tokenHash: string
+  }
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `insert into baskets (business_id, store_id, fulfilment_method, token_hash)
+       values (?1, ?2, ?3, ?4) returning id`
+    )
+    .bind(input.businessId, input.storeId, input.fulfilmentMethod, input.tokenHash)
+    .first<{ id: number }>()
+  if (!row) throw new Error('basket insert returned no row')
+  return row.id
+}
+
+/** Thrown when a basket changed between its read and a write planned on that read. */
+export class BasketVersionConflict extends Error {
+  constructor() {
+    super('basket version moved')
+    this.name = 'BasketVersionConflict'
+  }
+}
+
+/**
+ * Runs the statements as one transaction after a guard that bumps the basket's version only if it
+ * is still `version`; otherwise the guard breaks the version check constraint, the whole batch
+ * rolls back and BasketVersionConflict is thrown (the caller re-reads and plans again).
+ */
+export async function commitBasket(
+  db: D1Database,
+  basketId: number,
+  version: number,
+  now: Date,
+  statements: ReadonlyArray<D1PreparedStatement>
+): Promise<void> {
+  const guard = db
+    .prepare(
+      `update baskets set version = case when version = ?2 then version + 1 else 0 end,
+         updated_at = ?3 where id = ?1`
+    )
+    .bind(basketId, version, now.toISOString())
+  try {
+    await db.batch([guard, ...statements])
+  } catch (error) {
+    if (error instanceof Error && /CHECK constraint failed/i.test(error.message)) {
+      const current = await db
+        .prepare('select version from baskets where id = ?1')
+        .bind(basketId)
+        .first<{ version: number }>()
+      if (current && current.version !== version) throw new BasketVersionConflict()
+    }
+    throw error
+  }
+}
+
+/** Statements that empty a basket: lines, meal deals, coupon and tip. */
+export function emptyBasketStatements(
+  db: D1Database,
+  basketId: number
+): Array<D1PreparedStatement> {
+  return [
+    db.prepare('delete from basket_lines where basket_id = ?1').bind(basketId),
+    db.prepare('delete from basket_meal_deals where basket_id = ?1').bind(basketId),
+    db
+      .prepare(
+        `update baskets set coupon_id = null, coupon_code = null, coupon_needs_reapply = 0,
+           tip = 0 where id = ?1`
+      )
+      .bind(basketId),
+  ]
+}
+
+/** Statements that add a line with its selections (the line id is the basket's newest line). */
+export function insertLineStatements(
+  db: D1Database,
+  input: {
+    basketId: number
+    itemId: number
+    quantity: number
+    unitPrice: number
+    selections: ReadonlyArray<{ optionId: number; valueId: number; quantity: number }>
+  }
+): Array<D1PreparedStatement> {
+  return [
+    db
+      .prepare(
+        `insert into basket_lines (basket_id, menu_item_id, quantity, unit_price)
+         values (?1, ?2, ?3, ?4)`
+      )
+      .bind(input.basketId, input.itemId, input.quantity, input.unitPrice),
+    ...input.selections.map((selection) =>
+      db
+        .prepare(
+          `insert into basket_line_selections
+             (basket_line_id, option_id, option_value_id, quantity)
+           values ((select max(id) from basket_lines where basket_id = ?1), ?2, ?3, ?4)`
+        )
+        .bind(input.basketId, selection.optionId, selection.valueId, selection.quantity)
+    ),
+  ]
 }

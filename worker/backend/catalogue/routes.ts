@@ -26,6 +26,7 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import { hashBasketToken } from '../basket/repo.ts'
 import { createDomain } from '../route-registry.ts'
 import { toItemSummary } from './items.ts'
 import {
@@ -40,7 +41,6 @@ import {
 } from './repo.ts'
 import {
   assertStore,
-  basketTokenHash,
   buildCategoryTree,
   categoryDetails,
   dealDetails,
@@ -168,7 +168,7 @@ catalogue.post(
     errors: ['not_found'],
   },
   async ({ body }, c) => {
-    const hash = body.basketToken ? await basketTokenHash(body.basketToken) : null
+    const hash = body.basketToken ? await hashBasketToken(body.basketToken) : null
     const found = await findRecommendedItems(c.env.DB, body.businessId, body.storeId, hash)
     assertStore(found.storeFound)
     return { items: found.items.map(toItemSummary) }

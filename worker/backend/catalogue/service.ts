@@ -335,9 +335,3 @@ export function toBanner(row: BannerRow): Banner {
     },
   }
 }
-
-/** The basket's stored key: SHA-256 (hex) of the opaque basketToken (migration 0007). */
-export async function basketTokenHash(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-}

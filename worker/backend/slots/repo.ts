@@ -28,3 +28,96 @@ export async function findTimeZone(
     storeFound: row.store_id !== null,
   }
 }
+
+/** A store's slot terms (migration 0003), beside the schedule the stores repo reads. */
+export interface SlotSettings {
+  asapEnabled: boolean
+  deliveryLeadMinutes: number
+  collectionLeadMinutes: number
+  slotDurationMinutes: number
+  slotCapacity: number
+}
+
+interface SlotSettingsRow {
+  asap_enabled: number
+  delivery_lead_minutes: number
+  collection_lead_minutes: number
+  slot_duration_minutes: number
+  slot_capacity: number
+}
+
+/** The slot terms of an active store of the business; null when there is none. */
+export async function findSlotSettings(
+  db: D1Database,
+  businessId: number,
+  storeId: number
+): Promise<SlotSettings | null> {
+  const row = await db
+    .prepare(
+      `select asap_enabled, delivery_lead_minutes, collection_lead_minutes, slot_duration_minutes,
+         slot_capacity
+       from stores where business_id = ?1 and id = ?2 and is_active = 1`
+    )
+    .bind(businessId, storeId)
+    .first<SlotSettingsRow>()
+  if (!row) return null
+  return {
+    asapEnabled: row.asap_enabled === 1,
+    deliveryLeadMinutes: row.delivery_lead_minutes,
+    collectionLeadMinutes: row.collection_lead_minutes,
+    slotDurationMinutes: row.slot_duration_minutes,
+    slotCapacity: row.slot_capacity,
+  }
+}
+
+/** A stored slot's place count as reads see it: lapsed holds no longer take a place. */
+export interface SlotUsage {
+  slotDate: string
+  startsAt: string
+  capacity: number
+  taken: number
+  blocked: boolean
+}
+
+interface SlotUsageRow {
+  slot_date: string
+  starts_at: string
+  capacity: number
+  taken: number
+  is_blocked: number
+}
+
+/** The statement reading the stored slots of a store and method between two local dates. */
+export function slotUsageStatement(
+  db: D1Database,
+  storeId: number,
+  method: 'delivery' | 'collection',
+  from: string,
+  to: string,
+  now: Date
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `select t.slot_date, t.starts_at, t.capacity, t.is_blocked,
+         t.reserved_count - (select count(*) from slot_reservations r
+           where r.time_slot_id = t.id and r.status = 'held' and r.expires_at <= ?5) as taken
+       from time_slots t
+       where t.store_id = ?1 and t.fulfilment_method = ?2 and t.slot_date between ?3 and ?4`
+    )
+    .bind(storeId, method, from, to, now.toISOString())
+}
+
+/** Rows of slotUsageStatement, keyed `date time`. */
+export function slotUsageFrom(result: D1Result<unknown> | undefined): Map<string, SlotUsage> {
+  const usage = new Map<string, SlotUsage>()
+  for (const row of (result?.results ?? []) as Array<SlotUsageRow>) {
+    usage.set(`${row.slot_date} ${row.starts_at}`, {
+      slotDate: row.slot_date,
+      startsAt: row.starts_at,
+      capacity: row.capacity,
+      taken: row.taken,
+      blocked: row.is_blocked === 1,
+    })
+  }
+  return usage
+}

@@ -1,11 +1,19 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { ServerTimeQuerySchema, ServerTimeSchema } from '../../../schemas/slots.ts'
+import {
+  ReserveSlotRequestSchema,
+  ReserveSlotResultSchema,
+  ServerTimeQuerySchema,
+  ServerTimeSchema,
+  TimeSlotListRequestSchema,
+  TimeSlotListSchema,
+} from '../../../schemas/slots.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
 import { findTimeZone } from './repo.ts'
 import { serverTime } from './server-time.ts'
+import { listTimeSlots, reserveTimeSlot } from './service.ts'
 
-/** Time slots (spec §7); for now the server clock that slot countdowns are measured against. */
+/** Time slots (spec §7): the slot list, reservations and the clock countdowns measure against. */
 export const slots = createDomain('Time slots')
 
 slots.get(
@@ -22,4 +30,34 @@ slots.get(
     if (!zone.storeFound) throw new AppError('not_found', MESSAGES.storeNotFound)
     return serverTime(new Date(), zone.timeZone)
   }
+)
+
+slots.post(
+  '/time-slots',
+  {
+    summary: 'Slots of a store for a fulfilment method and date range, with ASAP',
+    description:
+      'startDate defaults to the store’s today, endDate to today + daysInAdvance (and is clamped to it). ' +
+      'A date before today is a validation_error with the spec’s date message. With basketToken the ' +
+      'answer carries the basket’s reservation. Lapsed holds are swept first.',
+    body: TimeSlotListRequestSchema,
+    response: TimeSlotListSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => listTimeSlots(c.env.DB, body, new Date())
+)
+
+slots.post(
+  '/time-slots/reserve',
+  {
+    summary: 'Hold a slot (or ASAP) for a basket for 15 minutes',
+    description:
+      'Without timeSlotTime it reserves ASAP (409 when ASAP is not available). Replaces the ' +
+      'basket’s previous hold in the same transaction; a full slot is a 409 with ' +
+      'details.reason "slot_full" and changes nothing.',
+    body: ReserveSlotRequestSchema,
+    response: ReserveSlotResultSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => reserveTimeSlot(c.env.DB, body, new Date())
 )

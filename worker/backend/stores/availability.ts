@@ -24,12 +24,14 @@ export interface AvailabilityInput {
   closures: ReadonlyArray<string>
 }
 
-interface Window {
+/** An opening window: from its start instant to its end instant. */
+export interface Window {
   start: Date
   end: Date
 }
 
-interface MethodAvailability {
+/** One fulfilment method's state now, with when its current window closes or the next opens. */
+export interface MethodAvailability {
   state: StoreAvailabilityState
   closesAt: Date | null
   opensAt: Date | null
@@ -39,7 +41,7 @@ const ISO_WITH_OFFSET = "yyyy-MM-dd'T'HH:mm:ssxxx"
 const DAY_MS = 86_400_000
 
 /** A local calendar date, as plain numbers; arithmetic on it is calendar-only (no clock). */
-interface CalendarDate {
+export interface CalendarDate {
   year: number
   month: number
   day: number
@@ -62,7 +64,8 @@ function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
   return value
 }
 
-function calendarDate(now: Date, timeZone: string): CalendarDate {
+/** The local calendar date of an instant in a zone. */
+export function calendarDate(now: Date, timeZone: string): CalendarDate {
   // Local dates change on whole minutes in every zone in use, so the minute is key enough.
   return remembered(calendarDates, `${timeZone}|${Math.floor(now.getTime() / 60_000)}`, () => {
     const local = new TZDate(now, timeZone)
@@ -70,12 +73,14 @@ function calendarDate(now: Date, timeZone: string): CalendarDate {
   })
 }
 
-function addDays(date: CalendarDate, days: number): CalendarDate {
+/** Calendar arithmetic on a local date. */
+export function addDays(date: CalendarDate, days: number): CalendarDate {
   const moved = new Date(Date.UTC(date.year, date.month, date.day) + days * DAY_MS)
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth(), day: moved.getUTCDate() }
 }
 
-function isoDate(date: CalendarDate): string {
+/** A local date as YYYY-MM-DD. */
+export function isoDate(date: CalendarDate): string {
   const month = String(date.month + 1).padStart(2, '0')
   return `${date.year}-${month}-${String(date.day).padStart(2, '0')}`
 }
@@ -106,7 +111,7 @@ function localInstant(date: CalendarDate, minutes: number, timeZone: string): Da
  * to the day it opens, so a closure of that day cancels all of it. Lazy: most answers need a
  * day or two, and each window costs two time-zone conversions.
  */
-function* windows(
+export function* windows(
   hours: ReadonlyArray<OpeningHours>,
   closures: ReadonlySet<string>,
   timeZone: string,
@@ -183,6 +188,34 @@ function toIso(date: Date | null, timeZone: string): string | null {
 }
 
 /**
+ * The hours a method runs on: its own, or the store's when it has none (spec §4). Used by
+ * availability and by time-slot generation, so both read the same hours.
+ */
+export function methodHours(
+  input: AvailabilityInput,
+  method: 'delivery' | 'collection'
+): ReadonlyArray<OpeningHours> {
+  const own = input.openingHours[method]
+  return own.length > 0 ? own : input.openingHours.store
+}
+
+/** One method's availability at an instant: 'open' with closesAt, 'preorder' with opensAt. */
+export function methodAvailabilityAt(
+  input: AvailabilityInput,
+  method: 'delivery' | 'collection',
+  now: Date
+): MethodAvailability {
+  const enabled = method === 'delivery' ? input.deliveryEnabled : input.collectionEnabled
+  return methodAvailability(
+    enabled,
+    methodHours(input, method),
+    input,
+    now,
+    new Set(input.closures)
+  )
+}
+
+/**
  * A store's availability at an instant (spec §4): per fulfilment method from its own opening
  * hours (the store's hours when the method has none), in the store's time zone. 'open' while a
  * window runs; 'preorder' when closed now but a window starts before the end of the last day
@@ -195,18 +228,16 @@ function toIso(date: Date | null, timeZone: string): string | null {
  */
 export function storeAvailability(input: AvailabilityInput, now: Date): StoreAvailability {
   const closures = new Set(input.closures)
-  const hoursFor = (own: ReadonlyArray<OpeningHours>) =>
-    own.length > 0 ? own : input.openingHours.store
   const delivery = methodAvailability(
     input.deliveryEnabled,
-    hoursFor(input.openingHours.delivery),
+    methodHours(input, 'delivery'),
     input,
     now,
     closures
   )
   const collection = methodAvailability(
     input.collectionEnabled,
-    hoursFor(input.openingHours.collection),
+    methodHours(input, 'collection'),
     input,
     now,
     closures

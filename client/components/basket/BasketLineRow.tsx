@@ -1,0 +1,195 @@
+import type { BasketLine, BasketMealDeal } from '../../../schemas/basket.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { itemHref } from '../catalogue/catalogue-links.ts'
+import { ItemImage } from '../catalogue/ItemImage.tsx'
+
+const stepClass =
+  'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
+
+/** − quantity + with the line's name in every label; + stops at the item's limit. */
+function QuantityStepper({
+  name,
+  quantity,
+  max,
+  busy,
+  onChange,
+}: {
+  name: string
+  quantity: number
+  max: number | null
+  busy: boolean
+  onChange: (quantity: number) => void
+}) {
+  const atMax = max !== null && quantity >= max
+  return (
+    <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${name}`}>
+      <button
+        type="button"
+        className={stepClass}
+        disabled={busy || quantity <= 1}
+        onClick={() => onChange(quantity - 1)}
+        aria-label={`One less ${name}`}
+      >
+        −
+      </button>
+      <span className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
+        {quantity}
+      </span>
+      <button
+        type="button"
+        className={stepClass}
+        disabled={busy || atMax}
+        onClick={() => onChange(quantity + 1)}
+        aria-label={`One more ${name}`}
+      >
+        +
+      </button>
+    </div>
+  )
+}
+
+function LineError({ message }: { message: string | null }) {
+  if (!message) return null
+  return (
+    <p role="alert" className="text-sm font-semibold text-red-700">
+      {message}
+    </p>
+  )
+}
+
+export interface LineActions {
+  busy: boolean
+  error: string | null
+  onQuantity: (quantity: number) => void
+  onRemove: () => void
+}
+
+/** A basket line: picture, name and size, choices, unit price, stepper, remove and line total. */
+export function BasketLineRow({
+  storeSlug,
+  line,
+  actions,
+}: {
+  storeSlug: string
+  line: BasketLine
+  actions: LineActions
+}) {
+  const href = itemHref(storeSlug, { slug: line.slug, category: { slug: line.categorySlug } })
+  const choices = line.choices.map((choice) =>
+    choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
+  )
+  return (
+    <li className="flex gap-3 border-b border-black/10 py-4 last:border-0">
+      <ItemImage
+        images={line.images}
+        alt=""
+        className={`size-20 shrink-0 rounded-xl bg-tint object-contain ${line.available ? '' : 'opacity-50 grayscale'}`}
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <a href={href} className="font-semibold hover:underline">
+              {line.name}
+            </a>
+            {line.size ? <p className="text-sm text-ink/75">{line.size}</p> : null}
+            {choices.length > 0 ? (
+              <p className="text-sm text-ink/75">{choices.join(', ')}</p>
+            ) : null}
+            <p className="text-sm text-ink/75">{formatMoney(line.unitPrice)} each</p>
+          </div>
+          <p className="shrink-0 font-bold tabular-nums">
+            {line.available ? formatMoney(line.lineTotal) : null}
+          </p>
+        </div>
+        {!line.available ? (
+          <p className="text-sm font-semibold text-red-700">
+            {line.message ?? MESSAGES.itemUnavailable}
+          </p>
+        ) : line.priceChanged ? (
+          <p className="text-sm font-semibold text-amber-800">Price changed since you added it</p>
+        ) : null}
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+          {line.available ? (
+            <QuantityStepper
+              name={line.name}
+              quantity={line.quantity}
+              max={line.maxQuantity}
+              busy={actions.busy}
+              onChange={actions.onQuantity}
+            />
+          ) : (
+            <span />
+          )}
+          <button
+            type="button"
+            disabled={actions.busy}
+            onClick={actions.onRemove}
+            className="min-h-11 rounded-full px-3 text-sm font-semibold text-red-700 underline-offset-4 hover:underline disabled:opacity-50"
+          >
+            Remove<span className="sr-only"> {line.name}</span>
+          </button>
+        </div>
+        <LineError message={actions.error} />
+      </div>
+    </li>
+  )
+}
+
+/** A meal deal in the basket: its name, the chosen items, stepper, remove and total. */
+export function BasketMealDealRow({
+  deal,
+  actions,
+}: {
+  deal: BasketMealDeal
+  actions: LineActions
+}) {
+  return (
+    <li className="flex flex-col gap-1 border-b border-black/10 py-4 last:border-0">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold">{deal.name}</p>
+          <ul className="text-sm text-ink/75">
+            {deal.choices.map((choice) => (
+              <li key={`${choice.sectionId}-${choice.itemId}`}>
+                {choice.sectionName}: {choice.name}
+                {choice.extraCost > 0 ? ` (+${formatMoney(choice.extraCost)})` : ''}
+              </li>
+            ))}
+          </ul>
+          <p className="text-sm text-ink/75">{formatMoney(deal.unitPrice)} each</p>
+        </div>
+        <p className="shrink-0 font-bold tabular-nums">
+          {deal.available ? formatMoney(deal.lineTotal) : null}
+        </p>
+      </div>
+      {!deal.available ? (
+        <p className="text-sm font-semibold text-red-700">
+          {deal.message ?? MESSAGES.itemUnavailable}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        {deal.available ? (
+          <QuantityStepper
+            name={deal.name}
+            quantity={deal.quantity}
+            max={null}
+            busy={actions.busy}
+            onChange={actions.onQuantity}
+          />
+        ) : (
+          <span />
+        )}
+        <button
+          type="button"
+          disabled={actions.busy}
+          onClick={actions.onRemove}
+          className="min-h-11 rounded-full px-3 text-sm font-semibold text-red-700 underline-offset-4 hover:underline disabled:opacity-50"
+        >
+          Remove<span className="sr-only"> {deal.name}</span>
+        </button>
+      </div>
+      <LineError message={actions.error} />
+    </li>
+  )
+}

@@ -1,0 +1,91 @@
+import type { Basket } from '../../../schemas/basket.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { minimumSpendProgress } from '../../lib/basket.ts'
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'text-lg font-extrabold' : ''}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  )
+}
+
+/**
+ * The basket's totals as the server computed them: subtotal, deal and coupon discounts, delivery
+ * and service fees, tip and total. A polite live region, so a change is read out once.
+ */
+export function BasketTotals({ basket }: { basket: Basket }) {
+  const { totals, coupon, deals } = basket
+  const delivery = basket.fulfilmentMethod === 'delivery'
+  return (
+    <dl aria-live="polite" className="flex flex-col gap-1.5 text-sm">
+      <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
+      {deals
+        .filter((deal) => deal.discount > 0)
+        .map((deal) => (
+          <Row key={deal.dealId} label={deal.name} value={`−${formatMoney(deal.discount)}`} />
+        ))}
+      {totals.couponDiscount > 0 && coupon ? (
+        <Row label={`Coupon ${coupon.code}`} value={`−${formatMoney(totals.couponDiscount)}`} />
+      ) : null}
+      {delivery ? (
+        <Row
+          label="Delivery fee"
+          value={totals.deliveryFee > 0 ? formatMoney(totals.deliveryFee) : 'Free'}
+        />
+      ) : null}
+      {totals.serviceFee > 0 ? (
+        <Row label="Service fee" value={formatMoney(totals.serviceFee)} />
+      ) : null}
+      {delivery && totals.tip > 0 ? (
+        <Row label="Driver tip" value={formatMoney(totals.tip)} />
+      ) : null}
+      <div className="my-1 border-t border-black/10" />
+      <Row label="Total" value={formatMoney(totals.total)} strong />
+    </dl>
+  )
+}
+
+/**
+ * Delivery's minimum spend as a progress bar ('Spend £4.50 more for delivery') and, once met, how
+ * far free delivery is.
+ */
+export function SpendProgress({ basket }: { basket: Basket }) {
+  const { totals } = basket
+  if (basket.fulfilmentMethod !== 'delivery') return null
+  if (totals.minimumSpendShortfall > 0) {
+    const progress = minimumSpendProgress(totals.minimumSpend, totals.minimumSpendShortfall)
+    const text = `Spend ${formatMoney(totals.minimumSpendShortfall)} more for delivery`
+    return (
+      <div className="rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-700/25">
+        <p id="minimum-spend-label" className="text-sm font-semibold text-amber-950">
+          {text}
+        </p>
+        <div
+          role="progressbar"
+          aria-labelledby="minimum-spend-label"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-valuetext={`${formatMoney(totals.minimumSpend - totals.minimumSpendShortfall)} of ${formatMoney(totals.minimumSpend)} minimum`}
+          className="mt-2 h-2.5 overflow-hidden rounded-full bg-amber-200"
+        >
+          <div className="h-full rounded-full bg-amber-700" style={{ width: `${progress}%` }} />
+        </div>
+        <p className="mt-1 text-xs text-amber-950">
+          Minimum order for delivery: {formatMoney(totals.minimumSpend)}
+        </p>
+      </div>
+    )
+  }
+  const threshold = totals.freeDeliveryThreshold
+  if (threshold !== null && totals.deliveryFee > 0 && totals.subtotal < threshold) {
+    return (
+      <p className="rounded-2xl bg-tint p-4 text-sm font-semibold">
+        Spend {formatMoney(threshold - totals.subtotal)} more for free delivery
+      </p>
+    )
+  }
+  return null
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react'
+import type { BasketCoupon } from '../../../schemas/basket.ts'
+import { formatMoney } from '../../lib/money.ts'
+import { routePath } from '../../lib/routes.ts'
+
+/**
+ * The coupon: a code box when none is applied (its failure message under it), else the applied
+ * code with what it takes off, why it takes nothing (e.g. sign in first) and a remove button.
+ */
+export function CouponForm({
+  coupon,
+  busy,
+  error,
+  onApply,
+  onRemove,
+}: {
+  coupon: BasketCoupon | null
+  busy: boolean
+  error: string | null
+  onApply: (code: string) => void
+  onRemove: () => void
+}) {
+  const [code, setCode] = useState('')
+  const errorBlock = error ? (
+    <p id="coupon-error" role="alert" className="text-sm font-semibold text-red-700">
+      {error}
+    </p>
+  ) : null
+
+  if (coupon) {
+    return (
+      <section aria-labelledby="coupon-title" className="flex flex-col gap-2">
+        <h2 id="coupon-title" className="font-bold">
+          Coupon
+        </h2>
+        <div className="flex items-center justify-between gap-2 rounded-2xl bg-tint p-3">
+          <div className="min-w-0 text-sm">
+            <p className="font-bold tracking-wide">{coupon.code}</p>
+            {coupon.description ? <p className="text-ink/80">{coupon.description}</p> : null}
+            {coupon.discount > 0 ? (
+              <p className="font-semibold">−{formatMoney(coupon.discount)}</p>
+            ) : null}
+          </div>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onRemove}
+            className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-red-700 hover:underline disabled:opacity-50"
+          >
+            Remove<span className="sr-only"> coupon {coupon.code}</span>
+          </button>
+        </div>
+        {coupon.needsReapply ? (
+          <p className="text-sm">
+            {coupon.message ?? 'This coupon needs you to sign in.'}{' '}
+            <a href={routePath('login')} className="font-semibold text-primary underline">
+              Sign in to apply it
+            </a>
+          </p>
+        ) : coupon.message ? (
+          <p className="text-sm font-semibold text-amber-800">{coupon.message}</p>
+        ) : null}
+        {errorBlock}
+      </section>
+    )
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (code.trim() !== '') onApply(code.trim())
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+      <label htmlFor="coupon-code" className="font-bold">
+        Coupon code
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="coupon-code"
+          name="coupon"
+          value={code}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={40}
+          onChange={(event) => setCode(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'coupon-error' : undefined}
+          className="min-h-11 min-w-0 flex-1 rounded-xl px-3 uppercase ring-1 ring-black/30"
+        />
+        <button
+          type="submit"
+          disabled={busy || code.trim() === ''}
+          className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90 disabled:opacity-60"
+        >
+          Apply
+        </button>
+      </div>
+      {errorBlock}
+    </form>
+  )
+}

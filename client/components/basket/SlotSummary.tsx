@@ -1,0 +1,53 @@
+import type { SlotReservation } from '../../../schemas/slots.ts'
+import { SlotCountdown } from '../../islands/SlotCountdown.tsx'
+import { formatStoreTime } from '../../lib/format.ts'
+import { routePath } from '../../lib/routes.ts'
+
+/** A slot as the basket shows it: 'ASAP' or 'Sat 21 Nov, 2:00pm – 3:00pm' in the store's zone. */
+export function slotLabel(slot: SlotReservation, timeZone: string): string {
+  if (slot.type === 'asap') return `ASAP (about ${formatStoreTime(slot.startDate, timeZone)})`
+  const day = new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone,
+  }).format(new Date(slot.startDate))
+  return `${day}, ${formatStoreTime(slot.startDate, timeZone)} – ${formatStoreTime(slot.endDate, timeZone)}`
+}
+
+/** The basket's time slot with a link to change it (the time-slot page in change mode). */
+export function SlotSummary({
+  slot,
+  store,
+  method,
+  serverTime,
+}: {
+  slot: SlotReservation | null
+  store: { slug: string; timeZone: string }
+  method: 'delivery' | 'collection'
+  serverTime: string
+}) {
+  const href = routePath('stores-storeSlug-time-slots', { storeSlug: store.slug }, { change: '1' })
+  const live = slot !== null && (slot.status === 'held' || slot.status === 'confirmed')
+  return (
+    <section aria-labelledby="slot-title" className="flex flex-col gap-2">
+      <h2 id="slot-title" className="font-bold">
+        {method === 'delivery' ? 'Delivery time' : 'Collection time'}
+      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm">
+          {live ? slotLabel(slot, store.timeZone) : 'No time slot chosen yet'}
+        </p>
+        <a
+          href={href}
+          className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
+        >
+          {live ? 'Change time slot' : 'Choose a time slot'}
+        </a>
+      </div>
+      {slot !== null && slot.status === 'held' ? (
+        <SlotCountdown reservation={slot} serverTime={serverTime} storeSlug={store.slug} />
+      ) : null}
+    </section>
+  )
+}

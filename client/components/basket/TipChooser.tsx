@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from 'react'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../lib/money.ts'
+
+const PRESETS = [0, 100, 200, 300]
+
+/** Pounds typed by the shopper ('2', '2.5', '£2.50') as pence; null when not an amount. */
+export function parseTipPounds(text: string): number | null {
+  const match = /^£?\s*(\d{1,4})(?:\.(\d{1,2}))?$/.exec(text.trim())
+  if (!match) return null
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+}
+
+/** The driver tip (delivery only): none, £1, £2, £3 or another amount up to the maximum. */
+export function TipChooser({
+  tip,
+  maxTip,
+  busy,
+  error,
+  onTip,
+}: {
+  tip: number
+  maxTip: number
+  busy: boolean
+  error: string | null
+  onTip: (pence: number) => void
+}) {
+  const [other, setOther] = useState(!PRESETS.includes(tip))
+  const [text, setText] = useState(PRESETS.includes(tip) ? '' : (tip / 100).toFixed(2))
+  const [invalid, setInvalid] = useState(false)
+
+  function submitOther(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const pence = parseTipPounds(text)
+    if (pence === null || pence > maxTip) {
+      setInvalid(true)
+      return
+    }
+    setInvalid(false)
+    onTip(pence)
+  }
+
+  const chip =
+    'inline-flex min-h-11 min-w-14 cursor-pointer items-center justify-center rounded-full px-4 text-sm font-semibold ring-1 ring-black/20 has-checked:bg-primary has-checked:text-on-primary has-checked:ring-primary has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary'
+  return (
+    <fieldset className="flex flex-col gap-2" disabled={busy}>
+      <legend className="font-bold">Tip your driver</legend>
+      <p className="text-sm text-ink/75">All of your tip goes to your driver.</p>
+      <div className="flex flex-wrap gap-2">
+        {PRESETS.map((amount) => (
+          <label key={amount} className={chip}>
+            <input
+              type="radio"
+              name="tip"
+              className="sr-only"
+              checked={!other && tip === amount}
+              onChange={() => {
+                setOther(false)
+                onTip(amount)
+              }}
+            />
+            {amount === 0 ? 'None' : formatMoney(amount)}
+          </label>
+        ))}
+        <label className={chip}>
+          <input
+            type="radio"
+            name="tip"
+            className="sr-only"
+            checked={other}
+            onChange={() => setOther(true)}
+          />
+          Other
+        </label>
+      </div>
+      {other ? (
+        <form onSubmit={submitOther} noValidate className="flex items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="tip-other" className="text-sm font-semibold">
+              Tip amount (£)
+            </label>
+            <input
+              id="tip-other"
+              inputMode="decimal"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? 'tip-other-error' : undefined}
+              className="min-h-11 w-28 rounded-xl px-3 ring-1 ring-black/30"
+            />
+          </div>
+          <button
+            type="submit"
+            className="min-h-11 rounded-full px-4 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
+          >
+            Set tip
+          </button>
+        </form>
+      ) : null}
+      {invalid ? (
+        <p id="tip-other-error" role="alert" className="text-sm font-semibold text-red-700">
+          {MESSAGES.validationError}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  )
+}

@@ -1,0 +1,96 @@
+import { tz } from '@date-fns/tz'
+import { format } from 'date-fns'
+import type { TimeSlotDay } from '../../../schemas/slots.ts'
+import { calendarMonths, dayHasSlots, dayMonthYear } from '../../lib/slots.ts'
+
+const WEEKDAYS = [
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+  ['Sun', 'Sunday'],
+] as const
+
+function monthName(firstDate: string): string {
+  return format(new Date(`${firstDate}T12:00:00.000Z`), 'MMMM yyyy', { in: tz('UTC') })
+}
+
+/**
+ * Month grids of the days the store takes orders for (spec §2 time-slot calendar). Days with a
+ * free slot are links to that day's slots (plain links: the calendar works without JavaScript).
+ */
+export function CalendarGrid({
+  days,
+  selected,
+  hrefFor,
+}: {
+  days: ReadonlyArray<TimeSlotDay>
+  selected: string | null
+  hrefFor: (date: string) => string
+}) {
+  return (
+    <div className="mt-6 grid gap-6 md:grid-cols-2">
+      {calendarMonths(days).map((month) => (
+        <table key={month.key} className="w-full table-fixed border-separate border-spacing-1">
+          <caption className="pb-2 text-left text-lg font-bold">
+            {monthName(month.firstDate)}
+          </caption>
+          <thead>
+            <tr>
+              {WEEKDAYS.map(([short, long]) => (
+                <th key={short} scope="col" className="text-xs font-semibold text-ink/75">
+                  <abbr title={long} className="no-underline">
+                    {short}
+                  </abbr>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {month.weeks.map((week, index) => (
+              <tr key={index}>
+                {week.map((cell, column) => {
+                  if (!cell) return <td key={column} />
+                  const number = Number(cell.date.slice(8))
+                  const open = cell.day !== null && dayHasSlots(cell.day)
+                  const label = `${dayMonthYear(cell.date)}${open ? '' : ', no slots'}`
+                  if (!open) {
+                    return (
+                      <td key={cell.date} className="text-center">
+                        <span
+                          aria-label={label}
+                          className="flex min-h-11 items-center justify-center rounded-lg text-ink/70"
+                        >
+                          {number}
+                        </span>
+                      </td>
+                    )
+                  }
+                  const active = cell.date === selected
+                  return (
+                    <td key={cell.date} className="text-center">
+                      <a
+                        href={hrefFor(cell.date)}
+                        aria-label={label}
+                        aria-current={active ? 'date' : undefined}
+                        className={`flex min-h-11 items-center justify-center rounded-lg font-bold focus-visible:outline-3 focus-visible:outline-offset-2 ${
+                          active
+                            ? 'bg-primary text-on-primary'
+                            : 'bg-white ring-1 ring-black/20 hover:ring-2 hover:ring-primary'
+                        }`}
+                      >
+                        {number}
+                      </a>
+                    </td>
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </div>
+  )
+}

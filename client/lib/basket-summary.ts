@@ -1,0 +1,83 @@
+import type { Basket, BasketSummary } from '../../schemas/basket.ts'
+import { formatMoney } from './money.ts'
+
+/*
+ * The header basket's data: the summary cookie the worker keeps with every basket answer and the
+ * event islands send after a change. Kept apart from the basket calls so the header script that
+ * every page loads stays a few hundred bytes.
+ */
+
+/** The window event every basket change dispatches, with the new {@link BasketSummary} as detail. */
+export const BASKET_CHANGED_EVENT = 'sf:basket-changed'
+
+/** The readable cookie the proxy keeps with the basket's count, total and store (no secret). */
+export const BASKET_SUMMARY_COOKIE = 'sf_basket_summary'
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+export function isPence(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+}
+
+/** The header's summary of a basket answer: items, what they cost after deals, and the store. */
+export function basketSummary(basket: Pick<Basket, 'totals' | 'store'>): BasketSummary {
+  return {
+    itemCount: basket.totals.itemCount,
+    total: basket.totals.subtotal - basket.totals.dealDiscount,
+    storeSlug: basket.store?.slug ?? null,
+  }
+}
+
+/** A summary from its JSON (the cookie or an event); anything malformed is null. */
+export function parseBasketSummary(raw: string | null | undefined): BasketSummary | null {
+  if (!raw) return null
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    return null
+  }
+  return toSummary(value)
+}
+
+function toSummary(value: unknown): BasketSummary | null {
+  if (!isRecord(value) || !isPence(value.itemCount) || !isPence(value.total)) return null
+  return {
+    itemCount: value.itemCount,
+    total: value.total,
+    storeSlug: typeof value.storeSlug === 'string' ? value.storeSlug : null,
+  }
+}
+
+/** The raw summary cookie value out of a `document.cookie` string ('' when absent). */
+export function basketSummaryCookieValue(cookies: string): string {
+  for (const part of cookies.split(';')) {
+    const separator = part.indexOf('=')
+    if (separator < 0 || part.slice(0, separator).trim() !== BASKET_SUMMARY_COOKIE) continue
+    return part.slice(separator + 1).trim()
+  }
+  return ''
+}
+
+/** A summary cookie value (URL-encoded JSON, as the worker sets it); malformed → null. */
+export function summaryFromCookieValue(raw: string): BasketSummary | null {
+  try {
+    return parseBasketSummary(decodeURIComponent(raw))
+  } catch {
+    return null
+  }
+}
+
+/** The summary cookie out of a `document.cookie` string. */
+export function readBasketSummaryCookie(cookies: string): BasketSummary | null {
+  return summaryFromCookieValue(basketSummaryCookieValue(cookies))
+}
+
+/** The header basket's accessible name: 'Basket, 3 items, £12.40' (just 'Basket' when empty). */
+export function basketLabel(summary: BasketSummary | null): string {
+  if (!summary || summary.itemCount === 0) return 'Basket'
+  const items = summary.itemCount === 1 ? '1 item' : `${summary.itemCount} items`
+  return `Basket, ${items}, ${formatMoney(summary.total)}`
+}

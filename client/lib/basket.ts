@@ -1,0 +1,177 @@
+import type { Basket, BasketSummary, CouponResult } from '../../schemas/basket.ts'
+import type { FULFILMENT_METHODS } from '../../schemas/constants.ts'
+import type { OptionChoice } from '../../schemas/item-options.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { ApiRequestError, postJson } from './api.ts'
+import { BASKET_CHANGED_EVENT, basketSummary, isPence, isRecord } from './basket-summary.ts'
+
+/** The /api calls of the basket (spec §7 Basket); the proxy adds the token from its cookie. */
+export const BASKET_API = {
+  basket: '/api/basket',
+  update: '/api/basket/update',
+  addItem: '/api/basket/items/add',
+  updateItem: '/api/basket/items/update',
+  removeItem: '/api/basket/items/remove',
+  removeMealDeal: '/api/basket/meal-deals/remove',
+  applyCoupon: '/api/basket/coupon/apply',
+  removeCoupon: '/api/basket/coupon/remove',
+  tip: '/api/basket/tip',
+} as const
+
+/** details.reason of an add refused because the basket holds another store's items. */
+export const BASKET_STORE_CONFLICT = 'basket_store_conflict'
+
+/**
+ * Spec §5 Coupon response and §7: an answer carrying errorCode or errorText is a failure even
+ * though the call succeeded. The message shown is errorDisplay, else errorText, else 'An error
+ * occurred'. Null when the coupon applied.
+ */
+export function couponFailureMessage(
+  result: Pick<CouponResult, 'errorCode' | 'errorText' | 'errorDisplay'>
+): string | null {
+  if (!result.errorCode && !result.errorText && !result.errorDisplay) return null
+  return result.errorDisplay || result.errorText || MESSAGES.couponFailed
+}
+
+/**
+ * What to show when a basket action fails: the server's own message for a refusal it explains
+ * (limits, availability, validation), else the action's spec message.
+ */
+export function actionFailureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+    return error.message
+  }
+  return fallback
+}
+
+// Islands read answers without zod to stay small: check the fields the basket views rely on.
+function isBasket(value: unknown): value is Basket {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.lines) &&
+    Array.isArray(value.mealDeals) &&
+    Array.isArray(value.deals) &&
+    Array.isArray(value.notices) &&
+    isRecord(value.totals) &&
+    isPence(value.totals.itemCount) &&
+    isPence(value.totals.total) &&
+    typeof value.fulfilmentMethod === 'string'
+  )
+}
+
+/** Tells every listener (the header basket) what the basket holds now. */
+export function announceBasket(basket: Basket): BasketSummary {
+  const summary = basketSummary(basket)
+  window.dispatchEvent(new CustomEvent(BASKET_CHANGED_EVENT, { detail: summary }))
+  return summary
+}
+
+async function basketCall(url: string, body: unknown): Promise<Basket> {
+  const payload = await postJson(url, body)
+  if (!isBasket(payload)) throw new ApiRequestError(502, MESSAGES.systemError)
+  announceBasket(payload)
+  return payload
+}
+
+export interface AddItemRequest {
+  storeId: number
+  itemId: number
+  quantity: number
+  choices: ReadonlyArray<OptionChoice>
+  ageConfirmed: boolean
+  /** Replace a basket of another store (after the shopper confirmed it). */
+  overwrite?: boolean
+}
+
+/** Adds an item; a basket of another store makes it throw with reason {@link BASKET_STORE_CONFLICT}. */
+export function addToBasket(request: AddItemRequest): Promise<Basket> {
+  const { storeId, itemId, quantity, choices, ageConfirmed, overwrite = false } = request
+  return basketCall(BASKET_API.addItem, {
+    storeId,
+    menuItem: { itemId, quantity, choices, ageConfirmed },
+    overwrite,
+  })
+}
+
+/**
+ * What an add cost, as the server priced it: the unit price of the basket line holding the item
+ * with these choices, times the quantity added.
+ */
+export function addedCost(basket: Basket, request: AddItemRequest): number | null {
+  const key = (choices: ReadonlyArray<{ valueId: number; quantity: number }>) =>
+    choices
+      .map((choice) => `${choice.valueId}x${choice.quantity}`)
+      .sort()
+      .join(',')
+  const wanted = key(request.choices)
+  const line = basket.lines.find(
+    (candidate) => candidate.itemId === request.itemId && key(candidate.choices) === wanted
+  )
+  return line ? line.unitPrice * request.quantity : null
+}
+
+/** Whether an add failed only because the basket belongs to another store. */
+export function isStoreConflict(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.reason === BASKET_STORE_CONFLICT
+}
+
+export function fetchBasket(): Promise<Basket> {
+  return basketCall(BASKET_API.basket, {})
+}
+
+export function setFulfilmentMethod(
+  fulfilmentMethod: (typeof FULFILMENT_METHODS)[number]
+): Promise<Basket> {
+  return basketCall(BASKET_API.update, { fulfilmentMethod })
+}
+
+export function setLineQuantity(basketLineId: number, quantity: number): Promise<Basket> {
+  return basketCall(BASKET_API.updateItem, { basketLineId, menuItem: { quantity } })
+}
+
+export function setMealDealQuantity(basketMealDealId: number, quantity: number): Promise<Basket> {
+  return basketCall(BASKET_API.update, { updates: [{ basketMealDealId, quantity }] })
+}
+
+export function removeLine(basketLineId: number): Promise<Basket> {
+  return basketCall(BASKET_API.removeItem, { basketLineId })
+}
+
+export function removeMealDeal(basketMealDealId: number): Promise<Basket> {
+  return basketCall(BASKET_API.removeMealDeal, { basketMealDealId })
+}
+
+export function removeCoupon(): Promise<Basket> {
+  return basketCall(BASKET_API.removeCoupon, {})
+}
+
+export function setTip(tip: number): Promise<Basket> {
+  return basketCall(BASKET_API.tip, { tip })
+}
+
+/** Applies a coupon: the basket after it, and the failure message when it did not apply. */
+export async function applyCoupon(
+  coupon: string,
+  verifyToken: string
+): Promise<{ basket: Basket; failure: string | null }> {
+  const payload = await postJson(BASKET_API.applyCoupon, { coupon, verifyToken })
+  if (!isRecord(payload) || !isBasket(payload.basket)) {
+    throw new ApiRequestError(502, MESSAGES.systemError)
+  }
+  announceBasket(payload.basket)
+  const text = (key: string) => (typeof payload[key] === 'string' ? payload[key] : undefined)
+  return {
+    basket: payload.basket,
+    failure: couponFailureMessage({
+      errorCode: text('errorCode'),
+      errorText: text('errorText'),
+      errorDisplay: text('errorDisplay'),
+    }),
+  }
+}
+
+/** The spend still needed for delivery as a share of the minimum (0–100), for a progress bar. */
+export function minimumSpendProgress(minimumSpend: number, shortfall: number): number {
+  if (minimumSpend <= 0) return 100
+  return Math.max(0, Math.min(100, Math.round(((minimumSpend - shortfall) / minimumSpend) * 100)))
+}

@@ -1,0 +1,13 @@
+// Money display (pence → '£12.50') on its own, so scripts that only show prices, such as the
+// header basket, do not pull in the date library.
+const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
+const WHOLE_GBP = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  maximumFractionDigits: 0,
+})
+
+/** Formats integer pence for display: 500 → '£5', 1250 → '£12.50'. */
+export function formatMoney(pence: number): string {
+  return pence % 100 === 0 ? WHOLE_GBP.format(pence / 100) : GBP.format(pence / 100)
+}

@@ -1,0 +1,171 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+
+// Git-ignored (test-results/), like the other journeys' screenshots.
+const SCREENSHOTS = 'test-results/screenshots'
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const
+const STORE = 'manchester-piccadilly'
+const OTHER_STORE = 'manchester-deansgate'
+const storeUrl = (path = '', store = STORE) => urlOn(HOSTS.brandOne, `/stores/${store}${path}`)
+const basketUrl = () => urlOn(HOSTS.brandOne, '/basket')
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/basket-${name}-${viewport.width}.png`,
+      fullPage: true,
+    })
+  }
+  await page.setViewportSize(VIEWPORTS[1])
+}
+
+/** The header's basket link (its name carries the count and total once hydrated). */
+function headerBasket(page: Page): Locator {
+  return page.getByRole('banner').getByRole('link', { name: /^Basket/ })
+}
+
+function pounds(text: string): number {
+  const match = /£(\d+(?:\.\d{2})?)/.exec(text)
+  return Math.round(Number(match?.[1] ?? Number.NaN) * 100)
+}
+
+async function totalOf(page: Page): Promise<number> {
+  const row = page.locator('dl div', { has: page.locator('dt', { hasText: /^Total$/ }) })
+  return pounds((await row.locator('dd').textContent()) ?? '')
+}
+
+/** Adds an item from its page with a quantity; returns the status line. */
+async function addFromItemPage(page: Page, path: string, quantity: number, store = STORE) {
+  await page.goto(storeUrl(path, store))
+  await waitForIsland(page, 'ItemOptions')
+  await page.getByLabel('Quantity', { exact: true }).fill(String(quantity))
+  await page.getByRole('button', { name: /^Add to basket/ }).click()
+  return page.getByRole('status').filter({ hasText: /Added to basket|limit|error/i })
+}
+
+test.describe('basket', () => {
+  test('fills a basket from two categories and edits it', async ({ page }) => {
+    // A whole shopping trip: a dozen pages, each checked with axe and photographed twice.
+    test.setTimeout(120_000)
+    // An item with options, from the deli.
+    await page.goto(storeUrl('/category/deli-sandwiches/build-your-own-sub'))
+    await waitForIsland(page, 'ItemOptions')
+    await expect(headerBasket(page)).toHaveAccessibleName('Basket')
+    const fillings = page.getByRole('group', { name: /Fillings/ })
+    await fillings.getByRole('button', { name: 'Add one Roast chicken' }).click()
+    await fillings.getByRole('button', { name: 'Add one Cheddar' }).click()
+    await page.getByRole('button', { name: /^Add to basket/ }).click()
+    const added = page.getByRole('status').filter({ hasText: 'Added to basket' })
+    await expect(added).toContainText('1 × Build your own sub')
+    // The header follows without a reload.
+    await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 1 item, £\d/)
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'item-added')
+
+    // A simple item from the milk aisle with the card's quick add.
+    await page.goto(storeUrl('/category/milk'))
+    const card = page.locator('article', {
+      has: page.locator('a[href$="/semi-skimmed-milk-2-pints"]'),
+    })
+    await card.scrollIntoViewIfNeeded()
+    await waitForIsland(page, 'QuickAdd')
+    await card.getByRole('button', { name: /^Add / }).click()
+    await expect(card.getByRole('status')).toContainText('Added to basket')
+    await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 2 items, £/)
+
+    // Paracetamol: at most 2 per order.
+    await page.goto(storeUrl('/category/medicines/paracetamol-tablets-500mg-16-pack'))
+    await waitForIsland(page, 'ItemOptions')
+    await page.getByLabel('Quantity', { exact: true }).fill('3')
+    await page.getByRole('button', { name: /^Add to basket/ }).click()
+    await expect(page.getByText('Item limit has been reached')).toBeVisible()
+    await expect(
+      await addFromItemPage(page, '/category/medicines/paracetamol-tablets-500mg-16-pack', 2)
+    ).toContainText('Added to basket')
+    await expect(
+      await addFromItemPage(page, '/category/medicines/paracetamol-tablets-500mg-16-pack', 1)
+    ).toContainText('Item limit has been reached')
+
+    // The basket page: lines and totals, quantity change and removal.
+    await page.goto(basketUrl())
+    await waitForIsland(page, 'BasketEditor')
+    await expect(page.getByRole('heading', { level: 1, name: 'Your basket' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Items (4)' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    const before = await totalOf(page)
+    await page.getByRole('button', { name: /^One more Semi-skimmed milk/ }).click()
+    await expect(page.getByRole('heading', { name: 'Items (5)' })).toBeVisible()
+    await expect.poll(() => totalOf(page)).toBeGreaterThan(before)
+    const increased = await totalOf(page)
+    await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 5 items, £/)
+    await page.getByRole('button', { name: /^Remove Paracetamol/ }).click()
+    await expect(page.getByRole('heading', { name: 'Items (3)' })).toBeVisible()
+    await expect.poll(() => totalOf(page)).toBeLessThan(increased)
+
+    // SAVE5 needs £30: refused with the server's message, then taken off over £30.
+    await page.getByLabel('Coupon code').fill('SAVE5')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: /^Spend £30(\.00)? to use this coupon$/ })
+    ).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'coupon-error')
+
+    await addFromItemPage(page, '/category/milk/semi-skimmed-milk-2-pints', 24)
+    await page.goto(basketUrl())
+    await waitForIsland(page, 'BasketEditor')
+    await page.getByLabel('Coupon code').fill('SAVE5')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.locator('dt', { hasText: 'Coupon SAVE5' })).toBeVisible()
+    await expect(page.locator('dd', { hasText: '−£5' })).toBeVisible()
+
+    // Collection: no delivery fee (and no tip).
+    await expect(page.getByText('Delivery fee')).toBeVisible()
+    await page.getByText('collection', { exact: true }).click()
+    await expect(page.getByText('Delivery fee')).toHaveCount(0)
+    await expect(page.getByRole('group', { name: 'Tip your driver' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'filled')
+  })
+
+  test('asks before an add at another store replaces the basket', async ({ page }) => {
+    await expect(
+      await addFromItemPage(page, '/category/milk/semi-skimmed-milk-2-pints', 2)
+    ).toContainText('Added to basket')
+    await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 2 items, £/)
+
+    await page.goto(storeUrl('/category/milk/semi-skimmed-milk-1-pint', OTHER_STORE))
+    await waitForIsland(page, 'ItemOptions')
+    const add = page.getByRole('button', { name: /^Add to basket/ })
+    await add.click()
+    const dialog = page.getByRole('alertdialog')
+    await expect(dialog).toContainText(
+      'You are about to overwrite your basket. Are you sure you would like to proceed?'
+    )
+    await expectNoAxeViolations(page)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toHaveCount(0)
+    await expect(add).toBeFocused()
+    await page.reload()
+    await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 2 items, £/)
+
+    await waitForIsland(page, 'ItemOptions')
+    await page.getByRole('button', { name: /^Add to basket/ }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
+    await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 1 item, £/)
+
+    await page.goto(basketUrl())
+    await waitForIsland(page, 'BasketEditor')
+    await expect(page.getByRole('main').getByRole('link', { name: /Deansgate/ })).toBeVisible()
+    await page.getByRole('button', { name: /^Remove / }).click()
+    await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible()
+    await expect(headerBasket(page)).toHaveAccessibleName('Basket')
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'empty')
+  })
+})

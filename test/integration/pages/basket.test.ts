@@ -1,0 +1,159 @@
+import { env, SELF } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
+import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { PRIVATE_CACHE_CONTROL } from '../../../schemas/constants.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { DEMO_INPUT } from '../data/demo-input.ts'
+
+const STORE = 'manchester-piccadilly'
+const ORIGIN = 'http://localhost'
+
+interface SimpleItem {
+  id: number
+  name: string
+}
+
+let storeId = 0
+let items: Array<SimpleItem> = []
+
+beforeAll(async () => {
+  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  const store = await env.DB.prepare('select id from stores where slug = ?1')
+    .bind(STORE)
+    .first<{ id: number }>()
+  if (!store) throw new Error(`no store ${STORE} in the demo data`)
+  storeId = store.id
+  // Open all day, every day, so adds do not depend on when the test runs.
+  await env.DB.prepare(
+    `update store_opening_hours set opens_at = '00:00', closes_at = '23:59' where store_id = ?1`
+  )
+    .bind(storeId)
+    .run()
+  const rows = await env.DB.prepare(
+    `select m.id, m.name from menu_items m
+     left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id
+     where m.business_id = 1 and m.is_active = 1 and m.add_to_basket_type = 'simple'
+       and m.age_restriction is null and m.out_of_stock = 0 and m.max_quantity is null
+       and coalesce(s.is_available, 1) = 1 and coalesce(s.out_of_stock, 0) = 0
+     order by m.id limit 2`
+  )
+    .bind(storeId)
+    .all<SimpleItem>()
+  items = rows.results
+  if (items.length < 2) throw new Error('no simple items in the demo data')
+})
+
+function cookieHeader(response: Response, previous = ''): string {
+  const jar = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0] ?? '', pair] as const)
+  )
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0] ?? ''
+    jar.set(pair.split('=')[0] ?? '', pair)
+  }
+  return [...jar.values()].join('; ')
+}
+
+async function addItem(itemId: number, quantity: number, cookie = '') {
+  const response = await SELF.fetch(`${ORIGIN}/api/basket/items/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({ storeId, menuItem: { itemId, quantity } }),
+  })
+  expect(response.status).toBe(200)
+  await response.text()
+  return cookieHeader(response, cookie)
+}
+
+function basketPage(cookie = '', referer?: string) {
+  return SELF.fetch(`${ORIGIN}/basket`, {
+    headers: { ...(cookie ? { cookie } : {}), ...(referer ? { referer } : {}) },
+    redirect: 'manual',
+  })
+}
+
+function basketToken(cookie: string): string {
+  return /sf_basket=([^;]+)/.exec(cookie)?.[1] ?? ''
+}
+
+describe('basket page', () => {
+  it('shows the empty basket without creating one when the shopper has none', async () => {
+    const response = await basketPage()
+    const html = await response.text()
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL)
+    expect(html).toContain('Your basket is empty')
+    expect(html).toContain('Find a store')
+    expect(html).toContain('<meta name="robots" content="noindex')
+    expect(response.headers.getSetCookie().some((c) => c.startsWith('sf_basket='))).toBe(false)
+    const count = await env.DB.prepare('select count(*) as n from baskets').first<{ n: number }>()
+    expect(count?.n ?? 0).toBe(0)
+  })
+
+  it('lists the lines and totals of a filled basket, privately, without its token', async () => {
+    const [first, second] = items as [SimpleItem, SimpleItem]
+    let cookie = await addItem(first.id, 2)
+    cookie = await addItem(second.id, 1, cookie)
+    const token = basketToken(cookie)
+    expect(token.length).toBeGreaterThan(15)
+
+    const response = await basketPage(cookie, `${ORIGIN}/stores/${STORE}/category/bakery`)
+    const html = await response.text()
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL)
+    expect(html).toContain('data-island="BasketEditor"')
+    expect(html).toContain(escapeHtml(first.name))
+    expect(html).toContain(escapeHtml(second.name))
+    expect(html).toContain('Items (3)')
+    expect(html).toContain('Checkout')
+    // Continue shopping goes back where the shopper came from (same origin only).
+    expect(html).toContain(`href="/stores/${STORE}/category/bakery"`)
+    expect(html).not.toContain(token)
+    expect(html).not.toContain('basketToken')
+    // The summary cookie the header basket reads is refreshed.
+    const summary = response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('sf_basket_summary='))
+    expect(decodeURIComponent(summary ?? '')).toContain('"itemCount":3')
+  })
+
+  it('ignores a Referer from another site for Continue shopping', async () => {
+    const [first] = items as [SimpleItem]
+    const cookie = await addItem(first.id, 1)
+    const html = await (await basketPage(cookie, 'https://evil.example/phish')).text()
+    expect(html).not.toContain('evil.example')
+    expect(html).toContain(`href="/stores/${STORE}"`)
+  })
+
+  it('says the basket cannot be viewed when its store is closed', async () => {
+    const [first] = items as [SimpleItem]
+    const cookie = await addItem(first.id, 1)
+    await env.DB.prepare('update stores set is_temporarily_closed = 1 where id = ?1')
+      .bind(storeId)
+      .run()
+    try {
+      const response = await basketPage(cookie)
+      const html = await response.text()
+      expect(response.status).toBe(200)
+      expect(html).toContain(MESSAGES.basketStoreClosed)
+      expect(html).not.toContain('data-island="BasketEditor"')
+    } finally {
+      await env.DB.prepare('update stores set is_temporarily_closed = 0 where id = ?1')
+        .bind(storeId)
+        .run()
+    }
+  })
+})
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;')
+}

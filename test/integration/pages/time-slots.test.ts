@@ -1,0 +1,234 @@
+import { env, SELF } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
+import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { TimeSlotListSchema } from '../../../schemas/slots.ts'
+import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { DEMO_INPUT } from '../data/demo-input.ts'
+
+const ORIGIN = 'http://localhost'
+const LOCATION = `sf_location=${encodeLocation({
+  postcode: 'M1 1AE',
+  latitude: 53.4794,
+  longitude: -2.2453,
+  chosenAddress: null,
+  selectedAddress: null,
+})}`
+
+/** Test stores next to the demo ones, with slot settings the tests rely on whatever the time. */
+const STORES = {
+  // No ASAP, orders 3 days ahead: only future slots exist, so the calendar is pushed.
+  calendar: { id: 9101, slug: 'slot-test-calendar', asap: 0, days: 3, hours: ['08:00', '20:00'] },
+  // No ASAP, today only: the slot page itself, never the calendar.
+  todayOnly: { id: 9102, slug: 'slot-test-today', asap: 0, days: 0, hours: ['08:00', '20:00'] },
+  // ASAP allowed, open round the clock (a window past midnight), 2 days ahead.
+  asap: { id: 9103, slug: 'slot-test-asap', asap: 1, days: 2, hours: ['00:00', '00:00'] },
+} as const
+
+beforeAll(async () => {
+  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  const business = await env.DB.prepare(
+    `select b.business_id as id from brand_hosts h join brands b on b.id = h.brand_id
+     where h.host = 'localhost'`
+  ).first<{ id: number }>()
+  if (!business) throw new Error('no brand on localhost in the demo data')
+  const statements = Object.values(STORES).flatMap((store) => [
+    env.DB.prepare(
+      `insert into stores (id, business_id, slug, name, address_line1, town, postcode, latitude,
+         longitude, delivery_radius_km, days_in_advance, asap_enabled)
+       values (?1, ?2, ?3, ?4, '1 Test Street', 'Manchester', 'M1 1AE', 53.4794, -2.2453, 20, ?5, ?6)`
+    ).bind(store.id, business.id, store.slug, `Test ${store.slug}`, store.days, store.asap),
+    ...(['delivery', 'collection', 'store'] as const).flatMap((method) =>
+      [0, 1, 2, 3, 4, 5, 6].map((day) =>
+        env.DB.prepare(
+          `insert into store_opening_hours (store_id, fulfilment_method, day_of_week, opens_at,
+             closes_at) values (?1, ?2, ?3, ?4, ?5)`
+        ).bind(store.id, method, day, store.hours[0], store.hours[1])
+      )
+    ),
+  ])
+  await env.DB.batch(statements)
+})
+
+function slotPath(slug: string, suffix = '') {
+  return `/stores/${slug}/time-slots${suffix}`
+}
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', headers })
+}
+
+function setCookies(response: Response): Array<string> {
+  return response.headers.getSetCookie()
+}
+
+function cookieHeader(response: Response, name: string): string | undefined {
+  return setCookies(response).find((cookie) => cookie.startsWith(`${name}=`))
+}
+
+function text(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+}
+
+describe('guards and caching', () => {
+  it('sends a shopper without a location back to the previous page, or home', async () => {
+    const home = await get(slotPath(STORES.todayOnly.slug))
+    expect(home.status).toBe(302)
+    expect(home.headers.get('location')).toBe('/')
+    const back = await get(slotPath(STORES.todayOnly.slug, '/calendar'), {
+      referer: `${ORIGIN}/stores/${STORES.todayOnly.slug}`,
+    })
+    expect(back.status).toBe(302)
+    expect(back.headers.get('location')).toBe(`/stores/${STORES.todayOnly.slug}`)
+  })
+
+  it('renders both pages private and no-store, out of search results', async () => {
+    for (const path of [
+      slotPath(STORES.todayOnly.slug),
+      slotPath(STORES.calendar.slug, '/calendar'),
+    ]) {
+      const response = await get(path, { cookie: LOCATION })
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control')).toBe('private, no-store')
+      const html = await response.text()
+      expect(html).toContain('name="robots" content="noindex')
+    }
+  })
+
+  it('answers 404 for a store that does not exist', async () => {
+    const response = await get(slotPath('no-such-store'), { cookie: LOCATION })
+    expect(response.status).toBe(404)
+  })
+})
+
+describe('the calendar rule (spec §2)', () => {
+  it('pushes the calendar when only future slots exist and the store takes orders ahead', async () => {
+    const response = await get(`${slotPath(STORES.calendar.slug)}?method=collection`, {
+      cookie: LOCATION,
+    })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(
+      `${slotPath(STORES.calendar.slug, '/calendar')}?method=collection`
+    )
+  })
+
+  it('keeps a today-only store on the slot page, which says when today has no slots', async () => {
+    const response = await get(slotPath(STORES.todayOnly.slug), { cookie: LOCATION })
+    expect(response.status).toBe(200)
+    const page = text(await response.text())
+    expect(page).toContain('Choose a delivery time')
+    const list = await listFor(STORES.todayOnly.id, 'delivery')
+    const today = list.days[0]
+    const free = today?.slots.filter((slot) => slot.available) ?? []
+    if (free.length === 0) expect(page).toContain(MESSAGES.slotsNoneToday)
+    else expect(page).toContain(`${free[0]?.timeSlotTime}–${free[0]?.endTime}`)
+  })
+
+  it('shows ASAP with its estimate while the store can fulfil it, else the calendar', async () => {
+    const list = await listFor(STORES.asap.id, 'delivery')
+    const response = await get(slotPath(STORES.asap.slug), { cookie: LOCATION })
+    if (list.asap.available) {
+      expect(response.status).toBe(200)
+      const page = text(await response.text())
+      expect(page).toContain('As soon as possible')
+      expect(page).toMatch(/Delivered at about \d{1,2}:\d{2}(am|pm)/)
+      expect(page).toContain('Order up to 2 days in advance')
+    } else {
+      expect(response.status).toBe(302)
+      expect(response.headers.get('location')).toContain('/calendar')
+    }
+  })
+
+  it('lists the calendar days as month grids and the chosen day with its slots', async () => {
+    const list = await listFor(STORES.calendar.id, 'delivery')
+    const open = list.days.filter((day) => day.slots.some((slot) => slot.available))
+    const chosen = open[open.length - 1]
+    expect(chosen).toBeDefined()
+    const response = await get(
+      `${slotPath(STORES.calendar.slug, '/calendar')}?method=delivery&date=${chosen?.date}`,
+      { cookie: LOCATION }
+    )
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    const [year, month, day] = (chosen?.date ?? '').split('-')
+    const monthName = new Date(`${chosen?.date}T12:00:00Z`).toLocaleString('en-GB', {
+      month: 'short',
+      timeZone: 'UTC',
+    })
+    // The DD MMM YYYY heading of the chosen day, and its day link marked current.
+    expect(text(html)).toContain(`${day} ${monthName} ${year}`)
+    expect(html).toMatch(
+      new RegExp(
+        `aria-current="date"[^>]*>${Number(day)}<|href="[^"]*date=${year}-${month}-${day}"[^>]*aria-current="date"`
+      )
+    )
+    expect(text(html)).toContain(`${chosen?.slots[0]?.timeSlotTime}–${chosen?.slots[0]?.endTime}`)
+  })
+
+  it('shows the expiry message when a guard sends the shopper back with ?expired', async () => {
+    const response = await get(`${slotPath(STORES.todayOnly.slug)}?expired=1`, { cookie: LOCATION })
+    expect(text(await response.text())).toContain(MESSAGES.slotExpired)
+  })
+})
+
+describe('change mode (spec §4)', () => {
+  it('remembers the basket it came from and offers the way back', async () => {
+    const response = await get(slotPath(STORES.todayOnly.slug), {
+      cookie: LOCATION,
+      referer: `${ORIGIN}/basket`,
+    })
+    expect(response.status).toBe(200)
+    const cookie = cookieHeader(response, 'sf_slot_referrer') ?? ''
+    expect(cookie).toContain('sf_slot_referrer=%2Fbasket')
+    expect(cookie).toContain('HttpOnly')
+    expect(cookie).toContain('Max-Age=1800')
+    const html = await response.text()
+    expect(text(html)).toContain('Back to basket')
+    expect(html).toContain('"returnTo":"/basket"')
+  })
+
+  it('keeps the checkout step while moving between slot pages, and drops it elsewhere', async () => {
+    const fromCheckout = await get(slotPath(STORES.calendar.slug, '/calendar'), {
+      cookie: LOCATION,
+      referer: `${ORIGIN}/checkout/payment`,
+    })
+    expect(cookieHeader(fromCheckout, 'sf_slot_referrer')).toContain('%2Fcheckout%2Fpayment')
+    const remembered = 'sf_slot_referrer=%2Fcheckout%2Fpayment'
+    const inside = await get(`${slotPath(STORES.calendar.slug, '/calendar')}?method=delivery`, {
+      cookie: `${LOCATION}; ${remembered}`,
+      referer: `${ORIGIN}${slotPath(STORES.calendar.slug, '/calendar')}`,
+    })
+    expect(text(await inside.text())).toContain('Back to checkout')
+    const outside = await get(slotPath(STORES.todayOnly.slug), {
+      cookie: `${LOCATION}; ${remembered}`,
+      referer: `${ORIGIN}/stores/${STORES.todayOnly.slug}`,
+    })
+    expect(cookieHeader(outside, 'sf_slot_referrer')).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/)
+    expect(text(await outside.text())).toContain(`Test ${STORES.todayOnly.slug}`)
+  })
+
+  it('turns on with ?change=1 and ignores a referrer from another site', async () => {
+    const response = await get(`${slotPath(STORES.todayOnly.slug)}?change=1`, {
+      cookie: `${LOCATION}; sf_slot_referrer=https%3A%2F%2Fevil.example%2Fbasket`,
+      referer: 'https://evil.example/basket',
+    })
+    expect(cookieHeader(response, 'sf_slot_referrer')).toContain('sf_slot_referrer=%2Fbasket')
+  })
+})
+
+async function listFor(storeId: number, fulfilmentMethod: 'delivery' | 'collection') {
+  const response = await SELF.fetch(`${ORIGIN}/api/time-slots`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    body: JSON.stringify({ storeId, fulfilmentMethod }),
+  })
+  expect(response.status).toBe(200)
+  return TimeSlotListSchema.parse(await response.json())
+}

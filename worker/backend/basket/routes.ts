@@ -1,0 +1,195 @@
+import {
+  AddBasketItemRequestSchema,
+  AddMealDealRequestSchema,
+  ApplyCouponRequestSchema,
+  BasketSchema,
+  ClearBasketRequestSchema,
+  CouponResultSchema,
+  GetOrCreateBasketRequestSchema,
+  RemoveBasketItemRequestSchema,
+  RemoveCouponRequestSchema,
+  RemoveMealDealRequestSchema,
+  UpdateBasketItemRequestSchema,
+  UpdateBasketRequestSchema,
+  UpdateTipRequestSchema,
+} from '../../../schemas/basket.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { createDomain } from '../route-registry.ts'
+import {
+  addBasketItem,
+  addMealDeal,
+  applyCoupon,
+  clearBasket,
+  getOrCreateBasket,
+  removeBasketItem,
+  removeCoupon,
+  removeMealDeal,
+  updateBasket,
+  updateBasketItem,
+  updateTip,
+} from './operations.ts'
+import { createRobotChecker } from './robot-check.ts'
+
+/** Basket (spec §7): lines, meal deals, coupon and tip, priced and totalled on the server. */
+export const basket = createDomain('Basket')
+
+const ANSWER =
+  'Answers the whole basket: lines and meal deals at the store prices of now, automatic deals, ' +
+  'coupon and totals. Every change increases version.'
+const SCOPE = `A basketToken that names no active basket of the business answers not_found ('${MESSAGES.basketNotFound}').`
+const LIMITS =
+  `Limits answer conflict with details.reason: '${MESSAGES.itemLimitReached}' (item_limit), ` +
+  `'${MESSAGES.basketLimitReached}' (basket_limit), '${MESSAGES.basketLimitExceeded}' ` +
+  '(basket_limit_exceeded).'
+const ADD =
+  'Without a (known) basketToken a basket is created and its token returned. A basket at ' +
+  `another store holding anything answers conflict '${MESSAGES.basketOverwrite}' ` +
+  '(details.reason basket_store_conflict, details.storeSlug) unless overwrite is true, which ' +
+  `empties it and releases its slot. A closed store answers conflict '${MESSAGES.storeClosed}'; ` +
+  `an item not sold or out of stock conflict '${MESSAGES.itemUnavailable}'. ${LIMITS}`
+
+const call = (db: D1Database) => ({ db, now: new Date() })
+
+basket.post(
+  '/basket',
+  {
+    summary: 'Get the basket named by basketToken, or create an empty one',
+    description:
+      'A token naming an active basket of the business answers it; otherwise (none, unknown, ' +
+      'checked out) a new basket is created at storeId with a new basketToken.',
+    body: GetOrCreateBasketRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => getOrCreateBasket(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/clear',
+  {
+    summary: 'Empty the basket: lines, meal deals, coupon, tip and held slot',
+    description: `${ANSWER} ${SCOPE}`,
+    body: ClearBasketRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => clearBasket(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/update',
+  {
+    summary: 'Switch the fulfilment method and/or change quantities (0 removes)',
+    description: `A method change releases a held slot. ${LIMITS} ${ANSWER} ${SCOPE}`,
+    body: UpdateBasketRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => updateBasket(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/items/add',
+  {
+    summary: 'Add an item with its option choices (same item and choices merge into one line)',
+    description: `${ADD} ${ANSWER}`,
+    body: AddBasketItemRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => addBasketItem(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/items/update',
+  {
+    summary: "Change a line's quantity and, optionally, its choices",
+    description: `${LIMITS} ${ANSWER} ${SCOPE}`,
+    body: UpdateBasketItemRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => updateBasketItem(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/items/remove',
+  {
+    summary: 'Remove a line',
+    description: `${ANSWER} ${SCOPE}`,
+    body: RemoveBasketItemRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => removeBasketItem(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/meal-deals/add',
+  {
+    summary: 'Add a meal deal with its choices per section, priced as the deal plus premiums',
+    description: `${ADD} ${ANSWER}`,
+    body: AddMealDealRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => addMealDeal(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/meal-deals/remove',
+  {
+    summary: 'Remove a meal deal',
+    description: `${ANSWER} ${SCOPE}`,
+    body: RemoveMealDealRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => removeMealDeal(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/coupon/apply',
+  {
+    summary: 'Apply a coupon after a robot check (verifyToken)',
+    description:
+      'A refused coupon (robot check, unknown, not started, ended, method, minimum spend, ' +
+      'redemptions) answers 200 with errorCode, errorText and errorDisplay and the basket ' +
+      'unchanged (spec §5 Coupon response). Members-only and first-order coupons on a guest ' +
+      `basket are applied with needsReapply. ${SCOPE}`,
+    body: ApplyCouponRequestSchema,
+    response: CouponResultSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) =>
+    applyCoupon(
+      call(c.env.DB),
+      body,
+      createRobotChecker(c.env),
+      c.req.header('cf-connecting-ip') ?? null
+    )
+)
+
+basket.post(
+  '/basket/coupon/remove',
+  {
+    summary: 'Remove the coupon',
+    description: `${ANSWER} ${SCOPE}`,
+    body: RemoveCouponRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => removeCoupon(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/tip',
+  {
+    summary: 'Set the driver tip (pence; counted for delivery only)',
+    description: `${ANSWER} ${SCOPE}`,
+    body: UpdateTipRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => updateTip(call(c.env.DB), body)
+)

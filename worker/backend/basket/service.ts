@@ -1,0 +1,402 @@
+import type { Basket, BasketLine, BasketMealDeal, BasketStore } from '../../../schemas/basket.ts'
+import type { MenuItem } from '../../../schemas/catalogue.ts'
+import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import { checkSelection, type OptionChoice } from '../../../schemas/item-options.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { menuItemDetails } from '../catalogue/service.ts'
+import { toItemSummary } from '../catalogue/items.ts'
+import { findBasketReservation } from '../slots/reservations.ts'
+import { storeAvailability } from '../stores/availability.ts'
+import { deliveryTo } from '../stores/delivery.ts'
+import { findStoreDetails, type StoreDetailsRecord, type StoreSchedule } from '../stores/repo.ts'
+import {
+  type BasketRows,
+  BasketVersionConflict,
+  findBasketByToken,
+  findBasketRows,
+  type LineRow,
+  type SelectionRow,
+} from './repo.ts'
+import { computeTotals, type TotalsDeal } from './totals.ts'
+
+type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
+
+/** A store of the business as the basket needs it: details, schedule and availability now. */
+export interface BasketStoreContext {
+  details: StoreDetailsRecord
+  schedule: StoreSchedule
+  availability: BasketStore['availability']
+}
+
+/** The store of the business, or not_found 'Store not found'. */
+export async function loadStore(
+  db: D1Database,
+  businessId: number,
+  storeId: number,
+  now: Date
+): Promise<BasketStoreContext> {
+  const found = await findStoreDetails(db, businessId, { storeId }, now)
+  if (!found) throw new AppError('not_found', MESSAGES.storeNotFound)
+  const { store, schedule } = found
+  const availability = storeAvailability(
+    {
+      timeZone: store.timeZone,
+      daysInAdvance: store.daysInAdvance,
+      temporarilyClosed: store.temporarilyClosed,
+      deliveryEnabled: store.delivery.enabled,
+      collectionEnabled: store.collection.enabled,
+      openingHours: schedule.openingHours,
+      closures: schedule.closures,
+    },
+    now
+  )
+  return { details: store, schedule, availability: availability.state }
+}
+
+/** validation_error unless the store offers the method (stores.delivery_enabled/collection_enabled). */
+export function assertMethodOffered(store: StoreDetailsRecord, method: FulfilmentMethod): void {
+  const offered = method === 'delivery' ? store.delivery.enabled : store.collection.enabled
+  if (!offered) {
+    const message = formatMessage('fulfilmentMethodNotOffered', method)
+    throw new AppError('validation_error', message, {
+      fields: [{ field: 'fulfilmentMethod', message }],
+    })
+  }
+}
+
+/** The active basket the token names, or not_found (unknown token, other business, checked out). */
+export async function requireBasket(db: D1Database, businessId: number, token: string) {
+  const basket = await findBasketByToken(db, businessId, token)
+  if (!basket) throw new AppError('not_found', MESSAGES.basketNotFound)
+  return basket
+}
+
+/** A canonical key of option choices: the same choices in any order give the same key. */
+export function choiceKey(choices: ReadonlyArray<OptionChoice>): string {
+  const summed = new Map<string, number>()
+  for (const choice of choices) {
+    const key = `${choice.optionId}:${choice.valueId}`
+    summed.set(key, (summed.get(key) ?? 0) + choice.quantity)
+  }
+  return [...summed]
+    .map(([key, quantity]) => `${key}x${quantity}`)
+    .sort()
+    .join(',')
+}
+
+/** The choices summed per (option, value), as lines store them. */
+export function normaliseChoices(choices: ReadonlyArray<OptionChoice>): Array<OptionChoice> {
+  const summed = new Map<string, OptionChoice>()
+  for (const choice of choices) {
+    const key = `${choice.optionId}:${choice.valueId}`
+    const known = summed.get(key)
+    summed.set(key, { ...choice, quantity: (known?.quantity ?? 0) + choice.quantity })
+  }
+  return [...summed.values()]
+}
+
+/** The stored selections of each line, as option choices. */
+export function lineChoices(
+  selections: ReadonlyArray<SelectionRow>
+): Map<number, Array<OptionChoice>> {
+  const byLine = new Map<number, Array<OptionChoice>>()
+  for (const row of selections) {
+    const choices = byLine.get(row.basket_line_id) ?? []
+    choices.push({ optionId: row.option_id, valueId: row.option_value_id, quantity: row.quantity })
+    byLine.set(row.basket_line_id, choices)
+  }
+  return byLine
+}
+
+interface PricedLine {
+  line: BasketLine
+  storedPrice: number
+}
+
+function priceLine(
+  row: LineRow,
+  choices: ReadonlyArray<OptionChoice>,
+  item: MenuItem | null
+): PricedLine {
+  const summary = toItemSummary(row)
+  let unitPrice = row.price
+  let available = row.sold === 1 && row.out_of_stock === 0
+  let lineChoicesOut: BasketLine['choices'] = []
+  if (choices.length > 0) {
+    const check = item ? checkSelection(item, choices) : null
+    if (!item || !check?.ok) {
+      available = false
+    } else {
+      unitPrice = check.unitPrice
+      lineChoicesOut = check.lines.map((selected) => {
+        const option = item.options.find((candidate) => candidate.id === selected.optionId)
+        const value = option?.values.find((candidate) => candidate.id === selected.valueId)
+        return {
+          optionId: selected.optionId,
+          valueId: selected.valueId,
+          optionName: option?.name ?? '',
+          valueName: value?.name ?? '',
+          quantity: selected.quantity,
+          extraCost: selected.chargedQuantity * selected.unitExtraCost,
+        }
+      })
+    }
+  }
+  const priceChanged = available && unitPrice !== row.stored_price
+  return {
+    storedPrice: row.stored_price,
+    line: {
+      basketLineId: row.line_id,
+      itemId: row.id,
+      slug: row.slug,
+      categorySlug: row.category_slug,
+      name: row.name,
+      size: row.size,
+      images: summary.images,
+      quantity: row.line_quantity,
+      unitPrice,
+      lineTotal: available ? unitPrice * row.line_quantity : 0,
+      choices: lineChoicesOut,
+      maxQuantity: row.max_quantity,
+      ageRestriction: row.age_restriction,
+      available,
+      priceChanged,
+      message: available ? null : MESSAGES.itemUnavailable,
+    },
+  }
+}
+
+function priceMealDeals(rows: BasketRows): Array<BasketMealDeal> {
+  return rows.mealDeals.map((meal) => {
+    const choices = rows.mealDealChoices.filter((choice) => choice.basket_meal_deal_id === meal.id)
+    const usable =
+      meal.live === 1 &&
+      meal.kind === 'meal_deal' &&
+      meal.price !== null &&
+      choices.length > 0 &&
+      choices.every((c) => c.extra_cost !== null && c.sold === 1 && c.out_of_stock === 0)
+    const unitPrice = (meal.price ?? 0) + choices.reduce((sum, c) => sum + (c.extra_cost ?? 0), 0)
+    return {
+      basketMealDealId: meal.id,
+      dealId: meal.deal_id,
+      slug: meal.slug,
+      name: meal.name,
+      quantity: meal.quantity,
+      unitPrice,
+      lineTotal: usable ? unitPrice * meal.quantity : 0,
+      choices: choices.map((c) => ({
+        sectionId: c.deal_section_id,
+        sectionName: c.section_name,
+        itemId: c.menu_item_id,
+        name: c.name,
+        extraCost: c.extra_cost ?? 0,
+      })),
+      available: usable,
+      priceChanged: usable && unitPrice !== meal.stored_price,
+      message: usable ? null : MESSAGES.itemUnavailable,
+    }
+  })
+}
+
+async function itemsWithOptions(
+  db: D1Database,
+  businessId: number,
+  storeId: number,
+  itemIds: ReadonlyArray<number>
+): Promise<Map<number, MenuItem>> {
+  const found = await Promise.all(
+    [...new Set(itemIds)].map((itemId) =>
+      menuItemDetails(db, { businessId, storeId, itemId }).catch((error: unknown) => {
+        // An item the store stopped selling leaves its line unavailable, not the basket broken.
+        if (error instanceof AppError && error.code === 'not_found') return null
+        throw error
+      })
+    )
+  )
+  return new Map(found.flatMap((item) => (item ? [[item.id, item] as const] : [])))
+}
+
+/**
+ * The basket answer: lines and meal deals at today's store prices, automatic deals, coupon and
+ * totals (totals.ts), the store and its availability, and the held slot. A line whose price moved
+ * since it was stored is flagged once: its stored price is brought up to date here.
+ */
+export async function readBasket(
+  db: D1Database,
+  businessId: number,
+  basketId: number,
+  storeId: number | null,
+  now: Date
+): Promise<Basket> {
+  const [rows, reservation] = await Promise.all([
+    findBasketRows(db, businessId, basketId, storeId, now),
+    findBasketReservation(db, basketId, now),
+  ])
+  if (!rows) throw new AppError('not_found', MESSAGES.basketNotFound)
+  const { basket } = rows
+  const store =
+    basket.store_id === null ? null : await loadStoreOrNull(db, businessId, basket.store_id, now)
+  const choicesByLine = lineChoices(rows.selections)
+  const optioned = rows.lines.filter((row) => choicesByLine.has(row.line_id)).map((row) => row.id)
+  const items =
+    optioned.length > 0 && basket.store_id !== null
+      ? await itemsWithOptions(db, businessId, basket.store_id, optioned)
+      : new Map<number, MenuItem>()
+  const priced = rows.lines.map((row) =>
+    priceLine(row, choicesByLine.get(row.line_id) ?? [], items.get(row.id) ?? null)
+  )
+  const lines = priced.map(({ line }) => line)
+  const mealDeals = priceMealDeals(rows)
+
+  const method = basket.fulfilment_method
+  const terms = deliveryTerms(store, basket)
+  const deals: Array<TotalsDeal> = rows.deals.map((deal) => ({
+    dealId: deal.id,
+    slug: deal.slug,
+    name: deal.name,
+    kind: deal.kind,
+    quantityRequired: deal.quantity_required,
+    price: deal.price,
+    discountPercent: deal.discount_percent,
+    discountAmount: deal.discount_amount,
+    itemIds: deal.item_ids.split(',').map(Number),
+  }))
+  const coupon = rows.coupon
+  const result = computeTotals({
+    lines: lines.map((line) => ({
+      itemId: line.itemId,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      available: line.available,
+    })),
+    mealDeals,
+    deals,
+    coupon:
+      coupon && coupon.is_active === 1
+        ? {
+            code: coupon.code,
+            description: coupon.description,
+            kind: coupon.kind,
+            value: coupon.value,
+            minimumSpend: coupon.minimum_spend,
+            maximumDiscount: coupon.maximum_discount,
+            fulfilmentMethod: coupon.fulfilment_method,
+            needsReapply: basket.coupon_needs_reapply === 1,
+          }
+        : null,
+    terms: {
+      fulfilmentMethod: method,
+      deliveryFee: terms.fee,
+      serviceFee: basket.service_fee ?? 0,
+      freeDeliveryThreshold: basket.free_delivery_threshold,
+      deliveryMinimumSpend: terms.minimumSpend,
+      collectionMinimumSpend: store?.details.collection.minimumSpend ?? 0,
+      tip: basket.tip,
+    },
+  })
+
+  const changedLines = lines.filter((line) => line.priceChanged)
+  const changedMeals = mealDeals.filter((meal) => meal.priceChanged)
+  if (changedLines.length + changedMeals.length > 0) {
+    await db.batch([
+      ...changedLines.map((line) =>
+        db
+          .prepare('update basket_lines set unit_price = ?2 where id = ?1')
+          .bind(line.basketLineId, line.unitPrice)
+      ),
+      ...changedMeals.map((meal) =>
+        db
+          .prepare('update basket_meal_deals set unit_price = ?2 where id = ?1')
+          .bind(meal.basketMealDealId, meal.unitPrice)
+      ),
+    ])
+  }
+
+  return {
+    store: store
+      ? {
+          id: store.details.id,
+          slug: store.details.slug,
+          name: store.details.name,
+          timeZone: store.details.timeZone,
+          availability: store.availability,
+          deliveryEnabled: store.details.delivery.enabled,
+          collectionEnabled: store.details.collection.enabled,
+          asapEnabled: basket.asap_enabled === 1,
+          daysInAdvance: store.details.daysInAdvance,
+          maxBasketItems: basket.max_basket_items,
+        }
+      : null,
+    fulfilmentMethod: method,
+    fulfilmentTiming: basket.fulfilment_timing,
+    lines,
+    mealDeals,
+    deals: result.deals,
+    coupon: result.coupon,
+    totals: result.totals,
+    slot: reservation,
+    notices: changedLines.length + changedMeals.length > 0 ? [MESSAGES.basketPricesChanged] : [],
+    version: basket.version,
+  }
+}
+
+async function loadStoreOrNull(
+  db: D1Database,
+  businessId: number,
+  storeId: number,
+  now: Date
+): Promise<BasketStoreContext | null> {
+  try {
+    return await loadStore(db, businessId, storeId, now)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return null
+    throw error
+  }
+}
+
+/** The delivery fee and minimum for the basket's location (the store's own when unknown). */
+function deliveryTerms(
+  store: BasketStoreContext | null,
+  basket: BasketRows['basket']
+): { fee: number; minimumSpend: number } {
+  if (!store) return { fee: 0, minimumSpend: 0 }
+  const own = { fee: store.details.delivery.fee, minimumSpend: store.details.delivery.minimumSpend }
+  const { latitude, longitude } = store.details.location
+  if (
+    basket.location_latitude === null ||
+    basket.location_longitude === null ||
+    latitude === null ||
+    longitude === null
+  ) {
+    return own
+  }
+  const quote = deliveryTo(
+    {
+      location: { latitude, longitude },
+      enabled: store.details.delivery.enabled,
+      radiusKm: store.details.delivery.radiusKm,
+      fee: store.details.delivery.fee,
+      minimumSpend: store.details.delivery.minimumSpend,
+    },
+    store.schedule.zones,
+    {
+      latitude: basket.location_latitude,
+      longitude: basket.location_longitude,
+      postcode: basket.location_postcode,
+    }
+  )
+  return { fee: quote.fee, minimumSpend: quote.minimumSpend }
+}
+
+/** Retries a read-plan-write of a basket that another request changed in between. */
+export async function withBasketRetry<T>(run: () => Promise<T>, attempts = 40): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run()
+    } catch (error) {
+      if (!(error instanceof BasketVersionConflict) || attempt >= attempts) throw error
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt))
+    }
+  }
+}

@@ -1,0 +1,339 @@
+import { addMinutes } from 'date-fns'
+import type { z } from 'zod'
+import { SLOT_RESERVATION_MINUTES } from '../../../schemas/constants.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type {
+  ReserveSlotRequestSchema,
+  SlotReservation,
+  TimeSlotDay,
+  TimeSlotList,
+  TimeSlotListRequestSchema,
+} from '../../../schemas/slots.ts'
+import { AppError } from '../../lib/errors.ts'
+import { findBasketByToken, type BasketRef } from '../basket/repo.ts'
+import {
+  methodAvailabilityAt,
+  methodHours,
+  type AvailabilityInput,
+} from '../stores/availability.ts'
+import { findStoreDetails } from '../stores/repo.ts'
+import { findSlotSettings, slotUsageFrom, slotUsageStatement, type SlotSettings } from './repo.ts'
+import {
+  basketReservationStatement,
+  insertedReservationStatement,
+  releaseHoldStatements,
+  reservationFrom,
+  sweepStatements,
+} from './reservations.ts'
+import { generateSlots, orderableDates, type GeneratedSlot } from './slot-generation.ts'
+
+type Method = 'delivery' | 'collection'
+type ListRequest = z.output<typeof TimeSlotListRequestSchema>
+type ReserveRequest = z.output<typeof ReserveSlotRequestSchema>
+
+interface SlotStore {
+  id: number
+  timeZone: string
+  daysInAdvance: number
+  availability: AvailabilityInput
+  settings: SlotSettings
+}
+
+async function loadStore(
+  db: D1Database,
+  businessId: number,
+  storeId: number,
+  now: Date
+): Promise<SlotStore> {
+  const [details, settings] = await Promise.all([
+    findStoreDetails(db, businessId, { storeId }, now),
+    findSlotSettings(db, businessId, storeId),
+  ])
+  if (!details || !settings) throw new AppError('not_found', MESSAGES.storeNotFound)
+  const { store, schedule } = details
+  return {
+    id: store.id,
+    timeZone: store.timeZone,
+    daysInAdvance: store.daysInAdvance,
+    settings,
+    availability: {
+      timeZone: store.timeZone,
+      daysInAdvance: store.daysInAdvance,
+      temporarilyClosed: store.temporarilyClosed,
+      deliveryEnabled: store.delivery.enabled,
+      collectionEnabled: store.collection.enabled,
+      openingHours: schedule.openingHours,
+      closures: schedule.closures,
+    },
+  }
+}
+
+function leadMinutes(store: SlotStore, method: Method): number {
+  return method === 'delivery'
+    ? store.settings.deliveryLeadMinutes
+    : store.settings.collectionLeadMinutes
+}
+
+/** ASAP (spec §4): open now for the method, allowed by the store, and ready before it closes. */
+function asapFor(store: SlotStore, method: Method, now: Date): TimeSlotList['asap'] {
+  const lead = leadMinutes(store, method)
+  const state = methodAvailabilityAt(store.availability, method, now)
+  const estimate = addMinutes(now, lead)
+  const available =
+    store.settings.asapEnabled &&
+    state.state === 'open' &&
+    state.closesAt !== null &&
+    estimate.getTime() <= state.closesAt.getTime()
+  return { available, estimatedAt: available ? estimate.toISOString() : null, leadMinutes: lead }
+}
+
+function slotsFor(store: SlotStore, method: Method, now: Date, from: string, to: string) {
+  const enabled =
+    method === 'delivery'
+      ? store.availability.deliveryEnabled
+      : store.availability.collectionEnabled
+  const days = generateSlots(
+    {
+      timeZone: store.timeZone,
+      hours: methodHours(store.availability, method),
+      closures: store.availability.closures,
+      slotDurationMinutes: store.settings.slotDurationMinutes,
+      daysInAdvance: store.daysInAdvance,
+      leadMinutes: leadMinutes(store, method),
+    },
+    now,
+    from,
+    to
+  )
+  const { today } = orderableDates(store.timeZone, store.daysInAdvance, now)
+  // A disabled method offers nothing; a store closed by staff offers nothing today.
+  for (const day of days) {
+    if (!enabled || (store.availability.temporarilyClosed && day.date === today)) {
+      day.slots = []
+      day.closed = true
+    }
+  }
+  return days
+}
+
+function dateError(field: string): AppError {
+  return new AppError('validation_error', MESSAGES.slotDateInvalid, {
+    fields: [{ field, message: MESSAGES.slotDateInvalid }],
+  })
+}
+
+async function basketFor(
+  db: D1Database,
+  businessId: number,
+  token: string | undefined
+): Promise<BasketRef | null> {
+  return token ? findBasketByToken(db, businessId, token) : null
+}
+
+/**
+ * Spec §7 List: the store's slots for the method from startDate (default: the store's today) to
+ * endDate (default and at most: today + daysInAdvance), with places left, ASAP, and the basket's
+ * reservation. Lapsed holds of the store are swept first, in the batch that reads the counts.
+ */
+export async function listTimeSlots(
+  db: D1Database,
+  request: ListRequest,
+  now: Date
+): Promise<TimeSlotList> {
+  const [store, basket] = await Promise.all([
+    loadStore(db, request.businessId, request.storeId, now),
+    basketFor(db, request.businessId, request.basketToken),
+  ])
+  const { today, lastDay } = orderableDates(store.timeZone, store.daysInAdvance, now)
+  if (request.startDate !== undefined && request.startDate < today) throw dateError('startDate')
+  if (request.endDate !== undefined && request.endDate < today) throw dateError('endDate')
+  const from = request.startDate ?? today
+  if (request.endDate !== undefined && request.endDate < from) {
+    throw new AppError('validation_error', MESSAGES.validationError, {
+      fields: [{ field: 'endDate', message: MESSAGES.validationError }],
+    })
+  }
+  // Past the last orderable day there is simply nothing to offer (days: []).
+  const to = request.endDate === undefined || request.endDate > lastDay ? lastDay : request.endDate
+  const method = request.fulfilmentMethod
+  const [, , usageResult, reservationResult] = await db.batch([
+    ...sweepStatements(db, now, store.id),
+    slotUsageStatement(db, store.id, method, from, to, now),
+    ...(basket ? [basketReservationStatement(db, basket.id)] : []),
+  ])
+  const usage = slotUsageFrom(usageResult)
+  const days: Array<TimeSlotDay> = slotsFor(store, method, now, from, to).map((day) => ({
+    date: day.date,
+    closed: day.closed,
+    slots: day.slots.map((slot) => {
+      const stored = usage.get(`${slot.date} ${slot.time}`)
+      const remaining = Math.max(
+        0,
+        (stored?.capacity ?? store.settings.slotCapacity) - (stored?.taken ?? 0)
+      )
+      return {
+        timeSlotDate: slot.date,
+        timeSlotTime: slot.time,
+        endTime: slot.endTime,
+        startDate: slot.start.toISOString(),
+        endDate: slot.end.toISOString(),
+        remaining,
+        available: slot.bookable && remaining > 0 && !stored?.blocked,
+      }
+    }),
+  }))
+  return {
+    storeId: store.id,
+    fulfilmentMethod: method,
+    timeZone: store.timeZone,
+    serverTime: now.toISOString(),
+    daysInAdvance: store.daysInAdvance,
+    asap: asapFor(store, method, now),
+    days,
+    reservation: basket ? reservationFrom(reservationResult, now) : null,
+  }
+}
+
+function slotFailure(reason: string): AppError {
+  return new AppError('conflict', MESSAGES.slotReserveFailed, { details: { reason } })
+}
+
+function isCapacityFailure(error: unknown): boolean {
+  // The increment of a full slot breaks time_slots' CHECK (reserved_count <= capacity).
+  return error instanceof Error && /CHECK constraint failed/i.test(String(error.message))
+}
+
+function chosenSlot(
+  store: SlotStore,
+  request: ReserveRequest,
+  time: string,
+  now: Date
+): GeneratedSlot {
+  const days = slotsFor(
+    store,
+    request.fulfilmentMethod,
+    now,
+    request.timeSlotDate,
+    request.timeSlotDate
+  )
+  const slot = days[0]?.slots.find((s) => s.time === time)
+  if (!slot?.bookable) {
+    throw new AppError('validation_error', MESSAGES.slotReserveFailed, {
+      fields: [{ field: 'timeSlotTime', message: MESSAGES.slotReserveFailed }],
+    })
+  }
+  return slot
+}
+
+/**
+ * Spec §7 Reserve slot: holds a place for SLOT_RESERVATION_MINUTES for the basket, ASAP when no
+ * time is given. One batch sweeps the store's lapsed holds, creates the slot row if missing,
+ * releases the basket's previous hold, takes a place (a full slot breaks the table's CHECK and
+ * rolls the whole batch back), inserts the hold and moves the basket to the slot's timing.
+ */
+export async function reserveTimeSlot(
+  db: D1Database,
+  request: ReserveRequest,
+  now: Date
+): Promise<{ reservation: SlotReservation }> {
+  const [store, basket] = await Promise.all([
+    loadStore(db, request.businessId, request.storeId, now),
+    findBasketByToken(db, request.businessId, request.basketToken),
+  ])
+  if (!basket) throw new AppError('not_found', MESSAGES.basketNotFound)
+  if (basket.storeId !== null && basket.storeId !== store.id) {
+    throw new AppError('validation_error', MESSAGES.validationError, {
+      fields: [{ field: 'storeId', message: MESSAGES.validationError }],
+    })
+  }
+  const { today } = orderableDates(store.timeZone, store.daysInAdvance, now)
+  if (request.timeSlotDate < today) throw dateError('timeSlotDate')
+  const method = request.fulfilmentMethod
+  const at = now.toISOString()
+  const expiresAt = addMinutes(now, SLOT_RESERVATION_MINUTES).toISOString()
+  // Where the shopper is (spec §7 Reserve slot), kept with the hold.
+  const place = [request.postcode ?? null, request.latitude ?? null, request.longitude ?? null]
+  const prologue = [
+    ...sweepStatements(db, now, store.id),
+    ...releaseHoldStatements(db, basket.id, now),
+  ]
+  const basketUpdate = (timing: 'asap' | 'future') =>
+    db
+      .prepare(
+        `update baskets set fulfilment_timing = ?2, fulfilment_method = ?3, version = version + 1,
+           updated_at = ?4 where id = ?1`
+      )
+      .bind(basket.id, timing, method, at)
+
+  if (request.timeSlotTime === undefined) {
+    if (!asapFor(store, method, now).available) {
+      throw new AppError('conflict', MESSAGES.slotDefaultAsapFailed, {
+        details: { reason: 'asap_unavailable' },
+      })
+    }
+    const results = await db.batch([
+      ...prologue,
+      db
+        .prepare(
+          `insert into slot_reservations (store_id, basket_id, fulfilment_method, is_asap, status,
+             postcode, latitude, longitude, expires_at, created_at)
+           values (?1, ?2, ?3, 1, 'held', ?4, ?5, ?6, ?7, ?8)`
+        )
+        .bind(store.id, basket.id, method, ...place, expiresAt, at),
+      insertedReservationStatement(db),
+      basketUpdate('asap'),
+    ])
+    return { reservation: answer(results.at(-2), now) }
+  }
+
+  const slot = chosenSlot(store, request, request.timeSlotTime, now)
+  const key = [store.id, method, slot.date, slot.time] as const
+  let results: Array<D1Result<unknown>>
+  try {
+    results = await db.batch([
+      ...prologue,
+      db
+        .prepare(
+          `insert or ignore into time_slots (store_id, fulfilment_method, slot_date, starts_at,
+             ends_at, start_utc, end_utc, capacity)
+           values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`
+        )
+        .bind(
+          ...key,
+          slot.endTime,
+          slot.start.toISOString(),
+          slot.end.toISOString(),
+          store.settings.slotCapacity
+        ),
+      // No `and reserved_count < capacity`: a full slot must fail the batch, not skip a row. A
+      // slot the store blocked counts as full the same way, so it too changes nothing.
+      db
+        .prepare(
+          `update time_slots
+           set reserved_count = reserved_count + 1 + is_blocked * (capacity + 1)
+           where store_id = ?1 and fulfilment_method = ?2 and slot_date = ?3 and starts_at = ?4`
+        )
+        .bind(...key),
+      db
+        .prepare(
+          `insert into slot_reservations (time_slot_id, store_id, basket_id, fulfilment_method,
+             is_asap, status, postcode, latitude, longitude, expires_at, created_at)
+           select id, ?1, ?5, ?2, 0, 'held', ?6, ?7, ?8, ?9, ?10 from time_slots
+           where store_id = ?1 and fulfilment_method = ?2 and slot_date = ?3 and starts_at = ?4`
+        )
+        .bind(...key, basket.id, ...place, expiresAt, at),
+      insertedReservationStatement(db),
+      basketUpdate('future'),
+    ])
+  } catch (error) {
+    if (isCapacityFailure(error)) throw slotFailure('slot_full')
+    throw error
+  }
+  return { reservation: answer(results.at(-2), now) }
+}
+
+function answer(result: D1Result<unknown> | undefined, now: Date): SlotReservation {
+  const reservation = reservationFrom(result, now)
+  if (!reservation) throw new Error('reserved slot row not read back')
+  return reservation
+}

@@ -1,0 +1,80 @@
+import type { Context } from 'hono'
+import { BasketPage } from '../../client/pages/BasketPage.tsx'
+import { routePath } from '../../client/lib/routes.ts'
+import {
+  BasketSchema,
+  LOCAL_ROBOT_CHECK_TOKEN,
+  MAX_TIP_PENCE,
+  type Basket,
+} from '../../schemas/basket.ts'
+import type { AppEnv } from '../env.ts'
+import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
+import { readAccessToken } from '../lib/cookies.ts'
+import { renderPage } from './render.tsx'
+
+// Pages that lead to the basket rather than back to shopping.
+const NOT_SHOPPING = [routePath('basket'), routePath('checkout'), routePath('login')]
+
+/**
+ * Spec §2: the basket remembers where the shopper came from for 'Continue shopping' — the
+ * Referer when it is a page of this site, else the basket's store, else home.
+ */
+export function continueShoppingHref(c: Context<AppEnv>, storeSlug: string | null): string {
+  const referer = c.req.header('referer')
+  if (referer) {
+    try {
+      const from = new URL(referer)
+      const here = new URL(c.req.url)
+      const path = from.pathname
+      if (
+        from.origin === here.origin &&
+        !path.startsWith('/api/') &&
+        !NOT_SHOPPING.some((page) => path === page || path.startsWith(`${page}/`))
+      ) {
+        return `${path}${from.search}`
+      }
+    } catch {
+      // A malformed Referer is ignored.
+    }
+  }
+  return storeSlug ? routePath('stores-storeSlug', { storeSlug }) : routePath('index')
+}
+
+/**
+ * The basket page: the shopper's basket loaded with the token of the httpOnly cookie (without
+ * one, the empty basket, and none is created). Personal, so never cached; the token never
+ * reaches the HTML.
+ */
+export async function basketPage(c: Context<AppEnv>): Promise<Response> {
+  const basketToken = readBasketToken(c)
+  let basket: Basket | null = null
+  if (basketToken) {
+    const answer = await c.var.backend.post('/basket', {
+      body: { businessId: c.var.brand.businessId, basketToken },
+      token: readAccessToken(c),
+      schema: BasketSchema,
+    })
+    basket = rememberBasket(c, answer)
+  }
+  const continueHref = continueShoppingHref(c, basket?.store?.slug ?? null)
+  // The local checker's token; a Turnstile-configured page would send the widget's instead.
+  const verifyToken = LOCAL_ROBOT_CHECK_TOKEN
+  const serverTime = new Date().toISOString()
+  return renderPage(
+    c,
+    (chrome) => (
+      <BasketPage
+        chrome={chrome}
+        basket={basket}
+        continueHref={continueHref}
+        verifyToken={verifyToken}
+        maxTip={MAX_TIP_PENCE}
+        serverTime={serverTime}
+      />
+    ),
+    {
+      meta: { title: 'Your basket', description: 'Your basket', noindex: true },
+      cache: 'private',
+    }
+  )
+}

@@ -1,0 +1,316 @@
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { z } from 'zod'
+import type { SlotPageFrameProps } from '../../client/components/slots/SlotPageFrame.tsx'
+import { routePath } from '../../client/lib/routes.ts'
+import { dayHasSlots, localDate, type FulfilmentMethod } from '../../client/lib/slots.ts'
+import { TimeSlotCalendarPage } from '../../client/pages/TimeSlotCalendarPage.tsx'
+import { TimeSlotsPage } from '../../client/pages/TimeSlotsPage.tsx'
+import { BasketSchema, type Basket } from '../../schemas/basket.ts'
+import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from '../../schemas/constants.ts'
+import { SlotDateSchema, TimeSlotListSchema, type TimeSlotList } from '../../schemas/slots.ts'
+import type { StoreDetails } from '../../schemas/stores.ts'
+import type { AppEnv } from '../env.ts'
+import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
+import { tokenCookieOptions } from '../lib/cookies.ts'
+import { findStore } from './catalogue-context.ts'
+import { readLocation } from './location-cookie.ts'
+import { renderPage } from './render.tsx'
+
+/**
+ * Change mode (spec §4): the basket or checkout page the shopper came from, kept while they
+ * choose (the day links and method switch of the slot pages send the slot page as Referer).
+ */
+export const SLOT_REFERRER_COOKIE = 'sf_slot_referrer'
+const SLOT_REFERRER_MAX_AGE_SECONDS = 30 * 60
+
+/** `?change=1`: change mode without a basket or checkout Referer (e.g. the countdown's link). */
+export const CHANGE_QUERY = 'change'
+/** `?expired=1`: a guard sent the shopper here because the basket's slot lapsed. */
+export const EXPIRED_QUERY = 'expired'
+
+const MethodQuerySchema = z.enum(FULFILMENT_METHODS)
+
+/** Pages that turn change mode on: the basket and every checkout step. */
+export function isChangeModeSource(pathname: string): boolean {
+  return pathname === '/basket' || pathname === '/checkout' || pathname.startsWith('/checkout/')
+}
+
+function isSlotPage(pathname: string): boolean {
+  return /^\/stores\/[^/]+\/time-slots(\/calendar)?$/.test(pathname)
+}
+
+// A same-origin path we may send the shopper back to; anything else is ignored.
+function changeModePath(value: string | undefined): string | null {
+  if (!value) return null
+  try {
+    const url = new URL(value, 'http://slot.invalid')
+    if (url.origin !== 'http://slot.invalid' || !isChangeModeSource(url.pathname)) return null
+    return `${url.pathname}${url.search}`
+  } catch {
+    return null
+  }
+}
+
+function sameOriginReferer(c: Context<AppEnv>): URL | null {
+  const referer = c.req.header('referer')
+  if (!referer) return null
+  try {
+    const from = new URL(referer)
+    return from.origin === new URL(c.req.url).origin ? from : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Where a reservation made on this page returns to, remembering it in an httpOnly cookie: the
+ * basket or checkout page of the Referer; the remembered one while the shopper moves between slot
+ * pages or with `?change=1` (default the basket); null (change mode off, cookie cleared) when the
+ * shopper arrived from anywhere else.
+ */
+export function changeModeReturn(c: Context<AppEnv>): string | null {
+  const from = sameOriginReferer(c)
+  const fromSource = from ? changeModePath(`${from.pathname}${from.search}`) : null
+  const remembered = changeModePath(getCookie(c, SLOT_REFERRER_COOKIE))
+  let target: string | null = null
+  if (fromSource) target = fromSource
+  else if (c.req.query(CHANGE_QUERY) !== undefined) target = remembered ?? routePath('basket')
+  else if (from && isSlotPage(from.pathname)) target = remembered
+  if (target) {
+    setCookie(c, SLOT_REFERRER_COOKIE, target, {
+      ...tokenCookieOptions(c.req.url, SLOT_REFERRER_MAX_AGE_SECONDS),
+    })
+  } else if (getCookie(c, SLOT_REFERRER_COOKIE) !== undefined) {
+    deleteCookie(c, SLOT_REFERRER_COOKIE, { path: '/' })
+  }
+  return target
+}
+
+/** The methods a store offers at the shopper's location, delivery first. */
+export function offeredMethods(store: StoreDetails): Array<FulfilmentMethod> {
+  const methods: Array<FulfilmentMethod> = []
+  if (store.delivery.enabled && (store.atLocation?.deliveryAvailable ?? true)) {
+    methods.push('delivery')
+  }
+  if (store.collection.enabled) methods.push('collection')
+  return methods
+}
+
+interface SlotPageData {
+  store: StoreDetails
+  basket: Basket | null
+  methods: Array<FulfilmentMethod>
+  method: FulfilmentMethod
+  list: TimeSlotList
+  today: string
+  returnTo: string | null
+  expired: boolean
+}
+
+async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
+  const brand = c.var.brand
+  const backend = c.var.backend
+  const location = readLocation(c)
+  const returnTo = changeModeReturn(c)
+  const store = await findStore(c, location?.postcode ?? null)
+  const basketToken = readBasketToken(c)
+  const basket = basketToken
+    ? rememberBasket(
+        c,
+        await backend.post('/basket', {
+          body: { businessId: brand.businessId, basketToken },
+          schema: BasketSchema,
+        })
+      )
+    : null
+  const methods = offeredMethods(store)
+  const asked = MethodQuerySchema.safeParse(c.req.query('method'))
+  const preferred: Array<FulfilmentMethod | null> = [
+    asked.success ? asked.data : null,
+    basket?.fulfilmentMethod ?? null,
+    DEFAULT_FULFILMENT_METHOD,
+  ]
+  const method: FulfilmentMethod =
+    preferred.find((candidate) => candidate !== null && methods.includes(candidate)) ??
+    methods[0] ??
+    DEFAULT_FULFILMENT_METHOD
+  const list = await backend.post('/time-slots', {
+    body: {
+      businessId: brand.businessId,
+      storeId: store.id,
+      fulfilmentMethod: method,
+      ...(location?.latitude != null && location.longitude != null
+        ? { latitude: location.latitude, longitude: location.longitude }
+        : {}),
+      ...(basketToken ? { basketToken } : {}),
+    },
+    schema: TimeSlotListSchema,
+  })
+  const expired =
+    c.req.query(EXPIRED_QUERY) !== undefined ||
+    list.reservation?.status === 'expired' ||
+    basket?.slot?.status === 'expired'
+  return {
+    store,
+    basket,
+    methods,
+    method,
+    list,
+    today: localDate(list.serverTime, list.timeZone),
+    returnTo,
+    expired,
+  }
+}
+
+function frameProps(
+  data: SlotPageData,
+  methodHref: (method: FulfilmentMethod) => string
+): Omit<SlotPageFrameProps, 'children' | 'title' | 'chrome'> {
+  const { store, returnTo } = data
+  return {
+    store: { name: store.name, slug: store.slug },
+    daysInAdvance: data.list.daysInAdvance,
+    methods: data.methods,
+    method: data.method,
+    methodHref,
+    expired: data.expired,
+    back: returnTo
+      ? {
+          href: returnTo,
+          label: returnTo.startsWith('/checkout') ? 'Back to checkout' : 'Back to basket',
+        }
+      : { href: routePath('stores-storeSlug', { storeSlug: store.slug }), label: store.name },
+  }
+}
+
+function pickerProps(data: SlotPageData) {
+  const { store, list } = data
+  return {
+    storeId: store.id,
+    storeSlug: store.slug,
+    timeZone: list.timeZone,
+    method: data.method,
+    serverTime: list.serverTime,
+    today: data.today,
+    reservation: list.reservation ?? data.basket?.slot ?? null,
+    hasBasket: data.basket !== null,
+    returnTo: data.returnTo,
+    storeHref: routePath('stores-storeSlug', { storeSlug: store.slug }),
+  }
+}
+
+function timeSlotsHref(storeSlug: string, method: FulfilmentMethod): string {
+  return routePath('stores-storeSlug-time-slots', { storeSlug }, { method })
+}
+
+// Carried across the slot pages' own redirects.
+function carriedQuery(c: Context<AppEnv>, method: FulfilmentMethod): Record<string, string> {
+  const query: Record<string, string> = { method }
+  if (c.req.query(EXPIRED_QUERY) !== undefined) query[EXPIRED_QUERY] = '1'
+  if (c.req.query(CHANGE_QUERY) !== undefined) query[CHANGE_QUERY] = '1'
+  return query
+}
+
+/**
+ * Spec §2 stores-storeSlug-time-slots: ASAP (when the store can fulfil it now) or a future day
+ * and slot. When ASAP is not available and the store takes orders days in advance, only future
+ * slots exist and the calendar is pushed instead.
+ *
+ * The display-ASAP flag (whether the page opens on ASAP) lives only in this page: the server
+ * works it out for each render (ASAP available and no future slot held) and the picker island
+ * keeps it in its state, never in a cookie or storage, so leaving the page always resets it.
+ */
+export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
+  const data = await loadSlotPage(c)
+  const { store, list } = data
+  if (!list.asap.available && list.daysInAdvance > 0) {
+    return c.redirect(
+      routePath(
+        'stores-storeSlug-time-slots-calendar',
+        { storeSlug: store.slug },
+        carriedQuery(c, data.method)
+      ),
+      302
+    )
+  }
+  const picker = pickerProps(data)
+  const heldFuture = picker.reservation?.status === 'held' && picker.reservation.type === 'future'
+  const firstOpenDay = list.days.find(dayHasSlots)?.date ?? list.days[0]?.date ?? null
+  return renderPage(
+    c,
+    (chrome) => (
+      <TimeSlotsPage
+        frame={{
+          chrome,
+          ...frameProps(data, (method) => timeSlotsHref(store.slug, method)),
+        }}
+        picker={{
+          ...picker,
+          asap: { available: list.asap.available, estimatedAt: list.asap.estimatedAt },
+          days: list.days,
+          initialDay: heldFuture ? (picker.reservation?.timeSlotDate ?? null) : firstOpenDay,
+          displayAsap: list.asap.available && !heldFuture,
+        }}
+      />
+    ),
+    {
+      meta: {
+        title: `Choose a time slot · ${store.name}`,
+        description: `Choose a delivery or collection time at ${store.name}.`,
+        noindex: true,
+      },
+      cache: 'private',
+    }
+  )
+}
+
+/**
+ * Spec §2 stores-storeSlug-time-slots-calendar: the days the store takes orders for as month
+ * grids; `?date=YYYY-MM-DD` picks a day (default: the held slot's day, else the first with a free
+ * slot) and shows its slots.
+ */
+export async function timeSlotCalendarPage(c: Context<AppEnv>): Promise<Response> {
+  const data = await loadSlotPage(c)
+  const { store, list } = data
+  const picker = pickerProps(data)
+  const openDays = list.days.filter(dayHasSlots)
+  const asked = SlotDateSchema.safeParse(c.req.query('date'))
+  const held = picker.reservation?.status === 'held' ? picker.reservation.timeSlotDate : null
+  const selected =
+    [asked.success ? asked.data : null, held].find((date) =>
+      openDays.some((day) => day.date === date)
+    ) ??
+    openDays[0]?.date ??
+    null
+  return renderPage(
+    c,
+    (chrome) => (
+      <TimeSlotCalendarPage
+        frame={{
+          chrome,
+          // The switch goes through the slot page: the other method may offer ASAP.
+          ...frameProps(data, (method) => timeSlotsHref(store.slug, method)),
+        }}
+        days={list.days}
+        selected={selected}
+        dayHref={(date) =>
+          routePath(
+            'stores-storeSlug-time-slots-calendar',
+            { storeSlug: store.slug },
+            { method: data.method, date }
+          )
+        }
+        picker={{ ...picker, displayAsap: false }}
+      />
+    ),
+    {
+      meta: {
+        title: `Choose a day · ${store.name}`,
+        description: `Choose a delivery or collection day at ${store.name}.`,
+        noindex: true,
+      },
+      cache: 'private',
+    }
+  )
+}
