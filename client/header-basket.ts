@@ -3,7 +3,7 @@
 // from the summary cookie the worker keeps with every basket answer, and follows each change an
 // island announces, so the header updates without a reload.
 import { BASKET_CHANGED_EVENT, basketLabel, readBasketSummaryCookie } from './lib/basket-summary.ts'
-import { formatMoney } from './lib/money.ts'
+import { formatMoney } from '../schemas/money.ts'
 
 function showBasket(): void {
   const summary = readBasketSummaryCookie(document.cookie)

@@ -350,3 +350,10 @@ export const BasketSummarySchema = z.object({
  * Turnstile configured, the basket page renders the widget and sends the token it issues.
  */
 export const LOCAL_ROBOT_CHECK_TOKEN = 'local-robot-check-passed'
+
+/**
+ * How the basket page gets the robot-check token a coupon needs (ROBOT_CHECK_PROVIDER): the local
+ * checker's fixed token, or a Cloudflare Turnstile widget with the brand's site key.
+ */
+export type RobotCheckConfig =
+  { provider: 'local'; token: string } | { provider: 'turnstile'; siteKey: string }

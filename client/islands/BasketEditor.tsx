@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { Basket } from '../../schemas/basket.ts'
+import type { Basket, RobotCheckConfig } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { BasketLineRow, BasketMealDealRow } from '../components/basket/BasketLineRow.tsx'
 import { BasketTotals, SpendProgress } from '../components/basket/BasketTotals.tsx'
@@ -7,6 +7,7 @@ import { CouponForm } from '../components/basket/CouponForm.tsx'
 import { EmptyBasket } from '../components/basket/EmptyBasket.tsx'
 import { SlotSummary } from '../components/basket/SlotSummary.tsx'
 import { TipChooser } from '../components/basket/TipChooser.tsx'
+import { useRobotCheck } from '../components/basket/use-robot-check.tsx'
 import {
   actionFailureMessage,
   applyCoupon,
@@ -23,8 +24,8 @@ import { routePath } from '../lib/routes.ts'
 export interface BasketEditorProps {
   /** The basket without its token (the page removed it). */
   basket: Basket
-  /** The robot-check token the coupon call sends (the local checker's; spec §7 Apply coupon). */
-  verifyToken: string
+  /** Where the coupon call's robot-check token comes from (spec §7 Apply coupon: verifyToken). */
+  robotCheck: RobotCheckConfig
   /** The most a shopper can tip, in pence. */
   maxTip: number
   /** The server's now when the page was rendered, for the slot countdown. */
@@ -46,11 +47,12 @@ type Scope = `line-${number}` | `deal-${number}` | 'method' | 'coupon' | 'tip'
  */
 export function BasketEditor({
   basket: initial,
-  verifyToken,
+  robotCheck,
   maxTip,
   serverTime,
 }: BasketEditorProps) {
   const [basket, setBasket] = useState(initial)
+  const robot = useRobotCheck(robotCheck)
   const [busy, setBusy] = useState<Scope | null>(null)
   const [error, setError] = useState<{ scope: Scope; message: string } | null>(null)
 
@@ -206,9 +208,11 @@ export function BasketEditor({
           coupon={basket.coupon}
           busy={busy !== null}
           error={errorOf('coupon')}
+          robotWidget={robot.widget}
           onApply={(code) =>
             void run('coupon', MESSAGES.couponFailed, async () => {
-              const result = await applyCoupon(code, verifyToken)
+              const result = await applyCoupon(code, await robot.token())
+              robot.used()
               if (result.failure) throw new CouponRefused(result.failure)
               return result.basket
             })

@@ -10,7 +10,7 @@ import { formatMessage } from '../../schemas/messages.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
-import { formatMoney } from '../lib/money.ts'
+import { formatMoney } from '../../schemas/money.ts'
 import {
   addVerdict,
   parseQuantity,

@@ -1,5 +1,5 @@
 import type { Basket, BasketSummary } from '../../schemas/basket.ts'
-import { formatMoney } from './money.ts'
+import { formatMoney } from '../../schemas/money.ts'
 
 /*
  * The header basket's data: the summary cookie the worker keeps with every basket answer and the

@@ -2,7 +2,7 @@ import { tz } from '@date-fns/tz'
 import { differenceInCalendarDays, format } from 'date-fns'
 import { DATE_FORMATS, DEFAULT_TIME_ZONE } from '../../schemas/constants.ts'
 import type { StoreAvailability } from '../../schemas/stores.ts'
-import { formatMoney } from './money.ts'
+import { formatMoney } from '../../schemas/money.ts'
 
 /** Spec §9: a minimum delivery spend shows as 'Min £10', none as 'No min order'. */
 export function minimumSpendLabel(pence: number): string {

@@ -1,4 +1,4 @@
-import type { Basket } from '../../schemas/basket.ts'
+import type { Basket, RobotCheckConfig } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { EmptyBasket } from '../components/basket/EmptyBasket.tsx'
 import { StoreIcon } from '../components/icons.tsx'
@@ -16,7 +16,7 @@ export interface BasketPageProps {
   basket: Basket | null
   /** Where 'Continue shopping' goes: the page the shopper came from, else the store. */
   continueHref: string
-  verifyToken: string
+  robotCheck: RobotCheckConfig
   maxTip: number
   serverTime: string
 }
@@ -29,7 +29,7 @@ export function BasketPage({
   chrome,
   basket,
   continueHref,
-  verifyToken,
+  robotCheck,
   maxTip,
   serverTime,
 }: BasketPageProps) {
@@ -72,7 +72,7 @@ export function BasketPage({
         ) : (
           <BasketEditorIsland
             basket={basket}
-            verifyToken={verifyToken}
+            robotCheck={robotCheck}
             maxTip={maxTip}
             serverTime={serverTime}
           />

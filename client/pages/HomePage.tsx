@@ -3,7 +3,7 @@ import { DEPARTMENT_ICONS, type DepartmentIconName } from '../components/departm
 import { BagIcon, ClockIcon, PinIcon, StoreIcon, TruckIcon } from '../components/icons.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
-import { formatMoney } from '../lib/money.ts'
+import { formatMoney } from '../../schemas/money.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface Department {

@@ -21,7 +21,7 @@ import {
   feeLabel,
   minimumSpendLabel,
 } from '../lib/format.ts'
-import { formatMoney } from '../lib/money.ts'
+import { formatMoney } from '../../schemas/money.ts'
 import { routePath } from '../lib/routes.ts'
 
 /** What the store home shows of the store's catalogue. */

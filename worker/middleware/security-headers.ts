@@ -1,15 +1,23 @@
 import { CLIENT_ASSETS } from 'virtual:client-assets'
 import { createMiddleware } from 'hono/factory'
+import { TURNSTILE_ORIGIN } from '../../client/lib/turnstile.ts'
 import type { AppEnv } from '../env.ts'
 
 /**
  * The Content-Security-Policy for a response whose inline scripts and styles carry `nonce`.
- * `dev` loosens only what the Vite dev server needs: its HMR websocket.
+ * `dev` loosens only what the Vite dev server needs: its HMR websocket. `turnstile` allows
+ * Cloudflare Turnstile's script and frame when the coupon robot check uses it.
  */
-export function contentSecurityPolicy(nonce: string, dev = false): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  dev = false,
+  options: { turnstile?: boolean } = {}
+): string {
+  const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : []
   const directives: Array<[string, ...Array<string>]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", `'nonce-${nonce}'`],
+    ['script-src', "'self'", `'nonce-${nonce}'`, ...turnstile],
+    ...(options.turnstile ? [['frame-src', TURNSTILE_ORIGIN] as [string, string]] : []),
     // Brand colours arrive as one nonce'd <style>; nothing else is inline, so no 'unsafe-inline'.
     ['style-src', "'self'", `'nonce-${nonce}'`],
     ['img-src', "'self'", 'data:'],
@@ -52,7 +60,12 @@ export function securityHeaders() {
     // A response passed through from fetch() has immutable headers; copy it to add ours.
     if (!headersAreMutable(c.res.headers)) c.res = new Response(c.res.body, c.res)
     const headers = c.res.headers
-    headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, CLIENT_ASSETS.dev))
+    headers.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy(nonce, CLIENT_ASSETS.dev, {
+        turnstile: c.env.ROBOT_CHECK_PROVIDER === 'turnstile',
+      })
+    )
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')

@@ -6,6 +6,7 @@ import {
   LOCAL_ROBOT_CHECK_TOKEN,
   MAX_TIP_PENCE,
   type Basket,
+  type RobotCheckConfig,
 } from '../../schemas/basket.ts'
 import type { AppEnv } from '../env.ts'
 import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
@@ -40,6 +41,15 @@ export function continueShoppingHref(c: Context<AppEnv>, storeSlug: string | nul
   return storeSlug ? routePath('stores-storeSlug', { storeSlug }) : routePath('index')
 }
 
+/** The coupon robot check the page offers: Turnstile when configured with a site key, else local. */
+export function robotCheckConfig(
+  env: Pick<Env, 'ROBOT_CHECK_PROVIDER' | 'TURNSTILE_SITE_KEY'>
+): RobotCheckConfig {
+  return env.ROBOT_CHECK_PROVIDER === 'turnstile' && env.TURNSTILE_SITE_KEY
+    ? { provider: 'turnstile', siteKey: env.TURNSTILE_SITE_KEY }
+    : { provider: 'local', token: LOCAL_ROBOT_CHECK_TOKEN }
+}
+
 /**
  * The basket page: the shopper's basket loaded with the token of the httpOnly cookie (without
  * one, the empty basket, and none is created). Personal, so never cached; the token never
@@ -57,8 +67,6 @@ export async function basketPage(c: Context<AppEnv>): Promise<Response> {
     basket = rememberBasket(c, answer)
   }
   const continueHref = continueShoppingHref(c, basket?.store?.slug ?? null)
-  // The local checker's token; a Turnstile-configured page would send the widget's instead.
-  const verifyToken = LOCAL_ROBOT_CHECK_TOKEN
   const serverTime = new Date().toISOString()
   return renderPage(
     c,
@@ -67,7 +75,7 @@ export async function basketPage(c: Context<AppEnv>): Promise<Response> {
         chrome={chrome}
         basket={basket}
         continueHref={continueHref}
-        verifyToken={verifyToken}
+        robotCheck={robotCheckConfig(c.env)}
         maxTip={MAX_TIP_PENCE}
         serverTime={serverTime}
       />

@@ -17,6 +17,7 @@ import { homePage } from './home.tsx'
 import type { CachePolicy } from './render.tsx'
 import { menuItemPage } from './menu-item.tsx'
 import { searchPage } from './search.tsx'
+import { requiresValidSlot } from './slot-guards.ts'
 import { storeAllPage } from './store-all.tsx'
 import { storePage } from './store.tsx'
 import { storesNearBy } from './stores-near-by.tsx'
@@ -42,6 +43,8 @@ const PERSONAL: RouteConfig = { guards: [], cache: 'private', page: null }
 const MEMBER: RouteConfig = { guards: [memberOnly], cache: 'private', page: null }
 const GUEST: RouteConfig = { guards: [guestOnly], cache: 'private', page: null }
 const STORE: RouteConfig = PUBLIC
+// Checkout steps need a slot that still stands (spec §2): else the store's time-slot page.
+const CHECKOUT: RouteConfig = { ...PERSONAL, guards: [requiresValidSlot] }
 
 /** Every route of spec §2 by name. */
 const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
@@ -84,14 +87,15 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   // Counts a click, so never cached.
   'stores-storeSlug-banner-bannerSlug': { ...PERSONAL, page: bannerRedirect },
   basket: { ...PERSONAL, page: basketPage },
-  checkout: PERSONAL,
-  'checkout-options': PERSONAL,
-  'checkout-details': PERSONAL,
-  'checkout-create': PERSONAL,
-  'checkout-login': PERSONAL,
-  'checkout-payment': PERSONAL,
-  'checkout-payment-card-form': PERSONAL,
-  'checkout-payment-billing-address': PERSONAL,
+  checkout: CHECKOUT,
+  'checkout-options': CHECKOUT,
+  'checkout-details': CHECKOUT,
+  'checkout-create': CHECKOUT,
+  'checkout-login': CHECKOUT,
+  'checkout-payment': CHECKOUT,
+  'checkout-payment-card-form': CHECKOUT,
+  'checkout-payment-billing-address': CHECKOUT,
+  // The order is placed: its slot is the order's now.
   'checkout-success': PERSONAL,
   terms: PUBLIC,
   'privacy-policy': PUBLIC,

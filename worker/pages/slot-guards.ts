@@ -26,7 +26,8 @@ export const requiresValidSlot: Guard = async (c) => {
     body: { businessId: c.var.brand.businessId, basketToken },
     schema: BasketSchema,
   })
-  if (!basket.store || slotIsValid(basket.slot, Date.now())) return undefined
+  const empty = basket.lines.length === 0 && basket.mealDeals.length === 0
+  if (empty || !basket.store || slotIsValid(basket.slot, Date.now())) return undefined
   const lapsed =
     basket.slot !== null && (basket.slot.status === 'expired' || basket.slot.status === 'held')
   return c.redirect(

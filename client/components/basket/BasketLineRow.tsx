@@ -1,6 +1,6 @@
 import type { BasketLine, BasketMealDeal } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { itemHref } from '../catalogue/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 

@@ -1,5 +1,5 @@
 import type { Basket } from '../../../schemas/basket.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { minimumSpendProgress } from '../../lib/basket.ts'
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import type { BasketCoupon } from '../../../schemas/basket.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'
 
 /**
@@ -11,12 +11,15 @@ export function CouponForm({
   coupon,
   busy,
   error,
+  robotWidget,
   onApply,
   onRemove,
 }: {
   coupon: BasketCoupon | null
   busy: boolean
   error: string | null
+  /** The robot-check widget (Turnstile), when the brand uses one. */
+  robotWidget?: ReactNode
   onApply: (code: string) => void
   onRemove: () => void
 }) {
@@ -96,6 +99,7 @@ export function CouponForm({
           Apply
         </button>
       </div>
+      {robotWidget}
       {errorBlock}
     </form>
   )

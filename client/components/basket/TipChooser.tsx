@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 
 const PRESETS = [0, 100, 200, 300]
 

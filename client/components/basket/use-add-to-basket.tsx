@@ -7,7 +7,7 @@ import {
   isStoreConflict,
   type AddItemRequest,
 } from '../../lib/basket.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 
 // Most adds never meet another store's basket: the dialog's code loads only when one does.
 const OverwriteDialog = lazy(() =>

@@ -1,5 +1,5 @@
 import { useContext } from 'react'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { RenderContext } from '../render-context.ts'
 
 /** A price, with the was-price struck through when the item is on offer. */

@@ -1,5 +1,5 @@
 import type { Banner, DealSummary } from '../../../schemas/catalogue.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { bannerHref, dealHref } from './catalogue-links.ts'
 import { ItemBadge } from './Price.tsx'
 

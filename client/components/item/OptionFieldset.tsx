@@ -1,6 +1,6 @@
 import type { MenuItemOption, MenuItemOptionValue } from '../../../schemas/catalogue.ts'
 import { valueExtraCost, type OptionChoice } from '../../../schemas/item-options.ts'
-import { formatMoney } from '../../lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import {
   chosenQuantity,
   optionControl,

@@ -55,7 +55,7 @@ describe('couponRejection', () => {
       COUPON,
       { ...BASKET, discountedSubtotal: 2999 },
       'COUPON_MINIMUM_SPEND',
-      formatMessage('couponMinimumSpend', '£30.00'),
+      formatMessage('couponMinimumSpend', '£30'),
     ],
     [
       'used up',

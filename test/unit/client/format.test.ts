@@ -7,7 +7,7 @@ import {
   formatStoreTime,
   minimumSpendLabel,
 } from '../../../client/lib/format.ts'
-import { formatMoney } from '../../../client/lib/money.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import type { StoreAvailability } from '../../../schemas/stores.ts'
 
 function availability(partial: Partial<StoreAvailability>): StoreAvailability {

@@ -17,6 +17,7 @@ import type {
 } from '../../../schemas/basket.ts'
 import type { MenuItem } from '../../../schemas/catalogue.ts'
 import { DEFAULT_FULFILMENT_METHOD, type FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { dealDetails, menuItemDetails, priceMenuItem } from '../catalogue/service.ts'
@@ -34,7 +35,6 @@ import {
   insertLineStatements,
 } from './repo.ts'
 import type { RobotChecker } from './robot-check.ts'
-import { formatPence } from './totals.ts'
 import {
   assertMethodOffered,
   type BasketStoreContext,
@@ -764,7 +764,7 @@ export function couponRejection(
   if (basket.discountedSubtotal < coupon.minimum_spend) {
     return {
       errorCode: 'COUPON_MINIMUM_SPEND',
-      errorText: formatMessage('couponMinimumSpend', formatPence(coupon.minimum_spend)),
+      errorText: formatMessage('couponMinimumSpend', formatMoney(coupon.minimum_spend)),
     }
   }
   if (coupon.max_redemptions !== null && coupon.redemption_count >= coupon.max_redemptions) {

@@ -1,5 +1,6 @@
 import type { BasketCoupon, BasketDealDiscount, BasketTotals } from '../../../schemas/basket.ts'
 import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 
 /*
@@ -71,13 +72,6 @@ export interface TotalsResult {
   deals: Array<BasketDealDiscount>
   coupon: BasketCoupon | null
   totals: BasketTotals
-}
-
-const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
-
-/** Pence as the coupon messages show them: 3000 → '£30.00' (the backend cannot use client code). */
-export function formatPence(pence: number): string {
-  return GBP.format(pence / 100)
 }
 
 /** amount × percent / 100, rounded half-up to the penny (amounts are never negative). */
@@ -169,7 +163,7 @@ function couponOutcome(
     return none(formatMessage('couponWrongMethod', coupon.fulfilmentMethod))
   }
   if (discounted < coupon.minimumSpend) {
-    return none(formatMessage('couponMinimumSpend', formatPence(coupon.minimumSpend)))
+    return none(formatMessage('couponMinimumSpend', formatMoney(coupon.minimumSpend)))
   }
   let discount = 0
   if (coupon.kind === 'percent') {

@@ -1,5 +1,5 @@
-// Money display (pence → '£12.50') on its own, so scripts that only show prices, such as the
-// header basket, do not pull in the date library.
+// Money display (pence → '£12.50'), shared by the pages, the islands and the backend's messages.
+// On its own, so scripts that only show prices (the header basket) do not pull in a date library.
 const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
 const WHOLE_GBP = new Intl.NumberFormat('en-GB', {
   style: 'currency',
