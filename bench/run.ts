@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
 import { benchWranglerConfig, startWranglerDev, type RunningServer } from './lib/server.ts'
+import { fillBasket, runBasketSuite, type BasketFixture } from './suites/basket.ts'
 import { runCatalogueSearchSuite } from './suites/catalogue-search.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
@@ -32,13 +33,50 @@ function run(command: string, args: Array<string>, env: Record<string, string> =
   })
 }
 
-function firstStoreSlug(): string {
+function firstStore(): { id: number; slug: string } {
   const [row] = queryLocalD1(
     stateDir,
-    'select slug from stores where is_active = 1 order by id limit 1'
+    'select id, slug from stores where is_active = 1 order by id limit 1'
   )
-  if (typeof row?.slug !== 'string') throw new Error('the benchmark database has no store')
-  return row.slug
+  if (typeof row?.slug !== 'string' || typeof row.id !== 'number') {
+    throw new Error('the benchmark database has no store')
+  }
+  return { id: row.id, slug: row.slug }
+}
+
+/**
+ * Opens the first store all day for every method, so basket and slot figures do not depend on the
+ * hour the benchmark runs, and answers simple items it sells (no options, limits or age check).
+ */
+function prepareBasketStore(storeId: number): Array<number> {
+  queryLocalD1(
+    stateDir,
+    `update store_opening_hours set opens_at = '00:00', closes_at = '23:59'
+     where store_id = ${storeId}`
+  )
+  const rows = queryLocalD1(
+    stateDir,
+    `select m.id from menu_items m
+     left join store_menu_items s on s.store_id = ${storeId} and s.menu_item_id = m.id
+     where m.is_active = 1 and m.add_to_basket_type = 'simple' and m.age_restriction is null
+       and m.max_quantity is null and m.out_of_stock = 0 and coalesce(s.is_available, 1) = 1
+       and coalesce(s.out_of_stock, 0) = 0
+     order by m.id limit 40`
+  )
+  return rows.map((row) => Number(row.id))
+}
+
+/** The location cookie the store search flow sets for a central Manchester postcode. */
+async function locationCookie(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/stores-near-by?postcode=M1%201AE`, {
+    redirect: 'manual',
+  })
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('sf_location='))
+  if (!cookie) throw new Error('the store search flow set no location cookie')
+  return cookie
 }
 
 async function main(): Promise<void> {
@@ -47,7 +85,8 @@ async function main(): Promise<void> {
   rmSync(stateDir, { recursive: true, force: true })
   console.log('bench: seeding demo data')
   run('node', ['scripts/setup-local.ts'], { STOREFRONT_STATE_DIR: stateDir })
-  const storeSlug = firstStoreSlug()
+  const { id: storeId, slug: storeSlug } = firstStore()
+  const itemIds = prepareBasketStore(storeId)
 
   const servers: Array<RunningServer> = []
   try {
@@ -65,6 +104,9 @@ async function main(): Promise<void> {
     })
     servers.push(hello)
     console.log(`bench: harness wrangler dev (NODE_ENV=production), node ${process.version}`)
+    const fixture: BasketFixture = { origin: storefront.origin, storeId, itemIds }
+    const basket = await fillBasket(fixture, 10)
+    const personal = { cookie: `${basket.cookie}; ${await locationCookie(storefront.origin)}` }
 
     await runSsrSuite(
       [
@@ -73,6 +115,18 @@ async function main(): Promise<void> {
         { label: 'results /stores-near-by/M1 1AE', server: storefront, path: RESULTS_PATH },
         { label: 'category …/fruit-veg', server: storefront, path: categoryPath(storeSlug) },
         { label: 'item …/build-your-own-sub', server: storefront, path: itemPath(storeSlug) },
+        {
+          label: 'basket /basket (10 lines)',
+          server: storefront,
+          path: '/basket',
+          headers: personal,
+        },
+        {
+          label: 'time slots …/time-slots',
+          server: storefront,
+          path: `/stores/${storeSlug}/time-slots`,
+          headers: personal,
+        },
       ],
       { label: 'hello world', server: hello, path: '/' },
       { seconds, warmupSeconds }
@@ -83,8 +137,13 @@ async function main(): Promise<void> {
       RESULTS_PATH,
       categoryPath(storeSlug),
       itemPath(storeSlug),
+      '/faqs',
       '/no-such-page',
     ])
+    await runBasketSuite(fixture, {
+      seconds: Number(process.env.BENCH_BASKET_SECONDS ?? 5),
+      warmupSeconds: Math.min(warmupSeconds, 1),
+    })
   } finally {
     await Promise.all(servers.map((server) => server.stop()))
   }

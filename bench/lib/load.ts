@@ -13,10 +13,11 @@ export async function measure(
   url: string,
   connections: number,
   seconds: number,
-  warmupSeconds: number
+  warmupSeconds: number,
+  headers: Record<string, string> = {}
 ): Promise<LoadFigures> {
-  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds })
-  const result = await autocannon({ url, connections, duration: seconds })
+  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers })
+  const result = await autocannon({ url, connections, duration: seconds, headers })
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

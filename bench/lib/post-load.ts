@@ -35,10 +35,13 @@ function percentile(sorted: ReadonlyArray<number>, p: number): number {
  */
 export async function postLoad(options: {
   url: string
-  body: () => unknown
+  /** The body of the next request of connection `loop` (0 … connections − 1). */
+  body: (loop: number) => unknown
   measure: (answer: unknown) => number
   connections: number
   seconds: number
+  /** Extra headers of connection `loop`, e.g. its own basket cookie. */
+  headers?: (loop: number) => Record<string, string>
 }): Promise<PostFigures> {
   const latencies: Array<number> = []
   let non2xx = 0
@@ -46,22 +49,19 @@ export async function postLoad(options: {
   const origin = new URL(options.url).origin
   const deadline = performance.now() + options.seconds * 1000
   const started = performance.now()
-  const loop = async () => {
+  const loop = async (index: number) => {
+    const headers = { 'content-type': 'application/json', origin, ...options.headers?.(index) }
     while (performance.now() < deadline) {
-      const body = JSON.stringify(options.body())
+      const body = JSON.stringify(options.body(index))
       const sent = performance.now()
-      const res = await fetch(options.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin },
-        body,
-      })
+      const res = await fetch(options.url, { method: 'POST', headers, body })
       const text = await res.text()
       latencies.push(performance.now() - sent)
       if (res.status !== 200) non2xx++
       else measured += options.measure(JSON.parse(text))
     }
   }
-  await Promise.all(Array.from({ length: options.connections }, loop))
+  await Promise.all(Array.from({ length: options.connections }, (_, index) => loop(index)))
   const elapsed = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)
   return {

@@ -5,6 +5,8 @@ export interface SsrTarget {
   label: string
   server: RunningServer
   path: string
+  /** E.g. the cookie of a basket, for a personal page. */
+  headers?: Record<string, string>
 }
 
 interface Row {
@@ -23,7 +25,13 @@ export async function runSsrSuite(
   for (const connections of [1, 10]) {
     for (const target of [baseline, ...targets]) {
       const url = new URL(target.path, target.server.origin).href
-      const figures = await measure(url, connections, options.seconds, options.warmupSeconds)
+      const figures = await measure(
+        url,
+        connections,
+        options.seconds,
+        options.warmupSeconds,
+        target.headers
+      )
       rows.push({ label: target.label, connections, figures })
     }
   }
