@@ -113,17 +113,18 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
   const backend = c.var.backend
   const location = readLocation(c)
   const returnTo = changeModeReturn(c)
-  const store = await findStore(c, location?.postcode ?? null)
   const basketToken = readBasketToken(c)
-  const basket = basketToken
-    ? rememberBasket(
-        c,
-        await backend.post('/basket', {
+  // The store and the basket are independent reads: one round trip for both.
+  const [store, basketAnswer] = await Promise.all([
+    findStore(c, location?.postcode ?? null),
+    basketToken
+      ? backend.post('/basket', {
           body: { businessId: brand.businessId, basketToken },
           schema: BasketSchema,
         })
-      )
-    : null
+      : null,
+  ])
+  const basket = basketAnswer ? rememberBasket(c, basketAnswer) : null
   const methods = offeredMethods(store)
   const asked = MethodQuerySchema.safeParse(c.req.query('method'))
   const preferred: Array<FulfilmentMethod | null> = [

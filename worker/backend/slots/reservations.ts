@@ -69,8 +69,8 @@ function toReservation(row: ReservationRow, now: Date): SlotReservation {
 }
 
 /**
- * The basket's current reservation: its hold (status 'expired' once past expiresAt, even before a
- * sweep) or its confirmed one; null when it has neither.
+ * The basket's latest reservation: its hold (status 'expired' once past expiresAt, before and after
+ * a sweep, so the shopper is told) or its confirmed one; null when it has none or gave it up.
  */
 export async function findBasketReservation(
   db: D1Database,
@@ -108,13 +108,13 @@ export function reservationFrom(
   return row ? toReservation(row, now) : null
 }
 
-/** The statement reading the basket's held or confirmed reservation (see findBasketReservation). */
+/** The statement reading the basket's latest live, confirmed or lapsed reservation (see findBasketReservation). */
 export function basketReservationStatement(db: D1Database, basketId: number): D1PreparedStatement {
   return db
     .prepare(
       `${RESERVATION_SELECT}
-       where r.basket_id = ?1 and r.status in ('held', 'confirmed')
-       order by r.id desc limit 1`
+       where r.id = (select max(id) from slot_reservations where basket_id = ?1)
+         and r.status in ('held', 'confirmed', 'expired')`
     )
     .bind(basketId)
 }
