@@ -247,6 +247,25 @@ async function answer(
   return token === undefined ? basket : { ...basket, basketToken: token }
 }
 
+/**
+ * One change of an existing basket: read what it holds, plan the statements from that, write them
+ * behind the version guard (planned again from a fresh read when another change landed first),
+ * then answer the whole basket. A plan refuses by throwing; nothing is written then.
+ */
+async function changeBasket(
+  call: BasketCall,
+  businessId: number,
+  token: string,
+  plan: (rows: BasketRows) => Array<D1PreparedStatement> | Promise<Array<D1PreparedStatement>>
+): Promise<Basket> {
+  const ref = await requireBasket(call.db, businessId, token)
+  await withBasketRetry(async () => {
+    const rows = await rowsOf(call, businessId, ref.id, ref.storeId)
+    await commitBasket(call.db, ref.id, rows.basket.version, call.now, await plan(rows))
+  })
+  return answer(call, businessId, ref.id)
+}
+
 /** The store an add goes to: open or preorder (not closed), offering the method. */
 async function storeForAdd(
   call: BasketCall,
@@ -313,15 +332,10 @@ export async function clearBasket(
   call: BasketCall,
   body: z.output<typeof ClearBasketRequestSchema>
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
-    await commitBasket(call.db, ref.id, rows.basket.version, call.now, [
-      ...emptyBasketStatements(call.db, ref.id),
-      ...releaseHoldStatements(call.db, ref.id, call.now),
-    ])
-  })
-  return answer(call, body.businessId, ref.id)
+  return changeBasket(call, body.businessId, body.basketToken, (rows) => [
+    ...emptyBasketStatements(call.db, rows.basket.id),
+    ...releaseHoldStatements(call.db, rows.basket.id, call.now),
+  ])
 }
 
 export async function addBasketItem(
@@ -429,9 +443,7 @@ export async function updateBasketItem(
   call: BasketCall,
   body: z.output<typeof UpdateBasketItemRequestSchema>
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
+  return changeBasket(call, body.businessId, body.basketToken, async (rows) => {
     const line = rows.lines.find((candidate) => candidate.line_id === body.basketLineId)
     if (!line || rows.basket.store_id === null) {
       throw new AppError('not_found', MESSAGES.updateItemFailed)
@@ -469,7 +481,7 @@ export async function updateBasketItem(
       held.total + delta
     )
     const at = call.now.toISOString()
-    await commitBasket(call.db, ref.id, rows.basket.version, call.now, [
+    return [
       call.db
         .prepare(
           'update basket_lines set quantity = ?2, unit_price = ?3, updated_at = ?4 where id = ?1'
@@ -491,26 +503,20 @@ export async function updateBasketItem(
             ),
           ]
         : []),
-    ])
+    ]
   })
-  return answer(call, body.businessId, ref.id)
 }
 
 export async function removeBasketItem(
   call: BasketCall,
   body: z.output<typeof RemoveBasketItemRequestSchema>
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
+  return changeBasket(call, body.businessId, body.basketToken, (rows) => {
     if (!rows.lines.some((line) => line.line_id === body.basketLineId)) {
       throw new AppError('not_found', MESSAGES.removeItemFailed)
     }
-    await commitBasket(call.db, ref.id, rows.basket.version, call.now, [
-      call.db.prepare('delete from basket_lines where id = ?1').bind(body.basketLineId),
-    ])
+    return [call.db.prepare('delete from basket_lines where id = ?1').bind(body.basketLineId)]
   })
-  return answer(call, body.businessId, ref.id)
 }
 
 /** Spec §7 Update: the fulfilment method and/or quantities (0 removes a line or meal deal). */
@@ -518,12 +524,11 @@ export async function updateBasket(
   call: BasketCall,
   body: z.output<typeof UpdateBasketRequestSchema>
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  const store =
-    ref.storeId !== null ? await loadStore(call.db, body.businessId, ref.storeId, call.now) : null
-  if (body.fulfilmentMethod && store) assertMethodOffered(store.details, body.fulfilmentMethod)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
+  return changeBasket(call, body.businessId, body.basketToken, async (rows) => {
+    if (body.fulfilmentMethod && rows.basket.store_id !== null) {
+      const store = await loadStore(call.db, body.businessId, rows.basket.store_id, call.now)
+      assertMethodOffered(store.details, body.fulfilmentMethod)
+    }
     const held = heldQuantities(rows)
     const perItem = new Map(held.perItem)
     const grew = new Set<number>()
@@ -569,13 +574,12 @@ export async function updateBasket(
     )
     assertLimits(rows, { itemTotals }, held.total, after)
     const method = body.fulfilmentMethod ?? rows.basket.fulfilment_method
-    await commitBasket(call.db, ref.id, rows.basket.version, call.now, [
+    return [
       ...methodStatements(call, rows, method),
       ...locationStatements(call, rows, body.fulfilmentLocation),
       ...statements,
-    ])
+    ]
   })
-  return answer(call, body.businessId, ref.id)
 }
 
 export async function addMealDeal(
@@ -668,50 +672,37 @@ export async function removeMealDeal(
   call: BasketCall,
   body: z.output<typeof RemoveMealDealRequestSchema>
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
+  return changeBasket(call, body.businessId, body.basketToken, (rows) => {
     if (!rows.mealDeals.some((meal) => meal.id === body.basketMealDealId)) {
       throw new AppError('not_found', MESSAGES.removeItemFailed)
     }
-    await commitBasket(call.db, ref.id, rows.basket.version, call.now, [
+    return [
       call.db.prepare('delete from basket_meal_deals where id = ?1').bind(body.basketMealDealId),
-    ])
+    ]
   })
-  return answer(call, body.businessId, ref.id)
 }
 
 export async function updateTip(
   call: BasketCall,
   body: z.output<typeof UpdateTipRequestSchema>
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
-    await commitBasket(call.db, ref.id, rows.basket.version, call.now, [
-      call.db.prepare('update baskets set tip = ?2 where id = ?1').bind(ref.id, body.tip),
-    ])
-  })
-  return answer(call, body.businessId, ref.id)
+  return changeBasket(call, body.businessId, body.basketToken, (rows) => [
+    call.db.prepare('update baskets set tip = ?2 where id = ?1').bind(rows.basket.id, body.tip),
+  ])
 }
 
 export async function removeCoupon(
   call: BasketCall,
   body: z.output<typeof RemoveCouponRequestSchema>
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
-    await commitBasket(call.db, ref.id, rows.basket.version, call.now, [
-      call.db
-        .prepare(
-          `update baskets set coupon_id = null, coupon_code = null, coupon_needs_reapply = 0
-           where id = ?1`
-        )
-        .bind(ref.id),
-    ])
-  })
-  return answer(call, body.businessId, ref.id)
+  return changeBasket(call, body.businessId, body.basketToken, (rows) => [
+    call.db
+      .prepare(
+        `update baskets set coupon_id = null, coupon_code = null, coupon_needs_reapply = 0
+         where id = ?1`
+      )
+      .bind(rows.basket.id),
+  ])
 }
 
 /** A coupon refusal: its code and the text to show (spec §5 Coupon response). */

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.ts'
 import { menuItemDetails } from '../catalogue/service.ts'
 import { toItemSummary } from '../catalogue/items.ts'
 import { findBasketReservation } from '../slots/reservations.ts'
-import { storeAvailability } from '../stores/availability.ts'
+import { availabilityInput, storeAvailability } from '../stores/availability.ts'
 import { deliveryTo } from '../stores/delivery.ts'
 import { findStoreDetails, type StoreDetailsRecord, type StoreSchedule } from '../stores/repo.ts'
 import {
@@ -39,18 +39,7 @@ export async function loadStore(
   const found = await findStoreDetails(db, businessId, { storeId }, now)
   if (!found) throw new AppError('not_found', MESSAGES.storeNotFound)
   const { store, schedule } = found
-  const availability = storeAvailability(
-    {
-      timeZone: store.timeZone,
-      daysInAdvance: store.daysInAdvance,
-      temporarilyClosed: store.temporarilyClosed,
-      deliveryEnabled: store.delivery.enabled,
-      collectionEnabled: store.collection.enabled,
-      openingHours: schedule.openingHours,
-      closures: schedule.closures,
-    },
-    now
-  )
+  const availability = storeAvailability(availabilityInput(store, schedule), now)
   return { details: store, schedule, availability: availability.state }
 }
 

@@ -12,6 +12,7 @@ import type {
 import { AppError } from '../../lib/errors.ts'
 import { findBasketByToken, type BasketRef } from '../basket/repo.ts'
 import {
+  availabilityInput,
   methodAvailabilityAt,
   methodHours,
   type AvailabilityInput,
@@ -56,15 +57,7 @@ async function loadStore(
     timeZone: store.timeZone,
     daysInAdvance: store.daysInAdvance,
     settings,
-    availability: {
-      timeZone: store.timeZone,
-      daysInAdvance: store.daysInAdvance,
-      temporarilyClosed: store.temporarilyClosed,
-      deliveryEnabled: store.delivery.enabled,
-      collectionEnabled: store.collection.enabled,
-      openingHours: schedule.openingHours,
-      closures: schedule.closures,
-    },
+    availability: availabilityInput(store, schedule),
   }
 }
 

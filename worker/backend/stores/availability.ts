@@ -25,7 +25,32 @@ export interface AvailabilityInput {
 }
 
 /** An opening window: from its start instant to its end instant. */
-export interface Window {
+export /** What availability needs of a store's details (as stores/repo.ts reads them). */
+interface AvailabilityTerms {
+  timeZone: string
+  daysInAdvance: number
+  temporarilyClosed: boolean
+  delivery: { enabled: boolean }
+  collection: { enabled: boolean }
+}
+
+/** The availability input of a store's details and its schedule (hours and closures). */
+export function availabilityInput(
+  store: AvailabilityTerms,
+  schedule: Pick<AvailabilityInput, 'openingHours' | 'closures'>
+): AvailabilityInput {
+  return {
+    timeZone: store.timeZone,
+    daysInAdvance: store.daysInAdvance,
+    temporarilyClosed: store.temporarilyClosed,
+    deliveryEnabled: store.delivery.enabled,
+    collectionEnabled: store.collection.enabled,
+    openingHours: schedule.openingHours,
+    closures: schedule.closures,
+  }
+}
+
+interface Window {
   start: Date
   end: Date
 }

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts'
 import { boundingBox, distanceKm, kmToMiles } from '../geo.ts'
 import type { Geocoder } from '../location/geocoder.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules.ts'
-import { storeAvailability } from './availability.ts'
+import { availabilityInput, storeAvailability } from './availability.ts'
 import { deliveryTo, type DeliveryPlace } from './delivery.ts'
 import {
   findOrderStatus,
@@ -105,18 +105,7 @@ function atLocation(
 }
 
 function availabilityOf(store: StoreTerms, schedule: StoreSchedule, now: Date) {
-  return storeAvailability(
-    {
-      timeZone: store.timeZone,
-      daysInAdvance: store.daysInAdvance,
-      temporarilyClosed: store.temporarilyClosed,
-      deliveryEnabled: store.delivery.enabled,
-      collectionEnabled: store.collection.enabled,
-      openingHours: schedule.openingHours,
-      closures: schedule.closures,
-    },
-    now
-  )
+  return storeAvailability(availabilityInput(store, schedule), now)
 }
 
 /** The search answer for a place: nearest stores with availability and delivery there. */
