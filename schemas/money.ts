@@ -11,3 +11,8 @@ const WHOLE_GBP = new Intl.NumberFormat('en-GB', {
 export function formatMoney(pence: number): string {
   return pence % 100 === 0 ? WHOLE_GBP.format(pence / 100) : GBP.format(pence / 100)
 }
+
+/** An extra cost on top of a price (a meal deal premium, an option): '+50p', '+£1.20'. */
+export function formatPremium(pence: number): string {
+  return pence < 100 ? `+${pence}p` : `+${formatMoney(pence)}`
+}

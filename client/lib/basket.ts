@@ -12,6 +12,7 @@ export const BASKET_API = {
   addItem: '/api/basket/items/add',
   updateItem: '/api/basket/items/update',
   removeItem: '/api/basket/items/remove',
+  addMealDeal: '/api/basket/meal-deals/add',
   removeMealDeal: '/api/basket/meal-deals/remove',
   applyCoupon: '/api/basket/coupon/apply',
   removeCoupon: '/api/basket/coupon/remove',
@@ -108,6 +109,51 @@ export function addedCost(basket: Basket, request: AddItemRequest): number | nul
     (candidate) => candidate.itemId === request.itemId && key(candidate.choices) === wanted
   )
   return line ? line.unitPrice * request.quantity : null
+}
+
+export interface AddMealDealRequest {
+  storeId: number
+  dealId: number
+  quantity: number
+  /** One entry per chosen item: the section it fills and the item. */
+  choices: ReadonlyArray<{ sectionId: number; itemId: number }>
+  ageConfirmed: boolean
+  /** Replace a basket of another store (after the shopper confirmed it). */
+  overwrite?: boolean
+}
+
+/** Adds a meal deal; a basket of another store makes it throw with reason {@link BASKET_STORE_CONFLICT}. */
+export function addMealDeal(request: AddMealDealRequest): Promise<Basket> {
+  const { storeId, dealId, quantity, choices, ageConfirmed, overwrite = false } = request
+  return basketCall(BASKET_API.addMealDeal, {
+    storeId,
+    dealId,
+    quantity,
+    choices,
+    ageConfirmed,
+    overwrite,
+  })
+}
+
+/**
+ * What a meal deal add cost, as the server priced it: the unit price of the newest basket meal
+ * deal of this deal with these choices (each add is its own entry), times the quantity added.
+ */
+export function addedMealDealCost(basket: Basket, request: AddMealDealRequest): number | null {
+  const key = (choices: ReadonlyArray<{ sectionId: number; itemId: number }>) =>
+    choices
+      .map((choice) => `${choice.sectionId}:${choice.itemId}`)
+      .sort()
+      .join(',')
+  const wanted = key(request.choices)
+  const matches = basket.mealDeals.filter(
+    (meal) => meal.dealId === request.dealId && key(meal.choices) === wanted
+  )
+  const newest = matches.reduce<(typeof matches)[number] | null>(
+    (latest, meal) => (latest && latest.basketMealDealId > meal.basketMealDealId ? latest : meal),
+    null
+  )
+  return newest ? newest.unitPrice * request.quantity : null
 }
 
 /** Whether an add failed only because the basket belongs to another store. */

@@ -3,7 +3,12 @@ import { Breadcrumbs, type Crumb } from '../components/catalogue/Breadcrumbs.tsx
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { dealTerms } from '../components/catalogue/Promotions.tsx'
 import { StoreBar } from '../components/catalogue/StoreBar.tsx'
+import { pickerSections, sectionHint } from '../components/deal/meal-deal-rules.ts'
+import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { MealDealPicker } from '../islands/MealDealPicker.tsx'
+
+const MealDealPickerIsland = island('MealDealPicker', MealDealPicker, { hydrate: 'visible' })
 
 export interface DealPageProps {
   chrome: PageChrome
@@ -12,15 +17,13 @@ export interface DealPageProps {
   crumbs: ReadonlyArray<Crumb>
 }
 
-function sectionRule(min: number, max: number): string {
-  if (min === max) return `Choose ${min}`
-  if (min === 0) return `Choose up to ${max}`
-  return `Choose ${min} to ${max}`
-}
-
-/** A deal and its sections, each with the items to choose from. */
+/**
+ * A deal and its sections. A meal deal is chosen section by section and added as one; the other
+ * kinds apply in the basket by themselves, so their sections are grids of the items they cover.
+ */
 export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
   const { deal, sections } = details
+  const mealDealPrice = deal.kind === 'meal_deal' ? deal.price : null
   return (
     <Layout chrome={chrome} interactive>
       <StoreBar store={store} />
@@ -32,23 +35,36 @@ export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
           {deal.description ? (
             <p className="mt-2 max-w-3xl text-ink/80">{deal.description}</p>
           ) : null}
-        </div>
-        {sections.map((section) => (
-          <section key={section.id} aria-labelledby={`deal-section-${section.id}`}>
-            <h2 id={`deal-section-${section.id}`} className="text-xl font-bold">
-              {section.name}
-            </h2>
-            <p className="mb-3 text-sm text-ink/75">
-              {sectionRule(section.minimumSelected, section.maximumSelected)}
+          {mealDealPrice === null ? (
+            <p className="mt-2 max-w-3xl font-semibold">
+              Added to your basket automatically when you buy the items.
             </p>
-            <ItemGrid
-              storeId={store.id}
-              storeSlug={store.slug}
-              items={section.items}
-              label={section.name}
-            />
-          </section>
-        ))}
+          ) : null}
+        </div>
+        {mealDealPrice !== null ? (
+          <MealDealPickerIsland
+            storeId={store.id}
+            deal={{ id: deal.id, name: deal.name, price: mealDealPrice }}
+            sections={pickerSections(details)}
+          />
+        ) : (
+          sections.map((section) => (
+            <section key={section.id} aria-labelledby={`deal-section-${section.id}`}>
+              <h2 id={`deal-section-${section.id}`} className="text-xl font-bold">
+                {section.name}
+              </h2>
+              <p className="mb-3 text-sm text-ink/75">
+                {sectionHint(section.minimumSelected, section.maximumSelected)}
+              </p>
+              <ItemGrid
+                storeId={store.id}
+                storeSlug={store.slug}
+                items={section.items}
+                label={section.name}
+              />
+            </section>
+          ))
+        )}
       </div>
     </Layout>
   )

@@ -13,8 +13,13 @@ export function urlOn(host: string, path = '/'): string {
   return `http://${host}:${PORT}${path}`
 }
 
-/** Runs axe-core on the page as it is now: WCAG 2.2 A/AA rules, no violations allowed. */
+/**
+ * Runs axe-core on the page as it is now: WCAG 2.2 A/AA rules, no violations allowed. It waits
+ * for the page's load event first: right after a navigation the stylesheet may still be loading,
+ * and sizes measured without it (target-size) would be wrong.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.waitForLoadState('load')
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze()

@@ -1,6 +1,6 @@
 import type { BasketLine, BasketMealDeal } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../../schemas/money.ts'
+import { formatMoney, formatPremium } from '../../../schemas/money.ts'
 import { itemHref } from '../catalogue/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 
@@ -153,7 +153,7 @@ export function BasketMealDealRow({
             {deal.choices.map((choice) => (
               <li key={`${choice.sectionId}-${choice.itemId}`}>
                 {choice.sectionName}: {choice.name}
-                {choice.extraCost > 0 ? ` (+${formatMoney(choice.extraCost)})` : ''}
+                {choice.extraCost > 0 ? ` (${formatPremium(choice.extraCost)})` : ''}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
+import type { Basket } from '../../../schemas/basket.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import {
   actionFailureMessage,
@@ -22,28 +23,50 @@ export type AddStatus =
   | { kind: 'failed'; message: string }
 
 /**
- * Adds to the basket with the spec's answers: success names the line and the new basket total,
- * a refusal shows the server's message, and a basket of another store asks first (Confirm adds
- * again with overwrite; Cancel changes nothing).
+ * One add to the basket, whatever it adds (an item, a meal deal): `send` posts it (overwrite
+ * replaces a basket of another store) and `cost` finds what it cost in the answer, null if unsure.
+ */
+export interface BasketAdd {
+  send: (overwrite: boolean) => Promise<Basket>
+  cost: (basket: Basket) => number | null
+}
+
+function itemAdd(request: AddItemRequest): BasketAdd {
+  return {
+    send: (overwrite) => addToBasket({ ...request, overwrite: request.overwrite || overwrite }),
+    cost: (basket) => addedCost(basket, request),
+  }
+}
+
+/**
+ * Adds to the basket with the spec's answers: success names the line and what it cost, a
+ * refusal shows the server's message, and a basket of another store asks first (Confirm adds
+ * again with overwrite; Cancel changes nothing). `add` adds an item; `addWith` any other add.
  */
 export function useAddToBasket(): {
   status: AddStatus
   setStatus: (status: AddStatus) => void
   add: (request: AddItemRequest, line: string, opener: HTMLElement | null) => Promise<void>
+  addWith: (basketAdd: BasketAdd, line: string, opener: HTMLElement | null) => Promise<void>
   dialog: ReactNode
 } {
   const [status, setStatus] = useState<AddStatus>({ kind: 'idle' })
   const [conflict, setConflict] = useState<{
-    request: AddItemRequest
+    basketAdd: BasketAdd
     line: string
     opener: HTMLElement | null
   } | null>(null)
 
-  async function add(request: AddItemRequest, line: string, opener: HTMLElement | null) {
+  async function run(
+    basketAdd: BasketAdd,
+    line: string,
+    opener: HTMLElement | null,
+    overwrite: boolean
+  ) {
     setStatus({ kind: 'adding' })
     try {
-      const basket = await addToBasket(request)
-      const cost = addedCost(basket, request)
+      const basket = await basketAdd.send(overwrite)
+      const cost = basketAdd.cost(basket)
       setStatus({
         kind: 'added',
         message: formatMessage(
@@ -52,14 +75,19 @@ export function useAddToBasket(): {
         ),
       })
     } catch (error) {
-      if (isStoreConflict(error) && !request.overwrite) {
+      if (isStoreConflict(error) && !overwrite) {
         setStatus({ kind: 'idle' })
-        setConflict({ request, line, opener })
+        setConflict({ basketAdd, line, opener })
         return
       }
       setStatus({ kind: 'failed', message: actionFailureMessage(error, MESSAGES.addItemFailed) })
     }
   }
+
+  const addWith = (basketAdd: BasketAdd, line: string, opener: HTMLElement | null) =>
+    run(basketAdd, line, opener, false)
+  const add = (request: AddItemRequest, line: string, opener: HTMLElement | null) =>
+    run(itemAdd(request), line, opener, request.overwrite ?? false)
 
   const dialog = conflict ? (
     <Suspense fallback={null}>
@@ -68,11 +96,11 @@ export function useAddToBasket(): {
         onCancel={() => setConflict(null)}
         onConfirm={() => {
           setConflict(null)
-          void add({ ...conflict.request, overwrite: true }, conflict.line, conflict.opener)
+          void run(conflict.basketAdd, conflict.line, conflict.opener, true)
         }}
       />
     </Suspense>
   ) : null
 
-  return { status, setStatus, add, dialog }
+  return { status, setStatus, add, addWith, dialog }
 }

@@ -1,6 +1,6 @@
 import type { MenuItemOption, MenuItemOptionValue } from '../../../schemas/catalogue.ts'
 import { valueExtraCost, type OptionChoice } from '../../../schemas/item-options.ts'
-import { formatMoney } from '../../../schemas/money.ts'
+import { formatPremium } from '../../../schemas/money.ts'
 import {
   chosenQuantity,
   optionControl,
@@ -25,7 +25,7 @@ export function optionFieldsetId(idBase: string, optionId: number): string {
 }
 
 function CostLabel({ pence }: { pence: number }) {
-  return pence > 0 ? <span className="text-sm text-ink/75">+{formatMoney(pence)}</span> : null
+  return pence > 0 ? <span className="text-sm text-ink/75">{formatPremium(pence)}</span> : null
 }
 
 function valueBoxClass(grid: boolean, chosen: boolean, outOfStock: boolean): string {

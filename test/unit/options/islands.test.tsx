@@ -75,7 +75,7 @@ describe('ItemOptions island', () => {
   it('shows extra costs for the chosen size, and out-of-stock values disabled', () => {
     expect(text(html)).toContain('14 inch +£4')
     expect(text(html)).toContain('Mozzarella +£1')
-    expect(text(html)).toContain('Mushrooms +£0.80 Out of stock')
+    expect(text(html)).toContain('Mushrooms +80p Out of stock')
     expect(html).toMatch(/aria-label="Add one Mushrooms"[^>]*disabled=""/)
   })
 

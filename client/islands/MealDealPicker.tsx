@@ -1,0 +1,234 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { formatMessage } from '../../schemas/messages.ts'
+import { formatMoney } from '../../schemas/money.ts'
+import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
+import {
+  MealDealSectionFieldset,
+  mealDealSectionId,
+} from '../components/deal/MealDealSectionFieldset.tsx'
+import {
+  mealDealSummary,
+  mealDealUnitPrice,
+  mealDealVerdict,
+  toggleChoice,
+  type MealDealChoice,
+  type MealDealSection,
+} from '../components/deal/meal-deal-rules.ts'
+import { QuantityField } from '../components/item/QuantityField.tsx'
+import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
+import { parseQuantity } from '../lib/item-options-ui.ts'
+import { routePath } from '../lib/routes.ts'
+
+export interface MealDealPickerProps {
+  storeId: number
+  deal: { id: number; name: string; price: number }
+  sections: Array<MealDealSection>
+  /** Set by island(): element ids that match between server and browser. */
+  islandId?: string
+}
+
+/** Where focus goes after the next render: a section's first control, the quantity or a button. */
+type FocusTarget = { section: number } | 'quantity' | 'age' | 'add' | null
+
+/**
+ * A meal deal's sections to choose from, its live price (the deal price plus premiums), quantity
+ * and Add button. Add refuses a section short of its minimum (its message shown there, focus
+ * moved to it), asks the age when a chosen item is age-restricted, then adds the meal deal (the
+ * server checks and prices it again) and says what it cost.
+ */
+export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPickerProps) {
+  const generatedId = useId()
+  const id = islandId ?? generatedId
+  const [choices, setChoices] = useState<Array<MealDealChoice>>([])
+  const [quantityText, setQuantityText] = useState('1')
+  const [attempted, setAttempted] = useState(false)
+  const [askingAge, setAskingAge] = useState<number | null>(null)
+  const [ageAccepted, setAgeAccepted] = useState(false)
+  const { status, setStatus, addWith, dialog } = useAddToBasket()
+  const focusTarget = useRef<FocusTarget>(null)
+  const [focusRequest, setFocusRequest] = useState(0)
+
+  const unitPrice = mealDealUnitPrice(deal.price, sections, choices)
+  const premiums = unitPrice - deal.price
+  const total = unitPrice * (parseQuantity(quantityText) ?? 1)
+  const verdict = mealDealVerdict(deal.price, sections, choices, quantityText, true)
+  const shown = attempted && verdict.kind === 'invalid' ? verdict : null
+  const quantityId = `${id}-quantity`
+  const ageId = `${id}-age`
+  const addId = `${id}-add`
+  const statusId = `${id}-status`
+
+  // Focus moves after the render that shows the errors, so their aria-describedby link is there.
+  useEffect(() => {
+    const target = focusTarget.current
+    focusTarget.current = null
+    if (target === null) return
+    if (typeof target === 'object') {
+      document
+        .getElementById(mealDealSectionId(id, target.section))
+        ?.querySelector<HTMLElement>('input:not([disabled])')
+        ?.focus()
+    } else {
+      const elementId = { quantity: quantityId, age: `${ageId}-confirm`, add: addId }[target]
+      document.getElementById(elementId)?.focus()
+    }
+  }, [focusRequest, id, quantityId, ageId, addId])
+
+  function moveFocus(target: FocusTarget) {
+    focusTarget.current = target
+    setFocusRequest((count) => count + 1)
+  }
+
+  function change(sectionId: number, itemId: number, chosen: boolean) {
+    setChoices((current) => toggleChoice(sections, current, sectionId, itemId, chosen))
+    // A new choice may bring a new age restriction: ask again.
+    setAgeAccepted(false)
+    setAskingAge(null)
+    setStatus({ kind: 'idle' })
+  }
+
+  async function add(ageConfirmed: boolean) {
+    setAttempted(true)
+    const check = mealDealVerdict(deal.price, sections, choices, quantityText, ageConfirmed)
+    if (check.kind === 'invalid') {
+      setStatus({ kind: 'idle' })
+      moveFocus(check.focusSectionId !== null ? { section: check.focusSectionId } : 'quantity')
+      return
+    }
+    if (check.kind === 'confirm-age') {
+      setAskingAge(check.age)
+      moveFocus('age')
+      return
+    }
+    const request: AddMealDealRequest = {
+      storeId,
+      dealId: deal.id,
+      quantity: check.quantity,
+      choices,
+      ageConfirmed,
+    }
+    await addWith(
+      {
+        send: (overwrite) => addMealDeal({ ...request, overwrite }),
+        cost: (basket) => addedMealDealCost(basket, request),
+      },
+      mealDealSummary(deal.name, sections, choices, check.quantity),
+      document.getElementById(addId)
+    )
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    void add(ageAccepted)
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      // Focus never hides under the sticky price bar: a focused card scrolls clear of it.
+      className="flex flex-col gap-8 [&_fieldset_input]:scroll-mb-64"
+    >
+      {sections.map((section) => (
+        <MealDealSectionFieldset
+          key={section.id}
+          idBase={id}
+          section={section}
+          choices={choices}
+          error={shown?.errors.get(section.id) ?? null}
+          onChange={change}
+        />
+      ))}
+
+      {/* Sticky, so the live price and the button stay in sight while choosing. */}
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 rounded-t-3xl bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.12)] ring-1 ring-black/10 sm:mx-0 sm:bottom-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between sm:rounded-3xl sm:p-6">
+        <div className="flex items-end justify-between gap-4 sm:contents">
+          <div>
+            <p className="text-sm font-bold sm:text-base">Meal deal price</p>
+            <p className="text-2xl font-extrabold sm:text-3xl">{formatMoney(unitPrice)}</p>
+            <p className="text-sm text-ink/75">
+              {premiums > 0
+                ? `${formatMoney(deal.price)} deal price + ${formatMoney(premiums)} extras`
+                : 'Each'}
+            </p>
+          </div>
+          <QuantityField
+            id={quantityId}
+            value={quantityText}
+            max={null}
+            error={shown?.quantityError ?? null}
+            onChange={(text) => {
+              setQuantityText(text)
+              setStatus({ kind: 'idle' })
+            }}
+          />
+        </div>
+
+        {askingAge !== null ? (
+          <div
+            role="group"
+            aria-labelledby={`${ageId}-message`}
+            className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300 sm:basis-full"
+          >
+            <p id={`${ageId}-message`} className="font-semibold">
+              {formatMessage('ageRestricted', askingAge)}
+            </p>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <button
+                id={`${ageId}-confirm`}
+                type="button"
+                className="min-h-11 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary"
+                onClick={() => {
+                  setAgeAccepted(true)
+                  setAskingAge(null)
+                  void add(true)
+                  moveFocus('add')
+                }}
+              >
+                I am {askingAge} or over
+              </button>
+              <button
+                type="button"
+                className="min-h-11 rounded-full px-4 text-sm font-semibold ring-1 ring-black/20"
+                onClick={() => {
+                  setAskingAge(null)
+                  moveFocus('add')
+                }}
+              >
+                Cancel
+              </button>
+            </div>
+          </div>
+        ) : null}
+
+        <div className="flex flex-col gap-2 sm:basis-full">
+          <button
+            id={addId}
+            type="submit"
+            disabled={status.kind === 'adding'}
+            aria-describedby={statusId}
+            className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-primary px-6 text-base font-bold text-on-primary hover:brightness-90 disabled:opacity-60 sm:w-auto sm:self-end"
+          >
+            <span>Add meal deal to basket</span> <span aria-hidden="true">·</span>{' '}
+            <span>{formatMoney(total)}</span>
+          </button>
+          <p id={statusId} role="status" className="min-h-5 text-sm font-semibold sm:text-right">
+            {status.kind === 'adding' ? 'Adding to basket…' : null}
+            {status.kind === 'added' ? (
+              <>
+                {status.message}{' '}
+                <a href={routePath('basket')} className="text-primary underline">
+                  View basket
+                </a>
+              </>
+            ) : null}
+            {status.kind === 'failed' ? (
+              <span className="text-red-700">{status.message}</span>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      {dialog}
+    </form>
+  )
+}
