@@ -138,6 +138,21 @@ export const MESSAGES = {
   couponCustomerLimit: 'You have already used this coupon.',
   couponSignIn: 'Sign in to use this coupon',
   slotsNoneOnDay: 'There are no slots left on this day.',
+  // Not in the spec (auth):
+  loginFailed: 'Your email or password is incorrect.',
+  passwordTooShort: 'Your password must be at least 8 characters.',
+  passwordTooLong: 'Your password must be at most 128 characters.',
+  passwordsDoNotMatch: 'The passwords do not match.',
+  resetLinkInvalid: 'This password reset link has expired or has already been used.',
+  resetLinkSent:
+    'If an account uses this email address, we have sent it a link to reset your password.',
+  messageSendFailed: 'We could not send your message. Please try again.',
+  // Not in the spec (auth pages):
+  firstNameRequired: 'Please enter your first name.',
+  lastNameRequired: 'Please enter your last name.',
+  termsRequired: 'Please accept the terms and conditions to continue.',
+  passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
+  passwordChanged: 'Your password has been changed.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

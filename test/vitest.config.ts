@@ -15,7 +15,14 @@ export default defineConfig(async () => {
         main: `${root}/worker/index.ts`,
         wrangler: { configPath: `${root}/wrangler.toml` },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: 'test' },
+          // Test-only secrets, so the pool behaves the same with or without a local .dev.vars
+          // (CI has none).
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: 'test',
+            SESSION_SECRET: 'test-session-secret-0123456789abcdefghijklmnopqrstuv',
+            AUTH_PEPPER: 'test-auth-pepper-0123456789abcdefghijklmnopqrstuvwxyz',
+          },
         },
       }),
     ],

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { requestId } from '../middleware/request-id.ts'
+import { auth } from './auth/routes.ts'
 import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
 import { content } from './content/routes.ts'
@@ -20,6 +21,7 @@ import { stores } from './stores/routes.ts'
 const domains: ReadonlyArray<Domain> = [
   operations,
   content,
+  auth,
   member,
   location,
   slots,

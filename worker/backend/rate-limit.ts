@@ -38,14 +38,12 @@ export function rateLimit(
         return true
       })
     if (!success) {
-      const response = errorEnvelopeResponse(
+      return errorEnvelopeResponse(
         new AppError('rate_limited', MESSAGES.tooManyRequests, {
           details: { retryAfterSeconds: RATE_LIMIT_PERIOD_SECONDS },
         }),
         c.var.requestId
       )
-      response.headers.set('retry-after', String(RATE_LIMIT_PERIOD_SECONDS))
-      return response
     }
     await next()
   }

@@ -50,5 +50,10 @@ export function errorEnvelopeResponse(error: unknown, requestId: string | undefi
   }
   const headers: Record<string, string> = { 'cache-control': PRIVATE_CACHE_CONTROL }
   if (requestId) headers['x-request-id'] = requestId
+  // A rate-limited answer says when to come back (RFC 9110 Retry-After), wherever it was raised.
+  const retryAfter = appError?.details?.retryAfterSeconds
+  if (appError?.code === 'rate_limited' && typeof retryAfter === 'number') {
+    headers['retry-after'] = String(retryAfter)
+  }
   return Response.json(body, { status, headers })
 }

@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { MESSAGES } from './messages.ts'
+
+/**
+ * Spec §5 Mobile phone: the ONE helper that normalises a UK mobile number to E.164
+ * (`07700 900123`, `+44 7700 900123`, `0044 7700-900123` → `+447700900123`). Null when the input is
+ * not a UK mobile number (national numbers start 07 and have 11 digits).
+ */
+export function normaliseMobilePhone(input: string): string | null {
+  // People type spaces, dashes, dots and brackets: `(07700) 900-123`.
+  const compact = input.trim().replace(/[\s\-.()]/g, '')
+  if (!/^\+?\d+$/.test(compact)) return null
+  let national: string
+  if (compact.startsWith('+44')) national = compact.slice(3)
+  else if (compact.startsWith('0044')) national = compact.slice(4)
+  else if (compact.startsWith('44') && compact.length === 12) national = compact.slice(2)
+  else if (compact.startsWith('0')) national = compact.slice(1)
+  else return null
+  // A trunk 0 kept after the country code ('+44 (0)7700 900123') is common and harmless.
+  if (national.startsWith('0')) national = national.slice(1)
+  return /^7\d{9}$/.test(national) ? `+44${national}` : null
+}
+
+function toMobilePhone(value: string, ctx: z.RefinementCtx<string | undefined>): string {
+  const phone = normaliseMobilePhone(value)
+  if (phone === null) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.mobileInvalid })
+    return z.NEVER
+  }
+  return phone
+}
+
+const PhoneTextSchema = z
+  .string({ error: MESSAGES.mobileInvalid })
+  .max(32, { error: MESSAGES.mobileInvalid })
+
+/** A UK mobile number in, E.164 out; anything else gets 'Mobile phone number is invalid'. */
+export const MobilePhoneSchema = PhoneTextSchema.transform(toMobilePhone)
+
+/** Like {@link MobilePhoneSchema}, but absent or blank means no phone (undefined). */
+export const OptionalMobilePhoneSchema = PhoneTextSchema.optional().transform((value, ctx) =>
+  value === undefined || value.trim() === '' ? undefined : toMobilePhone(value, ctx)
+)

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  MobilePhoneSchema,
+  normaliseMobilePhone,
+  OptionalMobilePhoneSchema,
+} from '../../../schemas/phone.ts'
+
+describe('normaliseMobilePhone', () => {
+  it.each([
+    '07700900123',
+    '07700 900123',
+    '07700-900-123',
+    '(07700) 900 123',
+    '+447700900123',
+    '+44 7700 900123',
+    '+44 (0)7700 900123',
+    '00447700900123',
+    '447700900123',
+    ' 07700.900.123 ',
+  ])('writes %j as +447700900123', (input) => {
+    expect(normaliseMobilePhone(input)).toBe('+447700900123')
+  })
+
+  it.each([
+    '',
+    '0161 234 5678', // a landline
+    '0770090012', // too short
+    '077009001234', // too long
+    '+33612345678', // not a UK number
+    '7700900123', // no trunk or country code
+    'call me',
+    '07700 9OO123',
+    '+44+7700900123',
+  ])('refuses %j', (input) => {
+    expect(normaliseMobilePhone(input)).toBeNull()
+  })
+})
+
+describe('phone schemas', () => {
+  it('answers E.164 or the spec message', () => {
+    expect(MobilePhoneSchema.parse('07700 900123')).toBe('+447700900123')
+    const bad = MobilePhoneSchema.safeParse('0161 234 5678')
+    expect(bad.error?.issues[0]?.message).toBe(MESSAGES.mobileInvalid)
+    expect(MobilePhoneSchema.safeParse('0'.repeat(40)).error?.issues[0]?.message).toBe(
+      MESSAGES.mobileInvalid
+    )
+  })
+
+  it('treats a blank optional phone as none', () => {
+    expect(OptionalMobilePhoneSchema.parse(undefined)).toBeUndefined()
+    expect(OptionalMobilePhoneSchema.parse('  ')).toBeUndefined()
+    expect(OptionalMobilePhoneSchema.parse('+447700900123')).toBe('+447700900123')
+    expect(OptionalMobilePhoneSchema.safeParse('123').error?.issues[0]?.message).toBe(
+      MESSAGES.mobileInvalid
+    )
+  })
+})

@@ -1,0 +1,89 @@
+import type { Context } from 'hono'
+import type { AuthKind } from '../../../schemas/auth.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import type { BackendEnv } from '../env.ts'
+import { requireSecret } from './crypto.ts'
+import type { CustomerRow } from './repo.ts'
+import { sessionExpired } from './sessions.ts'
+import { verifyAccessToken } from './tokens.ts'
+
+/** Who is calling, from a valid access token. */
+export interface Caller {
+  kind: AuthKind
+  businessId: number
+  /** Members only. */
+  customerId?: number
+  /** The session (refresh family) the token belongs to. */
+  familyId: string
+}
+
+function loginRequired(): AppError {
+  return new AppError('unauthorized', MESSAGES.loginRequired)
+}
+
+/** The bearer token of the Authorization header, if there is one. */
+export function bearerToken(c: Context<BackendEnv>): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')
+  return match?.[1]
+}
+
+/**
+ * THE verifier of every signed-in call: checks the bearer access token (signature, HS256 only,
+ * issuer, audience, type, expiry), that its session has not been logged out or revoked, that it
+ * belongs to `businessId` when given, and for members that the account is active and the token
+ * was issued after the last "log out everywhere". An expired token → 401 'Your session has
+ * expired. You have been logged out!'; a missing or bad one → 401 'You need to be logged in to
+ * use this'.
+ *
+ * @example const caller = await authenticate(c, { businessId: body.businessId })
+ */
+export async function authenticate(
+  c: Context<BackendEnv>,
+  options: { businessId?: number; now?: Date } = {}
+): Promise<Caller> {
+  const now = options.now ?? new Date()
+  const token = bearerToken(c)
+  if (!token) throw loginRequired()
+  const secret = requireSecret(c.env.SESSION_SECRET, 'SESSION_SECRET')
+  const verified = await verifyAccessToken(secret, token, now)
+  if (!verified.ok) throw verified.reason === 'expired' ? sessionExpired() : loginRequired()
+  const { claims } = verified
+  if (options.businessId !== undefined && claims.businessId !== options.businessId) {
+    throw loginRequired()
+  }
+
+  const db = c.env.DB
+  const [family, customer] = await db.batch([
+    db
+      .prepare(
+        `select 1 as ok from auth_refresh_tokens
+         where family_id = ?1 and business_id = ?2 and revoked_at is null
+           and family_expires_at > ?3
+         limit 1`
+      )
+      .bind(claims.familyId, claims.businessId, now.toISOString()),
+    db
+      .prepare(
+        `select status, tokens_valid_after from customers
+         where id = ?1 and business_id = ?2 and ?3 = 'member'`
+      )
+      .bind(claims.customerId ?? 0, claims.businessId, claims.kind),
+  ])
+  // Logged out, revoked after a reuse or a password change: the token dies with its session.
+  if (!family?.results.length) throw sessionExpired()
+  if (claims.kind === 'member') {
+    const row = customer?.results[0] as
+      Pick<CustomerRow, 'status' | 'tokens_valid_after'> | undefined
+    if (row?.status !== 'active') throw loginRequired()
+    if (row.tokens_valid_after && claims.issuedAt * 1000 < Date.parse(row.tokens_valid_after)) {
+      throw sessionExpired()
+    }
+  }
+  return {
+    kind: claims.kind,
+    businessId: claims.businessId,
+    familyId: claims.familyId,
+    ...(claims.customerId !== undefined ? { customerId: claims.customerId } : {}),
+  }
+}

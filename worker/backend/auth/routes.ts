@@ -1,0 +1,207 @@
+import {
+  ChangePasswordRequestSchema,
+  LogoutRequestSchema,
+  LogoutResponseSchema,
+  NonceRequestSchema,
+  NonceResponseSchema,
+  RegisterDeviceRequestSchema,
+  RegisterDeviceResponseSchema,
+  RegisterRequestSchema,
+  RegistrationStatusRequestSchema,
+  RegistrationStatusSchema,
+  ResetPasswordRequestedSchema,
+  ResetPasswordRequestSchema,
+  ResetPasswordResponseSchema,
+  ResetPasswordSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+  ValidateResetTokenRequestSchema,
+  ValidateResetTokenResponseSchema,
+} from '../../../schemas/auth.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { createDomain } from '../route-registry.ts'
+import { authenticate, bearerToken } from './authenticate.ts'
+import { limitAuth } from './rate-limit.ts'
+import { isRegistered } from './repo.ts'
+import {
+  changePassword,
+  createNonce,
+  guestSession,
+  passwordLogin,
+  register,
+  registerDevice,
+  requestPasswordReset,
+  resetPassword,
+  validateResetToken,
+} from './service.ts'
+import { authDeps, logout, refreshSession } from './sessions.ts'
+
+/** Auth (spec §7 Auth, Guest): sessions, registration, passwords, devices. */
+export const auth = createDomain('Auth')
+
+const LIMITED = 'Rate limited per shopper IP and per email (429 rate_limited).'
+const EXPIRED = `Refused sessions answer unauthorized '${MESSAGES.sessionExpired}'.`
+
+auth.post(
+  '/oauth/token',
+  {
+    summary: 'Token exchange: guest, password, refresh_token or register',
+    description:
+      'Answers a JWT access token (HS256, 15 minutes) and an opaque single-use refresh token. ' +
+      `password: a wrong email or password answers unauthorized '${MESSAGES.loginFailed}' for ` +
+      `both; ${LIMITED} refresh_token: the token is used up and a new pair issued in the same ` +
+      'session; presenting a used token again ends the whole session. ' +
+      `${EXPIRED} register: as POST /auth/register.`,
+    body: TokenRequestSchema,
+    response: TokenResponseSchema,
+    errors: ['unauthorized', 'conflict', 'not_found', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const deps = authDeps(c)
+    switch (body.grant_type) {
+      case 'guest':
+        return guestSession(deps, body.businessId)
+      case 'password':
+        await limitAuth(c, 'login', body.username)
+        return passwordLogin(deps, body.businessId, body.username, body.password)
+      case 'refresh_token':
+        return refreshSession(deps, body.businessId, body.refresh_token)
+      case 'register':
+        await limitAuth(c, 'register', body.email)
+        return register(deps, body)
+    }
+  }
+)
+
+auth.post(
+  '/auth/register',
+  {
+    summary: 'Register a member and sign them in',
+    description:
+      `An email already registered with the business answers conflict '${MESSAGES.emailRegistered}'. ` +
+      'registered_with_verification leaves the email unverified and emails a 6-digit code. ' +
+      LIMITED,
+    body: RegisterRequestSchema,
+    response: TokenResponseSchema,
+    errors: ['conflict', 'not_found', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    await limitAuth(c, 'register', body.email)
+    return register(authDeps(c), body)
+  }
+)
+
+auth.post(
+  '/auth/logout',
+  {
+    summary: 'Log out: end the session of the refresh token and of the bearer access token',
+    description: 'Idempotent: tokens that are unknown or already ended are not an error.',
+    body: LogoutRequestSchema,
+    response: LogoutResponseSchema,
+  },
+  async ({ body }, c) => {
+    await logout(authDeps(c), body.businessId, body.refresh_token, bearerToken(c))
+    return { loggedOut: true as const }
+  }
+)
+
+auth.post(
+  '/auth/change-password',
+  {
+    summary: "Change a signed-in member's password; every session ends, a new one is answered",
+    description:
+      `Bearer member token. A wrong currentPassword answers validation_error ` +
+      `'${MESSAGES.currentPasswordIncorrect}' and changes nothing. ${EXPIRED}`,
+    body: ChangePasswordRequestSchema,
+    response: TokenResponseSchema,
+    errors: ['unauthorized', 'forbidden', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const caller = await authenticate(c, { businessId: body.businessId })
+    await limitAuth(c, 'password', `customer:${caller.customerId ?? caller.familyId}`)
+    return changePassword(authDeps(c), caller, body)
+  }
+)
+
+auth.post(
+  '/auth/reset-password/request',
+  {
+    summary: 'Email a password reset link (valid 1 hour)',
+    description: `The answer is the same whether or not the email belongs to an account. ${LIMITED}`,
+    body: ResetPasswordRequestSchema,
+    response: ResetPasswordRequestedSchema,
+    errors: ['rate_limited'],
+  },
+  async ({ body }, c) => {
+    await limitAuth(c, 'reset-request', body.email)
+    await requestPasswordReset(authDeps(c), body.businessId, body.email)
+    return { accepted: true as const, message: MESSAGES.resetLinkSent }
+  }
+)
+
+auth.post(
+  '/auth/reset-password/validate',
+  {
+    summary: 'Whether a reset link still works',
+    description: `Unknown, used or expired answers not_found '${MESSAGES.resetLinkInvalid}'.`,
+    body: ValidateResetTokenRequestSchema,
+    response: ValidateResetTokenResponseSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => validateResetToken(authDeps(c), body.businessId, body.resetToken)
+)
+
+auth.post(
+  '/auth/reset-password',
+  {
+    summary: 'Set a new password from a reset link; logoutFromAll ends every session',
+    description: `The link works once: unknown, used or expired answers not_found '${MESSAGES.resetLinkInvalid}'.`,
+    body: ResetPasswordSchema,
+    response: ResetPasswordResponseSchema,
+    errors: ['not_found'],
+  },
+  async ({ body }, c) => {
+    await resetPassword(authDeps(c), body)
+    return { passwordReset: true as const }
+  }
+)
+
+auth.post(
+  '/auth/nonce',
+  {
+    summary: 'A single-use nonce for a social sign-in (valid 10 minutes)',
+    body: NonceRequestSchema,
+    response: NonceResponseSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => createNonce(authDeps(c), body.businessId)
+)
+
+auth.post(
+  '/auth/devices',
+  {
+    summary: 'Register a device for messages; with a bearer member token the member owns it',
+    body: RegisterDeviceRequestSchema,
+    response: RegisterDeviceResponseSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) => {
+    const caller = bearerToken(c) ? await authenticate(c, { businessId: body.businessId }) : null
+    return registerDevice(authDeps(c), caller, body)
+  }
+)
+
+auth.post(
+  '/guest/registration-status',
+  {
+    summary: 'Whether an email belongs to a member (who must then log in)',
+    description: `Spec §6 Guest. ${LIMITED}`,
+    body: RegistrationStatusRequestSchema,
+    response: RegistrationStatusSchema,
+    errors: ['rate_limited'],
+  },
+  async ({ body }, c) => {
+    await limitAuth(c, 'registration-status', body.email)
+    return { registered: await isRegistered(c.env.DB, body.businessId, body.email) }
+  }
+)

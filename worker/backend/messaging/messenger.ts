@@ -1,0 +1,139 @@
+import { z } from 'zod'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
+
+/** Templates the backend sends; each names what its `data` carries. */
+export type MessageTemplate = 'password_reset' | 'email_verification'
+
+/** One email or text to a shopper. */
+export interface OutgoingMessage {
+  businessId: number
+  channel: 'email' | 'sms'
+  /** An email address or an E.164 phone number. */
+  to: string
+  template: MessageTemplate
+  data: Record<string, string | number | boolean | null>
+}
+
+/** Sends emails and texts (OTP, verification, reset links). */
+export interface Messenger {
+  send(message: OutgoingMessage): Promise<void>
+}
+
+/**
+ * The local default: writes each message to the outbox table, where the development mailbox
+ * reads it. Nothing leaves the machine.
+ */
+export class OutboxMessenger implements Messenger {
+  constructor(private readonly db: D1Database) {}
+
+  async send(message: OutgoingMessage): Promise<void> {
+    await this.db
+      .prepare(
+        `insert into outbox (business_id, channel, recipient, template, payload_json)
+         values (?1, ?2, ?3, ?4, ?5)`
+      )
+      .bind(
+        message.businessId,
+        message.channel,
+        message.to,
+        message.template,
+        JSON.stringify(message.data)
+      )
+      .run()
+  }
+}
+
+type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+/**
+ * A real provider over HTTPS: POSTs `{ channel, to, template, data, businessId }` as JSON to
+ * MESSAGING_API_URL with `Authorization: Bearer MESSAGING_API_KEY`; the provider renders the
+ * template. Any answer other than 2xx (or no answer in 10 s) is an upstream_error.
+ */
+export class HttpMessenger implements Messenger {
+  constructor(
+    private readonly options: { url: string; apiKey: string; fetch: FetchLike; timeoutMs?: number }
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<void> {
+    let response: Response
+    try {
+      response = await this.options.fetch(this.options.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${this.options.apiKey}`,
+        },
+        body: JSON.stringify({
+          businessId: message.businessId,
+          channel: message.channel,
+          to: message.to,
+          template: message.template,
+          data: message.data,
+        }),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      })
+    } catch (error) {
+      throw new AppError('upstream_error', MESSAGES.messageSendFailed, { cause: error })
+    }
+    if (!response.ok) {
+      // The provider's body may echo the message (a reset link): log the status only.
+      await response.body?.cancel()
+      throw new AppError('upstream_error', MESSAGES.messageSendFailed, {
+        cause: new Error(`messaging provider answered ${response.status}`),
+      })
+    }
+    await response.body?.cancel()
+  }
+}
+
+/** The bindings the messenger choice reads; MESSAGING_API_KEY is a secret, absent locally. */
+export type MessengerEnv = Pick<Env, 'DB' | 'MESSAGING_PROVIDER'> & {
+  MESSAGING_API_URL?: string
+  MESSAGING_API_KEY?: string
+}
+
+export const MESSAGING_PROVIDERS = ['local', 'http'] as const
+
+const ProviderSchema = z.enum(MESSAGING_PROVIDERS)
+
+function unavailableMessenger(): Messenger {
+  return {
+    send: () => Promise.reject(new AppError('upstream_error', MESSAGES.messageSendFailed)),
+  }
+}
+
+/**
+ * The messenger configured by MESSAGING_PROVIDER: 'local' (the default) writes to the outbox;
+ * 'http' posts to MESSAGING_API_URL with the MESSAGING_API_KEY secret. A misconfiguration is
+ * logged and every send then fails with upstream_error (never silently dropped).
+ *
+ * @example await createMessenger(c.env).send({ businessId, channel: 'email', to, template, data })
+ */
+export function createMessenger(env: MessengerEnv, fetcher: FetchLike = fetch): Messenger {
+  const provider = ProviderSchema.safeParse(env.MESSAGING_PROVIDER?.trim() || 'local')
+  if (!provider.success) {
+    logError(
+      new Error(
+        `MESSAGING_PROVIDER "${env.MESSAGING_PROVIDER}" is not one of ${MESSAGING_PROVIDERS.join(', ')}`
+      ),
+      { config: 'MESSAGING_PROVIDER' }
+    )
+    return unavailableMessenger()
+  }
+  if (provider.data === 'local') return new OutboxMessenger(env.DB)
+  const url = env.MESSAGING_API_URL?.trim()
+  const apiKey = env.MESSAGING_API_KEY?.trim()
+  if (!url?.startsWith('https://') || !apiKey) {
+    logError(
+      new Error(
+        'MESSAGING_PROVIDER is "http" but MESSAGING_API_URL (https://…) or MESSAGING_API_KEY is not set'
+      ),
+      { config: 'MESSAGING_API_KEY' }
+    )
+    return unavailableMessenger()
+  }
+  return new HttpMessenger({ url, apiKey, fetch: (input, init) => fetcher(input, init) })
+}
