@@ -124,7 +124,7 @@ probe.onError((error) => errorEnvelopeResponse(error, undefined))
 export async function whoami(bearer: string | undefined): Promise<Call> {
   const headers: Record<string, string> = bearer ? { authorization: `Bearer ${bearer}` } : {}
   const res = await probe.request('/whoami', { method: 'POST', headers }, testEnv)
-  return { status: res.status, json: await res.json(), headers: res.headers }
+  return { status: res.status, json: await res.json() }
 }
 
 /** Auth dependencies at a chosen time, for calling the services with a moved clock. */
