@@ -147,6 +147,7 @@ export const MESSAGES = {
   resetLinkSent:
     'If an account uses this email address, we have sent it a link to reset your password.',
   messageSendFailed: 'We could not send your message. Please try again.',
+  appleLoginFailed: 'Unable to login with Apple, please try again',
   // Not in the spec (auth pages):
   firstNameRequired: 'Please enter your first name.',
   lastNameRequired: 'Please enter your last name.',

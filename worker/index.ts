@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { backend } from './backend/index.ts'
 import type { AppEnv } from './env.ts'
+import { authSession } from './middleware/auth-session.ts'
 import { backendClient } from './middleware/backend-client.ts'
 import { brand } from './middleware/brand.ts'
 import { requestId } from './middleware/request-id.ts'
@@ -17,6 +18,7 @@ app.use(requestId())
 app.use(securityHeaders())
 app.use(backendClient(backend))
 app.use(brand())
+app.use(authSession())
 app.route('/api', proxy)
 app.route('/', pages)
 app.notFound(handleNotFound)

@@ -1,5 +1,5 @@
 import type { Brand } from '../../schemas/brand.ts'
-import { routePath } from '../lib/routes.ts'
+import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { preinitModule, preloadModule } from 'react-dom'
 import { BasketIcon, UserIcon } from './icons.tsx'
 import { Logo } from './Logo.tsx'
@@ -84,13 +84,23 @@ export function Header({ brand, signedIn, currentPath }: HeaderProps) {
             </nav>
             <div className="ml-auto flex items-center gap-1 sm:gap-2">
               {signedIn ? (
-                <a
-                  href={routePath('member')}
-                  className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-tint"
-                >
-                  <UserIcon className="size-5" />
-                  <span className="sr-only sm:not-sr-only">My account</span>
-                </a>
+                <>
+                  <a
+                    href={routePath('member')}
+                    className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-tint"
+                  >
+                    <UserIcon className="size-5" />
+                    <span className="sr-only sm:not-sr-only">My account</span>
+                  </a>
+                  <form method="post" action={LOGOUT_PATH} className="hidden sm:block">
+                    <button
+                      type="submit"
+                      className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold hover:bg-tint"
+                    >
+                      Sign out
+                    </button>
+                  </form>
+                </>
               ) : (
                 <>
                   <a

@@ -59,6 +59,9 @@ export const ROUTE_PATHS = {
   'cookie-policy': '/cookie-policy',
 } as const
 
+/** Where the sign-out form posts (not a page, so not a spec route). */
+export const LOGOUT_PATH = '/logout'
+
 export type RouteName = keyof typeof ROUTE_PATHS
 
 type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`

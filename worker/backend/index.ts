@@ -7,6 +7,7 @@ import { auth } from './auth/routes.ts'
 import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
 import { content } from './content/routes.ts'
+import { development } from './development/routes.ts'
 import type { BackendEnv } from './env.ts'
 import { location } from './location/routes.ts'
 import { member } from './member/routes.ts'
@@ -29,6 +30,7 @@ const domains: ReadonlyArray<Domain> = [
   catalogue,
   basket,
   seo,
+  development,
 ]
 
 /** All mounted domains, the OpenAPI one included (tests compare this list with the routes). */

@@ -11,6 +11,8 @@ export const COOKIE_NAMES = {
   access: 'sf_access',
   /** The rotating refresh token. */
   refresh: 'sf_refresh',
+  /** The session's kind, 'guest' or 'member' (httpOnly, no secret): pages tell members apart. */
+  sessionKind: 'sf_session',
   /** The basket token of a guest or member basket. */
   basket: 'sf_basket',
   /** Readable by the header basket island: item count, total and store slug (no secret). */

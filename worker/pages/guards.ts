@@ -32,6 +32,83 @@ export function previousPageOrHome(c: Context<AppEnv>): string {
   return routePath('index')
 }
 
+/** The query parameter naming where to go after signing in: `/login?redirect=/checkout/details`. */
+export const REDIRECT_QUERY = 'redirect'
+
+// Pages a shopper is never sent back to after signing in: the sign-in pages themselves.
+const AUTH_PATHS = [
+  routePath('login'),
+  routePath('register'),
+  routePath('forgotten-password'),
+  '/member/reset-token',
+  '/logout',
+]
+
+/**
+ * A path of this site to return to, or null: must start with one '/' (never '//host' or a
+ * scheme) and not be a sign-in page (returning there would loop).
+ */
+export function safeReturnPath(value: string | undefined | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+    return null
+  }
+  let url: URL
+  try {
+    url = new URL(value, 'http://storefront.internal')
+  } catch {
+    return null
+  }
+  if (url.origin !== 'http://storefront.internal') return null
+  if (AUTH_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) {
+    return null
+  }
+  return `${url.pathname}${url.search}`
+}
+
+/**
+ * Where the login page was opened from: its `?redirect=` path, else the Referer when it is ours.
+ * Carried through the form so the shopper returns there (spec §2).
+ */
+export function loginOrigin(c: Context<AppEnv>): string | null {
+  const asked = safeReturnPath(c.req.query(REDIRECT_QUERY))
+  if (asked) return asked
+  const referer = c.req.header('referer')
+  if (!referer) return null
+  try {
+    const from = new URL(referer)
+    if (from.origin !== new URL(c.req.url).origin) return null
+    return safeReturnPath(`${from.pathname}${from.search}`)
+  } catch {
+    return null
+  }
+}
+
+// Checkout's own sign-in steps go back to checkout's entry, which picks the active step.
+const CHECKOUT_SIGN_IN_STEPS: ReadonlySet<string> = new Set([
+  routePath('checkout-login'),
+  routePath('checkout-create'),
+])
+
+/**
+ * Spec §2: the login redirect target depends on the origin page. A checkout step goes back to
+ * checkout; otherwise, when the basket's coupon needs re-applying now that the shopper is a
+ * member, the basket; otherwise the page they came from, or home.
+ */
+export function loginRedirectTarget(origin: string | null, couponNeedsReapply: boolean): string {
+  const from = safeReturnPath(origin)
+  const pathname = from?.split('?')[0]
+  if (
+    from &&
+    pathname &&
+    (pathname === routePath('checkout') || pathname.startsWith('/checkout/'))
+  ) {
+    if (CHECKOUT_SIGN_IN_STEPS.has(pathname)) return routePath('checkout')
+    if (pathname !== routePath('checkout-success')) return from
+  }
+  if (couponNeedsReapply) return routePath('basket')
+  return from ?? routePath('index')
+}
+
 /** Member-only pages: a signed-out shopper goes home and is told to log in (spec §6). */
 export const memberOnly: Guard = (c) => {
   if (isSignedIn(c)) return undefined

@@ -3,15 +3,23 @@ import { csrf } from 'hono/csrf'
 import { createMiddleware } from 'hono/factory'
 import { STAY_IN_TOUCH_FORM_ACTION } from '../../client/islands/StayInTouch.tsx'
 import type { AppEnv } from '../env.ts'
+import { changePasswordForm } from './change-password.tsx'
 import { captureDeepLink } from './deep-link.ts'
+import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
+import { forgottenPasswordForm } from './forgotten-password.tsx'
 import { notBuiltYet } from './errors.tsx'
-import { runGuards } from './guards.ts'
+import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
 import { INTEREST_FORM_PATH, interestForm } from './interest.ts'
+import { loginForm } from './login.tsx'
+import { logoutForm } from './logout.tsx'
+import { registerForm } from './register.tsx'
+import { resetPasswordForm } from './reset-password.tsx'
 import { robotsTxt } from './robots.ts'
-import { PAGE_ROUTES } from './routes.ts'
+import { PAGE_ROUTES, type PageHandler } from './routes.ts'
 import { searchForm } from './search.tsx'
 import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
+import { LOGOUT_PATH, routePath, ROUTE_PATHS } from '../../client/lib/routes.ts'
 
 /**
  * Spec §2: a path with a trailing slash redirects to the path without it, query kept. 301 for
@@ -43,6 +51,8 @@ pages.get('/sitemap-stores.xml', sitemapPage('sitemap-stores.xml'))
 pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', storeSitemapPage)
 // The store search box's plain GET form (`?q=`), before the route table's `:searchTerm` routes.
 pages.get('/stores/:storeSlug/search', searchForm)
+// Development tools: not found outside development environments.
+pages.get(DEV_MAILBOX_PATH, devMailboxPage)
 
 for (const route of PAGE_ROUTES) {
   pages.get(route.path, async (c) => {
@@ -56,3 +66,16 @@ for (const route of PAGE_ROUTES) {
 pages.post(STAY_IN_TOUCH_FORM_ACTION, csrf(), stayInTouchForm)
 // The results page's interest form without JavaScript, the same way.
 pages.post(INTEREST_FORM_PATH, csrf(), interestForm)
+
+/** The sign-in forms post to their own page; the page's guards run first (spec §2). */
+const AUTH_FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: PageHandler }> = [
+  { path: routePath('login'), guards: [guestOnly], form: loginForm },
+  { path: routePath('register'), guards: [guestOnly], form: registerForm },
+  { path: routePath('forgotten-password'), guards: [guestOnly], form: forgottenPasswordForm },
+  { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
+  { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
+]
+for (const { path, guards, form } of AUTH_FORM_POSTS) {
+  pages.post(path, csrf(), async (c) => (await runGuards(c, guards)) ?? form(c))
+}
+pages.post(LOGOUT_PATH, csrf(), logoutForm)

@@ -4,8 +4,10 @@ import type { AppEnv } from '../env.ts'
 import { bannerRedirect } from './banner.ts'
 import { basketPage } from './basket.tsx'
 import { categoryPage } from './category.tsx'
+import { changePasswordPage } from './change-password.tsx'
 import { dealPage } from './deal.tsx'
 import { faqPage } from './faq.tsx'
+import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-password.tsx'
 import {
   guestOnly,
   memberOnly,
@@ -14,8 +16,11 @@ import {
   type Guard,
 } from './guards.ts'
 import { homePage } from './home.tsx'
+import { loginPage } from './login.tsx'
 import type { CachePolicy } from './render.tsx'
 import { menuItemPage } from './menu-item.tsx'
+import { registerPage } from './register.tsx'
+import { resetPasswordPage } from './reset-password.tsx'
 import { searchPage } from './search.tsx'
 import { requiresValidSlot } from './slot-guards.ts'
 import { storeAllPage } from './store-all.tsx'
@@ -51,10 +56,11 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   index: { ...PUBLIC, guards: [restoreLastOrderedStore], page: homePage },
   faq: { ...PUBLIC, page: faqPage },
   contact: PUBLIC,
-  login: GUEST,
-  register: GUEST,
-  'forgotten-password': GUEST,
-  'forgotten-password-set': GUEST,
+  login: { ...GUEST, page: loginPage },
+  register: { ...GUEST, page: registerPage },
+  'forgotten-password': { ...GUEST, page: forgottenPasswordPage },
+  // The confirmation after asking for a reset link.
+  'forgotten-password-set': { ...GUEST, page: forgottenPasswordSentPage },
   referrer: PUBLIC,
   tv: PUBLIC,
   'store-all': { ...PUBLIC, page: storeAllPage },
@@ -67,9 +73,9 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'member-profile': MEMBER,
   'member-cards': MEMBER,
   'member-loyalty': MEMBER,
-  'member-change-password': MEMBER,
+  'member-change-password': { ...MEMBER, page: changePasswordPage },
   // Reached from the reset email, signed out: only the token identifies the member.
-  'member-reset-token-token': PERSONAL,
+  'member-reset-token-token': { ...PERSONAL, page: resetPasswordPage },
   'stores-storeSlug': { ...STORE, page: storePage },
   'stores-storeSlug-time-slots': { ...PERSONAL, guards: [requiresLocation], page: timeSlotsPage },
   'stores-storeSlug-time-slots-calendar': {

@@ -1,11 +1,13 @@
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
-import { COOKIE_NAMES } from '../lib/cookies.ts'
+import { readRefreshToken, readSessionKind } from '../lib/auth-cookies.ts'
+import { readAccessToken } from '../lib/cookies.ts'
 
 /**
- * Whether the request carries a member session (an access or refresh token cookie). Guards and the
- * header use it only to choose what to show; the backend checks the token on every member call.
+ * Whether the request carries a MEMBER session (a guest session is not signed in): the session
+ * kind cookie says member and a token cookie is present. The auth-session middleware has already
+ * refreshed or cleared an expired session on entry. Guards and the header use it only to choose
+ * what to show; the backend checks the token on every member call.
  */
 export function isSignedIn(c: Context): boolean {
-  return Boolean(getCookie(c, COOKIE_NAMES.access) || getCookie(c, COOKIE_NAMES.refresh))
+  return readSessionKind(c) === 'member' && Boolean(readAccessToken(c) || readRefreshToken(c))
 }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import type { StatusCode } from 'hono/utils/http-status'
 import {
   POSTCODE_MAX_LENGTH,
   PRIVATE_CACHE_CONTROL,
@@ -14,7 +15,16 @@ import {
   rememberBasket,
   takesFulfilmentLocation,
 } from '../lib/basket-cookie.ts'
+import { TokenResponseSchema } from '../../schemas/auth.ts'
 import type { Basket } from '../../schemas/basket.ts'
+import {
+  answersWithTokens,
+  forgetSession,
+  LOGOUT_PATH,
+  readRefreshToken,
+  rememberSession,
+  TOKEN_PATH,
+} from '../lib/auth-cookies.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
@@ -79,6 +89,18 @@ function withBasketToken(c: Context, json: Inputs): void {
   const token = readBasketToken(c)
   if (token) json.basketToken = token
   else delete json.basketToken
+}
+
+/**
+ * The refresh token comes from the httpOnly cookie only, for the calls that take one (a refresh
+ * grant and logout); a token the browser sent is dropped on every call.
+ */
+function withRefreshToken(c: Context, path: string, json: Inputs): void {
+  delete json.refresh_token
+  const takesRefreshToken =
+    path === LOGOUT_PATH || (path === TOKEN_PATH && json.grant_type === 'refresh_token')
+  const token = takesRefreshToken ? readRefreshToken(c) : undefined
+  if (token) json.refresh_token = token
 }
 
 /** The shopper's saved location decides the basket's delivery zone unless the call names one. */
@@ -172,6 +194,7 @@ proxy.all('*', async (c) => {
     } else if (contentType === '' || contentType.startsWith('application/json')) {
       const json = await jsonBody(c.req.raw, tenant)
       if (carriesBasketToken(path)) withBasketToken(c, json)
+      withRefreshToken(c, path, json)
       if (takesFulfilmentLocation(path)) withFulfilmentLocation(c, json)
       inputs = { ...inputs, ...json }
       body = JSON.stringify(json)
@@ -209,6 +232,17 @@ proxy.all('*', async (c) => {
     return new Response(text, { status: 200, headers: publicHeaders })
   }
   const privateHeaders = responseHeaders(answer.headers, c.var.requestId, PRIVATE_CACHE_CONTROL)
+  // Logging out ends the session in this browser whatever the backend answered.
+  if (path === LOGOUT_PATH) forgetSession(c)
+  if (answer.status === 200 && answersWithTokens(path)) {
+    const tokens = TokenResponseSchema.safeParse(await answer.json())
+    if (!tokens.success) throw new AppError('upstream_error', MESSAGES.systemError)
+    // The tokens go into httpOnly cookies; the browser learns the session kind only.
+    return c.newResponse(JSON.stringify(rememberSession(c, tokens.data)), {
+      status: 200,
+      headers: privateHeaders,
+    })
+  }
   if (answer.status === 200 && answersWithBasket(path)) {
     const payload: unknown = await answer.json()
     // newResponse keeps the Set-Cookie headers rememberBasket prepared on the context.
@@ -216,6 +250,14 @@ proxy.all('*', async (c) => {
       status: 200,
       headers: privateHeaders,
     })
+  }
+  if (path === LOGOUT_PATH) {
+    // newResponse keeps the Set-Cookie headers forgetSession prepared on the context.
+    return c.newResponse(
+      answer.body,
+      answer.status as StatusCode,
+      Object.fromEntries(privateHeaders)
+    )
   }
   return new Response(answer.body, { status: answer.status, headers: privateHeaders })
 })

@@ -1,0 +1,194 @@
+import type { ReactNode } from 'react'
+
+/** Field errors of a form post, by field name; `form` is a message about the whole form. */
+export type FormErrors = Partial<Record<string, string>>
+
+/** The values a re-rendered form shows again (never passwords). */
+export type FormValues = Partial<Record<string, string>>
+
+/** A centred card holding one sign-in form: phone first, a readable width on desktop. */
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string
+  intro?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <div className="bg-tint px-4 py-8 sm:py-14">
+      <div className="mx-auto w-full max-w-md rounded-2xl border border-black/10 bg-white p-5 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
+        {intro ? <div className="mt-2 text-ink/80">{intro}</div> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  )
+}
+
+/** A message about the whole form (a refused sign-in, a rate limit), announced when it appears. */
+export function FormAlert({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p
+      id={id}
+      role="alert"
+      className="mb-5 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
+    >
+      {message}
+    </p>
+  )
+}
+
+/** A confirmation shown above a form (e.g. a password was changed). */
+export function FormNotice({ message }: { message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p
+      role="status"
+      className="mb-5 rounded-xl bg-green-50 p-3 font-semibold text-green-900 ring-1 ring-green-700/40"
+    >
+      {message}
+    </p>
+  )
+}
+
+const INPUT_CLASS =
+  'h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700'
+
+export interface TextFieldProps {
+  name: string
+  label: string
+  type?: 'text' | 'email' | 'password' | 'tel'
+  autoComplete: string
+  errors: FormErrors
+  values?: FormValues
+  required?: boolean
+  hint?: string
+  inputMode?: 'text' | 'email' | 'tel'
+  /** Prefix of the element ids, so two forms on a page never share one. */
+  idPrefix: string
+}
+
+/** A labelled input whose error (and hint) is linked with aria-describedby. */
+export function TextField({
+  name,
+  label,
+  type = 'text',
+  autoComplete,
+  errors,
+  values,
+  required = true,
+  hint,
+  inputMode,
+  idPrefix,
+}: TextFieldProps) {
+  const id = `${idPrefix}-${name}`
+  const error = errors[name]
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+        {required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
+      </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-ink/70">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        required={required}
+        defaultValue={type === 'password' ? undefined : (values?.[name] ?? '')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 ${INPUT_CLASS}`}
+      />
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A labelled select with its error linked like {@link TextField}'s. */
+export function SelectField({
+  name,
+  label,
+  options,
+  errors,
+  values,
+  idPrefix,
+}: {
+  name: string
+  label: string
+  options: ReadonlyArray<string>
+  errors: FormErrors
+  values?: FormValues
+  idPrefix: string
+}) {
+  const id = `${idPrefix}-${name}`
+  const error = errors[name]
+  const errorId = error ? `${id}-error` : undefined
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label} <span className="font-normal text-ink/70">(optional)</span>
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={values?.[name] ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        className={`mt-1 ${INPUT_CLASS}`}
+      >
+        <option value="">Please choose</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The form's main button: full width on phones, 48px tall. */
+export function SubmitButton({ children }: { children: ReactNode }) {
+  return (
+    <button
+      type="submit"
+      className="mt-2 h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90"
+    >
+      {children}
+    </button>
+  )
+}
+
+/** A text link under a form, tall enough to tap. */
+export function FormLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+    >
+      {children}
+    </a>
+  )
+}

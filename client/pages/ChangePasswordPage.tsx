@@ -1,0 +1,66 @@
+import {
+  AuthCard,
+  FormAlert,
+  FormNotice,
+  SubmitButton,
+  TextField,
+  type FormErrors,
+} from '../components/auth/AuthForm.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
+
+/** Where the sign-out form posts. */
+
+export interface ChangePasswordPageProps {
+  chrome: PageChrome
+  errors: FormErrors
+  notice?: string
+}
+
+/** A signed-in member changes their password; every other session ends (spec §7). */
+export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPageProps) {
+  return (
+    <Layout chrome={chrome}>
+      <AuthCard title="Change password">
+        <FormNotice message={notice} />
+        <form method="post" action={routePath('member-change-password')} noValidate>
+          <FormAlert id="change-form-error" message={errors.form} />
+          <TextField
+            idPrefix="change"
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            errors={errors}
+          />
+          <TextField
+            idPrefix="change"
+            name="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters. You will stay signed in here and be signed out everywhere else."
+            errors={errors}
+          />
+          <TextField
+            idPrefix="change"
+            name="confirmPassword"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            errors={errors}
+          />
+          <SubmitButton>Change password</SubmitButton>
+        </form>
+        <form method="post" action={LOGOUT_PATH} className="mt-6 border-t border-black/10 pt-4">
+          <button
+            type="submit"
+            className="inline-flex min-h-11 items-center rounded-xl px-3 font-semibold text-ink underline underline-offset-4 hover:bg-tint"
+          >
+            Sign out
+          </button>
+        </form>
+      </AuthCard>
+    </Layout>
+  )
+}

@@ -1,0 +1,151 @@
+import {
+  AuthCard,
+  FormAlert,
+  FormLink,
+  SelectField,
+  SubmitButton,
+  TextField,
+  type FormErrors,
+  type FormValues,
+} from '../components/auth/AuthForm.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { routePath } from '../lib/routes.ts'
+
+/** The answers offered to "Where did you hear about us?" (spec §3 Customer contact). */
+export const WHERE_HEARD_OPTIONS = [
+  'Search engine',
+  'Social media',
+  'Friend or family',
+  'Leaflet or flyer',
+  'Saw the store',
+  'Other',
+] as const
+
+export interface RegisterPageProps {
+  chrome: PageChrome
+  errors: FormErrors
+  values: FormValues
+  redirect: string | null
+}
+
+/** Create an account (spec §3 Customer contact): a plain form post that works without JavaScript. */
+export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageProps) {
+  const termsError = errors.terms
+  return (
+    <Layout chrome={chrome}>
+      <AuthCard
+        title="Create an account"
+        intro={
+          <>
+            Already registered? <FormLink href={routePath('login')}>Sign in</FormLink>
+          </>
+        }
+      >
+        <form method="post" action={routePath('register')} noValidate>
+          <FormAlert id="register-form-error" message={errors.form} />
+          {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <TextField
+              idPrefix="register"
+              name="firstName"
+              label="First name"
+              autoComplete="given-name"
+              errors={errors}
+              values={values}
+            />
+            <TextField
+              idPrefix="register"
+              name="lastName"
+              label="Last name"
+              autoComplete="family-name"
+              errors={errors}
+              values={values}
+            />
+          </div>
+          <TextField
+            idPrefix="register"
+            name="email"
+            label="Email address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            errors={errors}
+            values={values}
+          />
+          <TextField
+            idPrefix="register"
+            name="phone"
+            label="Mobile phone number"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            hint="A UK mobile number, e.g. 07700 900123."
+            required={false}
+            errors={errors}
+            values={values}
+          />
+          <TextField
+            idPrefix="register"
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            errors={errors}
+          />
+          <TextField
+            idPrefix="register"
+            name="confirmPassword"
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            errors={errors}
+          />
+          <SelectField
+            idPrefix="register"
+            name="whereHeard"
+            label="Where did you hear about us?"
+            options={WHERE_HEARD_OPTIONS}
+            errors={errors}
+            values={values}
+          />
+          <div className="mb-4">
+            <div className="flex items-start gap-3">
+              <input
+                id="register-terms"
+                name="terms"
+                type="checkbox"
+                value="yes"
+                required
+                defaultChecked={values.terms === 'yes'}
+                aria-invalid={termsError ? true : undefined}
+                aria-describedby={termsError ? 'register-terms-error' : undefined}
+                className="mt-0.5 size-6 shrink-0 accent-primary"
+              />
+              <label htmlFor="register-terms" className="text-sm">
+                I agree to the{' '}
+                <a href={routePath('terms')} className="font-semibold underline underline-offset-4">
+                  terms and conditions
+                </a>{' '}
+                and the{' '}
+                <a
+                  href={routePath('privacy-policy')}
+                  className="font-semibold underline underline-offset-4"
+                >
+                  privacy policy
+                </a>
+                .
+              </label>
+            </div>
+            {termsError ? (
+              <p id="register-terms-error" className="mt-1 text-sm font-semibold text-red-700">
+                {termsError}
+              </p>
+            ) : null}
+          </div>
+          <SubmitButton>Create account</SubmitButton>
+        </form>
+      </AuthCard>
+    </Layout>
+  )
+}

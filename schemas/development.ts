@@ -1,0 +1,33 @@
+import { z } from 'zod'
+import { BusinessIdSchema, IdSchema } from './common.ts'
+
+/**
+ * The development mailbox (GET /dev/outbox): what the local messenger wrote to the outbox, so a
+ * developer can read reset links and codes. Only where APP_ENV is a development environment.
+ */
+export const DEVELOPMENT_APP_ENVS: ReadonlyArray<string> = ['development', 'test']
+
+/** Whether development-only tools (the mailbox) may answer in this APP_ENV. */
+export function developmentToolsEnabled(appEnv: string | undefined): boolean {
+  return appEnv !== undefined && DEVELOPMENT_APP_ENVS.includes(appEnv)
+}
+
+/** How many messages the mailbox lists, newest first. */
+export const OUTBOX_LIST_LIMIT = 100
+
+export const OutboxListQuerySchema = z.object({ businessId: BusinessIdSchema })
+
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
+export const OutboxMessageSchema = z.object({
+  id: IdSchema,
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string(),
+  template: z.string(),
+  /** The template's data (e.g. resetPath, code). */
+  payload: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  /** ISO 8601, UTC. */
+  createdAt: z.string(),
+})
+
+export type OutboxList = z.infer<typeof OutboxListSchema>
+export const OutboxListSchema = z.object({ messages: z.array(OutboxMessageSchema) })

@@ -1,0 +1,191 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, HOSTS, urlOn } from './helpers.ts'
+
+// Git-ignored (test-results/), like the other journeys' screenshots.
+const SCREENSHOTS = 'test-results/screenshots'
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const
+const PASSWORD = 'correct horse battery'
+const NEW_PASSWORD = 'a much newer passphrase'
+const url = (path: string) => urlOn(HOSTS.brandOne, path)
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/auth-${name}-${viewport.width}.png`,
+      fullPage: true,
+    })
+  }
+  await page.setViewportSize(VIEWPORTS[1])
+}
+
+/** The page's main landmark (the footer has an email field of its own). */
+function main(page: Page) {
+  return page.getByRole('main')
+}
+
+let emailCounter = 0
+function uniqueEmail(): string {
+  emailCounter += 1
+  return `e2e.auth.${Date.now()}.${emailCounter}@example.com`
+}
+
+/** The header's account link: 'My account' when signed in as a member, else 'Sign in'. */
+async function expectSignedIn(page: Page, signedIn: boolean): Promise<void> {
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('link', { name: 'My account' })).toHaveCount(signedIn ? 1 : 0)
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(signedIn ? 0 : 1)
+}
+
+async function register(page: Page, email: string): Promise<void> {
+  await page.goto(url('/register'))
+  await main(page).getByLabel('First name').fill('Ada')
+  await main(page).getByLabel('Last name').fill('Lovelace')
+  await main(page).getByLabel('Email address').fill(email)
+  await main(page)
+    .getByLabel(/Mobile phone number/)
+    .fill('07700 900123')
+  await main(page).getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await main(page).getByLabel('Confirm password').fill(PASSWORD)
+  await main(page).getByLabel('Where did you hear about us?').selectOption('Friend or family')
+  await main(page)
+    .getByLabel(/I agree to the/)
+    .check()
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(url('/'))
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await main(page).getByLabel('Email address').fill(email)
+  await main(page).getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.goto(url('/member/change-password'))
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(url('/'))
+  await expectSignedIn(page, false)
+}
+
+test('register with errors, then for real; sign out; sign in by password', async ({ page }) => {
+  await page.goto(url('/register'))
+  await expectNoAxeViolations(page)
+
+  // Errors first: a landline and passwords that differ, without JavaScript's help.
+  await main(page).getByLabel('First name').fill('Ada')
+  await main(page).getByLabel('Last name').fill('Lovelace')
+  await main(page).getByLabel('Email address').fill(uniqueEmail())
+  await main(page)
+    .getByLabel(/Mobile phone number/)
+    .fill('0161 496 0000')
+  await main(page).getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await main(page).getByLabel('Confirm password').fill('something else')
+  await page.getByRole('button', { name: 'Create account' }).click()
+  const phone = main(page).getByLabel(/Mobile phone number/)
+  await expect(phone).toHaveAttribute('aria-invalid', 'true')
+  await expect(phone).toHaveAccessibleDescription(/Mobile phone number is invalid/)
+  await expect(main(page).getByLabel('Confirm password')).toHaveAccessibleDescription(
+    'The passwords do not match.'
+  )
+  await expect(main(page).getByLabel(/I agree to the/)).toHaveAccessibleDescription(
+    'Please accept the terms and conditions to continue.'
+  )
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'register-errors')
+
+  const email = uniqueEmail()
+  await register(page, email)
+  await expectSignedIn(page, true)
+
+  // A signed-in member is sent back from the sign-in pages.
+  await page.goto(url('/login'))
+  await expect(page).toHaveURL(url('/'))
+
+  await signOut(page)
+
+  await page.goto(url('/login'))
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'login')
+  await signIn(page, email, 'not the password')
+  await expect(page.getByRole('alert')).toHaveText('Your email or password is incorrect.')
+  await expect(main(page).getByLabel('Email address')).toHaveValue(email)
+  await signIn(page, email, PASSWORD)
+  await expect(page).toHaveURL(url('/'))
+  await expectSignedIn(page, true)
+})
+
+test('forgotten password: the link from the mailbox sets a new password', async ({ page }) => {
+  const email = uniqueEmail()
+  await register(page, email)
+  await signOut(page)
+
+  await page.goto(url('/login'))
+  await page.getByRole('link', { name: 'Forgotten your password?' }).click()
+  await expect(page).toHaveURL(url('/forgotten-password'))
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'forgotten-password')
+  await main(page).getByLabel('Email address').fill(email)
+  await page.getByRole('button', { name: 'Send reset link' }).click()
+  await expect(page).toHaveURL(url('/forgotten-password/set'))
+  await expect(page.getByRole('status').first()).toContainText('we have sent it a link')
+
+  await page.goto(url('/dev/mailbox'))
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'mailbox')
+  const message = page.getByRole('listitem').filter({ hasText: email }).first()
+  await message.getByRole('link', { name: /^\/member\/reset-token\// }).click()
+
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'reset')
+  await main(page).getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await main(page).getByLabel('Confirm new password').fill('not the same')
+  await page.getByRole('button', { name: 'Set new password' }).click()
+  await expect(main(page).getByLabel('Confirm new password')).toHaveAccessibleDescription(
+    'The passwords do not match.'
+  )
+  await main(page).getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await main(page).getByLabel('Confirm new password').fill(NEW_PASSWORD)
+  await page.getByRole('button', { name: 'Set new password' }).click()
+
+  await expect(page).toHaveURL(url('/login?reset=1'))
+  await expect(page.getByText('Your password has been changed. Please sign in')).toBeVisible()
+  await signIn(page, email, PASSWORD)
+  await expect(page.getByRole('alert')).toHaveText('Your email or password is incorrect.')
+  await signIn(page, email, NEW_PASSWORD)
+  await expect(page).toHaveURL(url('/'))
+  await expectSignedIn(page, true)
+})
+
+test('change password: the current one is checked', async ({ page }) => {
+  const email = uniqueEmail()
+  await register(page, email)
+  await page.goto(url('/member/change-password'))
+  await expectNoAxeViolations(page)
+  await main(page).getByLabel('Current password').fill('wrong password')
+  await main(page).getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await main(page).getByLabel('Confirm new password').fill(NEW_PASSWORD)
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(main(page).getByLabel('Current password')).toHaveAccessibleDescription(
+    'Current password was incorrect.'
+  )
+  await screenshots(page, 'change-password-error')
+  await main(page).getByLabel('Current password').fill(PASSWORD)
+  await main(page).getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+  await main(page).getByLabel('Confirm new password').fill(NEW_PASSWORD)
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByText('Your password has been changed.')).toBeVisible()
+  await expectSignedIn(page, true)
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'change-password')
+})
+
+test('a member-only page sends a signed-out shopper home with the message', async ({ page }) => {
+  await page.goto(url('/member/change-password'))
+  await expect(page).toHaveURL(url('/'))
+  await expect(page.getByText('You need to be logged in to use this')).toBeVisible()
+})

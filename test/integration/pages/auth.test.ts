@@ -1,0 +1,546 @@
+import { env } from 'cloudflare:test'
+import { Hono } from 'hono'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
+import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { development } from '../../../worker/backend/development/routes.ts'
+import type { BackendEnv } from '../../../worker/backend/env.ts'
+import { backend } from '../../../worker/backend/index.ts'
+import type { AppEnv } from '../../../worker/env.ts'
+import { authSession, ensureGuestSession } from '../../../worker/middleware/auth-session.ts'
+import { backendClient } from '../../../worker/middleware/backend-client.ts'
+import { errorEnvelopeResponse } from '../../../worker/lib/error-response.ts'
+import { brand } from '../../../worker/middleware/brand.ts'
+import { requestId } from '../../../worker/middleware/request-id.ts'
+import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
+import { handleError, handleNotFound } from '../../../worker/pages/errors.tsx'
+import { pages } from '../../../worker/pages/index.tsx'
+import { proxy } from '../../../worker/proxy/index.ts'
+import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
+import { DEMO_INPUT } from '../data/demo-input.ts'
+
+const ORIGIN = 'http://localhost'
+const NEW_PASSWORD = 'a much newer passphrase'
+
+// The backend with the development domain mounted (worker/backend/index.ts lists the others).
+const testBackend = new Hono<BackendEnv>()
+testBackend.route('/', development.app)
+testBackend.route('/', backend)
+testBackend.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
+
+// The storefront as worker/index.ts composes it, plus a probe of ensureGuestSession.
+const app = new Hono<AppEnv>()
+app.use(requestId())
+app.use(securityHeaders())
+app.use(backendClient(testBackend))
+app.use(brand())
+app.use(authSession())
+app.get('/test/guest-session', async (c) => c.json({ token: await ensureGuestSession(c) }))
+app.route('/api', proxy)
+app.route('/', pages)
+app.notFound(handleNotFound)
+app.onError(handleError)
+
+const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
+let ipCounter = 0
+
+/** A cookie jar: each answer's Set-Cookie lines applied to the previous Cookie header. */
+function jar(response: Response, previous = ''): string {
+  const cookies = new Map(
+    previous
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0] ?? '', pair] as const)
+  )
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0] ?? ''
+    const name = pair.split('=')[0] ?? ''
+    if (/Max-Age=0/i.test(line) || pair === `${name}=`) cookies.delete(name)
+    else cookies.set(name, pair)
+  }
+  return [...cookies.values()].join('; ')
+}
+
+function setCookie(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))
+}
+
+function get(path: string, cookie = '', envOverride: Env = testEnv) {
+  return app.request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} }, envOverride)
+}
+
+function postForm(path: string, fields: Record<string, string>, cookie = '') {
+  ipCounter += 1
+  return app.request(
+    `${ORIGIN}${path}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ORIGIN,
+        'cf-connecting-ip': `192.0.2.${ipCounter % 250}`,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+    },
+    testEnv
+  )
+}
+
+function registration(email: string): Record<string, string> {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    phone: '07700 900123',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    whereHeard: 'Friend or family',
+    terms: 'yes',
+  }
+}
+
+/** Registers through the page and answers the member's cookies. */
+async function signedUpMember(): Promise<{ email: string; cookies: string }> {
+  const email = uniqueEmail('pages')
+  const res = await postForm('/register', registration(email))
+  expect(res.status).toBe(303)
+  return { email, cookies: jar(res) }
+}
+
+/** The text of an element with this id in the HTML, tags removed. */
+function textOfId(html: string, id: string): string | null {
+  const match = new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)</`).exec(html)
+  return match?.[1]?.replace(/<[^>]+>/g, '').trim() ?? null
+}
+
+beforeAll(async () => {
+  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+})
+
+describe('register page', () => {
+  it('renders a labelled form with autocomplete attributes, no script needed', async () => {
+    const res = await get('/register')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('action="/register" method="post"')
+    for (const [name, autocomplete] of [
+      ['firstName', 'given-name'],
+      ['lastName', 'family-name'],
+      ['email', 'email'],
+      ['phone', 'tel'],
+      ['password', 'new-password'],
+      ['confirmPassword', 'new-password'],
+    ]) {
+      const input = new RegExp(`<input id="register-${name}"[^>]*>`).exec(html)?.[0]
+      expect(input).toContain(`autoComplete="${autocomplete}"`)
+      expect(input).toContain(`name="${name}"`)
+      expect(html).toContain(`for="register-${name}"`)
+    }
+    expect(html).toContain('Where did you hear about us?')
+  })
+
+  it('creates a member, signs them in with httpOnly cookies and goes home', async () => {
+    const res = await postForm('/register', registration(uniqueEmail('pages')))
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/')
+    expect(setCookie(res, 'sf_access')).toMatch(/HttpOnly/)
+    expect(setCookie(res, 'sf_refresh')).toMatch(/HttpOnly/)
+    expect(setCookie(res, 'sf_session')).toMatch(/^sf_session=member;/)
+    const home = await get('/', jar(res))
+    expect(await home.text()).toContain('My account')
+  })
+
+  it('shows each field error linked to its input and keeps what was typed', async () => {
+    const res = await postForm('/register', {
+      ...registration(uniqueEmail('pages')),
+      firstName: '',
+      phone: '01632 960001',
+      confirmPassword: 'something else',
+      terms: '',
+    })
+    expect(res.status).toBe(422)
+    const html = await res.text()
+    expect(textOfId(html, 'register-phone-error')).toBe(MESSAGES.mobileInvalid)
+    expect(textOfId(html, 'register-confirmPassword-error')).toBe(MESSAGES.passwordsDoNotMatch)
+    expect(textOfId(html, 'register-firstName-error')).toBe(MESSAGES.firstNameRequired)
+    expect(textOfId(html, 'register-terms-error')).toBe(MESSAGES.termsRequired)
+    expect(html).toMatch(
+      /aria-invalid="true"[^>]*aria-describedby="register-phone-hint register-phone-error"/
+    )
+    expect(html).toContain('value="01632 960001"')
+    // A password is never sent back in the page.
+    expect(html).not.toContain(PASSWORD)
+    expect(setCookie(res, 'sf_access')).toBeUndefined()
+  })
+
+  it('says an email is already registered', async () => {
+    const { email } = await signedUpMember()
+    const res = await postForm('/register', registration(email.toUpperCase()))
+    expect(res.status).toBe(422)
+    expect(textOfId(await res.text(), 'register-email-error')).toBe(MESSAGES.emailRegistered)
+  })
+
+  it('sends a signed-in member back from register and login', async () => {
+    const { cookies } = await signedUpMember()
+    for (const path of ['/register', '/login']) {
+      const res = await get(path, cookies)
+      expect(res.status).toBe(302)
+      expect(res.headers.get('location')).toBe('/')
+    }
+  })
+})
+
+describe('login page', () => {
+  it('signs in with email and password and returns to the page it came from', async () => {
+    const { email } = await signedUpMember()
+    const form = await get('/login?redirect=/stores/manchester-piccadilly')
+    expect(await form.text()).toContain('name="redirect" value="/stores/manchester-piccadilly"')
+    const res = await postForm('/login', {
+      email,
+      password: PASSWORD,
+      redirect: '/stores/manchester-piccadilly',
+    })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/stores/manchester-piccadilly')
+    expect(setCookie(res, 'sf_session')).toMatch(/^sf_session=member;/)
+  })
+
+  it('goes back to the checkout step it came from, never off the site', async () => {
+    const { email } = await signedUpMember()
+    const checkout = await postForm('/login', {
+      email,
+      password: PASSWORD,
+      redirect: '/checkout/details',
+    })
+    expect(checkout.headers.get('location')).toBe('/checkout/details')
+    const offsite = await postForm('/login', {
+      email,
+      password: PASSWORD,
+      redirect: '//evil.example/',
+    })
+    expect(offsite.headers.get('location')).toBe('/')
+  })
+
+  it('goes to the basket when its members-only coupon needs re-applying after sign-in', async () => {
+    const { email } = await signedUpMember()
+    // Open all day and a simple in-stock item, so the £15 minimum of WELCOME10 is met at any hour.
+    const store = await env.DB.prepare(
+      `select id from stores where slug = 'manchester-piccadilly'`
+    ).first<{ id: number }>()
+    await env.DB.prepare(
+      `update store_opening_hours set opens_at = '00:00', closes_at = '23:59' where store_id = ?1`
+    )
+      .bind(store?.id)
+      .run()
+    const item = await env.DB.prepare(
+      `select m.id, m.price from menu_items m
+       left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id
+       where m.business_id = 1 and m.is_active = 1 and m.add_to_basket_type = 'simple'
+         and m.age_restriction is null and m.out_of_stock = 0 and m.max_quantity is null
+         and coalesce(s.is_available, 1) = 1 and coalesce(s.out_of_stock, 0) = 0
+         and m.price >= 300 order by m.id limit 1`
+    )
+      .bind(store?.id)
+      .first<{ id: number; price: number }>()
+    const created = await app.request(
+      `${ORIGIN}/api/basket/items/add`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({
+          storeId: store?.id,
+          menuItem: { itemId: item?.id, quantity: Math.ceil(2000 / (item?.price ?? 1)) },
+        }),
+      },
+      testEnv
+    )
+    expect(created.status).toBe(200)
+    let cookies = jar(created)
+    const applied = await app.request(
+      `${ORIGIN}/api/basket/coupon/apply`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: cookies },
+        body: JSON.stringify({ coupon: 'WELCOME10', verifyToken: LOCAL_ROBOT_CHECK_TOKEN }),
+      },
+      testEnv
+    )
+    const { basket } = await applied.json<{
+      basket: { coupon: { needsReapply: boolean } | null }
+    }>()
+    expect(basket.coupon?.needsReapply).toBe(true)
+    cookies = jar(applied, cookies)
+    const res = await postForm(
+      '/login',
+      { email, password: PASSWORD, redirect: '/stores/manchester-piccadilly' },
+      cookies
+    )
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/basket')
+  })
+
+  it('gives one message for a wrong password and for an unknown email', async () => {
+    const { email } = await signedUpMember()
+    const wrong = await postForm('/login', { email, password: 'not the password' })
+    const unknown = await postForm('/login', { email: uniqueEmail('ghost'), password: PASSWORD })
+    for (const res of [wrong, unknown]) {
+      expect(res.status).toBe(422)
+      expect(textOfId(await res.text(), 'login-form-error')).toBe(MESSAGES.loginFailed)
+      expect(res.headers.getSetCookie().some((line) => line.startsWith('sf_access='))).toBe(false)
+    }
+  })
+
+  it('refuses a form posted from another site', async () => {
+    const res = await app.request(
+      `${ORIGIN}/login`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://evil.example',
+        },
+        body: 'email=a%40b.com&password=x',
+      },
+      testEnv
+    )
+    expect(res.status).toBe(403)
+  })
+})
+
+describe('sessions', () => {
+  it('sends a signed-out shopper home from a member page with the spec message', async () => {
+    const res = await get('/member/change-password')
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/')
+    const home = await get('/', jar(res))
+    expect(await home.text()).toContain(MESSAGES.loginRequired)
+  })
+
+  it('does not count a guest session as signed in', async () => {
+    const res = await get('/test/guest-session')
+    const { token } = await res.json<{ token: string }>()
+    expect(token.split('.')).toHaveLength(3)
+    expect(setCookie(res, 'sf_session')).toMatch(/^sf_session=guest;/)
+    const cookies = jar(res)
+    expect((await get('/member/change-password', cookies)).status).toBe(302)
+    expect((await get('/login', cookies)).status).toBe(200)
+    // The same session is reused while it lasts.
+    const again = await get('/test/guest-session', cookies)
+    expect((await again.json<{ token: string }>()).token).toBe(token)
+    expect(again.headers.getSetCookie()).toEqual([])
+  })
+
+  it('refreshes an expired access token on entry, before the page renders', async () => {
+    const { cookies } = await signedUpMember()
+    const withoutAccess = cookies
+      .split('; ')
+      .filter((pair) => !pair.startsWith('sf_access='))
+      .join('; ')
+    const res = await get('/member/change-password', withoutAccess)
+    expect(res.status).toBe(200)
+    expect(setCookie(res, 'sf_access')).toMatch(/HttpOnly/)
+    const oldRefresh = /sf_refresh=([^;]+)/.exec(cookies)?.[1]
+    expect(setCookie(res, 'sf_refresh')).not.toContain(oldRefresh)
+    expect(await res.text()).toContain('Change password')
+  })
+
+  it('never lets a public page that refreshed a guest session be cached', async () => {
+    const guest = jar(await get('/test/guest-session'))
+    const refreshOnly = guest
+      .split('; ')
+      .filter((pair) => !pair.startsWith('sf_access='))
+      .join('; ')
+    const res = await get('/faqs', refreshOnly)
+    expect(res.status).toBe(200)
+    expect(setCookie(res, 'sf_access')).toMatch(/HttpOnly/)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    // Without a refresh the same page stays cacheable.
+    const plain = await get('/faqs')
+    expect(plain.headers.get('cache-control')).toBe('max-age=15, s-maxage=60')
+  })
+
+  it('refreshes on entry for a form post too, and the form still reads its body', async () => {
+    const { email, cookies } = await signedUpMember()
+    const withoutAccess = cookies
+      .split('; ')
+      .filter((pair) => !pair.startsWith('sf_access='))
+      .join('; ')
+    const res = await postForm(
+      '/member/change-password',
+      { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      withoutAccess
+    )
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/member/change-password?changed=1')
+    expect((await postForm('/login', { email, password: NEW_PASSWORD })).status).toBe(303)
+  })
+
+  it('logs out an expired session: cookies cleared, the spec message shown', async () => {
+    const { cookies } = await signedUpMember()
+    const deadRefresh = cookies
+      .split('; ')
+      .filter((pair) => !pair.startsWith('sf_access=') && !pair.startsWith('sf_refresh='))
+      .concat('sf_refresh=revoked-or-expired-refresh-token-000000000000')
+      .join('; ')
+    const res = await get('/', deadRefresh)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain(MESSAGES.sessionExpired)
+    expect(html).toContain('Sign in')
+    for (const name of ['sf_access', 'sf_refresh', 'sf_session']) {
+      expect(setCookie(res, name)).toMatch(/Max-Age=0/)
+    }
+  })
+
+  it('signs out with POST /logout: cookies cleared, the refresh token dead, home', async () => {
+    const { cookies } = await signedUpMember()
+    const res = await postForm('/logout', {}, cookies)
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/')
+    for (const name of ['sf_access', 'sf_refresh', 'sf_session']) {
+      expect(setCookie(res, name)).toMatch(/Max-Age=0/)
+    }
+    // The old cookies no longer hold a session: the refresh on entry is refused.
+    const stale = cookies
+      .split('; ')
+      .filter((pair) => !pair.startsWith('sf_access='))
+      .join('; ')
+    const after = await get('/', stale)
+    expect(await after.text()).toContain(MESSAGES.sessionExpired)
+  })
+})
+
+async function latestResetPath(email: string): Promise<string> {
+  const row = await env.DB.prepare(
+    `select payload_json from outbox where recipient = ?1 and template = 'password_reset'
+     order by id desc limit 1`
+  )
+    .bind(email)
+    .first<{ payload_json: string }>()
+  const payload = JSON.parse(row?.payload_json ?? '{}') as { resetPath?: string }
+  if (!payload.resetPath) throw new Error(`no reset email for ${email}`)
+  return payload.resetPath
+}
+
+describe('forgotten and reset password', () => {
+  it('answers the same confirmation for a known and an unknown email', async () => {
+    const { email } = await signedUpMember()
+    for (const address of [email, uniqueEmail('ghost')]) {
+      const res = await postForm('/forgotten-password', { email: address })
+      expect(res.status).toBe(303)
+      expect(res.headers.get('location')).toBe('/forgotten-password/set')
+    }
+    const sent = await get('/forgotten-password/set')
+    expect(await sent.text()).toContain(MESSAGES.resetLinkSent.replace(/'/g, '&#x27;'))
+  })
+
+  it('shows an invalid email address on the field', async () => {
+    const res = await postForm('/forgotten-password', { email: 'not-an-email' })
+    expect(res.status).toBe(422)
+    expect(textOfId(await res.text(), 'forgotten-email-error')).toBe(MESSAGES.emailInvalid)
+  })
+
+  it('sets a new password from the emailed link, once, then signs in with it', async () => {
+    const { email, cookies } = await signedUpMember()
+    await postForm('/forgotten-password', { email }, '')
+    const link = await latestResetPath(email)
+    expect((await get(link)).status).toBe(200)
+
+    const mismatch = await postForm(link, { password: NEW_PASSWORD, confirmPassword: 'nope' })
+    expect(mismatch.status).toBe(422)
+    expect(textOfId(await mismatch.text(), 'reset-confirmPassword-error')).toBe(
+      MESSAGES.passwordsDoNotMatch
+    )
+
+    const res = await postForm(
+      link,
+      { password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      cookies
+    )
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/login?reset=1')
+    expect(setCookie(res, 'sf_refresh')).toMatch(/Max-Age=0/)
+    const login = await get('/login?reset=1')
+    expect(await login.text()).toContain(MESSAGES.passwordResetDone)
+
+    const old = await postForm('/login', { email, password: PASSWORD })
+    expect(old.status).toBe(422)
+    const fresh = await postForm('/login', { email, password: NEW_PASSWORD })
+    expect(fresh.status).toBe(303)
+
+    // The link works once.
+    const reused = await get(link)
+    expect(reused.status).toBe(404)
+    expect(await reused.text()).toContain('expired or has already been used')
+  })
+})
+
+describe('change password page', () => {
+  it('refuses a wrong current password and changes nothing', async () => {
+    const { email, cookies } = await signedUpMember()
+    const res = await postForm(
+      '/member/change-password',
+      { currentPassword: 'wrong wrong', password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      cookies
+    )
+    expect(res.status).toBe(422)
+    expect(textOfId(await res.text(), 'change-currentPassword-error')).toBe(
+      MESSAGES.currentPasswordIncorrect
+    )
+    expect((await postForm('/login', { email, password: PASSWORD })).status).toBe(303)
+  })
+
+  it('changes the password, keeps this browser signed in with a fresh session', async () => {
+    const { email, cookies } = await signedUpMember()
+    const res = await postForm(
+      '/member/change-password',
+      { currentPassword: PASSWORD, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      cookies
+    )
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/member/change-password?changed=1')
+    const page = await get('/member/change-password?changed=1', jar(res, cookies))
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain(MESSAGES.passwordChanged)
+    expect((await postForm('/login', { email, password: NEW_PASSWORD })).status).toBe(303)
+  })
+
+  it('needs a member: a signed-out post goes home', async () => {
+    const res = await postForm('/member/change-password', {
+      currentPassword: PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    })
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/')
+  })
+})
+
+describe('development mailbox', () => {
+  it('lists the outbox newest first with the reset link', async () => {
+    const { email } = await signedUpMember()
+    await postForm('/forgotten-password', { email })
+    const link = await latestResetPath(email)
+    const res = await get('/dev/mailbox')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain(`href="${link}"`)
+    expect(html).toContain(email)
+    const api = await app.request(`${ORIGIN}/api/dev/outbox`, {}, testEnv)
+    const { messages } = await api.json<{ messages: Array<{ id: number; createdAt: string }> }>()
+    const times = messages.map((message) => message.createdAt)
+    expect(times).toEqual([...times].sort().reverse())
+  })
+
+  it('is not found in production, page and backend route alike', async () => {
+    const production: Env = { ...testEnv, APP_ENV: 'production' }
+    const page = await get('/dev/mailbox', '', production)
+    expect(page.status).toBe(404)
+    const api = await app.request(`${ORIGIN}/api/dev/outbox`, {}, production)
+    expect(api.status).toBe(404)
+    expect(JSON.stringify(await api.json())).not.toContain('@')
+  })
+})

@@ -1,0 +1,46 @@
+import { OUTBOX_LIST_LIMIT, type OutboxMessage } from '../../../schemas/development.ts'
+
+interface OutboxRow {
+  id: number
+  channel: 'email' | 'sms'
+  recipient: string
+  template: string
+  payload_json: string
+  created_at: string
+}
+
+function payloadOf(json: string): OutboxMessage['payload'] {
+  const parsed: unknown = JSON.parse(json)
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return {}
+  const payload: OutboxMessage['payload'] = {}
+  for (const [key, value] of Object.entries(parsed)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) {
+      payload[key] = value as string | number | boolean | null
+    } else {
+      payload[key] = JSON.stringify(value)
+    }
+  }
+  return payload
+}
+
+/** The business's newest outbox messages first (ties: the later insert first). */
+export async function listOutbox(
+  db: D1Database,
+  businessId: number
+): Promise<Array<OutboxMessage>> {
+  const { results } = await db
+    .prepare(
+      `select id, channel, recipient, template, payload_json, created_at from outbox
+       where business_id = ?1 order by created_at desc, id desc limit ?2`
+    )
+    .bind(businessId, OUTBOX_LIST_LIMIT)
+    .all<OutboxRow>()
+  return results.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    template: row.template,
+    payload: payloadOf(row.payload_json),
+    createdAt: row.created_at,
+  }))
+}

@@ -1,0 +1,35 @@
+import {
+  developmentToolsEnabled,
+  OutboxListQuerySchema,
+  OutboxListSchema,
+} from '../../../schemas/development.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { createDomain } from '../route-registry.ts'
+import { listOutbox } from './repo.ts'
+
+/** Development tools: only where APP_ENV is a development environment; elsewhere 404. */
+export const development = createDomain('Development')
+
+// Before any input is parsed, so a production answer does not even reveal the route's inputs.
+development.app.use('/dev/*', async (c, next) => {
+  if (!developmentToolsEnabled(c.env.APP_ENV)) {
+    throw new AppError('not_found', MESSAGES.pageNotFound)
+  }
+  await next()
+})
+
+development.get(
+  '/dev/outbox',
+  {
+    summary: 'The development mailbox: messages the local messenger wrote, newest first',
+    description:
+      'Lists the last 100 outbox messages of the business (channel, recipient, template, payload, ' +
+      'created) so reset links and codes can be read locally. Answers not_found unless APP_ENV is ' +
+      "'development' or 'test': it would hand out every reset link.",
+    query: OutboxListQuerySchema,
+    response: OutboxListSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => ({ messages: await listOutbox(c.env.DB, query.businessId) })
+)

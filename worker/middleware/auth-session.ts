@@ -1,0 +1,126 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { TokenResponseSchema } from '../../schemas/auth.ts'
+import { PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import {
+  forgetSession,
+  readRefreshToken,
+  readSessionKind,
+  rememberSession,
+  replaceRequestCookies,
+  SESSION_KIND_COOKIE,
+  TOKEN_PATH,
+  unverifiedExpiry,
+} from '../lib/auth-cookies.ts'
+import { COOKIE_NAMES, readAccessToken } from '../lib/cookies.ts'
+import { AppError } from '../lib/errors.ts'
+import { logError } from '../lib/log.ts'
+import { FLASH_COOKIE, setFlash } from '../pages/flash.ts'
+
+/** Refresh this long before the access token expires, so it does not lapse mid-request. */
+const EXPIRY_MARGIN_SECONDS = 30
+
+// Answers that mean the refresh token is dead (used, revoked, expired, malformed): the session
+// is over. Anything else (timeout, backend down) keeps the cookies for the next page.
+const REFUSED_CODES: ReadonlySet<string> = new Set([
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'validation_error',
+])
+
+/** Whether the access token is missing or (by its unverified exp claim) about to expire. */
+export function needsRefresh(accessToken: string | undefined, nowSeconds: number): boolean {
+  if (!accessToken) return true
+  const exp = unverifiedExpiry(accessToken)
+  return exp === null || exp - EXPIRY_MARGIN_SECONDS <= nowSeconds
+}
+
+/** Puts a new token pair in the response cookies and in this request's cookies. */
+function adoptTokens(c: Context<AppEnv>, tokens: Parameters<typeof rememberSession>[1]): void {
+  rememberSession(c, tokens)
+  replaceRequestCookies(c, {
+    [COOKIE_NAMES.access]: tokens.access_token,
+    [COOKIE_NAMES.refresh]: tokens.refresh_token,
+    [SESSION_KIND_COOKIE]: tokens.kind,
+  })
+}
+
+function dropSession(c: Context<AppEnv>): void {
+  forgetSession(c)
+  replaceRequestCookies(c, {
+    [COOKIE_NAMES.access]: null,
+    [COOKIE_NAMES.refresh]: null,
+    [SESSION_KIND_COOKIE]: null,
+  })
+}
+
+/**
+ * Auth initialisation on entry (spec §2): a page request whose access token is missing or expired
+ * but which holds a refresh token exchanges it once (grant refresh_token) before the page runs, so
+ * guards and pages see the live session. When the backend refuses the refresh, the session
+ * cookies are cleared and a member is told 'Your session has expired. You have been logged out!'.
+ * API calls (`/api/*`) are left alone: a page load refreshes, its parallel API calls must not
+ * (a refresh token is single use; two racing refreshes end the session).
+ */
+export function authSession(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const changed = c.req.path.startsWith('/api/') ? false : await refreshOnEntry(c)
+    await next()
+    // An answer that sets session cookies is this shopper's alone, whatever the page's policy.
+    if (changed) c.header('Cache-Control', PRIVATE_CACHE_CONTROL)
+  }
+}
+
+/** Refreshes or drops an expired session; true when the session cookies changed. */
+async function refreshOnEntry(c: Context<AppEnv>): Promise<boolean> {
+  const refreshToken = readRefreshToken(c)
+  if (!refreshToken) return false
+  if (!needsRefresh(readAccessToken(c), Math.floor(Date.now() / 1000))) return false
+  const wasMember = readSessionKind(c) === 'member'
+  try {
+    const tokens = await c.var.backend.post(TOKEN_PATH, {
+      body: {
+        grant_type: 'refresh_token',
+        businessId: c.var.brand.businessId,
+        refresh_token: refreshToken,
+      },
+      schema: TokenResponseSchema,
+    })
+    adoptTokens(c, tokens)
+    return true
+  } catch (error) {
+    if (!(error instanceof AppError) || !REFUSED_CODES.has(error.code)) {
+      // The backend could not answer: keep the session for the next page, render signed out.
+      logError(error, { requestId: c.var.requestId, event: 'session refresh failed' })
+      replaceRequestCookies(c, { [COOKIE_NAMES.access]: null })
+      return false
+    }
+    dropSession(c)
+    if (wasMember) {
+      // For the next page, and for this one: it renders after this and takes the flash.
+      setFlash(c, 'sessionExpired')
+      replaceRequestCookies(c, { [FLASH_COOKIE]: 'sessionExpired' })
+    }
+    return true
+  }
+}
+
+/**
+ * The access token of a session usable now, issuing a guest session (grant guest) when the
+ * shopper has none: for flows a signed-out shopper may use, such as guest checkout. Needs
+ * {@link authSession} to have run first (it refreshes an expired token).
+ */
+export async function ensureGuestSession(c: Context<AppEnv>): Promise<string> {
+  const current = readAccessToken(c)
+  if (current && !needsRefresh(current, Math.floor(Date.now() / 1000))) return current
+  // A session whose refresh failed for want of the backend must not be replaced by a guest one.
+  if (readRefreshToken(c)) throw new AppError('upstream_error', MESSAGES.systemError)
+  const tokens = await c.var.backend.post(TOKEN_PATH, {
+    body: { grant_type: 'guest', businessId: c.var.brand.businessId },
+    schema: TokenResponseSchema,
+  })
+  adoptTokens(c, tokens)
+  return tokens.access_token
+}

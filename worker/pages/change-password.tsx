@@ -1,0 +1,70 @@
+import type { Context } from 'hono'
+import type { FormErrors } from '../../client/components/auth/AuthForm.tsx'
+import { routePath } from '../../client/lib/routes.ts'
+import { ChangePasswordPage } from '../../client/pages/ChangePasswordPage.tsx'
+import { ChangePasswordRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { forgetSession, rememberSession } from '../lib/auth-cookies.ts'
+import { readAccessToken } from '../lib/cookies.ts'
+import { AppError } from '../lib/errors.ts'
+import { formErrorsFromBackend, formErrorsOf, readForm, safeParseForm } from './auth-forms.ts'
+import { setFlash } from './flash.ts'
+import { renderPage } from './render.tsx'
+
+/** `?changed=1`: the password was just changed. */
+const CHANGED_QUERY = 'changed'
+
+function renderChange(
+  c: Context<AppEnv>,
+  view: { errors: FormErrors; notice?: string },
+  status: 200 | 422 = 200
+): Promise<Response> {
+  return renderPage(c, (chrome) => <ChangePasswordPage chrome={chrome} {...view} />, {
+    meta: { title: 'Change password', description: 'Change your password.', noindex: true },
+    cache: 'private',
+    status,
+  })
+}
+
+/** The change-password page (members only). */
+export function changePasswordPage(c: Context<AppEnv>): Promise<Response> {
+  const changed = c.req.query(CHANGED_QUERY) !== undefined
+  return renderChange(c, { errors: {}, ...(changed ? { notice: MESSAGES.passwordChanged } : {}) })
+}
+
+/**
+ * POST /member/change-password: checks the current password, sets the new one and ends every
+ * session (logoutFromAll is always true, spec §7); this browser keeps the fresh session answered.
+ */
+export async function changePasswordForm(c: Context<AppEnv>): Promise<Response> {
+  const form = await readForm(c)
+  const parsed = safeParseForm(ChangePasswordRequestSchema, {
+    businessId: c.var.brand.businessId,
+    currentPassword: form.currentPassword ?? '',
+    password: form.password ?? '',
+    confirmPassword: form.confirmPassword ?? '',
+    logoutFromAll: true,
+  })
+  if (!parsed.success) return renderChange(c, { errors: formErrorsOf(parsed.error.issues) }, 422)
+  try {
+    const tokens = await c.var.backend.post('/auth/change-password', {
+      body: parsed.data,
+      token: readAccessToken(c),
+      schema: TokenResponseSchema,
+    })
+    rememberSession(c, tokens)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'unauthorized') {
+      forgetSession(c)
+      setFlash(c, 'sessionExpired')
+      return c.redirect(routePath('login'), 303)
+    }
+    const errors = formErrorsFromBackend(error)
+    if (errors.form === MESSAGES.currentPasswordIncorrect) {
+      return renderChange(c, { errors: { currentPassword: errors.form } }, 422)
+    }
+    return renderChange(c, { errors }, 422)
+  }
+  return c.redirect(`${routePath('member-change-password')}?${CHANGED_QUERY}=1`, 303)
+}

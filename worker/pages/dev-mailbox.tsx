@@ -1,0 +1,27 @@
+import type { Context } from 'hono'
+import { DevMailboxPage } from '../../client/pages/DevMailboxPage.tsx'
+import { developmentToolsEnabled, OutboxListSchema } from '../../schemas/development.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { AppError } from '../lib/errors.ts'
+import { renderPage } from './render.tsx'
+
+/** Where the development mailbox lives. */
+export const DEV_MAILBOX_PATH = '/dev/mailbox'
+
+/**
+ * The development mailbox: the outbox of the brand's business, newest first, so reset links and
+ * codes can be read locally. Not found outside development environments.
+ */
+export async function devMailboxPage(c: Context<AppEnv>): Promise<Response> {
+  if (!developmentToolsEnabled(c.env.APP_ENV))
+    throw new AppError('not_found', MESSAGES.pageNotFound)
+  const { messages } = await c.var.backend.get('/dev/outbox', {
+    query: { businessId: c.var.brand.businessId },
+    schema: OutboxListSchema,
+  })
+  return renderPage(c, (chrome) => <DevMailboxPage chrome={chrome} messages={messages} />, {
+    meta: { title: 'Development mailbox', description: 'Development mailbox', noindex: true },
+    cache: 'private',
+  })
+}

@@ -1,0 +1,83 @@
+import type { Context } from 'hono'
+import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import { RegisterPage } from '../../client/pages/RegisterPage.tsx'
+import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { rememberSession } from '../lib/auth-cookies.ts'
+import { AppError } from '../lib/errors.ts'
+import {
+  echoValues,
+  formErrorsFromBackend,
+  formErrorsOf,
+  readForm,
+  safeParseForm,
+} from './auth-forms.ts'
+import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
+import { renderPage } from './render.tsx'
+
+const ECHOED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'whereHeard', 'terms']
+
+function renderRegister(
+  c: Context<AppEnv>,
+  view: { errors: FormErrors; values: FormValues; redirect: string | null },
+  status: 200 | 422 = 200
+): Promise<Response> {
+  return renderPage(c, (chrome) => <RegisterPage chrome={chrome} {...view} />, {
+    meta: { title: 'Create an account', description: 'Create an account.', noindex: true },
+    cache: 'private',
+    status,
+  })
+}
+
+/** The registration page (guest only). */
+export function registerPage(c: Context<AppEnv>): Promise<Response> {
+  return renderRegister(c, { errors: {}, values: {}, redirect: loginOrigin(c) })
+}
+
+/**
+ * POST /register: creates the member (spec §3 Customer contact; phone normalised by
+ * schemas/phone.ts) and signs them in, then back where they came from.
+ */
+export async function registerForm(c: Context<AppEnv>): Promise<Response> {
+  const form = await readForm(c)
+  const redirect = safeReturnPath(form.redirect)
+  const values = echoValues(form, ECHOED_FIELDS)
+  const parsed = safeParseForm(RegisterRequestSchema, {
+    businessId: c.var.brand.businessId,
+    firstName: form.firstName ?? '',
+    lastName: form.lastName ?? '',
+    email: form.email ?? '',
+    phone: form.phone ?? '',
+    password: form.password ?? '',
+    confirmPassword: form.confirmPassword ?? '',
+    whereHeard: form.whereHeard ?? '',
+  })
+  const errors: FormErrors = parsed.success
+    ? {}
+    : formErrorsOf(parsed.error.issues, {
+        firstName: MESSAGES.firstNameRequired,
+        lastName: MESSAGES.lastNameRequired,
+      })
+  // The schema checks the match only once every other field is valid: say it at once.
+  if (!errors.confirmPassword && (form.password ?? '') !== (form.confirmPassword ?? '')) {
+    errors.confirmPassword = MESSAGES.passwordsDoNotMatch
+  }
+  if (form.terms !== 'yes') errors.terms = MESSAGES.termsRequired
+  if (!parsed.success || Object.keys(errors).length > 0)
+    return renderRegister(c, { errors, values, redirect }, 422)
+  try {
+    const tokens = await c.var.backend.post('/auth/register', {
+      body: parsed.data,
+      schema: TokenResponseSchema,
+    })
+    rememberSession(c, tokens)
+  } catch (error) {
+    const refused =
+      error instanceof AppError && error.code === 'conflict'
+        ? { email: MESSAGES.emailRegistered }
+        : formErrorsFromBackend(error)
+    return renderRegister(c, { errors: refused, values, redirect }, 422)
+  }
+  return c.redirect(loginRedirectTarget(redirect, false), 303)
+}
