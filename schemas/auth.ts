@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BusinessIdSchema, EmailSchema, IdSchema } from './common.ts'
 import { MESSAGES } from './messages.ts'
-import { OptionalMobilePhoneSchema } from './phone.ts'
+import { MobilePhoneSchema, OptionalMobilePhoneSchema } from './phone.ts'
 
 /**
  * Auth calls of spec §7 (Auth, Guest) and their answers. Tokens: a short-lived JWT access token
@@ -97,13 +97,53 @@ const RegisterGrantSchema = z
   .object({ grant_type: z.literal('register'), ...registrationFields })
   .refine(passwordsMatch, MISMATCH)
 
-/** POST /oauth/token: one body per grant_type (guest, password, refresh_token, register). */
+/** A six-digit code as typed (one-time password, verification code). */
+const sixDigits = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{6}$/, { error: message })
+
+/** The id POST /auth/otp/send answered; the code is bound to it. */
+export const OtpRequestIdSchema = OpaqueTokenSchema
+
+const OtpGrantSchema = z.object({
+  grant_type: z.literal('otp'),
+  businessId: BusinessIdSchema,
+  requestId: OtpRequestIdSchema,
+  /** The six digits the shopper received. */
+  code: sixDigits(MESSAGES.otpIncorrect),
+})
+
+/** Social sign-in providers (spec §3 Auth strategy names; Apple per spec §4 Registered member). */
+export const SOCIAL_PROVIDERS = ['facebook', 'google', 'apple'] as const
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+
+const socialGrantFields = {
+  businessId: BusinessIdSchema,
+  /** The provider's ID token (a signed JWT). */
+  id_token: z.string().trim().min(1).max(8192),
+  /** The nonce from POST /auth/nonce that the ID token carries; it works once. */
+  nonce: z.string().trim().min(16).max(200),
+}
+const GoogleGrantSchema = z.object({ grant_type: z.literal('google'), ...socialGrantFields })
+const FacebookGrantSchema = z.object({ grant_type: z.literal('facebook'), ...socialGrantFields })
+const AppleGrantSchema = z.object({ grant_type: z.literal('apple'), ...socialGrantFields })
+
+/**
+ * POST /oauth/token: one body per grant_type (guest, password, refresh_token, register, otp,
+ * google, facebook, apple).
+ */
 export type TokenRequest = z.infer<typeof TokenRequestSchema>
 export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
   GuestGrantSchema,
   PasswordGrantSchema,
   RefreshGrantSchema,
   RegisterGrantSchema,
+  OtpGrantSchema,
+  GoogleGrantSchema,
+  FacebookGrantSchema,
+  AppleGrantSchema,
 ])
 
 /** The answer of every sign-in: OAuth 2 token response fields plus the session kind. */
@@ -214,3 +254,70 @@ export const RegistrationStatusRequestSchema = z.object({
   basketToken: z.string().trim().max(200).optional(),
 })
 export const RegistrationStatusSchema = z.object({ registered: z.boolean() })
+
+// --- One-time passwords (spec §7 Auth "Send one-time-password message") ------------------------
+
+/** Where a one-time password is sent. */
+export const OTP_CHANNELS = ['email', 'sms'] as const
+export type OtpChannel = (typeof OTP_CHANNELS)[number]
+
+/**
+ * POST /auth/otp/send: a six-digit login code to the member with this email (or mobile phone),
+ * by email or by text to the address or number on their account.
+ */
+export type OtpSendRequest = z.output<typeof OtpSendRequestSchema>
+export const OtpSendRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    email: EmailSchema.optional(),
+    phone: MobilePhoneSchema.optional(),
+    channel: z.enum(OTP_CHANNELS).default('email'),
+    type: z.literal('login').default('login'),
+  })
+  .refine((v) => (v.email === undefined) !== (v.phone === undefined), {
+    error: MESSAGES.emailInvalid,
+    path: ['email'],
+  })
+
+/**
+ * The answer of POST /auth/otp/send, the same whether or not the account exists. The client keeps
+ * it under `restorable.strategy.otp` (spec §7 key prefix 'restorable.strategy.') until the shopper
+ * types the code, then exchanges `requestId` + code with grant_type 'otp'.
+ */
+export type OtpSent = z.infer<typeof OtpSentSchema>
+export const OtpSentSchema = z.object({
+  requestId: z.string(),
+  channel: z.enum(OTP_CHANNELS),
+  /** When the code stops working (ISO 8601, UTC): 10 minutes after sending. */
+  expiresAt: z.iso.datetime(),
+})
+
+/** The key prefix under which the client keeps a pending sign-in strategy (spec §7 Auth). */
+export const RESTORABLE_STRATEGY_KEY_PREFIX = 'restorable.strategy.'
+
+// --- Email verification codes (spec §7 Member, §4 registered_with_verification) ----------------
+
+/** POST /member/verification-code/request (bearer member): emails a new six-digit code. */
+export const VerificationCodeRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  platform: z.enum(DEVICE_PLATFORMS),
+  /** The robot-check token (Turnstile; LOCAL_ROBOT_CHECK_TOKEN of schemas/basket.ts locally). */
+  verifyToken: z.string().trim().min(1).max(4096),
+  /** Accepted as the spec's payload carries it; not used. */
+  basketToken: z.string().trim().max(200).optional(),
+})
+export const VerificationCodeRequestedSchema = z.object({
+  /** True when the email was already verified: no code is sent. */
+  emailVerified: z.boolean(),
+  /** When the new code stops working; absent when none was sent. */
+  expiresAt: z.iso.datetime().optional(),
+})
+
+/** POST /member/verification-code/check (bearer member): the code from the email. */
+export const VerificationCodeCheckSchema = z.object({
+  businessId: BusinessIdSchema,
+  verificationCode: sixDigits(MESSAGES.codeIncorrect),
+  /** Accepted as the spec's payload carries it; not used. */
+  basketToken: z.string().trim().max(200).optional(),
+})
+export const VerificationCodeCheckedSchema = z.object({ emailVerified: z.literal(true) })

@@ -7,7 +7,16 @@ import { RATE_LIMIT_PERIOD_SECONDS } from '../rate-limit.ts'
 import { sha256Hex } from './crypto.ts'
 
 /** Auth calls limited with AUTH_LIMITER; each has its own allowance. */
-export type AuthAction = 'login' | 'register' | 'reset-request' | 'registration-status' | 'password'
+export type AuthAction =
+  | 'login'
+  | 'register'
+  | 'reset-request'
+  | 'registration-status'
+  | 'password'
+  | 'otp'
+  | 'otp-check'
+  | 'verification'
+  | 'social'
 
 /**
  * Limits an auth call twice with the AUTH_LIMITER binding: per shopper IP (one machine trying

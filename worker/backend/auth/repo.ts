@@ -10,10 +10,11 @@ export interface CustomerRow {
   first_name: string
   status: 'active' | 'disabled' | 'forgotten'
   tokens_valid_after: string | null
+  email_verified_at: string | null
 }
 
 const CUSTOMER_COLUMNS =
-  'id, business_id, email, password_hash, first_name, status, tokens_valid_after'
+  'id, business_id, email, password_hash, first_name, status, tokens_valid_after, email_verified_at'
 
 export function findCustomerByEmail(
   db: D1Database,
@@ -294,28 +295,7 @@ export async function consumeResetCode(db: D1Database, id: number, now: string):
   return result.meta.changes === 1
 }
 
-// --- Verification codes, nonces, devices ------------------------------------------------------
-
-export async function insertVerificationCode(
-  db: D1Database,
-  v: {
-    businessId: number
-    customerId: number
-    destination: string
-    codeHash: string
-    expiresAt: string
-    now: string
-  }
-): Promise<void> {
-  await db
-    .prepare(
-      `insert into verification_codes (business_id, customer_id, purpose, destination, code_hash,
-         expires_at, created_at)
-       values (?1, ?2, 'email_verification', ?3, ?4, ?5, ?6)`
-    )
-    .bind(v.businessId, v.customerId, v.destination, v.codeHash, v.expiresAt, v.now)
-    .run()
-}
+// --- Nonces, devices ------------------------------------------------------
 
 export async function insertNonce(
   db: D1Database,
@@ -394,4 +374,293 @@ export async function isRegistered(
     .bind(businessId, email)
     .first()
   return row !== null
+}
+
+// --- One-time passwords ---------------------------------------------------------------------
+
+export interface OtpRecipientRow {
+  id: number
+  email: string
+  phone: string | null
+  first_name: string
+}
+
+/**
+ * The active member a one-time password goes to, by email or by mobile phone. A phone shared by
+ * several members names none of them (the code could reach the wrong account).
+ */
+export async function findOtpRecipient(
+  db: D1Database,
+  businessId: number,
+  by: { email: string } | { phone: string }
+): Promise<OtpRecipientRow | null> {
+  const [column, value] = 'email' in by ? ['email', by.email] : ['phone', by.phone]
+  const { results } = await db
+    .prepare(
+      `select id, email, phone, first_name from customers
+       where business_id = ?1 and ${column} = ?2 and status = 'active' limit 2`
+    )
+    .bind(businessId, value)
+    .all<OtpRecipientRow>()
+  return results.length === 1 ? (results[0] ?? null) : null
+}
+
+export interface NewOtpCode {
+  businessId: number
+  customerId: number
+  channel: 'email' | 'sms'
+  destination: string
+  codeHash: string
+  requestId: string
+  expiresAt: string
+  now: string
+}
+
+/** Stores a code; the member's older live codes stop working, so only the latest message does. */
+export async function replaceOtpCode(db: D1Database, o: NewOtpCode): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `update otp_codes set consumed_at = ?2
+         where customer_id = ?1 and consumed_at is null and expires_at > ?2`
+      )
+      .bind(o.customerId, o.now),
+    db
+      .prepare(
+        `insert into otp_codes (business_id, customer_id, channel, destination, code_hash,
+           request_id, expires_at, created_at)
+         values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`
+      )
+      .bind(
+        o.businessId,
+        o.customerId,
+        o.channel,
+        o.destination,
+        o.codeHash,
+        o.requestId,
+        o.expiresAt,
+        o.now
+      ),
+  ])
+}
+
+/**
+ * Uses up the code of a request when `codeHash` matches and it is live (unused, unexpired, fewer
+ * than max_attempts wrong guesses): its customer id, or null. One conditional update, so two
+ * requests with the right code cannot both win.
+ */
+export async function consumeOtpCode(
+  db: D1Database,
+  businessId: number,
+  requestId: string,
+  codeHash: string,
+  now: string
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `update otp_codes set consumed_at = ?4
+       where request_id = ?2 and business_id = ?1 and code_hash = ?3 and consumed_at is null
+         and attempts < max_attempts and expires_at > ?4
+       returning customer_id`
+    )
+    .bind(businessId, requestId, codeHash, now)
+    .first<{ customer_id: number | null }>()
+  return row?.customer_id ?? null
+}
+
+/**
+ * Counts a wrong guess against a live code. The condition and the increment are one statement,
+ * so concurrent guesses can never count more than max_attempts: the last one kills the code.
+ */
+export async function countOtpAttempt(
+  db: D1Database,
+  businessId: number,
+  requestId: string,
+  now: string
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `update otp_codes set attempts = attempts + 1
+       where request_id = ?2 and business_id = ?1 and attempts < max_attempts
+         and consumed_at is null and expires_at > ?3`
+    )
+    .bind(businessId, requestId, now)
+    .run()
+  return result.meta.changes === 1
+}
+
+// --- Email verification codes ------------------------------------------------------------------
+
+/** A new email verification code; the member's older live ones stop working. */
+export function replaceVerificationCodeStatements(
+  db: D1Database,
+  v: {
+    businessId: number
+    customerId: number
+    destination: string
+    codeHash: string
+    expiresAt: string
+    now: string
+  }
+): Array<D1PreparedStatement> {
+  return [
+    db
+      .prepare(
+        `update verification_codes set consumed_at = ?2
+         where customer_id = ?1 and purpose = 'email_verification' and consumed_at is null`
+      )
+      .bind(v.customerId, v.now),
+    db
+      .prepare(
+        `insert into verification_codes (business_id, customer_id, purpose, destination, code_hash,
+           expires_at, created_at)
+         values (?1, ?2, 'email_verification', ?3, ?4, ?5, ?6)`
+      )
+      .bind(v.businessId, v.customerId, v.destination, v.codeHash, v.expiresAt, v.now),
+  ]
+}
+
+// A live code: unused, unexpired, with guesses left, and still for the member's current email.
+const LIVE_VERIFICATION_CODE = `
+  select v.id from verification_codes v join customers c on c.id = v.customer_id
+  where v.customer_id = ?1 and v.purpose = 'email_verification' and v.consumed_at is null
+    and v.attempts < v.max_attempts and v.expires_at > ?2 and v.destination = c.email
+  order by v.id desc limit 1`
+
+/**
+ * Uses up the member's live verification code when `codeHash` matches and marks their email
+ * verified, in one transaction: true when this call did it.
+ */
+export async function consumeVerificationCode(
+  db: D1Database,
+  customerId: number,
+  codeHash: string,
+  now: string
+): Promise<boolean> {
+  const [consumed] = await db.batch([
+    db
+      .prepare(
+        `update verification_codes set consumed_at = ?2
+         where id = (${LIVE_VERIFICATION_CODE}) and code_hash = ?3`
+      )
+      .bind(customerId, now, codeHash),
+    db
+      .prepare(
+        `update customers set email_verified_at = ?2, updated_at = ?2
+         where id = ?1 and exists (select 1 from verification_codes
+           where customer_id = ?1 and purpose = 'email_verification' and consumed_at = ?2
+             and code_hash = ?3)`
+      )
+      .bind(customerId, now, codeHash),
+  ])
+  return consumed?.meta.changes === 1
+}
+
+/** Counts a wrong guess against the member's live code: false when there is none. */
+export async function countVerificationAttempt(
+  db: D1Database,
+  customerId: number,
+  now: string
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `update verification_codes set attempts = attempts + 1
+       where id = (${LIVE_VERIFICATION_CODE})`
+    )
+    .bind(customerId, now)
+    .run()
+  return result.meta.changes === 1
+}
+
+export async function findEmailVerification(
+  db: D1Database,
+  businessId: number,
+  customerId: number
+): Promise<{ email: string; first_name: string; email_verified_at: string | null } | null> {
+  return db
+    .prepare(
+      `select email, first_name, email_verified_at from customers
+       where id = ?1 and business_id = ?2 and status = 'active'`
+    )
+    .bind(customerId, businessId)
+    .first()
+}
+
+// --- Social sign-in ----------------------------------------------------------------------------
+
+/** Uses up a live nonce of the business: true when this call did (it works once). */
+export async function consumeNonce(
+  db: D1Database,
+  businessId: number,
+  nonceHash: string,
+  now: string
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `update auth_nonces set consumed_at = ?3
+       where nonce_hash = ?2 and business_id = ?1 and consumed_at is null and expires_at > ?3`
+    )
+    .bind(businessId, nonceHash, now)
+    .run()
+  return result.meta.changes === 1
+}
+
+/** The customer a provider's subject is linked to in the business. */
+export function findIdentityCustomer(
+  db: D1Database,
+  businessId: number,
+  provider: string,
+  subject: string
+): Promise<Pick<CustomerRow, 'id' | 'status'> | null> {
+  return db
+    .prepare(
+      `select c.id, c.status from customer_identities i join customers c on c.id = i.customer_id
+       where i.business_id = ?1 and i.provider = ?2 and i.subject = ?3 and c.business_id = ?1`
+    )
+    .bind(businessId, provider, subject)
+    .first()
+}
+
+/** Links a provider's subject to a customer: false when the subject is already linked. */
+export async function linkIdentity(
+  db: D1Database,
+  businessId: number,
+  customerId: number,
+  provider: string,
+  subject: string
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `insert into customer_identities (business_id, customer_id, provider, subject)
+       values (?1, ?2, ?3, ?4)
+       on conflict (business_id, provider, subject) do nothing`
+    )
+    .bind(businessId, customerId, provider, subject)
+    .run()
+  return result.meta.changes === 1
+}
+
+/** A member created by a social sign-in (no password); null when the email is taken. */
+export async function insertSocialCustomer(
+  db: D1Database,
+  c: {
+    businessId: number
+    email: string
+    firstName: string
+    lastName: string
+    emailVerified: boolean
+    now: string
+  }
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `insert into customers (business_id, email, password_hash, first_name, last_name,
+         registration_type, email_verified_at, created_at, updated_at)
+       values (?1, ?2, null, ?3, ?4, 'registered', ?5, ?6, ?6)
+       on conflict (business_id, email) do nothing
+       returning id`
+    )
+    .bind(c.businessId, c.email, c.firstName, c.lastName, c.emailVerified ? c.now : null, c.now)
+    .first<{ id: number }>()
+  return row?.id ?? null
 }

@@ -4,6 +4,8 @@ import {
   LogoutResponseSchema,
   NonceRequestSchema,
   NonceResponseSchema,
+  OtpSendRequestSchema,
+  OtpSentSchema,
   RegisterDeviceRequestSchema,
   RegisterDeviceResponseSchema,
   RegisterRequestSchema,
@@ -17,10 +19,17 @@ import {
   TokenResponseSchema,
   ValidateResetTokenRequestSchema,
   ValidateResetTokenResponseSchema,
+  VerificationCodeCheckedSchema,
+  VerificationCodeCheckSchema,
+  VerificationCodeRequestedSchema,
+  VerificationCodeRequestSchema,
 } from '../../../schemas/auth.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { createRobotChecker } from '../basket/robot-check.ts'
 import { createDomain } from '../route-registry.ts'
 import { authenticate, bearerToken } from './authenticate.ts'
+import { otpLogin, sendOtp } from './otp.ts'
 import { limitAuth } from './rate-limit.ts'
 import { isRegistered } from './repo.ts'
 import {
@@ -35,6 +44,8 @@ import {
   validateResetToken,
 } from './service.ts'
 import { authDeps, logout, refreshSession } from './sessions.ts'
+import { socialAudience, socialKeys, socialLogin } from './social.ts'
+import { checkEmailVerification, requestEmailVerification } from './verification.ts'
 
 /** Auth (spec §7 Auth, Guest): sessions, registration, passwords, devices. */
 export const auth = createDomain('Auth')
@@ -45,13 +56,19 @@ const EXPIRED = `Refused sessions answer unauthorized '${MESSAGES.sessionExpired
 auth.post(
   '/oauth/token',
   {
-    summary: 'Token exchange: guest, password, refresh_token or register',
+    summary:
+      'Token exchange: guest, password, refresh_token, register, otp, google, facebook, apple',
     description:
       'Answers a JWT access token (HS256, 15 minutes) and an opaque single-use refresh token. ' +
       `password: a wrong email or password answers unauthorized '${MESSAGES.loginFailed}' for ` +
       `both; ${LIMITED} refresh_token: the token is used up and a new pair issued in the same ` +
       'session; presenting a used token again ends the whole session. ' +
-      `${EXPIRED} register: as POST /auth/register.`,
+      `${EXPIRED} register: as POST /auth/register. otp: requestId (from POST /auth/otp/send) ` +
+      `and code; wrong, expired, used or unknown answers unauthorized '${MESSAGES.otpIncorrect}', ` +
+      'and the 5th wrong code kills it. google, facebook, apple: the provider ID token (issuer, ' +
+      'audience, expiry, RS256 signature against its keys) carrying a nonce from POST ' +
+      '/auth/nonce (used up); links or creates the member. Refused: unauthorized ' +
+      `'${MESSAGES.googleLoginFailed}' (or Facebook, Apple).`,
     body: TokenRequestSchema,
     response: TokenResponseSchema,
     errors: ['unauthorized', 'conflict', 'not_found', 'rate_limited'],
@@ -69,6 +86,19 @@ auth.post(
       case 'register':
         await limitAuth(c, 'register', body.email)
         return register(deps, body)
+      case 'otp':
+        await limitAuth(c, 'otp-check', body.requestId)
+        return otpLogin(deps, body.businessId, body.requestId, body.code)
+      case 'google':
+      case 'facebook':
+      case 'apple':
+        await limitAuth(c, 'social', body.nonce)
+        return socialLogin(
+          deps,
+          body.grant_type,
+          { businessId: body.businessId, idToken: body.id_token, nonce: body.nonce },
+          { audience: socialAudience(c.env, body.grant_type), keys: socialKeys(body.grant_type) }
+        )
     }
   }
 )
@@ -203,5 +233,69 @@ auth.post(
   async ({ body }, c) => {
     await limitAuth(c, 'registration-status', body.email)
     return { registered: await isRegistered(c.env.DB, body.businessId, body.email) }
+  }
+)
+
+auth.post(
+  '/auth/otp/send',
+  {
+    summary: 'Send a one-time login code (6 digits, 10 minutes) by email or sms',
+    description:
+      'To the member with this email (or mobile phone), at the address or number on the account. ' +
+      'The answer is the same whether or not the account exists; keep it under ' +
+      "'restorable.strategy.otp' and exchange requestId + code at /oauth/token (grant_type otp). " +
+      `A failed send answers upstream_error '${MESSAGES.otpSendFailed}'. ${LIMITED}`,
+    body: OtpSendRequestSchema,
+    response: OtpSentSchema,
+    errors: ['upstream_error', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    await limitAuth(c, 'otp', body.email ?? body.phone ?? '')
+    return sendOtp(authDeps(c), body)
+  }
+)
+
+auth.post(
+  '/member/verification-code/request',
+  {
+    summary: "Email a new code (6 digits, 30 minutes) to verify the signed-in member's email",
+    description:
+      'Bearer member token; verifyToken is a robot check. Older codes stop working. An email ' +
+      'already verified answers { emailVerified: true } and sends nothing. A failed robot check ' +
+      `answers validation_error, a failed send upstream_error, both '${MESSAGES.verificationCodeFailed}'. ` +
+      'Rate limited per shopper IP and per member.',
+    body: VerificationCodeRequestSchema,
+    response: VerificationCodeRequestedSchema,
+    errors: ['unauthorized', 'forbidden', 'upstream_error', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const caller = await authenticate(c, { businessId: body.businessId })
+    await limitAuth(c, 'verification', `customer:${caller.customerId ?? caller.familyId}`)
+    const ip = c.req.header('cf-connecting-ip')?.trim() ?? null
+    if (!(await createRobotChecker(c.env).verify(body.verifyToken, ip))) {
+      throw new AppError('validation_error', MESSAGES.verificationCodeFailed, {
+        fields: [{ field: 'verifyToken', message: MESSAGES.verificationCodeFailed }],
+      })
+    }
+    return requestEmailVerification(authDeps(c), caller)
+  }
+)
+
+auth.post(
+  '/member/verification-code/check',
+  {
+    summary: "Check the code and mark the signed-in member's email verified",
+    description:
+      `Bearer member token. A wrong code answers validation_error '${MESSAGES.codeIncorrect}' ` +
+      'and counts an attempt; after 5 wrong ones, or once the code expired or was used, ' +
+      `validation_error '${MESSAGES.emailVerifyFailed}' (request a new code).`,
+    body: VerificationCodeCheckSchema,
+    response: VerificationCodeCheckedSchema,
+    errors: ['unauthorized', 'forbidden', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const caller = await authenticate(c, { businessId: body.businessId })
+    await limitAuth(c, 'verification', `customer:${caller.customerId ?? caller.familyId}`)
+    return checkEmailVerification(authDeps(c), caller, body.verificationCode)
   }
 )

@@ -10,7 +10,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import type { Caller } from './authenticate.ts'
-import { deriveKey, hmacSha256, randomToken, sha256Hex, toHex } from './crypto.ts'
+import { randomToken, sha256Hex } from './crypto.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.ts'
 import {
   businessExists,
@@ -20,7 +20,6 @@ import {
   findUsableResetCode,
   insertCustomer,
   insertNonce,
-  insertVerificationCode,
   recordLogin,
   replaceResetCode,
   revokeCustomerSessionsStatements,
@@ -28,11 +27,10 @@ import {
   upsertDevice,
 } from './repo.ts'
 import { type AuthDeps, startSession } from './sessions.ts'
+import { issueEmailVerificationCode } from './verification.ts'
 
 /** A reset link works for one hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60
-/** An email verification code works for 30 minutes. */
-export const VERIFICATION_CODE_TTL_SECONDS = 30 * 60
 /** A social sign-in nonce works for 10 minutes. */
 export const NONCE_TTL_SECONDS = 10 * 60
 
@@ -76,25 +74,10 @@ export async function passwordLogin(
   return startSession(deps, { businessId, kind: 'member', customerId: customer.id })
 }
 
-// HMAC-SHA-256 (hex) with a key of its own: six digits are too few to store as a plain hash.
-async function codeHash(deps: AuthDeps, code: string): Promise<string> {
-  const key = await deriveKey(deps.sessionSecret, 'storefront one-time code v1')
-  return toHex(await hmacSha256(key, code))
-}
-
-/** Six random digits (20 bits, ASVS 6.5.4), uniform: rejection sampling avoids modulo bias. */
-function sixDigitCode(): string {
-  const limit = 4_294_000_000 // the largest multiple of 1,000,000 below 2^32
-  for (;;) {
-    const [value = limit] = crypto.getRandomValues(new Uint32Array(1))
-    if (value < limit) return String(value % 1_000_000).padStart(6, '0')
-  }
-}
-
 /**
  * Registers a member (spec §3 Customer contact, §4 Registration types) and signs them in. With
  * registered_with_verification the email stays unverified and a verification code is emailed;
- * checking it is a separate call (next part of issue 6).
+ * checking it is POST /member/verification-code/check (verification.ts).
  */
 export async function register(deps: AuthDeps, input: RegisterRequest): Promise<TokenResponse> {
   if (!(await businessExists(deps.db, input.businessId))) throw businessNotFound()
@@ -112,23 +95,12 @@ export async function register(deps: AuthDeps, input: RegisterRequest): Promise<
   })
   if (customerId === null) throw new AppError('conflict', MESSAGES.emailRegistered)
   if (input.registrationType === 'registered_with_verification') {
-    const code = sixDigitCode()
-    const expiresAt = later(deps.now, VERIFICATION_CODE_TTL_SECONDS)
-    await insertVerificationCode(deps.db, {
-      businessId: input.businessId,
-      customerId,
-      destination: input.email,
-      codeHash: await codeHash(deps, code),
-      expiresAt,
-      now: nowIso,
-    })
     try {
-      await deps.messenger.send({
+      await issueEmailVerificationCode(deps, {
         businessId: input.businessId,
-        channel: 'email',
-        to: input.email,
-        template: 'email_verification',
-        data: { code, firstName: input.firstName, expiresAt },
+        customerId,
+        email: input.email,
+        firstName: input.firstName,
       })
     } catch (error) {
       // The account exists either way; the shopper can ask for a new code.

@@ -1,0 +1,318 @@
+import { env } from 'cloudflare:test'
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  SignJWT,
+} from 'jose'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { SocialProvider, TokenResponse } from '../../../schemas/auth.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { createNonce } from '../../../worker/backend/auth/service.ts'
+import { socialLogin } from '../../../worker/backend/auth/social.ts'
+import {
+  authSnapshot,
+  BUSINESS_ID,
+  call,
+  depsAt,
+  expectError,
+  OTHER,
+  registerMember,
+  seedCatalogue,
+  uniqueEmail,
+  whoami,
+} from './fixtures.ts'
+
+const AUDIENCE = 'storefront-web-client'
+const ISSUERS: Record<SocialProvider, string> = {
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+  apple: 'https://appleid.apple.com',
+}
+
+let signingKey: CryptoKey
+let strangerKey: CryptoKey
+let keys: JWTVerifyGetKey
+
+beforeAll(async () => {
+  await seedCatalogue(env.DB)
+  const pair = await generateKeyPair('RS256')
+  signingKey = pair.privateKey
+  strangerKey = (await generateKeyPair('RS256')).privateKey
+  keys = createLocalJWKSet({
+    keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'local-1', alg: 'RS256' }],
+  })
+})
+
+/** The auth snapshot plus linked identities and nonce uses. */
+async function snapshot(): Promise<Record<string, unknown>> {
+  const [identities, nonces] = await env.DB.batch([
+    env.DB.prepare(
+      `select count(*) as n, group_concat(customer_id || ':' || provider || ':' || subject, '|')
+         as v from customer_identities`
+    ),
+    env.DB.prepare(
+      `select group_concat(id || ':' || coalesce(consumed_at, ''), '|') as v from auth_nonces`
+    ),
+  ])
+  return {
+    ...(await authSnapshot()),
+    identities: identities?.results[0],
+    nonces: nonces?.results[0],
+  }
+}
+
+async function nonceFor(businessId = BUSINESS_ID): Promise<string> {
+  const result = await call('/auth/nonce', { businessId })
+  expect(result.status).toBe(200)
+  return (result.json as { nonce: string }).nonce
+}
+
+let subjectCounter = 0
+const newSubject = () => `subject-${++subjectCounter}-${Date.now()}`
+
+function idToken(
+  provider: SocialProvider,
+  claims: JWTPayload & { sub: string; nonce: string },
+  key: CryptoKey = signingKey
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: 'local-1' })
+    .setIssuer(ISSUERS[provider])
+    .setAudience(AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(now + 600)
+    .sign(key)
+}
+
+function signIn(
+  provider: SocialProvider,
+  token: string,
+  nonce: string,
+  businessId = BUSINESS_ID
+): Promise<TokenResponse> {
+  return socialLogin(
+    depsAt(new Date()),
+    provider,
+    { businessId, idToken: token, nonce },
+    { audience: [AUDIENCE], keys }
+  )
+}
+
+const customerByEmail = (email: string, businessId = BUSINESS_ID) =>
+  env.DB.prepare(
+    `select id, first_name, last_name, password_hash, email_verified_at from customers
+     where email = ?1 and business_id = ?2`
+  )
+    .bind(email, businessId)
+    .first<{
+      id: number
+      first_name: string
+      last_name: string
+      password_hash: string | null
+      email_verified_at: string | null
+    }>()
+
+const refusal = (provider: SocialProvider) => ({
+  code: 'unauthorized',
+  message: {
+    google: MESSAGES.googleLoginFailed,
+    facebook: MESSAGES.facebookLoginFailed,
+    apple: MESSAGES.appleLoginFailed,
+  }[provider],
+})
+
+describe('social sign-in', () => {
+  it('creates a member from a new Google account and signs the same one in next time', async () => {
+    const email = uniqueEmail('google')
+    const sub = newSubject()
+    const claims = { sub, email, email_verified: true, given_name: 'Ada', family_name: 'Byron' }
+    const nonce = await nonceFor()
+    const first = await signIn('google', await idToken('google', { ...claims, nonce }), nonce)
+    expect(first.kind).toBe('member')
+    expect(await customerByEmail(email)).toEqual({
+      id: first.customerId,
+      first_name: 'Ada',
+      last_name: 'Byron',
+      password_hash: null,
+      email_verified_at: expect.any(String),
+    })
+    expect((await whoami(first.access_token)).status).toBe(200)
+
+    const again = await nonceFor()
+    const before = await snapshot()
+    const second = await signIn(
+      'google',
+      await idToken('google', { ...claims, nonce: again }),
+      again
+    )
+    expect(second.customerId).toBe(first.customerId)
+    const after = await snapshot()
+    expect(after.customers).toEqual(before.customers)
+    expect(after.identities).toEqual(before.identities)
+  })
+
+  it('links a Google account to the member with the same verified email', async () => {
+    const { email, tokens } = await registerMember()
+    const nonce = await nonceFor()
+    const token = await idToken('google', { sub: newSubject(), email, email_verified: true, nonce })
+    const before = await snapshot()
+    const session = await signIn('google', token, nonce)
+    expect(session.customerId).toBe(tokens.customerId)
+    const after = await snapshot()
+    expect(after.customers).toEqual(before.customers)
+    expect(after.identities).not.toEqual(before.identities)
+  })
+
+  it('refuses to link an account whose email the member never verified', async () => {
+    const { email } = await registerMember({ registrationType: 'registered_with_verification' })
+    const nonce = await nonceFor()
+    const token = await idToken('google', { sub: newSubject(), email, email_verified: true, nonce })
+    const { nonces: noncesBefore, ...before } = await snapshot()
+    await expect(signIn('google', token, nonce)).rejects.toMatchObject(refusal('google'))
+    // The token was good, so its nonce is used up; nothing else changed.
+    const { nonces, ...after } = await snapshot()
+    expect(after).toEqual(before)
+    expect(nonces).not.toEqual(noncesBefore)
+  })
+
+  it('refuses to link when the provider did not verify the email (Facebook)', async () => {
+    const { email } = await registerMember()
+    const nonce = await nonceFor()
+    const token = await idToken('facebook', { sub: newSubject(), email, nonce })
+    await expect(signIn('facebook', token, nonce)).rejects.toMatchObject(refusal('facebook'))
+  })
+
+  it('creates a Facebook member with an unverified email and a name split from `name`', async () => {
+    const email = uniqueEmail('facebook')
+    const nonce = await nonceFor()
+    const token = await idToken('facebook', {
+      sub: newSubject(),
+      email,
+      name: 'Grace Hopper',
+      nonce,
+    })
+    const session = await signIn('facebook', token, nonce)
+    expect(await customerByEmail(email)).toMatchObject({
+      id: session.customerId,
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email_verified_at: null,
+    })
+  })
+
+  it('refuses a reused, unknown or expired nonce and changes nothing', async () => {
+    const claims = { sub: newSubject(), email: uniqueEmail('apple'), email_verified: 'true' }
+    const nonce = await nonceFor()
+    await signIn('apple', await idToken('apple', { ...claims, nonce }), nonce)
+    const before = await snapshot()
+    await expect(
+      signIn('apple', await idToken('apple', { ...claims, nonce }), nonce)
+    ).rejects.toMatchObject(refusal('apple'))
+    const unknown = 'never-issued-nonce-0123456789abcdef'
+    await expect(
+      signIn('apple', await idToken('apple', { ...claims, nonce: unknown }), unknown)
+    ).rejects.toMatchObject(refusal('apple'))
+    expect(await snapshot()).toEqual(before)
+
+    const stale = await createNonce(depsAt(new Date(Date.now() - 11 * 60 * 1000)), BUSINESS_ID)
+    const staleBefore = await snapshot()
+    await expect(
+      signIn('apple', await idToken('apple', { ...claims, nonce: stale.nonce }), stale.nonce)
+    ).rejects.toMatchObject(refusal('apple'))
+    expect(await snapshot()).toEqual(staleBefore)
+  })
+
+  it("refuses another business's nonce", async () => {
+    const nonce = await nonceFor(OTHER.businessId)
+    const token = await idToken('google', {
+      sub: newSubject(),
+      email: uniqueEmail(),
+      email_verified: true,
+      nonce,
+    })
+    const before = await snapshot()
+    await expect(signIn('google', token, nonce)).rejects.toMatchObject(refusal('google'))
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('refuses a token signed with another key, leaving the nonce usable', async () => {
+    const claims = { sub: newSubject(), email: uniqueEmail(), email_verified: true }
+    const nonce = await nonceFor()
+    const forged = await idToken('google', { ...claims, nonce }, strangerKey)
+    const before = await snapshot()
+    await expect(signIn('google', forged, nonce)).rejects.toMatchObject(refusal('google'))
+    expect(await snapshot()).toEqual(before)
+    expect(
+      (await signIn('google', await idToken('google', { ...claims, nonce }), nonce)).kind
+    ).toBe('member')
+  })
+
+  it('refuses a disabled member linked to the account', async () => {
+    const email = uniqueEmail()
+    const sub = newSubject()
+    const first = await nonceFor()
+    const session = await signIn(
+      'google',
+      await idToken('google', { sub, email, email_verified: true, nonce: first }),
+      first
+    )
+    await env.DB.prepare(`update customers set status = 'disabled' where id = ?1`)
+      .bind(session.customerId ?? 0)
+      .run()
+    const nonce = await nonceFor()
+    const token = await idToken('google', { sub, email, email_verified: true, nonce })
+    await expect(signIn('google', token, nonce)).rejects.toMatchObject(refusal('google'))
+  })
+
+  it('keeps the same Google account apart in two businesses', async () => {
+    const email = uniqueEmail()
+    const sub = newSubject()
+    const claims = { sub, email, email_verified: true }
+    const ours = await nonceFor()
+    const theirs = await nonceFor(OTHER.businessId)
+    const here = await signIn('google', await idToken('google', { ...claims, nonce: ours }), ours)
+    const there = await signIn(
+      'google',
+      await idToken('google', { ...claims, nonce: theirs }),
+      theirs,
+      OTHER.businessId
+    )
+    expect(there.customerId).not.toBe(here.customerId)
+    expect((await customerByEmail(email, OTHER.businessId))?.id).toBe(there.customerId)
+  })
+})
+
+describe('social grants at /oauth/token', () => {
+  it.each([
+    ['google', MESSAGES.googleLoginFailed],
+    ['facebook', MESSAGES.facebookLoginFailed],
+    ['apple', MESSAGES.appleLoginFailed],
+  ] as const)(
+    '%s: a refused token answers 401 %s and changes nothing',
+    async (provider, message) => {
+      const nonce = await nonceFor()
+      const before = await snapshot()
+      const result = await call('/oauth/token', {
+        grant_type: provider,
+        businessId: BUSINESS_ID,
+        id_token: 'not.a.token',
+        nonce,
+      })
+      expectError(result, 401, message)
+      expect(await snapshot()).toEqual(before)
+    }
+  )
+
+  it('refuses a grant without a nonce as invalid input', async () => {
+    const result = await call('/oauth/token', {
+      grant_type: 'google',
+      businessId: BUSINESS_ID,
+      id_token: 'a.b.c',
+    })
+    expect(result.status).toBe(422)
+  })
+})

@@ -1,0 +1,210 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
+import type { SocialProvider, TokenResponse } from '../../../schemas/auth.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
+import { sha256Hex } from './crypto.ts'
+import {
+  consumeNonce,
+  findCustomerByEmail,
+  findIdentityCustomer,
+  insertSocialCustomer,
+  linkIdentity,
+  recordLogin,
+} from './repo.ts'
+import { type AuthDeps, startSession } from './sessions.ts'
+
+interface ProviderConfig {
+  /** Accepted `iss` values. */
+  issuers: Array<string>
+  /** The provider's published signing keys. */
+  jwksUrl: string
+}
+
+/** Issuers and key sets of the providers' ID tokens (all RS256). */
+export const SOCIAL_PROVIDER_CONFIG: Record<SocialProvider, ProviderConfig> = {
+  google: {
+    issuers: ['https://accounts.google.com', 'accounts.google.com'],
+    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+  },
+  apple: {
+    issuers: ['https://appleid.apple.com'],
+    jwksUrl: 'https://appleid.apple.com/auth/keys',
+  },
+  // Facebook Limited Login: an OIDC ID token instead of a Graph API access token.
+  facebook: {
+    issuers: ['https://www.facebook.com'],
+    jwksUrl: 'https://limited.facebook.com/.well-known/oauth/openid/jwks/',
+  },
+}
+
+/** The answer of every failed social sign-in, per provider (spec §8 Accounts). */
+export const SOCIAL_LOGIN_FAILED: Record<SocialProvider, string> = {
+  google: MESSAGES.googleLoginFailed,
+  facebook: MESSAGES.facebookLoginFailed,
+  apple: MESSAGES.appleLoginFailed,
+}
+
+/** Who the provider says signed in. */
+export interface SocialIdentity {
+  provider: SocialProvider
+  /** The provider's stable id of the person (`sub`). */
+  subject: string
+  email: string | null
+  /** Whether the provider asserts it verified the email (`email_verified`). */
+  emailVerified: boolean
+  firstName: string | null
+  lastName: string | null
+}
+
+/** Why an ID token was refused; the shopper only ever sees the provider's failure message. */
+export class SocialTokenError extends Error {
+  override name = 'SocialTokenError'
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null
+
+function identityOf(provider: SocialProvider, payload: JWTPayload): SocialIdentity {
+  const subject = text(payload.sub)
+  if (!subject) throw new SocialTokenError('token has no subject')
+  const email = text(payload.email)?.toLowerCase() ?? null
+  // Apple sends "true" as a string, Google a boolean; Facebook Limited Login sends none.
+  const emailVerified = payload.email_verified === true || payload.email_verified === 'true'
+  let firstName = text(payload.given_name)
+  let lastName = text(payload.family_name)
+  const name = text(payload.name)
+  if (!firstName && name) {
+    const [first = '', ...rest] = name.split(/\s+/)
+    firstName = first
+    lastName ??= rest.join(' ') || null
+  }
+  return { provider, subject, email, emailVerified, firstName, lastName }
+}
+
+/**
+ * THE verifier of social ID tokens: signature (RS256 only; `none` and every other algorithm are
+ * refused) against `keys`, the provider's issuer, `audience` (our client ids), expiry, and the
+ * `nonce` claim equal to the nonce the client asked for. Throws SocialTokenError (or a jose error)
+ * on any failure. The nonce's single use is the caller's (it lives in D1).
+ *
+ * @example await verifyIdToken('google', idToken, { audience: ['id.apps.googleusercontent.com'], nonce, keys: socialKeys('google') })
+ */
+export async function verifyIdToken(
+  provider: SocialProvider,
+  idToken: string,
+  options: { audience: Array<string>; nonce: string; keys: JWTVerifyGetKey; now?: Date }
+): Promise<SocialIdentity> {
+  if (!options.audience.length) throw new SocialTokenError(`no client id for ${provider}`)
+  const { payload } = await jwtVerify(idToken, options.keys, {
+    algorithms: ['RS256'],
+    issuer: SOCIAL_PROVIDER_CONFIG[provider].issuers,
+    audience: options.audience,
+    requiredClaims: ['sub', 'iat', 'exp', 'nonce'],
+    clockTolerance: 30,
+    ...(options.now ? { currentDate: options.now } : {}),
+  })
+  if (payload.nonce !== options.nonce) throw new SocialTokenError('nonce does not match')
+  return identityOf(provider, payload)
+}
+
+// One key set per provider and isolate, so its cache of fetched keys lasts across requests.
+const remoteKeys = new Map<SocialProvider, JWTVerifyGetKey>()
+
+/** The provider's published keys (fetched when first needed, cached by jose). */
+export function socialKeys(provider: SocialProvider): JWTVerifyGetKey {
+  let keys = remoteKeys.get(provider)
+  if (!keys) {
+    keys = createRemoteJWKSet(new URL(SOCIAL_PROVIDER_CONFIG[provider].jwksUrl))
+    remoteKeys.set(provider, keys)
+  }
+  return keys
+}
+
+/** The bindings naming our client id(s) at each provider. */
+export type SocialEnv = Pick<Env, 'GOOGLE_CLIENT_ID' | 'FACEBOOK_APP_ID' | 'APPLE_CLIENT_ID'>
+
+/** Our client ids at a provider: a comma-separated list (web, iOS, Android). */
+export function socialAudience(env: SocialEnv, provider: SocialProvider): Array<string> {
+  const value = {
+    google: env.GOOGLE_CLIENT_ID,
+    facebook: env.FACEBOOK_APP_ID,
+    apple: env.APPLE_CLIENT_ID,
+  }[provider]
+  return (value ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+}
+
+/**
+ * Grants google, facebook, apple: verifies the ID token, uses up the nonce, then signs in the
+ * member linked to the provider's subject. Unlinked, it links the member of the business with the
+ * same email when both sides have verified it (the provider asserts email_verified and our
+ * customer's email_verified_at is set: an unverified account could be someone else's trap), or
+ * creates a member (no password; names from the token). Every failure is 401 with the provider's
+ * message.
+ */
+export async function socialLogin(
+  deps: AuthDeps,
+  provider: SocialProvider,
+  input: { businessId: number; idToken: string; nonce: string },
+  verifier: { audience: Array<string>; keys: JWTVerifyGetKey }
+): Promise<TokenResponse> {
+  const failed = (reason: string, error?: unknown) => {
+    logError(
+      error ?? new SocialTokenError(reason),
+      { event: `${provider} sign-in refused` },
+      'warn'
+    )
+    return new AppError('unauthorized', SOCIAL_LOGIN_FAILED[provider])
+  }
+  let identity: SocialIdentity
+  try {
+    identity = await verifyIdToken(provider, input.idToken, {
+      ...verifier,
+      nonce: input.nonce,
+      now: deps.now,
+    })
+  } catch (error) {
+    throw failed('token refused', error)
+  }
+  const nowIso = deps.now.toISOString()
+  const { businessId } = input
+  if (!(await consumeNonce(deps.db, businessId, await sha256Hex(input.nonce), nowIso))) {
+    throw failed('nonce unknown, used or expired')
+  }
+
+  let customerId: number
+  const linked = await findIdentityCustomer(deps.db, businessId, provider, identity.subject)
+  if (linked) {
+    if (linked.status !== 'active') throw failed('linked account not active')
+    customerId = linked.id
+  } else {
+    if (!identity.email) throw failed('token has no email')
+    const existing = await findCustomerByEmail(deps.db, businessId, identity.email)
+    if (existing) {
+      if (!identity.emailVerified || existing.status !== 'active' || !existing.email_verified_at) {
+        throw failed('email not verified on both sides')
+      }
+      customerId = existing.id
+    } else {
+      const created = await insertSocialCustomer(deps.db, {
+        businessId,
+        email: identity.email,
+        firstName: identity.firstName ?? '',
+        lastName: identity.lastName ?? '',
+        emailVerified: identity.emailVerified,
+        now: nowIso,
+      })
+      // Registered by a concurrent request a moment ago: the shopper tries again.
+      if (created === null) throw failed('email registered concurrently')
+      customerId = created
+    }
+    if (!(await linkIdentity(deps.db, businessId, customerId, provider, identity.subject))) {
+      throw failed('subject linked concurrently')
+    }
+  }
+  await recordLogin(deps.db, customerId, nowIso, null)
+  return startSession(deps, { businessId, kind: 'member', customerId })
+}
