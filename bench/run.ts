@@ -80,11 +80,12 @@ async function locationCookie(origin: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  console.log('bench: building for production')
-  run('npx', ['vite', 'build'], { NODE_ENV: 'production' })
   rmSync(stateDir, { recursive: true, force: true })
+  // Before the build: on a fresh checkout it writes .dev.vars, which the build copies.
   console.log('bench: seeding demo data')
   run('node', ['scripts/setup-local.ts'], { STOREFRONT_STATE_DIR: stateDir })
+  console.log('bench: building for production')
+  run('npx', ['vite', 'build'], { NODE_ENV: 'production' })
   const { id: storeId, slug: storeSlug } = firstStore()
   const itemIds = prepareBasketStore(storeId)
 

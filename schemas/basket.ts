@@ -177,6 +177,12 @@ export const UpdateTipRequestSchema = BasketScopeSchema.extend({
     .max(MAX_TIP_PENCE, { error: MESSAGES.validationError }),
 })
 
+/**
+ * A guest basket becomes the signed-in member's (issue 5/6): the caller's member bearer token
+ * names the member; a basket of another member is refused.
+ */
+export const ClaimBasketRequestSchema = BasketScopeSchema
+
 // --- Answers ----------------------------------------------------------------------------------
 
 export type BasketLineChoice = z.infer<typeof BasketLineChoiceSchema>

@@ -16,6 +16,12 @@ export const CACHE_MAX_AGE_SECONDS = 15
 export const CACHE_S_MAXAGE_SECONDS = 60
 export const PUBLIC_CACHE_CONTROL = `max-age=${CACHE_MAX_AGE_SECONDS}, s-maxage=${CACHE_S_MAXAGE_SECONDS}`
 export const PRIVATE_CACHE_CONTROL = 'private, no-store'
+/**
+ * Spec §4 Sessions: the shape of the state a browser keeps for us (cookies such as the location,
+ * deep link, basket summary, slot referrer, last order). Bump it when that shape changes: a browser
+ * holding another version has that state cleared on its next page (worker/middleware/app-session-version.ts).
+ */
+export const APP_SESSION_VERSION = '1'
 export const REFERRAL_REWARD_PENCE = 500
 export const DATE_FORMATS = {
   isoDate: 'yyyy-MM-dd',

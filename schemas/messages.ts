@@ -154,6 +154,10 @@ export const MESSAGES = {
   termsRequired: 'Please accept the terms and conditions to continue.',
   passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
   passwordChanged: 'Your password has been changed.',
+  // Not in the spec (one-time password sign-in, basket claim):
+  otpSent: 'If %s belongs to an account, we have sent it a 6-digit code by %s.',
+  otpExpired: 'This code has expired or can no longer be used. Please ask for a new one.',
+  basketOfAnotherMember: 'This basket belongs to another account.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -88,9 +88,11 @@ function stop(server: ChildProcess): Promise<void> {
 }
 
 const started = Date.now()
-await run('vite build', bin('vite'), ['build'])
 rmSync(resolve(ROOT, STATE_DIR), { recursive: true, force: true })
+// First: it writes .dev.vars on a fresh checkout, and the build copies .dev.vars next to the
+// built worker, which is where vite preview reads the secrets from.
 await run('setup-local', process.execPath, ['scripts/setup-local.ts'])
+await run('vite build', bin('vite'), ['build'])
 
 const port = await freePort()
 env.E2E_PORT = String(port)

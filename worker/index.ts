@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { backend } from './backend/index.ts'
 import type { AppEnv } from './env.ts'
+import { appSessionVersion } from './middleware/app-session-version.ts'
 import { authSession } from './middleware/auth-session.ts'
 import { backendClient } from './middleware/backend-client.ts'
 import { brand } from './middleware/brand.ts'
@@ -18,6 +19,7 @@ app.use(requestId())
 app.use(securityHeaders())
 app.use(backendClient(backend))
 app.use(brand())
+app.use(appSessionVersion())
 app.use(authSession())
 app.route('/api', proxy)
 app.route('/', pages)

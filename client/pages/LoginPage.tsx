@@ -11,6 +11,23 @@ import {
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
+/** The form field saying which of the login page's forms was posted. */
+export const LOGIN_INTENT_FIELD = 'intent'
+
+/** The login page's forms: password (no intent field), send a one-time code, type the code. */
+export const LOGIN_INTENTS = { otpSend: 'otp-send', otpCode: 'otp-code' } as const
+
+/** `/login?otp=send` shows the one-time code form alone; `?otp=code` the code form. */
+export const OTP_STEP_QUERY = 'otp'
+
+/**
+ * The one-time password part of the page: `send` asks where to send a code (beside the password
+ * form, or `alone` after 'Send a new code'); `code` asks for the six digits.
+ */
+export type OtpView =
+  | { step: 'send'; alone: boolean; errors: FormErrors; values: FormValues }
+  | { step: 'code'; errors: FormErrors; sentNotice: string }
+
 export interface LoginPageProps {
   chrome: PageChrome
   errors: FormErrors
@@ -19,10 +36,132 @@ export interface LoginPageProps {
   redirect: string | null
   /** A confirmation to show above the form (e.g. after a password reset). */
   notice?: string
+  otp?: OtpView
 }
 
-/** Sign in with email and password: a plain form post that works without JavaScript. */
-export function LoginPage({ chrome, errors, values, redirect, notice }: LoginPageProps) {
+/** `/login` with the one-time password step and the return path in its query. */
+function loginHref(redirect: string | null, step?: 'send'): string {
+  const query: Record<string, string> = {}
+  if (step) query[OTP_STEP_QUERY] = step
+  if (redirect) query.redirect = redirect
+  return routePath('login', undefined, query)
+}
+
+function Hidden({ intent, redirect }: { intent?: string; redirect: string | null }) {
+  return (
+    <>
+      {intent ? <input type="hidden" name={LOGIN_INTENT_FIELD} value={intent} /> : null}
+      {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+    </>
+  )
+}
+
+/** Email or text a one-time code: two buttons, Enter sends by email. */
+function OtpSendForm({
+  errors,
+  values,
+  redirect,
+  alone,
+}: {
+  errors: FormErrors
+  values: FormValues
+  redirect: string | null
+  alone: boolean
+}) {
+  return (
+    <form
+      method="post"
+      action={routePath('login')}
+      noValidate
+      aria-describedby={errors.form ? 'otp-send-form-error' : undefined}
+    >
+      <FormAlert id="otp-send-form-error" message={errors.form} />
+      <Hidden intent={LOGIN_INTENTS.otpSend} redirect={redirect} />
+      {/* A refused send shows the same layout again. */}
+      {alone ? <input type="hidden" name="alone" value="1" /> : null}
+      <TextField
+        idPrefix="otp-send"
+        name="identifier"
+        label="Email or mobile number"
+        autoComplete="username"
+        hint="We will send you a 6-digit code to sign in with. It works for 10 minutes."
+        errors={errors}
+        values={values}
+      />
+      <div className="grid gap-1">
+        <SubmitButton name="channel" value="email">
+          Email me a code
+        </SubmitButton>
+        <SubmitButton name="channel" value="sms" variant="secondary">
+          Text me a code
+        </SubmitButton>
+      </div>
+    </form>
+  )
+}
+
+function OtpCodeCard({
+  view,
+  redirect,
+}: {
+  view: Extract<OtpView, { step: 'code' }>
+  redirect: string | null
+}) {
+  const { errors } = view
+  return (
+    <AuthCard title="Enter your code" intro={<p>{view.sentNotice}</p>}>
+      <form
+        method="post"
+        action={routePath('login')}
+        noValidate
+        aria-describedby={errors.form ? 'otp-code-form-error' : undefined}
+      >
+        <FormAlert id="otp-code-form-error" message={errors.form} />
+        <Hidden intent={LOGIN_INTENTS.otpCode} redirect={redirect} />
+        <TextField
+          idPrefix="otp"
+          name="code"
+          label="6-digit code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          errors={errors}
+        />
+        <SubmitButton>Sign in</SubmitButton>
+      </form>
+      <div className="mt-4 flex flex-col items-start gap-1 text-sm sm:flex-row sm:justify-between">
+        <FormLink href={loginHref(redirect, 'send')}>Send a new code</FormLink>
+        <FormLink href={loginHref(redirect)}>Sign in with your password</FormLink>
+      </div>
+    </AuthCard>
+  )
+}
+
+/**
+ * Sign in with email and password, or with a one-time code by email or text: plain form posts
+ * that work without JavaScript.
+ */
+export function LoginPage({ chrome, errors, values, redirect, notice, otp }: LoginPageProps) {
+  const otpView: OtpView = otp ?? { step: 'send', alone: false, errors: {}, values: {} }
+  if (otpView.step === 'code') {
+    return (
+      <Layout chrome={chrome}>
+        <OtpCodeCard view={otpView} redirect={redirect} />
+      </Layout>
+    )
+  }
+  if (otpView.alone) {
+    return (
+      <Layout chrome={chrome}>
+        <AuthCard title="Sign in with a code">
+          <OtpSendForm errors={otpView.errors} values={otpView.values} redirect={redirect} alone />
+          <div className="mt-4 text-sm">
+            <FormLink href={loginHref(redirect)}>Sign in with your password</FormLink>
+          </div>
+        </AuthCard>
+      </Layout>
+    )
+  }
   return (
     <Layout chrome={chrome}>
       <AuthCard title="Sign in">
@@ -34,7 +173,7 @@ export function LoginPage({ chrome, errors, values, redirect, notice }: LoginPag
           aria-describedby={errors.form ? 'login-form-error' : undefined}
         >
           <FormAlert id="login-form-error" message={errors.form} />
-          {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+          <Hidden redirect={redirect} />
           <TextField
             idPrefix="login"
             name="email"
@@ -59,6 +198,17 @@ export function LoginPage({ chrome, errors, values, redirect, notice }: LoginPag
           <FormLink href={routePath('forgotten-password')}>Forgotten your password?</FormLink>
           <FormLink href={routePath('register')}>Create an account</FormLink>
         </div>
+        <section aria-labelledby="otp-heading" className="mt-6 border-t border-black/10 pt-6">
+          <h2 id="otp-heading" className="mb-4 text-lg font-bold">
+            Or sign in with a one-time code
+          </h2>
+          <OtpSendForm
+            errors={otpView.errors}
+            values={otpView.values}
+            redirect={redirect}
+            alone={false}
+          />
+        </section>
       </AuthCard>
     </Layout>
   )

@@ -66,7 +66,8 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 async function signOut(page: Page): Promise<void> {
   await page.goto(url('/member/change-password'))
-  await page.getByRole('button', { name: 'Sign out' }).click()
+  // The header has a Sign out button too: use the page's own.
+  await main(page).getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(url('/'))
   await expectSignedIn(page, false)
 }
@@ -188,4 +189,49 @@ test('a member-only page sends a signed-out shopper home with the message', asyn
   await page.goto(url('/member/change-password'))
   await expect(page).toHaveURL(url('/'))
   await expect(page.getByText('You need to be logged in to use this')).toBeVisible()
+})
+
+test('sign in by one-time password: the code from the mailbox', async ({ page, context }) => {
+  const email = uniqueEmail()
+  await register(page, email)
+  await signOut(page)
+
+  await page.goto(url('/login'))
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'login-with-otp')
+  await main(page).getByLabel('Email or mobile number').fill(email)
+  await page.getByRole('button', { name: 'Email me a code' }).click()
+  await expect(page).toHaveURL(url('/login?otp=code'))
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible()
+  await expect(main(page)).toContainText(`If ${email} belongs to an account`)
+  const codeField = main(page).getByLabel('6-digit code')
+  await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code')
+  await expect(codeField).toHaveAttribute('inputmode', 'numeric')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'otp-code')
+
+  // The development mailbox, in another tab of the same browser, holds the code.
+  const mailbox = await context.newPage()
+  await mailbox.goto(url('/dev/mailbox'))
+  const message = mailbox
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: 'one_time_password' })
+    .first()
+  const code = (await message.locator('dt:text-is("code") + dd').innerText()).trim()
+  expect(code).toMatch(/^\d{6}$/)
+  await mailbox.close()
+
+  await codeField.fill(code === '000000' ? '111111' : '000000')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(main(page).getByLabel('6-digit code')).toHaveAccessibleDescription(
+    'One time password code was incorrect'
+  )
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'otp-code-incorrect')
+
+  await main(page).getByLabel('6-digit code').fill(code)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(url('/'))
+  await expectSignedIn(page, true)
 })

@@ -17,6 +17,20 @@ export const COOKIE_NAMES = {
   basket: 'sf_basket',
   /** Readable by the header basket island: item count, total and store slug (no secret). */
   basketSummary: 'sf_basket_summary',
+  /**
+   * A one-time-password sign-in waiting for its code (httpOnly, 10 minutes): the cookie form of
+   * spec §7's client key `restorable.strategy.otp` (prefix 'restorable.strategy.' + strategy).
+   */
+  restorableStrategyOtp: 'sf_restorable_strategy_otp',
+  /** The app session version the browser's stored state was written under (spec §4 Sessions). */
+  appVersion: 'sf_app_version',
+  /**
+   * Issue 7 sets these while checkout needs the last-order record (spec §4 Sessions): an order
+   * id being checked out, and a 3-D Secure check in progress. Either keeps the record when the
+   * app session version changes.
+   */
+  checkoutOrder: 'sf_checkout_order',
+  threeDSecurePending: 'sf_3ds_pending',
 } as const
 
 export type CookieName = (typeof COOKIE_NAMES)[keyof typeof COOKIE_NAMES]

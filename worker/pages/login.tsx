@@ -1,26 +1,38 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
-import { LoginPage } from '../../client/pages/LoginPage.tsx'
-import { TokenRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
+import {
+  LOGIN_INTENT_FIELD,
+  LOGIN_INTENTS,
+  LoginPage,
+  OTP_STEP_QUERY,
+  type OtpView,
+} from '../../client/pages/LoginPage.tsx'
+import { routePath } from '../../client/lib/routes.ts'
+import { TokenRequestSchema, TokenResponseSchema, type TokenResponse } from '../../schemas/auth.ts'
 import { BasketSchema } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { rememberSession, TOKEN_PATH } from '../lib/auth-cookies.ts'
-import { readBasketToken } from '../lib/basket-cookie.ts'
+import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { logError } from '../lib/log.ts'
 import { echoValues, formErrorsFromBackend, readForm, safeParseForm } from './auth-forms.ts'
-import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
+import { loginOrigin, loginRedirectTarget, REDIRECT_QUERY, safeReturnPath } from './guards.ts'
+import { checkOneTimeCode, otpSentNotice, readPendingOtp, sendOneTimeCode } from './otp-login.ts'
 import { renderPage } from './render.tsx'
 
 /** `/login?reset=1`: the password was just reset from an email link. */
 export const PASSWORD_RESET_QUERY = 'reset'
 
-function renderLogin(
-  c: Context<AppEnv>,
-  view: { errors: FormErrors; values: FormValues; redirect: string | null; notice?: string },
-  status: 200 | 422 = 200
-): Promise<Response> {
+interface LoginView {
+  errors: FormErrors
+  values: FormValues
+  redirect: string | null
+  notice?: string
+  otp?: OtpView
+}
+
+function renderLogin(c: Context<AppEnv>, view: LoginView, status: 200 | 422 = 200) {
   return renderPage(c, (chrome) => <LoginPage chrome={chrome} {...view} />, {
     meta: { title: 'Sign in', description: 'Sign in to your account.', noindex: true },
     cache: 'private',
@@ -28,13 +40,45 @@ function renderLogin(
   })
 }
 
-/** The sign-in page (guest only): remembers where the shopper came from for after sign-in. */
+/** The one-time code form alone, asking for a new code (after 'Send a new code', or expiry). */
+function askForNewCode(
+  c: Context<AppEnv>,
+  redirect: string | null,
+  errors: FormErrors = {},
+  values: FormValues = {},
+  status: 200 | 422 = 200
+): Promise<Response> {
+  return renderLogin(
+    c,
+    { errors: {}, values: {}, redirect, otp: { step: 'send', alone: true, errors, values } },
+    status
+  )
+}
+
+/**
+ * The sign-in page (guest only): remembers where the shopper came from for after sign-in.
+ * `?otp=code` shows the code form while a one-time password is pending (else asks for a new one);
+ * `?otp=send` the one-time code form alone.
+ */
 export function loginPage(c: Context<AppEnv>): Promise<Response> {
+  const redirect = loginOrigin(c)
+  const step = c.req.query(OTP_STEP_QUERY)
+  if (step === 'code') {
+    const pending = readPendingOtp(c)
+    if (!pending) return askForNewCode(c, redirect, { form: MESSAGES.otpExpired })
+    return renderLogin(c, {
+      errors: {},
+      values: {},
+      redirect,
+      otp: { step: 'code', errors: {}, sentNotice: otpSentNotice(pending) },
+    })
+  }
+  if (step === 'send') return askForNewCode(c, redirect)
   const reset = c.req.query(PASSWORD_RESET_QUERY) !== undefined
   return renderLogin(c, {
     errors: {},
     values: {},
-    redirect: loginOrigin(c),
+    redirect,
     ...(reset ? { notice: MESSAGES.passwordResetDone } : {}),
   })
 }
@@ -60,10 +104,42 @@ async function basketCouponNeedsReapply(c: Context<AppEnv>): Promise<boolean> {
   }
 }
 
-/** POST /login: email and password; one message for a wrong email or a wrong password. */
+/**
+ * A guest basket becomes the member's on sign-in (issue 5): POST /basket/claim with the new
+ * member's token when the shopper has a basket cookie. A failure is logged and never blocks the
+ * sign-in: the basket stays as it was.
+ */
+export async function claimGuestBasket(c: Context<AppEnv>, accessToken: string): Promise<void> {
+  const basketToken = readBasketToken(c)
+  if (!basketToken) return
+  try {
+    const basket = await c.var.backend.post('/basket/claim', {
+      body: { businessId: c.var.brand.businessId, basketToken },
+      token: accessToken,
+      schema: BasketSchema,
+    })
+    rememberBasket(c, basket)
+  } catch (error) {
+    logError(error, { requestId: c.var.requestId, event: 'basket claim after sign-in failed' })
+  }
+}
+
+/** Keeps the member's tokens in their cookies and claims the guest basket. */
+async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promise<void> {
+  rememberSession(c, tokens)
+  await claimGuestBasket(c, tokens.access_token)
+}
+
+/**
+ * POST /login: the page's three forms, told apart by their intent field: email and password
+ * (one message for a wrong email or a wrong password), send a one-time code, type the code.
+ */
 export async function loginForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
   const redirect = safeReturnPath(form.redirect)
+  const intent = form[LOGIN_INTENT_FIELD]
+  if (intent === LOGIN_INTENTS.otpSend) return otpSendForm(c, form, redirect)
+  if (intent === LOGIN_INTENTS.otpCode) return otpCodeForm(c, form, redirect)
   const values = echoValues(form, ['email'])
   const parsed = safeParseForm(TokenRequestSchema, {
     grant_type: 'password',
@@ -79,12 +155,12 @@ export async function loginForm(c: Context<AppEnv>): Promise<Response> {
     return renderLogin(c, { errors, values, redirect }, 422)
   }
   const needsReapply = await basketCouponNeedsReapply(c)
+  let tokens: TokenResponse
   try {
-    const tokens = await c.var.backend.post(TOKEN_PATH, {
+    tokens = await c.var.backend.post(TOKEN_PATH, {
       body: parsed.data,
       schema: TokenResponseSchema,
     })
-    rememberSession(c, tokens)
   } catch (error) {
     const errors = formErrorsFromBackend(error)
     return renderLogin(
@@ -93,5 +169,56 @@ export async function loginForm(c: Context<AppEnv>): Promise<Response> {
       422
     )
   }
+  await completeSignIn(c, tokens)
   return c.redirect(loginRedirectTarget(redirect, needsReapply), 303)
+}
+
+/** Sends a code, then (POST-redirect-GET) the code form at `/login?otp=code`. */
+async function otpSendForm(
+  c: Context<AppEnv>,
+  form: Record<string, string>,
+  redirect: string | null
+): Promise<Response> {
+  const outcome = await sendOneTimeCode(c, form)
+  if (!outcome.sent) {
+    const alone = form.alone === '1'
+    return renderLogin(
+      c,
+      {
+        errors: {},
+        values: {},
+        redirect,
+        otp: { step: 'send', alone, errors: outcome.errors, values: outcome.values },
+      },
+      422
+    )
+  }
+  const query: Record<string, string> = { [OTP_STEP_QUERY]: 'code' }
+  if (redirect) query[REDIRECT_QUERY] = redirect
+  return c.redirect(routePath('login', undefined, query), 303)
+}
+
+/** Checks the code: signs in like the password form, or shows why not. */
+async function otpCodeForm(
+  c: Context<AppEnv>,
+  form: Record<string, string>,
+  redirect: string | null
+): Promise<Response> {
+  const needsReapply = await basketCouponNeedsReapply(c)
+  const outcome = await checkOneTimeCode(c, form)
+  if (outcome.signedIn) {
+    await completeSignIn(c, outcome.tokens)
+    return c.redirect(loginRedirectTarget(redirect, needsReapply), 303)
+  }
+  if (outcome.expired) return askForNewCode(c, redirect, { form: MESSAGES.otpExpired }, {}, 422)
+  return renderLogin(
+    c,
+    {
+      errors: {},
+      values: {},
+      redirect,
+      otp: { step: 'code', errors: outcome.errors, sentNotice: otpSentNotice(outcome.pending) },
+    },
+    422
+  )
 }

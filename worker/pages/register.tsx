@@ -14,6 +14,7 @@ import {
   safeParseForm,
 } from './auth-forms.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
+import { claimGuestBasket } from './login.tsx'
 import { renderPage } from './render.tsx'
 
 const ECHOED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'whereHeard', 'terms']
@@ -72,6 +73,7 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
       schema: TokenResponseSchema,
     })
     rememberSession(c, tokens)
+    await claimGuestBasket(c, tokens.access_token)
   } catch (error) {
     const refused =
       error instanceof AppError && error.code === 'conflict'

@@ -20,7 +20,8 @@ export function AuthCard({
     <div className="bg-tint px-4 py-8 sm:py-14">
       <div className="mx-auto w-full max-w-md rounded-2xl border border-black/10 bg-white p-5 shadow-sm sm:p-8">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
-        {intro ? <div className="mt-2 text-ink/80">{intro}</div> : null}
+        {/* An intro may quote a long email address: break it rather than overflow on phones. */}
+        {intro ? <div className="mt-2 text-ink/80 [overflow-wrap:anywhere]">{intro}</div> : null}
         <div className="mt-6">{children}</div>
       </div>
     </div>
@@ -66,7 +67,8 @@ export interface TextFieldProps {
   values?: FormValues
   required?: boolean
   hint?: string
-  inputMode?: 'text' | 'email' | 'tel'
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric'
+  maxLength?: number
   /** Prefix of the element ids, so two forms on a page never share one. */
   idPrefix: string
 }
@@ -82,6 +84,7 @@ export function TextField({
   required = true,
   hint,
   inputMode,
+  maxLength,
   idPrefix,
 }: TextFieldProps) {
   const id = `${idPrefix}-${name}`
@@ -106,6 +109,7 @@ export function TextField({
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        maxLength={maxLength}
         required={required}
         defaultValue={type === 'password' ? undefined : (values?.[name] ?? '')}
         aria-invalid={error ? true : undefined}
@@ -169,12 +173,31 @@ export function SelectField({
   )
 }
 
-/** The form's main button: full width on phones, 48px tall. */
-export function SubmitButton({ children }: { children: ReactNode }) {
+/**
+ * A submit button, full width on phones, 48px tall: the form's main one, or a secondary one (a
+ * second choice of the same form, e.g. 'Text me a code'). `name`/`value` say which was pressed.
+ */
+export function SubmitButton({
+  children,
+  name,
+  value,
+  variant = 'primary',
+}: {
+  children: ReactNode
+  name?: string
+  value?: string
+  variant?: 'primary' | 'secondary'
+}) {
+  const look =
+    variant === 'primary'
+      ? 'bg-primary text-on-primary hover:brightness-90'
+      : 'border-2 border-primary bg-white text-primary hover:bg-tint'
   return (
     <button
       type="submit"
-      className="mt-2 h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90"
+      name={name}
+      value={value}
+      className={`mt-2 h-12 w-full rounded-xl px-5 font-bold ${look}`}
     >
       {children}
     </button>

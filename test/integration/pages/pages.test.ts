@@ -121,10 +121,12 @@ describe('guards', () => {
     const response = await get('/member/orders')
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/')
-    const cookie = response.headers.get('set-cookie') ?? ''
-    expect(cookie).toMatch(/^sf_flash=loginRequired;/)
+    const cookies = response.headers.getSetCookie()
+    expect(cookies[0]).toMatch(/^sf_flash=loginRequired;/)
 
-    const home = await get('/', { headers: { cookie: cookie.split(';')[0] ?? '' } })
+    // The browser keeps every cookie of the answer (the flash and the app version).
+    const jar = cookies.map((line) => line.split(';')[0]).join('; ')
+    const home = await get('/', { headers: { cookie: jar } })
     const html = await home.text()
     expect(html).toContain(MESSAGES.loginRequired)
     // The message makes the page personal, and it is shown once.

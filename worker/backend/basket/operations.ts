@@ -14,6 +14,7 @@ import type {
   UpdateTipRequestSchema,
   ApplyCouponRequestSchema,
   RemoveCouponRequestSchema,
+  ClaimBasketRequestSchema,
 } from '../../../schemas/basket.ts'
 import type { MenuItem } from '../../../schemas/catalogue.ts'
 import { DEFAULT_FULFILMENT_METHOD, type FULFILMENT_METHODS } from '../../../schemas/constants.ts'
@@ -849,4 +850,32 @@ class CouponRefused extends Error {
     super(rejection.errorText)
     this.name = 'CouponRefused'
   }
+}
+
+/**
+ * A guest basket becomes the member's on sign-in: customer_id is set when it is null. A basket of
+ * another member is refused (forbidden) with nothing written; the member's own basket answers
+ * unchanged (its version not bumped).
+ */
+export async function claimBasket(
+  call: BasketCall,
+  body: z.output<typeof ClaimBasketRequestSchema>,
+  customerId: number
+): Promise<Basket> {
+  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const owner = await call.db
+    .prepare('select customer_id from baskets where id = ?1')
+    .bind(ref.id)
+    .first<{ customer_id: number | null }>()
+  if (owner?.customer_id === customerId) return answer(call, body.businessId, ref.id)
+  return changeBasket(call, body.businessId, body.basketToken, (rows) => {
+    if (rows.basket.customer_id !== null && rows.basket.customer_id !== customerId) {
+      throw new AppError('forbidden', MESSAGES.basketOfAnotherMember)
+    }
+    return [
+      call.db
+        .prepare('update baskets set customer_id = ?2 where id = ?1 and customer_id is null')
+        .bind(rows.basket.id, customerId),
+    ]
+  })
 }

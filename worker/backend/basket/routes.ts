@@ -3,6 +3,7 @@ import {
   AddMealDealRequestSchema,
   ApplyCouponRequestSchema,
   BasketSchema,
+  ClaimBasketRequestSchema,
   ClearBasketRequestSchema,
   CouponResultSchema,
   GetOrCreateBasketRequestSchema,
@@ -14,11 +15,14 @@ import {
   UpdateTipRequestSchema,
 } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { authenticate } from '../auth/authenticate.ts'
 import { createDomain } from '../route-registry.ts'
 import {
   addBasketItem,
   addMealDeal,
   applyCoupon,
+  claimBasket,
   clearBasket,
   getOrCreateBasket,
   removeBasketItem,
@@ -192,4 +196,26 @@ basket.post(
     errors: ['not_found'],
   },
   ({ body }, c) => updateTip(call(c.env.DB), body)
+)
+
+basket.post(
+  '/basket/claim',
+  {
+    summary: "Make a guest basket the signed-in member's (after every member sign-in)",
+    description:
+      "Needs a member bearer token. Sets the basket's member when it has none; the member's " +
+      `own basket answers unchanged. A guest token answers forbidden '${MESSAGES.loginRequired}'; ` +
+      `a basket of another member forbidden '${MESSAGES.basketOfAnotherMember}', nothing ` +
+      `changed. ${ANSWER} ${SCOPE}`,
+    body: ClaimBasketRequestSchema,
+    response: BasketSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  async ({ body }, c) => {
+    const caller = await authenticate(c, { businessId: body.businessId })
+    if (caller.kind !== 'member' || caller.customerId === undefined) {
+      throw new AppError('forbidden', MESSAGES.loginRequired)
+    }
+    return claimBasket(call(c.env.DB), body, caller.customerId)
+  }
 )

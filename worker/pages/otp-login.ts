@@ -1,0 +1,179 @@
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { z } from 'zod'
+import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import {
+  OTP_CHANNELS,
+  OtpSendRequestSchema,
+  OtpSentSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+  type TokenResponse,
+} from '../../schemas/auth.ts'
+import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
+import type { AppEnv } from '../env.ts'
+import { TOKEN_PATH } from '../lib/auth-cookies.ts'
+import { COOKIE_NAMES, tokenCookieOptions } from '../lib/cookies.ts'
+import { AppError } from '../lib/errors.ts'
+import { formErrorsFromBackend, safeParseForm } from './auth-forms.ts'
+
+/**
+ * The pending one-time password sign-in (spec §7: the client keeps it under the key
+ * 'restorable.strategy.' + 'otp'). Here the worker keeps it for the browser in the httpOnly
+ * cookie `sf_restorable_strategy_otp`: the backend's answer (requestId, channel, expiresAt), what
+ * the shopper typed (to say where the code went) and how many wrong codes this browser sent.
+ */
+type PendingOtp = z.infer<typeof PendingOtpSchema>
+const PendingOtpSchema = z.object({
+  requestId: z.string().min(16).max(200),
+  channel: z.enum(OTP_CHANNELS),
+  expiresAt: z.iso.datetime(),
+  sentTo: z.string().max(320),
+  attempts: z.int().nonnegative(),
+})
+
+const PENDING_COOKIE = COOKIE_NAMES.restorableStrategyOtp
+
+// The backend kills a code after this many wrong guesses (otp_codes.max_attempts, migration 0006);
+// counting them here only lets the page send the shopper for a new code instead of a dead end.
+const CODE_ATTEMPTS = 5
+
+/** The pending sign-in, when its cookie is well formed and the code has not expired. */
+export function readPendingOtp(c: Context, now = new Date()): PendingOtp | null {
+  const value = getCookie(c, PENDING_COOKIE)
+  if (!value) return null
+  try {
+    const parsed = PendingOtpSchema.safeParse(JSON.parse(value))
+    if (!parsed.success || Date.parse(parsed.data.expiresAt) <= now.getTime()) return null
+    return parsed.data
+  } catch {
+    return null
+  }
+}
+
+function rememberPendingOtp(c: Context, pending: PendingOtp, now = new Date()): void {
+  const seconds = Math.ceil((Date.parse(pending.expiresAt) - now.getTime()) / 1000)
+  setCookie(
+    c,
+    PENDING_COOKIE,
+    JSON.stringify(pending),
+    tokenCookieOptions(c.req.url, Math.max(1, seconds))
+  )
+}
+
+/** Forgets the pending sign-in (signed in, or the code is spent). */
+export function forgetPendingOtp(c: Context): void {
+  const { secure } = tokenCookieOptions(c.req.url, 0)
+  deleteCookie(c, PENDING_COOKIE, { path: '/', secure })
+}
+
+/** The line above the code form: where the code went, without saying whether the account exists. */
+export function otpSentNotice(pending: PendingOtp): string {
+  return formatMessage('otpSent', pending.sentTo, pending.channel === 'sms' ? 'text' : 'email')
+}
+
+// What a mobile number looks like as typed; anything else is read as an email address.
+const PHONE_LIKE = /^[+\d\s\-().]+$/
+
+export type OtpSendOutcome =
+  { sent: true } | { sent: false; errors: FormErrors; values: FormValues }
+
+/**
+ * Asks the backend to send a sign-in code to the account with the typed email or mobile number,
+ * by the pressed button's channel, and keeps the pending sign-in in its cookie. The same outcome
+ * whether or not the account exists (the backend answers alike).
+ */
+export async function sendOneTimeCode(
+  c: Context<AppEnv>,
+  form: Record<string, string>
+): Promise<OtpSendOutcome> {
+  const identifier = (form.identifier ?? '').trim()
+  const values: FormValues = { identifier }
+  const byPhone = PHONE_LIKE.test(identifier)
+  const parsed = safeParseForm(OtpSendRequestSchema, {
+    businessId: c.var.brand.businessId,
+    ...(byPhone ? { phone: identifier } : { email: identifier }),
+    channel: form.channel ?? 'email',
+    type: 'login',
+  })
+  if (!parsed.success) {
+    const field = parsed.error.issues.find((issue) =>
+      ['email', 'phone'].includes(String(issue.path[0]))
+    )
+    const errors: FormErrors = field
+      ? { identifier: field.message }
+      : { form: MESSAGES.validationError }
+    return { sent: false, errors, values }
+  }
+  try {
+    const sent = await c.var.backend.post('/auth/otp/send', {
+      body: parsed.data,
+      schema: OtpSentSchema,
+    })
+    rememberPendingOtp(c, { ...sent, sentTo: identifier, attempts: 0 })
+    return { sent: true }
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'upstream_error') {
+      return { sent: false, errors: { form: MESSAGES.otpSendFailed }, values }
+    }
+    const errors = formErrorsFromBackend(error)
+    return { sent: false, errors: { form: errors.form ?? MESSAGES.otpSendFailed }, values }
+  }
+}
+
+export type OtpCodeOutcome =
+  | { signedIn: true; tokens: TokenResponse }
+  /** The code was refused: show the code form again with the message. */
+  | { signedIn: false; expired: false; pending: PendingOtp; errors: FormErrors }
+  /** No live code to check any more (expired, or too many wrong ones): ask for a new one. */
+  | { signedIn: false; expired: true }
+
+/**
+ * Exchanges the typed code for tokens (grant otp). A wrong code is counted by the backend; after
+ * the last allowed one, or once the code expired, the pending sign-in is forgotten. On success the
+ * pending cookie is cleared; the caller keeps the tokens.
+ */
+export async function checkOneTimeCode(
+  c: Context<AppEnv>,
+  form: Record<string, string>
+): Promise<OtpCodeOutcome> {
+  const pending = readPendingOtp(c)
+  if (!pending) {
+    forgetPendingOtp(c)
+    return { signedIn: false, expired: true }
+  }
+  const parsed = safeParseForm(TokenRequestSchema, {
+    grant_type: 'otp',
+    businessId: c.var.brand.businessId,
+    requestId: pending.requestId,
+    code: (form.code ?? '').replace(/\s/g, ''),
+  })
+  if (!parsed.success) {
+    return { signedIn: false, expired: false, pending, errors: { code: MESSAGES.otpIncorrect } }
+  }
+  try {
+    const tokens = await c.var.backend.post(TOKEN_PATH, {
+      body: parsed.data,
+      schema: TokenResponseSchema,
+    })
+    forgetPendingOtp(c)
+    return { signedIn: true, tokens }
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'unauthorized')) {
+      return { signedIn: false, expired: false, pending, errors: formErrorsFromBackend(error) }
+    }
+    const attempts = pending.attempts + 1
+    if (attempts >= CODE_ATTEMPTS) {
+      forgetPendingOtp(c)
+      return { signedIn: false, expired: true }
+    }
+    const counted = { ...pending, attempts }
+    rememberPendingOtp(c, counted)
+    return {
+      signedIn: false,
+      expired: false,
+      pending: counted,
+      errors: { code: MESSAGES.otpIncorrect },
+    }
+  }
+}
