@@ -20,6 +20,7 @@ import { pages } from '../../../worker/pages/index.tsx'
 import { proxy } from '../../../worker/proxy/index.ts'
 import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
+import { jar, setCookieLine } from './cookie-jar.ts'
 
 const ORIGIN = 'http://localhost'
 const NEW_PASSWORD = 'a much newer passphrase'
@@ -45,27 +46,6 @@ app.onError(handleError)
 
 const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
 let ipCounter = 0
-
-/** A cookie jar: each answer's Set-Cookie lines applied to the previous Cookie header. */
-function jar(response: Response, previous = ''): string {
-  const cookies = new Map(
-    previous
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => [pair.split('=')[0] ?? '', pair] as const)
-  )
-  for (const line of response.headers.getSetCookie()) {
-    const pair = line.split(';')[0] ?? ''
-    const name = pair.split('=')[0] ?? ''
-    if (/Max-Age=0/i.test(line) || pair === `${name}=`) cookies.delete(name)
-    else cookies.set(name, pair)
-  }
-  return [...cookies.values()].join('; ')
-}
-
-function setCookie(res: Response, name: string): string | undefined {
-  return res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))
-}
 
 function get(path: string, cookie = '', envOverride: Env = testEnv) {
   return app.request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} }, envOverride)
@@ -146,9 +126,9 @@ describe('register page', () => {
     const res = await postForm('/register', registration(uniqueEmail('pages')))
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/')
-    expect(setCookie(res, 'sf_access')).toMatch(/HttpOnly/)
-    expect(setCookie(res, 'sf_refresh')).toMatch(/HttpOnly/)
-    expect(setCookie(res, 'sf_session')).toMatch(/^sf_session=member;/)
+    expect(setCookieLine(res, 'sf_access')).toMatch(/HttpOnly/)
+    expect(setCookieLine(res, 'sf_refresh')).toMatch(/HttpOnly/)
+    expect(setCookieLine(res, 'sf_session')).toMatch(/^sf_session=member;/)
     const home = await get('/', jar(res))
     expect(await home.text()).toContain('My account')
   })
@@ -173,7 +153,7 @@ describe('register page', () => {
     expect(html).toContain('value="01632 960001"')
     // A password is never sent back in the page.
     expect(html).not.toContain(PASSWORD)
-    expect(setCookie(res, 'sf_access')).toBeUndefined()
+    expect(setCookieLine(res, 'sf_access')).toBeUndefined()
   })
 
   it('says an email is already registered', async () => {
@@ -205,7 +185,7 @@ describe('login page', () => {
     })
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/stores/manchester-piccadilly')
-    expect(setCookie(res, 'sf_session')).toMatch(/^sf_session=member;/)
+    expect(setCookieLine(res, 'sf_session')).toMatch(/^sf_session=member;/)
   })
 
   it('goes back to the checkout step it came from, never off the site', async () => {
@@ -323,7 +303,7 @@ describe('sessions', () => {
     const res = await get('/test/guest-session')
     const { token } = await res.json<{ token: string }>()
     expect(token.split('.')).toHaveLength(3)
-    expect(setCookie(res, 'sf_session')).toMatch(/^sf_session=guest;/)
+    expect(setCookieLine(res, 'sf_session')).toMatch(/^sf_session=guest;/)
     const cookies = jar(res)
     expect((await get('/member/change-password', cookies)).status).toBe(302)
     expect((await get('/login', cookies)).status).toBe(200)
@@ -341,9 +321,9 @@ describe('sessions', () => {
       .join('; ')
     const res = await get('/member/change-password', withoutAccess)
     expect(res.status).toBe(200)
-    expect(setCookie(res, 'sf_access')).toMatch(/HttpOnly/)
+    expect(setCookieLine(res, 'sf_access')).toMatch(/HttpOnly/)
     const oldRefresh = /sf_refresh=([^;]+)/.exec(cookies)?.[1]
-    expect(setCookie(res, 'sf_refresh')).not.toContain(oldRefresh)
+    expect(setCookieLine(res, 'sf_refresh')).not.toContain(oldRefresh)
     expect(await res.text()).toContain('Change password')
   })
 
@@ -355,7 +335,7 @@ describe('sessions', () => {
       .join('; ')
     const res = await get('/faqs', refreshOnly)
     expect(res.status).toBe(200)
-    expect(setCookie(res, 'sf_access')).toMatch(/HttpOnly/)
+    expect(setCookieLine(res, 'sf_access')).toMatch(/HttpOnly/)
     expect(res.headers.get('cache-control')).toBe('private, no-store')
     // Without a refresh the same page stays cacheable.
     const plain = await get('/faqs')
@@ -391,7 +371,7 @@ describe('sessions', () => {
     expect(html).toContain(MESSAGES.sessionExpired)
     expect(html).toContain('Sign in')
     for (const name of ['sf_access', 'sf_refresh', 'sf_session']) {
-      expect(setCookie(res, name)).toMatch(/Max-Age=0/)
+      expect(setCookieLine(res, name)).toMatch(/Max-Age=0/)
     }
   })
 
@@ -401,7 +381,7 @@ describe('sessions', () => {
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/')
     for (const name of ['sf_access', 'sf_refresh', 'sf_session']) {
-      expect(setCookie(res, name)).toMatch(/Max-Age=0/)
+      expect(setCookieLine(res, name)).toMatch(/Max-Age=0/)
     }
     // The old cookies no longer hold a session: the refresh on entry is refused.
     const stale = cookies
@@ -462,7 +442,7 @@ describe('forgotten and reset password', () => {
     )
     expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/login?reset=1')
-    expect(setCookie(res, 'sf_refresh')).toMatch(/Max-Age=0/)
+    expect(setCookieLine(res, 'sf_refresh')).toMatch(/Max-Age=0/)
     const login = await get('/login?reset=1')
     expect(await login.text()).toContain(MESSAGES.passwordResetDone)
 

@@ -6,6 +6,7 @@ import { PRIVATE_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
+import { jar } from './cookie-jar.ts'
 
 const STORE = 'manchester-piccadilly'
 const ORIGIN = 'http://localhost'
@@ -45,20 +46,6 @@ beforeAll(async () => {
   if (items.length < 2) throw new Error('no simple items in the demo data')
 })
 
-function cookieHeader(response: Response, previous = ''): string {
-  const jar = new Map(
-    previous
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => [pair.split('=')[0] ?? '', pair] as const)
-  )
-  for (const line of response.headers.getSetCookie()) {
-    const pair = line.split(';')[0] ?? ''
-    jar.set(pair.split('=')[0] ?? '', pair)
-  }
-  return [...jar.values()].join('; ')
-}
-
 async function addItem(itemId: number, quantity: number, cookie = '') {
   const response = await SELF.fetch(`${ORIGIN}/api/basket/items/add`, {
     method: 'POST',
@@ -67,7 +54,7 @@ async function addItem(itemId: number, quantity: number, cookie = '') {
   })
   expect(response.status).toBe(200)
   await response.text()
-  return cookieHeader(response, cookie)
+  return jar(response, cookie)
 }
 
 function basketPage(cookie = '', referer?: string) {

@@ -17,6 +17,7 @@ import { pages } from '../../../worker/pages/index.tsx'
 import { proxy } from '../../../worker/proxy/index.ts'
 import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
+import { jar, setCookieLine } from './cookie-jar.ts'
 
 const ORIGIN = 'http://localhost'
 const PENDING = 'sf_restorable_strategy_otp'
@@ -35,27 +36,6 @@ app.onError(handleError)
 
 const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
 let ipCounter = 0
-
-/** A cookie jar: each answer's Set-Cookie lines applied to the previous Cookie header. */
-function jar(response: Response, previous = ''): string {
-  const cookies = new Map(
-    previous
-      .split('; ')
-      .filter(Boolean)
-      .map((pair) => [pair.split('=')[0] ?? '', pair] as const)
-  )
-  for (const line of response.headers.getSetCookie()) {
-    const pair = line.split(';')[0] ?? ''
-    const name = pair.split('=')[0] ?? ''
-    if (/Max-Age=0/i.test(line) || pair === `${name}=`) cookies.delete(name)
-    else cookies.set(name, pair)
-  }
-  return [...cookies.values()].join('; ')
-}
-
-function setCookieLine(res: Response, name: string): string | undefined {
-  return res.headers.getSetCookie().find((line) => line.startsWith(`${name}=`))
-}
 
 function get(path: string, cookie = '') {
   return app.request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} }, testEnv)
