@@ -1,12 +1,12 @@
 import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
+import { sha256Hex } from '../crypto.ts'
 
 type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 
 /** The basket's stored key: SHA-256 (hex) of the opaque basketToken (migration 0007). */
-export async function hashBasketToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+export function hashBasketToken(token: string): Promise<string> {
+  return sha256Hex(token)
 }
 
 /** What other domains need to know of a basket found by its token. */

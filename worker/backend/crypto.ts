@@ -1,6 +1,6 @@
-import { MESSAGES } from '../../../schemas/messages.ts'
-import { AppError } from '../../lib/errors.ts'
-import { logError } from '../../lib/log.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { AppError } from '../lib/errors.ts'
+import { logError } from '../lib/log.ts'
 
 const encoder = new TextEncoder()
 
