@@ -154,6 +154,10 @@ export const MESSAGES = {
   termsRequired: 'Please accept the terms and conditions to continue.',
   passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
   passwordChanged: 'Your password has been changed.',
+  // Not in the spec (idempotent calls):
+  idempotencyKeyInvalid: 'Please send an Idempotency-Key of 1 to 255 characters.',
+  idempotencyKeyReused: 'This request key was already used with different details.',
+  idempotencyInProgress: 'This request is already being processed. Please wait a moment.',
   // Not in the spec (one-time password sign-in, basket claim):
   otpSent: 'If %s belongs to an account, we have sent it a 6-digit code by %s.',
   otpExpired: 'This code has expired or can no longer be used. Please ask for a new one.',

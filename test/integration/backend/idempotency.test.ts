@@ -1,0 +1,136 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  canonicalJson,
+  IDEMPOTENCY_TTL_MS,
+  idempotent,
+} from '../../../worker/backend/idempotency.ts'
+import { AppError } from '../../../worker/lib/errors.ts'
+import { seedTenancy } from './fixtures.ts'
+
+beforeAll(async () => {
+  await seedTenancy(env.DB)
+})
+
+const NOW = new Date('2026-11-21T12:00:00.000Z')
+let keyCount = 0
+const freshKey = () => `key-${++keyCount}-${crypto.randomUUID()}`
+
+function call(key: string | undefined, request: unknown = { amount: 1299 }, now = NOW) {
+  return { businessId: 1, scope: 'checkout.process-order', key, request, now }
+}
+
+/** A run that counts how often it really ran. */
+function counted<T>(body: T) {
+  const state = { runs: 0 }
+  const run = async () => {
+    state.runs++
+    // Long enough for concurrent callers to meet the claim.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    return body
+  }
+  return { state, run }
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught
+  )
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`)
+  return error
+}
+
+describe('idempotent calls', () => {
+  it('runs once; a retry with the same key and body gets the stored answer', async () => {
+    const key = freshKey()
+    const { state, run } = counted({ orderId: 7 })
+    expect(await idempotent(env.DB, call(key), run)).toEqual({
+      body: { orderId: 7 },
+      replayed: false,
+    })
+    expect(await idempotent(env.DB, call(key), run)).toEqual({
+      body: { orderId: 7 },
+      replayed: true,
+    })
+    expect(state.runs).toBe(1)
+  })
+
+  it('refuses the same key with another body (422) without running', async () => {
+    const key = freshKey()
+    await idempotent(env.DB, call(key, { amount: 1299 }), counted(1).run)
+    const { state, run } = counted(2)
+    const error = await refusal(idempotent(env.DB, call(key, { amount: 1 }), run))
+    expect(error.code).toBe('validation_error')
+    expect(error.message).toBe(MESSAGES.idempotencyKeyReused)
+    expect(state.runs).toBe(0)
+  })
+
+  it('runs exactly once under 50 concurrent identical requests; the rest wait (409) or replay', async () => {
+    const key = freshKey()
+    const { state, run } = counted({ orderId: 42 })
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        idempotent(env.DB, call(key), run).then(
+          (answer) => (answer.replayed ? 'replayed' : 'ran'),
+          (error: unknown) => (error instanceof AppError ? error.code : 'unexpected')
+        )
+      )
+    )
+    expect(state.runs).toBe(1)
+    expect(outcomes.filter((outcome) => outcome === 'ran')).toHaveLength(1)
+    expect(outcomes.every((outcome) => ['ran', 'replayed', 'conflict'].includes(outcome))).toBe(
+      true
+    )
+    // Once it finished, every retry gets the same answer.
+    expect((await idempotent(env.DB, call(key), run)).body).toEqual({ orderId: 42 })
+  })
+
+  it('saves nothing when the run fails, so the same key can be retried', async () => {
+    const key = freshKey()
+    const failing = async () => {
+      throw new AppError('conflict', MESSAGES.storeClosedCheckout)
+    }
+    expect((await refusal(idempotent(env.DB, call(key), failing))).message).toBe(
+      MESSAGES.storeClosedCheckout
+    )
+    const { state, run } = counted({ orderId: 8 })
+    expect(await idempotent(env.DB, call(key), run)).toEqual({
+      body: { orderId: 8 },
+      replayed: false,
+    })
+    expect(state.runs).toBe(1)
+  })
+
+  it('forgets a key after its lifetime and runs again', async () => {
+    const key = freshKey()
+    const { state, run } = counted({ orderId: 9 })
+    await idempotent(env.DB, call(key), run)
+    const later = new Date(NOW.getTime() + IDEMPOTENCY_TTL_MS + 1000)
+    expect((await idempotent(env.DB, call(key, { amount: 1299 }, later), run)).replayed).toBe(false)
+    expect(state.runs).toBe(2)
+  })
+
+  it('keys are per business and per operation', async () => {
+    const key = freshKey()
+    const { state, run } = counted('ok')
+    await idempotent(env.DB, call(key), run)
+    await idempotent(env.DB, { ...call(key), scope: 'payments.make-payment' }, run)
+    expect(state.runs).toBe(2)
+  })
+
+  it('asks for a key of 1 to 255 visible characters', async () => {
+    for (const key of [undefined, '', 'a'.repeat(256), 'with space']) {
+      const error = await refusal(idempotent(env.DB, call(key), counted(1).run))
+      expect(error.code).toBe('validation_error')
+      expect(error.message).toBe(MESSAGES.idempotencyKeyInvalid)
+    }
+  })
+
+  it('hashes equal requests equally whatever their key order', () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe(
+      canonicalJson({ a: { c: null, d: [2, { e: 0, f: 1 }] }, b: 1 })
+    )
+  })
+})

@@ -1,0 +1,148 @@
+import { MESSAGES } from '../../schemas/messages.ts'
+import { AppError } from '../lib/errors.ts'
+import { sha256Hex } from './crypto.ts'
+
+/*
+ * Idempotent calls (checkout and payments): the first request with a key runs once and its answer
+ * is kept; a retry with the same key and body gets that answer back, never a second order or
+ * charge. After Stripe and the IETF Idempotency-Key draft (reference/security-payments-platform.md
+ * §4): same key + another body → 422; the same key while the first is still running → 409; a run
+ * that fails saves nothing, so the shopper can simply retry.
+ */
+
+/** How long an answer is replayed (Stripe keeps keys at least 24 hours). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
+
+export interface IdempotentRequest {
+  businessId: number
+  /** The operation, e.g. 'checkout.process-order'. */
+  scope: string
+  /** The client's Idempotency-Key. */
+  key: string | undefined
+  /** What the caller asked for: a retry must ask for exactly the same. */
+  request: unknown
+  now: Date
+}
+
+export interface IdempotentAnswer<T> {
+  body: T
+  /** True when this is the stored answer of an earlier request with the key. */
+  replayed: boolean
+}
+
+/** JSON with object keys sorted at every level, so equal requests hash equally. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item
+    return Object.fromEntries(
+      Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))
+    )
+  })
+}
+
+interface KeyRow {
+  request_hash: string
+  state: 'in_progress' | 'completed'
+  response_body: string | null
+  expires_at: string
+}
+
+/**
+ * Runs `run` once per (business, scope, key) and answers its result, or replays the stored result
+ * for a retry. The claim is one conditional insert, so concurrent identical requests cannot both
+ * run: the losers get 409 while the winner runs, and the stored answer afterwards.
+ */
+export async function idempotent<T>(
+  db: D1Database,
+  request: IdempotentRequest,
+  run: () => Promise<T>
+): Promise<IdempotentAnswer<T>> {
+  const { businessId, scope, key, now } = request
+  if (key === undefined || !KEY_PATTERN.test(key)) {
+    throw new AppError('validation_error', MESSAGES.idempotencyKeyInvalid, {
+      fields: [{ field: 'Idempotency-Key', message: MESSAGES.idempotencyKeyInvalid }],
+    })
+  }
+  const requestHash = await sha256Hex(canonicalJson(request.request))
+  const at = now.toISOString()
+  // A lapsed key of this request is forgotten first, so it can be claimed again.
+  const [, claim] = await db.batch([
+    db
+      .prepare(
+        `delete from idempotency_keys
+         where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and expires_at <= ?4`
+      )
+      .bind(businessId, scope, key, at),
+    db
+      .prepare(
+        `insert into idempotency_keys
+           (business_id, scope, idempotency_key, request_hash, state, created_at, expires_at)
+         values (?1, ?2, ?3, ?4, 'in_progress', ?5, ?6)
+         on conflict (business_id, scope, idempotency_key) do nothing`
+      )
+      .bind(
+        businessId,
+        scope,
+        key,
+        requestHash,
+        at,
+        new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()
+      ),
+  ])
+  if ((claim?.meta.changes ?? 0) === 0) return earlierAnswer<T>(db, request, requestHash)
+
+  let body: T
+  try {
+    body = await run()
+  } catch (error) {
+    // Nothing is saved for a failed run: the same key may be retried.
+    await db
+      .prepare(
+        `delete from idempotency_keys
+         where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and state = 'in_progress'`
+      )
+      .bind(businessId, scope, key)
+      .run()
+    throw error
+  }
+  await db
+    .prepare(
+      `update idempotency_keys set state = 'completed', response_status = 200, response_body = ?4
+       where business_id = ?1 and scope = ?2 and idempotency_key = ?3`
+    )
+    .bind(businessId, scope, key, JSON.stringify(body))
+    .run()
+  return { body, replayed: false }
+}
+
+async function earlierAnswer<T>(
+  db: D1Database,
+  request: IdempotentRequest,
+  requestHash: string
+): Promise<IdempotentAnswer<T>> {
+  const row = await db
+    .prepare(
+      `select request_hash, state, response_body, expires_at from idempotency_keys
+       where business_id = ?1 and scope = ?2 and idempotency_key = ?3`
+    )
+    .bind(request.businessId, request.scope, request.key)
+    .first<KeyRow>()
+  if (!row) {
+    // The first request failed and let the key go between our insert and this read.
+    throw new AppError('conflict', MESSAGES.idempotencyInProgress, {
+      details: { reason: 'idempotency_in_progress' },
+    })
+  }
+  if (row.request_hash !== requestHash) {
+    throw new AppError('validation_error', MESSAGES.idempotencyKeyReused, {
+      fields: [{ field: 'Idempotency-Key', message: MESSAGES.idempotencyKeyReused }],
+    })
+  }
+  if (row.state === 'in_progress' || row.response_body === null) {
+    throw new AppError('conflict', MESSAGES.idempotencyInProgress, {
+      details: { reason: 'idempotency_in_progress' },
+    })
+  }
+  return { body: JSON.parse(row.response_body) as T, replayed: true }
+}
