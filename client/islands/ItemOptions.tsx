@@ -6,8 +6,8 @@ import {
   defaultChoices,
   type OptionChoice,
 } from '../../schemas/item-options.ts'
-import { formatMessage } from '../../schemas/messages.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
+import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { formatMoney } from '../../schemas/money.ts'
@@ -154,38 +154,18 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
       />
 
       {age === 'asking' && item.ageRestriction !== null ? (
-        <div
-          role="group"
-          aria-labelledby={`${ageId}-message`}
-          className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300"
-        >
-          <p id={`${ageId}-message`} className="font-semibold">
-            {formatMessage('ageRestricted', item.ageRestriction)}
-          </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              id={`${ageId}-confirm`}
-              type="button"
-              className="min-h-11 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary"
-              onClick={() => {
-                setAge('accepted')
-                void add(true)
-              }}
-            >
-              I am {item.ageRestriction} or over
-            </button>
-            <button
-              type="button"
-              className="min-h-11 rounded-full px-4 text-sm font-semibold ring-1 ring-black/20"
-              onClick={() => {
-                setAge('unasked')
-                moveFocus('add')
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+        <AgeConfirmation
+          id={ageId}
+          age={item.ageRestriction}
+          onConfirm={() => {
+            setAge('accepted')
+            void add(true)
+          }}
+          onCancel={() => {
+            setAge('unasked')
+            moveFocus('add')
+          }}
+        />
       ) : null}
 
       <div className="flex flex-col gap-2">

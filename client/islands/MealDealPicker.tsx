@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { formatMessage } from '../../schemas/messages.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import {
@@ -14,6 +13,7 @@ import {
   type MealDealChoice,
   type MealDealSection,
 } from '../components/deal/meal-deal-rules.ts'
+import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
 import { parseQuantity } from '../lib/item-options-ui.ts'
@@ -165,40 +165,21 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
         </div>
 
         {askingAge !== null ? (
-          <div
-            role="group"
-            aria-labelledby={`${ageId}-message`}
-            className="rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300 sm:basis-full"
-          >
-            <p id={`${ageId}-message`} className="font-semibold">
-              {formatMessage('ageRestricted', askingAge)}
-            </p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <button
-                id={`${ageId}-confirm`}
-                type="button"
-                className="min-h-11 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary"
-                onClick={() => {
-                  setAgeAccepted(true)
-                  setAskingAge(null)
-                  void add(true)
-                  moveFocus('add')
-                }}
-              >
-                I am {askingAge} or over
-              </button>
-              <button
-                type="button"
-                className="min-h-11 rounded-full px-4 text-sm font-semibold ring-1 ring-black/20"
-                onClick={() => {
-                  setAskingAge(null)
-                  moveFocus('add')
-                }}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
+          <AgeConfirmation
+            id={ageId}
+            age={askingAge}
+            className="sm:basis-full"
+            onConfirm={() => {
+              setAgeAccepted(true)
+              setAskingAge(null)
+              void add(true)
+              moveFocus('add')
+            }}
+            onCancel={() => {
+              setAskingAge(null)
+              moveFocus('add')
+            }}
+          />
         ) : null}
 
         <div className="flex flex-col gap-2 sm:basis-full">

@@ -109,30 +109,60 @@ export function BasketLineRow({
         ) : line.priceChanged ? (
           <p className="text-sm font-semibold text-amber-800">Price changed since you added it</p>
         ) : null}
-        <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-          {line.available ? (
-            <QuantityStepper
-              name={line.name}
-              quantity={line.quantity}
-              max={line.maxQuantity}
-              busy={actions.busy}
-              onChange={actions.onQuantity}
-            />
-          ) : (
-            <span />
-          )}
-          <button
-            type="button"
-            disabled={actions.busy}
-            onClick={actions.onRemove}
-            className="min-h-11 rounded-full px-3 text-sm font-semibold text-red-700 underline-offset-4 hover:underline disabled:opacity-50"
-          >
-            Remove<span className="sr-only"> {line.name}</span>
-          </button>
-        </div>
-        <LineError message={actions.error} />
+        <LineControls
+          name={line.name}
+          available={line.available}
+          quantity={line.quantity}
+          max={line.maxQuantity}
+          actions={actions}
+          className="mt-1"
+        />
       </div>
     </li>
+  )
+}
+
+/** A line's quantity stepper (while it can be bought), its remove button and its failure. */
+function LineControls({
+  name,
+  available,
+  quantity,
+  max,
+  actions,
+  className = '',
+}: {
+  name: string
+  available: boolean
+  quantity: number
+  max: number | null
+  actions: LineActions
+  className?: string
+}) {
+  return (
+    <>
+      <div className={`flex flex-wrap items-center justify-between gap-2 ${className}`}>
+        {available ? (
+          <QuantityStepper
+            name={name}
+            quantity={quantity}
+            max={max}
+            busy={actions.busy}
+            onChange={actions.onQuantity}
+          />
+        ) : (
+          <span />
+        )}
+        <button
+          type="button"
+          disabled={actions.busy}
+          onClick={actions.onRemove}
+          className="min-h-11 rounded-full px-3 text-sm font-semibold text-red-700 underline-offset-4 hover:underline disabled:opacity-50"
+        >
+          Remove<span className="sr-only"> {name}</span>
+        </button>
+      </div>
+      <LineError message={actions.error} />
+    </>
   )
 }
 
@@ -168,28 +198,13 @@ export function BasketMealDealRow({
           {deal.message ?? MESSAGES.itemUnavailable}
         </p>
       ) : null}
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        {deal.available ? (
-          <QuantityStepper
-            name={deal.name}
-            quantity={deal.quantity}
-            max={null}
-            busy={actions.busy}
-            onChange={actions.onQuantity}
-          />
-        ) : (
-          <span />
-        )}
-        <button
-          type="button"
-          disabled={actions.busy}
-          onClick={actions.onRemove}
-          className="min-h-11 rounded-full px-3 text-sm font-semibold text-red-700 underline-offset-4 hover:underline disabled:opacity-50"
-        >
-          Remove<span className="sr-only"> {deal.name}</span>
-        </button>
-      </div>
-      <LineError message={actions.error} />
+      <LineControls
+        name={deal.name}
+        available={deal.available}
+        quantity={deal.quantity}
+        max={null}
+        actions={actions}
+      />
     </li>
   )
 }
