@@ -1,73 +1,21 @@
 import { env } from 'cloudflare:test'
-import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { development } from '../../../worker/backend/development/routes.ts'
-import type { BackendEnv } from '../../../worker/backend/env.ts'
-import { backend } from '../../../worker/backend/index.ts'
-import type { AppEnv } from '../../../worker/env.ts'
-import { authSession, ensureGuestSession } from '../../../worker/middleware/auth-session.ts'
-import { backendClient } from '../../../worker/middleware/backend-client.ts'
-import { errorEnvelopeResponse } from '../../../worker/lib/error-response.ts'
-import { brand } from '../../../worker/middleware/brand.ts'
-import { requestId } from '../../../worker/middleware/request-id.ts'
-import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
-import { handleError, handleNotFound } from '../../../worker/pages/errors.tsx'
-import { pages } from '../../../worker/pages/index.tsx'
-import { proxy } from '../../../worker/proxy/index.ts'
-import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
+import { ensureGuestSession } from '../../../worker/middleware/auth-session.ts'
+import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
+import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
 
-const ORIGIN = 'http://localhost'
+// The storefront plus a probe of ensureGuestSession.
+const app = storefront((probe) =>
+  probe.get('/test/guest-session', async (c) => c.json({ token: await ensureGuestSession(c) }))
+)
+const { get, postForm } = pageClient(app, '192.0.2')
 const NEW_PASSWORD = 'a much newer passphrase'
-
-// The backend with the development domain mounted (worker/backend/index.ts lists the others).
-const testBackend = new Hono<BackendEnv>()
-testBackend.route('/', development.app)
-testBackend.route('/', backend)
-testBackend.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
-
-// The storefront as worker/index.ts composes it, plus a probe of ensureGuestSession.
-const app = new Hono<AppEnv>()
-app.use(requestId())
-app.use(securityHeaders())
-app.use(backendClient(testBackend))
-app.use(brand())
-app.use(authSession())
-app.get('/test/guest-session', async (c) => c.json({ token: await ensureGuestSession(c) }))
-app.route('/api', proxy)
-app.route('/', pages)
-app.notFound(handleNotFound)
-app.onError(handleError)
-
-const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
-let ipCounter = 0
-
-function get(path: string, cookie = '', envOverride: Env = testEnv) {
-  return app.request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} }, envOverride)
-}
-
-function postForm(path: string, fields: Record<string, string>, cookie = '') {
-  ipCounter += 1
-  return app.request(
-    `${ORIGIN}${path}`,
-    {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: ORIGIN,
-        'cf-connecting-ip': `192.0.2.${ipCounter % 250}`,
-        ...(cookie ? { cookie } : {}),
-      },
-      body: new URLSearchParams(fields).toString(),
-    },
-    testEnv
-  )
-}
 
 function registration(email: string): Record<string, string> {
   return {

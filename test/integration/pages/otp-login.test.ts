@@ -1,68 +1,17 @@
 import { env } from 'cloudflare:test'
-import { Hono } from 'hono'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
-import { backend } from '../../../worker/backend/index.ts'
-import type { AppEnv } from '../../../worker/env.ts'
-import { authSession } from '../../../worker/middleware/auth-session.ts'
-import { backendClient } from '../../../worker/middleware/backend-client.ts'
-import { brand } from '../../../worker/middleware/brand.ts'
-import { requestId } from '../../../worker/middleware/request-id.ts'
-import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
-import { handleError, handleNotFound } from '../../../worker/pages/errors.tsx'
-import { pages } from '../../../worker/pages/index.tsx'
-import { proxy } from '../../../worker/proxy/index.ts'
-import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
+import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
+import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
 
-const ORIGIN = 'http://localhost'
+const app = storefront()
+const { get, postForm } = pageClient(app, '198.51.100')
 const PENDING = 'sf_restorable_strategy_otp'
-
-// The storefront as worker/index.ts composes it.
-const app = new Hono<AppEnv>()
-app.use(requestId())
-app.use(securityHeaders())
-app.use(backendClient(backend))
-app.use(brand())
-app.use(authSession())
-app.route('/api', proxy)
-app.route('/', pages)
-app.notFound(handleNotFound)
-app.onError(handleError)
-
-const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
-let ipCounter = 0
-
-function get(path: string, cookie = '') {
-  return app.request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} }, testEnv)
-}
-
-function postForm(
-  path: string,
-  fields: Record<string, string>,
-  cookie = '',
-  envOverride: Env = testEnv
-) {
-  ipCounter += 1
-  return app.request(
-    `${ORIGIN}${path}`,
-    {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: ORIGIN,
-        'cf-connecting-ip': `198.51.100.${ipCounter % 250}`,
-        ...(cookie ? { cookie } : {}),
-      },
-      body: new URLSearchParams(fields).toString(),
-    },
-    envOverride
-  )
-}
 
 /** The text of an element with this id in the HTML, tags removed. */
 function textOfId(html: string, id: string): string | null {

@@ -1,0 +1,73 @@
+import { env } from 'cloudflare:test'
+import { Hono } from 'hono'
+import { backend } from '../../../worker/backend/index.ts'
+import type { AppEnv } from '../../../worker/env.ts'
+import { authSession } from '../../../worker/middleware/auth-session.ts'
+import { backendClient } from '../../../worker/middleware/backend-client.ts'
+import { brand } from '../../../worker/middleware/brand.ts'
+import { requestId } from '../../../worker/middleware/request-id.ts'
+import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
+import { handleError, handleNotFound } from '../../../worker/pages/errors.tsx'
+import { pages } from '../../../worker/pages/index.tsx'
+import { proxy } from '../../../worker/proxy/index.ts'
+import { TEST_SECRETS } from '../auth/fixtures.ts'
+
+export const ORIGIN = 'http://localhost'
+
+/** The pool's bindings with the test secrets, in the test environment. */
+export const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
+
+/**
+ * The storefront's pages and /api as worker/index.ts composes them (without the app session
+ * version check, so tests choose their cookies freely). `probe` adds test-only routes before the
+ * pages, e.g. to call a middleware helper directly.
+ */
+export function storefront(probe?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  app.use(requestId())
+  app.use(securityHeaders())
+  app.use(backendClient(backend))
+  app.use(brand())
+  app.use(authSession())
+  probe?.(app)
+  app.route('/api', proxy)
+  app.route('/', pages)
+  app.notFound(handleNotFound)
+  app.onError(handleError)
+  return app
+}
+
+/**
+ * GET and form POST helpers for one storefront. Each POST comes from its own address in
+ * `ipPrefix` (e.g. '192.0.2'), so the sign-in rate limits never decide a test.
+ */
+export function pageClient(app: Hono<AppEnv>, ipPrefix: string) {
+  let ipCounter = 0
+  return {
+    get(path: string, cookie = '', envOverride: Env = testEnv) {
+      return app.request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} }, envOverride)
+    },
+    postForm(
+      path: string,
+      fields: Record<string, string>,
+      cookie = '',
+      envOverride: Env = testEnv
+    ) {
+      ipCounter += 1
+      return app.request(
+        `${ORIGIN}${path}`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            origin: ORIGIN,
+            'cf-connecting-ip': `${ipPrefix}.${ipCounter % 250}`,
+            ...(cookie ? { cookie } : {}),
+          },
+          body: new URLSearchParams(fields).toString(),
+        },
+        envOverride
+      )
+    },
+  }
+}
