@@ -162,6 +162,20 @@ export const MESSAGES = {
   otpSent: 'If %s belongs to an account, we have sent it a 6-digit code by %s.',
   otpExpired: 'This code has expired or can no longer be used. Please ask for a new one.',
   basketOfAnotherMember: 'This basket belongs to another account.',
+  // Not in the spec (checkout and payments):
+  addressLine1Required: 'Please enter the first line of your address.',
+  townRequired: 'Please enter your town or city.',
+  guestEmailRegistered:
+    'This email address belongs to an account. Please sign in to continue, or use a one-time code.',
+  basketChanged: 'Your basket has changed. Please check it before you pay.',
+  orderNotFound: 'We could not find that order.',
+  paymentNotFound: 'We could not find that payment.',
+  cashConfirmRequired: 'Please confirm you will have the amount ready in cash.',
+  orderAlreadyPaid: 'This order has already been paid.',
+  cardDetailsNotAccepted:
+    'Card numbers and security codes are entered on the secure payment page only.',
+  paymentPending: 'Your payment is still being processed.',
+  sandboxTestCardsOnly: 'The sandbox accepts only the published test card numbers.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

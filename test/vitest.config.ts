@@ -22,6 +22,7 @@ export default defineConfig(async () => {
             APP_ENV: 'test',
             SESSION_SECRET: 'test-session-secret-0123456789abcdefghijklmnopqrstuv',
             AUTH_PEPPER: 'test-auth-pepper-0123456789abcdefghijklmnopqrstuvwxyz',
+            REALEX_SHARED_SECRET: 'test-realex-shared-secret-0123456789abcdefghijkl',
           },
         },
       }),

@@ -11,7 +11,13 @@ export const BASKET_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
  * Backend paths whose JSON bodies carry the basket token: the proxy sets it from the httpOnly
  * cookie (a browser cannot choose another basket) and removes any token the browser sent.
  */
-const BASKET_TOKEN_PATH_PREFIXES = ['/basket', '/time-slots', '/stores/recommended-items']
+const BASKET_TOKEN_PATH_PREFIXES = [
+  '/basket',
+  '/time-slots',
+  '/stores/recommended-items',
+  '/checkout',
+  '/payments',
+]
 
 /** Basket calls that take a fulfilmentLocation (spec §3): where the shopper searched from. */
 const LOCATED_BASKET_PATHS: ReadonlySet<string> = new Set([

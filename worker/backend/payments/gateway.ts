@@ -1,0 +1,93 @@
+import type { CardGateway, PaymentMethod } from '../../../schemas/checkout.ts'
+import type { CardBrand, PaymentRedirect } from '../../../schemas/payments.ts'
+
+/**
+ * The one interface every card and wallet gateway implements (Realex hosted card page, embedded
+ * card frames, and their local sandboxes). make-payment (worker/backend/payments/service.ts) picks
+ * the gateway from configuration, records the attempt, calls `start`, and confirms the order only
+ * on an `authorised` outcome that the gateway itself vouched for (a verified hash, or the gateway's
+ * own API answering over TLS). Gateways never see or return a card number or CVV.
+ */
+
+/** One payment attempt as the gateway needs it. `amount` comes from the stored draft order. */
+export interface PaymentAttempt {
+  businessId: number
+  paymentId: number
+  orderId: number
+  businessOrderId: string
+  /** Unique per attempt and never reused (Realex ORDER_ID; a decline needs a new one). */
+  gatewayOrderId: string
+  amount: number
+  currency: string
+  method: PaymentMethod
+  /** Where the gateway sends the browser back (HPP: MERCHANT_RESPONSE_URL on the brand host). */
+  responseUrl: string
+  successUrl: string
+  failureUrl: string
+  cancelUrl: string
+  customer: {
+    customerId: number | null
+    email: string
+    phone: string | null
+    firstName: string
+    lastName: string
+  }
+  billingAddress: {
+    addressLine1: string
+    addressLine2: string | null
+    town: string
+    postcode: string
+    country: string
+  } | null
+  /** Keep the card for the member (card storage). */
+  saveCard: boolean
+  /** A saved card's gateway token ('payer_ref:pmt_ref' for Realex, the card token for frames). */
+  savedCardToken: string | null
+  /** Frames: the card token (new card) or the CVV token (saved card). Wallets: the token data. */
+  token: string | null
+}
+
+/** A card the gateway stored for the member: display fields and the gateway's token only. */
+export interface StoredCard {
+  token: string
+  brand: CardBrand
+  last4: string
+  expiryMonth: number
+  expiryYear: number
+  cardholderName: string | null
+}
+
+/**
+ * What the gateway says about an attempt.
+ * - redirect: the browser must submit `redirect` (hosted page, 3-D Secure challenge).
+ * - authorised: the money is taken (or reserved, with auto-settle) — confirm the order.
+ * - declined: the bank said no (RESULT 1xx); the shopper may try again with a new attempt.
+ * - failed: the gateway could not process it (2xx/5xx, bad answer).
+ * - cancelled: the shopper left the hosted page.
+ * - pending: no answer yet.
+ */
+export type GatewayOutcome =
+  | { kind: 'redirect'; redirect: PaymentRedirect }
+  | {
+      kind: 'authorised'
+      externalRef: string | null
+      authCode: string | null
+      resultCode: string
+      resultMessage: string
+      storedCard: StoredCard | null
+    }
+  | { kind: 'declined' | 'failed'; resultCode: string; resultMessage: string }
+  | { kind: 'cancelled' }
+  | { kind: 'pending' }
+
+export interface CardGatewayAdapter {
+  readonly name: CardGateway
+  /** Starts an attempt: a redirect for hosted pages and challenges, or an outcome at once. */
+  start(attempt: PaymentAttempt): Promise<GatewayOutcome>
+  /**
+   * Asks the gateway how an attempt ended (verify payment; the return from a 3-D Secure
+   * challenge). Gateways that answer by a signed post (Realex HPP) read that instead: see
+   * worker/backend/payments/realex-hpp.ts and the consumer data route.
+   */
+  status(attempt: PaymentAttempt, externalRef: string | null): Promise<GatewayOutcome>
+}
