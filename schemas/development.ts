@@ -31,3 +31,14 @@ export const OutboxMessageSchema = z.object({
 
 export type OutboxList = z.infer<typeof OutboxListSchema>
 export const OutboxListSchema = z.object({ messages: z.array(OutboxMessageSchema) })
+
+/**
+ * Staff closing a store for the day (stores.is_temporarily_closed), for local use and journeys
+ * until the operator tools exist: POST /dev/stores/temporary-closure. Development only.
+ */
+export const TemporaryClosureRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  storeSlug: z.string().trim().min(1).max(120),
+  closed: z.boolean(),
+})
+export const TemporaryClosureSchema = z.object({ storeSlug: z.string(), closed: z.boolean() })

@@ -44,3 +44,17 @@ export async function listOutbox(
     createdAt: row.created_at,
   }))
 }
+
+/** Sets a store's temporary closure; false when the business has no store with that slug. */
+export async function setTemporaryClosure(
+  db: D1Database,
+  businessId: number,
+  storeSlug: string,
+  closed: boolean
+): Promise<boolean> {
+  const result = await db
+    .prepare(`update stores set is_temporarily_closed = ?3 where business_id = ?1 and slug = ?2`)
+    .bind(businessId, storeSlug, closed ? 1 : 0)
+    .run()
+  return result.meta.changes > 0
+}

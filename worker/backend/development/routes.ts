@@ -2,11 +2,13 @@ import {
   developmentToolsEnabled,
   OutboxListQuerySchema,
   OutboxListSchema,
+  TemporaryClosureRequestSchema,
+  TemporaryClosureSchema,
 } from '../../../schemas/development.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
-import { listOutbox } from './repo.ts'
+import { listOutbox, setTemporaryClosure } from './repo.ts'
 
 /** Development tools: only where APP_ENV is a development environment; elsewhere 404. */
 export const development = createDomain('Development')
@@ -32,4 +34,23 @@ development.get(
     errors: ['not_found'],
   },
   async ({ query }, c) => ({ messages: await listOutbox(c.env.DB, query.businessId) })
+)
+
+development.post(
+  '/dev/stores/temporary-closure',
+  {
+    summary: 'Close a store for the day, or open it again (what store staff will do)',
+    description:
+      "Sets the store's temporary closure: its availability is then 'closed' whatever its hours " +
+      'say, so baskets and checkout refuse it (spec §4 Store closes). Development and test only, ' +
+      `until the operator tools exist. An unknown slug answers not_found '${MESSAGES.storeNotFound}'.`,
+    body: TemporaryClosureRequestSchema,
+    response: TemporaryClosureSchema,
+    errors: ['not_found', 'validation_error'],
+  },
+  async ({ body }, c) => {
+    const found = await setTemporaryClosure(c.env.DB, body.businessId, body.storeSlug, body.closed)
+    if (!found) throw new AppError('not_found', MESSAGES.storeNotFound)
+    return { storeSlug: body.storeSlug, closed: body.closed }
+  }
 )
