@@ -231,9 +231,11 @@ export const OrderSummarySchema = z.object({
   /** 20 once sent to the store (spec §4), null before. */
   statusCode: z.int().nullable(),
   storeId: z.int(),
+  storeSlug: z.string(),
   storeName: z.string(),
   fulfilmentMethod: z.enum(FULFILMENT_METHODS),
   fulfilmentTiming: z.enum(FULFILMENT_TIMINGS),
+  /** The slot in the store's local time: YYYY-MM-DD, and HH:mm for its start and end. */
   slotDate: z.string().nullable(),
   slotStartsAt: z.string().nullable(),
   slotEndsAt: z.string().nullable(),

@@ -176,6 +176,22 @@ export const MESSAGES = {
     'Card numbers and security codes are entered on the secure payment page only.',
   paymentPending: 'Your payment is still being processed.',
   sandboxTestCardsOnly: 'The sandbox accepts only the published test card numbers.',
+  // Not in the spec (payments backend):
+  cardNotFound: 'We could not find that card.',
+  paymentMethodNotAvailable: 'This payment method is not available yet. Please choose another.',
+  cardsSavedDuringPayment:
+    'Cards are saved while you pay: tick "Save card" on the payment page to keep this card.',
+  paymentReturnUrlInvalid: 'The payment return address must be on this shop.',
+  savedCardsMembersOnly: 'Please sign in to save a card or pay with a saved card.',
+  paymentGatewayMismatch: 'This payment method cannot be paid through that gateway.',
+  paymentAnswerInvalid: 'The payment answer could not be verified.',
+  paymentAlreadyAnswered: 'This payment has already been answered.',
+  sandboxBanner: 'Sandbox — test cards only. No real money is taken.',
+  sandboxRequestHashInvalid: 'RESULT 508: the request hash is wrong (check the shared secret).',
+  sandboxDuplicateOrderId: 'RESULT 501: this ORDER_ID has already been used.',
+  sandboxExpiryInvalid: 'Please enter an expiry date in the future.',
+  sandboxAuthenticationFailed: 'Authentication failed: the card issuer could not verify you.',
+  cashNotAccepted: 'Store does not accept cash payment',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

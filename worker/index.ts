@@ -10,6 +10,7 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
 import { pages } from './pages/index.tsx'
 import { proxy } from './proxy/index.ts'
+import { sandboxGateway } from './sandbox-gateway/index.ts'
 import { scheduled } from './scheduled.ts'
 
 /** The storefront worker: composition only. Static assets are answered before this runs. */
@@ -22,6 +23,7 @@ app.use(brand())
 app.use(appSessionVersion())
 app.use(authSession())
 app.route('/api', proxy)
+app.route('/sandbox-gateway', sandboxGateway)
 app.route('/', pages)
 app.notFound(handleNotFound)
 app.onError(handleError)

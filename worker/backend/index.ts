@@ -6,6 +6,7 @@ import { requestId } from '../middleware/request-id.ts'
 import { auth } from './auth/routes.ts'
 import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
+import { checkout } from './checkout/routes.ts'
 import { content } from './content/routes.ts'
 import { development } from './development/routes.ts'
 import type { BackendEnv } from './env.ts'
@@ -13,6 +14,7 @@ import { location } from './location/routes.ts'
 import { member } from './member/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
+import { payments } from './payments/routes.ts'
 import type { Domain } from './route-registry.ts'
 import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
@@ -29,6 +31,8 @@ const domains: ReadonlyArray<Domain> = [
   stores,
   catalogue,
   basket,
+  checkout,
+  payments,
   seo,
   development,
 ]

@@ -1,23 +1,28 @@
 import { CLIENT_ASSETS } from 'virtual:client-assets'
 import { createMiddleware } from 'hono/factory'
 import { TURNSTILE_ORIGIN } from '../../client/lib/turnstile.ts'
+import { paymentsSandbox } from '../backend/payments/config.ts'
+import { HPP_URLS } from '../backend/payments/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
 
 /**
  * The Content-Security-Policy for a response whose inline scripts and styles carry `nonce`.
  * `dev` loosens only what the Vite dev server needs: its HMR websocket. `turnstile` allows
- * Cloudflare Turnstile's script and frame when the coupon robot check uses it.
+ * Cloudflare Turnstile's script and frame when the coupon robot check uses it. `hppOrigin` lets
+ * checkout post to (and frame) the Realex hosted card page.
  */
 export function contentSecurityPolicy(
   nonce: string,
   dev = false,
-  options: { turnstile?: boolean } = {}
+  options: { turnstile?: boolean; hppOrigin?: string | null } = {}
 ): string {
   const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : []
+  const hpp = options.hppOrigin ? [options.hppOrigin] : []
+  const frames = [...turnstile, ...hpp]
   const directives: Array<[string, ...Array<string>]> = [
     ['default-src', "'self'"],
     ['script-src', "'self'", `'nonce-${nonce}'`, ...turnstile],
-    ...(options.turnstile ? [['frame-src', TURNSTILE_ORIGIN] as [string, string]] : []),
+    ...(frames.length > 0 ? [['frame-src', ...frames] as [string, ...Array<string>]] : []),
     // Brand colours arrive as one nonce'd <style>; nothing else is inline, so no 'unsafe-inline'.
     ['style-src', "'self'", `'nonce-${nonce}'`],
     ['img-src', "'self'", 'data:'],
@@ -25,10 +30,20 @@ export function contentSecurityPolicy(
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
     ['frame-ancestors', "'none'"],
     ['base-uri', "'self'"],
-    ['form-action', "'self'"],
+    ['form-action', "'self'", ...hpp],
     ['object-src', "'none'"],
   ]
   return directives.map((parts) => parts.join(' ')).join('; ')
+}
+
+/**
+ * The origin of the Realex hosted card page checkout sends shoppers to: only when a Realex merchant
+ * is configured (else the local sandbox card page, which is same-origin), live or sandbox by
+ * PAYMENTS_MODE.
+ */
+export function hppOrigin(env: Pick<Env, 'REALEX_MERCHANT_ID' | 'PAYMENTS_MODE'>): string | null {
+  if (!env.REALEX_MERCHANT_ID) return null
+  return new URL(paymentsSandbox(env) ? HPP_URLS.sandbox : HPP_URLS.live).origin
 }
 
 /** A fresh 128-bit nonce, base64-encoded. */
@@ -64,6 +79,7 @@ export function securityHeaders() {
       'Content-Security-Policy',
       contentSecurityPolicy(nonce, CLIENT_ASSETS.dev, {
         turnstile: c.env.ROBOT_CHECK_PROVIDER === 'turnstile',
+        hppOrigin: hppOrigin(c.env),
       })
     )
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')

@@ -11,6 +11,7 @@ export const FLASH_MESSAGES = {
   systemError: MESSAGES.systemError,
   deviceLocationNoMatch: MESSAGES.deviceLocationNoMatch,
   tooManyRequests: MESSAGES.tooManyRequests,
+  storeClosedCheckout: MESSAGES.storeClosedCheckout,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

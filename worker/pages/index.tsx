@@ -4,6 +4,11 @@ import { createMiddleware } from 'hono/factory'
 import { STAY_IN_TOUCH_FORM_ACTION } from '../../client/islands/StayInTouch.tsx'
 import type { AppEnv } from '../env.ts'
 import { changePasswordForm } from './change-password.tsx'
+import { checkoutBillingForm } from './checkout/card-form.tsx'
+import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
+import { checkoutDetailsForm } from './checkout/details.tsx'
+import { hppResponseForm } from './checkout/hpp-response.ts'
+import { checkoutPaymentForm } from './checkout/payment.tsx'
 import { captureDeepLink } from './deep-link.ts'
 import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
@@ -20,6 +25,7 @@ import { searchForm } from './search.tsx'
 import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
 import { LOGOUT_PATH, routePath, ROUTE_PATHS } from '../../client/lib/routes.ts'
+import { HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
 
 /**
  * Spec §2: a path with a trailing slash redirects to the path without it, query kept. 301 for
@@ -74,8 +80,19 @@ const AUTH_FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form:
   { path: routePath('forgotten-password'), guards: [guestOnly], form: forgottenPasswordForm },
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
+  // Checkout's no-JavaScript forms, behind the same guards as their pages.
+  { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
+  { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },
+  {
+    path: routePath('checkout-payment-billing-address'),
+    guards: [...CHECKOUT_GUARDS],
+    form: checkoutBillingForm,
+  },
 ]
 for (const { path, guards, form } of AUTH_FORM_POSTS) {
   pages.post(path, csrf(), async (c) => (await runGuards(c, guards)) ?? form(c))
 }
 pages.post(LOGOUT_PATH, csrf(), logoutForm)
+// The hosted card page's signed answer: posted cross-site by the gateway, so without cookies and
+// without csrf() (its hash is the proof); exempt from the checkout guards (spec §2).
+pages.post(HPP_RESPONSE_PATH, hppResponseForm)

@@ -5,6 +5,13 @@ import { bannerRedirect } from './banner.ts'
 import { basketPage } from './basket.tsx'
 import { categoryPage } from './category.tsx'
 import { changePasswordPage } from './change-password.tsx'
+import { checkoutCardFormPage, checkoutBillingPage } from './checkout/card-form.tsx'
+import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
+import { checkoutDetailsPage } from './checkout/details.tsx'
+import { checkoutEntry } from './checkout/entry.ts'
+import { checkoutCreatePage, checkoutLoginPage, checkoutOptionsPage } from './checkout/options.tsx'
+import { checkoutPaymentPage } from './checkout/payment.tsx'
+import { checkoutSuccessPage } from './checkout/success.tsx'
 import { dealPage } from './deal.tsx'
 import { faqPage } from './faq.tsx'
 import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-password.tsx'
@@ -22,7 +29,6 @@ import { menuItemPage } from './menu-item.tsx'
 import { registerPage } from './register.tsx'
 import { resetPasswordPage } from './reset-password.tsx'
 import { searchPage } from './search.tsx'
-import { requiresValidSlot } from './slot-guards.ts'
 import { storeAllPage } from './store-all.tsx'
 import { storePage } from './store.tsx'
 import { storesNearBy } from './stores-near-by.tsx'
@@ -48,8 +54,9 @@ const PERSONAL: RouteConfig = { guards: [], cache: 'private', page: null }
 const MEMBER: RouteConfig = { guards: [memberOnly], cache: 'private', page: null }
 const GUEST: RouteConfig = { guards: [guestOnly], cache: 'private', page: null }
 const STORE: RouteConfig = PUBLIC
-// Checkout steps need a slot that still stands (spec §2): else the store's time-slot page.
-const CHECKOUT: RouteConfig = { ...PERSONAL, guards: [requiresValidSlot] }
+// Checkout steps need a slot that still stands and a basket that can be paid for (spec §2): a
+// lapsed slot goes to the slot page, an empty basket to its store, an invalid one to the basket.
+const CHECKOUT: RouteConfig = { ...PERSONAL, guards: CHECKOUT_GUARDS }
 
 /** Every route of spec §2 by name. */
 const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
@@ -93,16 +100,17 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   // Counts a click, so never cached.
   'stores-storeSlug-banner-bannerSlug': { ...PERSONAL, page: bannerRedirect },
   basket: { ...PERSONAL, page: basketPage },
-  checkout: CHECKOUT,
-  'checkout-options': CHECKOUT,
-  'checkout-details': CHECKOUT,
-  'checkout-create': CHECKOUT,
-  'checkout-login': CHECKOUT,
-  'checkout-payment': CHECKOUT,
-  'checkout-payment-card-form': CHECKOUT,
-  'checkout-payment-billing-address': CHECKOUT,
-  // The order is placed: its slot is the order's now.
-  'checkout-success': PERSONAL,
+  checkout: { ...CHECKOUT, page: checkoutEntry },
+  'checkout-options': { ...CHECKOUT, page: checkoutOptionsPage },
+  'checkout-details': { ...CHECKOUT, page: checkoutDetailsPage },
+  'checkout-create': { ...CHECKOUT, page: checkoutCreatePage },
+  'checkout-login': { ...CHECKOUT, page: checkoutLoginPage },
+  'checkout-payment': { ...CHECKOUT, page: checkoutPaymentPage },
+  'checkout-payment-card-form': { ...CHECKOUT, page: checkoutCardFormPage },
+  'checkout-payment-billing-address': { ...CHECKOUT, page: checkoutBillingPage },
+  // Exempt from the checkout guards (spec §2 "two paths are exempt"; the other is the hosted card
+  // page's answer, worker/pages/index.tsx): the order is placed, its basket closed.
+  'checkout-success': { ...PERSONAL, page: checkoutSuccessPage },
   terms: PUBLIC,
   'privacy-policy': PUBLIC,
   'cookie-policy': PUBLIC,

@@ -98,8 +98,15 @@ describe('route table', () => {
       if (built.includes(path)) {
         expect(response.status, path).toBe(200)
       }
-      // Member pages send a signed-out shopper home; a bare /stores-near-by goes to the search.
-      else if (path.startsWith('/member') || path === '/stores-near-by') {
+      // Without an order to show, the success page is not found.
+      else if (path === '/checkout/success') expect(response.status, path).toBe(404)
+      // Member pages send a signed-out shopper home, checkout steps without a basket go home, and
+      // a bare /stores-near-by goes to the search.
+      else if (
+        path.startsWith('/member') ||
+        path.startsWith('/checkout') ||
+        path === '/stores-near-by'
+      ) {
         expect(response.status, path).toBe(302)
       } else expect(response.status, path).toBe(501)
     }
@@ -110,9 +117,9 @@ describe('route table', () => {
     expect(home.headers.get('cache-control')).toBe('max-age=15, s-maxage=60')
     const basket = await get('/basket')
     expect(basket.headers.get('cache-control')).toBe('private, no-store')
-    const checkout = await get('/checkout')
+    const checkout = await get('/checkout/success')
     expect(checkout.headers.get('cache-control')).toBe('private, no-store')
-    expect(await checkout.text()).toContain(MESSAGES.pageNotBuilt)
+    expect(await checkout.text()).toContain(MESSAGES.orderViewFailed)
   })
 })
 

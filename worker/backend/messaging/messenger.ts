@@ -4,7 +4,8 @@ import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 
 /** Templates the backend sends; each names what its `data` carries. */
-export type MessageTemplate = 'password_reset' | 'email_verification' | 'one_time_password'
+export type MessageTemplate =
+  'password_reset' | 'email_verification' | 'one_time_password' | 'order_confirmation'
 
 /** One email or text to a shopper. */
 export interface OutgoingMessage {

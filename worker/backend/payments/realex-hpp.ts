@@ -143,7 +143,8 @@ function base64Encode(text: string): string {
   return btoa(binary)
 }
 
-function base64Decode(text: string): string | null {
+/** One base64 value as UTF-8 text, or null when it is not valid base64 or UTF-8. */
+export function base64Decode(text: string): string | null {
   try {
     const binary = atob(text)
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(

@@ -1,0 +1,71 @@
+import { TextField, type FormErrors, type FormValues } from '../auth/AuthForm.tsx'
+
+/** The form names of spec §3 Address's fields, as the checkout forms post them. */
+export const ADDRESS_FIELDS = [
+  'addressLine1',
+  'addressLine2',
+  'town',
+  'county',
+  'postcode',
+] as const
+
+/** The address inputs of a checkout form, their errors linked like every form field's. */
+export function AddressFields({
+  idPrefix,
+  errors,
+  values,
+}: {
+  idPrefix: string
+  errors: FormErrors
+  values: FormValues
+}) {
+  return (
+    <>
+      <TextField
+        idPrefix={idPrefix}
+        name="addressLine1"
+        label="Address line 1"
+        autoComplete="address-line1"
+        errors={errors}
+        values={values}
+      />
+      <TextField
+        idPrefix={idPrefix}
+        name="addressLine2"
+        label="Address line 2"
+        autoComplete="address-line2"
+        required={false}
+        errors={errors}
+        values={values}
+      />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField
+          idPrefix={idPrefix}
+          name="town"
+          label="Town or city"
+          autoComplete="address-level2"
+          errors={errors}
+          values={values}
+        />
+        <TextField
+          idPrefix={idPrefix}
+          name="county"
+          label="County"
+          autoComplete="address-level1"
+          required={false}
+          errors={errors}
+          values={values}
+        />
+      </div>
+      <TextField
+        idPrefix={idPrefix}
+        name="postcode"
+        label="Postcode"
+        autoComplete="postal-code"
+        maxLength={10}
+        errors={errors}
+        values={values}
+      />
+    </>
+  )
+}

@@ -1,0 +1,107 @@
+import type { Basket } from '../../../schemas/basket.ts'
+import type { OrderSummary } from '../../../schemas/checkout.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+
+/** One line as the checkout summaries list it. */
+export interface SummaryLine {
+  key: string
+  name: string
+  quantity: number
+  totalPrice: number
+  details: Array<string>
+}
+
+/** The basket's available lines and meal deals, as the payment step summarises them. */
+export function basketSummaryLines(basket: Basket): Array<SummaryLine> {
+  return [
+    ...basket.lines
+      .filter((line) => line.available)
+      .map((line) => ({
+        key: `line-${line.basketLineId}`,
+        name: line.size ? `${line.name} (${line.size})` : line.name,
+        quantity: line.quantity,
+        totalPrice: line.lineTotal,
+        details: line.choices.map((choice) =>
+          choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
+        ),
+      })),
+    ...basket.mealDeals
+      .filter((deal) => deal.available)
+      .map((deal) => ({
+        key: `deal-${deal.basketMealDealId}`,
+        name: deal.name,
+        quantity: deal.quantity,
+        totalPrice: deal.lineTotal,
+        details: deal.choices.map((choice) => choice.name),
+      })),
+  ]
+}
+
+/** A placed order's lines, frozen when it was made. */
+export function orderSummaryLines(order: OrderSummary): Array<SummaryLine> {
+  return order.lines.map((line, index) => ({
+    key: `order-${index}`,
+    name: line.name,
+    quantity: line.quantity,
+    totalPrice: line.totalPrice,
+    details: line.selections,
+  }))
+}
+
+/** The lines of an order: quantity, name, chosen options and price. */
+export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
+  return (
+    <ul className="flex flex-col divide-y divide-black/10 text-sm">
+      {lines.map((line) => (
+        <li key={line.key} className="flex justify-between gap-3 py-2">
+          <div>
+            <p className="font-semibold">
+              <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+            </p>
+            {line.details.length > 0 ? (
+              <p className="text-ink/70">{line.details.join(', ')}</p>
+            ) : null}
+          </div>
+          <p className="tabular-nums">{formatMoney(line.totalPrice)}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'text-lg font-extrabold' : ''}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  )
+}
+
+/** A placed order's totals, as frozen on the order (all pence). */
+export function OrderTotalsList({ order }: { order: OrderSummary }) {
+  const { totals } = order
+  const delivery = order.fulfilmentMethod === 'delivery'
+  return (
+    <dl className="flex flex-col gap-1.5 text-sm">
+      <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
+      {totals.discountTotal > 0 ? (
+        <Row label="Discounts" value={`−${formatMoney(totals.discountTotal)}`} />
+      ) : null}
+      {delivery ? (
+        <Row
+          label="Delivery fee"
+          value={totals.deliveryCost > 0 ? formatMoney(totals.deliveryCost) : 'Free'}
+        />
+      ) : null}
+      {totals.serviceFee > 0 ? (
+        <Row label="Service fee" value={formatMoney(totals.serviceFee)} />
+      ) : null}
+      {totals.deliveryTip > 0 ? (
+        <Row label="Driver tip" value={formatMoney(totals.deliveryTip)} />
+      ) : null}
+      <div className="my-1 border-t border-black/10" />
+      <Row label="Total" value={formatMoney(totals.total)} strong />
+    </dl>
+  )
+}

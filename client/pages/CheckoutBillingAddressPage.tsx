@@ -1,0 +1,112 @@
+import {
+  FormAlert,
+  SubmitButton,
+  type FormErrors,
+  type FormValues,
+} from '../components/auth/AuthForm.tsx'
+import { AddressFields } from '../components/checkout/AddressFields.tsx'
+import {
+  CheckoutCard,
+  CheckoutFrame,
+  SandboxBanner,
+} from '../components/checkout/CheckoutFrame.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { routePath } from '../lib/routes.ts'
+
+/** The form field carrying one card attempt's idempotency anchor across the card steps. */
+export const ATTEMPT_FIELD = 'attempt'
+
+export interface CheckoutBillingAddressPageProps {
+  chrome: PageChrome
+  /** Delivery offers 'Same as delivery address' (the default); collection needs an address. */
+  delivery: boolean
+  /** Members may keep the card for next time (spec §7 Make payment saveCard). */
+  canSaveCard: boolean
+  sandbox: boolean
+  attempt: string
+  errors: FormErrors
+  values: FormValues
+}
+
+/**
+ * Spec §3 Card payment form's billing address: the delivery address, or another one. A plain
+ * form post; then the hosted card page.
+ */
+export function CheckoutBillingAddressPage({
+  chrome,
+  delivery,
+  canSaveCard,
+  sandbox,
+  attempt,
+  errors,
+  values,
+}: CheckoutBillingAddressPageProps) {
+  const same = delivery && values.sameAsDelivery !== 'no'
+  return (
+    <Layout chrome={chrome}>
+      <CheckoutFrame title="Billing address" progress="payment">
+        <SandboxBanner sandbox={sandbox} />
+        <form
+          method="post"
+          action={routePath('checkout-payment-billing-address')}
+          noValidate
+          aria-describedby={errors.form ? 'billing-form-error' : undefined}
+          className="flex flex-col gap-6"
+        >
+          <FormAlert id="billing-form-error" message={errors.form} />
+          <input type="hidden" name={ATTEMPT_FIELD} value={attempt} />
+          <CheckoutCard>
+            {delivery ? (
+              <fieldset className="mb-5">
+                <legend className="mb-2 font-bold">Card billing address</legend>
+                <label className="flex min-h-11 items-center gap-3">
+                  <input
+                    type="radio"
+                    name="sameAsDelivery"
+                    value="yes"
+                    defaultChecked={same}
+                    className="size-5 accent-primary"
+                  />
+                  Same as delivery address
+                </label>
+                <label className="flex min-h-11 items-center gap-3">
+                  <input
+                    type="radio"
+                    name="sameAsDelivery"
+                    value="no"
+                    defaultChecked={!same}
+                    className="size-5 accent-primary"
+                  />
+                  A different address
+                </label>
+              </fieldset>
+            ) : null}
+            <div>
+              {delivery ? (
+                <p className="mb-3 text-sm text-ink/80">
+                  For a different address, fill in the address of the card below.
+                </p>
+              ) : null}
+              <AddressFields idPrefix="billing" errors={errors} values={values} />
+            </div>
+            {canSaveCard ? (
+              <label className="flex min-h-11 items-center gap-3">
+                <input
+                  type="checkbox"
+                  name="saveCard"
+                  value="yes"
+                  defaultChecked={values.saveCard === 'yes'}
+                  className="size-5 accent-primary"
+                />
+                Save this card for next time
+              </label>
+            ) : null}
+          </CheckoutCard>
+          <div className="max-w-sm">
+            <SubmitButton>Continue to card details</SubmitButton>
+          </div>
+        </form>
+      </CheckoutFrame>
+    </Layout>
+  )
+}

@@ -1,0 +1,71 @@
+import type { PaymentRedirect } from '../../schemas/payments.ts'
+import { FormAlert } from '../components/auth/AuthForm.tsx'
+import {
+  CheckoutCard,
+  CheckoutFrame,
+  SandboxBanner,
+  StepLink,
+} from '../components/checkout/CheckoutFrame.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { useRenderContext } from '../components/render-context.ts'
+import { routePath } from '../lib/routes.ts'
+
+const HPP_FORM_ID = 'secure-payment-form'
+
+export interface CheckoutCardFormPageProps {
+  chrome: PageChrome
+  sandbox: boolean
+  /** The hosted card page's signed request, or null when it could not be had. */
+  redirect: PaymentRedirect | null
+  error: string | null
+}
+
+/**
+ * The hand-over to the hosted card page: a form posting the signed request, sent at once by a
+ * nonce'd script, with a visible button for browsers without JavaScript. Card numbers are typed
+ * on the gateway's page only.
+ */
+export function CheckoutCardFormPage({
+  chrome,
+  sandbox,
+  redirect,
+  error,
+}: CheckoutCardFormPageProps) {
+  const { nonce } = useRenderContext()
+  return (
+    <Layout chrome={chrome}>
+      <CheckoutFrame title="Card details" progress="payment">
+        <SandboxBanner sandbox={sandbox} />
+        <FormAlert id="card-form-error" message={error ?? undefined} />
+        <CheckoutCard>
+          {redirect ? (
+            <form id={HPP_FORM_ID} method={redirect.method} action={redirect.url}>
+              {Object.entries(redirect.fields).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              <p className="mb-4">
+                You are going to our payment provider&apos;s secure page to enter your card.
+              </p>
+              <button
+                type="submit"
+                className="h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 sm:w-auto"
+              >
+                Continue to secure payment
+              </button>
+            </form>
+          ) : (
+            <StepLink href={routePath('checkout-payment')}>Back to payment</StepLink>
+          )}
+        </CheckoutCard>
+        {redirect ? (
+          <script
+            nonce={nonce}
+            dangerouslySetInnerHTML={{
+              __html: `document.getElementById(${JSON.stringify(HPP_FORM_ID)}).submit()`,
+            }}
+          />
+        ) : null}
+      </CheckoutFrame>
+    </Layout>
+  )
+}

@@ -1,0 +1,179 @@
+import { MESSAGES } from '../../schemas/messages.ts'
+import {
+  FormAlert,
+  FormLink,
+  SubmitButton,
+  TextField,
+  type FormErrors,
+  type FormValues,
+} from '../components/auth/AuthForm.tsx'
+import { AddressFields } from '../components/checkout/AddressFields.tsx'
+import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { routePath } from '../lib/routes.ts'
+
+export interface CheckoutDetailsPageProps {
+  chrome: PageChrome
+  /** Delivery asks for the address and instructions; collection does not. */
+  delivery: boolean
+  errors: FormErrors
+  values: FormValues
+  /** A guest typed the email of a member: they sign in (password or one-time code) instead. */
+  memberEmail: boolean
+}
+
+/** The one-time code sign-in, back to checkout afterwards (spec §6 Guest). */
+export const CHECKOUT_OTP_LOGIN_HREF = routePath('login', undefined, {
+  otp: 'send',
+  redirect: routePath('checkout'),
+})
+
+/**
+ * Spec §5 Details form: contact details, the delivery address and instructions (delivery only)
+ * and the terms and privacy agreement, which must be ticked. A plain form post: it works
+ * without JavaScript and comes back with each error under its field.
+ */
+export function CheckoutDetailsPage({
+  chrome,
+  delivery,
+  errors,
+  values,
+  memberEmail,
+}: CheckoutDetailsPageProps) {
+  const termsErrorId = errors.terms ? 'details-terms-error' : undefined
+  return (
+    <Layout chrome={chrome}>
+      <CheckoutFrame title="Your details" progress="details">
+        <form
+          method="post"
+          action={routePath('checkout-details')}
+          noValidate
+          aria-describedby={errors.form ? 'details-form-error' : undefined}
+          className="flex flex-col gap-6"
+        >
+          {memberEmail ? (
+            <div
+              id="details-form-error"
+              role="alert"
+              className="rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
+            >
+              <p>{MESSAGES.guestEmailRegistered}</p>
+              <div className="mt-2 flex flex-wrap gap-x-6">
+                <FormLink href={routePath('checkout-login')}>Sign in</FormLink>
+                <FormLink href={CHECKOUT_OTP_LOGIN_HREF}>Sign in with a one-time code</FormLink>
+              </div>
+            </div>
+          ) : (
+            <FormAlert id="details-form-error" message={errors.form} />
+          )}
+          <CheckoutCard title="Contact details" titleId="contact-title">
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <TextField
+                idPrefix="details"
+                name="firstName"
+                label="First name"
+                autoComplete="given-name"
+                errors={errors}
+                values={values}
+              />
+              <TextField
+                idPrefix="details"
+                name="lastName"
+                label="Last name"
+                autoComplete="family-name"
+                errors={errors}
+                values={values}
+              />
+            </div>
+            <TextField
+              idPrefix="details"
+              name="email"
+              label="Email address"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              errors={errors}
+              values={values}
+            />
+            <TextField
+              idPrefix="details"
+              name="phoneNumber"
+              label="Mobile number"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              hint="We will text you about your order."
+              errors={errors}
+              values={values}
+            />
+          </CheckoutCard>
+          {delivery ? (
+            <CheckoutCard title="Delivery address" titleId="address-title">
+              <AddressFields idPrefix="delivery" errors={errors} values={values} />
+              <div className="mb-4">
+                <label htmlFor="delivery-instructions" className="block text-sm font-semibold">
+                  Delivery instructions <span className="font-normal text-ink/70">(optional)</span>
+                </label>
+                <textarea
+                  id="delivery-instructions"
+                  name="instructions"
+                  rows={3}
+                  maxLength={500}
+                  defaultValue={values.instructions ?? ''}
+                  aria-invalid={errors.instructions ? true : undefined}
+                  aria-describedby={errors.instructions ? 'delivery-instructions-error' : undefined}
+                  className="mt-1 w-full rounded-xl border-2 border-black/15 bg-white p-3 focus:border-primary"
+                />
+                {errors.instructions ? (
+                  <p
+                    id="delivery-instructions-error"
+                    className="mt-1 text-sm font-semibold text-red-700"
+                  >
+                    {errors.instructions}
+                  </p>
+                ) : null}
+              </div>
+            </CheckoutCard>
+          ) : null}
+          <div>
+            <label htmlFor="details-terms" className="flex items-start gap-3">
+              <input
+                id="details-terms"
+                type="checkbox"
+                name="terms"
+                value="yes"
+                required
+                defaultChecked={values.terms === 'yes'}
+                aria-invalid={errors.terms ? true : undefined}
+                aria-describedby={termsErrorId}
+                className="mt-1 size-5 accent-primary"
+              />
+              <span>
+                I agree to the{' '}
+                <a href={routePath('terms')} className="font-semibold text-primary underline">
+                  terms and conditions
+                </a>{' '}
+                and the{' '}
+                <a
+                  href={routePath('privacy-policy')}
+                  className="font-semibold text-primary underline"
+                >
+                  privacy policy
+                </a>
+                .
+              </span>
+            </label>
+            {errors.terms ? (
+              <p id={termsErrorId} className="mt-1 text-sm font-semibold text-red-700">
+                {errors.terms}
+              </p>
+            ) : null}
+          </div>
+          <div className="max-w-sm">
+            <SubmitButton>Continue to payment</SubmitButton>
+          </div>
+        </form>
+      </CheckoutFrame>
+    </Layout>
+  )
+}

@@ -1,0 +1,86 @@
+import type { CheckoutState } from '../../schemas/checkout.ts'
+import { FormAlert } from '../components/auth/AuthForm.tsx'
+import { BasketTotals } from '../components/basket/BasketTotals.tsx'
+import { slotLabel } from '../components/basket/SlotSummary.tsx'
+import {
+  CheckoutCard,
+  CheckoutFrame,
+  SandboxBanner,
+} from '../components/checkout/CheckoutFrame.tsx'
+import { basketSummaryLines, OrderLines } from '../components/checkout/OrderLines.tsx'
+import { island } from '../components/Island.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { PaymentForm, type OrderDraft } from '../islands/PaymentForm.tsx'
+import { routePath } from '../lib/routes.ts'
+
+// Paying is the page: hydrate at once.
+const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })
+
+export interface CheckoutPaymentPageProps {
+  chrome: PageChrome
+  state: CheckoutState
+  order: OrderDraft
+  origin: string
+  /** The no-JavaScript form's attempt anchor (its idempotency keys derive from it). */
+  attempt: string
+  timeSlotsHref: string
+  /** Why the shopper is back here: a declined or cancelled payment, a closed store. */
+  alert: string | null
+}
+
+/** The basket being paid for: store, slot, lines and totals (spec §3 Basket totals). */
+export function PaymentSummary({ state }: { state: CheckoutState }) {
+  const { basket } = state
+  const store = basket.store
+  return (
+    <CheckoutCard title="Your order" titleId="summary-title">
+      {store ? <p className="font-semibold">{store.name}</p> : null}
+      {store && basket.slot ? (
+        <p className="mb-3 text-sm text-ink/80">
+          {basket.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'}:{' '}
+          {slotLabel(basket.slot, store.timeZone)}
+        </p>
+      ) : null}
+      <OrderLines lines={basketSummaryLines(basket)} />
+      <div className="mt-3 border-t border-black/10 pt-3">
+        <BasketTotals basket={basket} />
+      </div>
+    </CheckoutCard>
+  )
+}
+
+/**
+ * The payment step (spec §2, §5 Payment source): the order summary, the sandbox banner in
+ * sandbox mode and the payment form island.
+ */
+export function CheckoutPaymentPage({
+  chrome,
+  state,
+  order,
+  origin,
+  attempt,
+  timeSlotsHref,
+  alert,
+}: CheckoutPaymentPageProps) {
+  return (
+    <Layout chrome={chrome} interactive>
+      <CheckoutFrame title="Payment" progress="payment" aside={<PaymentSummary state={state} />}>
+        <SandboxBanner sandbox={state.sandbox} />
+        <FormAlert id="payment-alert" message={alert ?? undefined} />
+        <CheckoutCard>
+          <PaymentFormIsland
+            order={order}
+            total={state.basket.totals.total}
+            paymentOptions={state.paymentOptions}
+            savedCards={state.savedCards}
+            cardGateway={state.cardGateway}
+            origin={origin}
+            attempt={attempt}
+            billingHref={routePath('checkout-payment-billing-address')}
+            timeSlotsHref={timeSlotsHref}
+          />
+        </CheckoutCard>
+      </CheckoutFrame>
+    </Layout>
+  )
+}

@@ -1,0 +1,515 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
+import { BasketSchema } from '../../../schemas/basket.ts'
+import {
+  encodeHppFields,
+  hppResponseHash,
+  base64Decode,
+} from '../../../worker/backend/payments/realex-hpp.ts'
+import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import {
+  expectOk,
+  plainItem,
+  readyBasket,
+  registerMember,
+  seedCheckout,
+  STORES,
+} from '../checkout/fixtures.ts'
+import { PASSWORD } from '../auth/fixtures.ts'
+import { jar } from './cookie-jar.ts'
+import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
+
+const app = storefront()
+const { get, postForm } = pageClient(app, '198.51.100')
+
+const LOCATION = `sf_location=${encodeLocation({
+  postcode: 'M1 1AD',
+  latitude: 53.48,
+  longitude: -2.24,
+  chosenAddress: null,
+  selectedAddress: null,
+})}`
+
+/** A store of business 1 that takes no cash, otherwise like the main checkout store. */
+const NO_CASH_STORE = 9290
+
+let itemId = 0
+let mainSlug = ''
+
+beforeAll(async () => {
+  await seedCheckout(env.DB)
+  itemId = (await plainItem(1500, 4000)).id
+  const store = await env.DB.prepare('select slug from stores where id = ?1')
+    .bind(STORES.main)
+    .first<{ slug: string }>()
+  mainSlug = store?.slug ?? ''
+  // Delivers round the test postcode, so the details step asks for an address.
+  await env.DB.prepare('update stores set delivery_radius_km = 50 where id = ?1')
+    .bind(STORES.main)
+    .run()
+  await env.DB.batch([
+    env.DB.prepare(
+      `insert into stores (id, business_id, slug, name, address_line1, town, postcode, latitude,
+         longitude, time_zone, days_in_advance, asap_enabled, delivery_lead_minutes,
+         collection_lead_minutes, slot_duration_minutes, slot_capacity, accepts_cash)
+       select ?1, business_id, 'no-cash-store', 'No Cash Store', address_line1, town, postcode,
+         latitude, longitude, time_zone, days_in_advance, asap_enabled, delivery_lead_minutes,
+         collection_lead_minutes, slot_duration_minutes, slot_capacity, 0
+       from stores where id = ?2`
+    ).bind(NO_CASH_STORE, STORES.main),
+    env.DB.prepare(
+      `insert into store_opening_hours (store_id, fulfilment_method, day_of_week, opens_at,
+         closes_at)
+       select ?1, 'store', value, '00:00', '00:00' from json_each('[0,1,2,3,4,5,6]')`
+    ).bind(NO_CASH_STORE),
+  ])
+})
+
+/** A basket with a held slot and no checkout details, as the browser's cookies. */
+async function basketCookies(
+  storeId: number = STORES.main,
+  method: 'delivery' | 'collection' = 'collection'
+): Promise<string> {
+  const ready = await readyBasket({
+    storeId,
+    method,
+    items: [{ id: itemId, quantity: 2 }],
+    details: false,
+  })
+  return `sf_basket=${ready.token}; ${LOCATION}`
+}
+
+/** The text of the page, tags and scripts removed, entities of apostrophes undone. */
+function text(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+}
+
+const DETAILS = {
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace.pages@example.com',
+  phoneNumber: '07700 900456',
+  terms: 'yes',
+}
+
+/** Enters checkout as a guest (the guest session's cookies) and posts valid details. */
+async function guestWithDetails(storeId: number = STORES.main): Promise<string> {
+  let cookies = await basketCookies(storeId)
+  const entry = await get('/checkout', cookies)
+  expect(entry.status).toBe(302)
+  cookies = jar(entry, cookies)
+  const posted = await postForm('/checkout/details', DETAILS, cookies)
+  expect(posted.status, await posted.clone().text()).toBe(303)
+  expect(posted.headers.get('location')).toBe('/checkout/payment')
+  return jar(posted, cookies)
+}
+
+describe('checkout guards (spec §2)', () => {
+  it('sends a shopper without a basket home, and an empty basket to its store', async () => {
+    const none = await get('/checkout/details', LOCATION)
+    expect(none.status).toBe(302)
+    expect(none.headers.get('location')).toBe('/')
+
+    const empty = BasketSchema.parse(
+      await expectOk('/basket', {
+        businessId: 1,
+        storeId: STORES.main,
+        fulfilmentMethod: 'collection',
+      })
+    )
+    const res = await get('/checkout/payment', `sf_basket=${empty.basketToken}; ${LOCATION}`)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(`/stores/${mainSlug}`)
+  })
+
+  it('sends a basket with a line no longer available to the basket', async () => {
+    const item = await plainItem(100, 10000, itemId)
+    const ready = await readyBasket({ items: [{ id: item.id, quantity: 1 }], details: false })
+    await env.DB.prepare(
+      `insert into store_menu_items (store_id, menu_item_id, out_of_stock) values (?1, ?2, 1)`
+    )
+      .bind(STORES.main, item.id)
+      .run()
+    const res = await get('/checkout/details', `sf_basket=${ready.token}; ${LOCATION}`)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/basket')
+  })
+
+  it('sends a lapsed slot to the store time-slot page', async () => {
+    const ready = await readyBasket({ items: [{ id: itemId, quantity: 1 }], details: false })
+    await env.DB.prepare(
+      `update slot_reservations set expires_at = '2000-01-01T00:00:00.000Z' where basket_id = ?1`
+    )
+      .bind(ready.basketId)
+      .run()
+    const res = await get('/checkout/details', `sf_basket=${ready.token}; ${LOCATION}`)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe(`/stores/${mainSlug}/time-slots?change=1&expired=1`)
+  })
+
+  it('lets the success page through without a basket (an exempt path)', async () => {
+    const res = await get('/checkout/success?orderId=999999', LOCATION)
+    expect(res.status).toBe(404)
+    expect(text(await res.text())).toContain(MESSAGES.orderViewFailed)
+  })
+})
+
+describe('/checkout and the details step', () => {
+  it('gives a signed-out shopper a guest session and sends them to the options step', async () => {
+    const cookies = await basketCookies()
+    const res = await get('/checkout', cookies)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/checkout/options')
+    expect(res.headers.getSetCookie().some((line) => line.startsWith('sf_access='))).toBe(true)
+    const options = await get('/checkout/options', jar(res, cookies))
+    const html = await options.text()
+    expect(options.headers.get('cache-control')).toBe('private, no-store')
+    expect(html).toContain('href="/checkout/details"')
+    expect(html).toContain('href="/checkout/login"')
+    expect(html).toContain('href="/checkout/create"')
+  })
+
+  it('renders the sign-in step posting to /login with checkout as the way back', async () => {
+    const res = await get('/checkout/login', await basketCookies())
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('action="/login"')
+    expect(html).toContain('name="redirect" value="/checkout/login"')
+  })
+
+  it('signs a member in from the sign-in step and goes back to checkout, then to details', async () => {
+    const member = await registerMember()
+    let cookies = await basketCookies()
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const signIn = await postForm(
+      '/login',
+      { email: member.email, password: PASSWORD, redirect: '/checkout/login' },
+      cookies
+    )
+    expect(signIn.status).toBe(303)
+    expect(signIn.headers.get('location')).toBe('/checkout')
+    cookies = jar(signIn, cookies)
+    const options = await get('/checkout/options', cookies)
+    expect(options.status).toBe(302)
+    expect(options.headers.get('location')).toBe('/checkout/details')
+    const login = await get('/checkout/login', cookies)
+    expect(login.headers.get('location')).toBe('/checkout')
+  })
+
+  it('shows every field error at once, linked to its field, and keeps what was typed', async () => {
+    let cookies = await basketCookies(STORES.main, 'delivery')
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const form = await get('/checkout/details', cookies)
+    expect(form.status).toBe(200)
+    // The searched postcode fills the empty address.
+    expect(await form.text()).toContain('value="M1 1AD"')
+    const res = await postForm(
+      '/checkout/details',
+      { firstName: 'Grace', lastName: '', email: 'not-an-email', phoneNumber: '' },
+      cookies
+    )
+    expect(res.status).toBe(422)
+    const html = await res.text()
+    expect(html).toContain('value="Grace"')
+    expect(html).toContain('aria-describedby="details-lastName-error"')
+    expect(html).toContain(
+      `id="details-lastName-error" class="mt-1 text-sm font-semibold text-red-700">${MESSAGES.lastNameRequired}`
+    )
+    expect(html).toContain('id="details-email-error"')
+    expect(html).toContain('id="details-phoneNumber-error"')
+    expect(text(html)).toContain(MESSAGES.termsRequired)
+    expect(html).toContain('id="delivery-addressLine1-error"')
+    expect(text(html)).toContain(MESSAGES.addressLine1Required)
+    // Nothing was saved: the entry still sends the shopper to options.
+    const entry = await get('/checkout', cookies)
+    expect(entry.headers.get('location')).toBe('/checkout/options')
+  })
+
+  it('saves valid details and moves on to payment; /checkout then goes to payment', async () => {
+    const cookies = await guestWithDetails()
+    const entry = await get('/checkout', cookies)
+    expect(entry.status).toBe(302)
+    expect(entry.headers.get('location')).toBe('/checkout/payment')
+    const details = await get('/checkout/details', cookies)
+    const html = await details.text()
+    expect(html).toContain('value="grace.pages@example.com"')
+  })
+
+  it('saves a delivery address with its instructions', async () => {
+    let cookies = await basketCookies(STORES.main, 'delivery')
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const res = await postForm(
+      '/checkout/details',
+      {
+        ...DETAILS,
+        addressLine1: '12 Test Road',
+        town: 'Manchester',
+        postcode: 'M1 1AD',
+        instructions: 'Ring twice',
+      },
+      cookies
+    )
+    expect(res.status, text(await res.clone().text())).toBe(303)
+    const html = await (await get('/checkout/details', cookies)).text()
+    expect(html).toContain('value="12 Test Road"')
+    expect(html).toContain('Ring twice')
+  })
+
+  it('refuses a guest the email of a member, with both ways to sign in', async () => {
+    const member = await registerMember()
+    let cookies = await basketCookies()
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const res = await postForm('/checkout/details', { ...DETAILS, email: member.email }, cookies)
+    expect(res.status).toBe(422)
+    const html = await res.text()
+    expect(text(html)).toContain(MESSAGES.guestEmailRegistered)
+    expect(html).toContain('href="/checkout/login"')
+    expect(html).toContain('href="/login?otp=send&amp;redirect=%2Fcheckout"')
+  })
+})
+
+describe('the payment step', () => {
+  it('sends a shopper without details back to the details step', async () => {
+    let cookies = await basketCookies()
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const res = await get('/checkout/payment', cookies)
+    expect(res.status).toBe(302)
+    expect(res.headers.get('location')).toBe('/checkout/options')
+  })
+
+  it('shows the sandbox banner, the summary and cash where the store takes it', async () => {
+    const cookies = await guestWithDetails()
+    const res = await get('/checkout/payment', cookies)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(text(html)).toContain('Sandbox mode: no real payments are taken')
+    expect(html).toContain('data-island="PaymentForm"')
+    expect(html).toContain('value="new-card"')
+    expect(html).toContain('value="cash"')
+    expect(html).not.toContain('sf_basket=')
+  })
+
+  it('offers no cash where the store does not take it', async () => {
+    const cookies = await guestWithDetails(NO_CASH_STORE)
+    const html = await (await get('/checkout/payment', cookies)).text()
+    expect(html).toContain('value="new-card"')
+    expect(html).not.toContain('value="cash"')
+  })
+
+  it('says why the shopper is back from the card page', async () => {
+    const cookies = await guestWithDetails()
+    const failed = text(await (await get('/checkout/payment?payment=failed', cookies)).text())
+    expect(failed).toContain(MESSAGES.paymentFailed)
+    const cancelled = text(await (await get('/checkout/payment?payment=cancelled', cookies)).text())
+    expect(cancelled).toContain(MESSAGES.paymentCancelled)
+  })
+})
+
+describe('the payment form without JavaScript', () => {
+  function attemptOf(html: string): string {
+    return /name="attempt" value="([^"]+)"/.exec(html)?.[1] ?? ''
+  }
+
+  it('asks for a payment source, and for the cash confirmation', async () => {
+    const cookies = await guestWithDetails()
+    const attempt = attemptOf(await (await get('/checkout/payment', cookies)).text())
+    const none = await postForm('/checkout/payment', { attempt }, cookies)
+    expect(none.status).toBe(422)
+    expect(text(await none.text())).toContain(MESSAGES.paymentSourceRequired)
+    const unconfirmed = await postForm(
+      '/checkout/payment',
+      { attempt, paymentSource: 'cash' },
+      cookies
+    )
+    expect(unconfirmed.status).toBe(422)
+    expect(text(await unconfirmed.text())).toContain(MESSAGES.cashConfirmRequired)
+    const card = await postForm(
+      '/checkout/payment',
+      { attempt, paymentSource: 'new-card' },
+      cookies
+    )
+    expect(card.status).toBe(303)
+    expect(card.headers.get('location')).toBe('/checkout/payment/billing-address')
+  })
+
+  it('places a confirmed cash order once, however often it is posted, and shows it', async () => {
+    const cookies = await guestWithDetails()
+    const attempt = attemptOf(await (await get('/checkout/payment', cookies)).text())
+    const fields = { attempt, paymentSource: 'cash', cashConfirmed: 'yes' }
+    const [first, second] = await Promise.all([
+      postForm('/checkout/payment', fields, cookies),
+      postForm('/checkout/payment', fields, cookies),
+    ])
+    const locations = [first, second].map((res) => `${res.status} ${res.headers.get('location')}`)
+    const placed = locations.filter((line) => /^303 \/checkout\/success\?orderId=\d+$/.test(line))
+    expect(placed.length, locations.join(', ')).toBeGreaterThanOrEqual(1)
+    // Once placed, the basket is closed: a late resubmit is stopped by the guards.
+    const again = await postForm('/checkout/payment', fields, cookies)
+    expect(again.status).toBe(302)
+    expect(again.headers.get('location')).not.toMatch(/success/)
+    const orders = await env.DB.prepare(
+      `select count(*) as n from orders where email = 'grace.pages@example.com' and payment_method = 'paymentCash'`
+    ).first<{ n: number }>()
+    expect(orders?.n).toBe(1)
+    const success = await get(placed[0]?.slice(4) ?? '', cookies)
+    expect(success.status).toBe(200)
+    const html = text(await success.text())
+    expect(html).toContain('Thank you for your order')
+    expect(html).toMatch(/Order number \S+/)
+  })
+
+  it('refuses cash where the store does not take it', async () => {
+    const cookies = await guestWithDetails(NO_CASH_STORE)
+    const attempt = attemptOf(await (await get('/checkout/payment', cookies)).text())
+    const res = await postForm(
+      '/checkout/payment',
+      { attempt, paymentSource: 'cash', cashConfirmed: 'yes' },
+      cookies
+    )
+    expect(res.status).toBe(422)
+    expect(text(await res.text())).toContain(MESSAGES.paymentSourceRequired)
+  })
+})
+
+/** Billing (same as delivery), then the card form: the signed request for the card page. */
+async function cardFormFields(cookies: string) {
+  const billing = await get('/checkout/payment/billing-address', cookies)
+  expect(billing.status).toBe(200)
+  const attempt = /name="attempt" value="([^"]+)"/.exec(await billing.text())?.[1] ?? ''
+  const posted = await postForm(
+    '/checkout/payment/billing-address',
+    {
+      attempt,
+      sameAsDelivery: 'no',
+      addressLine1: '1 Card Street',
+      town: 'Manchester',
+      postcode: 'M1 1AD',
+    },
+    cookies
+  )
+  expect(posted.status, await posted.clone().text()).toBe(303)
+  const cardForm = await get(posted.headers.get('location') ?? '', jar(posted, cookies))
+  const html = await cardForm.text()
+  expect(cardForm.status, text(html)).toBe(200)
+  expect(
+    cardForm.headers.getSetCookie().some((line) => line.startsWith('sf_checkout_order='))
+  ).toBe(true)
+  expect(html).toContain('Continue to secure payment')
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([A-Z_0-9]+)" value="([^"]*)"/g)].map((match) => [
+      match[1] ?? '',
+      base64Decode(match[2] ?? '') ?? '',
+    ])
+  )
+  return { fields, cookies: jar(cardForm, cookies) }
+}
+
+async function hppAnswer(fields: Record<string, string>, result: string) {
+  const answer = {
+    TIMESTAMP: fields.TIMESTAMP ?? '',
+    MERCHANT_ID: fields.MERCHANT_ID ?? '',
+    ACCOUNT: fields.ACCOUNT ?? '',
+    ORDER_ID: fields.ORDER_ID ?? '',
+    AMOUNT: fields.AMOUNT ?? '',
+    RESULT: result,
+    MESSAGE: result === '00' ? '[ test system ] Authorised' : '[ test system ] Declined',
+    PASREF: 'pasref-page-test',
+    AUTHCODE: result === '00' ? '12345' : '',
+  }
+  const SHA1HASH = await hppResponseHash(
+    {
+      timestamp: answer.TIMESTAMP,
+      merchantId: answer.MERCHANT_ID,
+      orderId: answer.ORDER_ID,
+      result: answer.RESULT,
+      message: answer.MESSAGE,
+      pasref: answer.PASREF,
+      authcode: answer.AUTHCODE,
+    },
+    env.REALEX_SHARED_SECRET
+  )
+  return { ...answer, SHA1HASH }
+}
+
+describe('the hosted card page answer', () => {
+  it('takes a genuine signed answer without cookies and shows the placed order', async () => {
+    const { fields, cookies } = await cardFormFields(await guestWithDetails())
+    expect(fields.ORDER_ID).toBeTruthy()
+    const answer = await hppAnswer(fields, '00')
+    // The gateway posts cross-site: no cookies, no Origin of ours.
+    const res = await app.request(
+      `${ORIGIN}${HPP_RESPONSE_PATH}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://pay.example',
+        },
+        body: new URLSearchParams({
+          hppResponse: JSON.stringify(encodeHppFields(answer)),
+        }).toString(),
+      },
+      testEnv
+    )
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location') ?? ''
+    expect(location).toMatch(/^\/checkout\/success\?orderId=\d+$/)
+    const summary = encodeURIComponent(
+      JSON.stringify({ itemCount: 2, total: 1000, storeSlug: mainSlug })
+    )
+    const success = await get(location, `${cookies}; sf_basket_summary=${summary}`)
+    expect(success.status).toBe(200)
+    const html = text(await success.text())
+    expect(html).toContain('Thank you for your order')
+    expect(html).toMatch(/Order number \S+/)
+    expect(html).toContain('Continue shopping')
+    const lastOrder = success.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('sf_last_order='))
+    expect(decodeURIComponent(lastOrder ?? '')).toContain(mainSlug)
+    const cleared = success.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('sf_3ds_pending='))
+    expect(cleared).toMatch(/Max-Age=0/)
+  })
+
+  it('treats a forged answer as a failed payment', async () => {
+    const { fields } = await cardFormFields(await guestWithDetails())
+    const answer = { ...(await hppAnswer(fields, '101')), RESULT: '00' }
+    const res = await postForm(HPP_RESPONSE_PATH, {
+      hppResponse: JSON.stringify(encodeHppFields(answer)),
+    })
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/checkout/payment?payment=failed')
+  })
+})
+
+describe('the Content-Security-Policy for the hosted card page', () => {
+  it('allows posting to and framing the Realex page only when a merchant is configured', async () => {
+    const local = (await get('/faqs')).headers.get('content-security-policy') ?? ''
+    expect(local).toContain("form-action 'self';")
+    expect(local).not.toContain('realexpayments')
+
+    const sandbox = await get('/faqs', '', { ...testEnv, REALEX_MERCHANT_ID: 'merchant' })
+    const sandboxPolicy = sandbox.headers.get('content-security-policy') ?? ''
+    expect(sandboxPolicy).toContain("form-action 'self' https://pay.sandbox.realexpayments.com;")
+    expect(sandboxPolicy).toContain('frame-src https://pay.sandbox.realexpayments.com;')
+
+    const live = await get('/faqs', '', {
+      ...testEnv,
+      REALEX_MERCHANT_ID: 'merchant',
+      PAYMENTS_MODE: 'live',
+    })
+    expect(live.headers.get('content-security-policy')).toContain(
+      "form-action 'self' https://pay.realexpayments.com;"
+    )
+  })
+})

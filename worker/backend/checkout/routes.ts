@@ -1,0 +1,208 @@
+import type { Context } from 'hono'
+import {
+  AcceptTermsRequestSchema,
+  CheckoutStateSchema,
+  DriverLocationRequestSchema,
+  DriverLocationSchema,
+  OrderSummaryRequestSchema,
+  OrderSummarySchema,
+  PrepareCheckoutRequestSchema,
+  ProcessOrderRequestSchema,
+  RetailMembershipRequestSchema,
+  RetailMembershipSchema,
+  SetBillingAddressRequestSchema,
+  SetContactDetailsRequestSchema,
+  SetDeliveryAddressRequestSchema,
+} from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { authenticate, bearerToken } from '../auth/authenticate.ts'
+import type { BackendEnv } from '../env.ts'
+import { createDomain } from '../route-registry.ts'
+import { processOrder } from './process-order.ts'
+import {
+  acceptTerms,
+  type CheckoutCall,
+  type CheckoutCaller,
+  checkRetailMembership,
+  driverLocation,
+  findOwnOrder,
+  prepareCheckout,
+  setBillingAddress,
+  setContactDetails,
+  setDeliveryAddress,
+  storeRetailMembership,
+} from './service.ts'
+
+/** Checkout (spec §7): contact, addresses, terms, the draft order, retail membership, tracking. */
+export const checkout = createDomain('Checkout')
+
+const STATE =
+  'Answers the CheckoutState: the basket (without its token), contact (a member’s own details ' +
+  'until they set others), addresses, terms, payment options of the store, saved cards ' +
+  '(members), the active step and why payment is blocked, if it is.'
+const BEARER =
+  'The bearer token is optional: a member bearer makes the caller a member, none or a guest ' +
+  'bearer a guest.'
+const SCOPE = `A basketToken that names no active basket of the business answers not_found ('${MESSAGES.basketNotFound}').`
+
+/** The caller: a member with a valid member bearer; a guest with a guest bearer or none. */
+async function callerOf(
+  c: Context<BackendEnv>,
+  businessId: number,
+  required = false
+): Promise<CheckoutCaller> {
+  if (!required && bearerToken(c) === undefined) return { kind: 'guest' }
+  const caller = await authenticate(c, { businessId })
+  return caller.kind === 'member' && caller.customerId !== undefined
+    ? { kind: 'member', customerId: caller.customerId }
+    : { kind: 'guest' }
+}
+
+async function callOf(
+  c: Context<BackendEnv>,
+  businessId: number,
+  required = false
+): Promise<CheckoutCall> {
+  return {
+    db: c.env.DB,
+    now: new Date(),
+    caller: await callerOf(c, businessId, required),
+    config: { cardGateway: c.env.CARD_GATEWAY, paymentsMode: c.env.PAYMENTS_MODE },
+  }
+}
+
+checkout.post(
+  '/checkout/prepare',
+  {
+    summary: 'Enter checkout: the checkout state and the step to go to',
+    description: `${STATE} ${BEARER} ${SCOPE}`,
+    body: PrepareCheckoutRequestSchema,
+    response: CheckoutStateSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) => prepareCheckout(await callOf(c, body.businessId), body)
+)
+
+checkout.post(
+  '/checkout/contact-details',
+  {
+    summary: 'Set the contact details (name, email, mobile) of the order',
+    description:
+      `A guest whose email belongs to a member of the business is refused with conflict ` +
+      `'${MESSAGES.guestEmailRegistered}' (details.reason member_email), nothing written. ` +
+      `${STATE} ${BEARER} ${SCOPE}`,
+    body: SetContactDetailsRequestSchema,
+    response: CheckoutStateSchema,
+    errors: ['unauthorized', 'not_found', 'conflict'],
+  },
+  async ({ body }, c) => setContactDetails(await callOf(c, body.businessId), body)
+)
+
+checkout.post(
+  '/checkout/delivery-address',
+  {
+    summary: 'Set the delivery address and instructions',
+    description: `The postcode is checked with the business's rules (422 on address.postcode). ${STATE} ${SCOPE}`,
+    body: SetDeliveryAddressRequestSchema,
+    response: CheckoutStateSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) => setDeliveryAddress(await callOf(c, body.businessId), body)
+)
+
+checkout.post(
+  '/checkout/billing-address',
+  {
+    summary: 'Set the billing address, or the delivery address (sameAsDelivery)',
+    description: `The postcode is checked with the business's rules (422 on address.postcode). ${STATE} ${SCOPE}`,
+    body: SetBillingAddressRequestSchema,
+    response: CheckoutStateSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) => setBillingAddress(await callOf(c, body.businessId), body)
+)
+
+checkout.post(
+  '/checkout/terms',
+  {
+    summary: 'Accept the terms and privacy policy',
+    description: `${STATE} ${SCOPE}`,
+    body: AcceptTermsRequestSchema,
+    response: CheckoutStateSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) => acceptTerms(await callOf(c, body.businessId), body)
+)
+
+checkout.post(
+  '/checkout/process-order',
+  {
+    summary: 'Make the draft order of the basket (idempotent on idempotencyKey)',
+    description:
+      'Needs a bearer (guest or member). Prices, totals, slot and addresses come from the ' +
+      "server's basket; a newer draft of the basket supersedes older unpaid ones. Refusals, " +
+      `nothing written: conflict '${MESSAGES.storeClosedCheckout}' (store_closed), ` +
+      `'${MESSAGES.cardNotAccepted}' and the other methods (method_not_accepted), ` +
+      `'${MESSAGES.slotExpired}' (slot_expired), '${MESSAGES.checkoutDetailsFailed}' (empty, ` +
+      `unavailable_lines, minimum_spend), '${MESSAGES.basketChanged}' (basket_changed, ` +
+      `slot_changed), '${MESSAGES.guestEmailRegistered}' (member_email); 422 ` +
+      `'${MESSAGES.checkoutDetailsFailed}' with fields when terms or the delivery address are ` +
+      'missing, and for a paymentGateway that does not match the method. The same key with ' +
+      'the same body answers the same draft; with another body 422; while running 409.',
+    body: ProcessOrderRequestSchema,
+    response: OrderSummarySchema,
+    errors: ['unauthorized', 'not_found', 'conflict'],
+  },
+  async ({ body }, c) => processOrder(await callOf(c, body.businessId, true), body)
+)
+
+checkout.post(
+  '/checkout/order',
+  {
+    summary: 'The draft or placed order, for its owner',
+    description:
+      "The owner holds the order's basket token or is the member who placed it; anyone else " +
+      `gets not_found '${MESSAGES.orderNotFound}', as for an order that does not exist.`,
+    body: OrderSummaryRequestSchema,
+    response: OrderSummarySchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) => findOwnOrder(await callOf(c, body.businessId), body)
+)
+
+checkout.post(
+  '/checkout/retail-membership/check',
+  {
+    summary: 'Check a retail membership id (6–20 letters and digits)',
+    description: `An invalid id answers 422 '${MESSAGES.retailMembershipInvalid}'.`,
+    body: RetailMembershipRequestSchema,
+    response: RetailMembershipSchema,
+  },
+  ({ body }) => checkRetailMembership(body)
+)
+
+checkout.post(
+  '/checkout/retail-membership',
+  {
+    summary: "Store the signed-in member's retail membership id",
+    description: `Needs a member bearer. An invalid id answers 422 '${MESSAGES.retailMembershipInvalid}', nothing written.`,
+    body: RetailMembershipRequestSchema,
+    response: RetailMembershipSchema,
+    errors: ['unauthorized'],
+  },
+  async ({ body }, c) => storeRetailMembership(await callOf(c, body.businessId, true), body)
+)
+
+checkout.post(
+  '/checkout/driver-location',
+  {
+    summary: "Where the order's driver is, while the order is in progress (status 20–80)",
+    description:
+      "For the order's owner only (the member who placed it, or its basket token); anyone " +
+      `else gets not_found '${MESSAGES.orderNotFound}'.`,
+    body: DriverLocationRequestSchema,
+    response: DriverLocationSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) => driverLocation(await callOf(c, body.businessId), body)
+)

@@ -1,0 +1,324 @@
+import type { z } from 'zod'
+import {
+  type AcceptTermsRequestSchema,
+  type CardGateway,
+  CARD_GATEWAYS,
+  type CheckoutAddress,
+  type CheckoutContact,
+  type CheckoutState,
+  type DriverLocationRequestSchema,
+  type DriverLocationSchema,
+  type OrderSummary,
+  type OrderSummaryRequestSchema,
+  type PrepareCheckoutRequestSchema,
+  type RetailMembershipRequestSchema,
+  type RetailMembershipSchema,
+  type SetBillingAddressRequestSchema,
+  type SetContactDetailsRequestSchema,
+  type SetDeliveryAddressRequestSchema,
+} from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { readBasket, requireBasket } from '../basket/service.ts'
+import { requireBusinessPostcode } from '../location/postcode-rules.ts'
+import { findOrderRow, orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
+import { checkoutBlock, findStorePayment } from './refusals.ts'
+import {
+  addressJson,
+  type CheckoutRow,
+  findCheckoutRow,
+  findMember,
+  findSavedCards,
+  isMemberEmail,
+  updateCheckoutStatement,
+} from './repo.ts'
+
+/** Who is checking out: a member (with their customer id) or a guest (guest bearer or none). */
+export type CheckoutCaller = { kind: 'member'; customerId: number } | { kind: 'guest' }
+
+/** What every checkout call runs with. */
+export interface CheckoutCall {
+  db: D1Database
+  now: Date
+  caller: CheckoutCaller
+  /** env.CARD_GATEWAY and env.PAYMENTS_MODE. */
+  config: { cardGateway: string | undefined; paymentsMode: string | undefined }
+}
+
+/** The deployment's card gateway (CARD_GATEWAY, 'realex' when unset or unknown). */
+export function cardGatewayOf(value: string | undefined): CardGateway {
+  const gateway = value?.trim()
+  return (CARD_GATEWAYS as ReadonlyArray<string>).includes(gateway ?? '')
+    ? (gateway as CardGateway)
+    : 'realex'
+}
+
+function contactOf(row: CheckoutRow): CheckoutContact | null {
+  if (!row.contact_first_name || !row.contact_last_name || !row.contact_email) return null
+  return {
+    firstName: row.contact_first_name,
+    lastName: row.contact_last_name,
+    email: row.contact_email,
+    phoneNumber: row.contact_phone,
+  }
+}
+
+/** The answer of prepare and of every set call. */
+export async function checkoutState(
+  call: CheckoutCall,
+  businessId: number,
+  basketToken: string
+): Promise<CheckoutState> {
+  const { db, now, caller } = call
+  const ref = await requireBasket(db, businessId, basketToken)
+  const [basket, row] = await Promise.all([
+    readBasket(db, businessId, ref.id, ref.storeId, now),
+    findCheckoutRow(db, ref.id),
+  ])
+  const member =
+    caller.kind === 'member' ? await findMember(db, businessId, caller.customerId) : null
+  const [store, savedCards] = await Promise.all([
+    basket.store ? findStorePayment(db, businessId, basket.store.id, now) : null,
+    member ? findSavedCards(db, member.id) : [],
+  ])
+  const contact =
+    contactOf(row) ??
+    (member
+      ? {
+          firstName: member.first_name,
+          lastName: member.last_name,
+          email: member.email,
+          phoneNumber: member.phone,
+        }
+      : null)
+  const deliveryAddress = parseAddress(row.delivery_address_json)
+  const billingSame = row.billing_same_as_delivery === 1
+  const termsAccepted = row.terms_accepted_at !== null
+  const detailsDone =
+    contact !== null &&
+    termsAccepted &&
+    (basket.fulfilmentMethod === 'collection' || deliveryAddress !== null)
+  const activeStep =
+    caller.kind !== 'member' && contact === null ? 'options' : detailsDone ? 'payment' : 'details'
+  return {
+    basket,
+    caller: member ? 'member' : 'guest',
+    contact,
+    deliveryAddress,
+    billingAddress: billingSame ? deliveryAddress : parseAddress(row.billing_address_json),
+    billingSameAsDelivery: billingSame,
+    instructions: row.instructions,
+    termsAccepted,
+    paymentOptions: store?.paymentOptions ?? {
+      paymentCard: false,
+      applePay: false,
+      googlePay: false,
+      paymentCash: false,
+    },
+    cardGateway: cardGatewayOf(call.config.cardGateway),
+    sandbox: call.config.paymentsMode !== 'live',
+    savedCards,
+    activeStep,
+    blocked: checkoutBlock(basket, now),
+  }
+}
+
+export function prepareCheckout(
+  call: CheckoutCall,
+  body: z.output<typeof PrepareCheckoutRequestSchema>
+): Promise<CheckoutState> {
+  return checkoutState(call, body.businessId, body.basketToken)
+}
+
+/** Spec §6 Guest: a guest may not check out with a member's email; they sign in instead. */
+export async function assertNotMemberEmail(
+  call: CheckoutCall,
+  businessId: number,
+  email: string
+): Promise<void> {
+  if (call.caller.kind === 'member') return
+  if (await isMemberEmail(call.db, businessId, email)) {
+    throw new AppError('conflict', MESSAGES.guestEmailRegistered, {
+      details: { reason: 'member_email' },
+    })
+  }
+}
+
+export async function setContactDetails(
+  call: CheckoutCall,
+  body: z.output<typeof SetContactDetailsRequestSchema>
+): Promise<CheckoutState> {
+  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  await assertNotMemberEmail(call, body.businessId, body.email)
+  await updateCheckoutStatement(
+    call.db,
+    ref.id,
+    {
+      contact_first_name: body.firstName,
+      contact_last_name: body.lastName,
+      contact_email: body.email,
+      contact_phone: body.phoneNumber,
+    },
+    call.now
+  ).run()
+  return checkoutState(call, body.businessId, body.basketToken)
+}
+
+/** The address with its postcode normalised by the business's rule, or 422 on 'address.postcode'. */
+async function checkedAddress(
+  db: D1Database,
+  businessId: number,
+  address: CheckoutAddress
+): Promise<CheckoutAddress> {
+  try {
+    const postcode = await requireBusinessPostcode(
+      db,
+      businessId,
+      address.postcode,
+      address.country
+    )
+    return { ...address, postcode }
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'validation_error') throw error
+    throw new AppError('validation_error', error.message, {
+      fields: [{ field: 'address.postcode', message: error.message }],
+    })
+  }
+}
+
+export async function setDeliveryAddress(
+  call: CheckoutCall,
+  body: z.output<typeof SetDeliveryAddressRequestSchema>
+): Promise<CheckoutState> {
+  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const address = await checkedAddress(call.db, body.businessId, body.address)
+  await updateCheckoutStatement(
+    call.db,
+    ref.id,
+    { delivery_address_json: addressJson(address), instructions: body.instructions },
+    call.now
+  ).run()
+  return checkoutState(call, body.businessId, body.basketToken)
+}
+
+export async function setBillingAddress(
+  call: CheckoutCall,
+  body: z.output<typeof SetBillingAddressRequestSchema>
+): Promise<CheckoutState> {
+  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const columns =
+    'address' in body
+      ? {
+          billing_address_json: addressJson(
+            await checkedAddress(call.db, body.businessId, body.address)
+          ),
+          billing_same_as_delivery: 0,
+        }
+      : { billing_address_json: null, billing_same_as_delivery: 1 }
+  await updateCheckoutStatement(call.db, ref.id, columns, call.now).run()
+  return checkoutState(call, body.businessId, body.basketToken)
+}
+
+export async function acceptTerms(
+  call: CheckoutCall,
+  body: z.output<typeof AcceptTermsRequestSchema>
+): Promise<CheckoutState> {
+  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  await updateCheckoutStatement(
+    call.db,
+    ref.id,
+    { terms_accepted_at: call.now.toISOString() },
+    call.now
+  ).run()
+  return checkoutState(call, body.businessId, body.basketToken)
+}
+
+/** The order for its owner only: the holder of its basket's token, or the member who placed it. */
+export async function findOwnOrder(
+  call: CheckoutCall,
+  body: z.output<typeof OrderSummaryRequestSchema>
+): Promise<OrderSummary> {
+  const row = await findOrderRow(call.db, body.businessId, body.draftOrderId)
+  const owner =
+    row !== null &&
+    ((call.caller.kind === 'member' && row.customer_id === call.caller.customerId) ||
+      (await tokenOwnsOrder(call.db, body.businessId, body.basketToken, row.basket_id)))
+  if (!row || !owner) throw new AppError('not_found', MESSAGES.orderNotFound)
+  return orderSummary(call.db, body.businessId, row.id)
+}
+
+/**
+ * A retail (loyalty) membership number: 6–20 letters and digits, spaces and dashes as people type
+ * them ignored, stored upper case.
+ */
+export function normaliseRetailMemberId(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, '').toUpperCase()
+  return /^[A-Z0-9]{6,20}$/.test(compact) ? compact : null
+}
+
+export function checkRetailMembership(
+  body: z.output<typeof RetailMembershipRequestSchema>
+): z.output<typeof RetailMembershipSchema> {
+  const retailMemberId = normaliseRetailMemberId(body.retailMemberId)
+  if (retailMemberId === null) {
+    throw new AppError('validation_error', MESSAGES.retailMembershipInvalid, {
+      fields: [{ field: 'retailMemberId', message: MESSAGES.retailMembershipInvalid }],
+    })
+  }
+  return { retailMemberId, valid: true }
+}
+
+export async function storeRetailMembership(
+  call: CheckoutCall,
+  body: z.output<typeof RetailMembershipRequestSchema>
+): Promise<z.output<typeof RetailMembershipSchema>> {
+  if (call.caller.kind !== 'member') throw new AppError('unauthorized', MESSAGES.loginRequired)
+  const checked = checkRetailMembership(body)
+  await call.db
+    .prepare(
+      `update customers set retail_member_id = ?3, updated_at = ?4
+       where id = ?1 and business_id = ?2`
+    )
+    .bind(call.caller.customerId, body.businessId, checked.retailMemberId, call.now.toISOString())
+    .run()
+  return checked
+}
+
+interface DriverRow {
+  business_order_id: string
+  customer_id: number | null
+  basket_id: number | null
+  status_code: number | null
+  driver_latitude: number | null
+  driver_longitude: number | null
+  driver_updated_at: string | null
+}
+
+export async function driverLocation(
+  call: CheckoutCall,
+  body: z.output<typeof DriverLocationRequestSchema>
+): Promise<z.output<typeof DriverLocationSchema>> {
+  const row = await call.db
+    .prepare(
+      `select business_order_id, customer_id, basket_id, status_code, driver_latitude,
+         driver_longitude, driver_updated_at
+       from orders where business_id = ?1 and business_order_id = ?2`
+    )
+    .bind(body.businessId, body.businessOrderId)
+    .first<DriverRow>()
+  const owner =
+    row !== null &&
+    ((call.caller.kind === 'member' && row.customer_id === call.caller.customerId) ||
+      (body.basketToken !== undefined &&
+        (await tokenOwnsOrder(call.db, body.businessId, body.basketToken, row.basket_id))))
+  if (!row || !owner) throw new AppError('not_found', MESSAGES.orderNotFound)
+  const trackable = row.status_code !== null && row.status_code >= 20 && row.status_code <= 80
+  return {
+    businessOrderId: row.business_order_id,
+    statusCode: row.status_code,
+    trackable,
+    latitude: trackable ? row.driver_latitude : null,
+    longitude: trackable ? row.driver_longitude : null,
+    updatedAt: trackable ? row.driver_updated_at : null,
+  }
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod'
+import { SavedCardSchema } from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  AddCardRequestSchema,
+  CardListRequestSchema,
+  DeleteCardRequestSchema,
+  HppConsumerRequestSchema,
+  HppProducerDataSchema,
+  HppProducerRequestSchema,
+  MakePaymentRequestSchema,
+  PaymentResultSchema,
+  VerifyPaymentRequestSchema,
+} from '../../../schemas/payments.ts'
+import type { Context } from 'hono'
+import { AppError } from '../../lib/errors.ts'
+import { authenticate } from '../auth/authenticate.ts'
+import type { BackendEnv } from '../env.ts'
+import { createDomain } from '../route-registry.ts'
+import { cardGatewayName } from './config.ts'
+import { deleteSavedCard, listSavedCards } from './saved-cards.ts'
+import {
+  consumerData,
+  makePayment,
+  producerData,
+  refuseCardFields,
+  verifyPayment,
+} from './service.ts'
+
+/** Payments (spec §7): make and verify payment, the hosted card page's data, member cards. */
+export const payments = createDomain('Payments')
+
+const SavedCardListSchema = z.object({ cards: z.array(SavedCardSchema) })
+
+// Before the schema runs (it would drop unknown keys): a card number anywhere refuses the request.
+for (const path of ['/payments/make', '/member/cards/add']) {
+  payments.app.use(path, async (c, next) => {
+    const text = await c.req.text()
+    let parsed: unknown = null
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // Not JSON: the route's own parsing answers the validation error.
+    }
+    refuseCardFields(parsed)
+    await next()
+  })
+}
+
+async function memberOf(c: Context<BackendEnv>, businessId: number): Promise<number> {
+  const caller = await authenticate(c, { businessId })
+  if (caller.kind !== 'member' || caller.customerId === undefined) {
+    throw new AppError('unauthorized', MESSAGES.loginRequired)
+  }
+  return caller.customerId
+}
+
+payments.post(
+  '/payments/make',
+  {
+    summary: 'Make payment',
+    description:
+      'Starts a payment of the draft order (amount from the order). Card (Realex): answers the ' +
+      'signed hosted card page request to post. Cash: confirms the order. Idempotent on ' +
+      'idempotencyKey. Card numbers or CVVs in the body are refused.',
+    body: MakePaymentRequestSchema,
+    response: PaymentResultSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => makePayment(c.env, body, new Date())
+)
+
+payments.post(
+  '/payments/verify',
+  {
+    summary: 'Verify payment',
+    description:
+      "The payment's current state; confirms a paid order whose confirmation is missing.",
+    body: VerifyPaymentRequestSchema,
+    response: PaymentResultSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => verifyPayment(c.env, body, new Date())
+)
+
+payments.post(
+  '/checkout/hpp/producer-data',
+  {
+    summary: 'Hosted card page producer data',
+    description: 'The signed request (base64 values) of a pending card attempt.',
+    body: HppProducerRequestSchema,
+    response: HppProducerDataSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => producerData(c.env, body, new Date())
+)
+
+payments.post(
+  '/checkout/hpp/consumer-data',
+  {
+    summary: 'Hosted card page consumer data',
+    description:
+      "The card page's signed answer: verified before anything is read, recorded once; RESULT 00 " +
+      'confirms the order. A forged or altered answer is refused.',
+    body: HppConsumerRequestSchema,
+    response: PaymentResultSchema,
+    errors: ['not_found', 'conflict'],
+  },
+  ({ body }, c) => consumerData(c.env, body, new Date())
+)
+
+payments.post(
+  '/member/cards',
+  {
+    summary: "The member's saved cards",
+    body: CardListRequestSchema,
+    response: SavedCardListSchema,
+    errors: ['unauthorized'],
+  },
+  async ({ body }, c) => ({
+    cards: await listSavedCards(c.env.DB, await memberOf(c, body.businessId)),
+  })
+)
+
+payments.post(
+  '/member/cards/delete',
+  {
+    summary: 'Delete a saved card',
+    body: DeleteCardRequestSchema,
+    response: SavedCardListSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) => {
+    const customerId = await memberOf(c, body.businessId)
+    await deleteSavedCard(c.env.DB, customerId, body.cardId)
+    return { cards: await listSavedCards(c.env.DB, customerId) }
+  }
+)
+
+payments.post(
+  '/member/cards/add',
+  {
+    summary: 'Add a card (card frames token)',
+    description: 'Realex stores cards during a payment (tick "Save card"), so this answers 422.',
+    body: AddCardRequestSchema,
+    response: SavedCardListSchema,
+    errors: ['unauthorized'],
+  },
+  async ({ body }, c) => {
+    await memberOf(c, body.businessId)
+    const message =
+      cardGatewayName(c.env) === 'realex'
+        ? MESSAGES.cardsSavedDuringPayment
+        : MESSAGES.paymentMethodNotAvailable
+    throw new AppError('validation_error', message, { fields: [{ field: 'token', message }] })
+  }
+)

@@ -1,0 +1,547 @@
+import type { PaymentGateway } from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  FORBIDDEN_CARD_FIELDS,
+  HPP_RESPONSE_PATH,
+  type MakePaymentRequest,
+  type PaymentRedirect,
+  type PaymentResult,
+  type PaymentStatus,
+} from '../../../schemas/payments.ts'
+import { AppError } from '../../lib/errors.ts'
+import {
+  assertPayable,
+  confirmOrder,
+  findOrderById,
+  findPayableOrder,
+  orderPaymentStateStatement,
+  type PayableOrder,
+} from '../checkout/orders.ts'
+import { randomToken } from '../crypto.ts'
+import { idempotent } from '../idempotency.ts'
+import type { MessengerEnv } from '../messaging/messenger.ts'
+import { cardGatewayName, realexConfig } from './config.ts'
+import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
+import {
+  createRealexGateway,
+  hppOutcome,
+  payerRefFor,
+  pmtRefFor,
+  storedCardOf,
+} from './realex-gateway.ts'
+import { decodeHppResponse, verifyHppResponse } from './realex-hpp.ts'
+import {
+  completePaymentStatement,
+  findPayment,
+  findPaymentByGatewayOrderId,
+  insertPaymentStatement,
+  isBusinessUrl,
+  type PaymentRow,
+} from './repo.ts'
+import { findOwnCard } from './saved-cards.ts'
+
+/*
+ * Make payment, verify payment and the hosted card page's producer and consumer data (spec §7).
+ * The amount is always the stored order's total; an order is confirmed only after the gateway
+ * vouched for the payment (a verified hash), or for cash after the shopper confirmed it.
+ */
+
+export type PaymentsEnv = MessengerEnv &
+  Pick<
+    Env,
+    | 'PAYMENTS_MODE'
+    | 'CARD_GATEWAY'
+    | 'REALEX_MERCHANT_ID'
+    | 'REALEX_ACCOUNT'
+    | 'REALEX_SHARED_SECRET'
+  >
+
+const FORBIDDEN = new Set<string>(FORBIDDEN_CARD_FIELDS.map((field) => field.toLowerCase()))
+
+/**
+ * Refuses a request that carries a card number or security code anywhere in its JSON (checked on
+ * the raw body, before a schema could drop the key). The value is neither stored nor logged.
+ */
+export function refuseCardFields(body: unknown): void {
+  const stack: Array<unknown> = [body]
+  while (stack.length > 0) {
+    const value = stack.pop()
+    if (value === null || typeof value !== 'object') continue
+    for (const [key, item] of Object.entries(value)) {
+      if (FORBIDDEN.has(key.toLowerCase())) {
+        throw new AppError('validation_error', MESSAGES.cardDetailsNotAccepted, {
+          fields: [{ field: key, message: MESSAGES.cardDetailsNotAccepted }],
+        })
+      }
+      stack.push(item)
+    }
+  }
+}
+
+function fieldError(field: string, message: string): AppError {
+  return new AppError('validation_error', message, { fields: [{ field, message }] })
+}
+
+/** A Realex ORDER_ID: the order number plus a random suffix, unique per attempt, ≤50 chars. */
+function newGatewayOrderId(businessOrderId: string): string {
+  return `${businessOrderId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 30)}-${randomToken(9)}`
+}
+
+function statusOf(payment: PaymentRow, orderPlaced: boolean): PaymentStatus {
+  switch (payment.status) {
+    case 'authorised':
+    case 'captured':
+      return 'succeeded'
+    case 'declined':
+    case 'failed':
+      return 'failed'
+    case 'cancelled':
+      return 'cancelled'
+    case 'pending':
+      // Cash is collected on delivery: the confirmed order is the success.
+      return payment.gateway === 'cash' && orderPlaced ? 'succeeded' : 'pending'
+    default:
+      return 'succeeded'
+  }
+}
+
+const MESSAGE_OF: Readonly<Record<PaymentStatus, string | null>> = {
+  succeeded: null,
+  failed: MESSAGES.paymentFailed,
+  cancelled: MESSAGES.paymentCancelled,
+  pending: MESSAGES.paymentPending,
+  redirect: null,
+}
+
+/** The answer for a payment as it is stored now (replays answer exactly the same). */
+async function paymentResult(
+  db: D1Database,
+  payment: PaymentRow,
+  redirect: PaymentRedirect | null = null
+): Promise<PaymentResult> {
+  const order = await db
+    .prepare(`select business_order_id, status_code from orders where id = ?1`)
+    .bind(payment.order_id)
+    .first<{ business_order_id: string; status_code: number | null }>()
+  if (!order) throw new AppError('not_found', MESSAGES.orderNotFound)
+  const status: PaymentStatus = redirect
+    ? 'redirect'
+    : statusOf(payment, order.status_code !== null)
+  const nextUrl =
+    status === 'succeeded'
+      ? payment.success_url
+      : status === 'failed'
+        ? payment.failure_url
+        : status === 'cancelled'
+          ? payment.cancel_url
+          : null
+  return {
+    paymentId: payment.id,
+    draftOrderId: payment.order_id,
+    businessOrderId: order.business_order_id,
+    status,
+    amount: payment.amount,
+    currency: payment.currency,
+    redirect,
+    message: payment.shopper_message ?? MESSAGE_OF[status],
+    nextUrl,
+  }
+}
+
+async function requirePayment(
+  db: D1Database,
+  businessId: number,
+  paymentId: number
+): Promise<PaymentRow> {
+  const payment = await findPayment(db, businessId, paymentId)
+  if (!payment) throw new AppError('not_found', MESSAGES.paymentNotFound)
+  return payment
+}
+
+function expectedGateway(env: PaymentsEnv, method: MakePaymentRequest['paymentMethod']) {
+  return method === 'paymentCash' ? 'cash' : cardGatewayName(env)
+}
+
+/** Spec §7 Make payment: once per Idempotency-Key (a retry answers the same attempt). */
+export async function makePayment(
+  env: PaymentsEnv,
+  body: MakePaymentRequest,
+  now: Date
+): Promise<PaymentResult> {
+  const { idempotencyKey, ...request } = body
+  const answer = await idempotent(
+    env.DB,
+    { businessId: body.businessId, scope: 'payments.make', key: idempotencyKey, request, now },
+    () => startPayment(env, body, now)
+  )
+  return answer.body
+}
+
+async function startPayment(
+  env: PaymentsEnv,
+  body: MakePaymentRequest,
+  now: Date
+): Promise<PaymentResult> {
+  const db = env.DB
+  if (body.paymentGateway !== expectedGateway(env, body.paymentMethod)) {
+    throw fieldError('paymentGateway', MESSAGES.paymentGatewayMismatch)
+  }
+  if (body.paymentMethod === 'paymentCash' && body.cashConfirmed !== true) {
+    throw fieldError('cashConfirmed', MESSAGES.cashConfirmRequired)
+  }
+  const order = await findPayableOrder(db, {
+    businessId: body.businessId,
+    orderId: body.draftOrderId,
+    basketToken: body.basketToken,
+  })
+  await assertPayable(db, order, body.paymentMethod, now)
+  for (const field of ['successUrl', 'failureUrl', 'cancelUrl'] as const) {
+    if (!(await isBusinessUrl(db, body.businessId, body[field]))) {
+      throw fieldError(field, MESSAGES.paymentReturnUrlInvalid)
+    }
+  }
+  if (body.paymentMethod === 'paymentCash') return payCash(env, order, body, now)
+  if (body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex') {
+    return startRealex(env, order, body, now)
+  }
+  // Frames and the wallets plug in here as further CardGatewayAdapters.
+  throw fieldError('paymentMethod', MESSAGES.paymentMethodNotAvailable)
+}
+
+function paymentKey(body: MakePaymentRequest): string {
+  return `payments.make:${body.businessId}:${body.idempotencyKey}`
+}
+
+async function payCash(
+  env: PaymentsEnv,
+  order: PayableOrder,
+  body: MakePaymentRequest,
+  now: Date
+): Promise<PaymentResult> {
+  const db = env.DB
+  const at = now.toISOString()
+  const [inserted] = await db.batch([
+    insertPaymentStatement(db, {
+      businessId: order.businessId,
+      orderId: order.orderId,
+      customerId: order.customerId,
+      gateway: 'cash',
+      method: 'paymentCash',
+      amount: order.total,
+      currency: order.currency,
+      gatewayOrderId: null,
+      savedCardId: null,
+      saveCard: false,
+      idempotencyKey: paymentKey(body),
+      successUrl: body.successUrl,
+      failureUrl: body.failureUrl,
+      cancelUrl: body.cancelUrl,
+      responseUrl: null,
+      payerRef: null,
+      pmtRef: null,
+      at,
+    }),
+    db.prepare(`update orders set cash_confirmed = 1 where id = ?1`).bind(order.orderId),
+    orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
+  ])
+  const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
+  if (paymentId === undefined) throw new Error('payment insert returned no id')
+  await confirmOrder(env, { businessId: order.businessId, orderId: order.orderId, now })
+  return paymentResult(db, await requirePayment(db, order.businessId, paymentId))
+}
+
+function attemptOf(
+  order: PayableOrder,
+  payment: PaymentRow,
+  savedCardToken: string | null
+): PaymentAttempt {
+  return {
+    businessId: order.businessId,
+    paymentId: payment.id,
+    orderId: order.orderId,
+    businessOrderId: order.businessOrderId,
+    gatewayOrderId: payment.gateway_order_id ?? '',
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.method,
+    responseUrl: payment.response_url ?? '',
+    successUrl: payment.success_url ?? '',
+    failureUrl: payment.failure_url ?? '',
+    cancelUrl: payment.cancel_url ?? '',
+    customer: {
+      customerId: order.customerId,
+      email: order.contact.email,
+      phone: order.contact.phone,
+      firstName: order.contact.firstName,
+      lastName: order.contact.lastName,
+    },
+    billingAddress: order.billingAddress
+      ? {
+          addressLine1: order.billingAddress.addressLine1,
+          addressLine2: order.billingAddress.addressLine2,
+          town: order.billingAddress.town,
+          postcode: order.billingAddress.postcode,
+          country: order.billingAddress.country,
+        }
+      : null,
+    saveCard: payment.save_card === 1,
+    savedCardToken,
+    token: null,
+  }
+}
+
+async function payerExists(db: D1Database, customerId: number | null): Promise<boolean> {
+  if (customerId === null) return false
+  const row = await db
+    .prepare(
+      `select 1 as ok from saved_cards where customer_id = ?1 and gateway = 'realex' limit 1`
+    )
+    .bind(customerId)
+    .first<{ ok: number }>()
+  return row !== null
+}
+
+async function realexRedirect(
+  env: PaymentsEnv,
+  order: PayableOrder,
+  payment: PaymentRow,
+  now: Date
+): Promise<PaymentRedirect> {
+  const config = realexConfig(env)
+  let savedCardToken: string | null = null
+  if (payment.saved_card_id !== null && order.customerId !== null) {
+    const card = await findOwnCard(env.DB, order.customerId, payment.saved_card_id)
+    if (!card) throw new AppError('not_found', MESSAGES.cardNotFound)
+    savedCardToken = card.token
+  }
+  const gateway = createRealexGateway(config, {
+    now,
+    origin: new URL(payment.response_url ?? payment.success_url ?? '').origin,
+    payerExists: await payerExists(env.DB, order.customerId),
+    ...(payment.cancel_url ? { cancelUrl: payment.cancel_url } : {}),
+  })
+  const outcome: GatewayOutcome = await gateway.start(attemptOf(order, payment, savedCardToken))
+  if (outcome.kind !== 'redirect') throw new Error(`realex start answered ${outcome.kind}`)
+  return outcome.redirect
+}
+
+async function startRealex(
+  env: PaymentsEnv,
+  order: PayableOrder,
+  body: MakePaymentRequest,
+  now: Date
+): Promise<PaymentResult> {
+  const db = env.DB
+  if ((body.saveCard || body.cardId !== undefined) && order.customerId === null) {
+    throw fieldError(
+      body.cardId !== undefined ? 'cardId' : 'saveCard',
+      MESSAGES.savedCardsMembersOnly
+    )
+  }
+  let savedCardId: number | null = null
+  if (body.cardId !== undefined && order.customerId !== null) {
+    const card = await findOwnCard(db, order.customerId, body.cardId)
+    if (!card || card.gateway !== 'realex') throw new AppError('not_found', MESSAGES.cardNotFound)
+    savedCardId = card.cardId
+  }
+  const saveCard = body.saveCard && savedCardId === null
+  const gatewayOrderId = newGatewayOrderId(order.businessOrderId)
+  const origin = new URL(body.successUrl).origin
+  const [inserted] = await db.batch([
+    insertPaymentStatement(db, {
+      businessId: order.businessId,
+      orderId: order.orderId,
+      customerId: order.customerId,
+      gateway: 'realex',
+      method: 'paymentCard',
+      amount: order.total,
+      currency: order.currency,
+      gatewayOrderId,
+      savedCardId,
+      saveCard,
+      idempotencyKey: paymentKey(body),
+      successUrl: body.successUrl,
+      failureUrl: body.failureUrl,
+      cancelUrl: body.cancelUrl,
+      responseUrl: `${origin}${HPP_RESPONSE_PATH}`,
+      payerRef:
+        saveCard && order.customerId !== null
+          ? payerRefFor(order.businessId, order.customerId)
+          : null,
+      pmtRef: saveCard ? pmtRefFor(gatewayOrderId) : null,
+      at: now.toISOString(),
+    }),
+    orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
+  ])
+  const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
+  if (paymentId === undefined) throw new Error('payment insert returned no id')
+  const payment = await requirePayment(db, order.businessId, paymentId)
+  return paymentResult(db, payment, await realexRedirect(env, order, payment, now))
+}
+
+/** Spec §7 Hosted card page producer data: the signed request of a pending Realex attempt. */
+export async function producerData(
+  env: PaymentsEnv,
+  input: { businessId: number; basketToken: string; orderId: number; paymentId: number },
+  now: Date
+): Promise<PaymentRedirect> {
+  const order = await findPayableOrder(env.DB, input)
+  const payment = await requirePayment(env.DB, input.businessId, input.paymentId)
+  if (payment.order_id !== order.orderId || payment.gateway !== 'realex') {
+    throw new AppError('not_found', MESSAGES.paymentNotFound)
+  }
+  if (payment.status !== 'pending') {
+    throw new AppError('conflict', MESSAGES.paymentAlreadyAnswered, {
+      details: { reason: 'payment_answered' },
+    })
+  }
+  return realexRedirect(env, order, payment, now)
+}
+
+function answerInvalid(): AppError {
+  return new AppError('validation_error', MESSAGES.paymentAnswerInvalid, {
+    fields: [{ field: 'hppResponse', message: MESSAGES.paymentAnswerInvalid }],
+  })
+}
+
+/** A paid attempt's order is confirmed (idempotent: repairs a confirm that failed earlier). */
+async function confirmIfPaid(env: PaymentsEnv, payment: PaymentRow, now: Date): Promise<void> {
+  if (payment.status !== 'authorised' && payment.status !== 'captured') return
+  const order = await findOrderById(env.DB, payment.business_id, payment.order_id)
+  if (!order || order.status === 'cancelled') return
+  await confirmOrder(env, { businessId: payment.business_id, orderId: payment.order_id, now })
+}
+
+/**
+ * Spec §7 Hosted card page consumer data: verifies the page's signed answer (constant time)
+ * before reading anything, records it once (a replay changes nothing and answers the same), keeps
+ * a card the page stored, and confirms the order on RESULT 00.
+ */
+export async function consumerData(
+  env: PaymentsEnv,
+  input: { businessId: number; orderId?: number | undefined; hppResponse: string },
+  now: Date
+): Promise<PaymentResult> {
+  const db = env.DB
+  const config = realexConfig(env)
+  const fields = decodeHppResponse(input.hppResponse, { encoded: true })
+  if (!fields || !(await verifyHppResponse(fields, config.secret))) throw answerInvalid()
+  if (fields.MERCHANT_ID !== config.merchantId) throw answerInvalid()
+  const found = await findPaymentByGatewayOrderId(db, fields.ORDER_ID ?? '')
+  if (
+    !found ||
+    found.business_id !== input.businessId ||
+    found.gateway !== 'realex' ||
+    (input.orderId !== undefined && found.order_id !== input.orderId)
+  ) {
+    throw new AppError('not_found', MESSAGES.paymentNotFound)
+  }
+  if (found.status === 'pending') await recordHppAnswer(db, found, fields, now)
+  const payment = await requirePayment(db, found.business_id, found.id)
+  await confirmIfPaid(env, payment, now)
+  return paymentResult(db, payment)
+}
+
+async function recordHppAnswer(
+  db: D1Database,
+  payment: PaymentRow,
+  fields: Readonly<Record<string, string>>,
+  now: Date
+): Promise<void> {
+  const outcome = hppOutcome(fields)
+  const at = now.toISOString()
+  if (outcome.kind === 'authorised') {
+    const statements = [
+      completePaymentStatement(db, payment.id, {
+        status: 'authorised',
+        externalRef: outcome.externalRef,
+        authCode: outcome.authCode,
+        resultCode: outcome.resultCode,
+        resultMessage: outcome.resultMessage,
+        at,
+      }),
+    ]
+    const card =
+      payment.save_card === 1 &&
+      payment.customer_id !== null &&
+      payment.payer_ref &&
+      payment.pmt_ref
+        ? storedCardOf(fields, { payerRef: payment.payer_ref, pmtRef: payment.pmt_ref })
+        : null
+    if (card && payment.customer_id !== null) {
+      // One transaction: the card is kept unless the member has it already (same brand, last
+      // four and expiry), and the answer's note says which — the same for every replay.
+      statements.push(
+        db
+          .prepare(
+            `insert into saved_cards (customer_id, gateway, token, brand, last4, expiry_month,
+               expiry_year, cardholder_name)
+             select ?1, 'realex', ?2, ?3, ?4, ?5, ?6, ?7
+             where not exists (
+               select 1 from saved_cards where customer_id = ?1 and gateway = 'realex'
+                 and (token = ?2 or (brand = ?3 and last4 = ?4 and expiry_month = ?5
+                   and expiry_year = ?6)))`
+          )
+          .bind(
+            payment.customer_id,
+            card.token,
+            card.brand,
+            card.last4,
+            card.expiryMonth,
+            card.expiryYear,
+            card.cardholderName
+          ),
+        db
+          .prepare(
+            `update payments set
+               saved_card_id = (select id from saved_cards where customer_id = ?2
+                 and gateway = 'realex' and token = ?3),
+               shopper_message = case when exists (select 1 from saved_cards where customer_id = ?2
+                 and gateway = 'realex' and token = ?3) then null else ?4 end
+             where id = ?1`
+          )
+          .bind(payment.id, payment.customer_id, card.token, MESSAGES.cardExists)
+      )
+    }
+    await db.batch(statements)
+    return
+  }
+  if (outcome.kind === 'declined' || outcome.kind === 'failed') {
+    await db.batch([
+      completePaymentStatement(db, payment.id, {
+        status: outcome.kind,
+        externalRef: fields.PASREF || null,
+        authCode: null,
+        resultCode: outcome.resultCode,
+        resultMessage: outcome.resultMessage,
+        at,
+      }),
+      orderPaymentStateStatement(db, payment.order_id, 'payment_failed'),
+    ])
+  }
+}
+
+/** Spec §7 Verify payment: the attempt's current state (after a return from the card page). */
+export async function verifyPayment(
+  env: PaymentsEnv,
+  input: {
+    businessId: number
+    basketToken: string
+    paymentId: number
+    paymentGateway: PaymentGateway
+    draftOrderId: number
+  },
+  now: Date
+): Promise<PaymentResult> {
+  const order = await findPayableOrder(env.DB, {
+    businessId: input.businessId,
+    orderId: input.draftOrderId,
+    basketToken: input.basketToken,
+  })
+  const payment = await requirePayment(env.DB, input.businessId, input.paymentId)
+  if (payment.order_id !== order.orderId || payment.gateway !== input.paymentGateway) {
+    throw new AppError('not_found', MESSAGES.paymentNotFound)
+  }
+  await confirmIfPaid(env, payment, now)
+  return paymentResult(env.DB, payment)
+}

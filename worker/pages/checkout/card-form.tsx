@@ -1,0 +1,138 @@
+import type { Context } from 'hono'
+import type { FormErrors, FormValues } from '../../../client/components/auth/AuthForm.tsx'
+import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
+import {
+  ATTEMPT_FIELD,
+  CheckoutBillingAddressPage,
+} from '../../../client/pages/CheckoutBillingAddressPage.tsx'
+import { routePath } from '../../../client/lib/routes.ts'
+import {
+  CheckoutStateSchema,
+  SetBillingAddressRequestSchema,
+  type CheckoutState,
+} from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type { AppEnv } from '../../env.ts'
+import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
+import { renderPage } from '../render.tsx'
+import { checkoutCallErrors, checkoutFieldErrors } from './checkout-forms.ts'
+import { activeStepPath, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
+import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
+
+/** `?saveCard=1` on the card form: the member asked to keep the card. */
+const SAVE_CARD_QUERY = 'saveCard'
+
+function renderBilling(
+  c: Context<AppEnv>,
+  state: CheckoutState,
+  view: { attempt: string; errors: FormErrors; values: FormValues },
+  status: 200 | 422 = 200
+): Promise<Response> {
+  return renderPage(
+    c,
+    (chrome) => (
+      <CheckoutBillingAddressPage
+        chrome={chrome}
+        delivery={state.basket.fulfilmentMethod === 'delivery'}
+        canSaveCard={state.caller === 'member'}
+        sandbox={state.sandbox}
+        {...view}
+      />
+    ),
+    {
+      meta: { title: 'Billing address', description: 'Checkout: billing address', noindex: true },
+      cache: 'private',
+      status,
+    }
+  )
+}
+
+/** GET /checkout/payment/billing-address: a new card's billing address, for one card attempt. */
+export async function checkoutBillingPage(c: Context<AppEnv>): Promise<Response> {
+  const caller = await checkoutCaller(c)
+  const state = await loadCheckoutState(c, caller)
+  if (state.activeStep !== 'payment') return c.redirect(activeStepPath(state.activeStep), 302)
+  const values: FormValues = {
+    sameAsDelivery:
+      state.basket.fulfilmentMethod === 'delivery' && state.billingSameAsDelivery ? 'yes' : 'no',
+  }
+  const address = state.billingSameAsDelivery ? null : state.billingAddress
+  if (address) {
+    values.addressLine1 = address.addressLine1
+    values.addressLine2 = address.addressLine2 ?? ''
+    values.town = address.town
+    values.county = address.county ?? ''
+    values.postcode = address.postcode
+  }
+  return renderBilling(c, state, { attempt: crypto.randomUUID(), errors: {}, values })
+}
+
+/**
+ * POST /checkout/payment/billing-address: the delivery address or another one, then the card
+ * form for this attempt (its anchor travels in the query, so a reload replays, never repays).
+ */
+export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response> {
+  const caller = await checkoutCaller(c)
+  const state = await loadCheckoutState(c, caller)
+  const form = await readForm(c)
+  const attempt = AttemptSchema.safeParse(form[ATTEMPT_FIELD])
+  const anchor = attempt.success ? attempt.data : crypto.randomUUID()
+  const values = echoValues(form, [...ADDRESS_FIELDS, 'sameAsDelivery', 'saveCard'])
+  const scope = { businessId: caller.businessId, basketToken: caller.basketToken }
+  const same = state.basket.fulfilmentMethod === 'delivery' && form.sameAsDelivery !== 'no'
+  const parsed = safeParseForm(
+    SetBillingAddressRequestSchema,
+    same
+      ? { ...scope, sameAsDelivery: true }
+      : {
+          ...scope,
+          sameAsDelivery: false,
+          address: {
+            addressLine1: form.addressLine1 ?? '',
+            addressLine2: form.addressLine2 ?? '',
+            town: form.town ?? '',
+            county: form.county ?? '',
+            postcode: form.postcode ?? '',
+          },
+        }
+  )
+  if (!parsed.success) {
+    const errors = checkoutFieldErrors(parsed.error.issues)
+    return renderBilling(c, state, { attempt: anchor, errors, values }, 422)
+  }
+  try {
+    await c.var.backend.post('/checkout/billing-address', {
+      body: parsed.data,
+      token: caller.token,
+      schema: CheckoutStateSchema,
+    })
+  } catch (error) {
+    const errors = checkoutCallErrors(error, MESSAGES.checkoutDetailsFailed)
+    return renderBilling(c, state, { attempt: anchor, errors, values }, 422)
+  }
+  const query: Record<string, string> = { [ATTEMPT_FIELD]: anchor }
+  if (form.saveCard === 'yes' && state.caller === 'member') query[SAVE_CARD_QUERY] = '1'
+  return c.redirect(routePath('checkout-payment-card-form', undefined, query), 303)
+}
+
+/**
+ * GET /checkout/payment/card-form?attempt=…: places the draft order and asks the gateway for its
+ * card page, then hands the browser over. The same attempt answers the same order and payment
+ * (idempotency keys), so a reload or a double submit never charges twice.
+ */
+export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response> {
+  const attempt = AttemptSchema.safeParse(c.req.query(ATTEMPT_FIELD))
+  if (!attempt.success) return c.redirect(routePath('checkout-payment-billing-address'), 302)
+  const caller = await checkoutCaller(c)
+  const state = await loadCheckoutState(c, caller)
+  if (state.activeStep !== 'payment') return c.redirect(activeStepPath(state.activeStep), 302)
+  const saveCard = state.caller === 'member' && c.req.query(SAVE_CARD_QUERY) === '1'
+  return startPayment(
+    c,
+    caller,
+    state,
+    attempt.data,
+    { paymentMethod: 'paymentCard', paymentGateway: state.cardGateway, saveCard },
+    (message, status) => renderCardForm(c, state, { redirect: null, error: message }, status)
+  )
+}

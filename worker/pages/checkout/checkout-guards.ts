@@ -1,0 +1,86 @@
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { routePath } from '../../../client/lib/routes.ts'
+import { BasketSchema, BasketSummarySchema, type Basket } from '../../../schemas/basket.ts'
+import type { AppEnv } from '../../env.ts'
+import { readBasketToken } from '../../lib/basket-cookie.ts'
+import { COOKIE_NAMES, readAccessToken } from '../../lib/cookies.ts'
+import { AppError } from '../../lib/errors.ts'
+import { setFlash } from '../flash.ts'
+import type { Guard } from '../guards.ts'
+import { requiresValidSlot } from '../slot-guards.ts'
+
+/*
+ * Spec §2: checkout pages redirect when the basket is invalid; "two paths are exempt". Ours are
+ * /checkout/success (the order is placed and the basket closed, so there is no basket to check)
+ * and POST /checkout/payment/hpp-response (the gateway posts it cross-site, without cookies, so
+ * there is no basket to read). Every other checkout step runs {@link requiresCheckoutBasket}.
+ */
+
+/** The store slug the header's basket summary cookie remembers, if any. */
+export function summaryStoreSlug(c: Context<AppEnv>): string | null {
+  const value = getCookie(c, COOKIE_NAMES.basketSummary)
+  if (!value) return null
+  try {
+    const parsed = BasketSummarySchema.safeParse(JSON.parse(value))
+    return parsed.success ? parsed.data.storeSlug : null
+  } catch {
+    return null
+  }
+}
+
+/** The empty-basket route (spec §2): the basket's store page when known, else home. */
+export function emptyBasketRoute(storeSlug: string | null): string {
+  return storeSlug ? routePath('stores-storeSlug', { storeSlug }) : routePath('index')
+}
+
+/** Why a basket cannot be checked out, or null when it can. */
+export function basketProblem(basket: Basket): 'empty' | 'store_closed' | 'invalid' | null {
+  if (basket.lines.length === 0 && basket.mealDeals.length === 0) return 'empty'
+  if (!basket.store) return 'empty'
+  if (basket.store.availability === 'closed') return 'store_closed'
+  const unavailable =
+    basket.lines.some((line) => !line.available) || basket.mealDeals.some((deal) => !deal.available)
+  if (unavailable || basket.totals.itemCount === 0) return 'invalid'
+  if (basket.totals.minimumSpendShortfall > 0) return 'invalid'
+  return null
+}
+
+async function loadBasket(c: Context<AppEnv>, basketToken: string): Promise<Basket | null> {
+  try {
+    return await c.var.backend.post('/basket', {
+      body: { businessId: c.var.brand.businessId, basketToken },
+      token: readAccessToken(c),
+      schema: BasketSchema,
+    })
+  } catch (error) {
+    // A token that names no basket any more is no basket.
+    if (error instanceof AppError && error.code === 'not_found') return null
+    throw error
+  }
+}
+
+/**
+ * Spec §2 checkout guard: no basket or an empty one goes to the empty-basket route; a basket that
+ * cannot be paid for now (store closed, unavailable lines, minimum spend not reached) goes to the
+ * basket, which says why.
+ */
+export const requiresCheckoutBasket: Guard = async (c) => {
+  const basketToken = readBasketToken(c)
+  if (!basketToken) return c.redirect(emptyBasketRoute(summaryStoreSlug(c)), 302)
+  const basket = await loadBasket(c, basketToken)
+  if (!basket) return c.redirect(emptyBasketRoute(summaryStoreSlug(c)), 302)
+  const problem = basketProblem(basket)
+  if (problem === 'empty') return c.redirect(emptyBasketRoute(basket.store?.slug ?? null), 302)
+  // Spec §4 Store closes: the basket page also shows 'Unable to view basket as the store is closed'.
+  if (problem === 'store_closed') setFlash(c, 'storeClosedCheckout')
+  if (problem) return c.redirect(routePath('basket'), 302)
+  return undefined
+}
+
+/**
+ * The guards of every checkout step but the two exempt paths: the slot first (a missing or lapsed
+ * one goes to the time-slot page; it lets an empty basket through), then the basket (an empty one
+ * goes to the empty-basket route, an invalid one to the basket).
+ */
+export const CHECKOUT_GUARDS: ReadonlyArray<Guard> = [requiresValidSlot, requiresCheckoutBasket]

@@ -1,0 +1,54 @@
+import type { Context } from 'hono'
+import { routePath } from '../../../client/lib/routes.ts'
+import {
+  CheckoutStateSchema,
+  type ActiveCheckoutStep,
+  type CheckoutState,
+} from '../../../schemas/checkout.ts'
+import type { AppEnv } from '../../env.ts'
+import { readBasketToken } from '../../lib/basket-cookie.ts'
+import { AppError } from '../../lib/errors.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { ensureGuestSession } from '../../middleware/auth-session.ts'
+
+/** The page of each step /checkout may send a shopper to. */
+export const ACTIVE_STEP_ROUTES = {
+  options: 'checkout-options',
+  details: 'checkout-details',
+  payment: 'checkout-payment',
+} as const satisfies Record<ActiveCheckoutStep, string>
+
+export function activeStepPath(step: ActiveCheckoutStep): string {
+  return routePath(ACTIVE_STEP_ROUTES[step])
+}
+
+/** What every checkout call carries: the business, the basket token and the caller's bearer. */
+export interface CheckoutCaller {
+  businessId: number
+  basketToken: string
+  token: string
+}
+
+/**
+ * The caller of a checkout step: the member's session, else a guest session (issued now if the
+ * shopper has none, spec §6 Guest), with the basket token of the httpOnly cookie. The guards ran
+ * first, so a missing basket here is a broken request.
+ */
+export async function checkoutCaller(c: Context<AppEnv>): Promise<CheckoutCaller> {
+  const basketToken = readBasketToken(c)
+  if (!basketToken) throw new AppError('not_found', MESSAGES.basketNotFound)
+  const token = await ensureGuestSession(c)
+  return { businessId: c.var.brand.businessId, basketToken, token }
+}
+
+/** The checkout state (spec §7 prepare): what every step shows and decides on. */
+export function loadCheckoutState(
+  c: Context<AppEnv>,
+  caller: CheckoutCaller
+): Promise<CheckoutState> {
+  return c.var.backend.post('/checkout/prepare', {
+    body: { businessId: caller.businessId, basketToken: caller.basketToken },
+    token: caller.token,
+    schema: CheckoutStateSchema,
+  })
+}

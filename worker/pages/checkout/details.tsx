@@ -1,0 +1,162 @@
+import type { Context } from 'hono'
+import type { FormErrors, FormValues } from '../../../client/components/auth/AuthForm.tsx'
+import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
+import { CheckoutDetailsPage } from '../../../client/pages/CheckoutDetailsPage.tsx'
+import { routePath } from '../../../client/lib/routes.ts'
+import {
+  AcceptTermsRequestSchema,
+  CheckoutStateSchema,
+  SetContactDetailsRequestSchema,
+  SetDeliveryAddressRequestSchema,
+  type CheckoutState,
+} from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type { AppEnv } from '../../env.ts'
+import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
+import { readLocation } from '../location-cookie.ts'
+import { renderPage } from '../render.tsx'
+import { checkoutCallErrors, checkoutFieldErrors, refusalReason } from './checkout-forms.ts'
+import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checkout-state.ts'
+
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
+const ECHOED_FIELDS = [...CONTACT_FIELDS, ...ADDRESS_FIELDS, 'instructions', 'terms']
+
+interface DetailsView {
+  errors: FormErrors
+  values: FormValues
+  memberEmail?: boolean
+}
+
+function renderDetails(
+  c: Context<AppEnv>,
+  state: CheckoutState,
+  view: DetailsView,
+  status: 200 | 422 = 200
+): Promise<Response> {
+  return renderPage(
+    c,
+    (chrome) => (
+      <CheckoutDetailsPage
+        chrome={chrome}
+        delivery={state.basket.fulfilmentMethod === 'delivery'}
+        errors={view.errors}
+        values={view.values}
+        memberEmail={view.memberEmail ?? false}
+      />
+    ),
+    {
+      meta: { title: 'Your details', description: 'Checkout: your details', noindex: true },
+      cache: 'private',
+      status,
+    }
+  )
+}
+
+/** What the form shows first: the details checkout already holds, else the searched postcode. */
+function savedValues(c: Context<AppEnv>, state: CheckoutState): FormValues {
+  const values: FormValues = {}
+  const contact = state.contact
+  if (contact) {
+    values.firstName = contact.firstName
+    values.lastName = contact.lastName
+    values.email = contact.email
+    values.phoneNumber = contact.phoneNumber ?? ''
+  }
+  const address = state.deliveryAddress
+  if (address) {
+    values.addressLine1 = address.addressLine1
+    values.addressLine2 = address.addressLine2 ?? ''
+    values.town = address.town
+    values.county = address.county ?? ''
+    values.postcode = address.postcode
+  } else {
+    values.postcode = readLocation(c)?.postcode ?? ''
+  }
+  values.instructions = state.instructions ?? ''
+  if (state.termsAccepted) values.terms = 'yes'
+  return values
+}
+
+/** GET /checkout/details: the form, filled with what checkout holds. */
+export async function checkoutDetailsPage(c: Context<AppEnv>): Promise<Response> {
+  const caller = await checkoutCaller(c)
+  const state = await loadCheckoutState(c, caller)
+  return renderDetails(c, state, { errors: {}, values: savedValues(c, state) })
+}
+
+function post(c: Context<AppEnv>, path: string, body: object, caller: CheckoutCaller) {
+  return c.var.backend.post(path, {
+    body: { businessId: caller.businessId, basketToken: caller.basketToken, ...body },
+    token: caller.token,
+    schema: CheckoutStateSchema,
+  })
+}
+
+/**
+ * POST /checkout/details: checks every field at once, then sets contact details, the delivery
+ * address (delivery only) and the terms in turn; the first refusal comes back on the form with
+ * its spec message. Then on to payment.
+ */
+export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response> {
+  const caller = await checkoutCaller(c)
+  const state = await loadCheckoutState(c, caller)
+  const form = await readForm(c)
+  const values = echoValues(form, ECHOED_FIELDS)
+  const delivery = state.basket.fulfilmentMethod === 'delivery'
+  const scope = { businessId: caller.businessId, basketToken: caller.basketToken }
+
+  const contact = safeParseForm(SetContactDetailsRequestSchema, {
+    ...scope,
+    firstName: form.firstName ?? '',
+    lastName: form.lastName ?? '',
+    email: form.email ?? '',
+    phoneNumber: form.phoneNumber ?? '',
+  })
+  const address = delivery
+    ? safeParseForm(SetDeliveryAddressRequestSchema, {
+        ...scope,
+        address: {
+          addressLine1: form.addressLine1 ?? '',
+          addressLine2: form.addressLine2 ?? '',
+          town: form.town ?? '',
+          county: form.county ?? '',
+          postcode: form.postcode ?? '',
+        },
+        instructions: form.instructions ?? '',
+      })
+    : null
+  const errors: FormErrors = {
+    ...(contact.success ? {} : checkoutFieldErrors(contact.error.issues)),
+    ...(address && !address.success ? checkoutFieldErrors(address.error.issues) : {}),
+  }
+  if (form.terms !== 'yes') errors.terms = MESSAGES.termsRequired
+  if (!contact.success || (address && !address.success) || Object.keys(errors).length > 0) {
+    return renderDetails(c, state, { errors, values }, 422)
+  }
+
+  try {
+    await post(c, '/checkout/contact-details', contact.data, caller)
+  } catch (error) {
+    if (refusalReason(error) === 'member_email') {
+      return renderDetails(c, state, { errors: {}, values, memberEmail: true }, 422)
+    }
+    const refused = checkoutCallErrors(error, MESSAGES.contactDetailsFailed)
+    return renderDetails(c, state, { errors: refused, values }, 422)
+  }
+  if (address?.success) {
+    try {
+      await post(c, '/checkout/delivery-address', address.data, caller)
+    } catch (error) {
+      const refused = checkoutCallErrors(error, MESSAGES.deliveryAddressFailed)
+      return renderDetails(c, state, { errors: refused, values }, 422)
+    }
+  }
+  const terms = AcceptTermsRequestSchema.parse({ ...scope, termsAccepted: true })
+  try {
+    await post(c, '/checkout/terms', terms, caller)
+  } catch (error) {
+    const refused = checkoutCallErrors(error, MESSAGES.checkoutDetailsFailed)
+    return renderDetails(c, state, { errors: refused, values }, 422)
+  }
+  return c.redirect(routePath('checkout-payment'), 303)
+}

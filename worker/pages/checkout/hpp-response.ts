@@ -1,0 +1,55 @@
+import type { Context } from 'hono'
+import { routePath } from '../../../client/lib/routes.ts'
+import { HppConsumerRequestSchema, PaymentResultSchema } from '../../../schemas/payments.ts'
+import type { AppEnv } from '../../env.ts'
+import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
+import { readForm } from '../auth-forms.ts'
+import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
+
+const FAILED_PATH = routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'failed' })
+
+/** A same-site path from the backend's absolute nextUrl: never a redirect to another host. */
+function localPath(nextUrl: string | null, requestUrl: string): string | null {
+  if (!nextUrl) return null
+  try {
+    const next = new URL(nextUrl, requestUrl)
+    if (next.origin !== new URL(requestUrl).origin) return null
+    return `${next.pathname}${next.search}`
+  } catch {
+    return null
+  }
+}
+
+/**
+ * POST /checkout/payment/hpp-response (HPP_RESPONSE_PATH): the hosted card page posts its signed
+ * answer here cross-site, so no cookie arrives and nothing here may need one (exempt from the
+ * checkout guards and from the same-origin form check). The backend verifies the hash before
+ * trusting anything; the browser then goes where the answer says (success, or the payment page
+ * with ?payment=failed|cancelled). A refused (forged or altered) answer is a failed payment.
+ */
+export async function hppResponseForm(c: Context<AppEnv>): Promise<Response> {
+  const form = await readForm(c)
+  const parsed = HppConsumerRequestSchema.safeParse({
+    businessId: c.var.brand.businessId,
+    hppResponse: form.hppResponse ?? '',
+  })
+  if (!parsed.success) return c.redirect(FAILED_PATH, 303)
+  try {
+    const result = await c.var.backend.post('/checkout/hpp/consumer-data', {
+      body: parsed.data,
+      schema: PaymentResultSchema,
+    })
+    const fallback =
+      result.status === 'succeeded'
+        ? routePath('checkout-success', undefined, { orderId: String(result.draftOrderId) })
+        : result.status === 'cancelled'
+          ? routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'cancelled' })
+          : FAILED_PATH
+    return c.redirect(localPath(result.nextUrl, c.req.url) ?? fallback, 303)
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    logError(error, { requestId: c.var.requestId, event: 'hosted card page answer refused' })
+    return c.redirect(FAILED_PATH, 303)
+  }
+}

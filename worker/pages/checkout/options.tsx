@@ -1,0 +1,60 @@
+import type { Context } from 'hono'
+import { CheckoutOptionsPage } from '../../../client/pages/CheckoutOptionsPage.tsx'
+import { LoginPage } from '../../../client/pages/LoginPage.tsx'
+import { RegisterPage } from '../../../client/pages/RegisterPage.tsx'
+import { routePath } from '../../../client/lib/routes.ts'
+import type { AppEnv } from '../../env.ts'
+import { renderPage } from '../render.tsx'
+import { isSignedIn } from '../session.ts'
+
+/** GET /checkout/options: guest, sign in or register; a member goes straight on to details. */
+export async function checkoutOptionsPage(c: Context<AppEnv>): Promise<Response> {
+  if (isSignedIn(c)) return c.redirect(routePath('checkout-details'), 302)
+  return renderPage(c, (chrome) => <CheckoutOptionsPage chrome={chrome} />, {
+    meta: { title: 'Checkout', description: 'Checkout: guest or sign in', noindex: true },
+    cache: 'private',
+  })
+}
+
+/**
+ * GET /checkout/login: the sign-in page itself, posting to /login with this step as its return
+ * path, so password and one-time-code sign-in (tokens, basket claim) run in one place and
+ * loginRedirectTarget sends the shopper back to /checkout, which picks the next step.
+ */
+export async function checkoutLoginPage(c: Context<AppEnv>): Promise<Response> {
+  if (isSignedIn(c)) return c.redirect(routePath('checkout'), 302)
+  return renderPage(
+    c,
+    (chrome) => (
+      <LoginPage chrome={chrome} errors={{}} values={{}} redirect={routePath('checkout-login')} />
+    ),
+    {
+      meta: { title: 'Sign in', description: 'Sign in to check out.', noindex: true },
+      cache: 'private',
+    }
+  )
+}
+
+/** GET /checkout/create: the registration page, back to /checkout once registered (as login). */
+export async function checkoutCreatePage(c: Context<AppEnv>): Promise<Response> {
+  if (isSignedIn(c)) return c.redirect(routePath('checkout'), 302)
+  return renderPage(
+    c,
+    (chrome) => (
+      <RegisterPage
+        chrome={chrome}
+        errors={{}}
+        values={{}}
+        redirect={routePath('checkout-create')}
+      />
+    ),
+    {
+      meta: {
+        title: 'Create an account',
+        description: 'Create an account to check out.',
+        noindex: true,
+      },
+      cache: 'private',
+    }
+  )
+}

@@ -1,0 +1,118 @@
+import type { Context } from 'hono'
+import { CheckoutPaymentPage } from '../../../client/pages/CheckoutPaymentPage.tsx'
+import {
+  CASH_CONFIRMED_FIELD,
+  PAYMENT_ATTEMPT_FIELD,
+  PAYMENT_SOURCE_FIELD,
+  type OrderDraft,
+} from '../../../client/islands/PaymentForm.tsx'
+import { routePath } from '../../../client/lib/routes.ts'
+import type { CheckoutState } from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type { AppEnv } from '../../env.ts'
+import { readForm } from '../auth-forms.ts'
+import { renderPage } from '../render.tsx'
+import {
+  activeStepPath,
+  checkoutCaller,
+  loadCheckoutState,
+  type CheckoutCaller,
+} from './checkout-state.ts'
+import { orderDraft, timeSlotsHref } from './order-request.ts'
+import { AttemptSchema, startPayment, type PaymentChoice } from './start-payment.tsx'
+
+/** `?payment=` on the payment page: where the gateway sent the shopper back from. */
+export const PAYMENT_OUTCOME_QUERY = 'payment'
+
+const OUTCOME_MESSAGES: Partial<Record<string, string>> = {
+  failed: MESSAGES.paymentFailed,
+  cancelled: MESSAGES.paymentCancelled,
+}
+
+function renderPayment(
+  c: Context<AppEnv>,
+  state: CheckoutState,
+  order: OrderDraft,
+  alert: string | null,
+  status: 200 | 422 | 502 = 200
+): Promise<Response> {
+  return renderPage(
+    c,
+    (chrome) => (
+      <CheckoutPaymentPage
+        chrome={chrome}
+        state={state}
+        order={order}
+        origin={new URL(c.req.url).origin}
+        attempt={crypto.randomUUID()}
+        timeSlotsHref={timeSlotsHref(state)}
+        alert={alert}
+      />
+    ),
+    {
+      meta: { title: 'Payment', description: 'Checkout: payment', noindex: true },
+      cache: 'private',
+      status,
+    }
+  )
+}
+
+/** The state and order of a shopper ready to pay, or where to send one who is not. */
+async function readyToPay(
+  c: Context<AppEnv>
+): Promise<
+  { caller: CheckoutCaller; state: CheckoutState; order: OrderDraft } | { redirect: Response }
+> {
+  const caller = await checkoutCaller(c)
+  const state = await loadCheckoutState(c, caller)
+  if (state.activeStep !== 'payment') {
+    return { redirect: c.redirect(activeStepPath(state.activeStep), 302) }
+  }
+  const order = orderDraft(state)
+  if (!order) return { redirect: c.redirect(routePath('checkout-details'), 302) }
+  return { caller, state, order }
+}
+
+/**
+ * GET /checkout/payment: details must be done first (else that step); `?payment=failed` or
+ * `?payment=cancelled` says what happened at the gateway and lets the shopper try again.
+ */
+export async function checkoutPaymentPage(c: Context<AppEnv>): Promise<Response> {
+  const ready = await readyToPay(c)
+  if ('redirect' in ready) return ready.redirect
+  const { state, order } = ready
+  const outcome = OUTCOME_MESSAGES[c.req.query(PAYMENT_OUTCOME_QUERY) ?? '']
+  const alert = state.blocked === 'store_closed' ? MESSAGES.storeClosedCheckout : (outcome ?? null)
+  return renderPayment(c, state, order, alert)
+}
+
+/**
+ * POST /checkout/payment: the payment form without JavaScript (the island posts to /api
+ * instead). A new card goes to the billing address; a saved card or cash places the order and
+ * pays with the attempt's keys from the form, so a double submit answers the same payment.
+ */
+export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response> {
+  const ready = await readyToPay(c)
+  if ('redirect' in ready) return ready.redirect
+  const { caller, state, order } = ready
+  const form = await readForm(c)
+  const source = form[PAYMENT_SOURCE_FIELD] ?? ''
+  const refuse = (message: string, status: 422 | 502 = 422) =>
+    renderPayment(c, state, order, message, status)
+  if (source === 'new-card' && state.paymentOptions.paymentCard) {
+    return c.redirect(routePath('checkout-payment-billing-address'), 303)
+  }
+  let choice: PaymentChoice | null = null
+  if (source === 'cash' && state.paymentOptions.paymentCash) {
+    if (form[CASH_CONFIRMED_FIELD] !== 'yes') return refuse(MESSAGES.cashConfirmRequired)
+    choice = { paymentMethod: 'paymentCash', paymentGateway: 'cash', cashConfirmed: true }
+  }
+  const card = state.savedCards.find((saved) => source === `card-${saved.cardId}`)
+  if (card && state.paymentOptions.paymentCard) {
+    choice = { paymentMethod: 'paymentCard', paymentGateway: card.gateway, cardId: card.cardId }
+  }
+  if (!choice) return refuse(MESSAGES.paymentSourceRequired)
+  const attempt = AttemptSchema.safeParse(form[PAYMENT_ATTEMPT_FIELD])
+  const anchor = attempt.success ? attempt.data : crypto.randomUUID()
+  return startPayment(c, caller, state, anchor, choice, refuse)
+}

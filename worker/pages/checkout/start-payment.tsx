@@ -1,0 +1,142 @@
+import type { Context } from 'hono'
+import { setCookie } from 'hono/cookie'
+import { z } from 'zod'
+import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
+import { routePath } from '../../../client/lib/routes.ts'
+import {
+  OrderSummarySchema,
+  type CheckoutState,
+  type PaymentGateway,
+  type PaymentMethod,
+} from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { PaymentResultSchema, type PaymentRedirect } from '../../../schemas/payments.ts'
+import type { AppEnv } from '../../env.ts'
+import { COOKIE_NAMES, tokenCookieOptions } from '../../lib/cookies.ts'
+import { AppError } from '../../lib/errors.ts'
+import { renderPage } from '../render.tsx'
+import type { CheckoutCaller } from './checkout-state.ts'
+import { orderDraft, paymentReturnUrls } from './order-request.ts'
+
+/** A payment attempt's anchor: a UUID the page made; both idempotency keys derive from it. */
+export const AttemptSchema = z.uuid()
+
+/** How long checkout remembers an order the shopper is paying for away at the gateway. */
+const CHECKOUT_ORDER_MAX_AGE_SECONDS = 60 * 60
+
+/** What one attempt pays with. */
+export interface PaymentChoice {
+  paymentMethod: PaymentMethod
+  paymentGateway: PaymentGateway
+  cardId?: number
+  saveCard?: boolean
+  cashConfirmed?: boolean
+}
+
+/** The hand-over page to the gateway's form, or why there is none. */
+export function renderCardForm(
+  c: Context<AppEnv>,
+  state: CheckoutState,
+  view: { redirect: PaymentRedirect | null; error: string | null },
+  status: 200 | 422 | 502 = 200
+): Promise<Response> {
+  return renderPage(
+    c,
+    (chrome) => <CheckoutCardFormPage chrome={chrome} sandbox={state.sandbox} {...view} />,
+    {
+      meta: { title: 'Card details', description: 'Checkout: card details', noindex: true },
+      cache: 'private',
+      status,
+    }
+  )
+}
+
+/**
+ * Process order then make payment for one attempt (spec §7): the keys `<attempt>-order` and
+ * `<attempt>-payment` make a reload or a double submit answer the same order and payment.
+ */
+async function placeAndPay(
+  c: Context<AppEnv>,
+  caller: CheckoutCaller,
+  state: CheckoutState,
+  attempt: string,
+  choice: PaymentChoice
+) {
+  const draft = orderDraft(state)
+  if (!draft) throw new AppError('validation_error', MESSAGES.checkoutDetailsFailed)
+  const scope = { businessId: caller.businessId, basketToken: caller.basketToken }
+  const order = await c.var.backend.post('/checkout/process-order', {
+    body: {
+      ...scope,
+      ...draft,
+      idempotencyKey: `${attempt}-order`,
+      channel: 'web',
+      platform: 'web',
+      paymentGateway: choice.paymentGateway,
+      paymentMethod: choice.paymentMethod,
+    },
+    token: caller.token,
+    schema: OrderSummarySchema,
+  })
+  const payment = await c.var.backend.post('/payments/make', {
+    body: {
+      ...scope,
+      idempotencyKey: `${attempt}-payment`,
+      draftOrderId: order.draftOrderId,
+      paymentMethod: choice.paymentMethod,
+      paymentGateway: choice.paymentGateway,
+      ...paymentReturnUrls(c, order.draftOrderId),
+      type: 'redirect',
+      saveCard: choice.saveCard ?? false,
+      ...(choice.cardId !== undefined ? { cardId: choice.cardId } : {}),
+      ...(choice.cashConfirmed ? { cashConfirmed: true } : {}),
+    },
+    token: caller.token,
+    schema: PaymentResultSchema,
+  })
+  return { order, payment }
+}
+
+/**
+ * Places the order and pays: a paid (or confirmed cash) order goes to the success page; a gateway
+ * form (hosted card page, 3-D Secure) is handed over with sf_checkout_order and sf_3ds_pending set
+ * while the shopper is away (spec §4 Sessions); a refusal comes back through `refused`.
+ */
+export async function startPayment(
+  c: Context<AppEnv>,
+  caller: CheckoutCaller,
+  state: CheckoutState,
+  attempt: string,
+  choice: PaymentChoice,
+  refused: (message: string, status: 422 | 502) => Promise<Response>
+): Promise<Response> {
+  let started: Awaited<ReturnType<typeof placeAndPay>>
+  try {
+    started = await placeAndPay(c, caller, state, attempt, choice)
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error
+    // A conflict (store closed, basket changed, slot expired) says what happened itself.
+    const message = error.code === 'conflict' ? error.message : MESSAGES.cardFormLoadFailed
+    return refused(message, error.status === 502 ? 502 : 422)
+  }
+  const { order, payment } = started
+  const cookieOptions = tokenCookieOptions(c.req.url, CHECKOUT_ORDER_MAX_AGE_SECONDS)
+  setCookie(c, COOKIE_NAMES.checkoutOrder, String(order.draftOrderId), cookieOptions)
+  if (payment.status === 'redirect' && payment.redirect) {
+    setCookie(c, COOKIE_NAMES.threeDSecurePending, '1', cookieOptions)
+    return renderCardForm(c, state, { redirect: payment.redirect, error: null })
+  }
+  if (payment.status === 'succeeded') {
+    const success = routePath('checkout-success', undefined, {
+      orderId: String(order.draftOrderId),
+    })
+    return c.redirect(success, 303)
+  }
+  const fallback =
+    payment.status === 'cancelled'
+      ? MESSAGES.paymentCancelled
+      : payment.status === 'pending'
+        ? MESSAGES.paymentPending
+        : MESSAGES.paymentFailed
+  return refused(payment.message ?? fallback, 422)
+}

@@ -1,0 +1,96 @@
+import type { Context } from 'hono'
+import { deleteCookie, getCookie } from 'hono/cookie'
+import { CheckoutSuccessPage } from '../../../client/pages/CheckoutSuccessPage.tsx'
+import { routePath } from '../../../client/lib/routes.ts'
+import { OrderSummarySchema, type OrderSummary } from '../../../schemas/checkout.ts'
+import { IdSchema } from '../../../schemas/common.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type { AppEnv } from '../../env.ts'
+import { readBasketToken } from '../../lib/basket-cookie.ts'
+import { COOKIE_NAMES, readAccessToken, tokenCookieOptions } from '../../lib/cookies.ts'
+import { AppError } from '../../lib/errors.ts'
+import { writeLastOrder } from '../last-order-cookie.ts'
+import { renderPage } from '../render.tsx'
+import { emptyBasketRoute, summaryStoreSlug } from './checkout-guards.ts'
+import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
+
+/** `?orderId=` on the success page: the order the gateway's success URL names. */
+export const ORDER_ID_QUERY = 'orderId'
+
+// Orders whose payment is not through yet: the page says so instead of thanking.
+const UNPAID: ReadonlySet<OrderSummary['status']> = new Set(['draft', 'payment_pending'])
+
+function requestedOrderId(c: Context<AppEnv>): number | null {
+  const fromQuery = IdSchema.safeParse(c.req.query(ORDER_ID_QUERY))
+  if (fromQuery.success) return fromQuery.data
+  const fromCookie = IdSchema.safeParse(getCookie(c, COOKIE_NAMES.checkoutOrder))
+  return fromCookie.success ? fromCookie.data : null
+}
+
+async function loadOrder(c: Context<AppEnv>, draftOrderId: number): Promise<OrderSummary | null> {
+  const basketToken = readBasketToken(c)
+  if (!basketToken) return null
+  try {
+    return await c.var.backend.post('/checkout/order', {
+      body: { businessId: c.var.brand.businessId, basketToken, draftOrderId },
+      token: readAccessToken(c),
+      schema: OrderSummarySchema,
+    })
+  } catch (error) {
+    if (
+      error instanceof AppError &&
+      ['not_found', 'forbidden', 'unauthorized', 'validation_error'].includes(error.code)
+    ) {
+      return null
+    }
+    throw error
+  }
+}
+
+/**
+ * GET /checkout/success (exempt from the checkout basket guard: the basket is closed once the
+ * order is placed): the order number, slot, lines and totals of the order the query or the
+ * sf_checkout_order cookie names (the backend checks it is the caller's). Once placed, the 3-D
+ * Secure mark goes, the header basket empties and the last-order record remembers the store.
+ */
+export async function checkoutSuccessPage(c: Context<AppEnv>): Promise<Response> {
+  const draftOrderId = requestedOrderId(c)
+  const order = draftOrderId ? await loadOrder(c, draftOrderId) : null
+  const storeSlug = order?.storeSlug ?? summaryStoreSlug(c)
+  if (order?.status === 'payment_failed') {
+    return c.redirect(
+      routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'failed' }),
+      302
+    )
+  }
+  const placed = order !== null && !UNPAID.has(order.status)
+  if (placed) {
+    const { secure } = tokenCookieOptions(c.req.url, 0)
+    deleteCookie(c, COOKIE_NAMES.threeDSecurePending, { path: '/', secure })
+    deleteCookie(c, COOKIE_NAMES.basketSummary, { path: '/', secure })
+    if (storeSlug) {
+      writeLastOrder(c, {
+        restoreLastOrderedStore: true,
+        hasLastOrder: true,
+        lastOrderStoreSlug: storeSlug,
+      })
+    }
+  }
+  const error = !order ? MESSAGES.orderViewFailed : placed ? null : MESSAGES.paymentPending
+  return renderPage(
+    c,
+    (chrome) => (
+      <CheckoutSuccessPage
+        chrome={chrome}
+        order={order}
+        error={error}
+        continueHref={emptyBasketRoute(storeSlug)}
+      />
+    ),
+    {
+      meta: { title: 'Order confirmed', description: 'Your order', noindex: true },
+      cache: 'private',
+      status: order ? 200 : 404,
+    }
+  )
+}
