@@ -326,6 +326,17 @@ export const CheckoutStateSchema = z.object({
   cardGateway: z.enum(CARD_GATEWAYS),
   /** PAYMENTS_MODE=sandbox: the checkout shows the sandbox banner (spec §4 Payment outcomes). */
   sandbox: z.boolean(),
+  /**
+   * How the wallets are offered: `sandbox` when the local sandbox gateway runs (its Apple Pay and
+   * Google Pay sheets stand in for the devices'); `googlePay` is Google Pay's tokenisation for the
+   * card gateway when GOOGLE_PAY_MERCHANT_ID is set, else null.
+   */
+  wallets: z.object({
+    sandbox: z.boolean(),
+    googlePay: z
+      .object({ merchantId: z.string(), gateway: z.string(), gatewayMerchantId: z.string() })
+      .nullable(),
+  }),
   savedCards: z.array(SavedCardSchema),
   activeStep: z.enum(ACTIVE_CHECKOUT_STEPS),
   /**

@@ -178,7 +178,7 @@ export const MESSAGES = {
   sandboxTestCardsOnly: 'The sandbox accepts only the published test card numbers.',
   // Not in the spec (payments backend):
   cardNotFound: 'We could not find that card.',
-  paymentMethodNotAvailable: 'This payment method is not available yet. Please choose another.',
+  paymentMethodNotAvailable: 'This payment method is not available. Please choose another.',
   cardsSavedDuringPayment:
     'Cards are saved while you pay: tick "Save card" on the payment page to keep this card.',
   paymentReturnUrlInvalid: 'The payment return address must be on this shop.',
@@ -192,6 +192,9 @@ export const MESSAGES = {
   sandboxExpiryInvalid: 'Please enter an expiry date in the future.',
   sandboxAuthenticationFailed: 'Authentication failed: the card issuer could not verify you.',
   cashNotAccepted: 'Store does not accept cash payment',
+  // Not in the spec (payments):
+  paymentNotTaken:
+    'This payment was not taken: the order was already paid or changed. Any amount held on your card is released.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

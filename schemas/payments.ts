@@ -2,7 +2,12 @@ import { z } from 'zod'
 import { BasketTokenSchema } from './basket.ts'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { CARD_BRANDS } from './constants.ts'
-import { IdempotencyKeySchema, PAYMENT_GATEWAYS, PaymentMethodSchema } from './checkout.ts'
+import {
+  IdempotencyKeySchema,
+  PAYMENT_GATEWAYS,
+  PaymentMethodSchema,
+  SavedCardSchema,
+} from './checkout.ts'
 import { MESSAGES } from './messages.ts'
 
 /**
@@ -144,6 +149,9 @@ export const AddCardRequestSchema = z.object({
 })
 export const DeleteCardRequestSchema = z.object({ businessId: BusinessIdSchema, cardId: IdSchema })
 export const CardListRequestSchema = z.object({ businessId: BusinessIdSchema })
+/** The answer of /member/cards, /member/cards/delete and /member/cards/add: the member's cards. */
+export type SavedCardList = z.infer<typeof SavedCardListSchema>
+export const SavedCardListSchema = z.object({ cards: z.array(SavedCardSchema) })
 
 export const CardBrandSchema = z.enum(CARD_BRANDS)
 export type CardBrand = z.infer<typeof CardBrandSchema>

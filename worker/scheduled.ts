@@ -1,18 +1,31 @@
+import { retryOwedVoids } from './backend/payments/service.ts'
 import { sweepExpiredReservations } from './backend/slots/reservations.ts'
 import { logError } from './lib/log.ts'
 
 /**
- * The cron trigger (wrangler.toml [triggers]): gives the places of lapsed slot holds back. Reads
- * never count a lapsed hold anyway and every list/reserve sweeps its store first; the cron keeps
- * the stored counts honest for stores nobody is looking at.
+ * The cron trigger (wrangler.toml [triggers]), every minute:
+ * - gives the places of lapsed slot holds back. Reads never count a lapsed hold anyway and every
+ *   list/reserve sweeps its store first; the cron keeps the stored counts honest for stores
+ *   nobody is looking at;
+ * - voids again the card authorisations an order must not keep (a second tab's payment) whose
+ *   void the gateway refused or never answered: money is never held twice for one order.
+ * Both run whatever the other does; a failure is rethrown so the platform records the failed run.
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
-  try {
-    const expired = await sweepExpiredReservations(env.DB, new Date(controller.scheduledTime))
-    if (expired > 0) console.log(JSON.stringify({ event: 'slot holds expired', expired }))
-  } catch (error) {
-    logError(error, { event: 'slot hold sweep failed' })
-    // Rethrown so the platform records the failed run.
-    throw error
+  const now = new Date(controller.scheduledTime)
+  const [sweep, voids] = await Promise.allSettled([
+    sweepExpiredReservations(env.DB, now),
+    retryOwedVoids(env, now),
+  ])
+  if (sweep.status === 'fulfilled' && sweep.value > 0) {
+    console.log(JSON.stringify({ event: 'slot holds expired', expired: sweep.value }))
   }
+  if (voids.status === 'fulfilled' && voids.value.voided + voids.value.owed > 0) {
+    console.log(JSON.stringify({ event: 'owed payment voids retried', ...voids.value }))
+  }
+  const failures: Array<[string, unknown]> = []
+  if (sweep.status === 'rejected') failures.push(['slot hold sweep failed', sweep.reason])
+  if (voids.status === 'rejected') failures.push(['owed payment void retry failed', voids.reason])
+  for (const [event, error] of failures) logError(error, { event })
+  if (failures[0]) throw failures[0][1]
 }

@@ -1,7 +1,10 @@
+import * as Dialog from '@radix-ui/react-dialog'
 import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import type {
   CardGateway,
   OrderSummary,
+  PaymentGateway,
+  PaymentMethod,
   PaymentOptions,
   SavedCard,
 } from '../../schemas/checkout.ts'
@@ -56,19 +59,61 @@ export interface PaymentFormProps {
   billingHref: string
   /** The time-slot page, for a slot that lapsed while paying. */
   timeSlotsHref: string
+  /**
+   * No wallet merchant configured in sandbox mode: Apple Pay and Google Pay open the sandbox
+   * wallet sheet instead of the device's (spec §4 sandbox).
+   */
+  walletSandbox?: boolean
+  /** Google Pay's gateway tokenisation (real Google Pay); without it only the sandbox sheet. */
+  googlePay?: { merchantId: string; gateway: string; gatewayMerchantId: string } | null
   islandId?: string
 }
 
-type Choice = `card-${number}` | 'new-card' | 'cash'
+type WalletChoice = 'apple-pay' | 'google-pay'
+type Choice = `card-${number}` | 'new-card' | 'cash' | WalletChoice
+
+/** Where the sandbox wallet sheet gets its signed test token (worker/sandbox-gateway/wallets.ts). */
+export const SANDBOX_WALLET_TOKEN_URL = '/sandbox-gateway/wallets/token'
+/** Apple Pay merchant validation through the proxy (the backend talks to Apple). */
+export const APPLE_PAY_VALIDATION_API = '/api/payments/apple-pay/validate-merchant'
+
+const WALLETS: Readonly<
+  Record<WalletChoice, { method: 'applePay' | 'googlePay'; name: string; failed: string }>
+> = {
+  'apple-pay': { method: 'applePay', name: 'Apple Pay', failed: MESSAGES.applePayAvailability },
+  'google-pay': { method: 'googlePay', name: 'Google Pay', failed: MESSAGES.googlePayFailed },
+}
+
+function isWallet(choice: Choice): choice is WalletChoice {
+  return choice === 'apple-pay' || choice === 'google-pay'
+}
+
+/** The parts of Apple Pay JS the payment step uses (not in TypeScript's DOM library). */
+interface ApplePaySessionLike {
+  begin(): void
+  abort(): void
+  completeMerchantValidation(merchantSession: unknown): void
+  completePayment(status: number): void
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null
+  onpaymentauthorized: ((event: { payment: { token: { paymentData: unknown } } }) => void) | null
+  oncancel: (() => void) | null
+}
+interface ApplePaySessionClass {
+  new (version: number, request: unknown): ApplePaySessionLike
+  readonly STATUS_SUCCESS: number
+  readonly STATUS_FAILURE: number
+}
+
+function applePaySessionClass(): ApplePaySessionClass | undefined {
+  return (window as unknown as { ApplePaySession?: ApplePaySessionClass }).ApplePaySession
+}
 
 // The page's own no-JavaScript handler (worker/pages/checkout/payment.tsx).
 const PAYMENT_FORM_ACTION = routePath('checkout-payment')
 
-/** One attempt's idempotency keys: a retry or double click of the same choice reuses them. */
-interface Attempt {
+/** The attempt of one choice: its keys are reused by a retry or double click of that choice. */
+interface Attempt extends PaymentKeys {
   choice: Choice
-  orderKey: string
-  paymentKey: string
 }
 
 // The backend's refusal reasons that send the shopper elsewhere (schemas/checkout.ts blocked).
@@ -88,6 +133,79 @@ function submitRedirect(redirect: PaymentRedirect): void {
   }
   document.body.append(form)
   form.submit()
+}
+
+/** One attempt's idempotency keys: a retry or double click of the same choice reuses them. */
+export interface PaymentKeys {
+  orderKey: string
+  paymentKey: string
+}
+
+export function newPaymentKeys(): PaymentKeys {
+  return { orderKey: crypto.randomUUID(), paymentKey: crypto.randomUUID() }
+}
+
+/**
+ * Process order then make payment for one attempt (spec §7), the one way every payment source
+ * of the payment step and the card frames pays: `payment` adds the source's own fields (a saved
+ * card, a frames token, a wallet's token data, the cash confirmation).
+ */
+export async function placeAndPay(input: {
+  order: OrderDraft
+  origin: string
+  keys: PaymentKeys
+  paymentMethod: PaymentMethod
+  paymentGateway: PaymentGateway
+  payment?: Record<string, unknown>
+}): Promise<{ draft: OrderSummary; result: PaymentResult }> {
+  const { order, origin, keys, paymentMethod, paymentGateway } = input
+  const draft = (await postJson(PAYMENT_API.processOrder, {
+    ...order,
+    idempotencyKey: keys.orderKey,
+    channel: 'web',
+    platform: 'web',
+    paymentMethod,
+    paymentGateway,
+  })) as OrderSummary
+  const paymentPage = `${origin}/checkout/payment`
+  const result = (await postJson(PAYMENT_API.makePayment, {
+    idempotencyKey: keys.paymentKey,
+    draftOrderId: draft.draftOrderId,
+    paymentMethod,
+    paymentGateway,
+    successUrl: `${origin}/checkout/success?orderId=${draft.draftOrderId}`,
+    failureUrl: `${paymentPage}?payment=failed`,
+    cancelUrl: `${paymentPage}?payment=cancelled`,
+    type: 'redirect',
+    ...input.payment,
+  })) as PaymentResult
+  return { draft, result }
+}
+
+/**
+ * Goes where a payment's answer leads (the success page, the gateway's form or challenge) and
+ * answers null, or answers the message to show when the attempt is over without payment.
+ */
+export function followPayment(
+  result: PaymentResult,
+  draftOrderId: number,
+  origin: string
+): string | null {
+  if (result.status === 'succeeded') {
+    window.location.assign(result.nextUrl ?? `${origin}/checkout/success?orderId=${draftOrderId}`)
+    return null
+  }
+  if (result.status === 'redirect' && result.redirect) {
+    if (result.redirect.method === 'GET' && Object.keys(result.redirect.fields).length === 0) {
+      window.location.assign(result.redirect.url)
+    } else {
+      submitRedirect(result.redirect)
+    }
+    return null
+  }
+  if (result.status === 'failed') return result.message ?? MESSAGES.paymentFailed
+  if (result.status === 'cancelled') return result.message ?? MESSAGES.paymentCancelled
+  return result.message ?? MESSAGES.paymentPending
 }
 
 // A device's wallets do not change while the page is open.
@@ -120,9 +238,12 @@ export function PaymentForm({
   attempt: formAttempt,
   billingHref,
   timeSlotsHref,
+  walletSandbox = false,
+  googlePay = null,
   islandId = 'paymentform',
 }: PaymentFormProps) {
   const [choice, setChoice] = useState<Choice | null>(null)
+  const [walletSheet, setWalletSheet] = useState<WalletChoice | null>(null)
   const [cashConfirmed, setCashConfirmed] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<{ field: 'choice' | 'cash' | 'form'; message: string } | null>(
@@ -134,79 +255,60 @@ export function PaymentForm({
   // The server cannot know the device: wallets appear after hydration where they are available.
   const appleDevice = useSyncExternalStore(noChanges, () => walletAvailable('apple'), notOnServer)
   const googleDevice = useSyncExternalStore(noChanges, () => walletAvailable('google'), notOnServer)
+  // The sandbox sheet stands in for the device's wallet, so it is offered from the first render.
   const wallets = {
-    apple: paymentOptions.applePay && appleDevice,
-    google: paymentOptions.googlePay && googleDevice,
+    apple: paymentOptions.applePay && (walletSandbox || appleDevice),
+    google: paymentOptions.googlePay && (walletSandbox || (googleDevice && googlePay !== null)),
   }
 
   const ids = {
     legend: `${islandId}-legend`,
     choiceError: `${islandId}-choice-error`,
-    cash: `${islandId}-cash`,
+    cash: `${islandId}-cash-confirmed`,
     cashError: `${islandId}-cash-error`,
     formError: `${islandId}-form-error`,
   }
 
   function attemptFor(current: Choice): Attempt {
     if (!attempt.current || attempt.current.choice !== current) {
-      attempt.current = {
-        choice: current,
-        orderKey: crypto.randomUUID(),
-        paymentKey: crypto.randomUUID(),
-      }
+      attempt.current = { choice: current, ...newPaymentKeys() }
     }
     return attempt.current
   }
 
-  async function pay(current: Choice): Promise<void> {
+  async function pay(
+    current: Choice,
+    walletTokenData?: string,
+    /** A device wallet sheet closes with the outcome before the page moves on. */
+    beforeFollow?: (result: PaymentResult) => void
+  ): Promise<void> {
     const keys = attemptFor(current)
     const card = current.startsWith('card-')
       ? savedCards.find((saved) => `card-${saved.cardId}` === current)
       : undefined
     const cash = current === 'cash'
-    const paymentMethod = cash ? 'paymentCash' : 'paymentCard'
+    const wallet = isWallet(current) ? WALLETS[current].method : undefined
+    const paymentMethod: PaymentMethod = cash ? 'paymentCash' : (wallet ?? 'paymentCard')
     const paymentGateway = cash ? 'cash' : (card?.gateway ?? cardGateway)
-    const draft = (await postJson(PAYMENT_API.processOrder, {
-      ...order,
-      idempotencyKey: keys.orderKey,
-      channel: 'web',
-      platform: 'web',
+    const { draft, result } = await placeAndPay({
+      order,
+      origin,
+      keys,
       paymentMethod,
       paymentGateway,
-    })) as OrderSummary
-    const paymentPage = `${origin}/checkout/payment`
-    const result = (await postJson(PAYMENT_API.makePayment, {
-      idempotencyKey: keys.paymentKey,
-      draftOrderId: draft.draftOrderId,
-      paymentMethod,
-      paymentGateway,
-      successUrl: `${origin}/checkout/success?orderId=${draft.draftOrderId}`,
-      failureUrl: `${paymentPage}?payment=failed`,
-      cancelUrl: `${paymentPage}?payment=cancelled`,
-      type: 'redirect',
-      ...(card ? { cardId: card.cardId } : {}),
-      ...(cash ? { cashConfirmed: true } : {}),
-    })) as PaymentResult
-    if (result.status === 'succeeded') {
-      window.location.assign(
-        result.nextUrl ?? `${origin}/checkout/success?orderId=${draft.draftOrderId}`
-      )
-      return
-    }
-    if (result.status === 'redirect' && result.redirect) {
-      submitRedirect(result.redirect)
-      return
-    }
-    if (result.status === 'failed' || result.status === 'cancelled') {
-      // A refused attempt is over: trying again is a new attempt with new keys.
-      attempt.current = null
-      const fallback =
-        result.status === 'failed' ? MESSAGES.paymentFailed : MESSAGES.paymentCancelled
-      setError({ field: 'form', message: result.message ?? fallback })
-      setBusy(false)
-      return
-    }
-    setError({ field: 'form', message: result.message ?? MESSAGES.paymentPending })
+      payment: {
+        ...(card ? { cardId: card.cardId } : {}),
+        ...(cash ? { cashConfirmed: true } : {}),
+        ...(wallet === 'applePay' ? { appleTokenData: walletTokenData } : {}),
+        ...(wallet === 'googlePay' ? { googleTokenData: walletTokenData } : {}),
+      },
+    })
+    beforeFollow?.(result)
+    const message = followPayment(result, draft.draftOrderId, origin)
+    if (message === null) return
+    // A refused attempt is over: trying again is a new attempt with new keys.
+    if (result.status === 'failed' || result.status === 'cancelled') attempt.current = null
+    setError({ field: 'form', message })
     setBusy(false)
   }
 
@@ -227,21 +329,167 @@ export function PaymentForm({
       return
     }
     setError(null)
+    if (isWallet(choice)) {
+      startWallet(choice)
+      return
+    }
     setBusy(true)
     try {
       await pay(choice)
     } catch (caught) {
-      const failure =
-        caught instanceof ApiRequestError ? caught : new ApiRequestError(0, MESSAGES.systemError)
-      // The same request again would get the same refusal: a fix (or a new slot) is a new attempt.
-      if (failure.status >= 400 && failure.status < 500 && failure.status !== 409) {
-        attempt.current = null
-      }
-      setSlotLapsed(failure.reason !== null && SLOT_REASONS.has(failure.reason))
-      const message =
-        failure.reason === 'store_closed' ? MESSAGES.storeClosedCheckout : failure.message
-      setError({ field: 'form', message })
+      payFailed(caught)
+    }
+  }
+
+  /** A refused call: the envelope's message, and a new attempt unless it may succeed as it is. */
+  function payFailed(caught: unknown, fallback: string = MESSAGES.systemError) {
+    const failure = caught instanceof ApiRequestError ? caught : new ApiRequestError(0, fallback)
+    // The same request again would get the same refusal: a fix (or a new slot) is a new attempt.
+    if (failure.status >= 400 && failure.status < 500 && failure.status !== 409) {
+      attempt.current = null
+    }
+    setSlotLapsed(failure.reason !== null && SLOT_REASONS.has(failure.reason))
+    const message =
+      failure.reason === 'store_closed' ? MESSAGES.storeClosedCheckout : failure.message
+    setError({ field: 'form', message })
+    setBusy(false)
+  }
+
+  /** Opens the wallet's sheet: the sandbox sheet, or the device's Apple Pay / Google Pay. */
+  function startWallet(wallet: WalletChoice) {
+    if (walletSandbox) {
+      setWalletSheet(wallet)
+      return
+    }
+    setBusy(true)
+    if (wallet === 'apple-pay') startApplePay()
+    else void startGooglePay()
+  }
+
+  /** The sandbox sheet's Pay: a signed test token with the chosen outcome, then the payment. */
+  async function paySandboxWallet(wallet: WalletChoice, outcome: 'approve' | 'decline') {
+    setWalletSheet(null)
+    setBusy(true)
+    let tokenData: string
+    try {
+      const answer = (await postJson(SANDBOX_WALLET_TOKEN_URL, {
+        wallet: WALLETS[wallet].method,
+        outcome,
+      })) as { tokenData: string }
+      tokenData = answer.tokenData
+    } catch {
+      setError({ field: 'form', message: WALLETS[wallet].failed })
       setBusy(false)
+      return
+    }
+    try {
+      await pay(wallet, tokenData)
+    } catch (caught) {
+      payFailed(caught, WALLETS[wallet].failed)
+    }
+  }
+
+  function startApplePay() {
+    const Session = applePaySessionClass()
+    if (!Session) {
+      setError({ field: 'form', message: MESSAGES.applePayAvailability })
+      setBusy(false)
+      return
+    }
+    const session = new Session(3, {
+      countryCode: 'GB',
+      currencyCode: 'GBP',
+      supportedNetworks: ['visa', 'masterCard', 'discover', 'jcb'],
+      merchantCapabilities: ['supports3DS'],
+      total: { label: 'Total', amount: (total / 100).toFixed(2) },
+    })
+    session.onvalidatemerchant = (event) => {
+      postJson(APPLE_PAY_VALIDATION_API, {
+        storeId: order.storeId,
+        validationURL: event.validationURL,
+        domain: window.location.hostname,
+      }).then(
+        (merchantSession) => session.completeMerchantValidation(merchantSession),
+        (caught: unknown) => {
+          session.abort()
+          payFailed(caught, MESSAGES.applePayAvailability)
+        }
+      )
+    }
+    session.onpaymentauthorized = (event) => {
+      pay('apple-pay', JSON.stringify(event.payment.token.paymentData), (result) =>
+        session.completePayment(
+          result.status === 'succeeded' ? Session.STATUS_SUCCESS : Session.STATUS_FAILURE
+        )
+      ).catch((caught: unknown) => {
+        session.completePayment(Session.STATUS_FAILURE)
+        payFailed(caught, MESSAGES.applePayAvailability)
+      })
+    }
+    session.oncancel = () => setBusy(false)
+    session.begin()
+  }
+
+  async function startGooglePay() {
+    if (!googlePay) {
+      setError({ field: 'form', message: MESSAGES.googlePayFailed })
+      setBusy(false)
+      return
+    }
+    let response: PaymentResponse
+    try {
+      const request = new PaymentRequest(
+        [
+          {
+            supportedMethods: 'https://google.com/pay',
+            data: {
+              apiVersion: 2,
+              apiVersionMinor: 0,
+              merchantInfo: { merchantId: googlePay.merchantId },
+              allowedPaymentMethods: [
+                {
+                  type: 'CARD',
+                  parameters: {
+                    allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+                    allowedCardNetworks: ['VISA', 'MASTERCARD', 'DISCOVER', 'JCB'],
+                  },
+                  tokenizationSpecification: {
+                    type: 'PAYMENT_GATEWAY',
+                    parameters: {
+                      gateway: googlePay.gateway,
+                      gatewayMerchantId: googlePay.gatewayMerchantId,
+                    },
+                  },
+                },
+              ],
+            },
+          },
+        ],
+        { total: { label: 'Total', amount: { currency: 'GBP', value: (total / 100).toFixed(2) } } }
+      )
+      response = await request.show()
+    } catch {
+      // Closing the sheet is not an error worth a message.
+      setBusy(false)
+      return
+    }
+    const details = response.details as {
+      paymentMethodData?: { tokenizationData?: { token?: unknown } }
+    }
+    const token = details.paymentMethodData?.tokenizationData?.token
+    if (typeof token !== 'string') {
+      await response.complete('fail')
+      setError({ field: 'form', message: MESSAGES.googlePayFailed })
+      setBusy(false)
+      return
+    }
+    try {
+      await pay('google-pay', token, (result) => {
+        void response.complete(result.status === 'succeeded' ? 'success' : 'fail')
+      })
+    } catch (caught) {
+      await response.complete('fail')
+      payFailed(caught, MESSAGES.googlePayFailed)
     }
   }
 
@@ -261,6 +509,24 @@ export function PaymentForm({
       : []),
     ...(paymentOptions.paymentCard ? [{ value: 'new-card' as Choice, label: 'New card' }] : []),
     ...(paymentOptions.paymentCash ? [{ value: 'cash' as Choice, label: 'Cash' }] : []),
+    ...(wallets.apple
+      ? [
+          {
+            value: 'apple-pay' as Choice,
+            label: WALLETS['apple-pay'].name,
+            ...(walletSandbox ? { detail: 'Sandbox Apple Pay' } : {}),
+          },
+        ]
+      : []),
+    ...(wallets.google
+      ? [
+          {
+            value: 'google-pay' as Choice,
+            label: WALLETS['google-pay'].name,
+            ...(walletSandbox ? { detail: 'Sandbox Google Pay' } : {}),
+          },
+        ]
+      : []),
   ]
   const cardById = new Map(savedCards.map((card) => [`card-${card.cardId}`, card]))
   const describedBy = error?.field === 'choice' ? ids.choiceError : undefined
@@ -329,12 +595,16 @@ export function PaymentForm({
               </label>
             )
           })}
-          {wallets.apple ? <WalletOption id={`${islandId}-apple-pay`} label="Apple Pay" /> : null}
-          {wallets.google ? (
-            <WalletOption id={`${islandId}-google-pay`} label="Google Pay" />
-          ) : null}
         </div>
       </fieldset>
+      {walletSheet ? (
+        <SandboxWalletSheet
+          name={WALLETS[walletSheet].name}
+          total={total}
+          onPay={(outcome) => void paySandboxWallet(walletSheet, outcome)}
+          onCancel={() => setWalletSheet(null)}
+        />
+      ) : null}
       {/* Without JavaScript no choice is known, so the box shows whenever cash is offered. */}
       {paymentOptions.paymentCash && (choice === null || choice === 'cash') ? (
         <div className="mt-4">
@@ -379,18 +649,71 @@ export function PaymentForm({
   )
 }
 
-/** A wallet the store and this device support; paying with it arrives with the wallet sheets. */
-function WalletOption({ id, label }: { id: string; label: string }) {
+/**
+ * The sandbox wallet sheet (no wallet merchant in sandbox mode): the amount, the test outcome to
+ * ask for, and Pay / Cancel. Pay fetches a signed single-use sandbox token carrying the outcome.
+ */
+function SandboxWalletSheet({
+  name,
+  total,
+  onPay,
+  onCancel,
+}: {
+  name: string
+  total: number
+  onPay: (outcome: 'approve' | 'decline') => void
+  onCancel: () => void
+}) {
+  const [outcome, setOutcome] = useState<'approve' | 'decline'>('approve')
   return (
-    <label
-      htmlFor={id}
-      className="flex min-h-14 items-center gap-3 rounded-xl border-2 border-black/10 px-4 py-2 text-ink/60"
+    <Dialog.Root
+      open
+      onOpenChange={(open) => {
+        if (!open) onCancel()
+      }}
     >
-      <input id={id} type="radio" name={PAYMENT_SOURCE_FIELD} disabled className="size-5" />
-      <span className="flex flex-col">
-        <span className="font-semibold">{label}</span>
-        <span className="text-sm">Not available yet</span>
-      </span>
-    </label>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-extrabold">Sandbox {name}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-ink/80">
+            {MESSAGES.sandboxBanner} Pay {formatMoney(total)}.
+          </Dialog.Description>
+          <fieldset className="mt-4">
+            <legend className="font-semibold">Test outcome</legend>
+            {(['approve', 'decline'] as const).map((value) => (
+              <label key={value} className="mt-2 flex min-h-11 items-center gap-3">
+                <input
+                  type="radio"
+                  name="sandbox-wallet-outcome"
+                  value={value}
+                  checked={outcome === value}
+                  onChange={() => setOutcome(value)}
+                  className="size-5 accent-primary"
+                />
+                {value === 'approve' ? 'Approved' : 'Declined'}
+              </label>
+            ))}
+          </fieldset>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                className="min-h-11 rounded-full px-5 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
+              >
+                Cancel
+              </button>
+            </Dialog.Close>
+            <button
+              type="button"
+              onClick={() => onPay(outcome)}
+              className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
+            >
+              Pay {formatMoney(total)}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   )
 }

@@ -6,11 +6,16 @@ import {
   SandboxBanner,
   StepLink,
 } from '../components/checkout/CheckoutFrame.tsx'
+import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { CardFrames, type CardFramesProps } from '../islands/CardFrames.tsx'
 import { useRenderContext } from '../components/render-context.ts'
 import { routePath } from '../lib/routes.ts'
 
 const HPP_FORM_ID = 'secure-payment-form'
+
+// The card frames are the page: hydrate at once.
+const CardFramesIsland = island('CardFrames', CardFrames, { hydrate: 'load' })
 
 export interface CheckoutCardFormPageProps {
   chrome: PageChrome
@@ -18,6 +23,8 @@ export interface CheckoutCardFormPageProps {
   /** The hosted card page's signed request, or null when it could not be had. */
   redirect: PaymentRedirect | null
   error: string | null
+  /** Embedded card frames (CARD_GATEWAY="frames"): the frame and the island that pays. */
+  frames?: Omit<CardFramesProps, 'islandId'> | null
 }
 
 /**
@@ -30,6 +37,7 @@ export function CheckoutCardFormPage({
   sandbox,
   redirect,
   error,
+  frames = null,
 }: CheckoutCardFormPageProps) {
   const { nonce } = useRenderContext()
   return (
@@ -38,7 +46,9 @@ export function CheckoutCardFormPage({
         <SandboxBanner sandbox={sandbox} />
         <FormAlert id="card-form-error" message={error ?? undefined} />
         <CheckoutCard>
-          {redirect ? (
+          {frames ? (
+            <CardFramesIsland {...frames} />
+          ) : redirect ? (
             <form id={HPP_FORM_ID} method={redirect.method} action={redirect.url}>
               {Object.entries(redirect.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />

@@ -78,6 +78,8 @@ export function CheckoutPaymentPage({
             attempt={attempt}
             billingHref={routePath('checkout-payment-billing-address')}
             timeSlotsHref={timeSlotsHref}
+            walletSandbox={state.wallets.sandbox}
+            googlePay={state.wallets.googlePay}
           />
         </CheckoutCard>
       </CheckoutFrame>

@@ -1,7 +1,12 @@
 import { CLIENT_ASSETS } from 'virtual:client-assets'
 import { createMiddleware } from 'hono/factory'
 import { TURNSTILE_ORIGIN } from '../../client/lib/turnstile.ts'
-import { paymentsSandbox } from '../backend/payments/config.ts'
+import { cardGatewayName, paymentsSandbox } from '../backend/payments/config.ts'
+import {
+  FRAMES_FRAME_ORIGIN,
+  SANDBOX_FRAME_PAGES_PATH,
+  framesLocalSandbox,
+} from '../backend/payments/frames-config.ts'
 import { HPP_URLS } from '../backend/payments/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
 
@@ -14,11 +19,18 @@ import type { AppEnv } from '../env.ts'
 export function contentSecurityPolicy(
   nonce: string,
   dev = false,
-  options: { turnstile?: boolean; hppOrigin?: string | null } = {}
+  options: {
+    turnstile?: boolean
+    hppOrigin?: string | null
+    framesOrigin?: string | null
+    /** A page the checkout may frame (the local sandbox card frames): same origin only. */
+    frameable?: boolean
+  } = {}
 ): string {
   const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : []
   const hpp = options.hppOrigin ? [options.hppOrigin] : []
-  const frames = [...turnstile, ...hpp]
+  const cardFrames = options.framesOrigin ? [options.framesOrigin] : []
+  const frames = [...turnstile, ...hpp, ...cardFrames]
   const directives: Array<[string, ...Array<string>]> = [
     ['default-src', "'self'"],
     ['script-src', "'self'", `'nonce-${nonce}'`, ...turnstile],
@@ -28,7 +40,7 @@ export function contentSecurityPolicy(
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
-    ['frame-ancestors', "'none'"],
+    ['frame-ancestors', options.frameable ? "'self'" : "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'", ...hpp],
     ['object-src', "'none'"],
@@ -44,6 +56,17 @@ export function contentSecurityPolicy(
 export function hppOrigin(env: Pick<Env, 'REALEX_MERCHANT_ID' | 'PAYMENTS_MODE'>): string | null {
   if (!env.REALEX_MERCHANT_ID) return null
   return new URL(paymentsSandbox(env) ? HPP_URLS.sandbox : HPP_URLS.live).origin
+}
+
+/**
+ * What the checkout's card frames are served from, when CARD_GATEWAY is "frames": the provider's
+ * origin, or 'self' for the local sandbox frames (worker/sandbox-gateway/frames.ts).
+ */
+export function framesOrigin(
+  env: Pick<Env, 'CARD_GATEWAY' | 'PAYMENTS_MODE'> & { FRAMES_PUBLIC_KEY?: string }
+): string | null {
+  if (cardGatewayName(env) !== 'frames') return null
+  return framesLocalSandbox(env) ? "'self'" : FRAMES_FRAME_ORIGIN
 }
 
 /** A fresh 128-bit nonce, base64-encoded. */
@@ -80,12 +103,17 @@ export function securityHeaders() {
       contentSecurityPolicy(nonce, CLIENT_ASSETS.dev, {
         turnstile: c.env.ROBOT_CHECK_PROVIDER === 'turnstile',
         hppOrigin: hppOrigin(c.env),
+        framesOrigin: framesOrigin(c.env),
+        frameable: c.req.path.startsWith(SANDBOX_FRAME_PAGES_PATH),
       })
     )
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-    headers.set('X-Frame-Options', 'DENY')
+    headers.set(
+      'X-Frame-Options',
+      c.req.path.startsWith(SANDBOX_FRAME_PAGES_PATH) ? 'SAMEORIGIN' : 'DENY'
+    )
     headers.set(
       'Permissions-Policy',
       'geolocation=(self), camera=(), microphone=(), payment=(self)'

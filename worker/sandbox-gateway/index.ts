@@ -23,6 +23,9 @@ import {
   startChallenge,
   storeCard,
 } from './repo.ts'
+import { sandboxRemote } from './remote.ts'
+import { framesSandbox } from './frames.ts'
+import { walletSandbox } from './wallets.ts'
 import { SAVED_PMT_TYPE, TEST_CARDS, resultMessage } from './test-cards.ts'
 
 /*
@@ -42,6 +45,9 @@ sandboxGateway.use('*', async (c, next) => {
   if (!localSandboxActive(c.env)) return c.notFound()
   await next()
 })
+sandboxGateway.route('/remote', sandboxRemote)
+sandboxGateway.route('/frames', framesSandbox)
+sandboxGateway.route('/wallets', walletSandbox)
 
 function nonceOf(c: SandboxContext): string | undefined {
   return c.get('nonce') as string | undefined
@@ -258,7 +264,9 @@ async function answer(
   message = resultMessage(result)
 ) {
   const secret = requireSecret(c.env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
-  if (!(await markAnswered(c.env.DB, request.order_id))) {
+  // Letters keep references from looking like card numbers.
+  const pasref = `SBX${randomToken(12).replace(/[-_]/g, 'x')}`
+  if (!(await markAnswered(c.env.DB, request.order_id, { resultCode: result, pasref }))) {
     return refuse(c, MESSAGES.paymentAlreadyAnswered, 409)
   }
   const success = result === HPP_RESULT.success
@@ -271,8 +279,7 @@ async function answer(
     CURRENCY: request.currency,
     RESULT: result,
     MESSAGE: message,
-    // Letters keep references from looking like card numbers.
-    PASREF: `SBX${randomToken(12).replace(/[-_]/g, 'x')}`,
+    PASREF: pasref,
     AUTHCODE: success ? randomToken(6).replace(/[-_]/g, 'x').slice(0, 6).toUpperCase() : '',
     CVNRESULT: 'M',
   }

@@ -11,10 +11,13 @@ export interface SandboxRequest {
   payer_ref: string | null
   pmt_ref: string | null
   select_stored_card: string | null
-  status: 'open' | 'challenge' | 'answered'
+  status: 'open' | 'challenge' | 'answered' | 'voided'
   challenge_brand: string | null
   challenge_last4: string | null
   challenge_expiry: string | null
+  result_code: string | null
+  pasref: string | null
+  voided_at: string | null
 }
 
 export interface SandboxStoredCard {
@@ -30,7 +33,13 @@ export async function insertRequest(
   db: D1Database,
   request: Omit<
     SandboxRequest,
-    'status' | 'challenge_brand' | 'challenge_last4' | 'challenge_expiry'
+    | 'status'
+    | 'challenge_brand'
+    | 'challenge_last4'
+    | 'challenge_expiry'
+    | 'result_code'
+    | 'pasref'
+    | 'voided_at'
   >
 ): Promise<boolean> {
   const result = await db
@@ -81,16 +90,49 @@ export async function startChallenge(
   return result.meta.changes === 1
 }
 
-/** Marks a request answered; false when it already was (each request is answered once). */
-export async function markAnswered(db: D1Database, orderId: string): Promise<boolean> {
+/**
+ * Marks a request answered with its RESULT and PASREF; false when it already was (each request is
+ * answered once).
+ */
+export async function markAnswered(
+  db: D1Database,
+  orderId: string,
+  answer: { resultCode: string; pasref: string }
+): Promise<boolean> {
   const result = await db
     .prepare(
-      `update sandbox_hpp_requests set status = 'answered'
+      `update sandbox_hpp_requests set status = 'answered', result_code = ?2, pasref = ?3
        where order_id = ?1 and status in ('open', 'challenge')`
     )
-    .bind(orderId)
+    .bind(orderId, answer.resultCode, answer.pasref)
     .run()
   return result.meta.changes === 1
+}
+
+/**
+ * Voids an authorised transaction named by ORDER_ID and PASREF. True when it is voided now or
+ * was already (a repeated void changes nothing); false when there is no such authorisation.
+ */
+export async function voidTransaction(
+  db: D1Database,
+  input: { merchantId: string; orderId: string; pasref: string; at: string }
+): Promise<boolean> {
+  const [, row] = await db.batch([
+    db
+      .prepare(
+        `update sandbox_hpp_requests set status = 'voided', voided_at = ?4
+         where order_id = ?1 and merchant_id = ?2 and pasref = ?3 and status = 'answered'
+           and result_code = '00'`
+      )
+      .bind(input.orderId, input.merchantId, input.pasref, input.at),
+    db
+      .prepare(
+        `select status from sandbox_hpp_requests
+         where order_id = ?1 and merchant_id = ?2 and pasref = ?3`
+      )
+      .bind(input.orderId, input.merchantId, input.pasref),
+  ])
+  return (row?.results[0] as { status: string } | undefined)?.status === 'voided'
 }
 
 export function findStoredCard(

@@ -44,7 +44,7 @@ export async function draftOrder(
   options: {
     bearer?: string
     email?: string
-    method?: 'paymentCard' | 'paymentCash' | 'applePay'
+    method?: 'paymentCard' | 'paymentCash' | 'applePay' | 'googlePay'
   } = {}
 ): Promise<Draft> {
   const item = await plainItem(500, 2500)

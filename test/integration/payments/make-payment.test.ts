@@ -270,11 +270,16 @@ describe('cash', () => {
 })
 
 describe('methods still to come', () => {
-  it('answers a clear 422 for wallets until their gateways exist, nothing written', async () => {
-    const draft = await draftOrder({ method: 'applePay' })
-    const before = await paymentState(draft.orderId)
-    const error = await refusal(paymentBody(draft, { paymentMethod: 'applePay' }), 422)
-    expect(error.message).toBe(MESSAGES.paymentMethodNotAvailable)
-    expect(await paymentState(draft.orderId)).toEqual(before)
+  it('refuses a wallet payment without its token data, nothing written', async () => {
+    const apple = await draftOrder({ method: 'applePay' })
+    const before = await paymentState(apple.orderId)
+    const error = await refusal(paymentBody(apple, { paymentMethod: 'applePay' }), 422)
+    expect(error.message).toBe(MESSAGES.applePayAvailability)
+    expect(await paymentState(apple.orderId)).toEqual(before)
+    const google = await draftOrder({ method: 'googlePay' })
+    const unchanged = await paymentState(google.orderId)
+    const refused = await refusal(paymentBody(google, { paymentMethod: 'googlePay' }), 422)
+    expect(refused.message).toBe(MESSAGES.googlePayFailed)
+    expect(await paymentState(google.orderId)).toEqual(unchanged)
   })
 })

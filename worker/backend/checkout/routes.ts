@@ -67,7 +67,13 @@ async function callOf(
     db: c.env.DB,
     now: new Date(),
     caller: await callerOf(c, businessId, required),
-    config: { cardGateway: c.env.CARD_GATEWAY, paymentsMode: c.env.PAYMENTS_MODE },
+    config: {
+      cardGateway: c.env.CARD_GATEWAY,
+      paymentsMode: c.env.PAYMENTS_MODE,
+      realexMerchantId: c.env.REALEX_MERCHANT_ID,
+      framesPublicKey: c.env.FRAMES_PUBLIC_KEY,
+      googlePayMerchantId: c.env.GOOGLE_PAY_MERCHANT_ID,
+    },
   }
 }
 

@@ -21,6 +21,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readBasket, requireBasket } from '../basket/service.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules.ts'
+import { localSandboxActive } from '../payments/config.ts'
 import { findOrderRow, orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
 import {
@@ -41,8 +42,40 @@ export interface CheckoutCall {
   db: D1Database
   now: Date
   caller: CheckoutCaller
-  /** env.CARD_GATEWAY and env.PAYMENTS_MODE. */
-  config: { cardGateway: string | undefined; paymentsMode: string | undefined }
+  /** The payment settings of the deployment (wrangler vars of the same names). */
+  config: {
+    cardGateway: string | undefined
+    paymentsMode: string | undefined
+    realexMerchantId?: string | undefined
+    framesPublicKey?: string | undefined
+    googlePayMerchantId?: string | undefined
+  }
+}
+
+// Google Pay's tokenisation gateway ids for our card gateways.
+const GOOGLE_PAY_GATEWAYS: Readonly<Record<CardGateway, string>> = {
+  realex: 'globalpayments',
+  frames: 'checkoutltd',
+}
+
+/** How checkout offers the wallets (CheckoutState.wallets). */
+export function walletsOf(config: CheckoutCall['config']): CheckoutState['wallets'] {
+  const merchantId = config.googlePayMerchantId?.trim() ?? ''
+  const gateway = cardGatewayOf(config.cardGateway)
+  return {
+    sandbox: localSandboxActive({
+      PAYMENTS_MODE: config.paymentsMode ?? '',
+      REALEX_MERCHANT_ID: config.realexMerchantId ?? '',
+    }),
+    googlePay: merchantId
+      ? {
+          merchantId,
+          gateway: GOOGLE_PAY_GATEWAYS[gateway],
+          gatewayMerchantId:
+            (gateway === 'realex' ? config.realexMerchantId : config.framesPublicKey)?.trim() ?? '',
+        }
+      : null,
+  }
 }
 
 /** The deployment's card gateway (CARD_GATEWAY, 'realex' when unset or unknown). */
@@ -117,6 +150,7 @@ export async function checkoutState(
     },
     cardGateway: cardGatewayOf(call.config.cardGateway),
     sandbox: call.config.paymentsMode !== 'live',
+    wallets: walletsOf(call.config),
     savedCards,
     activeStep,
     blocked: checkoutBlock(basket, now),

@@ -90,4 +90,17 @@ export interface CardGatewayAdapter {
    * worker/backend/payments/realex-hpp.ts and the consumer data route.
    */
   status(attempt: PaymentAttempt, externalRef: string | null): Promise<GatewayOutcome>
+  /**
+   * Voids an authorisation we must not keep (a late authorisation of a superseded or cancelled
+   * attempt, or of an order already paid by another attempt), so one order is charged once.
+   * `voided: false` means the gateway refused or could not be reached; the caller records it.
+   */
+  void(attempt: PaymentAttempt, externalRef: string | null): Promise<GatewayVoidResult>
+}
+
+/** What the gateway said about a void. */
+export interface GatewayVoidResult {
+  voided: boolean
+  resultCode: string
+  resultMessage: string
 }

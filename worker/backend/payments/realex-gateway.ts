@@ -2,6 +2,7 @@ import type { CardBrand } from '../../../schemas/payments.ts'
 import type { RealexConfig } from './config.ts'
 import type { CardGatewayAdapter, GatewayOutcome, PaymentAttempt, StoredCard } from './gateway.ts'
 import { HPP_RESULT, encodeHppFields, hppRequestHash, hppTimestamp } from './realex-hpp.ts'
+import { voidRealexTransaction } from './realex-remote.ts'
 
 /*
  * Realex hosted card page on top of realex-hpp.ts: the producer data (the signed request the
@@ -48,6 +49,8 @@ export interface RealexStartContext {
   payerExists: boolean
   /** Sandbox only: where the local card page's Cancel link goes. */
   cancelUrl?: string
+  /** The remote API (voids): its address and how to reach it (injected in tests). */
+  remote?: { url: string; fetch: typeof fetch }
 }
 
 /** The producer data: every field of the signed request, base64-encoded (spec §5). */
@@ -133,6 +136,24 @@ export function createRealexGateway(
     },
     // The page answers by a signed post (consumer data), never by a status call.
     status: () => Promise.resolve({ kind: 'pending' }),
+    async void(attempt, externalRef) {
+      if (!context.remote) {
+        return { voided: false, resultCode: 'unavailable', resultMessage: 'no remote API' }
+      }
+      if (!externalRef) {
+        return { voided: false, resultCode: 'no_pasref', resultMessage: 'no PASREF to void' }
+      }
+      return voidRealexTransaction({
+        url: context.remote.url,
+        fetch: context.remote.fetch,
+        secret: config.secret,
+        now: context.now,
+        merchantId: config.merchantId,
+        account: config.account,
+        orderId: attempt.gatewayOrderId,
+        pasref: externalRef,
+      })
+    },
   }
 }
 

@@ -35,11 +35,23 @@ export interface PaymentRow {
   pmt_ref: string | null
   completed_at: string | null
   shopper_message: string | null
+  /** Set when the authorisation must not be kept (voided, or a void still owed). */
+  void_reason: VoidReason | null
+  voided_at: string | null
+  void_result_code: string | null
+  void_result_message: string | null
 }
+
+/**
+ * Why an authorisation is voided: its attempt was superseded by a newer one, its order was
+ * replaced by a newer draft (or cancelled), or its order is already paid.
+ */
+export type VoidReason = 'attempt_superseded' | 'order_superseded' | 'order_paid'
 
 const PAYMENT_COLUMNS = `id, business_id, order_id, customer_id, gateway, method, status, amount, currency,
   gateway_order_id, external_ref, auth_code, result_code, result_message, saved_card_id, save_card,
-  success_url, failure_url, cancel_url, response_url, payer_ref, pmt_ref, completed_at, shopper_message`
+  success_url, failure_url, cancel_url, response_url, payer_ref, pmt_ref, completed_at, shopper_message,
+  void_reason, voided_at, void_result_code, void_result_message`
 
 export function findPayment(
   db: D1Database,
@@ -125,6 +137,40 @@ export function insertPaymentStatement(db: D1Database, payment: NewPayment): D1P
     )
 }
 
+/**
+ * The per-order claim: the order's pending attempt (at most one, unique index
+ * payments_one_live_attempt) is cancelled in our records. Batched right before the insert of the
+ * new attempt, so of two concurrent make-payments the later batch's attempt is the live one; a
+ * late authorisation of the cancelled attempt is voided (see recordAuthorisationStatement).
+ */
+export function supersedePendingStatement(
+  db: D1Database,
+  orderId: number,
+  at: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update payments set status = 'cancelled', result_message = 'superseded by a newer attempt',
+         updated_at = ?2
+       where order_id = ?1 and status = 'pending'`
+    )
+    .bind(orderId, at)
+}
+
+/**
+ * A new attempt, as every make-payment path must write it: the claim, then the insert (returning
+ * its id) — the first statement's result is the claim, the second's holds the id.
+ */
+export function newAttemptStatements(
+  db: D1Database,
+  payment: NewPayment
+): [D1PreparedStatement, D1PreparedStatement] {
+  return [
+    supersedePendingStatement(db, payment.orderId, payment.at),
+    insertPaymentStatement(db, payment),
+  ]
+}
+
 /** The order keeps the method it is being paid with (the shopper may switch after a decline). */
 export function orderMethodStatement(
   db: D1Database,
@@ -197,4 +243,92 @@ export async function isBusinessUrl(
     .bind(host, businessId)
     .first<{ ok: number }>()
   return row !== null
+}
+
+/** The gateway's authorisation of an attempt, as it reported it. */
+export interface Authorisation {
+  externalRef: string | null
+  authCode: string | null
+  resultCode: string
+  resultMessage: string
+  at: string
+}
+
+/**
+ * Records an authorisation once (pending or cancelled attempts not yet answered) and decides in
+ * the same statement whether it may be kept. It may not when the attempt was cancelled (a newer
+ * attempt superseded it), when its order is cancelled or a newer draft of the basket exists, or
+ * when its order is paid or another authorisation of the order is kept. Run inside D1's
+ * serialised writes, so of two authorisations of one order at most one is kept; the others get a
+ * void_reason and the caller voids them (voidOwed in service.ts). `changes === 1` for the
+ * recording call only.
+ */
+export function recordAuthorisationStatement(
+  db: D1Database,
+  paymentId: number,
+  authorisation: Authorisation
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update payments set status = 'authorised', external_ref = ?2, auth_code = ?3,
+         result_code = ?4, result_message = ?5, completed_at = ?6, updated_at = ?6,
+         void_reason = case
+           when status = 'cancelled' then 'attempt_superseded'
+           when exists (select 1 from orders o where o.id = payments.order_id
+                          and o.status = 'cancelled') then 'order_superseded'
+           when exists (select 1 from orders o join orders newer on newer.basket_id = o.basket_id
+                          and newer.id > o.id
+                        where o.id = payments.order_id) then 'order_superseded'
+           when exists (select 1 from orders o where o.id = payments.order_id
+                          and o.status not in ('draft', 'payment_pending', 'payment_failed'))
+             then 'order_paid'
+           when exists (select 1 from payments kept where kept.order_id = payments.order_id
+                          and kept.id <> payments.id and kept.void_reason is null
+                          and kept.status in ('authorised', 'captured')) then 'order_paid'
+           else null end
+       where id = ?1 and status in ('pending', 'cancelled') and completed_at is null`
+    )
+    .bind(
+      paymentId,
+      authorisation.externalRef,
+      authorisation.authCode,
+      authorisation.resultCode,
+      authorisation.resultMessage,
+      authorisation.at
+    )
+}
+
+/**
+ * Records what the gateway said about a void. A confirmed void cancels the payment (and wins over
+ * any earlier failure); a failure leaves it authorised with the void still owed.
+ */
+export function recordVoidStatement(
+  db: D1Database,
+  paymentId: number,
+  result: { voided: boolean; resultCode: string; resultMessage: string; at: string }
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update payments set
+         status = case when ?2 = 1 then 'cancelled' else status end,
+         voided_at = case when ?2 = 1 then ?5 else null end,
+         result_message = case when ?2 = 1 then 'authorisation voided: ' || void_reason
+           else result_message end,
+         void_result_code = ?3, void_result_message = ?4, updated_at = ?5
+       where id = ?1 and void_reason is not null and voided_at is null and status = 'authorised'`
+    )
+    .bind(paymentId, result.voided ? 1 : 0, result.resultCode, result.resultMessage, result.at)
+}
+
+/** Authorisations whose void is still owed (a gateway refusal or outage), oldest first. */
+export async function findOwedVoids(db: D1Database, limit: number): Promise<Array<PaymentRow>> {
+  const { results } = await db
+    .prepare(
+      `select ${PAYMENT_COLUMNS} from payments
+       where void_reason is not null and voided_at is null and status = 'authorised'
+       order by id limit ?1`
+    )
+    .bind(limit)
+    .all<PaymentRow>()
+  return results
 }

@@ -1,8 +1,8 @@
-import { z } from 'zod'
-import { SavedCardSchema } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   AddCardRequestSchema,
+  ApplePayMerchantSessionSchema,
+  ApplePayValidationRequestSchema,
   CardListRequestSchema,
   DeleteCardRequestSchema,
   HppConsumerRequestSchema,
@@ -10,6 +10,7 @@ import {
   HppProducerRequestSchema,
   MakePaymentRequestSchema,
   PaymentResultSchema,
+  SavedCardListSchema,
   VerifyPaymentRequestSchema,
 } from '../../../schemas/payments.ts'
 import type { Context } from 'hono'
@@ -17,7 +18,9 @@ import { AppError } from '../../lib/errors.ts'
 import { authenticate } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
+import { validateApplePayMerchant } from './apple-pay.ts'
 import { cardGatewayName } from './config.ts'
+import { addFramesCard } from './frames-payments.ts'
 import { deleteSavedCard, listSavedCards } from './saved-cards.ts'
 import {
   consumerData,
@@ -29,8 +32,6 @@ import {
 
 /** Payments (spec §7): make and verify payment, the hosted card page's data, member cards. */
 export const payments = createDomain('Payments')
-
-const SavedCardListSchema = z.object({ cards: z.array(SavedCardSchema) })
 
 // Before the schema runs (it would drop unknown keys): a card number anywhere refuses the request.
 for (const path of ['/payments/make', '/member/cards/add']) {
@@ -141,17 +142,36 @@ payments.post(
   '/member/cards/add',
   {
     summary: 'Add a card (card frames token)',
-    description: 'Realex stores cards during a payment (tick "Save card"), so this answers 422.',
+    description:
+      'Frames: the card token is verified by the provider (a zero-amount check) and the card it ' +
+      "keeps is saved for the member ('Card already exists!' for one they have). Realex stores " +
+      'cards during a payment (tick "Save card"), so this answers 422 there.',
     body: AddCardRequestSchema,
     response: SavedCardListSchema,
     errors: ['unauthorized'],
   },
   async ({ body }, c) => {
-    await memberOf(c, body.businessId)
-    const message =
-      cardGatewayName(c.env) === 'realex'
-        ? MESSAGES.cardsSavedDuringPayment
-        : MESSAGES.paymentMethodNotAvailable
-    throw new AppError('validation_error', message, { fields: [{ field: 'token', message }] })
+    const customerId = await memberOf(c, body.businessId)
+    if (cardGatewayName(c.env) === 'realex') {
+      const message = MESSAGES.cardsSavedDuringPayment
+      throw new AppError('validation_error', message, { fields: [{ field: 'token', message }] })
+    }
+    await addFramesCard(c.env, { customerId, token: body.token, origin: new URL(c.req.url).origin })
+    return { cards: await listSavedCards(c.env.DB, customerId) }
   }
+)
+
+payments.post(
+  '/payments/apple-pay/validate-merchant',
+  {
+    summary: 'Apple Pay merchant validation',
+    description:
+      "Posts the merchant's identity to Apple's validationURL (Apple Pay gateway hosts only) over " +
+      "mutual TLS and answers Apple's merchant session; the store must take Apple Pay. Sandbox " +
+      'without a merchant: a signed sandbox session valid for 5 minutes.',
+    body: ApplePayValidationRequestSchema,
+    response: ApplePayMerchantSessionSchema,
+    errors: ['conflict', 'not_found', 'upstream_error'],
+  },
+  ({ body }, c) => validateApplePayMerchant(c.env, body, new Date())
 )

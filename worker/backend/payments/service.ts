@@ -20,8 +20,13 @@ import {
 import { randomToken } from '../crypto.ts'
 import { idempotent } from '../idempotency.ts'
 import type { MessengerEnv } from '../messaging/messenger.ts'
-import { cardGatewayName, realexConfig } from './config.ts'
-import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
+import { cardGatewayName, localSandboxActive, realexConfig } from './config.ts'
+import type {
+  CardGatewayAdapter,
+  GatewayOutcome,
+  GatewayVoidResult,
+  PaymentAttempt,
+} from './gateway.ts'
 import {
   createRealexGateway,
   hppOutcome,
@@ -30,20 +35,37 @@ import {
   storedCardOf,
 } from './realex-gateway.ts'
 import { decodeHppResponse, verifyHppResponse } from './realex-hpp.ts'
+import { realexRemoteUrl } from './realex-remote.ts'
 import {
   completePaymentStatement,
+  findOwedVoids,
   findPayment,
   findPaymentByGatewayOrderId,
-  insertPaymentStatement,
   isBusinessUrl,
+  newAttemptStatements,
+  recordAuthorisationStatement,
+  recordVoidStatement,
   type PaymentRow,
 } from './repo.ts'
 import { findOwnCard } from './saved-cards.ts'
+import {
+  framesGatewayFor,
+  isDirectPayment,
+  refreshDirectPayment,
+  startDirectPayment,
+} from './frames-payments.ts'
+import { sandboxRemoteFetcher } from '../../sandbox-gateway/remote.ts'
 
 /*
  * Make payment, verify payment and the hosted card page's producer and consumer data (spec §7).
  * The amount is always the stored order's total; an order is confirmed only after the gateway
  * vouched for the payment (a verified hash), or for cash after the shopper confirmed it.
+ *
+ * One order, one charge: an order has at most one live (pending) attempt — a new make-payment
+ * cancels the previous pending attempt in the batch that inserts its own, so the newest attempt
+ * wins (the older tab's attempt is superseded, not refused). An authorisation that
+ * arrives for a cancelled attempt, for an order already paid, or for a draft replaced by a newer
+ * one is recorded, never confirms anything, and is voided through the gateway (voidOwed).
  */
 
 export type PaymentsEnv = MessengerEnv &
@@ -88,6 +110,8 @@ function newGatewayOrderId(businessOrderId: string): string {
 }
 
 function statusOf(payment: PaymentRow, orderPlaced: boolean): PaymentStatus {
+  // Not kept: voided, or its void still owed — either way the shopper is not charged for it.
+  if (payment.void_reason !== null) return 'cancelled'
   switch (payment.status) {
     case 'authorised':
     case 'captured':
@@ -143,7 +167,10 @@ async function paymentResult(
     amount: payment.amount,
     currency: payment.currency,
     redirect,
-    message: payment.shopper_message ?? MESSAGE_OF[status],
+    message:
+      payment.void_reason !== null
+        ? MESSAGES.paymentNotTaken
+        : (payment.shopper_message ?? MESSAGE_OF[status]),
     nextUrl,
   }
 }
@@ -204,7 +231,20 @@ async function startPayment(
   if (body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex') {
     return startRealex(env, order, body, now)
   }
-  // Frames and the wallets plug in here as further CardGatewayAdapters.
+  if (isDirectPayment(body)) {
+    const started = await startDirectPayment(env, order, body, now, {
+      idempotencyKey: paymentKey(body),
+      gatewayOrderId: newGatewayOrderId(order.businessOrderId),
+      attemptOf,
+    })
+    const payment = await voidOwed(
+      env,
+      await requirePayment(db, order.businessId, started.paymentId),
+      now
+    )
+    await confirmIfPaid(env, payment, now)
+    return paymentResult(db, payment, started.redirect)
+  }
   throw fieldError('paymentMethod', MESSAGES.paymentMethodNotAvailable)
 }
 
@@ -220,8 +260,8 @@ async function payCash(
 ): Promise<PaymentResult> {
   const db = env.DB
   const at = now.toISOString()
-  const [inserted] = await db.batch([
-    insertPaymentStatement(db, {
+  const [, inserted] = await db.batch([
+    ...newAttemptStatements(db, {
       businessId: order.businessId,
       orderId: order.orderId,
       customerId: order.customerId,
@@ -347,8 +387,8 @@ async function startRealex(
   const saveCard = body.saveCard && savedCardId === null
   const gatewayOrderId = newGatewayOrderId(order.businessOrderId)
   const origin = new URL(body.successUrl).origin
-  const [inserted] = await db.batch([
-    insertPaymentStatement(db, {
+  const [, inserted] = await db.batch([
+    ...newAttemptStatements(db, {
       businessId: order.businessId,
       orderId: order.orderId,
       customerId: order.customerId,
@@ -376,6 +416,8 @@ async function startRealex(
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
   if (paymentId === undefined) throw new Error('payment insert returned no id')
   const payment = await requirePayment(db, order.businessId, paymentId)
+  // A concurrent make-payment (another tab) superseded this attempt already: no card page for it.
+  if (payment.status !== 'pending') return paymentResult(db, payment)
   return paymentResult(db, payment, await realexRedirect(env, order, payment, now))
 }
 
@@ -407,6 +449,7 @@ function answerInvalid(): AppError {
 /** A paid attempt's order is confirmed (idempotent: repairs a confirm that failed earlier). */
 async function confirmIfPaid(env: PaymentsEnv, payment: PaymentRow, now: Date): Promise<void> {
   if (payment.status !== 'authorised' && payment.status !== 'captured') return
+  if (payment.void_reason !== null) return
   const order = await findOrderById(env.DB, payment.business_id, payment.order_id)
   if (!order || order.status === 'cancelled') return
   await confirmOrder(env, { businessId: payment.business_id, orderId: payment.order_id, now })
@@ -436,8 +479,11 @@ export async function consumerData(
   ) {
     throw new AppError('not_found', MESSAGES.paymentNotFound)
   }
-  if (found.status === 'pending') await recordHppAnswer(db, found, fields, now)
-  const payment = await requirePayment(db, found.business_id, found.id)
+  // A cancelled (superseded) attempt's answer is recorded too: if it took money, it is voided.
+  if (found.completed_at === null && (found.status === 'pending' || found.status === 'cancelled')) {
+    await recordHppAnswer(db, found, fields, now)
+  }
+  const payment = await voidOwed(env, await requirePayment(db, found.business_id, found.id), now)
   await confirmIfPaid(env, payment, now)
   return paymentResult(db, payment)
 }
@@ -452,8 +498,7 @@ async function recordHppAnswer(
   const at = now.toISOString()
   if (outcome.kind === 'authorised') {
     const statements = [
-      completePaymentStatement(db, payment.id, {
-        status: 'authorised',
+      recordAuthorisationStatement(db, payment.id, {
         externalRef: outcome.externalRef,
         authCode: outcome.authCode,
         resultCode: outcome.resultCode,
@@ -506,6 +551,8 @@ async function recordHppAnswer(
     await db.batch(statements)
     return
   }
+  // A superseded attempt's decline took nothing and must not mark the live attempt's order failed.
+  if (payment.status !== 'pending') return
   if (outcome.kind === 'declined' || outcome.kind === 'failed') {
     await db.batch([
       completePaymentStatement(db, payment.id, {
@@ -542,6 +589,104 @@ export async function verifyPayment(
   if (payment.order_id !== order.orderId || payment.gateway !== input.paymentGateway) {
     throw new AppError('not_found', MESSAGES.paymentNotFound)
   }
-  await confirmIfPaid(env, payment, now)
-  return paymentResult(env.DB, payment)
+  // A frames attempt back from its 3-D Secure challenge: ask the provider first.
+  const current = await voidOwed(env, await refreshDirectPayment(env, payment, now), now)
+  await confirmIfPaid(env, current, now)
+  return paymentResult(env.DB, current)
+}
+
+/** The adapter that can void a payment of this gateway (null: none can, the void stays owed). */
+async function voidingGateway(
+  env: PaymentsEnv,
+  payment: PaymentRow,
+  now: Date
+): Promise<CardGatewayAdapter | null> {
+  const origin = new URL(payment.response_url ?? payment.success_url ?? '').origin
+  if (payment.gateway === 'frames') return framesGatewayFor(env, origin)
+  if (payment.gateway !== 'realex') return null
+  return createRealexGateway(realexConfig(env), {
+    now,
+    origin,
+    payerExists: false,
+    remote: {
+      url: realexRemoteUrl(env, origin),
+      // Workers' fetch must be called unbound from any object.
+      fetch: localSandboxActive(env)
+        ? sandboxRemoteFetcher(env)
+        : (input, init) => fetch(input, init),
+    },
+  })
+}
+
+/** What a void needs of an attempt: the gateway's references, amount and currency. */
+async function voidAttemptOf(db: D1Database, payment: PaymentRow): Promise<PaymentAttempt> {
+  const order = await db
+    .prepare(`select business_order_id from orders where id = ?1`)
+    .bind(payment.order_id)
+    .first<{ business_order_id: string }>()
+  return {
+    businessId: payment.business_id,
+    paymentId: payment.id,
+    orderId: payment.order_id,
+    businessOrderId: order?.business_order_id ?? '',
+    gatewayOrderId: payment.gateway_order_id ?? '',
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.method,
+    responseUrl: payment.response_url ?? '',
+    successUrl: payment.success_url ?? '',
+    failureUrl: payment.failure_url ?? '',
+    cancelUrl: payment.cancel_url ?? '',
+    customer: {
+      customerId: payment.customer_id,
+      email: '',
+      phone: null,
+      firstName: '',
+      lastName: '',
+    },
+    billingAddress: null,
+    saveCard: false,
+    savedCardToken: null,
+    token: null,
+  }
+}
+
+/**
+ * Voids an authorisation that must not be kept (void_reason set, not yet voided) and records the
+ * gateway's answer; any other payment is returned as it is. A refusal or outage leaves the void
+ * owed: the next answer replay, verify, or retryOwedVoids tries again.
+ */
+export async function voidOwed(
+  env: PaymentsEnv,
+  payment: PaymentRow,
+  now: Date
+): Promise<PaymentRow> {
+  if (payment.void_reason === null || payment.voided_at !== null) return payment
+  if (payment.status !== 'authorised') return payment
+  const gateway = await voidingGateway(env, payment, now)
+  let result: GatewayVoidResult = {
+    voided: false,
+    resultCode: 'unavailable',
+    resultMessage: `no void for the ${payment.gateway} gateway`,
+  }
+  if (gateway)
+    result = await gateway.void(await voidAttemptOf(env.DB, payment), payment.external_ref)
+  await recordVoidStatement(env.DB, payment.id, { ...result, at: now.toISOString() }).run()
+  return requirePayment(env.DB, payment.business_id, payment.id)
+}
+
+/** Retries owed voids (a scheduled sweep): how many are voided now, and how many remain owed. */
+export async function retryOwedVoids(
+  env: PaymentsEnv,
+  now: Date,
+  limit = 50
+): Promise<{ voided: number; owed: number }> {
+  let voided = 0
+  let owed = 0
+  for (const payment of await findOwedVoids(env.DB, limit)) {
+    const after = await voidOwed(env, payment, now)
+    if (after.voided_at !== null) voided++
+    else owed++
+  }
+  return { voided, owed }
 }

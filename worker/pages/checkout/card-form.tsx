@@ -5,6 +5,7 @@ import {
   ATTEMPT_FIELD,
   CheckoutBillingAddressPage,
 } from '../../../client/pages/CheckoutBillingAddressPage.tsx'
+import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   CheckoutStateSchema,
@@ -13,10 +14,15 @@ import {
 } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
+import {
+  SANDBOX_FRAME_PAGES_PATH,
+  framesLocalSandbox,
+} from '../../backend/payments/frames-config.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
 import { renderPage } from '../render.tsx'
 import { checkoutCallErrors, checkoutFieldErrors } from './checkout-forms.ts'
 import { activeStepPath, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
+import { orderDraft } from './order-request.ts'
 import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
 
 /** `?saveCard=1` on the card form: the member asked to keep the card. */
@@ -52,10 +58,11 @@ export async function checkoutBillingPage(c: Context<AppEnv>): Promise<Response>
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
   if (state.activeStep !== 'payment') return c.redirect(activeStepPath(state.activeStep), 302)
-  const values: FormValues = {
-    sameAsDelivery:
-      state.basket.fulfilmentMethod === 'delivery' && state.billingSameAsDelivery ? 'yes' : 'no',
-  }
+  // A delivery order bills to the delivery address unless the shopper gave another one.
+  const same =
+    state.basket.fulfilmentMethod === 'delivery' &&
+    (state.billingSameAsDelivery || state.billingAddress === null)
+  const values: FormValues = { sameAsDelivery: same ? 'yes' : 'no' }
   const address = state.billingSameAsDelivery ? null : state.billingAddress
   if (address) {
     values.addressLine1 = address.addressLine1
@@ -127,6 +134,7 @@ export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response
   const state = await loadCheckoutState(c, caller)
   if (state.activeStep !== 'payment') return c.redirect(activeStepPath(state.activeStep), 302)
   const saveCard = state.caller === 'member' && c.req.query(SAVE_CARD_QUERY) === '1'
+  if (state.cardGateway === 'frames') return renderCardFrames(c, state, saveCard)
   return startPayment(
     c,
     caller,
@@ -134,5 +142,48 @@ export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response
     attempt.data,
     { paymentMethod: 'paymentCard', paymentGateway: state.cardGateway, saveCard },
     (message, status) => renderCardForm(c, state, { redirect: null, error: message }, status)
+  )
+}
+
+/**
+ * The frames branch of the card step: the card is typed in the provider's frame (the local
+ * sandbox's on this origin) and the island pays with its token, so nothing is placed until Pay.
+ */
+function renderCardFrames(
+  c: Context<AppEnv>,
+  state: CheckoutState,
+  saveCard: boolean
+): Promise<Response> {
+  const origin = new URL(c.req.url).origin
+  const order = orderDraft(state)
+  const frames =
+    order && framesLocalSandbox(c.env)
+      ? {
+          frameUrl: `${origin}${SANDBOX_FRAME_PAGES_PATH}card`,
+          frameOrigin: origin,
+          order,
+          total: state.basket.totals.total,
+          origin,
+          saveCard,
+        }
+      : null
+  // The provider's own frames need its script (not integrated yet): say the form cannot load.
+  const error = frames ? null : MESSAGES.cardFormLoadFailed
+  return renderPage(
+    c,
+    (chrome) => (
+      <CheckoutCardFormPage
+        chrome={chrome}
+        sandbox={state.sandbox}
+        redirect={null}
+        error={error}
+        frames={frames}
+      />
+    ),
+    {
+      meta: { title: 'Card details', description: 'Checkout: card details', noindex: true },
+      cache: 'private',
+      status: frames ? 200 : 502,
+    }
   )
 }

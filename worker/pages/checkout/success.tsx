@@ -5,6 +5,7 @@ import { routePath } from '../../../client/lib/routes.ts'
 import { OrderSummarySchema, type OrderSummary } from '../../../schemas/checkout.ts'
 import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { PaymentResultSchema } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketToken } from '../../lib/basket-cookie.ts'
 import { COOKIE_NAMES, readAccessToken, tokenCookieOptions } from '../../lib/cookies.ts'
@@ -47,6 +48,39 @@ async function loadOrder(c: Context<AppEnv>, draftOrderId: number): Promise<Orde
   }
 }
 
+/** `?paymentId=` on a return from a gateway's 3-D Secure challenge. */
+export const PAYMENT_ID_QUERY = 'paymentId'
+
+/** Spec §7 Verify payment, then the order as it stands after it (null when it cannot be asked). */
+async function verifyPayment(
+  c: Context<AppEnv>,
+  order: OrderSummary,
+  paymentId: number
+): Promise<OrderSummary | null> {
+  const basketToken = readBasketToken(c)
+  if (!basketToken || !order.paymentGateway) return null
+  try {
+    await c.var.backend.post('/payments/verify', {
+      body: {
+        businessId: c.var.brand.businessId,
+        basketToken,
+        paymentId,
+        paymentGateway: order.paymentGateway,
+        draftOrderId: order.draftOrderId,
+      },
+      token: readAccessToken(c),
+      schema: PaymentResultSchema,
+    })
+  } catch (error) {
+    // Another order's payment, or one we cannot find: the order shows as it is.
+    if (error instanceof AppError && ['not_found', 'validation_error'].includes(error.code)) {
+      return null
+    }
+    throw error
+  }
+  return loadOrder(c, order.draftOrderId)
+}
+
 /**
  * GET /checkout/success (exempt from the checkout basket guard: the basket is closed once the
  * order is placed): the order number, slot, lines and totals of the order the query or the
@@ -55,7 +89,12 @@ async function loadOrder(c: Context<AppEnv>, draftOrderId: number): Promise<Orde
  */
 export async function checkoutSuccessPage(c: Context<AppEnv>): Promise<Response> {
   const draftOrderId = requestedOrderId(c)
-  const order = draftOrderId ? await loadOrder(c, draftOrderId) : null
+  let order = draftOrderId ? await loadOrder(c, draftOrderId) : null
+  // Back from a 3-D Secure challenge of a gateway we ask ourselves (frames): verify first.
+  const paymentId = IdSchema.safeParse(c.req.query(PAYMENT_ID_QUERY))
+  if (order && UNPAID.has(order.status) && paymentId.success && order.paymentGateway) {
+    order = (await verifyPayment(c, order, paymentId.data)) ?? order
+  }
   const storeSlug = order?.storeSlug ?? summaryStoreSlug(c)
   if (order?.status === 'payment_failed') {
     return c.redirect(

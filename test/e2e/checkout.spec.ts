@@ -1,0 +1,269 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+
+// A central Manchester demo store: delivery and collection, cash accepted, £10 minimum spend.
+const STORE = 'manchester-piccadilly'
+const storeUrl = (path = '') => urlOn(HOSTS.brandOne, `/stores/${STORE}${path}`)
+const checkoutUrl = (path = '') => urlOn(HOSTS.brandOne, `/checkout${path}`)
+const SCREENSHOTS = 'test-results/screenshots'
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const
+
+// Global Payments' published test cards (reference §3), accepted by the local sandbox page only.
+const CARDS = {
+  success: '4263970000005262',
+  declined: '4000120000001154',
+  challenge: '4012001038488884',
+} as const
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  const current = page.viewportSize()
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport)
+    await page.screenshot({
+      path: `${SCREENSHOTS}/checkout-${name}-${viewport.width}.png`,
+      fullPage: true,
+    })
+  }
+  if (current) await page.setViewportSize(current)
+}
+
+/** A delivery basket over the store's minimum spend with a reserved future slot. */
+async function basketWithSlot(page: Page): Promise<void> {
+  // The postcode search saves the location cookie the slot page needs.
+  await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by?postcode=M1%201AE'))
+  await page.goto(storeUrl('/category/cheese/vintage-cheddar-400g'))
+  await waitForIsland(page, 'ItemOptions')
+  await page.getByLabel('Quantity', { exact: true }).fill('3')
+  await page.getByRole('button', { name: /^Add to basket/ }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
+
+  await page.goto(storeUrl('/time-slots?method=delivery'))
+  await waitForIsland(page, 'SlotPicker')
+  if (!page.url().includes('/calendar')) {
+    await page.getByRole('button', { name: 'Choose a time' }).click()
+  }
+  await page
+    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*\d+ left$/ })
+    .first()
+    .click()
+  await expect(page.getByTestId('held-slot')).toContainText('Delivery, ')
+}
+
+/** From /checkout through the options and the details form to the payment step. */
+async function detailsAsGuest(page: Page, email: string): Promise<void> {
+  await page.goto(checkoutUrl())
+  await expect(page).toHaveURL(/\/checkout\/options$/)
+  await page.getByRole('link', { name: 'Continue as guest' }).click()
+  await expect(page).toHaveURL(/\/checkout\/details$/)
+  await fillDetails(page, email)
+}
+
+async function fillDetails(page: Page, email: string | null): Promise<void> {
+  // The footer's sign-up has an email field too.
+  const form = page.getByRole('main')
+  await form.getByLabel('First name').fill('Ada')
+  await form.getByLabel('Last name').fill('Lovelace')
+  if (email !== null) await form.getByLabel('Email address').fill(email)
+  await form.getByLabel('Mobile number').fill('07700 900123')
+  await form.getByLabel('Address line 1').fill('12 Portland Street')
+  await form.getByLabel('Town or city').fill('Manchester')
+  await form.getByLabel('Postcode').fill('M1 1AE')
+  await form.getByLabel(/I agree to the/).check()
+  await form.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page).toHaveURL(/\/checkout\/payment$/)
+}
+
+/** Chooses a new card on the payment step and goes through the billing address to the card page. */
+async function toCardPage(page: Page, options: { saveCard?: boolean } = {}): Promise<void> {
+  await waitForIsland(page, 'PaymentForm')
+  await page.getByRole('radio', { name: /New card/ }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/checkout\/payment\/billing-address$/)
+  if (options.saveCard) await page.getByLabel(/Save this card/).check()
+  await page.getByRole('button', { name: 'Continue to card details' }).click()
+  // The card form hands over to the hosted card page (here the worker's own sandbox).
+  await expect(page).toHaveURL(/\/sandbox-gateway\/hpp\//)
+}
+
+async function payOnHostedPage(page: Page, card: string): Promise<void> {
+  await expect(page.getByText(/Sandbox/).first()).toBeVisible()
+  await page.getByLabel('Name on card').fill('Ada Lovelace')
+  await page.getByLabel('Card number').fill(card)
+  await page.getByLabel('Expiry month (MM)').fill('12')
+  await page.getByLabel('Expiry year (YY)').fill('30')
+  await page.getByLabel('Security code (CVV)').fill('123')
+  await page.getByRole('button', { name: 'Pay now' }).click()
+}
+
+async function expectOrderPlaced(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/checkout\/success/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your order')
+  const number = (await page.locator('dt:text("Order number") + dd').textContent()) ?? ''
+  expect(number).toMatch(/^[A-Z]{2,4}-[A-Z0-9]{8}$/)
+  return number
+}
+
+test.describe('checkout', () => {
+  test.use({ viewport: VIEWPORTS[0] })
+
+  test('a guest pays by sandbox card and sees the order', async ({ page }) => {
+    test.setTimeout(120_000)
+    await basketWithSlot(page)
+    await page.goto(checkoutUrl())
+    await expect(page).toHaveURL(/\/checkout\/options$/)
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'options')
+    await page.getByRole('link', { name: 'Continue as guest' }).click()
+
+    // The details form refuses an unticked terms box before anything else.
+    await page.getByRole('button', { name: 'Continue to payment' }).click()
+    await expect(page).toHaveURL(/\/checkout\/details$/)
+    await fillDetails(page, `guest-${Date.now()}@example.com`)
+    await expect(page.getByText('Sandbox mode')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'payment')
+
+    await toCardPage(page)
+    await screenshots(page, 'hosted-page')
+    await payOnHostedPage(page, CARDS.success)
+    const number = await expectOrderPlaced(page)
+    await expect(page.getByText('Vintage Cheddar 400g')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'success')
+
+    // The basket is closed: the header is empty and checkout has nothing to pay for.
+    await page.goto(checkoutUrl())
+    await expect(page).not.toHaveURL(/\/checkout/)
+    expect(number).not.toBe('')
+  })
+
+  test('a declined card says so and the shopper pays on a second try', async ({ page }) => {
+    test.setTimeout(120_000)
+    await basketWithSlot(page)
+    await detailsAsGuest(page, `declined-${Date.now()}@example.com`)
+    await toCardPage(page)
+    await payOnHostedPage(page, CARDS.declined)
+    await expect(page).toHaveURL(/\/checkout\/payment\?payment=failed$/)
+    await expect(page.getByText('There was an issue processing your payment')).toBeVisible()
+    await screenshots(page, 'declined')
+
+    await toCardPage(page)
+    await payOnHostedPage(page, CARDS.success)
+    await expectOrderPlaced(page)
+  })
+
+  test('a 3-D Secure challenge completes', async ({ page }) => {
+    test.setTimeout(120_000)
+    await basketWithSlot(page)
+    await detailsAsGuest(page, `challenge-${Date.now()}@example.com`)
+    await toCardPage(page)
+    await payOnHostedPage(page, CARDS.challenge)
+    await expect(page.getByRole('heading', { name: '3-D Secure challenge' })).toBeVisible()
+    await screenshots(page, 'challenge')
+    await page.getByRole('button', { name: 'Authenticate' }).click()
+    await expectOrderPlaced(page)
+  })
+
+  test('cash needs the confirmation, then places the order', async ({ page }) => {
+    test.setTimeout(120_000)
+    await basketWithSlot(page)
+    await detailsAsGuest(page, `cash-${Date.now()}@example.com`)
+    await waitForIsland(page, 'PaymentForm')
+    const pay = page.getByRole('button', { name: /^Pay £/ })
+    await pay.click()
+    await expect(page.getByText('Please select an option')).toBeVisible()
+    await page.getByRole('radio', { name: /Cash/ }).check()
+    await screenshots(page, 'cash')
+    await page.getByRole('button', { name: /^Pay £/ }).click()
+    await expect(page).toHaveURL(/\/checkout\/payment$/)
+    await page.getByLabel(/available in cash/).check()
+    await page.getByRole('button', { name: /^Pay £/ }).click()
+    await expectOrderPlaced(page)
+  })
+
+  test('a member saves a card, then pays with it and its CVV', async ({ page }) => {
+    test.setTimeout(180_000)
+    const email = `member-${Date.now()}@example.com`
+    await page.goto(urlOn(HOSTS.brandOne, '/register'))
+    const form = page.getByRole('main')
+    await form.getByLabel('First name').fill('Grace')
+    await form.getByLabel('Last name').fill('Hopper')
+    await form.getByLabel('Email address').fill(email)
+    await form.getByLabel(/Mobile phone number/).fill('07700 900123')
+    await form.getByLabel('Password', { exact: true }).fill('correct horse battery')
+    await form.getByLabel('Confirm password').fill('correct horse battery')
+    await form.getByLabel(/I agree to the/).check()
+    await form.getByRole('button', { name: 'Create account' }).click()
+    await expect(page).toHaveURL(urlOn(HOSTS.brandOne, '/'))
+
+    await basketWithSlot(page)
+    await page.goto(checkoutUrl())
+    await expect(page).toHaveURL(/\/checkout\/details$/)
+    await expect(page.getByRole('main').getByLabel('Email address')).toHaveValue(email)
+    await fillDetails(page, null)
+    await toCardPage(page, { saveCard: true })
+    await payOnHostedPage(page, CARDS.success)
+    await expectOrderPlaced(page)
+
+    // A second order with the saved card: the hosted page asks for the CVV only.
+    await basketWithSlot(page)
+    await page.goto(checkoutUrl())
+    await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
+    if (page.url().endsWith('/details')) await fillDetails(page, null)
+    await waitForIsland(page, 'PaymentForm')
+    await page.getByRole('radio', { name: /Visa •••• 5262/ }).check()
+    await screenshots(page, 'saved-card')
+    await page.getByRole('button', { name: /^Pay £/ }).click()
+    await expect(page.getByText(/Pay with your saved card/)).toBeVisible()
+    await page.getByRole('button', { name: 'Pay now' }).click()
+    await expect(page.getByText('Please enter cvv number')).toBeVisible()
+    await page.getByLabel('Security code (CVV)').fill('123')
+    await page.getByRole('button', { name: 'Pay now' }).click()
+    await expectOrderPlaced(page)
+  })
+
+  test('a store closing during checkout blocks payment until it reopens', async ({ page }) => {
+    test.setTimeout(120_000)
+    await basketWithSlot(page)
+    await detailsAsGuest(page, `closing-${Date.now()}@example.com`)
+    await waitForIsland(page, 'PaymentForm')
+    const close = (closed: boolean) =>
+      page.evaluate(
+        async ({ store, closed }) => {
+          const res = await fetch('/api/dev/stores/temporary-closure', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ storeSlug: store, closed }),
+          })
+          return res.status
+        },
+        { store: STORE, closed }
+      )
+    expect(await close(true)).toBe(200)
+    try {
+      await page.getByRole('radio', { name: /Cash/ }).check()
+      await page.getByLabel(/available in cash/).check()
+      await page.getByRole('button', { name: /^Pay £/ }).click()
+      await expect(
+        page.getByText(
+          'Your selected store has closed. You cannot complete checkout until the store reopens.'
+        )
+      ).toBeVisible()
+      await screenshots(page, 'store-closed')
+      // Any checkout step now sends the shopper back to the basket with the same message.
+      await page.goto(checkoutUrl('/payment'))
+      await expect(page).toHaveURL(/\/basket$/)
+    } finally {
+      expect(await close(false)).toBe(200)
+    }
+    await page.goto(checkoutUrl('/payment'))
+    await waitForIsland(page, 'PaymentForm')
+    await page.getByRole('radio', { name: /Cash/ }).check()
+    await page.getByLabel(/available in cash/).check()
+    await page.getByRole('button', { name: /^Pay £/ }).click()
+    await expectOrderPlaced(page)
+  })
+})

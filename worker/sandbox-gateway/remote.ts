@@ -1,0 +1,104 @@
+import { Hono } from 'hono'
+import { constantTimeEqual, requireSecret } from '../backend/crypto.ts'
+import { localSandboxActive } from '../backend/payments/config.ts'
+import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../backend/payments/realex-hpp.ts'
+import {
+  SANDBOX_REMOTE_PATH,
+  parseRemoteXml,
+  remoteVoidHash,
+} from '../backend/payments/realex-remote.ts'
+import type { AppEnv } from '../env.ts'
+import { voidTransaction } from './repo.ts'
+
+/*
+ * The local sandbox's Realex remote API (POST /sandbox-gateway/remote): `<request type="void">`
+ * signed with REALEX_SHARED_SECRET voids an authorisation the sandbox card page gave, and the
+ * answer is signed like the real one, so the backend's void code runs exactly as against Realex.
+ * Result codes other than 00 and 508 are the sandbox's own (5xx: the request cannot be served).
+ */
+export const sandboxRemote = new Hono<AppEnv>()
+
+const NOT_SUPPORTED = '504'
+const NO_SUCH_TRANSACTION = '503'
+
+const encoder = new TextEncoder()
+
+function escapeXml(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+sandboxRemote.post('/', async (c) => {
+  if (!localSandboxActive(c.env)) return c.notFound()
+  const secret = requireSecret(c.env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
+  const request = parseRemoteXml(await c.req.text(), 'request')
+  const fields = request?.fields ?? {}
+  const merchantId = fields.merchantid ?? ''
+  const orderId = fields.orderid ?? ''
+  const pasref = fields.pasref ?? ''
+
+  const reply = async (result: string, message: string) => {
+    const timestamp = hppTimestamp(new Date())
+    const hash = await hppResponseHash(
+      { timestamp, merchantId, orderId, result, message, pasref, authcode: '' },
+      secret
+    )
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<response timestamp="${timestamp}">`,
+      `<merchantid>${escapeXml(merchantId)}</merchantid>`,
+      `<account>${escapeXml(fields.account ?? '')}</account>`,
+      `<orderid>${escapeXml(orderId)}</orderid>`,
+      `<result>${result}</result>`,
+      `<message>${escapeXml(message)}</message>`,
+      `<pasref>${escapeXml(pasref)}</pasref>`,
+      '<authcode></authcode>',
+      `<sha1hash>${hash}</sha1hash>`,
+      '</response>',
+    ].join('\n')
+    return c.body(xml, 200, { 'content-type': 'text/xml; charset=UTF-8' })
+  }
+
+  if (!request || request.attributes.type !== 'void') {
+    return reply(NOT_SUPPORTED, 'The sandbox remote API answers void requests only')
+  }
+  const expected = await remoteVoidHash(
+    {
+      merchantId,
+      account: fields.account ?? '',
+      orderId,
+      pasref,
+      timestamp: request.attributes.timestamp ?? '',
+    },
+    secret
+  )
+  const presented = (fields.sha1hash ?? '').toLowerCase()
+  if (!constantTimeEqual(encoder.encode(presented), encoder.encode(expected))) {
+    return reply(HPP_RESULT.wrongRequestHash, 'Request hash is not valid')
+  }
+  const voided = await voidTransaction(c.env.DB, {
+    merchantId,
+    orderId,
+    pasref,
+    at: new Date().toISOString(),
+  })
+  return voided
+    ? reply(HPP_RESULT.success, 'Voided Successfully')
+    : reply(NO_SUCH_TRANSACTION, 'No authorised transaction with that ORDER_ID and PASREF')
+})
+
+/**
+ * A fetch that hands remote API requests to the local sandbox in this worker (a worker cannot
+ * fetch its own host): the request still goes through the sandbox's HTTP handler, so the sandbox
+ * verifies the signed XML and records the void exactly as it would over the network.
+ */
+export function sandboxRemoteFetcher(
+  env: Pick<Env, 'DB' | 'PAYMENTS_MODE' | 'REALEX_MERCHANT_ID' | 'REALEX_SHARED_SECRET'>
+): typeof fetch {
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    if (url.pathname !== SANDBOX_REMOTE_PATH) {
+      return Promise.resolve(new Response('Not found', { status: 404 }))
+    }
+    return Promise.resolve(sandboxRemote.request('/', init, env))
+  }
+}
