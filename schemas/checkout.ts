@@ -9,6 +9,7 @@ import {
 } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 import { MobilePhoneSchema } from './phone.ts'
+import { ORDER_STATUSES } from './stores.ts'
 
 /**
  * Checkout calls of spec §7 (Checkout) and their answers: contact details, delivery and billing
@@ -192,21 +193,6 @@ export const OrderTotalsSchema = z.object({
 })
 
 /** Spec §4 Order statuses, with the draft and payment states before Sent to Store. */
-export const ORDER_STATUSES = [
-  'draft',
-  'payment_pending',
-  'payment_failed',
-  'sent_to_store',
-  'store_accepted_picking',
-  'picked',
-  'en_route',
-  'delivered',
-  'store_rejected',
-  'refunded',
-  'declined',
-  'cancelled',
-  'unable_to_deliver',
-] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export type OrderLineSummary = z.infer<typeof OrderLineSummarySchema>

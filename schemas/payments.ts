@@ -155,3 +155,15 @@ export const SavedCardListSchema = z.object({ cards: z.array(SavedCardSchema) })
 
 export const CardBrandSchema = z.enum(CARD_BRANDS)
 export type CardBrand = z.infer<typeof CardBrandSchema>
+
+/**
+ * The messages an embedded card frame and the checkout page exchange by postMessage: the frame
+ * posts validation, tokenized or failed; the page posts submit. Shared by the local sandbox frames,
+ * the card frames island and the adapter's configuration.
+ */
+export const FRAMES_MESSAGES = {
+  tokenized: 'frames:tokenized',
+  validation: 'frames:validation',
+  failed: 'frames:failed',
+  submit: 'frames:submit',
+} as const

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { formatMoney } from '../../schemas/money.ts'
-import type { CardBrand } from '../../schemas/payments.ts'
+import { FRAMES_MESSAGES, type CardBrand } from '../../schemas/payments.ts'
 import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
 import { ApiRequestError } from '../lib/api.ts'
@@ -12,14 +12,6 @@ import {
   type OrderDraft,
   type PaymentKeys,
 } from './PaymentForm.tsx'
-
-/** The messages the card frame and the checkout exchange (worker/backend/payments/frames-config.ts). */
-export const FRAMES_MESSAGE_TYPES = {
-  tokenized: 'frames:tokenized',
-  validation: 'frames:validation',
-  failed: 'frames:failed',
-  submit: 'frames:submit',
-} as const
 
 export interface CardFramesProps {
   /** The card frame's address (the provider's, or the local sandbox's on this origin). */
@@ -32,6 +24,11 @@ export interface CardFramesProps {
   origin: string
   /** The member ticked "Save card" on the billing address step. */
   saveCard: boolean
+  /**
+   * A member's saved card: the frame is the provider's CVV-only frame, and Pay charges this card
+   * with the CVV's token.
+   */
+  savedCard?: { cardId: number; brand: CardBrand; last4: string } | null
   islandId?: string
 }
 
@@ -64,12 +61,13 @@ export function CardFrames({
   total,
   origin,
   saveCard,
+  savedCard = null,
   islandId = 'cardframes',
 }: CardFramesProps) {
   const frame = useRef<HTMLIFrameElement>(null)
   const keys = useRef<PaymentKeys | null>(null)
   const [valid, setValid] = useState(false)
-  const [brand, setBrand] = useState<CardBrand | null>(null)
+  const [brand, setBrand] = useState<CardBrand | null>(savedCard?.brand ?? null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const errorId = `${islandId}-error`
@@ -84,7 +82,7 @@ export function CardFrames({
           keys: keys.current,
           paymentMethod: 'paymentCard',
           paymentGateway: 'frames',
-          payment: { token, saveCard },
+          payment: savedCard ? { cardId: savedCard.cardId, cvvToken: token } : { token, saveCard },
         })
         const message = followPayment(result, draft.draftOrderId, origin)
         if (message === null) return
@@ -106,31 +104,33 @@ export function CardFrames({
       if (event.origin !== frameOrigin || event.source !== frame.current?.contentWindow) return
       const data: unknown = event.data
       if (!isRecord(data)) return
-      if (data.type === FRAMES_MESSAGE_TYPES.validation) {
+      if (data.type === FRAMES_MESSAGES.validation) {
         setValid(data.valid === true)
-        setBrand(brandOf(data.brand))
+        // The CVV frame knows no brand: the saved card's stays.
+        if (!savedCard) setBrand(brandOf(data.brand))
         if (data.valid === true) setError(null)
-      } else if (data.type === FRAMES_MESSAGE_TYPES.tokenized && typeof data.token === 'string') {
+      } else if (data.type === FRAMES_MESSAGES.tokenized && typeof data.token === 'string') {
         void pay(data.token)
-      } else if (data.type === FRAMES_MESSAGE_TYPES.failed) {
+      } else if (data.type === FRAMES_MESSAGES.failed) {
         setError(MESSAGES.cardFormInvalid)
         setBusy(false)
       }
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
-  }, [frameOrigin, order, origin, saveCard])
+  }, [frameOrigin, order, origin, saveCard, savedCard])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
     if (!valid) {
-      setError(MESSAGES.cardFormInvalid)
+      // The CVV frame has one field: not valid means no (usable) security code yet.
+      setError(savedCard ? MESSAGES.cvvRequired : MESSAGES.cardFormInvalid)
       return
     }
     setError(null)
     setBusy(true)
-    frame.current?.contentWindow?.postMessage({ type: FRAMES_MESSAGE_TYPES.submit }, frameOrigin)
+    frame.current?.contentWindow?.postMessage({ type: FRAMES_MESSAGES.submit }, frameOrigin)
   }
 
   return (
@@ -147,15 +147,19 @@ export function CardFrames({
       <div className="mb-2 flex items-center gap-2" aria-live="polite">
         <CardBrandIcon brand={brand} />
         <span className="text-sm text-ink/80">
-          {brand ? CARD_BRAND_NAMES[brand] : 'Visa, Mastercard, Discover or JCB'}
+          {savedCard
+            ? `${CARD_BRAND_NAMES[savedCard.brand]} •••• ${savedCard.last4}`
+            : brand
+              ? CARD_BRAND_NAMES[brand]
+              : 'Visa, Mastercard, Discover or JCB'}
         </span>
       </div>
       <iframe
         ref={frame}
         src={frameUrl}
-        title="Secure card details"
+        title={savedCard ? 'Secure card security code' : 'Secure card details'}
         allow="payment"
-        className="h-72 w-full rounded-xl border-2 border-black/15 bg-white"
+        className={`${savedCard ? 'h-40' : 'h-72'} w-full rounded-xl border-2 border-black/15 bg-white`}
       />
       <button
         type="submit"

@@ -20,6 +20,8 @@ import { routePath } from '../lib/routes.ts'
 export const PAYMENT_SOURCE_FIELD = 'paymentSource'
 export const CASH_CONFIRMED_FIELD = 'cashConfirmed'
 export const PAYMENT_ATTEMPT_FIELD = 'attempt'
+/** The card step's query naming a saved frames card, whose CVV is typed there. */
+export const SAVED_CARD_QUERY = 'cardId'
 
 /** The /api calls the payment step makes (the proxy adds businessId, basket token and bearer). */
 export const PAYMENT_API = {
@@ -324,6 +326,13 @@ export function PaymentForm({
       window.location.assign(billingHref)
       return
     }
+    // A saved frames card is charged with its CVV, typed in the provider's frame on the card step.
+    const framesCard = savedFramesCard(choice)
+    if (framesCard) {
+      const query = { [SAVED_CARD_QUERY]: String(framesCard.cardId) }
+      window.location.assign(routePath('checkout-payment-card-form', undefined, query))
+      return
+    }
     if (choice === 'cash' && !cashConfirmed) {
       setError({ field: 'cash', message: MESSAGES.cashConfirmRequired })
       return
@@ -493,6 +502,11 @@ export function PaymentForm({
     }
   }
 
+  function savedFramesCard(current: Choice | null): SavedCard | undefined {
+    const card = savedCards.find((saved) => `card-${saved.cardId}` === current)
+    return card?.gateway === 'frames' ? card : undefined
+  }
+
   function choose(next: Choice) {
     setChoice(next)
     if (error?.field === 'choice') setError(null)
@@ -643,7 +657,11 @@ export function PaymentForm({
         aria-disabled={busy}
         className="mt-6 h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 disabled:opacity-60"
       >
-        {busy ? 'Processing…' : choice === 'new-card' ? 'Continue' : `Pay ${formatMoney(total)}`}
+        {busy
+          ? 'Processing…'
+          : choice === 'new-card' || savedFramesCard(choice)
+            ? 'Continue'
+            : `Pay ${formatMoney(total)}`}
       </button>
     </form>
   )

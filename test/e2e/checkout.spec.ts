@@ -184,10 +184,15 @@ test.describe('checkout', () => {
     await expectOrderPlaced(page)
   })
 
-  test('a member saves a card, then pays with it and its CVV', async ({ page }) => {
+  test('a new registrant signs up inside checkout, saves a card, then pays with it and its CVV', async ({
+    page,
+  }) => {
     test.setTimeout(180_000)
     const email = `member-${Date.now()}@example.com`
-    await page.goto(urlOn(HOSTS.brandOne, '/register'))
+    await basketWithSlot(page)
+    await page.goto(checkoutUrl())
+    await page.getByRole('link', { name: 'Create an account' }).click()
+    await expect(page).toHaveURL(/\/checkout\/create$/)
     const form = page.getByRole('main')
     await form.getByLabel('First name').fill('Grace')
     await form.getByLabel('Last name').fill('Hopper')
@@ -197,10 +202,8 @@ test.describe('checkout', () => {
     await form.getByLabel('Confirm password').fill('correct horse battery')
     await form.getByLabel(/I agree to the/).check()
     await form.getByRole('button', { name: 'Create account' }).click()
-    await expect(page).toHaveURL(urlOn(HOSTS.brandOne, '/'))
 
-    await basketWithSlot(page)
-    await page.goto(checkoutUrl())
+    // Back in checkout as a member: the details carry the new account's name and email.
     await expect(page).toHaveURL(/\/checkout\/details$/)
     await expect(page.getByRole('main').getByLabel('Email address')).toHaveValue(email)
     await fillDetails(page, null)
@@ -224,6 +227,31 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Pay now' }).click()
     await expectOrderPlaced(page)
   })
+
+  for (const wallet of ['Google Pay', 'Apple Pay'] as const) {
+    test(`${wallet} in the sandbox: a declined sheet, then an approved one`, async ({ page }) => {
+      test.setTimeout(120_000)
+      await basketWithSlot(page)
+      await detailsAsGuest(page, `wallet-${Date.now()}@example.com`)
+      await waitForIsland(page, 'PaymentForm')
+      await page.getByRole('radio', { name: new RegExp(`^${wallet}`) }).check()
+      await page.getByRole('button', { name: /^Pay £/ }).click()
+      const sheet = page.getByRole('dialog', { name: `Sandbox ${wallet}` })
+      await expect(sheet).toBeVisible()
+      await expectNoAxeViolations(page)
+      await screenshots(page, `${wallet === 'Apple Pay' ? 'apple' : 'google'}-pay-sheet`)
+      await sheet.getByRole('radio', { name: 'Declined' }).check()
+      await sheet.getByRole('button', { name: /^Pay £/ }).click()
+      await expect(page.getByText('There was an issue processing your payment')).toBeVisible()
+
+      await page.getByRole('button', { name: /^Pay £/ }).click()
+      await page
+        .getByRole('dialog', { name: `Sandbox ${wallet}` })
+        .getByRole('button', { name: /^Pay £/ })
+        .click()
+      await expectOrderPlaced(page)
+    })
+  }
 
   test('a store closing during checkout blocks payment until it reopens', async ({ page }) => {
     test.setTimeout(120_000)

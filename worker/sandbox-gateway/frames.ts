@@ -4,9 +4,9 @@ import { html, raw } from 'hono/html'
 import { z } from 'zod'
 import { cardDigits } from '../../schemas/card-brand.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
+import { FRAMES_MESSAGES } from '../../schemas/payments.ts'
 import { constantTimeEqual, randomToken } from '../backend/crypto.ts'
 import {
-  FRAMES_MESSAGES,
   SANDBOX_FRAMES_API_PATH,
   SANDBOX_FRAME_PAGES_PATH,
   SANDBOX_FRAMES_PATH,

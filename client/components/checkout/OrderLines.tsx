@@ -18,7 +18,9 @@ export function basketSummaryLines(basket: Basket): Array<SummaryLine> {
       .filter((line) => line.available)
       .map((line) => ({
         key: `line-${line.basketLineId}`,
-        name: line.size ? `${line.name} (${line.size})` : line.name,
+        // Many names already end with their size ('Vintage cheddar 400g').
+        name:
+          line.size && !line.name.endsWith(line.size) ? `${line.name} (${line.size})` : line.name,
         quantity: line.quantity,
         totalPrice: line.lineTotal,
         details: line.choices.map((choice) =>

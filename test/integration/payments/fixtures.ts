@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { expect } from 'vitest'
-import { OrderSummarySchema } from '../../../schemas/checkout.ts'
+import { OrderSummarySchema, type PaymentGateway } from '../../../schemas/checkout.ts'
 import {
   PaymentResultSchema,
   type PaymentRedirect,
@@ -10,10 +10,10 @@ import {
 import type { AppEnv } from '../../../worker/env.ts'
 import { requestId } from '../../../worker/middleware/request-id.ts'
 import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
+import { backend } from '../../../worker/backend/index.ts'
 import { sandboxGateway } from '../../../worker/sandbox-gateway/index.ts'
-import { call, type Call } from '../auth/fixtures.ts'
+import { call, freshIp, testEnv, type Call } from '../auth/fixtures.ts'
 import {
-  expectOk,
   guestBearer,
   orderBody,
   plainItem,
@@ -39,12 +39,38 @@ export interface Draft {
   bearer: string
 }
 
-/** A draft order (through /checkout/process-order) of a guest, or of a member with `bearer`. */
+/** POSTs JSON to the backend with `environment`, answering the status and the parsed body. */
+export async function callWith(
+  environment: Env,
+  path: string,
+  body: unknown,
+  bearer?: string
+): Promise<Call> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'cf-connecting-ip': freshIp(),
+  }
+  if (bearer) headers.authorization = `Bearer ${bearer}`
+  const res = await backend.request(
+    path,
+    { method: 'POST', headers, body: JSON.stringify(body) },
+    environment
+  )
+  return { status: res.status, json: await res.json() }
+}
+
+/**
+ * A draft order (through /checkout/process-order) of a guest, or of a member with `bearer`: a
+ * card through Realex unless `gateway` says otherwise (cash through 'cash'), in the test
+ * environment unless `environment` is given (e.g. the frames card gateway's).
+ */
 export async function draftOrder(
   options: {
     bearer?: string
     email?: string
     method?: 'paymentCard' | 'paymentCash' | 'applePay' | 'googlePay'
+    gateway?: PaymentGateway
+    environment?: Env
   } = {}
 ): Promise<Draft> {
   const item = await plainItem(500, 2500)
@@ -56,17 +82,18 @@ export async function draftOrder(
     ...(options.bearer ? { bearer: options.bearer } : {}),
   })
   const method = options.method ?? 'paymentCard'
-  const order = OrderSummarySchema.parse(
-    await expectOk(
-      '/checkout/process-order',
-      orderBody(ready, {
-        emailAddress: email,
-        paymentMethod: method,
-        paymentGateway: method === 'paymentCash' ? 'cash' : 'realex',
-      }),
-      bearer
-    )
+  const placed = await callWith(
+    options.environment ?? testEnv,
+    '/checkout/process-order',
+    orderBody(ready, {
+      emailAddress: email,
+      paymentMethod: method,
+      paymentGateway: options.gateway ?? (method === 'paymentCash' ? 'cash' : 'realex'),
+    }),
+    bearer
   )
+  expect(placed.status, JSON.stringify(placed.json)).toBe(200)
+  const order = OrderSummarySchema.parse(placed.json)
   return {
     ready,
     orderId: order.draftOrderId,
@@ -99,8 +126,8 @@ export async function makePayment(body: unknown): Promise<PaymentResult> {
   return resultOf(await call('/payments/make', body))
 }
 
-/** The sandbox card page as worker/index.ts serves it (security headers give the CSP nonce). */
-const sandboxApp = new Hono<AppEnv>()
+/** The sandbox gateway as worker/index.ts serves it (security headers give the CSP nonce). */
+export const sandboxApp = new Hono<AppEnv>()
 sandboxApp.use(requestId())
 sandboxApp.use(securityHeaders())
 sandboxApp.route('/sandbox-gateway', sandboxGateway)

@@ -4,23 +4,19 @@ import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { SavedCardListSchema } from '../../../schemas/payments.ts'
 import { registerMember } from '../auth/fixtures.ts'
-import { plainItem, readyBasket } from '../checkout/fixtures.ts'
-import { jar } from '../pages/cookie-jar.ts'
-import { pageClient, storefront } from '../pages/storefront.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
-import { orderStatus, seedCheckout } from './fixtures.ts'
+import { callWith, draftOrder, orderStatus, resultOf, seedCheckout } from './fixtures.ts'
 import {
   FRAMES_CARDS,
-  callWith,
   cardToken,
-  draftFor,
   framesEnv,
   framesPayment,
-  resultOf,
   sandboxRequest,
   storedText,
   tokenise,
 } from './frames-fixtures.ts'
+
+/** A draft order to pay with the frames card gateway. */
+const FRAMES_DRAFT = { environment: framesEnv, gateway: 'frames' } as const
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
@@ -124,7 +120,7 @@ describe('sandbox card frames: tokenising', () => {
 
 describe('make payment with a frames card', () => {
   it('authorises a success card for the order total and sends the order to the store', async () => {
-    const draft = await draftFor(framesEnv)
+    const draft = await draftOrder(FRAMES_DRAFT)
     const token = await cardToken(FRAMES_CARDS.success)
     const result = resultOf(await pay(framesPayment(draft, { token })))
     expect(result).toMatchObject({
@@ -146,7 +142,7 @@ describe('make payment with a frames card', () => {
   })
 
   it('a declined card fails the attempt; a new attempt with another card pays', async () => {
-    const draft = await draftFor(framesEnv)
+    const draft = await draftOrder(FRAMES_DRAFT)
     const declined = resultOf(
       await pay(framesPayment(draft, { token: await cardToken(FRAMES_CARDS.declined) }))
     )
@@ -160,10 +156,10 @@ describe('make payment with a frames card', () => {
   })
 
   it('a spent token is refused by the provider: the attempt fails, nothing is charged', async () => {
-    const first = await draftFor(framesEnv)
+    const first = await draftOrder(FRAMES_DRAFT)
     const token = await cardToken(FRAMES_CARDS.success)
     expect(resultOf(await pay(framesPayment(first, { token }))).status).toBe('succeeded')
-    const second = await draftFor(framesEnv)
+    const second = await draftOrder(FRAMES_DRAFT)
     const replay = resultOf(await pay(framesPayment(second, { token })))
     expect(replay.status).toBe('failed')
     const payment = await paymentRow(replay.paymentId)
@@ -172,7 +168,7 @@ describe('make payment with a frames card', () => {
   })
 
   it('a retry with the same idempotency key answers the same payment, charged once', async () => {
-    const draft = await draftFor(framesEnv)
+    const draft = await draftOrder(FRAMES_DRAFT)
     const body = framesPayment(draft, { token: await cardToken(FRAMES_CARDS.success) })
     const first = resultOf(await pay(body))
     const again = resultOf(await pay(body))
@@ -187,7 +183,7 @@ describe('make payment with a frames card', () => {
   })
 
   it('refuses a payment without a card token: Card form is not valid, nothing written', async () => {
-    const draft = await draftFor(framesEnv)
+    const draft = await draftOrder(FRAMES_DRAFT)
     const answer = await pay(framesPayment(draft))
     expect(refusalOf(answer)).toEqual({ status: 422, message: MESSAGES.cardFormInvalid })
     const { n } = (await env.DB.prepare('select count(*) as n from payments where order_id = ?1')
@@ -199,7 +195,7 @@ describe('make payment with a frames card', () => {
 
 describe('3-D Secure challenge with frames', () => {
   async function challenged() {
-    const draft = await draftFor(framesEnv)
+    const draft = await draftOrder(FRAMES_DRAFT)
     const token = await cardToken(FRAMES_CARDS.challenge)
     const result = resultOf(await pay(framesPayment(draft, { token })))
     expect(result.status).toBe('redirect')
@@ -265,7 +261,7 @@ describe('saved frames cards', () => {
   it('keeps the card a member asked to save, adds one by token once, pays with it and its CVV', async () => {
     const member = await registerMember()
     const bearer = member.tokens.access_token
-    const draft = await draftFor(framesEnv, { bearer, email: member.email })
+    const draft = await draftOrder({ ...FRAMES_DRAFT, bearer, email: member.email })
     const paid = resultOf(
       await pay(
         framesPayment(draft, { token: await cardToken(FRAMES_CARDS.success), saveCard: true })
@@ -306,7 +302,7 @@ describe('saved frames cards', () => {
     ).toEqual(['4415', '5262'])
 
     const cardId = cards[0]?.cardId
-    const next = await draftFor(framesEnv, { bearer, email: member.email })
+    const next = await draftOrder({ ...FRAMES_DRAFT, bearer, email: member.email })
     const noCvv = await pay(framesPayment(next, { cardId }))
     expect(refusalOf(noCvv)).toEqual({ status: 422, message: MESSAGES.cvvRequired })
     const cvv = await tokenise({ type: 'cvv', cvv: '321' })
@@ -318,45 +314,10 @@ describe('saved frames cards', () => {
   })
 
   it('a guest cannot save a card', async () => {
-    const draft = await draftFor(framesEnv)
+    const draft = await draftOrder(FRAMES_DRAFT)
     const answer = await pay(
       framesPayment(draft, { token: await cardToken(FRAMES_CARDS.success), saveCard: true })
     )
     expect(refusalOf(answer)).toEqual({ status: 422, message: MESSAGES.savedCardsMembersOnly })
-  })
-})
-
-describe('the card step with frames (page)', () => {
-  const app = storefront()
-  const { get } = pageClient(app, '198.51.100')
-  const LOCATION = `sf_location=${encodeLocation({
-    postcode: 'M1 1AD',
-    latitude: 53.48,
-    longitude: -2.24,
-    chosenAddress: null,
-    selectedAddress: null,
-  })}`
-
-  it('frames the sandbox card form (CSP frame-src self) and places nothing until Pay', async () => {
-    const item = await plainItem(500, 2500)
-    const ready = await readyBasket({ items: [{ id: item.id, quantity: 1 }] })
-    let cookies = `sf_basket=${ready.token}; ${LOCATION}`
-    const entry = await get('/checkout', cookies, framesEnv)
-    cookies = jar(entry, cookies)
-    const page = await get(
-      `/checkout/payment/card-form?attempt=${crypto.randomUUID()}`,
-      cookies,
-      framesEnv
-    )
-    const html = await page.text()
-    expect(page.status, html.slice(0, 2000)).toBe(200)
-    expect(html).toContain('src="http://localhost/sandbox-gateway/frames/frame/card"')
-    expect(html).toContain('title="Secure card details"')
-    expect(html).toContain('data-island="CardFrames"')
-    expect(page.headers.get('content-security-policy')).toContain("frame-src 'self'")
-    const { n } = (await env.DB.prepare(`select count(*) as n from orders where basket_id = ?1`)
-      .bind(ready.basketId)
-      .first<{ n: number }>()) ?? { n: -1 }
-    expect(n).toBe(0)
   })
 })

@@ -8,15 +8,16 @@ import {
   validateApplePayMerchant,
 } from '../../../worker/backend/payments/apple-pay.ts'
 import { testEnv } from '../auth/fixtures.ts'
-import { STORES, orderStatus, seedCheckout } from './fixtures.ts'
 import {
+  STORES,
   callWith,
-  draftFor,
-  framesEnv,
-  framesPayment,
+  draftOrder,
+  orderStatus,
   resultOf,
-  sandboxRequest,
-} from './frames-fixtures.ts'
+  seedCheckout,
+  type Draft,
+} from './fixtures.ts'
+import { framesEnv, framesPayment, sandboxRequest } from './frames-fixtures.ts'
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
@@ -49,7 +50,7 @@ async function walletToken(wallet: Wallet, outcome: 'approve' | 'decline' = 'app
 }
 
 function walletPayment(
-  draft: Awaited<ReturnType<typeof draftFor>>,
+  draft: Draft,
   wallet: Wallet,
   tokenData: string | undefined,
   gateway: 'realex' | 'frames' = 'realex'
@@ -79,7 +80,7 @@ describe('wallet payments through Realex (local sandbox)', () => {
   it.each(['applePay', 'googlePay'] as const)(
     '%s: an approved sandbox token pays the order total',
     async (wallet) => {
-      const draft = await draftFor(testEnv, { method: wallet, gateway: 'realex' })
+      const draft = await draftOrder({ method: wallet })
       const result = resultOf(
         await callWith(
           testEnv,
@@ -99,7 +100,7 @@ describe('wallet payments through Realex (local sandbox)', () => {
   )
 
   it('a declined sandbox token fails the attempt and the order stays payable', async () => {
-    const draft = await draftFor(testEnv, { method: 'applePay', gateway: 'realex' })
+    const draft = await draftOrder({ method: 'applePay' })
     const result = resultOf(
       await callWith(
         testEnv,
@@ -113,7 +114,7 @@ describe('wallet payments through Realex (local sandbox)', () => {
 
   it('refuses a replayed, altered or other-wallet token: nothing is authorised', async () => {
     const token = await walletToken('applePay')
-    const first = await draftFor(testEnv, { method: 'applePay', gateway: 'realex' })
+    const first = await draftOrder({ method: 'applePay' })
     expect(
       resultOf(await callWith(testEnv, '/payments/make', walletPayment(first, 'applePay', token)))
         .status
@@ -123,7 +124,7 @@ describe('wallet payments through Realex (local sandbox)', () => {
     const altered = declinedToken.replace('"decline"', '"approve"')
     const googleToken = await walletToken('googlePay')
     for (const tokenData of [token, altered, googleToken]) {
-      const draft = await draftFor(testEnv, { method: 'applePay', gateway: 'realex' })
+      const draft = await draftOrder({ method: 'applePay' })
       const result = resultOf(
         await callWith(testEnv, '/payments/make', walletPayment(draft, 'applePay', tokenData))
       )
@@ -133,13 +134,13 @@ describe('wallet payments through Realex (local sandbox)', () => {
   })
 
   it('answers the spec messages for a missing token and a store that does not take the wallet', async () => {
-    const apple = await draftFor(testEnv, { method: 'applePay', gateway: 'realex' })
+    const apple = await draftOrder({ method: 'applePay' })
     expect(
       refusalOf(
         await callWith(testEnv, '/payments/make', walletPayment(apple, 'applePay', undefined))
       )
     ).toEqual({ status: 422, message: MESSAGES.applePayAvailability })
-    const google = await draftFor(testEnv, { method: 'googlePay', gateway: 'realex' })
+    const google = await draftOrder({ method: 'googlePay' })
     expect(
       refusalOf(
         await callWith(testEnv, '/payments/make', walletPayment(google, 'googlePay', undefined))
@@ -170,7 +171,11 @@ describe('wallet payments through Realex (local sandbox)', () => {
 
 describe('wallet payments through the frames provider (local sandbox)', () => {
   it('exchanges the wallet token at the provider and charges the order total once', async () => {
-    const draft = await draftFor(framesEnv, { method: 'googlePay', gateway: 'frames' })
+    const draft = await draftOrder({
+      environment: framesEnv,
+      method: 'googlePay',
+      gateway: 'frames',
+    })
     const token = await walletToken('googlePay')
     const result = resultOf(
       await callWith(
@@ -188,7 +193,11 @@ describe('wallet payments through the frames provider (local sandbox)', () => {
       .first()
     expect(charged).toEqual({ amount: draft.total, status: 'Authorized' })
 
-    const again = await draftFor(framesEnv, { method: 'googlePay', gateway: 'frames' })
+    const again = await draftOrder({
+      environment: framesEnv,
+      method: 'googlePay',
+      gateway: 'frames',
+    })
     const replay = resultOf(
       await callWith(
         framesEnv,

@@ -1,50 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import type { RealexConfig } from '../../../worker/backend/payments/config.ts'
-import type { PaymentAttempt } from '../../../worker/backend/payments/gateway.ts'
 import { createRealexGateway } from '../../../worker/backend/payments/realex-gateway.ts'
 import {
   REALEX_REMOTE_URLS,
   parseRemoteXml,
   realexRemoteUrl,
 } from '../../../worker/backend/payments/realex-remote.ts'
+import { realexTestConfig, testAttempt } from './fixtures.ts'
 
 const SECRET = 'remote-api-test-secret-0123456789abcdefghijkl'
 const NOW = new Date(Date.UTC(2026, 10, 21, 12, 30, 5))
 const TIMESTAMP = '20261121123005'
 
-const CONFIG: RealexConfig = {
-  merchantId: 'grocermerchant',
-  account: 'internet',
-  secret: SECRET,
-  hppUrl: () => 'https://pay.sandbox.realexpayments.com/pay',
-  localSandbox: false,
-}
-
-const ATTEMPT: PaymentAttempt = {
-  businessId: 1,
-  paymentId: 7,
-  orderId: 3,
-  businessOrderId: 'CF-1001',
-  gatewayOrderId: 'CF-1001-abc123',
-  amount: 4250,
-  currency: 'GBP',
-  method: 'paymentCard',
-  responseUrl: 'https://shop.example/checkout/payment/hpp-response',
-  successUrl: 'https://shop.example/checkout/success',
-  failureUrl: 'https://shop.example/checkout/payment',
-  cancelUrl: 'https://shop.example/checkout/payment',
-  customer: {
-    customerId: null,
-    email: 'a@example.com',
-    phone: null,
-    firstName: 'A',
-    lastName: 'B',
-  },
-  billingAddress: null,
-  saveCard: false,
-  savedCardToken: null,
-  token: null,
-}
+const CONFIG = realexTestConfig('grocermerchant', SECRET)
+const ATTEMPT = testAttempt()
 
 /** sha1(sha1(fields joined by '.') + '.' + secret), written out here independently. */
 async function sha1Hex(text: string): Promise<string> {

@@ -1,9 +1,8 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { CardFrames, FRAMES_MESSAGE_TYPES } from '../../../client/islands/CardFrames.tsx'
+import { CardFrames } from '../../../client/islands/CardFrames.tsx'
 import { PaymentForm, type PaymentFormProps } from '../../../client/islands/PaymentForm.tsx'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { FRAMES_MESSAGES } from '../../../worker/backend/payments/frames-config.ts'
 
 const ORDER: PaymentFormProps['order'] = {
   storeId: 9200,
@@ -75,9 +74,5 @@ describe('the card frames island', () => {
     expect(html).toContain('allow="payment"')
     expect(html).toContain('Pay £52.50')
     expect(html).not.toContain(MESSAGES.cardFormInvalid)
-  })
-
-  it('speaks the same messages as the frames', () => {
-    expect(FRAMES_MESSAGE_TYPES).toEqual(FRAMES_MESSAGES)
   })
 })

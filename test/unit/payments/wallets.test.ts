@@ -1,45 +1,22 @@
 import { describe, expect, it } from 'vitest'
-import type { RealexConfig } from '../../../worker/backend/payments/config.ts'
-import type { PaymentAttempt } from '../../../worker/backend/payments/gateway.ts'
 import { hppHash } from '../../../worker/backend/payments/realex-hpp.ts'
 import { isApplePayValidationUrl } from '../../../worker/backend/payments/apple-pay.ts'
 import { authMobileHash, realexWalletCharge } from '../../../worker/backend/payments/wallets.ts'
+import { realexTestConfig, testAttempt } from './fixtures.ts'
 
 const SECRET = 'realex-wallet-test-secret-0123456789abcdefghij'
 
-const CONFIG: RealexConfig = {
-  merchantId: 'grocer',
-  account: 'internet',
-  secret: SECRET,
-  hppUrl: () => '',
-  localSandbox: false,
-}
+const CONFIG = realexTestConfig('grocer', SECRET)
 
-const ATTEMPT: PaymentAttempt = {
-  businessId: 1,
+const ATTEMPT = testAttempt({
   paymentId: 9,
   orderId: 4,
   businessOrderId: 'CF-2002',
   gatewayOrderId: 'CF-2002-xyz',
   amount: 1999,
-  currency: 'GBP',
   method: 'googlePay',
-  responseUrl: '',
-  successUrl: 'https://shop.example.com/checkout/success',
-  failureUrl: 'https://shop.example.com/checkout/payment',
-  cancelUrl: 'https://shop.example.com/checkout/payment',
-  customer: {
-    customerId: null,
-    email: 'a@example.com',
-    phone: null,
-    firstName: 'A',
-    lastName: 'B',
-  },
-  billingAddress: null,
-  saveCard: false,
-  savedCardToken: null,
   token: '{"signature":"MEUC","protocolVersion":"ECv2","signedMessage":"{\\"a\\":1}"}',
-}
+})
 
 const NOW = new Date('2026-11-21T12:00:00Z')
 const TIMESTAMP = '20261121120000'

@@ -24,14 +24,6 @@ export const SANDBOX_FRAME_PAGES_PATH = `${SANDBOX_FRAMES_PATH}/frame/`
 /** The public key the local sandbox frames tokenise with. */
 export const SANDBOX_FRAMES_PUBLIC_KEY = 'pk_sbx_local'
 
-/** The messages a card frame posts to the checkout page (and the one it accepts from it). */
-export const FRAMES_MESSAGES = {
-  tokenized: 'frames:tokenized',
-  validation: 'frames:validation',
-  failed: 'frames:failed',
-  submit: 'frames:submit',
-} as const
-
 export type FramesEnv = Pick<Env, 'PAYMENTS_MODE' | 'REALEX_SHARED_SECRET'> & {
   /** Optional in the type: make-payment's environment names only what every gateway needs. */
   FRAMES_PUBLIC_KEY?: string

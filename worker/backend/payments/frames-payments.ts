@@ -14,8 +14,10 @@ import { realexRemoteUrl } from './realex-remote.ts'
 import {
   completePaymentStatement,
   findPayment,
+  keepCardStatements,
   newAttemptStatements,
   recordAuthorisationStatement,
+  storedAttempt,
   type PaymentRow,
 } from './repo.ts'
 import { findOwnCard } from './saved-cards.ts'
@@ -232,54 +234,9 @@ export async function recordDirectOutcome(
   ]
   const card = outcome.storedCard
   if (card && payment.save_card === 1 && payment.customer_id !== null) {
-    statements.push(...keepCardStatements(db, payment.customer_id, card, payment.id))
+    statements.push(...keepCardStatements(db, 'frames', payment.customer_id, card, payment.id))
   }
   await db.batch(statements)
-}
-
-/**
- * The member's new frames card, unless they have it already (same brand, last four and expiry);
- * with a payment, its note says which ('Card already exists!'), the same for every replay.
- */
-function keepCardStatements(
-  db: D1Database,
-  customerId: number,
-  card: NonNullable<Extract<GatewayOutcome, { kind: 'authorised' }>['storedCard']>,
-  paymentId: number | null
-): Array<D1PreparedStatement> {
-  const insert = db
-    .prepare(
-      `insert into saved_cards (customer_id, gateway, token, brand, last4, expiry_month,
-         expiry_year, cardholder_name)
-       select ?1, 'frames', ?2, ?3, ?4, ?5, ?6, ?7
-       where not exists (
-         select 1 from saved_cards where customer_id = ?1 and gateway = 'frames'
-           and (token = ?2 or (brand = ?3 and last4 = ?4 and expiry_month = ?5
-             and expiry_year = ?6)))`
-    )
-    .bind(
-      customerId,
-      card.token,
-      card.brand,
-      card.last4,
-      card.expiryMonth,
-      card.expiryYear,
-      card.cardholderName
-    )
-  if (paymentId === null) return [insert]
-  return [
-    insert,
-    db
-      .prepare(
-        `update payments set
-           saved_card_id = (select id from saved_cards where customer_id = ?2
-             and gateway = 'frames' and token = ?3),
-           shopper_message = case when exists (select 1 from saved_cards where customer_id = ?2
-             and gateway = 'frames' and token = ?3) then null else ?4 end
-         where id = ?1`
-      )
-      .bind(paymentId, customerId, card.token, MESSAGES.cardExists),
-  ]
 }
 
 /**
@@ -357,38 +314,9 @@ export async function refreshDirectPayment(
     payment.completed_at === null
   if (payment.gateway !== 'frames' || !unanswered || !payment.external_ref) return payment
   const gateway = await framesGatewayFor(env, new URL(payment.success_url ?? '').origin)
-  const outcome = await gateway.status(statusAttempt(payment), payment.external_ref)
+  const outcome = await gateway.status(storedAttempt(payment), payment.external_ref)
   await recordDirectOutcome(env.DB, payment, outcome, payment.external_ref, now)
   return (await findPayment(env.DB, payment.business_id, payment.id)) ?? payment
-}
-
-/** The attempt as a status call needs it: the stored payment's own fields. */
-function statusAttempt(payment: PaymentRow): PaymentAttempt {
-  return {
-    businessId: payment.business_id,
-    paymentId: payment.id,
-    orderId: payment.order_id,
-    businessOrderId: '',
-    gatewayOrderId: payment.gateway_order_id ?? '',
-    amount: payment.amount,
-    currency: payment.currency,
-    method: payment.method,
-    responseUrl: payment.response_url ?? '',
-    successUrl: payment.success_url ?? '',
-    failureUrl: payment.failure_url ?? '',
-    cancelUrl: payment.cancel_url ?? '',
-    customer: {
-      customerId: payment.customer_id,
-      email: '',
-      phone: null,
-      firstName: '',
-      lastName: '',
-    },
-    billingAddress: null,
-    saveCard: payment.save_card === 1,
-    savedCardToken: null,
-    token: null,
-  }
 }
 
 /**
@@ -406,6 +334,8 @@ export async function addFramesCard(
     DEFAULT_CURRENCY
   )
   if (!card) throw fieldError('token', MESSAGES.cardFormInvalid)
-  const [insert] = await env.DB.batch(keepCardStatements(env.DB, input.customerId, card, null))
+  const [insert] = await env.DB.batch(
+    keepCardStatements(env.DB, 'frames', input.customerId, card, null)
+  )
   if ((insert?.meta.changes ?? 0) === 0) throw fieldError('token', MESSAGES.cardExists)
 }

@@ -1,5 +1,7 @@
-import type { PaymentGateway, PaymentMethod } from '../../../schemas/checkout.ts'
+import type { CardGateway, PaymentGateway, PaymentMethod } from '../../../schemas/checkout.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { normaliseHost } from '../../lib/host.ts'
+import type { PaymentAttempt, StoredCard } from './gateway.ts'
 
 /** A payments row as the payments domain reads it. */
 export interface PaymentRow {
@@ -40,6 +42,38 @@ export interface PaymentRow {
   voided_at: string | null
   void_result_code: string | null
   void_result_message: string | null
+}
+
+/**
+ * A stored payment as a later gateway call (status, void) needs it: the gateway's references,
+ * amount, currency and return addresses from the row, no shopper details.
+ */
+export function storedAttempt(payment: PaymentRow, businessOrderId = ''): PaymentAttempt {
+  return {
+    businessId: payment.business_id,
+    paymentId: payment.id,
+    orderId: payment.order_id,
+    businessOrderId,
+    gatewayOrderId: payment.gateway_order_id ?? '',
+    amount: payment.amount,
+    currency: payment.currency,
+    method: payment.method,
+    responseUrl: payment.response_url ?? '',
+    successUrl: payment.success_url ?? '',
+    failureUrl: payment.failure_url ?? '',
+    cancelUrl: payment.cancel_url ?? '',
+    customer: {
+      customerId: payment.customer_id,
+      email: '',
+      phone: null,
+      firstName: '',
+      lastName: '',
+    },
+    billingAddress: null,
+    saveCard: payment.save_card === 1,
+    savedCardToken: null,
+    token: null,
+  }
 }
 
 /**
@@ -331,4 +365,52 @@ export async function findOwedVoids(db: D1Database, limit: number): Promise<Arra
     .bind(limit)
     .all<PaymentRow>()
   return results
+}
+
+/**
+ * The member's new card of `gateway`, kept unless they have it already (same brand, last four and
+ * expiry); with a payment, one transaction also links it and the answer's note says which
+ * ('Card already exists!'), the same for every replay.
+ */
+export function keepCardStatements(
+  db: D1Database,
+  gateway: CardGateway,
+  customerId: number,
+  card: StoredCard,
+  paymentId: number | null
+): Array<D1PreparedStatement> {
+  const insert = db
+    .prepare(
+      `insert into saved_cards (customer_id, gateway, token, brand, last4, expiry_month,
+         expiry_year, cardholder_name)
+       select ?1, ?8, ?2, ?3, ?4, ?5, ?6, ?7
+       where not exists (
+         select 1 from saved_cards where customer_id = ?1 and gateway = ?8
+           and (token = ?2 or (brand = ?3 and last4 = ?4 and expiry_month = ?5
+             and expiry_year = ?6)))`
+    )
+    .bind(
+      customerId,
+      card.token,
+      card.brand,
+      card.last4,
+      card.expiryMonth,
+      card.expiryYear,
+      card.cardholderName,
+      gateway
+    )
+  if (paymentId === null) return [insert]
+  return [
+    insert,
+    db
+      .prepare(
+        `update payments set
+           saved_card_id = (select id from saved_cards where customer_id = ?2
+             and gateway = ?5 and token = ?3),
+           shopper_message = case when exists (select 1 from saved_cards where customer_id = ?2
+             and gateway = ?5 and token = ?3) then null else ?4 end
+         where id = ?1`
+      )
+      .bind(paymentId, customerId, card.token, MESSAGES.cardExists, gateway),
+  ]
 }

@@ -45,6 +45,8 @@ import {
   newAttemptStatements,
   recordAuthorisationStatement,
   recordVoidStatement,
+  keepCardStatements,
+  storedAttempt,
   type PaymentRow,
 } from './repo.ts'
 import { findOwnCard } from './saved-cards.ts'
@@ -295,19 +297,9 @@ function attemptOf(
   payment: PaymentRow,
   savedCardToken: string | null
 ): PaymentAttempt {
+  const billing = order.billingAddress
   return {
-    businessId: order.businessId,
-    paymentId: payment.id,
-    orderId: order.orderId,
-    businessOrderId: order.businessOrderId,
-    gatewayOrderId: payment.gateway_order_id ?? '',
-    amount: payment.amount,
-    currency: payment.currency,
-    method: payment.method,
-    responseUrl: payment.response_url ?? '',
-    successUrl: payment.success_url ?? '',
-    failureUrl: payment.failure_url ?? '',
-    cancelUrl: payment.cancel_url ?? '',
+    ...storedAttempt(payment, order.businessOrderId),
     customer: {
       customerId: order.customerId,
       email: order.contact.email,
@@ -315,18 +307,16 @@ function attemptOf(
       firstName: order.contact.firstName,
       lastName: order.contact.lastName,
     },
-    billingAddress: order.billingAddress
+    billingAddress: billing
       ? {
-          addressLine1: order.billingAddress.addressLine1,
-          addressLine2: order.billingAddress.addressLine2,
-          town: order.billingAddress.town,
-          postcode: order.billingAddress.postcode,
-          country: order.billingAddress.country,
+          addressLine1: billing.addressLine1,
+          addressLine2: billing.addressLine2,
+          town: billing.town,
+          postcode: billing.postcode,
+          country: billing.country,
         }
       : null,
-    saveCard: payment.save_card === 1,
     savedCardToken,
-    token: null,
   }
 }
 
@@ -516,37 +506,7 @@ async function recordHppAnswer(
     if (card && payment.customer_id !== null) {
       // One transaction: the card is kept unless the member has it already (same brand, last
       // four and expiry), and the answer's note says which — the same for every replay.
-      statements.push(
-        db
-          .prepare(
-            `insert into saved_cards (customer_id, gateway, token, brand, last4, expiry_month,
-               expiry_year, cardholder_name)
-             select ?1, 'realex', ?2, ?3, ?4, ?5, ?6, ?7
-             where not exists (
-               select 1 from saved_cards where customer_id = ?1 and gateway = 'realex'
-                 and (token = ?2 or (brand = ?3 and last4 = ?4 and expiry_month = ?5
-                   and expiry_year = ?6)))`
-          )
-          .bind(
-            payment.customer_id,
-            card.token,
-            card.brand,
-            card.last4,
-            card.expiryMonth,
-            card.expiryYear,
-            card.cardholderName
-          ),
-        db
-          .prepare(
-            `update payments set
-               saved_card_id = (select id from saved_cards where customer_id = ?2
-                 and gateway = 'realex' and token = ?3),
-               shopper_message = case when exists (select 1 from saved_cards where customer_id = ?2
-                 and gateway = 'realex' and token = ?3) then null else ?4 end
-             where id = ?1`
-          )
-          .bind(payment.id, payment.customer_id, card.token, MESSAGES.cardExists)
-      )
+      statements.push(...keepCardStatements(db, 'realex', payment.customer_id, card, payment.id))
     }
     await db.batch(statements)
     return
@@ -624,31 +584,7 @@ async function voidAttemptOf(db: D1Database, payment: PaymentRow): Promise<Payme
     .prepare(`select business_order_id from orders where id = ?1`)
     .bind(payment.order_id)
     .first<{ business_order_id: string }>()
-  return {
-    businessId: payment.business_id,
-    paymentId: payment.id,
-    orderId: payment.order_id,
-    businessOrderId: order?.business_order_id ?? '',
-    gatewayOrderId: payment.gateway_order_id ?? '',
-    amount: payment.amount,
-    currency: payment.currency,
-    method: payment.method,
-    responseUrl: payment.response_url ?? '',
-    successUrl: payment.success_url ?? '',
-    failureUrl: payment.failure_url ?? '',
-    cancelUrl: payment.cancel_url ?? '',
-    customer: {
-      customerId: payment.customer_id,
-      email: '',
-      phone: null,
-      firstName: '',
-      lastName: '',
-    },
-    billingAddress: null,
-    saveCard: false,
-    savedCardToken: null,
-    token: null,
-  }
+  return storedAttempt(payment, order?.business_order_id ?? '')
 }
 
 /**

@@ -6,12 +6,15 @@ import {
   CheckoutBillingAddressPage,
 } from '../../../client/pages/CheckoutBillingAddressPage.tsx'
 import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
+import { SAVED_CARD_QUERY } from '../../../client/islands/PaymentForm.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   CheckoutStateSchema,
   SetBillingAddressRequestSchema,
   type CheckoutState,
+  type SavedCard,
 } from '../../../schemas/checkout.ts'
+import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import {
@@ -20,7 +23,12 @@ import {
 } from '../../backend/payments/frames-config.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
 import { renderPage } from '../render.tsx'
-import { checkoutCallErrors, checkoutFieldErrors } from './checkout-forms.ts'
+import {
+  addressFromForm,
+  addressValues,
+  checkoutCallErrors,
+  checkoutFieldErrors,
+} from './checkout-forms.ts'
 import { activeStepPath, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
 import { orderDraft } from './order-request.ts'
 import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
@@ -62,14 +70,10 @@ export async function checkoutBillingPage(c: Context<AppEnv>): Promise<Response>
   const same =
     state.basket.fulfilmentMethod === 'delivery' &&
     (state.billingSameAsDelivery || state.billingAddress === null)
-  const values: FormValues = { sameAsDelivery: same ? 'yes' : 'no' }
   const address = state.billingSameAsDelivery ? null : state.billingAddress
-  if (address) {
-    values.addressLine1 = address.addressLine1
-    values.addressLine2 = address.addressLine2 ?? ''
-    values.town = address.town
-    values.county = address.county ?? ''
-    values.postcode = address.postcode
+  const values: FormValues = {
+    sameAsDelivery: same ? 'yes' : 'no',
+    ...(address ? addressValues(address) : {}),
   }
   return renderBilling(c, state, { attempt: crypto.randomUUID(), errors: {}, values })
 }
@@ -94,13 +98,7 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
       : {
           ...scope,
           sameAsDelivery: false,
-          address: {
-            addressLine1: form.addressLine1 ?? '',
-            addressLine2: form.addressLine2 ?? '',
-            town: form.town ?? '',
-            county: form.county ?? '',
-            postcode: form.postcode ?? '',
-          },
+          address: addressFromForm(form),
         }
   )
   if (!parsed.success) {
@@ -126,15 +124,32 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
  * GET /checkout/payment/card-form?attempt=…: places the draft order and asks the gateway for its
  * card page, then hands the browser over. The same attempt answers the same order and payment
  * (idempotency keys), so a reload or a double submit never charges twice.
+ * GET /checkout/payment/card-form?cardId=N: a member's saved frames card, whose CVV is typed in
+ * the provider's CVV frame (a saved Realex card's CVV is asked on the hosted page instead).
  */
 export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response> {
+  const cardQuery = c.req.query(SAVED_CARD_QUERY)
   const attempt = AttemptSchema.safeParse(c.req.query(ATTEMPT_FIELD))
-  if (!attempt.success) return c.redirect(routePath('checkout-payment-billing-address'), 302)
+  if (cardQuery === undefined && !attempt.success) {
+    return c.redirect(routePath('checkout-payment-billing-address'), 302)
+  }
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
   if (state.activeStep !== 'payment') return c.redirect(activeStepPath(state.activeStep), 302)
+  if (cardQuery !== undefined) {
+    // Only the member's own frames cards are listed in the state: any other id is not theirs.
+    const cardId = IdSchema.safeParse(cardQuery)
+    const card = state.savedCards.find(
+      (saved) => cardId.success && saved.cardId === cardId.data && saved.gateway === 'frames'
+    )
+    if (!card || !state.paymentOptions.paymentCard) {
+      return renderCardForm(c, state, { redirect: null, error: MESSAGES.cardNotFound }, 404)
+    }
+    return renderCardFrames(c, state, { saveCard: false, savedCard: card })
+  }
+  if (!attempt.success) return c.redirect(routePath('checkout-payment-billing-address'), 302)
   const saveCard = state.caller === 'member' && c.req.query(SAVE_CARD_QUERY) === '1'
-  if (state.cardGateway === 'frames') return renderCardFrames(c, state, saveCard)
+  if (state.cardGateway === 'frames') return renderCardFrames(c, state, { saveCard })
   return startPayment(
     c,
     caller,
@@ -147,24 +162,33 @@ export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response
 
 /**
  * The frames branch of the card step: the card is typed in the provider's frame (the local
- * sandbox's on this origin) and the island pays with its token, so nothing is placed until Pay.
+ * sandbox's on this origin), or only the CVV of a saved card in its CVV frame, and the island
+ * pays with the frame's token, so nothing is placed until Pay.
  */
 function renderCardFrames(
   c: Context<AppEnv>,
   state: CheckoutState,
-  saveCard: boolean
+  choice: { saveCard: boolean; savedCard?: SavedCard }
 ): Promise<Response> {
   const origin = new URL(c.req.url).origin
   const order = orderDraft(state)
+  const savedCard = choice.savedCard
+    ? {
+        cardId: choice.savedCard.cardId,
+        brand: choice.savedCard.brand,
+        last4: choice.savedCard.last4,
+      }
+    : null
   const frames =
     order && framesLocalSandbox(c.env)
       ? {
-          frameUrl: `${origin}${SANDBOX_FRAME_PAGES_PATH}card`,
+          frameUrl: `${origin}${SANDBOX_FRAME_PAGES_PATH}${savedCard ? 'cvv' : 'card'}`,
           frameOrigin: origin,
           order,
           total: state.basket.totals.total,
           origin,
-          saveCard,
+          saveCard: choice.saveCard,
+          savedCard,
         }
       : null
   // The provider's own frames need its script (not integrated yet): say the form cannot load.

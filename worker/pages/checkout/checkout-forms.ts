@@ -1,5 +1,6 @@
 import type { z } from 'zod'
-import type { FormErrors } from '../../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../../client/components/auth/AuthForm.tsx'
+import type { CheckoutAddress } from '../../../schemas/checkout.ts'
 import { AppError } from '../../lib/errors.ts'
 
 /**
@@ -38,6 +39,28 @@ export function checkoutCallErrors(error: unknown, stepMessage: string): FormErr
     return { form: stepMessage }
   }
   throw error
+}
+
+/** The address inputs a checkout form posted (AddressFields), for its schema to check. */
+export function addressFromForm(form: Readonly<Record<string, string>>) {
+  return {
+    addressLine1: form.addressLine1 ?? '',
+    addressLine2: form.addressLine2 ?? '',
+    town: form.town ?? '',
+    county: form.county ?? '',
+    postcode: form.postcode ?? '',
+  }
+}
+
+/** A stored address as the values of the address inputs (AddressFields). */
+export function addressValues(address: CheckoutAddress): FormValues {
+  return {
+    addressLine1: address.addressLine1,
+    addressLine2: address.addressLine2 ?? '',
+    town: address.town,
+    county: address.county ?? '',
+    postcode: address.postcode,
+  }
 }
 
 /** Whether a refused checkout call says why in details.reason, e.g. 'member_email'. */

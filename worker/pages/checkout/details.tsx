@@ -15,7 +15,13 @@ import type { AppEnv } from '../../env.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
 import { readLocation } from '../location-cookie.ts'
 import { renderPage } from '../render.tsx'
-import { checkoutCallErrors, checkoutFieldErrors, refusalReason } from './checkout-forms.ts'
+import {
+  addressFromForm,
+  addressValues,
+  checkoutCallErrors,
+  checkoutFieldErrors,
+  refusalReason,
+} from './checkout-forms.ts'
 import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checkout-state.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
@@ -63,15 +69,8 @@ function savedValues(c: Context<AppEnv>, state: CheckoutState): FormValues {
     values.phoneNumber = contact.phoneNumber ?? ''
   }
   const address = state.deliveryAddress
-  if (address) {
-    values.addressLine1 = address.addressLine1
-    values.addressLine2 = address.addressLine2 ?? ''
-    values.town = address.town
-    values.county = address.county ?? ''
-    values.postcode = address.postcode
-  } else {
-    values.postcode = readLocation(c)?.postcode ?? ''
-  }
+  if (address) Object.assign(values, addressValues(address))
+  else values.postcode = readLocation(c)?.postcode ?? ''
   values.instructions = state.instructions ?? ''
   if (state.termsAccepted) values.terms = 'yes'
   return values
@@ -115,13 +114,7 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
   const address = delivery
     ? safeParseForm(SetDeliveryAddressRequestSchema, {
         ...scope,
-        address: {
-          addressLine1: form.addressLine1 ?? '',
-          addressLine2: form.addressLine2 ?? '',
-          town: form.town ?? '',
-          county: form.county ?? '',
-          postcode: form.postcode ?? '',
-        },
+        address: addressFromForm(form),
         instructions: form.instructions ?? '',
       })
     : null

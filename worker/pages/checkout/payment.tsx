@@ -108,6 +108,13 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
     choice = { paymentMethod: 'paymentCash', paymentGateway: 'cash', cashConfirmed: true }
   }
   const card = state.savedCards.find((saved) => source === `card-${saved.cardId}`)
+  // A saved frames card needs its CVV typed into the gateway's CVV frame on the card step.
+  if (card && state.paymentOptions.paymentCard && card.gateway === 'frames') {
+    return c.redirect(
+      routePath('checkout-payment-card-form', undefined, { cardId: String(card.cardId) }),
+      303
+    )
+  }
   if (card && state.paymentOptions.paymentCard) {
     choice = { paymentMethod: 'paymentCard', paymentGateway: card.gateway, cardId: card.cardId }
   }

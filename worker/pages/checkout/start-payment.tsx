@@ -38,7 +38,7 @@ export function renderCardForm(
   c: Context<AppEnv>,
   state: CheckoutState,
   view: { redirect: PaymentRedirect | null; error: string | null },
-  status: 200 | 422 | 502 = 200
+  status: 200 | 404 | 422 | 502 = 200
 ): Promise<Response> {
   return renderPage(
     c,
