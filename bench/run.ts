@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
 import { benchWranglerConfig, startWranglerDev, type RunningServer } from './lib/server.ts'
 import { fillBasket, runBasketSuite, type BasketFixture } from './suites/basket.ts'
+import { runCheckoutSuite } from './suites/checkout.ts'
 import { runCatalogueSearchSuite } from './suites/catalogue-search.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
@@ -23,6 +24,13 @@ const largeStateDir = resolve(root, '.wrangler/bench-state-large')
 const catalogueStateDir = resolve(root, '.wrangler/bench-state-catalogue')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
+const SUITES = ['ssr', 'js-bytes', 'basket', 'checkout', 'store-search', 'catalogue-search']
+// BENCH_SUITES=checkout,basket runs only those (comma-separated); all of them by default.
+const selected = new Set(process.env.BENCH_SUITES?.split(',').map((name) => name.trim()) ?? SUITES)
+for (const name of selected) {
+  if (!SUITES.includes(name))
+    throw new Error(`BENCH_SUITES: no suite ${name} (${SUITES.join(', ')})`)
+}
 
 function run(command: string, args: Array<string>, env: Record<string, string> = {}): string {
   return execFileSync(command, args, {
@@ -66,6 +74,14 @@ function prepareBasketStore(storeId: number): Array<number> {
   return rows.map((row) => Number(row.id))
 }
 
+/**
+ * Room in every slot of the store for the checkout suite: each cash order keeps its slot place,
+ * and the run places hundreds of them (the demo's 8 a slot would fill the week first).
+ */
+function prepareCheckoutStore(storeId: number): void {
+  queryLocalD1(stateDir, `update stores set slot_capacity = 100000 where id = ${storeId}`)
+}
+
 /** The location cookie the store search flow sets for a central Manchester postcode. */
 async function locationCookie(origin: string): Promise<string> {
   const response = await fetch(`${origin}/stores-near-by?postcode=M1%201AE`, {
@@ -88,6 +104,7 @@ async function main(): Promise<void> {
   run('npx', ['vite', 'build'], { NODE_ENV: 'production' })
   const { id: storeId, slug: storeSlug } = firstStore()
   const itemIds = prepareBasketStore(storeId)
+  if (selected.has('checkout')) prepareCheckoutStore(storeId)
 
   const servers: Array<RunningServer> = []
   try {
@@ -109,61 +126,80 @@ async function main(): Promise<void> {
     const basket = await fillBasket(fixture, 10)
     const personal = { cookie: `${basket.cookie}; ${await locationCookie(storefront.origin)}` }
 
-    await runSsrSuite(
-      [
-        { label: 'home /', server: storefront, path: '/' },
-        { label: `store /stores/${storeSlug}`, server: storefront, path: `/stores/${storeSlug}` },
-        { label: 'results /stores-near-by/M1 1AE', server: storefront, path: RESULTS_PATH },
-        { label: 'category …/fruit-veg', server: storefront, path: categoryPath(storeSlug) },
-        { label: 'item …/build-your-own-sub', server: storefront, path: itemPath(storeSlug) },
+    if (selected.has('ssr')) {
+      await runSsrSuite(
+        [
+          { label: 'home /', server: storefront, path: '/' },
+          { label: `store /stores/${storeSlug}`, server: storefront, path: `/stores/${storeSlug}` },
+          { label: 'results /stores-near-by/M1 1AE', server: storefront, path: RESULTS_PATH },
+          { label: 'category …/fruit-veg', server: storefront, path: categoryPath(storeSlug) },
+          { label: 'item …/build-your-own-sub', server: storefront, path: itemPath(storeSlug) },
+          {
+            label: 'basket /basket (10 lines)',
+            server: storefront,
+            path: '/basket',
+            headers: personal,
+          },
+          {
+            label: 'time slots …/time-slots',
+            server: storefront,
+            path: `/stores/${storeSlug}/time-slots`,
+            headers: personal,
+          },
+        ],
+        { label: 'hello world', server: hello, path: '/' },
+        { seconds, warmupSeconds }
+      )
+    }
+    if (selected.has('js-bytes')) {
+      await runJsBytesSuite(storefront.origin, [
+        '/',
+        `/stores/${storeSlug}`,
+        RESULTS_PATH,
+        categoryPath(storeSlug),
+        itemPath(storeSlug),
+        '/faqs',
+        '/no-such-page',
+      ])
+    }
+    if (selected.has('basket')) {
+      await runBasketSuite(fixture, {
+        seconds: Number(process.env.BENCH_BASKET_SECONDS ?? 5),
+        warmupSeconds: Math.min(warmupSeconds, 1),
+      })
+    }
+    if (selected.has('checkout')) {
+      await runCheckoutSuite(
+        { ...fixture, storefront, hello, storeSlug },
         {
-          label: 'basket /basket (10 lines)',
-          server: storefront,
-          path: '/basket',
-          headers: personal,
-        },
-        {
-          label: 'time slots …/time-slots',
-          server: storefront,
-          path: `/stores/${storeSlug}/time-slots`,
-          headers: personal,
-        },
-      ],
-      { label: 'hello world', server: hello, path: '/' },
-      { seconds, warmupSeconds }
-    )
-    await runJsBytesSuite(storefront.origin, [
-      '/',
-      `/stores/${storeSlug}`,
-      RESULTS_PATH,
-      categoryPath(storeSlug),
-      itemPath(storeSlug),
-      '/faqs',
-      '/no-such-page',
-    ])
-    await runBasketSuite(fixture, {
-      seconds: Number(process.env.BENCH_BASKET_SECONDS ?? 5),
-      warmupSeconds: Math.min(warmupSeconds, 1),
-    })
+          seconds: Number(process.env.BENCH_CHECKOUT_SECONDS ?? 5),
+          warmupSeconds: Math.min(warmupSeconds, 1),
+        }
+      )
+    }
   } finally {
     await Promise.all(servers.map((server) => server.stop()))
   }
 
   // Its own servers (with the store-search rate limit lifted), after the others have stopped.
-  await runStoreSearchSuite({
-    root,
-    demoStateDir: stateDir,
-    largeStateDir,
-    seconds: Number(process.env.BENCH_STORE_SEARCH_SECONDS ?? 5),
-    warmupSeconds: Math.min(warmupSeconds, 2),
-  })
-  await runCatalogueSearchSuite({
-    root,
-    demoStateDir: stateDir,
-    largeStateDir: catalogueStateDir,
-    seconds: Number(process.env.BENCH_CATALOGUE_SEARCH_SECONDS ?? 3),
-    warmupSeconds: Math.min(warmupSeconds, 1),
-  })
+  if (selected.has('store-search')) {
+    await runStoreSearchSuite({
+      root,
+      demoStateDir: stateDir,
+      largeStateDir,
+      seconds: Number(process.env.BENCH_STORE_SEARCH_SECONDS ?? 5),
+      warmupSeconds: Math.min(warmupSeconds, 2),
+    })
+  }
+  if (selected.has('catalogue-search')) {
+    await runCatalogueSearchSuite({
+      root,
+      demoStateDir: stateDir,
+      largeStateDir: catalogueStateDir,
+      seconds: Number(process.env.BENCH_CATALOGUE_SEARCH_SECONDS ?? 3),
+      warmupSeconds: Math.min(warmupSeconds, 1),
+    })
+  }
 }
 
 await main()

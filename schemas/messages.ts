@@ -195,6 +195,7 @@ export const MESSAGES = {
   // Not in the spec (payments):
   paymentNotTaken:
     'This payment was not taken: the order was already paid or changed. Any amount held on your card is released.',
+  // Not in the spec (the provider's card frames have no CVV-only field for saved cards):
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 export interface RunningServer {
@@ -92,5 +92,9 @@ export function benchWranglerConfig(root: string): string {
   }
   const target = join(mkdtempSync(join(tmpdir(), 'store-search-bench-')), 'wrangler.json')
   writeFileSync(target, JSON.stringify(config))
+  // wrangler reads the secrets from .dev.vars beside the config: without them no session token
+  // could be signed (sign-in and checkout would answer 500).
+  const secrets = join(builtDir, '.dev.vars')
+  if (existsSync(secrets)) copyFileSync(secrets, join(dirname(target), '.dev.vars'))
   return target
 }

@@ -1,10 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { formatMoney } from '../../schemas/money.ts'
-import { FRAMES_MESSAGES, type CardBrand } from '../../schemas/payments.ts'
+import type { CardBrand } from '../../schemas/payments.ts'
 import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
 import { ApiRequestError } from '../lib/api.ts'
+import {
+  attachProviderFrames,
+  attachSandboxFrame,
+  providerFieldIds,
+  providerFrames,
+  type AttachedCardFrames,
+  type CardFramesCallbacks,
+  type ProviderFieldIds,
+} from '../lib/frames-provider.ts'
 import {
   followPayment,
   newPaymentKeys,
@@ -14,10 +23,15 @@ import {
 } from './PaymentForm.tsx'
 
 export interface CardFramesProps {
-  /** The card frame's address (the provider's, or the local sandbox's on this origin). */
-  frameUrl: string
-  /** The frame's origin: its messages are read from there only, ours are posted there only. */
-  frameOrigin: string
+  /** The local sandbox's card frame (on this origin); absent with the provider's frames. */
+  frameUrl?: string
+  /** The sandbox frame's origin: its messages are read from there only, ours are posted there only. */
+  frameOrigin?: string
+  /**
+   * The provider's own frames (FRAMES_PUBLIC_KEY set): its script, tagged on the page, fills the
+   * card number, expiry date and CVV containers.
+   */
+  provider?: { publicKey: string } | null
   order: OrderDraft
   total: number
   /** This site's origin: the gateway's return addresses are absolute. */
@@ -25,38 +39,24 @@ export interface CardFramesProps {
   /** The member ticked "Save card" on the billing address step. */
   saveCard: boolean
   /**
-   * A member's saved card: the frame is the provider's CVV-only frame, and Pay charges this card
+   * A member's saved card: the frame is the sandbox's CVV-only frame, and Pay charges this card
    * with the CVV's token.
    */
   savedCard?: { cardId: number; brand: CardBrand; last4: string } | null
   islandId?: string
 }
 
-const BRANDS: Readonly<Record<string, CardBrand>> = {
-  visa: 'visa',
-  mastercard: 'mastercard',
-  discover: 'discover',
-  jcb: 'jcb',
-}
-
-function brandOf(value: unknown): CardBrand | null {
-  return typeof value === 'string' ? (BRANDS[value] ?? null) : null
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
-
 /**
  * The card step with embedded card frames (spec §9): the card number, expiry and CVV are typed in
- * the provider's frame, which tells us only whether the form is valid, the detected brand and,
- * on Pay, a single-use token. Messages are taken from the frame's origin and window only. Paying
- * runs process order then make payment with the token, with one pair of idempotency keys per
- * attempt, so a double click never pays twice.
+ * the provider's frames (or the local sandbox's frame), which tell us only whether the form is
+ * valid, the detected brand and, on Pay, a single-use token (client/lib/frames-provider.ts).
+ * Paying runs process order then make payment with the token, with one pair of idempotency keys
+ * per attempt, so a double click never pays twice.
  */
 export function CardFrames({
   frameUrl,
   frameOrigin,
+  provider = null,
   order,
   total,
   origin,
@@ -65,12 +65,14 @@ export function CardFrames({
   islandId = 'cardframes',
 }: CardFramesProps) {
   const frame = useRef<HTMLIFrameElement>(null)
+  const attached = useRef<AttachedCardFrames | null>(null)
   const keys = useRef<PaymentKeys | null>(null)
   const [valid, setValid] = useState(false)
   const [brand, setBrand] = useState<CardBrand | null>(savedCard?.brand ?? null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const errorId = `${islandId}-error`
+  const publicKey = provider?.publicKey ?? null
 
   useEffect(() => {
     async function pay(token: string) {
@@ -100,25 +102,47 @@ export function CardFrames({
       setBusy(false)
     }
 
-    function onMessage(event: MessageEvent) {
-      if (event.origin !== frameOrigin || event.source !== frame.current?.contentWindow) return
-      const data: unknown = event.data
-      if (!isRecord(data)) return
-      if (data.type === FRAMES_MESSAGES.validation) {
-        setValid(data.valid === true)
+    const callbacks: CardFramesCallbacks = {
+      onValidation(isValid, detected) {
+        setValid(isValid)
         // The CVV frame knows no brand: the saved card's stays.
-        if (!savedCard) setBrand(brandOf(data.brand))
-        if (data.valid === true) setError(null)
-      } else if (data.type === FRAMES_MESSAGES.tokenized && typeof data.token === 'string') {
-        void pay(data.token)
-      } else if (data.type === FRAMES_MESSAGES.failed) {
+        if (!savedCard) setBrand(detected)
+        if (isValid) setError(null)
+      },
+      onToken(token) {
+        void pay(token)
+      },
+      onFailed() {
         setError(MESSAGES.cardFormInvalid)
         setBusy(false)
-      }
+      },
     }
-    window.addEventListener('message', onMessage)
-    return () => window.removeEventListener('message', onMessage)
-  }, [frameOrigin, order, origin, saveCard, savedCard])
+
+    let stopped = false
+    if (publicKey !== null) {
+      providerFrames()
+        .then((frames) => {
+          if (stopped) return
+          const fields = providerFieldIds(islandId)
+          attached.current = attachProviderFrames(frames, { publicKey, fields }, callbacks)
+        })
+        .catch(() => {
+          if (!stopped) setError(MESSAGES.cardFormLoadFailed)
+        })
+    } else if (frameOrigin) {
+      attached.current = attachSandboxFrame(
+        window,
+        () => frame.current?.contentWindow,
+        frameOrigin,
+        callbacks
+      )
+    }
+    return () => {
+      stopped = true
+      attached.current?.detach()
+      attached.current = null
+    }
+  }, [publicKey, frameOrigin, islandId, order, origin, saveCard, savedCard])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -130,7 +154,7 @@ export function CardFrames({
     }
     setError(null)
     setBusy(true)
-    frame.current?.contentWindow?.postMessage({ type: FRAMES_MESSAGES.submit }, frameOrigin)
+    attached.current?.submit()
   }
 
   return (
@@ -154,13 +178,17 @@ export function CardFrames({
               : 'Visa, Mastercard, Discover or JCB'}
         </span>
       </div>
-      <iframe
-        ref={frame}
-        src={frameUrl}
-        title={savedCard ? 'Secure card security code' : 'Secure card details'}
-        allow="payment"
-        className={`${savedCard ? 'h-40' : 'h-72'} w-full rounded-xl border-2 border-black/15 bg-white`}
-      />
+      {provider ? (
+        <ProviderFields ids={providerFieldIds(islandId)} />
+      ) : frameUrl ? (
+        <iframe
+          ref={frame}
+          src={frameUrl}
+          title={savedCard ? 'Secure card security code' : 'Secure card details'}
+          allow="payment"
+          className={`${savedCard ? 'h-40' : 'h-72'} w-full rounded-xl border-2 border-black/15 bg-white`}
+        />
+      ) : null}
       <button
         type="submit"
         disabled={busy}
@@ -170,5 +198,36 @@ export function CardFrames({
         {busy ? 'Processing…' : `Pay ${formatMoney(total)}`}
       </button>
     </form>
+  )
+}
+
+const FIELD_LABELS: ReadonlyArray<[keyof ProviderFieldIds, string]> = [
+  ['cardNumber', 'Card number'],
+  ['expiryDate', 'Expiry date'],
+  ['cvv', 'Security code (CVV)'],
+]
+
+/**
+ * The containers the provider's script fills with one frame each. React renders them empty, so it
+ * never touches the frames inside; each is named by its visible label.
+ */
+function ProviderFields({ ids }: { ids: ProviderFieldIds }) {
+  return (
+    <fieldset className="grid gap-4">
+      <legend className="sr-only">Card details</legend>
+      {FIELD_LABELS.map(([field, label]) => (
+        <div key={field} className={field === 'cardNumber' ? '' : 'max-w-48'}>
+          <span id={`${ids[field]}-label`} className="mb-1 block font-semibold">
+            {label}
+          </span>
+          <div
+            id={ids[field]}
+            role="group"
+            aria-labelledby={`${ids[field]}-label`}
+            className="h-12 rounded-xl border-2 border-black/15 bg-white px-3"
+          />
+        </div>
+      ))}
+    </fieldset>
   )
 }

@@ -10,6 +10,7 @@ import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { CardFrames, type CardFramesProps } from '../islands/CardFrames.tsx'
 import { useRenderContext } from '../components/render-context.ts'
+import { FRAMES_SCRIPT_ID, FRAMES_SCRIPT_URL } from '../lib/frames-provider.ts'
 import { routePath } from '../lib/routes.ts'
 
 const HPP_FORM_ID = 'secure-payment-form'
@@ -23,7 +24,10 @@ export interface CheckoutCardFormPageProps {
   /** The hosted card page's signed request, or null when it could not be had. */
   redirect: PaymentRedirect | null
   error: string | null
-  /** Embedded card frames (CARD_GATEWAY="frames"): the frame and the island that pays. */
+  /**
+   * Embedded card frames (CARD_GATEWAY="frames"): the sandbox frame or the provider's fields (whose
+   * script this page tags, nonce'd), and the island that pays.
+   */
   frames?: Omit<CardFramesProps, 'islandId'> | null
 }
 
@@ -67,6 +71,10 @@ export function CheckoutCardFormPage({
             <StepLink href={routePath('checkout-payment')}>Back to payment</StepLink>
           )}
         </CheckoutCard>
+        {frames?.provider ? (
+          // Deferred, not async: React hoists async scripts; the island waits for this tag's load.
+          <script id={FRAMES_SCRIPT_ID} nonce={nonce} src={FRAMES_SCRIPT_URL} defer />
+        ) : null}
         {redirect ? (
           <script
             nonce={nonce}

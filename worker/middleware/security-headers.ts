@@ -1,5 +1,7 @@
 import { CLIENT_ASSETS } from 'virtual:client-assets'
 import { createMiddleware } from 'hono/factory'
+import { FRAMES_SCRIPT_ORIGIN } from '../../client/lib/frames-provider.ts'
+import { routePath } from '../../client/lib/routes.ts'
 import { TURNSTILE_ORIGIN } from '../../client/lib/turnstile.ts'
 import { cardGatewayName, paymentsSandbox } from '../backend/payments/config.ts'
 import {
@@ -14,7 +16,8 @@ import type { AppEnv } from '../env.ts'
  * The Content-Security-Policy for a response whose inline scripts and styles carry `nonce`.
  * `dev` loosens only what the Vite dev server needs: its HMR websocket. `turnstile` allows
  * Cloudflare Turnstile's script and frame when the coupon robot check uses it. `hppOrigin` lets
- * checkout post to (and frame) the Realex hosted card page.
+ * checkout post to (and frame) the Realex hosted card page. `framesOrigin` and
+ * `framesScriptOrigin` let the card step frame the card frames and run the provider's script.
  */
 export function contentSecurityPolicy(
   nonce: string,
@@ -23,6 +26,7 @@ export function contentSecurityPolicy(
     turnstile?: boolean
     hppOrigin?: string | null
     framesOrigin?: string | null
+    framesScriptOrigin?: string | null
     /** A page the checkout may frame (the local sandbox card frames): same origin only. */
     frameable?: boolean
   } = {}
@@ -31,9 +35,10 @@ export function contentSecurityPolicy(
   const hpp = options.hppOrigin ? [options.hppOrigin] : []
   const cardFrames = options.framesOrigin ? [options.framesOrigin] : []
   const frames = [...turnstile, ...hpp, ...cardFrames]
+  const framesScript = options.framesScriptOrigin ? [options.framesScriptOrigin] : []
   const directives: Array<[string, ...Array<string>]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", `'nonce-${nonce}'`, ...turnstile],
+    ['script-src', "'self'", `'nonce-${nonce}'`, ...turnstile, ...framesScript],
     ...(frames.length > 0 ? [['frame-src', ...frames] as [string, ...Array<string>]] : []),
     // Brand colours arrive as one nonce'd <style>; nothing else is inline, so no 'unsafe-inline'.
     ['style-src', "'self'", `'nonce-${nonce}'`],
@@ -69,6 +74,20 @@ export function framesOrigin(
   return framesLocalSandbox(env) ? "'self'" : FRAMES_FRAME_ORIGIN
 }
 
+/**
+ * The origin of the provider's card frames script, when CARD_GATEWAY is "frames" with a provider
+ * key (the local sandbox frames need no script).
+ */
+export function framesScriptOrigin(
+  env: Pick<Env, 'CARD_GATEWAY' | 'PAYMENTS_MODE'> & { FRAMES_PUBLIC_KEY?: string }
+): string | null {
+  if (cardGatewayName(env) !== 'frames' || framesLocalSandbox(env)) return null
+  return FRAMES_SCRIPT_ORIGIN
+}
+
+/** The only page that shows card frames: the card step. */
+const CARD_STEP_PATH = routePath('checkout-payment-card-form')
+
 /** A fresh 128-bit nonce, base64-encoded. */
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
@@ -98,12 +117,14 @@ export function securityHeaders() {
     // A response passed through from fetch() has immutable headers; copy it to add ours.
     if (!headersAreMutable(c.res.headers)) c.res = new Response(c.res.body, c.res)
     const headers = c.res.headers
+    const cardStep = c.req.path === CARD_STEP_PATH
     headers.set(
       'Content-Security-Policy',
       contentSecurityPolicy(nonce, CLIENT_ASSETS.dev, {
         turnstile: c.env.ROBOT_CHECK_PROVIDER === 'turnstile',
         hppOrigin: hppOrigin(c.env),
-        framesOrigin: framesOrigin(c.env),
+        framesOrigin: cardStep ? framesOrigin(c.env) : null,
+        framesScriptOrigin: cardStep ? framesScriptOrigin(c.env) : null,
         frameable: c.req.path.startsWith(SANDBOX_FRAME_PAGES_PATH),
       })
     )

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  CheckoutStateSchema,
   DriverLocationSchema,
   OrderSummarySchema,
   RetailMembershipSchema,
@@ -21,6 +22,8 @@ import {
   seedCheckout,
   STORES,
 } from './fixtures.ts'
+import { TEST_SECRETS } from '../auth/fixtures.ts'
+import { callWith } from '../payments/fixtures.ts'
 
 let item: { id: number; price: number }
 let guest: string
@@ -185,6 +188,16 @@ describe('checkout state', () => {
     const asGuest = await checkoutCall('/checkout/prepare', { basketToken: ready.token }, guest)
     expect(asGuest.savedCards).toEqual([])
     expect(asGuest.caller).toBe('guest')
+
+    // A card of another gateway cannot pay here: checkout does not offer it.
+    const framesDeployment = await callWith(
+      { ...env, ...TEST_SECRETS, CARD_GATEWAY: 'frames' },
+      '/checkout/prepare',
+      { businessId: 1, basketToken: ready.token },
+      member.tokens.access_token
+    )
+    expect(framesDeployment.status).toBe(200)
+    expect(CheckoutStateSchema.parse(framesDeployment.json).savedCards).toEqual([])
   })
 })
 

@@ -1,8 +1,14 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
+import {
+  FRAMES_SCRIPT_ID,
+  FRAMES_SCRIPT_ORIGIN,
+  FRAMES_SCRIPT_URL,
+} from '../../../client/lib/frames-provider.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { PaymentResultSchema, SavedCardListSchema } from '../../../schemas/payments.ts'
+import { FRAMES_FRAME_ORIGIN } from '../../../worker/backend/payments/frames-config.ts'
 import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import { PASSWORD } from '../auth/fixtures.ts'
 import { orderBody, plainItem, readyBasket, registerMember } from '../checkout/fixtures.ts'
@@ -13,6 +19,11 @@ import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
 
 /** The storefront with the embedded card frames as the card gateway (local sandbox). */
 const framesPages: Env = { ...testEnv, CARD_GATEWAY: 'frames', FRAMES_PUBLIC_KEY: '' }
+/** The same with the provider's own frames (a provider test public key). */
+const providerPages: Env = {
+  ...framesPages,
+  FRAMES_PUBLIC_KEY: 'pk_test_6e40a700-d563-43cd-89d0-f9bb17d35e73',
+}
 
 const app = storefront()
 const { get, postForm } = pageClient(app, '198.51.100')
@@ -106,7 +117,70 @@ describe('a new card with the frames gateway (card step)', () => {
     expect(html).toContain('src="http://localhost/sandbox-gateway/frames/frame/card"')
     expect(html).toContain('title="Secure card details"')
     expect(html).toContain('data-island="CardFrames"')
-    expect(page.headers.get('content-security-policy')).toContain("frame-src 'self'")
+    const csp = page.headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("frame-src 'self'")
+    // The sandbox needs none of the provider's script.
+    expect(html).not.toContain(FRAMES_SCRIPT_URL)
+    expect(csp).not.toContain(FRAMES_SCRIPT_ORIGIN)
+    expect(await ordersOf(ready.basketId)).toBe(0)
+  })
+})
+
+/** The CSP nonce of a response. */
+function nonceOf(csp: string): string {
+  const match = /'nonce-([^']+)'/.exec(csp)
+  if (!match?.[1]) throw new Error(`no nonce in ${csp}`)
+  return match[1]
+}
+
+describe("a new card with the provider's frames (FRAMES_PUBLIC_KEY set)", () => {
+  it("renders labelled containers, the nonce'd provider script and the CSP for its origins", async () => {
+    const ready = await readyBasket({ items: [{ id: itemId, quantity: 1 }] })
+    let cookies = `sf_basket=${ready.token}; ${LOCATION}`
+    cookies = jar(await get('/checkout', cookies, providerPages), cookies)
+    const payment = await get('/checkout/payment', cookies, providerPages)
+    expect(payment.status).toBe(200)
+    // Only the card step may load or frame the provider.
+    expect(payment.headers.get('content-security-policy')).not.toContain(FRAMES_SCRIPT_ORIGIN)
+    expect(payment.headers.get('content-security-policy')).not.toContain(FRAMES_FRAME_ORIGIN)
+
+    const page = await get(
+      `/checkout/payment/card-form?attempt=${crypto.randomUUID()}`,
+      cookies,
+      providerPages
+    )
+    const html = await page.text()
+    expect(page.status, html.slice(0, 2000)).toBe(200)
+    expect(html).not.toContain(MESSAGES.cardFormLoadFailed)
+    expect(html).toContain('data-island="CardFrames"')
+    expect(html).not.toContain('/sandbox-gateway/frames/frame/')
+    for (const [field, label] of [
+      ['card-number', 'Card number'],
+      ['expiry-date', 'Expiry date'],
+      ['cvv', 'Security code (CVV)'],
+    ]) {
+      const id = new RegExp(`id="([\\w-]+-${field})" role="group" aria-labelledby="\\1-label"`)
+      const container = id.exec(html)
+      expect(container, field).not.toBeNull()
+      expect(html).toContain(
+        `id="${container?.[1] ?? ''}-label" class="mb-1 block font-semibold">${label}<`
+      )
+    }
+    // The island starts the provider with the key; nothing else about the provider is secret.
+    expect(html).toContain(
+      '"provider":{"publicKey":"pk_test_6e40a700-d563-43cd-89d0-f9bb17d35e73"}'
+    )
+
+    const csp = page.headers.get('content-security-policy') ?? ''
+    const tag = new RegExp(`<script id="${FRAMES_SCRIPT_ID}" nonce="([^"]+)" src="([^"]+)"`).exec(
+      html
+    )
+    expect(tag?.[1]).toBe(nonceOf(csp))
+    expect(tag?.[2]).toBe(FRAMES_SCRIPT_URL)
+    expect(html.split(FRAMES_SCRIPT_URL)).toHaveLength(2)
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'nonce-[^']+' ${FRAMES_SCRIPT_ORIGIN};`))
+    expect(csp).toContain(`frame-src ${FRAMES_FRAME_ORIGIN}`)
+    expect(csp).not.toContain("frame-src 'self'")
     expect(await ordersOf(ready.basketId)).toBe(0)
   })
 })
@@ -147,6 +221,25 @@ describe('a saved card with the frames gateway (card step)', () => {
     expect(chosen.headers.get('location')).toBe(
       `/checkout/payment/card-form?cardId=${member.card.cardId}`
     )
+    expect(await ordersOf(ready.basketId)).toBe(0)
+  })
+
+  it("with the provider's frames (no CVV-only frame) does not offer the saved card", async () => {
+    const member = await memberWithCard()
+    const { ready, cookies } = await signedInAtPayment(member)
+    const payment = await get('/checkout/payment', cookies, providerPages)
+    expect(payment.status).toBe(200)
+    expect(await payment.text()).not.toContain('•••• 5262')
+    const page = await get(
+      `/checkout/payment/card-form?cardId=${member.card.cardId}`,
+      cookies,
+      providerPages
+    )
+    const html = await page.text()
+    expect(page.status).toBe(404)
+    expect(html).toContain(MESSAGES.cardNotFound)
+    expect(html).not.toContain('data-island="CardFrames"')
+    expect(html).not.toContain(FRAMES_SCRIPT_URL)
     expect(await ordersOf(ready.basketId)).toBe(0)
   })
 

@@ -7,7 +7,12 @@ import {
   FRAMES_API_URLS,
   FRAMES_FRAME_ORIGIN,
 } from '../../../worker/backend/payments/frames-config.ts'
-import { contentSecurityPolicy, framesOrigin } from '../../../worker/middleware/security-headers.ts'
+import { FRAMES_SCRIPT_ORIGIN } from '../../../client/lib/frames-provider.ts'
+import {
+  contentSecurityPolicy,
+  framesOrigin,
+  framesScriptOrigin,
+} from '../../../worker/middleware/security-headers.ts'
 import type { PaymentAttempt } from '../../../worker/backend/payments/gateway.ts'
 
 const SETTINGS = {
@@ -268,5 +273,19 @@ describe('CSP for the card frames', () => {
     expect(contentSecurityPolicy('n0nce', false, { frameable: true })).toContain(
       "frame-ancestors 'self'"
     )
+  })
+
+  it("runs the provider's script from its origin only with a provider key", () => {
+    expect(framesScriptOrigin(base)).toBeNull()
+    expect(framesScriptOrigin({ ...base, CARD_GATEWAY: 'realex' })).toBeNull()
+    expect(
+      framesScriptOrigin({ ...base, CARD_GATEWAY: 'realex', FRAMES_PUBLIC_KEY: 'pk_x' })
+    ).toBeNull()
+    expect(framesScriptOrigin({ ...base, FRAMES_PUBLIC_KEY: 'pk_sbox_x' })).toBe(
+      FRAMES_SCRIPT_ORIGIN
+    )
+    const csp = contentSecurityPolicy('n0nce', false, { framesScriptOrigin: FRAMES_SCRIPT_ORIGIN })
+    expect(csp).toContain(`script-src 'self' 'nonce-n0nce' ${FRAMES_SCRIPT_ORIGIN};`)
+    expect(contentSecurityPolicy('n0nce')).toContain("script-src 'self' 'nonce-n0nce';")
   })
 })

@@ -6,6 +6,7 @@ import {
   type CheckoutAddress,
   type CheckoutContact,
   type CheckoutState,
+  type SavedCard,
   type DriverLocationRequestSchema,
   type DriverLocationSchema,
   type OrderSummary,
@@ -56,6 +57,15 @@ export interface CheckoutCall {
 const GOOGLE_PAY_GATEWAYS: Readonly<Record<CardGateway, string>> = {
   realex: 'globalpayments',
   frames: 'checkoutltd',
+}
+
+/**
+ * Whether a saved card can pay here: it belongs to this deployment's card gateway, and for the
+ * frames provider only in the local sandbox (web frames have no CVV-only field for saved cards).
+ */
+function cardUsable(card: SavedCard, config: CheckoutCall['config']): boolean {
+  if (card.gateway !== cardGatewayOf(config.cardGateway)) return false
+  return card.gateway !== 'frames' || (config.framesPublicKey ?? '').trim() === ''
 }
 
 /** How checkout offers the wallets (CheckoutState.wallets). */
@@ -151,7 +161,7 @@ export async function checkoutState(
     cardGateway: cardGatewayOf(call.config.cardGateway),
     sandbox: call.config.paymentsMode !== 'live',
     wallets: walletsOf(call.config),
-    savedCards,
+    savedCards: savedCards.filter((card) => cardUsable(card, call.config)),
     activeStep,
     blocked: checkoutBlock(basket, now),
   }

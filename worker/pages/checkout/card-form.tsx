@@ -161,9 +161,11 @@ export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response
 }
 
 /**
- * The frames branch of the card step: the card is typed in the provider's frame (the local
- * sandbox's on this origin), or only the CVV of a saved card in its CVV frame, and the island
- * pays with the frame's token, so nothing is placed until Pay.
+ * The frames branch of the card step: the card is typed in the provider's frames (its script,
+ * FRAMES_PUBLIC_KEY set) or the local sandbox's frame on this origin, or only the CVV of a saved
+ * card in the sandbox's CVV frame, and the island pays with the frame's token, so nothing is
+ * placed until Pay. The provider's web frames have no CVV-only field, so with the provider a
+ * saved card is refused here rather than charged without its security code.
  */
 function renderCardFrames(
   c: Context<AppEnv>,
@@ -179,11 +181,11 @@ function renderCardFrames(
         last4: choice.savedCard.last4,
       }
     : null
+  const source = framesSource(c.env, origin, savedCard !== null)
   const frames =
-    order && framesLocalSandbox(c.env)
+    order && source.frame
       ? {
-          frameUrl: `${origin}${SANDBOX_FRAME_PAGES_PATH}${savedCard ? 'cvv' : 'card'}`,
-          frameOrigin: origin,
+          ...source.frame,
           order,
           total: state.basket.totals.total,
           origin,
@@ -191,8 +193,10 @@ function renderCardFrames(
           savedCard,
         }
       : null
-  // The provider's own frames need its script (not integrated yet): say the form cannot load.
-  const error = frames ? null : MESSAGES.cardFormLoadFailed
+  // No draft order to pay for is the form failing to load, as is a missing provider key.
+  const refusal = source.frame
+    ? { error: MESSAGES.cardFormLoadFailed, status: 502 as const }
+    : source
   return renderPage(
     c,
     (chrome) => (
@@ -200,14 +204,30 @@ function renderCardFrames(
         chrome={chrome}
         sandbox={state.sandbox}
         redirect={null}
-        error={error}
+        error={frames ? null : refusal.error}
         frames={frames}
       />
     ),
     {
       meta: { title: 'Card details', description: 'Checkout: card details', noindex: true },
       cache: 'private',
-      status: frames ? 200 : 502,
+      status: frames ? 200 : refusal.status,
     }
   )
+}
+
+type FramesSource =
+  | { frame: { frameUrl: string; frameOrigin: string } | { provider: { publicKey: string } } }
+  | { frame: null; error: string; status: 422 | 502 }
+
+/** Which frames the card step shows: the local sandbox's, the provider's, or why none. */
+function framesSource(env: Env, origin: string, savedCard: boolean): FramesSource {
+  if (framesLocalSandbox(env)) {
+    const frameUrl = `${origin}${SANDBOX_FRAME_PAGES_PATH}${savedCard ? 'cvv' : 'card'}`
+    return { frame: { frameUrl, frameOrigin: origin } }
+  }
+  const publicKey = env.FRAMES_PUBLIC_KEY.trim()
+  // Live mode without a provider key: a configuration fault, shown as the form failing to load.
+  if (publicKey === '') return { frame: null, error: MESSAGES.cardFormLoadFailed, status: 502 }
+  return { frame: { provider: { publicKey } } }
 }
