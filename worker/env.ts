@@ -1,3 +1,4 @@
+import type { Basket } from '../schemas/basket.ts'
 import type { Brand } from '../schemas/brand.ts'
 import type { BackendClient } from './lib/backend-client.ts'
 
@@ -13,5 +14,7 @@ export interface AppEnv {
     brand: Brand
     /** The one way pages and the proxy reach the backend. */
     backend: BackendClient
+    /** The basket the page guards read, once per request (worker/pages/request-basket.ts). */
+    requestBasket?: Promise<Basket | null>
   }
 }

@@ -1,8 +1,9 @@
 import { routePath } from '../../client/lib/routes.ts'
-import { BasketSchema, type Basket } from '../../schemas/basket.ts'
+import type { Basket } from '../../schemas/basket.ts'
 import { readBasketToken } from '../lib/basket-cookie.ts'
 import type { Guard } from './guards.ts'
 import { readLocation } from './location-cookie.ts'
+import { requestBasket } from './request-basket.ts'
 import { CHANGE_QUERY, EXPIRED_QUERY } from './time-slots.tsx'
 
 /** Whether a basket's slot still stands at `nowMs`: held and not lapsed, or confirmed. */
@@ -20,12 +21,9 @@ export function slotIsValid(slot: Basket['slot'], nowMs: number): boolean {
  * page decide (checkout's own basket guards send an empty basket elsewhere).
  */
 export const requiresValidSlot: Guard = async (c) => {
-  const basketToken = readBasketToken(c)
-  if (!basketToken || !readLocation(c)) return undefined
-  const basket = await c.var.backend.post('/basket', {
-    body: { businessId: c.var.brand.businessId, basketToken },
-    schema: BasketSchema,
-  })
+  if (!readBasketToken(c) || !readLocation(c)) return undefined
+  const basket = await requestBasket(c)
+  if (!basket) return undefined
   const empty = basket.lines.length === 0 && basket.mealDeals.length === 0
   if (empty || !basket.store || slotIsValid(basket.slot, Date.now())) return undefined
   const lapsed =

@@ -1,13 +1,13 @@
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { routePath } from '../../../client/lib/routes.ts'
-import { BasketSchema, BasketSummarySchema, type Basket } from '../../../schemas/basket.ts'
+import { BasketSummarySchema, type Basket } from '../../../schemas/basket.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketToken } from '../../lib/basket-cookie.ts'
-import { COOKIE_NAMES, readAccessToken } from '../../lib/cookies.ts'
-import { AppError } from '../../lib/errors.ts'
+import { COOKIE_NAMES } from '../../lib/cookies.ts'
 import { setFlash } from '../flash.ts'
 import type { Guard } from '../guards.ts'
+import { requestBasket } from '../request-basket.ts'
 import { requiresValidSlot } from '../slot-guards.ts'
 
 /*
@@ -46,20 +46,6 @@ export function basketProblem(basket: Basket): 'empty' | 'store_closed' | 'inval
   return null
 }
 
-async function loadBasket(c: Context<AppEnv>, basketToken: string): Promise<Basket | null> {
-  try {
-    return await c.var.backend.post('/basket', {
-      body: { businessId: c.var.brand.businessId, basketToken },
-      token: readAccessToken(c),
-      schema: BasketSchema,
-    })
-  } catch (error) {
-    // A token that names no basket any more is no basket.
-    if (error instanceof AppError && error.code === 'not_found') return null
-    throw error
-  }
-}
-
 /**
  * Spec §2 checkout guard: no basket or an empty one goes to the empty-basket route; a basket that
  * cannot be paid for now (store closed, unavailable lines, minimum spend not reached) goes to the
@@ -68,7 +54,7 @@ async function loadBasket(c: Context<AppEnv>, basketToken: string): Promise<Bask
 export const requiresCheckoutBasket: Guard = async (c) => {
   const basketToken = readBasketToken(c)
   if (!basketToken) return c.redirect(emptyBasketRoute(summaryStoreSlug(c)), 302)
-  const basket = await loadBasket(c, basketToken)
+  const basket = await requestBasket(c)
   if (!basket) return c.redirect(emptyBasketRoute(summaryStoreSlug(c)), 302)
   const problem = basketProblem(basket)
   if (problem === 'empty') return c.redirect(emptyBasketRoute(basket.store?.slug ?? null), 302)
