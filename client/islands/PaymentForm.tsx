@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog'
-import { useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { lazy, Suspense, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
 import type {
   CardGateway,
   OrderSummary,
@@ -15,6 +14,13 @@ import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
 import { ApiRequestError, postJson } from '../lib/api.ts'
 import { routePath } from '../lib/routes.ts'
+
+// Only sandbox wallets open a sheet, and only when chosen: its dialog code loads then.
+const SandboxWalletSheet = lazy(() =>
+  import('../components/checkout/SandboxWalletSheet.tsx').then((module) => ({
+    default: module.SandboxWalletSheet,
+  }))
+)
 
 /** The form's field names: the island posts to /api, but without JavaScript the form posts. */
 export const PAYMENT_SOURCE_FIELD = 'paymentSource'
@@ -612,12 +618,14 @@ export function PaymentForm({
         </div>
       </fieldset>
       {walletSheet ? (
-        <SandboxWalletSheet
-          name={WALLETS[walletSheet].name}
-          total={total}
-          onPay={(outcome) => void paySandboxWallet(walletSheet, outcome)}
-          onCancel={() => setWalletSheet(null)}
-        />
+        <Suspense fallback={null}>
+          <SandboxWalletSheet
+            name={WALLETS[walletSheet].name}
+            total={total}
+            onPay={(outcome) => void paySandboxWallet(walletSheet, outcome)}
+            onCancel={() => setWalletSheet(null)}
+          />
+        </Suspense>
       ) : null}
       {/* Without JavaScript no choice is known, so the box shows whenever cash is offered. */}
       {paymentOptions.paymentCash && (choice === null || choice === 'cash') ? (
@@ -664,74 +672,5 @@ export function PaymentForm({
             : `Pay ${formatMoney(total)}`}
       </button>
     </form>
-  )
-}
-
-/**
- * The sandbox wallet sheet (no wallet merchant in sandbox mode): the amount, the test outcome to
- * ask for, and Pay / Cancel. Pay fetches a signed single-use sandbox token carrying the outcome.
- */
-function SandboxWalletSheet({
-  name,
-  total,
-  onPay,
-  onCancel,
-}: {
-  name: string
-  total: number
-  onPay: (outcome: 'approve' | 'decline') => void
-  onCancel: () => void
-}) {
-  const [outcome, setOutcome] = useState<'approve' | 'decline'>('approve')
-  return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) onCancel()
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-extrabold">Sandbox {name}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-ink/80">
-            {MESSAGES.sandboxBanner} Pay {formatMoney(total)}.
-          </Dialog.Description>
-          <fieldset className="mt-4">
-            <legend className="font-semibold">Test outcome</legend>
-            {(['approve', 'decline'] as const).map((value) => (
-              <label key={value} className="mt-2 flex min-h-11 items-center gap-3">
-                <input
-                  type="radio"
-                  name="sandbox-wallet-outcome"
-                  value={value}
-                  checked={outcome === value}
-                  onChange={() => setOutcome(value)}
-                  className="size-5 accent-primary"
-                />
-                {value === 'approve' ? 'Approved' : 'Declined'}
-              </label>
-            ))}
-          </fieldset>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                className="min-h-11 rounded-full px-5 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
-              >
-                Cancel
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              onClick={() => onPay(outcome)}
-              className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
-            >
-              Pay {formatMoney(total)}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   )
 }
