@@ -1,3 +1,4 @@
+import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
 import {
   FormAlert,
@@ -40,7 +41,6 @@ export function CheckoutDetailsPage({
   values,
   memberEmail,
 }: CheckoutDetailsPageProps) {
-  const termsErrorId = errors.terms ? 'details-terms-error' : undefined
   return (
     <Layout chrome={chrome}>
       <CheckoutFrame title="Your details" progress="details">
@@ -135,40 +135,11 @@ export function CheckoutDetailsPage({
               </div>
             </CheckoutCard>
           ) : null}
-          <div>
-            <label htmlFor="details-terms" className="flex items-start gap-3">
-              <input
-                id="details-terms"
-                type="checkbox"
-                name="terms"
-                value="yes"
-                required
-                defaultChecked={values.terms === 'yes'}
-                aria-invalid={errors.terms ? true : undefined}
-                aria-describedby={termsErrorId}
-                className="mt-1 size-5 accent-primary"
-              />
-              <span>
-                I agree to the{' '}
-                <a href={routePath('terms')} className="font-semibold text-primary underline">
-                  terms and conditions
-                </a>{' '}
-                and the{' '}
-                <a
-                  href={routePath('privacy-policy')}
-                  className="font-semibold text-primary underline"
-                >
-                  privacy policy
-                </a>
-                .
-              </span>
-            </label>
-            {errors.terms ? (
-              <p id={termsErrorId} className="mt-1 text-sm font-semibold text-red-700">
-                {errors.terms}
-              </p>
-            ) : null}
-          </div>
+          <TermsAgreement
+            idPrefix="details"
+            checked={values.terms === 'yes'}
+            error={errors.terms}
+          />
           <div className="max-w-sm">
             <SubmitButton>Continue to payment</SubmitButton>
           </div>

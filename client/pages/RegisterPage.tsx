@@ -1,3 +1,4 @@
+import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
 import {
   AuthCard,
   FormAlert,
@@ -109,40 +110,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
             errors={errors}
             values={values}
           />
-          <div className="mb-4">
-            <div className="flex items-start gap-3">
-              <input
-                id="register-terms"
-                name="terms"
-                type="checkbox"
-                value="yes"
-                required
-                defaultChecked={values.terms === 'yes'}
-                aria-invalid={termsError ? true : undefined}
-                aria-describedby={termsError ? 'register-terms-error' : undefined}
-                className="mt-0.5 size-6 shrink-0 accent-primary"
-              />
-              <label htmlFor="register-terms" className="text-sm">
-                I agree to the{' '}
-                <a href={routePath('terms')} className="font-semibold underline underline-offset-4">
-                  terms and conditions
-                </a>{' '}
-                and the{' '}
-                <a
-                  href={routePath('privacy-policy')}
-                  className="font-semibold underline underline-offset-4"
-                >
-                  privacy policy
-                </a>
-                .
-              </label>
-            </div>
-            {termsError ? (
-              <p id="register-terms-error" className="mt-1 text-sm font-semibold text-red-700">
-                {termsError}
-              </p>
-            ) : null}
-          </div>
+          <TermsAgreement idPrefix="register" checked={values.terms === 'yes'} error={termsError} />
           <SubmitButton>Create account</SubmitButton>
         </form>
       </AuthCard>

@@ -121,6 +121,7 @@ test.describe('checkout', () => {
     // The details form refuses an unticked terms box before anything else.
     await page.getByRole('button', { name: 'Continue to payment' }).click()
     await expect(page).toHaveURL(/\/checkout\/details$/)
+    await screenshots(page, 'details')
     await fillDetails(page, `guest-${Date.now()}@example.com`)
     await expect(page.getByText('Sandbox mode')).toBeVisible()
     await expectNoAxeViolations(page)

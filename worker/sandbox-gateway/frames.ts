@@ -15,7 +15,7 @@ import {
 } from '../backend/payments/frames-config.ts'
 import { HPP_RESULT } from '../backend/payments/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
-import { displayAmount } from './pages.ts'
+import { displayAmount, sandboxDocument } from './pages.ts'
 import { TEST_CARDS, resultMessage } from './test-cards.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 
@@ -438,28 +438,7 @@ button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem}
 `
 
 function framePage(title: string, nonce: string, body: ReturnType<typeof html>, script?: string) {
-  return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        <style nonce="${nonce}">
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        ${body}
-        ${
-          script
-            ? html`<script nonce="${nonce}">
-                ${raw(script)}
-              </script>`
-            : ''
-        }
-      </body>
-    </html>`
+  return sandboxDocument({ title, nonce, style: STYLE, body, script })
 }
 
 framesSandbox.get('/challenge/:id', async (c) => {

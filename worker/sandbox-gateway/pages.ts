@@ -21,23 +21,50 @@ button{margin-top:1rem;padding:.6rem 1.2rem;font-size:1rem}
 .row{display:flex;gap:.5rem}.row>div{flex:1}
 `
 
-function layout(title: string, nonce: string | undefined, body: Html): Html {
+/**
+ * The document every sandbox gateway page is: its own small stylesheet and an optional script,
+ * both carrying the request's CSP nonce (the hosted card page, the frames, the challenges).
+ */
+export function sandboxDocument(page: {
+  title: string
+  nonce: string | undefined
+  style: string
+  body: Html
+  script?: string | undefined
+}): Html {
+  const nonce = page.nonce ?? ''
   return html`<!doctype html>
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <title>${title}</title>
-        <style nonce="${nonce ?? ''}">
-          ${raw(STYLE)}
+        <title>${page.title}</title>
+        <style nonce="${nonce}">
+          ${raw(page.style)}
         </style>
       </head>
       <body>
-        <p class="banner" role="note">${MESSAGES.sandboxBanner}</p>
-        <main>${body}</main>
+        ${page.body}
+        ${
+          page.script
+            ? html`<script nonce="${nonce}">
+                ${raw(page.script)}
+              </script>`
+            : ''
+        }
       </body>
     </html>`
+}
+
+function layout(title: string, nonce: string | undefined, body: Html): Html {
+  return sandboxDocument({
+    title,
+    nonce,
+    style: STYLE,
+    body: html`<p class="banner" role="note">${MESSAGES.sandboxBanner}</p>
+      <main>${body}</main>`,
+  })
 }
 
 /** An amount in minor units as the page shows it (GBP with £, else the code). */

@@ -2,7 +2,16 @@ import type { Basket } from '../../../schemas/basket.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { minimumSpendProgress } from '../../lib/basket.ts'
 
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+/** One label/amount pair of a totals list (`<dl>`): the basket's and a placed order's. */
+export function TotalsRow({
+  label,
+  value,
+  strong = false,
+}: {
+  label: string
+  value: string
+  strong?: boolean
+}) {
   return (
     <div className={`flex justify-between gap-4 ${strong ? 'text-lg font-extrabold' : ''}`}>
       <dt>{label}</dt>
@@ -20,29 +29,32 @@ export function BasketTotals({ basket }: { basket: Basket }) {
   const delivery = basket.fulfilmentMethod === 'delivery'
   return (
     <dl aria-live="polite" className="flex flex-col gap-1.5 text-sm">
-      <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
+      <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />
       {deals
         .filter((deal) => deal.discount > 0)
         .map((deal) => (
-          <Row key={deal.dealId} label={deal.name} value={`−${formatMoney(deal.discount)}`} />
+          <TotalsRow key={deal.dealId} label={deal.name} value={`−${formatMoney(deal.discount)}`} />
         ))}
       {totals.couponDiscount > 0 && coupon ? (
-        <Row label={`Coupon ${coupon.code}`} value={`−${formatMoney(totals.couponDiscount)}`} />
+        <TotalsRow
+          label={`Coupon ${coupon.code}`}
+          value={`−${formatMoney(totals.couponDiscount)}`}
+        />
       ) : null}
       {delivery ? (
-        <Row
+        <TotalsRow
           label="Delivery fee"
           value={totals.deliveryFee > 0 ? formatMoney(totals.deliveryFee) : 'Free'}
         />
       ) : null}
       {totals.serviceFee > 0 ? (
-        <Row label="Service fee" value={formatMoney(totals.serviceFee)} />
+        <TotalsRow label="Service fee" value={formatMoney(totals.serviceFee)} />
       ) : null}
       {delivery && totals.tip > 0 ? (
-        <Row label="Driver tip" value={formatMoney(totals.tip)} />
+        <TotalsRow label="Driver tip" value={formatMoney(totals.tip)} />
       ) : null}
       <div className="my-1 border-t border-black/10" />
-      <Row label="Total" value={formatMoney(totals.total)} strong />
+      <TotalsRow label="Total" value={formatMoney(totals.total)} strong />
     </dl>
   )
 }

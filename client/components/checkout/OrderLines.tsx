@@ -1,6 +1,7 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import type { OrderSummary } from '../../../schemas/checkout.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { TotalsRow } from '../basket/BasketTotals.tsx'
 
 /** One line as the checkout summaries list it. */
 export interface SummaryLine {
@@ -71,39 +72,30 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
   )
 }
 
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-4 ${strong ? 'text-lg font-extrabold' : ''}`}>
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
-    </div>
-  )
-}
-
 /** A placed order's totals, as frozen on the order (all pence). */
 export function OrderTotalsList({ order }: { order: OrderSummary }) {
   const { totals } = order
   const delivery = order.fulfilmentMethod === 'delivery'
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
-      <Row label="Subtotal" value={formatMoney(totals.subtotal)} />
+      <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />
       {totals.discountTotal > 0 ? (
-        <Row label="Discounts" value={`−${formatMoney(totals.discountTotal)}`} />
+        <TotalsRow label="Discounts" value={`−${formatMoney(totals.discountTotal)}`} />
       ) : null}
       {delivery ? (
-        <Row
+        <TotalsRow
           label="Delivery fee"
           value={totals.deliveryCost > 0 ? formatMoney(totals.deliveryCost) : 'Free'}
         />
       ) : null}
       {totals.serviceFee > 0 ? (
-        <Row label="Service fee" value={formatMoney(totals.serviceFee)} />
+        <TotalsRow label="Service fee" value={formatMoney(totals.serviceFee)} />
       ) : null}
       {totals.deliveryTip > 0 ? (
-        <Row label="Driver tip" value={formatMoney(totals.deliveryTip)} />
+        <TotalsRow label="Driver tip" value={formatMoney(totals.deliveryTip)} />
       ) : null}
       <div className="my-1 border-t border-black/10" />
-      <Row label="Total" value={formatMoney(totals.total)} strong />
+      <TotalsRow label="Total" value={formatMoney(totals.total)} strong />
     </dl>
   )
 }
