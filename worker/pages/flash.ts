@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { MESSAGES } from '../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 
 /** The messages a redirect may carry to the next page (only these: the cookie holds a key). */
 export const FLASH_MESSAGES = {
@@ -12,6 +12,16 @@ export const FLASH_MESSAGES = {
   deviceLocationNoMatch: MESSAGES.deviceLocationNoMatch,
   tooManyRequests: MESSAGES.tooManyRequests,
   storeClosedCheckout: MESSAGES.storeClosedCheckout,
+  slotRequiredDelivery: formatMessage('slotRequired', 'delivery'),
+  slotRequiredCollection: formatMessage('slotRequired', 'collection'),
+  slotExpired: MESSAGES.slotExpired,
+  checkoutBasketEmpty: MESSAGES.checkoutBasketEmpty,
+  checkoutItemsUnavailable: MESSAGES.checkoutItemsUnavailable,
+  checkoutUnderMinimum: MESSAGES.checkoutUnderMinimum,
+  checkoutDetailsFirst: MESSAGES.checkoutDetailsFirst,
+  checkoutBillingFirst: MESSAGES.checkoutBillingFirst,
+  alreadySignedIn: MESSAGES.alreadySignedIn,
+  lastStoreRestored: MESSAGES.lastStoreRestored,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
