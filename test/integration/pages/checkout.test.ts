@@ -339,6 +339,40 @@ describe('/checkout and the details step', () => {
   })
 })
 
+describe('a delivery address outside the store’s area (issue 13 §3)', () => {
+  it('is refused at details with the message, collection and other stores, and nothing saved', async () => {
+    let cookies = await basketCookies(STORES.main, 'delivery')
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const fields = {
+      ...DETAILS,
+      email: 'wick.pages@example.com',
+      addressLine1: '1 Harbour Quay',
+      town: 'Wick',
+      postcode: 'kw1 4yt',
+    }
+    const refused = await postForm('/checkout/details', fields, cookies)
+    expect(refused.status).toBe(422)
+    const html = await refused.text()
+    expect(text(html)).toMatch(
+      /Checkout Store [\d.]+ doesn't deliver to KW1 4YT\. You can collect your order from the store instead, or choose another store\./
+    )
+    expect(html).toContain(`href="/stores/${mainSlug}/time-slots?method=collection&amp;change=1"`)
+    expect(html).toContain('href="/stores-near-by/KW1%204YT"')
+    // The shopper's typing comes back to correct.
+    expect(html).toContain('value="1 Harbour Quay"')
+    const payment = await get('/checkout/payment', cookies)
+    expect(payment.headers.get('location')).toBe('/checkout/details')
+
+    const inside = await postForm(
+      '/checkout/details',
+      { ...fields, addressLine1: '12 Portland Street', town: 'Manchester', postcode: 'M1 1AD' },
+      cookies
+    )
+    expect(inside.status).toBe(303)
+    expect(inside.headers.get('location')).toBe('/checkout/payment')
+  })
+})
+
 describe('the payment step', () => {
   it('sends a shopper without details back to the details step', async () => {
     let cookies = await basketCookies()
