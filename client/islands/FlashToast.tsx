@@ -37,7 +37,7 @@ export function FlashToast({ message }: FlashToastProps) {
           ref={messageRef}
           role="status"
           tabIndex={-1}
-          className="flex-1 py-0.5 focus:outline-none"
+          className="flex-1 rounded-sm py-0.5 focus-visible:shadow-none focus-visible:outline-2 focus-visible:outline-amber-300"
         >
           {message}
         </p>

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
 
 // A central Manchester demo store: delivery (3 km) and collection, cash accepted, £10 minimum.
@@ -118,5 +119,57 @@ test.describe('a shopper who never searched a postcode', () => {
       .filter({ hasText: 'You need to selected a delivery slot' })
     await expect(flash).toBeVisible()
     await expect(flash).toBeFocused()
+    await screens(page, 'slots-flash-slot-required')
+  })
+})
+
+test.describe('delivery only where the store delivers', () => {
+  test.use({ viewport: VIEWPORTS[0] })
+
+  test('the slot page says the store does not deliver to Wick and offers collection', async ({
+    page,
+  }) => {
+    await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by?postcode=KW1%204YT'))
+    await page.goto(urlOn(HOSTS.brandOne, `/stores/${STORE}/time-slots?method=delivery`))
+    const notice = page.getByRole('region', { name: "We can't deliver there" })
+    await expect(notice).toContainText("doesn't deliver to KW1 4YT")
+    await expect(notice.getByRole('link', { name: 'Find a store that delivers' })).toHaveAttribute(
+      'href',
+      '/stores-near-by/KW1%204YT'
+    )
+    await expectNoAxeViolations(page)
+    await screens(page, 'slots-outside-area')
+    await notice.getByRole('link', { name: 'Collect from the store' }).click()
+    await waitForIsland(page, 'SlotPicker')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      /Choose a collection (time|day)/
+    )
+  })
+
+  test('checkout details refuses a Wick address for a Manchester store', async ({ page }) => {
+    test.setTimeout(120_000)
+    await basketFromDirectory(page)
+    await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by?postcode=M1%201AE'))
+    await page.goto(urlOn(HOSTS.brandOne, `/stores/${STORE}/time-slots?method=delivery&change=1`))
+    await reserveFirstSlot(page)
+    await expect(page).toHaveURL(/\/basket$/)
+    await page.goto(urlOn(HOSTS.brandOne, '/checkout'))
+    await page.getByRole('link', { name: 'Continue as guest' }).click()
+    const form = page.getByRole('main')
+    await form.getByLabel('First name').fill('Ada')
+    await form.getByLabel('Last name').fill('Lovelace')
+    await form.getByLabel('Email address').fill(`wick-${Date.now()}@example.com`)
+    await form.getByLabel('Mobile number').fill('07700 900123')
+    await form.getByLabel('Address line 1').fill('1 Harbour Quay')
+    await form.getByLabel('Town or city').fill('Wick')
+    await form.getByLabel('Postcode').fill('KW1 4YT')
+    await form.getByLabel(/I agree to the/).check()
+    await form.getByRole('button', { name: 'Continue to payment' }).click()
+    await expect(page).toHaveURL(/\/checkout\/details$/)
+    const alert = page.getByRole('alert').filter({ hasText: "doesn't deliver to KW1 4YT" })
+    await expect(alert).toBeVisible()
+    await expect(alert.getByRole('link', { name: 'Collect from the store instead' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screens(page, 'details-outside-area')
   })
 })
