@@ -19,7 +19,9 @@ export function FlashToast({ message }: FlashToastProps) {
   const [visible, setVisible] = useState(true)
   const messageRef = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
-    messageRef.current?.focus()
+    // Unless the shopper has already moved on to a control of the page.
+    const active = document.activeElement
+    if (active === null || active === document.body) messageRef.current?.focus()
   }, [])
   // False while rendering on the server and hydrating, true once the browser runs the island.
   const interactive = useSyncExternalStore(
