@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import {
@@ -261,6 +262,24 @@ describe('/checkout and the details step', () => {
     const html = await (await get('/checkout/details', cookies)).text()
     expect(html).toContain('value="12 Test Road"')
     expect(html).toContain('Ring twice')
+  })
+
+  it('says the limit of a field typed too long, and every input carries that limit', async () => {
+    let cookies = await basketCookies()
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const page = await (await get('/checkout/details', cookies)).text()
+    expect(/<input id="details-firstName"[^>]*>/.exec(page)?.[0]).toContain(
+      `maxLength="${TEXT_MAX_LENGTH.name}"`
+    )
+    const res = await postForm(
+      '/checkout/details',
+      { ...DETAILS, firstName: 'A'.repeat(TEXT_MAX_LENGTH.name + 1) },
+      cookies
+    )
+    expect(res.status).toBe(422)
+    const html = text(await res.text())
+    expect(html).toContain('First name must be 100 characters or fewer.')
+    expect(html).not.toContain(MESSAGES.firstNameRequired)
   })
 
   it('refuses a guest the email of a member, with both ways to sign in', async () => {

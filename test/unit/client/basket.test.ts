@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../schemas/money.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '../../../client/lib/api.ts'
 import {
@@ -16,7 +17,7 @@ import {
   minimumSpendProgress,
   setLineQuantity,
 } from '../../../client/lib/basket.ts'
-import { parseTipPounds } from '../../../client/components/basket/TipChooser.tsx'
+import { parseTipPounds, tipRefusal } from '../../../client/components/basket/TipChooser.tsx'
 import type { Basket, BasketSummary } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 
@@ -242,5 +243,15 @@ describe('spend progress and tips', () => {
     expect(parseTipPounds('-1')).toBeNull()
     expect(parseTipPounds('2.555')).toBeNull()
     expect(parseTipPounds('abc')).toBeNull()
+  })
+
+  it('says why a typed tip is refused, naming the maximum', () => {
+    expect(tipRefusal(parseTipPounds('-1'), 5000)).toBe(
+      'Please enter a tip in pounds and pence, for example 2.50.'
+    )
+    expect(tipRefusal(parseTipPounds('60'), 5000)).toBe(
+      `The most you can tip is ${formatMoney(5000)}.`
+    )
+    expect(tipRefusal(parseTipPounds('50'), 5000)).toBeNull()
   })
 })

@@ -19,7 +19,12 @@ import type {
 import type { MenuItem } from '../../../schemas/catalogue.ts'
 import { DEFAULT_FULFILMENT_METHOD, type FULFILMENT_METHODS } from '../../../schemas/constants.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import {
+  basketLimitMessage,
+  formatMessage,
+  itemLimitMessage,
+  MESSAGES,
+} from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { dealDetails, menuItemDetails, priceMenuItem } from '../catalogue/service.ts'
 import { releaseHoldStatements } from '../slots/reservations.ts'
@@ -91,8 +96,8 @@ async function rowsOf(
   return rows
 }
 
-function limitConflict(message: string, reason: string): AppError {
-  return new AppError('conflict', message, { details: { reason } })
+function limitConflict(message: string, reason: string, limit: number): AppError {
+  return new AppError('conflict', message, { details: { reason, limit } })
 }
 
 /** Quantities held per item (all lines of it) and in all (lines and meal deals). */
@@ -108,8 +113,8 @@ function heldQuantities(rows: BasketRows): { perItem: Map<number, number>; total
 }
 
 /**
- * Spec §5 Basket limits for a change of the basket's quantities: an item over its max_quantity
- * ('Item limit has been reached'); then the store's max_basket_items over the sum of quantities:
+ * Spec §5 Basket limits for a change of the basket's quantities, each message followed by the
+ * limit: an item over its max_quantity ('Item limit has been reached'); then the store's max_basket_items over the sum of quantities:
  * already full ('Basket limit has been reached') or this change going past it ('This will go over
  * your basket limit'). Changes that lower quantities always pass.
  */
@@ -121,13 +126,19 @@ function assertLimits(
 ): void {
   for (const { total, max, grew } of change.itemTotals.values()) {
     if (grew && max !== null && total > max) {
-      throw limitConflict(MESSAGES.itemLimitReached, 'item_limit')
+      throw limitConflict(itemLimitMessage(max), 'item_limit', max)
     }
   }
   const limit = rows.basket.max_basket_items
   if (limit === null || after <= before || after <= limit) return
-  if (before >= limit) throw limitConflict(MESSAGES.basketLimitReached, 'basket_limit')
-  throw limitConflict(MESSAGES.basketLimitExceeded, 'basket_limit_exceeded')
+  if (before >= limit) {
+    throw limitConflict(basketLimitMessage('basketLimitReached', limit), 'basket_limit', limit)
+  }
+  throw limitConflict(
+    basketLimitMessage('basketLimitExceeded', limit),
+    'basket_limit_exceeded',
+    limit
+  )
 }
 
 /** Age check (spec §5): an age-restricted item needs the shopper's confirmation. */
