@@ -326,7 +326,9 @@ describe('the payment step', () => {
   it('says why the shopper is back from the card page', async () => {
     const cookies = await guestWithDetails()
     const failed = text(await (await get('/checkout/payment?payment=failed', cookies)).text())
-    expect(failed).toContain(MESSAGES.paymentFailed)
+    expect(failed).toContain(
+      'There was an issue processing your payment. No money was taken. Please try again with another card or payment method.'
+    )
     const cancelled = text(await (await get('/checkout/payment?payment=cancelled', cookies)).text())
     expect(cancelled).toContain(MESSAGES.paymentCancelled)
   })

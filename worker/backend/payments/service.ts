@@ -1,5 +1,5 @@
 import type { PaymentGateway } from '../../../schemas/checkout.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import {
   FORBIDDEN_CARD_FIELDS,
   HPP_RESPONSE_PATH,
@@ -133,7 +133,7 @@ function statusOf(payment: PaymentRow, orderPlaced: boolean): PaymentStatus {
 
 const MESSAGE_OF: Readonly<Record<PaymentStatus, string | null>> = {
   succeeded: null,
-  failed: MESSAGES.paymentFailed,
+  failed: PAYMENT_FAILED_HELP,
   cancelled: MESSAGES.paymentCancelled,
   pending: MESSAGES.paymentPending,
   redirect: null,
