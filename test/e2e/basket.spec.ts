@@ -146,8 +146,17 @@ test.describe('basket', () => {
     await expect(dialog).toContainText(
       'You are about to overwrite your basket. Are you sure you would like to proceed?'
     )
+    // It names the store and what would be lost; keeping the basket is the default.
+    await expect(dialog.getByRole('heading')).toHaveText(/^Replace your basket at .+\?$/)
+    await expect(dialog).toContainText(/Your basket at .+ holds 2 items\. Adding this empties it\./)
+    await expect(dialog.getByRole('button', { name: 'Keep my basket' })).toBeFocused()
     await expectNoAxeViolations(page)
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await screenshots(page, 'overwrite-dialog')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(add).toBeFocused()
+    await add.click()
+    await dialog.getByRole('button', { name: 'Keep my basket' }).click()
     await expect(dialog).toHaveCount(0)
     await expect(add).toBeFocused()
     await page.reload()
@@ -155,7 +164,10 @@ test.describe('basket', () => {
 
     await waitForIsland(page, 'ItemOptions')
     await page.getByRole('button', { name: /^Add to basket/ }).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click()
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Empty basket and add' })
+      .click()
     await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
     await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 1 item, £/)
 

@@ -287,6 +287,10 @@ describe('stores', () => {
     expect(conflict.error.details).toMatchObject({
       reason: 'basket_store_conflict',
       storeSlug: first.store?.slug,
+      storeName: first.store?.name,
+      itemCount: 2,
+      couponCode: null,
+      slotHeld: false,
     })
     expect((await reread(token)).version).toBe(first.version)
     const moved = await basketCall('/basket/items/add', { ...other, overwrite: true })

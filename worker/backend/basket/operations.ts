@@ -27,7 +27,7 @@ import {
 } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { dealDetails, menuItemDetails, priceMenuItem } from '../catalogue/service.ts'
-import { releaseHoldStatements } from '../slots/reservations.ts'
+import { findBasketReservation, releaseHoldStatements } from '../slots/reservations.ts'
 import {
   type BasketRows,
   commitBasket,
@@ -149,6 +149,18 @@ function assertAge(ageRestriction: number | null, confirmed: boolean, field: str
 }
 
 /**
+ * What an overwrite would lose, for the conflict's details: the store the basket is at, how many
+ * items it holds, its coupon and whether it holds a time slot (the dialog names them).
+ */
+interface CurrentBasket {
+  storeSlug: string | null
+  storeName: string | null
+  itemCount: number
+  couponCode: string | null
+  slotHeld: boolean
+}
+
+/**
  * Statements moving the basket to the target store. A basket at another store that holds anything
  * is only moved with overwrite (emptied, its hold released); an empty one just moves.
  */
@@ -157,7 +169,7 @@ function storeMoveStatements(
   rows: BasketRows,
   target: BasketStoreContext,
   overwrite: boolean,
-  currentStoreSlug: string | null
+  current: CurrentBasket | null
 ): Array<D1PreparedStatement> {
   const { db } = call
   const basketId = rows.basket.id
@@ -165,7 +177,7 @@ function storeMoveStatements(
   const holdsAnything = rows.lines.length + rows.mealDeals.length > 0
   if (holdsAnything && !overwrite) {
     throw new AppError('conflict', MESSAGES.basketOverwrite, {
-      details: { reason: 'basket_store_conflict', storeSlug: currentStoreSlug },
+      details: { reason: 'basket_store_conflict', ...current },
     })
   }
   return [
@@ -177,13 +189,28 @@ function storeMoveStatements(
   ]
 }
 
-async function currentStoreSlug(call: BasketCall, rows: BasketRows): Promise<string | null> {
-  if (rows.basket.store_id === null) return null
-  const row = await call.db
-    .prepare('select slug from stores where id = ?1')
-    .bind(rows.basket.store_id)
-    .first<{ slug: string }>()
-  return row?.slug ?? null
+/** Whether moving to storeId would replace a basket holding anything without being asked to. */
+function wouldOverwrite(rows: BasketRows, storeId: number, overwrite: boolean): boolean {
+  const holdsAnything = rows.lines.length + rows.mealDeals.length > 0
+  return rows.basket.store_id !== storeId && holdsAnything && !overwrite
+}
+
+async function currentBasket(call: BasketCall, rows: BasketRows): Promise<CurrentBasket> {
+  const store =
+    rows.basket.store_id === null
+      ? null
+      : await call.db
+          .prepare('select slug, name from stores where id = ?1')
+          .bind(rows.basket.store_id)
+          .first<{ slug: string; name: string }>()
+  const reservation = await findBasketReservation(call.db, rows.basket.id, call.now)
+  return {
+    storeSlug: store?.slug ?? null,
+    storeName: store?.name ?? null,
+    itemCount: heldQuantities(rows).total,
+    couponCode: rows.basket.coupon_code,
+    slotHeld: reservation !== null && ['held', 'confirmed'].includes(reservation.status),
+  }
 }
 
 /** Statements switching the basket's method (a held slot is for one method: it is released). */
@@ -393,8 +420,10 @@ export async function addBasketItem(
   const target = await basketForWrite(call, businessId, body.basketToken, storeId, method)
   await withBasketRetry(async () => {
     const rows = await rowsOf(call, businessId, target.id, target.storeId)
-    const slug = rows.basket.store_id === storeId ? null : await currentStoreSlug(call, rows)
-    const move = storeMoveStatements(call, rows, store, body.overwrite, slug)
+    const current = wouldOverwrite(rows, storeId, body.overwrite)
+      ? await currentBasket(call, rows)
+      : null
+    const move = storeMoveStatements(call, rows, store, body.overwrite, current)
     const nextMethod = body.fulfilmentMethod ?? rows.basket.fulfilment_method
     assertMethodOffered(store.details, nextMethod)
     // After a move the basket starts empty: limits count from nothing.
@@ -643,8 +672,10 @@ export async function addMealDeal(
   const target = await basketForWrite(call, businessId, body.basketToken, storeId, method)
   await withBasketRetry(async () => {
     const rows = await rowsOf(call, businessId, target.id, target.storeId)
-    const slug = rows.basket.store_id === storeId ? null : await currentStoreSlug(call, rows)
-    const move = storeMoveStatements(call, rows, store, body.overwrite, slug)
+    const current = wouldOverwrite(rows, storeId, body.overwrite)
+      ? await currentBasket(call, rows)
+      : null
+    const move = storeMoveStatements(call, rows, store, body.overwrite, current)
     const nextMethod = body.fulfilmentMethod ?? rows.basket.fulfilment_method
     assertMethodOffered(store.details, nextMethod)
     const before = move.length > 0 ? 0 : heldQuantities(rows).total
