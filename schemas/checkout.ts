@@ -200,6 +200,14 @@ export const OrderLineSummarySchema = z.object({
   selections: z.array(z.string()),
 })
 
+/** How an order was paid: the method, and the card's brand and last four when the gateway said. */
+export type PaidWith = z.infer<typeof PaidWithSchema>
+export const PaidWithSchema = z.object({
+  method: PaymentMethodSchema,
+  cardBrand: z.enum(CARD_BRANDS).nullable(),
+  cardLast4: z.string().nullable(),
+})
+
 /**
  * Spec §3 Order as checkout shows it: the draft answered by process order, and the placed order on
  * the success page. draftOrderId and orderId are the same number (spec §5 Id conversion).
@@ -224,6 +232,10 @@ export const OrderSummarySchema = z.object({
   paymentGateway: z.enum(PAYMENT_GATEWAYS).nullable(),
   contact: CheckoutContactSchema,
   deliveryAddress: CheckoutAddressSchema.nullable(),
+  /** The store's address: where a collection order is picked up (null in answers stored before). */
+  storeAddress: CheckoutAddressSchema.nullable().default(null),
+  /** The payment that paid (or, for cash, will pay) the order; null while none is kept. */
+  paidWith: PaidWithSchema.nullable().default(null),
   lines: z.array(OrderLineSummarySchema),
   totals: OrderTotalsSchema,
   placedAt: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { useRenderNow } from '../components/render-context.ts'
+import { postalLines } from '../lib/order-display.ts'
 import type { ReactNode } from 'react'
 import type { Banner, CategoryNode, DealSummary, MenuItemSummary } from '../../schemas/catalogue.ts'
 import type { OpeningHours, StoreAvailabilityState, StoreDetails } from '../../schemas/stores.ts'
@@ -59,16 +60,7 @@ const HOURS_KINDS = [
 
 /** The lines of a store's postal address, without empty parts. */
 export function addressLines(store: StoreDetails): Array<string> {
-  const { address } = store
-  return [
-    address.addressLine1,
-    address.addressLine2,
-    address.town,
-    address.county,
-    address.postcode,
-  ]
-    .map((line) => line?.trim() ?? '')
-    .filter(Boolean)
+  return postalLines(store.address)
 }
 
 function hoursByDay(hours: Array<OpeningHours>): Array<{ day: string; text: string }> {

@@ -307,6 +307,9 @@ describe('a saved card with the frames gateway (card step)', () => {
       framesPages
     )
     expect(success.status).toBe(200)
-    expect(await success.text()).toContain(draft.businessOrderId)
+    const page = await success.text()
+    expect(page).toContain(draft.businessOrderId)
+    // The card that paid, as the gateway reported it.
+    expect(page.replace(/<!-- -->/g, '')).toMatch(/Payment<\/dt><dd[^>]*>Visa ending 5262</)
   })
 })

@@ -385,6 +385,16 @@ describe('the payment form without JavaScript', () => {
     const html = text(await success.text())
     expect(html).toContain('Thank you for your order')
     expect(html).toMatch(/Order number \S+/)
+    // Collection: where and when to collect, and how it will be paid.
+    const store = await env.DB.prepare(
+      'select name, address_line1, postcode from stores where id = ?1'
+    )
+      .bind(STORES.main)
+      .first<{ name: string; address_line1: string; postcode: string }>()
+    expect(html).toMatch(/Ready for collection \S+/)
+    expect(html).toContain(`Collect from ${store?.name} ${store?.address_line1}`)
+    expect(html).toContain(store?.postcode)
+    expect(html).toContain('Payment Cash when you collect')
   })
 
   it('refuses cash where the store does not take it', async () => {
