@@ -155,6 +155,8 @@ export const FulfilmentDetailsSchema = z.object({
  */
 export type ProcessOrderRequest = z.infer<typeof ProcessOrderRequestSchema>
 export const ProcessOrderRequestSchema = BasketScopeSchema.extend({
+  /** The brand the order is placed on: its order-number prefix (the proxy sets it by host). */
+  brandId: IdSchema.optional(),
   idempotencyKey: IdempotencyKeySchema,
   storeId: IdSchema,
   fulfilmentMethod: z.enum(FULFILMENT_METHODS),

@@ -362,6 +362,11 @@ describe('the payment form without JavaScript', () => {
   })
 
   it('places a confirmed cash order once, however often it is posted, and shows it', async () => {
+    // White label: the order number carries the brand's prefix.
+    await env.DB.prepare(
+      `update brands set order_number_prefix = 'CASH'
+       where id = (select brand_id from brand_hosts where host = 'localhost')`
+    ).run()
     const cookies = await guestWithDetails()
     const attempt = attemptOf(await (await get('/checkout/payment', cookies)).text())
     const fields = { attempt, paymentSource: 'cash', cashConfirmed: 'yes' }
@@ -384,7 +389,7 @@ describe('the payment form without JavaScript', () => {
     expect(success.status).toBe(200)
     const html = text(await success.text())
     expect(html).toContain('Thank you for your order')
-    expect(html).toMatch(/Order number \S+/)
+    expect(html).toMatch(/Order number CASH-[0-9A-Z]{8} /)
     // Collection: where and when to collect, and how it will be paid.
     const store = await env.DB.prepare(
       'select name, address_line1, postcode from stores where id = ?1'

@@ -69,6 +69,7 @@ async function placeAndPay(
     body: {
       ...scope,
       ...draft,
+      brandId: c.var.brand.id,
       idempotencyKey: `${attempt}-order`,
       channel: 'web',
       platform: 'web',
