@@ -1,4 +1,5 @@
 import { useRenderNow } from '../components/render-context.ts'
+import { StoreFrontIllustration } from '../components/catalogue/StoreFrontIllustration.tsx'
 import { postalLines } from '../lib/order-display.ts'
 import type { ReactNode } from 'react'
 import type { Banner, CategoryNode, DealSummary, MenuItemSummary } from '../../schemas/catalogue.ts'
@@ -168,7 +169,9 @@ export function StorePage({ chrome, store, catalogue }: StorePageProps) {
               height={180}
               className="hidden aspect-video w-80 rounded-2xl object-cover shadow-md ring-1 ring-black/10 md:block"
             />
-          ) : null}
+          ) : (
+            <StoreFrontIllustration className="hidden aspect-video h-auto w-80 rounded-2xl shadow-md ring-1 ring-black/10 md:block" />
+          )}
         </div>
       </div>
 

@@ -469,7 +469,7 @@ function addTenancy(t: Tables): void {
       logo_width: 200,
       logo_height: 48,
       favicon_url: `/images/brands/${brand.slug}-icon.svg`,
-      hero_image_url: '/images/banners/hero.svg',
+      hero_image_url: `/images/brands/${brand.slug}-hero.svg`,
       primary_color: brand.primary,
       primary_text_color: '#ffffff',
       secondary_color: brand.secondary,
@@ -744,7 +744,8 @@ function addStores(
       slot_duration_minutes: variant === 2 ? 30 : 60,
       slot_capacity: [8, 10, 6, 12, 10, 5, 8][variant] ?? 10,
       max_basket_items: variant === 6 ? 60 : 100,
-      image_url: '/images/stores/store-front.svg',
+      // No photos: the store page draws its shop front in the brand's colours.
+      image_url: null,
     })
     addOpeningHours(t, id, profile.slug, variant)
     addRow(t.store_closures, { store_id: id, closed_on: '2026-12-25', reason: 'Christmas Day' })
@@ -1630,7 +1631,7 @@ function addContent(t: Tables): void {
         {
           title: `${brand.name}: groceries from your local store`,
           subtitle: searchPrompt(brand.store.enableStoresSearchByAddress),
-          imageUrl: '/images/banners/hero.svg',
+          imageUrl: `/images/brands/${brand.slug}-hero.svg`,
         },
       ],
       [
