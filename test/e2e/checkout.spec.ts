@@ -132,6 +132,11 @@ test.describe('checkout', () => {
     await screenshots(page, 'hosted-page')
     await payOnHostedPage(page, CARDS.success)
     const number = await expectOrderPlaced(page)
+    // The brand's prefix, where it goes and how it was paid (the hosted page named no card).
+    expect(number).toMatch(/^CF-/)
+    await expect(page.locator('dt:text("Delivering to") + dd')).toContainText('12 Portland Street')
+    await expect(page.locator('dt:text("Delivering to") + dd')).toContainText('M1 1AE')
+    await expect(page.locator('dt:text("Payment") + dd')).toHaveText('Card')
     await expect(page.getByText('Vintage Cheddar 400g')).toBeVisible()
     await expectNoAxeViolations(page)
     await screenshots(page, 'success')
@@ -149,7 +154,9 @@ test.describe('checkout', () => {
     await toCardPage(page)
     await payOnHostedPage(page, CARDS.declined)
     await expect(page).toHaveURL(/\/checkout\/payment\?payment=failed$/)
-    await expect(page.getByText('There was an issue processing your payment')).toBeVisible()
+    await expect(page.locator('#payment-alert')).toHaveText(
+      'There was an issue processing your payment. No money was taken. Please try again with another card or payment method.'
+    )
     await screenshots(page, 'declined')
 
     await toCardPage(page)
@@ -184,6 +191,8 @@ test.describe('checkout', () => {
     await page.getByLabel(/available in cash/).check()
     await page.getByRole('button', { name: /^Pay £/ }).click()
     await expectOrderPlaced(page)
+    await expect(page.locator('dt:text("Payment") + dd')).toHaveText('Cash on delivery')
+    await screenshots(page, 'success-cash')
   })
 
   test('a new registrant signs up inside checkout, saves a card, then pays with it and its CVV', async ({
