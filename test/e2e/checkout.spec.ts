@@ -110,7 +110,7 @@ async function expectOrderPlaced(page: Page): Promise<string> {
 test.describe('checkout', () => {
   test.use({ viewport: VIEWPORTS[0] })
 
-  test('a guest pays by sandbox card and sees the order', async ({ page }) => {
+  test('a guest pays by sandbox card and sees the order', { tag: '@dates' }, async ({ page }) => {
     test.setTimeout(120_000)
     await basketWithSlot(page)
     await page.goto(checkoutUrl())
@@ -176,24 +176,28 @@ test.describe('checkout', () => {
     await expectOrderPlaced(page)
   })
 
-  test('cash needs the confirmation, then places the order', async ({ page }) => {
-    test.setTimeout(120_000)
-    await basketWithSlot(page)
-    await detailsAsGuest(page, `cash-${Date.now()}@example.com`)
-    await waitForIsland(page, 'PaymentForm')
-    const pay = page.getByRole('button', { name: /^Pay £/ })
-    await pay.click()
-    await expect(page.getByText('Please select an option')).toBeVisible()
-    await page.getByRole('radio', { name: /Cash/ }).check()
-    await screenshots(page, 'cash')
-    await page.getByRole('button', { name: /^Pay £/ }).click()
-    await expect(page).toHaveURL(/\/checkout\/payment$/)
-    await page.getByLabel(/available in cash/).check()
-    await page.getByRole('button', { name: /^Pay £/ }).click()
-    await expectOrderPlaced(page)
-    await expect(page.locator('dt:text("Payment") + dd')).toHaveText('Cash on delivery')
-    await screenshots(page, 'success-cash')
-  })
+  test(
+    'cash needs the confirmation, then places the order',
+    { tag: '@dates' },
+    async ({ page }) => {
+      test.setTimeout(120_000)
+      await basketWithSlot(page)
+      await detailsAsGuest(page, `cash-${Date.now()}@example.com`)
+      await waitForIsland(page, 'PaymentForm')
+      const pay = page.getByRole('button', { name: /^Pay £/ })
+      await pay.click()
+      await expect(page.getByText('Please select an option')).toBeVisible()
+      await page.getByRole('radio', { name: /Cash/ }).check()
+      await screenshots(page, 'cash')
+      await page.getByRole('button', { name: /^Pay £/ }).click()
+      await expect(page).toHaveURL(/\/checkout\/payment$/)
+      await page.getByLabel(/available in cash/).check()
+      await page.getByRole('button', { name: /^Pay £/ }).click()
+      await expectOrderPlaced(page)
+      await expect(page.locator('dt:text("Payment") + dd')).toHaveText('Cash on delivery')
+      await screenshots(page, 'success-cash')
+    }
+  )
 
   test('a new registrant signs up inside checkout, saves a card, then pays with it and its CVV', async ({
     page,
