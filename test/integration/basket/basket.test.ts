@@ -452,7 +452,7 @@ describe('coupons', () => {
     const before = await reread(small)
     const refused = await apply(small, 'save5')
     expect(refused.errorCode).toBe('COUPON_MINIMUM_SPEND')
-    expect(refused.errorDisplay).toBe(formatMessage('couponMinimumSpend', '£30'))
+    expect(refused.errorDisplay).toBe(formatMessage('couponMinimumSpend', '£30.00'))
     expect(refused.basket.coupon).toBeNull()
     expect(refused.basket.version).toBe(before.version)
 
@@ -475,7 +475,7 @@ describe('coupons', () => {
     expect(lowered.coupon).toMatchObject({
       code: 'SAVE5',
       discount: 0,
-      message: formatMessage('couponMinimumSpend', '£30'),
+      message: formatMessage('couponMinimumSpend', '£30.00'),
     })
     expect(lowered.totals.couponDiscount).toBe(0)
   })

@@ -67,8 +67,6 @@ export interface BasketRow {
   location_latitude: number | null
   location_longitude: number | null
   version: number
-  service_fee: number | null
-  free_delivery_threshold: number | null
   asap_enabled: number | null
   max_basket_items: number | null
 }
@@ -177,7 +175,7 @@ export async function findBasketRows(
       `select b.id, b.business_id, b.store_id, b.customer_id, b.status, b.fulfilment_method,
          b.fulfilment_timing, b.coupon_id, b.coupon_code, b.coupon_needs_reapply, b.tip,
          b.location_postcode, b.location_latitude, b.location_longitude, b.version,
-         st.service_fee, st.free_delivery_threshold, st.asap_enabled, st.max_basket_items
+         st.asap_enabled, st.max_basket_items
        from baskets b left join stores st on st.id = b.store_id
        where b.id = ?3 and b.business_id = ?2 and b.status = 'active' and ?4 is not null`
     ),

@@ -277,8 +277,9 @@ export async function readBasket(
     terms: {
       fulfilmentMethod: method,
       deliveryFee: terms.fee,
-      serviceFee: basket.service_fee ?? 0,
-      freeDeliveryThreshold: basket.free_delivery_threshold,
+      // The store's published terms, the same record its pages show (no second source).
+      serviceFee: store?.details.serviceFee ?? 0,
+      freeDeliveryThreshold: store?.details.delivery.freeDeliveryThreshold ?? null,
       deliveryMinimumSpend: terms.minimumSpend,
       collectionMinimumSpend: store?.details.collection.minimumSpend ?? 0,
       tip: basket.tip,
