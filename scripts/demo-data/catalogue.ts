@@ -22,6 +22,8 @@ export interface DepartmentDefinition {
   color: string
   icon: IconName
   ageRestriction?: number
+  /** Tobacco and related products: never promoted (categories.is_tobacco). */
+  tobacco?: boolean
   subcategories: ReadonlyArray<SubCategoryDefinition>
 }
 
@@ -1128,6 +1130,7 @@ export const DEPARTMENTS: ReadonlyArray<DepartmentDefinition> = [
     color: '#5d5d5d',
     icon: 'box',
     ageRestriction: 18,
+    tobacco: true,
     subcategories: [
       {
         slug: 'cigarettes',

@@ -1,5 +1,6 @@
 import { DEPARTMENTS, HOT_FOOD_DEPARTMENT, type IconName } from './catalogue.ts'
 import { parseCsv } from './csv.ts'
+import { unitPriceLabel } from '../../schemas/unit-price.ts'
 import { addRow, table, type Dataset, type SqlValue, type TableData } from './dataset.ts'
 import { HOT_FOOD, type OptionDefinition } from './hot-food.ts'
 import { categoryImagePath } from './images.ts'
@@ -207,6 +208,7 @@ function createTables() {
       'image_url',
       'position',
       'age_restriction',
+      'is_tobacco',
     ]),
     menu_items: table('menu_items', [
       'id',
@@ -220,6 +222,8 @@ function createTables() {
       'unit_price_label',
       'price',
       'was_price',
+      'was_price_from',
+      'was_price_until',
       'badge_text',
       'badge_color',
       'badge_background_color',
@@ -242,6 +246,8 @@ function createTables() {
       'menu_item_id',
       'price',
       'was_price',
+      'was_price_from',
+      'was_price_until',
       'out_of_stock',
       'is_available',
     ]),
@@ -381,9 +387,10 @@ type Tables = ReturnType<typeof createTables>
 
 /**
  * Raise when the generated demo data changes, so `npm run dev` can tell a developer whose local
- * database holds an older version (2: the third brand; 3: readable hot-food badges).
+ * database holds an older version (2: the third brand; 3: readable hot-food badges; 4: price
+ * claims with their earlier price's period, tobacco flagged and never promoted).
  */
-export const DEMO_DATA_VERSION = 3
+export const DEMO_DATA_VERSION = 4
 
 export const BRANDS = [
   {
@@ -873,12 +880,13 @@ function shelfPrice(pence: number): number {
   return rounded % 100 === 0 && rounded > 500 ? rounded - 1 : rounded
 }
 
+// Badges drawn at random. 'Price drop' is not among them: it goes with a recorded earlier price.
 const BADGES = [
   { text: 'New', color: '#ffffff', background: '#2563eb' },
   { text: 'Best seller', color: '#1f2937', background: '#fde68a' },
-  { text: 'Price drop', color: '#ffffff', background: '#b91c1c' },
   { text: 'Local', color: '#14532d', background: '#bbf7d0' },
 ] as const
+const PRICE_DROP_BADGE = { text: 'Price drop', color: '#ffffff', background: '#b91c1c' } as const
 
 const DEPARTMENT_BLURBS: Record<string, string> = {
   'fruit-veg': 'Fresh and full of flavour, checked for quality every morning.',
@@ -922,6 +930,7 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
       image_url: categoryImagePath(department.slug, 'mdpi_1x'),
       position: departmentPosition,
       age_restriction: age,
+      is_tobacco: department.tobacco === true ? 1 : 0,
     })
     const images = {
       image_originals: categoryImagePath(department.slug, 'originals'),
@@ -952,6 +961,7 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
           image_url: categoryImagePath(department.slug, 'mdpi_1x'),
           position: subPosition,
           age_restriction: null,
+          is_tobacco: 0,
         })
         sub.items.forEach((item, position) => {
           const id = ++itemId
@@ -976,6 +986,8 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
             unit_price_label: null,
             price: item.price,
             was_price: null,
+            was_price_from: null,
+            was_price_until: null,
             badge_text: position === 0 ? 'Made to order' : null,
             badge_color: position === 0 ? '#ffffff' : null,
             badge_background_color: position === 0 ? '#c2410c' : null,
@@ -1061,6 +1073,8 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
         image_url: categoryImagePath(department.slug, 'mdpi_1x'),
         position: subPosition,
         age_restriction: age,
+        // The department's flag covers its sub-categories (worker/backend/catalogue/tobacco.ts).
+        is_tobacco: 0,
       })
       let position = 0
       const lines = sub.lines.flatMap((line, index) => rangeTiers(department.slug, line, index))
@@ -1077,7 +1091,7 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
           })
           addRow(t.menu_items, {
             ...images,
-            ...itemFlags(random, parsed.price),
+            ...itemFlags(random, parsed.price, department.tobacco === true),
             id,
             business_id: BUSINESS_ID,
             category_id: subId,
@@ -1175,15 +1189,31 @@ function rangeTiers(departmentSlug: string, line: string, index: number): Array<
   return out
 }
 
-function itemFlags(random: Random, price: number): Record<string, SqlValue> {
-  const badge = random.chance(0.08) ? random.pick(BADGES) : null
-  const wasPrice = random.chance(0.07) ? shelfPrice(price * (1.15 + random.next() * 0.25)) : null
+/*
+ * A demo "was" price is a price the item was charged from WAS_PRICE_FROM until WAS_PRICE_UNTIL,
+ * when the lower price began: long enough to be a genuine reference price and recent enough that
+ * the claim stands for as long again (worker/backend/catalogue/price-claims.ts), so the demo
+ * shows reductions from November 2026 to mid-2028.
+ */
+export const WAS_PRICE_FROM = '2025-01-06T00:00:00.000Z'
+export const WAS_PRICE_UNTIL = '2026-11-02T00:00:00.000Z'
+
+function itemFlags(random: Random, price: number, tobacco: boolean): Record<string, SqlValue> {
+  // The draws stay in this order so the rest of the demo data does not move.
+  const drawn = random.chance(0.08) ? random.pick(BADGES) : null
+  const drawnWas = random.chance(0.07) ? shelfPrice(price * (1.15 + random.next() * 0.25)) : null
+  const outOfStock = random.chance(0.02) ? 1 : 0
+  // Tobacco is never promoted; a price-drop badge only ever stands beside its earlier price.
+  const wasPrice = !tobacco && drawnWas !== null && drawnWas > price ? drawnWas : null
+  const badge = tobacco ? null : wasPrice !== null ? PRICE_DROP_BADGE : drawn
   return {
     badge_text: badge?.text ?? null,
     badge_color: badge?.color ?? null,
     badge_background_color: badge?.background ?? null,
-    was_price: wasPrice !== null && wasPrice > price ? wasPrice : null,
-    out_of_stock: random.chance(0.02) ? 1 : 0,
+    was_price: wasPrice,
+    was_price_from: wasPrice !== null ? WAS_PRICE_FROM : null,
+    was_price_until: wasPrice !== null ? WAS_PRICE_UNTIL : null,
+    out_of_stock: outOfStock,
   }
 }
 
@@ -1222,30 +1252,8 @@ function tagsFor(defaults: ReadonlyArray<string>, name: string): Array<string> {
   return [...tags]
 }
 
-/** '£1.20/litre' style unit price, when the size is a weight or a volume. */
-export function unitPriceLabel(size: string | null, price: number): string | null {
-  if (!size) return null
-  const match = /^(?:(\d+) x )?(\d+(?:\.\d+)?)\s*(kg|g|ml|cl|litres?|pints?)$/.exec(size)
-  if (!match) return null
-  const count = Number(match[1] ?? 1)
-  const amount = Number(match[2]) * count
-  const unit = match[3] ?? ''
-  const [base, per] =
-    unit === 'kg'
-      ? [amount, 'kg']
-      : unit === 'g'
-        ? [amount / 1000, 'kg']
-        : unit === 'ml'
-          ? [amount / 1000, 'litre']
-          : unit === 'cl'
-            ? [amount / 100, 'litre']
-            : unit.startsWith('pint')
-              ? [amount * 0.568, 'litre']
-              : [amount, 'litre']
-  if (base <= 0) return null
-  const perUnit = price / base / 100
-  return perUnit < 1 ? `${Math.round(perUnit * 100)}p/${per}` : `£${perUnit.toFixed(2)}/${per}`
-}
+/** The unit price for a size and price (one rule for the data and the API: schemas/unit-price.ts). */
+export { unitPriceLabel }
 
 function addStoreOverrides(
   t: Tables,
@@ -1269,6 +1277,8 @@ function addStoreOverrides(
         menu_item_id: product.id,
         price: kind === 0 ? shelfPrice(price * (0.9 + random.next() * 0.25)) : null,
         was_price: null,
+        was_price_from: null,
+        was_price_until: null,
         out_of_stock: kind === 1 ? 1 : null,
         is_available: kind === 2 ? 0 : 1,
       })

@@ -87,7 +87,7 @@ catalogue.post(
     response: CategoryDetailsSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => categoryDetails(c.env.DB, body)
+  ({ body }, c) => categoryDetails(c.env.DB, { ...body, now: new Date() })
 )
 
 catalogue.post(
@@ -99,7 +99,7 @@ catalogue.post(
     response: MenuItemSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => menuItemDetails(c.env.DB, body)
+  ({ body }, c) => menuItemDetails(c.env.DB, { ...body, now: new Date() })
 )
 
 catalogue.post(
@@ -113,7 +113,7 @@ catalogue.post(
     response: MenuItemPriceSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => priceMenuItem(c.env.DB, body)
+  ({ body }, c) => priceMenuItem(c.env.DB, { ...body, now: new Date() })
 )
 
 catalogue.post(
@@ -126,6 +126,7 @@ catalogue.post(
     errors: ['not_found'],
   },
   async ({ body }, c) => {
+    const now = new Date()
     const found =
       body.menuItemIds !== undefined
         ? await findItemsByIds(c.env.DB, body.businessId, body.storeId, [
@@ -136,10 +137,10 @@ catalogue.post(
             storeId: body.storeId,
             dealId: body.discountId ?? 0,
             sectionId: body.discountSectionId ?? null,
-            now: new Date().toISOString(),
+            now: now.toISOString(),
           })
     assertStore(found.storeFound)
-    return { items: found.items.map(toItemSummary) }
+    return { items: found.items.map((row) => toItemSummary(row, now)) }
   }
 )
 
@@ -168,10 +169,11 @@ catalogue.post(
     errors: ['not_found'],
   },
   async ({ body }, c) => {
+    const now = new Date()
     const hash = body.basketToken ? await hashBasketToken(body.basketToken) : null
     const found = await findRecommendedItems(c.env.DB, body.businessId, body.storeId, hash)
     assertStore(found.storeFound)
-    return { items: found.items.map(toItemSummary) }
+    return { items: found.items.map((row) => toItemSummary(row, now)) }
   }
 )
 
