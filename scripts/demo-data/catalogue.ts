@@ -24,6 +24,8 @@ export interface DepartmentDefinition {
   ageRestriction?: number
   /** Tobacco and related products: never promoted (categories.is_tobacco). */
   tobacco?: boolean
+  /** Alcohol: promotions follow licensing law (categories.is_alcohol). */
+  alcohol?: boolean
   subcategories: ReadonlyArray<SubCategoryDefinition>
 }
 
@@ -766,6 +768,7 @@ export const DEPARTMENTS: ReadonlyArray<DepartmentDefinition> = [
     color: '#7b2d5b',
     icon: 'glass',
     ageRestriction: 18,
+    alcohol: true,
     subcategories: [
       {
         slug: 'beer-lager',

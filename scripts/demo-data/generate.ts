@@ -209,6 +209,7 @@ function createTables() {
       'position',
       'age_restriction',
       'is_tobacco',
+      'is_alcohol',
     ]),
     menu_items: table('menu_items', [
       'id',
@@ -388,7 +389,7 @@ type Tables = ReturnType<typeof createTables>
 /**
  * Raise when the generated demo data changes, so `npm run dev` can tell a developer whose local
  * database holds an older version (2: the third brand; 3: readable hot-food badges; 4: price
- * claims with their earlier price's period, tobacco flagged and never promoted).
+ * claims with their earlier price's period, tobacco and alcohol flagged).
  */
 export const DEMO_DATA_VERSION = 4
 
@@ -931,6 +932,7 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
       position: departmentPosition,
       age_restriction: age,
       is_tobacco: department.tobacco === true ? 1 : 0,
+      is_alcohol: department.alcohol === true ? 1 : 0,
     })
     const images = {
       image_originals: categoryImagePath(department.slug, 'originals'),
@@ -962,6 +964,7 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
           position: subPosition,
           age_restriction: null,
           is_tobacco: 0,
+          is_alcohol: 0,
         })
         sub.items.forEach((item, position) => {
           const id = ++itemId
@@ -1075,6 +1078,7 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
         age_restriction: age,
         // The department's flag covers its sub-categories (worker/backend/catalogue/tobacco.ts).
         is_tobacco: 0,
+        is_alcohol: 0,
       })
       let position = 0
       const lines = sub.lines.flatMap((line, index) => rangeTiers(department.slug, line, index))

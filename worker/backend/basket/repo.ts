@@ -1,5 +1,6 @@
 import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
+import { dealAllowedAtStore } from '../catalogue/alcohol.ts'
 import { dealWithoutTobacco } from '../catalogue/tobacco.ts'
 import { sha256Hex } from '../crypto.ts'
 
@@ -153,7 +154,8 @@ export interface BasketRows {
 }
 
 const LIVE_DEAL = `d.is_active = 1 and (d.starts_at is null or d.starts_at <= ?4)
-  and (d.ends_at is null or d.ends_at > ?4) and ${dealWithoutTobacco('d.id')}`
+  and (d.ends_at is null or d.ends_at > ?4) and ${dealWithoutTobacco('d.id')}
+  and ${dealAllowedAtStore('?1')}`
 
 /**
  * Everything stored of an active basket of the business, priced for its store, in one round trip.

@@ -1,5 +1,6 @@
 import type { DealSummary } from '../../../schemas/catalogue.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, ITEM_TOBACCO, type ItemRow } from './items.ts'
+import { dealAllowedAtStore } from './alcohol.ts'
 import { bannerWithoutTobacco, dealWithoutTobacco } from './tobacco.ts'
 
 /*
@@ -171,10 +172,14 @@ const CATEGORY_COUNT_COLUMNS = `k.id, k.parent_id, k.slug, k.name, k.description
   k.age_restriction, ${OWN_ITEM_COUNT} as item_count`
 
 /** A deal is live when active and within its dates; `now` is the parameter holding the instant. */
+/**
+ * A deal live now and allowed at the store: every statement using it binds ?1 = storeId and
+ * ?2 = businessId. Tobacco (tobacco.ts) and licensing (alcohol.ts) take deals off sale here.
+ */
 function dealLive(now: string): string {
   return `d.business_id = ?2 and d.is_active = 1
     and (d.starts_at is null or d.starts_at <= ${now}) and (d.ends_at is null or d.ends_at > ${now})
-    and ${dealWithoutTobacco('d.id')}`
+    and ${dealWithoutTobacco('d.id')} and ${dealAllowedAtStore('?1')}`
 }
 
 const DEAL_COLUMNS = `d.id, d.slug, d.name, d.description, d.kind, d.quantity_required, d.price,
@@ -646,6 +651,8 @@ export async function findBanners(
       db,
       `select ${BANNER_COLUMNS} from ${BANNER_FROM}
        where b.business_id = ?2 and ${bannerLive('?6')}
+         and (b.link_deal_id is null or exists (select 1 from deals d
+           where d.id = b.link_deal_id and ${dealAllowedAtStore('?1')}))
          and (b.brand_id is null or b.brand_id = ?3)
          and (b.store_id is null or b.store_id = ?1)
          and case when ?4 is null then b.category_id is null else b.category_id = ?4 end
