@@ -58,9 +58,10 @@ export function Header({ brand, signedIn, currentPath }: HeaderProps) {
         <a
           href={routePath('index')}
           className="flex h-16 items-center rounded-md"
-          aria-label={brand ? `${brand.name} home` : 'Home'}
         >
           <Logo brand={brand} />
+          {/* Named by what it shows, then where it goes (WCAG 2.5.3 label in name). */}
+          <span className="sr-only"> home</span>
         </a>
         {brand ? (
           <>

@@ -50,6 +50,7 @@ import {
   toBanner,
   toDealSummary,
 } from './service.ts'
+import { now } from '../../lib/clock.ts'
 
 /** Catalogue (spec §7): categories, items priced per store, search, deals and banners. */
 export const catalogue = createDomain('Catalogue')
@@ -87,7 +88,7 @@ catalogue.post(
     response: CategoryDetailsSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => categoryDetails(c.env.DB, { ...body, now: new Date() })
+  ({ body }, c) => categoryDetails(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -99,7 +100,7 @@ catalogue.post(
     response: MenuItemSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => menuItemDetails(c.env.DB, { ...body, now: new Date() })
+  ({ body }, c) => menuItemDetails(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -113,7 +114,7 @@ catalogue.post(
     response: MenuItemPriceSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => priceMenuItem(c.env.DB, { ...body, now: new Date() })
+  ({ body }, c) => priceMenuItem(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -126,7 +127,7 @@ catalogue.post(
     errors: ['not_found'],
   },
   async ({ body }, c) => {
-    const now = new Date()
+    const at = now(c.env)
     const found =
       body.menuItemIds !== undefined
         ? await findItemsByIds(c.env.DB, body.businessId, body.storeId, [
@@ -137,10 +138,10 @@ catalogue.post(
             storeId: body.storeId,
             dealId: body.discountId ?? 0,
             sectionId: body.discountSectionId ?? null,
-            now: now.toISOString(),
+            now: at.toISOString(),
           })
     assertStore(found.storeFound)
-    return { items: found.items.map((row) => toItemSummary(row, now)) }
+    return { items: found.items.map((row) => toItemSummary(row, at)) }
   }
 )
 
@@ -169,11 +170,11 @@ catalogue.post(
     errors: ['not_found'],
   },
   async ({ body }, c) => {
-    const now = new Date()
+    const at = now(c.env)
     const hash = body.basketToken ? await hashBasketToken(body.basketToken) : null
     const found = await findRecommendedItems(c.env.DB, body.businessId, body.storeId, hash)
     assertStore(found.storeFound)
-    return { items: found.items.map((row) => toItemSummary(row, now)) }
+    return { items: found.items.map((row) => toItemSummary(row, at)) }
   }
 )
 
@@ -189,7 +190,7 @@ catalogue.post(
     response: GlobalSearchResultSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => globalSearch(c.env.DB, { ...body, now: new Date() })
+  ({ body }, c) => globalSearch(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -205,7 +206,7 @@ catalogue.post(
       c.env.DB,
       body.businessId,
       body.storeId,
-      new Date().toISOString()
+      now(c.env).toISOString()
     )
     assertStore(found.storeFound)
     return { deals: found.deals.map(toDealSummary) }
@@ -220,7 +221,7 @@ catalogue.post(
     response: DealDetailsSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => dealDetails(c.env.DB, { ...body, now: new Date() })
+  ({ body }, c) => dealDetails(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -241,7 +242,7 @@ catalogue.post(
       brandId: body.brandId ?? null,
       categoryId: body.categoryId ?? null,
       fulfilmentMethod: body.fulfilmentMethod,
-      now: new Date().toISOString(),
+      now: now(c.env).toISOString(),
     })
     assertStore(found.storeFound)
     return { banners: found.banners.map(toBanner) }
@@ -261,7 +262,7 @@ catalogue.post(
       c.env.DB,
       body.businessId,
       body.bannerSlug,
-      new Date().toISOString()
+      now(c.env).toISOString()
     )
     if (!row) throw new AppError('not_found', MESSAGES.bannerNotFound)
     return toBanner(row)
@@ -284,7 +285,7 @@ for (const kind of ['click', 'impression'] as const) {
         businessId: body.businessId,
         bannerIds: [...new Set(body.bannerIds)],
         platform: body.platform,
-        day: new Date().toISOString().slice(0, 10),
+        day: now(c.env).toISOString().slice(0, 10),
         kind,
       }),
     })
