@@ -1356,8 +1356,8 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       slug: 'pizza-night',
-      name: 'Pizza night for £6',
-      description: 'Two frozen pizzas and a tub of ice cream for £6.',
+      name: 'Pizza night for £6.00',
+      description: 'Two frozen pizzas and a tub of ice cream for £6.00.',
       kind: 'meal_deal',
       price: 600,
       icon: 'snowflake',
@@ -1368,7 +1368,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       slug: 'crisps-3-for-5',
-      name: 'Any 3 sharing crisps for £5',
+      name: 'Any 3 sharing crisps for £5.00',
       description: 'Mix and match any three 150g sharing bags.',
       kind: 'multibuy',
       quantity: 3,
@@ -1380,7 +1380,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       slug: 'wine-2-for-12',
-      name: 'Any 2 bottles of wine for £12',
+      name: 'Any 2 bottles of wine for £12.00',
       description: 'Mix and match any two 75cl bottles from the range.',
       kind: 'multibuy',
       quantity: 2,
@@ -1463,7 +1463,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       slug: 'pizza-night',
-      title: 'Pizza night for £6',
+      title: 'Pizza night for £6.00',
       subtitle: 'Two pizzas and an ice cream tub',
       linkType: 'deal',
       dealId: 2,
@@ -1516,7 +1516,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     business_id: BUSINESS_ID,
     brand_id: null,
     slug: 'wine-2-for-12',
-    title: 'Any 2 wines for £12',
+    title: 'Any 2 wines for £12.00',
     subtitle: 'Mix and match 75cl bottles',
     image_url: '/images/banners/wine-2-for-12.svg',
     image_width: 1200,
@@ -1533,7 +1533,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
   const coupons: Array<Record<string, SqlValue>> = [
     {
       code: 'WELCOME10',
-      description: '10% off your first order over £15',
+      description: '10% off your first order over £15.00',
       kind: 'percent',
       value: 10,
       minimum_spend: 1500,
@@ -1547,7 +1547,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       code: 'SAVE5',
-      description: '£5 off when you spend £30',
+      description: '£5.00 off when you spend £30.00',
       kind: 'amount',
       value: 500,
       minimum_spend: 3000,
@@ -1561,7 +1561,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       code: 'FREEDELIVERY',
-      description: 'Free delivery on orders over £20',
+      description: 'Free delivery on orders over £20.00',
       kind: 'free_delivery',
       value: 0,
       minimum_spend: 2000,
@@ -1589,7 +1589,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       code: 'ONEONLY',
-      description: '£3 off, first shopper only',
+      description: '£3.00 off, first shopper only',
       kind: 'amount',
       value: 300,
       minimum_spend: 1000,
@@ -1667,7 +1667,7 @@ function addContent(t: Tables): void {
       [
         'header',
         'announcement',
-        { text: 'Free delivery on your first order over £20 with code FREEDELIVERY', link: null },
+        { text: 'Free delivery on your first order over £20.00 with code FREEDELIVERY', link: null },
       ],
       [
         'footer',
@@ -1786,7 +1786,7 @@ function addContent(t: Tables): void {
     [
       'Account',
       'How does refer a friend work?',
-      'Share your referral code. When your friend places their first order you both get £5 off your next order.',
+      'Share your referral code. When your friend places their first order you both get £5.00 off your next order.',
     ],
   ]
   faqs.forEach(([section, question, answer], position) =>

@@ -372,7 +372,7 @@ describe('prices', () => {
     }
   })
 
-  it('applies a multibuy deal (any 2 wines for £12)', async () => {
+  it('applies a multibuy deal (any 2 wines for £12.00)', async () => {
     const wine = await findItem(
       "m.slug like '%-75cl' and coalesce(s.price, m.price) > 600 and m.max_quantity is null"
     )
