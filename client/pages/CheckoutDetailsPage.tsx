@@ -1,4 +1,5 @@
 import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import {
   FormAlert,
@@ -93,6 +94,7 @@ export function CheckoutDetailsPage({
               <TextField
                 idPrefix="details"
                 name="firstName"
+                maxLength={TEXT_MAX_LENGTH.name}
                 label="First name"
                 autoComplete="given-name"
                 errors={errors}
@@ -101,6 +103,7 @@ export function CheckoutDetailsPage({
               <TextField
                 idPrefix="details"
                 name="lastName"
+                maxLength={TEXT_MAX_LENGTH.name}
                 label="Last name"
                 autoComplete="family-name"
                 errors={errors}
@@ -110,6 +113,7 @@ export function CheckoutDetailsPage({
             <TextField
               idPrefix="details"
               name="email"
+              maxLength={TEXT_MAX_LENGTH.email}
               label="Email address"
               type="email"
               inputMode="email"
@@ -120,6 +124,7 @@ export function CheckoutDetailsPage({
             <TextField
               idPrefix="details"
               name="phoneNumber"
+              maxLength={TEXT_MAX_LENGTH.phone}
               label="Mobile number"
               type="tel"
               inputMode="tel"
@@ -140,7 +145,7 @@ export function CheckoutDetailsPage({
                   id="delivery-instructions"
                   name="instructions"
                   rows={3}
-                  maxLength={500}
+                  maxLength={TEXT_MAX_LENGTH.instructions}
                   defaultValue={values.instructions ?? ''}
                   aria-invalid={errors.instructions ? true : undefined}
                   aria-describedby={errors.instructions ? 'delivery-instructions-error' : undefined}

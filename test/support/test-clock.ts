@@ -29,3 +29,20 @@ export function testNow(value: string | undefined): string {
   if (Number.isNaN(Date.parse(chosen))) throw new Error(`TEST_NOW is not an instant: ${chosen}`)
   return new Date(chosen).toISOString()
 }
+
+const DAY_MS = 86_400_000
+
+/**
+ * The first Wednesday 12:00 UTC after an instant: every demo and fixture store is open then, in
+ * winter and summer alike. For tests about something other than opening hours that need open
+ * stores whatever instant the run is pinned to; it only moves forward, so nothing issued earlier
+ * in the test looks as if it came from the future.
+ */
+export function nextWednesdayNoon(fromMs: number): Date {
+  const from = new Date(fromMs)
+  const noon = Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), 12)
+  const daysAhead = (3 - from.getUTCDay() + 7) % 7
+  let candidate = noon + daysAhead * DAY_MS
+  if (candidate <= fromMs) candidate += 7 * DAY_MS
+  return new Date(candidate)
+}

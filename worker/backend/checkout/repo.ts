@@ -18,7 +18,7 @@ export interface CheckoutRow {
   age_confirmed_at: string | null
   location_latitude: number | null
   location_longitude: number | null
-  /** Where the delivery address is (migration 0019); null until one is set. */
+  /** Where the delivery address is (migration 0021); null until one is set. */
   delivery_latitude: number | null
   delivery_longitude: number | null
   coupon_id: number | null

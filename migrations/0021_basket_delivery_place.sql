@@ -1,4 +1,4 @@
--- Migration number: 0019 	 2026-11-24T21:40:00.000Z
+-- Migration number: 0021 	 2026-11-24T21:40:00.000Z
 -- Where the checkout's delivery address is (issue 13 §3): its coordinates, looked up when the
 -- address is set, decide whether the store delivers there and which zone's fee and minimum the
 -- basket pays, apart from the location the shopper searched from (location_*).
