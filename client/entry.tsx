@@ -3,6 +3,7 @@
 // idle or the island scrolls into view. React itself is one chunk shared by every island.
 import { createElement, type ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { shareNonceWithStyleInjectors } from './lib/csp-nonce.ts'
 
 type IslandModule = Record<string, unknown>
 
@@ -42,6 +43,7 @@ function schedule(root: HTMLElement, observer: IntersectionObserver | null): voi
 }
 
 function startIslands(): void {
+  shareNonceWithStyleInjectors()
   const observer =
     'IntersectionObserver' in window
       ? new IntersectionObserver(

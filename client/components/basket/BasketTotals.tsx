@@ -74,17 +74,14 @@ export function SpendProgress({ basket }: { basket: Basket }) {
         <p id="minimum-spend-label" className="text-sm font-semibold text-amber-950">
           {text}
         </p>
-        <div
-          role="progressbar"
+        {/* A native progress element: its fill needs no style attribute, which the CSP forbids. */}
+        <progress
           aria-labelledby="minimum-spend-label"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
+          max={100}
+          value={progress}
           aria-valuetext={`${formatMoney(totals.minimumSpend - totals.minimumSpendShortfall)} of ${formatMoney(totals.minimumSpend)} minimum`}
-          className="mt-2 h-2.5 overflow-hidden rounded-full bg-amber-200"
-        >
-          <div className="h-full rounded-full bg-amber-700" style={{ width: `${progress}%` }} />
-        </div>
+          className="mt-2 block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-amber-200 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-amber-700 [&::-webkit-progress-bar]:bg-amber-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-amber-700"
+        />
         <p className="mt-1 text-xs text-amber-950">
           Minimum order for delivery: {formatMoney(totals.minimumSpend)}
         </p>
