@@ -119,3 +119,129 @@ test.describe('content security policy', () => {
     expect(violations).toEqual([])
   })
 })
+
+/**
+ * Holds every request for an island's chunk until the returned function is called: the page's
+ * server markup is there, its island is not hydrated yet (a slow phone on a slow network).
+ */
+async function holdIslandChunk(page: Page, island: string): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(new RegExp(`/assets/${island}-[\\w-]+\\.js$`), async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+/** Waits until the island loader has run (importing a module resolves once it has run). */
+async function loaderRan(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const loader = document.querySelector<HTMLScriptElement>('script[type="module"][src*="/entry"]')
+    if (!loader) throw new Error('the page has no island loader')
+    await import(loader.src)
+  })
+}
+
+function notHydrated(page: Page, island: string): Locator {
+  return page.locator(`[data-island="${island}"]:not([data-hydrated])`)
+}
+
+test.describe('input before hydration', () => {
+  test('a postcode typed before the search box hydrates is kept and searched', async ({ page }) => {
+    const release = await holdIslandChunk(page, 'PostcodeSearch')
+    await page.goto(urlOn(HOSTS.brandOne, '/'), { waitUntil: 'domcontentloaded' })
+    const search = page.getByRole('search', { name: 'Find stores near you' })
+    const box = search.getByLabel('Enter your postcode')
+    await box.fill('m1 1ae')
+    await expect(notHydrated(page, 'PostcodeSearch')).toHaveCount(1)
+    release()
+    await waitForIsland(page, 'PostcodeSearch')
+    await expect(box).toHaveValue('m1 1ae')
+    // The island's own state has it: searching uses what was typed.
+    await search.getByRole('button', { name: 'Find stores' }).click()
+    await page.waitForURL((url) => url.pathname === '/stores-near-by/M1%201AE')
+  })
+
+  test('Enter pressed before the search box hydrates searches once it has', async ({ page }) => {
+    const release = await holdIslandChunk(page, 'PostcodeSearch')
+    await page.goto(urlOn(HOSTS.brandOne, '/'), { waitUntil: 'domcontentloaded' })
+    await loaderRan(page)
+    const box = page.getByRole('search').getByLabel('Enter your postcode')
+    // Not a postcode: the island's check answers, which the server-rendered form cannot.
+    await box.fill('zz1')
+    await box.press('Enter')
+    await expect(page.locator('[data-island="PostcodeSearch"]')).toHaveAttribute(
+      'aria-busy',
+      'true'
+    )
+    release()
+    await expect(page.getByRole('search').getByRole('alert')).toHaveText(
+      'zz1 is not a valid postcode'
+    )
+    expect(new URL(page.url()).pathname).toBe('/')
+    await expect(box).toHaveValue('zz1')
+  })
+
+  test('a quantity typed before the item page hydrates is the quantity added', async ({ page }) => {
+    const release = await holdIslandChunk(page, 'ItemOptions')
+    await page.goto(storeUrl('/category/milk/semi-skimmed-milk-2-pints'), {
+      waitUntil: 'domcontentloaded',
+    })
+    await page.getByLabel('Quantity', { exact: true }).fill('3')
+    release()
+    await waitForIsland(page, 'ItemOptions')
+    await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('3')
+    await page.getByRole('button', { name: /^Add to basket/ }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toContainText(
+      '3 × Semi-skimmed milk 2 pints'
+    )
+  })
+
+  test('a coupon typed before the basket hydrates can be applied', async ({ page }) => {
+    await addFromItemPage(page, '/category/milk/semi-skimmed-milk-2-pints', 1)
+    const release = await holdIslandChunk(page, 'BasketEditor')
+    await page.goto(urlOn(HOSTS.brandOne, '/basket'), { waitUntil: 'domcontentloaded' })
+    await page.getByLabel('Coupon code').fill('SAVE5')
+    release()
+    await waitForIsland(page, 'BasketEditor')
+    await expect(page.getByLabel('Coupon code')).toHaveValue('SAVE5')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: /^Spend £30 to use this coupon$/ })
+    ).toBeVisible()
+  })
+})
+
+test.describe('quick add before hydration', () => {
+  test("a card's Add pressed before its island hydrates adds and stays on the page", async ({
+    page,
+  }) => {
+    const release = await holdIslandChunk(page, 'QuickAdd')
+    const category = storeUrl('/category/milk')
+    await page.goto(category, { waitUntil: 'domcontentloaded' })
+    await loaderRan(page)
+    const cards = page.locator('article', { has: page.locator('[data-island="QuickAdd"]') })
+    const card = cards.last()
+    await expect(card).not.toBeInViewport()
+    // The card's Add as the server rendered it (before the fix, a link to the item page).
+    const add = card.locator('[data-island="QuickAdd"]').locator('a, button').first()
+    const name = ((await add.textContent()) ?? '').replace(/^Add\s*/, '')
+    await add.click()
+    await expect(card.locator('[data-island="QuickAdd"]')).toHaveAttribute('aria-busy', 'true')
+    release()
+    await expect(card.getByRole('status')).toContainText(`Added to basket`)
+    await expect(card.getByRole('status')).toContainText(`1 × ${name}`)
+    expect(page.url()).toBe(category)
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: /^Basket, 1 item, £/ })
+    ).toBeVisible()
+    await expectNoAxeViolations(page)
+    // The card as the shopper sees it after the add, at both widths.
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport)
+      await card.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `${SCREENS}/category-quick-add-${viewport.width}.png` })
+    }
+  })
+})
