@@ -42,3 +42,15 @@ export const TemporaryClosureRequestSchema = z.object({
   closed: z.boolean(),
 })
 export const TemporaryClosureSchema = z.object({ storeSlug: z.string(), closed: z.boolean() })
+
+/**
+ * The development clock (PUT /dev/clock, worker/lib/clock.ts): pins the app's clock to an instant,
+ * from which it moves on in real time, or lets it go back to the system clock (`now: null`), so
+ * journeys and tests run on any date. Development and test only.
+ */
+export const ClockPinRequestSchema = z.object({ now: z.iso.datetime({ offset: true }).nullable() })
+export const ClockStateSchema = z.object({
+  /** The app's current instant, ISO 8601 UTC. */
+  now: z.string(),
+  pinned: z.boolean(),
+})

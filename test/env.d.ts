@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: Array<D1Migration>
+      /** The instant every test starts at (test/setup/pin-clock.ts). */
+      TEST_NOW: string
     }
   }
 }

@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { clientAssets } from '../scripts/vite-client-assets.ts'
+import { testNow } from './support/test-clock.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -19,6 +20,8 @@ export default defineConfig(async () => {
           // (CI has none).
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // The instant tests run at (test/setup/pin-clock.ts); TEST_NOW moves it.
+            TEST_NOW: testNow(process.env.TEST_NOW),
             APP_ENV: 'test',
             SESSION_SECRET: 'test-session-secret-0123456789abcdefghijklmnopqrstuv',
             AUTH_PEPPER: 'test-auth-pepper-0123456789abcdefghijklmnopqrstuvwxyz',
@@ -29,7 +32,7 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.{ts,tsx}'],
-      setupFiles: ['test/setup/apply-migrations.ts'],
+      setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts'],
     },
   }
 })

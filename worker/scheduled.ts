@@ -1,5 +1,6 @@
 import { retryOwedVoids } from './backend/payments/service.ts'
 import { sweepExpiredReservations } from './backend/slots/reservations.ts'
+import { eventTime } from './lib/clock.ts'
 import { logError } from './lib/log.ts'
 
 /**
@@ -12,7 +13,7 @@ import { logError } from './lib/log.ts'
  * Both run whatever the other does; a failure is rethrown so the platform records the failed run.
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
-  const now = new Date(controller.scheduledTime)
+  const now = eventTime(env, controller.scheduledTime)
   const [sweep, voids] = await Promise.allSettled([
     sweepExpiredReservations(env.DB, now),
     retryOwedVoids(env, now),

@@ -1,3 +1,4 @@
+import { useRenderNow } from './render-context.ts'
 import type { Brand, BrandLink } from '../../schemas/brand.ts'
 import { StayInTouch } from '../islands/StayInTouch.tsx'
 import { routePath } from '../lib/routes.ts'
@@ -60,7 +61,7 @@ export function Footer({
   /** Hydrate the sign-up (pages that load islands anyway); otherwise it is a plain HTML form. */
   interactiveSignup: boolean
 }) {
-  const year = new Date().getUTCFullYear()
+  const year = useRenderNow().getUTCFullYear()
   const social = brand ? linksOf(brand.links, 'social') : []
   const apps = brand ? linksOf(brand.links, 'app_store') : []
   return (

@@ -18,6 +18,8 @@ export interface RenderContextValue {
    * island deep in the page tree, the browser hydrates it as its own root, so useId() differs.
    */
   nextIslandId: (name: string) => string
+  /** The app's clock when the render started (worker/lib/clock.ts), ms since the epoch. */
+  now: number
 }
 
 /** A fresh island-id counter for one server render. */
@@ -27,6 +29,14 @@ export function createIslandIds(): (name: string) => string {
 }
 
 export const RenderContext = createContext<RenderContextValue | null>(null)
+
+/**
+ * The instant a server render reads as now: the app's clock, which tests and development can pin,
+ * not the machine's. Server-only components use it for anything that depends on the date.
+ */
+export function useRenderNow(): Date {
+  return new Date(useRenderContext().now)
+}
 
 /** The render context of the current server render; throws outside one (e.g. in the browser). */
 export function useRenderContext(): RenderContextValue {

@@ -1,3 +1,4 @@
+import { useRenderNow } from '../components/render-context.ts'
 import type { ReactNode } from 'react'
 import type { Banner, CategoryNode, DealSummary, MenuItemSummary } from '../../schemas/catalogue.ts'
 import type { OpeningHours, StoreAvailabilityState, StoreDetails } from '../../schemas/stores.ts'
@@ -82,6 +83,7 @@ function hoursByDay(hours: Array<OpeningHours>): Array<{ day: string; text: stri
 
 /** A store's own page: name, address, opening hours and how it fulfils orders. */
 export function StorePage({ chrome, store, catalogue }: StorePageProps) {
+  const renderNow = useRenderNow()
   const lines = addressLines(store)
   const hourKinds = HOURS_KINDS.filter(
     ({ key }) => store.openingHours[key].length > 0 && (key === 'store' || store[key].enabled)
@@ -136,7 +138,7 @@ export function StorePage({ chrome, store, catalogue }: StorePageProps) {
                 className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${STATE_STYLES[store.availability.state]}`}
               >
                 <ClockIcon className="size-4" />
-                {availabilityLabel(store.availability, store.timeZone)}
+                {availabilityLabel(store.availability, store.timeZone, renderNow)}
               </p>
               <a
                 href={CHANGE_STORE_PATH}

@@ -1,3 +1,4 @@
+import { useRenderNow } from '../components/render-context.ts'
 import { formatMessage } from '../../schemas/messages.ts'
 import type { StoreAvailabilityState, StoreSummary } from '../../schemas/stores.ts'
 import {
@@ -116,6 +117,7 @@ export function StoresNearByPage({
 
 /** One store of the results: where it is, whether it is open and how it can fulfil an order. */
 export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: string }) {
+  const renderNow = useRenderNow()
   const { address, delivery, collection, availability } = store
   const nameId = `store-${store.id}-name`
   const advance = daysInAdvanceLabel(store.daysInAdvance)
@@ -147,7 +149,7 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
         className={`mt-4 inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${STATE_STYLES[availability.state]}`}
       >
         <ClockIcon className="size-4" />
-        {availabilityLabel(availability, store.timeZone)}
+        {availabilityLabel(availability, store.timeZone, renderNow)}
       </p>
 
       <ul className="mt-4 space-y-2 text-sm">

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, pinClock, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, urlOn } from './helpers.ts'
 
 // Git-ignored (test-results/), like the other journeys' screenshots.
@@ -212,6 +213,7 @@ test('sign in by one-time password: the code from the mailbox', async ({ page, c
 
   // The development mailbox, in another tab of the same browser, holds the code.
   const mailbox = await context.newPage()
+  await pinClock(mailbox)
   await mailbox.goto(url('/dev/mailbox'))
   const message = mailbox
     .getByRole('listitem')

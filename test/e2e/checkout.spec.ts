@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
 
 // A central Manchester demo store: delivery and collection, cash accepted, £10 minimum spend.
@@ -109,7 +110,7 @@ async function expectOrderPlaced(page: Page): Promise<string> {
 test.describe('checkout', () => {
   test.use({ viewport: VIEWPORTS[0] })
 
-  test('a guest pays by sandbox card and sees the order', async ({ page }) => {
+  test('a guest pays by sandbox card and sees the order', { tag: '@dates' }, async ({ page }) => {
     test.setTimeout(120_000)
     await basketWithSlot(page)
     await page.goto(checkoutUrl())
@@ -168,22 +169,26 @@ test.describe('checkout', () => {
     await expectOrderPlaced(page)
   })
 
-  test('cash needs the confirmation, then places the order', async ({ page }) => {
-    test.setTimeout(120_000)
-    await basketWithSlot(page)
-    await detailsAsGuest(page, `cash-${Date.now()}@example.com`)
-    await waitForIsland(page, 'PaymentForm')
-    const pay = page.getByRole('button', { name: /^Pay £/ })
-    await pay.click()
-    await expect(page.getByText('Please select an option')).toBeVisible()
-    await page.getByRole('radio', { name: /Cash/ }).check()
-    await screenshots(page, 'cash')
-    await page.getByRole('button', { name: /^Pay £/ }).click()
-    await expect(page).toHaveURL(/\/checkout\/payment$/)
-    await page.getByLabel(/available in cash/).check()
-    await page.getByRole('button', { name: /^Pay £/ }).click()
-    await expectOrderPlaced(page)
-  })
+  test(
+    'cash needs the confirmation, then places the order',
+    { tag: '@dates' },
+    async ({ page }) => {
+      test.setTimeout(120_000)
+      await basketWithSlot(page)
+      await detailsAsGuest(page, `cash-${Date.now()}@example.com`)
+      await waitForIsland(page, 'PaymentForm')
+      const pay = page.getByRole('button', { name: /^Pay £/ })
+      await pay.click()
+      await expect(page.getByText('Please select an option')).toBeVisible()
+      await page.getByRole('radio', { name: /Cash/ }).check()
+      await screenshots(page, 'cash')
+      await page.getByRole('button', { name: /^Pay £/ }).click()
+      await expect(page).toHaveURL(/\/checkout\/payment$/)
+      await page.getByLabel(/available in cash/).check()
+      await page.getByRole('button', { name: /^Pay £/ }).click()
+      await expectOrderPlaced(page)
+    }
+  )
 
   test('a new registrant signs up inside checkout, saves a card, then pays with it and its CVV', async ({
     page,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, PORT, urlOn, waitForIsland } from './helpers.ts'
 
 test('an unknown page is the 404 error page of spec §2', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, pinClock, RUN_NOW, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
 
 const SCREENSHOTS = 'test-results/screenshots'
@@ -71,6 +72,7 @@ test('the postcode search validates as spec §5 says, in the browser', async ({ 
 test('the postcode search works without JavaScript too', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
+  await pinClock(page, RUN_NOW, { browser: false })
   await page.goto('/')
   const search = page.getByRole('search', { name: 'Find stores near you' })
   await search.getByLabel('Enter your postcode').fill('NOPE')

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
 
 // A central Manchester demo store: delivery and collection, orders 7 days ahead.
@@ -45,7 +46,7 @@ async function reserveFirstFreeSlot(page: Page): Promise<string> {
   return label.slice(0, 11)
 }
 
-test.describe('time slots', () => {
+test.describe('time slots', { tag: '@dates' }, () => {
   test.use({ viewport: PHONE })
 
   test.beforeEach(async ({ page }) => {
@@ -53,8 +54,6 @@ test.describe('time slots', () => {
   })
 
   test('reserve a future delivery slot, then the countdown warns and expires', async ({ page }) => {
-    // The browser clock is Playwright's from the start, so it can be moved on later.
-    await page.clock.install()
     await page.goto(urlOn(HOSTS.brandOne, `${SLOT_PAGE}?method=delivery`))
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Choose a delivery (time|day)/)
     await expectNoAxeViolations(page)
@@ -147,12 +146,11 @@ test.describe('time slots', () => {
   })
 })
 
-test.describe('time slots on a desktop', () => {
+test.describe('time slots on a desktop', { tag: '@dates' }, () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
   test('the slot page and calendar at 1280 wide', async ({ page }) => {
     await saveLocation(page)
-    await page.clock.install()
     await page.goto(urlOn(HOSTS.brandOne, `${SLOT_PAGE}?method=delivery`))
     await waitForIsland(page, 'SlotPicker')
     await shot(page, 'slot-page-desktop')

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, pinClock, RUN_NOW, test } from './fixtures.ts'
 import {
   ADDRESS_SEARCH_HOST,
   expectNoAxeViolations,
@@ -271,6 +272,7 @@ test('device location finds the nearest store, or says nothing matched', async (
     geolocation: CENTRAL_MANCHESTER,
   })
   const page = await context.newPage()
+  await pinClock(page, RUN_NOW)
   await page.goto(urlOn(HOSTS.brandTwo, '/'))
   await waitForIsland(page, 'PostcodeSearch')
   await searchBox(page).getByRole('button', { name: 'Use my current location' }).click()
@@ -297,6 +299,7 @@ test('device location refused shows the inline message of its variant', async ({
   // No geolocation permission: the browser refuses, the box says so (spec §8).
   const context = await browser.newContext()
   const page = await context.newPage()
+  await pinClock(page, RUN_NOW)
   await page.goto(urlOn(HOSTS.brandOne, '/'))
   await waitForIsland(page, 'PostcodeSearch')
   await searchBox(page).getByRole('button', { name: 'Use my current location' }).click()
@@ -338,6 +341,7 @@ test('an area without stores offers the interest form', async ({ page }) => {
 test('the interest form works without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
+  await pinClock(page, RUN_NOW, { browser: false })
   await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by/KW1%204YT'))
   const form = page.locator('[data-island="InterestForm"] form')
   await form.getByLabel('Email address').fill(`nojs+${Date.now()}@example.com`)
@@ -369,6 +373,7 @@ test('screenshots of home, results, empty results and store pages', async ({ pag
 test('screenshots of the open address suggestions and the toast', async ({ browser }) => {
   const context = await browser.newContext({ permissions: ['geolocation'], geolocation: WICK })
   const page = await context.newPage()
+  await pinClock(page, RUN_NOW)
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport)
     await page.goto(urlOn(ADDRESS_SEARCH_HOST, '/'))

@@ -17,6 +17,7 @@ import { COOKIE_NAMES, readAccessToken } from '../lib/cookies.ts'
 import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
 import { FLASH_COOKIE, setFlash } from '../pages/flash.ts'
+import { nowMs } from '../lib/clock.ts'
 
 /** Refresh this long before the access token expires, so it does not lapse mid-request. */
 const EXPIRY_MARGIN_SECONDS = 30
@@ -77,7 +78,7 @@ export function authSession(): MiddlewareHandler<AppEnv> {
 async function refreshOnEntry(c: Context<AppEnv>): Promise<boolean> {
   const refreshToken = readRefreshToken(c)
   if (!refreshToken) return false
-  if (!needsRefresh(readAccessToken(c), Math.floor(Date.now() / 1000))) return false
+  if (!needsRefresh(readAccessToken(c), Math.floor(nowMs(c.env) / 1000))) return false
   const wasMember = readSessionKind(c) === 'member'
   try {
     const tokens = await c.var.backend.post(TOKEN_PATH, {
@@ -114,7 +115,7 @@ async function refreshOnEntry(c: Context<AppEnv>): Promise<boolean> {
  */
 export async function ensureGuestSession(c: Context<AppEnv>): Promise<string> {
   const current = readAccessToken(c)
-  if (current && !needsRefresh(current, Math.floor(Date.now() / 1000))) return current
+  if (current && !needsRefresh(current, Math.floor(nowMs(c.env) / 1000))) return current
   // A session whose refresh failed for want of the backend must not be replaced by a guest one.
   if (readRefreshToken(c)) throw new AppError('upstream_error', MESSAGES.systemError)
   const tokens = await c.var.backend.post(TOKEN_PATH, {

@@ -12,6 +12,7 @@ import type { AppEnv } from '../env.ts'
 import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { renderPage } from './render.tsx'
+import { now } from '../lib/clock.ts'
 
 // Pages that lead to the basket rather than back to shopping.
 const NOT_SHOPPING = [routePath('basket'), routePath('checkout'), routePath('login')]
@@ -67,7 +68,7 @@ export async function basketPage(c: Context<AppEnv>): Promise<Response> {
     basket = rememberBasket(c, answer)
   }
   const continueHref = continueShoppingHref(c, basket?.store?.slug ?? null)
-  const serverTime = new Date().toISOString()
+  const serverTime = now(c.env).toISOString()
   return renderPage(
     c,
     (chrome) => (

@@ -14,6 +14,7 @@ import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { TOKEN_PATH } from '../lib/auth-cookies.ts'
 import { COOKIE_NAMES, tokenCookieOptions } from '../lib/cookies.ts'
+import { now as clockNow } from '../lib/clock.ts'
 import { AppError } from '../lib/errors.ts'
 import { formErrorsFromBackend, safeParseForm } from './auth-forms.ts'
 
@@ -39,7 +40,7 @@ const PENDING_COOKIE = COOKIE_NAMES.restorableStrategyOtp
 const CODE_ATTEMPTS = 5
 
 /** The pending sign-in, when its cookie is well formed and the code has not expired. */
-export function readPendingOtp(c: Context, now = new Date()): PendingOtp | null {
+export function readPendingOtp(c: Context<AppEnv>, now = clockNow(c.env)): PendingOtp | null {
   const value = getCookie(c, PENDING_COOKIE)
   if (!value) return null
   try {
@@ -51,7 +52,7 @@ export function readPendingOtp(c: Context, now = new Date()): PendingOtp | null 
   }
 }
 
-function rememberPendingOtp(c: Context, pending: PendingOtp, now = new Date()): void {
+function rememberPendingOtp(c: Context<AppEnv>, pending: PendingOtp, now = clockNow(c.env)): void {
   const seconds = Math.ceil((Date.parse(pending.expiresAt) - now.getTime()) / 1000)
   setCookie(
     c,

@@ -12,6 +12,7 @@ import type { AppEnv } from '../env.ts'
 import { logError } from '../lib/log.ts'
 import { takeFlash } from './flash.ts'
 import { isSignedIn } from './session.ts'
+import { nowMs } from '../lib/clock.ts'
 
 /** Whether a page may be cached by browsers and the edge, or is personal to the shopper. */
 export type CachePolicy = 'public' | 'private'
@@ -71,7 +72,9 @@ export async function renderPage(
   const personal = chrome.signedIn || chrome.flash !== null
   const { canonicalPath, ...meta } = options.meta
   const stream = await renderToReadableStream(
-    <RenderContext value={{ nonce, assets: CLIENT_ASSETS, nextIslandId: createIslandIds() }}>
+    <RenderContext
+      value={{ nonce, assets: CLIENT_ASSETS, nextIslandId: createIslandIds(), now: nowMs(c.env) }}
+    >
       <Document
         meta={{ ...meta, canonicalUrl: canonicalUrl(c, canonicalPath ?? c.req.path) }}
         brand={brand}

@@ -5,6 +5,7 @@ import type { Guard } from './guards.ts'
 import { readLocation } from './location-cookie.ts'
 import { requestBasket } from './request-basket.ts'
 import { CHANGE_QUERY, EXPIRED_QUERY } from './time-slots.tsx'
+import { nowMs } from '../lib/clock.ts'
 
 /** Whether a basket's slot still stands at `nowMs`: held and not lapsed, or confirmed. */
 export function slotIsValid(slot: Basket['slot'], nowMs: number): boolean {
@@ -25,7 +26,7 @@ export const requiresValidSlot: Guard = async (c) => {
   const basket = await requestBasket(c)
   if (!basket) return undefined
   const empty = basket.lines.length === 0 && basket.mealDeals.length === 0
-  if (empty || !basket.store || slotIsValid(basket.slot, Date.now())) return undefined
+  if (empty || !basket.store || slotIsValid(basket.slot, nowMs(c.env))) return undefined
   const lapsed =
     basket.slot !== null && (basket.slot.status === 'expired' || basket.slot.status === 'held')
   return c.redirect(

@@ -18,6 +18,7 @@ import type { AppEnv } from '../env.ts'
 import { displayAmount, sandboxDocument } from './pages.ts'
 import { TEST_CARDS, resultMessage } from './test-cards.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
+import { now } from '../lib/clock.ts'
 
 /*
  * The LOCAL sandbox of the embedded card frames provider (CARD_GATEWAY="frames", no
@@ -168,7 +169,7 @@ framesSandbox.post('/api/tokens', async (c) => {
     const digits = cardDigits(request.number)
     const card = TEST_CARDS.get(digits)
     if (!card) return apiError(c, 422, 'card_number_invalid')
-    if (!expiryInFuture(request.expiry_month, request.expiry_year, new Date())) {
+    if (!expiryInFuture(request.expiry_month, request.expiry_year, now(c.env))) {
       return apiError(c, 422, 'card_expired')
     }
     const last4 = digits.slice(-4)

@@ -27,6 +27,7 @@ import { sandboxRemote } from './remote.ts'
 import { framesSandbox } from './frames.ts'
 import { walletSandbox } from './wallets.ts'
 import { SAVED_PMT_TYPE, TEST_CARDS, resultMessage } from './test-cards.ts'
+import { now } from '../lib/clock.ts'
 
 /*
  * The LOCAL sandbox hosted card page (PAYMENTS_MODE=sandbox and no REALEX_MERCHANT_ID): speaks
@@ -198,7 +199,7 @@ sandboxGateway.post('/hpp/card', async (c) => {
   const expiry = futureExpiry(
     (form.expiryMonth ?? '').trim(),
     (form.expiryYear ?? '').trim(),
-    new Date()
+    now(c.env)
   )
   if (!expiry) return showCardForm(c, request, MESSAGES.sandboxExpiryInvalid)
   if (!/^\d{3,4}$/.test(cvv)) return showCardForm(c, request, MESSAGES.cvvRequired)
@@ -274,7 +275,7 @@ async function answer(
     MERCHANT_ID: request.merchant_id,
     ACCOUNT: request.account,
     ORDER_ID: request.order_id,
-    TIMESTAMP: hppTimestamp(new Date()),
+    TIMESTAMP: hppTimestamp(now(c.env)),
     AMOUNT: request.amount,
     CURRENCY: request.currency,
     RESULT: result,

@@ -9,6 +9,7 @@ import {
 } from '../backend/payments/realex-remote.ts'
 import type { AppEnv } from '../env.ts'
 import { voidTransaction } from './repo.ts'
+import { now } from '../lib/clock.ts'
 
 /*
  * The local sandbox's Realex remote API (POST /sandbox-gateway/remote): `<request type="void">`
@@ -37,7 +38,7 @@ sandboxRemote.post('/', async (c) => {
   const pasref = fields.pasref ?? ''
 
   const reply = async (result: string, message: string) => {
-    const timestamp = hppTimestamp(new Date())
+    const timestamp = hppTimestamp(now(c.env))
     const hash = await hppResponseHash(
       { timestamp, merchantId, orderId, result, message, pasref, authcode: '' },
       secret
@@ -79,7 +80,7 @@ sandboxRemote.post('/', async (c) => {
     merchantId,
     orderId,
     pasref,
-    at: new Date().toISOString(),
+    at: now(c.env).toISOString(),
   })
   return voided
     ? reply(HPP_RESULT.success, 'Voided Successfully')

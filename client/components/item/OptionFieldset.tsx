@@ -95,7 +95,7 @@ export function OptionFieldset({
             </button>
             <output
               id={inputId}
-              aria-label={`${value.name} chosen`}
+              aria-label={`${quantity} ${value.name} chosen`}
               className="w-8 text-center font-bold tabular-nums"
             >
               {quantity}

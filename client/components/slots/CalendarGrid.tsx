@@ -1,7 +1,7 @@
 import { tz } from '@date-fns/tz'
 import { format } from 'date-fns'
 import type { TimeSlotDay } from '../../../schemas/slots.ts'
-import { calendarMonths, dayHasSlots, dayMonthYear } from '../../lib/slots.ts'
+import { calendarMonths, dayHasSlots } from '../../lib/slots.ts'
 
 const WEEKDAYS = [
   ['Mon', 'Monday'],
@@ -15,6 +15,24 @@ const WEEKDAYS = [
 
 function monthName(firstDate: string): string {
   return format(new Date(`${firstDate}T12:00:00.000Z`), 'MMMM yyyy', { in: tz('UTC') })
+}
+
+/**
+ * A day's number as the grid shows it, named in full for assistive technology: the visible
+ * number starts the name ('1 December 2026'), so speech users can say what they see (WCAG 2.5.3
+ * label in name); an aria-label would replace the text with one that need not contain it.
+ */
+function DayName({ date, open }: { date: string; open: boolean }) {
+  const noon = new Date(`${date}T12:00:00.000Z`)
+  return (
+    <>
+      {Number(date.slice(8))}
+      <span className="sr-only">
+        {format(noon, ' MMMM yyyy', { in: tz('UTC') })}
+        {open ? '' : ', no slots'}
+      </span>
+    </>
+  )
 }
 
 /**
@@ -53,17 +71,12 @@ export function CalendarGrid({
               <tr key={index}>
                 {week.map((cell, column) => {
                   if (!cell) return <td key={column} />
-                  const number = Number(cell.date.slice(8))
                   const open = cell.day !== null && dayHasSlots(cell.day)
-                  const label = `${dayMonthYear(cell.date)}${open ? '' : ', no slots'}`
                   if (!open) {
                     return (
                       <td key={cell.date} className="text-center">
-                        <span
-                          aria-label={label}
-                          className="flex min-h-11 items-center justify-center rounded-lg text-ink/70"
-                        >
-                          {number}
+                        <span className="flex min-h-11 items-center justify-center rounded-lg text-ink/70">
+                          <DayName date={cell.date} open={false} />
                         </span>
                       </td>
                     )
@@ -73,7 +86,6 @@ export function CalendarGrid({
                     <td key={cell.date} className="text-center">
                       <a
                         href={hrefFor(cell.date)}
-                        aria-label={label}
                         aria-current={active ? 'date' : undefined}
                         className={`flex min-h-11 items-center justify-center rounded-lg font-bold focus-visible:outline-3 focus-visible:outline-offset-2 ${
                           active
@@ -81,7 +93,7 @@ export function CalendarGrid({
                             : 'bg-white ring-1 ring-black/20 hover:ring-2 hover:ring-primary'
                         }`}
                       >
-                        {number}
+                        <DayName date={cell.date} open />
                       </a>
                     </td>
                   )

@@ -170,7 +170,12 @@ describe('POST /stores/details', () => {
 
   it('repo returns null when slug and id name different stores', async () => {
     expect(
-      await findStoreDetails(env.DB, 1, { seoUrl: 'manchester-piccadilly', storeId: 11 })
+      await findStoreDetails(
+        env.DB,
+        1,
+        { seoUrl: 'manchester-piccadilly', storeId: 11 },
+        new Date()
+      )
     ).toBeNull()
   })
 })

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { nextWednesdayNoon } from '../../support/test-clock.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import {
@@ -272,6 +273,8 @@ describe('limits', () => {
 
 describe('stores', () => {
   it('asks before overwriting a basket at another store, then overwrites', async () => {
+    // Both stores take orders now, whatever instant the run is pinned to.
+    vi.setSystemTime(nextWednesdayNoon(Date.now()))
     const first = await basketCall('/basket/items/add', add(undefined, plain.id, 2))
     const token = first.basketToken ?? ''
     const other = { ...add(token, plain.id, 1), storeId: 2 }
@@ -289,6 +292,8 @@ describe('stores', () => {
   })
 
   it('moves an empty basket without asking', async () => {
+    // Both stores take orders now, whatever instant the run is pinned to.
+    vi.setSystemTime(nextWednesdayNoon(Date.now()))
     const { token } = await newBasket()
     const moved = await basketCall('/basket/items/add', { ...add(token, plain.id), storeId: 2 })
     expect(moved.store?.id).toBe(2)
@@ -593,6 +598,8 @@ describe('contracts with other calls', () => {
   })
 
   it('releases a held slot when the basket is overwritten at another store', async () => {
+    // Both stores take orders now, whatever instant the run is pinned to.
+    vi.setSystemTime(nextWednesdayNoon(Date.now()))
     const first = await basketCall('/basket/items/add', add(undefined, plain.id))
     const token = first.basketToken ?? ''
     const basketId = (

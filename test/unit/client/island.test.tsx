@@ -22,6 +22,7 @@ describe('islands', () => {
         value={{
           nonce: 'abc123',
           nextIslandId: createIslandIds(),
+          now: Date.now(),
           assets: {
             dev: false,
             loader: '/assets/entry.js',

@@ -24,7 +24,9 @@ const ASSETS = {
 
 function render(node: ReactNode): string {
   return renderToString(
-    <RenderContext value={{ nonce: 'n0nce', assets: ASSETS, nextIslandId: createIslandIds() }}>
+    <RenderContext
+      value={{ nonce: 'n0nce', assets: ASSETS, nextIslandId: createIslandIds(), now: Date.now() }}
+    >
       {node}
     </RenderContext>
   )

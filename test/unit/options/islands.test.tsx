@@ -16,6 +16,7 @@ function render(node: ReactNode): string {
       value={{
         nonce: 'n0nce',
         nextIslandId: createIslandIds(),
+        now: Date.now(),
         assets: {
           dev: false,
           loader: '/assets/entry.js',

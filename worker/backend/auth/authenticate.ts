@@ -7,6 +7,7 @@ import { requireSecret } from '../crypto.ts'
 import type { CustomerRow } from './repo.ts'
 import { sessionExpired } from './sessions.ts'
 import { verifyAccessToken } from './tokens.ts'
+import { now as clockNow } from '../../lib/clock.ts'
 
 /** Who is calling, from a valid access token. */
 export interface Caller {
@@ -42,7 +43,7 @@ export async function authenticate(
   c: Context<BackendEnv>,
   options: { businessId?: number; now?: Date } = {}
 ): Promise<Caller> {
-  const now = options.now ?? new Date()
+  const now = options.now ?? clockNow(c.env)
   const token = bearerToken(c)
   if (!token) throw loginRequired()
   const secret = requireSecret(c.env.SESSION_SECRET, 'SESSION_SECRET')

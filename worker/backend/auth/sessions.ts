@@ -19,6 +19,7 @@ import {
   signAccessToken,
   verifyAccessToken,
 } from './tokens.ts'
+import { now as clockNow } from '../../lib/clock.ts'
 
 /** What every auth operation needs; `now` is injectable so tests can move the clock. */
 export interface AuthDeps {
@@ -31,7 +32,7 @@ export interface AuthDeps {
 }
 
 /** The auth dependencies of a request: its bindings, its secrets (checked) and the time now. */
-export function authDeps(c: Context<BackendEnv>, now = new Date()): AuthDeps {
+export function authDeps(c: Context<BackendEnv>, now = clockNow(c.env)): AuthDeps {
   return {
     db: c.env.DB,
     sessionSecret: requireSecret(c.env.SESSION_SECRET, 'SESSION_SECRET'),

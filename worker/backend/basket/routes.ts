@@ -33,6 +33,7 @@ import {
   updateTip,
 } from './operations.ts'
 import { createRobotChecker } from './robot-check.ts'
+import { now } from '../../lib/clock.ts'
 
 /** Basket (spec §7): lines, meal deals, coupon and tip, priced and totalled on the server. */
 export const basket = createDomain('Basket')
@@ -52,7 +53,7 @@ const ADD =
   `empties it and releases its slot. A closed store answers conflict '${MESSAGES.storeClosed}'; ` +
   `an item not sold or out of stock conflict '${MESSAGES.itemUnavailable}'. ${LIMITS}`
 
-const call = (db: D1Database) => ({ db, now: new Date() })
+const call = (env: Env) => ({ db: env.DB, now: now(env) })
 
 basket.post(
   '/basket',
@@ -65,7 +66,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => getOrCreateBasket(call(c.env.DB), body)
+  ({ body }, c) => getOrCreateBasket(call(c.env), body)
 )
 
 basket.post(
@@ -77,7 +78,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => clearBasket(call(c.env.DB), body)
+  ({ body }, c) => clearBasket(call(c.env), body)
 )
 
 basket.post(
@@ -89,7 +90,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => updateBasket(call(c.env.DB), body)
+  ({ body }, c) => updateBasket(call(c.env), body)
 )
 
 basket.post(
@@ -101,7 +102,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => addBasketItem(call(c.env.DB), body)
+  ({ body }, c) => addBasketItem(call(c.env), body)
 )
 
 basket.post(
@@ -113,7 +114,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => updateBasketItem(call(c.env.DB), body)
+  ({ body }, c) => updateBasketItem(call(c.env), body)
 )
 
 basket.post(
@@ -125,7 +126,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => removeBasketItem(call(c.env.DB), body)
+  ({ body }, c) => removeBasketItem(call(c.env), body)
 )
 
 basket.post(
@@ -137,7 +138,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => addMealDeal(call(c.env.DB), body)
+  ({ body }, c) => addMealDeal(call(c.env), body)
 )
 
 basket.post(
@@ -149,7 +150,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => removeMealDeal(call(c.env.DB), body)
+  ({ body }, c) => removeMealDeal(call(c.env), body)
 )
 
 basket.post(
@@ -167,7 +168,7 @@ basket.post(
   },
   ({ body }, c) =>
     applyCoupon(
-      call(c.env.DB),
+      call(c.env),
       body,
       createRobotChecker(c.env),
       c.req.header('cf-connecting-ip') ?? null
@@ -183,7 +184,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => removeCoupon(call(c.env.DB), body)
+  ({ body }, c) => removeCoupon(call(c.env), body)
 )
 
 basket.post(
@@ -195,7 +196,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => updateTip(call(c.env.DB), body)
+  ({ body }, c) => updateTip(call(c.env), body)
 )
 
 basket.post(
@@ -216,6 +217,6 @@ basket.post(
     if (caller.kind !== 'member' || caller.customerId === undefined) {
       throw new AppError('forbidden', MESSAGES.loginRequired)
     }
-    return claimBasket(call(c.env.DB), body, caller.customerId)
+    return claimBasket(call(c.env), body, caller.customerId)
   }
 )

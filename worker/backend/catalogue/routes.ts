@@ -50,6 +50,7 @@ import {
   toBanner,
   toDealSummary,
 } from './service.ts'
+import { now } from '../../lib/clock.ts'
 
 /** Catalogue (spec §7): categories, items priced per store, search, deals and banners. */
 export const catalogue = createDomain('Catalogue')
@@ -136,7 +137,7 @@ catalogue.post(
             storeId: body.storeId,
             dealId: body.discountId ?? 0,
             sectionId: body.discountSectionId ?? null,
-            now: new Date().toISOString(),
+            now: now(c.env).toISOString(),
           })
     assertStore(found.storeFound)
     return { items: found.items.map(toItemSummary) }
@@ -187,7 +188,7 @@ catalogue.post(
     response: GlobalSearchResultSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => globalSearch(c.env.DB, { ...body, now: new Date() })
+  ({ body }, c) => globalSearch(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -203,7 +204,7 @@ catalogue.post(
       c.env.DB,
       body.businessId,
       body.storeId,
-      new Date().toISOString()
+      now(c.env).toISOString()
     )
     assertStore(found.storeFound)
     return { deals: found.deals.map(toDealSummary) }
@@ -218,7 +219,7 @@ catalogue.post(
     response: DealDetailsSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => dealDetails(c.env.DB, { ...body, now: new Date() })
+  ({ body }, c) => dealDetails(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -239,7 +240,7 @@ catalogue.post(
       brandId: body.brandId ?? null,
       categoryId: body.categoryId ?? null,
       fulfilmentMethod: body.fulfilmentMethod,
-      now: new Date().toISOString(),
+      now: now(c.env).toISOString(),
     })
     assertStore(found.storeFound)
     return { banners: found.banners.map(toBanner) }
@@ -259,7 +260,7 @@ catalogue.post(
       c.env.DB,
       body.businessId,
       body.bannerSlug,
-      new Date().toISOString()
+      now(c.env).toISOString()
     )
     if (!row) throw new AppError('not_found', MESSAGES.bannerNotFound)
     return toBanner(row)
@@ -282,7 +283,7 @@ for (const kind of ['click', 'impression'] as const) {
         businessId: body.businessId,
         bannerIds: [...new Set(body.bannerIds)],
         platform: body.platform,
-        day: new Date().toISOString().slice(0, 10),
+        day: now(c.env).toISOString().slice(0, 10),
         kind,
       }),
     })

@@ -32,6 +32,7 @@ import {
   setDeliveryAddress,
   storeRetailMembership,
 } from './service.ts'
+import { now } from '../../lib/clock.ts'
 
 /** Checkout (spec §7): contact, addresses, terms, the draft order, retail membership, tracking. */
 export const checkout = createDomain('Checkout')
@@ -65,7 +66,7 @@ async function callOf(
 ): Promise<CheckoutCall> {
   return {
     db: c.env.DB,
-    now: new Date(),
+    now: now(c.env),
     caller: await callerOf(c, businessId, required),
     config: {
       cardGateway: c.env.CARD_GATEWAY,

@@ -1,4 +1,6 @@
 import {
+  ClockPinRequestSchema,
+  ClockStateSchema,
   developmentToolsEnabled,
   OutboxListQuerySchema,
   OutboxListSchema,
@@ -6,6 +8,7 @@ import {
   TemporaryClosureSchema,
 } from '../../../schemas/development.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { clockState, pinClock } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
 import { listOutbox, setTemporaryClosure } from './repo.ts'
@@ -52,5 +55,35 @@ development.post(
     const found = await setTemporaryClosure(c.env.DB, body.businessId, body.storeSlug, body.closed)
     if (!found) throw new AppError('not_found', MESSAGES.storeNotFound)
     return { storeSlug: body.storeSlug, closed: body.closed }
+  }
+)
+
+development.get(
+  '/dev/clock',
+  {
+    summary: "The app's clock: the instant it reads now and whether it is pinned",
+    description: 'Development and test only (worker/lib/clock.ts).',
+    response: ClockStateSchema,
+    errors: ['not_found'],
+  },
+  async (_input, c) => clockState(c.env)
+)
+
+development.put(
+  '/dev/clock',
+  {
+    summary: "Pin the app's clock to an instant, or let it go back to the system clock",
+    description:
+      'The clock then moves on in real time from the pinned instant, for the worker, its backend ' +
+      'and the sandbox gateways alike, so journeys and tests run on any date (a month end, ' +
+      '29 February, a UK clock change). `now: null` goes back to the system clock. Answers ' +
+      "not_found unless APP_ENV is 'development' or 'test'.",
+    body: ClockPinRequestSchema,
+    response: ClockStateSchema,
+    errors: ['not_found', 'validation_error'],
+  },
+  async ({ body }, c) => {
+    pinClock(c.env, body.now === null ? null : new Date(body.now))
+    return clockState(c.env)
   }
 )

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts'
 import { normaliseHost } from '../../lib/host.ts'
 import { createDomain } from '../route-registry.ts'
 import { findBrandByHost, findBusinessProfile, pingDatabase } from './repo.ts'
+import { now } from '../../lib/clock.ts'
 
 /** Tenancy and operations: which brand a host serves, who the business is, and health. */
 export const operations = createDomain('Operations')
@@ -22,7 +23,7 @@ operations.get(
   },
   async (_input, c) => {
     await pingDatabase(c.env.DB)
-    return { status: 'ok' as const, database: 'ok' as const, time: new Date().toISOString() }
+    return { status: 'ok' as const, database: 'ok' as const, time: now(c.env).toISOString() }
   }
 )
 

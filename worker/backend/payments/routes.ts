@@ -29,6 +29,7 @@ import {
   refuseCardFields,
   verifyPayment,
 } from './service.ts'
+import { now } from '../../lib/clock.ts'
 
 /** Payments (spec §7): make and verify payment, the hosted card page's data, member cards. */
 export const payments = createDomain('Payments')
@@ -68,7 +69,7 @@ payments.post(
     response: PaymentResultSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => makePayment(c.env, body, new Date())
+  ({ body }, c) => makePayment(c.env, body, now(c.env))
 )
 
 payments.post(
@@ -81,7 +82,7 @@ payments.post(
     response: PaymentResultSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => verifyPayment(c.env, body, new Date())
+  ({ body }, c) => verifyPayment(c.env, body, now(c.env))
 )
 
 payments.post(
@@ -93,7 +94,7 @@ payments.post(
     response: HppProducerDataSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => producerData(c.env, body, new Date())
+  ({ body }, c) => producerData(c.env, body, now(c.env))
 )
 
 payments.post(
@@ -107,7 +108,7 @@ payments.post(
     response: PaymentResultSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => consumerData(c.env, body, new Date())
+  ({ body }, c) => consumerData(c.env, body, now(c.env))
 )
 
 payments.post(
@@ -173,5 +174,5 @@ payments.post(
     response: ApplePayMerchantSessionSchema,
     errors: ['conflict', 'not_found', 'upstream_error'],
   },
-  ({ body }, c) => validateApplePayMerchant(c.env, body, new Date())
+  ({ body }, c) => validateApplePayMerchant(c.env, body, now(c.env))
 )

@@ -12,6 +12,7 @@ import { createDomain } from '../route-registry.ts'
 import { findTimeZone } from './repo.ts'
 import { serverTime } from './server-time.ts'
 import { listTimeSlots, reserveTimeSlot } from './service.ts'
+import { now } from '../../lib/clock.ts'
 
 /** Time slots (spec §7): the slot list, reservations and the clock countdowns measure against. */
 export const slots = createDomain('Time slots')
@@ -28,7 +29,7 @@ slots.get(
     const zone = await findTimeZone(c.env.DB, query.businessId, query.storeId)
     if (!zone) throw new AppError('not_found', MESSAGES.businessNotFound)
     if (!zone.storeFound) throw new AppError('not_found', MESSAGES.storeNotFound)
-    return serverTime(new Date(), zone.timeZone)
+    return serverTime(now(c.env), zone.timeZone)
   }
 )
 
@@ -44,7 +45,7 @@ slots.post(
     response: TimeSlotListSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => listTimeSlots(c.env.DB, body, new Date())
+  ({ body }, c) => listTimeSlots(c.env.DB, body, now(c.env))
 )
 
 slots.post(
@@ -59,5 +60,5 @@ slots.post(
     response: ReserveSlotResultSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => reserveTimeSlot(c.env.DB, body, new Date())
+  ({ body }, c) => reserveTimeSlot(c.env.DB, body, now(c.env))
 )

@@ -325,7 +325,7 @@ export async function findStoreDetails(
   db: D1Database,
   businessId: number,
   lookup: StoreLookup,
-  now: Date = new Date()
+  now: Date
 ): Promise<{ store: StoreDetailsRecord; schedule: StoreSchedule } | null> {
   const params = [businessId, lookup.seoUrl ?? null, lookup.storeId ?? null] as const
   const [stores, ...schedule] = await db.batch([

@@ -15,6 +15,7 @@ import { rateLimit } from '../rate-limit.ts'
 import { createDomain } from '../route-registry.ts'
 import { findStoreDirectory } from './repo.ts'
 import { orderStatus, searchLocation, storeDetails, storesNear } from './service.ts'
+import { now } from '../../lib/clock.ts'
 
 /** Stores (spec §7): search, nearby, details or select, order status. */
 export const stores = createDomain('Stores')
@@ -42,7 +43,7 @@ stores.post(
     const location = await searchLocation(c.env.DB, createGeocoder(c.env), body)
     return storesNear(c.env.DB, body.businessId, location, {
       nearestOnly: body.returnNearestOnly,
-      now: new Date(),
+      now: now(c.env),
     })
   }
 )
@@ -64,7 +65,7 @@ stores.post(
     })
     return storesNear(c.env.DB, body.businessId, location, {
       nearestOnly: body.returnNearestOnly,
-      now: new Date(),
+      now: now(c.env),
     })
   }
 )
@@ -80,7 +81,7 @@ stores.post(
     response: StoreDetailsSchema,
     errors: ['not_found', 'rate_limited'],
   },
-  ({ body }, c) => storeDetails(c.env.DB, createGeocoder(c.env), body, new Date())
+  ({ body }, c) => storeDetails(c.env.DB, createGeocoder(c.env), body, now(c.env))
 )
 
 stores.post(

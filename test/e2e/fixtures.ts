@@ -1,0 +1,47 @@
+import { test as base, expect, type Page } from '@playwright/test'
+import { testNow } from '../support/test-clock.ts'
+import { HOSTS, urlOn } from './helpers.ts'
+
+/** The instant every journey starts at (TEST_NOW, else the fixed default of test-clock.ts). */
+export const RUN_NOW = testNow(process.env.TEST_NOW)
+
+// Pages whose browser clock Playwright already controls (install may run once per page).
+const installed = new WeakSet<Page>()
+
+/**
+ * Pins the app's clock and this page's browser clock to one instant; both then move on in real
+ * time, so a countdown, a slot list and the server agree on what "now" is, on any machine date.
+ * The server's clock is the worker's development clock (PUT /api/dev/clock, worker/lib/clock.ts).
+ */
+export async function pinClock(
+  page: Page,
+  instant: string | Date = RUN_NOW,
+  options: { browser: boolean } = { browser: true }
+): Promise<void> {
+  const at = new Date(instant)
+  const answer = await page.request.put(urlOn(HOSTS.brandOne, '/api/dev/clock'), {
+    data: { now: at.toISOString() },
+  })
+  expect(answer.status(), await answer.text()).toBe(200)
+  // A page without JavaScript has no clock to pin; the server's is the one it shows.
+  if (!options.browser) return
+  if (installed.has(page)) {
+    await page.clock.setSystemTime(at)
+  } else {
+    await page.clock.install({ time: at })
+    installed.add(page)
+  }
+}
+
+/**
+ * Playwright's `test` with every page pinned to the run's instant before the test starts. Journeys
+ * import `test` and `expect` from here, never from @playwright/test, so none reads the machine's date.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await pinClock(page, RUN_NOW)
+    await use(page)
+  },
+})
+
+export { expect }
