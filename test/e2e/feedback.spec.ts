@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
 
 // Issue 13 §5: what a shopper sees where the journey used to fail silently.
