@@ -90,8 +90,18 @@ test.describe('minimum spend', () => {
     const bar = summary.getByRole('progressbar', { name: /more for delivery/ })
     await expect(bar).toHaveAccessibleName(`Spend £${(short / 100).toFixed(2)} more for delivery`)
     expect(await paintedFillFraction(page, bar)).toBeCloseTo(expected, 1)
+    // Checkout says what is short instead of a link the checkout would bounce back from.
+    const shortText = `£${(short / 100).toFixed(2)}`
+    await expect(
+      summary.getByRole('button', { name: `Spend ${shortText} more to check out` })
+    ).toBeDisabled()
+    await expect(summary.getByRole('link', { name: 'Checkout' })).toHaveCount(0)
     await expectNoAxeViolations(page)
     await screenshots(page, 'basket-minimum-spend')
+    // Collection has no minimum at this store: the way to checkout opens.
+    await page.getByText('collection', { exact: true }).click()
+    await expect(summary.getByRole('link', { name: 'Checkout' })).toBeVisible()
+    await expect(summary.getByRole('progressbar')).toHaveCount(0)
     expect(violations).toEqual([])
   })
 })
