@@ -18,6 +18,8 @@ async function screenshots(page: Page, name: string): Promise<void> {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport)
     await page.screenshot({ path: `${SCREENS}/${name}-${viewport.width}.png`, fullPage: true })
+    // The first screen: what a phone shows before scrolling (the header, the flash message).
+    await page.screenshot({ path: `${SCREENS}/${name}-${viewport.width}-top.png` })
   }
   if (current) await page.setViewportSize(current)
 }
@@ -254,5 +256,62 @@ test.describe('quick add before hydration', () => {
       await card.scrollIntoViewIfNeeded()
       await page.screenshot({ path: `${SCREENS}/category-quick-add-${viewport.width}.png` })
     }
+  })
+})
+
+test.describe('account', () => {
+  const PASSWORD = 'correct horse battery'
+
+  function flash(page: Page, text: string): Locator {
+    return page.getByRole('main').getByRole('status').filter({ hasText: text })
+  }
+
+  test('sign-up, sign-out and sign-in say what happened; the account is in reach at every width', async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS[0])
+    const email = `e2e.feedback.${crypto.randomUUID().slice(0, 8)}@example.com`
+    await page.goto(urlOn(HOSTS.brandOne, '/register'))
+    const main = page.getByRole('main')
+    await main.getByLabel('First name').fill('Ada')
+    await main.getByLabel('Last name').fill('Lovelace')
+    await main.getByLabel('Email address').fill(email)
+    await main.getByLabel(/Mobile phone number/).fill('07700 900123')
+    await main.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await main.getByLabel('Confirm password').fill(PASSWORD)
+    await main.getByLabel(/I agree to the/).check()
+    await page.getByRole('button', { name: 'Create account' }).click()
+    await expect(page).toHaveURL(urlOn(HOSTS.brandOne, '/'))
+    await expect(flash(page, "Your account is ready and you're signed in.")).toBeVisible()
+
+    // On a phone too: the account link and sign-out in the header, the footer follows.
+    const header = page.getByRole('banner')
+    const footer = page.getByRole('contentinfo')
+    await expect(header.getByRole('link', { name: 'My account' })).toBeVisible()
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    await expect(footer.getByRole('link', { name: 'My account' })).toBeVisible()
+    await expect(footer.getByRole('button', { name: 'Sign out' })).toBeVisible()
+    await expect(footer.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'account-signed-up')
+
+    await page.setViewportSize(VIEWPORTS[0])
+    await header.getByRole('button', { name: 'Sign out' }).click()
+    await expect(page).toHaveURL(urlOn(HOSTS.brandOne, '/'))
+    await expect(flash(page, "You're signed out.")).toBeVisible()
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible()
+    await expect(footer.getByRole('link', { name: 'Sign in' })).toBeVisible()
+    await expect(footer.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
+    await screenshots(page, 'account-signed-out')
+
+    await page.goto(urlOn(HOSTS.brandOne, '/login'))
+    await main.getByLabel('Email address').fill(email)
+    await main.getByLabel('Password').fill(PASSWORD)
+    await main.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(urlOn(HOSTS.brandOne, '/'))
+    await expect(flash(page, "You're signed in.")).toBeVisible()
+    // The footer's sign-out works like the header's.
+    await footer.getByRole('button', { name: 'Sign out' }).click()
+    await expect(flash(page, "You're signed out.")).toBeVisible()
   })
 })
