@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BusinessIdSchema, EmailSchema, IdSchema } from './common.ts'
 import { MESSAGES } from './messages.ts'
 import { MobilePhoneSchema, OptionalMobilePhoneSchema } from './phone.ts'
+import { requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
 
 /**
  * Auth calls of spec §7 (Auth, Guest) and their answers. Tokens: a short-lived JWT access token
@@ -52,8 +53,8 @@ const OptionalText = (max: number) =>
 
 const registrationFields = {
   businessId: BusinessIdSchema,
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: requiredText('First name', TEXT_MAX_LENGTH.name, MESSAGES.firstNameRequired),
+  lastName: requiredText('Last name', TEXT_MAX_LENGTH.name, MESSAGES.lastNameRequired),
   email: EmailSchema,
   phone: OptionalMobilePhoneSchema,
   password: NewPasswordSchema,

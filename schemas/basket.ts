@@ -2,8 +2,10 @@ import { z } from 'zod'
 import { FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { ImageSetSchema, OptionChoiceSchema } from './catalogue.ts'
-import { MESSAGES } from './messages.ts'
+import { formatMessage, MESSAGES } from './messages.ts'
+import { formatMoney } from './money.ts'
 import { SlotReservationSchema } from './slots.ts'
+import { TEXT_MAX_LENGTH, tooLongMessage } from './text-limits.ts'
 import { STORE_AVAILABILITY_STATES } from './stores.ts'
 
 /**
@@ -158,7 +160,9 @@ export const ApplyCouponRequestSchema = BasketScopeSchema.extend({
     .string({ error: MESSAGES.validationError })
     .trim()
     .min(1, { error: MESSAGES.validationError })
-    .max(40, { error: MESSAGES.validationError }),
+    .max(TEXT_MAX_LENGTH.coupon, {
+      error: tooLongMessage('Coupon code', TEXT_MAX_LENGTH.coupon),
+    }),
   verifyToken: z
     .string({ error: MESSAGES.validationError })
     .trim()
@@ -171,10 +175,10 @@ export const RemoveCouponRequestSchema = BasketScopeSchema
 /** Spec §7 Update tip (tip as a number, pence). Tips apply to delivery only. */
 export const UpdateTipRequestSchema = BasketScopeSchema.extend({
   tip: z.coerce
-    .number({ error: MESSAGES.validationError })
-    .int({ error: MESSAGES.validationError })
-    .min(0, { error: MESSAGES.validationError })
-    .max(MAX_TIP_PENCE, { error: MESSAGES.validationError }),
+    .number({ error: MESSAGES.tipInvalid })
+    .int({ error: MESSAGES.tipInvalid })
+    .min(0, { error: MESSAGES.tipInvalid })
+    .max(MAX_TIP_PENCE, { error: formatMessage('tipTooHigh', formatMoney(MAX_TIP_PENCE)) }),
 })
 
 /**

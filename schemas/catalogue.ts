@@ -8,6 +8,7 @@ import {
   SEARCH_TERM_MIN_LENGTH,
 } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { TEXT_MAX_LENGTH, tooLongMessage } from './text-limits.ts'
 import { PLATFORMS } from './stores.ts'
 
 // --- Shared parts ----------------------------------------------------------------------------
@@ -309,7 +310,9 @@ export const SearchTermSchema = z
   .string({ error: MESSAGES.searchTermTooShort })
   .trim()
   .min(SEARCH_TERM_MIN_LENGTH, { error: MESSAGES.searchTermTooShort })
-  .max(100, { error: MESSAGES.validationError })
+  .max(TEXT_MAX_LENGTH.searchTerm, {
+    error: tooLongMessage('Search term', TEXT_MAX_LENGTH.searchTerm),
+  })
 
 export const GlobalSearchRequestSchema = StoreScopeRequestSchema.extend({
   searchTerm: SearchTermSchema,

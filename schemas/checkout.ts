@@ -8,6 +8,7 @@ import {
   PAYMENT_METHODS,
 } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { optionalText, requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
 import { MobilePhoneSchema } from './phone.ts'
 import { ORDER_STATUSES } from './stores.ts'
 
@@ -60,16 +61,6 @@ export const IdempotencyKeySchema = z
   .min(1, { error: MESSAGES.idempotencyKeyInvalid })
   .max(255, { error: MESSAGES.idempotencyKeyInvalid })
 
-const requiredText = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message })
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: MESSAGES.validationError })
-    .nullish()
-    .transform((value) => (value ? value : null))
-
 /**
  * Spec §3 Address as entered at checkout. The postcode is checked against the business's postcode
  * rules by the handler (so the answer carries '<typed> is not a valid postcode'); country is an
@@ -77,11 +68,15 @@ const optionalText = (max: number) =>
  */
 export type CheckoutAddress = z.infer<typeof CheckoutAddressSchema>
 export const CheckoutAddressSchema = z.object({
-  addressLine1: requiredText(100, MESSAGES.addressLine1Required),
-  addressLine2: optionalText(100),
-  town: requiredText(60, MESSAGES.townRequired),
-  county: optionalText(60),
-  postcode: requiredText(10, MESSAGES.postcodeRequired),
+  addressLine1: requiredText(
+    'Address line 1',
+    TEXT_MAX_LENGTH.addressLine,
+    MESSAGES.addressLine1Required
+  ),
+  addressLine2: optionalText('Address line 2', TEXT_MAX_LENGTH.addressLine),
+  town: requiredText('Town or city', TEXT_MAX_LENGTH.town, MESSAGES.townRequired),
+  county: optionalText('County', TEXT_MAX_LENGTH.county),
+  postcode: requiredText('Postcode', TEXT_MAX_LENGTH.postcode, MESSAGES.postcodeRequired),
   country: z
     .string()
     .trim()
@@ -115,8 +110,8 @@ export const PrepareCheckoutRequestSchema = BasketScopeSchema
  * the one-time-password quick login (spec §6 Guest).
  */
 export const SetContactDetailsRequestSchema = BasketScopeSchema.extend({
-  firstName: requiredText(50, MESSAGES.firstNameRequired),
-  lastName: requiredText(50, MESSAGES.lastNameRequired),
+  firstName: requiredText('First name', TEXT_MAX_LENGTH.name, MESSAGES.firstNameRequired),
+  lastName: requiredText('Last name', TEXT_MAX_LENGTH.name, MESSAGES.lastNameRequired),
   email: EmailSchema,
   phoneNumber: MobilePhoneSchema,
 })
@@ -124,7 +119,7 @@ export const SetContactDetailsRequestSchema = BasketScopeSchema.extend({
 /** Spec §7 Set delivery address (basketToken, address), plus the delivery instructions. */
 export const SetDeliveryAddressRequestSchema = BasketScopeSchema.extend({
   address: CheckoutAddressSchema,
-  instructions: optionalText(500),
+  instructions: optionalText('Delivery instructions', TEXT_MAX_LENGTH.instructions),
 })
 
 /** Spec §7 Set billing address: an address, or the delivery address (spec §3 Card payment form). */
@@ -160,6 +155,8 @@ export const FulfilmentDetailsSchema = z.object({
  */
 export type ProcessOrderRequest = z.infer<typeof ProcessOrderRequestSchema>
 export const ProcessOrderRequestSchema = BasketScopeSchema.extend({
+  /** The brand the order is placed on: its order-number prefix (the proxy sets it by host). */
+  brandId: IdSchema.optional(),
   idempotencyKey: IdempotencyKeySchema,
   storeId: IdSchema,
   fulfilmentMethod: z.enum(FULFILMENT_METHODS),
@@ -168,16 +165,16 @@ export const ProcessOrderRequestSchema = BasketScopeSchema.extend({
   paymentGateway: z.enum(PAYMENT_GATEWAYS, { error: MESSAGES.paymentSourceRequired }),
   paymentMethod: PaymentMethodSchema,
   names: z.object({
-    firstName: requiredText(50, MESSAGES.firstNameRequired),
-    lastName: requiredText(50, MESSAGES.lastNameRequired),
+    firstName: requiredText('First name', TEXT_MAX_LENGTH.name, MESSAGES.firstNameRequired),
+    lastName: requiredText('Last name', TEXT_MAX_LENGTH.name, MESSAGES.lastNameRequired),
   }),
   emailAddress: EmailSchema,
   phoneNumber: MobilePhoneSchema,
   platform: z.string().trim().max(40).default('web'),
-  messagingDeviceId: optionalText(200),
-  instructions: optionalText(500),
+  messagingDeviceId: optionalText('Messaging device id', 200),
+  instructions: optionalText('Delivery instructions', TEXT_MAX_LENGTH.instructions),
   referralCustomerId: IdSchema.nullish(),
-  referralPartnerId: optionalText(100),
+  referralPartnerId: optionalText('Referral partner id', 100),
 })
 
 /** The draft order's money, frozen from the basket when it was made (all pence). */
@@ -205,6 +202,14 @@ export const OrderLineSummarySchema = z.object({
   selections: z.array(z.string()),
 })
 
+/** How an order was paid: the method, and the card's brand and last four when the gateway said. */
+export type PaidWith = z.infer<typeof PaidWithSchema>
+export const PaidWithSchema = z.object({
+  method: PaymentMethodSchema,
+  cardBrand: z.enum(CARD_BRANDS).nullable(),
+  cardLast4: z.string().nullable(),
+})
+
 /**
  * Spec §3 Order as checkout shows it: the draft answered by process order, and the placed order on
  * the success page. draftOrderId and orderId are the same number (spec §5 Id conversion).
@@ -229,6 +234,10 @@ export const OrderSummarySchema = z.object({
   paymentGateway: z.enum(PAYMENT_GATEWAYS).nullable(),
   contact: CheckoutContactSchema,
   deliveryAddress: CheckoutAddressSchema.nullable(),
+  /** The store's address: where a collection order is picked up (null in answers stored before). */
+  storeAddress: CheckoutAddressSchema.nullable().default(null),
+  /** The payment that paid (or, for cash, will pay) the order; null while none is kept. */
+  paidWith: PaidWithSchema.nullable().default(null),
   lines: z.array(OrderLineSummarySchema),
   totals: OrderTotalsSchema,
   placedAt: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MESSAGES } from './messages.ts'
+import { TEXT_MAX_LENGTH, tooLongMessage } from './text-limits.ts'
 
 /** Money is always an integer number of minor units (pence). */
 export const MoneySchema = z.int().nonnegative()
@@ -15,5 +16,5 @@ export const EmailSchema = z
   .string({ error: MESSAGES.emailInvalid })
   .trim()
   .toLowerCase()
-  .max(254, { error: MESSAGES.emailInvalid })
+  .max(TEXT_MAX_LENGTH.email, { error: tooLongMessage('Email address', TEXT_MAX_LENGTH.email) })
   .regex(z.regexes.email, { error: MESSAGES.emailInvalid })

@@ -204,6 +204,13 @@ export const MESSAGES = {
   paymentNotTaken:
     'This payment was not taken: the order was already paid or changed. Any amount held on your card is released.',
   // Not in the spec (the provider's card frames have no CVV-only field for saved cards):
+  // Not in the spec (limits say the limit; a decline says what happened and what to do):
+  itemLimitAtMost: 'You can buy at most %s of this item.',
+  basketLimitAtMost: 'Your basket can hold at most %s items.',
+  tipInvalid: 'Please enter a tip in pounds and pence, for example 2.50.',
+  tipTooHigh: 'The most you can tip is %s.',
+  textTooLong: '%s must be %s characters or fewer.',
+  paymentNoMoneyTaken: 'No money was taken. Please try again with another card or payment method.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES
@@ -212,4 +219,20 @@ export type MessageKey = keyof typeof MESSAGES
 export function formatMessage(key: MessageKey, ...values: Array<string | number>): string {
   let index = 0
   return MESSAGES[key].replace(/%s/g, () => String(values[index++] ?? ''))
+}
+
+/** A refused or failed payment: the spec's sentence, then that nothing was taken and what to do. */
+export const PAYMENT_FAILED_HELP = `${MESSAGES.paymentFailed}. ${MESSAGES.paymentNoMoneyTaken}`
+
+/** Spec §8 'Item limit has been reached', followed by the limit itself. */
+export function itemLimitMessage(max: number): string {
+  return `${MESSAGES.itemLimitReached}. ${formatMessage('itemLimitAtMost', max)}`
+}
+
+/** Spec §8 basket limit messages ('reached', 'This will go over…'), followed by the limit itself. */
+export function basketLimitMessage(
+  key: 'basketLimitReached' | 'basketLimitExceeded',
+  limit: number
+): string {
+  return `${MESSAGES[key]}. ${formatMessage('basketLimitAtMost', limit)}`
 }

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { formatMessage } from '../../schemas/messages.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { LOCATION_API, postJson } from '../lib/api.ts'
@@ -80,6 +81,7 @@ export function InterestForm({
           name="email"
           type="email"
           autoComplete="email"
+          maxLength={TEXT_MAX_LENGTH.email}
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}

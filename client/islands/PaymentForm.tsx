@@ -7,7 +7,7 @@ import type {
   PaymentOptions,
   SavedCard,
 } from '../../schemas/checkout.ts'
-import { MESSAGES } from '../../schemas/messages.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../schemas/messages.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import type { PaymentRedirect, PaymentResult } from '../../schemas/payments.ts'
 import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
@@ -211,7 +211,7 @@ export function followPayment(
     }
     return null
   }
-  if (result.status === 'failed') return result.message ?? MESSAGES.paymentFailed
+  if (result.status === 'failed') return result.message ?? PAYMENT_FAILED_HELP
   if (result.status === 'cancelled') return result.message ?? MESSAGES.paymentCancelled
   return result.message ?? MESSAGES.paymentPending
 }

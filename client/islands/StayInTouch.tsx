@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
@@ -53,6 +54,7 @@ export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
           name="email"
           type="email"
           autoComplete="email"
+          maxLength={TEXT_MAX_LENGTH.email}
           required
           value={email}
           onChange={(event) => setEmail(event.target.value)}

@@ -8,16 +8,23 @@ export class ApiRequestError extends Error {
   readonly status: number
   readonly code: string | null
   readonly reason: string | null
+  /** The envelope's details (reason included): what a caller may show about the refusal. */
+  readonly details: Readonly<Record<string, unknown>>
   constructor(
     status: number,
     message: string,
-    extra: { code?: string | null; reason?: string | null } = {}
+    extra: {
+      code?: string | null
+      reason?: string | null
+      details?: Readonly<Record<string, unknown>>
+    } = {}
   ) {
     super(message)
     this.name = 'ApiRequestError'
     this.status = status
     this.code = extra.code ?? null
     this.reason = extra.reason ?? null
+    this.details = extra.details ?? {}
   }
 }
 
@@ -35,6 +42,7 @@ function envelopeError(status: number, payload: unknown): ApiRequestError {
   return new ApiRequestError(status, message, {
     code: typeof error.code === 'string' ? error.code : null,
     reason: typeof details.reason === 'string' ? details.reason : null,
+    details,
   })
 }
 

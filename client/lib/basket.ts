@@ -161,6 +161,45 @@ export function isStoreConflict(error: unknown): boolean {
   return error instanceof ApiRequestError && error.reason === BASKET_STORE_CONFLICT
 }
 
+/** What an overwrite would lose, as the store conflict's details tell it. */
+export interface BasketAtAnotherStore {
+  storeName: string | null
+  itemCount: number
+  couponCode: string | null
+  slotHeld: boolean
+}
+
+/** The basket a store conflict would replace; null for any other error. */
+export function basketAtAnotherStore(error: unknown): BasketAtAnotherStore | null {
+  if (!(error instanceof ApiRequestError) || error.reason !== BASKET_STORE_CONFLICT) return null
+  const { storeName, itemCount, couponCode, slotHeld } = error.details
+  return {
+    storeName: typeof storeName === 'string' && storeName !== '' ? storeName : null,
+    itemCount: typeof itemCount === 'number' ? itemCount : 0,
+    couponCode: typeof couponCode === 'string' && couponCode !== '' ? couponCode : null,
+    slotHeld: slotHeld === true,
+  }
+}
+
+/**
+ * The overwrite dialog's account of what the shopper would lose: 'Your basket at Corner Fresh
+ * Deansgate holds 2 items, the coupon SAVE5 and your reserved time slot. Adding this empties it.'
+ */
+export function overwriteLosses(basket: BasketAtAnotherStore): string {
+  const parts: Array<string> = []
+  if (basket.itemCount > 0) {
+    parts.push(basket.itemCount === 1 ? '1 item' : `${basket.itemCount} items`)
+  }
+  if (basket.couponCode) parts.push(`the coupon ${basket.couponCode}`)
+  if (basket.slotHeld) parts.push('your reserved time slot')
+  const held =
+    parts.length === 0
+      ? 'has items in it'
+      : `holds ${parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`}`
+  const where = basket.storeName ? ` at ${basket.storeName}` : ''
+  return `Your basket${where} ${held}. Adding this empties it.`
+}
+
 export function fetchBasket(): Promise<Basket> {
   return basketCall(BASKET_API.basket, {})
 }

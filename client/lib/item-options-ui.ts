@@ -7,7 +7,7 @@ import {
   type OptionChoice,
   type SelectionCheck,
 } from '../../schemas/item-options.ts'
-import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
+import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
 
 /** How an option is chosen: one of (radio), on/off (checkbox), or a count per value (stepper). */
@@ -113,7 +113,8 @@ export function parseQuantity(text: string): number | null {
 export function quantityError(item: MenuItem, text: string): string | null {
   const quantity = parseQuantity(text)
   if (quantity === null) return MESSAGES.quantityRequired
-  if (item.maxQuantity !== null && quantity > item.maxQuantity) return MESSAGES.itemLimitReached
+  if (item.maxQuantity !== null && quantity > item.maxQuantity)
+    return itemLimitMessage(item.maxQuantity)
   return null
 }
 

@@ -6,6 +6,7 @@ import {
   TextField,
   type FormErrors,
 } from '../components/auth/AuthForm.tsx'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 
@@ -28,6 +29,7 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
           <TextField
             idPrefix="change"
             name="currentPassword"
+            maxLength={TEXT_MAX_LENGTH.presentedPassword}
             label="Current password"
             type="password"
             autoComplete="current-password"
@@ -36,6 +38,7 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
           <TextField
             idPrefix="change"
             name="password"
+            maxLength={TEXT_MAX_LENGTH.newPassword}
             label="New password"
             type="password"
             autoComplete="new-password"
@@ -45,6 +48,7 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
           <TextField
             idPrefix="change"
             name="confirmPassword"
+            maxLength={TEXT_MAX_LENGTH.newPassword}
             label="Confirm new password"
             type="password"
             autoComplete="new-password"

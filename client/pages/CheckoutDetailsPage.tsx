@@ -1,4 +1,5 @@
 import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import {
   FormAlert,
@@ -71,6 +72,7 @@ export function CheckoutDetailsPage({
               <TextField
                 idPrefix="details"
                 name="firstName"
+                maxLength={TEXT_MAX_LENGTH.name}
                 label="First name"
                 autoComplete="given-name"
                 errors={errors}
@@ -79,6 +81,7 @@ export function CheckoutDetailsPage({
               <TextField
                 idPrefix="details"
                 name="lastName"
+                maxLength={TEXT_MAX_LENGTH.name}
                 label="Last name"
                 autoComplete="family-name"
                 errors={errors}
@@ -88,6 +91,7 @@ export function CheckoutDetailsPage({
             <TextField
               idPrefix="details"
               name="email"
+              maxLength={TEXT_MAX_LENGTH.email}
               label="Email address"
               type="email"
               inputMode="email"
@@ -98,6 +102,7 @@ export function CheckoutDetailsPage({
             <TextField
               idPrefix="details"
               name="phoneNumber"
+              maxLength={TEXT_MAX_LENGTH.phone}
               label="Mobile number"
               type="tel"
               inputMode="tel"
@@ -118,7 +123,7 @@ export function CheckoutDetailsPage({
                   id="delivery-instructions"
                   name="instructions"
                   rows={3}
-                  maxLength={500}
+                  maxLength={TEXT_MAX_LENGTH.instructions}
                   defaultValue={values.instructions ?? ''}
                   aria-invalid={errors.instructions ? true : undefined}
                   aria-describedby={errors.instructions ? 'delivery-instructions-error' : undefined}

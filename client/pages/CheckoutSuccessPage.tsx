@@ -8,6 +8,7 @@ import {
 } from '../components/checkout/OrderLines.tsx'
 import { CheckIcon } from '../components/icons.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { paidWithLabel, postalLines } from '../lib/order-display.ts'
 import { dayMonth, slotTimeRange, weekdayShort } from '../lib/slots.ts'
 
 export interface CheckoutSuccessPageProps {
@@ -35,7 +36,23 @@ export function orderSlotLabel(order: OrderSummary): string | null {
   return `${day}, ${range}`
 }
 
-/** The order confirmation: order number, slot, lines and totals (spec §2 success step). */
+/** An address as separate lines (a <br> between them, so a screen reader pauses). */
+function AddressText({ lines }: { lines: ReadonlyArray<string> }) {
+  return (
+    <address className="not-italic">
+      {lines.map((line, index) => (
+        <span key={index} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  )
+}
+
+/**
+ * The order confirmation (spec §2 success step): order number, when and where (the store's
+ * address for collection, the delivery address), how it was paid, lines and totals.
+ */
 export function CheckoutSuccessPage({
   chrome,
   order,
@@ -43,6 +60,15 @@ export function CheckoutSuccessPage({
   continueHref,
 }: CheckoutSuccessPageProps) {
   const slot = order ? orderSlotLabel(order) : null
+  const collection = order?.fulfilmentMethod === 'collection'
+  const where = !order
+    ? []
+    : collection
+      ? [order.storeName, ...(order.storeAddress ? postalLines(order.storeAddress) : [])]
+      : order.deliveryAddress
+        ? postalLines(order.deliveryAddress)
+        : []
+  const paidWith = order ? paidWithLabel(order.paidWith, order.fulfilmentMethod) : null
   return (
     <Layout chrome={chrome}>
       <CheckoutFrame
@@ -63,9 +89,25 @@ export function CheckoutSuccessPage({
                 <dt className="font-semibold">Order number</dt>
                 <dd className="text-xl font-extrabold tabular-nums">{order.businessOrderId}</dd>
                 <dt className="font-semibold">
-                  {order.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'}
+                  {collection ? 'Ready for collection' : 'Delivery'}
                 </dt>
                 <dd>{slot ?? 'To be confirmed'}</dd>
+                {where.length > 0 ? (
+                  <>
+                    <dt className="font-semibold">
+                      {collection ? 'Collect from' : 'Delivering to'}
+                    </dt>
+                    <dd>
+                      <AddressText lines={where} />
+                    </dd>
+                  </>
+                ) : null}
+                {paidWith ? (
+                  <>
+                    <dt className="font-semibold">Payment</dt>
+                    <dd>{paidWith}</dd>
+                  </>
+                ) : null}
                 {order.contact.email ? (
                   <>
                     <dt className="font-semibold">Confirmation sent to</dt>

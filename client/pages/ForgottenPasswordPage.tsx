@@ -8,6 +8,7 @@ import {
   type FormErrors,
   type FormValues,
 } from '../components/auth/AuthForm.tsx'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -51,6 +52,7 @@ export function ForgottenPasswordPage({
               <TextField
                 idPrefix="forgotten"
                 name="email"
+                maxLength={TEXT_MAX_LENGTH.email}
                 label="Email address"
                 type="email"
                 autoComplete="email"

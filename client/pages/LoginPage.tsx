@@ -8,6 +8,7 @@ import {
   type FormErrors,
   type FormValues,
 } from '../components/auth/AuthForm.tsx'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -82,6 +83,7 @@ function OtpSendForm({
       <TextField
         idPrefix="otp-send"
         name="identifier"
+        maxLength={TEXT_MAX_LENGTH.email}
         label="Email or mobile number"
         autoComplete="username"
         hint="We will send you a 6-digit code to sign in with. It works for 10 minutes."
@@ -177,6 +179,7 @@ export function LoginPage({ chrome, errors, values, redirect, notice, otp }: Log
           <TextField
             idPrefix="login"
             name="email"
+            maxLength={TEXT_MAX_LENGTH.email}
             label="Email address"
             type="email"
             autoComplete="email"
@@ -187,6 +190,7 @@ export function LoginPage({ chrome, errors, values, redirect, notice, otp }: Log
           <TextField
             idPrefix="login"
             name="password"
+            maxLength={TEXT_MAX_LENGTH.presentedPassword}
             label="Password"
             type="password"
             autoComplete="current-password"

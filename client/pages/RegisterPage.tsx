@@ -1,4 +1,5 @@
 import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import {
   AuthCard,
   FormAlert,
@@ -49,6 +50,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
             <TextField
               idPrefix="register"
               name="firstName"
+              maxLength={TEXT_MAX_LENGTH.name}
               label="First name"
               autoComplete="given-name"
               errors={errors}
@@ -57,6 +59,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
             <TextField
               idPrefix="register"
               name="lastName"
+              maxLength={TEXT_MAX_LENGTH.name}
               label="Last name"
               autoComplete="family-name"
               errors={errors}
@@ -66,6 +69,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
           <TextField
             idPrefix="register"
             name="email"
+            maxLength={TEXT_MAX_LENGTH.email}
             label="Email address"
             type="email"
             autoComplete="email"
@@ -76,6 +80,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
           <TextField
             idPrefix="register"
             name="phone"
+            maxLength={TEXT_MAX_LENGTH.phone}
             label="Mobile phone number"
             type="tel"
             autoComplete="tel"
@@ -88,6 +93,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
           <TextField
             idPrefix="register"
             name="password"
+            maxLength={TEXT_MAX_LENGTH.newPassword}
             label="Password"
             type="password"
             autoComplete="new-password"
@@ -97,6 +103,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
           <TextField
             idPrefix="register"
             name="confirmPassword"
+            maxLength={TEXT_MAX_LENGTH.newPassword}
             label="Confirm password"
             type="password"
             autoComplete="new-password"

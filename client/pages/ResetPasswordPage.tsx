@@ -6,6 +6,7 @@ import {
   TextField,
   type FormErrors,
 } from '../components/auth/AuthForm.tsx'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -39,6 +40,7 @@ export function ResetPasswordPage({
             <TextField
               idPrefix="reset"
               name="password"
+              maxLength={TEXT_MAX_LENGTH.newPassword}
               label="New password"
               type="password"
               autoComplete="new-password"
@@ -48,6 +50,7 @@ export function ResetPasswordPage({
             <TextField
               idPrefix="reset"
               name="confirmPassword"
+              maxLength={TEXT_MAX_LENGTH.newPassword}
               label="Confirm new password"
               type="password"
               autoComplete="new-password"

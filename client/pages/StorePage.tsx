@@ -1,4 +1,6 @@
 import { useRenderNow } from '../components/render-context.ts'
+import { StoreFrontIllustration } from '../components/catalogue/StoreFrontIllustration.tsx'
+import { postalLines } from '../lib/order-display.ts'
 import type { ReactNode } from 'react'
 import type { Banner, CategoryNode, DealSummary, MenuItemSummary } from '../../schemas/catalogue.ts'
 import type { OpeningHours, StoreAvailabilityState, StoreDetails } from '../../schemas/stores.ts'
@@ -59,16 +61,7 @@ const HOURS_KINDS = [
 
 /** The lines of a store's postal address, without empty parts. */
 export function addressLines(store: StoreDetails): Array<string> {
-  const { address } = store
-  return [
-    address.addressLine1,
-    address.addressLine2,
-    address.town,
-    address.county,
-    address.postcode,
-  ]
-    .map((line) => line?.trim() ?? '')
-    .filter(Boolean)
+  return postalLines(store.address)
 }
 
 function hoursByDay(hours: Array<OpeningHours>): Array<{ day: string; text: string }> {
@@ -176,7 +169,9 @@ export function StorePage({ chrome, store, catalogue }: StorePageProps) {
               height={180}
               className="hidden aspect-video w-80 rounded-2xl object-cover shadow-md ring-1 ring-black/10 md:block"
             />
-          ) : null}
+          ) : (
+            <StoreFrontIllustration className="hidden aspect-video h-auto w-80 rounded-2xl shadow-md ring-1 ring-black/10 md:block" />
+          )}
         </div>
       </div>
 

@@ -127,6 +127,7 @@ function createTables() {
       'background_color',
       'text_color',
       'canonical_host',
+      'order_number_prefix',
     ]),
     brand_hosts: table('brand_hosts', ['host', 'brand_id', 'environment']),
     brand_settings: table('brand_settings', ['brand_id', 'section', 'settings_json']),
@@ -383,7 +384,7 @@ type Tables = ReturnType<typeof createTables>
  * Raise when the generated demo data changes, so `npm run dev` can tell a developer whose local
  * database holds an older version (2: the third brand; 3: readable hot-food badges).
  */
-export const DEMO_DATA_VERSION = 3
+export const DEMO_DATA_VERSION = 4
 
 export const BRANDS = [
   {
@@ -397,6 +398,7 @@ export const BRANDS = [
     secondary: '#0f3d27',
     accent: '#f4b400',
     handle: 'cornerfresh',
+    orderNumberPrefix: 'CF',
     appStoreId: '6450012345',
     // Postcode search, results page first.
     store: { enableStoresSearchByAddress: false, autoSelectClosestStore: false },
@@ -412,6 +414,7 @@ export const BRANDS = [
     secondary: '#457b9d',
     accent: '#e63946',
     handle: 'northsidemarket',
+    orderNumberPrefix: 'NSM',
     appStoreId: '6450067890',
     // Postcode search straight into the nearest store.
     store: { enableStoresSearchByAddress: false, autoSelectClosestStore: true },
@@ -428,6 +431,7 @@ export const BRANDS = [
     secondary: '#3b0764',
     accent: '#f59e0b',
     handle: 'greenwaygrocer',
+    orderNumberPrefix: 'GWG',
     appStoreId: '6450054321',
     // Address search with autocomplete, results page first.
     store: { enableStoresSearchByAddress: true, autoSelectClosestStore: false },
@@ -465,7 +469,7 @@ function addTenancy(t: Tables): void {
       logo_width: 200,
       logo_height: 48,
       favicon_url: `/images/brands/${brand.slug}-icon.svg`,
-      hero_image_url: '/images/banners/hero.svg',
+      hero_image_url: `/images/brands/${brand.slug}-hero.svg`,
       primary_color: brand.primary,
       primary_text_color: '#ffffff',
       secondary_color: brand.secondary,
@@ -473,6 +477,7 @@ function addTenancy(t: Tables): void {
       background_color: '#ffffff',
       text_color: '#1f2937',
       canonical_host: null,
+      order_number_prefix: brand.orderNumberPrefix,
     })
     addRow(t.brand_hosts, { host: brand.host, brand_id: brand.id, environment: 'local' })
     addRow(t.brand_hosts, {
@@ -739,7 +744,8 @@ function addStores(
       slot_duration_minutes: variant === 2 ? 30 : 60,
       slot_capacity: [8, 10, 6, 12, 10, 5, 8][variant] ?? 10,
       max_basket_items: variant === 6 ? 60 : 100,
-      image_url: '/images/stores/store-front.svg',
+      // No photos: the store page draws its shop front in the brand's colours.
+      image_url: null,
     })
     addOpeningHours(t, id, profile.slug, variant)
     addRow(t.store_closures, { store_id: id, closed_on: '2026-12-25', reason: 'Christmas Day' })
@@ -1625,7 +1631,7 @@ function addContent(t: Tables): void {
         {
           title: `${brand.name}: groceries from your local store`,
           subtitle: searchPrompt(brand.store.enableStoresSearchByAddress),
-          imageUrl: '/images/banners/hero.svg',
+          imageUrl: `/images/brands/${brand.slug}-hero.svg`,
         },
       ],
       [

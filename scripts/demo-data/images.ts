@@ -60,11 +60,6 @@ export function bannerSvg(title: string, subtitle: string, color: string, icon: 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400" role="img" aria-label="${t}"><title>${t}</title><rect width="1200" height="400" fill="${color}"/><circle cx="1010" cy="200" r="170" fill="#ffffff" opacity="0.15"/><g transform="translate(880 70) scale(2.6)" fill="#ffffff">${ICONS[icon]}</g><text x="72" y="190" font-family="Arial, Helvetica, sans-serif" font-size="64" font-weight="700" fill="#ffffff">${t}</text><text x="72" y="254" font-family="Arial, Helvetica, sans-serif" font-size="32" fill="#ffffff">${s}</text></svg>\n`
 }
 
-/** A simple shop-front picture used for every store. */
-export function storeSvg(): string {
-  return '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360" role="img" aria-label="Store front"><title>Store front</title><rect width="640" height="360" fill="#e5e7eb"/><rect x="120" y="110" width="400" height="210" fill="#ffffff"/><path d="M100 110h440l-20-50H120z" fill="#16a34a"/><path d="M120 110h50v24h-50zM220 110h50v24h-50zM320 110h50v24h-50zM420 110h50v24h-50z" fill="#ffffff" opacity="0.8"/><rect x="150" y="170" width="150" height="150" fill="#93c5fd"/><rect x="340" y="170" width="150" height="90" fill="#93c5fd"/></svg>\n'
-}
-
 function escapeXml(text: string): string {
   return text
     .replace(/&/g, '&amp;')

@@ -1,12 +1,13 @@
 // Writes the demo pictures into public/images: one SVG per department and density, brand logos,
-// banners and the store front. Run after changing catalogue.ts or images.ts:
+// their heroes and the banners (a store front is drawn inline, in the brand's colours: client/
+// components/catalogue/StoreFrontIllustration.tsx). Run after changing catalogue.ts or images.ts:
 //   node scripts/demo-data/write-images.ts
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEPARTMENTS, HOT_FOOD_DEPARTMENT } from './catalogue.ts'
 import { BRANDS } from './generate.ts'
-import { bannerSvg, categorySvg, IMAGE_SIZES, logoSvg, storeSvg } from './images.ts'
+import { bannerSvg, categorySvg, IMAGE_SIZES, logoSvg } from './images.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'images')
 
@@ -26,9 +27,13 @@ for (const department of [...DEPARTMENTS, HOT_FOOD_DEPARTMENT]) {
 for (const brand of BRANDS) {
   write(`brands/${brand.slug}.svg`, logoSvg(brand.name, brand.primary, brand.accent))
   write(`brands/${brand.slug}-icon.svg`, categorySvg(brand.name, brand.primary, 'leaf', 64))
+  // Each brand's hero in its own colour (the share image, and a photo-less store's picture).
+  write(
+    `brands/${brand.slug}-hero.svg`,
+    bannerSvg(brand.tagline, 'Groceries from stores near you', brand.primary, 'apple')
+  )
 }
 const banners: Array<[string, string, string, string, Parameters<typeof bannerSvg>[3]]> = [
-  ['hero', 'Your local shop, delivered', 'Groceries from stores near you', '#1f7a4d', 'apple'],
   [
     'lunchtime-meal-deal',
     'Lunchtime meal deal',
@@ -47,5 +52,4 @@ const banners: Array<[string, string, string, string, Parameters<typeof bannerSv
 for (const [slug, title, subtitle, color, icon] of banners) {
   write(`banners/${slug}.svg`, bannerSvg(title, subtitle, color, icon))
 }
-write('stores/store-front.svg', storeSvg())
 console.log(`Wrote demo images under ${root}`)

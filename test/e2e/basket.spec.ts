@@ -83,13 +83,16 @@ test.describe('basket', () => {
     await waitForIsland(page, 'ItemOptions')
     await page.getByLabel('Quantity', { exact: true }).fill('3')
     await page.getByRole('button', { name: /^Add to basket/ }).click()
-    await expect(page.getByText('Item limit has been reached')).toBeVisible()
+    // The limit is said, not only that there is one.
+    await expect(
+      page.getByText('Item limit has been reached. You can buy at most 2 of this item.')
+    ).toBeVisible()
     await expect(
       await addFromItemPage(page, '/category/medicines/paracetamol-tablets-500mg-16-pack', 2)
     ).toContainText('Added to basket')
     await expect(
       await addFromItemPage(page, '/category/medicines/paracetamol-tablets-500mg-16-pack', 1)
-    ).toContainText('Item limit has been reached')
+    ).toContainText('Item limit has been reached. You can buy at most 2 of this item.')
 
     // The basket page: lines and totals, quantity change and removal.
     await page.goto(basketUrl())
@@ -124,6 +127,18 @@ test.describe('basket', () => {
     await expect(page.locator('dt', { hasText: 'Coupon SAVE5' })).toBeVisible()
     await expect(page.locator('dd', { hasText: '−£5' })).toBeVisible()
 
+    // A tip over the maximum says the maximum; text says how to type one.
+    const tip = page.getByRole('group', { name: 'Tip your driver' })
+    await tip.getByText('Other', { exact: true }).click()
+    await tip.getByLabel('Tip amount (£)').fill('60')
+    await tip.getByRole('button', { name: 'Set tip' }).click()
+    await expect(tip.getByRole('alert')).toHaveText(/^The most you can tip is £50(\.00)?\.$/)
+    await tip.getByLabel('Tip amount (£)').fill('two')
+    await tip.getByRole('button', { name: 'Set tip' }).click()
+    await expect(tip.getByRole('alert')).toHaveText(
+      'Please enter a tip in pounds and pence, for example 2.50.'
+    )
+
     // Collection: no delivery fee (and no tip).
     await expect(page.getByText('Delivery fee')).toBeVisible()
     await page.getByText('collection', { exact: true }).click()
@@ -147,8 +162,17 @@ test.describe('basket', () => {
     await expect(dialog).toContainText(
       'You are about to overwrite your basket. Are you sure you would like to proceed?'
     )
+    // It names the store and what would be lost; keeping the basket is the default.
+    await expect(dialog.getByRole('heading')).toHaveText(/^Replace your basket at .+\?$/)
+    await expect(dialog).toContainText(/Your basket at .+ holds 2 items\. Adding this empties it\./)
+    await expect(dialog.getByRole('button', { name: 'Keep my basket' })).toBeFocused()
     await expectNoAxeViolations(page)
-    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await screenshots(page, 'overwrite-dialog')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(add).toBeFocused()
+    await add.click()
+    await dialog.getByRole('button', { name: 'Keep my basket' }).click()
     await expect(dialog).toHaveCount(0)
     await expect(add).toBeFocused()
     await page.reload()
@@ -156,7 +180,10 @@ test.describe('basket', () => {
 
     await waitForIsland(page, 'ItemOptions')
     await page.getByRole('button', { name: /^Add to basket/ }).click()
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click()
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Empty basket and add' })
+      .click()
     await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
     await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 1 item, £/)
 

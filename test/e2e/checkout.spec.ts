@@ -32,7 +32,10 @@ async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /** A delivery basket over the store's minimum spend with a reserved future slot. */
-async function basketWithSlot(page: Page): Promise<void> {
+async function basketWithSlot(
+  page: Page,
+  method: 'delivery' | 'collection' = 'delivery'
+): Promise<void> {
   // The postcode search saves the location cookie the slot page needs.
   await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by?postcode=M1%201AE'))
   await page.goto(storeUrl('/category/cheese/vintage-cheddar-400g'))
@@ -41,7 +44,7 @@ async function basketWithSlot(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Add to basket/ }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
 
-  await page.goto(storeUrl('/time-slots?method=delivery'))
+  await page.goto(storeUrl(`/time-slots?method=${method}`))
   await waitForIsland(page, 'SlotPicker')
   if (!page.url().includes('/calendar')) {
     await page.getByRole('button', { name: 'Choose a time' }).click()
@@ -50,7 +53,9 @@ async function basketWithSlot(page: Page): Promise<void> {
     .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*\d+ left$/ })
     .first()
     .click()
-  await expect(page.getByTestId('held-slot')).toContainText('Delivery, ')
+  await expect(page.getByTestId('held-slot')).toContainText(
+    method === 'delivery' ? 'Delivery, ' : 'Collection, '
+  )
 }
 
 /** From /checkout through the options and the details form to the payment step. */
@@ -69,9 +74,12 @@ async function fillDetails(page: Page, email: string | null): Promise<void> {
   await form.getByLabel('Last name').fill('Lovelace')
   if (email !== null) await form.getByLabel('Email address').fill(email)
   await form.getByLabel('Mobile number').fill('07700 900123')
-  await form.getByLabel('Address line 1').fill('12 Portland Street')
-  await form.getByLabel('Town or city').fill('Manchester')
-  await form.getByLabel('Postcode').fill('M1 1AE')
+  // Collection asks for no address.
+  if ((await form.getByLabel('Address line 1').count()) > 0) {
+    await form.getByLabel('Address line 1').fill('12 Portland Street')
+    await form.getByLabel('Town or city').fill('Manchester')
+    await form.getByLabel('Postcode').fill('M1 1AE')
+  }
   await form.getByLabel(/I agree to the/).check()
   await form.getByRole('button', { name: 'Continue to payment' }).click()
   await expect(page).toHaveURL(/\/checkout\/payment$/)
@@ -132,6 +140,11 @@ test.describe('checkout', () => {
     await screenshots(page, 'hosted-page')
     await payOnHostedPage(page, CARDS.success)
     const number = await expectOrderPlaced(page)
+    // The brand's prefix, where it goes and how it was paid (the hosted page named no card).
+    expect(number).toMatch(/^CF-/)
+    await expect(page.locator('dt:text("Delivering to") + dd')).toContainText('12 Portland Street')
+    await expect(page.locator('dt:text("Delivering to") + dd')).toContainText('M1 1AE')
+    await expect(page.locator('dt:text("Payment") + dd')).toHaveText('Card')
     await expect(page.getByText('Vintage Cheddar 400g')).toBeVisible()
     await expectNoAxeViolations(page)
     await screenshots(page, 'success')
@@ -149,7 +162,9 @@ test.describe('checkout', () => {
     await toCardPage(page)
     await payOnHostedPage(page, CARDS.declined)
     await expect(page).toHaveURL(/\/checkout\/payment\?payment=failed$/)
-    await expect(page.getByText('There was an issue processing your payment')).toBeVisible()
+    await expect(page.locator('#payment-alert')).toHaveText(
+      'There was an issue processing your payment. No money was taken. Please try again with another card or payment method.'
+    )
     await screenshots(page, 'declined')
 
     await toCardPage(page)
@@ -187,8 +202,30 @@ test.describe('checkout', () => {
       await page.getByLabel(/available in cash/).check()
       await page.getByRole('button', { name: /^Pay £/ }).click()
       await expectOrderPlaced(page)
+      await expect(page.locator('dt:text("Payment") + dd')).toHaveText('Cash on delivery')
+      await screenshots(page, 'success-cash')
     }
   )
+
+  test('a collection order says where and when to collect, and that cash is paid there', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    await basketWithSlot(page, 'collection')
+    await detailsAsGuest(page, `collect-${Date.now()}@example.com`)
+    await waitForIsland(page, 'PaymentForm')
+    await page.getByRole('radio', { name: /Cash/ }).check()
+    await page.getByLabel(/available in cash/).check()
+    await page.getByRole('button', { name: /^Pay £/ }).click()
+    await expectOrderPlaced(page)
+    await expect(page.locator('dt:text("Ready for collection") + dd')).toHaveText(/\d{2}:\d{2}/)
+    const where = page.locator('dt:text("Collect from") + dd')
+    await expect(where).toContainText('Manchester Piccadilly')
+    await expect(where).toContainText('75 Portland Street')
+    await expect(page.locator('dt:text("Payment") + dd')).toHaveText('Cash when you collect')
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'success-collection')
+  })
 
   test('a new registrant signs up inside checkout, saves a card, then pays with it and its CVV', async ({
     page,

@@ -5,7 +5,9 @@ import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts
 const SCREENSHOTS = 'test-results/screenshots'
 
 async function brandOf(page: Page) {
-  const name = await page.locator('header a[aria-label$=" home"]').getAttribute('aria-label')
+  // The home link is named by the logo's words, then where it goes ('Corner Fresh home').
+  const home = page.getByRole('banner').getByRole('link', { name: / home$/ })
+  const name = (await home.textContent())?.trim()
   const primary = await page.evaluate(() =>
     getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim()
   )

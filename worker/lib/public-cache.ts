@@ -64,6 +64,8 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/location/interest',
   '/seo/sitemap',
   '/catalogue/banners',
+  // The order number carries the brand's prefix.
+  '/checkout/process-order',
 ])
 
 /** A public answer's rule and KV key, or null when the call is not publicly cacheable. */

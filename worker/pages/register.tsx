@@ -55,12 +55,7 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     confirmPassword: form.confirmPassword ?? '',
     whereHeard: form.whereHeard ?? '',
   })
-  const errors: FormErrors = parsed.success
-    ? {}
-    : formErrorsOf(parsed.error.issues, {
-        firstName: MESSAGES.firstNameRequired,
-        lastName: MESSAGES.lastNameRequired,
-      })
+  const errors: FormErrors = parsed.success ? {} : formErrorsOf(parsed.error.issues)
   // The schema checks the match only once every other field is valid: say it at once.
   if (!errors.confirmPassword && (form.password ?? '') !== (form.confirmPassword ?? '')) {
     errors.confirmPassword = MESSAGES.passwordsDoNotMatch

@@ -40,7 +40,9 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
     backend.post('/stores/recommended-items', { body: scope, schema: MenuItemListSchema }),
   ])
   const where = addressLines(store).join(', ')
-  const imageUrl = store.imageUrl ? new URL(store.imageUrl, canonicalUrl(c, '/')).href : null
+  // A store without a photo of its own is shown by the brand's picture (its hero, else its logo).
+  const picture = store.imageUrl ?? brand.heroImageUrl ?? brand.logo.url
+  const imageUrl = new URL(picture, canonicalUrl(c, '/')).href
   return renderPage(
     c,
     (chrome) => (

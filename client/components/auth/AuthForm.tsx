@@ -68,7 +68,8 @@ export interface TextFieldProps {
   required?: boolean
   hint?: string
   inputMode?: 'text' | 'email' | 'tel' | 'numeric'
-  maxLength?: number
+  /** The server schema's limit for this field (schemas/text-limits.ts): every field has one. */
+  maxLength: number
   /** Prefix of the element ids, so two forms on a page never share one. */
   idPrefix: string
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import type { BasketCoupon } from '../../../schemas/basket.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'
@@ -85,7 +86,7 @@ export function CouponForm({
           value={code}
           autoComplete="off"
           autoCapitalize="characters"
-          maxLength={40}
+          maxLength={TEXT_MAX_LENGTH.coupon}
           onChange={(event) => setCode(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'coupon-error' : undefined}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 
 const PRESETS = [0, 100, 200, 300]
 
@@ -9,6 +10,13 @@ export function parseTipPounds(text: string): number | null {
   const match = /^£?\s*(\d{1,4})(?:\.(\d{1,2}))?$/.exec(text.trim())
   if (!match) return null
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+}
+
+/** Why a typed tip cannot be set: not an amount, or over the maximum (which it names). */
+export function tipRefusal(pence: number | null, maxTip: number): string | null {
+  if (pence === null) return MESSAGES.tipInvalid
+  if (pence > maxTip) return formatMessage('tipTooHigh', formatMoney(maxTip))
+  return null
 }
 
 /** The driver tip (delivery only): none, £1, £2, £3 or another amount up to the maximum. */
@@ -27,17 +35,14 @@ export function TipChooser({
 }) {
   const [other, setOther] = useState(!PRESETS.includes(tip))
   const [text, setText] = useState(PRESETS.includes(tip) ? '' : (tip / 100).toFixed(2))
-  const [invalid, setInvalid] = useState(false)
+  const [invalid, setInvalid] = useState<string | null>(null)
 
   function submitOther(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const pence = parseTipPounds(text)
-    if (pence === null || pence > maxTip) {
-      setInvalid(true)
-      return
-    }
-    setInvalid(false)
-    onTip(pence)
+    const refusal = tipRefusal(pence, maxTip)
+    setInvalid(refusal)
+    if (refusal === null && pence !== null) onTip(pence)
   }
 
   const chip =
@@ -83,8 +88,9 @@ export function TipChooser({
               id="tip-other"
               inputMode="decimal"
               value={text}
+              maxLength={TEXT_MAX_LENGTH.tip}
               onChange={(event) => setText(event.target.value)}
-              aria-invalid={invalid || undefined}
+              aria-invalid={invalid ? true : undefined}
               aria-describedby={invalid ? 'tip-other-error' : undefined}
               className="min-h-11 w-28 rounded-xl px-3 ring-1 ring-black/30"
             />
@@ -99,7 +105,7 @@ export function TipChooser({
       ) : null}
       {invalid ? (
         <p id="tip-other-error" role="alert" className="text-sm font-semibold text-red-700">
-          {MESSAGES.validationError}
+          {invalid}
         </p>
       ) : null}
       {error ? (

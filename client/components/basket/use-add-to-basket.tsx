@@ -5,8 +5,9 @@ import {
   actionFailureMessage,
   addedCost,
   addToBasket,
-  isStoreConflict,
+  basketAtAnotherStore,
   type AddItemRequest,
+  type BasketAtAnotherStore,
 } from '../../lib/basket.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 
@@ -40,8 +41,8 @@ function itemAdd(request: AddItemRequest): BasketAdd {
 
 /**
  * Adds to the basket with the spec's answers: success names the line and what it cost, a
- * refusal shows the server's message, and a basket of another store asks first (Confirm adds
- * again with overwrite; Cancel changes nothing). `add` adds an item; `addWith` any other add.
+ * refusal shows the server's message, and a basket of another store asks first, naming what it
+ * would lose ('Empty basket and add' adds again with overwrite; 'Keep my basket' changes nothing). `add` adds an item; `addWith` any other add.
  */
 export function useAddToBasket(): {
   status: AddStatus
@@ -55,6 +56,7 @@ export function useAddToBasket(): {
     basketAdd: BasketAdd
     line: string
     opener: HTMLElement | null
+    current: BasketAtAnotherStore
   } | null>(null)
 
   async function run(
@@ -75,9 +77,10 @@ export function useAddToBasket(): {
         ),
       })
     } catch (error) {
-      if (isStoreConflict(error) && !overwrite) {
+      const current = overwrite ? null : basketAtAnotherStore(error)
+      if (current) {
         setStatus({ kind: 'idle' })
-        setConflict({ basketAdd, line, opener })
+        setConflict({ basketAdd, line, opener, current })
         return
       }
       setStatus({ kind: 'failed', message: actionFailureMessage(error, MESSAGES.addItemFailed) })
@@ -93,6 +96,7 @@ export function useAddToBasket(): {
     <Suspense fallback={null}>
       <OverwriteDialog
         opener={conflict.opener}
+        current={conflict.current}
         onCancel={() => setConflict(null)}
         onConfirm={() => {
           setConflict(null)

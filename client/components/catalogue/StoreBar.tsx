@@ -1,4 +1,5 @@
 import { SearchIcon, StoreIcon } from '../icons.tsx'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { routePath } from '../../lib/routes.ts'
 import { storeSearchFormAction } from './catalogue-links.ts'
 
@@ -43,7 +44,7 @@ export function StoreBar({ store, searchTerm = '', searchError = null }: StoreBa
               type="search"
               defaultValue={searchTerm}
               placeholder="Search products"
-              maxLength={100}
+              maxLength={TEXT_MAX_LENGTH.searchTerm}
               aria-invalid={searchError ? true : undefined}
               aria-describedby={searchError ? errorId : undefined}
               className="min-h-11 w-full rounded-full border border-black/20 bg-white px-4 text-base"

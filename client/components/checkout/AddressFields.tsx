@@ -1,4 +1,5 @@
 import { TextField, type FormErrors, type FormValues } from '../auth/AuthForm.tsx'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 
 /** The form names of spec §3 Address's fields, as the checkout forms post them. */
 export const ADDRESS_FIELDS = [
@@ -24,6 +25,7 @@ export function AddressFields({
       <TextField
         idPrefix={idPrefix}
         name="addressLine1"
+        maxLength={TEXT_MAX_LENGTH.addressLine}
         label="Address line 1"
         autoComplete="address-line1"
         errors={errors}
@@ -32,6 +34,7 @@ export function AddressFields({
       <TextField
         idPrefix={idPrefix}
         name="addressLine2"
+        maxLength={TEXT_MAX_LENGTH.addressLine}
         label="Address line 2"
         autoComplete="address-line2"
         required={false}
@@ -42,6 +45,7 @@ export function AddressFields({
         <TextField
           idPrefix={idPrefix}
           name="town"
+          maxLength={TEXT_MAX_LENGTH.town}
           label="Town or city"
           autoComplete="address-level2"
           errors={errors}
@@ -50,6 +54,7 @@ export function AddressFields({
         <TextField
           idPrefix={idPrefix}
           name="county"
+          maxLength={TEXT_MAX_LENGTH.county}
           label="County"
           autoComplete="address-level1"
           required={false}
@@ -62,7 +67,7 @@ export function AddressFields({
         name="postcode"
         label="Postcode"
         autoComplete="postal-code"
-        maxLength={10}
+        maxLength={TEXT_MAX_LENGTH.postcode}
         errors={errors}
         values={values}
       />

@@ -1,4 +1,5 @@
 import { parseQuantity } from '../../lib/item-options-ui.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 
 export interface QuantityFieldProps {
   id: string
@@ -39,6 +40,7 @@ export function QuantityField({ id, value, max, error, onChange }: QuantityField
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete="off"
+          maxLength={TEXT_MAX_LENGTH.quantity}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}

@@ -1,8 +1,9 @@
+import { formatMoney } from '../../../schemas/money.ts'
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { nextWednesdayNoon } from '../../support/test-clock.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, itemLimitMessage, MESSAGES } from '../../../schemas/messages.ts'
 import {
   basketCall,
   couponCall,
@@ -209,14 +210,16 @@ describe('items', () => {
 })
 
 describe('limits', () => {
-  it("stops paracetamol at 2 with 'Item limit has been reached'", async () => {
+  it("stops paracetamol at 2 with 'Item limit has been reached' and says the limit", async () => {
     const pills = await findItem("m.slug like 'paracetamol%'")
     expect(pills.max_quantity).toBe(2)
     const first = await basketCall('/basket/items/add', add(undefined, pills.id, 2))
     const token = first.basketToken ?? ''
     const refused = await failingCall('/basket/items/add', add(token, pills.id, 1), 409)
-    expect(refused.error.message).toBe(MESSAGES.itemLimitReached)
-    expect(refused.error.details?.reason).toBe('item_limit')
+    expect(refused.error.message).toBe(
+      'Item limit has been reached. You can buy at most 2 of this item.'
+    )
+    expect(refused.error.details).toMatchObject({ reason: 'item_limit', limit: 2 })
     const update = await failingCall(
       '/basket/update',
       {
@@ -226,7 +229,7 @@ describe('limits', () => {
       },
       409
     )
-    expect(update.error.message).toBe(MESSAGES.itemLimitReached)
+    expect(update.error.message).toBe(itemLimitMessage(2))
     const after = await reread(token)
     expect(after.version).toBe(first.version)
     expect(after.lines[0]?.quantity).toBe(2)
@@ -238,12 +241,16 @@ describe('limits', () => {
       const first = await basketCall('/basket/items/add', add(undefined, plain.id, 4))
       const token = first.basketToken ?? ''
       const over = await failingCall('/basket/items/add', add(token, plain2.id, 2), 409)
-      expect(over.error.message).toBe(MESSAGES.basketLimitExceeded)
+      expect(over.error.message).toBe(
+        'This will go over your basket limit. Your basket can hold at most 5 items.'
+      )
       expect(over.error.details?.reason).toBe('basket_limit_exceeded')
       const full = await basketCall('/basket/items/add', add(token, plain2.id, 1))
       expect(full.totals.itemCount).toBe(5)
       const reached = await failingCall('/basket/items/add', add(token, plain2.id, 1), 409)
-      expect(reached.error.message).toBe(MESSAGES.basketLimitReached)
+      expect(reached.error.message).toBe(
+        'Basket limit has been reached. Your basket can hold at most 5 items.'
+      )
       expect(reached.error.details?.reason).toBe('basket_limit')
       expect((await reread(token)).version).toBe(full.version)
       // Lowering a quantity is always allowed.
@@ -283,6 +290,10 @@ describe('stores', () => {
     expect(conflict.error.details).toMatchObject({
       reason: 'basket_store_conflict',
       storeSlug: first.store?.slug,
+      storeName: first.store?.name,
+      itemCount: 2,
+      couponCode: null,
+      slotHeld: false,
     })
     expect((await reread(token)).version).toBe(first.version)
     const moved = await basketCall('/basket/items/add', { ...other, overwrite: true })
@@ -547,7 +558,21 @@ describe('tip, method and clear', () => {
       { businessId: 1, basketToken: token, tip: 999999 },
       422
     )
-    expect(tooMuch.error.message).toBe(MESSAGES.validationError)
+    expect(tooMuch.error.message).toBe(`The most you can tip is ${formatMoney(5000)}.`)
+    for (const tip of [-100, 'two pounds']) {
+      const refused = await failingCall(
+        '/basket/tip',
+        { businessId: 1, basketToken: token, tip },
+        422
+      )
+      expect(refused.error.message).toBe(MESSAGES.tipInvalid)
+    }
+    const longCoupon = await failingCall(
+      '/basket/coupon/apply',
+      { businessId: 1, basketToken: token, coupon: 'X'.repeat(41), verifyToken: 'token' },
+      422
+    )
+    expect(longCoupon.error.message).toBe('Coupon code must be 40 characters or fewer.')
     const collection = await basketCall('/basket/update', {
       businessId: 1,
       basketToken: token,

@@ -1,3 +1,4 @@
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
@@ -102,6 +103,28 @@ describe('register page', () => {
     // A password is never sent back in the page.
     expect(html).not.toContain(PASSWORD)
     expect(setCookieLine(res, 'sf_access')).toBeUndefined()
+  })
+
+  it('limits each field to what the server takes, and a long name hears the limit', async () => {
+    const html = await (await get('/register')).text()
+    for (const [name, max] of [
+      ['firstName', TEXT_MAX_LENGTH.name],
+      ['lastName', TEXT_MAX_LENGTH.name],
+      ['email', TEXT_MAX_LENGTH.email],
+      ['phone', TEXT_MAX_LENGTH.phone],
+      ['password', TEXT_MAX_LENGTH.newPassword],
+    ] as const) {
+      const input = new RegExp(`<input id="register-${name}"[^>]*>`).exec(html)?.[0]
+      expect(input).toContain(`maxLength="${max}"`)
+    }
+    const res = await postForm('/register', {
+      ...registration(uniqueEmail('pages')),
+      lastName: 'L'.repeat(TEXT_MAX_LENGTH.name + 1),
+    })
+    expect(res.status).toBe(422)
+    expect(textOfId(await res.text(), 'register-lastName-error')).toBe(
+      'Last name must be 100 characters or fewer.'
+    )
   })
 
   it('says an email is already registered', async () => {

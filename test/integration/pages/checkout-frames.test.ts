@@ -274,6 +274,8 @@ describe('a saved card with the frames gateway (card step)', () => {
     )
     expect(order.status, JSON.stringify(order.json)).toBe(200)
     const draft = OrderSummarySchema.parse(order.json)
+    // The proxy names the host's brand: its order-number prefix (demo data: Corner Fresh, CF).
+    expect(draft.businessOrderId).toMatch(/^CF-[0-9A-Z]{8}$/)
     const payment = {
       idempotencyKey: crypto.randomUUID(),
       draftOrderId: draft.draftOrderId,
@@ -307,6 +309,9 @@ describe('a saved card with the frames gateway (card step)', () => {
       framesPages
     )
     expect(success.status).toBe(200)
-    expect(await success.text()).toContain(draft.businessOrderId)
+    const page = await success.text()
+    expect(page).toContain(draft.businessOrderId)
+    // The card that paid, as the gateway reported it.
+    expect(page.replace(/<!-- -->/g, '')).toMatch(/Payment<\/dt><dd[^>]*>Visa ending 5262</)
   })
 })

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import {
@@ -263,6 +264,24 @@ describe('/checkout and the details step', () => {
     expect(html).toContain('Ring twice')
   })
 
+  it('says the limit of a field typed too long, and every input carries that limit', async () => {
+    let cookies = await basketCookies()
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const page = await (await get('/checkout/details', cookies)).text()
+    expect(/<input id="details-firstName"[^>]*>/.exec(page)?.[0]).toContain(
+      `maxLength="${TEXT_MAX_LENGTH.name}"`
+    )
+    const res = await postForm(
+      '/checkout/details',
+      { ...DETAILS, firstName: 'A'.repeat(TEXT_MAX_LENGTH.name + 1) },
+      cookies
+    )
+    expect(res.status).toBe(422)
+    const html = text(await res.text())
+    expect(html).toContain('First name must be 100 characters or fewer.')
+    expect(html).not.toContain(MESSAGES.firstNameRequired)
+  })
+
   it('refuses a guest the email of a member, with both ways to sign in', async () => {
     const member = await registerMember()
     let cookies = await basketCookies()
@@ -307,7 +326,9 @@ describe('the payment step', () => {
   it('says why the shopper is back from the card page', async () => {
     const cookies = await guestWithDetails()
     const failed = text(await (await get('/checkout/payment?payment=failed', cookies)).text())
-    expect(failed).toContain(MESSAGES.paymentFailed)
+    expect(failed).toContain(
+      'There was an issue processing your payment. No money was taken. Please try again with another card or payment method.'
+    )
     const cancelled = text(await (await get('/checkout/payment?payment=cancelled', cookies)).text())
     expect(cancelled).toContain(MESSAGES.paymentCancelled)
   })
@@ -341,6 +362,11 @@ describe('the payment form without JavaScript', () => {
   })
 
   it('places a confirmed cash order once, however often it is posted, and shows it', async () => {
+    // White label: the order number carries the brand's prefix.
+    await env.DB.prepare(
+      `update brands set order_number_prefix = 'CASH'
+       where id = (select brand_id from brand_hosts where host = 'localhost')`
+    ).run()
     const cookies = await guestWithDetails()
     const attempt = attemptOf(await (await get('/checkout/payment', cookies)).text())
     const fields = { attempt, paymentSource: 'cash', cashConfirmed: 'yes' }
@@ -363,7 +389,17 @@ describe('the payment form without JavaScript', () => {
     expect(success.status).toBe(200)
     const html = text(await success.text())
     expect(html).toContain('Thank you for your order')
-    expect(html).toMatch(/Order number \S+/)
+    expect(html).toMatch(/Order number CASH-[0-9A-Z]{8} /)
+    // Collection: where and when to collect, and how it will be paid.
+    const store = await env.DB.prepare(
+      'select name, address_line1, postcode from stores where id = ?1'
+    )
+      .bind(STORES.main)
+      .first<{ name: string; address_line1: string; postcode: string }>()
+    expect(html).toMatch(/Ready for collection \S+/)
+    expect(html).toContain(`Collect from ${store?.name} ${store?.address_line1}`)
+    expect(html).toContain(store?.postcode)
+    expect(html).toContain('Payment Cash when you collect')
   })
 
   it('refuses cash where the store does not take it', async () => {

@@ -528,10 +528,15 @@ describe('store page', () => {
       '@type': 'GroceryStore',
       name: 'York Deangate',
       url: 'http://localhost/stores/york',
-      image: 'http://localhost/images/stores/store-front.svg',
+      // No photo of its own: the brand's hero, in the brand's colour.
+      image: 'http://localhost/images/brands/corner-fresh-hero.svg',
       address: { '@type': 'PostalAddress', addressLocality: 'York', postalCode: 'YO1 7HH' },
       geo: { '@type': 'GeoCoordinates' },
     })
+    // The shop front is drawn in the brand's colours (its CSS variables), not fixed ones.
+    const front = /<svg[^>]*data-testid="store-front-illustration"[\s\S]*?<\/svg>/.exec(html)?.[0]
+    expect(front).toContain('class="fill-primary"')
+    expect(front).not.toMatch(/fill="#/)
     // "Change store" leads to the search without the last-ordered-store redirect.
     expect(html).toContain('href="/?changeStore=1"')
     expect(data.openingHoursSpecification).toEqual(

@@ -1,7 +1,7 @@
 import { SELF, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { luhnValid } from '../../../schemas/card-brand.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import {
   VALID_EXPIRY,
   consumerData,
@@ -87,7 +87,7 @@ describe('the sandbox card page with the Global Payments test cards', () => {
         status: row.status,
         amount: draft.total,
         nextUrl: row.status === 'succeeded' ? RETURN_URLS.successUrl : RETURN_URLS.failureUrl,
-        message: row.status === 'succeeded' ? null : MESSAGES.paymentFailed,
+        message: row.status === 'succeeded' ? null : PAYMENT_FAILED_HELP,
       })
       expect(await orderStatus(draft.orderId)).toBe(row.order)
       const payment = await env.DB.prepare(
@@ -123,7 +123,7 @@ describe('the sandbox card page with the Global Payments test cards', () => {
     )
     expect(resultOf(await consumerData(no))).toMatchObject({
       status: 'failed',
-      message: MESSAGES.paymentFailed,
+      message: PAYMENT_FAILED_HELP,
       nextUrl: RETURN_URLS.failureUrl,
     })
     expect(await orderStatus(failed.orderId)).toBe('payment_failed')

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { SavedCardListSchema } from '../../../schemas/payments.ts'
 import { registerMember } from '../auth/fixtures.ts'
 import { callWith, draftOrder, orderStatus, resultOf, seedCheckout } from './fixtures.ts'
@@ -146,7 +146,7 @@ describe('make payment with a frames card', () => {
     const declined = resultOf(
       await pay(framesPayment(draft, { token: await cardToken(FRAMES_CARDS.declined) }))
     )
-    expect(declined).toMatchObject({ status: 'failed', message: MESSAGES.paymentFailed })
+    expect(declined).toMatchObject({ status: 'failed', message: PAYMENT_FAILED_HELP })
     expect(await orderStatus(draft.orderId)).toBe('payment_failed')
     const paid = resultOf(
       await pay(framesPayment(draft, { token: await cardToken(FRAMES_CARDS.successMastercard) }))
@@ -252,7 +252,7 @@ describe('3-D Secure challenge with frames', () => {
       `http://localhost/checkout/payment?failed=1&paymentId=${result.paymentId}`
     )
     const verified = resultOf(await verify(draft, result.paymentId))
-    expect(verified).toMatchObject({ status: 'failed', message: MESSAGES.paymentFailed })
+    expect(verified).toMatchObject({ status: 'failed', message: PAYMENT_FAILED_HELP })
     expect(await orderStatus(draft.orderId)).toBe('payment_failed')
   })
 })

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import {
   SANDBOX_SESSION_SECONDS,
   sandboxSessionSignature,
@@ -108,7 +108,7 @@ describe('wallet payments through Realex (local sandbox)', () => {
         walletPayment(draft, 'applePay', await walletToken('applePay', 'decline'))
       )
     )
-    expect(result).toMatchObject({ status: 'failed', message: MESSAGES.paymentFailed })
+    expect(result).toMatchObject({ status: 'failed', message: PAYMENT_FAILED_HELP })
     expect(await orderStatus(draft.orderId)).toBe('payment_failed')
   })
 

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Basket } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { gatewayFor, newBusinessOrderId } from '../../../worker/backend/checkout/process-order.ts'
+import {
+  gatewayFor,
+  newBusinessOrderId,
+  orderNumberPrefix,
+} from '../../../worker/backend/checkout/process-order.ts'
 import {
   assertMethodAccepted,
   checkoutBlock,
@@ -13,11 +17,18 @@ import { AppError } from '../../../worker/lib/errors.ts'
 const NOW = new Date('2026-06-01T12:00:00.000Z')
 
 describe('newBusinessOrderId', () => {
-  it('is the business initials and 8 unambiguous base32 characters, different every time', () => {
-    const ids = Array.from({ length: 200 }, () => newBusinessOrderId('Corner Fresh'))
-    for (const id of ids) expect(id).toMatch(/^CF-[0-9A-HJKMNP-TV-Z]{8}$/)
+  it('is the prefix and 8 unambiguous base32 characters, different every time', () => {
+    const ids = Array.from({ length: 200 }, () => newBusinessOrderId('NSM'))
+    for (const id of ids) expect(id).toMatch(/^NSM-[0-9A-HJKMNP-TV-Z]{8}$/)
     expect(new Set(ids).size).toBe(200)
-    expect(newBusinessOrderId('')).toMatch(/^OR-/)
+  })
+
+  it("takes the brand's prefix, else its initials, else the business's", () => {
+    const brand = { name: 'Northside Market', order_number_prefix: 'NSM' }
+    expect(orderNumberPrefix(brand, 'Corner Fresh Group')).toBe('NSM')
+    expect(orderNumberPrefix({ ...brand, order_number_prefix: null }, 'X')).toBe('NM')
+    expect(orderNumberPrefix(null, 'Corner Fresh Group')).toBe('CFG')
+    expect(orderNumberPrefix(null, '')).toBe('OR')
   })
 })
 

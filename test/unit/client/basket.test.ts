@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../schemas/money.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '../../../client/lib/api.ts'
 import {
@@ -12,11 +13,13 @@ import {
   applyCoupon,
   BASKET_API,
   couponFailureMessage,
+  basketAtAnotherStore,
   isStoreConflict,
+  overwriteLosses,
   minimumSpendProgress,
   setLineQuantity,
 } from '../../../client/lib/basket.ts'
-import { parseTipPounds } from '../../../client/components/basket/TipChooser.tsx'
+import { parseTipPounds, tipRefusal } from '../../../client/components/basket/TipChooser.tsx'
 import type { Basket, BasketSummary } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 
@@ -183,7 +186,14 @@ describe('basket calls', () => {
           error: {
             code: 'conflict',
             message: MESSAGES.basketOverwrite,
-            details: { reason: 'basket_store_conflict' },
+            details: {
+              reason: 'basket_store_conflict',
+              storeSlug: 'corner-fresh-deansgate',
+              storeName: 'Corner Fresh Deansgate',
+              itemCount: 2,
+              couponCode: 'SAVE5',
+              slotHeld: true,
+            },
           },
         })
       )
@@ -197,8 +207,29 @@ describe('basket calls', () => {
     }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiRequestError)
     expect(isStoreConflict(error)).toBe(true)
+    const current = basketAtAnotherStore(error)
+    expect(current).toEqual({
+      storeName: 'Corner Fresh Deansgate',
+      itemCount: 2,
+      couponCode: 'SAVE5',
+      slotHeld: true,
+    })
+    expect(current && overwriteLosses(current)).toBe(
+      'Your basket at Corner Fresh Deansgate holds 2 items, the coupon SAVE5 and your reserved time slot. Adding this empties it.'
+    )
+    expect(basketAtAnotherStore(new ApiRequestError(409, 'x', { reason: 'other' }))).toBeNull()
     expect((error as ApiRequestError).code).toBe('conflict')
     expect(isStoreConflict(new ApiRequestError(409, 'x', { reason: 'other' }))).toBe(false)
+  })
+
+  it('names what an overwrite loses, however little the basket holds', () => {
+    const one = { storeName: 'Northside Market', itemCount: 1, couponCode: null, slotHeld: false }
+    expect(overwriteLosses(one)).toBe(
+      'Your basket at Northside Market holds 1 item. Adding this empties it.'
+    )
+    expect(overwriteLosses({ ...one, storeName: null, slotHeld: true })).toBe(
+      'Your basket holds 1 item and your reserved time slot. Adding this empties it.'
+    )
   })
 
   it("shows a refusal's own message and the action's message for anything else", () => {
@@ -242,5 +273,15 @@ describe('spend progress and tips', () => {
     expect(parseTipPounds('-1')).toBeNull()
     expect(parseTipPounds('2.555')).toBeNull()
     expect(parseTipPounds('abc')).toBeNull()
+  })
+
+  it('says why a typed tip is refused, naming the maximum', () => {
+    expect(tipRefusal(parseTipPounds('-1'), 5000)).toBe(
+      'Please enter a tip in pounds and pence, for example 2.50.'
+    )
+    expect(tipRefusal(parseTipPounds('60'), 5000)).toBe(
+      `The most you can tip is ${formatMoney(5000)}.`
+    )
+    expect(tipRefusal(parseTipPounds('50'), 5000)).toBeNull()
   })
 })

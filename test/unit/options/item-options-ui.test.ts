@@ -120,11 +120,15 @@ describe('quantity', () => {
     expect(parseQuantity(text)).toBe(expected)
   })
 
-  it('asks for a quantity, and refuses more than the item allows', () => {
+  it("asks for a quantity, refuses negatives and text, and says the item's limit", () => {
     const item = menuItem({ maxQuantity: 3 })
     expect(quantityError(item, '')).toBe('Please enter the quantity.')
+    expect(quantityError(item, '-2')).toBe('Please enter the quantity.')
+    expect(quantityError(item, 'two')).toBe('Please enter the quantity.')
     expect(quantityError(item, '3')).toBeNull()
-    expect(quantityError(item, '4')).toBe('Item limit has been reached')
+    expect(quantityError(item, '4')).toBe(
+      'Item limit has been reached. You can buy at most 3 of this item.'
+    )
     expect(quantityError(menuItem({ maxQuantity: null }), '40')).toBeNull()
   })
 })

@@ -138,6 +138,8 @@ describe('frames payments API adapter', () => {
           expiryYear: 2030,
           cardholderName: null,
         },
+        // The card that paid, for the order confirmation.
+        paidCard: { brand: 'visa', last4: '4242' },
       },
     })
     const declined = await createFramesGateway(

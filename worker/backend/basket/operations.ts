@@ -19,10 +19,15 @@ import type {
 import type { MenuItem } from '../../../schemas/catalogue.ts'
 import { DEFAULT_FULFILMENT_METHOD, type FULFILMENT_METHODS } from '../../../schemas/constants.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import {
+  basketLimitMessage,
+  formatMessage,
+  itemLimitMessage,
+  MESSAGES,
+} from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { dealDetails, menuItemDetails, priceMenuItem } from '../catalogue/service.ts'
-import { releaseHoldStatements } from '../slots/reservations.ts'
+import { findBasketReservation, releaseHoldStatements } from '../slots/reservations.ts'
 import {
   type BasketRows,
   commitBasket,
@@ -91,8 +96,8 @@ async function rowsOf(
   return rows
 }
 
-function limitConflict(message: string, reason: string): AppError {
-  return new AppError('conflict', message, { details: { reason } })
+function limitConflict(message: string, reason: string, limit: number): AppError {
+  return new AppError('conflict', message, { details: { reason, limit } })
 }
 
 /** Quantities held per item (all lines of it) and in all (lines and meal deals). */
@@ -108,8 +113,8 @@ function heldQuantities(rows: BasketRows): { perItem: Map<number, number>; total
 }
 
 /**
- * Spec §5 Basket limits for a change of the basket's quantities: an item over its max_quantity
- * ('Item limit has been reached'); then the store's max_basket_items over the sum of quantities:
+ * Spec §5 Basket limits for a change of the basket's quantities, each message followed by the
+ * limit: an item over its max_quantity ('Item limit has been reached'); then the store's max_basket_items over the sum of quantities:
  * already full ('Basket limit has been reached') or this change going past it ('This will go over
  * your basket limit'). Changes that lower quantities always pass.
  */
@@ -121,13 +126,19 @@ function assertLimits(
 ): void {
   for (const { total, max, grew } of change.itemTotals.values()) {
     if (grew && max !== null && total > max) {
-      throw limitConflict(MESSAGES.itemLimitReached, 'item_limit')
+      throw limitConflict(itemLimitMessage(max), 'item_limit', max)
     }
   }
   const limit = rows.basket.max_basket_items
   if (limit === null || after <= before || after <= limit) return
-  if (before >= limit) throw limitConflict(MESSAGES.basketLimitReached, 'basket_limit')
-  throw limitConflict(MESSAGES.basketLimitExceeded, 'basket_limit_exceeded')
+  if (before >= limit) {
+    throw limitConflict(basketLimitMessage('basketLimitReached', limit), 'basket_limit', limit)
+  }
+  throw limitConflict(
+    basketLimitMessage('basketLimitExceeded', limit),
+    'basket_limit_exceeded',
+    limit
+  )
 }
 
 /** Age check (spec §5): an age-restricted item needs the shopper's confirmation. */
@@ -135,6 +146,18 @@ function assertAge(ageRestriction: number | null, confirmed: boolean, field: str
   if (ageRestriction === null || confirmed) return
   const message = formatMessage('ageRestricted', ageRestriction)
   throw new AppError('validation_error', message, { fields: [{ field, message }] })
+}
+
+/**
+ * What an overwrite would lose, for the conflict's details: the store the basket is at, how many
+ * items it holds, its coupon and whether it holds a time slot (the dialog names them).
+ */
+interface CurrentBasket {
+  storeSlug: string | null
+  storeName: string | null
+  itemCount: number
+  couponCode: string | null
+  slotHeld: boolean
 }
 
 /**
@@ -146,7 +169,7 @@ function storeMoveStatements(
   rows: BasketRows,
   target: BasketStoreContext,
   overwrite: boolean,
-  currentStoreSlug: string | null
+  current: CurrentBasket | null
 ): Array<D1PreparedStatement> {
   const { db } = call
   const basketId = rows.basket.id
@@ -154,7 +177,7 @@ function storeMoveStatements(
   const holdsAnything = rows.lines.length + rows.mealDeals.length > 0
   if (holdsAnything && !overwrite) {
     throw new AppError('conflict', MESSAGES.basketOverwrite, {
-      details: { reason: 'basket_store_conflict', storeSlug: currentStoreSlug },
+      details: { reason: 'basket_store_conflict', ...current },
     })
   }
   return [
@@ -166,13 +189,28 @@ function storeMoveStatements(
   ]
 }
 
-async function currentStoreSlug(call: BasketCall, rows: BasketRows): Promise<string | null> {
-  if (rows.basket.store_id === null) return null
-  const row = await call.db
-    .prepare('select slug from stores where id = ?1')
-    .bind(rows.basket.store_id)
-    .first<{ slug: string }>()
-  return row?.slug ?? null
+/** Whether moving to storeId would replace a basket holding anything without being asked to. */
+function wouldOverwrite(rows: BasketRows, storeId: number, overwrite: boolean): boolean {
+  const holdsAnything = rows.lines.length + rows.mealDeals.length > 0
+  return rows.basket.store_id !== storeId && holdsAnything && !overwrite
+}
+
+async function currentBasket(call: BasketCall, rows: BasketRows): Promise<CurrentBasket> {
+  const store =
+    rows.basket.store_id === null
+      ? null
+      : await call.db
+          .prepare('select slug, name from stores where id = ?1')
+          .bind(rows.basket.store_id)
+          .first<{ slug: string; name: string }>()
+  const reservation = await findBasketReservation(call.db, rows.basket.id, call.now)
+  return {
+    storeSlug: store?.slug ?? null,
+    storeName: store?.name ?? null,
+    itemCount: heldQuantities(rows).total,
+    couponCode: rows.basket.coupon_code,
+    slotHeld: reservation !== null && ['held', 'confirmed'].includes(reservation.status),
+  }
 }
 
 /** Statements switching the basket's method (a held slot is for one method: it is released). */
@@ -382,8 +420,10 @@ export async function addBasketItem(
   const target = await basketForWrite(call, businessId, body.basketToken, storeId, method)
   await withBasketRetry(async () => {
     const rows = await rowsOf(call, businessId, target.id, target.storeId)
-    const slug = rows.basket.store_id === storeId ? null : await currentStoreSlug(call, rows)
-    const move = storeMoveStatements(call, rows, store, body.overwrite, slug)
+    const current = wouldOverwrite(rows, storeId, body.overwrite)
+      ? await currentBasket(call, rows)
+      : null
+    const move = storeMoveStatements(call, rows, store, body.overwrite, current)
     const nextMethod = body.fulfilmentMethod ?? rows.basket.fulfilment_method
     assertMethodOffered(store.details, nextMethod)
     // After a move the basket starts empty: limits count from nothing.
@@ -632,8 +672,10 @@ export async function addMealDeal(
   const target = await basketForWrite(call, businessId, body.basketToken, storeId, method)
   await withBasketRetry(async () => {
     const rows = await rowsOf(call, businessId, target.id, target.storeId)
-    const slug = rows.basket.store_id === storeId ? null : await currentStoreSlug(call, rows)
-    const move = storeMoveStatements(call, rows, store, body.overwrite, slug)
+    const current = wouldOverwrite(rows, storeId, body.overwrite)
+      ? await currentBasket(call, rows)
+      : null
+    const move = storeMoveStatements(call, rows, store, body.overwrite, current)
     const nextMethod = body.fulfilmentMethod ?? rows.basket.fulfilment_method
     assertMethodOffered(store.details, nextMethod)
     const before = move.length > 0 ? 0 : heldQuantities(rows).total

@@ -45,7 +45,7 @@ const SCOPE = `A basketToken that names no active basket of the business answers
 const LIMITS =
   `Limits answer conflict with details.reason: '${MESSAGES.itemLimitReached}' (item_limit), ` +
   `'${MESSAGES.basketLimitReached}' (basket_limit), '${MESSAGES.basketLimitExceeded}' ` +
-  '(basket_limit_exceeded).'
+  '(basket_limit_exceeded), each message followed by the limit, which details.limit also holds.'
 const ADD =
   'Without a (known) basketToken a basket is created and its token returned. A basket at ' +
   `another store holding anything answers conflict '${MESSAGES.basketOverwrite}' ` +

@@ -4,10 +4,12 @@ import {
   type OrderLineSummary,
   type OrderStatus,
   type OrderSummary,
+  type PaidWith,
   type PaymentGateway,
   type PaymentMethod,
 } from '../../../schemas/checkout.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import type { CardBrand } from '../../../schemas/payments.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { hashBasketToken } from '../basket/repo.ts'
@@ -87,6 +89,54 @@ export interface OrderRow {
 
 const ORDER_SELECT = `select o.*, s.name as store_name, s.slug as store_slug
   from orders o join stores s on s.id = o.store_id`
+
+/** The store's address and the payment kept for the order (the confirmation shows both). */
+interface OrderDisplayRow {
+  address_line1: string
+  address_line2: string | null
+  town: string
+  county: string | null
+  postcode: string
+  country_code: string
+  method: PaymentMethod | null
+  card_brand: CardBrand | null
+  card_last4: string | null
+}
+
+// The newest payment not cancelled, declined or voided: the one that paid, or the pending cash
+// payment collected on delivery. A saved card's brand and last four where the gateway said none.
+const ORDER_DISPLAY_SELECT = `select s.address_line1, s.address_line2, s.town, s.county, s.postcode,
+    s.country_code, p.method, coalesce(p.card_brand, c.brand) as card_brand,
+    coalesce(p.card_last4, c.last4) as card_last4
+  from orders o join stores s on s.id = o.store_id
+  left join payments p on p.id = (
+    select id from payments where order_id = o.id and void_reason is null
+      and (status in ('authorised', 'captured') or (status = 'pending' and gateway = 'cash'))
+    order by id desc limit 1)
+  left join saved_cards c on c.id = p.saved_card_id
+  where o.id = ?1 and o.business_id = ?2`
+
+function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
+  if (!row?.method) return null
+  const card = row.method === 'paymentCard' && row.card_brand && row.card_last4
+  return {
+    method: row.method,
+    cardBrand: card ? row.card_brand : null,
+    cardLast4: card ? row.card_last4 : null,
+  }
+}
+
+function storeAddressOf(row: OrderDisplayRow | undefined): CheckoutAddress | null {
+  if (!row) return null
+  return {
+    addressLine1: row.address_line1,
+    addressLine2: row.address_line2,
+    town: row.town,
+    county: row.county,
+    postcode: row.postcode,
+    country: row.country_code,
+  }
+}
 
 /** The order of the business with this id, or null. */
 export async function findOrderRow(
@@ -430,7 +480,7 @@ export async function orderSummary(
   businessId: number,
   orderId: number
 ): Promise<OrderSummary> {
-  const [orders, lines, selections] = await db.batch([
+  const [orders, lines, selections, display] = await db.batch([
     db.prepare(`${ORDER_SELECT} where o.id = ?1 and o.business_id = ?2`).bind(orderId, businessId),
     db
       .prepare(
@@ -446,8 +496,10 @@ export async function orderSummary(
          where l.order_id = ?1 order by x.id`
       )
       .bind(orderId),
+    db.prepare(ORDER_DISPLAY_SELECT).bind(orderId, businessId),
   ])
   const row = orders?.results[0] as OrderRow | undefined
+  const shown = display?.results[0] as OrderDisplayRow | undefined
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   return {
     draftOrderId: row.id,
@@ -471,6 +523,8 @@ export async function orderSummary(
       phoneNumber: row.phone,
     },
     deliveryAddress: parseAddress(row.delivery_address_json),
+    storeAddress: storeAddressOf(shown),
+    paidWith: paidWithOf(shown),
     lines: summaryLines(
       (lines?.results ?? []) as Array<LineRow>,
       (selections?.results ?? []) as Array<SelectionRow>

@@ -26,20 +26,32 @@ import { assertNotMemberEmail, cardGatewayOf, type CheckoutCall } from './servic
 const ORDER_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
 /**
- * A short order number the shopper can read out: the business's initials and 8 random base32
- * characters (40 bits), so neighbouring orders cannot be guessed from one another.
+ * The order-number prefix of a brand (white label): its own (brands.order_number_prefix), else the
+ * initials of its name, else of the business's name; 'OR' when none has a letter.
  */
-export function newBusinessOrderId(businessName: string): string {
-  const initials =
-    businessName
+export function orderNumberPrefix(
+  brand: { name: string; order_number_prefix: string | null } | null,
+  businessName: string
+): string {
+  if (brand?.order_number_prefix) return brand.order_number_prefix
+  return (
+    (brand?.name ?? businessName)
       .split(/\s+/)
       .map((word) => word.replace(/[^A-Za-z]/g, '').charAt(0))
       .join('')
       .toUpperCase()
       .slice(0, 3) || 'OR'
+  )
+}
+
+/**
+ * A short order number the shopper can read out: the brand's prefix and 8 random base32
+ * characters (40 bits), so neighbouring orders cannot be guessed from one another.
+ */
+export function newBusinessOrderId(prefix: string): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8))
   const code = [...bytes].map((byte) => ORDER_ID_ALPHABET.charAt(byte % 32)).join('')
-  return `${initials}-${code}`
+  return `${prefix}-${code}`
 }
 
 /** The gateway a method is paid through here: cash needs none, cards and wallets CARD_GATEWAY. */
@@ -296,19 +308,28 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
   if (existing) return orderSummary(db, body.businessId, existing.id)
 
   const ref = await requireBasket(db, body.businessId, body.basketToken)
-  const [basket, row, business] = await Promise.all([
+  const [basket, row, business, brand] = await Promise.all([
     readBasket(db, body.businessId, ref.id, ref.storeId, now),
     findCheckoutRow(db, ref.id),
     db
       .prepare('select name, currency from businesses where id = ?1')
       .bind(body.businessId)
       .first<Business>(),
+    body.brandId === undefined
+      ? null
+      : db
+          .prepare(
+            'select name, order_number_prefix from brands where id = ?1 and business_id = ?2'
+          )
+          .bind(body.brandId, body.businessId)
+          .first<{ name: string; order_number_prefix: string | null }>(),
   ])
+  const prefix = orderNumberPrefix(brand, business?.name ?? '')
   await assertOrderable(call, body, basket, row)
   // A guest's order belongs to the basket holder only, even on a basket a member once claimed.
   const customerId = call.caller.kind === 'member' ? call.caller.customerId : null
   for (let attempt = 1; ; attempt++) {
-    const businessOrderId = newBusinessOrderId(business?.name ?? '')
+    const businessOrderId = newBusinessOrderId(prefix)
     try {
       await db.batch(
         draftStatements(call, {

@@ -6,6 +6,7 @@ import type {
   CardGatewayAdapter,
   GatewayOutcome,
   GatewayVoidResult,
+  PaidCard,
   PaymentAttempt,
   StoredCard,
 } from './gateway.ts'
@@ -89,6 +90,13 @@ export function storedCardOfSource(source: PaymentAnswer['source']): StoredCard 
   }
 }
 
+/** The card that paid (its scheme and last four), when the answer's source names them. */
+export function paidCardOfSource(source: PaymentAnswer['source']): PaidCard | null {
+  const brand = CardBrandSchema.safeParse(SCHEMES[(source?.scheme ?? '').toLowerCase()])
+  const last4 = source?.last4 ?? ''
+  return brand.success && /^\d{4}$/.test(last4) ? { brand: brand.data, last4 } : null
+}
+
 /** What a payment answer means for the attempt. */
 export function framesOutcome(answer: PaymentAnswer, keepCard: boolean): GatewayOutcome {
   if (AUTHORISED.has(answer.status) && answer.approved !== false) {
@@ -99,6 +107,7 @@ export function framesOutcome(answer: PaymentAnswer, keepCard: boolean): Gateway
       resultCode: answer.response_code ?? answer.status,
       resultMessage: (answer.response_summary ?? answer.status).slice(0, 500),
       storedCard: keepCard ? storedCardOfSource(answer.source) : null,
+      paidCard: paidCardOfSource(answer.source),
     }
   }
   const redirect = answer._links?.redirect?.href

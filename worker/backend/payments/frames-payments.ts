@@ -230,6 +230,7 @@ export async function recordDirectOutcome(
       resultCode: outcome.resultCode,
       resultMessage: outcome.resultMessage,
       at,
+      paidCard: outcome.paidCard ?? null,
     }),
   ]
   const card = outcome.storedCard

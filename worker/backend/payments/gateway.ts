@@ -57,6 +57,12 @@ export interface StoredCard {
   cardholderName: string | null
 }
 
+/** The card that paid, as the gateway reported it: display fields only. */
+export interface PaidCard {
+  brand: CardBrand
+  last4: string
+}
+
 /**
  * What the gateway says about an attempt.
  * - redirect: the browser must submit `redirect` (hosted page, 3-D Secure challenge).
@@ -75,6 +81,8 @@ export type GatewayOutcome =
       resultCode: string
       resultMessage: string
       storedCard: StoredCard | null
+      /** The card that paid, when the gateway says (the order confirmation shows it). */
+      paidCard?: PaidCard | null
     }
   | { kind: 'declined' | 'failed'; resultCode: string; resultMessage: string }
   | { kind: 'cancelled' }

@@ -1,7 +1,7 @@
 import type { CardGateway, PaymentGateway, PaymentMethod } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { normaliseHost } from '../../lib/host.ts'
-import type { PaymentAttempt, StoredCard } from './gateway.ts'
+import type { PaidCard, PaymentAttempt, StoredCard } from './gateway.ts'
 
 /** A payments row as the payments domain reads it. */
 export interface PaymentRow {
@@ -286,6 +286,8 @@ export interface Authorisation {
   resultCode: string
   resultMessage: string
   at: string
+  /** The card that paid, when the gateway said: shown on the order confirmation. */
+  paidCard?: PaidCard | null
 }
 
 /**
@@ -306,6 +308,7 @@ export function recordAuthorisationStatement(
     .prepare(
       `update payments set status = 'authorised', external_ref = ?2, auth_code = ?3,
          result_code = ?4, result_message = ?5, completed_at = ?6, updated_at = ?6,
+         card_brand = ?7, card_last4 = ?8,
          void_reason = case
            when status = 'cancelled' then 'attempt_superseded'
            when exists (select 1 from orders o where o.id = payments.order_id
@@ -328,7 +331,9 @@ export function recordAuthorisationStatement(
       authorisation.authCode,
       authorisation.resultCode,
       authorisation.resultMessage,
-      authorisation.at
+      authorisation.at,
+      authorisation.paidCard?.brand ?? null,
+      authorisation.paidCard?.last4 ?? null
     )
 }
 

@@ -1,5 +1,5 @@
 import type { PaymentGateway } from '../../../schemas/checkout.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import {
   FORBIDDEN_CARD_FIELDS,
   HPP_RESPONSE_PATH,
@@ -133,7 +133,7 @@ function statusOf(payment: PaymentRow, orderPlaced: boolean): PaymentStatus {
 
 const MESSAGE_OF: Readonly<Record<PaymentStatus, string | null>> = {
   succeeded: null,
-  failed: MESSAGES.paymentFailed,
+  failed: PAYMENT_FAILED_HELP,
   cancelled: MESSAGES.paymentCancelled,
   pending: MESSAGES.paymentPending,
   redirect: null,
@@ -487,6 +487,11 @@ async function recordHppAnswer(
   const outcome = hppOutcome(fields)
   const at = now.toISOString()
   if (outcome.kind === 'authorised') {
+    // The page names the card only when it stored it (SAVED_PMT_*): then the order shows it.
+    const stored =
+      payment.payer_ref && payment.pmt_ref
+        ? storedCardOf(fields, { payerRef: payment.payer_ref, pmtRef: payment.pmt_ref })
+        : null
     const statements = [
       recordAuthorisationStatement(db, payment.id, {
         externalRef: outcome.externalRef,
@@ -494,15 +499,10 @@ async function recordHppAnswer(
         resultCode: outcome.resultCode,
         resultMessage: outcome.resultMessage,
         at,
+        paidCard: stored ? { brand: stored.brand, last4: stored.last4 } : null,
       }),
     ]
-    const card =
-      payment.save_card === 1 &&
-      payment.customer_id !== null &&
-      payment.payer_ref &&
-      payment.pmt_ref
-        ? storedCardOf(fields, { payerRef: payment.payer_ref, pmtRef: payment.pmt_ref })
-        : null
+    const card = payment.save_card === 1 ? stored : null
     if (card && payment.customer_id !== null) {
       // One transaction: the card is kept unless the member has it already (same brand, last
       // four and expiry), and the answer's note says which — the same for every replay.

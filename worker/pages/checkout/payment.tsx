@@ -8,7 +8,7 @@ import {
 } from '../../../client/islands/PaymentForm.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import type { CheckoutState } from '../../../schemas/checkout.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { readForm } from '../auth-forms.ts'
 import { renderPage } from '../render.tsx'
@@ -25,7 +25,7 @@ import { AttemptSchema, startPayment, type PaymentChoice } from './start-payment
 export const PAYMENT_OUTCOME_QUERY = 'payment'
 
 const OUTCOME_MESSAGES: Partial<Record<string, string>> = {
-  failed: MESSAGES.paymentFailed,
+  failed: PAYMENT_FAILED_HELP,
   cancelled: MESSAGES.paymentCancelled,
 }
 

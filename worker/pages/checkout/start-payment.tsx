@@ -9,7 +9,7 @@ import {
   type PaymentGateway,
   type PaymentMethod,
 } from '../../../schemas/checkout.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { PaymentResultSchema, type PaymentRedirect } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
 import { COOKIE_NAMES, tokenCookieOptions } from '../../lib/cookies.ts'
@@ -69,6 +69,7 @@ async function placeAndPay(
     body: {
       ...scope,
       ...draft,
+      brandId: c.var.brand.id,
       idempotencyKey: `${attempt}-order`,
       channel: 'web',
       platform: 'web',
@@ -137,6 +138,6 @@ export async function startPayment(
       ? MESSAGES.paymentCancelled
       : payment.status === 'pending'
         ? MESSAGES.paymentPending
-        : MESSAGES.paymentFailed
+        : PAYMENT_FAILED_HELP
   return refused(payment.message ?? fallback, 422)
 }
