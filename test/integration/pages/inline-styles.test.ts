@@ -63,3 +63,21 @@ describe('server markup and the CSP', () => {
     expect(html).toMatch(/<progress[^>]*value="\d+"/)
   })
 })
+
+describe('client source and the CSP', () => {
+  // Every component the worker renders or an island hydrates: none may set a style prop, which
+  // server rendering turns into a style attribute (the browser's own CSSOM changes are allowed).
+  const sources = import.meta.glob<string>('/client/**/*.tsx', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  })
+
+  it('reads the client components', () => {
+    expect(Object.keys(sources).length).toBeGreaterThan(50)
+  })
+
+  it.each(Object.entries(sources))('%s sets no style prop', (_path, source) => {
+    expect(source.match(/\sstyle=\{/g) ?? []).toEqual([])
+  })
+})
