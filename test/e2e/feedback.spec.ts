@@ -259,6 +259,22 @@ test.describe('quick add before hydration', () => {
   })
 })
 
+test.describe('quick view before hydration', () => {
+  test("a card's Choose options pressed before its island hydrates opens the dialog", async ({
+    page,
+  }) => {
+    const release = await holdIslandChunk(page, 'QuickView')
+    const category = storeUrl('/category/deli-sandwiches')
+    await page.goto(category, { waitUntil: 'domcontentloaded' })
+    await loaderRan(page)
+    const card = page.locator('article', { has: page.locator('[data-island="QuickView"]') }).last()
+    await card.getByRole('button', { name: /^Choose options/ }).click()
+    release()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    expect(page.url()).toBe(category)
+  })
+})
+
 test.describe('account', () => {
   const PASSWORD = 'correct horse battery'
 
