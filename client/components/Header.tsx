@@ -54,7 +54,7 @@ function HeaderBasketLink() {
 export function Header({ brand, signedIn, currentPath }: HeaderProps) {
   return (
     <header className="border-b border-black/10 bg-surface">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 px-4 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 sm:gap-x-6 sm:px-6">
         <a href={routePath('index')} className="flex h-16 items-center rounded-md">
           <Logo brand={brand} />
           {/* Named by what it shows, then where it goes (WCAG 2.5.3 label in name). */}
