@@ -175,6 +175,12 @@ export const ProcessOrderRequestSchema = BasketScopeSchema.extend({
   instructions: optionalText('Delivery instructions', TEXT_MAX_LENGTH.instructions),
   referralCustomerId: IdSchema.nullish(),
   referralPartnerId: optionalText('Referral partner id', 100),
+  /**
+   * The total the page showed the shopper (pence). When the basket's total differs now (changed in
+   * another tab), process order refuses with MESSAGES.basketPricesChanged (reason 'total_changed',
+   * details.total the new total) instead of charging an amount the shopper was not shown.
+   */
+  expectedTotal: MoneySchema.optional(),
 })
 
 /** The draft order's money, frozen from the basket when it was made (all pence). */

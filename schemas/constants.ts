@@ -51,3 +51,9 @@ export const WHITE_LABEL_SECTIONS = [
   'forgot-password',
   'reset-password',
 ] as const
+
+/**
+ * Process order's refusal reason when the basket's total is no longer the total the paying page
+ * showed (its expectedTotal): the basket changed in another tab (issue 13 §4).
+ */
+export const TOTAL_CHANGED_REASON = 'total_changed'

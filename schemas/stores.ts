@@ -99,8 +99,12 @@ export const StoreDetailsSchema = z.object({
     fee: MoneySchema,
     /** 0 means no minimum ('No min order'). */
     minimumSpend: MoneySchema,
+    /** A basket at or over it pays no delivery fee; null: no threshold. */
+    freeDeliveryThreshold: MoneySchema.nullable(),
   }),
   collection: z.object({ enabled: z.boolean(), fee: MoneySchema, minimumSpend: MoneySchema }),
+  /** Charged on every basket with items, delivery or collection (stores.service_fee). */
+  serviceFee: MoneySchema,
   /** Staff closed the store for the day, whatever the opening hours say. */
   temporarilyClosed: z.boolean(),
   payments: z.object({
@@ -144,6 +148,8 @@ export const StoreSummarySchema = z.object({
     freeDeliveryThreshold: MoneySchema.nullable(),
   }),
   collection: z.object({ enabled: z.boolean(), fee: MoneySchema, minimumSpend: MoneySchema }),
+  /** Charged on every basket with items, delivery or collection (stores.service_fee). */
+  serviceFee: MoneySchema,
   /** 'Order up to N days in advance' (spec §9); 0 = today only. */
   daysInAdvance: z.int().nonnegative(),
   payments: z.object({

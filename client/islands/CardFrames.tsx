@@ -4,6 +4,7 @@ import { formatMoney } from '../../schemas/money.ts'
 import type { CardBrand } from '../../schemas/payments.ts'
 import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
+import { TOTAL_CHANGED_REASON } from '../../schemas/constants.ts'
 import { ApiRequestError } from '../lib/api.ts'
 import {
   attachProviderFrames,
@@ -17,6 +18,7 @@ import {
 import {
   followPayment,
   newPaymentKeys,
+  PAYMENT_CHANGED_PATH,
   placeAndPay,
   type OrderDraft,
   type PaymentKeys,
@@ -94,6 +96,11 @@ export function CardFrames({
       } catch (caught) {
         const failure =
           caught instanceof ApiRequestError ? caught : new ApiRequestError(0, MESSAGES.systemError)
+        // The basket changed in another tab: the payment page shows the new total, nothing charged.
+        if (failure.reason === TOTAL_CHANGED_REASON) {
+          window.location.assign(PAYMENT_CHANGED_PATH)
+          return
+        }
         if (failure.status >= 400 && failure.status < 500 && failure.status !== 409) {
           keys.current = null
         }

@@ -7,6 +7,7 @@ import type {
   PaymentOptions,
   SavedCard,
 } from '../../schemas/checkout.ts'
+import { TOTAL_CHANGED_REASON } from '../../schemas/constants.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../schemas/messages.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import type { PaymentRedirect, PaymentResult } from '../../schemas/payments.ts'
@@ -26,6 +27,16 @@ const SandboxWalletSheet = lazy(() =>
 export const PAYMENT_SOURCE_FIELD = 'paymentSource'
 export const CASH_CONFIRMED_FIELD = 'cashConfirmed'
 export const PAYMENT_ATTEMPT_FIELD = 'attempt'
+/** The total the payment page showed, posted without JavaScript (process order's expectedTotal). */
+export const SHOWN_TOTAL_FIELD = 'shownTotal'
+/** A new card's billing address step, carrying the total the payment page showed. */
+export function billingAddressHref(shownTotal: number): string {
+  return routePath('checkout-payment-billing-address', undefined, {
+    [SHOWN_TOTAL_FIELD]: String(shownTotal),
+  })
+}
+/** Where a shopper whose basket changed meanwhile is sent: the payment page says so. */
+export const PAYMENT_CHANGED_PATH = routePath('checkout-payment', undefined, { payment: 'changed' })
 /** The card step's query naming a saved frames card, whose CVV is typed there. */
 export const SAVED_CARD_QUERY = 'cardId'
 
@@ -51,6 +62,8 @@ export interface OrderDraft {
   emailAddress: string
   phoneNumber: string
   instructions: string | null
+  /** The total the page shows; process order refuses to charge another (schemas/checkout.ts). */
+  expectedTotal: number
 }
 
 export interface PaymentFormProps {
@@ -359,6 +372,11 @@ export function PaymentForm({
   /** A refused call: the envelope's message, and a new attempt unless it may succeed as it is. */
   function payFailed(caught: unknown, fallback: string = MESSAGES.systemError) {
     const failure = caught instanceof ApiRequestError ? caught : new ApiRequestError(0, fallback)
+    // The basket changed in another tab: the page shows the new total and says so, charging nothing.
+    if (failure.reason === TOTAL_CHANGED_REASON) {
+      window.location.assign(PAYMENT_CHANGED_PATH)
+      return
+    }
     // The same request again would get the same refusal: a fix (or a new slot) is a new attempt.
     if (failure.status >= 400 && failure.status < 500 && failure.status !== 409) {
       attempt.current = null
@@ -577,6 +595,7 @@ export function PaymentForm({
         </div>
       ) : null}
       <input type="hidden" name={PAYMENT_ATTEMPT_FIELD} value={formAttempt} />
+      <input type="hidden" name={SHOWN_TOTAL_FIELD} value={order.expectedTotal} />
       <fieldset aria-describedby={describedBy} aria-invalid={describedBy ? true : undefined}>
         <legend id={ids.legend} className="mb-3 text-lg font-bold">
           How would you like to pay?

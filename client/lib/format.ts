@@ -2,9 +2,10 @@ import { tz } from '@date-fns/tz'
 import { differenceInCalendarDays, format } from 'date-fns'
 import { DATE_FORMATS, DEFAULT_TIME_ZONE } from '../../schemas/constants.ts'
 import type { StoreAvailability } from '../../schemas/stores.ts'
+import { distanceUnitFor, kmToMiles } from '../../schemas/distance.ts'
 import { formatMoney } from '../../schemas/money.ts'
 
-/** Spec §9: a minimum delivery spend shows as 'Min £10', none as 'No min order'. */
+/** Spec §9: a minimum delivery spend shows as 'Min £10.00', none as 'No min order'. */
 export function minimumSpendLabel(pence: number): string {
   return pence > 0 ? `Min ${formatMoney(pence)}` : 'No min order'
 }
@@ -20,16 +21,38 @@ export function feeLabel(pence: number, what: 'delivery' | 'collection'): string
   return pence > 0 ? `${formatMoney(pence)} ${what}` : `Free ${what}`
 }
 
-/** How far a store is: '0.4 miles', '1 mile', '12 miles'. */
-export function distanceLabel(miles: number): string {
-  if (miles < 0.1) return 'Under 0.1 miles'
-  const rounded = miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles)
+/** A store's free-delivery threshold (totals.ts: the subtotal at or over it pays no delivery fee). */
+export function freeDeliveryLabel(threshold: number | null): string | null {
+  return threshold === null ? null : `Free delivery on orders of ${formatMoney(threshold)} or more`
+}
+
+/**
+ * The service fee every basket with items pays (totals.ts), shown wherever a store's other fees
+ * are so it never first appears in the basket (DMCC Act 2024: no drip pricing). Null when none.
+ */
+export function serviceFeeLabel(pence: number): string | null {
+  return pence > 0 ? `${formatMoney(pence)} service fee on every order` : null
+}
+
+/**
+ * A distance in the country's one unit (schemas/distance.ts): '0.4 miles', '1 mile', '12 miles' in
+ * GB; '0.7 km', '12 km' elsewhere. Every distance a page shows goes through here.
+ */
+export function distanceLabel(km: number, countryCode: string): string {
+  const unit = distanceUnitFor(countryCode)
+  const amount = unit === 'miles' ? kmToMiles(km) : km
+  if (amount < 0.1) return `Under 0.1 ${unit}`
+  const rounded = amount < 10 ? Math.round(amount * 10) / 10 : Math.round(amount)
+  if (unit === 'km') return `${rounded} km`
   return `${rounded} ${rounded === 1 ? 'mile' : 'miles'}`
 }
 
-/** A time in the store's zone in the spec's h:mma format: '7:00am', '10:30pm'. */
+/**
+ * A time in the store's zone, HH:mm: '07:00', '22:30'. Spec §9 lists both HH:mm and h:mma; issue 13
+ * asks for one time format everywhere (basket, payment, slots, success), and slots are HH:mm.
+ */
 export function formatStoreTime(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return format(iso, DATE_FORMATS.shortTime, { in: tz(timeZone) })
+  return format(iso, DATE_FORMATS.time, { in: tz(timeZone) })
 }
 
 // 'today', 'tomorrow', a weekday within the week, else a date ('03 Dec'), all in the store's zone.
@@ -44,7 +67,7 @@ function dayWord(iso: string, now: Date, timeZone: string): string {
 
 /**
  * What a store's availability (spec §4: open, closed, preorder) says to a shopper, with times in
- * the store's own time zone: 'Open until 10:00pm', 'Pre-order — opens 7:00am tomorrow', 'Closed'.
+ * the store's own time zone: 'Open until 22:00', 'Pre-order — opens 07:00 tomorrow', 'Closed'.
  */
 export function availabilityLabel(
   availability: StoreAvailability,

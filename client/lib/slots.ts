@@ -131,12 +131,12 @@ export function localDate(instant: string, timeZone: string): string {
   return format(instant, DATE_FORMATS.isoDate, { in: tz(timeZone) })
 }
 
-/** An ASAP estimate in the store's zone, h:mma: '6:45pm'. */
+/** An ASAP estimate in the store's zone, HH:mm: '18:45'. */
 export function asapTime(estimatedAt: string, timeZone: string): string {
   return formatStoreTime(estimatedAt, timeZone)
 }
 
-/** What a held reservation says: 'ASAP delivery, about 6:45pm' or 'Delivery, Mon 23 Nov, 09:00–10:00'. */
+/** What a held reservation says: 'ASAP delivery, about 18:45' or 'Delivery, Mon 23 Nov, 09:00–10:00'. */
 export function reservationLabel(
   reservation: SlotReservation,
   today: string,

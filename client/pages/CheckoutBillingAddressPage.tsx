@@ -11,6 +11,7 @@ import {
   SandboxBanner,
 } from '../components/checkout/CheckoutFrame.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { SHOWN_TOTAL_FIELD } from '../islands/PaymentForm.tsx'
 import { routePath } from '../lib/routes.ts'
 
 /** The form field carrying one card attempt's idempotency anchor across the card steps. */
@@ -24,6 +25,8 @@ export interface CheckoutBillingAddressPageProps {
   canSaveCard: boolean
   sandbox: boolean
   attempt: string
+  /** The total the payment page showed: the card step charges only that (null: not known). */
+  shownTotal: number | null
   errors: FormErrors
   values: FormValues
 }
@@ -38,6 +41,7 @@ export function CheckoutBillingAddressPage({
   canSaveCard,
   sandbox,
   attempt,
+  shownTotal,
   errors,
   values,
 }: CheckoutBillingAddressPageProps) {
@@ -55,6 +59,9 @@ export function CheckoutBillingAddressPage({
         >
           <FormAlert id="billing-form-error" message={errors.form} />
           <input type="hidden" name={ATTEMPT_FIELD} value={attempt} />
+          {shownTotal !== null ? (
+            <input type="hidden" name={SHOWN_TOTAL_FIELD} value={shownTotal} />
+          ) : null}
           <CheckoutCard>
             {delivery ? (
               <fieldset className="mb-5">

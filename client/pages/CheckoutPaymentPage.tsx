@@ -10,8 +10,7 @@ import {
 import { basketSummaryLines, OrderLines } from '../components/checkout/OrderLines.tsx'
 import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
-import { PaymentForm, type OrderDraft } from '../islands/PaymentForm.tsx'
-import { routePath } from '../lib/routes.ts'
+import { billingAddressHref, PaymentForm, type OrderDraft } from '../islands/PaymentForm.tsx'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })
@@ -76,7 +75,7 @@ export function CheckoutPaymentPage({
             cardGateway={state.cardGateway}
             origin={origin}
             attempt={attempt}
-            billingHref={routePath('checkout-payment-billing-address')}
+            billingHref={billingAddressHref(order.expectedTotal)}
             timeSlotsHref={timeSlotsHref}
             walletSandbox={state.wallets.sandbox}
             googlePay={state.wallets.googlePay}

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import type { Banner, CategoryNode, DealSummary, MenuItemSummary } from '../../schemas/catalogue.ts'
 import type { OpeningHours, StoreAvailabilityState, StoreDetails } from '../../schemas/stores.ts'
 import {
+  BagIcon,
   ClockIcon,
   CloseIcon,
   MailIcon,
@@ -21,8 +22,11 @@ import { Layout, type PageChrome } from '../components/Layout.tsx'
 import {
   availabilityLabel,
   daysInAdvanceLabel,
+  distanceLabel,
   feeLabel,
+  freeDeliveryLabel,
   minimumSpendLabel,
+  serviceFeeLabel,
 } from '../lib/format.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import { routePath } from '../lib/routes.ts'
@@ -154,6 +158,11 @@ export function StorePage({ chrome, store, catalogue }: StorePageProps) {
                     : 'Collection'
                   : 'No collection'}
               </FulfilmentLine>
+              {serviceFeeLabel(store.serviceFee) ? (
+                <FulfilmentLine on Icon={BagIcon}>
+                  {serviceFeeLabel(store.serviceFee)}
+                </FulfilmentLine>
+              ) : null}
               {daysInAdvanceLabel(store.daysInAdvance) ? (
                 <FulfilmentLine on Icon={ClockIcon}>
                   {daysInAdvanceLabel(store.daysInAdvance)}
@@ -193,8 +202,21 @@ export function StorePage({ chrome, store, catalogue }: StorePageProps) {
                   value={store.delivery.fee === 0 ? 'Free' : formatMoney(store.delivery.fee)}
                 />
                 <Row term="Minimum spend" value={minimumSpendLabel(store.delivery.minimumSpend)} />
+                {store.delivery.freeDeliveryThreshold !== null ? (
+                  <Row
+                    term="Free delivery"
+                    value={`On orders of ${formatMoney(store.delivery.freeDeliveryThreshold)} or more`}
+                  />
+                ) : null}
+                <Row
+                  term="Service fee"
+                  value={store.serviceFee > 0 ? formatMoney(store.serviceFee) : 'None'}
+                />
                 {store.delivery.radiusKm !== null ? (
-                  <Row term="Delivers within" value={`${store.delivery.radiusKm} km`} />
+                  <Row
+                    term="Delivers within"
+                    value={distanceLabel(store.delivery.radiusKm, store.address.country)}
+                  />
                 ) : null}
               </dl>
             </section>
@@ -342,7 +364,10 @@ function deliveryText(store: StoreDetails): string {
   if (at?.postcode && !at.deliveryAvailable) return `Doesn't deliver to ${at.postcode}`
   const fee = at ? at.deliveryFee : store.delivery.fee
   const minimum = at ? at.minimumSpend : store.delivery.minimumSpend
-  const terms = `${feeLabel(fee, 'delivery')} · ${minimumSpendLabel(minimum)}`
+  const free = freeDeliveryLabel(store.delivery.freeDeliveryThreshold)
+  const terms = [feeLabel(fee, 'delivery'), minimumSpendLabel(minimum), free]
+    .filter(Boolean)
+    .join(' · ')
   return at?.postcode ? `Delivers to ${at.postcode} · ${terms}` : terms
 }
 

@@ -3,6 +3,7 @@ import { formatMessage } from '../../schemas/messages.ts'
 import type { StoreAvailabilityState, StoreSummary } from '../../schemas/stores.ts'
 import {
   ArrowRightIcon,
+  BagIcon,
   CheckIcon,
   ClockIcon,
   CloseIcon,
@@ -20,7 +21,9 @@ import {
   daysInAdvanceLabel,
   distanceLabel,
   feeLabel,
+  freeDeliveryLabel,
   minimumSpendLabel,
+  serviceFeeLabel,
 } from '../lib/format.ts'
 import { routePath } from '../lib/routes.ts'
 
@@ -121,6 +124,8 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
   const { address, delivery, collection, availability } = store
   const nameId = `store-${store.id}-name`
   const advance = daysInAdvanceLabel(store.daysInAdvance)
+  const freeDelivery = freeDeliveryLabel(delivery.freeDeliveryThreshold)
+  const serviceFee = serviceFeeLabel(store.serviceFee)
   const where = [address.addressLine1, address.town, address.postcode].filter(Boolean).join(', ')
   return (
     <article
@@ -141,7 +146,7 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
           </p>
         </div>
         <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-ink/80">
-          {distanceLabel(store.distanceMiles)}
+          {distanceLabel(store.distanceKm, address.country)}
         </p>
       </div>
 
@@ -165,6 +170,7 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
                 {feeLabel(delivery.fee, 'delivery')}
                 {' · '}
                 {minimumSpendLabel(delivery.minimumSpend)}
+                {freeDelivery ? ` · ${freeDelivery}` : null}
               </span>
             </span>
           ) : (
@@ -193,6 +199,12 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
             <span className="text-ink/75">No collection</span>
           )}
         </li>
+        {serviceFee ? (
+          <li className="flex items-start gap-2">
+            <BagIcon className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>{serviceFee}</span>
+          </li>
+        ) : null}
         {advance ? (
           <li className="flex items-start gap-2">
             <ClockIcon className="mt-0.5 size-5 shrink-0 text-primary" />

@@ -22,6 +22,10 @@ export interface DepartmentDefinition {
   color: string
   icon: IconName
   ageRestriction?: number
+  /** Tobacco and related products: never promoted (categories.is_tobacco). */
+  tobacco?: boolean
+  /** Alcohol: promotions follow licensing law (categories.is_alcohol). */
+  alcohol?: boolean
   subcategories: ReadonlyArray<SubCategoryDefinition>
 }
 
@@ -764,6 +768,7 @@ export const DEPARTMENTS: ReadonlyArray<DepartmentDefinition> = [
     color: '#7b2d5b',
     icon: 'glass',
     ageRestriction: 18,
+    alcohol: true,
     subcategories: [
       {
         slug: 'beer-lager',
@@ -1128,6 +1133,7 @@ export const DEPARTMENTS: ReadonlyArray<DepartmentDefinition> = [
     color: '#5d5d5d',
     icon: 'box',
     ageRestriction: 18,
+    tobacco: true,
     subcategories: [
       {
         slug: 'cigarettes',

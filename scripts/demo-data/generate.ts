@@ -1,5 +1,6 @@
 import { DEPARTMENTS, HOT_FOOD_DEPARTMENT, type IconName } from './catalogue.ts'
 import { parseCsv } from './csv.ts'
+import { unitPriceLabel } from '../../schemas/unit-price.ts'
 import { addRow, table, type Dataset, type SqlValue, type TableData } from './dataset.ts'
 import { HOT_FOOD, type OptionDefinition } from './hot-food.ts'
 import { categoryImagePath } from './images.ts'
@@ -208,6 +209,8 @@ function createTables() {
       'image_url',
       'position',
       'age_restriction',
+      'is_tobacco',
+      'is_alcohol',
     ]),
     menu_items: table('menu_items', [
       'id',
@@ -221,6 +224,8 @@ function createTables() {
       'unit_price_label',
       'price',
       'was_price',
+      'was_price_from',
+      'was_price_until',
       'badge_text',
       'badge_color',
       'badge_background_color',
@@ -243,6 +248,8 @@ function createTables() {
       'menu_item_id',
       'price',
       'was_price',
+      'was_price_from',
+      'was_price_until',
       'out_of_stock',
       'is_available',
     ]),
@@ -382,7 +389,8 @@ type Tables = ReturnType<typeof createTables>
 
 /**
  * Raise when the generated demo data changes, so `npm run dev` can tell a developer whose local
- * database holds an older version (2: the third brand; 3: readable hot-food badges).
+ * database holds an older version (2: the third brand; 3: readable hot-food badges; 4: price
+ * claims with their earlier price's period, tobacco and alcohol flagged).
  */
 export const DEMO_DATA_VERSION = 4
 
@@ -879,12 +887,13 @@ function shelfPrice(pence: number): number {
   return rounded % 100 === 0 && rounded > 500 ? rounded - 1 : rounded
 }
 
+// Badges drawn at random. 'Price drop' is not among them: it goes with a recorded earlier price.
 const BADGES = [
   { text: 'New', color: '#ffffff', background: '#2563eb' },
   { text: 'Best seller', color: '#1f2937', background: '#fde68a' },
-  { text: 'Price drop', color: '#ffffff', background: '#b91c1c' },
   { text: 'Local', color: '#14532d', background: '#bbf7d0' },
 ] as const
+const PRICE_DROP_BADGE = { text: 'Price drop', color: '#ffffff', background: '#b91c1c' } as const
 
 const DEPARTMENT_BLURBS: Record<string, string> = {
   'fruit-veg': 'Fresh and full of flavour, checked for quality every morning.',
@@ -928,6 +937,8 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
       image_url: categoryImagePath(department.slug, 'mdpi_1x'),
       position: departmentPosition,
       age_restriction: age,
+      is_tobacco: department.tobacco === true ? 1 : 0,
+      is_alcohol: department.alcohol === true ? 1 : 0,
     })
     const images = {
       image_originals: categoryImagePath(department.slug, 'originals'),
@@ -958,6 +969,8 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
           image_url: categoryImagePath(department.slug, 'mdpi_1x'),
           position: subPosition,
           age_restriction: null,
+          is_tobacco: 0,
+          is_alcohol: 0,
         })
         sub.items.forEach((item, position) => {
           const id = ++itemId
@@ -982,6 +995,8 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
             unit_price_label: null,
             price: item.price,
             was_price: null,
+            was_price_from: null,
+            was_price_until: null,
             badge_text: position === 0 ? 'Made to order' : null,
             badge_color: position === 0 ? '#ffffff' : null,
             badge_background_color: position === 0 ? '#c2410c' : null,
@@ -1067,6 +1082,9 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
         image_url: categoryImagePath(department.slug, 'mdpi_1x'),
         position: subPosition,
         age_restriction: age,
+        // The department's flag covers its sub-categories (worker/backend/catalogue/tobacco.ts).
+        is_tobacco: 0,
+        is_alcohol: 0,
       })
       let position = 0
       const lines = sub.lines.flatMap((line, index) => rangeTiers(department.slug, line, index))
@@ -1083,7 +1101,7 @@ function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<Pr
           })
           addRow(t.menu_items, {
             ...images,
-            ...itemFlags(random, parsed.price),
+            ...itemFlags(random, parsed.price, department.tobacco === true),
             id,
             business_id: BUSINESS_ID,
             category_id: subId,
@@ -1181,15 +1199,31 @@ function rangeTiers(departmentSlug: string, line: string, index: number): Array<
   return out
 }
 
-function itemFlags(random: Random, price: number): Record<string, SqlValue> {
-  const badge = random.chance(0.08) ? random.pick(BADGES) : null
-  const wasPrice = random.chance(0.07) ? shelfPrice(price * (1.15 + random.next() * 0.25)) : null
+/*
+ * A demo "was" price is a price the item was charged from WAS_PRICE_FROM until WAS_PRICE_UNTIL,
+ * when the lower price began: long enough to be a genuine reference price and recent enough that
+ * the claim stands for as long again (worker/backend/catalogue/price-claims.ts), so the demo
+ * shows reductions from November 2026 to mid-2028.
+ */
+export const WAS_PRICE_FROM = '2025-01-06T00:00:00.000Z'
+export const WAS_PRICE_UNTIL = '2026-11-02T00:00:00.000Z'
+
+function itemFlags(random: Random, price: number, tobacco: boolean): Record<string, SqlValue> {
+  // The draws stay in this order so the rest of the demo data does not move.
+  const drawn = random.chance(0.08) ? random.pick(BADGES) : null
+  const drawnWas = random.chance(0.07) ? shelfPrice(price * (1.15 + random.next() * 0.25)) : null
+  const outOfStock = random.chance(0.02) ? 1 : 0
+  // Tobacco is never promoted; a price-drop badge only ever stands beside its earlier price.
+  const wasPrice = !tobacco && drawnWas !== null && drawnWas > price ? drawnWas : null
+  const badge = tobacco ? null : wasPrice !== null ? PRICE_DROP_BADGE : drawn
   return {
     badge_text: badge?.text ?? null,
     badge_color: badge?.color ?? null,
     badge_background_color: badge?.background ?? null,
-    was_price: wasPrice !== null && wasPrice > price ? wasPrice : null,
-    out_of_stock: random.chance(0.02) ? 1 : 0,
+    was_price: wasPrice,
+    was_price_from: wasPrice !== null ? WAS_PRICE_FROM : null,
+    was_price_until: wasPrice !== null ? WAS_PRICE_UNTIL : null,
+    out_of_stock: outOfStock,
   }
 }
 
@@ -1228,30 +1262,8 @@ function tagsFor(defaults: ReadonlyArray<string>, name: string): Array<string> {
   return [...tags]
 }
 
-/** '£1.20/litre' style unit price, when the size is a weight or a volume. */
-export function unitPriceLabel(size: string | null, price: number): string | null {
-  if (!size) return null
-  const match = /^(?:(\d+) x )?(\d+(?:\.\d+)?)\s*(kg|g|ml|cl|litres?|pints?)$/.exec(size)
-  if (!match) return null
-  const count = Number(match[1] ?? 1)
-  const amount = Number(match[2]) * count
-  const unit = match[3] ?? ''
-  const [base, per] =
-    unit === 'kg'
-      ? [amount, 'kg']
-      : unit === 'g'
-        ? [amount / 1000, 'kg']
-        : unit === 'ml'
-          ? [amount / 1000, 'litre']
-          : unit === 'cl'
-            ? [amount / 100, 'litre']
-            : unit.startsWith('pint')
-              ? [amount * 0.568, 'litre']
-              : [amount, 'litre']
-  if (base <= 0) return null
-  const perUnit = price / base / 100
-  return perUnit < 1 ? `${Math.round(perUnit * 100)}p/${per}` : `£${perUnit.toFixed(2)}/${per}`
-}
+/** The unit price for a size and price (one rule for the data and the API: schemas/unit-price.ts). */
+export { unitPriceLabel }
 
 function addStoreOverrides(
   t: Tables,
@@ -1275,6 +1287,8 @@ function addStoreOverrides(
         menu_item_id: product.id,
         price: kind === 0 ? shelfPrice(price * (0.9 + random.next() * 0.25)) : null,
         was_price: null,
+        was_price_from: null,
+        was_price_until: null,
         out_of_stock: kind === 1 ? 1 : null,
         is_available: kind === 2 ? 0 : 1,
       })
@@ -1348,8 +1362,8 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       slug: 'pizza-night',
-      name: 'Pizza night for £6',
-      description: 'Two frozen pizzas and a tub of ice cream for £6.',
+      name: 'Pizza night for £6.00',
+      description: 'Two frozen pizzas and a tub of ice cream for £6.00.',
       kind: 'meal_deal',
       price: 600,
       icon: 'snowflake',
@@ -1360,7 +1374,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       slug: 'crisps-3-for-5',
-      name: 'Any 3 sharing crisps for £5',
+      name: 'Any 3 sharing crisps for £5.00',
       description: 'Mix and match any three 150g sharing bags.',
       kind: 'multibuy',
       quantity: 3,
@@ -1372,7 +1386,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       slug: 'wine-2-for-12',
-      name: 'Any 2 bottles of wine for £12',
+      name: 'Any 2 bottles of wine for £12.00',
       description: 'Mix and match any two 75cl bottles from the range.',
       kind: 'multibuy',
       quantity: 2,
@@ -1455,7 +1469,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       slug: 'pizza-night',
-      title: 'Pizza night for £6',
+      title: 'Pizza night for £6.00',
       subtitle: 'Two pizzas and an ice cream tub',
       linkType: 'deal',
       dealId: 2,
@@ -1508,7 +1522,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     business_id: BUSINESS_ID,
     brand_id: null,
     slug: 'wine-2-for-12',
-    title: 'Any 2 wines for £12',
+    title: 'Any 2 wines for £12.00',
     subtitle: 'Mix and match 75cl bottles',
     image_url: '/images/banners/wine-2-for-12.svg',
     image_width: 1200,
@@ -1525,7 +1539,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
   const coupons: Array<Record<string, SqlValue>> = [
     {
       code: 'WELCOME10',
-      description: '10% off your first order over £15',
+      description: '10% off your first order over £15.00',
       kind: 'percent',
       value: 10,
       minimum_spend: 1500,
@@ -1539,7 +1553,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       code: 'SAVE5',
-      description: '£5 off when you spend £30',
+      description: '£5.00 off when you spend £30.00',
       kind: 'amount',
       value: 500,
       minimum_spend: 3000,
@@ -1553,7 +1567,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       code: 'FREEDELIVERY',
-      description: 'Free delivery on orders over £20',
+      description: 'Free delivery on orders over £20.00',
       kind: 'free_delivery',
       value: 0,
       minimum_spend: 2000,
@@ -1581,7 +1595,7 @@ function addPromotions(t: Tables, products: Array<ProductRow>): void {
     },
     {
       code: 'ONEONLY',
-      description: '£3 off, first shopper only',
+      description: '£3.00 off, first shopper only',
       kind: 'amount',
       value: 300,
       minimum_spend: 1000,
@@ -1659,7 +1673,7 @@ function addContent(t: Tables): void {
       [
         'header',
         'announcement',
-        { text: 'Free delivery on your first order over £20 with code FREEDELIVERY', link: null },
+        { text: 'Free delivery on your first order over £20.00 with code FREEDELIVERY', link: null },
       ],
       [
         'footer',
@@ -1778,7 +1792,7 @@ function addContent(t: Tables): void {
     [
       'Account',
       'How does refer a friend work?',
-      'Share your referral code. When your friend places their first order you both get £5 off your next order.',
+      'Share your referral code. When your friend places their first order you both get £5.00 off your next order.',
     ],
   ]
   faqs.forEach(([section, question, answer], position) =>

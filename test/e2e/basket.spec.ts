@@ -114,7 +114,7 @@ test.describe('basket', () => {
     await page.getByLabel('Coupon code').fill('SAVE5')
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect(
-      page.getByRole('alert').filter({ hasText: /^Spend £30 to use this coupon$/ })
+      page.getByRole('alert').filter({ hasText: /^Spend £30.00 to use this coupon$/ })
     ).toBeVisible()
     await expectNoAxeViolations(page)
     await screenshots(page, 'coupon-error')
@@ -125,7 +125,7 @@ test.describe('basket', () => {
     await page.getByLabel('Coupon code').fill('SAVE5')
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect(page.locator('dt', { hasText: 'Coupon SAVE5' })).toBeVisible()
-    await expect(page.locator('dd', { hasText: '−£5' })).toBeVisible()
+    await expect(page.locator('dd', { hasText: '−£5.00' })).toBeVisible()
 
     // A tip over the maximum says the maximum; text says how to type one.
     const tip = page.getByRole('group', { name: 'Tip your driver' })

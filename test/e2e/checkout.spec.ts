@@ -90,7 +90,7 @@ async function toCardPage(page: Page, options: { saveCard?: boolean } = {}): Pro
   await waitForIsland(page, 'PaymentForm')
   await page.getByRole('radio', { name: /New card/ }).check()
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(/\/checkout\/payment\/billing-address$/)
+  await expect(page).toHaveURL(/\/checkout\/payment\/billing-address\?shownTotal=\d+$/)
   if (options.saveCard) await page.getByLabel(/Save this card/).check()
   await page.getByRole('button', { name: 'Continue to card details' }).click()
   // The card form hands over to the hosted card page (here the worker's own sandbox).

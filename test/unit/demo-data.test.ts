@@ -1,8 +1,14 @@
 import { isValid, toOutcode } from 'postcode'
 import { describe, expect, it } from 'vitest'
 import { parseCsv } from '../../scripts/demo-data/csv.ts'
-import { rowsOf, type Dataset } from '../../scripts/demo-data/dataset.ts'
-import { expandLine, generateDemoData, unitPriceLabel } from '../../scripts/demo-data/generate.ts'
+import { rowsOf, type Dataset, type SqlValue } from '../../scripts/demo-data/dataset.ts'
+import {
+  expandLine,
+  generateDemoData,
+  unitPriceLabel,
+  WAS_PRICE_UNTIL,
+} from '../../scripts/demo-data/generate.ts'
+import { genuineWasPrice, isPriceClaimBadge } from '../../worker/backend/catalogue/price-claims.ts'
 import { insertStatements, MAX_BOUND_PARAMETERS } from '../../scripts/demo-data/seed.ts'
 import { datasetToSql } from '../../scripts/demo-data/sql.ts'
 import { DEMO_INPUT } from '../integration/data/demo-input.ts'
@@ -133,6 +139,84 @@ describe('demo data generator', () => {
       (i) => !['beer-wine-spirits', 'tobacco'].includes(String(departmentOf.get(i.category_id)))
     )
     expect(others.every((i) => i.age_restriction === null)).toBe(true)
+  })
+
+  it('makes no price claim the data cannot back, and never promotes tobacco (issue 13 §4)', () => {
+    const categories = rows('categories')
+    const byId = new Map(categories.map((c) => [c.id, c]))
+    const tobaccoCategory = (id: SqlValue | undefined): boolean => {
+      const category = byId.get(id)
+      if (!category) return false
+      return category.is_tobacco === 1 || byId.get(category.parent_id)?.is_tobacco === 1
+    }
+    const items = rows('menu_items')
+    const tobacco = new Set(items.filter((i) => tobaccoCategory(i.category_id)).map((i) => i.id))
+    expect(tobacco.size).toBeGreaterThan(10)
+    expect(categories.find((c) => c.slug === 'tobacco')?.is_tobacco).toBe(1)
+
+    // After the reductions begin, every recorded earlier price is a genuine claim, and every
+    // price-claim badge stands beside one: no badge without a was-price, no was-price without it.
+    const now = new Date(Date.parse(WAS_PRICE_UNTIL) + 7 * 24 * 60 * 60 * 1000)
+    const claims = (row: Record<string, unknown>) =>
+      genuineWasPrice(
+        {
+          price: num(row.price),
+          wasPrice: row.was_price === null ? null : num(row.was_price),
+          wasPriceFrom: row.was_price_from === null ? null : String(row.was_price_from),
+          wasPriceUntil: row.was_price_until === null ? null : String(row.was_price_until),
+        },
+        now
+      )
+    let withClaims = 0
+    for (const item of items) {
+      const claimBadge = item.badge_text !== null && isPriceClaimBadge(String(item.badge_text))
+      if (item.was_price !== null) {
+        withClaims++
+        expect(claims(item), String(item.slug)).toBe(num(item.was_price))
+        expect(claimBadge, String(item.slug)).toBe(true)
+      } else {
+        expect(claimBadge, `${String(item.slug)}: ${String(item.badge_text)}`).toBe(false)
+        expect(item.was_price_from ?? item.was_price_until, String(item.slug)).toBeNull()
+      }
+      if (tobacco.has(item.id)) {
+        expect(item.badge_text, String(item.slug)).toBeNull()
+        expect(item.was_price, String(item.slug)).toBeNull()
+      }
+    }
+    expect(withClaims).toBeGreaterThan(20)
+    // A store's own price never borrows the item's earlier price; its own claims hold too.
+    for (const override of rows('store_menu_items')) {
+      if (override.was_price !== null) expect(claims(override)).toBe(num(override.was_price))
+      if (tobacco.has(override.menu_item_id)) expect(override.was_price).toBeNull()
+    }
+
+    // No deal, meal deal or banner reaches a tobacco item or category.
+    const sectionDeal = new Map(rows('deal_sections').map((s) => [s.id, s.deal_id]))
+    const dealItems = rows('deal_section_items')
+    expect(dealItems.length).toBeGreaterThan(0)
+    for (const row of dealItems) {
+      expect(
+        tobacco.has(row.menu_item_id),
+        `deal ${String(sectionDeal.get(row.deal_section_id))}`
+      ).toBe(false)
+    }
+    for (const banner of rows('banners')) {
+      expect(tobaccoCategory(banner.category_id), String(banner.slug)).toBe(false)
+      expect(tobaccoCategory(banner.link_category_id), String(banner.slug)).toBe(false)
+      expect(tobacco.has(banner.link_menu_item_id), String(banner.slug)).toBe(false)
+    }
+  })
+
+  it('gives a unit price to every item whose size holds a quantity (issue 13 §4)', () => {
+    const sized = rows('menu_items').filter((i) => i.size !== null)
+    const priced = sized.filter((i) => i.unit_price_label !== null)
+    // Only sizes with no quantity in them ('medium', 'jumbo pack') go without one.
+    const without = new Set(sized.filter((i) => i.unit_price_label === null).map((i) => i.size))
+    expect(
+      [...without].every((size) => !/\d/.test(String(size)) || /^\d+$/.test(String(size))),
+      [...without].join(', ')
+    ).toBe(true)
+    expect(priced.length / sized.length).toBeGreaterThan(0.95)
   })
 
   it('has a category tree with the usual departments and sub-categories', () => {
@@ -269,7 +353,7 @@ describe('demo data generator', () => {
     ])
     expect(unitPriceLabel('500g', 150)).toBe('£3.00/kg')
     expect(unitPriceLabel('6 x 330ml', 400)).toBe('£2.02/litre')
-    expect(unitPriceLabel('each', 100)).toBeNull()
+    expect(unitPriceLabel('jumbo pack', 100)).toBeNull()
   })
 })
 

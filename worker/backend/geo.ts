@@ -1,7 +1,6 @@
 import type { Coordinates } from '../../schemas/location.ts'
 
 const EARTH_RADIUS_KM = 6371.0088
-const KM_PER_MILE = 1.609344
 const KM_PER_DEGREE_LATITUDE = 111.32
 
 const radians = (degrees: number): number => (degrees * Math.PI) / 180
@@ -16,9 +15,7 @@ export function distanceKm(a: Coordinates, b: Coordinates): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
-export function kmToMiles(km: number): number {
-  return km / KM_PER_MILE
-}
+export { kmToMiles } from '../../schemas/distance.ts'
 
 /** Latitude/longitude bounds of a box that contains every point within radiusKm of the centre. */
 export interface BoundingBox {

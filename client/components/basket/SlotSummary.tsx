@@ -2,17 +2,20 @@ import type { SlotReservation } from '../../../schemas/slots.ts'
 import { SlotCountdown } from '../../islands/SlotCountdown.tsx'
 import { formatStoreTime } from '../../lib/format.ts'
 import { routePath } from '../../lib/routes.ts'
+import { dayMonth, localDate, slotTimeRange, weekdayShort } from '../../lib/slots.ts'
 
-/** A slot as the basket shows it: 'ASAP' or 'Sat 21 Nov, 2:00pm – 3:00pm' in the store's zone. */
+/**
+ * A slot as the basket and payment pages show it, in the store's zone and the same words as the
+ * slot page and the success page: 'ASAP (about 18:45)' or 'Sat 21 Nov, 14:00–15:00'.
+ */
 export function slotLabel(slot: SlotReservation, timeZone: string): string {
   if (slot.type === 'asap') return `ASAP (about ${formatStoreTime(slot.startDate, timeZone)})`
-  const day = new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone,
-  }).format(new Date(slot.startDate))
-  return `${day}, ${formatStoreTime(slot.startDate, timeZone)} – ${formatStoreTime(slot.endDate, timeZone)}`
+  const date = localDate(slot.startDate, timeZone)
+  const range = slotTimeRange({
+    timeSlotTime: formatStoreTime(slot.startDate, timeZone),
+    endTime: formatStoreTime(slot.endDate, timeZone),
+  })
+  return `${weekdayShort(date)} ${dayMonth(date)}, ${range}`
 }
 
 /** The basket's time slot with a link to change it (the time-slot page in change mode). */

@@ -383,7 +383,7 @@ describe('prices', () => {
     }
   })
 
-  it('applies a multibuy deal (any 2 wines for £12)', async () => {
+  it('applies a multibuy deal (any 2 wines for £12.00)', async () => {
     const wine = await findItem(
       "m.slug like '%-75cl' and coalesce(s.price, m.price) > 600 and m.max_quantity is null"
     )
@@ -468,7 +468,7 @@ describe('coupons', () => {
     const before = await reread(small)
     const refused = await apply(small, 'save5')
     expect(refused.errorCode).toBe('COUPON_MINIMUM_SPEND')
-    expect(refused.errorDisplay).toBe(formatMessage('couponMinimumSpend', '£30'))
+    expect(refused.errorDisplay).toBe(formatMessage('couponMinimumSpend', '£30.00'))
     expect(refused.basket.coupon).toBeNull()
     expect(refused.basket.version).toBe(before.version)
 
@@ -491,7 +491,7 @@ describe('coupons', () => {
     expect(lowered.coupon).toMatchObject({
       code: 'SAVE5',
       discount: 0,
-      message: formatMessage('couponMinimumSpend', '£30'),
+      message: formatMessage('couponMinimumSpend', '£30.00'),
     })
     expect(lowered.totals.couponDiscount).toBe(0)
   })

@@ -44,10 +44,18 @@ beforeAll(async () => {
        and menu_item_id in (select value from json_each(?1))`
     ).bind(ids),
     env.DB.prepare(
-      `insert into store_menu_items (store_id, menu_item_id, price, was_price, out_of_stock,
-       is_available) values (1, ?1, 111, ?2, null, 1), (1, ?3, null, null, 1, 1),
-       (1, ?4, null, null, null, 0)`
-    ).bind(repriced.id, repriced.price + 500, outOfStock.id, notSold.id),
+      // The store's was-price with the period it was charged (a genuine claim, price-claims.ts).
+      `insert into store_menu_items (store_id, menu_item_id, price, was_price, was_price_from,
+       was_price_until, out_of_stock, is_available) values (1, ?1, 111, ?2, ?5, ?6, null, 1),
+       (1, ?3, null, null, null, null, 1, 1), (1, ?4, null, null, null, null, null, 0)`
+    ).bind(
+      repriced.id,
+      repriced.price + 500,
+      outOfStock.id,
+      notSold.id,
+      new Date(Date.now() - 100 * 86_400_000).toISOString(),
+      new Date(Date.now() - 10 * 86_400_000).toISOString()
+    ),
   ])
 })
 

@@ -233,7 +233,7 @@ describe('pages', () => {
       '<h1 class="text-3xl font-extrabold tracking-tight sm:text-4xl">Piccadilly</h1>'
     )
     expect(html).toContain('1 Piccadilly, Manchester, M1 1AA')
-    expect(html).toContain('Min £15')
+    expect(html).toContain('Min £15.00')
     expect(html).toContain('Order up to 3 days in advance')
     expect(html).toContain('08:00–22:00')
     // The store's structured data and the small header basket module: no island, no React.

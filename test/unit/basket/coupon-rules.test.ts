@@ -55,7 +55,7 @@ describe('couponRejection', () => {
       COUPON,
       { ...BASKET, discountedSubtotal: 2999 },
       'COUPON_MINIMUM_SPEND',
-      formatMessage('couponMinimumSpend', '£30'),
+      formatMessage('couponMinimumSpend', '£30.00'),
     ],
     [
       'used up',

@@ -188,7 +188,7 @@ describe('computeTotals', () => {
     )
     expect(applied).toMatchObject({
       discount: 0,
-      message: formatMessage('couponMinimumSpend', '£30'),
+      message: formatMessage('couponMinimumSpend', '£30.00'),
     })
     expect(totals.couponDiscount).toBe(0)
   })

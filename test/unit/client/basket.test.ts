@@ -109,7 +109,7 @@ describe('basket summary cookie', () => {
   it('names the header basket with its count and total', () => {
     expect(basketLabel(null)).toBe('Basket')
     expect(basketLabel({ itemCount: 0, total: 0, storeSlug: null })).toBe('Basket')
-    expect(basketLabel({ itemCount: 1, total: 500, storeSlug: null })).toBe('Basket, 1 item, £5')
+    expect(basketLabel({ itemCount: 1, total: 500, storeSlug: null })).toBe('Basket, 1 item, £5.00')
     expect(basketLabel({ itemCount: 3, total: 1240, storeSlug: null })).toBe(
       'Basket, 3 items, £12.40'
     )

@@ -154,7 +154,7 @@ describe('meal deal price', () => {
   it('shows premiums in pence under a pound', () => {
     expect(formatPremium(50)).toBe('+50p')
     expect(formatPremium(99)).toBe('+99p')
-    expect(formatPremium(100)).toBe('+£1')
+    expect(formatPremium(100)).toBe('+£1.00')
     expect(formatPremium(120)).toBe('+£1.20')
   })
 })

@@ -102,6 +102,7 @@ function summary(overrides: Partial<StoreSummary> = {}): StoreSummary {
       freeDeliveryThreshold: null,
     },
     collection: { enabled: true, fee: 0, minimumSpend: 0 },
+    serviceFee: 50,
     daysInAdvance: 7,
     payments: { card: true, applePay: false, googlePay: false, cash: true },
     ...overrides,
@@ -129,8 +130,15 @@ function details(overrides: Partial<StoreDetails> = {}): StoreDetails {
     timeZone: 'Europe/London',
     imageUrl: null,
     daysInAdvance: 3,
-    delivery: { enabled: true, radiusKm: 5, fee: 299, minimumSpend: 0 },
+    delivery: {
+      enabled: true,
+      radiusKm: 5,
+      fee: 299,
+      minimumSpend: 0,
+      freeDeliveryThreshold: 4000,
+    },
     collection: { enabled: false, fee: 0, minimumSpend: 0 },
+    serviceFee: 50,
     temporarilyClosed: false,
     payments: { card: true, applePay: true, googlePay: false, cash: false },
     openingHours: {
@@ -207,6 +215,7 @@ describe('StoresNearByPage', () => {
             id: 4,
             slug: 'manchester-ancoats',
             name: 'Manchester Ancoats',
+            distanceKm: 2.09,
             distanceMiles: 1.3,
             daysInAdvance: 0,
             availability: {
@@ -232,9 +241,9 @@ describe('StoresNearByPage', () => {
     expect(page).toContain('Stores near M1 1AE')
     expect(page).toContain('Manchester Deansgate')
     expect(page).toContain('12 Deansgate, Manchester, M3 2BW')
-    expect(page).toContain('0.5 miles')
-    expect(page).toContain('Open until 10:00pm')
-    expect(page).toContain('Delivers to M1 1AE · £2.50 delivery · Min £10')
+    expect(page).toContain('0.4 miles')
+    expect(page).toContain('Open until 22:00')
+    expect(page).toContain('Delivers to M1 1AE · £2.50 delivery · Min £10.00')
     expect(page).toContain('Order up to 7 days in advance')
     expect(page).toContain('Manchester Ancoats')
     expect(page).toContain('1.3 miles')
@@ -249,6 +258,48 @@ describe('StoresNearByPage', () => {
     // The search box to search again, and no interest form while there are stores.
     expect(html).toContain('data-island="PostcodeSearch"')
     expect(html).not.toContain('data-island="InterestForm"')
+  })
+
+  it('shows every mandatory fee up front: service fee and free-delivery threshold too', () => {
+    const page = text(
+      render(
+        <StoresNearByPage
+          chrome={chrome}
+          postcode="M1 1AE"
+          search={SEARCH}
+          interest={{ status: 'idle' }}
+          stores={[
+            summary({
+              serviceFee: 50,
+              delivery: {
+                enabled: true,
+                availableToLocation: true,
+                fee: 250,
+                minimumSpend: 1000,
+                freeDeliveryThreshold: 4000,
+              },
+            }),
+          ]}
+        />
+      )
+    )
+    expect(page).toContain(
+      'Delivers to M1 1AE · £2.50 delivery · Min £10.00 · Free delivery on orders of £40.00 or more'
+    )
+    expect(page).toContain('£0.50 service fee on every order')
+    const noFee = text(
+      render(
+        <StoresNearByPage
+          chrome={chrome}
+          postcode="M1 1AE"
+          search={SEARCH}
+          interest={{ status: 'idle' }}
+          stores={[summary({ serviceFee: 0 })]}
+        />
+      )
+    )
+    expect(noFee).not.toContain('service fee')
+    expect(noFee).not.toContain('Free delivery on orders')
   })
 
   it('offers the interest form when no store is near', () => {
@@ -307,11 +358,24 @@ describe('StorePage header', () => {
     const page = render(<StorePage chrome={chrome} store={details()} />)
     const shown = text(page)
     expect(shown).toContain('Manchester Deansgate')
-    expect(shown).toMatch(/Pre-order — opens 7:00am \w+/)
+    expect(shown).toMatch(/Pre-order — opens 07:00 \w+/)
     expect(shown).toContain('£2.99 delivery · No min order')
     expect(shown).toContain('No collection')
     expect(shown).toContain('Order up to 3 days in advance')
     expect(page).toMatch(/<a href="\/\?changeStore=1"[^>]*>Change store<\/a>/)
+  })
+
+  it('shows the service fee, free-delivery threshold and delivery radius before the basket', () => {
+    const shown = text(render(<StorePage chrome={chrome} store={details()} />))
+    expect(shown).toContain(
+      '£2.99 delivery · No min order · Free delivery on orders of £40.00 or more'
+    )
+    expect(shown).toContain('£0.50 service fee on every order')
+    expect(shown).toContain('Service fee £0.50')
+    expect(shown).toContain('Free delivery On orders of £40.00 or more')
+    // One distance unit per country: a GB store's radius in miles, like the results page.
+    expect(shown).toContain('Delivers within 3.1 miles')
+    expect(shown).not.toMatch(/\d km/)
   })
 
   it('says whether the store delivers to the saved postcode', () => {
@@ -324,7 +388,7 @@ describe('StorePage header', () => {
       minimumSpend: 1500,
     }
     const delivers = text(render(<StorePage chrome={chrome} store={details({ atLocation: at })} />))
-    expect(delivers).toContain('Delivers to M1 1AE · £1.50 delivery · Min £15')
+    expect(delivers).toContain('Delivers to M1 1AE · £1.50 delivery · Min £15.00')
     const doesNot = text(
       render(
         <StorePage

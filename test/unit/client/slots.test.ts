@@ -100,8 +100,8 @@ describe('slot formatting (spec §9)', () => {
     expect(dayMonth('2026-11-03')).toBe('03 Nov')
     expect(dayMonthYear('2026-12-25')).toBe('25 Dec 2026')
     expect(slotTimeRange({ timeSlotTime: '09:00', endTime: '10:00' })).toBe('09:00–10:00')
-    expect(asapTime('2026-07-01T17:45:00.000Z', 'Europe/London')).toBe('6:45pm')
-    expect(asapTime('2026-11-21T17:45:00.000Z', 'Europe/London')).toBe('5:45pm')
+    expect(asapTime('2026-07-01T17:45:00.000Z', 'Europe/London')).toBe('18:45')
+    expect(asapTime('2026-11-21T17:45:00.000Z', 'Europe/London')).toBe('17:45')
   })
 
   it('names days relative to the store today', () => {
@@ -148,7 +148,7 @@ describe('slot formatting (spec §9)', () => {
         '2026-11-21',
         'Europe/London'
       )
-    ).toBe('ASAP collection, about 10:40am')
+    ).toBe('ASAP collection, about 10:40')
   })
 
   it('fills the spec §5 slot message', () => {

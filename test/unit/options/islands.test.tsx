@@ -74,8 +74,8 @@ describe('ItemOptions island', () => {
   })
 
   it('shows extra costs for the chosen size, and out-of-stock values disabled', () => {
-    expect(text(html)).toContain('14 inch +£4')
-    expect(text(html)).toContain('Mozzarella +£1')
+    expect(text(html)).toContain('14 inch +£4.00')
+    expect(text(html)).toContain('Mozzarella +£1.00')
     expect(text(html)).toContain('Mushrooms +80p Out of stock')
     expect(html).toMatch(/aria-label="Add one Mushrooms"[^>]*disabled=""/)
   })

@@ -24,8 +24,15 @@ const store: StoreDetails = {
   timeZone: 'Europe/London',
   imageUrl: '/images/stores/store-front.svg',
   daysInAdvance: 3,
-  delivery: { enabled: false, radiusKm: null, fee: 0, minimumSpend: 0 },
+  delivery: {
+    enabled: false,
+    radiusKm: null,
+    fee: 0,
+    minimumSpend: 0,
+    freeDeliveryThreshold: null,
+  },
   collection: { enabled: true, fee: 0, minimumSpend: 0 },
+  serviceFee: 0,
   temporarilyClosed: false,
   payments: { card: true, applePay: true, googlePay: true, cash: false },
   openingHours: {

@@ -12,6 +12,7 @@ const ORDER: PaymentFormProps['order'] = {
   emailAddress: 'ada@example.com',
   phoneNumber: '+447700900123',
   instructions: null,
+  expectedTotal: 2500,
 }
 
 function render(overrides: Partial<PaymentFormProps> = {}) {

@@ -387,13 +387,14 @@ export async function addBasketItem(
   let unitPrice: number
   try {
     const [details, price] = await Promise.all([
-      menuItemDetails(call.db, { businessId, storeId, itemId: menuItem.itemId }),
+      menuItemDetails(call.db, { businessId, storeId, itemId: menuItem.itemId, now: call.now }),
       priceMenuItem(call.db, {
         businessId,
         storeId,
         itemId: menuItem.itemId,
         choices: menuItem.choices,
         quantity: menuItem.quantity,
+        now: call.now,
       }),
     ])
     item = details
@@ -499,6 +500,7 @@ export async function updateBasketItem(
         itemId: line.id,
         choices,
         quantity: body.menuItem.quantity,
+        now: call.now,
       })
       unitPrice = price.unitPrice
     }

@@ -1,5 +1,7 @@
 import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
+import { dealAllowedAtStore } from '../catalogue/alcohol.ts'
+import { dealWithoutTobacco } from '../catalogue/tobacco.ts'
 import { sha256Hex } from '../crypto.ts'
 
 type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
@@ -67,8 +69,6 @@ export interface BasketRow {
   location_latitude: number | null
   location_longitude: number | null
   version: number
-  service_fee: number | null
-  free_delivery_threshold: number | null
   asap_enabled: number | null
   max_basket_items: number | null
 }
@@ -154,7 +154,8 @@ export interface BasketRows {
 }
 
 const LIVE_DEAL = `d.is_active = 1 and (d.starts_at is null or d.starts_at <= ?4)
-  and (d.ends_at is null or d.ends_at > ?4)`
+  and (d.ends_at is null or d.ends_at > ?4) and ${dealWithoutTobacco('d.id')}
+  and ${dealAllowedAtStore('?1')}`
 
 /**
  * Everything stored of an active basket of the business, priced for its store, in one round trip.
@@ -177,7 +178,7 @@ export async function findBasketRows(
       `select b.id, b.business_id, b.store_id, b.customer_id, b.status, b.fulfilment_method,
          b.fulfilment_timing, b.coupon_id, b.coupon_code, b.coupon_needs_reapply, b.tip,
          b.location_postcode, b.location_latitude, b.location_longitude, b.version,
-         st.service_fee, st.free_delivery_threshold, st.asap_enabled, st.max_basket_items
+         st.asap_enabled, st.max_basket_items
        from baskets b left join stores st on st.id = b.store_id
        where b.id = ?3 and b.business_id = ?2 and b.status = 'active' and ?4 is not null`
     ),

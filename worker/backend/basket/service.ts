@@ -106,9 +106,10 @@ interface PricedLine {
 function priceLine(
   row: LineRow,
   choices: ReadonlyArray<OptionChoice>,
-  item: MenuItem | null
+  item: MenuItem | null,
+  now: Date
 ): PricedLine {
-  const summary = toItemSummary(row)
+  const summary = toItemSummary(row, now)
   let unitPrice = row.price
   let available = row.sold === 1 && row.out_of_stock === 0
   let lineChoicesOut: BasketLine['choices'] = []
@@ -192,11 +193,12 @@ async function itemsWithOptions(
   db: D1Database,
   businessId: number,
   storeId: number,
-  itemIds: ReadonlyArray<number>
+  itemIds: ReadonlyArray<number>,
+  now: Date
 ): Promise<Map<number, MenuItem>> {
   const found = await Promise.all(
     [...new Set(itemIds)].map((itemId) =>
-      menuItemDetails(db, { businessId, storeId, itemId }).catch((error: unknown) => {
+      menuItemDetails(db, { businessId, storeId, itemId, now }).catch((error: unknown) => {
         // An item the store stopped selling leaves its line unavailable, not the basket broken.
         if (error instanceof AppError && error.code === 'not_found') return null
         throw error
@@ -230,10 +232,10 @@ export async function readBasket(
   const optioned = rows.lines.filter((row) => choicesByLine.has(row.line_id)).map((row) => row.id)
   const items =
     optioned.length > 0 && basket.store_id !== null
-      ? await itemsWithOptions(db, businessId, basket.store_id, optioned)
+      ? await itemsWithOptions(db, businessId, basket.store_id, optioned, now)
       : new Map<number, MenuItem>()
   const priced = rows.lines.map((row) =>
-    priceLine(row, choicesByLine.get(row.line_id) ?? [], items.get(row.id) ?? null)
+    priceLine(row, choicesByLine.get(row.line_id) ?? [], items.get(row.id) ?? null, now)
   )
   const lines = priced.map(({ line }) => line)
   const mealDeals = priceMealDeals(rows)
@@ -277,8 +279,9 @@ export async function readBasket(
     terms: {
       fulfilmentMethod: method,
       deliveryFee: terms.fee,
-      serviceFee: basket.service_fee ?? 0,
-      freeDeliveryThreshold: basket.free_delivery_threshold,
+      // The store's published terms, the same record its pages show (no second source).
+      serviceFee: store?.details.serviceFee ?? 0,
+      freeDeliveryThreshold: store?.details.delivery.freeDeliveryThreshold ?? null,
       deliveryMinimumSpend: terms.minimumSpend,
       collectionMinimumSpend: store?.details.collection.minimumSpend ?? 0,
       tip: basket.tip,

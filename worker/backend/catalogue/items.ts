@@ -1,4 +1,7 @@
 import type { ImageSet, MenuItemSummary } from '../../../schemas/catalogue.ts'
+import { unitPriceLabel } from '../../../schemas/unit-price.ts'
+import { genuineWasPrice, isPriceClaimBadge } from './price-claims.ts'
+import { tobaccoCategory } from './tobacco.ts'
 
 /*
  * The one way an item is read for a store. Every statement that uses these fragments binds
@@ -15,14 +18,30 @@ export const ITEM_FROM = `menu_items m
 export const ITEM_SOLD = `m.business_id = ?2 and m.is_active = 1 and c.is_active = 1
   and coalesce(s.is_available, 1) = 1`
 
+/*
+ * The earlier price and the period it was charged, from the same row as the price it is compared
+ * with: the store's row when it records one, else the item's, unless the store overrides the price
+ * (an item's history says nothing about a store's own price).
+ */
+const WAS_PRICE_COLUMNS = ['was_price', 'was_price_from', 'was_price_until']
+  .map(
+    (column) =>
+      `case when s.was_price is not null then s.${column}
+        when s.price is null then m.${column} end as ${column}`
+  )
+  .join(',\n  ')
+
+/** 1 when the item is tobacco or a related product (tobacco.ts): never promoted. */
+export const ITEM_TOBACCO = tobaccoCategory('c')
+
 /** The columns of {@link ItemRow}, priced for the store. */
 export const ITEM_COLUMNS = `m.id, m.slug, m.name, m.size, m.category_id,
   c.slug as category_slug, c.name as category_name, c.image_url as category_image,
   m.badge_text, m.badge_color, m.badge_background_color,
   coalesce(s.price, m.price) as price,
-  case when coalesce(s.was_price, m.was_price) > coalesce(s.price, m.price)
-    then coalesce(s.was_price, m.was_price) end as was_price,
-  m.unit_price_label, coalesce(s.out_of_stock, m.out_of_stock) as out_of_stock, m.tags,
+  ${WAS_PRICE_COLUMNS},
+  ${ITEM_TOBACCO} as tobacco,
+  coalesce(s.out_of_stock, m.out_of_stock) as out_of_stock, m.tags,
   m.add_to_basket_type, m.quick_add, m.age_restriction, m.max_quantity,
   m.image_originals, m.image_mdpi_1x, m.image_xhdpi_2x, m.image_xxhdpi_3x,
   m.image_width, m.image_height`
@@ -42,7 +61,9 @@ export interface ItemRow {
   badge_background_color: string | null
   price: number
   was_price: number | null
-  unit_price_label: string | null
+  was_price_from: string | null
+  was_price_until: string | null
+  tobacco: number
   out_of_stock: number
   tags: string
   add_to_basket_type: MenuItemSummary['addToBasketType']
@@ -62,8 +83,37 @@ function parseTags(json: string): Array<string> {
   return Array.isArray(parsed) ? parsed.filter((tag) => typeof tag === 'string') : []
 }
 
-/** An item row as cards show it. */
-export function toItemSummary(row: ItemRow): MenuItemSummary {
+/**
+ * The item's badge and was-price as a page may show them at `now`: a was-price only when the
+ * claim is genuine (price-claims.ts), a price-claim badge only with such a was-price, and no badge
+ * or was-price at all on tobacco (never promoted).
+ */
+function promotionOf(row: ItemRow, now: Date): Pick<MenuItemSummary, 'badge' | 'wasPrice'> {
+  if (row.tobacco === 1) return { badge: null, wasPrice: null }
+  const wasPrice = genuineWasPrice(
+    {
+      price: row.price,
+      wasPrice: row.was_price,
+      wasPriceFrom: row.was_price_from,
+      wasPriceUntil: row.was_price_until,
+    },
+    now
+  )
+  const badge =
+    row.badge_text !== null && row.badge_color !== null && row.badge_background_color !== null
+      ? {
+          text: row.badge_text,
+          color: row.badge_color,
+          backgroundColor: row.badge_background_color,
+        }
+      : null
+  if (badge && wasPrice === null && isPriceClaimBadge(badge.text)) return { badge: null, wasPrice }
+  return { badge, wasPrice }
+}
+
+/** An item row as cards show it, with its promotions as they may be shown at `now`. */
+export function toItemSummary(row: ItemRow, now: Date): MenuItemSummary {
+  const { badge, wasPrice } = promotionOf(row, now)
   return {
     id: row.id,
     slug: row.slug,
@@ -71,17 +121,11 @@ export function toItemSummary(row: ItemRow): MenuItemSummary {
     size: row.size,
     category: { id: row.category_id, slug: row.category_slug, name: row.category_name },
     categoryImage: row.category_image,
-    badge:
-      row.badge_text !== null && row.badge_color !== null && row.badge_background_color !== null
-        ? {
-            text: row.badge_text,
-            color: row.badge_color,
-            backgroundColor: row.badge_background_color,
-          }
-        : null,
+    badge,
     price: row.price,
-    wasPrice: row.was_price,
-    unitPriceLabel: row.unit_price_label,
+    wasPrice,
+    // From the size and the price this store charges, never a label stored for another price.
+    unitPriceLabel: unitPriceLabel(row.size, row.price),
     outOfStock: row.out_of_stock === 1,
     tags: parseTags(row.tags),
     addToBasketType: row.add_to_basket_type,

@@ -1,5 +1,7 @@
 import type { DealSummary } from '../../../schemas/catalogue.ts'
-import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from './items.ts'
+import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, ITEM_TOBACCO, type ItemRow } from './items.ts'
+import { dealAllowedAtStore } from './alcohol.ts'
+import { bannerWithoutTobacco, dealWithoutTobacco } from './tobacco.ts'
 
 /*
  * Catalogue reads. Each call is one D1 batch (one round trip); statements share numbered
@@ -170,9 +172,14 @@ const CATEGORY_COUNT_COLUMNS = `k.id, k.parent_id, k.slug, k.name, k.description
   k.age_restriction, ${OWN_ITEM_COUNT} as item_count`
 
 /** A deal is live when active and within its dates; `now` is the parameter holding the instant. */
+/**
+ * A deal live now and allowed at the store: every statement using it binds ?1 = storeId and
+ * ?2 = businessId. Tobacco (tobacco.ts) and licensing (alcohol.ts) take deals off sale here.
+ */
 function dealLive(now: string): string {
   return `d.business_id = ?2 and d.is_active = 1
-    and (d.starts_at is null or d.starts_at <= ${now}) and (d.ends_at is null or d.ends_at > ${now})`
+    and (d.starts_at is null or d.starts_at <= ${now}) and (d.ends_at is null or d.ends_at > ${now})
+    and ${dealWithoutTobacco('d.id')} and ${dealAllowedAtStore('?1')}`
 }
 
 const DEAL_COLUMNS = `d.id, d.slug, d.name, d.description, d.kind, d.quantity_required, d.price,
@@ -410,7 +417,8 @@ const OFFER_CANDIDATES = 200
 
 /**
  * Best sellers at the store (lines of orders the store took), then items with a badge or an
- * offer, in stock, leaving out what the basket (by its token's hash) already holds.
+ * offer, in stock, leaving out what the basket (by its token's hash) already holds and tobacco
+ * (never promoted, tobacco.ts).
  */
 export async function findRecommendedItems(
   db: D1Database,
@@ -443,7 +451,7 @@ export async function findRecommendedItems(
       `with sales as (${sales}), candidates(id) as (${candidates})
        select ${ITEM_COLUMNS} from candidates cross join ${ITEM_FROM}
        left join sales on sales.menu_item_id = m.id
-       where m.id = candidates.id and ${ITEM_SOLD}
+       where m.id = candidates.id and ${ITEM_SOLD} and not ${ITEM_TOBACCO}
          and coalesce(s.out_of_stock, m.out_of_stock) = 0
          and m.id not in (
            select bl.menu_item_id from baskets b join basket_lines bl on bl.basket_id = b.id
@@ -614,7 +622,7 @@ const BANNER_FROM = `banners b
 
 function bannerLive(now: string): string {
   return `b.is_active = 1 and (b.starts_at is null or b.starts_at <= ${now})
-    and (b.ends_at is null or b.ends_at > ${now})`
+    and (b.ends_at is null or b.ends_at > ${now}) and ${bannerWithoutTobacco('b')}`
 }
 
 /** Banners for the store home (categoryId null) or a category page, brand- or business-wide. */
@@ -643,6 +651,8 @@ export async function findBanners(
       db,
       `select ${BANNER_COLUMNS} from ${BANNER_FROM}
        where b.business_id = ?2 and ${bannerLive('?6')}
+         and (b.link_deal_id is null or exists (select 1 from deals d
+           where d.id = b.link_deal_id and ${dealAllowedAtStore('?1')}))
          and (b.brand_id is null or b.brand_id = ?3)
          and (b.store_id is null or b.store_id = ?1)
          and case when ?4 is null then b.category_id is null else b.category_id = ?4 end

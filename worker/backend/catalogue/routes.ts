@@ -88,7 +88,7 @@ catalogue.post(
     response: CategoryDetailsSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => categoryDetails(c.env.DB, body)
+  ({ body }, c) => categoryDetails(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -100,7 +100,7 @@ catalogue.post(
     response: MenuItemSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => menuItemDetails(c.env.DB, body)
+  ({ body }, c) => menuItemDetails(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -114,7 +114,7 @@ catalogue.post(
     response: MenuItemPriceSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => priceMenuItem(c.env.DB, body)
+  ({ body }, c) => priceMenuItem(c.env.DB, { ...body, now: now(c.env) })
 )
 
 catalogue.post(
@@ -127,6 +127,7 @@ catalogue.post(
     errors: ['not_found'],
   },
   async ({ body }, c) => {
+    const at = now(c.env)
     const found =
       body.menuItemIds !== undefined
         ? await findItemsByIds(c.env.DB, body.businessId, body.storeId, [
@@ -137,10 +138,10 @@ catalogue.post(
             storeId: body.storeId,
             dealId: body.discountId ?? 0,
             sectionId: body.discountSectionId ?? null,
-            now: now(c.env).toISOString(),
+            now: at.toISOString(),
           })
     assertStore(found.storeFound)
-    return { items: found.items.map(toItemSummary) }
+    return { items: found.items.map((row) => toItemSummary(row, at)) }
   }
 )
 
@@ -169,10 +170,11 @@ catalogue.post(
     errors: ['not_found'],
   },
   async ({ body }, c) => {
+    const at = now(c.env)
     const hash = body.basketToken ? await hashBasketToken(body.basketToken) : null
     const found = await findRecommendedItems(c.env.DB, body.businessId, body.storeId, hash)
     assertStore(found.storeFound)
-    return { items: found.items.map(toItemSummary) }
+    return { items: found.items.map((row) => toItemSummary(row, at)) }
   }
 )
 

@@ -78,6 +78,8 @@ export async function categoryDetails(
     categorySlug?: string | undefined
     page: number
     limit: number
+    /** Price claims are judged at this instant (price-claims.ts). */
+    now: Date
   }
 ): Promise<CategoryDetails> {
   const found = await findCategoryPage(db, {
@@ -105,7 +107,7 @@ export async function categoryDetails(
     breadcrumbs: found.breadcrumbs.map(({ id, slug, name }) => ({ id, slug, name })),
     subCategories: buildCategoryTree(found.categories, category.id),
     items: {
-      results: found.items.map(toItemSummary),
+      results: found.items.map((row) => toItemSummary(row, input.now)),
       page: input.page,
       limit: input.limit,
       total: found.total,
@@ -152,6 +154,8 @@ export async function menuItemDetails(
     storeId: number
     itemId?: number | undefined
     itemSlug?: string | undefined
+    /** Price claims are judged at this instant (price-claims.ts). */
+    now: Date
   }
 ): Promise<MenuItem> {
   const found = await findMenuItem(db, {
@@ -163,7 +167,7 @@ export async function menuItemDetails(
   assertStore(found.storeFound)
   if (!found.item) throw new AppError('not_found', MESSAGES.productNotFound)
   return {
-    ...toItemSummary(found.item),
+    ...toItemSummary(found.item, input.now),
     description: found.item.description,
     ingredients: found.item.ingredients,
     options: toOptions(found.options, found.values, found.sizeCosts),
@@ -183,6 +187,7 @@ export async function priceMenuItem(
     itemId: number
     choices: ReadonlyArray<OptionChoice>
     quantity: number
+    now: Date
   }
 ): Promise<MenuItemPrice> {
   const item = await menuItemDetails(db, input)
@@ -257,7 +262,7 @@ export async function dealDetails(
       maximumSelected: section.maximum_selected,
       items: found.items
         .filter((item) => item.deal_section_id === section.id)
-        .map((item) => ({ ...toItemSummary(item), extraCost: item.extra_cost })),
+        .map((item) => ({ ...toItemSummary(item, input.now), extraCost: item.extra_cost })),
     })),
   }
 }
@@ -303,7 +308,11 @@ export async function globalSearch(
   assertStore(found.storeFound)
   return {
     searchTerm: input.searchTerm,
-    items: { results: found.items.map(toItemSummary), ...items, total: found.itemTotal },
+    items: {
+      results: found.items.map((row) => toItemSummary(row, input.now)),
+      ...items,
+      total: found.itemTotal,
+    },
     categories: {
       results: found.categories.map((row) => ({
         id: row.id,

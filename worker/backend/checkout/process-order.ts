@@ -17,6 +17,7 @@ import {
   assertContentsOrderable,
   assertMethodAccepted,
   assertStoreOpen,
+  assertTotalAsShown,
   findStorePayment,
 } from './refusals.ts'
 import { type CheckoutRow, findCheckoutRow } from './repo.ts'
@@ -81,6 +82,7 @@ async function assertOrderable(
   assertStoreOpen(payment.availability)
   assertMethodAccepted(payment.paymentOptions, body.paymentMethod)
   assertContentsOrderable(basket)
+  assertTotalAsShown(basket, body.expectedTotal)
   assertBasketSlotHeld(basket, call.now)
   const slot = basket.slot
   if (slot?.type === 'future') {

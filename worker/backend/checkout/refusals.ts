@@ -1,5 +1,6 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import type { CheckoutState, PaymentMethod, PaymentOptions } from '../../../schemas/checkout.ts'
+import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { StoreAvailabilityState } from '../../../schemas/stores.ts'
@@ -102,6 +103,18 @@ export function assertBasketSlotHeld(basket: Basket, now: Date): void {
 /** conflict MESSAGES.basketChanged (reason 'basket_changed') unless `unchanged`. */
 export function assertBasketUnchanged(unchanged: boolean, reason = 'basket_changed'): void {
   if (!unchanged) throw new AppError('conflict', MESSAGES.basketChanged, { details: { reason } })
+}
+
+/**
+ * conflict MESSAGES.basketPricesChanged (reason 'total_changed', details.total the basket's total
+ * now) when the page that takes payment showed another total: the basket changed meanwhile (in
+ * another tab), so the shopper sees the new total before anything is charged.
+ */
+export function assertTotalAsShown(basket: Basket, shown: number | undefined): void {
+  if (shown === undefined || shown === basket.totals.total) return
+  throw new AppError('conflict', MESSAGES.basketPricesChanged, {
+    details: { reason: TOTAL_CHANGED_REASON, total: basket.totals.total },
+  })
 }
 
 /** Why the basket's contents cannot be ordered, if so (CheckoutState.blocked's basket part). */

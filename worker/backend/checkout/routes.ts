@@ -152,7 +152,9 @@ checkout.post(
       `'${MESSAGES.cardNotAccepted}' and the other methods (method_not_accepted), ` +
       `'${MESSAGES.slotExpired}' (slot_expired), '${MESSAGES.checkoutDetailsFailed}' (empty, ` +
       `unavailable_lines, minimum_spend), '${MESSAGES.basketChanged}' (basket_changed, ` +
-      `slot_changed), '${MESSAGES.guestEmailRegistered}' (member_email); 422 ` +
+      `slot_changed), '${MESSAGES.basketPricesChanged}' (total_changed, with details.total, ` +
+      `when expectedTotal is not the basket's total now), ` +
+      `'${MESSAGES.guestEmailRegistered}' (member_email); 422 ` +
       `'${MESSAGES.checkoutDetailsFailed}' with fields when terms or the delivery address are ` +
       'missing, and for a paymentGateway that does not match the method. The same key with ' +
       'the same body answers the same draft; with another body 422; while running 409.',

@@ -40,6 +40,7 @@ interface StoreSummaryRow {
   collection_enabled: number
   collection_fee: number
   collection_minimum_spend: number
+  service_fee: number
   accepts_card: number
   accepts_apple_pay: number
   accepts_google_pay: number
@@ -113,6 +114,7 @@ export interface StoreCandidate {
     freeDeliveryThreshold: number | null
   }
   collection: { enabled: boolean; fee: number; minimumSpend: number }
+  serviceFee: number
   payments: { card: boolean; applePay: boolean; googlePay: boolean; cash: boolean }
 }
 
@@ -131,7 +133,7 @@ const SUMMARY_COLUMNS = `s.id, s.slug, s.name, s.address_line1, s.address_line2,
   s.postcode, s.country_code, s.latitude, s.longitude, s.time_zone, s.image_url, s.days_in_advance,
   s.is_temporarily_closed, s.delivery_enabled, s.delivery_radius_km, s.delivery_fee,
   s.minimum_spend, s.free_delivery_threshold, s.collection_enabled, s.collection_fee,
-  s.collection_minimum_spend, s.accepts_card, s.accepts_apple_pay, s.accepts_google_pay,
+  s.collection_minimum_spend, s.service_fee, s.accepts_card, s.accepts_apple_pay, s.accepts_google_pay,
   s.accepts_cash`
 
 /**
@@ -185,6 +187,7 @@ function toCandidate(row: StoreSummaryRow): StoreCandidate {
       fee: row.collection_fee,
       minimumSpend: row.collection_minimum_spend,
     },
+    serviceFee: row.service_fee,
     payments: {
       card: row.accepts_card === 1,
       applePay: row.accepts_apple_pay === 1,
@@ -362,8 +365,10 @@ export async function findStoreDetails(
         radiusKm: candidate.delivery.radiusKm,
         fee: candidate.delivery.fee,
         minimumSpend: candidate.delivery.minimumSpend,
+        freeDeliveryThreshold: candidate.delivery.freeDeliveryThreshold,
       },
       collection: candidate.collection,
+      serviceFee: candidate.serviceFee,
       payments: candidate.payments,
       openingHours,
     },

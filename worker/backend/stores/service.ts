@@ -143,6 +143,7 @@ export async function storesNear(
         freeDeliveryThreshold: store.delivery.freeDeliveryThreshold,
       },
       collection: store.collection,
+      serviceFee: store.serviceFee,
       daysInAdvance: store.daysInAdvance,
       payments: store.payments,
     }

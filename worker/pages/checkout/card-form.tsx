@@ -6,7 +6,11 @@ import {
   CheckoutBillingAddressPage,
 } from '../../../client/pages/CheckoutBillingAddressPage.tsx'
 import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
-import { SAVED_CARD_QUERY } from '../../../client/islands/PaymentForm.tsx'
+import {
+  PAYMENT_CHANGED_PATH,
+  SAVED_CARD_QUERY,
+  SHOWN_TOTAL_FIELD,
+} from '../../../client/islands/PaymentForm.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   CheckoutStateSchema,
@@ -30,7 +34,7 @@ import {
   checkoutFieldErrors,
 } from './checkout-forms.ts'
 import { activeStepPath, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
-import { orderDraft } from './order-request.ts'
+import { orderDraft, parseShownTotal } from './order-request.ts'
 import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
 
 /** `?saveCard=1` on the card form: the member asked to keep the card. */
@@ -39,7 +43,7 @@ const SAVE_CARD_QUERY = 'saveCard'
 function renderBilling(
   c: Context<AppEnv>,
   state: CheckoutState,
-  view: { attempt: string; errors: FormErrors; values: FormValues },
+  view: { attempt: string; shownTotal: number | null; errors: FormErrors; values: FormValues },
   status: 200 | 422 = 200
 ): Promise<Response> {
   return renderPage(
@@ -75,7 +79,8 @@ export async function checkoutBillingPage(c: Context<AppEnv>): Promise<Response>
     sameAsDelivery: same ? 'yes' : 'no',
     ...(address ? addressValues(address) : {}),
   }
-  return renderBilling(c, state, { attempt: crypto.randomUUID(), errors: {}, values })
+  const shownTotal = parseShownTotal(c.req.query(SHOWN_TOTAL_FIELD))
+  return renderBilling(c, state, { attempt: crypto.randomUUID(), shownTotal, errors: {}, values })
 }
 
 /**
@@ -88,6 +93,7 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
   const form = await readForm(c)
   const attempt = AttemptSchema.safeParse(form[ATTEMPT_FIELD])
   const anchor = attempt.success ? attempt.data : crypto.randomUUID()
+  const shownTotal = parseShownTotal(form[SHOWN_TOTAL_FIELD])
   const values = echoValues(form, [...ADDRESS_FIELDS, 'sameAsDelivery', 'saveCard'])
   const scope = { businessId: caller.businessId, basketToken: caller.basketToken }
   const same = state.basket.fulfilmentMethod === 'delivery' && form.sameAsDelivery !== 'no'
@@ -103,7 +109,7 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
   )
   if (!parsed.success) {
     const errors = checkoutFieldErrors(parsed.error.issues)
-    return renderBilling(c, state, { attempt: anchor, errors, values }, 422)
+    return renderBilling(c, state, { attempt: anchor, shownTotal, errors, values }, 422)
   }
   try {
     await c.var.backend.post('/checkout/billing-address', {
@@ -113,9 +119,10 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
     })
   } catch (error) {
     const errors = checkoutCallErrors(error, MESSAGES.checkoutDetailsFailed)
-    return renderBilling(c, state, { attempt: anchor, errors, values }, 422)
+    return renderBilling(c, state, { attempt: anchor, shownTotal, errors, values }, 422)
   }
   const query: Record<string, string> = { [ATTEMPT_FIELD]: anchor }
+  if (shownTotal !== null) query[SHOWN_TOTAL_FIELD] = String(shownTotal)
   if (form.saveCard === 'yes' && state.caller === 'member') query[SAVE_CARD_QUERY] = '1'
   return c.redirect(routePath('checkout-payment-card-form', undefined, query), 303)
 }
@@ -149,13 +156,21 @@ export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response
   }
   if (!attempt.success) return c.redirect(routePath('checkout-payment-billing-address'), 302)
   const saveCard = state.caller === 'member' && c.req.query(SAVE_CARD_QUERY) === '1'
-  if (state.cardGateway === 'frames') return renderCardFrames(c, state, { saveCard })
+  const shownTotal = parseShownTotal(c.req.query(SHOWN_TOTAL_FIELD))
+  if (state.cardGateway === 'frames') {
+    // The basket changed since the payment page: say so there, with the new total, first.
+    if (shownTotal !== null && shownTotal !== state.basket.totals.total) {
+      return c.redirect(PAYMENT_CHANGED_PATH, 303)
+    }
+    return renderCardFrames(c, state, { saveCard })
+  }
   return startPayment(
     c,
     caller,
     state,
     attempt.data,
     { paymentMethod: 'paymentCard', paymentGateway: state.cardGateway, saveCard },
+    shownTotal,
     (message, status) => renderCardForm(c, state, { redirect: null, error: message }, status)
   )
 }

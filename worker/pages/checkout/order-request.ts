@@ -24,7 +24,14 @@ export function orderDraft(state: CheckoutState): OrderDraft | null {
     emailAddress: contact.email,
     phoneNumber: contact.phoneNumber,
     instructions: state.instructions,
+    expectedTotal: basket.totals.total,
   }
+}
+
+/** A total a page showed and posted back (pence), or null when absent or not a number. */
+export function parseShownTotal(value: string | undefined): number | null {
+  if (value === undefined || !/^\d{1,9}$/.test(value)) return null
+  return Number(value)
 }
 
 /** The gateway's return addresses for one draft order (absolute, on this host). */

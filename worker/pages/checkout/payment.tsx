@@ -1,14 +1,17 @@
 import type { Context } from 'hono'
 import { CheckoutPaymentPage } from '../../../client/pages/CheckoutPaymentPage.tsx'
 import {
+  billingAddressHref,
   CASH_CONFIRMED_FIELD,
   PAYMENT_ATTEMPT_FIELD,
   PAYMENT_SOURCE_FIELD,
+  SHOWN_TOTAL_FIELD,
   type OrderDraft,
 } from '../../../client/islands/PaymentForm.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import type { CheckoutState } from '../../../schemas/checkout.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import type { AppEnv } from '../../env.ts'
 import { readForm } from '../auth-forms.ts'
 import { renderPage } from '../render.tsx'
@@ -18,15 +21,18 @@ import {
   loadCheckoutState,
   type CheckoutCaller,
 } from './checkout-state.ts'
-import { orderDraft, timeSlotsHref } from './order-request.ts'
+import { orderDraft, parseShownTotal, timeSlotsHref } from './order-request.ts'
 import { AttemptSchema, startPayment, type PaymentChoice } from './start-payment.tsx'
 
 /** `?payment=` on the payment page: where the gateway sent the shopper back from. */
 export const PAYMENT_OUTCOME_QUERY = 'payment'
 
-const OUTCOME_MESSAGES: Partial<Record<string, string>> = {
-  failed: PAYMENT_FAILED_HELP,
-  cancelled: MESSAGES.paymentCancelled,
+const OUTCOME_MESSAGES: Partial<Record<string, (state: CheckoutState) => string>> = {
+  failed: () => PAYMENT_FAILED_HELP,
+  cancelled: () => MESSAGES.paymentCancelled,
+  // The basket changed (another tab) after a payment page was shown: nothing was charged.
+  changed: (state) =>
+    `${MESSAGES.basketPricesChanged} Your new total is ${formatMoney(state.basket.totals.total)}.`,
 }
 
 function renderPayment(
@@ -81,8 +87,8 @@ export async function checkoutPaymentPage(c: Context<AppEnv>): Promise<Response>
   const ready = await readyToPay(c)
   if ('redirect' in ready) return ready.redirect
   const { state, order } = ready
-  const outcome = OUTCOME_MESSAGES[c.req.query(PAYMENT_OUTCOME_QUERY) ?? '']
-  const alert = state.blocked === 'store_closed' ? MESSAGES.storeClosedCheckout : (outcome ?? null)
+  const outcome = OUTCOME_MESSAGES[c.req.query(PAYMENT_OUTCOME_QUERY) ?? '']?.(state) ?? null
+  const alert = state.blocked === 'store_closed' ? MESSAGES.storeClosedCheckout : outcome
   return renderPayment(c, state, order, alert)
 }
 
@@ -99,8 +105,9 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
   const source = form[PAYMENT_SOURCE_FIELD] ?? ''
   const refuse = (message: string, status: 422 | 502 = 422) =>
     renderPayment(c, state, order, message, status)
+  const shownTotal = parseShownTotal(form[SHOWN_TOTAL_FIELD])
   if (source === 'new-card' && state.paymentOptions.paymentCard) {
-    return c.redirect(routePath('checkout-payment-billing-address'), 303)
+    return c.redirect(billingAddressHref(shownTotal ?? order.expectedTotal), 303)
   }
   let choice: PaymentChoice | null = null
   if (source === 'cash' && state.paymentOptions.paymentCash) {
@@ -121,5 +128,5 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
   if (!choice) return refuse(MESSAGES.paymentSourceRequired)
   const attempt = AttemptSchema.safeParse(form[PAYMENT_ATTEMPT_FIELD])
   const anchor = attempt.success ? attempt.data : crypto.randomUUID()
-  return startPayment(c, caller, state, anchor, choice, refuse)
+  return startPayment(c, caller, state, anchor, choice, shownTotal, refuse)
 }

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
+import { PAYMENT_CHANGED_PATH } from '../../../client/islands/PaymentForm.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   OrderSummarySchema,
@@ -9,6 +10,7 @@ import {
   type PaymentGateway,
   type PaymentMethod,
 } from '../../../schemas/checkout.ts'
+import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { PaymentResultSchema, type PaymentRedirect } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
@@ -60,10 +62,13 @@ async function placeAndPay(
   caller: CheckoutCaller,
   state: CheckoutState,
   attempt: string,
-  choice: PaymentChoice
+  choice: PaymentChoice,
+  shownTotal: number | null
 ) {
-  const draft = orderDraft(state)
-  if (!draft) throw new AppError('validation_error', MESSAGES.checkoutDetailsFailed)
+  const current = orderDraft(state)
+  if (!current) throw new AppError('validation_error', MESSAGES.checkoutDetailsFailed)
+  // Charge only the total the payment page showed: process order refuses any other.
+  const draft = { ...current, expectedTotal: shownTotal ?? current.expectedTotal }
   const scope = { businessId: caller.businessId, basketToken: caller.basketToken }
   const order = await c.var.backend.post('/checkout/process-order', {
     body: {
@@ -101,7 +106,9 @@ async function placeAndPay(
 /**
  * Places the order and pays: a paid (or confirmed cash) order goes to the success page; a gateway
  * form (hosted card page, 3-D Secure) is handed over with sf_checkout_order and sf_3ds_pending set
- * while the shopper is away (spec §4 Sessions); a refusal comes back through `refused`.
+ * while the shopper is away (spec §4 Sessions); a refusal comes back through `refused`. A basket
+ * whose total is no longer `shownTotal` (the total the payment page showed) is not charged: the
+ * shopper goes back to the payment page, which says so and shows the new total.
  */
 export async function startPayment(
   c: Context<AppEnv>,
@@ -109,13 +116,15 @@ export async function startPayment(
   state: CheckoutState,
   attempt: string,
   choice: PaymentChoice,
+  shownTotal: number | null,
   refused: (message: string, status: 422 | 502) => Promise<Response>
 ): Promise<Response> {
   let started: Awaited<ReturnType<typeof placeAndPay>>
   try {
-    started = await placeAndPay(c, caller, state, attempt, choice)
+    started = await placeAndPay(c, caller, state, attempt, choice, shownTotal)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
+    if (error.details?.reason === TOTAL_CHANGED_REASON) return c.redirect(PAYMENT_CHANGED_PATH, 303)
     // A conflict (store closed, basket changed, slot expired) says what happened itself.
     const message = error.code === 'conflict' ? error.message : MESSAGES.cardFormLoadFailed
     return refused(message, error.status === 502 ? 502 : 422)

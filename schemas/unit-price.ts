@@ -1,0 +1,55 @@
+/*
+ * Unit prices from an item's size and the price charged for it, so a shopper can compare packs
+ * (Price Marking Order 2004; the CMA's 2023 grocery unit pricing review asks for one consistent
+ * unit). One unit per kind of quantity: weights per kg, volumes per litre, lengths per metre,
+ * counted packs per item (or per roll, per wash). Computed where the item is mapped, from the
+ * price the store charges, so a store's own price never shows another price's unit price.
+ */
+
+interface Measure {
+  /** How many units (kg, litres, metres, items) the pack holds. */
+  amount: number
+  /** '/kg', '/litre', '/metre', ' each', '/roll', '/wash'. */
+  per: string
+}
+
+const MEASURED = /^(?:(\d+) x )?(\d+(?:\.\d+)?)\s*(kg|g|ml|cl|litres?|l|pints?|m)\b/i
+const COUNTED =
+  /^(?:(\d+) x )?(\d+)\s*(?:mini |multi)?(pack|pieces|boxes|bags|rolls|washes|tablets|capsules|sachets|eggs)\b/i
+
+function measureOf(size: string): Measure | null {
+  const text = size.trim()
+  const measured = MEASURED.exec(text)
+  if (measured) {
+    const amount = Number(measured[1] ?? 1) * Number(measured[2])
+    const unit = (measured[3] ?? '').toLowerCase()
+    if (unit === 'kg') return { amount, per: '/kg' }
+    if (unit === 'g') return { amount: amount / 1000, per: '/kg' }
+    if (unit === 'ml') return { amount: amount / 1000, per: '/litre' }
+    if (unit === 'cl') return { amount: amount / 100, per: '/litre' }
+    if (unit.startsWith('pint')) return { amount: amount * 0.568261, per: '/litre' }
+    if (unit === 'm') return { amount, per: '/metre' }
+    return { amount, per: '/litre' }
+  }
+  const counted = COUNTED.exec(text)
+  if (counted) {
+    const amount = Number(counted[1] ?? 1) * Number(counted[2])
+    const unit = (counted[3] ?? '').toLowerCase()
+    if (unit === 'rolls') return { amount, per: '/roll' }
+    if (unit === 'washes') return { amount, per: '/wash' }
+    return { amount, per: ' each' }
+  }
+  if (/^(loose )?each$/i.test(text)) return { amount: 1, per: ' each' }
+  return null
+}
+
+/** '£1.20/kg', '85p/litre', '40p each', '21p/wash'; null when the size holds no quantity. */
+export function unitPriceLabel(size: string | null, pricePence: number): string | null {
+  if (!size) return null
+  const measure = measureOf(size)
+  if (!measure || measure.amount <= 0 || pricePence <= 0) return null
+  const pence = pricePence / measure.amount
+  const money = pence < 100 ? `${Math.round(pence)}p` : `£${(pence / 100).toFixed(2)}`
+  // Rounding can make a tiny unit price read '0p': say 'under 1p' rather than nothing.
+  return `${money === '0p' ? 'under 1p' : money}${measure.per}`
+}
