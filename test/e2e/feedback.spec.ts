@@ -221,7 +221,7 @@ test.describe('input before hydration', () => {
     await expect(page.getByLabel('Coupon code')).toHaveValue('SAVE5')
     await page.getByRole('button', { name: 'Apply' }).click()
     await expect(
-      page.getByRole('alert').filter({ hasText: /^Spend £30 to use this coupon$/ })
+      page.getByRole('alert').filter({ hasText: /^Spend £30\.00 to use this coupon$/ })
     ).toBeVisible()
   })
 })
