@@ -12,6 +12,10 @@ export const FLASH_MESSAGES = {
   deviceLocationNoMatch: MESSAGES.deviceLocationNoMatch,
   tooManyRequests: MESSAGES.tooManyRequests,
   storeClosedCheckout: MESSAGES.storeClosedCheckout,
+  minimumSpendCheckout: MESSAGES.minimumSpendCheckout,
+  signedIn: MESSAGES.signedIn,
+  registered: MESSAGES.registered,
+  signedOut: MESSAGES.signedOut,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

@@ -35,14 +35,16 @@ export function emptyBasketRoute(storeSlug: string | null): string {
 }
 
 /** Why a basket cannot be checked out, or null when it can. */
-export function basketProblem(basket: Basket): 'empty' | 'store_closed' | 'invalid' | null {
+export function basketProblem(
+  basket: Basket
+): 'empty' | 'store_closed' | 'invalid' | 'under_minimum' | null {
   if (basket.lines.length === 0 && basket.mealDeals.length === 0) return 'empty'
   if (!basket.store) return 'empty'
   if (basket.store.availability === 'closed') return 'store_closed'
   const unavailable =
     basket.lines.some((line) => !line.available) || basket.mealDeals.some((deal) => !deal.available)
   if (unavailable || basket.totals.itemCount === 0) return 'invalid'
-  if (basket.totals.minimumSpendShortfall > 0) return 'invalid'
+  if (basket.totals.minimumSpendShortfall > 0) return 'under_minimum'
   return null
 }
 
@@ -60,6 +62,8 @@ export const requiresCheckoutBasket: Guard = async (c) => {
   if (problem === 'empty') return c.redirect(emptyBasketRoute(basket.store?.slug ?? null), 302)
   // Spec §4 Store closes: the basket page also shows 'Unable to view basket as the store is closed'.
   if (problem === 'store_closed') setFlash(c, 'storeClosedCheckout')
+  // The basket shows what is short, on its progress bar and its checkout button.
+  if (problem === 'under_minimum') setFlash(c, 'minimumSpendCheckout')
   if (problem) return c.redirect(routePath('basket'), 302)
   return undefined
 }
