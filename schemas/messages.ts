@@ -138,6 +138,10 @@ export const MESSAGES = {
   couponCustomerLimit: 'You have already used this coupon.',
   couponSignIn: 'Sign in to use this coupon',
   slotsNoneOnDay: 'There are no slots left on this day.',
+  // Not in the spec (checkout under the minimum spend: the basket's button, the guard's flash):
+  minimumSpendShort: 'Spend %s more to check out',
+  minimumSpendCheckout:
+    "Your basket is under the store's minimum order. Add more items to check out.",
   // Not in the spec (auth):
   loginFailed: 'Your email or password is incorrect.',
   passwordTooShort: 'Your password must be at least 8 characters.',
@@ -154,6 +158,10 @@ export const MESSAGES = {
   termsRequired: 'Please accept the terms and conditions to continue.',
   passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
   passwordChanged: 'Your password has been changed.',
+  // Not in the spec (what sign-in, sign-up and sign-out did, as flash messages):
+  signedIn: "You're signed in.",
+  registered: "Your account is ready and you're signed in.",
+  signedOut: "You're signed out.",
   // Not in the spec (idempotent calls):
   idempotencyKeyInvalid: 'Please send an Idempotency-Key of 1 to 255 characters.',
   idempotencyKeyReused: 'This request key was already used with different details.',
@@ -211,7 +219,6 @@ export const MESSAGES = {
   checkoutBasketEmpty: 'Your basket is empty. Add something to check out.',
   checkoutItemsUnavailable:
     'Some items in your basket are no longer available. Please remove them to check out.',
-  checkoutUnderMinimum: "Your basket is under the store's minimum spend.",
   checkoutDetailsFirst: 'Please fill in your details before you pay.',
   checkoutBillingFirst: 'Please choose your billing address first.',
   alreadySignedIn: 'You are already signed in.',

@@ -1,7 +1,8 @@
 import { useRenderNow } from './render-context.ts'
 import type { Brand, BrandLink } from '../../schemas/brand.ts'
 import { StayInTouch } from '../islands/StayInTouch.tsx'
-import { routePath } from '../lib/routes.ts'
+import type { ReactNode } from 'react'
+import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { AppleIcon, FacebookIcon, InstagramIcon, PlayIcon, TwitterIcon } from './icons.tsx'
 import { island } from './Island.tsx'
 
@@ -18,46 +19,78 @@ const APP_STORES = {
   android: { label: 'Get it on Google Play', Icon: PlayIcon },
 } as const
 
-const COLUMNS = [
-  {
-    heading: 'Shop',
-    links: [
-      { label: 'Find a store', href: `${routePath('index')}#store-search` },
-      { label: 'All stores', href: routePath('store-all') },
-      { label: 'Basket', href: routePath('basket') },
-    ],
-  },
-  {
-    heading: 'Help',
-    links: [
-      { label: 'FAQs', href: routePath('faq') },
-      { label: 'Contact us', href: routePath('contact') },
-      { label: 'Refer a friend', href: routePath('referrer') },
-    ],
-  },
-  {
-    heading: 'Account',
-    links: [
-      { label: 'Sign in', href: routePath('login') },
-      { label: 'Register', href: routePath('register') },
-      { label: 'My orders', href: routePath('member-orders') },
-    ],
-  },
+interface FooterLink {
+  label: string
+  href: string
+}
+
+const SHOP_LINKS: Array<FooterLink> = [
+  { label: 'Find a store', href: `${routePath('index')}#store-search` },
+  { label: 'All stores', href: routePath('store-all') },
+  { label: 'Basket', href: routePath('basket') },
 ]
+
+const HELP_LINKS: Array<FooterLink> = [
+  { label: 'FAQs', href: routePath('faq') },
+  { label: 'Contact us', href: routePath('contact') },
+  { label: 'Refer a friend', href: routePath('referrer') },
+]
+
+const GUEST_ACCOUNT_LINKS: Array<FooterLink> = [
+  { label: 'Sign in', href: routePath('login') },
+  { label: 'Register', href: routePath('register') },
+  { label: 'My orders', href: routePath('member-orders') },
+]
+
+const MEMBER_ACCOUNT_LINKS: Array<FooterLink> = [
+  { label: 'My account', href: routePath('member') },
+  { label: 'My orders', href: routePath('member-orders') },
+]
+
+const LINK_CLASS = 'inline-flex min-h-8 items-center text-white/85 hover:text-white hover:underline'
+
+function FooterColumn({
+  heading,
+  links,
+  children,
+}: {
+  heading: string
+  links: Array<FooterLink>
+  children?: ReactNode
+}) {
+  return (
+    <nav aria-label={heading}>
+      <h2 className="text-base font-bold">{heading}</h2>
+      <ul className="mt-3 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href} className={LINK_CLASS}>
+              {link.label}
+            </a>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
+  )
+}
 
 function linksOf<Kind extends BrandLink['kind']>(links: Array<BrandLink>, kind: Kind) {
   return links.filter((link) => link.kind === kind)
 }
 
 /**
- * The site footer: link columns, Stay In Touch, social and app links, legal links. The sign-up is
+ * The site footer: link columns (the account one by sign-in state), Stay In Touch, social and app links, legal links. The sign-up is
  * an island only where the page hydrates something else too, so informational pages ship no script.
  */
 export function Footer({
   brand,
+  signedIn,
   interactiveSignup,
 }: {
   brand: Brand | null
+  /** Whether the shopper is signed in: the account column offers their account and sign-out. */
+  signedIn: boolean
   /** Hydrate the sign-up (pages that load islands anyway); otherwise it is a plain HTML form. */
   interactiveSignup: boolean
 }) {
@@ -68,23 +101,23 @@ export function Footer({
     <footer className="mt-auto border-t-4 border-primary bg-gray-900 text-white">
       {brand ? (
         <div className="mx-auto grid max-w-6xl grid-cols-3 gap-x-4 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-[repeat(3,minmax(0,1fr))_1.6fr]">
-          {COLUMNS.map((column) => (
-            <nav key={column.heading} aria-label={column.heading}>
-              <h2 className="text-base font-bold">{column.heading}</h2>
-              <ul className="mt-3 space-y-1 text-sm">
-                {column.links.map((link) => (
-                  <li key={link.href}>
-                    <a
-                      href={link.href}
-                      className="inline-flex min-h-8 items-center text-white/85 hover:text-white hover:underline"
-                    >
-                      {link.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ))}
+          <FooterColumn heading="Shop" links={SHOP_LINKS} />
+          <FooterColumn heading="Help" links={HELP_LINKS} />
+          {/* The account column follows the session, like the header. */}
+          <FooterColumn
+            heading="Account"
+            links={signedIn ? MEMBER_ACCOUNT_LINKS : GUEST_ACCOUNT_LINKS}
+          >
+            {signedIn ? (
+              <li>
+                <form method="post" action={LOGOUT_PATH}>
+                  <button type="submit" className={`${LINK_CLASS} cursor-pointer`}>
+                    Sign out
+                  </button>
+                </form>
+              </li>
+            ) : null}
+          </FooterColumn>
           <div className="col-span-3 lg:col-span-1">
             {interactiveSignup ? (
               <StayInTouchIsland brandName={brand.name} />

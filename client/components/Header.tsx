@@ -1,7 +1,7 @@
 import type { Brand } from '../../schemas/brand.ts'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { preinitModule, preloadModule } from 'react-dom'
-import { BasketIcon, UserIcon } from './icons.tsx'
+import { BasketIcon, SignOutIcon, UserIcon } from './icons.tsx'
 import { Logo } from './Logo.tsx'
 import { useRenderContext } from './render-context.ts'
 
@@ -54,7 +54,7 @@ function HeaderBasketLink() {
 export function Header({ brand, signedIn, currentPath }: HeaderProps) {
   return (
     <header className="border-b border-black/10 bg-surface">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 px-4 sm:px-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 sm:gap-x-6 sm:px-6">
         <a href={routePath('index')} className="flex h-16 items-center rounded-md">
           <Logo brand={brand} />
           {/* Named by what it shows, then where it goes (WCAG 2.5.3 label in name). */}
@@ -90,12 +90,14 @@ export function Header({ brand, signedIn, currentPath }: HeaderProps) {
                     <UserIcon className="size-5" />
                     <span className="sr-only sm:not-sr-only">My account</span>
                   </a>
-                  <form method="post" action={LOGOUT_PATH} className="hidden sm:block">
+                  {/* At every width: below 640 px its icon, its name for screen readers. */}
+                  <form method="post" action={LOGOUT_PATH}>
                     <button
                       type="submit"
-                      className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold hover:bg-tint"
+                      className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-tint"
                     >
-                      Sign out
+                      <SignOutIcon className="size-5" />
+                      <span className="sr-only sm:not-sr-only">Sign out</span>
                     </button>
                   </form>
                 </>

@@ -42,7 +42,7 @@ export function Layout({
         {chrome.flash ? <FlashToastIsland message={chrome.flash} /> : null}
         {children}
       </main>
-      <Footer brand={chrome.brand} interactiveSignup={interactive} />
+      <Footer brand={chrome.brand} signedIn={chrome.signedIn} interactiveSignup={interactive} />
     </>
   )
 }

@@ -19,7 +19,8 @@ export function Logo({ brand }: { brand: Brand | null }) {
       </span>
     )
   }
-  // Logos are wide marks; the height is fixed and the width follows the stored aspect ratio.
+  // Logos are wide marks; the height is fixed and the width follows the stored aspect ratio. A
+  // phone shows it smaller, so the account, sign-out and basket buttons fit beside it.
   const height = 40
   const width = Math.round((brand.logo.width / brand.logo.height) * height)
   return (
@@ -29,7 +30,7 @@ export function Logo({ brand }: { brand: Brand | null }) {
         alt=""
         width={width}
         height={height}
-        className="h-10 w-auto max-w-48 shrink-0"
+        className="h-8 w-auto max-w-40 shrink-0 sm:h-10 sm:max-w-48"
         fetchPriority="high"
       />
       {/* Brand logos are wordmarks: the name is for assistive technology only. */}

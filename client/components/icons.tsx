@@ -35,6 +35,13 @@ export const UserIcon = ({ className }: IconProps) => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Svg>
 )
+export const SignOutIcon = ({ className }: IconProps) => (
+  <Svg className={className}>
+    <path d="M9 20H6a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2h3" />
+    <path d="M16 17l5-5-5-5" />
+    <path d="M21 12H9" />
+  </Svg>
+)
 export const StoreIcon = ({ className }: IconProps) => (
   <Svg className={className}>
     <path d="M3 9l2-5h14l2 5" />

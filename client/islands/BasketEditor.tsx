@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { Basket, RobotCheckConfig } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { BasketLineRow, BasketMealDealRow } from '../components/basket/BasketLineRow.tsx'
-import { BasketTotals, SpendProgress } from '../components/basket/BasketTotals.tsx'
+import { BasketTotals, CheckoutButton, SpendProgress } from '../components/basket/BasketTotals.tsx'
 import { CouponForm } from '../components/basket/CouponForm.tsx'
 import { EmptyBasket } from '../components/basket/EmptyBasket.tsx'
 import { SlotSummary } from '../components/basket/SlotSummary.tsx'
@@ -19,7 +19,6 @@ import {
   setMealDealQuantity,
   setTip,
 } from '../lib/basket.ts'
-import { routePath } from '../lib/routes.ts'
 
 export interface BasketEditorProps {
   /** The basket without its token (the page removed it). */
@@ -229,12 +228,7 @@ export function BasketEditor({
           />
         ) : null}
         <BasketTotals basket={basket} />
-        <a
-          href={routePath('checkout')}
-          className="inline-flex min-h-12 items-center justify-center rounded-full bg-primary px-6 text-base font-bold text-on-primary hover:brightness-90"
-        >
-          Checkout
-        </a>
+        <CheckoutButton basket={basket} />
       </aside>
     </div>
   )

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, useSyncExternalStore } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { MenuItemSummary } from '../../schemas/catalogue.ts'
 import { formatMessage } from '../../schemas/messages.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
@@ -14,14 +14,14 @@ export interface QuickAddProps {
   islandId?: string
 }
 
-const subscribeToNothing = () => () => undefined
-
 const buttonClass =
   'inline-flex min-h-11 w-full items-center justify-center rounded-full bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-90 disabled:opacity-60'
 
 /**
  * A card's one-press add for a simple item (no options): adds one, asking an age-restricted
- * item's confirmation first. Until the island runs it is a link to the item page.
+ * item's confirmation first. The button sits in a GET form to the item page: without JavaScript
+ * it goes there; pressed before the island hydrates, the loader holds the press and makes it again
+ * once hydrated (ADR 003), so the first press adds.
  */
 export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) {
   const generatedId = useId()
@@ -30,24 +30,6 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
   const confirmRef = useRef<HTMLButtonElement>(null)
   const [askingAge, setAskingAge] = useState(false)
   const { status, add, dialog } = useAddToBasket()
-  const interactive = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false
-  )
-  const label = (
-    <>
-      Add<span className="sr-only"> {item.name}</span>
-    </>
-  )
-  if (!interactive) {
-    return (
-      <a href={itemHref(storeSlug, item)} className={buttonClass}>
-        {label}
-      </a>
-    )
-  }
-
   const statusId = `${id}-status`
   const ageId = `${id}-age`
 
@@ -59,62 +41,73 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
     )
   }
 
+  function onPress() {
+    if (item.ageRestriction !== null) {
+      setAskingAge(true)
+      // The confirmation renders next; move focus to it once it is there.
+      setTimeout(() => confirmRef.current?.focus(), 0)
+      return
+    }
+    addOne(false)
+  }
+
   return (
-    <div className="flex flex-col gap-1">
-      {askingAge && item.ageRestriction !== null ? (
-        <div role="group" aria-labelledby={ageId} className="flex flex-col gap-1">
-          <p id={ageId} className="text-xs font-semibold">
-            {formatMessage('ageRestricted', item.ageRestriction)}
-          </p>
-          <button
-            ref={confirmRef}
-            type="button"
-            className={buttonClass}
-            onClick={() => {
-              setAskingAge(false)
-              addOne(true)
-              buttonRef.current?.focus()
-            }}
-          >
-            I am {item.ageRestriction} or over
-          </button>
-          <button
-            type="button"
-            className="min-h-11 rounded-full text-sm font-semibold ring-1 ring-black/20"
-            onClick={() => {
-              setAskingAge(false)
-              buttonRef.current?.focus()
-            }}
-          >
-            Cancel
-          </button>
-        </div>
-      ) : null}
-      <button
-        ref={buttonRef}
-        type="button"
-        hidden={askingAge}
-        disabled={status.kind === 'adding'}
-        aria-describedby={statusId}
-        className={buttonClass}
-        onClick={() => {
-          if (item.ageRestriction !== null) {
-            setAskingAge(true)
-            // The confirmation renders next; move focus to it once it is there.
-            setTimeout(() => confirmRef.current?.focus(), 0)
-            return
-          }
-          addOne(false)
+    <>
+      <form
+        method="get"
+        action={itemHref(storeSlug, item)}
+        className="flex flex-col gap-1"
+        onSubmit={(event) => {
+          event.preventDefault()
+          onPress()
         }}
       >
-        {label}
-      </button>
-      <p id={statusId} role="status" className="text-xs font-semibold empty:hidden">
-        {status.kind === 'adding' ? 'Adding…' : null}
-        {status.kind === 'added' ? status.message : null}
-        {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
-      </p>
+        {askingAge && item.ageRestriction !== null ? (
+          <div role="group" aria-labelledby={ageId} className="flex flex-col gap-1">
+            <p id={ageId} className="text-xs font-semibold">
+              {formatMessage('ageRestricted', item.ageRestriction)}
+            </p>
+            <button
+              ref={confirmRef}
+              type="button"
+              className={buttonClass}
+              onClick={() => {
+                setAskingAge(false)
+                addOne(true)
+                buttonRef.current?.focus()
+              }}
+            >
+              I am {item.ageRestriction} or over
+            </button>
+            <button
+              type="button"
+              className="min-h-11 rounded-full text-sm font-semibold ring-1 ring-black/20"
+              onClick={() => {
+                setAskingAge(false)
+                buttonRef.current?.focus()
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        ) : null}
+        <button
+          ref={buttonRef}
+          type="submit"
+          hidden={askingAge}
+          disabled={status.kind === 'adding'}
+          aria-describedby={statusId}
+          className={buttonClass}
+        >
+          Add<span className="sr-only"> {item.name}</span>
+        </button>
+        <p id={statusId} role="status" className="text-xs font-semibold empty:hidden">
+          {status.kind === 'adding' ? 'Adding…' : null}
+          {status.kind === 'added' ? status.message : null}
+          {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
+        </p>
+      </form>
       {dialog}
-    </div>
+    </>
   )
 }

@@ -25,7 +25,9 @@ const QuickViewDialog = lazy(() =>
 /**
  * A card's quick view (spec §3 Menu item): a dialog with the item's pictures, badge, prices,
  * description, ingredients and the same option picker as the item page, loaded when opened.
- * Until the island runs it is a link to the item page; closing returns focus to the button.
+ * The button sits in a GET form to the item page: without JavaScript it goes there; pressed
+ * before the island hydrates, the loader holds the press until it can open the dialog (ADR 003).
+ * Closing returns focus to the button.
  */
 export function QuickView({ storeId, storeSlug, item, islandId }: QuickViewProps) {
   const generatedId = useId()
@@ -33,42 +35,36 @@ export function QuickView({ storeId, storeSlug, item, islandId }: QuickViewProps
   const [open, setOpen] = useState(false)
   const [opener, setOpener] = useState<HTMLButtonElement | null>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
-  // False on the server and while hydrating: the link works before the dialog can.
+  // False on the server and while hydrating: only a hydrated button opens a dialog.
   const interactive = useSyncExternalStore(
     subscribeToNothing,
     () => true,
     () => false
   )
-  const label = (
-    <>
-      {item.addToBasketType === 'options' ? 'Choose options' : 'Add'}
-      <span className="sr-only"> {item.name}</span>
-    </>
-  )
-  if (!interactive) {
-    return (
-      <a href={itemHref(storeSlug, item)} className={buttonClass}>
-        {label}
-      </a>
-    )
-  }
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        className={buttonClass}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => {
+      <form
+        method="get"
+        action={itemHref(storeSlug, item)}
+        onSubmit={(event) => {
+          event.preventDefault()
           setOpener(buttonRef.current)
           setOpen(true)
         }}
       >
-        {label}
-      </button>
+        <button
+          ref={buttonRef}
+          type="submit"
+          aria-haspopup={interactive ? 'dialog' : undefined}
+          aria-expanded={interactive ? open : undefined}
+          className={buttonClass}
+          onPointerEnter={() => void loadDialog()}
+          onFocus={() => void loadDialog()}
+        >
+          {item.addToBasketType === 'options' ? 'Choose options' : 'Add'}
+          <span className="sr-only"> {item.name}</span>
+        </button>
+      </form>
       {open ? (
         <Suspense fallback={null}>
           <QuickViewDialog

@@ -17,6 +17,7 @@ import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { logError } from '../lib/log.ts'
 import { echoValues, formErrorsFromBackend, readForm, safeParseForm } from './auth-forms.ts'
+import { setFlash } from './flash.ts'
 import { loginOrigin, loginRedirectTarget, REDIRECT_QUERY, safeReturnPath } from './guards.ts'
 import { checkOneTimeCode, otpSentNotice, readPendingOtp, sendOneTimeCode } from './otp-login.ts'
 import { renderPage } from './render.tsx'
@@ -124,10 +125,14 @@ export async function claimGuestBasket(c: Context<AppEnv>, accessToken: string):
   }
 }
 
-/** Keeps the member's tokens in their cookies and claims the guest basket. */
+/**
+ * Keeps the member's tokens in their cookies, claims the guest basket and has the next page say
+ * that the shopper is signed in.
+ */
 async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promise<void> {
   rememberSession(c, tokens)
   await claimGuestBasket(c, tokens.access_token)
+  setFlash(c, 'signedIn')
 }
 
 /**

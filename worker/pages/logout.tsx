@@ -5,10 +5,11 @@ import type { AppEnv } from '../env.ts'
 import { forgetSession, LOGOUT_PATH, readRefreshToken } from '../lib/auth-cookies.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { logError } from '../lib/log.ts'
+import { setFlash } from './flash.ts'
 
 /**
  * POST /logout: ends the session at the backend (refresh token from its cookie, access token as
- * bearer), clears the session cookies and goes home. Signing out here always succeeds in this
+ * bearer), clears the session cookies and goes home, which says so. Signing out here always succeeds in this
  * browser, even when the backend cannot be reached.
  */
 export async function logoutForm(c: Context<AppEnv>): Promise<Response> {
@@ -29,5 +30,6 @@ export async function logoutForm(c: Context<AppEnv>): Promise<Response> {
     }
   }
   forgetSession(c)
+  setFlash(c, 'signedOut')
   return c.redirect(routePath('index'), 303)
 }

@@ -13,6 +13,7 @@ import {
   readForm,
   safeParseForm,
 } from './auth-forms.ts'
+import { setFlash } from './flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { claimGuestBasket } from './login.tsx'
 import { renderPage } from './render.tsx'
@@ -69,6 +70,7 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     })
     rememberSession(c, tokens)
     await claimGuestBasket(c, tokens.access_token)
+    setFlash(c, 'registered')
   } catch (error) {
     const refused =
       error instanceof AppError && error.code === 'conflict'

@@ -1,6 +1,8 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { formatMessage } from '../../../schemas/messages.ts'
 import { minimumSpendProgress } from '../../lib/basket.ts'
+import { routePath } from '../../lib/routes.ts'
 
 /** One label/amount pair of a totals list (`<dl>`): the basket's and a placed order's. */
 export function TotalsRow({
@@ -60,37 +62,35 @@ export function BasketTotals({ basket }: { basket: Basket }) {
 }
 
 /**
- * Delivery's minimum spend as a progress bar ('Spend £4.50 more for delivery') and, once met, how
- * far free delivery is.
+ * The minimum spend of the basket's method as a progress bar ('Spend £4.50 more for delivery')
+ * and, once delivery's is met, how far free delivery is.
  */
 export function SpendProgress({ basket }: { basket: Basket }) {
   const { totals } = basket
-  if (basket.fulfilmentMethod !== 'delivery') return null
+  const method = basket.fulfilmentMethod
   if (totals.minimumSpendShortfall > 0) {
     const progress = minimumSpendProgress(totals.minimumSpend, totals.minimumSpendShortfall)
-    const text = `Spend ${formatMoney(totals.minimumSpendShortfall)} more for delivery`
+    const text = `Spend ${formatMoney(totals.minimumSpendShortfall)} more for ${method}`
     return (
       <div className="rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-700/25">
         <p id="minimum-spend-label" className="text-sm font-semibold text-amber-950">
           {text}
         </p>
-        <div
-          role="progressbar"
+        {/* A native progress element: its fill needs no style attribute, which the CSP forbids. */}
+        <progress
           aria-labelledby="minimum-spend-label"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
+          max={100}
+          value={progress}
           aria-valuetext={`${formatMoney(totals.minimumSpend - totals.minimumSpendShortfall)} of ${formatMoney(totals.minimumSpend)} minimum`}
-          className="mt-2 h-2.5 overflow-hidden rounded-full bg-amber-200"
-        >
-          <div className="h-full rounded-full bg-amber-700" style={{ width: `${progress}%` }} />
-        </div>
-        <p className="mt-1 text-xs text-amber-950">
-          Minimum order for delivery: {formatMoney(totals.minimumSpend)}
+          className="mt-2 block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-amber-200 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-amber-700 [&::-webkit-progress-bar]:bg-amber-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-amber-700"
+        />
+        <p id="minimum-spend-rule" className="mt-1 text-xs text-amber-950">
+          Minimum order for {method}: {formatMoney(totals.minimumSpend)}
         </p>
       </div>
     )
   }
+  if (method !== 'delivery') return null
   const threshold = totals.freeDeliveryThreshold
   if (threshold !== null && totals.deliveryFee > 0 && totals.subtotal < threshold) {
     return (
@@ -100,4 +100,34 @@ export function SpendProgress({ basket }: { basket: Basket }) {
     )
   }
   return null
+}
+
+/**
+ * The basket's way to checkout. Under the minimum spend it cannot go, so instead of a link the
+ * checkout guard would bounce back here, it is a disabled button that says what is short.
+ */
+export function CheckoutButton({ basket }: { basket: Basket }) {
+  const short = basket.totals.minimumSpendShortfall
+  const className =
+    'inline-flex min-h-12 items-center justify-center rounded-full px-6 text-base font-bold'
+  if (short > 0) {
+    return (
+      <button
+        type="button"
+        disabled
+        aria-describedby="minimum-spend-rule"
+        className={`${className} cursor-not-allowed bg-gray-200 text-gray-800`}
+      >
+        {formatMessage('minimumSpendShort', formatMoney(short))}
+      </button>
+    )
+  }
+  return (
+    <a
+      href={routePath('checkout')}
+      className={`${className} bg-primary text-on-primary hover:brightness-90`}
+    >
+      Checkout
+    </a>
+  )
 }

@@ -1,5 +1,6 @@
 import { useContext } from 'react'
 import { formatMoney } from '../../../schemas/money.ts'
+import { documentNonce } from '../../lib/csp-nonce.ts'
 import { RenderContext } from '../render-context.ts'
 
 /** A price, with the was-price struck through when the item is on offer. */
@@ -36,8 +37,7 @@ const HEX_COLOUR = /^#[0-9a-f]{3,8}$/i
 function useCspNonce(): string | undefined {
   const render = useContext(RenderContext)
   if (render) return render.nonce
-  if (typeof document === 'undefined') return undefined
-  return document.querySelector<HTMLElement>('script[nonce]')?.nonce || undefined
+  return documentNonce()
 }
 
 /**

@@ -498,3 +498,38 @@ describe('development mailbox', () => {
     expect(JSON.stringify(await api.json())).not.toContain('@')
   })
 })
+
+describe('what signing up, out and in did', () => {
+  /** The page the browser lands on next, with the cookies it now holds. */
+  async function nextPage(cookies: string): Promise<string> {
+    return (await get('/', cookies)).text()
+  }
+
+  it('each leaves the next page a message saying so', async () => {
+    const email = uniqueEmail('pages')
+    const registered = await postForm('/register', registration(email))
+    expect(setCookieLine(registered, 'sf_flash')).toMatch(/^sf_flash=registered;/)
+    const member = jar(registered)
+    expect(await nextPage(member)).toContain(escapeHtml(MESSAGES.registered))
+
+    const out = await postForm('/logout', {}, member)
+    expect(out.status).toBe(303)
+    expect(setCookieLine(out, 'sf_flash')).toMatch(/^sf_flash=signedOut;/)
+    expect(await nextPage(jar(out, member))).toContain(escapeHtml(MESSAGES.signedOut))
+
+    const signedIn = await postForm('/login', { email, password: PASSWORD })
+    expect(signedIn.status).toBe(303)
+    expect(setCookieLine(signedIn, 'sf_flash')).toMatch(/^sf_flash=signedIn;/)
+    const html = await nextPage(jar(signedIn))
+    expect(html).toContain(escapeHtml(MESSAGES.signedIn))
+    // The footer follows the session: the member's links and a way to sign out.
+    const footer = html.slice(html.indexOf('<footer'))
+    expect(footer).toContain('My account')
+    expect(footer).toContain(`action="/logout"`)
+    expect(footer).not.toContain('>Sign in<')
+  })
+})
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;').replace(/"/g, '&quot;')
+}

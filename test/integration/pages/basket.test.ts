@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../../schemas/constants.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar } from './cookie-jar.ts'
@@ -97,7 +97,8 @@ describe('basket page', () => {
     expect(html).toContain(escapeHtml(first.name))
     expect(html).toContain(escapeHtml(second.name))
     expect(html).toContain('Items (3)')
-    expect(html).toContain('Checkout')
+    // The way to checkout (a link, or under the minimum spend a button saying what is short).
+    expect(html).toMatch(/>Checkout<|more to check out</)
     // Continue shopping goes back where the shopper came from (same origin only).
     expect(html).toContain(`href="/stores/${STORE}/category/bakery"`)
     expect(html).not.toContain(token)
@@ -178,6 +179,34 @@ describe('checkout steps need a slot that still stands', () => {
     expect(reserved.status).toBe(200)
     await reserved.text()
   }
+
+  it('sends a basket under the minimum back to the basket, which says why and what is short', async () => {
+    const item = items[0]
+    if (!item) throw new Error('no item')
+    const cookie = `${await addItem(item.id, 1)}; sf_location=${location}`
+    await reserveFirstSlot(cookie)
+    const bounced = await SELF.fetch(`${ORIGIN}/checkout/details`, {
+      headers: { cookie },
+      redirect: 'manual',
+    })
+    expect(bounced.status).toBe(302)
+    expect(bounced.headers.get('location')).toBe('/basket')
+    const flash = bounced.headers.getSetCookie().find((c) => c.startsWith('sf_flash='))
+    expect(flash).toBeDefined()
+
+    const basket = await basketPage(`${cookie}; ${flash?.split(';')[0] ?? ''}`)
+    const html = await basket.text()
+    expect(html).toContain(escapeHtml(MESSAGES.minimumSpendCheckout))
+    const short = /Spend (£[\d.]+) more for delivery/.exec(html)?.[1]
+    expect(short).toBeDefined()
+    // The checkout button says what is short instead of linking to a checkout that bounces.
+    expect(html).toMatch(
+      new RegExp(
+        `<button[^>]*disabled[^>]*>${escapeHtml(formatMessage('minimumSpendShort', short ?? ''))}</button>`
+      )
+    )
+    expect(html).not.toContain('href="/checkout"')
+  })
 
   it('sends a basket without a slot, then with a lapsed one, to the time-slot page', async () => {
     const item = items[0]

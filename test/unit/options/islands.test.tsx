@@ -131,14 +131,17 @@ describe('ItemOptions island', () => {
 })
 
 describe('QuickView island', () => {
-  it('is a link to the item page until its script runs', () => {
+  it('is a form going to the item page until its script runs', () => {
     const html = render(
       <QuickViewIsland storeId={3} storeSlug="corner-fresh-ancoats" item={menuItem()} />
     )
-    const link = html.match(/<a[^>]*>[\s\S]*?<\/a>/)?.[0] ?? ''
-    expect(link).toContain('href="/stores/corner-fresh-ancoats/')
-    expect(link).toContain('margherita-pizza')
-    expect(text(link)).toBe('Choose options Margherita pizza')
+    const form = html.match(/<form[^>]*>[\s\S]*?<\/form>/)?.[0] ?? ''
+    expect(form).toContain('action="/stores/corner-fresh-ancoats/category/pizza/margherita-pizza"')
+    expect(form).toContain('method="get"')
+    expect(form).toMatch(/<button type="submit"/)
+    // No dialog promised before the island can open one.
+    expect(form).not.toContain('aria-haspopup')
+    expect(text(form)).toBe('Choose options Margherita pizza')
     expect(html).toContain('data-island="QuickView"')
   })
 })

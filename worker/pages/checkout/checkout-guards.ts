@@ -37,14 +37,14 @@ export function emptyBasketRoute(storeSlug: string | null): string {
 /** Why a basket cannot be checked out, or null when it can. */
 export function basketProblem(
   basket: Basket
-): 'empty' | 'store_closed' | 'unavailable' | 'minimum_spend' | null {
+): 'empty' | 'store_closed' | 'unavailable' | 'under_minimum' | null {
   if (basket.lines.length === 0 && basket.mealDeals.length === 0) return 'empty'
   if (!basket.store) return 'empty'
   if (basket.store.availability === 'closed') return 'store_closed'
   const unavailable =
     basket.lines.some((line) => !line.available) || basket.mealDeals.some((deal) => !deal.available)
   if (unavailable || basket.totals.itemCount === 0) return 'unavailable'
-  if (basket.totals.minimumSpendShortfall > 0) return 'minimum_spend'
+  if (basket.totals.minimumSpendShortfall > 0) return 'under_minimum'
   return null
 }
 
@@ -53,7 +53,8 @@ const PROBLEM_FLASH = {
   // Spec §4 Store closes: the basket page also shows 'Unable to view basket as the store is closed'.
   store_closed: 'storeClosedCheckout',
   unavailable: 'checkoutItemsUnavailable',
-  minimum_spend: 'checkoutUnderMinimum',
+  // The basket shows what is short, on its progress bar and its checkout button.
+  under_minimum: 'minimumSpendCheckout',
 } as const satisfies Record<string, FlashKey>
 
 /** The empty-basket route, with the reason shown there. */
