@@ -211,6 +211,18 @@ export const MESSAGES = {
   tipTooHigh: 'The most you can tip is %s.',
   textTooLong: '%s must be %s characters or fewer.',
   paymentNoMoneyTaken: 'No money was taken. Please try again with another card or payment method.',
+  // Not in the spec (where a store delivers; guards that send the shopper elsewhere):
+  deliveryOutsideAreaCollect:
+    "%s doesn't deliver to %s. You can collect your order from the store instead, or choose another store.",
+  deliveryOutsideArea: "%s doesn't deliver to %s. Please choose another store.",
+  deliveryAddressNotFound: 'We could not find %s. Please check the postcode.',
+  checkoutBasketEmpty: 'Your basket is empty. Add something to check out.',
+  checkoutItemsUnavailable:
+    'Some items in your basket are no longer available. Please remove them to check out.',
+  checkoutDetailsFirst: 'Please fill in your details before you pay.',
+  checkoutBillingFirst: 'Please choose your billing address first.',
+  alreadySignedIn: 'You are already signed in.',
+  lastStoreRestored: 'Welcome back! This is the store you last ordered from.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

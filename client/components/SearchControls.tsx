@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { deviceLocationSearchPath } from '../lib/device-location.ts'
 import { routePath } from '../lib/routes.ts'
-import type { StoreSearchVariant } from '../lib/store-search.ts'
+import { STORE_SEARCH_QUERY, type StoreSearchVariant } from '../lib/store-search.ts'
 import { AlertIcon, LocateIcon, SearchIcon } from './icons.tsx'
 
 /**
@@ -33,14 +33,16 @@ export function InlineError({ id, message }: { id: string; message: string | nul
 export function DeviceLocationButton({
   variant,
   onError,
+  returnTo,
 }: {
   variant: StoreSearchVariant
   onError: (message: string) => void
+  returnTo?: string | undefined
 }) {
   const [locating, setLocating] = useState(false)
   function locate() {
     setLocating(true)
-    deviceLocationSearchPath(variant).then(
+    deviceLocationSearchPath(variant, returnTo).then(
       (path) => window.location.assign(path),
       (failure: unknown) => {
         setLocating(false)
@@ -64,7 +66,8 @@ export function DeviceLocationButton({
 /**
  * The frame both store search boxes share: a search landmark that submits to the store search
  * flow (a plain GET without JavaScript), the label, the field beside its icon with the Find stores
- * button, the inline error and the optional device-location button.
+ * button, the inline error and the optional device-location button. With `returnTo` the flow
+ * saves the location and goes back to that page (a hidden field carries it without JavaScript).
  */
 export function StoreSearchForm({
   variant,
@@ -76,6 +79,9 @@ export function StoreSearchForm({
   onSubmit,
   enableDeviceLocation,
   status,
+  returnTo,
+  submitLabel = 'Find stores',
+  searchLabel = 'Find stores near you',
   children,
 }: {
   variant: StoreSearchVariant
@@ -88,18 +94,27 @@ export function StoreSearchForm({
   enableDeviceLocation: boolean
   /** A live region between the field and the error (e.g. how many suggestions there are). */
   status?: ReactNode
+  /** A path of this site the flow returns to once the location is saved. */
+  returnTo?: string | undefined
+  /** The submit button's text. */
+  submitLabel?: string | undefined
+  /** The search landmark's accessible name. */
+  searchLabel?: string | undefined
   /** The field, and anything anchored to it such as a suggestion list. */
   children: ReactNode
 }) {
   return (
     <form
       role="search"
-      aria-label="Find stores near you"
+      aria-label={searchLabel}
       action={routePath('stores-near-by', {})}
       method="get"
       noValidate
       onSubmit={onSubmit}
     >
+      {returnTo ? (
+        <input type="hidden" name={STORE_SEARCH_QUERY.returnTo} value={returnTo} />
+      ) : null}
       <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
         {label}
       </label>
@@ -112,12 +127,14 @@ export function StoreSearchForm({
           type="submit"
           className="h-13 rounded-xl bg-primary px-6 text-base font-bold text-on-primary shadow-sm hover:brightness-90"
         >
-          Find stores
+          {submitLabel}
         </button>
       </div>
       {status}
       <InlineError id={errorId} message={error} />
-      {enableDeviceLocation ? <DeviceLocationButton variant={variant} onError={onError} /> : null}
+      {enableDeviceLocation ? (
+        <DeviceLocationButton variant={variant} onError={onError} returnTo={returnTo} />
+      ) : null}
     </form>
   )
 }

@@ -18,6 +18,11 @@ export interface StoreSearchBoxProps {
   initialError?: string | undefined
   /** Visible label text. */
   label?: string | undefined
+  /** A path of this site the search returns to once the location is saved (not the results). */
+  returnTo?: string | undefined
+  /** The submit button's text and the search landmark's name, when not finding stores. */
+  submitLabel?: string | undefined
+  searchLabel?: string | undefined
 }
 
 const PostcodeSearchIsland = island('PostcodeSearch', PostcodeSearch, { hydrate: 'visible' })
@@ -34,7 +39,16 @@ export function StoreSearch({
   initialValue,
   initialError,
   label,
+  returnTo,
+  submitLabel,
+  searchLabel,
 }: StoreSearchBoxProps) {
+  // Only what was given, so the serialised island props stay as small as before.
+  const purpose = {
+    ...(returnTo ? { returnTo } : {}),
+    ...(submitLabel ? { submitLabel } : {}),
+    ...(searchLabel ? { searchLabel } : {}),
+  }
   if (variant === 'address') {
     return (
       <AddressSearchIsland
@@ -42,6 +56,7 @@ export function StoreSearch({
         initialValue={initialValue}
         initialError={initialError}
         label={label}
+        {...purpose}
       />
     )
   }
@@ -52,6 +67,7 @@ export function StoreSearch({
       initialValue={initialValue}
       initialError={initialError}
       label={label}
+      {...purpose}
     />
   )
 }

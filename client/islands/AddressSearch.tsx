@@ -21,6 +21,11 @@ export interface AddressSearchProps {
   initialError?: string
   /** Visible label text. */
   label?: string
+  /** A path of this site to return to once the location is saved (instead of the results). */
+  returnTo?: string
+  /** The submit button's text and the search landmark's name, when not finding stores. */
+  submitLabel?: string
+  searchLabel?: string
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
@@ -39,6 +44,9 @@ export function AddressSearch({
   initialValue = '',
   initialError,
   label = 'Enter your address',
+  returnTo,
+  submitLabel,
+  searchLabel,
   islandId,
 }: AddressSearchProps) {
   const generatedId = useId()
@@ -126,14 +134,17 @@ export function AddressSearch({
     setError(null)
     setChoosing(true)
     window.location.assign(
-      storeSearchFlowPath({
-        kind: 'address',
-        placeId: suggestion.placeId,
-        description: suggestion.description,
-        postcode: suggestion.postcode,
-        latitude: suggestion.latitude,
-        longitude: suggestion.longitude,
-      })
+      storeSearchFlowPath(
+        {
+          kind: 'address',
+          placeId: suggestion.placeId,
+          description: suggestion.description,
+          postcode: suggestion.postcode,
+          latitude: suggestion.latitude,
+          longitude: suggestion.longitude,
+        },
+        returnTo
+      )
     )
   }
 
@@ -184,6 +195,9 @@ export function AddressSearch({
       onError={setError}
       onSubmit={onSubmit}
       enableDeviceLocation={enableDeviceLocation}
+      returnTo={returnTo}
+      submitLabel={submitLabel}
+      searchLabel={searchLabel}
       status={
         <div role="status" aria-live="polite" className="sr-only">
           {announcement}

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { AlertIcon, CloseIcon } from '../components/icons.tsx'
 
 export interface FlashToastProps {
@@ -12,10 +12,17 @@ const subscribeToNothing = () => () => undefined
 /**
  * A one-time message carried across a redirect (e.g. spec §8's device-location toast), shown as a
  * toast in the page flow under the header so it never covers content. It can be dismissed once
- * its script has loaded; until then there is no button that would do nothing.
+ * its script has loaded; until then there is no button that would do nothing. Focus moves to the
+ * message once it hydrates: a shopper sent here by a redirect hears and sees why first.
  */
 export function FlashToast({ message }: FlashToastProps) {
   const [visible, setVisible] = useState(true)
+  const messageRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    // Unless the shopper has already moved on to a control of the page.
+    const active = document.activeElement
+    if (active === null || active === document.body) messageRef.current?.focus()
+  }, [])
   // False while rendering on the server and hydrating, true once the browser runs the island.
   const interactive = useSyncExternalStore(
     subscribeToNothing,
@@ -28,7 +35,12 @@ export function FlashToast({ message }: FlashToastProps) {
       <div className="flex items-start gap-3 rounded-xl bg-gray-900 py-3 pr-2 pl-4 text-sm font-semibold text-white shadow-lg ring-1 ring-black/10">
         <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-300" />
         {/* Only the message is the live region: the button is not part of what is announced. */}
-        <p role="status" className="flex-1 py-0.5">
+        <p
+          ref={messageRef}
+          role="status"
+          tabIndex={-1}
+          className="flex-1 rounded-sm py-0.5 focus-visible:shadow-none focus-visible:outline-2 focus-visible:outline-amber-300"
+        >
           {message}
         </p>
         {interactive ? (

@@ -15,6 +15,11 @@ export interface PostcodeSearchProps {
   initialError?: string
   /** Visible label text; the hero shows it larger than the error page does. */
   label?: string
+  /** A path of this site to return to once the location is saved (instead of the results). */
+  returnTo?: string
+  /** The submit button's text and the search landmark's name, when not finding stores. */
+  submitLabel?: string
+  searchLabel?: string
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
@@ -29,6 +34,9 @@ export function PostcodeSearch({
   initialValue = '',
   initialError,
   label = 'Enter your postcode',
+  returnTo,
+  submitLabel,
+  searchLabel,
   islandId,
 }: PostcodeSearchProps) {
   const generatedId = useId()
@@ -46,7 +54,9 @@ export function PostcodeSearch({
       return
     }
     setError(null)
-    window.location.assign(storeSearchFlowPath({ kind: 'postcode', postcode: check.postcode }))
+    window.location.assign(
+      storeSearchFlowPath({ kind: 'postcode', postcode: check.postcode }, returnTo)
+    )
   }
 
   function onChange(next: string) {
@@ -65,6 +75,9 @@ export function PostcodeSearch({
       onError={setError}
       onSubmit={onSubmit}
       enableDeviceLocation={enableDeviceLocation}
+      returnTo={returnTo}
+      submitLabel={submitLabel}
+      searchLabel={searchLabel}
     >
       <input
         id={inputId}

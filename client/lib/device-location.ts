@@ -10,7 +10,10 @@ export function deviceLocationFailedMessage(variant: StoreSearchVariant): string
  * Asks the browser where the device is and resolves with the store search flow URL for that
  * position; rejects with the spec's message when geolocation is unsupported, refused or fails.
  */
-export function deviceLocationSearchPath(variant: StoreSearchVariant): Promise<string> {
+export function deviceLocationSearchPath(
+  variant: StoreSearchVariant,
+  returnTo?: string
+): Promise<string> {
   const failed = () => new Error(deviceLocationFailedMessage(variant))
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) {
@@ -20,12 +23,15 @@ export function deviceLocationSearchPath(variant: StoreSearchVariant): Promise<s
     navigator.geolocation.getCurrentPosition(
       ({ coords }) =>
         resolve(
-          storeSearchFlowPath({
-            kind: 'device',
-            latitude: coords.latitude,
-            longitude: coords.longitude,
-            variant,
-          })
+          storeSearchFlowPath(
+            {
+              kind: 'device',
+              latitude: coords.latitude,
+              longitude: coords.longitude,
+              variant,
+            },
+            returnTo
+          )
         ),
       () => reject(failed()),
       // A district-level fix is enough to find stores, and a recent one saves the wait.

@@ -32,6 +32,8 @@ export const STORE_SEARCH_QUERY = {
   longitude: 'lng',
   source: 'source',
   variant: 'variant',
+  /** A page of this site to land on once the location is saved (e.g. the time-slot page). */
+  returnTo: 'returnTo',
 } as const
 
 /**
@@ -48,11 +50,17 @@ export const STORE_SEARCH_ERRORS = [
 export type StoreSearchErrorKey = (typeof STORE_SEARCH_ERRORS)[number]
 export const STORE_SEARCH_ERROR_QUERY = 'searchError'
 
+/** The id of a box that asks for a location on another page: the flow returns to it on an error. */
+export const LOCATION_PROMPT_ID = 'location-prompt'
+
 // Five decimal places is about a metre: plenty, and the URL stays short.
 const coordinate = (value: number): string => value.toFixed(5)
 
-/** The URL a store search navigates to. */
-export function storeSearchFlowPath(input: StoreSearchInput): string {
+/**
+ * The URL a store search navigates to. With `returnTo` (a path of this site) the flow saves the
+ * location and goes back there instead of to a store or the results.
+ */
+export function storeSearchFlowPath(input: StoreSearchInput, returnTo?: string): string {
   const q = STORE_SEARCH_QUERY
   const query: Record<string, string> = {}
   if (input.kind === 'postcode') {
@@ -71,5 +79,6 @@ export function storeSearchFlowPath(input: StoreSearchInput): string {
     query[q.source] = 'device'
     query[q.variant] = input.variant
   }
+  if (returnTo) query[q.returnTo] = returnTo
   return routePath('stores-near-by', {}, query)
 }

@@ -22,7 +22,20 @@ export interface CheckoutDetailsPageProps {
   values: FormValues
   /** A guest typed the email of a member: they sign in (password or one-time code) instead. */
   memberEmail: boolean
+  /** The store does not deliver to the address: why, and the ways on (issue 13 §3). */
+  outsideArea?: OutsideArea | null | undefined
 }
+
+/** A delivery address outside the store's area: the message, collection and other stores. */
+export interface OutsideArea {
+  message: string
+  /** The store's collection slots, when it collects. */
+  collectionHref: string | null
+  /** The stores near the address's postcode. */
+  otherStoresHref: string
+}
+
+const ALERT_BOX = 'rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40'
 
 /** The one-time code sign-in, back to checkout afterwards (spec §6 Guest). */
 export const CHECKOUT_OTP_LOGIN_HREF = routePath('login', undefined, {
@@ -41,6 +54,7 @@ export function CheckoutDetailsPage({
   errors,
   values,
   memberEmail,
+  outsideArea,
 }: CheckoutDetailsPageProps) {
   return (
     <Layout chrome={chrome}>
@@ -52,12 +66,20 @@ export function CheckoutDetailsPage({
           aria-describedby={errors.form ? 'details-form-error' : undefined}
           className="flex flex-col gap-6"
         >
-          {memberEmail ? (
-            <div
-              id="details-form-error"
-              role="alert"
-              className="rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
-            >
+          {outsideArea ? (
+            <div id="details-form-error" role="alert" className={ALERT_BOX}>
+              <p>{outsideArea.message}</p>
+              <div className="mt-2 flex flex-wrap gap-x-6">
+                {outsideArea.collectionHref ? (
+                  <FormLink href={outsideArea.collectionHref}>
+                    Collect from the store instead
+                  </FormLink>
+                ) : null}
+                <FormLink href={outsideArea.otherStoresHref}>Find a store that delivers</FormLink>
+              </div>
+            </div>
+          ) : memberEmail ? (
+            <div id="details-form-error" role="alert" className={ALERT_BOX}>
               <p>{MESSAGES.guestEmailRegistered}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
                 <FormLink href={routePath('checkout-login')}>Sign in</FormLink>

@@ -1,4 +1,5 @@
 import { island } from '../components/Island.tsx'
+import { DeliveryPlace, type DeliveryPlaceView } from '../components/slots/DeliveryPlace.tsx'
 import { SlotPageFrame, type SlotPageFrameProps } from '../components/slots/SlotPageFrame.tsx'
 import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
 
@@ -14,6 +15,24 @@ export function TimeSlotsPage({ frame, picker }: TimeSlotsPageProps) {
   return (
     <SlotPageFrame {...frame} title={`Choose a ${picker.method} time`}>
       <SlotPickerIsland {...picker} />
+    </SlotPageFrame>
+  )
+}
+
+/**
+ * The delivery slot pages before there are slots to show: where to deliver (the brand's search
+ * box), or why the store cannot deliver there and the ways on (collection, another store).
+ */
+export function DeliveryPlacePage({
+  frame,
+  place,
+}: {
+  frame: Omit<SlotPageFrameProps, 'children' | 'title'>
+  place: Exclude<DeliveryPlaceView, { state: 'inside' }>
+}) {
+  return (
+    <SlotPageFrame {...frame} title="Choose a delivery time">
+      <DeliveryPlace place={place} />
     </SlotPageFrame>
   )
 }

@@ -31,6 +31,9 @@ export function takesFulfilmentLocation(path: string): boolean {
   return LOCATED_BASKET_PATHS.has(path)
 }
 
+/** Slot reservation takes where the shopper is as postcode, latitude and longitude (spec §7). */
+export const LOCATED_RESERVE_PATH = '/time-slots/reserve'
+
 /** Backend paths whose answers may issue a basket token (get-or-create, add item, add meal deal). */
 const BASKET_ANSWER_PATH_PREFIX = '/basket'
 

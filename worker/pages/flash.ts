@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { MESSAGES } from '../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 
 /** The messages a redirect may carry to the next page (only these: the cookie holds a key). */
 export const FLASH_MESSAGES = {
@@ -16,6 +16,15 @@ export const FLASH_MESSAGES = {
   signedIn: MESSAGES.signedIn,
   registered: MESSAGES.registered,
   signedOut: MESSAGES.signedOut,
+  slotRequiredDelivery: formatMessage('slotRequired', 'delivery'),
+  slotRequiredCollection: formatMessage('slotRequired', 'collection'),
+  slotExpired: MESSAGES.slotExpired,
+  checkoutBasketEmpty: MESSAGES.checkoutBasketEmpty,
+  checkoutItemsUnavailable: MESSAGES.checkoutItemsUnavailable,
+  checkoutDetailsFirst: MESSAGES.checkoutDetailsFirst,
+  checkoutBillingFirst: MESSAGES.checkoutBillingFirst,
+  alreadySignedIn: MESSAGES.alreadySignedIn,
+  lastStoreRestored: MESSAGES.lastStoreRestored,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

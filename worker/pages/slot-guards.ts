@@ -2,7 +2,7 @@ import { routePath } from '../../client/lib/routes.ts'
 import type { Basket } from '../../schemas/basket.ts'
 import { readBasketToken } from '../lib/basket-cookie.ts'
 import type { Guard } from './guards.ts'
-import { readLocation } from './location-cookie.ts'
+import { setFlash } from './flash.ts'
 import { requestBasket } from './request-basket.ts'
 import { CHANGE_QUERY, EXPIRED_QUERY } from './time-slots.tsx'
 import { nowMs } from '../lib/clock.ts'
@@ -15,20 +15,29 @@ export function slotIsValid(slot: Basket['slot'], nowMs: number): boolean {
 }
 
 /**
- * Spec §2: when the basket's slot is missing or has lapsed but the shopper has a location and the
- * basket a store, the shopper goes to that store's time-slot page in change mode (back here after
- * choosing); a lapsed one adds `?expired=1`, which shows 'Your selected slot has expired. Please
- * select another slot to continue your order.'. Without a basket, location or store it lets the
- * page decide (checkout's own basket guards send an empty basket elsewhere).
+ * Spec §2: when the basket's slot is missing or has lapsed and the basket has a store, the shopper
+ * goes to that store's time-slot page in change mode (back here after choosing), told why: 'You
+ * need to selected a delivery slot', or for a lapsed one 'Your selected slot has expired…'
+ * (`?expired=1`). Spec §2 also asks for a location first; the slot page asks for one itself
+ * when a delivery needs it, so a shopper who never searched is not sent round in a loop. Without
+ * a basket or store it lets the page decide (checkout's basket guard sends those elsewhere).
  */
 export const requiresValidSlot: Guard = async (c) => {
-  if (!readBasketToken(c) || !readLocation(c)) return undefined
+  if (!readBasketToken(c)) return undefined
   const basket = await requestBasket(c)
   if (!basket) return undefined
   const empty = basket.lines.length === 0 && basket.mealDeals.length === 0
   if (empty || !basket.store || slotIsValid(basket.slot, nowMs(c.env))) return undefined
   const lapsed =
     basket.slot !== null && (basket.slot.status === 'expired' || basket.slot.status === 'held')
+  setFlash(
+    c,
+    lapsed
+      ? 'slotExpired'
+      : basket.fulfilmentMethod === 'collection'
+        ? 'slotRequiredCollection'
+        : 'slotRequiredDelivery'
+  )
   return c.redirect(
     routePath(
       'stores-storeSlug-time-slots',

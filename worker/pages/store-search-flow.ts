@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { routePath } from '../../client/lib/routes.ts'
 import {
+  LOCATION_PROMPT_ID,
   STORE_SEARCH_ERROR_QUERY,
   STORE_SEARCH_QUERY,
   type StoreSearchErrorKey,
@@ -23,7 +24,7 @@ import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { clearPendingDeepLink, type PendingDeepLink, readPendingDeepLink } from './deep-link.ts'
 import { type FlashKey, setFlash } from './flash.ts'
-import { previousPageOrHome } from './guards.ts'
+import { previousPageOrHome, safeReturnPath } from './guards.ts'
 import { readLocation, writeLocation } from './location-cookie.ts'
 import { brandPostcodeRule } from './store-search-box.ts'
 
@@ -50,6 +51,8 @@ export type FlowDestination =
   | { to: 'back'; flash: FlashKey }
   /** No search at all (a bare /stores-near-by): the saved postcode's results, else the search box. */
   | { to: 'saved-results' }
+  /** The location is saved: back to the page that asked for it (`returnTo`). */
+  | { to: 'return' }
 
 export type ParsedFlowQuery =
   { ok: true; request: FlowRequest } | { ok: false; to: FlowDestination }
@@ -147,11 +150,32 @@ export function destinationForError(error: unknown): FlowDestination | null {
   return null
 }
 
-/** The path a destination redirects to; `back` is the previous page (or home). */
+/** The path with these query parameters added (replacing any of the same name). */
+function withQuery(path: string, query: Record<string, string>): string {
+  const url = new URL(path, 'http://storefront.internal')
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value)
+  return `${url.pathname}${url.search}`
+}
+
+/**
+ * The path a destination redirects to; `back` is the previous page (or home). A search that came
+ * with a `returnTo` page goes back there whatever happened: with the location saved, or with the
+ * typed postcode or error for its own search box, or with the flash message.
+ */
 export function destinationPath(
   destination: FlowDestination,
-  context: { back: string; savedPostcode: string | null }
+  context: { back: string; savedPostcode: string | null; returnTo: string | null }
 ): string {
+  const { returnTo } = context
+  if (returnTo) {
+    if (destination.to !== 'search') return returnTo
+    const query: Record<string, string> = {}
+    if (destination.postcode !== undefined) {
+      query[STORE_SEARCH_QUERY.postcode] = destination.postcode
+    }
+    if (destination.searchError) query[STORE_SEARCH_ERROR_QUERY] = destination.searchError
+    return `${withQuery(returnTo, query)}#${LOCATION_PROMPT_ID}`
+  }
   switch (destination.to) {
     case 'store':
       return routePath(
@@ -178,6 +202,9 @@ export function destinationPath(
       return context.savedPostcode
         ? routePath('stores-near-by', { postcode: context.savedPostcode })
         : `${routePath('index')}#store-search`
+    case 'return':
+      // Chosen only for a search with a returnTo page (handled above).
+      return routePath('index')
   }
 }
 
@@ -374,13 +401,22 @@ async function selectNearest(
   }
 }
 
+/** The page the search should return to (`?returnTo=`): a path of this site, or null. */
+export function flowReturnPath(query: URLSearchParams): string | null {
+  return safeReturnPath(query.get(STORE_SEARCH_QUERY.returnTo))
+}
+
 async function runFlow(c: Context<AppEnv>, rule: PostcodeRule): Promise<FlowDestination> {
-  const parsed = parseFlowQuery(new URL(c.req.url).searchParams, rule)
+  const query = new URL(c.req.url).searchParams
+  const parsed = parseFlowQuery(query, rule)
   if (!parsed.ok) return parsed.to
   const located = await locate(c, parsed.request, rule)
   if (!located.ok) return located.to
   const { location, searchBy } = located
   writeLocation(c, location)
+  // A page asked for the location (e.g. the time-slot page): the shopper carries on there, and a
+  // pending deep link waits for a search of its own.
+  if (flowReturnPath(query)) return { to: 'return' }
 
   const pending = readPendingDeepLink(c)
   if (pending) clearPendingDeepLink(c)
@@ -415,6 +451,7 @@ export async function storeSearchFlow(c: Context<AppEnv>): Promise<Response> {
   const path = destinationPath(destination, {
     back: previousPageOrHome(c),
     savedPostcode: readLocation(c)?.postcode ?? null,
+    returnTo: flowReturnPath(new URL(c.req.url).searchParams),
   })
   return c.redirect(path, destination.to === 'saved-results' ? 302 : 303)
 }

@@ -5,7 +5,17 @@ import type { SlotPageFrameProps } from '../../client/components/slots/SlotPageF
 import { routePath } from '../../client/lib/routes.ts'
 import { dayHasSlots, localDate, type FulfilmentMethod } from '../../client/lib/slots.ts'
 import { TimeSlotCalendarPage } from '../../client/pages/TimeSlotCalendarPage.tsx'
-import { TimeSlotsPage } from '../../client/pages/TimeSlotsPage.tsx'
+import { DeliveryPlacePage, TimeSlotsPage } from '../../client/pages/TimeSlotsPage.tsx'
+import {
+  DeliveryPlace,
+  type DeliveryPlaceView,
+} from '../../client/components/slots/DeliveryPlace.tsx'
+import type { PageChrome } from '../../client/components/Layout.tsx'
+import { STORE_SEARCH_ERROR_QUERY, STORE_SEARCH_QUERY } from '../../client/lib/store-search.ts'
+import type { GeolocationState } from '../../schemas/location.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { deliveryOutsideAreaMessage } from '../../schemas/delivery-area.ts'
+import { storeSearchBoxFromQuery } from './store-search-box.ts'
 import { BasketSchema, type Basket } from '../../schemas/basket.ts'
 import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from '../../schemas/constants.ts'
 import { SlotDateSchema, TimeSlotListSchema, type TimeSlotList } from '../../schemas/slots.ts'
@@ -28,6 +38,8 @@ const SLOT_REFERRER_MAX_AGE_SECONDS = 30 * 60
 export const CHANGE_QUERY = 'change'
 /** `?expired=1`: a guard sent the shopper here because the basket's slot lapsed. */
 export const EXPIRED_QUERY = 'expired'
+/** `?location=change`: the delivery pages ask where to deliver again. */
+export const LOCATION_QUERY = 'location'
 
 const MethodQuerySchema = z.enum(FULFILMENT_METHODS)
 
@@ -87,14 +99,75 @@ export function changeModeReturn(c: Context<AppEnv>): string | null {
   return target
 }
 
-/** The methods a store offers at the shopper's location, delivery first. */
+/**
+ * The methods a store offers, delivery first. Delivery stays on offer where the store does not
+ * deliver to the shopper's location: its page says so and offers the ways on.
+ */
 export function offeredMethods(store: StoreDetails): Array<FulfilmentMethod> {
   const methods: Array<FulfilmentMethod> = []
-  if (store.delivery.enabled && (store.atLocation?.deliveryAvailable ?? true)) {
-    methods.push('delivery')
-  }
+  if (store.delivery.enabled) methods.push('delivery')
   if (store.collection.enabled) methods.push('collection')
   return methods
+}
+
+/** The slot page for a method, in change mode when the shopper is choosing for a basket. */
+function slotPageHref(
+  storeSlug: string,
+  method: FulfilmentMethod,
+  changeMode: boolean,
+  extra: Record<string, string> = {}
+): string {
+  return routePath(
+    'stores-storeSlug-time-slots',
+    { storeSlug },
+    { method, ...(changeMode ? { [CHANGE_QUERY]: '1' } : {}), ...extra }
+  )
+}
+
+/**
+ * Where a delivery would go (null for collection, which needs no location): ask with the brand's
+ * search box when there is no saved location, the shopper asked to change it, or the search box
+ * sent back an error; else whether the store delivers there (spec §4 delivery zones).
+ */
+export function deliveryPlace(
+  c: Context<AppEnv>,
+  input: {
+    store: StoreDetails
+    method: FulfilmentMethod
+    methods: ReadonlyArray<FulfilmentMethod>
+    location: GeolocationState | null
+    changeMode: boolean
+  }
+): DeliveryPlaceView | null {
+  const { store, method, location, changeMode } = input
+  if (method !== 'delivery') return null
+  const slug = store.slug
+  const collectionHref = input.methods.includes('collection')
+    ? slotPageHref(slug, 'collection', changeMode)
+    : null
+  const changeHref = slotPageHref(slug, 'delivery', changeMode, { [LOCATION_QUERY]: 'change' })
+  const asked =
+    c.req.query(LOCATION_QUERY) === 'change' ||
+    c.req.query(STORE_SEARCH_QUERY.postcode) !== undefined ||
+    c.req.query(STORE_SEARCH_ERROR_QUERY) !== undefined
+  if (!location || asked) {
+    return {
+      state: 'ask',
+      box: storeSearchBoxFromQuery(c),
+      returnTo: slotPageHref(slug, 'delivery', changeMode),
+      collectionHref,
+    }
+  }
+  if (store.atLocation && !store.atLocation.deliveryAvailable) {
+    return {
+      state: 'outside',
+      message: deliveryOutsideAreaMessage(store.name, location.postcode, collectionHref !== null),
+      collectionHref,
+      otherStoresHref: routePath('stores-near-by', { postcode: location.postcode }),
+      changeHref,
+    }
+  }
+  return { state: 'inside', postcode: location.postcode, changeHref }
 }
 
 interface SlotPageData {
@@ -106,6 +179,7 @@ interface SlotPageData {
   today: string
   returnTo: string | null
   expired: boolean
+  place: DeliveryPlaceView | null
 }
 
 async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
@@ -161,21 +235,26 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
     today: localDate(list.serverTime, list.timeZone),
     returnTo,
     expired,
+    place: deliveryPlace(c, { store, method, methods, location, changeMode: returnTo !== null }),
   }
 }
 
 function frameProps(
   data: SlotPageData,
+  chrome: PageChrome,
   methodHref: (method: FulfilmentMethod) => string
-): Omit<SlotPageFrameProps, 'children' | 'title' | 'chrome'> {
-  const { store, returnTo } = data
+): Omit<SlotPageFrameProps, 'children' | 'title'> {
+  const { store, returnTo, place } = data
   return {
+    chrome,
     store: { name: store.name, slug: store.slug },
     daysInAdvance: data.list.daysInAdvance,
     methods: data.methods,
     method: data.method,
     methodHref,
-    expired: data.expired,
+    // A guard's flash already says the slot lapsed (and takes focus): not twice.
+    expired: data.expired && chrome.flash !== MESSAGES.slotExpired,
+    ...(place?.state === 'inside' ? { notice: <DeliveryPlace place={place} /> } : {}),
     back: returnTo
       ? {
           href: returnTo,
@@ -213,6 +292,32 @@ function carriedQuery(c: Context<AppEnv>, method: FulfilmentMethod): Record<stri
   return query
 }
 
+/** A delivery slot page before its slots: where to deliver, or why the store cannot. */
+function placePage(
+  c: Context<AppEnv>,
+  data: SlotPageData,
+  place: Exclude<DeliveryPlaceView, { state: 'inside' }>
+): Promise<Response> {
+  const { store } = data
+  return renderPage(
+    c,
+    (chrome) => (
+      <DeliveryPlacePage
+        frame={frameProps(data, chrome, (method) => timeSlotsHref(store.slug, method))}
+        place={place}
+      />
+    ),
+    {
+      meta: {
+        title: `Choose a time slot · ${store.name}`,
+        description: `Choose a delivery or collection time at ${store.name}.`,
+        noindex: true,
+      },
+      cache: 'private',
+    }
+  )
+}
+
 /**
  * Spec §2 stores-storeSlug-time-slots: ASAP (when the store can fulfil it now) or a future day
  * and slot. When ASAP is not available and the store takes orders days in advance, only future
@@ -225,6 +330,7 @@ function carriedQuery(c: Context<AppEnv>, method: FulfilmentMethod): Record<stri
 export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
   const data = await loadSlotPage(c)
   const { store, list } = data
+  if (data.place && data.place.state !== 'inside') return placePage(c, data, data.place)
   if (!list.asap.available && list.daysInAdvance > 0) {
     return c.redirect(
       routePath(
@@ -242,10 +348,7 @@ export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
     c,
     (chrome) => (
       <TimeSlotsPage
-        frame={{
-          chrome,
-          ...frameProps(data, (method) => timeSlotsHref(store.slug, method)),
-        }}
+        frame={frameProps(data, chrome, (method) => timeSlotsHref(store.slug, method))}
         picker={{
           ...picker,
           asap: { available: list.asap.available, estimatedAt: list.asap.estimatedAt },
@@ -274,6 +377,7 @@ export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
 export async function timeSlotCalendarPage(c: Context<AppEnv>): Promise<Response> {
   const data = await loadSlotPage(c)
   const { store, list } = data
+  if (data.place && data.place.state !== 'inside') return placePage(c, data, data.place)
   const picker = pickerProps(data)
   const openDays = list.days.filter(dayHasSlots)
   const asked = SlotDateSchema.safeParse(c.req.query('date'))
@@ -288,11 +392,8 @@ export async function timeSlotCalendarPage(c: Context<AppEnv>): Promise<Response
     c,
     (chrome) => (
       <TimeSlotCalendarPage
-        frame={{
-          chrome,
-          // The switch goes through the slot page: the other method may offer ASAP.
-          ...frameProps(data, (method) => timeSlotsHref(store.slug, method)),
-        }}
+        // The switch goes through the slot page: the other method may offer ASAP.
+        frame={frameProps(data, chrome, (method) => timeSlotsHref(store.slug, method))}
         days={list.days}
         selected={selected}
         dayHref={(date) =>

@@ -11,6 +11,7 @@ import { executionContext, finishInBackground } from '../lib/background.ts'
 import {
   answersWithBasket,
   carriesBasketToken,
+  LOCATED_RESERVE_PATH,
   readBasketToken,
   rememberBasket,
   takesFulfilmentLocation,
@@ -115,6 +116,19 @@ function withFulfilmentLocation(c: Context, json: Inputs): void {
   }
 }
 
+/**
+ * A slot reservation is for where the shopper searched from unless the call says otherwise, so
+ * the backend refuses a delivery slot where the store does not deliver (issue 13 §3).
+ */
+function withReserveLocation(c: Context, json: Inputs): void {
+  if (json.latitude !== undefined || json.longitude !== undefined) return
+  const location = readLocation(c)
+  if (!location || location.latitude === null || location.longitude === null) return
+  if (location.postcode.length <= POSTCODE_MAX_LENGTH) json.postcode = location.postcode
+  json.latitude = location.latitude
+  json.longitude = location.longitude
+}
+
 function isBasket(value: unknown): value is Basket {
   return (
     typeof value === 'object' &&
@@ -196,6 +210,7 @@ proxy.all('*', async (c) => {
       if (carriesBasketToken(path)) withBasketToken(c, json)
       withRefreshToken(c, path, json)
       if (takesFulfilmentLocation(path)) withFulfilmentLocation(c, json)
+      if (path === LOCATED_RESERVE_PATH) withReserveLocation(c, json)
       inputs = { ...inputs, ...json }
       body = JSON.stringify(json)
       headers.set('content-type', 'application/json')

@@ -19,6 +19,8 @@ export interface SlotPageFrameProps {
   expired: boolean
   /** Where the back link goes: the basket or checkout in change mode, else the store. */
   back: { href: string; label: string }
+  /** Shown under the method switch, before the choices (e.g. where a delivery goes). */
+  notice?: ReactNode
   children: ReactNode
 }
 
@@ -50,6 +52,7 @@ export function SlotPageFrame(props: SlotPageFrameProps) {
           </p>
         ) : null}
         <MethodSwitch methods={props.methods} current={props.method} hrefFor={props.methodHref} />
+        {props.notice}
         {props.children}
       </div>
     </Layout>

@@ -32,9 +32,10 @@ export async function seedCheckout(db: D1Database): Promise<void> {
         .prepare(
           `insert into stores (id, business_id, slug, name, address_line1, town, postcode, latitude,
              longitude, time_zone, days_in_advance, asap_enabled, delivery_lead_minutes,
-             collection_lead_minutes, slot_duration_minutes, slot_capacity, accepts_cash)
+             collection_lead_minutes, slot_duration_minutes, slot_capacity, accepts_cash,
+             delivery_radius_km)
            values (?1, 1, 'checkout-store-' || ?1, 'Checkout Store ' || ?1, '1 Till Street',
-             'Manchester', 'M1 1AD', 53.48, -2.24, 'Europe/London', 7, 1, 45, 20, 60, ?2, 1)`
+             'Manchester', 'M1 1AD', 53.48, -2.24, 'Europe/London', 7, 1, 45, 20, 60, ?2, 1, 3)`
         )
         .bind(id, capacity),
       db

@@ -140,6 +140,9 @@ describe('register page', () => {
       const res = await get(path, cookies)
       expect(res.status).toBe(302)
       expect(res.headers.get('location')).toBe('/')
+      // Told why (issue 13 §2): the home page it lands on says so.
+      const home = await get('/', jar(res, cookies))
+      expect(await home.text()).toContain(MESSAGES.alreadySignedIn)
     }
   })
 })

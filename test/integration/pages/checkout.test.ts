@@ -113,11 +113,23 @@ async function guestWithDetails(storeId: number = STORES.main): Promise<string> 
   return jar(posted, cookies)
 }
 
+/**
+ * Follows a guard's redirect as a browser would and answers the page's text: every redirect must
+ * say why on the page it lands on (issue 13 §2).
+ */
+async function landing(res: Response, cookies: string): Promise<string> {
+  expect(res.status).toBe(302)
+  const to = await get(res.headers.get('location') ?? '', jar(res, cookies))
+  expect(to.status).toBe(200)
+  return text(await to.text())
+}
+
 describe('checkout guards (spec §2)', () => {
   it('sends a shopper without a basket home, and an empty basket to its store', async () => {
     const none = await get('/checkout/details', LOCATION)
     expect(none.status).toBe(302)
     expect(none.headers.get('location')).toBe('/')
+    expect(await landing(none, LOCATION)).toContain(MESSAGES.checkoutBasketEmpty)
 
     const empty = BasketSchema.parse(
       await expectOk('/basket', {
@@ -126,9 +138,11 @@ describe('checkout guards (spec §2)', () => {
         fulfilmentMethod: 'collection',
       })
     )
-    const res = await get('/checkout/payment', `sf_basket=${empty.basketToken}; ${LOCATION}`)
+    const emptyCookies = `sf_basket=${empty.basketToken}; ${LOCATION}`
+    const res = await get('/checkout/payment', emptyCookies)
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe(`/stores/${mainSlug}`)
+    expect(await landing(res, emptyCookies)).toContain(MESSAGES.checkoutBasketEmpty)
   })
 
   it('sends a basket with a line no longer available to the basket', async () => {
@@ -139,9 +153,11 @@ describe('checkout guards (spec §2)', () => {
     )
       .bind(STORES.main, item.id)
       .run()
-    const res = await get('/checkout/details', `sf_basket=${ready.token}; ${LOCATION}`)
+    const cookies = `sf_basket=${ready.token}; ${LOCATION}`
+    const res = await get('/checkout/details', cookies)
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe('/basket')
+    expect(await landing(res, cookies)).toContain(MESSAGES.checkoutItemsUnavailable)
   })
 
   it('sends a lapsed slot to the store time-slot page', async () => {
@@ -151,9 +167,56 @@ describe('checkout guards (spec §2)', () => {
     )
       .bind(ready.basketId)
       .run()
-    const res = await get('/checkout/details', `sf_basket=${ready.token}; ${LOCATION}`)
+    const cookies = `sf_basket=${ready.token}; ${LOCATION}`
+    const res = await get('/checkout/details', cookies)
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe(`/stores/${mainSlug}/time-slots?change=1&expired=1`)
+    // Said once: by the flash, not again by the page's own notice.
+    const page = await landing(res, cookies)
+    expect(page.split(MESSAGES.slotExpired)).toHaveLength(2)
+  })
+
+  it('sends a basket without a slot to the slot page even with no location, and says why', async () => {
+    // A shopper who came from /stores: a delivery basket, no slot, no postcode ever searched.
+    const basket = BasketSchema.parse(
+      await expectOk('/basket/items/add', {
+        businessId: 1,
+        storeId: STORES.main,
+        fulfilmentMethod: 'delivery',
+        menuItem: { itemId, quantity: 2 },
+      })
+    )
+    const cookies = `sf_basket=${basket.basketToken}`
+    for (const step of ['/checkout', '/checkout/details', '/checkout/payment']) {
+      const res = await get(step, cookies)
+      expect(res.status, step).toBe(302)
+      expect(res.headers.get('location')).toBe(`/stores/${mainSlug}/time-slots?change=1`)
+      const page = await landing(res, cookies)
+      expect(page).toContain('You need to selected a delivery slot')
+      // The slot page asks where to deliver instead of bouncing back.
+      expect(page).toContain('Where should we deliver?')
+    }
+  })
+
+  it('sends the payment steps back to details until they are done, saying why', async () => {
+    let cookies = await basketCookies()
+    cookies = jar(await get('/checkout', cookies), cookies)
+    for (const step of [
+      '/checkout/payment',
+      '/checkout/payment/billing-address',
+      '/checkout/payment/card-form?attempt=00000000-0000-4000-8000-000000000000',
+    ]) {
+      const res = await get(step, cookies)
+      expect(res.headers.get('location'), step).toBe('/checkout/options')
+      expect(await landing(res, cookies)).toContain(MESSAGES.checkoutDetailsFirst)
+    }
+  })
+
+  it('sends the card step without an attempt to the billing address, saying why', async () => {
+    const cookies = await guestWithDetails()
+    const res = await get('/checkout/payment/card-form', cookies)
+    expect(res.headers.get('location')).toBe('/checkout/payment/billing-address')
+    expect(await landing(res, cookies)).toContain(MESSAGES.checkoutBillingFirst)
   })
 
   it('lets the success page through without a basket (an exempt path)', async () => {
@@ -292,6 +355,40 @@ describe('/checkout and the details step', () => {
     expect(text(html)).toContain(MESSAGES.guestEmailRegistered)
     expect(html).toContain('href="/checkout/login"')
     expect(html).toContain('href="/login?otp=send&amp;redirect=%2Fcheckout"')
+  })
+})
+
+describe('a delivery address outside the store’s area (issue 13 §3)', () => {
+  it('is refused at details with the message, collection and other stores, and nothing saved', async () => {
+    let cookies = await basketCookies(STORES.main, 'delivery')
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const fields = {
+      ...DETAILS,
+      email: 'wick.pages@example.com',
+      addressLine1: '1 Harbour Quay',
+      town: 'Wick',
+      postcode: 'kw1 4yt',
+    }
+    const refused = await postForm('/checkout/details', fields, cookies)
+    expect(refused.status).toBe(422)
+    const html = await refused.text()
+    expect(text(html)).toMatch(
+      /Checkout Store [\d.]+ doesn't deliver to KW1 4YT\. You can collect your order from the store instead, or choose another store\./
+    )
+    expect(html).toContain(`href="/stores/${mainSlug}/time-slots?method=collection&amp;change=1"`)
+    expect(html).toContain('href="/stores-near-by/KW1%204YT"')
+    // The shopper's typing comes back to correct.
+    expect(html).toContain('value="1 Harbour Quay"')
+    const payment = await get('/checkout/payment', cookies)
+    expect(payment.headers.get('location')).toBe('/checkout/details')
+
+    const inside = await postForm(
+      '/checkout/details',
+      { ...fields, addressLine1: '12 Portland Street', town: 'Manchester', postcode: 'M1 1AD' },
+      cookies
+    )
+    expect(inside.status).toBe(303)
+    expect(inside.headers.get('location')).toBe('/checkout/payment')
   })
 })
 

@@ -162,12 +162,12 @@ describe('guards', () => {
     expect(offSite.headers.get('location')).toBe('/')
   })
 
-  it('sends a shopper without a location back from the time-slot page', async () => {
-    const response = await get('/stores/piccadilly/time-slots', {
+  it('asks a shopper without a location where to deliver, on the time-slot page itself', async () => {
+    const response = await get('/stores/piccadilly/time-slots?method=delivery', {
       headers: { referer: 'http://localhost/stores/piccadilly' },
     })
-    expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe('/stores/piccadilly')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('Where should we deliver?')
   })
 })
 

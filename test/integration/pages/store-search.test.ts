@@ -429,6 +429,11 @@ describe('last ordered store', () => {
     const response = await get('/', { cookie: lastOrder(true) })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/stores/york')
+    // Told why (issue 13 §2), on the store page it lands on.
+    const store = await get('/stores/york', {
+      cookie: `sf_flash=${cookieValue(response, 'sf_flash')}`,
+    })
+    expect(await store.text()).toContain(escaped(MESSAGES.lastStoreRestored))
   })
 
   it('stays home once the shopper chose to change store', async () => {
@@ -506,13 +511,13 @@ describe('pages that need a location', () => {
     }
   })
 
-  it('send a tampered location cookie back like a missing one', async () => {
-    const response = await get('/stores/manchester-piccadilly/time-slots', {
+  it('treat a tampered location cookie like a missing one: the page asks for a postcode', async () => {
+    const response = await get('/stores/manchester-piccadilly/time-slots?method=delivery', {
       cookie: 'sf_location=eyJwb3N0Y29kZSI6MX0',
       headers: { referer: 'http://localhost/stores/manchester-piccadilly' },
     })
-    expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe('/stores/manchester-piccadilly')
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('Where should we deliver?')
   })
 })
 
@@ -574,5 +579,42 @@ describe('home page search box', () => {
     const html = await (await get('/?searchError=somethingElse')).text()
     expect(html).not.toContain(MESSAGES.addressInvalid)
     expect(html).not.toContain('somethingElse')
+  })
+})
+
+describe('store search flow: asked for by another page (returnTo)', () => {
+  const slotPage = '/stores/manchester-piccadilly/time-slots?method=delivery&change=1'
+
+  it('saves the location and returns to the page that asked, on every brand', async () => {
+    for (const host of [CORNER, NORTHSIDE]) {
+      const response = await get(
+        storeSearchFlowPath({ kind: 'postcode', postcode: 'm11ae' }, slotPage),
+        { host }
+      )
+      expect(response.status).toBe(303)
+      expect(response.headers.get('location')).toBe(slotPage)
+      expect(savedLocation(response)?.postcode).toBe('M1 1AE')
+    }
+    const address = await get(
+      storeSearchFlowPath({ kind: 'address', ...manchesterAddress }, slotPage),
+      { host: GREENWAY }
+    )
+    expect(address.headers.get('location')).toBe(slotPage)
+    expect(savedLocation(address)?.postcode).toBe(manchesterAddress.postcode)
+  })
+
+  it('sends an invalid postcode back to that page, whose box shows the message', async () => {
+    const invalid = await get(storeSearchFlowPath({ kind: 'postcode', postcode: 'ZZ1' }, slotPage))
+    expect(invalid.headers.get('location')).toBe(`${slotPage}&postcode=ZZ1#location-prompt`)
+    expect(setCookie(invalid, 'sf_location')).toBeUndefined()
+  })
+
+  it('ignores a return address that is not a path of this site', async () => {
+    for (const returnTo of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+      const response = await get(
+        storeSearchFlowPath({ kind: 'postcode', postcode: 'M1 1AE' }, returnTo)
+      )
+      expect(response.headers.get('location')).toBe('/stores-near-by/M1%201AE')
+    }
   })
 })

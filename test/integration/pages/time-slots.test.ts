@@ -81,18 +81,86 @@ function text(html: string): string {
     .replace(/\s+/g, ' ')
 }
 
-describe('guards and caching', () => {
-  it('sends a shopper without a location back to the previous page, or home', async () => {
-    const home = await get(slotPath(STORES.todayOnly.slug))
-    expect(home.status).toBe(302)
-    expect(home.headers.get('location')).toBe('/')
-    const back = await get(slotPath(STORES.todayOnly.slug, '/calendar'), {
-      referer: `${ORIGIN}/stores/${STORES.todayOnly.slug}`,
+const WICK = `sf_location=${encodeLocation({
+  postcode: 'KW1 4YT',
+  latitude: 58.4388,
+  longitude: -3.0935,
+  chosenAddress: null,
+  selectedAddress: null,
+})}`
+
+describe('where a delivery goes (issue 13 §2)', () => {
+  it('asks a shopper without a location for a delivery postcode, on both pages', async () => {
+    for (const path of [
+      `${slotPath(STORES.todayOnly.slug)}?change=1`,
+      `${slotPath(STORES.calendar.slug, '/calendar')}?method=delivery`,
+    ]) {
+      const response = await get(path, { referer: `${ORIGIN}/basket` })
+      expect(response.status, path).toBe(200)
+      const html = await response.text()
+      const page = text(html)
+      expect(page).toContain('Where should we deliver?')
+      expect(page).toContain('Enter your delivery postcode')
+      // The brand's own search box, returning here (change mode kept) once the postcode is saved.
+      expect(html).toContain('data-island="PostcodeSearch"')
+      expect(html).toMatch(/name="returnTo" value="\/stores\/[a-z-]+\/time-slots\?method=delivery/)
+      expect(page).toContain('collect from the store')
+      expect(html).not.toContain('data-island="SlotPicker"')
+    }
+    const changeMode = await get(`${slotPath(STORES.todayOnly.slug)}?change=1`, {
+      referer: `${ORIGIN}/basket`,
     })
-    expect(back.status).toBe(302)
-    expect(back.headers.get('location')).toBe(`/stores/${STORES.todayOnly.slug}`)
+    expect(await changeMode.text()).toContain(
+      `value="/stores/${STORES.todayOnly.slug}/time-slots?method=delivery&amp;change=1"`
+    )
   })
 
+  it('lists collection slots without any location', async () => {
+    const response = await get(`${slotPath(STORES.todayOnly.slug)}?method=collection`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain('data-island="SlotPicker"')
+    expect(text(html)).not.toContain('Where should we deliver?')
+  })
+
+  it('shows the delivery slots with the postcode they are for, and a way to change it', async () => {
+    const response = await get(`${slotPath(STORES.todayOnly.slug)}?method=delivery`, {
+      cookie: LOCATION,
+    })
+    const html = await response.text()
+    expect(html).toContain('data-island="SlotPicker"')
+    expect(text(html)).toContain('Delivering to M1 1AE')
+    expect(html).toContain('method=delivery&amp;location=change')
+    const again = await get(`${slotPath(STORES.todayOnly.slug)}?method=delivery&location=change`, {
+      cookie: LOCATION,
+    })
+    expect(text(await again.text())).toContain('Where should we deliver?')
+  })
+
+  it('says the store does not deliver to a postcode outside its area, and offers the ways on', async () => {
+    const response = await get(`${slotPath(STORES.todayOnly.slug)}?method=delivery`, {
+      cookie: WICK,
+    })
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    const page = text(html)
+    expect(page).toContain(
+      `Test ${STORES.todayOnly.slug} doesn't deliver to KW1 4YT. You can collect your order from the store instead, or choose another store.`
+    )
+    expect(html).toContain(`href="/stores/${STORES.todayOnly.slug}/time-slots?method=collection"`)
+    expect(html).toContain('href="/stores-near-by/KW1%204YT"')
+    expect(html).not.toContain('data-island="SlotPicker"')
+  })
+
+  it('shows a search box error the store search flow sent back, in the prompt', async () => {
+    const response = await get(`${slotPath(STORES.todayOnly.slug)}?method=delivery&postcode=ZZ1`, {
+      cookie: LOCATION,
+    })
+    expect(text(await response.text())).toContain('ZZ1 is not a valid postcode')
+  })
+})
+
+describe('guards and caching', () => {
   it('renders both pages private and no-store, out of search results', async () => {
     for (const path of [
       slotPath(STORES.todayOnly.slug),

@@ -157,10 +157,18 @@ describe('requiresValidSlot', () => {
     )
   })
 
-  it('lets the page decide without a location, a basket or a store', async () => {
+  it('sends a basket without a slot to choose one even without a location, saying why', async () => {
+    // The slot page asks for a delivery postcode itself (issue 13 §2): no loop through checkout.
     const noLocation = appWith(basket(null))
-    expect((await visit(noLocation.app, `sf_basket=${TOKEN}`)).status).toBe(200)
-    expect(noLocation.calls).toEqual([])
+    const response = await visit(noLocation.app, `sf_basket=${TOKEN}`)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(
+      '/stores/manchester-piccadilly/time-slots?change=1'
+    )
+    expect(response.headers.getSetCookie().join()).toContain('sf_flash=slotRequiredDelivery')
+  })
+
+  it('lets the page decide without a basket or a store', async () => {
     const noBasket = appWith(basket(null))
     expect((await visit(noBasket.app, LOCATION)).status).toBe(200)
     const noStore = appWith(basket(null, false))

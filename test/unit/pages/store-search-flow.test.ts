@@ -6,6 +6,7 @@ import { AppError } from '../../../worker/lib/errors.ts'
 import {
   destinationForError,
   destinationPath,
+  flowReturnPath,
   type FlowOutcomes,
   flowDestination,
   parseFlowQuery,
@@ -215,7 +216,7 @@ describe('destinationForError', () => {
 })
 
 describe('destinationPath', () => {
-  const context = { back: '/faqs', savedPostcode: null }
+  const context = { back: '/faqs', savedPostcode: null, returnTo: null }
 
   it('builds store, category and results paths', () => {
     expect(destinationPath({ to: 'store', slug: 'york' }, context)).toBe('/stores/york')
@@ -243,5 +244,31 @@ describe('destinationPath', () => {
     expect(destinationPath({ to: 'saved-results' }, { ...context, savedPostcode: 'M1 1AE' })).toBe(
       '/stores-near-by/M1%201AE'
     )
+  })
+
+  it('returns to the page that asked for the location, with the search box error there', () => {
+    const asked = { ...context, returnTo: '/stores/york/time-slots?method=delivery&change=1' }
+    expect(destinationPath({ to: 'return' }, asked)).toBe(asked.returnTo)
+    expect(destinationPath({ to: 'back', flash: 'deviceLocationNoMatch' }, asked)).toBe(
+      asked.returnTo
+    )
+    expect(destinationPath({ to: 'search', postcode: 'ZZ1' }, asked)).toBe(
+      '/stores/york/time-slots?method=delivery&change=1&postcode=ZZ1#location-prompt'
+    )
+    expect(destinationPath({ to: 'search', searchError: 'addressInvalid' }, asked)).toBe(
+      '/stores/york/time-slots?method=delivery&change=1&searchError=addressInvalid#location-prompt'
+    )
+  })
+})
+
+describe('flowReturnPath', () => {
+  it('takes a path of this site only', () => {
+    const of = (value: string) => flowReturnPath(new URLSearchParams({ returnTo: value }))
+    expect(of('/stores/york/time-slots?change=1')).toBe('/stores/york/time-slots?change=1')
+    expect(of('https://evil.example/')).toBeNull()
+    expect(of('//evil.example/x')).toBeNull()
+    expect(of('/\\evil.example')).toBeNull()
+    expect(of('javascript:alert(1)')).toBeNull()
+    expect(flowReturnPath(new URLSearchParams())).toBeNull()
   })
 })

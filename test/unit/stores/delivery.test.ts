@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { formatMessage } from '../../../schemas/messages.ts'
+import { AppError } from '../../../worker/lib/errors.ts'
 import {
   deliveryTo,
   type DeliveryZone,
+  requireDeliveryTo,
   type StoreDeliveryTerms,
 } from '../../../worker/backend/stores/delivery.ts'
 
@@ -80,5 +83,51 @@ describe('deliveryTo', () => {
       fee: 199,
       minimumSpend: 1000,
     })
+  })
+})
+
+describe('requireDeliveryTo (issue 13 §3)', () => {
+  const store = (collects: boolean, latitude: number | null = STORE.location.latitude) => ({
+    name: 'Piccadilly',
+    location: { latitude, longitude: STORE.location.longitude },
+    delivery: { enabled: true, radiusKm: 5, fee: 199, minimumSpend: 1000 },
+    collection: { enabled: collects },
+  })
+
+  function refusal(run: () => unknown): AppError {
+    try {
+      run()
+    } catch (error) {
+      if (error instanceof AppError) return error
+      throw error
+    }
+    throw new Error('not refused')
+  }
+
+  it("answers the zone's terms inside the area", () => {
+    expect(requireDeliveryTo(store(true), [outcode('M4', 399, 2500)], NEAR)).toMatchObject({
+      available: true,
+      fee: 399,
+      minimumSpend: 2500,
+    })
+  })
+
+  it('refuses outside it, offering collection only when the store collects', () => {
+    const collects = refusal(() => requireDeliveryTo(store(true), [], FAR))
+    expect(collects.code).toBe('conflict')
+    expect(collects.message).toBe(
+      formatMessage('deliveryOutsideAreaCollect', 'Piccadilly', 'BL9 0AA')
+    )
+    expect(collects.details).toEqual({
+      reason: 'outside_delivery_area',
+      collectionAvailable: true,
+    })
+    expect(collects.fields).toEqual([{ field: 'address.postcode', message: collects.message }])
+    const elsewhere = refusal(() => requireDeliveryTo(store(false), [radius(2)], HULME))
+    expect(elsewhere.message).toBe(formatMessage('deliveryOutsideArea', 'Piccadilly', 'M15 5AB'))
+  })
+
+  it('refuses a store without coordinates, which cannot measure a distance', () => {
+    expect(refusal(() => requireDeliveryTo(store(true, null), [], NEAR)).code).toBe('conflict')
   })
 })

@@ -68,6 +68,10 @@ export interface BasketRow {
   location_postcode: string | null
   location_latitude: number | null
   location_longitude: number | null
+  /** The checkout's delivery address: its postcode and where it is (once set). */
+  delivery_postcode: string | null
+  delivery_latitude: number | null
+  delivery_longitude: number | null
   version: number
   asap_enabled: number | null
   max_basket_items: number | null
@@ -178,6 +182,8 @@ export async function findBasketRows(
       `select b.id, b.business_id, b.store_id, b.customer_id, b.status, b.fulfilment_method,
          b.fulfilment_timing, b.coupon_id, b.coupon_code, b.coupon_needs_reapply, b.tip,
          b.location_postcode, b.location_latitude, b.location_longitude, b.version,
+         json_extract(b.delivery_address_json, '$.postcode') as delivery_postcode,
+         b.delivery_latitude, b.delivery_longitude,
          st.asap_enabled, st.max_basket_items
        from baskets b left join stores st on st.id = b.store_id
        where b.id = ?3 and b.business_id = ?2 and b.status = 'active' and ?4 is not null`

@@ -8,7 +8,7 @@ import { menuItemDetails } from '../catalogue/service.ts'
 import { toItemSummary } from '../catalogue/items.ts'
 import { findBasketReservation } from '../slots/reservations.ts'
 import { availabilityInput, storeAvailability } from '../stores/availability.ts'
-import { deliveryTo } from '../stores/delivery.ts'
+import { type DeliveryPlace, deliveryTermsOf, deliveryTo } from '../stores/delivery.ts'
 import { findStoreDetails, type StoreDetailsRecord, type StoreSchedule } from '../stores/repo.ts'
 import {
   type BasketRows,
@@ -347,37 +347,37 @@ async function loadStoreOrNull(
   }
 }
 
-/** The delivery fee and minimum for the basket's location (the store's own when unknown). */
+/**
+ * Where the basket delivers: the checkout's delivery address once it is set (issue 13 §3: its zone
+ * sets the fee and minimum), else the location the shopper searched from; null when unknown.
+ */
+export function basketDeliveryPlace(basket: BasketRows['basket']): DeliveryPlace | null {
+  if (basket.delivery_latitude !== null && basket.delivery_longitude !== null) {
+    return {
+      latitude: basket.delivery_latitude,
+      longitude: basket.delivery_longitude,
+      postcode: basket.delivery_postcode,
+    }
+  }
+  if (basket.location_latitude === null || basket.location_longitude === null) return null
+  return {
+    latitude: basket.location_latitude,
+    longitude: basket.location_longitude,
+    postcode: basket.location_postcode,
+  }
+}
+
+/** The delivery fee and minimum where the basket delivers (the store's own when unknown). */
 function deliveryTerms(
   store: BasketStoreContext | null,
   basket: BasketRows['basket']
 ): { fee: number; minimumSpend: number } {
   if (!store) return { fee: 0, minimumSpend: 0 }
   const own = { fee: store.details.delivery.fee, minimumSpend: store.details.delivery.minimumSpend }
-  const { latitude, longitude } = store.details.location
-  if (
-    basket.location_latitude === null ||
-    basket.location_longitude === null ||
-    latitude === null ||
-    longitude === null
-  ) {
-    return own
-  }
-  const quote = deliveryTo(
-    {
-      location: { latitude, longitude },
-      enabled: store.details.delivery.enabled,
-      radiusKm: store.details.delivery.radiusKm,
-      fee: store.details.delivery.fee,
-      minimumSpend: store.details.delivery.minimumSpend,
-    },
-    store.schedule.zones,
-    {
-      latitude: basket.location_latitude,
-      longitude: basket.location_longitude,
-      postcode: basket.location_postcode,
-    }
-  )
+  const terms = deliveryTermsOf(store.details)
+  const place = basketDeliveryPlace(basket)
+  if (!terms || !place) return own
+  const quote = deliveryTo(terms, store.schedule.zones, place)
   return { fee: quote.fee, minimumSpend: quote.minimumSpend }
 }
 

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readBasket, requireBasket } from '../basket/service.ts'
 import { idempotent } from '../idempotency.ts'
+import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { orderSummary, parseAddress } from './orders.ts'
 import {
   assertBasketSlotHeld,
@@ -64,6 +65,17 @@ function detailsFailed(fields: Array<ApiFieldError>): AppError {
   return new AppError('validation_error', MESSAGES.checkoutDetailsFailed, { fields })
 }
 
+/** The delivery address's postcode and point, or null until one is set with its point. */
+function deliveryPlaceOf(row: CheckoutRow): (DeliveryPlace & { postcode: string }) | null {
+  const address = parseAddress(row.delivery_address_json)
+  if (!address || row.delivery_latitude === null || row.delivery_longitude === null) return null
+  return {
+    latitude: row.delivery_latitude,
+    longitude: row.delivery_longitude,
+    postcode: address.postcode,
+  }
+}
+
 /** Every refusal of process-order, before anything is written. */
 async function assertOrderable(
   call: CheckoutCall,
@@ -96,10 +108,17 @@ async function assertOrderable(
   if (row.terms_accepted_at === null) {
     missing.push({ field: 'termsAccepted', message: MESSAGES.termsRequired })
   }
-  if (body.fulfilmentMethod === 'delivery' && parseAddress(row.delivery_address_json) === null) {
+  const delivery = body.fulfilmentMethod === 'delivery'
+  const place = deliveryPlaceOf(row)
+  // An address set before its point was kept (migration 0021) is asked for again.
+  if (delivery && place === null) {
     missing.push({ field: 'deliveryAddress', message: MESSAGES.checkoutDetailsFailed })
   }
   if (missing.length > 0) throw detailsFailed(missing)
+  // Issue 13 §3: checked again here, the store's area or zones may have changed since details.
+  if (delivery && place) {
+    requireDeliveryTo(payment.store.details, payment.store.schedule.zones, place)
+  }
   await assertNotMemberEmail(call, body.businessId, body.emailAddress)
 }
 
@@ -181,8 +200,8 @@ function draftStatements(
         body.phoneNumber,
         deliveryAddress,
         billingAddress,
-        delivery ? row.location_latitude : null,
-        delivery ? row.location_longitude : null,
+        delivery ? row.delivery_latitude : null,
+        delivery ? row.delivery_longitude : null,
         body.instructions ?? row.instructions,
         body.messagingDeviceId,
         body.referralCustomerId ?? null,

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { StoreAvailabilityState } from '../../../schemas/stores.ts'
 import { AppError } from '../../lib/errors.ts'
-import { loadStore } from '../basket/service.ts'
+import { type BasketStoreContext, loadStore } from '../basket/service.ts'
 import { findBasketReservation } from '../slots/reservations.ts'
 
 /*
@@ -18,6 +18,8 @@ export interface StorePayment {
   name: string
   availability: StoreAvailabilityState
   paymentOptions: PaymentOptions
+  /** The store's record and schedule (where it delivers). */
+  store: BasketStoreContext
 }
 
 interface AcceptsRow {
@@ -47,6 +49,7 @@ export async function findStorePayment(
   if (!accepts) throw new AppError('not_found', MESSAGES.storeNotFound)
   return {
     name: store.details.name,
+    store,
     availability: store.availability,
     paymentOptions: {
       paymentCard: accepts.accepts_card === 1,

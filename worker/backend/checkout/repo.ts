@@ -18,6 +18,9 @@ export interface CheckoutRow {
   age_confirmed_at: string | null
   location_latitude: number | null
   location_longitude: number | null
+  /** Where the delivery address is (migration 0021); null until one is set. */
+  delivery_latitude: number | null
+  delivery_longitude: number | null
   coupon_id: number | null
   coupon_code: string | null
 }
@@ -28,7 +31,8 @@ export async function findCheckoutRow(db: D1Database, basketId: number): Promise
       `select id, store_id, customer_id, version, contact_first_name, contact_last_name,
          contact_email, contact_phone, delivery_address_json, billing_address_json,
          billing_same_as_delivery, instructions, terms_accepted_at, age_confirmed_at,
-         location_latitude, location_longitude, coupon_id, coupon_code
+         location_latitude, location_longitude, delivery_latitude, delivery_longitude,
+         coupon_id, coupon_code
        from baskets where id = ?1`
     )
     .bind(basketId)
@@ -122,6 +126,8 @@ export function updateCheckoutStatement(
     contact_email: string
     contact_phone: string | null
     delivery_address_json: string
+    delivery_latitude: number
+    delivery_longitude: number
     billing_address_json: string | null
     billing_same_as_delivery: number
     instructions: string | null

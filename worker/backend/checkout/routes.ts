@@ -17,6 +17,7 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { authenticate, bearerToken } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
+import { createGeocoder } from '../location/create-geocoder.ts'
 import { createDomain } from '../route-registry.ts'
 import { processOrder } from './process-order.ts'
 import {
@@ -109,12 +110,19 @@ checkout.post(
   '/checkout/delivery-address',
   {
     summary: 'Set the delivery address and instructions',
-    description: `The postcode is checked with the business's rules (422 on address.postcode). ${STATE} ${SCOPE}`,
+    description:
+      "The postcode is checked with the business's rules and looked up (422 on address.postcode " +
+      `when unknown). For a delivery basket the address must be inside the store's delivery ` +
+      `area (radius or zones): outside it, conflict with a message offering collection or ` +
+      `another store (details.reason outside_delivery_area, details.collectionAvailable), ` +
+      `nothing written. The address's zone sets the basket's delivery fee and minimum. ` +
+      `${STATE} ${SCOPE}`,
     body: SetDeliveryAddressRequestSchema,
     response: CheckoutStateSchema,
-    errors: ['unauthorized', 'not_found'],
+    errors: ['unauthorized', 'not_found', 'conflict'],
   },
-  async ({ body }, c) => setDeliveryAddress(await callOf(c, body.businessId), body)
+  async ({ body }, c) =>
+    setDeliveryAddress(await callOf(c, body.businessId), body, createGeocoder(c.env))
 )
 
 checkout.post(
@@ -150,7 +158,9 @@ checkout.post(
       "server's basket; a newer draft of the basket supersedes older unpaid ones. Refusals, " +
       `nothing written: conflict '${MESSAGES.storeClosedCheckout}' (store_closed), ` +
       `'${MESSAGES.cardNotAccepted}' and the other methods (method_not_accepted), ` +
-      `'${MESSAGES.slotExpired}' (slot_expired), '${MESSAGES.checkoutDetailsFailed}' (empty, ` +
+      `'${MESSAGES.slotExpired}' (slot_expired), a delivery address outside the store's ` +
+      'delivery area (outside_delivery_area, as for the delivery address), ' +
+      `'${MESSAGES.checkoutDetailsFailed}' (empty, ` +
       `unavailable_lines, minimum_spend), '${MESSAGES.basketChanged}' (basket_changed, ` +
       `slot_changed), '${MESSAGES.basketPricesChanged}' (total_changed, with details.total, ` +
       `when expectedTotal is not the basket's total now), ` +

@@ -18,9 +18,11 @@ import {
   type SetContactDetailsRequestSchema,
   type SetDeliveryAddressRequestSchema,
 } from '../../../schemas/checkout.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { readBasket, requireBasket } from '../basket/service.ts'
+import { loadStore, readBasket, requireBasket } from '../basket/service.ts'
+import type { Geocoder } from '../location/geocoder.ts'
+import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules.ts'
 import { localSandboxActive } from '../payments/config.ts'
 import { findOrderRow, orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
@@ -230,16 +232,48 @@ async function checkedAddress(
   }
 }
 
+/** Where an address is (its postcode's point), or 422 on 'address.postcode' when unknown. */
+async function locatedAddress(
+  geocoder: Geocoder,
+  address: CheckoutAddress
+): Promise<DeliveryPlace & { postcode: string }> {
+  const place = await geocoder.postcodeToCoordinates(address.postcode, address.country)
+  if (!place) {
+    const message = formatMessage('deliveryAddressNotFound', address.postcode)
+    throw new AppError('validation_error', message, {
+      fields: [{ field: 'address.postcode', message }],
+    })
+  }
+  return { latitude: place.latitude, longitude: place.longitude, postcode: address.postcode }
+}
+
+/**
+ * The delivery address and instructions. Issue 13 §3: for a delivery basket the address must be
+ * inside the store's delivery area (radius or zones), else conflict with the message offering
+ * collection or another store, nothing written; its point is kept so the basket pays that zone's
+ * fee and minimum, and process order checks it again.
+ */
 export async function setDeliveryAddress(
   call: CheckoutCall,
-  body: z.output<typeof SetDeliveryAddressRequestSchema>
+  body: z.output<typeof SetDeliveryAddressRequestSchema>,
+  geocoder: Geocoder
 ): Promise<CheckoutState> {
   const ref = await requireBasket(call.db, body.businessId, body.basketToken)
   const address = await checkedAddress(call.db, body.businessId, body.address)
+  const place = await locatedAddress(geocoder, address)
+  if (ref.fulfilmentMethod === 'delivery' && ref.storeId !== null) {
+    const store = await loadStore(call.db, body.businessId, ref.storeId, call.now)
+    requireDeliveryTo(store.details, store.schedule.zones, place)
+  }
   await updateCheckoutStatement(
     call.db,
     ref.id,
-    { delivery_address_json: addressJson(address), instructions: body.instructions },
+    {
+      delivery_address_json: addressJson(address),
+      instructions: body.instructions,
+      delivery_latitude: place.latitude,
+      delivery_longitude: place.longitude,
+    },
     call.now
   ).run()
   return checkoutState(call, body.businessId, body.basketToken)

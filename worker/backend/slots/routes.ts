@@ -55,7 +55,9 @@ slots.post(
     description:
       'Without timeSlotTime it reserves ASAP (409 when ASAP is not available). Replaces the ' +
       'basket’s previous hold in the same transaction; a full slot is a 409 with ' +
-      'details.reason "slot_full" and changes nothing.',
+      'details.reason "slot_full" and changes nothing. A delivery slot for a latitude and ' +
+      'longitude outside the store’s delivery area (radius or zones) is a 409 with ' +
+      'details.reason "outside_delivery_area" and a message offering collection or another store.',
     body: ReserveSlotRequestSchema,
     response: ReserveSlotResultSchema,
     errors: ['not_found', 'conflict'],

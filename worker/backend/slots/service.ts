@@ -17,7 +17,8 @@ import {
   methodHours,
   type AvailabilityInput,
 } from '../stores/availability.ts'
-import { findStoreDetails } from '../stores/repo.ts'
+import { type DeliveryZone, requireDeliveryTo } from '../stores/delivery.ts'
+import { findStoreDetails, type StoreDetailsRecord } from '../stores/repo.ts'
 import { findSlotSettings, slotUsageFrom, slotUsageStatement, type SlotSettings } from './repo.ts'
 import {
   basketReservationStatement,
@@ -38,6 +39,9 @@ interface SlotStore {
   daysInAdvance: number
   availability: AvailabilityInput
   settings: SlotSettings
+  /** Where it delivers (issue 13 §3). */
+  record: StoreDetailsRecord
+  zones: ReadonlyArray<DeliveryZone>
 }
 
 async function loadStore(
@@ -58,7 +62,14 @@ async function loadStore(
     daysInAdvance: store.daysInAdvance,
     settings,
     availability: availabilityInput(store, schedule),
+    record: store,
+    zones: schedule.zones,
   }
+}
+
+// A place without a postcode, as the refusal names it.
+function formatCoordinates(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(4)}, ${longitude.toFixed(4)}`
 }
 
 function leadMinutes(store: SlotStore, method: Method): number {
@@ -243,6 +254,14 @@ export async function reserveTimeSlot(
   const { today } = orderableDates(store.timeZone, store.daysInAdvance, now)
   if (request.timeSlotDate < today) throw dateError('timeSlotDate')
   const method = request.fulfilmentMethod
+  // Issue 13 §3: no delivery slot where the store does not deliver (when the call says where).
+  if (method === 'delivery' && request.latitude !== undefined && request.longitude !== undefined) {
+    requireDeliveryTo(store.record, store.zones, {
+      latitude: request.latitude,
+      longitude: request.longitude,
+      postcode: request.postcode ?? formatCoordinates(request.latitude, request.longitude),
+    })
+  }
   const at = now.toISOString()
   const expiresAt = addMinutes(now, SLOT_RESERVATION_MINUTES).toISOString()
   // Where the shopper is (spec §7 Reserve slot), kept with the hold.

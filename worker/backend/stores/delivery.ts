@@ -1,5 +1,7 @@
+import { deliveryOutsideAreaMessage } from '../../../schemas/delivery-area.ts'
 import type { Coordinates } from '../../../schemas/location.ts'
 import { outcodeOf } from '../../../schemas/postcode.ts'
+import { AppError } from '../../lib/errors.ts'
 import { distanceKm } from '../geo.ts'
 
 /** An active delivery zone of a store (delivery_zones). Null fee/minimum: the store's own. */
@@ -85,4 +87,47 @@ export function deliveryTo(
     }
   }
   return best ?? { available: false, ...own }
+}
+
+/** What a store's record says about its delivery (store details and their schedule's zones). */
+export interface DeliveringStore {
+  name: string
+  location: { latitude: number | null; longitude: number | null }
+  delivery: { enabled: boolean; radiusKm: number | null; fee: number; minimumSpend: number }
+  collection: { enabled: boolean }
+}
+
+/** A store's delivery terms, or null when it has no coordinates to measure a distance from. */
+export function deliveryTermsOf(store: DeliveringStore): StoreDeliveryTerms | null {
+  const { latitude, longitude } = store.location
+  if (latitude === null || longitude === null) return null
+  return {
+    location: { latitude, longitude },
+    enabled: store.delivery.enabled,
+    radiusKm: store.delivery.radiusKm,
+    fee: store.delivery.fee,
+    minimumSpend: store.delivery.minimumSpend,
+  }
+}
+
+/**
+ * Issue 13 §3, the one check of where a store delivers: the terms (the zone's fee and minimum) on
+ * which it delivers to a place, or conflict with a message that offers collection when the store
+ * collects, else another store (details.reason 'outside_delivery_area', and the message on the
+ * address's postcode field). The delivery address at checkout, process order and slot reservation
+ * all ask here.
+ */
+export function requireDeliveryTo(
+  store: DeliveringStore,
+  zones: ReadonlyArray<DeliveryZone>,
+  place: DeliveryPlace & { postcode: string }
+): DeliveryQuote {
+  const terms = deliveryTermsOf(store)
+  const quote = terms ? deliveryTo(terms, zones, place) : null
+  if (quote?.available) return quote
+  const message = deliveryOutsideAreaMessage(store.name, place.postcode, store.collection.enabled)
+  throw new AppError('conflict', message, {
+    fields: [{ field: 'address.postcode', message }],
+    details: { reason: 'outside_delivery_area', collectionAvailable: store.collection.enabled },
+  })
 }

@@ -26,6 +26,7 @@ import {
   framesLocalSandbox,
 } from '../../backend/payments/frames-config.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
+import { setFlash } from '../flash.ts'
 import { renderPage } from '../render.tsx'
 import {
   addressFromForm,
@@ -33,7 +34,7 @@ import {
   checkoutCallErrors,
   checkoutFieldErrors,
 } from './checkout-forms.ts'
-import { activeStepPath, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
+import { backToActiveStep, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
 import { orderDraft, parseShownTotal } from './order-request.ts'
 import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
 
@@ -65,11 +66,17 @@ function renderBilling(
   )
 }
 
+/** The card step without an attempt: the billing address step starts one. */
+function toBillingAddress(c: Context<AppEnv>): Response {
+  setFlash(c, 'checkoutBillingFirst')
+  return c.redirect(routePath('checkout-payment-billing-address'), 302)
+}
+
 /** GET /checkout/payment/billing-address: a new card's billing address, for one card attempt. */
 export async function checkoutBillingPage(c: Context<AppEnv>): Promise<Response> {
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
-  if (state.activeStep !== 'payment') return c.redirect(activeStepPath(state.activeStep), 302)
+  if (state.activeStep !== 'payment') return backToActiveStep(c, state.activeStep)
   // A delivery order bills to the delivery address unless the shopper gave another one.
   const same =
     state.basket.fulfilmentMethod === 'delivery' &&
@@ -137,12 +144,10 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
 export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response> {
   const cardQuery = c.req.query(SAVED_CARD_QUERY)
   const attempt = AttemptSchema.safeParse(c.req.query(ATTEMPT_FIELD))
-  if (cardQuery === undefined && !attempt.success) {
-    return c.redirect(routePath('checkout-payment-billing-address'), 302)
-  }
+  if (cardQuery === undefined && !attempt.success) return toBillingAddress(c)
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
-  if (state.activeStep !== 'payment') return c.redirect(activeStepPath(state.activeStep), 302)
+  if (state.activeStep !== 'payment') return backToActiveStep(c, state.activeStep)
   if (cardQuery !== undefined) {
     // Only the member's own frames cards are listed in the state: any other id is not theirs.
     const cardId = IdSchema.safeParse(cardQuery)
@@ -154,7 +159,7 @@ export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response
     }
     return renderCardFrames(c, state, { saveCard: false, savedCard: card })
   }
-  if (!attempt.success) return c.redirect(routePath('checkout-payment-billing-address'), 302)
+  if (!attempt.success) return toBillingAddress(c)
   const saveCard = state.caller === 'member' && c.req.query(SAVE_CARD_QUERY) === '1'
   const shownTotal = parseShownTotal(c.req.query(SHOWN_TOTAL_FIELD))
   if (state.cardGateway === 'frames') {

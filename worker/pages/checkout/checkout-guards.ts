@@ -5,7 +5,7 @@ import { BasketSummarySchema, type Basket } from '../../../schemas/basket.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketToken } from '../../lib/basket-cookie.ts'
 import { COOKIE_NAMES } from '../../lib/cookies.ts'
-import { setFlash } from '../flash.ts'
+import { type FlashKey, setFlash } from '../flash.ts'
 import type { Guard } from '../guards.ts'
 import { requestBasket } from '../request-basket.ts'
 import { requiresValidSlot } from '../slot-guards.ts'
@@ -37,35 +37,47 @@ export function emptyBasketRoute(storeSlug: string | null): string {
 /** Why a basket cannot be checked out, or null when it can. */
 export function basketProblem(
   basket: Basket
-): 'empty' | 'store_closed' | 'invalid' | 'under_minimum' | null {
+): 'empty' | 'store_closed' | 'unavailable' | 'under_minimum' | null {
   if (basket.lines.length === 0 && basket.mealDeals.length === 0) return 'empty'
   if (!basket.store) return 'empty'
   if (basket.store.availability === 'closed') return 'store_closed'
   const unavailable =
     basket.lines.some((line) => !line.available) || basket.mealDeals.some((deal) => !deal.available)
-  if (unavailable || basket.totals.itemCount === 0) return 'invalid'
+  if (unavailable || basket.totals.itemCount === 0) return 'unavailable'
   if (basket.totals.minimumSpendShortfall > 0) return 'under_minimum'
   return null
+}
+
+// What the basket page is told when checkout sends the shopper back to it.
+const PROBLEM_FLASH = {
+  // Spec §4 Store closes: the basket page also shows 'Unable to view basket as the store is closed'.
+  store_closed: 'storeClosedCheckout',
+  unavailable: 'checkoutItemsUnavailable',
+  // The basket shows what is short, on its progress bar and its checkout button.
+  under_minimum: 'minimumSpendCheckout',
+} as const satisfies Record<string, FlashKey>
+
+/** The empty-basket route, with the reason shown there. */
+function toEmptyBasketRoute(c: Context<AppEnv>, storeSlug: string | null): Response {
+  setFlash(c, 'checkoutBasketEmpty')
+  return c.redirect(emptyBasketRoute(storeSlug), 302)
 }
 
 /**
  * Spec §2 checkout guard: no basket or an empty one goes to the empty-basket route; a basket that
  * cannot be paid for now (store closed, unavailable lines, minimum spend not reached) goes to the
- * basket, which says why.
+ * basket. Each tells the shopper why.
  */
 export const requiresCheckoutBasket: Guard = async (c) => {
   const basketToken = readBasketToken(c)
-  if (!basketToken) return c.redirect(emptyBasketRoute(summaryStoreSlug(c)), 302)
+  if (!basketToken) return toEmptyBasketRoute(c, summaryStoreSlug(c))
   const basket = await requestBasket(c)
-  if (!basket) return c.redirect(emptyBasketRoute(summaryStoreSlug(c)), 302)
+  if (!basket) return toEmptyBasketRoute(c, summaryStoreSlug(c))
   const problem = basketProblem(basket)
-  if (problem === 'empty') return c.redirect(emptyBasketRoute(basket.store?.slug ?? null), 302)
-  // Spec §4 Store closes: the basket page also shows 'Unable to view basket as the store is closed'.
-  if (problem === 'store_closed') setFlash(c, 'storeClosedCheckout')
-  // The basket shows what is short, on its progress bar and its checkout button.
-  if (problem === 'under_minimum') setFlash(c, 'minimumSpendCheckout')
-  if (problem) return c.redirect(routePath('basket'), 302)
-  return undefined
+  if (problem === 'empty') return toEmptyBasketRoute(c, basket.store?.slug ?? null)
+  if (!problem) return undefined
+  setFlash(c, PROBLEM_FLASH[problem])
+  return c.redirect(routePath('basket'), 302)
 }
 
 /**

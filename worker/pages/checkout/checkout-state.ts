@@ -10,6 +10,7 @@ import { readBasketToken } from '../../lib/basket-cookie.ts'
 import { AppError } from '../../lib/errors.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { ensureGuestSession } from '../../middleware/auth-session.ts'
+import { setFlash } from '../flash.ts'
 
 /** The page of each step /checkout may send a shopper to. */
 export const ACTIVE_STEP_ROUTES = {
@@ -20,6 +21,15 @@ export const ACTIVE_STEP_ROUTES = {
 
 export function activeStepPath(step: ActiveCheckoutStep): string {
   return routePath(ACTIVE_STEP_ROUTES[step])
+}
+
+/**
+ * A payment step opened before the details are done: back to the step the shopper is on, told
+ * why ('Please fill in your details before you pay.').
+ */
+export function backToActiveStep(c: Context<AppEnv>, step: ActiveCheckoutStep): Response {
+  setFlash(c, 'checkoutDetailsFirst')
+  return c.redirect(activeStepPath(step), 302)
 }
 
 /** What every checkout call carries: the business, the basket token and the caller's bearer. */

@@ -1,7 +1,10 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../client/components/auth/AuthForm.tsx'
 import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
-import { CheckoutDetailsPage } from '../../../client/pages/CheckoutDetailsPage.tsx'
+import {
+  CheckoutDetailsPage,
+  type OutsideArea,
+} from '../../../client/pages/CheckoutDetailsPage.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   AcceptTermsRequestSchema,
@@ -12,6 +15,7 @@ import {
 } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
+import { AppError } from '../../lib/errors.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
 import { readLocation } from '../location-cookie.ts'
 import { renderPage } from '../render.tsx'
@@ -31,6 +35,7 @@ interface DetailsView {
   errors: FormErrors
   values: FormValues
   memberEmail?: boolean
+  outsideArea?: OutsideArea
 }
 
 function renderDetails(
@@ -48,6 +53,7 @@ function renderDetails(
         errors={view.errors}
         values={view.values}
         memberEmail={view.memberEmail ?? false}
+        outsideArea={view.outsideArea ?? null}
       />
     ),
     {
@@ -89,6 +95,31 @@ function post(c: Context<AppEnv>, path: string, body: object, caller: CheckoutCa
     token: caller.token,
     schema: CheckoutStateSchema,
   })
+}
+
+/**
+ * A delivery address the store does not deliver to (issue 13 §3): the backend's message, with
+ * the store's collection slots when it collects and the stores near that postcode.
+ */
+function outsideAreaView(
+  error: unknown,
+  state: CheckoutState,
+  postcode: string
+): OutsideArea | null {
+  if (!(error instanceof AppError) || refusalReason(error) !== 'outside_delivery_area') return null
+  const slug = state.basket.store?.slug
+  const collects = error.details?.collectionAvailable === true && slug !== undefined
+  return {
+    message: error.message,
+    collectionHref: collects
+      ? routePath(
+          'stores-storeSlug-time-slots',
+          { storeSlug: slug },
+          { method: 'collection', change: '1' }
+        )
+      : null,
+    otherStoresHref: routePath('stores-near-by', { postcode: postcode.trim().toUpperCase() }),
+  }
 }
 
 /**
@@ -140,6 +171,8 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
     try {
       await post(c, '/checkout/delivery-address', address.data, caller)
     } catch (error) {
+      const outsideArea = outsideAreaView(error, state, address.data.address.postcode)
+      if (outsideArea) return renderDetails(c, state, { errors: {}, values, outsideArea }, 422)
       const refused = checkoutCallErrors(error, MESSAGES.deliveryAddressFailed)
       return renderDetails(c, state, { errors: refused, values }, 422)
     }

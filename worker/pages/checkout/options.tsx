@@ -4,12 +4,19 @@ import { LoginPage } from '../../../client/pages/LoginPage.tsx'
 import { RegisterPage } from '../../../client/pages/RegisterPage.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import type { AppEnv } from '../../env.ts'
+import { setFlash } from '../flash.ts'
 import { renderPage } from '../render.tsx'
 import { isSignedIn } from '../session.ts'
 
+/** A signed-in shopper on checkout's sign-in steps goes on with checkout, told why. */
+function alreadySignedIn(c: Context<AppEnv>, to = routePath('checkout')): Response {
+  setFlash(c, 'alreadySignedIn')
+  return c.redirect(to, 302)
+}
+
 /** GET /checkout/options: guest, sign in or register; a member goes straight on to details. */
 export async function checkoutOptionsPage(c: Context<AppEnv>): Promise<Response> {
-  if (isSignedIn(c)) return c.redirect(routePath('checkout-details'), 302)
+  if (isSignedIn(c)) return alreadySignedIn(c, routePath('checkout-details'))
   return renderPage(c, (chrome) => <CheckoutOptionsPage chrome={chrome} />, {
     meta: { title: 'Checkout', description: 'Checkout: guest or sign in', noindex: true },
     cache: 'private',
@@ -22,7 +29,7 @@ export async function checkoutOptionsPage(c: Context<AppEnv>): Promise<Response>
  * loginRedirectTarget sends the shopper back to /checkout, which picks the next step.
  */
 export async function checkoutLoginPage(c: Context<AppEnv>): Promise<Response> {
-  if (isSignedIn(c)) return c.redirect(routePath('checkout'), 302)
+  if (isSignedIn(c)) return alreadySignedIn(c)
   return renderPage(
     c,
     (chrome) => (
@@ -37,7 +44,7 @@ export async function checkoutLoginPage(c: Context<AppEnv>): Promise<Response> {
 
 /** GET /checkout/create: the registration page, back to /checkout once registered (as login). */
 export async function checkoutCreatePage(c: Context<AppEnv>): Promise<Response> {
-  if (isSignedIn(c)) return c.redirect(routePath('checkout'), 302)
+  if (isSignedIn(c)) return alreadySignedIn(c)
   return renderPage(
     c,
     (chrome) => (

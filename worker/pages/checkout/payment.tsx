@@ -16,7 +16,7 @@ import type { AppEnv } from '../../env.ts'
 import { readForm } from '../auth-forms.ts'
 import { renderPage } from '../render.tsx'
 import {
-  activeStepPath,
+  backToActiveStep,
   checkoutCaller,
   loadCheckoutState,
   type CheckoutCaller,
@@ -71,11 +71,10 @@ async function readyToPay(
 > {
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
-  if (state.activeStep !== 'payment') {
-    return { redirect: c.redirect(activeStepPath(state.activeStep), 302) }
-  }
+  if (state.activeStep !== 'payment') return { redirect: backToActiveStep(c, state.activeStep) }
+  // Details done but not enough for an order (a member without a mobile number): the details form.
   const order = orderDraft(state)
-  if (!order) return { redirect: c.redirect(routePath('checkout-details'), 302) }
+  if (!order) return { redirect: backToActiveStep(c, 'details') }
   return { caller, state, order }
 }
 

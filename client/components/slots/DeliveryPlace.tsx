@@ -1,0 +1,111 @@
+import { LOCATION_PROMPT_ID } from '../../lib/store-search.ts'
+import { AlertIcon, PinIcon } from '../icons.tsx'
+import { StoreSearch, type StoreSearchBoxProps } from '../StoreSearch.tsx'
+
+/** Where a delivery would go, as the slot pages know it. */
+export type DeliveryPlaceView =
+  /** No saved location (or the shopper asked to change it): ask for one with the brand's box. */
+  | { state: 'ask'; box: StoreSearchBoxProps; returnTo: string; collectionHref: string | null }
+  /** The store does not deliver to the saved location: say so and offer the ways on. */
+  | {
+      state: 'outside'
+      message: string
+      collectionHref: string | null
+      otherStoresHref: string
+      changeHref: string
+    }
+  /** The store delivers there: the slots follow. */
+  | { state: 'inside'; postcode: string; changeHref: string }
+
+const LINK = 'font-semibold text-ink underline underline-offset-4 hover:no-underline'
+const BUTTON =
+  'inline-flex min-h-11 items-center justify-center rounded-xl px-5 font-bold focus-visible:outline-3 focus-visible:outline-offset-2'
+
+/**
+ * The delivery slot pages' first question: where to? It reuses the brand's store search box
+ * (postcode or address), which saves the location and comes back here; collection needs none.
+ */
+export function DeliveryPlace({ place }: { place: DeliveryPlaceView }) {
+  if (place.state === 'inside') {
+    return (
+      <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-ink/80">
+        <PinIcon className="size-5 shrink-0 text-primary" />
+        <span>
+          Delivering to <strong className="text-ink">{place.postcode}</strong>
+        </span>
+        <a href={place.changeHref} className={`${LINK} inline-flex min-h-11 items-center`}>
+          Change<span className="sr-only"> delivery postcode</span>
+        </a>
+      </p>
+    )
+  }
+  if (place.state === 'outside') {
+    return (
+      <section
+        aria-labelledby={`${LOCATION_PROMPT_ID}-heading`}
+        id={LOCATION_PROMPT_ID}
+        className="mt-6 rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-700/30 sm:p-6"
+      >
+        <h2
+          id={`${LOCATION_PROMPT_ID}-heading`}
+          className="flex items-center gap-2 text-lg font-bold"
+        >
+          <AlertIcon className="size-5 shrink-0 text-amber-800" />
+          We can&apos;t deliver there
+        </h2>
+        <p role="alert" className="mt-2 text-ink">
+          {place.message}
+        </p>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+          {place.collectionHref ? (
+            <a href={place.collectionHref} className={`${BUTTON} bg-primary text-on-primary`}>
+              Collect from the store
+            </a>
+          ) : null}
+          <a
+            href={place.otherStoresHref}
+            className={`${BUTTON} bg-white text-ink ring-1 ring-black/15 hover:bg-black/5`}
+          >
+            Find a store that delivers
+          </a>
+          <a href={place.changeHref} className={`${LINK} inline-flex min-h-11 items-center`}>
+            Use another postcode
+          </a>
+        </div>
+      </section>
+    )
+  }
+  const address = place.box.variant === 'address'
+  return (
+    <section
+      aria-labelledby={`${LOCATION_PROMPT_ID}-heading`}
+      id={LOCATION_PROMPT_ID}
+      className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/10 sm:p-6"
+    >
+      <h2 id={`${LOCATION_PROMPT_ID}-heading`} className="text-lg font-bold">
+        Where should we deliver?
+      </h2>
+      <p className="mt-1 mb-4 text-ink/80">
+        {address
+          ? 'Tell us your address to see the delivery times and charges there.'
+          : 'Tell us your postcode to see the delivery times and charges there.'}
+      </p>
+      <StoreSearch
+        {...place.box}
+        label={address ? 'Enter your delivery address' : 'Enter your delivery postcode'}
+        searchLabel={address ? 'Delivery address' : 'Delivery postcode'}
+        submitLabel="Show delivery times"
+        returnTo={place.returnTo}
+      />
+      {place.collectionHref ? (
+        <p className="mt-3 text-ink/80">
+          Or{' '}
+          <a href={place.collectionHref} className={LINK}>
+            collect from the store
+          </a>{' '}
+          (no postcode needed).
+        </p>
+      ) : null}
+    </section>
+  )
+}
