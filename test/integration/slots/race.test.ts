@@ -62,7 +62,9 @@ async function race(storeId: number, time: string) {
 const count = (statuses: Array<number>, status: number) =>
   statuses.filter((s) => s === status).length
 
-describe('last-place race', () => {
+// Two hundred racing requests on a shared two-core machine can take longer than the default 5 s;
+// the assertions are about who wins, never about speed.
+describe('last-place race', { timeout: 30_000 }, () => {
   it(`${RACERS} baskets, one place: exactly one wins, the rest get 409 slot_full, no 5xx`, async () => {
     const { statuses, reasons, slot } = await race(SLOT_STORES.single.id, '13:00')
     expect(count(statuses, 200)).toBe(1)
