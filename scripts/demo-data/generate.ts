@@ -1673,7 +1673,10 @@ function addContent(t: Tables): void {
       [
         'header',
         'announcement',
-        { text: 'Free delivery on your first order over £20.00 with code FREEDELIVERY', link: null },
+        {
+          text: 'Free delivery on your first order over £20.00 with code FREEDELIVERY',
+          link: null,
+        },
       ],
       [
         'footer',

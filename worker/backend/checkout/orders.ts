@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors.ts'
 import { hashBasketToken } from '../basket/repo.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
 import { confirmHoldStatements } from '../slots/reservations.ts'
+import { addressOf, type AddressColumns } from '../stores/repo.ts'
 import {
   assertBasketUnchanged,
   assertMethodAccepted,
@@ -91,13 +92,7 @@ const ORDER_SELECT = `select o.*, s.name as store_name, s.slug as store_slug
   from orders o join stores s on s.id = o.store_id`
 
 /** The store's address and the payment kept for the order (the confirmation shows both). */
-interface OrderDisplayRow {
-  address_line1: string
-  address_line2: string | null
-  town: string
-  county: string | null
-  postcode: string
-  country_code: string
+interface OrderDisplayRow extends AddressColumns {
   method: PaymentMethod | null
   card_brand: CardBrand | null
   card_last4: string | null
@@ -123,18 +118,6 @@ function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
     method: row.method,
     cardBrand: card ? row.card_brand : null,
     cardLast4: card ? row.card_last4 : null,
-  }
-}
-
-function storeAddressOf(row: OrderDisplayRow | undefined): CheckoutAddress | null {
-  if (!row) return null
-  return {
-    addressLine1: row.address_line1,
-    addressLine2: row.address_line2,
-    town: row.town,
-    county: row.county,
-    postcode: row.postcode,
-    country: row.country_code,
   }
 }
 
@@ -523,7 +506,7 @@ export async function orderSummary(
       phoneNumber: row.phone,
     },
     deliveryAddress: parseAddress(row.delivery_address_json),
-    storeAddress: storeAddressOf(shown),
+    storeAddress: shown ? addressOf(shown) : null,
     paidWith: paidWithOf(shown),
     lines: summaryLines(
       (lines?.results ?? []) as Array<LineRow>,

@@ -11,7 +11,7 @@ import type { DeliveryZone } from './delivery.ts'
 // --- Rows --------------------------------------------------------------------------------------
 
 /** The columns a search result and the availability/delivery computations need. */
-type AddressColumns = Pick<
+export type AddressColumns = Pick<
   StoreSummaryRow,
   'address_line1' | 'address_line2' | 'town' | 'county' | 'postcode' | 'country_code'
 >
@@ -152,8 +152,8 @@ export const CANDIDATE_SQL = `select ${SUMMARY_COLUMNS} from stores s
 
 const CANDIDATE_IDS_SQL = CANDIDATE_SQL.replace(SUMMARY_COLUMNS, 's.id')
 
-/** The store's postal address from its row (search, details and the directory alike). */
-function addressOf(row: AddressColumns): StoreCandidate['address'] {
+/** The store's postal address from its row (search, details, the directory and orders alike). */
+export function addressOf(row: AddressColumns): StoreCandidate['address'] {
   return {
     addressLine1: row.address_line1,
     addressLine2: row.address_line2,
