@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, urlOn, reserveFirstSlot, waitForIsland } from './helpers.ts'
 
 // A central Manchester demo store: delivery and collection, cash accepted, £10 minimum spend.
 const STORE = 'manchester-piccadilly'
@@ -45,14 +45,7 @@ async function basketWithSlot(
   await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
 
   await page.goto(storeUrl(`/time-slots?method=${method}`))
-  await waitForIsland(page, 'SlotPicker')
-  if (!page.url().includes('/calendar')) {
-    await page.getByRole('button', { name: 'Choose a time' }).click()
-  }
-  await page
-    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*\d+ left$/ })
-    .first()
-    .click()
+  await reserveFirstSlot(page)
   await expect(page.getByTestId('held-slot')).toContainText(
     method === 'delivery' ? 'Delivery, ' : 'Collection, '
   )

@@ -34,3 +34,16 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function waitForIsland(page: Page, name: string): Promise<void> {
   await page.locator(`[data-island="${name}"][data-hydrated="true"]`).first().waitFor()
 }
+
+/** On a time-slot page: shows the future slots (the ASAP page's 'Choose a time', or the
+ * calendar the page pushes) and reserves the first free one. */
+export async function reserveFirstSlot(page: Page): Promise<void> {
+  await waitForIsland(page, 'SlotPicker')
+  if (!page.url().includes('/calendar')) {
+    await page.getByRole('button', { name: 'Choose a time' }).click()
+  }
+  await page
+    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*\d+ left$/ })
+    .first()
+    .click()
+}

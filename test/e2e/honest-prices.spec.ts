@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { HOSTS, urlOn, reserveFirstSlot, waitForIsland } from './helpers.ts'
 
 // Issue 13 §4: every fee before the basket, money with pence, no false price claim, no tobacco
 // promotion, and a card page that charges only what the shopper was last shown.
@@ -86,14 +86,7 @@ async function atPayment(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Add to basket/ }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
   await page.goto(storeUrl('/time-slots?method=collection'))
-  await waitForIsland(page, 'SlotPicker')
-  if (!page.url().includes('/calendar')) {
-    await page.getByRole('button', { name: 'Choose a time' }).click()
-  }
-  await page
-    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*\d+ left$/ })
-    .first()
-    .click()
+  await reserveFirstSlot(page)
   await expect(page.getByTestId('held-slot')).toContainText('Collection, ')
   await page.goto(urlOn(HOSTS.brandOne, '/checkout'))
   await page.getByRole('link', { name: 'Continue as guest' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, urlOn, reserveFirstSlot, waitForIsland } from './helpers.ts'
 
 // A central Manchester demo store: delivery (3 km) and collection, cash accepted, £10 minimum.
 const STORE = 'manchester-piccadilly'
@@ -31,18 +31,6 @@ async function basketFromDirectory(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
   const cookies = await page.context().cookies()
   expect(cookies.some((cookie) => cookie.name === 'sf_location')).toBe(false)
-}
-
-/** Shows the future slots (the ASAP page's 'Choose a time', or the calendar) and takes one. */
-async function reserveFirstSlot(page: Page): Promise<void> {
-  await waitForIsland(page, 'SlotPicker')
-  if (!page.url().includes('/calendar')) {
-    await page.getByRole('button', { name: 'Choose a time' }).click()
-  }
-  await page
-    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*\d+ left$/ })
-    .first()
-    .click()
 }
 
 test.describe('a shopper who never searched a postcode', () => {
