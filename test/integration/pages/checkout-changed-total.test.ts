@@ -4,10 +4,16 @@ import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import { expectOk, plainItem, readyBasket, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar } from './cookie-jar.ts'
-import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
+import {
+  CHECKOUT_LOCATION as LOCATION,
+  pageText as text,
+  ORIGIN,
+  pageClient,
+  storefront,
+  testEnv,
+} from './storefront.ts'
 
 // Issue 13 §4: the page that takes payment charges only the total the shopper was last shown.
 // Two "tabs" share the shopper's cookies: one shows the payment page, the other changes the
@@ -15,14 +21,6 @@ import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
 
 const app = storefront()
 const { get, postForm } = pageClient(app, '198.51.101')
-
-const LOCATION = `sf_location=${encodeLocation({
-  postcode: 'M1 1AD',
-  latitude: 53.48,
-  longitude: -2.24,
-  chosenAddress: null,
-  selectedAddress: null,
-})}`
 
 let itemId = 0
 let otherItemId = 0
@@ -32,16 +30,6 @@ beforeAll(async () => {
   itemId = (await plainItem(1500, 4000)).id
   otherItemId = (await plainItem(100, 1000, itemId)).id
 })
-
-function text(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-}
 
 const field = (html: string, name: string) =>
   new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? ''

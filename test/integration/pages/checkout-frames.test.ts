@@ -9,13 +9,18 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { PaymentResultSchema, SavedCardListSchema } from '../../../schemas/payments.ts'
 import { FRAMES_FRAME_ORIGIN } from '../../../worker/backend/payments/frames-config.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import { PASSWORD } from '../auth/fixtures.ts'
 import { orderBody, plainItem, readyBasket, registerMember } from '../checkout/fixtures.ts'
 import { callWith, seedCheckout } from '../payments/fixtures.ts'
 import { FRAMES_CARDS, cardToken, framesEnv, tokenise } from '../payments/frames-fixtures.ts'
 import { jar } from './cookie-jar.ts'
-import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
+import {
+  CHECKOUT_LOCATION as LOCATION,
+  ORIGIN,
+  pageClient,
+  storefront,
+  testEnv,
+} from './storefront.ts'
 
 /** The storefront with the embedded card frames as the card gateway (local sandbox). */
 const framesPages: Env = { ...testEnv, CARD_GATEWAY: 'frames', FRAMES_PUBLIC_KEY: '' }
@@ -27,14 +32,6 @@ const providerPages: Env = {
 
 const app = storefront()
 const { get, postForm } = pageClient(app, '198.51.100')
-
-const LOCATION = `sf_location=${encodeLocation({
-  postcode: 'M1 1AD',
-  latitude: 53.48,
-  longitude: -2.24,
-  chosenAddress: null,
-  selectedAddress: null,
-})}`
 
 let itemId = 0
 

@@ -9,7 +9,6 @@ import {
   hppResponseHash,
   base64Decode,
 } from '../../../worker/backend/payments/realex-hpp.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import {
   expectOk,
   plainItem,
@@ -20,18 +19,17 @@ import {
 } from '../checkout/fixtures.ts'
 import { PASSWORD } from '../auth/fixtures.ts'
 import { jar } from './cookie-jar.ts'
-import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
+import {
+  CHECKOUT_LOCATION as LOCATION,
+  pageText as text,
+  ORIGIN,
+  pageClient,
+  storefront,
+  testEnv,
+} from './storefront.ts'
 
 const app = storefront()
 const { get, postForm } = pageClient(app, '198.51.100')
-
-const LOCATION = `sf_location=${encodeLocation({
-  postcode: 'M1 1AD',
-  latitude: 53.48,
-  longitude: -2.24,
-  chosenAddress: null,
-  selectedAddress: null,
-})}`
 
 /** A store of business 1 that takes no cash, otherwise like the main checkout store. */
 const NO_CASH_STORE = 9290
@@ -83,16 +81,6 @@ async function basketCookies(
 }
 
 /** The text of the page, tags and scripts removed, entities of apostrophes undone. */
-function text(html: string): string {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<!-- -->/g, '')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-}
-
 const DETAILS = {
   firstName: 'Grace',
   lastName: 'Hopper',

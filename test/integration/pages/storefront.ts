@@ -1,3 +1,4 @@
+import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { backend } from '../../../worker/backend/index.ts'
@@ -70,4 +71,24 @@ export function pageClient(app: Hono<AppEnv>, ipPrefix: string) {
       )
     },
   }
+}
+
+/** The checkout tests' saved location: a central Manchester postcode the test stores deliver to. */
+export const CHECKOUT_LOCATION = `sf_location=${encodeLocation({
+  postcode: 'M1 1AD',
+  latitude: 53.48,
+  longitude: -2.24,
+  chosenAddress: null,
+  selectedAddress: null,
+})}`
+
+/** The text a reader sees in a page: scripts and tags dropped, entities decoded, spaces folded. */
+export function pageText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
 }
