@@ -45,6 +45,23 @@ export default tseslint.config(
     },
   },
   {
+    // Every redirect goes through redirectTo() (worker/lib/redirect.ts): a same-origin path, with
+    // its Cache-Control. A bare c.redirect() or Response.redirect() could send a browser anywhere.
+    files: ['worker/**/*.{ts,tsx}'],
+    ignores: ['worker/lib/redirect.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name='redirect']",
+          message:
+            'Redirect with redirectTo() from worker/lib/redirect.ts (same-origin paths only).',
+        },
+      ],
+    },
+  },
+  {
     files: ['worker/backend/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -11,13 +11,17 @@ import {
   BannerSchema,
   type Banner,
 } from '../../schemas/catalogue.ts'
-import { PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
+import { redirectToOperatorLink } from '../lib/redirect.ts'
 
-/** Where a banner leads at a store; a banner that leads nowhere goes back to the store. */
-export function bannerTarget(storeSlug: string, banner: Banner): string {
+/**
+ * Where a banner leads at a store: a page of the store, or for a 'url' banner the operator's link
+ * as published (redirectToOperatorLink decides whether it may be followed); null when it leads
+ * nowhere.
+ */
+function bannerTarget(storeSlug: string, banner: Banner): string | null {
   const { link } = banner
   switch (link.type) {
     case 'category':
@@ -35,17 +39,20 @@ export function bannerTarget(storeSlug: string, banner: Banner): string {
       }
       break
     case 'url':
-      if (link.url && /^https?:\/\//i.test(link.url)) return link.url
-      break
+      return link.url
     case 'none':
       break
   }
-  return routePath('stores-storeSlug', { storeSlug })
+  return null
 }
 
 /**
  * The banner route: counts the click (spec §7 banners click, platform web) and redirects to
- * where the banner leads. Never cached, so every click is counted.
+ * where the banner leads, else back to the store. Never cached, so every click is counted.
+ *
+ * A 'url' banner may lead off the shop on purpose (a campaign site, an app store): that link is
+ * content the operator published, and the path names only a banner of the business, so the route
+ * cannot be pointed anywhere else. Outside links must be https (worker/lib/redirect.ts).
  */
 export async function bannerRedirect(c: Context<AppEnv>): Promise<Response> {
   const businessId = c.var.brand.businessId
@@ -62,6 +69,7 @@ export async function bannerRedirect(c: Context<AppEnv>): Promise<Response> {
     body: { businessId, bannerIds: [banner.bannerId], platform: 'web' },
     schema: BannerEventResultSchema,
   })
-  c.header('Cache-Control', PRIVATE_CACHE_CONTROL)
-  return c.redirect(bannerTarget(c.req.param('storeSlug') ?? '', banner), 302)
+  const storeSlug = c.req.param('storeSlug') ?? ''
+  const store = routePath('stores-storeSlug', { storeSlug })
+  return redirectToOperatorLink(c, bannerTarget(storeSlug, banner), store, 302)
 }

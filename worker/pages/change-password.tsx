@@ -11,6 +11,7 @@ import { AppError } from '../lib/errors.ts'
 import { formErrorsFromBackend, formErrorsOf, readForm, safeParseForm } from './auth-forms.ts'
 import { setFlash } from './flash.ts'
 import { renderPage } from './render.tsx'
+import { redirectTo } from '../lib/redirect.ts'
 
 /** `?changed=1`: the password was just changed. */
 const CHANGED_QUERY = 'changed'
@@ -58,7 +59,7 @@ export async function changePasswordForm(c: Context<AppEnv>): Promise<Response> 
     if (error instanceof AppError && error.code === 'unauthorized') {
       forgetSession(c)
       setFlash(c, 'sessionExpired')
-      return c.redirect(routePath('login'), 303)
+      return redirectTo(c, routePath('login'), 303)
     }
     const errors = formErrorsFromBackend(error)
     if (errors.form === MESSAGES.currentPasswordIncorrect) {
@@ -66,5 +67,5 @@ export async function changePasswordForm(c: Context<AppEnv>): Promise<Response> 
     }
     return renderChange(c, { errors }, 422)
   }
-  return c.redirect(`${routePath('member-change-password')}?${CHANGED_QUERY}=1`, 303)
+  return redirectTo(c, `${routePath('member-change-password')}?${CHANGED_QUERY}=1`, 303)
 }

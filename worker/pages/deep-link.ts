@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { IdSchema } from '../../schemas/common.ts'
 import type { AppEnv } from '../env.ts'
 import { tokenCookieOptions } from '../lib/cookies.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 /**
  * A marketing link's pending action (spec §4 Deep link): open a store, or a category of it, once
@@ -50,7 +51,8 @@ export function deepLinkFromQuery(search: URLSearchParams): PendingDeepLink | nu
 /**
  * Pages only: a GET carrying `dl_*` parameters saves the action as pending (a malformed one is
  * dropped) and redirects to the same URL without them, so the link is not resumed twice and the
- * parameters do not end up in shared or cached URLs.
+ * parameters do not end up in shared or cached URLs. A path that is not a plain path of this
+ * site (`/.//evil.example` is `//evil.example`) goes home instead (redirectTo).
  */
 export const captureDeepLink = () =>
   createMiddleware<AppEnv>(async (c, next) => {
@@ -71,7 +73,7 @@ export const captureDeepLink = () =>
     }
     for (const name of names) url.searchParams.delete(name)
     const search = url.searchParams.toString()
-    return c.redirect(`${url.pathname}${search ? `?${search}` : ''}`, 302)
+    return redirectTo(c, `${url.pathname}${search ? `?${search}` : ''}`, 302)
   })
 
 /** The pending deep link of the request, if a valid one is saved. */

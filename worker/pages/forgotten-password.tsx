@@ -13,6 +13,7 @@ import {
   safeParseForm,
 } from './auth-forms.ts'
 import { renderPage } from './render.tsx'
+import { redirectTo } from '../lib/redirect.ts'
 
 const META = {
   title: 'Forgotten password',
@@ -61,5 +62,5 @@ export async function forgottenPasswordForm(c: Context<AppEnv>): Promise<Respons
   } catch (error) {
     return renderForgotten(c, { errors: formErrorsFromBackend(error), values }, 422)
   }
-  return c.redirect(routePath('forgotten-password-set'), 303)
+  return redirectTo(c, routePath('forgotten-password-set'), 303)
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { routePath } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
+import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
 import { setFlash } from './flash.ts'
 import { lastOrderedStoreSlug, readLastOrder } from './last-order-cookie.ts'
 import { isSignedIn } from './session.ts'
@@ -14,20 +15,16 @@ export type Guard = (c: Context<AppEnv>) => Response | undefined | Promise<Respo
 /** `/?changeStore=1`: the store page's "Change store" link; home stops restoring the last store. */
 export const CHANGE_STORE_QUERY = 'changeStore'
 
+/** The Referer as a path of this site (safePath), or null. */
+export function refererPath(c: Context<AppEnv>): string | null {
+  return safePath(c.req.header('referer'), c.req.url)
+}
+
 /** A same-origin path to send the shopper back to: the Referer when it is ours, else home. */
 export function previousPageOrHome(c: Context<AppEnv>): string {
-  const referer = c.req.header('referer')
-  const here = new URL(c.req.url)
-  if (referer) {
-    try {
-      const from = new URL(referer)
-      if (from.origin === here.origin && from.pathname !== here.pathname) {
-        return `${from.pathname}${from.search}`
-      }
-    } catch {
-      // A malformed Referer is ignored.
-    }
-  }
+  const from = refererPath(c)
+  // Never back to the page itself, which would loop.
+  if (from && pathnameOf(from) !== new URL(c.req.url).pathname) return from
   return routePath('index')
 }
 
@@ -44,24 +41,21 @@ const AUTH_PATHS = [
 ]
 
 /**
- * A path of this site to return to, or null: must start with one '/' (never '//host' or a
- * scheme) and not be a sign-in page (returning there would loop).
+ * A path of this site to return to after signing in, or null: a safePath (never '//host', a
+ * scheme or an encoded variant) that is not a sign-in page (returning there would loop).
+ * `requestUrl` lets an absolute URL of the request's origin count (a Referer).
  */
-export function safeReturnPath(value: string | undefined | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
+export function safeReturnPath(
+  value: string | undefined | null,
+  requestUrl?: string
+): string | null {
+  const path = safePath(value, requestUrl)
+  if (!path) return null
+  const pathname = pathnameOf(path)
+  if (AUTH_PATHS.some((auth) => pathname === auth || pathname.startsWith(`${auth}/`))) {
     return null
   }
-  let url: URL
-  try {
-    url = new URL(value, 'http://storefront.internal')
-  } catch {
-    return null
-  }
-  if (url.origin !== 'http://storefront.internal') return null
-  if (AUTH_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`))) {
-    return null
-  }
-  return `${url.pathname}${url.search}`
+  return path
 }
 
 /**
@@ -69,17 +63,10 @@ export function safeReturnPath(value: string | undefined | null): string | null 
  * Carried through the form so the shopper returns there (spec §2).
  */
 export function loginOrigin(c: Context<AppEnv>): string | null {
-  const asked = safeReturnPath(c.req.query(REDIRECT_QUERY))
-  if (asked) return asked
-  const referer = c.req.header('referer')
-  if (!referer) return null
-  try {
-    const from = new URL(referer)
-    if (from.origin !== new URL(c.req.url).origin) return null
-    return safeReturnPath(`${from.pathname}${from.search}`)
-  } catch {
-    return null
-  }
+  return (
+    safeReturnPath(c.req.query(REDIRECT_QUERY)) ??
+    safeReturnPath(c.req.header('referer'), c.req.url)
+  )
 }
 
 // Checkout's own sign-in steps go back to checkout's entry, which picks the active step.
@@ -95,7 +82,7 @@ const CHECKOUT_SIGN_IN_STEPS: ReadonlySet<string> = new Set([
  */
 export function loginRedirectTarget(origin: string | null, couponNeedsReapply: boolean): string {
   const from = safeReturnPath(origin)
-  const pathname = from?.split('?')[0]
+  const pathname = from ? pathnameOf(from) : null
   if (
     from &&
     pathname &&
@@ -112,14 +99,14 @@ export function loginRedirectTarget(origin: string | null, couponNeedsReapply: b
 export const memberOnly: Guard = (c) => {
   if (isSignedIn(c)) return undefined
   setFlash(c, 'loginRequired')
-  return c.redirect(routePath('index'), 302)
+  return redirectTo(c, routePath('index'), 302)
 }
 
 /** Login and register are unavailable to a signed-in shopper: back where they came from, or home. */
 export const guestOnly: Guard = (c) => {
   if (!isSignedIn(c)) return undefined
   setFlash(c, 'alreadySignedIn')
-  return c.redirect(previousPageOrHome(c), 302)
+  return redirectTo(c, previousPageOrHome(c), 302)
 }
 
 /**
@@ -132,7 +119,7 @@ export const restoreLastOrderedStore: Guard = (c) => {
   const slug = lastOrderedStoreSlug(readLastOrder(c))
   if (!slug) return undefined
   setFlash(c, 'lastStoreRestored')
-  return c.redirect(routePath('stores-storeSlug', { storeSlug: slug }), 302)
+  return redirectTo(c, routePath('stores-storeSlug', { storeSlug: slug }), 302)
 }
 
 /** Runs guards in order; the first redirect wins. */

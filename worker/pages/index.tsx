@@ -26,6 +26,7 @@ import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
 import { LOGOUT_PATH, routePath, ROUTE_PATHS } from '../../client/lib/routes.ts'
 import { HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 /**
  * Spec §2: a path with a trailing slash redirects to the path without it, query kept. 301 for
@@ -38,7 +39,9 @@ export const trailingSlashRedirect = () =>
     if (path.length > 1 && path.endsWith('/') && !path.startsWith('/api/')) {
       // Collapse leading slashes too: '//evil.example/' must not become a protocol-relative URL.
       const target = `/${path.replace(/^\/+|\/+$/g, '')}${url.search}`
-      return c.redirect(target, c.req.method === 'GET' || c.req.method === 'HEAD' ? 301 : 308)
+      const read = c.req.method === 'GET' || c.req.method === 'HEAD'
+      // Depends on the URL alone: browsers and the edge may keep a GET's.
+      return redirectTo(c, target, read ? 301 : 308, { cache: read ? 'public' : 'private' })
     }
     await next()
   })

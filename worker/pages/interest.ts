@@ -8,6 +8,7 @@ import { checkPostcode } from '../../schemas/postcode.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { brandPostcodeRule } from './store-search-box.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 /** The no-JavaScript interest form posts here (the island posts to /api/location/interest). */
 export const INTEREST_FORM_PATH = '/stores-near-by/:postcode/interest'
@@ -42,7 +43,7 @@ export async function interestForm(c: Context<AppEnv>): Promise<Response> {
   const check = checkPostcode(c.req.param('postcode') ?? '', brandPostcodeRule(brand))
   if (!check.ok) throw new AppError('not_found', MESSAGES.pageNotFound)
   const back = (query: Record<string, string>) =>
-    c.redirect(routePath('stores-near-by', { postcode: check.postcode }, query), 303)
+    redirectTo(c, routePath('stores-near-by', { postcode: check.postcode }, query), 303)
 
   const form = await c.req.parseBody()
   const typed = typeof form.email === 'string' ? form.email : ''

@@ -21,6 +21,7 @@ import { setFlash } from './flash.ts'
 import { loginOrigin, loginRedirectTarget, REDIRECT_QUERY, safeReturnPath } from './guards.ts'
 import { checkOneTimeCode, otpSentNotice, readPendingOtp, sendOneTimeCode } from './otp-login.ts'
 import { renderPage } from './render.tsx'
+import { redirectTo } from '../lib/redirect.ts'
 
 /** `/login?reset=1`: the password was just reset from an email link. */
 export const PASSWORD_RESET_QUERY = 'reset'
@@ -175,7 +176,7 @@ export async function loginForm(c: Context<AppEnv>): Promise<Response> {
     )
   }
   await completeSignIn(c, tokens)
-  return c.redirect(loginRedirectTarget(redirect, needsReapply), 303)
+  return redirectTo(c, loginRedirectTarget(redirect, needsReapply), 303)
 }
 
 /** Sends a code, then (POST-redirect-GET) the code form at `/login?otp=code`. */
@@ -200,7 +201,7 @@ async function otpSendForm(
   }
   const query: Record<string, string> = { [OTP_STEP_QUERY]: 'code' }
   if (redirect) query[REDIRECT_QUERY] = redirect
-  return c.redirect(routePath('login', undefined, query), 303)
+  return redirectTo(c, routePath('login', undefined, query), 303)
 }
 
 /** Checks the code: signs in like the password form, or shows why not. */
@@ -213,7 +214,7 @@ async function otpCodeForm(
   const outcome = await checkOneTimeCode(c, form)
   if (outcome.signedIn) {
     await completeSignIn(c, outcome.tokens)
-    return c.redirect(loginRedirectTarget(redirect, needsReapply), 303)
+    return redirectTo(c, loginRedirectTarget(redirect, needsReapply), 303)
   }
   if (outcome.expired) return askForNewCode(c, redirect, { form: MESSAGES.otpExpired }, {}, 422)
   return renderLogin(

@@ -6,6 +6,7 @@ import { forgetSession, LOGOUT_PATH, readRefreshToken } from '../lib/auth-cookie
 import { readAccessToken } from '../lib/cookies.ts'
 import { logError } from '../lib/log.ts'
 import { setFlash } from './flash.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 /**
  * POST /logout: ends the session at the backend (refresh token from its cookie, access token as
@@ -31,5 +32,5 @@ export async function logoutForm(c: Context<AppEnv>): Promise<Response> {
   }
   forgetSession(c)
   setFlash(c, 'signedOut')
-  return c.redirect(routePath('index'), 303)
+  return redirectTo(c, routePath('index'), 303)
 }

@@ -8,6 +8,7 @@ import { AppError } from '../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph, productJsonLd } from './catalogue-json-ld.ts'
 import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
 import { canonicalUrl, renderPage } from './render.tsx'
+import { redirectTo } from '../lib/redirect.ts'
 
 /**
  * An item's page, by its slug; an item the store does not sell is 'Product not found'. Under a
@@ -26,7 +27,10 @@ export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
     schema: MenuItemSchema,
   })
   const path = itemHref(store.slug, item)
-  if (c.req.param('categorySlug') !== item.category.slug) return c.redirect(path, 301)
+  // The canonical address depends on the item alone: cacheable like the page.
+  if (c.req.param('categorySlug') !== item.category.slug) {
+    return redirectTo(c, path, 301, { cache: 'public' })
+  }
   const crumbs = [
     ...storeCrumbs(store),
     ...item.breadcrumbs.map((crumb) => ({

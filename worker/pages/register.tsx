@@ -17,6 +17,7 @@ import { setFlash } from './flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { claimGuestBasket } from './login.tsx'
 import { renderPage } from './render.tsx'
+import { redirectTo } from '../lib/redirect.ts'
 
 const ECHOED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'whereHeard', 'terms']
 
@@ -78,5 +79,5 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
         : formErrorsFromBackend(error)
     return renderRegister(c, { errors: refused, values, redirect }, 422)
   }
-  return c.redirect(loginRedirectTarget(redirect, false), 303)
+  return redirectTo(c, loginRedirectTarget(redirect, false), 303)
 }

@@ -14,6 +14,7 @@ import { AppError } from '../lib/errors.ts'
 import { formErrorsFromBackend, formErrorsOf, readForm, safeParseForm } from './auth-forms.ts'
 import { PASSWORD_RESET_QUERY } from './login.tsx'
 import { renderPage } from './render.tsx'
+import { redirectTo } from '../lib/redirect.ts'
 
 function renderReset(
   c: Context<AppEnv>,
@@ -90,5 +91,5 @@ export async function resetPasswordForm(c: Context<AppEnv>): Promise<Response> {
     return renderReset(c, { errors: formErrorsFromBackend(error) }, 422)
   }
   forgetSession(c)
-  return c.redirect(`${routePath('login')}?${PASSWORD_RESET_QUERY}=1`, 303)
+  return redirectTo(c, `${routePath('login')}?${PASSWORD_RESET_QUERY}=1`, 303)
 }

@@ -20,6 +20,7 @@ import { AppError } from '../lib/errors.ts'
 import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
 import { renderPage } from './render.tsx'
 import type { PageHandler } from './routes.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 // The overview shows a few of each kind; each sub-page pages through one kind, 24 at a time.
 const OVERVIEW_LIMITS = { dealsLimit: 3, categoriesLimit: 6, itemsLimit: 10 } as const
@@ -29,7 +30,8 @@ export async function searchForm(c: Context<AppEnv>): Promise<Response> {
   const term = c.req.query('q') ?? ''
   const parsed = SearchTermSchema.safeParse(term)
   if (!parsed.success) return renderSearch(c, await findStore(c), term, 'all', null)
-  return c.redirect(
+  return redirectTo(
+    c,
     routePath('stores-storeSlug-search-searchTerm', {
       storeSlug: c.req.param('storeSlug') ?? '',
       searchTerm: parsed.data,

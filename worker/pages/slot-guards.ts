@@ -6,6 +6,7 @@ import { setFlash } from './flash.ts'
 import { requestBasket } from './request-basket.ts'
 import { CHANGE_QUERY, EXPIRED_QUERY } from './time-slots.tsx'
 import { nowMs } from '../lib/clock.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 /** Whether a basket's slot still stands at `nowMs`: held and not lapsed, or confirmed. */
 export function slotIsValid(slot: Basket['slot'], nowMs: number): boolean {
@@ -38,7 +39,8 @@ export const requiresValidSlot: Guard = async (c) => {
         ? 'slotRequiredCollection'
         : 'slotRequiredDelivery'
   )
-  return c.redirect(
+  return redirectTo(
+    c,
     routePath(
       'stores-storeSlug-time-slots',
       { storeSlug: basket.store.slug },

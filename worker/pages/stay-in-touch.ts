@@ -5,6 +5,7 @@ import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { setFlash } from './flash.ts'
 import { previousPageOrHome } from './guards.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 /**
  * The footer sign-up without JavaScript: an HTML form post. Signs the address up through the
@@ -16,7 +17,7 @@ export async function stayInTouchForm(c: Context<AppEnv>): Promise<Response> {
   const email = EmailSchema.safeParse(typeof form.email === 'string' ? form.email : '')
   if (!email.success) {
     setFlash(c, 'emailInvalid')
-    return c.redirect(back, 303)
+    return redirectTo(c, back, 303)
   }
   const brand = c.var.brand
   try {
@@ -29,5 +30,5 @@ export async function stayInTouchForm(c: Context<AppEnv>): Promise<Response> {
     if (!(error instanceof AppError)) throw error
     setFlash(c, error.code === 'validation_error' ? 'emailInvalid' : 'systemError')
   }
-  return c.redirect(back, 303)
+  return redirectTo(c, back, 303)
 }

@@ -7,7 +7,7 @@ import {
   type StoreSearchErrorKey,
   type StoreSearchVariant,
 } from '../../client/lib/store-search.ts'
-import { PRIVATE_CACHE_CONTROL, POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
+import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
 import {
   AddressListSchema,
   type GeolocationState,
@@ -27,6 +27,7 @@ import { type FlashKey, setFlash } from './flash.ts'
 import { previousPageOrHome, safeReturnPath } from './guards.ts'
 import { readLocation, writeLocation } from './location-cookie.ts'
 import { brandPostcodeRule } from './store-search-box.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 // --- Pure decisions (unit-tested) ----------------------------------------------------------
 
@@ -446,12 +447,10 @@ export async function storeSearchFlow(c: Context<AppEnv>): Promise<Response> {
     destination = recovered
   }
   if (destination.to === 'home' || destination.to === 'back') setFlash(c, destination.flash)
-  // The answer sets cookies for this shopper: never cached.
-  c.header('Cache-Control', PRIVATE_CACHE_CONTROL)
   const path = destinationPath(destination, {
     back: previousPageOrHome(c),
     savedPostcode: readLocation(c)?.postcode ?? null,
     returnTo: flowReturnPath(new URL(c.req.url).searchParams),
   })
-  return c.redirect(path, destination.to === 'saved-results' ? 302 : 303)
+  return redirectTo(c, path, destination.to === 'saved-results' ? 302 : 303)
 }

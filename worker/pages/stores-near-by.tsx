@@ -10,6 +10,7 @@ import { INTEREST_QUERY, interestStateFromQuery } from './interest.ts'
 import { renderPage } from './render.tsx'
 import { storeSearchFlow } from './store-search-flow.ts'
 import { brandPostcodeRule, storeSearchBox } from './store-search-box.ts'
+import { redirectTo } from '../lib/redirect.ts'
 
 /**
  * GET /stores-near-by/:postcode, the store results page: the stores near a postcode, nearest
@@ -22,11 +23,13 @@ async function resultsPage(c: Context<AppEnv>, typed: string): Promise<Response>
   const url = new URL(c.req.url)
   if (!check.ok) {
     const home = routePath('index', undefined, { postcode: typed.slice(0, POSTCODE_MAX_LENGTH) })
-    return c.redirect(`${home}#store-search`, 303)
+    return redirectTo(c, `${home}#store-search`, 303)
   }
   const postcode = check.postcode
   if (postcode !== typed) {
-    return c.redirect(`${routePath('stores-near-by', { postcode })}${url.search}`, 301)
+    // Depends on the URL and the brand's postcode rule alone: cacheable like the page.
+    const normalised = `${routePath('stores-near-by', { postcode })}${url.search}`
+    return redirectTo(c, normalised, 301, { cache: 'public' })
   }
   let stores: Array<StoreSummary> = []
   try {

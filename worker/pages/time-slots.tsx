@@ -23,7 +23,9 @@ import type { StoreDetails } from '../../schemas/stores.ts'
 import type { AppEnv } from '../env.ts'
 import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
 import { tokenCookieOptions } from '../lib/cookies.ts'
+import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
 import { findStore } from './catalogue-context.ts'
+import { refererPath } from './guards.ts'
 import { readLocation } from './location-cookie.ts'
 import { renderPage } from './render.tsx'
 
@@ -52,27 +54,10 @@ function isSlotPage(pathname: string): boolean {
   return /^\/stores\/[^/]+\/time-slots(\/calendar)?$/.test(pathname)
 }
 
-// A same-origin path we may send the shopper back to; anything else is ignored.
-function changeModePath(value: string | undefined): string | null {
-  if (!value) return null
-  try {
-    const url = new URL(value, 'http://slot.invalid')
-    if (url.origin !== 'http://slot.invalid' || !isChangeModeSource(url.pathname)) return null
-    return `${url.pathname}${url.search}`
-  } catch {
-    return null
-  }
-}
-
-function sameOriginReferer(c: Context<AppEnv>): URL | null {
-  const referer = c.req.header('referer')
-  if (!referer) return null
-  try {
-    const from = new URL(referer)
-    return from.origin === new URL(c.req.url).origin ? from : null
-  } catch {
-    return null
-  }
+// A basket or checkout path of this site we may send the shopper back to; anything else is ignored.
+function changeModePath(value: string | null | undefined): string | null {
+  const path = safePath(value)
+  return path && isChangeModeSource(pathnameOf(path)) ? path : null
 }
 
 /**
@@ -82,13 +67,13 @@ function sameOriginReferer(c: Context<AppEnv>): URL | null {
  * shopper arrived from anywhere else.
  */
 export function changeModeReturn(c: Context<AppEnv>): string | null {
-  const from = sameOriginReferer(c)
-  const fromSource = from ? changeModePath(`${from.pathname}${from.search}`) : null
+  const from = refererPath(c)
+  const fromSource = changeModePath(from)
   const remembered = changeModePath(getCookie(c, SLOT_REFERRER_COOKIE))
   let target: string | null = null
   if (fromSource) target = fromSource
   else if (c.req.query(CHANGE_QUERY) !== undefined) target = remembered ?? routePath('basket')
-  else if (from && isSlotPage(from.pathname)) target = remembered
+  else if (from && isSlotPage(pathnameOf(from))) target = remembered
   if (target) {
     setCookie(c, SLOT_REFERRER_COOKIE, target, {
       ...tokenCookieOptions(c.req.url, SLOT_REFERRER_MAX_AGE_SECONDS),
@@ -332,7 +317,8 @@ export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
   const { store, list } = data
   if (data.place && data.place.state !== 'inside') return placePage(c, data, data.place)
   if (!list.asap.available && list.daysInAdvance > 0) {
-    return c.redirect(
+    return redirectTo(
+      c,
       routePath(
         'stores-storeSlug-time-slots-calendar',
         { storeSlug: store.slug },

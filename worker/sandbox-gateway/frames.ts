@@ -19,6 +19,7 @@ import { displayAmount, sandboxDocument } from './pages.ts'
 import { TEST_CARDS, resultMessage } from './test-cards.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 import { now } from '../lib/clock.ts'
+import { redirectTo, safePath } from '../lib/redirect.ts'
 
 /*
  * The LOCAL sandbox of the embedded card frames provider (CARD_GATEWAY="frames", no
@@ -497,9 +498,10 @@ framesSandbox.post('/challenge/:id', async (c) => {
       409
     )
   }
-  const back = authenticated ? payment.success_url : payment.failure_url
+  // The sandbox is served by the shop itself: back only to a path of this origin.
+  const back = safePath(authenticated ? payment.success_url : payment.failure_url, c.req.url)
   if (!back) return c.html(framePage('3-D Secure challenge', c.var.nonce, html`<p>Done.</p>`))
-  return c.redirect(back, 303)
+  return redirectTo(c, back, 303)
 })
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../../worker/env.ts'
 import { authSession } from '../../../worker/middleware/auth-session.ts'
 import { backendClient } from '../../../worker/middleware/backend-client.ts'
 import { brand } from '../../../worker/middleware/brand.ts'
+import { privateByDefault } from '../../../worker/middleware/private-by-default.ts'
 import { requestId } from '../../../worker/middleware/request-id.ts'
 import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
 import { handleError, handleNotFound } from '../../../worker/pages/errors.tsx'
@@ -26,6 +27,7 @@ export const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
 export function storefront(probe?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use(requestId())
+  app.use(privateByDefault())
   app.use(securityHeaders())
   app.use(backendClient(backend))
   app.use(brand())

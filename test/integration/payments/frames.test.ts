@@ -234,9 +234,7 @@ describe('3-D Secure challenge with frames', () => {
     expect(pending.status).toBe('pending')
     const back = await decide(path, 'authenticate')
     expect(back.status).toBe(303)
-    expect(back.headers.get('location')).toBe(
-      `http://localhost/checkout/success?paymentId=${result.paymentId}`
-    )
+    expect(back.headers.get('location')).toBe(`/checkout/success?paymentId=${result.paymentId}`)
     const verified = resultOf(await verify(draft, result.paymentId))
     expect(verified).toMatchObject({ status: 'succeeded', amount: draft.total })
     expect(await orderStatus(draft.orderId)).toBe('sent_to_store')
@@ -249,7 +247,7 @@ describe('3-D Secure challenge with frames', () => {
     const { draft, result, path } = await challenged()
     const back = await decide(path, 'fail')
     expect(back.headers.get('location')).toBe(
-      `http://localhost/checkout/payment?failed=1&paymentId=${result.paymentId}`
+      `/checkout/payment?failed=1&paymentId=${result.paymentId}`
     )
     const verified = resultOf(await verify(draft, result.paymentId))
     expect(verified).toMatchObject({ status: 'failed', message: PAYMENT_FAILED_HELP })

@@ -37,6 +37,7 @@ import {
 import { backToActiveStep, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
 import { orderDraft, parseShownTotal } from './order-request.ts'
 import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
+import { redirectTo } from '../../lib/redirect.ts'
 
 /** `?saveCard=1` on the card form: the member asked to keep the card. */
 const SAVE_CARD_QUERY = 'saveCard'
@@ -69,7 +70,7 @@ function renderBilling(
 /** The card step without an attempt: the billing address step starts one. */
 function toBillingAddress(c: Context<AppEnv>): Response {
   setFlash(c, 'checkoutBillingFirst')
-  return c.redirect(routePath('checkout-payment-billing-address'), 302)
+  return redirectTo(c, routePath('checkout-payment-billing-address'), 302)
 }
 
 /** GET /checkout/payment/billing-address: a new card's billing address, for one card attempt. */
@@ -131,7 +132,7 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
   const query: Record<string, string> = { [ATTEMPT_FIELD]: anchor }
   if (shownTotal !== null) query[SHOWN_TOTAL_FIELD] = String(shownTotal)
   if (form.saveCard === 'yes' && state.caller === 'member') query[SAVE_CARD_QUERY] = '1'
-  return c.redirect(routePath('checkout-payment-card-form', undefined, query), 303)
+  return redirectTo(c, routePath('checkout-payment-card-form', undefined, query), 303)
 }
 
 /**
@@ -165,7 +166,7 @@ export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response
   if (state.cardGateway === 'frames') {
     // The basket changed since the payment page: say so there, with the new total, first.
     if (shownTotal !== null && shownTotal !== state.basket.totals.total) {
-      return c.redirect(PAYMENT_CHANGED_PATH, 303)
+      return redirectTo(c, PAYMENT_CHANGED_PATH, 303)
     }
     return renderCardFrames(c, state, { saveCard })
   }

@@ -9,6 +9,7 @@ import { type FlashKey, setFlash } from '../flash.ts'
 import type { Guard } from '../guards.ts'
 import { requestBasket } from '../request-basket.ts'
 import { requiresValidSlot } from '../slot-guards.ts'
+import { redirectTo } from '../../lib/redirect.ts'
 
 /*
  * Spec §2: checkout pages redirect when the basket is invalid; "two paths are exempt". Ours are
@@ -60,7 +61,7 @@ const PROBLEM_FLASH = {
 /** The empty-basket route, with the reason shown there. */
 function toEmptyBasketRoute(c: Context<AppEnv>, storeSlug: string | null): Response {
   setFlash(c, 'checkoutBasketEmpty')
-  return c.redirect(emptyBasketRoute(storeSlug), 302)
+  return redirectTo(c, emptyBasketRoute(storeSlug), 302)
 }
 
 /**
@@ -77,7 +78,7 @@ export const requiresCheckoutBasket: Guard = async (c) => {
   if (problem === 'empty') return toEmptyBasketRoute(c, basket.store?.slug ?? null)
   if (!problem) return undefined
   setFlash(c, PROBLEM_FLASH[problem])
-  return c.redirect(routePath('basket'), 302)
+  return redirectTo(c, routePath('basket'), 302)
 }
 
 /**

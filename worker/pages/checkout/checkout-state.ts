@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { ensureGuestSession } from '../../middleware/auth-session.ts'
 import { setFlash } from '../flash.ts'
+import { redirectTo } from '../../lib/redirect.ts'
 
 /** The page of each step /checkout may send a shopper to. */
 export const ACTIVE_STEP_ROUTES = {
@@ -29,7 +30,7 @@ export function activeStepPath(step: ActiveCheckoutStep): string {
  */
 export function backToActiveStep(c: Context<AppEnv>, step: ActiveCheckoutStep): Response {
   setFlash(c, 'checkoutDetailsFirst')
-  return c.redirect(activeStepPath(step), 302)
+  return redirectTo(c, activeStepPath(step), 302)
 }
 
 /** What every checkout call carries: the business, the basket token and the caller's bearer. */

@@ -27,6 +27,7 @@ import {
   refusalReason,
 } from './checkout-forms.ts'
 import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checkout-state.ts'
+import { redirectTo } from '../../lib/redirect.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
 const ECHOED_FIELDS = [...CONTACT_FIELDS, ...ADDRESS_FIELDS, 'instructions', 'terms']
@@ -184,5 +185,5 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
     const refused = checkoutCallErrors(error, MESSAGES.checkoutDetailsFailed)
     return renderDetails(c, state, { errors: refused, values }, 422)
   }
-  return c.redirect(routePath('checkout-payment'), 303)
+  return redirectTo(c, routePath('checkout-payment'), 303)
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../../env.ts'
 import { activeStepPath, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
+import { redirectTo } from '../../lib/redirect.ts'
 
 /**
  * GET /checkout (spec §2 "Entering checkout prepares checkout and redirects to the active
@@ -9,5 +10,5 @@ import { activeStepPath, checkoutCaller, loadCheckoutState } from './checkout-st
 export async function checkoutEntry(c: Context<AppEnv>): Promise<Response> {
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
-  return c.redirect(activeStepPath(state.activeStep), 302)
+  return redirectTo(c, activeStepPath(state.activeStep), 302)
 }

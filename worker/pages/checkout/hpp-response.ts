@@ -6,20 +6,9 @@ import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { readForm } from '../auth-forms.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
+import { redirectTo, safePath } from '../../lib/redirect.ts'
 
 const FAILED_PATH = routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'failed' })
-
-/** A same-site path from the backend's absolute nextUrl: never a redirect to another host. */
-function localPath(nextUrl: string | null, requestUrl: string): string | null {
-  if (!nextUrl) return null
-  try {
-    const next = new URL(nextUrl, requestUrl)
-    if (next.origin !== new URL(requestUrl).origin) return null
-    return `${next.pathname}${next.search}`
-  } catch {
-    return null
-  }
-}
 
 /**
  * POST /checkout/payment/hpp-response (HPP_RESPONSE_PATH): the hosted card page posts its signed
@@ -34,7 +23,7 @@ export async function hppResponseForm(c: Context<AppEnv>): Promise<Response> {
     businessId: c.var.brand.businessId,
     hppResponse: form.hppResponse ?? '',
   })
-  if (!parsed.success) return c.redirect(FAILED_PATH, 303)
+  if (!parsed.success) return redirectTo(c, FAILED_PATH, 303)
   try {
     const result = await c.var.backend.post('/checkout/hpp/consumer-data', {
       body: parsed.data,
@@ -46,10 +35,11 @@ export async function hppResponseForm(c: Context<AppEnv>): Promise<Response> {
         : result.status === 'cancelled'
           ? routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'cancelled' })
           : FAILED_PATH
-    return c.redirect(localPath(result.nextUrl, c.req.url) ?? fallback, 303)
+    // The backend's absolute nextUrl, only as a path of this origin: never another host.
+    return redirectTo(c, safePath(result.nextUrl, c.req.url) ?? fallback, 303)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
     logError(error, { requestId: c.var.requestId, event: 'hosted card page answer refused' })
-    return c.redirect(FAILED_PATH, 303)
+    return redirectTo(c, FAILED_PATH, 303)
   }
 }

@@ -7,11 +7,12 @@ import type { AppEnv } from '../../env.ts'
 import { setFlash } from '../flash.ts'
 import { renderPage } from '../render.tsx'
 import { isSignedIn } from '../session.ts'
+import { redirectTo } from '../../lib/redirect.ts'
 
 /** A signed-in shopper on checkout's sign-in steps goes on with checkout, told why. */
 function alreadySignedIn(c: Context<AppEnv>, to = routePath('checkout')): Response {
   setFlash(c, 'alreadySignedIn')
-  return c.redirect(to, 302)
+  return redirectTo(c, to, 302)
 }
 
 /** GET /checkout/options: guest, sign in or register; a member goes straight on to details. */

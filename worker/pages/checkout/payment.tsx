@@ -23,6 +23,7 @@ import {
 } from './checkout-state.ts'
 import { orderDraft, parseShownTotal, timeSlotsHref } from './order-request.ts'
 import { AttemptSchema, startPayment, type PaymentChoice } from './start-payment.tsx'
+import { redirectTo } from '../../lib/redirect.ts'
 
 /** `?payment=` on the payment page: where the gateway sent the shopper back from. */
 export const PAYMENT_OUTCOME_QUERY = 'payment'
@@ -106,7 +107,7 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
     renderPayment(c, state, order, message, status)
   const shownTotal = parseShownTotal(form[SHOWN_TOTAL_FIELD])
   if (source === 'new-card' && state.paymentOptions.paymentCard) {
-    return c.redirect(billingAddressHref(shownTotal ?? order.expectedTotal), 303)
+    return redirectTo(c, billingAddressHref(shownTotal ?? order.expectedTotal), 303)
   }
   let choice: PaymentChoice | null = null
   if (source === 'cash' && state.paymentOptions.paymentCash) {
@@ -116,7 +117,8 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
   const card = state.savedCards.find((saved) => source === `card-${saved.cardId}`)
   // A saved frames card needs its CVV typed into the gateway's CVV frame on the card step.
   if (card && state.paymentOptions.paymentCard && card.gateway === 'frames') {
-    return c.redirect(
+    return redirectTo(
+      c,
       routePath('checkout-payment-card-form', undefined, { cardId: String(card.cardId) }),
       303
     )

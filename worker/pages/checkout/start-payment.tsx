@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.ts'
 import { renderPage } from '../render.tsx'
 import type { CheckoutCaller } from './checkout-state.ts'
 import { orderDraft, paymentReturnUrls } from './order-request.ts'
+import { redirectTo } from '../../lib/redirect.ts'
 
 /** A payment attempt's anchor: a UUID the page made; both idempotency keys derive from it. */
 export const AttemptSchema = z.uuid()
@@ -124,7 +125,8 @@ export async function startPayment(
     started = await placeAndPay(c, caller, state, attempt, choice, shownTotal)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
-    if (error.details?.reason === TOTAL_CHANGED_REASON) return c.redirect(PAYMENT_CHANGED_PATH, 303)
+    if (error.details?.reason === TOTAL_CHANGED_REASON)
+      return redirectTo(c, PAYMENT_CHANGED_PATH, 303)
     // A conflict (store closed, basket changed, slot expired) says what happened itself.
     const message = error.code === 'conflict' ? error.message : MESSAGES.cardFormLoadFailed
     return refused(message, error.status === 502 ? 502 : 422)
@@ -140,7 +142,7 @@ export async function startPayment(
     const success = routePath('checkout-success', undefined, {
       orderId: String(order.draftOrderId),
     })
-    return c.redirect(success, 303)
+    return redirectTo(c, success, 303)
   }
   const fallback =
     payment.status === 'cancelled'

@@ -14,6 +14,7 @@ import { writeLastOrder } from '../last-order-cookie.ts'
 import { renderPage } from '../render.tsx'
 import { emptyBasketRoute, summaryStoreSlug } from './checkout-guards.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
+import { redirectTo } from '../../lib/redirect.ts'
 
 /** `?orderId=` on the success page: the order the gateway's success URL names. */
 export const ORDER_ID_QUERY = 'orderId'
@@ -97,7 +98,8 @@ export async function checkoutSuccessPage(c: Context<AppEnv>): Promise<Response>
   }
   const storeSlug = order?.storeSlug ?? summaryStoreSlug(c)
   if (order?.status === 'payment_failed') {
-    return c.redirect(
+    return redirectTo(
+      c,
       routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'failed' }),
       302
     )
