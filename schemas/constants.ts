@@ -57,3 +57,31 @@ export const WHITE_LABEL_SECTIONS = [
  * showed (its expectedTotal): the basket changed in another tab (issue 13 §4).
  */
 export const TOTAL_CHANGED_REASON = 'total_changed'
+
+/**
+ * The period of the Workers Rate Limiting bindings (wrangler.toml [[ratelimits]] simple.period):
+ * the longest a shopper refused by one waits, so the Retry-After of their 429 answers.
+ */
+export const RATE_LIMIT_PERIOD_SECONDS = 60
+
+/**
+ * Password guessing (issue 14; OWASP ASVS 5.0 V6.3, NIST SP 800-63B §5.2.2): every failed password
+ * check of one account (per business, per email, known or not) is kept in D1 for this long…
+ */
+export const LOGIN_FAILURE_WINDOW_SECONDS = 60 * 60
+/** …and no more than this many failures are ever allowed within it (ASVS: at most 100 an hour). */
+export const LOGIN_FAILURES_PER_WINDOW_MAX = 100
+/**
+ * The escalating wait after the latest failure, by how many failures the last hour holds: the
+ * first four are free, then 1, 5 and 15 minutes. Trying again at every allowed instant gets at
+ * most 20 wrong passwords into any rolling hour (test/unit/auth/login-attempts.test.ts), so the
+ * cap above is only a backstop. Sorted by `failures`, ascending.
+ */
+export const LOGIN_FAILURE_WAITS = [
+  { failures: 5, waitSeconds: 60 },
+  { failures: 10, waitSeconds: 5 * 60 },
+  { failures: 20, waitSeconds: 15 * 60 },
+] as const
+
+/** The refusal reason (error details.reason) of a password check refused while locked. */
+export const PASSWORD_ATTEMPTS_LOCKED_REASON = 'password_attempts_locked'

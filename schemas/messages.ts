@@ -152,6 +152,9 @@ export const MESSAGES = {
     'If an account uses this email address, we have sent it a link to reset your password.',
   messageSendFailed: 'We could not send your message. Please try again.',
   appleLoginFailed: 'Unable to login with Apple, please try again',
+  passwordAttemptsLocked: 'Too many wrong passwords. Please try your password again in %s.',
+  passwordAttemptsLockedHelp:
+    'You can still sign in now with a one-time code, or by resetting your password.',
   // Not in the spec (auth pages):
   firstNameRequired: 'Please enter your first name.',
   lastNameRequired: 'Please enter your last name.',
@@ -235,6 +238,12 @@ export function formatMessage(key: MessageKey, ...values: Array<string | number>
 
 /** A refused or failed payment: the spec's sentence, then that nothing was taken and what to do. */
 export const PAYMENT_FAILED_HELP = `${MESSAGES.paymentFailed}. ${MESSAGES.paymentNoMoneyTaken}`
+
+/** Password checks refused after too many failures: when to try again, in whole minutes. */
+export function passwordAttemptsLockedMessage(waitSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(waitSeconds / 60))
+  return formatMessage('passwordAttemptsLocked', minutes === 1 ? '1 minute' : `${minutes} minutes`)
+}
 
 /** Spec §8 'Item limit has been reached', followed by the limit itself. */
 export function itemLimitMessage(max: number): string {

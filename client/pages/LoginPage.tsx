@@ -8,6 +8,7 @@ import {
   type FormErrors,
   type FormValues,
 } from '../components/auth/AuthForm.tsx'
+import { MESSAGES } from '../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
@@ -38,6 +39,8 @@ export interface LoginPageProps {
   /** A confirmation to show above the form (e.g. after a password reset). */
   notice?: string
   otp?: OtpView
+  /** Password sign-in is locked after too many wrong passwords: say how to get in meanwhile. */
+  locked?: boolean
 }
 
 /** `/login` with the one-time password step and the return path in its query. */
@@ -139,11 +142,32 @@ function OtpCodeCard({
   )
 }
 
+/** The ways in that still work while password sign-in is locked: a one-time code, a reset. */
+function LockedHelp({ redirect }: { redirect: string | null }) {
+  return (
+    <div id="login-locked-help" className="-mt-2 mb-5">
+      <p>{MESSAGES.passwordAttemptsLockedHelp}</p>
+      <div className="flex flex-col items-start gap-1 sm:flex-row sm:justify-between">
+        <FormLink href={loginHref(redirect, 'send')}>Sign in with a one-time code</FormLink>
+        <FormLink href={routePath('forgotten-password')}>Reset your password</FormLink>
+      </div>
+    </div>
+  )
+}
+
 /**
  * Sign in with email and password, or with a one-time code by email or text: plain form posts
  * that work without JavaScript.
  */
-export function LoginPage({ chrome, errors, values, redirect, notice, otp }: LoginPageProps) {
+export function LoginPage({
+  chrome,
+  errors,
+  values,
+  redirect,
+  notice,
+  otp,
+  locked = false,
+}: LoginPageProps) {
   const otpView: OtpView = otp ?? { step: 'send', alone: false, errors: {}, values: {} }
   if (otpView.step === 'code') {
     return (
@@ -172,9 +196,12 @@ export function LoginPage({ chrome, errors, values, redirect, notice, otp }: Log
           method="post"
           action={routePath('login')}
           noValidate
-          aria-describedby={errors.form ? 'login-form-error' : undefined}
+          aria-describedby={
+            errors.form ? `login-form-error${locked ? ' login-locked-help' : ''}` : undefined
+          }
         >
           <FormAlert id="login-form-error" message={errors.form} />
+          {locked ? <LockedHelp redirect={redirect} /> : null}
           <Hidden redirect={redirect} />
           <TextField
             idPrefix="login"

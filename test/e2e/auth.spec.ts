@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { expect, pinClock, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, urlOn } from './helpers.ts'
 
@@ -192,6 +192,22 @@ test('a member-only page sends a signed-out shopper home with the message', asyn
   await expect(page.getByText('You need to be logged in to use this')).toBeVisible()
 })
 
+/** The one-time code last mailed to `email`, read from the development mailbox in another tab. */
+async function mailedCode(context: BrowserContext, email: string): Promise<string> {
+  const mailbox = await context.newPage()
+  await pinClock(mailbox)
+  await mailbox.goto(url('/dev/mailbox'))
+  const message = mailbox
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: 'one_time_password' })
+    .first()
+  const code = (await message.locator('dt:text-is("code") + dd').innerText()).trim()
+  expect(code).toMatch(/^\d{6}$/)
+  await mailbox.close()
+  return code
+}
+
 test('sign in by one-time password: the code from the mailbox', async ({ page, context }) => {
   const email = uniqueEmail()
   await register(page, email)
@@ -211,18 +227,7 @@ test('sign in by one-time password: the code from the mailbox', async ({ page, c
   await expectNoAxeViolations(page)
   await screenshots(page, 'otp-code')
 
-  // The development mailbox, in another tab of the same browser, holds the code.
-  const mailbox = await context.newPage()
-  await pinClock(mailbox)
-  await mailbox.goto(url('/dev/mailbox'))
-  const message = mailbox
-    .getByRole('listitem')
-    .filter({ hasText: email })
-    .filter({ hasText: 'one_time_password' })
-    .first()
-  const code = (await message.locator('dt:text-is("code") + dd').innerText()).trim()
-  expect(code).toMatch(/^\d{6}$/)
-  await mailbox.close()
+  const code = await mailedCode(context, email)
 
   await codeField.fill(code === '000000' ? '111111' : '000000')
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -233,6 +238,47 @@ test('sign in by one-time password: the code from the mailbox', async ({ page, c
   await screenshots(page, 'otp-code-incorrect')
 
   await main(page).getByLabel('6-digit code').fill(code)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(url('/'))
+  await expectSignedIn(page, true)
+})
+
+test('password sign-in locked after wrong passwords says when, and the one-time code still works', async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail()
+  await register(page, email)
+  await signOut(page)
+
+  await page.goto(url('/login'))
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, email, `not the password ${i}`)
+    await expect(page.getByRole('alert')).toHaveText('Your email or password is incorrect.')
+  }
+  // Even the right password waits now (429), and the page says how to get in meanwhile.
+  await signIn(page, email, PASSWORD)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Too many wrong passwords. Please try your password again in 1 minute.'
+  )
+  await expect(
+    main(page).getByText('You can still sign in now with a one-time code, or by resetting')
+  ).toBeVisible()
+  await expect(main(page).getByRole('link', { name: 'Reset your password' })).toHaveAttribute(
+    'href',
+    '/forgotten-password'
+  )
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'login-locked')
+
+  await main(page).getByRole('link', { name: 'Sign in with a one-time code' }).click()
+  await expect(page).toHaveURL(url('/login?otp=send'))
+  await main(page).getByLabel('Email or mobile number').fill(email)
+  await page.getByRole('button', { name: 'Email me a code' }).click()
+  await expect(page).toHaveURL(url('/login?otp=code'))
+  await main(page)
+    .getByLabel('6-digit code')
+    .fill(await mailedCode(context, email))
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(url('/'))
   await expectSignedIn(page, true)

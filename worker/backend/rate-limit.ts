@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { RATE_LIMIT_PERIOD_SECONDS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
@@ -7,9 +8,6 @@ import type { BackendEnv } from './env.ts'
 
 /** Calls that share one allowance per shopper. */
 export type RateLimitGroup = 'store-search' | 'store-details'
-
-/** The limiter's period (wrangler.toml [[ratelimits]] simple.period): the longest wait. */
-export const RATE_LIMIT_PERIOD_SECONDS = 60
 
 /** Who is calling: the shopper's IP as Cloudflare reports it, forwarded by the proxy and pages. */
 export function rateLimitKey(group: RateLimitGroup, headers: Headers): string {

@@ -103,8 +103,22 @@ function withQuery(path: string, query: Record<string, QueryValue> | undefined):
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path
 }
 
-/** Turns an error answer into the AppError it describes. */
-export function errorFromResponse(status: number, text: string): AppError {
+/** A Retry-After in seconds (RFC 9110 delay-seconds); a date or anything else is not kept. */
+function retryAfterOf(header: string | null | undefined): { retryAfterSeconds?: number } {
+  const value = header?.trim() ?? ''
+  const seconds = /^\d{1,9}$/.test(value) ? Number(value) : 0
+  return seconds > 0 ? { retryAfterSeconds: seconds } : {}
+}
+
+/**
+ * Turns an error answer into the AppError it describes. A rate limit keeps the backend's wait
+ * (its details, else its Retry-After header), so pages and the proxy can pass it on.
+ */
+export function errorFromResponse(
+  status: number,
+  text: string,
+  retryAfter?: string | null
+): AppError {
   let json: unknown = undefined
   try {
     json = JSON.parse(text)
@@ -113,7 +127,11 @@ export function errorFromResponse(status: number, text: string): AppError {
   }
   const envelope = ApiErrorSchema.safeParse(json)
   if (envelope.success) {
-    const { code, message, fields, details } = envelope.data.error
+    const { code, message, fields } = envelope.data.error
+    const details =
+      code === 'rate_limited'
+        ? { ...retryAfterOf(retryAfter), ...envelope.data.error.details }
+        : envelope.data.error.details
     return new AppError(code, message, {
       ...(fields ? { fields } : {}),
       ...(details ? { details } : {}),
@@ -122,7 +140,7 @@ export function errorFromResponse(status: number, text: string): AppError {
   // Spec §7: a 429 from store search/details carries its own body, which is the error.
   if (status === 429) {
     return new AppError('rate_limited', text.trim() || MESSAGES.systemError, {
-      details: { body: json ?? text },
+      details: { body: json ?? text, ...retryAfterOf(retryAfter) },
     })
   }
   return new AppError('upstream_error', MESSAGES.systemError, { details: { status } })
@@ -241,7 +259,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     if (token) headers.set('authorization', `Bearer ${token}`)
     if (body !== undefined) headers.set('content-type', 'application/json')
     const target = withQuery(path, query)
-    const { status, text } = await withTimeout(target, async (signal) => {
+    const { status, text, retryAfter } = await withTimeout(target, async (signal) => {
       const response = await dispatch(
         buildRequest(
           target,
@@ -249,9 +267,10 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
           signal
         )
       )
-      return { status: response.status, text: await response.text() }
+      const retryAfter = response.headers.get('retry-after')
+      return { status: response.status, text: await response.text(), retryAfter }
     })
-    if (status >= 400) throw errorFromResponse(status, text)
+    if (status >= 400) throw errorFromResponse(status, text, retryAfter)
     let json: unknown
     try {
       json = JSON.parse(text)

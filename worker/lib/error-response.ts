@@ -1,7 +1,8 @@
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import type { ApiError } from '../../schemas/api-error.ts'
-import { PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
+import type { Context } from 'hono'
+import { PRIVATE_CACHE_CONTROL, RATE_LIMIT_PERIOD_SECONDS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError, internalErrorEnvelope } from './errors.ts'
 import { logError } from './log.ts'
@@ -30,6 +31,32 @@ export function toAppError(error: unknown): AppError | null {
 }
 
 /**
+ * How long a refused caller should wait before trying again (RFC 9110 Retry-After, in seconds):
+ * the wait the limit gave (a locked account's remaining seconds), else the limiters' period; null
+ * when the error is not a rate limit.
+ */
+export function retryAfterSeconds(error: unknown): number | null {
+  const appError = toAppError(error)
+  if (appError?.code !== 'rate_limited') return null
+  const wait = appError.details?.retryAfterSeconds
+  return typeof wait === 'number' && Number.isFinite(wait) && wait > 0
+    ? Math.ceil(wait)
+    : RATE_LIMIT_PERIOD_SECONDS
+}
+
+/**
+ * Sets Retry-After on the response being built when the error is a rate limit: a page that shows
+ * it (a form, the error page) answers 429 and says when to come back, as the API does. Answers
+ * whether it was one.
+ */
+export function answerRetryAfter(c: Context, error: unknown): boolean {
+  const wait = retryAfterSeconds(error)
+  if (wait === null) return false
+  c.header('Retry-After', String(wait))
+  return true
+}
+
+/**
  * The error envelope response for any thrown value: expected failures keep their code, status and
  * message; anything else is a 500 with the generic system message, its stack logged with the
  * request id and never sent.
@@ -50,10 +77,8 @@ export function errorEnvelopeResponse(error: unknown, requestId: string | undefi
   }
   const headers: Record<string, string> = { 'cache-control': PRIVATE_CACHE_CONTROL }
   if (requestId) headers['x-request-id'] = requestId
-  // A rate-limited answer says when to come back (RFC 9110 Retry-After), wherever it was raised.
-  const retryAfter = appError?.details?.retryAfterSeconds
-  if (appError?.code === 'rate_limited' && typeof retryAfter === 'number') {
-    headers['retry-after'] = String(retryAfter)
-  }
+  // A rate-limited answer says when to come back, wherever it was raised.
+  const retryAfter = retryAfterSeconds(appError)
+  if (retryAfter !== null) headers['retry-after'] = String(retryAfter)
   return Response.json(body, { status, headers })
 }

@@ -8,7 +8,13 @@ import type { AppEnv } from '../env.ts'
 import { forgetSession, rememberSession } from '../lib/auth-cookies.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { AppError } from '../lib/errors.ts'
-import { formErrorsFromBackend, formErrorsOf, readForm, safeParseForm } from './auth-forms.ts'
+import {
+  formErrorsOf,
+  formRefusal,
+  type FormStatus,
+  readForm,
+  safeParseForm,
+} from './auth-forms.ts'
 import { setFlash } from './flash.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
@@ -19,7 +25,7 @@ const CHANGED_QUERY = 'changed'
 function renderChange(
   c: Context<AppEnv>,
   view: { errors: FormErrors; notice?: string },
-  status: 200 | 422 = 200
+  status: FormStatus = 200
 ): Promise<Response> {
   return renderPage(c, (chrome) => <ChangePasswordPage chrome={chrome} {...view} />, {
     meta: { title: 'Change password', description: 'Change your password.', noindex: true },
@@ -61,11 +67,11 @@ export async function changePasswordForm(c: Context<AppEnv>): Promise<Response> 
       setFlash(c, 'sessionExpired')
       return redirectTo(c, routePath('login'), 303)
     }
-    const errors = formErrorsFromBackend(error)
+    const { errors, status } = formRefusal(c, error)
     if (errors.form === MESSAGES.currentPasswordIncorrect) {
-      return renderChange(c, { errors: { currentPassword: errors.form } }, 422)
+      return renderChange(c, { errors: { currentPassword: errors.form } }, status)
     }
-    return renderChange(c, { errors }, 422)
+    return renderChange(c, { errors }, status)
   }
   return redirectTo(c, `${routePath('member-change-password')}?${CHANGED_QUERY}=1`, 303)
 }

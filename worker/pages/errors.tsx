@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ErrorPage } from '../../client/pages/ErrorPage.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { errorEnvelopeResponse, toAppError } from '../lib/error-response.ts'
+import { answerRetryAfter, errorEnvelopeResponse, toAppError } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
 import { renderPage, requestBrand } from './render.tsx'
@@ -35,7 +35,8 @@ export function errorPageContent(error: AppError | null): {
   return {
     status: error.status as ContentfulStatusCode,
     title: error.status >= 500 ? 'Something went wrong' : 'Sorry, that did not work',
-    message: error.message,
+    // A backend's 429 may carry any text (spec §7): the page says it in our words.
+    message: error.code === 'rate_limited' ? MESSAGES.tooManyRequests : error.message,
   }
 }
 
@@ -71,7 +72,9 @@ export async function renderErrorPage(
 
 /**
  * The app's onError: the JSON error envelope under /api, the error page everywhere else. An
- * unexpected error is logged with the request id and shown as the 500 page, never its stack.
+ * unexpected error is logged with the request id and shown as the 500 page, never its stack. A
+ * rate limit is the 429 page with Retry-After and the store search box (e.g. a store search or a
+ * store page while the shopper is over the limit).
  */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (isApiPath(c.req.path)) return errorEnvelopeResponse(error, c.var.requestId)
@@ -79,6 +82,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (!appError) {
     logError(error, { requestId: c.var.requestId, path: c.req.path })
   }
+  answerRetryAfter(c, appError)
   return renderErrorPage(c, errorPageContent(appError))
 }
 

@@ -10,7 +10,6 @@ export const FLASH_MESSAGES = {
   emailInvalid: MESSAGES.emailInvalid,
   systemError: MESSAGES.systemError,
   deviceLocationNoMatch: MESSAGES.deviceLocationNoMatch,
-  tooManyRequests: MESSAGES.tooManyRequests,
   storeClosedCheckout: MESSAGES.storeClosedCheckout,
   minimumSpendCheckout: MESSAGES.minimumSpendCheckout,
   signedIn: MESSAGES.signedIn,

@@ -7,8 +7,9 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import {
   echoValues,
-  formErrorsFromBackend,
   formErrorsOf,
+  formRefusal,
+  type FormStatus,
   readForm,
   safeParseForm,
 } from './auth-forms.ts'
@@ -24,7 +25,7 @@ const META = {
 function renderForgotten(
   c: Context<AppEnv>,
   view: { errors: FormErrors; values: FormValues; sentMessage?: string },
-  status: 200 | 422 = 200
+  status: FormStatus = 200
 ): Promise<Response> {
   return renderPage(c, (chrome) => <ForgottenPasswordPage chrome={chrome} {...view} />, {
     meta: META,
@@ -60,7 +61,8 @@ export async function forgottenPasswordForm(c: Context<AppEnv>): Promise<Respons
       schema: ResetPasswordRequestedSchema,
     })
   } catch (error) {
-    return renderForgotten(c, { errors: formErrorsFromBackend(error), values }, 422)
+    const { errors, status } = formRefusal(c, error)
+    return renderForgotten(c, { errors, values }, status)
   }
   return redirectTo(c, routePath('forgotten-password-set'), 303)
 }

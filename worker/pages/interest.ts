@@ -63,7 +63,8 @@ export async function interestForm(c: Context<AppEnv>): Promise<Response> {
       schema: InterestResultSchema,
     })
   } catch (error) {
-    if (!(error instanceof AppError)) throw error
+    // Too many requests is the 429 page (Retry-After), not an outcome on the results page.
+    if (!(error instanceof AppError) || error.code === 'rate_limited') throw error
     if (error.code === 'validation_error') return invalid()
     return back({ [INTEREST_QUERY.outcome]: 'failed' })
   }

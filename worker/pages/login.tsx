@@ -16,7 +16,14 @@ import { rememberSession, TOKEN_PATH } from '../lib/auth-cookies.ts'
 import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { logError } from '../lib/log.ts'
-import { echoValues, formErrorsFromBackend, readForm, safeParseForm } from './auth-forms.ts'
+import {
+  echoValues,
+  formRefusal,
+  type FormStatus,
+  isPasswordAttemptsLocked,
+  readForm,
+  safeParseForm,
+} from './auth-forms.ts'
 import { setFlash } from './flash.ts'
 import { loginOrigin, loginRedirectTarget, REDIRECT_QUERY, safeReturnPath } from './guards.ts'
 import { checkOneTimeCode, otpSentNotice, readPendingOtp, sendOneTimeCode } from './otp-login.ts'
@@ -32,9 +39,10 @@ interface LoginView {
   redirect: string | null
   notice?: string
   otp?: OtpView
+  locked?: boolean
 }
 
-function renderLogin(c: Context<AppEnv>, view: LoginView, status: 200 | 422 = 200) {
+function renderLogin(c: Context<AppEnv>, view: LoginView, status: FormStatus = 200) {
   return renderPage(c, (chrome) => <LoginPage chrome={chrome} {...view} />, {
     meta: { title: 'Sign in', description: 'Sign in to your account.', noindex: true },
     cache: 'private',
@@ -48,7 +56,7 @@ function askForNewCode(
   redirect: string | null,
   errors: FormErrors = {},
   values: FormValues = {},
-  status: 200 | 422 = 200
+  status: FormStatus = 200
 ): Promise<Response> {
   return renderLogin(
     c,
@@ -168,11 +176,13 @@ export async function loginForm(c: Context<AppEnv>): Promise<Response> {
       schema: TokenResponseSchema,
     })
   } catch (error) {
-    const errors = formErrorsFromBackend(error)
+    // Locked after too many wrong passwords: the page says how to get in meanwhile.
+    const { errors, status } = formRefusal(c, error)
+    const locked = isPasswordAttemptsLocked(error)
     return renderLogin(
       c,
-      { errors: { form: errors.form ?? MESSAGES.loginFailed }, values, redirect },
-      422
+      { errors: { form: errors.form ?? MESSAGES.loginFailed }, values, redirect, locked },
+      status
     )
   }
   await completeSignIn(c, tokens)
@@ -196,7 +206,7 @@ async function otpSendForm(
         redirect,
         otp: { step: 'send', alone, errors: outcome.errors, values: outcome.values },
       },
-      422
+      outcome.status
     )
   }
   const query: Record<string, string> = { [OTP_STEP_QUERY]: 'code' }
@@ -225,6 +235,6 @@ async function otpCodeForm(
       redirect,
       otp: { step: 'code', errors: outcome.errors, sentNotice: otpSentNotice(outcome.pending) },
     },
-    422
+    outcome.status
   )
 }

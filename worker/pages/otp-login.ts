@@ -16,7 +16,7 @@ import { TOKEN_PATH } from '../lib/auth-cookies.ts'
 import { COOKIE_NAMES, tokenCookieOptions } from '../lib/cookies.ts'
 import { now as clockNow } from '../lib/clock.ts'
 import { AppError } from '../lib/errors.ts'
-import { formErrorsFromBackend, safeParseForm } from './auth-forms.ts'
+import { type FormRefusal, formRefusal, safeParseForm } from './auth-forms.ts'
 
 /**
  * The pending one-time password sign-in (spec §7: the client keeps it under the key
@@ -76,8 +76,7 @@ export function otpSentNotice(pending: PendingOtp): string {
 // What a mobile number looks like as typed; anything else is read as an email address.
 const PHONE_LIKE = /^[+\d\s\-().]+$/
 
-export type OtpSendOutcome =
-  { sent: true } | { sent: false; errors: FormErrors; values: FormValues }
+export type OtpSendOutcome = { sent: true } | ({ sent: false; values: FormValues } & FormRefusal)
 
 /**
  * Asks the backend to send a sign-in code to the account with the typed email or mobile number,
@@ -104,7 +103,7 @@ export async function sendOneTimeCode(
     const errors: FormErrors = field
       ? { identifier: field.message }
       : { form: MESSAGES.validationError }
-    return { sent: false, errors, values }
+    return { sent: false, errors, values, status: 422 }
   }
   try {
     const sent = await c.var.backend.post('/auth/otp/send', {
@@ -115,17 +114,17 @@ export async function sendOneTimeCode(
     return { sent: true }
   } catch (error) {
     if (error instanceof AppError && error.code === 'upstream_error') {
-      return { sent: false, errors: { form: MESSAGES.otpSendFailed }, values }
+      return { sent: false, errors: { form: MESSAGES.otpSendFailed }, values, status: 422 }
     }
-    const errors = formErrorsFromBackend(error)
-    return { sent: false, errors: { form: errors.form ?? MESSAGES.otpSendFailed }, values }
+    const { errors, status } = formRefusal(c, error)
+    return { sent: false, errors: { form: errors.form ?? MESSAGES.otpSendFailed }, values, status }
   }
 }
 
 export type OtpCodeOutcome =
   | { signedIn: true; tokens: TokenResponse }
   /** The code was refused: show the code form again with the message. */
-  | { signedIn: false; expired: false; pending: PendingOtp; errors: FormErrors }
+  | ({ signedIn: false; expired: false; pending: PendingOtp } & FormRefusal)
   /** No live code to check any more (expired, or too many wrong ones): ask for a new one. */
   | { signedIn: false; expired: true }
 
@@ -150,7 +149,13 @@ export async function checkOneTimeCode(
     code: (form.code ?? '').replace(/\s/g, ''),
   })
   if (!parsed.success) {
-    return { signedIn: false, expired: false, pending, errors: { code: MESSAGES.otpIncorrect } }
+    return {
+      signedIn: false,
+      expired: false,
+      pending,
+      errors: { code: MESSAGES.otpIncorrect },
+      status: 422,
+    }
   }
   try {
     const tokens = await c.var.backend.post(TOKEN_PATH, {
@@ -161,7 +166,7 @@ export async function checkOneTimeCode(
     return { signedIn: true, tokens }
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'unauthorized')) {
-      return { signedIn: false, expired: false, pending, errors: formErrorsFromBackend(error) }
+      return { signedIn: false, expired: false, pending, ...formRefusal(c, error) }
     }
     const attempts = pending.attempts + 1
     if (attempts >= CODE_ATTEMPTS) {
@@ -175,6 +180,7 @@ export async function checkOneTimeCode(
       expired: false,
       pending: counted,
       errors: { code: MESSAGES.otpIncorrect },
+      status: 422,
     }
   }
 }

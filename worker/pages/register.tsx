@@ -8,8 +8,9 @@ import { rememberSession } from '../lib/auth-cookies.ts'
 import { AppError } from '../lib/errors.ts'
 import {
   echoValues,
-  formErrorsFromBackend,
   formErrorsOf,
+  formRefusal,
+  type FormStatus,
   readForm,
   safeParseForm,
 } from './auth-forms.ts'
@@ -24,7 +25,7 @@ const ECHOED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'whereHeard', 
 function renderRegister(
   c: Context<AppEnv>,
   view: { errors: FormErrors; values: FormValues; redirect: string | null },
-  status: 200 | 422 = 200
+  status: FormStatus = 200
 ): Promise<Response> {
   return renderPage(c, (chrome) => <RegisterPage chrome={chrome} {...view} />, {
     meta: { title: 'Create an account', description: 'Create an account.', noindex: true },
@@ -73,11 +74,12 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     await claimGuestBasket(c, tokens.access_token)
     setFlash(c, 'registered')
   } catch (error) {
-    const refused =
+    const { errors: refused, status } = formRefusal(c, error)
+    const shown =
       error instanceof AppError && error.code === 'conflict'
         ? { email: MESSAGES.emailRegistered }
-        : formErrorsFromBackend(error)
-    return renderRegister(c, { errors: refused, values, redirect }, 422)
+        : refused
+    return renderRegister(c, { errors: shown, values, redirect }, status)
   }
   return redirectTo(c, loginRedirectTarget(redirect, false), 303)
 }

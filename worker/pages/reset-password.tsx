@@ -11,7 +11,13 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { forgetSession } from '../lib/auth-cookies.ts'
 import { AppError } from '../lib/errors.ts'
-import { formErrorsFromBackend, formErrorsOf, readForm, safeParseForm } from './auth-forms.ts'
+import {
+  formErrorsOf,
+  formRefusal,
+  type FormStatus,
+  readForm,
+  safeParseForm,
+} from './auth-forms.ts'
 import { PASSWORD_RESET_QUERY } from './login.tsx'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
@@ -19,7 +25,7 @@ import { redirectTo } from '../lib/redirect.ts'
 function renderReset(
   c: Context<AppEnv>,
   view: { errors: FormErrors; invalidMessage?: string },
-  status: 200 | 404 | 422 = 200
+  status: FormStatus | 404 = 200
 ): Promise<Response> {
   return renderPage(
     c,
@@ -88,7 +94,8 @@ export async function resetPasswordForm(c: Context<AppEnv>): Promise<Response> {
     if (error instanceof AppError && error.code === 'not_found') {
       return renderReset(c, { errors: {}, invalidMessage: MESSAGES.resetLinkInvalid }, 404)
     }
-    return renderReset(c, { errors: formErrorsFromBackend(error) }, 422)
+    const { errors, status } = formRefusal(c, error)
+    return renderReset(c, { errors }, status)
   }
   forgetSession(c)
   return redirectTo(c, `${routePath('login')}?${PASSWORD_RESET_QUERY}=1`, 303)

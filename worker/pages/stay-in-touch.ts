@@ -27,7 +27,8 @@ export async function stayInTouchForm(c: Context<AppEnv>): Promise<Response> {
     })
     setFlash(c, 'stayInTouchSuccess')
   } catch (error) {
-    if (!(error instanceof AppError)) throw error
+    // Too many requests is the 429 page (Retry-After), not a message on the way back.
+    if (!(error instanceof AppError) || error.code === 'rate_limited') throw error
     setFlash(c, error.code === 'validation_error' ? 'emailInvalid' : 'systemError')
   }
   return redirectTo(c, back, 303)

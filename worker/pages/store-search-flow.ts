@@ -48,7 +48,6 @@ export type FlowDestination =
   | { to: 'store'; slug: string; categoryId?: number | undefined }
   | { to: 'results'; postcode: string }
   | { to: 'search'; postcode?: string; searchError?: StoreSearchErrorKey }
-  | { to: 'home'; flash: FlashKey }
   | { to: 'back'; flash: FlashKey }
   /** No search at all (a bare /stores-near-by): the saved postcode's results, else the search box. */
   | { to: 'saved-results' }
@@ -143,14 +142,6 @@ export function flowDestination(outcomes: FlowOutcomes): FlowDestination {
   return { to: 'results', postcode: outcomes.postcode }
 }
 
-/** A failure the flow cannot step around: too many requests goes home with the message. */
-export function destinationForError(error: unknown): FlowDestination | null {
-  if (error instanceof AppError && error.code === 'rate_limited') {
-    return { to: 'home', flash: 'tooManyRequests' }
-  }
-  return null
-}
-
 /** The path with these query parameters added (replacing any of the same name). */
 function withQuery(path: string, query: Record<string, string>): string {
   const url = new URL(path, 'http://storefront.internal')
@@ -195,8 +186,6 @@ export function destinationPath(
       if (destination.searchError) query[STORE_SEARCH_ERROR_QUERY] = destination.searchError
       return `${routePath('index', undefined, query)}#store-search`
     }
-    case 'home':
-      return routePath('index')
     case 'back':
       return context.back
     case 'saved-results':
@@ -215,7 +204,10 @@ type Located =
   | { ok: true; location: GeolocationState; searchBy: Record<string, string | number> }
   | { ok: false; to: FlowDestination }
 
-/** Rethrows what the flow must not swallow (too many requests, programming errors). */
+/**
+ * Rethrows what the flow must not swallow: programming errors, and too many requests, which is
+ * the 429 page with Retry-After and the search box (worker/pages/errors.tsx).
+ */
 function recoverable(error: unknown): boolean {
   return error instanceof AppError && error.code !== 'rate_limited'
 }
@@ -436,17 +428,12 @@ async function runFlow(c: Context<AppEnv>, rule: PostcodeRule): Promise<FlowDest
  * GET /stores-near-by without a postcode segment: the store search flow of spec §4 for a postcode,
  * an address suggestion or a device location. It saves the location cookie and redirects (303)
  * to the selected store, the results page, or back to the search box with the spec's message.
+ * Over the store-search limit it answers the 429 page instead (Retry-After, the message and the
+ * search box), so the shopper is told to wait rather than sent somewhere that looks like success.
  */
 export async function storeSearchFlow(c: Context<AppEnv>): Promise<Response> {
-  let destination: FlowDestination
-  try {
-    destination = await runFlow(c, brandPostcodeRule(c.var.brand))
-  } catch (error) {
-    const recovered = destinationForError(error)
-    if (!recovered) throw error
-    destination = recovered
-  }
-  if (destination.to === 'home' || destination.to === 'back') setFlash(c, destination.flash)
+  const destination = await runFlow(c, brandPostcodeRule(c.var.brand))
+  if (destination.to === 'back') setFlash(c, destination.flash)
   const path = destinationPath(destination, {
     back: previousPageOrHome(c),
     savedPostcode: readLocation(c)?.postcode ?? null,

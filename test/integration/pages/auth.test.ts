@@ -9,7 +9,7 @@ import { ensureGuestSession } from '../../../worker/middleware/auth-session.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, registration, storefront, testEnv } from './storefront.ts'
 
 // The storefront plus a probe of ensureGuestSession.
 const app = storefront((probe) =>
@@ -17,19 +17,6 @@ const app = storefront((probe) =>
 )
 const { get, postForm } = pageClient(app, '192.0.2')
 const NEW_PASSWORD = 'a much newer passphrase'
-
-function registration(email: string): Record<string, string> {
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email,
-    phone: '07700 900123',
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    whereHeard: 'Friend or family',
-    terms: 'yes',
-  }
-}
 
 /** Registers through the page and answers the member's cookies. */
 async function signedUpMember(): Promise<{ email: string; cookies: string }> {

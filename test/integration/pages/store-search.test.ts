@@ -311,7 +311,7 @@ describe('store search flow: device location', () => {
 })
 
 describe('store search flow: too many requests', () => {
-  it('goes home with the message instead of an error page', async () => {
+  it('answers 429 with Retry-After, the message and the search box', async () => {
     const ip = '203.0.113.77'
     // Use up this shopper's store-search allowance (varied inputs: no cached answer). The local
     // limiter's window is aligned to the minute, so keep going until it refuses.
@@ -332,11 +332,13 @@ describe('store search flow: too many requests', () => {
       host: NORTHSIDE,
       ip,
     })
-    expect(response.status).toBe(303)
-    expect(response.headers.get('location')).toBe('/')
-    expect(cookieValue(response, 'sf_flash')).toBe('tooManyRequests')
-    const home = await get('/', { host: NORTHSIDE, cookie: 'sf_flash=tooManyRequests' })
-    expect(await home.text()).toContain(MESSAGES.tooManyRequests)
+    expect(response.status).toBe(429)
+    expect(response.headers.get('retry-after')).toBe('60')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    const html = await response.text()
+    expect(html).toContain(MESSAGES.tooManyRequests)
+    // The search box is there to try again once the minute has passed.
+    expect(html).toContain('name="postcode"')
   })
 })
 

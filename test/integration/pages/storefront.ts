@@ -3,6 +3,7 @@ import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { backend } from '../../../worker/backend/index.ts'
 import type { AppEnv } from '../../../worker/env.ts'
+import type { BackendApp } from '../../../worker/lib/backend-client.ts'
 import { authSession } from '../../../worker/middleware/auth-session.ts'
 import { backendClient } from '../../../worker/middleware/backend-client.ts'
 import { brand } from '../../../worker/middleware/brand.ts'
@@ -12,7 +13,7 @@ import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
 import { handleError, handleNotFound } from '../../../worker/pages/errors.tsx'
 import { pages } from '../../../worker/pages/index.tsx'
 import { proxy } from '../../../worker/proxy/index.ts'
-import { TEST_SECRETS } from '../auth/fixtures.ts'
+import { PASSWORD, TEST_SECRETS } from '../auth/fixtures.ts'
 
 export const ORIGIN = 'http://localhost'
 
@@ -22,14 +23,18 @@ export const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
 /**
  * The storefront's pages and /api as worker/index.ts composes them (without the app session
  * version check, so tests choose their cookies freely). `probe` adds test-only routes before the
- * pages, e.g. to call a middleware helper directly.
+ * pages, e.g. to call a middleware helper directly; `backendApp` stands in for the backend (an
+ * operator's own, answering what a test needs).
  */
-export function storefront(probe?: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
+export function storefront(
+  probe?: (app: Hono<AppEnv>) => void,
+  backendApp: BackendApp = backend
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>()
   app.use(requestId())
   app.use(privateByDefault())
   app.use(securityHeaders())
-  app.use(backendClient(backend))
+  app.use(backendClient(backendApp))
   app.use(brand())
   app.use(authSession())
   probe?.(app)
@@ -72,6 +77,20 @@ export function pageClient(app: Hono<AppEnv>, ipPrefix: string) {
         envOverride
       )
     },
+  }
+}
+
+/** The register form filled in for a new member with this email (password: PASSWORD). */
+export function registration(email: string): Record<string, string> {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email,
+    phone: '07700 900123',
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    whereHeard: 'Friend or family',
+    terms: 'yes',
   }
 }
 

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { storeSearchFlowPath } from '../../../client/lib/store-search.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
 import { DEFAULT_POSTCODE_RULE, type PostcodeRule } from '../../../schemas/postcode.ts'
-import { AppError } from '../../../worker/lib/errors.ts'
 import {
-  destinationForError,
   destinationPath,
   flowReturnPath,
   type FlowOutcomes,
@@ -204,17 +201,6 @@ describe('flowDestination', () => {
   })
 })
 
-describe('destinationForError', () => {
-  it('sends a rate-limited shopper home with the message, and lets other errors through', () => {
-    expect(destinationForError(new AppError('rate_limited', MESSAGES.tooManyRequests))).toEqual({
-      to: 'home',
-      flash: 'tooManyRequests',
-    })
-    expect(destinationForError(new AppError('upstream_error', MESSAGES.systemError))).toBeNull()
-    expect(destinationForError(new Error('bug'))).toBeNull()
-  })
-})
-
 describe('destinationPath', () => {
   const context = { back: '/faqs', savedPostcode: null, returnTo: null }
 
@@ -237,8 +223,7 @@ describe('destinationPath', () => {
     )
   })
 
-  it('goes home, back, or to the saved results', () => {
-    expect(destinationPath({ to: 'home', flash: 'tooManyRequests' }, context)).toBe('/')
+  it('goes back, or to the saved results', () => {
     expect(destinationPath({ to: 'back', flash: 'deviceLocationNoMatch' }, context)).toBe('/faqs')
     expect(destinationPath({ to: 'saved-results' }, context)).toBe('/#store-search')
     expect(destinationPath({ to: 'saved-results' }, { ...context, savedPostcode: 'M1 1AE' })).toBe(

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
+import { RATE_LIMIT_PERIOD_SECONDS } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import type { BackendEnv } from '../env.ts'
-import { RATE_LIMIT_PERIOD_SECONDS } from '../rate-limit.ts'
 import { sha256Hex } from '../crypto.ts'
 
 /** Auth calls limited with AUTH_LIMITER; each has its own allowance. */

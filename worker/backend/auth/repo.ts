@@ -240,6 +240,8 @@ export interface ResetCodeRow {
   id: number
   customer_id: number
   expires_at: string
+  /** The member's email: its failed password checks are forgotten once the password is reset. */
+  email: string
 }
 
 /** A reset code of the business that is unused and unexpired. */
@@ -251,7 +253,7 @@ export function findUsableResetCode(
 ): Promise<ResetCodeRow | null> {
   return db
     .prepare(
-      `select r.id, r.customer_id, r.expires_at from password_reset_codes r
+      `select r.id, r.customer_id, r.expires_at, c.email from password_reset_codes r
        join customers c on c.id = r.customer_id
        where r.token_hash = ?1 and c.business_id = ?2 and c.status = 'active'
          and r.used_at is null and r.expires_at > ?3`

@@ -51,6 +51,11 @@ import { checkEmailVerification, requestEmailVerification } from './verification
 export const auth = createDomain('Auth')
 
 const LIMITED = 'Rate limited per shopper IP and per email (429 rate_limited).'
+const GUESSING =
+  'Failed password checks of one account (per business and email, known or not) are limited ' +
+  'with escalating waits, at most 100 an hour; while it is locked the check answers 429 ' +
+  'rate_limited with Retry-After before any password is hashed (a one-time code or a password ' +
+  'reset still works, and a reset unlocks it).'
 const EXPIRED = `Refused sessions answer unauthorized '${MESSAGES.sessionExpired}'.`
 
 auth.post(
@@ -61,7 +66,7 @@ auth.post(
     description:
       'Answers a JWT access token (HS256, 15 minutes) and an opaque single-use refresh token. ' +
       `password: a wrong email or password answers unauthorized '${MESSAGES.loginFailed}' for ` +
-      `both; ${LIMITED} refresh_token: the token is used up and a new pair issued in the same ` +
+      `both; ${LIMITED} ${GUESSING} refresh_token: the token is used up and a new pair issued in the same ` +
       'session; presenting a used token again ends the whole session. ' +
       `${EXPIRED} register: as POST /auth/register. otp: requestId (from POST /auth/otp/send) ` +
       `and code; wrong, expired, used or unknown answers unauthorized '${MESSAGES.otpIncorrect}', ` +
@@ -141,7 +146,7 @@ auth.post(
     summary: "Change a signed-in member's password; every session ends, a new one is answered",
     description:
       `Bearer member token. A wrong currentPassword answers validation_error ` +
-      `'${MESSAGES.currentPasswordIncorrect}' and changes nothing. ${EXPIRED}`,
+      `'${MESSAGES.currentPasswordIncorrect}' and changes nothing. ${GUESSING} ${EXPIRED}`,
     body: ChangePasswordRequestSchema,
     response: TokenResponseSchema,
     errors: ['unauthorized', 'forbidden', 'rate_limited'],

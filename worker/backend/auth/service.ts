@@ -13,6 +13,11 @@ import type { Caller } from './authenticate.ts'
 import { randomToken, sha256Hex } from '../crypto.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.ts'
 import {
+  attemptSucceededStatement,
+  claimPasswordAttempt,
+  forgetAccountFailuresStatement,
+} from './login-attempts.ts'
+import {
   businessExists,
   consumeResetCode,
   findCustomer,
@@ -52,7 +57,8 @@ export async function guestSession(deps: AuthDeps, businessId: number): Promise<
 
 /**
  * Grant password: the member's email and password. A wrong password and an unknown email get the
- * same answer after the same work (one password hash), so neither reveals which emails exist.
+ * same answer after the same work (one attempt claimed, one password hash), so neither reveals
+ * which emails exist; while the email's attempts are locked, both answer 429 before any hashing.
  */
 export async function passwordLogin(
   deps: AuthDeps,
@@ -60,6 +66,7 @@ export async function passwordLogin(
   email: string,
   password: string
 ): Promise<TokenResponse> {
+  const attempt = await claimPasswordAttempt(deps, businessId, email)
   const customer = await findCustomerByEmail(deps.db, businessId, email)
   const failed = () => new AppError('unauthorized', MESSAGES.loginFailed)
   if (!customer?.password_hash || customer.status !== 'active') {
@@ -68,6 +75,7 @@ export async function passwordLogin(
   }
   const check = await verifyPassword(password, customer.password_hash, deps.pepper)
   if (!check.ok) throw failed()
+  await attemptSucceededStatement(deps, attempt).run()
   // The stored cost is lower than today's: the password is at hand, so store it at today's.
   const rehash = check.needsRehash ? await hashPassword(password, deps.pepper) : null
   await recordLogin(deps.db, customer.id, deps.now.toISOString(), rehash)
@@ -123,20 +131,25 @@ export async function changePassword(
     throw new AppError('forbidden', MESSAGES.loginRequired)
   }
   const customer = await findCustomer(deps.db, caller.businessId, caller.customerId)
-  const current = customer?.password_hash
-    ? await verifyPassword(input.currentPassword, customer.password_hash, deps.pepper)
-    : { ok: false }
-  if (!customer || !current.ok) {
-    throw new AppError('validation_error', MESSAGES.currentPasswordIncorrect, {
+  const incorrect = () =>
+    new AppError('validation_error', MESSAGES.currentPasswordIncorrect, {
       fields: [{ field: 'currentPassword', message: MESSAGES.currentPasswordIncorrect }],
     })
-  }
+  if (!customer) throw incorrect()
+  // The current password is a password check like a login: the same account's attempts, so a
+  // stolen session cannot guess it faster than the sign-in form can.
+  const attempt = await claimPasswordAttempt(deps, caller.businessId, customer.email)
+  const current = customer.password_hash
+    ? await verifyPassword(input.currentPassword, customer.password_hash, deps.pepper)
+    : { ok: false }
+  if (!current.ok) throw incorrect()
   const nowIso = deps.now.toISOString()
   const passwordHash = await hashPassword(input.password, deps.pepper)
   return startSession(
     deps,
     { businessId: caller.businessId, kind: 'member', customerId: customer.id },
     [
+      attemptSucceededStatement(deps, attempt),
       updatePasswordStatement(deps.db, customer.id, passwordHash, nowIso),
       ...revokeCustomerSessionsStatements(
         deps.db,
@@ -229,6 +242,8 @@ export async function resetPassword(
   if (!(await consumeResetCode(deps.db, code.id, nowIso))) throw resetLinkInvalid()
   await deps.db.batch([
     updatePasswordStatement(deps.db, code.customer_id, passwordHash, nowIso),
+    // The owner proved the account by its email: password sign-in is open again.
+    await forgetAccountFailuresStatement(deps, input.businessId, code.email),
     ...(input.logoutFromAll
       ? revokeCustomerSessionsStatements(
           deps.db,
