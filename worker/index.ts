@@ -5,6 +5,7 @@ import { appSessionVersion } from './middleware/app-session-version.ts'
 import { authSession } from './middleware/auth-session.ts'
 import { backendClient } from './middleware/backend-client.ts'
 import { brand } from './middleware/brand.ts'
+import { dropUnreadBody } from './lib/request-body.ts'
 import { requestId } from './middleware/request-id.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
@@ -17,6 +18,7 @@ import { scheduled } from './scheduled.ts'
 const app = new Hono<AppEnv>()
 
 app.use(requestId())
+app.use(dropUnreadBody())
 app.use(securityHeaders())
 app.use(backendClient(backend))
 app.use(brand())

@@ -19,6 +19,8 @@ import { displayAmount, sandboxDocument } from './pages.ts'
 import { TEST_CARDS, resultMessage } from './test-cards.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 import { now } from '../lib/clock.ts'
+import { AppError } from '../lib/errors.ts'
+import { readFormFields, readJsonBody } from '../lib/request-body.ts'
 
 /*
  * The LOCAL sandbox of the embedded card frames provider (CARD_GATEWAY="frames", no
@@ -79,10 +81,12 @@ function apiError(c: FramesContext, status: 401 | 404 | 409 | 422, code: string)
   )
 }
 
+/** The call's JSON body, null when it is not JSON (request_invalid); too large is a 413. */
 async function jsonBody(c: FramesContext): Promise<unknown> {
   try {
-    return await c.req.json()
-  } catch {
+    return await readJsonBody(c.req.raw)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'payload_too_large') throw error
     return null
   }
 }
@@ -473,7 +477,7 @@ framesSandbox.get('/challenge/:id', async (c) => {
 })
 
 framesSandbox.post('/challenge/:id', async (c) => {
-  const form = await c.req.parseBody()
+  const form = await readFormFields(c.req.raw)
   const authenticated = form.decision === 'authenticate'
   const payment = await c.env.DB.prepare(
     `update sandbox_frames_payments set status = ?2, response_code = ?3, response_summary = ?4
