@@ -58,6 +58,21 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 14: every request body goes through the one reader, which caps its size and depth.
+    files: ['worker/**/*.{ts,tsx}'],
+    ignores: ['worker/lib/request-body.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[object.property.name=/^(req|raw)$/][property.name=/^(json|text|parseBody|formData|arrayBuffer|blob|body)$/]',
+          message: 'Read request bodies with worker/lib/request-body.ts (size and depth limits).',
+        },
+      ],
+    },
+  },
+  {
     files: ['schemas/**/*.ts'],
     rules: {
       'no-restricted-imports': [

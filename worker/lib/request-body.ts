@@ -127,7 +127,8 @@ export function jsonDepthWithin(text: string, maxDepth: number): boolean {
   for (let index = 0; index < text.length; index++) {
     const char = text.charCodeAt(index)
     if (inString) {
-      if (char === 0x5c) index++ // a backslash escapes the next character
+      if (char === 0x5c)
+        index++ // a backslash escapes the next character
       else if (char === 0x22) inString = false
     } else if (char === 0x22) {
       inString = true
@@ -182,9 +183,9 @@ export async function readFormBody(
   maxBytes: number = FORM_BODY_MAX_BYTES
 ): Promise<FormData> {
   const contentType = request.headers.get('content-type') ?? ''
+  const mediaType = contentType.split(';')[0]?.trim().toLowerCase()
   const isForm =
-    contentType.startsWith('application/x-www-form-urlencoded') ||
-    contentType.startsWith('multipart/form-data')
+    mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data'
   const bytes = await readBodyBytes(request, maxBytes)
   if (!isForm) return new FormData()
   try {
