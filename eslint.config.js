@@ -4,6 +4,20 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+// Every redirect goes through redirectTo() (worker/lib/redirect.ts): a same-origin path, with its
+// Cache-Control. A bare c.redirect() or Response.redirect() could send a browser anywhere.
+const BARE_REDIRECT = {
+  selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='redirect']",
+  message: 'Redirect with redirectTo() from worker/lib/redirect.ts (same-origin paths only).',
+}
+
+// Issue 14: every request body goes through the one reader, which caps its size and depth.
+const RAW_BODY_READ = {
+  selector:
+    'MemberExpression[object.property.name=/^(req|raw)$/][property.name=/^(json|text|parseBody|formData|arrayBuffer|blob|body)$/]',
+  message: 'Read request bodies with worker/lib/request-body.ts (size and depth limits).',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,23 +59,6 @@ export default tseslint.config(
     },
   },
   {
-    // Every redirect goes through redirectTo() (worker/lib/redirect.ts): a same-origin path, with
-    // its Cache-Control. A bare c.redirect() or Response.redirect() could send a browser anywhere.
-    files: ['worker/**/*.{ts,tsx}'],
-    ignores: ['worker/lib/redirect.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.type='MemberExpression'][callee.property.name='redirect']",
-          message:
-            'Redirect with redirectTo() from worker/lib/redirect.ts (same-origin paths only).',
-        },
-      ],
-    },
-  },
-  {
     files: ['worker/backend/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -73,6 +70,20 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Each file that implements one of these rules is exempt from that rule only.
+  {
+    files: ['worker/**/*.{ts,tsx}'],
+    ignores: ['worker/lib/redirect.ts', 'worker/lib/request-body.ts'],
+    rules: { 'no-restricted-syntax': ['error', BARE_REDIRECT, RAW_BODY_READ] },
+  },
+  {
+    files: ['worker/lib/redirect.ts'],
+    rules: { 'no-restricted-syntax': ['error', RAW_BODY_READ] },
+  },
+  {
+    files: ['worker/lib/request-body.ts'],
+    rules: { 'no-restricted-syntax': ['error', BARE_REDIRECT] },
   },
   {
     files: ['schemas/**/*.ts'],

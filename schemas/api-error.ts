@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'forbidden',
   'not_found',
   'conflict',
+  'payload_too_large',
   'rate_limited',
   'timeout',
   'unknown_brand',

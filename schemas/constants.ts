@@ -85,3 +85,40 @@ export const LOGIN_FAILURE_WAITS = [
 
 /** The refusal reason (error details.reason) of a password check refused while locked. */
 export const PASSWORD_ATTEMPTS_LOCKED_REASON = 'password_attempts_locked'
+
+/*
+ * Request body limits (issue 14). One reader (worker/lib/request-body.ts) applies them to every
+ * body the worker reads: Content-Length first, then by counting while it streams, so nothing over
+ * the limit is buffered; over it the answer is 413 payload_too_large.
+ */
+/**
+ * Any JSON body. The largest the API takes are a wallet payment (appleTokenData or googleTokenData
+ * up to 20,000 characters) and a basket update of 100 lines (about 6 KB): 64 KiB is three times
+ * the first.
+ */
+export const JSON_BODY_MAX_BYTES = 64 * 1024
+/**
+ * How deeply a JSON body may nest objects and arrays; deeper is a 422 before anything walks it.
+ * The deepest body the API takes has 4 levels (`{ menuItem: { choices: [{ … }] } }`).
+ */
+export const JSON_BODY_MAX_DEPTH = 32
+/**
+ * An HTML form post (sign-in, checkout, footer forms) and any multipart body other than the
+ * contact form. The largest is the card gateway's answer: one hppResponse field of up to 20,000
+ * base64 characters, up to three times that once URL-encoded.
+ */
+export const FORM_BODY_MAX_BYTES = 64 * 1024
+/**
+ * How much of a refused or unread body is read and dropped (never kept) before the answer, so the
+ * client gets it on a connection it can go on using (worker/lib/request-body.ts); past it the body
+ * is cancelled. Above the largest body any call takes (the contact form's), so an honest mistake,
+ * a too-big attachment, always gets its 413 cleanly.
+ */
+export const REFUSED_BODY_DRAIN_MAX_BYTES = 32 * 1024 * 1024
+/** The contact form (spec §5: multipart, files under files[]): at most this many attachments… */
+export const CONTACT_ATTACHMENTS_MAX_COUNT = 5
+/** …of at most this size each (a phone photo or a scanned receipt)… */
+export const CONTACT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
+/** …so its whole body: the attachments and the form's fields. */
+export const CONTACT_BODY_MAX_BYTES =
+  CONTACT_ATTACHMENTS_MAX_COUNT * CONTACT_ATTACHMENT_MAX_BYTES + FORM_BODY_MAX_BYTES

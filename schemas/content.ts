@@ -3,6 +3,12 @@ import { WhiteLabelSettingsSchema } from './brand.ts'
 import { IMAGE_DENSITIES } from './constants.ts'
 import { BusinessIdSchema, EmailSchema, IdSchema } from './common.ts'
 
+/**
+ * Spec §7 "Contact request (multipart)": the backend path of the contact form, whose body may carry
+ * attachments (CONTACT_BODY_MAX_BYTES) where every other body has the form or JSON limit.
+ */
+export const CONTACT_REQUEST_PATH = '/content/contact'
+
 /** Spec §7 "White-label settings (screenScale)": without brandId, the business's first brand. */
 export const WhiteLabelSettingsRequestSchema = z.object({
   businessId: BusinessIdSchema,

@@ -6,6 +6,7 @@ import { authSession } from './middleware/auth-session.ts'
 import { backendClient } from './middleware/backend-client.ts'
 import { brand } from './middleware/brand.ts'
 import { privateByDefault } from './middleware/private-by-default.ts'
+import { dropUnreadBody } from './lib/request-body.ts'
 import { requestId } from './middleware/request-id.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
@@ -20,6 +21,7 @@ const app = new Hono<AppEnv>()
 app.use(requestId())
 // Outermost after the request id: it sees every answer last, cookies and error pages included.
 app.use(privateByDefault())
+app.use(dropUnreadBody())
 app.use(securityHeaders())
 app.use(backendClient(backend))
 app.use(brand())

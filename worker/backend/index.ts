@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
+import { dropUnreadBody } from '../lib/request-body.ts'
 import { requestId } from '../middleware/request-id.ts'
 import { auth } from './auth/routes.ts'
 import { basket } from './basket/routes.ts'
@@ -47,6 +48,7 @@ export const backendDomains: ReadonlyArray<Domain> = [...domains, openApiDomain(
 export const backend = new Hono<BackendEnv>()
 
 backend.use(requestId())
+backend.use(dropUnreadBody())
 for (const domain of backendDomains) backend.route('/', domain.app)
 backend.notFound((c) =>
   errorEnvelopeResponse(new AppError('not_found', MESSAGES.pageNotFound), c.var.requestId)

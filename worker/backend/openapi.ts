@@ -4,6 +4,7 @@ import {
   type ResponseConfig,
 } from '@asteasolutions/zod-to-openapi'
 import { ApiErrorSchema, type ErrorCode } from '../../schemas/api-error.ts'
+import { JSON_BODY_MAX_BYTES, JSON_BODY_MAX_DEPTH } from '../../schemas/constants.ts'
 import { OpenApiDocumentSchema, type OpenApiDocument } from '../../schemas/openapi.ts'
 import { ERROR_STATUS } from '../lib/errors.ts'
 import { createDomain, type Domain, type RouteDefinition } from './route-registry.ts'
@@ -27,6 +28,7 @@ function operationId(method: string, path: string): string {
 function errorResponses(route: RouteDefinition): Record<number, ResponseConfig> {
   const codes = new Set<ErrorCode>(route.spec.errors ?? [])
   if (route.spec.query || route.spec.body) codes.add('validation_error')
+  if (route.spec.body) codes.add('payload_too_large')
   codes.add('internal_error')
   const byStatus = new Map<number, Array<ErrorCode>>()
   for (const code of codes) {
@@ -82,7 +84,9 @@ export function buildOpenApiDocument(domains: ReadonlyArray<Domain>): OpenApiDoc
       version: API_VERSION,
       description:
         'The multi-tenant commerce API behind the storefront. Every call carries businessId; ' +
-        'errors use one envelope (ApiError). Browsers reach it through the storefront proxy at /api.',
+        'errors use one envelope (ApiError). Browsers reach it through the storefront proxy at /api. ' +
+        `A JSON body may be at most ${JSON_BODY_MAX_BYTES / 1024} KiB (more: 413 payload_too_large) ` +
+        `and nest at most ${JSON_BODY_MAX_DEPTH} levels (deeper: 422 validation_error).`,
     },
     servers: [{ url: '/api', description: 'Through the storefront proxy' }],
   })

@@ -2,8 +2,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { z } from 'zod'
 import type { ErrorCode } from '../../schemas/api-error.ts'
-import { MESSAGES } from '../../schemas/messages.ts'
-import { AppError } from '../lib/errors.ts'
+import { readJsonBody } from '../lib/request-body.ts'
 import { parseInput } from '../lib/validation.ts'
 import type { BackendEnv } from './env.ts'
 
@@ -68,18 +67,6 @@ export interface DomainBuilder extends Domain {
   delete: Register
 }
 
-async function readJsonBody(c: Context<BackendEnv>): Promise<unknown> {
-  const text = await c.req.text()
-  if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new AppError('validation_error', MESSAGES.validationError, {
-      fields: [{ field: '(body)', message: MESSAGES.validationError }],
-    })
-  }
-}
-
 /**
  * Creates a domain whose routes can only be added with their schemas: each handler receives the
  * parsed query/body (bad input → 422 before the handler runs) and returns the answer as data.
@@ -99,7 +86,7 @@ export function createDomain(tag: string): DomainBuilder {
       routes.push({ method, path, spec })
       app.on(method.toUpperCase(), path, async (c) => {
         const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined
-        const body = spec.body ? parseInput(spec.body, await readJsonBody(c)) : undefined
+        const body = spec.body ? parseInput(spec.body, await readJsonBody(c.req.raw)) : undefined
         const input = { query, body } as RouteInput<typeof spec.query, typeof spec.body>
         return c.json(await handler(input, c))
       })

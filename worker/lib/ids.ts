@@ -29,25 +29,58 @@ function invalidId(path: string): AppError {
   })
 }
 
+interface Pending {
+  from: unknown
+  into: object
+  key: string | number
+  path: string
+}
+
 /**
  * Returns a copy of a JSON value with every id field (at any depth) converted to a number. Null
  * and absent ids stay as they are; anything else that is not a positive whole number is a 422.
+ * Walks with its own stack, not recursion, so no depth of nesting can overflow the call stack.
  */
 export function convertIds(value: unknown, path = ''): unknown {
-  if (Array.isArray(value)) return value.map((item, index) => convertIds(item, `${path}.${index}`))
-  if (value === null || typeof value !== 'object') return value
-  const converted: Record<string, unknown> = {}
-  for (const [key, field] of Object.entries(value)) {
-    const fieldPath = path ? `${path}.${key}` : key
-    if (ID_FIELDS.has(key) && field !== null && field !== undefined) {
-      const id = toId(field)
-      if (id === null) throw invalidId(fieldPath)
-      converted[key] = id
-    } else {
-      converted[key] = convertIds(field, fieldPath)
+  const root: Array<unknown> = []
+  const pending: Array<Pending> = [{ from: value, into: root, key: 0, path }]
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { from, into, key } = next
+    let copy: unknown = from
+    const children: Array<Pending> = []
+    if (Array.isArray(from)) {
+      copy = []
+      from.forEach((item, index) =>
+        children.push({
+          from: item,
+          into: copy as object,
+          key: index,
+          path: `${next.path}.${index}`,
+        })
+      )
+    } else if (from !== null && typeof from === 'object') {
+      copy = {}
+      for (const [field, item] of Object.entries(from)) {
+        const fieldPath = next.path ? `${next.path}.${field}` : field
+        let converted = item
+        if (ID_FIELDS.has(field) && item !== null && item !== undefined) {
+          converted = toId(item)
+          if (converted === null) throw invalidId(fieldPath)
+        }
+        children.push({ from: converted, into: copy as object, key: field, path: fieldPath })
+      }
     }
+    // Defined, not assigned: a field named __proto__ stays a field and never becomes a prototype.
+    Object.defineProperty(into, key, {
+      value: copy,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    })
+    // Reversed onto the stack, so fields are copied in their own order.
+    for (let index = children.length - 1; index >= 0; index--) pending.push(children[index]!)
   }
-  return converted
+  return root[0]
 }
 
 /** The same conversion for a query string: ids are rewritten in canonical digits. */

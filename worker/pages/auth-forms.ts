@@ -6,15 +6,14 @@ import { MESSAGES, passwordAttemptsLockedMessage } from '../../schemas/messages.
 import type { AppEnv } from '../env.ts'
 import { answerRetryAfter, retryAfterSeconds } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
+import { readFormFields } from '../lib/request-body.ts'
 
-/** The string fields of a form post (an urlencoded or multipart HTML form). */
-export async function readForm(c: Context<AppEnv>): Promise<Record<string, string>> {
-  const body = await c.req.parseBody()
-  const form: Record<string, string> = {}
-  for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string') form[key] = value
-  }
-  return form
+/**
+ * The string fields of a form post (an urlencoded or multipart HTML form), within the form body
+ * limit (FORM_BODY_MAX_BYTES: a bigger post is the 413 error page).
+ */
+export function readForm(c: Context<AppEnv>): Promise<Record<string, string>> {
+  return readFormFields(c.req.raw)
 }
 
 /**

@@ -7,6 +7,7 @@ import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import { checkPostcode } from '../../schemas/postcode.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
+import { readForm } from './auth-forms.ts'
 import { brandPostcodeRule } from './store-search-box.ts'
 import { redirectTo } from '../lib/redirect.ts'
 
@@ -45,8 +46,8 @@ export async function interestForm(c: Context<AppEnv>): Promise<Response> {
   const back = (query: Record<string, string>) =>
     redirectTo(c, routePath('stores-near-by', { postcode: check.postcode }, query), 303)
 
-  const form = await c.req.parseBody()
-  const typed = typeof form.email === 'string' ? form.email : ''
+  const form = await readForm(c)
+  const typed = form.email ?? ''
   const invalid = () =>
     back({ [INTEREST_QUERY.outcome]: 'invalid', [INTEREST_QUERY.email]: typed.slice(0, 254) })
   const email = EmailSchema.safeParse(typed)

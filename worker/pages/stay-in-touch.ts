@@ -3,6 +3,7 @@ import { EmailSchema } from '../../schemas/common.ts'
 import { StayInTouchResponseSchema } from '../../schemas/content.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
+import { readForm } from './auth-forms.ts'
 import { setFlash } from './flash.ts'
 import { previousPageOrHome } from './guards.ts'
 import { redirectTo } from '../lib/redirect.ts'
@@ -13,8 +14,8 @@ import { redirectTo } from '../lib/redirect.ts'
  */
 export async function stayInTouchForm(c: Context<AppEnv>): Promise<Response> {
   const back = previousPageOrHome(c)
-  const form = await c.req.parseBody()
-  const email = EmailSchema.safeParse(typeof form.email === 'string' ? form.email : '')
+  const form = await readForm(c)
+  const email = EmailSchema.safeParse(form.email ?? '')
   if (!email.success) {
     setFlash(c, 'emailInvalid')
     return redirectTo(c, back, 303)

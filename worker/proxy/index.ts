@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono'
 import type { StatusCode } from 'hono/utils/http-status'
 import {
+  CONTACT_BODY_MAX_BYTES,
+  FORM_BODY_MAX_BYTES,
   POSTCODE_MAX_LENGTH,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
@@ -17,6 +19,7 @@ import {
   takesFulfilmentLocation,
 } from '../lib/basket-cookie.ts'
 import { TokenResponseSchema } from '../../schemas/auth.ts'
+import { CONTACT_REQUEST_PATH } from '../../schemas/content.ts'
 import type { Basket } from '../../schemas/basket.ts'
 import {
   answersWithTokens,
@@ -31,6 +34,7 @@ import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { readCache, writeCache } from '../lib/kv-cache.ts'
+import { invalidBody, readFormBody, readJsonBody } from '../lib/request-body.ts'
 import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
 import { readLocation } from '../pages/location-cookie.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
@@ -45,32 +49,21 @@ const PASSED_RESPONSE_HEADERS = ['content-type', 'content-language', 'retry-afte
 
 type Inputs = Record<string, unknown>
 
-function invalidBody(): AppError {
-  return new AppError('validation_error', MESSAGES.validationError, {
-    fields: [{ field: '(body)', message: MESSAGES.validationError }],
-  })
-}
+// Multipart calls whose uploads are larger than a form's (spec §5: the contact form's files[]).
+const MULTIPART_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
+  [CONTACT_REQUEST_PATH, CONTACT_BODY_MAX_BYTES],
+])
 
-/** The JSON body with ids converted and the tenant fields set from the brand. */
+/** The JSON body (size and depth capped) with ids converted and the tenant fields set. */
 async function jsonBody(request: Request, tenant: Inputs): Promise<Inputs> {
-  const text = await request.text()
-  let parsed: unknown = {}
-  if (text.trim() !== '') {
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      throw invalidBody()
-    }
-  }
+  const parsed = await readJsonBody(request)
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidBody()
   return { ...(convertIds(parsed) as Inputs), ...tenant }
 }
 
 /** A multipart body (the contact form, spec §5) with ids converted and tenant fields set. */
-async function formBody(request: Request, tenant: Inputs): Promise<FormData> {
-  const form = await request.formData().catch(() => {
-    throw invalidBody()
-  })
+async function formBody(request: Request, path: string, tenant: Inputs): Promise<FormData> {
+  const form = await readFormBody(request, MULTIPART_BODY_LIMITS.get(path) ?? FORM_BODY_MAX_BYTES)
   const converted = new FormData()
   const fields: Inputs = {}
   for (const [key, value] of form) {
@@ -204,7 +197,7 @@ proxy.all('*', async (c) => {
   if (METHODS_WITH_BODY.has(method)) {
     const contentType = c.req.header('content-type') ?? ''
     if (contentType.startsWith('multipart/form-data')) {
-      body = await formBody(c.req.raw, tenant)
+      body = await formBody(c.req.raw, path, tenant)
     } else if (contentType === '' || contentType.startsWith('application/json')) {
       const json = await jsonBody(c.req.raw, tenant)
       if (carriesBasketToken(path)) withBasketToken(c, json)

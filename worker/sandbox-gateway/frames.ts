@@ -20,6 +20,8 @@ import { TEST_CARDS, resultMessage } from './test-cards.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 import { now } from '../lib/clock.ts'
 import { redirectTo, safePath } from '../lib/redirect.ts'
+import { AppError } from '../lib/errors.ts'
+import { readFormFields, readJsonBody } from '../lib/request-body.ts'
 
 /*
  * The LOCAL sandbox of the embedded card frames provider (CARD_GATEWAY="frames", no
@@ -80,10 +82,12 @@ function apiError(c: FramesContext, status: 401 | 404 | 409 | 422, code: string)
   )
 }
 
+/** The call's JSON body, null when it is not JSON (request_invalid); too large is a 413. */
 async function jsonBody(c: FramesContext): Promise<unknown> {
   try {
-    return await c.req.json()
-  } catch {
+    return await readJsonBody(c.req.raw)
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'payload_too_large') throw error
     return null
   }
 }
@@ -474,7 +478,7 @@ framesSandbox.get('/challenge/:id', async (c) => {
 })
 
 framesSandbox.post('/challenge/:id', async (c) => {
-  const form = await c.req.parseBody()
+  const form = await readFormFields(c.req.raw)
   const authenticated = form.decision === 'authenticate'
   const payment = await c.env.DB.prepare(
     `update sandbox_frames_payments set status = ?2, response_code = ?3, response_summary = ?4

@@ -28,6 +28,7 @@ import { framesSandbox } from './frames.ts'
 import { walletSandbox } from './wallets.ts'
 import { SAVED_PMT_TYPE, TEST_CARDS, resultMessage } from './test-cards.ts'
 import { now } from '../lib/clock.ts'
+import { readFormFields } from '../lib/request-body.ts'
 
 /*
  * The LOCAL sandbox hosted card page (PAYMENTS_MODE=sandbox and no REALEX_MERCHANT_ID): speaks
@@ -58,14 +59,6 @@ function refuse(c: SandboxContext, message: string, status: 400 | 404 | 409 = 40
   return c.html(errorPage(message, nonceOf(c)), status)
 }
 
-async function formFields(c: SandboxContext): Promise<Record<string, string>> {
-  const form = await c.req.parseBody()
-  const fields: Record<string, string> = {}
-  for (const [key, value] of Object.entries(form))
-    if (typeof value === 'string') fields[key] = value
-  return fields
-}
-
 function sameOrigin(url: string | undefined, reference: string): string | null {
   if (!url) return null
   try {
@@ -88,7 +81,7 @@ const encoder = new TextEncoder()
 /** The signed request: base64 values, SHA1HASH checked with the shared secret (else 508). */
 sandboxGateway.post('/hpp/pay', async (c) => {
   const secret = requireSecret(c.env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
-  const posted = await formFields(c)
+  const posted = await readFormFields(c.req.raw)
   const fields: Record<string, string> = {}
   for (const [key, value] of Object.entries(posted)) {
     const decoded = base64Decode(value)
@@ -183,7 +176,7 @@ function futureExpiry(month: string, year: string, now: Date): string | null {
 
 /** The card form: test cards only; the number is read, matched and dropped. */
 sandboxGateway.post('/hpp/card', async (c) => {
-  const form = await formFields(c)
+  const form = await readFormFields(c.req.raw)
   const request = await findRequest(c.env.DB, form.ORDER_ID ?? '')
   if (!request) return refuse(c, MESSAGES.paymentNotFound, 404)
   if (request.status !== 'open') return refuse(c, MESSAGES.paymentAlreadyAnswered, 409)
@@ -231,7 +224,7 @@ sandboxGateway.post('/hpp/card', async (c) => {
 
 /** The 3-D Secure challenge: authenticated → 00, failed → 101. */
 sandboxGateway.post('/hpp/challenge', async (c) => {
-  const form = await formFields(c)
+  const form = await readFormFields(c.req.raw)
   const request = await findRequest(c.env.DB, form.ORDER_ID ?? '')
   if (!request) return refuse(c, MESSAGES.paymentNotFound, 404)
   if (request.status !== 'challenge') return refuse(c, MESSAGES.paymentAlreadyAnswered, 409)

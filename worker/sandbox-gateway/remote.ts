@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { JSON_BODY_MAX_BYTES } from '../../schemas/constants.ts'
 import { constantTimeEqual, requireSecret } from '../backend/crypto.ts'
 import { localSandboxActive } from '../backend/payments/config.ts'
 import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../backend/payments/realex-hpp.ts'
@@ -10,6 +11,7 @@ import {
 import type { AppEnv } from '../env.ts'
 import { voidTransaction } from './repo.ts'
 import { now } from '../lib/clock.ts'
+import { readBodyText } from '../lib/request-body.ts'
 
 /*
  * The local sandbox's Realex remote API (POST /sandbox-gateway/remote): `<request type="void">`
@@ -31,7 +33,8 @@ function escapeXml(value: string): string {
 sandboxRemote.post('/', async (c) => {
   if (!localSandboxActive(c.env)) return c.notFound()
   const secret = requireSecret(c.env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
-  const request = parseRemoteXml(await c.req.text(), 'request')
+  // A remote call is a few hundred bytes of XML: the API's body limit is plenty.
+  const request = parseRemoteXml(await readBodyText(c.req.raw, JSON_BODY_MAX_BYTES), 'request')
   const fields = request?.fields ?? {}
   const merchantId = fields.merchantid ?? ''
   const orderId = fields.orderid ?? ''

@@ -12,6 +12,7 @@ import {
 import type { AppEnv } from '../env.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
+import { readJsonBody } from '../lib/request-body.ts'
 
 /*
  * The LOCAL sandbox wallet sheet (no Apple Pay / Google Pay merchant configured): the storefront's
@@ -107,13 +108,7 @@ export async function spendSandboxWalletToken(
 export const walletSandbox = new Hono<AppEnv>()
 
 walletSandbox.post('/token', async (c) => {
-  let json: unknown = null
-  try {
-    json = await c.req.json()
-  } catch {
-    // Answered below as a validation error.
-  }
-  const parsed = IssueRequestSchema.safeParse(json)
+  const parsed = IssueRequestSchema.safeParse(await readJsonBody(c.req.raw))
   if (!parsed.success) {
     return errorEnvelopeResponse(
       new AppError('validation_error', MESSAGES.validationError),
@@ -128,3 +123,5 @@ walletSandbox.post('/token', async (c) => {
   )
   return c.json({ tokenData }, 201)
 })
+// A body the reader refuses (too large, not JSON) answers the envelope like the schema's refusal.
+walletSandbox.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))

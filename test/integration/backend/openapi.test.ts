@@ -69,9 +69,13 @@ describe('GET /openapi.json', () => {
       expect.arrayContaining(['businessId', 'brandId', 'email'])
     )
     expect(stayInTouch.responses['422']).toBeDefined()
+    // Every body has the reader's size limit (issue 14); a call without a body has none.
+    expect(JSON.stringify(stayInTouch.responses['413'])).toContain('payload_too_large')
     const countries = doc.paths['/countries']?.get as {
       parameters: Array<{ name: string; in: string }>
+      responses: Record<string, unknown>
     }
+    expect(countries.responses['413']).toBeUndefined()
     expect(countries.parameters).toContainEqual(
       expect.objectContaining({ name: 'businessId', in: 'query' })
     )

@@ -59,6 +59,21 @@ describe('id conversion (spec §5)', () => {
     for (const bad of ['1.5', '-3', '0', '', true, 1e30]) expect(toId(bad)).toBeNull()
   })
 
+  it('walks any depth without recursion, keeping field order and __proto__ as a field', () => {
+    let deep: unknown = { storeId: '7' }
+    for (let level = 0; level < 100_000; level++) deep = [deep]
+    let converted = convertIds({ lines: deep }) as { lines: unknown }
+    let inner: unknown = converted.lines
+    while (Array.isArray(inner)) inner = inner[0]
+    expect(inner).toEqual({ storeId: 7 })
+
+    const parsed: unknown = JSON.parse('{"b":1,"__proto__":{"storeId":"2"},"a":{"orderId":"3"}}')
+    converted = convertIds(parsed) as { lines: unknown }
+    expect(Object.keys(converted)).toEqual(['b', '__proto__', 'a'])
+    expect(Object.getPrototypeOf(converted)).toBe(Object.prototype)
+    expect(JSON.stringify(converted)).toBe('{"b":1,"__proto__":{"storeId":2},"a":{"orderId":3}}')
+  })
+
   it('rewrites query ids in canonical digits', () => {
     expect(convertQueryIds(new URLSearchParams('storeId=0012&q=x')).toString()).toBe(
       'storeId=12&q=x'

@@ -15,6 +15,7 @@ import {
 } from '../../../schemas/payments.ts'
 import type { Context } from 'hono'
 import { AppError } from '../../lib/errors.ts'
+import { readJsonBody } from '../../lib/request-body.ts'
 import { authenticate } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
@@ -37,14 +38,7 @@ export const payments = createDomain('Payments')
 // Before the schema runs (it would drop unknown keys): a card number anywhere refuses the request.
 for (const path of ['/payments/make', '/member/cards/add']) {
   payments.app.use(path, async (c, next) => {
-    const text = await c.req.text()
-    let parsed: unknown = null
-    try {
-      parsed = JSON.parse(text)
-    } catch {
-      // Not JSON: the route's own parsing answers the validation error.
-    }
-    refuseCardFields(parsed)
+    refuseCardFields(await readJsonBody(c.req.raw))
     await next()
   })
 }
