@@ -57,3 +57,9 @@ export const WHITE_LABEL_SECTIONS = [
  * showed (its expectedTotal): the basket changed in another tab (issue 13 §4).
  */
 export const TOTAL_CHANGED_REASON = 'total_changed'
+
+/**
+ * The 403's details.reason when a call names a member's basket without that member's access
+ * token (issue 14 §6): the storefront forgets such a basket cookie and starts a new basket.
+ */
+export const BASKET_OF_ANOTHER_MEMBER_REASON = 'basket_of_another_member'
