@@ -106,7 +106,10 @@ export function createDomain(tag: string): DomainBuilder {
         const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined
         // Every body naming a basket passes the basket guard (owner, brand) before anything else.
         const body = spec.body
-          ? parseInput(spec.body, await guardBasketCall(c, await readJsonBody(c), basketTokenOptional))
+          ? parseInput(
+              spec.body,
+              await guardBasketCall(c, await readJsonBody(c), basketTokenOptional)
+            )
           : undefined
         const input = { query, body } as RouteInput<typeof spec.query, typeof spec.body>
         return c.json(await handler(input, c))

@@ -138,7 +138,9 @@ function withReserveLocation(c: Context, json: Inputs): void {
 function isBasketOfAnotherMember(text: string): boolean {
   try {
     const envelope = ApiErrorSchema.safeParse(JSON.parse(text))
-    return envelope.success && envelope.data.error.details?.reason === BASKET_OF_ANOTHER_MEMBER_REASON
+    return (
+      envelope.success && envelope.data.error.details?.reason === BASKET_OF_ANOTHER_MEMBER_REASON
+    )
   } catch {
     return false
   }

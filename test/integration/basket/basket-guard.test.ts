@@ -145,15 +145,9 @@ describe("a member's basket answers to that member only (issue 14 §6)", () => {
     const added = await basketOf(member.tokens.access_token)
     expect((await stored(added))?.customer_id).toBe(member.tokens.customerId)
     const created = BasketSchema.parse(
-      await expectOk(
-        '/basket',
-        { businessId: 1, storeId: STORES.main },
-        member.tokens.access_token
-      )
+      await expectOk('/basket', { businessId: 1, storeId: STORES.main }, member.tokens.access_token)
     )
-    expect((await stored(created.basketToken ?? ''))?.customer_id).toBe(
-      member.tokens.customerId
-    )
+    expect((await stored(created.basketToken ?? ''))?.customer_id).toBe(member.tokens.customerId)
     // A guest's basket (no token, or a guest session's) belongs to no one.
     expect((await stored(await basketOf()))?.customer_id).toBeNull()
     expect((await stored(await basketOf(await guestBearer())))?.customer_id).toBeNull()
@@ -167,7 +161,10 @@ describe("a member's basket answers to that member only (issue 14 §6)", () => {
     for (const { path } of operations) {
       const body = { businessId: 1, basketToken: token }
       const before = await stored(token)
-      expectForbidden(await post(path, body, other.tokens.access_token), `${path} as another member`)
+      expectForbidden(
+        await post(path, body, other.tokens.access_token),
+        `${path} as another member`
+      )
       expectForbidden(await post(path, body, guest), `${path} with a guest token`)
       expectForbidden(await post(path, body), `${path} without a token`)
       expect(await stored(token), path).toEqual(before)
@@ -210,7 +207,11 @@ describe("a member's basket answers to that member only (issue 14 §6)", () => {
       await post('/checkout/prepare', { businessId: 1, basketToken: ready.token }),
       'claimed basket without a token'
     )
-    const order = (await expectOk('/checkout/process-order', orderBody(ready), owner.tokens.access_token)) as {
+    const order = (await expectOk(
+      '/checkout/process-order',
+      orderBody(ready),
+      owner.tokens.access_token
+    )) as {
       draftOrderId: number
     }
     const lookup = { businessId: 1, basketToken: ready.token, draftOrderId: order.draftOrderId }

@@ -27,11 +27,7 @@ let item = { id: 0, name: '' }
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
-  const { id } = await plainItem(500, 4000)
-  const row = await env.DB.prepare('select name from menu_items where id = ?1')
-    .bind(id)
-    .first<{ name: string }>()
-  item = { id, name: row?.name ?? '' }
+  item = await plainItem(500, 4000)
 })
 
 function page(host: string, path: string, cookie: string): Promise<Response> {
@@ -130,7 +126,12 @@ describe('an order placed on one brand’s host', () => {
         businessOrderId: order.businessOrderId,
       })
       expect(status.status, host).toBe(404)
-      const lookup = await api(host, '/checkout/order', { draftOrderId: order.draftOrderId }, cookies)
+      const lookup = await api(
+        host,
+        '/checkout/order',
+        { draftOrderId: order.draftOrderId },
+        cookies
+      )
       expect(lookup.status, host).toBe(404)
     }
     const status = await api(CORNER_FRESH, '/stores/order-status', {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
-import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
+import { PASSWORD, registerMember } from '../auth/fixtures.ts'
 import { plainItem, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
 import { ORIGIN, pageClient, pageText, storefront, testEnv } from './storefront.ts'
@@ -15,11 +15,7 @@ let item = { id: 0, name: '' }
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
-  const { id } = await plainItem(500, 4000)
-  const row = await env.DB.prepare('select name from menu_items where id = ?1')
-    .bind(id)
-    .first<{ name: string }>()
-  item = { id, name: row?.name ?? '' }
+  item = await plainItem(500, 4000)
 })
 
 function api(path: string, body: object, cookie = ''): Promise<Response> {
@@ -56,31 +52,22 @@ async function ownerOf(token: string): Promise<number | null | undefined> {
   return row?.customer_id
 }
 
-/** A member registered through the page, signed in, with one item in their basket. */
+/** A member signed in on the login page, with one item in their basket. */
 async function memberWithBasket(): Promise<{ email: string; cookies: string; token: string }> {
-  const email = uniqueEmail('member-basket')
-  const registered = await postForm('/register', {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email,
-    phone: '07700 900123',
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    whereHeard: 'Friend or family',
-    terms: 'yes',
-  })
-  expect(registered.status).toBe(303)
-  const added = await addItem(jar(registered))
+  const { email } = await registerMember()
+  const signedIn = await postForm('/login', { email, password: PASSWORD })
+  expect(signedIn.status).toBe(303)
+  const added = await addItem(jar(signedIn))
   expect(added.status, await added.clone().text()).toBe(200)
-  const cookies = jar(added, jar(registered))
+  const cookies = jar(added, jar(signedIn))
   const token = cookieValue(cookies, 'sf_basket') ?? ''
   // Made while signed in: the member's from the start.
   expect(await ownerOf(token)).not.toBeNull()
   return { email, cookies, token }
 }
 
-function basketText(cookies: string): Promise<string> {
-  return get('/basket', cookies).then(async (res) => pageText(await res.text()))
+async function basketText(cookies: string): Promise<string> {
+  return pageText(await (await get('/basket', cookies)).text())
 }
 
 describe("signing out with a member's basket", () => {
@@ -136,7 +123,10 @@ describe("signing out with a member's basket", () => {
     const again = jar(await postForm('/logout', {}, first.cookies), first.cookies)
     const guest = jar(await addItem(again), again)
     const guestToken = cookieValue(guest, 'sf_basket') ?? ''
-    const back = jar(await postForm('/login', { email: first.email, password: PASSWORD }, guest), guest)
+    const back = jar(
+      await postForm('/login', { email: first.email, password: PASSWORD }, guest),
+      guest
+    )
     expect(cookieValue(back, 'sf_basket')).toBe(guestToken)
     expect(await ownerOf(guestToken)).toBe(await ownerOf(first.token))
   })

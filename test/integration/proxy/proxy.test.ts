@@ -69,9 +69,9 @@ describe('proxy: tenant and ids', () => {
     for (const path of paths) {
       await api.request(`http://127.0.0.1/api${path}`, postJson({ brandId: 1 }), env)
     }
-    expect(seen.map((request) => [request.path, (request.body as { brandId?: number }).brandId])).toEqual(
-      paths.map((path) => [path, 2])
-    )
+    expect(
+      seen.map((request) => [request.path, (request.body as { brandId?: number }).brandId])
+    ).toEqual(paths.map((path) => [path, 2]))
   })
 
   it('converts id fields to numbers in bodies and query strings (spec §5)', async () => {
