@@ -42,6 +42,9 @@ async function basketOperations(): Promise<Array<BasketOperation>> {
   const found: Array<BasketOperation> = []
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
+      // The guard reads bodies: a token in a query string would pass it by.
+      const { parameters = [] } = operation as { parameters?: Array<{ name: string }> }
+      expect(parameters.map((parameter) => parameter.name), path).not.toContain('basketToken')
       const body = resolve(
         (operation as { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } })
           .requestBody?.content?.['application/json']?.schema
@@ -167,6 +170,8 @@ describe("a member's basket answers to that member only (issue 14 §6)", () => {
       )
       expectForbidden(await post(path, body, guest), `${path} with a guest token`)
       expectForbidden(await post(path, body), `${path} without a token`)
+      // A malformed brandId cannot switch the owner check off.
+      expectForbidden(await post(path, { ...body, brandId: 'x' }), `${path} with a bad brandId`)
       expect(await stored(token), path).toEqual(before)
       // The owner passes the guard (the call may still want more of its body).
       const own = await post(path, body, owner.tokens.access_token)

@@ -10,11 +10,12 @@ import { bindBasketBrand, findBasketOwnership } from './repo.ts'
 
 /**
  * What a call says about the basket it names, read from the raw body with the normalisation every
- * route's schema applies to a token (trimmed), so the guard and the route see the same basket.
+ * route's schema applies (ids coerced, the token trimmed), so the guard and the route see the same
+ * basket. A malformed brandId names no brand: it cannot switch the owner check off.
  */
 const BasketCallSchema = z.object({
   businessId: BusinessIdSchema,
-  brandId: IdSchema.optional(),
+  brandId: IdSchema.optional().catch(undefined),
   basketToken: z.string().trim().min(1).max(200),
 })
 
