@@ -44,7 +44,10 @@ async function basketOperations(): Promise<Array<BasketOperation>> {
     for (const [method, operation] of Object.entries(operations)) {
       // The guard reads bodies: a token in a query string would pass it by.
       const { parameters = [] } = operation as { parameters?: Array<{ name: string }> }
-      expect(parameters.map((parameter) => parameter.name), path).not.toContain('basketToken')
+      expect(
+        parameters.map((parameter) => parameter.name),
+        path
+      ).not.toContain('basketToken')
       const body = resolve(
         (operation as { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } })
           .requestBody?.content?.['application/json']?.schema
