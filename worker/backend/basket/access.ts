@@ -39,7 +39,7 @@ export async function signedInMember(
  *
  * - **Brand**: a call that names its brand (brandId; the storefront always does) gets a basket of
  *   another brand as if it did not exist: where the token is optional the call goes on without it
- *   (a new basket, no reservation, ...), where it is required not_found 'Basket not found'. An
+ *   (a new basket, no reservation, ...), where it is required not_found (basketNotFound). An
  *   unbound basket (from before baskets had a brand) is bound to the first brand that uses it.
  * - **Owner**: a member's basket answers to that member's access token only; anyone else, a
  *   guest without a token included, gets 403 forbidden 'This basket belongs to another account.'

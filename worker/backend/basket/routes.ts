@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import {
   AddBasketItemRequestSchema,
   AddMealDealRequestSchema,
@@ -16,7 +17,6 @@ import {
 } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { Context } from 'hono'
 import { authenticate } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { signedInMember } from './access.ts'
