@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
-import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
+import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { ImageSetSchema, OptionChoiceSchema } from './catalogue.ts'
 import { formatMessage, MESSAGES } from './messages.ts'
 import { formatMoney } from './money.ts'
@@ -59,6 +59,7 @@ export const FulfilmentLocationSchema = z.object({
 
 const BasketScopeSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   basketToken: BasketTokenSchema,
 })
 
@@ -69,6 +70,7 @@ const BasketScopeSchema = z.object({
  */
 export const GetOrCreateBasketRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   basketToken: BasketTokenSchema.optional(),
   storeId: IdSchema.optional(),
   fulfilmentMethod: MethodSchema.optional(),
@@ -116,6 +118,7 @@ export const BasketMenuItemSchema = z.object({
  */
 export const AddBasketItemRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   basketToken: BasketTokenSchema.optional(),
   storeId: IdSchema,
   fulfilmentMethod: MethodSchema.optional(),
@@ -141,6 +144,7 @@ export const MealDealChoiceSchema = z.object({ sectionId: IdSchema, itemId: IdSc
 /** Adds a meal deal (a deal of kind meal_deal) with one or more items per section. */
 export const AddMealDealRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   basketToken: BasketTokenSchema.optional(),
   storeId: IdSchema,
   fulfilmentMethod: MethodSchema.optional(),

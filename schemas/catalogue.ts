@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
+import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import {
   DEFAULT_FULFILMENT_METHOD,
   DEFAULT_PAGE,
@@ -251,6 +251,7 @@ export const MenuItemPriceSchema = z.object({
 
 /** Spec §7 Stores "Recommended items" (storeId, fulfilmentMethod, basketToken). */
 export const RecommendedItemsRequestSchema = StoreScopeRequestSchema.extend({
+  brandId: CallingBrandIdSchema,
   basketToken: z.string().trim().max(200).optional(),
 })
 

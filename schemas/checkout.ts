@@ -1,6 +1,12 @@
 import { z } from 'zod'
 import { BasketSchema, BasketTokenSchema } from './basket.ts'
-import { BusinessIdSchema, EmailSchema, IdSchema, MoneySchema } from './common.ts'
+import {
+  BusinessIdSchema,
+  CallingBrandIdSchema,
+  EmailSchema,
+  IdSchema,
+  MoneySchema,
+} from './common.ts'
 import {
   CARD_BRANDS,
   FULFILMENT_METHODS,
@@ -96,6 +102,7 @@ export const CheckoutContactSchema = z.object({
 
 const BasketScopeSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   basketToken: BasketTokenSchema,
 })
 
@@ -155,8 +162,6 @@ export const FulfilmentDetailsSchema = z.object({
  */
 export type ProcessOrderRequest = z.infer<typeof ProcessOrderRequestSchema>
 export const ProcessOrderRequestSchema = BasketScopeSchema.extend({
-  /** The brand the order is placed on: its order-number prefix (the proxy sets it by host). */
-  brandId: IdSchema.optional(),
   idempotencyKey: IdempotencyKeySchema,
   storeId: IdSchema,
   fulfilmentMethod: z.enum(FULFILMENT_METHODS),
@@ -269,6 +274,7 @@ export const RetailMembershipSchema = z.object({
 /** Spec §7 Driver location (businessOrderId): the order's owner only. */
 export const DriverLocationRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   businessOrderId: z.string().trim().min(1).max(40),
   basketToken: BasketTokenSchema.optional(),
 })

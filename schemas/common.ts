@@ -11,6 +11,13 @@ export const IdSchema = z.coerce.number().int().positive()
 
 export const BusinessIdSchema = IdSchema
 
+/**
+ * The brand whose host a basket or order call comes from (the storefront's proxy and pages set it
+ * from the host). A basket belongs to the brand that created it and an order to its basket's
+ * brand; another brand's host gets them as if they did not exist (docs/decisions/012).
+ */
+export const CallingBrandIdSchema = IdSchema.optional()
+
 /** An email address, trimmed and lower-cased before it is checked. */
 export const EmailSchema = z
   .string({ error: MESSAGES.emailInvalid })

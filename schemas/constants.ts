@@ -122,3 +122,9 @@ export const CONTACT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
 /** …so its whole body: the attachments and the form's fields. */
 export const CONTACT_BODY_MAX_BYTES =
   CONTACT_ATTACHMENTS_MAX_COUNT * CONTACT_ATTACHMENT_MAX_BYTES + FORM_BODY_MAX_BYTES
+
+/**
+ * The 403's details.reason when a call names a member's basket without that member's access
+ * token (issue 14 §6): the storefront forgets such a basket cookie and starts a new basket.
+ */
+export const BASKET_OF_ANOTHER_MEMBER_REASON = 'basket_of_another_member'

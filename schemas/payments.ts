@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BasketTokenSchema } from './basket.ts'
-import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
+import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { CARD_BRANDS } from './constants.ts'
 import {
   IdempotencyKeySchema,
@@ -42,6 +42,7 @@ export const FORBIDDEN_CARD_FIELDS = ['cardNumber', 'pan', 'number', 'cvv', 'cvc
 export type MakePaymentRequest = z.infer<typeof MakePaymentRequestSchema>
 export const MakePaymentRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   /** The order's basket: only its holder may pay for it (the proxy fills it from the cookie). */
   basketToken: BasketTokenSchema,
   idempotencyKey: IdempotencyKeySchema,
@@ -67,6 +68,7 @@ export const MakePaymentRequestSchema = z.object({
 /** Spec §7 Verify payment (paymentId, paymentGateway, draftOrderId): asks the gateway, then confirms. */
 export const VerifyPaymentRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   basketToken: BasketTokenSchema,
   paymentId: IdSchema,
   paymentGateway: z.enum(PAYMENT_GATEWAYS),
@@ -115,6 +117,7 @@ export const PaymentResultSchema = z.object({
 /** Spec §7 Hosted card page producer data (orderId): the signed request for a pending payment. */
 export const HppProducerRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   basketToken: BasketTokenSchema,
   orderId: IdSchema,
   paymentId: IdSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BusinessIdSchema, IdSchema } from './common.ts'
+import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
 import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 
@@ -47,6 +47,7 @@ const CoordinateSchema = z.coerce.number({ error: MESSAGES.validationError })
  */
 export const TimeSlotListRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   storeId: IdSchema,
   fulfilmentMethod: MethodSchema.default(DEFAULT_FULFILMENT_METHOD),
   startDate: SlotDateSchema.optional(),
@@ -132,6 +133,7 @@ export const TimeSlotListSchema = z.object({
  */
 export const ReserveSlotRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   storeId: IdSchema,
   basketToken: z
     .string({ error: MESSAGES.validationError })

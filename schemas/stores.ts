@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
+import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import {
   AddressSchema,
   CountryCodeSchema,
@@ -217,6 +217,7 @@ export const ORDER_STATUSES = [
 
 export const OrderStatusRequestSchema = z.object({
   businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
   businessOrderId: z.string().trim().min(1).max(40),
 })
 

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { ErrorCode } from '../../schemas/api-error.ts'
 import { readJsonBody } from '../lib/request-body.ts'
 import { parseInput } from '../lib/validation.ts'
+import { guardBasketCall, takesOptionalBasketToken } from './basket/access.ts'
 import type { BackendEnv } from './env.ts'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -69,7 +70,10 @@ export interface DomainBuilder extends Domain {
 
 /**
  * Creates a domain whose routes can only be added with their schemas: each handler receives the
- * parsed query/body (bad input → 422 before the handler runs) and returns the answer as data.
+ * parsed query/body (bad input → 422 before the handler runs) and returns the answer as data. A
+ * body that names a basket by its token is first refused or narrowed by the basket guard
+ * (basket/access.ts: a member's basket answers to that member only, another brand's basket is as
+ * if absent), so no route can serve a basket past it.
  *
  * @example
  * const stores = createDomain('Stores')
@@ -84,9 +88,16 @@ export function createDomain(tag: string): DomainBuilder {
     (method: HttpMethod): Register =>
     (path, spec, handler) => {
       routes.push({ method, path, spec })
+      const basketTokenOptional = takesOptionalBasketToken(spec.body)
       app.on(method.toUpperCase(), path, async (c) => {
         const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined
-        const body = spec.body ? parseInput(spec.body, await readJsonBody(c.req.raw)) : undefined
+        // Every body naming a basket passes the basket guard (owner, brand) before anything else.
+        const body = spec.body
+          ? parseInput(
+              spec.body,
+              await guardBasketCall(c, await readJsonBody(c.req.raw), basketTokenOptional)
+            )
+          : undefined
         const input = { query, body } as RouteInput<typeof spec.query, typeof spec.body>
         return c.json(await handler(input, c))
       })

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import { AUTH_KINDS, type AuthKind, type TokenResponse } from '../../schemas/auth.ts'
+import { putMemberBasketAside } from './basket-cookie.ts'
 import { COOKIE_NAMES, tokenCookieOptions } from './cookies.ts'
 
 /**
@@ -63,8 +64,13 @@ export function rememberSession(c: Context, tokens: TokenResponse): SessionInfo 
   }
 }
 
-/** Clears every session cookie (logout, or a refresh the backend refused). */
+/**
+ * Clears every session cookie (logout, or a refresh the backend refused). A member's basket goes
+ * with the session (it answers to the member only): its token is put aside for their next sign-in
+ * and the shopper carries on as a guest with a new basket.
+ */
 export function forgetSession(c: Context): void {
+  if (readSessionKind(c) === 'member') putMemberBasketAside(c)
   const { secure } = tokenCookieOptions(c.req.url, 0)
   for (const name of [COOKIE_NAMES.access, COOKIE_NAMES.refresh, SESSION_KIND_COOKIE]) {
     deleteCookie(c, name, { path: '/', secure })

@@ -84,3 +84,32 @@ export function forgetBasket(c: Context): void {
   deleteCookie(c, COOKIE_NAMES.basket, { path: '/', secure })
   deleteCookie(c, COOKIE_NAMES.basketSummary, { path: '/', secure })
 }
+
+/**
+ * When a member's session ends (sign-out, expiry): their basket answers to them only (issue 14
+ * §6), so its token is put aside in its own httpOnly cookie and the basket and header summary
+ * cookies are cleared. The shopper goes on as a guest with a new basket; signing in again brings
+ * the member's basket back ({@link readMemberBasketToken}).
+ */
+export function putMemberBasketAside(c: Context): void {
+  const token = readBasketToken(c)
+  if (!token) return
+  setCookie(
+    c,
+    COOKIE_NAMES.memberBasket,
+    token,
+    tokenCookieOptions(c.req.url, BASKET_MAX_AGE_SECONDS)
+  )
+  forgetBasket(c)
+}
+
+/** The basket token a member's ended session put aside, if any. */
+export function readMemberBasketToken(c: Context): string | undefined {
+  const parsed = BasketTokenSchema.safeParse(getCookie(c, COOKIE_NAMES.memberBasket))
+  return parsed.success ? parsed.data : undefined
+}
+
+export function forgetMemberBasket(c: Context): void {
+  const { secure } = tokenCookieOptions(c.req.url, 0)
+  deleteCookie(c, COOKIE_NAMES.memberBasket, { path: '/', secure })
+}

@@ -15,6 +15,11 @@ export const COOKIE_NAMES = {
   sessionKind: 'sf_session',
   /** The basket token of a guest or member basket. */
   basket: 'sf_basket',
+  /**
+   * A member's basket token put aside when their session ended (httpOnly): the basket answers to
+   * that member only, so the guest who follows starts a new one, and signing in again finds it.
+   */
+  memberBasket: 'sf_member_basket',
   /** Readable by the header basket island: item count, total and store slug (no secret). */
   basketSummary: 'sf_basket_summary',
   /**

@@ -55,7 +55,8 @@ export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
 
 /**
  * Backend paths that are per brand: the proxy sets brandId from the request's host, as it sets
- * businessId for every call.
+ * businessId for every call. Every call carrying a basket token (basket, slots, checkout,
+ * payments; worker/lib/basket-cookie.ts) is per brand too (docs/decisions/012).
  */
 export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/white-label/settings',
@@ -64,8 +65,8 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/location/interest',
   '/seo/sitemap',
   '/catalogue/banners',
-  // The order number carries the brand's prefix.
-  '/checkout/process-order',
+  // An order is its brand's: another brand's host does not find it by its number.
+  '/stores/order-status',
 ])
 
 /** A public answer's rule and KV key, or null when the call is not publicly cacheable. */

@@ -49,11 +49,14 @@ function adoptTokens(c: Context<AppEnv>, tokens: Parameters<typeof rememberSessi
 }
 
 function dropSession(c: Context<AppEnv>): void {
+  const wasMember = readSessionKind(c) === 'member'
   forgetSession(c)
   replaceRequestCookies(c, {
     [COOKIE_NAMES.access]: null,
     [COOKIE_NAMES.refresh]: null,
     [SESSION_KIND_COOKIE]: null,
+    // The member's basket went aside with the session: this request goes on without it too.
+    ...(wasMember ? { [COOKIE_NAMES.basket]: null, [COOKIE_NAMES.basketSummary]: null } : {}),
   })
 }
 
@@ -67,15 +70,18 @@ function dropSession(c: Context<AppEnv>): void {
  */
 export function authSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const changed = c.req.path.startsWith('/api/') ? false : await refreshOnEntry(c)
+    const changed = c.req.path.startsWith('/api/') ? false : await refreshSession(c)
     await next()
     // An answer that sets session cookies is this shopper's alone, whatever the page's policy.
     if (changed) c.header('Cache-Control', PRIVATE_CACHE_CONTROL)
   }
 }
 
-/** Refreshes or drops an expired session; true when the session cookies changed. */
-async function refreshOnEntry(c: Context<AppEnv>): Promise<boolean> {
+/**
+ * Refreshes or drops an expired session; true when the session cookies changed. Pages run it on
+ * entry; the proxy runs it before a basket call of a member (whose basket needs their token).
+ */
+export async function refreshSession(c: Context<AppEnv>): Promise<boolean> {
   const refreshToken = readRefreshToken(c)
   if (!refreshToken) return false
   if (!needsRefresh(readAccessToken(c), Math.floor(nowMs(c.env) / 1000))) return false

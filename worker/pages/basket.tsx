@@ -2,16 +2,15 @@ import type { Context } from 'hono'
 import { BasketPage } from '../../client/pages/BasketPage.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import {
-  BasketSchema,
   LOCAL_ROBOT_CHECK_TOKEN,
   MAX_TIP_PENCE,
   type Basket,
   type RobotCheckConfig,
 } from '../../schemas/basket.ts'
 import type { AppEnv } from '../env.ts'
-import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+import { rememberBasket } from '../lib/basket-cookie.ts'
 import { renderPage } from './render.tsx'
+import { requestBasket } from './request-basket.ts'
 import { now } from '../lib/clock.ts'
 
 // Pages that lead to the basket rather than back to shopping.
@@ -57,16 +56,8 @@ export function robotCheckConfig(
  * reaches the HTML.
  */
 export async function basketPage(c: Context<AppEnv>): Promise<Response> {
-  const basketToken = readBasketToken(c)
-  let basket: Basket | null = null
-  if (basketToken) {
-    const answer = await c.var.backend.post('/basket', {
-      body: { businessId: c.var.brand.businessId, basketToken },
-      token: readAccessToken(c),
-      schema: BasketSchema,
-    })
-    basket = rememberBasket(c, answer)
-  }
+  const answer = await requestBasket(c)
+  const basket: Basket | null = answer ? rememberBasket(c, answer) : null
   const continueHref = continueShoppingHref(c, basket?.store?.slug ?? null)
   const serverTime = now(c.env).toISOString()
   return renderPage(

@@ -9,11 +9,16 @@ import {
 } from '../../client/pages/LoginPage.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import { TokenRequestSchema, TokenResponseSchema, type TokenResponse } from '../../schemas/auth.ts'
-import { BasketSchema } from '../../schemas/basket.ts'
+import { BasketSchema, type Basket } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { rememberSession, TOKEN_PATH } from '../lib/auth-cookies.ts'
-import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
+import {
+  forgetMemberBasket,
+  readBasketToken,
+  readMemberBasketToken,
+  rememberBasket,
+} from '../lib/basket-cookie.ts'
 import { readAccessToken } from '../lib/cookies.ts'
 import { logError } from '../lib/log.ts'
 import {
@@ -29,6 +34,7 @@ import { loginOrigin, loginRedirectTarget, REDIRECT_QUERY, safeReturnPath } from
 import { checkOneTimeCode, otpSentNotice, readPendingOtp, sendOneTimeCode } from './otp-login.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
+import { basketScope, forgetsForeignBasket } from './request-basket.ts'
 
 /** `/login?reset=1`: the password was just reset from an email link. */
 export const PASSWORD_RESET_QUERY = 'reset'
@@ -98,11 +104,11 @@ export function loginPage(c: Context<AppEnv>): Promise<Response> {
  * coupon added while signed out), read with the session they had before signing in.
  */
 async function basketCouponNeedsReapply(c: Context<AppEnv>): Promise<boolean> {
-  const basketToken = readBasketToken(c)
-  if (!basketToken) return false
+  const scope = basketScope(c)
+  if (!scope) return false
   try {
     const basket = await c.var.backend.post('/basket', {
-      body: { businessId: c.var.brand.businessId, basketToken },
+      body: scope,
       token: readAccessToken(c),
       schema: BasketSchema,
     })
@@ -114,24 +120,45 @@ async function basketCouponNeedsReapply(c: Context<AppEnv>): Promise<boolean> {
   }
 }
 
-/**
- * A guest basket becomes the member's on sign-in (issue 5): POST /basket/claim with the new
- * member's token when the shopper has a basket cookie. A failure is logged and never blocks the
- * sign-in: the basket stays as it was.
- */
-export async function claimGuestBasket(c: Context<AppEnv>, accessToken: string): Promise<void> {
-  const basketToken = readBasketToken(c)
-  if (!basketToken) return
+/** POST /basket/claim of one basket with the new member's token; the refusal when it fails. */
+async function claimBasket(
+  c: Context<AppEnv>,
+  basketToken: string,
+  accessToken: string
+): Promise<{ basket: Basket } | { refusal: unknown }> {
   try {
     const basket = await c.var.backend.post('/basket/claim', {
-      body: { businessId: c.var.brand.businessId, basketToken },
+      body: { businessId: c.var.brand.businessId, brandId: c.var.brand.id, basketToken },
       token: accessToken,
       schema: BasketSchema,
     })
-    rememberBasket(c, basket)
-  } catch (error) {
-    logError(error, { requestId: c.var.requestId, event: 'basket claim after sign-in failed' })
+    return { basket }
+  } catch (refusal) {
+    logError(refusal, { requestId: c.var.requestId, event: 'basket claim after sign-in failed' })
+    return { refusal }
   }
+}
+
+/**
+ * The shopper's basket on sign-in. A guest basket becomes the member's (issue 5): POST
+ * /basket/claim with the new member's token. When the shopper has no basket with anything in it
+ * and their last session put a member's basket aside (issue 14 §6), that basket comes back if it
+ * is this member's. A basket cookie of another member is forgotten; any other failure is logged
+ * and never blocks the sign-in.
+ */
+export async function claimGuestBasket(c: Context<AppEnv>, accessToken: string): Promise<void> {
+  const current = readBasketToken(c)
+  const asideToken = readMemberBasketToken(c)
+  if (asideToken) forgetMemberBasket(c)
+  let kept: Basket | null = null
+  if (current) {
+    const claimed = await claimBasket(c, current, accessToken)
+    if ('basket' in claimed) kept = rememberBasket(c, claimed.basket)
+    else forgetsForeignBasket(c, claimed.refusal)
+  }
+  if (!asideToken || asideToken === current || (kept && kept.totals.itemCount > 0)) return
+  const restored = await claimBasket(c, asideToken, accessToken)
+  if ('basket' in restored) rememberBasket(c, { ...restored.basket, basketToken: asideToken })
 }
 
 /**

@@ -16,18 +16,19 @@ import type { GeolocationState } from '../../schemas/location.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { deliveryOutsideAreaMessage } from '../../schemas/delivery-area.ts'
 import { storeSearchBoxFromQuery } from './store-search-box.ts'
-import { BasketSchema, type Basket } from '../../schemas/basket.ts'
+import type { Basket } from '../../schemas/basket.ts'
 import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from '../../schemas/constants.ts'
 import { SlotDateSchema, TimeSlotListSchema, type TimeSlotList } from '../../schemas/slots.ts'
 import type { StoreDetails } from '../../schemas/stores.ts'
 import type { AppEnv } from '../env.ts'
 import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
-import { tokenCookieOptions } from '../lib/cookies.ts'
+import { readAccessToken, tokenCookieOptions } from '../lib/cookies.ts'
 import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
 import { findStore } from './catalogue-context.ts'
 import { refererPath } from './guards.ts'
 import { readLocation } from './location-cookie.ts'
 import { renderPage } from './render.tsx'
+import { requestBasket } from './request-basket.ts'
 
 /**
  * Change mode (spec §4): the basket or checkout page the shopper came from, kept while they
@@ -172,17 +173,13 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
   const backend = c.var.backend
   const location = readLocation(c)
   const returnTo = changeModeReturn(c)
-  const basketToken = readBasketToken(c)
   // The store and the basket are independent reads: one round trip for both.
   const [store, basketAnswer] = await Promise.all([
     findStore(c, location?.postcode ?? null),
-    basketToken
-      ? backend.post('/basket', {
-          body: { businessId: brand.businessId, basketToken },
-          schema: BasketSchema,
-        })
-      : null,
+    requestBasket(c),
   ])
+  // The basket the shopper has now: a new one when the cookie's was gone, none when refused.
+  const basketToken = basketAnswer ? (basketAnswer.basketToken ?? readBasketToken(c)) : undefined
   const basket = basketAnswer ? rememberBasket(c, basketAnswer) : null
   const methods = offeredMethods(store)
   const asked = MethodQuerySchema.safeParse(c.req.query('method'))
@@ -198,6 +195,7 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
   const list = await backend.post('/time-slots', {
     body: {
       businessId: brand.businessId,
+      brandId: brand.id,
       storeId: store.id,
       fulfilmentMethod: method,
       ...(location?.latitude != null && location.longitude != null
@@ -205,6 +203,7 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
         : {}),
       ...(basketToken ? { basketToken } : {}),
     },
+    token: readAccessToken(c),
     schema: TimeSlotListSchema,
   })
   const expired =

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono'
 import type { StatusCode } from 'hono/utils/http-status'
+import { ApiErrorSchema } from '../../schemas/api-error.ts'
 import {
   CONTACT_BODY_MAX_BYTES,
   FORM_BODY_MAX_BYTES,
+  BASKET_OF_ANOTHER_MEMBER_REASON,
   POSTCODE_MAX_LENGTH,
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
@@ -13,6 +15,7 @@ import { executionContext, finishInBackground } from '../lib/background.ts'
 import {
   answersWithBasket,
   carriesBasketToken,
+  forgetBasket,
   LOCATED_RESERVE_PATH,
   readBasketToken,
   rememberBasket,
@@ -26,6 +29,7 @@ import {
   forgetSession,
   LOGOUT_PATH,
   readRefreshToken,
+  readSessionKind,
   rememberSession,
   TOKEN_PATH,
 } from '../lib/auth-cookies.ts'
@@ -36,6 +40,7 @@ import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { readCache, writeCache } from '../lib/kv-cache.ts'
 import { invalidBody, readFormBody, readJsonBody } from '../lib/request-body.ts'
 import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
+import { refreshSession } from '../middleware/auth-session.ts'
 import { readLocation } from '../pages/location-cookie.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
 
@@ -122,6 +127,18 @@ function withReserveLocation(c: Context, json: Inputs): void {
   json.longitude = location.longitude
 }
 
+/** Whether an error answer is the basket guard's 'basket of another member' refusal. */
+function isBasketOfAnotherMember(text: string): boolean {
+  try {
+    const envelope = ApiErrorSchema.safeParse(JSON.parse(text))
+    return (
+      envelope.success && envelope.data.error.details?.reason === BASKET_OF_ANOTHER_MEMBER_REASON
+    )
+  } catch {
+    return false
+  }
+}
+
 function isBasket(value: unknown): value is Basket {
   return (
     typeof value === 'object' &&
@@ -177,8 +194,13 @@ proxy.all('*', async (c) => {
     : url.pathname
   const method = c.req.method
   const brand = c.var.brand
+  const basketCall = carriesBasketToken(path)
   const tenant: Inputs = { businessId: brand.businessId }
-  if (BRAND_SCOPED_PATHS.has(path)) tenant.brandId = brand.id
+  // Baskets and orders belong to a brand (docs/decisions/012), as brand-scoped answers do.
+  if (BRAND_SCOPED_PATHS.has(path) || basketCall) tenant.brandId = brand.id
+  // A member's basket answers to their token only: renew a lapsed member session first, as a page
+  // load does, so a member idle past the access token's 15 minutes still reaches their basket.
+  if (basketCall && readSessionKind(c) === 'member') await refreshSession(c)
 
   const query = convertQueryIds(url.searchParams)
   for (const [key, value] of Object.entries(tenant)) query.set(key, String(value))
@@ -200,7 +222,7 @@ proxy.all('*', async (c) => {
       body = await formBody(c.req.raw, path, tenant)
     } else if (contentType === '' || contentType.startsWith('application/json')) {
       const json = await jsonBody(c.req.raw, tenant)
-      if (carriesBasketToken(path)) withBasketToken(c, json)
+      if (basketCall) withBasketToken(c, json)
       withRefreshToken(c, path, json)
       if (takesFulfilmentLocation(path)) withFulfilmentLocation(c, json)
       if (path === LOCATED_RESERVE_PATH) withReserveLocation(c, json)
@@ -259,8 +281,17 @@ proxy.all('*', async (c) => {
       headers: privateHeaders,
     })
   }
-  if (path === LOGOUT_PATH) {
-    // newResponse keeps the Set-Cookie headers forgetSession prepared on the context.
+  if (basketCall && answer.status === 403) {
+    const text = await answer.text()
+    // A member's basket this shopper may not use (their session ended elsewhere, or a cookie from
+    // another account): the browser forgets it and the next call starts a new basket. A member
+    // whose session could not be renewed just now keeps their cookie for when it is.
+    const lapsedMember = readSessionKind(c) === 'member' && !token
+    if (isBasketOfAnotherMember(text) && !lapsedMember) forgetBasket(c)
+    return c.newResponse(text, 403, Object.fromEntries(privateHeaders))
+  }
+  if (path === LOGOUT_PATH || basketCall) {
+    // newResponse keeps the Set-Cookie headers forgetSession or a session renewal prepared.
     return c.newResponse(
       answer.body,
       answer.status as StatusCode,

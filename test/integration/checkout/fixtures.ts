@@ -54,9 +54,9 @@ export async function plainItem(
   min: number,
   max: number,
   not = 0
-): Promise<{ id: number; price: number }> {
+): Promise<{ id: number; price: number; name: string }> {
   const row = await env.DB.prepare(
-    `select m.id, m.price from menu_items m
+    `select m.id, m.price, m.name from menu_items m
      where m.business_id = 1 and m.is_active = 1 and m.out_of_stock = 0
        and m.age_restriction is null and m.max_quantity is null
        and not exists (select 1 from menu_item_options o where o.menu_item_id = m.id)
@@ -66,7 +66,7 @@ export async function plainItem(
      order by m.id limit 1`
   )
     .bind(min, max, not)
-    .first<{ id: number; price: number }>()
+    .first<{ id: number; price: number; name: string }>()
   if (!row) throw new Error('no plain item')
   return row
 }

@@ -53,6 +53,27 @@ describe('proxy: tenant and ids', () => {
     expect(seen[0]?.body).toEqual({ businessId: 1, brandId: 2, email: 'a@b.co' })
   })
 
+  it('sets brandId from the host for every basket, slot, checkout, payment and order-status call', async () => {
+    const { app, seen } = echoBackend()
+    const api = storefrontApi(app)
+    const paths = [
+      '/basket',
+      '/basket/items/add',
+      '/time-slots/reserve',
+      '/stores/recommended-items',
+      '/checkout/prepare',
+      '/checkout/order',
+      '/payments/make',
+      '/stores/order-status',
+    ]
+    for (const path of paths) {
+      await api.request(`http://127.0.0.1/api${path}`, postJson({ brandId: 1 }), env)
+    }
+    expect(
+      seen.map((request) => [request.path, (request.body as { brandId?: number }).brandId])
+    ).toEqual(paths.map((path) => [path, 2]))
+  })
+
   it('converts id fields to numbers in bodies and query strings (spec §5)', async () => {
     const { app, seen } = echoBackend()
     const api = storefrontApi(app)
@@ -68,6 +89,7 @@ describe('proxy: tenant and ids', () => {
     )
     expect(seen[0]?.body).toEqual({
       businessId: 1,
+      brandId: 1,
       draftOrderId: 77,
       fulfilmentDetails: { storeId: 10 },
       orderId: 5,

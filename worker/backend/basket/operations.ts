@@ -59,6 +59,11 @@ type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 export interface BasketCall {
   db: D1Database
   now: Date
+  /**
+   * Who a basket this call creates belongs to: the brand whose host asks (null when the call
+   * names none) and the signed-in member (null for a guest). Asked only when a basket is created.
+   */
+  newBasketOwner: () => Promise<{ brandId: number | null; customerId: number | null }>
 }
 
 /** A new opaque basket token: 32 random bytes, base64url (43 characters). */
@@ -69,18 +74,21 @@ export function newBasketToken(): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
+/** A new basket, its brand's and, when a member creates it, theirs from the start. */
 async function createBasket(
-  { db }: BasketCall,
+  { db, newBasketOwner }: BasketCall,
   businessId: number,
   storeId: number | null,
   method: FulfilmentMethod
 ): Promise<{ id: number; token: string }> {
   const token = newBasketToken()
+  const owner = await newBasketOwner()
   const id = await insertBasket(db, {
     businessId,
     storeId,
     fulfilmentMethod: method,
     tokenHash: await hashBasketToken(token),
+    ...owner,
   })
   return { id, token }
 }

@@ -50,6 +50,53 @@ export async function findBasketByToken(
   }
 }
 
+/** Who a basket answers to: its member (null for a guest basket) and its brand (null: unbound). */
+export interface BasketOwnership {
+  id: number
+  customerId: number | null
+  brandId: number | null
+}
+
+/**
+ * The owner and brand of the basket of the business whose token this is, whatever its status
+ * (a checked-out basket's token still names its orders). Only basket/access.ts reads this: every
+ * call carrying a token passes through it.
+ */
+export async function findBasketOwnership(
+  db: D1Database,
+  businessId: number,
+  token: string
+): Promise<BasketOwnership | null> {
+  const row = await db
+    .prepare(
+      'select id, customer_id, brand_id from baskets where token_hash = ?1 and business_id = ?2'
+    )
+    .bind(await hashBasketToken(token), businessId)
+    .first<{ id: number; customer_id: number | null; brand_id: number | null }>()
+  return row ? { id: row.id, customerId: row.customer_id, brandId: row.brand_id } : null
+}
+
+/**
+ * Binds an unbound basket to a brand of its business (a basket from before baskets had a brand,
+ * or created by a call that named none) and answers the basket's brand after it: the one it
+ * already had, the given one, or null when brandId is no brand of the business.
+ */
+export async function bindBasketBrand(
+  db: D1Database,
+  basketId: number,
+  brandId: number
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `update baskets set brand_id = coalesce(brand_id,
+         (select b.id from brands b where b.id = ?2 and b.business_id = baskets.business_id))
+       where id = ?1 returning brand_id`
+    )
+    .bind(basketId, brandId)
+    .first<{ brand_id: number | null }>()
+  return row?.brand_id ?? null
+}
+
 // --- The basket as stored ---------------------------------------------------------------------
 
 /** A basket row with the store terms the totals need (store columns null without a store). */
@@ -296,14 +343,29 @@ export async function insertBasket(
     storeId: number | null
     fulfilmentMethod: FulfilmentMethod
     tokenHash: string
+    /** The brand whose host creates it; a brand of another business is not recorded. */
+    brandId: number | null
+    /** The signed-in member creating it: a member's basket is theirs from the start. */
+    customerId: number | null
   }
 ): Promise<number> {
   const row = await db
     .prepare(
-      `insert into baskets (business_id, store_id, fulfilment_method, token_hash)
-       values (?1, ?2, ?3, ?4) returning id`
+      `insert into baskets (business_id, store_id, fulfilment_method, token_hash, brand_id,
+         customer_id)
+       values (?1, ?2, ?3, ?4,
+         (select id from brands where id = ?5 and business_id = ?1),
+         (select id from customers where id = ?6 and business_id = ?1))
+       returning id`
     )
-    .bind(input.businessId, input.storeId, input.fulfilmentMethod, input.tokenHash)
+    .bind(
+      input.businessId,
+      input.storeId,
+      input.fulfilmentMethod,
+      input.tokenHash,
+      input.brandId,
+      input.customerId
+    )
     .first<{ id: number }>()
   if (!row) throw new Error('basket insert returned no row')
   return row.id

@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import {
   AddBasketItemRequestSchema,
   AddMealDealRequestSchema,
@@ -17,8 +18,11 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { authenticate } from '../auth/authenticate.ts'
+import type { BackendEnv } from '../env.ts'
+import { signedInMember } from './access.ts'
 import { createDomain } from '../route-registry.ts'
 import {
+  type BasketCall,
   addBasketItem,
   addMealDeal,
   applyCoupon,
@@ -53,7 +57,18 @@ const ADD =
   `empties it and releases its slot. A closed store answers conflict '${MESSAGES.storeClosed}'; ` +
   `an item not sold or out of stock conflict '${MESSAGES.itemUnavailable}'. ${LIMITS}`
 
-const call = (env: Env) => ({ db: env.DB, now: now(env) })
+/** A basket call: a basket it creates is the calling brand's and, signed in, the member's. */
+const call = (
+  c: Context<BackendEnv>,
+  body: { businessId: number; brandId?: number | undefined }
+): BasketCall => ({
+  db: c.env.DB,
+  now: now(c.env),
+  newBasketOwner: async () => ({
+    brandId: body.brandId ?? null,
+    customerId: await signedInMember(c, body.businessId),
+  }),
+})
 
 basket.post(
   '/basket',
@@ -66,7 +81,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => getOrCreateBasket(call(c.env), body)
+  ({ body }, c) => getOrCreateBasket(call(c, body), body)
 )
 
 basket.post(
@@ -78,7 +93,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => clearBasket(call(c.env), body)
+  ({ body }, c) => clearBasket(call(c, body), body)
 )
 
 basket.post(
@@ -90,7 +105,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => updateBasket(call(c.env), body)
+  ({ body }, c) => updateBasket(call(c, body), body)
 )
 
 basket.post(
@@ -102,7 +117,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => addBasketItem(call(c.env), body)
+  ({ body }, c) => addBasketItem(call(c, body), body)
 )
 
 basket.post(
@@ -114,7 +129,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => updateBasketItem(call(c.env), body)
+  ({ body }, c) => updateBasketItem(call(c, body), body)
 )
 
 basket.post(
@@ -126,7 +141,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => removeBasketItem(call(c.env), body)
+  ({ body }, c) => removeBasketItem(call(c, body), body)
 )
 
 basket.post(
@@ -138,7 +153,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => addMealDeal(call(c.env), body)
+  ({ body }, c) => addMealDeal(call(c, body), body)
 )
 
 basket.post(
@@ -150,7 +165,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => removeMealDeal(call(c.env), body)
+  ({ body }, c) => removeMealDeal(call(c, body), body)
 )
 
 basket.post(
@@ -168,7 +183,7 @@ basket.post(
   },
   ({ body }, c) =>
     applyCoupon(
-      call(c.env),
+      call(c, body),
       body,
       createRobotChecker(c.env),
       c.req.header('cf-connecting-ip') ?? null
@@ -184,7 +199,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => removeCoupon(call(c.env), body)
+  ({ body }, c) => removeCoupon(call(c, body), body)
 )
 
 basket.post(
@@ -196,7 +211,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => updateTip(call(c.env), body)
+  ({ body }, c) => updateTip(call(c, body), body)
 )
 
 basket.post(
@@ -217,6 +232,6 @@ basket.post(
     if (caller.kind !== 'member' || caller.customerId === undefined) {
       throw new AppError('forbidden', MESSAGES.loginRequired)
     }
-    return claimBasket(call(c.env), body, caller.customerId)
+    return claimBasket(call(c, body), body, caller.customerId)
   }
 )

@@ -16,6 +16,7 @@ import { hashBasketToken } from '../basket/repo.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
 import { confirmHoldStatements } from '../slots/reservations.ts'
 import { addressOf, type AddressColumns } from '../stores/repo.ts'
+import { ofCallingBrand } from './order-brand.ts'
 import {
   assertBasketUnchanged,
   assertMethodAccepted,
@@ -121,15 +122,19 @@ function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
   }
 }
 
-/** The order of the business with this id, or null. */
+/**
+ * The order of the business with this id, or null; with brandId (the calling brand), null for
+ * another brand's order too: it is as if absent there.
+ */
 export async function findOrderRow(
   db: D1Database,
   businessId: number,
-  orderId: number
+  orderId: number,
+  brandId?: number
 ): Promise<OrderRow | null> {
   return db
-    .prepare(`${ORDER_SELECT} where o.id = ?1 and o.business_id = ?2`)
-    .bind(orderId, businessId)
+    .prepare(`${ORDER_SELECT} where o.id = ?1 and o.business_id = ?2 and ${ofCallingBrand('?3')}`)
+    .bind(orderId, businessId, brandId ?? null)
     .first<OrderRow>()
 }
 
@@ -188,9 +193,9 @@ export async function tokenOwnsOrder(
 /** The caller's order, ready to pay: owner check by basket token (not_found otherwise). */
 export async function findPayableOrder(
   db: D1Database,
-  input: { businessId: number; orderId: number; basketToken: string }
+  input: { businessId: number; brandId?: number | undefined; orderId: number; basketToken: string }
 ): Promise<PayableOrder> {
-  const row = await findOrderRow(db, input.businessId, input.orderId)
+  const row = await findOrderRow(db, input.businessId, input.orderId, input.brandId)
   // "Not yours" answers exactly like "no such order", so order ids cannot be probed.
   if (!row || !(await tokenOwnsOrder(db, input.businessId, input.basketToken, row.basket_id))) {
     throw new AppError('not_found', MESSAGES.orderNotFound)

@@ -137,6 +137,8 @@ function draftStatements(
     businessOrderId: string
     currency: string
     customerId: number | null
+    /** The basket's brand: the order is that brand's (ADR 012). */
+    brandId: number | null
   }
 ): Array<D1PreparedStatement> {
   const { db, now } = call
@@ -170,11 +172,11 @@ function draftStatements(
            instructions, messaging_device_id, referral_customer_id, referral_partner_id,
            coupon_id, coupon_code, coupon_discount, age_verified, subtotal, discount_total,
            delivery_cost, service_fee, delivery_tip, original_total, total, currency,
-           created_at, updated_at)
+           created_at, updated_at, brand_id)
          values (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'draft', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
            ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27,
            (select id from customers where id = ?28 and business_id = ?1), ?29, ?30, ?31, ?32,
-           ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?39, ?40, ?41, ?41)`
+           ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?39, ?40, ?41, ?41, ?42)`
       )
       .bind(
         body.businessId,
@@ -217,7 +219,8 @@ function draftStatements(
         totals.tip,
         totals.total,
         input.currency,
-        at
+        at,
+        input.brandId
       ),
     db
       .prepare(
@@ -336,14 +339,14 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
       .prepare('select name, currency from businesses where id = ?1')
       .bind(body.businessId)
       .first<Business>(),
-    body.brandId === undefined
-      ? null
-      : db
-          .prepare(
-            'select name, order_number_prefix from brands where id = ?1 and business_id = ?2'
-          )
-          .bind(body.brandId, body.businessId)
-          .first<{ name: string; order_number_prefix: string | null }>(),
+    // The basket's brand (the basket guard made sure it is the calling brand when one is named).
+    db
+      .prepare(
+        `select id, name, order_number_prefix from brands
+         where id = coalesce((select brand_id from baskets where id = ?1), ?2) and business_id = ?3`
+      )
+      .bind(ref.id, body.brandId ?? null, body.businessId)
+      .first<{ id: number; name: string; order_number_prefix: string | null }>(),
   ])
   const prefix = orderNumberPrefix(brand, business?.name ?? '')
   await assertOrderable(call, body, basket, row)
@@ -360,6 +363,7 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
           businessOrderId,
           currency: business?.currency ?? 'GBP',
           customerId,
+          brandId: brand?.id ?? null,
         })
       )
       const created = await db

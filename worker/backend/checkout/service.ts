@@ -25,6 +25,7 @@ import type { Geocoder } from '../location/geocoder.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules.ts'
 import { localSandboxActive } from '../payments/config.ts'
+import { ofCallingBrand } from './order-brand.ts'
 import { findOrderRow, orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
 import {
@@ -316,7 +317,7 @@ export async function findOwnOrder(
   call: CheckoutCall,
   body: z.output<typeof OrderSummaryRequestSchema>
 ): Promise<OrderSummary> {
-  const row = await findOrderRow(call.db, body.businessId, body.draftOrderId)
+  const row = await findOrderRow(call.db, body.businessId, body.draftOrderId, body.brandId)
   const owner =
     row !== null &&
     ((call.caller.kind === 'member' && row.customer_id === call.caller.customerId) ||
@@ -380,9 +381,10 @@ export async function driverLocation(
     .prepare(
       `select business_order_id, customer_id, basket_id, status_code, driver_latitude,
          driver_longitude, driver_updated_at
-       from orders where business_id = ?1 and business_order_id = ?2`
+       from orders o where business_id = ?1 and business_order_id = ?2
+         and ${ofCallingBrand('?3')}`
     )
-    .bind(body.businessId, body.businessOrderId)
+    .bind(body.businessId, body.businessOrderId, body.brandId ?? null)
     .first<DriverRow>()
   const owner =
     row !== null &&

@@ -220,6 +220,7 @@ async function startPayment(
   }
   const order = await findPayableOrder(db, {
     businessId: body.businessId,
+    brandId: body.brandId,
     orderId: body.draftOrderId,
     basketToken: body.basketToken,
   })
@@ -414,7 +415,13 @@ async function startRealex(
 /** Spec §7 Hosted card page producer data: the signed request of a pending Realex attempt. */
 export async function producerData(
   env: PaymentsEnv,
-  input: { businessId: number; basketToken: string; orderId: number; paymentId: number },
+  input: {
+    businessId: number
+    brandId?: number | undefined
+    basketToken: string
+    orderId: number
+    paymentId: number
+  },
   now: Date
 ): Promise<PaymentRedirect> {
   const order = await findPayableOrder(env.DB, input)
@@ -533,6 +540,7 @@ export async function verifyPayment(
   env: PaymentsEnv,
   input: {
     businessId: number
+    brandId?: number | undefined
     basketToken: string
     paymentId: number
     paymentGateway: PaymentGateway
@@ -542,6 +550,7 @@ export async function verifyPayment(
 ): Promise<PaymentResult> {
   const order = await findPayableOrder(env.DB, {
     businessId: input.businessId,
+    brandId: input.brandId,
     orderId: input.draftOrderId,
     basketToken: input.basketToken,
   })

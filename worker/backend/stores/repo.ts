@@ -5,6 +5,7 @@ import type {
   StoreDirectory,
 } from '../../../schemas/stores.ts'
 import type { Coordinates } from '../../../schemas/location.ts'
+import { ofCallingBrand } from '../checkout/order-brand.ts'
 import type { BoundingBox } from '../geo.ts'
 import type { DeliveryZone } from './delivery.ts'
 
@@ -382,20 +383,24 @@ export type OrderStatusRecord = Pick<
   'businessOrderId' | 'status' | 'fulfilmentMethod' | 'store' | 'updatedAt'
 >
 
-/** An order's status and store by its order number, within the business. Null when unknown. */
+/**
+ * An order's status and store by its order number, within the business and, given the calling
+ * brand, that brand (another brand's order is as if absent). Null when unknown.
+ */
 export async function findOrderStatus(
   db: D1Database,
   businessId: number,
-  businessOrderId: string
+  businessOrderId: string,
+  brandId?: number
 ): Promise<OrderStatusRecord | null> {
   const row = await db
     .prepare(
       `select o.business_order_id, o.status, o.fulfilment_method, o.updated_at,
          s.id as store_id, s.slug as store_slug, s.name as store_name
        from orders o join stores s on s.id = o.store_id
-       where o.business_id = ?1 and o.business_order_id = ?2`
+       where o.business_id = ?1 and o.business_order_id = ?2 and ${ofCallingBrand('?3')}`
     )
-    .bind(businessId, businessOrderId)
+    .bind(businessId, businessOrderId, brandId ?? null)
     .first<OrderStatusRow>()
   if (!row) return null
   return {

@@ -92,7 +92,7 @@ stores.post(
     response: OrderStatusSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => orderStatus(c.env.DB, body.businessId, body.businessOrderId)
+  ({ body }, c) => orderStatus(c.env.DB, body.businessId, body.businessOrderId, body.brandId)
 )
 
 stores.post(

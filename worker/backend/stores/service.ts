@@ -266,9 +266,10 @@ const TRACKABLE_STATUSES: ReadonlySet<Status> = new Set([
 export async function orderStatus(
   db: D1Database,
   businessId: number,
-  businessOrderId: string
+  businessOrderId: string,
+  brandId?: number
 ): Promise<OrderStatus> {
-  const order = await findOrderStatus(db, businessId, businessOrderId)
+  const order = await findOrderStatus(db, businessId, businessOrderId, brandId)
   if (!order) throw new AppError('not_found', MESSAGES.orderViewFailed)
   return {
     ...order,

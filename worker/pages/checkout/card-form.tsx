@@ -103,7 +103,7 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
   const anchor = attempt.success ? attempt.data : crypto.randomUUID()
   const shownTotal = parseShownTotal(form[SHOWN_TOTAL_FIELD])
   const values = echoValues(form, [...ADDRESS_FIELDS, 'sameAsDelivery', 'saveCard'])
-  const scope = { businessId: caller.businessId, basketToken: caller.basketToken }
+  const { scope } = caller
   const same = state.basket.fulfilmentMethod === 'delivery' && form.sameAsDelivery !== 'no'
   const parsed = safeParseForm(
     SetBillingAddressRequestSchema,

@@ -6,12 +6,12 @@ import {
   type CheckoutState,
 } from '../../../schemas/checkout.ts'
 import type { AppEnv } from '../../env.ts'
-import { readBasketToken } from '../../lib/basket-cookie.ts'
 import { AppError } from '../../lib/errors.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { ensureGuestSession } from '../../middleware/auth-session.ts'
 import { setFlash } from '../flash.ts'
 import { redirectTo } from '../../lib/redirect.ts'
+import { basketScope, type BasketScope } from '../request-basket.ts'
 
 /** The page of each step /checkout may send a shopper to. */
 export const ACTIVE_STEP_ROUTES = {
@@ -33,10 +33,9 @@ export function backToActiveStep(c: Context<AppEnv>, step: ActiveCheckoutStep): 
   return redirectTo(c, activeStepPath(step), 302)
 }
 
-/** What every checkout call carries: the business, the basket token and the caller's bearer. */
+/** What every checkout call carries: the basket scope (business, brand, token) and the bearer. */
 export interface CheckoutCaller {
-  businessId: number
-  basketToken: string
+  scope: BasketScope
   token: string
 }
 
@@ -46,10 +45,10 @@ export interface CheckoutCaller {
  * first, so a missing basket here is a broken request.
  */
 export async function checkoutCaller(c: Context<AppEnv>): Promise<CheckoutCaller> {
-  const basketToken = readBasketToken(c)
-  if (!basketToken) throw new AppError('not_found', MESSAGES.basketNotFound)
+  const scope = basketScope(c)
+  if (!scope) throw new AppError('not_found', MESSAGES.basketNotFound)
   const token = await ensureGuestSession(c)
-  return { businessId: c.var.brand.businessId, basketToken, token }
+  return { scope, token }
 }
 
 /** The checkout state (spec §7 prepare): what every step shows and decides on. */
@@ -58,7 +57,7 @@ export function loadCheckoutState(
   caller: CheckoutCaller
 ): Promise<CheckoutState> {
   return c.var.backend.post('/checkout/prepare', {
-    body: { businessId: caller.businessId, basketToken: caller.basketToken },
+    body: caller.scope,
     token: caller.token,
     schema: CheckoutStateSchema,
   })

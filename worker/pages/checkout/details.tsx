@@ -92,7 +92,7 @@ export async function checkoutDetailsPage(c: Context<AppEnv>): Promise<Response>
 
 function post(c: Context<AppEnv>, path: string, body: object, caller: CheckoutCaller) {
   return c.var.backend.post(path, {
-    body: { businessId: caller.businessId, basketToken: caller.basketToken, ...body },
+    body: { ...caller.scope, ...body },
     token: caller.token,
     schema: CheckoutStateSchema,
   })
@@ -134,7 +134,7 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
   const form = await readForm(c)
   const values = echoValues(form, ECHOED_FIELDS)
   const delivery = state.basket.fulfilmentMethod === 'delivery'
-  const scope = { businessId: caller.businessId, basketToken: caller.basketToken }
+  const { scope } = caller
 
   const contact = safeParseForm(SetContactDetailsRequestSchema, {
     ...scope,

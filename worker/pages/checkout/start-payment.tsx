@@ -70,12 +70,11 @@ async function placeAndPay(
   if (!current) throw new AppError('validation_error', MESSAGES.checkoutDetailsFailed)
   // Charge only the total the payment page showed: process order refuses any other.
   const draft = { ...current, expectedTotal: shownTotal ?? current.expectedTotal }
-  const scope = { businessId: caller.businessId, basketToken: caller.basketToken }
+  const { scope } = caller
   const order = await c.var.backend.post('/checkout/process-order', {
     body: {
       ...scope,
       ...draft,
-      brandId: c.var.brand.id,
       idempotencyKey: `${attempt}-order`,
       channel: 'web',
       platform: 'web',

@@ -7,11 +7,11 @@ import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { PaymentResultSchema } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
-import { readBasketToken } from '../../lib/basket-cookie.ts'
 import { COOKIE_NAMES, readAccessToken, tokenCookieOptions } from '../../lib/cookies.ts'
 import { AppError } from '../../lib/errors.ts'
 import { writeLastOrder } from '../last-order-cookie.ts'
 import { renderPage } from '../render.tsx'
+import { basketScope, forgetsForeignBasket } from '../request-basket.ts'
 import { emptyBasketRoute, summaryStoreSlug } from './checkout-guards.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
@@ -30,15 +30,16 @@ function requestedOrderId(c: Context<AppEnv>): number | null {
 }
 
 async function loadOrder(c: Context<AppEnv>, draftOrderId: number): Promise<OrderSummary | null> {
-  const basketToken = readBasketToken(c)
-  if (!basketToken) return null
+  const scope = basketScope(c)
+  if (!scope) return null
   try {
     return await c.var.backend.post('/checkout/order', {
-      body: { businessId: c.var.brand.businessId, basketToken, draftOrderId },
+      body: { ...scope, draftOrderId },
       token: readAccessToken(c),
       schema: OrderSummarySchema,
     })
   } catch (error) {
+    if (forgetsForeignBasket(c, error)) return null
     if (
       error instanceof AppError &&
       ['not_found', 'forbidden', 'unauthorized', 'validation_error'].includes(error.code)
@@ -58,13 +59,12 @@ async function verifyPayment(
   order: OrderSummary,
   paymentId: number
 ): Promise<OrderSummary | null> {
-  const basketToken = readBasketToken(c)
-  if (!basketToken || !order.paymentGateway) return null
+  const scope = basketScope(c)
+  if (!scope || !order.paymentGateway) return null
   try {
     await c.var.backend.post('/payments/verify', {
       body: {
-        businessId: c.var.brand.businessId,
-        basketToken,
+        ...scope,
         paymentId,
         paymentGateway: order.paymentGateway,
         draftOrderId: order.draftOrderId,
