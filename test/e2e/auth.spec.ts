@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, pinClock, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, urlOn, uniqueEmail } from './helpers.ts'
 
 // Git-ignored (test-results/), like the other journeys' screenshots.
 const SCREENSHOTS = 'test-results/screenshots'
@@ -26,12 +26,6 @@ async function screenshots(page: Page, name: string): Promise<void> {
 /** The page's main landmark (the footer has an email field of its own). */
 function main(page: Page) {
   return page.getByRole('main')
-}
-
-let emailCounter = 0
-function uniqueEmail(): string {
-  emailCounter += 1
-  return `e2e.auth.${Date.now()}.${emailCounter}@example.com`
 }
 
 /** The header's account link: 'My account' when signed in as a member, else 'Sign in'. */
@@ -80,7 +74,7 @@ test('register with errors, then for real; sign out; sign in by password', async
   // Errors first: a landline and passwords that differ, without JavaScript's help.
   await main(page).getByLabel('First name').fill('Ada')
   await main(page).getByLabel('Last name').fill('Lovelace')
-  await main(page).getByLabel('Email address').fill(uniqueEmail())
+  await main(page).getByLabel('Email address').fill(uniqueEmail('auth'))
   await main(page)
     .getByLabel(/Mobile phone number/)
     .fill('0161 496 0000')
@@ -99,7 +93,7 @@ test('register with errors, then for real; sign out; sign in by password', async
   await expectNoAxeViolations(page)
   await screenshots(page, 'register-errors')
 
-  const email = uniqueEmail()
+  const email = uniqueEmail('auth')
   await register(page, email)
   await expectSignedIn(page, true)
 
@@ -121,7 +115,7 @@ test('register with errors, then for real; sign out; sign in by password', async
 })
 
 test('forgotten password: the link from the mailbox sets a new password', async ({ page }) => {
-  const email = uniqueEmail()
+  const email = uniqueEmail('auth')
   await register(page, email)
   await signOut(page)
 
@@ -164,7 +158,7 @@ test('forgotten password: the link from the mailbox sets a new password', async 
 })
 
 test('change password: the current one is checked', async ({ page }) => {
-  const email = uniqueEmail()
+  const email = uniqueEmail('auth')
   await register(page, email)
   await page.goto(url('/member/change-password'))
   await expectNoAxeViolations(page)
@@ -209,7 +203,7 @@ async function mailedCode(context: BrowserContext, email: string): Promise<strin
 }
 
 test('sign in by one-time password: the code from the mailbox', async ({ page, context }) => {
-  const email = uniqueEmail()
+  const email = uniqueEmail('auth')
   await register(page, email)
   await signOut(page)
 
@@ -247,7 +241,7 @@ test('password sign-in locked after wrong passwords says when, and the one-time 
   page,
   context,
 }) => {
-  const email = uniqueEmail()
+  const email = uniqueEmail('auth')
   await register(page, email)
   await signOut(page)
 

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, reserveFirstSlot, waitForIsland } from './helpers.ts'
+import {
+  expectNoAxeViolations,
+  HOSTS,
+  urlOn,
+  reserveFirstSlot,
+  waitForIsland,
+  uniqueEmail,
+} from './helpers.ts'
 
 // A central Manchester demo store: delivery and collection, cash accepted, £10 minimum spend.
 const STORE = 'manchester-piccadilly'
@@ -124,7 +131,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Continue to payment' }).click()
     await expect(page).toHaveURL(/\/checkout\/details$/)
     await screenshots(page, 'details')
-    await fillDetails(page, `guest-${Date.now()}@example.com`)
+    await fillDetails(page, uniqueEmail('guest'))
     await expect(page.getByText('Sandbox mode')).toBeVisible()
     await expectNoAxeViolations(page)
     await screenshots(page, 'payment')
@@ -151,7 +158,7 @@ test.describe('checkout', () => {
   test('a declined card says so and the shopper pays on a second try', async ({ page }) => {
     test.setTimeout(120_000)
     await basketWithSlot(page)
-    await detailsAsGuest(page, `declined-${Date.now()}@example.com`)
+    await detailsAsGuest(page, uniqueEmail('declined'))
     await toCardPage(page)
     await payOnHostedPage(page, CARDS.declined)
     await expect(page).toHaveURL(/\/checkout\/payment\?payment=failed$/)
@@ -168,7 +175,7 @@ test.describe('checkout', () => {
   test('a 3-D Secure challenge completes', async ({ page }) => {
     test.setTimeout(120_000)
     await basketWithSlot(page)
-    await detailsAsGuest(page, `challenge-${Date.now()}@example.com`)
+    await detailsAsGuest(page, uniqueEmail('challenge'))
     await toCardPage(page)
     await payOnHostedPage(page, CARDS.challenge)
     await expect(page.getByRole('heading', { name: '3-D Secure challenge' })).toBeVisible()
@@ -183,7 +190,7 @@ test.describe('checkout', () => {
     async ({ page }) => {
       test.setTimeout(120_000)
       await basketWithSlot(page)
-      await detailsAsGuest(page, `cash-${Date.now()}@example.com`)
+      await detailsAsGuest(page, uniqueEmail('cash'))
       await waitForIsland(page, 'PaymentForm')
       const pay = page.getByRole('button', { name: /^Pay £/ })
       await pay.click()
@@ -205,7 +212,7 @@ test.describe('checkout', () => {
   }) => {
     test.setTimeout(120_000)
     await basketWithSlot(page, 'collection')
-    await detailsAsGuest(page, `collect-${Date.now()}@example.com`)
+    await detailsAsGuest(page, uniqueEmail('collect'))
     await waitForIsland(page, 'PaymentForm')
     await page.getByRole('radio', { name: /Cash/ }).check()
     await page.getByLabel(/available in cash/).check()
@@ -224,7 +231,7 @@ test.describe('checkout', () => {
     page,
   }) => {
     test.setTimeout(180_000)
-    const email = `member-${Date.now()}@example.com`
+    const email = uniqueEmail('member')
     await basketWithSlot(page)
     await page.goto(checkoutUrl())
     await page.getByRole('link', { name: 'Create an account' }).click()
@@ -268,7 +275,7 @@ test.describe('checkout', () => {
     test(`${wallet} in the sandbox: a declined sheet, then an approved one`, async ({ page }) => {
       test.setTimeout(120_000)
       await basketWithSlot(page)
-      await detailsAsGuest(page, `wallet-${Date.now()}@example.com`)
+      await detailsAsGuest(page, uniqueEmail('wallet'))
       await waitForIsland(page, 'PaymentForm')
       await page.getByRole('radio', { name: new RegExp(`^${wallet}`) }).check()
       await page.getByRole('button', { name: /^Pay £/ }).click()
@@ -292,7 +299,7 @@ test.describe('checkout', () => {
   test('a store closing during checkout blocks payment until it reopens', async ({ page }) => {
     test.setTimeout(120_000)
     await basketWithSlot(page)
-    await detailsAsGuest(page, `closing-${Date.now()}@example.com`)
+    await detailsAsGuest(page, uniqueEmail('closing'))
     await waitForIsland(page, 'PaymentForm')
     const close = (closed: boolean) =>
       page.evaluate(

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland, uniqueEmail } from './helpers.ts'
 
 // Issue 13 §5: what a shopper sees where the journey used to fail silently.
 
@@ -286,7 +286,7 @@ test.describe('account', () => {
     page,
   }) => {
     await page.setViewportSize(VIEWPORTS[0])
-    const email = `e2e.feedback.${crypto.randomUUID().slice(0, 8)}@example.com`
+    const email = uniqueEmail('feedback')
     await page.goto(urlOn(HOSTS.brandOne, '/register'))
     const main = page.getByRole('main')
     await main.getByLabel('First name').fill('Ada')

@@ -9,6 +9,15 @@ export const HOSTS = { brandOne: 'localhost', brandTwo: '127.0.0.1' } as const
 /** The demo brand with the address search (autocomplete) instead of the postcode box. */
 export const ADDRESS_SEARCH_HOST = 'greenway.localhost'
 
+/**
+ * An email address no other test (or earlier run against the same database) has used. Random, not
+ * the time: journeys never read the wall clock, and parallel workers can start in the same
+ * millisecond.
+ */
+export function uniqueEmail(label: string): string {
+  return `e2e.${label}.${crypto.randomUUID().slice(0, 13)}@example.com`
+}
+
 export function urlOn(host: string, path = '/'): string {
   return `http://${host}:${PORT}${path}`
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, pinClock, RUN_NOW, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland, uniqueEmail } from './helpers.ts'
 
 const SCREENSHOTS = 'test-results/screenshots'
 
@@ -98,7 +98,7 @@ test('the Stay In Touch sign-up posts to /api and shows the outcome', async ({ p
   await email.fill('not-an-email')
   await form.getByRole('button', { name: 'Sign up' }).click()
   await expect(form.getByRole('status')).toHaveText('Please enter a valid email address.')
-  await email.fill(`shopper+${Date.now()}@example.com`)
+  await email.fill(uniqueEmail('shopper'))
   await form.getByRole('button', { name: 'Sign up' }).click()
   await expect(form.getByRole('status')).toHaveText("Thanks for signing up! We'll keep you posted.")
   expect(new URL(page.url()).pathname).toBe('/')

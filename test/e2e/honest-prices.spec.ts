@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { HOSTS, urlOn, reserveFirstSlot, waitForIsland } from './helpers.ts'
+import { HOSTS, urlOn, reserveFirstSlot, waitForIsland, uniqueEmail } from './helpers.ts'
 
 // Issue 13 §4: every fee before the basket, money with pence, no false price claim, no tobacco
 // promotion, and a card page that charges only what the shopper was last shown.
@@ -93,7 +93,7 @@ async function atPayment(page: Page): Promise<void> {
   const form = page.getByRole('main')
   await form.getByLabel('First name').fill('Ada')
   await form.getByLabel('Last name').fill('Tabs')
-  await form.getByLabel('Email address').fill(`tabs-${Date.now()}@example.com`)
+  await form.getByLabel('Email address').fill(uniqueEmail('tabs'))
   await form.getByLabel('Mobile number').fill('07700 900123')
   await form.getByLabel(/I agree to the/).check()
   await form.getByRole('button', { name: 'Continue to payment' }).click()

@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, reserveFirstSlot, waitForIsland } from './helpers.ts'
+import {
+  expectNoAxeViolations,
+  HOSTS,
+  urlOn,
+  reserveFirstSlot,
+  waitForIsland,
+  uniqueEmail,
+} from './helpers.ts'
 
 // A central Manchester demo store: delivery (3 km) and collection, cash accepted, £10 minimum.
 const STORE = 'manchester-piccadilly'
@@ -67,7 +74,7 @@ test.describe('a shopper who never searched a postcode', () => {
     const form = page.getByRole('main')
     await form.getByLabel('First name').fill('Ada')
     await form.getByLabel('Last name').fill('Lovelace')
-    await form.getByLabel('Email address').fill(`no-search-${Date.now()}@example.com`)
+    await form.getByLabel('Email address').fill(uniqueEmail('no-search'))
     await form.getByLabel('Mobile number').fill('07700 900123')
     await form.getByLabel('Address line 1').fill('12 Portland Street')
     await form.getByLabel('Town or city').fill('Manchester')
@@ -146,7 +153,7 @@ test.describe('delivery only where the store delivers', () => {
     const form = page.getByRole('main')
     await form.getByLabel('First name').fill('Ada')
     await form.getByLabel('Last name').fill('Lovelace')
-    await form.getByLabel('Email address').fill(`wick-${Date.now()}@example.com`)
+    await form.getByLabel('Email address').fill(uniqueEmail('wick'))
     await form.getByLabel('Mobile number').fill('07700 900123')
     await form.getByLabel('Address line 1').fill('1 Harbour Quay')
     await form.getByLabel('Town or city').fill('Wick')

@@ -6,6 +6,7 @@ import {
   HOSTS,
   urlOn,
   waitForIsland,
+  uniqueEmail,
 } from './helpers.ts'
 
 // Git-ignored (test-results/), like the home page's screenshots.
@@ -329,7 +330,7 @@ test('an area without stores offers the interest form', async ({ page }) => {
   await email.fill('not-an-email')
   await form.getByRole('button', { name: 'Let me know' }).click()
   await expect(form.getByRole('alert')).toHaveText('Please enter a valid email address.')
-  await email.fill(`wick+${Date.now()}@example.com`)
+  await email.fill(uniqueEmail('wick'))
   await form.getByRole('button', { name: 'Let me know' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Thanks!' })).toHaveText(
     "Thanks! We'll let you know when we deliver to KW1 4YT."
@@ -344,7 +345,7 @@ test('the interest form works without JavaScript', async ({ browser }) => {
   await pinClock(page, RUN_NOW, { browser: false })
   await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by/KW1%204YT'))
   const form = page.locator('[data-island="InterestForm"] form')
-  await form.getByLabel('Email address').fill(`nojs+${Date.now()}@example.com`)
+  await form.getByLabel('Email address').fill(uniqueEmail('nojs'))
   await form.getByRole('button', { name: 'Let me know' }).click()
   await expect(
     page.getByText("Thanks! We'll let you know when we deliver to KW1 4YT.")

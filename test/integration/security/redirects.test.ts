@@ -12,7 +12,13 @@ import { sandboxGateway } from '../../../worker/sandbox-gateway/index.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { expectOk, plainItem, readyBasket, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar } from '../pages/cookie-jar.ts'
-import { CHECKOUT_LOCATION, ORIGIN, storefront, testEnv } from '../pages/storefront.ts'
+import {
+  CHECKOUT_LOCATION,
+  ORIGIN,
+  registration,
+  storefront,
+  testEnv,
+} from '../pages/storefront.ts'
 import { bypassTargets } from '../../support/redirect-bypasses.ts'
 
 /*
@@ -155,18 +161,9 @@ interface Shopper {
 let shoppers: Array<Shopper> = []
 let memberEmail = ''
 
-function registration(email: string, target: string): Record<string, string> {
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email,
-    phone: '07700 900123',
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    whereHeard: 'Friend or family',
-    terms: 'yes',
-    redirect: target,
-  }
+/** The register form for a new member, asking to go to `target` afterwards. */
+function registrationTo(email: string, target: string): Record<string, string> {
+  return { ...registration(email), redirect: target }
 }
 
 /** A form post as a browser of this origin sends it. */
@@ -241,7 +238,7 @@ beforeAll(async () => {
   })
 
   memberEmail = uniqueEmail('redirects')
-  const registered = await post('/register', registration(memberEmail, '/'))
+  const registered = await post('/register', registrationTo(memberEmail, '/'))
   expect(registered.status).toBe(303)
   const member = jar(registered, VERSION)
 
@@ -406,7 +403,7 @@ describe('every route, every shopper: redirects stay on this origin and are not 
             for (const shopper of shoppers) {
               const fields =
                 pattern === '/register'
-                  ? registration(uniqueEmail('redirects'), target)
+                  ? registrationTo(uniqueEmail('redirects'), target)
                   : { email: memberEmail, password: PASSWORD, redirect: target, returnTo: target }
               const res = await post(path, fields, {
                 cookie: shopper.cookie,
@@ -546,7 +543,7 @@ describe('the whole bypass table at each entry point that reads a target', () =>
       const login = await sweep(async (target) => {
         if (signIns++ % 10 === 0) {
           email = uniqueEmail('redirects')
-          expect((await post('/register', registration(email, '/'))).status).toBe(303)
+          expect((await post('/register', registrationTo(email, '/'))).status).toBe(303)
         }
         return {
           request: 'POST /login',
@@ -556,7 +553,7 @@ describe('the whole bypass table at each entry point that reads a target', () =>
       expect(login.filter((answer) => answer.status !== 303)).toEqual([])
       const registered = await sweep(async (target) => ({
         request: 'POST /register',
-        res: await post('/register', registration(uniqueEmail('redirects'), target)),
+        res: await post('/register', registrationTo(uniqueEmail('redirects'), target)),
       }))
       expect(registered.filter((answer) => answer.status !== 303)).toEqual([])
     },
