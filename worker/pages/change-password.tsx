@@ -5,8 +5,7 @@ import { ChangePasswordPage } from '../../client/pages/ChangePasswordPage.tsx'
 import { ChangePasswordRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { forgetSession, rememberSession } from '../lib/auth-cookies.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+import { forgetSession, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 import {
   formErrorsOf,
@@ -15,7 +14,7 @@ import {
   readForm,
   safeParseForm,
 } from './auth-forms.ts'
-import { setFlash } from './flash.ts'
+import { setFlash } from '../lib/cookies/flash.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 

@@ -4,7 +4,7 @@ import { RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { rememberSession } from '../lib/auth-cookies.ts'
+import { rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 import {
   echoValues,
@@ -14,7 +14,7 @@ import {
   readForm,
   safeParseForm,
 } from './auth-forms.ts'
-import { setFlash } from './flash.ts'
+import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { claimGuestBasket } from './login.tsx'
 import { renderPage } from './render.tsx'

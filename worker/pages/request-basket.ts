@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 import { BasketSchema, type Basket } from '../../schemas/basket.ts'
 import { BASKET_OF_ANOTHER_MEMBER_REASON } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
-import { forgetBasket, readBasketToken } from '../lib/basket-cookie.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+import { forgetBasket, readBasketToken } from '../lib/cookies/basket.ts'
+import { readAccessToken } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { forgetSession } from '../lib/auth-cookies.ts'
+import { forgetSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 import {
   formErrorsOf,

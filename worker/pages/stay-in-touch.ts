@@ -4,7 +4,7 @@ import { StayInTouchResponseSchema } from '../../schemas/content.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { readForm } from './auth-forms.ts'
-import { setFlash } from './flash.ts'
+import { setFlash } from '../lib/cookies/flash.ts'
 import { previousPageOrHome } from './guards.ts'
 import { redirectTo } from '../lib/redirect.ts'
 

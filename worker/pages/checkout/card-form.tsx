@@ -26,7 +26,7 @@ import {
   framesLocalSandbox,
 } from '../../backend/payments/frames-config.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
-import { setFlash } from '../flash.ts'
+import { setFlash } from '../../lib/cookies/flash.ts'
 import { renderPage } from '../render.tsx'
 import {
   addressFromForm,

@@ -17,7 +17,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
-import { readLocation } from '../location-cookie.ts'
+import { readLocation } from '../../lib/cookies/location.ts'
 import { renderPage } from '../render.tsx'
 import {
   addressFromForm,
