@@ -21,10 +21,7 @@ import {
 import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
-import {
-  SANDBOX_FRAME_PAGES_PATH,
-  framesLocalSandbox,
-} from '../../backend/payments/frames-config.ts'
+import { framesLocalSandbox, SANDBOX_FRAME_PAGES_PATH } from '../../../schemas/payment-config.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
 import { renderPage } from '../render.tsx'
