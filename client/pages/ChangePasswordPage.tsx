@@ -1,11 +1,11 @@
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormNotice,
   SubmitButton,
   TextField,
   type FormErrors,
-} from '../components/auth/AuthForm.tsx'
+} from '../components/forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
@@ -22,7 +22,7 @@ export interface ChangePasswordPageProps {
 export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPageProps) {
   return (
     <Layout chrome={chrome}>
-      <AuthCard title="Change password">
+      <FormCard title="Change password">
         <FormNotice message={notice} />
         <form method="post" action={routePath('member-change-password')} noValidate>
           <FormAlert id="change-form-error" message={errors.form} />
@@ -64,7 +64,7 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
             Sign out
           </button>
         </form>
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

@@ -8,7 +8,7 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
+} from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
 import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
@@ -22,7 +22,7 @@ export interface CheckoutDetailsPageProps {
   values: FormValues
   /** A guest typed the email of a member: they sign in (password or one-time code) instead. */
   memberEmail: boolean
-  /** The store does not deliver to the address: why, and the ways on (issue 13 §3). */
+  /** The store does not deliver to the address: why, and the ways on (schemas/delivery-area.ts). */
   outsideArea?: OutsideArea | null | undefined
 }
 

@@ -1,5 +1,5 @@
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormLink,
   FormNotice,
@@ -7,7 +7,7 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
+} from '../components/forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
@@ -29,7 +29,7 @@ export function ForgottenPasswordPage({
 }: ForgottenPasswordPageProps) {
   return (
     <Layout chrome={chrome}>
-      <AuthCard
+      <FormCard
         title="Forgotten your password?"
         intro={
           sentMessage
@@ -67,7 +67,7 @@ export function ForgottenPasswordPage({
             </div>
           </>
         )}
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

@@ -1,5 +1,5 @@
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormLink,
   FormNotice,
@@ -7,7 +7,7 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
+} from '../components/forms/Form.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
@@ -114,7 +114,7 @@ function OtpCodeCard({
 }) {
   const { errors } = view
   return (
-    <AuthCard title="Enter your code" intro={<p>{view.sentNotice}</p>}>
+    <FormCard title="Enter your code" intro={<p>{view.sentNotice}</p>}>
       <form
         method="post"
         action={routePath('login')}
@@ -138,7 +138,7 @@ function OtpCodeCard({
         <FormLink href={loginHref(redirect, 'send')}>Send a new code</FormLink>
         <FormLink href={loginHref(redirect)}>Sign in with your password</FormLink>
       </div>
-    </AuthCard>
+    </FormCard>
   )
 }
 
@@ -179,18 +179,18 @@ export function LoginPage({
   if (otpView.alone) {
     return (
       <Layout chrome={chrome}>
-        <AuthCard title="Sign in with a code">
+        <FormCard title="Sign in with a code">
           <OtpSendForm errors={otpView.errors} values={otpView.values} redirect={redirect} alone />
           <div className="mt-4 text-sm">
             <FormLink href={loginHref(redirect)}>Sign in with your password</FormLink>
           </div>
-        </AuthCard>
+        </FormCard>
       </Layout>
     )
   }
   return (
     <Layout chrome={chrome}>
-      <AuthCard title="Sign in">
+      <FormCard title="Sign in">
         <FormNotice message={notice} />
         <form
           method="post"
@@ -240,7 +240,7 @@ export function LoginPage({
             alone={false}
           />
         </section>
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

@@ -1,7 +1,7 @@
 import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormLink,
   SelectField,
@@ -9,7 +9,7 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
+} from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -35,7 +35,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
   const termsError = errors.terms
   return (
     <Layout chrome={chrome}>
-      <AuthCard
+      <FormCard
         title="Create an account"
         intro={
           <>
@@ -120,7 +120,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
           <TermsAgreement idPrefix="register" checked={values.terms === 'yes'} error={termsError} />
           <SubmitButton>Create account</SubmitButton>
         </form>
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

@@ -1,11 +1,11 @@
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormLink,
   SubmitButton,
   TextField,
   type FormErrors,
-} from '../components/auth/AuthForm.tsx'
+} from '../components/forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
@@ -28,7 +28,7 @@ export function ResetPasswordPage({
 }: ResetPasswordPageProps) {
   return (
     <Layout chrome={chrome}>
-      <AuthCard title="Set a new password">
+      <FormCard title="Set a new password">
         {invalidMessage ? (
           <>
             <FormAlert id="reset-invalid" message={invalidMessage} />
@@ -59,7 +59,7 @@ export function ResetPasswordPage({
             <SubmitButton>Set new password</SubmitButton>
           </form>
         )}
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors } from '../../client/components/forms/Form.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import { ChangePasswordPage } from '../../client/pages/ChangePasswordPage.tsx'
 import { ChangePasswordRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
@@ -13,7 +13,7 @@ import {
   type FormStatus,
   readForm,
   safeParseForm,
-} from './auth-forms.ts'
+} from './forms.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import {
   LOGIN_INTENT_FIELD,
   LOGIN_INTENTS,
@@ -27,7 +27,7 @@ import {
   isPasswordAttemptsLocked,
   readForm,
   safeParseForm,
-} from './auth-forms.ts'
+} from './forms.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, REDIRECT_QUERY, safeReturnPath } from './guards.ts'
 import { readPendingOtp } from '../lib/cookies/pending-otp.ts'
@@ -140,9 +140,9 @@ async function claimBasket(
 }
 
 /**
- * The shopper's basket on sign-in. A guest basket becomes the member's (issue 5): POST
+ * The shopper's basket on sign-in. A guest basket becomes the member's: POST
  * /basket/claim with the new member's token. When the shopper has no basket with anything in it
- * and their last session put a member's basket aside (issue 14 §6), that basket comes back if it
+ * and their last session put a member's basket aside (ADR 012), that basket comes back if it
  * is this member's. A basket cookie of another member is forgotten; any other failure is logged
  * and never blocks the sign-in.
  */

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import {
   OtpSendRequestSchema,
   OtpSentSchema,
@@ -17,7 +17,7 @@ import {
 } from '../lib/cookies/pending-otp.ts'
 import { BACKEND_TOKEN_PATH } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
-import { type FormRefusal, formRefusal, safeParseForm } from './auth-forms.ts'
+import { type FormRefusal, formRefusal, safeParseForm } from './forms.ts'
 
 /** The line above the code form: where the code went, without saying whether the account exists. */
 export function otpSentNotice(pending: PendingOtp): string {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import { RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
@@ -13,7 +13,7 @@ import {
   type FormStatus,
   readForm,
   safeParseForm,
-} from './auth-forms.ts'
+} from './forms.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { claimGuestBasket } from './login.tsx'

@@ -25,7 +25,7 @@ export function basketScope(c: Context<AppEnv>): BasketScope | null {
 
 /**
  * Whether a page's basket call was refused because the cookie names a member's basket that this
- * shopper may not use (issue 14 §6): the cookie is forgotten, so the shopper goes on with none.
+ * shopper may not use (ADR 012): the cookie is forgotten, so the shopper goes on with none.
  */
 export function forgetsForeignBasket(c: Context<AppEnv>, error: unknown): boolean {
   const foreign =

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors } from '../../client/components/forms/Form.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import { ResetPasswordPage } from '../../client/pages/ResetPasswordPage.tsx'
 import {
@@ -17,7 +17,7 @@ import {
   type FormStatus,
   readForm,
   safeParseForm,
-} from './auth-forms.ts'
+} from './forms.ts'
 import { PASSWORD_RESET_QUERY } from './login.tsx'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'

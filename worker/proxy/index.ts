@@ -117,7 +117,8 @@ function withFulfilmentLocation(c: Context, json: Inputs): void {
 
 /**
  * A slot reservation is for where the shopper searched from unless the call says otherwise, so
- * the backend refuses a delivery slot where the store does not deliver (issue 13 §3).
+ * the backend refuses a delivery slot where the store does not deliver
+ * (schemas/delivery-area.ts).
  */
 function withReserveLocation(c: Context, json: Inputs): void {
   if (json.latitude !== undefined || json.longitude !== undefined) return

@@ -6,8 +6,8 @@ export type FormErrors = Partial<Record<string, string>>
 /** The values a re-rendered form shows again (never passwords). */
 export type FormValues = Partial<Record<string, string>>
 
-/** A centred card holding one sign-in form: phone first, a readable width on desktop. */
-export function AuthCard({
+/** A centred card holding one form (sign-in, checkout step): phone first, a readable width on desktop. */
+export function FormCard({
   title,
   intro,
   children,
