@@ -5,6 +5,7 @@ import {
   SubmitButton,
   TextField,
   type FormErrors,
+  NewPasswordFields,
 } from '../components/forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
@@ -35,24 +36,10 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
             autoComplete="current-password"
             errors={errors}
           />
-          <TextField
+          <NewPasswordFields
             idPrefix="change"
-            name="password"
-            maxLength={TEXT_MAX_LENGTH.newPassword}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
+            errors={errors}
             hint="At least 8 characters. You will stay signed in here and be signed out everywhere else."
-            errors={errors}
-          />
-          <TextField
-            idPrefix="change"
-            name="confirmPassword"
-            maxLength={TEXT_MAX_LENGTH.newPassword}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            errors={errors}
           />
           <SubmitButton>Change password</SubmitButton>
         </form>

@@ -8,6 +8,8 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
+  NameFields,
+  EmailField,
 } from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
 import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
@@ -90,37 +92,8 @@ export function CheckoutDetailsPage({
             <FormAlert id="details-form-error" message={errors.form} />
           )}
           <CheckoutCard title="Contact details" titleId="contact-title">
-            <div className="grid gap-x-4 sm:grid-cols-2">
-              <TextField
-                idPrefix="details"
-                name="firstName"
-                maxLength={TEXT_MAX_LENGTH.name}
-                label="First name"
-                autoComplete="given-name"
-                errors={errors}
-                values={values}
-              />
-              <TextField
-                idPrefix="details"
-                name="lastName"
-                maxLength={TEXT_MAX_LENGTH.name}
-                label="Last name"
-                autoComplete="family-name"
-                errors={errors}
-                values={values}
-              />
-            </div>
-            <TextField
-              idPrefix="details"
-              name="email"
-              maxLength={TEXT_MAX_LENGTH.email}
-              label="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              errors={errors}
-              values={values}
-            />
+            <NameFields idPrefix="details" errors={errors} values={values} />
+            <EmailField idPrefix="details" errors={errors} values={values} />
             <TextField
               idPrefix="details"
               name="phoneNumber"

@@ -4,11 +4,10 @@ import {
   FormLink,
   FormNotice,
   SubmitButton,
-  TextField,
   type FormErrors,
   type FormValues,
+  EmailField,
 } from '../components/forms/Form.tsx'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -49,17 +48,7 @@ export function ForgottenPasswordPage({
           <>
             <form method="post" action={routePath('forgotten-password')} noValidate>
               <FormAlert id="forgotten-form-error" message={errors.form} />
-              <TextField
-                idPrefix="forgotten"
-                name="email"
-                maxLength={TEXT_MAX_LENGTH.email}
-                label="Email address"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                errors={errors}
-                values={values}
-              />
+              <EmailField idPrefix="forgotten" errors={errors} values={values} />
               <SubmitButton>Send reset link</SubmitButton>
             </form>
             <div className="mt-4">

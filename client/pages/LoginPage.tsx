@@ -7,6 +7,7 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
+  EmailField,
 } from '../components/forms/Form.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
@@ -203,17 +204,7 @@ export function LoginPage({
           <FormAlert id="login-form-error" message={errors.form} />
           {locked ? <LockedHelp redirect={redirect} /> : null}
           <Hidden redirect={redirect} />
-          <TextField
-            idPrefix="login"
-            name="email"
-            maxLength={TEXT_MAX_LENGTH.email}
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            errors={errors}
-            values={values}
-          />
+          <EmailField idPrefix="login" errors={errors} values={values} />
           <TextField
             idPrefix="login"
             name="password"

@@ -3,10 +3,9 @@ import {
   FormAlert,
   FormLink,
   SubmitButton,
-  TextField,
   type FormErrors,
+  NewPasswordFields,
 } from '../components/forms/Form.tsx'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -37,25 +36,7 @@ export function ResetPasswordPage({
         ) : (
           <form method="post" action={action} noValidate>
             <FormAlert id="reset-form-error" message={errors.form} />
-            <TextField
-              idPrefix="reset"
-              name="password"
-              maxLength={TEXT_MAX_LENGTH.newPassword}
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters."
-              errors={errors}
-            />
-            <TextField
-              idPrefix="reset"
-              name="confirmPassword"
-              maxLength={TEXT_MAX_LENGTH.newPassword}
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              errors={errors}
-            />
+            <NewPasswordFields idPrefix="reset" errors={errors} />
             <SubmitButton>Set new password</SubmitButton>
           </form>
         )}
