@@ -7,13 +7,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { forgetSession, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
-import {
-  formErrorsOf,
-  formRefusal,
-  type FormStatus,
-  readForm,
-  safeParseForm,
-} from './forms.ts'
+import { formErrorsOf, formRefusal, type FormStatus, readForm, safeParseForm } from './forms.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'

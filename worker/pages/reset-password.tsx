@@ -11,13 +11,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { forgetSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
-import {
-  formErrorsOf,
-  formRefusal,
-  type FormStatus,
-  readForm,
-  safeParseForm,
-} from './forms.ts'
+import { formErrorsOf, formRefusal, type FormStatus, readForm, safeParseForm } from './forms.ts'
 import { PASSWORD_RESET_QUERY } from './login.tsx'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
