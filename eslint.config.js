@@ -11,12 +11,51 @@ const BARE_REDIRECT = {
   message: 'Redirect with redirectTo() from worker/lib/redirect.ts (same-origin paths only).',
 }
 
-// Issue 14: every request body goes through the one reader, which caps its size and depth.
+// Every request body goes through the one reader, which caps its size and depth.
 const RAW_BODY_READ = {
   selector:
     'MemberExpression[object.property.name=/^(req|raw)$/][property.name=/^(json|text|parseBody|formData|arrayBuffer|blob|body)$/]',
   message: 'Read request bodies with worker/lib/request-body.ts (size and depth limits).',
 }
+
+// Layers point down (docs/decisions/013-layers-and-cookies.md): schemas ← lib ← middleware, proxy,
+// pages; only the composition root wires them together. These use typescript-eslint's copy of
+// no-restricted-imports so they never override, nor are overridden by, the other folders' rules.
+const forbid = (folder, why) => ({ group: [`**/${folder}/**`], message: why })
+const PAGES = forbid(
+  'pages',
+  'pages sit above this layer: move what both need to worker/lib or schemas'
+)
+const MIDDLEWARE = forbid(
+  'middleware',
+  'middleware is wired by the composition root only: share through worker/lib'
+)
+const PROXY = forbid(
+  'proxy',
+  'the proxy is wired by the composition root only: share through worker/lib'
+)
+const BACKEND = forbid(
+  'backend',
+  'reach the backend through the backend client (worker/lib/backend-client.ts)'
+)
+const SANDBOX = forbid(
+  'sandbox-gateway',
+  'the sandbox gateway is wired by the composition root only'
+)
+const COMPONENTS = forbid('client/components', 'client components render in pages only')
+const ISLANDS = forbid(
+  'client/islands',
+  'islands are browser code: share constants through schemas'
+)
+// Cookies are set and deleted only by worker/lib/cookies/, so a delete always has its set's flags.
+const COOKIE_WRITES = {
+  name: 'hono/cookie',
+  importNames: ['setCookie', 'deleteCookie', 'setSignedCookie', 'generateCookie'],
+  message: 'Set and delete cookies with worker/lib/cookies/ (one options function per cookie).',
+}
+const layerRule = (patterns, paths = [COOKIE_WRITES]) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
+})
 
 export default tseslint.config(
   {
@@ -97,5 +136,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['worker/lib/**/*.{ts,tsx}'],
+    ignores: ['worker/lib/cookies/**'],
+    rules: layerRule([PAGES, MIDDLEWARE, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS]),
+  },
+  {
+    files: ['worker/lib/cookies/**/*.ts'],
+    rules: layerRule([PAGES, MIDDLEWARE, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS], []),
+  },
+  {
+    files: ['worker/middleware/**/*.{ts,tsx}'],
+    rules: layerRule([PAGES, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS]),
+  },
+  {
+    files: ['worker/proxy/**/*.{ts,tsx}'],
+    rules: layerRule([PAGES, MIDDLEWARE, BACKEND, SANDBOX, COMPONENTS, ISLANDS]),
+  },
+  {
+    files: ['worker/pages/**/*.{ts,tsx}'],
+    rules: layerRule([MIDDLEWARE, PROXY, BACKEND, SANDBOX]),
   }
 )

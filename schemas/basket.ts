@@ -14,7 +14,7 @@ import { STORE_AVAILABILITY_STATES } from './stores.ts'
  *
  * The basketToken is an opaque bearer secret for one basket. In the browser it lives only in the
  * httpOnly `sf_basket` cookie: the proxy puts it into request bodies and takes it out of answers
- * (worker/lib/basket-cookie.ts), so browser code never reads it.
+ * (worker/lib/cookies/basket.ts), so browser code never reads it.
  */
 
 /** An opaque basket token: 43 url-safe base64 characters (32 random bytes) when we issue it. */

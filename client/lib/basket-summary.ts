@@ -1,4 +1,5 @@
 import type { Basket, BasketSummary } from '../../schemas/basket.ts'
+import { COOKIE_NAMES } from '../../schemas/cookies.ts'
 import { formatMoney } from '../../schemas/money.ts'
 
 /*
@@ -11,7 +12,7 @@ import { formatMoney } from '../../schemas/money.ts'
 export const BASKET_CHANGED_EVENT = 'sf:basket-changed'
 
 /** The readable cookie the proxy keeps with the basket's count, total and store (no secret). */
-export const BASKET_SUMMARY_COOKIE = 'sf_basket_summary'
+export const BASKET_SUMMARY_COOKIE = COOKIE_NAMES.basketSummary
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null

@@ -1,11 +1,12 @@
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormNotice,
   SubmitButton,
   TextField,
   type FormErrors,
-} from '../components/auth/AuthForm.tsx'
+  NewPasswordFields,
+} from '../components/forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
@@ -22,7 +23,7 @@ export interface ChangePasswordPageProps {
 export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPageProps) {
   return (
     <Layout chrome={chrome}>
-      <AuthCard title="Change password">
+      <FormCard title="Change password">
         <FormNotice message={notice} />
         <form method="post" action={routePath('member-change-password')} noValidate>
           <FormAlert id="change-form-error" message={errors.form} />
@@ -35,24 +36,10 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
             autoComplete="current-password"
             errors={errors}
           />
-          <TextField
+          <NewPasswordFields
             idPrefix="change"
-            name="password"
-            maxLength={TEXT_MAX_LENGTH.newPassword}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
+            errors={errors}
             hint="At least 8 characters. You will stay signed in here and be signed out everywhere else."
-            errors={errors}
-          />
-          <TextField
-            idPrefix="change"
-            name="confirmPassword"
-            maxLength={TEXT_MAX_LENGTH.newPassword}
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            errors={errors}
           />
           <SubmitButton>Change password</SubmitButton>
         </form>
@@ -64,7 +51,7 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
             Sign out
           </button>
         </form>
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

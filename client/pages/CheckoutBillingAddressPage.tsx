@@ -3,7 +3,7 @@ import {
   SubmitButton,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
+} from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
 import {
   CheckoutCard,

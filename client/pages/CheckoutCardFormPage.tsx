@@ -1,5 +1,5 @@
 import type { PaymentRedirect } from '../../schemas/payments.ts'
-import { FormAlert } from '../components/auth/AuthForm.tsx'
+import { FormAlert } from '../components/forms/Form.tsx'
 import {
   CheckoutCard,
   CheckoutFrame,

@@ -8,7 +8,9 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
+  NameFields,
+  EmailField,
+} from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
 import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
@@ -22,7 +24,7 @@ export interface CheckoutDetailsPageProps {
   values: FormValues
   /** A guest typed the email of a member: they sign in (password or one-time code) instead. */
   memberEmail: boolean
-  /** The store does not deliver to the address: why, and the ways on (issue 13 §3). */
+  /** The store does not deliver to the address: why, and the ways on (schemas/delivery-area.ts). */
   outsideArea?: OutsideArea | null | undefined
 }
 
@@ -90,37 +92,8 @@ export function CheckoutDetailsPage({
             <FormAlert id="details-form-error" message={errors.form} />
           )}
           <CheckoutCard title="Contact details" titleId="contact-title">
-            <div className="grid gap-x-4 sm:grid-cols-2">
-              <TextField
-                idPrefix="details"
-                name="firstName"
-                maxLength={TEXT_MAX_LENGTH.name}
-                label="First name"
-                autoComplete="given-name"
-                errors={errors}
-                values={values}
-              />
-              <TextField
-                idPrefix="details"
-                name="lastName"
-                maxLength={TEXT_MAX_LENGTH.name}
-                label="Last name"
-                autoComplete="family-name"
-                errors={errors}
-                values={values}
-              />
-            </div>
-            <TextField
-              idPrefix="details"
-              name="email"
-              maxLength={TEXT_MAX_LENGTH.email}
-              label="Email address"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              errors={errors}
-              values={values}
-            />
+            <NameFields idPrefix="details" errors={errors} values={values} />
+            <EmailField idPrefix="details" errors={errors} values={values} />
             <TextField
               idPrefix="details"
               name="phoneNumber"

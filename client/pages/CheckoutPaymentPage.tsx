@@ -1,5 +1,5 @@
 import type { CheckoutState } from '../../schemas/checkout.ts'
-import { FormAlert } from '../components/auth/AuthForm.tsx'
+import { FormAlert } from '../components/forms/Form.tsx'
 import { BasketTotals } from '../components/basket/BasketTotals.tsx'
 import { slotLabel } from '../components/basket/SlotSummary.tsx'
 import {

@@ -1,5 +1,5 @@
 import type { OrderSummary } from '../../schemas/checkout.ts'
-import { FormAlert } from '../components/auth/AuthForm.tsx'
+import { FormAlert } from '../components/forms/Form.tsx'
 import { CheckoutCard, CheckoutFrame, StepLink } from '../components/checkout/CheckoutFrame.tsx'
 import {
   OrderLines,

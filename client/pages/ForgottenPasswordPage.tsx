@@ -1,14 +1,13 @@
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormLink,
   FormNotice,
   SubmitButton,
-  TextField,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
+  EmailField,
+} from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -29,7 +28,7 @@ export function ForgottenPasswordPage({
 }: ForgottenPasswordPageProps) {
   return (
     <Layout chrome={chrome}>
-      <AuthCard
+      <FormCard
         title="Forgotten your password?"
         intro={
           sentMessage
@@ -49,17 +48,7 @@ export function ForgottenPasswordPage({
           <>
             <form method="post" action={routePath('forgotten-password')} noValidate>
               <FormAlert id="forgotten-form-error" message={errors.form} />
-              <TextField
-                idPrefix="forgotten"
-                name="email"
-                maxLength={TEXT_MAX_LENGTH.email}
-                label="Email address"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                errors={errors}
-                values={values}
-              />
+              <EmailField idPrefix="forgotten" errors={errors} values={values} />
               <SubmitButton>Send reset link</SubmitButton>
             </form>
             <div className="mt-4">
@@ -67,7 +56,7 @@ export function ForgottenPasswordPage({
             </div>
           </>
         )}
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

@@ -1,5 +1,5 @@
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormLink,
   FormNotice,
@@ -7,7 +7,8 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
+  EmailField,
+} from '../components/forms/Form.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
@@ -114,7 +115,7 @@ function OtpCodeCard({
 }) {
   const { errors } = view
   return (
-    <AuthCard title="Enter your code" intro={<p>{view.sentNotice}</p>}>
+    <FormCard title="Enter your code" intro={<p>{view.sentNotice}</p>}>
       <form
         method="post"
         action={routePath('login')}
@@ -138,7 +139,7 @@ function OtpCodeCard({
         <FormLink href={loginHref(redirect, 'send')}>Send a new code</FormLink>
         <FormLink href={loginHref(redirect)}>Sign in with your password</FormLink>
       </div>
-    </AuthCard>
+    </FormCard>
   )
 }
 
@@ -179,18 +180,18 @@ export function LoginPage({
   if (otpView.alone) {
     return (
       <Layout chrome={chrome}>
-        <AuthCard title="Sign in with a code">
+        <FormCard title="Sign in with a code">
           <OtpSendForm errors={otpView.errors} values={otpView.values} redirect={redirect} alone />
           <div className="mt-4 text-sm">
             <FormLink href={loginHref(redirect)}>Sign in with your password</FormLink>
           </div>
-        </AuthCard>
+        </FormCard>
       </Layout>
     )
   }
   return (
     <Layout chrome={chrome}>
-      <AuthCard title="Sign in">
+      <FormCard title="Sign in">
         <FormNotice message={notice} />
         <form
           method="post"
@@ -203,17 +204,7 @@ export function LoginPage({
           <FormAlert id="login-form-error" message={errors.form} />
           {locked ? <LockedHelp redirect={redirect} /> : null}
           <Hidden redirect={redirect} />
-          <TextField
-            idPrefix="login"
-            name="email"
-            maxLength={TEXT_MAX_LENGTH.email}
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            errors={errors}
-            values={values}
-          />
+          <EmailField idPrefix="login" errors={errors} values={values} />
           <TextField
             idPrefix="login"
             name="password"
@@ -240,7 +231,7 @@ export function LoginPage({
             alone={false}
           />
         </section>
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

@@ -1,7 +1,7 @@
 import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormLink,
   SelectField,
@@ -9,7 +9,10 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
-} from '../components/auth/AuthForm.tsx'
+  NameFields,
+  EmailField,
+  NewPasswordFields,
+} from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -35,7 +38,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
   const termsError = errors.terms
   return (
     <Layout chrome={chrome}>
-      <AuthCard
+      <FormCard
         title="Create an account"
         intro={
           <>
@@ -46,37 +49,8 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
         <form method="post" action={routePath('register')} noValidate>
           <FormAlert id="register-form-error" message={errors.form} />
           {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
-          <div className="grid gap-x-4 sm:grid-cols-2">
-            <TextField
-              idPrefix="register"
-              name="firstName"
-              maxLength={TEXT_MAX_LENGTH.name}
-              label="First name"
-              autoComplete="given-name"
-              errors={errors}
-              values={values}
-            />
-            <TextField
-              idPrefix="register"
-              name="lastName"
-              maxLength={TEXT_MAX_LENGTH.name}
-              label="Last name"
-              autoComplete="family-name"
-              errors={errors}
-              values={values}
-            />
-          </div>
-          <TextField
-            idPrefix="register"
-            name="email"
-            maxLength={TEXT_MAX_LENGTH.email}
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            errors={errors}
-            values={values}
-          />
+          <NameFields idPrefix="register" errors={errors} values={values} />
+          <EmailField idPrefix="register" errors={errors} values={values} />
           <TextField
             idPrefix="register"
             name="phone"
@@ -90,25 +64,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
             errors={errors}
             values={values}
           />
-          <TextField
-            idPrefix="register"
-            name="password"
-            maxLength={TEXT_MAX_LENGTH.newPassword}
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            hint="At least 8 characters."
-            errors={errors}
-          />
-          <TextField
-            idPrefix="register"
-            name="confirmPassword"
-            maxLength={TEXT_MAX_LENGTH.newPassword}
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            errors={errors}
-          />
+          <NewPasswordFields idPrefix="register" errors={errors} label="Password" />
           <SelectField
             idPrefix="register"
             name="whereHeard"
@@ -120,7 +76,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
           <TermsAgreement idPrefix="register" checked={values.terms === 'yes'} error={termsError} />
           <SubmitButton>Create account</SubmitButton>
         </form>
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

@@ -1,12 +1,11 @@
 import {
-  AuthCard,
+  FormCard,
   FormAlert,
   FormLink,
   SubmitButton,
-  TextField,
   type FormErrors,
-} from '../components/auth/AuthForm.tsx'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
+  NewPasswordFields,
+} from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -28,7 +27,7 @@ export function ResetPasswordPage({
 }: ResetPasswordPageProps) {
   return (
     <Layout chrome={chrome}>
-      <AuthCard title="Set a new password">
+      <FormCard title="Set a new password">
         {invalidMessage ? (
           <>
             <FormAlert id="reset-invalid" message={invalidMessage} />
@@ -37,29 +36,11 @@ export function ResetPasswordPage({
         ) : (
           <form method="post" action={action} noValidate>
             <FormAlert id="reset-form-error" message={errors.form} />
-            <TextField
-              idPrefix="reset"
-              name="password"
-              maxLength={TEXT_MAX_LENGTH.newPassword}
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters."
-              errors={errors}
-            />
-            <TextField
-              idPrefix="reset"
-              name="confirmPassword"
-              maxLength={TEXT_MAX_LENGTH.newPassword}
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              errors={errors}
-            />
+            <NewPasswordFields idPrefix="reset" errors={errors} />
             <SubmitButton>Set new password</SubmitButton>
           </form>
         )}
-      </AuthCard>
+      </FormCard>
     </Layout>
   )
 }

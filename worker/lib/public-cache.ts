@@ -56,7 +56,7 @@ export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
 /**
  * Backend paths that are per brand: the proxy sets brandId from the request's host, as it sets
  * businessId for every call. Every call carrying a basket token (basket, slots, checkout,
- * payments; worker/lib/basket-cookie.ts) is per brand too (docs/decisions/012).
+ * payments; worker/lib/cookies/basket.ts) is per brand too (docs/decisions/012).
  */
 export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/white-label/settings',

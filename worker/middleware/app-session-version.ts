@@ -1,17 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { APP_SESSION_VERSION, PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
+import { COOKIE_NAMES, type CookieName } from '../../schemas/cookies.ts'
 import type { AppEnv } from '../env.ts'
-import { replaceRequestCookies } from '../lib/auth-cookies.ts'
-import { COOKIE_NAMES, tokenCookieOptions } from '../lib/cookies.ts'
-import { DEEP_LINK_COOKIE } from '../pages/deep-link.ts'
-import { FLASH_COOKIE } from '../pages/flash.ts'
-import { LAST_ORDER_COOKIE } from '../pages/last-order-cookie.ts'
-import { LOCATION_COOKIE } from '../pages/location-cookie.ts'
-import { SLOT_REFERRER_COOKIE } from '../pages/time-slots.tsx'
-
-/** The version cookie outlives every other storefront cookie (the longest, last order, is 90 days). */
-const APP_VERSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60
+import {
+  clearCookie,
+  readCookie,
+  replaceRequestCookies,
+  requestCookieNames,
+  writeCookie,
+} from '../lib/cookies/cookies.ts'
 
 /** Every storefront cookie starts with this; another site's cookies on the host are not ours. */
 const STOREFRONT_COOKIE_PREFIX = 'sf_'
@@ -20,21 +17,17 @@ const STOREFRONT_COOKIE_PREFIX = 'sf_'
  * State the browser keeps for the pages (spec §4 Sessions "local persisted state"). Tokens and
  * the basket token are NOT here: they name server state that is still valid.
  */
-const PERSISTED_STATE_COOKIES = [
-  LOCATION_COOKIE,
-  DEEP_LINK_COOKIE,
+const PERSISTED_STATE_COOKIES: Array<CookieName> = [
+  COOKIE_NAMES.location,
+  COOKIE_NAMES.deepLink,
   COOKIE_NAMES.basketSummary,
-  SLOT_REFERRER_COOKIE,
-  FLASH_COOKIE,
+  COOKIE_NAMES.slotReferrer,
+  COOKIE_NAMES.flash,
 ]
 
 // Spec §4: the last-order record is kept while an order id is being checked out or a 3-D Secure
-// check is in progress (issue 7 sets these markers).
+// check is in progress (the checkout's payment start sets these markers).
 const LAST_ORDER_KEEPERS = [COOKIE_NAMES.checkoutOrder, COOKIE_NAMES.threeDSecurePending]
-
-function requestCookieNames(c: Context): Array<string> {
-  return Object.keys(getCookie(c))
-}
 
 function holdsStorefrontState(c: Context): boolean {
   return requestCookieNames(c).some(
@@ -46,12 +39,11 @@ function holdsStorefrontState(c: Context): boolean {
 function clearPersistedState(c: Context): void {
   const held = new Set(requestCookieNames(c))
   const keepLastOrder = LAST_ORDER_KEEPERS.some((name) => held.has(name))
-  const names = [...PERSISTED_STATE_COOKIES, ...(keepLastOrder ? [] : [LAST_ORDER_COOKIE])]
-  const { secure } = tokenCookieOptions(c.req.url, 0)
+  const names = [...PERSISTED_STATE_COOKIES, ...(keepLastOrder ? [] : [COOKIE_NAMES.lastOrder])]
   const cleared: Record<string, null> = {}
   for (const name of names) {
     if (!held.has(name)) continue
-    deleteCookie(c, name, { path: '/', secure })
+    clearCookie(c, name)
     cleared[name] = null
   }
   replaceRequestCookies(c, cleared)
@@ -67,13 +59,7 @@ function setsStorefrontCookie(res: Response): boolean {
 }
 
 function stampVersion(c: Context): void {
-  const stamp = () =>
-    setCookie(
-      c,
-      COOKIE_NAMES.appVersion,
-      APP_SESSION_VERSION,
-      tokenCookieOptions(c.req.url, APP_VERSION_MAX_AGE_SECONDS)
-    )
+  const stamp = () => writeCookie(c, COOKIE_NAMES.appVersion, APP_SESSION_VERSION)
   try {
     stamp()
   } catch {
@@ -94,7 +80,7 @@ function stampVersion(c: Context): void {
  */
 export function appSessionVersion(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (getCookie(c, COOKIE_NAMES.appVersion) === APP_SESSION_VERSION) return next()
+    if (readCookie(c, COOKIE_NAMES.appVersion) === APP_SESSION_VERSION) return next()
     const cleared = !c.req.path.startsWith('/api/') && holdsStorefrontState(c)
     if (cleared) clearPersistedState(c)
     await next()

@@ -3,13 +3,14 @@ import { createMiddleware } from 'hono/factory'
 import { FRAMES_SCRIPT_ORIGIN } from '../../client/lib/frames-provider.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import { TURNSTILE_ORIGIN } from '../../client/lib/turnstile.ts'
-import { cardGatewayName, paymentsSandbox } from '../backend/payments/config.ts'
 import {
+  cardGatewayName,
   FRAMES_FRAME_ORIGIN,
-  SANDBOX_FRAME_PAGES_PATH,
   framesLocalSandbox,
-} from '../backend/payments/frames-config.ts'
-import { HPP_URLS } from '../backend/payments/realex-hpp.ts'
+  HPP_URLS,
+  paymentsSandbox,
+  SANDBOX_FRAME_PAGES_PATH,
+} from '../../schemas/payment-config.ts'
 import type { AppEnv } from '../env.ts'
 
 /**

@@ -8,7 +8,7 @@ import {
   type RobotCheckConfig,
 } from '../../schemas/basket.ts'
 import type { AppEnv } from '../env.ts'
-import { rememberBasket } from '../lib/basket-cookie.ts'
+import { rememberBasket } from '../lib/cookies/basket.ts'
 import { renderPage } from './render.tsx'
 import { requestBasket } from './request-basket.ts'
 import { now } from '../lib/clock.ts'

@@ -1,21 +1,14 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors } from '../../client/components/forms/Form.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import { ChangePasswordPage } from '../../client/pages/ChangePasswordPage.tsx'
 import { ChangePasswordRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { forgetSession, rememberSession } from '../lib/auth-cookies.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+import { forgetSession, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
-import {
-  formErrorsOf,
-  formRefusal,
-  type FormStatus,
-  readForm,
-  safeParseForm,
-} from './auth-forms.ts'
-import { setFlash } from './flash.ts'
+import { formErrorsOf, formRefusal, type FormStatus, readForm, safeParseForm } from './forms.ts'
+import { setFlash } from '../lib/cookies/flash.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import { ForgottenPasswordPage } from '../../client/pages/ForgottenPasswordPage.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import { ResetPasswordRequestedSchema, ResetPasswordRequestSchema } from '../../schemas/auth.ts'
@@ -12,7 +12,7 @@ import {
   type FormStatus,
   readForm,
   safeParseForm,
-} from './auth-forms.ts'
+} from './forms.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 

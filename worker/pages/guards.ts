@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 import { routePath } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
 import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
-import { setFlash } from './flash.ts'
-import { lastOrderedStoreSlug, readLastOrder } from './last-order-cookie.ts'
+import { setFlash } from '../lib/cookies/flash.ts'
+import { lastOrderedStoreSlug, readLastOrder } from '../lib/cookies/last-order.ts'
 import { isSignedIn } from './session.ts'
 
 /**

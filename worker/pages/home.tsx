@@ -7,7 +7,7 @@ import {
 import { type Department, HomePage } from '../../client/pages/HomePage.tsx'
 import type { AppEnv } from '../env.ts'
 import { CHANGE_STORE_QUERY } from './guards.ts'
-import { readLastOrder, writeLastOrder } from './last-order-cookie.ts'
+import { readLastOrder, writeLastOrder } from '../lib/cookies/last-order.ts'
 import { renderPage } from './render.tsx'
 import { storeSearchBoxFromQuery } from './store-search-box.ts'
 

@@ -76,8 +76,8 @@ pages.post(STAY_IN_TOUCH_FORM_ACTION, csrf(), stayInTouchForm)
 // The results page's interest form without JavaScript, the same way.
 pages.post(INTEREST_FORM_PATH, csrf(), interestForm)
 
-/** The sign-in forms post to their own page; the page's guards run first (spec §2). */
-const AUTH_FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: PageHandler }> = [
+/** The no-JavaScript forms post to their own page; the page's guards run first (spec §2). */
+const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: PageHandler }> = [
   { path: routePath('login'), guards: [guestOnly], form: loginForm },
   { path: routePath('register'), guards: [guestOnly], form: registerForm },
   { path: routePath('forgotten-password'), guards: [guestOnly], form: forgottenPasswordForm },
@@ -92,7 +92,7 @@ const AUTH_FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form:
     form: checkoutBillingForm,
   },
 ]
-for (const { path, guards, form } of AUTH_FORM_POSTS) {
+for (const { path, guards, form } of FORM_POSTS) {
   pages.post(path, csrf(), async (c) => (await runGuards(c, guards)) ?? form(c))
 }
 pages.post(LOGOUT_PATH, csrf(), logoutForm)

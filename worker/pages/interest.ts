@@ -7,7 +7,7 @@ import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import { checkPostcode } from '../../schemas/postcode.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
-import { readForm } from './auth-forms.ts'
+import { readForm } from './forms.ts'
 import { brandPostcodeRule } from './store-search-box.ts'
 import { redirectTo } from '../lib/redirect.ts'
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import {
   LOGIN_INTENT_FIELD,
   LOGIN_INTENTS,
@@ -12,14 +12,13 @@ import { TokenRequestSchema, TokenResponseSchema, type TokenResponse } from '../
 import { BasketSchema, type Basket } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { rememberSession, TOKEN_PATH } from '../lib/auth-cookies.ts'
+import { BACKEND_TOKEN_PATH, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
 import {
   forgetMemberBasket,
   readBasketToken,
   readMemberBasketToken,
   rememberBasket,
-} from '../lib/basket-cookie.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+} from '../lib/cookies/basket.ts'
 import { logError } from '../lib/log.ts'
 import {
   echoValues,
@@ -28,10 +27,11 @@ import {
   isPasswordAttemptsLocked,
   readForm,
   safeParseForm,
-} from './auth-forms.ts'
-import { setFlash } from './flash.ts'
+} from './forms.ts'
+import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, REDIRECT_QUERY, safeReturnPath } from './guards.ts'
-import { checkOneTimeCode, otpSentNotice, readPendingOtp, sendOneTimeCode } from './otp-login.ts'
+import { readPendingOtp } from '../lib/cookies/pending-otp.ts'
+import { checkOneTimeCode, otpSentNotice, sendOneTimeCode } from './otp-login.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 import { basketScope, forgetsForeignBasket } from './request-basket.ts'
@@ -140,9 +140,9 @@ async function claimBasket(
 }
 
 /**
- * The shopper's basket on sign-in. A guest basket becomes the member's (issue 5): POST
+ * The shopper's basket on sign-in. A guest basket becomes the member's: POST
  * /basket/claim with the new member's token. When the shopper has no basket with anything in it
- * and their last session put a member's basket aside (issue 14 §6), that basket comes back if it
+ * and their last session put a member's basket aside (ADR 012), that basket comes back if it
  * is this member's. A basket cookie of another member is forgotten; any other failure is logged
  * and never blocks the sign-in.
  */
@@ -198,7 +198,7 @@ export async function loginForm(c: Context<AppEnv>): Promise<Response> {
   const needsReapply = await basketCouponNeedsReapply(c)
   let tokens: TokenResponse
   try {
-    tokens = await c.var.backend.post(TOKEN_PATH, {
+    tokens = await c.var.backend.post(BACKEND_TOKEN_PATH, {
       body: parsed.data,
       schema: TokenResponseSchema,
     })

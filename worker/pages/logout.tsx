@@ -2,10 +2,14 @@ import type { Context } from 'hono'
 import { routePath } from '../../client/lib/routes.ts'
 import { LogoutResponseSchema } from '../../schemas/auth.ts'
 import type { AppEnv } from '../env.ts'
-import { forgetSession, LOGOUT_PATH, readRefreshToken } from '../lib/auth-cookies.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+import {
+  BACKEND_LOGOUT_PATH,
+  forgetSession,
+  readAccessToken,
+  readRefreshToken,
+} from '../lib/cookies/session.ts'
 import { logError } from '../lib/log.ts'
-import { setFlash } from './flash.ts'
+import { setFlash } from '../lib/cookies/flash.ts'
 import { redirectTo } from '../lib/redirect.ts'
 
 /**
@@ -18,7 +22,7 @@ export async function logoutForm(c: Context<AppEnv>): Promise<Response> {
   const accessToken = readAccessToken(c)
   if (refreshToken || accessToken) {
     try {
-      await c.var.backend.post(LOGOUT_PATH, {
+      await c.var.backend.post(BACKEND_LOGOUT_PATH, {
         body: {
           businessId: c.var.brand.businessId,
           ...(refreshToken ? { refresh_token: refreshToken } : {}),

@@ -1,9 +1,6 @@
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { z } from 'zod'
-import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import {
-  OTP_CHANNELS,
   OtpSendRequestSchema,
   OtpSentSchema,
   TokenRequestSchema,
@@ -12,66 +9,24 @@ import {
 } from '../../schemas/auth.ts'
 import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { TOKEN_PATH } from '../lib/auth-cookies.ts'
-import { COOKIE_NAMES, tokenCookieOptions } from '../lib/cookies.ts'
-import { now as clockNow } from '../lib/clock.ts'
+import {
+  forgetPendingOtp,
+  type PendingOtp,
+  readPendingOtp,
+  rememberPendingOtp,
+} from '../lib/cookies/pending-otp.ts'
+import { BACKEND_TOKEN_PATH } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
-import { type FormRefusal, formRefusal, safeParseForm } from './auth-forms.ts'
-
-/**
- * The pending one-time password sign-in (spec §7: the client keeps it under the key
- * 'restorable.strategy.' + 'otp'). Here the worker keeps it for the browser in the httpOnly
- * cookie `sf_restorable_strategy_otp`: the backend's answer (requestId, channel, expiresAt), what
- * the shopper typed (to say where the code went) and how many wrong codes this browser sent.
- */
-type PendingOtp = z.infer<typeof PendingOtpSchema>
-const PendingOtpSchema = z.object({
-  requestId: z.string().min(16).max(200),
-  channel: z.enum(OTP_CHANNELS),
-  expiresAt: z.iso.datetime(),
-  sentTo: z.string().max(320),
-  attempts: z.int().nonnegative(),
-})
-
-const PENDING_COOKIE = COOKIE_NAMES.restorableStrategyOtp
-
-// The backend kills a code after this many wrong guesses (otp_codes.max_attempts, migration 0006);
-// counting them here only lets the page send the shopper for a new code instead of a dead end.
-const CODE_ATTEMPTS = 5
-
-/** The pending sign-in, when its cookie is well formed and the code has not expired. */
-export function readPendingOtp(c: Context<AppEnv>, now = clockNow(c.env)): PendingOtp | null {
-  const value = getCookie(c, PENDING_COOKIE)
-  if (!value) return null
-  try {
-    const parsed = PendingOtpSchema.safeParse(JSON.parse(value))
-    if (!parsed.success || Date.parse(parsed.data.expiresAt) <= now.getTime()) return null
-    return parsed.data
-  } catch {
-    return null
-  }
-}
-
-function rememberPendingOtp(c: Context<AppEnv>, pending: PendingOtp, now = clockNow(c.env)): void {
-  const seconds = Math.ceil((Date.parse(pending.expiresAt) - now.getTime()) / 1000)
-  setCookie(
-    c,
-    PENDING_COOKIE,
-    JSON.stringify(pending),
-    tokenCookieOptions(c.req.url, Math.max(1, seconds))
-  )
-}
-
-/** Forgets the pending sign-in (signed in, or the code is spent). */
-export function forgetPendingOtp(c: Context): void {
-  const { secure } = tokenCookieOptions(c.req.url, 0)
-  deleteCookie(c, PENDING_COOKIE, { path: '/', secure })
-}
+import { type FormRefusal, formRefusal, safeParseForm } from './forms.ts'
 
 /** The line above the code form: where the code went, without saying whether the account exists. */
 export function otpSentNotice(pending: PendingOtp): string {
   return formatMessage('otpSent', pending.sentTo, pending.channel === 'sms' ? 'text' : 'email')
 }
+
+// The backend kills a code after this many wrong guesses (otp_codes.max_attempts, migration 0006);
+// counting them here only lets the page send the shopper for a new code instead of a dead end.
+const CODE_ATTEMPTS = 5
 
 // What a mobile number looks like as typed; anything else is read as an email address.
 const PHONE_LIKE = /^[+\d\s\-().]+$/
@@ -158,7 +113,7 @@ export async function checkOneTimeCode(
     }
   }
   try {
-    const tokens = await c.var.backend.post(TOKEN_PATH, {
+    const tokens = await c.var.backend.post(BACKEND_TOKEN_PATH, {
       body: parsed.data,
       schema: TokenResponseSchema,
     })

@@ -1,10 +1,10 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import { RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { rememberSession } from '../lib/auth-cookies.ts'
+import { rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 import {
   echoValues,
@@ -13,8 +13,8 @@ import {
   type FormStatus,
   readForm,
   safeParseForm,
-} from './auth-forms.ts'
-import { setFlash } from './flash.ts'
+} from './forms.ts'
+import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { claimGuestBasket } from './login.tsx'
 import { renderPage } from './render.tsx'

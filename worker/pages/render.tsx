@@ -10,7 +10,7 @@ import type { Brand } from '../../schemas/brand.ts'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
 import { logError } from '../lib/log.ts'
-import { takeFlash } from './flash.ts'
+import { takeFlash } from '../lib/cookies/flash.ts'
 import { isSignedIn } from './session.ts'
 import { nowMs } from '../lib/clock.ts'
 

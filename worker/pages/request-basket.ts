@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 import { BasketSchema, type Basket } from '../../schemas/basket.ts'
 import { BASKET_OF_ANOTHER_MEMBER_REASON } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
-import { forgetBasket, readBasketToken } from '../lib/basket-cookie.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+import { forgetBasket, readBasketToken } from '../lib/cookies/basket.ts'
+import { readAccessToken } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 
 /**
@@ -25,7 +25,7 @@ export function basketScope(c: Context<AppEnv>): BasketScope | null {
 
 /**
  * Whether a page's basket call was refused because the cookie names a member's basket that this
- * shopper may not use (issue 14 §6): the cookie is forgotten, so the shopper goes on with none.
+ * shopper may not use (ADR 012): the cookie is forgotten, so the shopper goes on with none.
  */
 export function forgetsForeignBasket(c: Context<AppEnv>, error: unknown): boolean {
   const foreign =

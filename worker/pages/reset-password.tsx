@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../client/components/auth/AuthForm.tsx'
+import type { FormErrors } from '../../client/components/forms/Form.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import { ResetPasswordPage } from '../../client/pages/ResetPasswordPage.tsx'
 import {
@@ -9,15 +9,9 @@ import {
 } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { forgetSession } from '../lib/auth-cookies.ts'
+import { forgetSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
-import {
-  formErrorsOf,
-  formRefusal,
-  type FormStatus,
-  readForm,
-  safeParseForm,
-} from './auth-forms.ts'
+import { formErrorsOf, formRefusal, type FormStatus, readForm, safeParseForm } from './forms.ts'
 import { PASSWORD_RESET_QUERY } from './login.tsx'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'

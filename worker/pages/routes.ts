@@ -18,7 +18,6 @@ import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-pa
 import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './guards.ts'
 import { homePage } from './home.tsx'
 import { loginPage } from './login.tsx'
-import type { CachePolicy } from './render.tsx'
 import { menuItemPage } from './menu-item.tsx'
 import { registerPage } from './register.tsx'
 import { resetPasswordPage } from './reset-password.tsx'
@@ -30,42 +29,41 @@ import { timeSlotCalendarPage, timeSlotsPage } from './time-slots.tsx'
 
 export type PageHandler = (c: Context<AppEnv>) => Promise<Response>
 
-/** One page route: its path, the guards that run first, its cache policy and its page. */
+/**
+ * One page route: its path, the guards that run first and its page. Each page names its own cache
+ * policy when it renders (renderPage's `cache`).
+ */
 export interface PageRoute {
   name: RouteName
   path: string
   guards: ReadonlyArray<Guard>
-  /** 'public' pages send max-age=15, s-maxage=60 (spec §2); 'private' ones private, no-store. */
-  cache: CachePolicy
-  /** Null until the issue that builds the page lands: it answers 501 with a clear message. */
+  /** Null while the page is not built: it answers 501 with a clear message (notBuiltYet). */
   page: PageHandler | null
 }
 
 type RouteConfig = Omit<PageRoute, 'name' | 'path'>
 
-const PUBLIC: RouteConfig = { guards: [], cache: 'public', page: null }
-const PERSONAL: RouteConfig = { guards: [], cache: 'private', page: null }
-const MEMBER: RouteConfig = { guards: [memberOnly], cache: 'private', page: null }
-const GUEST: RouteConfig = { guards: [guestOnly], cache: 'private', page: null }
-const STORE: RouteConfig = PUBLIC
+const OPEN: RouteConfig = { guards: [], page: null }
+const MEMBER: RouteConfig = { guards: [memberOnly], page: null }
+const GUEST: RouteConfig = { guards: [guestOnly], page: null }
 // Checkout steps need a slot that still stands and a basket that can be paid for (spec §2): a
 // lapsed slot goes to the slot page, an empty basket to its store, an invalid one to the basket.
-const CHECKOUT: RouteConfig = { ...PERSONAL, guards: CHECKOUT_GUARDS }
+const CHECKOUT: RouteConfig = { ...OPEN, guards: CHECKOUT_GUARDS }
 
 /** Every route of spec §2 by name. */
 const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
-  index: { ...PUBLIC, guards: [restoreLastOrderedStore], page: homePage },
-  faq: { ...PUBLIC, page: faqPage },
-  contact: PUBLIC,
+  index: { ...OPEN, guards: [restoreLastOrderedStore], page: homePage },
+  faq: { ...OPEN, page: faqPage },
+  contact: OPEN,
   login: { ...GUEST, page: loginPage },
   register: { ...GUEST, page: registerPage },
   'forgotten-password': { ...GUEST, page: forgottenPasswordPage },
   // The confirmation after asking for a reset link.
   'forgotten-password-set': { ...GUEST, page: forgottenPasswordSentPage },
-  referrer: PUBLIC,
-  tv: PUBLIC,
-  'store-all': { ...PUBLIC, page: storeAllPage },
-  'stores-near-by': { ...PUBLIC, page: storesNearBy },
+  referrer: OPEN,
+  tv: OPEN,
+  'store-all': { ...OPEN, page: storeAllPage },
+  'stores-near-by': { ...OPEN, page: storesNearBy },
   member: MEMBER,
   'member-orders': MEMBER,
   'member-orders-orderId': MEMBER,
@@ -76,22 +74,21 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'member-loyalty': MEMBER,
   'member-change-password': { ...MEMBER, page: changePasswordPage },
   // Reached from the reset email, signed out: only the token identifies the member.
-  'member-reset-token-token': { ...PERSONAL, page: resetPasswordPage },
-  'stores-storeSlug': { ...STORE, page: storePage },
+  'member-reset-token-token': { ...OPEN, page: resetPasswordPage },
+  'stores-storeSlug': { ...OPEN, page: storePage },
   // Spec §2 has these pages redirect without a location; here they ask for one instead (a
   // delivery needs it, a collection does not), so a shopper from /stores can carry on.
-  'stores-storeSlug-time-slots': { ...PERSONAL, page: timeSlotsPage },
-  'stores-storeSlug-time-slots-calendar': { ...PERSONAL, page: timeSlotCalendarPage },
-  'stores-storeSlug-search-searchTerm': { ...STORE, page: searchPage('all') },
-  'stores-storeSlug-search-searchTerm-deals': { ...STORE, page: searchPage('deals') },
-  'stores-storeSlug-search-searchTerm-categories': { ...STORE, page: searchPage('categories') },
-  'stores-storeSlug-search-searchTerm-menu-items': { ...STORE, page: searchPage('menu-items') },
-  'stores-storeSlug-category-categorySlug': { ...STORE, page: categoryPage },
-  'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': { ...STORE, page: menuItemPage },
-  'stores-storeSlug-deal-dealSlug': { ...STORE, page: dealPage },
-  // Counts a click, so never cached.
-  'stores-storeSlug-banner-bannerSlug': { ...PERSONAL, page: bannerRedirect },
-  basket: { ...PERSONAL, page: basketPage },
+  'stores-storeSlug-time-slots': { ...OPEN, page: timeSlotsPage },
+  'stores-storeSlug-time-slots-calendar': { ...OPEN, page: timeSlotCalendarPage },
+  'stores-storeSlug-search-searchTerm': { ...OPEN, page: searchPage('all') },
+  'stores-storeSlug-search-searchTerm-deals': { ...OPEN, page: searchPage('deals') },
+  'stores-storeSlug-search-searchTerm-categories': { ...OPEN, page: searchPage('categories') },
+  'stores-storeSlug-search-searchTerm-menu-items': { ...OPEN, page: searchPage('menu-items') },
+  'stores-storeSlug-category-categorySlug': { ...OPEN, page: categoryPage },
+  'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': { ...OPEN, page: menuItemPage },
+  'stores-storeSlug-deal-dealSlug': { ...OPEN, page: dealPage },
+  'stores-storeSlug-banner-bannerSlug': { ...OPEN, page: bannerRedirect },
+  basket: { ...OPEN, page: basketPage },
   checkout: { ...CHECKOUT, page: checkoutEntry },
   'checkout-options': { ...CHECKOUT, page: checkoutOptionsPage },
   'checkout-details': { ...CHECKOUT, page: checkoutDetailsPage },
@@ -102,10 +99,10 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'checkout-payment-billing-address': { ...CHECKOUT, page: checkoutBillingPage },
   // Exempt from the checkout guards (spec §2 "two paths are exempt"; the other is the hosted card
   // page's answer, worker/pages/index.tsx): the order is placed, its basket closed.
-  'checkout-success': { ...PERSONAL, page: checkoutSuccessPage },
-  terms: PUBLIC,
-  'privacy-policy': PUBLIC,
-  'cookie-policy': PUBLIC,
+  'checkout-success': { ...OPEN, page: checkoutSuccessPage },
+  terms: OPEN,
+  'privacy-policy': OPEN,
+  'cookie-policy': OPEN,
 }
 
 /** The route table, in the order routes are registered (static paths before parameters). */

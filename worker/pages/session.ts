@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
-import { readRefreshToken, readSessionKind } from '../lib/auth-cookies.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+import { readAccessToken, readRefreshToken, readSessionKind } from '../lib/cookies/session.ts'
 
 /**
  * Whether the request carries a MEMBER session (a guest session is not signed in): the session

@@ -22,10 +22,14 @@ import { checkPostcode, type PostcodeRule } from '../../schemas/postcode.ts'
 import { StoreDetailsSchema, StoreSearchResultSchema } from '../../schemas/stores.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
-import { clearPendingDeepLink, type PendingDeepLink, readPendingDeepLink } from './deep-link.ts'
-import { type FlashKey, setFlash } from './flash.ts'
+import {
+  clearPendingDeepLink,
+  type PendingDeepLink,
+  readPendingDeepLink,
+} from '../lib/cookies/deep-link.ts'
+import { type FlashKey, setFlash } from '../lib/cookies/flash.ts'
 import { previousPageOrHome, safeReturnPath } from './guards.ts'
-import { readLocation, writeLocation } from './location-cookie.ts'
+import { readLocation, writeLocation } from '../lib/cookies/location.ts'
 import { brandPostcodeRule } from './store-search-box.ts'
 import { redirectTo } from '../lib/redirect.ts'
 

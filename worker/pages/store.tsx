@@ -8,7 +8,7 @@ import {
 } from '../../schemas/catalogue.ts'
 import type { AppEnv } from '../env.ts'
 import { catalogueScope, findStore } from './catalogue-context.ts'
-import { readLocation } from './location-cookie.ts'
+import { readLocation } from '../lib/cookies/location.ts'
 import { canonicalUrl, renderPage } from './render.tsx'
 import { storeJsonLd } from './store-json-ld.ts'
 

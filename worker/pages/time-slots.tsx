@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { SlotPageFrameProps } from '../../client/components/slots/SlotPageFrame.tsx'
 import { routePath } from '../../client/lib/routes.ts'
@@ -21,21 +20,19 @@ import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from '../../schemas/con
 import { SlotDateSchema, TimeSlotListSchema, type TimeSlotList } from '../../schemas/slots.ts'
 import type { StoreDetails } from '../../schemas/stores.ts'
 import type { AppEnv } from '../env.ts'
-import { readBasketToken, rememberBasket } from '../lib/basket-cookie.ts'
-import { readAccessToken, tokenCookieOptions } from '../lib/cookies.ts'
+import { readBasketToken, rememberBasket } from '../lib/cookies/basket.ts'
+import { readAccessToken } from '../lib/cookies/session.ts'
+import {
+  clearSlotReferrer,
+  readSlotReferrer,
+  writeSlotReferrer,
+} from '../lib/cookies/slot-referrer.ts'
 import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
 import { findStore } from './catalogue-context.ts'
 import { refererPath } from './guards.ts'
-import { readLocation } from './location-cookie.ts'
+import { readLocation } from '../lib/cookies/location.ts'
 import { renderPage } from './render.tsx'
 import { requestBasket } from './request-basket.ts'
-
-/**
- * Change mode (spec §4): the basket or checkout page the shopper came from, kept while they
- * choose (the day links and method switch of the slot pages send the slot page as Referer).
- */
-export const SLOT_REFERRER_COOKIE = 'sf_slot_referrer'
-const SLOT_REFERRER_MAX_AGE_SECONDS = 30 * 60
 
 /** `?change=1`: change mode without a basket or checkout Referer (e.g. the countdown's link). */
 export const CHANGE_QUERY = 'change'
@@ -62,26 +59,22 @@ function changeModePath(value: string | null | undefined): string | null {
 }
 
 /**
- * Where a reservation made on this page returns to, remembering it in an httpOnly cookie: the
- * basket or checkout page of the Referer; the remembered one while the shopper moves between slot
- * pages or with `?change=1` (default the basket); null (change mode off, cookie cleared) when the
- * shopper arrived from anywhere else.
+ * Change mode (spec §4): where a reservation made on this page returns to, remembered in its
+ * cookie while the shopper chooses (the slot pages' day links and method switch send the slot
+ * page as Referer): the basket or checkout page of the Referer; the remembered one while the
+ * shopper moves between slot pages or with `?change=1` (default the basket); null (change mode
+ * off, cookie cleared) when the shopper arrived from anywhere else.
  */
 export function changeModeReturn(c: Context<AppEnv>): string | null {
   const from = refererPath(c)
   const fromSource = changeModePath(from)
-  const remembered = changeModePath(getCookie(c, SLOT_REFERRER_COOKIE))
+  const remembered = changeModePath(readSlotReferrer(c))
   let target: string | null = null
   if (fromSource) target = fromSource
   else if (c.req.query(CHANGE_QUERY) !== undefined) target = remembered ?? routePath('basket')
   else if (from && isSlotPage(pathnameOf(from))) target = remembered
-  if (target) {
-    setCookie(c, SLOT_REFERRER_COOKIE, target, {
-      ...tokenCookieOptions(c.req.url, SLOT_REFERRER_MAX_AGE_SECONDS),
-    })
-  } else if (getCookie(c, SLOT_REFERRER_COOKIE) !== undefined) {
-    deleteCookie(c, SLOT_REFERRER_COOKIE, { path: '/' })
-  }
+  if (target) writeSlotReferrer(c, target)
+  else if (readSlotReferrer(c) !== undefined) clearSlotReferrer(c)
   return target
 }
 

@@ -20,28 +20,28 @@ import {
   readBasketToken,
   rememberBasket,
   takesFulfilmentLocation,
-} from '../lib/basket-cookie.ts'
+} from '../lib/cookies/basket.ts'
 import { TokenResponseSchema } from '../../schemas/auth.ts'
 import { CONTACT_REQUEST_PATH } from '../../schemas/content.ts'
 import type { Basket } from '../../schemas/basket.ts'
 import {
   answersWithTokens,
+  BACKEND_LOGOUT_PATH,
+  BACKEND_TOKEN_PATH,
   forgetSession,
-  LOGOUT_PATH,
+  readAccessToken,
   readRefreshToken,
   readSessionKind,
   rememberSession,
-  TOKEN_PATH,
-} from '../lib/auth-cookies.ts'
-import { readAccessToken } from '../lib/cookies.ts'
+} from '../lib/cookies/session.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { readCache, writeCache } from '../lib/kv-cache.ts'
 import { invalidBody, readFormBody, readJsonBody } from '../lib/request-body.ts'
 import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
-import { refreshSession } from '../middleware/auth-session.ts'
-import { readLocation } from '../pages/location-cookie.ts'
+import { refreshSession } from '../lib/shopper-session.ts'
+import { readLocation } from '../lib/cookies/location.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
 
 /** Where the proxy is mounted; the backend path is what follows it. */
@@ -97,7 +97,8 @@ function withBasketToken(c: Context, json: Inputs): void {
 function withRefreshToken(c: Context, path: string, json: Inputs): void {
   delete json.refresh_token
   const takesRefreshToken =
-    path === LOGOUT_PATH || (path === TOKEN_PATH && json.grant_type === 'refresh_token')
+    path === BACKEND_LOGOUT_PATH ||
+    (path === BACKEND_TOKEN_PATH && json.grant_type === 'refresh_token')
   const token = takesRefreshToken ? readRefreshToken(c) : undefined
   if (token) json.refresh_token = token
 }
@@ -116,7 +117,8 @@ function withFulfilmentLocation(c: Context, json: Inputs): void {
 
 /**
  * A slot reservation is for where the shopper searched from unless the call says otherwise, so
- * the backend refuses a delivery slot where the store does not deliver (issue 13 §3).
+ * the backend refuses a delivery slot where the store does not deliver
+ * (schemas/delivery-area.ts).
  */
 function withReserveLocation(c: Context, json: Inputs): void {
   if (json.latitude !== undefined || json.longitude !== undefined) return
@@ -263,7 +265,7 @@ proxy.all('*', async (c) => {
   }
   const privateHeaders = responseHeaders(answer.headers, c.var.requestId, PRIVATE_CACHE_CONTROL)
   // Logging out ends the session in this browser whatever the backend answered.
-  if (path === LOGOUT_PATH) forgetSession(c)
+  if (path === BACKEND_LOGOUT_PATH) forgetSession(c)
   if (answer.status === 200 && answersWithTokens(path)) {
     const tokens = TokenResponseSchema.safeParse(await answer.json())
     if (!tokens.success) throw new AppError('upstream_error', MESSAGES.systemError)
@@ -290,7 +292,7 @@ proxy.all('*', async (c) => {
     if (isBasketOfAnotherMember(text) && !lapsedMember) forgetBasket(c)
     return c.newResponse(text, 403, Object.fromEntries(privateHeaders))
   }
-  if (path === LOGOUT_PATH || basketCall) {
+  if (path === BACKEND_LOGOUT_PATH || basketCall) {
     // newResponse keeps the Set-Cookie headers forgetSession or a session renewal prepared.
     return c.newResponse(
       answer.body,

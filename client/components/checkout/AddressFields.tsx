@@ -1,4 +1,4 @@
-import { TextField, type FormErrors, type FormValues } from '../auth/AuthForm.tsx'
+import { TextField, type FormErrors, type FormValues } from '../forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 
 /** The form names of spec §3 Address's fields, as the checkout forms post them. */

@@ -4,7 +4,7 @@ import { BasketSchema } from '../../../schemas/basket.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { APP_SESSION_VERSION } from '../../../schemas/constants.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import {
   ADDRESS,
   call,

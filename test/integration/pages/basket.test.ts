@@ -4,7 +4,7 @@ import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar } from './cookie-jar.ts'
 

@@ -7,7 +7,7 @@ import type { GeolocationState } from '../../../schemas/location.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { decodeLocation, encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { decodeLocation, encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 
 // Demo brands: localhost (postcode search, results first), 127.0.0.1 (postcode search, nearest

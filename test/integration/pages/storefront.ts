@@ -1,4 +1,4 @@
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { backend } from '../../../worker/backend/index.ts'

@@ -5,7 +5,7 @@ import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TimeSlotListSchema } from '../../../schemas/slots.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 
 const ORIGIN = 'http://localhost'

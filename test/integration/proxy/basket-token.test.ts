@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Basket } from '../../../schemas/basket.ts'
 import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
 import { storefrontApi, type SeenRequest } from './harness.ts'
 

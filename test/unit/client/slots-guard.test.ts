@@ -6,7 +6,7 @@ import type { Brand } from '../../../schemas/brand.ts'
 import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { AppEnv } from '../../../worker/env.ts'
 import type { BackendCallOptions, BackendClient } from '../../../worker/lib/backend-client.ts'
-import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { requiresValidSlot, slotIsValid } from '../../../worker/pages/slot-guards.ts'
 
 const TOKEN = 'b'.repeat(43)

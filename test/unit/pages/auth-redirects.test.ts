@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { unverifiedExpiry } from '../../../worker/lib/auth-cookies.ts'
-import { needsRefresh } from '../../../worker/middleware/auth-session.ts'
+import { unverifiedExpiry } from '../../../worker/lib/cookies/session.ts'
+import { needsRefresh } from '../../../worker/lib/shopper-session.ts'
 import { loginRedirectTarget, safeReturnPath } from '../../../worker/pages/guards.ts'
 
 function jwtWith(payload: unknown): string {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { GeolocationState } from '../../../schemas/location.ts'
 import { deepLinkFromQuery } from '../../../worker/pages/deep-link.ts'
-import { lastOrderedStoreSlug } from '../../../worker/pages/last-order-cookie.ts'
-import { decodeLocation, encodeLocation } from '../../../worker/pages/location-cookie.ts'
+import { lastOrderedStoreSlug } from '../../../worker/lib/cookies/last-order.ts'
+import { decodeLocation, encodeLocation } from '../../../worker/lib/cookies/location.ts'
 
 const addressLocation: GeolocationState = {
   postcode: 'M1 1AE',

@@ -1,11 +1,15 @@
-import { CARD_GATEWAYS, type CardGateway } from '../../../schemas/checkout.ts'
+import { HPP_URLS, paymentsSandbox, SANDBOX_GATEWAY_PATH } from '../../../schemas/payment-config.ts'
 import { requireSecret } from '../crypto.ts'
-import { HPP_URLS } from './realex-hpp.ts'
+
+// Shared with the storefront's security headers, so they live in schemas.
+export {
+  cardGatewayName,
+  paymentsSandbox,
+  SANDBOX_GATEWAY_PATH,
+} from '../../../schemas/payment-config.ts'
 
 /** The merchant the local sandbox card page signs for when no Realex merchant is configured. */
 export const SANDBOX_MERCHANT_ID = 'localsandbox'
-/** Where the worker serves the local sandbox card page (worker/sandbox-gateway). */
-export const SANDBOX_GATEWAY_PATH = '/sandbox-gateway'
 export const SANDBOX_HPP_PATH = `${SANDBOX_GATEWAY_PATH}/hpp/pay`
 
 type PaymentsEnv = Pick<
@@ -16,17 +20,6 @@ type PaymentsEnv = Pick<
   | 'REALEX_ACCOUNT'
   | 'REALEX_SHARED_SECRET'
 >
-
-/** Sandbox unless PAYMENTS_MODE says 'live' (a misspelt mode never takes real money by accident). */
-export function paymentsSandbox(env: Pick<Env, 'PAYMENTS_MODE'>): boolean {
-  return env.PAYMENTS_MODE !== 'live'
-}
-
-/** The card gateway of this deployment (CARD_GATEWAY, 'realex' by default). */
-export function cardGatewayName(env: Pick<Env, 'CARD_GATEWAY'>): CardGateway {
-  const name = (env.CARD_GATEWAY ?? '').trim()
-  return (CARD_GATEWAYS as ReadonlyArray<string>).includes(name) ? (name as CardGateway) : 'realex'
-}
 
 /**
  * The worker's own sandbox card page stands in for Realex: sandbox mode and no merchant id. It

@@ -1,5 +1,17 @@
 import { deriveKey, requireSecret, toHex } from '../crypto.ts'
-import { SANDBOX_GATEWAY_PATH, paymentsSandbox } from './config.ts'
+import {
+  framesLocalSandbox,
+  paymentsSandbox,
+  SANDBOX_FRAMES_PATH,
+} from '../../../schemas/payment-config.ts'
+
+// Shared with the storefront's security headers, so they live in schemas.
+export {
+  FRAMES_FRAME_ORIGIN,
+  framesLocalSandbox,
+  SANDBOX_FRAME_PAGES_PATH,
+  SANDBOX_FRAMES_PATH,
+} from '../../../schemas/payment-config.ts'
 
 /*
  * Settings of the embedded card frames provider (CARD_GATEWAY="frames", spec §9): a
@@ -13,14 +25,8 @@ export const FRAMES_API_URLS = {
   live: 'https://api.checkout.com',
 } as const
 
-/** Where the provider's card frames are served from (CSP frame-src). */
-export const FRAMES_FRAME_ORIGIN = 'https://cdn.checkout.com'
-
-/** The local sandbox's frames, challenge pages and payments API (under the sandbox gateway). */
-export const SANDBOX_FRAMES_PATH = `${SANDBOX_GATEWAY_PATH}/frames`
+/** The local sandbox's payments API (under the sandbox gateway). */
 export const SANDBOX_FRAMES_API_PATH = `${SANDBOX_FRAMES_PATH}/api`
-/** The sandbox frame pages: the only pages this site lets itself frame (security headers). */
-export const SANDBOX_FRAME_PAGES_PATH = `${SANDBOX_FRAMES_PATH}/frame/`
 /** The public key the local sandbox frames tokenise with. */
 export const SANDBOX_FRAMES_PUBLIC_KEY = 'pk_sbx_local'
 
@@ -29,13 +35,6 @@ export type FramesEnv = Pick<Env, 'PAYMENTS_MODE' | 'REALEX_SHARED_SECRET'> & {
   FRAMES_PUBLIC_KEY?: string
   /** The provider's secret key (a secret, absent locally). */
   FRAMES_SECRET_KEY?: string
-}
-
-/** The local sandbox frames stand in: sandbox mode and no provider public key. */
-export function framesLocalSandbox(
-  env: Pick<Env, 'PAYMENTS_MODE'> & { FRAMES_PUBLIC_KEY?: string }
-): boolean {
-  return env.PAYMENTS_MODE === 'sandbox' && (env.FRAMES_PUBLIC_KEY ?? '').trim() === ''
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
 import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
 import {
   ATTEMPT_FIELD,
@@ -21,12 +21,9 @@ import {
 import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
-import {
-  SANDBOX_FRAME_PAGES_PATH,
-  framesLocalSandbox,
-} from '../../backend/payments/frames-config.ts'
-import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
-import { setFlash } from '../flash.ts'
+import { framesLocalSandbox, SANDBOX_FRAME_PAGES_PATH } from '../../../schemas/payment-config.ts'
+import { echoValues, readForm, safeParseForm } from '../forms.ts'
+import { setFlash } from '../../lib/cookies/flash.ts'
 import { renderPage } from '../render.tsx'
 import {
   addressFromForm,

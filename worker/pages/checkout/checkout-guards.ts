@@ -1,11 +1,9 @@
 import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
 import { routePath } from '../../../client/lib/routes.ts'
-import { BasketSummarySchema, type Basket } from '../../../schemas/basket.ts'
+import type { Basket } from '../../../schemas/basket.ts'
 import type { AppEnv } from '../../env.ts'
-import { readBasketToken } from '../../lib/basket-cookie.ts'
-import { COOKIE_NAMES } from '../../lib/cookies.ts'
-import { type FlashKey, setFlash } from '../flash.ts'
+import { readBasketSummary, readBasketToken } from '../../lib/cookies/basket.ts'
+import { type FlashKey, setFlash } from '../../lib/cookies/flash.ts'
 import type { Guard } from '../guards.ts'
 import { requestBasket } from '../request-basket.ts'
 import { requiresValidSlot } from '../slot-guards.ts'
@@ -20,14 +18,7 @@ import { redirectTo } from '../../lib/redirect.ts'
 
 /** The store slug the header's basket summary cookie remembers, if any. */
 export function summaryStoreSlug(c: Context<AppEnv>): string | null {
-  const value = getCookie(c, COOKIE_NAMES.basketSummary)
-  if (!value) return null
-  try {
-    const parsed = BasketSummarySchema.safeParse(JSON.parse(value))
-    return parsed.success ? parsed.data.storeSlug : null
-  } catch {
-    return null
-  }
+  return readBasketSummary(c)?.storeSlug ?? null
 }
 
 /** The empty-basket route (spec §2): the basket's store page when known, else home. */

@@ -8,8 +8,8 @@ import {
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { ensureGuestSession } from '../../middleware/auth-session.ts'
-import { setFlash } from '../flash.ts'
+import { ensureGuestSession } from '../../lib/shopper-session.ts'
+import { setFlash } from '../../lib/cookies/flash.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { basketScope, type BasketScope } from '../request-basket.ts'
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../../client/components/auth/AuthForm.tsx'
+import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
 import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
 import {
   CheckoutDetailsPage,
@@ -16,8 +16,8 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
-import { readLocation } from '../location-cookie.ts'
+import { echoValues, readForm, safeParseForm } from '../forms.ts'
+import { readLocation } from '../../lib/cookies/location.ts'
 import { renderPage } from '../render.tsx'
 import {
   addressFromForm,
@@ -99,7 +99,7 @@ function post(c: Context<AppEnv>, path: string, body: object, caller: CheckoutCa
 }
 
 /**
- * A delivery address the store does not deliver to (issue 13 §3): the backend's message, with
+ * A delivery address the store does not deliver to (schemas/delivery-area.ts): the backend's message, with
  * the store's collection slots when it collects and the stores near that postcode.
  */
 function outsideAreaView(

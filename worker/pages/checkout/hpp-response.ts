@@ -4,7 +4,7 @@ import { HppConsumerRequestSchema, PaymentResultSchema } from '../../../schemas/
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
-import { readForm } from '../auth-forms.ts'
+import { readForm } from '../forms.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
 import { redirectTo, safePath } from '../../lib/redirect.ts'
 

@@ -13,7 +13,7 @@ import type { CheckoutState } from '../../../schemas/checkout.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { AppEnv } from '../../env.ts'
-import { readForm } from '../auth-forms.ts'
+import { readForm } from '../forms.ts'
 import { renderPage } from '../render.tsx'
 import {
   backToActiveStep,

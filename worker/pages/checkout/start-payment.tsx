@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import { setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
 import { PAYMENT_CHANGED_PATH } from '../../../client/islands/PaymentForm.tsx'
@@ -14,7 +13,7 @@ import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { PaymentResultSchema, type PaymentRedirect } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
-import { COOKIE_NAMES, tokenCookieOptions } from '../../lib/cookies.ts'
+import { writeCheckoutOrder } from '../../lib/cookies/checkout.ts'
 import { AppError } from '../../lib/errors.ts'
 import { renderPage } from '../render.tsx'
 import type { CheckoutCaller } from './checkout-state.ts'
@@ -23,9 +22,6 @@ import { redirectTo } from '../../lib/redirect.ts'
 
 /** A payment attempt's anchor: a UUID the page made; both idempotency keys derive from it. */
 export const AttemptSchema = z.uuid()
-
-/** How long checkout remembers an order the shopper is paying for away at the gateway. */
-const CHECKOUT_ORDER_MAX_AGE_SECONDS = 60 * 60
 
 /** What one attempt pays with. */
 export interface PaymentChoice {
@@ -131,11 +127,10 @@ export async function startPayment(
     return refused(message, error.status === 502 ? 502 : 422)
   }
   const { order, payment } = started
-  const cookieOptions = tokenCookieOptions(c.req.url, CHECKOUT_ORDER_MAX_AGE_SECONDS)
-  setCookie(c, COOKIE_NAMES.checkoutOrder, String(order.draftOrderId), cookieOptions)
-  if (payment.status === 'redirect' && payment.redirect) {
-    setCookie(c, COOKIE_NAMES.threeDSecurePending, '1', cookieOptions)
-    return renderCardForm(c, state, { redirect: payment.redirect, error: null })
+  const redirect = payment.status === 'redirect' ? payment.redirect : null
+  writeCheckoutOrder(c, order.draftOrderId, redirect !== null)
+  if (redirect) {
+    return renderCardForm(c, state, { redirect, error: null })
   }
   if (payment.status === 'succeeded') {
     const success = routePath('checkout-success', undefined, {

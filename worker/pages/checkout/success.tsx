@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import { deleteCookie, getCookie } from 'hono/cookie'
 import { CheckoutSuccessPage } from '../../../client/pages/CheckoutSuccessPage.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import { OrderSummarySchema, type OrderSummary } from '../../../schemas/checkout.ts'
@@ -7,9 +6,11 @@ import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { PaymentResultSchema } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
-import { COOKIE_NAMES, readAccessToken, tokenCookieOptions } from '../../lib/cookies.ts'
+import { clearBasketSummary } from '../../lib/cookies/basket.ts'
+import { clearThreeDSecurePending, readCheckoutOrderId } from '../../lib/cookies/checkout.ts'
+import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
-import { writeLastOrder } from '../last-order-cookie.ts'
+import { writeLastOrder } from '../../lib/cookies/last-order.ts'
 import { renderPage } from '../render.tsx'
 import { basketScope, forgetsForeignBasket } from '../request-basket.ts'
 import { emptyBasketRoute, summaryStoreSlug } from './checkout-guards.ts'
@@ -25,8 +26,7 @@ const UNPAID: ReadonlySet<OrderSummary['status']> = new Set(['draft', 'payment_p
 function requestedOrderId(c: Context<AppEnv>): number | null {
   const fromQuery = IdSchema.safeParse(c.req.query(ORDER_ID_QUERY))
   if (fromQuery.success) return fromQuery.data
-  const fromCookie = IdSchema.safeParse(getCookie(c, COOKIE_NAMES.checkoutOrder))
-  return fromCookie.success ? fromCookie.data : null
+  return readCheckoutOrderId(c)
 }
 
 async function loadOrder(c: Context<AppEnv>, draftOrderId: number): Promise<OrderSummary | null> {
@@ -106,9 +106,8 @@ export async function checkoutSuccessPage(c: Context<AppEnv>): Promise<Response>
   }
   const placed = order !== null && !UNPAID.has(order.status)
   if (placed) {
-    const { secure } = tokenCookieOptions(c.req.url, 0)
-    deleteCookie(c, COOKIE_NAMES.threeDSecurePending, { path: '/', secure })
-    deleteCookie(c, COOKIE_NAMES.basketSummary, { path: '/', secure })
+    clearThreeDSecurePending(c)
+    clearBasketSummary(c)
     if (storeSlug) {
       writeLastOrder(c, {
         restoreLastOrderedStore: true,

@@ -1,11 +1,13 @@
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { basketSummary } from '../../client/lib/basket-summary.ts'
-import { BasketTokenSchema, type Basket } from '../../schemas/basket.ts'
-import { COOKIE_NAMES, tokenCookieOptions } from './cookies.ts'
-
-/** A basket outlives a browsing session: shoppers come back to it within a month. */
-export const BASKET_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+import { basketSummary } from '../../../client/lib/basket-summary.ts'
+import {
+  type Basket,
+  type BasketSummary,
+  BasketSummarySchema,
+  BasketTokenSchema,
+} from '../../../schemas/basket.ts'
+import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
+import { clearCookie, readCookie, writeCookie } from './cookies.ts'
 
 /**
  * Backend paths whose JSON bodies carry the basket token: the proxy sets it from the httpOnly
@@ -51,7 +53,7 @@ export function answersWithBasket(path: string): boolean {
 
 /** The shopper's basket token from its httpOnly cookie, if it is well formed. */
 export function readBasketToken(c: Context): string | undefined {
-  const parsed = BasketTokenSchema.safeParse(getCookie(c, COOKIE_NAMES.basket))
+  const parsed = BasketTokenSchema.safeParse(readCookie(c, COOKIE_NAMES.basket))
   return parsed.success ? parsed.data : undefined
 }
 
@@ -62,54 +64,53 @@ export function readBasketToken(c: Context): string | undefined {
  */
 export function rememberBasket(c: Context, basket: Basket): Basket {
   const { basketToken, ...rest } = basket
-  if (basketToken) {
-    setCookie(
-      c,
-      COOKIE_NAMES.basket,
-      basketToken,
-      tokenCookieOptions(c.req.url, BASKET_MAX_AGE_SECONDS)
-    )
-  }
-  setCookie(c, COOKIE_NAMES.basketSummary, JSON.stringify(basketSummary(rest)), {
-    ...tokenCookieOptions(c.req.url, BASKET_MAX_AGE_SECONDS),
-    // The header basket island reads it; it holds a count, a total and a store slug, no secret.
-    httpOnly: false,
-  })
+  if (basketToken) writeCookie(c, COOKIE_NAMES.basket, basketToken)
+  writeCookie(c, COOKIE_NAMES.basketSummary, JSON.stringify(basketSummary(rest)))
   return rest
 }
 
 /** Forgets the basket (checked out, or its token no longer names one). */
 export function forgetBasket(c: Context): void {
-  const { secure } = tokenCookieOptions(c.req.url, 0)
-  deleteCookie(c, COOKIE_NAMES.basket, { path: '/', secure })
-  deleteCookie(c, COOKIE_NAMES.basketSummary, { path: '/', secure })
+  clearCookie(c, COOKIE_NAMES.basket)
+  clearBasketSummary(c)
+}
+
+/** The header's basket summary, when the basket it summed up is gone (an order was placed). */
+export function clearBasketSummary(c: Context): void {
+  clearCookie(c, COOKIE_NAMES.basketSummary)
+}
+
+/** The header's basket summary cookie, if it holds a well-formed one. */
+export function readBasketSummary(c: Context): BasketSummary | null {
+  const value = readCookie(c, COOKIE_NAMES.basketSummary)
+  if (!value) return null
+  try {
+    const parsed = BasketSummarySchema.safeParse(JSON.parse(value))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
 }
 
 /**
- * When a member's session ends (sign-out, expiry): their basket answers to them only (issue 14
- * §6), so its token is put aside in its own httpOnly cookie and the basket and header summary
+ * When a member's session ends (sign-out, expiry): their basket answers to them only (ADR
+ * 012), so its token is put aside in its own httpOnly cookie and the basket and header summary
  * cookies are cleared. The shopper goes on as a guest with a new basket; signing in again brings
  * the member's basket back ({@link readMemberBasketToken}).
  */
 export function putMemberBasketAside(c: Context): void {
   const token = readBasketToken(c)
   if (!token) return
-  setCookie(
-    c,
-    COOKIE_NAMES.memberBasket,
-    token,
-    tokenCookieOptions(c.req.url, BASKET_MAX_AGE_SECONDS)
-  )
+  writeCookie(c, COOKIE_NAMES.memberBasket, token)
   forgetBasket(c)
 }
 
 /** The basket token a member's ended session put aside, if any. */
 export function readMemberBasketToken(c: Context): string | undefined {
-  const parsed = BasketTokenSchema.safeParse(getCookie(c, COOKIE_NAMES.memberBasket))
+  const parsed = BasketTokenSchema.safeParse(readCookie(c, COOKIE_NAMES.memberBasket))
   return parsed.success ? parsed.data : undefined
 }
 
 export function forgetMemberBasket(c: Context): void {
-  const { secure } = tokenCookieOptions(c.req.url, 0)
-  deleteCookie(c, COOKIE_NAMES.memberBasket, { path: '/', secure })
+  clearCookie(c, COOKIE_NAMES.memberBasket)
 }

@@ -1,10 +1,8 @@
-import type { Context } from 'hono'
-import { getCookie } from 'hono/cookie'
-import type { CookieOptions } from 'hono/utils/cookie'
-
 /**
- * The storefront's cookie names. Tokens live only in httpOnly cookies; the proxy turns the access
- * token into an Authorization header so browser code never sees it.
+ * The storefront's cookie names, the one list. Every cookie starts with `sf_` (the app session
+ * version check tells ours from another site's by it). The worker's cookie module
+ * (worker/lib/cookies/) owns each cookie's options, reader and writer; browser code reads only
+ * the basket summary.
  */
 export const COOKIE_NAMES = {
   /** The shopper's short-lived access token (JWT). */
@@ -30,30 +28,22 @@ export const COOKIE_NAMES = {
   /** The app session version the browser's stored state was written under (spec §4 Sessions). */
   appVersion: 'sf_app_version',
   /**
-   * Issue 7 sets these while checkout needs the last-order record (spec §4 Sessions): an order
-   * id being checked out, and a 3-D Secure check in progress. Either keeps the record when the
-   * app session version changes.
+   * Set by the checkout's payment start while checkout needs the last-order record (spec §4
+   * Sessions): an order id being checked out, and a 3-D Secure check in progress. Either keeps the
+   * record when the app session version changes.
    */
   checkoutOrder: 'sf_checkout_order',
   threeDSecurePending: 'sf_3ds_pending',
+  /** The shopper's saved location (spec §3 Geolocation state). */
+  location: 'sf_location',
+  /** A marketing link's pending action (spec §4 Deep link). */
+  deepLink: 'sf_deeplink',
+  /** The last-ordered-store record (spec §2 guard). */
+  lastOrder: 'sf_last_order',
+  /** Change mode of the slot pages (spec §4): the basket or checkout page to return to. */
+  slotReferrer: 'sf_slot_referrer',
+  /** A message for the next page a redirect leads to (one of a fixed list of keys). */
+  flash: 'sf_flash',
 } as const
 
 export type CookieName = (typeof COOKIE_NAMES)[keyof typeof COOKIE_NAMES]
-
-/**
- * Options for a token cookie: httpOnly, SameSite=Lax, whole site. Secure except on plain-http
- * local hosts, where browsers would drop a Secure cookie set over http.
- */
-export function tokenCookieOptions(requestUrl: string, maxAgeSeconds: number): CookieOptions {
-  const url = new URL(requestUrl)
-  const local =
-    url.protocol === 'http:' &&
-    /^(([a-z0-9-]+\.)*localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname)
-  return { httpOnly: true, secure: !local, sameSite: 'Lax', path: '/', maxAge: maxAgeSeconds }
-}
-
-/** The shopper's access token from its cookie, if any. */
-export function readAccessToken(c: Context): string | undefined {
-  const token = getCookie(c, COOKIE_NAMES.access)
-  return token ? token : undefined
-}

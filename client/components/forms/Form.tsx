@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 
 /** Field errors of a form post, by field name; `form` is a message about the whole form. */
 export type FormErrors = Partial<Record<string, string>>
@@ -6,8 +7,8 @@ export type FormErrors = Partial<Record<string, string>>
 /** The values a re-rendered form shows again (never passwords). */
 export type FormValues = Partial<Record<string, string>>
 
-/** A centred card holding one sign-in form: phone first, a readable width on desktop. */
-export function AuthCard({
+/** A centred card holding one form (sign-in, checkout step): phone first, a readable width on desktop. */
+export function FormCard({
   title,
   intro,
   children,
@@ -214,5 +215,91 @@ export function FormLink({ href, children }: { href: string; children: ReactNode
     >
       {children}
     </a>
+  )
+}
+
+interface FieldGroupProps {
+  idPrefix: string
+  errors: FormErrors
+  values: FormValues
+}
+
+/** First and last name, side by side from small screens up (sign-up, checkout contact details). */
+export function NameFields({ idPrefix, errors, values }: FieldGroupProps) {
+  return (
+    <div className="grid gap-x-4 sm:grid-cols-2">
+      <TextField
+        idPrefix={idPrefix}
+        name="firstName"
+        maxLength={TEXT_MAX_LENGTH.name}
+        label="First name"
+        autoComplete="given-name"
+        errors={errors}
+        values={values}
+      />
+      <TextField
+        idPrefix={idPrefix}
+        name="lastName"
+        maxLength={TEXT_MAX_LENGTH.name}
+        label="Last name"
+        autoComplete="family-name"
+        errors={errors}
+        values={values}
+      />
+    </div>
+  )
+}
+
+/** The email address an account or an order is known by. */
+export function EmailField({ idPrefix, errors, values }: FieldGroupProps) {
+  return (
+    <TextField
+      idPrefix={idPrefix}
+      name="email"
+      maxLength={TEXT_MAX_LENGTH.email}
+      label="Email address"
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      errors={errors}
+      values={values}
+    />
+  )
+}
+
+/** A new password and its confirmation (never echoed back): sign-up, reset and change. */
+export function NewPasswordFields({
+  idPrefix,
+  errors,
+  label = 'New password',
+  hint = 'At least 8 characters.',
+}: {
+  idPrefix: string
+  errors: FormErrors
+  label?: string
+  hint?: string
+}) {
+  return (
+    <>
+      <TextField
+        idPrefix={idPrefix}
+        name="password"
+        maxLength={TEXT_MAX_LENGTH.newPassword}
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        hint={hint}
+        errors={errors}
+      />
+      <TextField
+        idPrefix={idPrefix}
+        name="confirmPassword"
+        maxLength={TEXT_MAX_LENGTH.newPassword}
+        label={`Confirm ${label.toLowerCase()}`}
+        type="password"
+        autoComplete="new-password"
+        errors={errors}
+      />
+    </>
   )
 }

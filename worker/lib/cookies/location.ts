@@ -1,16 +1,13 @@
 import type { Context } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
-import { type GeolocationState, GeolocationStateSchema } from '../../schemas/location.ts'
-import { tokenCookieOptions } from '../lib/cookies.ts'
+import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
+import { type GeolocationState, GeolocationStateSchema } from '../../../schemas/location.ts'
+import { readCookie, writeCookie } from './cookies.ts'
 
-/**
+/*
  * The shopper's saved location (spec §3 Geolocation state), set by the store search flow and read
- * by the pages that need a location (spec §2 guards) and the store page.
+ * by the pages that need a location (spec §2 guards), the store page and the proxy.
  */
-export const LOCATION_COOKIE = 'sf_location'
-
-const LOCATION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
 /** The cookie value for a location: unpadded base64url of its JSON, safe as a cookie value. */
 export function encodeLocation(state: GeolocationState): string {
@@ -31,15 +28,10 @@ export function decodeLocation(value: string | undefined): GeolocationState | nu
 
 /** The request's saved location; a missing or tampered cookie is no location. */
 export function readLocation(c: Context): GeolocationState | null {
-  return decodeLocation(getCookie(c, LOCATION_COOKIE))
+  return decodeLocation(readCookie(c, COOKIE_NAMES.location))
 }
 
 /** Saves the shopper's location for 30 days: httpOnly, SameSite=Lax, Secure except local http. */
 export function writeLocation(c: Context, state: GeolocationState): void {
-  setCookie(
-    c,
-    LOCATION_COOKIE,
-    encodeLocation(GeolocationStateSchema.parse(state)),
-    tokenCookieOptions(c.req.url, LOCATION_MAX_AGE_SECONDS)
-  )
+  writeCookie(c, COOKIE_NAMES.location, encodeLocation(GeolocationStateSchema.parse(state)))
 }

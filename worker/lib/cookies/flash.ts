@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
+import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { clearCookie, readCookie, writeCookie } from './cookies.ts'
 
 /** The messages a redirect may carry to the next page (only these: the cookie holds a key). */
 export const FLASH_MESSAGES = {
@@ -28,27 +29,19 @@ export const FLASH_MESSAGES = {
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
 
-export const FLASH_COOKIE = 'sf_flash'
-
 function isFlashKey(value: string | undefined): value is FlashKey {
   return value !== undefined && Object.hasOwn(FLASH_MESSAGES, value)
 }
 
 /** Carries a message to the next page the browser renders (e.g. after a guard's redirect). */
 export function setFlash(c: Context, key: FlashKey): void {
-  setCookie(c, FLASH_COOKIE, key, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
-    maxAge: 60,
-  })
+  writeCookie(c, COOKIE_NAMES.flash, key)
 }
 
 /** The pending flash message, if any; reading it clears the cookie so it shows once. */
 export function takeFlash(c: Context): string | null {
-  const key = getCookie(c, FLASH_COOKIE)
+  const key = readCookie(c, COOKIE_NAMES.flash)
   if (key === undefined) return null
-  deleteCookie(c, FLASH_COOKIE, { path: '/' })
+  clearCookie(c, COOKIE_NAMES.flash)
   return isFlashKey(key) ? FLASH_MESSAGES[key] : null
 }

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
-import { AUTH_KINDS, type AuthKind, type TokenResponse } from '../../schemas/auth.ts'
-import { putMemberBasketAside } from './basket-cookie.ts'
-import { COOKIE_NAMES, tokenCookieOptions } from './cookies.ts'
+import { AUTH_KINDS, type AuthKind, type TokenResponse } from '../../../schemas/auth.ts'
+import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
+import { putMemberBasketAside } from './basket.ts'
+import { clearCookie, readCookie, writeCookie } from './cookies.ts'
 
 /**
  * The kind of session the token cookies hold ('guest' or 'member'). Not a secret and never trusted
@@ -20,10 +20,10 @@ const TOKEN_ANSWER_PATHS: ReadonlySet<string> = new Set([
 ])
 
 /** The backend path that ends a session (its refresh token comes from the cookie). */
-export const LOGOUT_PATH = '/auth/logout'
+export const BACKEND_LOGOUT_PATH = '/auth/logout'
 
 /** Backend path of the token exchange. */
-export const TOKEN_PATH = '/oauth/token'
+export const BACKEND_TOKEN_PATH = '/oauth/token'
 
 export function answersWithTokens(path: string): boolean {
   return TOKEN_ANSWER_PATHS.has(path)
@@ -40,24 +40,9 @@ export interface SessionInfo {
  * for refresh_expires_in) and returns what the browser may see of it.
  */
 export function rememberSession(c: Context, tokens: TokenResponse): SessionInfo {
-  setCookie(
-    c,
-    COOKIE_NAMES.access,
-    tokens.access_token,
-    tokenCookieOptions(c.req.url, tokens.expires_in)
-  )
-  setCookie(
-    c,
-    COOKIE_NAMES.refresh,
-    tokens.refresh_token,
-    tokenCookieOptions(c.req.url, tokens.refresh_expires_in)
-  )
-  setCookie(
-    c,
-    SESSION_KIND_COOKIE,
-    tokens.kind,
-    tokenCookieOptions(c.req.url, tokens.refresh_expires_in)
-  )
+  writeCookie(c, COOKIE_NAMES.access, tokens.access_token, tokens.expires_in)
+  writeCookie(c, COOKIE_NAMES.refresh, tokens.refresh_token, tokens.refresh_expires_in)
+  writeCookie(c, SESSION_KIND_COOKIE, tokens.kind, tokens.refresh_expires_in)
   return {
     kind: tokens.kind,
     ...(tokens.customerId !== undefined ? { customerId: tokens.customerId } : {}),
@@ -71,15 +56,20 @@ export function rememberSession(c: Context, tokens: TokenResponse): SessionInfo 
  */
 export function forgetSession(c: Context): void {
   if (readSessionKind(c) === 'member') putMemberBasketAside(c)
-  const { secure } = tokenCookieOptions(c.req.url, 0)
   for (const name of [COOKIE_NAMES.access, COOKIE_NAMES.refresh, SESSION_KIND_COOKIE]) {
-    deleteCookie(c, name, { path: '/', secure })
+    clearCookie(c, name)
   }
+}
+
+/** The shopper's access token from its cookie, if any. */
+export function readAccessToken(c: Context): string | undefined {
+  const token = readCookie(c, COOKIE_NAMES.access)
+  return token ? token : undefined
 }
 
 /** The refresh token from its httpOnly cookie, if any. */
 export function readRefreshToken(c: Context): string | undefined {
-  const token = getCookie(c, COOKIE_NAMES.refresh)
+  const token = readCookie(c, COOKIE_NAMES.refresh)
   return token ? token : undefined
 }
 
@@ -87,7 +77,7 @@ const SessionKindSchema = z.enum(AUTH_KINDS)
 
 /** The session kind cookie, if it names a kind. */
 export function readSessionKind(c: Context): AuthKind | undefined {
-  const parsed = SessionKindSchema.safeParse(getCookie(c, SESSION_KIND_COOKIE))
+  const parsed = SessionKindSchema.safeParse(readCookie(c, SESSION_KIND_COOKIE))
   return parsed.success ? parsed.data : undefined
 }
 
@@ -108,27 +98,4 @@ export function unverifiedExpiry(token: string): number | null {
   } catch {
     return null
   }
-}
-
-/**
- * Replaces cookies of the incoming request (null removes one) so everything after this point in
- * the same request — guards, pages, readAccessToken — sees the session as it is now, e.g. right
- * after a refresh, instead of the stale cookies the browser sent.
- */
-export function replaceRequestCookies(c: Context, updates: Record<string, string | null>): void {
-  const jar = new Map<string, string>()
-  for (const pair of (c.req.raw.headers.get('cookie') ?? '').split(';')) {
-    const trimmed = pair.trim()
-    if (!trimmed) continue
-    const name = trimmed.split('=')[0] ?? ''
-    jar.set(name, trimmed)
-  }
-  for (const [name, value] of Object.entries(updates)) {
-    if (value === null) jar.delete(name)
-    else jar.set(name, `${name}=${value}`)
-  }
-  const headers = new Headers(c.req.raw.headers)
-  if (jar.size === 0) headers.delete('cookie')
-  else headers.set('cookie', [...jar.values()].join('; '))
-  c.req.raw = new Request(c.req.raw, { headers })
 }
