@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEPARTMENTS, HOT_FOOD_DEPARTMENT } from './catalogue.ts'
-import { BRANDS } from './generate.ts'
+import { BRANDS } from './tenancy.ts'
 import { bannerSvg, categorySvg, IMAGE_SIZES, logoSvg } from './images.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'images')

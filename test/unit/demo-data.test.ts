@@ -2,12 +2,10 @@ import { isValid, toOutcode } from 'postcode'
 import { describe, expect, it } from 'vitest'
 import { parseCsv } from '../../scripts/demo-data/csv.ts'
 import { rowsOf, type Dataset, type SqlValue } from '../../scripts/demo-data/dataset.ts'
-import {
-  expandLine,
-  generateDemoData,
-  unitPriceLabel,
-  WAS_PRICE_UNTIL,
-} from '../../scripts/demo-data/generate.ts'
+import { WAS_PRICE_UNTIL } from '../../scripts/demo-data/catalogue-rows.ts'
+import { generateDemoData } from '../../scripts/demo-data/generate.ts'
+import { expandLine } from '../../scripts/demo-data/product-lines.ts'
+import { unitPriceLabel } from '../../schemas/unit-price.ts'
 import { genuineWasPrice, isPriceClaimBadge } from '../../worker/backend/catalogue/price-claims.ts'
 import { insertStatements, MAX_BOUND_PARAMETERS } from '../../scripts/demo-data/seed.ts'
 import { datasetToSql } from '../../scripts/demo-data/sql.ts'
