@@ -54,8 +54,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
   let valueId = 0
   let sizeCostId = 0
 
-  const departments = [...DEPARTMENTS.slice(0, 6), HOT_FOOD_DEPARTMENT, ...DEPARTMENTS.slice(6)]
-  departments.forEach((department, departmentPosition) => {
+  DEPARTMENTS.forEach((department, departmentPosition) => {
     const departmentId = ++categoryId
     const age = department.ageRestriction ?? null
     addRow(t.categories, {
@@ -79,6 +78,28 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
       image_width: 160,
       image_height: 160,
     }
+    const addSubCategory = (
+      sub: { slug: string; name: string },
+      position: number,
+      description: string
+    ): number => {
+      const id = ++categoryId
+      addRow(t.categories, {
+        id,
+        business_id: BUSINESS_ID,
+        parent_id: departmentId,
+        slug: sub.slug,
+        name: sub.name,
+        description,
+        image_url: categoryImagePath(department.slug, 'mdpi_1x'),
+        position,
+        age_restriction: age,
+        // The department's flag covers its sub-categories (worker/backend/catalogue/tobacco.ts).
+        is_tobacco: 0,
+        is_alcohol: 0,
+      })
+      return id
+    }
     const uniqueSlug = (name: string, context: string): string => {
       let slug = slugify(name)
       if (slugs.has(slug)) slug = `${slug}-${context}`
@@ -89,20 +110,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
 
     if (department.slug === HOT_FOOD_DEPARTMENT.slug) {
       HOT_FOOD.forEach((sub, subPosition) => {
-        const subId = ++categoryId
-        addRow(t.categories, {
-          id: subId,
-          business_id: BUSINESS_ID,
-          parent_id: departmentId,
-          slug: sub.slug,
-          name: sub.name,
-          description: `${sub.name} made to order in store.`,
-          image_url: categoryImagePath(department.slug, 'mdpi_1x'),
-          position: subPosition,
-          age_restriction: null,
-          is_tobacco: 0,
-          is_alcohol: 0,
-        })
+        const subId = addSubCategory(sub, subPosition, `${sub.name} made to order in store.`)
         sub.items.forEach((item, position) => {
           const id = ++itemId
           const slug = uniqueSlug(item.name, sub.slug)
@@ -202,21 +210,11 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
     }
 
     department.subcategories.forEach((sub, subPosition) => {
-      const subId = ++categoryId
-      addRow(t.categories, {
-        id: subId,
-        business_id: BUSINESS_ID,
-        parent_id: departmentId,
-        slug: sub.slug,
-        name: sub.name,
-        description: `${sub.name} from our ${department.name} range.`,
-        image_url: categoryImagePath(department.slug, 'mdpi_1x'),
-        position: subPosition,
-        age_restriction: age,
-        // The department's flag covers its sub-categories (worker/backend/catalogue/tobacco.ts).
-        is_tobacco: 0,
-        is_alcohol: 0,
-      })
+      const subId = addSubCategory(
+        sub,
+        subPosition,
+        `${sub.name} from our ${department.name} range.`
+      )
       let position = 0
       const lines = sub.lines.flatMap((line, index) => rangeTiers(department.slug, line, index))
       for (const line of lines) {
