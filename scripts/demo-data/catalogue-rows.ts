@@ -107,20 +107,24 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
       slugs.add(slug)
       return slug
     }
+    // The next item's id and slug, remembered for the promotions and store overrides.
+    const addProduct = (name: string, categoryId: number, subSlug: string) => {
+      const product = {
+        id: ++itemId,
+        categoryId,
+        departmentSlug: department.slug,
+        slug: uniqueSlug(name, subSlug),
+        name,
+      }
+      products.push(product)
+      return product
+    }
 
     if (department.slug === HOT_FOOD_DEPARTMENT.slug) {
       HOT_FOOD.forEach((sub, subPosition) => {
         const subId = addSubCategory(sub, subPosition, `${sub.name} made to order in store.`)
         sub.items.forEach((item, position) => {
-          const id = ++itemId
-          const slug = uniqueSlug(item.name, sub.slug)
-          products.push({
-            id,
-            categoryId: subId,
-            departmentSlug: department.slug,
-            slug,
-            name: item.name,
-          })
+          const { id, slug } = addProduct(item.name, subId, sub.slug)
           addRow(t.menu_items, {
             id,
             business_id: BUSINESS_ID,
@@ -219,15 +223,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
       const lines = sub.lines.flatMap((line, index) => rangeTiers(department.slug, line, index))
       for (const line of lines) {
         for (const parsed of expandLine(line)) {
-          const id = ++itemId
-          const slug = uniqueSlug(parsed.name, sub.slug)
-          products.push({
-            id,
-            categoryId: subId,
-            departmentSlug: department.slug,
-            slug,
-            name: parsed.name,
-          })
+          const { id, slug } = addProduct(parsed.name, subId, sub.slug)
           addRow(t.menu_items, {
             id,
             business_id: BUSINESS_ID,
