@@ -24,11 +24,11 @@ export function table(name: string): TableData {
 
 /**
  * Appends a row given as an object. The table's first row names its columns; every later row
- * must set exactly those (null for none), so a misspelt or forgotten column fails here.
+ * must set exactly those (null for none). A column the migrations lack fails when it is loaded.
  */
 export function addRow(target: TableData, values: Record<string, SqlValue>): void {
-  if (target.rows.length === 0) target.columns = Object.keys(values)
   const names = Object.keys(values)
+  if (target.rows.length === 0) target.columns = names
   if (names.length !== target.columns.length) {
     const extra = names.filter((column) => !target.columns.includes(column))
     if (extra.length > 0) throw new Error(`${target.name}.${extra.join(', ')} not in its first row`)

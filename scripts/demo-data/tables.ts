@@ -37,11 +37,13 @@ const LOAD_ORDER = [
   'sitemaps',
 ] as const
 
-export type Tables = Record<(typeof LOAD_ORDER)[number], TableData> & Pick<Dataset, 'afterLoad'>
+type TableName = (typeof LOAD_ORDER)[number]
+
+export type Tables = Record<TableName, TableData> & Pick<Dataset, 'afterLoad'>
 
 export function createTables(): Tables {
   const tables = Object.fromEntries(LOAD_ORDER.map((name) => [name, table(name)]))
-  return { ...(tables as Record<(typeof LOAD_ORDER)[number], TableData>), afterLoad: [] }
+  return { ...(tables as Record<TableName, TableData>), afterLoad: [] }
 }
 
 /** The dataset, its tables in load order. */
