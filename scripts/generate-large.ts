@@ -6,16 +6,15 @@
 //
 // A state directory gets the migrations first, so it must be new or hold only earlier data of
 // this script's own making (rows are inserted, not replaced).
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import { countRows, totalRows } from './demo-data/dataset.ts'
 import { generateDemoData } from './demo-data/generate.ts'
 import { datasetToSql } from './demo-data/sql.ts'
-import { runWrangler } from './lib/wrangler.ts'
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+import { readDemoInput } from './lib/demo-input.ts'
+import { PROJECT_ROOT, runWrangler } from './lib/wrangler.ts'
 
 const { values } = parseArgs({
   options: {
@@ -34,26 +33,15 @@ if (!values.sql && !values['state-dir']) {
 }
 
 const started = performance.now()
-const dataset = generateDemoData(
-  {
-    outcodesCsv: readFileSync(join(root, 'data', 'uk-outcodes.csv'), 'utf8'),
-    manchesterPostcodesCsv: readFileSync(
-      join(root, 'data', 'uk-postcodes-manchester-central.csv'),
-      'utf8'
-    ),
-  },
-  {
-    stores: Number(values.stores),
-    items: Number(values.items),
-    overridesPerStore: 20,
-    ...(values.seed ? { seed: Number(values.seed) } : {}),
-  }
-)
+const dataset = generateDemoData(readDemoInput(), {
+  stores: Number(values.stores),
+  items: Number(values.items),
+  overridesPerStore: 20,
+  ...(values.seed ? { seed: Number(values.seed) } : {}),
+})
 const generated = performance.now()
-const rows = dataset.tables.reduce((sum, t) => sum + t.rows.length, 0)
-const count = (name: string) => dataset.tables.find((t) => t.name === name)?.rows.length ?? 0
 console.log(
-  `Generated ${rows} rows (${count('stores')} stores, ${count('menu_items')} menu items) in ${seconds(generated - started)} s`
+  `Generated ${totalRows(dataset)} rows (${countRows(dataset, 'stores')} stores, ${countRows(dataset, 'menu_items')} menu items) in ${seconds(generated - started)} s`
 )
 
 const scratch = values.sql ? null : mkdtempSync(join(tmpdir(), 'storefront-large-'))
@@ -62,7 +50,7 @@ await writeSql(sqlFile)
 console.log(`Wrote ${sqlFile} in ${seconds(performance.now() - generated)} s`)
 
 if (values['state-dir']) {
-  const state = resolve(root, values['state-dir'])
+  const state = resolve(PROJECT_ROOT, values['state-dir'])
   const loadStarted = performance.now()
   runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
   runWrangler(

@@ -10,24 +10,23 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
+import { countRows, totalRows } from './demo-data/dataset.ts'
 import { DEMO_DATA_VERSION, generateDemoData } from './demo-data/generate.ts'
 import { datasetToSql } from './demo-data/sql.ts'
-import { queryLocalD1, runWrangler } from './lib/wrangler.ts'
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+import { readDemoInput } from './lib/demo-input.ts'
+import { PROJECT_ROOT, queryLocalD1, runWrangler } from './lib/wrangler.ts'
 
 /** The persistence root shared with vite dev/preview (wrangler and the plugin add `v3`). */
 export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(root, env.STOREFRONT_STATE_DIR || '.wrangler/state')
+  return resolve(PROJECT_ROOT, env.STOREFRONT_STATE_DIR || '.wrangler/state')
 }
 
 // Secrets .dev.vars must hold; one missing from an older file is appended, none is overwritten.
 const LOCAL_SECRETS = ['SESSION_SECRET', 'AUTH_PEPPER', 'REALEX_SHARED_SECRET'] as const
 
 function ensureDevVars(): void {
-  const path = join(root, '.dev.vars')
+  const path = join(PROJECT_ROOT, '.dev.vars')
   const existing = existsSync(path) ? readFileSync(path, 'utf8') : ''
   const missing = LOCAL_SECRETS.filter((name) => !new RegExp(`^${name}=`, 'm').test(existing))
   if (!missing.length) return
@@ -58,13 +57,7 @@ function loadedVersion(state: string): number {
 }
 
 function seed(state: string): string {
-  const dataset = generateDemoData({
-    outcodesCsv: readFileSync(join(root, 'data', 'uk-outcodes.csv'), 'utf8'),
-    manchesterPostcodesCsv: readFileSync(
-      join(root, 'data', 'uk-postcodes-manchester-central.csv'),
-      'utf8'
-    ),
-  })
+  const dataset = generateDemoData(readDemoInput())
   // One SQL file through wrangler is about 4× faster than binding rows through a platform proxy.
   const scratch = mkdtempSync(join(tmpdir(), 'storefront-seed-'))
   try {
@@ -75,9 +68,8 @@ function seed(state: string): string {
     rmSync(scratch, { recursive: true, force: true })
   }
   writeFileSync(versionFile(state), `${DEMO_DATA_VERSION}\n`)
-  const count = (name: string) => dataset.tables.find((t) => t.name === name)?.rows.length ?? 0
-  const rows = dataset.tables.reduce((sum, t) => sum + t.rows.length, 0)
-  return `seeded ${rows} rows: ${count('stores')} stores, ${count('categories')} categories, ${count('menu_items')} menu items, ${count('deals')} deals`
+  const count = (name: string) => countRows(dataset, name)
+  return `seeded ${totalRows(dataset)} rows: ${count('stores')} stores, ${count('categories')} categories, ${count('menu_items')} menu items, ${count('deals')} deals`
 }
 
 function main(): void {

@@ -62,7 +62,19 @@ export async function postLoad(options: {
     }
   }
   await Promise.all(Array.from({ length: options.connections }, (_, index) => loop(index)))
-  const elapsed = (performance.now() - started) / 1000
+  return figuresOf(latencies, (performance.now() - started) / 1000, non2xx, measured)
+}
+
+/**
+ * The figures of a run from its latencies (sorted here), its length in seconds, how many answers
+ * were not 200 and the sum of `measure` over the others (by default 1 each).
+ */
+export function figuresOf(
+  latencies: Array<number>,
+  elapsed: number,
+  non2xx: number,
+  measured: number = latencies.length - non2xx
+): PostFigures {
   latencies.sort((a, b) => a - b)
   return {
     requestsPerSecond: latencies.length / elapsed,
@@ -143,6 +155,61 @@ export function printTable(
   console.log(`\n${title}`)
   console.log(line(header))
   for (const row of rows) console.log(line(row))
+}
+
+/** The header of a table with one row per call and its figures at 1 and 8 connections. */
+export const CALL_TABLE_HEADER = [
+  'call',
+  'c=1 req/s, p50/p95 ms',
+  'c=8 req/s, p50/p95 ms',
+  'non-2xx (c=1 / c=8)',
+] as const
+
+/** A row of that table: req/s and p50/p95 at each connection count, then the non-2xx counts. */
+export function callRow(call: string, figures: ReadonlyArray<PostFigures>): Array<string> {
+  return [
+    call,
+    ...figures.map(
+      (f) => `${f.requestsPerSecond.toFixed(0)}, ${f.p50.toFixed(1)}/${f.p95.toFixed(1)}`
+    ),
+    figures.map((f) => String(f.non2xx)).join(' / '),
+  ]
+}
+
+/**
+ * Prints the rows of {@link loadDatasets}: a row per dataset, mode and connection count, with the
+ * mean measure (`measureHeading`) to `measureDigits` decimals.
+ */
+export function printLoadRows<M extends string>(
+  title: string,
+  headings: { mode: string; measure: string; measureDigits: number },
+  rows: ReadonlyArray<PostLoadRow<M>>
+): void {
+  printTable(
+    title,
+    [
+      'dataset',
+      headings.mode,
+      'conns',
+      'req/s',
+      'p50 ms',
+      'p95 ms',
+      'requests',
+      'non-200',
+      headings.measure,
+    ],
+    rows.map(({ label, mode, connections, figures }) => [
+      label,
+      mode,
+      String(connections),
+      figures.requestsPerSecond.toFixed(0),
+      figures.p50.toFixed(1),
+      figures.p95.toFixed(1),
+      String(figures.count),
+      String(figures.non2xx),
+      figures.meanMeasure.toFixed(headings.measureDigits),
+    ])
+  )
 }
 
 /** One row of an API benchmark: a dataset, a kind of request and a connection count. */

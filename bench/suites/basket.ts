@@ -2,7 +2,14 @@
 // + totals), changing a quantity in a 10-line basket, listing a store's slots and moving a slot
 // hold, at 1 and 8 connections. Every connection has its own basket (its own cookie), as shoppers
 // do, so the figures include the version-guarded writes and the whole-basket answers.
-import { pick, postLoad, printTable, type PostFigures } from '../lib/post-load.ts'
+import {
+  CALL_TABLE_HEADER,
+  callRow,
+  pick,
+  postLoad,
+  printTable,
+  type PostFigures,
+} from '../lib/post-load.ts'
 
 export interface BasketFixture {
   origin: string
@@ -131,17 +138,11 @@ export async function runBasketSuite(
       if (options.warmupSeconds > 0) await run(options.warmupSeconds)
       figures.push(await run(options.seconds))
     }
-    rows.push([
-      label,
-      ...figures.map(
-        (f) => `${f.requestsPerSecond.toFixed(0)}, ${f.p50.toFixed(1)}/${f.p95.toFixed(1)}`
-      ),
-      figures.map((f) => String(f.non2xx)).join(' / '),
-    ])
+    rows.push(callRow(label, figures))
   }
   printTable(
     `Basket and slots through /api, demo data, ${options.seconds} s per cell`,
-    ['call', 'c=1 req/s, p50/p95 ms', 'c=8 req/s, p50/p95 ms', 'non-2xx (c=1 / c=8)'],
+    CALL_TABLE_HEADER,
     rows
   )
 }

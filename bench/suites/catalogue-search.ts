@@ -8,7 +8,7 @@ import {
   buildLargeState,
   pick,
   loadDatasets,
-  printTable,
+  printLoadRows,
   workerSqlConstant,
 } from '../lib/post-load.ts'
 import { benchWranglerConfig } from '../lib/server.ts'
@@ -107,20 +107,10 @@ export async function runCatalogueSearchSuite(options: CatalogueSearchSuiteOptio
     warmupSeconds,
   })
 
-  printTable(
+  printLoadRows(
     `Catalogue search, POST /api/catalogue/search (wrangler dev, NODE_ENV=production; ${seconds} s per row after ${warmupSeconds} s warm-up; no KV hits)`,
-    ['dataset', 'terms', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'requests', 'non-200', 'mean total'],
-    rows.map(({ label, mode, connections, figures }) => [
-      label,
-      mode,
-      String(connections),
-      figures.requestsPerSecond.toFixed(0),
-      figures.p50.toFixed(1),
-      figures.p95.toFixed(1),
-      String(figures.count),
-      String(figures.non2xx),
-      figures.meanMeasure.toFixed(0),
-    ])
+    { mode: 'terms', measure: 'mean total', measureDigits: 0 },
+    rows
   )
   explainItemSearch(root, options.largeStateDir)
 }

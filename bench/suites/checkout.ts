@@ -6,7 +6,14 @@
 // with contact details, a delivery address and the terms done: what a shopper has on the payment
 // step.
 import type { RunningServer } from '../lib/server.ts'
-import { printTable, type PostFigures, postLoad } from '../lib/post-load.ts'
+import {
+  CALL_TABLE_HEADER,
+  callRow,
+  figuresOf,
+  printTable,
+  type PostFigures,
+  postLoad,
+} from '../lib/post-load.ts'
 import { fillBasket, type BasketFixture } from './basket.ts'
 import { runJsBytesSuite } from './js-bytes.ts'
 import { runSsrSuite } from './ssr.ts'
@@ -185,23 +192,6 @@ function cashPaymentBody(origin: string, draftOrderId: number) {
   }
 }
 
-function percentile(sorted: ReadonlyArray<number>, p: number): number {
-  if (sorted.length === 0) return NaN
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-}
-
-function figuresOf(latencies: Array<number>, elapsed: number, non2xx: number): PostFigures {
-  latencies.sort((a, b) => a - b)
-  return {
-    requestsPerSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    count: latencies.length,
-    non2xx,
-    meanMeasure: 1,
-  }
-}
-
 interface CashRun {
   /** Process order + make payment, one placed order per iteration. */
   order: PostFigures
@@ -303,9 +293,6 @@ async function withCookie<T>(origin: string, cookie: string, measure: () => Prom
   }
 }
 
-const cell = (f: PostFigures) =>
-  `${f.requestsPerSecond.toFixed(0)}, ${f.p50.toFixed(1)}/${f.p95.toFixed(1)}`
-
 export async function runCheckoutSuite(
   fixture: CheckoutFixture,
   options: { seconds: number; warmupSeconds: number }
@@ -336,11 +323,7 @@ export async function runCheckoutSuite(
     if (options.warmupSeconds > 0) await run(options.warmupSeconds)
     processFigures.push(await run(options.seconds))
   }
-  rows.push([
-    'process order',
-    ...processFigures.map(cell),
-    processFigures.map((f) => String(f.non2xx)).join(' / '),
-  ])
+  rows.push(callRow('process order', processFigures))
 
   // A placed order is a draft plus a payment: three quarters of what process order alone would
   // use in the run and its warm-up is more than the run uses (it stops early, and says so, if not),
@@ -368,16 +351,18 @@ export async function runCheckoutSuite(
     cashRuns.push(measured)
     lastPaid = measured.lastPaid ?? lastPaid
   }
-  rows.push([
-    'cash order, e2e',
-    ...cashRuns.map((run) => cell(run.order)),
-    cashRuns.map((run) => String(run.order.non2xx)).join(' / '),
-  ])
-  rows.push([
-    '  of which payment',
-    ...cashRuns.map((run) => cell(run.payment)),
-    cashRuns.map((run) => String(run.payment.non2xx)).join(' / '),
-  ])
+  rows.push(
+    callRow(
+      'cash order, e2e',
+      cashRuns.map((run) => run.order)
+    )
+  )
+  rows.push(
+    callRow(
+      '  of which payment',
+      cashRuns.map((run) => run.payment)
+    )
+  )
 
   if (!lastPaid) throw new Error('no cash order was placed')
   const replay = lastPaid
@@ -395,15 +380,11 @@ export async function runCheckoutSuite(
     if (options.warmupSeconds > 0) await run(options.warmupSeconds)
     replayFigures.push(await run(options.seconds))
   }
-  rows.push([
-    'payment replay',
-    ...replayFigures.map(cell),
-    replayFigures.map((f) => String(f.non2xx)).join(' / '),
-  ])
+  rows.push(callRow('payment replay', replayFigures))
 
   printTable(
     `Checkout through /api, demo data (${fixture.storeSlug}, delivery, 10 lines, future slot), ${options.seconds} s per cell`,
-    ['call', 'c=1 req/s, p50/p95 ms', 'c=8 req/s, p50/p95 ms', 'non-2xx (c=1 / c=8)'],
+    CALL_TABLE_HEADER,
     rows
   )
   console.log(

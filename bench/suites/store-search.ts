@@ -9,7 +9,7 @@ import {
   buildLargeState,
   pick,
   loadDatasets,
-  printTable,
+  printLoadRows,
   workerSqlConstant,
 } from '../lib/post-load.ts'
 import { benchWranglerConfig } from '../lib/server.ts'
@@ -113,20 +113,10 @@ export async function runStoreSearchSuite(options: StoreSearchSuiteOptions): Pro
     warmupSeconds,
   })
 
-  printTable(
+  printLoadRows(
     `Store search, POST /api/stores/search (wrangler dev, NODE_ENV=production; ${seconds} s per row after ${warmupSeconds} s warm-up; every request a new postcode or point, so no KV hits)`,
-    ['dataset', 'by', 'conns', 'req/s', 'p50 ms', 'p95 ms', 'requests', 'non-200', 'stores/answer'],
-    rows.map(({ label, mode, connections, figures }) => [
-      label,
-      mode,
-      String(connections),
-      figures.requestsPerSecond.toFixed(0),
-      figures.p50.toFixed(1),
-      figures.p95.toFixed(1),
-      String(figures.count),
-      String(figures.non2xx),
-      figures.meanMeasure.toFixed(1),
-    ])
+    { mode: 'by', measure: 'stores/answer', measureDigits: 1 },
+    rows
   )
   explainCandidateQuery(root, options.largeStateDir)
 }

@@ -1,7 +1,10 @@
 /** A value D1 can bind. */
 export type SqlValue = string | number | null
 
-/** Rows for one table, in column order. Tables are loaded in the order they appear. */
+/**
+ * Rows for one table. The migrations own the schema (every loader applies them first); the
+ * generator names only the columns it sets, and the first row's names fix their order.
+ */
 export interface TableData {
   name: string
   columns: ReadonlyArray<string>
@@ -15,12 +18,21 @@ export interface Dataset {
   afterLoad: Array<{ sql: string; params: Array<SqlValue> }>
 }
 
-export function table(name: string, columns: ReadonlyArray<string>): TableData {
-  return { name, columns, rows: [] }
+export function table(name: string): TableData {
+  return { name, columns: [], rows: [] }
 }
 
-/** Appends a row given as an object; every column must be present (null for none). */
+/**
+ * Appends a row given as an object. The table's first row names its columns; every later row
+ * must set exactly those (null for none). A column the migrations lack fails when it is loaded.
+ */
 export function addRow(target: TableData, values: Record<string, SqlValue>): void {
+  const names = Object.keys(values)
+  if (target.rows.length === 0) target.columns = names
+  if (names.length !== target.columns.length) {
+    const extra = names.filter((column) => !target.columns.includes(column))
+    if (extra.length > 0) throw new Error(`${target.name}.${extra.join(', ')} not in its first row`)
+  }
   target.rows.push(
     target.columns.map((column) => {
       const value = values[column]
@@ -40,4 +52,13 @@ export function findTable(dataset: Dataset, name: string): TableData {
 export function rowsOf(dataset: Dataset, name: string): Array<Record<string, SqlValue>> {
   const t = findTable(dataset, name)
   return t.rows.map((row) => Object.fromEntries(t.columns.map((c, i) => [c, row[i] ?? null])))
+}
+
+/** Rows of one table (0 when the dataset has no such table). */
+export function countRows(dataset: Dataset, name: string): number {
+  return dataset.tables.find((t) => t.name === name)?.rows.length ?? 0
+}
+
+export function totalRows(dataset: Dataset): number {
+  return dataset.tables.reduce((sum, t) => sum + t.rows.length, 0)
 }

@@ -43,20 +43,20 @@ export interface HotFoodSubCategory {
   items: ReadonlyArray<HotFoodItemDefinition>
 }
 
-const pizzaSizes: OptionDefinition = {
-  key: 'size',
-  name: 'Size',
-  min: 1,
-  max: 1,
-  grid: true,
-  mutuallyExclusive: true,
-  isSize: true,
-  values: [
-    { name: '10 inch', isDefault: true },
-    { name: '12 inch', extraCost: 200 },
-    { name: '14 inch', extraCost: 400 },
-  ],
+/** An item's size: exactly one value, the first by default; other options may cost by size. */
+function sizeOption(
+  name: string,
+  grid: boolean,
+  values: ReadonlyArray<OptionValueDefinition>
+): OptionDefinition {
+  return { key: 'size', name, min: 1, max: 1, grid, mutuallyExclusive: true, isSize: true, values }
 }
+
+const pizzaSizes = sizeOption('Size', true, [
+  { name: '10 inch', isDefault: true },
+  { name: '12 inch', extraCost: 200 },
+  { name: '14 inch', extraCost: 400 },
+])
 
 const pizzaOptions: ReadonlyArray<OptionDefinition> = [
   pizzaSizes,
@@ -176,19 +176,10 @@ const burgerOptions: ReadonlyArray<OptionDefinition> = [
   },
 ]
 
-const drinkSizes: OptionDefinition = {
-  key: 'size',
-  name: 'Size',
-  min: 1,
-  max: 1,
-  grid: true,
-  mutuallyExclusive: true,
-  isSize: true,
-  values: [
-    { name: 'Regular', isDefault: true },
-    { name: 'Large', extraCost: 40 },
-  ],
-}
+const drinkSizes = sizeOption('Size', true, [
+  { name: 'Regular', isDefault: true },
+  { name: 'Large', extraCost: 40 },
+])
 
 function hotDrinkOptions(withMilk: boolean): ReadonlyArray<OptionDefinition> {
   const options: Array<OptionDefinition> = [drinkSizes]
@@ -278,18 +269,10 @@ const sandwichOptions: ReadonlyArray<OptionDefinition> = [
   },
 ]
 
-const chipsSizes: OptionDefinition = {
-  key: 'size',
-  name: 'Portion',
-  min: 1,
-  max: 1,
-  mutuallyExclusive: true,
-  isSize: true,
-  values: [
-    { name: 'Regular', isDefault: true },
-    { name: 'Large', extraCost: 100 },
-  ],
-}
+const chipsSizes = sizeOption('Portion', false, [
+  { name: 'Regular', isDefault: true },
+  { name: 'Large', extraCost: 100 },
+])
 
 export const HOT_FOOD: ReadonlyArray<HotFoodSubCategory> = [
   {

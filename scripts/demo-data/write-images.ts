@@ -5,8 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEPARTMENTS, HOT_FOOD_DEPARTMENT } from './catalogue.ts'
-import { BRANDS } from './generate.ts'
+import { DEPARTMENTS } from './catalogue.ts'
+import { BRANDS } from './tenancy.ts'
 import { bannerSvg, categorySvg, IMAGE_SIZES, logoSvg } from './images.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'images')
@@ -16,7 +16,7 @@ function write(path: string, body: string): void {
   writeFileSync(join(root, path), body)
 }
 
-for (const department of [...DEPARTMENTS, HOT_FOOD_DEPARTMENT]) {
+for (const department of DEPARTMENTS) {
   for (const { density, size } of IMAGE_SIZES) {
     write(
       `categories/${department.slug}/${density}.svg`,

@@ -2,12 +2,10 @@ import { isValid, toOutcode } from 'postcode'
 import { describe, expect, it } from 'vitest'
 import { parseCsv } from '../../scripts/demo-data/csv.ts'
 import { rowsOf, type Dataset, type SqlValue } from '../../scripts/demo-data/dataset.ts'
-import {
-  expandLine,
-  generateDemoData,
-  unitPriceLabel,
-  WAS_PRICE_UNTIL,
-} from '../../scripts/demo-data/generate.ts'
+import { WAS_PRICE_UNTIL } from '../../scripts/demo-data/catalogue-rows.ts'
+import { DEMO_DATA_VERSION, generateDemoData } from '../../scripts/demo-data/generate.ts'
+import { expandLine } from '../../scripts/demo-data/product-lines.ts'
+import { unitPriceLabel } from '../../schemas/unit-price.ts'
 import { genuineWasPrice, isPriceClaimBadge } from '../../worker/backend/catalogue/price-claims.ts'
 import { insertStatements, MAX_BOUND_PARAMETERS } from '../../scripts/demo-data/seed.ts'
 import { datasetToSql } from '../../scripts/demo-data/sql.ts'
@@ -34,6 +32,18 @@ describe('demo data generator', () => {
     expect(JSON.stringify(again)).toBe(JSON.stringify(dataset))
     const other = generateDemoData(DEMO_INPUT, { seed: 7 })
     expect(JSON.stringify(other)).not.toBe(JSON.stringify(dataset))
+  })
+
+  it('is the data DEMO_DATA_VERSION stands for, to the byte', async () => {
+    // A change to what the generator writes must raise DEMO_DATA_VERSION (npm run dev then tells
+    // developers to reload) and record the new digest here; a refactor must leave both alone.
+    const sql = new TextEncoder().encode([...datasetToSql(dataset)].join(''))
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
+    const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+    expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
+      version: 4,
+      sha256: '81d188fdb0b4bfc1d89da53ebb4c9d9e0d394bfd2bfbe8c0e1b5bb0bed48c7ee',
+    })
   })
 
   it('has at least 2,000 menu items with unique slugs and positive integer prices in pence', () => {

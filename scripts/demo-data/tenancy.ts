@@ -1,0 +1,203 @@
+import { addRow } from './dataset.ts'
+import type { Tables } from './tables.ts'
+
+export const BUSINESS_ID = 1
+
+export const BRANDS = [
+  {
+    id: 1,
+    slug: 'corner-fresh',
+    name: 'Corner Fresh',
+    host: 'localhost',
+    productionHost: 'www.cornerfresh.example',
+    tagline: 'Your local shop, delivered',
+    primary: '#1f7a4d',
+    secondary: '#0f3d27',
+    accent: '#f4b400',
+    handle: 'cornerfresh',
+    orderNumberPrefix: 'CF',
+    appStoreId: '6450012345',
+    // Postcode search, results page first.
+    store: { enableStoresSearchByAddress: false, autoSelectClosestStore: false },
+  },
+  {
+    id: 2,
+    slug: 'northside-market',
+    name: 'Northside Market',
+    host: '127.0.0.1',
+    productionHost: 'www.northsidemarket.example',
+    tagline: 'Neighbourhood groceries in minutes',
+    primary: '#1d3557',
+    secondary: '#457b9d',
+    accent: '#e63946',
+    handle: 'northsidemarket',
+    orderNumberPrefix: 'NSM',
+    appStoreId: '6450067890',
+    // Postcode search straight into the nearest store.
+    store: { enableStoresSearchByAddress: false, autoSelectClosestStore: true },
+  },
+  {
+    id: 3,
+    slug: 'greenway-grocer',
+    name: 'Greenway Grocer',
+    // Browsers resolve every *.localhost name to the loopback address.
+    host: 'greenway.localhost',
+    productionHost: 'www.greenwaygrocer.example',
+    tagline: 'Fresh food from the shop round the corner',
+    primary: '#6d28d9',
+    secondary: '#3b0764',
+    accent: '#f59e0b',
+    handle: 'greenwaygrocer',
+    orderNumberPrefix: 'GWG',
+    appStoreId: '6450054321',
+    // Address search with autocomplete, results page first.
+    store: { enableStoresSearchByAddress: true, autoSelectClosestStore: false },
+  },
+] as const
+
+export function addTenancy(t: Tables): void {
+  addRow(t.businesses, {
+    id: BUSINESS_ID,
+    name: 'Corner Fresh Group',
+    legal_name: 'Corner Fresh Group Ltd',
+    country_code: 'GB',
+    currency: 'GBP',
+    locale: 'en_GB',
+    time_zone: 'Europe/London',
+    support_email: 'help@cornerfresh.example',
+    support_phone: '0161 496 0000',
+  })
+  addRow(t.postcode_rules, {
+    business_id: BUSINESS_ID,
+    country_code: 'GB',
+    pattern: '^(GIR 0AA|[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][A-Z]{2})$',
+    normalisation: 'uk',
+    example: 'M1 1AE',
+  })
+  for (const brand of BRANDS) {
+    addRow(t.brands, {
+      id: brand.id,
+      business_id: BUSINESS_ID,
+      slug: brand.slug,
+      name: brand.name,
+      tagline: brand.tagline,
+      meta_description: `${brand.name}: order groceries, drinks and household essentials from your local store for delivery or collection.`,
+      logo_url: `/images/brands/${brand.slug}.svg`,
+      logo_width: 200,
+      logo_height: 48,
+      favicon_url: `/images/brands/${brand.slug}-icon.svg`,
+      hero_image_url: `/images/brands/${brand.slug}-hero.svg`,
+      primary_color: brand.primary,
+      primary_text_color: '#ffffff',
+      secondary_color: brand.secondary,
+      accent_color: brand.accent,
+      background_color: '#ffffff',
+      text_color: '#1f2937',
+      canonical_host: null,
+      order_number_prefix: brand.orderNumberPrefix,
+    })
+    addRow(t.brand_hosts, { host: brand.host, brand_id: brand.id, environment: 'local' })
+    addRow(t.brand_hosts, {
+      host: brand.productionHost,
+      brand_id: brand.id,
+      environment: 'production',
+    })
+    for (const [section, settings] of Object.entries(brandSettings(brand.name, brand.store))) {
+      addRow(t.brand_settings, {
+        brand_id: brand.id,
+        section,
+        settings_json: JSON.stringify(settings),
+      })
+    }
+    const links: Array<[string, string, string]> = [
+      ['social', 'facebook', `https://www.facebook.com/${brand.handle}`],
+      ['social', 'twitter', `https://twitter.com/${brand.handle}`],
+      ['social', 'instagram', `https://www.instagram.com/${brand.handle}`],
+      ['app_store', 'ios', `https://apps.apple.com/gb/app/${brand.slug}/id${brand.appStoreId}`],
+      [
+        'app_store',
+        'android',
+        `https://play.google.com/store/apps/details?id=example.${brand.handle}`,
+      ],
+    ]
+    links.forEach(([kind, channel, url], position) =>
+      addRow(t.brand_links, { brand_id: brand.id, kind, channel, url, position })
+    )
+  }
+  const countries: Array<[string, string]> = [
+    ['GB', 'United Kingdom'],
+    ['IE', 'Ireland'],
+    ['FR', 'France'],
+    ['DE', 'Germany'],
+    ['ES', 'Spain'],
+    ['IT', 'Italy'],
+    ['NL', 'Netherlands'],
+    ['BE', 'Belgium'],
+    ['PT', 'Portugal'],
+    ['PL', 'Poland'],
+    ['SE', 'Sweden'],
+    ['DK', 'Denmark'],
+    ['NO', 'Norway'],
+    ['CH', 'Switzerland'],
+    ['AT', 'Austria'],
+    ['US', 'United States'],
+    ['CA', 'Canada'],
+    ['AU', 'Australia'],
+    ['NZ', 'New Zealand'],
+    ['IN', 'India'],
+  ]
+  countries.forEach(([code, name], position) =>
+    addRow(t.countries, { code, name, is_billing: 1, position })
+  )
+}
+
+export function searchPrompt(byAddress: boolean): string {
+  return `Enter your ${byAddress ? 'address' : 'postcode'} to find stores near you.`
+}
+
+function brandSettings(
+  name: string,
+  store: { enableStoresSearchByAddress: boolean; autoSelectClosestStore: boolean }
+): Record<string, Record<string, unknown>> {
+  return {
+    store: { ...store, enableDeviceLocation: true },
+    checkout: {
+      tipOptions: [0, 100, 200, 300],
+      termsUrl: '/terms-and-conditions',
+      privacyUrl: '/privacy-policy',
+      whereDidYouHearOptions: [
+        'Search engine',
+        'Social media',
+        'Friend or family',
+        'Leaflet',
+        'Walked past the store',
+      ],
+    },
+    home: {
+      heroTitle: `${name}: groceries from your local store`,
+      heroSubtitle: searchPrompt(store.enableStoresSearchByAddress),
+    },
+    pages: {
+      termsSlug: 'terms-and-conditions',
+      privacySlug: 'privacy-policy',
+      aboutSlug: 'about-us',
+    },
+    faq: { title: 'Frequently asked questions' },
+    contact: {
+      title: 'Contact us',
+      subjects: [
+        'Question about an order',
+        'Missing or damaged items',
+        'Feedback',
+        'Something else',
+      ],
+      maxAttachments: 3,
+      maxAttachmentBytes: 5 * 1024 * 1024,
+    },
+    'branding-pages': { showStoreImages: true },
+    login: { enableOtpLogin: true, enableFacebookLogin: false, enableGoogleLogin: false },
+    register: { requireEmailVerification: false, showMarketingOptIn: true },
+    'forgot-password': { title: 'Forgotten your password?' },
+    'reset-password': { title: 'Choose a new password' },
+  }
+}
