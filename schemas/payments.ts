@@ -170,3 +170,6 @@ export const FRAMES_MESSAGES = {
   failed: 'frames:failed',
   submit: 'frames:submit',
 } as const
+
+/** The sandbox wallet sheet's signed single-use test token (worker/sandbox-gateway/wallets.ts). */
+export const SandboxWalletTokenSchema = z.object({ tokenData: z.string() })

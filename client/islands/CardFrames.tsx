@@ -4,8 +4,6 @@ import { formatMoney } from '../../schemas/money.ts'
 import type { CardBrand } from '../../schemas/payments.ts'
 import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
-import { TOTAL_CHANGED_REASON } from '../../schemas/constants.ts'
-import { ApiRequestError } from '../lib/api.ts'
 import {
   attachProviderFrames,
   attachSandboxFrame,
@@ -15,14 +13,14 @@ import {
   type CardFramesCallbacks,
   type ProviderFieldIds,
 } from '../lib/frames-provider.ts'
+import { type OrderDraft } from '../lib/payment-step.ts'
 import {
   followPayment,
   newPaymentKeys,
-  PAYMENT_CHANGED_PATH,
+  paymentRefusal,
   placeAndPay,
-  type OrderDraft,
   type PaymentKeys,
-} from './PaymentForm.tsx'
+} from '../lib/place-order.ts'
 
 export interface CardFramesProps {
   /** The local sandbox's card frame (on this origin); absent with the provider's frames. */
@@ -94,17 +92,10 @@ export function CardFrames({
         keys.current = null
         setError(message)
       } catch (caught) {
-        const failure =
-          caught instanceof ApiRequestError ? caught : new ApiRequestError(0, MESSAGES.systemError)
-        // The basket changed in another tab: the payment page shows the new total, nothing charged.
-        if (failure.reason === TOTAL_CHANGED_REASON) {
-          window.location.assign(PAYMENT_CHANGED_PATH)
-          return
-        }
-        if (failure.status >= 400 && failure.status < 500 && failure.status !== 409) {
-          keys.current = null
-        }
-        setError(failure.message)
+        const refusal = paymentRefusal(caught)
+        if (!refusal) return
+        if (refusal.newAttempt) keys.current = null
+        setError(refusal.error.message)
       }
       setBusy(false)
     }

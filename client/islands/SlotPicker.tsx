@@ -4,6 +4,7 @@ import type { SlotReservation, TimeSlot, TimeSlotDay } from '../../schemas/slots
 import { HeldSlot } from '../components/slots/HeldSlot.tsx'
 import { AlertIcon, ClockIcon } from '../components/icons.tsx'
 import { ApiRequestError, postJson } from '../lib/api.ts'
+import { BASKET_API, SLOT_API } from '../lib/api-paths.ts'
 import {
   asapTime,
   clockOffsetMs,
@@ -13,9 +14,6 @@ import {
   slotTimeRange,
   type FulfilmentMethod,
 } from '../lib/slots.ts'
-
-/** The /api calls of the slot pages (spec §7 Basket get-or-create, Time slots reserve). */
-export const SLOT_API = { basket: '/api/basket', reserve: '/api/time-slots/reserve' } as const
 
 export interface SlotPickerProps {
   storeId: number
@@ -130,7 +128,7 @@ export function SlotPicker(props: SlotPickerProps) {
         return
       }
       if (!basketReady.current) {
-        await postJson(SLOT_API.basket, { storeId, fulfilmentMethod: method })
+        await postJson(BASKET_API.basket, { storeId, fulfilmentMethod: method })
         basketReady.current = true
       }
       const payload = await postJson(SLOT_API.reserve, {
