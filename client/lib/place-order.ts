@@ -1,16 +1,14 @@
 import {
   OrderSummarySchema,
+  PaymentResultSchema,
   type OrderSummary,
   type PaymentGateway,
   type PaymentMethod,
-} from '../../schemas/checkout.ts'
-import { TOTAL_CHANGED_REASON } from '../../schemas/constants.ts'
-import { MESSAGES, PAYMENT_FAILED_HELP } from '../../schemas/messages.ts'
-import {
-  PaymentResultSchema,
   type PaymentRedirect,
   type PaymentResult,
-} from '../../schemas/payments.ts'
+} from '../../schemas/checkout-answers.ts'
+import { TOTAL_CHANGED_REASON } from '../../schemas/constants.ts'
+import { MESSAGES, PAYMENT_FAILED_HELP } from '../../schemas/messages.ts'
 import { safePath } from '../../schemas/safe-path.ts'
 import { ApiRequestError, postJsonAs } from './api.ts'
 import { PAYMENT_API } from './api-paths.ts'

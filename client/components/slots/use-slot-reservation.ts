@@ -1,11 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import {
-  ReserveSlotResultSchema,
-  type SlotReservation,
-  type TimeSlot,
-  type TimeSlotDay,
-} from '../../../schemas/slots.ts'
+import { ReserveSlotResultSchema, type SlotReservation } from '../../../schemas/slot-reservation.ts'
+import type { TimeSlot, TimeSlotDay } from '../../../schemas/slots.ts'
 import { ApiRequestError, postJson, postJsonAs } from '../../lib/api.ts'
 import { BASKET_API, SLOT_API } from '../../lib/api-paths.ts'
 import { clockOffsetMs, type FulfilmentMethod } from '../../lib/slots.ts'
