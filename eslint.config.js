@@ -97,6 +97,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Islands are the browser's: the worker shares their constants and types through client/lib
+  // or schemas/, so an island's code never lands in the worker bundle by an import.
+  {
+    files: ['worker/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/client/islands/**'],
+              message:
+                'the worker may not import islands: share constants via client/lib or schemas/',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['worker/backend/**/*.ts'],
     rules: {

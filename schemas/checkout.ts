@@ -8,15 +8,16 @@ import {
   MoneySchema,
 } from './common.ts'
 import {
-  CARD_BRANDS,
-  FULFILMENT_METHODS,
-  FULFILMENT_TIMINGS,
-  PAYMENT_METHODS,
-} from './constants.ts'
+  CheckoutAddressSchema,
+  CheckoutContactSchema,
+  PAYMENT_GATEWAYS,
+  PaymentMethodSchema,
+  type ORDER_STATUSES,
+} from './checkout-answers.ts'
+import { CARD_BRANDS, FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 import { optionalText, requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
 import { MobilePhoneSchema } from './phone.ts'
-import { ORDER_STATUSES } from './stores.ts'
 
 /**
  * Checkout calls of spec §7 (Checkout) and their answers: contact details, delivery and billing
@@ -43,16 +44,8 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]
 export const ACTIVE_CHECKOUT_STEPS = ['options', 'details', 'payment'] as const
 export type ActiveCheckoutStep = (typeof ACTIVE_CHECKOUT_STEPS)[number]
 
-/** Payment gateways of spec §9 plus cash, which needs none. */
-export const PAYMENT_GATEWAYS = ['realex', 'frames', 'cash'] as const
-export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number]
 export const CARD_GATEWAYS = ['realex', 'frames'] as const
 export type CardGateway = (typeof CARD_GATEWAYS)[number]
-
-export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
-  error: MESSAGES.paymentSourceRequired,
-})
-export type PaymentMethod = z.infer<typeof PaymentMethodSchema>
 
 /** Spec §7: channel of the order. */
 export const ORDER_CHANNELS = ['web', 'ios', 'android'] as const
@@ -66,39 +59,6 @@ export const IdempotencyKeySchema = z
   .trim()
   .min(1, { error: MESSAGES.idempotencyKeyInvalid })
   .max(255, { error: MESSAGES.idempotencyKeyInvalid })
-
-/**
- * Spec §3 Address as entered at checkout. The postcode is checked against the business's postcode
- * rules by the handler (so the answer carries '<typed> is not a valid postcode'); country is an
- * ISO 3166-1 alpha-2 code, GB by default (spec §9).
- */
-export type CheckoutAddress = z.infer<typeof CheckoutAddressSchema>
-export const CheckoutAddressSchema = z.object({
-  addressLine1: requiredText(
-    'Address line 1',
-    TEXT_MAX_LENGTH.addressLine,
-    MESSAGES.addressLine1Required
-  ),
-  addressLine2: optionalText('Address line 2', TEXT_MAX_LENGTH.addressLine),
-  town: requiredText('Town or city', TEXT_MAX_LENGTH.town, MESSAGES.townRequired),
-  county: optionalText('County', TEXT_MAX_LENGTH.county),
-  postcode: requiredText('Postcode', TEXT_MAX_LENGTH.postcode, MESSAGES.postcodeRequired),
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: MESSAGES.validationError })
-    .transform((value) => value.toUpperCase())
-    .default('GB'),
-})
-
-/** Spec §3 Customer contact as checkout keeps it. phoneNumber is E.164 after normalising. */
-export type CheckoutContact = z.infer<typeof CheckoutContactSchema>
-export const CheckoutContactSchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-})
 
 const BasketScopeSchema = z.object({
   businessId: BusinessIdSchema,
@@ -188,71 +148,30 @@ export const ProcessOrderRequestSchema = BasketScopeSchema.extend({
   expectedTotal: MoneySchema.optional(),
 })
 
-/** The draft order's money, frozen from the basket when it was made (all pence). */
-export type OrderTotals = z.infer<typeof OrderTotalsSchema>
-export const OrderTotalsSchema = z.object({
-  subtotal: MoneySchema,
-  discountTotal: MoneySchema,
-  deliveryCost: MoneySchema,
-  serviceFee: MoneySchema,
-  deliveryTip: MoneySchema,
-  total: MoneySchema,
-  currency: z.string().length(3),
-})
-
 /** Spec §4 Order statuses, with the draft and payment states before Sent to Store. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-export type OrderLineSummary = z.infer<typeof OrderLineSummarySchema>
-export const OrderLineSummarySchema = z.object({
-  name: z.string(),
-  quantity: z.int().positive(),
-  unitPrice: MoneySchema,
-  totalPrice: MoneySchema,
-  /** Options chosen, or the items chosen inside a meal deal, as display text. */
-  selections: z.array(z.string()),
-})
-
-/** How an order was paid: the method, and the card's brand and last four when the gateway said. */
-export type PaidWith = z.infer<typeof PaidWithSchema>
-export const PaidWithSchema = z.object({
-  method: PaymentMethodSchema,
-  cardBrand: z.enum(CARD_BRANDS).nullable(),
-  cardLast4: z.string().nullable(),
-})
-
-/**
- * Spec §3 Order as checkout shows it: the draft answered by process order, and the placed order on
- * the success page. draftOrderId and orderId are the same number (spec §5 Id conversion).
- */
-export type OrderSummary = z.infer<typeof OrderSummarySchema>
-export const OrderSummarySchema = z.object({
-  draftOrderId: z.int().positive(),
-  businessOrderId: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  /** 20 once sent to the store (spec §4), null before. */
-  statusCode: z.int().nullable(),
-  storeId: z.int(),
-  storeSlug: z.string(),
-  storeName: z.string(),
-  fulfilmentMethod: z.enum(FULFILMENT_METHODS),
-  fulfilmentTiming: z.enum(FULFILMENT_TIMINGS),
-  /** The slot in the store's local time: YYYY-MM-DD, and HH:mm for its start and end. */
-  slotDate: z.string().nullable(),
-  slotStartsAt: z.string().nullable(),
-  slotEndsAt: z.string().nullable(),
-  paymentMethod: PaymentMethodSchema.nullable(),
-  paymentGateway: z.enum(PAYMENT_GATEWAYS).nullable(),
-  contact: CheckoutContactSchema,
-  deliveryAddress: CheckoutAddressSchema.nullable(),
-  /** The store's address: where a collection order is picked up (null in answers stored before). */
-  storeAddress: CheckoutAddressSchema.nullable().default(null),
-  /** The payment that paid (or, for cash, will pay) the order; null while none is kept. */
-  paidWith: PaidWithSchema.nullable().default(null),
-  lines: z.array(OrderLineSummarySchema),
-  totals: OrderTotalsSchema,
-  placedAt: z.string().nullable(),
-})
+// The draft order's answer and its parts: defined in checkout-answers.ts, which the payment
+// islands load without this module.
+export {
+  ORDER_STATUSES,
+  CheckoutAddressSchema,
+  CheckoutContactSchema,
+  OrderLineSummarySchema,
+  OrderSummarySchema,
+  OrderTotalsSchema,
+  PAYMENT_GATEWAYS,
+  PaidWithSchema,
+  PaymentMethodSchema,
+  type CheckoutAddress,
+  type CheckoutContact,
+  type OrderLineSummary,
+  type OrderSummary,
+  type OrderTotals,
+  type PaidWith,
+  type PaymentGateway,
+  type PaymentMethod,
+} from './checkout-answers.ts'
 
 /** The placed (or draft) order for the success page: its owner only (member, or basket holder). */
 export const OrderSummaryRequestSchema = BasketScopeSchema.extend({ draftOrderId: IdSchema })

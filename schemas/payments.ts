@@ -1,13 +1,9 @@
 import { z } from 'zod'
 import { BasketTokenSchema } from './basket.ts'
-import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
+import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
 import { CARD_BRANDS } from './constants.ts'
-import {
-  IdempotencyKeySchema,
-  PAYMENT_GATEWAYS,
-  PaymentMethodSchema,
-  SavedCardSchema,
-} from './checkout.ts'
+import { IdempotencyKeySchema, SavedCardSchema } from './checkout.ts'
+import { PAYMENT_GATEWAYS, PaymentMethodSchema, PaymentRedirectSchema } from './checkout-answers.ts'
 import { MESSAGES } from './messages.ts'
 
 /**
@@ -75,45 +71,6 @@ export const VerifyPaymentRequestSchema = z.object({
   draftOrderId: IdSchema,
 })
 
-/** A form the browser must submit to continue: the hosted card page, or a 3-D Secure challenge. */
-export type PaymentRedirect = z.infer<typeof PaymentRedirectSchema>
-export const PaymentRedirectSchema = z.object({
-  url: z.string(),
-  method: z.enum(['GET', 'POST']),
-  /** Form fields to post (HPP: the signed request, each value base64-encoded, spec §5). */
-  fields: z.record(z.string(), z.string()),
-})
-
-export const PAYMENT_STATUSES = [
-  /** The browser must go to `redirect` (hosted card page or 3-D Secure challenge). */
-  'redirect',
-  /** Paid (or a confirmed cash order): the order is sent to the store. */
-  'succeeded',
-  /** Declined or refused: `message` says so; the shopper may try again (a new attempt). */
-  'failed',
-  'cancelled',
-  /** The gateway has not answered yet: verify again. */
-  'pending',
-] as const
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
-
-/** The answer of make payment, verify payment and the hosted card page's consumer data. */
-export type PaymentResult = z.infer<typeof PaymentResultSchema>
-export const PaymentResultSchema = z.object({
-  paymentId: z.int().positive(),
-  draftOrderId: z.int().positive(),
-  businessOrderId: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  /** Always the stored order's total. */
-  amount: MoneySchema,
-  currency: z.string().length(3),
-  redirect: PaymentRedirectSchema.nullable(),
-  /** Shopper-facing text for failed/cancelled ('There was an issue processing your payment', …). */
-  message: z.string().nullable(),
-  /** Where the browser goes next: successUrl, failureUrl or cancelUrl of the attempt. */
-  nextUrl: z.string().nullable(),
-})
-
 /** Spec §7 Hosted card page producer data (orderId): the signed request for a pending payment. */
 export const HppProducerRequestSchema = z.object({
   businessId: BusinessIdSchema,
@@ -159,14 +116,15 @@ export const SavedCardListSchema = z.object({ cards: z.array(SavedCardSchema) })
 export const CardBrandSchema = z.enum(CARD_BRANDS)
 export type CardBrand = z.infer<typeof CardBrandSchema>
 
-/**
- * The messages an embedded card frame and the checkout page exchange by postMessage: the frame
- * posts validation, tokenized or failed; the page posts submit. Shared by the local sandbox frames,
- * the card frames island and the adapter's configuration.
- */
-export const FRAMES_MESSAGES = {
-  tokenized: 'frames:tokenized',
-  validation: 'frames:validation',
-  failed: 'frames:failed',
-  submit: 'frames:submit',
-} as const
+// The answers and messages the payment islands check: defined in checkout-answers.ts, which the
+// browser loads without this module.
+export {
+  FRAMES_MESSAGES,
+  PAYMENT_STATUSES,
+  PaymentRedirectSchema,
+  PaymentResultSchema,
+  SandboxWalletTokenSchema,
+  type PaymentRedirect,
+  type PaymentResult,
+  type PaymentStatus,
+} from './checkout-answers.ts'

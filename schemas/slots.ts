@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
-import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
+import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { SlotReservationSchema } from './slot-reservation.ts'
 
 /** With storeId, the store's time zone; otherwise the business's. */
 export const ServerTimeQuerySchema = z.object({
@@ -83,29 +84,6 @@ export const TimeSlotDaySchema = z.object({
   slots: z.array(TimeSlotSchema),
 })
 
-/**
- * A reservation (spec §4): future slots and ASAP both hold for 15 minutes (expiresAt) until the
- * order is placed; an expired hold gives its place back and must be replaced.
- */
-export type SlotReservation = z.infer<typeof SlotReservationSchema>
-export const SlotReservationSchema = z.object({
-  reservationId: z.int(),
-  type: z.enum(FULFILMENT_TIMINGS),
-  storeId: z.int(),
-  fulfilmentMethod: MethodSchema,
-  /** Local date of the slot (ASAP: today). */
-  timeSlotDate: z.iso.date(),
-  /** Local start HH:mm; null for ASAP. */
-  timeSlotTime: z.string().nullable(),
-  endTime: z.string().nullable(),
-  /** UTC instants; ASAP: the estimated ready/delivery time as both. */
-  startDate: z.iso.datetime(),
-  endDate: z.iso.datetime(),
-  status: z.enum(['held', 'confirmed', 'released', 'expired']),
-  /** When the hold lapses (ISO 8601 UTC); countdowns measure against server time. */
-  expiresAt: z.iso.datetime(),
-})
-
 export type TimeSlotList = z.infer<typeof TimeSlotListSchema>
 export const TimeSlotListSchema = z.object({
   storeId: z.int(),
@@ -148,4 +126,10 @@ export const ReserveSlotRequestSchema = z.object({
   longitude: CoordinateSchema.min(-180).max(180).optional(),
 })
 
-export const ReserveSlotResultSchema = z.object({ reservation: SlotReservationSchema })
+// The reservation and reserve's answer: defined in slot-reservation.ts, which the slot island loads
+// without this module.
+export {
+  ReserveSlotResultSchema,
+  SlotReservationSchema,
+  type SlotReservation,
+} from './slot-reservation.ts'

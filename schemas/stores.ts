@@ -8,6 +8,7 @@ import {
   PostcodeLocationSchema,
   TypedPostcodeSchema,
 } from './location.ts'
+import { ORDER_STATUSES } from './checkout-answers.ts'
 import { MESSAGES } from './messages.ts'
 
 /** Spec §7 stores "Details or select": by seoUrl (the store slug) or by storeId. */
@@ -198,22 +199,6 @@ export const StoreSearchResultSchema = z.object({
 })
 
 // --- Order status (spec §7 Stores) -----------------------------------------------------------
-
-export const ORDER_STATUSES = [
-  'draft',
-  'payment_pending',
-  'payment_failed',
-  'sent_to_store',
-  'store_accepted_picking',
-  'picked',
-  'en_route',
-  'delivered',
-  'store_rejected',
-  'refunded',
-  'declined',
-  'cancelled',
-  'unable_to_deliver',
-] as const
 
 export const OrderStatusRequestSchema = z.object({
   businessId: BusinessIdSchema,

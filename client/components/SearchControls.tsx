@@ -63,6 +63,25 @@ export function DeviceLocationButton({
   )
 }
 
+/** The props both store search islands (AddressSearch, PostcodeSearch) take. */
+export interface StoreSearchIslandProps {
+  /** White-label store.enableDeviceLocation: offer the use-my-device-location button. */
+  enableDeviceLocation: boolean
+  /** What the shopper typed before a server round trip (no-JS submit), shown back to them. */
+  initialValue?: string
+  /** The error the store search flow sent back ('Not a valid address', a postcode's check). */
+  initialError?: string
+  /** Visible label text. */
+  label?: string
+  /** A path of this site to return to once the location is saved (instead of the results). */
+  returnTo?: string
+  /** The submit button's text and the search landmark's name, when not finding stores. */
+  submitLabel?: string
+  searchLabel?: string
+  /** Set by island(): element ids that match between server and browser. */
+  islandId?: string
+}
+
 /**
  * The frame both store search boxes share: a search landmark that submits to the store search
  * flow (a plain GET without JavaScript), the label, the field beside its icon with the Find stores

@@ -1,28 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { MESSAGES } from '../../schemas/messages.ts'
+import { useRef, type FormEvent } from 'react'
 import { formatMoney } from '../../schemas/money.ts'
 import type { CardBrand } from '../../schemas/payments.ts'
 import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
-import { TOTAL_CHANGED_REASON } from '../../schemas/constants.ts'
-import { ApiRequestError } from '../lib/api.ts'
-import {
-  attachProviderFrames,
-  attachSandboxFrame,
-  providerFieldIds,
-  providerFrames,
-  type AttachedCardFrames,
-  type CardFramesCallbacks,
-  type ProviderFieldIds,
-} from '../lib/frames-provider.ts'
-import {
-  followPayment,
-  newPaymentKeys,
-  PAYMENT_CHANGED_PATH,
-  placeAndPay,
-  type OrderDraft,
-  type PaymentKeys,
-} from './PaymentForm.tsx'
+import { useFramesPayment } from '../components/payment/use-frames-payment.ts'
+import { providerFieldIds, type ProviderFieldIds } from '../lib/frames-provider.ts'
+import type { OrderDraft } from '../lib/payment-step.ts'
 
 export interface CardFramesProps {
   /** The local sandbox's card frame (on this origin); absent with the provider's frames. */
@@ -52,8 +35,7 @@ export interface CardFramesProps {
  * The card step with embedded card frames (spec §9): the card number, expiry and CVV are typed in
  * the provider's frames (or the local sandbox's frame), which tell us only whether the form is
  * valid, the detected brand and, on Pay, a single-use token (client/lib/frames-provider.ts).
- * Paying runs process order then make payment with the token, with one pair of idempotency keys
- * per attempt, so a double click never pays twice.
+ * Paying runs process order then make payment with the token (useFramesPayment).
  */
 export function CardFrames({
   frameUrl,
@@ -67,101 +49,21 @@ export function CardFrames({
   islandId = 'cardframes',
 }: CardFramesProps) {
   const frame = useRef<HTMLIFrameElement>(null)
-  const attached = useRef<AttachedCardFrames | null>(null)
-  const keys = useRef<PaymentKeys | null>(null)
-  const [valid, setValid] = useState(false)
-  const [brand, setBrand] = useState<CardBrand | null>(savedCard?.brand ?? null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { brand, busy, error, submit } = useFramesPayment({
+    frame,
+    islandId,
+    publicKey: provider?.publicKey ?? null,
+    frameOrigin,
+    order,
+    origin,
+    saveCard,
+    savedCard,
+  })
   const errorId = `${islandId}-error`
-  const publicKey = provider?.publicKey ?? null
-
-  useEffect(() => {
-    async function pay(token: string) {
-      keys.current ??= newPaymentKeys()
-      try {
-        const { draft, result } = await placeAndPay({
-          order,
-          origin,
-          keys: keys.current,
-          paymentMethod: 'paymentCard',
-          paymentGateway: 'frames',
-          payment: savedCard ? { cardId: savedCard.cardId, cvvToken: token } : { token, saveCard },
-        })
-        const message = followPayment(result, draft.draftOrderId, origin)
-        if (message === null) return
-        // A refused card is over: the next try is a new attempt (and the frame a new token).
-        keys.current = null
-        setError(message)
-      } catch (caught) {
-        const failure =
-          caught instanceof ApiRequestError ? caught : new ApiRequestError(0, MESSAGES.systemError)
-        // The basket changed in another tab: the payment page shows the new total, nothing charged.
-        if (failure.reason === TOTAL_CHANGED_REASON) {
-          window.location.assign(PAYMENT_CHANGED_PATH)
-          return
-        }
-        if (failure.status >= 400 && failure.status < 500 && failure.status !== 409) {
-          keys.current = null
-        }
-        setError(failure.message)
-      }
-      setBusy(false)
-    }
-
-    const callbacks: CardFramesCallbacks = {
-      onValidation(isValid, detected) {
-        setValid(isValid)
-        // The CVV frame knows no brand: the saved card's stays.
-        if (!savedCard) setBrand(detected)
-        if (isValid) setError(null)
-      },
-      onToken(token) {
-        void pay(token)
-      },
-      onFailed() {
-        setError(MESSAGES.cardFormInvalid)
-        setBusy(false)
-      },
-    }
-
-    let stopped = false
-    if (publicKey !== null) {
-      providerFrames()
-        .then((frames) => {
-          if (stopped) return
-          const fields = providerFieldIds(islandId)
-          attached.current = attachProviderFrames(frames, { publicKey, fields }, callbacks)
-        })
-        .catch(() => {
-          if (!stopped) setError(MESSAGES.cardFormLoadFailed)
-        })
-    } else if (frameOrigin) {
-      attached.current = attachSandboxFrame(
-        window,
-        () => frame.current?.contentWindow,
-        frameOrigin,
-        callbacks
-      )
-    }
-    return () => {
-      stopped = true
-      attached.current?.detach()
-      attached.current = null
-    }
-  }, [publicKey, frameOrigin, islandId, order, origin, saveCard, savedCard])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (busy) return
-    if (!valid) {
-      // The CVV frame has one field: not valid means no (usable) security code yet.
-      setError(savedCard ? MESSAGES.cvvRequired : MESSAGES.cardFormInvalid)
-      return
-    }
-    setError(null)
-    setBusy(true)
-    attached.current?.submit()
+    submit()
   }
 
   return (

@@ -1,27 +1,12 @@
 import { useId, useState, type FormEvent } from 'react'
 import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
 import { checkPostcode, type PostcodeRule } from '../../schemas/postcode.ts'
-import { StoreSearchForm } from '../components/SearchControls.tsx'
+import { StoreSearchForm, type StoreSearchIslandProps } from '../components/SearchControls.tsx'
 import { STORE_SEARCH_QUERY, storeSearchFlowPath } from '../lib/store-search.ts'
 
-export interface PostcodeSearchProps {
+export interface PostcodeSearchProps extends StoreSearchIslandProps {
   /** The business's postcode rule for its country (spec §5). */
   postcodeRule: PostcodeRule
-  /** White-label store.enableDeviceLocation: offer the use-my-device-location button. */
-  enableDeviceLocation: boolean
-  /** What the shopper typed before a server round trip (no-JS submit), shown back to them. */
-  initialValue?: string
-  /** The error of that server-side check, shown until the input becomes valid. */
-  initialError?: string
-  /** Visible label text; the hero shows it larger than the error page does. */
-  label?: string
-  /** A path of this site to return to once the location is saved (instead of the results). */
-  returnTo?: string
-  /** The submit button's text and the search landmark's name, when not finding stores. */
-  submitLabel?: string
-  searchLabel?: string
-  /** Set by island(): element ids that match between server and browser. */
-  islandId?: string
 }
 
 /**

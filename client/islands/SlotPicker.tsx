@@ -1,21 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
-import { MESSAGES } from '../../schemas/messages.ts'
-import type { SlotReservation, TimeSlot, TimeSlotDay } from '../../schemas/slots.ts'
+import { useRef, useState } from 'react'
+import type { SlotReservation, TimeSlotDay } from '../../schemas/slots.ts'
+import { AlertIcon } from '../components/icons.tsx'
+import { AsapChoice } from '../components/slots/AsapChoice.tsx'
+import { DaySlots, slotKey } from '../components/slots/DaySlots.tsx'
+import { DayTabs } from '../components/slots/DayTabs.tsx'
 import { HeldSlot } from '../components/slots/HeldSlot.tsx'
-import { AlertIcon, ClockIcon } from '../components/icons.tsx'
-import { ApiRequestError, postJson } from '../lib/api.ts'
-import {
-  asapTime,
-  clockOffsetMs,
-  dayHasSlots,
-  dayMonth,
-  dayName,
-  slotTimeRange,
-  type FulfilmentMethod,
-} from '../lib/slots.ts'
-
-/** The /api calls of the slot pages (spec §7 Basket get-or-create, Time slots reserve). */
-export const SLOT_API = { basket: '/api/basket', reserve: '/api/time-slots/reserve' } as const
+import { useSlotReservation } from '../components/slots/use-slot-reservation.ts'
+import type { FulfilmentMethod } from '../lib/slots.ts'
 
 export interface SlotPickerProps {
   storeId: number
@@ -43,48 +34,6 @@ export interface SlotPickerProps {
   islandId?: string
 }
 
-type Choice = { kind: 'asap' } | { kind: 'slot'; slot: TimeSlot } | { kind: 'earliest' }
-
-// The reservation of a reserve answer, checked by shape (islands stay free of zod).
-function readReservation(payload: unknown): SlotReservation {
-  const reservation: unknown =
-    typeof payload === 'object' && payload !== null && 'reservation' in payload
-      ? payload.reservation
-      : null
-  if (
-    typeof reservation === 'object' &&
-    reservation !== null &&
-    'reservationId' in reservation &&
-    typeof reservation.reservationId === 'number' &&
-    'expiresAt' in reservation &&
-    typeof reservation.expiresAt === 'string' &&
-    'status' in reservation &&
-    typeof reservation.status === 'string'
-  ) {
-    return reservation as SlotReservation
-  }
-  throw new ApiRequestError(502, MESSAGES.slotReserveFailed)
-}
-
-function failureText(choice: Choice, error: unknown): string {
-  // The date rule's own message says what to fix; any other failure is the spec's slot error.
-  if (error instanceof ApiRequestError && error.message === MESSAGES.slotDateInvalid) {
-    return error.message
-  }
-  if (choice.kind === 'asap') return MESSAGES.slotDefaultAsapFailed
-  if (choice.kind === 'earliest') return MESSAGES.slotDefaultFutureFailed
-  return MESSAGES.slotReserveFailed
-}
-
-function firstAvailable(days: ReadonlyArray<TimeSlotDay>): TimeSlot | null {
-  for (const day of days) {
-    if (day.closed) continue
-    const slot = day.slots.find((candidate) => candidate.available)
-    if (slot) return slot
-  }
-  return null
-}
-
 const TAB =
   'min-h-11 rounded-lg px-4 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2'
 
@@ -101,58 +50,19 @@ export function SlotPicker(props: SlotPickerProps) {
     asapOffered && props.displayAsap ? 'asap' : 'later'
   )
   const [day, setDay] = useState(props.initialDay ?? days[0]?.date ?? null)
-  const [reservation, setReservation] = useState(
-    props.reservation?.status === 'held' ? props.reservation : null
-  )
-  const [heldServerTime, setHeldServerTime] = useState(props.serverTime)
-  const [pending, setPending] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const basketReady = useRef(props.hasBasket)
-  const offset = useRef(0)
   const heldRef = useRef<HTMLDivElement>(null)
-
-  useEffect(() => {
-    offset.current = clockOffsetMs(props.serverTime, Date.now())
-  }, [props.serverTime])
-
-  async function reserve(choice: Choice, key: string) {
-    setPending(key)
-    setError(null)
-    try {
-      const slot =
-        choice.kind === 'slot'
-          ? choice.slot
-          : choice.kind === 'earliest'
-            ? firstAvailable(days)
-            : null
-      if (choice.kind === 'earliest' && !slot) {
-        setError(MESSAGES.slotNoAlternative)
-        return
-      }
-      if (!basketReady.current) {
-        await postJson(SLOT_API.basket, { storeId, fulfilmentMethod: method })
-        basketReady.current = true
-      }
-      const payload = await postJson(SLOT_API.reserve, {
-        storeId,
-        fulfilmentMethod: method,
-        timeSlotDate: slot ? slot.timeSlotDate : today,
-        ...(slot ? { timeSlotTime: slot.timeSlotTime } : {}),
-      })
-      const held = readReservation(payload)
-      if (returnTo) {
-        window.location.assign(returnTo)
-        return
-      }
-      setHeldServerTime(new Date(Date.now() + offset.current).toISOString())
-      setReservation(held)
-      requestAnimationFrame(() => heldRef.current?.focus())
-    } catch (caught) {
-      setError(failureText(choice, caught))
-    } finally {
-      setPending(null)
-    }
-  }
+  const { reservation, clearReservation, heldServerTime, pending, error, reserve } =
+    useSlotReservation({
+      storeId,
+      method,
+      today,
+      days,
+      serverTime: props.serverTime,
+      reservation: props.reservation,
+      hasBasket: props.hasBasket,
+      returnTo,
+      onHeld: () => requestAnimationFrame(() => heldRef.current?.focus()),
+    })
 
   const selectedDay = days.find((candidate) => candidate.date === day) ?? null
   const heldKey =
@@ -172,7 +82,7 @@ export function SlotPicker(props: SlotPickerProps) {
             today={today}
             timeZone={timeZone}
             onChooseAgain={() => {
-              setReservation(null)
+              clearReservation()
               setView('later')
             }}
             next={
@@ -211,66 +121,21 @@ export function SlotPicker(props: SlotPickerProps) {
       ) : null}
 
       {asap && view === 'asap' ? (
-        <section
-          aria-labelledby="asap-heading"
-          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/10 sm:p-6"
-        >
-          <h2 id="asap-heading" className="flex items-center gap-2 text-lg font-bold">
-            <ClockIcon className="size-5" />
-            As soon as possible
-          </h2>
-          {asap.available && asap.estimatedAt ? (
-            <p className="mt-1">
-              {method === 'delivery' ? 'Delivered' : 'Ready to collect'} at about{' '}
-              <strong>{asapTime(asap.estimatedAt, timeZone)}</strong>
-            </p>
-          ) : null}
-          <button
-            type="button"
-            onClick={() => void reserve({ kind: 'asap' }, 'asap')}
-            disabled={pending !== null}
-            aria-pressed={reservation?.type === 'asap'}
-            className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-primary px-5 font-bold text-on-primary hover:opacity-90 focus-visible:outline-3 focus-visible:outline-offset-2 disabled:opacity-70 sm:w-auto"
-          >
-            {pending === 'asap'
-              ? 'Reserving…'
-              : reservation?.type === 'asap'
-                ? 'ASAP reserved'
-                : `Choose ASAP ${method}`}
-          </button>
-        </section>
+        <AsapChoice
+          asap={asap}
+          method={method}
+          timeZone={timeZone}
+          pending={pending}
+          reserved={reservation?.type === 'asap'}
+          onReserve={() => void reserve({ kind: 'asap' }, 'asap')}
+        />
       ) : (
         <section aria-labelledby="later-heading">
           <h2 id="later-heading" className="sr-only">
             Choose a day and time
           </h2>
           {days.length > 1 ? (
-            <div
-              role="group"
-              aria-label="Day"
-              className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2"
-            >
-              {days.map((candidate) => {
-                const active = candidate.date === day
-                const open = dayHasSlots(candidate)
-                return (
-                  <button
-                    key={candidate.date}
-                    type="button"
-                    aria-pressed={active}
-                    onClick={() => setDay(candidate.date)}
-                    className={`flex min-h-14 min-w-24 shrink-0 flex-col items-center justify-center rounded-xl px-3 py-1 text-sm focus-visible:outline-3 focus-visible:outline-offset-2 ${
-                      active ? 'bg-primary text-on-primary' : 'bg-white ring-1 ring-black/15'
-                    } ${open ? '' : 'opacity-70'}`}
-                  >
-                    <span className="font-bold">
-                      {dayName(candidate.date, today).split(' ')[0]}
-                    </span>
-                    <span>{dayMonth(candidate.date)}</span>
-                  </button>
-                )
-              })}
-            </div>
+            <DayTabs days={days} day={day} today={today} onChoose={setDay} />
           ) : null}
           {selectedDay ? (
             <DaySlots
@@ -303,85 +168,6 @@ export function SlotPicker(props: SlotPickerProps) {
           </span>
         ) : null}
       </p>
-    </div>
-  )
-}
-
-function slotKey(slot: TimeSlot): string {
-  return `${slot.timeSlotDate} ${slot.timeSlotTime}`
-}
-
-function DaySlots({
-  day,
-  today,
-  showHeading,
-  heldKey,
-  pending,
-  onChoose,
-}: {
-  day: TimeSlotDay
-  today: string
-  /** Off on the calendar page, whose own heading names the day. */
-  showHeading: boolean
-  heldKey: string | null
-  pending: string | null
-  onChoose: (slot: TimeSlot) => void
-}) {
-  const heading = dayName(day.date, today)
-  if (!dayHasSlots(day)) {
-    return (
-      <div className="mt-3 rounded-xl bg-white p-4 ring-1 ring-black/10">
-        {showHeading ? <h3 className="font-bold">{heading}</h3> : null}
-        <p className={showHeading ? 'mt-1' : undefined}>
-          {day.date === today ? MESSAGES.slotsNoneToday : MESSAGES.slotsNoneOnDay}
-        </p>
-      </div>
-    )
-  }
-  return (
-    <div className="mt-3">
-      {showHeading ? (
-        <h3 className="mb-2 font-bold">
-          {heading}
-          {heading === 'Today' || heading === 'Tomorrow' ? `, ${dayMonth(day.date)}` : ''}
-        </h3>
-      ) : null}
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
-        {day.slots.map((slot) => {
-          const key = slotKey(slot)
-          const held = key === heldKey
-          return (
-            <li key={key}>
-              <button
-                type="button"
-                disabled={!slot.available || pending !== null}
-                aria-pressed={held}
-                onClick={() => onChoose(slot)}
-                className={`flex min-h-14 w-full flex-col items-center justify-center rounded-xl px-2 py-1 focus-visible:outline-3 focus-visible:outline-offset-2 ${
-                  held
-                    ? 'bg-primary text-on-primary'
-                    : slot.available
-                      ? 'bg-white ring-1 ring-black/20 hover:ring-2 hover:ring-primary'
-                      : 'bg-black/5 text-ink/70 line-through'
-                } disabled:cursor-not-allowed`}
-              >
-                <span className="font-semibold tabular-nums">{slotTimeRange(slot)}</span>
-                <span className="text-xs">
-                  {pending === key
-                    ? 'Reserving…'
-                    : held
-                      ? 'Reserved'
-                      : slot.available
-                        ? `${slot.remaining} left`
-                        : slot.remaining === 0
-                          ? 'Full'
-                          : 'Unavailable'}
-                </span>
-              </button>
-            </li>
-          )
-        })}
-      </ul>
     </div>
   )
 }

@@ -3,11 +3,9 @@ import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
+import { CONTENT_API } from '../lib/api-paths.ts'
+import { STAY_IN_TOUCH_FORM_ACTION } from '../lib/routes.ts'
 import { useSubmit } from '../lib/use-submit.ts'
-
-export const STAY_IN_TOUCH_URL = '/api/content/stay-in-touch'
-/** The page route the same form posts to when it is not hydrated (no JavaScript on the page). */
-export const STAY_IN_TOUCH_FORM_ACTION = '/stay-in-touch'
 
 export interface StayInTouchProps {
   brandName: string
@@ -21,7 +19,7 @@ export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
   const id = islandId ?? generatedId
   const [email, setEmail] = useState('')
   const { trigger, isMutating, error, data } = useSubmit((arg: { email: string }) =>
-    postJson(STAY_IN_TOUCH_URL, arg)
+    postJson(CONTENT_API.stayInTouch, arg)
   )
   const inputId = `${id}-email`
   const statusId = `${id}-status`

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../schemas/messages.ts'
+import { LOCATION_API } from './api-paths.ts'
 
 /**
  * A failed /api call, carrying the envelope's shopper-facing message, its error code and
@@ -62,11 +63,25 @@ export async function postJson(url: string, body: unknown): Promise<unknown> {
   throw envelopeError(response.status, payload)
 }
 
-/** The /api calls the store search islands make (spec §7 Location). */
-export const LOCATION_API = {
-  autocomplete: '/api/location/autocomplete',
-  interest: '/api/location/interest',
-} as const
+/** A schema of schemas/ (structurally, so this module does not load zod itself). */
+export interface AnswerSchema<Answer> {
+  safeParse(value: unknown): { success: true; data: Answer } | { success: false }
+}
+
+/**
+ * {@link postJson} whose answer must match `schema`: an answer of another shape is a system error
+ * ({@link ApiRequestError} 502 with `message`), never a value cast to the type it should have had.
+ */
+export async function postJsonAs<Answer>(
+  url: string,
+  body: unknown,
+  schema: AnswerSchema<Answer>,
+  message: string = MESSAGES.systemError
+): Promise<Answer> {
+  const parsed = schema.safeParse(await postJson(url, body))
+  if (!parsed.success) throw new ApiRequestError(502, message)
+  return parsed.data
+}
 
 /** Spec §3 Autocomplete suggestion, as the store search flow takes it (schemas/location.ts). */
 export interface AddressSuggestion {

@@ -3,21 +3,8 @@ import type { FULFILMENT_METHODS } from '../../schemas/constants.ts'
 import type { OptionChoice } from '../../schemas/item-options.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
+import { BASKET_API } from './api-paths.ts'
 import { BASKET_CHANGED_EVENT, basketSummary, isPence, isRecord } from './basket-summary.ts'
-
-/** The /api calls of the basket (spec §7 Basket); the proxy adds the token from its cookie. */
-export const BASKET_API = {
-  basket: '/api/basket',
-  update: '/api/basket/update',
-  addItem: '/api/basket/items/add',
-  updateItem: '/api/basket/items/update',
-  removeItem: '/api/basket/items/remove',
-  addMealDeal: '/api/basket/meal-deals/add',
-  removeMealDeal: '/api/basket/meal-deals/remove',
-  applyCoupon: '/api/basket/coupon/apply',
-  removeCoupon: '/api/basket/coupon/remove',
-  tip: '/api/basket/tip',
-} as const
 
 /** details.reason of an add refused because the basket holds another store's items. */
 export const BASKET_STORE_CONFLICT = 'basket_store_conflict'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { FRAMES_MESSAGES, type CardBrand } from '../../schemas/payments.ts'
+import { FRAMES_MESSAGES } from '../../schemas/checkout-answers.ts'
+import type { CardBrand } from '../../schemas/payments.ts'
 
 /*
  * The embedded card frames (CARD_GATEWAY="frames") in the browser, behind one small interface the

@@ -9,6 +9,7 @@ import {
 } from '../../schemas/item-options.ts'
 import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
+import { CATALOGUE_API } from './api-paths.ts'
 
 /** How an option is chosen: one of (radio), on/off (checkbox), or a count per value (stepper). */
 export type OptionControl = 'radio' | 'checkbox' | 'stepper'
@@ -166,11 +167,6 @@ export function selectionSummary(
   return names.length > 0 ? `${base} (${names.join(', ')})` : base
 }
 
-/** The /api calls of the item islands (spec §7 Catalogue). */
-export const ITEM_API = {
-  menuItem: '/api/catalogue/menu-item',
-} as const
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
@@ -193,7 +189,7 @@ function isMenuItem(value: unknown): value is MenuItem {
 
 /** The item's details with its options, priced for the store (for the quick view). */
 export async function fetchMenuItem(storeId: number, itemId: number): Promise<MenuItem> {
-  const payload = await postJson(ITEM_API.menuItem, { storeId, itemId })
+  const payload = await postJson(CATALOGUE_API.menuItem, { storeId, itemId })
   if (!isMenuItem(payload)) throw new ApiRequestError(502, MESSAGES.systemError)
   return payload
 }

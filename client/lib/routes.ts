@@ -62,6 +62,9 @@ export const ROUTE_PATHS = {
 /** Where the sign-out form posts (not a page, so not a spec route). */
 export const LOGOUT_PATH = '/logout'
 
+/** Where the footer's sign-up posts when it is not hydrated (no JavaScript on the page). */
+export const STAY_IN_TOUCH_FORM_ACTION = '/stay-in-touch'
+
 export type RouteName = keyof typeof ROUTE_PATHS
 
 type ParamNames<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`

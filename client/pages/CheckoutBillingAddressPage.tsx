@@ -11,7 +11,7 @@ import {
   SandboxBanner,
 } from '../components/checkout/CheckoutFrame.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
-import { SHOWN_TOTAL_FIELD } from '../islands/PaymentForm.tsx'
+import { SHOWN_TOTAL_FIELD } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
 
 /** The form field carrying one card attempt's idempotency anchor across the card steps. */

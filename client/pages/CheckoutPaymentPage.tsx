@@ -10,7 +10,8 @@ import {
 import { basketSummaryLines, OrderLines } from '../components/checkout/OrderLines.tsx'
 import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
-import { billingAddressHref, PaymentForm, type OrderDraft } from '../islands/PaymentForm.tsx'
+import { PaymentForm } from '../islands/PaymentForm.tsx'
+import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })

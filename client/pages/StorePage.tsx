@@ -1,9 +1,9 @@
-import { useRenderNow } from '../components/render-context.ts'
+import { StoreAvailabilityBadge } from '../components/StoreAvailabilityBadge.tsx'
 import { StoreFrontIllustration } from '../components/catalogue/StoreFrontIllustration.tsx'
 import { postalLines } from '../lib/order-display.ts'
 import type { ReactNode } from 'react'
 import type { Banner, CategoryNode, DealSummary, MenuItemSummary } from '../../schemas/catalogue.ts'
-import type { OpeningHours, StoreAvailabilityState, StoreDetails } from '../../schemas/stores.ts'
+import type { OpeningHours, StoreDetails } from '../../schemas/stores.ts'
 import {
   BagIcon,
   ClockIcon,
@@ -20,7 +20,6 @@ import { BannerStrip, DealList } from '../components/catalogue/Promotions.tsx'
 import { StoreBar } from '../components/catalogue/StoreBar.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import {
-  availabilityLabel,
   daysInAdvanceLabel,
   distanceLabel,
   feeLabel,
@@ -49,12 +48,6 @@ export interface StorePageProps {
 /** Where "Change store" goes: the home page's search, past the last-ordered-store redirect. */
 export const CHANGE_STORE_PATH = routePath('index', undefined, { changeStore: '1' })
 
-const STATE_STYLES: Record<StoreAvailabilityState, string> = {
-  open: 'bg-green-100 text-green-900 ring-green-700/20',
-  preorder: 'bg-amber-100 text-amber-950 ring-amber-700/25',
-  closed: 'bg-gray-100 text-gray-800 ring-gray-700/20',
-}
-
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
 const HOURS_KINDS = [
@@ -80,7 +73,6 @@ function hoursByDay(hours: Array<OpeningHours>): Array<{ day: string; text: stri
 
 /** A store's own page: name, address, opening hours and how it fulfils orders. */
 export function StorePage({ chrome, store, catalogue }: StorePageProps) {
-  const renderNow = useRenderNow()
   const lines = addressLines(store)
   const hourKinds = HOURS_KINDS.filter(
     ({ key }) => store.openingHours[key].length > 0 && (key === 'store' || store[key].enabled)
@@ -131,12 +123,7 @@ export function StorePage({ chrome, store, catalogue }: StorePageProps) {
               </div>
             </div>
             <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">
-              <p
-                className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${STATE_STYLES[store.availability.state]}`}
-              >
-                <ClockIcon className="size-4" />
-                {availabilityLabel(store.availability, store.timeZone, renderNow)}
-              </p>
+              <StoreAvailabilityBadge availability={store.availability} timeZone={store.timeZone} />
               <a
                 href={CHANGE_STORE_PATH}
                 className="inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-4 hover:no-underline"

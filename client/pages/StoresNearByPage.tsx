@@ -1,6 +1,6 @@
-import { useRenderNow } from '../components/render-context.ts'
+import { StoreAvailabilityBadge } from '../components/StoreAvailabilityBadge.tsx'
 import { formatMessage } from '../../schemas/messages.ts'
-import type { StoreAvailabilityState, StoreSummary } from '../../schemas/stores.ts'
+import type { StoreSummary } from '../../schemas/stores.ts'
 import {
   ArrowRightIcon,
   BagIcon,
@@ -17,7 +17,6 @@ import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
 import { InterestForm } from '../islands/InterestForm.tsx'
 import {
-  availabilityLabel,
   daysInAdvanceLabel,
   distanceLabel,
   feeLabel,
@@ -46,12 +45,6 @@ export interface StoresNearByPageProps {
 }
 
 const InterestFormIsland = island('InterestForm', InterestForm, { hydrate: 'visible' })
-
-const STATE_STYLES: Record<StoreAvailabilityState, string> = {
-  open: 'bg-green-100 text-green-900 ring-green-700/20',
-  preorder: 'bg-amber-100 text-amber-950 ring-amber-700/25',
-  closed: 'bg-gray-100 text-gray-800 ring-gray-700/20',
-}
 
 /** The store results page (route stores-near-by): the stores near a postcode, nearest first. */
 export function StoresNearByPage({
@@ -120,7 +113,6 @@ export function StoresNearByPage({
 
 /** One store of the results: where it is, whether it is open and how it can fulfil an order. */
 export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: string }) {
-  const renderNow = useRenderNow()
   const { address, delivery, collection, availability } = store
   const nameId = `store-${store.id}-name`
   const advance = daysInAdvanceLabel(store.daysInAdvance)
@@ -150,12 +142,11 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
         </p>
       </div>
 
-      <p
-        className={`mt-4 inline-flex w-fit items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${STATE_STYLES[availability.state]}`}
-      >
-        <ClockIcon className="size-4" />
-        {availabilityLabel(availability, store.timeZone, renderNow)}
-      </p>
+      <StoreAvailabilityBadge
+        availability={availability}
+        timeZone={store.timeZone}
+        className="mt-4 w-fit"
+      />
 
       <ul className="mt-4 space-y-2 text-sm">
         <li className="flex items-start gap-2">

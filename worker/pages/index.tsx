@@ -1,7 +1,6 @@
 import { Hono } from 'hono'
 import { csrf } from 'hono/csrf'
 import { createMiddleware } from 'hono/factory'
-import { STAY_IN_TOUCH_FORM_ACTION } from '../../client/islands/StayInTouch.tsx'
 import type { AppEnv } from '../env.ts'
 import { changePasswordForm } from './change-password.tsx'
 import { checkoutBillingForm } from './checkout/card-form.tsx'
@@ -24,7 +23,12 @@ import { PAGE_ROUTES, type PageHandler } from './routes.ts'
 import { searchForm } from './search.tsx'
 import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
-import { LOGOUT_PATH, routePath, ROUTE_PATHS } from '../../client/lib/routes.ts'
+import {
+  LOGOUT_PATH,
+  routePath,
+  ROUTE_PATHS,
+  STAY_IN_TOUCH_FORM_ACTION,
+} from '../../client/lib/routes.ts'
 import { HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
 import { redirectTo } from '../lib/redirect.ts'
 

@@ -2,7 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import useSWR from 'swr'
 import type { MenuItem, MenuItemSummary } from '../../../schemas/catalogue.ts'
 import { ItemOptions } from '../../islands/ItemOptions.tsx'
-import { fetchMenuItem, ITEM_API } from '../../lib/item-options-ui.ts'
+import { CATALOGUE_API } from '../../lib/api-paths.ts'
+import { fetchMenuItem } from '../../lib/item-options-ui.ts'
 import { itemHref } from '../catalogue/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 import { ItemBadge, Price } from '../catalogue/Price.tsx'
@@ -21,7 +22,7 @@ function QuickViewBody({
   idBase: string
 }) {
   const { data, error, isLoading } = useSWR<MenuItem, Error>(
-    [ITEM_API.menuItem, storeId, summary.id],
+    [CATALOGUE_API.menuItem, storeId, summary.id],
     () => fetchMenuItem(storeId, summary.id),
     { revalidateOnFocus: false }
   )

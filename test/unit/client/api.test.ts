@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiRequestError, fetchAddressSuggestions, LOCATION_API } from '../../../client/lib/api.ts'
+import { ApiRequestError, fetchAddressSuggestions } from '../../../client/lib/api.ts'
+import { LOCATION_API } from '../../../client/lib/api-paths.ts'
 import { deviceLocationSearchPath } from '../../../client/lib/device-location.ts'
 
 function answer(status: number, body: unknown): Response {

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../schemas/money.ts'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError } from '../../../client/lib/api.ts'
+import { BASKET_API } from '../../../client/lib/api-paths.ts'
 import {
   BASKET_CHANGED_EVENT,
   basketLabel,
@@ -11,7 +12,6 @@ import {
   actionFailureMessage,
   addToBasket,
   applyCoupon,
-  BASKET_API,
   couponFailureMessage,
   basketAtAnotherStore,
   isStoreConflict,

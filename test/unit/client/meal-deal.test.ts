@@ -13,13 +13,9 @@ import {
 } from '../../../client/components/deal/meal-deal-rules.ts'
 import { formatPremium } from '../../../schemas/money.ts'
 import { ApiRequestError } from '../../../client/lib/api.ts'
+import { BASKET_API } from '../../../client/lib/api-paths.ts'
 import { BASKET_CHANGED_EVENT } from '../../../client/lib/basket-summary.ts'
-import {
-  addedMealDealCost,
-  addMealDeal,
-  BASKET_API,
-  isStoreConflict,
-} from '../../../client/lib/basket.ts'
+import { addedMealDealCost, addMealDeal, isStoreConflict } from '../../../client/lib/basket.ts'
 import type { Basket, BasketMealDeal } from '../../../schemas/basket.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   addVerdict,
   fetchMenuItem,
-  ITEM_API,
   optionControl,
   optionHint,
   parseQuantity,
@@ -10,6 +9,7 @@ import {
   selectionSummary,
   setValueQuantity,
 } from '../../../client/lib/item-options-ui.ts'
+import { CATALOGUE_API } from '../../../client/lib/api-paths.ts'
 import type { OptionChoice } from '../../../schemas/item-options.ts'
 import { CRUST, DIPS, PIZZA, SIZE, TOPPINGS, menuItem, option, value } from './fixtures.ts'
 
@@ -205,7 +205,7 @@ describe('item calls', () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer(200, item))
     vi.stubGlobal('fetch', fetchMock)
     await expect(fetchMenuItem(3, item.id)).resolves.toEqual(item)
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(ITEM_API.menuItem)
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(CATALOGUE_API.menuItem)
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       storeId: 3,
       itemId: item.id,

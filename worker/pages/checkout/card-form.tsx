@@ -10,7 +10,7 @@ import {
   PAYMENT_CHANGED_PATH,
   SAVED_CARD_QUERY,
   SHOWN_TOTAL_FIELD,
-} from '../../../client/islands/PaymentForm.tsx'
+} from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   CheckoutStateSchema,

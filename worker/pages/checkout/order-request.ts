@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { OrderDraft } from '../../../client/islands/PaymentForm.tsx'
+import type { OrderDraft } from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import type { CheckoutState } from '../../../schemas/checkout.ts'
 import type { AppEnv } from '../../env.ts'

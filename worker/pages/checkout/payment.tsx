@@ -7,7 +7,7 @@ import {
   PAYMENT_SOURCE_FIELD,
   SHOWN_TOTAL_FIELD,
   type OrderDraft,
-} from '../../../client/islands/PaymentForm.tsx'
+} from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import type { CheckoutState } from '../../../schemas/checkout.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'

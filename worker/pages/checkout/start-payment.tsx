@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
-import { PAYMENT_CHANGED_PATH } from '../../../client/islands/PaymentForm.tsx'
+import { PAYMENT_CHANGED_PATH } from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   OrderSummarySchema,
