@@ -8,7 +8,7 @@ import {
   confirmHoldStatements,
   releaseHoldStatements,
   sweepExpiredReservations,
-} from '../../../worker/backend/slots/reservations.ts'
+} from '../../../worker/backend/slots/reservations-repo.ts'
 import { reserveTimeSlot } from '../../../worker/backend/slots/service.ts'
 import { AppError } from '../../../worker/lib/errors.ts'
 import { BUSINESS_ID, seedSlots } from './fixtures.ts'

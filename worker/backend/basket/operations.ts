@@ -27,10 +27,25 @@ import {
 } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { dealDetails, menuItemDetails, priceMenuItem } from '../catalogue/service.ts'
-import { findBasketReservation, releaseHoldStatements } from '../slots/reservations.ts'
+import { findBasketReservation, releaseHoldStatements } from '../slots/reservations-repo.ts'
+import { findStoreName } from '../stores/repo.ts'
 import {
+  addToLineStatement,
+  ageConfirmedStatement,
+  basketLocationStatement,
+  basketMethodStatement,
   type BasketRows,
+  claimBasketStatement,
   commitBasket,
+  couponStatement,
+  findBasketCustomerId,
+  findBasketStoreId,
+  insertMealDealStatements,
+  lineQuantityStatement,
+  mealDealQuantityStatement,
+  moveBasketStatement,
+  tipStatement,
+  updateLineStatements,
   emptyBasketStatements,
   findBasketByToken,
   findBasketRows,
@@ -191,9 +206,7 @@ function storeMoveStatements(
   return [
     ...emptyBasketStatements(db, basketId),
     ...releaseHoldStatements(db, basketId, call.now),
-    db
-      .prepare(`update baskets set store_id = ?2, fulfilment_timing = 'asap' where id = ?1`)
-      .bind(basketId, target.details.id),
+    moveBasketStatement(db, basketId, target.details.id),
   ]
 }
 
@@ -207,10 +220,7 @@ async function currentBasket(call: BasketCall, rows: BasketRows): Promise<Curren
   const store =
     rows.basket.store_id === null
       ? null
-      : await call.db
-          .prepare('select slug, name from stores where id = ?1')
-          .bind(rows.basket.store_id)
-          .first<{ slug: string; name: string }>()
+      : await findStoreName(call.db, rows.basket.store_id)
   const reservation = await findBasketReservation(call.db, rows.basket.id, call.now)
   return {
     storeSlug: store?.slug ?? null,
@@ -239,12 +249,11 @@ function locationStatements(
     return []
   }
   return [
-    call.db
-      .prepare(
-        `update baskets set location_postcode = ?2, location_latitude = ?3, location_longitude = ?4
-         where id = ?1`
-      )
-      .bind(basket.id, postcode, location.latitude, location.longitude),
+    basketLocationStatement(call.db, basket.id, {
+      postcode,
+      latitude: location.latitude,
+      longitude: location.longitude,
+    }),
   ]
 }
 
@@ -274,9 +283,7 @@ function methodStatements(
   if (rows.basket.fulfilment_method === method) return []
   return [
     ...releaseHoldStatements(call.db, rows.basket.id, call.now),
-    call.db
-      .prepare('update baskets set fulfilment_method = ?2 where id = ?1')
-      .bind(rows.basket.id, method),
+    basketMethodStatement(call.db, rows.basket.id, method),
   ]
 }
 
@@ -286,11 +293,8 @@ async function answer(
   basketId: number,
   token?: string
 ): Promise<Basket> {
-  const ref = await call.db
-    .prepare('select store_id from baskets where id = ?1')
-    .bind(basketId)
-    .first<{ store_id: number | null }>()
-  const basket = await readBasket(call.db, businessId, basketId, ref?.store_id ?? null, call.now)
+  const storeId = await findBasketStoreId(call.db, basketId)
+  const basket = await readBasket(call.db, businessId, basketId, storeId, call.now)
   return token === undefined ? basket : { ...basket, basketToken: token }
 }
 
@@ -456,12 +460,11 @@ export async function addBasketItem(
           )
     const write = same
       ? [
-          call.db
-            .prepare(
-              `update basket_lines set quantity = quantity + ?2, unit_price = ?3,
-                 updated_at = ?4 where id = ?1`
-            )
-            .bind(same.line_id, menuItem.quantity, unitPrice, call.now.toISOString()),
+          addToLineStatement(call.db, same.line_id, {
+            quantity: menuItem.quantity,
+            unitPrice,
+            now: call.now,
+          }),
         ]
       : insertLineStatements(call.db, {
           basketId: target.id,
@@ -472,11 +475,7 @@ export async function addBasketItem(
         })
     const age =
       item.ageRestriction !== null && menuItem.ageConfirmed
-        ? [
-            call.db
-              .prepare('update baskets set age_confirmed_at = ?2 where id = ?1')
-              .bind(target.id, call.now.toISOString()),
-          ]
+        ? [ageConfirmedStatement(call.db, target.id, call.now)]
         : []
     await commitBasket(call.db, target.id, rows.basket.version, call.now, [
       ...move,
@@ -531,30 +530,12 @@ export async function updateBasketItem(
       held.total,
       held.total + delta
     )
-    const at = call.now.toISOString()
-    return [
-      call.db
-        .prepare(
-          'update basket_lines set quantity = ?2, unit_price = ?3, updated_at = ?4 where id = ?1'
-        )
-        .bind(line.line_id, body.menuItem.quantity, unitPrice, at),
-      ...(choices
-        ? [
-            call.db
-              .prepare('delete from basket_line_selections where basket_line_id = ?1')
-              .bind(line.line_id),
-            ...choices.map((choice) =>
-              call.db
-                .prepare(
-                  `insert into basket_line_selections
-                     (basket_line_id, option_id, option_value_id, quantity)
-                   values (?1, ?2, ?3, ?4)`
-                )
-                .bind(line.line_id, choice.optionId, choice.valueId, choice.quantity)
-            ),
-          ]
-        : []),
-    ]
+    return updateLineStatements(call.db, line.line_id, {
+      quantity: body.menuItem.quantity,
+      unitPrice,
+      now: call.now,
+      choices,
+    })
   })
 }
 
@@ -566,7 +547,7 @@ export async function removeBasketItem(
     if (!rows.lines.some((line) => line.line_id === body.basketLineId)) {
       throw new AppError('not_found', MESSAGES.removeItemFailed)
     }
-    return [call.db.prepare('delete from basket_lines where id = ?1').bind(body.basketLineId)]
+    return [lineQuantityStatement(call.db, body.basketLineId, 0, call.now)]
   })
 }
 
@@ -593,24 +574,12 @@ export async function updateBasket(
         perItem.set(line.id, (perItem.get(line.id) ?? 0) + delta)
         if (delta > 0) grew.add(line.id)
         after += delta
-        statements.push(
-          update.quantity === 0
-            ? call.db.prepare('delete from basket_lines where id = ?1').bind(line.line_id)
-            : call.db
-                .prepare('update basket_lines set quantity = ?2, updated_at = ?3 where id = ?1')
-                .bind(line.line_id, update.quantity, call.now.toISOString())
-        )
+        statements.push(lineQuantityStatement(call.db, line.line_id, update.quantity, call.now))
       } else {
         const meal = rows.mealDeals.find((candidate) => candidate.id === update.basketMealDealId)
         if (!meal) throw new AppError('not_found', MESSAGES.updateQuantityFailed)
         after += update.quantity - meal.quantity
-        statements.push(
-          update.quantity === 0
-            ? call.db.prepare('delete from basket_meal_deals where id = ?1').bind(meal.id)
-            : call.db
-                .prepare('update basket_meal_deals set quantity = ?2 where id = ?1')
-                .bind(meal.id, update.quantity)
-        )
+        statements.push(mealDealQuantityStatement(call.db, meal.id, update.quantity))
       }
     }
     const itemTotals = new Map(
@@ -690,32 +659,18 @@ export async function addMealDeal(
     assertMethodOffered(store.details, nextMethod)
     const before = move.length > 0 ? 0 : heldQuantities(rows).total
     assertLimits(rows, { itemTotals: new Map() }, before, before + body.quantity)
-    const newest = '(select max(id) from basket_meal_deals where basket_id = ?1)'
     await commitBasket(call.db, target.id, rows.basket.version, call.now, [
       ...move,
       ...methodStatements(call, rows, nextMethod),
       ...locationStatements(call, rows, body.fulfilmentLocation),
-      call.db
-        .prepare(
-          `insert into basket_meal_deals (basket_id, deal_id, quantity, unit_price)
-           values (?1, ?2, ?3, ?4)`
-        )
-        .bind(target.id, body.dealId, body.quantity, unitPrice),
-      ...body.choices.map((choice) =>
-        call.db
-          .prepare(
-            `insert into basket_meal_deal_choices (basket_meal_deal_id, deal_section_id,
-               menu_item_id) values (${newest}, ?2, ?3)`
-          )
-          .bind(target.id, choice.sectionId, choice.itemId)
-      ),
-      ...(age !== null
-        ? [
-            call.db
-              .prepare('update baskets set age_confirmed_at = ?2 where id = ?1')
-              .bind(target.id, call.now.toISOString()),
-          ]
-        : []),
+      ...insertMealDealStatements(call.db, {
+        basketId: target.id,
+        dealId: body.dealId,
+        quantity: body.quantity,
+        unitPrice,
+        choices: body.choices,
+      }),
+      ...(age !== null ? [ageConfirmedStatement(call.db, target.id, call.now)] : []),
     ])
   })
   return answer(call, businessId, target.id, target.token)
@@ -729,9 +684,7 @@ export async function removeMealDeal(
     if (!rows.mealDeals.some((meal) => meal.id === body.basketMealDealId)) {
       throw new AppError('not_found', MESSAGES.removeItemFailed)
     }
-    return [
-      call.db.prepare('delete from basket_meal_deals where id = ?1').bind(body.basketMealDealId),
-    ]
+    return [mealDealQuantityStatement(call.db, body.basketMealDealId, 0)]
   })
 }
 
@@ -740,7 +693,7 @@ export async function updateTip(
   body: z.output<typeof UpdateTipRequestSchema>
 ): Promise<Basket> {
   return changeBasket(call, body.businessId, body.basketToken, (rows) => [
-    call.db.prepare('update baskets set tip = ?2 where id = ?1').bind(rows.basket.id, body.tip),
+    tipStatement(call.db, rows.basket.id, body.tip),
   ])
 }
 
@@ -749,12 +702,7 @@ export async function removeCoupon(
   body: z.output<typeof RemoveCouponRequestSchema>
 ): Promise<Basket> {
   return changeBasket(call, body.businessId, body.basketToken, (rows) => [
-    call.db
-      .prepare(
-        `update baskets set coupon_id = null, coupon_code = null, coupon_needs_reapply = 0
-         where id = ?1`
-      )
-      .bind(rows.basket.id),
+    couponStatement(call.db, rows.basket.id, null),
   ])
 }
 
@@ -878,12 +826,7 @@ export async function applyCoupon(
       const needsReapply =
         customerId === null && (coupon.members_only === 1 || coupon.first_order_only === 1)
       await commitBasket(call.db, ref.id, current.version, call.now, [
-        call.db
-          .prepare(
-            `update baskets set coupon_id = ?2, coupon_code = ?3, coupon_needs_reapply = ?4
-             where id = ?1`
-          )
-          .bind(ref.id, coupon.id, coupon.code, needsReapply ? 1 : 0),
+        couponStatement(call.db, ref.id, { id: coupon.id, code: coupon.code, needsReapply }),
       ])
     })
   } catch (error) {
@@ -915,19 +858,12 @@ export async function claimBasket(
   customerId: number
 ): Promise<Basket> {
   const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  const owner = await call.db
-    .prepare('select customer_id from baskets where id = ?1')
-    .bind(ref.id)
-    .first<{ customer_id: number | null }>()
-  if (owner?.customer_id === customerId) return answer(call, body.businessId, ref.id)
+  const owner = await findBasketCustomerId(call.db, ref.id)
+  if (owner === customerId) return answer(call, body.businessId, ref.id)
   return changeBasket(call, body.businessId, body.basketToken, (rows) => {
     if (rows.basket.customer_id !== null && rows.basket.customer_id !== customerId) {
       throw new AppError('forbidden', MESSAGES.basketOfAnotherMember)
     }
-    return [
-      call.db
-        .prepare('update baskets set customer_id = ?2 where id = ?1 and customer_id is null')
-        .bind(rows.basket.id, customerId),
-    ]
+    return [claimBasketStatement(call.db, rows.basket.id, customerId)]
   })
 }

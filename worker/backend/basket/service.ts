@@ -6,7 +6,7 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { menuItemDetails } from '../catalogue/service.ts'
 import { toItemSummary } from '../catalogue/items.ts'
-import { findBasketReservation } from '../slots/reservations.ts'
+import { findBasketReservation } from '../slots/reservations-repo.ts'
 import { availabilityInput, storeAvailability } from '../stores/availability.ts'
 import { type DeliveryPlace, deliveryTermsOf, deliveryTo } from '../stores/delivery.ts'
 import { findStoreDetails, type StoreDetailsRecord, type StoreSchedule } from '../stores/repo.ts'
@@ -16,6 +16,7 @@ import {
   findBasketByToken,
   findBasketRows,
   type LineRow,
+  savePrices,
   type SelectionRow,
 } from './repo.ts'
 import { computeTotals, type TotalsDeal } from './totals.ts'
@@ -291,18 +292,7 @@ export async function readBasket(
   const changedLines = lines.filter((line) => line.priceChanged)
   const changedMeals = mealDeals.filter((meal) => meal.priceChanged)
   if (changedLines.length + changedMeals.length > 0) {
-    await db.batch([
-      ...changedLines.map((line) =>
-        db
-          .prepare('update basket_lines set unit_price = ?2 where id = ?1')
-          .bind(line.basketLineId, line.unitPrice)
-      ),
-      ...changedMeals.map((meal) =>
-        db
-          .prepare('update basket_meal_deals set unit_price = ?2 where id = ?1')
-          .bind(meal.basketMealDealId, meal.unitPrice)
-      ),
-    ])
+    await savePrices(db, changedLines, changedMeals)
   }
 
   return {

@@ -14,7 +14,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { hashBasketToken } from '../basket/repo.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
-import { confirmHoldStatements } from '../slots/reservations.ts'
+import { confirmHoldStatements } from '../slots/reservations-repo.ts'
 import { addressOf, type AddressColumns } from '../stores/repo.ts'
 import { ofCallingBrand } from './order-brand.ts'
 import {

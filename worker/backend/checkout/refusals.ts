@@ -6,7 +6,7 @@ import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { StoreAvailabilityState } from '../../../schemas/stores.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type BasketStoreContext, loadStore } from '../basket/service.ts'
-import { findBasketReservation } from '../slots/reservations.ts'
+import { findBasketReservation } from '../slots/reservations-repo.ts'
 
 /*
  * The refusals shared by process-order (making the draft) and the payments domain (paying it):

@@ -446,3 +446,14 @@ export async function findStoreDirectory(
     total,
   }
 }
+
+/** A store's slug and name by id, or null. */
+export async function findStoreName(
+  db: D1Database,
+  storeId: number
+): Promise<{ slug: string; name: string } | null> {
+  return db
+    .prepare('select slug, name from stores where id = ?1')
+    .bind(storeId)
+    .first<{ slug: string; name: string }>()
+}
