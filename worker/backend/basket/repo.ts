@@ -700,3 +700,21 @@ export function basketTimingStatement(
     )
     .bind(basketId, input.timing, input.method, input.now.toISOString())
 }
+
+/** The id of the basket this token names, active or checked out, or null. */
+export async function findBasketIdByToken(
+  db: D1Database,
+  businessId: number,
+  token: string
+): Promise<number | null> {
+  const row = await db
+    .prepare('select id from baskets where token_hash = ?1 and business_id = ?2')
+    .bind(await hashBasketToken(token), businessId)
+    .first<{ id: number }>()
+  return row?.id ?? null
+}
+
+/** Reads a basket's version and status (in a batch with the reads it is checked against). */
+export function basketStateStatement(db: D1Database, basketId: number): D1PreparedStatement {
+  return db.prepare(`select version, status from baskets where id = ?1`).bind(basketId)
+}

@@ -26,7 +26,8 @@ import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules.ts'
 import { localSandboxActive } from '../payments/config.ts'
 import { ofCallingBrand } from './order-brand.ts'
-import { findOrderRow, orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
+import { orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
+import { findOrderRow } from './orders-repo.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
 import {
   addressJson,

@@ -14,9 +14,9 @@ import {
   confirmOrder,
   findOrderById,
   findPayableOrder,
-  orderPaymentStateStatement,
   type PayableOrder,
 } from '../checkout/orders.ts'
+import { orderPaymentStateStatement } from '../checkout/orders-repo.ts'
 import { randomToken } from '../crypto.ts'
 import { idempotent } from '../idempotency.ts'
 import type { MessengerEnv } from '../messaging/messenger.ts'
