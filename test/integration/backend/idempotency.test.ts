@@ -5,7 +5,7 @@ import {
   canonicalJson,
   IDEMPOTENCY_TTL_MS,
   idempotent,
-} from '../../../worker/backend/idempotency.ts'
+} from '../../../worker/backend/idempotency-repo.ts'
 import { AppError } from '../../../worker/lib/errors.ts'
 import { seedTenancy } from './fixtures.ts'
 

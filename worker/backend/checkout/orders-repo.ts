@@ -552,3 +552,47 @@ export function findOrderingBrand(
     .bind(basketId, callingBrandId, businessId)
     .first<{ id: number; name: string; order_number_prefix: string | null }>()
 }
+
+interface OrderDriverRow {
+  business_order_id: string
+  customer_id: number | null
+  basket_id: number | null
+  status_code: number | null
+  driver_latitude: number | null
+  driver_longitude: number | null
+  driver_updated_at: string | null
+}
+
+/** An order's owner, status and driver position by its public number (the calling brand's only). */
+export function findOrderDriver(
+  db: D1Database,
+  businessId: number,
+  businessOrderId: string,
+  brandId: number | undefined
+): Promise<OrderDriverRow | null> {
+  return db
+    .prepare(
+      `select business_order_id, customer_id, basket_id, status_code, driver_latitude,
+         driver_longitude, driver_updated_at
+       from orders o where business_id = ?1 and business_order_id = ?2
+         and ${ofCallingBrand('?3')}`
+    )
+    .bind(businessId, businessOrderId, brandId ?? null)
+    .first<OrderDriverRow>()
+}
+
+/** The order's public number and status code, for a payment's answer. */
+export function findOrderReference(
+  db: D1Database,
+  orderId: number
+): Promise<{ business_order_id: string; status_code: number | null } | null> {
+  return db
+    .prepare(`select business_order_id, status_code from orders where id = ?1`)
+    .bind(orderId)
+    .first<{ business_order_id: string; status_code: number | null }>()
+}
+
+/** Marks a cash order as confirmed by the shopper (in the batch that records the payment). */
+export function cashConfirmedStatement(db: D1Database, orderId: number): D1PreparedStatement {
+  return db.prepare(`update orders set cash_confirmed = 1 where id = ?1`).bind(orderId)
+}

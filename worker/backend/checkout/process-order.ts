@@ -9,7 +9,7 @@ import type { ApiFieldError } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readBasket, requireBasket } from '../basket/service.ts'
-import { idempotent } from '../idempotency.ts'
+import { idempotent } from '../idempotency-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { orderSummary, parseAddress } from './orders.ts'
 import {

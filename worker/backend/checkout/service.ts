@@ -23,21 +23,21 @@ import { AppError } from '../../lib/errors.ts'
 import { loadStore, readBasket, requireBasket } from '../basket/service.ts'
 import type { Geocoder } from '../location/geocoder.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
-import { requireBusinessPostcode } from '../location/postcode-rules.ts'
+import { requireBusinessPostcode } from '../location/postcode-rules-repo.ts'
 import { localSandboxActive } from '../payments/config.ts'
-import { ofCallingBrand } from './order-brand.ts'
 import { orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
-import { findOrderRow } from './orders-repo.ts'
+import { findOrderDriver, findOrderRow } from './orders-repo.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
 import {
   addressJson,
   type CheckoutRow,
   findCheckoutRow,
   findMember,
-  findSavedCards,
   isMemberEmail,
+  saveRetailMemberId,
   updateCheckoutStatement,
 } from './repo.ts'
+import { listSavedCards } from './saved-cards-repo.ts'
 
 /** Who is checking out: a member (with their customer id) or a guest (guest bearer or none). */
 export type CheckoutCaller = { kind: 'member'; customerId: number } | { kind: 'guest' }
@@ -126,7 +126,7 @@ export async function checkoutState(
     caller.kind === 'member' ? await findMember(db, businessId, caller.customerId) : null
   const [store, savedCards] = await Promise.all([
     basket.store ? findStorePayment(db, businessId, basket.store.id, now) : null,
-    member ? findSavedCards(db, member.id) : [],
+    member ? listSavedCards(db, member.id) : [],
   ])
   const contact =
     contactOf(row) ??
@@ -354,39 +354,20 @@ export async function storeRetailMembership(
 ): Promise<z.output<typeof RetailMembershipSchema>> {
   if (call.caller.kind !== 'member') throw new AppError('unauthorized', MESSAGES.loginRequired)
   const checked = checkRetailMembership(body)
-  await call.db
-    .prepare(
-      `update customers set retail_member_id = ?3, updated_at = ?4
-       where id = ?1 and business_id = ?2`
-    )
-    .bind(call.caller.customerId, body.businessId, checked.retailMemberId, call.now.toISOString())
-    .run()
+  await saveRetailMemberId(call.db, {
+    customerId: call.caller.customerId,
+    businessId: body.businessId,
+    retailMemberId: checked.retailMemberId,
+    now: call.now,
+  })
   return checked
-}
-
-interface DriverRow {
-  business_order_id: string
-  customer_id: number | null
-  basket_id: number | null
-  status_code: number | null
-  driver_latitude: number | null
-  driver_longitude: number | null
-  driver_updated_at: string | null
 }
 
 export async function driverLocation(
   call: CheckoutCall,
   body: z.output<typeof DriverLocationRequestSchema>
 ): Promise<z.output<typeof DriverLocationSchema>> {
-  const row = await call.db
-    .prepare(
-      `select business_order_id, customer_id, basket_id, status_code, driver_latitude,
-         driver_longitude, driver_updated_at
-       from orders o where business_id = ?1 and business_order_id = ?2
-         and ${ofCallingBrand('?3')}`
-    )
-    .bind(body.businessId, body.businessOrderId, body.brandId ?? null)
-    .first<DriverRow>()
+  const row = await findOrderDriver(call.db, body.businessId, body.businessOrderId, body.brandId)
   const owner =
     row !== null &&
     ((call.caller.kind === 'member' && row.customer_id === call.caller.customerId) ||

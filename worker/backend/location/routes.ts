@@ -15,7 +15,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
 import { createGeocoder } from './create-geocoder.ts'
-import { requireBusinessPostcode } from './postcode-rules.ts'
+import { requireBusinessPostcode } from './postcode-rules-repo.ts'
 import { registerInterest } from './repo.ts'
 
 /** Location (spec §7): geocoding, addresses, autocomplete, place details and interest requests. */

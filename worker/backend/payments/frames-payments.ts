@@ -18,10 +18,11 @@ import {
   keepCardStatements,
   newAttemptStatements,
   recordAuthorisationStatement,
+  savePendingExternalRef,
   storedAttempt,
   type PaymentRow,
 } from './repo.ts'
-import { findOwnCard } from './saved-cards.ts'
+import { findOwnCard } from '../checkout/saved-cards-repo.ts'
 import type { PaymentsEnv } from './service.ts'
 import {
   realexWalletCharge,
@@ -183,13 +184,7 @@ export async function recordDirectOutcome(
   const at = now.toISOString()
   if (outcome.kind === 'redirect' || outcome.kind === 'pending') {
     if (ref) {
-      await db
-        .prepare(
-          `update payments set external_ref = ?2, updated_at = ?3
-           where id = ?1 and status = 'pending' and completed_at is null`
-        )
-        .bind(payment.id, ref, at)
-        .run()
+      await savePendingExternalRef(db, payment.id, ref, now)
     }
     return
   }

@@ -22,7 +22,7 @@ import { createDomain } from '../route-registry.ts'
 import { validateApplePayMerchant } from './apple-pay.ts'
 import { cardGatewayName } from './config.ts'
 import { addFramesCard } from './frames-payments.ts'
-import { deleteSavedCard, listSavedCards } from './saved-cards.ts'
+import { deleteSavedCard, listSavedCards } from '../checkout/saved-cards-repo.ts'
 import {
   consumerData,
   makePayment,

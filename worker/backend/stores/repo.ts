@@ -457,3 +457,23 @@ export async function findStoreName(
     .bind(storeId)
     .first<{ slug: string; name: string }>()
 }
+
+/** The payment methods a store takes (flags), or null when it is not the business's. */
+export function findStorePaymentOptions(
+  db: D1Database,
+  businessId: number,
+  storeId: number
+): Promise<{
+  accepts_card: number
+  accepts_apple_pay: number
+  accepts_google_pay: number
+  accepts_cash: number
+} | null> {
+  return db
+    .prepare(
+      `select accepts_card, accepts_apple_pay, accepts_google_pay, accepts_cash from stores
+       where id = ?1 and business_id = ?2`
+    )
+    .bind(storeId, businessId)
+    .first()
+}
