@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { cardDigits } from '../../schemas/card-brand.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { FRAMES_MESSAGES } from '../../schemas/payments.ts'
-import { constantTimeEqual, randomToken } from '../backend/crypto.ts'
+import { constantTimeEqual, randomToken } from '../lib/crypto.ts'
 import {
   SANDBOX_FRAMES_API_PATH,
   SANDBOX_FRAME_PAGES_PATH,

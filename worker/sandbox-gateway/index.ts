@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { cardDigits } from '../../schemas/card-brand.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { localSandboxActive } from '../backend/payments/config.ts'
-import { constantTimeEqual, randomToken, requireSecret } from '../backend/crypto.ts'
+import { constantTimeEqual, randomToken, requireSecret } from '../lib/crypto.ts'
 import {
   HPP_RESULT,
   base64Decode,

@@ -1,6 +1,7 @@
+import { escapeXml } from '../lib/xml.ts'
 import { Hono } from 'hono'
 import { JSON_BODY_MAX_BYTES } from '../../schemas/constants.ts'
-import { constantTimeEqual, requireSecret } from '../backend/crypto.ts'
+import { constantTimeEqual, requireSecret } from '../lib/crypto.ts'
 import { localSandboxActive } from '../backend/payments/config.ts'
 import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../backend/payments/realex-hpp.ts'
 import {
@@ -25,10 +26,6 @@ const NOT_SUPPORTED = '504'
 const NO_SUCH_TRANSACTION = '503'
 
 const encoder = new TextEncoder()
-
-function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
 
 sandboxRemote.post('/', async (c) => {
   if (!localSandboxActive(c.env)) return c.notFound()

@@ -8,7 +8,7 @@ import {
   randomToken,
   requireSecret,
   toHex,
-} from '../backend/crypto.ts'
+} from '../lib/crypto.ts'
 import type { AppEnv } from '../env.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'

@@ -6,7 +6,7 @@ import {
 } from '../../../schemas/constants.ts'
 import { passwordAttemptsLockedMessage } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { deriveKey, hmacSha256, toHex } from '../crypto.ts'
+import { deriveKey, hmacSha256, toHex } from '../../lib/crypto.ts'
 import {
   type AttemptRule,
   deleteFailuresBefore,

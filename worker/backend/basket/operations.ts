@@ -25,6 +25,7 @@ import {
   itemLimitMessage,
   MESSAGES,
 } from '../../../schemas/messages.ts'
+import { randomToken } from '../../lib/crypto.ts'
 import { AppError } from '../../lib/errors.ts'
 import { dealDetails, menuItemDetails, priceMenuItem } from '../catalogue/service.ts'
 import { findBasketReservation, releaseHoldStatements } from '../slots/reservations-repo.ts'
@@ -81,14 +82,6 @@ export interface BasketCall {
   newBasketOwner: () => Promise<{ brandId: number | null; customerId: number | null }>
 }
 
-/** A new opaque basket token: 32 random bytes, base64url (43 characters). */
-export function newBasketToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32))
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
 /** A new basket, its brand's and, when a member creates it, theirs from the start. */
 async function createBasket(
   { db, newBasketOwner }: BasketCall,
@@ -96,7 +89,8 @@ async function createBasket(
   storeId: number | null,
   method: FulfilmentMethod
 ): Promise<{ id: number; token: string }> {
-  const token = newBasketToken()
+  // An opaque basket token: 32 random bytes, base64url (43 characters).
+  const token = randomToken()
   const owner = await newBasketOwner()
   const id = await insertBasket(db, {
     businessId,

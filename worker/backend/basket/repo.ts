@@ -2,7 +2,7 @@ import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
 import { dealAllowedAtStore } from '../catalogue/alcohol.ts'
 import { dealWithoutTobacco } from '../catalogue/tobacco.ts'
-import { sha256Hex } from '../crypto.ts'
+import { sha256Hex } from '../../lib/crypto.ts'
 
 type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 

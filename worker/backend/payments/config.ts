@@ -1,5 +1,5 @@
 import { CARD_GATEWAYS, type CardGateway } from '../../../schemas/checkout.ts'
-import { requireSecret } from '../crypto.ts'
+import { requireSecret } from '../../lib/crypto.ts'
 import { HPP_URLS } from './realex-hpp.ts'
 
 /** The merchant the local sandbox card page signs for when no Realex merchant is configured. */

@@ -1,4 +1,4 @@
-import { deriveKey, requireSecret, toHex } from '../crypto.ts'
+import { deriveKey, requireSecret, toHex } from '../../lib/crypto.ts'
 import { SANDBOX_GATEWAY_PATH, paymentsSandbox } from './config.ts'
 
 /*

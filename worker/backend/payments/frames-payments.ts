@@ -5,7 +5,7 @@ import type { MakePaymentRequest, PaymentRedirect } from '../../../schemas/payme
 import { AppError } from '../../lib/errors.ts'
 import type { PayableOrder } from '../checkout/orders.ts'
 import { orderPaymentStateStatement } from '../checkout/orders-repo.ts'
-import { randomToken } from '../crypto.ts'
+import { randomToken } from '../../lib/crypto.ts'
 import { localSandboxActive, realexConfig } from './config.ts'
 import { framesSettings, type FramesEnv } from './frames-config.ts'
 import { createFramesGateway, type FramesFetch, type FramesGateway } from './frames-gateway.ts'

@@ -1,3 +1,4 @@
+import { escapeXml, unescapeXml } from '../../lib/xml.ts'
 import { SANDBOX_GATEWAY_PATH, localSandboxActive, paymentsSandbox } from './config.ts'
 import type { GatewayVoidResult } from './gateway.ts'
 import { HPP_RESULT, hppHash, hppTimestamp, verifyHppResponse } from './realex-hpp.ts'
@@ -24,24 +25,6 @@ export function realexRemoteUrl(
 ): string {
   if (localSandboxActive(env)) return `${origin}${SANDBOX_REMOTE_PATH}`
   return paymentsSandbox(env) ? REALEX_REMOTE_URLS.sandbox : REALEX_REMOTE_URLS.live
-}
-
-function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-}
-
-function unescapeXml(value: string): string {
-  return value
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
 }
 
 /** What a void names: the transaction's ORDER_ID and the PASREF of its authorisation. */

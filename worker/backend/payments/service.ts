@@ -21,7 +21,7 @@ import {
   findOrderReference,
   orderPaymentStateStatement,
 } from '../checkout/orders-repo.ts'
-import { randomToken } from '../crypto.ts'
+import { randomToken } from '../../lib/crypto.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import type { MessengerEnv } from '../messaging/messenger.ts'
 import { cardGatewayName, localSandboxActive, realexConfig } from './config.ts'

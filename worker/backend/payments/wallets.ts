@@ -1,3 +1,4 @@
+import { escapeXml } from '../../lib/xml.ts'
 import { spendSandboxWalletToken } from '../../sandbox-gateway/wallets.ts'
 import type { RealexConfig } from './config.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
@@ -17,15 +18,6 @@ export type Wallet = 'applePay' | 'googlePay'
 const MOBILE: Readonly<Record<Wallet, string>> = {
   applePay: 'apple-pay',
   googlePay: 'pay-with-google',
-}
-
-function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
 }
 
 export interface AuthMobileInput {
