@@ -2,13 +2,10 @@ import { escapeXml } from '../lib/xml.ts'
 import { Hono } from 'hono'
 import { JSON_BODY_MAX_BYTES } from '../../schemas/constants.ts'
 import { constantTimeEqual, requireSecret } from '../lib/crypto.ts'
-import { localSandboxActive } from '../backend/payments/config.ts'
-import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../backend/payments/realex-hpp.ts'
-import {
-  SANDBOX_REMOTE_PATH,
-  parseRemoteXml,
-  remoteVoidHash,
-} from '../backend/payments/realex-remote.ts'
+import { localSandboxActive } from '../lib/payments-config.ts'
+import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../lib/realex-hpp.ts'
+import { parseRemoteXml, remoteVoidHash } from '../lib/realex-remote-xml.ts'
+import { SANDBOX_REMOTE_PATH } from '../lib/payments-config.ts'
 import type { AppEnv } from '../env.ts'
 import { voidTransaction } from './repo.ts'
 import { now } from '../lib/clock.ts'

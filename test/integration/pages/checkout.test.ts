@@ -8,7 +8,7 @@ import {
   encodeHppFields,
   hppResponseHash,
   base64Decode,
-} from '../../../worker/backend/payments/realex-hpp.ts'
+} from '../../../worker/lib/realex-hpp.ts'
 import {
   expectOk,
   plainItem,

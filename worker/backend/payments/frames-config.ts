@@ -1,5 +1,11 @@
-import { deriveKey, requireSecret, toHex } from '../../lib/crypto.ts'
-import { SANDBOX_GATEWAY_PATH, paymentsSandbox } from './config.ts'
+import { requireSecret } from '../../lib/crypto.ts'
+import {
+  framesLocalSandbox,
+  paymentsSandbox,
+  SANDBOX_FRAMES_API_PATH,
+  SANDBOX_FRAMES_PUBLIC_KEY,
+  sandboxFramesSecretKey,
+} from '../../lib/payments-config.ts'
 
 /*
  * Settings of the embedded card frames provider (CARD_GATEWAY="frames", spec §9): a
@@ -13,17 +19,6 @@ export const FRAMES_API_URLS = {
   live: 'https://api.checkout.com',
 } as const
 
-/** Where the provider's card frames are served from (CSP frame-src). */
-export const FRAMES_FRAME_ORIGIN = 'https://cdn.checkout.com'
-
-/** The local sandbox's frames, challenge pages and payments API (under the sandbox gateway). */
-export const SANDBOX_FRAMES_PATH = `${SANDBOX_GATEWAY_PATH}/frames`
-export const SANDBOX_FRAMES_API_PATH = `${SANDBOX_FRAMES_PATH}/api`
-/** The sandbox frame pages: the only pages this site lets itself frame (security headers). */
-export const SANDBOX_FRAME_PAGES_PATH = `${SANDBOX_FRAMES_PATH}/frame/`
-/** The public key the local sandbox frames tokenise with. */
-export const SANDBOX_FRAMES_PUBLIC_KEY = 'pk_sbx_local'
-
 export type FramesEnv = Pick<Env, 'PAYMENTS_MODE' | 'REALEX_SHARED_SECRET'> & {
   /** Optional in the type: make-payment's environment names only what every gateway needs. */
   FRAMES_PUBLIC_KEY?: string
@@ -31,23 +26,6 @@ export type FramesEnv = Pick<Env, 'PAYMENTS_MODE' | 'REALEX_SHARED_SECRET'> & {
   FRAMES_SECRET_KEY?: string
 }
 
-/** The local sandbox frames stand in: sandbox mode and no provider public key. */
-export function framesLocalSandbox(
-  env: Pick<Env, 'PAYMENTS_MODE'> & { FRAMES_PUBLIC_KEY?: string }
-): boolean {
-  return env.PAYMENTS_MODE === 'sandbox' && (env.FRAMES_PUBLIC_KEY ?? '').trim() === ''
-}
-
-/**
- * The secret key the local sandbox payments API accepts: derived from REALEX_SHARED_SECRET, so the
- * sandbox checks a real Authorization header without another secret to configure.
- */
-export async function sandboxFramesSecretKey(
-  env: Pick<Env, 'REALEX_SHARED_SECRET'>
-): Promise<string> {
-  const secret = requireSecret(env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
-  return `sk_sbx_${toHex(await deriveKey(secret, 'sandbox-frames-api'))}`
-}
 
 export interface FramesSettings {
   apiUrl: string

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env.ts'
 import { framesSandbox } from '../../sandbox-gateway/frames.ts'
-import { SANDBOX_FRAMES_PATH } from './frames-config.ts'
+import { SANDBOX_FRAMES_PATH } from '../../lib/payments-config.ts'
 import type { FramesFetch } from './frames-gateway.ts'
 
 // The sandbox frames API as the storefront serves it, reached in-process: the backend may run

@@ -20,7 +20,7 @@ import { authenticate } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
 import { validateApplePayMerchant } from './apple-pay.ts'
-import { cardGatewayName } from './config.ts'
+import { cardGatewayName } from '../../lib/payments-config.ts'
 import { addFramesCard } from './frames-payments.ts'
 import { deleteSavedCard, listSavedCards } from '../checkout/saved-cards-repo.ts'
 import {

@@ -24,7 +24,8 @@ import {
 import { randomToken } from '../../lib/crypto.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import type { MessengerEnv } from '../messaging/messenger.ts'
-import { cardGatewayName, localSandboxActive, realexConfig } from './config.ts'
+import { realexConfig } from './config.ts'
+import { cardGatewayName, localSandboxActive } from '../../lib/payments-config.ts'
 import type {
   CardGatewayAdapter,
   GatewayOutcome,
@@ -38,7 +39,7 @@ import {
   pmtRefFor,
   storedCardOf,
 } from './realex-gateway.ts'
-import { decodeHppResponse, verifyHppResponse } from './realex-hpp.ts'
+import { decodeHppResponse, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
 import {
   completePaymentStatement,

@@ -2,9 +2,9 @@ import { escapeXml } from '../../lib/xml.ts'
 import { spendSandboxWalletToken } from '../../sandbox-gateway/wallets.ts'
 import type { RealexConfig } from './config.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
-import { hppHash, hppTimestamp, verifyHppResponse } from './realex-hpp.ts'
+import { hppHash, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { hppOutcome } from './realex-gateway.ts'
-import { parseRemoteXml, remoteResponseFields } from './realex-remote.ts'
+import { parseRemoteXml, remoteResponseFields } from '../../lib/realex-remote-xml.ts'
 
 /*
  * Apple Pay and Google Pay tokens through the Realex remote API (`<request type="auth-mobile">`,

@@ -21,10 +21,7 @@ import {
 import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
-import {
-  SANDBOX_FRAME_PAGES_PATH,
-  framesLocalSandbox,
-} from '../../backend/payments/frames-config.ts'
+import { SANDBOX_FRAME_PAGES_PATH, framesLocalSandbox } from '../../lib/payments-config.ts'
 import { echoValues, readForm, safeParseForm } from '../auth-forms.ts'
 import { setFlash } from '../flash.ts'
 import { renderPage } from '../render.tsx'
