@@ -4,7 +4,7 @@ import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { PaymentResult } from '../../../schemas/payments.ts'
 import { remoteVoidXml } from '../../../worker/lib/realex-remote-xml.ts'
-import { retryOwedVoids } from '../../../worker/backend/payments/service.ts'
+import { retryOwedVoids } from '../../../worker/local-backend.ts'
 import { sandboxRemoteFetcher } from '../../../worker/sandbox-gateway/remote.ts'
 import { expectOk, orderBody } from '../checkout/fixtures.ts'
 import {

@@ -10,7 +10,7 @@ import { realexConfig } from './config.ts'
 import { localSandboxActive } from '../../lib/payments-config.ts'
 import { framesSettings, type FramesEnv } from './frames-config.ts'
 import { createFramesGateway, type FramesFetch, type FramesGateway } from './frames-gateway.ts'
-import { localFramesFetch } from './frames-local.ts'
+import { requirePaymentSandbox } from './sandbox-port.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
 import {
@@ -72,7 +72,7 @@ export async function framesGatewayFor(
   const transport =
     fetcher ??
     (settings.localSandbox
-      ? localFramesFetch(env)
+      ? requirePaymentSandbox(env).framesFetch(env)
       : (input: string, init: RequestInit) => fetch(input, init))
   return createFramesGateway(settings, transport)
 }
@@ -147,7 +147,7 @@ async function charge(
   if (wallet && gateway === 'realex') {
     const config = realexConfig(env)
     return localSandboxActive(env)
-      ? sandboxWalletCharge(env.DB, config.secret, attempt, wallet)
+      ? sandboxWalletCharge(requirePaymentSandbox(env), env.DB, config.secret, attempt, wallet)
       : realexWalletCharge(config, attempt, wallet, {
           url: realexRemoteUrl(env, origin),
           fetch: (input, init) => fetch(input, init),

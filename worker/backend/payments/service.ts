@@ -41,6 +41,7 @@ import {
 } from './realex-gateway.ts'
 import { decodeHppResponse, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
+import { type PaymentAdapters, requirePaymentSandbox } from './sandbox-port.ts'
 import {
   completePaymentStatement,
   findOwedVoids,
@@ -61,7 +62,6 @@ import {
   refreshDirectPayment,
   startDirectPayment,
 } from './frames-payments.ts'
-import { sandboxRemoteFetcher } from '../../sandbox-gateway/remote.ts'
 
 /*
  * Make payment, verify payment and the hosted card page's producer and consumer data (spec §7).
@@ -76,6 +76,7 @@ import { sandboxRemoteFetcher } from '../../sandbox-gateway/remote.ts'
  */
 
 export type PaymentsEnv = MessengerEnv &
+  PaymentAdapters &
   Pick<
     Env,
     | 'PAYMENTS_MODE'
@@ -577,7 +578,7 @@ async function voidingGateway(
       url: realexRemoteUrl(env, origin),
       // Workers' fetch must be called unbound from any object.
       fetch: localSandboxActive(env)
-        ? sandboxRemoteFetcher(env)
+        ? requirePaymentSandbox(env).remoteFetch(env)
         : (input, init) => fetch(input, init),
     },
   })

@@ -1,6 +1,6 @@
 import { escapeXml } from '../../lib/xml.ts'
-import { spendSandboxWalletToken } from '../../sandbox-gateway/wallets.ts'
 import type { RealexConfig } from './config.ts'
+import type { PaymentSandbox } from './sandbox-port.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
 import { hppHash, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { hppOutcome } from './realex-gateway.ts'
@@ -131,12 +131,13 @@ export async function realexWalletCharge(
 
 /** The local sandbox's wallet charge: the sandbox sheet's token, verified and spent once. */
 export async function sandboxWalletCharge(
+  sandbox: PaymentSandbox,
   db: D1Database,
   secret: string,
   attempt: PaymentAttempt,
   wallet: Wallet
 ): Promise<WalletCharge> {
-  const outcome = await spendSandboxWalletToken(db, secret, wallet, attempt.token ?? '')
+  const outcome = await sandbox.spendWalletToken(db, secret, wallet, attempt.token ?? '')
   if (outcome === null) return failed('token_invalid', 'Wallet token invalid or already used')
   const ref = `SBXW${attempt.gatewayOrderId.replace(/[^A-Za-z0-9]/g, '').slice(-16)}`
   return outcome === 'approve'
