@@ -22,7 +22,7 @@ const RAW_BODY_READ = {
 // <table>-repo.ts, so every query of a table is found in one place.
 const SQL_OUTSIDE_REPO = {
   selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='prepare']",
-  message: "Prepare SQL only in a repo module (repo.ts or <table>-repo.ts; ADR 004).",
+  message: 'Prepare SQL only in a repo module (repo.ts or <table>-repo.ts; ADR 004).',
 }
 const REPO_FILES = ['**/repo.ts', '**/*-repo.ts']
 

@@ -6,7 +6,13 @@ import { cardDigits } from '../../schemas/card-brand.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { FRAMES_MESSAGES } from '../../schemas/payments.ts'
 import { constantTimeEqual, randomToken } from '../lib/crypto.ts'
-import { SANDBOX_FRAMES_API_PATH, SANDBOX_FRAME_PAGES_PATH, SANDBOX_FRAMES_PATH, SANDBOX_FRAMES_PUBLIC_KEY, sandboxFramesSecretKey } from '../lib/payments-config.ts'
+import {
+  SANDBOX_FRAMES_API_PATH,
+  SANDBOX_FRAME_PAGES_PATH,
+  SANDBOX_FRAMES_PATH,
+  SANDBOX_FRAMES_PUBLIC_KEY,
+  sandboxFramesSecretKey,
+} from '../lib/payments-config.ts'
 import { HPP_RESULT } from '../lib/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
 import { displayAmount, sandboxDocument } from './pages.ts'

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { createRealexGateway } from '../../../worker/backend/payments/realex-gateway.ts'
-import { REALEX_REMOTE_URLS, realexRemoteUrl } from '../../../worker/backend/payments/realex-remote.ts'
+import {
+  REALEX_REMOTE_URLS,
+  realexRemoteUrl,
+} from '../../../worker/backend/payments/realex-remote.ts'
 import { parseRemoteXml } from '../../../worker/lib/realex-remote-xml.ts'
 import { realexTestConfig, testAttempt } from './fixtures.ts'
 

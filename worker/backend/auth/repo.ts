@@ -697,6 +697,7 @@ export async function findSessionState(
   ])
   return {
     sessionLive: Boolean(family?.results.length),
-    customer: customer?.results[0] as Pick<CustomerRow, 'status' | 'tokens_valid_after'> | undefined,
+    customer: customer?.results[0] as
+      Pick<CustomerRow, 'status' | 'tokens_valid_after'> | undefined,
   }
 }

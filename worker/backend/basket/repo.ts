@@ -1,10 +1,8 @@
-import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
 import { dealAllowedAtStore } from '../catalogue/alcohol.ts'
 import { dealWithoutTobacco } from '../catalogue/tobacco.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
-
-type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 
 /** The basket's stored key: SHA-256 (hex) of the opaque basketToken (migration 0007). */
 export function hashBasketToken(token: string): Promise<string> {
@@ -510,7 +508,9 @@ export function basketMethodStatement(
   basketId: number,
   method: FulfilmentMethod
 ): D1PreparedStatement {
-  return db.prepare('update baskets set fulfilment_method = ?2 where id = ?1').bind(basketId, method)
+  return db
+    .prepare('update baskets set fulfilment_method = ?2 where id = ?1')
+    .bind(basketId, method)
 }
 
 export function ageConfirmedStatement(

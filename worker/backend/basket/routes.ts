@@ -21,16 +21,15 @@ import { authenticate } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { signedInMember } from './access.ts'
 import { createDomain } from '../route-registry.ts'
+import type { BasketCall } from './change.ts'
+import { applyCoupon, removeCoupon } from './coupons.ts'
 import {
-  type BasketCall,
   addBasketItem,
   addMealDeal,
-  applyCoupon,
   claimBasket,
   clearBasket,
   getOrCreateBasket,
   removeBasketItem,
-  removeCoupon,
   removeMealDeal,
   updateBasket,
   updateBasketItem,

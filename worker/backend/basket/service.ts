@@ -1,6 +1,6 @@
 import type { Basket, BasketLine, BasketMealDeal, BasketStore } from '../../../schemas/basket.ts'
 import type { MenuItem } from '../../../schemas/catalogue.ts'
-import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { checkSelection, type OptionChoice } from '../../../schemas/item-options.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -20,8 +20,6 @@ import {
   type SelectionRow,
 } from './repo.ts'
 import { computeTotals, type TotalsDeal } from './totals.ts'
-
-type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 
 /** A store of the business as the basket needs it: details, schedule and availability now. */
 export interface BasketStoreContext {

@@ -54,8 +54,6 @@ export interface PayableOrder {
 /** The statuses an order can still be paid (or confirmed) from. */
 export const UNPAID_STATUSES = ['draft', 'payment_pending', 'payment_failed'] as const
 
-
-
 function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
   if (!row?.method) return null
   const card = row.method === 'paymentCard' && row.card_brand && row.card_last4
@@ -65,7 +63,6 @@ function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
     cardLast4: card ? row.card_last4 : null,
   }
 }
-
 
 /** A stored address (JSON written by checkout), or null when absent or unreadable. */
 export function parseAddress(json: string | null): CheckoutAddress | null {
@@ -155,11 +152,11 @@ export async function assertPayable(
   method: PaymentMethod,
   now: Date
 ): Promise<void> {
-  const { order: row, newestUnpaidId, basket: basketRow } = await findPaymentState(
-    db,
-    order.orderId,
-    order.basketId
-  )
+  const {
+    order: row,
+    newestUnpaidId,
+    basket: basketRow,
+  } = await findPaymentState(db, order.orderId, order.basketId)
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   if (!isUnpaid(row.status)) {
     if (row.status === 'cancelled') throw supersededError()
@@ -183,7 +180,6 @@ export async function assertPayable(
 function supersededError(): AppError {
   return new AppError('conflict', MESSAGES.basketChanged, { details: { reason: 'superseded' } })
 }
-
 
 /**
  * Confirms a paid order (or a confirmed cash order) in ONE batch: sent_to_store (20) with
@@ -226,7 +222,6 @@ export async function confirmOrder(
   }
   return summary
 }
-
 
 function summaryLines(
   lines: ReadonlyArray<OrderLineRow>,
@@ -283,10 +278,7 @@ export async function orderSummary(
     deliveryAddress: parseAddress(row.delivery_address_json),
     storeAddress: shown ? addressOf(shown) : null,
     paidWith: paidWithOf(shown),
-    lines: summaryLines(
-      lines,
-      selections
-    ),
+    lines: summaryLines(lines, selections),
     totals: {
       subtotal: row.subtotal,
       discountTotal: row.discount_total,

@@ -14,7 +14,6 @@ type PaymentsEnv = Pick<
   | 'REALEX_SHARED_SECRET'
 >
 
-
 export interface RealexConfig {
   merchantId: string
   account: string

@@ -26,7 +26,6 @@ export type FramesEnv = Pick<Env, 'PAYMENTS_MODE' | 'REALEX_SHARED_SECRET'> & {
   FRAMES_SECRET_KEY?: string
 }
 
-
 export interface FramesSettings {
   apiUrl: string
   publicKey: string

@@ -156,7 +156,11 @@ payments.post(
       const message = MESSAGES.cardsSavedDuringPayment
       throw new AppError('validation_error', message, { fields: [{ field: 'token', message }] })
     }
-    await addFramesCard(paymentsEnv(c), { customerId, token: body.token, origin: new URL(c.req.url).origin })
+    await addFramesCard(paymentsEnv(c), {
+      customerId,
+      token: body.token,
+      origin: new URL(c.req.url).origin,
+    })
     return { cards: await listSavedCards(c.env.DB, customerId) }
   }
 )

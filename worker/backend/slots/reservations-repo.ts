@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addMinutes, format } from 'date-fns'
-import { DATE_FORMATS } from '../../../schemas/constants.ts'
+import { DATE_FORMATS, type FulfilmentMethod } from '../../../schemas/constants.ts'
 import type { SlotReservation } from '../../../schemas/slots.ts'
 
 // Every timestamp here is Date#toISOString(), so SQL compares them as strings in time order.
@@ -11,7 +11,7 @@ interface ReservationRow {
   id: number
   is_asap: number
   store_id: number
-  fulfilment_method: 'delivery' | 'collection'
+  fulfilment_method: FulfilmentMethod
   status: SlotReservation['status']
   expires_at: string
   created_at: string
@@ -235,7 +235,7 @@ export function asapHoldStatement(
   input: {
     storeId: number
     basketId: number
-    method: 'delivery' | 'collection'
+    method: FulfilmentMethod
     place: ReadonlyArray<string | number | null>
     expiresAt: string
     now: Date

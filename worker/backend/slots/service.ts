@@ -1,6 +1,6 @@
 import { addMinutes } from 'date-fns'
 import type { z } from 'zod'
-import { SLOT_RESERVATION_MINUTES } from '../../../schemas/constants.ts'
+import { SLOT_RESERVATION_MINUTES, type FulfilmentMethod } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type {
   ReserveSlotRequestSchema,
@@ -31,7 +31,7 @@ import {
 } from './reservations-repo.ts'
 import { generateSlots, orderableDates, type GeneratedSlot } from './slot-generation.ts'
 
-type Method = 'delivery' | 'collection'
+type Method = FulfilmentMethod
 type ListRequest = z.output<typeof TimeSlotListRequestSchema>
 type ReserveRequest = z.output<typeof ReserveSlotRequestSchema>
 
