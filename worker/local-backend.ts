@@ -1,4 +1,4 @@
-import type { BackendAdapters } from './backend/env.ts'
+import type { BackendAdapters } from './backend/adapters.ts'
 import { createBackend } from './backend/index.ts'
 import { retryOwedVoids as retryOwedVoidsWith } from './backend/payments/service.ts'
 import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'

@@ -1,13 +1,6 @@
-import type { PaymentAdapters } from './payments/sandbox-port.ts'
+import type { BackendAdapters } from './adapters.ts'
 
-/**
- * The adapters the backend takes from whoever builds it (createBackend): local stand-ins that
- * live outside worker/backend (ADR 002). Adapters the backend owns itself (geocoder, messenger)
- * are chosen from the bindings instead.
- */
-export type BackendAdapters = Required<PaymentAdapters>
-
-/** Hono's environment for the backend app: the Worker's bindings and the caller's request id. */
+/** Hono's environment for the backend app: the bindings, the adapters and the caller's request id. */
 export interface BackendEnv {
   Bindings: Env
   Variables: {

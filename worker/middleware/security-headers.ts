@@ -4,7 +4,11 @@ import { FRAMES_SCRIPT_ORIGIN } from '../../client/lib/frames-provider.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import { TURNSTILE_ORIGIN } from '../../client/lib/turnstile.ts'
 import { cardGatewayName, paymentsSandbox } from '../lib/payments-config.ts'
-import { FRAMES_FRAME_ORIGIN, SANDBOX_FRAME_PAGES_PATH, framesLocalSandbox } from '../lib/payments-config.ts'
+import {
+  FRAMES_FRAME_ORIGIN,
+  SANDBOX_FRAME_PAGES_PATH,
+  framesLocalSandbox,
+} from '../lib/payments-config.ts'
 import { HPP_URLS } from '../lib/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
 

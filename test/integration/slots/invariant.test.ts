@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
+import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { slotUsageFrom, slotUsageStatement } from '../../../worker/backend/slots/repo.ts'
 import {
   cancelConfirmedStatements,

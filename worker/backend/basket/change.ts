@@ -18,11 +18,10 @@ import {
   findBasketStoreId,
   moveBasketStatement,
   emptyBasketStatements,
-  findBasketByToken,
   findBasketRows,
-  hashBasketToken,
   insertBasket,
 } from './repo.ts'
+import { findBasketByToken, hashBasketToken } from '../basket-ref-repo.ts'
 import {
   assertMethodOffered,
   type BasketStoreContext,

@@ -9,7 +9,7 @@ import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { commitBasket, couponStatement, findCouponByCode, findCustomerCouponUse } from './repo.ts'
-import type { RobotChecker } from './robot-check.ts'
+import type { RobotChecker } from '../robot-check.ts'
 import { readBasket, requireBasket, withBasketRetry } from './service.ts'
 import { answer, type BasketCall, changeBasket, rowsOf } from './change.ts'
 

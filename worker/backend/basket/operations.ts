@@ -30,9 +30,9 @@ import {
   tipStatement,
   updateLineStatements,
   emptyBasketStatements,
-  findBasketByToken,
   insertLineStatements,
 } from './repo.ts'
+import { findBasketByToken } from '../basket-ref-repo.ts'
 import {
   assertMethodOffered,
   choiceKey,

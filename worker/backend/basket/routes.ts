@@ -35,7 +35,7 @@ import {
   updateBasketItem,
   updateTip,
 } from './operations.ts'
-import { createRobotChecker } from './robot-check.ts'
+import { createRobotChecker } from '../robot-check.ts'
 import { now } from '../../lib/clock.ts'
 
 /** Basket (spec §7): lines, meal deals, coupon and tip, priced and totalled on the server. */

@@ -13,12 +13,12 @@ import { findStoreDetails, type StoreDetailsRecord, type StoreSchedule } from '.
 import {
   type BasketRows,
   BasketVersionConflict,
-  findBasketByToken,
   findBasketRows,
   type LineRow,
   savePrices,
   type SelectionRow,
 } from './repo.ts'
+import { findBasketByToken } from '../basket-ref-repo.ts'
 import { computeTotals, type TotalsDeal } from './totals.ts'
 
 /** A store of the business as the basket needs it: details, schedule and availability now. */

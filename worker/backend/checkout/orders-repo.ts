@@ -7,10 +7,10 @@ import type {
   ProcessOrderRequest,
 } from '../../../schemas/checkout.ts'
 import type { CardBrand } from '../../../schemas/payments.ts'
-import { basketStateStatement } from '../basket/repo.ts'
+import { basketStateStatement } from '../basket-ref-repo.ts'
 import { confirmHoldStatements } from '../slots/reservations-repo.ts'
 import type { AddressColumns } from '../stores/repo.ts'
-import { ofCallingBrand } from './order-brand.ts'
+import { ofCallingBrand } from '../order-brand.ts'
 import type { CheckoutRow } from './repo.ts'
 
 /** An orders row with its store's name, as the readers here select it. */

@@ -11,7 +11,7 @@ import {
 import { formatMoney } from '../../../schemas/money.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { findBasketIdByToken } from '../basket/repo.ts'
+import { findBasketIdByToken } from '../basket-ref-repo.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
 import { addressOf } from '../stores/repo.ts'
 import {

@@ -10,7 +10,7 @@ import { realexConfig } from './config.ts'
 import { localSandboxActive } from '../../lib/payments-config.ts'
 import { framesSettings, type FramesEnv } from './frames-config.ts'
 import { createFramesGateway, type FramesFetch, type FramesGateway } from './frames-gateway.ts'
-import { requirePaymentSandbox } from './sandbox-port.ts'
+import { requirePaymentSandbox } from '../adapters.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
 import {

@@ -41,7 +41,7 @@ import {
 } from './realex-gateway.ts'
 import { decodeHppResponse, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
-import { type PaymentAdapters, requirePaymentSandbox } from './sandbox-port.ts'
+import { type PaymentAdapters, requirePaymentSandbox } from '../adapters.ts'
 import {
   completePaymentStatement,
   findOwedVoids,

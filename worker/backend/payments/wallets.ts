@@ -1,6 +1,6 @@
 import { escapeXml } from '../../lib/xml.ts'
 import type { RealexConfig } from './config.ts'
-import type { PaymentSandbox } from './sandbox-port.ts'
+import type { PaymentSandbox } from '../adapters.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
 import { hppHash, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { hppOutcome } from './realex-gateway.ts'

@@ -10,7 +10,7 @@ import type {
   TimeSlotListRequestSchema,
 } from '../../../schemas/slots.ts'
 import { AppError } from '../../lib/errors.ts'
-import { basketTimingStatement, findBasketByToken, type BasketRef } from '../basket/repo.ts'
+import { basketTimingStatement, findBasketByToken, type BasketRef } from '../basket-ref-repo.ts'
 import {
   availabilityInput,
   methodAvailabilityAt,

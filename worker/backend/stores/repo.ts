@@ -5,7 +5,7 @@ import type {
   StoreDirectory,
 } from '../../../schemas/stores.ts'
 import type { Coordinates } from '../../../schemas/location.ts'
-import { ofCallingBrand } from '../checkout/order-brand.ts'
+import { ofCallingBrand } from '../order-brand.ts'
 import type { BoundingBox } from '../geo.ts'
 import type { DeliveryZone } from './delivery.ts'
 

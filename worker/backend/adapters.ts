@@ -1,7 +1,6 @@
-import { AppError } from '../../lib/errors.ts'
-import { logError } from '../../lib/log.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
-import type { FramesFetch } from './frames-gateway.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { AppError } from '../lib/errors.ts'
+import { logError } from '../lib/log.ts'
 
 /**
  * The local payment sandboxes (ADR 002: ports and adapters). In sandbox mode with no provider
@@ -12,7 +11,9 @@ import type { FramesFetch } from './frames-gateway.ts'
  */
 export interface PaymentSandbox {
   /** Answers the sandbox frames payments API's calls in-process, with these bindings. */
-  framesFetch(bindings: Pick<Env, 'DB' | 'REALEX_SHARED_SECRET'>): FramesFetch
+  framesFetch(
+    bindings: Pick<Env, 'DB' | 'REALEX_SHARED_SECRET'>
+  ): (input: string, init: RequestInit) => Promise<Response>
   /** Answers the sandbox Realex remote API's calls (voids) in-process. */
   remoteFetch(
     env: Pick<Env, 'DB' | 'PAYMENTS_MODE' | 'REALEX_MERCHANT_ID' | 'REALEX_SHARED_SECRET'>
@@ -26,7 +27,7 @@ export interface PaymentSandbox {
   ): Promise<'approve' | 'decline' | null>
 }
 
-/** What the payments services run with: the bindings they read and the sandbox adapter. */
+/** The adapters payments run with (beside the bindings they read). */
 export interface PaymentAdapters {
   /** Null where no local sandbox is wired (a backend deployed with real providers only). */
   paymentSandbox?: PaymentSandbox | null | undefined
@@ -40,3 +41,10 @@ export function requirePaymentSandbox(adapters: PaymentAdapters): PaymentSandbox
   })
   throw new AppError('internal_error', MESSAGES.systemError)
 }
+
+/**
+ * The adapters the backend takes from whoever builds it (createBackend): local stand-ins that
+ * live outside worker/backend. Adapters the backend owns itself (geocoder, messenger) are chosen
+ * from the bindings instead.
+ */
+export type BackendAdapters = Required<PaymentAdapters>
