@@ -1,5 +1,5 @@
 import type { FulfilmentLocation, Basket } from '../../../schemas/basket.ts'
-import type { FulfilmentMethod } from '../../../schemas/constants.ts'
+import { DEFAULT_FULFILMENT_METHOD, type FulfilmentMethod } from '../../../schemas/constants.ts'
 import {
   basketLimitMessage,
   formatMessage,
@@ -305,4 +305,45 @@ export async function basketForWrite(
   if (found) return { id: found.id, storeId: found.storeId }
   const created = await createBasket(call, businessId, storeId, method)
   return { id: created.id, storeId, token: created.token }
+}
+
+/**
+ * One add at `store` (an item or a meal deal): to the token's basket or a new one there, moved
+ * from another store when the shopper said to overwrite, its method checked against the store.
+ * `plan` gets the basket read and whether it moved (it then starts empty), refuses by throwing,
+ * and answers the add's own statements; all are written behind the version guard.
+ */
+export async function addToBasket(
+  call: BasketCall,
+  businessId: number,
+  request: {
+    basketToken?: string | undefined
+    storeId: number
+    fulfilmentMethod?: FulfilmentMethod | undefined
+    fulfilmentLocation?: FulfilmentLocation | undefined
+    overwrite: boolean
+  },
+  store: BasketStoreContext,
+  plan: (rows: BasketRows, moved: boolean) => Array<D1PreparedStatement>
+): Promise<Basket> {
+  const { storeId, overwrite } = request
+  const method = request.fulfilmentMethod ?? DEFAULT_FULFILMENT_METHOD
+  const target = await basketForWrite(call, businessId, request.basketToken, storeId, method)
+  await withBasketRetry(async () => {
+    const rows = await rowsOf(call, businessId, target.id, target.storeId)
+    const current = wouldOverwrite(rows, storeId, overwrite)
+      ? await currentBasket(call, rows)
+      : null
+    const move = storeMoveStatements(call, rows, store, overwrite, current)
+    const nextMethod = request.fulfilmentMethod ?? rows.basket.fulfilment_method
+    assertMethodOffered(store.details, nextMethod)
+    const own = plan(rows, move.length > 0)
+    await commitBasket(call.db, target.id, rows.basket.version, call.now, [
+      ...move,
+      ...methodStatements(call, rows, nextMethod),
+      ...locationStatements(call, rows, request.fulfilmentLocation),
+      ...own,
+    ])
+  })
+  return answer(call, businessId, target.id, target.token)
 }

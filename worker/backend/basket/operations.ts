@@ -22,7 +22,6 @@ import {
   addToLineStatement,
   ageConfirmedStatement,
   claimBasketStatement,
-  commitBasket,
   findBasketCustomerId,
   insertMealDealStatements,
   lineQuantityStatement,
@@ -41,25 +40,20 @@ import {
   normaliseChoices,
   readBasket,
   requireBasket,
-  withBasketRetry,
 } from './service.ts'
 import {
+  addToBasket,
   answer,
   assertAge,
   assertLimits,
   type BasketCall,
-  basketForWrite,
   changeBasket,
   createBasket,
-  currentBasket,
   heldQuantities,
   locationStatements,
   methodStatements,
-  rowsOf,
   saveLocation,
   storeForAdd,
-  storeMoveStatements,
-  wouldOverwrite,
 } from './change.ts'
 
 // --- Calls ------------------------------------------------------------------------------------
@@ -141,19 +135,9 @@ export async function addBasketItem(
 
   const choices = normaliseChoices(menuItem.choices)
   const key = choiceKey(choices)
-  const method = body.fulfilmentMethod ?? DEFAULT_FULFILMENT_METHOD
-  const target = await basketForWrite(call, businessId, body.basketToken, storeId, method)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, businessId, target.id, target.storeId)
-    const current = wouldOverwrite(rows, storeId, body.overwrite)
-      ? await currentBasket(call, rows)
-      : null
-    const move = storeMoveStatements(call, rows, store, body.overwrite, current)
-    const nextMethod = body.fulfilmentMethod ?? rows.basket.fulfilment_method
-    assertMethodOffered(store.details, nextMethod)
+  return addToBasket(call, businessId, body, store, (rows, moved) => {
     // After a move the basket starts empty: limits count from nothing.
-    const held =
-      move.length > 0 ? { perItem: new Map<number, number>(), total: 0 } : heldQuantities(rows)
+    const held = moved ? { perItem: new Map<number, number>(), total: 0 } : heldQuantities(rows)
     const itemTotal = (held.perItem.get(item.id) ?? 0) + menuItem.quantity
     assertLimits(
       rows,
@@ -164,12 +148,11 @@ export async function addBasketItem(
       held.total + menuItem.quantity
     )
     const byLine = lineChoices(rows.selections)
-    const same =
-      move.length > 0
-        ? undefined
-        : rows.lines.find(
-            (line) => line.id === item.id && choiceKey(byLine.get(line.line_id) ?? []) === key
-          )
+    const same = moved
+      ? undefined
+      : rows.lines.find(
+          (line) => line.id === item.id && choiceKey(byLine.get(line.line_id) ?? []) === key
+        )
     const write = same
       ? [
           addToLineStatement(call.db, same.line_id, {
@@ -179,7 +162,7 @@ export async function addBasketItem(
           }),
         ]
       : insertLineStatements(call.db, {
-          basketId: target.id,
+          basketId: rows.basket.id,
           itemId: item.id,
           quantity: menuItem.quantity,
           unitPrice,
@@ -187,17 +170,10 @@ export async function addBasketItem(
         })
     const age =
       item.ageRestriction !== null && menuItem.ageConfirmed
-        ? [ageConfirmedStatement(call.db, target.id, call.now)]
+        ? [ageConfirmedStatement(call.db, rows.basket.id, call.now)]
         : []
-    await commitBasket(call.db, target.id, rows.basket.version, call.now, [
-      ...move,
-      ...methodStatements(call, rows, nextMethod),
-      ...locationStatements(call, rows, body.fulfilmentLocation),
-      ...write,
-      ...age,
-    ])
+    return [...write, ...age]
   })
-  return answer(call, businessId, target.id, target.token)
 }
 
 export async function updateBasketItem(
@@ -359,33 +335,20 @@ export async function addMealDeal(
   }
   assertAge(age, body.ageConfirmed, 'ageConfirmed')
   const unitPrice = details.deal.price + premiums
-  const method = body.fulfilmentMethod ?? DEFAULT_FULFILMENT_METHOD
-  const target = await basketForWrite(call, businessId, body.basketToken, storeId, method)
-  await withBasketRetry(async () => {
-    const rows = await rowsOf(call, businessId, target.id, target.storeId)
-    const current = wouldOverwrite(rows, storeId, body.overwrite)
-      ? await currentBasket(call, rows)
-      : null
-    const move = storeMoveStatements(call, rows, store, body.overwrite, current)
-    const nextMethod = body.fulfilmentMethod ?? rows.basket.fulfilment_method
-    assertMethodOffered(store.details, nextMethod)
-    const before = move.length > 0 ? 0 : heldQuantities(rows).total
+  return addToBasket(call, businessId, body, store, (rows, moved) => {
+    const before = moved ? 0 : heldQuantities(rows).total
     assertLimits(rows, { itemTotals: new Map() }, before, before + body.quantity)
-    await commitBasket(call.db, target.id, rows.basket.version, call.now, [
-      ...move,
-      ...methodStatements(call, rows, nextMethod),
-      ...locationStatements(call, rows, body.fulfilmentLocation),
+    return [
       ...insertMealDealStatements(call.db, {
-        basketId: target.id,
+        basketId: rows.basket.id,
         dealId: body.dealId,
         quantity: body.quantity,
         unitPrice,
         choices: body.choices,
       }),
-      ...(age !== null ? [ageConfirmedStatement(call.db, target.id, call.now)] : []),
-    ])
+      ...(age !== null ? [ageConfirmedStatement(call.db, rows.basket.id, call.now)] : []),
+    ]
   })
-  return answer(call, businessId, target.id, target.token)
 }
 
 export async function removeMealDeal(
