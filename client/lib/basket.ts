@@ -3,7 +3,8 @@ import type { FULFILMENT_METHODS } from '../../schemas/constants.ts'
 import type { OptionChoice } from '../../schemas/item-options.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
-import { BASKET_CHANGED_EVENT, basketSummary, isPence, isRecord } from './basket-summary.ts'
+import { BASKET_CHANGED_EVENT, basketSummary, isPence } from './basket-summary.ts'
+import { isRecord } from './is-record.ts'
 
 /** The /api calls of the basket (spec §7 Basket); the proxy adds the token from its cookie. */
 export const BASKET_API = {

@@ -9,6 +9,7 @@ import {
 } from '../../schemas/item-options.ts'
 import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
+import { isRecord } from './is-record.ts'
 
 /** How an option is chosen: one of (radio), on/off (checkbox), or a count per value (stepper). */
 export type OptionControl = 'radio' | 'checkbox' | 'stepper'
@@ -170,10 +171,6 @@ export function selectionSummary(
 export const ITEM_API = {
   menuItem: '/api/catalogue/menu-item',
 } as const
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
 
 // Islands read answers without zod to stay small: check the fields the dialog relies on.
 function isMenuItem(value: unknown): value is MenuItem {
