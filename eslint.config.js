@@ -11,7 +11,7 @@ const BARE_REDIRECT = {
   message: 'Redirect with redirectTo() from worker/lib/redirect.ts (same-origin paths only).',
 }
 
-// Issue 14: every request body goes through the one reader, which caps its size and depth.
+// Every request body goes through the one reader, which caps its size and depth.
 const RAW_BODY_READ = {
   selector:
     'MemberExpression[object.property.name=/^(req|raw)$/][property.name=/^(json|text|parseBody|formData|arrayBuffer|blob|body)$/]',

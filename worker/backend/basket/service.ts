@@ -336,8 +336,8 @@ async function loadStoreOrNull(
 }
 
 /**
- * Where the basket delivers: the checkout's delivery address once it is set (issue 13 §3: its zone
- * sets the fee and minimum), else the location the shopper searched from; null when unknown.
+ * Where the basket delivers: the checkout's delivery address once it is set (requireDeliveryTo
+ * placed it in a zone, which sets the fee and minimum), else the location the shopper searched from; null when unknown.
  */
 export function basketDeliveryPlace(basket: BasketRows['basket']): DeliveryPlace | null {
   if (basket.delivery_latitude !== null && basket.delivery_longitude !== null) {

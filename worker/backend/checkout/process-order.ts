@@ -122,7 +122,7 @@ async function assertOrderable(
     missing.push({ field: 'deliveryAddress', message: MESSAGES.checkoutDetailsFailed })
   }
   if (missing.length > 0) throw detailsFailed(missing)
-  // Issue 13 §3: checked again here, the store's area or zones may have changed since details.
+  // requireDeliveryTo again: the store's area or zones may have changed since details.
   if (delivery && place) {
     requireDeliveryTo(payment.store.details, payment.store.schedule.zones, place)
   }

@@ -250,7 +250,7 @@ async function locatedAddress(
 }
 
 /**
- * The delivery address and instructions. Issue 13 §3: for a delivery basket the address must be
+ * The delivery address and instructions. For a delivery basket the address must be
  * inside the store's delivery area (radius or zones), else conflict with the message offering
  * collection or another store, nothing written; its point is kept so the basket pays that zone's
  * fee and minimum, and process order checks it again.

@@ -41,7 +41,7 @@ interface SlotStore {
   daysInAdvance: number
   availability: AvailabilityInput
   settings: SlotSettings
-  /** Where it delivers (issue 13 §3). */
+  /** Where it delivers (its radius or zones, for requireDeliveryTo). */
   record: StoreDetailsRecord
   zones: ReadonlyArray<DeliveryZone>
 }
@@ -256,7 +256,7 @@ export async function reserveTimeSlot(
   const { today } = orderableDates(store.timeZone, store.daysInAdvance, now)
   if (request.timeSlotDate < today) throw dateError('timeSlotDate')
   const method = request.fulfilmentMethod
-  // Issue 13 §3: no delivery slot where the store does not deliver (when the call says where).
+  // No delivery slot where the store does not deliver (when the call says where).
   if (method === 'delivery' && request.latitude !== undefined && request.longitude !== undefined) {
     requireDeliveryTo(store.record, store.zones, {
       latitude: request.latitude,
