@@ -3,11 +3,12 @@ import { createMiddleware } from 'hono/factory'
 import { FRAMES_SCRIPT_ORIGIN } from '../../client/lib/frames-provider.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import { TURNSTILE_ORIGIN } from '../../client/lib/turnstile.ts'
-import { cardGatewayName, paymentsSandbox } from '../lib/payments-config.ts'
 import {
+  cardGatewayName,
   FRAMES_FRAME_ORIGIN,
-  SANDBOX_FRAME_PAGES_PATH,
   framesLocalSandbox,
+  paymentsSandbox,
+  SANDBOX_FRAME_PAGES_PATH,
 } from '../lib/payments-config.ts'
 import { HPP_URLS } from '../lib/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'

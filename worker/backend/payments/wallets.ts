@@ -1,10 +1,10 @@
-import { escapeXml } from '../../lib/xml.ts'
-import type { RealexConfig } from './config.ts'
-import type { PaymentSandbox } from '../adapters.ts'
-import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
 import { hppHash, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
-import { hppOutcome } from './realex-gateway.ts'
 import { parseRemoteXml, remoteResponseFields } from '../../lib/realex-remote-xml.ts'
+import { escapeXml } from '../../lib/xml.ts'
+import type { PaymentSandbox } from '../adapters.ts'
+import type { RealexConfig } from './config.ts'
+import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
+import { hppOutcome } from './realex-gateway.ts'
 
 /*
  * Apple Pay and Google Pay tokens through the Realex remote API (`<request type="auth-mobile">`,
