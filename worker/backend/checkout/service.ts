@@ -171,6 +171,17 @@ export async function checkoutState(
   }
 }
 
+/** Saves checkout columns of the basket, then answers the checkout state (every set call). */
+async function saveCheckout(
+  call: CheckoutCall,
+  body: { businessId: number; basketToken: string },
+  basketId: number,
+  columns: Parameters<typeof updateCheckoutStatement>[2]
+): Promise<CheckoutState> {
+  await updateCheckoutStatement(call.db, basketId, columns, call.now).run()
+  return checkoutState(call, body.businessId, body.basketToken)
+}
+
 export function prepareCheckout(
   call: CheckoutCall,
   body: z.output<typeof PrepareCheckoutRequestSchema>
@@ -198,18 +209,12 @@ export async function setContactDetails(
 ): Promise<CheckoutState> {
   const ref = await requireBasket(call.db, body.businessId, body.basketToken)
   await assertNotMemberEmail(call, body.businessId, body.email)
-  await updateCheckoutStatement(
-    call.db,
-    ref.id,
-    {
-      contact_first_name: body.firstName,
-      contact_last_name: body.lastName,
-      contact_email: body.email,
-      contact_phone: body.phoneNumber,
-    },
-    call.now
-  ).run()
-  return checkoutState(call, body.businessId, body.basketToken)
+  return saveCheckout(call, body, ref.id, {
+    contact_first_name: body.firstName,
+    contact_last_name: body.lastName,
+    contact_email: body.email,
+    contact_phone: body.phoneNumber,
+  })
 }
 
 /** The address with its postcode normalised by the business's rule, or 422 on 'address.postcode'. */
@@ -267,18 +272,12 @@ export async function setDeliveryAddress(
     const store = await loadStore(call.db, body.businessId, ref.storeId, call.now)
     requireDeliveryTo(store.details, store.schedule.zones, place)
   }
-  await updateCheckoutStatement(
-    call.db,
-    ref.id,
-    {
-      delivery_address_json: addressJson(address),
-      instructions: body.instructions,
-      delivery_latitude: place.latitude,
-      delivery_longitude: place.longitude,
-    },
-    call.now
-  ).run()
-  return checkoutState(call, body.businessId, body.basketToken)
+  return saveCheckout(call, body, ref.id, {
+    delivery_address_json: addressJson(address),
+    instructions: body.instructions,
+    delivery_latitude: place.latitude,
+    delivery_longitude: place.longitude,
+  })
 }
 
 export async function setBillingAddress(
@@ -295,8 +294,7 @@ export async function setBillingAddress(
           billing_same_as_delivery: 0,
         }
       : { billing_address_json: null, billing_same_as_delivery: 1 }
-  await updateCheckoutStatement(call.db, ref.id, columns, call.now).run()
-  return checkoutState(call, body.businessId, body.basketToken)
+  return saveCheckout(call, body, ref.id, columns)
 }
 
 export async function acceptTerms(
@@ -304,13 +302,7 @@ export async function acceptTerms(
   body: z.output<typeof AcceptTermsRequestSchema>
 ): Promise<CheckoutState> {
   const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  await updateCheckoutStatement(
-    call.db,
-    ref.id,
-    { terms_accepted_at: call.now.toISOString() },
-    call.now
-  ).run()
-  return checkoutState(call, body.businessId, body.basketToken)
+  return saveCheckout(call, body, ref.id, { terms_accepted_at: call.now.toISOString() })
 }
 
 /** The order for its owner only: the holder of its basket's token, or the member who placed it. */
