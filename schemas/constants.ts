@@ -33,6 +33,8 @@ export const DATE_FORMATS = {
 export const CARD_BRANDS = ['visa', 'mastercard', 'discover', 'jcb'] as const
 export const PAYMENT_METHODS = ['paymentCard', 'applePay', 'googlePay', 'paymentCash'] as const
 export const FULFILMENT_METHODS = ['delivery', 'collection'] as const
+/** How an order reaches the shopper: the one name of the type, wherever it is used. */
+export type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 export const DEFAULT_FULFILMENT_METHOD = 'delivery'
 export const FULFILMENT_TIMINGS = ['asap', 'future'] as const
 export const SOCIAL_CHANNELS = ['facebook', 'twitter', 'instagram'] as const

@@ -1,6 +1,6 @@
 import { sweepLoginFailures } from './backend/auth/login-attempts.ts'
-import { retryOwedVoids } from './backend/payments/service.ts'
-import { sweepExpiredReservations } from './backend/slots/reservations.ts'
+import { retryOwedVoids } from './local-backend.ts'
+import { sweepExpiredReservations } from './backend/slots/reservations-repo.ts'
 import { eventTime } from './lib/clock.ts'
 import { logError } from './lib/log.ts'
 

@@ -1,5 +1,6 @@
 import { MESSAGES } from '../../schemas/messages.ts'
 import { LOCATION_API } from './api-paths.ts'
+import { isRecord } from './is-record.ts'
 
 /**
  * A failed /api call, carrying the envelope's shopper-facing message, its error code and
@@ -27,10 +28,6 @@ export class ApiRequestError extends Error {
     this.reason = extra.reason ?? null
     this.details = extra.details ?? {}
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
 }
 
 // The envelope of schemas/api-error.ts, read without zod so islands stay small: the shopper

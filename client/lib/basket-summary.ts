@@ -1,6 +1,7 @@
 import type { Basket, BasketSummary } from '../../schemas/basket.ts'
 import { COOKIE_NAMES } from '../../schemas/cookies.ts'
 import { formatMoney } from '../../schemas/money.ts'
+import { isRecord } from './is-record.ts'
 
 /*
  * The header basket's data: the summary cookie the worker keeps with every basket answer and the
@@ -13,10 +14,6 @@ export const BASKET_CHANGED_EVENT = 'sf:basket-changed'
 
 /** The readable cookie the proxy keeps with the basket's count, total and store (no secret). */
 export const BASKET_SUMMARY_COOKIE = COOKIE_NAMES.basketSummary
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
 
 export function isPence(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0

@@ -4,7 +4,8 @@ import type { OptionChoice } from '../../schemas/item-options.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
 import { BASKET_API } from './api-paths.ts'
-import { BASKET_CHANGED_EVENT, basketSummary, isPence, isRecord } from './basket-summary.ts'
+import { BASKET_CHANGED_EVENT, basketSummary, isPence } from './basket-summary.ts'
+import { isRecord } from './is-record.ts'
 
 /** details.reason of an add refused because the basket holds another store's items. */
 export const BASKET_STORE_CONFLICT = 'basket_store_conflict'

@@ -10,6 +10,7 @@ import {
 import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
 import { CATALOGUE_API } from './api-paths.ts'
+import { isRecord } from './is-record.ts'
 
 /** How an option is chosen: one of (radio), on/off (checkbox), or a count per value (stepper). */
 export type OptionControl = 'radio' | 'checkbox' | 'stepper'
@@ -165,10 +166,6 @@ export function selectionSummary(
   )
   const base = `${quantity} × ${item.name}`
   return names.length > 0 ? `${base} (${names.join(', ')})` : base
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
 }
 
 // Islands read answers without zod to stay small: check the fields the dialog relies on.

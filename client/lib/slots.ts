@@ -202,4 +202,4 @@ export function calendarMonths(days: ReadonlyArray<TimeSlotDay>): Array<Calendar
 }
 
 /** Delivery or collection (spec §4). */
-export type FulfilmentMethod = SlotReservation['fulfilmentMethod']
+export type { FulfilmentMethod } from '../../schemas/constants.ts'

@@ -1,7 +1,10 @@
-/** Hono's environment for the backend app: the Worker's bindings and the caller's request id. */
+import type { BackendAdapters } from './adapters.ts'
+
+/** Hono's environment for the backend app: the bindings, the adapters and the caller's request id. */
 export interface BackendEnv {
   Bindings: Env
   Variables: {
     requestId: string
+    adapters: BackendAdapters
   }
 }

@@ -3,13 +3,14 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { dropUnreadBody } from '../lib/request-body.ts'
-import { requestId } from '../middleware/request-id.ts'
+import { requestId } from '../lib/request-id.ts'
 import { auth } from './auth/routes.ts'
 import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
 import { checkout } from './checkout/routes.ts'
 import { content } from './content/routes.ts'
 import { development } from './development/routes.ts'
+import type { BackendAdapters } from './adapters.ts'
 import type { BackendEnv } from './env.ts'
 import { location } from './location/routes.ts'
 import { member } from './member/routes.ts'
@@ -43,14 +44,22 @@ export const backendDomains: ReadonlyArray<Domain> = [...domains, openApiDomain(
 
 /**
  * The multi-tenant commerce API on D1 (spec §7). Reached through the backend client: in-process
- * by default, or over a service binding / BACKEND_URL when deployed on its own.
+ * by default, or over a service binding / BACKEND_URL when deployed on its own. `adapters` are
+ * the local stand-ins for outside services that live outside the backend (ADR 002); the
+ * composition root passes them.
  */
-export const backend = new Hono<BackendEnv>()
-
-backend.use(requestId())
-backend.use(dropUnreadBody())
-for (const domain of backendDomains) backend.route('/', domain.app)
-backend.notFound((c) =>
-  errorEnvelopeResponse(new AppError('not_found', MESSAGES.pageNotFound), c.var.requestId)
-)
-backend.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
+export function createBackend(adapters: BackendAdapters): Hono<BackendEnv> {
+  const backend = new Hono<BackendEnv>()
+  backend.use(requestId())
+  backend.use(async (c, next) => {
+    c.set('adapters', adapters)
+    await next()
+  })
+  backend.use(dropUnreadBody())
+  for (const domain of backendDomains) backend.route('/', domain.app)
+  backend.notFound((c) =>
+    errorEnvelopeResponse(new AppError('not_found', MESSAGES.pageNotFound), c.var.requestId)
+  )
+  backend.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
+  return backend
+}

@@ -1,4 +1,5 @@
 import { CACHE_S_MAXAGE_SECONDS } from '../../schemas/constants.ts'
+import { canonicalJson, sha256Hex } from './crypto.ts'
 
 /** Bump when the shape of cached values changes, so old entries are never read. */
 const KEY_VERSION = 'v1'
@@ -20,22 +21,6 @@ interface CacheEntry<T> {
   value: T
   /** Epoch milliseconds after which the entry is stale even if KV still returns it. */
   expiresAt: number
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`
-  }
-  return JSON.stringify(value) ?? 'null'
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
 /**

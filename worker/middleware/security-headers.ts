@@ -7,10 +7,10 @@ import {
   cardGatewayName,
   FRAMES_FRAME_ORIGIN,
   framesLocalSandbox,
-  HPP_URLS,
   paymentsSandbox,
   SANDBOX_FRAME_PAGES_PATH,
-} from '../../schemas/payment-config.ts'
+} from '../lib/payments-config.ts'
+import { HPP_URLS } from '../lib/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
 
 /**

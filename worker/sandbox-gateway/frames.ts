@@ -5,17 +5,30 @@ import { z } from 'zod'
 import { cardDigits } from '../../schemas/card-brand.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { FRAMES_MESSAGES } from '../../schemas/payments.ts'
-import { constantTimeEqual, randomToken } from '../backend/crypto.ts'
+import { constantTimeEqual, randomToken } from '../lib/crypto.ts'
 import {
   SANDBOX_FRAMES_API_PATH,
   SANDBOX_FRAME_PAGES_PATH,
   SANDBOX_FRAMES_PATH,
   SANDBOX_FRAMES_PUBLIC_KEY,
   sandboxFramesSecretKey,
-} from '../backend/payments/frames-config.ts'
-import { HPP_RESULT } from '../backend/payments/realex-hpp.ts'
+} from '../lib/payments-config.ts'
+import { HPP_RESULT } from '../lib/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
 import { displayAmount, sandboxDocument } from './pages.ts'
+import {
+  answerChallenge,
+  findPayment,
+  findPaymentByReference,
+  findSource,
+  insertPayment,
+  insertSource,
+  insertToken,
+  type PaymentRow,
+  type SourceRow,
+  spendToken,
+  voidPayment,
+} from './repo.ts'
 import { TEST_CARDS, resultMessage } from './test-cards.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 import { now } from '../lib/clock.ts'
@@ -39,40 +52,6 @@ const SCHEME_OF: Readonly<Record<string, string>> = {
   mastercard: 'Mastercard',
   discover: 'Discover',
   jcb: 'JCB',
-}
-
-interface TokenRow {
-  token: string
-  kind: 'card' | 'cvv' | 'wallet'
-  brand: string | null
-  last4: string | null
-  expiry_month: number | null
-  expiry_year: number | null
-  result_code: string | null
-  challenge: number
-}
-
-interface SourceRow {
-  id: string
-  brand: string
-  last4: string
-  expiry_month: number
-  expiry_year: number
-  result_code: string
-  challenge: number
-}
-
-interface PaymentRow {
-  id: string
-  reference: string
-  amount: number
-  currency: string
-  source_id: string | null
-  status: 'Pending' | 'Authorized' | 'Card Verified' | 'Declined' | 'Voided'
-  response_code: string | null
-  response_summary: string | null
-  success_url: string | null
-  failure_url: string | null
 }
 
 function apiError(c: FramesContext, status: 401 | 404 | 409 | 422, code: string) {
@@ -127,28 +106,6 @@ function newId(prefix: string): string {
   return `${prefix}_sbx_${randomToken(18).replace(/[-_]/g, 'x').toLowerCase()}`
 }
 
-async function insertToken(db: D1Database, row: Omit<TokenRow, 'token'>): Promise<string> {
-  const token = newId('tok')
-  await db
-    .prepare(
-      `insert into sandbox_frames_tokens (token, kind, brand, last4, expiry_month, expiry_year,
-         result_code, challenge)
-       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`
-    )
-    .bind(
-      token,
-      row.kind,
-      row.brand,
-      row.last4,
-      row.expiry_month,
-      row.expiry_year,
-      row.result_code,
-      row.challenge
-    )
-    .run()
-  return token
-}
-
 function expiryInFuture(month: number, year: number, now: Date): boolean {
   return Date.UTC(year, month, 1) > now.getTime()
 }
@@ -159,7 +116,7 @@ framesSandbox.post('/api/tokens', async (c) => {
   if (!parsed.success) return apiError(c, 422, 'request_invalid')
   const request = parsed.data
   if (request.type === 'cvv') {
-    const token = await insertToken(c.env.DB, {
+    const token = await insertToken(c.env.DB, newId('tok'), {
       kind: 'cvv',
       brand: null,
       last4: null,
@@ -178,7 +135,7 @@ framesSandbox.post('/api/tokens', async (c) => {
       return apiError(c, 422, 'card_expired')
     }
     const last4 = digits.slice(-4)
-    const token = await insertToken(c.env.DB, {
+    const token = await insertToken(c.env.DB, newId('tok'), {
       kind: 'card',
       brand: card.brand,
       last4,
@@ -208,7 +165,7 @@ framesSandbox.post('/api/tokens', async (c) => {
     request.token_data
   )
   if (!outcome) return apiError(c, 422, 'token_data_invalid')
-  const token = await insertToken(c.env.DB, {
+  const token = await insertToken(c.env.DB, newId('tok'), {
     kind: 'wallet',
     brand: 'visa',
     last4: '1111',
@@ -238,23 +195,6 @@ const PaymentRequestSchema = z.object({
   success_url: z.url().optional(),
   failure_url: z.url().optional(),
 })
-
-/** Spends a single-use token of `kinds`; null when unknown or already used. */
-async function spendToken(
-  db: D1Database,
-  token: string,
-  kinds: ReadonlyArray<TokenRow['kind']>
-): Promise<TokenRow | null> {
-  const row = await db
-    .prepare(
-      `update sandbox_frames_tokens set used_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       where token = ?1 and used_at is null
-       returning token, kind, brand, last4, expiry_month, expiry_year, result_code, challenge`
-    )
-    .bind(token)
-    .first<TokenRow>()
-  return row && kinds.includes(row.kind) ? row : null
-}
 
 function paymentAnswer(c: FramesContext, payment: PaymentRow, source: SourceRow | null) {
   const origin = new URL(c.req.url).origin
@@ -287,21 +227,6 @@ function paymentAnswer(c: FramesContext, payment: PaymentRow, source: SourceRow 
   }
 }
 
-function findPayment(db: D1Database, id: string): Promise<PaymentRow | null> {
-  return db
-    .prepare(`select * from sandbox_frames_payments where id = ?1`)
-    .bind(id)
-    .first<PaymentRow>()
-}
-
-function findSource(db: D1Database, id: string | null): Promise<SourceRow | null> {
-  if (!id) return Promise.resolve(null)
-  return db
-    .prepare(`select * from sandbox_frames_sources where id = ?1`)
-    .bind(id)
-    .first<SourceRow>()
-}
-
 framesSandbox.post('/api/payments', async (c) => {
   if (!bearerIs(c, await sandboxFramesSecretKey(c.env)))
     return apiError(c, 401, 'secret_key_invalid')
@@ -310,10 +235,7 @@ framesSandbox.post('/api/payments', async (c) => {
   const request = parsed.data
   const db = c.env.DB
   // One payment per reference: a retry answers the payment already taken.
-  const existing = await db
-    .prepare(`select * from sandbox_frames_payments where reference = ?1`)
-    .bind(request.reference)
-    .first<PaymentRow>()
+  const existing = await findPaymentByReference(db, request.reference)
   if (existing) {
     return c.json(
       paymentAnswer(c, existing, await findSource(db, existing.source_id)),
@@ -335,21 +257,7 @@ framesSandbox.post('/api/payments', async (c) => {
       result_code: token.result_code,
       challenge: token.challenge,
     }
-    await db
-      .prepare(
-        `insert into sandbox_frames_sources (id, brand, last4, expiry_month, expiry_year,
-           result_code, challenge) values (?1, ?2, ?3, ?4, ?5, ?6, ?7)`
-      )
-      .bind(
-        source.id,
-        source.brand,
-        source.last4,
-        source.expiry_month,
-        source.expiry_year,
-        source.result_code,
-        source.challenge
-      )
-      .run()
+    await insertSource(db, source)
   } else {
     source = await findSource(db, request.source.id)
     if (!source) return apiError(c, 404, 'source_not_found')
@@ -380,26 +288,7 @@ framesSandbox.post('/api/payments', async (c) => {
     success_url: request.success_url ?? null,
     failure_url: request.failure_url ?? null,
   }
-  const inserted = await db
-    .prepare(
-      `insert into sandbox_frames_payments (id, reference, amount, currency, source_id, status,
-         response_code, response_summary, success_url, failure_url)
-       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-       on conflict (reference) do nothing`
-    )
-    .bind(
-      payment.id,
-      payment.reference,
-      payment.amount,
-      payment.currency,
-      payment.source_id,
-      payment.status,
-      payment.response_code,
-      payment.response_summary,
-      payment.success_url,
-      payment.failure_url
-    )
-    .run()
+  const inserted = await insertPayment(db, payment)
   if (inserted.meta.changes !== 1) return apiError(c, 409, 'reference_in_use')
   return c.json(paymentAnswer(c, payment, source), challenge ? 202 : 201)
 })
@@ -416,12 +305,7 @@ framesSandbox.post('/api/payments/:id/voids', async (c) => {
   if (!bearerIs(c, await sandboxFramesSecretKey(c.env)))
     return apiError(c, 401, 'secret_key_invalid')
   const id = c.req.param('id')
-  const voided = await c.env.DB.prepare(
-    `update sandbox_frames_payments set status = 'Voided'
-     where id = ?1 and status in ('Authorized', 'Card Verified')`
-  )
-    .bind(id)
-    .run()
+  const voided = await voidPayment(c.env.DB, id)
   if (voided.meta.changes === 1)
     return c.json({ action_id: newId('act'), reference: `void-${id}` }, 202)
   return (await findPayment(c.env.DB, id))
@@ -480,18 +364,11 @@ framesSandbox.get('/challenge/:id', async (c) => {
 framesSandbox.post('/challenge/:id', async (c) => {
   const form = await readFormFields(c.req.raw)
   const authenticated = form.decision === 'authenticate'
-  const payment = await c.env.DB.prepare(
-    `update sandbox_frames_payments set status = ?2, response_code = ?3, response_summary = ?4
-     where id = ?1 and status = 'Pending'
-     returning *`
-  )
-    .bind(
-      c.req.param('id'),
-      authenticated ? 'Authorized' : 'Declined',
-      authenticated ? '10000' : HPP_RESULT.declined,
-      authenticated ? 'Approved' : MESSAGES.sandboxAuthenticationFailed
-    )
-    .first<PaymentRow>()
+  const payment = await answerChallenge(c.env.DB, c.req.param('id'), {
+    status: authenticated ? 'Authorized' : 'Declined',
+    responseCode: authenticated ? '10000' : HPP_RESULT.declined,
+    responseSummary: authenticated ? 'Approved' : MESSAGES.sandboxAuthenticationFailed,
+  })
   if (!payment) {
     return c.html(
       framePage(

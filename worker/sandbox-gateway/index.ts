@@ -2,8 +2,8 @@ import { Hono } from 'hono'
 import type { Context } from 'hono'
 import { cardDigits } from '../../schemas/card-brand.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
-import { localSandboxActive } from '../backend/payments/config.ts'
-import { constantTimeEqual, randomToken, requireSecret } from '../backend/crypto.ts'
+import { localSandboxActive } from '../lib/payments-config.ts'
+import { constantTimeEqual, randomToken, requireSecret } from '../lib/crypto.ts'
 import {
   HPP_RESULT,
   base64Decode,
@@ -11,7 +11,7 @@ import {
   hppRequestHash,
   hppResponseHash,
   hppTimestamp,
-} from '../backend/payments/realex-hpp.ts'
+} from '../lib/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
 import { cardFormPage, challengePage, errorPage, responsePage } from './pages.ts'
 import {

@@ -1,13 +1,10 @@
 import { Hono } from 'hono'
 import { JSON_BODY_MAX_BYTES } from '../../schemas/constants.ts'
-import { constantTimeEqual, requireSecret } from '../backend/crypto.ts'
-import { localSandboxActive } from '../backend/payments/config.ts'
-import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../backend/payments/realex-hpp.ts'
-import {
-  SANDBOX_REMOTE_PATH,
-  parseRemoteXml,
-  remoteVoidHash,
-} from '../backend/payments/realex-remote.ts'
+import { constantTimeEqual, requireSecret } from '../lib/crypto.ts'
+import { localSandboxActive, SANDBOX_REMOTE_PATH } from '../lib/payments-config.ts'
+import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../lib/realex-hpp.ts'
+import { parseRemoteXml, remoteVoidHash } from '../lib/realex-remote-xml.ts'
+import { escapeXml } from '../lib/xml.ts'
 import type { AppEnv } from '../env.ts'
 import { voidTransaction } from './repo.ts'
 import { now } from '../lib/clock.ts'
@@ -25,10 +22,6 @@ const NOT_SUPPORTED = '504'
 const NO_SUCH_TRANSACTION = '503'
 
 const encoder = new TextEncoder()
-
-function escapeXml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
 
 sandboxRemote.post('/', async (c) => {
   if (!localSandboxActive(c.env)) return c.notFound()

@@ -173,3 +173,202 @@ export async function storeCard(
     )
     .run()
 }
+
+// --- The local frames provider's tables ---------------------------------------------------------
+
+export interface TokenRow {
+  token: string
+  kind: 'card' | 'cvv' | 'wallet'
+  brand: string | null
+  last4: string | null
+  expiry_month: number | null
+  expiry_year: number | null
+  result_code: string | null
+  challenge: number
+}
+
+export interface SourceRow {
+  id: string
+  brand: string
+  last4: string
+  expiry_month: number
+  expiry_year: number
+  result_code: string
+  challenge: number
+}
+
+export interface PaymentRow {
+  id: string
+  reference: string
+  amount: number
+  currency: string
+  source_id: string | null
+  status: 'Pending' | 'Authorized' | 'Card Verified' | 'Declined' | 'Voided'
+  response_code: string | null
+  response_summary: string | null
+  success_url: string | null
+  failure_url: string | null
+}
+
+export async function insertToken(
+  db: D1Database,
+  token: string,
+  row: Omit<TokenRow, 'token'>
+): Promise<string> {
+  await db
+    .prepare(
+      `insert into sandbox_frames_tokens (token, kind, brand, last4, expiry_month, expiry_year,
+         result_code, challenge)
+       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`
+    )
+    .bind(
+      token,
+      row.kind,
+      row.brand,
+      row.last4,
+      row.expiry_month,
+      row.expiry_year,
+      row.result_code,
+      row.challenge
+    )
+    .run()
+  return token
+}
+
+/** Spends a single-use token of `kinds`; null when unknown or already used. */
+export async function spendToken(
+  db: D1Database,
+  token: string,
+  kinds: ReadonlyArray<TokenRow['kind']>
+): Promise<TokenRow | null> {
+  const row = await db
+    .prepare(
+      `update sandbox_frames_tokens set used_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       where token = ?1 and used_at is null
+       returning token, kind, brand, last4, expiry_month, expiry_year, result_code, challenge`
+    )
+    .bind(token)
+    .first<TokenRow>()
+  return row && kinds.includes(row.kind) ? row : null
+}
+
+export function findPayment(db: D1Database, id: string): Promise<PaymentRow | null> {
+  return db
+    .prepare(`select * from sandbox_frames_payments where id = ?1`)
+    .bind(id)
+    .first<PaymentRow>()
+}
+
+export function findSource(db: D1Database, id: string | null): Promise<SourceRow | null> {
+  if (!id) return Promise.resolve(null)
+  return db
+    .prepare(`select * from sandbox_frames_sources where id = ?1`)
+    .bind(id)
+    .first<SourceRow>()
+}
+
+export function findPaymentByReference(
+  db: D1Database,
+  reference: string
+): Promise<PaymentRow | null> {
+  return db
+    .prepare(`select * from sandbox_frames_payments where reference = ?1`)
+    .bind(reference)
+    .first<PaymentRow>()
+}
+
+export async function insertSource(db: D1Database, source: SourceRow): Promise<void> {
+  await db
+    .prepare(
+      `insert into sandbox_frames_sources (id, brand, last4, expiry_month, expiry_year,
+         result_code, challenge) values (?1, ?2, ?3, ?4, ?5, ?6, ?7)`
+    )
+    .bind(
+      source.id,
+      source.brand,
+      source.last4,
+      source.expiry_month,
+      source.expiry_year,
+      source.result_code,
+      source.challenge
+    )
+    .run()
+}
+
+/** Inserts the payment; meta.changes is 0 when its reference is already taken. */
+export function insertPayment(db: D1Database, payment: PaymentRow): Promise<D1Result> {
+  return db
+    .prepare(
+      `insert into sandbox_frames_payments (id, reference, amount, currency, source_id, status,
+         response_code, response_summary, success_url, failure_url)
+       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+       on conflict (reference) do nothing`
+    )
+    .bind(
+      payment.id,
+      payment.reference,
+      payment.amount,
+      payment.currency,
+      payment.source_id,
+      payment.status,
+      payment.response_code,
+      payment.response_summary,
+      payment.success_url,
+      payment.failure_url
+    )
+    .run()
+}
+
+/** Voids an authorisation (or card verification); meta.changes 0 when it is not voidable. */
+export function voidPayment(db: D1Database, id: string): Promise<D1Result> {
+  return db
+    .prepare(
+      `update sandbox_frames_payments set status = 'Voided'
+       where id = ?1 and status in ('Authorized', 'Card Verified')`
+    )
+    .bind(id)
+    .run()
+}
+
+/** Answers a pending 3-D Secure challenge once; null when it is not pending (answered already). */
+export function answerChallenge(
+  db: D1Database,
+  id: string,
+  answer: { status: 'Authorized' | 'Declined'; responseCode: string; responseSummary: string }
+): Promise<PaymentRow | null> {
+  return db
+    .prepare(
+      `update sandbox_frames_payments set status = ?2, response_code = ?3, response_summary = ?4
+       where id = ?1 and status = 'Pending'
+       returning *`
+    )
+    .bind(id, answer.status, answer.responseCode, answer.responseSummary)
+    .first<PaymentRow>()
+}
+
+// --- Sandbox wallet tokens ---------------------------------------------------------------------
+
+export async function insertWalletToken(
+  db: D1Database,
+  token: { id: string; wallet: string; outcome: string }
+): Promise<void> {
+  await db
+    .prepare(`insert into sandbox_wallet_tokens (id, wallet, outcome) values (?1, ?2, ?3)`)
+    .bind(token.id, token.wallet, token.outcome)
+    .run()
+}
+
+/** Marks a wallet token used; false when it was unknown or already used. */
+export async function spendWalletToken(
+  db: D1Database,
+  token: { id: string; wallet: string; outcome: string }
+): Promise<boolean> {
+  const spent = await db
+    .prepare(
+      `update sandbox_wallet_tokens set used_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       where id = ?1 and wallet = ?2 and outcome = ?3 and used_at is null`
+    )
+    .bind(token.id, token.wallet, token.outcome)
+    .run()
+  return spent.meta.changes === 1
+}

@@ -8,11 +8,12 @@ import {
   randomToken,
   requireSecret,
   toHex,
-} from '../backend/crypto.ts'
+} from '../lib/crypto.ts'
 import type { AppEnv } from '../env.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { readJsonBody } from '../lib/request-body.ts'
+import { insertWalletToken, spendWalletToken } from './repo.ts'
 
 /*
  * The LOCAL sandbox wallet sheet (no Apple Pay / Google Pay merchant configured): the storefront's
@@ -54,10 +55,7 @@ export async function issueSandboxWalletToken(
 ): Promise<string> {
   const secret = requireSecret(secretValue, 'REALEX_SHARED_SECRET')
   const id = randomToken(18)
-  await db
-    .prepare(`insert into sandbox_wallet_tokens (id, wallet, outcome) values (?1, ?2, ?3)`)
-    .bind(id, wallet, outcome)
-    .run()
+  await insertWalletToken(db, { id, wallet, outcome })
   return JSON.stringify({
     sandbox: 'wallet',
     id,
@@ -94,14 +92,7 @@ export async function spendSandboxWalletToken(
   if (!constantTimeEqual(encoder.encode(expected), encoder.encode(token.data.signature))) {
     return null
   }
-  const spent = await db
-    .prepare(
-      `update sandbox_wallet_tokens set used_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       where id = ?1 and wallet = ?2 and outcome = ?3 and used_at is null`
-    )
-    .bind(token.data.id, token.data.wallet, token.data.outcome)
-    .run()
-  return spent.meta.changes === 1 ? token.data.outcome : null
+  return (await spendWalletToken(db, token.data)) ? token.data.outcome : null
 }
 
 /** The sandbox wallet sheet's token endpoint (POST /sandbox-gateway/wallets/token). */

@@ -6,7 +6,7 @@ import {
 } from '../../../schemas/constants.ts'
 import { MESSAGES, passwordAttemptsLockedMessage } from '../../../schemas/messages.ts'
 import { loginIdentifierHash } from '../../../worker/backend/auth/login-attempts.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import worker from '../../../worker/index.ts'
 import {
   BUSINESS_ID,

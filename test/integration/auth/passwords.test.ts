@@ -269,7 +269,7 @@ describe('password storage', () => {
       password: PASSWORD,
     })
     expect(res.status).toBe(200)
-    const { backend } = await import('../../../worker/backend/index.ts')
+    const { backend } = await import('../../../worker/local-backend.ts')
     const other = await backend.request(
       '/oauth/token',
       {
@@ -287,7 +287,7 @@ describe('password storage', () => {
     expect(other.status).toBe(401)
   })
   it('refuses to hash or sign without strong secrets: 500, nothing written', async () => {
-    const { backend } = await import('../../../worker/backend/index.ts')
+    const { backend } = await import('../../../worker/local-backend.ts')
     const before = await authSnapshot()
     for (const secrets of [
       { ...TEST_SECRETS, AUTH_PEPPER: '' },

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { deriveKey } from '../../../worker/backend/crypto.ts'
+import { deriveKey } from '../../../worker/lib/crypto.ts'
 import { refreshSession } from '../../../worker/backend/auth/sessions.ts'
 import {
   ACCESS_TOKEN_KEY_LABEL,

@@ -7,7 +7,7 @@ import {
   listFaqs,
   signUpForNewsletter,
 } from '../../../worker/backend/content/repo.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { seedTenancy } from './fixtures.ts'
 
 beforeAll(async () => {

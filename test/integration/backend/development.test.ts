@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { seedTenancy } from './fixtures.ts'
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 
 beforeAll(async () => {
   await env.DB.batch([

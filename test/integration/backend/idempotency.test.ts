@@ -1,11 +1,8 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import {
-  canonicalJson,
-  IDEMPOTENCY_TTL_MS,
-  idempotent,
-} from '../../../worker/backend/idempotency.ts'
+import { IDEMPOTENCY_TTL_MS, idempotent } from '../../../worker/backend/idempotency-repo.ts'
+import { canonicalJson } from '../../../worker/lib/crypto.ts'
 import { AppError } from '../../../worker/lib/errors.ts'
 import { seedTenancy } from './fixtures.ts'
 

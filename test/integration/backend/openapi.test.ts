@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { OpenApiDocumentSchema } from '../../../schemas/openapi.ts'
-import { backend, backendDomains } from '../../../worker/backend/index.ts'
+import { backendDomains } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { toOpenApiPath } from '../../../worker/backend/openapi.ts'
 
 async function document() {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { BrandSchema } from '../../../schemas/brand.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { findBrandByHost, findBusinessProfile } from '../../../worker/backend/operations/repo.ts'
 import { seedTenancy } from './fixtures.ts'
 

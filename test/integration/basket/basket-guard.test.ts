@@ -6,8 +6,8 @@ import { CheckoutStateSchema } from '../../../schemas/checkout.ts'
 import { BASKET_OF_ANOTHER_MEMBER_REASON } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { OpenApiDocumentSchema } from '../../../schemas/openapi.ts'
-import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { call, type Call, registerMember } from '../auth/fixtures.ts'
 import {
   expectOk,

@@ -4,7 +4,7 @@ import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { BasketSchema, type Basket } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { BUSINESS_ID, call, registerMember, tokensOf, type Call } from '../auth/fixtures.ts'
-import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
+import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { findItem, seedCatalogue } from './fixtures.ts'
 
 let itemId: number

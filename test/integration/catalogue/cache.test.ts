@@ -8,7 +8,7 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { storefrontApi } from '../proxy/harness.ts'
 import { DEMO, OTHER, seedCatalogue } from './fixtures.ts'

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 
 /** The demo business and its first store (central Manchester). */

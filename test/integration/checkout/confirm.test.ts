@@ -9,8 +9,8 @@ import {
   confirmOrder,
   findOrderById,
   findPayableOrder,
-  orderPaymentStateStatement,
 } from '../../../worker/backend/checkout/orders.ts'
+import { orderPaymentStateStatement } from '../../../worker/backend/checkout/orders-repo.ts'
 import {
   expectOk,
   guestBearer,

@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '../../../client/lib/frames-provider.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { PaymentResultSchema, SavedCardListSchema } from '../../../schemas/payments.ts'
-import { FRAMES_FRAME_ORIGIN } from '../../../worker/backend/payments/frames-config.ts'
+import { FRAMES_FRAME_ORIGIN } from '../../../worker/lib/payments-config.ts'
 import { PASSWORD } from '../auth/fixtures.ts'
 import { orderBody, plainItem, readyBasket, registerMember } from '../checkout/fixtures.ts'
 import { callWith, seedCheckout } from '../payments/fixtures.ts'

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BasketSchema } from '../../../schemas/basket.ts'
-import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
+import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { PASSWORD, registerMember } from '../auth/fixtures.ts'
 import { plainItem, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'

@@ -8,9 +8,9 @@ import {
   type PaymentResult,
 } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../../worker/env.ts'
-import { requestId } from '../../../worker/middleware/request-id.ts'
+import { requestId } from '../../../worker/lib/request-id.ts'
 import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { sandboxGateway } from '../../../worker/sandbox-gateway/index.ts'
 import { call, freshIp, testEnv, type Call } from '../auth/fixtures.ts'
 import {

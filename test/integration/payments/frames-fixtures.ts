@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { SANDBOX_FRAMES_PUBLIC_KEY } from '../../../worker/backend/payments/frames-config.ts'
+import { SANDBOX_FRAMES_PUBLIC_KEY } from '../../../worker/lib/payments-config.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { ORIGIN, paymentBody, sandboxApp, type Draft } from './fixtures.ts'
 

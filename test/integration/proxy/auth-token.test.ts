@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
 import { seedTenancy } from '../backend/fixtures.ts'

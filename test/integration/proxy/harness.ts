@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../../worker/env.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import type { BackendApp } from '../../../worker/lib/backend-client.ts'
 import { errorEnvelopeResponse } from '../../../worker/lib/error-response.ts'
 import { backendClient } from '../../../worker/middleware/backend-client.ts'
 import { brand } from '../../../worker/middleware/brand.ts'
-import { requestId } from '../../../worker/middleware/request-id.ts'
+import { requestId } from '../../../worker/lib/request-id.ts'
 import { proxy } from '../../../worker/proxy/index.ts'
 
 /** What the echo backend saw of one forwarded call. */

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { cacheKey } from '../../../worker/lib/kv-cache.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { seedTenancy } from '../backend/fixtures.ts'

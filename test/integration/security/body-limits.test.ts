@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { CONTACT_REQUEST_PATH } from '../../../schemas/content.ts'
 import { FORM_BODY_MAX_BYTES, JSON_BODY_MAX_BYTES } from '../../../schemas/constants.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
 
 const ORIGIN = 'http://localhost'

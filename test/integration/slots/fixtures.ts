@@ -1,6 +1,6 @@
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
+import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 
 /** Test stores of business 1: open all day every day, so slots exist whatever the real clock. */

@@ -1,14 +1,14 @@
 import { env } from 'cloudflare:test'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
+import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { slotUsageFrom, slotUsageStatement } from '../../../worker/backend/slots/repo.ts'
 import {
   cancelConfirmedStatements,
   confirmHoldStatements,
   releaseHoldStatements,
   sweepExpiredReservations,
-} from '../../../worker/backend/slots/reservations.ts'
+} from '../../../worker/backend/slots/reservations-repo.ts'
 import { reserveTimeSlot } from '../../../worker/backend/slots/service.ts'
 import { AppError } from '../../../worker/lib/errors.ts'
 import { BUSINESS_ID, seedSlots } from './fixtures.ts'

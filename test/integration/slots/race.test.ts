@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { orderableDates } from '../../../worker/backend/slots/slot-generation.ts'
 import { BUSINESS_ID, insertBasket, SLOT_STORES, seedSlots } from './fixtures.ts'
 

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test'
-import { backend } from '../../../worker/backend/index.ts'
+import { backend } from '../../../worker/local-backend.ts'
 
 let lastIp = 0
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { couponRejection } from '../../../worker/backend/basket/operations.ts'
+import { couponRejection } from '../../../worker/backend/basket/coupons.ts'
 
 const NOW = new Date('2026-06-01T12:00:00Z')
 const COUPON = {

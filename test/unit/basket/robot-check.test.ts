@@ -5,7 +5,7 @@ import {
   LocalRobotChecker,
   TURNSTILE_VERIFY_URL,
   TurnstileRobotChecker,
-} from '../../../worker/backend/basket/robot-check.ts'
+} from '../../../worker/backend/robot-check.ts'
 
 describe('LocalRobotChecker', () => {
   it('accepts exactly the local token', async () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createGeocoder } from '../../../worker/backend/location/create-geocoder.ts'
-import { D1Geocoder } from '../../../worker/backend/location/d1-geocoder.ts'
+import { D1Geocoder } from '../../../worker/backend/location/d1-geocoder-repo.ts'
 import { IdealPostcodesGeocoder } from '../../../worker/backend/location/ideal-postcodes-geocoder.ts'
 
 afterEach(() => {

@@ -3,10 +3,8 @@ import {
   createFramesGateway,
   type FramesFetch,
 } from '../../../worker/backend/payments/frames-gateway.ts'
-import {
-  FRAMES_API_URLS,
-  FRAMES_FRAME_ORIGIN,
-} from '../../../worker/backend/payments/frames-config.ts'
+import { FRAMES_API_URLS } from '../../../worker/backend/payments/frames-config.ts'
+import { FRAMES_FRAME_ORIGIN } from '../../../worker/lib/payments-config.ts'
 import { FRAMES_SCRIPT_ORIGIN } from '../../../client/lib/frames-provider.ts'
 import {
   contentSecurityPolicy,

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { createRealexGateway } from '../../../worker/backend/payments/realex-gateway.ts'
 import {
   REALEX_REMOTE_URLS,
-  parseRemoteXml,
   realexRemoteUrl,
 } from '../../../worker/backend/payments/realex-remote.ts'
+import { parseRemoteXml } from '../../../worker/lib/realex-remote-xml.ts'
 import { realexTestConfig, testAttempt } from './fixtures.ts'
 
 const SECRET = 'remote-api-test-secret-0123456789abcdefghijkl'

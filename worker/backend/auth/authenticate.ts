@@ -3,8 +3,8 @@ import type { AuthKind } from '../../../schemas/auth.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { BackendEnv } from '../env.ts'
-import { requireSecret } from '../crypto.ts'
-import type { CustomerRow } from './repo.ts'
+import { requireSecret } from '../../lib/crypto.ts'
+import { findSessionState } from './repo.ts'
 import { sessionExpired } from './sessions.ts'
 import { verifyAccessToken } from './tokens.ts'
 import { now as clockNow } from '../../lib/clock.ts'
@@ -54,28 +54,10 @@ export async function authenticate(
     throw loginRequired()
   }
 
-  const db = c.env.DB
-  const [family, customer] = await db.batch([
-    db
-      .prepare(
-        `select 1 as ok from auth_refresh_tokens
-         where family_id = ?1 and business_id = ?2 and revoked_at is null
-           and family_expires_at > ?3
-         limit 1`
-      )
-      .bind(claims.familyId, claims.businessId, now.toISOString()),
-    db
-      .prepare(
-        `select status, tokens_valid_after from customers
-         where id = ?1 and business_id = ?2 and ?3 = 'member'`
-      )
-      .bind(claims.customerId ?? 0, claims.businessId, claims.kind),
-  ])
+  const { sessionLive, customer: row } = await findSessionState(c.env.DB, claims, now)
   // Logged out, revoked after a reuse or a password change: the token dies with its session.
-  if (!family?.results.length) throw sessionExpired()
+  if (!sessionLive) throw sessionExpired()
   if (claims.kind === 'member') {
-    const row = customer?.results[0] as
-      Pick<CustomerRow, 'status' | 'tokens_valid_after'> | undefined
     if (row?.status !== 'active') throw loginRequired()
     if (row.tokens_valid_after && claims.issuedAt * 1000 < Date.parse(row.tokens_valid_after)) {
       throw sessionExpired()

@@ -6,7 +6,7 @@ import {
 } from '../../../schemas/constants.ts'
 import { passwordAttemptsLockedMessage } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { deriveKey, hmacSha256, toHex } from '../crypto.ts'
+import { deriveKey, hmacSha256, toHex } from '../../lib/crypto.ts'
 import {
   type AttemptRule,
   deleteFailuresBefore,
@@ -17,7 +17,7 @@ import {
 } from './login-attempts-repo.ts'
 import type { AuthDeps } from './sessions.ts'
 
-// Password guessing (issue 14, docs/decisions/009-auth-tokens-and-passwords.md): an hourly,
+// Password guessing (docs/decisions/009-auth-tokens-and-passwords.md): an hourly,
 // escalating limit per account kept in D1, besides the approximate per-minute AUTH_LIMITER.
 
 const IDENTIFIER_KEY_LABEL = 'storefront login attempts v1'

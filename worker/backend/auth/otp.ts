@@ -2,7 +2,7 @@ import type { OtpSendRequest, OtpSent, TokenResponse } from '../../../schemas/au
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
-import { deriveKey, hmacSha256, randomToken, toHex } from '../crypto.ts'
+import { deriveKey, hmacSha256, randomToken, toHex } from '../../lib/crypto.ts'
 import {
   consumeOtpCode,
   countOtpAttempt,

@@ -1,4 +1,4 @@
-import { constantTimeEqual, fromBase64Url, toBase64Url } from '../crypto.ts'
+import { constantTimeEqual, fromBase64Url, toBase64Url } from '../../lib/crypto.ts'
 
 /**
  * PBKDF2 iterations for new hashes. Deployed Workers refuse PBKDF2 above 100,000 iterations

@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import type { BackendEnv } from '../env.ts'
-import { sha256Hex } from '../crypto.ts'
+import { sha256Hex } from '../../lib/crypto.ts'
 
 /** Auth calls limited with AUTH_LIMITER; each has its own allowance. */
 export type AuthAction =

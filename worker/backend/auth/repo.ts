@@ -666,3 +666,38 @@ export async function insertSocialCustomer(
     .first<{ id: number }>()
   return row?.id ?? null
 }
+
+/**
+ * Whether a token's session family is live, and (for a member's token) the member's status and
+ * tokens_valid_after: one round trip for every authenticated call.
+ */
+export async function findSessionState(
+  db: D1Database,
+  claims: { familyId: string; businessId: number; customerId?: number | undefined; kind: AuthKind },
+  now: Date
+): Promise<{
+  sessionLive: boolean
+  customer: Pick<CustomerRow, 'status' | 'tokens_valid_after'> | undefined
+}> {
+  const [family, customer] = await db.batch([
+    db
+      .prepare(
+        `select 1 as ok from auth_refresh_tokens
+         where family_id = ?1 and business_id = ?2 and revoked_at is null
+           and family_expires_at > ?3
+         limit 1`
+      )
+      .bind(claims.familyId, claims.businessId, now.toISOString()),
+    db
+      .prepare(
+        `select status, tokens_valid_after from customers
+         where id = ?1 and business_id = ?2 and ?3 = 'member'`
+      )
+      .bind(claims.customerId ?? 0, claims.businessId, claims.kind),
+  ])
+  return {
+    sessionLive: Boolean(family?.results.length),
+    customer: customer?.results[0] as
+      Pick<CustomerRow, 'status' | 'tokens_valid_after'> | undefined,
+  }
+}

@@ -26,7 +26,7 @@ import {
 } from '../../../schemas/auth.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { createRobotChecker } from '../basket/robot-check.ts'
+import { createRobotChecker } from '../robot-check.ts'
 import { createDomain } from '../route-registry.ts'
 import { authenticate, bearerToken } from './authenticate.ts'
 import { otpLogin, sendOtp } from './otp.ts'

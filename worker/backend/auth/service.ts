@@ -10,7 +10,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import type { Caller } from './authenticate.ts'
-import { randomToken, sha256Hex } from '../crypto.ts'
+import { randomToken, sha256Hex } from '../../lib/crypto.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.ts'
 import {
   attemptSucceededStatement,

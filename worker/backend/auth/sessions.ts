@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { BackendEnv } from '../env.ts'
 import { createMessenger, type Messenger } from '../messaging/messenger.ts'
-import { randomToken, requireSecret, sha256Hex } from '../crypto.ts'
+import { randomToken, requireSecret, sha256Hex } from '../../lib/crypto.ts'
 import {
   findCustomer,
   findRefreshToken,

@@ -3,7 +3,7 @@ import type { SocialProvider, TokenResponse } from '../../../schemas/auth.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
-import { sha256Hex } from '../crypto.ts'
+import { sha256Hex } from '../../lib/crypto.ts'
 import {
   consumeNonce,
   findCustomerByEmail,

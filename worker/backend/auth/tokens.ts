@@ -1,7 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { z } from 'zod'
 import { AUTH_KINDS, type AuthKind } from '../../../schemas/auth.ts'
-import { deriveKey } from '../crypto.ts'
+import { deriveKey } from '../../lib/crypto.ts'
 
 /** Access tokens live 15 minutes (the most the security targets allow). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60

@@ -1,54 +1,8 @@
-import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
 import { dealAllowedAtStore } from '../catalogue/alcohol.ts'
+import { hashBasketToken } from '../basket-ref-repo.ts'
 import { dealWithoutTobacco } from '../catalogue/tobacco.ts'
-import { sha256Hex } from '../crypto.ts'
-
-type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
-
-/** The basket's stored key: SHA-256 (hex) of the opaque basketToken (migration 0007). */
-export function hashBasketToken(token: string): Promise<string> {
-  return sha256Hex(token)
-}
-
-/** What other domains need to know of a basket found by its token. */
-export interface BasketRef {
-  id: number
-  storeId: number | null
-  fulfilmentMethod: FulfilmentMethod
-  status: 'active'
-  version: number
-}
-
-interface BasketRefRow {
-  id: number
-  store_id: number | null
-  fulfilment_method: FulfilmentMethod
-  version: number
-}
-
-/** The active basket of the business whose token this is, or null (unknown, other business, checked out). */
-export async function findBasketByToken(
-  db: D1Database,
-  businessId: number,
-  token: string
-): Promise<BasketRef | null> {
-  const row = await db
-    .prepare(
-      `select id, store_id, fulfilment_method, version from baskets
-       where token_hash = ? and business_id = ? and status = 'active'`
-    )
-    .bind(await hashBasketToken(token), businessId)
-    .first<BasketRefRow>()
-  if (!row) return null
-  return {
-    id: row.id,
-    storeId: row.store_id,
-    fulfilmentMethod: row.fulfilment_method,
-    status: 'active',
-    version: row.version,
-  }
-}
 
 /** Who a basket answers to: its member (null for a guest basket) and its brand (null: unbound). */
 export interface BasketOwnership {
@@ -456,4 +410,232 @@ export function insertLineStatements(
         .bind(input.basketId, selection.optionId, selection.valueId, selection.quantity)
     ),
   ]
+}
+
+// --- One basket change's statements (committed behind the version guard by commitBasket) --------
+
+/** The basket's store, for an answer read after a change. */
+export async function findBasketStoreId(db: D1Database, basketId: number): Promise<number | null> {
+  const row = await db
+    .prepare('select store_id from baskets where id = ?1')
+    .bind(basketId)
+    .first<{ store_id: number | null }>()
+  return row?.store_id ?? null
+}
+
+/** The member a basket belongs to (null for a guest's), or undefined when there is no such basket. */
+export async function findBasketCustomerId(
+  db: D1Database,
+  basketId: number
+): Promise<number | null | undefined> {
+  const row = await db
+    .prepare('select customer_id from baskets where id = ?1')
+    .bind(basketId)
+    .first<{ customer_id: number | null }>()
+  return row ? row.customer_id : undefined
+}
+
+/** Moves the basket to another store (its timing back to asap: a booked time was the old store's). */
+export function moveBasketStatement(
+  db: D1Database,
+  basketId: number,
+  storeId: number
+): D1PreparedStatement {
+  return db
+    .prepare(`update baskets set store_id = ?2, fulfilment_timing = 'asap' where id = ?1`)
+    .bind(basketId, storeId)
+}
+
+export function basketLocationStatement(
+  db: D1Database,
+  basketId: number,
+  location: { postcode: string | null; latitude: number; longitude: number }
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update baskets set location_postcode = ?2, location_latitude = ?3, location_longitude = ?4
+       where id = ?1`
+    )
+    .bind(basketId, location.postcode, location.latitude, location.longitude)
+}
+
+export function basketMethodStatement(
+  db: D1Database,
+  basketId: number,
+  method: FulfilmentMethod
+): D1PreparedStatement {
+  return db
+    .prepare('update baskets set fulfilment_method = ?2 where id = ?1')
+    .bind(basketId, method)
+}
+
+export function ageConfirmedStatement(
+  db: D1Database,
+  basketId: number,
+  now: Date
+): D1PreparedStatement {
+  return db
+    .prepare('update baskets set age_confirmed_at = ?2 where id = ?1')
+    .bind(basketId, now.toISOString())
+}
+
+export function tipStatement(db: D1Database, basketId: number, tip: number): D1PreparedStatement {
+  return db.prepare('update baskets set tip = ?2 where id = ?1').bind(basketId, tip)
+}
+
+export function couponStatement(
+  db: D1Database,
+  basketId: number,
+  coupon: { id: number; code: string; needsReapply: boolean } | null
+): D1PreparedStatement {
+  if (!coupon) {
+    return db
+      .prepare(
+        `update baskets set coupon_id = null, coupon_code = null, coupon_needs_reapply = 0
+         where id = ?1`
+      )
+      .bind(basketId)
+  }
+  return db
+    .prepare(
+      `update baskets set coupon_id = ?2, coupon_code = ?3, coupon_needs_reapply = ?4
+       where id = ?1`
+    )
+    .bind(basketId, coupon.id, coupon.code, coupon.needsReapply ? 1 : 0)
+}
+
+/** Sets the member of a guest basket (never replaces another member). */
+export function claimBasketStatement(
+  db: D1Database,
+  basketId: number,
+  customerId: number
+): D1PreparedStatement {
+  return db
+    .prepare('update baskets set customer_id = ?2 where id = ?1 and customer_id is null')
+    .bind(basketId, customerId)
+}
+
+/** Adds to a line's quantity at the item's current price. */
+export function addToLineStatement(
+  db: D1Database,
+  lineId: number,
+  input: { quantity: number; unitPrice: number; now: Date }
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update basket_lines set quantity = quantity + ?2, unit_price = ?3,
+         updated_at = ?4 where id = ?1`
+    )
+    .bind(lineId, input.quantity, input.unitPrice, input.now.toISOString())
+}
+
+/** Sets a line's quantity and price and, when choices are given, replaces its selections. */
+export function updateLineStatements(
+  db: D1Database,
+  lineId: number,
+  input: {
+    quantity: number
+    unitPrice: number
+    now: Date
+    choices: ReadonlyArray<{ optionId: number; valueId: number; quantity: number }> | null
+  }
+): Array<D1PreparedStatement> {
+  return [
+    db
+      .prepare(
+        'update basket_lines set quantity = ?2, unit_price = ?3, updated_at = ?4 where id = ?1'
+      )
+      .bind(lineId, input.quantity, input.unitPrice, input.now.toISOString()),
+    ...(input.choices
+      ? [
+          db.prepare('delete from basket_line_selections where basket_line_id = ?1').bind(lineId),
+          ...input.choices.map((choice) =>
+            db
+              .prepare(
+                `insert into basket_line_selections
+                   (basket_line_id, option_id, option_value_id, quantity)
+                 values (?1, ?2, ?3, ?4)`
+              )
+              .bind(lineId, choice.optionId, choice.valueId, choice.quantity)
+          ),
+        ]
+      : []),
+  ]
+}
+
+/** Sets a line's quantity; 0 deletes the line. */
+export function lineQuantityStatement(
+  db: D1Database,
+  lineId: number,
+  quantity: number,
+  now: Date
+): D1PreparedStatement {
+  return quantity === 0
+    ? db.prepare('delete from basket_lines where id = ?1').bind(lineId)
+    : db
+        .prepare('update basket_lines set quantity = ?2, updated_at = ?3 where id = ?1')
+        .bind(lineId, quantity, now.toISOString())
+}
+
+/** Sets a meal deal's quantity; 0 deletes it. */
+export function mealDealQuantityStatement(
+  db: D1Database,
+  mealDealId: number,
+  quantity: number
+): D1PreparedStatement {
+  return quantity === 0
+    ? db.prepare('delete from basket_meal_deals where id = ?1').bind(mealDealId)
+    : db
+        .prepare('update basket_meal_deals set quantity = ?2 where id = ?1')
+        .bind(mealDealId, quantity)
+}
+
+/** Adds a meal deal with its choices (the choices belong to the basket's newest meal deal). */
+export function insertMealDealStatements(
+  db: D1Database,
+  input: {
+    basketId: number
+    dealId: number
+    quantity: number
+    unitPrice: number
+    choices: ReadonlyArray<{ sectionId: number; itemId: number }>
+  }
+): Array<D1PreparedStatement> {
+  const newest = '(select max(id) from basket_meal_deals where basket_id = ?1)'
+  return [
+    db
+      .prepare(
+        `insert into basket_meal_deals (basket_id, deal_id, quantity, unit_price)
+         values (?1, ?2, ?3, ?4)`
+      )
+      .bind(input.basketId, input.dealId, input.quantity, input.unitPrice),
+    ...input.choices.map((choice) =>
+      db
+        .prepare(
+          `insert into basket_meal_deal_choices (basket_meal_deal_id, deal_section_id,
+             menu_item_id) values (${newest}, ?2, ?3)`
+        )
+        .bind(input.basketId, choice.sectionId, choice.itemId)
+    ),
+  ]
+}
+
+/** Stores the prices a basket read found changed (lines and meal deals). */
+export async function savePrices(
+  db: D1Database,
+  lines: ReadonlyArray<{ basketLineId: number; unitPrice: number }>,
+  meals: ReadonlyArray<{ basketMealDealId: number; unitPrice: number }>
+): Promise<void> {
+  await db.batch([
+    ...lines.map((line) =>
+      db
+        .prepare('update basket_lines set unit_price = ?2 where id = ?1')
+        .bind(line.basketLineId, line.unitPrice)
+    ),
+    ...meals.map((meal) =>
+      db
+        .prepare('update basket_meal_deals set unit_price = ?2 where id = ?1')
+        .bind(meal.basketMealDealId, meal.unitPrice)
+    ),
+  ])
 }

@@ -21,22 +21,21 @@ import { authenticate } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { signedInMember } from './access.ts'
 import { createDomain } from '../route-registry.ts'
+import type { BasketCall } from './change.ts'
+import { applyCoupon, removeCoupon } from './coupons.ts'
 import {
-  type BasketCall,
   addBasketItem,
   addMealDeal,
-  applyCoupon,
   claimBasket,
   clearBasket,
   getOrCreateBasket,
   removeBasketItem,
-  removeCoupon,
   removeMealDeal,
   updateBasket,
   updateBasketItem,
   updateTip,
 } from './operations.ts'
-import { createRobotChecker } from './robot-check.ts'
+import { createRobotChecker } from '../robot-check.ts'
 import { now } from '../../lib/clock.ts'
 
 /** Basket (spec §7): lines, meal deals, coupon and tip, priced and totalled on the server. */

@@ -1,26 +1,25 @@
 import type { Basket, BasketLine, BasketMealDeal, BasketStore } from '../../../schemas/basket.ts'
 import type { MenuItem } from '../../../schemas/catalogue.ts'
-import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { checkSelection, type OptionChoice } from '../../../schemas/item-options.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { menuItemDetails } from '../catalogue/service.ts'
 import { toItemSummary } from '../catalogue/items.ts'
-import { findBasketReservation } from '../slots/reservations.ts'
+import { findBasketReservation } from '../slots/reservations-repo.ts'
 import { availabilityInput, storeAvailability } from '../stores/availability.ts'
 import { type DeliveryPlace, deliveryTermsOf, deliveryTo } from '../stores/delivery.ts'
 import { findStoreDetails, type StoreDetailsRecord, type StoreSchedule } from '../stores/repo.ts'
 import {
   type BasketRows,
   BasketVersionConflict,
-  findBasketByToken,
   findBasketRows,
   type LineRow,
+  savePrices,
   type SelectionRow,
 } from './repo.ts'
+import { findBasketByToken } from '../basket-ref-repo.ts'
 import { computeTotals, type TotalsDeal } from './totals.ts'
-
-type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 
 /** A store of the business as the basket needs it: details, schedule and availability now. */
 export interface BasketStoreContext {
@@ -291,18 +290,7 @@ export async function readBasket(
   const changedLines = lines.filter((line) => line.priceChanged)
   const changedMeals = mealDeals.filter((meal) => meal.priceChanged)
   if (changedLines.length + changedMeals.length > 0) {
-    await db.batch([
-      ...changedLines.map((line) =>
-        db
-          .prepare('update basket_lines set unit_price = ?2 where id = ?1')
-          .bind(line.basketLineId, line.unitPrice)
-      ),
-      ...changedMeals.map((meal) =>
-        db
-          .prepare('update basket_meal_deals set unit_price = ?2 where id = ?1')
-          .bind(meal.basketMealDealId, meal.unitPrice)
-      ),
-    ])
+    await savePrices(db, changedLines, changedMeals)
   }
 
   return {
@@ -348,8 +336,8 @@ async function loadStoreOrNull(
 }
 
 /**
- * Where the basket delivers: the checkout's delivery address once it is set (issue 13 §3: its zone
- * sets the fee and minimum), else the location the shopper searched from; null when unknown.
+ * Where the basket delivers: the checkout's delivery address once it is set (requireDeliveryTo
+ * placed it in a zone, which sets the fee and minimum), else the location the shopper searched from; null when unknown.
  */
 export function basketDeliveryPlace(basket: BasketRows['basket']): DeliveryPlace | null {
   if (basket.delivery_latitude !== null && basket.delivery_longitude !== null) {

@@ -1,5 +1,5 @@
 import type { BasketCoupon, BasketDealDiscount, BasketTotals } from '../../../schemas/basket.ts'
-import type { FULFILMENT_METHODS } from '../../../schemas/constants.ts'
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 
@@ -7,8 +7,6 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
  * The basket's money, computed in one pure place (no D1): the basket answer, the checkout and the
  * unit and property tests all go through computeTotals. Every amount is integer pence.
  */
-
-type FulfilmentMethod = (typeof FULFILMENT_METHODS)[number]
 
 /** A line as priced now: unavailable lines keep their place but count for nothing. */
 export interface TotalsLine {

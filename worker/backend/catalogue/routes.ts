@@ -26,7 +26,7 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { hashBasketToken } from '../basket/repo.ts'
+import { hashBasketToken } from '../basket-ref-repo.ts'
 import { createDomain } from '../route-registry.ts'
 import { toItemSummary } from './items.ts'
 import {

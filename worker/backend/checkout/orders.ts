@@ -9,14 +9,21 @@ import {
   type PaymentMethod,
 } from '../../../schemas/checkout.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import type { CardBrand } from '../../../schemas/payments.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { hashBasketToken } from '../basket/repo.ts'
+import { findBasketIdByToken } from '../basket-ref-repo.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
-import { confirmHoldStatements } from '../slots/reservations.ts'
-import { addressOf, type AddressColumns } from '../stores/repo.ts'
-import { ofCallingBrand } from './order-brand.ts'
+import { addressOf } from '../stores/repo.ts'
+import {
+  confirmOrderStatements,
+  findOrderRow,
+  findOrderSummaryRows,
+  findPaymentState,
+  type OrderDisplayRow,
+  type OrderLineRow,
+  type OrderRow,
+  type OrderSelectionRow,
+} from './orders-repo.ts'
 import {
   assertBasketUnchanged,
   assertMethodAccepted,
@@ -47,71 +54,6 @@ export interface PayableOrder {
 /** The statuses an order can still be paid (or confirmed) from. */
 export const UNPAID_STATUSES = ['draft', 'payment_pending', 'payment_failed'] as const
 
-/** An orders row with its store's name, as the readers here select it. */
-export interface OrderRow {
-  id: number
-  business_id: number
-  business_order_id: string
-  store_id: number
-  store_name: string
-  store_slug: string
-  customer_id: number | null
-  basket_id: number | null
-  basket_version: number | null
-  status: OrderStatus
-  status_code: number | null
-  fulfilment_method: OrderSummary['fulfilmentMethod']
-  fulfilment_timing: OrderSummary['fulfilmentTiming']
-  slot_date: string | null
-  slot_starts_at: string | null
-  slot_ends_at: string | null
-  payment_method: PaymentMethod | null
-  payment_gateway: PaymentGateway | null
-  first_name: string
-  last_name: string
-  email: string
-  phone: string | null
-  delivery_address_json: string | null
-  billing_address_json: string | null
-  coupon_id: number | null
-  coupon_code: string | null
-  coupon_discount: number
-  subtotal: number
-  discount_total: number
-  delivery_cost: number
-  service_fee: number
-  delivery_tip: number
-  total: number
-  currency: string
-  placed_at: string | null
-  driver_latitude: number | null
-  driver_longitude: number | null
-  driver_updated_at: string | null
-}
-
-const ORDER_SELECT = `select o.*, s.name as store_name, s.slug as store_slug
-  from orders o join stores s on s.id = o.store_id`
-
-/** The store's address and the payment kept for the order (the confirmation shows both). */
-interface OrderDisplayRow extends AddressColumns {
-  method: PaymentMethod | null
-  card_brand: CardBrand | null
-  card_last4: string | null
-}
-
-// The newest payment not cancelled, declined or voided: the one that paid, or the pending cash
-// payment collected on delivery. A saved card's brand and last four where the gateway said none.
-const ORDER_DISPLAY_SELECT = `select s.address_line1, s.address_line2, s.town, s.county, s.postcode,
-    s.country_code, p.method, coalesce(p.card_brand, c.brand) as card_brand,
-    coalesce(p.card_last4, c.last4) as card_last4
-  from orders o join stores s on s.id = o.store_id
-  left join payments p on p.id = (
-    select id from payments where order_id = o.id and void_reason is null
-      and (status in ('authorised', 'captured') or (status = 'pending' and gateway = 'cash'))
-    order by id desc limit 1)
-  left join saved_cards c on c.id = p.saved_card_id
-  where o.id = ?1 and o.business_id = ?2`
-
 function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
   if (!row?.method) return null
   const card = row.method === 'paymentCard' && row.card_brand && row.card_last4
@@ -120,22 +62,6 @@ function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
     cardBrand: card ? row.card_brand : null,
     cardLast4: card ? row.card_last4 : null,
   }
-}
-
-/**
- * The order of the business with this id, or null; with brandId (the calling brand), null for
- * another brand's order too: it is as if absent there.
- */
-export async function findOrderRow(
-  db: D1Database,
-  businessId: number,
-  orderId: number,
-  brandId?: number
-): Promise<OrderRow | null> {
-  return db
-    .prepare(`${ORDER_SELECT} where o.id = ?1 and o.business_id = ?2 and ${ofCallingBrand('?3')}`)
-    .bind(orderId, businessId, brandId ?? null)
-    .first<OrderRow>()
 }
 
 /** A stored address (JSON written by checkout), or null when absent or unreadable. */
@@ -183,11 +109,7 @@ export async function tokenOwnsOrder(
   basketId: number | null
 ): Promise<boolean> {
   if (basketId === null) return false
-  const row = await db
-    .prepare('select id from baskets where token_hash = ?1 and business_id = ?2')
-    .bind(await hashBasketToken(basketToken), businessId)
-    .first<{ id: number }>()
-  return row?.id === basketId
+  return (await findBasketIdByToken(db, businessId, basketToken)) === basketId
 }
 
 /** The caller's order, ready to pay: owner check by basket token (not_found otherwise). */
@@ -230,18 +152,11 @@ export async function assertPayable(
   method: PaymentMethod,
   now: Date
 ): Promise<void> {
-  const [current, newest, basket] = await db.batch([
-    db.prepare('select status, basket_version from orders where id = ?1').bind(order.orderId),
-    db
-      .prepare(
-        `select max(id) as id from orders
-         where basket_id = ?1 and status in ('draft', 'payment_pending', 'payment_failed')`
-      )
-      .bind(order.basketId),
-    db.prepare(`select version, status from baskets where id = ?1`).bind(order.basketId),
-  ])
-  const row = current?.results[0] as
-    { status: OrderStatus; basket_version: number | null } | undefined
+  const {
+    order: row,
+    newestUnpaidId,
+    basket: basketRow,
+  } = await findPaymentState(db, order.orderId, order.basketId)
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   if (!isUnpaid(row.status)) {
     if (row.status === 'cancelled') throw supersededError()
@@ -249,9 +164,7 @@ export async function assertPayable(
       details: { reason: 'already_paid' },
     })
   }
-  const newestId = (newest?.results[0] as { id: number | null } | undefined)?.id ?? null
-  if (newestId !== order.orderId) throw supersededError()
-  const basketRow = basket?.results[0] as { version: number; status: string } | undefined
+  if (newestUnpaidId !== order.orderId) throw supersededError()
   assertBasketUnchanged(basketRow?.status === 'active' && basketRow.version === row.basket_version)
   if (order.paymentMethod !== null && order.paymentMethod !== method) {
     throw new AppError('conflict', MESSAGES.basketChanged, {
@@ -266,20 +179,6 @@ export async function assertPayable(
 
 function supersededError(): AppError {
   return new AppError('conflict', MESSAGES.basketChanged, { details: { reason: 'superseded' } })
-}
-
-/** Statement: order status → 'payment_pending' or 'payment_failed' (only from draft/payment_pending/payment_failed). */
-export function orderPaymentStateStatement(
-  db: D1Database,
-  orderId: number,
-  status: 'payment_pending' | 'payment_failed'
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `update orders set status = ?2, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       where id = ?1 and status in ('draft', 'payment_pending', 'payment_failed')`
-    )
-    .bind(orderId, status)
 }
 
 /**
@@ -302,105 +201,7 @@ export async function confirmOrder(
     if (row.status === 'cancelled') throw supersededError()
     return orderSummary(db, businessId, orderId)
   }
-  const at = now.toISOString()
-  const basketId = row.basket_id ?? 0
-  const statements: Array<D1PreparedStatement> = [
-    db
-      .prepare(
-        `update orders set status = 'sent_to_store', status_code = 20, placed_at = ?2,
-           updated_at = ?2
-         where id = ?1 and status in ('draft', 'payment_pending', 'payment_failed')`
-      )
-      .bind(orderId, at),
-    db
-      .prepare(
-        `insert into order_status_history (order_id, status, status_code, created_at)
-         select ?1, 'sent_to_store', 20, ?2
-         where not exists (select 1 from order_status_history
-                           where order_id = ?1 and status = 'sent_to_store')`
-      )
-      .bind(orderId, at),
-    ...confirmHoldStatements(db, basketId, orderId, now),
-    // A hold that lapsed but was not swept still counts in reserved_count: keep it.
-    db
-      .prepare(
-        `update slot_reservations set status = 'confirmed', confirmed_at = ?3, order_id = ?2
-         where id = (select max(id) from slot_reservations where basket_id = ?1)
-           and (status = 'held' or (status = 'expired' and time_slot_id is null))
-           and not exists (select 1 from slot_reservations where order_id = ?2
-                           and status = 'confirmed')`
-      )
-      .bind(basketId, orderId, at),
-    // A swept hold gave its place back: take it again if the slot still has room ...
-    db
-      .prepare(
-        `update time_slots set reserved_count = reserved_count + 1
-         where reserved_count < capacity
-           and id = (select time_slot_id from slot_reservations
-                     where id = (select max(id) from slot_reservations where basket_id = ?1)
-                       and status = 'expired')
-           and not exists (select 1 from slot_reservations where order_id = ?2
-                           and status = 'confirmed')`
-      )
-      .bind(basketId, orderId),
-    // ... and only then (changes() of the statement above) mark it confirmed.
-    db
-      .prepare(
-        `update slot_reservations set status = 'confirmed', confirmed_at = ?3, order_id = ?2,
-           released_at = null
-         where changes() = 1
-           and id = (select max(id) from slot_reservations where basket_id = ?1)
-           and status = 'expired'`
-      )
-      .bind(basketId, orderId, at),
-    db
-      .prepare(
-        `insert into order_status_history (order_id, status, status_code, note, created_at)
-         select ?1, 'sent_to_store', 20, 'slot_not_held', ?2
-         where not exists (select 1 from slot_reservations where order_id = ?1
-                           and status = 'confirmed')
-           and not exists (select 1 from order_status_history where order_id = ?1
-                           and note = 'slot_not_held')`
-      )
-      .bind(orderId, at),
-    db
-      .prepare(
-        `update baskets set status = 'checked_out', updated_at = ?2
-         where id = ?1 and status = 'active'`
-      )
-      .bind(basketId, at),
-  ]
-  if (row.coupon_id !== null) {
-    statements.push(
-      // The limit and the count are checked in the same statement, inside the batch's
-      // transaction, so concurrent confirms cannot redeem past max_redemptions.
-      db
-        .prepare(
-          `insert into coupon_redemptions (coupon_id, order_id, customer_id, email, amount, status,
-             created_at)
-           select c.id, ?2, ?3, lower(?4), ?5, 'redeemed', ?6 from coupons c
-           where c.id = ?1 and (c.max_redemptions is null or c.redemption_count < c.max_redemptions)
-           on conflict (coupon_id, order_id) do nothing`
-        )
-        .bind(row.coupon_id, orderId, row.customer_id, row.email, row.coupon_discount, at),
-      db
-        .prepare(
-          `update coupons set redemption_count = redemption_count + 1, updated_at = ?2
-           where changes() = 1 and id = ?1`
-        )
-        .bind(row.coupon_id, at),
-      db
-        .prepare(
-          `insert into order_status_history (order_id, status, status_code, note, created_at)
-           select ?1, 'sent_to_store', 20, 'coupon_limit_reached', ?2
-           where not exists (select 1 from coupon_redemptions where order_id = ?1)
-             and not exists (select 1 from order_status_history where order_id = ?1
-                             and note = 'coupon_limit_reached')`
-        )
-        .bind(orderId, at)
-    )
-  }
-  const [placed] = await db.batch(statements)
+  const [placed] = await db.batch(confirmOrderStatements(db, row, now))
   const summary = await orderSummary(db, businessId, orderId)
   if ((placed?.meta.changes ?? 0) === 1) {
     await createMessenger(env).send({
@@ -422,26 +223,9 @@ export async function confirmOrder(
   return summary
 }
 
-interface LineRow {
-  id: number
-  parent_line_id: number | null
-  kind: 'item' | 'meal_deal' | 'meal_deal_choice'
-  name: string
-  quantity: number
-  unit_price: number
-  total_price: number
-}
-
-interface SelectionRow {
-  order_line_id: number
-  option_name: string
-  value_name: string
-  quantity: number
-}
-
 function summaryLines(
-  lines: ReadonlyArray<LineRow>,
-  selections: ReadonlyArray<SelectionRow>
+  lines: ReadonlyArray<OrderLineRow>,
+  selections: ReadonlyArray<OrderSelectionRow>
 ): Array<OrderLineSummary> {
   return lines
     .filter((line) => line.parent_line_id === null)
@@ -468,26 +252,7 @@ export async function orderSummary(
   businessId: number,
   orderId: number
 ): Promise<OrderSummary> {
-  const [orders, lines, selections, display] = await db.batch([
-    db.prepare(`${ORDER_SELECT} where o.id = ?1 and o.business_id = ?2`).bind(orderId, businessId),
-    db
-      .prepare(
-        `select l.id, l.parent_line_id, l.kind, l.name, l.quantity, l.unit_price, l.total_price
-         from order_lines l join orders o on o.id = l.order_id
-         where l.order_id = ?1 and o.business_id = ?2 order by l.position, l.id`
-      )
-      .bind(orderId, businessId),
-    db
-      .prepare(
-        `select x.order_line_id, x.option_name, x.value_name, x.quantity
-         from order_line_selections x join order_lines l on l.id = x.order_line_id
-         where l.order_id = ?1 order by x.id`
-      )
-      .bind(orderId),
-    db.prepare(ORDER_DISPLAY_SELECT).bind(orderId, businessId),
-  ])
-  const row = orders?.results[0] as OrderRow | undefined
-  const shown = display?.results[0] as OrderDisplayRow | undefined
+  const { row, lines, selections, shown } = await findOrderSummaryRows(db, businessId, orderId)
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   return {
     draftOrderId: row.id,
@@ -513,10 +278,7 @@ export async function orderSummary(
     deliveryAddress: parseAddress(row.delivery_address_json),
     storeAddress: shown ? addressOf(shown) : null,
     paidWith: paidWithOf(shown),
-    lines: summaryLines(
-      (lines?.results ?? []) as Array<LineRow>,
-      (selections?.results ?? []) as Array<SelectionRow>
-    ),
+    lines: summaryLines(lines, selections),
     totals: {
       subtotal: row.subtotal,
       discountTotal: row.discount_total,

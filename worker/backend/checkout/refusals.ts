@@ -6,7 +6,8 @@ import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { StoreAvailabilityState } from '../../../schemas/stores.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type BasketStoreContext, loadStore } from '../basket/service.ts'
-import { findBasketReservation } from '../slots/reservations.ts'
+import { findBasketReservation } from '../slots/reservations-repo.ts'
+import { findStorePaymentOptions } from '../stores/repo.ts'
 
 /*
  * The refusals shared by process-order (making the draft) and the payments domain (paying it):
@@ -22,13 +23,6 @@ export interface StorePayment {
   store: BasketStoreContext
 }
 
-interface AcceptsRow {
-  accepts_card: number
-  accepts_apple_pay: number
-  accepts_google_pay: number
-  accepts_cash: number
-}
-
 /** The store's availability now and the payment methods it takes (not_found for another business). */
 export async function findStorePayment(
   db: D1Database,
@@ -38,13 +32,7 @@ export async function findStorePayment(
 ): Promise<StorePayment> {
   const [store, accepts] = await Promise.all([
     loadStore(db, businessId, storeId, now),
-    db
-      .prepare(
-        `select accepts_card, accepts_apple_pay, accepts_google_pay, accepts_cash from stores
-         where id = ?1 and business_id = ?2`
-      )
-      .bind(storeId, businessId)
-      .first<AcceptsRow>(),
+    findStorePaymentOptions(db, businessId, storeId),
   ])
   if (!accepts) throw new AppError('not_found', MESSAGES.storeNotFound)
   return {

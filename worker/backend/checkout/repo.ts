@@ -1,4 +1,4 @@
-import type { CheckoutAddress, SavedCard } from '../../../schemas/checkout.ts'
+import type { CheckoutAddress } from '../../../schemas/checkout.ts'
 
 /** The checkout columns of a basket row (migrations 0007 and 0015). */
 export interface CheckoutRow {
@@ -81,41 +81,6 @@ export async function isMemberEmail(
   return row !== null
 }
 
-interface SavedCardRow {
-  id: number
-  gateway: SavedCard['gateway']
-  brand: SavedCard['brand']
-  last4: string
-  expiry_month: number
-  expiry_year: number
-  cardholder_name: string | null
-  is_default: number
-}
-
-/** The member's saved cards (tokens stay in the table), default first. */
-export async function findSavedCards(
-  db: D1Database,
-  customerId: number
-): Promise<Array<SavedCard>> {
-  const { results } = await db
-    .prepare(
-      `select id, gateway, brand, last4, expiry_month, expiry_year, cardholder_name, is_default
-       from saved_cards where customer_id = ?1 order by is_default desc, id desc`
-    )
-    .bind(customerId)
-    .all<SavedCardRow>()
-  return results.map((row) => ({
-    cardId: row.id,
-    brand: row.brand,
-    last4: row.last4,
-    expiryMonth: row.expiry_month,
-    expiryYear: row.expiry_year,
-    cardholderName: row.cardholder_name,
-    gateway: row.gateway,
-    isDefault: row.is_default === 1,
-  }))
-}
-
 /** The update of a basket's checkout columns; contents and version are left alone. */
 export function updateCheckoutStatement(
   db: D1Database,
@@ -147,4 +112,18 @@ export function updateCheckoutStatement(
 
 export function addressJson(address: CheckoutAddress): string {
   return JSON.stringify(address)
+}
+
+/** Saves the member's retail membership number. */
+export async function saveRetailMemberId(
+  db: D1Database,
+  input: { customerId: number; businessId: number; retailMemberId: string | null; now: Date }
+): Promise<void> {
+  await db
+    .prepare(
+      `update customers set retail_member_id = ?3, updated_at = ?4
+       where id = ?1 and business_id = ?2`
+    )
+    .bind(input.customerId, input.businessId, input.retailMemberId, input.now.toISOString())
+    .run()
 }

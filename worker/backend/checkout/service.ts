@@ -23,20 +23,21 @@ import { AppError } from '../../lib/errors.ts'
 import { loadStore, readBasket, requireBasket } from '../basket/service.ts'
 import type { Geocoder } from '../location/geocoder.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
-import { requireBusinessPostcode } from '../location/postcode-rules.ts'
-import { localSandboxActive } from '../payments/config.ts'
-import { ofCallingBrand } from './order-brand.ts'
-import { findOrderRow, orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
+import { requireBusinessPostcode } from '../location/postcode-rules-repo.ts'
+import { localSandboxActive } from '../../lib/payments-config.ts'
+import { orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
+import { findOrderDriver, findOrderRow } from './orders-repo.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
 import {
   addressJson,
   type CheckoutRow,
   findCheckoutRow,
   findMember,
-  findSavedCards,
   isMemberEmail,
+  saveRetailMemberId,
   updateCheckoutStatement,
 } from './repo.ts'
+import { listSavedCards } from './saved-cards-repo.ts'
 
 /** Who is checking out: a member (with their customer id) or a guest (guest bearer or none). */
 export type CheckoutCaller = { kind: 'member'; customerId: number } | { kind: 'guest' }
@@ -125,7 +126,7 @@ export async function checkoutState(
     caller.kind === 'member' ? await findMember(db, businessId, caller.customerId) : null
   const [store, savedCards] = await Promise.all([
     basket.store ? findStorePayment(db, businessId, basket.store.id, now) : null,
-    member ? findSavedCards(db, member.id) : [],
+    member ? listSavedCards(db, member.id) : [],
   ])
   const contact =
     contactOf(row) ??
@@ -170,6 +171,17 @@ export async function checkoutState(
   }
 }
 
+/** Saves checkout columns of the basket, then answers the checkout state (every set call). */
+async function saveCheckout(
+  call: CheckoutCall,
+  body: { businessId: number; basketToken: string },
+  basketId: number,
+  columns: Parameters<typeof updateCheckoutStatement>[2]
+): Promise<CheckoutState> {
+  await updateCheckoutStatement(call.db, basketId, columns, call.now).run()
+  return checkoutState(call, body.businessId, body.basketToken)
+}
+
 export function prepareCheckout(
   call: CheckoutCall,
   body: z.output<typeof PrepareCheckoutRequestSchema>
@@ -197,18 +209,12 @@ export async function setContactDetails(
 ): Promise<CheckoutState> {
   const ref = await requireBasket(call.db, body.businessId, body.basketToken)
   await assertNotMemberEmail(call, body.businessId, body.email)
-  await updateCheckoutStatement(
-    call.db,
-    ref.id,
-    {
-      contact_first_name: body.firstName,
-      contact_last_name: body.lastName,
-      contact_email: body.email,
-      contact_phone: body.phoneNumber,
-    },
-    call.now
-  ).run()
-  return checkoutState(call, body.businessId, body.basketToken)
+  return saveCheckout(call, body, ref.id, {
+    contact_first_name: body.firstName,
+    contact_last_name: body.lastName,
+    contact_email: body.email,
+    contact_phone: body.phoneNumber,
+  })
 }
 
 /** The address with its postcode normalised by the business's rule, or 422 on 'address.postcode'. */
@@ -249,7 +255,7 @@ async function locatedAddress(
 }
 
 /**
- * The delivery address and instructions. Issue 13 §3: for a delivery basket the address must be
+ * The delivery address and instructions. For a delivery basket the address must be
  * inside the store's delivery area (radius or zones), else conflict with the message offering
  * collection or another store, nothing written; its point is kept so the basket pays that zone's
  * fee and minimum, and process order checks it again.
@@ -266,18 +272,12 @@ export async function setDeliveryAddress(
     const store = await loadStore(call.db, body.businessId, ref.storeId, call.now)
     requireDeliveryTo(store.details, store.schedule.zones, place)
   }
-  await updateCheckoutStatement(
-    call.db,
-    ref.id,
-    {
-      delivery_address_json: addressJson(address),
-      instructions: body.instructions,
-      delivery_latitude: place.latitude,
-      delivery_longitude: place.longitude,
-    },
-    call.now
-  ).run()
-  return checkoutState(call, body.businessId, body.basketToken)
+  return saveCheckout(call, body, ref.id, {
+    delivery_address_json: addressJson(address),
+    instructions: body.instructions,
+    delivery_latitude: place.latitude,
+    delivery_longitude: place.longitude,
+  })
 }
 
 export async function setBillingAddress(
@@ -294,8 +294,7 @@ export async function setBillingAddress(
           billing_same_as_delivery: 0,
         }
       : { billing_address_json: null, billing_same_as_delivery: 1 }
-  await updateCheckoutStatement(call.db, ref.id, columns, call.now).run()
-  return checkoutState(call, body.businessId, body.basketToken)
+  return saveCheckout(call, body, ref.id, columns)
 }
 
 export async function acceptTerms(
@@ -303,13 +302,7 @@ export async function acceptTerms(
   body: z.output<typeof AcceptTermsRequestSchema>
 ): Promise<CheckoutState> {
   const ref = await requireBasket(call.db, body.businessId, body.basketToken)
-  await updateCheckoutStatement(
-    call.db,
-    ref.id,
-    { terms_accepted_at: call.now.toISOString() },
-    call.now
-  ).run()
-  return checkoutState(call, body.businessId, body.basketToken)
+  return saveCheckout(call, body, ref.id, { terms_accepted_at: call.now.toISOString() })
 }
 
 /** The order for its owner only: the holder of its basket's token, or the member who placed it. */
@@ -353,39 +346,20 @@ export async function storeRetailMembership(
 ): Promise<z.output<typeof RetailMembershipSchema>> {
   if (call.caller.kind !== 'member') throw new AppError('unauthorized', MESSAGES.loginRequired)
   const checked = checkRetailMembership(body)
-  await call.db
-    .prepare(
-      `update customers set retail_member_id = ?3, updated_at = ?4
-       where id = ?1 and business_id = ?2`
-    )
-    .bind(call.caller.customerId, body.businessId, checked.retailMemberId, call.now.toISOString())
-    .run()
+  await saveRetailMemberId(call.db, {
+    customerId: call.caller.customerId,
+    businessId: body.businessId,
+    retailMemberId: checked.retailMemberId,
+    now: call.now,
+  })
   return checked
-}
-
-interface DriverRow {
-  business_order_id: string
-  customer_id: number | null
-  basket_id: number | null
-  status_code: number | null
-  driver_latitude: number | null
-  driver_longitude: number | null
-  driver_updated_at: string | null
 }
 
 export async function driverLocation(
   call: CheckoutCall,
   body: z.output<typeof DriverLocationRequestSchema>
 ): Promise<z.output<typeof DriverLocationSchema>> {
-  const row = await call.db
-    .prepare(
-      `select business_order_id, customer_id, basket_id, status_code, driver_latitude,
-         driver_longitude, driver_updated_at
-       from orders o where business_id = ?1 and business_order_id = ?2
-         and ${ofCallingBrand('?3')}`
-    )
-    .bind(body.businessId, body.businessOrderId, body.brandId ?? null)
-    .first<DriverRow>()
+  const row = await findOrderDriver(call.db, body.businessId, body.businessOrderId, body.brandId)
   const owner =
     row !== null &&
     ((call.caller.kind === 'member' && row.customer_id === call.caller.customerId) ||

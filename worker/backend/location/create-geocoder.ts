@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
-import { D1Geocoder } from './d1-geocoder.ts'
+import { D1Geocoder } from './d1-geocoder-repo.ts'
 import type { Geocoder } from './geocoder.ts'
 import { IdealPostcodesGeocoder } from './ideal-postcodes-geocoder.ts'
 

@@ -15,10 +15,24 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
 import { createGeocoder } from './create-geocoder.ts'
-import { requireBusinessPostcode } from './postcode-rules.ts'
+import { requireBusinessPostcode } from './postcode-rules-repo.ts'
 import { registerInterest } from './repo.ts'
 
 /** Location (spec §7): geocoding, addresses, autocomplete, place details and interest requests. */
+/** The body's postcode, checked and normalised by the business's postcode rule. */
+function businessPostcode(
+  db: D1Database,
+  body: { businessId: number; postcode: string; country: string }
+): Promise<string> {
+  return requireBusinessPostcode(db, body.businessId, body.postcode, body.country)
+}
+
+/** The geocoder's answer, or not_found with `message` when it found nothing. */
+function foundOr<T>(found: T | null | undefined, message: string): T {
+  if (!found) throw new AppError('not_found', message)
+  return found
+}
+
 export const location = createDomain('Location')
 
 location.post(
@@ -32,15 +46,9 @@ location.post(
     errors: ['not_found', 'upstream_error'],
   },
   async ({ body }, c) => {
-    const postcode = await requireBusinessPostcode(
-      c.env.DB,
-      body.businessId,
-      body.postcode,
-      body.country
-    )
+    const postcode = await businessPostcode(c.env.DB, body)
     const found = await createGeocoder(c.env).postcodeToCoordinates(postcode, body.country)
-    if (!found) throw new AppError('not_found', MESSAGES.locationNotFound)
-    return found
+    return foundOr(found, MESSAGES.locationNotFound)
   }
 )
 
@@ -54,8 +62,7 @@ location.post(
   },
   async ({ body }, c) => {
     const found = await createGeocoder(c.env).coordinatesToPostcode(body.coords)
-    if (!found) throw new AppError('not_found', MESSAGES.locationNotFound)
-    return found
+    return foundOr(found, MESSAGES.locationNotFound)
   }
 )
 
@@ -68,12 +75,7 @@ location.post(
     errors: ['upstream_error'],
   },
   async ({ body }, c) => {
-    const postcode = await requireBusinessPostcode(
-      c.env.DB,
-      body.businessId,
-      body.postcode,
-      body.country
-    )
+    const postcode = await businessPostcode(c.env.DB, body)
     return { addresses: await createGeocoder(c.env).addressesByPostcode(postcode, body.country) }
   }
 )
@@ -120,8 +122,7 @@ location.post(
   },
   async ({ body }, c) => {
     const place = await createGeocoder(c.env).placeDetails(body.placeId)
-    if (!place) throw new AppError('not_found', MESSAGES.addressInfoFailed)
-    return place
+    return foundOr(place, MESSAGES.addressInfoFailed)
   }
 )
 
@@ -134,12 +135,7 @@ location.post(
     errors: ['not_found'],
   },
   async ({ body }, c) => {
-    const postcode = await requireBusinessPostcode(
-      c.env.DB,
-      body.businessId,
-      body.postcode,
-      body.country
-    )
+    const postcode = await businessPostcode(c.env.DB, body)
     const outcome = await registerInterest(c.env.DB, {
       businessId: body.businessId,
       brandId: body.brandId,

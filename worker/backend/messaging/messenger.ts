@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
+import { insertOutboxMessage } from './outbox-repo.ts'
 
 /** Templates the backend sends; each names what its `data` carries. */
 export type MessageTemplate =
@@ -30,19 +31,7 @@ export class OutboxMessenger implements Messenger {
   constructor(private readonly db: D1Database) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.db
-      .prepare(
-        `insert into outbox (business_id, channel, recipient, template, payload_json)
-         values (?1, ?2, ?3, ?4, ?5)`
-      )
-      .bind(
-        message.businessId,
-        message.channel,
-        message.to,
-        message.template,
-        JSON.stringify(message.data)
-      )
-      .run()
+    await insertOutboxMessage(this.db, message)
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Brand, BrandLink } from '../../../schemas/brand.ts'
 import type { BusinessProfile } from '../../../schemas/business.ts'
 import { mergeWhiteLabelSettings } from '../content/white-label.ts'
-import { postcodeRuleOf, type PostcodeRuleRow } from '../location/postcode-rules.ts'
+import { postcodeRuleOf, type PostcodeRuleRow } from '../location/postcode-rules-repo.ts'
 
 interface BrandRow {
   id: number

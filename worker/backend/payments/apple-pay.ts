@@ -3,8 +3,8 @@ import { ApplePayMerchantSessionSchema } from '../../../schemas/payments.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { assertMethodAccepted, findStorePayment } from '../checkout/refusals.ts'
-import { deriveKey, hmacSha256, randomToken, requireSecret, toHex } from '../crypto.ts'
-import { paymentsSandbox } from './config.ts'
+import { deriveKey, hmacSha256, randomToken, requireSecret, toHex } from '../../lib/crypto.ts'
+import { paymentsSandbox } from '../../lib/payments-config.ts'
 import { isBusinessUrl } from './repo.ts'
 
 /*

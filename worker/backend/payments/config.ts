@@ -1,16 +1,9 @@
-import { HPP_URLS, paymentsSandbox, SANDBOX_GATEWAY_PATH } from '../../../schemas/payment-config.ts'
-import { requireSecret } from '../crypto.ts'
-
-// Shared with the storefront's security headers, so they live in schemas.
-export {
-  cardGatewayName,
-  paymentsSandbox,
-  SANDBOX_GATEWAY_PATH,
-} from '../../../schemas/payment-config.ts'
+import { requireSecret } from '../../lib/crypto.ts'
+import { localSandboxActive, paymentsSandbox, SANDBOX_HPP_PATH } from '../../lib/payments-config.ts'
+import { HPP_URLS } from '../../lib/realex-hpp.ts'
 
 /** The merchant the local sandbox card page signs for when no Realex merchant is configured. */
 export const SANDBOX_MERCHANT_ID = 'localsandbox'
-export const SANDBOX_HPP_PATH = `${SANDBOX_GATEWAY_PATH}/hpp/pay`
 
 type PaymentsEnv = Pick<
   Env,
@@ -20,16 +13,6 @@ type PaymentsEnv = Pick<
   | 'REALEX_ACCOUNT'
   | 'REALEX_SHARED_SECRET'
 >
-
-/**
- * The worker's own sandbox card page stands in for Realex: sandbox mode and no merchant id. It
- * signs with REALEX_SHARED_SECRET exactly as a real merchant's page would.
- */
-export function localSandboxActive(
-  env: Pick<Env, 'PAYMENTS_MODE' | 'REALEX_MERCHANT_ID'>
-): boolean {
-  return env.PAYMENTS_MODE === 'sandbox' && (env.REALEX_MERCHANT_ID ?? '').trim() === ''
-}
 
 export interface RealexConfig {
   merchantId: string

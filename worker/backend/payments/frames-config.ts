@@ -1,17 +1,11 @@
-import { deriveKey, requireSecret, toHex } from '../crypto.ts'
+import { requireSecret } from '../../lib/crypto.ts'
 import {
   framesLocalSandbox,
   paymentsSandbox,
-  SANDBOX_FRAMES_PATH,
-} from '../../../schemas/payment-config.ts'
-
-// Shared with the storefront's security headers, so they live in schemas.
-export {
-  FRAMES_FRAME_ORIGIN,
-  framesLocalSandbox,
-  SANDBOX_FRAME_PAGES_PATH,
-  SANDBOX_FRAMES_PATH,
-} from '../../../schemas/payment-config.ts'
+  SANDBOX_FRAMES_API_PATH,
+  SANDBOX_FRAMES_PUBLIC_KEY,
+  sandboxFramesSecretKey,
+} from '../../lib/payments-config.ts'
 
 /*
  * Settings of the embedded card frames provider (CARD_GATEWAY="frames", spec §9): a
@@ -25,27 +19,11 @@ export const FRAMES_API_URLS = {
   live: 'https://api.checkout.com',
 } as const
 
-/** The local sandbox's payments API (under the sandbox gateway). */
-export const SANDBOX_FRAMES_API_PATH = `${SANDBOX_FRAMES_PATH}/api`
-/** The public key the local sandbox frames tokenise with. */
-export const SANDBOX_FRAMES_PUBLIC_KEY = 'pk_sbx_local'
-
 export type FramesEnv = Pick<Env, 'PAYMENTS_MODE' | 'REALEX_SHARED_SECRET'> & {
   /** Optional in the type: make-payment's environment names only what every gateway needs. */
   FRAMES_PUBLIC_KEY?: string
   /** The provider's secret key (a secret, absent locally). */
   FRAMES_SECRET_KEY?: string
-}
-
-/**
- * The secret key the local sandbox payments API accepts: derived from REALEX_SHARED_SECRET, so the
- * sandbox checks a real Authorization header without another secret to configure.
- */
-export async function sandboxFramesSecretKey(
-  env: Pick<Env, 'REALEX_SHARED_SECRET'>
-): Promise<string> {
-  const secret = requireSecret(env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
-  return `sk_sbx_${toHex(await deriveKey(secret, 'sandbox-frames-api'))}`
 }
 
 export interface FramesSettings {

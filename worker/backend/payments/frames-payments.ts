@@ -3,12 +3,14 @@ import { DEFAULT_CURRENCY } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { MakePaymentRequest, PaymentRedirect } from '../../../schemas/payments.ts'
 import { AppError } from '../../lib/errors.ts'
-import { orderPaymentStateStatement, type PayableOrder } from '../checkout/orders.ts'
-import { randomToken } from '../crypto.ts'
-import { localSandboxActive, realexConfig } from './config.ts'
+import type { PayableOrder } from '../checkout/orders.ts'
+import { orderPaymentStateStatement } from '../checkout/orders-repo.ts'
+import { randomToken } from '../../lib/crypto.ts'
+import { realexConfig } from './config.ts'
+import { localSandboxActive } from '../../lib/payments-config.ts'
 import { framesSettings, type FramesEnv } from './frames-config.ts'
 import { createFramesGateway, type FramesFetch, type FramesGateway } from './frames-gateway.ts'
-import { localFramesFetch } from './frames-local.ts'
+import { requirePaymentSandbox } from '../adapters.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
 import {
@@ -17,10 +19,11 @@ import {
   keepCardStatements,
   newAttemptStatements,
   recordAuthorisationStatement,
+  savePendingExternalRef,
   storedAttempt,
   type PaymentRow,
 } from './repo.ts'
-import { findOwnCard } from './saved-cards.ts'
+import { findOwnCard } from '../checkout/saved-cards-repo.ts'
 import type { PaymentsEnv } from './service.ts'
 import {
   realexWalletCharge,
@@ -69,7 +72,7 @@ export async function framesGatewayFor(
   const transport =
     fetcher ??
     (settings.localSandbox
-      ? localFramesFetch(env)
+      ? requirePaymentSandbox(env).framesFetch(env)
       : (input: string, init: RequestInit) => fetch(input, init))
   return createFramesGateway(settings, transport)
 }
@@ -144,7 +147,7 @@ async function charge(
   if (wallet && gateway === 'realex') {
     const config = realexConfig(env)
     return localSandboxActive(env)
-      ? sandboxWalletCharge(env.DB, config.secret, attempt, wallet)
+      ? sandboxWalletCharge(requirePaymentSandbox(env), env.DB, config.secret, attempt, wallet)
       : realexWalletCharge(config, attempt, wallet, {
           url: realexRemoteUrl(env, origin),
           fetch: (input, init) => fetch(input, init),
@@ -182,13 +185,7 @@ export async function recordDirectOutcome(
   const at = now.toISOString()
   if (outcome.kind === 'redirect' || outcome.kind === 'pending') {
     if (ref) {
-      await db
-        .prepare(
-          `update payments set external_ref = ?2, updated_at = ?3
-           where id = ?1 and status = 'pending' and completed_at is null`
-        )
-        .bind(payment.id, ref, at)
-        .run()
+      await savePendingExternalRef(db, payment.id, ref, now)
     }
     return
   }

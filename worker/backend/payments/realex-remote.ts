@@ -1,6 +1,16 @@
-import { SANDBOX_GATEWAY_PATH, localSandboxActive, paymentsSandbox } from './config.ts'
+import {
+  localSandboxActive,
+  paymentsSandbox,
+  SANDBOX_REMOTE_PATH,
+} from '../../lib/payments-config.ts'
 import type { GatewayVoidResult } from './gateway.ts'
-import { HPP_RESULT, hppHash, hppTimestamp, verifyHppResponse } from './realex-hpp.ts'
+import { HPP_RESULT, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
+import {
+  parseRemoteXml,
+  type RemoteVoidInput,
+  remoteResponseFields,
+  remoteVoidXml,
+} from '../../lib/realex-remote-xml.ts'
 
 /*
  * The Realex (Global Payments) remote API: XML requests posted server to server, signed with the
@@ -14,9 +24,6 @@ export const REALEX_REMOTE_URLS = {
   sandbox: 'https://api.sandbox.realexpayments.com/epage-remote.cgi',
 } as const
 
-/** Where the local sandbox answers the remote API (worker/sandbox-gateway/remote.ts). */
-export const SANDBOX_REMOTE_PATH = `${SANDBOX_GATEWAY_PATH}/remote`
-
 /** The remote API address of this deployment; the local sandbox's is on `origin`. */
 export function realexRemoteUrl(
   env: Pick<Env, 'PAYMENTS_MODE' | 'REALEX_MERCHANT_ID'>,
@@ -24,94 +31,6 @@ export function realexRemoteUrl(
 ): string {
   if (localSandboxActive(env)) return `${origin}${SANDBOX_REMOTE_PATH}`
   return paymentsSandbox(env) ? REALEX_REMOTE_URLS.sandbox : REALEX_REMOTE_URLS.live
-}
-
-function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-}
-
-function unescapeXml(value: string): string {
-  return value
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-}
-
-/** What a void names: the transaction's ORDER_ID and the PASREF of its authorisation. */
-export interface RemoteVoidInput {
-  merchantId: string
-  account: string
-  orderId: string
-  pasref: string
-  timestamp: string
-}
-
-/** The void's SHA1HASH: TIMESTAMP.MERCHANT_ID.ORDER_ID with empty AMOUNT, CURRENCY and card. */
-export function remoteVoidHash(input: RemoteVoidInput, secret: string): Promise<string> {
-  return hppHash([input.timestamp, input.merchantId, input.orderId, '', '', ''], secret)
-}
-
-/** `<request type="void">` for the remote API. */
-export async function remoteVoidXml(input: RemoteVoidInput, secret: string): Promise<string> {
-  const hash = await remoteVoidHash(input, secret)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<request type="void" timestamp="${escapeXml(input.timestamp)}">`,
-    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
-    `<account>${escapeXml(input.account)}</account>`,
-    `<orderid>${escapeXml(input.orderId)}</orderid>`,
-    `<pasref>${escapeXml(input.pasref)}</pasref>`,
-    `<sha1hash>${hash}</sha1hash>`,
-    '</request>',
-  ].join('\n')
-}
-
-/**
- * The flat elements of a remote API request or response (`<response timestamp="…">` and its
- * child elements; nested ones are not needed), or null when it is not one.
- */
-export function parseRemoteXml(
-  xml: string,
-  root: 'request' | 'response'
-): { attributes: Record<string, string>; fields: Record<string, string> } | null {
-  const open = new RegExp(`<${root}((?:\\s+[a-z]+="[^"]*")*)\\s*>([\\s\\S]*)</${root}>`).exec(xml)
-  if (!open) return null
-  const attributes: Record<string, string> = {}
-  for (const [, name, value] of (open[1] ?? '').matchAll(/([a-z]+)="([^"]*)"/g)) {
-    if (name !== undefined && value !== undefined) attributes[name] = unescapeXml(value)
-  }
-  const fields: Record<string, string> = {}
-  for (const [, name, value] of (open[2] ?? '').matchAll(/<([a-z0-9_]+)>([^<]*)<\/\1>/g)) {
-    if (name !== undefined && value !== undefined) fields[name] = unescapeXml(value)
-  }
-  for (const [, name] of (open[2] ?? '').matchAll(/<([a-z0-9_]+)\s*\/>/g)) {
-    if (name !== undefined) fields[name] = ''
-  }
-  return { attributes, fields }
-}
-
-/** A signed remote API answer as the hash fields name them (the hosted page's formula). */
-export function remoteResponseFields(
-  timestamp: string,
-  fields: Readonly<Record<string, string>>
-): Record<string, string> {
-  return {
-    TIMESTAMP: timestamp,
-    MERCHANT_ID: fields.merchantid ?? '',
-    ORDER_ID: fields.orderid ?? '',
-    RESULT: fields.result ?? '',
-    MESSAGE: fields.message ?? '',
-    PASREF: fields.pasref ?? '',
-    AUTHCODE: fields.authcode ?? '',
-    SHA1HASH: fields.sha1hash ?? '',
-  }
 }
 
 /**

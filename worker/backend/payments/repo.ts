@@ -419,3 +419,19 @@ export function keepCardStatements(
       .bind(paymentId, customerId, card.token, MESSAGES.cardExists, gateway),
   ]
 }
+
+/** Keeps the gateway's reference of a payment still pending. */
+export async function savePendingExternalRef(
+  db: D1Database,
+  paymentId: number,
+  ref: string,
+  now: Date
+): Promise<void> {
+  await db
+    .prepare(
+      `update payments set external_ref = ?2, updated_at = ?3
+       where id = ?1 and status = 'pending' and completed_at is null`
+    )
+    .bind(paymentId, ref, now.toISOString())
+    .run()
+}

@@ -17,12 +17,13 @@ import type { Context } from 'hono'
 import { AppError } from '../../lib/errors.ts'
 import { readJsonBody } from '../../lib/request-body.ts'
 import { authenticate } from '../auth/authenticate.ts'
+import type { BackendAdapters } from '../adapters.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
 import { validateApplePayMerchant } from './apple-pay.ts'
-import { cardGatewayName } from './config.ts'
+import { cardGatewayName } from '../../lib/payments-config.ts'
 import { addFramesCard } from './frames-payments.ts'
-import { deleteSavedCard, listSavedCards } from './saved-cards.ts'
+import { deleteSavedCard, listSavedCards } from '../checkout/saved-cards-repo.ts'
 import {
   consumerData,
   makePayment,
@@ -41,6 +42,11 @@ for (const path of ['/payments/make', '/member/cards/add']) {
     refuseCardFields(await readJsonBody(c.req.raw))
     await next()
   })
+}
+
+/** The bindings with the adapters createBackend was given (the local payment sandbox). */
+function paymentsEnv(c: Context<BackendEnv>): Env & BackendAdapters {
+  return { ...c.env, ...c.var.adapters }
 }
 
 async function memberOf(c: Context<BackendEnv>, businessId: number): Promise<number> {
@@ -63,7 +69,7 @@ payments.post(
     response: PaymentResultSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => makePayment(c.env, body, now(c.env))
+  ({ body }, c) => makePayment(paymentsEnv(c), body, now(c.env))
 )
 
 payments.post(
@@ -76,7 +82,7 @@ payments.post(
     response: PaymentResultSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => verifyPayment(c.env, body, now(c.env))
+  ({ body }, c) => verifyPayment(paymentsEnv(c), body, now(c.env))
 )
 
 payments.post(
@@ -88,7 +94,7 @@ payments.post(
     response: HppProducerDataSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => producerData(c.env, body, now(c.env))
+  ({ body }, c) => producerData(paymentsEnv(c), body, now(c.env))
 )
 
 payments.post(
@@ -102,7 +108,7 @@ payments.post(
     response: PaymentResultSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => consumerData(c.env, body, now(c.env))
+  ({ body }, c) => consumerData(paymentsEnv(c), body, now(c.env))
 )
 
 payments.post(
@@ -151,7 +157,11 @@ payments.post(
       const message = MESSAGES.cardsSavedDuringPayment
       throw new AppError('validation_error', message, { fields: [{ field: 'token', message }] })
     }
-    await addFramesCard(c.env, { customerId, token: body.token, origin: new URL(c.req.url).origin })
+    await addFramesCard(paymentsEnv(c), {
+      customerId,
+      token: body.token,
+      origin: new URL(c.req.url).origin,
+    })
     return { cards: await listSavedCards(c.env.DB, customerId) }
   }
 )

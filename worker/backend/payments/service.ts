@@ -14,13 +14,18 @@ import {
   confirmOrder,
   findOrderById,
   findPayableOrder,
-  orderPaymentStateStatement,
   type PayableOrder,
 } from '../checkout/orders.ts'
-import { randomToken } from '../crypto.ts'
-import { idempotent } from '../idempotency.ts'
+import {
+  cashConfirmedStatement,
+  findOrderReference,
+  orderPaymentStateStatement,
+} from '../checkout/orders-repo.ts'
+import { randomToken } from '../../lib/crypto.ts'
+import { idempotent } from '../idempotency-repo.ts'
 import type { MessengerEnv } from '../messaging/messenger.ts'
-import { cardGatewayName, localSandboxActive, realexConfig } from './config.ts'
+import { realexConfig } from './config.ts'
+import { cardGatewayName, localSandboxActive } from '../../lib/payments-config.ts'
 import type {
   CardGatewayAdapter,
   GatewayOutcome,
@@ -34,8 +39,9 @@ import {
   pmtRefFor,
   storedCardOf,
 } from './realex-gateway.ts'
-import { decodeHppResponse, verifyHppResponse } from './realex-hpp.ts'
+import { decodeHppResponse, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
+import { type PaymentAdapters, requirePaymentSandbox } from '../adapters.ts'
 import {
   completePaymentStatement,
   findOwedVoids,
@@ -49,14 +55,13 @@ import {
   storedAttempt,
   type PaymentRow,
 } from './repo.ts'
-import { findOwnCard } from './saved-cards.ts'
+import { findOwnCard, hasSavedCard } from '../checkout/saved-cards-repo.ts'
 import {
   framesGatewayFor,
   isDirectPayment,
   refreshDirectPayment,
   startDirectPayment,
 } from './frames-payments.ts'
-import { sandboxRemoteFetcher } from '../../sandbox-gateway/remote.ts'
 
 /*
  * Make payment, verify payment and the hosted card page's producer and consumer data (spec §7).
@@ -71,6 +76,7 @@ import { sandboxRemoteFetcher } from '../../sandbox-gateway/remote.ts'
  */
 
 export type PaymentsEnv = MessengerEnv &
+  PaymentAdapters &
   Pick<
     Env,
     | 'PAYMENTS_MODE'
@@ -145,10 +151,7 @@ async function paymentResult(
   payment: PaymentRow,
   redirect: PaymentRedirect | null = null
 ): Promise<PaymentResult> {
-  const order = await db
-    .prepare(`select business_order_id, status_code from orders where id = ?1`)
-    .bind(payment.order_id)
-    .first<{ business_order_id: string; status_code: number | null }>()
+  const order = await findOrderReference(db, payment.order_id)
   if (!order) throw new AppError('not_found', MESSAGES.orderNotFound)
   const status: PaymentStatus = redirect
     ? 'redirect'
@@ -284,7 +287,7 @@ async function payCash(
       pmtRef: null,
       at,
     }),
-    db.prepare(`update orders set cash_confirmed = 1 where id = ?1`).bind(order.orderId),
+    cashConfirmedStatement(db, order.orderId),
     orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
   ])
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
@@ -323,13 +326,7 @@ function attemptOf(
 
 async function payerExists(db: D1Database, customerId: number | null): Promise<boolean> {
   if (customerId === null) return false
-  const row = await db
-    .prepare(
-      `select 1 as ok from saved_cards where customer_id = ?1 and gateway = 'realex' limit 1`
-    )
-    .bind(customerId)
-    .first<{ ok: number }>()
-  return row !== null
+  return hasSavedCard(db, customerId, 'realex')
 }
 
 async function realexRedirect(
@@ -581,7 +578,7 @@ async function voidingGateway(
       url: realexRemoteUrl(env, origin),
       // Workers' fetch must be called unbound from any object.
       fetch: localSandboxActive(env)
-        ? sandboxRemoteFetcher(env)
+        ? requirePaymentSandbox(env).remoteFetch(env)
         : (input, init) => fetch(input, init),
     },
   })
@@ -589,10 +586,7 @@ async function voidingGateway(
 
 /** What a void needs of an attempt: the gateway's references, amount and currency. */
 async function voidAttemptOf(db: D1Database, payment: PaymentRow): Promise<PaymentAttempt> {
-  const order = await db
-    .prepare(`select business_order_id from orders where id = ?1`)
-    .bind(payment.order_id)
-    .first<{ business_order_id: string }>()
+  const order = await findOrderReference(db, payment.order_id)
   return storedAttempt(payment, order?.business_order_id ?? '')
 }
 

@@ -1,9 +1,10 @@
-import { spendSandboxWalletToken } from '../../sandbox-gateway/wallets.ts'
+import { hppHash, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
+import { parseRemoteXml, remoteResponseFields } from '../../lib/realex-remote-xml.ts'
+import { escapeXml } from '../../lib/xml.ts'
+import type { PaymentSandbox } from '../adapters.ts'
 import type { RealexConfig } from './config.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
-import { hppHash, hppTimestamp, verifyHppResponse } from './realex-hpp.ts'
 import { hppOutcome } from './realex-gateway.ts'
-import { parseRemoteXml, remoteResponseFields } from './realex-remote.ts'
 
 /*
  * Apple Pay and Google Pay tokens through the Realex remote API (`<request type="auth-mobile">`,
@@ -17,15 +18,6 @@ export type Wallet = 'applePay' | 'googlePay'
 const MOBILE: Readonly<Record<Wallet, string>> = {
   applePay: 'apple-pay',
   googlePay: 'pay-with-google',
-}
-
-function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
 }
 
 export interface AuthMobileInput {
@@ -139,12 +131,13 @@ export async function realexWalletCharge(
 
 /** The local sandbox's wallet charge: the sandbox sheet's token, verified and spent once. */
 export async function sandboxWalletCharge(
+  sandbox: PaymentSandbox,
   db: D1Database,
   secret: string,
   attempt: PaymentAttempt,
   wallet: Wallet
 ): Promise<WalletCharge> {
-  const outcome = await spendSandboxWalletToken(db, secret, wallet, attempt.token ?? '')
+  const outcome = await sandbox.spendWalletToken(db, secret, wallet, attempt.token ?? '')
   if (outcome === null) return failed('token_invalid', 'Wallet token invalid or already used')
   const ref = `SBXW${attempt.gatewayOrderId.replace(/[^A-Za-z0-9]/g, '').slice(-16)}`
   return outcome === 'approve'

@@ -1,3 +1,5 @@
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
+
 interface TimeZoneRow {
   business_time_zone: string
   store_id: number | null
@@ -91,7 +93,7 @@ interface SlotUsageRow {
 export function slotUsageStatement(
   db: D1Database,
   storeId: number,
-  method: 'delivery' | 'collection',
+  method: FulfilmentMethod,
   from: string,
   to: string,
   now: Date

@@ -1,6 +1,6 @@
 import { addMinutes } from 'date-fns'
 import type { z } from 'zod'
-import { SLOT_RESERVATION_MINUTES } from '../../../schemas/constants.ts'
+import { SLOT_RESERVATION_MINUTES, type FulfilmentMethod } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type {
   ReserveSlotRequestSchema,
@@ -10,7 +10,7 @@ import type {
   TimeSlotListRequestSchema,
 } from '../../../schemas/slots.ts'
 import { AppError } from '../../lib/errors.ts'
-import { findBasketByToken, type BasketRef } from '../basket/repo.ts'
+import { basketTimingStatement, findBasketByToken, type BasketRef } from '../basket-ref-repo.ts'
 import {
   availabilityInput,
   methodAvailabilityAt,
@@ -21,15 +21,17 @@ import { type DeliveryZone, requireDeliveryTo } from '../stores/delivery.ts'
 import { findStoreDetails, type StoreDetailsRecord } from '../stores/repo.ts'
 import { findSlotSettings, slotUsageFrom, slotUsageStatement, type SlotSettings } from './repo.ts'
 import {
+  asapHoldStatement,
   basketReservationStatement,
   insertedReservationStatement,
   releaseHoldStatements,
   reservationFrom,
+  slotHoldStatements,
   sweepStatements,
-} from './reservations.ts'
+} from './reservations-repo.ts'
 import { generateSlots, orderableDates, type GeneratedSlot } from './slot-generation.ts'
 
-type Method = 'delivery' | 'collection'
+type Method = FulfilmentMethod
 type ListRequest = z.output<typeof TimeSlotListRequestSchema>
 type ReserveRequest = z.output<typeof ReserveSlotRequestSchema>
 
@@ -39,7 +41,7 @@ interface SlotStore {
   daysInAdvance: number
   availability: AvailabilityInput
   settings: SlotSettings
-  /** Where it delivers (issue 13 §3). */
+  /** Where it delivers (its radius or zones, for requireDeliveryTo). */
   record: StoreDetailsRecord
   zones: ReadonlyArray<DeliveryZone>
 }
@@ -254,7 +256,7 @@ export async function reserveTimeSlot(
   const { today } = orderableDates(store.timeZone, store.daysInAdvance, now)
   if (request.timeSlotDate < today) throw dateError('timeSlotDate')
   const method = request.fulfilmentMethod
-  // Issue 13 §3: no delivery slot where the store does not deliver (when the call says where).
+  // No delivery slot where the store does not deliver (when the call says where).
   if (method === 'delivery' && request.latitude !== undefined && request.longitude !== undefined) {
     requireDeliveryTo(store.record, store.zones, {
       latitude: request.latitude,
@@ -262,7 +264,6 @@ export async function reserveTimeSlot(
       postcode: request.postcode ?? formatCoordinates(request.latitude, request.longitude),
     })
   }
-  const at = now.toISOString()
   const expiresAt = addMinutes(now, SLOT_RESERVATION_MINUTES).toISOString()
   // Where the shopper is (spec §7 Reserve slot), kept with the hold.
   const place = [request.postcode ?? null, request.latitude ?? null, request.longitude ?? null]
@@ -271,12 +272,7 @@ export async function reserveTimeSlot(
     ...releaseHoldStatements(db, basket.id, now),
   ]
   const basketUpdate = (timing: 'asap' | 'future') =>
-    db
-      .prepare(
-        `update baskets set fulfilment_timing = ?2, fulfilment_method = ?3, version = version + 1,
-           updated_at = ?4 where id = ?1`
-      )
-      .bind(basket.id, timing, method, at)
+    basketTimingStatement(db, basket.id, { timing, method, now })
 
   if (request.timeSlotTime === undefined) {
     if (!asapFor(store, method, now).available) {
@@ -286,13 +282,14 @@ export async function reserveTimeSlot(
     }
     const results = await db.batch([
       ...prologue,
-      db
-        .prepare(
-          `insert into slot_reservations (store_id, basket_id, fulfilment_method, is_asap, status,
-             postcode, latitude, longitude, expires_at, created_at)
-           values (?1, ?2, ?3, 1, 'held', ?4, ?5, ?6, ?7, ?8)`
-        )
-        .bind(store.id, basket.id, method, ...place, expiresAt, at),
+      asapHoldStatement(db, {
+        storeId: store.id,
+        basketId: basket.id,
+        method,
+        place,
+        expiresAt,
+        now,
+      }),
       insertedReservationStatement(db),
       basketUpdate('asap'),
     ])
@@ -305,36 +302,17 @@ export async function reserveTimeSlot(
   try {
     results = await db.batch([
       ...prologue,
-      db
-        .prepare(
-          `insert or ignore into time_slots (store_id, fulfilment_method, slot_date, starts_at,
-             ends_at, start_utc, end_utc, capacity)
-           values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`
-        )
-        .bind(
-          ...key,
-          slot.endTime,
-          slot.start.toISOString(),
-          slot.end.toISOString(),
-          store.settings.slotCapacity
-        ),
-      // No `and reserved_count < capacity`: a full slot must fail the batch, not skip a row. A
-      // slot the store blocked counts as full the same way, so it too changes nothing.
-      db
-        .prepare(
-          `update time_slots
-           set reserved_count = reserved_count + 1 + is_blocked * (capacity + 1)
-           where store_id = ?1 and fulfilment_method = ?2 and slot_date = ?3 and starts_at = ?4`
-        )
-        .bind(...key),
-      db
-        .prepare(
-          `insert into slot_reservations (time_slot_id, store_id, basket_id, fulfilment_method,
-             is_asap, status, postcode, latitude, longitude, expires_at, created_at)
-           select id, ?1, ?5, ?2, 0, 'held', ?6, ?7, ?8, ?9, ?10 from time_slots
-           where store_id = ?1 and fulfilment_method = ?2 and slot_date = ?3 and starts_at = ?4`
-        )
-        .bind(...key, basket.id, ...place, expiresAt, at),
+      ...slotHoldStatements(db, {
+        key,
+        endTime: slot.endTime,
+        start: slot.start,
+        end: slot.end,
+        capacity: store.settings.slotCapacity,
+        basketId: basket.id,
+        place,
+        expiresAt,
+        now,
+      }),
       insertedReservationStatement(db),
       basketUpdate('future'),
     ])

@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz'
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { format } from 'date-fns'
 import type {
   OpeningHours,
@@ -218,7 +219,7 @@ function toIso(date: Date | null, timeZone: string): string | null {
  */
 export function methodHours(
   input: AvailabilityInput,
-  method: 'delivery' | 'collection'
+  method: FulfilmentMethod
 ): ReadonlyArray<OpeningHours> {
   const own = input.openingHours[method]
   return own.length > 0 ? own : input.openingHours.store
@@ -227,7 +228,7 @@ export function methodHours(
 /** One method's availability at an instant: 'open' with closesAt, 'preorder' with opensAt. */
 export function methodAvailabilityAt(
   input: AvailabilityInput,
-  method: 'delivery' | 'collection',
+  method: FulfilmentMethod,
   now: Date
 ): MethodAvailability {
   const enabled = method === 'delivery' ? input.deliveryEnabled : input.collectionEnabled

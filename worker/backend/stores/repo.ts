@@ -5,7 +5,7 @@ import type {
   StoreDirectory,
 } from '../../../schemas/stores.ts'
 import type { Coordinates } from '../../../schemas/location.ts'
-import { ofCallingBrand } from '../checkout/order-brand.ts'
+import { ofCallingBrand } from '../order-brand.ts'
 import type { BoundingBox } from '../geo.ts'
 import type { DeliveryZone } from './delivery.ts'
 
@@ -445,4 +445,35 @@ export async function findStoreDirectory(
     limit,
     total,
   }
+}
+
+/** A store's slug and name by id, or null. */
+export async function findStoreName(
+  db: D1Database,
+  storeId: number
+): Promise<{ slug: string; name: string } | null> {
+  return db
+    .prepare('select slug, name from stores where id = ?1')
+    .bind(storeId)
+    .first<{ slug: string; name: string }>()
+}
+
+/** The payment methods a store takes (flags), or null when it is not the business's. */
+export function findStorePaymentOptions(
+  db: D1Database,
+  businessId: number,
+  storeId: number
+): Promise<{
+  accepts_card: number
+  accepts_apple_pay: number
+  accepts_google_pay: number
+  accepts_cash: number
+} | null> {
+  return db
+    .prepare(
+      `select accepts_card, accepts_apple_pay, accepts_google_pay, accepts_cash from stores
+       where id = ?1 and business_id = ?2`
+    )
+    .bind(storeId, businessId)
+    .first()
 }

@@ -10,7 +10,7 @@ import type {
 import { AppError } from '../../lib/errors.ts'
 import { boundingBox, distanceKm, kmToMiles } from '../geo.ts'
 import type { Geocoder } from '../location/geocoder.ts'
-import { requireBusinessPostcode } from '../location/postcode-rules.ts'
+import { requireBusinessPostcode } from '../location/postcode-rules-repo.ts'
 import { availabilityInput, storeAvailability } from './availability.ts'
 import { deliveryTo, type DeliveryPlace } from './delivery.ts'
 import {

@@ -21,7 +21,7 @@ import {
 import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
-import { framesLocalSandbox, SANDBOX_FRAME_PAGES_PATH } from '../../../schemas/payment-config.ts'
+import { SANDBOX_FRAME_PAGES_PATH, framesLocalSandbox } from '../../lib/payments-config.ts'
 import { echoValues, readForm, safeParseForm } from '../forms.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
 import { renderPage } from '../render.tsx'

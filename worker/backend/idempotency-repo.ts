@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError } from '../lib/errors.ts'
-import { sha256Hex } from './crypto.ts'
+import { canonicalJson, sha256Hex } from '../lib/crypto.ts'
 
 /*
  * Idempotent calls (checkout and payments): the first request with a key runs once and its answer
@@ -29,16 +29,6 @@ export interface IdempotentAnswer<T> {
   body: T
   /** True when this is the stored answer of an earlier request with the key. */
   replayed: boolean
-}
-
-/** JSON with object keys sorted at every level, so equal requests hash equally. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item
-    return Object.fromEntries(
-      Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))
-    )
-  })
 }
 
 interface KeyRow {

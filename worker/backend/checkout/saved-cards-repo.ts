@@ -70,3 +70,16 @@ export async function deleteSavedCard(
     .run()
   if (result.meta.changes === 0) throw new AppError('not_found', MESSAGES.cardNotFound)
 }
+
+/** Whether the member has a card saved with this gateway (a payer there already). */
+export async function hasSavedCard(
+  db: D1Database,
+  customerId: number,
+  gateway: CardGateway
+): Promise<boolean> {
+  const row = await db
+    .prepare(`select 1 as ok from saved_cards where customer_id = ?1 and gateway = ?2 limit 1`)
+    .bind(customerId, gateway)
+    .first<{ ok: number }>()
+  return row !== null
+}

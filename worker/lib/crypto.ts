@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../schemas/messages.ts'
-import { AppError } from '../lib/errors.ts'
-import { logError } from '../lib/log.ts'
+import { AppError } from './errors.ts'
+import { logError } from './log.ts'
 
 const encoder = new TextEncoder()
 
@@ -31,6 +31,21 @@ export function toHex(buffer: ArrayBuffer | Uint8Array): string {
  */
 export async function sha256Hex(text: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(text)))
+}
+
+/**
+ * JSON with object keys sorted at every level and undefined fields left out, so equal values
+ * hash equally (idempotency request hashes, KV cache keys).
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
 }
 
 /** Equal-length comparison that looks at every byte whatever the first difference. */

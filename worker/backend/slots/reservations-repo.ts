@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addMinutes, format } from 'date-fns'
-import { DATE_FORMATS } from '../../../schemas/constants.ts'
+import { DATE_FORMATS, type FulfilmentMethod } from '../../../schemas/constants.ts'
 import type { SlotReservation } from '../../../schemas/slots.ts'
 
 // Every timestamp here is Date#toISOString(), so SQL compares them as strings in time order.
@@ -11,7 +11,7 @@ interface ReservationRow {
   id: number
   is_asap: number
   store_id: number
-  fulfilment_method: 'delivery' | 'collection'
+  fulfilment_method: FulfilmentMethod
   status: SlotReservation['status']
   expires_at: string
   created_at: string
@@ -226,5 +226,86 @@ export function cancelConfirmedStatements(
          where id = ?1 and status = 'confirmed'`
       )
       .bind(reservationId, now.toISOString()),
+  ]
+}
+
+/** Holds ASAP for the basket (no slot: the estimate is made when it is read). */
+export function asapHoldStatement(
+  db: D1Database,
+  input: {
+    storeId: number
+    basketId: number
+    method: FulfilmentMethod
+    place: ReadonlyArray<string | number | null>
+    expiresAt: string
+    now: Date
+  }
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into slot_reservations (store_id, basket_id, fulfilment_method, is_asap, status,
+         postcode, latitude, longitude, expires_at, created_at)
+       values (?1, ?2, ?3, 1, 'held', ?4, ?5, ?6, ?7, ?8)`
+    )
+    .bind(
+      input.storeId,
+      input.basketId,
+      input.method,
+      ...input.place,
+      input.expiresAt,
+      input.now.toISOString()
+    )
+}
+
+/**
+ * Holds a place in a slot for the basket: creates the slot row when it is the first hold, takes a
+ * place, and inserts the reservation. No `and reserved_count < capacity`: a full slot must fail the
+ * batch (the CHECK constraint), not skip a row. A slot the store blocked counts as full the same
+ * way, so it too changes nothing.
+ */
+export function slotHoldStatements(
+  db: D1Database,
+  input: {
+    key: readonly [storeId: number, method: string, date: string, startTime: string]
+    endTime: string
+    start: Date
+    end: Date
+    capacity: number
+    basketId: number
+    place: ReadonlyArray<string | number | null>
+    expiresAt: string
+    now: Date
+  }
+): Array<D1PreparedStatement> {
+  const { key } = input
+  return [
+    db
+      .prepare(
+        `insert or ignore into time_slots (store_id, fulfilment_method, slot_date, starts_at,
+           ends_at, start_utc, end_utc, capacity)
+         values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)`
+      )
+      .bind(
+        ...key,
+        input.endTime,
+        input.start.toISOString(),
+        input.end.toISOString(),
+        input.capacity
+      ),
+    db
+      .prepare(
+        `update time_slots
+         set reserved_count = reserved_count + 1 + is_blocked * (capacity + 1)
+         where store_id = ?1 and fulfilment_method = ?2 and slot_date = ?3 and starts_at = ?4`
+      )
+      .bind(...key),
+    db
+      .prepare(
+        `insert into slot_reservations (time_slot_id, store_id, basket_id, fulfilment_method,
+           is_asap, status, postcode, latitude, longitude, expires_at, created_at)
+         select id, ?1, ?5, ?2, 0, 'held', ?6, ?7, ?8, ?9, ?10 from time_slots
+         where store_id = ?1 and fulfilment_method = ?2 and slot_date = ?3 and starts_at = ?4`
+      )
+      .bind(...key, input.basketId, ...input.place, input.expiresAt, input.now.toISOString()),
   ]
 }

@@ -1,5 +1,5 @@
-import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
-import { logError } from '../../lib/log.ts'
+import { LOCAL_ROBOT_CHECK_TOKEN } from '../../schemas/basket.ts'
+import { logError } from '../lib/log.ts'
 
 /** Tells a person from a robot before a coupon is tried (spec §7 Apply coupon: verifyToken). */
 export interface RobotChecker {

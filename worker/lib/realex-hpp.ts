@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import { constantTimeEqual, toHex } from '../crypto.ts'
+import { constantTimeEqual, toHex } from './crypto.ts'
 
 /*
  * The Realex / Global Payments Hosted Payment Page protocol (reference: the official rxp-hpp SDKs):
@@ -8,8 +8,11 @@ import { constantTimeEqual, toHex } from '../crypto.ts'
  * Web Crypto; the gateway, the sandbox card page and the payments routes build on it.
  */
 
-// Shared with the storefront's security headers, so it lives in schemas.
-export { HPP_URLS } from '../../../schemas/payment-config.ts'
+/** Live and sandbox card page addresses (rxp-js allowedHppUrls). */
+export const HPP_URLS = {
+  live: 'https://pay.realexpayments.com/pay',
+  sandbox: 'https://pay.sandbox.realexpayments.com/pay',
+} as const
 
 /** RESULT codes we act on: 00 success, 1xx declines, 5xx request problems. */
 export const HPP_RESULT = {

@@ -1,0 +1,50 @@
+import { MESSAGES } from '../../schemas/messages.ts'
+import { AppError } from '../lib/errors.ts'
+import { logError } from '../lib/log.ts'
+
+/**
+ * The local payment sandboxes (ADR 002: ports and adapters). In sandbox mode with no provider
+ * configured, the gateways talk to stand-ins for Realex's remote API, the frames provider's
+ * payments API and the wallet sheets. The backend names what it needs here; the composition root
+ * passes the implementations (worker/sandbox-gateway) to createBackend, so the backend never
+ * imports them and runs without them wherever a real provider is configured.
+ */
+export interface PaymentSandbox {
+  /** Answers the sandbox frames payments API's calls in-process, with these bindings. */
+  framesFetch(
+    bindings: Pick<Env, 'DB' | 'REALEX_SHARED_SECRET'>
+  ): (input: string, init: RequestInit) => Promise<Response>
+  /** Answers the sandbox Realex remote API's calls (voids) in-process. */
+  remoteFetch(
+    env: Pick<Env, 'DB' | 'PAYMENTS_MODE' | 'REALEX_MERCHANT_ID' | 'REALEX_SHARED_SECRET'>
+  ): typeof fetch
+  /** Verifies a sandbox wallet sheet's token and spends it once: its outcome, or null. */
+  spendWalletToken(
+    db: D1Database,
+    secret: string,
+    wallet: 'applePay' | 'googlePay',
+    tokenData: unknown
+  ): Promise<'approve' | 'decline' | null>
+}
+
+/** The adapters payments run with (beside the bindings they read). */
+export interface PaymentAdapters {
+  /** Null where no local sandbox is wired (a backend deployed with real providers only). */
+  paymentSandbox?: PaymentSandbox | null | undefined
+}
+
+/** The wired sandbox; a sandbox-mode call without one is a logged 500 (a wiring mistake). */
+export function requirePaymentSandbox(adapters: PaymentAdapters): PaymentSandbox {
+  if (adapters.paymentSandbox) return adapters.paymentSandbox
+  logError(new Error('local payment sandbox active but none was passed to createBackend'), {
+    config: 'paymentSandbox',
+  })
+  throw new AppError('internal_error', MESSAGES.systemError)
+}
+
+/**
+ * The adapters the backend takes from whoever builds it (createBackend): local stand-ins that
+ * live outside worker/backend. Adapters the backend owns itself (geocoder, messenger) are chosen
+ * from the bindings instead.
+ */
+export type BackendAdapters = Required<PaymentAdapters>

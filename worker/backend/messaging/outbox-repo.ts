@@ -1,0 +1,18 @@
+import type { OutgoingMessage } from './messenger.ts'
+
+/** Writes one message to the outbox (the development mailbox reads it from there). */
+export async function insertOutboxMessage(db: D1Database, message: OutgoingMessage): Promise<void> {
+  await db
+    .prepare(
+      `insert into outbox (business_id, channel, recipient, template, payload_json)
+       values (?1, ?2, ?3, ?4, ?5)`
+    )
+    .bind(
+      message.businessId,
+      message.channel,
+      message.to,
+      message.template,
+      JSON.stringify(message.data)
+    )
+    .run()
+}

@@ -1,0 +1,19 @@
+import type { BackendAdapters } from './backend/adapters.ts'
+import { createBackend } from './backend/index.ts'
+import { retryOwedVoids as retryOwedVoidsWith } from './backend/payments/service.ts'
+import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'
+
+/*
+ * The backend as this Worker runs it: with the local stand-ins that live outside worker/backend
+ * (ADR 002). A backend deployed on its own builds itself with createBackend and its own adapters.
+ */
+
+/** The adapters this Worker gives the backend: the local payment sandbox. */
+export const backendAdapters: BackendAdapters = { paymentSandbox: localPaymentSandbox }
+
+export const backend = createBackend(backendAdapters)
+
+/** The cron's retry of owed voids, with the same adapters as the backend's routes. */
+export function retryOwedVoids(env: Env, now: Date): ReturnType<typeof retryOwedVoidsWith> {
+  return retryOwedVoidsWith({ ...env, ...backendAdapters }, now)
+}
