@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import {
@@ -10,7 +11,6 @@ import { PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
-import { storefrontApi } from '../proxy/harness.ts'
 import { DEMO, OTHER, seedCatalogue } from './fixtures.ts'
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterEach(() => {
   clearBrandCache()
 })
 
-const api = storefrontApi(backend)
+const api = createApp({ backend: backend })
 
 async function postApi(host: string, path: string, body: unknown) {
   const ctx = createExecutionContext()

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { APP_SESSION_VERSION } from '../../../schemas/constants.ts'
+import { withAppVersion } from '../../support/app-version.ts'
 import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import {
   ADDRESS,
@@ -239,7 +239,7 @@ describe('slot reservation (issue 13 §3)', () => {
       headers: {
         'content-type': 'application/json',
         origin: 'http://localhost',
-        cookie: `sf_app_version=${APP_SESSION_VERSION}; sf_basket=${token}; sf_location=${location}`,
+        cookie: withAppVersion(`sf_basket=${token}; sf_location=${location}`),
       },
       body: JSON.stringify({
         storeId: STORES.main,

@@ -1,6 +1,7 @@
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
@@ -9,12 +10,13 @@ import { ensureGuestSession } from '../../../worker/middleware/auth-session.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, registration, storefront, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, registration, testEnv } from './storefront.ts'
 
 // The storefront plus a probe of ensureGuestSession.
-const app = storefront((probe) =>
-  probe.get('/test/guest-session', async (c) => c.json({ token: await ensureGuestSession(c) }))
-)
+const app = createApp({
+  probe: (probe) =>
+    probe.get('/test/guest-session', async (c) => c.json({ token: await ensureGuestSession(c) })),
+})
 const { get, postForm } = pageClient(app, '192.0.2')
 const NEW_PASSWORD = 'a much newer passphrase'
 

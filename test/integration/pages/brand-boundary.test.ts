@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
@@ -14,7 +15,7 @@ import {
   tomorrow,
 } from '../checkout/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { pageText, storefront, testEnv } from './storefront.ts'
+import { pageText, testEnv } from './storefront.ts'
 
 // One business, three brands on three hosts (the demo data): a basket or order made on one
 // brand's host must not be served on another's (issue 14 §8, docs/decisions/012).
@@ -22,7 +23,7 @@ const CORNER_FRESH = 'localhost'
 const NORTHSIDE = '127.0.0.1'
 const GREENWAY = 'greenway.localhost'
 
-const app = storefront()
+const app = createApp()
 let item = { id: 0, name: '' }
 
 beforeAll(async () => {

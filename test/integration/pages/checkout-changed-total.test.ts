@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
@@ -11,7 +12,6 @@ import {
   pageText as text,
   ORIGIN,
   pageClient,
-  storefront,
   testEnv,
 } from './storefront.ts'
 
@@ -19,7 +19,7 @@ import {
 // Two "tabs" share the shopper's cookies: one shows the payment page, the other changes the
 // basket, then the first pays.
 
-const app = storefront()
+const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.101')
 
 let itemId = 0

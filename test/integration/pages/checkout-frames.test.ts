@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import {
@@ -14,13 +15,7 @@ import { orderBody, plainItem, readyBasket, registerMember } from '../checkout/f
 import { callWith, seedCheckout } from '../payments/fixtures.ts'
 import { FRAMES_CARDS, cardToken, framesEnv, tokenise } from '../payments/frames-fixtures.ts'
 import { jar } from './cookie-jar.ts'
-import {
-  CHECKOUT_LOCATION as LOCATION,
-  ORIGIN,
-  pageClient,
-  storefront,
-  testEnv,
-} from './storefront.ts'
+import { CHECKOUT_LOCATION as LOCATION, ORIGIN, pageClient, testEnv } from './storefront.ts'
 
 /** The storefront with the embedded card frames as the card gateway (local sandbox). */
 const framesPages: Env = { ...testEnv, CARD_GATEWAY: 'frames', FRAMES_PUBLIC_KEY: '' }
@@ -30,7 +25,7 @@ const providerPages: Env = {
   FRAMES_PUBLIC_KEY: 'pk_test_6e40a700-d563-43cd-89d0-f9bb17d35e73',
 }
 
-const app = storefront()
+const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.100')
 
 let itemId = 0

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
@@ -24,11 +25,10 @@ import {
   pageText as text,
   ORIGIN,
   pageClient,
-  storefront,
   testEnv,
 } from './storefront.ts'
 
-const app = storefront()
+const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.100')
 
 /** A store of business 1 that takes no cash, otherwise like the main checkout store. */

@@ -1,15 +1,16 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
 import { PASSWORD, registerMember } from '../auth/fixtures.ts'
 import { plainItem, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, pageText, storefront, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, pageText, testEnv } from './storefront.ts'
 
 // Issue 14 §6: a member's basket answers to that member only. The shopper's side of it: signing
 // out leaves a guest with a basket of their own, signing in again brings the member's back.
-const app = storefront()
+const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.100')
 let item = { id: 0, name: '' }
 

@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
@@ -7,9 +8,9 @@ import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, testEnv } from './storefront.ts'
 
-const app = storefront()
+const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.100')
 const PENDING = 'sf_restorable_strategy_otp'
 

@@ -1,5 +1,5 @@
 import { env, SELF } from 'cloudflare:test'
-import { APP_SESSION_VERSION } from '../../../schemas/constants.ts'
+import { withAppVersion } from '../../support/app-version.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { routePath } from '../../../client/lib/routes.ts'
 import { storeSearchFlowPath } from '../../../client/lib/store-search.ts'
@@ -50,11 +50,7 @@ function get(
   const { host = CORNER, cookie, ip = freshIp(), ...rest } = init
   const headers = new Headers(rest.headers)
   headers.set('cf-connecting-ip', ip)
-  // A browser of this app version (worker/middleware/app-session-version.ts).
-  headers.set(
-    'cookie',
-    [`sf_app_version=${APP_SESSION_VERSION}`, cookie].filter(Boolean).join('; ')
-  )
+  headers.set('cookie', withAppVersion(cookie))
   return SELF.fetch(`http://${host}${path}`, { redirect: 'manual', ...rest, headers })
 }
 

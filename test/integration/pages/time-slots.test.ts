@@ -1,5 +1,5 @@
 import { env, SELF } from 'cloudflare:test'
-import { APP_SESSION_VERSION } from '../../../schemas/constants.ts'
+import { withAppVersion } from '../../support/app-version.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
@@ -57,9 +57,7 @@ function slotPath(slug: string, suffix = '') {
 }
 
 function get(path: string, headers: Record<string, string> = {}) {
-  // A browser of this app version (worker/middleware/app-session-version.ts).
-  const version = `sf_app_version=${APP_SESSION_VERSION}`
-  const cookie = headers.cookie ? `${version}; ${headers.cookie}` : version
+  const cookie = withAppVersion(headers.cookie)
   return SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', headers: { ...headers, cookie } })
 }
 

@@ -1,5 +1,4 @@
 import { env } from 'cloudflare:test'
-import { Hono } from 'hono'
 import { expect } from 'vitest'
 import { OrderSummarySchema, type PaymentGateway } from '../../../schemas/checkout.ts'
 import {
@@ -7,11 +6,8 @@ import {
   type PaymentRedirect,
   type PaymentResult,
 } from '../../../schemas/payments.ts'
-import type { AppEnv } from '../../../worker/env.ts'
-import { requestId } from '../../../worker/middleware/request-id.ts'
-import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
+import { createApp } from '../../../worker/app.ts'
 import { backend } from '../../../worker/backend/index.ts'
-import { sandboxGateway } from '../../../worker/sandbox-gateway/index.ts'
 import { call, freshIp, testEnv, type Call } from '../auth/fixtures.ts'
 import {
   guestBearer,
@@ -126,11 +122,8 @@ export async function makePayment(body: unknown): Promise<PaymentResult> {
   return resultOf(await call('/payments/make', body))
 }
 
-/** The sandbox gateway as worker/index.ts serves it (security headers give the CSP nonce). */
-export const sandboxApp = new Hono<AppEnv>()
-sandboxApp.use(requestId())
-sandboxApp.use(securityHeaders())
-sandboxApp.route('/sandbox-gateway', sandboxGateway)
+/** The storefront as the worker serves it, for the sandbox gateway's pages and posts. */
+export const sandboxApp = createApp()
 
 export function postForm(
   path: string,

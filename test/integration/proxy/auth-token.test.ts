@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
-import { echoBackend, storefrontApi } from './harness.ts'
+import { echoBackend } from './harness.ts'
 
 const testEnv: Env = { ...env, ...TEST_SECRETS }
 let ipCounter = 0
@@ -58,7 +59,7 @@ afterEach(() => {
 
 describe('proxy: auth tokens live only in httpOnly cookies', () => {
   it('answers a guest grant with its kind only and sets httpOnly, SameSite=Lax cookies', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp({ backend: backend }).request(
       'http://localhost/api/oauth/token',
       post({ grant_type: 'guest' }),
       testEnv
@@ -85,7 +86,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('marks the cookies Secure on https', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp({ backend: backend }).request(
       'https://localhost/api/oauth/token',
       post({ grant_type: 'guest' }),
       testEnv
@@ -95,7 +96,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('answers a registration with the member kind and customer id, tokens in cookies', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp({ backend: backend }).request(
       'http://localhost/api/auth/register',
       post(registration()),
       testEnv
@@ -108,7 +109,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('refreshes with the cookie’s refresh token, never one the browser sent', async () => {
-    const api = storefrontApi(backend)
+    const api = createApp({ backend: backend })
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -133,7 +134,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
 
   it('forwards only the cookie’s refresh token, and drops one sent to any other call', async () => {
     const { app, seen } = echoBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     await api.request(
       'http://localhost/api/oauth/token',
       post({ grant_type: 'refresh_token', refresh_token: 'evil' }, 'sf_refresh=from-cookie'),
@@ -163,7 +164,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('logs out with the cookie’s tokens and clears every session cookie', async () => {
-    const api = storefrontApi(backend)
+    const api = createApp({ backend: backend })
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -187,7 +188,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('keeps the fresh pair of a password change in cookies, not in the answer', async () => {
-    const api = storefrontApi(backend)
+    const api = createApp({ backend: backend })
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -214,7 +215,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('passes a refused sign-in through without setting cookies', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp({ backend: backend }).request(
       'http://localhost/api/oauth/token',
       post({ grant_type: 'password', username: uniqueEmail('nobody'), password: 'wrong password' }),
       testEnv

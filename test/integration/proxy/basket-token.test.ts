@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Basket } from '../../../schemas/basket.ts'
@@ -6,7 +7,7 @@ import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { encodeLocation } from '../../../worker/pages/location-cookie.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
-import { storefrontApi, type SeenRequest } from './harness.ts'
+import { type SeenRequest } from './harness.ts'
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'
 
@@ -90,7 +91,11 @@ afterEach(() => {
 describe('proxy: basket token', () => {
   it('moves an issued token into an httpOnly cookie and out of the answer the browser reads', async () => {
     const { app } = basketBackend()
-    const res = await storefrontApi(app).request('http://localhost/api/basket', post({}), env)
+    const res = await createApp({ backend: app }).request(
+      'http://localhost/api/basket',
+      post({}),
+      env
+    )
     expect(res.status).toBe(200)
     const body = await res.json<Record<string, unknown>>()
     expect(body.basketToken).toBeUndefined()
@@ -114,7 +119,7 @@ describe('proxy: basket token', () => {
 
   it('strips the token from a coupon answer, which carries the basket inside', async () => {
     const { app } = basketBackend()
-    const res = await storefrontApi(app).request(
+    const res = await createApp({ backend: app }).request(
       'http://localhost/api/basket/coupon/apply',
       post({ coupon: 'SAVE5', verifyToken: 'x' }, `sf_basket=${TOKEN}`),
       env
@@ -127,7 +132,7 @@ describe('proxy: basket token', () => {
 
   it('sends the cookie’s token to the backend and never one the browser chose', async () => {
     const { app, seen } = basketBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     await api.request(
       'http://localhost/api/basket/items/add',
       post({ basketToken: 'someone-elses-token-0123456789', storeId: '1' }, `sf_basket=${TOKEN}`),
@@ -145,7 +150,7 @@ describe('proxy: basket token', () => {
 
   it('leaves other answers and paths alone', async () => {
     const { app, seen } = basketBackend()
-    const res = await storefrontApi(app).request(
+    const res = await createApp({ backend: app }).request(
       'http://localhost/api/location/interest',
       post({ basketToken: 'kept-for-paths-without-a-basket' }, `sf_basket=${TOKEN}`),
       env
@@ -157,7 +162,7 @@ describe('proxy: basket token', () => {
 
   it('sends the saved location as the basket’s fulfilmentLocation unless the call names one', async () => {
     const { app, seen } = basketBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     const location = encodeLocation({
       postcode: 'M1 1AD',
       latitude: 53.4808,
@@ -182,7 +187,7 @@ describe('proxy: basket token', () => {
 
   it('ignores a malformed basket cookie', async () => {
     const { app, seen } = basketBackend()
-    await storefrontApi(app).request(
+    await createApp({ backend: app }).request(
       'http://localhost/api/basket',
       post({}, 'sf_basket=short'),
       env

@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
@@ -10,7 +11,6 @@ import { AppError } from '../../../worker/lib/errors.ts'
 import { backendClient } from '../../../worker/middleware/backend-client.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { requestId } from '../../../worker/middleware/request-id.ts'
-import { storefrontApi } from '../proxy/harness.ts'
 import { OTHER_BUSINESS, seedStores } from './fixtures.ts'
 import { freshIp, postBackend } from './helpers.ts'
 
@@ -22,7 +22,7 @@ afterEach(() => {
   clearBrandCache()
 })
 
-const api = storefrontApi(backend)
+const api = createApp({ backend: backend })
 
 async function postApi(host: string, path: string, body: unknown, ip: string = freshIp()) {
   const ctx = createExecutionContext()
