@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { callBackend } from '../../support/workers/requests.ts'
 import { type StoreDetails, StoreDetailsSchema } from '../../../schemas/stores.ts'
-import { postJson } from '../catalogue/fixtures.ts'
+
 import { basketCall, findItem, newBasket, seedCatalogue } from './fixtures.ts'
 
 // Issue 13 §4 (DMCC Act 2024, drip pricing): the fees a store page shows before the basket are
@@ -25,7 +26,7 @@ beforeAll(async () => {
 })
 
 async function storeDetails(): Promise<StoreDetails> {
-  const { status, json } = await postJson('/stores/details', { businessId: 1, storeId: 1 })
+  const { status, json } = await callBackend('/stores/details', { businessId: 1, storeId: 1 })
   expect(status, JSON.stringify(json)).toBe(200)
   return StoreDetailsSchema.parse(json)
 }

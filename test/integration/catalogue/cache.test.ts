@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { createApp } from '../../../worker/app.ts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import {
   BannerListSchema,
@@ -25,16 +26,7 @@ const api = createApp({ backend: backend })
 
 async function postApi(host: string, path: string, body: unknown) {
   const ctx = createExecutionContext()
-  const res = await api.request(
-    `http://${host}/api${path}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    },
-    env,
-    ctx
-  )
+  const res = await api.request(`http://${host}/api${path}`, jsonPost(body), env, ctx)
   await waitOnExecutionContext(ctx)
   return res
 }

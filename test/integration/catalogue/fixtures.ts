@@ -1,7 +1,5 @@
-import { env } from 'cloudflare:test'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { backend } from '../../../worker/backend/index.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 
 /** The demo business and its first store (central Manchester). */
@@ -80,26 +78,4 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
       )
       .bind(o.bannerId, o.businessId, o.bannerSlug),
   ])
-}
-
-/** POST a JSON body straight to the backend. */
-export async function post(path: string, body: unknown, headers: HeadersInit = {}) {
-  return backend.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    },
-    env
-  )
-}
-
-/** POST to the backend and read the JSON answer (typed by the caller's schema parse). */
-export async function postJson(
-  path: string,
-  body: unknown
-): Promise<{ status: number; json: unknown }> {
-  const res = await post(path, body)
-  return { status: res.status, json: await res.json() }
 }

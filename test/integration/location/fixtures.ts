@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { callBackend } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { backend } from '../../../worker/backend/index.ts'
 import { DEMO_INPUT } from '../data/demo-input.ts'
 
 /**
@@ -38,16 +38,7 @@ export async function post(
   body: unknown,
   bindings: LocationEnv = env
 ): Promise<{ status: number; json: unknown }> {
-  const res = await backend.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    },
-    bindings
-  )
-  return { status: res.status, json: await res.json() }
+  return callBackend(path, body, { bindings })
 }
 
 /** Asserts the error envelope and returns it. */

@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../../schemas/constants.ts'
@@ -158,11 +159,7 @@ describe('checkout steps need a slot that still stands', () => {
 
   async function reserveFirstSlot(cookie: string): Promise<void> {
     const post = (path: string, body: unknown) =>
-      SELF.fetch(`${ORIGIN}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-        body: JSON.stringify(body),
-      })
+      SELF.fetch(`${ORIGIN}${path}`, jsonPost(body, { origin: ORIGIN, cookie }))
     const list = await post('/api/time-slots', { storeId })
     const { days } = await list.json<{
       days: Array<{

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
@@ -41,15 +42,7 @@ function api(host: string, path: string, body: object, cookie = ''): Promise<Res
   return Promise.resolve(
     app.request(
       `http://${host}/api${path}`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: `http://${host}`,
-          ...(cookie ? { cookie } : {}),
-        },
-        body: JSON.stringify(body),
-      },
+      jsonPost(body, { origin: `http://${host}`, cookie }),
       testEnv
     )
   )

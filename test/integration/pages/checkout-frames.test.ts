@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { callOf, jsonPost } from '../../support/workers/requests.ts'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import {
   FRAMES_SCRIPT_ID,
@@ -75,16 +76,13 @@ async function signedInAtPayment(member: { email: string; bearer: string }) {
 
 /** A JSON call of the island through the storefront's /api (the proxy adds token and bearer). */
 async function apiPost(path: string, body: unknown, cookies: string) {
-  const res = await app.request(
-    `${ORIGIN}${path}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: cookies },
-      body: JSON.stringify(body),
-    },
-    framesPages
+  return callOf(
+    await app.request(
+      `${ORIGIN}${path}`,
+      jsonPost(body, { origin: ORIGIN, cookie: cookies }),
+      framesPages
+    )
   )
-  return { status: res.status, json: await res.json() }
 }
 
 async function ordersOf(basketId: number): Promise<number> {

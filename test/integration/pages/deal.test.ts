@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import type { MealDealPickerProps } from '../../../client/islands/MealDealPicker.tsx'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
@@ -90,11 +91,7 @@ describe('meal deal page', () => {
     expect(premiums).toBeGreaterThan(0)
 
     const post = (body: unknown) =>
-      SELF.fetch(`${ORIGIN}/api/basket/meal-deals/add`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify(body),
-      })
+      SELF.fetch(`${ORIGIN}/api/basket/meal-deals/add`, jsonPost(body, { origin: ORIGIN }))
     const short = await post({
       storeId: props.storeId,
       dealId: props.deal.id,

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
 import { PASSWORD, registerMember } from '../auth/fixtures.ts'
@@ -21,15 +22,7 @@ beforeAll(async () => {
 
 function api(path: string, body: object, cookie = ''): Promise<Response> {
   return Promise.resolve(
-    app.request(
-      `${ORIGIN}/api${path}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-        body: JSON.stringify(body),
-      },
-      testEnv
-    )
+    app.request(`${ORIGIN}/api${path}`, jsonPost(body, { origin: ORIGIN, cookie }), testEnv)
   )
 }
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { callBackend } from '../../support/workers/requests.ts'
 import { OrderSummarySchema, type PaymentGateway } from '../../../schemas/checkout.ts'
 import {
   PaymentResultSchema,
@@ -7,7 +8,6 @@ import {
   type PaymentResult,
 } from '../../../schemas/payments.ts'
 import { createApp } from '../../../worker/app.ts'
-import { backend } from '../../../worker/backend/index.ts'
 import { call, freshIp, testEnv, type Call } from '../auth/fixtures.ts'
 import {
   guestBearer,
@@ -42,17 +42,7 @@ export async function callWith(
   body: unknown,
   bearer?: string
 ): Promise<Call> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'cf-connecting-ip': freshIp(),
-  }
-  if (bearer) headers.authorization = `Bearer ${bearer}`
-  const res = await backend.request(
-    path,
-    { method: 'POST', headers, body: JSON.stringify(body) },
-    environment
-  )
-  return { status: res.status, json: await res.json() }
+  return callBackend(path, body, { bearer, ip: freshIp(), bindings: environment })
 }
 
 /**

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { createApp } from '../../../worker/app.ts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
@@ -12,16 +13,8 @@ let ipCounter = 0
 
 function post(body: unknown, cookie?: string): RequestInit {
   ipCounter += 1
-  return {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      // Each call its own shopper IP, so the login rate limit never decides a test.
-      'cf-connecting-ip': `198.51.100.${ipCounter % 250}`,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  }
+  // Each call its own shopper IP, so the login rate limit never decides a test.
+  return jsonPost(body, { ip: `198.51.100.${ipCounter % 250}`, cookie })
 }
 
 function cookieNamed(res: Response, name: string): string | undefined {

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import type { Basket } from '../../../schemas/basket.ts'
 import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
@@ -69,11 +70,7 @@ function basketBackend() {
 }
 
 function post(body: unknown, cookie?: string): RequestInit {
-  return {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  }
+  return jsonPost(body, { cookie })
 }
 
 function cookiesOf(res: Response): Array<string> {

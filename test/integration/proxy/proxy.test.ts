@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { backend } from '../../../worker/backend/index.ts'
 import { cacheKey } from '../../../worker/lib/kv-cache.ts'
@@ -18,11 +19,7 @@ afterEach(() => {
 })
 
 function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  }
+  return jsonPost(body, { headers })
 }
 
 describe('proxy: tenant and ids', () => {

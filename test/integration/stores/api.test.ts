@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { StoreDetailsSchema, StoreSearchResultSchema } from '../../../schemas/stores.ts'
 import { backend } from '../../../worker/backend/index.ts'
@@ -26,16 +27,7 @@ const api = createApp({ backend: backend })
 
 async function postApi(host: string, path: string, body: unknown, ip: string = freshIp()) {
   const ctx = createExecutionContext()
-  const res = await api.request(
-    `http://${host}/api${path}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
-      body: JSON.stringify(body),
-    },
-    env,
-    ctx
-  )
+  const res = await api.request(`http://${host}/api${path}`, jsonPost(body, { ip }), env, ctx)
   await waitOnExecutionContext(ctx)
   return res
 }
