@@ -109,7 +109,9 @@ describe('idempotent calls', () => {
     const { state, run } = counted({ orderId: 9 })
     await idempotent(env.DB, claimArgs(key), run)
     const later = new Date(NOW.getTime() + IDEMPOTENCY_TTL_MS + 1000)
-    expect((await idempotent(env.DB, claimArgs(key, { amount: 1299 }, later), run)).replayed).toBe(false)
+    expect((await idempotent(env.DB, claimArgs(key, { amount: 1299 }, later), run)).replayed).toBe(
+      false
+    )
     expect(state.runs).toBe(2)
   })
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { brand, business } from '../../support/workers/seed.ts'
 import { callBackend } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
@@ -14,14 +15,17 @@ import { DEMO_INPUT } from '../data/demo-input.ts'
 export async function seedLocation(db: D1Database): Promise<void> {
   await seedDatabase(db, generateDemoData(DEMO_INPUT))
   await db.batch([
-    db.prepare(
-      `insert into businesses (id, name, legal_name) values (2, 'Manchester Only', 'MO Ltd')`
-    ),
-    db.prepare(
-      `insert into brands (id, business_id, slug, name, logo_url, primary_color, secondary_color,
-         accent_color)
-       values (20, 2, 'mo', 'MO', '/mo.svg', '#000000', '#ffffff', '#ff0000')`
-    ),
+    business(db, { id: 2, name: 'Manchester Only', legalName: 'MO Ltd' }),
+    ...brand(db, {
+      id: 20,
+      businessId: 2,
+      slug: 'mo',
+      name: 'MO',
+      logoUrl: '/mo.svg',
+      primaryColor: '#000000',
+      secondaryColor: '#ffffff',
+      accentColor: '#ff0000',
+    }),
     db.prepare(
       `insert into postcode_rules (business_id, country_code, pattern, normalisation, example)
        values (2, 'GB', '^M[0-9]{1,2} [0-9][A-Z]{2}$', 'uk', 'M1 1AE'),
