@@ -5,7 +5,15 @@ import {
   VIEWPORTS,
   waitForIsland,
 } from './helpers.ts'
-import { basketWithSlot, CARDS, DEMO_STORE, expect, PORTLAND_STREET, test } from './pages/index.ts'
+import {
+  basketWithSlot,
+  CARDS,
+  guestAtPayment,
+  DEMO_STORE,
+  expect,
+  PORTLAND_STREET,
+  test,
+} from './pages/index.ts'
 
 test.describe('checkout', () => {
   test.use({ viewport: VIEWPORTS[0] })
@@ -55,12 +63,10 @@ test.describe('checkout', () => {
 
   test('a declined card says so and the shopper pays on a second try', async ({
     page,
-    checkout,
     payment,
   }) => {
     test.setTimeout(120_000)
-    await basketWithSlot(page)
-    await checkout.asGuestToPayment({ email: uniqueEmail('declined'), address: PORTLAND_STREET })
+    await guestAtPayment(page, 'declined')
     await payment.toCardPage()
     await payment.payByCard(CARDS.declined)
     await expect(page).toHaveURL(/\/checkout\/payment\?payment=failed$/)
@@ -74,10 +80,9 @@ test.describe('checkout', () => {
     await payment.expectOrderPlaced()
   })
 
-  test('a 3-D Secure challenge completes', async ({ page, checkout, payment }) => {
+  test('a 3-D Secure challenge completes', async ({ page, payment }) => {
     test.setTimeout(120_000)
-    await basketWithSlot(page)
-    await checkout.asGuestToPayment({ email: uniqueEmail('challenge'), address: PORTLAND_STREET })
+    await guestAtPayment(page, 'challenge')
     await payment.toCardPage()
     await payment.payByCard(CARDS.challenge)
     await expect(page.getByRole('heading', { name: '3-D Secure challenge' })).toBeVisible()
@@ -89,11 +94,9 @@ test.describe('checkout', () => {
   test(
     'cash needs the confirmation, then places the order',
     { tag: '@dates' },
-    async ({ page, checkout, payment }) => {
+    async ({ page, payment }) => {
       test.setTimeout(120_000)
-      await basketWithSlot(page)
-      await checkout.asGuestToPayment({ email: uniqueEmail('cash'), address: PORTLAND_STREET })
-      await waitForIsland(page, 'PaymentForm')
+      await guestAtPayment(page, 'cash')
       const pay = page.getByRole('button', { name: /^Pay £/ })
       await pay.click()
       await expect(page.getByText('Please select an option')).toBeVisible()
@@ -111,12 +114,10 @@ test.describe('checkout', () => {
 
   test('a collection order says where and when to collect, and that cash is paid there', async ({
     page,
-    checkout,
     payment,
   }) => {
     test.setTimeout(120_000)
-    await basketWithSlot(page, 'collection')
-    await checkout.asGuestToPayment({ email: uniqueEmail('collect'), address: PORTLAND_STREET })
+    await guestAtPayment(page, 'collect', 'collection')
     await payment.payByCash()
     await payment.expectOrderPlaced()
     await expect(page.locator('dt:text("Ready for collection") + dd')).toHaveText(/\d{2}:\d{2}/)
@@ -178,13 +179,10 @@ test.describe('checkout', () => {
   for (const wallet of ['Google Pay', 'Apple Pay'] as const) {
     test(`${wallet} in the sandbox: a declined sheet, then an approved one`, async ({
       page,
-      checkout,
       payment,
     }) => {
       test.setTimeout(120_000)
-      await basketWithSlot(page)
-      await checkout.asGuestToPayment({ email: uniqueEmail('wallet'), address: PORTLAND_STREET })
-      await waitForIsland(page, 'PaymentForm')
+      await guestAtPayment(page, 'wallet')
       await page.getByRole('radio', { name: new RegExp(`^${wallet}`) }).check()
       await page.getByRole('button', { name: /^Pay £/ }).click()
       const sheet = page.getByRole('dialog', { name: `Sandbox ${wallet}` })
@@ -210,9 +208,7 @@ test.describe('checkout', () => {
     payment,
   }) => {
     test.setTimeout(120_000)
-    await basketWithSlot(page)
-    await checkout.asGuestToPayment({ email: uniqueEmail('closing'), address: PORTLAND_STREET })
-    await waitForIsland(page, 'PaymentForm')
+    await guestAtPayment(page, 'closing')
     const close = (closed: boolean) =>
       page.evaluate(
         async ({ store, closed }) => {

@@ -1,5 +1,5 @@
-import { HOSTS, screenshots, uniqueEmail, urlOn, VIEWPORTS, waitForIsland } from './helpers.ts'
-import { basketWithSlot, CHEDDAR, DEMO_STORE, expect, StorePages, test } from './pages/index.ts'
+import { HOSTS, screenshots, urlOn, VIEWPORTS, waitForIsland } from './helpers.ts'
+import { CHEDDAR, DEMO_STORE, expect, guestAtPayment, StorePages, test } from './pages/index.ts'
 
 // Issue 13 §4: every fee before the basket, money with pence, no false price claim, no tobacco
 // promotion, and a card page that charges only what the shopper was last shown.
@@ -62,17 +62,11 @@ test.describe('honest prices', () => {
 test('a basket changed in another tab is not charged: the payment page shows the new total', async ({
   page,
   context,
-  checkout,
   payment,
 }) => {
   test.setTimeout(120_000)
   await page.setViewportSize(VIEWPORTS[0])
-  // A collection basket with a held slot and the contact details, at the payment step.
-  await basketWithSlot(page, 'collection')
-  await checkout.open()
-  await checkout.asGuest()
-  await checkout.detailsToPayment({ lastName: 'Tabs', email: uniqueEmail('tabs') })
-  await waitForIsland(page, 'PaymentForm')
+  await guestAtPayment(page, 'tabs', 'collection')
   const shownButton = await page.getByRole('button', { name: /^Pay £/ }).innerText()
 
   // The other tab adds another cheddar.

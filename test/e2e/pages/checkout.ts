@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect } from '../fixtures.ts'
-import { HOSTS, urlOn, waitForIsland } from '../helpers.ts'
+import { HOSTS, uniqueEmail, urlOn, waitForIsland } from '../helpers.ts'
+import { basketWithSlot, type Method } from './store.ts'
 
 // Global Payments' published test cards (reference §3), accepted by the local sandbox page only.
 export const CARDS = {
@@ -85,6 +86,24 @@ export class CheckoutPages {
     await this.asGuest()
     await this.detailsToPayment(details)
   }
+}
+
+/**
+ * A guest at the payment step, its form hydrated: a basket with a held slot of the method
+ * (basketWithSlot), then checkout as a guest with a new email (`label` names the journey) and a
+ * Portland Street address where one is asked.
+ */
+export async function guestAtPayment(
+  page: Page,
+  label: string,
+  method: Method = 'delivery'
+): Promise<void> {
+  await basketWithSlot(page, method)
+  await new CheckoutPages(page).asGuestToPayment({
+    email: uniqueEmail(label),
+    address: PORTLAND_STREET,
+  })
+  await waitForIsland(page, 'PaymentForm')
 }
 
 /** The payment step and what follows it: the hosted card page and the confirmation. */

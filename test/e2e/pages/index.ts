@@ -5,6 +5,7 @@ import { StorePages } from './store.ts'
 export { expect } from '../fixtures.ts'
 export {
   CARDS,
+  guestAtPayment,
   CheckoutPages,
   PaymentPage,
   PORTLAND_STREET,
