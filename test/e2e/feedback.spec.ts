@@ -11,7 +11,7 @@ import {
 } from './helpers.ts'
 import { DEMO_STORE, expect, storeSearch, test } from './pages/index.ts'
 
-// Issue 13 §5: what a shopper sees where the journey used to fail silently.
+// What a shopper sees where the journey used to fail silently: every step says what happened.
 
 // The demo store: delivery and collection, £10 minimum spend for delivery.
 const storeUrl = (path = '') => urlOn(HOSTS.brandOne, `/stores/${DEMO_STORE}${path}`)

@@ -1,8 +1,8 @@
 import { HOSTS, screenshots, urlOn, VIEWPORTS, waitForIsland } from './helpers.ts'
 import { CHEDDAR, DEMO_STORE, expect, guestAtPayment, StorePages, test } from './pages/index.ts'
 
-// Issue 13 §4: every fee before the basket, money with pence, no false price claim, no tobacco
-// promotion, and a card page that charges only what the shopper was last shown.
+// Honest prices (README): every fee before the basket, money with pence, no false price claim,
+// no tobacco promotion, and a card page that charges only what the shopper was last shown.
 
 const storeUrl = (path = '') => urlOn(HOSTS.brandOne, `/stores/${DEMO_STORE}${path}`)
 

@@ -76,6 +76,15 @@ export function uniqueEmail(label = 'shopper'): string {
 
 export const PASSWORD = 'correct horse battery'
 
+/** A new member's name, phone and password, as the register call and the register form take them. */
+export const NEW_MEMBER = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '07700 900123',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+} as const
+
 /** Registers a member of the demo business and answers their tokens and email. */
 export async function registerMember(
   overrides: Record<string, unknown> = {}
@@ -84,12 +93,8 @@ export async function registerMember(
   const tokens = tokensOf(
     await call('/auth/register', {
       businessId: BUSINESS_ID,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
+      ...NEW_MEMBER,
       email,
-      phone: '07700 900123',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
       whereHeard: 'A friend',
       ...overrides,
     })

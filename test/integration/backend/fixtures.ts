@@ -1,4 +1,4 @@
-import { brand, business, store } from '../../support/workers/seed.ts'
+import { brand, business, CORNER_PICCADILLY, store } from '../../support/workers/seed.ts'
 
 /**
  * Rows the backend and proxy tests need: two businesses (so tenant isolation is tested), their
@@ -105,21 +105,8 @@ export async function seedTenancy(db: D1Database): Promise<void> {
        values ('GB', 'United Kingdom', 1, 1), ('IE', 'Ireland', 1, 2), ('FR', 'France', 0, 3)`
     ),
     ...store(db, {
-      id: 10,
-      businessId: 1,
+      ...CORNER_PICCADILLY,
       slug: 'manchester-piccadilly',
-      name: 'Piccadilly',
-      phone: '0161 000 0010',
-      email: 'picc@corner.test',
-      addressLine1: '1 Piccadilly',
-      town: 'Manchester',
-      postcode: 'M1 1AA',
-      latitude: 53.4808,
-      longitude: -2.2426,
-      deliveryRadiusKm: 5,
-      deliveryFee: 299,
-      minimumSpend: 1500,
-      daysInAdvance: 3,
       acceptsCash: 1,
       isActive: 1,
       hours: [

@@ -6,7 +6,7 @@ import { DealListSchema } from '../../../schemas/catalogue.ts'
 import { isScottishPostcode, storeInScotland } from '../../../worker/backend/catalogue/alcohol.ts'
 import { seedCatalogue } from './fixtures.ts'
 
-// Issue 13 §4, licensing: no multibuy on alcohol at a store in Scotland (alcohol.ts).
+// Licensing: no multibuy on alcohol at a store in Scotland (alcohol.ts).
 
 let glasgow: number
 let leeds: number

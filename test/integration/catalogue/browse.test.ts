@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { callBackend } from '../../support/workers/requests.ts'
-import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import {
   type CategoryNode,
   CategoryDetailsSchema,
@@ -12,7 +11,7 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { findPreviousPurchases } from '../../../worker/backend/catalogue/repo.ts'
-import { DEMO, OTHER, seedCatalogue } from './fixtures.ts'
+import { DEMO, expectError, OTHER, seedCatalogue } from './fixtures.ts'
 
 const store = { businessId: DEMO.businessId, storeId: DEMO.storeId }
 const otherStore = { businessId: DEMO.businessId, storeId: 2 }
@@ -79,14 +78,6 @@ async function category(body: Record<string, unknown>) {
   const { status, json } = await callBackend('/catalogue/category', body)
   expect(status).toBe(200)
   return CategoryDetailsSchema.parse(json)
-}
-
-async function expectError(path: string, body: unknown, status: number, message: string) {
-  const res = await callBackend(path, body)
-  expect(res.status).toBe(status)
-  const error = ApiErrorSchema.parse(res.json)
-  expect(error.error.message).toBe(message)
-  return error
 }
 
 describe('/catalogue/category-tree', () => {

@@ -1,6 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import { createApp } from '../../../worker/app.ts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { jsonPost } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import {
@@ -10,7 +10,6 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { DEMO, OTHER, seedCatalogue } from './fixtures.ts'
 
@@ -22,7 +21,7 @@ afterEach(() => {
   clearBrandCache()
 })
 
-const api = createApp({ backend: backend })
+const api = createApp()
 
 async function postApi(host: string, path: string, body: unknown) {
   const ctx = createExecutionContext()

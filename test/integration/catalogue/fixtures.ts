@@ -1,7 +1,13 @@
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
-import { category, menuItem, OTHER_GROCER, otherGrocer } from '../../support/workers/seed.ts'
+import { expect } from 'vitest'
+import { ApiErrorSchema } from '../../../schemas/api-error.ts'
+import { callBackend } from '../../support/workers/requests.ts'
+import {
+  category,
+  menuItem,
+  OTHER_GROCER,
+  otherGrocer,
+  seedDemo,
+} from '../../support/workers/seed.ts'
 
 /** The demo business and its first store (central Manchester). */
 export const DEMO = { businessId: 1, storeId: 1, host: 'localhost' } as const
@@ -23,7 +29,7 @@ export const OTHER = {
 
 /** The demo dataset and the second business of {@link OTHER}. */
 export async function seedCatalogue(db: D1Database): Promise<void> {
-  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+  await seedDemo(db)
   const o = OTHER
   await db.batch([
     ...otherGrocer(db),
@@ -58,4 +64,13 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
       )
       .bind(o.bannerId, o.businessId, o.bannerSlug),
   ])
+}
+
+/** POSTs to the backend and asserts the error envelope's status and message; answers the envelope. */
+export async function expectError(path: string, body: unknown, status: number, message: string) {
+  const res = await callBackend(path, body)
+  expect(res.status).toBe(status)
+  const error = ApiErrorSchema.parse(res.json)
+  expect(error.error.message).toBe(message)
+  return error
 }

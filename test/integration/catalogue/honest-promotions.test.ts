@@ -9,8 +9,8 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { DEMO, seedCatalogue } from './fixtures.ts'
 
-// Issue 13 §4: the backend's item mapping and promotion queries, not the pages, keep false price
-// claims and tobacco promotions out of every answer.
+// Honest prices (README): the backend's item mapping and promotion queries, not the pages, keep
+// false price claims and tobacco promotions out of every answer.
 
 const store = { businessId: DEMO.businessId, storeId: DEMO.storeId }
 const DAY_MS = 24 * 60 * 60 * 1000

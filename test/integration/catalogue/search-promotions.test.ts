@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { callBackend } from '../../support/workers/requests.ts'
-import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import {
   BannerEventResultSchema,
   BannerListSchema,
@@ -11,7 +10,7 @@ import {
   GlobalSearchResultSchema,
 } from '../../../schemas/catalogue.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { DEMO, OTHER, seedCatalogue } from './fixtures.ts'
+import { DEMO, expectError, OTHER, seedCatalogue } from './fixtures.ts'
 
 const store = { businessId: DEMO.businessId, storeId: DEMO.storeId }
 
@@ -23,14 +22,6 @@ async function search(body: Record<string, unknown>) {
   const { status, json } = await callBackend('/catalogue/search', { ...store, ...body })
   expect(status).toBe(200)
   return GlobalSearchResultSchema.parse(json)
-}
-
-async function expectError(path: string, body: unknown, status: number, message: string) {
-  const res = await callBackend(path, body)
-  expect(res.status).toBe(status)
-  const error = ApiErrorSchema.parse(res.json)
-  expect(error.error.message).toBe(message)
-  return error
 }
 
 describe('/catalogue/search', () => {

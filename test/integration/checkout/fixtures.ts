@@ -67,6 +67,18 @@ export async function guestBearer(): Promise<string> {
   return tokensOf(await call('/oauth/token', { grant_type: 'guest', businessId: 1 })).access_token
 }
 
+/**
+ * The checkout data seeded, with a plain item priced between the bounds and a guest's bearer
+ * token: what the checkout tests start from.
+ */
+export async function seedCheckoutForGuest(
+  min: number,
+  max: number
+): Promise<{ item: { id: number; price: number; name: string }; guest: string }> {
+  await seedCheckout(env.DB)
+  return { item: await plainItem(min, max), guest: await guestBearer() }
+}
+
 /** Tomorrow in London (always orderable at the test stores). */
 export function tomorrow(): string {
   const { today } = orderableDates('Europe/London', 7, new Date())

@@ -1,11 +1,8 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { brand, business } from '../../support/workers/seed.ts'
+import { brand, business, seedDemo } from '../../support/workers/seed.ts'
 import { callBackend } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 
 /**
  * The demo dataset (business 1, brands 1–3, the UK outcodes, central Manchester postcodes and demo
@@ -13,7 +10,7 @@ import { DEMO_INPUT } from '../data/demo-input.ts'
  * Eircode-like codes in IE: the rules are the business's, not the app's.
  */
 export async function seedLocation(db: D1Database): Promise<void> {
-  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+  await seedDemo(db)
   await db.batch([
     business(db, { id: 2, name: 'Manchester Only', legalName: 'MO Ltd' }),
     ...brand(db, {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
-import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { jsonPost } from '../../support/workers/requests.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
@@ -19,7 +19,7 @@ import { jar, setCookieLine } from './cookie-jar.ts'
 import { pageText, testEnv } from './storefront.ts'
 
 // One business, three brands on three hosts (the demo data): a basket or order made on one
-// brand's host must not be served on another's (issue 14 §8, docs/decisions/012).
+// brand's host must not be served on another's (docs/decisions/012).
 const CORNER_FRESH = 'localhost'
 const NORTHSIDE = '127.0.0.1'
 const GREENWAY = 'greenway.localhost'

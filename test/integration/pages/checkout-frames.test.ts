@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
-import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { callOf, jsonPost } from '../../support/workers/requests.ts'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import {

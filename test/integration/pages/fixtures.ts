@@ -1,4 +1,4 @@
-import { brand, business, store } from '../../support/workers/seed.ts'
+import { brand, business, CORNER_PICCADILLY, store } from '../../support/workers/seed.ts'
 
 /**
  * One business with two brands on the demo hosts (localhost → 1, 127.0.0.1 → 2), one store with
@@ -44,21 +44,8 @@ export async function seedStorefront(db: D1Database): Promise<void> {
          (1, 'app_store', 'ios', 'https://apps.apple.com/app/corner', 2)`
     ),
     ...store(db, {
-      id: 10,
-      businessId: 1,
+      ...CORNER_PICCADILLY,
       slug: 'piccadilly',
-      name: 'Piccadilly',
-      phone: '0161 000 0010',
-      email: 'picc@corner.test',
-      addressLine1: '1 Piccadilly',
-      town: 'Manchester',
-      postcode: 'M1 1AA',
-      latitude: 53.4808,
-      longitude: -2.2426,
-      deliveryRadiusKm: 5,
-      deliveryFee: 299,
-      minimumSpend: 1500,
-      daysInAdvance: 3,
       hours: [
         { method: 'store', days: [0], opensAt: '08:00', closesAt: '22:00' },
         { method: 'delivery', days: [0], opensAt: '09:00', closesAt: '21:00' },

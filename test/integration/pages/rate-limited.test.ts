@@ -1,18 +1,16 @@
 import { env } from 'cloudflare:test'
-import { createApp } from '../../../worker/app.ts'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { MESSAGES, passwordAttemptsLockedMessage } from '../../../schemas/messages.ts'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { backend } from '../../../worker/backend/index.ts'
 import type { BackendApp } from '../../../worker/lib/backend-client.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar } from './cookie-jar.ts'
 import { pageClient, registration, testEnv } from './storefront.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
-// Issue 14 §5: every page and API path that can be rate limited answers 429 with Retry-After,
-// and a form still shows the message where it shows any refusal (role=alert, described by it).
+// Rate limits (README Security): every page and API path that can be rate limited answers 429
+// with Retry-After, and a form still shows the message where it shows any refusal (role=alert, described by it).
 
 const app = createApp()
 const { get, postForm } = pageClient(app, '192.0.9')
@@ -80,7 +78,7 @@ async function registeredMember(): Promise<{ email: string; cookies: string }> {
 }
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
 })
 
 describe('sign-in forms over the limit', () => {

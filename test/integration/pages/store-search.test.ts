@@ -5,10 +5,8 @@ import { routePath } from '../../../client/lib/routes.ts'
 import { storeSearchFlowPath } from '../../../client/lib/store-search.ts'
 import type { GeolocationState } from '../../../schemas/location.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { decodeLocation, encodeLocation } from '../../../worker/pages/location-cookie.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
 // Demo brands: localhost (postcode search, results first), 127.0.0.1 (postcode search, nearest
 // store selected automatically), greenway.localhost (address search, results first).
@@ -26,7 +24,7 @@ interface DemoAddress {
 let manchesterAddress: DemoAddress
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
   const row = await env.DB.prepare(
     `select place_id as placeId, description, postcode, latitude, longitude from geo_addresses
      where postcode like 'M1 %' order by place_id limit 1`
@@ -427,7 +425,7 @@ describe('last ordered store', () => {
     const response = await get('/', { cookie: lastOrder(true) })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/stores/york')
-    // Told why (issue 13 §2), on the store page it lands on.
+    // Told why (every guard's redirect says why), on the store page it lands on.
     const store = await get('/stores/york', {
       cookie: `sf_flash=${cookieValue(response, 'sf_flash')}`,
     })

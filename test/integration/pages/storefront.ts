@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test'
 import type { Hono } from 'hono'
 import type { AppEnv } from '../../../worker/env.ts'
 import { withAppVersion } from '../../support/app-version.ts'
-import { PASSWORD, TEST_SECRETS } from '../auth/fixtures.ts'
+import { NEW_MEMBER, TEST_SECRETS } from '../auth/fixtures.ts'
 
 export const ORIGIN = 'http://localhost'
 
@@ -49,18 +49,12 @@ export function pageClient(app: Hono<AppEnv>, ipPrefix: string) {
   }
 }
 
+/** The GET and form POST helpers of {@link pageClient}. */
+export type PageClient = ReturnType<typeof pageClient>
+
 /** The register form filled in for a new member with this email (password: PASSWORD). */
 export function registration(email: string): Record<string, string> {
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email,
-    phone: '07700 900123',
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    whereHeard: 'Friend or family',
-    terms: 'yes',
-  }
+  return { ...NEW_MEMBER, email, whereHeard: 'Friend or family', terms: 'yes' }
 }
 
 /** The checkout tests' saved location: a central Manchester postcode the test stores deliver to. */

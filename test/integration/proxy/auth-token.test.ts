@@ -1,8 +1,7 @@
 import { env } from 'cloudflare:test'
-import { createApp } from '../../../worker/app.ts'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { jsonPost } from '../../support/workers/requests.ts'
-import { backend } from '../../../worker/backend/index.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
@@ -52,7 +51,7 @@ afterEach(() => {
 
 describe('proxy: auth tokens live only in httpOnly cookies', () => {
   it('answers a guest grant with its kind only and sets httpOnly, SameSite=Lax cookies', async () => {
-    const res = await createApp({ backend: backend }).request(
+    const res = await createApp().request(
       'http://localhost/api/oauth/token',
       post({ grant_type: 'guest' }),
       testEnv
@@ -79,7 +78,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('marks the cookies Secure on https', async () => {
-    const res = await createApp({ backend: backend }).request(
+    const res = await createApp().request(
       'https://localhost/api/oauth/token',
       post({ grant_type: 'guest' }),
       testEnv
@@ -89,7 +88,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('answers a registration with the member kind and customer id, tokens in cookies', async () => {
-    const res = await createApp({ backend: backend }).request(
+    const res = await createApp().request(
       'http://localhost/api/auth/register',
       post(registration()),
       testEnv
@@ -102,7 +101,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('refreshes with the cookie’s refresh token, never one the browser sent', async () => {
-    const api = createApp({ backend: backend })
+    const api = createApp()
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -157,7 +156,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('logs out with the cookie’s tokens and clears every session cookie', async () => {
-    const api = createApp({ backend: backend })
+    const api = createApp()
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -181,7 +180,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('keeps the fresh pair of a password change in cookies, not in the answer', async () => {
-    const api = createApp({ backend: backend })
+    const api = createApp()
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -208,7 +207,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('passes a refused sign-in through without setting cookies', async () => {
-    const res = await createApp({ backend: backend }).request(
+    const res = await createApp().request(
       'http://localhost/api/oauth/token',
       post({ grant_type: 'password', username: uniqueEmail('nobody'), password: 'wrong password' }),
       testEnv

@@ -247,7 +247,7 @@ describe('proxy: answers', () => {
   })
 
   it('passes backend error envelopes through with their status', async () => {
-    const res = await createApp({ backend: backend }).request(
+    const res = await createApp().request(
       'http://localhost/api/stores/details',
       postJson({ seoUrl: 'no-such-store' }),
       env
@@ -257,11 +257,7 @@ describe('proxy: answers', () => {
   })
 
   it('serves the OpenAPI document at /api/openapi.json', async () => {
-    const res = await createApp({ backend: backend }).request(
-      'http://localhost/api/openapi.json',
-      {},
-      env
-    )
+    const res = await createApp().request('http://localhost/api/openapi.json', {}, env)
     expect(res.status).toBe(200)
     expect(((await res.json()) as { openapi: string }).openapi).toMatch(/^3\.1\./)
   })
@@ -269,7 +265,7 @@ describe('proxy: answers', () => {
 
 describe('proxy: KV cache', () => {
   it('caches countries in KV and serves the next call from it with the public cache header', async () => {
-    const api = createApp({ backend: backend })
+    const api = createApp()
     const ctx = createExecutionContext()
     const first = await api.request('http://localhost/api/countries/billing', {}, env, ctx)
     await waitOnExecutionContext(ctx)
@@ -295,7 +291,7 @@ describe('proxy: KV cache', () => {
   })
 
   it('keys white-label settings per brand, so each host gets its own', async () => {
-    const api = createApp({ backend: backend })
+    const api = createApp()
     const one = await api.request('http://localhost/api/white-label/settings', postJson({}), env)
     const two = await api.request('http://127.0.0.1/api/white-label/settings', postJson({}), env)
     expect(((await one.json()) as { brandId: number }).brandId).toBe(1)
@@ -325,11 +321,7 @@ describe('proxy: KV cache', () => {
 
 describe('brand middleware', () => {
   it('answers an unknown host with unknown_brand naming the host', async () => {
-    const res = await createApp({ backend: backend }).request(
-      'http://nowhere.test:8080/api/countries',
-      {},
-      env
-    )
+    const res = await createApp().request('http://nowhere.test:8080/api/countries', {}, env)
     expect(res.status).toBe(404)
     const { error } = ApiErrorSchema.parse(await res.json())
     expect(error.code).toBe('unknown_brand')

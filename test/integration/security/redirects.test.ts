@@ -14,7 +14,7 @@ import { CHECKOUT_LOCATION, ORIGIN, registration, testEnv } from '../pages/store
 import { bypassTargets } from '../../support/redirect-bypasses.ts'
 
 /*
- * Issue 14 classes 1 and 7: every redirect of the app, whatever the Referer, `?redirect=`,
+ * Redirects (README Security): every redirect of the app, whatever the Referer, `?redirect=`,
  * `?returnTo=`, form field, path or stored return address says, goes to a path of this origin,
  * and is `private, no-store` (a canonical 301 that depends on the URL alone may be public). The
  * sweep walks every route the pages and the sandbox gateway register, so a new route is covered

@@ -1,8 +1,11 @@
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { hashBasketToken } from '../../../worker/backend/basket/repo.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
-import { allDay, MANCHESTER_ADDRESS, store, type StoreSeed } from '../../support/workers/seed.ts'
+import {
+  allDay,
+  MANCHESTER_ADDRESS,
+  seedDemo,
+  store,
+  type StoreSeed,
+} from '../../support/workers/seed.ts'
 
 /** Test stores of business 1: open all day every day, so slots exist whatever the real clock. */
 export const SLOT_STORES = {
@@ -43,7 +46,7 @@ export function slotStore(
 
 /** The demo dataset plus the slot test stores (all-day hours for every method). */
 export async function seedSlots(db: D1Database): Promise<void> {
-  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+  await seedDemo(db)
   const stores = [
     [SLOT_STORES.london, 1],
     [SLOT_STORES.noAsap, 0],

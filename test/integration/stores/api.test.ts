@@ -24,7 +24,7 @@ afterEach(() => {
   clearBrandCache()
 })
 
-const api = createApp({ backend: backend })
+const api = createApp()
 
 async function postApi(host: string, path: string, body: unknown, ip: string = freshIp()) {
   const ctx = createExecutionContext()

@@ -1,7 +1,4 @@
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
-import { EVERY_DAY, OTHER_GROCER, otherGrocer } from '../../support/workers/seed.ts'
+import { EVERY_DAY, OTHER_GROCER, otherGrocer, seedDemo } from '../../support/workers/seed.ts'
 
 /** Demo order numbers seeded for the order-status tests. */
 export const ORDERS = {
@@ -17,7 +14,7 @@ export const ORDERS = {
  * few orders.
  */
 export async function seedStores(db: D1Database): Promise<void> {
-  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+  await seedDemo(db)
   const other = OTHER_GROCER
   await db.batch([
     ...otherGrocer(db, [{ method: 'store', days: EVERY_DAY, opensAt: '06:00', closesAt: '23:00' }]),

@@ -1,3 +1,7 @@
+import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
+import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { DEMO_INPUT } from './demo-input.ts'
+
 /**
  * Small builders for the rows tests add to the demo dataset: a business, a brand with its hosts,
  * a store with its opening hours, a category and an item. Each answers prepared statements for one
@@ -14,6 +18,31 @@
 
 type Value = string | number | null
 type Row = Record<string, Value | undefined>
+
+/** The demo dataset (scripts/demo-data) from the shipped CSV files: what most tests start from. */
+export async function seedDemo(db: D1Database): Promise<void> {
+  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+}
+
+/**
+ * The demo dataset with one of its stores open all day, every day, so adds do not depend on when
+ * the test runs. Answers the store's id.
+ */
+export async function seedDemoWithStoreOpen(db: D1Database, slug: string): Promise<number> {
+  await seedDemo(db)
+  const store = await db
+    .prepare('select id from stores where slug = ?1')
+    .bind(slug)
+    .first<{ id: number }>()
+  if (!store) throw new Error(`no store ${slug} in the demo data`)
+  await db
+    .prepare(
+      `update store_opening_hours set opens_at = '00:00', closes_at = '23:59' where store_id = ?1`
+    )
+    .bind(store.id)
+    .run()
+  return store.id
+}
 
 /** camelCase → snake_case, the migrations' column names. */
 function column(key: string): string {
@@ -131,6 +160,27 @@ export const MANCHESTER_ADDRESS = {
   postcode: 'M1 1AD',
   latitude: 53.48,
   longitude: -2.24,
+} as const
+
+/**
+ * Corner Grocers' Piccadilly store (business 1) in the hand-made tenancies of the backend and page
+ * tests: delivers 5 km for £2.99 over £15, orders 3 days ahead.
+ */
+export const CORNER_PICCADILLY = {
+  id: 10,
+  businessId: 1,
+  name: 'Piccadilly',
+  phone: '0161 000 0010',
+  email: 'picc@corner.test',
+  addressLine1: '1 Piccadilly',
+  town: 'Manchester',
+  postcode: 'M1 1AA',
+  latitude: 53.4808,
+  longitude: -2.2426,
+  deliveryRadiusKm: 5,
+  deliveryFee: 299,
+  minimumSpend: 1500,
+  daysInAdvance: 3,
 } as const
 
 /** The store and its opening hours. */
