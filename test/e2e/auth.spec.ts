@@ -1,27 +1,10 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, pinClock, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, uniqueEmail } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
 
-// Git-ignored (test-results/), like the other journeys' screenshots.
-const SCREENSHOTS = 'test-results/screenshots'
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const
 const PASSWORD = 'correct horse battery'
 const NEW_PASSWORD = 'a much newer passphrase'
 const url = (path: string) => urlOn(HOSTS.brandOne, path)
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport)
-    await page.screenshot({
-      path: `${SCREENSHOTS}/auth-${name}-${viewport.width}.png`,
-      fullPage: true,
-    })
-  }
-  await page.setViewportSize(VIEWPORTS[1])
-}
 
 /** The page's main landmark (the footer has an email field of its own). */
 function main(page: Page) {
@@ -91,7 +74,7 @@ test('register with errors, then for real; sign out; sign in by password', async
     'Please accept the terms and conditions to continue.'
   )
   await expectNoAxeViolations(page)
-  await screenshots(page, 'register-errors')
+  await screenshots(page, 'auth-register-errors')
 
   const email = uniqueEmail('auth')
   await register(page, email)
@@ -105,7 +88,7 @@ test('register with errors, then for real; sign out; sign in by password', async
 
   await page.goto(url('/login'))
   await expectNoAxeViolations(page)
-  await screenshots(page, 'login')
+  await screenshots(page, 'auth-login')
   await signIn(page, email, 'not the password')
   await expect(page.getByRole('alert')).toHaveText('Your email or password is incorrect.')
   await expect(main(page).getByLabel('Email address')).toHaveValue(email)
@@ -123,7 +106,7 @@ test('forgotten password: the link from the mailbox sets a new password', async 
   await page.getByRole('link', { name: 'Forgotten your password?' }).click()
   await expect(page).toHaveURL(url('/forgotten-password'))
   await expectNoAxeViolations(page)
-  await screenshots(page, 'forgotten-password')
+  await screenshots(page, 'auth-forgotten-password')
   await main(page).getByLabel('Email address').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page).toHaveURL(url('/forgotten-password/set'))
@@ -131,13 +114,13 @@ test('forgotten password: the link from the mailbox sets a new password', async 
 
   await page.goto(url('/dev/mailbox'))
   await expectNoAxeViolations(page)
-  await screenshots(page, 'mailbox')
+  await screenshots(page, 'auth-mailbox')
   const message = page.getByRole('listitem').filter({ hasText: email }).first()
   await message.getByRole('link', { name: /^\/member\/reset-token\// }).click()
 
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible()
   await expectNoAxeViolations(page)
-  await screenshots(page, 'reset')
+  await screenshots(page, 'auth-reset')
   await main(page).getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
   await main(page).getByLabel('Confirm new password').fill('not the same')
   await page.getByRole('button', { name: 'Set new password' }).click()
@@ -169,7 +152,7 @@ test('change password: the current one is checked', async ({ page }) => {
   await expect(main(page).getByLabel('Current password')).toHaveAccessibleDescription(
     'Current password was incorrect.'
   )
-  await screenshots(page, 'change-password-error')
+  await screenshots(page, 'auth-change-password-error')
   await main(page).getByLabel('Current password').fill(PASSWORD)
   await main(page).getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
   await main(page).getByLabel('Confirm new password').fill(NEW_PASSWORD)
@@ -177,7 +160,7 @@ test('change password: the current one is checked', async ({ page }) => {
   await expect(page.getByText('Your password has been changed.')).toBeVisible()
   await expectSignedIn(page, true)
   await expectNoAxeViolations(page)
-  await screenshots(page, 'change-password')
+  await screenshots(page, 'auth-change-password')
 })
 
 test('a member-only page sends a signed-out shopper home with the message', async ({ page }) => {
@@ -209,7 +192,7 @@ test('sign in by one-time password: the code from the mailbox', async ({ page, c
 
   await page.goto(url('/login'))
   await expectNoAxeViolations(page)
-  await screenshots(page, 'login-with-otp')
+  await screenshots(page, 'auth-login-with-otp')
   await main(page).getByLabel('Email or mobile number').fill(email)
   await page.getByRole('button', { name: 'Email me a code' }).click()
   await expect(page).toHaveURL(url('/login?otp=code'))
@@ -219,7 +202,7 @@ test('sign in by one-time password: the code from the mailbox', async ({ page, c
   await expect(codeField).toHaveAttribute('autocomplete', 'one-time-code')
   await expect(codeField).toHaveAttribute('inputmode', 'numeric')
   await expectNoAxeViolations(page)
-  await screenshots(page, 'otp-code')
+  await screenshots(page, 'auth-otp-code')
 
   const code = await mailedCode(context, email)
 
@@ -229,7 +212,7 @@ test('sign in by one-time password: the code from the mailbox', async ({ page, c
     'One time password code was incorrect'
   )
   await expectNoAxeViolations(page)
-  await screenshots(page, 'otp-code-incorrect')
+  await screenshots(page, 'auth-otp-code-incorrect')
 
   await main(page).getByLabel('6-digit code').fill(code)
   await page.getByRole('button', { name: 'Sign in' }).click()
@@ -263,7 +246,7 @@ test('password sign-in locked after wrong passwords says when, and the one-time 
     '/forgotten-password'
   )
   await expectNoAxeViolations(page)
-  await screenshots(page, 'login-locked')
+  await screenshots(page, 'auth-login-locked')
 
   await main(page).getByRole('link', { name: 'Sign in with a one-time code' }).click()
   await expect(page).toHaveURL(url('/login?otp=send'))

@@ -1,28 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, urlOn, waitForIsland } from './helpers.ts'
 
-// Git-ignored (test-results/), like the other journeys' screenshots.
-const SCREENSHOTS = 'test-results/screenshots'
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const
 const STORE = 'manchester-piccadilly'
 const OTHER_STORE = 'manchester-deansgate'
 const storeUrl = (path = '', store = STORE) => urlOn(HOSTS.brandOne, `/stores/${store}${path}`)
 const basketUrl = () => urlOn(HOSTS.brandOne, '/basket')
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport)
-    await page.screenshot({
-      path: `${SCREENSHOTS}/basket-${name}-${viewport.width}.png`,
-      fullPage: true,
-    })
-  }
-  await page.setViewportSize(VIEWPORTS[1])
-}
 
 /** The header's basket link (its name carries the count and total once hydrated). */
 function headerBasket(page: Page): Locator {
@@ -65,7 +48,7 @@ test.describe('basket', () => {
     // The header follows without a reload.
     await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 1 item, £\d/)
     await expectNoAxeViolations(page)
-    await screenshots(page, 'item-added')
+    await screenshots(page, 'basket-item-added')
 
     // A simple item from the milk aisle with the card's quick add.
     await page.goto(storeUrl('/category/milk'))
@@ -117,7 +100,7 @@ test.describe('basket', () => {
       page.getByRole('alert').filter({ hasText: /^Spend £30.00 to use this coupon$/ })
     ).toBeVisible()
     await expectNoAxeViolations(page)
-    await screenshots(page, 'coupon-error')
+    await screenshots(page, 'basket-coupon-error')
 
     await addFromItemPage(page, '/category/milk/semi-skimmed-milk-2-pints', 24)
     await page.goto(basketUrl())
@@ -145,7 +128,7 @@ test.describe('basket', () => {
     await expect(page.getByText('Delivery fee')).toHaveCount(0)
     await expect(page.getByRole('group', { name: 'Tip your driver' })).toHaveCount(0)
     await expectNoAxeViolations(page)
-    await screenshots(page, 'filled')
+    await screenshots(page, 'basket-filled')
   })
 
   test('asks before an add at another store replaces the basket', async ({ page }) => {
@@ -167,7 +150,7 @@ test.describe('basket', () => {
     await expect(dialog).toContainText(/Your basket at .+ holds 2 items\. Adding this empties it\./)
     await expect(dialog.getByRole('button', { name: 'Keep my basket' })).toBeFocused()
     await expectNoAxeViolations(page)
-    await screenshots(page, 'overwrite-dialog')
+    await screenshots(page, 'basket-overwrite-dialog')
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
     await expect(add).toBeFocused()
@@ -194,6 +177,6 @@ test.describe('basket', () => {
     await expect(page.getByRole('heading', { name: 'Your basket is empty' })).toBeVisible()
     await expect(headerBasket(page)).toHaveAccessibleName('Basket')
     await expectNoAxeViolations(page)
-    await screenshots(page, 'empty')
+    await screenshots(page, 'basket-empty')
   })
 })

@@ -1,45 +1,28 @@
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, urlOn, waitForIsland } from './helpers.ts'
 
-// Git-ignored (test-results/), like the home page's screenshots.
-const SCREENSHOTS = 'test-results/screenshots'
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const
 const STORE = 'manchester-piccadilly'
 const storeUrl = (path = '') => urlOn(HOSTS.brandOne, `/stores/${STORE}${path}`)
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport)
-    await page.screenshot({
-      path: `${SCREENSHOTS}/catalogue-${name}-${viewport.width}.png`,
-      fullPage: true,
-    })
-  }
-}
 
 test.describe('catalogue', () => {
   test('browses store home → category → item', async ({ page }) => {
     await page.goto(storeUrl())
     await expect(page.getByRole('heading', { name: 'Shop by department' })).toBeVisible()
     await expectNoAxeViolations(page)
-    await screenshots(page, 'store-home')
+    await screenshots(page, 'catalogue-store-home')
 
     await page.getByRole('list', { name: 'Departments' }).getByRole('link').first().click()
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible()
     await expect(page.locator('article').first()).toBeVisible()
     await expectNoAxeViolations(page)
-    await screenshots(page, 'category')
+    await screenshots(page, 'catalogue-category')
 
     const firstItem = page.locator('article h3 a').first()
     const name = (await firstItem.textContent()) ?? ''
     await firstItem.click()
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
     await expectNoAxeViolations(page)
-    await screenshots(page, 'item')
+    await screenshots(page, 'catalogue-item')
   })
 
   test('a one-character search shows the message by the box', async ({ page }) => {
@@ -61,7 +44,7 @@ test.describe('catalogue', () => {
     await expect(page).toHaveURL(/\/search\/milk$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “milk”')
     await expectNoAxeViolations(page)
-    await screenshots(page, 'search')
+    await screenshots(page, 'catalogue-search')
 
     await page.getByRole('link', { name: /See all \d+ products/ }).click()
     await expect(page).toHaveURL(/\/search\/milk\/menu-items$/)

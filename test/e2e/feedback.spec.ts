@@ -1,28 +1,20 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland, uniqueEmail } from './helpers.ts'
+import {
+  expectNoAxeViolations,
+  HOSTS,
+  screenshots,
+  SCREENSHOTS,
+  uniqueEmail,
+  urlOn,
+  VIEWPORTS,
+  waitForIsland,
+} from './helpers.ts'
+import { DEMO_STORE, expect, storeSearch, test } from './pages/index.ts'
 
-// Issue 13 §5: what a shopper sees where the journey used to fail silently.
+// What a shopper sees where the journey used to fail silently: every step says what happened.
 
-// A central Manchester demo store: delivery and collection, £10 minimum spend for delivery.
-const STORE = 'manchester-piccadilly'
-const storeUrl = (path = '') => urlOn(HOSTS.brandOne, `/stores/${STORE}${path}`)
-const SCREENS = 'test-results/screens'
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  const current = page.viewportSize()
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport)
-    await page.screenshot({ path: `${SCREENS}/${name}-${viewport.width}.png`, fullPage: true })
-    // The first screen: what a phone shows before scrolling (the header, the flash message).
-    await page.screenshot({ path: `${SCREENS}/${name}-${viewport.width}-top.png` })
-  }
-  if (current) await page.setViewportSize(current)
-}
+// The demo store: delivery and collection, £10 minimum spend for delivery.
+const storeUrl = (path = '') => urlOn(HOSTS.brandOne, `/stores/${DEMO_STORE}${path}`)
 
 /** Every Content-Security-Policy violation the page reports in its console from now on. */
 function cspViolations(page: Page): Array<string> {
@@ -64,19 +56,10 @@ async function paintedFillFraction(page: Page, bar: Locator): Promise<number> {
   }, png)
 }
 
-/** Adds `quantity` of an item from its page (the options island). */
-async function addFromItemPage(page: Page, path: string, quantity: number): Promise<void> {
-  await page.goto(storeUrl(path))
-  await waitForIsland(page, 'ItemOptions')
-  await page.getByLabel('Quantity', { exact: true }).fill(String(quantity))
-  await page.getByRole('button', { name: /^Add to basket/ }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible()
-}
-
 test.describe('minimum spend', () => {
-  test('the progress bar is painted as far as the basket has got', async ({ page }) => {
+  test('the progress bar is painted as far as the basket has got', async ({ page, store }) => {
     const violations = cspViolations(page)
-    await addFromItemPage(page, '/category/milk/semi-skimmed-milk-2-pints', 2)
+    await store.addItem('/category/milk/semi-skimmed-milk-2-pints', 2)
     await page.goto(urlOn(HOSTS.brandOne, '/basket'))
     await waitForIsland(page, 'BasketEditor')
     const summary = page.getByRole('complementary', { name: 'Order summary' })
@@ -99,7 +82,7 @@ test.describe('minimum spend', () => {
     ).toBeDisabled()
     await expect(summary.getByRole('link', { name: 'Checkout' })).toHaveCount(0)
     await expectNoAxeViolations(page)
-    await screenshots(page, 'basket-minimum-spend')
+    await screenshots(page, 'basket-minimum-spend', { top: true })
     // Collection has no minimum at this store: the way to checkout opens.
     await page.getByText('collection', { exact: true }).click()
     await expect(summary.getByRole('link', { name: 'Checkout' })).toBeVisible()
@@ -109,10 +92,10 @@ test.describe('minimum spend', () => {
 })
 
 test.describe('content security policy', () => {
-  test('no page or dialog a shopper opens breaks our own CSP', async ({ page }) => {
+  test('no page or dialog a shopper opens breaks our own CSP', async ({ page, store }) => {
     const violations = cspViolations(page)
     await page.goto(urlOn(HOSTS.brandOne, '/'))
-    await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by?postcode=M1%201AE'))
+    await storeSearch(page).byPostcode('M1 1AE')
     await page.goto(storeUrl())
     await page.goto(storeUrl('/category/deli-sandwiches'))
     await waitForIsland(page, 'QuickView')
@@ -122,7 +105,7 @@ test.describe('content security policy', () => {
       .click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await page.keyboard.press('Escape')
-    await addFromItemPage(page, '/category/milk/semi-skimmed-milk-2-pints', 1)
+    await store.addItem('/category/milk/semi-skimmed-milk-2-pints', 1)
     await page.goto(urlOn(HOSTS.brandOne, '/basket'))
     await waitForIsland(page, 'BasketEditor')
     await page.goto(storeUrl('/time-slots?method=delivery'))
@@ -211,8 +194,8 @@ test.describe('input before hydration', () => {
     )
   })
 
-  test('a coupon typed before the basket hydrates can be applied', async ({ page }) => {
-    await addFromItemPage(page, '/category/milk/semi-skimmed-milk-2-pints', 1)
+  test('a coupon typed before the basket hydrates can be applied', async ({ page, store }) => {
+    await store.addItem('/category/milk/semi-skimmed-milk-2-pints', 1)
     const release = await holdIslandChunk(page, 'BasketEditor')
     await page.goto(urlOn(HOSTS.brandOne, '/basket'), { waitUntil: 'domcontentloaded' })
     await page.getByLabel('Coupon code').fill('SAVE5')
@@ -254,7 +237,7 @@ test.describe('quick add before hydration', () => {
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport)
       await card.scrollIntoViewIfNeeded()
-      await page.screenshot({ path: `${SCREENS}/category-quick-add-${viewport.width}.png` })
+      await page.screenshot({ path: `${SCREENSHOTS}/category-quick-add-${viewport.width}.png` })
     }
   })
 })
@@ -309,7 +292,7 @@ test.describe('account', () => {
     await expect(footer.getByRole('button', { name: 'Sign out' })).toBeVisible()
     await expect(footer.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
     await expectNoAxeViolations(page)
-    await screenshots(page, 'account-signed-up')
+    await screenshots(page, 'account-signed-up', { top: true })
 
     await page.setViewportSize(VIEWPORTS[0])
     await header.getByRole('button', { name: 'Sign out' }).click()
@@ -318,7 +301,7 @@ test.describe('account', () => {
     await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible()
     await expect(footer.getByRole('link', { name: 'Sign in' })).toBeVisible()
     await expect(footer.getByRole('button', { name: 'Sign out' })).toHaveCount(0)
-    await screenshots(page, 'account-signed-out')
+    await screenshots(page, 'account-signed-out', { top: true })
 
     await page.goto(urlOn(HOSTS.brandOne, '/login'))
     await main.getByLabel('Email address').fill(email)

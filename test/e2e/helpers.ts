@@ -18,6 +18,39 @@ export function uniqueEmail(label: string): string {
   return `e2e.${label}.${crypto.randomUUID().slice(0, 13)}@example.com`
 }
 
+/** A phone's and a desktop's viewport: the widths every journey's screenshots are taken at. */
+export const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const
+
+/** Where the journeys keep their screenshots (git-ignored). */
+export const SCREENSHOTS = 'test-results/screenshots'
+
+/**
+ * Full-page screenshots of the page at each of VIEWPORTS, as `<SCREENSHOTS>/<name>-<width>.png`,
+ * then the viewport the page had. `top` adds the first screen at each width (`-top`), what shows
+ * before scrolling; `reload` loads the page again at each width, for layouts the server renders
+ * once.
+ */
+export async function screenshots(
+  page: Page,
+  name: string,
+  options: { top?: boolean; reload?: boolean } = {}
+): Promise<void> {
+  const current = page.viewportSize()
+  const url = page.url()
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport)
+    if (options.reload) await page.goto(url)
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${viewport.width}.png`, fullPage: true })
+    if (options.top) {
+      await page.screenshot({ path: `${SCREENSHOTS}/${name}-${viewport.width}-top.png` })
+    }
+  }
+  if (current) await page.setViewportSize(current)
+}
+
 export function urlOn(host: string, path = '/'): string {
   return `http://${host}:${PORT}${path}`
 }

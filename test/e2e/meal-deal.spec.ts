@@ -1,29 +1,9 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, urlOn, waitForIsland } from './helpers.ts'
 
-// Git-ignored (test-results/), like the other journeys' screenshots.
-const SCREENSHOTS = 'test-results/screenshots'
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const
 const STORE = 'manchester-piccadilly'
 const dealUrl = (slug: string) => urlOn(HOSTS.brandOne, `/stores/${STORE}/deal/${slug}`)
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport)
-    await page.screenshot({
-      path: `${SCREENSHOTS}/meal-deal-${name}-${viewport.width}.png`,
-      fullPage: true,
-    })
-  }
-  // What a phone shows at once: the sections with the sticky price bar over them.
-  await page.setViewportSize(VIEWPORTS[0])
-  await page.screenshot({ path: `${SCREENSHOTS}/meal-deal-${name}-390-screen.png` })
-  await page.setViewportSize(VIEWPORTS[1])
-}
 
 function headerBasket(page: Page): Locator {
   return page.getByRole('banner').getByRole('link', { name: /^Basket/ })
@@ -46,7 +26,7 @@ test.describe('meal deal', () => {
     const addButton = page.getByRole('button', { name: /^Add meal deal to basket/ })
     await expect(addButton).toContainText('£3.85')
     await expectNoAxeViolations(page)
-    await screenshots(page, 'before')
+    await screenshots(page, 'meal-deal-before', { top: true })
 
     const main = page.getByRole('group', { name: 'Main' })
     const snack = page.getByRole('group', { name: 'Snack' })
@@ -84,7 +64,7 @@ test.describe('meal deal', () => {
     // The header follows without a reload.
     await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 2 items, £\d/)
     await expectNoAxeViolations(page)
-    await screenshots(page, 'after')
+    await screenshots(page, 'meal-deal-after', { top: true })
 
     // The basket holds it with its choices and the server's price.
     await page.getByRole('link', { name: 'View basket' }).click()

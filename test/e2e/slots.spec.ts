@@ -1,17 +1,16 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { DEMO_STORE, expect, storeSearch, test } from './pages/index.ts'
 
-// A central Manchester demo store: delivery and collection, orders 7 days ahead.
-const STORE = 'manchester-piccadilly'
-const SLOT_PAGE = `/stores/${STORE}/time-slots`
+// The demo store: delivery and collection, orders 7 days ahead.
+const SLOT_PAGE = `/stores/${DEMO_STORE}/time-slots`
 const PHONE = { width: 390, height: 844 }
 // Set SLOT_SCREENSHOTS=1 to keep screenshots of each state in test-results/slots/.
 const SCREENSHOTS = process.env.SLOT_SCREENSHOTS === '1'
 
 /** Searches M1 1AE through the store search flow, which saves the location cookie. */
 async function saveLocation(page: Page): Promise<void> {
-  await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by?postcode=M1%201AE'))
+  await storeSearch(page).byPostcode('M1 1AE')
   const cookies = await page.context().cookies()
   expect(cookies.some((cookie) => cookie.name === 'sf_location')).toBe(true)
 }
@@ -69,7 +68,7 @@ test.describe('time slots', { tag: '@dates' }, () => {
     await expect(countdown).toContainText(/Slot held for 1[45]:\d{2}/)
     await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute(
       'href',
-      `/stores/${STORE}`
+      `/stores/${DEMO_STORE}`
     )
     await expectNoAxeViolations(page)
 

@@ -4,17 +4,13 @@ import {
   ADDRESS_SEARCH_HOST,
   expectNoAxeViolations,
   HOSTS,
-  urlOn,
-  waitForIsland,
+  screenshots,
+  SCREENSHOTS,
   uniqueEmail,
+  urlOn,
+  VIEWPORTS,
+  waitForIsland,
 } from './helpers.ts'
-
-// Git-ignored (test-results/), like the home page's screenshots.
-const SCREENSHOTS = 'test-results/screenshots'
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const
 
 const CENTRAL_MANCHESTER = { latitude: 53.4808, longitude: -2.2426 }
 // Wick, in Caithness: far from every demo store and every demo address.
@@ -39,20 +35,6 @@ async function searchPostcode(page: Page, postcode: string): Promise<void> {
   const input = searchBox(page).getByLabel('Enter your postcode')
   await input.fill(postcode)
   await input.press('Enter')
-}
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  const url = page.url()
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport)
-    await page.goto(url)
-    await page.screenshot({
-      path: `${SCREENSHOTS}/${name}-${viewport.width}.png`,
-      fullPage: true,
-    })
-    // The first screen at full size: what a phone shows before scrolling.
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${viewport.width}-top.png` })
-  }
 }
 
 test('a postcode search lists the nearest stores and one can be picked', async ({ page }) => {
@@ -359,16 +341,16 @@ test('screenshots of home, results, empty results and store pages', async ({ pag
     ['address', ADDRESS_SEARCH_HOST],
   ] as const) {
     await page.goto(urlOn(host, '/'))
-    await screenshots(page, `home-${label}`)
+    await screenshots(page, `home-${label}`, { top: true, reload: true })
   }
   await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by/M1%201AE'))
-  await screenshots(page, 'results')
+  await screenshots(page, 'results', { top: true, reload: true })
   const storeLink = page.getByRole('link', { name: /Shop at this store/ }).first()
   const storePath = (await storeLink.getAttribute('href')) ?? '/'
   await page.goto(urlOn(HOSTS.brandOne, '/stores-near-by/KW1%204YT'))
-  await screenshots(page, 'results-empty')
+  await screenshots(page, 'results-empty', { top: true, reload: true })
   await page.goto(urlOn(HOSTS.brandOne, storePath))
-  await screenshots(page, 'store')
+  await screenshots(page, 'store', { top: true, reload: true })
 })
 
 test('screenshots of the open address suggestions and the toast', async ({ browser }) => {

@@ -9,7 +9,7 @@ import { unitPriceLabel } from '../../schemas/unit-price.ts'
 import { genuineWasPrice, isPriceClaimBadge } from '../../worker/backend/catalogue/price-claims.ts'
 import { insertStatements, MAX_BOUND_PARAMETERS } from '../../scripts/demo-data/seed.ts'
 import { datasetToSql } from '../../scripts/demo-data/sql.ts'
-import { DEMO_INPUT } from '../integration/data/demo-input.ts'
+import { DEMO_INPUT } from '../support/workers/demo-input.ts'
 
 const dataset = generateDemoData(DEMO_INPUT)
 const rows = (name: string) => rowsOf(dataset, name)
@@ -151,7 +151,7 @@ describe('demo data generator', () => {
     expect(others.every((i) => i.age_restriction === null)).toBe(true)
   })
 
-  it('makes no price claim the data cannot back, and never promotes tobacco (issue 13 §4)', () => {
+  it('makes no price claim the data cannot back, and never promotes tobacco', () => {
     const categories = rows('categories')
     const byId = new Map(categories.map((c) => [c.id, c]))
     const tobaccoCategory = (id: SqlValue | undefined): boolean => {
@@ -217,7 +217,7 @@ describe('demo data generator', () => {
     }
   })
 
-  it('gives a unit price to every item whose size holds a quantity (issue 13 §4)', () => {
+  it('gives a unit price to every item whose size holds a quantity', () => {
     const sized = rows('menu_items').filter((i) => i.size !== null)
     const priced = sized.filter((i) => i.unit_price_label !== null)
     // Only sizes with no quantity in them ('medium', 'jumbo pack') go without one.

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test'
 import { Hono } from 'hono'
 import { expect } from 'vitest'
+import { type Call, callOf, postToBackend } from '../../support/workers/requests.ts'
 import { TokenResponseSchema, type TokenResponse } from '../../../schemas/auth.ts'
-import { backend } from '../../../worker/local-backend.ts'
 import { authenticate } from '../../../worker/backend/auth/authenticate.ts'
 import { type AuthDeps } from '../../../worker/backend/auth/sessions.ts'
 import { OutboxMessenger } from '../../../worker/backend/messaging/messenger.ts'
@@ -32,25 +32,15 @@ export function freshIp(): string {
   return `203.0.113.${ipCounter % 250}-${Date.now()}`
 }
 
-export interface Call {
-  status: number
-  json: unknown
-}
+export type { Call }
 
-/** POSTs JSON to the backend with the test secrets; `bearer` becomes the Authorization header. */
+/** POSTs JSON to the backend with the test secrets, from a fresh address unless `ip` is given. */
 export function post(
   path: string,
   body: unknown,
   options: { bearer?: string; ip?: string } = {}
 ): Promise<Response> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'cf-connecting-ip': options.ip ?? freshIp(),
-  }
-  if (options.bearer) headers.authorization = `Bearer ${options.bearer}`
-  return Promise.resolve(
-    backend.request(path, { method: 'POST', headers, body: JSON.stringify(body) }, testEnv)
-  )
+  return postToBackend(path, body, { ...options, ip: options.ip ?? freshIp(), bindings: testEnv })
 }
 
 /** {@link post}, answering the status and the parsed body. */
@@ -59,8 +49,7 @@ export async function call(
   body: unknown,
   options: { bearer?: string; ip?: string } = {}
 ): Promise<Call> {
-  const res = await post(path, body, options)
-  return { status: res.status, json: await res.json() }
+  return callOf(await post(path, body, options))
 }
 
 /** An error answer without its request id, to compare two refusals. */
@@ -87,6 +76,15 @@ export function uniqueEmail(label = 'shopper'): string {
 
 export const PASSWORD = 'correct horse battery'
 
+/** A new member's name, phone and password, as the register call and the register form take them. */
+export const NEW_MEMBER = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  phone: '07700 900123',
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+} as const
+
 /** Registers a member of the demo business and answers their tokens and email. */
 export async function registerMember(
   overrides: Record<string, unknown> = {}
@@ -95,12 +93,8 @@ export async function registerMember(
   const tokens = tokensOf(
     await call('/auth/register', {
       businessId: BUSINESS_ID,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
+      ...NEW_MEMBER,
       email,
-      phone: '07700 900123',
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
       whereHeard: 'A friend',
       ...overrides,
     })

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { postToBackend } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { WhiteLabelSettingsResponseSchema } from '../../../schemas/content.ts'
 import {
@@ -14,19 +15,7 @@ beforeAll(async () => {
   await seedTenancy(env.DB)
 })
 
-function post(path: string, body: unknown): Promise<Response> {
-  return Promise.resolve(
-    backend.request(
-      path,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-      env
-    )
-  )
-}
+const post = (path: string, body: unknown) => postToBackend(path, body)
 
 async function signupCount(email: string): Promise<number> {
   const row = await env.DB.prepare('select count(*) as n from newsletter_signups where email = ?1')

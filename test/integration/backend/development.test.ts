@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { postToBackend } from '../../support/workers/requests.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { seedTenancy } from './fixtures.ts'
@@ -9,11 +10,7 @@ beforeAll(async () => {
 })
 
 const closure = (body: unknown, appEnv = 'test') =>
-  backend.request(
-    '/dev/stores/temporary-closure',
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-    { ...env, APP_ENV: appEnv }
-  )
+  postToBackend('/dev/stores/temporary-closure', body, { bindings: { ...env, APP_ENV: appEnv } })
 
 async function closedFlag(storeId: number): Promise<number | undefined> {
   return (

@@ -1,18 +1,23 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { brand, business } from '../../support/workers/seed.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { backend } from '../../../worker/local-backend.ts'
 
 beforeAll(async () => {
   await env.DB.batch([
     // Operator data errors: a time zone that does not exist, settings of the wrong type.
-    env.DB.prepare(
-      `insert into businesses (id, name, legal_name, time_zone) values (5, 'Broken', 'Broken Ltd', 'Mars/Olympus')`
-    ),
-    env.DB.prepare(
-      `insert into brands (id, business_id, slug, name, logo_url, primary_color, secondary_color, accent_color)
-       values (50, 5, 'broken', 'Broken', '/b.svg', '#000', '#fff', '#f00')`
-    ),
+    business(env.DB, { id: 5, name: 'Broken', legalName: 'Broken Ltd', timeZone: 'Mars/Olympus' }),
+    ...brand(env.DB, {
+      id: 50,
+      businessId: 5,
+      slug: 'broken',
+      name: 'Broken',
+      logoUrl: '/b.svg',
+      primaryColor: '#000',
+      secondaryColor: '#fff',
+      accentColor: '#f00',
+    }),
     env.DB.prepare(
       `insert into brand_settings (brand_id, section, settings_json)
        values (50, 'store', '{"enableStoresSearchByAddress":"yes"}')`

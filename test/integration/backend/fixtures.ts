@@ -1,33 +1,92 @@
+import { brand, business, CORNER_PICCADILLY, store } from '../../support/workers/seed.ts'
+
 /**
  * Rows the backend and proxy tests need: two businesses (so tenant isolation is tested), their
  * brands and hosts, settings, links, countries, stores with opening hours and FAQs.
  */
 export async function seedTenancy(db: D1Database): Promise<void> {
   await db.batch([
-    db.prepare(
-      `insert into businesses (id, name, legal_name, country_code, currency, locale, time_zone,
-         support_email, support_phone)
-       values (1, 'Corner Grocers', 'Corner Grocers Ltd', 'GB', 'GBP', 'en_GB', 'Europe/London',
-         'help@corner.test', '0161 496 0000'),
-       (2, 'Other Market', 'Other Market Ltd', 'GB', 'GBP', 'en_GB', 'Europe/Dublin', null, null)`
-    ),
-    db.prepare(
-      `insert into brands (id, business_id, slug, name, tagline, logo_url, primary_color,
-         secondary_color, accent_color, canonical_host, is_active)
-       values (1, 1, 'corner', 'Corner Grocers', 'Fresh every day', '/logo-1.svg', '#0a7c3e',
-         '#f5f5f5', '#ffb400', 'shop.corner.test', 1),
-       (2, 1, 'corner-express', 'Corner Express', null, '/logo-2.svg', '#003366', '#eeeeee',
-         '#ff0066', null, 1),
-       (3, 2, 'other', 'Other Market', null, '/logo-3.svg', '#222222', '#eeeeee', '#00aaff', null, 1),
-       (4, 1, 'corner-retired', 'Retired Brand', null, '/logo-4.svg', '#000000', '#eeeeee',
-         '#000000', null, 0)`
-    ),
-    db.prepare(
-      `insert into brand_hosts (host, brand_id, environment)
-       values ('localhost', 1, 'local'), ('127.0.0.1', 2, 'local'),
-         ('shop.corner.test', 1, 'production'), ('other.test', 3, 'production'),
-         ('retired.test', 4, 'production')`
-    ),
+    business(db, {
+      id: 1,
+      name: 'Corner Grocers',
+      legalName: 'Corner Grocers Ltd',
+      countryCode: 'GB',
+      currency: 'GBP',
+      locale: 'en_GB',
+      timeZone: 'Europe/London',
+      supportEmail: 'help@corner.test',
+      supportPhone: '0161 496 0000',
+    }),
+    business(db, {
+      id: 2,
+      name: 'Other Market',
+      legalName: 'Other Market Ltd',
+      countryCode: 'GB',
+      currency: 'GBP',
+      locale: 'en_GB',
+      timeZone: 'Europe/Dublin',
+      supportEmail: null,
+      supportPhone: null,
+    }),
+    ...brand(db, {
+      id: 1,
+      businessId: 1,
+      slug: 'corner',
+      name: 'Corner Grocers',
+      tagline: 'Fresh every day',
+      logoUrl: '/logo-1.svg',
+      primaryColor: '#0a7c3e',
+      secondaryColor: '#f5f5f5',
+      accentColor: '#ffb400',
+      canonicalHost: 'shop.corner.test',
+      isActive: 1,
+      hosts: [
+        { host: 'localhost', environment: 'local' },
+        { host: 'shop.corner.test', environment: 'production' },
+      ],
+    }),
+    ...brand(db, {
+      id: 2,
+      businessId: 1,
+      slug: 'corner-express',
+      name: 'Corner Express',
+      tagline: null,
+      logoUrl: '/logo-2.svg',
+      primaryColor: '#003366',
+      secondaryColor: '#eeeeee',
+      accentColor: '#ff0066',
+      canonicalHost: null,
+      isActive: 1,
+      hosts: [{ host: '127.0.0.1', environment: 'local' }],
+    }),
+    ...brand(db, {
+      id: 3,
+      businessId: 2,
+      slug: 'other',
+      name: 'Other Market',
+      tagline: null,
+      logoUrl: '/logo-3.svg',
+      primaryColor: '#222222',
+      secondaryColor: '#eeeeee',
+      accentColor: '#00aaff',
+      canonicalHost: null,
+      isActive: 1,
+      hosts: [{ host: 'other.test', environment: 'production' }],
+    }),
+    ...brand(db, {
+      id: 4,
+      businessId: 1,
+      slug: 'corner-retired',
+      name: 'Retired Brand',
+      tagline: null,
+      logoUrl: '/logo-4.svg',
+      primaryColor: '#000000',
+      secondaryColor: '#eeeeee',
+      accentColor: '#000000',
+      canonicalHost: null,
+      isActive: 0,
+      hosts: [{ host: 'retired.test', environment: 'production' }],
+    }),
     db.prepare(
       `insert into brand_settings (brand_id, section, settings_json)
        values (1, 'store', '{"enableStoresSearchByAddress":false,"autoSelectClosestStore":true}'),
@@ -45,22 +104,55 @@ export async function seedTenancy(db: D1Database): Promise<void> {
       `insert into countries (code, name, is_billing, position)
        values ('GB', 'United Kingdom', 1, 1), ('IE', 'Ireland', 1, 2), ('FR', 'France', 0, 3)`
     ),
-    db.prepare(
-      `insert into stores (id, business_id, slug, name, phone, email, address_line1, town,
-         postcode, latitude, longitude, delivery_radius_km, delivery_fee, minimum_spend,
-         days_in_advance, accepts_cash, is_active)
-       values (10, 1, 'manchester-piccadilly', 'Piccadilly', '0161 000 0010', 'picc@corner.test',
-         '1 Piccadilly', 'Manchester', 'M1 1AA', 53.4808, -2.2426, 5, 299, 1500, 3, 1, 1),
-       (11, 1, 'closed-for-good', 'Closed Store', null, null, '2 Old Road', 'Manchester',
-         'M2 2BB', 53.48, -2.24, null, 0, 0, 0, 0, 0),
-       (20, 2, 'dublin-centre', 'Dublin Centre', null, null, '1 O''Connell St', 'Dublin',
-         'D01 F5P2', 53.35, -6.26, 4, 350, 0, 0, 0, 1)`
-    ),
-    db.prepare(
-      `insert into store_opening_hours (store_id, fulfilment_method, day_of_week, opens_at, closes_at)
-       values (10, 'delivery', 0, '09:00', '21:00'), (10, 'delivery', 1, '09:00', '21:00'),
-         (10, 'collection', 0, '08:00', '20:00'), (10, 'store', 6, '10:00', '16:00')`
-    ),
+    ...store(db, {
+      ...CORNER_PICCADILLY,
+      slug: 'manchester-piccadilly',
+      acceptsCash: 1,
+      isActive: 1,
+      hours: [
+        { method: 'delivery', days: [0, 1], opensAt: '09:00', closesAt: '21:00' },
+        { method: 'collection', days: [0], opensAt: '08:00', closesAt: '20:00' },
+        { method: 'store', days: [6], opensAt: '10:00', closesAt: '16:00' },
+      ],
+    }),
+    ...store(db, {
+      id: 11,
+      businessId: 1,
+      slug: 'closed-for-good',
+      name: 'Closed Store',
+      phone: null,
+      email: null,
+      addressLine1: '2 Old Road',
+      town: 'Manchester',
+      postcode: 'M2 2BB',
+      latitude: 53.48,
+      longitude: -2.24,
+      deliveryRadiusKm: null,
+      deliveryFee: 0,
+      minimumSpend: 0,
+      daysInAdvance: 0,
+      acceptsCash: 0,
+      isActive: 0,
+    }),
+    ...store(db, {
+      id: 20,
+      businessId: 2,
+      slug: 'dublin-centre',
+      name: 'Dublin Centre',
+      phone: null,
+      email: null,
+      addressLine1: "1 O'Connell St",
+      town: 'Dublin',
+      postcode: 'D01 F5P2',
+      latitude: 53.35,
+      longitude: -6.26,
+      deliveryRadiusKm: 4,
+      deliveryFee: 350,
+      minimumSpend: 0,
+      daysInAdvance: 0,
+      acceptsCash: 0,
+      isActive: 1,
+    }),
     db.prepare(
       `insert into faqs (business_id, brand_id, section, question, answer, position, is_active)
        values (1, null, 'Ordering', 'How do I order?', 'Search your postcode.', 2, 1),

@@ -14,7 +14,8 @@ const NOW = new Date('2026-11-21T12:00:00.000Z')
 let keyCount = 0
 const freshKey = () => `key-${++keyCount}-${crypto.randomUUID()}`
 
-function call(key: string | undefined, request: unknown = { amount: 1299 }, now = NOW) {
+/** The arguments of one idempotent claim of the checkout scope. */
+function claimArgs(key: string | undefined, request: unknown = { amount: 1299 }, now = NOW) {
   return { businessId: 1, scope: 'checkout.process-order', key, request, now }
 }
 
@@ -43,11 +44,11 @@ describe('idempotent calls', () => {
   it('runs once; a retry with the same key and body gets the stored answer', async () => {
     const key = freshKey()
     const { state, run } = counted({ orderId: 7 })
-    expect(await idempotent(env.DB, call(key), run)).toEqual({
+    expect(await idempotent(env.DB, claimArgs(key), run)).toEqual({
       body: { orderId: 7 },
       replayed: false,
     })
-    expect(await idempotent(env.DB, call(key), run)).toEqual({
+    expect(await idempotent(env.DB, claimArgs(key), run)).toEqual({
       body: { orderId: 7 },
       replayed: true,
     })
@@ -56,9 +57,9 @@ describe('idempotent calls', () => {
 
   it('refuses the same key with another body (422) without running', async () => {
     const key = freshKey()
-    await idempotent(env.DB, call(key, { amount: 1299 }), counted(1).run)
+    await idempotent(env.DB, claimArgs(key, { amount: 1299 }), counted(1).run)
     const { state, run } = counted(2)
-    const error = await refusal(idempotent(env.DB, call(key, { amount: 1 }), run))
+    const error = await refusal(idempotent(env.DB, claimArgs(key, { amount: 1 }), run))
     expect(error.code).toBe('validation_error')
     expect(error.message).toBe(MESSAGES.idempotencyKeyReused)
     expect(state.runs).toBe(0)
@@ -69,7 +70,7 @@ describe('idempotent calls', () => {
     const { state, run } = counted({ orderId: 42 })
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, () =>
-        idempotent(env.DB, call(key), run).then(
+        idempotent(env.DB, claimArgs(key), run).then(
           (answer) => (answer.replayed ? 'replayed' : 'ran'),
           (error: unknown) => (error instanceof AppError ? error.code : 'unexpected')
         )
@@ -81,7 +82,7 @@ describe('idempotent calls', () => {
       true
     )
     // Once it finished, every retry gets the same answer.
-    expect((await idempotent(env.DB, call(key), run)).body).toEqual({ orderId: 42 })
+    expect((await idempotent(env.DB, claimArgs(key), run)).body).toEqual({ orderId: 42 })
   })
 
   it('saves nothing when the run fails, so the same key can be retried', async () => {
@@ -89,11 +90,11 @@ describe('idempotent calls', () => {
     const failing = async () => {
       throw new AppError('conflict', MESSAGES.storeClosedCheckout)
     }
-    expect((await refusal(idempotent(env.DB, call(key), failing))).message).toBe(
+    expect((await refusal(idempotent(env.DB, claimArgs(key), failing))).message).toBe(
       MESSAGES.storeClosedCheckout
     )
     const { state, run } = counted({ orderId: 8 })
-    expect(await idempotent(env.DB, call(key), run)).toEqual({
+    expect(await idempotent(env.DB, claimArgs(key), run)).toEqual({
       body: { orderId: 8 },
       replayed: false,
     })
@@ -103,23 +104,25 @@ describe('idempotent calls', () => {
   it('forgets a key after its lifetime and runs again', async () => {
     const key = freshKey()
     const { state, run } = counted({ orderId: 9 })
-    await idempotent(env.DB, call(key), run)
+    await idempotent(env.DB, claimArgs(key), run)
     const later = new Date(NOW.getTime() + IDEMPOTENCY_TTL_MS + 1000)
-    expect((await idempotent(env.DB, call(key, { amount: 1299 }, later), run)).replayed).toBe(false)
+    expect((await idempotent(env.DB, claimArgs(key, { amount: 1299 }, later), run)).replayed).toBe(
+      false
+    )
     expect(state.runs).toBe(2)
   })
 
   it('keys are per business and per operation', async () => {
     const key = freshKey()
     const { state, run } = counted('ok')
-    await idempotent(env.DB, call(key), run)
-    await idempotent(env.DB, { ...call(key), scope: 'payments.make-payment' }, run)
+    await idempotent(env.DB, claimArgs(key), run)
+    await idempotent(env.DB, { ...claimArgs(key), scope: 'payments.make-payment' }, run)
     expect(state.runs).toBe(2)
   })
 
   it('asks for a key of 1 to 255 visible characters', async () => {
     for (const key of [undefined, '', 'a'.repeat(256), 'with space']) {
-      const error = await refusal(idempotent(env.DB, call(key), counted(1).run))
+      const error = await refusal(idempotent(env.DB, claimArgs(key), counted(1).run))
       expect(error.code).toBe('validation_error')
       expect(error.message).toBe(MESSAGES.idempotencyKeyInvalid)
     }

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { postToBackend } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { ServerTimeSchema } from '../../../schemas/slots.ts'
 import { StoreDetailsSchema } from '../../../schemas/stores.ts'
@@ -15,17 +16,7 @@ beforeAll(async () => {
 })
 
 function postStore(body: unknown): Promise<Response> {
-  return Promise.resolve(
-    backend.request(
-      '/stores/details',
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-      env
-    )
-  )
+  return postToBackend('/stores/details', body)
 }
 
 describe('GET /countries and /countries/billing', () => {

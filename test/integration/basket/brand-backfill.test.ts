@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { brand, business } from '../../support/workers/seed.ts'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import {
   expectOk,
@@ -33,12 +34,17 @@ beforeAll(async () => {
   itemId = (await plainItem(500, 4000)).id
   // A second business with a single brand.
   await env.DB.batch([
-    env.DB.prepare(`insert into businesses (id, name, legal_name) values (77, 'Solo', 'Solo Ltd')`),
-    env.DB.prepare(
-      `insert into brands (id, business_id, slug, name, logo_url, primary_color, secondary_color,
-         accent_color)
-       values (77, 77, 'solo', 'Solo', '/solo.svg', '#000000', '#ffffff', '#ff0000')`
-    ),
+    business(env.DB, { id: 77, name: 'Solo', legalName: 'Solo Ltd' }),
+    ...brand(env.DB, {
+      id: 77,
+      businessId: 77,
+      slug: 'solo',
+      name: 'Solo',
+      logoUrl: '/solo.svg',
+      primaryColor: '#000000',
+      secondaryColor: '#ffffff',
+      accentColor: '#ff0000',
+    }),
   ])
 })
 

@@ -1,12 +1,13 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { callBackend } from '../../support/workers/requests.ts'
 import { type StoreDetails, StoreDetailsSchema } from '../../../schemas/stores.ts'
-import { postJson } from '../catalogue/fixtures.ts'
+
 import { basketCall, findItem, newBasket, seedCatalogue } from './fixtures.ts'
 
-// Issue 13 §4 (DMCC Act 2024, drip pricing): the fees a store page shows before the basket are
-// the fees its basket charges, because both read one record. Store 1 is given a service fee, a
-// threshold and a minimum here so every figure is non-trivial.
+// Honest prices (README; DMCC Act 2024, drip pricing): the fees a store page shows before the
+// basket are the fees its basket charges, because both read one record. Store 1 is given a service
+// fee, a threshold and a minimum here so every figure is non-trivial.
 
 const PLAIN = `m.age_restriction is null and m.max_quantity is null
   and not exists (select 1 from menu_item_options o where o.menu_item_id = m.id)
@@ -25,7 +26,7 @@ beforeAll(async () => {
 })
 
 async function storeDetails(): Promise<StoreDetails> {
-  const { status, json } = await postJson('/stores/details', { businessId: 1, storeId: 1 })
+  const { status, json } = await callBackend('/stores/details', { businessId: 1, storeId: 1 })
   expect(status, JSON.stringify(json)).toBe(200)
   return StoreDetailsSchema.parse(json)
 }

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { callBackend } from '../../support/workers/requests.ts'
 import { type Basket, BasketSchema, CouponResultSchema } from '../../../schemas/basket.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { postJson } from '../catalogue/fixtures.ts'
 
 export { DEMO, OTHER, seedCatalogue } from '../catalogue/fixtures.ts'
 
@@ -23,20 +23,20 @@ export async function findItem(
 
 /** POST and expect a basket answer. */
 export async function basketCall(path: string, body: unknown): Promise<Basket> {
-  const { status, json } = await postJson(path, body)
+  const { status, json } = await callBackend(path, body)
   expect(status, JSON.stringify(json)).toBe(200)
   return BasketSchema.parse(json)
 }
 
 export async function couponCall(body: unknown) {
-  const { status, json } = await postJson('/basket/coupon/apply', body)
+  const { status, json } = await callBackend('/basket/coupon/apply', body)
   expect(status, JSON.stringify(json)).toBe(200)
   return CouponResultSchema.parse(json)
 }
 
 /** POST and expect an error envelope with this status. */
 export async function failingCall(path: string, body: unknown, status: number) {
-  const answer = await postJson(path, body)
+  const answer = await callBackend(path, body)
   expect(answer.status, JSON.stringify(answer.json)).toBe(status)
   return ApiErrorSchema.parse(answer.json)
 }

@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { callBackend } from '../../support/workers/requests.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { DealListSchema } from '../../../schemas/catalogue.ts'
 import { isScottishPostcode, storeInScotland } from '../../../worker/backend/catalogue/alcohol.ts'
-import { postJson, seedCatalogue } from './fixtures.ts'
+import { seedCatalogue } from './fixtures.ts'
 
-// Issue 13 §4, licensing: no multibuy on alcohol at a store in Scotland (alcohol.ts).
+// Licensing: no multibuy on alcohol at a store in Scotland (alcohol.ts).
 
 let glasgow: number
 let leeds: number
@@ -67,7 +68,7 @@ describe('alcohol multibuys and Scotland', () => {
   it('lists the wine multibuy in Leeds but not in Glasgow', async () => {
     const deals = async (storeId: number) =>
       DealListSchema.parse(
-        (await postJson('/catalogue/deals', { businessId: 1, storeId })).json
+        (await callBackend('/catalogue/deals', { businessId: 1, storeId })).json
       ).deals.map((deal) => deal.slug)
     expect(await deals(leeds)).toContain('wine-2-for-12')
     const scottish = await deals(glasgow)
@@ -82,7 +83,7 @@ describe('alcohol multibuys and Scotland', () => {
       let token: string | undefined
       let basket = null
       for (const itemId of wines) {
-        const { status, json } = await postJson('/basket/items/add', {
+        const { status, json } = await callBackend('/basket/items/add', {
           businessId: 1,
           basketToken: token,
           storeId,

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ApiErrorSchema } from '../../../schemas/api-error.ts'
+import { callBackend } from '../../support/workers/requests.ts'
 import {
   type CategoryNode,
   CategoryDetailsSchema,
@@ -11,7 +11,7 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { findPreviousPurchases } from '../../../worker/backend/catalogue/repo.ts'
-import { DEMO, OTHER, postJson, seedCatalogue } from './fixtures.ts'
+import { DEMO, expectError, OTHER, seedCatalogue } from './fixtures.ts'
 
 const store = { businessId: DEMO.businessId, storeId: DEMO.storeId }
 const otherStore = { businessId: DEMO.businessId, storeId: 2 }
@@ -69,23 +69,15 @@ function findNode(nodes: ReadonlyArray<CategoryNode>, slug: string): CategoryNod
 }
 
 async function tree(body: unknown) {
-  const { status, json } = await postJson('/catalogue/category-tree', body)
+  const { status, json } = await callBackend('/catalogue/category-tree', body)
   expect(status).toBe(200)
   return CategoryTreeSchema.parse(json).categories
 }
 
 async function category(body: Record<string, unknown>) {
-  const { status, json } = await postJson('/catalogue/category', body)
+  const { status, json } = await callBackend('/catalogue/category', body)
   expect(status).toBe(200)
   return CategoryDetailsSchema.parse(json)
-}
-
-async function expectError(path: string, body: unknown, status: number, message: string) {
-  const res = await postJson(path, body)
-  expect(res.status).toBe(status)
-  const error = ApiErrorSchema.parse(res.json)
-  expect(error.error.message).toBe(message)
-  return error
 }
 
 describe('/catalogue/category-tree', () => {
@@ -220,7 +212,10 @@ describe('/catalogue/category', () => {
 
 describe('/catalogue/menu-item', () => {
   it('answers an item with its options, values, size costs and breadcrumbs', async () => {
-    const { status, json } = await postJson('/catalogue/menu-item', { ...store, itemSlug: 'latte' })
+    const { status, json } = await callBackend('/catalogue/menu-item', {
+      ...store,
+      itemSlug: 'latte',
+    })
     expect(status).toBe(200)
     const item = MenuItemSchema.parse(json)
     expect(item.name).toBe('Latte')
@@ -236,14 +231,14 @@ describe('/catalogue/menu-item', () => {
       expect(size?.values.map((value) => value.id)).toContain(cost.sizeId)
     }
     // The same item by id.
-    const byId = await postJson('/catalogue/menu-item', { ...store, itemId: item.id })
+    const byId = await callBackend('/catalogue/menu-item', { ...store, itemId: item.id })
     expect(MenuItemSchema.parse(byId.json)).toEqual(item)
   })
 
   it('uses the store price and stock', async () => {
-    const one = await postJson('/catalogue/menu-item', { ...store, itemId: repriced.id })
+    const one = await callBackend('/catalogue/menu-item', { ...store, itemId: repriced.id })
     expect(MenuItemSchema.parse(one.json)).toMatchObject({ price: 111, outOfStock: false })
-    const two = await postJson('/catalogue/menu-item', { ...store, itemId: outOfStock.id })
+    const two = await callBackend('/catalogue/menu-item', { ...store, itemId: outOfStock.id })
     expect(MenuItemSchema.parse(two.json).outOfStock).toBe(true)
   })
 
@@ -256,7 +251,7 @@ describe('/catalogue/menu-item', () => {
     ]) {
       await expectError('/catalogue/menu-item', body, 404, MESSAGES.productNotFound)
     }
-    const there = await postJson('/catalogue/menu-item', { ...otherStore, itemId: notSold.id })
+    const there = await callBackend('/catalogue/menu-item', { ...otherStore, itemId: notSold.id })
     expect(there.status).toBe(200)
   })
 
@@ -268,7 +263,10 @@ describe('/catalogue/menu-item', () => {
 describe('/catalogue/menu-items', () => {
   it('answers items by id in the order asked, leaving out what the store does not sell', async () => {
     const ids = [fruit[4]?.id, repriced.id, notSold.id, fruit[3]?.id, OTHER.itemId]
-    const { status, json } = await postJson('/catalogue/menu-items', { ...store, menuItemIds: ids })
+    const { status, json } = await callBackend('/catalogue/menu-items', {
+      ...store,
+      menuItemIds: ids,
+    })
     expect(status).toBe(200)
     const { items } = MenuItemListSchema.parse(json)
     expect(items.map((item) => item.id)).toEqual([fruit[4]?.id, repriced.id, fruit[3]?.id])
@@ -277,7 +275,7 @@ describe('/catalogue/menu-items', () => {
 
   it('answers the items of a deal and of one of its sections', async () => {
     const all = MenuItemListSchema.parse(
-      (await postJson('/catalogue/menu-items', { ...store, discountId: 1 })).json
+      (await callBackend('/catalogue/menu-items', { ...store, discountId: 1 })).json
     ).items
     const { results: sections } = await env.DB.prepare(
       `select ds.id, count(*) as n from deal_sections ds
@@ -288,7 +286,7 @@ describe('/catalogue/menu-items', () => {
     expect(section).toBeDefined()
     const some = MenuItemListSchema.parse(
       (
-        await postJson('/catalogue/menu-items', {
+        await callBackend('/catalogue/menu-items', {
           ...store,
           discountId: 1,
           discountSectionId: section?.id,
@@ -302,7 +300,7 @@ describe('/catalogue/menu-items', () => {
   })
 
   it('answers nothing for an unknown deal and refuses a call without ids or deal', async () => {
-    const { json } = await postJson('/catalogue/menu-items', { ...store, discountId: 9999 })
+    const { json } = await callBackend('/catalogue/menu-items', { ...store, discountId: 9999 })
     expect(MenuItemListSchema.parse(json).items).toEqual([])
     await expectError('/catalogue/menu-items', store, 422, MESSAGES.validationError)
     await expectError(
@@ -316,7 +314,7 @@ describe('/catalogue/menu-items', () => {
 
 describe('/stores/recommended-items', () => {
   async function recommended(body: Record<string, unknown>) {
-    const { status, json } = await postJson('/stores/recommended-items', { ...store, ...body })
+    const { status, json } = await callBackend('/stores/recommended-items', { ...store, ...body })
     expect(status).toBe(200)
     return MenuItemListSchema.parse(json).items
   }
@@ -362,7 +360,7 @@ describe('/stores/recommended-items', () => {
     expect(withBasket[0]?.id).toBe(second.id)
     expect(withBasket.map((item) => item.id)).not.toContain(best.id)
     // Another store's orders do not count here.
-    const elsewhere = await postJson('/stores/recommended-items', otherStore)
+    const elsewhere = await callBackend('/stores/recommended-items', otherStore)
     const otherItems = MenuItemListSchema.parse(elsewhere.json).items
     expect(otherItems[0]?.id).not.toBe(best.id)
   })
@@ -370,7 +368,7 @@ describe('/stores/recommended-items', () => {
 
 describe('/catalogue/previous-purchases', () => {
   it('answers no items for a guest (no member sign-in yet)', async () => {
-    const { status, json } = await postJson('/catalogue/previous-purchases', store)
+    const { status, json } = await callBackend('/catalogue/previous-purchases', store)
     expect(status).toBe(200)
     expect(MenuItemListSchema.parse(json).items).toEqual([])
     await expectError(
@@ -410,7 +408,7 @@ describe('/catalogue/previous-purchases', () => {
 
 describe('/catalogue/menu-item/price', () => {
   async function latte() {
-    const { json } = await postJson('/catalogue/menu-item', { ...store, itemSlug: 'latte' })
+    const { json } = await callBackend('/catalogue/menu-item', { ...store, itemSlug: 'latte' })
     return MenuItemSchema.parse(json)
   }
 
@@ -422,7 +420,7 @@ describe('/catalogue/menu-item/price', () => {
       const value = option.values.find((v) => !v.outOfStock && v.extraCost > 0) ?? option.values[0]
       return count > 0 && value ? [{ optionId: option.id, valueId: value.id, quantity: 1 }] : []
     })
-    const { status, json } = await postJson('/catalogue/menu-item/price', {
+    const { status, json } = await callBackend('/catalogue/menu-item/price', {
       ...store,
       itemId: item.id,
       choices,

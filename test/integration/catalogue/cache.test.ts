@@ -1,5 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import {
   BannerListSchema,
@@ -8,9 +10,7 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { backend } from '../../../worker/local-backend.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
-import { storefrontApi } from '../proxy/harness.ts'
 import { DEMO, OTHER, seedCatalogue } from './fixtures.ts'
 
 beforeAll(async () => {
@@ -21,20 +21,11 @@ afterEach(() => {
   clearBrandCache()
 })
 
-const api = storefrontApi(backend)
+const api = createApp()
 
 async function postApi(host: string, path: string, body: unknown) {
   const ctx = createExecutionContext()
-  const res = await api.request(
-    `http://${host}/api${path}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    },
-    env,
-    ctx
-  )
+  const res = await api.request(`http://${host}/api${path}`, jsonPost(body), env, ctx)
   await waitOnExecutionContext(ctx)
   return res
 }

@@ -1,8 +1,13 @@
-import { env } from 'cloudflare:test'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { backend } from '../../../worker/local-backend.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import { expect } from 'vitest'
+import { ApiErrorSchema } from '../../../schemas/api-error.ts'
+import { callBackend } from '../../support/workers/requests.ts'
+import {
+  category,
+  menuItem,
+  OTHER_GROCER,
+  otherGrocer,
+  seedDemo,
+} from '../../support/workers/seed.ts'
 
 /** The demo business and its first store (central Manchester). */
 export const DEMO = { businessId: 1, storeId: 1, host: 'localhost' } as const
@@ -12,10 +17,7 @@ export const DEMO = { businessId: 1, storeId: 1, host: 'localhost' } as const
  * repeat demo slugs ('milk-deal', 'fresh-fruit', 'whole-milk-other') so a leak would show.
  */
 export const OTHER = {
-  businessId: 2,
-  brandId: 90,
-  host: 'other-grocer.test',
-  storeId: 9001,
+  ...OTHER_GROCER,
   categoryId: 9001,
   categorySlug: 'fresh-fruit',
   itemId: 900001,
@@ -27,46 +29,28 @@ export const OTHER = {
 
 /** The demo dataset and the second business of {@link OTHER}. */
 export async function seedCatalogue(db: D1Database): Promise<void> {
-  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+  await seedDemo(db)
   const o = OTHER
   await db.batch([
-    db
-      .prepare(`insert into businesses (id, name, legal_name) values (?1, 'Other', 'Other Ltd')`)
-      .bind(o.businessId),
-    db
-      .prepare(
-        `insert into brands (id, business_id, slug, name, logo_url, primary_color,
-         secondary_color, accent_color) values (?1, ?2, 'other-grocer', 'Other Grocer',
-         '/logo-other.svg', '#111111', '#eeeeee', '#ff0000')`
-      )
-      .bind(o.brandId, o.businessId),
-    db
-      .prepare(
-        `insert into brand_hosts (host, brand_id, environment) values (?1, ?2, 'production')`
-      )
-      .bind(o.host, o.brandId),
-    db
-      .prepare(
-        `insert into stores (id, business_id, slug, name, address_line1, town, postcode,
-         latitude, longitude, delivery_radius_km, delivery_fee, minimum_spend, days_in_advance)
-         values (?1, ?2, 'other-piccadilly', 'Other Piccadilly', '1 Other Street', 'Manchester',
-         'M1 1AD', 53.48378, -2.24486, 3, 100, 0, 1)`
-      )
-      .bind(o.storeId, o.businessId),
-    db
-      .prepare(
-        `insert into categories (id, business_id, slug, name, image_url, position)
-         values (?1, ?2, ?3, 'Other fruit', '/images/other', 0)`
-      )
-      .bind(o.categoryId, o.businessId, o.categorySlug),
-    db
-      .prepare(
-        `insert into menu_items (id, business_id, category_id, slug, name, description, price,
-         image_originals, image_mdpi_1x, image_xhdpi_2x, image_xxhdpi_3x)
-         values (?1, ?2, ?3, 'whole-milk-other', ?4, 'Milk from the other grocer.', 99,
-         '/o.svg', '/o1.svg', '/o2.svg', '/o3.svg')`
-      )
-      .bind(o.itemId, o.businessId, o.categoryId, o.itemName),
+    ...otherGrocer(db),
+    category(db, {
+      id: o.categoryId,
+      businessId: o.businessId,
+      slug: o.categorySlug,
+      name: 'Other fruit',
+      imageUrl: '/images/other',
+      position: 0,
+    }),
+    menuItem(db, {
+      id: o.itemId,
+      businessId: o.businessId,
+      categoryId: o.categoryId,
+      slug: 'whole-milk-other',
+      name: o.itemName,
+      description: 'Milk from the other grocer.',
+      price: 99,
+      image: '/o',
+    }),
     db
       .prepare(
         `insert into deals (id, business_id, slug, name, kind, quantity_required, price)
@@ -82,24 +66,11 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
   ])
 }
 
-/** POST a JSON body straight to the backend. */
-export async function post(path: string, body: unknown, headers: HeadersInit = {}) {
-  return backend.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    },
-    env
-  )
-}
-
-/** POST to the backend and read the JSON answer (typed by the caller's schema parse). */
-export async function postJson(
-  path: string,
-  body: unknown
-): Promise<{ status: number; json: unknown }> {
-  const res = await post(path, body)
-  return { status: res.status, json: await res.json() }
+/** POSTs to the backend and asserts the error envelope's status and message; answers the envelope. */
+export async function expectError(path: string, body: unknown, status: number, message: string) {
+  const res = await callBackend(path, body)
+  expect(res.status).toBe(status)
+  const error = ApiErrorSchema.parse(res.json)
+  expect(error.error.message).toBe(message)
+  return error
 }

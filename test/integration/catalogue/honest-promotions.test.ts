@@ -1,15 +1,16 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { callBackend } from '../../support/workers/requests.ts'
 import {
   BannerListSchema,
   DealListSchema,
   MenuItemListSchema,
   MenuItemSchema,
 } from '../../../schemas/catalogue.ts'
-import { DEMO, postJson, seedCatalogue } from './fixtures.ts'
+import { DEMO, seedCatalogue } from './fixtures.ts'
 
-// Issue 13 §4: the backend's item mapping and promotion queries, not the pages, keep false price
-// claims and tobacco promotions out of every answer.
+// Honest prices (README): the backend's item mapping and promotion queries, not the pages, keep
+// false price claims and tobacco promotions out of every answer.
 
 const store = { businessId: DEMO.businessId, storeId: DEMO.storeId }
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -42,7 +43,7 @@ beforeAll(async () => {
 })
 
 async function item(itemId: number) {
-  const { status, json } = await postJson('/catalogue/menu-item', { ...store, itemId })
+  const { status, json } = await callBackend('/catalogue/menu-item', { ...store, itemId })
   expect(status, JSON.stringify(json)).toBe(200)
   return MenuItemSchema.parse(json)
 }
@@ -111,7 +112,7 @@ describe('tobacco is never promoted', () => {
     await env.DB.prepare('update menu_items set position = -1000 where id = ?1')
       .bind(tobaccoId)
       .run()
-    const { status, json } = await postJson('/stores/recommended-items', store)
+    const { status, json } = await callBackend('/stores/recommended-items', store)
     expect(status).toBe(200)
     const ids = MenuItemListSchema.parse(json).items.map((found) => found.id)
     expect(ids.length).toBeGreaterThan(0)
@@ -119,7 +120,7 @@ describe('tobacco is never promoted', () => {
   })
 
   it('takes a deal with a tobacco item off sale and hides banners that point to tobacco', async () => {
-    const before = DealListSchema.parse((await postJson('/catalogue/deals', store)).json)
+    const before = DealListSchema.parse((await callBackend('/catalogue/deals', store)).json)
     expect(before.deals.map((deal) => deal.slug)).toContain('pizza-night')
     await env.DB.prepare(
       `insert into deal_section_items (deal_section_id, menu_item_id, position)
@@ -128,13 +129,13 @@ describe('tobacco is never promoted', () => {
     )
       .bind(tobaccoId)
       .run()
-    const after = DealListSchema.parse((await postJson('/catalogue/deals', store)).json)
+    const after = DealListSchema.parse((await callBackend('/catalogue/deals', store)).json)
     expect(after.deals.map((deal) => deal.slug)).not.toContain('pizza-night')
-    const deal = await postJson('/catalogue/deal', { ...store, dealSlug: 'pizza-night' })
+    const deal = await callBackend('/catalogue/deal', { ...store, dealSlug: 'pizza-night' })
     expect(deal.status).toBe(404)
 
     const home = () =>
-      postJson('/catalogue/banners', store).then(({ json }) =>
+      callBackend('/catalogue/banners', store).then(({ json }) =>
         BannerListSchema.parse(json).banners.map((banner) => banner.slug)
       )
     // pizza-night's banner links to the deal that now holds tobacco.

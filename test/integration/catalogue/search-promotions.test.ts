@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ApiErrorSchema } from '../../../schemas/api-error.ts'
+import { callBackend } from '../../support/workers/requests.ts'
 import {
   BannerEventResultSchema,
   BannerListSchema,
@@ -10,7 +10,7 @@ import {
   GlobalSearchResultSchema,
 } from '../../../schemas/catalogue.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { DEMO, OTHER, postJson, seedCatalogue } from './fixtures.ts'
+import { DEMO, expectError, OTHER, seedCatalogue } from './fixtures.ts'
 
 const store = { businessId: DEMO.businessId, storeId: DEMO.storeId }
 
@@ -19,17 +19,9 @@ beforeAll(async () => {
 })
 
 async function search(body: Record<string, unknown>) {
-  const { status, json } = await postJson('/catalogue/search', { ...store, ...body })
+  const { status, json } = await callBackend('/catalogue/search', { ...store, ...body })
   expect(status).toBe(200)
   return GlobalSearchResultSchema.parse(json)
-}
-
-async function expectError(path: string, body: unknown, status: number, message: string) {
-  const res = await postJson(path, body)
-  expect(res.status).toBe(status)
-  const error = ApiErrorSchema.parse(res.json)
-  expect(error.error.message).toBe(message)
-  return error
 }
 
 describe('/catalogue/search', () => {
@@ -79,7 +71,7 @@ describe('/catalogue/search', () => {
     expect(here.items.results.map((item) => item.id)).not.toContain(row?.id)
     const mine = await search({ searchTerm: 'other grocer milk' })
     expect(mine.items.total).toBe(0)
-    const theirs = await postJson('/catalogue/search', {
+    const theirs = await callBackend('/catalogue/search', {
       businessId: OTHER.businessId,
       storeId: OTHER.storeId,
       searchTerm: 'other grocer milk',
@@ -108,7 +100,7 @@ describe('/catalogue/search', () => {
       'NEAR(milk',
       '))',
     ]) {
-      const res = await postJson('/catalogue/search', { ...store, searchTerm })
+      const res = await callBackend('/catalogue/search', { ...store, searchTerm })
       expect(res.status).toBe(200)
     }
     const orTerm = await search({ searchTerm: 'milk OR bananas' })
@@ -127,7 +119,7 @@ describe('/catalogue/deals and /catalogue/deal', () => {
         `update deals set starts_at = '2999-01-01T00:00:00.000Z' where slug = 'ice-cream-50p-off'`
       ),
     ])
-    const { status, json } = await postJson('/catalogue/deals', store)
+    const { status, json } = await callBackend('/catalogue/deals', store)
     expect(status).toBe(200)
     const slugs = DealListSchema.parse(json).deals.map((deal) => deal.slug)
     expect(slugs).toContain('lunchtime-meal-deal')
@@ -146,7 +138,7 @@ describe('/catalogue/deals and /catalogue/deal', () => {
   })
 
   it('answers a deal with its sections and their items, priced for the store', async () => {
-    const { status, json } = await postJson('/catalogue/deal', {
+    const { status, json } = await callBackend('/catalogue/deal', {
       ...store,
       dealSlug: 'lunchtime-meal-deal',
     })
@@ -157,7 +149,7 @@ describe('/catalogue/deals and /catalogue/deal', () => {
     for (const section of details.sections) expect(section.items.length).toBeGreaterThan(0)
     const premium = details.sections.flatMap((s) => s.items).filter((i) => i.extraCost > 0)
     expect(premium.length).toBeGreaterThan(0)
-    const byId = await postJson('/catalogue/deal', { ...store, dealId: details.deal.id })
+    const byId = await callBackend('/catalogue/deal', { ...store, dealId: details.deal.id })
     expect(DealDetailsSchema.parse(byId.json)).toEqual(details)
   })
 
@@ -170,14 +162,14 @@ describe('/catalogue/deals and /catalogue/deal', () => {
 
 describe('/catalogue/banners and /catalogue/banner', () => {
   it('lists the store home banners, and a category page its own', async () => {
-    const home = await postJson('/catalogue/banners', store)
+    const home = await callBackend('/catalogue/banners', store)
     expect(home.status).toBe(200)
     const homeSlugs = BannerListSchema.parse(home.json).banners.map((banner) => banner.slug)
     expect(homeSlugs).toEqual(['lunchtime-meal-deal', 'pizza-night', 'fresh-fruit', 'hot-drinks'])
     const drinks = await env.DB.prepare(
       `select id from categories where slug = 'beer-wine-spirits' and business_id = 1`
     ).first<{ id: number }>()
-    const page = await postJson('/catalogue/banners', { ...store, categoryId: drinks?.id })
+    const page = await callBackend('/catalogue/banners', { ...store, categoryId: drinks?.id })
     const banners = BannerListSchema.parse(page.json).banners
     expect(banners.map((banner) => banner.slug)).toEqual(['wine-2-for-12'])
     expect(banners[0]?.link).toMatchObject({ type: 'deal', dealSlug: expect.any(String) })
@@ -199,7 +191,7 @@ describe('/catalogue/banners and /catalogue/banner', () => {
        (8004, 1, null, 'expired', 'Expired', '/b.svg', null, null, null, '2020-01-01T00:00:00Z', 13)`
     ).run()
     const slugs = async (body: Record<string, unknown>) =>
-      BannerListSchema.parse((await postJson('/catalogue/banners', { ...store, ...body })).json)
+      BannerListSchema.parse((await callBackend('/catalogue/banners', { ...store, ...body })).json)
         .banners.map((banner) => banner.slug)
         .filter((slug) => ['brand-one', 'store-two', 'collection-only', 'expired'].includes(slug))
     expect(await slugs({})).toEqual([])
@@ -215,7 +207,7 @@ describe('/catalogue/banners and /catalogue/banner', () => {
   })
 
   it("answers one banner by slug, and 'Unable to find banner' for another business's", async () => {
-    const { status, json } = await postJson('/catalogue/banner', {
+    const { status, json } = await callBackend('/catalogue/banner', {
       businessId: 1,
       bannerSlug: 'fresh-fruit',
     })
@@ -249,13 +241,17 @@ describe('/catalogue/banners/click and /catalogue/banners/impressions', () => {
 
   it('counts a click on the banner and per platform and day', async () => {
     const before = await counters(1)
-    const res = await postJson('/catalogue/banners/click', {
+    const res = await callBackend('/catalogue/banners/click', {
       businessId: 1,
       bannerIds: [1],
       platform: 'ios',
     })
     expect(BannerEventResultSchema.parse(res.json).counted).toBe(1)
-    await postJson('/catalogue/banners/click', { businessId: 1, bannerIds: [1], platform: 'ios' })
+    await callBackend('/catalogue/banners/click', {
+      businessId: 1,
+      bannerIds: [1],
+      platform: 'ios',
+    })
     expect(await counters(1)).toEqual({ ...before, click_count: (before?.click_count ?? 0) + 2 })
     const day = new Date().toISOString().slice(0, 10)
     expect(await metrics()).toContainEqual({
@@ -268,7 +264,7 @@ describe('/catalogue/banners/click and /catalogue/banners/impressions', () => {
   })
 
   it('counts impressions of several banners at once, each once', async () => {
-    const res = await postJson('/catalogue/banners/impressions', {
+    const res = await callBackend('/catalogue/banners/impressions', {
       businessId: 1,
       bannerIds: [2, 3, 3],
     })
@@ -290,7 +286,7 @@ describe('/catalogue/banners/click and /catalogue/banners/impressions', () => {
       other: await counters(OTHER.bannerId),
       metrics: await metrics(),
     }
-    const unknown = await postJson('/catalogue/banners/click', {
+    const unknown = await callBackend('/catalogue/banners/click', {
       businessId: 1,
       bannerIds: [99999, OTHER.bannerId],
     })

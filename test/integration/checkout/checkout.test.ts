@@ -14,12 +14,10 @@ import {
   checkoutCall,
   expectOk,
   expectRefused,
-  guestBearer,
   orderBody,
-  plainItem,
   readyBasket,
   registerMember,
-  seedCheckout,
+  seedCheckoutForGuest,
   STORES,
 } from './fixtures.ts'
 import { TEST_SECRETS } from '../auth/fixtures.ts'
@@ -29,9 +27,7 @@ let item: { id: number; price: number }
 let guest: string
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  item = await plainItem(200, 400)
-  guest = await guestBearer()
+  ;({ item, guest } = await seedCheckoutForGuest(200, 400))
 })
 
 async function basketColumns(basketId: number) {

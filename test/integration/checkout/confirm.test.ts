@@ -13,12 +13,10 @@ import {
 import { orderPaymentStateStatement } from '../../../worker/backend/checkout/orders-repo.ts'
 import {
   expectOk,
-  guestBearer,
   orderBody,
-  plainItem,
   type ReadyBasket,
   readyBasket,
-  seedCheckout,
+  seedCheckoutForGuest,
   STORES,
 } from './fixtures.ts'
 
@@ -26,9 +24,7 @@ let item: { id: number; price: number }
 let guest: string
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  item = await plainItem(200, 400)
-  guest = await guestBearer()
+  ;({ item, guest } = await seedCheckoutForGuest(200, 400))
 })
 
 async function draftFor(ready: ReadyBasket, overrides: Record<string, unknown> = {}) {

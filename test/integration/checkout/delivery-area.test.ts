@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { APP_SESSION_VERSION } from '../../../schemas/constants.ts'
+import { withAppVersion } from '../../support/app-version.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import {
   ADDRESS,
@@ -19,7 +19,8 @@ import {
   tomorrow,
 } from './fixtures.ts'
 
-// Issue 13 §3: a Manchester store that delivers within 3 km (seedCheckout) and a Wick postcode.
+// Delivery only where the store delivers (requireDeliveryTo): a Manchester store that delivers
+// within 3 km (seedCheckout) and a Wick postcode.
 const WICK = { addressLine1: '1 Harbour Quay', town: 'Wick', postcode: 'KW1 4YT' }
 let OUTSIDE = ''
 
@@ -80,7 +81,7 @@ async function storedAddress(basketId: number) {
     .first<{ delivery_address_json: string | null; delivery_latitude: number | null }>()
 }
 
-describe('the delivery address (issue 13 §3)', () => {
+describe('the delivery address', () => {
   it('refuses an address outside the store’s delivery radius, offering collection, writing nothing', async () => {
     const ready = await deliveryBasket()
     const refused = await setAddress(ready.token, WICK)
@@ -144,7 +145,7 @@ describe('the delivery address (issue 13 §3)', () => {
   })
 })
 
-describe('process order (issue 13 §3)', () => {
+describe('process order', () => {
   it('refuses a delivery address outside the area even when it got past details', async () => {
     const ready = await readyBasket({
       method: 'delivery',
@@ -192,7 +193,7 @@ describe('process order (issue 13 §3)', () => {
   })
 })
 
-describe('slot reservation (issue 13 §3)', () => {
+describe('slot reservation', () => {
   async function basketToken(): Promise<string> {
     const basket = BasketSchema.parse(
       await expectOk('/basket/items/add', {
@@ -239,7 +240,7 @@ describe('slot reservation (issue 13 §3)', () => {
       headers: {
         'content-type': 'application/json',
         origin: 'http://localhost',
-        cookie: `sf_app_version=${APP_SESSION_VERSION}; sf_basket=${token}; sf_location=${location}`,
+        cookie: withAppVersion(`sf_basket=${token}; sf_location=${location}`),
       },
       body: JSON.stringify({
         storeId: STORES.main,

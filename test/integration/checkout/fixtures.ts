@@ -7,7 +7,7 @@ import { ReserveSlotResultSchema } from '../../../schemas/slots.ts'
 import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { orderableDates } from '../../../worker/backend/slots/slot-generation.ts'
 import { call, tokensOf } from '../auth/fixtures.ts'
-import { seedSlots } from '../slots/fixtures.ts'
+import { seedSlots, slotStore } from '../slots/fixtures.ts'
 
 export { call, registerMember, uniqueEmail } from '../auth/fixtures.ts'
 
@@ -27,25 +27,17 @@ export async function seedCheckout(db: D1Database): Promise<void> {
     [STORES.single, 1],
   ] as const
   await db.batch(
-    stores.flatMap(([id, capacity]) => [
-      db
-        .prepare(
-          `insert into stores (id, business_id, slug, name, address_line1, town, postcode, latitude,
-             longitude, time_zone, days_in_advance, asap_enabled, delivery_lead_minutes,
-             collection_lead_minutes, slot_duration_minutes, slot_capacity, accepts_cash,
-             delivery_radius_km)
-           values (?1, 1, 'checkout-store-' || ?1, 'Checkout Store ' || ?1, '1 Till Street',
-             'Manchester', 'M1 1AD', 53.48, -2.24, 'Europe/London', 7, 1, 45, 20, 60, ?2, 1, 3)`
-        )
-        .bind(id, capacity),
-      db
-        .prepare(
-          `insert into store_opening_hours (store_id, fulfilment_method, day_of_week, opens_at,
-             closes_at)
-           select ?1, 'store', value, '00:00', '00:00' from json_each('[0,1,2,3,4,5,6]')`
-        )
-        .bind(id),
-    ])
+    stores.flatMap(([id, capacity]) =>
+      slotStore(db, {
+        id,
+        slug: `checkout-store-${id}`,
+        name: `Checkout Store ${id}`,
+        addressLine1: '1 Till Street',
+        slotCapacity: capacity,
+        acceptsCash: 1,
+        deliveryRadiusKm: 3,
+      })
+    )
   )
 }
 
@@ -73,6 +65,18 @@ export async function plainItem(
 
 export async function guestBearer(): Promise<string> {
   return tokensOf(await call('/oauth/token', { grant_type: 'guest', businessId: 1 })).access_token
+}
+
+/**
+ * The checkout data seeded, with a plain item priced between the bounds and a guest's bearer
+ * token: what the checkout tests start from.
+ */
+export async function seedCheckoutForGuest(
+  min: number,
+  max: number
+): Promise<{ item: { id: number; price: number; name: string }; guest: string }> {
+  await seedCheckout(env.DB)
+  return { item: await plainItem(min, max), guest: await guestBearer() }
 }
 
 /** Tomorrow in London (always orderable at the test stores). */

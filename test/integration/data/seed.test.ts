@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { rowsOf } from '../../../scripts/demo-data/dataset.ts'
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { DEMO_INPUT } from './demo-input.ts'
+import { DEMO_INPUT } from '../../support/workers/demo-input.ts'
 
 const dataset = generateDemoData(DEMO_INPUT)
 

@@ -1,10 +1,8 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { brand, business, seedDemo } from '../../support/workers/seed.ts'
+import { callBackend } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { backend } from '../../../worker/local-backend.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 
 /**
  * The demo dataset (business 1, brands 1–3, the UK outcodes, central Manchester postcodes and demo
@@ -12,16 +10,19 @@ import { DEMO_INPUT } from '../data/demo-input.ts'
  * Eircode-like codes in IE: the rules are the business's, not the app's.
  */
 export async function seedLocation(db: D1Database): Promise<void> {
-  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+  await seedDemo(db)
   await db.batch([
-    db.prepare(
-      `insert into businesses (id, name, legal_name) values (2, 'Manchester Only', 'MO Ltd')`
-    ),
-    db.prepare(
-      `insert into brands (id, business_id, slug, name, logo_url, primary_color, secondary_color,
-         accent_color)
-       values (20, 2, 'mo', 'MO', '/mo.svg', '#000000', '#ffffff', '#ff0000')`
-    ),
+    business(db, { id: 2, name: 'Manchester Only', legalName: 'MO Ltd' }),
+    ...brand(db, {
+      id: 20,
+      businessId: 2,
+      slug: 'mo',
+      name: 'MO',
+      logoUrl: '/mo.svg',
+      primaryColor: '#000000',
+      secondaryColor: '#ffffff',
+      accentColor: '#ff0000',
+    }),
     db.prepare(
       `insert into postcode_rules (business_id, country_code, pattern, normalisation, example)
        values (2, 'GB', '^M[0-9]{1,2} [0-9][A-Z]{2}$', 'uk', 'M1 1AE'),
@@ -38,16 +39,7 @@ export async function post(
   body: unknown,
   bindings: LocationEnv = env
 ): Promise<{ status: number; json: unknown }> {
-  const res = await backend.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    },
-    bindings
-  )
-  return { status: res.status, json: await res.json() }
+  return callBackend(path, body, { bindings })
 }
 
 /** Asserts the error envelope and returns it. */

@@ -1,11 +1,9 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { APP_SESSION_VERSION } from '../../../schemas/constants.ts'
 import worker from '../../../worker/index.ts'
 import { TEST_SECRETS } from '../auth/fixtures.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
 const ORIGIN = 'http://localhost'
 const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
@@ -55,7 +53,7 @@ function versionCookie(res: Response): string | undefined {
 }
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
 })
 
 describe('app session version (spec §4 Sessions)', () => {

@@ -1,20 +1,20 @@
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { createApp } from '../../../worker/app.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { ensureGuestSession } from '../../../worker/lib/shopper-session.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, registration, storefront, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, registration, testEnv } from './storefront.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
 // The storefront plus a probe of ensureGuestSession.
-const app = storefront((probe) =>
-  probe.get('/test/guest-session', async (c) => c.json({ token: await ensureGuestSession(c) }))
-)
+const app = createApp({
+  probe: (probe) =>
+    probe.get('/test/guest-session', async (c) => c.json({ token: await ensureGuestSession(c) })),
+})
 const { get, postForm } = pageClient(app, '192.0.2')
 const NEW_PASSWORD = 'a much newer passphrase'
 
@@ -33,7 +33,7 @@ function textOfId(html: string, id: string): string | null {
 }
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
 })
 
 describe('register page', () => {
@@ -127,7 +127,7 @@ describe('register page', () => {
       const res = await get(path, cookies)
       expect(res.status).toBe(302)
       expect(res.headers.get('location')).toBe('/')
-      // Told why (issue 13 §2): the home page it lands on says so.
+      // Told why (every guard's redirect says why): the home page it lands on says so.
       const home = await get('/', jar(res, cookies))
       expect(await home.text()).toContain(MESSAGES.alreadySignedIn)
     }

@@ -1,12 +1,11 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar } from './cookie-jar.ts'
+import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
 
 const STORE = 'manchester-piccadilly'
 const ORIGIN = 'http://localhost'
@@ -20,18 +19,7 @@ let storeId = 0
 let items: Array<SimpleItem> = []
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
-  const store = await env.DB.prepare('select id from stores where slug = ?1')
-    .bind(STORE)
-    .first<{ id: number }>()
-  if (!store) throw new Error(`no store ${STORE} in the demo data`)
-  storeId = store.id
-  // Open all day, every day, so adds do not depend on when the test runs.
-  await env.DB.prepare(
-    `update store_opening_hours set opens_at = '00:00', closes_at = '23:59' where store_id = ?1`
-  )
-    .bind(storeId)
-    .run()
+  storeId = await seedDemoWithStoreOpen(env.DB, STORE)
   const rows = await env.DB.prepare(
     `select m.id, m.name from menu_items m
      left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id
@@ -158,11 +146,7 @@ describe('checkout steps need a slot that still stands', () => {
 
   async function reserveFirstSlot(cookie: string): Promise<void> {
     const post = (path: string, body: unknown) =>
-      SELF.fetch(`${ORIGIN}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-        body: JSON.stringify(body),
-      })
+      SELF.fetch(`${ORIGIN}${path}`, jsonPost(body, { origin: ORIGIN, cookie }))
     const list = await post('/api/time-slots', { storeId })
     const { days } = await list.json<{
       days: Array<{

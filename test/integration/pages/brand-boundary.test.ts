@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
@@ -14,15 +16,15 @@ import {
   tomorrow,
 } from '../checkout/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { pageText, storefront, testEnv } from './storefront.ts'
+import { pageText, testEnv } from './storefront.ts'
 
 // One business, three brands on three hosts (the demo data): a basket or order made on one
-// brand's host must not be served on another's (issue 14 §8, docs/decisions/012).
+// brand's host must not be served on another's (docs/decisions/012).
 const CORNER_FRESH = 'localhost'
 const NORTHSIDE = '127.0.0.1'
 const GREENWAY = 'greenway.localhost'
 
-const app = storefront()
+const app = createApp()
 let item = { id: 0, name: '' }
 
 beforeAll(async () => {
@@ -40,15 +42,7 @@ function api(host: string, path: string, body: object, cookie = ''): Promise<Res
   return Promise.resolve(
     app.request(
       `http://${host}/api${path}`,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          origin: `http://${host}`,
-          ...(cookie ? { cookie } : {}),
-        },
-        body: JSON.stringify(body),
-      },
+      jsonPost(body, { origin: `http://${host}`, cookie }),
       testEnv
     )
   )

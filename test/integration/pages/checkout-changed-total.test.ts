@@ -1,26 +1,23 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { expectOk, plainItem, readyBasket, seedCheckout, STORES } from '../checkout/fixtures.ts'
+import { expectOk, plainItem, seedCheckout, STORES } from '../checkout/fixtures.ts'
+import { checkoutSteps } from './checkout-steps.ts'
 import { jar } from './cookie-jar.ts'
-import {
-  CHECKOUT_LOCATION as LOCATION,
-  pageText as text,
-  ORIGIN,
-  pageClient,
-  storefront,
-  testEnv,
-} from './storefront.ts'
+import { pageText as text, ORIGIN, pageClient, testEnv } from './storefront.ts'
 
-// Issue 13 §4: the page that takes payment charges only the total the shopper was last shown.
-// Two "tabs" share the shopper's cookies: one shows the payment page, the other changes the
+// Honest prices (README): the page that takes payment charges only the total the shopper was last
+// shown. Two "tabs" share the shopper's cookies: one shows the payment page, the other changes the
 // basket, then the first pays.
 
-const app = storefront()
-const { get, postForm } = pageClient(app, '198.51.101')
+const app = createApp()
+const client = pageClient(app, '198.51.101')
+const { get, postForm } = client
+const steps = checkoutSteps(client, () => itemId)
 
 let itemId = 0
 let otherItemId = 0
@@ -34,20 +31,10 @@ beforeAll(async () => {
 const field = (html: string, name: string) =>
   new RegExp(`name="${name}" value="([^"]+)"`).exec(html)?.[1] ?? ''
 
-/** A guest at the payment step: the cookies and the basket token. */
-async function guestAtPayment(email: string): Promise<{ cookies: string; token: string }> {
-  const ready = await readyBasket({
-    storeId: STORES.main,
-    method: 'collection',
-    items: [{ id: itemId, quantity: 2 }],
-    details: false,
-  })
-  let cookies = `sf_basket=${ready.token}; ${LOCATION}`
-  cookies = jar(await get('/checkout', cookies), cookies)
+/** A guest at the payment step (collection): the cookies and the basket token. */
+function guestAtPayment(email: string) {
   const details = { firstName: 'Ada', lastName: 'Tabs', email, phoneNumber: '07700 900789' }
-  const posted = await postForm('/checkout/details', { ...details, terms: 'yes' }, cookies)
-  expect(posted.status, await posted.clone().text()).toBe(303)
-  return { cookies: jar(posted, cookies), token: ready.token }
+  return steps.guestAtPayment({ ...details, terms: 'yes' })
 }
 
 /** The other tab adds an item: the basket's total goes up. */

@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
+import { callOf, jsonPost } from '../../support/workers/requests.ts'
 import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import {
   FRAMES_SCRIPT_ID,
@@ -14,13 +16,7 @@ import { orderBody, plainItem, readyBasket, registerMember } from '../checkout/f
 import { callWith, seedCheckout } from '../payments/fixtures.ts'
 import { FRAMES_CARDS, cardToken, framesEnv, tokenise } from '../payments/frames-fixtures.ts'
 import { jar } from './cookie-jar.ts'
-import {
-  CHECKOUT_LOCATION as LOCATION,
-  ORIGIN,
-  pageClient,
-  storefront,
-  testEnv,
-} from './storefront.ts'
+import { CHECKOUT_LOCATION as LOCATION, ORIGIN, pageClient, testEnv } from './storefront.ts'
 
 /** The storefront with the embedded card frames as the card gateway (local sandbox). */
 const framesPages: Env = { ...testEnv, CARD_GATEWAY: 'frames', FRAMES_PUBLIC_KEY: '' }
@@ -30,7 +26,7 @@ const providerPages: Env = {
   FRAMES_PUBLIC_KEY: 'pk_test_6e40a700-d563-43cd-89d0-f9bb17d35e73',
 }
 
-const app = storefront()
+const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.100')
 
 let itemId = 0
@@ -80,16 +76,13 @@ async function signedInAtPayment(member: { email: string; bearer: string }) {
 
 /** A JSON call of the island through the storefront's /api (the proxy adds token and bearer). */
 async function apiPost(path: string, body: unknown, cookies: string) {
-  const res = await app.request(
-    `${ORIGIN}${path}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: cookies },
-      body: JSON.stringify(body),
-    },
-    framesPages
+  return callOf(
+    await app.request(
+      `${ORIGIN}${path}`,
+      jsonPost(body, { origin: ORIGIN, cookie: cookies }),
+      framesPages
+    )
   )
-  return { status: res.status, json: await res.json() }
 }
 
 async function ordersOf(basketId: number): Promise<number> {

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
@@ -14,18 +15,19 @@ import {
   STORES,
 } from '../checkout/fixtures.ts'
 import { PASSWORD } from '../auth/fixtures.ts'
+import { checkoutSteps } from './checkout-steps.ts'
 import { jar } from './cookie-jar.ts'
 import {
   CHECKOUT_LOCATION as LOCATION,
   pageText as text,
   ORIGIN,
   pageClient,
-  storefront,
   testEnv,
 } from './storefront.ts'
 
-const app = storefront()
-const { get, postForm } = pageClient(app, '198.51.100')
+const app = createApp()
+const client = pageClient(app, '198.51.100')
+const { get, postForm } = client
 
 /** A store of business 1 that takes no cash, otherwise like the main checkout store. */
 const NO_CASH_STORE = 9290
@@ -62,21 +64,17 @@ beforeAll(async () => {
   ])
 })
 
+const steps = checkoutSteps(client, () => itemId)
+
 /** A basket with a held slot and no checkout details, as the browser's cookies. */
 async function basketCookies(
   storeId: number = STORES.main,
   method: 'delivery' | 'collection' = 'collection'
 ): Promise<string> {
-  const ready = await readyBasket({
-    storeId,
-    method,
-    items: [{ id: itemId, quantity: 2 }],
-    details: false,
-  })
-  return `sf_basket=${ready.token}; ${LOCATION}`
+  return (await steps.basket(storeId, method)).cookies
 }
 
-/** The text of the page, tags and scripts removed, entities of apostrophes undone. */
+/** A guest's valid details. */
 const DETAILS = {
   firstName: 'Grace',
   lastName: 'Hopper',
@@ -87,19 +85,12 @@ const DETAILS = {
 
 /** Enters checkout as a guest (the guest session's cookies) and posts valid details. */
 async function guestWithDetails(storeId: number = STORES.main): Promise<string> {
-  let cookies = await basketCookies(storeId)
-  const entry = await get('/checkout', cookies)
-  expect(entry.status).toBe(302)
-  cookies = jar(entry, cookies)
-  const posted = await postForm('/checkout/details', DETAILS, cookies)
-  expect(posted.status, await posted.clone().text()).toBe(303)
-  expect(posted.headers.get('location')).toBe('/checkout/payment')
-  return jar(posted, cookies)
+  return (await steps.guestAtPayment(DETAILS, storeId)).cookies
 }
 
 /**
  * Follows a guard's redirect as a browser would and answers the page's text: every redirect must
- * say why on the page it lands on (issue 13 §2).
+ * say why on the page it lands on.
  */
 async function landing(res: Response, cookies: string): Promise<string> {
   expect(res.status).toBe(302)
@@ -342,7 +333,7 @@ describe('/checkout and the details step', () => {
   })
 })
 
-describe('a delivery address outside the store’s area (issue 13 §3)', () => {
+describe('a delivery address outside the store’s area', () => {
   it('is refused at details with the message, collection and other stores, and nothing saved', async () => {
     let cookies = await basketCookies(STORES.main, 'delivery')
     cookies = jar(await get('/checkout', cookies), cookies)

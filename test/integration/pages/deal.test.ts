@@ -1,29 +1,15 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import type { MealDealPickerProps } from '../../../client/islands/MealDealPicker.tsx'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import type { Basket } from '../../../schemas/basket.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
 
 const STORE = 'manchester-piccadilly'
 const ORIGIN = 'http://localhost'
-let storeId = 0
-
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
-  const store = await env.DB.prepare('select id from stores where slug = ?1')
-    .bind(STORE)
-    .first<{ id: number }>()
-  if (!store) throw new Error(`no store ${STORE} in the demo data`)
-  storeId = store.id
-  // Open all day, every day, so adds do not depend on when the test runs.
-  await env.DB.prepare(
-    `update store_opening_hours set opens_at = '00:00', closes_at = '23:59' where store_id = ?1`
-  )
-    .bind(storeId)
-    .run()
+  await seedDemoWithStoreOpen(env.DB, STORE)
 })
 
 async function dealPage(slug: string) {
@@ -90,11 +76,7 @@ describe('meal deal page', () => {
     expect(premiums).toBeGreaterThan(0)
 
     const post = (body: unknown) =>
-      SELF.fetch(`${ORIGIN}/api/basket/meal-deals/add`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify(body),
-      })
+      SELF.fetch(`${ORIGIN}/api/basket/meal-deals/add`, jsonPost(body, { origin: ORIGIN }))
     const short = await post({
       storeId: props.storeId,
       dealId: props.deal.id,

@@ -1,28 +1,17 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar } from './cookie-jar.ts'
+import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
 
 // Our CSP has no 'unsafe-inline' for styles: a style attribute in server markup is dropped by the
-// browser (issue 13: the minimum-spend bar was always full). No page may render one.
+// browser (the minimum-spend bar was once always full). No page may render one.
 
 const STORE = 'manchester-piccadilly'
 const ORIGIN = 'http://localhost'
 let cookie = ''
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
-  const store = await env.DB.prepare('select id from stores where slug = ?1')
-    .bind(STORE)
-    .first<{ id: number }>()
-  if (!store) throw new Error(`no store ${STORE} in the demo data`)
-  await env.DB.prepare(
-    `update store_opening_hours set opens_at = '00:00', closes_at = '23:59' where store_id = ?1`
-  )
-    .bind(store.id)
-    .run()
+  const storeId = await seedDemoWithStoreOpen(env.DB, STORE)
   const item = await env.DB.prepare(
     `select id from menu_items where business_id = 1 and slug = 'semi-skimmed-milk-2-pints'`
   ).first<{ id: number }>()
@@ -31,7 +20,7 @@ beforeAll(async () => {
   const added = await SELF.fetch(`${ORIGIN}/api/basket/items/add`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ storeId: store.id, menuItem: { itemId: item.id, quantity: 1 } }),
+    body: JSON.stringify({ storeId, menuItem: { itemId: item.id, quantity: 1 } }),
   })
   expect(added.status).toBe(200)
   await added.text()

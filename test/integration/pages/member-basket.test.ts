@@ -1,15 +1,17 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { PASSWORD, registerMember } from '../auth/fixtures.ts'
 import { plainItem, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, pageText, storefront, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, pageText, testEnv } from './storefront.ts'
 
-// Issue 14 §6: a member's basket answers to that member only. The shopper's side of it: signing
-// out leaves a guest with a basket of their own, signing in again brings the member's back.
-const app = storefront()
+// A member's basket answers to that member only (docs/decisions/012). The shopper's side of it:
+// signing out leaves a guest with a basket of their own, signing in again brings the member's back.
+const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.100')
 let item = { id: 0, name: '' }
 
@@ -20,15 +22,7 @@ beforeAll(async () => {
 
 function api(path: string, body: object, cookie = ''): Promise<Response> {
   return Promise.resolve(
-    app.request(
-      `${ORIGIN}/api${path}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-        body: JSON.stringify(body),
-      },
-      testEnv
-    )
+    app.request(`${ORIGIN}/api${path}`, jsonPost(body, { origin: ORIGIN, cookie }), testEnv)
   )
 }
 

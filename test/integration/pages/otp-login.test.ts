@@ -1,15 +1,14 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
+import { createApp } from '../../../worker/app.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, storefront, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, testEnv } from './storefront.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
-const app = storefront()
+const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.100')
 const PENDING = 'sf_restorable_strategy_otp'
 
@@ -71,7 +70,7 @@ function wrongCodeFor(code: string): string {
 }
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
 })
 
 describe('one-time password sign-in on /login', () => {

@@ -1,11 +1,9 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
 })
 
 async function keys(prefix: string): Promise<Array<string>> {

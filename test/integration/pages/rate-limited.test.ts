@@ -1,19 +1,18 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
 import { MESSAGES, passwordAttemptsLockedMessage } from '../../../schemas/messages.ts'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import type { BackendApp } from '../../../worker/lib/backend-client.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 import { jar } from './cookie-jar.ts'
-import { pageClient, registration, storefront, testEnv } from './storefront.ts'
+import { pageClient, registration, testEnv } from './storefront.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
-// Issue 14 §5: every page and API path that can be rate limited answers 429 with Retry-After,
-// and a form still shows the message where it shows any refusal (role=alert, described by it).
+// Rate limits (README Security): every page and API path that can be rate limited answers 429
+// with Retry-After, and a form still shows the message where it shows any refusal (role=alert, described by it).
 
-const app = storefront()
+const app = createApp()
 const { get, postForm } = pageClient(app, '192.0.9')
 
 /** A limiter that refuses every call: the shopper is over the limit. */
@@ -79,7 +78,7 @@ async function registeredMember(): Promise<{ email: string; cookies: string }> {
 }
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
 })
 
 describe('sign-in forms over the limit', () => {
@@ -188,7 +187,7 @@ describe('sign-in forms over the limit', () => {
   })
 
   it('reset password, behind a backend that limits it', async () => {
-    const limitedApp = storefront(undefined, limitedBackend(['/auth/reset-password'], envelope429))
+    const limitedApp = createApp({ backend: limitedBackend(['/auth/reset-password'], envelope429) })
     const res = await pageClient(limitedApp, '192.0.10').postForm(
       `/member/reset-token/${'a'.repeat(43)}`,
       { password: 'a new passphrase', confirmPassword: 'a new passphrase' }
@@ -223,10 +222,9 @@ describe('footer and interest forms, behind a backend that limits them', () => {
     // A 429 whose body is not an envelope: its text is not shown, its Retry-After is kept.
     const plain = () =>
       new Response('Slow down', { status: 429, headers: { 'retry-after': '120' } })
-    const limitedApp = storefront(
-      undefined,
-      limitedBackend(['/content/stay-in-touch', '/location/interest'], plain)
-    )
+    const limitedApp = createApp({
+      backend: limitedBackend(['/content/stay-in-touch', '/location/interest'], plain),
+    })
     const client = pageClient(limitedApp, '192.0.11')
     const stay = await client.postForm('/stay-in-touch', { email: 'someone@example.com' })
     await expectLimitedPage(stay, '120')

@@ -1,14 +1,12 @@
 import { env, SELF } from 'cloudflare:test'
-import { APP_SESSION_VERSION } from '../../../schemas/constants.ts'
+import { withAppVersion } from '../../support/app-version.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { routePath } from '../../../client/lib/routes.ts'
 import { storeSearchFlowPath } from '../../../client/lib/store-search.ts'
 import type { GeolocationState } from '../../../schemas/location.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { decodeLocation, encodeLocation } from '../../../worker/lib/cookies/location.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
 // Demo brands: localhost (postcode search, results first), 127.0.0.1 (postcode search, nearest
 // store selected automatically), greenway.localhost (address search, results first).
@@ -26,7 +24,7 @@ interface DemoAddress {
 let manchesterAddress: DemoAddress
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
   const row = await env.DB.prepare(
     `select place_id as placeId, description, postcode, latitude, longitude from geo_addresses
      where postcode like 'M1 %' order by place_id limit 1`
@@ -50,11 +48,7 @@ function get(
   const { host = CORNER, cookie, ip = freshIp(), ...rest } = init
   const headers = new Headers(rest.headers)
   headers.set('cf-connecting-ip', ip)
-  // A browser of this app version (worker/middleware/app-session-version.ts).
-  headers.set(
-    'cookie',
-    [`sf_app_version=${APP_SESSION_VERSION}`, cookie].filter(Boolean).join('; ')
-  )
+  headers.set('cookie', withAppVersion(cookie))
   return SELF.fetch(`http://${host}${path}`, { redirect: 'manual', ...rest, headers })
 }
 
@@ -431,7 +425,7 @@ describe('last ordered store', () => {
     const response = await get('/', { cookie: lastOrder(true) })
     expect(response.status).toBe(302)
     expect(response.headers.get('location')).toBe('/stores/york')
-    // Told why (issue 13 §2), on the store page it lands on.
+    // Told why (every guard's redirect says why), on the store page it lands on.
     const store = await get('/stores/york', {
       cookie: `sf_flash=${cookieValue(response, 'sf_flash')}`,
     })

@@ -1,12 +1,10 @@
 import { env, SELF } from 'cloudflare:test'
-import { APP_SESSION_VERSION } from '../../../schemas/constants.ts'
+import { withAppVersion } from '../../support/app-version.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TimeSlotListSchema } from '../../../schemas/slots.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
 const ORIGIN = 'http://localhost'
 const LOCATION = `sf_location=${encodeLocation({
@@ -28,7 +26,7 @@ const STORES = {
 } as const
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
   const business = await env.DB.prepare(
     `select b.business_id as id from brand_hosts h join brands b on b.id = h.brand_id
      where h.host = 'localhost'`
@@ -57,9 +55,7 @@ function slotPath(slug: string, suffix = '') {
 }
 
 function get(path: string, headers: Record<string, string> = {}) {
-  // A browser of this app version (worker/middleware/app-session-version.ts).
-  const version = `sf_app_version=${APP_SESSION_VERSION}`
-  const cookie = headers.cookie ? `${version}; ${headers.cookie}` : version
+  const cookie = withAppVersion(headers.cookie)
   return SELF.fetch(`${ORIGIN}${path}`, { redirect: 'manual', headers: { ...headers, cookie } })
 }
 
@@ -89,7 +85,7 @@ const WICK = `sf_location=${encodeLocation({
   selectedAddress: null,
 })}`
 
-describe('where a delivery goes (issue 13 §2)', () => {
+describe('where a delivery goes', () => {
   it('asks a shopper without a location for a delivery postcode, on both pages', async () => {
     for (const path of [
       `${slotPath(STORES.todayOnly.slug)}?change=1`,

@@ -1,17 +1,13 @@
 import { env } from 'cloudflare:test'
-import { Hono } from 'hono'
 import { expect } from 'vitest'
+import { callBackend } from '../../support/workers/requests.ts'
 import { OrderSummarySchema, type PaymentGateway } from '../../../schemas/checkout.ts'
 import {
   PaymentResultSchema,
   type PaymentRedirect,
   type PaymentResult,
 } from '../../../schemas/payments.ts'
-import type { AppEnv } from '../../../worker/env.ts'
-import { requestId } from '../../../worker/lib/request-id.ts'
-import { securityHeaders } from '../../../worker/middleware/security-headers.ts'
-import { backend } from '../../../worker/local-backend.ts'
-import { sandboxGateway } from '../../../worker/sandbox-gateway/index.ts'
+import { createApp } from '../../../worker/app.ts'
 import { call, freshIp, testEnv, type Call } from '../auth/fixtures.ts'
 import {
   guestBearer,
@@ -46,17 +42,7 @@ export async function callWith(
   body: unknown,
   bearer?: string
 ): Promise<Call> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'cf-connecting-ip': freshIp(),
-  }
-  if (bearer) headers.authorization = `Bearer ${bearer}`
-  const res = await backend.request(
-    path,
-    { method: 'POST', headers, body: JSON.stringify(body) },
-    environment
-  )
-  return { status: res.status, json: await res.json() }
+  return callBackend(path, body, { bearer, ip: freshIp(), bindings: environment })
 }
 
 /**
@@ -126,11 +112,8 @@ export async function makePayment(body: unknown): Promise<PaymentResult> {
   return resultOf(await call('/payments/make', body))
 }
 
-/** The sandbox gateway as worker/index.ts serves it (security headers give the CSP nonce). */
-export const sandboxApp = new Hono<AppEnv>()
-sandboxApp.use(requestId())
-sandboxApp.use(securityHeaders())
-sandboxApp.route('/sandbox-gateway', sandboxGateway)
+/** The storefront as the worker serves it, for the sandbox gateway's pages and posts. */
+export const sandboxApp = createApp()
 
 export function postForm(
   path: string,

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { SANDBOX_FRAMES_PUBLIC_KEY } from '../../../worker/lib/payments-config.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { ORIGIN, paymentBody, sandboxApp, type Draft } from './fixtures.ts'
@@ -24,14 +25,10 @@ export function sandboxRequest(
 export async function tokenise(
   body: Record<string, unknown>
 ): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await sandboxRequest('/sandbox-gateway/frames/api/tokens', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${SANDBOX_FRAMES_PUBLIC_KEY}`,
-    },
-    body: JSON.stringify(body),
-  })
+  const res = await sandboxRequest(
+    '/sandbox-gateway/frames/api/tokens',
+    jsonPost(body, { bearer: SANDBOX_FRAMES_PUBLIC_KEY })
+  )
   return { status: res.status, json: (await res.json()) as Record<string, unknown> }
 }
 

@@ -1,26 +1,19 @@
 import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { backend } from '../../../worker/local-backend.ts'
+import { createApp } from '../../../worker/app.ts'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { PASSWORD, TEST_SECRETS, uniqueEmail } from '../auth/fixtures.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
-import { echoBackend, storefrontApi } from './harness.ts'
+import { echoBackend } from './harness.ts'
 
 const testEnv: Env = { ...env, ...TEST_SECRETS }
 let ipCounter = 0
 
 function post(body: unknown, cookie?: string): RequestInit {
   ipCounter += 1
-  return {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      // Each call its own shopper IP, so the login rate limit never decides a test.
-      'cf-connecting-ip': `198.51.100.${ipCounter % 250}`,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify(body),
-  }
+  // Each call its own shopper IP, so the login rate limit never decides a test.
+  return jsonPost(body, { ip: `198.51.100.${ipCounter % 250}`, cookie })
 }
 
 function cookieNamed(res: Response, name: string): string | undefined {
@@ -58,7 +51,7 @@ afterEach(() => {
 
 describe('proxy: auth tokens live only in httpOnly cookies', () => {
   it('answers a guest grant with its kind only and sets httpOnly, SameSite=Lax cookies', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp().request(
       'http://localhost/api/oauth/token',
       post({ grant_type: 'guest' }),
       testEnv
@@ -85,7 +78,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('marks the cookies Secure on https', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp().request(
       'https://localhost/api/oauth/token',
       post({ grant_type: 'guest' }),
       testEnv
@@ -95,7 +88,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('answers a registration with the member kind and customer id, tokens in cookies', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp().request(
       'http://localhost/api/auth/register',
       post(registration()),
       testEnv
@@ -108,7 +101,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('refreshes with the cookie’s refresh token, never one the browser sent', async () => {
-    const api = storefrontApi(backend)
+    const api = createApp()
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -133,7 +126,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
 
   it('forwards only the cookie’s refresh token, and drops one sent to any other call', async () => {
     const { app, seen } = echoBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     await api.request(
       'http://localhost/api/oauth/token',
       post({ grant_type: 'refresh_token', refresh_token: 'evil' }, 'sf_refresh=from-cookie'),
@@ -163,7 +156,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('logs out with the cookie’s tokens and clears every session cookie', async () => {
-    const api = storefrontApi(backend)
+    const api = createApp()
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -187,7 +180,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('keeps the fresh pair of a password change in cookies, not in the answer', async () => {
-    const api = storefrontApi(backend)
+    const api = createApp()
     const signedUp = await api.request(
       'http://localhost/api/auth/register',
       post(registration()),
@@ -214,7 +207,7 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
   })
 
   it('passes a refused sign-in through without setting cookies', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp().request(
       'http://localhost/api/oauth/token',
       post({ grant_type: 'password', username: uniqueEmail('nobody'), password: 'wrong password' }),
       testEnv

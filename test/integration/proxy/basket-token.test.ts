@@ -1,12 +1,14 @@
 import { env } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import type { Basket } from '../../../schemas/basket.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
-import { storefrontApi, type SeenRequest } from './harness.ts'
+import { type SeenRequest } from './harness.ts'
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'
 
@@ -68,11 +70,7 @@ function basketBackend() {
 }
 
 function post(body: unknown, cookie?: string): RequestInit {
-  return {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  }
+  return jsonPost(body, { cookie })
 }
 
 function cookiesOf(res: Response): Array<string> {
@@ -90,7 +88,11 @@ afterEach(() => {
 describe('proxy: basket token', () => {
   it('moves an issued token into an httpOnly cookie and out of the answer the browser reads', async () => {
     const { app } = basketBackend()
-    const res = await storefrontApi(app).request('http://localhost/api/basket', post({}), env)
+    const res = await createApp({ backend: app }).request(
+      'http://localhost/api/basket',
+      post({}),
+      env
+    )
     expect(res.status).toBe(200)
     const body = await res.json<Record<string, unknown>>()
     expect(body.basketToken).toBeUndefined()
@@ -114,7 +116,7 @@ describe('proxy: basket token', () => {
 
   it('strips the token from a coupon answer, which carries the basket inside', async () => {
     const { app } = basketBackend()
-    const res = await storefrontApi(app).request(
+    const res = await createApp({ backend: app }).request(
       'http://localhost/api/basket/coupon/apply',
       post({ coupon: 'SAVE5', verifyToken: 'x' }, `sf_basket=${TOKEN}`),
       env
@@ -127,7 +129,7 @@ describe('proxy: basket token', () => {
 
   it('sends the cookie’s token to the backend and never one the browser chose', async () => {
     const { app, seen } = basketBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     await api.request(
       'http://localhost/api/basket/items/add',
       post({ basketToken: 'someone-elses-token-0123456789', storeId: '1' }, `sf_basket=${TOKEN}`),
@@ -145,7 +147,7 @@ describe('proxy: basket token', () => {
 
   it('leaves other answers and paths alone', async () => {
     const { app, seen } = basketBackend()
-    const res = await storefrontApi(app).request(
+    const res = await createApp({ backend: app }).request(
       'http://localhost/api/location/interest',
       post({ basketToken: 'kept-for-paths-without-a-basket' }, `sf_basket=${TOKEN}`),
       env
@@ -157,7 +159,7 @@ describe('proxy: basket token', () => {
 
   it('sends the saved location as the basket’s fulfilmentLocation unless the call names one', async () => {
     const { app, seen } = basketBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     const location = encodeLocation({
       postcode: 'M1 1AD',
       latitude: 53.4808,
@@ -182,7 +184,7 @@ describe('proxy: basket token', () => {
 
   it('ignores a malformed basket cookie', async () => {
     const { app, seen } = basketBackend()
-    await storefrontApi(app).request(
+    await createApp({ backend: app }).request(
       'http://localhost/api/basket',
       post({}, 'sf_basket=short'),
       env

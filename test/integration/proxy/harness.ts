@@ -1,12 +1,5 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../../../worker/env.ts'
 import { backend } from '../../../worker/local-backend.ts'
-import type { BackendApp } from '../../../worker/lib/backend-client.ts'
-import { errorEnvelopeResponse } from '../../../worker/lib/error-response.ts'
-import { backendClient } from '../../../worker/middleware/backend-client.ts'
-import { brand } from '../../../worker/middleware/brand.ts'
-import { requestId } from '../../../worker/lib/request-id.ts'
-import { proxy } from '../../../worker/proxy/index.ts'
 
 /** What the echo backend saw of one forwarded call. */
 export interface SeenRequest {
@@ -15,20 +8,6 @@ export interface SeenRequest {
   query: Record<string, string>
   headers: Record<string, string>
   body: unknown
-}
-
-/**
- * The storefront's /api stack as worker/index.ts composes it (request id → backend client → brand
- * → proxy), with the given backend and an error handler that answers envelopes.
- */
-export function storefrontApi(backendApp: BackendApp, options: { timeoutMs?: number } = {}) {
-  const app = new Hono<AppEnv>()
-  app.use(requestId())
-  app.use(backendClient(backendApp, options))
-  app.use(brand())
-  app.route('/api', proxy)
-  app.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
-  return app
 }
 
 /**

@@ -1,12 +1,14 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { cacheKey } from '../../../worker/lib/kv-cache.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
-import { echoBackend, storefrontApi } from './harness.ts'
+import { echoBackend } from './harness.ts'
 
 beforeAll(async () => {
   await seedTenancy(env.DB)
@@ -17,17 +19,13 @@ afterEach(() => {
 })
 
 function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  }
+  return jsonPost(body, { headers })
 }
 
 describe('proxy: tenant and ids', () => {
   it('adds businessId from the brand of the host, overriding the client’s', async () => {
     const { app, seen } = echoBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     const res = await api.request(
       'http://127.0.0.1:5173/api/stores/details',
       postJson({ businessId: 2, seoUrl: 'x' }),
@@ -45,7 +43,7 @@ describe('proxy: tenant and ids', () => {
 
   it('sets brandId from the host for per-brand calls', async () => {
     const { app, seen } = echoBackend()
-    await storefrontApi(app).request(
+    await createApp({ backend: app }).request(
       'http://127.0.0.1/api/content/stay-in-touch',
       postJson({ brandId: 1, email: 'a@b.co' }),
       env
@@ -55,7 +53,7 @@ describe('proxy: tenant and ids', () => {
 
   it('sets brandId from the host for every basket, slot, checkout, payment and order-status call', async () => {
     const { app, seen } = echoBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     const paths = [
       '/basket',
       '/basket/items/add',
@@ -76,7 +74,7 @@ describe('proxy: tenant and ids', () => {
 
   it('converts id fields to numbers in bodies and query strings (spec §5)', async () => {
     const { app, seen } = echoBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     await api.request(
       'http://localhost/api/payments/verify',
       postJson({
@@ -101,7 +99,7 @@ describe('proxy: tenant and ids', () => {
 
   it('answers 422 for a non-numeric id and sends nothing', async () => {
     const { app, seen } = echoBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     const res = await api.request(
       'http://localhost/api/stores/details',
       postJson({ storeId: 'ten' }),
@@ -127,7 +125,7 @@ describe('proxy: tenant and ids', () => {
     form.set('businessId', '9')
     form.set('orderId', '0042')
     form.set('files[]', new File(['hi'], 'note.txt', { type: 'text/plain' }))
-    await storefrontApi(app).request(
+    await createApp({ backend: app }).request(
       'http://localhost/api/contact',
       { method: 'POST', body: form },
       env
@@ -144,7 +142,7 @@ describe('proxy: tenant and ids', () => {
 describe('proxy: headers', () => {
   it('turns the access-token cookie into a bearer token and never forwards cookies', async () => {
     const { app, seen } = echoBackend()
-    await storefrontApi(app).request(
+    await createApp({ backend: app }).request(
       'http://localhost/api/member/profile',
       { headers: { cookie: 'sf_access=token-123; other=1', 'x-request-id': 'proxy-req-1' } },
       env
@@ -156,7 +154,11 @@ describe('proxy: headers', () => {
 
   it('marks personal answers private, no-store', async () => {
     const { app } = echoBackend()
-    const res = await storefrontApi(app).request('http://localhost/api/member/profile', {}, env)
+    const res = await createApp({ backend: app }).request(
+      'http://localhost/api/member/profile',
+      {},
+      env
+    )
     expect(res.headers.get('cache-control')).toBe('private, no-store')
   })
 })
@@ -164,7 +166,7 @@ describe('proxy: headers', () => {
 describe('proxy: same-origin state changes', () => {
   it('refuses a cross-origin POST with 403 and sends nothing', async () => {
     const { app, seen } = echoBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     const res = await api.request(
       'http://localhost/api/content/stay-in-touch',
       postJson({ email: 'a@b.co' }, { origin: 'https://evil.test' }),
@@ -183,7 +185,7 @@ describe('proxy: same-origin state changes', () => {
 
   it('lets a same-origin POST and a cross-origin GET through', async () => {
     const { app, seen } = echoBackend()
-    const api = storefrontApi(app)
+    const api = createApp({ backend: app })
     const post = await api.request(
       'http://localhost/api/content/stay-in-touch',
       postJson(
@@ -215,7 +217,7 @@ describe('proxy: answers', () => {
           headers: { 'content-type': 'application/json', 'retry-after': '60' },
         })
     )
-    const res = await storefrontApi(limited).request(
+    const res = await createApp({ backend: limited }).request(
       'http://localhost/api/stores/details',
       postJson({ seoUrl: 'manchester-piccadilly' }),
       env
@@ -232,7 +234,7 @@ describe('proxy: answers', () => {
       await new Promise((resolve) => setTimeout(resolve, 300))
       return c.json({})
     })
-    const res = await storefrontApi(slow, { timeoutMs: 50 }).request(
+    const res = await createApp({ backend: slow, backendTimeoutMs: 50 }).request(
       'http://localhost/api/stores/details',
       postJson({ seoUrl: 'manchester-piccadilly' }),
       env
@@ -245,7 +247,7 @@ describe('proxy: answers', () => {
   })
 
   it('passes backend error envelopes through with their status', async () => {
-    const res = await storefrontApi(backend).request(
+    const res = await createApp().request(
       'http://localhost/api/stores/details',
       postJson({ seoUrl: 'no-such-store' }),
       env
@@ -255,7 +257,7 @@ describe('proxy: answers', () => {
   })
 
   it('serves the OpenAPI document at /api/openapi.json', async () => {
-    const res = await storefrontApi(backend).request('http://localhost/api/openapi.json', {}, env)
+    const res = await createApp().request('http://localhost/api/openapi.json', {}, env)
     expect(res.status).toBe(200)
     expect(((await res.json()) as { openapi: string }).openapi).toMatch(/^3\.1\./)
   })
@@ -263,7 +265,7 @@ describe('proxy: answers', () => {
 
 describe('proxy: KV cache', () => {
   it('caches countries in KV and serves the next call from it with the public cache header', async () => {
-    const api = storefrontApi(backend)
+    const api = createApp()
     const ctx = createExecutionContext()
     const first = await api.request('http://localhost/api/countries/billing', {}, env, ctx)
     await waitOnExecutionContext(ctx)
@@ -289,7 +291,7 @@ describe('proxy: KV cache', () => {
   })
 
   it('keys white-label settings per brand, so each host gets its own', async () => {
-    const api = storefrontApi(backend)
+    const api = createApp()
     const one = await api.request('http://localhost/api/white-label/settings', postJson({}), env)
     const two = await api.request('http://127.0.0.1/api/white-label/settings', postJson({}), env)
     expect(((await one.json()) as { brandId: number }).brandId).toBe(1)
@@ -307,7 +309,7 @@ describe('proxy: KV cache', () => {
       calls += 1
       return Response.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 })
     })
-    const api = storefrontApi(failing)
+    const api = createApp({ backend: failing })
     // other.test is business 2, whose countries no other test has cached.
     await api.request('http://other.test/api/countries', {}, env)
     const res = await api.request('http://other.test/api/countries', {}, env)
@@ -319,11 +321,7 @@ describe('proxy: KV cache', () => {
 
 describe('brand middleware', () => {
   it('answers an unknown host with unknown_brand naming the host', async () => {
-    const res = await storefrontApi(backend).request(
-      'http://nowhere.test:8080/api/countries',
-      {},
-      env
-    )
+    const res = await createApp().request('http://nowhere.test:8080/api/countries', {}, env)
     expect(res.status).toBe(404)
     const { error } = ApiErrorSchema.parse(await res.json())
     expect(error.code).toBe('unknown_brand')
@@ -338,7 +336,7 @@ describe('brand middleware', () => {
       return backend.fetch(c.req.raw, c.env)
     })
     counting.get('*', (c) => c.json({ ok: true }))
-    const api = storefrontApi(counting)
+    const api = createApp({ backend: counting })
     await api.request('http://localhost/api/a', {}, env)
     await api.request('http://LOCALHOST:8787/api/b', {}, env)
     await api.request('http://nowhere.test/api/c', {}, env)

@@ -1,35 +1,26 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../worker/app.ts'
+import { APP_VERSION_COOKIE } from '../../support/app-version.ts'
 import { LOGIN_INTENT_FIELD, LOGIN_INTENTS } from '../../../client/pages/LoginPage.tsx'
-import {
-  APP_SESSION_VERSION,
-  PRIVATE_CACHE_CONTROL,
-  PUBLIC_CACHE_CONTROL,
-} from '../../../schemas/constants.ts'
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
 import { pages } from '../../../worker/pages/index.tsx'
 import { sandboxGateway } from '../../../worker/sandbox-gateway/index.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { expectOk, plainItem, readyBasket, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar } from '../pages/cookie-jar.ts'
-import {
-  CHECKOUT_LOCATION,
-  ORIGIN,
-  registration,
-  storefront,
-  testEnv,
-} from '../pages/storefront.ts'
+import { CHECKOUT_LOCATION, ORIGIN, registration, testEnv } from '../pages/storefront.ts'
 import { bypassTargets } from '../../support/redirect-bypasses.ts'
 
 /*
- * Issue 14 classes 1 and 7: every redirect of the app, whatever the Referer, `?redirect=`,
+ * Redirects (README Security): every redirect of the app, whatever the Referer, `?redirect=`,
  * `?returnTo=`, form field, path or stored return address says, goes to a path of this origin,
  * and is `private, no-store` (a canonical 301 that depends on the URL alone may be public). The
  * sweep walks every route the pages and the sandbox gateway register, so a new route is covered
  * without editing this file (a new route parameter needs a sample below, or the sweep says so).
  */
 
-const VERSION = `sf_app_version=${APP_SESSION_VERSION}`
 const STORE = 'manchester-piccadilly'
 const TARGETS = bypassTargets(ORIGIN)
 // The sweep's share of the table: one of each family (the whole table runs at each entry point
@@ -179,7 +170,7 @@ function post(
       'content-type': 'application/x-www-form-urlencoded',
       origin: ORIGIN,
       'cf-connecting-ip': nextIp(),
-      cookie: options.cookie ?? VERSION,
+      cookie: options.cookie ?? APP_VERSION_COOKIE,
       ...(options.referer ? { referer: options.referer } : {}),
     },
     body: new URLSearchParams(fields).toString(),
@@ -194,7 +185,7 @@ function get(
     redirect: 'manual',
     headers: {
       'cf-connecting-ip': nextIp(),
-      cookie: options.cookie ?? VERSION,
+      cookie: options.cookie ?? APP_VERSION_COOKIE,
       ...(options.referer ? { referer: options.referer } : {}),
     },
   })
@@ -240,7 +231,7 @@ beforeAll(async () => {
   memberEmail = uniqueEmail('redirects')
   const registered = await post('/register', registrationTo(memberEmail, '/'))
   expect(registered.status).toBe(303)
-  const member = jar(registered, VERSION)
+  const member = jar(registered, APP_VERSION_COOKIE)
 
   const { id: itemId } = await plainItem(1500, 4000)
   const ready = await readyBasket({
@@ -259,16 +250,16 @@ beforeAll(async () => {
     JSON.stringify({ restoreLastOrderedStore: true, hasLastOrder: true, lastOrderStoreSlug: STORE })
   )
   shoppers = [
-    { name: 'guest', cookie: VERSION, signedIn: false },
+    { name: 'guest', cookie: APP_VERSION_COOKIE, signedIn: false },
     { name: 'member', cookie: member, signedIn: true },
     {
       name: 'basket without a slot, last order',
-      cookie: `${VERSION}; sf_basket=${slotless.basketToken}; sf_last_order=${lastOrder}`,
+      cookie: `${APP_VERSION_COOKIE}; sf_basket=${slotless.basketToken}; sf_last_order=${lastOrder}`,
       signedIn: false,
     },
     {
       name: 'basket with a held slot',
-      cookie: `${VERSION}; sf_basket=${ready.token}; ${CHECKOUT_LOCATION}`,
+      cookie: `${APP_VERSION_COOKIE}; sf_basket=${ready.token}; ${CHECKOUT_LOCATION}`,
       signedIn: false,
     },
   ]
@@ -583,7 +574,10 @@ describe('the whole bypass table at each entry point that reads a target', () =>
           // Only targets that make a URL's path when put after the origin as they are.
           const url = `${ORIGIN}${target}${suffix}`
           if (!/^[/\\\t\n\r]/.test(target) || !URL.canParse(url)) return null
-          const res = await SELF.fetch(url, { redirect: 'manual', headers: { cookie: VERSION } })
+          const res = await SELF.fetch(url, {
+            redirect: 'manual',
+            headers: { cookie: APP_VERSION_COOKIE },
+          })
           return { request: `GET ${url}`, res }
         })
         expect(seen.length).toBeGreaterThan(10)
@@ -626,31 +620,32 @@ describe('the whole bypass table at each entry point that reads a target', () =>
     async () => {
       // The backend's answer is stubbed: it checks its own return addresses, the page must not trust it.
       let nextUrl = ''
-      const app = storefront((probe) =>
-        probe.use('*', async (c, next) => {
-          const real = c.var.backend
-          c.set('backend', {
-            ...real,
-            post: (path, options) =>
-              path === '/checkout/hpp/consumer-data'
-                ? Promise.resolve(
-                    options.schema.parse({
-                      paymentId: 1,
-                      draftOrderId: 1,
-                      businessOrderId: 'CF-1',
-                      status: 'succeeded',
-                      amount: 1000,
-                      currency: 'GBP',
-                      redirect: null,
-                      message: null,
-                      nextUrl,
-                    })
-                  )
-                : real.post(path, options),
-          })
-          await next()
-        })
-      )
+      const app = createApp({
+        probe: (probe) =>
+          probe.use('*', async (c, next) => {
+            const real = c.var.backend
+            c.set('backend', {
+              ...real,
+              post: (path, options) =>
+                path === '/checkout/hpp/consumer-data'
+                  ? Promise.resolve(
+                      options.schema.parse({
+                        paymentId: 1,
+                        draftOrderId: 1,
+                        businessOrderId: 'CF-1',
+                        status: 'succeeded',
+                        amount: 1000,
+                        currency: 'GBP',
+                        redirect: null,
+                        message: null,
+                        nextUrl,
+                      })
+                    )
+                  : real.post(path, options),
+            })
+            await next()
+          }),
+      })
       const seen = await sweep(async (target) => {
         nextUrl = absolute(target)
         const res = await app.request(

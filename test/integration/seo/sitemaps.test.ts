@@ -1,12 +1,10 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { sitemapEnvironments } from '../../../worker/pages/sitemaps.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
 })
 
 // Demo hosts: localhost is 'local'; www.cornerfresh.example is brand 1's 'production' host.

@@ -1,7 +1,11 @@
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
+import {
+  allDay,
+  MANCHESTER_ADDRESS,
+  seedDemo,
+  store,
+  type StoreSeed,
+} from '../../support/workers/seed.ts'
 
 /** Test stores of business 1: open all day every day, so slots exist whatever the real clock. */
 export const SLOT_STORES = {
@@ -17,34 +21,49 @@ export const SLOT_STORES = {
 
 export const BUSINESS_ID = 1
 
+/**
+ * A store of business 1 in central Manchester, open all day every day, taking orders 7 days
+ * ahead in hourly slots of `slotCapacity` places (ASAP allowed unless `asapEnabled: 0`).
+ */
+export function slotStore(
+  db: D1Database,
+  seed: Pick<StoreSeed, 'id' | 'slug' | 'name' | 'addressLine1' | 'slotCapacity'> &
+    Partial<StoreSeed>
+): Array<D1PreparedStatement> {
+  return store(db, {
+    businessId: BUSINESS_ID,
+    ...MANCHESTER_ADDRESS,
+    timeZone: 'Europe/London',
+    daysInAdvance: 7,
+    asapEnabled: 1,
+    deliveryLeadMinutes: 45,
+    collectionLeadMinutes: 20,
+    slotDurationMinutes: 60,
+    hours: [allDay('store')],
+    ...seed,
+  })
+}
+
 /** The demo dataset plus the slot test stores (all-day hours for every method). */
 export async function seedSlots(db: D1Database): Promise<void> {
-  await seedDatabase(db, generateDemoData(DEMO_INPUT))
+  await seedDemo(db)
   const stores = [
-    [SLOT_STORES.london.id, SLOT_STORES.london.capacity, 1],
-    [SLOT_STORES.noAsap.id, SLOT_STORES.noAsap.capacity, 0],
-    [SLOT_STORES.single.id, SLOT_STORES.single.capacity, 1],
-    [SLOT_STORES.five.id, SLOT_STORES.five.capacity, 1],
+    [SLOT_STORES.london, 1],
+    [SLOT_STORES.noAsap, 0],
+    [SLOT_STORES.single, 1],
+    [SLOT_STORES.five, 1],
   ] as const
   await db.batch(
-    stores.flatMap(([id, capacity, asap]) => [
-      db
-        .prepare(
-          `insert into stores (id, business_id, slug, name, address_line1, town, postcode, latitude,
-             longitude, time_zone, days_in_advance, asap_enabled, delivery_lead_minutes,
-             collection_lead_minutes, slot_duration_minutes, slot_capacity)
-           values (?1, 1, 'slot-store-' || ?1, 'Slot Store ' || ?1, '1 Slot Street', 'Manchester',
-             'M1 1AD', 53.48, -2.24, 'Europe/London', 7, ?3, 45, 20, 60, ?2)`
-        )
-        .bind(id, capacity, asap),
-      db
-        .prepare(
-          `insert into store_opening_hours (store_id, fulfilment_method, day_of_week, opens_at,
-             closes_at)
-           select ?1, 'store', value, '00:00', '00:00' from json_each('[0,1,2,3,4,5,6]')`
-        )
-        .bind(id),
-    ])
+    stores.flatMap(([{ id, capacity }, asap]) =>
+      slotStore(db, {
+        id,
+        slug: `slot-store-${id}`,
+        name: `Slot Store ${id}`,
+        addressLine1: '1 Slot Street',
+        slotCapacity: capacity,
+        asapEnabled: asap,
+      })
+    )
   )
 }
 

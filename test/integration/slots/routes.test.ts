@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { postToBackend } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { ReserveSlotResultSchema, TimeSlotListSchema } from '../../../schemas/slots.ts'
 import type { TimeSlot, TimeSlotList } from '../../../schemas/slots.ts'
-import { backend } from '../../../worker/local-backend.ts'
 import { findBasketReservation } from '../../../worker/backend/slots/reservations-repo.ts'
 import { listTimeSlots, reserveTimeSlot } from '../../../worker/backend/slots/service.ts'
 import { orderableDates } from '../../../worker/backend/slots/slot-generation.ts'
@@ -16,17 +16,7 @@ beforeAll(async () => {
 
 const LONDON = SLOT_STORES.london
 
-async function post(path: string, body: unknown): Promise<Response> {
-  return backend.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    },
-    env
-  )
-}
+const post = (path: string, body: unknown) => postToBackend(path, body)
 
 async function list(body: Record<string, unknown>): Promise<TimeSlotList> {
   const res = await post('/time-slots', { businessId: BUSINESS_ID, ...body })

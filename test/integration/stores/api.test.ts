@@ -1,6 +1,9 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { OTHER_GROCER } from '../../support/workers/seed.ts'
+import { jsonPost } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { StoreDetailsSchema, StoreSearchResultSchema } from '../../../schemas/stores.ts'
 import { backend } from '../../../worker/local-backend.ts'
@@ -10,8 +13,7 @@ import { AppError } from '../../../worker/lib/errors.ts'
 import { backendClient } from '../../../worker/middleware/backend-client.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
 import { requestId } from '../../../worker/lib/request-id.ts'
-import { storefrontApi } from '../proxy/harness.ts'
-import { OTHER_BUSINESS, seedStores } from './fixtures.ts'
+import { seedStores } from './fixtures.ts'
 import { freshIp, postBackend } from './helpers.ts'
 
 beforeAll(async () => {
@@ -22,20 +24,11 @@ afterEach(() => {
   clearBrandCache()
 })
 
-const api = storefrontApi(backend)
+const api = createApp()
 
 async function postApi(host: string, path: string, body: unknown, ip: string = freshIp()) {
   const ctx = createExecutionContext()
-  const res = await api.request(
-    `http://${host}/api${path}`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
-      body: JSON.stringify(body),
-    },
-    env,
-    ctx
-  )
+  const res = await api.request(`http://${host}/api${path}`, jsonPost(body, { ip }), env, ctx)
   await waitOnExecutionContext(ctx)
   return res
 }
@@ -83,19 +76,19 @@ describe('/api/stores/* KV cache', () => {
     const ourStores = StoreSearchResultSchema.parse(await ours.json()).stores.map((s) => s.id)
     expect(ourStores).toEqual([2, 3, 1, 4])
 
-    const theirs = await postApi(OTHER_BUSINESS.host, '/stores/search', { postcode: 'M1 1AD' })
+    const theirs = await postApi(OTHER_GROCER.host, '/stores/search', { postcode: 'M1 1AD' })
     expect(theirs.headers.get('x-cache')).toBe('MISS')
     const theirStores = StoreSearchResultSchema.parse(await theirs.json()).stores.map((s) => s.id)
-    expect(theirStores).toEqual([OTHER_BUSINESS.storeId])
+    expect(theirStores).toEqual([OTHER_GROCER.storeId])
 
     // A client naming the other business gets its own brand's business all the same.
-    const spoofed = await postApi(OTHER_BUSINESS.host, '/stores/search', {
+    const spoofed = await postApi(OTHER_GROCER.host, '/stores/search', {
       postcode: 'M1 1AD',
       businessId: 1,
     })
     expect(spoofed.headers.get('x-cache')).toBe('HIT')
     expect(StoreSearchResultSchema.parse(await spoofed.json()).stores.map((s) => s.id)).toEqual([
-      OTHER_BUSINESS.storeId,
+      OTHER_GROCER.storeId,
     ])
   })
 

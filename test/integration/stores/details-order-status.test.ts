@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { OTHER_GROCER } from '../../support/workers/seed.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { OrderStatusSchema, StoreDetailsSchema } from '../../../schemas/stores.ts'
-import { ORDERS, OTHER_BUSINESS, seedStores } from './fixtures.ts'
+import { ORDERS, seedStores } from './fixtures.ts'
 import { postBackend } from './helpers.ts'
 
 beforeAll(async () => {
@@ -105,10 +106,13 @@ describe('POST /stores/details', () => {
 
   it("answers Store not found for another business's store", async () => {
     expect(
-      await failure('/stores/details', { businessId: 1, seoUrl: OTHER_BUSINESS.storeSlug })
+      await failure('/stores/details', { businessId: 1, seoUrl: OTHER_GROCER.storeSlug })
     ).toMatchObject({ status: 404, error: { code: 'not_found', message: 'Store not found' } })
-    const own = await details({ businessId: OTHER_BUSINESS.id, seoUrl: OTHER_BUSINESS.storeSlug })
-    expect(own.id).toBe(OTHER_BUSINESS.storeId)
+    const own = await details({
+      businessId: OTHER_GROCER.businessId,
+      seoUrl: OTHER_GROCER.storeSlug,
+    })
+    expect(own.id).toBe(OTHER_GROCER.storeId)
   })
 })
 
@@ -165,7 +169,7 @@ describe('POST /stores/order-status', () => {
       status: 404,
       error: { code: 'not_found', message: 'Unable to view order, please try again.' },
     })
-    const { order } = await status(ORDERS.otherBusiness, OTHER_BUSINESS.id)
+    const { order } = await status(ORDERS.otherBusiness, OTHER_GROCER.businessId)
     expect(order).toMatchObject({ label: 'Delivered', statusCode: 100, terminal: true })
   })
 

@@ -2,13 +2,11 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { StoreDirectorySchema } from '../../../schemas/stores.ts'
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
 import { postBackend } from './helpers.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
 
 beforeAll(async () => {
-  await seedDatabase(env.DB, generateDemoData(DEMO_INPUT))
+  await seedDemo(env.DB)
 })
 
 async function directory(body: Record<string, unknown>) {

@@ -1,14 +1,4 @@
-import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
-import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
-import { DEMO_INPUT } from '../data/demo-input.ts'
-
-/** A business beside the demo one, on its own host, with a store in central Manchester. */
-export const OTHER_BUSINESS = {
-  id: 2,
-  host: 'other-grocer.test',
-  storeId: 9001,
-  storeSlug: 'other-piccadilly',
-} as const
+import { EVERY_DAY, OTHER_GROCER, otherGrocer, seedDemo } from '../../support/workers/seed.ts'
 
 /** Demo order numbers seeded for the order-status tests. */
 export const ORDERS = {
@@ -24,46 +14,16 @@ export const ORDERS = {
  * few orders.
  */
 export async function seedStores(db: D1Database): Promise<void> {
-  await seedDatabase(db, generateDemoData(DEMO_INPUT))
-  const other = OTHER_BUSINESS
+  await seedDemo(db)
+  const other = OTHER_GROCER
   await db.batch([
-    db
-      .prepare(
-        `insert into businesses (id, name, legal_name) values (?1, 'Other Grocer', 'Other Grocer Ltd')`
-      )
-      .bind(other.id),
+    ...otherGrocer(db, [{ method: 'store', days: EVERY_DAY, opensAt: '06:00', closesAt: '23:00' }]),
     db
       .prepare(
         `insert into postcode_rules (business_id, country_code, pattern, normalisation, example)
        values (?1, 'GB', '^(GIR 0AA|[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][A-Z]{2})$', 'uk', 'M1 1AE')`
       )
-      .bind(other.id),
-    db
-      .prepare(
-        `insert into brands (id, business_id, slug, name, logo_url, primary_color, secondary_color,
-         accent_color) values (90, ?1, 'other-grocer', 'Other Grocer', '/logo-other.svg',
-         '#111111', '#eeeeee', '#ff0000')`
-      )
-      .bind(other.id),
-    db
-      .prepare(
-        `insert into brand_hosts (host, brand_id, environment) values (?1, 90, 'production')`
-      )
-      .bind(other.host),
-    db
-      .prepare(
-        `insert into stores (id, business_id, slug, name, address_line1, town, postcode, latitude,
-         longitude, delivery_radius_km, delivery_fee, minimum_spend, days_in_advance)
-       values (?1, ?2, ?3, 'Other Piccadilly', '1 Other Street', 'Manchester', 'M1 1AD',
-         53.48378, -2.24486, 3, 100, 0, 1)`
-      )
-      .bind(other.storeId, other.id, other.storeSlug),
-    db
-      .prepare(
-        `insert into store_opening_hours (store_id, fulfilment_method, day_of_week, opens_at, closes_at)
-       select ?1, 'store', value, '06:00', '23:00' from json_each('[0,1,2,3,4,5,6]')`
-      )
-      .bind(other.storeId),
+      .bind(other.businessId),
     db
       .prepare(
         `insert into orders (business_id, store_id, business_order_id, status, status_code,
@@ -84,7 +44,7 @@ export async function seedStores(db: D1Database): Promise<void> {
         ORDERS.picking,
         ORDERS.collection,
         ORDERS.draft,
-        other.id,
+        other.businessId,
         other.storeId,
         ORDERS.otherBusiness
       ),

@@ -1,5 +1,4 @@
-import { env } from 'cloudflare:test'
-import { backend } from '../../../worker/local-backend.ts'
+import { postToBackend } from '../../support/workers/requests.ts'
 
 let lastIp = 0
 
@@ -18,13 +17,5 @@ export async function postBackend(
   body: unknown,
   ip: string = freshIp()
 ): Promise<Response> {
-  return backend.request(
-    path,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': ip },
-      body: JSON.stringify(body),
-    },
-    env
-  )
+  return postToBackend(path, body, { ip })
 }

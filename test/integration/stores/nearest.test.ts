@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { business, store } from '../../support/workers/seed.ts'
 import { StoreSearchResultSchema, type StoreSearchResult } from '../../../schemas/stores.ts'
 import { createRandom } from '../../../scripts/demo-data/prng.ts'
 import { distanceKm } from '../../../worker/backend/geo.ts'
@@ -24,11 +25,11 @@ const placed: Array<Placed> = []
 beforeAll(async () => {
   await seedStores(env.DB)
   const random = createRandom(20261121)
-  await env.DB.prepare(
-    `insert into businesses (id, name, legal_name) values (?1, 'Scatter Stores', 'Scatter Stores Ltd')`
-  )
-    .bind(BUSINESS)
-    .run()
+  await business(env.DB, {
+    id: BUSINESS,
+    name: 'Scatter Stores',
+    legalName: 'Scatter Stores Ltd',
+  }).run()
   const inserts = []
   for (let i = 0; i < SCATTERED; i++) {
     // Up to about 0.6° of latitude and 1° of longitude away: inside and outside the 40 km circle.
@@ -37,11 +38,17 @@ beforeAll(async () => {
     const id = 77_000 + i
     placed.push({ id, latitude, longitude })
     inserts.push(
-      env.DB.prepare(
-        `insert into stores (id, business_id, slug, name, address_line1, town, postcode,
-           latitude, longitude)
-         values (?1, ?2, ?3, ?4, '1 High Street', 'Newcastle', 'NE1 1AA', ?5, ?6)`
-      ).bind(id, BUSINESS, `scatter-${i}`, `Scatter ${i}`, latitude, longitude)
+      ...store(env.DB, {
+        id,
+        businessId: BUSINESS,
+        slug: `scatter-${i}`,
+        name: `Scatter ${i}`,
+        addressLine1: '1 High Street',
+        town: 'Newcastle',
+        postcode: 'NE1 1AA',
+        latitude,
+        longitude,
+      })
     )
   }
   await env.DB.batch(inserts)

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { OTHER_GROCER } from '../../support/workers/seed.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { StoreSearchResultSchema, type StoreSearchResult } from '../../../schemas/stores.ts'
-import { OTHER_BUSINESS, seedStores } from './fixtures.ts'
+import { seedStores } from './fixtures.ts'
 import { postBackend } from './helpers.ts'
 
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe('POST /stores/search by postcode', () => {
     expect(distances[0]).toBeCloseTo(0.49, 2)
     expect(result.stores[0]?.distanceMiles).toBeCloseTo(0.3, 1)
     // Another business's store at exactly this postcode is never offered.
-    expect(result.stores.some((s) => s.id === OTHER_BUSINESS.storeId)).toBe(false)
+    expect(result.stores.some((s) => s.id === OTHER_GROCER.storeId)).toBe(false)
     expect(result.stores[2]).toMatchObject({
       id: 1,
       name: 'Manchester Piccadilly',
@@ -237,8 +238,8 @@ describe('POST /stores/search delivery zones', () => {
 
 describe('POST /stores/search tenancy', () => {
   it("answers only the caller's business stores", async () => {
-    const result = await search({ businessId: OTHER_BUSINESS.id, postcode: 'M1 1AD' })
-    expect(result.stores.map((s) => s.id)).toEqual([OTHER_BUSINESS.storeId])
+    const result = await search({ businessId: OTHER_GROCER.businessId, postcode: 'M1 1AD' })
+    expect(result.stores.map((s) => s.id)).toEqual([OTHER_GROCER.storeId])
   })
 
   it('leaves inactive stores out', async () => {

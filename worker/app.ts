@@ -1,0 +1,54 @@
+import { Hono } from 'hono'
+import { backend } from './local-backend.ts'
+import type { AppEnv } from './env.ts'
+import type { BackendApp } from './lib/backend-client.ts'
+import { dropUnreadBody } from './lib/request-body.ts'
+import { appSessionVersion } from './middleware/app-session-version.ts'
+import { authSession } from './middleware/auth-session.ts'
+import { backendClient } from './middleware/backend-client.ts'
+import { brand } from './middleware/brand.ts'
+import { privateByDefault } from './middleware/private-by-default.ts'
+import { requestId } from './lib/request-id.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
+import { handleError, handleNotFound } from './pages/errors.tsx'
+import { pages } from './pages/index.tsx'
+import { proxy } from './proxy/index.ts'
+import { sandboxGateway } from './sandbox-gateway/index.ts'
+
+/** What a caller of createApp() may choose; the worker takes the defaults (ADR 014). */
+export interface AppOptions {
+  /** The backend the pages and /api call: the in-process one unless given (tests: echo, operator). */
+  backend?: BackendApp
+  /** The backend client's long-request timeout, so a test can see a timeout without waiting 4 s. */
+  backendTimeoutMs?: number
+  /** Adds routes after the middleware and before /api and the pages (tests: call a helper directly). */
+  probe?: (app: Hono<AppEnv>) => void
+}
+
+/**
+ * The storefront: middleware, /api, the sandbox gateway and the pages, in that order. The one
+ * composition the worker and the tests share, so a test sees the middleware the worker runs.
+ * Static assets are answered before this runs.
+ *
+ * @example export default { fetch: createApp().fetch, scheduled }
+ */
+export function createApp(options: AppOptions = {}): Hono<AppEnv> {
+  const backendApp = options.backend ?? backend
+  const app = new Hono<AppEnv>()
+  app.use(requestId())
+  // Outermost after the request id: it sees every answer last, cookies and error pages included.
+  app.use(privateByDefault())
+  app.use(dropUnreadBody())
+  app.use(securityHeaders())
+  app.use(backendClient(backendApp, { timeoutMs: options.backendTimeoutMs }))
+  app.use(brand())
+  app.use(appSessionVersion())
+  app.use(authSession())
+  options.probe?.(app)
+  app.route('/api', proxy)
+  app.route('/sandbox-gateway', sandboxGateway)
+  app.route('/', pages)
+  app.notFound(handleNotFound)
+  app.onError(handleError)
+  return app
+}
