@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import type { MenuItem } from '../../schemas/catalogue.ts'
 import {
   checkSelection,
@@ -6,10 +6,12 @@ import {
   defaultChoices,
   type OptionChoice,
 } from '../../schemas/item-options.ts'
+import { AddStatusLine } from '../components/basket/AddStatusLine.tsx'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
+import { usePickerFocus } from '../components/item/use-picker-focus.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import {
   addVerdict,
@@ -18,20 +20,12 @@ import {
   selectionSummary,
   setValueQuantity,
 } from '../lib/item-options-ui.ts'
-import { routePath } from '../lib/routes.ts'
 
 export interface ItemOptionsProps {
   storeId: number
   item: MenuItem
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
-}
-
-/** Where focus goes after the next render: an option's first control, the quantity or a button. */
-type FocusTarget = { option: number } | 'quantity' | 'age' | 'add' | null
-
-function focusFirstControl(container: HTMLElement | null): void {
-  container?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')?.focus()
 }
 
 /**
@@ -49,8 +43,6 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const [attempted, setAttempted] = useState(false)
   const [age, setAge] = useState<'unasked' | 'asking' | 'accepted'>('unasked')
   const { status, setStatus, add: addToBasket, dialog } = useAddToBasket()
-  const focusTarget = useRef<FocusTarget>(null)
-  const [focusRequest, setFocusRequest] = useState(0)
   const formRef = useRef<HTMLFormElement>(null)
 
   const check = checkSelection(item, choices)
@@ -58,31 +50,13 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const quantity = parseQuantity(quantityText)
   const total = check.unitPrice * (quantity ?? 1)
   const shownQuantityError = attempted ? quantityError(item, quantityText) : null
-  const quantityId = `${id}-quantity`
-  const ageId = `${id}-age`
-  const addId = `${id}-add`
-  const statusId = `${id}-status`
-
-  // Focus moves after the render that shows the errors, so their aria-describedby link is there.
-  useEffect(() => {
-    const target = focusTarget.current
-    focusTarget.current = null
-    if (target === null) return
-    if (typeof target === 'object') {
-      const fieldset = formRef.current?.querySelector<HTMLElement>(
-        `#${CSS.escape(optionFieldsetId(id, target.option))}`
-      )
-      focusFirstControl(fieldset ?? null)
-    } else {
-      const elementId = { quantity: quantityId, age: `${ageId}-confirm`, add: addId }[target]
-      document.getElementById(elementId)?.focus()
-    }
-  }, [focusRequest, id, quantityId, ageId, addId])
-
-  function moveFocus(target: FocusTarget) {
-    focusTarget.current = target
-    setFocusRequest((count) => count + 1)
-  }
+  const { quantityId, ageId, addId, statusId, moveFocus } = usePickerFocus(
+    id,
+    ({ option }: { option: number }) =>
+      formRef.current
+        ?.querySelector<HTMLElement>(`#${CSS.escape(optionFieldsetId(id, option))}`)
+        ?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')
+  )
 
   function changeChoice(optionId: number, valueId: number, count: number) {
     setChoices((current) => setValueQuantity(item.options, current, optionId, valueId, count))
@@ -185,18 +159,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
             </>
           )}
         </button>
-        <p id={statusId} role="status" className="min-h-5 text-sm font-semibold">
-          {status.kind === 'adding' ? 'Adding to basket…' : null}
-          {status.kind === 'added' ? (
-            <>
-              {status.message}{' '}
-              <a href={routePath('basket')} className="text-primary underline">
-                View basket
-              </a>
-            </>
-          ) : null}
-          {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
-        </p>
+        <AddStatusLine id={statusId} status={status} className="min-h-5 text-sm font-semibold" />
       </div>
       {dialog}
     </form>

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { formatMoney } from '../../schemas/money.ts'
+import { AddStatusLine } from '../components/basket/AddStatusLine.tsx'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import {
   MealDealSectionFieldset,
@@ -15,9 +16,9 @@ import {
 } from '../components/deal/meal-deal-rules.ts'
 import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
+import { usePickerFocus } from '../components/item/use-picker-focus.ts'
 import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
 import { parseQuantity } from '../lib/item-options-ui.ts'
-import { routePath } from '../lib/routes.ts'
 
 export interface MealDealPickerProps {
   storeId: number
@@ -26,9 +27,6 @@ export interface MealDealPickerProps {
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
-
-/** Where focus goes after the next render: a section's first control, the quantity or a button. */
-type FocusTarget = { section: number } | 'quantity' | 'age' | 'add' | null
 
 /**
  * A meal deal's sections to choose from, its live price (the deal price plus premiums), quantity
@@ -45,39 +43,19 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
   const [askingAge, setAskingAge] = useState<number | null>(null)
   const [ageAccepted, setAgeAccepted] = useState(false)
   const { status, setStatus, addWith, dialog } = useAddToBasket()
-  const focusTarget = useRef<FocusTarget>(null)
-  const [focusRequest, setFocusRequest] = useState(0)
 
   const unitPrice = mealDealUnitPrice(deal.price, sections, choices)
   const premiums = unitPrice - deal.price
   const total = unitPrice * (parseQuantity(quantityText) ?? 1)
   const verdict = mealDealVerdict(deal.price, sections, choices, quantityText, true)
   const shown = attempted && verdict.kind === 'invalid' ? verdict : null
-  const quantityId = `${id}-quantity`
-  const ageId = `${id}-age`
-  const addId = `${id}-add`
-  const statusId = `${id}-status`
-
-  // Focus moves after the render that shows the errors, so their aria-describedby link is there.
-  useEffect(() => {
-    const target = focusTarget.current
-    focusTarget.current = null
-    if (target === null) return
-    if (typeof target === 'object') {
+  const { quantityId, ageId, addId, statusId, moveFocus } = usePickerFocus(
+    id,
+    ({ section }: { section: number }) =>
       document
-        .getElementById(mealDealSectionId(id, target.section))
+        .getElementById(mealDealSectionId(id, section))
         ?.querySelector<HTMLElement>('input:not([disabled])')
-        ?.focus()
-    } else {
-      const elementId = { quantity: quantityId, age: `${ageId}-confirm`, add: addId }[target]
-      document.getElementById(elementId)?.focus()
-    }
-  }, [focusRequest, id, quantityId, ageId, addId])
-
-  function moveFocus(target: FocusTarget) {
-    focusTarget.current = target
-    setFocusRequest((count) => count + 1)
-  }
+  )
 
   function change(sectionId: number, itemId: number, chosen: boolean) {
     setChoices((current) => toggleChoice(sections, current, sectionId, itemId, chosen))
@@ -193,20 +171,11 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
             <span>Add meal deal to basket</span> <span aria-hidden="true">·</span>{' '}
             <span>{formatMoney(total)}</span>
           </button>
-          <p id={statusId} role="status" className="min-h-5 text-sm font-semibold sm:text-right">
-            {status.kind === 'adding' ? 'Adding to basket…' : null}
-            {status.kind === 'added' ? (
-              <>
-                {status.message}{' '}
-                <a href={routePath('basket')} className="text-primary underline">
-                  View basket
-                </a>
-              </>
-            ) : null}
-            {status.kind === 'failed' ? (
-              <span className="text-red-700">{status.message}</span>
-            ) : null}
-          </p>
+          <AddStatusLine
+            id={statusId}
+            status={status}
+            className="min-h-5 text-sm font-semibold sm:text-right"
+          />
         </div>
       </div>
       {dialog}
