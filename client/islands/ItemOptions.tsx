@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import type { MenuItem } from '../../schemas/catalogue.ts'
 import {
   checkSelection,
@@ -6,12 +6,12 @@ import {
   defaultChoices,
   type OptionChoice,
 } from '../../schemas/item-options.ts'
-import { AddStatusLine } from '../components/basket/AddStatusLine.tsx'
+import { routePath } from '../lib/routes.ts'
+import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
-import { usePickerFocus } from '../components/item/use-picker-focus.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import {
   addVerdict,
@@ -43,20 +43,17 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const [attempted, setAttempted] = useState(false)
   const [age, setAge] = useState<'unasked' | 'asking' | 'accepted'>('unasked')
   const { status, setStatus, add: addToBasket, dialog } = useAddToBasket()
-  const formRef = useRef<HTMLFormElement>(null)
 
   const check = checkSelection(item, choices)
   const sizeValueId = chosenSizeValueId(item.options, choices)
   const quantity = parseQuantity(quantityText)
   const total = check.unitPrice * (quantity ?? 1)
   const shownQuantityError = attempted ? quantityError(item, quantityText) : null
-  const { quantityId, ageId, addId, statusId, moveFocus } = usePickerFocus(
-    id,
-    ({ option }: { option: number }) =>
-      formRef.current
-        ?.querySelector<HTMLElement>(`#${CSS.escape(optionFieldsetId(id, option))}`)
-        ?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')
-  )
+  const quantityId = `${id}-quantity`
+  const ageId = `${id}-age`
+  const addId = `${id}-add`
+  const statusId = `${id}-status`
+  const moveFocus = useFocusAfterRender()
 
   function changeChoice(optionId: number, valueId: number, count: number) {
     setChoices((current) => setValueQuantity(item.options, current, optionId, valueId, count))
@@ -68,12 +65,16 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
     const verdict = addVerdict(item, choices, quantityText, ageConfirmed)
     if (verdict.kind === 'invalid') {
       setStatus({ kind: 'idle' })
-      moveFocus(verdict.focusOptionId !== null ? { option: verdict.focusOptionId } : 'quantity')
+      moveFocus(
+        verdict.focusOptionId !== null
+          ? { group: optionFieldsetId(id, verdict.focusOptionId) }
+          : quantityId
+      )
       return
     }
     if (verdict.kind === 'confirm-age') {
       setAge('asking')
-      moveFocus('age')
+      moveFocus(`${ageId}-confirm`)
       return
     }
     await addToBasket(
@@ -96,7 +97,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
     : []
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       {item.options
         .filter((option) => check.visibleOptionIds.includes(option.id))
         .map((option) => (
@@ -137,7 +138,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
           }}
           onCancel={() => {
             setAge('unasked')
-            moveFocus('add')
+            moveFocus(addId)
           }}
         />
       ) : null}
@@ -159,7 +160,18 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
             </>
           )}
         </button>
-        <AddStatusLine id={statusId} status={status} className="min-h-5 text-sm font-semibold" />
+        <p id={statusId} role="status" className="min-h-5 text-sm font-semibold">
+          {status.kind === 'adding' ? 'Adding to basket…' : null}
+          {status.kind === 'added' ? (
+            <>
+              {status.message}{' '}
+              <a href={routePath('basket')} className="text-primary underline">
+                View basket
+              </a>
+            </>
+          ) : null}
+          {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
+        </p>
       </div>
       {dialog}
     </form>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { formatMoney } from '../../schemas/money.ts'
-import { AddStatusLine } from '../components/basket/AddStatusLine.tsx'
+import { routePath } from '../lib/routes.ts'
+import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import {
   MealDealSectionFieldset,
@@ -16,7 +17,6 @@ import {
 } from '../components/deal/meal-deal-rules.ts'
 import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
-import { usePickerFocus } from '../components/item/use-picker-focus.ts'
 import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
 import { parseQuantity } from '../lib/item-options-ui.ts'
 
@@ -49,13 +49,11 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
   const total = unitPrice * (parseQuantity(quantityText) ?? 1)
   const verdict = mealDealVerdict(deal.price, sections, choices, quantityText, true)
   const shown = attempted && verdict.kind === 'invalid' ? verdict : null
-  const { quantityId, ageId, addId, statusId, moveFocus } = usePickerFocus(
-    id,
-    ({ section }: { section: number }) =>
-      document
-        .getElementById(mealDealSectionId(id, section))
-        ?.querySelector<HTMLElement>('input:not([disabled])')
-  )
+  const quantityId = `${id}-quantity`
+  const ageId = `${id}-age`
+  const addId = `${id}-add`
+  const statusId = `${id}-status`
+  const moveFocus = useFocusAfterRender()
 
   function change(sectionId: number, itemId: number, chosen: boolean) {
     setChoices((current) => toggleChoice(sections, current, sectionId, itemId, chosen))
@@ -70,12 +68,16 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
     const check = mealDealVerdict(deal.price, sections, choices, quantityText, ageConfirmed)
     if (check.kind === 'invalid') {
       setStatus({ kind: 'idle' })
-      moveFocus(check.focusSectionId !== null ? { section: check.focusSectionId } : 'quantity')
+      moveFocus(
+        check.focusSectionId !== null
+          ? { group: mealDealSectionId(id, check.focusSectionId) }
+          : quantityId
+      )
       return
     }
     if (check.kind === 'confirm-age') {
       setAskingAge(check.age)
-      moveFocus('age')
+      moveFocus(`${ageId}-confirm`)
       return
     }
     const request: AddMealDealRequest = {
@@ -151,11 +153,11 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
               setAgeAccepted(true)
               setAskingAge(null)
               void add(true)
-              moveFocus('add')
+              moveFocus(addId)
             }}
             onCancel={() => {
               setAskingAge(null)
-              moveFocus('add')
+              moveFocus(addId)
             }}
           />
         ) : null}
@@ -171,11 +173,20 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
             <span>Add meal deal to basket</span> <span aria-hidden="true">·</span>{' '}
             <span>{formatMoney(total)}</span>
           </button>
-          <AddStatusLine
-            id={statusId}
-            status={status}
-            className="min-h-5 text-sm font-semibold sm:text-right"
-          />
+          <p id={statusId} role="status" className="min-h-5 text-sm font-semibold sm:text-right">
+            {status.kind === 'adding' ? 'Adding to basket…' : null}
+            {status.kind === 'added' ? (
+              <>
+                {status.message}{' '}
+                <a href={routePath('basket')} className="text-primary underline">
+                  View basket
+                </a>
+              </>
+            ) : null}
+            {status.kind === 'failed' ? (
+              <span className="text-red-700">{status.message}</span>
+            ) : null}
+          </p>
         </div>
       </div>
       {dialog}
