@@ -1,5 +1,5 @@
 import { formatMessage } from '../../schemas/messages.ts'
-import { SignupEmailInput, useEmailSignup } from '../components/forms/EmailSignup.tsx'
+import { useEmailSignup } from '../components/forms/use-email-signup.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
 import { LOCATION_API } from '../lib/api-paths.ts'
@@ -32,7 +32,7 @@ export function InterestForm({
   initialMessage,
   islandId,
 }: InterestFormProps) {
-  const { email, setEmail, inputId, statusId, onSubmit, isMutating, error, data } = useEmailSignup(
+  const { emailInput, statusId, onSubmit, isMutating, error, data } = useEmailSignup(
     islandId,
     initialEmail,
     (address) => postJson(LOCATION_API.interest, { email: address, postcode })
@@ -62,16 +62,15 @@ export function InterestForm({
   return (
     <form method="post" action={interestFormAction(postcode)} onSubmit={onSubmit} noValidate>
       <input type="hidden" name="postcode" value={postcode} />
-      <label htmlFor={inputId} className="block text-sm font-semibold">
+      <label htmlFor={emailInput.id} className="block text-sm font-semibold">
         Email address
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <SignupEmailInput
-          id={inputId}
-          value={email}
-          onChange={setEmail}
-          invalid={Boolean(errorMessage)}
-          describedBy={statusId}
+        <input
+          {...emailInput}
+          aria-invalid={errorMessage ? true : undefined}
+          aria-describedby={statusId}
+          placeholder="you@example.com"
           className="h-12 min-w-0 flex-1 rounded-xl border-2 border-black/15 bg-white px-3 text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"
         />
         <button

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../schemas/messages.ts'
-import { SignupEmailInput, useEmailSignup } from '../components/forms/EmailSignup.tsx'
+import { useEmailSignup } from '../components/forms/use-email-signup.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
 import { CONTENT_API } from '../lib/api-paths.ts'
@@ -13,7 +13,7 @@ export interface StayInTouchProps {
 
 /** The footer's Stay In Touch sign-up (spec §1): posts { email } and shows the outcome. */
 export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
-  const { email, setEmail, inputId, statusId, onSubmit, isMutating, error, data } = useEmailSignup(
+  const { emailInput, statusId, onSubmit, isMutating, error, data } = useEmailSignup(
     islandId,
     '',
     (address) => postJson(CONTENT_API.stayInTouch, { email: address })
@@ -32,16 +32,15 @@ export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
       <p className="mt-1 text-sm opacity-90">
         Offers, new stores and seasonal favourites from {brandName}, straight to your inbox.
       </p>
-      <label htmlFor={inputId} className="mt-3 block text-sm font-semibold">
+      <label htmlFor={emailInput.id} className="mt-3 block text-sm font-semibold">
         Email address
       </label>
       <div className="mt-1 flex gap-2">
-        <SignupEmailInput
-          id={inputId}
-          value={email}
-          onChange={setEmail}
-          invalid={Boolean(error)}
+        <input
+          {...emailInput}
+          aria-invalid={error ? true : undefined}
           className="h-11 min-w-0 flex-1 rounded-lg border-2 border-white/30 bg-white px-3 text-ink placeholder:text-ink/60"
+          placeholder="you@example.com"
         />
         <button
           type="submit"
