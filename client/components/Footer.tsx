@@ -47,6 +47,12 @@ const MEMBER_ACCOUNT_LINKS: Array<FooterLink> = [
   { label: 'My orders', href: routePath('member-orders') },
 ]
 
+const LEGAL_LINKS: Array<FooterLink> = [
+  { label: 'Terms & conditions', href: routePath('terms') },
+  { label: 'Privacy policy', href: routePath('privacy-policy') },
+  { label: 'Cookie policy', href: routePath('cookie-policy') },
+]
+
 const LINK_CLASS = 'inline-flex min-h-8 items-center text-white/85 hover:text-white hover:underline'
 
 function FooterColumn({
@@ -72,6 +78,41 @@ function FooterColumn({
         {children}
       </ul>
     </nav>
+  )
+}
+
+/** The brand's links of one kind (social, app stores) as icon links, or nothing when it has none. */
+function BrandLinkList<Channel extends BrandLink['channel']>({
+  label,
+  links,
+  channels,
+  listClassName,
+  linkClassName,
+  text,
+}: {
+  label: string
+  links: Array<BrandLink>
+  channels: Record<Channel, { label: string; Icon: typeof AppleIcon }>
+  listClassName: string
+  linkClassName: string
+  /** What the link says beside its icon, given the channel's label. */
+  text: (label: string) => ReactNode
+}) {
+  if (links.length === 0) return null
+  return (
+    <ul className={listClassName} aria-label={label}>
+      {links.map((link) => {
+        const { label: channelLabel, Icon } = channels[link.channel as Channel]
+        return (
+          <li key={link.channel}>
+            <a href={link.url} rel="noopener" className={linkClassName}>
+              <Icon className="size-5" />
+              {text(channelLabel)}
+            </a>
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 
@@ -124,46 +165,26 @@ export function Footer({
             ) : (
               <StayInTouch brandName={brand.name} />
             )}
-            {social.length > 0 ? (
-              <ul className="mt-5 flex gap-2" aria-label="Follow us">
-                {social.map((link) => {
-                  const { label, Icon } = SOCIAL[link.channel as keyof typeof SOCIAL]
-                  return (
-                    <li key={link.channel}>
-                      <a
-                        href={link.url}
-                        rel="noopener"
-                        className="flex size-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-                      >
-                        <Icon className="size-5" />
-                        <span className="sr-only">
-                          {brand.name} on {label}
-                        </span>
-                      </a>
-                    </li>
-                  )
-                })}
-              </ul>
-            ) : null}
-            {apps.length > 0 ? (
-              <ul className="mt-4 flex flex-wrap gap-2" aria-label="Get the app">
-                {apps.map((link) => {
-                  const { label, Icon } = APP_STORES[link.channel as keyof typeof APP_STORES]
-                  return (
-                    <li key={link.channel}>
-                      <a
-                        href={link.url}
-                        rel="noopener"
-                        className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-white/30 px-3 text-sm font-semibold hover:bg-white/10"
-                      >
-                        <Icon className="size-5" />
-                        {label}
-                      </a>
-                    </li>
-                  )
-                })}
-              </ul>
-            ) : null}
+            <BrandLinkList
+              label="Follow us"
+              links={social}
+              channels={SOCIAL}
+              listClassName="mt-5 flex gap-2"
+              linkClassName="flex size-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+              text={(label) => (
+                <span className="sr-only">
+                  {brand.name} on {label}
+                </span>
+              )}
+            />
+            <BrandLinkList
+              label="Get the app"
+              links={apps}
+              channels={APP_STORES}
+              listClassName="mt-4 flex flex-wrap gap-2"
+              linkClassName="inline-flex min-h-11 items-center gap-2 rounded-lg border border-white/30 px-3 text-sm font-semibold hover:bg-white/10"
+              text={(label) => label}
+            />
           </div>
         </div>
       ) : null}
@@ -174,21 +195,13 @@ export function Footer({
           </p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-5 gap-y-1">
-              <li>
-                <a href={routePath('terms')} className="hover:text-white hover:underline">
-                  Terms &amp; conditions
-                </a>
-              </li>
-              <li>
-                <a href={routePath('privacy-policy')} className="hover:text-white hover:underline">
-                  Privacy policy
-                </a>
-              </li>
-              <li>
-                <a href={routePath('cookie-policy')} className="hover:text-white hover:underline">
-                  Cookie policy
-                </a>
-              </li>
+              {LEGAL_LINKS.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className="hover:text-white hover:underline">
+                    {link.label}
+                  </a>
+                </li>
+              ))}
             </ul>
           </nav>
         </div>

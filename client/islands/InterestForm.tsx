@@ -1,10 +1,8 @@
-import { useId, useState, type FormEvent } from 'react'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { formatMessage } from '../../schemas/messages.ts'
+import { useEmailSignup } from '../components/forms/use-email-signup.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
 import { LOCATION_API } from '../lib/api-paths.ts'
-import { useSubmit } from '../lib/use-submit.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface InterestFormProps {
@@ -34,14 +32,11 @@ export function InterestForm({
   initialMessage,
   islandId,
 }: InterestFormProps) {
-  const generatedId = useId()
-  const id = islandId ?? generatedId
-  const [email, setEmail] = useState(initialEmail)
-  const { trigger, isMutating, error, data } = useSubmit(
-    (arg: { email: string; postcode: string }) => postJson(LOCATION_API.interest, arg)
+  const { emailInput, statusId, onSubmit, isMutating, error, data } = useEmailSignup(
+    islandId,
+    initialEmail,
+    (address) => postJson(LOCATION_API.interest, { email: address, postcode })
   )
-  const inputId = `${id}-email`
-  const statusId = `${id}-status`
   const submitted = data !== undefined || error !== undefined
   const registered = submitted ? data !== undefined && !error : initialStatus === 'registered'
   const errorMessage = submitted
@@ -51,12 +46,6 @@ export function InterestForm({
     : initialStatus === 'error'
       ? (initialMessage ?? null)
       : null
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    // trigger() rethrows; the error is also kept in `error`, which renders the message.
-    await trigger({ email: email.trim(), postcode }).catch(() => undefined)
-  }
 
   if (registered) {
     return (
@@ -73,19 +62,12 @@ export function InterestForm({
   return (
     <form method="post" action={interestFormAction(postcode)} onSubmit={onSubmit} noValidate>
       <input type="hidden" name="postcode" value={postcode} />
-      <label htmlFor={inputId} className="block text-sm font-semibold">
+      <label htmlFor={emailInput.id} className="block text-sm font-semibold">
         Email address
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
         <input
-          id={inputId}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={TEXT_MAX_LENGTH.email}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...emailInput}
           aria-invalid={errorMessage ? true : undefined}
           aria-describedby={statusId}
           placeholder="you@example.com"

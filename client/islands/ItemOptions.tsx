@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import type { MenuItem } from '../../schemas/catalogue.ts'
 import {
   checkSelection,
@@ -6,6 +6,8 @@ import {
   defaultChoices,
   type OptionChoice,
 } from '../../schemas/item-options.ts'
+import { routePath } from '../lib/routes.ts'
+import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
@@ -18,20 +20,12 @@ import {
   selectionSummary,
   setValueQuantity,
 } from '../lib/item-options-ui.ts'
-import { routePath } from '../lib/routes.ts'
 
 export interface ItemOptionsProps {
   storeId: number
   item: MenuItem
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
-}
-
-/** Where focus goes after the next render: an option's first control, the quantity or a button. */
-type FocusTarget = { option: number } | 'quantity' | 'age' | 'add' | null
-
-function focusFirstControl(container: HTMLElement | null): void {
-  container?.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')?.focus()
 }
 
 /**
@@ -49,9 +43,6 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const [attempted, setAttempted] = useState(false)
   const [age, setAge] = useState<'unasked' | 'asking' | 'accepted'>('unasked')
   const { status, setStatus, add: addToBasket, dialog } = useAddToBasket()
-  const focusTarget = useRef<FocusTarget>(null)
-  const [focusRequest, setFocusRequest] = useState(0)
-  const formRef = useRef<HTMLFormElement>(null)
 
   const check = checkSelection(item, choices)
   const sizeValueId = chosenSizeValueId(item.options, choices)
@@ -62,27 +53,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const ageId = `${id}-age`
   const addId = `${id}-add`
   const statusId = `${id}-status`
-
-  // Focus moves after the render that shows the errors, so their aria-describedby link is there.
-  useEffect(() => {
-    const target = focusTarget.current
-    focusTarget.current = null
-    if (target === null) return
-    if (typeof target === 'object') {
-      const fieldset = formRef.current?.querySelector<HTMLElement>(
-        `#${CSS.escape(optionFieldsetId(id, target.option))}`
-      )
-      focusFirstControl(fieldset ?? null)
-    } else {
-      const elementId = { quantity: quantityId, age: `${ageId}-confirm`, add: addId }[target]
-      document.getElementById(elementId)?.focus()
-    }
-  }, [focusRequest, id, quantityId, ageId, addId])
-
-  function moveFocus(target: FocusTarget) {
-    focusTarget.current = target
-    setFocusRequest((count) => count + 1)
-  }
+  const moveFocus = useFocusAfterRender()
 
   function changeChoice(optionId: number, valueId: number, count: number) {
     setChoices((current) => setValueQuantity(item.options, current, optionId, valueId, count))
@@ -94,12 +65,16 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
     const verdict = addVerdict(item, choices, quantityText, ageConfirmed)
     if (verdict.kind === 'invalid') {
       setStatus({ kind: 'idle' })
-      moveFocus(verdict.focusOptionId !== null ? { option: verdict.focusOptionId } : 'quantity')
+      moveFocus(
+        verdict.focusOptionId !== null
+          ? { group: optionFieldsetId(id, verdict.focusOptionId) }
+          : quantityId
+      )
       return
     }
     if (verdict.kind === 'confirm-age') {
       setAge('asking')
-      moveFocus('age')
+      moveFocus(`${ageId}-confirm`)
       return
     }
     await addToBasket(
@@ -122,7 +97,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
     : []
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
       {item.options
         .filter((option) => check.visibleOptionIds.includes(option.id))
         .map((option) => (
@@ -163,7 +138,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
           }}
           onCancel={() => {
             setAge('unasked')
-            moveFocus('add')
+            moveFocus(addId)
           }}
         />
       ) : null}

@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { formatMoney } from '../../schemas/money.ts'
+import { routePath } from '../lib/routes.ts'
+import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import {
   MealDealSectionFieldset,
@@ -17,7 +19,6 @@ import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
 import { parseQuantity } from '../lib/item-options-ui.ts'
-import { routePath } from '../lib/routes.ts'
 
 export interface MealDealPickerProps {
   storeId: number
@@ -26,9 +27,6 @@ export interface MealDealPickerProps {
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
-
-/** Where focus goes after the next render: a section's first control, the quantity or a button. */
-type FocusTarget = { section: number } | 'quantity' | 'age' | 'add' | null
 
 /**
  * A meal deal's sections to choose from, its live price (the deal price plus premiums), quantity
@@ -45,8 +43,6 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
   const [askingAge, setAskingAge] = useState<number | null>(null)
   const [ageAccepted, setAgeAccepted] = useState(false)
   const { status, setStatus, addWith, dialog } = useAddToBasket()
-  const focusTarget = useRef<FocusTarget>(null)
-  const [focusRequest, setFocusRequest] = useState(0)
 
   const unitPrice = mealDealUnitPrice(deal.price, sections, choices)
   const premiums = unitPrice - deal.price
@@ -57,27 +53,7 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
   const ageId = `${id}-age`
   const addId = `${id}-add`
   const statusId = `${id}-status`
-
-  // Focus moves after the render that shows the errors, so their aria-describedby link is there.
-  useEffect(() => {
-    const target = focusTarget.current
-    focusTarget.current = null
-    if (target === null) return
-    if (typeof target === 'object') {
-      document
-        .getElementById(mealDealSectionId(id, target.section))
-        ?.querySelector<HTMLElement>('input:not([disabled])')
-        ?.focus()
-    } else {
-      const elementId = { quantity: quantityId, age: `${ageId}-confirm`, add: addId }[target]
-      document.getElementById(elementId)?.focus()
-    }
-  }, [focusRequest, id, quantityId, ageId, addId])
-
-  function moveFocus(target: FocusTarget) {
-    focusTarget.current = target
-    setFocusRequest((count) => count + 1)
-  }
+  const moveFocus = useFocusAfterRender()
 
   function change(sectionId: number, itemId: number, chosen: boolean) {
     setChoices((current) => toggleChoice(sections, current, sectionId, itemId, chosen))
@@ -92,12 +68,16 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
     const check = mealDealVerdict(deal.price, sections, choices, quantityText, ageConfirmed)
     if (check.kind === 'invalid') {
       setStatus({ kind: 'idle' })
-      moveFocus(check.focusSectionId !== null ? { section: check.focusSectionId } : 'quantity')
+      moveFocus(
+        check.focusSectionId !== null
+          ? { group: mealDealSectionId(id, check.focusSectionId) }
+          : quantityId
+      )
       return
     }
     if (check.kind === 'confirm-age') {
       setAskingAge(check.age)
-      moveFocus('age')
+      moveFocus(`${ageId}-confirm`)
       return
     }
     const request: AddMealDealRequest = {
@@ -173,11 +153,11 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
               setAgeAccepted(true)
               setAskingAge(null)
               void add(true)
-              moveFocus('add')
+              moveFocus(addId)
             }}
             onCancel={() => {
               setAskingAge(null)
-              moveFocus('add')
+              moveFocus(addId)
             }}
           />
         ) : null}

@@ -1,11 +1,9 @@
-import { useId, useState, type FormEvent } from 'react'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
+import { useEmailSignup } from '../components/forms/use-email-signup.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
 import { CONTENT_API } from '../lib/api-paths.ts'
 import { STAY_IN_TOUCH_FORM_ACTION } from '../lib/routes.ts'
-import { useSubmit } from '../lib/use-submit.ts'
 
 export interface StayInTouchProps {
   brandName: string
@@ -15,21 +13,12 @@ export interface StayInTouchProps {
 
 /** The footer's Stay In Touch sign-up (spec §1): posts { email } and shows the outcome. */
 export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
-  const generatedId = useId()
-  const id = islandId ?? generatedId
-  const [email, setEmail] = useState('')
-  const { trigger, isMutating, error, data } = useSubmit((arg: { email: string }) =>
-    postJson(CONTENT_API.stayInTouch, arg)
+  const { emailInput, statusId, onSubmit, isMutating, error, data } = useEmailSignup(
+    islandId,
+    '',
+    (address) => postJson(CONTENT_API.stayInTouch, { email: address })
   )
-  const inputId = `${id}-email`
-  const statusId = `${id}-status`
   const done = data !== undefined && !error
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    // trigger() rethrows; the error is also kept in `error`, which renders the message.
-    await trigger({ email: email.trim() }).catch(() => undefined)
-  }
 
   return (
     <form
@@ -43,19 +32,12 @@ export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
       <p className="mt-1 text-sm opacity-90">
         Offers, new stores and seasonal favourites from {brandName}, straight to your inbox.
       </p>
-      <label htmlFor={inputId} className="mt-3 block text-sm font-semibold">
+      <label htmlFor={emailInput.id} className="mt-3 block text-sm font-semibold">
         Email address
       </label>
       <div className="mt-1 flex gap-2">
         <input
-          id={inputId}
-          name="email"
-          type="email"
-          autoComplete="email"
-          maxLength={TEXT_MAX_LENGTH.email}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...emailInput}
           aria-invalid={error ? true : undefined}
           className="h-11 min-w-0 flex-1 rounded-lg border-2 border-white/30 bg-white px-3 text-ink placeholder:text-ink/60"
           placeholder="you@example.com"

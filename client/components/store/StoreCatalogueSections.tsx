@@ -1,0 +1,69 @@
+import type {
+  Banner,
+  CategoryNode,
+  DealSummary,
+  MenuItemSummary,
+} from '../../../schemas/catalogue.ts'
+import type { StoreDetails } from '../../../schemas/stores.ts'
+import { CategoryTiles } from '../catalogue/CategoryTiles.tsx'
+import { ItemGrid } from '../catalogue/ItemCard.tsx'
+import { BannerStrip, DealList } from '../catalogue/Promotions.tsx'
+
+/** What the store home shows of the store's catalogue. */
+export interface StoreCatalogue {
+  categories: ReadonlyArray<CategoryNode>
+  banners: ReadonlyArray<Banner>
+  deals: ReadonlyArray<DealSummary>
+  recommended: ReadonlyArray<MenuItemSummary>
+}
+
+/** Banners, deals, the department grid and recommended items, above the store's details. */
+export function StoreCatalogueSections({
+  store,
+  catalogue,
+}: {
+  store: StoreDetails
+  catalogue: StoreCatalogue
+}) {
+  return (
+    <div className="mx-auto max-w-6xl space-y-10 px-4 pt-8 sm:px-6">
+      <BannerStrip storeSlug={store.slug} banners={catalogue.banners} />
+      {catalogue.deals.length > 0 ? (
+        <section aria-labelledby="deals-title">
+          <h2 id="deals-title" className="mb-3 text-2xl font-bold">
+            Deals
+          </h2>
+          <DealList storeSlug={store.slug} deals={catalogue.deals} label="Deals at this store" />
+        </section>
+      ) : null}
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title" className="mb-3 text-2xl font-bold">
+          Shop by department
+        </h2>
+        {catalogue.categories.length > 0 ? (
+          <CategoryTiles
+            storeSlug={store.slug}
+            categories={catalogue.categories}
+            label="Departments"
+          />
+        ) : (
+          <p className="text-ink/80">This store has nothing to order online right now.</p>
+        )}
+      </section>
+      {catalogue.recommended.length > 0 ? (
+        <section aria-labelledby="recommended-title">
+          <h2 id="recommended-title" className="mb-3 text-2xl font-bold">
+            Recommended for you
+          </h2>
+          <ItemGrid
+            storeId={store.id}
+            storeSlug={store.slug}
+            items={catalogue.recommended}
+            label="Recommended items"
+            eagerCount={0}
+          />
+        </section>
+      ) : null}
+    </div>
+  )
+}
