@@ -24,7 +24,21 @@ export default defineConfig({
       build: {
         outDir: CLIENT_OUT_DIR,
         manifest: true,
-        rollupOptions: { input: [CLIENT_ENTRY, CLIENT_HEADER_BASKET, CLIENT_STYLES] },
+        rollupOptions: {
+          input: [CLIENT_ENTRY, CLIENT_HEADER_BASKET, CLIENT_STYLES],
+          // Every page loads the header basket script: its helpers (summary cookie, money format,
+          // record check) come as one chunk, so a page without islands makes two requests.
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'basket-summary',
+                  test: /client[\\/]lib[\\/](basket-summary|is-record)\.ts$/,
+                },
+              ],
+            },
+          },
+        },
       },
     },
   },
