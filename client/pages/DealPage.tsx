@@ -1,11 +1,11 @@
 import type { DealDetails } from '../../schemas/catalogue.ts'
-import { Breadcrumbs, type Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { dealTerms } from '../components/catalogue/Promotions.tsx'
-import { StoreBar } from '../components/catalogue/StoreBar.tsx'
 import { pickerSections, sectionHint } from '../components/deal/meal-deal-rules.ts'
 import { island } from '../components/Island.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
 import { MealDealPicker } from '../islands/MealDealPicker.tsx'
 
 const MealDealPickerIsland = island('MealDealPicker', MealDealPicker, { hydrate: 'visible' })
@@ -25,12 +25,13 @@ export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
   const { deal, sections } = details
   const mealDealPrice = deal.kind === 'meal_deal' ? deal.price : null
   return (
-    <Layout chrome={chrome} interactive>
-      <StoreBar store={store} />
-      <div className="mx-auto max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
-        <div>
-          <Breadcrumbs crumbs={crumbs} />
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">{deal.name}</h1>
+    <CataloguePageFrame
+      chrome={chrome}
+      storeBar={{ store }}
+      crumbs={crumbs}
+      title={deal.name}
+      intro={
+        <>
           <p className="mt-1 text-lg font-bold text-primary">{dealTerms(deal)}</p>
           {deal.description ? (
             <p className="mt-2 max-w-3xl text-ink/80">{deal.description}</p>
@@ -40,32 +41,33 @@ export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
               Added to your basket automatically when you buy the items.
             </p>
           ) : null}
-        </div>
-        {mealDealPrice !== null ? (
-          <MealDealPickerIsland
-            storeId={store.id}
-            deal={{ id: deal.id, name: deal.name, price: mealDealPrice }}
-            sections={pickerSections(details)}
-          />
-        ) : (
-          sections.map((section) => (
-            <section key={section.id} aria-labelledby={`deal-section-${section.id}`}>
-              <h2 id={`deal-section-${section.id}`} className="text-xl font-bold">
-                {section.name}
-              </h2>
-              <p className="mb-3 text-sm text-ink/75">
-                {sectionHint(section.minimumSelected, section.maximumSelected)}
-              </p>
-              <ItemGrid
-                storeId={store.id}
-                storeSlug={store.slug}
-                items={section.items}
-                label={section.name}
-              />
-            </section>
-          ))
-        )}
-      </div>
-    </Layout>
+        </>
+      }
+    >
+      {mealDealPrice !== null ? (
+        <MealDealPickerIsland
+          storeId={store.id}
+          deal={{ id: deal.id, name: deal.name, price: mealDealPrice }}
+          sections={pickerSections(details)}
+        />
+      ) : (
+        sections.map((section) => (
+          <section key={section.id} aria-labelledby={`deal-section-${section.id}`}>
+            <h2 id={`deal-section-${section.id}`} className="text-xl font-bold">
+              {section.name}
+            </h2>
+            <p className="mb-3 text-sm text-ink/75">
+              {sectionHint(section.minimumSelected, section.maximumSelected)}
+            </p>
+            <ItemGrid
+              storeId={store.id}
+              storeSlug={store.slug}
+              items={section.items}
+              label={section.name}
+            />
+          </section>
+        ))
+      )}
+    </CataloguePageFrame>
   )
 }

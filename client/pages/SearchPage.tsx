@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import type { GlobalSearchResult } from '../../schemas/catalogue.ts'
-import { Breadcrumbs, type Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { CategoryTiles } from '../components/catalogue/CategoryTiles.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { DealList } from '../components/catalogue/Promotions.tsx'
-import { StoreBar } from '../components/catalogue/StoreBar.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 
 /** The search page shows all three kinds, or one kind paged (its sub-pages, spec §2). */
@@ -45,64 +45,62 @@ export function SearchPage(props: SearchPageProps) {
         ? `Results for “${result.searchTerm}”`
         : `${SECTION_TITLES[section]} for “${result.searchTerm}”`
   return (
-    <Layout chrome={chrome} interactive>
-      <StoreBar store={store} searchTerm={term} searchError={error} />
-      <div className="mx-auto max-w-6xl space-y-8 px-4 py-6 sm:px-6 sm:py-8">
-        <div>
-          <Breadcrumbs crumbs={crumbs} />
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">{heading}</h1>
-        </div>
-        {result ? (
-          <>
-            {result.items.total + result.categories.total + result.deals.total === 0 ? (
-              <p className="text-ink/80">
-                Nothing matches “{result.searchTerm}”. Try another word, or browse the categories.
-              </p>
-            ) : null}
-            {(section === 'all' || section === 'deals') && result.deals.total > 0 ? (
-              <ResultSection
-                title="Deals"
-                total={result.deals.total}
-                shown={result.deals.results.length}
-                more={section === 'all' ? searchSectionPath(store.slug, term, 'deals') : null}
-              >
-                <DealList storeSlug={store.slug} deals={result.deals.results} label="Deals found" />
-              </ResultSection>
-            ) : null}
-            {(section === 'all' || section === 'categories') && result.categories.total > 0 ? (
-              <ResultSection
-                title="Categories"
-                total={result.categories.total}
-                shown={result.categories.results.length}
-                more={section === 'all' ? searchSectionPath(store.slug, term, 'categories') : null}
-              >
-                <CategoryTiles
-                  storeSlug={store.slug}
-                  categories={result.categories.results}
-                  label="Categories found"
-                />
-              </ResultSection>
-            ) : null}
-            {(section === 'all' || section === 'menu-items') && result.items.total > 0 ? (
-              <ResultSection
-                title="Products"
-                total={result.items.total}
-                shown={result.items.results.length}
-                more={section === 'all' ? searchSectionPath(store.slug, term, 'menu-items') : null}
-              >
-                <ItemGrid
-                  storeId={store.id}
-                  storeSlug={store.slug}
-                  items={result.items.results}
-                  label="Products found"
-                />
-              </ResultSection>
-            ) : null}
-            {paging ? <Pagination paging={paging} label="Search result pages" /> : null}
-          </>
-        ) : null}
-      </div>
-    </Layout>
+    <CataloguePageFrame
+      chrome={chrome}
+      storeBar={{ store, searchTerm: term, searchError: error }}
+      crumbs={crumbs}
+      title={heading}
+    >
+      {result ? (
+        <>
+          {result.items.total + result.categories.total + result.deals.total === 0 ? (
+            <p className="text-ink/80">
+              Nothing matches “{result.searchTerm}”. Try another word, or browse the categories.
+            </p>
+          ) : null}
+          {(section === 'all' || section === 'deals') && result.deals.total > 0 ? (
+            <ResultSection
+              title="Deals"
+              total={result.deals.total}
+              shown={result.deals.results.length}
+              more={section === 'all' ? searchSectionPath(store.slug, term, 'deals') : null}
+            >
+              <DealList storeSlug={store.slug} deals={result.deals.results} label="Deals found" />
+            </ResultSection>
+          ) : null}
+          {(section === 'all' || section === 'categories') && result.categories.total > 0 ? (
+            <ResultSection
+              title="Categories"
+              total={result.categories.total}
+              shown={result.categories.results.length}
+              more={section === 'all' ? searchSectionPath(store.slug, term, 'categories') : null}
+            >
+              <CategoryTiles
+                storeSlug={store.slug}
+                categories={result.categories.results}
+                label="Categories found"
+              />
+            </ResultSection>
+          ) : null}
+          {(section === 'all' || section === 'menu-items') && result.items.total > 0 ? (
+            <ResultSection
+              title="Products"
+              total={result.items.total}
+              shown={result.items.results.length}
+              more={section === 'all' ? searchSectionPath(store.slug, term, 'menu-items') : null}
+            >
+              <ItemGrid
+                storeId={store.id}
+                storeSlug={store.slug}
+                items={result.items.results}
+                label="Products found"
+              />
+            </ResultSection>
+          ) : null}
+          {paging ? <Pagination paging={paging} label="Search result pages" /> : null}
+        </>
+      ) : null}
+    </CataloguePageFrame>
   )
 }
 

@@ -31,7 +31,7 @@ import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
 import { findStore } from './catalogue-context.ts'
 import { refererPath } from './guards.ts'
 import { readLocation } from '../lib/cookies/location.ts'
-import { renderPage } from './render.tsx'
+import { renderPage, type RenderOptions } from './render.tsx'
 import { requestBasket } from './request-basket.ts'
 
 /** `?change=1`: change mode without a basket or checkout Referer (e.g. the countdown's link). */
@@ -218,8 +218,7 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
 
 function frameProps(
   data: SlotPageData,
-  chrome: PageChrome,
-  methodHref: (method: FulfilmentMethod) => string
+  chrome: PageChrome
 ): Omit<SlotPageFrameProps, 'children' | 'title'> {
   const { store, returnTo, place } = data
   return {
@@ -228,7 +227,8 @@ function frameProps(
     daysInAdvance: data.list.daysInAdvance,
     methods: data.methods,
     method: data.method,
-    methodHref,
+    // Every slot page switches method through the slot page: the other method may offer ASAP.
+    methodHref: (method) => timeSlotsHref(store.slug, method),
     // A guard's flash already says the slot lapsed (and takes focus): not twice.
     expired: data.expired && chrome.flash !== MESSAGES.slotExpired,
     ...(place?.state === 'inside' ? { notice: <DeliveryPlace place={place} /> } : {}),
@@ -261,6 +261,18 @@ function timeSlotsHref(storeSlug: string, method: FulfilmentMethod): string {
   return routePath('stores-storeSlug-time-slots', { storeSlug }, { method })
 }
 
+// Both renders of the slot page (where to deliver, then the slots) are one page to the visitor.
+function timeSlotsPageOptions(store: StoreDetails): RenderOptions {
+  return {
+    meta: {
+      title: `Choose a time slot · ${store.name}`,
+      description: `Choose a delivery or collection time at ${store.name}.`,
+      noindex: true,
+    },
+    cache: 'private',
+  }
+}
+
 // Carried across the slot pages' own redirects.
 function carriedQuery(c: Context<AppEnv>, method: FulfilmentMethod): Record<string, string> {
   const query: Record<string, string> = { method }
@@ -278,20 +290,8 @@ function placePage(
   const { store } = data
   return renderPage(
     c,
-    (chrome) => (
-      <DeliveryPlacePage
-        frame={frameProps(data, chrome, (method) => timeSlotsHref(store.slug, method))}
-        place={place}
-      />
-    ),
-    {
-      meta: {
-        title: `Choose a time slot · ${store.name}`,
-        description: `Choose a delivery or collection time at ${store.name}.`,
-        noindex: true,
-      },
-      cache: 'private',
-    }
+    (chrome) => <DeliveryPlacePage frame={frameProps(data, chrome)} place={place} />,
+    timeSlotsPageOptions(store)
   )
 }
 
@@ -326,7 +326,7 @@ export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
     c,
     (chrome) => (
       <TimeSlotsPage
-        frame={frameProps(data, chrome, (method) => timeSlotsHref(store.slug, method))}
+        frame={frameProps(data, chrome)}
         picker={{
           ...picker,
           asap: { available: list.asap.available, estimatedAt: list.asap.estimatedAt },
@@ -336,14 +336,7 @@ export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
         }}
       />
     ),
-    {
-      meta: {
-        title: `Choose a time slot · ${store.name}`,
-        description: `Choose a delivery or collection time at ${store.name}.`,
-        noindex: true,
-      },
-      cache: 'private',
-    }
+    timeSlotsPageOptions(store)
   )
 }
 
@@ -370,8 +363,7 @@ export async function timeSlotCalendarPage(c: Context<AppEnv>): Promise<Response
     c,
     (chrome) => (
       <TimeSlotCalendarPage
-        // The switch goes through the slot page: the other method may offer ASAP.
-        frame={frameProps(data, chrome, (method) => timeSlotsHref(store.slug, method))}
+        frame={frameProps(data, chrome)}
         days={list.days}
         selected={selected}
         dayHref={(date) =>

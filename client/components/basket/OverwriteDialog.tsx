@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useRef } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { overwriteLosses, type BasketAtAnotherStore } from '../../lib/basket.ts'
+import { ModalDialog } from '../ModalDialog.tsx'
 
 export interface OverwriteDialogProps {
   onConfirm: () => void
@@ -20,57 +21,47 @@ export interface OverwriteDialogProps {
 export function OverwriteDialog({ onConfirm, onCancel, opener, current }: OverwriteDialogProps) {
   const keep = useRef<HTMLButtonElement>(null)
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) onCancel()
+    <ModalDialog
+      onCancel={onCancel}
+      role="alertdialog"
+      onOpenAutoFocus={(event) => {
+        event.preventDefault()
+        keep.current?.focus()
+      }}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault()
+        opener?.focus()
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content
-          role="alertdialog"
-          onOpenAutoFocus={(event) => {
-            event.preventDefault()
-            keep.current?.focus()
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault()
-            opener?.focus()
-          }}
-          className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl"
+      <Dialog.Title className="text-lg font-extrabold">
+        {current.storeName
+          ? `Replace your basket at ${current.storeName}?`
+          : 'Replace your basket?'}
+      </Dialog.Title>
+      <Dialog.Description asChild>
+        <div className="mt-2 flex flex-col gap-2 text-ink/80">
+          <p>{MESSAGES.basketOverwrite}</p>
+          <p className="font-semibold text-ink">{overwriteLosses(current)}</p>
+        </div>
+      </Dialog.Description>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
+        <Dialog.Close asChild>
+          <button
+            ref={keep}
+            type="button"
+            className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
+          >
+            Keep my basket
+          </button>
+        </Dialog.Close>
+        <button
+          type="button"
+          onClick={onConfirm}
+          className="min-h-11 rounded-full px-5 text-sm font-semibold text-red-800 ring-1 ring-red-800/40 hover:bg-red-50"
         >
-          <Dialog.Title className="text-lg font-extrabold">
-            {current.storeName
-              ? `Replace your basket at ${current.storeName}?`
-              : 'Replace your basket?'}
-          </Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="mt-2 flex flex-col gap-2 text-ink/80">
-              <p>{MESSAGES.basketOverwrite}</p>
-              <p className="font-semibold text-ink">{overwriteLosses(current)}</p>
-            </div>
-          </Dialog.Description>
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
-            <Dialog.Close asChild>
-              <button
-                ref={keep}
-                type="button"
-                className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
-              >
-                Keep my basket
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              onClick={onConfirm}
-              className="min-h-11 rounded-full px-5 text-sm font-semibold text-red-800 ring-1 ring-red-800/40 hover:bg-red-50"
-            >
-              Empty basket and add
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          Empty basket and add
+        </button>
+      </div>
+    </ModalDialog>
   )
 }

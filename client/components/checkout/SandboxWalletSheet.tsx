@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { ModalDialog } from '../ModalDialog.tsx'
 
 /**
  * The sandbox wallet sheet (no wallet merchant in sandbox mode): the amount, the test outcome to
@@ -20,54 +21,44 @@ export function SandboxWalletSheet({
 }) {
   const [outcome, setOutcome] = useState<'approve' | 'decline'>('approve')
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(open) => {
-        if (!open) onCancel()
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <Dialog.Content className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-md -translate-y-1/2 rounded-3xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-extrabold">Sandbox {name}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-ink/80">
-            {MESSAGES.sandboxBanner} Pay {formatMoney(total)}.
-          </Dialog.Description>
-          <fieldset className="mt-4">
-            <legend className="font-semibold">Test outcome</legend>
-            {(['approve', 'decline'] as const).map((value) => (
-              <label key={value} className="mt-2 flex min-h-11 items-center gap-3">
-                <input
-                  type="radio"
-                  name="sandbox-wallet-outcome"
-                  value={value}
-                  checked={outcome === value}
-                  onChange={() => setOutcome(value)}
-                  className="size-5 accent-primary"
-                />
-                {value === 'approve' ? 'Approved' : 'Declined'}
-              </label>
-            ))}
-          </fieldset>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                className="min-h-11 rounded-full px-5 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
-              >
-                Cancel
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              onClick={() => onPay(outcome)}
-              className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
-            >
-              Pay {formatMoney(total)}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog onCancel={onCancel}>
+      <Dialog.Title className="text-lg font-extrabold">Sandbox {name}</Dialog.Title>
+      <Dialog.Description className="mt-2 text-ink/80">
+        {MESSAGES.sandboxBanner} Pay {formatMoney(total)}.
+      </Dialog.Description>
+      <fieldset className="mt-4">
+        <legend className="font-semibold">Test outcome</legend>
+        {(['approve', 'decline'] as const).map((value) => (
+          <label key={value} className="mt-2 flex min-h-11 items-center gap-3">
+            <input
+              type="radio"
+              name="sandbox-wallet-outcome"
+              value={value}
+              checked={outcome === value}
+              onChange={() => setOutcome(value)}
+              className="size-5 accent-primary"
+            />
+            {value === 'approve' ? 'Approved' : 'Declined'}
+          </label>
+        ))}
+      </fieldset>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Dialog.Close asChild>
+          <button
+            type="button"
+            className="min-h-11 rounded-full px-5 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
+          >
+            Cancel
+          </button>
+        </Dialog.Close>
+        <button
+          type="button"
+          onClick={() => onPay(outcome)}
+          className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
+        >
+          Pay {formatMoney(total)}
+        </button>
+      </div>
+    </ModalDialog>
   )
 }

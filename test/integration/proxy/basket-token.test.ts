@@ -3,6 +3,7 @@ import { createApp } from '../../../worker/app.ts'
 import { Hono } from 'hono'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { jsonPost } from '../../support/workers/requests.ts'
+import { basketAnswer, PICCADILLY_BASKET_STORE } from '../../support/baskets.ts'
 import type { Basket } from '../../../schemas/basket.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { clearBrandCache } from '../../../worker/middleware/brand.ts'
@@ -12,43 +13,10 @@ import { type SeenRequest } from './harness.ts'
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'
 
-function basketAnswer(token: string | undefined): Basket {
+function tokenBasket(token: string | undefined): Basket {
   return {
     ...(token ? { basketToken: token } : {}),
-    store: {
-      id: 1,
-      slug: 'manchester-piccadilly',
-      name: 'Manchester Piccadilly',
-      timeZone: 'Europe/London',
-      availability: 'open',
-      deliveryEnabled: true,
-      collectionEnabled: true,
-      asapEnabled: true,
-      daysInAdvance: 7,
-      maxBasketItems: 100,
-    },
-    fulfilmentMethod: 'delivery',
-    fulfilmentTiming: 'asap',
-    lines: [],
-    mealDeals: [],
-    deals: [],
-    coupon: null,
-    totals: {
-      itemCount: 3,
-      subtotal: 1240,
-      dealDiscount: 0,
-      couponDiscount: 0,
-      deliveryFee: 0,
-      serviceFee: 0,
-      tip: 0,
-      total: 1240,
-      minimumSpend: 0,
-      minimumSpendShortfall: 0,
-      freeDeliveryThreshold: null,
-    },
-    slot: null,
-    notices: [],
-    version: 1,
+    ...basketAnswer(3, 1240, { store: { ...PICCADILLY_BASKET_STORE, maxBasketItems: 100 } }),
   }
 }
 
@@ -61,9 +29,9 @@ function basketBackend() {
     const body: unknown = await c.req.json()
     seen.push({ method: 'POST', path: c.req.path, query: {}, headers: {}, body })
     if (c.req.path === '/basket/coupon/apply') {
-      return c.json({ basket: basketAnswer(TOKEN), errorCode: 'coupon_not_found' })
+      return c.json({ basket: tokenBasket(TOKEN), errorCode: 'coupon_not_found' })
     }
-    if (c.req.path.startsWith('/basket')) return c.json(basketAnswer(TOKEN))
+    if (c.req.path.startsWith('/basket')) return c.json(tokenBasket(TOKEN))
     return c.json({ echoed: true, basketToken: 'leak-check' })
   })
   return { app, seen }

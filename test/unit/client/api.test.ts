@@ -2,13 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiRequestError, fetchAddressSuggestions } from '../../../client/lib/api.ts'
 import { LOCATION_API } from '../../../client/lib/api-paths.ts'
 import { deviceLocationSearchPath } from '../../../client/lib/device-location.ts'
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
-}
+import { jsonAnswer } from '../../support/fetch.ts'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -18,7 +12,7 @@ afterEach(() => {
 describe('fetchAddressSuggestions', () => {
   it('posts the term to the autocomplete call and keeps well-formed suggestions', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      answer(200, {
+      jsonAnswer(200, {
         suggestions: [
           { description: '10 Canal Street, Manchester, M1 3HE', placeId: 'demo-m13he-10' },
           { description: 'no place id' },
@@ -49,7 +43,7 @@ describe('fetchAddressSuggestions', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        answer(422, { error: { code: 'validation_error', message: 'Not a valid address' } })
+        jsonAnswer(422, { error: { code: 'validation_error', message: 'Not a valid address' } })
       )
     )
     const failure = await fetchAddressSuggestions('x').catch((error: unknown) => error)
@@ -61,7 +55,7 @@ describe('fetchAddressSuggestions', () => {
   it('treats an answer without a suggestions list as a system error', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer(200, { results: [] }))
+      vi.fn(async () => jsonAnswer(200, { results: [] }))
     )
     await expect(fetchAddressSuggestions('canal')).rejects.toThrow(
       'There was an error on the system. Please try again.'

@@ -20,43 +20,10 @@ import {
   setLineQuantity,
 } from '../../../client/lib/basket.ts'
 import { parseTipPounds, tipRefusal } from '../../../client/components/basket/TipChooser.tsx'
-import type { Basket, BasketSummary } from '../../../schemas/basket.ts'
+import type { BasketSummary } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
-}
-
-function basket(itemCount: number, total: number): Basket {
-  return {
-    store: null,
-    fulfilmentMethod: 'delivery',
-    fulfilmentTiming: 'asap',
-    lines: [],
-    mealDeals: [],
-    deals: [],
-    coupon: null,
-    totals: {
-      itemCount,
-      subtotal: total,
-      dealDiscount: 0,
-      couponDiscount: 0,
-      deliveryFee: 0,
-      serviceFee: 0,
-      tip: 0,
-      total,
-      minimumSpend: 0,
-      minimumSpendShortfall: 0,
-      freeDeliveryThreshold: null,
-    },
-    slot: null,
-    notices: [],
-    version: 1,
-  }
-}
+import { basketAnswer } from '../../support/baskets.ts'
+import { jsonAnswer } from '../../support/fetch.ts'
 
 /** Collects the summaries the basket-changed event carries while `run` runs. */
 async function changes(run: () => Promise<unknown>): Promise<Array<unknown>> {
@@ -135,7 +102,11 @@ describe('coupon message (spec §5 Coupon response, §7)', () => {
 
   it('treats a 200 answer with errorText as a failure and still announces the basket', async () => {
     const fetchMock = vi.fn(async () =>
-      answer(200, { basket: basket(2, 3100), errorCode: 'MIN_SPEND', errorText: 'Spend £30' })
+      jsonAnswer(200, {
+        basket: basketAnswer(2, 3100),
+        errorCode: 'MIN_SPEND',
+        errorText: 'Spend £30',
+      })
     )
     vi.stubGlobal('fetch', fetchMock)
     let result: Awaited<ReturnType<typeof applyCoupon>> | undefined
@@ -152,7 +123,7 @@ describe('coupon message (spec §5 Coupon response, §7)', () => {
 
 describe('basket calls', () => {
   it('adds an item with its choices and tells the header the new count and total', async () => {
-    const fetchMock = vi.fn(async () => answer(200, basket(3, 1240)))
+    const fetchMock = vi.fn(async () => jsonAnswer(200, basketAnswer(3, 1240)))
     vi.stubGlobal('fetch', fetchMock)
     const seen = await changes(() =>
       addToBasket({
@@ -182,7 +153,7 @@ describe('basket calls', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        answer(409, {
+        jsonAnswer(409, {
           error: {
             code: 'conflict',
             message: MESSAGES.basketOverwrite,
@@ -249,7 +220,7 @@ describe('basket calls', () => {
   it('refuses an answer that is not a basket and announces nothing', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer(200, { ok: true }))
+      vi.fn(async () => jsonAnswer(200, { ok: true }))
     )
     const seen = await changes(() => setLineQuantity(1, 2))
     expect(seen).toEqual([])

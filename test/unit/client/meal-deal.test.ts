@@ -18,6 +18,8 @@ import { BASKET_CHANGED_EVENT } from '../../../client/lib/basket-summary.ts'
 import { addedMealDealCost, addMealDeal, isStoreConflict } from '../../../client/lib/basket.ts'
 import type { Basket, BasketMealDeal } from '../../../schemas/basket.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { basketAnswer } from '../../support/baskets.ts'
+import { jsonAnswer } from '../../support/fetch.ts'
 
 const IMAGES = {
   originals: '/i/o.png',
@@ -237,38 +239,7 @@ function mealDeal(basketMealDealId: number, unitPrice: number, itemIds: Array<nu
 }
 
 function basketWith(mealDeals: Array<BasketMealDeal>): Basket {
-  return {
-    store: null,
-    fulfilmentMethod: 'delivery',
-    fulfilmentTiming: 'asap',
-    lines: [],
-    mealDeals,
-    deals: [],
-    coupon: null,
-    totals: {
-      itemCount: mealDeals.length,
-      subtotal: 435,
-      dealDiscount: 0,
-      couponDiscount: 0,
-      deliveryFee: 0,
-      serviceFee: 0,
-      tip: 0,
-      total: 435,
-      minimumSpend: 0,
-      minimumSpendShortfall: 0,
-      freeDeliveryThreshold: null,
-    },
-    slot: null,
-    notices: [],
-    version: 1,
-  }
-}
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
+  return basketAnswer(mealDeals.length, 435, { mealDeals })
 }
 
 describe('meal deal basket call', () => {
@@ -284,7 +255,7 @@ describe('meal deal basket call', () => {
   }
 
   it('posts the deal and choices and tells the header the new count and total', async () => {
-    const fetchMock = vi.fn(async () => answer(200, basketWith([mealDeal(3, 435, [12, 21])])))
+    const fetchMock = vi.fn(async () => jsonAnswer(200, basketWith([mealDeal(3, 435, [12, 21])])))
     vi.stubGlobal('fetch', fetchMock)
     const seen: Array<unknown> = []
     const target = new EventTarget()
@@ -305,7 +276,7 @@ describe('meal deal basket call', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        answer(409, {
+        jsonAnswer(409, {
           error: {
             code: 'conflict',
             message: MESSAGES.basketOverwrite,

@@ -8,6 +8,7 @@ import type { AppEnv } from '../../../worker/env.ts'
 import type { BackendCallOptions, BackendClient } from '../../../worker/lib/backend-client.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { requiresValidSlot, slotIsValid } from '../../../worker/pages/slot-guards.ts'
+import { basketAnswer, PICCADILLY_BASKET_STORE } from '../../support/baskets.ts'
 
 const TOKEN = 'b'.repeat(43)
 const LOCATION = `sf_location=${encodeLocation({
@@ -36,71 +37,41 @@ function reservation(overrides: Partial<SlotReservation>): SlotReservation {
 }
 
 function basket(slot: SlotReservation | null, withStore = true): Basket {
-  return BasketSchema.parse({
-    store: withStore
-      ? {
-          id: 1,
-          slug: 'manchester-piccadilly',
-          name: 'Manchester Piccadilly',
-          timeZone: 'Europe/London',
-          availability: 'open',
-          deliveryEnabled: true,
-          collectionEnabled: true,
-          asapEnabled: true,
-          daysInAdvance: 7,
-          maxBasketItems: null,
-        }
-      : null,
-    fulfilmentMethod: 'delivery',
-    fulfilmentTiming: 'future',
-    // Something to check out: an empty basket is checkout's own guard's business.
-    lines: [
-      {
-        basketLineId: 1,
-        itemId: 10,
-        slug: 'milk',
-        categorySlug: 'dairy',
-        name: 'Milk',
-        size: null,
-        images: {
-          originals: '/m.svg',
-          mdpi_1x: '/m.svg',
-          xhdpi_2x: '/m.svg',
-          xxhdpi_3x: '/m.svg',
-          width: 160,
-          height: 160,
+  return BasketSchema.parse(
+    basketAnswer(1, 125, {
+      store: withStore ? PICCADILLY_BASKET_STORE : null,
+      fulfilmentTiming: 'future',
+      // Something to check out: an empty basket is checkout's own guard's business.
+      lines: [
+        {
+          basketLineId: 1,
+          itemId: 10,
+          slug: 'milk',
+          categorySlug: 'dairy',
+          name: 'Milk',
+          size: null,
+          images: {
+            originals: '/m.svg',
+            mdpi_1x: '/m.svg',
+            xhdpi_2x: '/m.svg',
+            xxhdpi_3x: '/m.svg',
+            width: 160,
+            height: 160,
+          },
+          quantity: 1,
+          unitPrice: 125,
+          lineTotal: 125,
+          choices: [],
+          maxQuantity: null,
+          ageRestriction: null,
+          available: true,
+          priceChanged: false,
+          message: null,
         },
-        quantity: 1,
-        unitPrice: 125,
-        lineTotal: 125,
-        choices: [],
-        maxQuantity: null,
-        ageRestriction: null,
-        available: true,
-        priceChanged: false,
-        message: null,
-      },
-    ],
-    mealDeals: [],
-    deals: [],
-    coupon: null,
-    totals: {
-      itemCount: 1,
-      subtotal: 125,
-      dealDiscount: 0,
-      couponDiscount: 0,
-      deliveryFee: 0,
-      serviceFee: 0,
-      tip: 0,
-      total: 125,
-      minimumSpend: 0,
-      minimumSpendShortfall: 0,
-      freeDeliveryThreshold: null,
-    },
-    slot,
-    notices: [],
-    version: 1,
-  })
+      ],
+      slot,
+    })
+  )
 }
 
 /** A checkout-like page behind the guard, with a backend that answers the given basket. */

@@ -12,16 +12,10 @@ import {
 import { CATALOGUE_API } from '../../../client/lib/api-paths.ts'
 import type { OptionChoice } from '../../../schemas/item-options.ts'
 import { CRUST, DIPS, PIZZA, SIZE, TOPPINGS, menuItem, option, value } from './fixtures.ts'
+import { jsonAnswer } from '../../support/fetch.ts'
 
 function pick(optionId: number, valueId: number, quantity = 1): OptionChoice {
   return { optionId, valueId, quantity }
-}
-
-function answer(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  })
 }
 
 afterEach(() => {
@@ -202,7 +196,7 @@ describe('pressing Add', () => {
 describe('item calls', () => {
   it('loads an item with its options, refusing an answer without them', async () => {
     const item = menuItem()
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => answer(200, item))
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonAnswer(200, item))
     vi.stubGlobal('fetch', fetchMock)
     await expect(fetchMenuItem(3, item.id)).resolves.toEqual(item)
     expect(fetchMock.mock.calls[0]?.[0]).toBe(CATALOGUE_API.menuItem)
@@ -212,7 +206,7 @@ describe('item calls', () => {
     })
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer(200, { ...item, options: null }))
+      vi.fn(async () => jsonAnswer(200, { ...item, options: null }))
     )
     await expect(fetchMenuItem(3, item.id)).rejects.toThrow(
       'There was an error on the system. Please try again.'

@@ -364,20 +364,6 @@ export async function upsertDevice(db: D1Database, d: DeviceFields): Promise<num
   return row.id
 }
 
-export async function isRegistered(
-  db: D1Database,
-  businessId: number,
-  email: string
-): Promise<boolean> {
-  const row = await db
-    .prepare(
-      `select 1 as ok from customers where business_id = ?1 and email = ?2 and status = 'active'`
-    )
-    .bind(businessId, email)
-    .first()
-  return row !== null
-}
-
 // --- One-time passwords ---------------------------------------------------------------------
 
 export interface OtpRecipientRow {

@@ -31,7 +31,7 @@ import { createDomain } from '../route-registry.ts'
 import { authenticate, bearerToken } from './authenticate.ts'
 import { otpLogin, sendOtp } from './otp.ts'
 import { limitAuth } from './rate-limit.ts'
-import { isRegistered } from './repo.ts'
+import { isRegistered } from '../customers-repo.ts'
 import {
   changePassword,
   createNonce,

@@ -65,6 +65,14 @@ export function buildCategoryTree(
   return build(rootId, 0)
 }
 
+// A category, item or deal is named by id or by slug: the id wins, the slug counts only alone.
+function idOrSlug(
+  id: number | undefined,
+  slug: string | undefined
+): { id: number | null; slug: string | null } {
+  return { id: id ?? null, slug: id === undefined ? (slug ?? null) : null }
+}
+
 function offsetOf(page: number, limit: number): number {
   return (page - 1) * limit
 }
@@ -82,11 +90,12 @@ export async function categoryDetails(
     now: Date
   }
 ): Promise<CategoryDetails> {
+  const named = idOrSlug(input.categoryId, input.categorySlug)
   const found = await findCategoryPage(db, {
     businessId: input.businessId,
     storeId: input.storeId,
-    categoryId: input.categoryId ?? null,
-    categorySlug: input.categoryId === undefined ? (input.categorySlug ?? null) : null,
+    categoryId: named.id,
+    categorySlug: named.slug,
     limit: input.limit,
     offset: offsetOf(input.page, input.limit),
   })
@@ -158,11 +167,12 @@ export async function menuItemDetails(
     now: Date
   }
 ): Promise<MenuItem> {
+  const named = idOrSlug(input.itemId, input.itemSlug)
   const found = await findMenuItem(db, {
     businessId: input.businessId,
     storeId: input.storeId,
-    itemId: input.itemId ?? null,
-    itemSlug: input.itemId === undefined ? (input.itemSlug ?? null) : null,
+    itemId: named.id,
+    itemSlug: named.slug,
   })
   assertStore(found.storeFound)
   if (!found.item) throw new AppError('not_found', MESSAGES.productNotFound)
@@ -244,11 +254,12 @@ export async function dealDetails(
     now: Date
   }
 ): Promise<DealDetails> {
+  const named = idOrSlug(input.dealId, input.dealSlug)
   const found = await findDeal(db, {
     businessId: input.businessId,
     storeId: input.storeId,
-    dealId: input.dealId ?? null,
-    dealSlug: input.dealId === undefined ? (input.dealSlug ?? null) : null,
+    dealId: named.id,
+    dealSlug: named.slug,
     now: input.now.toISOString(),
   })
   assertStore(found.storeFound)

@@ -41,46 +41,6 @@ export async function findCheckoutRow(db: D1Database, basketId: number): Promise
   return row
 }
 
-/** A member of the business as checkout prefills and checks it. */
-export interface MemberRow {
-  id: number
-  email: string
-  first_name: string
-  last_name: string
-  phone: string | null
-  retail_member_id: string | null
-}
-
-export async function findMember(
-  db: D1Database,
-  businessId: number,
-  customerId: number
-): Promise<MemberRow | null> {
-  return db
-    .prepare(
-      `select id, email, first_name, last_name, phone, retail_member_id from customers
-       where id = ?1 and business_id = ?2 and status = 'active'`
-    )
-    .bind(customerId, businessId)
-    .first<MemberRow>()
-}
-
-/** True when an active member of the business signs in with this (lower-case) email. */
-export async function isMemberEmail(
-  db: D1Database,
-  businessId: number,
-  email: string
-): Promise<boolean> {
-  const row = await db
-    .prepare(
-      `select 1 as found from customers
-       where business_id = ?1 and email = ?2 and status = 'active'`
-    )
-    .bind(businessId, email.trim().toLowerCase())
-    .first<{ found: number }>()
-  return row !== null
-}
-
 /** The update of a basket's checkout columns; contents and version are left alone. */
 export function updateCheckoutStatement(
   db: D1Database,
@@ -112,18 +72,4 @@ export function updateCheckoutStatement(
 
 export function addressJson(address: CheckoutAddress): string {
   return JSON.stringify(address)
-}
-
-/** Saves the member's retail membership number. */
-export async function saveRetailMemberId(
-  db: D1Database,
-  input: { customerId: number; businessId: number; retailMemberId: string | null; now: Date }
-): Promise<void> {
-  await db
-    .prepare(
-      `update customers set retail_member_id = ?3, updated_at = ?4
-       where id = ?1 and business_id = ?2`
-    )
-    .bind(input.customerId, input.businessId, input.retailMemberId, input.now.toISOString())
-    .run()
 }

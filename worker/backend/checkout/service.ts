@@ -28,15 +28,8 @@ import { localSandboxActive } from '../../lib/payments-config.ts'
 import { orderSummary, parseAddress, tokenOwnsOrder } from './orders.ts'
 import { findOrderDriver, findOrderRow } from './orders-repo.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
-import {
-  addressJson,
-  type CheckoutRow,
-  findCheckoutRow,
-  findMember,
-  isMemberEmail,
-  saveRetailMemberId,
-  updateCheckoutStatement,
-} from './repo.ts'
+import { addressJson, type CheckoutRow, findCheckoutRow, updateCheckoutStatement } from './repo.ts'
+import { findMember, isRegistered, saveRetailMemberId } from '../customers-repo.ts'
 import { listSavedCards } from './saved-cards-repo.ts'
 
 /** Who is checking out: a member (with their customer id) or a guest (guest bearer or none). */
@@ -196,7 +189,7 @@ export async function assertNotMemberEmail(
   email: string
 ): Promise<void> {
   if (call.caller.kind === 'member') return
-  if (await isMemberEmail(call.db, businessId, email)) {
+  if (await isRegistered(call.db, businessId, email.trim().toLowerCase())) {
     throw new AppError('conflict', MESSAGES.guestEmailRegistered, {
       details: { reason: 'member_email' },
     })
