@@ -186,7 +186,7 @@ export const UpdateTipRequestSchema = BasketScopeSchema.extend({
 })
 
 /**
- * A guest basket becomes the signed-in member's (issue 5/6): the caller's member bearer token
+ * A guest basket becomes the signed-in member's (spec §7 Basket, ADR 012): the caller's member bearer token
  * names the member; a basket of another member is refused.
  */
 export const ClaimBasketRequestSchema = BasketScopeSchema

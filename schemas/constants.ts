@@ -56,7 +56,7 @@ export const WHITE_LABEL_SECTIONS = [
 
 /**
  * Process order's refusal reason when the basket's total is no longer the total the paying page
- * showed (its expectedTotal): the basket changed in another tab (issue 13 §4).
+ * showed (its expectedTotal): the basket changed in another tab.
  */
 export const TOTAL_CHANGED_REASON = 'total_changed'
 
@@ -67,7 +67,7 @@ export const TOTAL_CHANGED_REASON = 'total_changed'
 export const RATE_LIMIT_PERIOD_SECONDS = 60
 
 /**
- * Password guessing (issue 14; OWASP ASVS 5.0 V6.3, NIST SP 800-63B §5.2.2): every failed password
+ * Password guessing (ADR 009; OWASP ASVS 5.0 V6.3, NIST SP 800-63B §5.2.2): every failed password
  * check of one account (per business, per email, known or not) is kept in D1 for this long…
  */
 export const LOGIN_FAILURE_WINDOW_SECONDS = 60 * 60
@@ -89,7 +89,7 @@ export const LOGIN_FAILURE_WAITS = [
 export const PASSWORD_ATTEMPTS_LOCKED_REASON = 'password_attempts_locked'
 
 /*
- * Request body limits (issue 14). One reader (worker/lib/request-body.ts) applies them to every
+ * Request body limits. One reader (worker/lib/request-body.ts) applies them to every
  * body the worker reads: Content-Length first, then by counting while it streams, so nothing over
  * the limit is buffered; over it the answer is 413 payload_too_large.
  */
@@ -127,6 +127,6 @@ export const CONTACT_BODY_MAX_BYTES =
 
 /**
  * The 403's details.reason when a call names a member's basket without that member's access
- * token (issue 14 §6): the storefront forgets such a basket cookie and starts a new basket.
+ * token (ADR 012): the storefront forgets such a basket cookie and starts a new basket.
  */
 export const BASKET_OF_ANOTHER_MEMBER_REASON = 'basket_of_another_member'

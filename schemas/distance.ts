@@ -8,7 +8,7 @@ export function kmToMiles(km: number): number {
 }
 
 /**
- * The one distance unit a country's shoppers read (issue 13: one unit per country). Road signs in
+ * The one distance unit a country's shoppers read (one unit per country). Road signs in
  * the United Kingdom and the United States are in miles; everywhere else kilometres.
  */
 const MILES_COUNTRIES: ReadonlySet<string> = new Set(['GB', 'UK', 'US'])

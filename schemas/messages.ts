@@ -226,7 +226,7 @@ export const MESSAGES = {
   checkoutBillingFirst: 'Please choose your billing address first.',
   alreadySignedIn: 'You are already signed in.',
   lastStoreRestored: 'Welcome back! This is the store you last ordered from.',
-  // Not in the spec (request body limits, issue 14; limits say the limit):
+  // Not in the spec (request body limits; each says its limit):
   bodyTooLarge: 'This request is too large: at most %s is accepted.',
   bodyTooDeep: 'This request is nested too deeply: at most %s levels are accepted.',
 } as const

@@ -9,7 +9,7 @@ const GBP = new Intl.NumberFormat('en-GB', {
 
 /**
  * Formats integer pence for display, always with the pence: 500 → '£5.00', 1250 → '£12.50'.
- * Issue 13: one format everywhere, so a fee never reads '£2' on one page and '£2.00' on another.
+ * One format everywhere, so a fee never reads '£2' on one page and '£2.00' on another.
  */
 export function formatMoney(pence: number): string {
   return GBP.format(pence / 100)

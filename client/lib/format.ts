@@ -48,8 +48,8 @@ export function distanceLabel(km: number, countryCode: string): string {
 }
 
 /**
- * A time in the store's zone, HH:mm: '07:00', '22:30'. Spec §9 lists both HH:mm and h:mma; issue 13
- * asks for one time format everywhere (basket, payment, slots, success), and slots are HH:mm.
+ * A time in the store's zone, HH:mm: '07:00', '22:30'. Spec §9 lists both HH:mm and h:mma; the
+ * storefront keeps one time format everywhere (basket, payment, slots, success), and slots are HH:mm.
  */
 export function formatStoreTime(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
   return format(iso, DATE_FORMATS.time, { in: tz(timeZone) })

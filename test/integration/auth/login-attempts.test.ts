@@ -22,7 +22,7 @@ import {
   uniqueEmail,
 } from './fixtures.ts'
 
-// Password guessing (issue 14): an hourly, escalating limit per account in D1. The app clock is
+// Password guessing (ADR 009): an hourly, escalating limit per account in D1. The app clock is
 // the test's faked Date (test/setup/pin-clock.ts); tests move it with vi.setSystemTime.
 
 const MINUTE = 60_000

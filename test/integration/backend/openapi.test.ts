@@ -70,7 +70,7 @@ describe('GET /openapi.json', () => {
       expect.arrayContaining(['businessId', 'brandId', 'email'])
     )
     expect(stayInTouch.responses['422']).toBeDefined()
-    // Every body has the reader's size limit (issue 14); a call without a body has none.
+    // Every body has the reader's size limit; a call without a body has none.
     expect(JSON.stringify(stayInTouch.responses['413'])).toContain('payload_too_large')
     const countries = doc.paths['/countries']?.get as {
       parameters: Array<{ name: string; in: string }>

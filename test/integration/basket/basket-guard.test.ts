@@ -145,7 +145,7 @@ describe('basket operations found in the OpenAPI document', () => {
   })
 })
 
-describe("a member's basket answers to that member only (issue 14 §6)", () => {
+describe("a member's basket answers to that member only", () => {
   it('is theirs from the start when a signed-in member creates it', async () => {
     const member = await registerMember()
     const added = await basketOf(member.tokens.access_token)
@@ -252,7 +252,7 @@ describe("a member's basket answers to that member only (issue 14 §6)", () => {
   })
 })
 
-describe('a basket is its brand’s (issue 14 §8)', () => {
+describe('a basket is its brand’s', () => {
   it('records the brand that created it, and another brand of the business only', async () => {
     expect((await stored(await basketOf(undefined, 2)))?.brand_id).toBe(2)
     // Brand 9 is no brand of business 1: not recorded.

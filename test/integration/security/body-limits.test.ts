@@ -31,7 +31,7 @@ function post(path: string, body: BodyInit, contentType = 'application/json') {
   })
 }
 
-describe('request body size (issue 14 §3)', () => {
+describe('request body size', () => {
   it('refuses a 20 MB JSON body to basket add and the token call with 413, writing nothing', async () => {
     const huge = JSON.stringify({
       grant_type: 'guest',
@@ -112,7 +112,7 @@ describe('request body size (issue 14 §3)', () => {
   })
 })
 
-describe('deeply nested JSON (issue 14 §2)', () => {
+describe('deeply nested JSON', () => {
   it('answers 422 with the depth limit through the proxy and from the backend itself', async () => {
     const throughProxy = await post('/api/content/stay-in-touch', DEEP)
     const direct = await backend.request(

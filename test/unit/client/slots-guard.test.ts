@@ -129,7 +129,7 @@ describe('requiresValidSlot', () => {
   })
 
   it('sends a basket without a slot to choose one even without a location, saying why', async () => {
-    // The slot page asks for a delivery postcode itself (issue 13 §2): no loop through checkout.
+    // The slot page asks for a delivery postcode itself: no loop through checkout.
     const noLocation = appWith(basket(null))
     const response = await visit(noLocation.app, `sf_basket=${TOKEN}`)
     expect(response.status).toBe(302)

@@ -86,7 +86,7 @@ describe('deliveryTo', () => {
   })
 })
 
-describe('requireDeliveryTo (issue 13 §3)', () => {
+describe('requireDeliveryTo', () => {
   const store = (collects: boolean, latitude: number | null = STORE.location.latitude) => ({
     name: 'Piccadilly',
     location: { latitude, longitude: STORE.location.longitude },

@@ -34,7 +34,7 @@ export async function signedInMember(
 
 /**
  * THE basket guard: the route registry runs it on the body of every call before the route's own
- * schema and handler, so no route, present or future, can serve a basket past it (issue 14 §6, §8;
+ * schema and handler, so no route, present or future, can serve a basket past it (ADR 012,
  * docs/decisions/012-brand-boundary.md). For a body naming a basket of the business by its token:
  *
  * - **Brand**: a call that names its brand (brandId; the storefront always does) gets a basket of

@@ -150,8 +150,8 @@ catalogue.post(
   {
     summary: "A signed-in member's earlier items at the store; empty for guests",
     description:
-      'Member sign-in arrives with the member calls (issue 6); until then no bearer token ' +
-      'identifies a member, so every call is a guest call and the answer is { items: [] }.',
+      'Earlier purchases are the lines of delivered orders; no order reaches Delivered until ' +
+      'stores can act on orders, so the answer is { items: [] } for every caller.',
     body: PreviousPurchasesRequestSchema,
     response: MenuItemListSchema,
   },

@@ -111,7 +111,7 @@ export function deliveryTermsOf(store: DeliveringStore): StoreDeliveryTerms | nu
 }
 
 /**
- * Issue 13 §3, the one check of where a store delivers: the terms (the zone's fee and minimum) on
+ * The one check of where a store delivers: the terms (the zone's fee and minimum) on
  * which it delivers to a place, or conflict with a message that offers collection when the store
  * collects, else another store (details.reason 'outside_delivery_area', and the message on the
  * address's postcode field). The delivery address at checkout, process order and slot reservation
