@@ -4,10 +4,10 @@ import { HOSTS, PORT } from './helpers.ts'
 
 /*
  * The request body limits against the production build under `vite preview` (workerd behind
- * miniflare): a 20 MB body is refused with 413 whether it says its length or is chunked, and refusing it, or
- * answering without reading a body at all, leaves the server answering the next request on the
- * same keep-alive connection, and the requests in flight beside it. Node's http client, so the
- * connection is ours to reuse and the body can be streamed.
+ * miniflare): a 20 MB body is refused with 413 whether it says its length or is chunked, and
+ * refusing it, or answering without reading a body at all, leaves the server answering the next
+ * request on the same keep-alive connection, and the requests in flight beside it. Node's http
+ * client, so the connection is ours to reuse and the body can be streamed.
  */
 
 const TWENTY_MB = 20 * 1024 * 1024
