@@ -165,12 +165,7 @@ describe('order state machine (ADR 017): each refusal', () => {
   })
 
   it('terminal states accept nothing', () => {
-    for (const status of [
-      'store_rejected',
-      'refunded',
-      'cancelled',
-      'unable_to_deliver',
-    ] as const) {
+    for (const status of TERMINAL_STATUSES) {
       for (const actor of Object.values(ACTORS)) {
         expect(allowedActions(sentOrder({ status, driverId: DRIVER_ID }), actor)).toEqual([])
       }
