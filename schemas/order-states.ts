@@ -1,5 +1,6 @@
 import type { ORDER_STATUSES } from './checkout-answers.ts'
 import type { FulfilmentMethod } from './constants.ts'
+import { formatMessage, MESSAGES } from './messages.ts'
 
 /**
  * The order state machine after payment (spec §4 Order statuses; ADR 017): which action moves an
@@ -199,6 +200,25 @@ export type TransitionResult = TransitionAccepted | TransitionRefusal
 
 function refuse(refusal: Exclude<TransitionRefusal['refusal'], 'wrong_state'>): TransitionRefusal {
   return { ok: false, refusal }
+}
+
+/** What the console and the API say for a refusal (schemas/messages.ts). */
+export function refusalMessage(
+  refusal: TransitionRefusal,
+  fulfilmentMethod: FulfilmentMethod
+): string {
+  switch (refusal.refusal) {
+    case 'wrong_role':
+      return MESSAGES.orderActionWrongRole
+    case 'wrong_method':
+      return formatMessage('orderActionWrongMethod', fulfilmentMethod)
+    case 'not_assigned_driver':
+      return MESSAGES.orderActionNotYourDelivery
+    case 'wrong_state':
+      return formatMessage('orderActionWrongState', ORDER_STATUS_LABELS[refusal.status])
+    case 'reason_required':
+      return MESSAGES.orderActionReasonRequired
+  }
 }
 
 /** A state the graph alone does not show: picking started, no driver yet, not announced ready. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   allowedActions,
   nextState,
+  refusalMessage,
   TERMINAL_STATUSES,
   type Actor,
   type OrderAction,
@@ -180,5 +181,19 @@ describe('allowedActions: the console shows only the buttons that can work', () 
     expect(allowedActions(accepted, ACTORS.picker)).toEqual(['mark_line', 'finish_picking'])
     expect(allowedActions(pickedWithDriver, ACTORS.driver)).toEqual(['start_route'])
     expect(allowedActions(delivered, ACTORS.manager)).toEqual(['refund_order', 'refund_lines'])
+  })
+})
+
+describe('refusalMessage: what the loser of a race and a wrong button are told', () => {
+  it('names where the order is now, and the method that does not fit', () => {
+    const accept: OrderAction = { type: 'accept', estimatedReadyAt: '2026-11-25T13:00:00Z' }
+    const lost = nextState(accepted, accept, ACTORS.manager)
+    if (lost.ok) throw new Error('the second accept should lose')
+    expect(refusalMessage(lost, 'delivery')).toBe(
+      'This order is now Store Accepted / Picking, so this can no longer be done.'
+    )
+    const collect = nextState(picked, { type: 'collected' }, ACTORS.picker)
+    if (collect.ok) throw new Error('a delivery cannot be collected')
+    expect(refusalMessage(collect, 'delivery')).toBe('This cannot be done for a delivery order.')
   })
 })
