@@ -69,6 +69,11 @@ export function isTerminalStatus(status: OrderStatusName): status is TerminalSta
   return (TERMINAL_STATUSES as ReadonlyArray<OrderStatusName>).includes(status)
 }
 
+/** Whether the store may act on an order at all: a draft or an unpaid order is not its yet. */
+export function isStoreOrderStatus(status: OrderStatusName): status is StoreOrderStatus {
+  return isProgressStatus(status) || isTerminalStatus(status)
+}
+
 /** Issue 16's staff roles, plus the cron that rejects an order nobody accepted in time. */
 export const STAFF_ROLES = ['operator', 'store_manager', 'picker', 'driver'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]

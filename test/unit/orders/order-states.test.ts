@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   allowedActions,
+  isStoreOrderStatus,
   nextState,
   refusalMessage,
   TERMINAL_STATUSES,
@@ -171,6 +172,16 @@ describe('order state machine (ADR 017): each refusal', () => {
         expect(allowedActions(sentOrder({ status, driverId: DRIVER_ID }), actor)).toEqual([])
       }
     }
+  })
+})
+
+describe('isStoreOrderStatus: the store acts only on paid orders', () => {
+  it('is false for the draft and payment states, true for the ten of spec §4', () => {
+    expect(isStoreOrderStatus('draft')).toBe(false)
+    expect(isStoreOrderStatus('payment_pending')).toBe(false)
+    expect(isStoreOrderStatus('payment_failed')).toBe(false)
+    expect(isStoreOrderStatus('sent_to_store')).toBe(true)
+    expect(isStoreOrderStatus('declined')).toBe(true)
   })
 })
 
