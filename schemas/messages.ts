@@ -187,6 +187,13 @@ export const MESSAGES = {
     'Card numbers and security codes are entered on the secure payment page only.',
   paymentPending: 'Your payment is still being processed.',
   sandboxTestCardsOnly: 'The sandbox accepts only the published test card numbers.',
+  // Not in the spec (the store console's order actions, ADR 017; the wrong-state one tells the
+  // loser of a race where the order is now):
+  orderActionWrongRole: 'Your role cannot do this to an order.',
+  orderActionWrongMethod: 'This cannot be done for a %s order.',
+  orderActionNotYourDelivery: 'This delivery is assigned to another driver.',
+  orderActionWrongState: 'This order is now %s, so this can no longer be done.',
+  orderActionReasonRequired: 'Please give a reason.',
   // Not in the spec (payments backend):
   cardNotFound: 'We could not find that card.',
   paymentMethodNotAvailable: 'This payment method is not available. Please choose another.',

@@ -1,5 +1,10 @@
 import type { Coordinates } from '../../../schemas/location.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  isProgressStatus,
+  ORDER_STATUS_LABELS,
+  STATUS_CODE,
+} from '../../../schemas/order-states.ts'
 import type {
   OrderStatus,
   StoreAtLocation,
@@ -220,32 +225,8 @@ export async function storeDetails(
 
 type Status = OrderStatus['status']
 
-/** Spec §4 wording for each status; draft and payment states have our own. */
-export const ORDER_STATUS_LABELS: Readonly<Record<Status, string>> = {
-  draft: 'Order Not Placed',
-  payment_pending: 'Awaiting Payment',
-  payment_failed: 'Payment Failed',
-  sent_to_store: 'Sent to Store',
-  store_accepted_picking: 'Store Accepted / Picking',
-  picked: 'Picked',
-  en_route: 'Driver en Route',
-  delivered: 'Delivered',
-  store_rejected: 'Store Rejected Order',
-  refunded: 'Refunded',
-  declined: 'Order Declined',
-  cancelled: 'Order Cancelled',
-  unable_to_deliver: 'Unable to Deliver',
-}
-
-const STATUS_CODES: Partial<Record<Status, number>> = {
-  sent_to_store: 20,
-  store_accepted_picking: 40,
-  picked: 60,
-  en_route: 80,
-  delivered: 100,
-}
-
-// Delivered ends the progress as the failure states do: nothing changes after them.
+// The shopper's tracking ends at Delivered as at the failure states: only a refund may follow
+// (ADR 017), and that is not progress to follow.
 const FINAL_STATUSES: ReadonlySet<Status> = new Set([
   'delivered',
   'store_rejected',
@@ -273,7 +254,7 @@ export async function orderStatus(
   if (!order) throw new AppError('not_found', MESSAGES.orderViewFailed)
   return {
     ...order,
-    statusCode: STATUS_CODES[order.status] ?? null,
+    statusCode: isProgressStatus(order.status) ? STATUS_CODE[order.status] : null,
     label: ORDER_STATUS_LABELS[order.status],
     terminal: FINAL_STATUSES.has(order.status),
     // A driver is tracked only for deliveries.
