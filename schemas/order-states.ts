@@ -74,7 +74,7 @@ export function isStoreOrderStatus(status: OrderStatusName): status is StoreOrde
   return isProgressStatus(status) || isTerminalStatus(status)
 }
 
-/** Issue 16's staff roles, plus the cron that rejects an order nobody accepted in time. */
+/** The store's staff roles (ADR 017), plus the cron that rejects an order nobody accepted in time. */
 export const STAFF_ROLES = ['operator', 'store_manager', 'picker', 'driver'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
 export type ActorRole = StaffRole | 'system'
