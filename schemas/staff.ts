@@ -36,7 +36,10 @@ export const StaffTokenRequestSchema = z.discriminatedUnion('grant_type', [
     grant_type: z.literal('code'),
     businessId: BusinessIdSchema,
     challengeId: OpaqueTokenSchema,
-    code: z.string().trim().regex(/^\d{6}$/, { error: MESSAGES.otpIncorrect }),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: MESSAGES.otpIncorrect }),
   }),
   z.object({
     grant_type: z.literal('refresh_token'),

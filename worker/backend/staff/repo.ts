@@ -44,10 +44,7 @@ export interface StoreRoleRow {
   role: StoreRole
 }
 
-export async function storeRolesOf(
-  db: D1Database,
-  staffId: number
-): Promise<Array<StoreRoleRow>> {
+export async function storeRolesOf(db: D1Database, staffId: number): Promise<Array<StoreRoleRow>> {
   const { results } = await db
     .prepare(
       `select store_id, role from staff_store_roles where staff_id = ?1 order by store_id, role`
@@ -57,19 +54,24 @@ export async function storeRolesOf(
   return results
 }
 
-/** A right password: when and, if its cost was raised since, the new hash. */
-export function recordStaffSignIn(
+/** A completed sign-in (both steps). */
+export function recordStaffSignIn(db: D1Database, staffId: number, now: string): Promise<D1Result> {
+  return db
+    .prepare(`update staff_accounts set last_sign_in_at = ?2 where id = ?1`)
+    .bind(staffId, now)
+    .run()
+}
+
+/** A right password stored at a cheaper cost than today's: the same password at today's. */
+export function rehashStaffPassword(
   db: D1Database,
   staffId: number,
-  now: string,
-  rehash: string | null
+  passwordHash: string,
+  now: string
 ): Promise<D1Result> {
   return db
-    .prepare(
-      `update staff_accounts set last_sign_in_at = ?2,
-         password_hash = coalesce(?3, password_hash), updated_at = ?2 where id = ?1`
-    )
-    .bind(staffId, now, rehash)
+    .prepare(`update staff_accounts set password_hash = ?2, updated_at = ?3 where id = ?1`)
+    .bind(staffId, passwordHash, now)
     .run()
 }
 
@@ -272,11 +274,11 @@ export function findStaffSessionState(
     .first<StaffSessionState>()
 }
 
-/** Whether the staff member holds one of `roles` at the store. */
+/** Whether the staff member holds one of `roles` at the store, or at any store when null. */
 export async function holdsStoreRole(
   db: D1Database,
   staffId: number,
-  storeId: number,
+  storeId: number | null,
   roles: ReadonlyArray<StoreRole>
 ): Promise<boolean> {
   if (!roles.length) return false
@@ -284,7 +286,7 @@ export async function holdsStoreRole(
   const row = await db
     .prepare(
       `select 1 as ok from staff_store_roles
-       where staff_id = ?1 and store_id = ?2 and role in (${places}) limit 1`
+       where staff_id = ?1 and (?2 is null or store_id = ?2) and role in (${places}) limit 1`
     )
     .bind(staffId, storeId, ...roles)
     .first<{ ok: number }>()
@@ -349,9 +351,7 @@ export function replaceStoreRolesStatements(
   storeIds: ReadonlyArray<number>,
   now: string
 ): Array<D1PreparedStatement> {
-  const statements = [
-    db.prepare(`delete from staff_store_roles where staff_id = ?1`).bind(staffId),
-  ]
+  const statements = [db.prepare(`delete from staff_store_roles where staff_id = ?1`).bind(staffId)]
   if (role && storeIds.length) {
     statements.push(
       db
