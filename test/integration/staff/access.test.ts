@@ -161,6 +161,18 @@ describe('invitations', () => {
     })
   })
 
+  it('sets one password when the link is used twice at once', async () => {
+    const operator = await signIn((await seedStaff({ operator: true })).email)
+    const email = newEmail()
+    await invite(operator.access_token, { email, role: 'picker', storeIds: [1] })
+    const { token = '' } = await lastMessage(email, 'staff_invitation')
+    const answers = await Promise.all([
+      accept(token, 'first password'),
+      accept(token, 'second password'),
+    ])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404])
+  })
+
   it('expires after 7 days', async () => {
     const operator = await signIn((await seedStaff({ operator: true })).email)
     const email = newEmail()

@@ -408,40 +408,36 @@ export function insertInvitationStatements(
 }
 
 /**
- * Uses an invitation once: live (not accepted, retired or expired) and its account still
- * invited. A conditional update, so two accepts of one link set one password. Its account or null.
+ * Uses an invitation once and sets the account's first password, in one batch (one transaction):
+ * the invitation must be live (not accepted, retired or expired) and its account still invited.
+ * The first statement is a conditional update, so two accepts of one link set one password.
+ * The account's id, or null when the link does not work.
  */
-export function acceptInvitation(
+export async function acceptInvitation(
   db: D1Database,
-  businessId: number,
-  tokenHash: string,
-  now: string
-): Promise<{ staff_id: number } | null> {
-  return db
-    .prepare(
-      `update staff_invitations set accepted_at = ?3
-       where business_id = ?1 and token_hash = ?2 and accepted_at is null and retired_at is null
-         and expires_at > ?3
-         and exists (select 1 from staff_accounts a where a.id = staff_id and a.status = 'invited')
-       returning staff_id`
-    )
-    .bind(businessId, tokenHash, now)
-    .first<{ staff_id: number }>()
-}
-
-/** The invited account becomes active with its first password. */
-export function activateStaffStatement(
-  db: D1Database,
-  staffId: number,
-  passwordHash: string,
-  now: string
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `update staff_accounts set password_hash = ?2, status = 'active', updated_at = ?3
-       where id = ?1 and status = 'invited'`
-    )
-    .bind(staffId, passwordHash, now)
+  input: { businessId: number; tokenHash: string; passwordHash: string; now: string }
+): Promise<number | null> {
+  const [accepted] = await db.batch<{ staff_id: number }>([
+    db
+      .prepare(
+        `update staff_invitations set accepted_at = ?3
+         where business_id = ?1 and token_hash = ?2 and accepted_at is null and retired_at is null
+           and expires_at > ?3
+           and exists (select 1 from staff_accounts a
+                       where a.id = staff_id and a.status = 'invited')
+         returning staff_id`
+      )
+      .bind(input.businessId, input.tokenHash, input.now),
+    // Sees the first statement's write: only the account whose link was just used.
+    db
+      .prepare(
+        `update staff_accounts set password_hash = ?3, status = 'active', updated_at = ?2
+         where status = 'invited' and id = (select staff_id from staff_invitations
+                                            where token_hash = ?1 and accepted_at = ?2)`
+      )
+      .bind(input.tokenHash, input.now, input.passwordHash),
+  ])
+  return accepted?.results[0]?.staff_id ?? null
 }
 
 /** Deactivates an account and ends every one of its sessions, in one batch. */

@@ -9,7 +9,6 @@ import type { AuthDeps } from '../auth/sessions.ts'
 import type { StaffCaller } from './guard.ts'
 import {
   acceptInvitation,
-  activateStaffStatement,
   countBusinessStores,
   deactivateStaff,
   findStaff,
@@ -123,16 +122,15 @@ export async function acceptStaffInvitation(
   const nowIso = deps.now.toISOString()
   // Hashed first, so a used link and a good one take the same time to answer.
   const passwordHash = await hashPassword(input.password, deps.pepper)
-  const accepted = await acceptInvitation(
-    deps.db,
-    input.businessId,
-    await sha256Hex(input.token),
-    nowIso
-  )
-  if (!accepted) throw new AppError('not_found', MESSAGES.staffInvitationInvalid)
-  await activateStaffStatement(deps.db, accepted.staff_id, passwordHash, nowIso).run()
-  const staff = await findStaff(deps.db, input.businessId, accepted.staff_id)
-  return { staffId: accepted.staff_id, email: staff?.email ?? '' }
+  const staffId = await acceptInvitation(deps.db, {
+    businessId: input.businessId,
+    tokenHash: await sha256Hex(input.token),
+    passwordHash,
+    now: nowIso,
+  })
+  if (staffId === null) throw new AppError('not_found', MESSAGES.staffInvitationInvalid)
+  const staff = await findStaff(deps.db, input.businessId, staffId)
+  return { staffId, email: staff?.email ?? '' }
 }
 
 /**
