@@ -29,7 +29,7 @@ export const NewPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong })
 
 /** A password being checked: any non-empty string (rules may have changed since it was set). */
-const PresentedPasswordSchema = z
+export const PresentedPasswordSchema = z
   .string({ error: MESSAGES.loginFailed })
   .min(1, { error: MESSAGES.loginFailed })
   .max(1024, { error: MESSAGES.loginFailed })

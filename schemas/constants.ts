@@ -130,3 +130,8 @@ export const CONTACT_BODY_MAX_BYTES =
  * token (ADR 012): the storefront forgets such a basket cookie and starts a new basket.
  */
 export const BASKET_OF_ANOTHER_MEMBER_REASON = 'basket_of_another_member'
+
+/** A staff invitation link works for 7 days (issue 16); a new invitation retires the older. */
+export const STAFF_INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
+/** Where an invitation email's link lands on the brand's host (the console's accept page). */
+export const STAFF_INVITATION_PATH = '/store/invitation/'

@@ -236,6 +236,12 @@ export const MESSAGES = {
   // Not in the spec (request body limits; each says its limit):
   bodyTooLarge: 'This request is too large: at most %s is accepted.',
   bodyTooDeep: 'This request is nested too deeply: at most %s levels are accepted.',
+  // Not in the spec (store console staff; the spec shows no staff functions):
+  staffNotAllowed: 'Your account cannot do this here.',
+  staffInvitationInvalid: 'This invitation has expired or has already been used.',
+  staffEmailTaken: 'Someone on your team already uses this email address.',
+  staffNotFound: 'This member of staff does not exist.',
+  staffStoreNotFound: 'One of these stores is not part of your business.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

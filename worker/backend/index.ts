@@ -20,6 +20,7 @@ import { payments } from './payments/routes.ts'
 import type { Domain } from './route-registry.ts'
 import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
+import { staff } from './staff/routes.ts'
 import { stores } from './stores/routes.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
@@ -35,6 +36,7 @@ const domains: ReadonlyArray<Domain> = [
   basket,
   checkout,
   payments,
+  staff,
   seo,
   development,
 ]

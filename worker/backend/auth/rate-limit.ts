@@ -17,6 +17,9 @@ export type AuthAction =
   | 'otp-check'
   | 'verification'
   | 'social'
+  | 'staff-sign-in'
+  | 'staff-code'
+  | 'staff-invitation'
 
 /**
  * Limits an auth call twice with the AUTH_LIMITER binding: per shopper IP (one machine trying

@@ -6,7 +6,12 @@ import { insertOutboxMessage } from './outbox-repo.ts'
 
 /** Templates the backend sends; each names what its `data` carries. */
 export type MessageTemplate =
-  'password_reset' | 'email_verification' | 'one_time_password' | 'order_confirmation'
+  | 'password_reset'
+  | 'email_verification'
+  | 'one_time_password'
+  | 'order_confirmation'
+  | 'staff_sign_in_code'
+  | 'staff_invitation'
 
 /** One email or text to a shopper. */
 export interface OutgoingMessage {

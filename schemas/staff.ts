@@ -1,0 +1,112 @@
+import { z } from 'zod'
+import { BusinessIdSchema, EmailSchema, IdSchema } from './common.ts'
+import { MESSAGES } from './messages.ts'
+import { NewPasswordSchema, OpaqueTokenSchema, PresentedPasswordSchema } from './auth.ts'
+import { requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
+
+/**
+ * Staff of the store console (issue 16): sign-in with a password and an emailed code, sessions
+ * under their own token audience, invitations, deactivation. Never a shopper's token or account.
+ */
+
+/** Roles of staff: an operator acts for every store of the business; the others per store. */
+export const STAFF_ROLES = ['operator', 'store_manager', 'picker', 'driver'] as const
+export type StaffRole = (typeof STAFF_ROLES)[number]
+/** The roles held per store (staff_store_roles). */
+export const STORE_ROLES = ['store_manager', 'picker', 'driver'] as const
+export type StoreRole = (typeof STORE_ROLES)[number]
+
+/** POST /staff/auth/sign-in: the first step; a right password emails a six-digit code. */
+export const StaffSignInRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  email: EmailSchema,
+  password: PresentedPasswordSchema,
+})
+
+/** The challenge to answer with the emailed code (10 minutes, 5 attempts). */
+export type StaffChallenge = z.infer<typeof StaffChallengeSchema>
+export const StaffChallengeSchema = z.object({
+  challengeId: z.string(),
+  expiresAt: z.iso.datetime(),
+})
+
+/** POST /staff/auth/token: the code of a challenge, or a refresh token. */
+export const StaffTokenRequestSchema = z.discriminatedUnion('grant_type', [
+  z.object({
+    grant_type: z.literal('code'),
+    businessId: BusinessIdSchema,
+    challengeId: OpaqueTokenSchema,
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: MESSAGES.otpIncorrect }),
+  }),
+  z.object({
+    grant_type: z.literal('refresh_token'),
+    businessId: BusinessIdSchema,
+    refresh_token: OpaqueTokenSchema,
+  }),
+])
+
+/** A staff session's tokens: the access token's audience is 'storefront-staff', never the shop's. */
+export type StaffTokens = z.infer<typeof StaffTokensSchema>
+export const StaffTokensSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.int().positive(),
+  refresh_token: z.string(),
+  refresh_expires_in: z.int().positive(),
+  staffId: IdSchema,
+})
+
+/** POST /staff/auth/sign-out: ends the session of the bearer token and/or the refresh token. */
+export const StaffSignOutRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  refresh_token: OpaqueTokenSchema.optional(),
+})
+export const StaffSignedOutSchema = z.object({ signedOut: z.literal(true) })
+
+export const StaffBusinessRequestSchema = z.object({ businessId: BusinessIdSchema })
+
+/** Who is signed in and what they may do where. */
+export type StaffProfile = z.infer<typeof StaffProfileSchema>
+export const StaffProfileSchema = z.object({
+  staffId: IdSchema,
+  businessId: IdSchema,
+  email: z.string(),
+  name: z.string(),
+  operator: z.boolean(),
+  stores: z.array(z.object({ storeId: IdSchema, role: z.enum(STORE_ROLES) })),
+})
+
+/** POST /staff/invitations: an operator invites someone to a role (store roles name stores). */
+export const StaffInviteRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    email: EmailSchema,
+    name: requiredText('Name', TEXT_MAX_LENGTH.name, MESSAGES.validationError),
+    role: z.enum(STAFF_ROLES),
+    storeIds: z.array(IdSchema).max(200).default([]),
+  })
+  .refine((input) => (input.role === 'operator') === (input.storeIds.length === 0), {
+    error: MESSAGES.validationError,
+    path: ['storeIds'],
+  })
+export type StaffInviteRequest = z.output<typeof StaffInviteRequestSchema>
+
+export const StaffInvitedSchema = z.object({ staffId: IdSchema, expiresAt: z.iso.datetime() })
+
+/** POST /staff/invitations/accept: the link's token and the new password. */
+export const StaffAcceptInvitationRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  token: OpaqueTokenSchema,
+  password: NewPasswordSchema,
+})
+export const StaffInvitationAcceptedSchema = z.object({ staffId: IdSchema, email: z.string() })
+
+/** POST /staff/accounts/deactivate: an operator ends someone's access, every session at once. */
+export const StaffDeactivateRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  staffId: IdSchema,
+})
+export const StaffDeactivatedSchema = z.object({ deactivated: z.literal(true) })
