@@ -133,7 +133,7 @@ export async function settleSandboxBatch(db: D1Database): Promise<void> {
   ])
 }
 
-/** One sandbox transaction's money, in pence. */
+/** One sandbox transaction's money, in pence (the backend's PaymentSandbox port has its twin). */
 export interface SandboxLedgerEntry {
   provider: 'realex' | 'frames'
   /** The shop's gateway order id (Realex ORDER_ID; the frames payment's reference). */

@@ -27,3 +27,29 @@ create table sandbox_refunds (
   unique (provider, reference)
 );
 create index sandbox_refunds_transaction on sandbox_refunds(provider, transaction_ref);
+
+-- Money given back on a payment (the payments domain's refundPayment and voidPayment): one row per
+-- refund or void, claimed before the gateway is called. `reference` is the caller's refund
+-- reference and unique per business, so a retried refund finds its row and never refunds twice.
+-- pending: claimed, no answer yet; done: the gateway (or, for cash, the record) gave it back;
+-- refused: the gateway said no; unknown: no answer we can trust — never resent (Realex has no
+-- idempotency key), reconciled by hand or by a later status read.
+create table payment_refunds (
+  id integer primary key,
+  business_id integer not null references businesses(id) on delete cascade,
+  payment_id integer not null references payments(id) on delete cascade,
+  kind text not null check (kind in ('refund', 'void')),
+  reference text not null,
+  amount integer not null check (amount > 0),
+  reason text not null,
+  status text not null default 'pending' check (status in ('pending', 'done', 'refused',
+    'unknown')),
+  result_code text,
+  result_message text,
+  -- The gateway's own reference of the refund (the frames action id), when it gives one.
+  action_ref text,
+  created_at text not null,
+  updated_at text not null,
+  unique (business_id, reference)
+);
+create index payment_refunds_payment on payment_refunds(payment_id);
