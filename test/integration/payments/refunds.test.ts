@@ -271,6 +271,40 @@ describe.each(GATEWAYS)('refunds through $name', ({ environment, pay }) => {
   })
 })
 
+describe('cash', () => {
+  it('holds nothing before it is collected; after, a refund is recorded without a gateway', async () => {
+    const draft = await draftOrder({ method: 'paymentCash' })
+    const placed = await makePayment(
+      paymentBody(draft, {
+        paymentMethod: 'paymentCash',
+        paymentGateway: 'cash',
+        cashConfirmed: true,
+      })
+    )
+    const request = {
+      businessId: 1,
+      paymentId: placed.paymentId,
+      amount: 200,
+      reference: 'cash-' + placed.paymentId,
+      reason: 'out of stock',
+    }
+    await expect(refundPayment(testEnv, request, NOW)).rejects.toMatchObject({
+      code: 'conflict',
+    })
+    // Collection at the door is the store console's step (not built here): it marks the cash taken.
+    await env.DB.prepare(`update payments set status = 'captured' where id = ?1`)
+      .bind(placed.paymentId)
+      .run()
+    expect(
+      await refundPayment(testEnv, { ...request, reference: 'cash2-' + placed.paymentId }, NOW)
+    ).toMatchObject({ status: 'done', resultCode: 'recorded', amount: 200 })
+    expect(await paymentOf(placed.paymentId)).toMatchObject({
+      status: 'partially_refunded',
+      amount_refunded: 200,
+    })
+  })
+})
+
 describe('the sandbox gateways refuse what the real ones refuse', () => {
   it('Realex rebate: above the amount left (509), a wrong refund hash (505), a wrong request hash (508)', async () => {
     const paid = await paidWithRealex()

@@ -119,14 +119,14 @@ export async function recordMoneyBack(
           .bind(claim.payment_id, claim.amount, claim.id, answer.at)
       : db
           .prepare(
-            `update payments set status = 'cancelled', voided_at = ?4,
-               result_message = 'authorisation voided: ' || ?5,
-               void_result_code = ?6, void_result_message = ?7, updated_at = ?4
-             where id = ?1 and ?2 > 0 and ${pending}`
+            `update payments set status = 'cancelled', voided_at = ?3,
+               result_message = 'authorisation voided: ' || ?4,
+               void_result_code = ?5, void_result_message = ?6, updated_at = ?3
+             where id = ?1 and exists (select 1 from payment_refunds
+               where id = ?2 and status = 'pending')`
           )
           .bind(
             claim.payment_id,
-            claim.amount,
             claim.id,
             answer.at,
             claim.reason,
