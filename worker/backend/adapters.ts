@@ -28,6 +28,21 @@ export interface PaymentSandbox {
     env: Pick<Env, 'DB' | 'PAYMENTS_MODE' | 'REALEX_MERCHANT_ID' | 'REALEX_SHARED_SECRET'>
   ): typeof fetch
   /**
+   * Records a sandbox authorisation the card page did not give (a sandbox wallet token charged
+   * through Realex), so the sandbox remote API can void or rebate it like any other.
+   */
+  recordAuthorisation(
+    db: D1Database,
+    input: {
+      merchantId: string
+      account: string
+      orderId: string
+      pasref: string
+      amount: number
+      currency: string
+    }
+  ): Promise<void>
+  /**
    * Closes the sandbox gateways' settlement batch (the real ones settle nightly): every
    * authorisation so far can then only be refunded, no longer voided.
    */

@@ -116,6 +116,40 @@ export async function refundFramesPayment(
 }
 
 /**
+ * Records an authorisation the sandbox gave outside its card page (a sandbox wallet sheet's token
+ * charged through "Realex"), as the real gateway would hold it: so it can be voided or rebated,
+ * and counts in the ledger. Nothing happens for an ORDER_ID already seen.
+ */
+export async function recordSandboxAuthorisation(
+  db: D1Database,
+  input: {
+    merchantId: string
+    account: string
+    orderId: string
+    pasref: string
+    amount: number
+    currency: string
+  }
+): Promise<void> {
+  await db
+    .prepare(
+      `insert into sandbox_hpp_requests (order_id, merchant_id, account, amount, currency,
+         response_url, status, result_code, pasref)
+       values (?1, ?2, ?3, ?4, ?5, '', 'answered', '00', ?6)
+       on conflict (order_id) do nothing`
+    )
+    .bind(
+      input.orderId,
+      input.merchantId,
+      input.account,
+      String(input.amount),
+      input.currency,
+      input.pasref
+    )
+    .run()
+}
+
+/**
  * Closes the sandbox's settlement batch: every authorisation taken so far is settled, so it can
  * no longer be voided, only refunded (the real gateways settle nightly; tests and the local cron
  * call this instead of waiting for midnight).

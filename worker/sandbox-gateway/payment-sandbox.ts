@@ -1,5 +1,5 @@
 import { localFramesFetch } from './frames-local.ts'
-import { sandboxLedger, settleSandboxBatch } from './ledger-repo.ts'
+import { recordSandboxAuthorisation, sandboxLedger, settleSandboxBatch } from './ledger-repo.ts'
 import { sandboxRemoteFetcher } from './remote.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 
@@ -11,6 +11,7 @@ import { spendSandboxWalletToken } from './wallets.ts'
 export const localPaymentSandbox = {
   framesFetch: localFramesFetch,
   remoteFetch: sandboxRemoteFetcher,
+  recordAuthorisation: recordSandboxAuthorisation,
   settleBatch: settleSandboxBatch,
   ledger: sandboxLedger,
   spendWalletToken: spendSandboxWalletToken,

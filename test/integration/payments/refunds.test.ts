@@ -271,6 +271,76 @@ describe.each(GATEWAYS)('refunds through $name', ({ environment, pay }) => {
   })
 })
 
+/** The sandbox wallet sheet's approved token (what the shopper's Pay gives the checkout). */
+async function walletToken(wallet: 'applePay' | 'googlePay'): Promise<string> {
+  const res = await sandboxRequest(
+    '/sandbox-gateway/wallets/token',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ wallet, outcome: 'approve' }),
+    },
+    testEnv
+  )
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { tokenData: string }).tokenData
+}
+
+describe.each([
+  { wallet: 'applePay', gateway: 'realex', environment: testEnv },
+  { wallet: 'googlePay', gateway: 'frames', environment: framesEnv },
+] as const)('$wallet through its card gateway ($gateway)', ({ wallet, gateway, environment }) => {
+  it('is refunded in part and voided through the card gateway that took it', async () => {
+    const pay = async () => {
+      const draft = await draftOrder({ environment, method: wallet, gateway })
+      const token = await walletToken(wallet)
+      const answer = resultOf(
+        await callWith(
+          environment,
+          '/payments/make',
+          framesPayment(draft, {
+            paymentMethod: wallet,
+            paymentGateway: gateway,
+            ...(wallet === 'applePay' ? { appleTokenData: token } : { googleTokenData: token }),
+          })
+        )
+      )
+      expect(answer.status).toBe('succeeded')
+      return { ...answer, ...(await paymentOf(answer.paymentId)) }
+    }
+    const refunded = await pay()
+    expect(
+      await refundPayment(
+        environment,
+        {
+          businessId: 1,
+          paymentId: refunded.paymentId,
+          amount: 250,
+          reference: 'w-' + refunded.paymentId,
+          reason: 'short pick',
+        },
+        NOW
+      )
+    ).toMatchObject({ status: 'done' })
+    expect(await ledgerOf(refunded.gateway_order_id)).toMatchObject({ refunded: 250 })
+
+    const voided = await pay()
+    expect(
+      await voidPayment(
+        environment,
+        {
+          businessId: 1,
+          paymentId: voided.paymentId,
+          reference: 'wv-' + voided.paymentId,
+          reason: 'store_rejected',
+        },
+        NOW
+      )
+    ).toMatchObject({ status: 'done' })
+    expect(await ledgerOf(voided.gateway_order_id)).toMatchObject({ voided: voided.amount })
+  })
+})
+
 describe('cash', () => {
   it('holds nothing before it is collected; after, a refund is recorded without a gateway', async () => {
     const draft = await draftOrder({ method: 'paymentCash' })
