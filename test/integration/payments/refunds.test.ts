@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
+import { paymentMoney } from '../../../worker/backend/payments/refunds-repo.ts'
 import {
   sandboxFramesSecretKey,
   sandboxRebatePassword,
@@ -432,19 +433,46 @@ describe('the sandbox gateways refuse what the real ones refuse', () => {
   })
 })
 
-describe('the ledger over every order', () => {
-  it('captured − refunded − voided = what each payment finally holds', async () => {
-    const entries = await sandbox.ledger(env.DB)
-    expect(entries.length).toBeGreaterThan(5)
-    for (const entry of entries) {
-      const row = await env.DB.prepare(
-        `select amount, amount_refunded, voided_at from payments where gateway_order_id = ?1`
+describe('two staff refunding at once', () => {
+  it('never give back more than was taken: one of two 60% refunds is refused', async () => {
+    const paid = await paidWithFrames()
+    const part = Math.ceil(paid.total * 0.6)
+    const results = await Promise.allSettled(
+      ['a', 'b'].map((who) =>
+        refundPayment(
+          framesEnv,
+          {
+            businessId: 1,
+            paymentId: paid.paymentId,
+            amount: part,
+            reference: `race-${who}-${paid.paymentId}`,
+            reason: 'x',
+          },
+          NOW
+        )
       )
-        .bind(entry.gatewayOrderId)
-        .first<{ amount: number; amount_refunded: number; voided_at: string | null }>()
-      expect(row, entry.gatewayOrderId).not.toBeNull()
-      const held = row!.voided_at ? 0 : row!.amount - row!.amount_refunded
-      expect(entry.captured - entry.refunded - entry.voided, entry.gatewayOrderId).toBe(held)
+    )
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(1)
+    expect((await ledgerOf(paid.gatewayOrderId))?.refunded).toBe(part)
+  })
+})
+
+describe('the ledger over every order', () => {
+  it('captured − refunded − voided at the gateway = what our payment says the shopper paid', async () => {
+    const entries = await sandbox.ledger(env.DB)
+    const ours = new Map(
+      (await paymentMoney(env.DB, 1)).map((payment) => [payment.gatewayOrderId, payment])
+    )
+    expect(entries.length).toBeGreaterThan(10)
+    for (const entry of entries) {
+      const payment = ours.get(entry.gatewayOrderId)
+      expect(payment, entry.gatewayOrderId).toBeDefined()
+      expect(entry.captured, entry.gatewayOrderId).toBe(payment!.taken)
+      expect(entry.refunded, entry.gatewayOrderId).toBe(payment!.refunded)
+      expect(entry.voided, entry.gatewayOrderId).toBe(payment!.voided)
+      const paidFinally = payment!.taken - payment!.refunded - payment!.voided
+      expect(entry.captured - entry.refunded - entry.voided).toBe(paidFinally)
     }
   })
 })
