@@ -181,6 +181,9 @@ export const MESSAGES = {
   basketChanged: 'Your basket has changed. Please check it before you pay.',
   orderNotFound: 'We could not find that order.',
   paymentNotFound: 'We could not find that payment.',
+  refundTooLarge: 'This payment does not hold that much to give back.',
+  voidNotPossible: 'This payment can no longer be voided. Refund it instead.',
+  refundReferenceInUse: 'That refund reference was already used for another refund.',
   cashConfirmRequired: 'Please confirm you will have the amount ready in cash.',
   orderAlreadyPaid: 'This order has already been paid.',
   cardDetailsNotAccepted:

@@ -1,6 +1,12 @@
 import type { BackendAdapters } from './backend/adapters.ts'
 import { createBackend } from './backend/index.ts'
 import { retryOwedVoids as retryOwedVoidsWith } from './backend/payments/service.ts'
+import {
+  type MoneyBack,
+  type MoneyBackRequest,
+  refundPayment as refundPaymentWith,
+  voidPayment as voidPaymentWith,
+} from './backend/payments/refunds.ts'
 import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'
 
 /*
@@ -16,4 +22,18 @@ export const backend = createBackend(backendAdapters)
 /** The cron's retry of owed voids, with the same adapters as the backend's routes. */
 export function retryOwedVoids(env: Env, now: Date): ReturnType<typeof retryOwedVoidsWith> {
   return retryOwedVoidsWith({ ...env, ...backendAdapters }, now)
+}
+
+/** refundPayment (ADR 017) with the Worker's adapters: the store console's refunds call this. */
+export function refundPayment(
+  env: Env,
+  request: MoneyBackRequest & { amount: number },
+  now: Date
+): Promise<MoneyBack> {
+  return refundPaymentWith({ ...env, ...backendAdapters }, request, now)
+}
+
+/** voidPayment (ADR 017) with the Worker's adapters. */
+export function voidPayment(env: Env, request: MoneyBackRequest, now: Date): Promise<MoneyBack> {
+  return voidPaymentWith({ ...env, ...backendAdapters }, request, now)
 }

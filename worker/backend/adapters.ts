@@ -9,15 +9,46 @@ import { logError } from '../lib/log.ts'
  * passes the implementations (worker/sandbox-gateway) to createBackend, so the backend never
  * imports them and runs without them wherever a real provider is configured.
  */
+/** One sandbox transaction's money in pence, keyed by the shop's gateway order id. */
+export interface SandboxLedgerEntry {
+  provider: 'realex' | 'frames'
+  gatewayOrderId: string
+  captured: number
+  refunded: number
+  voided: number
+}
+
 export interface PaymentSandbox {
   /** Answers the sandbox frames payments API's calls in-process, with these bindings. */
   framesFetch(
     bindings: Pick<Env, 'DB' | 'REALEX_SHARED_SECRET'>
   ): (input: string, init: RequestInit) => Promise<Response>
-  /** Answers the sandbox Realex remote API's calls (voids) in-process. */
+  /** Answers the sandbox Realex remote API's calls (voids, rebates) in-process. */
   remoteFetch(
     env: Pick<Env, 'DB' | 'PAYMENTS_MODE' | 'REALEX_MERCHANT_ID' | 'REALEX_SHARED_SECRET'>
   ): typeof fetch
+  /**
+   * Records a sandbox authorisation the card page did not give (a sandbox wallet token charged
+   * through Realex), so the sandbox remote API can void or rebate it like any other.
+   */
+  recordAuthorisation(
+    db: D1Database,
+    input: {
+      merchantId: string
+      account: string
+      orderId: string
+      pasref: string
+      amount: number
+      currency: string
+    }
+  ): Promise<void>
+  /**
+   * Closes the sandbox gateways' settlement batch (the real ones settle nightly): every
+   * authorisation so far can then only be refunded, no longer voided.
+   */
+  settleBatch(db: D1Database): Promise<void>
+  /** The sandbox gateways' ledger: per transaction, pence captured, refunded and voided. */
+  ledger(db: D1Database): Promise<Array<SandboxLedgerEntry>>
   /** Verifies a sandbox wallet sheet's token and spends it once: its outcome, or null. */
   spendWalletToken(
     db: D1Database,

@@ -62,3 +62,14 @@ export async function sandboxFramesSecretKey(
   const secret = requireSecret(env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
   return `sk_sbx_${toHex(await deriveKey(secret, 'sandbox-frames-api'))}`
 }
+
+/**
+ * The rebate password the local sandbox's remote API accepts (Realex sets one per account, apart
+ * from the shared secret): derived from REALEX_SHARED_SECRET, like the sandbox frames key.
+ */
+export async function sandboxRebatePassword(
+  env: Pick<Env, 'REALEX_SHARED_SECRET'>
+): Promise<string> {
+  const secret = requireSecret(env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
+  return `rp_sbx_${toHex(await deriveKey(secret, 'sandbox-realex-rebate'))}`
+}

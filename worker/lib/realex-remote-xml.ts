@@ -1,3 +1,4 @@
+import { toHex } from './crypto.ts'
 import { hppHash } from './realex-hpp.ts'
 import { escapeXml, unescapeXml } from './xml.ts'
 
@@ -32,6 +33,78 @@ export async function remoteVoidXml(input: RemoteVoidInput, secret: string): Pro
     `<orderid>${escapeXml(input.orderId)}</orderid>`,
     `<pasref>${escapeXml(input.pasref)}</pasref>`,
     `<sha1hash>${hash}</sha1hash>`,
+    '</request>',
+  ].join('\n')
+}
+
+/** Which digest signs a remote request: the SDKs' sha1 default, or their newer sha256. */
+export type RemoteHashAlgorithm = 'sha1' | 'sha256'
+
+/** What a rebate (refund of a settled or authorised transaction) names; amount in pence. */
+export interface RemoteRebateInput {
+  merchantId: string
+  account: string
+  orderId: string
+  pasref: string
+  authcode: string
+  /** Minor units (pence), 1–11 digits. */
+  amount: number
+  currency: string
+  timestamp: string
+}
+
+const encoder = new TextEncoder()
+
+async function digestHex(algorithm: RemoteHashAlgorithm, text: string): Promise<string> {
+  const name = algorithm === 'sha1' ? 'SHA-1' : 'SHA-256'
+  return toHex(await crypto.subtle.digest(name, encoder.encode(text)))
+}
+
+/**
+ * The rebate's request hash: TIMESTAMP.MERCHANT_ID.ORDER_ID.AMOUNT.CURRENCY with the card number
+ * empty (so the joined string ends with a dot), double-hashed with the shared secret like every
+ * Realex hash; sha256 is the same construction with SHA-256 (GenerationUtils.generateNewHash).
+ */
+export async function remoteRebateHash(
+  input: RemoteRebateInput,
+  secret: string,
+  algorithm: RemoteHashAlgorithm = 'sha1'
+): Promise<string> {
+  const fields = [input.timestamp, input.merchantId, input.orderId, String(input.amount)]
+  const joined = [...fields, input.currency, ''].join('.')
+  if (algorithm === 'sha1') return hppHash([joined], secret)
+  return digestHex('sha256', `${await digestHex('sha256', joined)}.${secret}`)
+}
+
+/**
+ * The rebate's REFUNDHASH: sha1 of the account's rebate password (a second secret Realex sets per
+ * account, so the shared secret alone cannot give money back).
+ */
+export function remoteRefundHash(rebatePassword: string): Promise<string> {
+  return digestHex('sha1', rebatePassword)
+}
+
+/** `<request type="rebate">` for the remote API: a whole or partial refund of one transaction. */
+export async function remoteRebateXml(
+  input: RemoteRebateInput,
+  secrets: { secret: string; rebatePassword: string },
+  algorithm: RemoteHashAlgorithm = 'sha1'
+): Promise<string> {
+  if (!Number.isInteger(input.amount) || input.amount < 1 || input.amount > 99_999_999_999) {
+    throw new RangeError('a rebate amount is 1 to 11 digits of pence')
+  }
+  const hash = await remoteRebateHash(input, secrets.secret, algorithm)
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<request type="rebate" timestamp="${escapeXml(input.timestamp)}">`,
+    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
+    `<account>${escapeXml(input.account)}</account>`,
+    `<orderid>${escapeXml(input.orderId)}</orderid>`,
+    `<pasref>${escapeXml(input.pasref)}</pasref>`,
+    `<authcode>${escapeXml(input.authcode)}</authcode>`,
+    `<amount currency="${escapeXml(input.currency)}">${input.amount}</amount>`,
+    `<refundhash>${await remoteRefundHash(secrets.rebatePassword)}</refundhash>`,
+    `<${algorithm}hash>${hash}</${algorithm}hash>`,
     '</request>',
   ].join('\n')
 }
@@ -75,4 +148,10 @@ export function remoteResponseFields(
     AUTHCODE: fields.authcode ?? '',
     SHA1HASH: fields.sha1hash ?? '',
   }
+}
+
+/** A rebate's `<amount currency="GBP">500</amount>` (attributes the flat parser skips), or null. */
+export function remoteAmount(xml: string): { amount: number; currency: string } | null {
+  const match = /<amount currency="([A-Z]{3})">(\d{1,11})<\/amount>/.exec(xml)
+  return match?.[1] && match[2] ? { currency: match[1], amount: Number(match[2]) } : null
 }

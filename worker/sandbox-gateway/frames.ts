@@ -30,6 +30,7 @@ import {
   voidPayment,
 } from './repo.ts'
 import { TEST_CARDS, resultMessage } from './test-cards.ts'
+import { refundFramesPayment } from './ledger-repo.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 import { now } from '../lib/clock.ts'
 import { redirectTo, safePath } from '../lib/redirect.ts'
@@ -39,7 +40,7 @@ import { readFormFields, readJsonBody } from '../lib/request-body.ts'
 /*
  * The LOCAL sandbox of the embedded card frames provider (CARD_GATEWAY="frames", no
  * FRAMES_PUBLIC_KEY): the card frame and the CVV frame the checkout embeds, the provider's
- * payments API (tokens, payments, status, voids) that worker/backend/payments/frames-gateway.ts
+ * payments API (tokens, payments, status, voids, refunds) that worker/backend/payments/frames-gateway.ts
  * calls, and the 3-D Secure challenge page. Accepts only the Global Payments test cards; a token
  * keeps the brand, last four digits, expiry and the test card's outcome — never the number or CVV.
  */
@@ -311,6 +312,36 @@ framesSandbox.post('/api/payments/:id/voids', async (c) => {
   return (await findPayment(c.env.DB, id))
     ? apiError(c, 409, 'payment_not_voidable')
     : apiError(c, 404, 'payment_not_found')
+})
+
+const RefundRequestSchema = z.object({
+  amount: z.int().min(1),
+  reference: z.string().min(1).max(80),
+})
+
+// A refund of part or all of an authorised payment. The provider keys it by the idempotency key
+// header; the sandbox keys it by reference (our refund reference, sent in both), so a retry
+// answers the first refund and never gives the money back twice.
+framesSandbox.post('/api/payments/:id/refunds', async (c) => {
+  if (!bearerIs(c, await sandboxFramesSecretKey(c.env)))
+    return apiError(c, 401, 'secret_key_invalid')
+  const parsed = RefundRequestSchema.safeParse(await jsonBody(c))
+  if (!parsed.success) return apiError(c, 422, 'request_invalid')
+  const result = await refundFramesPayment(c.env.DB, {
+    paymentId: c.req.param('id'),
+    amount: parsed.data.amount,
+    reference: parsed.data.reference,
+    actionId: newId('act'),
+    at: now(c.env).toISOString(),
+  })
+  if (result.kind === 'refunded') {
+    return c.json({ action_id: result.actionId, reference: parsed.data.reference }, 202)
+  }
+  if (result.kind === 'reference_in_use') return apiError(c, 409, 'reference_in_use')
+  if (result.reason === 'not_found') return apiError(c, 404, 'payment_not_found')
+  return result.reason === 'exceeds_balance'
+    ? apiError(c, 422, 'refund_amount_exceeds_balance')
+    : apiError(c, 409, 'payment_not_refundable')
 })
 
 // ---------------------------------------------------------------------------------------------

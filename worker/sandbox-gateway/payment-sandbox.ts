@@ -1,4 +1,5 @@
 import { localFramesFetch } from './frames-local.ts'
+import { recordSandboxAuthorisation, sandboxLedger, settleSandboxBatch } from './ledger-repo.ts'
 import { sandboxRemoteFetcher } from './remote.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 
@@ -10,5 +11,8 @@ import { spendSandboxWalletToken } from './wallets.ts'
 export const localPaymentSandbox = {
   framesFetch: localFramesFetch,
   remoteFetch: sandboxRemoteFetcher,
+  recordAuthorisation: recordSandboxAuthorisation,
+  settleBatch: settleSandboxBatch,
+  ledger: sandboxLedger,
   spendWalletToken: spendSandboxWalletToken,
 }

@@ -1,25 +1,41 @@
 import { Hono } from 'hono'
 import { JSON_BODY_MAX_BYTES } from '../../schemas/constants.ts'
-import { constantTimeEqual, requireSecret } from '../lib/crypto.ts'
-import { localSandboxActive, SANDBOX_REMOTE_PATH } from '../lib/payments-config.ts'
+import { constantTimeEqual, randomToken, requireSecret } from '../lib/crypto.ts'
+import {
+  localSandboxActive,
+  SANDBOX_REMOTE_PATH,
+  sandboxRebatePassword,
+} from '../lib/payments-config.ts'
 import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../lib/realex-hpp.ts'
-import { parseRemoteXml, remoteVoidHash } from '../lib/realex-remote-xml.ts'
+import {
+  parseRemoteXml,
+  remoteAmount,
+  remoteRebateHash,
+  remoteRefundHash,
+  remoteVoidHash,
+} from '../lib/realex-remote-xml.ts'
 import { escapeXml } from '../lib/xml.ts'
 import type { AppEnv } from '../env.ts'
 import { voidTransaction } from './repo.ts'
+import { refundRealexTransaction } from './ledger-repo.ts'
 import { now } from '../lib/clock.ts'
 import { readBodyText } from '../lib/request-body.ts'
 
 /*
  * The local sandbox's Realex remote API (POST /sandbox-gateway/remote): `<request type="void">`
- * signed with REALEX_SHARED_SECRET voids an authorisation the sandbox card page gave, and the
- * answer is signed like the real one, so the backend's void code runs exactly as against Realex.
- * Result codes other than 00 and 508 are the sandbox's own (5xx: the request cannot be served).
+ * signed with REALEX_SHARED_SECRET voids an authorisation the sandbox card page gave (before its
+ * batch settles), `<request type="rebate">` (also carrying the refund hash of the rebate
+ * password) gives back part or all of it, and the answer is signed like the real one, so the
+ * backend's code runs exactly as against Realex. Result codes other than 00, 505 (bad refund
+ * hash) and 508 (bad request hash) are the sandbox's own (5xx: the request cannot be served).
  */
 export const sandboxRemote = new Hono<AppEnv>()
 
 const NOT_SUPPORTED = '504'
 const NO_SUCH_TRANSACTION = '503'
+const BAD_REFUND_HASH = '505'
+const EXCEEDS_BALANCE = '509'
+const NOT_REFUNDABLE = '510'
 
 const encoder = new TextEncoder()
 
@@ -27,7 +43,8 @@ sandboxRemote.post('/', async (c) => {
   if (!localSandboxActive(c.env)) return c.notFound()
   const secret = requireSecret(c.env.REALEX_SHARED_SECRET, 'REALEX_SHARED_SECRET')
   // A remote call is a few hundred bytes of XML: the API's body limit is plenty.
-  const request = parseRemoteXml(await readBodyText(c.req.raw, JSON_BODY_MAX_BYTES), 'request')
+  const xml = await readBodyText(c.req.raw, JSON_BODY_MAX_BYTES)
+  const request = parseRemoteXml(xml, 'request')
   const fields = request?.fields ?? {}
   const merchantId = fields.merchantid ?? ''
   const orderId = fields.orderid ?? ''
@@ -55,19 +72,46 @@ sandboxRemote.post('/', async (c) => {
     return c.body(xml, 200, { 'content-type': 'text/xml; charset=UTF-8' })
   }
 
-  if (!request || request.attributes.type !== 'void') {
-    return reply(NOT_SUPPORTED, 'The sandbox remote API answers void requests only')
+  const type = request?.attributes.type
+  if (!request || (type !== 'void' && type !== 'rebate')) {
+    return reply(NOT_SUPPORTED, 'The sandbox remote API answers void and rebate requests only')
   }
-  const expected = await remoteVoidHash(
-    {
+  const timestamp = request.attributes.timestamp ?? ''
+  const account = fields.account ?? ''
+  if (type === 'rebate') {
+    const money = remoteAmount(xml)
+    if (!money) return reply(NOT_SUPPORTED, 'A rebate needs an amount in minor units')
+    const rebate = { merchantId, account, orderId, pasref, timestamp, ...money, authcode: '' }
+    const algorithm = fields.sha256hash !== undefined ? 'sha256' : 'sha1'
+    const expectedHash = await remoteRebateHash(rebate, secret, algorithm)
+    const presentedHash = (fields[`${algorithm}hash`] ?? '').toLowerCase()
+    if (!constantTimeEqual(encoder.encode(presentedHash), encoder.encode(expectedHash))) {
+      return reply(HPP_RESULT.wrongRequestHash, 'Request hash is not valid')
+    }
+    const refundHash = await remoteRefundHash(await sandboxRebatePassword(c.env))
+    const presentedRefund = (fields.refundhash ?? '').toLowerCase()
+    if (!constantTimeEqual(encoder.encode(presentedRefund), encoder.encode(refundHash))) {
+      return reply(BAD_REFUND_HASH, 'Refund hash is not valid')
+    }
+    const result = await refundRealexTransaction(c.env.DB, {
       merchantId,
-      account: fields.account ?? '',
       orderId,
       pasref,
-      timestamp: request.attributes.timestamp ?? '',
-    },
-    secret
-  )
+      amount: money.amount,
+      currency: money.currency,
+      actionId: `rb-${randomToken(12)}`,
+      at: now(c.env).toISOString(),
+    })
+    if (result.kind === 'refunded') return reply(HPP_RESULT.success, 'Rebated Successfully')
+    if (result.kind === 'refused' && result.reason === 'exceeds_balance') {
+      return reply(EXCEEDS_BALANCE, 'Rebate amount exceeds the amount left on the transaction')
+    }
+    if (result.kind === 'refused' && result.reason === 'not_refundable') {
+      return reply(NOT_REFUNDABLE, 'The transaction was voided and cannot be rebated')
+    }
+    return reply(NO_SUCH_TRANSACTION, 'No authorised transaction with that ORDER_ID and PASREF')
+  }
+  const expected = await remoteVoidHash({ merchantId, account, orderId, pasref, timestamp }, secret)
   const presented = (fields.sha1hash ?? '').toLowerCase()
   if (!constantTimeEqual(encoder.encode(presented), encoder.encode(expected))) {
     return reply(HPP_RESULT.wrongRequestHash, 'Request hash is not valid')
@@ -80,7 +124,10 @@ sandboxRemote.post('/', async (c) => {
   })
   return voided
     ? reply(HPP_RESULT.success, 'Voided Successfully')
-    : reply(NO_SUCH_TRANSACTION, 'No authorised transaction with that ORDER_ID and PASREF')
+    : reply(
+        NO_SUCH_TRANSACTION,
+        'No unsettled, unrefunded authorisation with that ORDER_ID and PASREF'
+      )
 })
 
 /**

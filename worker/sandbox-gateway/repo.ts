@@ -111,7 +111,8 @@ export async function markAnswered(
 
 /**
  * Voids an authorised transaction named by ORDER_ID and PASREF. True when it is voided now or
- * was already (a repeated void changes nothing); false when there is no such authorisation.
+ * was already (a repeated void changes nothing); false when there is no such authorisation, or
+ * it is settled or partly refunded (a void lets go of the whole authorisation, before settlement).
  */
 export async function voidTransaction(
   db: D1Database,
@@ -122,7 +123,9 @@ export async function voidTransaction(
       .prepare(
         `update sandbox_hpp_requests set status = 'voided', voided_at = ?4
          where order_id = ?1 and merchant_id = ?2 and pasref = ?3 and status = 'answered'
-           and result_code = '00'`
+           and result_code = '00' and settled = 0
+           and not exists (select 1 from sandbox_refunds
+             where provider = 'realex' and transaction_ref = ?1)`
       )
       .bind(input.orderId, input.merchantId, input.pasref, input.at),
     db
@@ -319,12 +322,17 @@ export function insertPayment(db: D1Database, payment: PaymentRow): Promise<D1Re
     .run()
 }
 
-/** Voids an authorisation (or card verification); meta.changes 0 when it is not voidable. */
+/**
+ * Voids an authorisation (or card verification); meta.changes 0 when it is not voidable: not
+ * authorised, settled, or partly refunded already.
+ */
 export function voidPayment(db: D1Database, id: string): Promise<D1Result> {
   return db
     .prepare(
       `update sandbox_frames_payments set status = 'Voided'
-       where id = ?1 and status in ('Authorized', 'Card Verified')`
+       where id = ?1 and status in ('Authorized', 'Card Verified') and settled = 0
+         and not exists (select 1 from sandbox_refunds
+           where provider = 'frames' and transaction_ref = ?1)`
     )
     .bind(id)
     .run()

@@ -5,6 +5,7 @@ import type { FramesSettings } from './frames-config.ts'
 import type {
   CardGatewayAdapter,
   GatewayOutcome,
+  GatewayRefundResult,
   GatewayVoidResult,
   PaidCard,
   PaymentAttempt,
@@ -15,7 +16,8 @@ import type {
  * The embedded card frames provider's payments API (Checkout.com style) over fetch: the frames
  * give a single-use card token; POST /payments charges it (3-D Secure on, a redirect when the bank
  * challenges), GET /payments/{id} reads the outcome after the challenge, POST /payments/{id}/voids
- * lets an authorisation go. The same code talks to the provider and to the local sandbox API.
+ * lets an authorisation go, POST /payments/{id}/refunds gives back part or all of a payment.
+ * The same code talks to the provider and to the local sandbox API.
  */
 
 export type FramesFetch = (input: string, init: RequestInit) => Promise<Response>
@@ -59,6 +61,8 @@ const ErrorAnswerSchema = z.object({
 })
 
 const TokenAnswerSchema = z.object({ token: z.string() })
+
+const RefundAnswerSchema = z.object({ action_id: z.string() })
 
 /** Where the provider sends the browser after a challenge: our return address plus our payment. */
 function withPaymentId(url: string, paymentId: number): string {
@@ -263,6 +267,61 @@ export function createFramesGateway(settings: FramesSettings, fetcher: FramesFet
       } catch (error) {
         logError(error, { gateway: 'frames', call: 'void' })
         return { voided: false, resultCode: 'unreachable', resultMessage: 'gateway unreachable' }
+      }
+    },
+    async refund(_attempt, externalRef, refund): Promise<GatewayRefundResult> {
+      if (!externalRef) {
+        return {
+          refunded: false,
+          definite: true,
+          resultCode: 'no_reference',
+          resultMessage: 'no payment id',
+          actionRef: null,
+        }
+      }
+      let response: Response
+      try {
+        response = await fetcher(
+          `${settings.apiUrl}/payments/${encodeURIComponent(externalRef)}/refunds`,
+          {
+            method: 'POST',
+            // The refund reference is the idempotency key: a resent refund is answered, not paid.
+            headers: headers(settings.secretKey, refund.reference),
+            body: JSON.stringify({ amount: refund.amount, reference: refund.reference }),
+          }
+        )
+      } catch (error) {
+        logError(error, { gateway: 'frames', call: 'refund' })
+        return {
+          refunded: false,
+          definite: false,
+          resultCode: 'unreachable',
+          resultMessage: 'gateway unreachable',
+          actionRef: null,
+        }
+      }
+      const json = await readJson(response)
+      if (response.status === 202) {
+        const answer = RefundAnswerSchema.safeParse(json)
+        return {
+          refunded: true,
+          definite: true,
+          resultCode: '202',
+          resultMessage: 'Refunded',
+          actionRef: answer.success ? answer.data.action_id : null,
+        }
+      }
+      const error = ErrorAnswerSchema.safeParse(json)
+      const code = error.success
+        ? (error.data.error_codes?.[0] ?? error.data.error_type)
+        : undefined
+      return {
+        refunded: false,
+        // A 4xx is the provider's refusal; a 5xx or another status may have moved money.
+        definite: response.status >= 400 && response.status < 500,
+        resultCode: code ?? String(response.status),
+        resultMessage: `Refund refused (HTTP ${response.status})`,
+        actionRef: null,
       }
     },
     async walletToken(data) {

@@ -147,7 +147,7 @@ async function charge(
   if (wallet && gateway === 'realex') {
     const config = realexConfig(env)
     return localSandboxActive(env)
-      ? sandboxWalletCharge(requirePaymentSandbox(env), env.DB, config.secret, attempt, wallet)
+      ? sandboxWalletCharge(requirePaymentSandbox(env), env.DB, config, attempt, wallet)
       : realexWalletCharge(config, attempt, wallet, {
           url: realexRemoteUrl(env, origin),
           fetch: (input, init) => fetch(input, init),

@@ -45,6 +45,8 @@ export interface PaymentAttempt {
   savedCardToken: string | null
   /** Frames: the card token (new card) or the CVV token (saved card). Wallets: the token data. */
   token: string | null
+  /** The authorisation's AUTHCODE, when it has one (a Realex rebate names it). */
+  authCode?: string | null
 }
 
 /** A card the gateway stored for the member: display fields and the gateway's token only. */
@@ -104,6 +106,37 @@ export interface CardGatewayAdapter {
    * `voided: false` means the gateway refused or could not be reached; the caller records it.
    */
   void(attempt: PaymentAttempt, externalRef: string | null): Promise<GatewayVoidResult>
+  /**
+   * Gives back part or all of a taken payment (after settlement, or instead of a void once part
+   * was refunded). `refund.reference` is ours and unique per refund: the frames provider keys
+   * its idempotency by it; Realex has no such key, so the caller must never resend a rebate
+   * whose first answer it did not get (see the payments refunds service).
+   */
+  refund(
+    attempt: PaymentAttempt,
+    externalRef: string | null,
+    refund: GatewayRefundRequest
+  ): Promise<GatewayRefundResult>
+}
+
+/** A refund as the gateway needs it: pence, never more than what is left on the payment. */
+export interface GatewayRefundRequest {
+  amount: number
+  reference: string
+}
+
+/**
+ * What the gateway said about a refund. `refunded: false` with `definite: true` is a refusal
+ * (over the balance, voided, unknown payment); `definite: false` means we do not know (no answer,
+ * an unsigned or unreadable one), so the money may have moved and must be reconciled, not resent.
+ */
+export interface GatewayRefundResult {
+  refunded: boolean
+  definite: boolean
+  resultCode: string
+  resultMessage: string
+  /** The gateway's reference of the refund (frames action id), when it gives one. */
+  actionRef: string | null
 }
 
 /** What the gateway said about a void. */

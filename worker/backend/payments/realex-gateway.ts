@@ -2,7 +2,7 @@ import type { CardBrand } from '../../../schemas/payments.ts'
 import type { RealexConfig } from './config.ts'
 import type { CardGatewayAdapter, GatewayOutcome, PaymentAttempt, StoredCard } from './gateway.ts'
 import { HPP_RESULT, encodeHppFields, hppRequestHash, hppTimestamp } from '../../lib/realex-hpp.ts'
-import { voidRealexTransaction } from './realex-remote.ts'
+import { rebateRealexTransaction, voidRealexTransaction } from './realex-remote.ts'
 
 /*
  * Realex hosted card page on top of realex-hpp.ts: the producer data (the signed request the
@@ -49,8 +49,11 @@ export interface RealexStartContext {
   payerExists: boolean
   /** Sandbox only: where the local card page's Cancel link goes. */
   cancelUrl?: string
-  /** The remote API (voids): its address and how to reach it (injected in tests). */
-  remote?: { url: string; fetch: typeof fetch }
+  /**
+   * The remote API (voids, rebates): its address, how to reach it (injected in tests) and the
+   * account's rebate password (null: refunds are not configured, a rebate is refused here).
+   */
+  remote?: { url: string; fetch: typeof fetch; rebatePassword?: string | null }
 }
 
 /** The producer data: every field of the signed request, base64-encoded (spec §5). */
@@ -152,6 +155,31 @@ export function createRealexGateway(
         account: config.account,
         orderId: attempt.gatewayOrderId,
         pasref: externalRef,
+      })
+    },
+    async refund(attempt, externalRef, refund) {
+      const refused = (resultCode: string, resultMessage: string) => ({
+        refunded: false,
+        definite: true,
+        resultCode,
+        resultMessage,
+        actionRef: null,
+      })
+      if (!context.remote?.rebatePassword) return refused('unavailable', 'no rebate password')
+      if (!externalRef) return refused('no_pasref', 'no PASREF to rebate')
+      return rebateRealexTransaction({
+        url: context.remote.url,
+        fetch: context.remote.fetch,
+        secret: config.secret,
+        rebatePassword: context.remote.rebatePassword,
+        now: context.now,
+        merchantId: config.merchantId,
+        account: config.account,
+        orderId: attempt.gatewayOrderId,
+        pasref: externalRef,
+        authcode: attempt.authCode ?? '',
+        amount: refund.amount,
+        currency: attempt.currency,
       })
     },
   }

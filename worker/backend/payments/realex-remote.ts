@@ -3,11 +3,14 @@ import {
   paymentsSandbox,
   SANDBOX_REMOTE_PATH,
 } from '../../lib/payments-config.ts'
-import type { GatewayVoidResult } from './gateway.ts'
+import type { GatewayRefundResult, GatewayVoidResult } from './gateway.ts'
 import { HPP_RESULT, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import {
   parseRemoteXml,
+  type RemoteHashAlgorithm,
+  type RemoteRebateInput,
   type RemoteVoidInput,
+  remoteRebateXml,
   remoteResponseFields,
   remoteVoidXml,
 } from '../../lib/realex-remote-xml.ts'
@@ -15,7 +18,8 @@ import {
 /*
  * The Realex (Global Payments) remote API: XML requests posted server to server, signed with the
  * shared secret like the hosted page (sha1(sha1(fields joined by '.') + '.' + secret)), answered
- * by a signed XML response. We use it to void an authorisation we must not keep.
+ * by a signed XML response. We use it to void an authorisation before settlement and to rebate
+ * (refund) part or all of one after.
  */
 
 /** Live and sandbox remote API addresses. */
@@ -33,48 +37,112 @@ export function realexRemoteUrl(
   return paymentsSandbox(env) ? REALEX_REMOTE_URLS.sandbox : REALEX_REMOTE_URLS.live
 }
 
+/** What came back from one remote API call: nothing usable, or a parsed (maybe signed) answer. */
+type RemoteAnswer =
+  | { reached: false; resultCode: string; resultMessage: string }
+  | { reached: true; resultCode: string; resultMessage: string; signed: boolean }
+
+/**
+ * Posts one signed request and reads the answer. `signed` is true only for a response whose hash
+ * verifies and that names our merchant and ORDER_ID.
+ */
+async function postRemote(input: {
+  url: string
+  fetch: typeof fetch
+  secret: string
+  body: string
+  merchantId: string
+  orderId: string
+}): Promise<RemoteAnswer> {
+  let text: string
+  try {
+    const response = await input.fetch(input.url, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml; charset=UTF-8' },
+      body: input.body,
+    })
+    text = await response.text()
+    if (!response.ok) {
+      return { reached: false, resultCode: `http_${response.status}`, resultMessage: '' }
+    }
+  } catch (error) {
+    return {
+      reached: false,
+      resultCode: 'unreachable',
+      resultMessage: (error instanceof Error ? error.message : String(error)).slice(0, 200),
+    }
+  }
+  const parsed = parseRemoteXml(text, 'response')
+  if (!parsed) return { reached: false, resultCode: 'bad_answer', resultMessage: '' }
+  const resultCode = parsed.fields.result ?? ''
+  const resultMessage = (parsed.fields.message ?? '').slice(0, 500)
+  const fields = remoteResponseFields(parsed.attributes.timestamp ?? '', parsed.fields)
+  const signed =
+    fields.MERCHANT_ID === input.merchantId &&
+    fields.ORDER_ID === input.orderId &&
+    (await verifyHppResponse(fields, input.secret))
+  return { reached: true, resultCode, resultMessage, signed }
+}
+
+interface RemoteCallInput {
+  url: string
+  fetch: typeof fetch
+  secret: string
+  now: Date
+}
+
 /**
  * Voids a transaction through the remote API. Voided only on RESULT 00 in a response whose hash
  * verifies and that names our merchant and ORDER_ID; anything else (a refusal, a network error,
  * an unsigned or altered answer) is `voided: false` with what we learnt.
  */
 export async function voidRealexTransaction(
-  input: { url: string; fetch: typeof fetch; secret: string; now: Date } & Omit<
-    RemoteVoidInput,
-    'timestamp'
-  >
+  input: RemoteCallInput & Omit<RemoteVoidInput, 'timestamp'>
 ): Promise<GatewayVoidResult> {
   const body = await remoteVoidXml({ ...input, timestamp: hppTimestamp(input.now) }, input.secret)
-  let text: string
-  try {
-    const response = await input.fetch(input.url, {
-      method: 'POST',
-      headers: { 'content-type': 'text/xml; charset=UTF-8' },
-      body,
-    })
-    text = await response.text()
-    if (!response.ok) {
-      return { voided: false, resultCode: `http_${response.status}`, resultMessage: '' }
-    }
-  } catch (error) {
-    return {
-      voided: false,
-      resultCode: 'unreachable',
-      resultMessage: (error instanceof Error ? error.message : String(error)).slice(0, 200),
-    }
+  const answer = await postRemote({ ...input, body })
+  const { resultCode, resultMessage } = answer
+  if (!answer.reached || resultCode !== HPP_RESULT.success) {
+    return { voided: false, resultCode, resultMessage }
   }
-  const parsed = parseRemoteXml(text, 'response')
-  if (!parsed) return { voided: false, resultCode: 'bad_answer', resultMessage: '' }
-  const resultCode = parsed.fields.result ?? ''
-  const resultMessage = (parsed.fields.message ?? '').slice(0, 500)
-  if (resultCode !== HPP_RESULT.success) return { voided: false, resultCode, resultMessage }
-  const signed = remoteResponseFields(parsed.attributes.timestamp ?? '', parsed.fields)
-  if (
-    signed.MERCHANT_ID !== input.merchantId ||
-    signed.ORDER_ID !== input.orderId ||
-    !(await verifyHppResponse(signed, input.secret))
-  ) {
-    return { voided: false, resultCode: 'bad_signature', resultMessage }
-  }
+  if (!answer.signed) return { voided: false, resultCode: 'bad_signature', resultMessage }
   return { voided: true, resultCode, resultMessage }
+}
+
+/**
+ * Gives back `amount` pence of a transaction through the remote API (`rebate`). Refunded only on
+ * RESULT 00 in a verified answer. A refusal (any other RESULT) is definite; no answer, or an
+ * answer we cannot trust, is not: Realex has no idempotency key, so the caller must reconcile
+ * such a rebate rather than send it again.
+ */
+export async function rebateRealexTransaction(
+  input: RemoteCallInput &
+    Omit<RemoteRebateInput, 'timestamp'> & {
+      rebatePassword: string
+      algorithm?: RemoteHashAlgorithm
+    }
+): Promise<GatewayRefundResult> {
+  const body = await remoteRebateXml(
+    { ...input, timestamp: hppTimestamp(input.now) },
+    { secret: input.secret, rebatePassword: input.rebatePassword },
+    input.algorithm
+  )
+  const answer = await postRemote({ ...input, body })
+  const { resultCode, resultMessage } = answer
+  if (!answer.reached) {
+    return { refunded: false, definite: false, resultCode, resultMessage, actionRef: null }
+  }
+  if (resultCode !== HPP_RESULT.success) {
+    return { refunded: false, definite: true, resultCode, resultMessage, actionRef: null }
+  }
+  if (!answer.signed) {
+    return {
+      refunded: false,
+      definite: false,
+      resultCode: 'bad_signature',
+      resultMessage,
+      actionRef: null,
+    }
+  }
+  return { refunded: true, definite: true, resultCode, resultMessage, actionRef: null }
 }

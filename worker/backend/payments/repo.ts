@@ -73,6 +73,7 @@ export function storedAttempt(payment: PaymentRow, businessOrderId = ''): Paymen
     saveCard: payment.save_card === 1,
     savedCardToken: null,
     token: null,
+    authCode: payment.auth_code,
   }
 }
 

@@ -25,7 +25,11 @@ import { randomToken } from '../../lib/crypto.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import type { MessengerEnv } from '../messaging/messenger.ts'
 import { realexConfig } from './config.ts'
-import { cardGatewayName, localSandboxActive } from '../../lib/payments-config.ts'
+import {
+  cardGatewayName,
+  localSandboxActive,
+  sandboxRebatePassword,
+} from '../../lib/payments-config.ts'
 import type {
   CardGatewayAdapter,
   GatewayOutcome,
@@ -84,7 +88,10 @@ export type PaymentsEnv = MessengerEnv &
     | 'REALEX_MERCHANT_ID'
     | 'REALEX_ACCOUNT'
     | 'REALEX_SHARED_SECRET'
-  >
+  > & {
+    /** The Realex account's rebate password (a secret; absent: Realex refunds are refused). */
+    REALEX_REBATE_PASSWORD?: string
+  }
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_CARD_FIELDS.map((field) => field.toLowerCase()))
 
@@ -561,8 +568,11 @@ export async function verifyPayment(
   return paymentResult(env.DB, current)
 }
 
-/** The adapter that can void a payment of this gateway (null: none can, the void stays owed). */
-async function voidingGateway(
+/**
+ * The adapter of a payment's card gateway, for the calls after the payment (void, refund); wallets
+ * paid through their card gateway answer through it too. Null: no adapter (cash).
+ */
+export async function gatewayOfPayment(
   env: PaymentsEnv,
   payment: PaymentRow,
   now: Date
@@ -576,6 +586,9 @@ async function voidingGateway(
     payerExists: false,
     remote: {
       url: realexRemoteUrl(env, origin),
+      rebatePassword: localSandboxActive(env)
+        ? await sandboxRebatePassword(env)
+        : env.REALEX_REBATE_PASSWORD?.trim() || null,
       // Workers' fetch must be called unbound from any object.
       fetch: localSandboxActive(env)
         ? requirePaymentSandbox(env).remoteFetch(env)
@@ -584,8 +597,11 @@ async function voidingGateway(
   })
 }
 
-/** What a void needs of an attempt: the gateway's references, amount and currency. */
-async function voidAttemptOf(db: D1Database, payment: PaymentRow): Promise<PaymentAttempt> {
+/** What a later call (void, refund) needs of an attempt: its references, amount and currency. */
+export async function storedAttemptOf(
+  db: D1Database,
+  payment: PaymentRow
+): Promise<PaymentAttempt> {
   const order = await findOrderReference(db, payment.order_id)
   return storedAttempt(payment, order?.business_order_id ?? '')
 }
@@ -602,14 +618,14 @@ export async function voidOwed(
 ): Promise<PaymentRow> {
   if (payment.void_reason === null || payment.voided_at !== null) return payment
   if (payment.status !== 'authorised') return payment
-  const gateway = await voidingGateway(env, payment, now)
+  const gateway = await gatewayOfPayment(env, payment, now)
   let result: GatewayVoidResult = {
     voided: false,
     resultCode: 'unavailable',
     resultMessage: `no void for the ${payment.gateway} gateway`,
   }
   if (gateway)
-    result = await gateway.void(await voidAttemptOf(env.DB, payment), payment.external_ref)
+    result = await gateway.void(await storedAttemptOf(env.DB, payment), payment.external_ref)
   await recordVoidStatement(env.DB, payment.id, { ...result, at: now.toISOString() }).run()
   return requirePayment(env.DB, payment.business_id, payment.id)
 }

@@ -133,13 +133,24 @@ export async function realexWalletCharge(
 export async function sandboxWalletCharge(
   sandbox: PaymentSandbox,
   db: D1Database,
-  secret: string,
+  config: Pick<RealexConfig, 'merchantId' | 'account' | 'secret'>,
   attempt: PaymentAttempt,
   wallet: Wallet
 ): Promise<WalletCharge> {
-  const outcome = await sandbox.spendWalletToken(db, secret, wallet, attempt.token ?? '')
+  const outcome = await sandbox.spendWalletToken(db, config.secret, wallet, attempt.token ?? '')
   if (outcome === null) return failed('token_invalid', 'Wallet token invalid or already used')
   const ref = `SBXW${attempt.gatewayOrderId.replace(/[^A-Za-z0-9]/g, '').slice(-16)}`
+  if (outcome === 'approve') {
+    // The sandbox holds the authorisation like the card page's, so it can be voided or refunded.
+    await sandbox.recordAuthorisation(db, {
+      merchantId: config.merchantId,
+      account: config.account,
+      orderId: attempt.gatewayOrderId,
+      pasref: ref,
+      amount: attempt.amount,
+      currency: attempt.currency,
+    })
+  }
   return outcome === 'approve'
     ? {
         outcome: {

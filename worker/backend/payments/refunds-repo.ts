@@ -1,0 +1,199 @@
+/*
+ * Money given back on a payment (migration 0025's payment_refunds), and the payments row it
+ * changes. A refund or void is claimed by one conditional insert before the gateway is called:
+ * it names a payment that still holds that much (taken, minus what is refunded or in flight), and
+ * its reference is unique per business, so neither two staff at once nor a retried call can give
+ * back more than was taken or the same refund twice.
+ */
+
+export type MoneyBackKind = 'refund' | 'void'
+export type MoneyBackStatus = 'pending' | 'done' | 'refused' | 'unknown'
+
+/** A payment_refunds row as the refunds service reads it. */
+export interface MoneyBackRow {
+  id: number
+  business_id: number
+  payment_id: number
+  kind: MoneyBackKind
+  reference: string
+  amount: number
+  reason: string
+  status: MoneyBackStatus
+  result_code: string | null
+  result_message: string | null
+  action_ref: string | null
+}
+
+const COLUMNS = `id, business_id, payment_id, kind, reference, amount, reason, status, result_code,
+  result_message, action_ref`
+
+/** Payment statuses that still hold money we can give back. */
+const HOLDS_MONEY = `('authorised', 'captured', 'partially_refunded')`
+
+/**
+ * Claims a refund (or void) of `amount` pence: inserted only when the payment holds that much
+ * beyond what is refunded, pending or unknown; a void only when nothing else was given back. Null
+ * when not claimed (see findMoneyBack for a reference already used).
+ */
+export async function claimMoneyBack(
+  db: D1Database,
+  input: {
+    businessId: number
+    paymentId: number
+    kind: MoneyBackKind
+    reference: string
+    amount: number
+    reason: string
+    at: string
+  }
+): Promise<MoneyBackRow | null> {
+  return db
+    .prepare(
+      `insert into payment_refunds (business_id, payment_id, kind, reference, amount, reason,
+         created_at, updated_at)
+       select p.business_id, p.id, ?3, ?4, ?5, ?6, ?7, ?7 from payments p
+       where p.business_id = ?1 and p.id = ?2 and p.status in ${HOLDS_MONEY}
+         and p.voided_at is null and p.void_reason is null
+         and p.amount - p.amount_refunded - coalesce((select sum(r.amount) from payment_refunds r
+           where r.payment_id = p.id and r.status in ('pending', 'unknown')), 0) >= ?5
+         and (?3 = 'refund' or (p.amount_refunded = 0 and p.amount = ?5
+           and not exists (select 1 from payment_refunds r
+             where r.payment_id = p.id and r.status <> 'refused')))
+       on conflict (business_id, reference) do nothing
+       returning ${COLUMNS}`
+    )
+    .bind(
+      input.businessId,
+      input.paymentId,
+      input.kind,
+      input.reference,
+      input.amount,
+      input.reason,
+      input.at
+    )
+    .first<MoneyBackRow>()
+}
+
+/** The refund or void a reference names, if any. */
+export function findMoneyBack(
+  db: D1Database,
+  businessId: number,
+  reference: string
+): Promise<MoneyBackRow | null> {
+  return db
+    .prepare(`select ${COLUMNS} from payment_refunds where business_id = ?1 and reference = ?2`)
+    .bind(businessId, reference)
+    .first<MoneyBackRow>()
+}
+
+/** What the gateway said, to record on a pending claim. */
+export interface MoneyBackAnswer {
+  status: Exclude<MoneyBackStatus, 'pending'>
+  resultCode: string
+  resultMessage: string
+  actionRef: string | null
+  at: string
+}
+
+/**
+ * Records the answer on a pending claim in one batch. When done, the payment changes first
+ * (guarded by the claim still being pending, so a replayed answer changes nothing): a refund adds
+ * to amount_refunded (refunded when all of it is back), a void cancels the authorisation.
+ */
+export async function recordMoneyBack(
+  db: D1Database,
+  claim: MoneyBackRow,
+  answer: MoneyBackAnswer
+): Promise<void> {
+  const pending = `exists (select 1 from payment_refunds where id = ?3 and status = 'pending')`
+  const payment =
+    claim.kind === 'refund'
+      ? db
+          .prepare(
+            `update payments set amount_refunded = amount_refunded + ?2,
+               status = case when amount_refunded + ?2 >= amount then 'refunded'
+                 else 'partially_refunded' end,
+               updated_at = ?4
+             where id = ?1 and ${pending}`
+          )
+          .bind(claim.payment_id, claim.amount, claim.id, answer.at)
+      : db
+          .prepare(
+            `update payments set status = 'cancelled', voided_at = ?3,
+               result_message = 'authorisation voided: ' || ?4,
+               void_result_code = ?5, void_result_message = ?6, updated_at = ?3
+             where id = ?1 and exists (select 1 from payment_refunds
+               where id = ?2 and status = 'pending')`
+          )
+          .bind(
+            claim.payment_id,
+            claim.id,
+            answer.at,
+            claim.reason,
+            answer.resultCode,
+            answer.resultMessage
+          )
+  const row = db
+    .prepare(
+      `update payment_refunds set status = ?2, result_code = ?3, result_message = ?4,
+         action_ref = ?5, updated_at = ?6
+       where id = ?1 and status = 'pending'`
+    )
+    .bind(
+      claim.id,
+      answer.status,
+      answer.resultCode,
+      answer.resultMessage,
+      answer.actionRef,
+      answer.at
+    )
+  await db.batch(answer.status === 'done' ? [payment, row] : [row])
+}
+
+/** Per payment: what it took, what was refunded and what was voided (pence), for the ledger. */
+export interface PaymentMoney {
+  paymentId: number
+  orderId: number
+  gateway: string
+  gatewayOrderId: string | null
+  taken: number
+  refunded: number
+  voided: number
+}
+
+/** Every payment of a business that took money, with its refunds and void. */
+export async function paymentMoney(
+  db: D1Database,
+  businessId: number
+): Promise<Array<PaymentMoney>> {
+  const { results } = await db
+    .prepare(
+      `select p.id, p.order_id, p.gateway, p.gateway_order_id, p.amount,
+         coalesce((select sum(r.amount) from payment_refunds r
+           where r.payment_id = p.id and r.kind = 'refund' and r.status = 'done'), 0) as refunded,
+         case when p.voided_at is not null then p.amount else 0 end as voided
+       from payments p
+       where p.business_id = ?1
+         and (p.status in ${HOLDS_MONEY} or p.status = 'refunded' or p.voided_at is not null)
+       order by p.id`
+    )
+    .bind(businessId)
+    .all<{
+      id: number
+      order_id: number
+      gateway: string
+      gateway_order_id: string | null
+      amount: number
+      refunded: number
+      voided: number
+    }>()
+  return results.map((row) => ({
+    paymentId: row.id,
+    orderId: row.order_id,
+    gateway: row.gateway,
+    gatewayOrderId: row.gateway_order_id,
+    taken: row.amount,
+    refunded: row.refunded,
+    voided: row.voided,
+  }))
+}

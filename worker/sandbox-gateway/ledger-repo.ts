@@ -1,0 +1,214 @@
+/*
+ * The local sandbox gateways' ledger (migration 0025): refunds of sandbox transactions, the
+ * nightly settlement that ends voids, and the per-transaction sums a test checks
+ * (captured − refunded − voided = what the shopper finally paid). Each refund is one conditional
+ * insert, so two refunds at once can never give back more than was captured.
+ */
+
+/** Why a refund was not taken: no such transaction, it was voided, or it is not that much. */
+export type SandboxRefundRefusal = 'not_found' | 'not_refundable' | 'exceeds_balance'
+
+/** Which refund a call made or replays (`replayed`: the same reference was seen before). */
+export type SandboxRefundResult =
+  | { kind: 'refunded'; actionId: string; replayed: boolean }
+  | { kind: 'refused'; reason: SandboxRefundRefusal }
+  | { kind: 'reference_in_use' }
+
+const REFUNDED_SUM = `coalesce((select sum(f.amount) from sandbox_refunds f
+  where f.provider = ?1 and f.transaction_ref = ?2), 0)`
+
+/**
+ * Gives back `amount` pence of a Realex sandbox transaction named by ORDER_ID and PASREF, when it
+ * was authorised (RESULT 00), is not voided and has that much left.
+ */
+export async function refundRealexTransaction(
+  db: D1Database,
+  input: {
+    merchantId: string
+    orderId: string
+    pasref: string
+    amount: number
+    currency: string
+    actionId: string
+    at: string
+  }
+): Promise<SandboxRefundResult> {
+  const inserted = await db
+    .prepare(
+      `insert into sandbox_refunds (provider, transaction_ref, amount, currency, reference,
+         action_id, created_at)
+       select ?1, r.order_id, ?5, r.currency, null, ?6, ?7 from sandbox_hpp_requests r
+       where r.order_id = ?2 and r.merchant_id = ?3 and r.pasref = ?4 and r.currency = ?8
+         and r.status = 'answered' and r.result_code = '00'
+         and cast(r.amount as integer) - ${REFUNDED_SUM} >= ?5`
+    )
+    .bind(
+      'realex',
+      input.orderId,
+      input.merchantId,
+      input.pasref,
+      input.amount,
+      input.actionId,
+      input.at,
+      input.currency
+    )
+    .run()
+  if (inserted.meta.changes === 1) {
+    return { kind: 'refunded', actionId: input.actionId, replayed: false }
+  }
+  const row = await db
+    .prepare(
+      `select status, result_code from sandbox_hpp_requests
+       where order_id = ?1 and merchant_id = ?2 and pasref = ?3 and currency = ?4`
+    )
+    .bind(input.orderId, input.merchantId, input.pasref, input.currency)
+    .first<{ status: string; result_code: string | null }>()
+  if (!row || row.result_code !== '00') return { kind: 'refused', reason: 'not_found' }
+  return {
+    kind: 'refused',
+    reason: row.status === 'answered' ? 'exceeds_balance' : 'not_refundable',
+  }
+}
+
+/**
+ * Gives back `amount` pence of a frames sandbox payment. The reference is the refund's
+ * idempotency anchor: the same reference for the same payment and amount answers the first
+ * refund; for anything else it is in use.
+ */
+export async function refundFramesPayment(
+  db: D1Database,
+  input: { paymentId: string; amount: number; reference: string; actionId: string; at: string }
+): Promise<SandboxRefundResult> {
+  const inserted = await db
+    .prepare(
+      `insert into sandbox_refunds (provider, transaction_ref, amount, currency, reference,
+         action_id, created_at)
+       select ?1, p.id, ?3, p.currency, ?4, ?5, ?6 from sandbox_frames_payments p
+       where p.id = ?2 and p.status = 'Authorized' and p.amount - ${REFUNDED_SUM} >= ?3
+       on conflict (provider, reference) do nothing`
+    )
+    .bind('frames', input.paymentId, input.amount, input.reference, input.actionId, input.at)
+    .run()
+  if (inserted.meta.changes === 1) {
+    return { kind: 'refunded', actionId: input.actionId, replayed: false }
+  }
+  const earlier = await db
+    .prepare(
+      `select transaction_ref, amount, action_id from sandbox_refunds
+       where provider = 'frames' and reference = ?1`
+    )
+    .bind(input.reference)
+    .first<{ transaction_ref: string; amount: number; action_id: string }>()
+  if (earlier) {
+    return earlier.transaction_ref === input.paymentId && earlier.amount === input.amount
+      ? { kind: 'refunded', actionId: earlier.action_id, replayed: true }
+      : { kind: 'reference_in_use' }
+  }
+  const payment = await db
+    .prepare(`select status from sandbox_frames_payments where id = ?1`)
+    .bind(input.paymentId)
+    .first<{ status: string }>()
+  if (!payment) return { kind: 'refused', reason: 'not_found' }
+  return {
+    kind: 'refused',
+    reason: payment.status === 'Authorized' ? 'exceeds_balance' : 'not_refundable',
+  }
+}
+
+/**
+ * Records an authorisation the sandbox gave outside its card page (a sandbox wallet sheet's token
+ * charged through "Realex"), as the real gateway would hold it: so it can be voided or rebated,
+ * and counts in the ledger. Nothing happens for an ORDER_ID already seen.
+ */
+export async function recordSandboxAuthorisation(
+  db: D1Database,
+  input: {
+    merchantId: string
+    account: string
+    orderId: string
+    pasref: string
+    amount: number
+    currency: string
+  }
+): Promise<void> {
+  await db
+    .prepare(
+      `insert into sandbox_hpp_requests (order_id, merchant_id, account, amount, currency,
+         response_url, status, result_code, pasref)
+       values (?1, ?2, ?3, ?4, ?5, '', 'answered', '00', ?6)
+       on conflict (order_id) do nothing`
+    )
+    .bind(
+      input.orderId,
+      input.merchantId,
+      input.account,
+      String(input.amount),
+      input.currency,
+      input.pasref
+    )
+    .run()
+}
+
+/**
+ * Closes the sandbox's settlement batch: every authorisation taken so far is settled, so it can
+ * no longer be voided, only refunded (the real gateways settle nightly; tests and the local cron
+ * call this instead of waiting for midnight).
+ */
+export async function settleSandboxBatch(db: D1Database): Promise<void> {
+  await db.batch([
+    db.prepare(
+      `update sandbox_hpp_requests set settled = 1
+       where settled = 0 and status = 'answered' and result_code = '00'`
+    ),
+    db.prepare(
+      `update sandbox_frames_payments set settled = 1
+       where settled = 0 and status = 'Authorized' and amount > 0`
+    ),
+  ])
+}
+
+/** One sandbox transaction's money, in pence (the backend's PaymentSandbox port has its twin). */
+export interface SandboxLedgerEntry {
+  provider: 'realex' | 'frames'
+  /** The shop's gateway order id (Realex ORDER_ID; the frames payment's reference). */
+  gatewayOrderId: string
+  captured: number
+  refunded: number
+  voided: number
+}
+
+/** Every sandbox transaction that took money, with what was given back by refund or void. */
+export async function sandboxLedger(db: D1Database): Promise<Array<SandboxLedgerEntry>> {
+  const { results } = await db
+    .prepare(
+      `select 'realex' as provider, r.order_id as gateway_order_id,
+         cast(r.amount as integer) as captured,
+         coalesce((select sum(f.amount) from sandbox_refunds f
+           where f.provider = 'realex' and f.transaction_ref = r.order_id), 0) as refunded,
+         case when r.status = 'voided' then cast(r.amount as integer) else 0 end as voided
+       from sandbox_hpp_requests r
+       where r.result_code = '00' and r.status in ('answered', 'voided')
+       union all
+       select 'frames', p.reference, p.amount,
+         coalesce((select sum(f.amount) from sandbox_refunds f
+           where f.provider = 'frames' and f.transaction_ref = p.id), 0),
+         case when p.status = 'Voided' then p.amount else 0 end
+       from sandbox_frames_payments p
+       where p.status in ('Authorized', 'Voided') and p.amount > 0
+       order by 2`
+    )
+    .all<{
+      provider: 'realex' | 'frames'
+      gateway_order_id: string
+      captured: number
+      refunded: number
+      voided: number
+    }>()
+  return results.map((row) => ({
+    provider: row.provider,
+    gatewayOrderId: row.gateway_order_id,
+    captured: row.captured,
+    refunded: row.refunded,
+    voided: row.voided,
+  }))
+}
