@@ -1,5 +1,5 @@
 -- Migration number: 0024 	 2026-11-27T09:00:00.000Z
--- Staff of the store console (issue 16): accounts per business, their roles, their sessions,
+-- Staff of the store console (ADR 009 addendum): accounts per business, their roles, their sessions,
 -- their sign-in codes and their invitations. Separate from customers: a shopper and a member of
 -- staff never share an account, a session or a token audience (worker/backend/staff/).
 -- Times are ISO 8601 UTC strings from the app clock (worker/lib/clock.ts).

@@ -131,7 +131,7 @@ export const CONTACT_BODY_MAX_BYTES =
  */
 export const BASKET_OF_ANOTHER_MEMBER_REASON = 'basket_of_another_member'
 
-/** A staff invitation link works for 7 days (issue 16); a new invitation retires the older. */
+/** A staff invitation link works for 7 days (ADR 009 addendum); a new invitation retires the older. */
 export const STAFF_INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
 /** Where an invitation email's link lands on the brand's host (the console's accept page). */
 export const STAFF_INVITATION_PATH = '/store/invitation/'

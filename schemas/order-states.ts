@@ -1,6 +1,7 @@
 import type { ORDER_STATUSES } from './checkout-answers.ts'
 import type { FulfilmentMethod } from './constants.ts'
 import { formatMessage, MESSAGES } from './messages.ts'
+import type { StaffRole } from './staff.ts'
 
 /**
  * The order state machine after payment (spec §4 Order statuses; ADR 017): which action moves an
@@ -74,9 +75,7 @@ export function isStoreOrderStatus(status: OrderStatusName): status is StoreOrde
   return isProgressStatus(status) || isTerminalStatus(status)
 }
 
-/** The store's staff roles (ADR 017), plus the cron that rejects an order nobody accepted in time. */
-export const STAFF_ROLES = ['operator', 'store_manager', 'picker', 'driver'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
+/** The store's staff roles (schemas/staff.ts), plus the cron that rejects an order nobody accepted in time. */
 export type ActorRole = StaffRole | 'system'
 
 /** Who acts: store scoping is the caller's check (a staff member outside the store gets 404). */
@@ -102,7 +101,7 @@ export interface OrderProgress {
 export type LineMark = 'picked' | 'short' | 'out_of_stock' | 'substituted'
 
 /**
- * Every action of issue 16 with its payload. The machine checks only what decides the move (a
+ * Every action of the store console with its payload. The machine checks only what decides the move (a
  * reason is not blank, the driver it records); the request schema and the service check the rest
  * with the clock (an estimated ready time in the future, a line of this order).
  */

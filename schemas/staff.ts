@@ -5,7 +5,7 @@ import { NewPasswordSchema, OpaqueTokenSchema, PresentedPasswordSchema } from '.
 import { requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
 
 /**
- * Staff of the store console (issue 16): sign-in with a password and an emailed code, sessions
+ * Staff of the store console (ADR 009 addendum): sign-in with a password and an emailed code, sessions
  * under their own token audience, invitations, deactivation. Never a shopper's token or account.
  */
 

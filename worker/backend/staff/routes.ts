@@ -29,7 +29,7 @@ import {
 import { refreshStaffSession, signOutStaff } from './sessions.ts'
 import { staffCodeStep, staffPasswordStep } from './sign-in.ts'
 
-/** Staff of the store console: sign-in, sessions, invitations, deactivation (issue 16). */
+/** Staff of the store console: sign-in, sessions, invitations, deactivation (ADR 009 addendum). */
 export const staff = createDomain('Staff')
 
 const STAFF_BEARER =

@@ -19,7 +19,7 @@ import {
 import { startStaffSession } from './sessions.ts'
 
 /**
- * The account key of staff password failures in login_failures (ADR 009, issue 14 addendum):
+ * The account key of staff password failures in login_failures (ADR 009 addendum on password guessing):
  * the same per-account lock as members, but never shared with a shopper who has the same email.
  */
 export function staffAttemptIdentifier(email: string): string {
