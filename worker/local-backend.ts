@@ -15,7 +15,11 @@ import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'
  */
 
 /** The adapters this Worker gives the backend: the local payment sandbox. */
-export const backendAdapters: BackendAdapters = { paymentSandbox: localPaymentSandbox }
+export const backendAdapters: BackendAdapters = {
+  paymentSandbox: localPaymentSandbox,
+  // Wired to the per-store order board Durable Object once it lands (ADR 017).
+  orderBoard: null,
+}
 
 export const backend = createBackend(backendAdapters)
 

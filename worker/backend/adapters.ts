@@ -1,3 +1,4 @@
+import type { OrderStatusName } from '../../schemas/order-states.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
@@ -78,4 +79,33 @@ export function requirePaymentSandbox(adapters: PaymentAdapters): PaymentSandbox
  * live outside worker/backend. Adapters the backend owns itself (geocoder, messenger) are chosen
  * from the bindings instead.
  */
-export type BackendAdapters = Required<PaymentAdapters>
+export type BackendAdapters = Required<PaymentAdapters & OrderBoardAdapters>
+
+/**
+ * A change on a store's order board (ADR 017): a paid order arrived (`placed`) or an order moved
+ * or changed inside its status (`updated`). The board reloads what it shows from the staff API,
+ * so the event names the order and never carries shopper data.
+ */
+export interface OrderBoardEvent {
+  businessId: number
+  storeId: number
+  orderId: number
+  status: OrderStatusName
+  change: 'placed' | 'updated'
+  /** ISO 8601 instant of the change, from the app clock. */
+  at: string
+}
+
+/**
+ * Tells the store's open order boards about a change, live (a Durable Object per store holding
+ * the boards' WebSockets in the storefront Worker). Called after the change is committed; it must
+ * not throw: a board that misses an event is still right on its next load.
+ */
+export interface OrderBoardNotifier {
+  publish(bindings: Env, event: OrderBoardEvent): Promise<void>
+}
+
+export interface OrderBoardAdapters {
+  /** Null where no live board is wired: boards then show changes on their next load only. */
+  orderBoard?: OrderBoardNotifier | null | undefined
+}
