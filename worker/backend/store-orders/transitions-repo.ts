@@ -98,7 +98,8 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
   if (change.pickingStarted) sets.push('picking_started_at = coalesce(picking_started_at, ?5)')
   if (change.readyForCollection) sets.push('ready_for_collection_at = ?5')
   if (change.driverId !== undefined) sets.push(`driver_id = ${bind(change.driverId)}`)
-  if (change.closingReason !== undefined) sets.push(`closing_reason = ${bind(change.closingReason)}`)
+  if (change.closingReason !== undefined)
+    sets.push(`closing_reason = ${bind(change.closingReason)}`)
   if (change.refundEverything) {
     // SQLite's SET reads the row as it was before the update: the tip first, the rest as refund.
     sets.push(
