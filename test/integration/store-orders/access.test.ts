@@ -6,6 +6,7 @@ import { registerMember } from '../auth/fixtures.ts'
 import {
   act,
   actOk,
+  cardOrder,
   cashOrder,
   errorMessage,
   historyOf,
@@ -62,7 +63,7 @@ describe('two staff at once', () => {
   })
 
   it('accept and reject: exactly one wins and only its effects happen', async () => {
-    const order = await cashOrder()
+    const order = await cardOrder()
     const answers = await Promise.all([
       act(manager.bearer, STORE, order.orderId, 'sent_to_store', accept),
       act(secondManager.bearer, STORE, order.orderId, 'sent_to_store', {
