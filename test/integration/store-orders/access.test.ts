@@ -112,6 +112,23 @@ describe('a double click', () => {
     expect(await historyOf(order.orderId)).toHaveLength(1)
   })
 
+  it('takes the key from the body too (the /api proxy forwards no such header)', async () => {
+    const order = await cashOrder()
+    const body = {
+      businessId: 1,
+      storeId: STORE,
+      orderId: order.orderId,
+      expectedStatus: 'sent_to_store',
+      action: accept,
+      idempotencyKey: crypto.randomUUID(),
+    }
+    const first = await staffCall('/staff/orders/action', body, manager.bearer)
+    const second = await staffCall('/staff/orders/action', body, manager.bearer)
+    expect(first.status).toBe(200)
+    expect(second).toEqual(first)
+    expect(await historyOf(order.orderId)).toHaveLength(1)
+  })
+
   it('an action without an Idempotency-Key is refused', async () => {
     const order = await cashOrder()
     const answer = await staffCall(
