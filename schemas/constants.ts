@@ -135,3 +135,11 @@ export const BASKET_OF_ANOTHER_MEMBER_REASON = 'basket_of_another_member'
 export const STAFF_INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60
 /** Where an invitation email's link lands on the brand's host (the console's accept page). */
 export const STAFF_INVITATION_PATH = '/store/invitation/'
+
+/**
+ * Minutes a store has to accept a paid order before its managers are alerted (ADR 017); at twice
+ * the window the cron rejects it. A store may set its own (stores.order_accept_window_minutes).
+ */
+export const ORDER_ACCEPT_WINDOW_MINUTES = 10
+/** The board shows finished orders for this long after their last change. */
+export const ORDER_BOARD_FINISHED_HOURS = 24

@@ -197,6 +197,31 @@ export const MESSAGES = {
   orderActionNotYourDelivery: 'This delivery is assigned to another driver.',
   orderActionWrongState: 'This order is now %s, so this can no longer be done.',
   orderActionReasonRequired: 'Please give a reason.',
+  orderLineNotFound: 'This line is not part of the order.',
+  orderShortQuantity: 'A short line has fewer items than ordered.',
+  orderSubstituteNotSold: 'This store does not sell that item.',
+  orderReadyTimePast: 'The ready time must be later than now.',
+  orderDriverNotAtStore: 'This driver does not work at this store.',
+  orderRefundTooMuch: 'This is more than is left to refund on the order.',
+  orderNotPaid: 'This order has no payment to refund.',
+  // Spec §4 tracking messages (sent to store; accepted and being picked; driver en route;
+  // delivered; a delivery problem telling the customer to contact the store), then ours for the
+  // endings with money back (ADR 017):
+  orderTrackingSentToStore: 'Your order has been sent to the store.',
+  orderTrackingAccepted: 'The store has accepted your order and it is being picked.',
+  orderTrackingReadyForCollection: 'Your order is ready for collection.',
+  orderTrackingEnRoute: 'Your driver is en route.',
+  orderTrackingDelivered: 'Your order has been delivered.',
+  orderTrackingDeliveryProblem:
+    'There was a problem delivering your order. Please contact the store.',
+  orderTrackingPickedChanges: 'Your order has been picked. %s has been refunded for the changes.',
+  orderTrackingRejected: 'The store could not take your order. %s will be refunded.',
+  orderTrackingCancelled: 'Your order has been cancelled. %s will be refunded.',
+  orderTrackingRejectedCash: 'The store could not take your order. You have not been charged.',
+  orderTrackingCancelledCash: 'Your order has been cancelled. You have not been charged.',
+  orderTrackingRefunded: '%s has been refunded to you.',
+  orderAutoRejectedReason: 'Not accepted in time',
+  orderAcceptOverdue: 'Order %s has not been accepted. It will be rejected automatically at %s.',
   // Not in the spec (payments backend):
   cardNotFound: 'We could not find that card.',
   paymentMethodNotAvailable: 'This payment method is not available. Please choose another.',

@@ -21,6 +21,7 @@ import type { Domain } from './route-registry.ts'
 import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
 import { staff } from './staff/routes.ts'
+import { storeOrders } from './store-orders/routes.ts'
 import { stores } from './stores/routes.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
@@ -37,6 +38,7 @@ const domains: ReadonlyArray<Domain> = [
   checkout,
   payments,
   staff,
+  storeOrders,
   seo,
   development,
 ]

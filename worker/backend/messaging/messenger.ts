@@ -12,6 +12,8 @@ export type MessageTemplate =
   | 'order_confirmation'
   | 'staff_sign_in_code'
   | 'staff_invitation'
+  | 'order_status'
+  | 'staff_order_alert'
 
 /** One email or text to a shopper. */
 export interface OutgoingMessage {

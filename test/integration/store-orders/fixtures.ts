@@ -1,0 +1,229 @@
+import { env } from 'cloudflare:test'
+import { expect } from 'vitest'
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
+import type { StoreRole } from '../../../schemas/staff.ts'
+import {
+  StoreOrderBoardSchema,
+  StoreOrderDetailSchema,
+  type StoreOrderAction,
+  type StoreOrderDetail,
+} from '../../../schemas/store-orders.ts'
+import type { StoreOrderStatus } from '../../../schemas/order-states.ts'
+import { callBackend, type Call } from '../../support/workers/requests.ts'
+import { call, freshIp, testEnv } from '../auth/fixtures.ts'
+import { OrderSummarySchema } from '../../../schemas/checkout.ts'
+import {
+  consumerData,
+  type Draft,
+  callWith,
+  makePayment,
+  payOnSandbox,
+  paymentBody,
+  resultOf,
+  VALID_EXPIRY,
+} from '../payments/fixtures.ts'
+import { guestBearer, orderBody, plainItem, readyBasket } from '../checkout/fixtures.ts'
+import { seedStaff, signIn } from '../staff/fixtures.ts'
+
+export { seedCheckout, STORES } from '../payments/fixtures.ts'
+export { BUSINESS_ID } from '../auth/fixtures.ts'
+
+/*
+ * The store console's orders through the API: paid orders placed the way checkout places them,
+ * staff signed in the way the console signs in (password, then the emailed code).
+ */
+
+const SUCCESS_CARD = { cardNumber: '4263970000005262', ...VALID_EXPIRY }
+
+export interface PaidOrder {
+  orderId: number
+  total: number
+  email: string
+  /** The shopper's basket token and bearer: what the public order-status call asks for. */
+  basketToken: string
+  bearer: string
+}
+
+const paidOf = (draft: Draft, email: string) => ({
+  orderId: draft.orderId,
+  total: draft.total,
+  email,
+  basketToken: draft.ready.token,
+  bearer: draft.bearer,
+})
+
+/** The order's status as the shopper's public order-status call answers it. */
+export async function publicStatus(order: PaidOrder): Promise<string> {
+  const answer = await call(
+    '/checkout/order',
+    { businessId: 1, basketToken: order.basketToken, draftOrderId: order.orderId },
+    { bearer: order.bearer }
+  )
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+  return OrderSummarySchema.parse(answer.json).status
+}
+
+/**
+ * A draft order through /checkout/process-order (as payments/fixtures.ts draftOrder, with the
+ * fulfilment method: deliveries by default here, since most of the console's path is theirs).
+ */
+export async function placeDraft(
+  method: FulfilmentMethod,
+  paymentMethod: 'paymentCard' | 'paymentCash',
+  email: string
+): Promise<Draft> {
+  const item = await plainItem(500, 2500)
+  const bearer = await guestBearer()
+  const ready = await readyBasket({ items: [{ id: item.id, quantity: 2 }], email, method })
+  const placed = await callWith(
+    testEnv,
+    '/checkout/process-order',
+    orderBody(ready, {
+      emailAddress: email,
+      paymentMethod,
+      paymentGateway: paymentMethod === 'paymentCash' ? 'cash' : 'realex',
+    }),
+    bearer
+  )
+  expect(placed.status, JSON.stringify(placed.json)).toBe(200)
+  const order = OrderSummarySchema.parse(placed.json)
+  return {
+    ready,
+    orderId: order.draftOrderId,
+    businessOrderId: order.businessOrderId,
+    total: order.totals.total,
+    bearer,
+  }
+}
+
+/** A cash order confirmed at checkout: Sent to Store at once (the quickest paid order). */
+export async function cashOrder(method: FulfilmentMethod = 'delivery'): Promise<PaidOrder> {
+  const email = `guest.${crypto.randomUUID()}@example.com`
+  const draft = await placeDraft(method, 'paymentCash', email)
+  const result = await makePayment(
+    paymentBody(draft, {
+      paymentMethod: 'paymentCash',
+      paymentGateway: 'cash',
+      cashConfirmed: true,
+    })
+  )
+  expect(result.status).toBe('succeeded')
+  return paidOf(draft, email)
+}
+
+/** A card order paid on the Realex sandbox's hosted page. */
+export async function cardOrder(
+  method: FulfilmentMethod = 'delivery'
+): Promise<PaidOrder & { paymentId: number }> {
+  const email = `guest.${crypto.randomUUID()}@example.com`
+  const draft = await placeDraft(method, 'paymentCard', email)
+  const started = await makePayment(paymentBody(draft))
+  const answer = resultOf(await consumerData(await payOnSandbox(started.redirect!, SUCCESS_CARD)))
+  expect(answer.status).toBe('succeeded')
+  return { ...paidOf(draft, email), paymentId: answer.paymentId }
+}
+
+export interface SignedInStaff {
+  id: number
+  bearer: string
+}
+
+/** A member of staff with these roles (or an operator), signed in. */
+export async function staffMember(
+  roles: ReadonlyArray<{ storeId: number; role: StoreRole }>,
+  operator = false
+): Promise<SignedInStaff> {
+  const seeded = await seedStaff({ roles, operator })
+  const tokens = await signIn(seeded.email)
+  return { id: seeded.id, bearer: tokens.access_token }
+}
+
+export function staffCall(
+  path: string,
+  body: unknown,
+  bearer: string,
+  idempotencyKey?: string
+): Promise<Call> {
+  return callBackend(path, body, {
+    bearer,
+    ip: freshIp(),
+    bindings: testEnv,
+    ...(idempotencyKey ? { headers: { 'idempotency-key': idempotencyKey } } : {}),
+  })
+}
+
+export async function board(bearer: string, storeId: number) {
+  const answer = await staffCall('/staff/orders/board', { businessId: 1, storeId }, bearer)
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+  return StoreOrderBoardSchema.parse(answer.json)
+}
+
+export async function detail(bearer: string, storeId: number, orderId: number) {
+  const answer = await staffCall(
+    '/staff/orders/detail',
+    { businessId: 1, storeId, orderId },
+    bearer
+  )
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+  return StoreOrderDetailSchema.parse(answer.json)
+}
+
+/** Posts an action with a fresh Idempotency-Key unless one is given. */
+export function act(
+  bearer: string,
+  storeId: number,
+  orderId: number,
+  expectedStatus: StoreOrderStatus,
+  action: StoreOrderAction,
+  key: string = crypto.randomUUID()
+): Promise<Call> {
+  return staffCall(
+    '/staff/orders/action',
+    { businessId: 1, storeId, orderId, expectedStatus, action },
+    bearer,
+    key
+  )
+}
+
+/** {@link act}, expecting 200: the order after. */
+export async function actOk(
+  bearer: string,
+  storeId: number,
+  orderId: number,
+  expectedStatus: StoreOrderStatus,
+  action: StoreOrderAction
+): Promise<StoreOrderDetail> {
+  const answer = await act(bearer, storeId, orderId, expectedStatus, action)
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+  return StoreOrderDetailSchema.parse(answer.json)
+}
+
+export function errorMessage(answer: Call): string {
+  return (answer.json as { error: { message: string } }).error.message
+}
+
+/** The shopper's order-status emails, oldest first. */
+export async function shopperEmails(email: string): Promise<Array<Record<string, string>>> {
+  const { results } = await env.DB.prepare(
+    `select payload_json from outbox where recipient = ?1 and template = 'order_status' order by id`
+  )
+    .bind(email)
+    .all<{ payload_json: string }>()
+  return results.map((row) => JSON.parse(row.payload_json) as Record<string, string>)
+}
+
+/** The order's history rows as stored. */
+export async function historyOf(orderId: number) {
+  const { results } = await env.DB.prepare(
+    `select action, from_status, to_status, role, actor_staff_id from order_history
+     where order_id = ?1 order by id`
+  )
+    .bind(orderId)
+    .all()
+  return results
+}
+
+/** An instant `minutes` from now on the pinned clock. */
+export function inMinutes(minutes: number): string {
+  return new Date(Date.now() + minutes * 60_000).toISOString()
+}

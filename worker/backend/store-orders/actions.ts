@@ -1,0 +1,335 @@
+import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  type Actor,
+  type StoreOrderStatus,
+  type TransitionAccepted,
+  type TransitionRefusal,
+  refusalMessage,
+} from '../../../schemas/order-states.ts'
+import type { StoreOrderAction, StoreOrderActionRequest } from '../../../schemas/store-orders.ts'
+import { AppError } from '../../lib/errors.ts'
+import { canSeeOrder, orderNotFound, type StoreStaff, transitionFor } from './access.ts'
+import {
+  afterCommit,
+  type EffectsEnv,
+  giveEverythingBack,
+  givePartBack,
+  publishBoard,
+  tellShopper,
+  trackingMessage,
+} from './effects.ts'
+import { chargedPrice, lineRefundAmount, receivedUnits, type LineOutcome } from './pricing.ts'
+import {
+  findStoreItem,
+  findStoreOrder,
+  orderPickLines,
+  storeDrivers,
+  type StoreOrderRow,
+} from './repo.ts'
+import { type ActionWrite, writeAction } from './transitions-repo.ts'
+import { outcomeOf, progressOf } from './view.ts'
+
+/*
+ * One action of the store console or the cron (ADR 017): read the order, ask the machine
+ * (schemas/order-states.ts), write ONE batch whose conditional update decides the race, then the
+ * effects (money, the shopper's email, the board) for the winner only.
+ */
+
+/** The console's actions, and the cron's. */
+export type ServiceAction = StoreOrderAction | { type: 'auto_reject' }
+
+export interface ActionDeps {
+  env: EffectsEnv
+  now: Date
+}
+
+const invalid = (message: string) =>
+  new AppError('validation_error', message, { fields: [{ field: 'action', message }] })
+
+/** The answer to a refused action: 409 wrong state or method, 403 wrong role, 422 no reason. */
+export function refusalError(refusal: TransitionRefusal, row: StoreOrderRow): AppError {
+  const message = refusalMessage(refusal, row.fulfilment_method)
+  switch (refusal.refusal) {
+    case 'wrong_role':
+    case 'not_assigned_driver':
+      return new AppError('forbidden', message)
+    case 'reason_required':
+      return invalid(message)
+    case 'wrong_state':
+      return new AppError('conflict', message, { details: { status: refusal.status } })
+    case 'wrong_method':
+      return new AppError('conflict', message)
+  }
+}
+
+const wrongState = (row: StoreOrderRow, status: StoreOrderStatus) =>
+  refusalError({ ok: false, refusal: 'wrong_state', status }, row)
+
+/** The console's action by a member of staff; answers the order as it is after it. */
+export async function staffAction(
+  deps: ActionDeps,
+  staff: StoreStaff,
+  request: StoreOrderActionRequest
+): Promise<StoreOrderRow> {
+  const row = await findStoreOrder(deps.env.DB, staff.businessId, staff.storeId, request.orderId)
+  if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
+  const progress = progressOf(row)
+  if (progress.status !== request.expectedStatus) throw wrongState(row, progress.status)
+  const { result, actor } = transitionFor(staff, progress, request.action)
+  if (!result.ok) throw refusalError(result, row)
+  return applyAction(deps, row, request.action, actor, result)
+}
+
+/** Writes an accepted transition and runs its effects; a lost race answers 409. */
+export async function applyAction(
+  deps: ActionDeps,
+  row: StoreOrderRow,
+  action: ServiceAction,
+  actor: Actor,
+  result: TransitionAccepted
+): Promise<StoreOrderRow> {
+  const write = await writeOf(deps, row, action, actor, result)
+  const won = await writeAction(deps.env.DB, write)
+  const after = await findStoreOrder(deps.env.DB, row.business_id, row.store_id, row.id)
+  if (!after) throw orderNotFound()
+  if (!won) throw wrongState(after, progressOf(after).status)
+  await effectsOf(deps, row, after, action, write)
+  return after
+}
+
+function reasonOf(action: ServiceAction): string | null {
+  if (action.type === 'auto_reject') return MESSAGES.orderAutoRejectedReason
+  return 'reason' in action ? action.reason.trim() : null
+}
+
+async function writeOf(
+  deps: ActionDeps,
+  row: StoreOrderRow,
+  action: ServiceAction,
+  actor: Actor,
+  result: TransitionAccepted
+): Promise<ActionWrite> {
+  const at = deps.now.toISOString()
+  const reason = reasonOf(action)
+  const write: ActionWrite = {
+    orderId: row.id,
+    from: result.from,
+    to: result.order.status,
+    token: crypto.randomUUID(),
+    at,
+    guard: {},
+    change: {},
+    history: {
+      actorStaffId: actor.staffId,
+      role: actor.role,
+      action: action.type,
+      reason,
+      detail: null,
+    },
+  }
+  switch (action.type) {
+    case 'accept':
+      if (Date.parse(action.estimatedReadyAt) <= deps.now.getTime()) {
+        throw invalid(MESSAGES.orderReadyTimePast)
+      }
+      write.change = { acceptedAt: at, estimatedReadyAt: action.estimatedReadyAt }
+      write.history.detail = { estimatedReadyAt: action.estimatedReadyAt }
+      break
+    case 'reject':
+    case 'auto_reject':
+    case 'cancel':
+      write.change = { closingReason: reason ?? '', refundEverything: true }
+      write.releaseSlot = true
+      if (action.type === 'cancel') write.guard = { pickingNotStarted: true }
+      break
+    case 'mark_line':
+      write.pick = await pickOf(deps, row, action)
+      write.change = { pickingStarted: true }
+      write.history.detail = { ...write.pick }
+      break
+    case 'finish_picking':
+      write.pickRemaining = { staffId: actor.staffId }
+      write.change = { pickingStarted: true }
+      break
+    case 'ready_for_collection':
+      write.guard = { readyForCollection: false }
+      write.change = { readyForCollection: true }
+      break
+    case 'collected':
+      write.guard = { readyForCollection: true }
+      break
+    case 'assign_driver': {
+      const drivers = await storeDrivers(deps.env.DB, row.store_id)
+      if (!drivers.some((driver) => driver.id === action.driverId)) {
+        throw invalid(MESSAGES.orderDriverNotAtStore)
+      }
+      write.change = { driverId: action.driverId }
+      write.history.detail = { driverId: action.driverId }
+      break
+    }
+    case 'start_route':
+      // The driver the machine checked must still be the one assigned when the batch runs.
+      if (row.driver_id !== null) write.guard = { driverId: row.driver_id }
+      break
+    case 'unable_to_deliver':
+      write.change = { closingReason: reason ?? '' }
+      break
+    case 'refund_order':
+      write.change = { refundEverything: true }
+      break
+    case 'refund_lines': {
+      const refund = await lineRefundsOf(deps, row, action.lines)
+      write.guard = { refund: row.refund }
+      write.change = { refundPart: refund.amount }
+      write.refundedLines = action.lines
+      write.history.detail = { amount: refund.amount, lines: action.lines }
+      break
+    }
+    case 'deliver':
+      break
+  }
+  return write
+}
+
+async function pickOf(
+  deps: ActionDeps,
+  row: StoreOrderRow,
+  action: Extract<ServiceAction, { type: 'mark_line' }>
+): Promise<NonNullable<ActionWrite['pick']>> {
+  const lines = await orderPickLines(deps.env.DB, row.id)
+  const line = lines.find((candidate) => candidate.id === action.lineId)
+  if (!line) throw invalid(MESSAGES.orderLineNotFound)
+  const ordered = { quantity: line.quantity, totalPrice: line.total_price }
+  let outcome: LineOutcome
+  let substitute: NonNullable<ActionWrite['pick']>['substitute'] = null
+  switch (action.mark) {
+    case 'picked':
+    case 'out_of_stock':
+      outcome = { mark: action.mark }
+      break
+    case 'short': {
+      const found = action.pickedQuantity ?? 0
+      if (found < 1 || found >= line.quantity) throw invalid(MESSAGES.orderShortQuantity)
+      outcome = { mark: 'short', pickedQuantity: found }
+      break
+    }
+    case 'substituted': {
+      const wanted = action.substitute
+      const item = wanted
+        ? await findStoreItem(deps.env.DB, row.business_id, row.store_id, wanted.menuItemId)
+        : null
+      if (!wanted || !item) throw invalid(MESSAGES.orderSubstituteNotSold)
+      outcome = {
+        mark: 'substituted',
+        substituteUnitPrice: item.price,
+        substituteQuantity: wanted.quantity,
+      }
+      substitute = {
+        menuItemId: item.id,
+        name: item.name,
+        quantity: wanted.quantity,
+        unitPrice: item.price,
+      }
+      break
+    }
+  }
+  return {
+    lineId: line.id,
+    mark: action.mark,
+    pickedQuantity: outcome.mark === 'substituted' ? 0 : receivedUnits(ordered, outcome),
+    substitute,
+    chargedPrice: chargedPrice(ordered, outcome),
+  }
+}
+
+async function lineRefundsOf(
+  deps: ActionDeps,
+  row: StoreOrderRow,
+  wanted: ReadonlyArray<{ lineId: number; quantity: number }>
+): Promise<{ amount: number }> {
+  const lines = await orderPickLines(deps.env.DB, row.id)
+  let amount = 0
+  const seen = new Set<number>()
+  for (const { lineId, quantity } of wanted) {
+    const line = lines.find((candidate) => candidate.id === lineId)
+    if (!line || seen.has(lineId) || line.charged_price === null) {
+      throw invalid(MESSAGES.orderLineNotFound)
+    }
+    seen.add(lineId)
+    const received = receivedUnits(
+      { quantity: line.quantity, totalPrice: line.total_price },
+      outcomeOf(line)
+    )
+    const part = lineRefundAmount(
+      line.charged_price,
+      received,
+      line.refunded_quantity ?? 0,
+      quantity
+    )
+    if (part === null) throw invalid(MESSAGES.orderRefundTooMuch)
+    amount += part
+  }
+  if (amount < 1 || amount > row.total) throw invalid(MESSAGES.orderRefundTooMuch)
+  return { amount }
+}
+
+async function effectsOf(
+  deps: ActionDeps,
+  before: StoreOrderRow,
+  after: StoreOrderRow,
+  action: ServiceAction,
+  write: ActionWrite
+): Promise<void> {
+  const { env, now } = deps
+  const reason = write.history.reason ?? action.type
+  const moneyBack = await afterCommit('refund', after.id, 0, async () => {
+    switch (action.type) {
+      case 'reject':
+      case 'auto_reject':
+      case 'cancel':
+        return giveEverythingBack(env, before, reason, now, true)
+      case 'refund_order':
+        return giveEverythingBack(env, before, reason, now, false)
+      case 'finish_picking':
+        return givePartBack(
+          env,
+          after,
+          -after.total_adjustment,
+          `o${after.id}-picking`,
+          'picking',
+          now
+        )
+      case 'refund_lines':
+        return givePartBack(
+          env,
+          after,
+          write.change.refundPart ?? 0,
+          `o${after.id}-${write.token}`,
+          reason,
+          now
+        )
+      default:
+        return 0
+    }
+  })
+  const message = trackingMessage(
+    action.type,
+    moneyBack,
+    before.total - after.total,
+    before.payment_method === 'paymentCash'
+  )
+  if (message !== null) {
+    await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message))
+  }
+  await publishBoard(
+    env,
+    {
+      businessId: after.business_id,
+      storeId: after.store_id,
+      orderId: after.id,
+      status: after.status,
+      change: 'updated',
+    },
+    now
+  )
+}

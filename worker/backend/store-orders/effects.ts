@@ -1,0 +1,171 @@
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import { ORDER_STATUS_LABELS, type OrderActionType } from '../../../schemas/order-states.ts'
+import type { BackendAdapters, OrderBoardEvent } from '../adapters.ts'
+import { logError } from '../../lib/log.ts'
+import { createMessenger } from '../messaging/messenger.ts'
+import { refundPayment, voidPayment } from '../payments/refunds.ts'
+import type { PaymentsEnv } from '../payments/service.ts'
+import { findOrderPayment, type StoreOrderRow } from './repo.ts'
+import { storeStatusOf } from './view.ts'
+
+/*
+ * What follows a committed action (ADR 017 "Effects"): money back through the payment's own
+ * gateway (refundPayment / voidPayment, never a gateway directly), the shopper's email through
+ * the messenger, the store's live boards. They run after the batch, only for the call that won
+ * it, and each is idempotent by a reference derived from the order: a failure is logged and
+ * leaves the order as committed (the refund row says what the gateway did; ADR 017 lists the
+ * reconciliation).
+ */
+
+export type EffectsEnv = Env & BackendAdapters & PaymentsEnv
+
+/** Money given back by an action, in pence (0: none). */
+export type MoneyOutcome = number
+
+async function paymentOf(env: EffectsEnv, row: StoreOrderRow) {
+  return findOrderPayment(env.DB, row.business_id, row.id)
+}
+
+/**
+ * Reject, auto-reject, cancel: before picking nothing was refunded, so the whole authorisation is
+ * voided when the gateway still can (before settlement), else the whole amount is refunded.
+ */
+export async function giveEverythingBack(
+  env: EffectsEnv,
+  row: StoreOrderRow,
+  reason: string,
+  now: Date,
+  tryVoid: boolean
+): Promise<MoneyOutcome> {
+  const amount = row.total
+  if (amount <= 0) return 0
+  const payment = await paymentOf(env, row)
+  if (!payment) return 0
+  const request = { businessId: row.business_id, paymentId: payment.id, reason }
+  if (tryVoid && payment.amount_refunded === 0) {
+    const voided = await voidPayment(env, { ...request, reference: `o${row.id}-void` }, now)
+    if (voided.status === 'done') return amount
+  }
+  const refunded = await refundPayment(
+    env,
+    {
+      ...request,
+      reference: `o${row.id}-all`,
+      amount: Math.min(amount, payment.amount - payment.amount_refunded),
+    },
+    now
+  )
+  return refunded.status === 'done' ? refunded.amount : 0
+}
+
+/** A partial refund (the picking difference, lines after delivery) with a stable reference. */
+export async function givePartBack(
+  env: EffectsEnv,
+  row: StoreOrderRow,
+  amount: number,
+  reference: string,
+  reason: string,
+  now: Date
+): Promise<MoneyOutcome> {
+  if (amount <= 0) return 0
+  const payment = await paymentOf(env, row)
+  if (!payment) return 0
+  const refunded = await refundPayment(
+    env,
+    { businessId: row.business_id, paymentId: payment.id, reference, reason, amount },
+    now
+  )
+  return refunded.status === 'done' ? refunded.amount : 0
+}
+
+/** The shopper's message for an action (spec §4 tracking messages), or null when none is due. */
+export function trackingMessage(
+  action: OrderActionType,
+  moneyBack: MoneyOutcome,
+  fallbackAmount: number,
+  /** Cash is paid at the door: an order that ends before it was paid cost the shopper nothing. */
+  cash: boolean
+): string | null {
+  const amount = formatMoney(moneyBack > 0 ? moneyBack : fallbackAmount)
+  switch (action) {
+    case 'accept':
+      return MESSAGES.orderTrackingAccepted
+    case 'finish_picking':
+      return moneyBack > 0 ? formatMessage('orderTrackingPickedChanges', amount) : null
+    case 'ready_for_collection':
+      return MESSAGES.orderTrackingReadyForCollection
+    case 'start_route':
+      return MESSAGES.orderTrackingEnRoute
+    case 'collected':
+    case 'deliver':
+      return MESSAGES.orderTrackingDelivered
+    case 'unable_to_deliver':
+      return MESSAGES.orderTrackingDeliveryProblem
+    case 'reject':
+    case 'auto_reject':
+      return cash
+        ? MESSAGES.orderTrackingRejectedCash
+        : formatMessage('orderTrackingRejected', amount)
+    case 'cancel':
+      return cash
+        ? MESSAGES.orderTrackingCancelledCash
+        : formatMessage('orderTrackingCancelled', amount)
+    case 'refund_order':
+    case 'refund_lines':
+      return formatMessage('orderTrackingRefunded', amount)
+    case 'mark_line':
+    case 'assign_driver':
+      return null
+  }
+}
+
+/** Emails the shopper the order's new state. */
+export async function tellShopper(
+  env: EffectsEnv,
+  row: StoreOrderRow,
+  message: string
+): Promise<void> {
+  const status = storeStatusOf(row)
+  await createMessenger(env).send({
+    businessId: row.business_id,
+    channel: 'email',
+    to: row.email,
+    template: 'order_status',
+    data: {
+      businessOrderId: row.business_order_id,
+      firstName: row.first_name,
+      status,
+      statusLabel: ORDER_STATUS_LABELS[status],
+      message,
+    },
+  })
+}
+
+/** Tells the store's live boards; never throws (a board that misses it is right on reload). */
+export async function publishBoard(
+  env: EffectsEnv,
+  event: Omit<OrderBoardEvent, 'at'>,
+  now: Date
+): Promise<void> {
+  try {
+    await env.orderBoard?.publish(env, { ...event, at: now.toISOString() })
+  } catch (error) {
+    logError(error, { event: 'order board publish failed', orderId: event.orderId })
+  }
+}
+
+/** Runs an effect of a committed action: a failure is logged, the action still answers. */
+export async function afterCommit<T>(
+  what: string,
+  orderId: number,
+  fallback: T,
+  effect: () => Promise<T>
+): Promise<T> {
+  try {
+    return await effect()
+  } catch (error) {
+    logError(error, { event: `order ${what} failed`, orderId })
+    return fallback
+  }
+}

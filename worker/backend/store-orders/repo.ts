@@ -1,0 +1,305 @@
+import type { LineMark, OrderStatusName } from '../../../schemas/order-states.ts'
+import type { ActorRole } from '../../../schemas/order-states.ts'
+import type { StoreRole } from '../../../schemas/staff.ts'
+
+/*
+ * The store console's reads and writes of orders (ADR 004: SQL lives here). Every action is ONE
+ * batch: the conditional update of the order (status and the facts inside it) writes a random
+ * action token, and every other statement of the batch runs only where the order carries that
+ * token, so the loser of a race writes nothing (ADR 017 "One batch per action").
+ */
+
+/** The order as the console reads it, with its store's accept window and driver. */
+export interface StoreOrderRow {
+  id: number
+  business_id: number
+  store_id: number
+  business_order_id: string
+  status: OrderStatusName
+  status_code: number | null
+  fulfilment_method: 'delivery' | 'collection'
+  fulfilment_timing: 'asap' | 'future'
+  slot_date: string | null
+  slot_starts_at: string | null
+  slot_ends_at: string | null
+  first_name: string
+  last_name: string
+  email: string
+  phone: string | null
+  delivery_address_json: string | null
+  instructions: string | null
+  subtotal: number
+  delivery_cost: number
+  delivery_tip: number
+  original_total: number
+  total_adjustment: number
+  refund: number
+  tip_refund: number
+  total: number
+  payment_method: string | null
+  placed_at: string
+  accepted_at: string | null
+  estimated_ready_at: string | null
+  picking_started_at: string | null
+  ready_for_collection_at: string | null
+  driver_id: number | null
+  driver_name: string | null
+  closing_reason: string | null
+  accept_alerted_at: string | null
+  accept_window_minutes: number | null
+  items_count: number
+}
+
+const ORDER_COLUMNS = `o.id, o.business_id, o.store_id, o.business_order_id, o.status, o.status_code,
+  o.fulfilment_method, o.fulfilment_timing, o.slot_date, o.slot_starts_at, o.slot_ends_at,
+  o.first_name, o.last_name, o.email, o.phone, o.delivery_address_json, o.instructions,
+  o.subtotal, o.delivery_cost, o.delivery_tip, o.original_total, o.total_adjustment, o.refund,
+  o.tip_refund, o.total, o.payment_method, o.placed_at, o.accepted_at, o.estimated_ready_at,
+  o.picking_started_at, o.ready_for_collection_at, o.driver_id, d.name as driver_name,
+  o.closing_reason, o.accept_alerted_at, s.order_accept_window_minutes as accept_window_minutes,
+  (select coalesce(sum(l.quantity), 0) from order_lines l
+   where l.order_id = o.id and l.parent_line_id is null) as items_count`
+
+const ORDER_FROM = `from orders o
+  join stores s on s.id = o.store_id
+  left join staff_accounts d on d.id = o.driver_id`
+
+/** The statuses of an order the store has (after payment). */
+const STORE_STATUSES = `('sent_to_store', 'store_accepted_picking', 'picked', 'en_route',
+  'delivered', 'store_rejected', 'refunded', 'declined', 'cancelled', 'unable_to_deliver')`
+
+export function findStoreOrder(
+  db: D1Database,
+  businessId: number,
+  storeId: number,
+  orderId: number
+): Promise<StoreOrderRow | null> {
+  return db
+    .prepare(
+      `select ${ORDER_COLUMNS} ${ORDER_FROM}
+       where o.id = ?1 and o.business_id = ?2 and o.store_id = ?3
+         and o.status in ${STORE_STATUSES}`
+    )
+    .bind(orderId, businessId, storeId)
+    .first<StoreOrderRow>()
+}
+
+/**
+ * The board: the store's orders not finished, and those finished since `finishedSince`, newest
+ * first; a driver sees only their own. Uses orders_store_status_placed.
+ */
+export async function listBoardOrders(
+  db: D1Database,
+  input: { businessId: number; storeId: number; finishedSince: string; driverId: number | null }
+): Promise<Array<StoreOrderRow>> {
+  const { results } = await db
+    .prepare(
+      `select ${ORDER_COLUMNS} ${ORDER_FROM}
+       where o.store_id = ?1 and o.business_id = ?2
+         and (o.status in ('sent_to_store', 'store_accepted_picking', 'picked', 'en_route')
+              or (o.status in ${STORE_STATUSES} and o.updated_at >= ?3))
+         and (?4 is null or o.driver_id = ?4)
+       order by o.placed_at desc, o.id desc
+       limit 1000`
+    )
+    .bind(input.storeId, input.businessId, input.finishedSince, input.driverId)
+    .all<StoreOrderRow>()
+  return results
+}
+
+/** Whether the store is one of the business's. */
+export async function storeOfBusiness(
+  db: D1Database,
+  businessId: number,
+  storeId: number
+): Promise<boolean> {
+  const row = await db
+    .prepare(`select 1 as ok from stores where id = ?1 and business_id = ?2`)
+    .bind(storeId, businessId)
+    .first<{ ok: number }>()
+  return row !== null
+}
+
+/** The roles the member of staff holds at the store. */
+export async function storeRolesAt(
+  db: D1Database,
+  staffId: number,
+  storeId: number
+): Promise<Array<StoreRole>> {
+  const { results } = await db
+    .prepare(`select role from staff_store_roles where staff_id = ?1 and store_id = ?2`)
+    .bind(staffId, storeId)
+    .all<{ role: StoreRole }>()
+  return results.map((row) => row.role)
+}
+
+export interface StaffNameRow {
+  id: number
+  name: string
+}
+
+/** The active drivers of the store, by name. */
+export async function storeDrivers(db: D1Database, storeId: number): Promise<Array<StaffNameRow>> {
+  const { results } = await db
+    .prepare(
+      `select a.id, a.name from staff_store_roles r join staff_accounts a on a.id = r.staff_id
+       where r.store_id = ?1 and r.role = 'driver' and a.status = 'active'
+       order by a.name, a.id`
+    )
+    .bind(storeId)
+    .all<StaffNameRow>()
+  return results
+}
+
+/** The staff who manage the store (for the accept alert): its managers, then the operators. */
+export async function storeManagers(
+  db: D1Database,
+  businessId: number,
+  storeId: number
+): Promise<Array<{ email: string }>> {
+  const { results } = await db
+    .prepare(
+      `select distinct a.email from staff_accounts a
+       where a.business_id = ?1 and a.status = 'active'
+         and (a.is_operator = 1 or exists (select 1 from staff_store_roles r
+              where r.staff_id = a.id and r.store_id = ?2 and r.role = 'store_manager'))
+       order by a.email`
+    )
+    .bind(businessId, storeId)
+    .all<{ email: string }>()
+  return results
+}
+
+/** A top-level line of the picking list with its mark and department. */
+export interface PickLineRow {
+  id: number
+  menu_item_id: number | null
+  name: string
+  quantity: number
+  unit_price: number
+  total_price: number
+  age_restriction: number | null
+  department: string | null
+  department_position: number | null
+  mark: LineMark | null
+  picked_quantity: number | null
+  substitute_menu_item_id: number | null
+  substitute_name: string | null
+  substitute_quantity: number | null
+  substitute_unit_price: number | null
+  charged_price: number | null
+  refunded_quantity: number | null
+}
+
+/**
+ * The order's top-level lines (a meal deal's choices ride with it) with their marks. The
+ * department is the item's top category (up to three levels, as the catalogue has them).
+ */
+export async function orderPickLines(db: D1Database, orderId: number): Promise<Array<PickLineRow>> {
+  const { results } = await db
+    .prepare(
+      `select l.id, l.menu_item_id, l.name, l.quantity, l.unit_price, l.total_price,
+         coalesce(l.age_restriction, m.age_restriction, c.age_restriction) as age_restriction,
+         coalesce(g.name, p.name, c.name) as department,
+         coalesce(g.position, p.position, c.position) as department_position,
+         k.mark, k.picked_quantity, k.substitute_menu_item_id, k.substitute_name,
+         k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity
+       from order_lines l
+       left join menu_items m on m.id = l.menu_item_id
+       left join categories c on c.id = m.category_id
+       left join categories p on p.id = c.parent_id
+       left join categories g on g.id = p.parent_id
+       left join order_line_picks k on k.order_line_id = l.id
+       where l.order_id = ?1 and l.parent_line_id is null
+       order by l.position, l.id`
+    )
+    .bind(orderId)
+    .all<PickLineRow>()
+  return results
+}
+
+export interface LineSelectionRow {
+  order_line_id: number
+  text: string
+}
+
+/** Options chosen and a meal deal's choices, as text per top-level line. */
+export async function orderLineSelections(
+  db: D1Database,
+  orderId: number
+): Promise<Array<LineSelectionRow>> {
+  const { results } = await db
+    .prepare(
+      `select s.order_line_id, s.option_name || ': ' ||
+         case when s.quantity > 1 then s.quantity || ' x ' else '' end || s.value_name as text
+       from order_line_selections s join order_lines l on l.id = s.order_line_id
+       where l.order_id = ?1
+       union all
+       select c.parent_line_id as order_line_id, c.name as text
+       from order_lines c where c.order_id = ?1 and c.parent_line_id is not null`
+    )
+    .bind(orderId)
+    .all<LineSelectionRow>()
+  return results
+}
+
+export interface HistoryRow {
+  id: number
+  actor_staff_id: number | null
+  actor_name: string | null
+  role: ActorRole
+  action: string
+  from_status: OrderStatusName
+  to_status: OrderStatusName
+  reason: string | null
+  at: string
+}
+
+export async function orderHistory(db: D1Database, orderId: number): Promise<Array<HistoryRow>> {
+  const { results } = await db
+    .prepare(
+      `select h.id, h.actor_staff_id, a.name as actor_name, h.role, h.action, h.from_status,
+         h.to_status, h.reason, h.at
+       from order_history h left join staff_accounts a on a.id = h.actor_staff_id
+       where h.order_id = ?1 order by h.id`
+    )
+    .bind(orderId)
+    .all<HistoryRow>()
+  return results
+}
+
+/** An item the store sells now (a substitute), at the store's price. */
+export function findStoreItem(
+  db: D1Database,
+  businessId: number,
+  storeId: number,
+  menuItemId: number
+): Promise<{ id: number; name: string; price: number } | null> {
+  return db
+    .prepare(
+      `select m.id, m.name, coalesce(s.price, m.price) as price
+       from menu_items m left join store_menu_items s on s.menu_item_id = m.id and s.store_id = ?2
+       where m.id = ?3 and m.business_id = ?1 and m.is_active = 1
+         and coalesce(s.is_available, 1) = 1`
+    )
+    .bind(businessId, storeId, menuItemId)
+    .first<{ id: number; name: string; price: number }>()
+}
+
+/** The payment that paid the order (the newest captured or authorised one). */
+export function findOrderPayment(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<{ id: number; amount: number; amount_refunded: number } | null> {
+  return db
+    .prepare(
+      `select id, amount, amount_refunded from payments
+       where order_id = ?1 and business_id = ?2
+         and status in ('authorised', 'captured', 'partially_refunded')
+         and voided_at is null and void_reason is null
+       order by id desc limit 1`
+    )
+    .bind(orderId, businessId)
+    .first<{ id: number; amount: number; amount_refunded: number }>()
+}

@@ -1,0 +1,317 @@
+import type { LineMark, StoreOrderStatus } from '../../../schemas/order-states.ts'
+import { STATUS_CODE, isProgressStatus } from '../../../schemas/order-states.ts'
+import type { ActorRole } from '../../../schemas/order-states.ts'
+
+/*
+ * The batch of one action (ADR 017 "One batch per action"). The first statement is the conditional
+ * update: `where id = ? and status = ?from` plus the facts inside the status the action depends on;
+ * it stamps a random token on the order. Every later statement runs only where the order carries
+ * that token, so when the update finds nothing (the other member of staff won, or the double click
+ * came second) the whole batch writes nothing. The caller reads `changes` of the first result.
+ */
+
+/** Facts the conditional update must still find, besides the status. */
+export interface OrderGuard {
+  pickingNotStarted?: true
+  readyForCollection?: boolean
+  driverId?: number
+  /** Refunds after delivery: the refund the amounts were computed from. */
+  refund?: number
+}
+
+/** Columns an action sets on the order besides its status. */
+export interface OrderChange {
+  acceptedAt?: string
+  estimatedReadyAt?: string
+  pickingStarted?: true
+  readyForCollection?: true
+  driverId?: number
+  closingReason?: string
+  /** Reject, cancel, refund: everything goes back (tip refund first, then refund), total 0. */
+  refundEverything?: true
+  /** A partial refund after delivery, in pence. */
+  refundPart?: number
+}
+
+export interface LinePick {
+  lineId: number
+  mark: LineMark
+  pickedQuantity: number
+  substitute: { menuItemId: number; name: string; quantity: number; unitPrice: number } | null
+  chargedPrice: number
+}
+
+export interface ActionWrite {
+  orderId: number
+  from: StoreOrderStatus
+  to: StoreOrderStatus
+  token: string
+  at: string
+  guard: OrderGuard
+  change: OrderChange
+  history: {
+    actorStaffId: number | null
+    role: ActorRole
+    action: string
+    reason: string | null
+    detail: Record<string, unknown> | null
+  }
+  /** mark_line: the line's mark. */
+  pick?: LinePick
+  /** finish_picking: lines nobody marked count as picked in full. */
+  pickRemaining?: { staffId: number | null }
+  /** refund_lines: units refunded per line. */
+  refundedLines?: ReadonlyArray<{ lineId: number; quantity: number }>
+  /** reject, auto-reject, cancel: the slot's place goes back. */
+  releaseSlot?: true
+}
+
+const ADJUSTMENT = `max(-(original_total - refund - tip_refund),
+  (select coalesce(sum(k.charged_price - l.total_price), 0)
+   from order_line_picks k join order_lines l on l.id = k.order_line_id
+   where k.order_id = orders.id))`
+
+function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatement {
+  const { guard, change } = write
+  const sets: Array<string> = [
+    'status = ?3',
+    'status_code = ?4',
+    'updated_at = ?5',
+    'action_token = ?6',
+  ]
+  const binds: Array<string | number | null> = [
+    write.orderId,
+    write.from,
+    write.to,
+    isProgressStatus(write.to) ? STATUS_CODE[write.to] : null,
+    write.at,
+    write.token,
+  ]
+  const bind = (value: string | number | null): string => {
+    binds.push(value)
+    return `?${binds.length}`
+  }
+  if (change.acceptedAt !== undefined) sets.push(`accepted_at = ${bind(change.acceptedAt)}`)
+  if (change.estimatedReadyAt !== undefined) {
+    sets.push(`estimated_ready_at = ${bind(change.estimatedReadyAt)}`)
+  }
+  if (change.pickingStarted) sets.push('picking_started_at = coalesce(picking_started_at, ?5)')
+  if (change.readyForCollection) sets.push('ready_for_collection_at = ?5')
+  if (change.driverId !== undefined) sets.push(`driver_id = ${bind(change.driverId)}`)
+  if (change.closingReason !== undefined)
+    sets.push(`closing_reason = ${bind(change.closingReason)}`)
+  if (change.refundEverything) {
+    // SQLite's SET reads the row as it was before the update: the tip first, the rest as refund.
+    sets.push(
+      'tip_refund = min(delivery_tip, original_total + total_adjustment)',
+      'refund = original_total + total_adjustment - min(delivery_tip, original_total + total_adjustment)',
+      'total = 0'
+    )
+  }
+  if (change.refundPart !== undefined) {
+    const amount = bind(change.refundPart)
+    sets.push(`refund = refund + ${amount}`, `total = total - ${amount}`)
+  }
+  const where = ['id = ?1', 'status = ?2']
+  if (guard.pickingNotStarted) where.push('picking_started_at is null')
+  if (guard.readyForCollection === true) where.push('ready_for_collection_at is not null')
+  if (guard.readyForCollection === false) where.push('ready_for_collection_at is null')
+  if (guard.driverId !== undefined) where.push(`driver_id = ${bind(guard.driverId)}`)
+  if (guard.refund !== undefined) where.push(`refund = ${bind(guard.refund)}`)
+  if (change.refundPart !== undefined) where.push(`total >= ${bind(change.refundPart)}`)
+  return db
+    .prepare(`update orders set ${sets.join(', ')} where ${where.join(' and ')}`)
+    .bind(...binds)
+}
+
+/** `where` clause of the followers: the order carries this action's token. */
+const OURS = `exists (select 1 from orders where id = ?1 and action_token = ?2)`
+
+function pickStatements(
+  db: D1Database,
+  write: ActionWrite,
+  pick: LinePick
+): Array<D1PreparedStatement> {
+  const { substitute } = pick
+  return [
+    db
+      .prepare(
+        `insert into order_line_picks (order_line_id, order_id, mark, picked_quantity,
+           substitute_menu_item_id, substitute_name, substitute_quantity, substitute_unit_price,
+           charged_price, refunded_quantity, marked_by, marked_at)
+         select ?3, ?1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?11, ?12
+         where ${OURS} and exists (select 1 from order_lines
+                                   where id = ?3 and order_id = ?1 and parent_line_id is null)
+         on conflict (order_line_id) do update set mark = excluded.mark,
+           picked_quantity = excluded.picked_quantity,
+           substitute_menu_item_id = excluded.substitute_menu_item_id,
+           substitute_name = excluded.substitute_name,
+           substitute_quantity = excluded.substitute_quantity,
+           substitute_unit_price = excluded.substitute_unit_price,
+           charged_price = excluded.charged_price, marked_by = excluded.marked_by,
+           marked_at = excluded.marked_at`
+      )
+      .bind(
+        write.orderId,
+        write.token,
+        pick.lineId,
+        pick.mark,
+        pick.pickedQuantity,
+        substitute?.menuItemId ?? null,
+        substitute?.name ?? null,
+        substitute?.quantity ?? null,
+        substitute?.unitPrice ?? null,
+        pick.chargedPrice,
+        write.history.actorStaffId,
+        write.at
+      ),
+    totalsStatement(db, write),
+  ]
+}
+
+/** The order's adjustment and total follow its marked lines. */
+function totalsStatement(db: D1Database, write: ActionWrite): D1PreparedStatement {
+  return db
+    .prepare(
+      `update orders set total_adjustment = ${ADJUSTMENT},
+         total = original_total + ${ADJUSTMENT} - refund - tip_refund
+       where id = ?1 and action_token = ?2`
+    )
+    .bind(write.orderId, write.token)
+}
+
+function pickRemainingStatement(
+  db: D1Database,
+  write: ActionWrite,
+  staffId: number | null
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into order_line_picks (order_line_id, order_id, mark, picked_quantity,
+         charged_price, marked_by, marked_at)
+       select l.id, ?1, 'picked', l.quantity, l.total_price, ?3, ?4 from order_lines l
+       where l.order_id = ?1 and l.parent_line_id is null and ${OURS}
+       on conflict (order_line_id) do nothing`
+    )
+    .bind(write.orderId, write.token, staffId, write.at)
+}
+
+function refundedLineStatement(
+  db: D1Database,
+  write: ActionWrite,
+  line: { lineId: number; quantity: number }
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update order_line_picks set refunded_quantity = refunded_quantity + ?4
+       where order_line_id = ?3 and order_id = ?1 and ${OURS}`
+    )
+    .bind(write.orderId, write.token, line.lineId, line.quantity)
+}
+
+/** The order's confirmed slot reservation gives its place back (reject, cancel). */
+function releaseSlotStatements(db: D1Database, write: ActionWrite): Array<D1PreparedStatement> {
+  return [
+    db
+      .prepare(
+        `update time_slots set reserved_count = reserved_count - 1
+         where id in (select time_slot_id from slot_reservations
+                      where order_id = ?1 and status = 'confirmed') and ${OURS}`
+      )
+      .bind(write.orderId, write.token),
+    db
+      .prepare(
+        `update slot_reservations set status = 'released', released_at = ?3
+         where order_id = ?1 and status = 'confirmed' and ${OURS}`
+      )
+      .bind(write.orderId, write.token, write.at),
+  ]
+}
+
+function historyStatement(db: D1Database, write: ActionWrite): D1PreparedStatement {
+  const { history } = write
+  return db
+    .prepare(
+      `insert into order_history (order_id, actor_staff_id, role, action, from_status, to_status,
+         reason, detail_json, at)
+       select ?1, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10 where ${OURS}`
+    )
+    .bind(
+      write.orderId,
+      write.token,
+      history.actorStaffId,
+      history.role,
+      history.action,
+      write.from,
+      write.to,
+      history.reason,
+      history.detail === null ? null : JSON.stringify(history.detail),
+      write.at
+    )
+}
+
+/**
+ * Runs the action's batch; answers whether this call won (its conditional update changed the
+ * order). False: nothing was written.
+ */
+export async function writeAction(db: D1Database, write: ActionWrite): Promise<boolean> {
+  const statements: Array<D1PreparedStatement> = [updateStatement(db, write)]
+  if (write.pick) statements.push(...pickStatements(db, write, write.pick))
+  if (write.pickRemaining) {
+    statements.push(pickRemainingStatement(db, write, write.pickRemaining.staffId))
+    statements.push(totalsStatement(db, write))
+  }
+  for (const line of write.refundedLines ?? []) {
+    statements.push(refundedLineStatement(db, write, line))
+  }
+  if (write.releaseSlot) statements.push(...releaseSlotStatements(db, write))
+  statements.push(historyStatement(db, write))
+  const [updated] = await db.batch(statements)
+  return (updated?.meta.changes ?? 0) === 1
+}
+
+/** An order nobody has accepted yet, with its store's window and time zone (the cron). */
+export interface WaitingOrderRow {
+  id: number
+  business_id: number
+  store_id: number
+  business_order_id: string
+  placed_at: string
+  accept_alerted_at: string | null
+  accept_window_minutes: number | null
+  time_zone: string
+}
+
+/** Orders of every store still Sent to Store placed before the instant, oldest first. */
+export async function waitingOrders(
+  db: D1Database,
+  placedBefore: string
+): Promise<Array<WaitingOrderRow>> {
+  const { results } = await db
+    .prepare(
+      `select o.id, o.business_id, o.store_id, o.business_order_id, o.placed_at,
+         o.accept_alerted_at, s.order_accept_window_minutes as accept_window_minutes, s.time_zone
+       from orders o join stores s on s.id = o.store_id
+       where o.status = 'sent_to_store' and o.placed_at <= ?1
+       order by o.placed_at limit 500`
+    )
+    .bind(placedBefore)
+    .all<WaitingOrderRow>()
+  return results
+}
+
+/** Marks the managers alerted, once: answers whether this call did it. */
+export async function markAcceptAlerted(
+  db: D1Database,
+  orderId: number,
+  at: string
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `update orders set accept_alerted_at = ?2
+       where id = ?1 and status = 'sent_to_store' and accept_alerted_at is null`
+    )
+    .bind(orderId, at)
+    .run()
+  return result.meta.changes === 1
+}

@@ -1,0 +1,219 @@
+import { ORDER_ACCEPT_WINDOW_MINUTES } from '../../../schemas/constants.ts'
+import {
+  isStoreOrderStatus,
+  ORDER_STATUS_LABELS,
+  type OrderProgress,
+  type StoreOrderStatus,
+} from '../../../schemas/order-states.ts'
+import type {
+  StoreOrderDetail,
+  StoreOrderLine,
+  StoreOrderSlot,
+  StoreOrderSummary,
+} from '../../../schemas/store-orders.ts'
+import { parseAddress } from '../checkout/orders.ts'
+import { allowedActionsFor, type StoreStaff } from './access.ts'
+import { receivedUnits, type LineOutcome } from './pricing.ts'
+import type {
+  HistoryRow,
+  LineSelectionRow,
+  PickLineRow,
+  StaffNameRow,
+  StoreOrderRow,
+} from './repo.ts'
+
+/* The console's answers built from the rows (pure). */
+
+export function storeStatusOf(row: Pick<StoreOrderRow, 'status'>): StoreOrderStatus {
+  // The repo reads only the statuses after payment; a draft here is a bug, not a shopper's error.
+  if (!isStoreOrderStatus(row.status)) throw new Error(`order in status ${row.status}`)
+  return row.status
+}
+
+export function progressOf(row: StoreOrderRow): OrderProgress {
+  return {
+    status: storeStatusOf(row),
+    fulfilmentMethod: row.fulfilment_method,
+    pickingStarted: row.picking_started_at !== null,
+    readyForCollection: row.ready_for_collection_at !== null,
+    driverId: row.driver_id,
+  }
+}
+
+/** The store's accept window in minutes (its own, or the default). */
+export function acceptWindowMinutes(row: { accept_window_minutes: number | null }): number {
+  return row.accept_window_minutes ?? ORDER_ACCEPT_WINDOW_MINUTES
+}
+
+function slotOf(row: StoreOrderRow): StoreOrderSlot {
+  if (row.fulfilment_timing === 'asap' || !row.slot_date || !row.slot_starts_at) {
+    return { kind: 'asap' }
+  }
+  return {
+    kind: 'scheduled',
+    date: row.slot_date,
+    startsAt: row.slot_starts_at,
+    endsAt: row.slot_ends_at ?? row.slot_starts_at,
+  }
+}
+
+export function summaryOf(row: StoreOrderRow, staff: StoreStaff): StoreOrderSummary {
+  const progress = progressOf(row)
+  const acceptBy =
+    progress.status === 'sent_to_store'
+      ? new Date(Date.parse(row.placed_at) + acceptWindowMinutes(row) * 60_000).toISOString()
+      : null
+  return {
+    orderId: row.id,
+    orderNumber: row.business_order_id,
+    status: progress.status,
+    statusCode: row.status_code,
+    statusLabel: ORDER_STATUS_LABELS[progress.status],
+    fulfilmentMethod: row.fulfilment_method,
+    slot: slotOf(row),
+    itemsCount: row.items_count,
+    total: row.total,
+    placedAt: row.placed_at,
+    acceptedAt: row.accepted_at,
+    estimatedReadyAt: row.estimated_ready_at,
+    acceptBy,
+    acceptOverdue: progress.status === 'sent_to_store' && row.accept_alerted_at !== null,
+    readyForCollection: progress.readyForCollection,
+    driver: row.driver_id !== null ? { staffId: row.driver_id, name: row.driver_name ?? '' } : null,
+    allowedActions: allowedActionsFor(staff, progress),
+  }
+}
+
+/** The mark of a line as the price rule reads it; null when not marked. */
+export function outcomeOf(line: PickLineRow): LineOutcome | null {
+  switch (line.mark) {
+    case null:
+      return null
+    case 'picked':
+      return { mark: 'picked' }
+    case 'short':
+      return { mark: 'short', pickedQuantity: line.picked_quantity ?? 0 }
+    case 'out_of_stock':
+      return { mark: 'out_of_stock' }
+    case 'substituted':
+      return {
+        mark: 'substituted',
+        substituteUnitPrice: line.substitute_unit_price ?? 0,
+        substituteQuantity: line.substitute_quantity ?? 1,
+      }
+  }
+}
+
+function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): StoreOrderLine {
+  const outcome = outcomeOf(line)
+  const charged = line.charged_price ?? line.total_price
+  return {
+    lineId: line.id,
+    menuItemId: line.menu_item_id,
+    name: line.name,
+    selections: [...selections],
+    quantity: line.quantity,
+    unitPrice: line.unit_price,
+    totalPrice: line.total_price,
+    mark: line.mark,
+    pickedQuantity:
+      outcome === null
+        ? null
+        : outcome.mark === 'substituted'
+          ? 0
+          : receivedUnits({ quantity: line.quantity, totalPrice: line.total_price }, outcome),
+    substitute:
+      line.mark === 'substituted' && line.substitute_menu_item_id !== null
+        ? {
+            menuItemId: line.substitute_menu_item_id,
+            name: line.substitute_name ?? '',
+            quantity: line.substitute_quantity ?? 1,
+            unitPrice: line.substitute_unit_price ?? 0,
+            chargedPrice: charged,
+          }
+        : null,
+    chargedPrice: Math.max(
+      0,
+      charged - refundedShare(line, outcome, charged, line.refunded_quantity ?? 0)
+    ),
+    refundedQuantity: line.refunded_quantity ?? 0,
+    ageRestriction: line.age_restriction,
+    challenge25: line.age_restriction !== null,
+  }
+}
+
+/** What the line's refunded units gave back (the same pro rata rule as the refund). */
+function refundedShare(
+  line: PickLineRow,
+  outcome: LineOutcome | null,
+  charged: number,
+  refunded: number
+): number {
+  const received = receivedUnits({ quantity: line.quantity, totalPrice: line.total_price }, outcome)
+  return received === 0 ? 0 : Math.floor((charged * refunded) / received)
+}
+
+export interface DetailParts {
+  lines: ReadonlyArray<PickLineRow>
+  selections: ReadonlyArray<LineSelectionRow>
+  history: ReadonlyArray<HistoryRow>
+  drivers: ReadonlyArray<StaffNameRow>
+}
+
+const OTHER_DEPARTMENT = 'Other'
+
+export function detailOf(
+  row: StoreOrderRow,
+  staff: StoreStaff,
+  parts: DetailParts
+): StoreOrderDetail {
+  const departments = new Map<string, { position: number; lines: Array<StoreOrderLine> }>()
+  for (const line of parts.lines) {
+    const name = line.department ?? OTHER_DEPARTMENT
+    const group = departments.get(name) ?? {
+      position: line.department_position ?? Number.MAX_SAFE_INTEGER,
+      lines: [],
+    }
+    const texts = parts.selections.filter((s) => s.order_line_id === line.id).map((s) => s.text)
+    group.lines.push(lineOf(line, texts))
+    departments.set(name, group)
+  }
+  return {
+    ...summaryOf(row, staff),
+    customer: { firstName: row.first_name, lastName: row.last_name, phone: row.phone },
+    deliveryAddress:
+      row.fulfilment_method === 'delivery' ? parseAddress(row.delivery_address_json) : null,
+    instructions: row.instructions,
+    closingReason: row.closing_reason,
+    departments: [...departments.entries()]
+      .sort(([a, x], [b, y]) => x.position - y.position || a.localeCompare(b))
+      .map(([department, group]) => ({ department, lines: group.lines })),
+    money: {
+      subtotal: row.subtotal,
+      deliveryCost: row.delivery_cost,
+      deliveryTip: row.delivery_tip,
+      originalTotal: row.original_total,
+      totalAdjustment: row.total_adjustment,
+      refund: row.refund,
+      tipRefund: row.tip_refund,
+      total: row.total,
+      paymentMethod: row.payment_method,
+    },
+    history: parts.history.map((entry) => ({
+      at: entry.at,
+      actor:
+        entry.actor_staff_id !== null
+          ? { staffId: entry.actor_staff_id, name: entry.actor_name ?? '' }
+          : null,
+      role: entry.role,
+      action: entry.action,
+      from: isStoreOrderStatus(entry.from_status) ? entry.from_status : null,
+      to: storeStatusOf({ status: entry.to_status }),
+      reason: entry.reason,
+    })),
+    drivers:
+      row.fulfilment_method === 'delivery'
+        ? parts.drivers.map((driver) => ({ staffId: driver.id, name: driver.name }))
+        : [],
+  }
+}
