@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../lib/errors.ts'
 import {
   assertPayable,
+  announcePlacedOrder,
   confirmOrder,
   findOrderById,
   findPayableOrder,
@@ -23,7 +24,6 @@ import {
 } from '../checkout/orders-repo.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { idempotent } from '../idempotency-repo.ts'
-import type { MessengerEnv } from '../messaging/messenger.ts'
 import { realexConfig } from './config.ts'
 import {
   cardGatewayName,
@@ -45,7 +45,11 @@ import {
 } from './realex-gateway.ts'
 import { decodeHppResponse, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
-import { type PaymentAdapters, requirePaymentSandbox } from '../adapters.ts'
+import {
+  type OrderBoardAdapters,
+  type PaymentAdapters,
+  requirePaymentSandbox,
+} from '../adapters.ts'
 import {
   completePaymentStatement,
   findOwedVoids,
@@ -79,16 +83,10 @@ import {
  * one is recorded, never confirms anything, and is voided through the gateway (voidOwed).
  */
 
-export type PaymentsEnv = MessengerEnv &
+/** The bindings and adapters payments run with (the backend's own, ADR 002). */
+export type PaymentsEnv = Env &
   PaymentAdapters &
-  Pick<
-    Env,
-    | 'PAYMENTS_MODE'
-    | 'CARD_GATEWAY'
-    | 'REALEX_MERCHANT_ID'
-    | 'REALEX_ACCOUNT'
-    | 'REALEX_SHARED_SECRET'
-  > & {
+  OrderBoardAdapters & {
     /** The Realex account's rebate password (a secret; absent: Realex refunds are refused). */
     REALEX_REBATE_PASSWORD?: string
   }
@@ -299,7 +297,12 @@ async function payCash(
   ])
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
   if (paymentId === undefined) throw new Error('payment insert returned no id')
-  await confirmOrder(env, { businessId: order.businessId, orderId: order.orderId, now })
+  await confirmOrder(env, {
+    businessId: order.businessId,
+    orderId: order.orderId,
+    now,
+    onPlaced: (summary) => announcePlacedOrder(env, summary, order.businessId, now),
+  })
   return paymentResult(db, await requirePayment(db, order.businessId, paymentId))
 }
 
@@ -453,7 +456,12 @@ async function confirmIfPaid(env: PaymentsEnv, payment: PaymentRow, now: Date): 
   if (payment.void_reason !== null) return
   const order = await findOrderById(env.DB, payment.business_id, payment.order_id)
   if (!order || order.status === 'cancelled') return
-  await confirmOrder(env, { businessId: payment.business_id, orderId: payment.order_id, now })
+  await confirmOrder(env, {
+    businessId: payment.business_id,
+    orderId: payment.order_id,
+    now,
+    onPlaced: (summary) => announcePlacedOrder(env, summary, payment.business_id, now),
+  })
 }
 
 /**
