@@ -6,6 +6,7 @@ import { createBackend } from '../../../worker/backend/index.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { callOf, jsonPost } from '../../support/workers/requests.ts'
 import { testEnv } from '../auth/fixtures.ts'
+import { paymentBody } from '../payments/fixtures.ts'
 import {
   cashOrder,
   inMinutes,
@@ -72,6 +73,30 @@ describe('checkout', () => {
         },
       ])
     }
+  })
+})
+
+describe('payments', () => {
+  it('a cash order confirmed through /payments/make is announced to its store once', async () => {
+    const board = recorder()
+    const app = createBackend({ ...backendAdapters, orderBoard: board })
+    const draft = await placeDraft(
+      'delivery',
+      'paymentCash',
+      `p.${crypto.randomUUID()}@example.com`
+    )
+    const body = paymentBody(draft, {
+      paymentMethod: 'paymentCash',
+      paymentGateway: 'cash',
+      cashConfirmed: true,
+    })
+    for (let i = 0; i < 2; i++) {
+      const answer = await callOf(await app.request('/payments/make', jsonPost(body), testEnv))
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    }
+    expect(board.events).toMatchObject([
+      { businessId: 1, storeId: STORE, orderId: draft.orderId, change: 'placed' },
+    ])
   })
 })
 
