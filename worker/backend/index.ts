@@ -31,6 +31,7 @@ const domains: ReadonlyArray<Domain> = [
   auth,
   member,
   location,
+  deliveries,
   slots,
   stores,
   catalogue,
@@ -38,7 +39,6 @@ const domains: ReadonlyArray<Domain> = [
   checkout,
   payments,
   staff,
-  deliveries,
   seo,
   development,
 ]
