@@ -9,6 +9,7 @@ import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
 import { checkout } from './checkout/routes.ts'
 import { content } from './content/routes.ts'
+import { deliveries } from './deliveries/routes.ts'
 import { development } from './development/routes.ts'
 import type { BackendAdapters } from './adapters.ts'
 import type { BackendEnv } from './env.ts'
@@ -31,6 +32,7 @@ const domains: ReadonlyArray<Domain> = [
   auth,
   member,
   location,
+  deliveries,
   slots,
   stores,
   catalogue,
