@@ -82,8 +82,8 @@ function devVar(name: string): string {
 }
 
 /** The store console's demo accounts, added when missing (scripts/demo-data/staff.ts). */
-async function ensureDemoStaff(state: string): Promise<void> {
-  const sql = await demoStaffSql(devVar('AUTH_PEPPER'), new Date().toISOString())
+function ensureDemoStaff(state: string): void {
+  const sql = demoStaffSql(devVar('AUTH_PEPPER'), new Date().toISOString())
   const scratch = mkdtempSync(join(tmpdir(), 'storefront-staff-'))
   try {
     const file = join(scratch, 'staff.sql')
@@ -95,14 +95,14 @@ async function ensureDemoStaff(state: string): Promise<void> {
   console.log(demoStaffNotice('http://localhost:5173'))
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const started = performance.now()
   const state = stateDirectory()
   ensureDevVars()
   runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
   const summary =
     countBusinesses(state) > 0 ? 'demo data already loaded, left as it is' : seed(state)
-  await ensureDemoStaff(state)
+  ensureDemoStaff(state)
   const loaded = loadedVersion(state)
   if (loaded !== DEMO_DATA_VERSION) {
     console.warn(
@@ -115,4 +115,4 @@ async function main(): Promise<void> {
   console.log(`Local D1 (${join(state, 'v3')}): migrations applied, ${summary} in ${seconds} s`)
 }
 
-await main()
+main()

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../worker/backend/auth/passwords.ts'
+import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto'
 import { BUSINESS_ID } from './tenancy.ts'
 
 /**
@@ -23,6 +23,20 @@ export const DEMO_STAFF = [
   { email: 'driver@corner.test', password: 'driver-demo-1', name: 'Dev Driver', role: 'driver' },
 ] as const
 
+/**
+ * The worker's password hash (worker/backend/auth/passwords.ts: HMAC-SHA-256 pepper, then
+ * PBKDF2-SHA-512, 100,000 iterations, 16-byte salt, 'pbkdf2-sha512$<n>$<salt>$<hash>' in
+ * base64url) made with Node's crypto: scripts cannot import worker code. The unit test
+ * test/unit/scripts/demo-staff.test.ts checks the worker accepts it.
+ */
+export function demoPasswordHash(password: string, pepper: string): string {
+  const iterations = 100_000
+  const salt = randomBytes(16)
+  const peppered = createHmac('sha256', pepper).update(password).digest()
+  const hash = pbkdf2Sync(peppered, salt, iterations, 64, 'sha512')
+  return `pbkdf2-sha512$${iterations}$${salt.toString('base64url')}$${hash.toString('base64url')}`
+}
+
 const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
 
 /**
@@ -30,11 +44,11 @@ const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
  * changed locally stays changed). Hashed with this checkout's AUTH_PEPPER, so it runs at every
  * `npm run dev` rather than in the dataset, which has no secrets.
  */
-export async function demoStaffSql(pepper: string, nowIso: string): Promise<string> {
+export function demoStaffSql(pepper: string, nowIso: string): string {
   const firstStore = `(select min(id) from stores where business_id = ${BUSINESS_ID})`
   const statements: Array<string> = []
   for (const staff of DEMO_STAFF) {
-    const hash = await hashPassword(staff.password, pepper)
+    const hash = demoPasswordHash(staff.password, pepper)
     statements.push(
       `insert or ignore into staff_accounts (business_id, email, name, password_hash, status, ` +
         `is_operator, created_at, updated_at) values (${BUSINESS_ID}, ${quote(staff.email)}, ` +
