@@ -14,10 +14,18 @@ import { clearCookie, readCookie, replaceRequestCookies, writeCookie } from './c
 export function rememberStaffSession(c: Context, tokens: StaffTokens): void {
   writeCookie(c, COOKIE_NAMES.staffAccess, tokens.access_token, tokens.expires_in)
   writeCookie(c, COOKIE_NAMES.staffRefresh, tokens.refresh_token, tokens.refresh_expires_in)
-  // The rest of this request (the page after a refresh) sees the new tokens too.
+}
+
+/**
+ * A renewal on a page's entry: the cookies for the browser, and for the rest of this request
+ * (the page after it reads the new access token). Before any body is read: the request is rebuilt.
+ */
+export function adoptStaffSession(c: Context, tokens: StaffTokens | null): void {
+  if (tokens) rememberStaffSession(c, tokens)
+  else forgetStaffSession(c)
   replaceRequestCookies(c, {
-    [COOKIE_NAMES.staffAccess]: tokens.access_token,
-    [COOKIE_NAMES.staffRefresh]: tokens.refresh_token,
+    [COOKIE_NAMES.staffAccess]: tokens?.access_token ?? null,
+    [COOKIE_NAMES.staffRefresh]: tokens?.refresh_token ?? null,
   })
 }
 
@@ -25,10 +33,6 @@ export function rememberStaffSession(c: Context, tokens: StaffTokens): void {
 export function forgetStaffSession(c: Context): void {
   clearCookie(c, COOKIE_NAMES.staffAccess)
   clearCookie(c, COOKIE_NAMES.staffRefresh)
-  replaceRequestCookies(c, {
-    [COOKIE_NAMES.staffAccess]: null,
-    [COOKIE_NAMES.staffRefresh]: null,
-  })
 }
 
 export const readStaffAccessToken = (c: Context): string | undefined =>

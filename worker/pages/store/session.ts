@@ -5,12 +5,14 @@ import { StaffProfileSchema, StaffTokensSchema, type StaffProfile } from '../../
 import type { AppEnv } from '../../env.ts'
 import { nowMs } from '../../lib/clock.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
+import { replaceRequestCookies } from '../../lib/cookies/cookies.ts'
+import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
 import { unverifiedExpiry } from '../../lib/cookies/session.ts'
 import {
   forgetStaffSession,
   readStaffAccessToken,
   readStaffRefreshToken,
-  rememberStaffSession,
+  adoptStaffSession,
 } from '../../lib/cookies/staff-session.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
@@ -50,15 +52,17 @@ export async function refreshStaffSession(c: Context<AppEnv>): Promise<void> {
       },
       schema: StaffTokensSchema,
     })
-    rememberStaffSession(c, tokens)
+    adoptStaffSession(c, tokens)
   } catch (error) {
     if (!(error instanceof AppError) || !REFUSED.has(error.code)) {
       // The backend could not answer: keep the session for the next request.
       logError(error, { requestId: c.var.requestId, event: 'staff session refresh failed' })
       return
     }
-    forgetStaffSession(c)
+    adoptStaffSession(c, null)
+    // For the next page, and for this one (it renders after this and takes the flash).
     setFlash(c, 'sessionExpired')
+    replaceRequestCookies(c, { [COOKIE_NAMES.flash]: 'sessionExpired' })
   }
 }
 
