@@ -5,7 +5,7 @@ import { StaffProfileSchema, StaffTokensSchema, type StaffProfile } from '../../
 import type { AppEnv } from '../../env.ts'
 import { nowMs } from '../../lib/clock.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
-import { replaceRequestCookies } from '../../lib/cookies/cookies.ts'
+import { readCookie, replaceRequestCookies } from '../../lib/cookies/cookies.ts'
 import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
 import { unverifiedExpiry } from '../../lib/cookies/session.ts'
 import {
@@ -106,7 +106,9 @@ export async function staffOrSignIn(
 ): Promise<{ staff: StaffProfile } | { redirect: Response }> {
   const staff = await currentStaff(c)
   if (staff) return { staff }
-  return { redirect: toSignIn(c, 'loginRequired') }
+  // A session that just ended on its refresh says so rather than 'log in'.
+  const expired = readCookie(c, COOKIE_NAMES.flash) === 'sessionExpired'
+  return { redirect: toSignIn(c, expired ? 'sessionExpired' : 'loginRequired') }
 }
 
 /** Whether the staff member may open a store's board (an operator: every store). */

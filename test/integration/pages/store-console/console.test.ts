@@ -219,3 +219,56 @@ describe('the console pages', () => {
     expect(text).toContain('Store Accepted / Picking')
   })
 })
+
+describe('the staff session', () => {
+  it('renews a lapsed access token on the next page, like a member session', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
+    const lapsed = cookies.replace(/sf_staff_access=[^;]+/, 'sf_staff_access=lapsed')
+    const res = await get('/store', lapsed)
+    expect(res.status).toBe(200)
+    const renewed = setCookieLine(res, 'sf_staff_refresh') ?? ''
+    expect(renewed).toMatch(/Path=\/store(;|$)/)
+    expect(renewed.split(';')[0]).not.toBe(/sf_staff_refresh=[^;]+/.exec(cookies)?.[0])
+  })
+
+  it('ends a session whose refresh is refused, and says so', async () => {
+    const res = await get(
+      '/store',
+      'sf_staff_access=lapsed; sf_staff_refresh=unknown-refresh-token'
+    )
+    expect(res.status).toBe(303)
+    expect(setCookieLine(res, 'sf_staff_refresh')).toMatch(/Max-Age=0/)
+    const page = await get(res.headers.get('location') ?? '', jar(res))
+    expect(pageText(await page.text())).toContain(MESSAGES.sessionExpired)
+  })
+})
+
+describe('an invitation', () => {
+  it('sets the first password, then sends the new member of staff to sign in', async () => {
+    const operator = await staffCookies([], true)
+    const email = `invitee.${crypto.randomUUID()}@example.com`
+    const invited = await app.request(
+      `${ORIGIN}/store/api/staff/invitations`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: operator },
+        body: JSON.stringify({ email, name: 'Ivy Invitee', role: 'picker', storeIds: [STORE] }),
+      },
+      testEnv
+    )
+    expect(invited.status).toBe(200)
+    const { acceptPath = '' } = await lastMessage(email, 'staff_invitation')
+    const page = await get(acceptPath)
+    expect(page.status).toBe(200)
+    expect(pageText(await page.text())).toContain('Join your team')
+    const accepted = await postForm(acceptPath, { password: PASSWORD })
+    expect(accepted.status).toBe(303)
+    expect(accepted.headers.get('location')).toBe('/store/sign-in')
+    const signIn = await get('/store/sign-in', jar(accepted))
+    expect(pageText(await signIn.text())).toContain(MESSAGES.staffInvitationAccepted)
+    const again = await postForm(acceptPath, { password: PASSWORD })
+    expect(again.status).toBe(422)
+    expect(pageText(await again.text())).toContain(MESSAGES.staffInvitationInvalid)
+    await signInThroughPages(email)
+  })
+})
