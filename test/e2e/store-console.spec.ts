@@ -1,0 +1,69 @@
+import { expect, guestAtPayment, test } from './pages/index.ts'
+import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+import { expectNoAxeViolations, screenshots } from './helpers.ts'
+
+const STORE_NAME = 'Manchester Piccadilly'
+
+test('a store manager signs in with the emailed code, sees the new order and accepts it', async ({
+  page,
+  context,
+  payment,
+}) => {
+  test.setTimeout(180_000)
+  // A shopper's paid order, Sent to Store.
+  await guestAtPayment(page, 'console', 'collection')
+  await payment.payByCash()
+  const orderNumber = await payment.expectOrderPlaced()
+  await context.clearCookies()
+
+  const console = new StoreConsole(page, context)
+  await page.goto(consoleUrl('/1/board'))
+  // Signed out: the sign-in page says why.
+  await expect(page).toHaveURL(/\/store\/sign-in\?redirect=/)
+  await expect(page.getByText('You need to be logged in to use this')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff sign-in')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'store-sign-in')
+
+  await console.main().getByLabel('Email').fill(DEMO_STAFF.manager.email)
+  await console.main().getByLabel('Password').fill('not the password')
+  await console.main().getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Your email or password is incorrect.')
+
+  await console.enterPassword(DEMO_STAFF.manager.email, DEMO_STAFF.manager.password)
+  await expect(
+    page.getByText(`We have sent a 6-digit code to ${DEMO_STAFF.manager.email}`)
+  ).toBeVisible()
+  await screenshots(page, 'store-sign-in-code')
+  await console.enterCode(DEMO_STAFF.manager.email)
+
+  // Back on the board it asked for, the order in the New column.
+  await expect(page).toHaveURL(consoleUrl('/1/board'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Orders · ${STORE_NAME}`)
+  const card = console.column('New').getByRole('link', { name: new RegExp(orderNumber) })
+  await expect(card).toBeVisible()
+  await expect(card).toContainText('Collection')
+  await expect(page.getByRole('button', { name: 'Turn sound on' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'store-board')
+
+  await card.click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
+  await expect(page.getByRole('heading', { name: 'Picking list' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Accept order' })).toBeVisible()
+  // Only what the state machine allows now: no picking controls before it is accepted.
+  await expect(page.getByRole('button', { name: 'Picked', exact: true })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'store-order')
+
+  await page.getByLabel('Ready in').selectOption('15')
+  await page.getByRole('button', { name: 'Accept order' }).click()
+  await expect(page.getByText('The order has been updated.')).toBeVisible()
+  await expect(page.locator('dt:text("Status") + dd')).toHaveText('Store Accepted / Picking')
+  await expect(page.getByRole('button', { name: 'Picked', exact: true }).first()).toBeVisible()
+  await screenshots(page, 'store-order-accepted')
+
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(consoleUrl('/sign-in'))
+  await expect(page.getByText("You're signed out.")).toBeVisible()
+})
