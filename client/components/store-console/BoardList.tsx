@@ -21,21 +21,19 @@ function OrderCard({ order, at, href }: { order: StoreOrderSummary; at: string; 
         href={href}
         className={`block rounded-xl border-2 bg-white p-3 shadow-sm hover:border-primary ${order.acceptOverdue ? 'border-red-700' : 'border-black/10'}`}
       >
-        <span className="flex items-baseline justify-between gap-2">
-          <span className="font-extrabold">{order.orderNumber}</span>
+        <span className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <span className="font-extrabold whitespace-nowrap">{order.orderNumber}</span>
           <span className="text-sm font-semibold">{formatMoney(order.total)}</span>
         </span>
-        <span className="mt-1 block text-sm">
-          {methodLabel(order.fulfilmentMethod)} · {slotLabel(order.slot)}
+        <span className="mt-1 block text-sm">{methodLabel(order.fulfilmentMethod)}</span>
+        <span className="block text-sm">{slotLabel(order.slot)}</span>
+        <span className="mt-1 block text-sm text-ink/80">
+          {order.itemsCount} {order.itemsCount === 1 ? 'item' : 'items'} · placed{' '}
+          {ageLabel(order.placedAt, at)} ago
         </span>
-        <span className="mt-1 flex justify-between text-sm text-ink/80">
-          <span>
-            {order.itemsCount} {order.itemsCount === 1 ? 'item' : 'items'}
-          </span>
-          <span>
-            {order.statusLabel} · {ageLabel(order.placedAt, at)} ago
-          </span>
-        </span>
+        {finished ? (
+          <span className="mt-1 block text-sm font-semibold">{order.statusLabel}</span>
+        ) : null}
         {order.acceptOverdue ? (
           <span className="mt-1 block text-sm font-bold text-red-700">Waiting too long</span>
         ) : null}
@@ -75,6 +73,7 @@ export function BoardList({
                     order={order}
                     at={board.at}
                     href={orderHref.replace('{orderId}', String(order.orderId))}
+                    finished={group.statuses.length > 1}
                   />
                 ))}
               </ul>

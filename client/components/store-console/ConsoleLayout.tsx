@@ -26,6 +26,7 @@ export function ConsoleLayout({
   links,
   children,
   wide = false,
+  bare = false,
 }: {
   chrome: PageChrome
   user: ConsoleUser | null
@@ -33,6 +34,8 @@ export function ConsoleLayout({
   children: ReactNode
   /** Desktop-first pages (the board) use the whole width. */
   wide?: boolean
+  /** A page that brings its own frame (the sign-in cards): no padding around it. */
+  bare?: boolean
 }) {
   const brandName = chrome.brand?.name ?? 'Storefront'
   return (
@@ -66,7 +69,7 @@ export function ConsoleLayout({
       <main
         id="main"
         tabIndex={-1}
-        className={`mx-auto w-full flex-1 px-4 py-6 focus:outline-none ${wide ? 'max-w-screen-2xl' : 'max-w-3xl'}`}
+        className={`w-full flex-1 focus:outline-none ${bare ? '' : `mx-auto px-4 py-6 ${wide ? 'max-w-screen-2xl' : 'max-w-3xl'}`}`}
       >
         {chrome.flash ? <FlashToastIsland message={chrome.flash} /> : null}
         {children}

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../schemas/money.ts'
+import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
 import type {
   StoreOrderBoard,
   StoreOrderDetail,
@@ -16,6 +17,24 @@ import { LinePickForms, OrderActionForms, RefundLinesForm } from './OrderActions
 
 const StoreBoardIsland = island('StoreBoard', StoreBoard, { hydrate: 'load' })
 const DriverLocationIsland = island('DriverLocation', DriverLocation, { hydrate: 'load' })
+
+/** How the history names each action. */
+const ACTION_LABELS: Partial<Record<string, string>> = {
+  accept: 'Accepted',
+  reject: 'Rejected',
+  auto_reject: 'Rejected automatically',
+  mark_line: 'Marked a line',
+  finish_picking: 'Picking done',
+  ready_for_collection: 'Ready for collection',
+  collected: 'Collected',
+  assign_driver: 'Assigned a driver',
+  start_route: 'En route',
+  deliver: 'Delivered',
+  unable_to_deliver: 'Unable to deliver',
+  cancel: 'Cancelled',
+  refund_order: 'Refunded the order',
+  refund_lines: 'Refunded lines',
+}
 
 interface Frame {
   chrome: PageChrome
@@ -262,15 +281,20 @@ export function OrderPage({
         <h2 id="history" className="text-xl font-extrabold">
           History
         </h2>
-        <ol className="mt-2 space-y-1 text-sm">
-          {order.history.map((row, index) => (
-            <li key={index}>
-              <time dateTime={row.at}>{row.at.slice(0, 16).replace('T', ' ')}</time> ·{' '}
-              {row.actor?.name ?? 'System'} · {row.action}
-              {row.reason ? ` (${row.reason})` : ''}
-            </li>
-          ))}
-        </ol>
+        {order.history.length ? (
+          <ol className="mt-2 space-y-1 text-sm">
+            {order.history.map((row, index) => (
+              <li key={index}>
+                <time dateTime={row.at}>{row.at.slice(0, 16).replace('T', ' ')}</time> ·{' '}
+                {row.actor?.name ?? 'System'} · {ACTION_LABELS[row.action] ?? row.action}
+                {row.from !== row.to ? ` → ${ORDER_STATUS_LABELS[row.to]}` : ''}
+                {row.reason ? ` (${row.reason})` : ''}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-2 text-sm">Nothing has been done to this order yet.</p>
+        )}
       </section>
     </ConsoleLayout>
   )

@@ -183,7 +183,7 @@ export function LinePickForms({
           <input type="hidden" name="lineId" value={line.lineId} />
           <input type="hidden" name="mark" value="short" />
           <label htmlFor={`${id}-short`} className="text-sm font-semibold">
-            Found
+            <span className="block">Found</span>
             <input
               id={`${id}-short`}
               name="pickedQuantity"
@@ -191,7 +191,7 @@ export function LinePickForms({
               min={1}
               max={line.quantity - 1}
               defaultValue={line.quantity - 1}
-              className={`ml-1 w-16 ${INPUT}`}
+              className={`w-16 ${INPUT}`}
             />
           </label>
           <button type="submit" className={QUIET_BUTTON}>
@@ -203,17 +203,17 @@ export function LinePickForms({
         <input type="hidden" name="lineId" value={line.lineId} />
         <input type="hidden" name="mark" value="substituted" />
         <label htmlFor={`${id}-sub`} className="text-sm font-semibold">
-          Substitute item no.
+          <span className="block">Substitute item no.</span>
           <input
             id={`${id}-sub`}
             name="substituteItemId"
             inputMode="numeric"
             required
-            className={`ml-1 w-24 ${INPUT}`}
+            className={`w-24 ${INPUT}`}
           />
         </label>
         <label htmlFor={`${id}-subqty`} className="text-sm font-semibold">
-          Qty
+          <span className="block">Quantity</span>
           <input
             id={`${id}-subqty`}
             name="substituteQuantity"
@@ -221,7 +221,7 @@ export function LinePickForms({
             min={1}
             max={99}
             defaultValue={line.quantity}
-            className={`ml-1 w-16 ${INPUT}`}
+            className={`w-16 ${INPUT}`}
           />
         </label>
         <button type="submit" className={QUIET_BUTTON}>

@@ -43,7 +43,7 @@ export function StaffSignInPage({
     <input type="hidden" name="redirect" value={view.redirect} />
   ) : null
   return (
-    <ConsoleLayout chrome={chrome} user={null} links={links}>
+    <ConsoleLayout chrome={chrome} user={null} links={links} bare>
       {view.step === 'password' ? (
         <FormCard title="Staff sign-in" intro="Sign in to see and run your store's orders.">
           <form method="post" action={view.action} noValidate>
@@ -112,7 +112,7 @@ export function StaffInvitationPage({
   errors: FormErrors
 }) {
   return (
-    <ConsoleLayout chrome={chrome} user={null} links={links}>
+    <ConsoleLayout chrome={chrome} user={null} links={links} bare>
       <FormCard title="Join your team" intro="Choose a password for the store console.">
         <form method="post" action={action} noValidate>
           <FormAlert id="staff-invitation-error" message={errors.form} />
