@@ -14,7 +14,18 @@ const GROUPS: ReadonlyArray<{ title: string; statuses: ReadonlyArray<string> }> 
   },
 ]
 
-function OrderCard({ order, at, href }: { order: StoreOrderSummary; at: string; href: string }) {
+function OrderCard({
+  order,
+  at,
+  href,
+  finished,
+}: {
+  order: StoreOrderSummary
+  at: string
+  href: string
+  /** The finished column mixes end states: say which. */
+  finished: boolean
+}) {
   return (
     <li>
       <a
