@@ -165,12 +165,17 @@ export function LinePickForms({
   action,
   idempotencyKey,
 }: ActionsProps & { line: StoreOrderLine }) {
-  const form = { order, action, idempotencyKey: `${idempotencyKey}-${line.lineId}` }
+  // One key per line and mark: each mark of a line is its own action (same key, other body: 422).
+  const form = (mark: string) => ({
+    order,
+    action,
+    idempotencyKey: `${idempotencyKey}-${line.lineId}-${mark}`,
+  })
   const id = `line-${line.lineId}`
   return (
     <div className="mt-2 flex flex-wrap items-end gap-2">
       {(['picked', 'out_of_stock'] as const).map((mark) => (
-        <ActionForm key={mark} {...form} type="mark_line">
+        <ActionForm key={mark} {...form(mark)} type="mark_line">
           <input type="hidden" name="lineId" value={line.lineId} />
           <input type="hidden" name="mark" value={mark} />
           <button type="submit" className={QUIET_BUTTON}>
@@ -179,7 +184,7 @@ export function LinePickForms({
         </ActionForm>
       ))}
       {line.quantity > 1 ? (
-        <ActionForm {...form} type="mark_line" className="flex items-end gap-1">
+        <ActionForm {...form('short')} type="mark_line" className="flex items-end gap-1">
           <input type="hidden" name="lineId" value={line.lineId} />
           <input type="hidden" name="mark" value="short" />
           <label htmlFor={`${id}-short`} className="text-sm font-semibold">
@@ -199,7 +204,7 @@ export function LinePickForms({
           </button>
         </ActionForm>
       ) : null}
-      <ActionForm {...form} type="mark_line" className="flex items-end gap-1">
+      <ActionForm {...form('substituted')} type="mark_line" className="flex items-end gap-1">
         <input type="hidden" name="lineId" value={line.lineId} />
         <input type="hidden" name="mark" value="substituted" />
         <label htmlFor={`${id}-sub`} className="text-sm font-semibold">

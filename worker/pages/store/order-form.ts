@@ -3,7 +3,7 @@ import { ACTION_FIELDS } from '../../../client/components/store-console/OrderAct
 /** The key of a console action: the form's own (a double submit acts once), else null. */
 export function idempotencyKeyOf(form: Record<string, string>): string | null {
   const key = form[ACTION_FIELDS.idempotencyKey] ?? ''
-  return /^[A-Za-z0-9-]{16,120}$/.test(key) ? key : null
+  return /^[\w-]{16,160}$/.test(key) ? key : null
 }
 
 const int = (value: string | undefined): number | undefined =>

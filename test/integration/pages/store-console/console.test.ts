@@ -2,7 +2,14 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
 import { createApp } from '../../../../worker/app.ts'
-import { cashOrder, seedCheckout, STORES } from '../../store-orders/fixtures.ts'
+import {
+  actOk,
+  cashOrder,
+  inMinutes,
+  seedCheckout,
+  staffMember,
+  STORES,
+} from '../../store-orders/fixtures.ts'
 import { lastMessage, PASSWORD, seedStaff } from '../../staff/fixtures.ts'
 import { uniqueEmail } from '../../auth/fixtures.ts'
 import { jar, setCookieLine } from '../cookie-jar.ts'
@@ -36,6 +43,11 @@ async function staffCookies(
 ): Promise<string> {
   const staff = await seedStaff({ roles, operator })
   return signInThroughPages(staff.email)
+}
+
+/** The page's alert (a refused form's message), for a failing assertion to show. */
+function textOfAlert(html: string): string {
+  return /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? ''
 }
 
 function expectConsoleHeaders(res: Response): void {
@@ -270,5 +282,54 @@ describe('an invitation', () => {
     expect(again.status).toBe(422)
     expect(pageText(await again.text())).toContain(MESSAGES.staffInvitationInvalid)
     await signInThroughPages(email)
+  })
+})
+
+describe("the driver's round", () => {
+  it('lists an assigned delivery with maps and call links, and takes it en route', async () => {
+    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+    const seeded = await seedStaff({ roles: [{ storeId: STORE, role: 'driver' }] })
+    const cookies = await signInThroughPages(seeded.email)
+    const order = await cashOrder('delivery')
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    for (const line of accepted.departments.flatMap((d) => d.lines)) {
+      await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+        type: 'mark_line',
+        lineId: line.lineId,
+        mark: 'picked',
+      })
+    }
+    await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'finish_picking',
+    })
+    await actOk(manager.bearer, STORE, order.orderId, 'picked', {
+      type: 'assign_driver',
+      driverId: seeded.id,
+    })
+
+    const round = await get('/store/driver', cookies)
+    expect(round.status).toBe(200)
+    const html = await round.text()
+    expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=')
+    expect(html).toMatch(/href="geo:0,0\?q=/)
+    expect(html).toMatch(/href="tel:/)
+    expect(pageText(html)).toContain('Start delivery (en route)')
+    const action = `/store/${STORE}/orders/${order.orderId}?from=driver`
+    const key = /name="idempotencyKey" value="([\w-]+)-start_route"/.exec(html)?.[1] ?? ''
+    const started = await postForm(
+      action,
+      { action: 'start_route', expectedStatus: 'picked', idempotencyKey: `${key}-start_route` },
+      cookies
+    )
+    expect(started.status, textOfAlert(await started.clone().text())).toBe(303)
+    expect(started.headers.get('location')).toBe('/store/driver')
+    const enRoute = pageText(await (await get('/store/driver', jar(started, cookies))).text())
+    expect(enRoute).toContain(MESSAGES.storeOrderUpdated)
+    expect(enRoute).toContain('Driver en Route')
+    expect(enRoute).toContain('Starting to share your location')
+    expect(enRoute).toContain('Unable to deliver')
   })
 })
