@@ -7,6 +7,7 @@ import {
   refundPayment as refundPaymentWith,
   voidPayment as voidPaymentWith,
 } from './backend/payments/refunds.ts'
+import { durableOrderBoard } from './live/notifier.ts'
 import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'
 
 /*
@@ -14,11 +15,13 @@ import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'
  * (ADR 002). A backend deployed on its own builds itself with createBackend and its own adapters.
  */
 
-/** The adapters this Worker gives the backend: the local payment sandbox. */
+/**
+ * The adapters this Worker gives the backend: the local payment sandbox, and the store boards'
+ * Durable Objects for live order events (ADR 017 "Live board").
+ */
 export const backendAdapters: BackendAdapters = {
   paymentSandbox: localPaymentSandbox,
-  // Wired to the per-store order board Durable Object once it lands (ADR 017).
-  orderBoard: null,
+  orderBoard: durableOrderBoard,
 }
 
 export const backend = createBackend(backendAdapters)

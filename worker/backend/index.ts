@@ -9,6 +9,7 @@ import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
 import { checkout } from './checkout/routes.ts'
 import { content } from './content/routes.ts'
+import { deliveries } from './deliveries/routes.ts'
 import { development } from './development/routes.ts'
 import type { BackendAdapters } from './adapters.ts'
 import type { BackendEnv } from './env.ts'
@@ -39,6 +40,7 @@ const domains: ReadonlyArray<Domain> = [
   payments,
   staff,
   storeOrders,
+  deliveries,
   seo,
   development,
 ]

@@ -1,0 +1,55 @@
+import type { StaffRole } from '../../schemas/staff.ts'
+import {
+  BOARD_CONNECT_PATH,
+  BOARD_ORIGIN,
+  boardStub,
+  VIEWER_ROLE_HEADER,
+  VIEWER_STAFF_HEADER,
+} from './board-address.ts'
+
+/** The member of staff whose board connects, as the console's route authorised them. */
+export interface BoardConnection {
+  businessId: number
+  storeId: number
+  staffId: number
+  role: StaffRole
+}
+
+// The WebSocket handshake headers the board needs; nothing else of the browser's request (its
+// cookies, its authorisation) goes on to the Durable Object.
+const HANDSHAKE_HEADERS = [
+  'upgrade',
+  'connection',
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-protocol',
+  'sec-websocket-extensions',
+]
+
+/**
+ * Opens a live board: forwards the browser's WebSocket upgrade to the store's board Durable
+ * Object, naming who watches. Authorisation is the caller's (the console's route at
+ * /store/<storeId>/board/live checks the staff session and the store first); this refuses only
+ * a request that is not a WebSocket upgrade (426 Upgrade Required).
+ */
+export async function connectBoard(
+  env: Pick<Env, 'ORDER_BOARD'>,
+  connection: BoardConnection,
+  request: Request
+): Promise<Response> {
+  if (request.method !== 'GET' || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
+    return new Response('This address takes a WebSocket connection only.', {
+      status: 426,
+      headers: { upgrade: 'websocket', 'cache-control': 'no-store' },
+    })
+  }
+  const headers = new Headers()
+  for (const name of HANDSHAKE_HEADERS) {
+    const value = request.headers.get(name)
+    if (value !== null) headers.set(name, value)
+  }
+  headers.set(VIEWER_STAFF_HEADER, String(connection.staffId))
+  headers.set(VIEWER_ROLE_HEADER, connection.role)
+  const stub = boardStub(env, connection.businessId, connection.storeId)
+  return stub.fetch(`${BOARD_ORIGIN}${BOARD_CONNECT_PATH}`, { headers })
+}
