@@ -3,6 +3,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { IslandProps } from '../components/Island.tsx'
 
 export interface DriverLocationProps extends IslandProps {
+  storeId: number
   orderId: number
   /** The console's proxy for the location call (POST, same origin). */
   locationApi: string
@@ -15,7 +16,7 @@ const SEND_EVERY_MS = 5000
  * While a delivery is en route, shares the phone's position (watchPosition) with the store and
  * the shopper's tracking, at most every few seconds. Stops when the page goes away.
  */
-export function DriverLocation({ orderId, locationApi }: DriverLocationProps) {
+export function DriverLocation({ storeId, orderId, locationApi }: DriverLocationProps) {
   const [state, setState] = useState<'starting' | 'sharing' | 'failed'>('starting')
   useEffect(() => {
     if (!('geolocation' in navigator)) {
@@ -29,24 +30,26 @@ export function DriverLocation({ orderId, locationApi }: DriverLocationProps) {
         const now = position.timestamp
         if (now - lastSent < SEND_EVERY_MS) return
         lastSent = now
-        setState('sharing')
         void fetch(locationApi, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
+            storeId,
             orderId,
-            latitude: position.coords.latitude,
-            longitude: position.coords.longitude,
+            lat: position.coords.latitude,
+            lng: position.coords.longitude,
             accuracy: position.coords.accuracy,
             at: new Date(position.timestamp).toISOString(),
           }),
-        }).catch(() => setState('failed'))
+        })
+          .then((answer) => setState(answer.ok ? 'sharing' : 'failed'))
+          .catch(() => setState('failed'))
       },
       () => setState('failed'),
       { enableHighAccuracy: true, maximumAge: SEND_EVERY_MS }
     )
     return () => navigator.geolocation.clearWatch(watch)
-  }, [orderId, locationApi])
+  }, [storeId, orderId, locationApi])
   return (
     <p role="status" className="mt-3 rounded-xl bg-tint p-3 text-sm font-semibold">
       {state === 'failed'

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { formatMessage } from '../../schemas/messages.ts'
+import {
+  BOARD_PING,
+  BoardServerMessageSchema,
+  type BoardServerMessage,
+} from '../../schemas/live.ts'
 import { StoreOrderBoardSchema, type StoreOrderBoard } from '../../schemas/store-orders.ts'
 import { BoardList } from '../components/store-console/BoardList.tsx'
 import type { IslandProps } from '../components/Island.tsx'
@@ -32,17 +37,19 @@ function chime(context: AudioContext): void {
   }
 }
 
-/** Whether a message from the board's socket is an order change (any other is ignored). */
-function isBoardEvent(value: unknown): value is { orderId: number; change: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'orderId' in value &&
-    typeof value.orderId === 'number' &&
-    'change' in value &&
-    typeof value.change === 'string'
-  )
+/** The board's message, or null for anything else (the runtime's pong, a newer message type). */
+function boardMessage(data: unknown): BoardServerMessage | null {
+  try {
+    const parsed = BoardServerMessageSchema.safeParse(JSON.parse(String(data)))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
 }
+
+// An idle socket is closed by proxies after a minute or so: a ping every 30 s keeps it open (the
+// runtime answers it without waking the board's Durable Object).
+const PING_EVERY_MS = 30_000
 
 /**
  * The live board: opens the store's WebSocket and reloads the list from the API on each event
@@ -82,27 +89,36 @@ export function StoreBoard({ board: initial, orderHref, boardApi, livePath }: St
   useEffect(() => {
     let socket: WebSocket | null = null
     let retry: ReturnType<typeof setTimeout> | undefined
+    let ping: ReturnType<typeof setInterval> | undefined
     let wait = 1000
     let stopped = false
+    // The last event seen: after a reconnect the board sends what came after it.
+    let seq: number | null = null
     const open = () => {
       const url = new URL(livePath, window.location.href)
       url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:'
-      socket = new WebSocket(url)
-      socket.onopen = () => {
+      const current = new WebSocket(url)
+      socket = current
+      current.onopen = () => {
         wait = 1000
         setConnected(true)
-        // Whatever happened while the socket was down.
-        void reload()
+        if (seq !== null) current.send(JSON.stringify({ type: 'since', seq }))
+        ping = setInterval(() => current.send(BOARD_PING), PING_EVERY_MS)
       }
-      socket.onmessage = (message) => {
-        try {
-          if (isBoardEvent(JSON.parse(String(message.data)))) void reload()
-        } catch {
-          // Not an event of ours.
+      current.onmessage = (message) => {
+        const said = boardMessage(message.data)
+        if (!said) return
+        if (said.type === 'hello') {
+          // First connection: the server-rendered list is current; later ones catch up by seq.
+          seq ??= said.seq
+          return
         }
+        seq = said.seq
+        if (said.type === 'event' || said.type === 'reload') void reload()
       }
-      socket.onclose = () => {
+      current.onclose = () => {
         setConnected(false)
+        clearInterval(ping)
         if (stopped) return
         retry = setTimeout(open, wait)
         wait = Math.min(wait * 2, 30_000)
@@ -112,6 +128,7 @@ export function StoreBoard({ board: initial, orderHref, boardApi, livePath }: St
     return () => {
       stopped = true
       clearTimeout(retry)
+      clearInterval(ping)
       socket?.close()
     }
   }, [livePath, reload])

@@ -301,6 +301,7 @@ export function OrderPage({
 }
 
 export interface DriverStop {
+  storeId: number
   order: StoreOrderDetail
   action: string
   mapsHref: string
@@ -324,7 +325,11 @@ export function DriverPage({
     <ConsoleLayout {...frame}>
       <h1 className="text-2xl font-extrabold tracking-tight">My deliveries today</h1>
       {enRoute ? (
-        <DriverLocationIsland orderId={enRoute.order.orderId} locationApi={locationApi} />
+        <DriverLocationIsland
+          storeId={enRoute.storeId}
+          orderId={enRoute.order.orderId}
+          locationApi={locationApi}
+        />
       ) : null}
       {stops.length === 0 ? <p className="mt-4">No deliveries are assigned to you today.</p> : null}
       <ol className="mt-4 space-y-3">

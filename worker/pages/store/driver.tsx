@@ -68,6 +68,7 @@ export async function driverPage(c: Context<AppEnv>): Promise<Response> {
     mine.map(async ({ storeId, order }) => {
       const detail = await orderDetail(c, storeId, order.orderId)
       return {
+        storeId,
         order: detail,
         action: `${STORE_PATHS.order(storeId, order.orderId)}?from=${FROM_DRIVER}`,
         ...mapsLinks(detail),

@@ -15,6 +15,7 @@ import { uniqueEmail } from '../../auth/fixtures.ts'
 import { jar, setCookieLine } from '../cookie-jar.ts'
 import { ORIGIN, pageClient, pageText, registration, testEnv } from '../storefront.ts'
 import type { StoreRole } from '../../../../schemas/staff.ts'
+import { withAppVersion } from '../../../support/app-version.ts'
 
 const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.101')
@@ -331,5 +332,32 @@ describe("the driver's round", () => {
     expect(enRoute).toContain('Driver en Route')
     expect(enRoute).toContain('Starting to share your location')
     expect(enRoute).toContain('Unable to deliver')
+  })
+})
+
+describe('the live board route', () => {
+  it("opens the store's board socket for its staff, through every middleware", async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
+    const upgrade = (path: string, cookie: string) =>
+      app.request(
+        `${ORIGIN}${path}`,
+        { headers: { upgrade: 'websocket', cookie: withAppVersion(cookie) } },
+        testEnv
+      )
+    const res = await upgrade(`/store/${STORE}/board/live`, cookies)
+    expect(res.status).toBe(101)
+    const ws = res.webSocket
+    if (!ws) throw new Error('no WebSocket')
+    const said: Array<string> = []
+    ws.addEventListener('message', (message) => said.push(String(message.data)))
+    ws.accept()
+    for (let i = 0; i < 100 && said.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect(JSON.parse(said[0] ?? '{}')).toMatchObject({ type: 'hello' })
+    ws.close()
+    // Another store's board, or no staff session: refused before any socket.
+    expect((await upgrade(`/store/${OTHER_STORE}/board/live`, cookies)).status).toBe(404)
+    expect((await upgrade(`/store/${STORE}/board/live`, '')).status).toBe(401)
   })
 })
