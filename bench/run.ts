@@ -12,6 +12,7 @@ import { runCatalogueSearchSuite } from './suites/catalogue-search.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
 import { runStoreSearchSuite } from './suites/store-search.ts'
+import { prepareStoreOrders, runStoreOrdersSuite } from './suites/store-orders.ts'
 
 const root = resolve(import.meta.dirname, '..')
 // A central Manchester postcode: the results page lists the four stores there.
@@ -24,7 +25,15 @@ const largeStateDir = resolve(root, '.wrangler/bench-state-large')
 const catalogueStateDir = resolve(root, '.wrangler/bench-state-catalogue')
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
-const SUITES = ['ssr', 'js-bytes', 'basket', 'checkout', 'store-search', 'catalogue-search']
+const SUITES = [
+  'ssr',
+  'js-bytes',
+  'basket',
+  'checkout',
+  'store-orders',
+  'store-search',
+  'catalogue-search',
+]
 // BENCH_SUITES=checkout,basket runs only those (comma-separated); all of them by default.
 const selected = new Set(process.env.BENCH_SUITES?.split(',').map((name) => name.trim()) ?? SUITES)
 for (const name of selected) {
@@ -105,6 +114,7 @@ async function main(): Promise<void> {
   const { id: storeId, slug: storeSlug } = firstStore()
   const itemIds = prepareBasketStore(storeId)
   if (selected.has('checkout')) prepareCheckoutStore(storeId)
+  const staffLogin = selected.has('store-orders') ? prepareStoreOrders(stateDir, storeId) : null
 
   const servers: Array<RunningServer> = []
   try {
@@ -173,6 +183,15 @@ async function main(): Promise<void> {
         { ...fixture, storefront, hello, storeSlug },
         {
           seconds: Number(process.env.BENCH_CHECKOUT_SECONDS ?? 5),
+          warmupSeconds: Math.min(warmupSeconds, 1),
+        }
+      )
+    }
+    if (staffLogin) {
+      await runStoreOrdersSuite(
+        { origin: storefront.origin, stateDir, storeId, login: staffLogin },
+        {
+          seconds: Number(process.env.BENCH_STORE_ORDERS_SECONDS ?? 5),
           warmupSeconds: Math.min(warmupSeconds, 1),
         }
       )

@@ -217,6 +217,8 @@ export const MESSAGES = {
   orderTrackingPickedChanges: 'Your order has been picked. %s has been refunded for the changes.',
   orderTrackingRejected: 'The store could not take your order. %s will be refunded.',
   orderTrackingCancelled: 'Your order has been cancelled. %s will be refunded.',
+  orderTrackingRejectedCash: 'The store could not take your order. You have not been charged.',
+  orderTrackingCancelledCash: 'Your order has been cancelled. You have not been charged.',
   orderTrackingRefunded: '%s has been refunded to you.',
   orderAutoRejectedReason: 'Not accepted in time',
   orderAcceptOverdue: 'Order %s has not been accepted. It will be rejected automatically at %s.',

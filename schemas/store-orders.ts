@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CheckoutAddressSchema } from './checkout-answers.ts'
+import { IdempotencyKeySchema } from './checkout.ts'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { FULFILMENT_METHODS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
@@ -255,8 +256,13 @@ export const StoreOrderActionSchema = z.discriminatedUnion('type', [
 ])
 export type StoreOrderAction = z.output<typeof StoreOrderActionSchema>
 
-/** POST /staff/orders/action, with an Idempotency-Key header. */
+/**
+ * POST /staff/orders/action. Idempotent on the Idempotency-Key header, or on `idempotencyKey` in
+ * the body for calls through the storefront's /api proxy, which forwards no such header (the
+ * header wins when both are sent): a double click answers the first answer.
+ */
 export const StoreOrderActionRequestSchema = StoreOrderDetailRequestSchema.extend({
+  idempotencyKey: IdempotencyKeySchema.optional(),
   /** The status the console showed: a stale one answers 409 with the order's current status. */
   expectedStatus: StoreOrderStatusSchema,
   action: StoreOrderActionSchema,

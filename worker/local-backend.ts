@@ -9,6 +9,7 @@ import {
 } from './backend/payments/refunds.ts'
 import { durableOrderBoard } from './live/notifier.ts'
 import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'
+import { handleOverdueOrders as handleOverdueOrdersWith } from './backend/store-orders/cron.ts'
 
 /*
  * The backend as this Worker runs it: with the local stand-ins that live outside worker/backend
@@ -43,4 +44,12 @@ export function refundPayment(
 /** voidPayment (ADR 017) with the Worker's adapters. */
 export function voidPayment(env: Env, request: MoneyBackRequest, now: Date): Promise<MoneyBack> {
   return voidPaymentWith({ ...env, ...backendAdapters }, request, now)
+}
+
+/** The cron's accept window (ADR 017): alerts, then auto-rejects, with the Worker's adapters. */
+export function handleOverdueOrders(
+  env: Env,
+  now: Date
+): ReturnType<typeof handleOverdueOrdersWith> {
+  return handleOverdueOrdersWith({ ...env, ...backendAdapters }, now)
 }

@@ -1,5 +1,6 @@
 import { sweepLoginFailures } from './backend/auth/login-attempts.ts'
-import { retryOwedVoids } from './local-backend.ts'
+import { handleOverdueOrders, retryOwedVoids } from './local-backend.ts'
+import { purgeExpiredStaffSecrets } from './backend/staff/repo.ts'
 import { sweepExpiredReservations } from './backend/slots/reservations-repo.ts'
 import { eventTime } from './lib/clock.ts'
 import { logError } from './lib/log.ts'
@@ -11,15 +12,20 @@ import { logError } from './lib/log.ts'
  *   nobody is looking at;
  * - voids again the card authorisations an order must not keep (a second tab's payment) whose
  *   void the gateway refused or never answered: money is never held twice for one order;
- * - deletes failed password checks older than an hour, which no longer count (login-attempts.ts).
+ * - deletes failed password checks older than an hour, which no longer count (login-attempts.ts);
+ * - alerts the managers of a paid order nobody accepted within the store's window, and rejects it
+ *   at twice the window, with a reject's effects (ADR 017; store-orders/cron.ts);
+ * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations.
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = eventTime(env, controller.scheduledTime)
-  const [sweep, voids, failedLogins] = await Promise.allSettled([
+  const [sweep, voids, failedLogins, overdue, staffSecrets] = await Promise.allSettled([
     sweepExpiredReservations(env.DB, now),
     retryOwedVoids(env, now),
     sweepLoginFailures(env.DB, now),
+    handleOverdueOrders(env, now),
+    purgeExpiredStaffSecrets(env.DB, now),
   ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
     console.log(JSON.stringify({ event: 'slot holds expired', expired: sweep.value }))
@@ -27,11 +33,18 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   if (voids.status === 'fulfilled' && voids.value.voided + voids.value.owed > 0) {
     console.log(JSON.stringify({ event: 'owed payment voids retried', ...voids.value }))
   }
+  if (overdue.status === 'fulfilled' && overdue.value.alerted + overdue.value.rejected > 0) {
+    console.log(JSON.stringify({ event: 'overdue orders handled', ...overdue.value }))
+  }
   const failures: Array<[string, unknown]> = []
   if (sweep.status === 'rejected') failures.push(['slot hold sweep failed', sweep.reason])
   if (voids.status === 'rejected') failures.push(['owed payment void retry failed', voids.reason])
   if (failedLogins.status === 'rejected') {
     failures.push(['failed login sweep failed', failedLogins.reason])
+  }
+  if (overdue.status === 'rejected') failures.push(['overdue orders failed', overdue.reason])
+  if (staffSecrets.status === 'rejected') {
+    failures.push(['staff secrets purge failed', staffSecrets.reason])
   }
   for (const [event, error] of failures) logError(error, { event })
   if (failures[0]) throw failures[0][1]

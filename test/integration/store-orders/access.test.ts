@@ -2,7 +2,12 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { StoreOrderDetailSchema } from '../../../schemas/store-orders.ts'
-import { registerMember } from '../auth/fixtures.ts'
+import { nextState } from '../../../schemas/order-states.ts'
+import { applyAction } from '../../../worker/backend/store-orders/actions.ts'
+import { findStoreOrder } from '../../../worker/backend/store-orders/repo.ts'
+import { progressOf } from '../../../worker/backend/store-orders/view.ts'
+import { backendAdapters } from '../../../worker/local-backend.ts'
+import { registerMember, testEnv } from '../auth/fixtures.ts'
 import {
   act,
   actOk,
@@ -112,6 +117,23 @@ describe('a double click', () => {
     expect(await historyOf(order.orderId)).toHaveLength(1)
   })
 
+  it('takes the key from the body too (the /api proxy forwards no such header)', async () => {
+    const order = await cashOrder()
+    const body = {
+      businessId: 1,
+      storeId: STORE,
+      orderId: order.orderId,
+      expectedStatus: 'sent_to_store',
+      action: accept,
+      idempotencyKey: crypto.randomUUID(),
+    }
+    const first = await staffCall('/staff/orders/action', body, manager.bearer)
+    const second = await staffCall('/staff/orders/action', body, manager.bearer)
+    expect(first.status).toBe(200)
+    expect(second).toEqual(first)
+    expect(await historyOf(order.orderId)).toHaveLength(1)
+  })
+
   it('an action without an Idempotency-Key is refused', async () => {
     const order = await cashOrder()
     const answer = await staffCall(
@@ -209,5 +231,42 @@ describe('roles', () => {
       422,
       MESSAGES.orderDriverNotAtStore,
     ])
+  })
+})
+
+describe('the batch decides, not the read', () => {
+  it('an action decided on a stale read writes nothing: no history, money, slot or mark', async () => {
+    const order = await cardOrder()
+    const stale = await findStoreOrder(env.DB, 1, STORE, order.orderId)
+    if (!stale) throw new Error('no order')
+    await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', accept)
+    const actor = { role: 'store_manager', staffId: secondManager.id } as const
+    const reject = { type: 'reject', reason: 'Too busy' } as const
+    const decided = nextState(progressOf(stale), reject, actor)
+    if (!decided.ok) throw new Error('the stale read should allow the reject')
+    const deps = { env: { ...testEnv, ...backendAdapters }, now: new Date() }
+    await expect(applyAction(deps, stale, reject, actor, decided)).rejects.toMatchObject({
+      code: 'conflict',
+      message: 'This order is now Store Accepted / Picking, so this can no longer be done.',
+    })
+    const after = await env.DB.prepare(
+      `select status, closing_reason, total, refund,
+         (select count(*) from order_history where order_id = o.id) as history,
+         (select count(*) from payment_refunds r join payments p on p.id = r.payment_id
+          where p.order_id = o.id) as refunds,
+         (select status from slot_reservations where order_id = o.id) as slot
+       from orders o where id = ?1`
+    )
+      .bind(order.orderId)
+      .first()
+    expect(after).toEqual({
+      status: 'store_accepted_picking',
+      closing_reason: null,
+      total: order.total,
+      refund: 0,
+      history: 1,
+      refunds: 0,
+      slot: 'confirmed',
+    })
   })
 })

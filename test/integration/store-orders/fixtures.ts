@@ -67,7 +67,7 @@ export async function publicStatus(order: PaidOrder): Promise<string> {
  * A draft order through /checkout/process-order (as payments/fixtures.ts draftOrder, with the
  * fulfilment method: deliveries by default here, since most of the console's path is theirs).
  */
-async function placeDraft(
+export async function placeDraft(
   method: FulfilmentMethod,
   paymentMethod: 'paymentCard' | 'paymentCash',
   email: string

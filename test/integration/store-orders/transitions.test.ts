@@ -174,8 +174,9 @@ describe('reject and cancel', () => {
     expect(rejected.money.total).toBe(0)
     expect(rejected.money.refund + rejected.money.tipRefund).toBe(rejected.money.originalTotal)
     expect(await reservedPlaces(order.orderId)).toBe(slotBefore - 1)
-    expect((await shopperEmails(order.email)).at(-1)?.message).toContain(
-      'The store could not take your order.'
+    // Cash is paid at the door: nothing was taken.
+    expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
+      MESSAGES.orderTrackingRejectedCash
     )
     expect(await publicStatus(order)).toBe('store_rejected')
   })

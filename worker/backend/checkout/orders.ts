@@ -11,6 +11,8 @@ import {
 import { formatMoney } from '../../../schemas/money.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
+import type { OrderBoardAdapters } from '../adapters.ts'
 import { findBasketIdByToken } from '../basket-ref-repo.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
 import { addressOf } from '../stores/repo.ts'
@@ -186,12 +188,19 @@ function supersededError(): AppError {
  * placed_at, a status history row, the slot hold confirmed (a lapsed hold is kept, or its place
  * taken again when the slot has room; a paid order is never dropped), the basket checked out and
  * the coupon redeemed within its limit (the order keeps its price if the limit is gone; noted in
- * its history). Then the confirmation email goes to the outbox. Idempotent: a second call answers
- * the same summary and sends nothing.
+ * its history). Then the confirmation email goes to the outbox and `onPlaced` runs (the store's
+ * live boards: {@link announcePlacedOrder}). Idempotent: a second call answers the same summary,
+ * sends nothing and does not run `onPlaced`.
  */
 export async function confirmOrder(
   env: MessengerEnv,
-  input: { businessId: number; orderId: number; now: Date }
+  input: {
+    businessId: number
+    orderId: number
+    now: Date
+    /** Runs once, for the call that placed the order; a failure is logged, never thrown. */
+    onPlaced?: (summary: OrderSummary) => Promise<void>
+  }
 ): Promise<OrderSummary> {
   const db = env.DB
   const { businessId, orderId, now } = input
@@ -219,8 +228,40 @@ export async function confirmOrder(
         total: formatMoney(summary.totals.total),
       },
     })
+    if (input.onPlaced) {
+      try {
+        await input.onPlaced(summary)
+      } catch (error) {
+        logError(error, { event: 'order placed hook failed', orderId })
+      }
+    }
   }
   return summary
+}
+
+/**
+ * Tells the store's live order boards (ADR 017) that a paid order arrived: the `onPlaced` of
+ * {@link confirmOrder} for callers that hold the bindings and the adapters. Never throws: a board
+ * that misses the event shows the order on its next load.
+ */
+export async function announcePlacedOrder(
+  env: Env & OrderBoardAdapters,
+  summary: Pick<OrderSummary, 'draftOrderId' | 'storeId'>,
+  businessId: number,
+  now: Date
+): Promise<void> {
+  try {
+    await env.orderBoard?.publish(env, {
+      businessId,
+      storeId: summary.storeId,
+      orderId: summary.draftOrderId,
+      status: 'sent_to_store',
+      change: 'placed',
+      at: now.toISOString(),
+    })
+  } catch (error) {
+    logError(error, { event: 'order board publish failed', orderId: summary.draftOrderId })
+  }
 }
 
 function summaryLines(

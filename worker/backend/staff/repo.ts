@@ -468,3 +468,22 @@ export async function deactivateStaff(
       .bind(staffId, now),
   ])
 }
+
+// --- Housekeeping (the cron) --------------------------------------------------------------------
+
+/**
+ * Deletes what can no longer be used: sign-in codes and refresh tokens past their expiry, and
+ * invitations past theirs that were never accepted (an accepted one stays, as the record of who
+ * invited whom). Answers how many rows went.
+ */
+export async function purgeExpiredStaffSecrets(db: D1Database, now: Date): Promise<number> {
+  const at = now.toISOString()
+  const results = await db.batch([
+    db.prepare(`delete from staff_sign_in_codes where expires_at <= ?1`).bind(at),
+    db.prepare(`delete from staff_refresh_tokens where expires_at <= ?1`).bind(at),
+    db
+      .prepare(`delete from staff_invitations where expires_at <= ?1 and accepted_at is null`)
+      .bind(at),
+  ])
+  return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0)
+}

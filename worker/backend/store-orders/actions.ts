@@ -312,7 +312,12 @@ async function effectsOf(
         return 0
     }
   })
-  const message = trackingMessage(action.type, moneyBack, before.total - after.total)
+  const message = trackingMessage(
+    action.type,
+    moneyBack,
+    before.total - after.total,
+    before.payment_method === 'paymentCash'
+  )
   if (message !== null) {
     await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message))
   }

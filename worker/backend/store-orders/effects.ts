@@ -83,7 +83,9 @@ export async function givePartBack(
 export function trackingMessage(
   action: OrderActionType,
   moneyBack: MoneyOutcome,
-  fallbackAmount: number
+  fallbackAmount: number,
+  /** Cash is paid at the door: an order that ends before it was paid cost the shopper nothing. */
+  cash: boolean
 ): string | null {
   const amount = formatMoney(moneyBack > 0 ? moneyBack : fallbackAmount)
   switch (action) {
@@ -102,9 +104,13 @@ export function trackingMessage(
       return MESSAGES.orderTrackingDeliveryProblem
     case 'reject':
     case 'auto_reject':
-      return formatMessage('orderTrackingRejected', amount)
+      return cash
+        ? MESSAGES.orderTrackingRejectedCash
+        : formatMessage('orderTrackingRejected', amount)
     case 'cancel':
-      return formatMessage('orderTrackingCancelled', amount)
+      return cash
+        ? MESSAGES.orderTrackingCancelledCash
+        : formatMessage('orderTrackingCancelled', amount)
     case 'refund_order':
     case 'refund_lines':
       return formatMessage('orderTrackingRefunded', amount)

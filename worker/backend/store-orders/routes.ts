@@ -58,7 +58,8 @@ storeOrders.post(
   {
     summary: 'Moves an order on (the order state machine); answers the order after it',
     description:
-      `${STAFF_CALL} Requires an Idempotency-Key header: a double click answers the first ` +
+      `${STAFF_CALL} Requires an Idempotency-Key header (or idempotencyKey in the body, as the ` +
+      '/api proxy forwards no such header): a double click answers the first ' +
       'answer and does nothing twice. `expectedStatus` is the status the console showed; an ' +
       `order that has moved since answers conflict '${MESSAGES.orderActionWrongState}' with ` +
       "the current status's label (the loser of two staff at once gets the same). A role that " +
@@ -72,14 +73,15 @@ storeOrders.post(
   async ({ body }, c) => {
     const staff = await storeStaffOf(c, body)
     const at = now(c.env)
+    const { idempotencyKey, ...request } = body
     const answer = await idempotent(
       c.env.DB,
       {
         businessId: body.businessId,
         scope: 'store-orders.action',
-        key: c.req.header('idempotency-key'),
+        key: c.req.header('idempotency-key') ?? idempotencyKey,
         // The same key from another member of staff is another request.
-        request: { staffId: staff.staffId, ...body },
+        request: { staffId: staff.staffId, ...request },
         now: at,
       },
       async () => {

@@ -270,37 +270,33 @@ export async function writeAction(db: D1Database, write: ActionWrite): Promise<b
   return (updated?.meta.changes ?? 0) === 1
 }
 
-/** Orders of every store still Sent to Store, with their store's window (the cron). */
+/** An order nobody has accepted yet, with its store's window and time zone (the cron). */
+export interface WaitingOrderRow {
+  id: number
+  business_id: number
+  store_id: number
+  business_order_id: string
+  placed_at: string
+  accept_alerted_at: string | null
+  accept_window_minutes: number | null
+  time_zone: string
+}
+
+/** Orders of every store still Sent to Store placed before the instant, oldest first. */
 export async function waitingOrders(
   db: D1Database,
   placedBefore: string
-): Promise<
-  Array<{
-    id: number
-    business_id: number
-    store_id: number
-    placed_at: string
-    accept_alerted_at: string | null
-    accept_window_minutes: number | null
-  }>
-> {
+): Promise<Array<WaitingOrderRow>> {
   const { results } = await db
     .prepare(
-      `select o.id, o.business_id, o.store_id, o.placed_at, o.accept_alerted_at,
-         s.order_accept_window_minutes as accept_window_minutes
+      `select o.id, o.business_id, o.store_id, o.business_order_id, o.placed_at,
+         o.accept_alerted_at, s.order_accept_window_minutes as accept_window_minutes, s.time_zone
        from orders o join stores s on s.id = o.store_id
        where o.status = 'sent_to_store' and o.placed_at <= ?1
        order by o.placed_at limit 500`
     )
     .bind(placedBefore)
-    .all<{
-      id: number
-      business_id: number
-      store_id: number
-      placed_at: string
-      accept_alerted_at: string | null
-      accept_window_minutes: number | null
-    }>()
+    .all<WaitingOrderRow>()
   return results
 }
 

@@ -1,0 +1,111 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { OrderBoardEvent, OrderBoardNotifier } from '../../../worker/backend/adapters.ts'
+import { announcePlacedOrder, confirmOrder } from '../../../worker/backend/checkout/orders.ts'
+import { createBackend } from '../../../worker/backend/index.ts'
+import { backendAdapters } from '../../../worker/local-backend.ts'
+import { callOf, jsonPost } from '../../support/workers/requests.ts'
+import { testEnv } from '../auth/fixtures.ts'
+import {
+  cashOrder,
+  inMinutes,
+  placeDraft,
+  seedCheckout,
+  type SignedInStaff,
+  staffMember,
+  STORES,
+} from './fixtures.ts'
+
+/*
+ * The store's live boards hear of every change (ADR 017): a paid order arriving ('placed', from
+ * checkout's confirmation) and every action ('updated'), after the batch, and a notifier that
+ * throws never breaks the call.
+ */
+
+const STORE = STORES.main
+let manager: SignedInStaff
+
+beforeAll(async () => {
+  await seedCheckout(env.DB)
+  manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+})
+
+function recorder(fail = false): OrderBoardNotifier & { events: Array<OrderBoardEvent> } {
+  const events: Array<OrderBoardEvent> = []
+  return {
+    events,
+    publish: (_bindings, event) => {
+      events.push(event)
+      return fail ? Promise.reject(new Error('board down')) : Promise.resolve()
+    },
+  }
+}
+
+describe('checkout', () => {
+  it('announces a placed order once, and a failing board does not fail the confirmation', async () => {
+    for (const fail of [false, true]) {
+      const board = recorder(fail)
+      const draft = await placeDraft(
+        'delivery',
+        'paymentCash',
+        `b.${crypto.randomUUID()}@example.com`
+      )
+      const now = new Date()
+      const confirm = () =>
+        confirmOrder(testEnv, {
+          businessId: 1,
+          orderId: draft.orderId,
+          now,
+          onPlaced: (summary) =>
+            announcePlacedOrder({ ...testEnv, orderBoard: board }, summary, 1, now),
+        })
+      expect((await confirm()).status).toBe('sent_to_store')
+      await confirm()
+      expect(board.events).toEqual([
+        {
+          businessId: 1,
+          storeId: STORE,
+          orderId: draft.orderId,
+          status: 'sent_to_store',
+          change: 'placed',
+          at: now.toISOString(),
+        },
+      ])
+    }
+  })
+})
+
+describe('store actions', () => {
+  it('publish an update after the batch; a failing board does not fail the action', async () => {
+    for (const fail of [false, true]) {
+      const board = recorder(fail)
+      const app = createBackend({ ...backendAdapters, orderBoard: board })
+      const order = await cashOrder()
+      const answer = await callOf(
+        await app.request(
+          '/staff/orders/action',
+          jsonPost(
+            {
+              businessId: 1,
+              storeId: STORE,
+              orderId: order.orderId,
+              expectedStatus: 'sent_to_store',
+              action: { type: 'accept', estimatedReadyAt: inMinutes(20) },
+            },
+            { bearer: manager.bearer, headers: { 'idempotency-key': crypto.randomUUID() } }
+          ),
+          testEnv
+        )
+      )
+      expect(answer.status).toBe(200)
+      expect(board.events).toMatchObject([
+        {
+          storeId: STORE,
+          orderId: order.orderId,
+          status: 'store_accepted_picking',
+          change: 'updated',
+        },
+      ])
+    }
+  })
+})
