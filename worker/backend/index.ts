@@ -32,6 +32,7 @@ const domains: ReadonlyArray<Domain> = [
   auth,
   member,
   location,
+  deliveries,
   slots,
   stores,
   catalogue,
@@ -40,7 +41,6 @@ const domains: ReadonlyArray<Domain> = [
   payments,
   staff,
   storeOrders,
-  deliveries,
   seo,
   development,
 ]
