@@ -13,7 +13,12 @@ import { island } from '../Island.tsx'
 import type { PageChrome } from '../Layout.tsx'
 import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
 import { ageLabel, methodLabel, slotLabel } from './format.ts'
-import { LinePickForms, OrderActionForms, RefundLinesForm } from './OrderActions.tsx'
+import {
+  LinePickForms,
+  OrderActionForms,
+  RefundLinesForm,
+  type SubstituteResults,
+} from './OrderActions.tsx'
 
 const StoreBoardIsland = island('StoreBoard', StoreBoard, { hydrate: 'load' })
 const DriverLocationIsland = island('DriverLocation', DriverLocation, { hydrate: 'load' })
@@ -120,12 +125,14 @@ function LineRow({
   order,
   action,
   idempotencyKey,
+  substitutes,
 }: {
   line: StoreOrderLine
   picking: boolean
   order: StoreOrderDetail
   action: string
   idempotencyKey: string
+  substitutes: SubstituteResults | null
 }) {
   const markLabel: Record<string, string> = {
     picked: 'Picked',
@@ -154,7 +161,13 @@ function LineRow({
         <p className="text-sm font-semibold">Refunded: {line.refundedQuantity}</p>
       ) : null}
       {picking ? (
-        <LinePickForms order={order} line={line} action={action} idempotencyKey={idempotencyKey} />
+        <LinePickForms
+          order={order}
+          line={line}
+          action={action}
+          idempotencyKey={idempotencyKey}
+          substitutes={substitutes?.lineId === line.lineId ? substitutes : null}
+        />
       ) : null}
     </li>
   )
@@ -184,6 +197,7 @@ export function OrderPage({
   idempotencyKey,
   error,
   boardHref,
+  substitutes,
 }: {
   frame: Frame
   order: StoreOrderDetail
@@ -192,6 +206,8 @@ export function OrderPage({
   idempotencyKey: string
   error: string | undefined
   boardHref: string
+  /** A line's substitute search, when the page was opened with one. */
+  substitutes: SubstituteResults | null
 }) {
   const picking = order.allowedActions.includes('mark_line')
   const { money } = order
@@ -253,6 +269,7 @@ export function OrderPage({
                   order={order}
                   action={action}
                   idempotencyKey={idempotencyKey}
+                  substitutes={substitutes}
                 />
               ))}
             </ul>

@@ -8,6 +8,16 @@ export const ACTION_FIELDS = {
   idempotencyKey: 'idempotencyKey',
 } as const
 
+/** The order page's query for a line's substitute search (a GET form: works without JS). */
+export const SUBSTITUTE_QUERY = { line: 'substituteFor', term: 'q' } as const
+
+/** Items of the store found for one line, the price formatted. */
+export interface SubstituteResults {
+  lineId: number
+  term: string
+  items: ReadonlyArray<{ menuItemId: number; name: string; price: string }>
+}
+
 /** How soon an accepted order will be ready, in minutes (the server turns it into an instant). */
 export const READY_IN_MINUTES = [15, 30, 45, 60, 90, 120] as const
 
@@ -164,7 +174,8 @@ export function LinePickForms({
   line,
   action,
   idempotencyKey,
-}: ActionsProps & { line: StoreOrderLine }) {
+  substitutes,
+}: ActionsProps & { line: StoreOrderLine; substitutes: SubstituteResults | null }) {
   // One key per line and mark: each mark of a line is its own action (same key, other body: 422).
   const form = (mark: string) => ({
     order,
@@ -204,35 +215,55 @@ export function LinePickForms({
           </button>
         </ActionForm>
       ) : null}
-      <ActionForm {...form('substituted')} type="mark_line" className="flex items-end gap-1">
-        <input type="hidden" name="lineId" value={line.lineId} />
-        <input type="hidden" name="mark" value="substituted" />
-        <label htmlFor={`${id}-sub`} className="text-sm font-semibold">
-          <span className="block">Substitute item no.</span>
+      <form method="get" action={action} className="flex items-end gap-1">
+        <input type="hidden" name={SUBSTITUTE_QUERY.line} value={line.lineId} />
+        <label htmlFor={`${id}-find`} className="text-sm font-semibold">
+          <span className="block">Find a substitute</span>
           <input
-            id={`${id}-sub`}
-            name="substituteItemId"
-            inputMode="numeric"
+            id={`${id}-find`}
+            name={SUBSTITUTE_QUERY.term}
+            type="search"
+            minLength={2}
+            maxLength={100}
             required
-            className={`w-24 ${INPUT}`}
-          />
-        </label>
-        <label htmlFor={`${id}-subqty`} className="text-sm font-semibold">
-          <span className="block">Quantity</span>
-          <input
-            id={`${id}-subqty`}
-            name="substituteQuantity"
-            type="number"
-            min={1}
-            max={99}
-            defaultValue={line.quantity}
-            className={`w-16 ${INPUT}`}
+            defaultValue={substitutes?.term ?? ''}
+            className={`w-44 ${INPUT}`}
           />
         </label>
         <button type="submit" className={QUIET_BUTTON}>
-          Substitute
+          Find
         </button>
-      </ActionForm>
+      </form>
+      {substitutes ? (
+        <div className="basis-full">
+          {substitutes.items.length ? (
+            <ul className="mt-1 space-y-1" aria-label={`Substitutes for ${line.name}`}>
+              {substitutes.items.map((item) => (
+                <li key={item.menuItemId}>
+                  <ActionForm
+                    {...form(`substituted-${item.menuItemId}`)}
+                    type="mark_line"
+                    className="flex flex-wrap items-center gap-2"
+                  >
+                    <input type="hidden" name="lineId" value={line.lineId} />
+                    <input type="hidden" name="mark" value="substituted" />
+                    <input type="hidden" name="substituteItemId" value={item.menuItemId} />
+                    <input type="hidden" name="substituteQuantity" value={line.quantity} />
+                    <span className="text-sm">
+                      {item.name} · {item.price}
+                    </span>
+                    <button type="submit" className={QUIET_BUTTON}>
+                      Substitute {line.quantity}
+                    </button>
+                  </ActionForm>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm">No items of this store match.</p>
+          )}
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -1,5 +1,11 @@
 import type { Context } from 'hono'
 import { OrderPage } from '../../../client/components/store-console/ConsolePages.tsx'
+import {
+  SUBSTITUTE_QUERY,
+  type SubstituteResults,
+} from '../../../client/components/store-console/OrderActions.tsx'
+import { GlobalSearchRequestSchema, GlobalSearchResultSchema } from '../../../schemas/catalogue.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { StaffProfile } from '../../../schemas/staff.ts'
 import {
@@ -44,13 +50,48 @@ function orderOfPath(c: Context<AppEnv>, staff: StaffProfile) {
   return { storeId, orderId }
 }
 
+/**
+ * `?substituteFor=<lineId>&q=<term>`: the store's items matching the term for a line being picked
+ * (the catalogue's own search, priced for the order's method), so a picker chooses a substitute
+ * by name. Anything unusable (no such line, a term too short) shows no results, never an error.
+ */
+async function substituteSearch(
+  c: Context<AppEnv>,
+  storeId: number,
+  order: StoreOrderDetail
+): Promise<SubstituteResults | null> {
+  const lineId = pathId(c.req.query(SUBSTITUTE_QUERY.line))
+  const term = (c.req.query(SUBSTITUTE_QUERY.term) ?? '').trim()
+  const line = order.departments.flatMap((d) => d.lines).find((l) => l.lineId === lineId)
+  if (!line || lineId === null || !order.allowedActions.includes('mark_line')) return null
+  const parsed = GlobalSearchRequestSchema.safeParse({
+    businessId: c.var.brand.businessId,
+    storeId,
+    fulfilmentMethod: order.fulfilmentMethod,
+    searchTerm: term,
+    itemsLimit: 8,
+    categoriesLimit: 1,
+    dealsLimit: 1,
+  })
+  if (!parsed.success) return { lineId, term, items: [] }
+  const found = await c.var.backend.post('/catalogue/search', {
+    body: parsed.data,
+    schema: GlobalSearchResultSchema,
+  })
+  const items = found.items.results
+    .filter((item) => item.id !== line.menuItemId)
+    .map((item) => ({ menuItemId: item.id, name: item.name, price: formatMoney(item.price) }))
+  return { lineId, term, items }
+}
+
 async function renderOrder(
   c: Context<AppEnv>,
   staff: StaffProfile,
   storeId: number,
   order: StoreOrderDetail,
   error?: string,
-  status: 200 | 409 | 422 | 429 = 200
+  status: 200 | 409 | 422 | 429 = 200,
+  substitutes: SubstituteResults | null = null
 ): Promise<Response> {
   const at = new Date(nowMs(c.env)).toISOString()
   return renderConsole(
@@ -65,6 +106,7 @@ async function renderOrder(
         idempotencyKey={crypto.randomUUID()}
         error={error}
         boardHref={STORE_PATHS.board(storeId)}
+        substitutes={substitutes}
       />
     ),
     status
@@ -76,7 +118,9 @@ export async function orderPage(c: Context<AppEnv>): Promise<Response> {
   const signedIn = await staffOrSignIn(c)
   if ('redirect' in signedIn) return signedIn.redirect
   const { storeId, orderId } = orderOfPath(c, signedIn.staff)
-  return renderOrder(c, signedIn.staff, storeId, await orderDetail(c, storeId, orderId))
+  const order = await orderDetail(c, storeId, orderId)
+  const substitutes = await substituteSearch(c, storeId, order)
+  return renderOrder(c, signedIn.staff, storeId, order, undefined, 200, substitutes)
 }
 
 /**

@@ -361,3 +361,44 @@ describe('the live board route', () => {
     expect((await upgrade(`/store/${STORE}/board/live`, '')).status).toBe(401)
   })
 })
+
+describe('picking without JavaScript', () => {
+  it("finds a substitute by name among the store's items and substitutes it", async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder()
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const [line] = accepted.departments.flatMap((d) => d.lines)
+    if (!line) throw new Error('no line')
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const term = 'milk'
+    const found = await get(`${path}?substituteFor=${line.lineId}&q=${term}`, cookies)
+    expect(found.status).toBe(200)
+    const html = await found.text()
+    expect(html).toContain(`aria-label="Substitutes for ${line.name}"`)
+    const form = /name="idempotencyKey" value="([\w-]+-substituted-(\d+)-mark_line)"/.exec(html)
+    if (!form?.[1] || !form[2]) throw new Error('no substitute offered')
+    const done = await postForm(
+      path,
+      {
+        action: 'mark_line',
+        expectedStatus: 'store_accepted_picking',
+        idempotencyKey: form[1],
+        lineId: String(line.lineId),
+        mark: 'substituted',
+        substituteItemId: form[2],
+        substituteQuantity: String(line.quantity),
+      },
+      cookies
+    )
+    expect(done.status, textOfAlert(await done.clone().text())).toBe(303)
+    const after = pageText(await (await get(path, jar(done, cookies))).text())
+    expect(after).toContain('Substituted:')
+    // A term too short finds nothing and says so, never an error page.
+    const short = await get(`${path}?substituteFor=${line.lineId}&q=m`, cookies)
+    expect(pageText(await short.text())).toContain('No items of this store match.')
+  })
+})
