@@ -44,6 +44,16 @@ export const COOKIE_NAMES = {
   slotReferrer: 'sf_slot_referrer',
   /** A message for the next page a redirect leads to (one of a fixed list of keys). */
   flash: 'sf_flash',
+  /*
+   * The store console's staff session (ADR 018): their own names, Path=/store, SameSite=Strict, so
+   * a shopper's cookies never authorise /store and a staff token never reaches the shop's pages.
+   */
+  /** The staff access token (audience 'storefront-staff'). */
+  staffAccess: 'sf_staff_access',
+  /** The staff session's rotating refresh token. */
+  staffRefresh: 'sf_staff_refresh',
+  /** A staff sign-in waiting for its emailed code: the challenge, where it went, when it ends. */
+  staffChallenge: 'sf_staff_challenge',
 } as const
 
 export type CookieName = (typeof COOKIE_NAMES)[keyof typeof COOKIE_NAMES]

@@ -270,6 +270,13 @@ export const MESSAGES = {
   staffEmailTaken: 'Someone on your team already uses this email address.',
   staffNotFound: 'This member of staff does not exist.',
   staffStoreNotFound: 'One of these stores is not part of your business.',
+  // The store console's pages (ADR 018).
+  staffCodeSent: 'We have sent a 6-digit code to %s. It works for 10 minutes.',
+  staffInvitationAccepted: 'Your password is set. Sign in with it to continue.',
+  staffNoStores: 'Your account has no stores yet. Ask your operator to add you to one.',
+  storeOrderUpdated: 'The order has been updated.',
+  storeNewOrder: 'New order %s has arrived.',
+  driverLocationFailed: 'Your location could not be shared. Check that location is allowed.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path'
 import { countRows, totalRows } from './demo-data/dataset.ts'
 import { DEMO_DATA_VERSION, generateDemoData } from './demo-data/generate.ts'
 import { datasetToSql } from './demo-data/sql.ts'
+import { demoStaffNotice, demoStaffSql } from './demo-data/staff.ts'
 import { readDemoInput } from './lib/demo-input.ts'
 import { PROJECT_ROOT, queryLocalD1, runWrangler } from './lib/wrangler.ts'
 
@@ -72,6 +73,28 @@ function seed(state: string): string {
   return `seeded ${totalRows(dataset)} rows: ${count('stores')} stores, ${count('categories')} categories, ${count('menu_items')} menu items, ${count('deals')} deals`
 }
 
+/** A secret of .dev.vars (ensureDevVars wrote it if it was missing). */
+function devVar(name: string): string {
+  const text = readFileSync(join(PROJECT_ROOT, '.dev.vars'), 'utf8')
+  const value = new RegExp(`^${name}=(.*)$`, 'm').exec(text)?.[1]?.trim()
+  if (!value) throw new Error(`.dev.vars has no ${name}`)
+  return value
+}
+
+/** The store console's demo accounts, added when missing (scripts/demo-data/staff.ts). */
+function ensureDemoStaff(state: string): void {
+  const sql = demoStaffSql(devVar('AUTH_PEPPER'), new Date().toISOString())
+  const scratch = mkdtempSync(join(tmpdir(), 'storefront-staff-'))
+  try {
+    const file = join(scratch, 'staff.sql')
+    writeFileSync(file, sql)
+    runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file, '--yes'])
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+  console.log(demoStaffNotice('http://localhost:5173'))
+}
+
 function main(): void {
   const started = performance.now()
   const state = stateDirectory()
@@ -79,6 +102,7 @@ function main(): void {
   runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
   const summary =
     countBusinesses(state) > 0 ? 'demo data already loaded, left as it is' : seed(state)
+  ensureDemoStaff(state)
   const loaded = loadedVersion(state)
   if (loaded !== DEMO_DATA_VERSION) {
     console.warn(

@@ -13,6 +13,9 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
 import { pages } from './pages/index.tsx'
 import { proxy } from './proxy/index.ts'
+import { storeConsoleProxy } from './proxy/store-console.ts'
+import { storeConsole } from './pages/store/index.tsx'
+import { storeConsoleHeaders } from './middleware/store-console-headers.ts'
 import { sandboxGateway } from './sandbox-gateway/index.ts'
 
 /** What a caller of createApp() may choose; the worker takes the defaults (ADR 014). */
@@ -39,6 +42,9 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // Outermost after the request id: it sees every answer last, cookies and error pages included.
   app.use(privateByDefault())
   app.use(dropUnreadBody())
+  // Outside securityHeaders: it replaces the shop's CSP and Permissions-Policy on the console's
+  // answers (ADR 018) after securityHeaders set them.
+  app.use(storeConsoleHeaders())
   app.use(securityHeaders())
   app.use(backendClient(backendApp, { timeoutMs: options.backendTimeoutMs }))
   app.use(brand())
@@ -46,6 +52,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(authSession())
   options.probe?.(app)
   app.route('/api', proxy)
+  app.route('/store/api', storeConsoleProxy)
+  app.route('/store', storeConsole)
   app.route('/sandbox-gateway', sandboxGateway)
   app.route('/', pages)
   app.notFound(handleNotFound)

@@ -12,6 +12,8 @@ export interface PageMeta {
   imageUrl?: string | null
   /** Keep error and personal pages out of search results. */
   noindex?: boolean
+  /** Nor follow its links (the store console, ADR 018). */
+  nofollow?: boolean
   /** Structured data (schema.org JSON-LD), e.g. a store's GroceryStore. */
   jsonLd?: Record<string, unknown>
 }
@@ -47,7 +49,9 @@ export function Document({ meta, brand, nonce, styles, children }: DocumentProps
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <meta name="description" content={meta.description} />
-        {meta.noindex ? <meta name="robots" content="noindex" /> : null}
+        {meta.noindex ? (
+          <meta name="robots" content={meta.nofollow ? 'noindex, nofollow' : 'noindex'} />
+        ) : null}
         <link rel="canonical" href={meta.canonicalUrl} />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={siteName} />

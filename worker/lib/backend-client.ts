@@ -51,6 +51,8 @@ export interface BackendCallOptions<S extends z.ZodType> {
   body?: unknown
   /** The shopper's access token, sent as Authorization: Bearer. */
   token?: string | undefined
+  /** Sent as the Idempotency-Key header (a console action: a double submit acts once). */
+  idempotencyKey?: string
   /**
    * Serve and keep the answer in KV when the call is public (PUBLIC_CACHE_RULES), under the same
    * key the proxy uses, so pages and browsers share entries. Never with a token.
@@ -253,10 +255,11 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   async function uncachedCall<S extends z.ZodType>(
     method: string,
     path: string,
-    { schema, query, body, token }: BackendCallOptions<S>
+    { schema, query, body, token, idempotencyKey }: BackendCallOptions<S>
   ): Promise<z.output<S>> {
     const headers = new Headers({ accept: 'application/json' })
     if (token) headers.set('authorization', `Bearer ${token}`)
+    if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
     if (body !== undefined) headers.set('content-type', 'application/json')
     const target = withQuery(path, query)
     const { status, text, retryAfter } = await withTimeout(target, async (signal) => {

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
 import { refreshSession } from '../lib/shopper-session.ts'
+import { isStoreConsolePath } from './store-console-headers.ts'
 
 /**
  * Auth initialisation on entry (spec §2): a page request whose access token is missing or expired
@@ -13,7 +14,9 @@ import { refreshSession } from '../lib/shopper-session.ts'
  */
 export function authSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const changed = c.req.path.startsWith('/api/') ? false : await refreshSession(c)
+    // The store console never reads the shopper's session (ADR 018): no refresh there either.
+    const skip = c.req.path.startsWith('/api/') || isStoreConsolePath(c.req.path)
+    const changed = skip ? false : await refreshSession(c)
     await next()
     // An answer that sets session cookies is this shopper's alone, whatever the page's policy.
     if (changed) c.header('Cache-Control', PRIVATE_CACHE_CONTROL)

@@ -46,6 +46,21 @@ export function flashCookieOptions(requestUrl: string, maxAgeSeconds: number): C
   return { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge: maxAgeSeconds }
 }
 
+/** Where the store console lives (ADR 018): its cookies are sent to it and nowhere else. */
+export const STORE_CONSOLE_PATH = '/store'
+
+/**
+ * A store console cookie (ADR 018): httpOnly, SameSite=Strict (no cross-site request ever carries
+ * a staff session, a link from an email included), Path=/store. Secure like a token cookie.
+ */
+export function staffCookieOptions(requestUrl: string, maxAgeSeconds: number): CookieOptions {
+  return {
+    ...tokenCookieOptions(requestUrl, maxAgeSeconds),
+    sameSite: 'Strict',
+    path: STORE_CONSOLE_PATH,
+  }
+}
+
 type OptionsFor = (requestUrl: string, maxAgeSeconds: number) => CookieOptions
 
 /** A basket outlives a browsing session: shoppers come back to it within a month. */
@@ -78,6 +93,9 @@ const COOKIES: Record<CookieName, { options: OptionsFor; maxAgeSeconds: number |
   [COOKIE_NAMES.lastOrder]: { options: stateCookieOptions, maxAgeSeconds: 90 * 24 * 60 * 60 },
   [COOKIE_NAMES.slotReferrer]: { options: stateCookieOptions, maxAgeSeconds: 30 * 60 },
   [COOKIE_NAMES.flash]: { options: flashCookieOptions, maxAgeSeconds: 60 },
+  [COOKIE_NAMES.staffAccess]: { options: staffCookieOptions, maxAgeSeconds: null },
+  [COOKIE_NAMES.staffRefresh]: { options: staffCookieOptions, maxAgeSeconds: null },
+  [COOKIE_NAMES.staffChallenge]: { options: staffCookieOptions, maxAgeSeconds: null },
 }
 
 /** The options a cookie is set with (for a delete: its set's options, Max-Age aside). */

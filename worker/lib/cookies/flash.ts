@@ -25,6 +25,10 @@ export const FLASH_MESSAGES = {
   checkoutBillingFirst: MESSAGES.checkoutBillingFirst,
   alreadySignedIn: MESSAGES.alreadySignedIn,
   lastStoreRestored: MESSAGES.lastStoreRestored,
+  // The store console's redirects (ADR 018).
+  staffInvitationAccepted: MESSAGES.staffInvitationAccepted,
+  storeOrderUpdated: MESSAGES.storeOrderUpdated,
+  staffNotAllowed: MESSAGES.staffNotAllowed,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

@@ -1,0 +1,398 @@
+import { formatMoney } from '../../../schemas/money.ts'
+import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
+import type {
+  StoreOrderBoard,
+  StoreOrderDetail,
+  StoreOrderLine,
+  StoreOrderSummary,
+} from '../../../schemas/store-orders.ts'
+import { StoreBoard } from '../../islands/StoreBoard.tsx'
+import { DriverLocation } from '../../islands/DriverLocation.tsx'
+import { FormAlert } from '../forms/Form.tsx'
+import { island } from '../Island.tsx'
+import type { PageChrome } from '../Layout.tsx'
+import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
+import { ageLabel, methodLabel, slotLabel } from './format.ts'
+import {
+  LinePickForms,
+  OrderActionForms,
+  RefundLinesForm,
+  type SubstituteResults,
+} from './OrderActions.tsx'
+
+const StoreBoardIsland = island('StoreBoard', StoreBoard, { hydrate: 'load' })
+const DriverLocationIsland = island('DriverLocation', DriverLocation, { hydrate: 'load' })
+
+/** How the history names each action. */
+const ACTION_LABELS: Partial<Record<string, string>> = {
+  accept: 'Accepted',
+  reject: 'Rejected',
+  auto_reject: 'Rejected automatically',
+  mark_line: 'Marked a line',
+  finish_picking: 'Picking done',
+  ready_for_collection: 'Ready for collection',
+  collected: 'Collected',
+  assign_driver: 'Assigned a driver',
+  start_route: 'En route',
+  deliver: 'Delivered',
+  unable_to_deliver: 'Unable to deliver',
+  cancel: 'Cancelled',
+  refund_order: 'Refunded the order',
+  refund_lines: 'Refunded lines',
+}
+
+interface Frame {
+  chrome: PageChrome
+  links: ConsoleLinks
+  user: ConsoleUser
+}
+
+/** /store: the stores the signed-in member of staff may act for, and the driver's page. */
+export function StoresPage({
+  frame,
+  stores,
+  driverHref,
+  emptyMessage,
+}: {
+  frame: Frame
+  stores: ReadonlyArray<{ name: string; roles: string; href: string }>
+  driverHref: string | null
+  emptyMessage: string
+}) {
+  return (
+    <ConsoleLayout {...frame}>
+      <h1 className="text-2xl font-extrabold tracking-tight">Your stores</h1>
+      {stores.length ? (
+        <ul className="mt-4 space-y-2">
+          {stores.map((store) => (
+            <li key={store.href}>
+              <a
+                href={store.href}
+                className="flex min-h-14 items-center justify-between rounded-xl border-2 border-black/10 bg-white px-4 font-bold hover:border-primary"
+              >
+                {store.name}
+                <span className="text-sm font-normal text-ink/80">{store.roles}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4">{emptyMessage}</p>
+      )}
+      {driverHref ? (
+        <p className="mt-6">
+          <a href={driverHref} className="font-bold text-primary underline underline-offset-4">
+            My deliveries today
+          </a>
+        </p>
+      ) : null}
+    </ConsoleLayout>
+  )
+}
+
+/** /store/<storeId>/board: the live order board (desktop first). */
+export function BoardPage({
+  frame,
+  storeName,
+  board,
+  orderHref,
+  boardApi,
+  livePath,
+}: {
+  frame: Frame
+  storeName: string
+  board: StoreOrderBoard
+  orderHref: string
+  boardApi: string
+  livePath: string
+}) {
+  return (
+    <ConsoleLayout {...frame} wide>
+      <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Orders · {storeName}</h1>
+      <StoreBoardIsland
+        board={board}
+        orderHref={orderHref}
+        boardApi={boardApi}
+        livePath={livePath}
+      />
+    </ConsoleLayout>
+  )
+}
+
+function LineRow({
+  line,
+  picking,
+  order,
+  action,
+  idempotencyKey,
+  substitutes,
+}: {
+  line: StoreOrderLine
+  picking: boolean
+  order: StoreOrderDetail
+  action: string
+  idempotencyKey: string
+  substitutes: SubstituteResults | null
+}) {
+  const markLabel: Record<string, string> = {
+    picked: 'Picked',
+    short: `Short: ${line.pickedQuantity ?? 0} found`,
+    out_of_stock: 'Out of stock',
+    substituted: `Substituted: ${line.substitute?.name ?? ''} × ${line.substitute?.quantity ?? 0}`,
+  }
+  return (
+    <li className="rounded-xl border border-black/10 bg-white p-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-bold">
+          {line.quantity} × {line.name}
+          {line.challenge25 ? (
+            <span className="ml-2 rounded-md bg-amber-200 px-2 py-0.5 text-xs font-extrabold text-amber-950">
+              Challenge 25
+            </span>
+          ) : null}
+        </span>
+        <span className="text-sm">{formatMoney(line.chargedPrice)}</span>
+      </div>
+      {line.selections.length ? (
+        <p className="text-sm text-ink/80">{line.selections.join(', ')}</p>
+      ) : null}
+      {line.mark ? <p className="text-sm font-semibold">{markLabel[line.mark]}</p> : null}
+      {line.refundedQuantity ? (
+        <p className="text-sm font-semibold">Refunded: {line.refundedQuantity}</p>
+      ) : null}
+      {picking ? (
+        <LinePickForms
+          order={order}
+          line={line}
+          action={action}
+          idempotencyKey={idempotencyKey}
+          substitutes={substitutes?.lineId === line.lineId ? substitutes : null}
+        />
+      ) : null}
+    </li>
+  )
+}
+
+function Summary({ order }: { order: StoreOrderSummary & Pick<StoreOrderDetail, 'money'> }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+      <dt className="font-semibold">Status</dt>
+      <dd>{order.statusLabel}</dd>
+      <dt className="font-semibold">Method</dt>
+      <dd>{methodLabel(order.fulfilmentMethod)}</dd>
+      <dt className="font-semibold">Slot</dt>
+      <dd>{slotLabel(order.slot)}</dd>
+      <dt className="font-semibold">Total</dt>
+      <dd>{formatMoney(order.money.total)}</dd>
+    </dl>
+  )
+}
+
+/** /store/<storeId>/orders/<orderId>: the picking list, the actions allowed now, the history. */
+export function OrderPage({
+  frame,
+  order,
+  at,
+  action,
+  idempotencyKey,
+  error,
+  boardHref,
+  substitutes,
+}: {
+  frame: Frame
+  order: StoreOrderDetail
+  at: string
+  action: string
+  idempotencyKey: string
+  error: string | undefined
+  boardHref: string
+  /** A line's substitute search, when the page was opened with one. */
+  substitutes: SubstituteResults | null
+}) {
+  const picking = order.allowedActions.includes('mark_line')
+  const { money } = order
+  return (
+    <ConsoleLayout {...frame}>
+      <p>
+        <a href={boardHref} className="font-semibold text-primary underline underline-offset-4">
+          ← Back to the board
+        </a>
+      </p>
+      <h1 className="mt-2 text-2xl font-extrabold tracking-tight">Order {order.orderNumber}</h1>
+      <p className="text-sm text-ink/80">
+        Placed {ageLabel(order.placedAt, at)} ago · {order.customer.firstName}{' '}
+        {order.customer.lastName}
+        {order.customer.phone ? (
+          <>
+            {' · '}
+            <a
+              href={`tel:${order.customer.phone}`}
+              className="font-semibold text-primary underline"
+            >
+              {order.customer.phone}
+            </a>
+          </>
+        ) : null}
+      </p>
+      <div className="mt-4">
+        <FormAlert id="order-error" message={error} />
+        <Summary order={order} />
+        {order.closingReason ? <p className="mt-2 text-sm">Reason: {order.closingReason}</p> : null}
+        {order.instructions ? (
+          <p className="mt-2 text-sm">Instructions: {order.instructions}</p>
+        ) : null}
+      </div>
+      <section aria-labelledby="actions" className="mt-6">
+        <h2 id="actions" className="sr-only">
+          Actions
+        </h2>
+        <OrderActionForms order={order} action={action} idempotencyKey={idempotencyKey} />
+        {order.allowedActions.includes('refund_lines') ? (
+          <div className="mt-4">
+            <RefundLinesForm order={order} action={action} idempotencyKey={idempotencyKey} />
+          </div>
+        ) : null}
+      </section>
+      <section aria-labelledby="picking" className="mt-6">
+        <h2 id="picking" className="text-xl font-extrabold">
+          Picking list
+        </h2>
+        {order.departments.map((department) => (
+          <div key={department.department} className="mt-3">
+            <h3 className="font-bold">{department.department}</h3>
+            <ul className="mt-1 space-y-2">
+              {department.lines.map((line) => (
+                <LineRow
+                  key={line.lineId}
+                  line={line}
+                  picking={picking}
+                  order={order}
+                  action={action}
+                  idempotencyKey={idempotencyKey}
+                  substitutes={substitutes}
+                />
+              ))}
+            </ul>
+          </div>
+        ))}
+      </section>
+      <section aria-labelledby="money" className="mt-6">
+        <h2 id="money" className="text-xl font-extrabold">
+          Money
+        </h2>
+        <dl className="mt-2 grid grid-cols-2 gap-y-1 text-sm sm:max-w-sm">
+          <dt>Original total</dt>
+          <dd className="text-right">{formatMoney(money.originalTotal)}</dd>
+          <dt>Adjustment</dt>
+          <dd className="text-right">
+            {money.totalAdjustment < 0 ? '−' : ''}
+            {formatMoney(Math.abs(money.totalAdjustment))}
+          </dd>
+          <dt>Refunded</dt>
+          <dd className="text-right">{formatMoney(money.refund + money.tipRefund)}</dd>
+          <dt className="font-bold">Total</dt>
+          <dd className="text-right font-bold">{formatMoney(money.total)}</dd>
+        </dl>
+      </section>
+      <section aria-labelledby="history" className="mt-6">
+        <h2 id="history" className="text-xl font-extrabold">
+          History
+        </h2>
+        {order.history.length ? (
+          <ol className="mt-2 space-y-1 text-sm">
+            {order.history.map((row, index) => (
+              <li key={index}>
+                <time dateTime={row.at}>{row.at.slice(0, 16).replace('T', ' ')}</time> ·{' '}
+                {row.actor?.name ?? 'System'} · {ACTION_LABELS[row.action] ?? row.action}
+                {row.from !== row.to ? ` → ${ORDER_STATUS_LABELS[row.to]}` : ''}
+                {row.reason ? ` (${row.reason})` : ''}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mt-2 text-sm">Nothing has been done to this order yet.</p>
+        )}
+      </section>
+    </ConsoleLayout>
+  )
+}
+
+export interface DriverStop {
+  storeId: number
+  order: StoreOrderDetail
+  action: string
+  mapsHref: string
+  geoHref: string
+}
+
+/** /store/driver: today's deliveries in route order (phone first). */
+export function DriverPage({
+  frame,
+  stops,
+  idempotencyKey,
+  locationApi,
+}: {
+  frame: Frame
+  stops: ReadonlyArray<DriverStop>
+  idempotencyKey: string
+  locationApi: string
+}) {
+  const enRoute = stops.find((stop) => stop.order.status === 'en_route')
+  return (
+    <ConsoleLayout {...frame}>
+      <h1 className="text-2xl font-extrabold tracking-tight">My deliveries today</h1>
+      {enRoute ? (
+        <DriverLocationIsland
+          storeId={enRoute.storeId}
+          orderId={enRoute.order.orderId}
+          locationApi={locationApi}
+        />
+      ) : null}
+      {stops.length === 0 ? <p className="mt-4">No deliveries are assigned to you today.</p> : null}
+      <ol className="mt-4 space-y-3">
+        {stops.map(({ order, action, mapsHref, geoHref }, index) => {
+          const address = order.deliveryAddress
+          return (
+            <li key={order.orderId} className="rounded-2xl border-2 border-black/10 bg-white p-4">
+              <p className="font-extrabold">
+                {index + 1}. {order.orderNumber} · {slotLabel(order.slot)}
+              </p>
+              <p className="text-sm">{order.statusLabel}</p>
+              {address ? (
+                <p className="mt-1">
+                  {[address.addressLine1, address.addressLine2, address.town, address.postcode]
+                    .filter(Boolean)
+                    .join(', ')}
+                </p>
+              ) : null}
+              <p className="mt-2 flex flex-wrap gap-3">
+                <a href={mapsHref} className="font-bold text-primary underline">
+                  Open in maps
+                </a>
+                <a href={geoHref} className="font-bold text-primary underline">
+                  Maps app
+                </a>
+                {order.customer.phone ? (
+                  <a
+                    href={`tel:${order.customer.phone}`}
+                    className="font-bold text-primary underline"
+                  >
+                    Call {order.customer.firstName}
+                  </a>
+                ) : null}
+              </p>
+              {order.departments.some((d) => d.lines.some((line) => line.challenge25)) ? (
+                <p className="mt-2 rounded-md bg-amber-200 px-2 py-1 text-sm font-extrabold text-amber-950">
+                  Challenge 25: check ID at the door
+                </p>
+              ) : null}
+              <div className="mt-3">
+                <OrderActionForms order={order} action={action} idempotencyKey={idempotencyKey} />
+              </div>
+            </li>
+          )
+        })}
+      </ol>
+    </ConsoleLayout>
+  )
+}

@@ -1,0 +1,19 @@
+import type { StoreOrderSlot, StoreOrderSummary } from '../../../schemas/store-orders.ts'
+
+/** '12 min', '2 h 5 min', '3 d' since an instant, counted from the server's `at`. */
+export function ageLabel(sinceIso: string, atIso: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(atIso) - Date.parse(sinceIso)) / 60_000))
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`
+  return `${Math.floor(hours / 24)} d`
+}
+
+/** The slot as the shopper chose it, in the store's local time. */
+export function slotLabel(slot: StoreOrderSlot): string {
+  if (slot.kind === 'asap') return 'As soon as possible'
+  return `${slot.date} ${slot.startsAt}–${slot.endsAt}`
+}
+
+export const methodLabel = (method: StoreOrderSummary['fulfilmentMethod']): string =>
+  method === 'delivery' ? 'Delivery' : 'Collection'

@@ -1,0 +1,72 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, pinClock } from '../fixtures.ts'
+import { HOSTS, urlOn, waitForIsland } from '../helpers.ts'
+
+/** The demo business's console accounts (scripts/demo-data/staff.ts; README "Accounts"). */
+export const DEMO_STAFF = {
+  manager: { email: 'manager@corner.test', password: 'manager-demo-1' },
+  picker: { email: 'picker@corner.test', password: 'picker-demo-1' },
+  driver: { email: 'driver@corner.test', password: 'driver-demo-1' },
+  operator: { email: 'operator@corner.test', password: 'operator-demo-1' },
+} as const
+
+export const consoleUrl = (path: string) => urlOn(HOSTS.brandOne, `/store${path}`)
+
+/** The store console on the demo brand's host: sign-in, the stores, a board, an order. */
+export class StoreConsole {
+  constructor(
+    readonly page: Page,
+    readonly context: BrowserContext
+  ) {}
+
+  main() {
+    return this.page.getByRole('main')
+  }
+
+  /** The six digits last mailed to `email` for a staff sign-in, from the development mailbox. */
+  async mailedCode(email: string): Promise<string> {
+    const mailbox = await this.context.newPage()
+    await pinClock(mailbox)
+    await mailbox.goto(urlOn(HOSTS.brandOne, '/dev/mailbox'))
+    const message = mailbox
+      .getByRole('listitem')
+      .filter({ hasText: email })
+      .filter({ hasText: 'staff_sign_in_code' })
+      .first()
+    const code = (await message.locator('dt:text-is("code") + dd').innerText()).trim()
+    expect(code).toMatch(/^\d{6}$/)
+    await mailbox.close()
+    return code
+  }
+
+  /** The password step: the page then asks for the emailed code. */
+  async enterPassword(email: string, password: string): Promise<void> {
+    await this.main().getByLabel('Email').fill(email)
+    await this.main().getByLabel('Password').fill(password)
+    await this.main().getByRole('button', { name: 'Continue' }).click()
+    await expect(this.page.getByRole('heading', { level: 1 })).toHaveText('Enter your code')
+  }
+
+  /** The code step: signed in, on the page that asked for it. */
+  async enterCode(email: string): Promise<void> {
+    await this.main()
+      .getByLabel('6-digit code')
+      .fill(await this.mailedCode(email))
+    await this.main().getByRole('button', { name: 'Sign in' }).click()
+    await expect(this.page.getByText("You're signed in.")).toBeVisible()
+  }
+
+  /** Opens a store's board from the stores page and waits for its live island. */
+  async openBoard(storeName: string): Promise<void> {
+    await this.main()
+      .getByRole('link', { name: new RegExp(storeName) })
+      .click()
+    await expect(this.page.getByRole('heading', { level: 1 })).toContainText(storeName)
+    await waitForIsland(this.page, 'StoreBoard')
+  }
+
+  /** A section (column) of the board by its title. */
+  column(title: string) {
+    return this.main().getByRole('region', { name: new RegExp(`^${title}`) })
+  }
+}

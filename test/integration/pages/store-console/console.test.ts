@@ -1,0 +1,404 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
+import { createApp } from '../../../../worker/app.ts'
+import {
+  actOk,
+  cashOrder,
+  inMinutes,
+  seedCheckout,
+  staffMember,
+  STORES,
+} from '../../store-orders/fixtures.ts'
+import { lastMessage, PASSWORD, seedStaff } from '../../staff/fixtures.ts'
+import { uniqueEmail } from '../../auth/fixtures.ts'
+import { jar, setCookieLine } from '../cookie-jar.ts'
+import { ORIGIN, pageClient, pageText, registration, testEnv } from '../storefront.ts'
+import type { StoreRole } from '../../../../schemas/staff.ts'
+import { withAppVersion } from '../../../support/app-version.ts'
+
+const app = createApp()
+const { get, postForm } = pageClient(app, '198.51.101')
+const STORE = STORES.main
+const OTHER_STORE = STORES.single
+
+beforeAll(async () => {
+  await seedCheckout(env.DB)
+})
+
+/** Both sign-in steps through the pages; answers the browser's cookies afterwards. */
+async function signInThroughPages(email: string): Promise<string> {
+  const first = await postForm('/store/sign-in', { intent: 'password', email, password: PASSWORD })
+  expect(first.status).toBe(303)
+  expect(first.headers.get('location')).toBe('/store/sign-in?step=code')
+  const pending = jar(first)
+  const { code = '' } = await lastMessage(email, 'staff_sign_in_code')
+  const second = await postForm('/store/sign-in', { intent: 'code', code }, pending)
+  expect(second.status).toBe(303)
+  return jar(second, pending)
+}
+
+async function staffCookies(
+  roles: ReadonlyArray<{ storeId: number; role: StoreRole }>,
+  operator = false
+): Promise<string> {
+  const staff = await seedStaff({ roles, operator })
+  return signInThroughPages(staff.email)
+}
+
+/** The page's alert (a refused form's message), for a failing assertion to show. */
+function textOfAlert(html: string): string {
+  return /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? ''
+}
+
+function expectConsoleHeaders(res: Response): void {
+  expect(res.headers.get('cache-control')).toBe('private, no-store')
+  expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow')
+  const csp = res.headers.get('content-security-policy') ?? ''
+  expect(csp).toContain("connect-src 'self' ws://localhost")
+  expect(csp).not.toContain('challenges.cloudflare.com')
+}
+
+describe('staff sign-in', () => {
+  it('sends a signed-out visitor to the sign-in page, saying why', async () => {
+    const res = await get('/store/9200/board')
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/store/sign-in?redirect=%2Fstore%2F9200%2Fboard')
+    expectConsoleHeaders(res)
+    const page = await get(res.headers.get('location') ?? '', jar(res))
+    expect(page.status).toBe(200)
+    expectConsoleHeaders(page)
+    expect(page.headers.get('permissions-policy')).toContain('geolocation=()')
+    const html = await page.text()
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>')
+    expect(pageText(html)).toContain(MESSAGES.loginRequired)
+    expect(html).toContain('name="redirect" value="/store/9200/board"')
+  })
+
+  it('takes the password, then the emailed code, into staff cookies of their own', async () => {
+    const staff = await seedStaff({ roles: [{ storeId: STORE, role: 'store_manager' }] })
+    const first = await postForm('/store/sign-in', {
+      intent: 'password',
+      email: staff.email,
+      password: PASSWORD,
+    })
+    expect(first.status).toBe(303)
+    const challenge = setCookieLine(first, 'sf_staff_challenge') ?? ''
+    expect(challenge).toMatch(/Path=\/store(;|$)/)
+    expect(challenge).toContain('HttpOnly')
+    expect(challenge).toContain('SameSite=Strict')
+    const pending = jar(first)
+
+    const codePage = await get('/store/sign-in?step=code', pending)
+    expect(pageText(await codePage.text())).toContain(formatMessage('staffCodeSent', staff.email))
+
+    const wrong = await postForm('/store/sign-in', { intent: 'code', code: '000000' }, pending)
+    expect(wrong.status).toBe(422)
+    expect(pageText(await wrong.text())).toContain(MESSAGES.otpIncorrect)
+
+    const { code = '' } = await lastMessage(staff.email, 'staff_sign_in_code')
+    const signedIn = await postForm('/store/sign-in', { intent: 'code', code }, pending)
+    expect(signedIn.status).toBe(303)
+    expect(signedIn.headers.get('location')).toBe('/store')
+    for (const name of ['sf_staff_access', 'sf_staff_refresh']) {
+      const line = setCookieLine(signedIn, name) ?? ''
+      expect(line, name).toMatch(/Path=\/store(;|$)/)
+      expect(line).toContain('HttpOnly')
+      expect(line).toContain('SameSite=Strict')
+    }
+    // The shopper's session cookies are not touched.
+    expect(setCookieLine(signedIn, 'sf_access')).toBeUndefined()
+
+    const stores = await get('/store', jar(signedIn, pending))
+    expect(stores.status).toBe(200)
+    expectConsoleHeaders(stores)
+    const text = pageText(await stores.text())
+    expect(text).toContain(MESSAGES.signedIn)
+    expect(text).toContain('Store manager')
+  })
+
+  it('refuses a wrong password with the spec message', async () => {
+    const staff = await seedStaff({ roles: [{ storeId: STORE, role: 'picker' }] })
+    const res = await postForm('/store/sign-in', {
+      intent: 'password',
+      email: staff.email,
+      password: 'not the password',
+    })
+    expect(res.status).toBe(422)
+    expect(pageText(await res.text())).toContain(MESSAGES.loginFailed)
+    expect(setCookieLine(res, 'sf_staff_challenge')).toBeUndefined()
+  })
+
+  it("never lets a shopper's session in", async () => {
+    const email = uniqueEmail('console-shopper')
+    const registered = await postForm('/register', registration(email))
+    expect(registered.status).toBe(303)
+    const shopper = jar(registered)
+    expect(shopper).toContain('sf_access=')
+    const res = await get('/store', shopper)
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/store/sign-in')
+    // Nor through the console's proxy: only the staff cookie is a bearer there.
+    const api = await app.request(
+      `${ORIGIN}/store/api/staff/orders/board`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: shopper },
+        body: JSON.stringify({ storeId: STORE }),
+      },
+      testEnv
+    )
+    expect(api.status).toBe(401)
+  })
+
+  it('signs out: the session ends and the sign-in page says so', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
+    const out = await postForm('/store/sign-out', {}, cookies)
+    expect(out.status).toBe(303)
+    expect(out.headers.get('location')).toBe('/store/sign-in')
+    expect(setCookieLine(out, 'sf_staff_access')).toMatch(/Max-Age=0/)
+    const after = jar(out, cookies)
+    expect(after).not.toContain('sf_staff_access=')
+    expect((await get('/store', after)).status).toBe(303)
+  })
+})
+
+describe('the console pages', () => {
+  it("shows a picker their store's board and 404s another store's", async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
+    const board = await get(`/store/${STORE}/board`, cookies)
+    expect(board.status).toBe(200)
+    expectConsoleHeaders(board)
+    expect(pageText(await board.text())).toContain('Turn sound on')
+    expect((await get(`/store/${OTHER_STORE}/board`, cookies)).status).toBe(404)
+    const order = await cashOrder()
+    expect((await get(`/store/${OTHER_STORE}/orders/${order.orderId}`, cookies)).status).toBe(404)
+  })
+
+  it('lets the driver page alone ask for the location', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'driver' }])
+    const res = await get('/store/driver', cookies)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('permissions-policy')).toContain('geolocation=(self)')
+    expect(pageText(await res.text())).toContain('No deliveries are assigned to you today.')
+  })
+
+  it("shows an action's refusal on the order page and confirms a done one", async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder()
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const page = await get(path, cookies)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(pageText(html)).toContain('Accept order')
+    const key = /name="idempotencyKey" value="([\w-]+)-accept"/.exec(html)?.[1] ?? ''
+    expect(key).not.toBe('')
+
+    const noReason = await postForm(
+      path,
+      { action: 'reject', expectedStatus: 'sent_to_store', idempotencyKey: `${key}-reject` },
+      cookies
+    )
+    expect(noReason.status).toBe(422)
+    expect(pageText(await noReason.text())).toContain(MESSAGES.orderActionReasonRequired)
+
+    const stale = await postForm(
+      path,
+      {
+        action: 'finish_picking',
+        expectedStatus: 'store_accepted_picking',
+        idempotencyKey: `${key}-f`,
+      },
+      cookies
+    )
+    expect([409, 422]).toContain(stale.status)
+    expect(pageText(await stale.text())).toContain('Sent to Store')
+
+    const accepted = await postForm(
+      path,
+      {
+        action: 'accept',
+        expectedStatus: 'sent_to_store',
+        readyInMinutes: '30',
+        idempotencyKey: `${key}-accept`,
+      },
+      cookies
+    )
+    expect(accepted.status).toBe(303)
+    expect(accepted.headers.get('location')).toBe(path)
+    const after = await get(path, jar(accepted, cookies))
+    const text = pageText(await after.text())
+    expect(text).toContain(MESSAGES.storeOrderUpdated)
+    expect(text).toContain('Store Accepted / Picking')
+  })
+})
+
+describe('the staff session', () => {
+  it('renews a lapsed access token on the next page, like a member session', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
+    const lapsed = cookies.replace(/sf_staff_access=[^;]+/, 'sf_staff_access=lapsed')
+    const res = await get('/store', lapsed)
+    expect(res.status).toBe(200)
+    const renewed = setCookieLine(res, 'sf_staff_refresh') ?? ''
+    expect(renewed).toMatch(/Path=\/store(;|$)/)
+    expect(renewed.split(';')[0]).not.toBe(/sf_staff_refresh=[^;]+/.exec(cookies)?.[0])
+  })
+
+  it('ends a session whose refresh is refused, and says so', async () => {
+    const res = await get(
+      '/store',
+      'sf_staff_access=lapsed; sf_staff_refresh=unknown-refresh-token'
+    )
+    expect(res.status).toBe(303)
+    expect(setCookieLine(res, 'sf_staff_refresh')).toMatch(/Max-Age=0/)
+    const page = await get(res.headers.get('location') ?? '', jar(res))
+    expect(pageText(await page.text())).toContain(MESSAGES.sessionExpired)
+  })
+})
+
+describe('an invitation', () => {
+  it('sets the first password, then sends the new member of staff to sign in', async () => {
+    const operator = await staffCookies([], true)
+    const email = `invitee.${crypto.randomUUID()}@example.com`
+    const invited = await app.request(
+      `${ORIGIN}/store/api/staff/invitations`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: operator },
+        body: JSON.stringify({ email, name: 'Ivy Invitee', role: 'picker', storeIds: [STORE] }),
+      },
+      testEnv
+    )
+    expect(invited.status).toBe(200)
+    const { acceptPath = '' } = await lastMessage(email, 'staff_invitation')
+    const page = await get(acceptPath)
+    expect(page.status).toBe(200)
+    expect(pageText(await page.text())).toContain('Join your team')
+    const accepted = await postForm(acceptPath, { password: PASSWORD })
+    expect(accepted.status).toBe(303)
+    expect(accepted.headers.get('location')).toBe('/store/sign-in')
+    const signIn = await get('/store/sign-in', jar(accepted))
+    expect(pageText(await signIn.text())).toContain(MESSAGES.staffInvitationAccepted)
+    const again = await postForm(acceptPath, { password: PASSWORD })
+    expect(again.status).toBe(422)
+    expect(pageText(await again.text())).toContain(MESSAGES.staffInvitationInvalid)
+    await signInThroughPages(email)
+  })
+})
+
+describe("the driver's round", () => {
+  it('lists an assigned delivery with maps and call links, and takes it en route', async () => {
+    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+    const seeded = await seedStaff({ roles: [{ storeId: STORE, role: 'driver' }] })
+    const cookies = await signInThroughPages(seeded.email)
+    const order = await cashOrder('delivery')
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    for (const line of accepted.departments.flatMap((d) => d.lines)) {
+      await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+        type: 'mark_line',
+        lineId: line.lineId,
+        mark: 'picked',
+      })
+    }
+    await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'finish_picking',
+    })
+    await actOk(manager.bearer, STORE, order.orderId, 'picked', {
+      type: 'assign_driver',
+      driverId: seeded.id,
+    })
+
+    const round = await get('/store/driver', cookies)
+    expect(round.status).toBe(200)
+    const html = await round.text()
+    expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=')
+    expect(html).toMatch(/href="geo:0,0\?q=/)
+    expect(html).toMatch(/href="tel:/)
+    expect(pageText(html)).toContain('Start delivery (en route)')
+    const action = `/store/${STORE}/orders/${order.orderId}?from=driver`
+    const key = /name="idempotencyKey" value="([\w-]+)-start_route"/.exec(html)?.[1] ?? ''
+    const started = await postForm(
+      action,
+      { action: 'start_route', expectedStatus: 'picked', idempotencyKey: `${key}-start_route` },
+      cookies
+    )
+    expect(started.status, textOfAlert(await started.clone().text())).toBe(303)
+    expect(started.headers.get('location')).toBe('/store/driver')
+    const enRoute = pageText(await (await get('/store/driver', jar(started, cookies))).text())
+    expect(enRoute).toContain(MESSAGES.storeOrderUpdated)
+    expect(enRoute).toContain('Driver en Route')
+    expect(enRoute).toContain('Starting to share your location')
+    expect(enRoute).toContain('Unable to deliver')
+  })
+})
+
+describe('the live board route', () => {
+  it("opens the store's board socket for its staff, through every middleware", async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
+    const upgrade = (path: string, cookie: string) =>
+      app.request(
+        `${ORIGIN}${path}`,
+        { headers: { upgrade: 'websocket', cookie: withAppVersion(cookie) } },
+        testEnv
+      )
+    const res = await upgrade(`/store/${STORE}/board/live`, cookies)
+    expect(res.status).toBe(101)
+    const ws = res.webSocket
+    if (!ws) throw new Error('no WebSocket')
+    const said: Array<string> = []
+    ws.addEventListener('message', (message) => said.push(String(message.data)))
+    ws.accept()
+    for (let i = 0; i < 100 && said.length === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect(JSON.parse(said[0] ?? '{}')).toMatchObject({ type: 'hello' })
+    ws.close()
+    // Another store's board, or no staff session: refused before any socket.
+    expect((await upgrade(`/store/${OTHER_STORE}/board/live`, cookies)).status).toBe(404)
+    expect((await upgrade(`/store/${STORE}/board/live`, '')).status).toBe(401)
+  })
+})
+
+describe('picking without JavaScript', () => {
+  it("finds a substitute by name among the store's items and substitutes it", async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder()
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const [line] = accepted.departments.flatMap((d) => d.lines)
+    if (!line) throw new Error('no line')
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const term = 'milk'
+    const found = await get(`${path}?substituteFor=${line.lineId}&q=${term}`, cookies)
+    expect(found.status).toBe(200)
+    const html = await found.text()
+    expect(html).toContain(`aria-label="Substitutes for ${line.name}"`)
+    const form = /name="idempotencyKey" value="([\w-]+-substituted-(\d+)-mark_line)"/.exec(html)
+    if (!form?.[1] || !form[2]) throw new Error('no substitute offered')
+    const done = await postForm(
+      path,
+      {
+        action: 'mark_line',
+        expectedStatus: 'store_accepted_picking',
+        idempotencyKey: form[1],
+        lineId: String(line.lineId),
+        mark: 'substituted',
+        substituteItemId: form[2],
+        substituteQuantity: String(line.quantity),
+      },
+      cookies
+    )
+    expect(done.status, textOfAlert(await done.clone().text())).toBe(303)
+    const after = pageText(await (await get(path, jar(done, cookies))).text())
+    expect(after).toContain('Substituted:')
+    // A term too short finds nothing and says so, never an error page.
+    const short = await get(`${path}?substituteFor=${line.lineId}&q=m`, cookies)
+    expect(pageText(await short.text())).toContain('No items of this store match.')
+  })
+})

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { DEMO_STAFF, demoPasswordHash, demoStaffSql } from '../../../scripts/demo-data/staff.ts'
+import { verifyPassword } from '../../../worker/backend/auth/passwords.ts'
+
+describe('demo staff accounts', () => {
+  it("hash their passwords in the worker's format: the worker accepts them", async () => {
+    const hash = demoPasswordHash('manager-demo-1', 'a pepper')
+    expect(hash).toMatch(/^pbkdf2-sha512\$100000\$[\w-]+\$[\w-]+$/)
+    expect(await verifyPassword('manager-demo-1', hash, 'a pepper')).toEqual({
+      ok: true,
+      needsRehash: false,
+    })
+    expect((await verifyPassword('manager-demo-2', hash, 'a pepper')).ok).toBe(false)
+    expect((await verifyPassword('manager-demo-1', hash, 'another pepper')).ok).toBe(false)
+  })
+
+  it('are one per role, added only when missing', () => {
+    expect(DEMO_STAFF.map((staff) => staff.role)).toEqual([
+      'operator',
+      'store_manager',
+      'picker',
+      'driver',
+    ])
+    const sql = demoStaffSql('a pepper', '2026-11-25T10:00:00.000Z')
+    expect(sql.match(/insert or ignore into staff_accounts/g)).toHaveLength(4)
+    // The operator acts for every store; the others hold their role at the first store.
+    expect(sql.match(/insert or ignore into staff_store_roles/g)).toHaveLength(3)
+  })
+})

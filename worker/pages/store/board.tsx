@@ -1,0 +1,78 @@
+import type { Context } from 'hono'
+import { BoardPage, StoresPage } from '../../../client/components/store-console/ConsolePages.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { StoreOrderBoardSchema } from '../../../schemas/store-orders.ts'
+import type { AppEnv } from '../../env.ts'
+import { AppError } from '../../lib/errors.ts'
+import { readStaffAccessToken } from '../../lib/cookies/staff-session.ts'
+import { consoleFrame, pathId, storeNames } from './frame.ts'
+import { STORE_API_PREFIX, STORE_PATHS } from '../../lib/store-console-paths.ts'
+import { renderConsole } from './render.tsx'
+import { rolesAt, staffOrSignIn, worksAt } from './session.ts'
+
+const ROLE_LABELS: Record<string, string> = {
+  operator: 'Operator',
+  store_manager: 'Store manager',
+  picker: 'Picker',
+  driver: 'Driver',
+}
+
+/** GET /store: the stores the member of staff may act for (an operator: every store). */
+export async function storesPage(c: Context<AppEnv>): Promise<Response> {
+  const signedIn = await staffOrSignIn(c)
+  if ('redirect' in signedIn) return signedIn.redirect
+  const { staff } = signedIn
+  const names = await storeNames(c)
+  const ids = staff.operator
+    ? [...names.keys()]
+    : [...new Set(staff.stores.filter((s) => s.role !== 'driver').map((s) => s.storeId))]
+  const stores = ids.map((storeId) => ({
+    name: names.get(storeId) ?? `Store ${storeId}`,
+    roles: rolesAt(staff, storeId)
+      .map((role) => ROLE_LABELS[role] ?? role)
+      .join(', '),
+    href: STORE_PATHS.board(storeId),
+  }))
+  const driver = staff.stores.some((s) => s.role === 'driver')
+  return renderConsole(c, 'Your stores', (chrome) => (
+    <StoresPage
+      frame={consoleFrame(chrome, staff)}
+      stores={stores}
+      driverHref={driver ? STORE_PATHS.driver : null}
+      emptyMessage={MESSAGES.staffNoStores}
+    />
+  ))
+}
+
+/** The store of a console path the member of staff works at; else 404 (as if it did not exist). */
+export function storeOfPath(c: Context<AppEnv>, staff: Parameters<typeof worksAt>[0]): number {
+  const storeId = pathId(c.req.param('storeId'))
+  if (storeId === null || !worksAt(staff, storeId)) {
+    throw new AppError('not_found', MESSAGES.pageNotFound)
+  }
+  return storeId
+}
+
+/** GET /store/<storeId>/board: the store's orders, live. */
+export async function boardPage(c: Context<AppEnv>): Promise<Response> {
+  const signedIn = await staffOrSignIn(c)
+  if ('redirect' in signedIn) return signedIn.redirect
+  const { staff } = signedIn
+  const storeId = storeOfPath(c, staff)
+  const board = await c.var.backend.post('/staff/orders/board', {
+    body: { businessId: c.var.brand.businessId, storeId },
+    token: readStaffAccessToken(c),
+    schema: StoreOrderBoardSchema,
+  })
+  const names = await storeNames(c)
+  return renderConsole(c, 'Order board', (chrome) => (
+    <BoardPage
+      frame={consoleFrame(chrome, staff)}
+      storeName={names.get(storeId) ?? `Store ${storeId}`}
+      board={board}
+      orderHref={STORE_PATHS.order(storeId, 0).replace(/0$/, '{orderId}')}
+      boardApi={`${STORE_API_PREFIX}/staff/orders/board`}
+      livePath={STORE_PATHS.boardLive(storeId)}
+    />
+  ))
+}

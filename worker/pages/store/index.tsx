@@ -1,0 +1,39 @@
+import { Hono } from 'hono'
+import { csrf } from 'hono/csrf'
+import type { AppEnv } from '../../env.ts'
+import { boardPage, storesPage } from './board.tsx'
+import { boardLive } from './board-live.ts'
+import { driverPage } from './driver.tsx'
+import { orderActionForm, orderPage } from './order.tsx'
+import { staffSession } from './session.ts'
+import {
+  staffInvitationForm,
+  staffInvitationPage,
+  staffSignInForm,
+  staffSignInPage,
+  staffSignOutForm,
+} from './sign-in.tsx'
+
+/**
+ * The store console (ADR 018), mounted at /store on every brand host: sign-in, the stores, each
+ * store's live board and orders, the driver's round, (its islands' proxy is worker/proxy/store-console.ts). Its headers (never
+ * cached, noindex, its own CSP and Permissions-Policy) come from storeConsoleHeaders.
+ */
+export const storeConsole = new Hono<AppEnv>()
+
+// Pages renew a lapsing staff session first. The console's proxy (/store/api, mounted before
+// this) does not: a refresh token is single use and an island's parallel calls would race; an
+// island that hears 401 reloads its page, which renews it.
+storeConsole.use(staffSession())
+
+storeConsole.get('/', storesPage)
+storeConsole.get('/sign-in', staffSignInPage)
+storeConsole.post('/sign-in', csrf(), staffSignInForm)
+storeConsole.post('/sign-out', csrf(), staffSignOutForm)
+storeConsole.get('/invitation/:token', (c) => staffInvitationPage(c))
+storeConsole.post('/invitation/:token', csrf(), staffInvitationForm)
+storeConsole.get('/driver', driverPage)
+storeConsole.get('/:storeId/board', boardPage)
+storeConsole.get('/:storeId/board/live', boardLive)
+storeConsole.get('/:storeId/orders/:orderId', orderPage)
+storeConsole.post('/:storeId/orders/:orderId', csrf(), orderActionForm)

@@ -1,0 +1,54 @@
+import { ACTION_FIELDS } from '../../../client/components/store-console/OrderActions.tsx'
+
+/** The key of a console action: the form's own (a double submit acts once), else null. */
+export function idempotencyKeyOf(form: Record<string, string>): string | null {
+  const key = form[ACTION_FIELDS.idempotencyKey] ?? ''
+  return /^[\w-]{16,160}$/.test(key) ? key : null
+}
+
+const int = (value: string | undefined): number | undefined =>
+  value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : undefined
+
+/**
+ * An action form's fields as the action call's `action` (StoreOrderActionSchema validates it):
+ * the browser's fields by action type, the accept's "ready in N minutes" as an instant from the
+ * app clock. Unknown or missing fields stay out, so the schema refuses them with its message.
+ */
+export function actionOfForm(form: Record<string, string>, nowMs: number): Record<string, unknown> {
+  const type = form[ACTION_FIELDS.action] ?? ''
+  const reason = (form.reason ?? '').trim()
+  switch (type) {
+    case 'accept': {
+      const minutes = Math.min(int(form.readyInMinutes) ?? 30, 24 * 60)
+      return { type, estimatedReadyAt: new Date(nowMs + minutes * 60_000).toISOString() }
+    }
+    case 'reject':
+    case 'cancel':
+    case 'unable_to_deliver':
+    case 'refund_order':
+      return { type, reason }
+    case 'assign_driver':
+      return { type, driverId: int(form.driverId) }
+    case 'mark_line': {
+      const mark = form.mark
+      const action: Record<string, unknown> = { type, lineId: int(form.lineId), mark }
+      if (mark === 'short') action.pickedQuantity = int(form.pickedQuantity)
+      if (mark === 'substituted') {
+        action.substitute = {
+          menuItemId: int(form.substituteItemId),
+          quantity: int(form.substituteQuantity) ?? 1,
+        }
+      }
+      return action
+    }
+    case 'refund_lines': {
+      const lines = Object.entries(form)
+        .filter(([name]) => /^refund-\d+$/.test(name))
+        .map(([name, value]) => ({ lineId: Number(name.slice(7)), quantity: int(value) ?? 0 }))
+        .filter((line) => line.quantity > 0)
+      return { type, reason, lines }
+    }
+    default:
+      return { type }
+  }
+}

@@ -1,0 +1,27 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ReactElement } from 'react'
+import type { ConsoleLinks } from '../../../client/components/store-console/ConsoleLayout.tsx'
+import type { PageChrome } from '../../../client/components/Layout.tsx'
+import type { AppEnv } from '../../env.ts'
+import { renderPage } from '../render.tsx'
+import { STORE_PATHS } from '../../lib/store-console-paths.ts'
+
+export const CONSOLE_LINKS: ConsoleLinks = { home: STORE_PATHS.home, signOut: STORE_PATHS.signOut }
+
+/**
+ * Renders a console page: never cached and kept out of search results (meta robots here; the
+ * X-Robots-Tag header and the console's CSP come from storeConsoleHeaders).
+ */
+export function renderConsole(
+  c: Context<AppEnv>,
+  title: string,
+  render: (chrome: PageChrome) => ReactElement,
+  status: ContentfulStatusCode = 200
+): Promise<Response> {
+  return renderPage(c, render, {
+    meta: { title, description: 'Store console', noindex: true, nofollow: true },
+    cache: 'private',
+    status,
+  })
+}
