@@ -11,11 +11,13 @@ import { registerMember, testEnv } from '../auth/fixtures.ts'
 import {
   act,
   actOk,
+  board,
   cardOrder,
   cashOrder,
   errorMessage,
   historyOf,
   inMinutes,
+  placeDraft,
   seedCheckout,
   shopperEmails,
   type SignedInStaff,
@@ -268,5 +270,27 @@ describe('the batch decides, not the read', () => {
       refunds: 0,
       slot: 'confirmed',
     })
+  })
+})
+
+describe('orders that were never placed', () => {
+  it('a superseded draft (cancelled before payment) is not on the board and has no detail', async () => {
+    const draft = await placeDraft(
+      'delivery',
+      'paymentCard',
+      `d.${crypto.randomUUID()}@example.com`
+    )
+    // What checkout does to a draft a newer one replaces: cancelled, never placed.
+    await env.DB.prepare(`update orders set status = 'cancelled' where id = ?1`)
+      .bind(draft.orderId)
+      .run()
+    const orders = (await board(manager.bearer, STORE)).orders
+    expect(orders.some((order) => order.orderId === draft.orderId)).toBe(false)
+    const answer = await staffCall(
+      '/staff/orders/detail',
+      { businessId: 1, storeId: STORE, orderId: draft.orderId },
+      manager.bearer
+    )
+    expect(answer.status).toBe(404)
   })
 })

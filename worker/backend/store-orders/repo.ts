@@ -64,7 +64,10 @@ const ORDER_FROM = `from orders o
   join stores s on s.id = o.store_id
   left join staff_accounts d on d.id = o.driver_id`
 
-/** The statuses of an order the store has (after payment). */
+/**
+ * The statuses of an order the store has (after payment). Checkout also marks a superseded,
+ * never-paid draft 'cancelled', so every query pairs these with `o.placed_at is not null`.
+ */
 const STORE_STATUSES = `('sent_to_store', 'store_accepted_picking', 'picked', 'en_route',
   'delivered', 'store_rejected', 'refunded', 'declined', 'cancelled', 'unable_to_deliver')`
 
@@ -78,7 +81,7 @@ export function findStoreOrder(
     .prepare(
       `select ${ORDER_COLUMNS} ${ORDER_FROM}
        where o.id = ?1 and o.business_id = ?2 and o.store_id = ?3
-         and o.status in ${STORE_STATUSES}`
+         and o.status in ${STORE_STATUSES} and o.placed_at is not null`
     )
     .bind(orderId, businessId, storeId)
     .first<StoreOrderRow>()
@@ -95,7 +98,7 @@ export async function listBoardOrders(
   const { results } = await db
     .prepare(
       `select ${ORDER_COLUMNS} ${ORDER_FROM}
-       where o.store_id = ?1 and o.business_id = ?2
+       where o.store_id = ?1 and o.business_id = ?2 and o.placed_at is not null
          and (o.status in ('sent_to_store', 'store_accepted_picking', 'picked', 'en_route')
               or (o.status in ${STORE_STATUSES} and o.updated_at >= ?3))
          and (?4 is null or o.driver_id = ?4)
