@@ -15,7 +15,7 @@ import type { StoreOrdersScope } from '../../../schemas/store-orders.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { BackendEnv } from '../env.ts'
 import { authenticateStaff } from '../staff/guard.ts'
-import { storeOfBusiness, storeRolesAt } from './repo.ts'
+import { countBusinessStores, storeRolesAt } from '../staff/repo.ts'
 
 /*
  * Who may see and work a store's orders (ADR 017, ADR 009 addendum): an operator every store of
@@ -46,7 +46,9 @@ export async function storeStaffOf(
   const caller = await authenticateStaff(c, scope.businessId)
   const base = { staffId: caller.staffId, businessId: scope.businessId, storeId: scope.storeId }
   if (caller.operator) {
-    if (!(await storeOfBusiness(c.env.DB, scope.businessId, scope.storeId))) throw storeNotFound()
+    if ((await countBusinessStores(c.env.DB, scope.businessId, [scope.storeId])) !== 1) {
+      throw storeNotFound()
+    }
     return { ...base, roles: ['operator'] }
   }
   const held = await storeRolesAt(c.env.DB, caller.staffId, scope.storeId)

@@ -19,13 +19,8 @@ import {
   trackingMessage,
 } from './effects.ts'
 import { chargedPrice, lineRefundAmount, receivedUnits, type LineOutcome } from './pricing.ts'
-import {
-  findStoreItem,
-  findStoreOrder,
-  orderPickLines,
-  storeDrivers,
-  type StoreOrderRow,
-} from './repo.ts'
+import { findStoreItem, findStoreOrder, orderPickLines, type StoreOrderRow } from './repo.ts'
+import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, writeAction } from './transitions-repo.ts'
 import { outcomeOf, progressOf } from './view.ts'
 

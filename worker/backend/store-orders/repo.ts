@@ -1,6 +1,5 @@
 import type { LineMark, OrderStatusName } from '../../../schemas/order-states.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
-import type { StoreRole } from '../../../schemas/staff.ts'
 
 /*
  * The store console's reads and writes of orders (ADR 004: SQL lives here). Every action is ONE
@@ -107,69 +106,6 @@ export async function listBoardOrders(
     )
     .bind(input.storeId, input.businessId, input.finishedSince, input.driverId)
     .all<StoreOrderRow>()
-  return results
-}
-
-/** Whether the store is one of the business's. */
-export async function storeOfBusiness(
-  db: D1Database,
-  businessId: number,
-  storeId: number
-): Promise<boolean> {
-  const row = await db
-    .prepare(`select 1 as ok from stores where id = ?1 and business_id = ?2`)
-    .bind(storeId, businessId)
-    .first<{ ok: number }>()
-  return row !== null
-}
-
-/** The roles the member of staff holds at the store. */
-export async function storeRolesAt(
-  db: D1Database,
-  staffId: number,
-  storeId: number
-): Promise<Array<StoreRole>> {
-  const { results } = await db
-    .prepare(`select role from staff_store_roles where staff_id = ?1 and store_id = ?2`)
-    .bind(staffId, storeId)
-    .all<{ role: StoreRole }>()
-  return results.map((row) => row.role)
-}
-
-export interface StaffNameRow {
-  id: number
-  name: string
-}
-
-/** The active drivers of the store, by name. */
-export async function storeDrivers(db: D1Database, storeId: number): Promise<Array<StaffNameRow>> {
-  const { results } = await db
-    .prepare(
-      `select a.id, a.name from staff_store_roles r join staff_accounts a on a.id = r.staff_id
-       where r.store_id = ?1 and r.role = 'driver' and a.status = 'active'
-       order by a.name, a.id`
-    )
-    .bind(storeId)
-    .all<StaffNameRow>()
-  return results
-}
-
-/** The staff who manage the store (for the accept alert): its managers, then the operators. */
-export async function storeManagers(
-  db: D1Database,
-  businessId: number,
-  storeId: number
-): Promise<Array<{ email: string }>> {
-  const { results } = await db
-    .prepare(
-      `select distinct a.email from staff_accounts a
-       where a.business_id = ?1 and a.status = 'active'
-         and (a.is_operator = 1 or exists (select 1 from staff_store_roles r
-              where r.staff_id = a.id and r.store_id = ?2 and r.role = 'store_manager'))
-       order by a.email`
-    )
-    .bind(businessId, storeId)
-    .all<{ email: string }>()
   return results
 }
 

@@ -7,8 +7,8 @@ import {
   orderHistory,
   orderLineSelections,
   orderPickLines,
-  storeDrivers,
 } from './repo.ts'
+import { storeDrivers } from '../staff/repo.ts'
 import { detailOf, summaryOf } from './view.ts'
 
 /** The store's board as the caller may see it (a driver: their deliveries only). */

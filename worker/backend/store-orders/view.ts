@@ -14,13 +14,8 @@ import type {
 import { parseAddress } from '../checkout/orders.ts'
 import { allowedActionsFor, type StoreStaff } from './access.ts'
 import { receivedUnits, type LineOutcome } from './pricing.ts'
-import type {
-  HistoryRow,
-  LineSelectionRow,
-  PickLineRow,
-  StaffNameRow,
-  StoreOrderRow,
-} from './repo.ts'
+import type { HistoryRow, LineSelectionRow, PickLineRow, StoreOrderRow } from './repo.ts'
+import type { StaffNameRow } from '../staff/repo.ts'
 
 /* The console's answers built from the rows (pure). */
 
