@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react'
+import { routePath, type RouteName } from '../../lib/routes.ts'
+import { Layout, type PageChrome } from '../Layout.tsx'
+
+/**
+ * The member area's sections, in the order the navigation lists them. Loyalty joins when its page
+ * exists: a link to a page that answers 501 is a broken promise.
+ */
+export const MEMBER_SECTIONS = [
+  { route: 'member', label: 'My account' },
+  { route: 'member-orders', label: 'My orders' },
+  { route: 'member-addresses', label: 'Addresses' },
+  { route: 'member-my-details', label: 'My details' },
+  { route: 'member-profile', label: 'Profile and preferences' },
+  { route: 'member-cards', label: 'Saved cards' },
+  { route: 'member-change-password', label: 'Change password' },
+] as const satisfies ReadonlyArray<{ route: RouteName; label: string }>
+
+export type MemberSectionRoute = (typeof MEMBER_SECTIONS)[number]['route']
+
+export interface MemberShellProps {
+  chrome: PageChrome
+  /** The section the page belongs to: its link is marked current. */
+  active: MemberSectionRoute
+  /** The page's one heading. */
+  title: string
+  /** The page has islands of its own (Layout's flag). */
+  interactive?: boolean
+  children: ReactNode
+}
+
+/**
+ * Every member page's frame: the section navigation (a scrolling row on a phone, a side column
+ * from the tablet width up) beside the page's content.
+ */
+export function MemberShell({
+  chrome,
+  active,
+  title,
+  interactive = false,
+  children,
+}: MemberShellProps) {
+  return (
+    <Layout chrome={chrome} interactive={interactive}>
+      <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8 md:grid md:grid-cols-[14rem_1fr] md:gap-8">
+        <nav aria-label="My account" className="mb-6 md:mb-0">
+          <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 md:mx-0 md:flex-col md:gap-1 md:px-0">
+            {MEMBER_SECTIONS.map(({ route, label }) => {
+              const current = route === active
+              return (
+                <li key={route} className="shrink-0">
+                  <a
+                    href={routePath(route)}
+                    aria-current={current ? 'page' : undefined}
+                    className={
+                      current
+                        ? 'flex min-h-11 items-center rounded-xl bg-primary px-3 font-semibold text-on-primary'
+                        : 'flex min-h-11 items-center rounded-xl px-3 font-semibold text-ink hover:bg-tint'
+                    }
+                  >
+                    {label}
+                  </a>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+        <section aria-labelledby="member-title" className="min-w-0">
+          <h1 id="member-title" className="mb-6 text-3xl font-extrabold tracking-tight">
+            {title}
+          </h1>
+          {children}
+        </section>
+      </div>
+    </Layout>
+  )
+}
