@@ -70,3 +70,16 @@ export async function authenticate(
     ...(claims.customerId !== undefined ? { customerId: claims.customerId } : {}),
   }
 }
+
+/**
+ * THE guard of the member calls (spec §7 Member): the signed-in member's customer id, or 401
+ * 'You need to be logged in to use this' for a guest token or none. Every query a member call
+ * makes is then scoped by this id, so another member's ids answer 404, never their data.
+ *
+ * @example const customerId = await requireMember(c, body.businessId)
+ */
+export async function requireMember(c: Context<BackendEnv>, businessId: number): Promise<number> {
+  const caller = await authenticate(c, { businessId })
+  if (caller.kind !== 'member' || caller.customerId === undefined) throw loginRequired()
+  return caller.customerId
+}

@@ -16,7 +16,7 @@ import {
 import type { Context } from 'hono'
 import { AppError } from '../../lib/errors.ts'
 import { readJsonBody } from '../../lib/request-body.ts'
-import { authenticate } from '../auth/authenticate.ts'
+import { requireMember } from '../auth/authenticate.ts'
 import type { BackendAdapters } from '../adapters.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
@@ -47,14 +47,6 @@ for (const path of ['/payments/make', '/member/cards/add']) {
 /** The bindings with the adapters createBackend was given (the local payment sandbox). */
 function paymentsEnv(c: Context<BackendEnv>): Env & BackendAdapters {
   return { ...c.env, ...c.var.adapters }
-}
-
-async function memberOf(c: Context<BackendEnv>, businessId: number): Promise<number> {
-  const caller = await authenticate(c, { businessId })
-  if (caller.kind !== 'member' || caller.customerId === undefined) {
-    throw new AppError('unauthorized', MESSAGES.loginRequired)
-  }
-  return caller.customerId
 }
 
 payments.post(
@@ -120,7 +112,7 @@ payments.post(
     errors: ['unauthorized'],
   },
   async ({ body }, c) => ({
-    cards: await listSavedCards(c.env.DB, await memberOf(c, body.businessId)),
+    cards: await listSavedCards(c.env.DB, await requireMember(c, body.businessId)),
   })
 )
 
@@ -133,7 +125,7 @@ payments.post(
     errors: ['unauthorized', 'not_found'],
   },
   async ({ body }, c) => {
-    const customerId = await memberOf(c, body.businessId)
+    const customerId = await requireMember(c, body.businessId)
     await deleteSavedCard(c.env.DB, customerId, body.cardId)
     return { cards: await listSavedCards(c.env.DB, customerId) }
   }
@@ -152,7 +144,7 @@ payments.post(
     errors: ['unauthorized'],
   },
   async ({ body }, c) => {
-    const customerId = await memberOf(c, body.businessId)
+    const customerId = await requireMember(c, body.businessId)
     if (cardGatewayName(c.env) === 'realex') {
       const message = MESSAGES.cardsSavedDuringPayment
       throw new AppError('validation_error', message, { fields: [{ field: 'token', message }] })
