@@ -1,4 +1,5 @@
 import type { StoreOrderSlot, StoreOrderSummary } from '../../../schemas/store-orders.ts'
+import { dayMonth, weekdayShort } from '../../lib/slots.ts'
 
 /** '12 min', '2 h 5 min', '3 d' since an instant, counted from the server's `at`. */
 export function ageLabel(sinceIso: string, atIso: string): string {
@@ -9,10 +10,10 @@ export function ageLabel(sinceIso: string, atIso: string): string {
   return `${Math.floor(hours / 24)} d`
 }
 
-/** The slot as the shopper chose it, in the store's local time. */
+/** The slot as the shopper chose it, in the store's local time and the shop's date format: 'Wed 25 Nov 13:00–14:00'. */
 export function slotLabel(slot: StoreOrderSlot): string {
   if (slot.kind === 'asap') return 'As soon as possible'
-  return `${slot.date} ${slot.startsAt}–${slot.endsAt}`
+  return `${weekdayShort(slot.date)} ${dayMonth(slot.date)} ${slot.startsAt}–${slot.endsAt}`
 }
 
 export const methodLabel = (method: StoreOrderSummary['fulfilmentMethod']): string =>
