@@ -42,6 +42,11 @@ const SANDBOX = forbid(
   'sandbox-gateway',
   'the sandbox gateway is wired by the composition root only'
 )
+// Pages open a live board through its handshake only; the objects themselves are the backend's.
+const LIVE_INSIDE = {
+  group: ['**/live/**', '!**/live/connect-board.ts'],
+  message: 'pages reach the live layer only through worker/live/connect-board.ts (ADR 013)',
+}
 const COMPONENTS = forbid('client/components', 'client components render in pages only')
 const ISLANDS = forbid(
   'client/islands',
@@ -242,6 +247,12 @@ export default tseslint.config(
   },
   {
     files: ['worker/pages/**/*.{ts,tsx}'],
-    rules: layerRule([MIDDLEWARE, PROXY, BACKEND, SANDBOX]),
+    rules: layerRule([MIDDLEWARE, PROXY, BACKEND, SANDBOX, LIVE_INSIDE]),
+  },
+  // The Durable Objects are the backend's live state (ADR 013, ADR 017 "Live board"): they use the
+  // backend, lib and schemas, never what sits above them.
+  {
+    files: ['worker/live/**/*.ts'],
+    rules: layerRule([PAGES, MIDDLEWARE, PROXY, SANDBOX, COMPONENTS, ISLANDS]),
   }
 )
