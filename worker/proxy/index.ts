@@ -47,6 +47,8 @@ import { sameOriginForStateChanges } from './same-origin.ts'
 /** Where the proxy is mounted; the backend path is what follows it. */
 export const API_PREFIX = '/api'
 
+const STAFF_CALL = /^\/+staff(\/|$)/i
+
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 // Request headers a backend may use; cookies and everything else stay at the edge.
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'user-agent', 'cf-connecting-ip']
@@ -194,6 +196,9 @@ proxy.all('*', async (c) => {
   const path = url.pathname.startsWith(API_PREFIX)
     ? url.pathname.slice(API_PREFIX.length) || '/'
     : url.pathname
+  // Staff calls go through the console's own proxy (/store/api, ADR 018), where only the staff
+  // cookie is a bearer; here a shopper's cookie would be sent in its place.
+  if (STAFF_CALL.test(path)) throw new AppError('not_found', MESSAGES.pageNotFound)
   const method = c.req.method
   const brand = c.var.brand
   const basketCall = carriesBasketToken(path)

@@ -216,3 +216,35 @@ describe('proxy: auth tokens live only in httpOnly cookies', () => {
     expect(res.headers.getSetCookie()).toEqual([])
   })
 })
+
+describe("proxy: the shop's /api carries no staff calls", () => {
+  it('answers 404 for /api/staff/*, so a shopper cookie is never sent as a staff bearer', async () => {
+    const { app, seen } = echoBackend()
+    const api = createApp({ backend: app })
+    for (const path of [
+      '/api/staff/orders/board',
+      '/api//staff/orders/board',
+      '/api/STAFF/auth/sign-in',
+    ]) {
+      const res = await api.request(
+        `http://localhost${path}`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: 'Bearer staff.token.here',
+            cookie: 'sf_access=a.b.c; sf_session=member',
+            'cf-connecting-ip': '198.51.100.9',
+          },
+          body: JSON.stringify({ storeId: 1 }),
+        },
+        testEnv
+      )
+      expect(res.status, path).toBe(404)
+      expect(await res.json()).toMatchObject({
+        error: { code: 'not_found', message: 'Page Not Found' },
+      })
+    }
+    expect(seen.filter((request) => request.path.toLowerCase().includes('staff'))).toEqual([])
+  })
+})
