@@ -54,3 +54,41 @@ export const ClockStateSchema = z.object({
   now: z.string(),
   pinned: z.boolean(),
 })
+
+/** How many payments the development ledger lists, newest first. */
+export const PAYMENTS_LEDGER_LIMIT = 100
+
+/**
+ * The development payments ledger (GET /dev/payments): per payment that took money, what the shop
+ * recorded (taken, refunded, voided) beside what the local sandbox gateway holds for the same
+ * transaction, so a developer or a journey sees a refund reach the gateway. Development only.
+ */
+export const PaymentsLedgerQuerySchema = z.object({
+  businessId: BusinessIdSchema,
+  /** One order's payments (its number as the shopper sees it). */
+  orderNumber: z.string().trim().min(1).max(40).optional(),
+})
+
+export const GatewayMoneySchema = z.object({
+  captured: z.number().int(),
+  refunded: z.number().int(),
+  voided: z.number().int(),
+})
+
+export type PaymentsLedgerEntry = z.infer<typeof PaymentsLedgerEntrySchema>
+export const PaymentsLedgerEntrySchema = z.object({
+  paymentId: IdSchema,
+  orderNumber: z.string(),
+  /** What the order says the shopper finally pays, in pence. */
+  orderTotal: z.number().int(),
+  gateway: z.string(),
+  gatewayOrderId: z.string().nullable(),
+  taken: z.number().int(),
+  refunded: z.number().int(),
+  voided: z.number().int(),
+  /** The sandbox gateway's own record of the transaction; null for cash or a real gateway. */
+  atGateway: GatewayMoneySchema.nullable(),
+})
+
+export type PaymentsLedger = z.infer<typeof PaymentsLedgerSchema>
+export const PaymentsLedgerSchema = z.object({ payments: z.array(PaymentsLedgerEntrySchema) })

@@ -10,6 +10,7 @@ import { hppResponseForm } from './checkout/hpp-response.ts'
 import { checkoutPaymentForm } from './checkout/payment.tsx'
 import { captureDeepLink } from './deep-link.ts'
 import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
+import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
 import { notBuiltYet } from './errors.tsx'
 import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
@@ -66,6 +67,7 @@ pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', storeSitemapPage)
 pages.get('/stores/:storeSlug/search', searchForm)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)
+pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)
 
 for (const route of PAGE_ROUTES) {
   pages.get(route.path, async (c) => {

@@ -4,6 +4,9 @@ import {
   developmentToolsEnabled,
   OutboxListQuerySchema,
   OutboxListSchema,
+  PAYMENTS_LEDGER_LIMIT,
+  PaymentsLedgerQuerySchema,
+  PaymentsLedgerSchema,
   TemporaryClosureRequestSchema,
   TemporaryClosureSchema,
 } from '../../../schemas/development.ts'
@@ -11,6 +14,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { clockState, pinClock } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
+import { paymentMoney } from '../payments/refunds-repo.ts'
 import { listOutbox, setTemporaryClosure } from './repo.ts'
 
 /** Development tools: only where APP_ENV is a development environment; elsewhere 404. */
@@ -37,6 +41,43 @@ development.get(
     errors: ['not_found'],
   },
   async ({ query }, c) => ({ messages: await listOutbox(c.env.DB, query.businessId) })
+)
+
+development.get(
+  '/dev/payments',
+  {
+    summary:
+      "The development payments ledger: the shop's record of each payment beside the sandbox's",
+    description:
+      "Lists the newest payments that took money (or one order's): taken, refunded and voided as " +
+      'the shop recorded them, and what the local sandbox gateway holds for the same transaction, ' +
+      'so a refund is seen to reach the gateway: captured − refunded − voided equals the order ' +
+      "total. Answers not_found unless APP_ENV is 'development' or 'test'.",
+    query: PaymentsLedgerQuerySchema,
+    response: PaymentsLedgerSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => {
+    const [payments, gateway] = await Promise.all([
+      paymentMoney(c.env.DB, query.businessId, {
+        newest: PAYMENTS_LEDGER_LIMIT,
+        ...(query.orderNumber ? { orderNumber: query.orderNumber } : {}),
+      }),
+      c.var.adapters.paymentSandbox?.ledger(c.env.DB) ?? [],
+    ])
+    const atGateway = new Map(gateway.map((entry) => [entry.gatewayOrderId, entry]))
+    return {
+      payments: payments.map(({ orderId: _orderId, ...payment }) => {
+        const entry = payment.gatewayOrderId ? atGateway.get(payment.gatewayOrderId) : undefined
+        return {
+          ...payment,
+          atGateway: entry
+            ? { captured: entry.captured, refunded: entry.refunded, voided: entry.voided }
+            : null,
+        }
+      }),
+    }
+  }
 )
 
 development.post(

@@ -154,6 +154,10 @@ export async function recordMoneyBack(
 export interface PaymentMoney {
   paymentId: number
   orderId: number
+  /** The order number the shopper sees (business_order_id). */
+  orderNumber: string
+  /** What the order says the shopper finally pays (orders.total). */
+  orderTotal: number
   gateway: string
   gatewayOrderId: string | null
   taken: number
@@ -161,26 +165,35 @@ export interface PaymentMoney {
   voided: number
 }
 
-/** Every payment of a business that took money, with its refunds and void. */
+/**
+ * Every payment of a business that took money, with its refunds and void, oldest first; or,
+ * with `newest`, that many newest first (the development ledger page), of one order when named.
+ */
 export async function paymentMoney(
   db: D1Database,
-  businessId: number
+  businessId: number,
+  options: { newest?: number; orderNumber?: string } = {}
 ): Promise<Array<PaymentMoney>> {
   const { results } = await db
     .prepare(
-      `select p.id, p.order_id, p.gateway, p.gateway_order_id, p.amount,
+      `select p.id, p.order_id, o.business_order_id, o.total as order_total, p.gateway,
+         p.gateway_order_id, p.amount,
          coalesce((select sum(r.amount) from payment_refunds r
            where r.payment_id = p.id and r.kind = 'refund' and r.status = 'done'), 0) as refunded,
          case when p.voided_at is not null then p.amount else 0 end as voided
-       from payments p
+       from payments p join orders o on o.id = p.order_id
        where p.business_id = ?1
          and (p.status in ${HOLDS_MONEY} or p.status = 'refunded' or p.voided_at is not null)
-       order by p.id`
+         and (?2 is null or o.business_order_id = ?2)
+       order by case when ?3 is null then p.id else -p.id end
+       limit coalesce(?3, -1)`
     )
-    .bind(businessId)
+    .bind(businessId, options.orderNumber ?? null, options.newest ?? null)
     .all<{
       id: number
       order_id: number
+      business_order_id: string
+      order_total: number
       gateway: string
       gateway_order_id: string | null
       amount: number
@@ -190,6 +203,8 @@ export async function paymentMoney(
   return results.map((row) => ({
     paymentId: row.id,
     orderId: row.order_id,
+    orderNumber: row.business_order_id,
+    orderTotal: row.order_total,
     gateway: row.gateway,
     gatewayOrderId: row.gateway_order_id,
     taken: row.amount,
