@@ -1,0 +1,187 @@
+import type { Browser, Page } from '@playwright/test'
+import { CARDS, CHEDDAR, expect, PORTLAND_STREET, storeSearch, test } from './pages/index.ts'
+import { pinClock } from './fixtures.ts'
+import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
+import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+
+/*
+ * The order's second half end to end (ADR 017): a shopper pays by card; the store manager, whose
+ * board is open, sees and hears the order arrive and accepts it; a picker marks one line out of
+ * stock and substitutes another; the difference is refunded at the sandbox gateway; the manager
+ * assigns the driver, who goes en route (sharing the phone's location) and delivers; and the
+ * shopper's emails say each step.
+ */
+
+const MILK = '/category/milk/semi-skimmed-milk-2-pints'
+// The Piccadilly store's own location: the driver's phone starts there.
+const STORE_LOCATION = { latitude: 53.4774, longitude: -2.2309 }
+
+type Role = keyof typeof DEMO_STAFF
+
+/** A member of staff in their own browser (own cookies), signed in with the emailed code. */
+async function staffBrowser(
+  browser: Browser,
+  role: Role,
+  options: { geolocation?: boolean } = {}
+): Promise<StoreConsole> {
+  const context = await browser.newContext(
+    options.geolocation ? { geolocation: STORE_LOCATION, permissions: ['geolocation'] } : undefined
+  )
+  const page = await context.newPage()
+  await pinClock(page)
+  // Count the chimes: the board plays two notes through Web Audio for each new order.
+  await page.addInitScript(() => {
+    const start = OscillatorNode.prototype.start
+    const counter = window as unknown as { chimeNotes: number }
+    counter.chimeNotes = 0
+    OscillatorNode.prototype.start = function (...args: Parameters<typeof start>) {
+      counter.chimeNotes += 1
+      return start.apply(this, args)
+    }
+  })
+  const staff = new StoreConsole(page, context)
+  await page.goto(consoleUrl('/sign-in'))
+  await staff.enterPassword(DEMO_STAFF[role].email, DEMO_STAFF[role].password)
+  await staff.enterCode(DEMO_STAFF[role].email)
+  return staff
+}
+
+const chimeNotes = (page: Page) =>
+  page.evaluate(() => (window as unknown as { chimeNotes: number }).chimeNotes)
+
+/** Opens the order from the store's board (its card links to the order page). */
+async function openOrder(staff: StoreConsole, orderNumber: string): Promise<void> {
+  await staff.page.goto(consoleUrl('/1/board'))
+  await staff
+    .main()
+    .getByRole('link', { name: new RegExp(orderNumber) })
+    .click()
+  await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
+}
+
+const updated = (page: Page) => expect(page.getByText('The order has been updated.')).toBeVisible()
+
+/** A line of the picking list by its item's name. */
+const pickingLine = (page: Page, name: RegExp) =>
+  page.getByRole('listitem').filter({ hasText: name }).first()
+
+test('an order from payment to the door: board alert, picking changes refunded, delivered, the shopper told at each step', async ({
+  page,
+  browser,
+  store,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(300_000)
+
+  // The manager's board is open before the order arrives, its sound turned on.
+  const manager = await staffBrowser(browser, 'manager')
+  await manager.page.goto(consoleUrl('/1/board'))
+  await waitForIsland(manager.page, 'StoreBoard')
+  await expect(manager.page.getByText('Live: new orders appear here')).toBeVisible()
+  await manager.page.getByRole('button', { name: 'Turn sound on' }).click()
+  const notesBefore = await chimeNotes(manager.page)
+
+  // A shopper pays by card for cheddar and milk, delivered.
+  const email = uniqueEmail('journey')
+  await storeSearch(page).byPostcode('M1 1AE')
+  await store.addItem(CHEDDAR, 3)
+  await store.addItem(MILK, 2)
+  await store.reserveSlot('delivery')
+  await checkout.asGuestToPayment({ email, address: PORTLAND_STREET })
+  await payment.toCardPage()
+  await payment.payByCard(CARDS.success)
+  const orderNumber = await payment.expectOrderPlaced()
+
+  // The manager sees it and hears it, without a reload.
+  await expect(manager.page.getByRole('alert')).toHaveText(
+    new RegExp(`New order ${orderNumber} has arrived\\.`)
+  )
+  await expect.poll(() => chimeNotes(manager.page)).toBeGreaterThan(notesBefore)
+  await expect(
+    manager.column('New').getByRole('link', { name: new RegExp(orderNumber) })
+  ).toBeVisible()
+  await screenshots(manager.page, 'journey-board-alert')
+  await openOrder(manager, orderNumber)
+  await manager.page.getByLabel('Ready in').selectOption('15')
+  await manager.page.getByRole('button', { name: 'Accept order' }).click()
+  await updated(manager.page)
+
+  // The picker: cheddar is out of stock, the 2-pint milk becomes 1-pint milk (cheaper).
+  const picker = await staffBrowser(browser, 'picker')
+  await openOrder(picker, orderNumber)
+  const cheddar = pickingLine(picker.page, /cheddar/i)
+  await cheddar.getByRole('button', { name: 'Out of stock' }).click()
+  await updated(picker.page)
+  await expect(pickingLine(picker.page, /cheddar/i)).toContainText('Out of stock')
+  const milk = pickingLine(picker.page, /2 Pints/i)
+  await milk.getByLabel('Find a substitute').fill('1 pint')
+  await milk.getByRole('button', { name: 'Find' }).click()
+  const choices = picker.page.getByRole('list', { name: /^Substitutes for/ })
+  await choices
+    .getByRole('listitem')
+    .filter({ hasText: /Semi-Skimmed Milk 1 Pint/i })
+    .getByRole('button', { name: /^Substitute/ })
+    .click()
+  await updated(picker.page)
+  await expect(pickingLine(picker.page, /2 Pints/i)).toContainText(/Substituted: .*1 Pint/i)
+  const originalTotal = await picker.page.locator('dt:text("Original total") + dd').innerText()
+  const total = await picker.page.locator('dt:text-is("Total") + dd').innerText()
+  expect(total).not.toBe(originalTotal)
+  await picker.page.getByRole('button', { name: 'Picking done' }).click()
+  await updated(picker.page)
+  await expect(picker.page.locator('dt:text("Status") + dd')).toHaveText('Picked')
+  const refunded = await picker.page.locator('dt:text("Refunded") + dd').innerText()
+  expect(refunded).toMatch(/^£\d+\.\d\d$/)
+  expect(refunded).not.toBe('£0.00')
+  await screenshots(picker.page, 'journey-picked')
+
+  // The sandbox gateway holds the refund: taken − refunded = the order's new total.
+  await page.goto(urlOn(HOSTS.brandOne, `/dev/payments?order=${orderNumber}`))
+  const row = page.getByRole('row').filter({ hasText: orderNumber })
+  await expect(row.getByRole('cell').nth(2)).toHaveText(refunded)
+  await expect(row.getByRole('cell').nth(5)).toHaveText(total)
+  await expect(row.getByRole('cell').nth(6)).toContainText(`refunded ${refunded}`)
+  await expect(row.getByRole('cell').last()).toHaveText('Yes')
+
+  // The manager assigns the driver.
+  await openOrder(manager, orderNumber)
+  await manager.page.getByRole('button', { name: 'Assign driver' }).click()
+  await updated(manager.page)
+
+  // The driver goes en route, sharing the phone's location, and delivers.
+  const driver = await staffBrowser(browser, 'driver', { geolocation: true })
+  await driver.page.goto(consoleUrl('/driver'))
+  const stop = driver.main().getByRole('listitem').filter({ hasText: orderNumber })
+  await expect(stop).toContainText(PORTLAND_STREET.line1)
+  await stop.getByRole('button', { name: 'Start delivery (en route)' }).click()
+  await updated(driver.page)
+  await waitForIsland(driver.page, 'DriverLocation')
+  await expect(
+    driver.page.getByText('Sharing your location with the store while you are en route.')
+  ).toBeVisible()
+  await screenshots(driver.page, 'journey-driver-en-route')
+  await driver
+    .main()
+    .getByRole('listitem')
+    .filter({ hasText: orderNumber })
+    .getByRole('button', { name: 'Delivered' })
+    .click()
+  await updated(driver.page)
+
+  // The shopper's emails say each step, in order.
+  await page.goto(urlOn(HOSTS.brandOne, '/dev/mailbox'))
+  const said = page
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: 'order_status' })
+    .locator('dt:text-is("message") + dd')
+  await expect(said).toHaveText([
+    'Your order has been delivered.',
+    'Your driver is en route.',
+    `Your order has been picked. ${refunded} has been refunded for the changes.`,
+    'The store has accepted your order and it is being picked.',
+  ])
+
+  for (const staff of [manager, picker, driver]) await staff.context.close()
+})
