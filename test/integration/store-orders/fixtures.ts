@@ -24,6 +24,8 @@ import {
 } from '../payments/fixtures.ts'
 import { guestBearer, orderBody, plainItem, readyBasket } from '../checkout/fixtures.ts'
 import { seedStaff, signIn } from '../staff/fixtures.ts'
+import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
+import { backendAdapters } from '../../../worker/local-backend.ts'
 
 export { seedCheckout, STORES } from '../payments/fixtures.ts'
 export { BUSINESS_ID } from '../auth/fixtures.ts'
@@ -226,4 +228,38 @@ export async function historyOf(orderId: number) {
 /** An instant `minutes` from now on the pinned clock. */
 export function inMinutes(minutes: number): string {
   return new Date(Date.now() + minutes * 60_000).toISOString()
+}
+
+/** The sandbox gateway's ledger entry of the order's paid payment (captured, refunded, voided). */
+export async function ledgerOfOrder(orderId: number) {
+  const payment = await env.DB.prepare(
+    `select gateway_order_id from payments where order_id = ?1 and status != 'pending'
+     order by id desc limit 1`
+  )
+    .bind(orderId)
+    .first<{ gateway_order_id: string }>()
+  const entry = (await requirePaymentSandbox(backendAdapters).ledger(env.DB)).find(
+    (e) => e.gatewayOrderId === payment?.gateway_order_id
+  )
+  if (!entry) throw new Error(`no ledger entry for order ${orderId}`)
+  return entry
+}
+
+/** The order's `total` as stored: what the shopper finally pays. */
+export async function orderTotal(orderId: number): Promise<number> {
+  const row = await env.DB.prepare('select total from orders where id = ?1')
+    .bind(orderId)
+    .first<{ total: number }>()
+  return row?.total ?? -1
+}
+
+/** The order's refund rows (payment_refunds), oldest first. */
+export async function refundRowsOf(orderId: number) {
+  const { results } = await env.DB.prepare(
+    `select r.kind, r.amount, r.reference, r.status from payment_refunds r
+     join payments p on p.id = r.payment_id where p.order_id = ?1 order by r.id`
+  )
+    .bind(orderId)
+    .all<{ kind: string; amount: number; reference: string; status: string }>()
+  return results
 }

@@ -10,6 +10,8 @@ import {
   cardOrder,
   cashOrder,
   inMinutes,
+  ledgerOfOrder,
+  orderTotal,
   seedCheckout,
   shopperEmails,
   type SignedInStaff,
@@ -48,27 +50,6 @@ async function accepted(orderId: number) {
     type: 'accept',
     estimatedReadyAt: inMinutes(30),
   })
-}
-
-async function ledgerOfOrder(orderId: number) {
-  const payment = await env.DB.prepare(
-    `select gateway_order_id from payments where order_id = ?1 and status != 'pending'
-     order by id desc limit 1`
-  )
-    .bind(orderId)
-    .first<{ gateway_order_id: string }>()
-  const entry = (await sandbox.ledger(env.DB)).find(
-    (e) => e.gatewayOrderId === payment?.gateway_order_id
-  )
-  if (!entry) throw new Error(`no ledger entry for order ${orderId}`)
-  return entry
-}
-
-async function orderTotal(orderId: number): Promise<number> {
-  const row = await env.DB.prepare('select total from orders where id = ?1')
-    .bind(orderId)
-    .first<{ total: number }>()
-  return row?.total ?? -1
 }
 
 describe('picking changes', () => {
