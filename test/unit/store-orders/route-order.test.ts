@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { stopLabel } from '../../../client/components/store-console/format.ts'
 import {
   type RouteStopInput,
   type RouteWindow,
@@ -116,5 +117,14 @@ describe('routeOrder', () => {
 
   it('no stops, no route', () => {
     expect(routeOrder(STORE, [])).toEqual([])
+  })
+})
+
+describe('stopLabel', () => {
+  it("numbers the stop and gives the distance in the store's country's unit", () => {
+    expect(stopLabel({ stop: 2, distanceKm: 2.1 }, 'GB')).toBe('Stop 2 · 1.3 miles')
+    expect(stopLabel({ stop: 1, distanceKm: 1.609344 }, 'GB')).toBe('Stop 1 · 1 mile')
+    expect(stopLabel({ stop: 3, distanceKm: 2.1 }, 'IE')).toBe('Stop 3 · 2.1 km')
+    expect(stopLabel({ stop: 4, distanceKm: null }, 'GB')).toBe('Stop 4')
   })
 })
