@@ -253,6 +253,17 @@ export async function orderTotal(orderId: number): Promise<number> {
   return row?.total ?? -1
 }
 
+/** Over these card orders, the ledger agrees: captured − refunded − voided = total (ADR 017). */
+export async function expectLedgerBalances(orderIds: ReadonlyArray<number>): Promise<void> {
+  for (const orderId of orderIds) {
+    const entry = await ledgerOfOrder(orderId)
+    expect([orderId, entry.captured - entry.refunded - entry.voided]).toEqual([
+      orderId,
+      await orderTotal(orderId),
+    ])
+  }
+}
+
 /** The order's refund rows (payment_refunds), oldest first. */
 export async function refundRowsOf(orderId: number) {
   const { results } = await env.DB.prepare(

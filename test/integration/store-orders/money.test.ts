@@ -9,9 +9,9 @@ import {
   actOk,
   cardOrder,
   cashOrder,
+  expectLedgerBalances,
   inMinutes,
   ledgerOfOrder,
-  orderTotal,
   seedCheckout,
   shopperEmails,
   type SignedInStaff,
@@ -223,13 +223,5 @@ describe('after delivery', () => {
   })
 })
 
-afterAll(async () => {
-  // Over every card order of this file: captured − refunded − voided = what the shopper paid.
-  for (const orderId of cardOrders) {
-    const entry = await ledgerOfOrder(orderId)
-    expect([orderId, entry.captured - entry.refunded - entry.voided]).toEqual([
-      orderId,
-      await orderTotal(orderId),
-    ])
-  }
-})
+// Over every card order of this file: captured − refunded − voided = what the shopper paid.
+afterAll(() => expectLedgerBalances(cardOrders))

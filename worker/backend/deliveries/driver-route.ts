@@ -5,26 +5,14 @@ import { AppError } from '../../lib/errors.ts'
 import type { BackendEnv } from '../env.ts'
 import { requireStaff } from '../staff/guard.ts'
 import { driverDeliveries, findStorePlace, type RouteDeliveryRow } from './repo.ts'
-import { type RouteStopInput, type RouteWindow, routeOrder } from './route-order.ts'
-
-/** The slot as the route reads it: as the board shows it (a future order without one: asap). */
-function windowOf(row: RouteDeliveryRow): RouteWindow {
-  if (row.fulfilment_timing === 'asap' || !row.slot_date || !row.slot_starts_at) {
-    return { kind: 'asap' }
-  }
-  return {
-    kind: 'scheduled',
-    date: row.slot_date,
-    startsAt: row.slot_starts_at,
-    endsAt: row.slot_ends_at ?? row.slot_starts_at,
-  }
-}
+import { slotOf } from '../store-orders/view.ts'
+import { type RouteStopInput, routeOrder } from './route-order.ts'
 
 function stopOf(row: RouteDeliveryRow): RouteStopInput {
   const { delivery_latitude: latitude, delivery_longitude: longitude } = row
   return {
     orderId: row.id,
-    window: windowOf(row),
+    window: slotOf(row),
     placedAt: row.placed_at,
     location: latitude !== null && longitude !== null ? { latitude, longitude } : null,
   }

@@ -1,4 +1,5 @@
 import type { Coordinates } from '../../../schemas/location.ts'
+import type { StoreOrderSlot } from '../../../schemas/store-orders.ts'
 import { distanceKm } from '../geo.ts'
 
 /*
@@ -11,9 +12,8 @@ import { distanceKm } from '../geo.ts'
  * end of its window.
  */
 
-/** When the stop is due: as soon as possible, or a slot (store-local date and HH:MM times). */
-export type RouteWindow =
-  { kind: 'asap' } | { kind: 'scheduled'; date: string; startsAt: string; endsAt: string }
+/** When the stop is due: the order's slot as the board shows it (asap, or store-local times). */
+export type RouteWindow = StoreOrderSlot
 
 export interface RouteStopInput {
   orderId: number
