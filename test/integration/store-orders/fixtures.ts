@@ -27,7 +27,9 @@ import { seedStaff, signIn } from '../staff/fixtures.ts'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 
-export { seedCheckout, STORES } from '../payments/fixtures.ts'
+import { seedCheckout, STORES } from '../payments/fixtures.ts'
+
+export { seedCheckout, STORES }
 export { BUSINESS_ID } from '../auth/fixtures.ts'
 
 /*
@@ -138,6 +140,17 @@ export async function staffMember(
   const seeded = await seedStaff({ roles, operator })
   const tokens = await signIn(seeded.email)
   return { id: seeded.id, bearer: tokens.access_token }
+}
+
+/** The checkout seed and a signed-in manager, picker and driver of the main store. */
+export async function storeTeam(): Promise<Record<'manager' | 'picker' | 'driver', SignedInStaff>> {
+  await seedCheckout(env.DB)
+  const storeId = STORES.main
+  return {
+    manager: await staffMember([{ storeId, role: 'store_manager' }]),
+    picker: await staffMember([{ storeId, role: 'picker' }]),
+    driver: await staffMember([{ storeId, role: 'driver' }]),
+  }
 }
 
 export function staffCall(

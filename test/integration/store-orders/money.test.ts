@@ -12,10 +12,9 @@ import {
   expectLedgerBalances,
   inMinutes,
   ledgerOfOrder,
-  seedCheckout,
   shopperEmails,
   type SignedInStaff,
-  staffMember,
+  storeTeam,
   STORES,
 } from './fixtures.ts'
 
@@ -33,10 +32,7 @@ let driver: SignedInStaff
 const cardOrders: Array<number> = []
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
-  picker = await staffMember([{ storeId: STORE, role: 'picker' }])
-  driver = await staffMember([{ storeId: STORE, role: 'driver' }])
+  ;({ manager, picker, driver } = await storeTeam())
 })
 
 async function paidByCard() {

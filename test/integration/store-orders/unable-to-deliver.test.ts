@@ -15,10 +15,9 @@ import {
   inMinutes,
   ledgerOfOrder,
   refundRowsOf,
-  seedCheckout,
   shopperEmails,
   type SignedInStaff,
-  staffMember,
+  storeTeam,
   STORES,
 } from './fixtures.ts'
 
@@ -37,10 +36,7 @@ let driver: SignedInStaff
 const cardOrders: Array<number> = []
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
-  picker = await staffMember([{ storeId: STORE, role: 'picker' }])
-  driver = await staffMember([{ storeId: STORE, role: 'driver' }])
+  ;({ manager, picker, driver } = await storeTeam())
 })
 
 async function paidByCard() {
