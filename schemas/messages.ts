@@ -214,6 +214,8 @@ export const MESSAGES = {
   orderTrackingDelivered: 'Your order has been delivered.',
   orderTrackingDeliveryProblem:
     'There was a problem delivering your order. Please contact the store.',
+  orderTrackingDeliveryProblemRefunded:
+    'There was a problem delivering your order. Please contact the store. %s will be refunded.',
   orderTrackingPickedChanges: 'Your order has been picked. %s has been refunded for the changes.',
   orderTrackingRejected: 'The store could not take your order. %s will be refunded.',
   orderTrackingCancelled: 'Your order has been cancelled. %s will be refunded.',

@@ -320,6 +320,8 @@ export function OrderPage({
 export interface DriverStop {
   storeId: number
   order: StoreOrderDetail
+  /** Its place in the round: 'Stop 2 · 1.3 miles' (stopLabel). */
+  routeLabel: string
   action: string
   mapsHref: string
   geoHref: string
@@ -350,12 +352,13 @@ export function DriverPage({
       ) : null}
       {stops.length === 0 ? <p className="mt-4">No deliveries are assigned to you today.</p> : null}
       <ol className="mt-4 space-y-3">
-        {stops.map(({ order, action, mapsHref, geoHref }, index) => {
+        {stops.map(({ order, routeLabel, action, mapsHref, geoHref }) => {
           const address = order.deliveryAddress
           return (
             <li key={order.orderId} className="rounded-2xl border-2 border-black/10 bg-white p-4">
+              <p className="text-sm font-bold text-primary">{routeLabel}</p>
               <p className="font-extrabold">
-                {index + 1}. {order.orderNumber} · {slotLabel(order.slot)}
+                {order.orderNumber} · {slotLabel(order.slot)}
               </p>
               <p className="text-sm">{order.statusLabel}</p>
               {address ? (

@@ -1,4 +1,6 @@
+import type { DriverRouteStop } from '../../../schemas/driver-route.ts'
 import type { StoreOrderSlot, StoreOrderSummary } from '../../../schemas/store-orders.ts'
+import { distanceLabel } from '../../lib/format.ts'
 import { dayMonth, weekdayShort } from '../../lib/slots.ts'
 
 /** '12 min', '2 h 5 min', '3 d' since an instant, counted from the server's `at`. */
@@ -18,3 +20,15 @@ export function slotLabel(slot: StoreOrderSlot): string {
 
 export const methodLabel = (method: StoreOrderSummary['fulfilmentMethod']): string =>
   method === 'delivery' ? 'Delivery' : 'Collection'
+
+/**
+ * A stop of the driver's round: 'Stop 2 · 1.3 miles' from the previous stop (the store for the
+ * first), in the unit of the store's country like every distance the shop shows; 'Stop 3' alone
+ * when either place was never located.
+ */
+export function stopLabel(stop: Omit<DriverRouteStop, 'orderId'>, countryCode: string): string {
+  const label = `Stop ${stop.stop}`
+  return stop.distanceKm === null
+    ? label
+    : `${label} · ${distanceLabel(stop.distanceKm, countryCode)}`
+}

@@ -24,8 +24,12 @@ import {
 } from '../payments/fixtures.ts'
 import { guestBearer, orderBody, plainItem, readyBasket } from '../checkout/fixtures.ts'
 import { seedStaff, signIn } from '../staff/fixtures.ts'
+import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
+import { backendAdapters } from '../../../worker/local-backend.ts'
 
-export { seedCheckout, STORES } from '../payments/fixtures.ts'
+import { seedCheckout, STORES } from '../payments/fixtures.ts'
+
+export { seedCheckout, STORES }
 export { BUSINESS_ID } from '../auth/fixtures.ts'
 
 /*
@@ -138,6 +142,17 @@ export async function staffMember(
   return { id: seeded.id, bearer: tokens.access_token }
 }
 
+/** The checkout seed and a signed-in manager, picker and driver of the main store. */
+export async function storeTeam(): Promise<Record<'manager' | 'picker' | 'driver', SignedInStaff>> {
+  await seedCheckout(env.DB)
+  const storeId = STORES.main
+  return {
+    manager: await staffMember([{ storeId, role: 'store_manager' }]),
+    picker: await staffMember([{ storeId, role: 'picker' }]),
+    driver: await staffMember([{ storeId, role: 'driver' }]),
+  }
+}
+
 export function staffCall(
   path: string,
   body: unknown,
@@ -226,4 +241,49 @@ export async function historyOf(orderId: number) {
 /** An instant `minutes` from now on the pinned clock. */
 export function inMinutes(minutes: number): string {
   return new Date(Date.now() + minutes * 60_000).toISOString()
+}
+
+/** The sandbox gateway's ledger entry of the order's paid payment (captured, refunded, voided). */
+export async function ledgerOfOrder(orderId: number) {
+  const payment = await env.DB.prepare(
+    `select gateway_order_id from payments where order_id = ?1 and status != 'pending'
+     order by id desc limit 1`
+  )
+    .bind(orderId)
+    .first<{ gateway_order_id: string }>()
+  const entry = (await requirePaymentSandbox(backendAdapters).ledger(env.DB)).find(
+    (e) => e.gatewayOrderId === payment?.gateway_order_id
+  )
+  if (!entry) throw new Error(`no ledger entry for order ${orderId}`)
+  return entry
+}
+
+/** The order's `total` as stored: what the shopper finally pays. */
+export async function orderTotal(orderId: number): Promise<number> {
+  const row = await env.DB.prepare('select total from orders where id = ?1')
+    .bind(orderId)
+    .first<{ total: number }>()
+  return row?.total ?? -1
+}
+
+/** Over these card orders, the ledger agrees: captured − refunded − voided = total (ADR 017). */
+export async function expectLedgerBalances(orderIds: ReadonlyArray<number>): Promise<void> {
+  for (const orderId of orderIds) {
+    const entry = await ledgerOfOrder(orderId)
+    expect([orderId, entry.captured - entry.refunded - entry.voided]).toEqual([
+      orderId,
+      await orderTotal(orderId),
+    ])
+  }
+}
+
+/** The order's refund rows (payment_refunds), oldest first. */
+export async function refundRowsOf(orderId: number) {
+  const { results } = await env.DB.prepare(
+    `select r.kind, r.amount, r.reference, r.status from payment_refunds r
+     join payments p on p.id = r.payment_id where p.order_id = ?1 order by r.id`
+  )
+    .bind(orderId)
+    .all<{ kind: string; amount: number; reference: string; status: string }>()
+  return results
 }

@@ -9,11 +9,12 @@ import {
   actOk,
   cardOrder,
   cashOrder,
+  expectLedgerBalances,
   inMinutes,
-  seedCheckout,
+  ledgerOfOrder,
   shopperEmails,
   type SignedInStaff,
-  staffMember,
+  storeTeam,
   STORES,
 } from './fixtures.ts'
 
@@ -31,10 +32,7 @@ let driver: SignedInStaff
 const cardOrders: Array<number> = []
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
-  picker = await staffMember([{ storeId: STORE, role: 'picker' }])
-  driver = await staffMember([{ storeId: STORE, role: 'driver' }])
+  ;({ manager, picker, driver } = await storeTeam())
 })
 
 async function paidByCard() {
@@ -48,27 +46,6 @@ async function accepted(orderId: number) {
     type: 'accept',
     estimatedReadyAt: inMinutes(30),
   })
-}
-
-async function ledgerOfOrder(orderId: number) {
-  const payment = await env.DB.prepare(
-    `select gateway_order_id from payments where order_id = ?1 and status != 'pending'
-     order by id desc limit 1`
-  )
-    .bind(orderId)
-    .first<{ gateway_order_id: string }>()
-  const entry = (await sandbox.ledger(env.DB)).find(
-    (e) => e.gatewayOrderId === payment?.gateway_order_id
-  )
-  if (!entry) throw new Error(`no ledger entry for order ${orderId}`)
-  return entry
-}
-
-async function orderTotal(orderId: number): Promise<number> {
-  const row = await env.DB.prepare('select total from orders where id = ?1')
-    .bind(orderId)
-    .first<{ total: number }>()
-  return row?.total ?? -1
 }
 
 describe('picking changes', () => {
@@ -242,13 +219,5 @@ describe('after delivery', () => {
   })
 })
 
-afterAll(async () => {
-  // Over every card order of this file: captured − refunded − voided = what the shopper paid.
-  for (const orderId of cardOrders) {
-    const entry = await ledgerOfOrder(orderId)
-    expect([orderId, entry.captured - entry.refunded - entry.voided]).toEqual([
-      orderId,
-      await orderTotal(orderId),
-    ])
-  }
-})
+// Over every card order of this file: captured − refunded − voided = what the shopper paid.
+afterAll(() => expectLedgerBalances(cardOrders))

@@ -53,8 +53,11 @@ describe('the shopper is told', () => {
     expect(trackingMessage('accept', 0, 0, false)).toBe(MESSAGES.orderTrackingAccepted)
     expect(trackingMessage('start_route', 0, 0, false)).toBe(MESSAGES.orderTrackingEnRoute)
     expect(trackingMessage('deliver', 0, 0, false)).toBe(MESSAGES.orderTrackingDelivered)
-    expect(trackingMessage('unable_to_deliver', 0, 0, false)).toBe(
+    expect(trackingMessage('unable_to_deliver', 0, 0, true)).toBe(
       MESSAGES.orderTrackingDeliveryProblem
+    )
+    expect(trackingMessage('unable_to_deliver', 2100, 0, false)).toBe(
+      'There was a problem delivering your order. Please contact the store. £21.00 will be refunded.'
     )
     expect(trackingMessage('reject', 1250, 0, false)).toBe(
       'The store could not take your order. £12.50 will be refunded.'

@@ -110,3 +110,49 @@ export function findSimulatedDelivery(
     .bind(orderId, businessId)
     .first<SimulatedDeliveryRow>()
 }
+
+/** A delivery on the driver's round, with what the route order reads. */
+export interface RouteDeliveryRow {
+  id: number
+  fulfilment_timing: 'asap' | 'future'
+  slot_date: string | null
+  slot_starts_at: string | null
+  slot_ends_at: string | null
+  placed_at: string
+  delivery_latitude: number | null
+  delivery_longitude: number | null
+}
+
+/** The driver's deliveries still to do at the store: picked or en route, assigned to them. */
+export async function driverDeliveries(
+  db: D1Database,
+  input: { businessId: number; storeId: number; driverId: number }
+): Promise<Array<RouteDeliveryRow>> {
+  const { results } = await db
+    .prepare(
+      `select id, fulfilment_timing, slot_date, slot_starts_at, slot_ends_at, placed_at,
+          delivery_latitude, delivery_longitude
+        from orders
+        where store_id = ?1 and business_id = ?2 and driver_id = ?3
+          and fulfilment_method = 'delivery' and status in ('picked', 'en_route')
+          and placed_at is not null
+        limit 200`
+    )
+    .bind(input.storeId, input.businessId, input.driverId)
+    .all<RouteDeliveryRow>()
+  return results
+}
+
+/** Where the store is and its country (the route's start and its distance unit). */
+export function findStorePlace(
+  db: D1Database,
+  businessId: number,
+  storeId: number
+): Promise<{ latitude: number; longitude: number; country_code: string } | null> {
+  return db
+    .prepare(
+      `select latitude, longitude, country_code from stores where id = ?1 and business_id = ?2`
+    )
+    .bind(storeId, businessId)
+    .first<{ latitude: number; longitude: number; country_code: string }>()
+}

@@ -1,9 +1,11 @@
+import { DriverRouteRequestSchema, DriverRouteSchema } from '../../../schemas/driver-route.ts'
 import { DriverLocationRecordedSchema, DriverLocationUpdateSchema } from '../../../schemas/live.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createDomain } from '../route-registry.ts'
+import { driverRoute } from './driver-route.ts'
 import { recordDriverLocation } from './service.ts'
 
-/** Deliveries on the road: the driver's phone sharing its position (ADR 017 "Live board"). */
+/** Deliveries on the road: the driver's round, and the phone sharing its position (ADR 017). */
 export const deliveries = createDomain('Deliveries')
 
 deliveries.post(
@@ -22,4 +24,21 @@ deliveries.post(
     errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
   },
   async ({ body }, c) => recordDriverLocation(c, body)
+)
+
+deliveries.post(
+  '/staff/deliveries/route',
+  {
+    summary: "The driver's deliveries still to do at a store, in the order to drive them",
+    description:
+      'Staff bearer of a driver of the store (others forbidden). Their deliveries picked or en ' +
+      'route, slot window by window (as soon as possible first), nearest first inside a window ' +
+      'from the store or the previous stop; a stop never located ends its window with no ' +
+      'distance. Each stop has its number and the great-circle distance from the previous one ' +
+      "in km, with the store's country for the unit to show.",
+    body: DriverRouteRequestSchema,
+    response: DriverRouteSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  async ({ body }, c) => driverRoute(c, body)
 )

@@ -167,7 +167,9 @@ async function writeOf(
       if (row.driver_id !== null) write.guard = { driverId: row.driver_id }
       break
     case 'unable_to_deliver':
-      write.change = { closingReason: reason ?? '' }
+      // The goods go back to the store: the shopper pays nothing for an order never received
+      // (ADR 017 "Refunds"). The slot's place was used, so it is not released.
+      write.change = { closingReason: reason ?? '', refundEverything: true }
       break
     case 'refund_order':
       write.change = { refundEverything: true }
@@ -282,6 +284,7 @@ async function effectsOf(
       case 'reject':
       case 'auto_reject':
       case 'cancel':
+      case 'unable_to_deliver':
         return giveEverythingBack(env, before, reason, now, true)
       case 'refund_order':
         return giveEverythingBack(env, before, reason, now, false)

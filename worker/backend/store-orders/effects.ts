@@ -28,8 +28,9 @@ async function paymentOf(env: EffectsEnv, row: StoreOrderRow) {
 }
 
 /**
- * Reject, auto-reject, cancel: before picking nothing was refunded, so the whole authorisation is
- * voided when the gateway still can (before settlement), else the whole amount is refunded.
+ * Reject, auto-reject, cancel, unable to deliver: everything the payment still holds goes back.
+ * The whole authorisation is voided when the gateway still can (before settlement, nothing
+ * refunded yet), else what is left of it is refunded (after a picking refund: the rest).
  */
 export async function giveEverythingBack(
   env: EffectsEnv,
@@ -101,7 +102,9 @@ export function trackingMessage(
     case 'deliver':
       return MESSAGES.orderTrackingDelivered
     case 'unable_to_deliver':
-      return MESSAGES.orderTrackingDeliveryProblem
+      return cash
+        ? MESSAGES.orderTrackingDeliveryProblem
+        : formatMessage('orderTrackingDeliveryProblemRefunded', amount)
     case 'reject':
     case 'auto_reject':
       return cash

@@ -27,7 +27,10 @@ export interface OrderChange {
   readyForCollection?: true
   driverId?: number
   closingReason?: string
-  /** Reject, cancel, refund: everything goes back (tip refund first, then refund), total 0. */
+  /**
+   * Reject, cancel, unable to deliver, refund: everything goes back (tip refund first, then
+   * refund), total 0.
+   */
   refundEverything?: true
   /** A partial refund after delivery, in pence. */
   refundPart?: number

@@ -40,7 +40,10 @@ export function acceptWindowMinutes(row: { accept_window_minutes: number | null 
   return row.accept_window_minutes ?? ORDER_ACCEPT_WINDOW_MINUTES
 }
 
-function slotOf(row: StoreOrderRow): StoreOrderSlot {
+/** The slot as the shopper chose it (a future order without one reads as asap). */
+export function slotOf(
+  row: Pick<StoreOrderRow, 'fulfilment_timing' | 'slot_date' | 'slot_starts_at' | 'slot_ends_at'>
+): StoreOrderSlot {
   if (row.fulfilment_timing === 'asap' || !row.slot_date || !row.slot_starts_at) {
     return { kind: 'asap' }
   }

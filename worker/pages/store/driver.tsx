@@ -3,7 +3,8 @@ import {
   DriverPage,
   type DriverStop,
 } from '../../../client/components/store-console/ConsolePages.tsx'
-import { StoreOrderBoardSchema, type StoreOrderSummary } from '../../../schemas/store-orders.ts'
+import { stopLabel } from '../../../client/components/store-console/format.ts'
+import { DriverRouteSchema } from '../../../schemas/driver-route.ts'
 import type { AppEnv } from '../../env.ts'
 import { readStaffAccessToken } from '../../lib/cookies/staff-session.ts'
 import { consoleFrame } from './frame.ts'
@@ -11,13 +12,6 @@ import { FROM_DRIVER, orderDetail } from './order.tsx'
 import { STORE_API_PREFIX, STORE_PATHS } from '../../lib/store-console-paths.ts'
 import { renderConsole } from './render.tsx'
 import { staffOrSignIn } from './session.ts'
-
-/** A delivery's place in the round: no route planner, so by slot (as soon as possible first). */
-function routeKey(order: StoreOrderSummary): string {
-  return order.slot.kind === 'asap'
-    ? `0 ${order.placedAt}`
-    : `1 ${order.slot.date} ${order.slot.startsAt}`
-}
 
 /** An address as a maps search: Google Maps' universal link opens the phone's maps app. */
 function mapsLinks(order: Awaited<ReturnType<typeof orderDetail>>) {
@@ -36,7 +30,8 @@ function mapsLinks(order: Awaited<ReturnType<typeof orderDetail>>) {
 
 /**
  * GET /store/driver: the deliveries assigned to the signed-in driver that are still to do (picked
- * or en route), in route order, each with its address, maps and call links and its actions.
+ * or en route), in route order with each stop's number and distance from the previous one, its
+ * address, maps and call links and its actions.
  */
 export async function driverPage(c: Context<AppEnv>): Promise<Response> {
   const signedIn = await staffOrSignIn(c)
@@ -46,34 +41,29 @@ export async function driverPage(c: Context<AppEnv>): Promise<Response> {
   const storeIds = [
     ...new Set(staff.stores.filter((s) => s.role === 'driver').map((s) => s.storeId)),
   ]
-  const boards = await Promise.all(
+  // Each store's round in route order (the backend's route-order.ts), one store after another.
+  const routes = await Promise.all(
     storeIds.map((storeId) =>
-      c.var.backend.post('/staff/orders/board', {
+      c.var.backend.post('/staff/deliveries/route', {
         body: { businessId: c.var.brand.businessId, storeId },
         token,
-        schema: StoreOrderBoardSchema,
+        schema: DriverRouteSchema,
       })
     )
   )
-  const mine = boards
-    .flatMap((board) => board.orders.map((order) => ({ storeId: board.storeId, order })))
-    .filter(
-      ({ order }) =>
-        order.fulfilmentMethod === 'delivery' &&
-        order.driver?.staffId === staff.staffId &&
-        (order.status === 'picked' || order.status === 'en_route')
-    )
-    .sort((a, b) => routeKey(a.order).localeCompare(routeKey(b.order)))
   const stops: Array<DriverStop> = await Promise.all(
-    mine.map(async ({ storeId, order }) => {
-      const detail = await orderDetail(c, storeId, order.orderId)
-      return {
-        storeId,
-        order: detail,
-        action: `${STORE_PATHS.order(storeId, order.orderId)}?from=${FROM_DRIVER}`,
-        ...mapsLinks(detail),
-      }
-    })
+    routes.flatMap(({ storeId, countryCode, stops: route }) =>
+      route.map(async (stop) => {
+        const detail = await orderDetail(c, storeId, stop.orderId)
+        return {
+          storeId,
+          order: detail,
+          routeLabel: stopLabel(stop, countryCode),
+          action: `${STORE_PATHS.order(storeId, stop.orderId)}?from=${FROM_DRIVER}`,
+          ...mapsLinks(detail),
+        }
+      })
+    )
   )
   return renderConsole(c, 'My deliveries', (chrome) => (
     <DriverPage

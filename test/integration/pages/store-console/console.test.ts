@@ -318,6 +318,7 @@ describe("the driver's round", () => {
     expect(html).toMatch(/href="geo:0,0\?q=/)
     expect(html).toMatch(/href="tel:/)
     expect(pageText(html)).toContain('Start delivery (en route)')
+    expect(pageText(html)).toMatch(/Stop 1( · [\d.]+ miles?| · Under 0\.1 miles)?/)
     const action = `/store/${STORE}/orders/${order.orderId}?from=driver`
     const key = /name="idempotencyKey" value="([\w-]+)-start_route"/.exec(html)?.[1] ?? ''
     const started = await postForm(
