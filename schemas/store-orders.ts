@@ -172,6 +172,12 @@ export const StoreOrderMoneySchema = z.object({
   refund: MoneySchema,
   tipRefund: MoneySchema,
   total: MoneySchema,
+  /**
+   * What has gone back to the shopper's payment so far: refunds and voids the gateway confirmed
+   * (cash: recorded). Picking changes lower `total` through the adjustment, not `refund`, so this
+   * is where the money they returned shows.
+   */
+  givenBack: MoneySchema,
   paymentMethod: z.string().nullable(),
 })
 export type StoreOrderMoney = z.infer<typeof StoreOrderMoneySchema>

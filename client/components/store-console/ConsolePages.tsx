@@ -288,10 +288,12 @@ export function OrderPage({
             {money.totalAdjustment < 0 ? '−' : ''}
             {formatMoney(Math.abs(money.totalAdjustment))}
           </dd>
-          <dt>Refunded</dt>
+          <dt>Refunds after delivery</dt>
           <dd className="text-right">{formatMoney(money.refund + money.tipRefund)}</dd>
           <dt className="font-bold">Total</dt>
           <dd className="text-right font-bold">{formatMoney(money.total)}</dd>
+          <dt>Given back to the shopper</dt>
+          <dd className="text-right">{formatMoney(money.givenBack)}</dd>
         </dl>
       </section>
       <section aria-labelledby="history" className="mt-6">

@@ -75,6 +75,8 @@ describe('picking changes', () => {
       type: 'finish_picking',
     })
     expect(picked.money.total).toBe(order.total - difference)
+    // The order's refund field is for refunds after delivery; what went back shows here.
+    expect(picked.money).toMatchObject({ refund: 0, givenBack: difference })
     expect(await ledgerOfOrder(order.orderId)).toMatchObject({
       captured: order.total,
       refunded: difference,

@@ -212,3 +212,20 @@ export async function paymentMoney(
     voided: row.voided,
   }))
 }
+
+/** Pence given back on an order's payments so far: refunds and voids that are done. */
+export async function givenBackOnOrder(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `select coalesce(sum(r.amount), 0) as given from payment_refunds r
+       join payments p on p.id = r.payment_id
+       where r.business_id = ?1 and p.order_id = ?2 and r.status = 'done'`
+    )
+    .bind(businessId, orderId)
+    .first<{ given: number }>()
+  return row?.given ?? 0
+}

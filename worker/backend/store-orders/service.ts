@@ -9,6 +9,7 @@ import {
   orderPickLines,
 } from './repo.ts'
 import { storeDrivers } from '../staff/repo.ts'
+import { givenBackOnOrder } from '../payments/refunds-repo.ts'
 import { detailOf, summaryOf } from './view.ts'
 
 /** The store's board as the caller may see it (a driver: their deliveries only). */
@@ -39,11 +40,12 @@ export async function storeOrderDetail(
 ): Promise<StoreOrderDetail> {
   const row = await findStoreOrder(db, staff.businessId, staff.storeId, orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
-  const [lines, selections, history, drivers] = await Promise.all([
+  const [lines, selections, history, drivers, givenBack] = await Promise.all([
     orderPickLines(db, orderId),
     orderLineSelections(db, orderId),
     orderHistory(db, orderId),
     storeDrivers(db, row.store_id),
+    givenBackOnOrder(db, staff.businessId, orderId),
   ])
-  return detailOf(row, staff, { lines, selections, history, drivers })
+  return detailOf(row, staff, { lines, selections, history, drivers, givenBack })
 }

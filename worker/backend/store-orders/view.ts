@@ -156,6 +156,8 @@ export interface DetailParts {
   selections: ReadonlyArray<LineSelectionRow>
   history: ReadonlyArray<HistoryRow>
   drivers: ReadonlyArray<StaffNameRow>
+  /** Pence refunded or voided on the order's payments so far. */
+  givenBack: number
 }
 
 const OTHER_DEPARTMENT = 'Other'
@@ -195,6 +197,7 @@ export function detailOf(
       refund: row.refund,
       tipRefund: row.tip_refund,
       total: row.total,
+      givenBack: parts.givenBack,
       paymentMethod: row.payment_method,
     },
     history: parts.history.map((entry) => ({
