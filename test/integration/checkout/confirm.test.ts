@@ -87,6 +87,10 @@ describe('confirmOrder', () => {
     const mail = await outboxFor(draft.businessOrderId)
     expect(mail).toHaveLength(1)
     expect(mail[0]?.recipient).toBe('grace.hopper@example.com')
+    expect(JSON.parse(mail[0]?.payload_json ?? '{}')).toMatchObject({
+      status: 'sent_to_store',
+      message: 'Your order has been sent to the store.',
+    })
 
     const again = await confirm(draft)
     expect(again).toEqual(placed)

@@ -226,6 +226,9 @@ export async function confirmOrder(
         slotDate: summary.slotDate,
         slotStartsAt: summary.slotStartsAt,
         total: formatMoney(summary.totals.total),
+        // Spec §4's first tracking message: the shopper is told each state from here on.
+        status: 'sent_to_store',
+        message: MESSAGES.orderTrackingSentToStore,
       },
     })
     if (input.onPlaced) {
