@@ -273,7 +273,10 @@ export const BasketMealDealSchema = z.object({
 })
 
 /** Whether every line and meal deal of the basket allows substitutes (the "for all items" switch). */
-export function allSubstitutesAllowed(basket: Pick<Basket, 'lines' | 'mealDeals'>): boolean {
+export function allSubstitutesAllowed(basket: {
+  lines: ReadonlyArray<{ allowSubstitutes: boolean }>
+  mealDeals: ReadonlyArray<{ allowSubstitutes: boolean }>
+}): boolean {
   return [...basket.lines, ...basket.mealDeals].every((line) => line.allowSubstitutes)
 }
 

@@ -71,7 +71,7 @@ export function SubstitutesSwitch({
           />
         </span>
         {label}
-        {itemName ? <span className="sr-only"> for {itemName}</span> : null}
+        {itemName ? <span className="sr-only">{` for ${itemName}`}</span> : null}
       </button>
     </form>
   )
