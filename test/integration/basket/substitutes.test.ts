@@ -2,7 +2,15 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Basket } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { basketCall, failingCall, findItem, newBasket, reread, seedCatalogue } from './fixtures.ts'
+import {
+  basketCall,
+  cheapestMealDealChoices,
+  failingCall,
+  findItem,
+  newBasket,
+  reread,
+  seedCatalogue,
+} from './fixtures.ts'
 
 /*
  * POST /basket/substitutes: the shopper's "Allow substitutes" per line, per meal deal and for
@@ -32,21 +40,12 @@ async function filledBasket(): Promise<{ token: string; basket: Basket }> {
       menuItem: { itemId, quantity: 1 },
     })
   }
-  const sections = await env.DB.prepare(
-    `select ds.id as sectionId, (select dsi.menu_item_id from deal_section_items dsi
-        join menu_items m on m.id = dsi.menu_item_id
-        left join store_menu_items s on s.store_id = 1 and s.menu_item_id = m.id
-        where dsi.deal_section_id = ds.id and coalesce(s.out_of_stock, m.out_of_stock) = 0
-          and coalesce(s.is_available, 1) = 1 and m.age_restriction is null
-        order by dsi.extra_cost, dsi.position limit 1) as itemId
-     from deal_sections ds where ds.deal_id = 1 order by ds.position`
-  ).all<{ sectionId: number; itemId: number }>()
   const basket = await basketCall('/basket/meal-deals/add', {
     businessId: 1,
     basketToken: token,
     storeId: 1,
     dealId: 1,
-    choices: sections.results,
+    choices: await cheapestMealDealChoices(),
   })
   return { token, basket }
 }

@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import type { StoreOrderDetail } from '../../../schemas/store-orders.ts'
+import {
+  StoreOrderDetailSchema,
+  type StoreOrderDetail,
+  type StoreOrderLine,
+} from '../../../schemas/store-orders.ts'
 import { expectOk, plainItem } from '../checkout/fixtures.ts'
 import {
   act,
@@ -57,6 +61,18 @@ function firstLine(detail: StoreOrderDetail) {
   return line
 }
 
+/** The picker substitutes one of a cheaper item of the store for the line. */
+async function substitute(orderId: number, line: StoreOrderLine) {
+  const item = await plainItem(100, line.totalPrice - 1, line.menuItemId ?? 0)
+  const answer = await act(picker.bearer, STORE, orderId, 'store_accepted_picking', {
+    type: 'mark_line',
+    lineId: line.lineId,
+    mark: 'substituted',
+    substitute: { menuItemId: item.id, quantity: 1 },
+  })
+  return { answer, item }
+}
+
 async function pickRows(orderId: number) {
   const { results } = await env.DB.prepare(
     'select order_line_id, mark from order_line_picks where order_id = ?1'
@@ -80,13 +96,7 @@ describe('substitution preference on the picking list', () => {
 
   it('refuses a substitute on a no-substitutes line (422, nothing written)', async () => {
     const { order, line } = await acceptedOrder(false)
-    const item = await plainItem(100, line.totalPrice - 1, line.menuItemId ?? 0)
-    const refused = await act(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'mark_line',
-      lineId: line.lineId,
-      mark: 'substituted',
-      substitute: { menuItemId: item.id, quantity: 1 },
-    })
+    const { answer: refused } = await substitute(order.orderId, line)
     expect(refused.status, JSON.stringify(refused.json)).toBe(422)
     expect(ApiErrorSchema.parse(refused.json).error.message).toBe(MESSAGES.orderNoSubstitutes)
     expect(await pickRows(order.orderId)).toEqual([])
@@ -118,13 +128,9 @@ describe('substitution preference on the picking list', () => {
   it('allows a substitute where the shopper allowed substitutes', async () => {
     const { order, line } = await acceptedOrder(true)
     expect(line.allowSubstitutes).toBe(true)
-    const item = await plainItem(100, line.totalPrice - 1, line.menuItemId ?? 0)
-    const marked = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'mark_line',
-      lineId: line.lineId,
-      mark: 'substituted',
-      substitute: { menuItemId: item.id, quantity: 1 },
-    })
+    const { answer, item } = await substitute(order.orderId, line)
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    const marked = StoreOrderDetailSchema.parse(answer.json)
     expect(firstLine(marked).substitute?.menuItemId).toBe(item.id)
   })
 })
