@@ -138,6 +138,21 @@ export const UpdateBasketItemRequestSchema = BasketScopeSchema.extend({
 
 export const RemoveBasketItemRequestSchema = BasketScopeSchema.extend({ basketLineId: IdSchema })
 
+/**
+ * The shopper's substitution preference ("Allow substitutes", on by default): for one line
+ * (basketLineId), one meal deal (basketMealDealId), or, naming neither, every line and meal deal
+ * of the basket (the "Allow substitutes for all items" switch). The store may not substitute a
+ * line whose preference is off.
+ */
+export const UpdateSubstitutesRequestSchema = BasketScopeSchema.extend({
+  basketLineId: IdSchema.optional(),
+  basketMealDealId: IdSchema.optional(),
+  allowSubstitutes: z.boolean({ error: MESSAGES.validationError }),
+}).refine((body) => body.basketLineId === undefined || body.basketMealDealId === undefined, {
+  error: MESSAGES.validationError,
+  path: ['basketMealDealId'],
+})
+
 /** One item chosen in a section of a meal deal. */
 export const MealDealChoiceSchema = z.object({ sectionId: IdSchema, itemId: IdSchema })
 
@@ -227,6 +242,8 @@ export const BasketLineSchema = z.object({
   available: z.boolean(),
   priceChanged: z.boolean(),
   message: z.string().nullable(),
+  /** The shopper lets the store substitute this line when it is out of stock (default true). */
+  allowSubstitutes: z.boolean(),
 })
 
 export type BasketMealDeal = z.infer<typeof BasketMealDealSchema>
@@ -251,7 +268,17 @@ export const BasketMealDealSchema = z.object({
   available: z.boolean(),
   priceChanged: z.boolean(),
   message: z.string().nullable(),
+  /** The shopper lets the store substitute this meal deal's items (default true). */
+  allowSubstitutes: z.boolean(),
 })
+
+/** Whether every line and meal deal of the basket allows substitutes (the "for all items" switch). */
+export function allSubstitutesAllowed(basket: {
+  lines: ReadonlyArray<{ allowSubstitutes: boolean }>
+  mealDeals: ReadonlyArray<{ allowSubstitutes: boolean }>
+}): boolean {
+  return [...basket.lines, ...basket.mealDeals].every((line) => line.allowSubstitutes)
+}
 
 /** A deal applied automatically (multibuy, percent_off, amount_off) and what it takes off. */
 export type BasketDealDiscount = z.infer<typeof BasketDealDiscountSchema>

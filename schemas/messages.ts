@@ -138,6 +138,12 @@ export const MESSAGES = {
   couponCustomerLimit: 'You have already used this coupon.',
   couponSignIn: 'Sign in to use this coupon',
   slotsNoneOnDay: 'There are no slots left on this day.',
+  // Not in the spec (the shopper's substitution preference; the console's refusal, ADR 017):
+  substitutesUpdateFailed: 'We could not save your substitution choice. Please try again.',
+  substitutesSaved: 'Your substitution choices are saved.',
+  substitutesHint:
+    'If an item is out of stock, the store may pick a similar one. You never pay more for it.',
+  orderNoSubstitutes: 'The shopper asked for no substitutes for this item.',
   // Not in the spec (checkout under the minimum spend: the basket's button, the guard's flash):
   minimumSpendShort: 'Spend %s more to check out',
   minimumSpendCheckout:

@@ -152,6 +152,8 @@ export const StoreOrderLineSchema = z.object({
   ageRestriction: z.int().nullable(),
   /** An age-restricted line: the driver or the collection desk checks ID (Challenge 25). */
   challenge25: z.boolean(),
+  /** False when the shopper asked for no substitutes: the line may not be substituted. */
+  allowSubstitutes: z.boolean(),
 })
 export type StoreOrderLine = z.infer<typeof StoreOrderLineSchema>
 

@@ -21,6 +21,7 @@ export const BASKET_API = {
   applyCoupon: api('/basket/coupon/apply'),
   removeCoupon: api('/basket/coupon/remove'),
   tip: api('/basket/tip'),
+  substitutes: api('/basket/substitutes'),
 } as const
 
 /** Spec §7 Location: the store search islands. */

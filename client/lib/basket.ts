@@ -222,6 +222,17 @@ export function setTip(tip: number): Promise<Basket> {
   return basketCall(BASKET_API.tip, { tip })
 }
 
+/** Which substitution preference a change sets: one line, one meal deal, or (empty) every item. */
+export type SubstitutesTarget =
+  { basketLineId: number } | { basketMealDealId: number } | Record<string, never>
+
+export function setSubstitutes(
+  target: SubstitutesTarget,
+  allowSubstitutes: boolean
+): Promise<Basket> {
+  return basketCall(BASKET_API.substitutes, { ...target, allowSubstitutes })
+}
+
 /** Applies a coupon: the basket after it, and the failure message when it did not apply. */
 export async function applyCoupon(
   coupon: string,

@@ -127,6 +127,22 @@ test.describe('basket', () => {
     await page.getByText('collection', { exact: true }).click()
     await expect(page.getByText('Delivery fee')).toHaveCount(0)
     await expect(page.getByRole('group', { name: 'Tip your driver' })).toHaveCount(0)
+
+    // "Allow substitutes", on by default: one line off in the island (no reload, so no notice),
+    // which turns the all-items switch off too; the choice is the basket's, so a reload keeps it.
+    const milkSubstitutes = page.getByRole('switch', {
+      name: /^Allow substitutes for Semi-skimmed milk/,
+    })
+    const allSubstitutes = page.getByRole('switch', { name: 'Allow substitutes for all items' })
+    await expect(milkSubstitutes).toHaveAttribute('aria-checked', 'true')
+    await expect(allSubstitutes).toHaveAttribute('aria-checked', 'true')
+    await milkSubstitutes.click()
+    await expect(milkSubstitutes).toHaveAttribute('aria-checked', 'false')
+    await expect(allSubstitutes).toHaveAttribute('aria-checked', 'false')
+    await expect(page.getByText('Your substitution choices are saved.')).toHaveCount(0)
+    await page.reload()
+    await waitForIsland(page, 'BasketEditor')
+    await expect(milkSubstitutes).toHaveAttribute('aria-checked', 'false')
     await expectNoAxeViolations(page)
     await screenshots(page, 'basket-filled')
   })

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { csrf } from 'hono/csrf'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env.ts'
+import { basketForm } from './basket-forms.ts'
 import { changePasswordForm } from './change-password.tsx'
 import { checkoutBillingForm } from './checkout/card-form.tsx'
 import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
@@ -89,6 +90,7 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: routePath('forgotten-password'), guards: [guestOnly], form: forgottenPasswordForm },
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
+  { path: routePath('basket'), guards: [], form: basketForm },
   // Checkout's no-JavaScript forms, behind the same guards as their pages.
   { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
   { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },

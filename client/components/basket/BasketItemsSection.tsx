@@ -1,15 +1,21 @@
-import type { Basket } from '../../../schemas/basket.ts'
+import { allSubstitutesAllowed, type Basket } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   removeLine,
   removeMealDeal,
   setLineQuantity,
   setMealDealQuantity,
+  setSubstitutes,
+  type SubstitutesTarget,
 } from '../../lib/basket.ts'
-import { BasketLineRow, BasketMealDealRow } from './BasketLineRow.tsx'
+import { BasketLineRow, BasketMealDealRow, LineError } from './BasketLineRow.tsx'
+import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
 import type { BasketScope } from './use-basket-edits.ts'
 
-/** The basket's lines and meal deals, each with its quantity and remove (spec §3 Basket). */
+/**
+ * The basket's lines and meal deals, each with its quantity, remove and "Allow substitutes"
+ * (spec §3 Basket), under the switch that sets substitutes for all items at once.
+ */
 export function BasketItemsSection({
   basket,
   storeSlug,
@@ -23,14 +29,28 @@ export function BasketItemsSection({
   errorOf: (scope: BasketScope) => string | null
   edit: (scope: BasketScope, fallback: string, action: () => Promise<Basket | null>) => void
 }) {
+  const substitutes = (scope: BasketScope, target: SubstitutesTarget) => (allow: boolean) =>
+    edit(scope, MESSAGES.substitutesUpdateFailed, () => setSubstitutes(target, allow))
   return (
     <section
       aria-labelledby="lines-title"
       className="rounded-3xl bg-white px-4 shadow-sm ring-1 ring-black/10 sm:px-6"
     >
-      <h2 id="lines-title" className="pt-4 font-bold sm:pt-6">
-        {`Items (${basket.totals.itemCount})`}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 pt-4 sm:pt-6">
+        <h2 id="lines-title" className="font-bold">
+          {`Items (${basket.totals.itemCount})`}
+        </h2>
+        <SubstitutesSwitch
+          target={{}}
+          allowed={allSubstitutesAllowed(basket)}
+          label="Allow substitutes for all items"
+          itemName={null}
+          busy={busy}
+          onChange={substitutes('substitutes', {})}
+        />
+      </div>
+      <p className="text-sm text-ink/75">{MESSAGES.substitutesHint}</p>
+      <LineError message={errorOf('substitutes')} />
       <ul>
         {basket.lines.map((line) => {
           const scope: BasketScope = `line-${line.basketLineId}`
@@ -48,6 +68,7 @@ export function BasketItemsSection({
                   ),
                 onRemove: () =>
                   edit(scope, MESSAGES.removeItemFailed, () => removeLine(line.basketLineId)),
+                onSubstitutes: substitutes(scope, { basketLineId: line.basketLineId }),
               }}
             />
           )
@@ -69,6 +90,7 @@ export function BasketItemsSection({
                   edit(scope, MESSAGES.removeItemFailed, () =>
                     removeMealDeal(deal.basketMealDealId)
                   ),
+                onSubstitutes: substitutes(scope, { basketMealDealId: deal.basketMealDealId }),
               }}
             />
           )

@@ -3,6 +3,8 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney, formatPremium } from '../../../schemas/money.ts'
 import { itemHref } from '../catalogue/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
+import type { SubstitutesTarget } from '../../lib/basket.ts'
+import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
@@ -49,7 +51,7 @@ function QuantityStepper({
   )
 }
 
-function LineError({ message }: { message: string | null }) {
+export function LineError({ message }: { message: string | null }) {
   if (!message) return null
   return (
     <p role="alert" className="text-sm font-semibold text-red-700">
@@ -63,6 +65,14 @@ export interface LineActions {
   error: string | null
   onQuantity: (quantity: number) => void
   onRemove: () => void
+  /** The island's way to change the substitution preference (without it the form posts). */
+  onSubstitutes?: (allow: boolean) => void
+}
+
+/** Which line's preference a switch sets, and what it is now. */
+interface LineSubstitutes {
+  target: SubstitutesTarget
+  allowed: boolean
 }
 
 /** A basket line: picture, name and size, choices, unit price, stepper, remove and line total. */
@@ -115,6 +125,10 @@ export function BasketLineRow({
           quantity={line.quantity}
           max={line.maxQuantity}
           actions={actions}
+          substitutes={{
+            target: { basketLineId: line.basketLineId },
+            allowed: line.allowSubstitutes,
+          }}
           className="mt-1"
         />
       </div>
@@ -122,13 +136,17 @@ export function BasketLineRow({
   )
 }
 
-/** A line's quantity stepper (while it can be bought), its remove button and its failure. */
+/**
+ * A line's quantity stepper and its "Allow substitutes" switch (while it can be bought), its
+ * remove button and its failure.
+ */
 function LineControls({
   name,
   available,
   quantity,
   max,
   actions,
+  substitutes,
   className = '',
 }: {
   name: string
@@ -136,6 +154,7 @@ function LineControls({
   quantity: number
   max: number | null
   actions: LineActions
+  substitutes: LineSubstitutes
   className?: string
 }) {
   return (
@@ -161,6 +180,16 @@ function LineControls({
           Remove<span className="sr-only"> {name}</span>
         </button>
       </div>
+      {available ? (
+        <SubstitutesSwitch
+          target={substitutes.target}
+          allowed={substitutes.allowed}
+          label="Allow substitutes"
+          itemName={name}
+          busy={actions.busy}
+          {...(actions.onSubstitutes ? { onChange: actions.onSubstitutes } : {})}
+        />
+      ) : null}
       <LineError message={actions.error} />
     </>
   )
@@ -204,6 +233,10 @@ export function BasketMealDealRow({
         quantity={deal.quantity}
         max={null}
         actions={actions}
+        substitutes={{
+          target: { basketMealDealId: deal.basketMealDealId },
+          allowed: deal.allowSubstitutes,
+        }}
       />
     </li>
   )

@@ -6,7 +6,8 @@ import { actionFailureMessage } from '../../lib/basket.ts'
 export class CouponRefused extends Error {}
 
 /** Which part of the basket an edit touched: its failure shows there. */
-export type BasketScope = `line-${number}` | `deal-${number}` | 'method' | 'coupon' | 'tip'
+export type BasketScope =
+  `line-${number}` | `deal-${number}` | 'method' | 'coupon' | 'tip' | 'substitutes'
 
 /**
  * The basket editor's flow (ADR 003 addendum, pending state): the basket as the server last

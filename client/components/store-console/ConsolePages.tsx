@@ -150,6 +150,11 @@ function LineRow({
               Challenge 25
             </span>
           ) : null}
+          {line.allowSubstitutes ? null : (
+            <span className="ml-2 rounded-md bg-red-100 px-2 py-0.5 text-xs font-extrabold text-red-900 ring-1 ring-red-800/30">
+              No substitutes
+            </span>
+          )}
         </span>
         <span className="text-sm">{formatMoney(line.chargedPrice)}</span>
       </div>

@@ -215,6 +215,31 @@ export function LinePickForms({
           </button>
         </ActionForm>
       ) : null}
+      {line.allowSubstitutes ? (
+        <SubstituteForms line={line} action={action} form={form} substitutes={substitutes} />
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * Find a substitute (a GET search of the store's items) and substitute one of those found. Only
+ * for a line the shopper lets the store substitute: the backend refuses the others anyway.
+ */
+function SubstituteForms({
+  line,
+  action,
+  form,
+  substitutes,
+}: {
+  line: StoreOrderLine
+  action: string
+  form: (mark: string) => { order: StoreOrderDetail; action: string; idempotencyKey: string }
+  substitutes: SubstituteResults | null
+}) {
+  const id = `line-${line.lineId}`
+  return (
+    <>
       <form method="get" action={action} className="flex items-end gap-1">
         <input type="hidden" name={SUBSTITUTE_QUERY.line} value={line.lineId} />
         <label htmlFor={`${id}-find`} className="text-sm font-semibold">
@@ -264,7 +289,7 @@ export function LinePickForms({
           )}
         </div>
       ) : null}
-    </div>
+    </>
   )
 }
 

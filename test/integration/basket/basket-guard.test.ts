@@ -125,6 +125,7 @@ describe('basket operations found in the OpenAPI document', () => {
         '/basket/items/add',
         '/basket/coupon/apply',
         '/basket/claim',
+        '/basket/substitutes',
         '/time-slots',
         '/time-slots/reserve',
         '/stores/recommended-items',

@@ -6,6 +6,7 @@ import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { formatMessage, itemLimitMessage, MESSAGES } from '../../../schemas/messages.ts'
 import {
   basketCall,
+  cheapestMealDealChoices,
   couponCall,
   failingCall,
   findItem,
@@ -661,20 +662,11 @@ describe('contracts with other calls', () => {
   })
 
   it('changes and removes a meal deal through /basket/update', async () => {
-    const sections = await env.DB.prepare(
-      `select ds.id as sectionId, (select dsi.menu_item_id from deal_section_items dsi
-          join menu_items m on m.id = dsi.menu_item_id
-          left join store_menu_items s on s.store_id = 1 and s.menu_item_id = m.id
-          where dsi.deal_section_id = ds.id and coalesce(s.out_of_stock, m.out_of_stock) = 0
-            and coalesce(s.is_available, 1) = 1 and m.age_restriction is null
-          order by dsi.extra_cost, dsi.position limit 1) as itemId
-       from deal_sections ds where ds.deal_id = 1 order by ds.position`
-    ).all<{ sectionId: number; itemId: number }>()
     const added = await basketCall('/basket/meal-deals/add', {
       businessId: 1,
       storeId: 1,
       dealId: 1,
-      choices: sections.results,
+      choices: await cheapestMealDealChoices(),
     })
     const token = added.basketToken ?? ''
     const id = added.mealDeals[0]?.basketMealDealId

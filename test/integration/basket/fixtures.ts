@@ -21,6 +21,25 @@ export async function findItem(
   return row
 }
 
+/**
+ * Meal deal 1 of the demo business with, per section, its cheapest item store 1 sells in stock
+ * and without an age check: choices any basket test can add.
+ */
+export async function cheapestMealDealChoices(): Promise<
+  Array<{ sectionId: number; itemId: number }>
+> {
+  const { results } = await env.DB.prepare(
+    `select ds.id as sectionId, (select dsi.menu_item_id from deal_section_items dsi
+        join menu_items m on m.id = dsi.menu_item_id
+        left join store_menu_items s on s.store_id = 1 and s.menu_item_id = m.id
+        where dsi.deal_section_id = ds.id and coalesce(s.out_of_stock, m.out_of_stock) = 0
+          and coalesce(s.is_available, 1) = 1 and m.age_restriction is null
+        order by dsi.extra_cost, dsi.position limit 1) as itemId
+     from deal_sections ds where ds.deal_id = 1 order by ds.position`
+  ).all<{ sectionId: number; itemId: number }>()
+  return results
+}
+
 /** POST and expect a basket answer. */
 export async function basketCall(path: string, body: unknown): Promise<Basket> {
   const { status, json } = await callBackend(path, body)

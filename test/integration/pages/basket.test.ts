@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { jsonPost } from '../../support/workers/requests.ts'
+import { BasketSchema } from '../../../schemas/basket.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
@@ -219,5 +220,126 @@ describe('checkout steps need a slot that still stands', () => {
     })
     expect(lapsed.status).toBe(302)
     expect(lapsed.headers.get('location')).toBe(`/stores/${STORE}/time-slots?change=1&expired=1`)
+  })
+})
+
+describe('the substitutes switch without JavaScript', () => {
+  function postBasketForm(cookie: string, fields: Record<string, string>) {
+    return SELF.fetch(`${ORIGIN}/basket`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ORIGIN,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    })
+  }
+
+  async function storedLines(cookie: string) {
+    const response = await SELF.fetch(`${ORIGIN}/api/basket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+      body: '{}',
+    })
+    expect(response.status).toBe(200)
+    return BasketSchema.parse(await response.json())
+  }
+
+  it('renders a form per line and one for all items, each a labelled switch', async () => {
+    const [first, second] = items as [SimpleItem, SimpleItem]
+    const cookie = await addItem(second.id, 1, await addItem(first.id, 1))
+    const html = await (await basketPage(cookie)).text()
+    const basket = await storedLines(cookie)
+    for (const line of basket.lines) {
+      expect(html).toContain(`name="basketLineId" value="${line.basketLineId}"`)
+    }
+    expect(html.match(/<form action="\/basket" method="post">/g)).toHaveLength(3)
+    expect(html.match(/role="switch" aria-checked="true"/g)).toHaveLength(3)
+    expect(html).toContain('Allow substitutes for all items')
+    expect(html).toContain(`<span class="sr-only"> for ${escapeHtml(first.name)}</span>`)
+  })
+
+  it('posts one line off, 303 back to the basket with a notice, and shows it off', async () => {
+    const [first, second] = items as [SimpleItem, SimpleItem]
+    let cookie = await addItem(second.id, 1, await addItem(first.id, 1))
+    const before = await storedLines(cookie)
+    const line = before.lines[0]
+    if (!line) throw new Error('no line')
+    const response = await postBasketForm(cookie, {
+      intent: 'substitutes',
+      basketLineId: String(line.basketLineId),
+      allowSubstitutes: '0',
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/basket')
+    expect(response.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL)
+    cookie = jar(response, cookie)
+    const after = await storedLines(cookie)
+    expect(after.lines.map((l) => l.allowSubstitutes)).toEqual([false, true])
+    expect(after.totals).toEqual(before.totals)
+    const html = await (await basketPage(cookie)).text()
+    expect(html).toContain(MESSAGES.substitutesSaved)
+    // The line's switch and the all-items switch are off; the other line's is on.
+    expect(html.match(/role="switch" aria-checked="false"/g)).toHaveLength(2)
+  })
+
+  it('turns every item off and on with the all-items form', async () => {
+    const [first, second] = items as [SimpleItem, SimpleItem]
+    let cookie = await addItem(second.id, 1, await addItem(first.id, 1))
+    const off = await postBasketForm(cookie, { intent: 'substitutes', allowSubstitutes: '0' })
+    expect(off.status).toBe(303)
+    cookie = jar(off, cookie)
+    expect((await storedLines(cookie)).lines.map((l) => l.allowSubstitutes)).toEqual([false, false])
+    cookie = jar(await postBasketForm(cookie, { intent: 'substitutes', allowSubstitutes: '1' }))
+    expect((await storedLines(cookie)).lines.every((l) => l.allowSubstitutes)).toBe(true)
+  })
+
+  it('refuses a bad or foreign line id and a malformed form with a message, nothing changed', async () => {
+    const [first, second] = items as [SimpleItem, SimpleItem]
+    const theirs = await storedLines(await addItem(second.id, 1))
+    const cookie = await addItem(first.id, 1)
+    const before = await storedLines(cookie)
+    const bad: Array<Record<string, string>> = [
+      { intent: 'substitutes', basketLineId: '99999999', allowSubstitutes: '0' },
+      {
+        intent: 'substitutes',
+        basketLineId: String(theirs.lines[0]?.basketLineId),
+        allowSubstitutes: '0',
+      },
+      { intent: 'substitutes', basketLineId: 'x', allowSubstitutes: '0' },
+      { intent: 'substitutes', allowSubstitutes: 'maybe' },
+      { intent: 'other', allowSubstitutes: '0' },
+    ]
+    for (const fields of bad) {
+      const response = await postBasketForm(cookie, fields)
+      expect(response.status, JSON.stringify(fields)).toBe(303)
+      expect(response.headers.get('location')).toBe('/basket')
+      const html = await (await basketPage(jar(response, cookie))).text()
+      expect(html, JSON.stringify(fields)).toContain(MESSAGES.substitutesUpdateFailed)
+    }
+    const after = await storedLines(cookie)
+    expect(after.version).toBe(before.version)
+    expect(after.lines.every((l) => l.allowSubstitutes)).toBe(true)
+  })
+
+  it('refuses a post without a basket, and a post from another site (CSRF)', async () => {
+    const none = await postBasketForm('', { intent: 'substitutes', allowSubstitutes: '0' })
+    expect(none.status).toBe(303)
+    const [first] = items as [SimpleItem]
+    const cookie = await addItem(first.id, 1)
+    const cross = await SELF.fetch(`${ORIGIN}/basket`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+        cookie,
+      },
+      body: 'intent=substitutes&allowSubstitutes=0',
+      redirect: 'manual',
+    })
+    expect(cross.status).toBe(403)
+    expect((await storedLines(cookie)).lines.every((l) => l.allowSubstitutes)).toBe(true)
   })
 })

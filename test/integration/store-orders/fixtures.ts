@@ -22,7 +22,13 @@ import {
   resultOf,
   VALID_EXPIRY,
 } from '../payments/fixtures.ts'
-import { guestBearer, orderBody, plainItem, readyBasket } from '../checkout/fixtures.ts'
+import {
+  guestBearer,
+  orderBody,
+  plainItem,
+  readyBasket,
+  type ReadyBasket,
+} from '../checkout/fixtures.ts'
 import { seedStaff, signIn } from '../staff/fixtures.ts'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
@@ -67,6 +73,9 @@ export async function publicStatus(order: PaidOrder): Promise<string> {
   return OrderSummarySchema.parse(answer.json).status
 }
 
+/** What a test does to the ready basket before it is ordered (e.g. refuse substitutes). */
+export type BeforeOrder = (ready: ReadyBasket) => Promise<void>
+
 /**
  * A draft order through /checkout/process-order (as payments/fixtures.ts draftOrder, with the
  * fulfilment method: deliveries by default here, since most of the console's path is theirs).
@@ -74,11 +83,13 @@ export async function publicStatus(order: PaidOrder): Promise<string> {
 export async function placeDraft(
   method: FulfilmentMethod,
   paymentMethod: 'paymentCard' | 'paymentCash',
-  email: string
+  email: string,
+  beforeOrder?: BeforeOrder
 ): Promise<Draft> {
   const item = await plainItem(500, 2500)
   const bearer = await guestBearer()
   const ready = await readyBasket({ items: [{ id: item.id, quantity: 2 }], email, method })
+  await beforeOrder?.(ready)
   const placed = await callWith(
     testEnv,
     '/checkout/process-order',
@@ -101,9 +112,12 @@ export async function placeDraft(
 }
 
 /** A cash order confirmed at checkout: Sent to Store at once (the quickest paid order). */
-export async function cashOrder(method: FulfilmentMethod = 'delivery'): Promise<PaidOrder> {
+export async function cashOrder(
+  method: FulfilmentMethod = 'delivery',
+  beforeOrder?: BeforeOrder
+): Promise<PaidOrder> {
   const email = `guest.${crypto.randomUUID()}@example.com`
-  const draft = await placeDraft(method, 'paymentCash', email)
+  const draft = await placeDraft(method, 'paymentCash', email, beforeOrder)
   const result = await makePayment(
     paymentBody(draft, {
       paymentMethod: 'paymentCash',

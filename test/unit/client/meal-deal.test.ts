@@ -234,6 +234,7 @@ function mealDeal(basketMealDealId: number, unitPrice: number, itemIds: Array<nu
     available: true,
     priceChanged: false,
     message: null,
+    allowSubstitutes: true,
   }
   return meal
 }

@@ -67,6 +67,7 @@ function basket(slot: SlotReservation | null, withStore = true): Basket {
           available: true,
           priceChanged: false,
           message: null,
+          allowSubstitutes: true,
         },
       ],
       slot,

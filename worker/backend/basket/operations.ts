@@ -10,6 +10,7 @@ import type {
   UpdateBasketItemRequestSchema,
   UpdateBasketRequestSchema,
   UpdateTipRequestSchema,
+  UpdateSubstitutesRequestSchema,
   ClaimBasketRequestSchema,
 } from '../../../schemas/basket.ts'
 import type { MenuItem } from '../../../schemas/catalogue.ts'
@@ -26,6 +27,7 @@ import {
   insertMealDealStatements,
   lineQuantityStatement,
   mealDealQuantityStatement,
+  substitutesStatements,
   tipStatement,
   updateLineStatements,
   emptyBasketStatements,
@@ -370,6 +372,33 @@ export async function updateTip(
   return changeBasket(call, body.businessId, body.basketToken, (rows) => [
     tipStatement(call.db, rows.basket.id, body.tip),
   ])
+}
+
+/**
+ * The shopper's substitution preference for one line, one meal deal, or every line and meal deal
+ * (neither named). A line or meal deal that is not this basket's answers not_found with nothing
+ * written. Prices and totals do not depend on it.
+ */
+export async function updateSubstitutes(
+  call: BasketCall,
+  body: z.output<typeof UpdateSubstitutesRequestSchema>
+): Promise<Basket> {
+  return changeBasket(call, body.businessId, body.basketToken, (rows) => {
+    const { basketLineId: lineId, basketMealDealId: mealDealId } = body
+    const known =
+      lineId !== undefined
+        ? rows.lines.some((line) => line.line_id === lineId)
+        : mealDealId !== undefined
+          ? rows.mealDeals.some((meal) => meal.id === mealDealId)
+          : true
+    if (!known) throw new AppError('not_found', MESSAGES.substitutesUpdateFailed)
+    return substitutesStatements(
+      call.db,
+      rows.basket.id,
+      { lineId, mealDealId },
+      body.allowSubstitutes
+    )
+  })
 }
 
 /**

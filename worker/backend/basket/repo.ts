@@ -84,6 +84,8 @@ export interface LineRow extends ItemRow {
   line_quantity: number
   stored_price: number
   sold: number
+  /** 1 unless the shopper said no substitutes for this line. */
+  allow_substitutes: number
 }
 
 export interface SelectionRow {
@@ -103,6 +105,8 @@ export interface MealDealRow {
   price: number | null
   kind: string
   live: number
+  /** 1 unless the shopper said no substitutes for this meal deal. */
+  allow_substitutes: number
 }
 
 export interface MealDealChoiceRow {
@@ -191,7 +195,7 @@ export async function findBasketRows(
     ),
     q(
       `select bl.id as line_id, bl.quantity as line_quantity, bl.unit_price as stored_price,
-         ${ITEM_COLUMNS}, (${ITEM_SOLD}) as sold
+         bl.allow_substitutes, ${ITEM_COLUMNS}, (${ITEM_SOLD}) as sold
        from ${ITEM_FROM} join basket_lines bl on bl.menu_item_id = m.id
        where bl.basket_id = ?3 and ?4 is not null order by bl.id`
     ),
@@ -202,7 +206,7 @@ export async function findBasketRows(
     ),
     q(
       `select bmd.id, bmd.deal_id, bmd.quantity, bmd.unit_price as stored_price, d.slug, d.name,
-         d.price, d.kind, (${LIVE_DEAL} and d.business_id = ?2) as live
+         d.price, d.kind, (${LIVE_DEAL} and d.business_id = ?2) as live, bmd.allow_substitutes
        from basket_meal_deals bmd join deals d on d.id = bmd.deal_id
        where bmd.basket_id = ?3 order by bmd.id`
     ),
@@ -575,6 +579,31 @@ export function lineQuantityStatement(
     : db
         .prepare('update basket_lines set quantity = ?2, updated_at = ?3 where id = ?1')
         .bind(lineId, quantity, now.toISOString())
+}
+
+/**
+ * Sets the shopper's substitution preference of one line, one meal deal, or (naming neither)
+ * every line and meal deal of the basket. Each statement is scoped by the basket, so an id of
+ * another basket changes nothing.
+ */
+export function substitutesStatements(
+  db: D1Database,
+  basketId: number,
+  target: { lineId?: number | undefined; mealDealId?: number | undefined },
+  allow: boolean
+): Array<D1PreparedStatement> {
+  const flag = allow ? 1 : 0
+  const lines = db.prepare(
+    `update basket_lines set allow_substitutes = ?2
+     where basket_id = ?1 and (?3 is null or id = ?3)`
+  )
+  const meals = db.prepare(
+    `update basket_meal_deals set allow_substitutes = ?2
+     where basket_id = ?1 and (?3 is null or id = ?3)`
+  )
+  if (target.lineId !== undefined) return [lines.bind(basketId, flag, target.lineId)]
+  if (target.mealDealId !== undefined) return [meals.bind(basketId, flag, target.mealDealId)]
+  return [lines.bind(basketId, flag, null), meals.bind(basketId, flag, null)]
 }
 
 /** Sets a meal deal's quantity; 0 deletes it. */

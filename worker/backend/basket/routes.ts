@@ -13,6 +13,7 @@ import {
   RemoveMealDealRequestSchema,
   UpdateBasketItemRequestSchema,
   UpdateBasketRequestSchema,
+  UpdateSubstitutesRequestSchema,
   UpdateTipRequestSchema,
 } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
@@ -33,6 +34,7 @@ import {
   removeMealDeal,
   updateBasket,
   updateBasketItem,
+  updateSubstitutes,
   updateTip,
 } from './operations.ts'
 import { createRobotChecker } from '../robot-check.ts'
@@ -211,6 +213,23 @@ basket.post(
     errors: ['not_found'],
   },
   ({ body }, c) => updateTip(call(c, body), body)
+)
+
+basket.post(
+  '/basket/substitutes',
+  {
+    summary: 'Allow or refuse substitutes for a line, a meal deal, or every item (neither named)',
+    description:
+      'Sets allowSubstitutes (on by default) of basketLineId, of basketMealDealId, or of every ' +
+      'line and meal deal when neither is named; the store console then may not substitute a ' +
+      'line whose preference is off. Totals do not change. A line or meal deal that is not ' +
+      `this basket's answers not_found '${MESSAGES.substitutesUpdateFailed}', nothing changed. ` +
+      `${ANSWER} ${SCOPE}`,
+    body: UpdateSubstitutesRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => updateSubstitutes(call(c, body), body)
 )
 
 basket.post(

@@ -152,6 +152,7 @@ function priceLine(
       available,
       priceChanged,
       message: available ? null : MESSAGES.itemUnavailable,
+      allowSubstitutes: row.allow_substitutes === 1,
     },
   }
 }
@@ -184,6 +185,7 @@ function priceMealDeals(rows: BasketRows): Array<BasketMealDeal> {
       available: usable,
       priceChanged: usable && unitPrice !== meal.stored_price,
       message: usable ? null : MESSAGES.itemUnavailable,
+      allowSubstitutes: meal.allow_substitutes === 1,
     }
   })
 }

@@ -422,8 +422,8 @@ export function draftOrderStatements(
       db
         .prepare(
           `insert into order_lines (order_id, menu_item_id, kind, name, quantity, unit_price,
-             total_price, age_restriction, position)
-           values (${orderId}, ?3, 'item', ?4, ?5, ?6, ?7, ?8, ?9)`
+             total_price, age_restriction, position, allow_substitutes)
+           values (${orderId}, ?3, 'item', ?4, ?5, ?6, ?7, ?8, ?9, ?10)`
         )
         .bind(
           body.businessId,
@@ -434,7 +434,8 @@ export function draftOrderStatements(
           line.unitPrice,
           line.lineTotal,
           line.ageRestriction,
-          position
+          position,
+          line.allowSubstitutes ? 1 : 0
         ),
       ...line.choices.map((choice) =>
         db
@@ -462,8 +463,8 @@ export function draftOrderStatements(
       db
         .prepare(
           `insert into order_lines (order_id, deal_id, kind, name, quantity, unit_price,
-             total_price, position)
-           values (${orderId}, ?3, 'meal_deal', ?4, ?5, ?6, ?7, ?8)`
+             total_price, position, allow_substitutes)
+           values (${orderId}, ?3, 'meal_deal', ?4, ?5, ?6, ?7, ?8, ?9)`
         )
         .bind(
           body.businessId,
@@ -473,7 +474,8 @@ export function draftOrderStatements(
           meal.quantity,
           meal.unitPrice,
           meal.lineTotal,
-          parent
+          parent,
+          meal.allowSubstitutes ? 1 : 0
         )
     )
     for (const choice of meal.choices) {
@@ -484,8 +486,8 @@ export function draftOrderStatements(
         db
           .prepare(
             `insert into order_lines (order_id, menu_item_id, parent_line_id, kind, name,
-               quantity, unit_price, total_price, position)
-             values (${orderId}, ?3, ${lineId(parent)}, 'meal_deal_choice', ?4, ?5, ?6, 0, ?7)`
+               quantity, unit_price, total_price, position, allow_substitutes)
+             values (${orderId}, ?3, ${lineId(parent)}, 'meal_deal_choice', ?4, ?5, ?6, 0, ?7, ?8)`
           )
           .bind(
             body.businessId,
@@ -494,7 +496,8 @@ export function draftOrderStatements(
             choice.name,
             meal.quantity,
             choice.extraCost,
-            position
+            position,
+            meal.allowSubstitutes ? 1 : 0
           )
       )
     }

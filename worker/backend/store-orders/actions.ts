@@ -211,6 +211,9 @@ async function pickOf(
       break
     }
     case 'substituted': {
+      // The shopper's "no substitutes" (their basket's preference) binds the store: short and
+      // out of stock stay open, a substitute does not.
+      if (line.allow_substitutes === 0) throw invalid(MESSAGES.orderNoSubstitutes)
       const wanted = action.substitute
       const item = wanted
         ? await findStoreItem(deps.env.DB, row.business_id, row.store_id, wanted.menuItemId)

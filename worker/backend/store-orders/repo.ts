@@ -128,6 +128,8 @@ export interface PickLineRow {
   substitute_unit_price: number | null
   charged_price: number | null
   refunded_quantity: number | null
+  /** 0 when the shopper asked for no substitutes (copied from the basket at checkout). */
+  allow_substitutes: number
 }
 
 /**
@@ -142,7 +144,8 @@ export async function orderPickLines(db: D1Database, orderId: number): Promise<A
          coalesce(g.name, p.name, c.name) as department,
          coalesce(g.position, p.position, c.position) as department_position,
          k.mark, k.picked_quantity, k.substitute_menu_item_id, k.substitute_name,
-         k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity
+         k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity,
+         l.allow_substitutes
        from order_lines l
        left join menu_items m on m.id = l.menu_item_id
        left join categories c on c.id = m.category_id

@@ -137,6 +137,7 @@ function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): StoreOrde
     refundedQuantity: line.refunded_quantity ?? 0,
     ageRestriction: line.age_restriction,
     challenge25: line.age_restriction !== null,
+    allowSubstitutes: line.allow_substitutes === 1,
   }
 }
 

@@ -25,6 +25,9 @@ export const FLASH_MESSAGES = {
   checkoutBillingFirst: MESSAGES.checkoutBillingFirst,
   alreadySignedIn: MESSAGES.alreadySignedIn,
   lastStoreRestored: MESSAGES.lastStoreRestored,
+  // The basket page's substitutes form without JavaScript.
+  substitutesSaved: MESSAGES.substitutesSaved,
+  substitutesUpdateFailed: MESSAGES.substitutesUpdateFailed,
   // The store console's redirects (ADR 018).
   staffInvitationAccepted: MESSAGES.staffInvitationAccepted,
   storeOrderUpdated: MESSAGES.storeOrderUpdated,

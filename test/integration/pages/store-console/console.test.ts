@@ -16,6 +16,7 @@ import { jar, setCookieLine } from '../cookie-jar.ts'
 import { ORIGIN, pageClient, pageText, registration, testEnv } from '../storefront.ts'
 import type { StoreRole } from '../../../../schemas/staff.ts'
 import { withAppVersion } from '../../../support/app-version.ts'
+import { expectOk } from '../../checkout/fixtures.ts'
 
 const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.101')
@@ -401,5 +402,30 @@ describe('picking without JavaScript', () => {
     // A term too short finds nothing and says so, never an error page.
     const short = await get(`${path}?substituteFor=${line.lineId}&q=m`, cookies)
     expect(pageText(await short.text())).toContain('No items of this store match.')
+  })
+
+  it('marks a no-substitutes line "No substitutes" and offers no substitute for it', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder('delivery', async (ready) => {
+      await expectOk('/basket/substitutes', {
+        businessId: 1,
+        basketToken: ready.token,
+        allowSubstitutes: false,
+      })
+    })
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const [line] = accepted.departments.flatMap((d) => d.lines)
+    if (!line) throw new Error('no line')
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const html = await (await get(`${path}?substituteFor=${line.lineId}&q=milk`, cookies)).text()
+    expect(pageText(html)).toContain('No substitutes')
+    expect(pageText(html)).not.toContain('Find a substitute')
+    expect(html).not.toContain(`aria-label="Substitutes for ${line.name}"`)
+    // Short and out of stock are still offered.
+    expect(pageText(html)).toContain('Out of stock')
   })
 })
