@@ -87,6 +87,12 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   const email = uniqueEmail('journey')
   await basketWithSlot(page, 'delivery')
   await store.addItem(MILK, 2)
+  // No substitute for the cheddar: the shopper says so in the basket.
+  await page.goto(urlOn(HOSTS.brandOne, '/basket'))
+  await waitForIsland(page, 'BasketEditor')
+  const cheddarSwitch = page.getByRole('switch', { name: /^Allow substitutes for Vintage cheddar/ })
+  await cheddarSwitch.click()
+  await expect(cheddarSwitch).toHaveAttribute('aria-checked', 'false')
   await checkout.asGuestToPayment({ email, address: PORTLAND_STREET })
   await payment.toCardPage()
   await payment.payByCard(CARDS.success)
@@ -106,10 +112,13 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
   await updated(manager.page)
 
-  // The picker: cheddar is out of stock, the 2-pint milk becomes 1-pint milk (cheaper).
+  // The picker: cheddar (no substitutes) is out of stock, the 2-pint milk becomes 1-pint milk.
   const picker = await staffBrowser(browser, 'picker')
   await openOrder(picker, orderNumber)
   const cheddar = pickingLine(picker.page, /cheddar/i)
+  // The shopper's choice shows, and no substitute can be found for it.
+  await expect(cheddar).toContainText('No substitutes')
+  await expect(cheddar.getByLabel('Find a substitute')).toHaveCount(0)
   await cheddar.getByRole('button', { name: 'Out of stock' }).click()
   await updated(picker.page)
   await expect(pickingLine(picker.page, /cheddar/i)).toContainText('Out of stock')
