@@ -108,6 +108,8 @@ export const StoreOrderSummarySchema = z.object({
   driver: StaffNameSchema.nullable(),
   /** What the caller could do now (allowedActions of schemas/order-states.ts). */
   allowedActions: z.array(OrderActionTypeSchema),
+  /** The store's IANA time zone: the console shows every time in it. */
+  timeZone: z.string(),
 })
 export type StoreOrderSummary = z.infer<typeof StoreOrderSummarySchema>
 

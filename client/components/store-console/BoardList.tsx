@@ -1,6 +1,7 @@
 import { formatMoney } from '../../../schemas/money.ts'
 import type { StoreOrderBoard, StoreOrderSummary } from '../../../schemas/store-orders.ts'
 import { ageLabel, methodLabel, slotLabel } from './format.ts'
+import { formatStoreTime } from '../../lib/format.ts'
 
 /** The board's columns, in the order an order moves through them; finished orders last. */
 const GROUPS: ReadonlyArray<{ title: string; statuses: ReadonlyArray<string> }> = [
@@ -42,6 +43,11 @@ function OrderCard({
           {order.itemsCount} {order.itemsCount === 1 ? 'item' : 'items'} · placed{' '}
           {ageLabel(order.placedAt, at)} ago
         </span>
+        {order.estimatedReadyAt && !finished ? (
+          <span className="block text-sm font-semibold">
+            Ready by {formatStoreTime(order.estimatedReadyAt, order.timeZone)}
+          </span>
+        ) : null}
         {finished ? (
           <span className="mt-1 block text-sm font-semibold">{order.statusLabel}</span>
         ) : null}

@@ -12,7 +12,8 @@ import { FormAlert } from '../forms/Form.tsx'
 import { island } from '../Island.tsx'
 import type { PageChrome } from '../Layout.tsx'
 import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
-import { ageLabel, methodLabel, slotLabel } from './format.ts'
+import { ageLabel, methodLabel, slotLabel, storeDateTime } from './format.ts'
+import { formatStoreTime } from '../../lib/format.ts'
 import {
   LinePickForms,
   OrderActionForms,
@@ -189,6 +190,18 @@ function Summary({ order }: { order: StoreOrderSummary & Pick<StoreOrderDetail, 
       <dd>{slotLabel(order.slot)}</dd>
       <dt className="font-semibold">Total</dt>
       <dd>{formatMoney(order.money.total)}</dd>
+      {order.acceptBy ? (
+        <>
+          <dt className="font-semibold">Accept by</dt>
+          <dd>{formatStoreTime(order.acceptBy, order.timeZone)}</dd>
+        </>
+      ) : null}
+      {order.estimatedReadyAt ? (
+        <>
+          <dt className="font-semibold">Ready by</dt>
+          <dd>{formatStoreTime(order.estimatedReadyAt, order.timeZone)}</dd>
+        </>
+      ) : null}
     </dl>
   )
 }
@@ -309,7 +322,7 @@ export function OrderPage({
           <ol className="mt-2 space-y-1 text-sm">
             {order.history.map((row, index) => (
               <li key={index}>
-                <time dateTime={row.at}>{row.at.slice(0, 16).replace('T', ' ')}</time> ·{' '}
+                <time dateTime={row.at}>{storeDateTime(row.at, order.timeZone)}</time> ·{' '}
                 {row.actor?.name ?? 'System'} · {ACTION_LABELS[row.action] ?? row.action}
                 {row.from !== row.to ? ` → ${ORDER_STATUS_LABELS[row.to]}` : ''}
                 {row.reason ? ` (${row.reason})` : ''}

@@ -1,7 +1,7 @@
 import type { DriverRouteStop } from '../../../schemas/driver-route.ts'
 import type { StoreOrderSlot, StoreOrderSummary } from '../../../schemas/store-orders.ts'
-import { distanceLabel } from '../../lib/format.ts'
-import { dayMonth, weekdayShort } from '../../lib/slots.ts'
+import { distanceLabel, formatStoreTime } from '../../lib/format.ts'
+import { dayMonth, localDate, weekdayShort } from '../../lib/slots.ts'
 
 /** '12 min', '2 h 5 min', '3 d' since an instant, counted from the server's `at`. */
 export function ageLabel(sinceIso: string, atIso: string): string {
@@ -31,4 +31,10 @@ export function stopLabel(stop: Omit<DriverRouteStop, 'orderId'>, countryCode: s
   return stop.distanceKm === null
     ? label
     : `${label} · ${distanceLabel(stop.distanceKm, countryCode)}`
+}
+
+/** An instant in the store's zone and the shop's date format: 'Wed 25 Nov 12:05'. */
+export function storeDateTime(iso: string, timeZone: string): string {
+  const date = localDate(iso, timeZone)
+  return `${weekdayShort(date)} ${dayMonth(date)} ${formatStoreTime(iso, timeZone)}`
 }

@@ -47,6 +47,8 @@ export interface StoreOrderRow {
   accept_alerted_at: string | null
   accept_window_minutes: number | null
   items_count: number
+  /** The store's IANA time zone: the console shows times in it. */
+  time_zone: string
 }
 
 const ORDER_COLUMNS = `o.id, o.business_id, o.store_id, o.business_order_id, o.status, o.status_code,
@@ -56,6 +58,7 @@ const ORDER_COLUMNS = `o.id, o.business_id, o.store_id, o.business_order_id, o.s
   o.tip_refund, o.total, o.payment_method, o.placed_at, o.accepted_at, o.estimated_ready_at,
   o.picking_started_at, o.ready_for_collection_at, o.driver_id, d.name as driver_name,
   o.closing_reason, o.accept_alerted_at, s.order_accept_window_minutes as accept_window_minutes,
+  s.time_zone,
   (select coalesce(sum(l.quantity), 0) from order_lines l
    where l.order_id = o.id and l.parent_line_id is null) as items_count`
 

@@ -79,6 +79,7 @@ export function summaryOf(row: StoreOrderRow, staff: StoreStaff): StoreOrderSumm
     readyForCollection: progress.readyForCollection,
     driver: row.driver_id !== null ? { staffId: row.driver_id, name: row.driver_name ?? '' } : null,
     allowedActions: allowedActionsFor(staff, progress),
+    timeZone: row.time_zone,
   }
 }
 
