@@ -223,10 +223,3 @@ export const ReviewRequestSchema = z.object({
     .transform((value) => (value ? value : null)),
 })
 export type ReviewRequest = z.output<typeof ReviewRequestSchema>
-
-/** A store's rating from its reviews (average to one decimal place). */
-export const StoreRatingSchema = z.object({
-  average: z.number().min(1).max(5),
-  count: z.int().positive(),
-})
-export type StoreRating = z.infer<typeof StoreRatingSchema>

@@ -9,9 +9,11 @@ import type {
   OrderStatus,
   StoreAtLocation,
   StoreDetails,
+  StoreRating,
   StoreSearchResult,
   StoreSummary,
 } from '../../../schemas/stores.ts'
+import { findStoreRatings } from '../member-orders/repo.ts'
 import { AppError } from '../../lib/errors.ts'
 import { boundingBox, distanceKm, kmToMiles } from '../geo.ts'
 import type { Geocoder } from '../location/geocoder.ts'
@@ -122,6 +124,10 @@ export async function storesNear(
 ): Promise<StoreSearchResult> {
   const limit = options.nearestOnly ? 1 : SEARCH_RESULT_LIMIT
   const { nearest, schedules } = await nearestStores(db, businessId, location, limit, options.now)
+  const ratings = await findStoreRatings(
+    db,
+    nearest.map(({ store }) => store.id)
+  )
   const stores = nearest.map(({ store }): StoreSummary => {
     const schedule = schedules.get(store.id) ?? {
       openingHours: { delivery: [], collection: [], store: [] },
@@ -151,6 +157,7 @@ export async function storesNear(
       serviceFee: store.serviceFee,
       daysInAdvance: store.daysInAdvance,
       payments: store.payments,
+      rating: ratingOf(ratings.get(store.id)),
     }
   })
   return { stores, fulfilmentLocation: location }
@@ -218,7 +225,21 @@ export async function storeDetails(
     const place = await geocoder.postcodeToCoordinates(postcode, input.country)
     if (place) here = atLocation(store, { latitude, longitude }, schedule, place)
   }
-  return { ...store, availability: availabilityOf(store, schedule, now), atLocation: here }
+  const ratings = await findStoreRatings(db, [store.id])
+  return {
+    ...store,
+    availability: availabilityOf(store, schedule, now),
+    atLocation: here,
+    rating: ratingOf(ratings.get(store.id)),
+  }
+}
+
+/**
+ * A store's rating as answered: the average to one decimal place. Store answers are kept in KV
+ * for a minute (worker/lib/public-cache.ts), so a new review shows within that minute.
+ */
+export function ratingOf(raw: { average: number; count: number } | undefined): StoreRating | null {
+  return raw ? { average: Math.round(raw.average * 10) / 10, count: raw.count } : null
 }
 
 // --- Order status (spec §4) ------------------------------------------------------------------
