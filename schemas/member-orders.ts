@@ -223,3 +223,16 @@ export const ReviewRequestSchema = z.object({
     .transform((value) => (value ? value : null)),
 })
 export type ReviewRequest = z.output<typeof ReviewRequestSchema>
+
+/** The member dashboard's call: who they are and their newest order. */
+export const MemberDashboardRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
+})
+
+export const MemberDashboardSchema = z.object({
+  firstName: z.string(),
+  /** The newest placed order of the calling brand; null before the first. */
+  latestOrder: MemberOrderSummarySchema.nullable(),
+})
+export type MemberDashboard = z.infer<typeof MemberDashboardSchema>

@@ -1,5 +1,7 @@
 import type { Context } from 'hono'
 import {
+  MemberDashboardRequestSchema,
+  MemberDashboardSchema,
   MemberOrderDetailSchema,
   MemberOrderListSchema,
   MemberOrderRequestSchema,
@@ -16,7 +18,7 @@ import type { BasketCall } from '../basket/change.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
 import { reorder } from './reorder.ts'
-import { addReview, memberOrder, memberOrders } from './service.ts'
+import { addReview, memberDashboard, memberOrder, memberOrders } from './service.ts'
 
 /**
  * The member's orders (spec §7 Member): list, one order, reorder and review. Each call names the
@@ -26,6 +28,17 @@ import { addReview, memberOrder, memberOrders } from './service.ts'
 export const memberOrdersDomain = createDomain('Member orders')
 
 const NOT_YOURS = `An order of another member, another brand, or not placed answers not_found ('${MESSAGES.orderNotFound}').`
+
+memberOrdersDomain.post(
+  '/member/dashboard',
+  {
+    summary: 'The member dashboard: first name and the newest order',
+    body: MemberDashboardRequestSchema,
+    response: MemberDashboardSchema,
+    errors: ['unauthorized'],
+  },
+  async ({ body }, c) => memberDashboard(c.env.DB, await requireMember(c, body.businessId), body)
+)
 
 memberOrdersDomain.post(
   '/member/orders',

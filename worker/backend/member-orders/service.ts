@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type {
+  MemberDashboard,
   MemberOrderDetail,
   MemberOrderList,
   MemberOrdersRequest,
@@ -9,6 +10,7 @@ import type {
 } from '../../../schemas/member-orders.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import { findMember } from '../customers-repo.ts'
 import { lineOf } from '../store-orders/view.ts'
 import { orderLineSelections, orderPickLines } from '../store-orders/repo.ts'
 import {
@@ -135,4 +137,28 @@ export async function addReview(
   const { review } = await findMemberOrderParts(db, row.id)
   if (!review) throw new AppError('not_found', MESSAGES.orderNotFound)
   return reviewOf(review, now)
+}
+
+/** The dashboard: the member's first name and newest placed order (of the calling brand). */
+export async function memberDashboard(
+  db: D1Database,
+  customerId: number,
+  body: { businessId: number; brandId?: number | undefined }
+): Promise<MemberDashboard> {
+  const [member, latest] = await Promise.all([
+    findMember(db, body.businessId, customerId),
+    listMemberOrders(db, {
+      businessId: body.businessId,
+      brandId: body.brandId ?? null,
+      customerId,
+      from: null,
+      until: null,
+      status: null,
+      limit: 1,
+      offset: 0,
+    }),
+  ])
+  if (!member) throw new AppError('unauthorized', MESSAGES.loginRequired)
+  const row = latest.rows[0]
+  return { firstName: member.first_name, latestOrder: row ? summaryOf(row) : null }
 }
