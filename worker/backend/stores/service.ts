@@ -13,7 +13,6 @@ import type {
   StoreSearchResult,
   StoreSummary,
 } from '../../../schemas/stores.ts'
-import { findStoreRatings } from '../member-orders/repo.ts'
 import { AppError } from '../../lib/errors.ts'
 import { boundingBox, distanceKm, kmToMiles } from '../geo.ts'
 import type { Geocoder } from '../location/geocoder.ts'
@@ -26,6 +25,7 @@ import {
   findNearestCandidates,
   type StoreCandidate,
   type StoreLookup,
+  type StoreRatingRaw,
   type StoreSchedule,
 } from './repo.ts'
 
@@ -57,8 +57,9 @@ export async function nearestStores(
 ): Promise<{
   nearest: Array<{ store: StoreCandidate; km: number }>
   schedules: Map<number, StoreSchedule>
+  ratings: Map<number, StoreRatingRaw>
 }> {
-  const { candidates, schedules } = await findNearestCandidates(
+  const { candidates, schedules, ratings } = await findNearestCandidates(
     db,
     businessId,
     centre,
@@ -72,7 +73,7 @@ export async function nearestStores(
     .filter(({ km }) => km <= SEARCH_RADIUS_KM)
     .sort((a, b) => a.km - b.km || a.store.id - b.store.id)
     .slice(0, limit)
-  return { nearest, schedules }
+  return { nearest, schedules, ratings }
 }
 
 /** The parts of a store (summary or details) that availability and delivery read. */
@@ -123,10 +124,12 @@ export async function storesNear(
   options: { nearestOnly: boolean; now: Date }
 ): Promise<StoreSearchResult> {
   const limit = options.nearestOnly ? 1 : SEARCH_RESULT_LIMIT
-  const { nearest, schedules } = await nearestStores(db, businessId, location, limit, options.now)
-  const ratings = await findStoreRatings(
+  const { nearest, schedules, ratings } = await nearestStores(
     db,
-    nearest.map(({ store }) => store.id)
+    businessId,
+    location,
+    limit,
+    options.now
   )
   const stores = nearest.map(({ store }): StoreSummary => {
     const schedule = schedules.get(store.id) ?? {
@@ -225,12 +228,11 @@ export async function storeDetails(
     const place = await geocoder.postcodeToCoordinates(postcode, input.country)
     if (place) here = atLocation(store, { latitude, longitude }, schedule, place)
   }
-  const ratings = await findStoreRatings(db, [store.id])
   return {
     ...store,
     availability: availabilityOf(store, schedule, now),
     atLocation: here,
-    rating: ratingOf(ratings.get(store.id)),
+    rating: ratingOf(found.rating),
   }
 }
 
