@@ -17,17 +17,18 @@ import { StoreOrderLineSchema, StoreOrderStatusSchema } from './store-orders.ts'
  * order a shopper sees is named by its business order id (spec §3: 'NSM-7K2M9QXA').
  */
 
+/** A real calendar day as YYYY-MM-DD ('2026-02-30' is not one). Never throws, whatever the text. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+}
+
 /** A calendar date as a member types it in the filter (the business's local day). */
 const DateSchema = z
   .string({ error: MESSAGES.memberOrderDateInvalid })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MESSAGES.memberOrderDateInvalid })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
-    error: MESSAGES.memberOrderDateInvalid,
-  })
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
-    error: MESSAGES.memberOrderDateInvalid,
-  })
+  .refine(isCalendarDate, { error: MESSAGES.memberOrderDateInvalid })
 
 /** The order number the shopper sees (brand prefix, a dash, letters and digits). */
 export const BusinessOrderIdSchema = z

@@ -14,6 +14,7 @@ import { reorderPlans } from '../../../worker/backend/member-orders/reorder.ts'
 import { ratingOf } from '../../../worker/backend/stores/service.ts'
 import { aggregateRating } from '../../../worker/pages/store-json-ld.ts'
 import { STORE_RATING_MIN_REVIEWS } from '../../../schemas/constants.ts'
+import { isCalendarDate } from '../../../schemas/member-orders.ts'
 
 describe('the filter’s local days', () => {
   it('start at London midnight in winter (GMT) and summer (BST)', () => {
@@ -196,5 +197,13 @@ describe('the store rating', () => {
       bestRating: 5,
       worstRating: 1,
     })
+  })
+})
+
+describe('the filter’s dates', () => {
+  it('are real calendar days, and a huge or odd text is refused without throwing', () => {
+    expect(['2026-11-25', '2028-02-29'].map(isCalendarDate)).toEqual([true, true])
+    const refused = ['2026-02-30', '2027-02-29', '26-11-25', '2026-1-5', 'x'.repeat(100_000), '']
+    expect(refused.map(isCalendarDate)).toEqual(refused.map(() => false))
   })
 })
