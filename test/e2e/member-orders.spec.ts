@@ -7,6 +7,8 @@ import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
 
 const url = (path: string) => urlOn(HOSTS.brandOne, path)
 const main = (page: Page) => page.getByRole('main')
+const orderList = (page: Page) =>
+  main(page).getByRole('list', { name: 'Orders' }).getByRole('listitem')
 
 async function register(page: Page, email: string): Promise<void> {
   await page.goto(url('/register'))
@@ -81,7 +83,7 @@ test('a member follows two orders, filters them, reorders one and reviews a deli
   // Both orders, newest first; none delivered yet.
   await page.getByRole('link', { name: 'All orders' }).click()
   await expect(page).toHaveURL(url('/member/orders'))
-  const orders = main(page).getByRole('listitem')
+  const orders = orderList(page)
   await expect(orders).toHaveCount(2)
   await expect(orders.first()).toContainText(second)
   await expect(orders.last()).toContainText(first)
@@ -97,9 +99,9 @@ test('a member follows two orders, filters them, reorders one and reviews a deli
   await staffPage.close()
 
   await page.reload()
-  await expect(main(page).getByRole('listitem')).toHaveCount(1)
-  await expect(main(page).getByRole('listitem')).toContainText(first)
-  await expect(main(page).getByRole('listitem')).toContainText('Delivered')
+  await expect(orderList(page)).toHaveCount(1)
+  await expect(orderList(page)).toContainText(first)
+  await expect(orderList(page)).toContainText('Delivered')
   await expectNoAxeViolations(page)
   await screenshots(page, 'member-orders')
 

@@ -152,7 +152,7 @@ function OrderList({
         {list.total === 1 ? '1 order' : `${list.total} orders`}
         {list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}
       </p>
-      <ul className="space-y-3">
+      <ul aria-label="Orders" className="space-y-3">
         {list.orders.map((order) => (
           <li key={order.orderId}>
             <OrderCard order={order} />
