@@ -282,6 +282,12 @@ describe('reviews and the store rating', () => {
 
     const order = await detail(second.businessOrderId)
     expect(order).toMatchObject({ status: 'delivered', tracking: null, reviewable: false })
+    expect(order.history.map((h) => h.status)).toEqual([
+      'sent_to_store',
+      'store_accepted_picking',
+      'picked',
+      'delivered',
+    ])
     expect(order.review?.starRating).toBe(2)
 
     vi.setSystemTime(Date.now() + 15 * 86_400_000)

@@ -139,7 +139,10 @@ export interface RefundRow {
   created_at: string
 }
 
-/** A change of status: checkout's placing, then each move the store made (ADR 017). */
+/**
+ * A change of status: the placing, then each move the store made (ADR 017), in the order they
+ * were recorded (every store action follows the placing; instants alone can tie).
+ */
 export interface StatusHistoryRow {
   status: string
   reason: string | null
@@ -188,12 +191,12 @@ export async function findMemberOrderParts(
       .bind(orderId),
     db
       .prepare(
-        `select status, null as reason, created_at as at from order_status_history
-         where order_id = ?1 and status = 'sent_to_store'
+        `select 'sent_to_store' as status, null as reason, placed_at as at, 0 as seq
+         from orders where id = ?1 and placed_at is not null
          union all
-         select to_status as status, reason, at from order_history
+         select to_status as status, reason, at, id as seq from order_history
          where order_id = ?1 and to_status <> from_status
-         order by at`
+         order by seq`
       )
       .bind(orderId),
     db
