@@ -126,4 +126,13 @@ describe('member pages', () => {
     expect(after).toContain(MESSAGES.reviewSaved)
     expect(after).toContain('Update review')
   })
+
+  it('shows the store’s rating on its page, and keeps it out of the JSON-LD below the threshold', async () => {
+    const res = await get('/stores/checkout-store-9200')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(pageText(html)).toContain('Rated 5.0 out of 5 (1 review)')
+    expect(html).toContain('"@type":"GroceryStore"')
+    expect(html).not.toContain('AggregateRating')
+  })
 })
