@@ -8,6 +8,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   isStoreOrderStatus,
   ORDER_STATUS_LABELS,
+  type OrderStatusName,
   type StoreOrderStatus,
 } from '../../../schemas/order-states.ts'
 import type { StoreOrderLine } from '../../../schemas/store-orders.ts'
@@ -209,18 +210,12 @@ export function detailOf(
             },
           }
         : null,
-    history: parts.statusHistory.flatMap((entry) =>
-      isStoreOrderStatus(entry.status as StoreOrderStatus)
-        ? [
-            {
-              at: entry.at,
-              status: entry.status as StoreOrderStatus,
-              label: ORDER_STATUS_LABELS[entry.status as StoreOrderStatus],
-              reason: entry.reason,
-            },
-          ]
+    history: parts.statusHistory.flatMap((entry) => {
+      const status = entry.status as OrderStatusName
+      return isStoreOrderStatus(status)
+        ? [{ at: entry.at, status, label: ORDER_STATUS_LABELS[status], reason: entry.reason }]
         : []
-    ),
+    }),
     refunds: parts.refunds.map((refund) => ({
       amount: refund.amount,
       reason: refund.reason,
