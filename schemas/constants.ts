@@ -143,3 +143,16 @@ export const STAFF_INVITATION_PATH = '/store/invitation/'
 export const ORDER_ACCEPT_WINDOW_MINUTES = 10
 /** The board shows finished orders for this long after their last change. */
 export const ORDER_BOARD_FINISHED_HOURS = 24
+
+/** Member orders list: orders per page by default, and the most a page may ask for (spec §7). */
+export const MEMBER_ORDERS_PAGE_SIZE = 10
+export const MEMBER_ORDERS_MAX_LIMIT = 50
+/** A member may change their review of an order for this many days after writing it. */
+export const REVIEW_EDIT_DAYS = 14
+/**
+ * The store's GroceryStore JSON-LD carries aggregateRating only from this many reviews of
+ * delivered orders: below it one or two opinions make the average, which search engines would
+ * show as if it were the store's reputation (Google's review snippet rules ask for ratings that
+ * represent the business). Pages still show the average and the count from the first review.
+ */
+export const STORE_RATING_MIN_REVIEWS = 5

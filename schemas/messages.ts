@@ -285,6 +285,16 @@ export const MESSAGES = {
   storeOrderUpdated: 'The order has been updated.',
   storeNewOrder: 'New order %s has arrived.',
   driverLocationFailed: 'Your location could not be shared. Check that location is allowed.',
+  // Not in the spec (member orders, reorder and reviews; spec §7 Member):
+  memberOrderDateInvalid: 'Please enter a date as YYYY-MM-DD.',
+  memberOrderDateRange: 'The start date must be on or before the end date.',
+  reorderAdded: 'Your items have been added to the basket.',
+  reorderSomeNotAdded: 'Some items could not be added to the basket: %s.',
+  reorderNothingAdded: 'None of these items can be ordered at the moment.',
+  reviewDeliveredOnly: 'You can review an order once it has been delivered.',
+  reviewEditClosed: 'This review can no longer be changed.',
+  reviewSaved: 'Thank you for your review.',
+  reviewCommentTooLong: 'Your comment must be %s characters or fewer.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -72,6 +72,16 @@ export const StoreAtLocationSchema = z.object({
   minimumSpend: MoneySchema,
 })
 
+/**
+ * A store's rating from its members' reviews of delivered orders (spec §3 Review): the average
+ * star rating to one decimal place and how many reviews make it. Null until the first review.
+ */
+export type StoreRating = z.infer<typeof StoreRatingSchema>
+export const StoreRatingSchema = z.object({
+  average: z.number().min(1).max(5),
+  count: z.int().positive(),
+})
+
 export type StoreDetails = z.infer<typeof StoreDetailsSchema>
 export const StoreDetailsSchema = z.object({
   id: z.int(),
@@ -122,6 +132,7 @@ export const StoreDetailsSchema = z.object({
   availability: StoreAvailabilitySchema,
   /** Present when the request named a postcode: delivery to that place. */
   atLocation: StoreAtLocationSchema.nullable(),
+  rating: StoreRatingSchema.nullable().optional(),
 })
 
 // --- Search (spec §3 Store search result, §7 Stores) ------------------------------------
@@ -159,6 +170,7 @@ export const StoreSummarySchema = z.object({
     googlePay: z.boolean(),
     cash: z.boolean(),
   }),
+  rating: StoreRatingSchema.nullable().optional(),
 })
 
 export const PLATFORMS = ['web', 'ios', 'android'] as const

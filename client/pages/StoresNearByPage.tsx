@@ -25,6 +25,7 @@ import {
   serviceFeeLabel,
 } from '../lib/format.ts'
 import { routePath } from '../lib/routes.ts'
+import { StoreRatingLine } from '../components/store/StoreRatingLine.tsx'
 
 export interface InterestState {
   status: 'idle' | 'registered' | 'error'
@@ -136,6 +137,7 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
             <PinIcon className="mt-0.5 size-4 shrink-0" />
             <span>{where}</span>
           </p>
+          <StoreRatingLine rating={store.rating} className="mt-1" />
         </div>
         <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-ink/80">
           {distanceLabel(store.distanceKm, address.country)}

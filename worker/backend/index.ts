@@ -15,6 +15,7 @@ import type { BackendAdapters } from './adapters.ts'
 import type { BackendEnv } from './env.ts'
 import { location } from './location/routes.ts'
 import { member } from './member/routes.ts'
+import { memberOrdersDomain } from './member-orders/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import { payments } from './payments/routes.ts'
@@ -31,6 +32,7 @@ const domains: ReadonlyArray<Domain> = [
   content,
   auth,
   member,
+  memberOrdersDomain,
   location,
   deliveries,
   slots,

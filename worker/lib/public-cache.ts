@@ -67,6 +67,12 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/catalogue/banners',
   // An order is its brand's: another brand's host does not find it by its number.
   '/stores/order-status',
+  // The member's orders are listed, read, reordered and reviewed on their brand's host only.
+  '/member/dashboard',
+  '/member/orders',
+  '/member/orders/order',
+  '/member/orders/reorder',
+  '/member/reviews/add',
 ])
 
 /** A public answer's rule and KV key, or null when the call is not publicly cacheable. */

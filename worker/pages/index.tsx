@@ -4,6 +4,8 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env.ts'
 import { basketForm } from './basket-forms.ts'
 import { changePasswordForm } from './change-password.tsx'
+import { reorderForm, reviewForm } from './member/order.tsx'
+import { REORDER_FORM_PATH, REVIEW_FORM_PATH } from '../../client/lib/member-order-paths.ts'
 import { checkoutBillingForm } from './checkout/card-form.tsx'
 import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
 import { checkoutDetailsForm } from './checkout/details.tsx'
@@ -91,6 +93,8 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
   { path: routePath('basket'), guards: [], form: basketForm },
+  { path: REORDER_FORM_PATH, guards: [memberOnly], form: reorderForm },
+  { path: REVIEW_FORM_PATH, guards: [memberOnly], form: reviewForm },
   // Checkout's no-JavaScript forms, behind the same guards as their pages.
   { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
   { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },

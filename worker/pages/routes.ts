@@ -19,6 +19,9 @@ import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './gu
 import { homePage } from './home.tsx'
 import { loginPage } from './login.tsx'
 import { menuItemPage } from './menu-item.tsx'
+import { memberDashboardPage } from './member/dashboard.tsx'
+import { memberOrderPage } from './member/order.tsx'
+import { memberOrdersPage } from './member/orders.tsx'
 import { registerPage } from './register.tsx'
 import { resetPasswordPage } from './reset-password.tsx'
 import { searchPage } from './search.tsx'
@@ -64,9 +67,9 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   tv: OPEN,
   'store-all': { ...OPEN, page: storeAllPage },
   'stores-near-by': { ...OPEN, page: storesNearBy },
-  member: MEMBER,
-  'member-orders': MEMBER,
-  'member-orders-orderId': MEMBER,
+  member: { ...MEMBER, page: memberDashboardPage },
+  'member-orders': { ...MEMBER, page: memberOrdersPage },
+  'member-orders-orderId': { ...MEMBER, page: memberOrderPage },
   'member-addresses': MEMBER,
   'member-my-details': MEMBER,
   'member-profile': MEMBER,

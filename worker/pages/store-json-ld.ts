@@ -1,4 +1,5 @@
-import type { OpeningHours, StoreDetails } from '../../schemas/stores.ts'
+import { STORE_RATING_MIN_REVIEWS } from '../../schemas/constants.ts'
+import type { OpeningHours, StoreDetails, StoreRating } from '../../schemas/stores.ts'
 
 const SCHEMA_DAYS = [
   'Monday',
@@ -57,6 +58,23 @@ function withoutEmpty(record: Record<string, unknown>): Record<string, unknown> 
 }
 
 /**
+ * schema.org AggregateRating of the store's reviews, only from STORE_RATING_MIN_REVIEWS reviews
+ * of delivered orders: fewer would show one or two opinions as the store's reputation.
+ */
+export function aggregateRating(
+  rating: StoreRating | null | undefined
+): Record<string, unknown> | null {
+  if (!rating || rating.count < STORE_RATING_MIN_REVIEWS) return null
+  return {
+    '@type': 'AggregateRating',
+    ratingValue: rating.average,
+    reviewCount: rating.count,
+    bestRating: 5,
+    worstRating: 1,
+  }
+}
+
+/**
  * The store's structured data (schema.org GroceryStore, a LocalBusiness): name, canonical url,
  * image, contact, postal address, coordinates and the store's opening hours. priceRange is left
  * out: a grocer's prices are not a range.
@@ -93,5 +111,6 @@ export function storeJsonLd(
       store.openingHours.store.length > 0
         ? openingHoursSpecification(store.openingHours.store)
         : null,
+    aggregateRating: aggregateRating(store.rating),
   })
 }

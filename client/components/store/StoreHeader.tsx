@@ -11,6 +11,7 @@ import { routePath } from '../../lib/routes.ts'
 import { StoreFrontIllustration } from '../catalogue/StoreFrontIllustration.tsx'
 import { BagIcon, ClockIcon, CloseIcon, PinIcon, StoreIcon, TruckIcon } from '../icons.tsx'
 import { StoreAvailabilityBadge } from '../StoreAvailabilityBadge.tsx'
+import { StoreRatingLine } from './StoreRatingLine.tsx'
 
 /** Where "Change store" goes: the home page's search, past the last-ordered-store redirect. */
 export const CHANGE_STORE_PATH = routePath('index', undefined, { changeStore: '1' })
@@ -43,6 +44,7 @@ export function StoreHeader({
                   {addressLines.join(', ')}
                 </p>
               ) : null}
+              <StoreRatingLine rating={store.rating} className="mt-1" />
             </div>
           </div>
           <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-2">

@@ -137,6 +137,7 @@ describe('basket operations found in the OpenAPI document', () => {
         '/payments/make',
         '/payments/verify',
         '/checkout/hpp/producer-data',
+        '/member/orders/reorder',
       ])
     )
     expect(operations.find((operation) => operation.path === '/basket')?.tokenOptional).toBe(true)

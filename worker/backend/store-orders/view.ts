@@ -103,7 +103,8 @@ export function outcomeOf(line: PickLineRow): LineOutcome | null {
   }
 }
 
-function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): StoreOrderLine {
+/** One line as the console and the member both see it: marks, substitute, what it costs now. */
+export function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): StoreOrderLine {
   const outcome = outcomeOf(line)
   const charged = line.charged_price ?? line.total_price
   return {

@@ -8,6 +8,13 @@ import type { Coordinates } from '../../../schemas/location.ts'
 import { ofCallingBrand } from '../order-brand.ts'
 import type { BoundingBox } from '../geo.ts'
 import type { DeliveryZone } from './delivery.ts'
+import { ratingsByStore, storeRatingsStatement } from '../member-orders/repo.ts'
+
+/** A store's rating as read: the raw average and the count of its reviews. */
+export interface StoreRatingRaw {
+  average: number
+  count: number
+}
 
 // --- Rows --------------------------------------------------------------------------------------
 
@@ -284,7 +291,11 @@ export async function findNearestCandidates(
   box: BoundingBox,
   limit: number,
   now: Date
-): Promise<{ candidates: Array<StoreCandidate>; schedules: Map<number, StoreSchedule> }> {
+): Promise<{
+  candidates: Array<StoreCandidate>
+  schedules: Map<number, StoreSchedule>
+  ratings: Map<number, StoreRatingRaw>
+}> {
   const cosLatitude = Math.cos((centre.latitude * Math.PI) / 180)
   const params: Array<SqlParam> = [
     businessId,
@@ -297,13 +308,15 @@ export async function findNearestCandidates(
     cosLatitude * cosLatitude,
     limit,
   ]
-  const [candidates, ...schedule] = await db.batch([
+  const [candidates, ratings, ...schedule] = await db.batch([
     db.prepare(CANDIDATE_SQL).bind(...params),
+    storeRatingsStatement(db, CANDIDATE_IDS_SQL, params),
     ...scheduleStatements(db, CANDIDATE_IDS_SQL, params, now),
   ])
   const rows = (candidates?.results ?? []) as Array<StoreSummaryRow>
   return {
     candidates: rows.map(toCandidate),
+    ratings: ratingsByStore(ratings),
     schedules: collectSchedules(
       rows.map((row) => row.id),
       schedule
@@ -330,16 +343,22 @@ export async function findStoreDetails(
   businessId: number,
   lookup: StoreLookup,
   now: Date
-): Promise<{ store: StoreDetailsRecord; schedule: StoreSchedule } | null> {
+): Promise<{
+  store: StoreDetailsRecord
+  schedule: StoreSchedule
+  rating: StoreRatingRaw | undefined
+} | null> {
   const params = [businessId, lookup.seoUrl ?? null, lookup.storeId ?? null] as const
-  const [stores, ...schedule] = await db.batch([
+  const ids = `select s.id from stores s where ${STORE_MATCH}`
+  const [stores, ratings, ...schedule] = await db.batch([
     db
       .prepare(
         `select ${SUMMARY_COLUMNS}, s.business_id, s.description, s.phone, s.email
          from stores s where ${STORE_MATCH} limit 1`
       )
       .bind(...params),
-    ...scheduleStatements(db, `select s.id from stores s where ${STORE_MATCH}`, params, now),
+    storeRatingsStatement(db, ids, params),
+    ...scheduleStatements(db, ids, params, now),
   ])
   const row = (stores?.results as Array<StoreRow> | undefined)?.[0]
   if (!row) return null
@@ -374,6 +393,7 @@ export async function findStoreDetails(
       openingHours,
     },
     schedule: { openingHours, ...rest },
+    rating: ratingsByStore(ratings).get(row.id),
   }
 }
 

@@ -9,6 +9,7 @@ import type {
   OrderStatus,
   StoreAtLocation,
   StoreDetails,
+  StoreRating,
   StoreSearchResult,
   StoreSummary,
 } from '../../../schemas/stores.ts'
@@ -24,6 +25,7 @@ import {
   findNearestCandidates,
   type StoreCandidate,
   type StoreLookup,
+  type StoreRatingRaw,
   type StoreSchedule,
 } from './repo.ts'
 
@@ -55,8 +57,9 @@ export async function nearestStores(
 ): Promise<{
   nearest: Array<{ store: StoreCandidate; km: number }>
   schedules: Map<number, StoreSchedule>
+  ratings: Map<number, StoreRatingRaw>
 }> {
-  const { candidates, schedules } = await findNearestCandidates(
+  const { candidates, schedules, ratings } = await findNearestCandidates(
     db,
     businessId,
     centre,
@@ -70,7 +73,7 @@ export async function nearestStores(
     .filter(({ km }) => km <= SEARCH_RADIUS_KM)
     .sort((a, b) => a.km - b.km || a.store.id - b.store.id)
     .slice(0, limit)
-  return { nearest, schedules }
+  return { nearest, schedules, ratings }
 }
 
 /** The parts of a store (summary or details) that availability and delivery read. */
@@ -121,7 +124,13 @@ export async function storesNear(
   options: { nearestOnly: boolean; now: Date }
 ): Promise<StoreSearchResult> {
   const limit = options.nearestOnly ? 1 : SEARCH_RESULT_LIMIT
-  const { nearest, schedules } = await nearestStores(db, businessId, location, limit, options.now)
+  const { nearest, schedules, ratings } = await nearestStores(
+    db,
+    businessId,
+    location,
+    limit,
+    options.now
+  )
   const stores = nearest.map(({ store }): StoreSummary => {
     const schedule = schedules.get(store.id) ?? {
       openingHours: { delivery: [], collection: [], store: [] },
@@ -151,6 +160,7 @@ export async function storesNear(
       serviceFee: store.serviceFee,
       daysInAdvance: store.daysInAdvance,
       payments: store.payments,
+      rating: ratingOf(ratings.get(store.id)),
     }
   })
   return { stores, fulfilmentLocation: location }
@@ -218,7 +228,20 @@ export async function storeDetails(
     const place = await geocoder.postcodeToCoordinates(postcode, input.country)
     if (place) here = atLocation(store, { latitude, longitude }, schedule, place)
   }
-  return { ...store, availability: availabilityOf(store, schedule, now), atLocation: here }
+  return {
+    ...store,
+    availability: availabilityOf(store, schedule, now),
+    atLocation: here,
+    rating: ratingOf(found.rating),
+  }
+}
+
+/**
+ * A store's rating as answered: the average to one decimal place. Store answers are kept in KV
+ * for a minute (worker/lib/public-cache.ts), so a new review shows within that minute.
+ */
+export function ratingOf(raw: { average: number; count: number } | undefined): StoreRating | null {
+  return raw ? { average: Math.round(raw.average * 10) / 10, count: raw.count } : null
 }
 
 // --- Order status (spec §4) ------------------------------------------------------------------

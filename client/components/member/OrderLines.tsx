@@ -1,0 +1,69 @@
+import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+
+type Line = MemberOrderDetail['lines'][number]
+
+/** What the store did with a line, in the member's words. */
+function outcomeOf(line: Line): string | null {
+  switch (line.mark) {
+    case 'short':
+      return `Only ${line.pickedQuantity ?? 0} of ${line.quantity} available`
+    case 'out_of_stock':
+      return 'Out of stock: not charged'
+    case 'substituted':
+      return line.substitute
+        ? `Substituted with ${line.substitute.quantity} × ${line.substitute.name}`
+        : 'Substituted'
+    default:
+      return null
+  }
+}
+
+/**
+ * The order's lines: quantity, name, options or meal deal choices, what each cost as ordered
+ * and, where picking or a refund changed it, what it costs now.
+ */
+export function OrderLines({ lines }: { lines: ReadonlyArray<Line> }) {
+  return (
+    <ul className="divide-y divide-black/10">
+      {lines.map((line) => {
+        const outcome = outcomeOf(line)
+        const changed = line.chargedPrice !== line.totalPrice
+        return (
+          <li key={line.lineId} className="flex items-start justify-between gap-4 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold [overflow-wrap:anywhere]">
+                {line.quantity} × {line.name}
+              </p>
+              {line.selections.length > 0 ? (
+                <p className="text-sm text-ink/75">{line.selections.join(', ')}</p>
+              ) : null}
+              {outcome ? <p className="text-sm font-semibold text-amber-900">{outcome}</p> : null}
+              {line.refundedQuantity > 0 ? (
+                <p className="text-sm font-semibold text-green-900">
+                  {line.refundedQuantity} refunded
+                </p>
+              ) : null}
+            </div>
+            <p className="shrink-0 text-right">
+              {changed ? (
+                <>
+                  <span className="block text-sm text-ink/60 line-through">
+                    <span className="sr-only">Was </span>
+                    {formatMoney(line.totalPrice)}
+                  </span>
+                  <span className="font-semibold">
+                    <span className="sr-only">Now </span>
+                    {formatMoney(line.chargedPrice)}
+                  </span>
+                </>
+              ) : (
+                <span className="font-semibold">{formatMoney(line.totalPrice)}</span>
+              )}
+            </p>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

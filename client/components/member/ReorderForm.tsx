@@ -1,0 +1,58 @@
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { reorderPath } from '../../lib/member-order-paths.ts'
+
+const BUTTON =
+  'inline-flex min-h-11 items-center rounded-xl px-4 font-bold bg-primary text-on-primary hover:brightness-90'
+
+/** 'Reorder': the order's lines into the basket at the same store, by the order's method. */
+export function ReorderButton({
+  orderId,
+  method,
+  label = 'Reorder',
+}: {
+  orderId: string
+  method: FulfilmentMethod
+  label?: string
+}) {
+  return (
+    <form method="post" action={reorderPath(orderId)}>
+      <input type="hidden" name="fulfilmentMethod" value={method} />
+      <button type="submit" className={BUTTON}>
+        {label}
+      </button>
+    </form>
+  )
+}
+
+/** The basket holds another store's items: replace them (spec §8 overwrite question) or keep them. */
+export function ReorderConfirm({
+  orderId,
+  method,
+  basketPath,
+}: {
+  orderId: string
+  method: FulfilmentMethod
+  basketPath: string
+}) {
+  return (
+    <div role="alert" className="rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-700/40">
+      <p className="font-semibold text-amber-950">{MESSAGES.basketOverwrite}</p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <form method="post" action={reorderPath(orderId)}>
+          <input type="hidden" name="fulfilmentMethod" value={method} />
+          <input type="hidden" name="overwrite" value="1" />
+          <button type="submit" className={BUTTON}>
+            Yes, replace my basket
+          </button>
+        </form>
+        <a
+          href={basketPath}
+          className="inline-flex min-h-11 items-center rounded-xl border-2 border-primary bg-white px-4 font-bold text-primary hover:bg-tint"
+        >
+          No, keep my basket
+        </a>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import { REVIEW_COMMENT_MAX_LENGTH, type MemberReview } from '../../../schemas/member-orders.ts'
+import { reviewPath } from '../../lib/member-order-paths.ts'
+import { FormAlert, SubmitButton, type FormErrors, type FormValues } from '../forms/Form.tsx'
+import { orderTimeLabel } from './order-format.ts'
+
+const STARS = [5, 4, 3, 2, 1] as const
+
+/**
+ * The review of a delivered order (spec §7 Review add): a star rating from 1 to 5 (radio buttons,
+ * so it works without JavaScript and with a keyboard) and a comment. Once written it shows, with
+ * the form to change it while the edit window lasts.
+ */
+export function ReviewForm({
+  orderId,
+  review,
+  errors,
+  values,
+}: {
+  orderId: string
+  review: MemberReview | null
+  errors: FormErrors
+  values: FormValues
+}) {
+  const rating = values.starRating ?? (review ? String(review.starRating) : '')
+  const comment = values.comment ?? review?.comment ?? ''
+  if (review && !review.editable) return <ReviewShown review={review} />
+  const errorId = errors.starRating ? 'review-rating-error' : undefined
+  return (
+    <form method="post" action={reviewPath(orderId)} noValidate>
+      <FormAlert id="review-form-error" message={errors.form} />
+      {review ? (
+        <p className="mb-3 text-sm text-ink/80">
+          You can change your review until {orderTimeLabel(review.editableUntil)}.
+        </p>
+      ) : null}
+      <fieldset aria-describedby={errorId} aria-invalid={errors.starRating ? true : undefined}>
+        <legend className="text-sm font-semibold">Your rating</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {STARS.map((stars) => (
+            <label
+              key={stars}
+              className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border-2 border-black/15 px-3 has-checked:border-primary has-checked:bg-tint"
+            >
+              <input
+                type="radio"
+                name="starRating"
+                value={stars}
+                defaultChecked={rating === String(stars)}
+                className="size-4 accent-(--color-primary)"
+              />
+              <span aria-hidden="true" className="text-amber-700">
+                {'★'.repeat(stars)}
+              </span>
+              <span className="text-sm font-semibold">
+                {stars} {stars === 1 ? 'star' : 'stars'}
+              </span>
+            </label>
+          ))}
+        </div>
+        {errors.starRating ? (
+          <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+            {errors.starRating}
+          </p>
+        ) : null}
+      </fieldset>
+      <label htmlFor="review-comment" className="mt-4 block text-sm font-semibold">
+        Comment <span className="font-normal text-ink/70">(optional)</span>
+      </label>
+      <textarea
+        id="review-comment"
+        name="comment"
+        rows={3}
+        maxLength={REVIEW_COMMENT_MAX_LENGTH}
+        defaultValue={comment}
+        aria-invalid={errors.comment ? true : undefined}
+        aria-describedby={errors.comment ? 'review-comment-error' : undefined}
+        className="mt-1 w-full rounded-xl border-2 border-black/15 bg-white p-3 focus:border-primary"
+      />
+      {errors.comment ? (
+        <p id="review-comment-error" className="mt-1 text-sm font-semibold text-red-700">
+          {errors.comment}
+        </p>
+      ) : null}
+      <SubmitButton>{review ? 'Update review' : 'Submit review'}</SubmitButton>
+    </form>
+  )
+}
+
+function ReviewShown({ review }: { review: MemberReview }) {
+  return (
+    <div>
+      <p className="font-semibold">
+        <span aria-hidden="true" className="text-amber-700">
+          {'★'.repeat(review.starRating)}
+        </span>{' '}
+        {review.starRating} out of 5
+      </p>
+      {review.comment ? <p className="mt-1 text-ink/80">{review.comment}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,28 @@
+import { ROUTE_PATHS, routePath } from './routes.ts'
+
+/*
+ * Where the member's order forms post (no JavaScript needed) and the queries their redirects
+ * carry back to the order page. The worker registers the same paths (worker/pages/index.tsx).
+ */
+
+export const REORDER_FORM_PATH = `${ROUTE_PATHS['member-orders-orderId']}/reorder`
+export const REVIEW_FORM_PATH = `${ROUTE_PATHS['member-orders-orderId']}/review`
+
+export function reorderPath(orderId: string): string {
+  return `${routePath('member-orders-orderId', { orderId })}/reorder`
+}
+
+export function reviewPath(orderId: string): string {
+  return `${routePath('member-orders-orderId', { orderId })}/review`
+}
+
+/** `?reorder=` on the order page after a reorder: what happened. */
+export const REORDER_QUERY = 'reorder'
+export const REORDER_OUTCOMES = ['added', 'partial', 'none', 'confirm', 'failed'] as const
+export type ReorderOutcome = (typeof REORDER_OUTCOMES)[number]
+/** `?missing=` with the ids of the order's lines that could not be added (the page names them). */
+export const REORDER_MISSING_QUERY = 'missing'
+/** `?method=` the method the member chose, carried to the confirm form. */
+export const REORDER_METHOD_QUERY = 'method'
+/** `?review=saved` after a review was saved. */
+export const REVIEW_QUERY = 'review'

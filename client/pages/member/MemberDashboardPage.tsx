@@ -1,0 +1,72 @@
+import type { MemberDashboard } from '../../../schemas/member-orders.ts'
+import { MemberShell, MEMBER_SECTIONS } from '../../components/member/MemberShell.tsx'
+import { ActionLink, OrderCard, orderPath } from '../../components/member/OrderCard.tsx'
+import { ReorderButton } from '../../components/member/ReorderForm.tsx'
+import type { PageChrome } from '../../components/Layout.tsx'
+import { routePath } from '../../lib/routes.ts'
+
+export interface MemberDashboardPageProps {
+  chrome: PageChrome
+  dashboard: MemberDashboard
+}
+
+/**
+ * `/member`: a greeting, the newest order with its state and what can be done with it now (track
+ * while tracking is offered, reorder), and a link to every section of the account.
+ */
+export function MemberDashboardPage({ chrome, dashboard }: MemberDashboardPageProps) {
+  const { latestOrder } = dashboard
+  return (
+    <MemberShell chrome={chrome} active="member" title={`Hello, ${dashboard.firstName}`}>
+      <section aria-labelledby="latest-order-title">
+        <h2 id="latest-order-title" className="mb-3 text-xl font-bold">
+          Your latest order
+        </h2>
+        {latestOrder ? (
+          <OrderCard
+            order={latestOrder}
+            headingLevel="h3"
+            actions={
+              <>
+                {latestOrder.trackingOffered ? (
+                  <ActionLink href={orderPath(latestOrder.orderId, true)} variant="primary">
+                    Track order
+                  </ActionLink>
+                ) : null}
+                <ReorderButton
+                  orderId={latestOrder.orderId}
+                  method={latestOrder.fulfilmentMethod}
+                />
+                <ActionLink href={routePath('member-orders')}>All orders</ActionLink>
+              </>
+            }
+          />
+        ) : (
+          <p className="rounded-2xl border border-black/10 bg-white p-5 text-ink/80">
+            You have not placed an order yet.{' '}
+            <a href={routePath('index')} className="font-semibold text-primary underline">
+              Find a store
+            </a>
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="sections-title" className="mt-8">
+        <h2 id="sections-title" className="mb-3 text-xl font-bold">
+          Your account
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {MEMBER_SECTIONS.filter(({ route }) => route !== 'member').map(({ route, label }) => (
+            <li key={route}>
+              <a
+                href={routePath(route)}
+                className="flex min-h-14 items-center rounded-2xl border border-black/10 bg-white px-4 font-semibold shadow-sm hover:bg-tint"
+              >
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </MemberShell>
+  )
+}

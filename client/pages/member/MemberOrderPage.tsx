@@ -1,0 +1,200 @@
+import type { ReactNode } from 'react'
+import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import {
+  FormAlert,
+  FormNotice,
+  type FormErrors,
+  type FormValues,
+} from '../../components/forms/Form.tsx'
+import { MemberShell } from '../../components/member/MemberShell.tsx'
+import { itemsLabel, orderTimeLabel } from '../../components/member/order-format.ts'
+import { OrderLines } from '../../components/member/OrderLines.tsx'
+import { OrderMoney } from '../../components/member/OrderMoney.tsx'
+import { OrderStatusBadge } from '../../components/member/OrderStatusBadge.tsx'
+import { ReorderButton, ReorderConfirm } from '../../components/member/ReorderForm.tsx'
+import { ReviewForm } from '../../components/member/ReviewForm.tsx'
+import type { PageChrome } from '../../components/Layout.tsx'
+import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
+import { routePath } from '../../lib/routes.ts'
+import { dayMonthYear } from '../../lib/slots.ts'
+
+/** What the page says after a reorder or a review (from the redirect's query). */
+export interface MemberOrderNotice {
+  /** A confirmation (items added, review saved). */
+  notice?: string
+  /** The reorder failed or added nothing. */
+  alert?: string
+  /** The basket holds another store's items: ask before replacing them. */
+  confirmReorder?: { method: 'delivery' | 'collection' }
+}
+
+export interface MemberOrderPageProps {
+  chrome: PageChrome
+  order: MemberOrderDetail
+  view: MemberOrderNotice
+  reviewErrors: FormErrors
+  reviewValues: FormValues
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      id={id}
+      className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <h2 id={`${id}-title`} className="mb-3 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+function whenLabel(order: MemberOrderDetail): string {
+  const method = order.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'
+  if (!order.slot) return `${method}, as soon as possible`
+  const ends = order.slot.endsAt ? `–${order.slot.endsAt}` : ''
+  return `${method}, ${dayMonthYear(order.slot.date)}, ${order.slot.startsAt}${ends}`
+}
+
+/**
+ * `/member/orders/:orderId`: the order as the member made it and as the store worked it: lines
+ * with substitutions and refunds, every money field of spec §3, the history, payment, where it
+ * goes, tracking while it is offered, reorder, and the review once delivered.
+ */
+export function MemberOrderPage({
+  chrome,
+  order,
+  view,
+  reviewErrors,
+  reviewValues,
+}: MemberOrderPageProps) {
+  const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod)
+  return (
+    <MemberShell chrome={chrome} active="member-orders" title={`Order ${order.orderId}`}>
+      <p className="-mt-4 mb-4">
+        <a
+          href={routePath('member-orders')}
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+        >
+          Back to my orders
+        </a>
+      </p>
+      <FormNotice message={view.notice} />
+      <FormAlert id="order-alert" message={view.alert} />
+      {view.confirmReorder ? (
+        <div className="mb-5">
+          <ReorderConfirm
+            orderId={order.orderId}
+            method={view.confirmReorder.method}
+            basketPath={routePath('basket')}
+          />
+        </div>
+      ) : null}
+      <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <OrderStatusBadge status={order.status} label={order.statusLabel} />
+          <p className="mt-2 text-sm text-ink/80">
+            Placed {orderTimeLabel(order.placedAt)} at {order.store.name} ·{' '}
+            {itemsLabel(order.itemsCount)}
+          </p>
+        </div>
+        <ReorderButton orderId={order.orderId} method={order.fulfilmentMethod} />
+      </div>
+      <div className="grid gap-5 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-5">
+          {order.tracking ? (
+            <Section id="tracking" title="Track your order">
+              <p className="font-semibold">{order.tracking.message}</p>
+              {order.tracking.driver ? (
+                <p className="mt-2 text-sm">
+                  <a
+                    className="font-semibold text-primary underline underline-offset-4"
+                    href={`https://www.openstreetmap.org/?mlat=${order.tracking.driver.latitude}&mlon=${order.tracking.driver.longitude}#map=16/${order.tracking.driver.latitude}/${order.tracking.driver.longitude}`}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                  >
+                    See where your driver is
+                  </a>{' '}
+                  <span className="text-ink/70">
+                    (updated {orderTimeLabel(order.tracking.driver.updatedAt)})
+                  </span>
+                </p>
+              ) : null}
+            </Section>
+          ) : null}
+          <Section id="items" title="Items">
+            <OrderLines lines={order.lines} />
+          </Section>
+          {order.status === 'delivered' || order.review ? (
+            <Section id="review" title="Your review">
+              <ReviewForm
+                orderId={order.orderId}
+                review={order.review}
+                errors={reviewErrors}
+                values={reviewValues}
+              />
+            </Section>
+          ) : null}
+          <Section id="history" title="Order history">
+            <ol className="space-y-2">
+              {order.history.map((entry, index) => (
+                <li key={`${entry.at}-${index}`} className="flex flex-wrap justify-between gap-x-4">
+                  <span className="font-semibold">
+                    {entry.label}
+                    {entry.reason ? (
+                      <span className="font-normal text-ink/80">: {entry.reason}</span>
+                    ) : null}
+                  </span>
+                  <span className="text-sm text-ink/75">{orderTimeLabel(entry.at)}</span>
+                </li>
+              ))}
+            </ol>
+          </Section>
+        </div>
+        <div className="space-y-5">
+          <Section id="money" title="Payment">
+            <OrderMoney money={order.money} method={order.fulfilmentMethod} />
+            {paidWith ? <p className="mt-3 text-sm text-ink/80">Paid with {paidWith}</p> : null}
+            {order.refunds.length > 0 ? (
+              <ul className="mt-3 space-y-1 text-sm">
+                {order.refunds.map((refund, index) => (
+                  <li key={`${refund.at}-${index}`}>
+                    {formatMoney(refund.amount)} refunded {orderTimeLabel(refund.at)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Section>
+          <Section
+            id="where"
+            title={order.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'}
+          >
+            <p className="font-semibold">{whenLabel(order)}</p>
+            {order.deliveryAddress ? (
+              <address className="mt-2 not-italic text-ink/80">
+                {postalLines(order.deliveryAddress).map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            ) : null}
+            {order.collectionStore ? (
+              <address className="mt-2 not-italic text-ink/80">
+                <span className="block font-semibold text-ink">{order.collectionStore.name}</span>
+                {postalLines(order.collectionStore.address).map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            ) : null}
+          </Section>
+        </div>
+      </div>
+    </MemberShell>
+  )
+}

@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test'
+import { pinClock } from './fixtures.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
+import { basketWithSlot, expect, test, type PaymentPage } from './pages/index.ts'
+import type { CheckoutPages } from './pages/index.ts'
+import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+
+const url = (path: string) => urlOn(HOSTS.brandOne, path)
+const main = (page: Page) => page.getByRole('main')
+const orderList = (page: Page) =>
+  main(page).getByRole('list', { name: 'Orders' }).getByRole('listitem')
+
+async function register(page: Page, email: string): Promise<void> {
+  await page.goto(url('/register'))
+  await main(page).getByLabel('First name').fill('Ada')
+  await main(page).getByLabel('Last name').fill('Lovelace')
+  await main(page).getByLabel('Email address').fill(email)
+  await main(page)
+    .getByLabel(/Mobile phone number/)
+    .fill('07700 900123')
+  await main(page).getByLabel('Password', { exact: true }).fill('correct horse battery')
+  await main(page).getByLabel('Confirm password').fill('correct horse battery')
+  await main(page)
+    .getByLabel(/I agree to the/)
+    .check()
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(url('/'))
+}
+
+/** A collection order paid in cash by the signed-in member: its number. */
+async function placeOrder(
+  page: Page,
+  checkout: CheckoutPages,
+  payment: PaymentPage
+): Promise<string> {
+  await basketWithSlot(page, 'collection')
+  await checkout.open()
+  await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
+  if (page.url().endsWith('/details')) await checkout.detailsToPayment({ email: null })
+  await payment.payByCash()
+  return payment.expectOrderPlaced()
+}
+
+/** The store's manager takes the collection order from Sent to Store to Delivered in the console. */
+async function deliverInConsole(page: Page, console: StoreConsole, orderNumber: string) {
+  await page.goto(consoleUrl('/1/board'))
+  await console.enterPassword(DEMO_STAFF.manager.email, DEMO_STAFF.manager.password)
+  await console.enterCode(DEMO_STAFF.manager.email)
+  await page
+    .getByRole('link', { name: new RegExp(orderNumber) })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
+  await page.getByLabel('Ready in').selectOption('15')
+  for (const action of ['Accept order', 'Picking done', 'Ready for collection', 'Collected']) {
+    await page.getByRole('button', { name: action, exact: true }).click()
+    await expect(page.getByText('The order has been updated.')).toBeVisible()
+  }
+  await expect(page.locator('dt:text("Status") + dd')).toHaveText('Delivered')
+}
+
+test('a member follows two orders, filters them, reorders one and reviews a delivered one', async ({
+  page,
+  context,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(300_000)
+  await register(page, uniqueEmail('member-orders'))
+  const first = await placeOrder(page, checkout, payment)
+  const second = await placeOrder(page, checkout, payment)
+
+  // The dashboard: a greeting and the newest order, which can still be tracked.
+  await page.goto(url('/member'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hello, Ada')
+  const latest = main(page).getByRole('article')
+  await expect(latest).toContainText(`Order ${second}`)
+  await expect(latest).toContainText('Sent to Store')
+  await expect(latest.getByRole('link', { name: 'Track order' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'member-dashboard')
+
+  // Both orders, newest first; none delivered yet.
+  await page.getByRole('link', { name: 'All orders' }).click()
+  await expect(page).toHaveURL(url('/member/orders'))
+  const orders = orderList(page)
+  await expect(orders).toHaveCount(2)
+  await expect(orders.first()).toContainText(second)
+  await expect(orders.last()).toContainText(first)
+  await main(page).getByLabel('Status').selectOption({ label: 'Delivered' })
+  await main(page).getByRole('button', { name: 'Show orders' }).click()
+  await expect(page).toHaveURL(/\/member\/orders\?status=delivered/)
+  await expect(page.getByText('No orders match these filters.')).toBeVisible()
+
+  // The store hands the first order over (the console, as its staff do it).
+  const staffPage = await context.newPage()
+  await pinClock(staffPage)
+  await deliverInConsole(staffPage, new StoreConsole(staffPage, context), first)
+  await staffPage.close()
+
+  await page.reload()
+  await expect(orderList(page)).toHaveCount(1)
+  await expect(orderList(page)).toContainText(first)
+  await expect(orderList(page)).toContainText('Delivered')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'member-orders')
+
+  // The delivered order: refused without a rating, then reviewed.
+  await main(page)
+    .getByRole('link', { name: `Order ${first}` })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${first}`)
+  await expect(page.getByText('Vintage Cheddar 400g')).toBeVisible()
+  await expect(page.getByText('Original total')).toBeVisible()
+  await page.getByRole('button', { name: 'Submit review' }).click()
+  await expect(page.getByText('A rating is required')).toBeVisible()
+  await page.getByRole('radio', { name: /4 stars/ }).check()
+  await page.getByLabel(/Comment/).fill('Ready on time, friendly staff.')
+  await page.getByRole('button', { name: 'Submit review' }).click()
+  await expect(page.getByText('Thank you for your review.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Update review' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'member-order')
+
+  // Reorder: the same lines into a new basket at the same store.
+  await main(page).getByRole('button', { name: 'Reorder' }).click()
+  await expect(page).toHaveURL(url('/basket'))
+  await expect(main(page).getByText('Vintage Cheddar 400g').first()).toBeVisible()
+})

@@ -1,0 +1,164 @@
+import type { z } from 'zod'
+import type {
+  MemberDashboard,
+  MemberOrderDetail,
+  MemberOrderList,
+  MemberOrdersRequest,
+  MemberReview,
+  ReviewRequest,
+  MemberOrderRequestSchema,
+} from '../../../schemas/member-orders.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { findMember } from '../customers-repo.ts'
+import { lineOf } from '../store-orders/view.ts'
+import { orderLineSelections, orderPickLines } from '../store-orders/repo.ts'
+import {
+  findMemberOrder,
+  findMemberOrderParts,
+  listMemberOrders,
+  saveReview,
+  type MemberOrderRow,
+} from './repo.ts'
+import {
+  detailOf,
+  pageCount,
+  placedBetween,
+  reviewEditableFrom,
+  reviewOf,
+  summaryOf,
+} from './view.ts'
+
+/** Spec §7 Orders list: the member's placed orders, newest first, one page and the count. */
+export async function memberOrders(
+  db: D1Database,
+  customerId: number,
+  query: MemberOrdersRequest
+): Promise<MemberOrderList> {
+  const { from, until } = placedBetween(query.dateFrom, query.dateTo)
+  const { rows, total } = await listMemberOrders(db, {
+    businessId: query.businessId,
+    brandId: query.brandId ?? null,
+    customerId,
+    from,
+    until,
+    status: query.status ?? null,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+  })
+  return {
+    orders: rows.map(summaryOf),
+    total,
+    page: query.page,
+    limit: query.limit,
+    pages: pageCount(total, query.limit),
+  }
+}
+
+/** The member's order, or 404 'We could not find that order.' (another member's included). */
+export async function requireMemberOrder(
+  db: D1Database,
+  customerId: number,
+  input: { businessId: number; brandId?: number | undefined; businessOrderId: string }
+): Promise<MemberOrderRow> {
+  const row = await findMemberOrder(db, {
+    businessId: input.businessId,
+    brandId: input.brandId ?? null,
+    customerId,
+    businessOrderId: input.businessOrderId,
+  })
+  if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
+  return row
+}
+
+/** Spec §7 One order: every Order field of spec §3, lines with their marks, history, refunds. */
+export async function memberOrder(
+  db: D1Database,
+  customerId: number,
+  body: z.output<typeof MemberOrderRequestSchema>,
+  now: Date
+): Promise<MemberOrderDetail> {
+  const row = await requireMemberOrder(db, customerId, body)
+  const [lines, selections, parts] = await Promise.all([
+    orderPickLines(db, row.id),
+    orderLineSelections(db, row.id),
+    findMemberOrderParts(db, row.id),
+  ])
+  return detailOf(
+    row,
+    {
+      lines: lines.map((line) =>
+        lineOf(
+          line,
+          selections.filter((s) => s.order_line_id === line.id).map((s) => s.text)
+        )
+      ),
+      ...parts,
+    },
+    now
+  )
+}
+
+/**
+ * Spec §7 Review add: on the member's delivered order, once; the same call changes it while the
+ * edit window lasts (REVIEW_EDIT_DAYS), then answers conflict 'This review can no longer be
+ * changed.'. Any other status answers conflict 'You can review an order once it has been delivered.'.
+ */
+export async function addReview(
+  db: D1Database,
+  customerId: number,
+  body: ReviewRequest,
+  now: Date
+): Promise<MemberReview> {
+  const row = await requireMemberOrder(db, customerId, {
+    businessId: body.businessId,
+    brandId: body.brandId,
+    businessOrderId: body.orderId,
+  })
+  if (row.status !== 'delivered') {
+    throw new AppError('conflict', MESSAGES.reviewDeliveredOnly, {
+      details: { reason: 'not_delivered' },
+    })
+  }
+  const written = await saveReview(db, {
+    orderId: row.id,
+    storeId: row.store_id,
+    customerId,
+    starRating: body.starRating,
+    comment: body.comment,
+    now: now.toISOString(),
+    editableFrom: reviewEditableFrom(now),
+  })
+  if (!written) {
+    throw new AppError('conflict', MESSAGES.reviewEditClosed, {
+      details: { reason: 'review_closed' },
+    })
+  }
+  const { review } = await findMemberOrderParts(db, row.id)
+  if (!review) throw new AppError('not_found', MESSAGES.orderNotFound)
+  return reviewOf(review, now)
+}
+
+/** The dashboard: the member's first name and newest placed order (of the calling brand). */
+export async function memberDashboard(
+  db: D1Database,
+  customerId: number,
+  body: { businessId: number; brandId?: number | undefined }
+): Promise<MemberDashboard> {
+  const [member, latest] = await Promise.all([
+    findMember(db, body.businessId, customerId),
+    listMemberOrders(db, {
+      businessId: body.businessId,
+      brandId: body.brandId ?? null,
+      customerId,
+      from: null,
+      until: null,
+      status: null,
+      limit: 1,
+      offset: 0,
+    }),
+  ])
+  if (!member) throw new AppError('unauthorized', MESSAGES.loginRequired)
+  const row = latest.rows[0]
+  return { firstName: member.first_name, latestOrder: row ? summaryOf(row) : null }
+}
