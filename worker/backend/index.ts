@@ -14,6 +14,7 @@ import { development } from './development/routes.ts'
 import type { BackendAdapters } from './adapters.ts'
 import type { BackendEnv } from './env.ts'
 import { location } from './location/routes.ts'
+import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
@@ -31,6 +32,7 @@ const domains: ReadonlyArray<Domain> = [
   content,
   auth,
   member,
+  memberAddresses,
   location,
   deliveries,
   slots,
