@@ -15,6 +15,7 @@ import { notBuiltYet } from './errors.tsx'
 import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
 import { INTEREST_FORM_PATH, interestForm } from './interest.ts'
 import { loginForm } from './login.tsx'
+import { memberAddressesForm } from './member/addresses.tsx'
 import { logoutForm } from './logout.tsx'
 import { registerForm } from './register.tsx'
 import { resetPasswordForm } from './reset-password.tsx'
@@ -87,6 +88,7 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: routePath('forgotten-password'), guards: [guestOnly], form: forgottenPasswordForm },
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
+  { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },
   // Checkout's no-JavaScript forms, behind the same guards as their pages.
   { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
   { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },

@@ -17,6 +17,7 @@ import { faqPage } from './faq.tsx'
 import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-password.tsx'
 import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './guards.ts'
 import { homePage } from './home.tsx'
+import { memberAddressesPage } from './member/addresses.tsx'
 import { loginPage } from './login.tsx'
 import { menuItemPage } from './menu-item.tsx'
 import { registerPage } from './register.tsx'
@@ -67,7 +68,7 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   member: MEMBER,
   'member-orders': MEMBER,
   'member-orders-orderId': MEMBER,
-  'member-addresses': MEMBER,
+  'member-addresses': { ...MEMBER, page: memberAddressesPage },
   'member-my-details': MEMBER,
   'member-profile': MEMBER,
   'member-cards': MEMBER,
