@@ -16,6 +16,7 @@ import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
 import { INTEREST_FORM_PATH, interestForm } from './interest.ts'
 import { loginForm } from './login.tsx'
 import { memberAddressesForm } from './member/addresses.tsx'
+import { memberCardsForm } from './member/cards.tsx'
 import { logoutForm } from './logout.tsx'
 import { registerForm } from './register.tsx'
 import { resetPasswordForm } from './reset-password.tsx'
@@ -89,6 +90,7 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
   { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },
+  { path: routePath('member-cards'), guards: [memberOnly], form: memberCardsForm },
   // Checkout's no-JavaScript forms, behind the same guards as their pages.
   { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
   { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },

@@ -18,6 +18,7 @@ import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-pa
 import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './guards.ts'
 import { homePage } from './home.tsx'
 import { memberAddressesPage } from './member/addresses.tsx'
+import { memberCardsPage } from './member/cards.tsx'
 import { loginPage } from './login.tsx'
 import { menuItemPage } from './menu-item.tsx'
 import { registerPage } from './register.tsx'
@@ -71,7 +72,7 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'member-addresses': { ...MEMBER, page: memberAddressesPage },
   'member-my-details': MEMBER,
   'member-profile': MEMBER,
-  'member-cards': MEMBER,
+  'member-cards': { ...MEMBER, page: memberCardsPage },
   'member-loyalty': MEMBER,
   'member-change-password': { ...MEMBER, page: changePasswordPage },
   // Reached from the reset email, signed out: only the token identifies the member.
