@@ -264,6 +264,7 @@ export const MESSAGES = {
   addressDefaultSet: '%s is now your default %s address.',
   addressLookupNone: 'We found no addresses for %s. Please type your address below.',
   cardDeleted: 'Your card has been deleted.',
+  cardDeleteFailed: 'We could not delete your card just now. Please try again.',
   checkoutBasketEmpty: 'Your basket is empty. Add something to check out.',
   checkoutItemsUnavailable:
     'Some items in your basket are no longer available. Please remove them to check out.',

@@ -30,7 +30,7 @@ async function addAddress(
   await form.getByLabel('Last name').fill('Lovelace')
   await form.getByLabel('Address line 1').fill(address.line1)
   await form.getByLabel('Town or city').fill('Manchester')
-  await form.getByLabel('Postcode').fill(address.postcode)
+  await form.getByLabel('Postcode', { exact: true }).fill(address.postcode)
   await form.getByRole('button', { name: 'Save address' }).click()
   await expect(
     page.getByRole('status').filter({ hasText: 'Your address has been saved.' })

@@ -86,6 +86,10 @@ export async function memberCardsForm(c: Context<AppEnv>): Promise<Response> {
     if (error instanceof AppError && error.code === 'not_found') {
       return render(c, { error: MESSAGES.cardNotFound }, 422)
     }
+    // The gateway did not confirm: the card stays, and the member may try again.
+    if (error instanceof AppError && error.code === 'upstream_error') {
+      return render(c, { error: MESSAGES.cardDeleteFailed }, 422)
+    }
     throw error
   }
   return redirectTo(c, `${PATH}?done=deleted`, 303)
