@@ -46,7 +46,20 @@ test('a member adds two addresses, makes the second the default, checkout pre-se
   await register(page)
   await page.goto(url('/member/addresses'))
   await expectNoAxeViolations(page)
-  await addAddress(page, { name: 'Home', line1: '1 Piccadilly', postcode: 'M1 1AD' })
+  // The first through the address search: a suggestion fills the lines from place details.
+  const form = page.locator('#address-form')
+  await form.getByRole('combobox', { name: 'Or search for your address' }).fill('97 Albert')
+  await page
+    .getByRole('option', { name: /97 Albert Road/ })
+    .first()
+    .click()
+  await expect(form.getByLabel('Address line 1')).toHaveValue('97 Albert Road')
+  await expect(form.getByLabel('Postcode', { exact: true })).toHaveValue('M1 1AA')
+  await form.getByLabel('Address name').fill('Home')
+  await form.getByLabel('First name').fill('Ada')
+  await form.getByLabel('Last name').fill('Lovelace')
+  await form.getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByText('Your address has been saved.')).toBeVisible()
   await addAddress(page, { name: 'Work', line1: PORTLAND_STREET.line1, postcode: 'M1 1AE' })
   const work = page
     .getByRole('listitem')

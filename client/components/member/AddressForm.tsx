@@ -2,7 +2,9 @@ import type { Country } from '../../../schemas/countries.ts'
 import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { routePath } from '../../lib/routes.ts'
+import { AddressFinder } from '../../islands/AddressFinder.tsx'
 import { AddressFields } from '../checkout/AddressFields.tsx'
+import { island } from '../Island.tsx'
 import {
   FormAlert,
   NameFields,
@@ -24,6 +26,8 @@ export interface AddressLookup {
   choices: ReadonlyArray<LookupChoice>
   message: string | null
 }
+
+const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
 
 const INPUT_CLASS =
   'h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink focus:border-primary aria-invalid:border-red-700'
@@ -168,6 +172,7 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
         {editing ? `Edit ${editing.name}` : 'Add an address'}
       </h2>
       {editing ? null : <PostcodeLookup lookup={lookup} />}
+      {editing ? null : <AddressFinderIsland />}
       <form method="post" action={path} noValidate>
         <FormAlert id="address-form-error" message={errors.form} />
         <input type="hidden" name="action" value={editing ? 'update' : 'add'} />

@@ -33,7 +33,7 @@ const SECTIONS = [
 export function AddressesPage(props: AddressesPageProps) {
   const { chrome, addresses, notice, deleting, editing } = props
   return (
-    <MemberShell chrome={chrome} active="member-addresses" title="Addresses">
+    <MemberShell chrome={chrome} active="member-addresses" title="Addresses" interactive>
       <FormNotice message={notice ?? undefined} />
       {deleting ? <DeleteAddressConfirm address={deleting} /> : null}
       <div className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
