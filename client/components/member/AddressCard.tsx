@@ -1,5 +1,6 @@
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import { routePath } from '../../lib/routes.ts'
+import { ConfirmDelete } from './ConfirmDelete.tsx'
 
 /** The lines of an address as it is written on an envelope (the name first). */
 export function addressLines(address: MemberAddress): Array<string> {
@@ -68,34 +69,15 @@ export function AddressCard({ address }: { address: MemberAddress }) {
 
 /** The page's question before a delete: the address, then Delete (a post) or Keep it (a link). */
 export function DeleteAddressConfirm({ address }: { address: MemberAddress }) {
-  const path = routePath('member-addresses')
   return (
-    <section
+    <ConfirmDelete
       id="delete-address"
-      aria-labelledby="delete-address-title"
-      className="mb-6 rounded-2xl border-2 border-red-700/50 bg-red-50 p-4"
+      title={`Delete ${address.name}?`}
+      action={routePath('member-addresses')}
+      fields={{ action: 'delete', addressId: address.addressId }}
+      submitLabel="Delete address"
     >
-      <h2 id="delete-address-title" className="text-lg font-bold">
-        Delete {address.name}?
-      </h2>
-      <p className="mt-1 text-ink/80 [overflow-wrap:anywhere]">
-        {addressLines(address).join(', ')}
-      </p>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <form method="post" action={path}>
-          <input type="hidden" name="action" value="delete" />
-          <input type="hidden" name="addressId" value={address.addressId} />
-          <button
-            type="submit"
-            className="h-12 rounded-xl bg-red-700 px-5 font-bold text-white hover:brightness-90"
-          >
-            Delete address
-          </button>
-        </form>
-        <a href={path} className={ACTION_CLASS}>
-          Keep it
-        </a>
-      </div>
-    </section>
+      <p>{addressLines(address).join(', ')}</p>
+    </ConfirmDelete>
   )
 }

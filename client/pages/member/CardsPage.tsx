@@ -4,6 +4,7 @@ import { FormAlert, FormNotice } from '../../components/forms/Form.tsx'
 import type { PageChrome } from '../../components/Layout.tsx'
 import { CardBrandIcon } from '../../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../../components/checkout/card-brands.ts'
+import { ConfirmDelete } from '../../components/member/ConfirmDelete.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { routePath } from '../../lib/routes.ts'
 
@@ -27,34 +28,18 @@ function cardName(card: SavedCard): string {
 }
 
 function DeleteCardConfirm({ card }: { card: CardView }) {
-  const path = routePath('member-cards')
   return (
-    <section
+    <ConfirmDelete
       id="delete-card"
-      aria-labelledby="delete-card-title"
-      className="mb-6 rounded-2xl border-2 border-red-700/50 bg-red-50 p-4"
+      title={`Delete your ${cardName(card)}?`}
+      action={routePath('member-cards')}
+      fields={{ cardId: card.cardId }}
+      submitLabel="Delete card"
     >
-      <h2 id="delete-card-title" className="text-lg font-bold">
-        Delete your {cardName(card)}?
-      </h2>
-      <p className="mt-1 text-ink/80">
+      <p>
         We will also ask the payment provider to forget it. You can save a card again when you pay.
       </p>
-      <div className="mt-3 flex flex-wrap items-center gap-3">
-        <form method="post" action={path}>
-          <input type="hidden" name="cardId" value={card.cardId} />
-          <button
-            type="submit"
-            className="h-12 rounded-xl bg-red-700 px-5 font-bold text-white hover:brightness-90"
-          >
-            Delete card
-          </button>
-        </form>
-        <a href={path} className={LINK_CLASS}>
-          Keep it
-        </a>
-      </div>
-    </section>
+    </ConfirmDelete>
   )
 }
 

@@ -86,6 +86,28 @@ export async function findMemberAddress(
   return row ? toAddress(row) : null
 }
 
+/**
+ * An address's columns in the order both writes bind them: type, name, first and last name, the
+ * lines, town, county, postcode, country, the point, and whether it is to be the default.
+ */
+function addressValues(fields: MemberAddressFields, point: AddressPoint | null) {
+  return [
+    fields.type,
+    fields.name,
+    fields.firstName,
+    fields.lastName,
+    fields.addressLine1,
+    fields.addressLine2,
+    fields.town,
+    fields.county,
+    fields.postcode,
+    fields.country,
+    point?.latitude ?? null,
+    point?.longitude ?? null,
+    fields.isDefault ? 1 : 0,
+  ]
+}
+
 /** Clears the default of a type, except on `keepId` (the address becoming the default). */
 function clearDefaultStatement(
   db: D1Database,
@@ -121,22 +143,7 @@ export async function insertMemberAddress(
            where customer_id = ?1 and type = ?2 and is_default = 1) end)
        returning id`
     )
-    .bind(
-      customerId,
-      fields.type,
-      fields.name,
-      fields.firstName,
-      fields.lastName,
-      fields.addressLine1,
-      fields.addressLine2,
-      fields.town,
-      fields.county,
-      fields.postcode,
-      fields.country,
-      point?.latitude ?? null,
-      point?.longitude ?? null,
-      fields.isDefault ? 1 : 0
-    )
+    .bind(customerId, ...addressValues(fields, point))
   // A new row has no id yet to keep: 0 matches none, so every default of the type is cleared.
   const statements = fields.isDefault
     ? [clearDefaultStatement(db, customerId, fields.type, 0), insert]
@@ -169,23 +176,7 @@ export async function updateMemberAddress(
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
        where id = ?1 and customer_id = ?2`
     )
-    .bind(
-      addressId,
-      customerId,
-      fields.type,
-      fields.name,
-      fields.firstName,
-      fields.lastName,
-      fields.addressLine1,
-      fields.addressLine2,
-      fields.town,
-      fields.county,
-      fields.postcode,
-      fields.country,
-      point?.latitude ?? null,
-      point?.longitude ?? null,
-      fields.isDefault ? 1 : 0
-    )
+    .bind(addressId, customerId, ...addressValues(fields, point))
   const statements = fields.isDefault
     ? [clearDefaultStatement(db, customerId, fields.type, addressId), update]
     : [update]
