@@ -262,6 +262,17 @@ export const MESSAGES = {
     "%s doesn't deliver to %s. You can collect your order from the store instead, or choose another store.",
   deliveryOutsideArea: "%s doesn't deliver to %s. Please choose another store.",
   deliveryAddressNotFound: 'We could not find %s. Please check the postcode.',
+  // Not in the spec (the member's saved addresses and cards):
+  addressNameRequired: 'Please give this address a name, for example Home.',
+  addressNotFound: 'We could not find that address.',
+  addressCountryNotOffered: 'Please choose a country from the list.',
+  addressSaved: 'Your address has been saved.',
+  addressUpdated: 'Your address has been updated.',
+  addressDeleted: 'Your address has been deleted.',
+  addressDefaultSet: '%s is now your default %s address.',
+  addressLookupNone: 'We found no addresses for %s. Please type your address below.',
+  cardDeleted: 'Your card has been deleted.',
+  cardDeleteFailed: 'We could not delete your card just now. Please try again.',
   checkoutBasketEmpty: 'Your basket is empty. Add something to check out.',
   checkoutItemsUnavailable:
     'Some items in your basket are no longer available. Please remove them to check out.',

@@ -27,6 +27,7 @@ export const BASKET_API = {
 /** Spec §7 Location: the store search islands. */
 export const LOCATION_API = {
   autocomplete: api('/location/autocomplete'),
+  placeDetails: api('/location/place-details'),
   interest: api('/location/interest'),
 } as const
 

@@ -5,6 +5,8 @@ import {
   type FormValues,
 } from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
+import { SavedAddressChoice } from '../components/checkout/SavedAddressChoice.tsx'
+import type { MemberAddress } from '../../schemas/member-addresses.ts'
 import {
   CheckoutCard,
   CheckoutFrame,
@@ -29,6 +31,8 @@ export interface CheckoutBillingAddressPageProps {
   shownTotal: number | null
   errors: FormErrors
   values: FormValues
+  /** A member's saved billing addresses, default first (none for a guest). */
+  savedAddresses?: ReadonlyArray<MemberAddress> | undefined
 }
 
 /**
@@ -44,6 +48,7 @@ export function CheckoutBillingAddressPage({
   shownTotal,
   errors,
   values,
+  savedAddresses = [],
 }: CheckoutBillingAddressPageProps) {
   const same = delivery && values.sameAsDelivery !== 'no'
   return (
@@ -94,6 +99,12 @@ export function CheckoutBillingAddressPage({
                   For a different address, fill in the address of the card below.
                 </p>
               ) : null}
+              <SavedAddressChoice
+                idPrefix="billing"
+                addresses={savedAddresses}
+                values={values}
+                legend="Your saved billing addresses"
+              />
               <AddressFields idPrefix="billing" errors={errors} values={values} />
             </div>
             {canSaveCard ? (

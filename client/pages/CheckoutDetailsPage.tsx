@@ -12,6 +12,11 @@ import {
   EmailField,
 } from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
+import {
+  SaveAddressOption,
+  SavedAddressChoice,
+} from '../components/checkout/SavedAddressChoice.tsx'
+import type { MemberAddress } from '../../schemas/member-addresses.ts'
 import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
@@ -26,6 +31,10 @@ export interface CheckoutDetailsPageProps {
   memberEmail: boolean
   /** The store does not deliver to the address: why, and the ways on (schemas/delivery-area.ts). */
   outsideArea?: OutsideArea | null | undefined
+  /** A member's saved delivery addresses, default first (none for a guest). */
+  savedAddresses?: ReadonlyArray<MemberAddress> | undefined
+  /** A member may keep the typed address ("Save this address"). */
+  canSaveAddress?: boolean | undefined
 }
 
 /** A delivery address outside the store's area: the message, collection and other stores. */
@@ -57,6 +66,8 @@ export function CheckoutDetailsPage({
   values,
   memberEmail,
   outsideArea,
+  savedAddresses = [],
+  canSaveAddress = false,
 }: CheckoutDetailsPageProps) {
   return (
     <Layout chrome={chrome}>
@@ -109,7 +120,16 @@ export function CheckoutDetailsPage({
           </CheckoutCard>
           {delivery ? (
             <CheckoutCard title="Delivery address" titleId="address-title">
+              <SavedAddressChoice
+                idPrefix="delivery"
+                addresses={savedAddresses}
+                values={values}
+                legend="Your saved addresses"
+              />
               <AddressFields idPrefix="delivery" errors={errors} values={values} />
+              {canSaveAddress ? (
+                <SaveAddressOption idPrefix="delivery" values={values} errors={errors} />
+              ) : null}
               <div className="mb-4">
                 <label htmlFor="delivery-instructions" className="block text-sm font-semibold">
                   Delivery instructions <span className="font-normal text-ink/70">(optional)</span>

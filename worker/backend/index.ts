@@ -14,6 +14,7 @@ import { development } from './development/routes.ts'
 import type { BackendAdapters } from './adapters.ts'
 import type { BackendEnv } from './env.ts'
 import { location } from './location/routes.ts'
+import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { memberOrdersDomain } from './member-orders/routes.ts'
 import { openApiDomain } from './openapi.ts'
@@ -33,6 +34,7 @@ const domains: ReadonlyArray<Domain> = [
   auth,
   member,
   memberOrdersDomain,
+  memberAddresses,
   location,
   deliveries,
   slots,

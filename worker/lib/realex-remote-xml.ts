@@ -37,6 +37,41 @@ export async function remoteVoidXml(input: RemoteVoidInput, secret: string): Pro
   ].join('\n')
 }
 
+/** What a stored card's deletion names: the payer and the card (payment method) references. */
+export interface RemoteCancelCardInput {
+  merchantId: string
+  payerRef: string
+  pmtRef: string
+  timestamp: string
+}
+
+/** card-cancel-card's SHA1HASH: TIMESTAMP.MERCHANT_ID.PAYER_REF.PMT_REF (card storage API). */
+export function remoteCancelCardHash(
+  input: RemoteCancelCardInput,
+  secret: string
+): Promise<string> {
+  return hppHash([input.timestamp, input.merchantId, input.payerRef, input.pmtRef], secret)
+}
+
+/** `<request type="card-cancel-card">`: deletes a card kept by card storage. */
+export async function remoteCancelCardXml(
+  input: RemoteCancelCardInput,
+  secret: string
+): Promise<string> {
+  const hash = await remoteCancelCardHash(input, secret)
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<request type="card-cancel-card" timestamp="${escapeXml(input.timestamp)}">`,
+    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
+    '<card>',
+    `<ref>${escapeXml(input.pmtRef)}</ref>`,
+    `<payerref>${escapeXml(input.payerRef)}</payerref>`,
+    '</card>',
+    `<sha1hash>${hash}</sha1hash>`,
+    '</request>',
+  ].join('\n')
+}
+
 /** Which digest signs a remote request: the SDKs' sha1 default, or their newer sha256. */
 export type RemoteHashAlgorithm = 'sha1' | 'sha256'
 

@@ -19,6 +19,8 @@ import { notBuiltYet } from './errors.tsx'
 import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
 import { INTEREST_FORM_PATH, interestForm } from './interest.ts'
 import { loginForm } from './login.tsx'
+import { memberAddressesForm } from './member/addresses.tsx'
+import { memberCardsForm } from './member/cards.tsx'
 import { logoutForm } from './logout.tsx'
 import { registerForm } from './register.tsx'
 import { resetPasswordForm } from './reset-password.tsx'
@@ -95,6 +97,8 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: routePath('basket'), guards: [], form: basketForm },
   { path: REORDER_FORM_PATH, guards: [memberOnly], form: reorderForm },
   { path: REVIEW_FORM_PATH, guards: [memberOnly], form: reviewForm },
+  { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },
+  { path: routePath('member-cards'), guards: [memberOnly], form: memberCardsForm },
   // Checkout's no-JavaScript forms, behind the same guards as their pages.
   { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
   { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },

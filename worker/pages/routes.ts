@@ -17,6 +17,8 @@ import { faqPage } from './faq.tsx'
 import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-password.tsx'
 import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './guards.ts'
 import { homePage } from './home.tsx'
+import { memberAddressesPage } from './member/addresses.tsx'
+import { memberCardsPage } from './member/cards.tsx'
 import { loginPage } from './login.tsx'
 import { menuItemPage } from './menu-item.tsx'
 import { memberDashboardPage } from './member/dashboard.tsx'
@@ -70,10 +72,10 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   member: { ...MEMBER, page: memberDashboardPage },
   'member-orders': { ...MEMBER, page: memberOrdersPage },
   'member-orders-orderId': { ...MEMBER, page: memberOrderPage },
-  'member-addresses': MEMBER,
+  'member-addresses': { ...MEMBER, page: memberAddressesPage },
   'member-my-details': MEMBER,
   'member-profile': MEMBER,
-  'member-cards': MEMBER,
+  'member-cards': { ...MEMBER, page: memberCardsPage },
   'member-loyalty': MEMBER,
   'member-change-password': { ...MEMBER, page: changePasswordPage },
   // Reached from the reset email, signed out: only the token identifies the member.

@@ -20,6 +20,7 @@ import {
   answerChallenge,
   findPayment,
   findPaymentByReference,
+  deleteSource,
   findSource,
   insertPayment,
   insertSource,
@@ -312,6 +313,14 @@ framesSandbox.post('/api/payments/:id/voids', async (c) => {
   return (await findPayment(c.env.DB, id))
     ? apiError(c, 409, 'payment_not_voidable')
     : apiError(c, 404, 'payment_not_found')
+})
+
+// A kept card (a source the provider stores for reuse) deleted: 204, or 404 when unknown.
+framesSandbox.delete('/api/instruments/:id', async (c) => {
+  if (!bearerIs(c, await sandboxFramesSecretKey(c.env)))
+    return apiError(c, 401, 'secret_key_invalid')
+  if (await deleteSource(c.env.DB, c.req.param('id'))) return c.body(null, 204)
+  return apiError(c, 404, 'instrument_not_found')
 })
 
 const RefundRequestSchema = z.object({

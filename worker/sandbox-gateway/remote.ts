@@ -10,13 +10,14 @@ import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../lib/realex-hpp.ts'
 import {
   parseRemoteXml,
   remoteAmount,
+  remoteCancelCardHash,
   remoteRebateHash,
   remoteRefundHash,
   remoteVoidHash,
 } from '../lib/realex-remote-xml.ts'
 import { escapeXml } from '../lib/xml.ts'
 import type { AppEnv } from '../env.ts'
-import { voidTransaction } from './repo.ts'
+import { deleteStoredCard, voidTransaction } from './repo.ts'
 import { refundRealexTransaction } from './ledger-repo.ts'
 import { now } from '../lib/clock.ts'
 import { readBodyText } from '../lib/request-body.ts'
@@ -25,7 +26,8 @@ import { readBodyText } from '../lib/request-body.ts'
  * The local sandbox's Realex remote API (POST /sandbox-gateway/remote): `<request type="void">`
  * signed with REALEX_SHARED_SECRET voids an authorisation the sandbox card page gave (before its
  * batch settles), `<request type="rebate">` (also carrying the refund hash of the rebate
- * password) gives back part or all of it, and the answer is signed like the real one, so the
+ * password) gives back part or all of it, `<request type="card-cancel-card">` deletes a stored
+ * card, and the answer is signed like the real one, so the
  * backend's code runs exactly as against Realex. Result codes other than 00, 505 (bad refund
  * hash) and 508 (bad request hash) are the sandbox's own (5xx: the request cannot be served).
  */
@@ -36,6 +38,8 @@ const NO_SUCH_TRANSACTION = '503'
 const BAD_REFUND_HASH = '505'
 const EXCEEDS_BALANCE = '509'
 const NOT_REFUNDABLE = '510'
+// Card storage's code for a payer and card reference it does not hold.
+const NO_SUCH_CARD = '520'
 
 const encoder = new TextEncoder()
 
@@ -73,10 +77,25 @@ sandboxRemote.post('/', async (c) => {
   }
 
   const type = request?.attributes.type
-  if (!request || (type !== 'void' && type !== 'rebate')) {
-    return reply(NOT_SUPPORTED, 'The sandbox remote API answers void and rebate requests only')
+  if (!request || (type !== 'void' && type !== 'rebate' && type !== 'card-cancel-card')) {
+    return reply(
+      NOT_SUPPORTED,
+      'The sandbox remote API answers void, rebate and card-cancel-card requests only'
+    )
   }
   const timestamp = request.attributes.timestamp ?? ''
+  if (type === 'card-cancel-card') {
+    // A stored card's deletion names the payer and the card, no order.
+    const card = { merchantId, payerRef: fields.payerref ?? '', pmtRef: fields.ref ?? '' }
+    const expected = await remoteCancelCardHash({ ...card, timestamp }, secret)
+    const presented = (fields.sha1hash ?? '').toLowerCase()
+    if (!constantTimeEqual(encoder.encode(presented), encoder.encode(expected))) {
+      return reply(HPP_RESULT.wrongRequestHash, 'Request hash is not valid')
+    }
+    return (await deleteStoredCard(c.env.DB, card))
+      ? reply(HPP_RESULT.success, 'Successful')
+      : reply(NO_SUCH_CARD, 'There is no such card for this payer')
+  }
   const account = fields.account ?? ''
   if (type === 'rebate') {
     const money = remoteAmount(xml)

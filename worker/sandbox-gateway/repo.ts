@@ -177,6 +177,21 @@ export async function storeCard(
     .run()
 }
 
+/** Deletes a stored card (card-cancel-card); false when the sandbox holds no such card. */
+export async function deleteStoredCard(
+  db: D1Database,
+  card: { merchantId: string; payerRef: string; pmtRef: string }
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `delete from sandbox_stored_cards
+       where merchant_id = ?1 and payer_ref = ?2 and pmt_ref = ?3`
+    )
+    .bind(card.merchantId, card.payerRef, card.pmtRef)
+    .run()
+  return result.meta.changes > 0
+}
+
 // --- The local frames provider's tables ---------------------------------------------------------
 
 export interface TokenRow {
@@ -278,6 +293,12 @@ export function findPaymentByReference(
     .prepare(`select * from sandbox_frames_payments where reference = ?1`)
     .bind(reference)
     .first<PaymentRow>()
+}
+
+/** Deletes a kept card (the provider's DELETE /instruments/{id}); false when there is none. */
+export async function deleteSource(db: D1Database, id: string): Promise<boolean> {
+  const result = await db.prepare('delete from sandbox_frames_sources where id = ?1').bind(id).run()
+  return result.meta.changes > 0
 }
 
 export async function insertSource(db: D1Database, source: SourceRow): Promise<void> {

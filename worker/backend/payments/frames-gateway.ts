@@ -4,6 +4,7 @@ import { logError } from '../../lib/log.ts'
 import type { FramesSettings } from './frames-config.ts'
 import type {
   CardGatewayAdapter,
+  GatewayForgetResult,
   GatewayOutcome,
   GatewayRefundResult,
   GatewayVoidResult,
@@ -355,6 +356,25 @@ export function createFramesGateway(settings: FramesSettings, fetcher: FramesFet
       if (isOutcome(answer)) return null
       const outcome = framesOutcome(answer, true)
       return outcome.kind === 'authorised' ? outcome.storedCard : null
+    },
+    // The provider keeps a saved card as an instrument (our token is its id): DELETE answers 204,
+    // or 404 when it is already gone.
+    async forgetCard(token): Promise<GatewayForgetResult> {
+      try {
+        const response = await fetcher(
+          `${settings.apiUrl}/instruments/${encodeURIComponent(token)}`,
+          { method: 'DELETE', headers: headers(settings.secretKey) }
+        )
+        const forgotten = response.status === 204 || response.status === 404
+        return {
+          forgotten,
+          resultCode: String(response.status),
+          resultMessage: forgotten ? 'Deleted' : `Delete refused (HTTP ${response.status})`,
+        }
+      } catch (error) {
+        logError(error, { gateway: 'frames', call: 'delete instrument' })
+        return { forgotten: false, resultCode: 'unreachable', resultMessage: 'gateway unreachable' }
+      }
     },
   }
 }

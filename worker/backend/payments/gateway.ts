@@ -117,6 +117,20 @@ export interface CardGatewayAdapter {
     externalRef: string | null,
     refund: GatewayRefundRequest
   ): Promise<GatewayRefundResult>
+  /**
+   * Deletes a saved card at the gateway (the member deleted it), by the token we keep for it:
+   * Realex card storage's card-cancel-card, the frames provider's DELETE /instruments/{id}. A card
+   * the gateway no longer knows counts as forgotten; `forgotten: false` means it may still be kept
+   * there (a refusal, or no answer), so the caller keeps its own reference to try again.
+   */
+  forgetCard(token: string): Promise<GatewayForgetResult>
+}
+
+/** What the gateway said about deleting a saved card. */
+export interface GatewayForgetResult {
+  forgotten: boolean
+  resultCode: string
+  resultMessage: string
 }
 
 /** A refund as the gateway needs it: pence, never more than what is left on the payment. */

@@ -2,7 +2,11 @@ import type { CardBrand } from '../../../schemas/payments.ts'
 import type { RealexConfig } from './config.ts'
 import type { CardGatewayAdapter, GatewayOutcome, PaymentAttempt, StoredCard } from './gateway.ts'
 import { HPP_RESULT, encodeHppFields, hppRequestHash, hppTimestamp } from '../../lib/realex-hpp.ts'
-import { rebateRealexTransaction, voidRealexTransaction } from './realex-remote.ts'
+import {
+  cancelRealexCard,
+  rebateRealexTransaction,
+  voidRealexTransaction,
+} from './realex-remote.ts'
 
 /*
  * Realex hosted card page on top of realex-hpp.ts: the producer data (the signed request the
@@ -180,6 +184,23 @@ export function createRealexGateway(
         authcode: attempt.authCode ?? '',
         amount: refund.amount,
         currency: attempt.currency,
+      })
+    },
+    async forgetCard(token) {
+      const refs = splitRealexToken(token)
+      if (!refs)
+        return { forgotten: false, resultCode: 'bad_token', resultMessage: 'not a card ref' }
+      if (!context.remote) {
+        return { forgotten: false, resultCode: 'unavailable', resultMessage: 'no remote API' }
+      }
+      return cancelRealexCard({
+        url: context.remote.url,
+        fetch: context.remote.fetch,
+        secret: config.secret,
+        now: context.now,
+        merchantId: config.merchantId,
+        payerRef: refs.payerRef,
+        pmtRef: refs.pmtRef,
       })
     },
   }

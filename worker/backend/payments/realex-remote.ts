@@ -3,13 +3,15 @@ import {
   paymentsSandbox,
   SANDBOX_REMOTE_PATH,
 } from '../../lib/payments-config.ts'
-import type { GatewayRefundResult, GatewayVoidResult } from './gateway.ts'
+import type { GatewayForgetResult, GatewayRefundResult, GatewayVoidResult } from './gateway.ts'
 import { HPP_RESULT, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import {
   parseRemoteXml,
   type RemoteHashAlgorithm,
   type RemoteRebateInput,
   type RemoteVoidInput,
+  type RemoteCancelCardInput,
+  remoteCancelCardXml,
   remoteRebateXml,
   remoteResponseFields,
   remoteVoidXml,
@@ -145,4 +147,28 @@ export async function rebateRealexTransaction(
     }
   }
   return { refunded: true, definite: true, resultCode, resultMessage, actionRef: null }
+}
+
+/** Card storage's answer for a payer and card reference it does not hold (already deleted). */
+export const REALEX_NO_SUCH_CARD = '520'
+
+/**
+ * Deletes a card kept by Realex card storage (card-cancel-card). Forgotten on RESULT 00 in a
+ * verified answer, or when the gateway says it holds no such card; anything else (a refusal, no
+ * answer, an answer we cannot trust) is `forgotten: false`, so the caller keeps its reference.
+ */
+export async function cancelRealexCard(
+  input: RemoteCallInput & Omit<RemoteCancelCardInput, 'timestamp'>
+): Promise<GatewayForgetResult> {
+  const body = await remoteCancelCardXml(
+    { ...input, timestamp: hppTimestamp(input.now) },
+    input.secret
+  )
+  // The card storage answer names no order: its ORDER_ID is empty.
+  const answer = await postRemote({ ...input, body, orderId: '' })
+  const { resultCode, resultMessage } = answer
+  if (!answer.reached) return { forgotten: false, resultCode, resultMessage }
+  if (!answer.signed) return { forgotten: false, resultCode: 'bad_signature', resultMessage }
+  const forgotten = resultCode === HPP_RESULT.success || resultCode === REALEX_NO_SUCH_CARD
+  return { forgotten, resultCode, resultMessage }
 }

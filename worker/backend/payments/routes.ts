@@ -23,9 +23,10 @@ import { createDomain } from '../route-registry.ts'
 import { validateApplePayMerchant } from './apple-pay.ts'
 import { cardGatewayName } from '../../lib/payments-config.ts'
 import { addFramesCard } from './frames-payments.ts'
-import { deleteSavedCard, listSavedCards } from '../checkout/saved-cards-repo.ts'
+import { listSavedCards } from '../checkout/saved-cards-repo.ts'
 import {
   consumerData,
+  deleteMemberCard,
   makePayment,
   producerData,
   refuseCardFields,
@@ -120,13 +121,18 @@ payments.post(
   '/member/cards/delete',
   {
     summary: 'Delete a saved card',
+    description:
+      'Deletes the card at the gateway that keeps it (Realex card storage, the frames ' +
+      "provider's instruments), then our reference; when the gateway does not confirm, the card " +
+      "stays and the answer is upstream_error. Another member's cardId is 404.",
     body: DeleteCardRequestSchema,
     response: SavedCardListSchema,
-    errors: ['unauthorized', 'not_found'],
+    errors: ['unauthorized', 'not_found', 'upstream_error'],
   },
   async ({ body }, c) => {
     const customerId = await requireMember(c, body.businessId)
-    await deleteSavedCard(c.env.DB, customerId, body.cardId)
+    const origin = new URL(c.req.url).origin
+    await deleteMemberCard(paymentsEnv(c), { customerId, cardId: body.cardId, origin }, now(c.env))
     return { cards: await listSavedCards(c.env.DB, customerId) }
   }
 )

@@ -9,6 +9,7 @@ import {
   type PaymentStatus,
 } from '../../../schemas/payments.ts'
 import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
 import {
   assertPayable,
   announcePlacedOrder,
@@ -63,7 +64,7 @@ import {
   storedAttempt,
   type PaymentRow,
 } from './repo.ts'
-import { findOwnCard, hasSavedCard } from '../checkout/saved-cards-repo.ts'
+import { deleteSavedCard, findOwnCard, hasSavedCard } from '../checkout/saved-cards-repo.ts'
 import {
   framesGatewayFor,
   isDirectPayment,
@@ -588,6 +589,15 @@ export async function gatewayOfPayment(
   const origin = new URL(payment.response_url ?? payment.success_url ?? '').origin
   if (payment.gateway === 'frames') return framesGatewayFor(env, origin)
   if (payment.gateway !== 'realex') return null
+  return realexGatewayAt(env, origin, now)
+}
+
+/** The Realex gateway with its remote API (voids, rebates, card storage) for calls after a page. */
+async function realexGatewayAt(
+  env: PaymentsEnv,
+  origin: string,
+  now: Date
+): Promise<CardGatewayAdapter> {
   return createRealexGateway(realexConfig(env), {
     now,
     origin,
@@ -652,4 +662,33 @@ export async function retryOwedVoids(
     else owed++
   }
   return { voided, owed }
+}
+
+/**
+ * Deletes one of the member's saved cards: first at the gateway that keeps it (through its
+ * adapter), then our reference. Another member's card, or none, is 404 'We could not find that
+ * card.'; when the gateway does not confirm, our reference stays (so the member can try again)
+ * and the answer is upstream_error.
+ */
+export async function deleteMemberCard(
+  env: PaymentsEnv,
+  input: { customerId: number; cardId: number; origin: string },
+  now: Date
+): Promise<void> {
+  const card = await findOwnCard(env.DB, input.customerId, input.cardId)
+  if (!card) throw new AppError('not_found', MESSAGES.cardNotFound)
+  const gateway =
+    card.gateway === 'frames'
+      ? await framesGatewayFor(env, input.origin)
+      : await realexGatewayAt(env, input.origin, now)
+  const result = await gateway.forgetCard(card.token)
+  if (!result.forgotten) {
+    logError(new Error('saved card not deleted at the gateway'), {
+      cardId: card.cardId,
+      gateway: card.gateway,
+      resultCode: result.resultCode,
+    })
+    throw new AppError('upstream_error', MESSAGES.cardDeleteFailed)
+  }
+  await deleteSavedCard(env.DB, input.customerId, input.cardId)
 }

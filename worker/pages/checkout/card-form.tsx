@@ -35,6 +35,14 @@ import { backToActiveStep, checkoutCaller, loadCheckoutState } from './checkout-
 import { orderDraft, parseShownTotal } from './order-request.ts'
 import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
+import type { MemberAddress } from '../../../schemas/member-addresses.ts'
+import { SAVED_ADDRESS_FIELD } from '../../../client/components/checkout/SavedAddressChoice.tsx'
+import {
+  checkoutAddressOf,
+  chosenSavedAddress,
+  loadSavedAddresses,
+  preselectedChoice,
+} from './saved-addresses.ts'
 
 /** `?saveCard=1` on the card form: the member asked to keep the card. */
 const SAVE_CARD_QUERY = 'saveCard'
@@ -42,7 +50,14 @@ const SAVE_CARD_QUERY = 'saveCard'
 function renderBilling(
   c: Context<AppEnv>,
   state: CheckoutState,
-  view: { attempt: string; shownTotal: number | null; errors: FormErrors; values: FormValues },
+  view: {
+    attempt: string
+    shownTotal: number | null
+    errors: FormErrors
+    values: FormValues
+    /** The member's saved billing addresses (none for a guest). */
+    savedAddresses: ReadonlyArray<MemberAddress>
+  },
   status: 200 | 422 = 200
 ): Promise<Response> {
   return renderPage(
@@ -80,12 +95,20 @@ export async function checkoutBillingPage(c: Context<AppEnv>): Promise<Response>
     state.basket.fulfilmentMethod === 'delivery' &&
     (state.billingSameAsDelivery || state.billingAddress === null)
   const address = state.billingSameAsDelivery ? null : state.billingAddress
+  const savedAddresses = await loadSavedAddresses(c, caller, state, 'billing')
   const values: FormValues = {
     sameAsDelivery: same ? 'yes' : 'no',
     ...(address ? addressValues(address) : {}),
+    [SAVED_ADDRESS_FIELD]: preselectedChoice(savedAddresses, address),
   }
   const shownTotal = parseShownTotal(c.req.query(SHOWN_TOTAL_FIELD))
-  return renderBilling(c, state, { attempt: crypto.randomUUID(), shownTotal, errors: {}, values })
+  return renderBilling(c, state, {
+    attempt: crypto.randomUUID(),
+    shownTotal,
+    errors: {},
+    values,
+    savedAddresses,
+  })
 }
 
 /**
@@ -99,9 +122,16 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
   const attempt = AttemptSchema.safeParse(form[ATTEMPT_FIELD])
   const anchor = attempt.success ? attempt.data : crypto.randomUUID()
   const shownTotal = parseShownTotal(form[SHOWN_TOTAL_FIELD])
-  const values = echoValues(form, [...ADDRESS_FIELDS, 'sameAsDelivery', 'saveCard'])
+  const values = echoValues(form, [
+    ...ADDRESS_FIELDS,
+    'sameAsDelivery',
+    'saveCard',
+    SAVED_ADDRESS_FIELD,
+  ])
   const { scope } = caller
   const same = state.basket.fulfilmentMethod === 'delivery' && form.sameAsDelivery !== 'no'
+  const savedAddresses = await loadSavedAddresses(c, caller, state, 'billing')
+  const chosen = chosenSavedAddress(form, savedAddresses)
   const parsed = safeParseForm(
     SetBillingAddressRequestSchema,
     same
@@ -109,12 +139,17 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
       : {
           ...scope,
           sameAsDelivery: false,
-          address: addressFromForm(form),
+          address: chosen ? checkoutAddressOf(chosen) : addressFromForm(form),
         }
   )
   if (!parsed.success) {
     const errors = checkoutFieldErrors(parsed.error.issues)
-    return renderBilling(c, state, { attempt: anchor, shownTotal, errors, values }, 422)
+    return renderBilling(
+      c,
+      state,
+      { attempt: anchor, shownTotal, errors, values, savedAddresses },
+      422
+    )
   }
   try {
     await c.var.backend.post('/checkout/billing-address', {
@@ -124,7 +159,12 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
     })
   } catch (error) {
     const errors = checkoutCallErrors(error, MESSAGES.checkoutDetailsFailed)
-    return renderBilling(c, state, { attempt: anchor, shownTotal, errors, values }, 422)
+    return renderBilling(
+      c,
+      state,
+      { attempt: anchor, shownTotal, errors, values, savedAddresses },
+      422
+    )
   }
   const query: Record<string, string> = { [ATTEMPT_FIELD]: anchor }
   if (shownTotal !== null) query[SHOWN_TOTAL_FIELD] = String(shownTotal)

@@ -28,15 +28,34 @@ import {
 } from './checkout-forms.ts'
 import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checkout-state.ts'
 import { redirectTo } from '../../lib/redirect.ts'
+import type { MemberAddress } from '../../../schemas/member-addresses.ts'
+import { SAVED_ADDRESS_FIELD } from '../../../client/components/checkout/SavedAddressChoice.tsx'
+import {
+  checkoutAddressOf,
+  chosenSavedAddress,
+  loadSavedAddresses,
+  preselectedChoice,
+  saveTypedAddress,
+} from './saved-addresses.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
-const ECHOED_FIELDS = [...CONTACT_FIELDS, ...ADDRESS_FIELDS, 'instructions', 'terms']
+const ECHOED_FIELDS = [
+  ...CONTACT_FIELDS,
+  ...ADDRESS_FIELDS,
+  'instructions',
+  'terms',
+  SAVED_ADDRESS_FIELD,
+  'saveAddress',
+  'saveAddressName',
+]
 
 interface DetailsView {
   errors: FormErrors
   values: FormValues
   memberEmail?: boolean
   outsideArea?: OutsideArea
+  /** The member's saved delivery addresses (none for a guest). */
+  saved: ReadonlyArray<MemberAddress>
 }
 
 function renderDetails(
@@ -55,6 +74,8 @@ function renderDetails(
         values={view.values}
         memberEmail={view.memberEmail ?? false}
         outsideArea={view.outsideArea ?? null}
+        savedAddresses={view.saved}
+        canSaveAddress={state.caller === 'member'}
       />
     ),
     {
@@ -65,8 +86,15 @@ function renderDetails(
   )
 }
 
-/** What the form shows first: the details checkout already holds, else the searched postcode. */
-function savedValues(c: Context<AppEnv>, state: CheckoutState): FormValues {
+/**
+ * What the form shows first: the details checkout already holds, else the searched postcode; a
+ * member's saved address is chosen when checkout holds it, or their default when it holds none.
+ */
+function savedValues(
+  c: Context<AppEnv>,
+  state: CheckoutState,
+  saved: ReadonlyArray<MemberAddress>
+): FormValues {
   const values: FormValues = {}
   const contact = state.contact
   if (contact) {
@@ -80,6 +108,7 @@ function savedValues(c: Context<AppEnv>, state: CheckoutState): FormValues {
   else values.postcode = readLocation(c)?.postcode ?? ''
   values.instructions = state.instructions ?? ''
   if (state.termsAccepted) values.terms = 'yes'
+  values[SAVED_ADDRESS_FIELD] = preselectedChoice(saved, address)
   return values
 }
 
@@ -87,7 +116,8 @@ function savedValues(c: Context<AppEnv>, state: CheckoutState): FormValues {
 export async function checkoutDetailsPage(c: Context<AppEnv>): Promise<Response> {
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
-  return renderDetails(c, state, { errors: {}, values: savedValues(c, state) })
+  const saved = await loadSavedAddresses(c, caller, state, 'delivery')
+  return renderDetails(c, state, { errors: {}, values: savedValues(c, state, saved), saved })
 }
 
 function post(c: Context<AppEnv>, path: string, body: object, caller: CheckoutCaller) {
@@ -135,6 +165,9 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
   const values = echoValues(form, ECHOED_FIELDS)
   const delivery = state.basket.fulfilmentMethod === 'delivery'
   const { scope } = caller
+  const saved = delivery ? await loadSavedAddresses(c, caller, state, 'delivery') : []
+  // A saved address chosen goes through the same call as a typed one (delivery area included).
+  const chosen = chosenSavedAddress(form, saved)
 
   const contact = safeParseForm(SetContactDetailsRequestSchema, {
     ...scope,
@@ -146,7 +179,7 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
   const address = delivery
     ? safeParseForm(SetDeliveryAddressRequestSchema, {
         ...scope,
-        address: addressFromForm(form),
+        address: chosen ? checkoutAddressOf(chosen) : addressFromForm(form),
         instructions: form.instructions ?? '',
       })
     : null
@@ -156,26 +189,37 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
   }
   if (form.terms !== 'yes') errors.terms = MESSAGES.termsRequired
   if (!contact.success || (address && !address.success) || Object.keys(errors).length > 0) {
-    return renderDetails(c, state, { errors, values }, 422)
+    return renderDetails(c, state, { errors, values, saved }, 422)
   }
 
   try {
     await post(c, '/checkout/contact-details', contact.data, caller)
   } catch (error) {
     if (refusalReason(error) === 'member_email') {
-      return renderDetails(c, state, { errors: {}, values, memberEmail: true }, 422)
+      return renderDetails(c, state, { errors: {}, values, memberEmail: true, saved }, 422)
     }
     const refused = checkoutCallErrors(error, MESSAGES.contactDetailsFailed)
-    return renderDetails(c, state, { errors: refused, values }, 422)
+    return renderDetails(c, state, { errors: refused, values, saved }, 422)
   }
   if (address?.success) {
     try {
       await post(c, '/checkout/delivery-address', address.data, caller)
     } catch (error) {
       const outsideArea = outsideAreaView(error, state, address.data.address.postcode)
-      if (outsideArea) return renderDetails(c, state, { errors: {}, values, outsideArea }, 422)
+      if (outsideArea) {
+        return renderDetails(c, state, { errors: {}, values, outsideArea, saved }, 422)
+      }
       const refused = checkoutCallErrors(error, MESSAGES.deliveryAddressFailed)
-      return renderDetails(c, state, { errors: refused, values }, 422)
+      return renderDetails(c, state, { errors: refused, values, saved }, 422)
+    }
+    if (!chosen && form.saveAddress === 'yes' && state.caller === 'member' && contact.success) {
+      await saveTypedAddress(c, caller, {
+        type: 'delivery',
+        address: address.data.address,
+        name: form.saveAddressName,
+        firstName: contact.data.firstName,
+        lastName: contact.data.lastName,
+      })
     }
   }
   const terms = AcceptTermsRequestSchema.parse({ ...scope, termsAccepted: true })
@@ -183,7 +227,7 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
     await post(c, '/checkout/terms', terms, caller)
   } catch (error) {
     const refused = checkoutCallErrors(error, MESSAGES.checkoutDetailsFailed)
-    return renderDetails(c, state, { errors: refused, values }, 422)
+    return renderDetails(c, state, { errors: refused, values, saved }, 422)
   }
   return redirectTo(c, routePath('checkout-payment'), 303)
 }

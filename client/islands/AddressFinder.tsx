@@ -1,0 +1,96 @@
+import { useId, useState, useSyncExternalStore } from 'react'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { AddressSuggestionList } from '../components/address-search/AddressSuggestionList.tsx'
+import { useAddressCombobox } from '../components/address-search/use-address-combobox.ts'
+import { fetchPlaceAddress, fillAddressInputs } from '../components/member/place-address.ts'
+import type { AddressSuggestion } from '../lib/api.ts'
+
+const noChanges = () => () => {}
+
+export interface AddressFinderProps {
+  islandId?: string
+}
+
+/**
+ * Address search for the member's address form: the shop's address combobox (the same hook and
+ * suggestion list as the store search's AddressSearch) whose choice fills the form's lines from
+ * place details. It appears only once hydrated: without JavaScript the postcode lookup and the
+ * typed lines do the job, and an input that does nothing would only be in the way.
+ */
+export function AddressFinder({ islandId }: AddressFinderProps) {
+  const generatedId = useId()
+  const id = islandId ?? generatedId
+  // False on the server and while hydrating, true once hydrated (then React renders again).
+  const ready = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false
+  )
+  const [filled, setFilled] = useState('')
+
+  async function fill(suggestion: AddressSuggestion) {
+    try {
+      fillAddressInputs(await fetchPlaceAddress(suggestion.placeId))
+      setFilled(`Filled in ${suggestion.description}. Check the lines below.`)
+      document.getElementById('address-addressLine1')?.focus()
+    } catch {
+      combobox.setError(MESSAGES.addressInfoFailed)
+    }
+  }
+
+  const optionId = (index: number) => `${id}-option-${index}`
+  const combobox = useAddressCombobox({
+    optionId,
+    initialValue: '',
+    initialError: undefined,
+    onChoose: (suggestion) => void fill(suggestion),
+  })
+  const inputId = `${id}-input`
+  const errorId = `${id}-error`
+
+  return (
+    <div hidden={!ready} className="relative mb-4">
+      <label htmlFor={inputId} className="block text-sm font-semibold">
+        Or search for your address
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={120}
+        placeholder="Start typing your address"
+        value={combobox.value}
+        onChange={(event) => combobox.onChange(event.target.value)}
+        onKeyDown={combobox.onKeyDown}
+        onBlur={combobox.closePopup}
+        onFocus={combobox.onFocus}
+        aria-autocomplete="list"
+        aria-expanded={combobox.open}
+        aria-controls={`${id}-suggestions`}
+        aria-activedescendant={combobox.activeId}
+        aria-invalid={combobox.error ? true : undefined}
+        aria-describedby={combobox.error ? errorId : undefined}
+        className="mt-1 h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"
+      />
+      <AddressSuggestionList
+        id={`${id}-suggestions`}
+        optionId={optionId}
+        open={combobox.open}
+        suggestions={combobox.suggestions}
+        active={combobox.active}
+        onActivate={combobox.setActive}
+        onChoose={combobox.choose}
+      />
+      {combobox.error ? (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+          {combobox.error}
+        </p>
+      ) : null}
+      <p role="status" aria-live="polite" className="sr-only">
+        {combobox.announcement || filled}
+      </p>
+    </div>
+  )
+}
