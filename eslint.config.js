@@ -157,7 +157,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['worker/backend/*/**/*.ts'],
+    files: ['worker/backend/*/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -166,6 +166,24 @@ export default tseslint.config(
             ...BACKEND_ONLY_IMPORTS,
             {
               group: ['../../*.ts', '../../*.tsx'],
+              message: 'the backend imports only worker/backend, worker/lib and schemas (ADR 002)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // A domain's sub-folder (member/addresses/) is one level deeper: worker/ is three levels up.
+  {
+    files: ['worker/backend/*/*/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...BACKEND_ONLY_IMPORTS,
+            {
+              group: ['../../../*.ts', '../../../*.tsx'],
               message: 'the backend imports only worker/backend, worker/lib and schemas (ADR 002)',
             },
           ],

@@ -15,6 +15,8 @@ import type { BackendAdapters } from './adapters.ts'
 import type { BackendEnv } from './env.ts'
 import { location } from './location/routes.ts'
 import { member } from './member/routes.ts'
+import { memberPrivacy } from './member/privacy/routes.ts'
+import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import { payments } from './payments/routes.ts'
@@ -31,6 +33,8 @@ const domains: ReadonlyArray<Domain> = [
   content,
   auth,
   member,
+  memberProfile,
+  memberPrivacy,
   location,
   deliveries,
   slots,
