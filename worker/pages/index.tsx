@@ -3,6 +3,8 @@ import { csrf } from 'hono/csrf'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env.ts'
 import { changePasswordForm } from './change-password.tsx'
+import { myDetailsForm } from './member/details-forms.tsx'
+import { profileForm } from './member/profile.tsx'
 import { checkoutBillingForm } from './checkout/card-form.tsx'
 import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
 import { checkoutDetailsForm } from './checkout/details.tsx'
@@ -87,6 +89,8 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: routePath('forgotten-password'), guards: [guestOnly], form: forgottenPasswordForm },
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
+  { path: routePath('member-my-details'), guards: [memberOnly], form: myDetailsForm },
+  { path: routePath('member-profile'), guards: [memberOnly], form: profileForm },
   // Checkout's no-JavaScript forms, behind the same guards as their pages.
   { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
   { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },

@@ -19,6 +19,8 @@ import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './gu
 import { homePage } from './home.tsx'
 import { loginPage } from './login.tsx'
 import { menuItemPage } from './menu-item.tsx'
+import { myDetailsPage } from './member/details.tsx'
+import { profilePage } from './member/profile.tsx'
 import { registerPage } from './register.tsx'
 import { resetPasswordPage } from './reset-password.tsx'
 import { searchPage } from './search.tsx'
@@ -68,8 +70,8 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'member-orders': MEMBER,
   'member-orders-orderId': MEMBER,
   'member-addresses': MEMBER,
-  'member-my-details': MEMBER,
-  'member-profile': MEMBER,
+  'member-my-details': { ...MEMBER, page: myDetailsPage },
+  'member-profile': { ...MEMBER, page: profilePage },
   'member-cards': MEMBER,
   'member-loyalty': MEMBER,
   'member-change-password': { ...MEMBER, page: changePasswordPage },

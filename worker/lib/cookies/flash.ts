@@ -25,6 +25,7 @@ export const FLASH_MESSAGES = {
   checkoutBillingFirst: MESSAGES.checkoutBillingFirst,
   alreadySignedIn: MESSAGES.alreadySignedIn,
   lastStoreRestored: MESSAGES.lastStoreRestored,
+  accountForgotten: MESSAGES.accountForgotten,
   // The store console's redirects (ADR 018).
   staffInvitationAccepted: MESSAGES.staffInvitationAccepted,
   storeOrderUpdated: MESSAGES.storeOrderUpdated,
