@@ -151,3 +151,14 @@ export const DataExportSchema = z.object({
   devices: z.array(JsonRecord),
 })
 export type DataExport = z.infer<typeof DataExportSchema>
+
+/** The register page's white-label settings (the `register` section; spec §9). */
+export const RegisterSettingsSchema = z.looseObject({
+  /** Register as registered_with_verification: the email is verified by a code. */
+  requireEmailVerification: z.boolean().default(false),
+  /** Offer the marketing opt-in boxes (always unticked). */
+  showMarketingOptIn: z.boolean().default(true),
+})
+
+/** The registration form's opt-in box of each channel: `marketing-<channel>=in` when ticked. */
+export const marketingOptInField = (channel: MarketingChannel) => `marketing-${channel}`
