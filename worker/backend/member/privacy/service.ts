@@ -10,11 +10,11 @@ import type { CardReferenceEraser } from './card-references.ts'
 import { erasureStatements, hasLiveOrder, listCardReferences } from './erasure-repo.ts'
 import { readMemberRecords } from './export-repo.ts'
 import {
-  consumeForgetMeCode,
-  countForgetMeAttempt,
-  findLiveForgetMeCode,
-  replaceForgetMeCodeStatements,
-} from './repo.ts'
+  consumeMemberCode,
+  countMemberCodeAttempt,
+  findLiveMemberCode,
+  replaceVerificationCodeStatements,
+} from '../../auth/repo.ts'
 
 /** A forget-me code works for 30 minutes. */
 export const FORGET_ME_CODE_TTL_SECONDS = 30 * 60
@@ -64,8 +64,9 @@ export async function requestForgetMe(
     throw new AppError('upstream_error', MESSAGES.verificationCodeFailed, { cause: error })
   }
   await deps.db.batch(
-    replaceForgetMeCodeStatements(deps.db, {
+    replaceVerificationCodeStatements(deps.db, {
       ...member,
+      purpose: 'forget_me',
       destination: row.email,
       codeHash: await hashOneTimeCode(deps.sessionSecret, code, boundTo(member.customerId)),
       expiresAt,
@@ -91,7 +92,7 @@ export async function confirmForgetMe(
     new AppError('validation_error', message, {
       fields: [{ field: 'confirmationCode', message }],
     })
-  const code = await findLiveForgetMeCode(deps.db, member.customerId, now)
+  const code = await findLiveMemberCode(deps.db, member.customerId, 'forget_me', now)
   if (!code) throw refuse(MESSAGES.otpExpired)
   const hash = await hashOneTimeCode(
     deps.sessionSecret,
@@ -99,13 +100,13 @@ export async function confirmForgetMe(
     boundTo(member.customerId)
   )
   if (hash !== code.code_hash) {
-    await countForgetMeAttempt(deps.db, code.id)
+    await countMemberCodeAttempt(deps.db, code.id)
     throw refuse(MESSAGES.codeIncorrect)
   }
   const erased = { ...member, email: row.email, phone: row.phone, now }
   // An order still on its way needs its address and phone: erase once it has arrived.
   if (await hasLiveOrder(deps.db, erased)) throw liveOrderRefusal()
-  if (!(await consumeForgetMeCode(deps.db, code.id, now))) throw refuse(MESSAGES.otpExpired)
+  if (!(await consumeMemberCode(deps.db, code.id, now))) throw refuse(MESSAGES.otpExpired)
 
   // Told before erasure: afterwards we no longer have the address.
   try {
