@@ -64,8 +64,10 @@ export const ProfileUpdateSchema = z.object({
   firstname: requiredText('First name', TEXT_MAX_LENGTH.name, MESSAGES.firstNameRequired),
   lastname: requiredText('Last name', TEXT_MAX_LENGTH.name, MESSAGES.lastNameRequired),
   mobileContactNumber: OptionalMobilePhoneSchema,
-  whereHeard: optionalText('Where you heard about us', TEXT_MAX_LENGTH.whereHeard),
-  retailMemberId: OptionalRetailMemberIdSchema,
+  /** Absent: kept as it is; blank: removed. */
+  whereHeard: optionalText('Where you heard about us', TEXT_MAX_LENGTH.whereHeard).optional(),
+  /** Absent: kept as it is; blank: removed. */
+  retailMemberId: OptionalRetailMemberIdSchema.optional(),
 })
 
 const sixDigits = (message: string) =>

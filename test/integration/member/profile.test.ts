@@ -68,6 +68,24 @@ describe('profile', () => {
     })
   })
 
+  it("keeps the fields a PUT of the spec's three leaves out", async () => {
+    const member = await memberWithDetails()
+    const put = (body: Record<string, unknown>) =>
+      send(
+        'PUT',
+        '/member/profile',
+        { ...BUSINESS, firstname: 'A', lastname: 'B', ...body },
+        member.bearer
+      )
+    await put({ whereHeard: 'A leaflet', retailMemberId: 'ABC123' })
+    const answer = await put({ mobileContactNumber: '' })
+    expect(answer.json).toMatchObject({
+      mobileContactNumber: null,
+      whereHeard: 'A leaflet',
+      retailMemberId: 'ABC123',
+    })
+  })
+
   it.each([
     [{ firstname: '' }, MESSAGES.firstNameRequired],
     [{ lastname: ' ' }, MESSAGES.lastNameRequired],

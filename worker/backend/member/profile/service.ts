@@ -65,13 +65,16 @@ export async function saveProfile(
   member: Member,
   body: z.output<typeof ProfileUpdateSchema>
 ): Promise<MemberProfile> {
+  // The spec's PUT names three fields: the others are kept unless the caller sends them.
+  const current = await getProfile(deps, member)
   const saved = await updateProfile(deps.db, {
     ...member,
     firstName: body.firstname,
     lastName: body.lastname,
     phone: body.mobileContactNumber ?? null,
-    whereHeard: body.whereHeard,
-    retailMemberId: body.retailMemberId,
+    whereHeard: body.whereHeard === undefined ? current.whereHeard : body.whereHeard,
+    retailMemberId:
+      body.retailMemberId === undefined ? current.retailMemberId : body.retailMemberId,
     now: iso(deps),
   })
   if (!saved) throw gone()
