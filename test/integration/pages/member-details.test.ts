@@ -12,8 +12,16 @@ const app = createApp()
 const { get, postForm } = pageClient(app, '192.0.2')
 const DETAILS = '/member/my-details'
 
+// Northside Market (brand 2) registers with verification by code; Corner Fresh does not.
+const northside = pageClient(app, '192.0.2', 'http://127.0.0.1')
+
 beforeAll(async () => {
   await seedDemo(env.DB)
+  await env.DB.prepare(
+    `update brand_settings set settings_json = json_set(settings_json,
+       '$.requireEmailVerification', json('true'))
+     where brand_id = 2 and section = 'register'`
+  ).run()
 })
 
 /** Registers through the page (ticking `extra` boxes) and answers the member's cookies. */
@@ -162,6 +170,25 @@ describe('/member/my-details', () => {
     const login = await postForm('/login', { email, password: PASSWORD })
     expect(login.status).toBe(422)
     expect(await customer(email)).toBeNull()
+  })
+})
+
+describe('registration with verification', () => {
+  it('registers unverified, emails a code and lands on the verification screen', async () => {
+    const email = uniqueEmail('verify')
+    const res = await northside.postForm('/register', registration(email))
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`${DETAILS}?step=verify-email`)
+    expect(
+      await env.DB.prepare(
+        'select registration_type, email_verified_at from customers where email = ?1'
+      )
+        .bind(email)
+        .first()
+    ).toEqual({ registration_type: 'registered_with_verification', email_verified_at: null })
+    expect(await lastCodeTo(email, 'email_verification')).toMatch(/^\d{6}$/)
+    const screen = await northside.get(`${DETAILS}?step=verify-email`, jar(res))
+    expect(pageText(await screen.text())).toContain('Verify your email address')
   })
 })
 
