@@ -295,6 +295,22 @@ export const MESSAGES = {
   staffNoStores: 'Your account has no stores yet. Ask your operator to add you to one.',
   storeOrderUpdated: 'The order has been updated.',
   storeNewOrder: 'New order %s has arrived.',
+  // Not in the spec (the member's details, preferences and privacy; spec §8: wording not shown):
+  profileSaved: 'Your details have been saved.',
+  emailSameAsNow: 'This is already your email address.',
+  emailChangeCodeSent:
+    'We have sent a 6-digit code to %s. Enter it here to change your email address.',
+  emailChanged: 'Your email address is now %s.',
+  emailVerified: 'Thank you: your email address is verified.',
+  verificationCodeSent: 'We have sent a new 6-digit code to %s.',
+  marketingChannelNotFound: 'This marketing channel does not exist.',
+  preferencesSaved: 'Your marketing preferences have been saved.',
+  forgetMeCodeSent:
+    'We have sent a 6-digit code to %s. Enter it here to confirm that we should forget you.',
+  forgetMeOrderInProgress:
+    'You have an order on its way. We can forget you once it has been delivered or cancelled.',
+  accountForgotten:
+    'Your account is closed and your personal data has been erased. Thank you for shopping with us.',
   driverLocationFailed: 'Your location could not be shared. Check that location is allowed.',
   // Not in the spec (member orders, reorder and reviews; spec §7 Member):
   memberOrderDateInvalid: 'Please enter a date as YYYY-MM-DD.',

@@ -14,6 +14,7 @@ import {
   NewPasswordFields,
 } from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { MarketingOptIn } from '../components/member/MarketingOptIn.tsx'
 import { routePath } from '../lib/routes.ts'
 
 /** The answers offered to "Where did you hear about us?" (spec §3 Customer contact). */
@@ -31,10 +32,18 @@ export interface RegisterPageProps {
   errors: FormErrors
   values: FormValues
   redirect: string | null
+  /** Offer the marketing opt-in (the brand's register setting). */
+  marketingOptIn?: boolean
 }
 
 /** Create an account (spec §3 Customer contact): a plain form post that works without JavaScript. */
-export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageProps) {
+export function RegisterPage({
+  chrome,
+  errors,
+  values,
+  redirect,
+  marketingOptIn = false,
+}: RegisterPageProps) {
   const termsError = errors.terms
   return (
     <Layout chrome={chrome}>
@@ -73,6 +82,7 @@ export function RegisterPage({ chrome, errors, values, redirect }: RegisterPageP
             errors={errors}
             values={values}
           />
+          {marketingOptIn ? <MarketingOptIn values={values} /> : null}
           <TermsAgreement idPrefix="register" checked={values.terms === 'yes'} error={termsError} />
           <SubmitButton>Create account</SubmitButton>
         </form>

@@ -17,6 +17,8 @@ import { location } from './location/routes.ts'
 import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { memberOrdersDomain } from './member-orders/routes.ts'
+import { memberPrivacy } from './member/privacy/routes.ts'
+import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import { payments } from './payments/routes.ts'
@@ -35,6 +37,8 @@ const domains: ReadonlyArray<Domain> = [
   member,
   memberOrdersDomain,
   memberAddresses,
+  memberProfile,
+  memberPrivacy,
   location,
   deliveries,
   slots,

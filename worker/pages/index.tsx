@@ -6,6 +6,8 @@ import { basketForm } from './basket-forms.ts'
 import { changePasswordForm } from './change-password.tsx'
 import { reorderForm, reviewForm } from './member/order.tsx'
 import { REORDER_FORM_PATH, REVIEW_FORM_PATH } from '../../client/lib/member-order-paths.ts'
+import { myDetailsForm } from './member/details-forms.tsx'
+import { profileForm } from './member/profile.tsx'
 import { checkoutBillingForm } from './checkout/card-form.tsx'
 import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
 import { checkoutDetailsForm } from './checkout/details.tsx'
@@ -99,6 +101,8 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: REVIEW_FORM_PATH, guards: [memberOnly], form: reviewForm },
   { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },
   { path: routePath('member-cards'), guards: [memberOnly], form: memberCardsForm },
+  { path: routePath('member-my-details'), guards: [memberOnly], form: myDetailsForm },
+  { path: routePath('member-profile'), guards: [memberOnly], form: profileForm },
   // Checkout's no-JavaScript forms, behind the same guards as their pages.
   { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
   { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },

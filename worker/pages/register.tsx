@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
+import type { PageChrome } from '../../client/components/Layout.tsx'
 import { RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
@@ -17,17 +18,31 @@ import {
 import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { claimGuestBasket } from './login.tsx'
+import { routePath } from '../../client/lib/routes.ts'
+import { OPT_IN_FIELDS, registerSettings, saveRegistrationOptIn } from './member/profile-opt-in.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 
-const ECHOED_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'whereHeard', 'terms']
+const ECHOED_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'whereHeard',
+  'terms',
+  ...OPT_IN_FIELDS,
+]
 
 function renderRegister(
   c: Context<AppEnv>,
   view: { errors: FormErrors; values: FormValues; redirect: string | null },
   status: FormStatus = 200
 ): Promise<Response> {
-  return renderPage(c, (chrome) => <RegisterPage chrome={chrome} {...view} />, {
+  const { showMarketingOptIn } = registerSettings(c)
+  const page = (chrome: PageChrome) => (
+    <RegisterPage chrome={chrome} {...view} marketingOptIn={showMarketingOptIn} />
+  )
+  return renderPage(c, page, {
     meta: { title: 'Create an account', description: 'Create an account.', noindex: true },
     cache: 'private',
     status,
@@ -47,6 +62,7 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
   const redirect = safeReturnPath(form.redirect)
   const values = echoValues(form, ECHOED_FIELDS)
+  const settings = registerSettings(c)
   const parsed = safeParseForm(RegisterRequestSchema, {
     businessId: c.var.brand.businessId,
     firstName: form.firstName ?? '',
@@ -56,6 +72,10 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     password: form.password ?? '',
     confirmPassword: form.confirmPassword ?? '',
     whereHeard: form.whereHeard ?? '',
+    // The brand decides whether the email is verified by a code (spec §4 Registration types).
+    registrationType: settings.requireEmailVerification
+      ? 'registered_with_verification'
+      : 'registered',
   })
   const errors: FormErrors = parsed.success ? {} : formErrorsOf(parsed.error.issues)
   // The schema checks the match only once every other field is valid: say it at once.
@@ -72,7 +92,12 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     })
     rememberSession(c, tokens)
     await claimGuestBasket(c, tokens.access_token)
+    if (settings.showMarketingOptIn) await saveRegistrationOptIn(c, tokens.access_token, form)
     setFlash(c, 'registered')
+    if (settings.requireEmailVerification) {
+      // The verification screen first; it links on to the shop.
+      return redirectTo(c, `${routePath('member-my-details')}?step=verify-email`, 303)
+    }
   } catch (error) {
     const { errors: refused, status } = formRefusal(c, error)
     const shown =

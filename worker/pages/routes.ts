@@ -24,6 +24,8 @@ import { menuItemPage } from './menu-item.tsx'
 import { memberDashboardPage } from './member/dashboard.tsx'
 import { memberOrderPage } from './member/order.tsx'
 import { memberOrdersPage } from './member/orders.tsx'
+import { myDetailsPage } from './member/details.tsx'
+import { profilePage } from './member/profile.tsx'
 import { registerPage } from './register.tsx'
 import { resetPasswordPage } from './reset-password.tsx'
 import { searchPage } from './search.tsx'
@@ -73,8 +75,8 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'member-orders': { ...MEMBER, page: memberOrdersPage },
   'member-orders-orderId': { ...MEMBER, page: memberOrderPage },
   'member-addresses': { ...MEMBER, page: memberAddressesPage },
-  'member-my-details': MEMBER,
-  'member-profile': MEMBER,
+  'member-my-details': { ...MEMBER, page: myDetailsPage },
+  'member-profile': { ...MEMBER, page: profilePage },
   'member-cards': { ...MEMBER, page: memberCardsPage },
   'member-loyalty': MEMBER,
   'member-change-password': { ...MEMBER, page: changePasswordPage },

@@ -11,15 +11,15 @@ export const ORIGIN = 'http://localhost'
 export const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
 
 /**
- * GET and form POST helpers for one storefront, as a browser of this app version. Each POST comes from its own address in
+ * GET and form POST helpers for one storefront (on `origin`: another brand's host), as a browser of this app version. Each POST comes from its own address in
  * `ipPrefix` (e.g. '192.0.2'), so the sign-in rate limits never decide a test.
  */
-export function pageClient(app: Hono<AppEnv>, ipPrefix: string) {
+export function pageClient(app: Hono<AppEnv>, ipPrefix: string, origin = ORIGIN) {
   let ipCounter = 0
   return {
     get(path: string, cookie = '', envOverride: Env = testEnv) {
       return app.request(
-        `${ORIGIN}${path}`,
+        `${origin}${path}`,
         { headers: { cookie: withAppVersion(cookie) } },
         envOverride
       )
@@ -32,12 +32,12 @@ export function pageClient(app: Hono<AppEnv>, ipPrefix: string) {
     ) {
       ipCounter += 1
       return app.request(
-        `${ORIGIN}${path}`,
+        `${origin}${path}`,
         {
           method: 'POST',
           headers: {
             'content-type': 'application/x-www-form-urlencoded',
-            origin: ORIGIN,
+            origin,
             'cf-connecting-ip': `${ipPrefix}.${ipCounter % 250}`,
             cookie: withAppVersion(cookie),
           },

@@ -479,7 +479,13 @@ export async function countOtpAttempt(
 
 // --- Email verification codes ------------------------------------------------------------------
 
-/** A new email verification code; the member's older live ones stop working. */
+/** What a member's code in verification_codes confirms. */
+export type MemberCodePurpose = 'email_verification' | 'forget_me'
+
+/**
+ * A new code for the member (email verification, or forget me); their older live codes of that
+ * purpose stop working.
+ */
 export function replaceVerificationCodeStatements(
   db: D1Database,
   v: {
@@ -489,23 +495,60 @@ export function replaceVerificationCodeStatements(
     codeHash: string
     expiresAt: string
     now: string
+    purpose?: MemberCodePurpose
   }
 ): Array<D1PreparedStatement> {
+  const purpose = v.purpose ?? 'email_verification'
   return [
     db
       .prepare(
         `update verification_codes set consumed_at = ?2
-         where customer_id = ?1 and purpose = 'email_verification' and consumed_at is null`
+         where customer_id = ?1 and purpose = ?3 and consumed_at is null`
       )
-      .bind(v.customerId, v.now),
+      .bind(v.customerId, v.now, purpose),
     db
       .prepare(
         `insert into verification_codes (business_id, customer_id, purpose, destination, code_hash,
            expires_at, created_at)
-         values (?1, ?2, 'email_verification', ?3, ?4, ?5, ?6)`
+         values (?1, ?2, ?7, ?3, ?4, ?5, ?6)`
       )
-      .bind(v.businessId, v.customerId, v.destination, v.codeHash, v.expiresAt, v.now),
+      .bind(v.businessId, v.customerId, v.destination, v.codeHash, v.expiresAt, v.now, purpose),
   ]
+}
+
+/** The member's live code of a purpose (unused, unexpired, guesses left), if any. */
+export async function findLiveMemberCode(
+  db: D1Database,
+  customerId: number,
+  purpose: MemberCodePurpose,
+  now: string
+): Promise<{ id: number; code_hash: string } | null> {
+  return db
+    .prepare(
+      `select id, code_hash from verification_codes
+       where customer_id = ?1 and purpose = ?2 and consumed_at is null
+         and expires_at > ?3 and attempts < max_attempts
+       order by id desc limit 1`
+    )
+    .bind(customerId, purpose, now)
+    .first<{ id: number; code_hash: string }>()
+}
+
+/** Counts a wrong guess against one code. */
+export async function countMemberCodeAttempt(db: D1Database, id: number): Promise<void> {
+  await db
+    .prepare('update verification_codes set attempts = attempts + 1 where id = ?1')
+    .bind(id)
+    .run()
+}
+
+/** Uses one code up; true when this call did (a second use of the same code gets false). */
+export async function consumeMemberCode(db: D1Database, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .prepare('update verification_codes set consumed_at = ?2 where id = ?1 and consumed_at is null')
+    .bind(id, now)
+    .run()
+  return result.meta.changes === 1
 }
 
 // A live code: unused, unexpired, with guesses left, and still for the member's current email.

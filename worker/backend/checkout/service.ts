@@ -30,6 +30,7 @@ import { findOrderDriver, findOrderRow } from './orders-repo.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
 import { addressJson, type CheckoutRow, findCheckoutRow, updateCheckoutStatement } from './repo.ts'
 import { findMember, isRegistered, saveRetailMemberId } from '../customers-repo.ts'
+import { normaliseRetailMemberId } from '../../../schemas/member-profile.ts'
 import { listSavedCards } from './saved-cards-repo.ts'
 
 /** Who is checking out: a member (with their customer id) or a guest (guest bearer or none). */
@@ -312,14 +313,8 @@ export async function findOwnOrder(
   return orderSummary(call.db, body.businessId, row.id)
 }
 
-/**
- * A retail (loyalty) membership number: 6–20 letters and digits, spaces and dashes as people type
- * them ignored, stored upper case.
- */
-export function normaliseRetailMemberId(input: string): string | null {
-  const compact = input.replace(/[\s-]/g, '').toUpperCase()
-  return /^[A-Z0-9]{6,20}$/.test(compact) ? compact : null
-}
+// One rule for the retail membership id, shared with the member's details (schemas/member-profile.ts).
+export { normaliseRetailMemberId }
 
 export function checkRetailMembership(
   body: z.output<typeof RetailMembershipRequestSchema>

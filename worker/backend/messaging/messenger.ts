@@ -14,6 +14,10 @@ export type MessageTemplate =
   | 'staff_invitation'
   | 'order_status'
   | 'staff_order_alert'
+  | 'email_change_code'
+  | 'email_changed'
+  | 'forget_me_code'
+  | 'account_forgotten'
 
 /** One email or text to a shopper. */
 export interface OutgoingMessage {

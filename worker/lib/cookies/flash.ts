@@ -28,6 +28,7 @@ export const FLASH_MESSAGES = {
   // The basket page's substitutes form without JavaScript.
   substitutesSaved: MESSAGES.substitutesSaved,
   substitutesUpdateFailed: MESSAGES.substitutesUpdateFailed,
+  accountForgotten: MESSAGES.accountForgotten,
   // The store console's redirects (ADR 018).
   staffInvitationAccepted: MESSAGES.staffInvitationAccepted,
   storeOrderUpdated: MESSAGES.storeOrderUpdated,

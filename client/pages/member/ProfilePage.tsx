@@ -1,0 +1,113 @@
+import type { MarketingPreferences, MemberProfile } from '../../../schemas/member-profile.ts'
+import type { PageChrome } from '../../components/Layout.tsx'
+import { FormAlert, FormNotice, SubmitButton } from '../../components/forms/Form.tsx'
+import { MemberCard } from '../../components/member/DetailsSections.tsx'
+import { MemberShell } from '../../components/member/MemberShell.tsx'
+import { routePath } from '../../lib/routes.ts'
+
+export interface ProfilePageProps {
+  chrome: PageChrome
+  profile: MemberProfile
+  preferences: MarketingPreferences
+  notice?: string
+  error?: string
+}
+
+const CHANNEL_LABELS = { email: 'Email', sms: 'Text message', push: 'App notification' } as const
+const SOURCE_LABELS = { registration: 'when you registered', profile: 'on this page' } as const
+
+/** A consent time as people read it in the UK: '25 Nov 2026, 12:00'. */
+function when(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+}
+
+/**
+ * Profile and preferences: who we know you as (edited on My details, so each field has one
+ * place), your marketing choice per channel, and the record of every choice you made.
+ */
+export function ProfilePage({ chrome, profile, preferences, notice, error }: ProfilePageProps) {
+  return (
+    <MemberShell chrome={chrome} active="member-profile" title="Profile and preferences">
+      <FormNotice message={notice} />
+      <MemberCard id="profile" title="Your profile">
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-semibold">Name</dt>
+          <dd className="[overflow-wrap:anywhere]">
+            {profile.firstname} {profile.lastname}
+          </dd>
+          <dt className="font-semibold">Mobile</dt>
+          <dd>{profile.mobileContactNumber ?? 'None'}</dd>
+          <dt className="font-semibold">Email</dt>
+          <dd className="[overflow-wrap:anywhere]">{profile.email}</dd>
+        </dl>
+        <a
+          href={routePath('member-my-details')}
+          className="mt-4 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+        >
+          Change these in My details
+        </a>
+      </MemberCard>
+      <MemberCard id="marketing" title="Marketing preferences">
+        <p className="mb-4">
+          Choose how we may send you offers and news. Nothing is sent until you tick a box, and you
+          can untick it at any time.
+        </p>
+        <form method="post" action={routePath('member-profile')} noValidate>
+          <FormAlert id="marketing-form-error" message={error} />
+          <input
+            type="hidden"
+            name="channels"
+            value={preferences.channels.map((c) => c.marketingChannelId).join(',')}
+          />
+          <fieldset>
+            <legend className="sr-only">Marketing channels</legend>
+            {preferences.channels.map((channel) => (
+              <label
+                key={channel.marketingChannelId}
+                className="mb-3 flex min-h-11 items-start gap-3 rounded-xl border border-black/10 p-3"
+              >
+                <input
+                  type="checkbox"
+                  name={`channel-${channel.marketingChannelId}`}
+                  value="in"
+                  defaultChecked={channel.optedIn}
+                  className="mt-1 size-5 shrink-0 accent-primary"
+                />
+                <span>
+                  <span className="block font-semibold">{channel.name}</span>
+                  {channel.description ? (
+                    <span className="block text-sm text-ink/70">{channel.description}</span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <SubmitButton>Save preferences</SubmitButton>
+        </form>
+      </MemberCard>
+      <MemberCard id="consents" title="Your consent history">
+        {preferences.history.length === 0 ? (
+          <p>You have not opted into anything: every channel is off.</p>
+        ) : (
+          <ul className="divide-y divide-black/10">
+            {preferences.history.map((row, index) => (
+              <li key={index} className="py-2">
+                <span className="font-semibold">{CHANNEL_LABELS[row.channel]}</span>:{' '}
+                {row.optedIn ? 'opted in' : 'opted out'} {SOURCE_LABELS[row.source]},{' '}
+                <time dateTime={row.recordedAt}>{when(row.recordedAt)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </MemberCard>
+    </MemberShell>
+  )
+}

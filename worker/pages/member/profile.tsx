@@ -1,0 +1,90 @@
+import type { Context } from 'hono'
+import { routePath } from '../../../client/lib/routes.ts'
+import { ProfilePage } from '../../../client/pages/member/ProfilePage.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { MarketingPreferencesSchema } from '../../../schemas/member-profile.ts'
+import type { AppEnv } from '../../env.ts'
+import { readAccessToken } from '../../lib/cookies/session.ts'
+import { redirectTo } from '../../lib/redirect.ts'
+import { formRefusal, readForm } from '../forms.ts'
+import { renderPage } from '../render.tsx'
+import { fetchProfile } from './details.tsx'
+import { endMemberSession, isSessionEnded } from './details-session.ts'
+
+/** `?saved=1`: the preferences were just saved. */
+const SAVED_QUERY = 'saved'
+
+async function renderProfile(
+  c: Context<AppEnv>,
+  view: { notice?: string; error?: string },
+  status: 200 | 422 | 429 = 200
+): Promise<Response> {
+  const [profile, preferences] = await Promise.all([
+    fetchProfile(c),
+    c.var.backend.get('/member/marketing-preferences', {
+      query: { businessId: c.var.brand.businessId },
+      token: readAccessToken(c),
+      schema: MarketingPreferencesSchema,
+    }),
+  ])
+  return renderPage(
+    c,
+    (chrome) => (
+      <ProfilePage chrome={chrome} profile={profile} preferences={preferences} {...view} />
+    ),
+    {
+      meta: {
+        title: 'Profile and preferences',
+        description: 'Your profile and marketing preferences.',
+        noindex: true,
+      },
+      cache: 'private',
+      status,
+    }
+  )
+}
+
+/** GET /member/profile (members only). */
+export async function profilePage(c: Context<AppEnv>): Promise<Response> {
+  try {
+    const saved = c.req.query(SAVED_QUERY) !== undefined
+    return await renderProfile(c, saved ? { notice: MESSAGES.preferencesSaved } : {})
+  } catch (error) {
+    if (isSessionEnded(error)) return endMemberSession(c)
+    throw error
+  }
+}
+
+/**
+ * The channels a form post chose: `channels` lists every channel shown (an unticked box sends
+ * nothing), `channel-<id>=in` the ticked ones.
+ */
+export function marketingOptionsOf(
+  form: Record<string, string>
+): Array<{ marketingChannelId: number; optedIn: boolean }> {
+  return (form.channels ?? '')
+    .split(',')
+    .filter((id) => /^\d{1,9}$/.test(id))
+    .map((id) => ({ marketingChannelId: Number(id), optedIn: form[`channel-${id}`] === 'in' }))
+}
+
+/** POST /member/profile: saves the marketing choices (source 'profile'), then 303 back. */
+export async function profileForm(c: Context<AppEnv>): Promise<Response> {
+  const form = await readForm(c)
+  try {
+    await c.var.backend.put('/member/marketing-preferences', {
+      body: {
+        businessId: c.var.brand.businessId,
+        marketingOptions: marketingOptionsOf(form),
+        source: 'profile',
+      },
+      token: readAccessToken(c),
+      schema: MarketingPreferencesSchema,
+    })
+  } catch (error) {
+    if (isSessionEnded(error)) return endMemberSession(c)
+    const { errors, status } = formRefusal(c, error)
+    return renderProfile(c, errors.form ? { error: errors.form } : {}, status)
+  }
+  return redirectTo(c, `${routePath('member-profile')}?${SAVED_QUERY}=1`, 303)
+}
