@@ -5,10 +5,9 @@ import { ChangePasswordPage } from '../../client/pages/ChangePasswordPage.tsx'
 import { ChangePasswordRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { forgetSession, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
-import { AppError } from '../lib/errors.ts'
+import { readAccessToken, rememberSession } from '../lib/cookies/session.ts'
 import { formErrorsOf, formRefusal, type FormStatus, readForm, safeParseForm } from './forms.ts'
-import { setFlash } from '../lib/cookies/flash.ts'
+import { sessionEnded } from './member/member-call.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 
@@ -55,11 +54,8 @@ export async function changePasswordForm(c: Context<AppEnv>): Promise<Response> 
     })
     rememberSession(c, tokens)
   } catch (error) {
-    if (error instanceof AppError && error.code === 'unauthorized') {
-      forgetSession(c)
-      setFlash(c, 'sessionExpired')
-      return redirectTo(c, routePath('login'), 303)
-    }
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
     const { errors, status } = formRefusal(c, error)
     if (errors.form === MESSAGES.currentPasswordIncorrect) {
       return renderChange(c, { errors: { currentPassword: errors.form } }, status)

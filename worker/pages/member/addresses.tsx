@@ -1,3 +1,4 @@
+import { readAccessToken } from '../../lib/cookies/session.ts'
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
 import type { AddressLookup } from '../../../client/components/member/AddressForm.tsx'
@@ -20,7 +21,7 @@ import { redirectTo } from '../../lib/redirect.ts'
 import { ADDRESS_FORM_FIELDS, memberAddressFromForm, memberAddressValues } from './address-form.ts'
 import { echoValues, formErrorsOf, formRefusal, readForm, safeParseForm } from '../forms.ts'
 import { renderPage } from '../render.tsx'
-import { memberScope, sessionLostRedirect } from './member-calls.ts'
+import { memberScope, sessionEnded } from './member-call.ts'
 
 const PATH = routePath('member-addresses')
 
@@ -42,7 +43,8 @@ interface AddressesView {
 }
 
 async function loadAddresses(c: Context<AppEnv>): Promise<Array<MemberAddress>> {
-  const { token, businessId } = memberScope(c)
+  const token = readAccessToken(c)
+  const { businessId } = memberScope(c)
   const answer = await c.var.backend.get('/member/addresses', {
     query: { businessId },
     token,
@@ -134,7 +136,7 @@ export async function memberAddressesPage(c: Context<AppEnv>): Promise<Response>
   try {
     addresses = await loadAddresses(c)
   } catch (error) {
-    const lost = sessionLostRedirect(c, error)
+    const lost = sessionEnded(c, error)
     if (lost) return lost
     throw error
   }
@@ -177,7 +179,8 @@ async function change(
   action: AddressAction,
   form: Record<string, string>
 ): Promise<{ redirect: string } | { errors: FormErrors; status: 422 | 429 }> {
-  const { token, businessId } = memberScope(c)
+  const token = readAccessToken(c)
+  const { businessId } = memberScope(c)
   const options = { token, schema: MemberAddressListSchema }
   const address = { businessId, ...memberAddressFromForm(form) }
   const addressId = form.addressId ?? ''
@@ -223,7 +226,7 @@ export async function memberAddressesForm(c: Context<AppEnv>): Promise<Response>
   try {
     outcome = await change(c, action, form)
   } catch (error) {
-    const lost = sessionLostRedirect(c, error)
+    const lost = sessionEnded(c, error)
     if (lost) return lost
     outcome = formRefusal(c, error)
   }

@@ -1,3 +1,4 @@
+import { readAccessToken } from '../../lib/cookies/session.ts'
 import type { Context } from 'hono'
 import { routePath } from '../../../client/lib/routes.ts'
 import { CardsPage, type CardView } from '../../../client/pages/member/CardsPage.tsx'
@@ -10,12 +11,13 @@ import { AppError } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { readForm } from '../forms.ts'
 import { renderPage } from '../render.tsx'
-import { memberScope, sessionLostRedirect } from './member-calls.ts'
+import { memberScope, sessionEnded } from './member-call.ts'
 
 const PATH = routePath('member-cards')
 
 async function loadCards(c: Context<AppEnv>): Promise<Array<CardView>> {
-  const { token, businessId } = memberScope(c)
+  const token = readAccessToken(c)
+  const { businessId } = memberScope(c)
   const { cards } = await c.var.backend.post('/member/cards', {
     body: { businessId },
     token,
@@ -59,7 +61,7 @@ export async function memberCardsPage(c: Context<AppEnv>): Promise<Response> {
       deleteId: c.req.query('delete'),
     })
   } catch (error) {
-    const lost = sessionLostRedirect(c, error)
+    const lost = sessionEnded(c, error)
     if (lost) return lost
     throw error
   }
@@ -71,7 +73,8 @@ export async function memberCardsPage(c: Context<AppEnv>): Promise<Response> {
  */
 export async function memberCardsForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
-  const { token, businessId } = memberScope(c)
+  const token = readAccessToken(c)
+  const { businessId } = memberScope(c)
   const body = DeleteCardRequestSchema.safeParse({ businessId, cardId: form.cardId })
   if (!body.success) return render(c, { error: MESSAGES.cardNotFound }, 422)
   try {
@@ -81,7 +84,7 @@ export async function memberCardsForm(c: Context<AppEnv>): Promise<Response> {
       schema: SavedCardListSchema,
     })
   } catch (error) {
-    const lost = sessionLostRedirect(c, error)
+    const lost = sessionEnded(c, error)
     if (lost) return lost
     if (error instanceof AppError && error.code === 'not_found') {
       return render(c, { error: MESSAGES.cardNotFound }, 422)

@@ -19,7 +19,7 @@ import { redirectTo } from '../../lib/redirect.ts'
 import { robotCheckConfig } from '../basket.tsx'
 import { echoValues, formRefusal, readForm } from '../forms.ts'
 import { type DetailsAction, type DetailsNotice, renderDetails } from './details.tsx'
-import { endMemberSession, isSessionEnded } from './details-session.ts'
+import { sessionEnded } from './member-call.ts'
 
 const DETAILS_FIELDS = [
   'firstname',
@@ -162,7 +162,8 @@ export async function myDetailsForm(c: Context<AppEnv>): Promise<Response> {
     await spec.send(c, form, base)
     return redirectTo(c, detailsPath(spec.then), 303)
   } catch (error) {
-    if (isSessionEnded(error)) return endMemberSession(c)
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
     const field = action === 'forget-confirm' ? 'confirmationCode' : ACTIONS[action].field
     const echo = action === 'forget-confirm' ? [] : ACTIONS[action].echo
     const { errors, status } = formRefusal(c, error, field)

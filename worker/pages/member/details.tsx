@@ -13,7 +13,7 @@ import {
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { renderPage } from '../render.tsx'
-import { memberSessionEnded } from './details-session.ts'
+import { sessionEnded } from './member-call.ts'
 
 /** `?step=`: the email verification screen, or the forget-me code. */
 const STEPS = ['verify-email', 'forget-me'] as const
@@ -98,7 +98,9 @@ export async function myDetailsPage(c: Context<AppEnv>): Promise<Response> {
       ...(isNotice(notice) ? { notice } : {}),
     })
   } catch (error) {
-    return memberSessionEnded(c, error)
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
+    throw error
   }
 }
 

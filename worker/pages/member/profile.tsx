@@ -9,7 +9,7 @@ import { redirectTo } from '../../lib/redirect.ts'
 import { formRefusal, readForm } from '../forms.ts'
 import { renderPage } from '../render.tsx'
 import { fetchProfile } from './details.tsx'
-import { endMemberSession, isSessionEnded } from './details-session.ts'
+import { sessionEnded } from './member-call.ts'
 
 /** `?saved=1`: the preferences were just saved. */
 const SAVED_QUERY = 'saved'
@@ -50,7 +50,8 @@ export async function profilePage(c: Context<AppEnv>): Promise<Response> {
     const saved = c.req.query(SAVED_QUERY) !== undefined
     return await renderProfile(c, saved ? { notice: MESSAGES.preferencesSaved } : {})
   } catch (error) {
-    if (isSessionEnded(error)) return endMemberSession(c)
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
     throw error
   }
 }
@@ -82,7 +83,8 @@ export async function profileForm(c: Context<AppEnv>): Promise<Response> {
       schema: MarketingPreferencesSchema,
     })
   } catch (error) {
-    if (isSessionEnded(error)) return endMemberSession(c)
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
     const { errors, status } = formRefusal(c, error)
     return renderProfile(c, errors.form ? { error: errors.form } : {}, status)
   }
