@@ -125,3 +125,45 @@ describe('POST /member/cards/delete', () => {
     expect(answer.status).toBe(401)
   })
 })
+
+describe('forget me', () => {
+  it("cancels the member's stored card at the gateway, as the saved-cards page does", async () => {
+    const shopper = await member()
+    const draft = await draftOrder(shopper)
+    const started = await makePayment(paymentBody(draft, { saveCard: true }))
+    const paid = await payOnSandbox(started.redirect!, {
+      cardNumber: '4263970000005262',
+      ...VALID_EXPIRY,
+    })
+    expect(resultOf(await consumerData(paid)).status).toBe('succeeded')
+    // Forget me waits for an order on its way; this one has arrived.
+    await env.DB.prepare(`update orders set status = 'delivered', status_code = 100 where id = ?1`)
+      .bind(draft.orderId)
+      .run()
+    const stored = 'select count(*) as n from sandbox_stored_cards'
+    const before = await count(stored)
+
+    const requested = await call(
+      '/member/forget-me/request',
+      { businessId: 1 },
+      {
+        bearer: shopper.bearer,
+      }
+    )
+    expect(requested.status, JSON.stringify(requested.json)).toBe(200)
+    const mail = await env.DB.prepare(
+      `select payload_json from outbox where recipient = ?1 and template = 'forget_me_code'
+       order by id desc limit 1`
+    )
+      .bind(shopper.email)
+      .first<{ payload_json: string }>()
+    const { code } = JSON.parse(mail!.payload_json) as { code: string }
+    const confirmed = await call(
+      '/member/forget-me/confirm',
+      { businessId: 1, confirmationCode: code },
+      { bearer: shopper.bearer }
+    )
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200)
+    expect(await count(stored)).toBe(before - 1)
+  })
+})

@@ -1,4 +1,4 @@
-import type { PaymentGateway } from '../../../schemas/checkout.ts'
+import type { CardGateway, PaymentGateway } from '../../../schemas/checkout.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import {
   FORBIDDEN_CARD_FIELDS,
@@ -677,18 +677,34 @@ export async function deleteMemberCard(
 ): Promise<void> {
   const card = await findOwnCard(env.DB, input.customerId, input.cardId)
   if (!card) throw new AppError('not_found', MESSAGES.cardNotFound)
-  const gateway =
-    card.gateway === 'frames'
-      ? await framesGatewayFor(env, input.origin)
-      : await realexGatewayAt(env, input.origin, now)
-  const result = await gateway.forgetCard(card.token)
-  if (!result.forgotten) {
-    logError(new Error('saved card not deleted at the gateway'), {
-      cardId: card.cardId,
-      gateway: card.gateway,
-      resultCode: result.resultCode,
-    })
+  if (!(await forgetCardAtGateway(env, card, input.origin, now))) {
     throw new AppError('upstream_error', MESSAGES.cardDeleteFailed)
   }
   await deleteSavedCard(env.DB, input.customerId, input.cardId)
+}
+
+/**
+ * Asks the gateway that keeps a saved card (Realex card storage, the frames provider's
+ * instrument) to forget it, through its adapter: true when it confirmed. The saved-cards page
+ * and forget-me both delete this way; a refusal is logged with the gateway's reference.
+ */
+export async function forgetCardAtGateway(
+  env: PaymentsEnv,
+  card: { gateway: CardGateway; token: string },
+  origin: string,
+  now: Date
+): Promise<boolean> {
+  const gateway =
+    card.gateway === 'frames'
+      ? await framesGatewayFor(env, origin)
+      : await realexGatewayAt(env, origin, now)
+  const result = await gateway.forgetCard(card.token)
+  if (!result.forgotten) {
+    logError(new Error('saved card not deleted at the gateway'), {
+      gateway: card.gateway,
+      reference: card.token,
+      resultCode: result.resultCode,
+    })
+  }
+  return result.forgotten
 }

@@ -11,7 +11,9 @@ import { requireMember } from '../../auth/authenticate.ts'
 import { limitAuth } from '../../auth/rate-limit.ts'
 import { authDeps } from '../../auth/sessions.ts'
 import { createDomain } from '../../route-registry.ts'
-import { loggingCardEraser } from './card-references.ts'
+import { forgetCardAtGateway } from '../../payments/service.ts'
+import { now } from '../../../lib/clock.ts'
+import type { CardReferenceEraser } from './card-references.ts'
 import { confirmForgetMe, exportMemberData, requestForgetMe } from './service.ts'
 
 /** Forget me and the data export (spec §7 Member: forget-me request and confirm). */
@@ -53,8 +55,13 @@ memberPrivacy.post(
   async ({ body }, c) => {
     const customerId = await requireMember(c, body.businessId)
     await limitAuth(c, 'verification', `customer:${customerId}`)
+    const origin = new URL(c.req.url).origin
+    const env = { ...c.env, ...c.var.adapters }
+    const cards: CardReferenceEraser = {
+      erase: (card) => forgetCardAtGateway(env, card, origin, now(c.env)),
+    }
     return confirmForgetMe(
-      { ...authDeps(c), cards: loggingCardEraser },
+      { ...authDeps(c), cards },
       { businessId: body.businessId, customerId },
       body.confirmationCode
     )

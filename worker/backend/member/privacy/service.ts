@@ -123,6 +123,7 @@ export async function confirmForgetMe(
   }
   for (const card of await listCardReferences(deps.db, member.customerId)) {
     try {
+      // Not confirmed (logged by the gateway's adapter): our copy goes anyway, the member asked.
       await deps.cards.erase(card)
     } catch (error) {
       logError(error, { reason: 'forget_me_card', gateway: card.gateway, reference: card.token })
