@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect, pinClock, test } from './fixtures.ts'
+import { expect, joinClock, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
 
 const PASSWORD = 'correct horse battery'
@@ -172,7 +172,7 @@ test('a member-only page sends a signed-out shopper home with the message', asyn
 /** The one-time code last mailed to `email`, read from the development mailbox in another tab. */
 async function mailedCode(context: BrowserContext, email: string): Promise<string> {
   const mailbox = await context.newPage()
-  await pinClock(mailbox)
+  await joinClock(mailbox)
   await mailbox.goto(url('/dev/mailbox'))
   const message = mailbox
     .getByRole('listitem')

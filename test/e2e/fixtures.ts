@@ -34,6 +34,24 @@ export async function pinClock(
 }
 
 /**
+ * A page opened during a journey (a second tab, another browser, the mailbox) joins the app's
+ * clock where it is now: its browser clock is installed at the server's instant, and the server's
+ * is left alone. Pinning it again would set the server back to the run's start, and a token
+ * issued since then would be refused as issued in the future.
+ */
+export async function joinClock(page: Page): Promise<void> {
+  const answer = await page.request.get(urlOn(HOSTS.brandOne, '/api/dev/clock'))
+  expect(answer.status(), await answer.text()).toBe(200)
+  const { now } = (await answer.json()) as { now: string }
+  if (installed.has(page)) {
+    await page.clock.setSystemTime(new Date(now))
+  } else {
+    await page.clock.install({ time: new Date(now) })
+    installed.add(page)
+  }
+}
+
+/**
  * Playwright's `test` with every page pinned to the run's instant before the test starts. Journeys
  * import `test` and `expect` from here, never from @playwright/test, so none reads the machine's date.
  */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { pinClock } from './fixtures.ts'
+import { joinClock } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
 import { basketWithSlot, expect, test, type PaymentPage } from './pages/index.ts'
 import type { CheckoutPages } from './pages/index.ts'
@@ -94,7 +94,7 @@ test('a member follows two orders, filters them, reorders one and reviews a deli
 
   // The store hands the first order over (the console, as its staff do it).
   const staffPage = await context.newPage()
-  await pinClock(staffPage)
+  await joinClock(staffPage)
   await deliverInConsole(staffPage, new StoreConsole(staffPage, context), first)
   await staffPage.close()
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/index.ts'
-import { pinClock } from './fixtures.ts'
+import { joinClock } from './fixtures.ts'
 import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
 
@@ -29,7 +29,7 @@ async function staffBrowser(
     options.geolocation ? { geolocation: STORE_LOCATION, permissions: ['geolocation'] } : undefined
   )
   const page = await context.newPage()
-  await pinClock(page)
+  await joinClock(page)
   // Count the chimes: the board plays two notes through Web Audio for each new order.
   await page.addInitScript(() => {
     const start = OscillatorNode.prototype.start

@@ -1,5 +1,5 @@
 import { expect, guestAtPayment, test } from './pages/index.ts'
-import { pinClock } from './fixtures.ts'
+import { joinClock } from './fixtures.ts'
 import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
 import { expectNoAxeViolations, screenshots, waitForIsland } from './helpers.ts'
 
@@ -56,7 +56,7 @@ test('a store manager signs in with the emailed code, sees the order live and ac
 
   // The order in a second tab: accepting it there moves it on this board without a reload.
   const orderTab = await context.newPage()
-  await pinClock(orderTab)
+  await joinClock(orderTab)
   await orderTab.goto(consoleUrl('/1/board'))
   await orderTab.getByRole('link', { name: new RegExp(orderNumber) }).click()
   await expect(orderTab.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)

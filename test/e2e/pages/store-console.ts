@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { expect, pinClock } from '../fixtures.ts'
+import { expect, joinClock } from '../fixtures.ts'
 import { HOSTS, urlOn, waitForIsland } from '../helpers.ts'
 
 /** The demo business's console accounts (scripts/demo-data/staff.ts; README "Accounts"). */
@@ -26,7 +26,7 @@ export class StoreConsole {
   /** The six digits last mailed to `email` for a staff sign-in, from the development mailbox. */
   async mailedCode(email: string): Promise<string> {
     const mailbox = await this.context.newPage()
-    await pinClock(mailbox)
+    await joinClock(mailbox)
     await mailbox.goto(urlOn(HOSTS.brandOne, '/dev/mailbox'))
     const message = mailbox
       .getByRole('listitem')
