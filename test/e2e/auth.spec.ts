@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test'
 import { expect, joinClock, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
+import { MEMBER_PASSWORD as PASSWORD, registerThroughForm } from './pages/member-details.ts'
 
-const PASSWORD = 'correct horse battery'
 const NEW_PASSWORD = 'a much newer passphrase'
 const url = (path: string) => urlOn(HOSTS.brandOne, path)
 
@@ -16,24 +16,6 @@ async function expectSignedIn(page: Page, signedIn: boolean): Promise<void> {
   const header = page.getByRole('banner')
   await expect(header.getByRole('link', { name: 'My account' })).toHaveCount(signedIn ? 1 : 0)
   await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(signedIn ? 0 : 1)
-}
-
-async function register(page: Page, email: string): Promise<void> {
-  await page.goto(url('/register'))
-  await main(page).getByLabel('First name').fill('Ada')
-  await main(page).getByLabel('Last name').fill('Lovelace')
-  await main(page).getByLabel('Email address').fill(email)
-  await main(page)
-    .getByLabel(/Mobile phone number/)
-    .fill('07700 900123')
-  await main(page).getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await main(page).getByLabel('Confirm password').fill(PASSWORD)
-  await main(page).getByLabel('Where did you hear about us?').selectOption('Friend or family')
-  await main(page)
-    .getByLabel(/I agree to the/)
-    .check()
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(url('/'))
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -77,7 +59,7 @@ test('register with errors, then for real; sign out; sign in by password', async
   await screenshots(page, 'auth-register-errors')
 
   const email = uniqueEmail('auth')
-  await register(page, email)
+  await registerThroughForm(page, email, { whereHeard: 'Friend or family' })
   await expectSignedIn(page, true)
 
   // A signed-in member is sent back from the sign-in pages.
@@ -99,7 +81,7 @@ test('register with errors, then for real; sign out; sign in by password', async
 
 test('forgotten password: the link from the mailbox sets a new password', async ({ page }) => {
   const email = uniqueEmail('auth')
-  await register(page, email)
+  await registerThroughForm(page, email, { whereHeard: 'Friend or family' })
   await signOut(page)
 
   await page.goto(url('/login'))
@@ -142,7 +124,7 @@ test('forgotten password: the link from the mailbox sets a new password', async 
 
 test('change password: the current one is checked', async ({ page }) => {
   const email = uniqueEmail('auth')
-  await register(page, email)
+  await registerThroughForm(page, email, { whereHeard: 'Friend or family' })
   await page.goto(url('/member/change-password'))
   await expectNoAxeViolations(page)
   await main(page).getByLabel('Current password').fill('wrong password')
@@ -187,7 +169,7 @@ async function mailedCode(context: BrowserContext, email: string): Promise<strin
 
 test('sign in by one-time password: the code from the mailbox', async ({ page, context }) => {
   const email = uniqueEmail('auth')
-  await register(page, email)
+  await registerThroughForm(page, email, { whereHeard: 'Friend or family' })
   await signOut(page)
 
   await page.goto(url('/login'))
@@ -225,7 +207,7 @@ test('password sign-in locked after wrong passwords says when, and the one-time 
   context,
 }) => {
   const email = uniqueEmail('auth')
-  await register(page, email)
+  await registerThroughForm(page, email, { whereHeard: 'Friend or family' })
   await signOut(page)
 
   await page.goto(url('/login'))

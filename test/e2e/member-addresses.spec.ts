@@ -1,23 +1,9 @@
 import type { Page } from '@playwright/test'
 import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
 import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/index.ts'
+import { registerThroughForm } from './pages/member-details.ts'
 
-const PASSWORD = 'correct horse battery'
 const url = (path: string) => urlOn(HOSTS.brandOne, path)
-
-async function register(page: Page): Promise<void> {
-  await page.goto(url('/register'))
-  const main = page.getByRole('main')
-  await main.getByLabel('First name').fill('Ada')
-  await main.getByLabel('Last name').fill('Lovelace')
-  await main.getByLabel('Email address').fill(uniqueEmail('addresses'))
-  await main.getByLabel(/Mobile phone number/).fill('07700 900123')
-  await main.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await main.getByLabel('Confirm password').fill(PASSWORD)
-  await main.getByLabel(/I agree to the/).check()
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(url('/'))
-}
 
 /** Fills the add form of /member/addresses and saves it. */
 async function addAddress(
@@ -43,7 +29,7 @@ test('a member adds two addresses, makes the second the default, checkout pre-se
   payment,
 }) => {
   test.setTimeout(180_000)
-  await register(page)
+  await registerThroughForm(page, uniqueEmail('addresses'))
   await page.goto(url('/member/addresses'))
   await expectNoAxeViolations(page)
   // The first through the address search: a suggestion fills the lines from place details.

@@ -4,28 +4,12 @@ import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from '.
 import { basketWithSlot, expect, test, type PaymentPage } from './pages/index.ts'
 import type { CheckoutPages } from './pages/index.ts'
 import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+import { registerThroughForm } from './pages/member-details.ts'
 
 const url = (path: string) => urlOn(HOSTS.brandOne, path)
 const main = (page: Page) => page.getByRole('main')
 const orderList = (page: Page) =>
   main(page).getByRole('list', { name: 'Orders' }).getByRole('listitem')
-
-async function register(page: Page, email: string): Promise<void> {
-  await page.goto(url('/register'))
-  await main(page).getByLabel('First name').fill('Ada')
-  await main(page).getByLabel('Last name').fill('Lovelace')
-  await main(page).getByLabel('Email address').fill(email)
-  await main(page)
-    .getByLabel(/Mobile phone number/)
-    .fill('07700 900123')
-  await main(page).getByLabel('Password', { exact: true }).fill('correct horse battery')
-  await main(page).getByLabel('Confirm password').fill('correct horse battery')
-  await main(page)
-    .getByLabel(/I agree to the/)
-    .check()
-  await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(url('/'))
-}
 
 /** A collection order paid in cash by the signed-in member: its number. */
 async function placeOrder(
@@ -66,7 +50,7 @@ test('a member follows two orders, filters them, reorders one and reviews a deli
   payment,
 }) => {
   test.setTimeout(300_000)
-  await register(page, uniqueEmail('member-orders'))
+  await registerThroughForm(page, uniqueEmail('member-orders'))
   const first = await placeOrder(page, checkout, payment)
   const second = await placeOrder(page, checkout, payment)
 

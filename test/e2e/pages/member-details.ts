@@ -5,6 +5,32 @@ import { HOSTS, urlOn } from '../helpers.ts'
 export const MEMBER_PASSWORD = 'correct horse battery'
 export const memberUrl = (path: string) => urlOn(HOSTS.brandOne, path)
 
+/**
+ * The one way journeys register: the form filled (opt-in boxes left as they are, where-heard when
+ * given), the account created, home and signed in.
+ */
+export async function registerThroughForm(
+  page: Page,
+  email: string,
+  options: { name?: { first: string; last: string }; whereHeard?: string } = {}
+): Promise<void> {
+  const main = page.getByRole('main')
+  const name = options.name ?? { first: 'Ada', last: 'Lovelace' }
+  await page.goto(memberUrl('/register'))
+  await main.getByLabel('First name').fill(name.first)
+  await main.getByLabel('Last name').fill(name.last)
+  await main.getByLabel('Email address').fill(email)
+  await main.getByLabel(/Mobile phone number/).fill('07700 900123')
+  await main.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD)
+  await main.getByLabel('Confirm password').fill(MEMBER_PASSWORD)
+  if (options.whereHeard) {
+    await main.getByLabel('Where did you hear about us?').selectOption(options.whereHeard)
+  }
+  await main.getByLabel(/I agree to the/).check()
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(memberUrl('/'))
+}
+
 /** A shopper's own account on the demo brand: sign-up, My details, Profile and preferences. */
 export class MemberArea {
   constructor(
@@ -18,17 +44,7 @@ export class MemberArea {
 
   /** Registers through the form (opt-in boxes left as they are) and lands home, signed in. */
   async register(email: string, name = { first: 'Ada', last: 'Lovelace' }): Promise<void> {
-    const main = this.main()
-    await this.page.goto(memberUrl('/register'))
-    await main.getByLabel('First name').fill(name.first)
-    await main.getByLabel('Last name').fill(name.last)
-    await main.getByLabel('Email address').fill(email)
-    await main.getByLabel(/Mobile phone number/).fill('07700 900123')
-    await main.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD)
-    await main.getByLabel('Confirm password').fill(MEMBER_PASSWORD)
-    await main.getByLabel(/I agree to the/).check()
-    await this.page.getByRole('button', { name: 'Create account' }).click()
-    await expect(this.page).toHaveURL(memberUrl('/'))
+    await registerThroughForm(this.page, email, { name })
   }
 
   /** The six digits last mailed to `email` with this template, from the development mailbox. */

@@ -31,16 +31,22 @@ async function member() {
   return { email, bearer: tokens.access_token }
 }
 
+/** A member who paid by card on the Realex sandbox and saved it (stored at the gateway). */
+async function memberWithRealexCard() {
+  const shopper = await member()
+  const draft = await draftOrder(shopper)
+  const started = await makePayment(paymentBody(draft, { saveCard: true }))
+  const paid = await payOnSandbox(started.redirect!, {
+    cardNumber: '4263970000005262',
+    ...VALID_EXPIRY,
+  })
+  expect(resultOf(await consumerData(paid)).status).toBe('succeeded')
+  return { shopper, draft }
+}
+
 describe('POST /member/cards/delete', () => {
   it('cancels a Realex stored card at the gateway (card-cancel-card), then deletes ours', async () => {
-    const shopper = await member()
-    const draft = await draftOrder(shopper)
-    const started = await makePayment(paymentBody(draft, { saveCard: true }))
-    const paid = await payOnSandbox(started.redirect!, {
-      cardNumber: '4263970000005262',
-      ...VALID_EXPIRY,
-    })
-    expect(resultOf(await consumerData(paid)).status).toBe('succeeded')
+    const { shopper } = await memberWithRealexCard()
     const listed = await call('/member/cards', { businessId: 1 }, { bearer: shopper.bearer })
     const [card] = SavedCardListSchema.parse(listed.json).cards
     const stored = 'select count(*) as n from sandbox_stored_cards'
@@ -128,14 +134,7 @@ describe('POST /member/cards/delete', () => {
 
 describe('forget me', () => {
   it("cancels the member's stored card at the gateway, as the saved-cards page does", async () => {
-    const shopper = await member()
-    const draft = await draftOrder(shopper)
-    const started = await makePayment(paymentBody(draft, { saveCard: true }))
-    const paid = await payOnSandbox(started.redirect!, {
-      cardNumber: '4263970000005262',
-      ...VALID_EXPIRY,
-    })
-    expect(resultOf(await consumerData(paid)).status).toBe('succeeded')
+    const { shopper, draft } = await memberWithRealexCard()
     // Forget me waits for an order on its way; this one has arrived.
     await env.DB.prepare(`update orders set status = 'delivered', status_code = 100 where id = ?1`)
       .bind(draft.orderId)
