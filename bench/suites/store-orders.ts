@@ -4,6 +4,7 @@
 // manager is seeded as invited, sets a password through the invitation call and signs in like the
 // console (password, then the code the outbox holds).
 import { createHash, randomBytes } from 'node:crypto'
+import { type ConsoleLogin, consoleSignIn } from './console-session.ts'
 import { queryLocalD1 } from '../../scripts/lib/wrangler.ts'
 import {
   CALL_TABLE_HEADER,
@@ -18,18 +19,11 @@ const TIMED_TRANSITIONS = 40
 const PASSWORD = 'bench staff password'
 const CONNECTIONS = [1, 8]
 
-export interface StaffLogin {
-  email: string
-  password: string
-  /** The invitation's token: accepting it sets the password (through the app's own hashing). */
-  invitation: string
-}
-
 /**
  * Before the servers start: an invited store manager of the store, and OPEN_ORDERS paid orders
  * Sent to Store (three lines each, placed a second apart), written straight into the local D1.
  */
-export function prepareStoreOrders(stateDir: string, storeId: number): StaffLogin {
+export function prepareStoreOrders(stateDir: string, storeId: number): ConsoleLogin {
   const invitation = randomBytes(32).toString('base64url')
   const tokenHash = createHash('sha256').update(invitation).digest('hex')
   const email = `bench.manager.${Date.now()}@example.com`
@@ -65,51 +59,6 @@ export function prepareStoreOrders(stateDir: string, storeId: number): StaffLogi
   return { email, password: PASSWORD, invitation }
 }
 
-async function post(
-  origin: string,
-  path: string,
-  body: unknown,
-  bearer?: string
-): Promise<unknown> {
-  const response = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin,
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-    },
-    body: JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`)
-  return JSON.parse(text)
-}
-
-async function signIn(origin: string, stateDir: string, login: StaffLogin): Promise<string> {
-  await post(origin, '/api/staff/invitations/accept', {
-    token: login.invitation,
-    password: login.password,
-  })
-  const { challengeId } = (await post(origin, '/api/staff/auth/sign-in', {
-    email: login.email,
-    password: login.password,
-  })) as {
-    challengeId: string
-  }
-  const [row] = queryLocalD1(
-    stateDir,
-    `select payload_json from outbox where recipient = '${login.email}'
-     and template = 'staff_sign_in_code' order by id desc limit 1`
-  )
-  const { code } = JSON.parse(String(row?.payload_json)) as { code: string }
-  const tokens = (await post(origin, '/api/staff/auth/token', {
-    grant_type: 'code',
-    challengeId,
-    code,
-  })) as { access_token: string }
-  return tokens.access_token
-}
-
 interface OrderAnswer {
   orderId: number
   status: string
@@ -124,16 +73,16 @@ function percentiles(samples: Array<number>): string {
 }
 
 export async function runStoreOrdersSuite(
-  fixture: { origin: string; stateDir: string; storeId: number; login: StaffLogin },
+  fixture: { origin: string; stateDir: string; storeId: number; login: ConsoleLogin },
   options: { seconds: number; warmupSeconds: number }
 ): Promise<void> {
   const { origin, storeId } = fixture
-  const bearer = await signIn(origin, fixture.stateDir, fixture.login)
+  const session = await consoleSignIn(origin, fixture.stateDir, fixture.login)
   const boardCall = (seconds: number, connections: number) =>
     postLoad({
-      url: `${origin}/api/staff/orders/board`,
+      url: `${origin}/store/api/staff/orders/board`,
       body: () => ({ storeId }),
-      headers: () => ({ authorization: `Bearer ${bearer}` }),
+      headers: () => ({ cookie: session.cookie, origin }),
       measure: (answer) => (answer as { orders: Array<unknown> }).orders.length,
       connections,
       seconds,
@@ -148,7 +97,7 @@ export async function runStoreOrdersSuite(
   ])
   console.log(`  orders per board: ${boards[0]?.meanMeasure.toFixed(0)}`)
 
-  const board = (await post(origin, '/api/staff/orders/board', { storeId }, bearer)) as {
+  const board = (await session.post('/staff/orders/board', { storeId })) as {
     orders: Array<{ orderId: number; status: string }>
   }
   const waiting = board.orders.filter((o) => o.status === 'sent_to_store')
@@ -164,12 +113,13 @@ export async function runStoreOrdersSuite(
     action: unknown
   ): Promise<OrderAnswer> => {
     const sent = performance.now()
-    const answer = (await post(
-      origin,
-      '/api/staff/orders/action',
-      { storeId, orderId, expectedStatus, action, idempotencyKey: crypto.randomUUID() },
-      bearer
-    )) as OrderAnswer
+    const answer = (await session.post('/staff/orders/action', {
+      storeId,
+      orderId,
+      expectedStatus,
+      action,
+      idempotencyKey: crypto.randomUUID(),
+    })) as OrderAnswer
     timings[kind].push(performance.now() - sent)
     return answer
   }
