@@ -6,6 +6,8 @@ import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
+import { publishOrderStatus } from '../tracking/service.ts'
+import { trackingLinkFor } from '../tracking/link.ts'
 import { findOrderPayment, type StoreOrderRow } from './repo.ts'
 import { storeStatusOf } from './view.ts'
 
@@ -123,11 +125,12 @@ export function trackingMessage(
   }
 }
 
-/** Emails the shopper the order's new state. */
+/** Emails the shopper the order's new state, with the signed link to its tracking page. */
 export async function tellShopper(
   env: EffectsEnv,
   row: StoreOrderRow,
-  message: string
+  message: string,
+  now: Date
 ): Promise<void> {
   const status = storeStatusOf(row)
   await createMessenger(env).send({
@@ -141,6 +144,16 @@ export async function tellShopper(
       status,
       statusLabel: ORDER_STATUS_LABELS[status],
       message,
+      trackingPath: await trackingLinkFor(
+        env,
+        {
+          businessId: row.business_id,
+          orderId: row.id,
+          orderNumber: row.business_order_id,
+          slotDate: row.slot_date,
+        },
+        now
+      ),
     },
   })
 }
@@ -156,6 +169,8 @@ export async function publishBoard(
   } catch (error) {
     logError(error, { event: 'order board publish failed', orderId: event.orderId })
   }
+  // The shopper's tracking page hears of every change the board does (ADR 019).
+  await publishOrderStatus(env, event, now)
 }
 
 /** Runs an effect of a committed action: a failure is logged, the action still answers. */
