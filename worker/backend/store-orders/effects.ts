@@ -6,7 +6,7 @@ import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
-import { publishOrderStatus } from '../tracking/service.ts'
+import { afterOrderChange } from '../tracking/service.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
 import { findOrderPayment, type StoreOrderRow } from './repo.ts'
 import { storeStatusOf } from './view.ts'
@@ -158,7 +158,10 @@ export async function tellShopper(
   })
 }
 
-/** Tells the store's live boards; never throws (a board that misses it is right on reload). */
+/**
+ * Tells the store's live boards and the order's tracking; never throws (a board that misses it is
+ * right on reload).
+ */
 export async function publishBoard(
   env: EffectsEnv,
   event: Omit<OrderBoardEvent, 'at'>,
@@ -169,8 +172,8 @@ export async function publishBoard(
   } catch (error) {
     logError(error, { event: 'order board publish failed', orderId: event.orderId })
   }
-  // The shopper's tracking page hears of every change the board does (ADR 019).
-  await publishOrderStatus(env, event, now)
+  // Tracking follows every change the board does: retention, then the page (ADR 019).
+  await afterOrderChange(env, event, now)
 }
 
 /** Runs an effect of a committed action: a failure is logged, the action still answers. */

@@ -83,3 +83,20 @@ export async function statusReachedTimes(
     .all<{ status: string; at: string }>()
   return results
 }
+
+/**
+ * Forgets the driver's position of an order that is no longer Driver en Route (ADR 019
+ * retention). The location route stores positions only while en route, so once the order has
+ * moved on nothing can write one back after this.
+ */
+export async function forgetDriverPosition(db: D1Database, orderId: number): Promise<void> {
+  await db
+    .prepare(
+      `update orders set driver_latitude = null, driver_longitude = null, driver_updated_at = null
+        where id = ?1 and status <> 'en_route'
+          and (driver_latitude is not null or driver_longitude is not null
+            or driver_updated_at is not null)`
+    )
+    .bind(orderId)
+    .run()
+}

@@ -12,6 +12,7 @@ import type { BackendEnv } from '../env.ts'
 import { distanceAndEta } from './eta.ts'
 import {
   findTrackedOrder,
+  forgetDriverPosition,
   findTrackedOrderById,
   statusReachedTimes,
   type TrackedOrderRow,
@@ -83,9 +84,27 @@ export async function trackOrder(
 type TrackerEnv = Env & OrderTrackerAdapters
 
 /**
- * Tells the order's watchers it changed state (after the action committed). Never throws: a page
- * that misses it is right after its next poll or reconnect.
+ * What follows every committed change of an order, for tracking: an order no longer en route
+ * forgets its driver's position (retention, ADR 019), then its watchers are sent the new
+ * snapshot. Never throws: a failure is logged (a page that misses the change is right after its
+ * next poll or reconnect; a position left behind is never shown, since only en route shows one).
  */
+export async function afterOrderChange(
+  env: TrackerEnv,
+  order: { businessId: number; orderId: number; status: string },
+  now: Date
+): Promise<void> {
+  if (order.status !== 'en_route') {
+    try {
+      await forgetDriverPosition(env.DB, order.orderId)
+    } catch (error) {
+      logError(error, { event: 'driver position not forgotten', orderId: order.orderId })
+    }
+  }
+  await publishOrderStatus(env, order, now)
+}
+
+/** Sends the order's watchers its new snapshot. Never throws. */
 export async function publishOrderStatus(
   env: TrackerEnv,
   order: { businessId: number; orderId: number },
