@@ -65,7 +65,7 @@ export function prepareStoreOrders(stateDir: string, storeId: number): StaffLogi
   return { email, password: PASSWORD, invitation }
 }
 
-export async function post(
+async function post(
   origin: string,
   path: string,
   body: unknown,
@@ -85,8 +85,7 @@ export async function post(
   return JSON.parse(text)
 }
 
-/** Signs a seeded, invited member of staff in as the console does (password, then the emailed code). */
-export async function signIn(origin: string, stateDir: string, login: StaffLogin): Promise<string> {
+async function signIn(origin: string, stateDir: string, login: StaffLogin): Promise<string> {
   await post(origin, '/api/staff/invitations/accept', {
     token: login.invitation,
     password: login.password,

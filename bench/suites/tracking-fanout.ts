@@ -11,14 +11,14 @@ import { LOCATION_MIN_INTERVAL_SECONDS } from '../../schemas/live.ts'
 import { trackingLivePath } from '../../schemas/tracking.ts'
 import { queryLocalD1 } from '../../scripts/lib/wrangler.ts'
 import { printTable } from '../lib/post-load.ts'
-import { post, signIn, type StaffLogin } from './store-orders.ts'
+import { type ConsoleLogin, consoleSignIn } from './console-session.ts'
 
 const WATCHERS = Number(process.env.BENCH_TRACKING_WATCHERS ?? 100)
 const POSITIONS = Number(process.env.BENCH_TRACKING_POSITIONS ?? 15)
 const PASSWORD = 'bench driver password'
 
 export interface TrackingFixture {
-  login: StaffLogin
+  login: ConsoleLogin
   orderId: number
   orderNumber: string
   businessId: number
@@ -121,7 +121,7 @@ export async function runTrackingFanoutSuite(fixture: {
   tracking: TrackingFixture
 }): Promise<void> {
   const { origin, tracking } = fixture
-  const bearer = await signIn(origin, fixture.stateDir, tracking.login)
+  const driver = await consoleSignIn(origin, fixture.stateDir, tracking.login)
   const token = trackingToken(sessionSecret(fixture.root), tracking.businessId, tracking.orderId)
   const url = `${origin.replace(/^http/, 'ws')}${trackingLivePath(tracking.orderNumber, token)}`
   const opened = performance.now()
@@ -138,19 +138,14 @@ export async function runTrackingFanoutSuite(fixture: {
   for (let i = 1; i <= POSITIONS; i += 1) {
     const lat = Number(store?.latitude) + i * 0.001
     const sent = performance.now()
-    await post(
-      origin,
-      '/api/staff/deliveries/location',
-      {
-        storeId: fixture.storeId,
-        orderId: tracking.orderId,
-        lat,
-        lng: Number(store?.longitude) + i * 0.001,
-        accuracy: 10,
-        at: new Date().toISOString(),
-      },
-      bearer
-    )
+    await driver.post('/staff/deliveries/location', {
+      storeId: fixture.storeId,
+      orderId: tracking.orderId,
+      lat,
+      lng: Number(store?.longitude) + i * 0.001,
+      accuracy: 10,
+      at: new Date().toISOString(),
+    })
     postMs.push(performance.now() - sent)
     const deadline = performance.now() + 5_000
     while (watchers.some((w) => !w.arrivals.has(lat)) && performance.now() < deadline) {
