@@ -7,6 +7,7 @@ import {
   trackerStub,
   WATCHER_HEADER,
 } from './order-tracker-address.ts'
+import { handshakeHeaders, isWebSocketUpgrade, upgradeRequired } from './handshake.ts'
 
 /** The order a page watches, as the backend authorised it (its tracking snapshot). */
 export interface TrackerConnection {
@@ -15,28 +16,9 @@ export interface TrackerConnection {
   snapshot: TrackingSnapshot
 }
 
-// The WebSocket handshake headers the tracker needs; nothing else of the browser's request (its
-// cookies, the link's token) goes on to the Durable Object.
-const HANDSHAKE_HEADERS = [
-  'upgrade',
-  'connection',
-  'sec-websocket-key',
-  'sec-websocket-version',
-  'sec-websocket-protocol',
-  'sec-websocket-extensions',
-]
-
-/** The answer to a request that is not a WebSocket upgrade. */
-export function upgradeRequired(): Response {
-  return new Response('This address takes a WebSocket connection only.', {
-    status: 426,
-    headers: { upgrade: 'websocket', 'cache-control': 'no-store' },
-  })
-}
-
-export function isWebSocketUpgrade(request: Request): boolean {
-  return request.method === 'GET' && request.headers.get('upgrade')?.toLowerCase() === 'websocket'
-}
+// Pages reach the live layer through this module only (ESLint, ADR 013): the route checks the
+// upgrade before it asks the backend anything.
+export { isWebSocketUpgrade, upgradeRequired } from './handshake.ts'
 
 /**
  * Opens a page's live tracking: forwards the browser's WebSocket upgrade to the order's tracker
@@ -50,11 +32,7 @@ export async function connectTracker(
   request: Request
 ): Promise<Response> {
   if (!isWebSocketUpgrade(request)) return upgradeRequired()
-  const headers = new Headers()
-  for (const name of HANDSHAKE_HEADERS) {
-    const value = request.headers.get(name)
-    if (value !== null) headers.set(name, value)
-  }
+  const headers = handshakeHeaders(request)
   headers.set(WATCHER_HEADER, connection.watcher.kind)
   headers.set(SNAPSHOT_HEADER, encodeURIComponent(JSON.stringify(connection.snapshot)))
   const stub = trackerStub(env, connection.businessId, connection.snapshot.orderNumber)
