@@ -42,10 +42,12 @@ const SANDBOX = forbid(
   'sandbox-gateway',
   'the sandbox gateway is wired by the composition root only'
 )
-// Pages open a live board through its handshake only; the objects themselves are the backend's.
+// Pages open a live board or an order's tracker through its handshake only; the objects
+// themselves are the backend's.
 const LIVE_INSIDE = {
-  group: ['**/live/**', '!**/live/connect-board.ts'],
-  message: 'pages reach the live layer only through worker/live/connect-board.ts (ADR 013)',
+  group: ['**/live/**', '!**/live/connect-board.ts', '!**/live/connect-tracker.ts'],
+  message:
+    'pages reach the live layer only through worker/live/connect-board.ts or connect-tracker.ts (ADR 013)',
 }
 const COMPONENTS = forbid('client/components', 'client components render in pages only')
 const ISLANDS = forbid(

@@ -13,6 +13,7 @@ import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
 import { runStoreSearchSuite } from './suites/store-search.ts'
 import { prepareStoreOrders, runStoreOrdersSuite } from './suites/store-orders.ts'
+import { prepareTrackingFanout, runTrackingFanoutSuite } from './suites/tracking-fanout.ts'
 
 const root = resolve(import.meta.dirname, '..')
 // A central Manchester postcode: the results page lists the four stores there.
@@ -31,6 +32,7 @@ const SUITES = [
   'basket',
   'checkout',
   'store-orders',
+  'tracking-fanout',
   'store-search',
   'catalogue-search',
 ]
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
   const itemIds = prepareBasketStore(storeId)
   if (selected.has('checkout')) prepareCheckoutStore(storeId)
   const staffLogin = selected.has('store-orders') ? prepareStoreOrders(stateDir, storeId) : null
+  const tracking = selected.has('tracking-fanout') ? prepareTrackingFanout(stateDir, storeId) : null
 
   const servers: Array<RunningServer> = []
   try {
@@ -195,6 +198,15 @@ async function main(): Promise<void> {
           warmupSeconds: Math.min(warmupSeconds, 1),
         }
       )
+    }
+    if (tracking) {
+      await runTrackingFanoutSuite({
+        origin: storefront.origin,
+        root,
+        stateDir,
+        storeId,
+        tracking,
+      })
     }
   } finally {
     await Promise.all(servers.map((server) => server.stop()))

@@ -1,9 +1,11 @@
 import { createApp } from './app.ts'
 import { scheduled } from './scheduled.ts'
 
-// The Durable Objects of wrangler.toml: the live order board and the local driver simulator.
+// The Durable Objects of wrangler.toml: the live order board, each order's
+// tracker and the local driver simulator.
 export { DriverSimulator } from './live/driver-simulator.ts'
 export { OrderBoard } from './live/order-board.ts'
+export { OrderTracker } from './live/order-tracker.ts'
 
 /** The storefront worker: the app of worker/app.ts and the scheduled jobs. */
 export default { fetch: createApp().fetch, scheduled } satisfies ExportedHandler<Env>

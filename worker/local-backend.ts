@@ -8,6 +8,7 @@ import {
   voidPayment as voidPaymentWith,
 } from './backend/payments/refunds.ts'
 import { durableOrderBoard } from './live/notifier.ts'
+import { durableOrderTracker } from './live/order-tracker-notifier.ts'
 import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'
 import { handleOverdueOrders as handleOverdueOrdersWith } from './backend/store-orders/cron.ts'
 
@@ -18,11 +19,13 @@ import { handleOverdueOrders as handleOverdueOrdersWith } from './backend/store-
 
 /**
  * The adapters this Worker gives the backend: the local payment sandbox, and the store boards'
- * Durable Objects for live order events (ADR 017 "Live board").
+ * Durable Objects for live order events (ADR 017 "Live board"), and each order's tracker for the
+ * shopper's tracking page (ADR 019).
  */
 export const backendAdapters: BackendAdapters = {
   paymentSandbox: localPaymentSandbox,
   orderBoard: durableOrderBoard,
+  orderTracker: durableOrderTracker,
 }
 
 export const backend = createBackend(backendAdapters)

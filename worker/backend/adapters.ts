@@ -1,5 +1,6 @@
 import type { OrderStatusName } from '../../schemas/order-states.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
+import type { TrackingPosition, TrackingSnapshot } from '../../schemas/tracking.ts'
 import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
 
@@ -79,7 +80,7 @@ export function requirePaymentSandbox(adapters: PaymentAdapters): PaymentSandbox
  * live outside worker/backend. Adapters the backend owns itself (geocoder, messenger) are chosen
  * from the bindings instead.
  */
-export type BackendAdapters = Required<PaymentAdapters & OrderBoardAdapters>
+export type BackendAdapters = Required<PaymentAdapters & OrderBoardAdapters & OrderTrackerAdapters>
 
 /**
  * A change on a store's order board (ADR 017): a paid order arrived (`placed`) or an order moved
@@ -108,4 +109,30 @@ export interface OrderBoardNotifier {
 export interface OrderBoardAdapters {
   /** Null where no live board is wired: boards then show changes on their next load only. */
   orderBoard?: OrderBoardNotifier | null | undefined
+}
+
+/**
+ * What an order's live tracker is told (ADR 019): the driver moved (while en route), or the order
+ * changed state (a fresh snapshot). The tracker numbers it and sends it to the order's watchers.
+ */
+export type OrderTrackerEvent =
+  ({ type: 'position' } & TrackingPosition) | { type: 'status'; snapshot: TrackingSnapshot }
+
+/**
+ * Sends an order's change to the pages watching it (a Durable Object per order in the storefront
+ * Worker). Called after the change is committed; it must not throw: a page that misses an event
+ * catches up from its next snapshot (reconnect or poll).
+ */
+export interface OrderTrackerNotifier {
+  publish(
+    bindings: Env,
+    /** The order by its number (unique in the business): what the tracking page names. */
+    order: { businessId: number; orderNumber: string },
+    event: OrderTrackerEvent
+  ): Promise<void>
+}
+
+export interface OrderTrackerAdapters {
+  /** Null where no live tracking is wired: tracking pages then update by polling only. */
+  orderTracker?: OrderTrackerNotifier | null | undefined
 }

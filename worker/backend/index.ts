@@ -28,6 +28,7 @@ import { slots } from './slots/routes.ts'
 import { staff } from './staff/routes.ts'
 import { storeOrders } from './store-orders/routes.ts'
 import { stores } from './stores/routes.ts'
+import { tracking } from './tracking/routes.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
 const domains: ReadonlyArray<Domain> = [
@@ -46,6 +47,7 @@ const domains: ReadonlyArray<Domain> = [
   catalogue,
   basket,
   checkout,
+  tracking,
   payments,
   staff,
   storeOrders,

@@ -6,6 +6,7 @@ import {
   VIEWER_ROLE_HEADER,
   VIEWER_STAFF_HEADER,
 } from './board-address.ts'
+import { handshakeHeaders, isWebSocketUpgrade, upgradeRequired } from './handshake.ts'
 
 /** The member of staff whose board connects, as the console's route authorised them. */
 export interface BoardConnection {
@@ -14,17 +15,6 @@ export interface BoardConnection {
   staffId: number
   role: StaffRole
 }
-
-// The WebSocket handshake headers the board needs; nothing else of the browser's request (its
-// cookies, its authorisation) goes on to the Durable Object.
-const HANDSHAKE_HEADERS = [
-  'upgrade',
-  'connection',
-  'sec-websocket-key',
-  'sec-websocket-version',
-  'sec-websocket-protocol',
-  'sec-websocket-extensions',
-]
 
 /**
  * Opens a live board: forwards the browser's WebSocket upgrade to the store's board Durable
@@ -37,17 +27,8 @@ export async function connectBoard(
   connection: BoardConnection,
   request: Request
 ): Promise<Response> {
-  if (request.method !== 'GET' || request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
-    return new Response('This address takes a WebSocket connection only.', {
-      status: 426,
-      headers: { upgrade: 'websocket', 'cache-control': 'no-store' },
-    })
-  }
-  const headers = new Headers()
-  for (const name of HANDSHAKE_HEADERS) {
-    const value = request.headers.get(name)
-    if (value !== null) headers.set(name, value)
-  }
+  if (!isWebSocketUpgrade(request)) return upgradeRequired()
+  const headers = handshakeHeaders(request)
   headers.set(VIEWER_STAFF_HEADER, String(connection.staffId))
   headers.set(VIEWER_ROLE_HEADER, connection.role)
   const stub = boardStub(env, connection.businessId, connection.storeId)

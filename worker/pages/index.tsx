@@ -31,6 +31,8 @@ import { PAGE_ROUTES, type PageHandler } from './routes.ts'
 import { searchForm } from './search.tsx'
 import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
+import { trackingLive } from './tracking-live.ts'
+import { TRACKING_LIVE_PATH } from '../../schemas/tracking.ts'
 import {
   LOGOUT_PATH,
   routePath,
@@ -75,6 +77,8 @@ pages.get('/stores/:storeSlug/search', searchForm)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)
 pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)
+// The tracking page's WebSocket (ADR 019); the page itself is in the route table.
+pages.get(TRACKING_LIVE_PATH, trackingLive)
 
 for (const route of PAGE_ROUTES) {
   pages.get(route.path, async (c) => {

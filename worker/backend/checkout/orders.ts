@@ -1,3 +1,4 @@
+import { trackingLinkFor } from '../tracking/link.ts'
 import {
   type CheckoutAddress,
   CheckoutAddressSchema,
@@ -193,7 +194,7 @@ function supersededError(): AppError {
  * sends nothing and does not run `onPlaced`.
  */
 export async function confirmOrder(
-  env: MessengerEnv,
+  env: MessengerEnv & Pick<Env, 'SESSION_SECRET'>,
   input: {
     businessId: number
     orderId: number
@@ -229,6 +230,16 @@ export async function confirmOrder(
         // Spec §4's first tracking message: the shopper is told each state from here on.
         status: 'sent_to_store',
         message: MESSAGES.orderTrackingSentToStore,
+        trackingPath: await trackingLinkFor(
+          env,
+          {
+            businessId,
+            orderId,
+            orderNumber: summary.businessOrderId,
+            slotDate: summary.slotDate,
+          },
+          now
+        ),
       },
     })
     if (input.onPlaced) {

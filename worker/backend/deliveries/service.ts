@@ -12,6 +12,7 @@ import { clockState, now as clockNow } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { BackendEnv } from '../env.ts'
 import { requireStaff } from '../staff/guard.ts'
+import { publishDriverPosition } from '../tracking/service.ts'
 import {
   type DeliveryRow,
   findDriverPositionTime,
@@ -75,7 +76,14 @@ export async function recordDriverLocation(
     at,
     notAfter: new Date(now.getTime() - LOCATION_MIN_INTERVAL_SECONDS * 1000).toISOString(),
   })
-  if (stored) return { orderId, recorded: true, updatedAt: at }
+  if (stored) {
+    // The shopper's tracking page moves its marker live (ADR 019); never fails the driver's call.
+    await publishDriverPosition(
+      { ...c.env, ...c.var.adapters },
+      { businessId, orderId, lat: body.lat, lng: body.lng, at }
+    )
+    return { orderId, recorded: true, updatedAt: at }
+  }
   // Not stored: the order moved on (delivered, reassigned) since the read, or it is the throttle.
   checkDelivery(await findStoreDelivery(c.env.DB, businessId, storeId, orderId), caller.staffId)
   const last = await findDriverPositionTime(c.env.DB, orderId)

@@ -320,7 +320,7 @@ async function effectsOf(
     before.payment_method === 'paymentCash'
   )
   if (message !== null) {
-    await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message))
+    await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
   }
   await publishBoard(
     env,

@@ -6,6 +6,8 @@ import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
+import { afterOrderChange } from '../tracking/service.ts'
+import { trackingLinkFor } from '../tracking/link.ts'
 import { findOrderPayment, type StoreOrderRow } from './repo.ts'
 import { storeStatusOf } from './view.ts'
 
@@ -123,11 +125,12 @@ export function trackingMessage(
   }
 }
 
-/** Emails the shopper the order's new state. */
+/** Emails the shopper the order's new state, with the signed link to its tracking page. */
 export async function tellShopper(
   env: EffectsEnv,
   row: StoreOrderRow,
-  message: string
+  message: string,
+  now: Date
 ): Promise<void> {
   const status = storeStatusOf(row)
   await createMessenger(env).send({
@@ -141,11 +144,24 @@ export async function tellShopper(
       status,
       statusLabel: ORDER_STATUS_LABELS[status],
       message,
+      trackingPath: await trackingLinkFor(
+        env,
+        {
+          businessId: row.business_id,
+          orderId: row.id,
+          orderNumber: row.business_order_id,
+          slotDate: row.slot_date,
+        },
+        now
+      ),
     },
   })
 }
 
-/** Tells the store's live boards; never throws (a board that misses it is right on reload). */
+/**
+ * Tells the store's live boards and the order's tracking; never throws (a board that misses it is
+ * right on reload).
+ */
 export async function publishBoard(
   env: EffectsEnv,
   event: Omit<OrderBoardEvent, 'at'>,
@@ -156,6 +172,8 @@ export async function publishBoard(
   } catch (error) {
     logError(error, { event: 'order board publish failed', orderId: event.orderId })
   }
+  // Tracking follows every change the board does: retention, then the page (ADR 019).
+  await afterOrderChange(env, event, now)
 }
 
 /** Runs an effect of a committed action: a failure is logged, the action still answers. */

@@ -19,6 +19,8 @@ const BASKET_TOKEN_PATH_PREFIXES = [
   '/stores/recommended-items',
   '/checkout',
   '/payments',
+  // The tracking page's polling: a guest's order is theirs by its basket (ADR 019).
+  '/tracking',
 ]
 
 /** Basket calls that take a fulfilmentLocation (spec §3): where the shopper searched from. */

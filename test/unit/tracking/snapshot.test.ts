@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type { TrackedOrderRow } from '../../../worker/backend/tracking/repo.ts'
+import { buildSnapshot } from '../../../worker/backend/tracking/snapshot.ts'
+
+const NOW = new Date('2026-11-25T12:00:00Z')
+
+const row = (overrides: Partial<TrackedOrderRow> = {}): TrackedOrderRow => ({
+  id: 7,
+  business_id: 1,
+  business_order_id: 'CF-1007',
+  customer_id: null,
+  basket_id: 3,
+  status: 'en_route',
+  fulfilment_method: 'delivery',
+  fulfilment_timing: 'future',
+  slot_date: '2026-11-25',
+  slot_starts_at: '12:00',
+  slot_ends_at: '13:00',
+  estimated_ready_at: null,
+  placed_at: '2026-11-25T10:00:00.000Z',
+  payment_method: 'paymentCard',
+  total: 2500,
+  delivery_latitude: 53.49,
+  delivery_longitude: -2.23,
+  driver_latitude: 53.48,
+  driver_longitude: -2.24,
+  driver_updated_at: '2026-11-25T11:59:30.000Z',
+  store_name: 'Piccadilly',
+  store_phone: '0161 000 0000',
+  store_latitude: 53.477,
+  store_longitude: -2.231,
+  ...overrides,
+})
+
+describe('the tracking snapshot', () => {
+  it('shows the driver, distance and ETA while en route', () => {
+    const snapshot = buildSnapshot(row(), [], NOW)
+    expect(snapshot).toMatchObject({
+      status: 'en_route',
+      statusLabel: 'Driver en Route',
+      message: MESSAGES.orderTrackingEnRoute,
+      trackingOffered: true,
+      slot: { kind: 'scheduled', date: '2026-11-25', startsAt: '12:00', endsAt: '13:00' },
+      destination: { lat: 53.49, lng: -2.23 },
+      driver: { lat: 53.48, lng: -2.24, at: '2026-11-25T11:59:30.000Z' },
+      serverTime: NOW.toISOString(),
+    })
+    expect(snapshot.distanceKm).toBeGreaterThan(0)
+    expect(snapshot.etaMinutes).toBeGreaterThanOrEqual(3)
+  })
+
+  it('never shows a driver outside en route, even if a position is left on the row', () => {
+    for (const status of ['picked', 'delivered', 'unable_to_deliver'] as const) {
+      const snapshot = buildSnapshot(row({ status }), [], NOW)
+      expect([snapshot.driver, snapshot.etaMinutes]).toEqual([null, null])
+    }
+  })
+
+  it('measures from the store before a driver position, and offers tracking in the four states', () => {
+    const picked = buildSnapshot(row({ status: 'picked' }), [], NOW)
+    expect(picked.trackingOffered).toBe(true)
+    expect(picked.distanceKm).toBeGreaterThan(0)
+    expect(buildSnapshot(row({ status: 'delivered' }), [], NOW).trackingOffered).toBe(false)
+    expect(buildSnapshot(row({ status: 'delivered' }), [], NOW).distanceKm).toBeNull()
+  })
+
+  it('has no Driver en Route step nor destination for collection', () => {
+    const snapshot = buildSnapshot(
+      row({ status: 'picked', fulfilment_method: 'collection' }),
+      [{ status: 'store_accepted_picking', at: '2026-11-25T10:05:00.000Z' }],
+      NOW
+    )
+    expect(snapshot.timeline).toEqual([
+      { status: 'sent_to_store', label: 'Sent to Store', reachedAt: '2026-11-25T10:00:00.000Z' },
+      {
+        status: 'store_accepted_picking',
+        label: 'Store Accepted / Picking',
+        reachedAt: '2026-11-25T10:05:00.000Z',
+      },
+      { status: 'picked', label: 'Picked', reachedAt: null },
+      { status: 'delivered', label: 'Delivered', reachedAt: null },
+    ])
+    expect([snapshot.destination, snapshot.message]).toEqual([
+      null,
+      MESSAGES.orderTrackingReadyForCollection,
+    ])
+  })
+
+  it('says what the refund will be when the order ends, or that a cash order cost nothing', () => {
+    expect(buildSnapshot(row({ status: 'cancelled' }), [], NOW).message).toBe(
+      'Your order has been cancelled. £25.00 will be refunded.'
+    )
+    expect(
+      buildSnapshot(row({ status: 'store_rejected', payment_method: 'paymentCash' }), [], NOW)
+        .message
+    ).toBe(MESSAGES.orderTrackingRejectedCash)
+  })
+})

@@ -1,0 +1,150 @@
+import type { Context } from 'hono'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type { TrackingRequest, TrackingSnapshot } from '../../../schemas/tracking.ts'
+import { now as clockNow } from '../../lib/clock.ts'
+import { requireSecret } from '../../lib/crypto.ts'
+import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
+import type { OrderTrackerAdapters } from '../adapters.ts'
+import { authenticate, bearerToken } from '../auth/authenticate.ts'
+import { tokenOwnsOrder } from '../checkout/orders.ts'
+import type { BackendEnv } from '../env.ts'
+import { distanceAndEta } from './eta.ts'
+import {
+  findTrackedOrder,
+  forgetDriverPosition,
+  findTrackedOrderById,
+  statusReachedTimes,
+  type TrackedOrderRow,
+} from './repo.ts'
+import { buildSnapshot } from './snapshot.ts'
+import { verifyTrackingToken } from './token.ts'
+
+/*
+ * Live order tracking (ADR 019): who may watch an order, its snapshot, and what the live tracker
+ * is told when the order moves or its driver does.
+ */
+
+/** Before payment an order is not trackable: it answers like one that does not exist. */
+const UNPLACED = new Set(['draft', 'payment_pending', 'payment_failed'])
+
+const notFound = () => new AppError('not_found', MESSAGES.orderNotFound)
+
+/** The signed-in member's customer id, or null (none, a guest, or a session that ended). */
+async function memberOf(c: Context<BackendEnv>, businessId: number): Promise<number | null> {
+  if (bearerToken(c) === undefined) return null
+  try {
+    const caller = await authenticate(c, { businessId })
+    return caller.kind === 'member' ? (caller.customerId ?? null) : null
+  } catch {
+    // A stale session must not stop a link holder: the link alone is enough.
+    return null
+  }
+}
+
+/**
+ * Whether the caller may watch the order: the signed link naming this order of this business,
+ * the member who placed it, or the holder of its basket's token. Anything else is as if the
+ * order did not exist.
+ */
+async function mayTrack(
+  c: Context<BackendEnv>,
+  body: TrackingRequest,
+  row: TrackedOrderRow,
+  now: Date
+): Promise<boolean> {
+  if (body.token !== undefined) {
+    const secret = requireSecret(c.env.SESSION_SECRET, 'SESSION_SECRET')
+    const grant = await verifyTrackingToken(secret, body.token, now)
+    if (grant && grant.businessId === row.business_id && grant.orderId === row.id) return true
+  }
+  const customerId = await memberOf(c, body.businessId)
+  if (customerId !== null && row.customer_id === customerId) return true
+  return (
+    body.basketToken !== undefined &&
+    (await tokenOwnsOrder(c.env.DB, body.businessId, body.basketToken, row.basket_id))
+  )
+}
+
+async function snapshotOf(db: D1Database, row: TrackedOrderRow, now: Date) {
+  return buildSnapshot(row, await statusReachedTimes(db, row.id), now)
+}
+
+/** POST /tracking/order: the order's tracking snapshot, for whoever may watch it (else 404). */
+export async function trackOrder(
+  c: Context<BackendEnv>,
+  body: TrackingRequest,
+  now: Date = clockNow(c.env)
+): Promise<TrackingSnapshot> {
+  const row = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
+  if (!row || UNPLACED.has(row.status) || !(await mayTrack(c, body, row, now))) throw notFound()
+  return snapshotOf(c.env.DB, row, now)
+}
+
+type TrackerEnv = Env & OrderTrackerAdapters
+
+/**
+ * What follows every committed change of an order, for tracking: an order no longer en route
+ * forgets its driver's position (retention, ADR 019), then its watchers are sent the new
+ * snapshot. Never throws: a failure is logged (a page that misses the change is right after its
+ * next poll or reconnect; a position left behind is never shown, since only en route shows one).
+ */
+export async function afterOrderChange(
+  env: TrackerEnv,
+  order: { businessId: number; orderId: number; status: string },
+  now: Date
+): Promise<void> {
+  if (order.status !== 'en_route') {
+    try {
+      await forgetDriverPosition(env.DB, order.orderId)
+    } catch (error) {
+      logError(error, { event: 'driver position not forgotten', orderId: order.orderId })
+    }
+  }
+  await publishOrderStatus(env, order, now)
+}
+
+/** Sends the order's watchers its new snapshot. Never throws. */
+export async function publishOrderStatus(
+  env: TrackerEnv,
+  order: { businessId: number; orderId: number },
+  now: Date
+): Promise<void> {
+  if (!env.orderTracker) return
+  try {
+    const row = await findTrackedOrderById(env.DB, order.businessId, order.orderId)
+    if (!row) return
+    const snapshot = await snapshotOf(env.DB, row, now)
+    await env.orderTracker.publish(
+      env,
+      { businessId: order.businessId, orderNumber: row.business_order_id },
+      { type: 'status', snapshot }
+    )
+  } catch (error) {
+    logError(error, { event: 'order tracker publish failed', orderId: order.orderId }, 'warn')
+  }
+}
+
+/** Tells the order's watchers where the driver is (a stored position). Never throws. */
+export async function publishDriverPosition(
+  env: TrackerEnv,
+  position: { businessId: number; orderId: number; lat: number; lng: number; at: string }
+): Promise<void> {
+  if (!env.orderTracker) return
+  const { businessId, orderId, lat, lng, at } = position
+  try {
+    const row = await findTrackedOrderById(env.DB, businessId, orderId)
+    if (!row || row.status !== 'en_route') return
+    const destination =
+      row.delivery_latitude !== null && row.delivery_longitude !== null
+        ? { lat: row.delivery_latitude, lng: row.delivery_longitude }
+        : null
+    await env.orderTracker.publish(
+      env,
+      { businessId, orderNumber: row.business_order_id },
+      { type: 'position', lat, lng, at, ...distanceAndEta({ lat, lng }, destination) }
+    )
+  } catch (error) {
+    logError(error, { event: 'order tracker publish failed', orderId }, 'warn')
+  }
+}

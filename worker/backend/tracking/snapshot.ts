@@ -1,0 +1,109 @@
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import {
+  ORDER_STATUS_LABELS,
+  PROGRESS_STATUSES,
+  type OrderStatusName,
+} from '../../../schemas/order-states.ts'
+import {
+  TRACKING_OFFERED_STATUSES,
+  type TrackingSnapshot,
+  type TrackingStep,
+} from '../../../schemas/tracking.ts'
+import { slotOf } from '../store-orders/view.ts'
+import { distanceAndEta, type Point } from './eta.ts'
+import type { TrackedOrderRow } from './repo.ts'
+
+/*
+ * The tracking snapshot (schemas/tracking.ts) from an order row: pure, so every status's answer is
+ * unit-testable. The driver's position is shown only while the order is Driver en Route (spec §4,
+ * ADR 019), whatever the row still holds.
+ */
+
+/** Spec §4's tracking message for the status (the refund amounts as the order's total). */
+export function trackingMessageOf(row: TrackedOrderRow): string | null {
+  const status = row.status as OrderStatusName
+  const cash = row.payment_method === 'paymentCash'
+  const amount = formatMoney(row.total)
+  switch (status) {
+    case 'sent_to_store':
+      return MESSAGES.orderTrackingSentToStore
+    case 'store_accepted_picking':
+      return MESSAGES.orderTrackingAccepted
+    case 'picked':
+      return row.fulfilment_method === 'collection'
+        ? MESSAGES.orderTrackingReadyForCollection
+        : null
+    case 'en_route':
+      return MESSAGES.orderTrackingEnRoute
+    case 'delivered':
+      return MESSAGES.orderTrackingDelivered
+    case 'unable_to_deliver':
+      return MESSAGES.orderTrackingDeliveryProblem
+    case 'store_rejected':
+      return cash
+        ? MESSAGES.orderTrackingRejectedCash
+        : formatMessage('orderTrackingRejected', amount)
+    case 'cancelled':
+      return cash
+        ? MESSAGES.orderTrackingCancelledCash
+        : formatMessage('orderTrackingCancelled', amount)
+    default:
+      return null
+  }
+}
+
+function timelineOf(
+  row: TrackedOrderRow,
+  reached: ReadonlyArray<{ status: string; at: string }>
+): Array<TrackingStep> {
+  const times = new Map(reached.map(({ status, at }) => [status, at]))
+  if (row.placed_at) times.set('sent_to_store', row.placed_at)
+  return PROGRESS_STATUSES.filter(
+    (status) => row.fulfilment_method === 'delivery' || status !== 'en_route'
+  ).map((status) => ({
+    status,
+    label: ORDER_STATUS_LABELS[status],
+    reachedAt: times.get(status) ?? null,
+  }))
+}
+
+function pointOf(lat: number | null, lng: number | null): Point | null {
+  return lat !== null && lng !== null ? { lat, lng } : null
+}
+
+export function buildSnapshot(
+  row: TrackedOrderRow,
+  reached: ReadonlyArray<{ status: string; at: string }>,
+  now: Date
+): TrackingSnapshot {
+  const status = row.status as OrderStatusName
+  const enRoute = status === 'en_route'
+  const destination =
+    row.fulfilment_method === 'delivery'
+      ? pointOf(row.delivery_latitude, row.delivery_longitude)
+      : null
+  const driverPoint = enRoute ? pointOf(row.driver_latitude, row.driver_longitude) : null
+  const driver =
+    driverPoint && row.driver_updated_at ? { ...driverPoint, at: row.driver_updated_at } : null
+  const store = { lat: row.store_latitude, lng: row.store_longitude }
+  const offered = (TRACKING_OFFERED_STATUSES as ReadonlyArray<string>).includes(status)
+  const { distanceKm, etaMinutes } = distanceAndEta(offered ? (driver ?? store) : null, destination)
+  return {
+    orderNumber: row.business_order_id,
+    status,
+    statusLabel: ORDER_STATUS_LABELS[status],
+    message: trackingMessageOf(row),
+    trackingOffered: offered,
+    timeline: timelineOf(row, reached),
+    fulfilmentMethod: row.fulfilment_method,
+    slot: slotOf(row),
+    estimatedReadyAt: row.estimated_ready_at,
+    store: { name: row.store_name, phone: row.store_phone, ...store },
+    destination,
+    driver,
+    distanceKm,
+    etaMinutes: enRoute ? etaMinutes : null,
+    serverTime: now.toISOString(),
+  }
+}
