@@ -96,7 +96,10 @@ export function parseBbox(text: string | undefined): Bbox | null {
 
 function inside(box: Bbox, point: PostcodePoint): boolean {
   return (
-    point.lng >= box.west && point.lng <= box.east && point.lat >= box.south && point.lat <= box.north
+    point.lng >= box.west &&
+    point.lng <= box.east &&
+    point.lat >= box.south &&
+    point.lat <= box.north
   )
 }
 
@@ -114,20 +117,16 @@ export function baseMapFeatures(data: BaseMapData, box: Bbox): BaseMapCollection
   return {
     type: 'FeatureCollection',
     features: [
-      ...dots.map(
-        (point): BaseMapFeature => ({
-          type: 'Feature',
-          geometry: geometry(point),
-          properties: { kind: 'postcode' },
-        })
-      ),
-      ...outcodes.map(
-        (point): BaseMapFeature => ({
-          type: 'Feature',
-          geometry: geometry(point),
-          properties: { kind: 'outcode', label: point.outcode, town: point.town },
-        })
-      ),
+      ...dots.map((point): BaseMapFeature => ({
+        type: 'Feature',
+        geometry: geometry(point),
+        properties: { kind: 'postcode' },
+      })),
+      ...outcodes.map((point): BaseMapFeature => ({
+        type: 'Feature',
+        geometry: geometry(point),
+        properties: { kind: 'outcode', label: point.outcode, town: point.town },
+      })),
     ],
   }
 }
