@@ -19,6 +19,8 @@ const BASKET_TOKEN_PATH_PREFIXES = [
   '/stores/recommended-items',
   '/checkout',
   '/payments',
+  // The tracking page's polls: a guest follows the order their basket paid for (spec §4).
+  '/tracking',
 ]
 
 /** Basket calls that take a fulfilmentLocation (spec §3): where the shopper searched from. */
