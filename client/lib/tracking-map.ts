@@ -10,6 +10,9 @@ export const BASE_MAP_BBOX_PARAM = 'bbox'
 /** The widest box the base map answers (degrees), so one request stays a few hundred points. */
 export const BASE_MAP_MAX_SPAN_DEGREES = 0.2
 
+/** The map's own attribution control, short enough for a phone; the page prints it in full. */
+export const BASE_MAP_SHORT_ATTRIBUTION = 'Postcode points: OS, Royal Mail, ONS (OGL v3.0)'
+
 /** data/README.md: the ONS postcode centroids are OGL v3.0 with this attribution. */
 export const BASE_MAP_ATTRIBUTION =
   'Contains OS data © Crown copyright and database right 2025; Contains Royal Mail data © Royal Mail copyright and database right 2025; Source: Office for National Statistics licensed under the Open Government Licence v.3.0'

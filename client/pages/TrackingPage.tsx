@@ -54,9 +54,10 @@ export function TrackingPage({ chrome, snapshot, token, tiles, timeZone }: Track
               <p className="mt-3">
                 <a
                   href={telHref(store.phone)}
-                  className="inline-flex min-h-11 items-center rounded-full border-2 border-primary px-4 font-semibold text-primary"
+                  aria-label={`Call the store on ${store.phone}`}
+                  className="inline-flex min-h-11 items-center rounded-full border-2 border-primary px-4 font-semibold whitespace-nowrap text-primary"
                 >
-                  Call the store: {store.phone}
+                  Call {store.phone}
                 </a>
               </p>
             ) : null}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { MapTiles } from '../../lib/tracking-map.ts'
+import { BASE_MAP_ATTRIBUTION, type MapTiles } from '../../lib/tracking-map.ts'
 import type { MapPoints, TrackingMapHandle } from './leaflet-map.ts'
 
 /**
@@ -41,21 +41,26 @@ export function TrackingMapView({ tiles, points }: { tiles: MapTiles; points: Ma
   }, [tiles])
 
   return (
-    <div className="relative overflow-hidden rounded-2xl border border-black/10 bg-[#eef2e6]">
-      <div
-        ref={container}
-        data-testid="tracking-map"
-        data-map-state={state}
-        aria-hidden="true"
-        className="tracking-map h-72 w-full sm:h-96"
-      />
-      {state === 'ready' ? null : (
-        <p className="absolute inset-0 grid place-items-center p-4 text-center text-sm text-ink/70">
-          {state === 'failed'
-            ? 'The map could not be shown. Your driver’s distance and arrival time are above.'
-            : 'Loading the map…'}
-        </p>
+    <figure>
+      <div className="relative overflow-hidden rounded-2xl border border-black/10 bg-[#eef2e6]">
+        <div
+          ref={container}
+          data-testid="tracking-map"
+          data-map-state={state}
+          aria-hidden="true"
+          className="tracking-map h-72 w-full sm:h-96"
+        />
+        {state === 'ready' ? null : (
+          <p className="absolute inset-0 grid place-items-center p-4 text-center text-sm text-ink/70">
+            {state === 'failed'
+              ? 'The map could not be shown. Your driver’s distance and arrival time are above.'
+              : 'Loading the map…'}
+          </p>
+        )}
+      </div>
+      {tiles.url ? null : (
+        <figcaption className="mt-2 text-xs text-ink/60">{BASE_MAP_ATTRIBUTION}</figcaption>
       )}
-    </div>
+    </figure>
   )
 }

@@ -1,6 +1,6 @@
 import type * as Leaflet from 'leaflet'
 import {
-  BASE_MAP_ATTRIBUTION,
+  BASE_MAP_SHORT_ATTRIBUTION,
   baseMapUrl,
   bboxAround,
   type MapTiles,
@@ -66,15 +66,27 @@ export interface TrackingMapHandle {
   remove(): void
 }
 
+/** The base map's answer is checked, not cast: a FeatureCollection, or nothing is drawn. */
+function isFeatureCollection(value: unknown): value is GeoJSON.FeatureCollection {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'type' in value &&
+    value.type === 'FeatureCollection' &&
+    'features' in value &&
+    Array.isArray(value.features)
+  )
+}
+
 function drawBaseMap(L: LeafletModule, map: Leaflet.Map, points: MapPoints): void {
   const box = bboxAround([points.store, ...(points.destination ? [points.destination] : [])])
   if (!box) return
-  map.attributionControl.addAttribution(BASE_MAP_ATTRIBUTION)
+  map.attributionControl.addAttribution(BASE_MAP_SHORT_ATTRIBUTION)
   void fetch(baseMapUrl(box))
     .then((answer) => (answer.ok ? answer.json() : null))
     .then((geojson: unknown) => {
-      if (!geojson || typeof geojson !== 'object') return
-      const layer = L.geoJSON(geojson as GeoJSON.FeatureCollection, {
+      if (!isFeatureCollection(geojson)) return
+      const layer = L.geoJSON(geojson, {
         pointToLayer: (feature, at) => {
           const properties: unknown = feature.properties
           const label =
@@ -133,7 +145,8 @@ export async function drawTrackingMap(
     fillColor: COLOURS.store,
     fillOpacity: 1,
   })
-    .bindTooltip(textLabel(initial.store.name, 'tracking-map-tip'), { direction: 'top' })
+    // Permanent: on a phone there is no hover, and the driver's marker starts on top of it.
+    .bindTooltip(textLabel('Store', 'tracking-map-tip'), { direction: 'left', permanent: true })
     .addTo(map)
   const destination = initial.destination
     ? L.circleMarker([initial.destination.lat, initial.destination.lng], {
@@ -143,7 +156,7 @@ export async function drawTrackingMap(
         fillColor: COLOURS.destination,
         fillOpacity: 1,
       })
-        .bindTooltip(textLabel('Your address', 'tracking-map-tip'), { direction: 'top' })
+        .bindTooltip(textLabel('You', 'tracking-map-tip'), { direction: 'right', permanent: true })
         .addTo(map)
     : null
   const route = L.polyline([], {
