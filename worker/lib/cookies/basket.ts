@@ -19,7 +19,7 @@ const BASKET_TOKEN_PATH_PREFIXES = [
   '/stores/recommended-items',
   '/checkout',
   '/payments',
-  // The tracking page's polls: a guest follows the order their basket paid for (spec §4).
+  // The tracking page's polling: a guest's order is theirs by its basket (ADR 019).
   '/tracking',
 ]
 
