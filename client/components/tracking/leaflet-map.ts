@@ -131,6 +131,7 @@ export async function drawTrackingMap(
   const L = await loadLeaflet()
   // Canvas: a couple of thousand postcode dots stay smooth on a cheap phone.
   const map = L.map(container, { preferCanvas: true, zoomSnap: 0.5, scrollWheelZoom: false })
+  map.setView([initial.store.lat, initial.store.lng], 15)
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>')
   if (tiles.url) {
     L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map)
@@ -167,6 +168,14 @@ export async function drawTrackingMap(
   }).addTo(map)
   let driver: Leaflet.CircleMarker | null = null
 
+  // Store, door and driver in view, with room for the labels; again when the phone turns.
+  const fit = () => {
+    const around = [store.getLatLng(), ...(destination ? [destination.getLatLng()] : [])]
+    if (driver) around.push(driver.getLatLng())
+    if (around.length > 1) map.fitBounds(L.latLngBounds(around), { padding: [56, 56], maxZoom: 16 })
+    else map.setView(store.getLatLng(), 15)
+  }
+
   const update = (points: MapPoints) => {
     if (points.driver) {
       const at: Leaflet.LatLngTuple = [points.driver.lat, points.driver.lng]
@@ -176,7 +185,6 @@ export async function drawTrackingMap(
         weight: 3,
         fillColor: COLOURS.driver,
         fillOpacity: 1,
-        className: 'tracking-map-driver',
       })
         .bindTooltip(textLabel('Your driver', 'tracking-map-tip'), { direction: 'top' })
         .addTo(map)
@@ -186,7 +194,7 @@ export async function drawTrackingMap(
       route.setLatLngs(
         points.destination ? [at, [points.destination.lat, points.destination.lng]] : []
       )
-      if (!map.getBounds().pad(-0.1).contains(at)) map.panTo(at)
+      if (!map.getBounds().pad(-0.1).contains(at)) fit()
     } else if (driver) {
       driver.remove()
       driver = null
@@ -195,10 +203,8 @@ export async function drawTrackingMap(
     }
   }
 
-  const around = [store.getLatLng(), ...(destination ? [destination.getLatLng()] : [])]
-  if (initial.driver) around.push(L.latLng(initial.driver.lat, initial.driver.lng))
-  if (around.length > 1) map.fitBounds(L.latLngBounds(around), { padding: [36, 36], maxZoom: 16 })
-  else map.setView(around[0] ?? store.getLatLng(), 15)
   update(initial)
+  fit()
+  map.on('resize', fit)
   return { update, remove: () => map.remove() }
 }
