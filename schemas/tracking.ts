@@ -30,7 +30,10 @@ export function trackingLivePath(orderNumber: string, token?: string | null): st
   return token ? `${path}?${TRACKING_TOKEN_PARAM}=${encodeURIComponent(token)}` : path
 }
 
-/** A driver position older than this (by `at` against the snapshot's serverTime) is shown stale. */
+/**
+ * A driver position older than this is shown stale. The client judges `at` against the server's
+ * clock: its own clock plus the offset (serverTime − its clock) taken when a snapshot arrived.
+ */
 export const TRACKING_STALE_AFTER_SECONDS = 60
 
 /** How often the page polls /tracking/order when its socket cannot open. */
