@@ -79,7 +79,8 @@ function isFeatureCollection(value: unknown): value is GeoJSON.FeatureCollection
 }
 
 function drawBaseMap(L: LeafletModule, map: Leaflet.Map, points: MapPoints): void {
-  const box = bboxAround([points.store, ...(points.destination ? [points.destination] : [])])
+  // A few km around store and door, so a wide screen or a zoom out still shows streets.
+  const box = bboxAround([points.store, ...(points.destination ? [points.destination] : [])], 0.04)
   if (!box) return
   map.attributionControl.addAttribution(BASE_MAP_SHORT_ATTRIBUTION)
   void fetch(baseMapUrl(box))
