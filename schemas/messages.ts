@@ -312,6 +312,12 @@ export const MESSAGES = {
   accountForgotten:
     'Your account is closed and your personal data has been erased. Thank you for shopping with us.',
   driverLocationFailed: 'Your location could not be shared. Check that location is allowed.',
+  // Not in the spec (the tracking page and its map):
+  mapAreaInvalid: 'That map area is not available.',
+  trackingLastSeen: 'Last seen %s ago.',
+  trackingDistanceEta: 'Your driver is %s away, arriving in about %s.',
+  trackingDistance: 'Your driver is %s away.',
+  trackingWaitingForDriver: 'Waiting for the driver’s location…',
   // Not in the spec (member orders, reorder and reviews; spec §7 Member):
   memberOrderDateInvalid: 'Please enter a date as YYYY-MM-DD.',
   memberOrderDateRange: 'The start date must be on or before the end date.',

@@ -54,6 +54,11 @@ export const PAYMENT_API = {
   applePayValidation: api('/payments/apple-pay/validate-merchant'),
 } as const
 
+/** Spec §7 Checkout (tracking): the tracking page's snapshot, polled when its socket cannot open. */
+export const TRACKING_API = {
+  order: api('/tracking/order'),
+} as const
+
 /**
  * Where the sandbox wallet sheet gets its signed test token: the local payment sandbox
  * (worker/sandbox-gateway/wallets.ts), served beside /api rather than through the proxy.

@@ -10,6 +10,7 @@ import { CheckIcon } from '../components/icons.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { paidWithLabel, postalLines } from '../lib/order-display.ts'
 import { dayMonth, slotTimeRange, weekdayShort } from '../lib/slots.ts'
+import { TRACKING_OFFERED_STATUSES, trackingPath } from '../../schemas/tracking.ts'
 
 export interface CheckoutSuccessPageProps {
   chrome: PageChrome
@@ -115,6 +116,17 @@ export function CheckoutSuccessPage({
                   </>
                 ) : null}
               </dl>
+              {!error &&
+              (TRACKING_OFFERED_STATUSES as ReadonlyArray<string>).includes(order.status) ? (
+                <p className="mt-4">
+                  <a
+                    href={trackingPath(order.businessOrderId)}
+                    className="inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-semibold text-on-primary"
+                  >
+                    Track your order
+                  </a>
+                </p>
+              ) : null}
             </CheckoutCard>
             <CheckoutCard title="Order summary" titleId="order-summary-title">
               <OrderLines lines={orderSummaryLines(order)} />

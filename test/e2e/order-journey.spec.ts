@@ -1,8 +1,14 @@
 import type { Browser, Page } from '@playwright/test'
 import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/index.ts'
-import { joinClock } from './fixtures.ts'
 import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
-import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+import {
+  consoleUrl,
+  type DEMO_STAFF,
+  openOrder,
+  orderUpdated,
+  staffBrowser as signedInStaff,
+  type StoreConsole,
+} from './pages/store-console.ts'
 
 /*
  * The order's second half end to end (ADR 017): a shopper pays by card; the store manager, whose
@@ -13,25 +19,15 @@ import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
  */
 
 const MILK = '/category/milk/semi-skimmed-milk-2-pints'
-// The driver's phone near the Piccadilly store, with a fix as precise as a phone's GPS gives
-// (the location call refuses an accuracy of 0, which no real fix has).
-const STORE_LOCATION = { latitude: 53.4774, longitude: -2.2309, accuracy: 12 }
 
-type Role = keyof typeof DEMO_STAFF
-
-/** A member of staff in their own browser (own cookies), signed in with the emailed code. */
+/** A member of staff's browser that counts the board's chimes: two Web Audio notes per order. */
 async function staffBrowser(
   browser: Browser,
-  role: Role,
+  role: keyof typeof DEMO_STAFF,
   options: { geolocation?: boolean } = {}
 ): Promise<StoreConsole> {
-  const context = await browser.newContext(
-    options.geolocation ? { geolocation: STORE_LOCATION, permissions: ['geolocation'] } : undefined
-  )
-  const page = await context.newPage()
-  await joinClock(page)
-  // Count the chimes: the board plays two notes through Web Audio for each new order.
-  await page.addInitScript(() => {
+  const staff = await signedInStaff(browser, role, options)
+  await staff.page.addInitScript(() => {
     const start = OscillatorNode.prototype.start
     const counter = window as unknown as { chimeNotes: number }
     counter.chimeNotes = 0
@@ -40,27 +36,11 @@ async function staffBrowser(
       return start.apply(this, args)
     }
   })
-  const staff = new StoreConsole(page, context)
-  await page.goto(consoleUrl('/sign-in'))
-  await staff.enterPassword(DEMO_STAFF[role].email, DEMO_STAFF[role].password)
-  await staff.enterCode(DEMO_STAFF[role].email)
   return staff
 }
 
 const chimeNotes = (page: Page) =>
   page.evaluate(() => (window as unknown as { chimeNotes: number }).chimeNotes)
-
-/** Opens the order from the store's board (its card links to the order page). */
-async function openOrder(staff: StoreConsole, orderNumber: string): Promise<void> {
-  await staff.page.goto(consoleUrl('/1/board'))
-  await staff
-    .main()
-    .getByRole('link', { name: new RegExp(orderNumber) })
-    .click()
-  await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
-}
-
-const updated = (page: Page) => expect(page.getByText('The order has been updated.')).toBeVisible()
 
 /** A line of the picking list by its item's name. */
 const pickingLine = (page: Page, name: RegExp) =>
@@ -110,7 +90,7 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   await openOrder(manager, orderNumber)
   await manager.page.getByLabel('Ready in').selectOption('15')
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
-  await updated(manager.page)
+  await orderUpdated(manager.page)
 
   // The picker: cheddar (no substitutes) is out of stock, the 2-pint milk becomes 1-pint milk.
   const picker = await staffBrowser(browser, 'picker')
@@ -120,7 +100,7 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   await expect(cheddar).toContainText('No substitutes')
   await expect(cheddar.getByLabel('Find a substitute')).toHaveCount(0)
   await cheddar.getByRole('button', { name: 'Out of stock' }).click()
-  await updated(picker.page)
+  await orderUpdated(picker.page)
   await expect(pickingLine(picker.page, /cheddar/i)).toContainText('Out of stock')
   const milk = pickingLine(picker.page, /2 Pints/i)
   await milk.getByLabel('Find a substitute').fill('1 pint')
@@ -131,14 +111,14 @@ test('an order from payment to the door: board alert, picking changes refunded, 
     .filter({ hasText: /Semi-Skimmed Milk 1 Pint/i })
     .getByRole('button', { name: /^Substitute/ })
     .click()
-  await updated(picker.page)
+  await orderUpdated(picker.page)
   await expect(pickingLine(picker.page, /2 Pints/i)).toContainText(/Substituted: .*1 Pint/i)
   const money = picker.page.getByRole('region', { name: 'Money' })
   const originalTotal = await money.locator('dt:text("Original total") + dd').innerText()
   const total = await money.locator('dt:text-is("Total") + dd').innerText()
   expect(total).not.toBe(originalTotal)
   await picker.page.getByRole('button', { name: 'Picking done' }).click()
-  await updated(picker.page)
+  await orderUpdated(picker.page)
   await expect(picker.page.locator('dt:text("Status") + dd')).toHaveText('Picked')
   const refunded = await money.locator('dt:text("Given back to the shopper") + dd').innerText()
   expect(refunded).toMatch(/^£\d+\.\d\d$/)
@@ -156,7 +136,7 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   // The manager assigns the driver.
   await openOrder(manager, orderNumber)
   await manager.page.getByRole('button', { name: 'Assign driver' }).click()
-  await updated(manager.page)
+  await orderUpdated(manager.page)
 
   // The driver goes en route, sharing the phone's location, and delivers.
   const driver = await staffBrowser(browser, 'driver', { geolocation: true })
@@ -164,7 +144,7 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   const stop = driver.main().getByRole('listitem').filter({ hasText: orderNumber })
   await expect(stop).toContainText(PORTLAND_STREET.line1)
   await stop.getByRole('button', { name: 'Start delivery (en route)' }).click()
-  await updated(driver.page)
+  await orderUpdated(driver.page)
   await waitForIsland(driver.page, 'DriverLocation')
   await expect(
     driver.page.getByText('Sharing your location with the store while you are en route.')
@@ -176,7 +156,7 @@ test('an order from payment to the door: board alert, picking changes refunded, 
     .filter({ hasText: orderNumber })
     .getByRole('button', { name: 'Delivered' })
     .click()
-  await updated(driver.page)
+  await orderUpdated(driver.page)
 
   // The shopper's emails say each step, in order.
   await page.goto(urlOn(HOSTS.brandOne, '/dev/mailbox'))

@@ -12,6 +12,7 @@ import {
 } from '../lib/payments-config.ts'
 import { HPP_URLS } from '../lib/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
+import { mapTilesOrigin } from '../lib/map-tiles.ts'
 
 /**
  * The Content-Security-Policy for a response whose inline scripts and styles carry `nonce`.
@@ -30,6 +31,8 @@ export function contentSecurityPolicy(
     framesScriptOrigin?: string | null
     /** A page the checkout may frame (the local sandbox card frames): same origin only. */
     frameable?: boolean
+    /** The tracking map's tile provider (MAP_TILES_URL), on the tracking page only. */
+    mapTilesOrigin?: string | null
   } = {}
 ): string {
   const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : []
@@ -43,7 +46,7 @@ export function contentSecurityPolicy(
     ...(frames.length > 0 ? [['frame-src', ...frames] as [string, ...Array<string>]] : []),
     // Brand colours arrive as one nonce'd <style>; nothing else is inline, so no 'unsafe-inline'.
     ['style-src', "'self'", `'nonce-${nonce}'`],
-    ['img-src', "'self'", 'data:'],
+    ['img-src', "'self'", 'data:', ...(options.mapTilesOrigin ? [options.mapTilesOrigin] : [])],
     ['font-src', "'self'"],
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
     ['frame-ancestors', options.frameable ? "'self'" : "'none'"],
@@ -89,6 +92,9 @@ export function framesScriptOrigin(
 /** The only page that shows card frames: the card step. */
 const CARD_STEP_PATH = routePath('checkout-payment-card-form')
 
+/** The tracking page (not its socket): the only page that draws map tiles. */
+const TRACKING_PAGE = /^\/track\/[^/]+$/
+
 /** A fresh 128-bit nonce, base64-encoded. */
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
@@ -127,6 +133,7 @@ export function securityHeaders() {
         framesOrigin: cardStep ? framesOrigin(c.env) : null,
         framesScriptOrigin: cardStep ? framesScriptOrigin(c.env) : null,
         frameable: c.req.path.startsWith(SANDBOX_FRAME_PAGES_PATH),
+        mapTilesOrigin: TRACKING_PAGE.test(c.req.path) ? mapTilesOrigin(c.env) : null,
       })
     )
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')

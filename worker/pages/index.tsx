@@ -32,7 +32,10 @@ import { searchForm } from './search.tsx'
 import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
 import { trackingLive } from './tracking-live.ts'
-import { TRACKING_LIVE_PATH } from '../../schemas/tracking.ts'
+import { baseMap } from './tiles/base-map.ts'
+import { trackingPage } from './tracking/tracking.tsx'
+import { TRACKING_BASE_MAP_PATH } from '../../client/lib/tracking-map.ts'
+import { TRACKING_LIVE_PATH, TRACKING_PAGE_PATH } from '../../schemas/tracking.ts'
 import {
   LOGOUT_PATH,
   routePath,
@@ -74,6 +77,9 @@ pages.get('/sitemap-stores.xml', sitemapPage('sitemap-stores.xml'))
 pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', storeSitemapPage)
 // The store search box's plain GET form (`?q=`), before the route table's `:searchTerm` routes.
 pages.get('/stores/:storeSlug/search', searchForm)
+// Order tracking (spec §4): the page, and its map's local base map when no tile provider is set.
+pages.get(TRACKING_PAGE_PATH, trackingPage)
+pages.get(TRACKING_BASE_MAP_PATH, baseMap)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)
 pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)

@@ -5,7 +5,7 @@ import { canonicalUrl } from './render.tsx'
 import { servesSitemaps } from './sitemaps.ts'
 
 // Personal and transactional pages are never worth crawling.
-const PRIVATE_PATHS = ['/api/', '/basket', '/checkout', '/member', '/login', '/register']
+const PRIVATE_PATHS = ['/api/', '/basket', '/checkout', '/member', '/login', '/register', '/track']
 
 /**
  * robots.txt: hosts that serve sitemaps (production, preprod, dev, staging by default) invite

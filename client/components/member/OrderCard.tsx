@@ -5,9 +5,9 @@ import { routePath } from '../../lib/routes.ts'
 import { itemsLabel, orderTimeLabel } from './order-format.ts'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
 
-/** The detail page of an order, at its tracking section when `tracking`. */
-export function orderPath(orderId: string, tracking = false): string {
-  return `${routePath('member-orders-orderId', { orderId })}${tracking ? '#tracking' : ''}`
+/** The detail page of an order. */
+export function orderPath(orderId: string): string {
+  return routePath('member-orders-orderId', { orderId })
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { MemberDashboard } from '../../../schemas/member-orders.ts'
 import { MemberShell, MEMBER_SECTIONS } from '../../components/member/MemberShell.tsx'
-import { ActionLink, OrderCard, orderPath } from '../../components/member/OrderCard.tsx'
+import { ActionLink, OrderCard } from '../../components/member/OrderCard.tsx'
 import { ReorderButton } from '../../components/member/ReorderForm.tsx'
 import type { PageChrome } from '../../components/Layout.tsx'
 import { routePath } from '../../lib/routes.ts'
+import { trackingPath } from '../../../schemas/tracking.ts'
 
 export interface MemberDashboardPageProps {
   chrome: PageChrome
@@ -29,7 +30,7 @@ export function MemberDashboardPage({ chrome, dashboard }: MemberDashboardPagePr
             actions={
               <>
                 {latestOrder.trackingOffered ? (
-                  <ActionLink href={orderPath(latestOrder.orderId, true)} variant="primary">
+                  <ActionLink href={trackingPath(latestOrder.orderId)} variant="primary">
                     Track order
                   </ActionLink>
                 ) : null}

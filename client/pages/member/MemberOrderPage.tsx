@@ -18,6 +18,7 @@ import type { PageChrome } from '../../components/Layout.tsx'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
 import { dayMonthYear } from '../../lib/slots.ts'
+import { trackingPath } from '../../../schemas/tracking.ts'
 
 /** What the page says after a reorder or a review (from the redirect's query). */
 export interface MemberOrderNotice {
@@ -108,21 +109,14 @@ export function MemberOrderPage({
           {order.tracking ? (
             <Section id="tracking" title="Track your order">
               <p className="font-semibold">{order.tracking.message}</p>
-              {order.tracking.driver ? (
-                <p className="mt-2 text-sm">
-                  <a
-                    className="font-semibold text-primary underline underline-offset-4"
-                    href={`https://www.openstreetmap.org/?mlat=${order.tracking.driver.latitude}&mlon=${order.tracking.driver.longitude}#map=16/${order.tracking.driver.latitude}/${order.tracking.driver.longitude}`}
-                    rel="noopener noreferrer"
-                    target="_blank"
-                  >
-                    See where your driver is
-                  </a>{' '}
-                  <span className="text-ink/70">
-                    (updated {orderTimeLabel(order.tracking.driver.updatedAt)})
-                  </span>
-                </p>
-              ) : null}
+              <p className="mt-3">
+                <a
+                  href={trackingPath(order.orderId)}
+                  className="inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-semibold text-on-primary"
+                >
+                  {order.tracking.driver ? 'See your driver on the map' : 'Follow your order live'}
+                </a>
+              </p>
             </Section>
           ) : null}
           <Section id="items" title="Items">

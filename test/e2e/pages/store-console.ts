@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { expect, joinClock } from '../fixtures.ts'
 import { HOSTS, urlOn, waitForIsland } from '../helpers.ts'
 
@@ -70,3 +70,39 @@ export class StoreConsole {
     return this.main().getByRole('region', { name: new RegExp(`^${title}`) })
   }
 }
+
+/** The driver's phone near the Piccadilly store, with a fix as precise as a phone's GPS gives
+ * (the location call refuses an accuracy of 0, which no real fix has). */
+export const STORE_LOCATION = { latitude: 53.4774, longitude: -2.2309, accuracy: 12 }
+
+/** A member of staff in their own browser (own cookies), signed in with the emailed code. */
+export async function staffBrowser(
+  browser: Browser,
+  role: keyof typeof DEMO_STAFF,
+  options: { geolocation?: boolean } = {}
+): Promise<StoreConsole> {
+  const context = await browser.newContext(
+    options.geolocation ? { geolocation: STORE_LOCATION, permissions: ['geolocation'] } : undefined
+  )
+  const page = await context.newPage()
+  await joinClock(page)
+  const staff = new StoreConsole(page, context)
+  await page.goto(consoleUrl('/sign-in'))
+  await staff.enterPassword(DEMO_STAFF[role].email, DEMO_STAFF[role].password)
+  await staff.enterCode(DEMO_STAFF[role].email)
+  return staff
+}
+
+/** Opens the order from the store's board (its card links to the order page). */
+export async function openOrder(staff: StoreConsole, orderNumber: string): Promise<void> {
+  await staff.page.goto(consoleUrl('/1/board'))
+  await staff
+    .main()
+    .getByRole('link', { name: new RegExp(orderNumber) })
+    .click()
+  await expect(staff.page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
+}
+
+/** The console's confirmation after an order action. */
+export const orderUpdated = (page: Page) =>
+  expect(page.getByText('The order has been updated.')).toBeVisible()

@@ -1,0 +1,122 @@
+import type { TrackingSnapshot } from '../../../schemas/tracking.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  distanceEtaText,
+  isStale,
+  lastSeenText,
+  timelineSteps,
+  type StepState,
+} from './tracking-view.ts'
+
+const STEP_DOT: Record<StepState, string> = {
+  done: 'border-primary bg-primary',
+  current: 'border-primary bg-white ring-4 ring-primary/20',
+  upcoming: 'border-black/20 bg-white',
+}
+
+/** The order's progress as an ordered list: reached steps with their time, the current one marked. */
+function Timeline({ snapshot, timeZone }: { snapshot: TrackingSnapshot; timeZone: string }) {
+  const steps = timelineSteps(snapshot, timeZone)
+  return (
+    <ol aria-label="Order progress" className="relative space-y-4">
+      {steps.map((step, index) => (
+        <li
+          key={step.label}
+          className="relative flex items-start gap-3"
+          aria-current={step.state === 'current' ? 'step' : undefined}
+          data-step-state={step.state}
+        >
+          {index < steps.length - 1 ? (
+            <span
+              aria-hidden="true"
+              className={`absolute top-5 left-[0.5625rem] h-[calc(100%+0.25rem)] w-0.5 ${
+                step.state === 'done' ? 'bg-primary' : 'bg-black/15'
+              }`}
+            />
+          ) : null}
+          <span
+            aria-hidden="true"
+            className={`relative mt-0.5 size-5 shrink-0 rounded-full border-2 ${STEP_DOT[step.state]}`}
+          />
+          <span className="min-w-0">
+            <span
+              className={`block ${step.state === 'upcoming' ? 'text-ink/60' : 'font-semibold'}`}
+            >
+              {step.label}
+            </span>
+            <span className="block text-sm text-ink/70">
+              {step.at ? step.at : step.state === 'upcoming' ? 'Not yet' : ''}
+              <span className="sr-only">{step.state === 'current' ? ' (now)' : ''}</span>
+            </span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/** While en route: how far the driver is and when they arrive, in words (the map only repeats it). */
+function DriverText({
+  snapshot,
+  driverAgeSeconds,
+  failed,
+}: {
+  snapshot: TrackingSnapshot
+  driverAgeSeconds: number | null
+  failed: boolean
+}) {
+  if (failed) {
+    return (
+      <p role="alert" className="rounded-xl bg-red-50 p-3 font-semibold text-red-800">
+        {MESSAGES.driverTrackingFailed}
+      </p>
+    )
+  }
+  if (snapshot.status !== 'en_route') return null
+  const distance = distanceEtaText(snapshot)
+  const stale = driverAgeSeconds !== null && isStale(driverAgeSeconds)
+  return (
+    <div className="rounded-xl bg-tint p-3" data-testid="driver-eta">
+      <p className="text-lg font-bold">{distance ?? MESSAGES.trackingWaitingForDriver}</p>
+      {stale && driverAgeSeconds !== null ? (
+        <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="driver-stale">
+          {lastSeenText(driverAgeSeconds)}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * The tracking page's words: the status, its spec §4 tracking message, the driver's distance and
+ * arrival (or that tracking failed), and the timeline. Announced politely when it changes.
+ */
+export function TrackingStatus({
+  snapshot,
+  timeZone,
+  driverAgeSeconds,
+  failed,
+}: {
+  snapshot: TrackingSnapshot
+  timeZone: string
+  driverAgeSeconds: number | null
+  failed: boolean
+}) {
+  return (
+    <section
+      aria-labelledby="tracking-status-title"
+      className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div aria-live="polite" className="space-y-3">
+        <h2 id="tracking-status-title" className="text-2xl font-extrabold" data-testid="status">
+          {snapshot.statusLabel}
+        </h2>
+        {snapshot.message ? <p className="text-lg">{snapshot.message}</p> : null}
+        <DriverText snapshot={snapshot} driverAgeSeconds={driverAgeSeconds} failed={failed} />
+      </div>
+      <div className="mt-5 border-t border-black/10 pt-5">
+        <Timeline snapshot={snapshot} timeZone={timeZone} />
+      </div>
+    </section>
+  )
+}

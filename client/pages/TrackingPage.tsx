@@ -1,0 +1,72 @@
+import type { TrackingSnapshot } from '../../schemas/tracking.ts'
+import { island } from '../components/Island.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { whenText } from '../components/tracking/tracking-view.ts'
+import { TrackingLive } from '../islands/TrackingLive.tsx'
+import type { MapTiles } from '../lib/tracking-map.ts'
+
+// Loaded at once: the page is about what happens next, and the socket should open early.
+const TrackingLiveIsland = island('TrackingLive', TrackingLive, { hydrate: 'load' })
+
+export interface TrackingPageProps {
+  chrome: PageChrome
+  snapshot: TrackingSnapshot
+  token: string | null
+  tiles: MapTiles
+  timeZone: string
+}
+
+/** The phone number as a tel: link target (digits and a leading +). */
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`
+}
+
+/**
+ * /track/:orderNumber: where an order is. The state, its tracking message and the timeline; when
+ * and from which store; while the driver is en route, how far away and when, and the map. All of
+ * it is text first: the island keeps it live and adds the map.
+ */
+export function TrackingPage({ chrome, snapshot, token, tiles, timeZone }: TrackingPageProps) {
+  const { store } = snapshot
+  return (
+    <Layout chrome={chrome}>
+      <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
+        <p className="text-sm font-semibold tracking-wide text-ink/70 uppercase">
+          Track your order
+        </p>
+        <h1 className="mt-1 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">
+          Order {snapshot.orderNumber}
+        </h1>
+        <p className="mt-2 text-ink/80" data-testid="tracking-when">
+          {whenText(snapshot, timeZone)}
+        </p>
+        <div className="mt-6 grid gap-5 lg:grid-cols-[1fr_18rem]">
+          <TrackingLiveIsland snapshot={snapshot} token={token} tiles={tiles} timeZone={timeZone} />
+          <aside
+            aria-labelledby="tracking-store-title"
+            className="h-fit rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5"
+          >
+            <h2 id="tracking-store-title" className="text-lg font-bold">
+              {snapshot.fulfilmentMethod === 'delivery' ? 'Delivering from' : 'Collect from'}
+            </h2>
+            <p className="mt-1 font-semibold">{store.name}</p>
+            {store.phone ? (
+              <p className="mt-3">
+                <a
+                  href={telHref(store.phone)}
+                  aria-label={`Call the store on ${store.phone}`}
+                  className="inline-flex min-h-11 items-center rounded-full border-2 border-primary px-4 font-semibold whitespace-nowrap text-primary"
+                >
+                  Call {store.phone}
+                </a>
+              </p>
+            ) : null}
+            <p className="mt-3 text-sm text-ink/70">
+              Questions about your items or a change to your order? The store can help.
+            </p>
+          </aside>
+        </div>
+      </div>
+    </Layout>
+  )
+}

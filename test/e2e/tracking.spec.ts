@@ -1,0 +1,106 @@
+import type { Page } from '@playwright/test'
+import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/index.ts'
+import { joinClock } from './fixtures.ts'
+import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
+import {
+  consoleUrl,
+  openOrder,
+  orderUpdated,
+  staffBrowser,
+  STORE_LOCATION,
+} from './pages/store-console.ts'
+
+/*
+ * Live tracking (spec §4): the shopper follows the order from the success page; the store works
+ * it; the driver (a second browser with a mocked geolocation) goes en route; the shopper's page
+ * shows the driver's distance, arrival and marker moving without a reload, over the socket and,
+ * with the socket blocked, by polling. A stranger's browser cannot open the page.
+ */
+
+/** The driver's marker position as the map last drew it ('lat,lng'), or null before a fix. */
+const markerAt = (page: Page) =>
+  page.getByTestId('tracking-map').getAttribute('data-driver', { timeout: 1000 })
+
+/** The status heading of the live panel. */
+const status = (page: Page) => page.getByTestId('status')
+
+test('the shopper follows the order to the door, live and by polling', async ({
+  page,
+  browser,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(240_000)
+
+  await basketWithSlot(page, 'delivery')
+  await checkout.asGuestToPayment({ email: uniqueEmail('tracking'), address: PORTLAND_STREET })
+  await payment.toCardPage()
+  await payment.payByCard(CARDS.success)
+  const orderNumber = await payment.expectOrderPlaced()
+
+  // From the success page to the tracking page, which is live at once.
+  await page.getByRole('link', { name: 'Track your order' }).click()
+  await expect(page).toHaveURL(new RegExp(`/track/${orderNumber}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
+  await waitForIsland(page, 'TrackingLive')
+  await expect(status(page)).toHaveText('Sent to Store')
+  await expect(page.getByText('Your order has been sent to the store.')).toBeVisible()
+
+  // A stranger's browser (no session, no basket, no link) is refused.
+  const stranger = await browser.newContext()
+  const strangerPage = await stranger.newPage()
+  const refused = await strangerPage.goto(urlOn(HOSTS.brandOne, `/track/${orderNumber}`))
+  expect(refused?.status()).toBe(404)
+  await stranger.close()
+
+  // The store accepts and picks; the shopper's page follows without a reload.
+  const manager = await staffBrowser(browser, 'manager')
+  await openOrder(manager, orderNumber)
+  await manager.page.getByLabel('Ready in').selectOption('15')
+  await manager.page.getByRole('button', { name: 'Accept order' }).click()
+  await orderUpdated(manager.page)
+  await expect(status(page)).toHaveText('Store Accepted / Picking')
+  await manager.page.getByRole('button', { name: 'Picking done' }).click()
+  await orderUpdated(manager.page)
+  await expect(status(page)).toHaveText('Picked')
+  await manager.page.getByRole('button', { name: 'Assign driver' }).click()
+  await orderUpdated(manager.page)
+
+  // The driver goes en route, the phone sharing its position.
+  const driver = await staffBrowser(browser, 'driver', { geolocation: true })
+  await driver.page.goto(consoleUrl('/driver'))
+  const stop = driver.main().getByRole('listitem').filter({ hasText: orderNumber })
+  await stop.getByRole('button', { name: 'Start delivery (en route)' }).click()
+  await orderUpdated(driver.page)
+  await waitForIsland(driver.page, 'DriverLocation')
+
+  // The shopper sees the driver: status, distance and arrival in words, and the marker.
+  await expect(status(page)).toHaveText('Driver en Route')
+  const eta = page.getByTestId('driver-eta')
+  await expect(eta).toContainText(/Your driver is .+ away, arriving in about \d+/)
+  await expect(page.getByTestId('tracking-map')).toHaveAttribute('data-map-state', 'ready')
+  await expect.poll(() => markerAt(page)).not.toBeNull()
+  const first = await markerAt(page)
+  const firstEta = await eta.innerText()
+
+  // The driver moves towards the address: the marker and the text follow, no reload.
+  await driver.context.setGeolocation({ ...STORE_LOCATION, latitude: 53.4795, longitude: -2.2365 })
+  await expect.poll(() => markerAt(page), { timeout: 20_000 }).not.toBe(first)
+  await expect.poll(() => eta.innerText(), { timeout: 20_000 }).not.toBe(firstEta)
+  await screenshots(page, 'tracking-en-route')
+
+  // Another tab whose socket cannot open still follows the driver, by polling.
+  const polling = await page.context().newPage()
+  await joinClock(polling)
+  await polling.routeWebSocket(/\/track\/.+\/live/, (socket) => socket.close())
+  await polling.goto(urlOn(HOSTS.brandOne, `/track/${orderNumber}`))
+  await waitForIsland(polling, 'TrackingLive')
+  await expect(polling.getByTestId('tracking-map')).toHaveAttribute('data-map-state', 'ready')
+  const before = await markerAt(polling)
+  await driver.context.setGeolocation({ ...STORE_LOCATION, latitude: 53.4815, longitude: -2.2405 })
+  await expect.poll(() => markerAt(polling), { timeout: 30_000 }).not.toBe(before)
+  await expect(polling.getByText('Unable to track the driver at this time.')).toHaveCount(0)
+
+  await driver.context.close()
+  await manager.context.close()
+})

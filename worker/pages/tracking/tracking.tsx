@@ -1,0 +1,59 @@
+import type { Context } from 'hono'
+import { TrackingPage } from '../../../client/pages/TrackingPage.tsx'
+import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  TRACKING_TOKEN_PARAM,
+  TrackingRequestSchema,
+  TrackingSnapshotSchema,
+} from '../../../schemas/tracking.ts'
+import type { AppEnv } from '../../env.ts'
+import { readBasketToken } from '../../lib/cookies/basket.ts'
+import { readAccessToken } from '../../lib/cookies/session.ts'
+import { AppError } from '../../lib/errors.ts'
+import { renderPage } from '../render.tsx'
+import { mapTilesOf } from '../../lib/map-tiles.ts'
+
+/**
+ * GET /track/:orderNumber (`?t=` a signed link's token): the order's tracking page. Whoever may
+ * see the order (the signed link, the member who placed it, the basket session that paid for it)
+ * gets it; anyone else, and any order number that is not one, gets the same 404 (no existence
+ * leak). Private and never indexed: it is one shopper's order.
+ */
+export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
+  const token = c.req.query(TRACKING_TOKEN_PARAM)?.trim() || null
+  const basketToken = readBasketToken(c)
+  const request = TrackingRequestSchema.safeParse({
+    businessId: c.var.brand.businessId,
+    brandId: c.var.brand.id,
+    orderNumber: c.req.param('orderNumber'),
+    ...(token ? { token } : {}),
+    ...(basketToken ? { basketToken } : {}),
+  })
+  if (!request.success) throw new AppError('not_found', MESSAGES.orderNotFound)
+  const snapshot = await c.var.backend.post('/tracking/order', {
+    body: request.data,
+    token: readAccessToken(c),
+    schema: TrackingSnapshotSchema,
+  })
+  return renderPage(
+    c,
+    (chrome) => (
+      <TrackingPage
+        chrome={chrome}
+        snapshot={snapshot}
+        token={token}
+        tiles={mapTilesOf(c.env)}
+        timeZone={DEFAULT_TIME_ZONE}
+      />
+    ),
+    {
+      meta: {
+        title: `Track order ${snapshot.orderNumber}`,
+        description: 'Where your order is.',
+        noindex: true,
+      },
+      cache: 'private',
+    }
+  )
+}
