@@ -11,7 +11,8 @@ import {
   type Member,
 } from '../member/orders-fixtures.ts'
 import { jar } from './cookie-jar.ts'
-import { pageClient, pageText } from './storefront.ts'
+import { pageClient, pageText, testEnv } from './storefront.ts'
+import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
 
 // The tracking page as a browser without JavaScript sees it: every state in words, private and
 // never indexed, and the same 404 for another member's order, a stranger and a made-up number.
@@ -21,13 +22,16 @@ const { get, postForm } = pageClient(app, '198.51.119')
 let ada: Member
 let cookies = ''
 let placed: string
+let placedId: number
 let delivered: string
 let othersOrder: string
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
   ada = await newMember('Ada')
-  placed = (await memberOrder(ada)).businessOrderId
+  const first = await memberOrder(ada)
+  placed = first.businessOrderId
+  placedId = first.orderId
   const done = await memberOrder(ada)
   await deliver(done.orderId)
   delivered = done.businessOrderId
@@ -78,5 +82,21 @@ describe('the tracking page', () => {
   it('is linked from the member’s order page', async () => {
     const res = await get(`/member/orders/${encodeURIComponent(placed)}`, cookies)
     expect(await res.text()).toContain(`href="/track/${placed}"`)
+  })
+
+  it("opens for the email's signed link without any session; not for another order, a tampered or an expired link", async () => {
+    const link = (orderId: number, expiresAt: Date) =>
+      signTrackingToken(testEnv.SESSION_SECRET, { businessId: 1, orderId }, expiresAt)
+    const later = new Date(Date.now() + 86_400_000)
+    const token = await link(placedId, later)
+    const open = await get(`/track/${placed}?t=${encodeURIComponent(token)}`)
+    expect(open.status).toBe(200)
+    expect(pageText(await open.text())).toContain(MESSAGES.orderTrackingSentToStore)
+    // The link names its order: it opens no other, and an altered or lapsed one opens nothing.
+    expect((await get(`/track/${othersOrder}?t=${encodeURIComponent(token)}`)).status).toBe(404)
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`
+    expect((await get(`/track/${placed}?t=${encodeURIComponent(tampered)}`)).status).toBe(404)
+    const lapsed = await link(placedId, new Date(Date.now() - 1000))
+    expect((await get(`/track/${placed}?t=${encodeURIComponent(lapsed)}`)).status).toBe(404)
   })
 })
