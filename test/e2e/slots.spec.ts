@@ -154,7 +154,10 @@ test.describe('time slots on a desktop', { tag: '@dates' }, () => {
     await waitForIsland(page, 'SlotPicker')
     await shot(page, 'slot-page-desktop')
     await showFutureSlots(page)
-    await reserveFirstFreeSlot(page)
+    const range = await reserveFirstFreeSlot(page)
+    // The countdown starts with the hold's answer: moving the clock before it would not count.
+    await expect(page.getByTestId('held-slot')).toContainText(range)
+    await expect(page.getByTestId('slot-countdown')).toContainText(/Slot held for 1[45]:\d{2}/)
     await page.clock.fastForward('12:30')
     await expect(page.getByTestId('slot-countdown').getByRole('status')).toHaveText(
       'Less than 3 minutes left to hold your slot.'
