@@ -221,6 +221,8 @@ beforeAll(async () => {
     bannerSlug: ['redirect-operator-link'],
     searchTerm: ['milk'],
     orderId: ['1'],
+    // An order number nobody may track: the tracking page answers 404 (no redirect).
+    orderNumber: ['CF-NOSUCH01'],
     token: ['not-a-reset-token'],
     // '' leaves an optional segment out: /stores-near-by runs the store search flow.
     postcode: ['', 'm11ae'],
