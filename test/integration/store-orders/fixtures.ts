@@ -7,6 +7,7 @@ import {
   StoreOrderDetailSchema,
   type StoreOrderAction,
   type StoreOrderDetail,
+  type StoreOrderLine,
 } from '../../../schemas/store-orders.ts'
 import type { StoreOrderStatus } from '../../../schemas/order-states.ts'
 import { callBackend, type Call } from '../../support/workers/requests.ts'
@@ -225,6 +226,26 @@ export async function actOk(
   const answer = await act(bearer, storeId, orderId, expectedStatus, action)
   expect(answer.status, JSON.stringify(answer.json)).toBe(200)
   return StoreOrderDetailSchema.parse(answer.json)
+}
+
+/**
+ * The picker substitutes one of a new item of the store, a penny cheaper than the whole line, for
+ * the line of an accepted order: the answer as given, the item, and what the shopper gets back.
+ */
+export async function substituteCheaper(
+  bearer: string,
+  orderId: number,
+  line: Pick<StoreOrderLine, 'lineId' | 'totalPrice' | 'menuItemId'>,
+  storeId: number = STORES.main
+) {
+  const item = await plainItem(100, line.totalPrice - 1, line.menuItemId ?? 0)
+  const answer = await act(bearer, storeId, orderId, 'store_accepted_picking', {
+    type: 'mark_line',
+    lineId: line.lineId,
+    mark: 'substituted',
+    substitute: { menuItemId: item.id, quantity: 1 },
+  })
+  return { answer, item, difference: line.totalPrice - item.price }
 }
 
 export function errorMessage(answer: Call): string {

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMoney } from '../../../schemas/money.ts'
+import { StoreOrderDetailSchema } from '../../../schemas/store-orders.ts'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { plainItem } from '../checkout/fixtures.ts'
@@ -16,6 +17,7 @@ import {
   type SignedInStaff,
   storeTeam,
   STORES,
+  substituteCheaper,
 } from './fixtures.ts'
 
 /*
@@ -54,14 +56,10 @@ describe('picking changes', () => {
     const detail = await accepted(order.orderId)
     const line = detail.departments[0]?.lines[0]
     if (!line) throw new Error('no line')
-    const cheaper = await plainItem(100, line.totalPrice - 1, line.menuItemId ?? 0)
-    const marked = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'mark_line',
-      lineId: line.lineId,
-      mark: 'substituted',
-      substitute: { menuItemId: cheaper.id, quantity: 1 },
-    })
-    const difference = line.totalPrice - cheaper.price
+    const substituted = await substituteCheaper(picker.bearer, order.orderId, line)
+    expect(substituted.answer.status, JSON.stringify(substituted.answer.json)).toBe(200)
+    const marked = StoreOrderDetailSchema.parse(substituted.answer.json)
+    const { item: cheaper, difference } = substituted
     expect(marked.money).toMatchObject({
       totalAdjustment: -difference,
       total: order.total - difference,

@@ -3,16 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { PaymentsLedgerSchema } from '../../../schemas/development.ts'
 import { createApp } from '../../../worker/app.ts'
 import { backend } from '../../../worker/local-backend.ts'
-import { plainItem } from '../checkout/fixtures.ts'
 import {
   actOk,
   cardOrder,
   cashOrder,
   inMinutes,
-  seedCheckout,
   type SignedInStaff,
-  staffMember,
   STORES,
+  substituteCheaper,
+  storeTeam,
 } from './fixtures.ts'
 
 /*
@@ -25,9 +24,7 @@ let manager: SignedInStaff
 let picker: SignedInStaff
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
-  picker = await staffMember([{ storeId: STORE, role: 'picker' }])
+  ;({ manager, picker } = await storeTeam())
 })
 
 async function ledger(query: string, appEnv = 'test') {
@@ -43,17 +40,12 @@ async function pickedWithRefund() {
   })
   const line = accepted.departments[0]?.lines[0]
   if (!line) throw new Error('no line')
-  const cheaper = await plainItem(100, line.totalPrice - 1, line.menuItemId ?? 0)
-  await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-    type: 'mark_line',
-    lineId: line.lineId,
-    mark: 'substituted',
-    substitute: { menuItemId: cheaper.id, quantity: 1 },
-  })
+  const { answer, difference } = await substituteCheaper(picker.bearer, order.orderId, line)
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
   const picked = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
     type: 'finish_picking',
   })
-  return { order, picked, difference: line.totalPrice - cheaper.price }
+  return { order, picked, difference }
 }
 
 describe('GET /dev/payments', () => {

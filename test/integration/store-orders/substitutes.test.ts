@@ -3,14 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { StoreOrderDetailSchema, type StoreOrderDetail } from '../../../schemas/store-orders.ts'
+import { expectOk } from '../checkout/fixtures.ts'
 import {
-  StoreOrderDetailSchema,
-  type StoreOrderDetail,
-  type StoreOrderLine,
-} from '../../../schemas/store-orders.ts'
-import { expectOk, plainItem } from '../checkout/fixtures.ts'
-import {
-  act,
   actOk,
   cashOrder,
   inMinutes,
@@ -18,6 +13,7 @@ import {
   type SignedInStaff,
   staffMember,
   STORES,
+  substituteCheaper,
 } from './fixtures.ts'
 
 /*
@@ -61,18 +57,6 @@ function firstLine(detail: StoreOrderDetail) {
   return line
 }
 
-/** The picker substitutes one of a cheaper item of the store for the line. */
-async function substitute(orderId: number, line: StoreOrderLine) {
-  const item = await plainItem(100, line.totalPrice - 1, line.menuItemId ?? 0)
-  const answer = await act(picker.bearer, STORE, orderId, 'store_accepted_picking', {
-    type: 'mark_line',
-    lineId: line.lineId,
-    mark: 'substituted',
-    substitute: { menuItemId: item.id, quantity: 1 },
-  })
-  return { answer, item }
-}
-
 async function pickRows(orderId: number) {
   const { results } = await env.DB.prepare(
     'select order_line_id, mark from order_line_picks where order_id = ?1'
@@ -96,7 +80,7 @@ describe('substitution preference on the picking list', () => {
 
   it('refuses a substitute on a no-substitutes line (422, nothing written)', async () => {
     const { order, line } = await acceptedOrder(false)
-    const { answer: refused } = await substitute(order.orderId, line)
+    const { answer: refused } = await substituteCheaper(picker.bearer, order.orderId, line)
     expect(refused.status, JSON.stringify(refused.json)).toBe(422)
     expect(ApiErrorSchema.parse(refused.json).error.message).toBe(MESSAGES.orderNoSubstitutes)
     expect(await pickRows(order.orderId)).toEqual([])
@@ -128,7 +112,7 @@ describe('substitution preference on the picking list', () => {
   it('allows a substitute where the shopper allowed substitutes', async () => {
     const { order, line } = await acceptedOrder(true)
     expect(line.allowSubstitutes).toBe(true)
-    const { answer, item } = await substitute(order.orderId, line)
+    const { answer, item } = await substituteCheaper(picker.bearer, order.orderId, line)
     expect(answer.status, JSON.stringify(answer.json)).toBe(200)
     const marked = StoreOrderDetailSchema.parse(answer.json)
     expect(firstLine(marked).substitute?.menuItemId).toBe(item.id)

@@ -4,7 +4,6 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
-import { plainItem } from '../checkout/fixtures.ts'
 import {
   act,
   actOk,
@@ -19,6 +18,7 @@ import {
   type SignedInStaff,
   storeTeam,
   STORES,
+  substituteCheaper,
 } from './fixtures.ts'
 
 /*
@@ -76,14 +76,9 @@ describe('Unable to Deliver gives the money back', () => {
     const order = await paidByCard()
     let difference = 0
     await onTheRoad(order.orderId, async (line) => {
-      const cheaper = await plainItem(100, line.totalPrice - 1, line.menuItemId ?? 0)
-      difference = line.totalPrice - cheaper.price
-      await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-        type: 'mark_line',
-        lineId: line.lineId,
-        mark: 'substituted',
-        substitute: { menuItemId: cheaper.id, quantity: 1 },
-      })
+      const substituted = await substituteCheaper(picker.bearer, order.orderId, line)
+      expect(substituted.answer.status, JSON.stringify(substituted.answer.json)).toBe(200)
+      difference = substituted.difference
     })
     const rest = order.total - difference
     const failed = await actOk(driver.bearer, STORE, order.orderId, 'en_route', unable)
