@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { loyaltyAfterAction } from '../../../worker/backend/loyalty/order-points.ts'
+import { earnPoints, loyaltyAfterAction } from '../../../worker/backend/loyalty/order-points.ts'
 import { loyaltyScheme } from '../../support/workers/seed.ts'
 import {
   deliver,
@@ -152,6 +152,31 @@ describe('refunding part of a delivered order', () => {
     ])
     expect(await accountOf(graceId)).toMatchObject({ points_balance: 0, lifetime_points: 0 })
     await env.DB.batch(loyaltyScheme(env.DB, SCHEME))
+  })
+})
+
+describe('two orders of one member at once', () => {
+  it('both earn: the write planned from a stale balance is planned again', async () => {
+    const lin = await newMember('Lin')
+    const linId = await customerIdOf(lin)
+    // Delivered while the scheme is off, then both orders' points land at the same moment.
+    await env.DB.batch(loyaltyScheme(env.DB, { ...SCHEME, isActive: 0 }))
+    const orders = [(await memberOrder(lin)).orderId, (await memberOrder(lin)).orderId]
+    for (const orderId of orders) await deliver(orderId)
+    await env.DB.batch(loyaltyScheme(env.DB, SCHEME))
+    await Promise.all(orders.map((orderId) => earnPoints(env.DB, orderId, new Date())))
+    let points = 0
+    for (const orderId of orders) {
+      const earned = pointsOf((await orderMoney(orderId)).total)
+      expect((await transactionsOf(orderId))[0]).toMatchObject({ kind: 'earn', points: earned })
+      points += earned
+    }
+    const rewards = Math.floor(points / 40)
+    expect(await rewardCreditOf(linId)).toHaveLength(rewards)
+    expect(await accountOf(linId)).toMatchObject({
+      points_balance: points - rewards * 40,
+      lifetime_points: points,
+    })
   })
 })
 
