@@ -338,8 +338,9 @@ export function addPromotions(t: Tables, products: Array<ProductRow>): void {
   addRow(t.loyalty_schemes, {
     business_id: BUSINESS_ID,
     name: 'Corner Fresh Rewards',
+    // 1 point per £1 paid; every 250 points become £2.50 of store credit (ADR 020 "Loyalty").
     points_per_pound: 1,
-    reward_threshold: 500,
-    reward_value: 500,
+    reward_threshold: 250,
+    reward_value: 250,
   })
 }

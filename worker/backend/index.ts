@@ -14,6 +14,7 @@ import { development } from './development/routes.ts'
 import type { BackendAdapters } from './adapters.ts'
 import type { BackendEnv } from './env.ts'
 import { location } from './location/routes.ts'
+import { loyalty } from './loyalty/routes.ts'
 import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { memberOrdersDomain } from './member-orders/routes.ts'
@@ -40,6 +41,7 @@ const domains: ReadonlyArray<Domain> = [
   memberAddresses,
   memberProfile,
   memberPrivacy,
+  loyalty,
   location,
   deliveries,
   slots,

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import {
   OpenAPIRegistry,
   OpenApiGeneratorV31,
@@ -17,6 +18,13 @@ const ApiErrorComponent = ApiErrorSchema.meta({ id: 'ApiError' })
 /** Hono's `/orders/:orderId` is OpenAPI's `/orders/{orderId}`. */
 export function toOpenApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+}
+
+/** The path's parameters (`/member/loyalty/progress/:customerId`), each a required string. */
+function pathParams(path: string): z.ZodObject | undefined {
+  const names = [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '')
+  if (names.length === 0) return undefined
+  return z.object(Object.fromEntries(names.map((name) => [name, z.string()])))
 }
 
 /** `post /stores/details` → `postStoresDetails`, a stable name for generated clients. */
@@ -51,6 +59,7 @@ export function buildOpenApiDocument(domains: ReadonlyArray<Domain>): OpenApiDoc
   for (const domain of domains) {
     for (const route of domain.routes) {
       const { spec } = route
+      const params = pathParams(route.path)
       registry.registerPath({
         method: route.method,
         path: toOpenApiPath(route.path),
@@ -59,6 +68,7 @@ export function buildOpenApiDocument(domains: ReadonlyArray<Domain>): OpenApiDoc
         summary: spec.summary,
         ...(spec.description ? { description: spec.description } : {}),
         request: {
+          ...(params ? { params } : {}),
           ...(spec.query ? { query: spec.query } : {}),
           ...(spec.body
             ? {

@@ -82,6 +82,16 @@ describe('GET /openapi.json', () => {
     )
   })
 
+  it('documents a path parameter as a required one', async () => {
+    const doc = await document()
+    const progress = doc.paths['/member/loyalty/progress/{customerId}']?.get as {
+      parameters: Array<{ name: string; in: string; required?: boolean }>
+    }
+    expect(progress.parameters).toContainEqual(
+      expect.objectContaining({ name: 'customerId', in: 'path', required: true })
+    )
+  })
+
   it('lists the domains it was built from', () => {
     expect(backendDomains.map((domain) => domain.tag)).toContain('OpenAPI')
   })

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { DataExportSchema } from '../../../schemas/member-profile.ts'
+import { earnPoints } from '../../../worker/backend/loyalty/order-points.ts'
 import { requestForgetMe } from '../../../worker/backend/member/privacy/service.ts'
 import { insertRow } from '../../support/workers/seed.ts'
 import {
@@ -102,6 +103,12 @@ async function memberWithHistory(): Promise<Member> {
       .bind(m.customerId)
       .first<{ id: number }>()
   )?.id
+  // Loyalty points for the delivered order: the points history stays, naming no one.
+  await earnPoints(env.DB, orderId ?? 0, new Date())
+  const points = env.DB.prepare(
+    'select count(*) as n from loyalty_transactions where order_id = ?1'
+  )
+  expect(await points.bind(orderId).first('n')).toBe(1)
   await insertRow(env.DB, 'reviews', {
     ...owned,
     orderId,

@@ -4,9 +4,9 @@ import { DEMO_INPUT } from './demo-input.ts'
 
 /**
  * Small builders for the rows tests add to the demo dataset: a business, a brand with its hosts,
- * a store with its opening hours, a category and an item. Each answers prepared statements for one
- * `db.batch`, and writes only the columns given (the rest keep the migrations' defaults), so a
- * fixture says what matters to its tests and nothing else.
+ * a store with its opening hours, a category, an item and a loyalty scheme. Each answers prepared
+ * statements for one `db.batch`, and writes only the columns given (the rest keep the
+ * migrations' defaults), so a fixture says what matters to its tests and nothing else.
  *
  * @example
  * await db.batch([
@@ -282,6 +282,33 @@ export function otherGrocer(
       minimumSpend: 0,
       daysInAdvance: 1,
       hours,
+    }),
+  ]
+}
+
+export interface LoyaltySchemeSeed {
+  businessId: number
+  name?: string
+  pointsPerPound?: number
+  rewardThreshold?: number
+  /** Pence of store credit per reward. */
+  rewardValue?: number
+  isActive?: 0 | 1
+}
+
+/**
+ * The business's loyalty scheme (one per business: it replaces the one it has, as the demo
+ * business has one). Unless given: 1 point per £1, £2.50 every 250 points, as the demo data.
+ */
+export function loyaltyScheme(db: D1Database, seed: LoyaltySchemeSeed): Array<D1PreparedStatement> {
+  return [
+    db.prepare('delete from loyalty_schemes where business_id = ?1').bind(seed.businessId),
+    insertRow(db, 'loyalty_schemes', {
+      name: 'Test Rewards',
+      pointsPerPound: 1,
+      rewardThreshold: 250,
+      rewardValue: 250,
+      ...seed,
     }),
   ]
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../schemas/order-states.ts'
 import type { StoreOrderAction, StoreOrderActionRequest } from '../../../schemas/store-orders.ts'
 import { AppError } from '../../lib/errors.ts'
+import { loyaltyAfterAction } from '../loyalty/order-points.ts'
 import { canSeeOrder, orderNotFound, type StoreStaff, transitionFor } from './access.ts'
 import {
   afterCommit,
@@ -313,6 +314,7 @@ async function effectsOf(
         return 0
     }
   })
+  await loyaltyAfterAction(env.DB, after.id, action.type, now)
   const message = trackingMessage(
     action.type,
     moneyBack,

@@ -4,7 +4,8 @@ import type { CardGateway } from '../../../../schemas/checkout.ts'
  * What "forget me" does to each table, in one place so the whole erasure can be read and reviewed
  * at once (README "Privacy"). Erasure is by nature about every table that holds a shopper's
  * personal data, so this module writes to tables other domains own, through statements only
- * (ADR 004: the caller puts them in one batch).
+ * (ADR 004: the caller puts them in one batch). Loyalty accounts and transactions stay as they
+ * are: points, kinds and order numbers, with descriptions that never name the member.
  */
 
 /** The member being forgotten, as their data names them. */
