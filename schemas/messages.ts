@@ -220,6 +220,7 @@ export const MESSAGES = {
   creditGoodwillTooMuch: 'Goodwill credit can be at most %s.',
   creditGuestOrder: 'This order was placed by a guest, who cannot hold store credit.',
   orderTrackingCreditReturned: '%s has been returned to your store credit.',
+  orderTrackingPicked: 'Your order has been picked.',
   // Spec §4 tracking messages (sent to store; accepted and being picked; driver en route;
   // delivered; a delivery problem telling the customer to contact the store), then ours for the
   // endings with money back (ADR 017):

@@ -195,3 +195,21 @@ export async function creditAvailableForBasket(
     .first<{ available: number }>()
   return row?.available ?? 0
 }
+
+/**
+ * What picking took off the order beyond what the card still pays (ADR 017 caps the adjustment
+ * at the card's part, so the order's total stops at 0): that part was paid with credit.
+ */
+export async function pickingBeyondCard(db: D1Database, orderId: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `select max(0, -(select coalesce(sum(k.charged_price - l.total_price), 0)
+                       from order_line_picks k join order_lines l on l.id = k.order_line_id
+                       where k.order_id = o.id)
+                     - (o.original_total - o.refund - o.tip_refund)) as beyond
+       from orders o where o.id = ?1`
+    )
+    .bind(orderId)
+    .first<{ beyond: number }>()
+  return row?.beyond ?? 0
+}
