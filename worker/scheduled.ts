@@ -49,7 +49,8 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   if (staffSecrets.status === 'rejected') {
     failures.push(['staff secrets purge failed', staffSecrets.reason])
   }
-  if (credit.status === 'rejected') failures.push(['abandoned credit release failed', credit.reason])
+  if (credit.status === 'rejected')
+    failures.push(['abandoned credit release failed', credit.reason])
   for (const [event, error] of failures) logError(error, { event })
   if (failures[0]) throw failures[0][1]
 }

@@ -27,6 +27,7 @@ import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
 import { staff } from './staff/routes.ts'
 import { storeOrders } from './store-orders/routes.ts'
+import { memberCredit } from './credit/routes.ts'
 import { stores } from './stores/routes.ts'
 import { tracking } from './tracking/routes.ts'
 
@@ -40,6 +41,7 @@ const domains: ReadonlyArray<Domain> = [
   memberAddresses,
   memberProfile,
   memberPrivacy,
+  memberCredit,
   location,
   deliveries,
   slots,

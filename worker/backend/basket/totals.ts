@@ -200,7 +200,11 @@ export function creditOutcome(
   const useCredit = credit?.useCredit ?? true
   const creditApplied =
     balance !== null && useCredit ? Math.max(0, Math.min(balance, beforeCredit)) : 0
-  return { creditAvailable: balance === null ? null : Math.max(0, balance), creditApplied, useCredit }
+  return {
+    creditAvailable: balance === null ? null : Math.max(0, balance),
+    creditApplied,
+    useCredit,
+  }
 }
 
 /**
@@ -244,10 +248,7 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   const serviceFee = itemCount === 0 ? 0 : terms.serviceFee
   const tip = delivery ? terms.tip : 0
   const minimumSpend = delivery ? terms.deliveryMinimumSpend : terms.collectionMinimumSpend
-  const beforeCredit = Math.max(
-    0,
-    discounted - couponDiscount + deliveryFee + serviceFee + tip
-  )
+  const beforeCredit = Math.max(0, discounted - couponDiscount + deliveryFee + serviceFee + tip)
   const credit = creditOutcome(input.credit, beforeCredit)
 
   return {

@@ -37,7 +37,12 @@ export function spendOrderCreditStatement(
          and o.credit_applied > 0
        on conflict (customer_id, reference) do nothing`
     )
-    .bind(businessId, businessOrderId, formatMessage('creditSpentOnOrder', businessOrderId), now.toISOString())
+    .bind(
+      businessId,
+      businessOrderId,
+      formatMessage('creditSpentOnOrder', businessOrderId),
+      now.toISOString()
+    )
 }
 
 const RETURN_INSERT = `insert into customer_credit_ledger (business_id, customer_id, amount, kind,

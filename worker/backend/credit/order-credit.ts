@@ -22,8 +22,17 @@ async function returnedAmount(
 }
 
 /** Everything the order still holds ('order:<id>:return'): its end or a full refund. */
-export async function returnOrderCredit(db: D1Database, orderId: number, now: Date): Promise<number> {
-  return returnedAmount(db, returnOrderCreditStatement(db, orderId, now), orderId, `order:${orderId}:return`)
+export async function returnOrderCredit(
+  db: D1Database,
+  orderId: number,
+  now: Date
+): Promise<number> {
+  return returnedAmount(
+    db,
+    returnOrderCreditStatement(db, orderId, now),
+    orderId,
+    `order:${orderId}:return`
+  )
 }
 
 /** Part of what the order holds: a partial refund beyond what the card paid. */

@@ -324,7 +324,9 @@ async function effectsOf(
         return 0
     }
   })
-  const creditBack = await afterCommit('credit return', after.id, 0, () => giveCreditBack(env.DB, after, action.type, write, now))
+  const creditBack = await afterCommit('credit return', after.id, 0, () =>
+    giveCreditBack(env.DB, after, action.type, write, now)
+  )
   const message = trackingMessageWithCredit(
     action.type,
     moneyBack,
