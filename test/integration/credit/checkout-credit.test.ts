@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BasketSchema } from '../../../schemas/basket.ts'
+import { OrderSummarySchema } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { releaseAbandonedCredit } from '../../../worker/backend/credit/abandoned.ts'
 import { expectOk } from '../checkout/fixtures.ts'
+import { makePayment, paymentBody } from '../payments/fixtures.ts'
 import { newMember, seedCheckout } from '../member/orders-fixtures.ts'
 import {
   balanceOf,
@@ -145,5 +147,32 @@ describe('spending at checkout', () => {
       ['order_credit_returned', 300],
     ])
     expect(await balanceOf(customerId)).toBe(300)
+  })
+
+  it('credit covering everything confirms the order with no gateway call', async () => {
+    const member = await newMember()
+    const customerId = await customerIdOf(member.email)
+    const { ready, total } = await memberBasket(member)
+    await giveCredit(customerId, total + 250)
+    const placed = await processOrder(member, ready, 'paymentCard')
+    expect(placed.status, JSON.stringify(placed.json)).toBe(200)
+    const draft = OrderSummarySchema.parse(placed.json)
+    expect(draft.totals).toMatchObject({ creditApplied: total, total: 0 })
+    const result = await makePayment(
+      paymentBody({ ready, orderId: draft.draftOrderId, businessOrderId: '', total: 0, bearer: '' })
+    )
+    expect(result).toMatchObject({ status: 'succeeded', amount: 0, redirect: null })
+    expect(await orderMoney(draft.draftOrderId)).toMatchObject({
+      status: 'sent_to_store',
+      credit_applied: total,
+      total: 0,
+    })
+    const payments = await env.DB.prepare(
+      'select gateway, amount, gateway_order_id from payments where order_id = ?1'
+    )
+      .bind(draft.draftOrderId)
+      .all()
+    expect(payments.results).toEqual([{ gateway: 'cash', amount: 0, gateway_order_id: null }])
+    expect(await balanceOf(customerId)).toBe(250)
   })
 })
