@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GOODWILL_CREDIT_MAX_PENCE } from '../../../schemas/constants.ts'
 import { CreditSummarySchema } from '../../../schemas/credit.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { StoreOrderDetailSchema } from '../../../schemas/store-orders.ts'
 import { deliver, newMember, type Member } from '../member/orders-fixtures.ts'
 import { send } from '../member/profile-fixtures.ts'
@@ -12,6 +12,7 @@ import {
   cashOrder,
   detail,
   type SignedInStaff,
+  shopperEmails,
   staffCall,
   storeTeam,
   STORES,
@@ -68,6 +69,22 @@ describe('credit back when the order ends', () => {
       ['order_credit_returned', 400],
     ])
     expect(await balanceOf(order.customerId)).toBe(400)
+  })
+
+  it('cancel returns the credit and tells the shopper so', async () => {
+    const order = await paidWithCredit(() => 250)
+    await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'cancel',
+      reason: 'Out of stock',
+    })
+    expect(await orderLedger(order.orderId)).toEqual([
+      ['order_payment', -250],
+      ['order_credit_returned', 250],
+    ])
+    const [email] = await shopperEmails(order.member.email)
+    expect(email?.message).toBe(
+      `${MESSAGES.orderTrackingCancelledCash} ${formatMessage('orderTrackingCreditReturned', '£2.50')}`
+    )
   })
 
   it('refund_order after delivery returns the credit beside the money', async () => {
