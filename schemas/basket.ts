@@ -138,6 +138,11 @@ export const UpdateBasketItemRequestSchema = BasketScopeSchema.extend({
 
 export const RemoveBasketItemRequestSchema = BasketScopeSchema.extend({ basketLineId: IdSchema })
 
+/** POST /basket/credit: pay with the member's store credit or not (ADR 020). */
+export const UpdateBasketCreditRequestSchema = BasketScopeSchema.extend({
+  useCredit: z.boolean({ error: MESSAGES.validationError }),
+})
+
 /**
  * The shopper's substitution preference ("Allow substitutes", on by default): for one line
  * (basketLineId), one meal deal (basketMealDealId), or, naming neither, every line and meal deal
@@ -319,10 +324,17 @@ export const BasketTotalsSchema = z.object({
   deliveryFee: MoneySchema,
   serviceFee: MoneySchema,
   tip: MoneySchema,
+  /** What is left to pay, after store credit (creditApplied). */
   total: MoneySchema,
   minimumSpend: MoneySchema,
   minimumSpendShortfall: MoneySchema,
   freeDeliveryThreshold: MoneySchema.nullable(),
+  /** The member's store credit balance (ADR 020); null for a guest basket. */
+  creditAvailable: MoneySchema.nullable(),
+  /** Credit spent on this basket: min(balance, total before credit) when useCredit, else 0. */
+  creditApplied: MoneySchema,
+  /** The shopper's choice to pay with their credit (on by default). */
+  useCredit: z.boolean(),
 })
 
 /** What the basket and slot pages need of the basket's store. */

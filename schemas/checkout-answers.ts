@@ -86,6 +86,8 @@ export const OrderTotalsSchema = z.object({
   deliveryCost: MoneySchema,
   serviceFee: MoneySchema,
   deliveryTip: MoneySchema,
+  /** Store credit the order spent (ADR 020): shown as 'Store credit −£5.00'; total is net of it. */
+  creditApplied: MoneySchema,
   total: MoneySchema,
   currency: z.string().length(3),
 })

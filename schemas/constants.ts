@@ -156,3 +156,13 @@ export const REVIEW_EDIT_DAYS = 14
  * represent the business). Pages still show the average and the count from the first review.
  */
 export const STORE_RATING_MIN_REVIEWS = 5
+
+/**
+ * Store credit (ADR 020). An unpaid order (a draft never paid, a payment that finally failed)
+ * holds the credit it would spend for this long after its last change, then gives it back.
+ */
+export const UNPAID_ORDER_CREDIT_HOLD_HOURS = 24
+/** The most goodwill credit a manager may give in one go, in pence (every business). */
+export const GOODWILL_CREDIT_MAX_PENCE = 5000
+/** Entries GET /member/credit answers, newest first. */
+export const CREDIT_HISTORY_LIMIT = 50

@@ -1,5 +1,8 @@
 import { z } from 'zod'
+import { IdempotencyKeySchema } from './checkout.ts'
 import { MoneySchema } from './common.ts'
+import { MESSAGES } from './messages.ts'
+import { StoreOrderDetailRequestSchema } from './store-orders.ts'
 
 /**
  * Store credit (ADR 020): one ledger per member, never below zero, every entry with its reason.
@@ -38,3 +41,28 @@ export const CreditSummarySchema = z.object({
   entries: z.array(CreditEntrySchema),
 })
 export type CreditSummary = z.infer<typeof CreditSummarySchema>
+
+/** What a manager gives from the console (ADR 020): goodwill, or a refund as credit. */
+export const STAFF_CREDIT_KINDS = ['goodwill', 'refund_as_credit'] as const
+
+/**
+ * POST /staff/orders/credit (store manager or operator). goodwill: any amount up to
+ * GOODWILL_CREDIT_MAX_PENCE; refund_as_credit: instead of a card refund, lowers what the order
+ * owes, at most what is left to refund. A reason is required (the order's history keeps it; the
+ * member's credit history says only what kind of credit it was). Idempotent on the
+ * Idempotency-Key header or idempotencyKey.
+ */
+export const StaffOrderCreditRequestSchema = StoreOrderDetailRequestSchema.extend({
+  idempotencyKey: IdempotencyKeySchema.optional(),
+  amount: z
+    .number({ error: MESSAGES.creditAmountInvalid })
+    .int({ error: MESSAGES.creditAmountInvalid })
+    .min(1, { error: MESSAGES.creditAmountInvalid }),
+  kind: z.enum(STAFF_CREDIT_KINDS, { error: MESSAGES.validationError }),
+  reason: z
+    .string({ error: MESSAGES.orderActionReasonRequired })
+    .trim()
+    .min(1, { error: MESSAGES.orderActionReasonRequired })
+    .max(500, { error: MESSAGES.validationError }),
+})
+export type StaffOrderCreditRequest = z.output<typeof StaffOrderCreditRequestSchema>

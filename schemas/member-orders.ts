@@ -102,6 +102,8 @@ export const MemberOrderMoneySchema = z.object({
   deliveryCost: MoneySchema,
   serviceFee: MoneySchema,
   deliveryTip: MoneySchema,
+  /** Store credit the order spent (ADR 020): shown as 'Store credit −£5.00'; total is net of it. */
+  creditApplied: MoneySchema,
   tipRefund: MoneySchema,
   refund: MoneySchema,
   originalTotal: MoneySchema,

@@ -210,6 +210,17 @@ export const MESSAGES = {
   orderDriverNotAtStore: 'This driver does not work at this store.',
   orderRefundTooMuch: 'This is more than is left to refund on the order.',
   orderNotPaid: 'This order has no payment to refund.',
+  // Not in the spec (store credit, ADR 020). Ledger descriptions never name a person.
+  creditChanged: 'Your store credit has changed. Please check your total.',
+  creditSpentOnOrder: 'Paid towards order %s',
+  creditReturnedFromOrder: 'Returned from order %s',
+  creditGoodwill: 'A gift from the store',
+  creditRefundedAsCredit: 'Refunded as store credit for order %s',
+  creditAmountInvalid: 'Please enter an amount in pence of at least 1.',
+  creditGoodwillTooMuch: 'Goodwill credit can be at most %s.',
+  creditGuestOrder: 'This order was placed by a guest, who cannot hold store credit.',
+  orderTrackingCreditReturned: '%s has been returned to your store credit.',
+  orderTrackingPicked: 'Your order has been picked.',
   // Spec §4 tracking messages (sent to store; accepted and being picked; driver en route;
   // delivered; a delivery problem telling the customer to contact the store), then ours for the
   // endings with money back (ADR 017):

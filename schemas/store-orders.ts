@@ -170,6 +170,8 @@ export const StoreOrderMoneySchema = z.object({
   subtotal: MoneySchema,
   deliveryCost: MoneySchema,
   deliveryTip: MoneySchema,
+  /** Store credit the order spent (ADR 020): shown as 'Store credit −£5.00'; total is net of it. */
+  creditApplied: MoneySchema,
   originalTotal: MoneySchema,
   /** Signed: substitutions and short picks make it negative. */
   totalAdjustment: z.int(),

@@ -2,6 +2,7 @@ import { sweepLoginFailures } from './backend/auth/login-attempts.ts'
 import { handleOverdueOrders, retryOwedVoids } from './local-backend.ts'
 import { purgeExpiredStaffSecrets } from './backend/staff/repo.ts'
 import { sweepExpiredReservations } from './backend/slots/reservations-repo.ts'
+import { releaseAbandonedCredit } from './backend/credit/abandoned.ts'
 import { eventTime } from './lib/clock.ts'
 import { logError } from './lib/log.ts'
 
@@ -15,17 +16,19 @@ import { logError } from './lib/log.ts'
  * - deletes failed password checks older than an hour, which no longer count (login-attempts.ts);
  * - alerts the managers of a paid order nobody accepted within the store's window, and rejects it
  *   at twice the window, with a reject's effects (ADR 017; store-orders/cron.ts);
- * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations.
+ * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations;
+ * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020).
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = eventTime(env, controller.scheduledTime)
-  const [sweep, voids, failedLogins, overdue, staffSecrets] = await Promise.allSettled([
+  const [sweep, voids, failedLogins, overdue, staffSecrets, credit] = await Promise.allSettled([
     sweepExpiredReservations(env.DB, now),
     retryOwedVoids(env, now),
     sweepLoginFailures(env.DB, now),
     handleOverdueOrders(env, now),
     purgeExpiredStaffSecrets(env.DB, now),
+    releaseAbandonedCredit(env.DB, now),
   ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
     console.log(JSON.stringify({ event: 'slot holds expired', expired: sweep.value }))
@@ -46,6 +49,8 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   if (staffSecrets.status === 'rejected') {
     failures.push(['staff secrets purge failed', staffSecrets.reason])
   }
+  if (credit.status === 'rejected')
+    failures.push(['abandoned credit release failed', credit.reason])
   for (const [event, error] of failures) logError(error, { event })
   if (failures[0]) throw failures[0][1]
 }

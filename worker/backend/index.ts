@@ -28,6 +28,7 @@ import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
 import { staff } from './staff/routes.ts'
 import { storeOrders } from './store-orders/routes.ts'
+import { memberCredit } from './credit/routes.ts'
 import { stores } from './stores/routes.ts'
 import { tracking } from './tracking/routes.ts'
 
@@ -42,6 +43,7 @@ const domains: ReadonlyArray<Domain> = [
   memberProfile,
   memberPrivacy,
   loyalty,
+  memberCredit,
   location,
   deliveries,
   slots,

@@ -65,6 +65,7 @@ describe('process-order', () => {
       deliveryCost: basket.totals.deliveryFee,
       serviceFee: basket.totals.serviceFee,
       deliveryTip: basket.totals.tip,
+      creditApplied: basket.totals.creditApplied,
       total: basket.totals.total,
       currency: 'GBP',
     })

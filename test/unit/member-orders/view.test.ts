@@ -66,6 +66,7 @@ const ROW: MemberOrderRow = {
   delivery_cost: 0,
   service_fee: 0,
   delivery_tip: 0,
+  credit_applied: 0,
   tip_refund: 0,
   refund: 0,
   original_total: 1000,

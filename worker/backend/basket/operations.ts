@@ -10,6 +10,7 @@ import type {
   UpdateBasketItemRequestSchema,
   UpdateBasketRequestSchema,
   UpdateTipRequestSchema,
+  UpdateBasketCreditRequestSchema,
   UpdateSubstitutesRequestSchema,
   ClaimBasketRequestSchema,
 } from '../../../schemas/basket.ts'
@@ -29,6 +30,7 @@ import {
   mealDealQuantityStatement,
   substitutesStatements,
   tipStatement,
+  useCreditStatement,
   updateLineStatements,
   emptyBasketStatements,
   insertLineStatements,
@@ -371,6 +373,16 @@ export async function updateTip(
 ): Promise<Basket> {
   return changeBasket(call, body.businessId, body.basketToken, (rows) => [
     tipStatement(call.db, rows.basket.id, body.tip),
+  ])
+}
+
+/** POST /basket/credit: pay with the member's store credit or not (ADR 020). */
+export async function updateBasketCredit(
+  call: BasketCall,
+  body: z.output<typeof UpdateBasketCreditRequestSchema>
+): Promise<Basket> {
+  return changeBasket(call, body.businessId, body.basketToken, (rows) => [
+    useCreditStatement(call.db, rows.basket.id, body.useCredit),
   ])
 }
 

@@ -66,6 +66,8 @@ export interface BasketRow {
   coupon_code: string | null
   coupon_needs_reapply: number
   tip: number
+  /** Pay with the member's store credit (migration 0033), 1 by default. */
+  use_credit: number
   location_postcode: string | null
   location_latitude: number | null
   location_longitude: number | null
@@ -186,6 +188,7 @@ export async function findBasketRows(
     q(
       `select b.id, b.business_id, b.store_id, b.customer_id, b.status, b.fulfilment_method,
          b.fulfilment_timing, b.coupon_id, b.coupon_code, b.coupon_needs_reapply, b.tip,
+         b.use_credit,
          b.location_postcode, b.location_latitude, b.location_longitude, b.version,
          json_extract(b.delivery_address_json, '$.postcode') as delivery_postcode,
          b.delivery_latitude, b.delivery_longitude,
@@ -481,6 +484,17 @@ export function ageConfirmedStatement(
   return db
     .prepare('update baskets set age_confirmed_at = ?2 where id = ?1')
     .bind(basketId, now.toISOString())
+}
+
+/** The shopper's choice to pay with their store credit (ADR 020). */
+export function useCreditStatement(
+  db: D1Database,
+  basketId: number,
+  useCredit: boolean
+): D1PreparedStatement {
+  return db
+    .prepare('update baskets set use_credit = ?2 where id = ?1')
+    .bind(basketId, useCredit ? 1 : 0)
 }
 
 export function tipStatement(db: D1Database, basketId: number, tip: number): D1PreparedStatement {

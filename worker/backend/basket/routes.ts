@@ -15,6 +15,7 @@ import {
   UpdateBasketRequestSchema,
   UpdateSubstitutesRequestSchema,
   UpdateTipRequestSchema,
+  UpdateBasketCreditRequestSchema,
 } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -36,6 +37,7 @@ import {
   updateBasketItem,
   updateSubstitutes,
   updateTip,
+  updateBasketCredit,
 } from './operations.ts'
 import { createRobotChecker } from '../robot-check.ts'
 import { now } from '../../lib/clock.ts'
@@ -213,6 +215,21 @@ basket.post(
     errors: ['not_found'],
   },
   ({ body }, c) => updateTip(call(c, body), body)
+)
+
+basket.post(
+  '/basket/credit',
+  {
+    summary: "Pay with the member's store credit, or not (on by default)",
+    description:
+      'Sets useCredit; totals.creditApplied is then min(balance, total before credit) and ' +
+      'totals.total what is left to pay. A guest basket has no credit (creditAvailable null). ' +
+      `${ANSWER} ${SCOPE}`,
+    body: UpdateBasketCreditRequestSchema,
+    response: BasketSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => updateBasketCredit(call(c, body), body)
 )
 
 basket.post(

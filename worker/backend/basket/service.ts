@@ -20,6 +20,7 @@ import {
 } from './repo.ts'
 import { findBasketByToken } from '../basket-ref-repo.ts'
 import { computeTotals, type TotalsDeal } from './totals.ts'
+import { creditAvailableForBasket } from '../credit/order-credit-repo.ts'
 
 /** A store of the business as the basket needs it: details, schedule and availability now. */
 export interface BasketStoreContext {
@@ -219,7 +220,12 @@ export async function readBasket(
   businessId: number,
   basketId: number,
   storeId: number | null,
-  now: Date
+  now: Date,
+  /**
+   * Whose store credit pays (ADR 020): the checkout names its caller (null: a guest, whatever
+   * member once claimed the basket); left out, the basket's member.
+   */
+  creditHolder?: number | null
 ): Promise<Basket> {
   const [rows, reservation] = await Promise.all([
     findBasketRows(db, businessId, basketId, storeId, now),
@@ -227,6 +233,8 @@ export async function readBasket(
   ])
   if (!rows) throw new AppError('not_found', MESSAGES.basketNotFound)
   const { basket } = rows
+  const holder = creditHolder === undefined ? basket.customer_id : creditHolder
+  const balance = holder === null ? null : await creditAvailableForBasket(db, holder, basket.id)
   const store =
     basket.store_id === null ? null : await loadStoreOrNull(db, businessId, basket.store_id, now)
   const choicesByLine = lineChoices(rows.selections)
@@ -287,6 +295,7 @@ export async function readBasket(
       collectionMinimumSpend: store?.details.collection.minimumSpend ?? 0,
       tip: basket.tip,
     },
+    credit: { balance, useCredit: basket.use_credit === 1 },
   })
 
   const changedLines = lines.filter((line) => line.priceChanged)

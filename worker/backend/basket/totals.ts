@@ -64,6 +64,15 @@ export interface TotalsInput {
   deals: ReadonlyArray<TotalsDeal>
   coupon: TotalsCoupon | null
   terms: TotalsTerms
+  /** The member's store credit (ADR 020); absent or balance null: a guest basket. */
+  credit?: TotalsCredit
+}
+
+export interface TotalsCredit {
+  /** The member's balance in pence, null for a guest basket. */
+  balance: number | null
+  /** The shopper's choice (baskets.use_credit); on by default. */
+  useCredit: boolean
 }
 
 export interface TotalsResult {
@@ -179,11 +188,32 @@ function couponOutcome(
 }
 
 /**
+ * Store credit on what is left to pay (ADR 020): the whole balance up to that amount when the
+ * shopper uses it; a guest has none (creditAvailable null). The minimum spend is on the goods,
+ * so credit never makes a basket fall short of it.
+ */
+export function creditOutcome(
+  credit: TotalsCredit | undefined,
+  beforeCredit: number
+): Pick<BasketTotals, 'creditAvailable' | 'creditApplied' | 'useCredit'> {
+  const balance = credit?.balance ?? null
+  const useCredit = credit?.useCredit ?? true
+  const creditApplied =
+    balance !== null && useCredit ? Math.max(0, Math.min(balance, beforeCredit)) : 0
+  return {
+    creditAvailable: balance === null ? null : Math.max(0, balance),
+    creditApplied,
+    useCredit,
+  }
+}
+
+/**
  * The basket's totals (formula of schemas/basket.ts): subtotal of the available lines and meal
  * deals; automatic deals on the lines; the coupon on what is left after deals (a coupon whose
  * conditions are not met stays with discount 0 and a message); delivery fee for delivery only,
  * waived at the free-delivery threshold or by a free-delivery coupon; fees are not charged on an
- * empty basket; the tip counts for delivery only.
+ * empty basket; the tip counts for delivery only; store credit last (creditOutcome), so total is
+ * what is left to pay.
  */
 export function computeTotals(input: TotalsInput): TotalsResult {
   const { terms } = input
@@ -218,6 +248,8 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   const serviceFee = itemCount === 0 ? 0 : terms.serviceFee
   const tip = delivery ? terms.tip : 0
   const minimumSpend = delivery ? terms.deliveryMinimumSpend : terms.collectionMinimumSpend
+  const beforeCredit = Math.max(0, discounted - couponDiscount + deliveryFee + serviceFee + tip)
+  const credit = creditOutcome(input.credit, beforeCredit)
 
   return {
     deals,
@@ -230,10 +262,11 @@ export function computeTotals(input: TotalsInput): TotalsResult {
       deliveryFee,
       serviceFee,
       tip,
-      total: Math.max(0, discounted - couponDiscount + deliveryFee + serviceFee + tip),
+      total: beforeCredit - credit.creditApplied,
       minimumSpend,
       minimumSpendShortfall: Math.max(0, minimumSpend - discounted),
       freeDeliveryThreshold: delivery ? terms.freeDeliveryThreshold : null,
+      ...credit,
     },
   }
 }

@@ -11,6 +11,10 @@ import { basketStateStatement } from '../basket-ref-repo.ts'
 import { confirmHoldStatements } from '../slots/reservations-repo.ts'
 import type { AddressColumns } from '../stores/repo.ts'
 import { ofCallingBrand } from '../order-brand.ts'
+import {
+  returnSupersededCreditStatement,
+  spendOrderCreditStatement,
+} from '../credit/order-credit-repo.ts'
 import type { CheckoutRow } from './repo.ts'
 
 /** An orders row with its store's name, as the readers here select it. */
@@ -47,6 +51,7 @@ export interface OrderRow {
   delivery_cost: number
   service_fee: number
   delivery_tip: number
+  credit_applied: number
   total: number
   currency: string
   placed_at: string | null
@@ -340,7 +345,9 @@ export function draftOrderStatements(
     `(select id from order_lines where order_id = ${orderId} and position = ${position})`
 
   const statements: Array<D1PreparedStatement> = [
-    // Only the newest draft of a basket can be paid: older unpaid drafts are superseded.
+    // Only the newest draft of a basket can be paid: older unpaid drafts are superseded, and
+    // give back the store credit they held before they end (ADR 020).
+    returnSupersededCreditStatement(db, row.id, now),
     db
       .prepare(
         `update orders set status = 'cancelled', updated_at = ?2
@@ -357,11 +364,11 @@ export function draftOrderStatements(
            instructions, messaging_device_id, referral_customer_id, referral_partner_id,
            coupon_id, coupon_code, coupon_discount, age_verified, subtotal, discount_total,
            delivery_cost, service_fee, delivery_tip, original_total, total, currency,
-           created_at, updated_at, brand_id)
+           created_at, updated_at, brand_id, credit_applied)
          values (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'draft', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
            ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27,
            (select id from customers where id = ?28 and business_id = ?1), ?29, ?30, ?31, ?32,
-           ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?39, ?40, ?41, ?41, ?42)`
+           ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?39, ?40, ?41, ?41, ?42, ?43)`
       )
       .bind(
         body.businessId,
@@ -405,8 +412,13 @@ export function draftOrderStatements(
         totals.total,
         input.currency,
         at,
-        input.brandId
+        input.brandId,
+        // A guest's order spends none (the basket's totals had no credit for a guest caller).
+        input.customerId === null ? 0 : totals.creditApplied
       ),
+    // The credit it spends, in the same batch: the ledger's trigger aborts it all when the
+    // balance no longer covers it.
+    spendOrderCreditStatement(db, body.businessId, businessOrderId, now),
     db
       .prepare(
         `insert into order_status_history (order_id, status, created_at)

@@ -340,6 +340,7 @@ export async function orderSummary(
       deliveryCost: row.delivery_cost,
       serviceFee: row.service_fee,
       deliveryTip: row.delivery_tip,
+      creditApplied: row.credit_applied,
       total: row.total,
       currency: row.currency,
     },

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readBasket, requireBasket } from '../basket/service.ts'
 import { idempotent } from '../idempotency-repo.ts'
+import { isCreditBelowZero } from '../credit/ledger-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { orderSummary, parseAddress } from './orders.ts'
 import {
@@ -29,7 +30,12 @@ import {
   findOrderingBusiness,
 } from './orders-repo.ts'
 import { type CheckoutRow, findCheckoutRow } from './repo.ts'
-import { assertNotMemberEmail, cardGatewayOf, type CheckoutCall } from './service.ts'
+import {
+  assertNotMemberEmail,
+  cardGatewayOf,
+  type CheckoutCall,
+  creditHolderOf,
+} from './service.ts'
 
 /** Crockford base32 without I, L, O, U: nothing to misread when read out on the phone. */
 const ORDER_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -142,7 +148,7 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
 
   const ref = await requireBasket(db, body.businessId, body.basketToken)
   const [basket, row, business, brand] = await Promise.all([
-    readBasket(db, body.businessId, ref.id, ref.storeId, now),
+    readBasket(db, body.businessId, ref.id, ref.storeId, now, creditHolderOf(call.caller)),
     findCheckoutRow(db, ref.id),
     findOrderingBusiness(db, body.businessId),
     // The basket's brand (the basket guard made sure it is the calling brand when one is named).
@@ -170,6 +176,12 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
       if (created === null) throw new Error('draft order vanished after insert')
       return orderSummary(db, body.businessId, created)
     } catch (error) {
+      // Another tab spent the credit this basket counted on: nothing was written (ADR 020).
+      if (isCreditBelowZero(error)) {
+        throw new AppError('conflict', MESSAGES.creditChanged, {
+          details: { reason: 'credit_changed' },
+        })
+      }
       if (!isUniqueOrderIdClash(error) || attempt >= 3) throw error
     }
   }

@@ -36,6 +36,11 @@ import { listSavedCards } from './saved-cards-repo.ts'
 /** Who is checking out: a member (with their customer id) or a guest (guest bearer or none). */
 export type CheckoutCaller = { kind: 'member'; customerId: number } | { kind: 'guest' }
 
+/** Whose store credit a checkout spends: the signed-in member's; a guest has none (ADR 020). */
+export function creditHolderOf(caller: CheckoutCaller): number | null {
+  return caller.kind === 'member' ? caller.customerId : null
+}
+
 /** What every checkout call runs with. */
 export interface CheckoutCall {
   db: D1Database
@@ -113,7 +118,7 @@ export async function checkoutState(
   const { db, now, caller } = call
   const ref = await requireBasket(db, businessId, basketToken)
   const [basket, row] = await Promise.all([
-    readBasket(db, businessId, ref.id, ref.storeId, now),
+    readBasket(db, businessId, ref.id, ref.storeId, now, creditHolderOf(caller)),
     findCheckoutRow(db, ref.id),
   ])
   const member =

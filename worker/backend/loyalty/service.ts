@@ -1,6 +1,5 @@
-import type { CreditSummary } from '../../../schemas/credit.ts'
 import type { LoyaltyProgress, LoyaltySummary } from '../../../schemas/loyalty.ts'
-import { creditBalance, creditEntries } from '../credit/ledger-repo.ts'
+import { creditSummary } from '../credit/service.ts'
 import { findScheme, loyaltyHistory, readAccount } from './repo.ts'
 import { progressTowardsReward } from './rules.ts'
 
@@ -40,34 +39,12 @@ export async function loyaltyProgress(
   }
 }
 
-/**
- * The member's store credit, read from the ledger. The credit domain's own summary (GET
- * /member/credit) answers the same shape; this small reader stands in until loyalty can call it.
- */
-export async function creditSummaryOf(db: D1Database, customerId: number): Promise<CreditSummary> {
-  const [balance, entries] = await Promise.all([
-    creditBalance(db, customerId),
-    creditEntries(db, customerId, HISTORY_LIMIT),
-  ])
-  return {
-    balance: Math.max(0, balance),
-    entries: entries.map((entry) => ({
-      id: entry.id,
-      amount: entry.amount,
-      kind: entry.kind,
-      description: entry.description,
-      businessOrderId: entry.business_order_id,
-      createdAt: entry.created_at,
-    })),
-  }
-}
-
 /** GET /member/loyalty/summary: progress, the points history and the credit. */
 export async function loyaltySummary(db: D1Database, member: MemberRef): Promise<LoyaltySummary> {
   const [progress, history, credit] = await Promise.all([
     loyaltyProgress(db, member),
     loyaltyHistory(db, member.customerId, HISTORY_LIMIT),
-    creditSummaryOf(db, member.customerId),
+    creditSummary(db, member.customerId),
   ])
   return {
     progress,

@@ -34,6 +34,7 @@ export interface MemberOrderRow {
   delivery_cost: number
   service_fee: number
   delivery_tip: number
+  credit_applied: number
   tip_refund: number
   refund: number
   original_total: number
@@ -55,7 +56,7 @@ const ORDER_COLUMNS = `o.id, o.business_order_id, o.status, o.status_code, o.ful
   s.slug as store_slug, s.name as store_name,
   (select coalesce(sum(l.quantity), 0) from order_lines l
    where l.order_id = o.id and l.parent_line_id is null) as items_count,
-  o.subtotal, o.discount_total, o.delivery_cost, o.service_fee, o.delivery_tip, o.tip_refund,
+  o.subtotal, o.discount_total, o.delivery_cost, o.service_fee, o.delivery_tip, o.credit_applied, o.tip_refund,
   o.refund, o.original_total, o.total_adjustment, o.total, o.currency, o.payment_method,
   o.delivery_address_json, o.age_verified, o.ready_for_collection_at, o.driver_latitude,
   o.driver_longitude, o.driver_updated_at, r.id as review_id`

@@ -186,6 +186,7 @@ export function detailOf(
       deliveryCost: row.delivery_cost,
       serviceFee: row.service_fee,
       deliveryTip: row.delivery_tip,
+      creditApplied: row.credit_applied,
       tipRefund: row.tip_refund,
       refund: row.refund,
       originalTotal: row.original_total,

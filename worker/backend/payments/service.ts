@@ -239,6 +239,9 @@ async function startPayment(
       throw fieldError(field, MESSAGES.paymentReturnUrlInvalid)
     }
   }
+  // Paid in full by store credit (ADR 020): nothing to take, so no gateway is called, whatever
+  // method the shopper chose; a zero attempt records it as cash does (confirmed at once).
+  if (order.total === 0) return payCash(env, order, body, now, true)
   if (body.paymentMethod === 'paymentCash') return payCash(env, order, body, now)
   if (body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex') {
     return startRealex(env, order, body, now)
@@ -268,7 +271,8 @@ async function payCash(
   env: PaymentsEnv,
   order: PayableOrder,
   body: MakePaymentRequest,
-  now: Date
+  now: Date,
+  byCredit = false
 ): Promise<PaymentResult> {
   const db = env.DB
   const at = now.toISOString()
@@ -293,7 +297,7 @@ async function payCash(
       pmtRef: null,
       at,
     }),
-    cashConfirmedStatement(db, order.orderId),
+    ...(byCredit ? [] : [cashConfirmedStatement(db, order.orderId)]),
     orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
   ])
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id

@@ -17,8 +17,9 @@ import {
   givePartBack,
   publishBoard,
   tellShopper,
-  trackingMessage,
 } from './effects.ts'
+import { giveCreditBack, trackingMessageWithCredit } from './credit-effects.ts'
+import { orderCreditHeld } from '../credit/order-credit-repo.ts'
 import { chargedPrice, lineRefundAmount, receivedUnits, type LineOutcome } from './pricing.ts'
 import { findStoreItem, findStoreOrder, orderPickLines, type StoreOrderRow } from './repo.ts'
 import { storeDrivers } from '../staff/repo.ts'
@@ -176,11 +177,20 @@ async function writeOf(
       write.change = { refundEverything: true }
       break
     case 'refund_lines': {
-      const refund = await lineRefundsOf(deps, row, action.lines)
+      // The card takes the refund first, up to what it paid; the rest is store credit the
+      // order spent (ADR 020), so the limit is both.
+      const held = await orderCreditHeld(deps.env.DB, row.id)
+      const refund = await lineRefundsOf(deps, row, action.lines, row.total + held)
+      const card = Math.min(refund.amount, row.total)
       write.guard = { refund: row.refund }
-      write.change = { refundPart: refund.amount }
+      write.change = { refundPart: card }
+      write.creditBack = refund.amount - card
       write.refundedLines = action.lines
-      write.history.detail = { amount: refund.amount, lines: action.lines }
+      write.history.detail = {
+        amount: refund.amount,
+        credit: refund.amount - card,
+        lines: action.lines,
+      }
       break
     }
     case 'deliver':
@@ -246,7 +256,8 @@ async function pickOf(
 async function lineRefundsOf(
   deps: ActionDeps,
   row: StoreOrderRow,
-  wanted: ReadonlyArray<{ lineId: number; quantity: number }>
+  wanted: ReadonlyArray<{ lineId: number; quantity: number }>,
+  limit: number
 ): Promise<{ amount: number }> {
   const lines = await orderPickLines(deps.env.DB, row.id)
   let amount = 0
@@ -270,7 +281,7 @@ async function lineRefundsOf(
     if (part === null) throw invalid(MESSAGES.orderRefundTooMuch)
     amount += part
   }
-  if (amount < 1 || amount > row.total) throw invalid(MESSAGES.orderRefundTooMuch)
+  if (amount < 1 || amount > limit) throw invalid(MESSAGES.orderRefundTooMuch)
   return { amount }
 }
 
@@ -314,12 +325,16 @@ async function effectsOf(
         return 0
     }
   })
+  const creditBack = await afterCommit('credit return', after.id, 0, () =>
+    giveCreditBack(env.DB, after, action.type, write, now)
+  )
   await loyaltyAfterAction(env.DB, after.id, action.type, now)
-  const message = trackingMessage(
+  const message = trackingMessageWithCredit(
     action.type,
     moneyBack,
     before.total - after.total,
-    before.payment_method === 'paymentCash'
+    before.payment_method === 'paymentCash',
+    creditBack
   )
   if (message !== null) {
     await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))

@@ -30,6 +30,9 @@ export interface StoreOrderRow {
   subtotal: number
   delivery_cost: number
   delivery_tip: number
+  credit_applied: number
+  /** The member who placed it (null: a guest); only store credit needs it. */
+  customer_id: number | null
   original_total: number
   total_adjustment: number
   refund: number
@@ -54,7 +57,7 @@ export interface StoreOrderRow {
 const ORDER_COLUMNS = `o.id, o.business_id, o.store_id, o.business_order_id, o.status, o.status_code,
   o.fulfilment_method, o.fulfilment_timing, o.slot_date, o.slot_starts_at, o.slot_ends_at,
   o.first_name, o.last_name, o.email, o.phone, o.delivery_address_json, o.instructions,
-  o.subtotal, o.delivery_cost, o.delivery_tip, o.original_total, o.total_adjustment, o.refund,
+  o.subtotal, o.delivery_cost, o.delivery_tip, o.credit_applied, o.customer_id, o.original_total, o.total_adjustment, o.refund,
   o.tip_refund, o.total, o.payment_method, o.placed_at, o.accepted_at, o.estimated_ready_at,
   o.picking_started_at, o.ready_for_collection_at, o.driver_id, d.name as driver_name,
   o.closing_reason, o.accept_alerted_at, s.order_accept_window_minutes as accept_window_minutes,

@@ -15,6 +15,9 @@ import { storeStaffOf } from './access.ts'
 import { staffAction } from './actions.ts'
 import type { EffectsEnv } from './effects.ts'
 import { storeBoard, storeOrderDetail } from './service.ts'
+import { StaffOrderCreditRequestSchema } from '../../../schemas/credit.ts'
+import { GOODWILL_CREDIT_MAX_PENCE } from '../../../schemas/constants.ts'
+import { giveStaffCredit } from './staff-credit.ts'
 
 /** The store console's orders: the board, one order, its actions (ADR 017). */
 export const storeOrders = createDomain('Store orders')
@@ -86,6 +89,44 @@ storeOrders.post(
       },
       async () => {
         const after = await staffAction({ env: effectsEnv(c), now: at }, staff, body)
+        return storeOrderDetail(c.env.DB, staff, after.id)
+      }
+    )
+    return answer.body
+  }
+)
+
+storeOrders.post(
+  '/staff/orders/credit',
+  {
+    summary: "Gives the order's member store credit: goodwill, or a refund as credit",
+    description:
+      `${STAFF_CALL} Store managers and operators only (others: forbidden ` +
+      `'${MESSAGES.orderActionWrongRole}'). kind goodwill: up to ${GOODWILL_CREDIT_MAX_PENCE} ` +
+      'pence; kind refund_as_credit: instead of a card refund, lowers what the order owes (refund ' +
+      `up, total down), at most what is left to refund ('${MESSAGES.orderRefundTooMuch}'). A ` +
+      "reason is required and kept in the order's history with the actor. A guest's order " +
+      `answers '${MESSAGES.creditGuestOrder}'. Idempotent like /staff/orders/action.`,
+    body: StaffOrderCreditRequestSchema,
+    response: StoreOrderDetailSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
+  },
+  async ({ body }, c) => {
+    const staff = await storeStaffOf(c, body)
+    const at = now(c.env)
+    const { idempotencyKey, ...request } = body
+    const key = c.req.header('idempotency-key') ?? idempotencyKey ?? crypto.randomUUID()
+    const answer = await idempotent(
+      c.env.DB,
+      {
+        businessId: body.businessId,
+        scope: 'store-orders.credit',
+        key,
+        request: { staffId: staff.staffId, ...request },
+        now: at,
+      },
+      async () => {
+        const after = await giveStaffCredit(effectsEnv(c), staff, body, key, at)
         return storeOrderDetail(c.env.DB, staff, after.id)
       }
     )

@@ -67,6 +67,8 @@ export interface ActionWrite {
   refundedLines?: ReadonlyArray<{ lineId: number; quantity: number }>
   /** reject, auto-reject, cancel: the slot's place goes back. */
   releaseSlot?: true
+  /** refund_lines: the part beyond what the card paid, given back as store credit (ADR 020). */
+  creditBack?: number
 }
 
 const ADJUSTMENT = `max(-(original_total - refund - tip_refund),

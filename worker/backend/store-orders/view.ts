@@ -195,6 +195,7 @@ export function detailOf(
       subtotal: row.subtotal,
       deliveryCost: row.delivery_cost,
       deliveryTip: row.delivery_tip,
+      creditApplied: row.credit_applied,
       originalTotal: row.original_total,
       totalAdjustment: row.total_adjustment,
       refund: row.refund,

@@ -1,0 +1,69 @@
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import type { OrderActionType } from '../../../schemas/order-states.ts'
+import {
+  returnOrderCredit,
+  returnOrderCreditPart,
+  returnPickingBeyondCard,
+} from '../credit/order-credit.ts'
+import type { StoreOrderRow } from './repo.ts'
+import { trackingMessage, type MoneyOutcome } from './effects.ts'
+
+/*
+ * The store credit side of an action's effects (ADR 020 "Refunds"): the card gives back what it
+ * paid (effects.ts), the credit the order spent comes back as credit. Idempotent by the ledger's
+ * references, so a double press or a retried effect gives it back once.
+ */
+
+/** The action's part that goes back as credit: the rest of a refund_lines beyond the card. */
+export interface CreditWrite {
+  token: string
+  creditBack?: number
+}
+
+/** Credit given back by a committed action, in pence (0: none, or given back before). */
+export async function giveCreditBack(
+  db: D1Database,
+  after: StoreOrderRow,
+  action: OrderActionType,
+  write: CreditWrite,
+  now: Date
+): Promise<MoneyOutcome> {
+  switch (action) {
+    case 'reject':
+    case 'auto_reject':
+    case 'cancel':
+    case 'unable_to_deliver':
+    case 'refund_order':
+      return returnOrderCredit(db, after.id, now)
+    case 'refund_lines':
+      return returnOrderCreditPart(db, after.id, write.creditBack ?? 0, write.token, now)
+    case 'finish_picking':
+      return returnPickingBeyondCard(db, after.id, now)
+    default:
+      return 0
+  }
+}
+
+/**
+ * The shopper's message with the credit that came back: the card's sentence (trackingMessage),
+ * then the credit's. An order the card paid nothing for (cash, or all credit) says so, not
+ * "£0.00 will be refunded".
+ */
+export function trackingMessageWithCredit(
+  action: OrderActionType,
+  moneyBack: MoneyOutcome,
+  fallbackAmount: number,
+  cash: boolean,
+  creditBack: MoneyOutcome
+): string | null {
+  if (creditBack <= 0) return trackingMessage(action, moneyBack, fallbackAmount, cash)
+  const credit = formatMessage('orderTrackingCreditReturned', formatMoney(creditBack))
+  const cardNothing = cash || (moneyBack <= 0 && fallbackAmount <= 0)
+  if (cardNothing && (action === 'refund_order' || action === 'refund_lines')) return credit
+  if (cardNothing && action === 'finish_picking') {
+    return `${MESSAGES.orderTrackingPicked} ${credit}`
+  }
+  const card = trackingMessage(action, moneyBack, fallbackAmount, cardNothing)
+  return card === null ? credit : `${card} ${credit}`
+}

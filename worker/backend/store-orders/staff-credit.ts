@@ -1,0 +1,82 @@
+import { GOODWILL_CREDIT_MAX_PENCE } from '../../../schemas/constants.ts'
+import type { StaffOrderCreditRequest } from '../../../schemas/credit.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import { AppError } from '../../lib/errors.ts'
+import { goodwillStatements, refundAsCreditStatements } from '../credit/staff-credit-repo.ts'
+import { canSeeOrder, orderNotFound, type StoreStaff } from './access.ts'
+import { afterCommit, type EffectsEnv, publishBoard, tellShopper } from './effects.ts'
+import { findStoreOrder, type StoreOrderRow } from './repo.ts'
+
+/*
+ * POST /staff/orders/credit (ADR 020): a manager (store manager or operator) gives the order's
+ * member store credit, as goodwill or as a refund instead of a card refund. Bad input answers 422
+ * with nothing written; a lost race (another refund meanwhile) 409.
+ */
+
+const MANAGERS = new Set(['operator', 'store_manager'])
+
+const invalid = (field: string, message: string) =>
+  new AppError('validation_error', message, { fields: [{ field, message }] })
+
+/** Gives the credit; answers the order as it is after it. */
+export async function giveStaffCredit(
+  env: EffectsEnv,
+  staff: StoreStaff,
+  request: StaffOrderCreditRequest,
+  key: string,
+  now: Date
+): Promise<StoreOrderRow> {
+  const db = env.DB
+  const row = await findStoreOrder(db, staff.businessId, staff.storeId, request.orderId)
+  if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
+  const role = staff.roles.find((held) => MANAGERS.has(held))
+  if (role === undefined) throw new AppError('forbidden', MESSAGES.orderActionWrongRole)
+  if (row.customer_id === null) throw invalid('orderId', MESSAGES.creditGuestOrder)
+  const write = {
+    orderId: row.id,
+    businessOrderId: row.business_order_id,
+    staffId: staff.staffId,
+    role,
+    status: row.status,
+    amount: request.amount,
+    reason: request.reason,
+    key,
+    at: now.toISOString(),
+  }
+  if (request.kind === 'goodwill') {
+    if (request.amount > GOODWILL_CREDIT_MAX_PENCE) {
+      const message = formatMessage('creditGoodwillTooMuch', formatMoney(GOODWILL_CREDIT_MAX_PENCE))
+      throw invalid('amount', message)
+    }
+    await db.batch(goodwillStatements(db, write))
+  } else {
+    if (request.amount > row.total) throw invalid('amount', MESSAGES.orderRefundTooMuch)
+    const [updated] = await db.batch(
+      refundAsCreditStatements(db, {
+        ...write,
+        expectedRefund: row.refund,
+        token: crypto.randomUUID(),
+      })
+    )
+    if ((updated?.meta.changes ?? 0) === 0) {
+      throw new AppError('conflict', MESSAGES.orderRefundTooMuch)
+    }
+  }
+  const after = await findStoreOrder(db, staff.businessId, staff.storeId, row.id)
+  if (!after) throw orderNotFound()
+  const message = formatMessage('orderTrackingCreditReturned', formatMoney(request.amount))
+  await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
+  await publishBoard(
+    env,
+    {
+      businessId: after.business_id,
+      storeId: after.store_id,
+      orderId: after.id,
+      status: after.status,
+      change: 'updated',
+    },
+    now
+  )
+  return after
+}
