@@ -339,6 +339,10 @@ export const MESSAGES = {
   reviewEditClosed: 'This review can no longer be changed.',
   reviewSaved: 'Thank you for your review.',
   reviewCommentTooLong: 'Your comment must be %s characters or fewer.',
+  // Not in the spec (the payment step's store credit switch, ADR 020):
+  storeCreditUsed: 'Your store credit is taken off this order.',
+  storeCreditKept: 'Your store credit is kept for another order.',
+  storeCreditUpdateFailed: 'Your store credit could not be changed. Please try again.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -22,6 +22,20 @@ export const BASKET_API = {
   removeCoupon: api('/basket/coupon/remove'),
   tip: api('/basket/tip'),
   substitutes: api('/basket/substitutes'),
+  /** Use the member's store credit on this basket, or keep it (ADR 020). */
+  credit: api('/basket/credit'),
+} as const
+
+/**
+ * Loyalty, store credit and referrals (ADR 020, ADR 021). Their pages render on the server; the
+ * paths are listed so every backend call the shop makes has one name.
+ */
+export const REWARDS_API = {
+  loyaltySummary: api('/member/loyalty/summary'),
+  credit: api('/member/credit'),
+  referralOffer: api('/referrals/offer'),
+  verifyReferralCode: api('/member/referral-code/verify'),
+  memberReferrals: api('/member/referrals'),
 } as const
 
 /** Spec §7 Location: the store search islands. */

@@ -11,10 +11,13 @@ import { basketSummaryLines, OrderLines } from '../components/checkout/OrderLine
 import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { PaymentForm } from '../islands/PaymentForm.tsx'
+import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
+import { basketCreditOf } from '../lib/rewards.ts'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })
+const StoreCreditSwitchIsland = island('StoreCreditSwitch', StoreCreditSwitch, { hydrate: 'load' })
 
 export interface CheckoutPaymentPageProps {
   chrome: PageChrome
@@ -62,11 +65,17 @@ export function CheckoutPaymentPage({
   timeSlotsHref,
   alert,
 }: CheckoutPaymentPageProps) {
+  const credit = basketCreditOf(state.basket.totals)
   return (
     <Layout chrome={chrome} interactive>
       <CheckoutFrame title="Payment" progress="payment" aside={<PaymentSummary state={state} />}>
         <SandboxBanner sandbox={state.sandbox} />
         <FormAlert id="payment-alert" message={alert ?? undefined} />
+        {credit.available !== null && credit.available > 0 ? (
+          <CheckoutCard title="Store credit" titleId="store-credit-title">
+            <StoreCreditSwitchIsland available={credit.available} useCredit={credit.useCredit} />
+          </CheckoutCard>
+        ) : null}
         <CheckoutCard>
           <PaymentFormIsland
             order={order}

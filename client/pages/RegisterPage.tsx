@@ -27,6 +27,9 @@ export const WHERE_HEARD_OPTIONS = [
   'Other',
 ] as const
 
+/** The optional referral code's field, also the query a friend's register link carries. */
+export const REFERRAL_CODE_FIELD = 'referralCode'
+
 export interface RegisterPageProps {
   chrome: PageChrome
   errors: FormErrors
@@ -79,6 +82,17 @@ export function RegisterPage({
             name="whereHeard"
             label="Where did you hear about us?"
             options={WHERE_HEARD_OPTIONS}
+            errors={errors}
+            values={values}
+          />
+          <TextField
+            idPrefix="register"
+            name={REFERRAL_CODE_FIELD}
+            maxLength={16}
+            label="Referral code"
+            autoComplete="off"
+            hint="From a friend's invitation link, if you have one."
+            required={false}
             errors={errors}
             values={values}
           />

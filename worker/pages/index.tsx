@@ -13,6 +13,8 @@ import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
 import { checkoutDetailsForm } from './checkout/details.tsx'
 import { hppResponseForm } from './checkout/hpp-response.ts'
 import { checkoutPaymentForm } from './checkout/payment.tsx'
+import { checkoutCreditForm } from './checkout/credit-form.ts'
+import { STORE_CREDIT_FORM_PATH } from '../../client/lib/payment-step.ts'
 import { captureDeepLink } from './deep-link.ts'
 import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
@@ -116,6 +118,7 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   // Checkout's no-JavaScript forms, behind the same guards as their pages.
   { path: routePath('checkout-details'), guards: [...CHECKOUT_GUARDS], form: checkoutDetailsForm },
   { path: routePath('checkout-payment'), guards: [...CHECKOUT_GUARDS], form: checkoutPaymentForm },
+  { path: STORE_CREDIT_FORM_PATH, guards: [...CHECKOUT_GUARDS], form: checkoutCreditForm },
   {
     path: routePath('checkout-payment-billing-address'),
     guards: [...CHECKOUT_GUARDS],

@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import type { PageChrome } from '../../client/components/Layout.tsx'
-import { RegisterPage } from '../../client/pages/RegisterPage.tsx'
+import { REFERRAL_CODE_FIELD, RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
+import { ReferralCodeSchema } from '../../schemas/referrals.ts'
 import type { AppEnv } from '../env.ts'
 import { rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
@@ -30,6 +31,7 @@ const ECHOED_FIELDS = [
   'phone',
   'whereHeard',
   'terms',
+  REFERRAL_CODE_FIELD,
   ...OPT_IN_FIELDS,
 ]
 
@@ -49,9 +51,22 @@ function renderRegister(
   })
 }
 
-/** The registration page (guest only). */
+/** The registration page (guest only); `?referralCode=` (a friend's link) fills in the code. */
 export function registerPage(c: Context<AppEnv>): Promise<Response> {
-  return renderRegister(c, { errors: {}, values: {}, redirect: loginOrigin(c) })
+  const referralCode = (c.req.query(REFERRAL_CODE_FIELD) ?? '').trim()
+  const values = referralCode ? { [REFERRAL_CODE_FIELD]: referralCode } : {}
+  return renderRegister(c, { errors: {}, values, redirect: loginOrigin(c) })
+}
+
+/**
+ * The optional referral code (ADR 021) as the register call's field: absent when left empty, the
+ * spec's message at the field when it cannot be a code. The backend says whether it exists.
+ */
+function referralCodeOf(typed: string | undefined): { referralCode?: string; error?: string } {
+  const text = (typed ?? '').trim()
+  if (!text) return {}
+  const parsed = ReferralCodeSchema.safeParse(text)
+  return parsed.success ? { referralCode: parsed.data } : { error: MESSAGES.referralCodeInvalid }
 }
 
 /**
@@ -83,11 +98,15 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     errors.confirmPassword = MESSAGES.passwordsDoNotMatch
   }
   if (form.terms !== 'yes') errors.terms = MESSAGES.termsRequired
+  const referral = referralCodeOf(form[REFERRAL_CODE_FIELD])
+  if (referral.error) errors[REFERRAL_CODE_FIELD] = referral.error
   if (!parsed.success || Object.keys(errors).length > 0)
     return renderRegister(c, { errors, values, redirect }, 422)
   try {
     const tokens = await c.var.backend.post('/auth/register', {
-      body: parsed.data,
+      body: referral.referralCode
+        ? { ...parsed.data, referralCode: referral.referralCode }
+        : parsed.data,
       schema: TokenResponseSchema,
     })
     rememberSession(c, tokens)

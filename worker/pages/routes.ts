@@ -22,10 +22,12 @@ import { memberCardsPage } from './member/cards.tsx'
 import { loginPage } from './login.tsx'
 import { menuItemPage } from './menu-item.tsx'
 import { memberDashboardPage } from './member/dashboard.tsx'
+import { memberLoyaltyPage } from './member/loyalty.tsx'
 import { memberOrderPage } from './member/order.tsx'
 import { memberOrdersPage } from './member/orders.tsx'
 import { myDetailsPage } from './member/details.tsx'
 import { profilePage } from './member/profile.tsx'
+import { referrerPage } from './referrer.tsx'
 import { registerPage } from './register.tsx'
 import { resetPasswordPage } from './reset-password.tsx'
 import { searchPage } from './search.tsx'
@@ -67,7 +69,7 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'forgotten-password': { ...GUEST, page: forgottenPasswordPage },
   // The confirmation after asking for a reset link.
   'forgotten-password-set': { ...GUEST, page: forgottenPasswordSentPage },
-  referrer: OPEN,
+  referrer: { ...OPEN, page: referrerPage },
   tv: OPEN,
   'store-all': { ...OPEN, page: storeAllPage },
   'stores-near-by': { ...OPEN, page: storesNearBy },
@@ -78,7 +80,7 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'member-my-details': { ...MEMBER, page: myDetailsPage },
   'member-profile': { ...MEMBER, page: profilePage },
   'member-cards': { ...MEMBER, page: memberCardsPage },
-  'member-loyalty': MEMBER,
+  'member-loyalty': { ...MEMBER, page: memberLoyaltyPage },
   'member-change-password': { ...MEMBER, page: changePasswordPage },
   // Reached from the reset email, signed out: only the token identifies the member.
   'member-reset-token-token': { ...OPEN, page: resetPasswordPage },

@@ -1,6 +1,7 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import type { OrderSummary } from '../../../schemas/checkout.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { creditAppliedOf, NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { TotalsRow } from '../basket/BasketTotals.tsx'
 
 /** One line as the checkout summaries list it. */
@@ -76,6 +77,8 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
 export function OrderTotalsList({ order }: { order: OrderSummary }) {
   const { totals } = order
   const delivery = order.fulfilmentMethod === 'delivery'
+  // The store credit the order used (ADR 020), on its totals or on the order itself.
+  const credit = creditAppliedOf(totals) || creditAppliedOf(order)
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
       <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />
@@ -94,8 +97,14 @@ export function OrderTotalsList({ order }: { order: OrderSummary }) {
       {totals.deliveryTip > 0 ? (
         <TotalsRow label="Driver tip" value={formatMoney(totals.deliveryTip)} />
       ) : null}
+      {credit > 0 ? (
+        <TotalsRow label={STORE_CREDIT_LABEL} value={`−${formatMoney(credit)}`} />
+      ) : null}
       <div className="my-1 border-t border-black/10" />
       <TotalsRow label="Total" value={formatMoney(totals.total)} strong />
+      {credit > 0 && totals.total === 0 ? (
+        <p className="font-semibold text-green-900">{NOTHING_TO_PAY}</p>
+      ) : null}
     </dl>
   )
 }

@@ -2,10 +2,7 @@ import type { ReactNode } from 'react'
 import { routePath, type RouteName } from '../../lib/routes.ts'
 import { Layout, type PageChrome } from '../Layout.tsx'
 
-/**
- * The member area's sections, in the order the navigation lists them. Loyalty joins when its page
- * exists: a link to a page that answers 501 is a broken promise.
- */
+/** The member area's sections, in the order the navigation lists them. */
 export const MEMBER_SECTIONS = [
   { route: 'member', label: 'My account' },
   { route: 'member-orders', label: 'My orders' },
@@ -13,6 +10,7 @@ export const MEMBER_SECTIONS = [
   { route: 'member-my-details', label: 'My details' },
   { route: 'member-profile', label: 'Profile and preferences' },
   { route: 'member-cards', label: 'Saved cards' },
+  { route: 'member-loyalty', label: 'Loyalty and store credit' },
   { route: 'member-change-password', label: 'Change password' },
 ] as const satisfies ReadonlyArray<{ route: RouteName; label: string }>
 

@@ -1,11 +1,12 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { creditAppliedOf, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 
 type Money = MemberOrderDetail['money']
 
 /**
  * Every Order field of spec §3 that is money: subtotal, delivery cost, delivery tip, tip refund,
- * refund, original total, total adjustment and total. Zero refunds and adjustments are left out
+ * refund, original total, store credit used (ADR 020), total adjustment and total. Zero refunds and adjustments are left out
  * (nothing happened); the rest always show.
  */
 export function OrderMoney({ money, method }: { money: Money; method: 'delivery' | 'collection' }) {
@@ -15,6 +16,8 @@ export function OrderMoney({ money, method }: { money: Money; method: 'delivery'
   if (money.serviceFee > 0) rows.push(['Service fee', formatMoney(money.serviceFee)])
   if (money.deliveryTip > 0) rows.push(['Delivery tip', formatMoney(money.deliveryTip)])
   rows.push(['Original total', formatMoney(money.originalTotal), true])
+  const credit = creditAppliedOf(money)
+  if (credit > 0) rows.push([STORE_CREDIT_LABEL, `−${formatMoney(credit)}`])
   if (money.totalAdjustment !== 0) {
     const sign = money.totalAdjustment > 0 ? '+' : '−'
     rows.push(['Total adjustment', `${sign}${formatMoney(Math.abs(money.totalAdjustment))}`])

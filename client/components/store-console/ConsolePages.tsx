@@ -8,7 +8,9 @@ import type {
 } from '../../../schemas/store-orders.ts'
 import { StoreBoard } from '../../islands/StoreBoard.tsx'
 import { DriverLocation } from '../../islands/DriverLocation.tsx'
-import { FormAlert } from '../forms/Form.tsx'
+import { FormAlert, type FormErrors, type FormValues } from '../forms/Form.tsx'
+import { creditAppliedOf } from '../../lib/rewards.ts'
+import { GiveCreditForm } from './GiveCreditForm.tsx'
 import { island } from '../Island.tsx'
 import type { PageChrome } from '../Layout.tsx'
 import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
@@ -216,6 +218,7 @@ export function OrderPage({
   error,
   boardHref,
   substitutes,
+  credit = null,
 }: {
   frame: Frame
   order: StoreOrderDetail
@@ -226,7 +229,11 @@ export function OrderPage({
   boardHref: string
   /** A line's substitute search, when the page was opened with one. */
   substitutes: SubstituteResults | null
+  /** A manager's "Give store credit" form with its refusals; null for other roles. */
+  credit?: { errors: FormErrors; values: FormValues } | null
 }) {
+  // The store credit the order used (ADR 020), on its money or on the order itself.
+  const creditUsed = creditAppliedOf(order.money) || creditAppliedOf(order)
   const picking = order.allowedActions.includes('mark_line')
   const { money } = order
   return (
@@ -270,6 +277,11 @@ export function OrderPage({
             <RefundLinesForm order={order} action={action} idempotencyKey={idempotencyKey} />
           </div>
         ) : null}
+        {credit ? (
+          <div className="mt-4">
+            <GiveCreditForm action={action} idempotencyKey={idempotencyKey} {...credit} />
+          </div>
+        ) : null}
       </section>
       <section aria-labelledby="picking" className="mt-6">
         <h2 id="picking" className="text-xl font-extrabold">
@@ -301,6 +313,12 @@ export function OrderPage({
         <dl className="mt-2 grid grid-cols-2 gap-y-1 text-sm sm:max-w-sm">
           <dt>Original total</dt>
           <dd className="text-right">{formatMoney(money.originalTotal)}</dd>
+          {creditUsed > 0 ? (
+            <>
+              <dt>Store credit used</dt>
+              <dd className="text-right">{formatMoney(creditUsed)}</dd>
+            </>
+          ) : null}
           <dt>Adjustment</dt>
           <dd className="text-right">
             {money.totalAdjustment < 0 ? '−' : ''}

@@ -1,6 +1,11 @@
 import type { MemberDashboard } from '../../../schemas/member-orders.ts'
 import { MemberShell, MEMBER_SECTIONS } from '../../components/member/MemberShell.tsx'
 import { ActionLink, OrderCard } from '../../components/member/OrderCard.tsx'
+import {
+  hasRewards,
+  RewardsCard,
+  type RewardsAtAGlance,
+} from '../../components/rewards/RewardsCard.tsx'
 import { ReorderButton } from '../../components/member/ReorderForm.tsx'
 import type { PageChrome } from '../../components/Layout.tsx'
 import { routePath } from '../../lib/routes.ts'
@@ -9,13 +14,19 @@ import { trackingPath } from '../../../schemas/tracking.ts'
 export interface MemberDashboardPageProps {
   chrome: PageChrome
   dashboard: MemberDashboard
+  /** Points and store credit; null when the shop could not say (the card is left out). */
+  rewards?: RewardsAtAGlance | null
 }
 
 /**
  * `/member`: a greeting, the newest order with its state and what can be done with it now (track
  * while tracking is offered, reorder), and a link to every section of the account.
  */
-export function MemberDashboardPage({ chrome, dashboard }: MemberDashboardPageProps) {
+export function MemberDashboardPage({
+  chrome,
+  dashboard,
+  rewards = null,
+}: MemberDashboardPageProps) {
   const { latestOrder } = dashboard
   return (
     <MemberShell chrome={chrome} active="member" title={`Hello, ${dashboard.firstName}`}>
@@ -51,6 +62,7 @@ export function MemberDashboardPage({ chrome, dashboard }: MemberDashboardPagePr
           </p>
         )}
       </section>
+      {hasRewards(rewards) ? <RewardsCard rewards={rewards} /> : null}
       <section aria-labelledby="sections-title" className="mt-8">
         <h2 id="sections-title" className="mb-3 text-xl font-bold">
           Your account

@@ -64,10 +64,10 @@ describe('member pages', () => {
       'My details',
       'Saved cards',
       'Change password',
+      'Loyalty and store credit',
     ]) {
       expect(text).toContain(section)
     }
-    expect(text).not.toContain('Loyalty')
   })
 
   it('/member/orders lists both, filters by status and refuses a bad date', async () => {

@@ -149,9 +149,9 @@ describe('guards', () => {
       .replace(/\+/g, '-')
       .replace(/\//g, '_')
     const signedIn = { cookie: `sf_access=eyJhbGciOiJIUzI1NiJ9.${payload}.sig; sf_session=member` }
-    // A page not built yet, so only the guard speaks (a built one would ask the backend).
-    const member = await get('/member/loyalty', { headers: signedIn })
-    expect(member.status).toBe(501)
+    // A member page that asks the backend nothing, so only the guard speaks.
+    const member = await get('/member/change-password', { headers: signedIn })
+    expect(member.status).toBe(200)
     const login = await get('/login', {
       headers: { ...signedIn, referer: 'http://localhost/faqs?x=1' },
     })

@@ -33,6 +33,10 @@ export const FLASH_MESSAGES = {
   staffInvitationAccepted: MESSAGES.staffInvitationAccepted,
   storeOrderUpdated: MESSAGES.storeOrderUpdated,
   staffNotAllowed: MESSAGES.staffNotAllowed,
+  // The payment step's store credit switch without JavaScript (ADR 020).
+  storeCreditUsed: MESSAGES.storeCreditUsed,
+  storeCreditKept: MESSAGES.storeCreditKept,
+  storeCreditUpdateFailed: MESSAGES.storeCreditUpdateFailed,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

@@ -1,9 +1,12 @@
 import type { Context } from 'hono'
 import { OrderPage } from '../../../client/components/store-console/ConsolePages.tsx'
 import {
+  ACTION_FIELDS,
   SUBSTITUTE_QUERY,
   type SubstituteResults,
 } from '../../../client/components/store-console/OrderActions.tsx'
+import { GIVE_CREDIT_ACTION } from '../../../client/components/store-console/GiveCreditForm.tsx'
+import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
 import { GlobalSearchRequestSchema, GlobalSearchResultSchema } from '../../../schemas/catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
@@ -23,6 +26,7 @@ import { formRefusal, readForm, safeParseForm } from '../forms.ts'
 import { storeOfPath } from './board.tsx'
 import { consoleFrame, pathId } from './frame.ts'
 import { actionOfForm, idempotencyKeyOf } from './order-form.ts'
+import { giveCreditInputOf, giveCreditValuesOf, mayGiveCredit } from './credit-form.ts'
 import { STORE_PATHS } from '../../lib/store-console-paths.ts'
 import { renderConsole } from './render.tsx'
 import { staffOrSignIn } from './session.ts'
@@ -91,7 +95,8 @@ async function renderOrder(
   order: StoreOrderDetail,
   error?: string,
   status: 200 | 409 | 422 | 429 = 200,
-  substitutes: SubstituteResults | null = null
+  substitutes: SubstituteResults | null = null,
+  creditForm: { errors: FormErrors; values: FormValues } = { errors: {}, values: {} }
 ): Promise<Response> {
   const at = new Date(nowMs(c.env)).toISOString()
   return renderConsole(
@@ -107,6 +112,7 @@ async function renderOrder(
         error={error}
         boardHref={STORE_PATHS.board(storeId)}
         substitutes={substitutes}
+        credit={mayGiveCredit(staff, storeId) ? creditForm : null}
       />
     ),
     status
@@ -134,6 +140,9 @@ export async function orderActionForm(c: Context<AppEnv>): Promise<Response> {
   const { staff } = signedIn
   const { storeId, orderId } = orderOfPath(c, staff)
   const form = await readForm(c)
+  if (form[ACTION_FIELDS.action] === GIVE_CREDIT_ACTION) {
+    return giveCreditForm(c, staff, storeId, orderId, form)
+  }
   const refuse = async (message: string, status: 409 | 422 | 429) =>
     renderOrder(c, staff, storeId, await orderDetail(c, storeId, orderId), message, status)
   const parsed = safeParseForm(StoreOrderActionRequestSchema, {
@@ -172,4 +181,59 @@ export async function orderActionForm(c: Context<AppEnv>): Promise<Response> {
   const back =
     c.req.query('from') === FROM_DRIVER ? STORE_PATHS.driver : STORE_PATHS.order(storeId, orderId)
   return redirectTo(c, back, 303)
+}
+
+/**
+ * The "Give store credit" form (a manager's, ADR 020): POST /staff/orders/credit. Done → back (303)
+ * with 'The order has been updated.'; refused → the page again with the errors at the fields.
+ */
+async function giveCreditForm(
+  c: Context<AppEnv>,
+  staff: StaffProfile,
+  storeId: number,
+  orderId: number,
+  form: Record<string, string>
+): Promise<Response> {
+  const values = giveCreditValuesOf(form)
+  const refuse = async (errors: FormErrors, status: 409 | 422 | 429) =>
+    renderOrder(
+      c,
+      staff,
+      storeId,
+      await orderDetail(c, storeId, orderId),
+      undefined,
+      status,
+      null,
+      {
+        errors,
+        values,
+      }
+    )
+  const input = giveCreditInputOf(form)
+  const key = idempotencyKeyOf(form)
+  if (!input.ok) return refuse(input.errors, 422)
+  if (!key) return refuse({ form: MESSAGES.validationError }, 422)
+  try {
+    await c.var.backend.post('/staff/orders/credit', {
+      body: {
+        businessId: c.var.brand.businessId,
+        storeId,
+        orderId,
+        amount: input.amount,
+        kind: input.kind,
+        reason: input.reason,
+      },
+      token: readStaffAccessToken(c),
+      idempotencyKey: key,
+      schema: StoreOrderDetailSchema,
+    })
+  } catch (error) {
+    if (error instanceof AppError && ['conflict', 'forbidden'].includes(error.code)) {
+      return refuse({ form: error.message }, error.code === 'conflict' ? 409 : 422)
+    }
+    const { errors, status } = formRefusal(c, error)
+    return refuse(errors, status)
+  }
+  setFlash(c, 'storeOrderUpdated')
+  return redirectTo(c, STORE_PATHS.order(storeId, orderId), 303)
 }

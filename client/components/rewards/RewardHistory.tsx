@@ -1,0 +1,101 @@
+import type { CreditSummary } from '../../../schemas/credit.ts'
+import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
+import type { LoyaltyTransaction } from '../../../schemas/loyalty.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import { signedMoney, signedPoints } from '../../lib/rewards.ts'
+import { dayMonthYear, localDate } from '../../lib/slots.ts'
+import { orderPath } from '../member/OrderCard.tsx'
+
+/** A history entry's date, in the shop's zone ('25 Nov 2026'). */
+function entryDate(iso: string): string {
+  return dayMonthYear(localDate(iso, DEFAULT_TIME_ZONE))
+}
+
+/** One row of a history: date, what happened (with its order), the signed amount. */
+function HistoryRow({
+  createdAt,
+  description,
+  businessOrderId,
+  amount,
+}: {
+  createdAt: string
+  description: string
+  businessOrderId: string | null
+  amount: string
+}) {
+  return (
+    <li className="flex items-start justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <p className="font-semibold">{description}</p>
+        <p className="text-sm text-ink/75">
+          <time dateTime={createdAt}>{entryDate(createdAt)}</time>
+          {businessOrderId ? (
+            <>
+              {' · '}
+              <a href={orderPath(businessOrderId)} className="font-semibold text-primary underline">
+                Order {businessOrderId}
+              </a>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <p className="shrink-0 font-bold tabular-nums">{amount}</p>
+    </li>
+  )
+}
+
+/** The points history, newest first as the backend answers it. */
+export function PointsHistory({ history }: { history: ReadonlyArray<LoyaltyTransaction> }) {
+  return (
+    <section aria-labelledby="points-history-title" className="mt-8">
+      <h2 id="points-history-title" className="mb-2 text-xl font-bold">
+        Points history
+      </h2>
+      {history.length === 0 ? (
+        <p className="text-ink/80">No points yet: they arrive when an order is delivered.</p>
+      ) : (
+        <ul className="divide-y divide-black/10 rounded-2xl border border-black/10 bg-white px-4">
+          {history.map((entry) => (
+            <HistoryRow
+              key={entry.id}
+              createdAt={entry.createdAt}
+              description={entry.description}
+              businessOrderId={entry.businessOrderId}
+              amount={`${signedPoints(entry.points)} points`}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The store credit balance and its history (ADR 020: every entry says why). */
+export function CreditHistory({ credit }: { credit: CreditSummary }) {
+  return (
+    <section aria-labelledby="credit-title" className="mt-8">
+      <h2 id="credit-title" className="text-xl font-bold">
+        Store credit
+      </h2>
+      <p className="mt-2 text-2xl font-extrabold tabular-nums">{formatMoney(credit.balance)}</p>
+      <p className="mt-1 text-ink/80">
+        Store credit comes off your next order at checkout, before you pay.
+      </p>
+      {credit.entries.length === 0 ? (
+        <p className="mt-3 text-ink/80">You have no store credit history yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-black/10 rounded-2xl border border-black/10 bg-white px-4">
+          {credit.entries.map((entry) => (
+            <HistoryRow
+              key={entry.id}
+              createdAt={entry.createdAt}
+              description={entry.description}
+              businessOrderId={entry.businessOrderId}
+              amount={signedMoney(entry.amount)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+import { useState, useSyncExternalStore } from 'react'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { FormAlert } from '../components/forms/Form.tsx'
+import type { IslandProps } from '../components/Island.tsx'
+import { postJson } from '../lib/api.ts'
+import { BASKET_API } from '../lib/api-paths.ts'
+import { actionFailureMessage } from '../lib/basket.ts'
+import { STORE_CREDIT_FORM_PATH, USE_CREDIT_FIELD } from '../lib/payment-step.ts'
+import { useCreditLabel } from '../lib/rewards.ts'
+
+export interface StoreCreditSwitchProps extends IslandProps {
+  /** The member's balance, in pence (more than 0, or the switch is not shown). */
+  available: number
+  /** Whether the basket uses it now (on by default). */
+  useCredit: boolean
+}
+
+const noChanges = () => () => {}
+const onClient = () => true
+const notOnServer = () => false
+
+/**
+ * "Use my £X.XX store credit" on the payment step (ADR 020). Without JavaScript a form post with
+ * an Update button (the page answers 303 back with a notice); hydrated, the switch calls the same
+ * backend route through /api and reloads the page, so the summary, the amount to pay and the
+ * total the payment form promises all come from the server's new totals at once.
+ */
+export function StoreCreditSwitch({ available, useCredit, islandId }: StoreCreditSwitchProps) {
+  const hydrated = useSyncExternalStore(noChanges, onClient, notOnServer)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | undefined>(undefined)
+  const id = `${islandId ?? 'store-credit'}-use`
+
+  async function change(checked: boolean) {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await postJson(BASKET_API.credit, { useCredit: checked })
+      window.location.reload()
+    } catch (failure) {
+      setError(actionFailureMessage(failure, MESSAGES.storeCreditUpdateFailed))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form method="post" action={STORE_CREDIT_FORM_PATH} className="flex flex-col gap-2">
+      <FormAlert id={`${id}-error`} message={error} />
+      <div className="flex flex-wrap items-center gap-3">
+        <label
+          htmlFor={id}
+          className="flex min-h-11 cursor-pointer items-center gap-3 font-semibold"
+        >
+          <input
+            id={id}
+            type="checkbox"
+            name={USE_CREDIT_FIELD}
+            value="1"
+            defaultChecked={useCredit}
+            disabled={busy}
+            onChange={(event) => void change(event.currentTarget.checked)}
+            className="size-5 accent-primary"
+          />
+          {useCreditLabel(available)}
+        </label>
+        {hydrated ? null : (
+          <button
+            type="submit"
+            className="min-h-11 rounded-full border-2 border-primary px-4 font-bold text-primary hover:bg-tint"
+          >
+            Update
+          </button>
+        )}
+      </div>
+    </form>
+  )
+}

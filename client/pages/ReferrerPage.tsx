@@ -1,0 +1,61 @@
+import type { MemberReferrals, ReferralOffer } from '../../schemas/referrals.ts'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { MyReferrals } from '../components/referrals/MyReferrals.tsx'
+import {
+  offerHeadline,
+  ReferralOfferSection,
+} from '../components/referrals/ReferralOfferSection.tsx'
+import { ReferralInvitation, type Invitation } from '../components/referrals/ReferralInvitation.tsx'
+import { routePath } from '../lib/routes.ts'
+
+export interface ReferrerPageProps {
+  chrome: PageChrome
+  offer: ReferralOffer
+  /** The code of the link a friend arrived by, checked; null without one. */
+  invitation: Invitation | null
+  /** The signed-in member's referrals and their absolute share link; null for a guest. */
+  mine: { referrals: MemberReferrals; shareUrl: string } | null
+}
+
+/**
+ * `/referrer` (ADR 021): the business's offer for everyone, a friend's invitation when the page was
+ * opened by a share link, and for a member their own link, widget and friends.
+ */
+export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPageProps) {
+  const headline = offerHeadline(offer)
+  return (
+    <Layout chrome={chrome} interactive={mine !== null}>
+      <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+        {invitation ? (
+          <ReferralInvitation invitation={invitation} signedIn={chrome.signedIn} />
+        ) : null}
+        <h1 className="text-3xl font-extrabold tracking-tight">{headline}</h1>
+        {offer.active ? (
+          <>
+            <ReferralOfferSection offer={offer} />
+            {mine ? (
+              <MyReferrals
+                referrals={mine.referrals}
+                shareUrl={mine.shareUrl}
+                shareText={headline}
+              />
+            ) : chrome.signedIn ? null : (
+              <p className="mt-8 rounded-2xl bg-tint p-5">
+                <a href={routePath('login')} className="font-semibold text-primary underline">
+                  Sign in
+                </a>{' '}
+                to get your link, or{' '}
+                <a href={routePath('register')} className="font-semibold text-primary underline">
+                  create an account
+                </a>
+                .
+              </p>
+            )}
+          </>
+        ) : (
+          <p className="mt-4 text-ink/80">This shop is not running referrals at the moment.</p>
+        )}
+      </div>
+    </Layout>
+  )
+}
