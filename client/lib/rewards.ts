@@ -44,31 +44,6 @@ export function shareUrl(origin: string, sharePath: string): string {
   return new URL(sharePath, origin).toString()
 }
 
-/** The store credit an order or a basket used: its `creditApplied`, 0 when it has none. */
-export function creditAppliedOf(money: object): number {
-  const applied = 'creditApplied' in money ? money.creditApplied : 0
-  return typeof applied === 'number' && applied > 0 ? applied : 0
-}
-
-/** A basket's store credit as the payment step offers it (schemas/basket.ts totals). */
-export interface BasketCredit {
-  /** The member's balance; null for a guest (nothing to offer). */
-  available: number | null
-  applied: number
-  useCredit: boolean
-}
-
-/** The credit fields of a basket's totals, read defensively (a guest basket has none). */
-export function basketCreditOf(totals: object): BasketCredit {
-  const available = 'creditAvailable' in totals ? totals.creditAvailable : null
-  const useCredit = 'useCredit' in totals ? totals.useCredit : false
-  return {
-    available: typeof available === 'number' ? available : null,
-    applied: creditAppliedOf(totals),
-    useCredit: useCredit === true,
-  }
-}
-
 /** The store credit row of a totals list: 'Store credit −£5.00'. */
 export const STORE_CREDIT_LABEL = 'Store credit'
 

@@ -12,7 +12,6 @@ import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { PaymentForm } from '../islands/PaymentForm.tsx'
 import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
-import { basketCreditOf } from '../lib/rewards.ts'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
 
 // Paying is the page: hydrate at once.
@@ -65,15 +64,15 @@ export function CheckoutPaymentPage({
   timeSlotsHref,
   alert,
 }: CheckoutPaymentPageProps) {
-  const credit = basketCreditOf(state.basket.totals)
+  const credit = state.basket.totals
   return (
     <Layout chrome={chrome} interactive>
       <CheckoutFrame title="Payment" progress="payment" aside={<PaymentSummary state={state} />}>
         <SandboxBanner sandbox={state.sandbox} />
         <FormAlert id="payment-alert" message={alert ?? undefined} />
-        {credit.available !== null && credit.available > 0 ? (
+        {credit.creditAvailable !== null && credit.creditAvailable > 0 ? (
           <CheckoutCard title="Store credit" titleId="store-credit-title">
-            <StoreCreditSwitchIsland available={credit.available} useCredit={credit.useCredit} />
+            <StoreCreditSwitchIsland available={credit.creditAvailable} useCredit={credit.useCredit} />
           </CheckoutCard>
         ) : null}
         <CheckoutCard>

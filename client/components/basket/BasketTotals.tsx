@@ -2,7 +2,7 @@ import type { Basket } from '../../../schemas/basket.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
 import { minimumSpendProgress } from '../../lib/basket.ts'
-import { basketCreditOf, NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
+import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { routePath } from '../../lib/routes.ts'
 
 /** One label/amount pair of a totals list (`<dl>`): the basket's and a placed order's. */
@@ -31,7 +31,6 @@ export function BasketTotals({ basket }: { basket: Basket }) {
   const { totals, coupon, deals } = basket
   const delivery = basket.fulfilmentMethod === 'delivery'
   // Store credit (ADR 020) comes off last: the total is what is left to pay.
-  const credit = basketCreditOf(totals)
   return (
     <dl aria-live="polite" className="flex flex-col gap-1.5 text-sm">
       <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />
@@ -58,12 +57,12 @@ export function BasketTotals({ basket }: { basket: Basket }) {
       {delivery && totals.tip > 0 ? (
         <TotalsRow label="Driver tip" value={formatMoney(totals.tip)} />
       ) : null}
-      {credit.applied > 0 ? (
-        <TotalsRow label={STORE_CREDIT_LABEL} value={`−${formatMoney(credit.applied)}`} />
+      {totals.creditApplied > 0 ? (
+        <TotalsRow label={STORE_CREDIT_LABEL} value={`−${formatMoney(totals.creditApplied)}`} />
       ) : null}
       <div className="my-1 border-t border-black/10" />
       <TotalsRow label="Total" value={formatMoney(totals.total)} strong />
-      {credit.applied > 0 && totals.total === 0 ? (
+      {totals.creditApplied > 0 && totals.total === 0 ? (
         <p className="font-semibold text-green-900">{NOTHING_TO_PAY}</p>
       ) : null}
     </dl>

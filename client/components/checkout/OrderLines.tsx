@@ -1,7 +1,7 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import type { OrderSummary } from '../../../schemas/checkout.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { creditAppliedOf, NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
+import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { TotalsRow } from '../basket/BasketTotals.tsx'
 
 /** One line as the checkout summaries list it. */
@@ -77,8 +77,8 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
 export function OrderTotalsList({ order }: { order: OrderSummary }) {
   const { totals } = order
   const delivery = order.fulfilmentMethod === 'delivery'
-  // The store credit the order used (ADR 020), on its totals or on the order itself.
-  const credit = creditAppliedOf(totals) || creditAppliedOf(order)
+  // The store credit the order used (ADR 020).
+  const credit = totals.creditApplied
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
       <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />

@@ -1,6 +1,6 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { creditAppliedOf, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
+import { STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 
 type Money = MemberOrderDetail['money']
 
@@ -16,7 +16,7 @@ export function OrderMoney({ money, method }: { money: Money; method: 'delivery'
   if (money.serviceFee > 0) rows.push(['Service fee', formatMoney(money.serviceFee)])
   if (money.deliveryTip > 0) rows.push(['Delivery tip', formatMoney(money.deliveryTip)])
   rows.push(['Original total', formatMoney(money.originalTotal), true])
-  const credit = creditAppliedOf(money)
+  const credit = money.creditApplied
   if (credit > 0) rows.push([STORE_CREDIT_LABEL, `−${formatMoney(credit)}`])
   if (money.totalAdjustment !== 0) {
     const sign = money.totalAdjustment > 0 ? '+' : '−'

@@ -9,7 +9,6 @@ import type {
 import { StoreBoard } from '../../islands/StoreBoard.tsx'
 import { DriverLocation } from '../../islands/DriverLocation.tsx'
 import { FormAlert, type FormErrors, type FormValues } from '../forms/Form.tsx'
-import { creditAppliedOf } from '../../lib/rewards.ts'
 import { GiveCreditForm } from './GiveCreditForm.tsx'
 import { island } from '../Island.tsx'
 import type { PageChrome } from '../Layout.tsx'
@@ -232,8 +231,8 @@ export function OrderPage({
   /** A manager's "Give store credit" form with its refusals; null for other roles. */
   credit?: { errors: FormErrors; values: FormValues } | null
 }) {
-  // The store credit the order used (ADR 020), on its money or on the order itself.
-  const creditUsed = creditAppliedOf(order.money) || creditAppliedOf(order)
+  // The store credit the order used (ADR 020).
+  const creditUsed = order.money.creditApplied
   const picking = order.allowedActions.includes('mark_line')
   const { money } = order
   return (

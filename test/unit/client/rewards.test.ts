@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  basketCreditOf,
-  creditAppliedOf,
   earnRuleText,
   progressText,
   shareUrl,
@@ -61,23 +59,6 @@ describe('share link', () => {
 })
 
 describe('store credit fields', () => {
-  it('reads the credit of a basket, none for a guest', () => {
-    expect(basketCreditOf({ total: 100 })).toEqual({
-      available: null,
-      applied: 0,
-      useCredit: false,
-    })
-    expect(
-      basketCreditOf({ total: 0, creditAvailable: 750, creditApplied: 500, useCredit: true })
-    ).toEqual({ available: 750, applied: 500, useCredit: true })
-  })
-
-  it('reads the credit an order used, 0 when absent or not a number', () => {
-    expect(creditAppliedOf({ creditApplied: 500 })).toBe(500)
-    expect(creditAppliedOf({ creditApplied: '500' })).toBe(0)
-    expect(creditAppliedOf({})).toBe(0)
-  })
-
   it('names the balance on the switch', () => {
     expect(useCreditLabel(750)).toBe('Use my £7.50 store credit')
   })
