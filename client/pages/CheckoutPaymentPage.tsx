@@ -72,7 +72,10 @@ export function CheckoutPaymentPage({
         <FormAlert id="payment-alert" message={alert ?? undefined} />
         {credit.creditAvailable !== null && credit.creditAvailable > 0 ? (
           <CheckoutCard title="Store credit" titleId="store-credit-title">
-            <StoreCreditSwitchIsland available={credit.creditAvailable} useCredit={credit.useCredit} />
+            <StoreCreditSwitchIsland
+              available={credit.creditAvailable}
+              useCredit={credit.useCredit}
+            />
           </CheckoutCard>
         ) : null}
         <CheckoutCard>
