@@ -22,6 +22,7 @@ import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import { payments } from './payments/routes.ts'
+import { referrals } from './referrals/routes.ts'
 import type { Domain } from './route-registry.ts'
 import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
@@ -40,6 +41,7 @@ const domains: ReadonlyArray<Domain> = [
   memberAddresses,
   memberProfile,
   memberPrivacy,
+  referrals,
   location,
   deliveries,
   slots,

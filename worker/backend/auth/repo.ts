@@ -58,9 +58,12 @@ export interface NewCustomer {
   now: string
 }
 
-/** The new customer's id, or null when the email is already registered with the business. */
-export async function insertCustomer(db: D1Database, c: NewCustomer): Promise<number | null> {
-  const row = await db
+/**
+ * The insert of a new customer, answering its id (no row when the email is already registered
+ * with the business); registration batches it with the referral of a friend (ADR 021).
+ */
+export function insertCustomerStatement(db: D1Database, c: NewCustomer): D1PreparedStatement {
+  return db
     .prepare(
       `insert into customers (business_id, email, password_hash, first_name, last_name, phone,
          where_heard, registration_type, email_verified_at, last_login_at, created_at, updated_at)
@@ -81,9 +84,8 @@ export async function insertCustomer(db: D1Database, c: NewCustomer): Promise<nu
       c.registrationType === 'registered' ? c.now : null,
       c.now
     )
-    .first<{ id: number }>()
-  return row?.id ?? null
 }
+
 
 export async function recordLogin(
   db: D1Database,

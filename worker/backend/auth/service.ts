@@ -23,7 +23,7 @@ import {
   findCustomer,
   findCustomerByEmail,
   findUsableResetCode,
-  insertCustomer,
+  insertCustomerStatement,
   insertNonce,
   recordLogin,
   replaceResetCode,
@@ -31,6 +31,7 @@ import {
   updatePasswordStatement,
   upsertDevice,
 } from './repo.ts'
+import { referralAtRegistration } from '../referrals/service.ts'
 import { type AuthDeps, startSession } from './sessions.ts'
 import { issueEmailVerificationCode } from './verification.ts'
 
@@ -90,17 +91,35 @@ export async function passwordLogin(
 export async function register(deps: AuthDeps, input: RegisterRequest): Promise<TokenResponse> {
   if (!(await businessExists(deps.db, input.businessId))) throw businessNotFound()
   const nowIso = deps.now.toISOString()
-  const customerId = await insertCustomer(deps.db, {
-    businessId: input.businessId,
-    email: input.email,
-    passwordHash: await hashPassword(input.password, deps.pepper),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phone: input.phone ?? null,
-    whereHeard: input.whereHeard ?? null,
-    registrationType: input.registrationType,
-    now: nowIso,
-  })
+  // The code is checked before anything is written: a bad one creates no account (ADR 021).
+  const referral = input.referralCode
+    ? await referralAtRegistration(
+        deps.db,
+        {
+          businessId: input.businessId,
+          email: input.email,
+          phone: input.phone ?? null,
+          deviceId: input.messagingDeviceId ?? null,
+        },
+        input.referralCode,
+        deps.now
+      )
+    : []
+  const [inserted] = await deps.db.batch([
+    insertCustomerStatement(deps.db, {
+      businessId: input.businessId,
+      email: input.email,
+      passwordHash: await hashPassword(input.password, deps.pepper),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone ?? null,
+      whereHeard: input.whereHeard ?? null,
+      registrationType: input.registrationType,
+      now: nowIso,
+    }),
+    ...referral,
+  ])
+  const customerId = (inserted?.results[0] as { id: number } | undefined)?.id ?? null
   if (customerId === null) throw new AppError('conflict', MESSAGES.emailRegistered)
   if (input.registrationType === 'registered_with_verification') {
     try {
