@@ -86,7 +86,6 @@ export function insertCustomerStatement(db: D1Database, c: NewCustomer): D1Prepa
     )
 }
 
-
 export async function recordLogin(
   db: D1Database,
   customerId: number,

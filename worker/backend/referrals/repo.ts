@@ -113,11 +113,7 @@ export interface NewDecision {
   reason: string
 }
 
-export function decisionStatement(
-  db: D1Database,
-  d: NewDecision,
-  now: Date
-): D1PreparedStatement {
+export function decisionStatement(db: D1Database, d: NewDecision, now: Date): D1PreparedStatement {
   return db
     .prepare(
       `insert into referral_decisions
@@ -167,7 +163,16 @@ export function referralAtRegistrationStatements(
          select ?1, ?2, ?3, c.id, ?4, ?5, ?6, ?7 from customers c
          where c.business_id = ?1 and c.email = ?8 and c.created_at = ?7 and c.id <> ?3`
       )
-      .bind(r.businessId, r.codeId, r.referrerId, r.status, r.rewardAmount, r.deviceId, at, r.refereeEmail),
+      .bind(
+        r.businessId,
+        r.codeId,
+        r.referrerId,
+        r.status,
+        r.rewardAmount,
+        r.deviceId,
+        at,
+        r.refereeEmail
+      ),
     db
       .prepare(
         `insert into referral_decisions
@@ -233,19 +238,17 @@ export async function tracesOf(db: D1Database, customerId: number): Promise<Pers
   return {
     emails: people.flatMap((p) => (p.email ? [p.email] : [])),
     phones: people.flatMap((p) => (p.phone ? [p.phone] : [])),
-    cards: cardRows.map(
-      (card): CardTrace => ({
-        brand: card.brand,
-        last4: card.last4,
-        expiryMonth: card.expiry_month,
-        expiryYear: card.expiry_year,
-        // Realex tokens are 'payer_ref:pmt_ref': the payer is the gateway's customer.
-        gatewayCustomerRef:
-          card.gateway === 'realex' && card.token.includes(':')
-            ? `realex:${card.token.split(':')[0] ?? ''}`
-            : null,
-      })
-    ),
+    cards: cardRows.map((card): CardTrace => ({
+      brand: card.brand,
+      last4: card.last4,
+      expiryMonth: card.expiry_month,
+      expiryYear: card.expiry_year,
+      // Realex tokens are 'payer_ref:pmt_ref': the payer is the gateway's customer.
+      gatewayCustomerRef:
+        card.gateway === 'realex' && card.token.includes(':')
+          ? `realex:${card.token.split(':')[0] ?? ''}`
+          : null,
+    })),
     addresses: addressesOf(
       (addresses?.results ?? []) as Array<{ postcode: string | null; line1: string | null }>
     ),

@@ -153,21 +153,21 @@ export async function referralAtRegistration(
     referrer
   )
   return referralAtRegistrationStatements(
-      db,
-      {
-        businessId: friend.businessId,
-        codeId: owner.code_id,
-        referrerId: owner.customer_id,
-        refereeEmail: friend.email,
-        rewardAmount: scheme.reward_amount,
-        deviceId: friend.deviceId,
-        status: signal ? 'cancelled' : 'pending',
-      },
-      signal
-        ? { decision: 'refused', reason: signal }
-        : { decision: 'accepted', reason: 'registered_with_code' },
-      now
-    )
+    db,
+    {
+      businessId: friend.businessId,
+      codeId: owner.code_id,
+      referrerId: owner.customer_id,
+      refereeEmail: friend.email,
+      rewardAmount: scheme.reward_amount,
+      deviceId: friend.deviceId,
+      status: signal ? 'cancelled' : 'pending',
+    },
+    signal
+      ? { decision: 'refused', reason: signal }
+      : { decision: 'accepted', reason: 'registered_with_code' },
+    now
+  )
 }
 
 /**
