@@ -48,6 +48,6 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
 /**
  * Raise when the generated demo data changes, so `npm run dev` can tell a developer whose local
  * database holds an older version (2: the third brand; 3: readable hot-food badges; 4: price
- * claims with their earlier price's period, tobacco and alcohol flagged).
+ * claims with their earlier price's period, tobacco and alcohol flagged; 5: the referral scheme).
  */
-export const DEMO_DATA_VERSION = 4
+export const DEMO_DATA_VERSION = 5

@@ -41,8 +41,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 4,
-      sha256: '81d188fdb0b4bfc1d89da53ebb4c9d9e0d394bfd2bfbe8c0e1b5bb0bed48c7ee',
+      version: 5,
+      sha256: 'ea25c0fa75fa15735eae486c92634344fb875c2b3dc2a843b845c2ea582c6dba',
     })
   })
 
