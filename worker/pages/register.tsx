@@ -15,6 +15,7 @@ import {
   readForm,
   safeParseForm,
 } from './forms.ts'
+import { deviceIdFor } from '../lib/cookies/device.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { claimGuestBasket } from './login.tsx'
@@ -72,6 +73,8 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     password: form.password ?? '',
     confirmPassword: form.confirmPassword ?? '',
     whereHeard: form.whereHeard ?? '',
+    referralCode: form.referralCode ?? '',
+    messagingDeviceId: deviceIdFor(c),
     // The brand decides whether the email is verified by a code (spec §4 Registration types).
     registrationType: settings.requireEmailVerification
       ? 'registered_with_verification'
