@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { MemberReferralsSchema, ReferralOfferSchema } from '../../../schemas/referrals.ts'
 import { insertRow, referralScheme } from '../../support/workers/seed.ts'
-import { call, expectError, seedCatalogue } from '../auth/fixtures.ts'
+import { countingLimiter, WRANGLER_LIMITS } from '../../support/workers/limiter.ts'
+import { callBackend } from '../../support/workers/requests.ts'
+import { call, expectError, freshIp, seedCatalogue, testEnv } from '../auth/fixtures.ts'
 import {
   BUSINESS_ID,
   codeOf,
@@ -69,6 +71,24 @@ describe('offer and codes', () => {
     const bad = await verify('ZZZZ9999')
     expectError(bad, 422, 'Referral code entered does not exist or is not valid')
     expect(JSON.stringify(bad.json)).toContain('"field":"referralCode"')
+  })
+})
+
+describe('verify is a guest lookup', () => {
+  it('is rate limited per shopper like the registration-status check', async () => {
+    const bindings = { ...testEnv, AUTH_LIMITER: countingLimiter(WRANGLER_LIMITS.AUTH_LIMITER) }
+    const ip = freshIp()
+    const statuses: Array<number> = []
+    for (let i = 0; i <= WRANGLER_LIMITS.AUTH_LIMITER; i++) {
+      const answer = await callBackend(
+        '/member/referral-code/verify',
+        { businessId: BUSINESS_ID, referralCode: `GUESS${String(i).padStart(3, '0')}` },
+        { ip, bindings }
+      )
+      statuses.push(answer.status)
+    }
+    expect(statuses.slice(0, -1).every((status) => status === 422)).toBe(true)
+    expect(statuses.at(-1)).toBe(429)
   })
 })
 
@@ -255,5 +275,11 @@ describe('checkout referral ids', () => {
       referrer.customerId
     )
     expect(await checkoutReferrer(env.DB, BUSINESS_ID, null, stranger.customerId, NOW)).toBeNull()
+    const dropped = await env.DB.prepare(
+      `select decision, reason from referral_decisions where customer_id = ?1 and referral_id is null`
+    )
+      .bind(friendId)
+      .all<{ decision: string; reason: string }>()
+    expect(dropped.results).toEqual([{ decision: 'refused', reason: 'checkout_referrer_not_own' }])
   })
 })
