@@ -4,9 +4,8 @@ import {
   actOk,
   cashOrder,
   inMinutes,
-  seedCheckout,
   type SignedInStaff,
-  staffMember,
+  storeTeam,
   STORES,
 } from '../store-orders/fixtures.ts'
 import {
@@ -28,9 +27,7 @@ let manager: SignedInStaff
 let picker: SignedInStaff
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
-  picker = await staffMember([{ storeId: STORE, role: 'picker' }])
+  ;({ manager, picker } = await storeTeam())
 })
 
 async function rewardEmailsTo(email: string) {
