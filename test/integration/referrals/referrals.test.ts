@@ -1,6 +1,7 @@
-import { env } from 'cloudflare:test'
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { createApp } from '../../../worker/app.ts'
 import { MemberReferralsSchema, ReferralOfferSchema } from '../../../schemas/referrals.ts'
 import { insertRow, referralScheme } from '../../support/workers/seed.ts'
 import { countingLimiter, WRANGLER_LIMITS } from '../../support/workers/limiter.ts'
@@ -47,6 +48,15 @@ describe('offer and codes', () => {
       rewardAmount: 500,
       monthlyCap: 10,
     })
+  })
+
+  it('is public and cached by the shop’s proxy', async () => {
+    const ctx = createExecutionContext()
+    const first = await createApp().request('http://localhost/api/referrals/offer', {}, env, ctx)
+    await waitOnExecutionContext(ctx)
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('max-age=15, s-maxage=60')
+    expect(ReferralOfferSchema.parse(await first.json()).rewardAmount).toBe(500)
   })
 
   it('gives a member one readable code, not made from their name, and its share path', async () => {
