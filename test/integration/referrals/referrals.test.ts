@@ -124,15 +124,21 @@ describe('registration with a code', () => {
       email: `jobloggs${tag}+again@googlemail.com`,
     })
     const byPhone = await registerFriend(await codeOf(gmail), { phone: gmail.phone })
-    const withDevice = await memberWithDetails()
-    await orderOf(withDevice.customerId, { status: 'delivered', deviceId: `dev-${tag}` })
-    const byDevice = await registerFriend(await codeOf(withDevice), {
-      messagingDeviceId: `dev-${tag}`,
+    // The browser the referrer registered on, and the one they ordered from.
+    const registeredOn = await memberWithDetails({ messagingDeviceId: `web-reg-${tag}` })
+    const byDevice = await registerFriend(await codeOf(registeredOn), {
+      messagingDeviceId: `web-reg-${tag}`,
+    })
+    const orderedOn = await memberWithDetails()
+    await orderOf(orderedOn.customerId, { deviceId: `web-order-${tag}` })
+    const byOrderDevice = await registerFriend(await codeOf(orderedOn), {
+      messagingDeviceId: `web-order-${tag}`,
     })
     for (const [registered, reason] of [
       [byEmail, 'same_email'],
       [byPhone, 'same_phone'],
       [byDevice, 'same_device'],
+      [byOrderDevice, 'same_device'],
     ] as const) {
       expect(registered.answer.status, reason).toBe(200)
       expect(await customerIdOf(registered.email), reason).not.toBeNull()

@@ -86,6 +86,27 @@ export function insertCustomerStatement(db: D1Database, c: NewCustomer): D1Prepa
     )
 }
 
+/**
+ * The browser a member registered from, as theirs (batched after insertCustomerStatement: found by
+ * email and creation instant). A device someone already has stays theirs: the first account on a
+ * browser is the one the referral guards compare with (ADR 021).
+ */
+export function registrationDeviceStatement(
+  db: D1Database,
+  c: Pick<NewCustomer, 'businessId' | 'email' | 'now'>,
+  messagingDeviceId: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into devices (business_id, customer_id, messaging_device_id, platform, created_at,
+         updated_at)
+       select ?1, c.id, ?3, 'web', ?4, ?4 from customers c
+       where c.business_id = ?1 and c.email = ?2 and c.created_at = ?4
+       on conflict (business_id, messaging_device_id) do nothing`
+    )
+    .bind(c.businessId, c.email, messagingDeviceId, c.now)
+}
+
 export async function recordLogin(
   db: D1Database,
   customerId: number,
