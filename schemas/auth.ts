@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BusinessIdSchema, EmailSchema, IdSchema } from './common.ts'
 import { MESSAGES } from './messages.ts'
 import { MobilePhoneSchema, OptionalMobilePhoneSchema } from './phone.ts'
+import { ReferralCodeSchema } from './referrals.ts'
 import { requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
 
 /**
@@ -62,6 +63,15 @@ const registrationFields = {
   /** The where-did-you-hear-about-us answer. */
   whereHeard: OptionalText(200),
   registrationType: z.enum(REGISTRATION_TYPES).default('registered'),
+  /** A friend's referral code (ADR 021); blank is none, a bad one refuses the registration. */
+  referralCode: z
+    .string({ error: MESSAGES.referralCodeInvalid })
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(ReferralCodeSchema.optional()),
+  /** The device the storefront registers from (its device cookie; a self-referral signal). */
+  messagingDeviceId: OptionalText(200),
 }
 
 function passwordsMatch(value: { password: string; confirmPassword: string }): boolean {

@@ -44,6 +44,11 @@ export const COOKIE_NAMES = {
   slotReferrer: 'sf_slot_referrer',
   /** A message for the next page a redirect leads to (one of a fixed list of keys). */
   flash: 'sf_flash',
+  /**
+   * This browser's random device id (httpOnly, a year; ADR 021): sent as messagingDeviceId when
+   * registering and ordering, so a friend registering on their referrer's browser is seen.
+   */
+  device: 'sf_device',
   /*
    * The store console's staff session (ADR 018): their own names, Path=/store, SameSite=Strict, so
    * a shopper's cookies never authorise /store and a staff token never reaches the shop's pages.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MoneySchema } from './common.ts'
+import { BusinessIdSchema, MoneySchema } from './common.ts'
 import { MESSAGES } from './messages.ts'
 
 /**
@@ -16,7 +16,13 @@ export const ReferralCodeSchema = z
   .regex(/^[A-Z0-9]{4,16}$/, { error: MESSAGES.referralCodeInvalid })
 
 /** POST /member/referral-code/verify (spec §7, open to guests: the register form asks it). */
-export const ReferralVerifyRequestSchema = z.object({ referralCode: ReferralCodeSchema })
+export const ReferralVerifyRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  referralCode: ReferralCodeSchema,
+})
+
+/** GET /referrals/offer and GET /member/referrals. */
+export const ReferralQuerySchema = z.object({ businessId: BusinessIdSchema })
 
 export const ReferralVerifyAnswerSchema = z.object({
   valid: z.literal(true),

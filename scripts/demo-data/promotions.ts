@@ -1,3 +1,4 @@
+import { REFERRAL_REWARD_PENCE } from '../../schemas/constants.ts'
 import type { IconName } from './catalogue.ts'
 import type { ProductRow } from './catalogue-rows.ts'
 import { addRow, type SqlValue } from './dataset.ts'
@@ -342,5 +343,12 @@ export function addPromotions(t: Tables, products: Array<ProductRow>): void {
     points_per_pound: 1,
     reward_threshold: 250,
     reward_value: 250,
+  })
+  // Refer a friend (ADR 021): £5 each when the friend's first order is delivered.
+  addRow(t.referral_schemes, {
+    business_id: BUSINESS_ID,
+    reward_amount: REFERRAL_REWARD_PENCE,
+    monthly_cap: 10,
+    is_active: 1,
   })
 }

@@ -30,6 +30,7 @@ const LOAD_ORDER = [
   'coupons',
   'marketing_channels',
   'loyalty_schemes',
+  'referral_schemes',
   'content_blocks',
   'faqs',
   'seo_pages',

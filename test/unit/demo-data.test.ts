@@ -41,8 +41,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 5,
-      sha256: 'b2c15a38b13673f0671475107dcca6314505a834b771af0840175bf842f5a31d',
+      version: 6,
+      sha256: '78c8c51861d70979c2502d017806fef2e228e047180b1cd5d8cadfe59fac0034',
     })
   })
 

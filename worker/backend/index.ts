@@ -23,6 +23,7 @@ import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import { payments } from './payments/routes.ts'
+import { referrals } from './referrals/routes.ts'
 import type { Domain } from './route-registry.ts'
 import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
@@ -44,6 +45,7 @@ const domains: ReadonlyArray<Domain> = [
   memberPrivacy,
   loyalty,
   memberCredit,
+  referrals,
   location,
   deliveries,
   slots,

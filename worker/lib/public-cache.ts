@@ -24,6 +24,8 @@ export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
   'GET /countries': { scope: 'countries', ttlSeconds: 300 },
   'GET /countries/billing': { scope: 'countries-billing', ttlSeconds: 300 },
   'POST /white-label/settings': { scope: 'white-label-settings', ttlSeconds: 60 },
+  // The business's referral offer (ADR 021); verify and the reward read the scheme live.
+  'GET /referrals/offer': { scope: 'referral-offer', ttlSeconds: 60 },
   'POST /stores/search': {
     scope: 'store-search',
     ttlSeconds: STORE_ANSWER_TTL_SECONDS,

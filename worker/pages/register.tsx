@@ -4,7 +4,6 @@ import type { PageChrome } from '../../client/components/Layout.tsx'
 import { REFERRAL_CODE_FIELD, RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
-import { ReferralCodeSchema } from '../../schemas/referrals.ts'
 import type { AppEnv } from '../env.ts'
 import { rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
@@ -16,6 +15,7 @@ import {
   readForm,
   safeParseForm,
 } from './forms.ts'
+import { deviceIdFor } from '../lib/cookies/device.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { claimGuestBasket } from './login.tsx'
@@ -59,17 +59,6 @@ export function registerPage(c: Context<AppEnv>): Promise<Response> {
 }
 
 /**
- * The optional referral code (ADR 021) as the register call's field: absent when left empty, the
- * spec's message at the field when it cannot be a code. The backend says whether it exists.
- */
-function referralCodeOf(typed: string | undefined): { referralCode?: string; error?: string } {
-  const text = (typed ?? '').trim()
-  if (!text) return {}
-  const parsed = ReferralCodeSchema.safeParse(text)
-  return parsed.success ? { referralCode: parsed.data } : { error: MESSAGES.referralCodeInvalid }
-}
-
-/**
  * POST /register: creates the member (spec §3 Customer contact; phone normalised by
  * schemas/phone.ts) and signs them in, then back where they came from.
  */
@@ -87,6 +76,8 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     password: form.password ?? '',
     confirmPassword: form.confirmPassword ?? '',
     whereHeard: form.whereHeard ?? '',
+    referralCode: form[REFERRAL_CODE_FIELD] ?? '',
+    messagingDeviceId: deviceIdFor(c),
     // The brand decides whether the email is verified by a code (spec §4 Registration types).
     registrationType: settings.requireEmailVerification
       ? 'registered_with_verification'
@@ -98,15 +89,11 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     errors.confirmPassword = MESSAGES.passwordsDoNotMatch
   }
   if (form.terms !== 'yes') errors.terms = MESSAGES.termsRequired
-  const referral = referralCodeOf(form[REFERRAL_CODE_FIELD])
-  if (referral.error) errors[REFERRAL_CODE_FIELD] = referral.error
   if (!parsed.success || Object.keys(errors).length > 0)
     return renderRegister(c, { errors, values, redirect }, 422)
   try {
     const tokens = await c.var.backend.post('/auth/register', {
-      body: referral.referralCode
-        ? { ...parsed.data, referralCode: referral.referralCode }
-        : parsed.data,
+      body: parsed.data,
       schema: TokenResponseSchema,
     })
     rememberSession(c, tokens)

@@ -312,3 +312,22 @@ export function loyaltyScheme(db: D1Database, seed: LoyaltySchemeSeed): Array<D1
     }),
   ]
 }
+
+export interface ReferralSchemeSeed {
+  businessId: number
+  rewardAmount?: number
+  monthlyCap?: number
+  isActive?: 0 | 1
+}
+
+/** A business's referral offer (ADR 021), replacing the one it has. */
+export function referralScheme(db: D1Database, seed: ReferralSchemeSeed): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into referral_schemes (business_id, reward_amount, monthly_cap, is_active)
+       values (?1, ?2, ?3, ?4)
+       on conflict (business_id) do update set reward_amount = excluded.reward_amount,
+         monthly_cap = excluded.monthly_cap, is_active = excluded.is_active`
+    )
+    .bind(seed.businessId, seed.rewardAmount ?? 500, seed.monthlyCap ?? 10, seed.isActive ?? 1)
+}

@@ -12,6 +12,7 @@ export type AuthAction =
   | 'register'
   | 'reset-request'
   | 'registration-status'
+  | 'referral-verify'
   | 'password'
   | 'otp'
   | 'otp-check'

@@ -58,9 +58,12 @@ export interface NewCustomer {
   now: string
 }
 
-/** The new customer's id, or null when the email is already registered with the business. */
-export async function insertCustomer(db: D1Database, c: NewCustomer): Promise<number | null> {
-  const row = await db
+/**
+ * The insert of a new customer, answering its id (no row when the email is already registered
+ * with the business); registration batches it with the referral of a friend (ADR 021).
+ */
+export function insertCustomerStatement(db: D1Database, c: NewCustomer): D1PreparedStatement {
+  return db
     .prepare(
       `insert into customers (business_id, email, password_hash, first_name, last_name, phone,
          where_heard, registration_type, email_verified_at, last_login_at, created_at, updated_at)
@@ -81,8 +84,27 @@ export async function insertCustomer(db: D1Database, c: NewCustomer): Promise<nu
       c.registrationType === 'registered' ? c.now : null,
       c.now
     )
-    .first<{ id: number }>()
-  return row?.id ?? null
+}
+
+/**
+ * The browser a member registered from, as theirs (batched after insertCustomerStatement: found by
+ * email and creation instant). A device someone already has stays theirs: the first account on a
+ * browser is the one the referral guards compare with (ADR 021).
+ */
+export function registrationDeviceStatement(
+  db: D1Database,
+  c: Pick<NewCustomer, 'businessId' | 'email' | 'now'>,
+  messagingDeviceId: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into devices (business_id, customer_id, messaging_device_id, platform, created_at,
+         updated_at)
+       select ?1, c.id, ?3, 'web', ?4, ?4 from customers c
+       where c.business_id = ?1 and c.email = ?2 and c.created_at = ?4
+       on conflict (business_id, messaging_device_id) do nothing`
+    )
+    .bind(c.businessId, c.email, messagingDeviceId, c.now)
 }
 
 export async function recordLogin(

@@ -37,12 +37,12 @@ import {
   createNonce,
   guestSession,
   passwordLogin,
-  register,
   registerDevice,
   requestPasswordReset,
   resetPassword,
   validateResetToken,
 } from './service.ts'
+import { register } from './register.ts'
 import { authDeps, logout, refreshSession } from './sessions.ts'
 import { socialAudience, socialKeys, socialLogin } from './social.ts'
 import { checkEmailVerification, requestEmailVerification } from './verification.ts'

@@ -2,7 +2,6 @@ import type { z } from 'zod'
 import type {
   ChangePasswordRequestSchema,
   RegisterDeviceRequestSchema,
-  RegisterRequest,
   ResetPasswordSchema,
   TokenResponse,
 } from '../../../schemas/auth.ts'
@@ -23,7 +22,6 @@ import {
   findCustomer,
   findCustomerByEmail,
   findUsableResetCode,
-  insertCustomer,
   insertNonce,
   recordLogin,
   replaceResetCode,
@@ -32,7 +30,6 @@ import {
   upsertDevice,
 } from './repo.ts'
 import { type AuthDeps, startSession } from './sessions.ts'
-import { issueEmailVerificationCode } from './verification.ts'
 
 /** A reset link works for one hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60
@@ -45,7 +42,7 @@ const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds *
 // keeps the token issued in the same second as a password change (the caller's new one) valid.
 const wholeSecond = (now: Date) => new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString()
 
-function businessNotFound(): AppError {
+export function businessNotFound(): AppError {
   return new AppError('not_found', MESSAGES.businessNotFound)
 }
 
@@ -80,42 +77,6 @@ export async function passwordLogin(
   const rehash = check.needsRehash ? await hashPassword(password, deps.pepper) : null
   await recordLogin(deps.db, customer.id, deps.now.toISOString(), rehash)
   return startSession(deps, { businessId, kind: 'member', customerId: customer.id })
-}
-
-/**
- * Registers a member (spec §3 Customer contact, §4 Registration types) and signs them in. With
- * registered_with_verification the email stays unverified and a verification code is emailed;
- * checking it is POST /member/verification-code/check (verification.ts).
- */
-export async function register(deps: AuthDeps, input: RegisterRequest): Promise<TokenResponse> {
-  if (!(await businessExists(deps.db, input.businessId))) throw businessNotFound()
-  const nowIso = deps.now.toISOString()
-  const customerId = await insertCustomer(deps.db, {
-    businessId: input.businessId,
-    email: input.email,
-    passwordHash: await hashPassword(input.password, deps.pepper),
-    firstName: input.firstName,
-    lastName: input.lastName,
-    phone: input.phone ?? null,
-    whereHeard: input.whereHeard ?? null,
-    registrationType: input.registrationType,
-    now: nowIso,
-  })
-  if (customerId === null) throw new AppError('conflict', MESSAGES.emailRegistered)
-  if (input.registrationType === 'registered_with_verification') {
-    try {
-      await issueEmailVerificationCode(deps, {
-        businessId: input.businessId,
-        customerId,
-        email: input.email,
-        firstName: input.firstName,
-      })
-    } catch (error) {
-      // The account exists either way; the shopper can ask for a new code.
-      logError(error, { event: 'verification email failed', customerId })
-    }
-  }
-  return startSession(deps, { businessId: input.businessId, kind: 'member', customerId })
 }
 
 /**

@@ -30,15 +30,14 @@ import {
   findOrderingBusiness,
 } from './orders-repo.ts'
 import { type CheckoutRow, findCheckoutRow } from './repo.ts'
+import { randomReadableCode } from '../../lib/readable-code.ts'
+import { checkoutReferrer } from '../referrals/service.ts'
 import {
   assertNotMemberEmail,
   cardGatewayOf,
   type CheckoutCall,
   creditHolderOf,
 } from './service.ts'
-
-/** Crockford base32 without I, L, O, U: nothing to misread when read out on the phone. */
-const ORDER_ID_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
 /**
  * The order-number prefix of a brand (white label): its own (brands.order_number_prefix), else the
@@ -64,9 +63,7 @@ export function orderNumberPrefix(
  * characters (40 bits), so neighbouring orders cannot be guessed from one another.
  */
 export function newBusinessOrderId(prefix: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(8))
-  const code = [...bytes].map((byte) => ORDER_ID_ALPHABET.charAt(byte % 32)).join('')
-  return `${prefix}-${code}`
+  return `${prefix}-${randomReadableCode(8)}`
 }
 
 /** The gateway a method is paid through here: cash needs none, cards and wallets CARD_GATEWAY. */
@@ -158,12 +155,20 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
   await assertOrderable(call, body, basket, row)
   // A guest's order belongs to the basket holder only, even on a basket a member once claimed.
   const customerId = call.caller.kind === 'member' ? call.caller.customerId : null
+  // Never the id the checkout sent: the member's own pending referrer, or none (ADR 021).
+  const referralCustomerId = await checkoutReferrer(
+    db,
+    body.businessId,
+    customerId,
+    body.referralCustomerId,
+    now
+  )
   for (let attempt = 1; ; attempt++) {
     const businessOrderId = newBusinessOrderId(prefix)
     try {
       await db.batch(
         draftOrderStatements(db, now, {
-          body,
+          body: { ...body, referralCustomerId },
           basket,
           row,
           businessOrderId,

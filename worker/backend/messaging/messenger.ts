@@ -18,6 +18,7 @@ export type MessageTemplate =
   | 'email_changed'
   | 'forget_me_code'
   | 'account_forgotten'
+  | 'referral_reward'
 
 /** One email or text to a shopper. */
 export interface OutgoingMessage {

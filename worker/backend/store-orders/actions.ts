@@ -25,6 +25,7 @@ import { findStoreItem, findStoreOrder, orderPickLines, type StoreOrderRow } fro
 import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, writeAction } from './transitions-repo.ts'
 import { outcomeOf, progressOf } from './view.ts'
+import { referralEffect } from '../referrals/reward.ts'
 
 /*
  * One action of the store console or the cron (ADR 017): read the order, ask the machine
@@ -339,6 +340,7 @@ async function effectsOf(
   if (message !== null) {
     await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
   }
+  await referralEffect(env, action.type, after, now)
   await publishBoard(
     env,
     {

@@ -84,8 +84,10 @@ const COOKIES: Record<CookieName, { options: OptionsFor; maxAgeSeconds: number |
     maxAgeSeconds: BASKET_MAX_AGE_SECONDS,
   },
   [COOKIE_NAMES.restorableStrategyOtp]: { options: tokenCookieOptions, maxAgeSeconds: null },
-  // Outlives every other storefront cookie (the longest, last order, is 90 days).
+  // Outlives every state cookie (the longest, last order, is 90 days).
   [COOKIE_NAMES.appVersion]: { options: stateCookieOptions, maxAgeSeconds: 365 * 24 * 60 * 60 },
+  // Not state the app version clears: it names the browser, not what it was doing.
+  [COOKIE_NAMES.device]: { options: stateCookieOptions, maxAgeSeconds: 365 * 24 * 60 * 60 },
   [COOKIE_NAMES.checkoutOrder]: { options: tokenCookieOptions, maxAgeSeconds: 60 * 60 },
   [COOKIE_NAMES.threeDSecurePending]: { options: tokenCookieOptions, maxAgeSeconds: 60 * 60 },
   [COOKIE_NAMES.location]: { options: stateCookieOptions, maxAgeSeconds: 30 * 24 * 60 * 60 },

@@ -14,6 +14,7 @@ import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { PaymentResultSchema, type PaymentRedirect } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
 import { writeCheckoutOrder } from '../../lib/cookies/checkout.ts'
+import { deviceIdFor } from '../../lib/cookies/device.ts'
 import { AppError } from '../../lib/errors.ts'
 import { renderPage } from '../render.tsx'
 import type { CheckoutCaller } from './checkout-state.ts'
@@ -76,6 +77,7 @@ async function placeAndPay(
       platform: 'web',
       paymentGateway: choice.paymentGateway,
       paymentMethod: choice.paymentMethod,
+      messagingDeviceId: deviceIdFor(c),
     },
     token: caller.token,
     schema: OrderSummarySchema,

@@ -1,0 +1,67 @@
+import type { RegisterRequest, TokenResponse } from '../../../schemas/auth.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
+import { referralAtRegistration } from '../referrals/service.ts'
+import { hashPassword } from './passwords.ts'
+import { businessExists, insertCustomerStatement, registrationDeviceStatement } from './repo.ts'
+import { businessNotFound } from './service.ts'
+import { type AuthDeps, startSession } from './sessions.ts'
+import { issueEmailVerificationCode } from './verification.ts'
+
+/**
+ * Registers a member (spec §3 Customer contact, §4 Registration types) and signs them in. With
+ * registered_with_verification the email stays unverified and a verification code is emailed;
+ * checking it is POST /member/verification-code/check (verification.ts).
+ */
+export async function register(deps: AuthDeps, input: RegisterRequest): Promise<TokenResponse> {
+  if (!(await businessExists(deps.db, input.businessId))) throw businessNotFound()
+  const nowIso = deps.now.toISOString()
+  // The code is checked before anything is written: a bad one creates no account (ADR 021).
+  const referral = input.referralCode
+    ? await referralAtRegistration(
+        deps.db,
+        {
+          businessId: input.businessId,
+          email: input.email,
+          phone: input.phone ?? null,
+          deviceId: input.messagingDeviceId ?? null,
+        },
+        input.referralCode,
+        deps.now
+      )
+    : []
+  const [inserted] = await deps.db.batch([
+    insertCustomerStatement(deps.db, {
+      businessId: input.businessId,
+      email: input.email,
+      passwordHash: await hashPassword(input.password, deps.pepper),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone ?? null,
+      whereHeard: input.whereHeard ?? null,
+      registrationType: input.registrationType,
+      now: nowIso,
+    }),
+    ...referral,
+    ...(input.messagingDeviceId
+      ? [registrationDeviceStatement(deps.db, { ...input, now: nowIso }, input.messagingDeviceId)]
+      : []),
+  ])
+  const customerId = (inserted?.results[0] as { id: number } | undefined)?.id ?? null
+  if (customerId === null) throw new AppError('conflict', MESSAGES.emailRegistered)
+  if (input.registrationType === 'registered_with_verification') {
+    try {
+      await issueEmailVerificationCode(deps, {
+        businessId: input.businessId,
+        customerId,
+        email: input.email,
+        firstName: input.firstName,
+      })
+    } catch (error) {
+      // The account exists either way; the shopper can ask for a new code.
+      logError(error, { event: 'verification email failed', customerId })
+    }
+  }
+  return startSession(deps, { businessId: input.businessId, kind: 'member', customerId })
+}
