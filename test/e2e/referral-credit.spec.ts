@@ -1,14 +1,14 @@
 import type { Browser, Page } from '@playwright/test'
-import { basketWithSlot, CheckoutPages, expect, PaymentPage, test } from './pages/index.ts'
-import { HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
+import { basketWithSlot, CARDS, CheckoutPages, expect, PaymentPage, test } from './pages/index.ts'
+import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import { joinClock } from './fixtures.ts'
 import { registerThroughForm } from './pages/member-details.ts'
-import { openOrder, orderUpdated, staffBrowser } from './pages/store-console.ts'
+import { openOrder, orderUpdated, staffBrowser, type StoreConsole } from './pages/store-console.ts'
 
 /*
  * Referrals and store credit end to end (ADR 020, ADR 021): A refers B, B's first order is
- * collected, both get £5 of store credit, B spends it on the next order, the store refunds that
- * order and B's credit comes back. Needs the loyalty, credit and referral backends merged.
+ * collected, both get £5 of store credit, B spends it on the next order (the card pays £5 less),
+ * the store refunds that order and B's card and credit both come back.
  */
 
 const shop = (path: string) => urlOn(HOSTS.brandOne, path)
@@ -24,21 +24,19 @@ async function memberBrowser(browser: Browser, label: string, register = true) {
 }
 
 /** A collection order of the demo basket paid in cash, from the basket to its number. */
-async function collectionByCash(page: Page): Promise<{ orderNumber: string; paid: string }> {
+async function collectionByCash(page: Page): Promise<{ orderNumber: string }> {
   await basketWithSlot(page, 'collection')
   const checkout = new CheckoutPages(page)
   await checkout.open()
   if (/\/checkout\/details$/.test(page.url())) await checkout.detailsToPayment({ email: null })
   await expect(page).toHaveURL(/\/checkout\/payment$/)
   const payment = new PaymentPage(page)
-  const paid = (await page.getByRole('button', { name: /^Pay £/ }).innerText()).slice(4)
   await payment.payByCash()
-  return { orderNumber: await payment.expectOrderPlaced(), paid }
+  return { orderNumber: await payment.expectOrderPlaced() }
 }
 
 /** The store takes a collection order through to collected. */
-async function collect(browser: Browser, orderNumber: string): Promise<void> {
-  const manager = await staffBrowser(browser, 'manager')
+async function collect(manager: StoreConsole, orderNumber: string): Promise<void> {
   await openOrder(manager, orderNumber)
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
   await orderUpdated(manager.page)
@@ -46,8 +44,28 @@ async function collect(browser: Browser, orderNumber: string): Promise<void> {
     await manager.page.getByRole('button', { name: step }).click()
     await orderUpdated(manager.page)
   }
-  await manager.context.close()
 }
+
+/** A row of the checkout summary's totals, by its label. */
+const totalsRow = (page: Page, label: string) =>
+  page
+    .locator('dl div')
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .first()
+
+/** The summary's total to pay, in pence. */
+async function totalToPay(page: Page): Promise<number> {
+  const text = await totalsRow(page, 'Total').innerText()
+  const match = /£(\d+)\.(\d{2})/.exec(text)
+  if (!match) throw new Error(`no total in ${text}`)
+  return Number(match[1]) * 100 + Number(match[2])
+}
+
+/** The £5.00 balance on /member/loyalty (history lines are signed: '+£5.00', '−£5.00'). */
+const balanceOf = (page: Page) =>
+  page.getByRole('region', { name: 'Store credit' }).getByText('£5.00', { exact: true })
+
+const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
 
 test('a referred friend and their referrer both get £5, spent and given back', async ({
   browser,
@@ -75,37 +93,55 @@ test('a referred friend and their referrer both get £5, spent and given back', 
 
   // B's first order is collected: both are rewarded.
   const first = await collectionByCash(b.page)
-  await collect(browser, first.orderNumber)
+  const firstManager = await staffBrowser(browser, 'manager')
+  await collect(firstManager, first.orderNumber)
+  await firstManager.context.close()
   for (const member of [a, b]) {
     await member.page.goto(shop('/member/loyalty'))
-    await expect(member.page.getByRole('region', { name: 'Store credit' })).toContainText('£5.00')
+    await expect(balanceOf(member.page)).toBeVisible()
   }
   await screenshots(b.page, 'member-loyalty')
 
-  // B's next order uses the credit: the totals say so and the payment is £5 less.
+  // B's next order uses the credit: the total to pay is £5 less, and so is what the card pays.
   await basketWithSlot(b.page, 'collection')
   const checkout = new CheckoutPages(b.page)
   await checkout.open()
   if (/\/checkout\/details$/.test(b.page.url())) await checkout.detailsToPayment({ email: null })
+  const useCredit = b.page.getByLabel('Use my £5.00 store credit')
+  await expect(useCredit).toBeChecked()
+  await expect(totalsRow(b.page, 'Store credit')).toContainText('−£5.00')
+  const withCredit = await totalToPay(b.page)
+  await waitForIsland(b.page, 'StoreCreditSwitch')
+  await useCredit.uncheck()
+  await expect(b.page.getByLabel('Use my £5.00 store credit')).not.toBeChecked()
+  expect(await totalToPay(b.page)).toBe(withCredit + 500)
+  await b.page.getByLabel('Use my £5.00 store credit').check()
   await expect(b.page.getByLabel('Use my £5.00 store credit')).toBeChecked()
-  await expect(b.page.getByText('Store credit').first()).toBeVisible()
-  await expect(b.page.getByText('−£5.00').first()).toBeVisible()
+  expect(await totalToPay(b.page)).toBe(withCredit)
   const payment = new PaymentPage(b.page)
-  await payment.payByCash()
+  await payment.toCardPage()
+  await payment.payByCard(CARDS.success)
   const second = await payment.expectOrderPlaced()
-  await expect(b.page.getByText('−£5.00').first()).toBeVisible()
+  await expect(totalsRow(b.page, 'Store credit')).toContainText('−£5.00')
+  await b.page.goto(shop(`/dev/payments?order=${second}`))
+  const taken = b.page.getByRole('row').filter({ hasText: second })
+  await expect(taken.getByRole('cell').nth(1)).toHaveText(pounds(withCredit))
 
-  // The store turns that order down (rejecting a placed order refunds it): B's credit is back.
+  // The store collects it, then refunds the whole order: the card and the credit both come back.
   const manager = await staffBrowser(browser, 'manager')
+  await collect(manager, second)
   await openOrder(manager, second)
   await expect(manager.page.getByRole('region', { name: 'Money' })).toContainText(
     'Store credit used'
   )
-  await manager.page.getByLabel('Why is it rejected?').fill('Out of stock')
-  await manager.page.getByRole('button', { name: 'Reject order' }).click()
+  await manager.page.getByLabel('Why is it refunded?').fill('Goods returned')
+  await manager.page.getByRole('button', { name: 'Refund whole order' }).click()
   await orderUpdated(manager.page)
   await b.page.goto(shop('/member/loyalty'))
-  await expect(b.page.getByRole('region', { name: 'Store credit' })).toContainText('£5.00')
+  await expect(balanceOf(b.page)).toBeVisible()
+  await expect(b.page.getByRole('region', { name: 'Store credit' })).toContainText(second)
+  await b.page.goto(shop(`/dev/payments?order=${second}`))
+  await expect(taken.getByRole('cell').nth(2)).toHaveText(pounds(withCredit))
 
   for (const context of [a.context, b.context, manager.context]) await context.close()
 })
