@@ -1,5 +1,13 @@
 import type { Browser, Page } from '@playwright/test'
-import { basketWithSlot, CARDS, CheckoutPages, expect, PaymentPage, test } from './pages/index.ts'
+import {
+  basketWithSlot,
+  CARDS,
+  CheckoutPages,
+  expect,
+  PaymentPage,
+  PORTLAND_STREET,
+  test,
+} from './pages/index.ts'
 import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import { joinClock } from './fixtures.ts'
 import { registerThroughForm } from './pages/member-details.ts'
@@ -14,13 +22,13 @@ import { openOrder, orderUpdated, staffBrowser, type StoreConsole } from './page
 const shop = (path: string) => urlOn(HOSTS.brandOne, path)
 
 /** A member of the shop in their own browser (own cookies), registered through the form. */
-async function memberBrowser(browser: Browser, label: string, register = true) {
+async function memberBrowser(browser: Browser, label: string, phone: string, register = true) {
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
   const page = await context.newPage()
   await joinClock(page)
   const email = uniqueEmail(label)
-  if (register) await registerThroughForm(page, email)
-  return { context, page, email }
+  if (register) await registerThroughForm(page, email, { phone })
+  return { context, page, email, phone }
 }
 
 /** A collection order of the demo basket paid in cash, from the basket to its number. */
@@ -63,15 +71,18 @@ async function totalToPay(page: Page): Promise<number> {
 
 /** The £5.00 balance on /member/loyalty (history lines are signed: '+£5.00', '−£5.00'). */
 const balanceOf = (page: Page) =>
-  page.getByRole('region', { name: 'Store credit' }).getByText('£5.00', { exact: true })
+  page
+    .getByRole('region', { name: 'Store credit', exact: true })
+    .getByText('£5.00', { exact: true })
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`
 
 test('a referred friend and their referrer both get £5, spent and given back', async ({
   browser,
 }) => {
+  test.setTimeout(240_000)
   // A opens /referrer and copies the share link.
-  const a = await memberBrowser(browser, 'referrer')
+  const a = await memberBrowser(browser, 'referrer', '07700 900201')
   await a.page.goto(shop('/referrer'))
   await expect(a.page.getByRole('heading', { level: 1 })).toHaveText(
     'Refer a friend: £5.00 off for you both'
@@ -83,13 +94,16 @@ test('a referred friend and their referrer both get £5, spent and given back', 
   await screenshots(a.page, 'referrer-member')
 
   // B arrives by the link and registers through it: the code is carried to the form.
-  const b = await memberBrowser(browser, 'referred', false)
+  const b = await memberBrowser(browser, 'referred', '07700 900202', false)
   await b.page.goto(link)
   await expect(b.page.getByRole('heading', { name: /has invited you/ })).toBeVisible()
   await b.page.getByRole('link', { name: 'Create your account' }).click()
   const code = new URL(link).searchParams.get('code') ?? ''
   await expect(b.page.getByLabel(/Referral code/)).toHaveValue(code)
-  await registerThroughForm(b.page, b.email)
+  await registerThroughForm(b.page, b.email, {
+    phone: b.phone,
+    from: `/register?referralCode=${code}`,
+  })
 
   // B's first order is collected: both are rewarded.
   const first = await collectionByCash(b.page)
@@ -113,13 +127,15 @@ test('a referred friend and their referrer both get £5, spent and given back', 
   const withCredit = await totalToPay(b.page)
   await waitForIsland(b.page, 'StoreCreditSwitch')
   await useCredit.uncheck()
+  // The page reloads with the server's totals: £5 more to pay without the credit.
+  await expect(totalsRow(b.page, 'Total')).toContainText(pounds(withCredit + 500))
   await expect(b.page.getByLabel('Use my £5.00 store credit')).not.toBeChecked()
-  expect(await totalToPay(b.page)).toBe(withCredit + 500)
+  await waitForIsland(b.page, 'StoreCreditSwitch')
   await b.page.getByLabel('Use my £5.00 store credit').check()
+  await expect(totalsRow(b.page, 'Total')).toContainText(pounds(withCredit))
   await expect(b.page.getByLabel('Use my £5.00 store credit')).toBeChecked()
-  expect(await totalToPay(b.page)).toBe(withCredit)
   const payment = new PaymentPage(b.page)
-  await payment.toCardPage()
+  await payment.toCardPage({ billing: PORTLAND_STREET })
   await payment.payByCard(CARDS.success)
   const second = await payment.expectOrderPlaced()
   await expect(totalsRow(b.page, 'Store credit')).toContainText('−£5.00')
@@ -134,12 +150,16 @@ test('a referred friend and their referrer both get £5, spent and given back', 
   await expect(manager.page.getByRole('region', { name: 'Money' })).toContainText(
     'Store credit used'
   )
+  // The reasoned actions fold away (details): open this one, say why, press it.
+  await manager.page.getByText('Refund whole order', { exact: true }).first().click()
   await manager.page.getByLabel('Why is it refunded?').fill('Goods returned')
   await manager.page.getByRole('button', { name: 'Refund whole order' }).click()
   await orderUpdated(manager.page)
   await b.page.goto(shop('/member/loyalty'))
   await expect(balanceOf(b.page)).toBeVisible()
-  await expect(b.page.getByRole('region', { name: 'Store credit' })).toContainText(second)
+  await expect(b.page.getByRole('region', { name: 'Store credit', exact: true })).toContainText(
+    second
+  )
   await b.page.goto(shop(`/dev/payments?order=${second}`))
   await expect(taken.getByRole('cell').nth(2)).toHaveText(pounds(withCredit))
 

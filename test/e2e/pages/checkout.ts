@@ -119,11 +119,19 @@ export class PaymentPage {
   }
 
   /** Chooses a new card and goes through the billing address to the hosted card page. */
-  async toCardPage(options: { saveCard?: boolean } = {}): Promise<void> {
+  async toCardPage(options: { saveCard?: boolean; billing?: Address } = {}): Promise<void> {
     await waitForIsland(this.page, 'PaymentForm')
     await this.page.getByRole('radio', { name: /New card/ }).check()
     await this.page.getByRole('button', { name: 'Continue' }).click()
     await expect(this.page).toHaveURL(/\/checkout\/payment\/billing-address\?shownTotal=\d+$/)
+    // A collection order has no delivery address to bill: the card's address is asked for.
+    const billing = options.billing
+    if (billing) {
+      const form = this.page.getByRole('main')
+      await form.getByLabel('Address line 1').fill(billing.line1)
+      await form.getByLabel('Town or city').fill(billing.town)
+      if (billing.postcode) await form.getByLabel('Postcode').fill(billing.postcode)
+    }
     if (options.saveCard) await this.page.getByLabel(/Save this card/).check()
     await this.page.getByRole('button', { name: 'Continue to card details' }).click()
     // The card form hands over to the hosted card page (here the worker's own sandbox).

@@ -12,15 +12,22 @@ export const memberUrl = (path: string) => urlOn(HOSTS.brandOne, path)
 export async function registerThroughForm(
   page: Page,
   email: string,
-  options: { name?: { first: string; last: string }; whereHeard?: string } = {}
+  options: {
+    name?: { first: string; last: string }
+    whereHeard?: string
+    /** Each person their own number: a shared one is a self-referral signal (ADR 021). */
+    phone?: string
+    /** The register page's address to open ('/register?referralCode=…' from a friend's link). */
+    from?: string
+  } = {}
 ): Promise<void> {
   const main = page.getByRole('main')
   const name = options.name ?? { first: 'Ada', last: 'Lovelace' }
-  await page.goto(memberUrl('/register'))
+  await page.goto(memberUrl(options.from ?? '/register'))
   await main.getByLabel('First name').fill(name.first)
   await main.getByLabel('Last name').fill(name.last)
   await main.getByLabel('Email address').fill(email)
-  await main.getByLabel(/Mobile phone number/).fill('07700 900123')
+  await main.getByLabel(/Mobile phone number/).fill(options.phone ?? '07700 900123')
   await main.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD)
   await main.getByLabel('Confirm password').fill(MEMBER_PASSWORD)
   if (options.whereHeard) {
