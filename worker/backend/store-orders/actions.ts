@@ -15,7 +15,7 @@ import {
   type EffectsEnv,
   giveEverythingBack,
   givePartBack,
-  publishBoard,
+  publishOrderUpdated,
   tellShopper,
 } from './effects.ts'
 import { giveCreditBack, trackingMessageWithCredit } from './credit-effects.ts'
@@ -341,15 +341,5 @@ async function effectsOf(
     await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
   }
   await referralEffect(env, action.type, after, now)
-  await publishBoard(
-    env,
-    {
-      businessId: after.business_id,
-      storeId: after.store_id,
-      orderId: after.id,
-      status: after.status,
-      change: 'updated',
-    },
-    now
-  )
+  await publishOrderUpdated(env, after, now)
 }

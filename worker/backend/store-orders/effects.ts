@@ -176,6 +176,25 @@ export async function publishBoard(
   await afterOrderChange(env, event, now)
 }
 
+/** Tells the boards and the tracking that the order changed (its status as it now is). */
+export async function publishOrderUpdated(
+  env: EffectsEnv,
+  row: Pick<StoreOrderRow, 'business_id' | 'store_id' | 'id' | 'status'>,
+  now: Date
+): Promise<void> {
+  await publishBoard(
+    env,
+    {
+      businessId: row.business_id,
+      storeId: row.store_id,
+      orderId: row.id,
+      status: row.status,
+      change: 'updated',
+    },
+    now
+  )
+}
+
 /** Runs an effect of a committed action: a failure is logged, the action still answers. */
 export async function afterCommit<T>(
   what: string,

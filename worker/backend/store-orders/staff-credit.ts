@@ -5,7 +5,7 @@ import { formatMoney } from '../../../schemas/money.ts'
 import { AppError } from '../../lib/errors.ts'
 import { goodwillStatements, refundAsCreditStatements } from '../credit/staff-credit-repo.ts'
 import { canSeeOrder, orderNotFound, type StoreStaff } from './access.ts'
-import { afterCommit, type EffectsEnv, publishBoard, tellShopper } from './effects.ts'
+import { afterCommit, type EffectsEnv, publishOrderUpdated, tellShopper } from './effects.ts'
 import { findStoreOrder, type StoreOrderRow } from './repo.ts'
 
 /*
@@ -67,16 +67,6 @@ export async function giveStaffCredit(
   if (!after) throw orderNotFound()
   const message = formatMessage('orderTrackingCreditReturned', formatMoney(request.amount))
   await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
-  await publishBoard(
-    env,
-    {
-      businessId: after.business_id,
-      storeId: after.store_id,
-      orderId: after.id,
-      status: after.status,
-      change: 'updated',
-    },
-    now
-  )
+  await publishOrderUpdated(env, after, now)
   return after
 }
