@@ -1,3 +1,4 @@
+import { LoyaltySummarySchema } from './loyalty.ts'
 import { z } from 'zod'
 import { BusinessIdSchema, EmailSchema, IdSchema } from './common.ts'
 import { MESSAGES } from './messages.ts'
@@ -151,6 +152,10 @@ export const DataExportSchema = z.object({
   marketing: MarketingPreferencesSchema,
   reviews: z.array(JsonRecord),
   devices: z.array(JsonRecord),
+  /** Points, their history and the store credit ledger (ADR 020). */
+  loyalty: LoyaltySummarySchema,
+  /** The member's own referral code, when they have one (ADR 021). */
+  referralCode: z.string().nullable(),
 })
 export type DataExport = z.infer<typeof DataExportSchema>
 

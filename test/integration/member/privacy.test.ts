@@ -267,6 +267,10 @@ describe('data export', () => {
     expect(data.marketing.history).toEqual([
       expect.objectContaining({ channel: 'sms', optedIn: true }),
     ])
+    // Their points for the delivered order, their store credit, and no referral code yet.
+    expect(data.loyalty.history).toEqual([expect.objectContaining({ kind: 'earn' })])
+    expect(data.loyalty.credit.balance).toBe(0)
+    expect(data.referralCode).toBeNull()
     const text = JSON.stringify(answer.json)
     for (const term of [b.email, b.firstName, b.lastName, b.phone]) expect(text).not.toContain(term)
     // The gateway's card reference is ours, not the shopper's to carry around.

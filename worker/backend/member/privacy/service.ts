@@ -9,6 +9,8 @@ import { getMarketingPreferences, type Member, profileOf } from '../profile/serv
 import type { CardReferenceEraser } from './card-references.ts'
 import { erasureStatements, hasLiveOrder, listCardReferences } from './erasure-repo.ts'
 import { readMemberRecords } from './export-repo.ts'
+import { loyaltySummary } from '../../loyalty/service.ts'
+import { findCodeOf } from '../../referrals/repo.ts'
 import {
   consumeMemberCode,
   countMemberCodeAttempt,
@@ -143,5 +145,7 @@ export async function exportMemberData(deps: AuthDeps, member: Member): Promise<
     profile: { ...profile, createdAt: row.created_at, lastLoginAt: row.last_login_at },
     ...records,
     marketing: await getMarketingPreferences(deps, member),
+    loyalty: await loyaltySummary(deps.db, member),
+    referralCode: await findCodeOf(deps.db, member.customerId),
   }
 }
