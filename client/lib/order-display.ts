@@ -24,9 +24,13 @@ export function postalLines(
  */
 export function paidWithLabel(
   paidWith: PaidWith | null,
-  method: OrderSummary['fulfilmentMethod']
+  method: OrderSummary['fulfilmentMethod'],
+  /** What was left to pay after store credit, and the credit spent (ADR 020). */
+  money: { total: number; creditApplied: number }
 ): string | null {
   if (!paidWith) return null
+  // Paid in full by store credit: no card or cash was taken, whatever method was chosen.
+  if (money.total === 0 && money.creditApplied > 0) return 'Store credit'
   switch (paidWith.method) {
     case 'paymentCard':
       return paidWith.cardBrand && paidWith.cardLast4

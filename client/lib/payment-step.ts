@@ -11,6 +11,8 @@ export const CASH_CONFIRMED_FIELD = 'cashConfirmed'
 export const PAYMENT_ATTEMPT_FIELD = 'attempt'
 /** The total the payment page showed, posted without JavaScript (process order's expectedTotal). */
 export const SHOWN_TOTAL_FIELD = 'shownTotal'
+/** The payment source of an order store credit pays in full (ADR 020): nothing to choose. */
+export const STORE_CREDIT_SOURCE = 'store-credit'
 /** The payment step's store credit switch without JavaScript (ADR 020): its form and field. */
 export const STORE_CREDIT_FORM_PATH = '/checkout/payment/credit'
 export const USE_CREDIT_FIELD = 'useCredit'

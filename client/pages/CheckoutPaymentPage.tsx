@@ -1,3 +1,4 @@
+import { PaidByCreditForm } from '../components/payment/PaidByCreditForm.tsx'
 import type { CheckoutState } from '../../schemas/checkout.ts'
 import { FormAlert } from '../components/forms/Form.tsx'
 import { BasketTotals } from '../components/basket/BasketTotals.tsx'
@@ -65,6 +66,8 @@ export function CheckoutPaymentPage({
   alert,
 }: CheckoutPaymentPageProps) {
   const credit = state.basket.totals
+  // Store credit pays the whole order: nothing to choose, one button places it.
+  const paidByCredit = credit.total === 0 && credit.creditApplied > 0
   return (
     <Layout chrome={chrome} interactive>
       <CheckoutFrame title="Payment" progress="payment" aside={<PaymentSummary state={state} />}>
@@ -78,21 +81,27 @@ export function CheckoutPaymentPage({
             />
           </CheckoutCard>
         ) : null}
-        <CheckoutCard>
-          <PaymentFormIsland
-            order={order}
-            total={state.basket.totals.total}
-            paymentOptions={state.paymentOptions}
-            savedCards={state.savedCards}
-            cardGateway={state.cardGateway}
-            origin={origin}
-            attempt={attempt}
-            billingHref={billingAddressHref(order.expectedTotal)}
-            timeSlotsHref={timeSlotsHref}
-            walletSandbox={state.wallets.sandbox}
-            googlePay={state.wallets.googlePay}
-          />
-        </CheckoutCard>
+        {paidByCredit ? (
+          <CheckoutCard>
+            <PaidByCreditForm attempt={attempt} />
+          </CheckoutCard>
+        ) : (
+          <CheckoutCard>
+            <PaymentFormIsland
+              order={order}
+              total={state.basket.totals.total}
+              paymentOptions={state.paymentOptions}
+              savedCards={state.savedCards}
+              cardGateway={state.cardGateway}
+              origin={origin}
+              attempt={attempt}
+              billingHref={billingAddressHref(order.expectedTotal)}
+              timeSlotsHref={timeSlotsHref}
+              walletSandbox={state.wallets.sandbox}
+              googlePay={state.wallets.googlePay}
+            />
+          </CheckoutCard>
+        )}
       </CheckoutFrame>
     </Layout>
   )

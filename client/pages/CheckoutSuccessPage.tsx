@@ -69,7 +69,9 @@ export function CheckoutSuccessPage({
       : order.deliveryAddress
         ? postalLines(order.deliveryAddress)
         : []
-  const paidWith = order ? paidWithLabel(order.paidWith, order.fulfilmentMethod) : null
+  const paidWith = order
+    ? paidWithLabel(order.paidWith, order.fulfilmentMethod, order.totals)
+    : null
   return (
     <Layout chrome={chrome}>
       <CheckoutFrame

@@ -163,5 +163,26 @@ test('a referred friend and their referrer both get £5, spent and given back', 
   await b.page.goto(shop(`/dev/payments?order=${second}`))
   await expect(taken.getByRole('cell').nth(2)).toHaveText(pounds(withCredit))
 
+  // A manager gives £20 goodwill; with £25 of credit B's next order costs nothing to pay.
+  await manager.page.getByText('Give store credit', { exact: true }).first().click()
+  await manager.page.getByLabel('Amount (£)').fill('20')
+  await manager.page.getByLabel('Reason').fill('Sorry about the returned order')
+  await manager.page.getByRole('button', { name: 'Give store credit' }).click()
+  await orderUpdated(manager.page)
+  await basketWithSlot(b.page, 'collection')
+  await checkout.open()
+  if (/\/checkout\/details$/.test(b.page.url())) await checkout.detailsToPayment({ email: null })
+  await expect(
+    b.page.getByText('Nothing to pay: your store credit covers this order.')
+  ).toBeVisible()
+  await expect(totalsRow(b.page, 'Total')).toContainText('£0.00')
+  await b.page.getByRole('button', { name: 'Place order' }).click()
+  const third = await payment.expectOrderPlaced()
+  // The confirmation says what paid it: no card or cash was taken.
+  await expect(b.page.locator('dd').filter({ hasText: /^Store credit$/ })).toBeVisible()
+  await b.page.goto(shop(`/dev/payments?order=${third}`))
+  const free = b.page.getByRole('row').filter({ hasText: third })
+  await expect(free.getByRole('cell').nth(1)).toHaveText('£0.00')
+
   for (const context of [a.context, b.context, manager.context]) await context.close()
 })

@@ -72,7 +72,10 @@ export function MemberOrderPage({
   reviewErrors,
   reviewValues,
 }: MemberOrderPageProps) {
-  const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod)
+  const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
+    total: order.money.originalTotal,
+    creditApplied: order.money.creditApplied,
+  })
   return (
     <MemberShell chrome={chrome} active="member-orders" title={`Order ${order.orderId}`}>
       <p className="-mt-4 mb-4">

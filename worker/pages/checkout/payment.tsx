@@ -6,6 +6,7 @@ import {
   PAYMENT_ATTEMPT_FIELD,
   PAYMENT_SOURCE_FIELD,
   SHOWN_TOTAL_FIELD,
+  STORE_CREDIT_SOURCE,
   type OrderDraft,
 } from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
@@ -93,6 +94,20 @@ export async function checkoutPaymentPage(c: Context<AppEnv>): Promise<Response>
 }
 
 /**
+ * The order store credit pays in full (ADR 020): no gateway is called, but the order still names
+ * a method the store accepts; a card one where it can, so nobody at the door expects cash.
+ */
+function paidByCreditChoice(state: CheckoutState): PaymentChoice | null {
+  if (state.paymentOptions.paymentCard) {
+    return { paymentMethod: 'paymentCard', paymentGateway: state.cardGateway }
+  }
+  if (state.paymentOptions.paymentCash) {
+    return { paymentMethod: 'paymentCash', paymentGateway: 'cash', cashConfirmed: true }
+  }
+  return null
+}
+
+/**
  * POST /checkout/payment: the payment form without JavaScript (the island posts to /api
  * instead). A new card goes to the billing address; a saved card or cash places the order and
  * pays with the attempt's keys from the form, so a double submit answers the same payment.
@@ -113,6 +128,9 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
   if (source === 'cash' && state.paymentOptions.paymentCash) {
     if (form[CASH_CONFIRMED_FIELD] !== 'yes') return refuse(MESSAGES.cashConfirmRequired)
     choice = { paymentMethod: 'paymentCash', paymentGateway: 'cash', cashConfirmed: true }
+  }
+  if (source === STORE_CREDIT_SOURCE && state.basket.totals.total === 0) {
+    choice = paidByCreditChoice(state)
   }
   const card = state.savedCards.find((saved) => source === `card-${saved.cardId}`)
   // A saved frames card needs its CVV typed into the gateway's CVV frame on the card step.
