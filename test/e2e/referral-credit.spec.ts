@@ -176,13 +176,18 @@ test('a referred friend and their referrer both get £5, spent and given back', 
     b.page.getByText('Nothing to pay: your store credit covers this order.')
   ).toBeVisible()
   await expect(totalsRow(b.page, 'Total')).toContainText('£0.00')
+  await screenshots(b.page, 'payment-paid-by-credit')
   await b.page.getByRole('button', { name: 'Place order' }).click()
   const third = await payment.expectOrderPlaced()
   // The confirmation says what paid it: no card or cash was taken.
   await expect(b.page.locator('dd').filter({ hasText: /^Store credit$/ })).toBeVisible()
-  await b.page.goto(shop(`/dev/payments?order=${third}`))
-  const free = b.page.getByRole('row').filter({ hasText: third })
-  await expect(free.getByRole('cell').nth(1)).toHaveText('£0.00')
+  // The credit it spent is on B's history, against that order.
+  await b.page.goto(shop('/member/loyalty'))
+  const spent = b.page
+    .getByRole('region', { name: 'Store credit', exact: true })
+    .getByRole('listitem')
+    .filter({ hasText: third })
+  await expect(spent).toContainText('−£')
 
   for (const context of [a.context, b.context, manager.context]) await context.close()
 })

@@ -5,7 +5,6 @@ import {
   SHOWN_TOTAL_FIELD,
   STORE_CREDIT_SOURCE,
 } from '../../lib/payment-step.ts'
-import { NOTHING_TO_PAY } from '../../lib/rewards.ts'
 import { SubmitButton } from '../forms/Form.tsx'
 
 /**
@@ -16,7 +15,7 @@ export function PaidByCreditForm({ attempt }: { attempt: string }) {
   return (
     <form method="post" action={routePath('checkout-payment')} className="flex flex-col gap-3">
       <h2 className="text-lg font-bold">Nothing to pay</h2>
-      <p>{NOTHING_TO_PAY}.</p>
+      <p>Your store credit covers this order, so no card or cash is needed.</p>
       <input type="hidden" name={PAYMENT_SOURCE_FIELD} value={STORE_CREDIT_SOURCE} />
       <input type="hidden" name={SHOWN_TOTAL_FIELD} value="0" />
       <input type="hidden" name={PAYMENT_ATTEMPT_FIELD} value={attempt} />
