@@ -172,6 +172,11 @@ export const TokenResponseSchema = z.object({
   kind: z.enum(AUTH_KINDS),
   /** Present for members. */
   customerId: IdSchema.optional(),
+  /**
+   * Registration with a referral code only (ADR 021): whether the invitation can earn its reward.
+   * 'refused' never says which signal matched, so it cannot be used to probe the guards.
+   */
+  referral: z.enum(['accepted', 'refused']).optional(),
 })
 
 // --- Logout, passwords -------------------------------------------------------------------------

@@ -170,6 +170,8 @@ export const MESSAGES = {
   // Not in the spec (what sign-in, sign-up and sign-out did, as flash messages):
   signedIn: "You're signed in.",
   registered: "Your account is ready and you're signed in.",
+  registeredReferralRefused:
+    "Your account is ready and you're signed in. This invitation cannot earn a referral reward.",
   signedOut: "You're signed out.",
   // Not in the spec (idempotent calls):
   idempotencyKeyInvalid: 'Please send an Idempotency-Key of 1 to 255 characters.',

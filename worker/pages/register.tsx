@@ -99,7 +99,8 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     rememberSession(c, tokens)
     await claimGuestBasket(c, tokens.access_token)
     if (settings.showMarketingOptIn) await saveRegistrationOptIn(c, tokens.access_token, form)
-    setFlash(c, 'registered')
+    // A friend's invitation the guards refused is said, never why (ADR 021).
+    setFlash(c, tokens.referral === 'refused' ? 'registeredReferralRefused' : 'registered')
     if (settings.requireEmailVerification) {
       // The verification screen first; it links on to the shop.
       return redirectTo(c, `${routePath('member-my-details')}?step=verify-email`, 303)

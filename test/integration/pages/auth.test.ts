@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../worker/app.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { MemberReferralsSchema } from '../../../schemas/referrals.ts'
 import { ensureGuestSession } from '../../../worker/lib/shopper-session.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
@@ -514,6 +515,25 @@ describe('what signing up, out and in did', () => {
     expect(footer).toContain('My account')
     expect(footer).toContain(`action="/logout"`)
     expect(footer).not.toContain('>Sign in<')
+  })
+
+  it('tells a friend whose invitation cannot earn a reward, without saying why', async () => {
+    const referrer = await postForm('/register', registration(uniqueEmail('pages')))
+    const mine = await app.request(
+      `${ORIGIN}/api/member/referrals`,
+      { headers: { cookie: jar(referrer) } },
+      testEnv
+    )
+    const { referralCode } = MemberReferralsSchema.parse(await mine.json())
+    // Registered with the referrer's own phone (registration() gives everyone the same one).
+    const friend = await postForm('/register', {
+      ...registration(uniqueEmail('pages')),
+      referralCode,
+    })
+    expect(friend.status).toBe(303)
+    expect(setCookieLine(friend, 'sf_flash')).toMatch(/^sf_flash=registeredReferralRefused;/)
+    const html = await nextPage(jar(friend))
+    expect(html).toContain(escapeHtml(MESSAGES.registeredReferralRefused))
   })
 })
 

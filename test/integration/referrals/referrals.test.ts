@@ -1,3 +1,4 @@
+import { TokenResponseSchema } from '../../../schemas/auth.ts'
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
@@ -37,7 +38,7 @@ async function referredPair(overrides: Record<string, unknown> = {}) {
   const friendId = Number(await customerIdOf(email))
   const referral = await referralOf(friendId)
   if (!referral) throw new Error('no referral row')
-  return { referrer, friendId, referral }
+  return { referrer, friendId, referral, answer }
 }
 
 describe('offer and codes', () => {
@@ -104,8 +105,10 @@ describe('verify is a guest lookup', () => {
 
 describe('registration with a code', () => {
   it('records a pending referral and its accepted decision', async () => {
-    const { referral } = await referredPair()
+    const { referral, answer } = await referredPair()
     expect(referral.status).toBe('pending')
+    // The friend is told the invitation counts.
+    expect(TokenResponseSchema.parse(answer.json).referral).toBe('accepted')
     expect(await decisionsOf(referral.id)).toEqual([
       { decision: 'accepted', reason: 'registered_with_code' },
     ])
@@ -141,6 +144,9 @@ describe('registration with a code', () => {
       [byOrderDevice, 'same_device'],
     ] as const) {
       expect(registered.answer.status, reason).toBe(200)
+      // The friend is told it cannot earn a reward, never which signal matched.
+      expect(registered.answer.json, reason).toMatchObject({ referral: 'refused' })
+      expect(JSON.stringify(registered.answer.json)).not.toContain(reason)
       expect(await customerIdOf(registered.email), reason).not.toBeNull()
       const referral = await referralOf(Number(await customerIdOf(registered.email)))
       expect(referral?.status).toBe('cancelled')

@@ -30,7 +30,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest): Promise<
         input.referralCode,
         deps.now
       )
-    : []
+    : null
   const [inserted] = await deps.db.batch([
     insertCustomerStatement(deps.db, {
       businessId: input.businessId,
@@ -43,7 +43,7 @@ export async function register(deps: AuthDeps, input: RegisterRequest): Promise<
       registrationType: input.registrationType,
       now: nowIso,
     }),
-    ...referral,
+    ...(referral?.statements ?? []),
     ...(input.messagingDeviceId
       ? [registrationDeviceStatement(deps.db, { ...input, now: nowIso }, input.messagingDeviceId)]
       : []),
@@ -63,5 +63,10 @@ export async function register(deps: AuthDeps, input: RegisterRequest): Promise<
       logError(error, { event: 'verification email failed', customerId })
     }
   }
-  return startSession(deps, { businessId: input.businessId, kind: 'member', customerId })
+  const session = await startSession(deps, {
+    businessId: input.businessId,
+    kind: 'member',
+    customerId,
+  })
+  return referral ? { ...session, referral: referral.outcome } : session
 }

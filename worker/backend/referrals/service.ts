@@ -139,7 +139,7 @@ export async function referralAtRegistration(
   friend: RegisteringFriend,
   code: string,
   now: Date
-): Promise<Array<D1PreparedStatement>> {
+): Promise<{ statements: Array<D1PreparedStatement>; outcome: 'accepted' | 'refused' }> {
   const { owner, scheme } = await usableCode(db, friend.businessId, code)
   const referrer = await tracesOf(db, owner.customer_id)
   const signal = sharedSignal(
@@ -152,7 +152,7 @@ export async function referralAtRegistration(
     },
     referrer
   )
-  return referralAtRegistrationStatements(
+  const statements = referralAtRegistrationStatements(
     db,
     {
       businessId: friend.businessId,
@@ -168,6 +168,7 @@ export async function referralAtRegistration(
       : { decision: 'accepted', reason: 'registered_with_code' },
     now
   )
+  return { statements, outcome: signal ? 'refused' : 'accepted' }
 }
 
 /**

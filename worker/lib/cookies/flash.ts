@@ -15,6 +15,7 @@ export const FLASH_MESSAGES = {
   minimumSpendCheckout: MESSAGES.minimumSpendCheckout,
   signedIn: MESSAGES.signedIn,
   registered: MESSAGES.registered,
+  registeredReferralRefused: MESSAGES.registeredReferralRefused,
   signedOut: MESSAGES.signedOut,
   slotRequiredDelivery: formatMessage('slotRequired', 'delivery'),
   slotRequiredCollection: formatMessage('slotRequired', 'collection'),
