@@ -42,12 +42,16 @@ import { invalidBody, readFormBody, readJsonBody } from '../lib/request-body.ts'
 import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
 import { refreshSession } from '../lib/shopper-session.ts'
 import { readLocation } from '../lib/cookies/location.ts'
+import { deviceIdFor } from '../lib/cookies/device.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
 
 /** Where the proxy is mounted; the backend path is what follows it. */
 export const API_PREFIX = '/api'
 
 const STAFF_CALL = /^\/+staff(\/|$)/i
+
+/** Process order (spec §7): the island's order carries this browser's device (ADR 021). */
+const PROCESS_ORDER_PATH = '/checkout/process-order'
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 // Request headers a backend may use; cookies and everything else stay at the edge.
@@ -233,6 +237,9 @@ proxy.all('*', async (c) => {
       withRefreshToken(c, path, json)
       if (takesFulfilmentLocation(path)) withFulfilmentLocation(c, json)
       if (path === LOCATED_RESERVE_PATH) withReserveLocation(c, json)
+      // The device id cookie is httpOnly: the island cannot send it, and a page must not choose it
+      // (the referral guards compare it), so the proxy sets it as the no-JavaScript form does.
+      if (path === PROCESS_ORDER_PATH) json.messagingDeviceId = deviceIdFor(c)
       inputs = { ...inputs, ...json }
       body = JSON.stringify(json)
       headers.set('content-type', 'application/json')

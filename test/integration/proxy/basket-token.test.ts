@@ -150,6 +150,24 @@ describe('proxy: basket token', () => {
     expect(seen[2]?.body).not.toHaveProperty('fulfilmentLocation')
   })
 
+  it("sends this browser's device id on process order, whatever the page said (ADR 021)", async () => {
+    const { app, seen } = basketBackend()
+    const api = createApp({ backend: app })
+    const device = 'web-abcdefghijklmnopqrstuvwx'
+    const res = await api.request(
+      'http://localhost/api/checkout/process-order',
+      post({ messagingDeviceId: 'web-someone-elses-device-id' }, `sf_device=${device}`),
+      env
+    )
+    expect(seen[0]?.body).toMatchObject({ messagingDeviceId: device })
+    expect(cookiesOf(res)).toEqual([])
+    // A browser without one is given one, kept for the next order.
+    const fresh = await api.request('http://localhost/api/checkout/process-order', post({}), env)
+    const given = cookiesOf(fresh).find((line) => line.startsWith('sf_device='))
+    expect(given).toMatch(/^sf_device=web-[A-Za-z0-9_-]{20,64};.*HttpOnly/)
+    expect(seen[1]?.body).toMatchObject({ messagingDeviceId: given?.slice(10, given.indexOf(';')) })
+  })
+
   it('ignores a malformed basket cookie', async () => {
     const { app, seen } = basketBackend()
     await createApp({ backend: app }).request(
