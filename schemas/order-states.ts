@@ -132,7 +132,8 @@ interface Rule {
   readonly method: FulfilmentMethod | null
 }
 
-const MANAGERS: ReadonlyArray<ActorRole> = ['operator', 'store_manager']
+/** The roles that run a store's orders: accept, reject, refund, give store credit. */
+export const MANAGERS: ReadonlyArray<ActorRole> = ['operator', 'store_manager']
 const SHOP_FLOOR: ReadonlyArray<ActorRole> = ['operator', 'store_manager', 'picker']
 
 /**

@@ -1,10 +1,11 @@
 import type { CreditEntryKind } from '../../../schemas/credit.ts'
 
 /*
- * The store credit ledger (migration 0031, ADR 020): the only SQL on customer_credit_ledger. A
- * member's balance is the sum of their entries; the table's trigger refuses an entry that would
- * take it below zero, and (customer_id, reference) is unique, so an effect that runs twice
- * writes once.
+ * The store credit ledger (migration 0031, ADR 020): entries of a known amount and the member's
+ * reads. Entries whose amount comes from the order row in the same statement (spent, given back,
+ * a refund as credit) are in order-credit-repo.ts and staff-credit-repo.ts. A member's balance is
+ * the sum of their entries; the table's trigger refuses an entry that would take it below zero,
+ * and (customer_id, reference) is unique, so an effect that runs twice writes once.
  */
 
 export interface CreditEntry {

@@ -1,4 +1,5 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { creditEntryStatement } from './ledger-repo.ts'
 
 /*
  * Credit a manager gives from the store console (ADR 020), each as ONE batch with the order's
@@ -26,26 +27,24 @@ const HISTORY = `insert into order_history (order_id, actor_staff_id, role, acti
 /** Goodwill: the ledger entry, and the history row when the entry was written (not a repeat). */
 export function goodwillStatements(
   db: D1Database,
-  write: StaffCreditWrite
+  write: StaffCreditWrite & { businessId: number; customerId: number },
+  now: Date
 ): Array<D1PreparedStatement> {
   return [
-    db
-      .prepare(
-        `insert into customer_credit_ledger (business_id, customer_id, amount, kind, reference,
-           description, order_id, staff_id, created_at)
-         select o.business_id, o.customer_id, ?2, 'goodwill', 'order:' || o.id || ':goodwill:' || ?3,
-           ?4, o.id, ?5, ?6
-         from orders o where o.id = ?1 and o.customer_id is not null
-         on conflict (customer_id, reference) do nothing`
-      )
-      .bind(
-        write.orderId,
-        write.amount,
-        write.key,
-        MESSAGES.creditGoodwill,
-        write.staffId,
-        write.at
-      ),
+    creditEntryStatement(
+      db,
+      {
+        businessId: write.businessId,
+        customerId: write.customerId,
+        amount: write.amount,
+        kind: 'goodwill',
+        reference: `order:${write.orderId}:goodwill:${write.key}`,
+        description: MESSAGES.creditGoodwill,
+        orderId: write.orderId,
+        staffId: write.staffId,
+      },
+      now
+    ),
     db
       .prepare(`${HISTORY} select ?1, ?2, ?3, 'goodwill', ?4, ?4, ?5, ?6, ?7 where changes() = 1`)
       .bind(

@@ -1,6 +1,7 @@
 import { GOODWILL_CREDIT_MAX_PENCE } from '../../../schemas/constants.ts'
 import type { StaffOrderCreditRequest } from '../../../schemas/credit.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MANAGERS } from '../../../schemas/order-states.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { AppError } from '../../lib/errors.ts'
 import { goodwillStatements, refundAsCreditStatements } from '../credit/staff-credit-repo.ts'
@@ -13,8 +14,6 @@ import { findStoreOrder, type StoreOrderRow } from './repo.ts'
  * member store credit, as goodwill or as a refund instead of a card refund. Bad input answers 422
  * with nothing written; a lost race (another refund meanwhile) 409.
  */
-
-const MANAGERS = new Set(['operator', 'store_manager'])
 
 const invalid = (field: string, message: string) =>
   new AppError('validation_error', message, { fields: [{ field, message }] })
@@ -30,7 +29,7 @@ export async function giveStaffCredit(
   const db = env.DB
   const row = await findStoreOrder(db, staff.businessId, staff.storeId, request.orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
-  const role = staff.roles.find((held) => MANAGERS.has(held))
+  const role = staff.roles.find((held) => MANAGERS.includes(held))
   if (role === undefined) throw new AppError('forbidden', MESSAGES.orderActionWrongRole)
   if (row.customer_id === null) throw invalid('orderId', MESSAGES.creditGuestOrder)
   const write = {
@@ -49,7 +48,8 @@ export async function giveStaffCredit(
       const message = formatMessage('creditGoodwillTooMuch', formatMoney(GOODWILL_CREDIT_MAX_PENCE))
       throw invalid('amount', message)
     }
-    await db.batch(goodwillStatements(db, write))
+    const member = { businessId: row.business_id, customerId: row.customer_id }
+    await db.batch(goodwillStatements(db, { ...write, ...member }, now))
   } else {
     if (request.amount > row.total) throw invalid('amount', MESSAGES.orderRefundTooMuch)
     const [updated] = await db.batch(
