@@ -54,6 +54,13 @@ describe('sharedSignal', () => {
         { ...nobody, phones: ['+447700900001'] }
       )
     ).toBe('same_phone')
+    // The national form typed at a checkout is the same phone as the stored E.164.
+    expect(
+      sharedSignal(
+        { ...nobody, phones: ['07700 900001'] },
+        { ...nobody, phones: ['+447700900001'] }
+      )
+    ).toBe('same_phone')
   })
 
   it('refuses the same card by fingerprint, and by gateway customer', () => {

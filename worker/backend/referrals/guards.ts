@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addMonths, startOfMonth } from 'date-fns'
+import { normaliseMobilePhone } from '../../../schemas/phone.ts'
 
 /*
  * The referral abuse guards (ADR 021), pure: the repo gathers what each person left behind and
@@ -59,9 +60,12 @@ export function normaliseEmail(email: string): string {
   return `${local.split('+')[0]?.replaceAll('.', '') ?? ''}@gmail.com`
 }
 
-/** A phone as stored (E.164) without any spacing a caller left in. */
+/**
+ * A phone as the project's one normaliser writes it (E.164 for a UK mobile, so '07700 900001'
+ * and '+447700900001' are one phone); anything else compacted, as typed.
+ */
 export function normalisePhone(phone: string): string {
-  return phone.replace(/[\s()-]/g, '')
+  return normaliseMobilePhone(phone) ?? phone.replace(/[\s()-]/g, '')
 }
 
 /** Postcode without spaces, upper case, and first line lower case with punctuation dropped. */
