@@ -60,6 +60,14 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal a form's page tells the shopper about (a flash, then back to the page): the backend
+ * said no to this input. Server errors and rate limits go to the error pages instead.
+ */
+export function isShoppersRefusal(error: unknown): boolean {
+  return error instanceof AppError && error.status < 500 && error.code !== 'rate_limited'
+}
+
 /** The envelope for an error nobody expected: never the original message or stack. */
 export function internalErrorEnvelope(requestId?: string): ApiError {
   return new AppError('internal_error', MESSAGES.systemError).toEnvelope(requestId)

@@ -9,7 +9,7 @@ import type { AppEnv } from '../env.ts'
 import { rememberBasket } from '../lib/cookies/basket.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { readAccessToken } from '../lib/cookies/session.ts'
-import { AppError } from '../lib/errors.ts'
+import { isShoppersRefusal } from '../lib/errors.ts'
 import { redirectTo } from '../lib/redirect.ts'
 import { readForm } from './forms.ts'
 import { basketScope, forgetsForeignBasket } from './request-basket.ts'
@@ -44,11 +44,6 @@ export function substitutesChangeOf(form: Record<string, string>): SubstitutesCh
     ...(basketMealDealId !== undefined ? { basketMealDealId } : {}),
     allowSubstitutes: allow === '1',
   }
-}
-
-/** Refusals the shopper is told about on the basket page; the rest go to the error pages. */
-function isShoppersRefusal(error: unknown): boolean {
-  return error instanceof AppError && error.status < 500 && error.code !== 'rate_limited'
 }
 
 /**

@@ -5,7 +5,7 @@ import { BasketSchema } from '../../../schemas/basket.ts'
 import type { AppEnv } from '../../env.ts'
 import { rememberBasket } from '../../lib/cookies/basket.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
-import { AppError } from '../../lib/errors.ts'
+import { isShoppersRefusal } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { readForm } from '../forms.ts'
 import { checkoutCaller } from './checkout-state.ts'
@@ -28,9 +28,7 @@ export async function checkoutCreditForm(c: Context<AppEnv>): Promise<Response> 
     rememberBasket(c, basket)
     setFlash(c, useCredit ? 'storeCreditUsed' : 'storeCreditKept')
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500 || error.code === 'rate_limited') {
-      throw error
-    }
+    if (!isShoppersRefusal(error)) throw error
     setFlash(c, 'storeCreditUpdateFailed')
   }
   return redirectTo(c, routePath('checkout-payment'), 303)
