@@ -216,7 +216,7 @@ export function Footer({
               />
             ) : null}
           </div>
-          <nav aria-label="Legal">
+          <nav aria-label="Terms and policies">
             <ul className="flex flex-wrap gap-x-5 gap-y-1">
               {LEGAL_LINKS.map((link) => (
                 <li key={link.href}>

@@ -22,10 +22,12 @@ export function TvPage({ brand, storeName, slides, shopHost }: TvPageProps) {
     <main className="flex h-dvh w-full flex-col overflow-hidden bg-primary text-on-primary">
       <style nonce={nonce} dangerouslySetInnerHTML={{ __html: tvRotationCss(slides.length) }} />
       <header className="flex items-center justify-between gap-[2vw] px-[3vw] py-[1.5vw]">
-        <p className="flex items-center gap-[1vw] text-[2.4vw] font-extrabold">
-          <img src={brand.logo.url} alt="" className="h-[4vw] w-auto rounded-lg bg-white p-1" />
-          {brand.name}
-        </p>
+        {/* The logo is the brand's mark with its name. */}
+        <img
+          src={brand.logo.url}
+          alt={brand.name}
+          className="h-[4vw] w-auto rounded-lg bg-white p-1"
+        />
         <h1 className="text-[2vw] font-semibold opacity-95">{storeName}</h1>
       </header>
       <ul className="tv-slides relative min-h-0 flex-1 px-[3vw]" aria-label="Offers in store">
@@ -57,7 +59,7 @@ function Slide({ slide, index }: { slide: TvSlide; index: number }) {
           <>
             <p className="text-[3cqw] font-bold tracking-wide text-primary uppercase">Deal</p>
             <h2 className="mt-[1cqw] text-[5cqw] leading-tight font-extrabold">{slide.title}</h2>
-            <p className="mt-[2cqw] inline-block rounded-[1.5cqw] bg-primary px-[2cqw] py-[1cqw] text-[6cqw] leading-none font-black text-on-primary">
+            <p className="mt-[2cqw] inline-block rounded-[1.5cqw] bg-primary px-[2cqw] py-[1cqw] text-[5cqw] leading-none font-black text-on-primary">
               {slide.terms}
             </p>
             {slide.description ? (

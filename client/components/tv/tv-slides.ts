@@ -16,6 +16,8 @@ export type TvSlide =
 
 /** More would make a long cycle and a crowded still grid (reduced motion). */
 export const TV_MAX_SLIDES = 8
+/** How many slides stand still, two by two, with prefers-reduced-motion. */
+export const TV_STILL_SLIDES = 4
 /** How long each slide stays on screen. */
 export const TV_SECONDS_PER_SLIDE = 8
 /** The page reloads this often to show new banners and deals (meta refresh). */
@@ -55,7 +57,7 @@ export function tvSlides(
 /**
  * The CSS that rotates `count` stacked slides without JavaScript (TV browsers often run little of
  * it): one keyframe cycle of count × seconds, each slide visible for its share after a staggered
- * delay, fading in and out. With prefers-reduced-motion the slides stand still, side by side.
+ * delay, fading in and out. With prefers-reduced-motion the first TV_STILL_SLIDES stand still, two by two.
  * Only numbers go into it, so it is safe in the page's nonce'd style element.
  */
 export function tvRotationCss(count: number, secondsPerSlide: number = TV_SECONDS_PER_SLIDE) {
@@ -76,7 +78,9 @@ export function tvRotationCss(count: number, secondsPerSlide: number = TV_SECOND
     `.tv-slide{opacity:0;visibility:hidden;animation:tv-rotate ${cycle}s linear infinite both}`,
     delays,
     '@media (prefers-reduced-motion:reduce){',
-    '.tv-slides{display:grid;grid-template-columns:repeat(auto-fit,minmax(22rem,1fr));gap:1.5vw;align-content:start;overflow:auto}',
-    '.tv-slide{position:static;opacity:1;visibility:visible;animation:none}}',
+    // The first four, two by two and without pictures, so their words stay readable from afar.
+    `.tv-slides{display:grid;grid-template-columns:repeat(2,1fr);grid-auto-rows:1fr;gap:1.5vw;padding-bottom:1.5vw}`,
+    `.tv-slide{position:static;opacity:1;visibility:visible;animation:none;grid-template-columns:1fr}`,
+    `.tv-slide:nth-child(n+${TV_STILL_SLIDES + 1}){display:none}.tv-slide img{display:none}}`,
   ].join('')
 }
