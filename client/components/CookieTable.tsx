@@ -4,6 +4,8 @@ import {
   type CookieInventoryEntry,
 } from '../../schemas/cookie-inventory.ts'
 
+const COLUMNS = ['Name', 'Purpose', 'Lasts', 'Category'] as const
+
 const CATEGORY_LABELS: Record<CookieCategory, string> = {
   'strictly-necessary': 'Strictly necessary',
 }
@@ -32,18 +34,11 @@ export function CookieTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-tint">
           <tr>
-            <th scope="col" className="px-3 py-2 font-bold">
-              Name
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              Purpose
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              Lasts
-            </th>
-            <th scope="col" className="px-3 py-2 font-bold">
-              Category
-            </th>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-bold">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-black/10">

@@ -1,4 +1,6 @@
+import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
+import { CookieTable } from '../../../client/components/CookieTable.tsx'
 import { COOKIE_INVENTORY } from '../../../schemas/cookie-inventory.ts'
 import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
 
@@ -35,5 +37,17 @@ describe('cookie inventory (ADR 023)', () => {
       .filter(([, text]) => /\b(localStorage|sessionStorage|indexedDB)\b/.test(text))
       .map(([path]) => path)
     expect(users).toEqual([])
+  })
+})
+
+describe('CookieTable', () => {
+  it('renders a row per cookie with its purpose, duration and category', () => {
+    const html = renderToStaticMarkup(<CookieTable />)
+    expect(html.match(/<tr>/g)).toHaveLength(COOKIE_INVENTORY.length + 1)
+    expect(html).toContain(
+      '<th scope="row" class="px-3 py-2 align-top font-mono text-xs font-semibold">sf_basket</th>'
+    )
+    expect(html).toContain('Remembers your basket.')
+    expect(html).toContain('Strictly necessary')
   })
 })
