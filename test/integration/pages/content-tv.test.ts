@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { dealTerms } from '../../../client/components/catalogue/Promotions.tsx'
 import { DealListSchema } from '../../../schemas/catalogue.ts'
 import { PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
+import { ContentBlocksResponseSchema } from '../../../schemas/content-blocks.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { jsonPost } from '../../support/workers/requests.ts'
 import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
@@ -10,8 +11,18 @@ import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
 const STORE = 'manchester-piccadilly'
 let storeId = 0
 
+const GREENWAY = 'http://greenway.localhost'
+
 beforeAll(async () => {
   storeId = await seedDemoWithStoreOpen(env.DB, STORE)
+  // Greenway Grocer (brand 3) keeps one block only, and a broken one: it shows the defaults.
+  await env.DB.batch([
+    env.DB.prepare('delete from content_blocks where brand_id = 3'),
+    env.DB.prepare(
+      `insert into content_blocks (business_id, brand_id, placement, key, content_json)
+       values (1, 3, 'home', 'hero', '{"title":""}')`
+    ),
+  ])
 })
 
 async function page(url: string) {
@@ -36,6 +47,28 @@ describe('home, header and footer blocks per brand', () => {
     expect(html).toContain('href="/terms"')
     expect(html).not.toContain('href="/terms-and-conditions"')
     expect(html).toContain('data-announcement')
+  })
+})
+
+describe('a brand without blocks', () => {
+  it('shows the built-in footer, hero and no announcement bar', async () => {
+    const { response, html } = await page(`${GREENWAY}/`)
+    expect(response.status).toBe(200)
+    expect(html).not.toContain('data-announcement')
+    expect(html).not.toContain('data-legal-line')
+    expect(html).toContain('>Shop</h2>')
+    expect(html).toContain('Find your local store')
+    // The broken hero block is left out: the white-label settings' hero shows.
+    expect(html).toContain('id="hero-title"')
+  })
+})
+
+describe('/api/content/blocks', () => {
+  it("answers the host's brand's blocks to the browser", async () => {
+    const res = await SELF.fetch('http://127.0.0.1/api/content/blocks')
+    expect(res.status).toBe(200)
+    const { blocks } = ContentBlocksResponseSchema.parse(await res.json())
+    expect(blocks.header.announcement?.text).toContain('Northside Market')
   })
 })
 
