@@ -14,6 +14,8 @@ export interface PageMeta {
   noindex?: boolean
   /** Nor follow its links (the store console, ADR 018). */
   nofollow?: boolean
+  /** Reload the page every so many seconds (the in-store display: new deals appear). */
+  refreshSeconds?: number
   /** Structured data (schema.org JSON-LD), e.g. a store's GroceryStore. */
   jsonLd?: Record<string, unknown>
 }
@@ -51,6 +53,9 @@ export function Document({ meta, brand, nonce, styles, children }: DocumentProps
         <meta name="description" content={meta.description} />
         {meta.noindex ? (
           <meta name="robots" content={meta.nofollow ? 'noindex, nofollow' : 'noindex'} />
+        ) : null}
+        {meta.refreshSeconds ? (
+          <meta httpEquiv="refresh" content={String(meta.refreshSeconds)} />
         ) : null}
         <link rel="canonical" href={meta.canonicalUrl} />
         <meta property="og:type" content="website" />

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { AppleIcon, FacebookIcon, InstagramIcon, PlayIcon, TwitterIcon } from './icons.tsx'
 import { island } from './Island.tsx'
+import type { SiteContent } from './content/site-content.ts'
 
 const StayInTouchIsland = island('StayInTouch', StayInTouch, { hydrate: 'visible' })
 
@@ -34,6 +35,12 @@ const HELP_LINKS: Array<FooterLink> = [
   { label: 'FAQs', href: routePath('faq') },
   { label: 'Contact us', href: routePath('contact') },
   { label: 'Refer a friend', href: routePath('referrer') },
+]
+
+/** The link columns of a brand without a footer columns block. */
+const DEFAULT_COLUMNS = [
+  { title: 'Shop', links: SHOP_LINKS },
+  { title: 'Help', links: HELP_LINKS },
 ]
 
 const GUEST_ACCOUNT_LINKS: Array<FooterLink> = [
@@ -128,12 +135,15 @@ export function Footer({
   brand,
   signedIn,
   interactiveSignup,
+  content,
 }: {
   brand: Brand | null
   /** Whether the shopper is signed in: the account column offers their account and sign-out. */
   signedIn: boolean
   /** Hydrate the sign-up (pages that load islands anyway); otherwise it is a plain HTML form. */
   interactiveSignup: boolean
+  /** The brand's footer blocks (columns, stay-in-touch, legal line); null parts: defaults. */
+  content: SiteContent
 }) {
   const year = useRenderNow().getUTCFullYear()
   const social = brand ? linksOf(brand.links, 'social') : []
@@ -141,29 +151,32 @@ export function Footer({
   return (
     <footer className="mt-auto border-t-4 border-primary bg-gray-900 text-white">
       {brand ? (
-        <div className="mx-auto grid max-w-6xl grid-cols-3 gap-x-4 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-[repeat(3,minmax(0,1fr))_1.6fr]">
-          <FooterColumn heading="Shop" links={SHOP_LINKS} />
-          <FooterColumn heading="Help" links={HELP_LINKS} />
-          {/* The account column follows the session, like the header. */}
-          <FooterColumn
-            heading="Account"
-            links={signedIn ? MEMBER_ACCOUNT_LINKS : GUEST_ACCOUNT_LINKS}
-          >
-            {signedIn ? (
-              <li>
-                <form method="post" action={LOGOUT_PATH}>
-                  <button type="submit" className={`${LINK_CLASS} cursor-pointer`}>
-                    Sign out
-                  </button>
-                </form>
-              </li>
-            ) : null}
-          </FooterColumn>
-          <div className="col-span-3 lg:col-span-1">
+        <div className="mx-auto grid max-w-6xl gap-x-4 gap-y-10 px-4 py-12 sm:px-6 lg:grid-cols-[3fr_1.4fr]">
+          <div className="grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-[repeat(auto-fit,minmax(8rem,1fr))]">
+            {(content.footerColumns ?? DEFAULT_COLUMNS).map((column) => (
+              <FooterColumn key={column.title} heading={column.title} links={column.links} />
+            ))}
+            {/* The account column follows the session, like the header. */}
+            <FooterColumn
+              heading="Account"
+              links={signedIn ? MEMBER_ACCOUNT_LINKS : GUEST_ACCOUNT_LINKS}
+            >
+              {signedIn ? (
+                <li>
+                  <form method="post" action={LOGOUT_PATH}>
+                    <button type="submit" className={`${LINK_CLASS} cursor-pointer`}>
+                      Sign out
+                    </button>
+                  </form>
+                </li>
+              ) : null}
+            </FooterColumn>
+          </div>
+          <div>
             {interactiveSignup ? (
-              <StayInTouchIsland brandName={brand.name} />
+              <StayInTouchIsland brandName={brand.name} {...content.stayInTouch} />
             ) : (
-              <StayInTouch brandName={brand.name} />
+              <StayInTouch brandName={brand.name} {...content.stayInTouch} />
             )}
             <BrandLinkList
               label="Follow us"
@@ -190,10 +203,20 @@ export function Footer({
       ) : null}
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm text-white/80 sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>
-            © {year} {brand?.name ?? 'Storefront'}
-          </p>
-          <nav aria-label="Legal">
+          <div>
+            <p>
+              © {year} {brand?.name ?? 'Storefront'}
+            </p>
+            {brand && content.legalHtml ? (
+              // Safe HTML: rendered and sanitised by worker/lib/markdown.ts.
+              <div
+                data-legal-line=""
+                className="mt-1 max-w-2xl text-xs text-white/75 [&_a]:underline"
+                dangerouslySetInnerHTML={{ __html: content.legalHtml }}
+              />
+            ) : null}
+          </div>
+          <nav aria-label="Terms and policies">
             <ul className="flex flex-wrap gap-x-5 gap-y-1">
               {LEGAL_LINKS.map((link) => (
                 <li key={link.href}>

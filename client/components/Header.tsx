@@ -3,12 +3,15 @@ import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { preinitModule, preloadModule } from 'react-dom'
 import { BasketIcon, SignOutIcon, UserIcon } from './icons.tsx'
 import { Logo } from './Logo.tsx'
+import type { SiteContent } from './content/site-content.ts'
 import { useRenderContext } from './render-context.ts'
 
 export interface HeaderProps {
   brand: Brand | null
   signedIn: boolean
   currentPath: string
+  /** The brand's announcement bar (a header block), its Markdown already safe HTML. */
+  announcement?: SiteContent['announcement']
 }
 
 const NAV_LINKS = [
@@ -50,10 +53,42 @@ function HeaderBasketLink() {
   )
 }
 
+/** A line above the header (an offer, a notice) from the brand's announcement block. */
+function AnnouncementBar({
+  announcement,
+}: {
+  announcement: NonNullable<SiteContent['announcement']>
+}) {
+  return (
+    <div
+      data-announcement=""
+      className="bg-primary px-4 py-2 text-center text-sm font-semibold text-on-primary"
+    >
+      {/* Safe HTML: rendered and sanitised by worker/lib/markdown.ts. */}
+      <div
+        className="inline [&_a]:underline [&_a]:underline-offset-2 [&_p]:inline"
+        dangerouslySetInnerHTML={{ __html: announcement.html }}
+      />
+      {announcement.link ? (
+        <>
+          {' '}
+          <a
+            href={announcement.link.href}
+            className="inline-flex min-h-6 items-center underline underline-offset-2"
+          >
+            {announcement.link.label}
+          </a>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
 /** The site header: logo, main navigation, account and basket links. */
-export function Header({ brand, signedIn, currentPath }: HeaderProps) {
+export function Header({ brand, signedIn, currentPath, announcement = null }: HeaderProps) {
   return (
     <header className="border-b border-black/10 bg-surface">
+      {brand && announcement ? <AnnouncementBar announcement={announcement} /> : null}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 sm:gap-x-6 sm:px-6">
         <a href={routePath('index')} className="flex h-16 items-center rounded-md">
           <Logo brand={brand} />

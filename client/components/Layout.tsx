@@ -4,6 +4,7 @@ import { FlashToast } from '../islands/FlashToast.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { island } from './Island.tsx'
+import { NO_SITE_CONTENT, type SiteContent } from './content/site-content.ts'
 
 // Idle is soon enough: the message is readable before its dismiss button arrives.
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
@@ -16,6 +17,8 @@ export interface PageChrome {
   currentPath: string
   /** A one-time message carried across a redirect (e.g. a guard's). */
   flash: string | null
+  /** The brand's header, footer and home blocks; absent, the defaults. */
+  content?: SiteContent
 }
 
 /** Skip link, header, an optional flash toast, the page's main landmark and the footer. */
@@ -29,6 +32,7 @@ export function Layout({
   /** The page has islands of its own, so the footer's sign-up may hydrate too. */
   interactive?: boolean
 }) {
+  const content = chrome.content ?? NO_SITE_CONTENT
   return (
     <>
       <a
@@ -37,12 +41,22 @@ export function Layout({
       >
         Skip to main content
       </a>
-      <Header brand={chrome.brand} signedIn={chrome.signedIn} currentPath={chrome.currentPath} />
+      <Header
+        brand={chrome.brand}
+        signedIn={chrome.signedIn}
+        currentPath={chrome.currentPath}
+        announcement={content.announcement}
+      />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {chrome.flash ? <FlashToastIsland message={chrome.flash} /> : null}
         {children}
       </main>
-      <Footer brand={chrome.brand} signedIn={chrome.signedIn} interactiveSignup={interactive} />
+      <Footer
+        brand={chrome.brand}
+        signedIn={chrome.signedIn}
+        interactiveSignup={interactive}
+        content={content}
+      />
     </>
   )
 }

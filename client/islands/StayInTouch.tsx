@@ -7,12 +7,15 @@ import { STAY_IN_TOUCH_FORM_ACTION } from '../lib/routes.ts'
 
 export interface StayInTouchProps {
   brandName: string
+  /** The brand's stay-in-touch block; without it, the default heading and line. */
+  title?: string
+  text?: string
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
 
 /** The footer's Stay In Touch sign-up (spec §1): posts { email } and shows the outcome. */
-export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
+export function StayInTouch({ brandName, title, text, islandId }: StayInTouchProps) {
   const { emailInput, statusId, onSubmit, isMutating, error, data } = useEmailSignup(
     islandId,
     '',
@@ -28,9 +31,10 @@ export function StayInTouch({ brandName, islandId }: StayInTouchProps) {
       noValidate
       aria-describedby={statusId}
     >
-      <h2 className="text-base font-bold">Stay in touch</h2>
+      <h2 className="text-base font-bold">{title ?? 'Stay in touch'}</h2>
       <p className="mt-1 text-sm opacity-90">
-        Offers, new stores and seasonal favourites from {brandName}, straight to your inbox.
+        {text ??
+          `Offers, new stores and seasonal favourites from ${brandName}, straight to your inbox.`}
       </p>
       <label htmlFor={emailInput.id} className="mt-3 block text-sm font-semibold">
         Email address

@@ -22,25 +22,36 @@ export interface HomePageProps {
 
 const STEPS = [
   {
-    Icon: PinIcon,
     title: 'Find your local store',
     text: 'Tell us where you are to see the stores that deliver to you or have collection nearby.',
   },
   {
-    Icon: BagIcon,
     title: 'Fill your basket',
     text: 'Browse fresh produce, everyday essentials and the deals of the week.',
   },
   {
-    Icon: ClockIcon,
     title: 'Pick a time that suits you',
     text: 'Choose delivery or collection, as soon as possible or a slot later in the week.',
   },
+]
+// A brand's how-it-works block may have more steps than icons: they repeat.
+const STEP_ICONS = [PinIcon, BagIcon, ClockIcon]
+
+const USPS = [
+  { Icon: TruckIcon, title: 'Delivery to your door' },
+  { Icon: StoreIcon, title: 'Click & collect' },
+  { Icon: ClockIcon, title: 'Same-day slots' },
 ]
 
 /** The home page: hero with the store search, how it works, departments, referral and apps. */
 export function HomePage({ chrome, heroTitle, heroSubtitle, departments, search }: HomePageProps) {
   const { brand } = chrome
+  // The brand's home blocks (spec §7) win over the white-label settings and the defaults.
+  const blocks = chrome.content?.home ?? {}
+  const steps = blocks['how-it-works']?.steps ?? STEPS
+  const usps = blocks.usps
+    ? blocks.usps.items.map((item, index) => ({ ...item, Icon: USPS[index % USPS.length]!.Icon }))
+    : USPS
   return (
     <Layout chrome={chrome} interactive>
       <section aria-labelledby="hero-title" className="relative bg-primary text-on-primary">
@@ -59,19 +70,20 @@ export function HomePage({ chrome, heroTitle, heroSubtitle, departments, search 
               id="hero-title"
               className="text-4xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl"
             >
-              {heroTitle}
+              {blocks.hero?.title ?? heroTitle}
             </h1>
-            <p className="mt-4 max-w-xl text-lg opacity-95">{heroSubtitle}</p>
-            <ul className="mt-6 hidden flex-wrap gap-x-6 gap-y-2 text-sm font-semibold sm:flex">
-              <li className="flex items-center gap-2">
-                <TruckIcon className="size-5" /> Delivery to your door
-              </li>
-              <li className="flex items-center gap-2">
-                <StoreIcon className="size-5" /> Click &amp; collect
-              </li>
-              <li className="flex items-center gap-2">
-                <ClockIcon className="size-5" /> Same-day slots
-              </li>
+            <p className="mt-4 max-w-xl text-lg opacity-95">
+              {blocks.hero?.subtitle ?? heroSubtitle}
+            </p>
+            <ul
+              data-usps=""
+              className="mt-6 hidden flex-wrap gap-x-6 gap-y-2 text-sm font-semibold sm:flex"
+            >
+              {usps.map(({ Icon, title }) => (
+                <li key={title} className="flex items-center gap-2">
+                  <Icon className="size-5" /> {title}
+                </li>
+              ))}
             </ul>
           </div>
           <div
@@ -93,18 +105,21 @@ export function HomePage({ chrome, heroTitle, heroSubtitle, departments, search 
           How {brand.name} works
         </h2>
         <ol className="mt-8 grid gap-5 md:grid-cols-3">
-          {STEPS.map(({ Icon, title, text }, index) => (
-            <li key={title} className="rounded-2xl border border-black/10 bg-white p-6 shadow-sm">
-              <div className="flex items-center gap-3">
-                <span className="flex size-12 items-center justify-center rounded-full bg-tint text-primary">
-                  <Icon className="size-6" />
-                </span>
-                <span className="text-sm font-bold text-ink/70">Step {index + 1}</span>
-              </div>
-              <h3 className="mt-4 text-lg font-bold">{title}</h3>
-              <p className="mt-1 text-ink/80">{text}</p>
-            </li>
-          ))}
+          {steps.map(({ title, text }, index) => {
+            const Icon = STEP_ICONS[index % STEP_ICONS.length]!
+            return (
+              <li key={title} className="rounded-2xl border border-black/10 bg-white p-6 shadow-sm">
+                <div className="flex items-center gap-3">
+                  <span className="flex size-12 items-center justify-center rounded-full bg-tint text-primary">
+                    <Icon className="size-6" />
+                  </span>
+                  <span className="text-sm font-bold text-ink/70">Step {index + 1}</span>
+                </div>
+                <h3 className="mt-4 text-lg font-bold">{title}</h3>
+                <p className="mt-1 text-ink/80">{text}</p>
+              </li>
+            )
+          })}
         </ol>
       </section>
 

@@ -2,8 +2,46 @@ import { addRow } from './dataset.ts'
 import type { Tables } from './tables.ts'
 import { BRANDS, BUSINESS_ID, searchPrompt } from './tenancy.ts'
 
+/** Each brand's own voice for its home and header blocks (the rest is shared wording). */
+const BRAND_COPY: Record<
+  (typeof BRANDS)[number]['slug'],
+  { announcement: string; usps: Array<[string, string]>; signup: string }
+> = {
+  'corner-fresh': {
+    announcement:
+      'Free delivery from Corner Fresh on orders over **£20.00**: use code **FREEDELIVERY** at checkout.',
+    usps: [
+      ['Delivered in about an hour', 'Corner Fresh stores deliver as soon as they can pack.'],
+      ['Click and collect', 'Order ahead and pick your bags up at the till.'],
+      ['Fresh every morning', 'Bread, fruit and veg delivered to our shops daily.'],
+    ],
+    signup: 'Weekly deals and new Corner Fresh stores, straight to your inbox.',
+  },
+  'northside-market': {
+    announcement:
+      'Northside Market now delivers seven days a week. Spend over **£20.00** and use code **FREEDELIVERY** for free delivery.',
+    usps: [
+      ['Groceries in minutes', 'Your nearest Northside Market picks and packs straight away.'],
+      ['Seven days a week', 'Early until late, including Sundays and bank holidays.'],
+      ['Local favourites', 'Bakers, butchers and growers from across the North.'],
+    ],
+    signup: 'Offers from your local Northside Market, once a week and never more.',
+  },
+  'greenway-grocer': {
+    announcement:
+      'Greenway Grocer: book a delivery slot up to a week ahead, or collect in store the same day.',
+    usps: [
+      ['Book ahead', 'Choose a delivery slot up to a week in advance.'],
+      ['Collect in store', 'Your Greenway Grocer shop packs it ready for you.'],
+      ['Seasonal and local', 'Fruit and veg from British growers when in season.'],
+    ],
+    signup: 'Seasonal recipes and Greenway Grocer offers, twice a month.',
+  },
+}
+
 export function addContent(t: Tables): void {
   for (const brand of BRANDS) {
+    const copy = BRAND_COPY[brand.slug]
     const blocks: Array<[string, string, unknown]> = [
       [
         'home',
@@ -14,36 +52,30 @@ export function addContent(t: Tables): void {
           imageUrl: `/images/brands/${brand.slug}-hero.svg`,
         },
       ],
-      [
-        'home',
-        'usps',
-        {
-          items: [
-            { title: 'Delivered in under an hour', text: 'ASAP delivery from stores near you.' },
-            { title: 'Click and collect', text: 'Order ahead and pick up in store.' },
-            { title: 'Fresh every day', text: 'Fresh fruit, veg and bakery delivered daily.' },
-          ],
-        },
-      ],
+      ['home', 'usps', { items: copy.usps.map(([title, text]) => ({ title, text })) }],
       [
         'home',
         'how-it-works',
         {
           steps: [
-            'Enter your postcode',
-            'Choose a store and fill your basket',
-            'Pick a time and pay',
+            {
+              title: brand.store.enableStoresSearchByAddress
+                ? 'Enter your address'
+                : 'Enter your postcode',
+              text: `We show the ${brand.name} stores that deliver to you or are close enough to collect from.`,
+            },
+            {
+              title: 'Fill your basket',
+              text: 'Fresh produce, everyday essentials and this week’s deals, at the prices in store.',
+            },
+            {
+              title: 'Pick a time and pay',
+              text: 'Delivery or collection, as soon as possible or in a slot later in the week.',
+            },
           ],
         },
       ],
-      [
-        'header',
-        'announcement',
-        {
-          text: 'Free delivery on your first order over £20.00 with code FREEDELIVERY',
-          link: null,
-        },
-      ],
+      ['header', 'announcement', { text: copy.announcement, link: null }],
       [
         'footer',
         'columns',
@@ -53,7 +85,7 @@ export function addContent(t: Tables): void {
               title: brand.name,
               links: [
                 { label: 'About us', href: '/about-us' },
-                { label: 'Our stores', href: '/stores-near-by' },
+                { label: 'All stores', href: '/stores' },
               ],
             },
             {
@@ -67,7 +99,7 @@ export function addContent(t: Tables): void {
             {
               title: 'Legal',
               links: [
-                { label: 'Terms and conditions', href: '/terms-and-conditions' },
+                { label: 'Terms and conditions', href: '/terms' },
                 { label: 'Privacy policy', href: '/privacy-policy' },
                 { label: 'Cookie policy', href: '/cookie-policy' },
               ],
@@ -75,16 +107,12 @@ export function addContent(t: Tables): void {
           ],
         },
       ],
-      [
-        'footer',
-        'stay-in-touch',
-        { title: 'Stay In Touch', text: 'Sign up for offers and news from your local store.' },
-      ],
+      ['footer', 'stay-in-touch', { title: 'Stay in touch', text: copy.signup }],
       [
         'footer',
         'legal',
         {
-          text: `© ${brand.name}. All rights reserved. Alcohol and tobacco are sold to adults aged 18 and over only.`,
+          text: `${brand.name} is a trading name of Corner Fresh Group Ltd. Alcohol and tobacco are sold only to adults aged 18 and over; we operate Challenge 25.`,
         },
       ],
     ]

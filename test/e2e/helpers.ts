@@ -60,10 +60,17 @@ export function urlOn(host: string, path = '/'): string {
  * for the page's load event first: right after a navigation the stylesheet may still be loading,
  * and sizes measured without it (target-size) would be wrong.
  */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+export async function expectNoAxeViolations(
+  page: Page,
+  options: {
+    /** Rules a page is exempt from, each with its reason where the call is (e.g. /tv's refresh). */
+    exceptRules?: ReadonlyArray<string>
+  } = {}
+): Promise<void> {
   await page.waitForLoadState('load')
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .disableRules([...(options.exceptRules ?? [])])
     .analyze()
   const summary = results.violations.map(
     (violation) =>

@@ -41,8 +41,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 6,
-      sha256: '78c8c51861d70979c2502d017806fef2e228e047180b1cd5d8cadfe59fac0034',
+      version: 7,
+      sha256: '7aa0f18cf5407c553c8eade37896959e3b1b6b59f5ab94aa1d4544f5def8b45a',
     })
   })
 

@@ -25,6 +25,8 @@ export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
   'GET /countries/billing': { scope: 'countries-billing', ttlSeconds: 300 },
   'POST /white-label/settings': { scope: 'white-label-settings', ttlSeconds: 60 },
   // The business's referral offer (ADR 021); verify and the reward read the scheme live.
+  // Home, header and footer blocks (spec §7): every page's chrome reads them.
+  'GET /content/blocks': { scope: 'content-blocks', ttlSeconds: 60 },
   'GET /referrals/offer': { scope: 'referral-offer', ttlSeconds: 60 },
   'POST /stores/search': {
     scope: 'store-search',
@@ -64,6 +66,7 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/white-label/settings',
   '/content/stay-in-touch',
   '/content/faqs',
+  '/content/blocks',
   '/location/interest',
   '/seo/sitemap',
   '/catalogue/banners',

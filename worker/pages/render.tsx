@@ -13,6 +13,7 @@ import { logError } from '../lib/log.ts'
 import { takeFlash } from '../lib/cookies/flash.ts'
 import { isSignedIn } from './session.ts'
 import { nowMs } from '../lib/clock.ts'
+import { loadSiteContent } from './site-content.ts'
 
 /** Whether a page may be cached by browsers and the edge, or is personal to the shopper. */
 export type CachePolicy = 'public' | 'private'
@@ -54,6 +55,8 @@ export interface RenderOptions {
   meta: Omit<PageMeta, 'canonicalUrl'> & { canonicalPath?: string }
   cache: CachePolicy
   status?: ContentfulStatusCode
+  /** Read the brand's header/footer blocks (default); the store console shows none. */
+  siteContent?: boolean
 }
 
 /**
@@ -67,7 +70,12 @@ export async function renderPage(
   options: RenderOptions
 ): Promise<Response> {
   const nonce = c.var.nonce
-  const chrome = pageChrome(c)
+  // A failing backend made this page: the content call would only wait for it too.
+  const wantsContent = options.siteContent !== false && (options.status ?? 200) < 500
+  const chrome = {
+    ...pageChrome(c),
+    ...(wantsContent ? { content: await loadSiteContent(c) } : {}),
+  }
   const brand = chrome.brand
   const personal = chrome.signedIn || chrome.flash !== null
   const { canonicalPath, ...meta } = options.meta

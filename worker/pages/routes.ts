@@ -35,6 +35,7 @@ import { storeAllPage } from './store-all.tsx'
 import { storePage } from './store.tsx'
 import { storesNearBy } from './stores-near-by.tsx'
 import { timeSlotCalendarPage, timeSlotsPage } from './time-slots.tsx'
+import { tvPage } from './tv.tsx'
 
 export type PageHandler = (c: Context<AppEnv>) => Promise<Response>
 
@@ -70,7 +71,7 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   // The confirmation after asking for a reset link.
   'forgotten-password-set': { ...GUEST, page: forgottenPasswordSentPage },
   referrer: { ...OPEN, page: referrerPage },
-  tv: OPEN,
+  tv: { ...OPEN, page: tvPage },
   'store-all': { ...OPEN, page: storeAllPage },
   'stores-near-by': { ...OPEN, page: storesNearBy },
   member: { ...MEMBER, page: memberDashboardPage },

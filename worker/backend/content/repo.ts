@@ -1,3 +1,4 @@
+import type { StoredContentBlock } from '../../../schemas/content-blocks.ts'
 import type { Faq } from '../../../schemas/content.ts'
 import type { SettingsSection } from './white-label.ts'
 
@@ -95,4 +96,44 @@ export async function signUpForNewsletter(
       .bind(signup.brandId, signup.businessId, signup.email),
   ])
   return Boolean(brand?.results.length)
+}
+
+interface ContentBlockRow {
+  brand_id: number | null
+  placement: string
+  key: string
+  content_json: string
+}
+
+/**
+ * The active content blocks of a brand: the business's (brand_id null) and the brand's own, in
+ * position order, optionally of one placement. Null when the brand is not an active brand of the
+ * business.
+ */
+export async function listContentBlocks(
+  db: D1Database,
+  businessId: number,
+  brandId: number,
+  placement: string | undefined
+): Promise<Array<StoredContentBlock> | null> {
+  const [brand, blocks] = await db.batch([
+    db
+      .prepare('select id from brands where id = ?1 and business_id = ?2 and is_active = 1')
+      .bind(brandId, businessId),
+    db
+      .prepare(
+        `select brand_id, placement, key, content_json from content_blocks
+         where business_id = ?1 and is_active = 1 and (brand_id is null or brand_id = ?2)
+           and (?3 is null or placement = ?3)
+         order by position, id`
+      )
+      .bind(businessId, brandId, placement ?? null),
+  ])
+  if (!brand?.results.length) return null
+  return ((blocks?.results ?? []) as Array<ContentBlockRow>).map((row) => ({
+    brandId: row.brand_id,
+    placement: row.placement,
+    key: row.key,
+    contentJson: row.content_json,
+  }))
 }

@@ -6,10 +6,16 @@ import {
   WhiteLabelSettingsRequestSchema,
   WhiteLabelSettingsResponseSchema,
 } from '../../../schemas/content.ts'
+import {
+  ContentBlocksQuerySchema,
+  ContentBlocksResponseSchema,
+  mergeContentBlocks,
+} from '../../../schemas/content-blocks.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
 import { createDomain } from '../route-registry.ts'
-import { findBrandSettings, listFaqs, signUpForNewsletter } from './repo.ts'
+import { findBrandSettings, listContentBlocks, listFaqs, signUpForNewsletter } from './repo.ts'
 import { imageDensityFor, mergeWhiteLabelSettings } from './white-label.ts'
 
 /** White-label settings, FAQs and the footer's Stay In Touch sign-up. */
@@ -47,6 +53,27 @@ content.get(
     const faqs = await listFaqs(c.env.DB, query.businessId, query.brandId)
     if (!faqs) throw new AppError('not_found', MESSAGES.businessNotFound)
     return { faqs }
+  }
+)
+
+content.get(
+  '/content/blocks',
+  {
+    summary:
+      "A brand's active home, header and footer blocks (spec §7): its own over the business's",
+    query: ContentBlocksQuerySchema,
+    response: ContentBlocksResponseSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => {
+    const rows = await listContentBlocks(c.env.DB, query.businessId, query.brandId, query.placement)
+    if (!rows) throw new AppError('not_found', MESSAGES.businessNotFound)
+    const { blocks, problems } = mergeContentBlocks(rows)
+    // An operator's bad block is left out (the page shows its default) but must be seen.
+    for (const problem of problems) {
+      logError(problem.reason, { event: 'content block skipped', ...problem }, 'warn')
+    }
+    return { blocks }
   }
 )
 

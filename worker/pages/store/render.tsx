@@ -23,5 +23,6 @@ export function renderConsole(
     meta: { title, description: 'Store console', noindex: true, nofollow: true },
     cache: 'private',
     status,
+    siteContent: false,
   })
 }

@@ -1,0 +1,59 @@
+import {
+  COOKIE_INVENTORY,
+  type CookieCategory,
+  type CookieInventoryEntry,
+} from '../../schemas/cookie-inventory.ts'
+
+const COLUMNS = ['Name', 'Purpose', 'Lasts', 'Category'] as const
+
+const CATEGORY_LABELS: Record<CookieCategory, string> = {
+  'strictly-necessary': 'Strictly necessary',
+}
+
+/**
+ * The cookies the site sets (schemas/cookie-inventory.ts) as a table for the cookie policy page:
+ * name, purpose, how long it lasts and its category. Scrolls sideways on a narrow screen rather
+ * than squeezing the purposes.
+ */
+export function CookieTable({
+  cookies = COOKIE_INVENTORY,
+  caption = 'Cookies this site uses',
+}: {
+  cookies?: ReadonlyArray<CookieInventoryEntry>
+  caption?: string
+}) {
+  return (
+    // Focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
+    <div
+      className="overflow-x-auto rounded-xl border border-black/10"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+    >
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-tint">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-bold">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-black/10">
+          {cookies.map((cookie) => (
+            <tr key={cookie.name}>
+              <th scope="row" className="px-3 py-2 align-top font-mono text-xs font-semibold">
+                {cookie.name}
+              </th>
+              <td className="px-3 py-2 align-top">{cookie.purpose}</td>
+              <td className="px-3 py-2 align-top whitespace-nowrap">{cookie.duration}</td>
+              <td className="px-3 py-2 align-top">{CATEGORY_LABELS[cookie.category]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
