@@ -52,7 +52,9 @@ export function displayFilename(name: string): string {
 }
 
 /** The allowed type these bytes are, by their content (file-type's signatures), or null. */
-export async function sniffAttachmentType(bytes: Uint8Array): Promise<ContactAttachmentType | null> {
+export async function sniffAttachmentType(
+  bytes: Uint8Array
+): Promise<ContactAttachmentType | null> {
   const found = await fileTypeFromBuffer(bytes)
   const mime = found?.mime
   return CONTACT_ATTACHMENT_TYPES.find((type) => type === mime) ?? null

@@ -102,8 +102,7 @@ export async function submitContactRequest(
   const inbox = await findSupportInbox(deps.db, input.businessId)
   if (!inbox) throw new AppError('not_found', MESSAGES.businessNotFound)
   const brandId =
-    input.brandId !== undefined &&
-    (await brandOfBusiness(deps.db, input.businessId, input.brandId))
+    input.brandId !== undefined && (await brandOfBusiness(deps.db, input.businessId, input.brandId))
       ? input.brandId
       : null
   // zod types a file as its own empty File interface; at run time z.file() let only Files through.
