@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { BusinessIdSchema, CallingBrandIdSchema, EmailSchema, IdSchema } from './common.ts'
 import {
-  CONTACT_ATTACHMENT_TYPES,
+  type CONTACT_ATTACHMENT_TYPES,
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_SUBJECT_MAX_LENGTH,
 } from './constants.ts'
@@ -29,7 +29,8 @@ export const ContactRequestSchema = ContactFieldsSchema.extend({
   brandId: CallingBrandIdSchema,
   /** The robot-check token (Turnstile; LOCAL_ROBOT_CHECK_TOKEN of schemas/basket.ts locally). */
   verifyToken: z.string().max(2048),
-  files: z.array(z.file()).default([]),
+  // Described for the OpenAPI generator, which knows no file type of its own.
+  files: z.array(z.file().meta({ type: 'string', format: 'binary' })).default([]),
 })
 
 export const ContactRequestedSchema = z.object({

@@ -102,9 +102,9 @@ export function createDomain(tag: string): DomainBuilder {
           : spec.multipart
             ? parseInput(spec.body, await readMultipartInput(c.req.raw, spec.multipart.maxBytes))
             : parseInput(
-              spec.body,
-              await guardBasketCall(c, await readJsonBody(c.req.raw), basketTokenOptional)
-            )
+                spec.body,
+                await guardBasketCall(c, await readJsonBody(c.req.raw), basketTokenOptional)
+              )
         const input = { query, body } as RouteInput<typeof spec.query, typeof spec.body>
         return c.json(await handler(input, c))
       })

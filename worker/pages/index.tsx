@@ -18,6 +18,7 @@ import { STORE_CREDIT_FORM_PATH } from '../../client/lib/payment-step.ts'
 import { captureDeepLink } from './deep-link.ts'
 import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
+import { contactForm } from './contact.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
 import { notBuiltYet } from './errors.tsx'
 import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
@@ -106,6 +107,7 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: routePath('login'), guards: [guestOnly], form: loginForm },
   { path: routePath('register'), guards: [guestOnly], form: registerForm },
   { path: routePath('forgotten-password'), guards: [guestOnly], form: forgottenPasswordForm },
+  { path: routePath('contact'), guards: [], form: contactForm },
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
   { path: routePath('basket'), guards: [], form: basketForm },
