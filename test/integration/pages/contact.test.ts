@@ -47,7 +47,7 @@ describe('/contact', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toMatch(/s-maxage/)
     const html = await res.text()
-    expect(html).toContain('enctype="multipart/form-data"')
+    expect(html).toMatch(/enctype="multipart\/form-data"/i)
     expect(html).toContain('name="files[]"')
     expect(html).toContain('value="CF-1234"')
     // The brand's white-label contact section gives the subjects.
