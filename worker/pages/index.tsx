@@ -16,6 +16,7 @@ import { checkoutPaymentForm } from './checkout/payment.tsx'
 import { checkoutCreditForm } from './checkout/credit-form.ts'
 import { STORE_CREDIT_FORM_PATH } from '../../client/lib/payment-step.ts'
 import { captureDeepLink } from './deep-link.ts'
+import { DEV_CONTACT_PATH, devContactPage } from './dev-contact.tsx'
 import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
 import { contactForm } from './contact.tsx'
@@ -86,6 +87,7 @@ pages.get(TRACKING_BASE_MAP_PATH, baseMap)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)
 pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)
+pages.get(DEV_CONTACT_PATH, devContactPage)
 // The tracking page's WebSocket (ADR 019); the page itself is in the route table.
 pages.get(TRACKING_LIVE_PATH, trackingLive)
 

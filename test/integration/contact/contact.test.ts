@@ -16,7 +16,7 @@ import {
   seedCatalogue,
   testEnv,
 } from '../auth/fixtures.ts'
-import { lastCodeTo } from '../member/profile-fixtures.ts'
+import { lastCodeTo, send } from '../member/profile-fixtures.ts'
 
 beforeAll(async () => {
   await seedCatalogue(env.DB)
@@ -242,7 +242,7 @@ describe('contact request', () => {
     expect((await requestsFrom(forged.email))[0]?.customer_id).toBeNull()
   })
 
-  it("deletes the member's attachments from R2 when the member is forgotten", async () => {
+  it("exports the member's requests, and deletes their attachments from R2 when forgotten", async () => {
     const member = await registerMember()
     const bearer = member.tokens.access_token
     const sent = await sendContact({
@@ -254,6 +254,15 @@ describe('contact request', () => {
     const [row] = await requestsFrom(member.email)
     const key = row?.r2_key ?? ''
     expect(await env.ATTACHMENTS.head(key)).not.toBeNull()
+    const exported = await send('GET', '/member/data-export', { businessId: BUSINESS_ID }, bearer)
+    expect(exported.json).toMatchObject({
+      contactRequests: [
+        {
+          subject: 'Missing or damaged items',
+          attachments: `receipt.pdf (${pdfBytes().byteLength} bytes)`,
+        },
+      ],
+    })
 
     expect(
       (await call('/member/forget-me/request', { businessId: BUSINESS_ID }, { bearer })).status
