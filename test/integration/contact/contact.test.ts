@@ -12,11 +12,11 @@ import {
   call,
   expectError,
   freshIp,
-  registerMember,
+  uniqueEmail,
   seedCatalogue,
   testEnv,
 } from '../auth/fixtures.ts'
-import { lastCodeTo, send } from '../member/profile-fixtures.ts'
+import { lastCodeTo, memberWithDetails, send } from '../member/profile-fixtures.ts'
 
 beforeAll(async () => {
   await seedCatalogue(env.DB)
@@ -33,9 +33,6 @@ const FIELDS = {
   verifyToken: LOCAL_ROBOT_CHECK_TOKEN,
 }
 
-let emailCounter = 0
-const uniqueEmail = () => `contact.${++emailCounter}.${Date.now()}@example.com`
-
 interface Send {
   fields?: Record<string, string>
   files?: Array<File>
@@ -46,7 +43,7 @@ interface Send {
 
 /** POSTs the contact form as multipart straight to the backend. */
 async function sendContact(options: Send = {}): Promise<Call & { email: string }> {
-  const email = options.fields?.emailAddress ?? uniqueEmail()
+  const email = options.fields?.emailAddress ?? uniqueEmail('contact')
   const form = new FormData()
   for (const [key, value] of Object.entries({ ...FIELDS, emailAddress: email, ...options.fields }))
     form.set(key, value)
@@ -223,15 +220,14 @@ describe('contact request', () => {
   })
 
   it('links the request to the member of the token only, never to the email typed', async () => {
-    const member = await registerMember()
-    const other = await registerMember()
+    const member = await memberWithDetails()
+    const other = await memberWithDetails()
     // Signed in, writing with another address: still the signed-in member's request.
     const signedIn = await sendContact({
-      bearer: member.tokens.access_token,
-      fields: { emailAddress: uniqueEmail() },
+      bearer: member.bearer,
+      fields: { emailAddress: uniqueEmail('contact') },
     })
-    const memberId = await customerIdOf(member.email)
-    expect((await requestsFrom(signedIn.email))[0]?.customer_id).toBe(memberId)
+    expect((await requestsFrom(signedIn.email))[0]?.customer_id).toBe(member.customerId)
     // Not signed in, typing a member's address: no account.
     const typed = await sendContact({ fields: { emailAddress: other.email } })
     expect(typed.status).toBe(200)
@@ -243,8 +239,8 @@ describe('contact request', () => {
   })
 
   it("exports the member's requests, and deletes their attachments from R2 when forgotten", async () => {
-    const member = await registerMember()
-    const bearer = member.tokens.access_token
+    const member = await memberWithDetails()
+    const bearer = member.bearer
     const sent = await sendContact({
       bearer,
       fields: { emailAddress: member.email },
@@ -283,13 +279,6 @@ describe('contact request', () => {
     expect(left?.n).toBe(0)
   })
 })
-
-async function customerIdOf(email: string): Promise<number | undefined> {
-  const row = await env.DB.prepare('select id from customers where email = ?1')
-    .bind(email)
-    .first<{ id: number }>()
-  return row?.id
-}
 
 describe('development view of contact requests', () => {
   it('lists each attachment with what R2 holds and its sniffed type', async () => {
