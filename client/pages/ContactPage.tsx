@@ -18,7 +18,9 @@ import {
   type FormErrors,
   type FormValues,
 } from '../components/forms/Form.tsx'
+import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { RobotCheckField } from '../islands/RobotCheckField.tsx'
 import { routePath } from '../lib/routes.ts'
 
 /** What the brand's white-label `contact` section says on the page. */
@@ -37,7 +39,11 @@ export interface ContactPageProps {
   sent: boolean
   /** The refused form had files: they must be chosen again. */
   filesDropped: boolean
+  /** The Turnstile site key when ROBOT_CHECK_PROVIDER=turnstile; null with the local checker. */
+  turnstileSiteKey: string | null
 }
+
+const RobotCheckIsland = island('RobotCheckField', RobotCheckField, { hydrate: 'load' })
 
 const ID = 'contact'
 const MB = 1024 * 1024
@@ -61,6 +67,7 @@ export function ContactPage({
   values,
   sent,
   filesDropped,
+  turnstileSiteKey,
 }: ContactPageProps) {
   if (sent) {
     return (
@@ -189,6 +196,7 @@ export function ContactPage({
             />
             <FieldError id={`${ID}-files-error`} message={errors.files} />
           </div>
+          {turnstileSiteKey ? <RobotCheckIsland siteKey={turnstileSiteKey} /> : null}
           <SubmitButton>Send message</SubmitButton>
         </form>
       </FormCard>

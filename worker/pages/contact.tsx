@@ -41,6 +41,7 @@ function renderContact(
   status: ContactStatus = 200
 ): Promise<Response> {
   const text = pageText(c)
+  const robot = robotCheckConfig(c.env)
   return renderPage(
     c,
     (chrome) => (
@@ -51,6 +52,7 @@ function renderContact(
         values={view.values}
         sent={view.sent ?? false}
         filesDropped={view.filesDropped ?? false}
+        turnstileSiteKey={robot.provider === 'turnstile' ? robot.siteKey : null}
       />
     ),
     {
@@ -131,7 +133,8 @@ export async function contactForm(c: Context<AppEnv>): Promise<Response> {
   outgoing.set('brandId', String(c.var.brand.id))
   outgoing.set(
     'verifyToken',
-    // Without JavaScript only the local check can pass; Turnstile posts its own field.
+    // Turnstile's widget (RobotCheckField) posts its own field; without JavaScript only the local
+    // check can pass.
     fields['cf-turnstile-response'] ??
       (robotCheckConfig(c.env).provider === 'local' ? LOCAL_ROBOT_CHECK_TOKEN : '')
   )

@@ -6,7 +6,7 @@ import { exeBytes, pdfBytes } from '../../support/upload-files.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
 import { uniqueEmail } from '../auth/fixtures.ts'
 import { jar } from './cookie-jar.ts'
-import { pageClient, pageText, registration } from './storefront.ts'
+import { pageClient, pageText, registration, testEnv } from './storefront.ts'
 
 const app = createApp()
 const { get, postForm, postMultipart } = pageClient(app, '192.0.2')
@@ -108,5 +108,22 @@ describe('/contact', () => {
     expect(text).toContain(MESSAGES.validationError)
     expect(text).toContain(MESSAGES.contactMessageRequired)
     expect(text).not.toContain(MESSAGES.contactFilesAgain)
+  })
+
+  it('renders the Turnstile widget when configured, and refuses a post it did not verify', async () => {
+    const turnstile = {
+      ...testEnv,
+      ROBOT_CHECK_PROVIDER: 'turnstile',
+      TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+    }
+    const html = await (await get('/contact', '', turnstile)).text()
+    expect(html).toContain('data-island="RobotCheckField"')
+    expect(html).toContain('1x00000000000000000000AA')
+    // No secret in the pool: the checker verifies nothing, so the request is refused, unsent.
+    const form = contactForm({ 'cf-turnstile-response': 'a-token' })
+    const res = await postMultipart('/contact', form, '', turnstile)
+    expect(res.status).toBe(422)
+    expect(pageText(await res.text())).toContain(MESSAGES.validationError)
+    expect((await requestsFrom(String(form.get('emailAddress')))).results).toEqual([])
   })
 })
