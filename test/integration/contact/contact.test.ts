@@ -136,6 +136,21 @@ describe('contact request', () => {
     ])
   })
 
+  it("sends the request to the brand's own inbox when its contact settings name one", async () => {
+    await env.DB.prepare(
+      `update brand_settings set settings_json = json_set(settings_json, '$.email', ?1)
+       where brand_id = 1 and section = 'contact'`
+    )
+      .bind('brand.support@cornerfresh.example')
+      .run()
+    const sent = await sendContact({ fields: { brandId: '1' } })
+    expect(sent.status).toBe(200)
+    const toBrand = (await outboxTo('brand.support@cornerfresh.example')).filter(
+      (m) => (m.data as { emailAddress?: string }).emailAddress === sent.email
+    )
+    expect(toBrand.map((m) => m.template)).toEqual(['contact_request'])
+  })
+
   it('takes a request without files', async () => {
     const sent = await sendContact()
     expect(sent.status).toBe(200)

@@ -42,8 +42,9 @@ async function brandInbox(
   businessId: number,
   brandId: number | undefined
 ): Promise<string | null> {
+  if (brandId === undefined) return null
   const found = await findBrandSettings(db, businessId, brandId)
-  if (!found || brandId === undefined) return null
+  if (!found) return null
   const email: unknown = mergeWhiteLabelSettings(found.sections, found.brandId).contact.email
   return typeof email === 'string' && email.includes('@') ? email : null
 }
