@@ -117,13 +117,36 @@ export const FORM_BODY_MAX_BYTES = 64 * 1024
  * a too-big attachment, always gets its 413 cleanly.
  */
 export const REFUSED_BODY_DRAIN_MAX_BYTES = 32 * 1024 * 1024
-/** The contact form (spec §5: multipart, files under files[]): at most this many attachments… */
-export const CONTACT_ATTACHMENTS_MAX_COUNT = 5
-/** …of at most this size each (a phone photo or a scanned receipt)… */
+/**
+ * The contact form (spec §5: multipart, files under files[]; ADR 022): at most this many
+ * attachments (a photo of the damage, the receipt, the label: three covers a complaint)…
+ */
+export const CONTACT_ATTACHMENTS_MAX_COUNT = 3
+/** …of at most this size each (a phone photo is 2 to 4 MB, a scanned page under 1 MB)… */
 export const CONTACT_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024
-/** …so its whole body: the attachments and the form's fields. */
-export const CONTACT_BODY_MAX_BYTES =
-  CONTACT_ATTACHMENTS_MAX_COUNT * CONTACT_ATTACHMENT_MAX_BYTES + FORM_BODY_MAX_BYTES
+/**
+ * …and at most this much together: what one request may hand the business's support inbox and
+ * keep in R2, and what the Worker buffers for one request (well under its 128 MB).
+ */
+export const CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES = 10 * 1024 * 1024
+/** …so its whole body: the attachments, the form's fields and the multipart framing. */
+export const CONTACT_BODY_MAX_BYTES = CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES + FORM_BODY_MAX_BYTES
+/**
+ * What an attachment may be, as its first bytes show it (file-type), never as its name or the
+ * browser's type says: images a phone takes or shares, and PDF (ADR 022).
+ */
+export const CONTACT_ATTACHMENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+] as const
+/** The longest subject and message of a contact request. */
+export const CONTACT_SUBJECT_MAX_LENGTH = 150
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000
+/** Recent contact requests the development view lists. */
+export const DEV_CONTACT_REQUESTS_LIMIT = 20
 
 /**
  * The 403's details.reason when a call names a member's basket without that member's access

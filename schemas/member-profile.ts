@@ -152,6 +152,8 @@ export const DataExportSchema = z.object({
   marketing: MarketingPreferencesSchema,
   reviews: z.array(JsonRecord),
   devices: z.array(JsonRecord),
+  /** What the member sent through the contact form, attachments by name and size (ADR 022). */
+  contactRequests: z.array(JsonRecord),
   /** Points, their history and the store credit ledger (ADR 020). */
   loyalty: LoyaltySummarySchema,
   /** The member's own referral code, when they have one (ADR 021). */

@@ -293,6 +293,17 @@ export const MESSAGES = {
   checkoutBillingFirst: 'Please choose your billing address first.',
   alreadySignedIn: 'You are already signed in.',
   lastStoreRestored: 'Welcome back! This is the store you last ordered from.',
+  // Not in the spec (the contact form, ADR 022):
+  contactSent: 'Thank you, your message has been sent. We will reply by email.',
+  contactSubjectRequired: 'Please choose or type a subject.',
+  contactMessageRequired: 'Please type your message.',
+  contactNameRequired: 'Please enter your first and last name.',
+  contactTooManyFiles: 'Attach at most %s files.',
+  contactFileTooLarge: '%s is too large: each file may be at most %s.',
+  contactFilesTooLarge: 'Your files are too large together: at most %s is accepted.',
+  contactFileType: '%s is not a JPEG, PNG, GIF, WebP or PDF file, so it was not sent.',
+  contactFileEmpty: '%s is empty.',
+  contactFilesAgain: 'Files are not kept when the form is shown again: please choose them again.',
   // Not in the spec (request body limits; each says its limit):
   bodyTooLarge: 'This request is too large: at most %s is accepted.',
   bodyTooDeep: 'This request is nested too deeply: at most %s levels are accepted.',

@@ -1,3 +1,4 @@
+import { routePath } from '../lib/routes.ts'
 import type { TrackingSnapshot } from '../../schemas/tracking.ts'
 import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
@@ -63,6 +64,14 @@ export function TrackingPage({ chrome, snapshot, token, tiles, timeZone }: Track
             ) : null}
             <p className="mt-3 text-sm text-ink/70">
               Questions about your items or a change to your order? The store can help.
+            </p>
+            <p className="mt-2">
+              <a
+                href={routePath('contact', undefined, { order: snapshot.orderNumber })}
+                className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+              >
+                Contact us about this order
+              </a>
             </p>
           </aside>
         </div>

@@ -8,6 +8,7 @@ import { auth } from './auth/routes.ts'
 import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
 import { checkout } from './checkout/routes.ts'
+import { contact } from './contact/routes.ts'
 import { content } from './content/routes.ts'
 import { deliveries } from './deliveries/routes.ts'
 import { development } from './development/routes.ts'
@@ -37,6 +38,7 @@ import { tracking } from './tracking/routes.ts'
 const domains: ReadonlyArray<Domain> = [
   operations,
   content,
+  contact,
   auth,
   member,
   memberOrdersDomain,

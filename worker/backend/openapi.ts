@@ -72,7 +72,14 @@ export function buildOpenApiDocument(domains: ReadonlyArray<Domain>): OpenApiDoc
           ...(spec.query ? { query: spec.query } : {}),
           ...(spec.body
             ? {
-                body: { required: true, content: { 'application/json': { schema: spec.body } } },
+                body: {
+                  required: true,
+                  content: {
+                    [spec.multipart ? 'multipart/form-data' : 'application/json']: {
+                      schema: spec.body,
+                    },
+                  },
+                },
               }
             : {}),
         },

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { z } from 'zod'
 import type { ErrorCode } from '../../schemas/api-error.ts'
-import { readJsonBody } from '../lib/request-body.ts'
+import { readJsonBody, readMultipartInput } from '../lib/request-body.ts'
 import { parseInput } from '../lib/validation.ts'
 import { guardBasketCall, takesOptionalBasketToken } from './basket/access.ts'
 import type { BackendEnv } from './env.ts'
@@ -18,8 +18,13 @@ export interface RouteSpec<
   summary: string
   description?: string
   query?: Q
-  /** A JSON request body. */
+  /** A JSON request body (or, with `multipart`, the form's fields and files). */
   body?: B
+  /**
+   * The body is multipart/form-data of at most `maxBytes` (read by readMultipartInput: fields
+   * `name[]` arrive as the list `name`), not JSON. Such a body never names a basket.
+   */
+  multipart?: { maxBytes: number }
   /** The 200 answer. */
   response: R
   /** Error codes the route answers with besides validation_error (when it has input) and internal_error. */
@@ -92,12 +97,14 @@ export function createDomain(tag: string): DomainBuilder {
       app.on(method.toUpperCase(), path, async (c) => {
         const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined
         // Every body naming a basket passes the basket guard (owner, brand) before anything else.
-        const body = spec.body
-          ? parseInput(
-              spec.body,
-              await guardBasketCall(c, await readJsonBody(c.req.raw), basketTokenOptional)
-            )
-          : undefined
+        const body = !spec.body
+          ? undefined
+          : spec.multipart
+            ? parseInput(spec.body, await readMultipartInput(c.req.raw, spec.multipart.maxBytes))
+            : parseInput(
+                spec.body,
+                await guardBasketCall(c, await readJsonBody(c.req.raw), basketTokenOptional)
+              )
         const input = { query, body } as RouteInput<typeof spec.query, typeof spec.body>
         return c.json(await handler(input, c))
       })

@@ -47,7 +47,7 @@ export interface BackendCallOptions<S extends z.ZodType> {
   /** Parses the success body; the promise resolves to its output. */
   schema: S
   query?: Record<string, QueryValue>
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data (the contact form's files). */
   body?: unknown
   /** The shopper's access token, sent as Authorization: Bearer. */
   token?: string | undefined
@@ -260,13 +260,18 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
     const headers = new Headers({ accept: 'application/json' })
     if (token) headers.set('authorization', `Bearer ${token}`)
     if (idempotencyKey) headers.set('idempotency-key', idempotencyKey)
-    if (body !== undefined) headers.set('content-type', 'application/json')
+    const isForm = body instanceof FormData
+    if (body !== undefined && !isForm) headers.set('content-type', 'application/json')
     const target = withQuery(path, query)
     const { status, text, retryAfter } = await withTimeout(target, async (signal) => {
       const response = await dispatch(
         buildRequest(
           target,
-          { method, headers, body: body === undefined ? null : JSON.stringify(body) },
+          {
+            method,
+            headers,
+            body: body === undefined ? null : isForm ? body : JSON.stringify(body),
+          },
           signal
         )
       )

@@ -209,3 +209,30 @@ export async function readFormFields(request: Request): Promise<Record<string, s
   // fromEntries defines own properties, so a field named __proto__ is only a field.
   return Object.fromEntries(fields)
 }
+
+/**
+ * A multipart (or urlencoded) form within `maxBytes` as one input object: each text field once
+ * (its last value), and each field named `name[]` (spec §7: the contact form's `files[]`) as the
+ * list `name` of every file and text sent under it. The cap applies before anything is buffered
+ * ({@link readBodyBytes}); a body of another type is an empty object.
+ *
+ * @example const { subject, files } = await readMultipartInput(c.req.raw, CONTACT_BODY_MAX_BYTES)
+ */
+export async function readMultipartInput(
+  request: Request,
+  maxBytes: number
+): Promise<Record<string, string | Array<File | string>>> {
+  const input = new Map<string, string | Array<File | string>>()
+  for (const [key, value] of await readFormBody(request, maxBytes)) {
+    if (key.endsWith('[]')) {
+      const name = key.slice(0, -2)
+      const list = input.get(name)
+      // An empty file input posts one nameless empty part: the shopper chose nothing.
+      if (typeof value !== 'string' && value.size === 0 && value.name === '') continue
+      input.set(name, Array.isArray(list) ? [...list, value] : [value])
+    } else if (typeof value === 'string') {
+      input.set(key, value)
+    }
+  }
+  return Object.fromEntries(input)
+}

@@ -16,8 +16,10 @@ import { checkoutPaymentForm } from './checkout/payment.tsx'
 import { checkoutCreditForm } from './checkout/credit-form.ts'
 import { STORE_CREDIT_FORM_PATH } from '../../client/lib/payment-step.ts'
 import { captureDeepLink } from './deep-link.ts'
+import { DEV_CONTACT_PATH, devContactPage } from './dev-contact.tsx'
 import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
+import { contactForm } from './contact.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
 import { notBuiltYet } from './errors.tsx'
 import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
@@ -85,6 +87,7 @@ pages.get(TRACKING_BASE_MAP_PATH, baseMap)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)
 pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)
+pages.get(DEV_CONTACT_PATH, devContactPage)
 // The tracking page's WebSocket (ADR 019); the page itself is in the route table.
 pages.get(TRACKING_LIVE_PATH, trackingLive)
 
@@ -106,6 +109,7 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: routePath('login'), guards: [guestOnly], form: loginForm },
   { path: routePath('register'), guards: [guestOnly], form: registerForm },
   { path: routePath('forgotten-password'), guards: [guestOnly], form: forgottenPasswordForm },
+  { path: routePath('contact'), guards: [], form: contactForm },
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
   { path: routePath('basket'), guards: [], form: basketForm },

@@ -13,6 +13,7 @@ import { checkoutCreatePage, checkoutLoginPage, checkoutOptionsPage } from './ch
 import { checkoutPaymentPage } from './checkout/payment.tsx'
 import { checkoutSuccessPage } from './checkout/success.tsx'
 import { dealPage } from './deal.tsx'
+import { contactPage } from './contact.tsx'
 import { faqPage } from './faq.tsx'
 import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-password.tsx'
 import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './guards.ts'
@@ -64,7 +65,7 @@ const CHECKOUT: RouteConfig = { ...OPEN, guards: CHECKOUT_GUARDS }
 const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   index: { ...OPEN, guards: [restoreLastOrderedStore], page: homePage },
   faq: { ...OPEN, page: faqPage },
-  contact: OPEN,
+  contact: { ...OPEN, page: contactPage },
   login: { ...GUEST, page: loginPage },
   register: { ...GUEST, page: registerPage },
   'forgotten-password': { ...GUEST, page: forgottenPasswordPage },

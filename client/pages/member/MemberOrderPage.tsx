@@ -85,6 +85,15 @@ export function MemberOrderPage({
         >
           Back to my orders
         </a>
+        <span aria-hidden="true" className="mx-2 text-ink/40">
+          ·
+        </span>
+        <a
+          href={routePath('contact', undefined, { order: order.orderId })}
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+        >
+          Contact us about this order
+        </a>
       </p>
       <FormNotice message={view.notice} />
       <FormAlert id="order-alert" message={view.alert} />

@@ -94,7 +94,15 @@ describe('route table', () => {
     for (const path of SPEC_PATHS) {
       const response = await get(path)
       await response.arrayBuffer()
-      const built = ['/', '/faqs', '/basket', '/login', '/register', '/forgotten-password']
+      const built = [
+        '/',
+        '/faqs',
+        '/contact',
+        '/basket',
+        '/login',
+        '/register',
+        '/forgotten-password',
+      ]
       if (built.includes(path)) {
         expect(response.status, path).toBe(200)
       }

@@ -46,6 +46,23 @@ export function pageClient(app: Hono<AppEnv>, ipPrefix: string, origin = ORIGIN)
         envOverride
       )
     },
+    /** A multipart form POST (a form with a file input), like {@link postForm} otherwise. */
+    postMultipart(path: string, form: FormData, cookie = '', envOverride: Env = testEnv) {
+      ipCounter += 1
+      return app.request(
+        `${origin}${path}`,
+        {
+          method: 'POST',
+          headers: {
+            origin,
+            'cf-connecting-ip': `${ipPrefix}.${ipCounter % 250}`,
+            cookie: withAppVersion(cookie),
+          },
+          body: form,
+        },
+        envOverride
+      )
+    },
   }
 }
 

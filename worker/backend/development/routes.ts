@@ -16,6 +16,12 @@ import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
 import { paymentMoney } from '../payments/refunds-repo.ts'
 import { listOutbox, setTemporaryClosure } from './repo.ts'
+import {
+  DevContactRequestsQuerySchema,
+  DevContactRequestsSchema,
+} from '../../../schemas/contact.ts'
+import { listRecentContactRequests } from '../contact/repo.ts'
+import { SNIFF_SAMPLE_BYTES, sniffAttachmentType } from '../contact/attachments.ts'
 
 /** Development tools: only where APP_ENV is a development environment; elsewhere 404. */
 export const development = createDomain('Development')
@@ -126,5 +132,42 @@ development.put(
   async ({ body }, c) => {
     pinClock(c.env, body.now === null ? null : new Date(body.now))
     return clockState(c.env)
+  }
+)
+
+development.get(
+  '/dev/contact-requests',
+  {
+    summary: 'The development view of contact requests: each attachment as R2 holds it',
+    description:
+      "Lists the business's newest contact requests with each attachment's R2 key, stored name, " +
+      'size and type, and what R2 holds under the key: its size and the type sniffed from its ' +
+      "first bytes read back. Answers not_found unless APP_ENV is 'development' or 'test'.",
+    query: DevContactRequestsQuerySchema,
+    response: DevContactRequestsSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => {
+    const requests = await listRecentContactRequests(c.env.DB, query.businessId)
+    return {
+      requests: await Promise.all(
+        requests.map(async (request) => ({
+          ...request,
+          attachments: await Promise.all(
+            request.attachments.map(async (attachment) => {
+              const object = await c.env.ATTACHMENTS.get(attachment.r2Key, {
+                range: { offset: 0, length: SNIFF_SAMPLE_BYTES },
+              })
+              if (!object) return { ...attachment, inR2: null }
+              const head = new Uint8Array(await object.arrayBuffer())
+              return {
+                ...attachment,
+                inR2: { sizeBytes: object.size, sniffedType: await sniffAttachmentType(head) },
+              }
+            })
+          ),
+        }))
+      ),
+    }
   }
 )

@@ -19,6 +19,8 @@ export type MessageTemplate =
   | 'forget_me_code'
   | 'account_forgotten'
   | 'referral_reward'
+  | 'contact_request'
+  | 'contact_acknowledgement'
 
 /** One email or text to a shopper. */
 export interface OutgoingMessage {

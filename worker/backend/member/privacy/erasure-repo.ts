@@ -28,6 +28,25 @@ export const LIVE_ORDER_STATES = [
   'en_route',
 ] as const
 
+/**
+ * The R2 keys of the attachments of the member's contact requests (by account or by email), to
+ * delete from the ATTACHMENTS bucket before the erasure drops their rows.
+ */
+export async function listContactAttachmentKeys(
+  db: D1Database,
+  m: ErasedMember
+): Promise<Array<string>> {
+  const { results } = await db
+    .prepare(
+      `select a.r2_key from contact_request_attachments a
+       join contact_requests r on r.id = a.contact_request_id
+       where r.business_id = ?1 and (r.customer_id = ?2 or r.email = ?3)`
+    )
+    .bind(m.businessId, m.customerId, m.email)
+    .all<{ r2_key: string }>()
+  return results.map((row) => row.r2_key)
+}
+
 /** True when one of the member's orders is still being paid for, picked or delivered. */
 export async function hasLiveOrder(db: D1Database, m: ErasedMember): Promise<boolean> {
   const row = await db
@@ -140,6 +159,14 @@ export function erasureStatements(db: D1Database, m: ErasedMember): Array<D1Prep
       c,
       e,
       b
+    ),
+    // The files went from R2 first (listContactAttachmentKeys); their names go with the rows.
+    run(
+      `delete from contact_request_attachments where contact_request_id in (
+         select id from contact_requests where business_id = ?1 and (customer_id = ?2 or email = ?3))`,
+      b,
+      c,
+      e
     ),
     run(
       `update contact_requests set first_name = '', last_name = '', email = '', phone = null,

@@ -15,9 +15,10 @@ export async function readMemberRecords(
   savedCards: Array<Row>
   reviews: Array<Row>
   devices: Array<Row>
+  contactRequests: Array<Row>
 }> {
   const ORDERS = `select id from orders where business_id = ?1 and (customer_id = ?2 or email = ?3)`
-  const [addresses, orders, lines, cards, reviews, devices] = await db.batch<Row>([
+  const [addresses, orders, lines, cards, reviews, devices, contacts] = await db.batch<Row>([
     db
       .prepare(
         `select type, name, first_name as firstName, last_name as lastName,
@@ -69,6 +70,17 @@ export async function readMemberRecords(
          from devices where customer_id = ?1 order by id`
       )
       .bind(m.customerId),
+    // What the member wrote to support; attachments by name and size (the files stay private).
+    db
+      .prepare(
+        `select r.subject, r.message, r.first_name as firstName, r.last_name as lastName,
+           r.email, r.phone, r.order_number as orderNumber, r.created_at as createdAt,
+           (select group_concat(a.filename || ' (' || a.size_bytes || ' bytes)', ', ')
+              from contact_request_attachments a where a.contact_request_id = r.id) as attachments
+         from contact_requests r
+         where r.business_id = ?1 and (r.customer_id = ?2 or r.email = ?3) order by r.id`
+      )
+      .bind(m.businessId, m.customerId, m.email),
   ])
   const linesOf = new Map<unknown, Array<Row>>()
   for (const { orderId, ...line } of lines?.results ?? []) {
@@ -86,5 +98,6 @@ export async function readMemberRecords(
     savedCards: cards?.results ?? [],
     reviews: reviews?.results ?? [],
     devices: devices?.results ?? [],
+    contactRequests: contacts?.results ?? [],
   }
 }

@@ -61,7 +61,7 @@ memberPrivacy.post(
       erase: (card) => forgetCardAtGateway(env, card, origin, now(c.env)),
     }
     return confirmForgetMe(
-      { ...authDeps(c), cards },
+      { ...authDeps(c), cards, attachments: c.env.ATTACHMENTS },
       { businessId: body.businessId, customerId },
       body.confirmationCode
     )

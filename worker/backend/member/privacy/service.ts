@@ -7,7 +7,12 @@ import type { AuthDeps } from '../../auth/sessions.ts'
 import { findProfile } from '../profile/repo.ts'
 import { getMarketingPreferences, type Member, profileOf } from '../profile/service.ts'
 import type { CardReferenceEraser } from './card-references.ts'
-import { erasureStatements, hasLiveOrder, listCardReferences } from './erasure-repo.ts'
+import {
+  erasureStatements,
+  hasLiveOrder,
+  listCardReferences,
+  listContactAttachmentKeys,
+} from './erasure-repo.ts'
 import { readMemberRecords } from './export-repo.ts'
 import { loyaltySummary } from '../../loyalty/service.ts'
 import { findCodeOf } from '../../referrals/repo.ts'
@@ -23,6 +28,8 @@ export const FORGET_ME_CODE_TTL_SECONDS = 30 * 60
 
 export interface PrivacyDeps extends AuthDeps {
   cards: CardReferenceEraser
+  /** The contact form's attachments (the ATTACHMENTS R2 bucket). */
+  attachments: Pick<R2Bucket, 'delete'>
 }
 
 // The code is bound to the member: it never confirms anyone else's erasure.
@@ -131,6 +138,10 @@ export async function confirmForgetMe(
       logError(error, { reason: 'forget_me_card', gateway: card.gateway, reference: card.token })
     }
   }
+  // The files first: once the rows are gone nothing names them. A failure stops the erasure
+  // (the member can confirm again with a new code) rather than leave their files behind.
+  const attachmentKeys = await listContactAttachmentKeys(deps.db, erased)
+  if (attachmentKeys.length > 0) await deps.attachments.delete(attachmentKeys)
   await deps.db.batch(erasureStatements(deps.db, erased))
   return { forgotten: true }
 }

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { BusinessIdSchema, CallingBrandIdSchema, EmailSchema, IdSchema } from './common.ts'
+import {
+  type CONTACT_ATTACHMENT_TYPES,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_SUBJECT_MAX_LENGTH,
+} from './constants.ts'
+import { MESSAGES } from './messages.ts'
+import { optionalText, requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
+
+/** The contact form's text fields (spec §3 Contact request), shared by the page and the API. */
+export const ContactFieldsSchema = z.object({
+  subject: requiredText('Subject', CONTACT_SUBJECT_MAX_LENGTH, MESSAGES.contactSubjectRequired),
+  message: requiredText('Message', CONTACT_MESSAGE_MAX_LENGTH, MESSAGES.contactMessageRequired),
+  firstName: requiredText('First name', TEXT_MAX_LENGTH.name, MESSAGES.contactNameRequired),
+  lastName: requiredText('Last name', TEXT_MAX_LENGTH.name, MESSAGES.contactNameRequired),
+  emailAddress: EmailSchema,
+  phoneNumber: optionalText('Phone number', TEXT_MAX_LENGTH.phone),
+  orderNumber: optionalText('Order number', 40),
+})
+
+/**
+ * Spec §7 "Contact request (multipart)": the fields, the robot-check token and the attachments
+ * sent under files[]. Their count, sizes and types are checked by the backend (ADR 022), whose
+ * messages name the file.
+ */
+export const ContactRequestSchema = ContactFieldsSchema.extend({
+  businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
+  /** The robot-check token (Turnstile; LOCAL_ROBOT_CHECK_TOKEN of schemas/basket.ts locally). */
+  verifyToken: z.string().max(2048),
+  // Described for the OpenAPI generator, which knows no file type of its own.
+  files: z.array(z.file().meta({ type: 'string', format: 'binary' })).default([]),
+})
+
+export const ContactRequestedSchema = z.object({
+  contactRequestId: z.int(),
+  attachments: z.int().nonnegative(),
+})
+
+export type ContactAttachmentType = (typeof CONTACT_ATTACHMENT_TYPES)[number]
+
+export const DevContactRequestsQuerySchema = z.object({ businessId: BusinessIdSchema })
+
+/** The development view of recent contact requests and what R2 holds for each attachment. */
+export type DevContactRequests = z.infer<typeof DevContactRequestsSchema>
+export const DevContactRequestsSchema = z.object({
+  requests: z.array(
+    z.object({
+      id: IdSchema,
+      subject: z.string(),
+      email: z.string(),
+      orderNumber: z.string().nullable(),
+      createdAt: z.string(),
+      attachments: z.array(
+        z.object({
+          r2Key: z.string(),
+          filename: z.string(),
+          contentType: z.string(),
+          sizeBytes: z.int(),
+          /** What R2 holds under the key: its size and the type sniffed from its first bytes. */
+          inR2: z.object({ sizeBytes: z.int(), sniffedType: z.string().nullable() }).nullable(),
+        })
+      ),
+    })
+  ),
+})

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CONTACT_ATTACHMENT_MAX_BYTES,
+  CONTACT_ATTACHMENTS_MAX_COUNT,
+} from '../../../schemas/constants.ts'
+import { formatMessage } from '../../../schemas/messages.ts'
+import {
+  checkAttachments,
+  displayFilename,
+  sniffAttachmentType,
+} from '../../../worker/backend/contact/attachments.ts'
+import { AppError } from '../../../worker/lib/errors.ts'
+import { exeBytes, pdfBytes, pdfOfSize, pngBytes } from '../../support/upload-files.ts'
+
+const file = (bytes: Uint8Array, name: string, type = '') => new File([bytes], name, { type })
+
+async function refusal(files: Array<File>): Promise<string> {
+  const error = await checkAttachments(files).then(
+    () => null,
+    (e: unknown) => e
+  )
+  expect(error).toBeInstanceOf(AppError)
+  return (error as AppError).message
+}
+
+describe('sniffAttachmentType', () => {
+  it('knows a PDF, a PNG, a JPEG, a GIF and a WebP by their first bytes', async () => {
+    expect(await sniffAttachmentType(pdfBytes())).toBe('application/pdf')
+    expect(await sniffAttachmentType(pngBytes())).toBe('image/png')
+    expect(await sniffAttachmentType(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe(
+      'image/jpeg'
+    )
+    expect(await sniffAttachmentType(new TextEncoder().encode('GIF89a\x01\x00\x01\x00'))).toBe(
+      'image/gif'
+    )
+    const webp = new TextEncoder().encode('RIFF\x24\x00\x00\x00WEBPVP8 ')
+    expect(await sniffAttachmentType(webp)).toBe('image/webp')
+  })
+
+  it('refuses a program, text and unknown bytes', async () => {
+    expect(await sniffAttachmentType(exeBytes())).toBeNull()
+    expect(
+      await sniffAttachmentType(new TextEncoder().encode('%!PS-Adobe but not a PDF'))
+    ).toBeNull()
+    expect(await sniffAttachmentType(new Uint8Array(100))).toBeNull()
+  })
+})
+
+describe('displayFilename', () => {
+  it('keeps the last path segment and only safe characters', () => {
+    expect(displayFilename('C:\\Users\\me\\receipt (1).pdf')).toBe('receipt (1).pdf')
+    expect(displayFilename('../../etc/passwd')).toBe('passwd')
+    expect(displayFilename('<img src=x onerror=alert(1)>.png')).toBe(
+      'img src_x onerror_alert(1)_.png'
+    )
+    expect(displayFilename('<script>alert(1)</script>.png')).toBe('script_.png')
+    expect(displayFilename('...')).toBe('attachment')
+    expect(displayFilename('a'.repeat(300) + '.pdf')).toHaveLength(100)
+  })
+})
+
+describe('checkAttachments', () => {
+  it('answers each file with its sniffed type, whatever the browser declared', async () => {
+    const checked = await checkAttachments([
+      file(pdfBytes(), 'receipt.pdf', 'image/png'),
+      file(pngBytes(), 'photo', 'application/octet-stream'),
+    ])
+    expect(checked.map((c) => [c.filename, c.contentType])).toEqual([
+      ['receipt.pdf', 'application/pdf'],
+      ['photo', 'image/png'],
+    ])
+  })
+
+  it('refuses a program renamed .pdf and declared a PDF, naming it', async () => {
+    expect(await refusal([file(exeBytes(), 'invoice.pdf', 'application/pdf')])).toBe(
+      formatMessage('contactFileType', 'invoice.pdf')
+    )
+  })
+
+  it('refuses too many files, one too large, too much together and an empty one', async () => {
+    const small = () => file(pdfBytes(), 'a.pdf')
+    expect(await refusal(Array.from({ length: CONTACT_ATTACHMENTS_MAX_COUNT + 1 }, small))).toBe(
+      formatMessage('contactTooManyFiles', CONTACT_ATTACHMENTS_MAX_COUNT)
+    )
+    expect(await refusal([file(pdfOfSize(CONTACT_ATTACHMENT_MAX_BYTES + 1), 'big.pdf')])).toBe(
+      formatMessage('contactFileTooLarge', 'big.pdf', '5 MB')
+    )
+    const nearlyFull = () => file(pdfOfSize(CONTACT_ATTACHMENT_MAX_BYTES - 1), 'part.pdf')
+    expect(await refusal([nearlyFull(), nearlyFull(), nearlyFull()])).toBe(
+      formatMessage('contactFilesTooLarge', '10 MB')
+    )
+    expect(await refusal([file(new Uint8Array(0), 'empty.pdf')])).toBe(
+      formatMessage('contactFileEmpty', 'empty.pdf')
+    )
+  })
+})
