@@ -16,6 +16,8 @@ import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
 import { paymentMoney } from '../payments/refunds-repo.ts'
 import { listOutbox, setTemporaryClosure } from './repo.ts'
+import { MarketingLogQuerySchema, MarketingLogSchema } from '../../../schemas/marketing.ts'
+import { listMarketingEvents } from '../marketing/repo.ts'
 
 /** Development tools: only where APP_ENV is a development environment; elsewhere 404. */
 export const development = createDomain('Development')
@@ -41,6 +43,21 @@ development.get(
     errors: ['not_found'],
   },
   async ({ query }, c) => ({ messages: await listOutbox(c.env.DB, query.businessId) })
+)
+
+development.get(
+  '/dev/marketing-events',
+  {
+    summary: 'The development marketing log: calls the local marketing service recorded',
+    description:
+      'Lists the last 100 calls (users/update, events/track, commerce/trackPurchase, ' +
+      'commerce/updateCart) of the business, newest first, each with the body Iterable would ' +
+      "have received. Answers not_found unless APP_ENV is 'development' or 'test'.",
+    query: MarketingLogQuerySchema,
+    response: MarketingLogSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => ({ events: await listMarketingEvents(c.env.DB, query.businessId) })
 )
 
 development.get(
