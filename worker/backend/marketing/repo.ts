@@ -3,6 +3,7 @@ import {
   type MarketingEventKind,
   type MarketingLogEntry,
 } from '../../../schemas/marketing.ts'
+import { ITEM_FROM, ITEM_SOLD } from '../catalogue/items.ts'
 
 /*
  * SQL of the marketing service (ADR 004): the local log, the consent it checks, and what the
@@ -165,7 +166,7 @@ export async function findLinkStore(
     .first<{ slug: string }>()
 }
 
-/** Whether the store sells anything in the category (or a subcategory of it). */
+/** Whether the store sells anything in the category or a subcategory of it (ITEM_SOLD). */
 export async function categorySoldAtStore(
   db: D1Database,
   businessId: number,
@@ -174,18 +175,15 @@ export async function categorySoldAtStore(
 ): Promise<boolean> {
   const row = await db
     .prepare(
-      `select 1 as found from categories k
-       join menu_items i on i.category_id = k.id or i.category_id in (
-         select id from categories where parent_id = k.id)
-       join store_menu_items s on s.menu_item_id = i.id and s.store_id = ?2 and s.is_available = 1
-       where k.id = ?3 and k.business_id = ?1 limit 1`
+      `select 1 as found from ${ITEM_FROM}
+       where ${ITEM_SOLD} and (c.id = ?3 or c.parent_id = ?3) limit 1`
     )
-    .bind(businessId, storeId, categoryId)
+    .bind(storeId, businessId, categoryId)
     .first<{ found: number }>()
   return row !== null
 }
 
-/** The item's and its category's slugs when the store sells it; null otherwise. */
+/** The item's and its category's slugs when the store sells it (ITEM_SOLD); null otherwise. */
 export async function itemSoldAtStore(
   db: D1Database,
   businessId: number,
@@ -194,12 +192,9 @@ export async function itemSoldAtStore(
 ): Promise<{ slug: string; categorySlug: string } | null> {
   return db
     .prepare(
-      `select i.slug, k.slug as categorySlug from menu_items i
-       join categories k on k.id = i.category_id
-       join store_menu_items s on s.menu_item_id = i.id and s.store_id = ?2 and s.is_available = 1
-       where i.id = ?3 and i.business_id = ?1`
+      `select m.slug, c.slug as categorySlug from ${ITEM_FROM} where ${ITEM_SOLD} and m.id = ?3`
     )
-    .bind(businessId, storeId, itemId)
+    .bind(storeId, businessId, itemId)
     .first<{ slug: string; categorySlug: string }>()
 }
 
