@@ -70,7 +70,7 @@ export const DeepLinkActionResultSchema = z.discriminatedUnion('ok', [
     categoryId: IdSchema.optional(),
     itemSlug: z.string().optional(),
     categorySlug: z.string().optional(),
-    dealId: IdSchema.optional(),
+    dealSlug: z.string().optional(),
     /** actionType 'basket': the restored basket's token, for the storefront's basket cookie. */
     basketToken: z.string().optional(),
     /** Whether the shopper's basket of another store was emptied (clearStore). */

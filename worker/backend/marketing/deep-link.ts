@@ -12,8 +12,8 @@ import { marketingUserOf } from './audience.ts'
 import { createMarketingService } from './adapters.ts'
 import type { MarketingRun } from './effects.ts'
 import {
-  activeDealExists,
   categorySoldAtStore,
+  findActiveDealSlug,
   findLinkStore,
   findMarketingBasket,
   itemSoldAtStore,
@@ -93,11 +93,12 @@ async function destinationOf(
       }
     }
     case 'deal': {
-      const { dealId } = request
-      if (dealId === undefined || !(await activeDealExists(db, businessId, dealId))) {
-        return refuse('UNRECOVERABLE_ERROR')
-      }
-      return { storeId, destination: { storeSlug: store.slug, dealId } }
+      const dealSlug =
+        request.dealId === undefined
+          ? null
+          : await findActiveDealSlug(db, businessId, request.dealId)
+      if (dealSlug === null) return refuse('UNRECOVERABLE_ERROR')
+      return { storeId, destination: { storeSlug: store.slug, dealSlug } }
     }
   }
 }

@@ -198,15 +198,15 @@ export async function itemSoldAtStore(
     .first<{ slug: string; categorySlug: string }>()
 }
 
-/** Whether the business has this deal, active. */
-export async function activeDealExists(
+/** The business's active deal's slug; null when it has no such deal. */
+export async function findActiveDealSlug(
   db: D1Database,
   businessId: number,
   dealId: number
-): Promise<boolean> {
+): Promise<string | null> {
   const row = await db
-    .prepare(`select 1 as found from deals where id = ?2 and business_id = ?1 and is_active = 1`)
+    .prepare(`select slug from deals where id = ?2 and business_id = ?1 and is_active = 1`)
     .bind(businessId, dealId)
-    .first<{ found: number }>()
-  return row !== null
+    .first<{ slug: string }>()
+  return row?.slug ?? null
 }
