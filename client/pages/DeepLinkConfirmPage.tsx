@@ -24,13 +24,17 @@ export function DeepLinkConfirmPage({ chrome, question, action }: DeepLinkConfir
         <p id="deep-link-question" className="mt-4 text-lg" role="alert">
           {question}
         </p>
-        <form method="post" action={action} className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <form
+          method="post"
+          action={action}
+          className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap"
+        >
           <button
             type="submit"
             name={DEEP_LINK_CHOICE_FIELD}
             value="continue"
             aria-describedby="deep-link-question"
-            className="h-12 rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90"
+            className="min-h-12 rounded-xl bg-primary px-5 font-bold whitespace-nowrap text-on-primary hover:brightness-90"
           >
             Continue and clear my basket
           </button>
@@ -38,7 +42,7 @@ export function DeepLinkConfirmPage({ chrome, question, action }: DeepLinkConfir
             type="submit"
             name={DEEP_LINK_CHOICE_FIELD}
             value="cancel"
-            className="h-12 rounded-xl border-2 border-black/15 bg-white px-5 font-bold text-ink hover:bg-tint"
+            className="min-h-12 rounded-xl border-2 border-black/15 bg-white px-5 font-bold whitespace-nowrap text-ink hover:bg-tint"
           >
             Cancel and keep my basket
           </button>
