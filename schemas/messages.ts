@@ -103,6 +103,10 @@ export const MESSAGES = {
   incompatibleStore:
     'The store is not compatible with the session store data. Would you like to continue with provided store and clear the basket?',
   // Not in the spec:
+  /** UNRECOVERABLE_ERROR of the deep-link action (spec §8 names the code, not its text). */
+  deepLinkFailed: 'Sorry, this link could not be opened.',
+  /** The shopper cancelled the INCOMPATIBLE_STORE prompt. */
+  deepLinkBasketKept: 'Your basket was kept as it was.',
   unknownBrand: 'No shop is set up for the address %s.',
   businessNotFound: 'This shop could not be found.',
   emailInvalid: 'Please enter a valid email address.',

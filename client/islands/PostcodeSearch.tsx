@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
 import { checkPostcode, type PostcodeRule } from '../../schemas/postcode.ts'
 import { StoreSearchForm, type StoreSearchIslandProps } from '../components/SearchControls.tsx'
@@ -30,6 +30,12 @@ export function PostcodeSearch({
   const [error, setError] = useState<string | null>(initialError ?? null)
   const inputId = `${id}-postcode`
   const errorId = `${id}-error`
+
+  // A message the page arrived with (a failed search, or a marketing link that needs a postcode
+  // first): focus goes to the field it describes, so it is read out and the shopper can type.
+  useEffect(() => {
+    if (initialError) document.getElementById(inputId)?.focus()
+  }, [initialError, inputId])
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()

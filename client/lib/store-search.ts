@@ -46,6 +46,8 @@ export const STORE_SEARCH_ERRORS = [
   'addressInfoFailed',
   'deviceLocationPostcode',
   'deviceLocationAddress',
+  // A marketing link that needs a location first (ADR 025): the link resumes after the search.
+  'storeSearchRequired',
 ] as const satisfies ReadonlyArray<MessageKey>
 export type StoreSearchErrorKey = (typeof STORE_SEARCH_ERRORS)[number]
 export const STORE_SEARCH_ERROR_QUERY = 'searchError'

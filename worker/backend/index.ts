@@ -33,6 +33,7 @@ import { storeOrders } from './store-orders/routes.ts'
 import { memberCredit } from './credit/routes.ts'
 import { stores } from './stores/routes.ts'
 import { tracking } from './tracking/routes.ts'
+import { marketing } from './marketing/routes.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
 const domains: ReadonlyArray<Domain> = [
@@ -60,6 +61,7 @@ const domains: ReadonlyArray<Domain> = [
   staff,
   storeOrders,
   seo,
+  marketing,
   development,
 ]
 

@@ -18,6 +18,9 @@ import { STORE_CREDIT_FORM_PATH } from '../../client/lib/payment-step.ts'
 import { captureDeepLink } from './deep-link.ts'
 import { DEV_CONTACT_PATH, devContactPage } from './dev-contact.tsx'
 import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
+import { DEV_MARKETING_PATH, devMarketingPage } from './dev-marketing.tsx'
+import { DEEP_LINK_CONFIRM_PATH } from './deep-link-action.ts'
+import { deepLinkConfirmForm, deepLinkConfirmPage } from './deep-link-confirm.tsx'
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
 import { contactForm } from './contact.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
@@ -86,6 +89,10 @@ pages.get(TRACKING_PAGE_PATH, trackingPage)
 pages.get(TRACKING_BASE_MAP_PATH, baseMap)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)
+pages.get(DEV_MARKETING_PATH, devMarketingPage)
+// A marketing link to another store than the basket's asks first (ADR 025).
+pages.get(DEEP_LINK_CONFIRM_PATH, deepLinkConfirmPage)
+pages.post(DEEP_LINK_CONFIRM_PATH, csrf(), deepLinkConfirmForm)
 pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)
 pages.get(DEV_CONTACT_PATH, devContactPage)
 // The tracking page's WebSocket (ADR 019); the page itself is in the route table.

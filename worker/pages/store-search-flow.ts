@@ -26,7 +26,9 @@ import {
   clearPendingDeepLink,
   type PendingDeepLink,
   readPendingDeepLink,
+  writePendingDeepLink,
 } from '../lib/cookies/deep-link.ts'
+import { DEEP_LINK_CONFIRM_PATH, decideDeepLink } from './deep-link-action.ts'
 import { type FlashKey, setFlash } from '../lib/cookies/flash.ts'
 import { previousPageOrHome, safeReturnPath } from './guards.ts'
 import { readLocation, writeLocation } from '../lib/cookies/location.ts'
@@ -50,6 +52,8 @@ export type FlowRequest =
 /** Where the flow sends the shopper. */
 export type FlowDestination =
   | { to: 'store'; slug: string; categoryId?: number | undefined }
+  /** A resumed marketing link's page, or its confirm page (ADR 025). */
+  | { to: 'path'; path: string }
   | { to: 'results'; postcode: string }
   | { to: 'search'; postcode?: string; searchError?: StoreSearchErrorKey }
   | { to: 'back'; flash: FlashKey }
@@ -113,8 +117,8 @@ export interface FlowOutcomes {
   /** The saved location's postcode: the results page's. */
   postcode: string
   autoSelectClosestStore: boolean
-  /** A pending deep link: the store (and category) it opens, or 'failed'. */
-  deepLink: { slug: string; categoryId?: number | undefined } | 'failed' | null
+  /** A pending deep link: the page it opens (or asks on), or 'failed'. */
+  deepLink: { path: string } | 'failed' | null
   /** The nearest store selected ('none' found, or 'failed' to search or select). */
   nearestStore: { slug: string } | 'none' | 'failed' | null
 }
@@ -132,9 +136,7 @@ export function shouldSelectNearest(outcomes: Omit<FlowOutcomes, 'nearestStore'>
  */
 export function flowDestination(outcomes: FlowOutcomes): FlowDestination {
   const { deepLink, nearestStore } = outcomes
-  if (deepLink !== null && deepLink !== 'failed') {
-    return { to: 'store', slug: deepLink.slug, categoryId: deepLink.categoryId }
-  }
+  if (deepLink !== null && deepLink !== 'failed') return { to: 'path', path: deepLink.path }
   if (
     shouldSelectNearest(outcomes) &&
     nearestStore !== null &&
@@ -190,6 +192,8 @@ export function destinationPath(
       if (destination.searchError) query[STORE_SEARCH_ERROR_QUERY] = destination.searchError
       return `${routePath('index', undefined, query)}#store-search`
     }
+    case 'path':
+      return destination.path
     case 'back':
       return context.back
     case 'saved-results':
@@ -336,31 +340,23 @@ function locate(c: Context<AppEnv>, request: FlowRequest, rule: PostcodeRule): P
   return locateDevice(c, request, rule)
 }
 
-/** Spec §4 Deep link: the pending action's store (with the searched postcode), or 'failed'. */
+/**
+ * Spec §4 Deep link: the pending action, asked again with the searched postcode (ADR 025): the
+ * page it opens, the confirm page when it would empty a basket of another store (the link stays
+ * pending for the answer), or 'failed'.
+ */
 async function resumeDeepLink(
   c: Context<AppEnv>,
   link: PendingDeepLink,
   postcode: string
 ): Promise<FlowOutcomes['deepLink']> {
-  const brand = c.var.brand
-  try {
-    const store = await c.var.backend.post('/stores/details', {
-      body: {
-        businessId: brand.businessId,
-        storeId: link.storeId,
-        postcode,
-        country: brand.countryCode,
-      },
-      schema: StoreDetailsSchema,
-    })
-    return {
-      slug: store.slug,
-      categoryId: link.action === 'category' ? link.categoryId : undefined,
-    }
-  } catch (error) {
-    if (!recoverable(error)) throw error
-    return 'failed'
+  const outcome = await decideDeepLink(c, link, { postcode, clearStore: false })
+  if (outcome.kind === 'go') return { path: outcome.path }
+  if (outcome.kind === 'confirm') {
+    writePendingDeepLink(c, link)
+    return { path: DEEP_LINK_CONFIRM_PATH }
   }
+  return 'failed'
 }
 
 /** Spec §4 step 4: the nearest store, selected (its details for the location must load). */

@@ -465,10 +465,13 @@ describe('last ordered store', () => {
 })
 
 describe('deep link', () => {
-  it('saves a marketing link as pending and drops its parameters from the address', async () => {
+  it('without a location: saves the link as pending and asks for a postcode search', async () => {
     const response = await get('/faqs?dl_action=category&dl_store=12&dl_category=5&utm_source=mail')
     expect(response.status).toBe(302)
-    expect(response.headers.get('location')).toBe('/faqs?utm_source=mail')
+    // ADR 025: STORE_SEARCH_REQUIRED, shown at the home page's search box.
+    expect(response.headers.get('location')).toBe('/?searchError=storeSearchRequired#store-search')
+    const home = await get('/?searchError=storeSearchRequired')
+    expect(await home.text()).toContain(escaped(MESSAGES.storeSearchRequired))
     expect(JSON.parse(cookieValue(response, 'sf_deeplink') ?? '{}')).toEqual({
       action: 'category',
       storeId: 12,

@@ -179,13 +179,12 @@ describe('flowDestination', () => {
     const resumed = {
       ...base,
       autoSelectClosestStore: true,
-      deepLink: { slug: 'york', categoryId: 7 },
+      deepLink: { path: '/stores/york?category=7' },
     }
     expect(shouldSelectNearest(resumed)).toBe(false)
     expect(flowDestination({ ...resumed, nearestStore: { slug: 'leeds' } })).toEqual({
-      to: 'store',
-      slug: 'york',
-      categoryId: 7,
+      to: 'path',
+      path: '/stores/york?category=7',
     })
   })
 

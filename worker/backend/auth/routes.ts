@@ -1,3 +1,7 @@
+import type { Context } from 'hono'
+import type { BackendEnv } from '../env.ts'
+import { recordMemberUpdate } from '../marketing/effects.ts'
+import { marketingRunOf } from '../marketing/run.ts'
 import {
   ChangePasswordRequestSchema,
   LogoutRequestSchema,
@@ -58,6 +62,22 @@ const GUESSING =
   'reset still works, and a reset unlocks it).'
 const EXPIRED = `Refused sessions answer unauthorized '${MESSAGES.sessionExpired}'.`
 
+/** A new member's user update for the marketing service (ADR 025: only if they opted in). */
+async function withMemberUpdate<T extends { customerId?: number | undefined }>(
+  c: Context<BackendEnv>,
+  businessId: number,
+  answer: T
+): Promise<T> {
+  if (answer.customerId !== undefined) {
+    await recordMemberUpdate(marketingRunOf(c), {
+      businessId,
+      customerId: answer.customerId,
+      brandId: null,
+    })
+  }
+  return answer
+}
+
 auth.post(
   '/oauth/token',
   {
@@ -90,7 +110,7 @@ auth.post(
         return refreshSession(deps, body.businessId, body.refresh_token)
       case 'register':
         await limitAuth(c, 'register', body.email)
-        return register(deps, body)
+        return withMemberUpdate(c, body.businessId, await register(deps, body))
       case 'otp':
         await limitAuth(c, 'otp-check', body.requestId)
         return otpLogin(deps, body.businessId, body.requestId, body.code)
@@ -122,7 +142,7 @@ auth.post(
   },
   async ({ body }, c) => {
     await limitAuth(c, 'register', body.email)
-    return register(authDeps(c), body)
+    return withMemberUpdate(c, body.businessId, await register(authDeps(c), body))
   }
 )
 

@@ -41,6 +41,9 @@ import {
 } from './operations.ts'
 import { createRobotChecker } from '../robot-check.ts'
 import { now } from '../../lib/clock.ts'
+import { recordBasketChange } from '../marketing/effects.ts'
+import { marketingRunOf } from '../marketing/run.ts'
+import type { Basket } from '../../../schemas/basket.ts'
 
 /** Basket (spec §7): lines, meal deals, coupon and tip, priced and totalled on the server. */
 export const basket = createDomain('Basket')
@@ -59,6 +62,26 @@ const ADD =
   '(details.reason basket_store_conflict, details.storeSlug) unless overwrite is true, which ' +
   `empties it and releases its slot. A closed store answers conflict '${MESSAGES.storeClosed}'; ` +
   `an item not sold or out of stock conflict '${MESSAGES.itemUnavailable}'. ${LIMITS}`
+
+/**
+ * Add to basket's marketing event (ADR 025), in the background: the basket's cart as it is now.
+ * Answers the basket unchanged; the event never fails the add.
+ */
+async function withCartEvent(
+  c: Context<BackendEnv>,
+  body: { businessId: number; basketToken?: string | undefined },
+  answer: Basket
+): Promise<Basket> {
+  const basketToken = answer.basketToken ?? body.basketToken
+  if (basketToken) {
+    await recordBasketChange(marketingRunOf(c), {
+      businessId: body.businessId,
+      basketToken,
+      basket: answer,
+    })
+  }
+  return answer
+}
 
 /** A basket call: a basket it creates is the calling brand's and, signed in, the member's. */
 const call = (
@@ -120,7 +143,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => addBasketItem(call(c, body), body)
+  async ({ body }, c) => withCartEvent(c, body, await addBasketItem(call(c, body), body))
 )
 
 basket.post(
@@ -156,7 +179,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => addMealDeal(call(c, body), body)
+  async ({ body }, c) => withCartEvent(c, body, await addMealDeal(call(c, body), body))
 )
 
 basket.post(

@@ -16,6 +16,9 @@ import { logError } from '../../lib/log.ts'
 import type { OrderBoardAdapters } from '../adapters.ts'
 import { findBasketIdByToken } from '../basket-ref-repo.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
+import type { MarketingEnv } from '../marketing/adapters.ts'
+import { recordPurchase } from '../marketing/effects.ts'
+import { marketingRunWithin } from '../marketing/run.ts'
 import { addressOf } from '../stores/repo.ts'
 import {
   confirmOrderStatements,
@@ -194,7 +197,7 @@ function supersededError(): AppError {
  * sends nothing and does not run `onPlaced`.
  */
 export async function confirmOrder(
-  env: MessengerEnv & Pick<Env, 'SESSION_SECRET'>,
+  env: MessengerEnv & MarketingEnv & Pick<Env, 'SESSION_SECRET'>,
   input: {
     businessId: number
     orderId: number
@@ -242,6 +245,8 @@ export async function confirmOrder(
         ),
       },
     })
+    // ADR 025: the purchase, once (this call placed the order); never fails the payment.
+    await recordPurchase(marketingRunWithin(env, now), { businessId, order: summary })
     if (input.onPlaced) {
       try {
         await input.onPlaced(summary)

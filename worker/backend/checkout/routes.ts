@@ -1,4 +1,6 @@
 import type { Context } from 'hono'
+import { recordCheckoutStarted } from '../marketing/effects.ts'
+import { marketingRunOf } from '../marketing/run.ts'
 import {
   AcceptTermsRequestSchema,
   CheckoutStateSchema,
@@ -172,7 +174,12 @@ checkout.post(
     response: OrderSummarySchema,
     errors: ['unauthorized', 'not_found', 'conflict'],
   },
-  async ({ body }, c) => processOrder(await callOf(c, body.businessId, true), body)
+  async ({ body }, c) => {
+    const order = await processOrder(await callOf(c, body.businessId, true), body)
+    // ADR 025: checkout started, once per draft (the order number is the event's id).
+    await recordCheckoutStarted(marketingRunOf(c), { businessId: body.businessId, order })
+    return order
+  }
 )
 
 checkout.post(

@@ -22,6 +22,8 @@ import {
 } from '../../../schemas/contact.ts'
 import { listRecentContactRequests } from '../contact/repo.ts'
 import { SNIFF_SAMPLE_BYTES, sniffAttachmentType } from '../contact/attachments.ts'
+import { MarketingLogQuerySchema, MarketingLogSchema } from '../../../schemas/marketing.ts'
+import { listMarketingEvents } from '../marketing/repo.ts'
 
 /** Development tools: only where APP_ENV is a development environment; elsewhere 404. */
 export const development = createDomain('Development')
@@ -47,6 +49,21 @@ development.get(
     errors: ['not_found'],
   },
   async ({ query }, c) => ({ messages: await listOutbox(c.env.DB, query.businessId) })
+)
+
+development.get(
+  '/dev/marketing-events',
+  {
+    summary: 'The development marketing log: calls the local marketing service recorded',
+    description:
+      'Lists the last 100 calls (users/update, events/track, commerce/trackPurchase, ' +
+      'commerce/updateCart) of the business, newest first, each with the body Iterable would ' +
+      "have received. Answers not_found unless APP_ENV is 'development' or 'test'.",
+    query: MarketingLogQuerySchema,
+    response: MarketingLogSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => ({ events: await listMarketingEvents(c.env.DB, query.businessId) })
 )
 
 development.get(

@@ -38,6 +38,9 @@ export const FLASH_MESSAGES = {
   storeCreditUsed: MESSAGES.storeCreditUsed,
   storeCreditKept: MESSAGES.storeCreditKept,
   storeCreditUpdateFailed: MESSAGES.storeCreditUpdateFailed,
+  // Marketing links (ADR 025).
+  deepLinkFailed: MESSAGES.deepLinkFailed,
+  deepLinkBasketKept: MESSAGES.deepLinkBasketKept,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

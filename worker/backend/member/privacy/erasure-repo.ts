@@ -150,6 +150,15 @@ export function erasureStatements(db: D1Database, m: ErasedMember): Array<D1Prep
     run('delete from marketing_consents where customer_id = ?1', c),
     run('delete from newsletter_signups where business_id = ?1 and email = ?2', b, e),
     run('delete from interest_requests where business_id = ?1 and email = ?2', b, e),
+    // The local marketing service's log (ADR 025): what was recorded about the member, whose
+    // marketing userId is member-<id> (memberUserId, worker/backend/marketing/audience.ts).
+    run(
+      `delete from marketing_events
+       where business_id = ?1 and (user_key = ?2 or instr(payload_json, ?3) > 0)`,
+      b,
+      `member-${c}`,
+      e
+    ),
     // The star rating keeps counting for the store; the comment (free text) and the link go.
     run('update reviews set comment = null, customer_id = null where customer_id = ?1', c),
     run(

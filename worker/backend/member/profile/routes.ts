@@ -1,3 +1,7 @@
+import type { Context } from 'hono'
+import type { BackendEnv } from '../../env.ts'
+import { recordMemberUpdate } from '../../marketing/effects.ts'
+import { marketingRunOf } from '../../marketing/run.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import {
   EmailChangeConfirmSchema,
@@ -27,6 +31,15 @@ export const memberProfile = createDomain('Member profile')
 
 const MEMBER = 'Bearer member token; a guest token or none answers unauthorized.'
 
+/** The member's user update for the marketing service (ADR 025: only while opted in). */
+function memberUpdated(
+  c: Context<BackendEnv>,
+  businessId: number,
+  customerId: number
+): Promise<void> {
+  return recordMemberUpdate(marketingRunOf(c), { businessId, customerId, brandId: null })
+}
+
 memberProfile.get(
   '/member/profile',
   {
@@ -55,7 +68,13 @@ memberProfile.put(
   },
   async ({ body }, c) => {
     const customerId = await requireMember(c, body.businessId)
-    return saveProfile(authDeps(c), { businessId: body.businessId, customerId }, body)
+    const profile = await saveProfile(
+      authDeps(c),
+      { businessId: body.businessId, customerId },
+      body
+    )
+    await memberUpdated(c, body.businessId, customerId)
+    return profile
   }
 )
 
@@ -95,11 +114,13 @@ memberProfile.post(
   async ({ body }, c) => {
     const customerId = await requireMember(c, body.businessId)
     await limitAuth(c, 'verification', `customer:${customerId}`)
-    return confirmEmailChange(
+    const profile = await confirmEmailChange(
       authDeps(c),
       { businessId: body.businessId, customerId },
       body.verificationCode
     )
+    await memberUpdated(c, body.businessId, customerId)
+    return profile
   }
 )
 
@@ -131,6 +152,12 @@ memberProfile.put(
   },
   async ({ body }, c) => {
     const customerId = await requireMember(c, body.businessId)
-    return saveMarketingPreferences(authDeps(c), { businessId: body.businessId, customerId }, body)
+    const preferences = await saveMarketingPreferences(
+      authDeps(c),
+      { businessId: body.businessId, customerId },
+      body
+    )
+    await memberUpdated(c, body.businessId, customerId)
+    return preferences
   }
 )
