@@ -12,6 +12,8 @@ import { TokenRequestSchema, TokenResponseSchema, type TokenResponse } from '../
 import { BasketSchema, type Basket } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
+import type { PageChrome } from '../../client/components/Layout.tsx'
+import { enabledSocialProviders, socialSignInFailure } from '../lib/social-sign-in.ts'
 import { BACKEND_TOKEN_PATH, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
 import {
   forgetMemberBasket,
@@ -46,10 +48,15 @@ interface LoginView {
   notice?: string
   otp?: OtpView
   locked?: boolean
+  focusError?: boolean
 }
 
 function renderLogin(c: Context<AppEnv>, view: LoginView, status: FormStatus = 200) {
-  return renderPage(c, (chrome) => <LoginPage chrome={chrome} {...view} />, {
+  const providers = enabledSocialProviders(c.env)
+  const page = (chrome: PageChrome) => (
+    <LoginPage chrome={chrome} {...view} socialProviders={providers} />
+  )
+  return renderPage(c, page, {
     meta: { title: 'Sign in', description: 'Sign in to your account.', noindex: true },
     cache: 'private',
     status,
@@ -91,10 +98,12 @@ export function loginPage(c: Context<AppEnv>): Promise<Response> {
   }
   if (step === 'send') return askForNewCode(c, redirect)
   const reset = c.req.query(PASSWORD_RESET_QUERY) !== undefined
+  const socialFailure = socialSignInFailure(c)
   return renderLogin(c, {
-    errors: {},
+    errors: socialFailure ? { form: socialFailure } : {},
     values: {},
     redirect,
+    focusError: Boolean(socialFailure),
     ...(reset ? { notice: MESSAGES.passwordResetDone } : {}),
   })
 }
@@ -103,7 +112,7 @@ export function loginPage(c: Context<AppEnv>): Promise<Response> {
  * Whether the shopper's basket holds a coupon that needs re-applying once signed in (a members'
  * coupon added while signed out), read with the session they had before signing in.
  */
-async function basketCouponNeedsReapply(c: Context<AppEnv>): Promise<boolean> {
+export async function basketCouponNeedsReapply(c: Context<AppEnv>): Promise<boolean> {
   const scope = basketScope(c)
   if (!scope) return false
   try {
@@ -165,7 +174,7 @@ export async function claimGuestBasket(c: Context<AppEnv>, accessToken: string):
  * Keeps the member's tokens in their cookies, claims the guest basket and has the next page say
  * that the shopper is signed in.
  */
-async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promise<void> {
+export async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promise<void> {
   rememberSession(c, tokens)
   await claimGuestBasket(c, tokens.access_token)
   setFlash(c, 'signedIn')
