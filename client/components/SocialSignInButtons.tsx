@@ -5,8 +5,9 @@ import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
  * "Continue with Google / Apple / Facebook" (ADR 026): one plain form post per provider, so they
  * work without JavaScript. Each button follows its provider's published button guidelines closely
  * enough that a shopper recognises it: Google's white button with the four-colour G and a grey
- * outline, Apple's black button with the white Apple logo, Facebook's #1877F2 button with the
- * white "f". Logos are the providers' marks at their proportions; labels are the allowed
+ * outline, Apple's black button with the white Apple logo, Facebook's blue button with the white
+ * "f" (#0866FF, Meta's current Facebook blue: the older #1877F2 fails WCAG contrast with white
+ * text). Logos are the providers' marks at their proportions; labels are the allowed
  * "Continue with …" wording.
  */
 
@@ -25,7 +26,7 @@ const BUTTON_CLASSES: Record<SocialProvider, string> = {
   google:
     'bg-white text-[#1f1f1f] ring-1 ring-inset ring-[#747775] hover:bg-[#f8faff] focus-visible:outline-[#1f1f1f]',
   apple: 'bg-black text-white hover:bg-[#1d1d1f] focus-visible:outline-black',
-  facebook: 'bg-[#1877f2] text-white hover:bg-[#166fe5] focus-visible:outline-[#1877f2]',
+  facebook: 'bg-[#0866ff] text-white hover:bg-[#0759e0] focus-visible:outline-[#0866ff]',
 }
 
 function GoogleLogo() {

@@ -35,8 +35,10 @@ function layout(title: string, nonce: string, body: Html, script?: string): Html
     title,
     nonce,
     style: STYLE,
-    body: html`<p class="banner" role="note">${SANDBOX_IDENTITY_BANNER}</p>
-      <main>${body}</main>`,
+    body: html`<main>
+      <p class="banner" role="note">${SANDBOX_IDENTITY_BANNER}</p>
+      ${body}
+    </main>`,
     script,
   })
 }
