@@ -8,7 +8,12 @@ import {
   type OtpView,
 } from '../../client/pages/LoginPage.tsx'
 import { routePath } from '../../client/lib/routes.ts'
-import { TokenRequestSchema, TokenResponseSchema, type TokenResponse } from '../../schemas/auth.ts'
+import {
+  type TokenRequest,
+  TokenRequestSchema,
+  TokenResponseSchema,
+  type TokenResponse,
+} from '../../schemas/auth.ts'
 import { BasketSchema, type Basket } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
@@ -112,7 +117,7 @@ export function loginPage(c: Context<AppEnv>): Promise<Response> {
  * Whether the shopper's basket holds a coupon that needs re-applying once signed in (a members'
  * coupon added while signed out), read with the session they had before signing in.
  */
-export async function basketCouponNeedsReapply(c: Context<AppEnv>): Promise<boolean> {
+async function basketCouponNeedsReapply(c: Context<AppEnv>): Promise<boolean> {
   const scope = basketScope(c)
   if (!scope) return false
   try {
@@ -174,7 +179,7 @@ export async function claimGuestBasket(c: Context<AppEnv>, accessToken: string):
  * Keeps the member's tokens in their cookies, claims the guest basket and has the next page say
  * that the shopper is signed in.
  */
-export async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promise<void> {
+async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promise<void> {
   rememberSession(c, tokens)
   await claimGuestBasket(c, tokens.access_token)
   setFlash(c, 'signedIn')
@@ -204,25 +209,41 @@ export async function loginForm(c: Context<AppEnv>): Promise<Response> {
       : { form: MESSAGES.loginFailed }
     return renderLogin(c, { errors, values, redirect }, 422)
   }
+  const outcome = await signInWithGrant(c, parsed.data, redirect)
+  if ('signedIn' in outcome) return outcome.signedIn
+  // Locked after too many wrong passwords: the page says how to get in meanwhile.
+  const { errors, status } = formRefusal(c, outcome.refusal)
+  const locked = isPasswordAttemptsLocked(outcome.refusal)
+  return renderLogin(
+    c,
+    { errors: { form: errors.form ?? MESSAGES.loginFailed }, values, redirect, locked },
+    status
+  )
+}
+
+/**
+ * THE sign-in of the password form and social sign-in (ADR 026): exchanges a grant at the
+ * backend's token endpoint, then signs in (session cookies, guest basket, the 'signed in' flash)
+ * and answers the redirect password sign-in takes (spec §2, with a coupon to re-apply noted
+ * beforehand); or the backend's refusal, nothing changed.
+ */
+export async function signInWithGrant(
+  c: Context<AppEnv>,
+  grant: TokenRequest,
+  redirect: string | null
+): Promise<{ signedIn: Response } | { refusal: unknown }> {
   const needsReapply = await basketCouponNeedsReapply(c)
   let tokens: TokenResponse
   try {
     tokens = await c.var.backend.post(BACKEND_TOKEN_PATH, {
-      body: parsed.data,
+      body: grant,
       schema: TokenResponseSchema,
     })
-  } catch (error) {
-    // Locked after too many wrong passwords: the page says how to get in meanwhile.
-    const { errors, status } = formRefusal(c, error)
-    const locked = isPasswordAttemptsLocked(error)
-    return renderLogin(
-      c,
-      { errors: { form: errors.form ?? MESSAGES.loginFailed }, values, redirect, locked },
-      status
-    )
+  } catch (refusal) {
+    return { refusal }
   }
   await completeSignIn(c, tokens)
-  return redirectTo(c, loginRedirectTarget(redirect, needsReapply), 303)
+  return { signedIn: redirectTo(c, loginRedirectTarget(redirect, needsReapply), 303) }
 }
 
 /** Sends a code, then (POST-redirect-GET) the code form at `/login?otp=code`. */

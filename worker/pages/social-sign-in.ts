@@ -1,17 +1,10 @@
 import type { Context } from 'hono'
 import { html } from 'hono/html'
 import { routePath } from '../../client/lib/routes.ts'
-import {
-  NonceResponseSchema,
-  type SocialProvider,
-  TokenRequestSchema,
-  TokenResponseSchema,
-  type TokenResponse,
-} from '../../schemas/auth.ts'
+import { NonceResponseSchema, type SocialProvider, TokenRequestSchema } from '../../schemas/auth.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
 import { randomToken } from '../lib/crypto.ts'
-import { BACKEND_TOKEN_PATH } from '../lib/cookies/session.ts'
 import { rememberSocialSignIn, takeSocialSignIn } from '../lib/cookies/social-sign-in.ts'
 import { logError } from '../lib/log.ts'
 import { pathnameOf, redirectTo, redirectToIdentityProvider } from '../lib/redirect.ts'
@@ -25,8 +18,8 @@ import {
   socialSandboxActive,
 } from '../lib/social-sign-in.ts'
 import { readForm } from './forms.ts'
-import { REDIRECT_QUERY, loginRedirectTarget, safeReturnPath } from './guards.ts'
-import { basketCouponNeedsReapply, completeSignIn } from './login.tsx'
+import { REDIRECT_QUERY, safeReturnPath } from './guards.ts'
+import { signInWithGrant } from './login.tsx'
 
 /*
  * Social sign-in on the storefront (ADR 026), server-side so it works without JavaScript:
@@ -178,17 +171,8 @@ export async function socialCallbackForm(c: Context<AppEnv>): Promise<Response> 
     ...(provider === 'apple' ? appleName(form.user) : {}),
   })
   if (!parsed.success) return failed(c, provider, redirect)
-  const needsReapply = await basketCouponNeedsReapply(c)
-  let tokens: TokenResponse
-  try {
-    tokens = await c.var.backend.post(BACKEND_TOKEN_PATH, {
-      body: parsed.data,
-      schema: TokenResponseSchema,
-    })
-  } catch (error) {
-    logError(error, { requestId: c.var.requestId, event: `${provider} sign-in refused` })
-    return failed(c, provider, redirect)
-  }
-  await completeSignIn(c, tokens)
-  return redirectTo(c, loginRedirectTarget(redirect, needsReapply), 303)
+  const outcome = await signInWithGrant(c, parsed.data, redirect)
+  if ('signedIn' in outcome) return outcome.signedIn
+  logError(outcome.refusal, { requestId: c.var.requestId, event: `${provider} sign-in refused` })
+  return failed(c, provider, redirect)
 }
