@@ -83,6 +83,25 @@ describe('social sign-in buttons', () => {
   })
 })
 
+describe('live mode', () => {
+  it("sends the shopper to Google's endpoint, which the CSP lets the form lead to", async () => {
+    const live = { ...LIVE, GOOGLE_CLIENT_ID: 'web.apps.googleusercontent.com' }
+    const page = await get('/login', '', live)
+    expect(page.headers.get('content-security-policy')).toContain(
+      "form-action 'self' https://accounts.google.com"
+    )
+    const res = await postForm('/auth/social/google/start', {}, '', live)
+    expect(res.status).toBe(303)
+    const target = new URL(res.headers.get('location') ?? '')
+    expect(`${target.origin}${target.pathname}`).toBe(
+      'https://accounts.google.com/o/oauth2/v2/auth'
+    )
+    expect(target.searchParams.get('client_id')).toBe('web.apps.googleusercontent.com')
+    // An unconfigured provider has no start.
+    expect((await postForm('/auth/social/apple/start', {}, '', live)).status).toBe(404)
+  })
+})
+
 describe('the sandbox flow', () => {
   it('sends the shopper to the sandbox with state and nonce kept in a 10-minute httpOnly cookie', async () => {
     const res = await postForm('/auth/social/google/start', { redirect: '/basket' })
