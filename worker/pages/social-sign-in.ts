@@ -155,10 +155,11 @@ export async function socialCallbackForm(c: Context<AppEnv>): Promise<Response> 
 
   const pending = takeSocialSignIn(c, provider, form.state)
   if (!pending) {
-    logError(new Error('state missing or mismatched'), {
-      requestId: c.var.requestId,
-      event: `${provider} sign-in answer refused`,
-    })
+    logError(
+      new Error('state missing or mismatched'),
+      { requestId: c.var.requestId, event: `${provider} sign-in answer refused` },
+      'warn'
+    )
     return failed(c, provider, null)
   }
   const redirect = safeReturnPath(pending.redirect)
@@ -173,6 +174,11 @@ export async function socialCallbackForm(c: Context<AppEnv>): Promise<Response> 
   if (!parsed.success) return failed(c, provider, redirect)
   const outcome = await signInWithGrant(c, parsed.data, redirect)
   if ('signedIn' in outcome) return outcome.signedIn
-  logError(outcome.refusal, { requestId: c.var.requestId, event: `${provider} sign-in refused` })
+  // Expected (a cancelled or stale answer): the backend logged why; a warning here.
+  logError(
+    outcome.refusal,
+    { requestId: c.var.requestId, event: `${provider} sign-in refused` },
+    'warn'
+  )
   return failed(c, provider, redirect)
 }

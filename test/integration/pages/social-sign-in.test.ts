@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp } from '../../../worker/app.ts'
@@ -244,6 +245,55 @@ describe('the backend verifier', () => {
       keys: () => Promise.reject(new Error('production never reads the sandbox keys')),
     })
     expect(production.audience).toEqual([])
+  })
+
+  it("live: verifies Google's tokens against Google's published keys (a fake Google here)", async () => {
+    const now = new Date()
+    const google = await generateKeyPair('RS256')
+    const jwks = { keys: [{ ...(await exportJWK(google.publicKey)), kid: 'g1', alg: 'RS256' }] }
+    const asked: Array<string> = []
+    const fakeGoogle = (async (input: RequestInfo | URL) => {
+      asked.push(String(input))
+      return Response.json(jwks)
+    }) as typeof fetch
+    const live = await socialVerifier(
+      { ...LIVE, GOOGLE_CLIENT_ID: 'web.apps.googleusercontent.com' },
+      'google',
+      { keys: () => Promise.reject(new Error('live mode must not read the sandbox keys')) },
+      fakeGoogle
+    )
+    const nonce = 'nonce-0123456789abcdef-live'
+    const token = await new SignJWT({ nonce, email: 'g@example.com', email_verified: true })
+      .setProtectedHeader({ alg: 'RS256', kid: 'g1' })
+      .setIssuer('https://accounts.google.com')
+      .setAudience('web.apps.googleusercontent.com')
+      .setSubject('google-sub-1')
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(google.privateKey)
+    await expect(verifyIdToken('google', token, { ...live, nonce, now })).resolves.toMatchObject({
+      subject: 'google-sub-1',
+      emailVerified: true,
+    })
+    expect(asked).toEqual(['https://www.googleapis.com/oauth2/v3/certs'])
+    // A sandbox token is not Google's: refused.
+    const sandboxToken = await signSandboxIdToken(
+      env.DB,
+      {
+        provider: 'google',
+        audience: 'web.apps.googleusercontent.com',
+        nonce,
+        person: {
+          email: 'x@example.com',
+          givenName: 'X',
+          familyName: 'Y',
+          emailVerified: true,
+          subject: 's',
+        },
+      },
+      now
+    )
+    await expect(verifyIdToken('google', sandboxToken, { ...live, nonce, now })).rejects.toThrow()
   })
 
   it('keeps one signing key across calls (stored in D1)', async () => {

@@ -1,4 +1,10 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
+import {
+  createRemoteJWKSet,
+  customFetch,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose'
 import type { SocialProvider, TokenResponse } from '../../../schemas/auth.ts'
 import { AppError } from '../../lib/errors.ts'
 import {
@@ -113,11 +119,16 @@ export async function verifyIdToken(
 // One key set per provider and isolate, so its cache of fetched keys lasts across requests.
 const remoteKeys = new Map<SocialProvider, JWTVerifyGetKey>()
 
-/** The provider's published keys (fetched when first needed, cached by jose). */
-export function socialKeys(provider: SocialProvider): JWTVerifyGetKey {
+/**
+ * The provider's published keys (fetched when first needed, cached by jose). `fetcher` replaces
+ * the network (a test's fake provider): such a set is never cached.
+ */
+export function socialKeys(provider: SocialProvider, fetcher?: typeof fetch): JWTVerifyGetKey {
+  const url = new URL(SOCIAL_PROVIDER_CONFIG[provider].jwksUrl)
+  if (fetcher) return createRemoteJWKSet(url, { [customFetch]: fetcher })
   let keys = remoteKeys.get(provider)
   if (!keys) {
-    keys = createRemoteJWKSet(new URL(SOCIAL_PROVIDER_CONFIG[provider].jwksUrl))
+    keys = createRemoteJWKSet(url)
     remoteKeys.set(provider, keys)
   }
   return keys
@@ -139,10 +150,12 @@ export interface SocialVerifier {
 export async function socialVerifier(
   env: SocialEnv,
   provider: SocialProvider,
-  sandbox: { keys: () => Promise<JWTVerifyGetKey> }
+  sandbox: { keys: () => Promise<JWTVerifyGetKey> },
+  /** The provider's JWKS fetch (tests: a fake provider); the network by default. */
+  fetcher?: typeof fetch
 ): Promise<SocialVerifier> {
   const audience = socialClientIds(env, provider)
-  if (!socialSandboxActive(env)) return { audience, keys: socialKeys(provider) }
+  if (!socialSandboxActive(env)) return { audience, keys: socialKeys(provider, fetcher) }
   return { audience, keys: await sandbox.keys(), issuers: [sandboxIssuer(provider)] }
 }
 
