@@ -56,11 +56,26 @@ export function socialClientIds(env: SocialEnv, provider: SocialProvider): Array
   return ids
 }
 
-/** The providers offered on this deployment: those with a client id (all three in the sandbox). */
+/**
+ * Live providers whose web flow this storefront completes. Facebook's manual login dialog answers
+ * an OIDC ID token in the URL fragment only (never form_post); its server-side path is the code
+ * flow with PKCE and a token exchange, not built yet (ADR 026), so live Facebook shows no button.
+ */
+const LIVE_WEB_PROVIDERS: ReadonlyArray<SocialProvider> = ['google', 'apple']
+
+/**
+ * The providers offered on this deployment: those with a client id (all three in the sandbox),
+ * Google first, then Apple, then Facebook.
+ */
 export function enabledSocialProviders(env: SocialEnv): Array<SocialProvider> {
-  // Google first, then Apple, then Facebook: the order shoppers most often expect.
   const order: ReadonlyArray<SocialProvider> = ['google', 'apple', 'facebook']
-  return order.filter((p) => SOCIAL_PROVIDERS.includes(p) && socialClientIds(env, p).length > 0)
+  const sandbox = socialSandboxActive(env)
+  return order.filter(
+    (p) =>
+      SOCIAL_PROVIDERS.includes(p) &&
+      (sandbox || LIVE_WEB_PROVIDERS.includes(p)) &&
+      socialClientIds(env, p).length > 0
+  )
 }
 
 /** The answer of every failed social sign-in, per provider (spec §8 Accounts). */

@@ -45,6 +45,8 @@ describe('mode', () => {
     expect(socialFormActionOrigins(sandbox)).toEqual([])
     const live = { ...sandbox, SOCIAL_SIGN_IN: 'live', APPLE_CLIENT_ID: 'com.shop.web' }
     expect(enabledSocialProviders(live)).toEqual(['apple'])
+    // Live Facebook needs the code exchange first (ADR 026): no button even with an app id.
+    expect(enabledSocialProviders({ ...live, FACEBOOK_APP_ID: '123' })).toEqual(['apple'])
     expect(socialFormActionOrigins(live)).toEqual(['https://appleid.apple.com'])
   })
 
