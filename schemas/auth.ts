@@ -139,7 +139,16 @@ const socialGrantFields = {
 }
 const GoogleGrantSchema = z.object({ grant_type: z.literal('google'), ...socialGrantFields })
 const FacebookGrantSchema = z.object({ grant_type: z.literal('facebook'), ...socialGrantFields })
-const AppleGrantSchema = z.object({ grant_type: z.literal('apple'), ...socialGrantFields })
+const AppleGrantSchema = z.object({
+  grant_type: z.literal('apple'),
+  ...socialGrantFields,
+  /*
+   * The name Apple posts beside the ID token (its `user` JSON) on the first sign-in only: its ID
+   * token never carries one. Used only to name a member created by this sign-in.
+   */
+  firstName: z.string().trim().max(50).optional(),
+  lastName: z.string().trim().max(50).optional(),
+})
 
 /**
  * POST /oauth/token: one body per grant_type (guest, password, refresh_token, register, otp,

@@ -189,3 +189,6 @@ export const UNPAID_ORDER_CREDIT_HOLD_HOURS = 24
 export const GOODWILL_CREDIT_MAX_PENCE = 5000
 /** Entries GET /member/credit answers, newest first. */
 export const CREDIT_HISTORY_LIMIT = 50
+
+/** Where the storefront starts a social sign-in and takes the provider's answer (ADR 026). */
+export const SOCIAL_SIGN_IN_PATH = '/auth/social'

@@ -25,6 +25,11 @@ export const COOKIE_NAMES = {
    * spec §7's client key `restorable.strategy.otp` (prefix 'restorable.strategy.' + strategy).
    */
   restorableStrategyOtp: 'sf_restorable_strategy_otp',
+  /**
+   * A social sign-in under way (httpOnly, 10 minutes; ADR 026): the provider, the state and nonce
+   * the provider must give back, and where to return after signing in.
+   */
+  socialSignIn: 'sf_social_sign_in',
   /** The app session version the browser's stored state was written under (spec §4 Sessions). */
   appVersion: 'sf_app_version',
   /**

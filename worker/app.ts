@@ -17,6 +17,8 @@ import { storeConsoleProxy } from './proxy/store-console.ts'
 import { storeConsole } from './pages/store/index.tsx'
 import { storeConsoleHeaders } from './middleware/store-console-headers.ts'
 import { sandboxGateway } from './sandbox-gateway/index.ts'
+import { sandboxIdentity } from './sandbox-identity/index.ts'
+import { SANDBOX_IDENTITY_PATH } from './lib/social-sign-in.ts'
 
 /** What a caller of createApp() may choose; the worker takes the defaults (ADR 014). */
 export interface AppOptions {
@@ -55,6 +57,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/store/api', storeConsoleProxy)
   app.route('/store', storeConsole)
   app.route('/sandbox-gateway', sandboxGateway)
+  app.route(SANDBOX_IDENTITY_PATH, sandboxIdentity)
   app.route('/', pages)
   app.notFound(handleNotFound)
   app.onError(handleError)

@@ -9,6 +9,7 @@ import {
 } from './backend/payments/refunds.ts'
 import { durableOrderBoard } from './live/notifier.ts'
 import { durableOrderTracker } from './live/order-tracker-notifier.ts'
+import { sandboxVerifyKeys } from './sandbox-identity/keys.ts'
 import { localPaymentSandbox } from './sandbox-gateway/payment-sandbox.ts'
 import { handleOverdueOrders as handleOverdueOrdersWith } from './backend/store-orders/cron.ts'
 
@@ -20,12 +21,13 @@ import { handleOverdueOrders as handleOverdueOrdersWith } from './backend/store-
 /**
  * The adapters this Worker gives the backend: the local payment sandbox, and the store boards'
  * Durable Objects for live order events (ADR 017 "Live board"), and each order's tracker for the
- * shopper's tracking page (ADR 019).
+ * shopper's tracking page (ADR 019), and the sandbox identity provider's keys (ADR 026).
  */
 export const backendAdapters: BackendAdapters = {
   paymentSandbox: localPaymentSandbox,
   orderBoard: durableOrderBoard,
   orderTracker: durableOrderTracker,
+  identitySandbox: { verifyKeys: sandboxVerifyKeys },
 }
 
 export const backend = createBackend(backendAdapters)

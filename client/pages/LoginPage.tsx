@@ -10,6 +10,8 @@ import {
   EmailField,
 } from '../components/forms/Form.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
+import type { SocialProvider } from '../../schemas/auth.ts'
+import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
@@ -42,6 +44,10 @@ export interface LoginPageProps {
   otp?: OtpView
   /** Password sign-in is locked after too many wrong passwords: say how to get in meanwhile. */
   locked?: boolean
+  /** The social sign-in providers configured here (ADR 026): their buttons above the form. */
+  socialProviders?: ReadonlyArray<SocialProvider>
+  /** The form's error follows a redirect (a refused social sign-in): it takes focus. */
+  focusError?: boolean
 }
 
 /** `/login` with the one-time password step and the return path in its query. */
@@ -168,6 +174,8 @@ export function LoginPage({
   notice,
   otp,
   locked = false,
+  socialProviders = [],
+  focusError = false,
 }: LoginPageProps) {
   const otpView: OtpView = otp ?? { step: 'send', alone: false, errors: {}, values: {} }
   if (otpView.step === 'code') {
@@ -193,6 +201,7 @@ export function LoginPage({
     <Layout chrome={chrome}>
       <FormCard title="Sign in">
         <FormNotice message={notice} />
+        <SocialSignInButtons providers={socialProviders} redirect={redirect} />
         <form
           method="post"
           action={routePath('login')}
@@ -201,7 +210,7 @@ export function LoginPage({
             errors.form ? `login-form-error${locked ? ' login-locked-help' : ''}` : undefined
           }
         >
-          <FormAlert id="login-form-error" message={errors.form} />
+          <FormAlert id="login-form-error" message={errors.form} focus={focusError} />
           {locked ? <LockedHelp redirect={redirect} /> : null}
           <Hidden redirect={redirect} />
           <EmailField idPrefix="login" errors={errors} values={values} />

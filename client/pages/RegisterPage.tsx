@@ -16,6 +16,8 @@ import {
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { MarketingOptIn } from '../components/member/MarketingOptIn.tsx'
 import { routePath } from '../lib/routes.ts'
+import type { SocialProvider } from '../../schemas/auth.ts'
+import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
 
 /** The answers offered to "Where did you hear about us?" (spec §3 Customer contact). */
 export const WHERE_HEARD_OPTIONS = [
@@ -37,6 +39,8 @@ export interface RegisterPageProps {
   redirect: string | null
   /** Offer the marketing opt-in (the brand's register setting). */
   marketingOptIn?: boolean
+  /** The social sign-in providers configured here (ADR 026): their buttons above the form. */
+  socialProviders?: ReadonlyArray<SocialProvider>
 }
 
 /** Create an account (spec §3 Customer contact): a plain form post that works without JavaScript. */
@@ -46,6 +50,7 @@ export function RegisterPage({
   values,
   redirect,
   marketingOptIn = false,
+  socialProviders = [],
 }: RegisterPageProps) {
   const termsError = errors.terms
   return (
@@ -58,6 +63,7 @@ export function RegisterPage({
           </>
         }
       >
+        <SocialSignInButtons providers={socialProviders} redirect={redirect} />
         <form method="post" action={routePath('register')} noValidate>
           <FormAlert id="register-form-error" message={errors.form} />
           {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}

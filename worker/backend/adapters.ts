@@ -1,3 +1,4 @@
+import type { JWTVerifyGetKey } from 'jose'
 import type { OrderStatusName } from '../../schemas/order-states.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { TrackingPosition, TrackingSnapshot } from '../../schemas/tracking.ts'
@@ -80,7 +81,34 @@ export function requirePaymentSandbox(adapters: PaymentAdapters): PaymentSandbox
  * live outside worker/backend. Adapters the backend owns itself (geocoder, messenger) are chosen
  * from the bindings instead.
  */
-export type BackendAdapters = Required<PaymentAdapters & OrderBoardAdapters & OrderTrackerAdapters>
+export type BackendAdapters = Required<
+  PaymentAdapters & OrderBoardAdapters & OrderTrackerAdapters & IdentitySandboxAdapters
+>
+
+/**
+ * The local sandbox identity provider's keys (ADR 026): in sandbox sign-in mode the social grants
+ * verify ID tokens against these instead of the provider's published keys.
+ */
+export interface IdentitySandbox {
+  verifyKeys(db: D1Database, now: Date): Promise<JWTVerifyGetKey>
+}
+
+export interface IdentitySandboxAdapters {
+  /** Null where no sandbox is wired: sandbox-mode social sign-in is then a logged 500. */
+  identitySandbox?: IdentitySandbox | null | undefined
+}
+
+/** The wired identity sandbox; sandbox mode without one is a wiring mistake. */
+export function requireIdentitySandbox(adapters: IdentitySandboxAdapters): IdentitySandbox {
+  if (adapters.identitySandbox) return adapters.identitySandbox
+  logError(
+    new Error('sandbox sign-in active but no identity sandbox was passed to createBackend'),
+    {
+      config: 'identitySandbox',
+    }
+  )
+  throw new AppError('internal_error', MESSAGES.systemError)
+}
 
 /**
  * A change on a store's order board (ADR 017): a paid order arrived (`placed`) or an order moved

@@ -73,3 +73,15 @@ export function redirectToOperatorLink(
   c.header('Cache-Control', PRIVATE_CACHE_CONTROL)
   return c.redirect(outside, status)
 }
+
+/**
+ * A 303 to a sign-in provider's authorisation page (ADR 026): the URL authorisationUrl built, on
+ * https or this origin (the sandbox identity provider) only. Never cached.
+ */
+export function redirectToIdentityProvider(c: Context, url: string): Response {
+  const target = new URL(url)
+  const ours = target.origin === new URL(c.req.url).origin
+  if (!ours && target.protocol !== 'https:') throw new Error('identity provider must be https')
+  c.header('Cache-Control', PRIVATE_CACHE_CONTROL)
+  return c.redirect(target.toString(), 303)
+}

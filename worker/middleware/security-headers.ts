@@ -13,6 +13,7 @@ import {
 import { HPP_URLS } from '../lib/realex-hpp.ts'
 import type { AppEnv } from '../env.ts'
 import { mapTilesOrigin } from '../lib/map-tiles.ts'
+import { socialFormActionOrigins } from '../lib/social-sign-in.ts'
 
 /**
  * The Content-Security-Policy for a response whose inline scripts and styles carry `nonce`.
@@ -33,6 +34,8 @@ export function contentSecurityPolicy(
     frameable?: boolean
     /** The tracking map's tile provider (MAP_TILES_URL), on the tracking page only. */
     mapTilesOrigin?: string | null
+    /** The social sign-in providers' origins the sign-in buttons lead to (ADR 026). */
+    socialOrigins?: ReadonlyArray<string>
   } = {}
 ): string {
   const turnstile = options.turnstile ? [TURNSTILE_ORIGIN] : []
@@ -51,7 +54,7 @@ export function contentSecurityPolicy(
     ['connect-src', "'self'", ...(dev ? ['ws:', 'wss:'] : [])],
     ['frame-ancestors', options.frameable ? "'self'" : "'none'"],
     ['base-uri', "'self'"],
-    ['form-action', "'self'", ...hpp],
+    ['form-action', "'self'", ...hpp, ...(options.socialOrigins ?? [])],
     ['object-src', "'none'"],
   ]
   return directives.map((parts) => parts.join(' ')).join('; ')
@@ -134,6 +137,7 @@ export function securityHeaders() {
         framesScriptOrigin: cardStep ? framesScriptOrigin(c.env) : null,
         frameable: c.req.path.startsWith(SANDBOX_FRAME_PAGES_PATH),
         mapTilesOrigin: TRACKING_PAGE.test(c.req.path) ? mapTilesOrigin(c.env) : null,
+        socialOrigins: socialFormActionOrigins(c.env),
       })
     )
     headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')

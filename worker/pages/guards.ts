@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { routePath } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
 import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
+import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { lastOrderedStoreSlug, readLastOrder } from '../lib/cookies/last-order.ts'
 import { isSignedIn } from './session.ts'
@@ -38,6 +39,7 @@ const AUTH_PATHS = [
   routePath('forgotten-password'),
   '/member/reset-token',
   '/logout',
+  SOCIAL_SIGN_IN_PATH,
 ]
 
 /**

@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import { csrf } from 'hono/csrf'
+import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
+import { socialCallbackForm, socialStartForm } from './social-sign-in.ts'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env.ts'
 import { basketForm } from './basket-forms.ts'
@@ -140,6 +142,14 @@ for (const { path, guards, form } of FORM_POSTS) {
   pages.post(path, csrf(), async (c) => (await runGuards(c, guards)) ?? form(c))
 }
 pages.post(LOGOUT_PATH, csrf(), logoutForm)
+// Social sign-in (ADR 026): the buttons' same-origin start, guests only like the login form; the
+// provider's answer is posted cross-site, so without csrf() (its state is the proof).
+pages.post(
+  `${SOCIAL_SIGN_IN_PATH}/:provider/start`,
+  csrf(),
+  async (c) => (await runGuards(c, [guestOnly])) ?? socialStartForm(c)
+)
+pages.post(`${SOCIAL_SIGN_IN_PATH}/:provider/callback`, socialCallbackForm)
 // The hosted card page's signed answer: posted cross-site by the gateway, so without cookies and
 // without csrf() (its hash is the proof); exempt from the checkout guards (spec §2).
 pages.post(HPP_RESPONSE_PATH, hppResponseForm)

@@ -8,10 +8,17 @@ import {
   type OtpView,
 } from '../../client/pages/LoginPage.tsx'
 import { routePath } from '../../client/lib/routes.ts'
-import { TokenRequestSchema, TokenResponseSchema, type TokenResponse } from '../../schemas/auth.ts'
+import {
+  type TokenRequest,
+  TokenRequestSchema,
+  TokenResponseSchema,
+  type TokenResponse,
+} from '../../schemas/auth.ts'
 import { BasketSchema, type Basket } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
+import type { PageChrome } from '../../client/components/Layout.tsx'
+import { enabledSocialProviders, socialSignInFailure } from '../lib/social-sign-in.ts'
 import { BACKEND_TOKEN_PATH, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
 import {
   forgetMemberBasket,
@@ -46,10 +53,15 @@ interface LoginView {
   notice?: string
   otp?: OtpView
   locked?: boolean
+  focusError?: boolean
 }
 
 function renderLogin(c: Context<AppEnv>, view: LoginView, status: FormStatus = 200) {
-  return renderPage(c, (chrome) => <LoginPage chrome={chrome} {...view} />, {
+  const providers = enabledSocialProviders(c.env)
+  const page = (chrome: PageChrome) => (
+    <LoginPage chrome={chrome} {...view} socialProviders={providers} />
+  )
+  return renderPage(c, page, {
     meta: { title: 'Sign in', description: 'Sign in to your account.', noindex: true },
     cache: 'private',
     status,
@@ -91,10 +103,12 @@ export function loginPage(c: Context<AppEnv>): Promise<Response> {
   }
   if (step === 'send') return askForNewCode(c, redirect)
   const reset = c.req.query(PASSWORD_RESET_QUERY) !== undefined
+  const socialFailure = socialSignInFailure(c)
   return renderLogin(c, {
-    errors: {},
+    errors: socialFailure ? { form: socialFailure } : {},
     values: {},
     redirect,
+    focusError: Boolean(socialFailure),
     ...(reset ? { notice: MESSAGES.passwordResetDone } : {}),
   })
 }
@@ -195,25 +209,41 @@ export async function loginForm(c: Context<AppEnv>): Promise<Response> {
       : { form: MESSAGES.loginFailed }
     return renderLogin(c, { errors, values, redirect }, 422)
   }
+  const outcome = await signInWithGrant(c, parsed.data, redirect)
+  if ('signedIn' in outcome) return outcome.signedIn
+  // Locked after too many wrong passwords: the page says how to get in meanwhile.
+  const { errors, status } = formRefusal(c, outcome.refusal)
+  const locked = isPasswordAttemptsLocked(outcome.refusal)
+  return renderLogin(
+    c,
+    { errors: { form: errors.form ?? MESSAGES.loginFailed }, values, redirect, locked },
+    status
+  )
+}
+
+/**
+ * THE sign-in of the password form and social sign-in (ADR 026): exchanges a grant at the
+ * backend's token endpoint, then signs in (session cookies, guest basket, the 'signed in' flash)
+ * and answers the redirect password sign-in takes (spec §2, with a coupon to re-apply noted
+ * beforehand); or the backend's refusal, nothing changed.
+ */
+export async function signInWithGrant(
+  c: Context<AppEnv>,
+  grant: TokenRequest,
+  redirect: string | null
+): Promise<{ signedIn: Response } | { refusal: unknown }> {
   const needsReapply = await basketCouponNeedsReapply(c)
   let tokens: TokenResponse
   try {
     tokens = await c.var.backend.post(BACKEND_TOKEN_PATH, {
-      body: parsed.data,
+      body: grant,
       schema: TokenResponseSchema,
     })
-  } catch (error) {
-    // Locked after too many wrong passwords: the page says how to get in meanwhile.
-    const { errors, status } = formRefusal(c, error)
-    const locked = isPasswordAttemptsLocked(error)
-    return renderLogin(
-      c,
-      { errors: { form: errors.form ?? MESSAGES.loginFailed }, values, redirect, locked },
-      status
-    )
+  } catch (refusal) {
+    return { refusal }
   }
   await completeSignIn(c, tokens)
-  return redirectTo(c, loginRedirectTarget(redirect, needsReapply), 303)
+  return { signedIn: redirectTo(c, loginRedirectTarget(redirect, needsReapply), 303) }
 }
 
 /** Sends a code, then (POST-redirect-GET) the code form at `/login?otp=code`. */

@@ -5,6 +5,7 @@ import { REFERRAL_CODE_FIELD, RegisterPage } from '../../client/pages/RegisterPa
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
+import { enabledSocialProviders } from '../lib/social-sign-in.ts'
 import { rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 import {
@@ -42,7 +43,12 @@ function renderRegister(
 ): Promise<Response> {
   const { showMarketingOptIn } = registerSettings(c)
   const page = (chrome: PageChrome) => (
-    <RegisterPage chrome={chrome} {...view} marketingOptIn={showMarketingOptIn} />
+    <RegisterPage
+      chrome={chrome}
+      {...view}
+      marketingOptIn={showMarketingOptIn}
+      socialProviders={enabledSocialProviders(c.env)}
+    />
   )
   return renderPage(c, page, {
     meta: { title: 'Create an account', description: 'Create an account.', noindex: true },

@@ -30,12 +30,22 @@ export function FormCard({
 }
 
 /** A message about the whole form (a refused sign-in, a rate limit), announced when it appears. */
-export function FormAlert({ id, message }: { id: string; message: string | undefined }) {
+export function FormAlert({
+  id,
+  message,
+  focus = false,
+}: {
+  id: string
+  message: string | undefined
+  /** Takes focus when the page loads (autofocus: works without JavaScript), e.g. after a redirect. */
+  focus?: boolean
+}) {
   if (!message) return null
   return (
     <p
       id={id}
       role="alert"
+      {...(focus ? { tabIndex: -1, autoFocus: true } : {})}
       className="mb-5 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
     >
       {message}

@@ -9,11 +9,8 @@ import {
 } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import {
-  SOCIAL_LOGIN_FAILED,
-  socialAudience,
-  verifyIdToken,
-} from '../../../worker/backend/auth/social.ts'
+import { SOCIAL_LOGIN_FAILED, verifyIdToken } from '../../../worker/backend/auth/social.ts'
+import { socialClientIds } from '../../../worker/lib/social-sign-in.ts'
 
 const NOW = new Date('2026-11-21T10:00:00.000Z')
 const NOW_S = NOW.getTime() / 1000
@@ -172,10 +169,16 @@ describe('verifyIdToken', () => {
 
 describe('configuration', () => {
   it('reads comma-separated client ids per provider', () => {
-    const env = { GOOGLE_CLIENT_ID: ' web , ios,', FACEBOOK_APP_ID: '123', APPLE_CLIENT_ID: '' }
-    expect(socialAudience(env, 'google')).toEqual(['web', 'ios'])
-    expect(socialAudience(env, 'facebook')).toEqual(['123'])
-    expect(socialAudience(env, 'apple')).toEqual([])
+    const env = {
+      APP_ENV: 'test',
+      SOCIAL_SIGN_IN: 'live',
+      GOOGLE_CLIENT_ID: ' web , ios,',
+      FACEBOOK_APP_ID: '123',
+      APPLE_CLIENT_ID: '',
+    }
+    expect(socialClientIds(env, 'google')).toEqual(['web', 'ios'])
+    expect(socialClientIds(env, 'facebook')).toEqual(['123'])
+    expect(socialClientIds(env, 'apple')).toEqual([])
   })
 
   it("answers each provider's failure message", () => {

@@ -48,7 +48,8 @@ import {
 } from './service.ts'
 import { register } from './register.ts'
 import { authDeps, logout, refreshSession } from './sessions.ts'
-import { socialAudience, socialKeys, socialLogin } from './social.ts'
+import { socialLogin, socialVerifier } from './social.ts'
+import { requireIdentitySandbox } from '../adapters.ts'
 import { checkEmailVerification, requestEmailVerification } from './verification.ts'
 
 /** Auth (spec §7 Auth, Guest): sessions, registration, passwords, devices. */
@@ -121,8 +122,17 @@ auth.post(
         return socialLogin(
           deps,
           body.grant_type,
-          { businessId: body.businessId, idToken: body.id_token, nonce: body.nonce },
-          { audience: socialAudience(c.env, body.grant_type), keys: socialKeys(body.grant_type) }
+          {
+            businessId: body.businessId,
+            idToken: body.id_token,
+            nonce: body.nonce,
+            ...(body.grant_type === 'apple'
+              ? { name: { firstName: body.firstName, lastName: body.lastName } }
+              : {}),
+          },
+          await socialVerifier(c.env, body.grant_type, {
+            keys: () => requireIdentitySandbox(c.var.adapters).verifyKeys(c.env.DB, deps.now),
+          })
         )
     }
   }

@@ -1,7 +1,19 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose'
+import {
+  createRemoteJWKSet,
+  customFetch,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose'
 import type { SocialProvider, TokenResponse } from '../../../schemas/auth.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import {
+  type SocialEnv,
+  sandboxIssuer,
+  socialClientIds,
+  socialSandboxActive,
+  SOCIAL_SIGN_IN_FAILED,
+} from '../../lib/social-sign-in.ts'
 import { logError } from '../../lib/log.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
 import {
@@ -39,11 +51,7 @@ export const SOCIAL_PROVIDER_CONFIG: Record<SocialProvider, ProviderConfig> = {
 }
 
 /** The answer of every failed social sign-in, per provider (spec §8 Accounts). */
-export const SOCIAL_LOGIN_FAILED: Record<SocialProvider, string> = {
-  google: MESSAGES.googleLoginFailed,
-  facebook: MESSAGES.facebookLoginFailed,
-  apple: MESSAGES.appleLoginFailed,
-}
+export const SOCIAL_LOGIN_FAILED = SOCIAL_SIGN_IN_FAILED
 
 /** Who the provider says signed in. */
 export interface SocialIdentity {
@@ -93,12 +101,12 @@ function identityOf(provider: SocialProvider, payload: JWTPayload): SocialIdenti
 export async function verifyIdToken(
   provider: SocialProvider,
   idToken: string,
-  options: { audience: Array<string>; nonce: string; keys: JWTVerifyGetKey; now?: Date }
+  options: SocialVerifier & { nonce: string; now?: Date }
 ): Promise<SocialIdentity> {
   if (!options.audience.length) throw new SocialTokenError(`no client id for ${provider}`)
   const { payload } = await jwtVerify(idToken, options.keys, {
     algorithms: ['RS256'],
-    issuer: SOCIAL_PROVIDER_CONFIG[provider].issuers,
+    issuer: options.issuers ?? SOCIAL_PROVIDER_CONFIG[provider].issuers,
     audience: options.audience,
     requiredClaims: ['sub', 'iat', 'exp', 'nonce'],
     clockTolerance: 30,
@@ -111,30 +119,44 @@ export async function verifyIdToken(
 // One key set per provider and isolate, so its cache of fetched keys lasts across requests.
 const remoteKeys = new Map<SocialProvider, JWTVerifyGetKey>()
 
-/** The provider's published keys (fetched when first needed, cached by jose). */
-export function socialKeys(provider: SocialProvider): JWTVerifyGetKey {
+/**
+ * The provider's published keys (fetched when first needed, cached by jose). `fetcher` replaces
+ * the network (a test's fake provider): such a set is never cached.
+ */
+export function socialKeys(provider: SocialProvider, fetcher?: typeof fetch): JWTVerifyGetKey {
+  const url = new URL(SOCIAL_PROVIDER_CONFIG[provider].jwksUrl)
+  if (fetcher) return createRemoteJWKSet(url, { [customFetch]: fetcher })
   let keys = remoteKeys.get(provider)
   if (!keys) {
-    keys = createRemoteJWKSet(new URL(SOCIAL_PROVIDER_CONFIG[provider].jwksUrl))
+    keys = createRemoteJWKSet(url)
     remoteKeys.set(provider, keys)
   }
   return keys
 }
 
-/** The bindings naming our client id(s) at each provider. */
-export type SocialEnv = Pick<Env, 'GOOGLE_CLIENT_ID' | 'FACEBOOK_APP_ID' | 'APPLE_CLIENT_ID'>
+/** What an ID token is checked against: our client ids, the keys, and (sandbox) the issuer. */
+export interface SocialVerifier {
+  audience: Array<string>
+  keys: JWTVerifyGetKey
+  /** Accepted `iss` values; the provider's own unless given (the sandbox's, ADR 026). */
+  issuers?: Array<string>
+}
 
-/** Our client ids at a provider: a comma-separated list (web, iOS, Android). */
-export function socialAudience(env: SocialEnv, provider: SocialProvider): Array<string> {
-  const value = {
-    google: env.GOOGLE_CLIENT_ID,
-    facebook: env.FACEBOOK_APP_ID,
-    apple: env.APPLE_CLIENT_ID,
-  }[provider]
-  return (value ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean)
+/**
+ * THE choice of verifier (ADR 026): in sandbox sign-in mode (never in production) the sandbox
+ * identity provider's issuer and keys; otherwise the provider's published ones. Our client ids
+ * either way (the sandbox's own when none is configured).
+ */
+export async function socialVerifier(
+  env: SocialEnv,
+  provider: SocialProvider,
+  sandbox: { keys: () => Promise<JWTVerifyGetKey> },
+  /** The provider's JWKS fetch (tests: a fake provider); the network by default. */
+  fetcher?: typeof fetch
+): Promise<SocialVerifier> {
+  const audience = socialClientIds(env, provider)
+  if (!socialSandboxActive(env)) return { audience, keys: socialKeys(provider, fetcher) }
+  return { audience, keys: await sandbox.keys(), issuers: [sandboxIssuer(provider)] }
 }
 
 /**
@@ -148,8 +170,14 @@ export function socialAudience(env: SocialEnv, provider: SocialProvider): Array<
 export async function socialLogin(
   deps: AuthDeps,
   provider: SocialProvider,
-  input: { businessId: number; idToken: string; nonce: string },
-  verifier: { audience: Array<string>; keys: JWTVerifyGetKey }
+  input: {
+    businessId: number
+    idToken: string
+    nonce: string
+    /** A name given beside the token (Apple's first sign-in), for a member created now. */
+    name?: { firstName?: string | undefined; lastName?: string | undefined }
+  },
+  verifier: SocialVerifier
 ): Promise<TokenResponse> {
   const failed = (reason: string, error?: unknown) => {
     logError(
@@ -192,8 +220,8 @@ export async function socialLogin(
       const created = await insertSocialCustomer(deps.db, {
         businessId,
         email: identity.email,
-        firstName: identity.firstName ?? '',
-        lastName: identity.lastName ?? '',
+        firstName: identity.firstName ?? input.name?.firstName ?? '',
+        lastName: identity.lastName ?? input.name?.lastName ?? '',
         emailVerified: identity.emailVerified,
         now: nowIso,
       })

@@ -8,6 +8,7 @@ import { setFlash } from '../../lib/cookies/flash.ts'
 import { renderPage } from '../render.tsx'
 import { isSignedIn } from '../session.ts'
 import { redirectTo } from '../../lib/redirect.ts'
+import { enabledSocialProviders, socialSignInFailure } from '../../lib/social-sign-in.ts'
 
 /** A signed-in shopper on checkout's sign-in steps goes on with checkout, told why. */
 function alreadySignedIn(c: Context<AppEnv>, to = routePath('checkout')): Response {
@@ -31,10 +32,18 @@ export async function checkoutOptionsPage(c: Context<AppEnv>): Promise<Response>
  */
 export async function checkoutLoginPage(c: Context<AppEnv>): Promise<Response> {
   if (isSignedIn(c)) return alreadySignedIn(c)
+  const failure = socialSignInFailure(c)
   return renderPage(
     c,
     (chrome) => (
-      <LoginPage chrome={chrome} errors={{}} values={{}} redirect={routePath('checkout-login')} />
+      <LoginPage
+        chrome={chrome}
+        errors={failure ? { form: failure } : {}}
+        values={{}}
+        redirect={routePath('checkout-login')}
+        socialProviders={enabledSocialProviders(c.env)}
+        focusError={Boolean(failure)}
+      />
     ),
     {
       meta: { title: 'Sign in', description: 'Sign in to check out.', noindex: true },
@@ -54,6 +63,7 @@ export async function checkoutCreatePage(c: Context<AppEnv>): Promise<Response> 
         errors={{}}
         values={{}}
         redirect={routePath('checkout-create')}
+        socialProviders={enabledSocialProviders(c.env)}
       />
     ),
     {

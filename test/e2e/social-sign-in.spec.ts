@@ -1,0 +1,71 @@
+import type { Page } from '@playwright/test'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
+import { basketWithSlot, expect, test } from './pages/index.ts'
+
+const url = (path: string) => urlOn(HOSTS.brandOne, path)
+
+/** The header's account link: 'My account' once signed in as a member. */
+async function expectSignedIn(page: Page): Promise<void> {
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('link', { name: 'My account' })).toHaveCount(1)
+}
+
+/** On the sandbox identity provider's page: signs in as a new test person (or cancels). */
+async function answerSandbox(
+  page: Page,
+  outcome: 'Sign in' | 'Cancel' | 'Fail',
+  email = uniqueEmail('social')
+): Promise<void> {
+  await expect(page).toHaveURL(/\/sandbox-identity\/google\/authorize\?/)
+  await expect(page.getByRole('note')).toContainText('SANDBOX')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('First name').fill('Grace')
+  await page.getByLabel('Last name').fill('Hopper')
+  await page.getByRole('button', { name: outcome, exact: true }).click()
+}
+
+test('a new member signs in with the sandbox Google from the login page', async ({ page }) => {
+  await page.goto(url('/login'))
+  const buttons = ['Continue with Google', 'Continue with Apple', 'Continue with Facebook']
+  for (const name of buttons) await expect(page.getByRole('button', { name })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'social-sign-in-login')
+
+  await page.getByRole('button', { name: 'Continue with Google' }).click()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'social-sign-in-sandbox')
+  await answerSandbox(page, 'Sign in')
+  await expect(page).toHaveURL(url('/'))
+  await expect(page.getByText(MESSAGES.signedIn)).toBeVisible()
+  await expectSignedIn(page)
+})
+
+test('from the checkout sign-in step, Google brings the shopper back to checkout', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await basketWithSlot(page)
+  await page.goto(url('/checkout/login'))
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Continue with Google' }).click()
+  await answerSandbox(page, 'Sign in')
+  await expect(page).toHaveURL(/\/checkout\/details$/)
+  await expectSignedIn(page)
+})
+
+test('a cancelled or failed Google sign-in says so on the login page, focused', async ({
+  page,
+}) => {
+  for (const outcome of ['Cancel', 'Fail'] as const) {
+    await page.goto(url('/login'))
+    await page.getByRole('button', { name: 'Continue with Google' }).click()
+    await answerSandbox(page, outcome)
+    await expect(page).toHaveURL(url('/login?social_failed=google'))
+    const alert = page.getByRole('alert')
+    await expect(alert).toHaveText(MESSAGES.googleLoginFailed)
+    await expect(alert).toBeFocused()
+  }
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'social-sign-in-failed')
+})

@@ -1,0 +1,160 @@
+import type { Context } from 'hono'
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../../schemas/auth.ts'
+import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+
+/*
+ * Social sign-in's configuration (ADR 026), read from the environment and shared by the pages
+ * (which buttons, where to send the shopper), the backend's ID token verifier (which issuer and
+ * keys), the sandbox identity provider and the security headers (form-action).
+ */
+
+/** Where the worker serves the sandbox identity provider (worker/sandbox-identity). */
+export const SANDBOX_IDENTITY_PATH = '/sandbox-identity'
+/** The sandbox's published keys (a JWKS document, like each provider's). */
+export const SANDBOX_IDENTITY_JWKS_PATH = `${SANDBOX_IDENTITY_PATH}/.well-known/jwks.json`
+
+export type SocialEnv = Pick<
+  Env,
+  'APP_ENV' | 'SOCIAL_SIGN_IN' | 'GOOGLE_CLIENT_ID' | 'FACEBOOK_APP_ID' | 'APPLE_CLIENT_ID'
+>
+
+/**
+ * The sandbox stands in for the providers only when SOCIAL_SIGN_IN says 'sandbox' outside
+ * production. Anything else is live: the sandbox page lets anyone claim any email, so a missing
+ * or misspelt setting must never accept its tokens.
+ */
+export function socialSandboxActive(env: Pick<SocialEnv, 'APP_ENV' | 'SOCIAL_SIGN_IN'>): boolean {
+  return env.SOCIAL_SIGN_IN === 'sandbox' && env.APP_ENV !== 'production'
+}
+
+/** The `iss` of the sandbox's ID tokens for a provider: never one of the real issuers. */
+export function sandboxIssuer(provider: SocialProvider): string {
+  return `urn:sandbox-identity:${provider}`
+}
+
+/** The client id the sandbox issues to when none is configured for a provider. */
+export function sandboxClientId(provider: SocialProvider): string {
+  return `sandbox-${provider}-client`
+}
+
+/**
+ * Our client ids at a provider (their `aud`), from a comma-separated list (web, iOS, Android); the
+ * first is the web one. In sandbox mode with none configured, the sandbox's own.
+ */
+export function socialClientIds(env: SocialEnv, provider: SocialProvider): Array<string> {
+  const value = {
+    google: env.GOOGLE_CLIENT_ID,
+    facebook: env.FACEBOOK_APP_ID,
+    apple: env.APPLE_CLIENT_ID,
+  }[provider]
+  const ids = (value ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+  if (ids.length === 0 && socialSandboxActive(env)) return [sandboxClientId(provider)]
+  return ids
+}
+
+/**
+ * Live providers whose web flow this storefront completes. Facebook's manual login dialog answers
+ * an OIDC ID token in the URL fragment only (never form_post); its server-side path is the code
+ * flow with PKCE and a token exchange, not built yet (ADR 026), so live Facebook shows no button.
+ */
+const LIVE_WEB_PROVIDERS: ReadonlyArray<SocialProvider> = ['google', 'apple']
+
+/**
+ * The providers offered on this deployment: those with a client id (all three in the sandbox),
+ * Google first, then Apple, then Facebook.
+ */
+export function enabledSocialProviders(env: SocialEnv): Array<SocialProvider> {
+  const order: ReadonlyArray<SocialProvider> = ['google', 'apple', 'facebook']
+  const sandbox = socialSandboxActive(env)
+  return order.filter(
+    (p) =>
+      SOCIAL_PROVIDERS.includes(p) &&
+      (sandbox || LIVE_WEB_PROVIDERS.includes(p)) &&
+      socialClientIds(env, p).length > 0
+  )
+}
+
+/** The answer of every failed social sign-in, per provider (spec §8 Accounts). */
+export const SOCIAL_SIGN_IN_FAILED: Record<SocialProvider, string> = {
+  google: MESSAGES.googleLoginFailed,
+  facebook: MESSAGES.facebookLoginFailed,
+  apple: MESSAGES.appleLoginFailed,
+}
+
+/** The providers' authorisation endpoints (OIDC; Facebook's manual login dialog). */
+export const SOCIAL_AUTHORISATION_URLS: Record<SocialProvider, string> = {
+  google: 'https://accounts.google.com/o/oauth2/v2/auth',
+  apple: 'https://appleid.apple.com/auth/authorize',
+  facebook: 'https://www.facebook.com/v19.0/dialog/oauth',
+}
+
+/** The origins a sign-in form may lead to (CSP form-action follows the start's redirect). */
+export function socialFormActionOrigins(env: SocialEnv): Array<string> {
+  if (socialSandboxActive(env)) return []
+  return enabledSocialProviders(env).map((p) => new URL(SOCIAL_AUTHORISATION_URLS[p]).origin)
+}
+
+export interface AuthorisationRequest {
+  provider: SocialProvider
+  clientId: string
+  /** Our callback, absolute. */
+  redirectUri: string
+  state: string
+  nonce: string
+  /** This request's origin: where the sandbox is served. */
+  origin: string
+  sandbox: boolean
+}
+
+/**
+ * Where the start sends the shopper: the provider's (or the sandbox's) authorisation endpoint
+ * asking for an ID token posted back to the callback (response_mode=form_post), bound to `nonce`
+ * and `state`. Apple asks for `code id_token` (its web flow requires a code) and the name and
+ * email scopes; Google and Facebook for the ID token alone with OpenID scopes.
+ */
+export function authorisationUrl(request: AuthorisationRequest): string {
+  const { provider } = request
+  const endpoint = request.sandbox
+    ? `${request.origin}${SANDBOX_IDENTITY_PATH}/${provider}/authorize`
+    : SOCIAL_AUTHORISATION_URLS[provider]
+  const url = new URL(endpoint)
+  const params: Record<string, string> = {
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    response_type: provider === 'apple' ? 'code id_token' : 'id_token',
+    response_mode: 'form_post',
+    scope: provider === 'apple' ? 'name email' : 'openid email profile',
+    state: request.state,
+    nonce: request.nonce,
+  }
+  if (provider === 'google') params.prompt = 'select_account'
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+  return url.toString()
+}
+
+/** Our callback for a provider, absolute on this request's origin. */
+export function socialCallbackUrl(origin: string, provider: SocialProvider): string {
+  return `${origin}${SOCIAL_SIGN_IN_PATH}/${provider}/callback`
+}
+
+/** `?social_failed=google` on the sign-in page: that provider's sign-in was refused or cancelled. */
+export const SOCIAL_FAILED_QUERY = 'social_failed'
+
+function isSocialProvider(value: string | undefined): value is SocialProvider {
+  return (SOCIAL_PROVIDERS as ReadonlyArray<string | undefined>).includes(value)
+}
+
+/** The provider named by a path parameter or query, when it is one. */
+export function socialProviderOf(value: string | undefined): SocialProvider | null {
+  return isSocialProvider(value) ? value : null
+}
+
+/** The provider's failure message when the page was reached after a failed social sign-in. */
+export function socialSignInFailure(c: Context): string | null {
+  const provider = socialProviderOf(c.req.query(SOCIAL_FAILED_QUERY))
+  return provider ? SOCIAL_SIGN_IN_FAILED[provider] : null
+}
