@@ -52,6 +52,11 @@ const FACTS: Record<CookieName, Facts> = {
     purpose: 'Holds a sign-in by one-time code while you enter the code we sent.',
     duration: '10 minutes',
   },
+  [COOKIE_NAMES.socialSignIn]: {
+    purpose:
+      'Holds a sign-in with Google, Apple or Facebook while you are on their page, so only the answer to your own request signs you in.',
+    duration: '10 minutes',
+  },
   [COOKIE_NAMES.appVersion]: {
     purpose: 'Clears out saved shopping state after we release a change that makes it invalid.',
     duration: '1 year',
@@ -115,13 +120,18 @@ export const COOKIE_INVENTORY: ReadonlyArray<CookieInventoryEntry> = (
 export const THIRD_PARTY_SERVICES: ReadonlyArray<{ name: string; where: string; note: string }> = [
   {
     name: 'Cloudflare Turnstile',
-    where: 'Applying a coupon, when switched on',
-    note: 'Checks that a person, not a robot, is applying a coupon. It sets no cookies.',
+    where: 'Applying a coupon or sending the contact form, when switched on',
+    note: 'Checks that a person, not a robot, is applying a coupon or writing to us. It sets no cookies.',
   },
   {
     name: 'Card payment provider',
     where: 'The card payment step only',
     note: 'Takes your card details in its own secure frame or page so we never see them; it may use its own cookies there to prevent fraud.',
+  },
+  {
+    name: 'Google, Apple or Facebook sign-in',
+    where: 'Only when you choose "Continue with" one of them',
+    note: 'You sign in on their own site, under their own cookie policy; they send us only your name, email and an id for your account there.',
   },
   {
     name: 'Map tiles',
