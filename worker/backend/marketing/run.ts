@@ -14,11 +14,15 @@ export function marketingRunOf(c: Context<BackendEnv>): MarketingRun {
   }
 }
 
-/** A run outside a route (confirmOrder from a payment's notification): finished before return. */
+/**
+ * A run below a route (confirmOrder inside a payment): after the answer when the env carries the
+ * request's execution context (marketingCtx), otherwise finished before return.
+ */
 export function marketingRunWithin(env: MarketingRun['env'], at: Date): MarketingRun {
   return {
     env,
     now: at,
-    defer: (work, event) => finishInBackground(undefined, work, { requestId: 'marketing', event }),
+    defer: (work, event) =>
+      finishInBackground(env.marketingCtx, work, { requestId: 'marketing', event }),
   }
 }
