@@ -19,7 +19,7 @@ export function ContentPage({ chrome, heading, html, updated, children }: Conten
       <div className="bg-tint">
         <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{heading}</h1>
-          <p className="mt-2 text-ink/80">Last updated {updated}</p>
+          <p className="mt-2 text-ink/80">{`Last updated ${updated}`}</p>
         </div>
       </div>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
