@@ -41,8 +41,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 6,
-      sha256: '78c8c51861d70979c2502d017806fef2e228e047180b1cd5d8cadfe59fac0034',
+      version: 7,
+      sha256: 'f7b8f56fa58b8a0abd622fe31e2bbeb0c5018bc61487eb469e5d2469876a5c98',
     })
   })
 
