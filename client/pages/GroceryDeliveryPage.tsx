@@ -15,6 +15,8 @@ export interface GroceryDeliveryPageProps {
   html: string | null
   /** One sentence under the heading. */
   intro: string
+  /** The heading of the store list ('Stores in Manchester', 'Stores delivering to M1'). */
+  storesHeading: string
   stores: ReadonlyArray<LandingStore>
 }
 
@@ -24,6 +26,7 @@ export function GroceryDeliveryPage({
   heading,
   html,
   intro,
+  storesHeading,
   stores,
 }: GroceryDeliveryPageProps) {
   return (
@@ -41,7 +44,7 @@ export function GroceryDeliveryPage({
         </div>
       </div>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
-        <h2 className="text-xl font-bold">Stores delivering here</h2>
+        <h2 className="text-xl font-bold">{storesHeading}</h2>
         {stores.length === 0 ? (
           <p className="mt-3 text-ink/80">
             No store delivers here yet.{' '}

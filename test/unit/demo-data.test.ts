@@ -42,7 +42,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 7,
-      sha256: 'f7b8f56fa58b8a0abd622fe31e2bbeb0c5018bc61487eb469e5d2469876a5c98',
+      sha256: '73eb207f8ac062ce8da38c13ef0445db3f9b161ff3033ae47a015ca34de53187',
     })
   })
 

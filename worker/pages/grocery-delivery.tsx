@@ -66,17 +66,28 @@ async function districtStores(c: Context<AppEnv>, district: string): Promise<Arr
     .map((store) => ({ slug: store.slug, name: store.name, address: addressLine(store.address) }))
 }
 
-/** The business's stores in a town (the store directory), by the town's URL name. */
-async function townStores(c: Context<AppEnv>, place: string): Promise<Array<LandingStore>> {
+/** The business's stores in a town (the store directory), by the town's URL name; its name. */
+async function townStores(
+  c: Context<AppEnv>,
+  place: string
+): Promise<{ town: string | null; stores: Array<LandingStore> }> {
   const brand = c.var.brand
   const { stores } = await c.var.backend.post('/stores/directory', {
     body: { businessId: brand.businessId, page: 1, limit: 200 },
     schema: StoreDirectorySchema,
     cache: true,
   })
-  return stores
-    .filter((store: StoreDirectoryEntry) => placeSlug(store.address.town) === place)
-    .map((store) => ({ slug: store.slug, name: store.name, address: addressLine(store.address) }))
+  const inTown = stores.filter(
+    (store: StoreDirectoryEntry) => placeSlug(store.address.town) === place
+  )
+  return {
+    town: inTown[0]?.address.town ?? null,
+    stores: inTown.map((store) => ({
+      slug: store.slug,
+      name: store.name,
+      address: addressLine(store.address),
+    })),
+  }
 }
 
 /**
@@ -96,6 +107,7 @@ export async function groceryDeliveryPage(c: Context<AppEnv>): Promise<Response>
   let heading: string
   let description: string
   let intro: string
+  let storesHeading: string
   let html: string | null = null
   let stores: Array<LandingStore>
   if (DISTRICT_PLACE.test(place)) {
@@ -103,12 +115,15 @@ export async function groceryDeliveryPage(c: Context<AppEnv>): Promise<Response>
     stores = await districtStores(c, district)
     if (stores.length === 0) throw new AppError('not_found', MESSAGES.pageNotFound)
     heading = `Grocery delivery in ${district}`
+    storesHeading = `Stores delivering to ${district}`
     description = `Order groceries from ${brand.name} stores delivering to the ${district} postcode district: ${stores.length} ${stores.length === 1 ? 'store' : 'stores'}, delivery or collection.`
     intro = `${stores.length === 1 ? 'One store delivers' : `${stores.length} stores deliver`} to ${district}. Pick one to see its prices, deals and time slots.`
   } else {
     const page = await fetchSeoPage(c, townPageSlug(place))
-    stores = await townStores(c, place)
+    const inTown = await townStores(c, place)
+    stores = inTown.stores
     heading = page.heading
+    storesHeading = inTown.town ? `Our stores in ${inTown.town}` : 'Our stores'
     description = page.metaDescription ?? page.heading
     intro = `Order from ${brand.name} for delivery or collection.`
     html = renderMarkdown(page.body)
@@ -131,6 +146,7 @@ export async function groceryDeliveryPage(c: Context<AppEnv>): Promise<Response>
         heading={heading}
         html={html}
         intro={intro}
+        storesHeading={storesHeading}
         stores={stores}
       />
     ),

@@ -77,7 +77,7 @@ describe('old slugs', () => {
       ['/help?utm_source=mail', '/faqs?utm_source=mail'],
       ['/contact-us', '/contact'],
       ['/stores/piccadilly', '/stores/manchester-piccadilly'],
-    ]) {
+    ] as const) {
       const response = await get(from)
       expect(response.status, from).toBe(301)
       expect(response.headers.get('location'), from).toBe(to)
