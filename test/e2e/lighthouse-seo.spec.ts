@@ -1,4 +1,4 @@
-import { chromium } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import { DEV_HOST } from '../../scripts/demo-data/tenancy.ts'
 import { expect, test } from './fixtures.ts'
 import { urlOn } from './helpers.ts'
@@ -36,11 +36,7 @@ type Lighthouse = (
 ) => Promise<LighthouseResult | undefined>
 
 /** The first link on a page whose path matches, as a path (the catalogue's slugs vary by seed). */
-async function firstLink(
-  page: import('@playwright/test').Page,
-  path: string,
-  pattern: RegExp
-): Promise<string> {
+async function firstLink(page: Page, path: string, pattern: RegExp): Promise<string> {
   await page.goto(urlOn(DEV_HOST, path))
   const hrefs = await page
     .locator('a[href]')
