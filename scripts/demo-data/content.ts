@@ -198,18 +198,10 @@ export function addContent(t: Tables): void {
       'Each store sets its own delivery area, fee and minimum spend. You will see them before you check out.\n\n## When\nChoose ASAP delivery, usually within the hour, or book a time slot up to a week ahead, depending on the store.\n\n## Fees\nThe delivery fee and any minimum spend are shown on the store page and in your basket. Some stores deliver free above a basket value.\n\n## Collection\nPrefer to pick up? Choose collection and bring your order number to the store during your slot.',
     ],
   ]
-  for (const [slug, title, description, body] of pages) {
-    addRow(t.seo_pages, {
-      business_id: BUSINESS_ID,
-      brand_id: null,
-      slug,
-      title,
-      meta_description: description,
-      heading: title,
-      body,
-      updated_at: LEGAL_UPDATED_AT,
-    })
-  }
+  // Every SEO page: [brand (null: every brand), slug, title (and heading), description, body].
+  const seoPages: Array<[number | null, string, string, string, string]> = pages.map(
+    ([slug, title, description, body]) => [null, slug, title, description, body]
+  )
   const party = (brandName: string) => ({
     brandName,
     legalName: LEGAL_NAME,
@@ -239,27 +231,27 @@ export function addContent(t: Tables): void {
       ],
     ]
     for (const [slug, title, description, body] of legal) {
-      addRow(t.seo_pages, {
-        business_id: BUSINESS_ID,
-        brand_id: brand.id,
-        slug,
-        title,
-        meta_description: description,
-        heading: title,
-        body,
-        updated_at: LEGAL_UPDATED_AT,
-      })
+      seoPages.push([brand.id, slug, title, description, body])
     }
   }
   for (const town of LANDING_TOWNS) {
+    seoPages.push([
+      null,
+      `grocery-delivery/${town.toLowerCase()}`,
+      `Grocery delivery in ${town}`,
+      `Order groceries online from local stores in ${town} for delivery in about an hour, or click and collect.`,
+      `Fresh fruit and vegetables, bakery, dairy, drinks and household essentials from independent stores in ${town}, delivered to your door or ready to collect.\n\n## How it works\n1. Enter your postcode to see the stores that deliver to you.\n2. Fill your basket and pick an ASAP delivery or a time slot.\n3. Pay securely and follow your order to your door.`,
+    ])
+  }
+  for (const [brandId, slug, title, description, body] of seoPages) {
     addRow(t.seo_pages, {
       business_id: BUSINESS_ID,
-      brand_id: null,
-      slug: `grocery-delivery/${town.toLowerCase()}`,
-      title: `Grocery delivery in ${town}`,
-      meta_description: `Order groceries online from local stores in ${town} for delivery in about an hour, or click and collect.`,
-      heading: `Grocery delivery in ${town}`,
-      body: `Fresh fruit and vegetables, bakery, dairy, drinks and household essentials from independent stores in ${town}, delivered to your door or ready to collect.\n\n## How it works\n1. Enter your postcode to see the stores that deliver to you.\n2. Fill your basket and pick an ASAP delivery or a time slot.\n3. Pay securely and follow your order to your door.`,
+      brand_id: brandId,
+      slug,
+      title,
+      meta_description: description,
+      heading: title,
+      body,
       updated_at: LEGAL_UPDATED_AT,
     })
   }
