@@ -79,7 +79,7 @@ ${legalName} is the controller of your personal data. For any question about thi
 
 ## What we collect
 - **Account details:** your name, email address, phone number and password (stored only as a secure hash).
-- **Order details:** what you bought, from which store, your delivery address, slot, substitutions preferences and order history.
+- **Order details:** what you bought, from which store, your delivery address, slot, substitution preferences and order history.
 - **Payment details:** our payment provider takes your card details; we keep only a token, the card type and the last four digits.
 - **Location:** the postcode or address you search with, and your device's location if you allow it, to find stores near you.
 - **Messages:** what you send us through the contact form, including any attachments.

@@ -42,7 +42,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 7,
-      sha256: '73eb207f8ac062ce8da38c13ef0445db3f9b161ff3033ae47a015ca34de53187',
+      sha256: 'fc48bb85cdd36b7799396b4aabee7ac3a58987e0369d70a3626b049a37406e0f',
     })
   })
 
