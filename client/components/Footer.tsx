@@ -33,6 +33,8 @@ const SHOP_LINKS: Array<FooterLink> = [
 
 const HELP_LINKS: Array<FooterLink> = [
   { label: 'FAQs', href: routePath('faq') },
+  { label: 'Delivery information', href: routePath('delivery-information') },
+  { label: 'About us', href: routePath('about-us') },
   { label: 'Contact us', href: routePath('contact') },
   { label: 'Refer a friend', href: routePath('referrer') },
 ]

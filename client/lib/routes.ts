@@ -57,6 +57,11 @@ export const ROUTE_PATHS = {
   terms: '/terms',
   'privacy-policy': '/privacy-policy',
   'cookie-policy': '/cookie-policy',
+  // Content pages by slug (ADR 024), linked from the footer
+  'about-us': '/about-us',
+  'delivery-information': '/delivery-information',
+  // Landing pages: a town's (an SEO page) or a postcode district's ('m1'), with the stores there
+  'grocery-delivery-place': '/grocery-delivery/:place',
 } as const
 
 /** Where the sign-out form posts (not a page, so not a spec route). */

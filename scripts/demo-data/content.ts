@@ -1,5 +1,6 @@
 import { addRow } from './dataset.ts'
 import type { Tables } from './tables.ts'
+import { cookiePolicy, privacyNotice, termsOfSale } from './legal-pages.ts'
 import { BRANDS, BUSINESS_ID, searchPrompt } from './tenancy.ts'
 
 /** Each brand's own voice for its home and header blocks (the rest is shared wording). */
@@ -38,6 +39,14 @@ const BRAND_COPY: Record<
     signup: 'Seasonal recipes and Greenway Grocer offers, twice a month.',
   },
 }
+
+const LEGAL_NAME = 'Corner Fresh Group Ltd'
+const SUPPORT_EMAIL = 'help@cornerfresh.example'
+const SUPPORT_PHONE = '0161 496 0000'
+// A fixed date, so the generated data does not change with the day it is generated.
+const LEGAL_UPDATED_AT = '2026-11-01T09:00:00.000Z'
+// Towns with demo stores that get a landing page (/grocery-delivery/<town>).
+const LANDING_TOWNS = ['Manchester', 'Leeds', 'York', 'Liverpool'] as const
 
 export function addContent(t: Tables): void {
   for (const brand of BRANDS) {
@@ -208,49 +217,80 @@ export function addContent(t: Tables): void {
       'about-us',
       'About us',
       'Who we are and how we work with local stores.',
-      'We help independent and local stores deliver groceries, fresh food and essentials to their neighbourhoods, usually within the hour.',
+      'We help independent and local stores deliver groceries, fresh food and essentials to their neighbourhoods, usually within the hour.\n\n## Local first\nEvery order is picked by a store near you, by people who know their shelves. We bring the ordering, payments and delivery; the store brings the food.\n\n## Get in touch\nQuestions, ideas or a store that should join us? Use our contact page.',
     ],
     [
       'delivery-information',
       'Delivery information',
       'Delivery areas, fees, minimum spend and time slots.',
-      'Each store sets its own delivery area, fee and minimum spend. You will see them before you check out. Choose ASAP or book a time slot up to a week ahead.',
-    ],
-    [
-      'terms-and-conditions',
-      'Terms and conditions',
-      'The terms that apply when you order from us.',
-      '## Ordering\nWhen you place an order you make an offer to buy the items in your basket.\n\n## Age restricted items\nAlcohol and tobacco are sold only to adults aged 18 and over.',
-    ],
-    [
-      'privacy-policy',
-      'Privacy policy',
-      'How we collect and use your personal data.',
-      'We use your details to take and deliver your orders, to keep your account secure and, if you agree, to send you offers. You can change your marketing preferences at any time.',
-    ],
-    [
-      'cookie-policy',
-      'Cookie policy',
-      'The cookies we use and why.',
-      'We use essential cookies to keep you signed in and remember your basket and location.',
+      'Each store sets its own delivery area, fee and minimum spend. You will see them before you check out.\n\n## When\nChoose ASAP delivery, usually within the hour, or book a time slot up to a week ahead, depending on the store.\n\n## Fees\nThe delivery fee and any minimum spend are shown on the store page and in your basket. Some stores deliver free above a basket value.\n\n## Collection\nPrefer to pick up? Choose collection and bring your order number to the store during your slot.',
     ],
   ]
-  for (const [slug, title, description, body] of pages) {
+  // Every SEO page: [brand (null: every brand), slug, title (and heading), description, body].
+  const seoPages: Array<[number | null, string, string, string, string]> = pages.map(
+    ([slug, title, description, body]) => [null, slug, title, description, body]
+  )
+  const party = (brandName: string) => ({
+    brandName,
+    legalName: LEGAL_NAME,
+    supportEmail: SUPPORT_EMAIL,
+    supportPhone: SUPPORT_PHONE,
+  })
+  // The legal pages are each brand's: the brand's name is in them (ADR 024).
+  for (const brand of BRANDS) {
+    const legal: Array<[string, string, string, string]> = [
+      [
+        'terms',
+        'Terms and conditions',
+        `The terms of sale for orders from ${brand.name}: ordering, prices, substitutions, delivery, cancellations and refunds.`,
+        termsOfSale(party(brand.name)),
+      ],
+      [
+        'privacy-policy',
+        'Privacy policy',
+        `How ${brand.name} collects, uses and protects your personal data, and your rights under UK GDPR.`,
+        privacyNotice(party(brand.name)),
+      ],
+      [
+        'cookie-policy',
+        'Cookie policy',
+        `The cookies ${brand.name} uses, what each one does and how to control them.`,
+        cookiePolicy(party(brand.name)),
+      ],
+    ]
+    for (const [slug, title, description, body] of legal) {
+      seoPages.push([brand.id, slug, title, description, body])
+    }
+  }
+  for (const town of LANDING_TOWNS) {
+    seoPages.push([
+      null,
+      `grocery-delivery/${town.toLowerCase()}`,
+      `Grocery delivery in ${town}`,
+      `Order groceries online from local stores in ${town} for delivery in about an hour, or click and collect.`,
+      `Fresh fruit and vegetables, bakery, dairy, drinks and household essentials from independent stores in ${town}, delivered to your door or ready to collect.\n\n## How it works\n1. Enter your postcode to see the stores that deliver to you.\n2. Fill your basket and pick an ASAP delivery or a time slot.\n3. Pay securely and follow your order to your door.`,
+    ])
+  }
+  for (const [brandId, slug, title, description, body] of seoPages) {
     addRow(t.seo_pages, {
       business_id: BUSINESS_ID,
-      brand_id: null,
+      brand_id: brandId,
       slug,
       title,
       meta_description: description,
       heading: title,
       body,
+      updated_at: LEGAL_UPDATED_AT,
     })
   }
+  // Old slugs of pages the route table now owns, and a store that changed its slug.
   const redirects: Array<[string, string]> = [
-    ['help', '/faqs'],
-    ['terms', '/terms-and-conditions'],
+    ['terms-and-conditions', '/terms'],
     ['privacy', '/privacy-policy'],
+    ['help', '/faqs'],
     ['contact-us', '/contact'],
+    ['cookies', '/cookie-policy'],
+    ['stores/piccadilly', '/stores/manchester-piccadilly'],
   ]
   for (const [from, to] of redirects) {
     addRow(t.seo_redirects, {

@@ -50,6 +50,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * database holds an older version (2: the third brand; 3: readable hot-food badges; 4: price
  * claims with their earlier price's period, tobacco and alcohol flagged; 5: the loyalty scheme's
  * £2.50 reward every 250 points; 6: the referral scheme; 7: home, header and footer blocks in
- * each brand's words, footer links to the real routes).
+ * each brand's words, footer links to the real routes, per-brand legal pages, town landing pages,
+ * old-slug redirects to the routes that own them and a dev host, cornerfresh-dev.localhost).
  */
 export const DEMO_DATA_VERSION = 7

@@ -3,6 +3,10 @@ import type { Tables } from './tables.ts'
 
 export const BUSINESS_ID = 1
 
+/** The demo's one 'dev' environment host (test/e2e/lighthouse-seo.spec.ts), Corner Fresh's. */
+export const DEV_HOST = 'cornerfresh-dev.localhost'
+const DEV_HOST_BRAND_ID = 1
+
 export const BRANDS = [
   {
     id: 1,
@@ -102,6 +106,11 @@ export function addTenancy(t: Tables): void {
       brand_id: brand.id,
       environment: 'production',
     })
+    if (brand.id === DEV_HOST_BRAND_ID) {
+      // A 'dev' host a local browser reaches (*.localhost is the loopback): it serves robots.txt
+      // and sitemaps as production does, so the Lighthouse SEO audit runs against the real thing.
+      addRow(t.brand_hosts, { host: DEV_HOST, brand_id: brand.id, environment: 'dev' })
+    }
     for (const [section, settings] of Object.entries(brandSettings(brand.name, brand.store))) {
       addRow(t.brand_settings, {
         brand_id: brand.id,

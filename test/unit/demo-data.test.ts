@@ -42,7 +42,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 7,
-      sha256: '7aa0f18cf5407c553c8eade37896959e3b1b6b59f5ab94aa1d4544f5def8b45a',
+      sha256: '67b774abf050d51834df33a2bb63531100769009ee4ef9e326f58a79e0ce0ec7',
     })
   })
 

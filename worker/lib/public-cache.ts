@@ -13,6 +13,7 @@ export interface PublicCacheRule {
 // Store answers carry availability (open/closed now), so they are kept briefly.
 const STORE_ANSWER_TTL_SECONDS = 60
 const CATALOGUE_TTL_SECONDS = 60
+const SEO_TTL_SECONDS = 300
 // A device id identifies the shopper's device, not the question.
 const STORE_SEARCH_IGNORED_INPUTS = ['deviceId'] as const
 
@@ -55,6 +56,11 @@ export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
   'POST /catalogue/deal': { scope: 'deal', ttlSeconds: CATALOGUE_TTL_SECONDS },
   'POST /catalogue/banners': { scope: 'banners', ttlSeconds: CATALOGUE_TTL_SECONDS },
   'POST /catalogue/banner': { scope: 'banner', ttlSeconds: CATALOGUE_TTL_SECONDS },
+  // Content pages, old slugs and head overrides change when an operator edits them (ADR 024).
+  'GET /seo/page': { scope: 'seo-page', ttlSeconds: SEO_TTL_SECONDS },
+  'GET /seo/redirect': { scope: 'seo-redirect', ttlSeconds: SEO_TTL_SECONDS },
+  'GET /seo/metadata': { scope: 'seo-metadata', ttlSeconds: SEO_TTL_SECONDS },
+  'GET /seo/district': { scope: 'seo-district', ttlSeconds: SEO_TTL_SECONDS },
 }
 
 /**
@@ -69,6 +75,8 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/content/blocks',
   '/location/interest',
   '/seo/sitemap',
+  '/seo/page',
+  '/seo/metadata',
   '/catalogue/banners',
   // An order is its brand's: another brand's host does not find it by its number.
   '/stores/order-status',

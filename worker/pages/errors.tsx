@@ -6,6 +6,7 @@ import type { AppEnv } from '../env.ts'
 import { answerRetryAfter, errorEnvelopeResponse, toAppError } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
+import { oldSlugRedirect } from './old-slug-redirect.ts'
 import { renderPage, requestBrand } from './render.tsx'
 import { storeSearchBox } from './store-search-box.ts'
 
@@ -83,14 +84,23 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     logError(error, { requestId: c.var.requestId, path: c.req.path })
   }
   answerRetryAfter(c, appError)
+  if (appError?.status === 404 && appError.code === 'not_found') {
+    // A store, category or item that is gone may have an old-slug redirect to where it went.
+    return oldSlugRedirect(c).then(
+      (redirect) => redirect ?? renderErrorPage(c, errorPageContent(appError))
+    )
+  }
   return renderErrorPage(c, errorPageContent(appError))
 }
 
-/** The app's notFound: the envelope under /api, the 404 page of spec §2 elsewhere. */
-export const handleNotFound: NotFoundHandler<AppEnv> = (c) => {
+/**
+ * The app's notFound: the envelope under /api; elsewhere the redirect of an old slug
+ * (seo_redirects), else the 404 page of spec §2.
+ */
+export const handleNotFound: NotFoundHandler<AppEnv> = async (c) => {
   const notFound = new AppError('not_found', MESSAGES.pageNotFound)
   if (isApiPath(c.req.path)) return errorEnvelopeResponse(notFound, c.var.requestId)
-  return renderErrorPage(c, errorPageContent(notFound))
+  return (await oldSlugRedirect(c)) ?? renderErrorPage(c, errorPageContent(notFound))
 }
 
 /** The answer of a route whose page is not built yet: the error page, 501, saying so. */

@@ -83,6 +83,7 @@ pages.use(captureDeepLink())
 pages.get('/robots.txt', robotsTxt)
 pages.get('/sitemap.xml', sitemapPage('sitemap.xml'))
 pages.get('/sitemap-stores.xml', sitemapPage('sitemap-stores.xml'))
+pages.get('/sitemap-pages.xml', sitemapPage('sitemap-pages.xml'))
 pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', storeSitemapPage)
 // The store search box's plain GET form (`?q=`), before the route table's `:searchTerm` routes.
 pages.get('/stores/:storeSlug/search', searchForm)

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ReactElement } from 'react'
 import { renderToReadableStream } from 'react-dom/server'
 import { CLIENT_ASSETS } from 'virtual:client-assets'
-import { Document, type PageMeta } from '../../client/components/Document.tsx'
+import { Document } from '../../client/components/Document.tsx'
 import type { PageChrome } from '../../client/components/Layout.tsx'
 import { createIslandIds, RenderContext } from '../../client/components/render-context.ts'
 import type { Brand } from '../../schemas/brand.ts'
@@ -14,6 +14,7 @@ import { takeFlash } from '../lib/cookies/flash.ts'
 import { isSignedIn } from './session.ts'
 import { nowMs } from '../lib/clock.ts'
 import { loadSiteContent } from './site-content.ts'
+import { fetchSeoMetadata, withSeoMetadata, type PageHead } from './seo-metadata.ts'
 
 /** Whether a page may be cached by browsers and the edge, or is personal to the shopper. */
 export type CachePolicy = 'public' | 'private'
@@ -52,7 +53,7 @@ export function pageChrome(c: Context<AppEnv>): PageChrome {
 }
 
 export interface RenderOptions {
-  meta: Omit<PageMeta, 'canonicalUrl'> & { canonicalPath?: string }
+  meta: PageHead
   cache: CachePolicy
   status?: ContentfulStatusCode
   /** Read the brand's header/footer blocks (default); the store console shows none. */
@@ -78,7 +79,12 @@ export async function renderPage(
   }
   const brand = chrome.brand
   const personal = chrome.signedIn || chrome.flash !== null
-  const { canonicalPath, ...meta } = options.meta
+  // Public pages take the operator's title, description, noindex and canonical (ADR 024).
+  const head =
+    options.cache === 'public'
+      ? withSeoMetadata(options.meta, await fetchSeoMetadata(c), c.req.url)
+      : options.meta
+  const { canonicalPath, ...meta } = head
   const stream = await renderToReadableStream(
     <RenderContext
       value={{ nonce, assets: CLIENT_ASSETS, nextIslandId: createIslandIds(), now: nowMs(c.env) }}

@@ -12,8 +12,10 @@ import { checkoutEntry } from './checkout/entry.ts'
 import { checkoutCreatePage, checkoutLoginPage, checkoutOptionsPage } from './checkout/options.tsx'
 import { checkoutPaymentPage } from './checkout/payment.tsx'
 import { checkoutSuccessPage } from './checkout/success.tsx'
+import { contentPage, cookiePolicyPage } from './content-page.tsx'
 import { dealPage } from './deal.tsx'
 import { contactPage } from './contact.tsx'
+import { groceryDeliveryPage } from './grocery-delivery.tsx'
 import { faqPage } from './faq.tsx'
 import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-password.tsx'
 import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './guards.ts'
@@ -111,9 +113,12 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   // Exempt from the checkout guards (spec §2 "two paths are exempt"; the other is the hosted card
   // page's answer, worker/pages/index.tsx): the order is placed, its basket closed.
   'checkout-success': { ...OPEN, page: checkoutSuccessPage },
-  terms: OPEN,
-  'privacy-policy': OPEN,
-  'cookie-policy': OPEN,
+  terms: { ...OPEN, page: contentPage('terms') },
+  'privacy-policy': { ...OPEN, page: contentPage('privacy-policy') },
+  'cookie-policy': { ...OPEN, page: cookiePolicyPage },
+  'about-us': { ...OPEN, page: contentPage('about-us') },
+  'delivery-information': { ...OPEN, page: contentPage('delivery-information') },
+  'grocery-delivery-place': { ...OPEN, page: groceryDeliveryPage },
 }
 
 /** The route table, in the order routes are registered (static paths before parameters). */

@@ -228,6 +228,8 @@ beforeAll(async () => {
     postcode: ['', 'm11ae'],
     file: [`sitemap-store-${STORE}.xml`],
     id: ['pay_sbx_none'],
+    // A town's landing page, a district's, and an upper-case district (the 301 to lower case).
+    place: ['manchester', 'm1', 'M1'],
   })
 
   memberEmail = uniqueEmail('redirects')

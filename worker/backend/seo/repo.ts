@@ -1,4 +1,5 @@
 import {
+  PAGES_SITEMAP_NAME,
   SITEMAP_MAX_URLS,
   STORE_SITEMAP_NAME,
   storeSitemapName,
@@ -6,6 +7,7 @@ import {
   type SitemapName,
 } from '../../../schemas/seo.ts'
 import { ITEM_FROM, ITEM_SOLD } from '../catalogue/items.ts'
+import { pagesSitemap } from './pages-sitemap-repo.ts'
 
 interface SitemapRow {
   name: string
@@ -31,7 +33,8 @@ const storePath = (slug: string) => `/stores/${encodeURIComponent(slug)}`
  * A brand's sitemap file; null when the brand has no such file. sitemap.xml indexes the brand's
  * other files and one catalogue sitemap per active store; sitemap-stores.xml lists every active
  * store of the business; sitemap-store-<slug>.xml lists the store's categories and the items it
- * sells (at most 50,000 URLs). The brand serves store sitemaps when it serves sitemap.xml.
+ * sells (at most 50,000 URLs); sitemap-pages.xml its content and landing pages. The brand serves
+ * store and pages sitemaps when it serves sitemap.xml.
  */
 export async function findSitemap(
   db: D1Database,
@@ -63,7 +66,12 @@ export async function findSitemap(
     if (!store || !rows.some((row) => row.name === 'sitemap.xml')) return null
     return storeCatalogueSitemap(db, businessId, store, name)
   }
+  const indexed = rows.some((row) => row.name === 'sitemap.xml')
   const file = rows.find((row) => row.name === name)
+  // The pages sitemap is generated for every brand that serves an index, unless it has its own.
+  if (name === PAGES_SITEMAP_NAME && !file) {
+    return indexed ? pagesSitemap(db, businessId, brandId) : null
+  }
   if (!file) return null
   if (file.body !== null) return { name, kind: 'urlset', body: file.body, entries: [] }
   if (name === 'sitemap.xml') {
@@ -75,6 +83,9 @@ export async function findSitemap(
         ...rows
           .filter((row) => row.name !== name)
           .map((row) => ({ path: `/${row.name}`, lastModified: row.generated_at })),
+        ...(rows.some((row) => row.name === PAGES_SITEMAP_NAME)
+          ? []
+          : [{ path: `/${PAGES_SITEMAP_NAME}`, lastModified: null }]),
         ...storeRows.map((store) => ({
           path: `/${storeSitemapName(store.slug)}`,
           lastModified: store.updated_at,

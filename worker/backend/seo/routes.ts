@@ -1,10 +1,27 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { SitemapRequestSchema, SitemapSchema } from '../../../schemas/seo.ts'
+import {
+  SeoDistrictRequestSchema,
+  SeoDistrictSchema,
+  SeoMetadataRequestSchema,
+  SeoMetadataResponseSchema,
+  SeoPageRequestSchema,
+  SeoPageSchema,
+  SeoRedirectRequestSchema,
+  SeoRedirectResponseSchema,
+  SitemapRequestSchema,
+  SitemapSchema,
+} from '../../../schemas/seo.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
+import {
+  findDistrictCentre,
+  findSeoMetadata,
+  findSeoPage,
+  resolveSeoRedirect,
+} from './pages-repo.ts'
 import { findSitemap } from './repo.ts'
 
-/** SEO (spec §7 Other): sitemap files; SEO pages and redirects come with the content pages. */
+/** SEO (spec §7 Other): sitemap files, pages and redirects by slug, metadata per path. */
 export const seo = createDomain('SEO')
 
 seo.get(
@@ -19,5 +36,59 @@ seo.get(
     const sitemap = await findSitemap(c.env.DB, query.businessId, query.brandId, query.name)
     if (!sitemap) throw new AppError('not_found', MESSAGES.pageNotFound)
     return sitemap
+  }
+)
+
+seo.get(
+  '/seo/page',
+  {
+    summary: "A content page by slug: the brand's own, else the business's for every brand",
+    query: SeoPageRequestSchema,
+    response: SeoPageSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => {
+    const page = await findSeoPage(c.env.DB, query.businessId, query.brandId, query.slug)
+    if (!page) throw new AppError('not_found', MESSAGES.pageNotFound)
+    return page
+  }
+)
+
+seo.get(
+  '/seo/redirect',
+  {
+    summary: 'Where an old slug leads, its chain followed to the end; null for none or a loop',
+    query: SeoRedirectRequestSchema,
+    response: SeoRedirectResponseSchema,
+  },
+  async ({ query }, c) => ({
+    redirect: await resolveSeoRedirect(c.env.DB, query.businessId, query.slug),
+  })
+)
+
+seo.get(
+  '/seo/metadata',
+  {
+    summary: "The operator's title, description, noindex and canonical for a page's path",
+    query: SeoMetadataRequestSchema,
+    response: SeoMetadataResponseSchema,
+  },
+  async ({ query }, c) => ({
+    metadata: await findSeoMetadata(c.env.DB, query.businessId, query.brandId, query.path),
+  })
+)
+
+seo.get(
+  '/seo/district',
+  {
+    summary: "A postcode district's centre, where its landing page searches for stores",
+    query: SeoDistrictRequestSchema,
+    response: SeoDistrictSchema,
+    errors: ['not_found'],
+  },
+  async ({ query }, c) => {
+    const district = await findDistrictCentre(c.env.DB, query.district)
+    if (!district) throw new AppError('not_found', MESSAGES.pageNotFound)
+    return district
   }
 )
