@@ -113,7 +113,6 @@ export const MESSAGES = {
   storeIdentifierRequired: 'Please choose a store.',
   requestTimedOut: 'The request took too long. Please try again.',
   crossOriginRefused: 'This request was refused because it did not come from this site.',
-  pageNotBuilt: 'This page is not available yet. Please check back soon.',
   stayInTouchSuccess: "Thanks for signing up! We'll keep you posted.",
   unknownSiteTitle: 'Shop not found',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',

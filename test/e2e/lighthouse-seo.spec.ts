@@ -66,6 +66,8 @@ test.describe('Lighthouse SEO', () => {
       ['terms', '/terms'],
       ['privacy', '/privacy-policy'],
       ['cookies', '/cookie-policy'],
+      ['about', '/about-us'],
+      ['contact', '/contact'],
       ['town', '/grocery-delivery/manchester'],
       ['district', '/grocery-delivery/m1'],
     ]

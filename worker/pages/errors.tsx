@@ -102,8 +102,3 @@ export const handleNotFound: NotFoundHandler<AppEnv> = async (c) => {
   if (isApiPath(c.req.path)) return errorEnvelopeResponse(notFound, c.var.requestId)
   return (await oldSlugRedirect(c)) ?? renderErrorPage(c, errorPageContent(notFound))
 }
-
-/** The answer of a route whose page is not built yet: the error page, 501, saying so. */
-export function notBuiltYet(c: Context<AppEnv>): Promise<Response> {
-  return renderErrorPage(c, { status: 501, title: 'Coming soon', message: MESSAGES.pageNotBuilt })
-}

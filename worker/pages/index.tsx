@@ -26,7 +26,6 @@ import { deepLinkConfirmForm, deepLinkConfirmPage } from './deep-link-confirm.ts
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
 import { contactForm } from './contact.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
-import { notBuiltYet } from './errors.tsx'
 import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
 import { INTEREST_FORM_PATH, interestForm } from './interest.ts'
 import { loginForm } from './login.tsx'
@@ -105,7 +104,7 @@ for (const route of PAGE_ROUTES) {
   pages.get(route.path, async (c) => {
     const redirect = await runGuards(c, route.guards)
     if (redirect) return redirect
-    return route.page ? route.page(c) : notBuiltYet(c)
+    return route.page(c)
   })
 }
 

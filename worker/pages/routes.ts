@@ -50,75 +50,77 @@ export interface PageRoute {
   name: RouteName
   path: string
   guards: ReadonlyArray<Guard>
-  /** Null while the page is not built: it answers 501 with a clear message (notBuiltYet). */
-  page: PageHandler | null
+  page: PageHandler
 }
 
 type RouteConfig = Omit<PageRoute, 'name' | 'path'>
 
-const OPEN: RouteConfig = { guards: [], page: null }
-const MEMBER: RouteConfig = { guards: [memberOnly], page: null }
-const GUEST: RouteConfig = { guards: [guestOnly], page: null }
+const OPEN: ReadonlyArray<Guard> = []
+const MEMBER: ReadonlyArray<Guard> = [memberOnly]
+const GUEST: ReadonlyArray<Guard> = [guestOnly]
 // Checkout steps need a slot that still stands and a basket that can be paid for (spec §2): a
 // lapsed slot goes to the slot page, an empty basket to its store, an invalid one to the basket.
-const CHECKOUT: RouteConfig = { ...OPEN, guards: CHECKOUT_GUARDS }
+const CHECKOUT: ReadonlyArray<Guard> = CHECKOUT_GUARDS
 
 /** Every route of spec §2 by name. */
 const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
-  index: { ...OPEN, guards: [restoreLastOrderedStore], page: homePage },
-  faq: { ...OPEN, page: faqPage },
-  contact: { ...OPEN, page: contactPage },
-  login: { ...GUEST, page: loginPage },
-  register: { ...GUEST, page: registerPage },
-  'forgotten-password': { ...GUEST, page: forgottenPasswordPage },
+  index: { guards: [restoreLastOrderedStore], page: homePage },
+  faq: { guards: OPEN, page: faqPage },
+  contact: { guards: OPEN, page: contactPage },
+  login: { guards: GUEST, page: loginPage },
+  register: { guards: GUEST, page: registerPage },
+  'forgotten-password': { guards: GUEST, page: forgottenPasswordPage },
   // The confirmation after asking for a reset link.
-  'forgotten-password-set': { ...GUEST, page: forgottenPasswordSentPage },
-  referrer: { ...OPEN, page: referrerPage },
-  tv: { ...OPEN, page: tvPage },
-  'store-all': { ...OPEN, page: storeAllPage },
-  'stores-near-by': { ...OPEN, page: storesNearBy },
-  member: { ...MEMBER, page: memberDashboardPage },
-  'member-orders': { ...MEMBER, page: memberOrdersPage },
-  'member-orders-orderId': { ...MEMBER, page: memberOrderPage },
-  'member-addresses': { ...MEMBER, page: memberAddressesPage },
-  'member-my-details': { ...MEMBER, page: myDetailsPage },
-  'member-profile': { ...MEMBER, page: profilePage },
-  'member-cards': { ...MEMBER, page: memberCardsPage },
-  'member-loyalty': { ...MEMBER, page: memberLoyaltyPage },
-  'member-change-password': { ...MEMBER, page: changePasswordPage },
+  'forgotten-password-set': { guards: GUEST, page: forgottenPasswordSentPage },
+  referrer: { guards: OPEN, page: referrerPage },
+  tv: { guards: OPEN, page: tvPage },
+  'store-all': { guards: OPEN, page: storeAllPage },
+  'stores-near-by': { guards: OPEN, page: storesNearBy },
+  member: { guards: MEMBER, page: memberDashboardPage },
+  'member-orders': { guards: MEMBER, page: memberOrdersPage },
+  'member-orders-orderId': { guards: MEMBER, page: memberOrderPage },
+  'member-addresses': { guards: MEMBER, page: memberAddressesPage },
+  'member-my-details': { guards: MEMBER, page: myDetailsPage },
+  'member-profile': { guards: MEMBER, page: profilePage },
+  'member-cards': { guards: MEMBER, page: memberCardsPage },
+  'member-loyalty': { guards: MEMBER, page: memberLoyaltyPage },
+  'member-change-password': { guards: MEMBER, page: changePasswordPage },
   // Reached from the reset email, signed out: only the token identifies the member.
-  'member-reset-token-token': { ...OPEN, page: resetPasswordPage },
-  'stores-storeSlug': { ...OPEN, page: storePage },
+  'member-reset-token-token': { guards: OPEN, page: resetPasswordPage },
+  'stores-storeSlug': { guards: OPEN, page: storePage },
   // Spec §2 has these pages redirect without a location; here they ask for one instead (a
   // delivery needs it, a collection does not), so a shopper from /stores can carry on.
-  'stores-storeSlug-time-slots': { ...OPEN, page: timeSlotsPage },
-  'stores-storeSlug-time-slots-calendar': { ...OPEN, page: timeSlotCalendarPage },
-  'stores-storeSlug-search-searchTerm': { ...OPEN, page: searchPage('all') },
-  'stores-storeSlug-search-searchTerm-deals': { ...OPEN, page: searchPage('deals') },
-  'stores-storeSlug-search-searchTerm-categories': { ...OPEN, page: searchPage('categories') },
-  'stores-storeSlug-search-searchTerm-menu-items': { ...OPEN, page: searchPage('menu-items') },
-  'stores-storeSlug-category-categorySlug': { ...OPEN, page: categoryPage },
-  'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': { ...OPEN, page: menuItemPage },
-  'stores-storeSlug-deal-dealSlug': { ...OPEN, page: dealPage },
-  'stores-storeSlug-banner-bannerSlug': { ...OPEN, page: bannerRedirect },
-  basket: { ...OPEN, page: basketPage },
-  checkout: { ...CHECKOUT, page: checkoutEntry },
-  'checkout-options': { ...CHECKOUT, page: checkoutOptionsPage },
-  'checkout-details': { ...CHECKOUT, page: checkoutDetailsPage },
-  'checkout-create': { ...CHECKOUT, page: checkoutCreatePage },
-  'checkout-login': { ...CHECKOUT, page: checkoutLoginPage },
-  'checkout-payment': { ...CHECKOUT, page: checkoutPaymentPage },
-  'checkout-payment-card-form': { ...CHECKOUT, page: checkoutCardFormPage },
-  'checkout-payment-billing-address': { ...CHECKOUT, page: checkoutBillingPage },
+  'stores-storeSlug-time-slots': { guards: OPEN, page: timeSlotsPage },
+  'stores-storeSlug-time-slots-calendar': { guards: OPEN, page: timeSlotCalendarPage },
+  'stores-storeSlug-search-searchTerm': { guards: OPEN, page: searchPage('all') },
+  'stores-storeSlug-search-searchTerm-deals': { guards: OPEN, page: searchPage('deals') },
+  'stores-storeSlug-search-searchTerm-categories': { guards: OPEN, page: searchPage('categories') },
+  'stores-storeSlug-search-searchTerm-menu-items': { guards: OPEN, page: searchPage('menu-items') },
+  'stores-storeSlug-category-categorySlug': { guards: OPEN, page: categoryPage },
+  'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': {
+    guards: OPEN,
+    page: menuItemPage,
+  },
+  'stores-storeSlug-deal-dealSlug': { guards: OPEN, page: dealPage },
+  'stores-storeSlug-banner-bannerSlug': { guards: OPEN, page: bannerRedirect },
+  basket: { guards: OPEN, page: basketPage },
+  checkout: { guards: CHECKOUT, page: checkoutEntry },
+  'checkout-options': { guards: CHECKOUT, page: checkoutOptionsPage },
+  'checkout-details': { guards: CHECKOUT, page: checkoutDetailsPage },
+  'checkout-create': { guards: CHECKOUT, page: checkoutCreatePage },
+  'checkout-login': { guards: CHECKOUT, page: checkoutLoginPage },
+  'checkout-payment': { guards: CHECKOUT, page: checkoutPaymentPage },
+  'checkout-payment-card-form': { guards: CHECKOUT, page: checkoutCardFormPage },
+  'checkout-payment-billing-address': { guards: CHECKOUT, page: checkoutBillingPage },
   // Exempt from the checkout guards (spec §2 "two paths are exempt"; the other is the hosted card
   // page's answer, worker/pages/index.tsx): the order is placed, its basket closed.
-  'checkout-success': { ...OPEN, page: checkoutSuccessPage },
-  terms: { ...OPEN, page: contentPage('terms') },
-  'privacy-policy': { ...OPEN, page: contentPage('privacy-policy') },
-  'cookie-policy': { ...OPEN, page: cookiePolicyPage },
-  'about-us': { ...OPEN, page: contentPage('about-us') },
-  'delivery-information': { ...OPEN, page: contentPage('delivery-information') },
-  'grocery-delivery-place': { ...OPEN, page: groceryDeliveryPage },
+  'checkout-success': { guards: OPEN, page: checkoutSuccessPage },
+  terms: { guards: OPEN, page: contentPage('terms') },
+  'privacy-policy': { guards: OPEN, page: contentPage('privacy-policy') },
+  'cookie-policy': { guards: OPEN, page: cookiePolicyPage },
+  'about-us': { guards: OPEN, page: contentPage('about-us') },
+  'delivery-information': { guards: OPEN, page: contentPage('delivery-information') },
+  'grocery-delivery-place': { guards: OPEN, page: groceryDeliveryPage },
 }
 
 /** The route table, in the order routes are registered (static paths before parameters). */

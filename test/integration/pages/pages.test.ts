@@ -90,24 +90,12 @@ describe('route table', () => {
     for (const path of SPEC_PATHS) expect(patterns, path).toContain(path)
   })
 
-  it('answers every spec path: built pages 200, redirecting ones 302, the rest 501', async () => {
+  it('answers every spec path: pages 200, redirecting ones 302, none 501', async () => {
     for (const path of SPEC_PATHS) {
       const response = await get(path)
       await response.arrayBuffer()
-      const built = [
-        '/',
-        '/faqs',
-        '/contact',
-        '/basket',
-        '/login',
-        '/register',
-        '/forgotten-password',
-      ]
-      if (built.includes(path)) {
-        expect(response.status, path).toBe(200)
-      }
       // Without an order to show, the success page is not found.
-      else if (path === '/checkout/success') expect(response.status, path).toBe(404)
+      if (path === '/checkout/success') expect(response.status, path).toBe(404)
       // Member pages send a signed-out shopper home, checkout steps without a basket go home, and
       // a bare /stores-near-by goes to the search.
       else if (
@@ -116,7 +104,18 @@ describe('route table', () => {
         path === '/stores-near-by'
       ) {
         expect(response.status, path).toBe(302)
-      } else expect(response.status, path).toBe(501)
+      } else expect(response.status, path).toBe(200)
+    }
+  })
+
+  it('builds every route of the route table: no path answers 501 or any server error', async () => {
+    // Routes with parameters are covered by their own pages' tests; these need no data.
+    const plain = PAGE_ROUTES.filter((route) => !route.path.includes(':'))
+    expect(plain.length).toBeGreaterThan(20)
+    for (const { path } of plain) {
+      const response = await get(path)
+      await response.arrayBuffer()
+      expect(response.status, path).toBeLessThan(500)
     }
   })
 
