@@ -19,6 +19,8 @@ import { storeConsoleHeaders } from './middleware/store-console-headers.ts'
 import { sandboxGateway } from './sandbox-gateway/index.ts'
 import { sandboxIdentity } from './sandbox-identity/index.ts'
 import { SANDBOX_IDENTITY_PATH } from './lib/social-sign-in.ts'
+import { facebookCodeExchange } from './lib/facebook-code-flow.ts'
+import { SOCIAL_SIGN_IN_PATH } from '../schemas/constants.ts'
 
 /** What a caller of createApp() may choose; the worker takes the defaults (ADR 014). */
 export interface AppOptions {
@@ -26,6 +28,8 @@ export interface AppOptions {
   backend?: BackendApp
   /** The backend client's long-request timeout, so a test can see a timeout without waiting 4 s. */
   backendTimeoutMs?: number
+  /** Facebook's token endpoint as the sign-in callback reaches it: the network unless given (tests: a fake Facebook). */
+  facebookFetch?: typeof fetch
   /** Adds routes after the middleware and before /api and the pages (tests: call a helper directly). */
   probe?: (app: Hono<AppEnv>) => void
 }
@@ -52,6 +56,11 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(brand())
   app.use(appSessionVersion())
   app.use(authSession())
+  const facebookCodeExchangeAdapter = facebookCodeExchange(options.facebookFetch)
+  app.use(`${SOCIAL_SIGN_IN_PATH}/*`, async (c, next) => {
+    c.set('facebookCodeExchange', facebookCodeExchangeAdapter)
+    await next()
+  })
   options.probe?.(app)
   app.route('/api', proxy)
   app.route('/store/api', storeConsoleProxy)

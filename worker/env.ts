@@ -1,6 +1,7 @@
 import type { Basket } from '../schemas/basket.ts'
 import type { Brand } from '../schemas/brand.ts'
 import type { BackendClient } from './lib/backend-client.ts'
+import type { FacebookCodeExchange } from './lib/facebook-code-flow.ts'
 
 /** Hono's environment for the storefront worker: bindings plus what middleware puts on the context. */
 export interface AppEnv {
@@ -14,6 +15,8 @@ export interface AppEnv {
     brand: Brand
     /** The one way pages and the proxy reach the backend. */
     backend: BackendClient
+    /** Redeems live Facebook's sign-in code for its ID token (ADR 026); set on /auth/social only. */
+    facebookCodeExchange?: FacebookCodeExchange
     /** The basket the page guards read, once per request (worker/pages/request-basket.ts). */
     requestBasket?: Promise<Basket | null>
   }

@@ -28,6 +28,7 @@ export const backendAdapters: BackendAdapters = {
   orderBoard: durableOrderBoard,
   orderTracker: durableOrderTracker,
   identitySandbox: { verifyKeys: sandboxVerifyKeys },
+  socialKeysFetch: null,
 }
 
 export const backend = createBackend(backendAdapters)

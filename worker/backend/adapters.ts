@@ -82,8 +82,20 @@ export function requirePaymentSandbox(adapters: PaymentAdapters): PaymentSandbox
  * from the bindings instead.
  */
 export type BackendAdapters = Required<
-  PaymentAdapters & OrderBoardAdapters & OrderTrackerAdapters & IdentitySandboxAdapters
+  PaymentAdapters &
+    OrderBoardAdapters &
+    OrderTrackerAdapters &
+    IdentitySandboxAdapters &
+    SocialKeysAdapters
 >
+
+/**
+ * How the live social grants fetch a provider's published keys (ADR 026): null for the network
+ * (each provider's key set then cached per isolate); a test gives a fake provider's fetch.
+ */
+export interface SocialKeysAdapters {
+  socialKeysFetch?: typeof fetch | null | undefined
+}
 
 /**
  * The local sandbox identity provider's keys (ADR 026): in sandbox sign-in mode the social grants

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../../schemas/auth.ts'
 import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
+import { FACEBOOK_DIALOG_URL } from './facebook-code-flow.ts'
 
 /*
  * Social sign-in's configuration (ADR 026), read from the environment and shared by the pages
@@ -57,11 +58,18 @@ export function socialClientIds(env: SocialEnv, provider: SocialProvider): Array
 }
 
 /**
- * Live providers whose web flow this storefront completes. Facebook's manual login dialog answers
- * an OIDC ID token in the URL fragment only (never form_post); its server-side path is the code
- * flow with PKCE and a token exchange, not built yet (ADR 026), so live Facebook shows no button.
+ * Live providers whose web flow this storefront completes: Google and Apple by form_post of an ID
+ * token, Facebook by the code flow with PKCE (its dialog never posts an ID token; ADR 026).
  */
-const LIVE_WEB_PROVIDERS: ReadonlyArray<SocialProvider> = ['google', 'apple']
+const LIVE_WEB_PROVIDERS: ReadonlyArray<SocialProvider> = ['google', 'apple', 'facebook']
+
+/**
+ * Whether this sign-in uses the authorisation code flow with PKCE: live Facebook. The sandbox
+ * answers every provider by form_post, as Google and Apple do.
+ */
+export function usesCodeFlow(provider: SocialProvider, sandbox: boolean): boolean {
+  return provider === 'facebook' && !sandbox
+}
 
 /**
  * The providers offered on this deployment: those with a client id (all three in the sandbox),
@@ -85,11 +93,11 @@ export const SOCIAL_SIGN_IN_FAILED: Record<SocialProvider, string> = {
   apple: MESSAGES.appleLoginFailed,
 }
 
-/** The providers' authorisation endpoints (OIDC; Facebook's manual login dialog). */
+/** The providers' authorisation endpoints (OIDC; Facebook's versioned login dialog). */
 export const SOCIAL_AUTHORISATION_URLS: Record<SocialProvider, string> = {
   google: 'https://accounts.google.com/o/oauth2/v2/auth',
   apple: 'https://appleid.apple.com/auth/authorize',
-  facebook: 'https://www.facebook.com/v19.0/dialog/oauth',
+  facebook: FACEBOOK_DIALOG_URL,
 }
 
 /** The origins a sign-in form may lead to (CSP form-action follows the start's redirect). */
@@ -108,13 +116,16 @@ export interface AuthorisationRequest {
   /** This request's origin: where the sandbox is served. */
   origin: string
   sandbox: boolean
+  /** The PKCE S256 challenge of the code flow's verifier (live Facebook, {@link usesCodeFlow}). */
+  codeChallenge?: string
 }
 
 /**
  * Where the start sends the shopper: the provider's (or the sandbox's) authorisation endpoint
  * asking for an ID token posted back to the callback (response_mode=form_post), bound to `nonce`
  * and `state`. Apple asks for `code id_token` (its web flow requires a code) and the name and
- * email scopes; Google and Facebook for the ID token alone with OpenID scopes.
+ * email scopes; Google and the sandbox's Facebook for the ID token alone with OpenID scopes. Live
+ * Facebook asks for a code (redirected back by GET) bound to the PKCE challenge.
  */
 export function authorisationUrl(request: AuthorisationRequest): string {
   const { provider } = request
@@ -122,6 +133,21 @@ export function authorisationUrl(request: AuthorisationRequest): string {
     ? `${request.origin}${SANDBOX_IDENTITY_PATH}/${provider}/authorize`
     : SOCIAL_AUTHORISATION_URLS[provider]
   const url = new URL(endpoint)
+  if (usesCodeFlow(provider, request.sandbox)) {
+    if (!request.codeChallenge) throw new Error('the code flow needs a PKCE challenge')
+    const params: Record<string, string> = {
+      client_id: request.clientId,
+      redirect_uri: request.redirectUri,
+      response_type: 'code',
+      scope: 'openid email',
+      state: request.state,
+      nonce: request.nonce,
+      code_challenge: request.codeChallenge,
+      code_challenge_method: 'S256',
+    }
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+    return url.toString()
+  }
   const params: Record<string, string> = {
     client_id: request.clientId,
     redirect_uri: request.redirectUri,

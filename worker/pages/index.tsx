@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { csrf } from 'hono/csrf'
 import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
-import { socialCallbackForm, socialStartForm } from './social-sign-in.ts'
+import { socialCallbackForm, socialCodeCallback, socialStartForm } from './social-sign-in.ts'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env.ts'
 import { basketForm } from './basket-forms.ts'
@@ -150,6 +150,8 @@ pages.post(
   async (c) => (await runGuards(c, [guestOnly])) ?? socialStartForm(c)
 )
 pages.post(`${SOCIAL_SIGN_IN_PATH}/:provider/callback`, socialCallbackForm)
+// The code flow's answer (live Facebook): a top-level GET redirect, its state the proof.
+pages.get(`${SOCIAL_SIGN_IN_PATH}/:provider/callback`, socialCodeCallback)
 // The hosted card page's signed answer: posted cross-site by the gateway, so without cookies and
 // without csrf() (its hash is the proof); exempt from the checkout guards (spec §2).
 pages.post(HPP_RESPONSE_PATH, hppResponseForm)

@@ -16,7 +16,14 @@ import {
   socialClientIds,
   socialProviderOf,
   socialSandboxActive,
+  usesCodeFlow,
 } from '../lib/social-sign-in.ts'
+import {
+  codeChallengeS256,
+  createCodeVerifier,
+  facebookCodeExchange,
+} from '../lib/facebook-code-flow.ts'
+import type { SocialSignIn } from '../lib/cookies/social-sign-in.ts'
 import { readForm } from './forms.ts'
 import { REDIRECT_QUERY, safeReturnPath } from './guards.ts'
 import { signInWithGrant } from './login.tsx'
@@ -27,7 +34,9 @@ import { signInWithGrant } from './login.tsx'
  * return path in the sf_social_sign_in cookie and sends the shopper to the provider (or the
  * sandbox identity provider); the provider posts its answer to POST /auth/social/:provider/callback,
  * which checks the state, exchanges the ID token at the backend's grant and signs in exactly as
- * the password form does.
+ * the password form does. Live Facebook uses the code flow with PKCE instead: it redirects back
+ * by GET /auth/social/facebook/callback with a code, which is redeemed server-side for the ID
+ * token, and from there the same path.
  */
 
 /** The configured provider named by the path, or null (an unknown or unconfigured one). */
@@ -64,7 +73,15 @@ export async function socialStartForm(c: Context<AppEnv>): Promise<Response> {
     return failed(c, provider, redirect)
   }
   const state = randomToken()
-  rememberSocialSignIn(c, { provider, state, nonce, redirect })
+  const sandbox = socialSandboxActive(c.env)
+  const codeVerifier = usesCodeFlow(provider, sandbox) ? createCodeVerifier() : undefined
+  rememberSocialSignIn(c, {
+    provider,
+    state,
+    nonce,
+    redirect,
+    ...(codeVerifier ? { codeVerifier } : {}),
+  })
   const origin = new URL(c.req.url).origin
   const target = authorisationUrl({
     provider,
@@ -73,7 +90,8 @@ export async function socialStartForm(c: Context<AppEnv>): Promise<Response> {
     state,
     nonce,
     origin,
-    sandbox: socialSandboxActive(c.env),
+    sandbox,
+    ...(codeVerifier ? { codeChallenge: await codeChallengeS256(codeVerifier) } : {}),
   })
   return redirectToIdentityProvider(c, target)
 }
@@ -153,23 +171,56 @@ export async function socialCallbackForm(c: Context<AppEnv>): Promise<Response> 
   const site = c.req.header('sec-fetch-site')
   if (site !== undefined && site !== 'same-origin') return postAgainFromHere(c, form)
 
-  const pending = takeSocialSignIn(c, provider, form.state)
+  const pending = takePending(c, provider, form.state)
+  if (!pending) return failed(c, provider, null)
+  const redirect = safeReturnPath(pending.redirect)
+  // A form_post answer is never the code flow's: its verifier must not meet a posted id_token.
+  if (form.error || !form.id_token || pending.codeVerifier) return failed(c, provider, redirect)
+  return grantAndSignIn(
+    c,
+    provider,
+    pending,
+    form.id_token,
+    provider === 'apple' ? form.user : undefined
+  )
+}
+
+/** The sign-in under way whose state the answer carries (the cookie is cleared either way). */
+function takePending(
+  c: Context<AppEnv>,
+  provider: SocialProvider,
+  state: string | undefined
+): SocialSignIn | null {
+  const pending = takeSocialSignIn(c, provider, state)
   if (!pending) {
     logError(
       new Error('state missing or mismatched'),
       { requestId: c.var.requestId, event: `${provider} sign-in answer refused` },
       'warn'
     )
-    return failed(c, provider, null)
   }
+  return pending
+}
+
+/**
+ * THE end of every social sign-in, form_post or code flow: the provider's ID token and the
+ * pending nonce to the backend's grant, then signed in by signInWithGrant as the password form
+ * does; a refusal is the provider's failure message.
+ */
+async function grantAndSignIn(
+  c: Context<AppEnv>,
+  provider: SocialProvider,
+  pending: SocialSignIn,
+  idToken: string,
+  appleUser: string | undefined
+): Promise<Response> {
   const redirect = safeReturnPath(pending.redirect)
-  if (form.error || !form.id_token) return failed(c, provider, redirect)
   const parsed = TokenRequestSchema.safeParse({
     grant_type: provider,
     businessId: c.var.brand.businessId,
-    id_token: form.id_token,
+    id_token: idToken,
     nonce: pending.nonce,
-    ...(provider === 'apple' ? appleName(form.user) : {}),
+    ...(provider === 'apple' ? appleName(appleUser) : {}),
   })
   if (!parsed.success) return failed(c, provider, redirect)
   const outcome = await signInWithGrant(c, parsed.data, redirect)
@@ -181,4 +232,35 @@ export async function socialCallbackForm(c: Context<AppEnv>): Promise<Response> 
     'warn'
   )
   return failed(c, provider, redirect)
+}
+
+/**
+ * GET /auth/social/:provider/callback: the code flow's answer (live Facebook), a top-level
+ * redirect from the provider, so our SameSite=Lax cookies come with it. The state must be this
+ * browser's and the sign-in a code-flow one; the code is redeemed with the cookie's PKCE verifier
+ * for the ID token (never logged), which then takes the form_post path's end. `error` (the
+ * shopper cancelled), a missing code or a failed exchange is the provider's failure message.
+ */
+export async function socialCodeCallback(c: Context<AppEnv>): Promise<Response> {
+  const provider = configuredProvider(c)
+  if (!provider || !usesCodeFlow(provider, socialSandboxActive(c.env))) return c.notFound()
+  const pending = takePending(c, provider, c.req.query('state'))
+  if (!pending) return failed(c, provider, null)
+  const redirect = safeReturnPath(pending.redirect)
+  const code = c.req.query('code')
+  if (c.req.query('error') || !code || !pending.codeVerifier) return failed(c, provider, redirect)
+  const exchange = c.var.facebookCodeExchange ?? facebookCodeExchange()
+  let idToken: string
+  try {
+    idToken = await exchange.exchange({
+      code,
+      codeVerifier: pending.codeVerifier,
+      redirectUri: socialCallbackUrl(new URL(c.req.url).origin, provider),
+      clientId: socialClientIds(c.env, provider)[0] ?? '',
+    })
+  } catch (error) {
+    logError(error, { requestId: c.var.requestId, event: `${provider} code exchange failed` })
+    return failed(c, provider, redirect)
+  }
+  return grantAndSignIn(c, provider, pending, idToken, undefined)
 }

@@ -230,6 +230,8 @@ beforeAll(async () => {
     id: ['pay_sbx_none'],
     // A town's landing page, a district's, and an upper-case district (the 301 to lower case).
     place: ['manchester', 'm1', 'M1'],
+    // Social sign-in (ADR 026): the sandbox's start (same-origin) and Facebook's code callback.
+    provider: ['google', 'facebook'],
   })
 
   memberEmail = uniqueEmail('redirects')
@@ -286,7 +288,12 @@ function check(
   request: string,
   res: Response,
   problems: Array<string>,
-  options: { personal?: boolean; outsideLink?: string } = {}
+  options: {
+    personal?: boolean
+    outsideLink?: string
+    /** A social sign-in start's authorisation endpoint (ADR 026): its redirect goes there. */
+    identityProvider?: string
+  } = {}
 ): Seen {
   const location = res.headers.get('location')
   const cacheControl = res.headers.get('cache-control')
@@ -298,7 +305,10 @@ function check(
   if (setsCookie && cacheControl !== PRIVATE_CACHE_CONTROL) say('sets a cookie, not private')
   const redirect = res.status >= 300 && res.status < 400
   if (redirect) {
-    const outside = options.outsideLink !== undefined && location === options.outsideLink
+    const outside =
+      (options.outsideLink !== undefined && location === options.outsideLink) ||
+      (options.identityProvider !== undefined &&
+        (location ?? '').startsWith(`${options.identityProvider}?`))
     const problem = outside ? null : locationProblem(location)
     if (problem) say(problem)
     const canonical = res.status === 301 && cacheControl === PUBLIC_CACHE_CONTROL && !setsCookie
@@ -405,7 +415,15 @@ describe('every route, every shopper: redirects stay on this origin and are not 
                 referer: asReferer(target),
               })
               await res.body?.cancel()
-              seen.push(check(`[${shopper.name}] POST ${path}`, res, problems))
+              // A social sign-in start leads to the (sandbox) identity provider by design.
+              const provider = /^\/auth\/social\/([a-z]+)\/start$/.exec(path)?.[1]
+              seen.push(
+                check(`[${shopper.name}] POST ${path}`, res, problems, {
+                  ...(provider
+                    ? { identityProvider: `${ORIGIN}/sandbox-identity/${provider}/authorize` }
+                    : {}),
+                })
+              )
             }
           }
         }

@@ -45,9 +45,14 @@ describe('mode', () => {
     expect(socialFormActionOrigins(sandbox)).toEqual([])
     const live = { ...sandbox, SOCIAL_SIGN_IN: 'live', APPLE_CLIENT_ID: 'com.shop.web' }
     expect(enabledSocialProviders(live)).toEqual(['apple'])
-    // Live Facebook needs the code exchange first (ADR 026): no button even with an app id.
-    expect(enabledSocialProviders({ ...live, FACEBOOK_APP_ID: '123' })).toEqual(['apple'])
     expect(socialFormActionOrigins(live)).toEqual(['https://appleid.apple.com'])
+    // Live Facebook by the code flow with PKCE (ADR 026): its dialog's origin joins form-action.
+    const withFacebook = { ...live, FACEBOOK_APP_ID: '123' }
+    expect(enabledSocialProviders(withFacebook)).toEqual(['apple', 'facebook'])
+    expect(socialFormActionOrigins(withFacebook)).toEqual([
+      'https://appleid.apple.com',
+      'https://www.facebook.com',
+    ])
   })
 
   it("answers each provider's spec message", () => {
@@ -83,21 +88,36 @@ describe('authorisation URL', () => {
     })
   })
 
-  it("opens Facebook's login dialog asking for an OIDC ID token", () => {
-    const url = authorisationUrl({ ...REQUEST, provider: 'facebook' })
+  it("opens Facebook's login dialog for a code bound to the PKCE challenge (OIDC code flow)", () => {
+    const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
+    const url = authorisationUrl({ ...REQUEST, provider: 'facebook', codeChallenge: challenge })
     expect(new URL(url).origin + new URL(url).pathname).toBe(
       'https://www.facebook.com/v19.0/dialog/oauth'
     )
-    expect(paramsOf(url)).toMatchObject({
-      response_type: 'id_token',
-      scope: 'openid email profile',
+    expect(paramsOf(url)).toEqual({
+      client_id: 'web-client',
+      redirect_uri: REQUEST.redirectUri,
+      response_type: 'code',
+      scope: 'openid email',
+      state: REQUEST.state,
+      nonce: REQUEST.nonce,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
     })
+    // Never without its challenge: a code anyone could redeem.
+    expect(() => authorisationUrl({ ...REQUEST, provider: 'facebook' })).toThrow()
   })
 
   it('in the sandbox, points at this origin with the same parameters', () => {
     const url = authorisationUrl({ ...REQUEST, provider: 'google', sandbox: true })
     expect(url.startsWith('https://shop.example/sandbox-identity/google/authorize?')).toBe(true)
     expect(paramsOf(url)).toMatchObject({ state: REQUEST.state, nonce: REQUEST.nonce })
+    // The sandbox's Facebook answers by form_post, as Google does.
+    const facebook = authorisationUrl({ ...REQUEST, provider: 'facebook', sandbox: true })
+    expect(paramsOf(facebook)).toMatchObject({
+      response_type: 'id_token',
+      response_mode: 'form_post',
+    })
   })
 })
 

@@ -130,9 +130,14 @@ auth.post(
               ? { name: { firstName: body.firstName, lastName: body.lastName } }
               : {}),
           },
-          await socialVerifier(c.env, body.grant_type, {
-            keys: () => requireIdentitySandbox(c.var.adapters).verifyKeys(c.env.DB, deps.now),
-          })
+          await socialVerifier(
+            c.env,
+            body.grant_type,
+            {
+              keys: () => requireIdentitySandbox(c.var.adapters).verifyKeys(c.env.DB, deps.now),
+            },
+            c.var.adapters.socialKeysFetch ?? undefined
+          )
         )
     }
   }

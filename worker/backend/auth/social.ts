@@ -1,6 +1,7 @@
 import {
   createRemoteJWKSet,
   customFetch,
+  errors,
   jwtVerify,
   type JWTPayload,
   type JWTVerifyGetKey,
@@ -29,24 +30,30 @@ import { type AuthDeps, startSession } from './sessions.ts'
 interface ProviderConfig {
   /** Accepted `iss` values. */
   issuers: Array<string>
-  /** The provider's published signing keys. */
-  jwksUrl: string
+  /** The provider's published signing keys: a token's `kid` is looked up in each, in order. */
+  jwksUrls: Array<string>
 }
 
 /** Issuers and key sets of the providers' ID tokens (all RS256). */
 export const SOCIAL_PROVIDER_CONFIG: Record<SocialProvider, ProviderConfig> = {
   google: {
     issuers: ['https://accounts.google.com', 'accounts.google.com'],
-    jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+    jwksUrls: ['https://www.googleapis.com/oauth2/v3/certs'],
   },
   apple: {
     issuers: ['https://appleid.apple.com'],
-    jwksUrl: 'https://appleid.apple.com/auth/keys',
+    jwksUrls: ['https://appleid.apple.com/auth/keys'],
   },
-  // Facebook Limited Login: an OIDC ID token instead of a Graph API access token.
+  // Two documented flows give Facebook OIDC ID tokens: the web's code flow with PKCE (the
+  // storefront; keys at www.facebook.com, issuer https://www.facebook.com) and the apps' Limited
+  // Login (keys at limited.facebook.com, whose discovery document lives there too). Both key sets
+  // and both hosts as issuer, so an app's token and the web's verify alike.
   facebook: {
-    issuers: ['https://www.facebook.com'],
-    jwksUrl: 'https://limited.facebook.com/.well-known/oauth/openid/jwks/',
+    issuers: ['https://www.facebook.com', 'https://limited.facebook.com'],
+    jwksUrls: [
+      'https://www.facebook.com/.well-known/oauth/openid/jwks/',
+      'https://limited.facebook.com/.well-known/oauth/openid/jwks/',
+    ],
   },
 }
 
@@ -77,7 +84,7 @@ function identityOf(provider: SocialProvider, payload: JWTPayload): SocialIdenti
   const subject = text(payload.sub)
   if (!subject) throw new SocialTokenError('token has no subject')
   const email = text(payload.email)?.toLowerCase() ?? null
-  // Apple sends "true" as a string, Google a boolean; Facebook Limited Login sends none.
+  // Apple sends "true" as a string, Google a boolean; Facebook sends none.
   const emailVerified = payload.email_verified === true || payload.email_verified === 'true'
   let firstName = text(payload.given_name)
   let lastName = text(payload.family_name)
@@ -120,15 +127,36 @@ export async function verifyIdToken(
 const remoteKeys = new Map<SocialProvider, JWTVerifyGetKey>()
 
 /**
+ * The key of the first set holding the token's `kid`; a set without it passes to the next, any
+ * other failure (unreachable, malformed) stops there.
+ */
+function firstMatchingKey(sets: Array<JWTVerifyGetKey>): JWTVerifyGetKey {
+  return async (header, token) => {
+    let lastMiss: unknown = new errors.JWKSNoMatchingKey()
+    for (const keys of sets) {
+      try {
+        return await keys(header, token)
+      } catch (error) {
+        if (!(error instanceof errors.JWKSNoMatchingKey)) throw error
+        lastMiss = error
+      }
+    }
+    throw lastMiss
+  }
+}
+
+/**
  * The provider's published keys (fetched when first needed, cached by jose). `fetcher` replaces
  * the network (a test's fake provider): such a set is never cached.
  */
 export function socialKeys(provider: SocialProvider, fetcher?: typeof fetch): JWTVerifyGetKey {
-  const url = new URL(SOCIAL_PROVIDER_CONFIG[provider].jwksUrl)
-  if (fetcher) return createRemoteJWKSet(url, { [customFetch]: fetcher })
+  const urls = SOCIAL_PROVIDER_CONFIG[provider].jwksUrls.map((url) => new URL(url))
+  if (fetcher) {
+    return firstMatchingKey(urls.map((url) => createRemoteJWKSet(url, { [customFetch]: fetcher })))
+  }
   let keys = remoteKeys.get(provider)
   if (!keys) {
-    keys = createRemoteJWKSet(url)
+    keys = firstMatchingKey(urls.map((url) => createRemoteJWKSet(url)))
     remoteKeys.set(provider, keys)
   }
   return keys

@@ -9,7 +9,8 @@ import { clearCookie, readCookie, writeCookie } from './cookies.ts'
  * The social sign-in under way (ADR 026), kept for the browser in the httpOnly cookie
  * `sf_social_sign_in` for 10 minutes (the backend nonce's lifetime): which provider, the `state`
  * the provider must post back (binds the answer to this browser: a forged or replayed answer
- * from elsewhere carries another), the nonce the ID token must carry, and the return path.
+ * from elsewhere carries another), the nonce the ID token must carry, the return path and, for
+ * the code flow, the PKCE verifier that alone can redeem the provider's code.
  * Like the other cookies it is not signed: the browser could only change its own sign-in, and
  * the backend checks the nonce is one it issued, once.
  */
@@ -19,6 +20,11 @@ const SocialSignInSchema = z.object({
   state: z.string().min(32).max(200),
   nonce: z.string().min(16).max(200),
   redirect: z.string().max(2000).nullable(),
+  /** The PKCE code verifier of a code-flow sign-in (live Facebook): it never leaves this cookie. */
+  codeVerifier: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{43,128}$/)
+    .optional(),
 })
 
 export function rememberSocialSignIn(c: Context, pending: SocialSignIn): void {
