@@ -18,12 +18,16 @@ import {
   call,
   depsAt,
   expectError,
+  freshIp,
   OTHER,
   registerMember,
   seedCatalogue,
+  testEnv,
   uniqueEmail,
   whoami,
 } from './fixtures.ts'
+import { countingLimiter, WRANGLER_LIMITS } from '../../support/workers/limiter.ts'
+import { callBackend } from '../../support/workers/requests.ts'
 
 const AUDIENCE = 'storefront-web-client'
 const ISSUERS: Record<SocialProvider, string> = {
@@ -314,5 +318,29 @@ describe('social grants at /oauth/token', () => {
       id_token: 'a.b.c',
     })
     expect(result.status).toBe(422)
+  })
+})
+
+describe('nonces for social sign-in', () => {
+  it('limits one machine to 20 a minute and never holds up another', async () => {
+    // The binding's window never turns over here, so the 21 calls are one window at any hour.
+    const bindings: Env = {
+      ...testEnv,
+      AUTH_LIMITER: countingLimiter(WRANGLER_LIMITS.AUTH_LIMITER),
+    }
+    const ip = freshIp()
+    const statuses: Array<number> = []
+    for (let i = 0; i < 21; i++) {
+      const result = await callBackend('/auth/nonce', { businessId: BUSINESS_ID }, { ip, bindings })
+      statuses.push(result.status)
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true)
+    expect(statuses[20]).toBe(429)
+    const other = await callBackend(
+      '/auth/nonce',
+      { businessId: BUSINESS_ID },
+      { ip: freshIp(), bindings }
+    )
+    expect(other.status).toBe(200)
   })
 })

@@ -18,6 +18,7 @@ export type AuthAction =
   | 'otp-check'
   | 'verification'
   | 'social'
+  | 'social-nonce'
   | 'staff-sign-in'
   | 'staff-code'
   | 'staff-invitation'

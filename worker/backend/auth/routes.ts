@@ -242,9 +242,14 @@ auth.post(
     summary: 'A single-use nonce for a social sign-in (valid 10 minutes)',
     body: NonceRequestSchema,
     response: NonceResponseSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'rate_limited'],
   },
-  ({ body }, c) => createNonce(authDeps(c), body.businessId)
+  async ({ body }, c) => {
+    // Each nonce is a D1 row: one machine may not start sign-ins without end. The IP is the
+    // identifier too, so the business's other shoppers are never held up by one of them.
+    await limitAuth(c, 'social-nonce', c.req.header('cf-connecting-ip')?.trim() || 'anonymous')
+    return createNonce(authDeps(c), body.businessId)
+  }
 )
 
 auth.post(
