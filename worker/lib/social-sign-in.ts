@@ -58,12 +58,6 @@ export function socialClientIds(env: SocialEnv, provider: SocialProvider): Array
 }
 
 /**
- * Live providers whose web flow this storefront completes: Google and Apple by form_post of an ID
- * token, Facebook by the code flow with PKCE (its dialog never posts an ID token; ADR 026).
- */
-const LIVE_WEB_PROVIDERS: ReadonlyArray<SocialProvider> = ['google', 'apple', 'facebook']
-
-/**
  * Whether this sign-in uses the authorisation code flow with PKCE: live Facebook. The sandbox
  * answers every provider by form_post, as Google and Apple do.
  */
@@ -71,19 +65,16 @@ export function usesCodeFlow(provider: SocialProvider, sandbox: boolean): boolea
   return provider === 'facebook' && !sandbox
 }
 
+/** The order the sign-in buttons are offered in. */
+const BUTTON_ORDER: ReadonlyArray<SocialProvider> = ['google', 'apple', 'facebook']
+
 /**
- * The providers offered on this deployment: those with a client id (all three in the sandbox),
- * Google first, then Apple, then Facebook.
+ * The providers offered on this deployment: those with a client id (all three in the sandbox).
+ * Each live web flow is completed here: Google and Apple by form_post of an ID token, Facebook
+ * by the code flow with PKCE (its dialog never posts an ID token; ADR 026).
  */
 export function enabledSocialProviders(env: SocialEnv): Array<SocialProvider> {
-  const order: ReadonlyArray<SocialProvider> = ['google', 'apple', 'facebook']
-  const sandbox = socialSandboxActive(env)
-  return order.filter(
-    (p) =>
-      SOCIAL_PROVIDERS.includes(p) &&
-      (sandbox || LIVE_WEB_PROVIDERS.includes(p)) &&
-      socialClientIds(env, p).length > 0
-  )
+  return BUTTON_ORDER.filter((p) => socialClientIds(env, p).length > 0)
 }
 
 /** The answer of every failed social sign-in, per provider (spec §8 Accounts). */
@@ -133,22 +124,30 @@ export function authorisationUrl(request: AuthorisationRequest): string {
     ? `${request.origin}${SANDBOX_IDENTITY_PATH}/${provider}/authorize`
     : SOCIAL_AUTHORISATION_URLS[provider]
   const url = new URL(endpoint)
-  if (usesCodeFlow(provider, request.sandbox)) {
-    if (!request.codeChallenge) throw new Error('the code flow needs a PKCE challenge')
-    const params: Record<string, string> = {
-      client_id: request.clientId,
-      redirect_uri: request.redirectUri,
-      response_type: 'code',
-      scope: 'openid email',
-      state: request.state,
-      nonce: request.nonce,
-      code_challenge: request.codeChallenge,
-      code_challenge_method: 'S256',
-    }
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
-    return url.toString()
+  const params = usesCodeFlow(provider, request.sandbox)
+    ? codeFlowParams(request)
+    : formPostParams(request)
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+  return url.toString()
+}
+
+function codeFlowParams(request: AuthorisationRequest): Record<string, string> {
+  if (!request.codeChallenge) throw new Error('the code flow needs a PKCE challenge')
+  return {
+    client_id: request.clientId,
+    redirect_uri: request.redirectUri,
+    response_type: 'code',
+    scope: 'openid email',
+    state: request.state,
+    nonce: request.nonce,
+    code_challenge: request.codeChallenge,
+    code_challenge_method: 'S256',
   }
-  const params: Record<string, string> = {
+}
+
+function formPostParams(request: AuthorisationRequest): Record<string, string> {
+  const { provider } = request
+  return {
     client_id: request.clientId,
     redirect_uri: request.redirectUri,
     response_type: provider === 'apple' ? 'code id_token' : 'id_token',
@@ -156,10 +155,8 @@ export function authorisationUrl(request: AuthorisationRequest): string {
     scope: provider === 'apple' ? 'name email' : 'openid email profile',
     state: request.state,
     nonce: request.nonce,
+    ...(provider === 'google' ? { prompt: 'select_account' } : {}),
   }
-  if (provider === 'google') params.prompt = 'select_account'
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
-  return url.toString()
 }
 
 /** Our callback for a provider, absolute on this request's origin. */

@@ -176,13 +176,7 @@ export async function socialCallbackForm(c: Context<AppEnv>): Promise<Response> 
   const redirect = safeReturnPath(pending.redirect)
   // A form_post answer is never the code flow's: its verifier must not meet a posted id_token.
   if (form.error || !form.id_token || pending.codeVerifier) return failed(c, provider, redirect)
-  return grantAndSignIn(
-    c,
-    provider,
-    pending,
-    form.id_token,
-    provider === 'apple' ? form.user : undefined
-  )
+  return grantAndSignIn(c, provider, pending, form.id_token, form.user)
 }
 
 /** The sign-in under way whose state the answer carries (the cookie is cleared either way). */
@@ -212,6 +206,7 @@ async function grantAndSignIn(
   provider: SocialProvider,
   pending: SocialSignIn,
   idToken: string,
+  /** Apple's `user` JSON of a form_post answer; ignored for the other providers. */
   appleUser: string | undefined
 ): Promise<Response> {
   const redirect = safeReturnPath(pending.redirect)

@@ -9,7 +9,8 @@ import {
 } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { SOCIAL_LOGIN_FAILED, verifyIdToken } from '../../../worker/backend/auth/social.ts'
+import { verifyIdToken } from '../../../worker/backend/auth/social.ts'
+import { SOCIAL_SIGN_IN_FAILED } from '../../../worker/lib/social-sign-in.ts'
 import { socialClientIds } from '../../../worker/lib/social-sign-in.ts'
 
 const NOW = new Date('2026-11-21T10:00:00.000Z')
@@ -182,7 +183,7 @@ describe('configuration', () => {
   })
 
   it("answers each provider's failure message", () => {
-    expect(SOCIAL_LOGIN_FAILED).toEqual({
+    expect(SOCIAL_SIGN_IN_FAILED).toEqual({
       google: MESSAGES.googleLoginFailed,
       facebook: MESSAGES.facebookLoginFailed,
       apple: 'Unable to login with Apple, please try again',

@@ -57,9 +57,6 @@ export const SOCIAL_PROVIDER_CONFIG: Record<SocialProvider, ProviderConfig> = {
   },
 }
 
-/** The answer of every failed social sign-in, per provider (spec §8 Accounts). */
-export const SOCIAL_LOGIN_FAILED = SOCIAL_SIGN_IN_FAILED
-
 /** Who the provider says signed in. */
 export interface SocialIdentity {
   provider: SocialProvider
@@ -213,7 +210,7 @@ export async function socialLogin(
       { event: `${provider} sign-in refused` },
       'warn'
     )
-    return new AppError('unauthorized', SOCIAL_LOGIN_FAILED[provider])
+    return new AppError('unauthorized', SOCIAL_SIGN_IN_FAILED[provider])
   }
   let identity: SocialIdentity
   try {
