@@ -73,17 +73,16 @@ export async function renderPage(
   const nonce = c.var.nonce
   // A failing backend made this page: the content call would only wait for it too.
   const wantsContent = options.siteContent !== false && (options.status ?? 200) < 500
-  const chrome = {
-    ...pageChrome(c),
-    ...(wantsContent ? { content: await loadSiteContent(c) } : {}),
-  }
+  // Both are cached lookups that do not depend on each other: one wait, not two.
+  const [content, metadata] = await Promise.all([
+    wantsContent ? loadSiteContent(c) : null,
+    // Public pages take the operator's title, description, noindex and canonical (ADR 024).
+    options.cache === 'public' ? fetchSeoMetadata(c) : null,
+  ])
+  const chrome = { ...pageChrome(c), ...(content ? { content } : {}) }
   const brand = chrome.brand
   const personal = chrome.signedIn || chrome.flash !== null
-  // Public pages take the operator's title, description, noindex and canonical (ADR 024).
-  const head =
-    options.cache === 'public'
-      ? withSeoMetadata(options.meta, await fetchSeoMetadata(c), c.req.url)
-      : options.meta
+  const head = withSeoMetadata(options.meta, metadata, c.req.url)
   const { canonicalPath, ...meta } = head
   const stream = await renderToReadableStream(
     <RenderContext
