@@ -8,6 +8,18 @@ import {
 import { MESSAGES } from './messages.ts'
 import { optionalText, requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
 
+const MIB = 1024 * 1024
+
+/**
+ * A file size as the contact form, its messages and the support email say it: '5 MB' for whole
+ * megabytes (the limits), '1.2 MB', or '340 KB' (at least 1 KB) below a megabyte.
+ */
+export function fileSizeLabel(bytes: number): string {
+  if (bytes < MIB) return `${Math.max(1, Math.round(bytes / 1024))} KB`
+  const megabytes = bytes / MIB
+  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`
+}
+
 /** The contact form's text fields (spec §3 Contact request), shared by the page and the API. */
 export const ContactFieldsSchema = z.object({
   subject: requiredText('Subject', CONTACT_SUBJECT_MAX_LENGTH, MESSAGES.contactSubjectRequired),

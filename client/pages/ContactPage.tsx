@@ -5,6 +5,7 @@ import {
   CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES,
   CONTACT_MESSAGE_MAX_LENGTH,
 } from '../../schemas/constants.ts'
+import { fileSizeLabel } from '../../schemas/contact.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
 import {
@@ -46,7 +47,6 @@ export interface ContactPageProps {
 const RobotCheckIsland = island('RobotCheckField', RobotCheckField, { hydrate: 'load' })
 
 const ID = 'contact'
-const MB = 1024 * 1024
 const FIELD_CLASS =
   'mt-1 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink focus:border-primary aria-invalid:border-red-700'
 
@@ -171,8 +171,8 @@ export function ContactPage({
             </label>
             <p id={`${ID}-files-hint`} className="mt-0.5 text-sm text-ink/70">
               Up to {CONTACT_ATTACHMENTS_MAX_COUNT} files: JPEG, PNG, GIF, WebP or PDF, each at most{' '}
-              {CONTACT_ATTACHMENT_MAX_BYTES / MB} MB, {CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES / MB} MB
-              together.
+              {fileSizeLabel(CONTACT_ATTACHMENT_MAX_BYTES)},{' '}
+              {fileSizeLabel(CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES)} together.
             </p>
             {filesDropped ? (
               <p id={`${ID}-files-again`} className="mt-1 text-sm font-semibold text-ink">

@@ -3,6 +3,7 @@ import {
   CONTACT_ATTACHMENT_MAX_BYTES,
   CONTACT_ATTACHMENTS_MAX_COUNT,
 } from '../../../schemas/constants.ts'
+import { fileSizeLabel } from '../../../schemas/contact.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
 import {
   checkAttachments,
@@ -92,5 +93,14 @@ describe('checkAttachments', () => {
     expect(await refusal([file(new Uint8Array(0), 'empty.pdf')])).toBe(
       formatMessage('contactFileEmpty', 'empty.pdf')
     )
+  })
+})
+
+describe('fileSizeLabel', () => {
+  it('says whole megabytes plainly, others to one place, and small files in KB (at least 1)', () => {
+    expect(fileSizeLabel(5 * 1024 * 1024)).toBe('5 MB')
+    expect(fileSizeLabel(1.25 * 1024 * 1024)).toBe('1.3 MB')
+    expect(fileSizeLabel(340 * 1024)).toBe('340 KB')
+    expect(fileSizeLabel(12)).toBe('1 KB')
   })
 })

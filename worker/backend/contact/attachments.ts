@@ -5,7 +5,7 @@ import {
   CONTACT_ATTACHMENTS_MAX_COUNT,
   CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES,
 } from '../../../schemas/constants.ts'
-import type { ContactAttachmentType } from '../../../schemas/contact.ts'
+import { type ContactAttachmentType, fileSizeLabel } from '../../../schemas/contact.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 
@@ -26,13 +26,7 @@ export interface UploadedFile {
 /** How many first bytes tell every allowed type apart (file-type's own sample size). */
 export const SNIFF_SAMPLE_BYTES = 4100
 
-const MIB = 1024 * 1024
 const FILENAME_MAX_LENGTH = 100
-
-/** '5 MB' for the limits, which are whole megabytes. */
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / MIB)} MB`
-}
 
 /**
  * The uploaded name made safe to show in an email or a page, and nothing else: the last path
@@ -82,14 +76,14 @@ export async function checkAttachments(
     if (file.size === 0) throw refuse(formatMessage('contactFileEmpty', name))
     if (file.size > CONTACT_ATTACHMENT_MAX_BYTES) {
       throw refuse(
-        formatMessage('contactFileTooLarge', name, megabytes(CONTACT_ATTACHMENT_MAX_BYTES))
+        formatMessage('contactFileTooLarge', name, fileSizeLabel(CONTACT_ATTACHMENT_MAX_BYTES))
       )
     }
     total += file.size
   }
   if (total > CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES) {
     throw refuse(
-      formatMessage('contactFilesTooLarge', megabytes(CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES))
+      formatMessage('contactFilesTooLarge', fileSizeLabel(CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES))
     )
   }
   const checked: Array<CheckedAttachment> = []

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ContactRequestSchema } from '../../../schemas/contact.ts'
+import { type ContactRequestSchema, fileSizeLabel } from '../../../schemas/contact.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
@@ -79,13 +79,6 @@ async function removeAll(store: AttachmentStore, put: ReadonlyArray<NewAttachmen
     // Unreachable objects with no row: logged with their keys so they can be removed by hand.
     logError(error, { during: 'contact_rollback', keys: put.map((a) => a.r2Key).join(',') })
   }
-}
-
-/** '1.2 MB', '340 KB': an attachment's size in the support email. */
-export function sizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
 /**
@@ -184,7 +177,9 @@ async function sendContactEmails(
         emailAddress: input.emailAddress,
         phoneNumber: input.phoneNumber,
         message: input.message,
-        attachments: sent.stored.map((a) => `${a.filename} (${sizeLabel(a.sizeBytes)})`).join(', '),
+        attachments: sent.stored
+          .map((a) => `${a.filename} (${fileSizeLabel(a.sizeBytes)})`)
+          .join(', '),
       },
     })
   } else {
