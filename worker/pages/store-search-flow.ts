@@ -51,7 +51,7 @@ export type FlowRequest =
 
 /** Where the flow sends the shopper. */
 export type FlowDestination =
-  | { to: 'store'; slug: string; categoryId?: number | undefined }
+  | { to: 'store'; slug: string }
   /** A resumed marketing link's page, or its confirm page (ADR 025). */
   | { to: 'path'; path: string }
   | { to: 'results'; postcode: string }
@@ -176,13 +176,7 @@ export function destinationPath(
   }
   switch (destination.to) {
     case 'store':
-      return routePath(
-        'stores-storeSlug',
-        { storeSlug: destination.slug },
-        destination.categoryId === undefined
-          ? undefined
-          : { category: String(destination.categoryId) }
-      )
+      return routePath('stores-storeSlug', { storeSlug: destination.slug })
     case 'results':
       return routePath('stores-near-by', { postcode: destination.postcode })
     case 'search': {

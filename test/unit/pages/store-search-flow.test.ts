@@ -203,11 +203,8 @@ describe('flowDestination', () => {
 describe('destinationPath', () => {
   const context = { back: '/faqs', savedPostcode: null, returnTo: null }
 
-  it('builds store, category and results paths', () => {
+  it('builds store and results paths', () => {
     expect(destinationPath({ to: 'store', slug: 'york' }, context)).toBe('/stores/york')
-    expect(destinationPath({ to: 'store', slug: 'york', categoryId: 7 }, context)).toBe(
-      '/stores/york?category=7'
-    )
     expect(destinationPath({ to: 'results', postcode: 'M1 1AE' }, context)).toBe(
       '/stores-near-by/M1%201AE'
     )
