@@ -1,4 +1,5 @@
 import type { LandingStore } from '../../client/pages/GroceryDeliveryPage.tsx'
+import { breadcrumbJsonLd, jsonLdGraph } from './catalogue-json-ld.ts'
 
 /**
  * A landing page's structured data: a BreadcrumbList (Home › the page) and an ItemList of the
@@ -10,31 +11,27 @@ export function landingJsonLd(input: {
   homeUrl: string
   stores: ReadonlyArray<LandingStore & { url: string }>
 }): Record<string, unknown> {
-  return {
-    '@context': 'https://schema.org',
-    '@graph': [
-      {
-        '@type': 'BreadcrumbList',
-        itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Home', item: input.homeUrl },
-          { '@type': 'ListItem', position: 2, name: input.heading, item: input.pageUrl },
-        ],
-      },
-      {
-        '@type': 'ItemList',
-        name: input.heading,
-        itemListElement: input.stores.map((store, index) => ({
-          '@type': 'ListItem',
-          position: index + 1,
-          item: {
-            '@type': 'GroceryStore',
-            '@id': store.url,
-            name: store.name,
-            url: store.url,
-            address: store.address,
-          },
-        })),
-      },
-    ],
-  }
+  const crumbs = [
+    { name: 'Home', href: input.homeUrl },
+    { name: input.heading, href: input.pageUrl },
+  ]
+  return jsonLdGraph(
+    // The URLs are absolute already.
+    breadcrumbJsonLd(crumbs, (url) => url),
+    {
+      '@type': 'ItemList',
+      name: input.heading,
+      itemListElement: input.stores.map((store, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        item: {
+          '@type': 'GroceryStore',
+          '@id': store.url,
+          name: store.name,
+          url: store.url,
+          address: store.address,
+        },
+      })),
+    }
+  )
 }
