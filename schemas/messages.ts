@@ -307,6 +307,13 @@ export const MESSAGES = {
   contactFileType: '%s is not a JPEG, PNG, GIF, WebP or PDF file, so it was not sent.',
   contactFileEmpty: '%s is empty.',
   contactFilesAgain: 'Files are not kept when the form is shown again: please choose them again.',
+  // The operator console (ADR 027): uploaded images and the console's own refusals.
+  mediaImageType: 'Choose a JPEG, PNG, WebP or GIF image.',
+  mediaImageTooLarge: 'The image is too large: at most %s is accepted.',
+  mediaImageEmpty: 'Choose an image to upload.',
+  mediaImageTooSmall: 'The image must be at least %s pixels wide and high.',
+  operatorOnly: 'Only operators can use the operator console.',
+  operatorChangesSaved: 'Your changes have been saved.',
   // Not in the spec (request body limits; each says its limit):
   bodyTooLarge: 'This request is too large: at most %s is accepted.',
   bodyTooDeep: 'This request is nested too deeply: at most %s levels are accepted.',

@@ -12,6 +12,8 @@ import { requestId } from './lib/request-id.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
 import { pages } from './pages/index.tsx'
+import { mediaFile } from './pages/media.ts'
+import { MEDIA_PATH } from '../schemas/media.ts'
 import { proxy } from './proxy/index.ts'
 import { storeConsoleProxy } from './proxy/store-console.ts'
 import { storeConsole } from './pages/store/index.tsx'
@@ -62,6 +64,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     await next()
   })
   options.probe?.(app)
+  app.get(`${MEDIA_PATH}/*`, mediaFile)
   app.route('/api', proxy)
   app.route('/store/api', storeConsoleProxy)
   app.route('/store', storeConsole)

@@ -23,6 +23,7 @@ import { memberPrivacy } from './member/privacy/routes.ts'
 import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
+import { operator } from './operator/routes.ts'
 import { payments } from './payments/routes.ts'
 import { referrals } from './referrals/routes.ts'
 import type { Domain } from './route-registry.ts'
@@ -60,6 +61,7 @@ const domains: ReadonlyArray<Domain> = [
   payments,
   staff,
   storeOrders,
+  operator,
   seo,
   marketing,
   development,

@@ -42,6 +42,16 @@ export async function cacheKey(parts: CacheKeyParts): Promise<string> {
   ].join(':')
 }
 
+/**
+ * The prefix every key of one scope and business starts with, so a change can purge them all
+ * (worker/lib/cache-purge.ts) without knowing each entry's inputs.
+ *
+ * @example cacheKeyPrefix('store-search', 1) // 'v1:store-search:b1:'
+ */
+export function cacheKeyPrefix(scope: string, businessId: number): string {
+  return `${KEY_VERSION}:${scope}:b${businessId}:`
+}
+
 /** The cached value, or null when absent, stale or unreadable. */
 export async function readCache<T>(kv: KVNamespace, key: string): Promise<T | null> {
   const entry = await kv.get<CacheEntry<T>>(key, 'json').catch(() => null)

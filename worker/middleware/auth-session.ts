@@ -3,6 +3,7 @@ import { PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
 import { refreshSession } from '../lib/shopper-session.ts'
 import { isStoreConsolePath } from './store-console-headers.ts'
+import { MEDIA_PATH } from '../../schemas/media.ts'
 
 /**
  * Auth initialisation on entry (spec §2): a page request whose access token is missing or expired
@@ -14,8 +15,12 @@ import { isStoreConsolePath } from './store-console-headers.ts'
  */
 export function authSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // The store console never reads the shopper's session (ADR 018): no refresh there either.
-    const skip = c.req.path.startsWith('/api/') || isStoreConsolePath(c.req.path)
+    // The store console never reads the shopper's session (ADR 018): no refresh there either;
+    // nor do the public images (ADR 027), which are the same for everyone.
+    const skip =
+      c.req.path.startsWith('/api/') ||
+      c.req.path.startsWith(`${MEDIA_PATH}/`) ||
+      isStoreConsolePath(c.req.path)
     const changed = skip ? false : await refreshSession(c)
     await next()
     // An answer that sets session cookies is this shopper's alone, whatever the page's policy.

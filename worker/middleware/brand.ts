@@ -1,34 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
-import { type Brand, BrandSchema } from '../../schemas/brand.ts'
+import { BrandSchema } from '../../schemas/brand.ts'
 import { formatMessage } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { normaliseHost } from '../lib/host.ts'
-
-const TTL_MS = 60_000
-const MAX_ENTRIES = 500
-
-type Resolution = { brand: Brand } | { unknown: true }
-
-// Per isolate: a host's brand changes rarely, and every page and /api call needs it.
-type CacheEntry = { resolution: Resolution; expiresAt: number }
-const resolved = new Map<string, CacheEntry>()
-
-function remember(host: string, resolution: Resolution, now: number): CacheEntry {
-  if (resolved.size >= MAX_ENTRIES) {
-    // Maps iterate in insertion order: drop the oldest entry.
-    const oldest = resolved.keys().next()
-    if (!oldest.done) resolved.delete(oldest.value)
-  }
-  const entry = { resolution, expiresAt: now + TTL_MS }
-  resolved.set(host, entry)
-  return entry
-}
-
-/** Empties the per-isolate brand cache (tests, and after an operator changes a brand). */
-export function clearBrandCache(): void {
-  resolved.clear()
-}
+import { type Resolution, remember, resolved } from '../lib/brand-cache.ts'
 
 /**
  * Resolves the request's host to its brand through the backend (`GET /brands/resolve`), caches the

@@ -16,8 +16,10 @@ import { STORE_API_PREFIX } from '../lib/store-console-paths.ts'
  * `/api` never sees them, and this proxy never reads the shopper's. POST JSON only.
  */
 
-// The sign-in calls answer tokens: pages make them and keep the tokens in httpOnly cookies.
-const PAGE_ONLY = /^\/staff\/auth\//
+// The sign-in calls answer tokens: pages make them and keep the tokens in httpOnly cookies. The
+// operator console's calls are its pages' alone: each change purges the public cache it affects
+// (ADR 027), which only the pages' one write path does.
+const PAGE_ONLY = /^\/staff\/(?:auth|operator)\//
 const FORWARDED_REQUEST_HEADERS = ['accept', 'user-agent', 'cf-connecting-ip', 'idempotency-key']
 const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after']
 

@@ -27,6 +27,7 @@ export function ConsoleLayout({
   children,
   wide = false,
   bare = false,
+  consoleName = 'Store console',
 }: {
   chrome: PageChrome
   user: ConsoleUser | null
@@ -36,6 +37,8 @@ export function ConsoleLayout({
   wide?: boolean
   /** A page that brings its own frame (the sign-in cards): no padding around it. */
   bare?: boolean
+  /** The header's name of this console ("Store console", "Operator console"). */
+  consoleName?: string
 }) {
   const brandName = chrome.brand?.name ?? 'Storefront'
   return (
@@ -51,7 +54,7 @@ export function ConsoleLayout({
           className={`mx-auto flex min-h-14 flex-wrap items-center justify-between gap-2 px-4 py-2 ${wide ? 'max-w-screen-2xl' : 'max-w-3xl'}`}
         >
           <a href={links.home} className="font-extrabold tracking-tight">
-            {brandName} <span className="font-semibold opacity-90">· Store console</span>
+            {brandName} <span className="font-semibold opacity-90">· {consoleName}</span>
           </a>
           {user ? (
             <form method="post" action={links.signOut} className="flex items-center gap-3">

@@ -54,15 +54,28 @@ export function StoresPage({
   frame,
   stores,
   driverHref,
+  operatorHref,
   emptyMessage,
 }: {
   frame: Frame
   stores: ReadonlyArray<{ name: string; roles: string; href: string }>
   driverHref: string | null
+  /** The operator console, for operators only. */
+  operatorHref: string | null
   emptyMessage: string
 }) {
   return (
     <ConsoleLayout {...frame}>
+      {operatorHref ? (
+        <p className="mb-6 rounded-xl bg-tint p-4">
+          <a href={operatorHref} className="font-bold text-primary underline underline-offset-4">
+            Operator console
+          </a>
+          <span className="block text-sm text-ink/80">
+            Brands, stores, catalogue, promotions and content.
+          </span>
+        </p>
+      ) : null}
       <h1 className="text-2xl font-extrabold tracking-tight">Your stores</h1>
       {stores.length ? (
         <ul className="mt-4 space-y-2">

@@ -10,7 +10,7 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { clearBrandCache } from '../../../worker/middleware/brand.ts'
+import { clearBrandCache } from '../../../worker/lib/brand-cache.ts'
 import { DEMO, OTHER, seedCatalogue } from './fixtures.ts'
 
 beforeAll(async () => {

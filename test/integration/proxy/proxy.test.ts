@@ -6,7 +6,7 @@ import { jsonPost } from '../../support/workers/requests.ts'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { cacheKey } from '../../../worker/lib/kv-cache.ts'
-import { clearBrandCache } from '../../../worker/middleware/brand.ts'
+import { clearBrandCache } from '../../../worker/lib/brand-cache.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
 import { echoBackend } from './harness.ts'
 

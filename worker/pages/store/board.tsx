@@ -8,6 +8,7 @@ import { readStaffAccessToken } from '../../lib/cookies/staff-session.ts'
 import { consoleFrame, pathId, storeNames } from './frame.ts'
 import { STORE_API_PREFIX, STORE_PATHS } from '../../lib/store-console-paths.ts'
 import { renderConsole } from './render.tsx'
+import { OPERATOR_PATHS } from '../../lib/operator-paths.ts'
 import { rolesAt, staffOrSignIn, worksAt } from './session.ts'
 
 const ROLE_LABELS: Record<string, string> = {
@@ -38,6 +39,7 @@ export async function storesPage(c: Context<AppEnv>): Promise<Response> {
     <StoresPage
       frame={consoleFrame(chrome, staff)}
       stores={stores}
+      operatorHref={staff.operator ? OPERATOR_PATHS.home : null}
       driverHref={driver ? STORE_PATHS.driver : null}
       emptyMessage={MESSAGES.staffNoStores}
     />

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../env.ts'
 import { boardPage, storesPage } from './board.tsx'
 import { boardLive } from './board-live.ts'
 import { driverPage } from './driver.tsx'
+import { operatorConsole } from './operator/index.ts'
 import { orderActionForm, orderPage } from './order.tsx'
 import { staffSession } from './session.ts'
 import {
@@ -33,6 +34,7 @@ storeConsole.post('/sign-out', csrf(), staffSignOutForm)
 storeConsole.get('/invitation/:token', (c) => staffInvitationPage(c))
 storeConsole.post('/invitation/:token', csrf(), staffInvitationForm)
 storeConsole.get('/driver', driverPage)
+storeConsole.route('/operator', operatorConsole)
 storeConsole.get('/:storeId/board', boardPage)
 storeConsole.get('/:storeId/board/live', boardLive)
 storeConsole.get('/:storeId/orders/:orderId', orderPage)

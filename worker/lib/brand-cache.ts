@@ -1,0 +1,31 @@
+import type { Brand } from '../../schemas/brand.ts'
+
+const TTL_MS = 60_000
+const MAX_ENTRIES = 500
+
+/** A host's brand, or that no brand has it. */
+export type Resolution = { brand: Brand } | { unknown: true }
+
+// Per isolate: a host's brand changes rarely, and every page and /api call needs it.
+type CacheEntry = { resolution: Resolution; expiresAt: number }
+export const resolved = new Map<string, CacheEntry>()
+
+/** Keeps a host's resolution for 60 s, dropping the oldest entry when full. */
+export function remember(host: string, resolution: Resolution, now: number): CacheEntry {
+  if (resolved.size >= MAX_ENTRIES) {
+    // Maps iterate in insertion order: drop the oldest entry.
+    const oldest = resolved.keys().next()
+    if (!oldest.done) resolved.delete(oldest.value)
+  }
+  const entry = { resolution, expiresAt: now + TTL_MS }
+  resolved.set(host, entry)
+  return entry
+}
+
+/**
+ * Empties this isolate's brand cache (tests, and after an operator changes a brand: other
+ * isolates follow within the 60 s of their entries).
+ */
+export function clearBrandCache(): void {
+  resolved.clear()
+}

@@ -1,0 +1,16 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../../env.ts'
+import { auditPage } from './audit.tsx'
+import { operatorHome } from './home.tsx'
+
+/**
+ * The operator console (ADR 027), mounted at /store/operator inside the store console: it shares
+ * the console's sign-in, session renewal, headers (never cached, noindex, its CSP) and cookies.
+ * Every page checks for an operator first (access.ts); every change goes through
+ * operatorChange (backend.ts), which purges the public cache it affects. Each area mounts its
+ * own sub-app below.
+ */
+export const operatorConsole = new Hono<AppEnv>()
+
+operatorConsole.get('/', operatorHome)
+operatorConsole.get('/audit', auditPage)
