@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { OpenApiDocumentSchema } from '../../../schemas/openapi.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
+import { changedTables, fingerprint } from '../../support/workers/db-fingerprint.ts'
 import {
   type JsonSchema,
   type MalformedInput,
@@ -59,31 +60,6 @@ const operations: Array<Operation> = Object.entries(document.paths).flatMap(([pa
     }
   })
 )
-
-/** Each table's row count and a hash of its rows (virtual tables are read through their own). */
-async function fingerprint(): Promise<Record<string, string>> {
-  const { results: tables } = await env.DB.prepare(
-    `select name from sqlite_master where type = 'table' and name not like '\\_cf\\_%' escape '\\'
-       and sql not like 'CREATE VIRTUAL TABLE%' order by name`
-  ).all<{ name: string }>()
-  const reads = await env.DB.batch(
-    tables.map(({ name }) => env.DB.prepare(`select * from "${name}"`))
-  )
-  const prints: Record<string, string> = {}
-  for (const [index, { name }] of tables.entries()) {
-    const rows = reads[index]?.results ?? []
-    const digest = await crypto.subtle.digest(
-      'SHA-256',
-      new TextEncoder().encode(JSON.stringify(rows))
-    )
-    prints[name] = `${rows.length} rows, ${btoa(String.fromCharCode(...new Uint8Array(digest)))}`
-  }
-  return prints
-}
-
-function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
-  return Object.keys({ ...before, ...after }).filter((name) => before[name] !== after[name])
-}
 
 /** Sends one malformed request: no 5xx, and a 4xx is the error envelope. */
 async function send(operation: Operation, input: MalformedInput) {

@@ -90,16 +90,16 @@ export async function lastMessage(
 export const passwordStep = (email: string, password = PASSWORD, businessId = BUSINESS_ID) =>
   call('/staff/auth/sign-in', { businessId, email, password })
 
-export const codeStep = (challengeId: string, code: string) =>
-  call('/staff/auth/token', { grant_type: 'code', businessId: BUSINESS_ID, challengeId, code })
+export const codeStep = (challengeId: string, code: string, businessId = BUSINESS_ID) =>
+  call('/staff/auth/token', { grant_type: 'code', businessId, challengeId, code })
 
 /** Both steps of sign-in: the password, then the emailed code. */
-export async function signIn(email: string): Promise<StaffTokens> {
-  const first = await passwordStep(email)
+export async function signIn(email: string, businessId = BUSINESS_ID): Promise<StaffTokens> {
+  const first = await passwordStep(email, PASSWORD, businessId)
   expect(first.status, JSON.stringify(first.json)).toBe(200)
   const { challengeId } = StaffChallengeSchema.parse(first.json)
   const { code = '' } = await lastMessage(email, 'staff_sign_in_code')
-  return staffTokensOf(await codeStep(challengeId, code))
+  return staffTokensOf(await codeStep(challengeId, code, businessId))
 }
 
 export function staffTokensOf(result: Call): StaffTokens {
