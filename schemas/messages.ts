@@ -314,6 +314,17 @@ export const MESSAGES = {
   mediaImageTooSmall: 'The image must be at least %s pixels wide and high.',
   operatorOnly: 'Only operators can use the operator console.',
   operatorChangesSaved: 'Your changes have been saved.',
+  // The operator console's stores (not in the spec).
+  phoneInvalid: 'Phone number is invalid',
+  storeSlugTaken: 'Another store already uses this web address.',
+  storeTimeZoneInvalid: 'Choose a time zone.',
+  storeHoursTime: 'Enter times as HH:MM, for example 09:00.',
+  storeHoursSame: 'A range must open and close at different times.',
+  storeHoursOverlap: 'These ranges overlap: make them follow each other.',
+  storeClosurePast: 'Choose today or a later date.',
+  storeClosureTaken: 'The store is already closed on this date.',
+  storeOutcodeUnknown: '%s is not a UK postcode district.',
+  storeCoordinatesRequired: 'Find the coordinates of the postcode, or enter them.',
   // Not in the spec (request body limits; each says its limit):
   bodyTooLarge: 'This request is too large: at most %s is accepted.',
   bodyTooDeep: 'This request is nested too deeply: at most %s levels are accepted.',
