@@ -316,6 +316,8 @@ export const MESSAGES = {
   operatorChangesSaved: 'Your changes have been saved.',
   // The operator console's stores (not in the spec).
   phoneInvalid: 'Phone number is invalid',
+  storeCreated: 'The store has been added. Give it opening hours to open it.',
+  amountInvalid: 'Enter an amount in pounds, for example 2.50.',
   storeSlugTaken: 'Another store already uses this web address.',
   storeTimeZoneInvalid: 'Choose a time zone.',
   storeHoursTime: 'Enter times as HH:MM, for example 09:00.',
