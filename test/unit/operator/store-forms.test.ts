@@ -70,8 +70,6 @@ describe('the hours grid', () => {
         d0r1open: '',
         d0r1close: '',
         d1closed: 'on',
-        d1r0open: '09:00',
-        d1r0close: '10:00',
         d2r0open: '09:00',
       },
       'delivery'
@@ -80,6 +78,13 @@ describe('the hours grid', () => {
     const week = hoursOf({ d0r0open: '22:00', d0r0close: '02:00', d1closed: 'on' }, 'store')
     expect(week.ok && week.value.days[0]?.ranges).toEqual([{ opensAt: '22:00', closesAt: '02:00' }])
     expect(week.ok && week.value.days[1]?.ranges).toEqual([])
+  })
+
+  it('asks which was meant when a day is ticked Closed and has times', () => {
+    expect(hoursOf({ d2closed: 'on', d2r0open: '09:00', d2r0close: '17:00' }, 'store')).toEqual({
+      ok: false,
+      errors: { d2: 'Untick Closed all day, or clear the times of this day.' },
+    })
   })
 
   it('copies Monday to every day, closed days included', () => {

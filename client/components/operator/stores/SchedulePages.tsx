@@ -91,7 +91,8 @@ export function HoursPage({
         <ErrorSummary id={`${id}-alert`} errors={errors} />
         <p className="mb-4 max-w-3xl text-ink/80">
           A range that closes at or before it opens (22:00 to 02:00) runs past midnight. Ranges of a
-          day must not overlap. Leave a row empty to drop it; save to add another row.
+          day must not overlap. A day without times is closed. Leave a row empty to drop it; each
+          save adds an empty row for another range.
         </p>
         <div className="grid gap-4 lg:grid-cols-2">
           {DAY_NAMES.map((dayName, day) => {

@@ -32,7 +32,7 @@ export function StoreTabs({
 }) {
   return (
     <nav aria-label="This store" className="-mx-4 mb-6 overflow-x-auto px-4">
-      <ul className="flex min-w-max gap-2">
+      <ul className="flex min-w-max gap-3 py-1">
         {TABS.map((tab) => (
           <li key={tab.key}>
             <a

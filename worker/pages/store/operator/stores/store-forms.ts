@@ -157,33 +157,45 @@ export function fulfilmentValuesOf(store: OperatorStore): FormValues {
 
 // --- Hours: a weekly grid of `d<day>r<n>open` / `d<day>r<n>close`, and `d<day>closed` ----------
 
-/** The grid's values of a method's hours ('Closed' ticked on days without any). */
+const CLOSED_WITH_TIMES = 'Untick Closed all day, or clear the times of this day.'
+
+/**
+ * The grid's values of a method's hours: 'Closed' ticked on days without any, once the method
+ * has hours at all (a new store's grid starts empty, ready to fill in).
+ */
 export function hoursValuesOf(store: OperatorStore, method: OpeningHoursMethod): FormValues {
   const values: FormValues = {}
+  const any = store.hours.some((h) => h.method === method)
   for (let day = 0; day < 7; day++) {
     const ranges = store.hours.filter((h) => h.method === method && h.dayOfWeek === day)
     ranges.forEach((range, index) => {
       values[`d${day}r${index}open`] = range.opensAt
       values[`d${day}r${index}close`] = range.closesAt
     })
-    if (ranges.length === 0) values[`d${day}closed`] = 'on'
+    if (any && ranges.length === 0) values[`d${day}closed`] = 'on'
   }
   return values
 }
 
 /** The grid as posted: each day's filled-in rows (a row with one time only is kept, to refuse). */
-function daysOf(form: Record<string, string>) {
+function postedDays(form: Record<string, string>) {
   return DAY_NAMES.map((_, day) => {
     const ranges: Array<{ opensAt: string; closesAt: string }> = []
-    if (!checked(form, `d${day}closed`)) {
-      for (let row = 0; row < 12; row++) {
-        const opensAt = (form[`d${day}r${row}open`] ?? '').trim()
-        const closesAt = (form[`d${day}r${row}close`] ?? '').trim()
-        if (opensAt || closesAt) ranges.push({ opensAt, closesAt })
-      }
+    for (let row = 0; row < 12; row++) {
+      const opensAt = (form[`d${day}r${row}open`] ?? '').trim()
+      const closesAt = (form[`d${day}r${row}close`] ?? '').trim()
+      if (opensAt || closesAt) ranges.push({ opensAt, closesAt })
     }
-    return { dayOfWeek: day, ranges }
+    return { dayOfWeek: day, closed: checked(form, `d${day}closed`), ranges }
   })
+}
+
+/** The week to save: a day ticked Closed has no ranges. */
+function daysOf(form: Record<string, string>) {
+  return postedDays(form).map((day) => ({
+    dayOfWeek: day.dayOfWeek,
+    ranges: day.closed ? [] : day.ranges,
+  }))
 }
 
 /** The grid with Monday's ranges (or closed) copied to every day: shown again, not saved. */
@@ -203,7 +215,7 @@ export function copyMonday(form: Record<string, string>): FormValues {
 /** The grid's values as posted, to show it again. */
 export function hoursFormValues(form: Record<string, string>): FormValues {
   const values: FormValues = {}
-  for (const day of daysOf(form)) {
+  for (const day of postedDays(form)) {
     day.ranges.forEach((range, index) => {
       values[`d${day.dayOfWeek}r${index}open`] = range.opensAt
       values[`d${day.dayOfWeek}r${index}close`] = range.closesAt
@@ -220,11 +232,15 @@ export function hoursOf(
 ): Parsed<{ method: OpeningHoursMethod; days: ReturnType<typeof daysOf> }> {
   const days = daysOf(form)
   const errors: FormErrors = {}
+  for (const day of postedDays(form)) {
+    // Times on a day ticked Closed: which one was meant is the operator's to say.
+    if (day.closed && day.ranges.length > 0) errors[`d${day.dayOfWeek}`] = CLOSED_WITH_TIMES
+  }
   days.forEach((day) => {
     const one = StoreHoursRequestSchema.shape.days.safeParse([day], {
       error: () => MESSAGES.storeHoursTime,
     })
-    if (!one.success) errors[`d${day.dayOfWeek}`] = one.error.issues[0]?.message
+    if (!one.success) errors[`d${day.dayOfWeek}`] ??= one.error.issues[0]?.message
   })
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return { ok: true, value: { method, days } }
