@@ -21,6 +21,7 @@ import {
 } from '../../../../../schemas/operator-stores.ts'
 import type { StaffProfile } from '../../../../../schemas/staff.ts'
 import type { AppEnv } from '../../../../env.ts'
+import type { PurgeArea } from '../../../../lib/cache-purge.ts'
 import { setFlash, type FlashKey } from '../../../../lib/cookies/flash.ts'
 import { AppError } from '../../../../lib/errors.ts'
 import { OPERATOR_PATHS } from '../../../../lib/operator-paths.ts'
@@ -89,21 +90,23 @@ async function storeOf(c: Context<AppEnv>): Promise<OperatorStore> {
   return operatorRead(c, '/staff/operator/stores/get', { storeId }, OperatorStoreSchema)
 }
 
+/**
+ * Catalogue answers read a store's postcode (alcohol rules in Scotland) and whether it is live,
+ * so a change of its details makes them stale too; its hours, fees and zones do not.
+ */
+const DETAILS_AFFECT: ReadonlyArray<PurgeArea> = ['stores', 'catalogue']
+
 /** Sends a change; done → 303 to `back` with a flash, refused → the errors to show. */
 async function save(
   c: Context<AppEnv>,
   path: string,
   body: Record<string, unknown>,
   back: (store: OperatorStore) => string,
-  flash: FlashKey = 'operatorChangesSaved'
+  flash: FlashKey = 'operatorChangesSaved',
+  affects: ReadonlyArray<PurgeArea> = ['stores']
 ): Promise<Response | { errors: FormErrors; status: 422 | 429 }> {
   try {
-    const store = await operatorChange(c, {
-      path,
-      body,
-      schema: OperatorStoreSchema,
-      affects: ['stores'],
-    })
+    const store = await operatorChange(c, { path, body, schema: OperatorStoreSchema, affects })
     setFlash(c, flash)
     return redirectTo(c, back(store), 303)
   } catch (error) {
@@ -212,14 +215,17 @@ export async function saveDetails(c: Context<AppEnv>): Promise<Response> {
         c,
         '/staff/operator/stores/update',
         { ...parsed.value, storeId: store.id },
-        (saved) => STORES_PAGES.store(saved.id)
+        (saved) => STORES_PAGES.store(saved.id),
+        'operatorChangesSaved',
+        DETAILS_AFFECT
       )
     : await save(
         c,
         '/staff/operator/stores/create',
         parsed.value,
         (saved) => STORES_PAGES.hours(saved.id),
-        'storeCreated'
+        'storeCreated',
+        DETAILS_AFFECT
       )
   if (answer instanceof Response) return answer
   return renderDetails(c, access, store, { values, errors: answer.errors }, answer.status)
