@@ -63,6 +63,26 @@ test('an operator adds a store with hours and a delivery zone, and shoppers find
   await add.getByRole('button', { name: 'Add the zone' }).click()
   await expect(main.getByRole('group', { name: 'District TR18' })).toBeVisible()
   await expectNoAxeViolations(console)
+
+  await main.getByRole('link', { name: 'Delivery and collection' }).click()
+  await main.getByRole('textbox', { name: /^Service fee/ }).fill('0.50')
+  await main.getByRole('button', { name: 'Save delivery and collection' }).click()
+  await expect(console.getByText('Your changes have been saved.')).toBeVisible()
+  await expect(main.getByRole('textbox', { name: /^Service fee/ })).toHaveValue('0.50')
+  await expectNoAxeViolations(console)
+
+  await main.getByRole('link', { name: 'Closures' }).click()
+  await expect(main.getByText('No closures are planned.')).toBeVisible()
+  await expectNoAxeViolations(console)
+
+  await main.getByRole('link', { name: 'Details' }).click()
+  await expect(main.getByText(/Open now, by its opening hours/)).toBeVisible()
+  await expect(main.getByRole('button', { name: 'Close the store now' })).toBeVisible()
+  await expectNoAxeViolations(console)
+
+  await console.goto(consoleUrl('/operator/stores'))
+  await expect(main.getByRole('row', { name: /Penzance Harbour/ })).toContainText('Open now')
+  await screenshots(console, 'operator-stores-list')
   await operator.context.close()
 
   // The shopper's postcode search finds it, open, delivering there.
