@@ -27,7 +27,7 @@ test('an operator adds a store with hours and a delivery zone, and shoppers find
   await main.getByLabel('Web address').fill(`penzance-harbour-${Date.now()}`)
   await main.getByLabel('Phone').fill('01736 000 000')
   await main.getByLabel('Address line 1', { exact: true }).fill('1 Wharf Road')
-  await main.getByLabel('Town').fill('Penzance')
+  await main.getByLabel('Town or city').fill('Penzance')
   await main.getByLabel('Postcode').fill(POSTCODE)
   await main.getByRole('button', { name: 'Find the coordinates of the postcode' }).click()
   // Only the district is known locally: the page says so and fills the point in to adjust.

@@ -4,6 +4,7 @@ import {
   type OperatorStoreRow,
 } from '../../../../schemas/operator-stores.ts'
 import { TEXT_MAX_LENGTH } from '../../../../schemas/text-limits.ts'
+import { AddressFields } from '../../checkout/AddressFields.tsx'
 import { type FormErrors, type FormValues, FormAlert, TextField } from '../../forms/Form.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 import {
@@ -232,55 +233,7 @@ export function StoreDetailsPage({
           </div>
         </FieldGroup>
         <FieldGroup legend="Address">
-          <TextField
-            idPrefix={ID}
-            name="addressLine1"
-            label="Address line 1"
-            autoComplete="off"
-            maxLength={TEXT_MAX_LENGTH.addressLine}
-            errors={errors}
-            values={values}
-          />
-          <TextField
-            idPrefix={ID}
-            name="addressLine2"
-            label="Address line 2"
-            autoComplete="off"
-            required={false}
-            maxLength={TEXT_MAX_LENGTH.addressLine}
-            errors={errors}
-            values={values}
-          />
-          <div className="grid gap-x-4 sm:grid-cols-3">
-            <TextField
-              idPrefix={ID}
-              name="town"
-              label="Town"
-              autoComplete="off"
-              maxLength={TEXT_MAX_LENGTH.town}
-              errors={errors}
-              values={values}
-            />
-            <TextField
-              idPrefix={ID}
-              name="county"
-              label="County"
-              autoComplete="off"
-              required={false}
-              maxLength={TEXT_MAX_LENGTH.county}
-              errors={errors}
-              values={values}
-            />
-            <TextField
-              idPrefix={ID}
-              name="postcode"
-              label="Postcode"
-              autoComplete="off"
-              maxLength={TEXT_MAX_LENGTH.postcode}
-              errors={errors}
-              values={values}
-            />
-          </div>
+          <AddressFields idPrefix={ID} errors={errors} values={values} />
           <p className="mb-3 text-sm text-ink/80" role={located ? 'status' : undefined}>
             {located
               ? located.precision === 'outcode'

@@ -83,6 +83,20 @@ function linksOf(id: number): StoreLinks {
 
 type Page = { staff: StaffProfile }
 
+/**
+ * A page of one store: an operator's only (access.ts), the store of the path read first, so
+ * another business's id is the 404 page before any form is read.
+ */
+function storeRoute(
+  handler: (c: Context<AppEnv>, page: Page, store: OperatorStore) => Promise<Response>
+) {
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const access = await operatorOrRefuse(c)
+    if ('response' in access) return access.response
+    return handler(c, access, await storeOf(c))
+  }
+}
+
 /** The store of the path (another business's, or no number, is the 404 page). */
 async function storeOf(c: Context<AppEnv>): Promise<OperatorStore> {
   const storeId = pathId(c.req.param('storeId'))
@@ -162,12 +176,9 @@ function renderDetails(
   )
 }
 
-export async function storeDetails(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const storeDetails = storeRoute(async (c, access, store) => {
   return renderDetails(c, access, store, { values: detailValuesOf(store), errors: {} })
-}
+})
 
 export async function newStore(c: Context<AppEnv>): Promise<Response> {
   const access = await operatorOrRefuse(c)
@@ -232,10 +243,7 @@ export async function saveDetails(c: Context<AppEnv>): Promise<Response> {
 }
 
 /** POST of the open/closed switch. */
-export async function switchStore(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const switchStore = storeRoute(async (c, access, store) => {
   const form = await readForm(c)
   const answer = await save(
     c,
@@ -251,7 +259,7 @@ export async function switchStore(c: Context<AppEnv>): Promise<Response> {
     { values: detailValuesOf(store), errors: answer.errors },
     answer.status
   )
-}
+})
 
 // --- Fulfilment ---------------------------------------------------------------------------
 
@@ -279,17 +287,11 @@ function renderFulfilment(
   )
 }
 
-export async function fulfilmentPage(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const fulfilmentPage = storeRoute(async (c, access, store) => {
   return renderFulfilment(c, access, store, { values: fulfilmentValuesOf(store), errors: {} })
-}
+})
 
-export async function saveFulfilment(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const saveFulfilment = storeRoute(async (c, access, store) => {
   const form = await readForm(c)
   const values: FormValues = { ...form }
   const parsed = fulfilmentOf(form)
@@ -303,7 +305,7 @@ export async function saveFulfilment(c: Context<AppEnv>): Promise<Response> {
     : { errors: parsed.errors, status: 422 as const }
   if (answer instanceof Response) return answer
   return renderFulfilment(c, access, store, { values, errors: answer.errors }, answer.status)
-}
+})
 
 // --- Hours --------------------------------------------------------------------------------
 
@@ -340,23 +342,17 @@ function renderHours(
   )
 }
 
-export async function hoursPage(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
+export const hoursPage = storeRoute(async (c, access, store) => {
   const method = methodOf(c)
-  const store = await storeOf(c)
   return renderHours(c, access, store, method, {
     values: hoursValuesOf(store, method),
     errors: {},
   })
-}
+})
 
 /** POST of the weekly grid: "Copy Monday to every day" shows it again; "Save" replaces the week. */
-export async function saveHours(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
+export const saveHours = storeRoute(async (c, access, store) => {
   const method = methodOf(c)
-  const store = await storeOf(c)
   const form = await readForm(c)
   if (form.intent === 'copy-monday') {
     return renderHours(c, access, store, method, { values: copyMonday(form), errors: {} })
@@ -373,7 +369,7 @@ export async function saveHours(c: Context<AppEnv>): Promise<Response> {
   if (answer instanceof Response) return answer
   const values = hoursFormValues(form)
   return renderHours(c, access, store, method, { values, errors: answer.errors }, answer.status)
-}
+})
 
 // --- Closures -----------------------------------------------------------------------------
 
@@ -402,17 +398,11 @@ function renderClosures(
   )
 }
 
-export async function closuresPage(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const closuresPage = storeRoute(async (c, access, store) => {
   return renderClosures(c, access, store, { values: {}, errors: {} })
-}
+})
 
-export async function addClosure(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const addClosure = storeRoute(async (c, access, store) => {
   const form = await readForm(c)
   const values = echoValues(form, ['closedOn', 'reason'])
   const parsed = closureOf(form, store.today)
@@ -426,12 +416,9 @@ export async function addClosure(c: Context<AppEnv>): Promise<Response> {
     : { errors: parsed.errors, status: 422 as const }
   if (answer instanceof Response) return answer
   return renderClosures(c, access, store, { values, errors: answer.errors }, answer.status)
-}
+})
 
-export async function removeClosure(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const removeClosure = storeRoute(async (c, access, store) => {
   const closureId = pathId(c.req.param('closureId'))
   if (closureId === null) throw new AppError('not_found', 'Page not found')
   const answer = await save(
@@ -442,7 +429,7 @@ export async function removeClosure(c: Context<AppEnv>): Promise<Response> {
   )
   if (answer instanceof Response) return answer
   return renderClosures(c, access, store, { values: {}, errors: answer.errors }, answer.status)
-}
+})
 
 // --- Zones --------------------------------------------------------------------------------
 
@@ -474,22 +461,16 @@ function renderZones(
   )
 }
 
-export async function zonesPage(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const zonesPage = storeRoute(async (c, access, store) => {
   return renderZones(c, access, store, {
     values: { kind: 'radius', isActive: 'on' },
     errors: {},
     zoneId: null,
   })
-}
+})
 
 /** POST of the new zone's form, or of an existing zone's (its id in the path). */
-export async function saveZone(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const saveZone = storeRoute(async (c, access, store) => {
   const zoneId = c.req.param('zoneId') === undefined ? null : pathId(c.req.param('zoneId'))
   const form = await readForm(c)
   const values = echoValues(form, ['kind', 'radiusKm', 'outcode', 'deliveryFee', 'minimumSpend'])
@@ -505,12 +486,9 @@ export async function saveZone(c: Context<AppEnv>): Promise<Response> {
     : { errors: parsed.errors, status: 422 as const }
   if (answer instanceof Response) return answer
   return renderZones(c, access, store, { values, errors: answer.errors, zoneId }, answer.status)
-}
+})
 
-export async function removeZone(c: Context<AppEnv>): Promise<Response> {
-  const access = await operatorOrRefuse(c)
-  if ('response' in access) return access.response
-  const store = await storeOf(c)
+export const removeZone = storeRoute(async (c, access, store) => {
   const zoneId = pathId(c.req.param('zoneId'))
   if (zoneId === null) throw new AppError('not_found', 'Page not found')
   const answer = await save(
@@ -527,4 +505,4 @@ export async function removeZone(c: Context<AppEnv>): Promise<Response> {
     { values: {}, errors: answer.errors, zoneId: null },
     answer.status
   )
-}
+})
