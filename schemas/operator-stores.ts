@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BusinessIdSchema, EmailSchema, IdSchema, MoneySchema } from './common.ts'
-import { formatMessage, MESSAGES } from './messages.ts'
+import { MESSAGES } from './messages.ts'
 import { OptionalUkPhoneSchema } from './phone.ts'
 import { OPENING_HOURS_KINDS, StoreAvailabilitySchema } from './stores.ts'
 import { optionalText, requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
@@ -115,7 +115,7 @@ export const StoreDetailsInputSchema = z.object({
     .toLowerCase()
     .min(1)
     .max(80)
-    .regex(STORE_SLUG_PATTERN, { error: 'Use lower-case letters, digits and hyphens.' }),
+    .regex(STORE_SLUG_PATTERN, { error: MESSAGES.storeSlugInvalid }),
   description: optionalText('Description', 1000),
   phone: OptionalUkPhoneSchema,
   email: z
@@ -205,8 +205,10 @@ export const StoreClosureAddRequestSchema = z.object({
   ...StoreIdBody,
   closedOn: z
     .string()
-    .regex(ISO_DATE_PATTERN, { error: 'Enter a date.' })
-    .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), { error: 'Enter a date.' }),
+    .regex(ISO_DATE_PATTERN, { error: MESSAGES.storeDateRequired })
+    .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)), {
+      error: MESSAGES.storeDateRequired,
+    }),
   reason: optionalText('Reason', 200),
 })
 export const StoreClosureRemoveRequestSchema = z.object({ ...StoreIdBody, closureId: IdSchema })
@@ -235,12 +237,12 @@ export const StoreZoneRequestSchema = z
   })
   .superRefine((zone, ctx) => {
     if (zone.kind === 'radius' && !zone.radiusKm) {
-      ctx.addIssue({ code: 'custom', message: 'Enter the radius in km.', path: ['radiusKm'] })
+      ctx.addIssue({ code: 'custom', message: MESSAGES.storeRadiusInvalid, path: ['radiusKm'] })
     }
     if (zone.kind === 'outcode' && !zone.outcode) {
       ctx.addIssue({
         code: 'custom',
-        message: formatMessage('storeOutcodeUnknown', ''),
+        message: MESSAGES.storeOutcodeFormat,
         path: ['outcode'],
       })
     }

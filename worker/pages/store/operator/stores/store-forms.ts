@@ -110,14 +110,14 @@ const FLAG_FIELDS = [
 ] as const
 
 const FULFILMENT_MESSAGES: Partial<Record<string, string>> = {
-  deliveryRadiusKm: 'Enter a radius in km above 0 and up to 200, or leave it blank.',
-  slotDurationMinutes: 'Enter a slot length from 15 to 240 minutes.',
-  slotCapacity: 'Enter how many orders a slot takes, from 0 to 1000.',
-  daysInAdvance: 'Enter from 0 (today only) to 30 days.',
-  deliveryLeadMinutes: 'Enter minutes from 0 to 1440.',
-  collectionLeadMinutes: 'Enter minutes from 0 to 1440.',
-  maxBasketItems: 'Enter a number of items above 0, or leave it blank for no limit.',
-  freeDeliveryThreshold: 'Enter an amount above 0, or leave it blank.',
+  deliveryRadiusKm: MESSAGES.storeDeliveryRadius,
+  slotDurationMinutes: MESSAGES.storeSlotLength,
+  slotCapacity: MESSAGES.storeSlotCapacity,
+  daysInAdvance: MESSAGES.storeDaysInAdvance,
+  deliveryLeadMinutes: MESSAGES.storeLeadMinutes,
+  collectionLeadMinutes: MESSAGES.storeLeadMinutes,
+  maxBasketItems: MESSAGES.storeMaxBasketItems,
+  freeDeliveryThreshold: MESSAGES.storeFreeDelivery,
 }
 
 /** The fulfilment form: fees in pounds, whole numbers, switches. */
@@ -157,7 +157,7 @@ export function fulfilmentValuesOf(store: OperatorStore): FormValues {
 
 // --- Hours: a weekly grid of `d<day>r<n>open` / `d<day>r<n>close`, and `d<day>closed` ----------
 
-const CLOSED_WITH_TIMES = 'Untick Closed all day, or clear the times of this day.'
+const CLOSED_WITH_TIMES = MESSAGES.storeClosedWithTimes
 
 /**
  * The grid's values of a method's hours: 'Closed' ticked on days without any, once the method
@@ -258,11 +258,11 @@ export function zoneOf(form: Record<string, string>): Parsed<Record<string, unkn
   if (minimumSpend === undefined) errors.minimumSpend = MESSAGES.amountInvalid
   const radiusKm = numberOf(form.radiusKm)
   if (kind === 'radius' && (radiusKm === null || !(radiusKm > 0) || radiusKm > 200)) {
-    errors.radiusKm = 'Enter the radius in km, above 0 and up to 200.'
+    errors.radiusKm = MESSAGES.storeRadiusInvalid
   }
   const outcode = (form.outcode ?? '').trim().toUpperCase()
   if (kind === 'outcode' && !/^[A-Z]{1,2}\d[A-Z\d]?$/.test(outcode)) {
-    errors.outcode = 'Enter a postcode district, for example M1 or EX1.'
+    errors.outcode = MESSAGES.storeOutcodeFormat
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return {
@@ -297,7 +297,7 @@ export function closureOf(
 ): Parsed<{ closedOn: string; reason: string | null }> {
   const closedOn = (form.closedOn ?? '').trim()
   if (!/^\d{4}-\d{2}-\d{2}$/.test(closedOn))
-    return { ok: false, errors: { closedOn: 'Enter a date.' } }
+    return { ok: false, errors: { closedOn: MESSAGES.storeDateRequired } }
   if (closedOn < today) return { ok: false, errors: { closedOn: MESSAGES.storeClosurePast } }
   const reason = (form.reason ?? '').trim().slice(0, 200)
   return { ok: true, value: { closedOn, reason: reason || null } }
