@@ -41,3 +41,30 @@ export const MobilePhoneSchema = PhoneTextSchema.transform(toMobilePhone)
 export const OptionalMobilePhoneSchema = PhoneTextSchema.optional().transform((value, ctx) =>
   value === undefined || value.trim() === '' ? undefined : toMobilePhone(value, ctx)
 )
+
+/**
+ * A UK telephone number a business answers (landline, mobile or non-geographic: a trunk 0 and
+ * 10 more digits, or +44 and 10 digits), as typed with its spacing tidied; null when it is not one.
+ * Kept as typed, not E.164: shoppers read a store's number ('0161 234 5678') on its page.
+ */
+export function normaliseUkPhone(input: string): string | null {
+  const tidy = input.trim().replace(/\s+/g, ' ')
+  const compact = tidy.replace(/[\s\-.()]/g, '')
+  const national = compact.startsWith('+44')
+    ? compact.slice(3).replace(/^0/, '')
+    : compact.startsWith('0')
+      ? compact.slice(1)
+      : null
+  return national !== null && /^[1-9]\d{9}$/.test(national) ? tidy : null
+}
+
+/** An optional UK phone number ({@link normaliseUkPhone}); blank is null. */
+export const OptionalUkPhoneSchema = PhoneTextSchema.nullish().transform((value, ctx) => {
+  if (value === undefined || value === null || value.trim() === '') return null
+  const phone = normaliseUkPhone(value)
+  if (phone === null) {
+    ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid })
+    return z.NEVER
+  }
+  return phone
+})

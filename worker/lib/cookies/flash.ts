@@ -41,6 +41,9 @@ export const FLASH_MESSAGES = {
   // Marketing links (ADR 025).
   deepLinkFailed: MESSAGES.deepLinkFailed,
   deepLinkBasketKept: MESSAGES.deepLinkBasketKept,
+  // The operator console (ADR 027).
+  operatorChangesSaved: MESSAGES.operatorChangesSaved,
+  storeCreated: MESSAGES.storeCreated,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
