@@ -23,6 +23,7 @@ import { memberPrivacy } from './member/privacy/routes.ts'
 import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
+import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
 import { payments } from './payments/routes.ts'
 import { referrals } from './referrals/routes.ts'
@@ -62,6 +63,7 @@ const domains: ReadonlyArray<Domain> = [
   staff,
   storeOrders,
   operator,
+  operatorCatalogue,
   seo,
   marketing,
   development,
