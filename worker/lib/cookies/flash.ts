@@ -6,6 +6,8 @@ import { clearCookie, readCookie, writeCookie } from './cookies.ts'
 /** The messages a redirect may carry to the next page (only these: the cookie holds a key). */
 export const FLASH_MESSAGES = {
   loginRequired: MESSAGES.loginRequired,
+  catalogueImportApplied: MESSAGES.catalogueImportApplied,
+  operatorChangesSaved: MESSAGES.operatorChangesSaved,
   sessionExpired: MESSAGES.sessionExpired,
   stayInTouchSuccess: MESSAGES.stayInTouchSuccess,
   emailInvalid: MESSAGES.emailInvalid,

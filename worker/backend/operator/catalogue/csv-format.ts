@@ -2,10 +2,13 @@ import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
 import {
+  parsePrice,
   CATALOGUE_MAX_ROWS,
   type CatalogueKind,
   type CatalogueRowError,
 } from '../../../../schemas/operator-catalogue.ts'
+
+export { parsePrice }
 
 /*
  * The catalogue's CSV format (ADR 029), pure: one file per kind, a header row naming the columns
@@ -241,14 +244,6 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const TAG = /^[a-z0-9][a-z0-9 &'-]{0,39}$/
 const YES = ['yes', 'y', 'true', '1']
 const NO = ['no', 'n', 'false', '0']
-
-/** "1.20", "£1.20", "£3" → pence; anything else (e.g. "£1.2x", "1.234") → null. */
-export function parsePrice(text: string): number | null {
-  const match = /^£?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(text.trim())
-  if (!match) return null
-  const pence = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
-  return pence
-}
 
 /** Pence as the file writes them: "1.20". */
 export function priceCell(pence: number | null): string {
