@@ -153,3 +153,21 @@ export function parsePrice(text: string): number | null {
   const pence = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
   return pence
 }
+
+/** POST /staff/operator/catalogue/overview: what the area's home shows. */
+export const CatalogueOverviewRequestSchema = z.object({ businessId: BusinessIdSchema })
+export const CatalogueOverviewSchema = z.object({
+  categories: z.int().nonnegative(),
+  items: z.int().nonnegative(),
+  stores: z.array(z.object({ storeId: IdSchema, name: z.string(), slug: z.string() })),
+})
+
+/** POST /staff/operator/catalogue/items/get: an item's name and pictures (its picture page). */
+export const CatalogueItemRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  itemId: IdSchema,
+})
+export const CatalogueItemSchema = ItemImageSchema.extend({
+  name: z.string(),
+  slug: z.string(),
+})

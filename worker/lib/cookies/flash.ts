@@ -7,6 +7,7 @@ import { clearCookie, readCookie, writeCookie } from './cookies.ts'
 export const FLASH_MESSAGES = {
   loginRequired: MESSAGES.loginRequired,
   catalogueImportApplied: MESSAGES.catalogueImportApplied,
+  catalogueImageSaved: MESSAGES.catalogueImageSaved,
   operatorChangesSaved: MESSAGES.operatorChangesSaved,
   sessionExpired: MESSAGES.sessionExpired,
   stayInTouchSuccess: MESSAGES.stayInTouchSuccess,

@@ -3,7 +3,9 @@ import type {
   CatalogueKind,
   StoreItemRow,
 } from '../../../../schemas/operator-catalogue.ts'
+import type { ImageSet } from '../../../../schemas/catalogue.ts'
 import { formatMoney } from '../../../../schemas/money.ts'
+import { ItemImage } from '../../catalogue/ItemImage.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 
 /** What each kind of file holds, for the page's labels. */
@@ -23,11 +25,15 @@ export function CatalogueHomePage({
   frame,
   exportHref,
   importAction,
+  counts,
+  stores,
   error,
 }: {
   frame: OperatorFrame
   exportHref: (kind: CatalogueKind) => string
   importAction: string
+  counts: { categories: number; items: number }
+  stores: ReadonlyArray<{ name: string; href: string }>
   error: string | null
 }) {
   return (
@@ -36,6 +42,9 @@ export function CatalogueHomePage({
       title="Catalogue"
       intro="Import and export the catalogue as CSV files (one per kind, keyed by slugs), and edit each store’s prices and stock."
     >
+      <p className="mb-6">
+        {counts.categories} categories, {counts.items} items.
+      </p>
       <section aria-labelledby="export-title" className="mb-8">
         <h2 id="export-title" className="text-xl font-bold">
           Export
@@ -100,6 +109,20 @@ export function CatalogueHomePage({
             Check the file
           </button>
         </form>
+      </section>
+      <section aria-labelledby="stores-title">
+        <h2 id="stores-title" className="text-xl font-bold">
+          Prices and stock by store
+        </h2>
+        <ul className="mt-3 grid gap-2">
+          {stores.map((store) => (
+            <li key={store.href}>
+              <a className={link} href={store.href}>
+                {store.name}
+              </a>
+            </li>
+          ))}
+        </ul>
       </section>
     </OperatorLayout>
   )
@@ -202,6 +225,7 @@ export function QuickEditPage({
   frame,
   storeName,
   items,
+  itemHref,
   q,
   action,
   searchAction,
@@ -212,6 +236,7 @@ export function QuickEditPage({
   frame: OperatorFrame
   storeName: string
   items: ReadonlyArray<StoreItemRow>
+  itemHref: (itemId: number) => string
   q: string
   action: string
   searchAction: string
@@ -276,8 +301,10 @@ export function QuickEditPage({
                   <tr key={id} className="border-b border-black/10">
                     <th scope="row" className="p-2 font-semibold">
                       <input type="hidden" name="itemId" value={id} />
-                      {item.name}
-                      {item.size ? ` ${item.size}` : ''}
+                      <a className={link} href={itemHref(id)}>
+                        {item.name}
+                        {item.size ? ` ${item.size}` : ''}
+                      </a>
                       <span className="block text-sm font-normal text-ink/80">
                         Own price {formatMoney(item.itemPrice)}
                       </span>
@@ -347,6 +374,74 @@ export function QuickEditPage({
           </a>
         ) : null}
       </nav>
+    </OperatorLayout>
+  )
+}
+
+/** An item's picture: what the shop shows now, and the upload form. */
+export function ItemPicturePage({
+  frame,
+  item,
+  action,
+  backHref,
+  error,
+}: {
+  frame: OperatorFrame
+  item: ImageSet & { name: string }
+  action: string
+  backHref: string
+  error: string | null
+}) {
+  return (
+    <OperatorLayout
+      frame={frame}
+      title={`Picture: ${item.name}`}
+      intro="JPEG, PNG, WebP or GIF, at most 5 MB. It is resized for phones and sharp screens (160, 320 and 480 pixels wide)."
+    >
+      <ItemImage
+        images={item}
+        alt={item.name}
+        className="rounded-xl border-2 border-black/10"
+        eager
+      />
+      {error ? (
+        <p
+          id="picture-error"
+          role="alert"
+          tabIndex={-1}
+          autoFocus
+          className="mt-4 font-semibold text-error"
+        >
+          {error}
+        </p>
+      ) : null}
+      <form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        className="mt-4 grid max-w-md gap-3"
+      >
+        <label htmlFor="picture-file" className="font-semibold">
+          New picture
+        </label>
+        <input
+          id="picture-file"
+          name="file"
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'picture-error' : undefined}
+        />
+        <button type="submit" className={button}>
+          Upload the picture
+        </button>
+      </form>
+      <p className="mt-6">
+        <a className={link} href={backHref}>
+          Back to the catalogue
+        </a>
+      </p>
     </OperatorLayout>
   )
 }

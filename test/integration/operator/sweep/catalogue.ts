@@ -28,6 +28,16 @@ export const CATALOGUE_CASES: ReadonlyArray<OperatorRouteCase> = [
     namesThings: false,
   },
   {
+    path: '/staff/operator/catalogue/overview',
+    body: () => ({}),
+    namesThings: false,
+  },
+  {
+    path: '/staff/operator/catalogue/items/get',
+    body: (things) => ({ itemId: things.menuItemId }),
+    namesThings: true,
+  },
+  {
     path: '/staff/operator/catalogue/store-items/list',
     body: (things) => ({ storeId: things.storeId }),
     namesThings: true,

@@ -1,5 +1,9 @@
 import {
   CATALOGUE_MAX_BYTES,
+  CatalogueItemRequestSchema,
+  CatalogueItemSchema,
+  CatalogueOverviewRequestSchema,
+  CatalogueOverviewSchema,
   CatalogueExportRequestSchema,
   CatalogueExportSchema,
   CatalogueImportApplySchema,
@@ -18,7 +22,10 @@ import { createDomain } from '../../route-registry.ts'
 import { requireOperator } from '../guard.ts'
 import { OPERATOR_BEARER } from '../routes.ts'
 import { applyImport, exportKind, planImport } from './import-service.ts'
+import { MESSAGES } from '../../../../schemas/messages.ts'
+import { AppError } from '../../../lib/errors.ts'
 import { storeItemsPage, updateStoreItems, uploadItemImage } from './service.ts'
+import { catalogueOverview, findItem } from './store-items-repo.ts'
 
 /** The operator console's catalogue (ADR 029): CSV import/export, item pictures, quick edit. */
 export const operatorCatalogue = createDomain('Operator catalogue')
@@ -144,5 +151,37 @@ operatorCatalogue.post(
       { itemId: body.itemId, bytes: await bytesOf(body.file) },
       now(c.env).toISOString()
     )
+  }
+)
+
+operatorCatalogue.post(
+  '/staff/operator/catalogue/overview',
+  {
+    summary: "The catalogue area's home: counts of categories and items, and the stores",
+    description: OPERATOR_BEARER,
+    body: CatalogueOverviewRequestSchema,
+    response: CatalogueOverviewSchema,
+    errors: ['unauthorized', 'forbidden'],
+  },
+  async ({ body }, c) => {
+    const caller = await requireOperator(c, body.businessId)
+    return catalogueOverview(c.env.DB, caller.businessId)
+  }
+)
+
+operatorCatalogue.post(
+  '/staff/operator/catalogue/items/get',
+  {
+    summary: "An item's name and pictures at each density",
+    description: OPERATOR_BEARER,
+    body: CatalogueItemRequestSchema,
+    response: CatalogueItemSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  async ({ body }, c) => {
+    const caller = await requireOperator(c, body.businessId)
+    const item = await findItem(c.env.DB, caller.businessId, body.itemId)
+    if (!item) throw new AppError('not_found', MESSAGES.productNotFound)
+    return item
   }
 )

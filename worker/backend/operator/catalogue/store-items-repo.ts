@@ -161,3 +161,52 @@ export function setItemImages(
       at
     )
 }
+
+/** The area's home: how many categories and items, and the stores (by name). */
+export async function catalogueOverview(db: D1Database, businessId: number) {
+  const [counts, stores] = await db.batch([
+    db
+      .prepare(
+        `select (select count(*) from categories where business_id = ?1) as categories,
+                (select count(*) from menu_items where business_id = ?1) as items`
+      )
+      .bind(businessId),
+    db
+      .prepare(
+        'select id as storeId, name, slug from stores where business_id = ?1 order by name, id'
+      )
+      .bind(businessId),
+  ])
+  const count = (counts?.results[0] ?? { categories: 0, items: 0 }) as {
+    categories: number
+    items: number
+  }
+  return {
+    categories: count.categories,
+    items: count.items,
+    stores: (stores?.results ?? []) as Array<{ storeId: number; name: string; slug: string }>,
+  }
+}
+
+/** An item's name and pictures, or null when it is not the business's. */
+export async function findItem(db: D1Database, businessId: number, itemId: number) {
+  return db
+    .prepare(
+      `select id as itemId, name, slug, image_originals as originals, image_mdpi_1x as mdpi_1x,
+              image_xhdpi_2x as xhdpi_2x, image_xxhdpi_3x as xxhdpi_3x, image_width as width,
+              image_height as height
+         from menu_items where id = ?1 and business_id = ?2`
+    )
+    .bind(itemId, businessId)
+    .first<{
+      itemId: number
+      name: string
+      slug: string
+      originals: string
+      mdpi_1x: string
+      xhdpi_2x: string
+      xxhdpi_3x: string
+      width: number
+      height: number
+    }>()
+}

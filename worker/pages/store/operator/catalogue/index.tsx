@@ -2,10 +2,14 @@ import { type Context, Hono } from 'hono'
 import {
   CatalogueHomePage,
   ImportReportPage,
+  ItemPicturePage,
   QuickEditPage,
 } from '../../../../../client/components/operator/catalogue/CataloguePages.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {
+  CatalogueItemSchema,
+  CatalogueOverviewSchema,
+  ItemImageSchema,
   CATALOGUE_KINDS,
   CATALOGUE_MAX_BYTES,
   CatalogueExportSchema,
@@ -14,6 +18,7 @@ import {
   StoreItemsPageSchema,
   StoreItemsUpdatedSchema,
 } from '../../../../../schemas/operator-catalogue.ts'
+import { MEDIA_IMAGE_MAX_BYTES } from '../../../../../schemas/media.ts'
 import type { AppEnv } from '../../../../env.ts'
 import { setFlash } from '../../../../lib/cookies/flash.ts'
 import { AppError } from '../../../../lib/errors.ts'
@@ -39,6 +44,7 @@ export const CATALOGUE_PAGE_PATHS = {
   check: `${ROOT}/import`,
   apply: `${ROOT}/import/apply`,
   store: (storeId: number) => `${ROOT}/stores/${storeId}`,
+  item: (itemId: number) => `${ROOT}/items/${itemId}`,
 } as const
 
 const isKind = (value: unknown): value is CatalogueKind =>
@@ -57,6 +63,11 @@ function home(
         frame={operatorFrame(chrome, staff, 'catalogue')}
         exportHref={CATALOGUE_PAGE_PATHS.export}
         importAction={CATALOGUE_PAGE_PATHS.check}
+        counts={overview}
+        stores={overview.stores.map((store) => ({
+          name: store.name,
+          href: CATALOGUE_PAGE_PATHS.store(store.storeId),
+        }))}
         error={error}
       />
     ),
@@ -202,6 +213,7 @@ async function quickEdit(
         frame={operatorFrame(chrome, staff, 'catalogue')}
         storeName={answer.store.name}
         items={answer.items}
+        itemHref={CATALOGUE_PAGE_PATHS.item}
         q={q}
         action={self}
         searchAction={base}
@@ -248,4 +260,71 @@ cataloguePages.post('/stores/:storeId', async (c) => {
   }
   setFlash(c, 'operatorChangesSaved')
   return redirectTo(c, c.req.url.replace(/^https?:\/\/[^/]+/, ''), 303)
+})
+
+async function picturePage(
+  c: Context<AppEnv>,
+  staff: Parameters<typeof operatorFrame>[1],
+  itemId: number,
+  error: string | null
+) {
+  const item = await operatorRead(
+    c,
+    '/staff/operator/catalogue/items/get',
+    { itemId },
+    CatalogueItemSchema
+  )
+  return renderOperator(
+    c,
+    `Picture: ${item.name}`,
+    (chrome) => (
+      <ItemPicturePage
+        frame={operatorFrame(chrome, staff, 'catalogue')}
+        item={item}
+        action={CATALOGUE_PAGE_PATHS.item(itemId)}
+        backHref={ROOT}
+        error={error}
+      />
+    ),
+    error ? 422 : 200
+  )
+}
+
+cataloguePages.get('/items/:itemId', async (c) => {
+  const access = await operatorOrRefuse(c)
+  if ('response' in access) return access.response
+  const itemId = pathId(c.req.param('itemId'))
+  if (itemId === null) return c.notFound()
+  return picturePage(c, access.staff, itemId, null)
+})
+
+cataloguePages.post('/items/:itemId', async (c) => {
+  const access = await operatorOrRefuse(c)
+  if ('response' in access) return access.response
+  const itemId = pathId(c.req.param('itemId'))
+  if (itemId === null) return c.notFound()
+  const form = await readFormBody(c.req.raw, MEDIA_IMAGE_MAX_BYTES + 64 * 1024)
+  const file = form.get('file')
+  const body = new FormData()
+  body.set('itemId', String(itemId))
+  if (file !== null && typeof file !== 'string') body.set('file[]', file)
+  try {
+    await operatorChange(c, {
+      path: '/staff/operator/catalogue/items/image',
+      body,
+      schema: ItemImageSchema,
+      affects: ['catalogue'],
+    })
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'validation_error') throw error
+    const message = error.fields?.[0]?.message ?? error.message
+    return picturePage(
+      c,
+      access.staff,
+      itemId,
+      file === null || typeof file === 'string' ? MESSAGES.mediaImageEmpty : message
+    )
+  }
+  setFlash(c, 'catalogueImageSaved')
+  return redirectTo(c, CATALOGUE_PAGE_PATHS.item(itemId), 303)
 })
