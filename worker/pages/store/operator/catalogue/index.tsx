@@ -50,11 +50,17 @@ export const CATALOGUE_PAGE_PATHS = {
 const isKind = (value: unknown): value is CatalogueKind =>
   CATALOGUE_KINDS.some((kind) => kind === value)
 
-function home(
+async function home(
   c: Context<AppEnv>,
   staff: Parameters<typeof operatorFrame>[1],
   error: string | null
 ) {
+  const overview = await operatorRead(
+    c,
+    '/staff/operator/catalogue/overview',
+    {},
+    CatalogueOverviewSchema
+  )
   return renderOperator(
     c,
     'Catalogue',
