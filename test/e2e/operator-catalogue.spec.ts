@@ -1,0 +1,58 @@
+import { expect, test } from './pages/index.ts'
+import { catalogueItemsCsv } from '../support/catalogue-csv.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
+import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+
+const STORE = 'manchester-piccadilly'
+
+/** The CSV as the file input takes it. */
+const csvFile = (csv: string) => ({
+  name: 'items.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(csv),
+})
+
+test('an operator checks a CSV with errors, fixes it, applies it and the item is in the shop', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000)
+  const console = new StoreConsole(page, context)
+  await page.goto(consoleUrl('/operator/catalogue'))
+  await console.enterPassword(DEMO_STAFF.operator.email, DEMO_STAFF.operator.password)
+  await console.enterCode(DEMO_STAFF.operator.email)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalogue')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-catalogue')
+
+  // A file with a bad price on its third row: the report names it, nothing changes.
+  const main = console.main()
+  await main
+    .getByLabel('CSV file')
+    .setInputFiles(
+      csvFile(catalogueItemsCsv({ count: 3, prefix: 'e2e-fresh', badRows: { 1: 'price' } }))
+    )
+  await main.getByRole('button', { name: 'Check the file' }).click()
+  await expect(page.getByText('1 problem(s) in 3 rows')).toBeVisible()
+  const problem = main.getByRole('row').filter({ hasText: '"£1.2x" is not a price' })
+  await expect(problem.getByRole('cell').first()).toHaveText('3')
+  await expect(main.getByRole('button', { name: 'Apply the import' })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-catalogue-report')
+
+  // Fixed: checked clean, then applied.
+  await main.getByRole('link', { name: 'Check another file' }).click()
+  await main
+    .getByLabel('CSV file')
+    .setInputFiles(csvFile(catalogueItemsCsv({ count: 3, prefix: 'e2e-fresh' })))
+  await main.getByRole('button', { name: 'Check the file' }).click()
+  await expect(page.getByText('No problems in 3 rows. Nothing has changed yet.')).toBeVisible()
+  await expect(page.getByText('Would be created')).toBeVisible()
+  await screenshots(page, 'operator-catalogue-clean')
+  await main.getByRole('button', { name: 'Apply the import' }).click()
+  await expect(page.getByText('The file has been imported.')).toBeVisible()
+
+  // The shop shows the new item.
+  await page.goto(urlOn(HOSTS.brandOne, `/stores/${STORE}/category/bakery/e2e-fresh-2`))
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('E2e fresh 2')
+})
