@@ -335,6 +335,10 @@ export const MESSAGES = {
   catalogueCsvUnreadable: 'The file cannot be read as CSV: %s',
   catalogueCsvEmpty: 'Choose a CSV file with a header row and at least one row.',
   catalogueCsvTooManyRows: 'The file has more than %s rows: split it.',
+  catalogueCsvOptionMinMax: 'The minimum (%s) cannot be above the maximum (%s).',
+  catalogueCsvOptionMismatch: 'Every row of option "%s" must have the same %s as row %s.',
+  catalogueCsvOptionsLinked:
+    'The options of "%s" depend on each other or on a size: edit them in the item, not by file.',
   catalogueCatalogueChanged:
     'The catalogue has changed since this file was checked: check it again.',
   catalogueImportApplied: 'The file has been imported.',

@@ -8,7 +8,7 @@ import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
  */
 
 /** The kinds of catalogue file: one file per kind, keyed by slugs (never ids). */
-export const CATALOGUE_KINDS = ['categories', 'items', 'store-items'] as const
+export const CATALOGUE_KINDS = ['categories', 'items', 'options', 'store-items'] as const
 export type CatalogueKind = (typeof CATALOGUE_KINDS)[number]
 export const CatalogueKindSchema = z.enum(CATALOGUE_KINDS)
 
@@ -53,6 +53,8 @@ export const CatalogueImportReportSchema = z.object({
   created: z.int().nonnegative(),
   updated: z.int().nonnegative(),
   unchanged: z.int().nonnegative(),
+  /** Options and values of the file's items that the file no longer lists (options files only). */
+  removed: z.int().nonnegative(),
   /** SHA-256 of the file's bytes (the audit entry names it). */
   fileHash: z.string(),
   /** SHA-256 of the catalogue's current export of this kind: pass it to apply. */

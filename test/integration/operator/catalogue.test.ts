@@ -183,7 +183,7 @@ describe('catalogue CSV apply', () => {
   })
 
   it('round trips: importing every export changes nothing', async () => {
-    for (const kind of ['categories', 'items', 'store-items'] as const) {
+    for (const kind of ['categories', 'items', 'options', 'store-items'] as const) {
       const csv = await exported(kind)
       const report = await check(kind, csv)
       expect({
@@ -226,6 +226,49 @@ describe('catalogue CSV apply', () => {
     expect(child?.parent).toBe('new-parent')
     const loop = await check('categories', 'slug,name,parent\nnew-parent,New parent,new-child\n')
     expect(loop.errors.map((e) => e.column)).toEqual(['parent'])
+  })
+})
+
+describe('item options by CSV', () => {
+  const HEADER = 'item,option,value,extra_cost,min,max,exclusive\n'
+  const valueIds = () =>
+    env.DB.prepare(
+      `select v.name, v.id, v.extra_cost from menu_item_option_values v
+         join menu_item_options o on o.id = v.option_id
+         join menu_items m on m.id = o.menu_item_id
+        where m.business_id = 1 and m.slug = 'batch-2' order by v.name`
+    ).all<{ name: string; id: number; extra_cost: number }>()
+
+  it('refuses an option whose minimum is above its maximum, and unknown items', async () => {
+    const report = await check(
+      'options',
+      `${HEADER}batch-2,Size,Small,0,2,1,yes\nno-such-item,Size,Small,0,0,1,yes\n`
+    )
+    expect(report.errors).toEqual([
+      { row: 2, column: 'min', message: 'The minimum (2) cannot be above the maximum (1).' },
+      { row: 3, column: 'item', message: 'There is no item "no-such-item" in the catalogue.' },
+    ])
+  })
+
+  it('writes every option of the items named, updates in place and removes what is left out', async () => {
+    const first =
+      `${HEADER}batch-2,Size,Small,0,1,1,yes\nbatch-2,Size,Large,0.50,1,1,yes\n` +
+      'batch-2,Extras,Cheese,0.30,0,3,no\n'
+    const applied = await apply('options', first)
+    expect(applied.json).toMatchObject({ created: 3, updated: 0, removed: 0 })
+    const kind = await env.DB.prepare(
+      "select add_to_basket_type as t from menu_items where business_id = 1 and slug = 'batch-2'"
+    ).first<{ t: string }>()
+    expect(kind?.t).toBe('options')
+    const small = (await valueIds()).results.find((row) => row.name === 'Small')
+
+    const second = `${HEADER}batch-2,Size,Small,0.10,1,1,yes\nbatch-2,Extras,Cheese,0.30,0,3,no\n`
+    const again = await apply('options', second)
+    expect(again.json).toMatchObject({ created: 0, updated: 1, unchanged: 1, removed: 1 })
+    expect((await valueIds()).results).toEqual([
+      { name: 'Cheese', id: expect.any(Number), extra_cost: 30 },
+      { name: 'Small', id: small?.id, extra_cost: 10 },
+    ])
   })
 })
 

@@ -12,6 +12,7 @@ import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 export const KIND_LABELS: Record<CatalogueKind, string> = {
   categories: 'Categories',
   items: 'Items',
+  options: 'Item options',
   'store-items': 'Store prices and stock',
 }
 
@@ -163,6 +164,7 @@ export function ImportReportPage({
             ['Would be created', report.created],
             ['Would be updated', report.updated],
             ['Unchanged', report.unchanged],
+            ...(report.kind === 'options' ? [['Would be removed', report.removed] as const] : []),
           ] as const
         ).map(([label, count]) => (
           <div key={label}>

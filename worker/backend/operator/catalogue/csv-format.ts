@@ -55,11 +55,36 @@ export interface StoreItemRecord {
   stockQuantity: number | null
 }
 
+/** One value of an item's option: the option's own columns repeat on each of its values' rows. */
+export interface OptionRecord {
+  item: string
+  option: string
+  value: string
+  extraCost: number
+  default: boolean
+  outOfStock: boolean
+  min: number
+  max: number
+  exclusive: boolean
+  grid: boolean
+  placeholder: string | null
+}
+
 export interface CatalogueRecords {
   categories: CategoryRecord
   items: ItemRecord
+  options: OptionRecord
   'store-items': StoreItemRecord
 }
+
+/** The option-level columns: every row of one option must agree on them. */
+const OPTION_COLUMNS = [
+  ['min', 'min'],
+  ['max', 'max'],
+  ['exclusive', 'exclusive'],
+  ['grid', 'grid'],
+  ['placeholder', 'placeholder'],
+] as const satisfies ReadonlyArray<readonly [keyof OptionRecord, string]>
 
 /** Each kind's columns, in the order export writes them; `required` ones must be in the header. */
 export const CATALOGUE_COLUMNS: {
@@ -88,6 +113,22 @@ export const CATALOGUE_COLUMNS: {
     ],
     required: ['slug', 'name', 'category', 'price'],
   },
+  options: {
+    all: [
+      'item',
+      'option',
+      'value',
+      'extra_cost',
+      'default',
+      'out_of_stock',
+      'min',
+      'max',
+      'exclusive',
+      'grid',
+      'placeholder',
+    ],
+    required: ['item', 'option', 'value'],
+  },
   'store-items': {
     all: ['store', 'item', 'price', 'was_price', 'out_of_stock', 'available', 'stock_quantity'],
     required: ['store', 'item'],
@@ -99,6 +140,10 @@ export function recordKey<K extends CatalogueKind>(kind: K, record: CatalogueRec
   if (kind === 'store-items') {
     const row = record as StoreItemRecord
     return `${row.store}\u0000${row.item}`
+  }
+  if (kind === 'options') {
+    const row = record as OptionRecord
+    return `${row.item}\u0000${row.option}\u0000${row.value}`
   }
   return (record as CategoryRecord | ItemRecord).slug
 }
@@ -318,9 +363,60 @@ function parseStoreItem(raw: RawRow): ParsedRow<StoreItemRecord> {
   return { row: raw.row, record, errors: read.errors }
 }
 
+function parseOption(raw: RawRow): ParsedRow<OptionRecord> {
+  const read = new RowReader(raw)
+  const extraCost = raw.cells.extra_cost ?? ''
+  const record: OptionRecord = {
+    item: read.slug('item', true),
+    option: read.text('option', 100, true),
+    value: read.text('value', 100, true),
+    // A free value is 0: the only price column where 0 is allowed.
+    extraCost: extraCost === '' || parsePrice(extraCost) === 0 ? 0 : read.price('extra_cost', true),
+    default: read.yesNo('default') ?? false,
+    outOfStock: read.yesNo('out_of_stock') ?? false,
+    min: read.whole('min', 0, 50) ?? 0,
+    max: read.whole('max', 1, 50) ?? 1,
+    exclusive: read.yesNo('exclusive') ?? false,
+    grid: read.yesNo('grid') ?? false,
+    placeholder: read.text('placeholder', 100),
+  }
+  if (record.min > record.max) {
+    read.refuse('min', formatMessage('catalogueCsvOptionMinMax', record.min, record.max))
+  }
+  return { row: raw.row, record, errors: read.errors }
+}
+
+/** An option's rows must agree on its own columns; a later row that differs is an error. */
+function optionMismatches(rows: ReadonlyArray<ParsedRow<OptionRecord>>): void {
+  const first = new Map<string, ParsedRow<OptionRecord>>()
+  for (const parsed of rows) {
+    const key = `${parsed.record.item}\u0000${parsed.record.option}`
+    const earlier = first.get(key)
+    if (!earlier) {
+      first.set(key, parsed)
+      continue
+    }
+    for (const [field, column] of OPTION_COLUMNS) {
+      if (earlier.record[field] !== parsed.record[field]) {
+        parsed.errors.push({
+          row: parsed.row,
+          column,
+          message: formatMessage(
+            'catalogueCsvOptionMismatch',
+            parsed.record.option,
+            column,
+            earlier.row
+          ),
+        })
+      }
+    }
+  }
+}
+
 const PARSERS: { [K in CatalogueKind]: (raw: RawRow) => ParsedRow<CatalogueRecords[K]> } = {
   categories: parseCategory,
   items: parseItem,
+  options: parseOption,
   'store-items': parseStoreItem,
 }
 
@@ -336,14 +432,20 @@ export function parseCatalogueCsv<K extends CatalogueKind>(
   if (read.errors.length > 0) return { rows: [], errors: read.errors }
   const parser = PARSERS[kind] as (raw: RawRow) => ParsedRow<CatalogueRecords[K]>
   const rows = read.rows.map(parser)
+  if (kind === 'options') optionMismatches(rows as Array<ParsedRow<OptionRecord>>)
   const seen = new Map<string, number>()
-  const keyColumn = kind === 'store-items' ? 'item' : 'slug'
+  const keyColumn = kind === 'store-items' ? 'item' : kind === 'options' ? 'value' : 'slug'
   for (const parsed of rows) {
     const key = recordKey(kind, parsed.record)
     const first = seen.get(key)
     if (first === undefined) seen.set(key, parsed.row)
     else {
-      const shown = kind === 'store-items' ? (parsed.record as StoreItemRecord).item : key
+      const shown =
+        kind === 'store-items'
+          ? (parsed.record as StoreItemRecord).item
+          : kind === 'options'
+            ? (parsed.record as OptionRecord).value
+            : key
       parsed.errors.push({
         row: parsed.row,
         column: keyColumn,
@@ -384,6 +486,22 @@ function cellsOf<K extends CatalogueKind>(kind: K, record: CatalogueRecords[K]):
       cell(r.ageRestriction),
       cell(r.maxQuantity),
       cell(r.position),
+    ]
+  }
+  if (kind === 'options') {
+    const r = record as OptionRecord
+    return [
+      r.item,
+      r.option,
+      r.value,
+      priceCell(r.extraCost),
+      yesNoCell(r.default),
+      yesNoCell(r.outOfStock),
+      cell(r.min),
+      cell(r.max),
+      yesNoCell(r.exclusive),
+      yesNoCell(r.grid),
+      cell(r.placeholder),
     ]
   }
   const r = record as StoreItemRecord

@@ -12,6 +12,7 @@ import {
   type CatalogueRecords,
   type CategoryRecord,
   type ItemRecord,
+  type OptionRecord,
   type ParsedRow,
   parseCatalogueCsv,
   priceCell,
@@ -29,6 +30,7 @@ import {
   readStoreSlugs,
   storeItemStatements,
 } from './repo.ts'
+import { optionStatements, readLinkedOptionItems, readOptions } from './options-repo.ts'
 
 /*
  * The catalogue import (ADR 029): check a file against the business's catalogue (every error by
@@ -43,7 +45,13 @@ export function readKind<K extends CatalogueKind>(
   kind: K
 ): Promise<Array<CatalogueRecords[K]>> {
   const read =
-    kind === 'categories' ? readCategories : kind === 'items' ? readItems : readStoreItems
+    kind === 'categories'
+      ? readCategories
+      : kind === 'items'
+        ? readItems
+        : kind === 'options'
+          ? readOptions
+          : readStoreItems
   return read(db, businessId) as Promise<Array<CatalogueRecords[K]>>
 }
 
@@ -107,6 +115,20 @@ async function contextErrors(
         )
       }
     }
+  } else if (kind === 'options') {
+    const [items, linked] = await Promise.all([
+      readItems(db, businessId),
+      readLinkedOptionItems(db, businessId),
+    ])
+    const known = new Set(items.map((item) => item.slug))
+    for (const { row, record } of rows as ReadonlyArray<ParsedRow<OptionRecord>>) {
+      if (record.item === '') continue
+      if (!known.has(record.item)) {
+        errors.push(rowError(row, 'item', formatMessage('catalogueCsvUnknownItem', record.item)))
+      } else if (linked.has(record.item)) {
+        errors.push(rowError(row, 'item', formatMessage('catalogueCsvOptionsLinked', record.item)))
+      }
+    }
   } else {
     const [stores, items] = await Promise.all([
       readStoreSlugs(db, businessId),
@@ -167,14 +189,32 @@ export async function planImport(
     }
     changed.push(record)
   }
+  let removed = 0
+  if (kind === 'options') {
+    // A file lists all of each item's options: what it leaves out goes, and an item with any
+    // change is rewritten whole (matched by name, so kept values keep their ids).
+    const rows = parsed.rows.map((p) => p.record as OptionRecord)
+    const listed = new Set(rows.map((row) => recordKey(kind, row)))
+    const named = new Set(rows.map((row) => row.item))
+    const gone = (current.records as Array<OptionRecord>).filter(
+      (row) => named.has(row.item) && !listed.has(recordKey(kind, row))
+    )
+    removed = gone.length
+    const touched = new Set([
+      ...(changed as Array<OptionRecord>).map((row) => row.item),
+      ...gone.map((row) => row.item),
+    ])
+    changed.splice(0, changed.length, ...rows.filter((row) => touched.has(row.item)))
+  }
   return {
     report: {
       kind,
       rows: parsed.rows.length,
       errors,
       created,
-      updated: changed.length - created,
+      updated: parsed.rows.length - created - unchanged,
       unchanged,
+      removed,
       fileHash,
       version: current.version,
       applied: false,
@@ -194,6 +234,8 @@ function statementsFor(
     return categoryStatements(db, businessId, rows as ReadonlyArray<CategoryRecord>, at)
   }
   if (kind === 'items') return itemStatements(db, businessId, rows as ReadonlyArray<ItemRecord>, at)
+  if (kind === 'options')
+    return optionStatements(db, businessId, rows as ReadonlyArray<OptionRecord>)
   return storeItemStatements(db, businessId, rows as ReadonlyArray<StoreItemRecord>, at)
 }
 
@@ -219,7 +261,7 @@ export async function applyImport(
   if (plan.report.version !== input.version) {
     throw new AppError('conflict', MESSAGES.catalogueCatalogueChanged)
   }
-  const { created, updated, unchanged, fileHash, kind, rows } = plan.report
+  const { created, updated, unchanged, removed, fileHash, kind, rows } = plan.report
   await db.batch([
     ...statementsFor(db, caller.businessId, kind, plan.changed, input.at),
     auditStatement(db, {
@@ -229,8 +271,10 @@ export async function applyImport(
       entity: 'catalogue_import',
       entityId: null,
       before: { version: plan.report.version },
-      after: { kind, rows, created, updated, unchanged, fileHash },
-      summary: `Imported ${kind} CSV: ${created} created, ${updated} updated, ${unchanged} unchanged`,
+      after: { kind, rows, created, updated, unchanged, removed, fileHash },
+      summary:
+        `Imported ${kind} CSV: ${created} created, ${updated} updated, ${unchanged} unchanged` +
+        (removed > 0 ? `, ${removed} removed` : ''),
       at: input.at,
     }),
   ])
