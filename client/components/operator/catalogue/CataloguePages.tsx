@@ -301,7 +301,7 @@ export function QuickEditPage({
                 const error = errors[`item-${id}`]
                 return (
                   <tr key={id} className="border-b border-black/10">
-                    <th scope="row" className="p-2 font-semibold">
+                    <th scope="row" className="min-w-40 p-2 font-semibold">
                       <input type="hidden" name="itemId" value={id} />
                       <a className={link} href={itemHref(id)}>
                         {item.name}
