@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ImageSetSchema } from './catalogue.ts'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
 
 /**
@@ -135,15 +136,7 @@ export const ItemImageUploadSchema = z.object({
 })
 
 /** The picture at the shop's three densities (spec §9): mdpi_1x is 160 px wide. */
-export const ItemImageSchema = z.object({
-  itemId: IdSchema,
-  originals: z.string(),
-  mdpi_1x: z.string(),
-  xhdpi_2x: z.string(),
-  xxhdpi_3x: z.string(),
-  width: z.int().positive(),
-  height: z.int().positive(),
-})
+export const ItemImageSchema = ImageSetSchema.extend({ itemId: IdSchema })
 
 /** The pixel width of each density the shop's srcset names. */
 export const ITEM_IMAGE_WIDTHS = { mdpi_1x: 160, xhdpi_2x: 320, xxhdpi_3x: 480 } as const

@@ -1,3 +1,4 @@
+import type { ImageSet } from '../../../../schemas/catalogue.ts'
 import type { MediaImageType } from '../../../../schemas/media.ts'
 import { ITEM_IMAGE_WIDTHS } from '../../../../schemas/operator-catalogue.ts'
 import { type CheckedImage, mediaKey, type MediaStore, putImage } from '../../media/images.ts'
@@ -50,14 +51,7 @@ export async function storeItemImage(
   bucket: MediaStore,
   businessId: number,
   image: CheckedImage
-): Promise<{
-  originals: string
-  mdpi_1x: string
-  xhdpi_2x: string
-  xxhdpi_3x: string
-  width: number
-  height: number
-}> {
+): Promise<ImageSet> {
   const id = crypto.randomUUID()
   const original = await putImage(
     bucket,

@@ -1,3 +1,4 @@
+import type { ImageSet } from '../../../../schemas/catalogue.ts'
 import type { StoreItemRow } from '../../../../schemas/operator-catalogue.ts'
 
 /*
@@ -132,15 +133,7 @@ export async function findItemImages(
 export function setItemImages(
   db: D1Database,
   businessId: number,
-  image: {
-    itemId: number
-    originals: string
-    mdpi_1x: string
-    xhdpi_2x: string
-    xxhdpi_3x: string
-    width: number
-    height: number
-  },
+  image: ImageSet & { itemId: number },
   at: string
 ): D1PreparedStatement {
   return db
