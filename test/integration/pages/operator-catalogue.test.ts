@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp } from '../../../worker/app.ts'
 import { catalogueItemsCsv } from '../../support/catalogue-csv.ts'
+import { exeBytes } from '../../support/upload-files.ts'
 import { changedTables, fingerprint } from '../../support/workers/db-fingerprint.ts'
 import { operatorWorld } from '../operator/fixtures.ts'
 import { lastMessage, PASSWORD, seedStaff } from '../staff/fixtures.ts'
@@ -116,5 +117,16 @@ describe('catalogue pages', () => {
       .bind(storeId, Number(itemId))
       .first()
     expect(row).toEqual({ price: 200, out_of_stock: 1, is_available: 0 })
+  })
+
+  it('refuses a file that is not an image on the picture page, saying why, and changes nothing', async () => {
+    const world = await operatorWorld()
+    const before = await fingerprint()
+    const form = new FormData()
+    form.set('file', new File([exeBytes()], 'photo.png', { type: 'image/png' }))
+    const res = await postMultipart(`${ROOT}/items/${world.own.menuItemId}`, form, cookies)
+    expect(res.status).toBe(422)
+    expect(pageText(await res.text())).toContain(MESSAGES.mediaImageType)
+    expect(changedTables(before, await fingerprint())).toEqual([])
   })
 })
