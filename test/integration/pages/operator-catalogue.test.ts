@@ -53,6 +53,7 @@ describe('catalogue pages', () => {
     expect(html).toMatch(/<form[^>]*action="\/store\/operator\/catalogue\/import"[^>]*>/)
     expect(/<form[^>]*import"[^>]*>/.exec(html)?.[0]).toContain('multipart/form-data')
     expect(html).toContain(`href="${ROOT}/stores/${storeId}"`)
+    expect(html).toContain('href="/store/operator/audit?entity=catalogue_import"')
   })
 
   it('reports every error of a file by row and column and writes nothing (422)', async () => {

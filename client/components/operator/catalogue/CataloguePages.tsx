@@ -26,6 +26,7 @@ export function CatalogueHomePage({
   frame,
   exportHref,
   importAction,
+  historyHref,
   counts,
   stores,
   error,
@@ -33,6 +34,8 @@ export function CatalogueHomePage({
   frame: OperatorFrame
   exportHref: (kind: CatalogueKind) => string
   importAction: string
+  /** The audit log of imports. */
+  historyHref: string
   counts: { categories: number; items: number }
   stores: ReadonlyArray<{ name: string; href: string }>
   error: string | null
@@ -44,7 +47,10 @@ export function CatalogueHomePage({
       intro="Import and export the catalogue as CSV files (one per kind, keyed by slugs), and edit each store’s prices and stock."
     >
       <p className="mb-6">
-        {counts.categories} categories, {counts.items} items.
+        {counts.categories} categories, {counts.items} items.{' '}
+        <a className={link} href={historyHref}>
+          Past imports
+        </a>
       </p>
       <section aria-labelledby="export-title" className="mb-8">
         <h2 id="export-title" className="text-xl font-bold">
@@ -233,6 +239,7 @@ export function QuickEditPage({
   searchAction,
   previousHref,
   nextHref,
+  historyHref,
   errors,
 }: {
   frame: OperatorFrame
@@ -244,6 +251,8 @@ export function QuickEditPage({
   searchAction: string
   previousHref: string | null
   nextHref: string | null
+  /** The audit log of this store's changes. */
+  historyHref: string
   errors: Readonly<Record<string, string>>
 }) {
   const firstError = Object.values(errors)[0]
@@ -370,6 +379,9 @@ export function QuickEditPage({
             Previous page
           </a>
         ) : null}
+        <a className={link} href={historyHref}>
+          History of changes
+        </a>
         {nextHref ? (
           <a className={link} href={nextHref}>
             Next page
@@ -386,10 +398,13 @@ export function ItemPicturePage({
   item,
   action,
   backHref,
+  historyHref,
   error,
 }: {
   frame: OperatorFrame
   item: ImageSet & { name: string }
+  /** The audit log of this item. */
+  historyHref: string
   action: string
   backHref: string
   error: string | null
@@ -442,6 +457,10 @@ export function ItemPicturePage({
       <p className="mt-6">
         <a className={link} href={backHref}>
           Back to the catalogue
+        </a>{' '}
+        ·{' '}
+        <a className={link} href={historyHref}>
+          History of changes
         </a>
       </p>
     </OperatorLayout>

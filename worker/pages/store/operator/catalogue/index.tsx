@@ -27,6 +27,7 @@ import { redirectTo } from '../../../../lib/redirect.ts'
 import { readFormBody } from '../../../../lib/request-body.ts'
 import { pathId } from '../../frame.ts'
 import { operatorOrRefuse } from '../access.ts'
+import { auditHref } from '../audit.tsx'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { quickEditItems } from './quick-edit-form.ts'
@@ -68,6 +69,7 @@ async function home(
       <CatalogueHomePage
         frame={operatorFrame(chrome, staff, 'catalogue')}
         exportHref={CATALOGUE_PAGE_PATHS.export}
+        historyHref={auditHref('catalogue_import')}
         importAction={CATALOGUE_PAGE_PATHS.check}
         counts={overview}
         stores={overview.stores.map((store) => ({
@@ -222,6 +224,7 @@ async function quickEdit(
         itemHref={CATALOGUE_PAGE_PATHS.item}
         q={q}
         action={self}
+        historyHref={auditHref('store', storeId)}
         searchAction={base}
         previousHref={page > 1 ? pageHref(page - 1) : null}
         nextHref={page < answer.pages ? pageHref(page + 1) : null}
@@ -289,6 +292,7 @@ async function picturePage(
         item={item}
         action={CATALOGUE_PAGE_PATHS.item(itemId)}
         backHref={ROOT}
+        historyHref={auditHref('menu_item', itemId)}
         error={error}
       />
     ),
