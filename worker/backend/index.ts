@@ -23,6 +23,7 @@ import { memberPrivacy } from './member/privacy/routes.ts'
 import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
+import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
 import { operatorStores } from './operator/stores/routes.ts'
 import { payments } from './payments/routes.ts'
@@ -64,6 +65,7 @@ const domains: ReadonlyArray<Domain> = [
   storeOrders,
   operator,
   operatorStores,
+  operatorCatalogue,
   seo,
   marketing,
   development,

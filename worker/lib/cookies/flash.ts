@@ -44,6 +44,8 @@ export const FLASH_MESSAGES = {
   // The operator console (ADR 027).
   operatorChangesSaved: MESSAGES.operatorChangesSaved,
   storeCreated: MESSAGES.storeCreated,
+  catalogueImportApplied: MESSAGES.catalogueImportApplied,
+  catalogueImageSaved: MESSAGES.catalogueImageSaved,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../../env.ts'
 import { auditPage } from './audit.tsx'
+import { cataloguePages } from './catalogue/index.tsx'
 import { operatorHome } from './home.tsx'
 import { operatorStoresPages } from './stores/index.ts'
 
@@ -16,3 +17,4 @@ export const operatorConsole = new Hono<AppEnv>()
 operatorConsole.get('/', operatorHome)
 operatorConsole.get('/audit', auditPage)
 operatorConsole.route('/stores', operatorStoresPages)
+operatorConsole.route('/catalogue', cataloguePages)

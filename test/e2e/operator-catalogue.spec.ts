@@ -1,0 +1,109 @@
+import { crc32, deflateSync } from 'node:zlib'
+import { expect, test } from './pages/index.ts'
+import { catalogueItemsCsv } from '../support/catalogue-csv.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
+import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+
+const STORE = 'manchester-piccadilly'
+
+/** A real 600 × 400 PNG (one colour), built here so the upload is resized for real. */
+function pngFile(): { name: string; mimeType: string; buffer: Buffer } {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const [width, height] = [600, 400]
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xc8)])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
+  const buffer = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+  return { name: 'photo.png', mimeType: 'image/png', buffer }
+}
+
+/** The CSV as the file input takes it. */
+const csvFile = (csv: string) => ({
+  name: 'items.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(csv),
+})
+
+test('an operator checks a CSV with errors, fixes it, applies it and the item is in the shop', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000)
+  const console = new StoreConsole(page, context)
+  await page.goto(consoleUrl('/operator/catalogue'))
+  await console.enterPassword(DEMO_STAFF.operator.email, DEMO_STAFF.operator.password)
+  await console.enterCode(DEMO_STAFF.operator.email)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalogue')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-catalogue')
+
+  // A file with a bad price on its third row: the report names it, nothing changes.
+  const main = console.main()
+  await main
+    .getByLabel('CSV file')
+    .setInputFiles(
+      csvFile(catalogueItemsCsv({ count: 3, prefix: 'e2e-fresh', badRows: { 1: 'price' } }))
+    )
+  await main.getByRole('button', { name: 'Check the file' }).click()
+  await expect(page.getByText('1 problem(s) in 3 rows')).toBeVisible()
+  const problem = main.getByRole('row').filter({ hasText: '"£1.2x" is not a price' })
+  await expect(problem.getByRole('cell').first()).toHaveText('3')
+  await expect(main.getByRole('button', { name: 'Apply the import' })).toHaveCount(0)
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-catalogue-report')
+
+  // Fixed: checked clean, then applied.
+  await main.getByRole('link', { name: 'Check another file' }).click()
+  await main
+    .getByLabel('CSV file')
+    .setInputFiles(csvFile(catalogueItemsCsv({ count: 3, prefix: 'e2e-fresh' })))
+  await main.getByRole('button', { name: 'Check the file' }).click()
+  await expect(page.getByText('No problems in 3 rows. Nothing has changed yet.')).toBeVisible()
+  await expect(page.getByText('Would be created')).toBeVisible()
+  await screenshots(page, 'operator-catalogue-clean')
+  await main.getByRole('button', { name: 'Apply the import' }).click()
+  await expect(page.getByText('The file has been imported.')).toBeVisible()
+
+  // The shop shows the new item.
+  await page.goto(urlOn(HOSTS.brandOne, `/stores/${STORE}/category/bakery/e2e-fresh-2`))
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('E2e fresh 2')
+
+  // The store's quick edit: a price for this store only.
+  await page.goto(consoleUrl('/operator/catalogue'))
+  await main.getByRole('link', { name: 'Manchester Piccadilly' }).click()
+  await main.getByLabel('Search items by name').fill('E2e fresh')
+  await main.getByRole('button', { name: 'Search' }).click()
+  await main.getByLabel('Price of E2e fresh 1', { exact: true }).fill('2.25')
+  await main.getByRole('button', { name: 'Save these items' }).click()
+  await expect(page.getByText('Your changes have been saved.')).toBeVisible()
+  await expect(main.getByLabel('Price of E2e fresh 1', { exact: true })).toHaveValue('2.25')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-quick-edit')
+
+  // The item's picture, resized for the shop.
+  await main.getByRole('link', { name: /^E2e fresh 1\b/ }).click()
+  await main.getByLabel('New picture').setInputFiles(pngFile())
+  await main.getByRole('button', { name: 'Upload the picture' }).click()
+  await expect(page.getByText('The picture has been saved.')).toBeVisible()
+  await expect(main.getByRole('img', { name: 'E2e fresh 1' })).toHaveAttribute(
+    'src',
+    /^\/media\/b1\/item\/[0-9a-f-]+\/mdpi_1x\.png$/
+  )
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-item-picture')
+})
