@@ -41,6 +41,14 @@ export const FLASH_MESSAGES = {
   // Marketing links (ADR 025).
   deepLinkFailed: MESSAGES.deepLinkFailed,
   deepLinkBasketKept: MESSAGES.deepLinkBasketKept,
+  // The operator console's brands (ADR 028).
+  operatorChangesSaved: MESSAGES.operatorChangesSaved,
+  brandCreated: MESSAGES.brandCreated,
+  brandLive: MESSAGES.brandLive,
+  brandOffline: MESSAGES.brandOffline,
+  domainAdded: MESSAGES.domainAdded,
+  domainRemoved: MESSAGES.domainRemoved,
+  domainChecked: MESSAGES.domainChecked,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
