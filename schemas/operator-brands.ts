@@ -84,12 +84,16 @@ export const BrandLiveRequestSchema = z.object({
   live: z.boolean(),
 })
 
-/** Multipart: the brand's logo or its icon (favicon). */
+/** Multipart: the brand's logo or its icon (favicon); the file as `file[]`. */
 export const BrandImageRequestSchema = z.object({
   businessId: BusinessIdSchema,
   brandId: IdSchema,
   kind: z.enum(['logo', 'icon']),
-  file: z.file({ error: MESSAGES.mediaImageEmpty }).meta({ type: 'string', format: 'binary' }),
+  /** Sent as the multipart field `file[]` (files arrive as lists): exactly one image. */
+  file: z
+    .array(z.file().meta({ type: 'string', format: 'binary' }))
+    .min(1, { error: MESSAGES.mediaImageEmpty })
+    .max(1),
 })
 
 /** One white-label section, replaced whole; checked by that section's schema (schemas/brand.ts). */

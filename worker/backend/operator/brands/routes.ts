@@ -130,7 +130,7 @@ operatorBrands.post(
   {
     summary: "Uploads a brand's logo or icon (favicon)",
     description:
-      `${OPERATOR_BEARER} multipart/form-data: brandId, kind (logo | icon), file (JPEG, PNG, WebP ` +
+      `${OPERATOR_BEARER} multipart/form-data: brandId, kind (logo | icon), file[] (one JPEG, PNG, WebP ` +
       'or GIF by its bytes, at most 5 MB). The logo is shown at the header’s height, its width in ratio.',
     body: BrandImageRequestSchema,
     multipart: { maxBytes: MEDIA_IMAGE_MAX_BYTES + 64 * 1024 },
@@ -144,7 +144,7 @@ operatorBrands.post(
       body.brandId,
       body.kind,
       // zod's File is its own declaration of the platform's File.
-      body.file as unknown as File
+      body.file[0] as unknown as File
     )
 )
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../../env.ts'
 import { auditPage } from './audit.tsx'
+import { brandsPages } from './brands/index.ts'
 import { operatorHome } from './home.tsx'
 
 /**
@@ -14,3 +15,4 @@ export const operatorConsole = new Hono<AppEnv>()
 
 operatorConsole.get('/', operatorHome)
 operatorConsole.get('/audit', auditPage)
+operatorConsole.route('/brands', brandsPages)
