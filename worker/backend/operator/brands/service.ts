@@ -189,9 +189,12 @@ export async function setBrandImage(
 ): Promise<BrandDetail> {
   const { db, caller } = change
   const before = await ownBrand(db, caller.businessId, brandId)
-  const checked = await checkImage(new Uint8Array(await file.arrayBuffer()), 'file', {
-    minSide: kind === 'icon' ? 32 : 16,
-  })
+  // An icon is drawn at 32 px by browsers; a logo is scaled to the header, whatever its size.
+  const checked = await checkImage(
+    new Uint8Array(await file.arrayBuffer()),
+    'file',
+    kind === 'icon' ? { minSide: 32 } : {}
+  )
   const stored = await putImage(media, caller.businessId, 'brand', checked)
   const image =
     kind === 'icon'
