@@ -62,7 +62,7 @@ export function BrandDetailsForm({
         }
         focus
       />
-      <div className="grid gap-x-6 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
         <TextField
           name="name"
           label="Name"
@@ -108,7 +108,7 @@ export function BrandDetailsForm({
         <p className="mb-3 text-sm text-ink/80">
           Checked against WCAG 2.2 AA: text needs 4.5:1, buttons and highlights 3:1.
         </p>
-        <div className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
           {COLOUR_FIELDS.map((field) => (
             <ColourField
               key={field.name}

@@ -59,7 +59,7 @@ export function storeSearchVariant(settings: BrandDetail['settings']['store']): 
 }
 
 const input =
-  'mt-1 h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3 focus:border-primary aria-invalid:border-red-700'
+  'mt-1 h-12 w-full min-w-0 max-w-full rounded-xl border-2 border-black/15 bg-white px-3 focus:border-primary aria-invalid:border-red-700'
 
 /** /store/operator/brands/<id>: every form of one brand, each its own card. */
 export function BrandPage({
@@ -115,7 +115,7 @@ export function BrandPage({
             message={forms.image.errors.file ?? forms.image.errors.form}
             focus
           />
-          <div className="grid gap-6 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
             {(['logo', 'icon'] as const).map((kind) => (
               <form key={kind} method="post" action={paths.image} encType="multipart/form-data">
                 <input type="hidden" name="kind" value={kind} />
@@ -170,7 +170,12 @@ export function BrandPage({
             checked every minute.
           </p>
           {brand.domains.length > 0 ? (
-            <div className="overflow-x-auto" role="region" aria-label="Domains table" tabIndex={0}>
+            <div
+              className="relative overflow-x-auto"
+              role="region"
+              aria-label="Domains table"
+              tabIndex={0}
+            >
               <table className="w-full min-w-[36rem] text-left">
                 <thead className="bg-tint text-sm">
                   <tr>
@@ -244,7 +249,7 @@ export function BrandPage({
           <form
             method="post"
             action={paths.domains}
-            className="mt-4 grid gap-x-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+            className="mt-4 grid grid-cols-1 gap-x-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
           >
             <TextField
               name="host"
@@ -345,7 +350,11 @@ export function BrandPage({
           <p className="mb-3 text-ink/80">
             Shared by every brand of the business. The pattern must match the example.
           </p>
-          <form method="post" action={paths.postcodeRule} className="grid gap-x-4 sm:grid-cols-2">
+          <form
+            method="post"
+            action={paths.postcodeRule}
+            className="grid grid-cols-1 gap-x-4 sm:grid-cols-2"
+          >
             <FormAlert id="postcode-alert" message={forms.postcodeRule.errors.form} focus />
             <TextField
               name="countryCode"

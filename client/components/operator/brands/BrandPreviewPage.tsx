@@ -16,7 +16,8 @@ const SAMPLE_ITEMS = [
 /**
  * /store/operator/brands/<id>/preview: a sample of the shop in the brand's logo, colours and font,
  * inside the console: the shop's real header, then a hero, product cards, buttons, a banner and
- * a footer drawn with the same tokens the shop's pages use.
+ * a footer drawn with the same tokens the shop's pages use. Only pairs the contrast check
+ * guarantees carry text (text on background, primary text on primary); the accent marks edges.
  */
 export function BrandPreviewPage({
   frame,
@@ -72,9 +73,9 @@ export function BrandPreviewPage({
           </div>
         </div>
         <div className="px-4 py-8 sm:px-6">
-          <div className="rounded-2xl bg-primary p-5 text-on-primary sm:flex sm:items-center sm:justify-between">
+          <div className="rounded-2xl border-l-8 border-accent bg-primary p-5 text-on-primary sm:flex sm:items-center sm:justify-between">
             <p className="text-xl font-bold">Meal deal: main, side and drink for £3.50</p>
-            <span className="mt-3 inline-flex min-h-11 items-center rounded-xl bg-accent px-4 font-bold text-ink sm:mt-0">
+            <span className="mt-3 inline-flex min-h-11 items-center rounded-xl border-2 border-on-primary px-4 font-bold sm:mt-0">
               See the deal
             </span>
           </div>
@@ -86,7 +87,7 @@ export function BrandPreviewPage({
               >
                 <div aria-hidden="true" className="aspect-square w-full rounded-xl bg-secondary" />
                 {item.badge ? (
-                  <span className="mt-2 self-start rounded-full bg-accent px-2 py-0.5 text-sm font-bold text-ink">
+                  <span className="mt-2 self-start rounded-full bg-surface px-2 py-0.5 text-sm font-bold text-ink ring-2 ring-accent">
                     {item.badge}
                   </span>
                 ) : null}

@@ -33,7 +33,7 @@ export function BrandsListPage({
         <p>No brands yet.</p>
       ) : (
         <div
-          className="overflow-x-auto rounded-2xl border-2 border-black/10 bg-white"
+          className="relative overflow-x-auto rounded-2xl border-2 border-black/10 bg-white"
           tabIndex={0}
           role="region"
           aria-label="Brands table"
