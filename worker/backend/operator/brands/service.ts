@@ -413,8 +413,16 @@ export async function checkPendingDomains(
   limit = 20
 ): Promise<Array<string>> {
   const activated: Array<string> = []
+  const failures: Array<unknown> = []
   for (const domain of await pendingDomains(db, limit)) {
-    const status = await provisioner.get(domain.providerId, domain.host)
+    // One domain the provider cannot answer for must not hold the others back.
+    let status: HostnameStatus
+    try {
+      status = await provisioner.get(domain.providerId, domain.host)
+    } catch (error) {
+      failures.push(error)
+      continue
+    }
     await db.batch([
       updateDomainStatement(db, domain.id, status, at),
       ...(status.status === 'active'
@@ -423,5 +431,7 @@ export async function checkPendingDomains(
     ])
     if (status.status === 'active') activated.push(domain.host)
   }
+  // The others were asked and stored; the failure is rethrown so the cron run records it.
+  if (failures.length > 0) throw failures[0]
   return activated
 }
