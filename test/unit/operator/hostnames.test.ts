@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CloudflareHostnameProvisioner } from '../../../worker/backend/operator/brands/cloudflare-hostname-provisioner.ts'
+import { createHostnameProvisioner } from '../../../worker/backend/operator/brands/create-hostname-provisioner.ts'
 import { domainName } from '../../../worker/backend/operator/brands/domain-name.ts'
 import { LocalHostnameProvisioner } from '../../../worker/backend/operator/brands/local-hostname-provisioner.ts'
 import { AppError } from '../../../worker/lib/errors.ts'
@@ -153,6 +154,26 @@ describe('the Cloudflare for SaaS provisioner', () => {
     expect(calls[0]?.method).toBe('DELETE')
     const refused = await cloudflare.create('shop.example.com').catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(AppError)
+    expect((refused as AppError).code).toBe('upstream_error')
+  })
+})
+
+describe('createHostnameProvisioner', () => {
+  it('picks the adapter HOSTNAME_PROVIDER names; a missing secret fails calls as upstream_error', async () => {
+    const local = createHostnameProvisioner({ HOSTNAME_PROVIDER: 'local', CLOUDFLARE_ZONE_ID: '' })
+    expect(local).toBeInstanceOf(LocalHostnameProvisioner)
+    const { calls, fetcher } = fakeCloudflare([{ body: { success: true, result: PENDING } }])
+    const real = createHostnameProvisioner(
+      { HOSTNAME_PROVIDER: 'cloudflare', CLOUDFLARE_ZONE_ID: 'zone9', CLOUDFLARE_API_TOKEN: 'tok' },
+      fetcher
+    )
+    expect((await real.create('shop.example.com')).providerId).toBe('ch-123')
+    expect(calls[0]?.url).toContain('/zones/zone9/custom_hostnames')
+    const unset = createHostnameProvisioner({
+      HOSTNAME_PROVIDER: 'cloudflare',
+      CLOUDFLARE_ZONE_ID: 'zone9',
+    })
+    const refused = await unset.create('shop.example.com').catch((error: unknown) => error)
     expect((refused as AppError).code).toBe('upstream_error')
   })
 })

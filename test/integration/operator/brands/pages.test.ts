@@ -58,9 +58,7 @@ describe('the brands pages', () => {
     )
     expect(res.status).toBe(422)
     const html = await res.text()
-    expect(pageText(html)).toMatch(
-      /Primary text on primary is 2:1; it must be at least 4\.5:1\./
-    )
+    expect(pageText(html)).toMatch(/Primary text on primary is 2:1; it must be at least 4\.5:1\./)
     expect(html).toContain('id="brand-primaryText-error"')
     expect(html).toContain('value="Harbour Foods"')
   })
