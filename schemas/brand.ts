@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { BRAND_FONTS } from './brand-fonts.ts'
 import { WHITE_LABEL_SECTIONS } from './constants.ts'
 import { PostcodeRuleSchema } from './location.ts'
 
@@ -65,6 +66,8 @@ export const BrandSchema = z.object({
     background: z.string(),
     text: z.string(),
   }),
+  /** A system font stack from the safe list (schemas/brand-fonts.ts). */
+  font: z.enum(BRAND_FONTS).default('system'),
   /** The host canonical links point at. */
   canonicalHost: z.string().nullable(),
   /** The environment of the host the request came in on (production, preprod, dev, staging, local). */

@@ -4,6 +4,8 @@ import { purgeExpiredStaffSecrets } from './backend/staff/repo.ts'
 import { sweepExpiredReservations } from './backend/slots/reservations-repo.ts'
 import { releaseAbandonedCredit } from './backend/credit/abandoned.ts'
 import { eventTime } from './lib/clock.ts'
+import { checkPendingDomains } from './backend/operator/brands/service.ts'
+import { createHostnameProvisioner } from './backend/operator/brands/create-hostname-provisioner.ts'
 import { logError } from './lib/log.ts'
 
 /**
@@ -17,19 +19,22 @@ import { logError } from './lib/log.ts'
  * - alerts the managers of a paid order nobody accepted within the store's window, and rejects it
  *   at twice the window, with a reject's effects (ADR 017; store-orders/cron.ts);
  * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations;
- * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020).
+ * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020);
+ * - asks the hostname provider about brands' pending domains; active ones start serving (ADR 028).
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = eventTime(env, controller.scheduledTime)
-  const [sweep, voids, failedLogins, overdue, staffSecrets, credit] = await Promise.allSettled([
-    sweepExpiredReservations(env.DB, now),
-    retryOwedVoids(env, now),
-    sweepLoginFailures(env.DB, now),
-    handleOverdueOrders(env, now),
-    purgeExpiredStaffSecrets(env.DB, now),
-    releaseAbandonedCredit(env.DB, now),
-  ])
+  const [sweep, voids, failedLogins, overdue, staffSecrets, credit, domains] =
+    await Promise.allSettled([
+      sweepExpiredReservations(env.DB, now),
+      retryOwedVoids(env, now),
+      sweepLoginFailures(env.DB, now),
+      handleOverdueOrders(env, now),
+      purgeExpiredStaffSecrets(env.DB, now),
+      releaseAbandonedCredit(env.DB, now),
+      checkPendingDomains(env.DB, createHostnameProvisioner(env), now.toISOString()),
+    ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
     console.log(JSON.stringify({ event: 'slot holds expired', expired: sweep.value }))
   }
@@ -51,6 +56,10 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   }
   if (credit.status === 'rejected')
     failures.push(['abandoned credit release failed', credit.reason])
+  if (domains.status === 'fulfilled' && domains.value.length > 0) {
+    console.log(JSON.stringify({ event: 'brand domains active', hosts: domains.value }))
+  }
+  if (domains.status === 'rejected') failures.push(['brand domain check failed', domains.reason])
   for (const [event, error] of failures) logError(error, { event })
   if (failures[0]) throw failures[0][1]
 }

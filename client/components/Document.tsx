@@ -80,7 +80,7 @@ export function Document({ meta, brand, nonce, styles, children }: DocumentProps
         ) : null}
         <style
           nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: brandThemeCss(brand?.colors ?? null) }}
+          dangerouslySetInnerHTML={{ __html: brandThemeCss(brand?.colors ?? null, brand?.font) }}
         />
       </head>
       <body className="flex min-h-dvh flex-col font-sans">{children}</body>

@@ -1,4 +1,5 @@
 import type { Brand } from '../../schemas/brand.ts'
+import { brandFontStack } from '../../schemas/brand-fonts.ts'
 
 /** The neutral palette of pages without a brand (unknown host) and the fallback for bad values. */
 export const DEFAULT_COLORS: Brand['colors'] = {
@@ -13,20 +14,29 @@ export const DEFAULT_COLORS: Brand['colors'] = {
 // Only plain colour values reach the stylesheet, so a bad setting cannot inject CSS.
 const SAFE_COLOR = /^(#[0-9a-f]{3,8}|(rgb|hsl|oklch)a?\([0-9.,%\s/a-z-]+\))$/i
 
-/** The brand's colours as the CSS variables styles.css maps onto Tailwind's theme tokens. */
-export function brandThemeCss(colors: Brand['colors'] | null): string {
+/**
+ * The brand's colours and font as the CSS variables styles.css maps onto Tailwind's theme tokens.
+ * The font is a name from the safe list, never CSS the operator typed.
+ */
+export function brandThemeCss(
+  colors: Brand['colors'] | null,
+  font?: string | null,
+  /** Where they apply: the page, or one element (the operator console's brand preview). */
+  selector = ':root'
+): string {
   const pick = (key: keyof Brand['colors']) => {
     const value = colors?.[key]?.trim() ?? ''
     return SAFE_COLOR.test(value) ? value : DEFAULT_COLORS[key]
   }
   return [
-    ':root{',
+    `${selector}{`,
     `--brand-primary:${pick('primary')};`,
     `--brand-primary-text:${pick('primaryText')};`,
     `--brand-secondary:${pick('secondary')};`,
     `--brand-accent:${pick('accent')};`,
     `--brand-background:${pick('background')};`,
     `--brand-text:${pick('text')};`,
+    `--brand-font:${brandFontStack(font)};`,
     '}',
   ].join('')
 }

@@ -33,7 +33,8 @@ export const BRANDS = [
     tagline: 'Neighbourhood groceries in minutes',
     primary: '#1d3557',
     secondary: '#457b9d',
-    accent: '#e63946',
+    // A light red: the brand's text on it (an offer badge without colours of its own) reads at 5.3:1.
+    accent: '#f87171',
     handle: 'northsidemarket',
     orderNumberPrefix: 'NSM',
     appStoreId: '6450067890',

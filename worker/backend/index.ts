@@ -26,6 +26,7 @@ import { operations } from './operations/routes.ts'
 import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
 import { operatorStores } from './operator/stores/routes.ts'
+import { operatorBrands } from './operator/brands/routes.ts'
 import { payments } from './payments/routes.ts'
 import { referrals } from './referrals/routes.ts'
 import type { Domain } from './route-registry.ts'
@@ -66,6 +67,7 @@ const domains: ReadonlyArray<Domain> = [
   operator,
   operatorStores,
   operatorCatalogue,
+  operatorBrands,
   seo,
   marketing,
   development,

@@ -5,10 +5,13 @@ import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { normaliseHost } from '../lib/host.ts'
 import { type Resolution, remember, resolved } from '../lib/brand-cache.ts'
+import { readBrandHost, writeBrandHost } from '../lib/brand-kv.ts'
+import { logError } from '../lib/log.ts'
 
 /**
- * Resolves the request's host to its brand through the backend (`GET /brands/resolve`), caches the
- * answer per isolate for 60 s and sets `c.var.brand`. An unknown host throws
+ * Resolves the request's host to its brand: this isolate's map (60 s), then the shared KV brand
+ * cache (brand-kv.ts, 60 s, purged when an operator changes the brand), then the backend
+ * (`GET /brands/resolve`); sets `c.var.brand`. Unknown hosts are remembered per isolate only. An unknown host throws
  * AppError('unknown_brand'), which the app's error handler renders. Needs `backendClient()` first.
  *
  * @example app.use(brand())
@@ -21,16 +24,24 @@ export function brand(): MiddlewareHandler<AppEnv> {
     if (!entry || entry.expiresAt <= now) {
       resolved.delete(host)
       let resolution: Resolution
-      try {
-        resolution = {
-          brand: await c.var.backend.get('/brands/resolve', {
+      const shared = await readBrandHost(c.env.CACHE, host, now)
+      if (shared) {
+        resolution = { brand: shared }
+      } else {
+        try {
+          const found = await c.var.backend.get('/brands/resolve', {
             query: { host },
             schema: BrandSchema,
-          }),
+          })
+          resolution = { brand: found }
+          // Once a minute per isolate at most; a failed write costs only a later backend call.
+          await writeBrandHost(c.env.CACHE, host, found, now).catch((error: unknown) =>
+            logError(error, { event: 'brand cache write failed' })
+          )
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 'unknown_brand') throw error
+          resolution = { unknown: true }
         }
-      } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'unknown_brand') throw error
-        resolution = { unknown: true }
       }
       entry = remember(host, resolution, now)
     }

@@ -7,6 +7,7 @@ import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { cacheKey } from '../../../worker/lib/kv-cache.ts'
 import { clearBrandCache } from '../../../worker/lib/brand-cache.ts'
+import { brandHostKey, purgeBrandHosts } from '../../../worker/lib/brand-kv.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
 import { echoBackend } from './harness.ts'
 
@@ -329,6 +330,8 @@ describe('brand middleware', () => {
   })
 
   it('resolves a host once per minute per isolate', async () => {
+    // Earlier tests left localhost in the shared KV brand cache (ADR 028).
+    await purgeBrandHosts(env.CACHE, ['localhost'])
     let resolves = 0
     const counting = new Hono<{ Bindings: Env }>()
     counting.get('/brands/resolve', (c) => {
@@ -342,5 +345,11 @@ describe('brand middleware', () => {
     await api.request('http://nowhere.test/api/c', {}, env)
     await api.request('http://nowhere.test/api/d', {}, env)
     expect(resolves).toBe(2)
+    // Another isolate (an empty map) finds localhost in KV; an unknown host was never written.
+    clearBrandCache()
+    await api.request('http://localhost/api/e', {}, env)
+    expect(resolves).toBe(2)
+    expect(await env.CACHE.get(brandHostKey('localhost'))).not.toBeNull()
+    expect(await env.CACHE.get(brandHostKey('nowhere.test'))).toBeNull()
   })
 })

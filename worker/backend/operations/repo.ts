@@ -21,6 +21,7 @@ interface BrandRow {
   accent_color: string
   background_color: string
   text_color: string
+  font: Brand['font']
   canonical_host: string | null
   environment: Brand['hostEnvironment']
   country_code: string
@@ -67,7 +68,7 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
         `select b.id, b.business_id, b.slug, b.name, b.tagline, b.meta_description, b.logo_url,
            b.logo_width, b.logo_height, b.favicon_url, b.hero_image_url, b.primary_color,
            b.primary_text_color, b.secondary_color, b.accent_color, b.background_color, b.text_color,
-           b.canonical_host, h.environment, bu.country_code, bu.currency, bu.locale
+           b.font, b.canonical_host, h.environment, bu.country_code, bu.currency, bu.locale
          from brand_hosts h
          join brands b on b.id = h.brand_id
          join businesses bu on bu.id = b.business_id
@@ -120,6 +121,7 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
       background: row.background_color,
       text: row.text_color,
     },
+    font: row.font,
     canonicalHost: row.canonical_host,
     hostEnvironment: row.environment,
     countryCode: row.country_code,

@@ -46,6 +46,13 @@ export const FLASH_MESSAGES = {
   storeCreated: MESSAGES.storeCreated,
   catalogueImportApplied: MESSAGES.catalogueImportApplied,
   catalogueImageSaved: MESSAGES.catalogueImageSaved,
+  // The operator console's brands (ADR 028).
+  brandCreated: MESSAGES.brandCreated,
+  brandLive: MESSAGES.brandLive,
+  brandOffline: MESSAGES.brandOffline,
+  domainAdded: MESSAGES.domainAdded,
+  domainRemoved: MESSAGES.domainRemoved,
+  domainChecked: MESSAGES.domainChecked,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

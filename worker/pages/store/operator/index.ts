@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../../env.ts'
 import { auditPage } from './audit.tsx'
 import { cataloguePages } from './catalogue/index.tsx'
+import { brandsPages } from './brands/index.ts'
 import { operatorHome } from './home.tsx'
 import { operatorStoresPages } from './stores/index.ts'
 
@@ -18,3 +19,4 @@ operatorConsole.get('/', operatorHome)
 operatorConsole.get('/audit', auditPage)
 operatorConsole.route('/stores', operatorStoresPages)
 operatorConsole.route('/catalogue', cataloguePages)
+operatorConsole.route('/brands', brandsPages)

@@ -1,0 +1,108 @@
+import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
+import { STORE_SEARCH_VARIANTS } from '../../../../../client/components/operator/brands/BrandPage.tsx'
+import { COLOUR_FIELDS } from '../../../../../client/components/operator/brands/BrandForms.tsx'
+import type { BrandDetail } from '../../../../../schemas/operator-brands.ts'
+import { MESSAGES } from '../../../../../schemas/messages.ts'
+import { AppError } from '../../../../lib/errors.ts'
+
+/**
+ * The brand forms' fields as the backend's bodies, and the backend's refusals as the forms'
+ * errors (pure: unit-tested).
+ */
+
+const TEXT_FIELDS = ['name', 'slug', 'tagline', 'metaDescription', 'font'] as const
+
+/** The brand details form as the create/update body. */
+export function brandFieldsBody(form: Record<string, string>): Record<string, unknown> {
+  const colors: Record<string, string> = {}
+  for (const { name } of COLOUR_FIELDS) colors[name] = form[name] ?? ''
+  const body: Record<string, unknown> = { colors }
+  for (const field of TEXT_FIELDS) body[field] = form[field] ?? ''
+  if (body.font === '') body.font = 'system'
+  return body
+}
+
+/** What the details form shows again after a refusal. */
+export function brandFieldsValues(form: Record<string, string>): FormValues {
+  const values: FormValues = {}
+  for (const field of [...TEXT_FIELDS, ...COLOUR_FIELDS.map((c) => c.name)]) {
+    const value = form[field]
+    if (value !== undefined) values[field] = value
+  }
+  return values
+}
+
+/** A stored brand as the details form's values. */
+export function brandValuesOf(brand: BrandDetail): FormValues {
+  return {
+    name: brand.name,
+    slug: brand.slug,
+    tagline: brand.tagline ?? '',
+    metaDescription: brand.metaDescription ?? '',
+    font: brand.font,
+    ...brand.colors,
+  }
+}
+
+/** A new brand's starting values: a palette that passes the contrast check. */
+export const NEW_BRAND_VALUES: FormValues = {
+  font: 'system',
+  primary: '#0f5132',
+  primaryText: '#ffffff',
+  secondary: '#d1e7dd',
+  accent: '#f4b400',
+  background: '#ffffff',
+  text: '#1f2937',
+}
+
+/**
+ * A refused backend call as form errors: each field error under the form's field name
+ * (`colors.primaryText` → `primaryText`, `settings.home.heroTitle` → `settings` with its path
+ * said), a refusal without fields under `form`. Anything else (not found, outages) is rethrown to
+ * the error page.
+ */
+export function brandFormErrors(error: unknown): FormErrors {
+  if (!(error instanceof AppError)) throw error
+  if (error.code === 'validation_error' && error.fields?.length) {
+    const errors: FormErrors = {}
+    for (const { field, message } of error.fields) {
+      const [head, ...rest] = field.split('.')
+      const name = head === 'colors' && rest[0] ? rest[0] : head || 'form'
+      const said =
+        head === 'settings' && rest.length > 0 ? `${rest.join('.')}: ${message}` : message
+      errors[name] = errors[name] ? `${errors[name]} ${said}` : said
+    }
+    return errors
+  }
+  if (['validation_error', 'conflict', 'upstream_error'].includes(error.code))
+    return { form: error.message }
+  throw error
+}
+
+/** The store search radio as the 'store' section's flags (other keys of the section kept). */
+export function storeSearchSettings(
+  variant: string | undefined,
+  current: BrandDetail['settings']['store']
+): Record<string, unknown> | null {
+  if (!STORE_SEARCH_VARIANTS.some((option) => option.value === variant)) return null
+  return {
+    ...current,
+    enableStoresSearchByAddress: variant === 'address',
+    autoSelectClosestStore: variant === 'closest',
+  }
+}
+
+/** A settings textarea's JSON object, or the error to show under it. */
+export function settingsJson(
+  text: string | undefined
+): { settings: Record<string, unknown> } | { error: string } {
+  try {
+    const value: unknown = JSON.parse(text ?? '')
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      return { settings: value as Record<string, unknown> }
+    }
+  } catch {
+    // Falls through to the same message.
+  }
+  return { error: MESSAGES.brandSettingsJson }
+}
