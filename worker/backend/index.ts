@@ -24,6 +24,7 @@ import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import { operator } from './operator/routes.ts'
+import { operatorPromotions } from './operator/promotions/routes.ts'
 import { payments } from './payments/routes.ts'
 import { referrals } from './referrals/routes.ts'
 import type { Domain } from './route-registry.ts'
@@ -62,6 +63,7 @@ const domains: ReadonlyArray<Domain> = [
   staff,
   storeOrders,
   operator,
+  operatorPromotions,
   seo,
   marketing,
   development,

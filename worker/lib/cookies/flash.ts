@@ -41,6 +41,10 @@ export const FLASH_MESSAGES = {
   // Marketing links (ADR 025).
   deepLinkFailed: MESSAGES.deepLinkFailed,
   deepLinkBasketKept: MESSAGES.deepLinkBasketKept,
+  // The operator console's promotions (ADR 027).
+  promoDealSaved: MESSAGES.promoDealSaved,
+  promoBannerSaved: MESSAGES.promoBannerSaved,
+  promoCouponSaved: MESSAGES.promoCouponSaved,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
