@@ -30,7 +30,7 @@ const Optional = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .nullable()
+    .nullish()
     .transform((value) => (value ? value : null))
 const Count = z.int(MESSAGES.promoWholeNumber).min(0, MESSAGES.promoWholeNumber).max(1000)
 const Pence = z.int(MESSAGES.promoAmountRequired).min(1, MESSAGES.promoAmountRequired).max(1_000_000)
