@@ -337,13 +337,15 @@ export const MESSAGES = {
   promoCouponNotFound: 'This coupon does not exist.',
   promoBannerTitleRequired: 'Enter a title.',
   promoBannerImageRequired: 'Upload a banner image (3 wide by 1 high, at least 600 pixels wide).',
-  promoLinkUrlInvalid: 'Enter a web address starting with https:// or a path on this site starting with /.',
+  promoLinkUrlInvalid:
+    'Enter a web address starting with https:// or a path on this site starting with /.',
   promoLinkTargetRequired: 'Choose what the banner links to.',
   promoCouponCodeInvalid: 'Use 3 to 30 letters, digits or hyphens, e.g. WELCOME10.',
   promoCouponCodeTaken: 'Another coupon already uses this code.',
   promoCouponValuePercent: 'Enter a percentage from 1 to 100.',
   promoCouponValueAmount: 'Enter an amount in pounds above zero, e.g. 5.00.',
-  promoCouponLimitBelowRedemptions: 'This coupon has already been used %s times: the limit cannot be lower.',
+  promoCouponLimitBelowRedemptions:
+    'This coupon has already been used %s times: the limit cannot be lower.',
   promoDealSaved: 'The deal has been saved.',
   promoBannerSaved: 'The banner has been saved.',
   promoCouponSaved: 'The coupon has been saved.',

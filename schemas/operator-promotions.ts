@@ -33,7 +33,10 @@ const Optional = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null))
 const Count = z.int(MESSAGES.promoWholeNumber).min(0, MESSAGES.promoWholeNumber).max(1000)
-const Pence = z.int(MESSAGES.promoAmountRequired).min(1, MESSAGES.promoAmountRequired).max(1_000_000)
+const Pence = z
+  .int(MESSAGES.promoAmountRequired)
+  .min(1, MESSAGES.promoAmountRequired)
+  .max(1_000_000)
 const Colour = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, MESSAGES.promoColourInvalid)
@@ -116,9 +119,7 @@ const DealFields = z.object({
 })
 
 /** The kind's own numbers: what the CHECK on deals requires of each kind. */
-function checkDealKind(
-  ctx: z.core.ParsePayload<z.infer<typeof DealFields>>
-): void {
+function checkDealKind(ctx: z.core.ParsePayload<z.infer<typeof DealFields>>): void {
   const deal = ctx.value
   const need = (field: string, ok: boolean, message: string) => {
     if (!ok) ctx.issues.push({ code: 'custom', input: deal, path: [field], message })
@@ -281,7 +282,11 @@ const CouponFields = z.object({
   firstOrderOnly: z.boolean().default(false),
   startsAt: LocalDateTimeSchema.default(null),
   endsAt: LocalDateTimeSchema.default(null),
-  maxRedemptions: z.int(MESSAGES.promoWholeNumber).min(1, MESSAGES.promoWholeNumber).nullable().default(null),
+  maxRedemptions: z
+    .int(MESSAGES.promoWholeNumber)
+    .min(1, MESSAGES.promoWholeNumber)
+    .nullable()
+    .default(null),
   maxRedemptionsPerCustomer: z
     .int(MESSAGES.promoWholeNumber)
     .min(1, MESSAGES.promoWholeNumber)

@@ -62,9 +62,15 @@ describe('deals', () => {
     const item = await plainItem()
     const before = await fingerprint()
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
-      [multibuy(item.id, { quantityRequired: null }), { quantityRequired: MESSAGES.promoQuantityRequired }],
+      [
+        multibuy(item.id, { quantityRequired: null }),
+        { quantityRequired: MESSAGES.promoQuantityRequired },
+      ],
       [multibuy(item.id, { price: null }), { price: MESSAGES.promoPriceRequired }],
-      [multibuy(item.id, { kind: 'percent_off', discountPercent: 101 }), { discountPercent: MESSAGES.promoPercentRequired }],
+      [
+        multibuy(item.id, { kind: 'percent_off', discountPercent: 101 }),
+        { discountPercent: MESSAGES.promoPercentRequired },
+      ],
       [multibuy(item.id, { kind: 'amount_off' }), { discountAmount: MESSAGES.promoAmountRequired }],
       [multibuy(item.id, { slug: 'Any 3!' }), { slug: MESSAGES.promoSlugInvalid }],
       [multibuy(item.id, { slug: 'crisps-3-for-5' }), { slug: MESSAGES.promoSlugTaken }],
@@ -85,7 +91,14 @@ describe('deals', () => {
     }
     const minMax = await save(
       multibuy(item.id, {
-        sections: [{ name: 'Main', minimumSelected: 2, maximumSelected: 1, items: [{ menuItemId: item.id }] }],
+        sections: [
+          {
+            name: 'Main',
+            minimumSelected: 2,
+            maximumSelected: 1,
+            items: [{ menuItemId: item.id }],
+          },
+        ],
       })
     )
     expect(minMax.status).toBe(422)
@@ -129,8 +142,18 @@ describe('deals', () => {
           kind: 'meal_deal',
           price: 400,
           sections: [
-            { name: 'Main', minimumSelected: 1, maximumSelected: 1, items: [{ menuItemId: main.id, extraCost: 50 }] },
-            { name: 'Drink', minimumSelected: 0, maximumSelected: 2, items: [{ menuItemId: drink.id }] },
+            {
+              name: 'Main',
+              minimumSelected: 1,
+              maximumSelected: 1,
+              items: [{ menuItemId: main.id, extraCost: 50 }],
+            },
+            {
+              name: 'Drink',
+              minimumSelected: 0,
+              maximumSelected: 2,
+              items: [{ menuItemId: drink.id }],
+            },
           ],
         })
       ).json
@@ -154,7 +177,12 @@ describe('deals', () => {
         dealId: created.dealId,
         isActive: false,
         sections: [
-          { name: 'Main', minimumSelected: 1, maximumSelected: 1, items: [{ menuItemId: main.id }] },
+          {
+            name: 'Main',
+            minimumSelected: 1,
+            maximumSelected: 1,
+            items: [{ menuItemId: main.id }],
+          },
           { name: 'Drink', minimumSelected: 1, maximumSelected: 1, categoryId: category?.id },
         ],
       },
@@ -179,7 +207,14 @@ describe('deals', () => {
     const foreignCategory = await save(
       multibuy(item.id, {
         slug: 'foreign-category',
-        sections: [{ name: 'Any', minimumSelected: 3, maximumSelected: 3, categoryId: world.other.categoryId }],
+        sections: [
+          {
+            name: 'Any',
+            minimumSelected: 3,
+            maximumSelected: 3,
+            categoryId: world.other.categoryId,
+          },
+        ],
       })
     )
     expect(foreignCategory.status).toBe(404)
@@ -192,7 +227,11 @@ describe('deals', () => {
     const slugs = (list.json as { deals: Array<{ slug: string }> }).deals.map((d) => d.slug)
     expect(slugs).toContain('crisps-3-for-5')
     expect(slugs).not.toContain('milk-deal')
-    const items = await operatorCall('/staff/operator/promotions/items', { query: 'milk' }, world.operator)
+    const items = await operatorCall(
+      '/staff/operator/promotions/items',
+      { query: 'milk' },
+      world.operator
+    )
     const names = (items.json as { items: Array<{ name: string }> }).items.map((i) => i.name)
     expect(names.length).toBeGreaterThan(0)
     expect(names).not.toContain('Other grocer milk')

@@ -1,8 +1,5 @@
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
-import type {
-  CouponSaveRequest,
-  OperatorCoupon,
-} from '../../../../schemas/operator-promotions.ts'
+import type { CouponSaveRequest, OperatorCoupon } from '../../../../schemas/operator-promotions.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { StaffCaller } from '../../staff/guard.ts'
 import { auditStatement } from '../audit-repo.ts'
@@ -88,11 +85,7 @@ export async function saveCoupon(
   if (await couponCodeTaken(db, businessId, body.code, body.couponId ?? null)) {
     errors.push({ field: 'code', message: MESSAGES.promoCouponCodeTaken })
   }
-  if (
-    before &&
-    body.maxRedemptions !== null &&
-    body.maxRedemptions < before.redemptionCount
-  ) {
+  if (before && body.maxRedemptions !== null && body.maxRedemptions < before.redemptionCount) {
     errors.push({
       field: 'maxRedemptions',
       message: formatMessage('promoCouponLimitBelowRedemptions', before.redemptionCount),

@@ -42,7 +42,7 @@ const P = '/staff/operator/promotions'
 const at = (env: Parameters<typeof now>[0]) => now(env).toISOString()
 const WINDOW =
   'startsAt/endsAt are wall-clock times of the business time zone (YYYY-MM-DDTHH:MM; null = ' +
-  "open); a minute the clocks skip is refused, a repeated one is its first. Money in pence."
+  'open); a minute the clocks skip is refused, a repeated one is its first. Money in pence.'
 
 operatorPromotions.post(
   `${P}/deals/list`,

@@ -21,10 +21,7 @@ export function utcToLocal(iso: string, timeZone: string): string {
  * a minute the clocks skip (01:30 on the UK's last Sunday of March). A minute that happens twice
  * (the October change) is its first, summer-time, instant.
  */
-export function localToUtc(
-  local: string,
-  timeZone: string
-): { iso: string } | { error: string } {
+export function localToUtc(local: string, timeZone: string): { iso: string } | { error: string } {
   const match = LOCAL.exec(local)
   if (!match) return { error: MESSAGES.promoDateTimeInvalid }
   const [, year, month, day, hour, minute] = match.map(Number) as [number, ...Array<number>]
@@ -33,7 +30,10 @@ export function localToUtc(
     return { error: MESSAGES.promoDateTimeInvalid }
   }
   // The earlier of the two offsets around the guess, so a repeated minute is its first instant.
-  const candidates = [asUtc - zoneOffsetMs(asUtc - 3 * 3600_000, timeZone), asUtc - zoneOffsetMs(asUtc + 3 * 3600_000, timeZone)]
+  const candidates = [
+    asUtc - zoneOffsetMs(asUtc - 3 * 3600_000, timeZone),
+    asUtc - zoneOffsetMs(asUtc + 3 * 3600_000, timeZone),
+  ]
     .filter((instant) => utcToLocal(new Date(instant).toISOString(), timeZone) === local)
     .sort((a, b) => a - b)
   const found = candidates[0]
