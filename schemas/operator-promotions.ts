@@ -14,8 +14,8 @@ export const COUPON_KINDS = ['percent', 'amount', 'free_delivery'] as const
 export const BANNER_LINK_TYPES = ['none', 'category', 'deal', 'menu_item', 'url'] as const
 export const FULFILMENT_METHODS = ['delivery', 'collection'] as const
 
-/** The most sections a meal deal has (main, snack, drink, and a spare). */
-export const DEAL_SECTIONS_MAX = 4
+/** The most sections a meal deal has (main, snack, drink); the form shows as many. */
+export const DEAL_SECTIONS_MAX = 3
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 export const PromoSlugSchema = z
@@ -337,11 +337,12 @@ export const PromotionChoicesSchema = z.object({
   deals: z.array(Choice),
 })
 
-/** Items by words of their name or slug, or by exact slugs (a section's list as typed). */
+/** Items by words of their name or slug, by exact slugs (a section's list as typed), or by id. */
 export const PromotionItemsRequestSchema = z.object({
   businessId: BusinessIdSchema,
   query: z.string().trim().max(80).default(''),
   slugs: z.array(z.string().trim().max(160)).max(500).default([]),
+  ids: z.array(IdSchema).max(50).default([]),
 })
 export const PromotionItemSchema = z.object({
   menuItemId: z.int().positive(),

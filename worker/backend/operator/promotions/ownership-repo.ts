@@ -62,23 +62,28 @@ export async function promotionChoiceRows(db: D1Database, businessId: number) {
   }
 }
 
-/** The business's items matching words of their name or slug, or exactly these slugs. */
+/** The business's items whose name or slug contains the text, or with these slugs or ids. */
 export async function findPromotionItems(
   db: D1Database,
   businessId: number,
-  query: string,
-  slugs: ReadonlyArray<string>
+  query: { text: string; slugs: ReadonlyArray<string>; ids: ReadonlyArray<number> }
 ) {
   const { results } = await db
     .prepare(
       `select m.id as menuItemId, m.slug, m.name, k.name as categoryName
          from menu_items m join categories k on k.id = m.category_id
         where m.business_id = ?1
-          and ((?2 <> '' and (m.name like '%' || ?2 || '%' or m.slug like '%' || ?2 || '%'))
-            or m.slug in (select value from json_each(?3)))
+          and ((?2 <> '' and (m.name like '%' || ?2 || '%' escape '\\' or m.slug like '%' || ?2 || '%' escape '\\'))
+            or m.slug in (select value from json_each(?3)) or m.id in (select value from json_each(?5)))
         order by m.name limit ?4`
     )
-    .bind(businessId, query, JSON.stringify(slugs), Math.max(slugs.length, 30))
+    .bind(
+      businessId,
+      query.text.replace(/[\\%_]/g, (char) => `\\${char}`),
+      JSON.stringify(query.slugs),
+      Math.max(query.slugs.length + query.ids.length, 30),
+      JSON.stringify(query.ids)
+    )
     .all<{ menuItemId: number; slug: string; name: string; categoryName: string }>()
   return results
 }

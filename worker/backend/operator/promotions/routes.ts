@@ -186,7 +186,7 @@ operatorPromotions.post(
 operatorPromotions.post(
   `${P}/items`,
   {
-    summary: "The business's items by words of their name, or by their slugs",
+    summary: "The business's items by part of their name, or by their slugs or ids",
     description: OPERATOR_BEARER,
     body: PromotionItemsRequestSchema,
     response: PromotionItemsSchema,
@@ -195,7 +195,11 @@ operatorPromotions.post(
   async ({ body }, c) => {
     const caller = await requireOperator(c, body.businessId)
     return {
-      items: await findPromotionItems(c.env.DB, caller.businessId, body.query, body.slugs),
+      items: await findPromotionItems(c.env.DB, caller.businessId, {
+        text: body.query,
+        slugs: body.slugs,
+        ids: body.ids,
+      }),
     }
   }
 )

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../../env.ts'
 import { auditPage } from './audit.tsx'
 import { operatorHome } from './home.tsx'
+import { promotionsPages } from './promotions/index.ts'
 
 /**
  * The operator console (ADR 027), mounted at /store/operator inside the store console: it shares
@@ -14,3 +15,4 @@ export const operatorConsole = new Hono<AppEnv>()
 
 operatorConsole.get('/', operatorHome)
 operatorConsole.get('/audit', auditPage)
+operatorConsole.route('/promotions', promotionsPages)
