@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatMoney } from '../../../../schemas/money.ts'
 import type { OperatorCoupon } from '../../../../schemas/operator-promotions.ts'
-import { FormNotice } from '../../forms/Form.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 
 /** A row of the deals table, as the worker lists it. */
@@ -112,10 +111,12 @@ function Section({
   )
 }
 
-/** /store/operator/promotions: deals, banners and coupons, each with its add button. */
+/**
+ * /store/operator/promotions: deals, banners and coupons, each with its add button (a saved
+ * change's message shows in the page's flash toast).
+ */
 export function PromotionsListPage({
   frame,
-  notice,
   timeZone,
   deals,
   banners,
@@ -125,7 +126,6 @@ export function PromotionsListPage({
   addCouponHref,
 }: {
   frame: OperatorFrame
-  notice: string | null
   timeZone: string
   deals: ReadonlyArray<DealListRow>
   banners: ReadonlyArray<BannerListRow>
@@ -140,7 +140,6 @@ export function PromotionsListPage({
       title="Promotions"
       intro={`Deals, banners and coupons. Dates and times are ${timeZone} time. Shoppers see a change within a minute.`}
     >
-      <FormNotice message={notice ?? undefined} />
       <Section id="deals" title="Deals" addHref={addDealHref} addLabel="Add a deal">
         <Table caption="Deals" headings={['Deal', 'Kind', 'Items', 'When', 'Status']}>
           {deals.map((deal) => (

@@ -226,9 +226,7 @@ operatorPromotions.post(
         fields: [{ field: 'image', message: MESSAGES.mediaImageEmpty }],
       })
     }
-    const image = await checkImage(new Uint8Array(await file.arrayBuffer()), 'image', {
-      minSide: body.purpose === 'banner' ? 200 : 1,
-    })
+    const image = await checkImage(new Uint8Array(await file.arrayBuffer()), 'image')
     if (body.purpose === 'banner' && image.width < 600) {
       throw new AppError('validation_error', MESSAGES.promoBannerImageRequired, {
         fields: [{ field: 'image', message: MESSAGES.promoBannerImageRequired }],

@@ -6,7 +6,6 @@ import {
   DealListSchema,
 } from '../../../../../schemas/operator-promotions.ts'
 import type { AppEnv } from '../../../../env.ts'
-import { takeFlash } from '../../../../lib/cookies/flash.ts'
 import { operatorOrRefuse } from '../access.ts'
 import { operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
@@ -21,11 +20,9 @@ export async function promotionsListPage(c: Context<AppEnv>): Promise<Response> 
     operatorRead(c, '/staff/operator/promotions/banners/list', {}, BannerListSchema),
     operatorRead(c, '/staff/operator/promotions/coupons/list', {}, CouponListSchema),
   ])
-  const notice = takeFlash(c)
   return renderOperator(c, 'Promotions', (chrome) => (
     <PromotionsListPage
       frame={operatorFrame(chrome, access.staff, 'promotions')}
-      notice={notice}
       timeZone={deals.timeZone}
       deals={deals.deals.map((deal) => ({ ...deal, href: PROMOTION_PATHS.deal(deal.dealId) }))}
       banners={banners.banners.map((banner) => ({
