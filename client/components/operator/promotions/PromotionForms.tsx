@@ -120,7 +120,7 @@ function Schedule({ state }: { state: FieldsState }) {
 }
 
 export const DEAL_KIND_CHOICES: ReadonlyArray<Choice> = [
-  { value: 'multibuy', label: 'Any number for a price (multibuy, e.g. any 3 for £5)' },
+  { value: 'multibuy', label: 'Multibuy (e.g. any 3 for £5)' },
   { value: 'meal_deal', label: 'Meal deal (one choice from each section)' },
   { value: 'percent_off', label: 'Percentage off each item' },
   { value: 'amount_off', label: 'Amount off each item' },
