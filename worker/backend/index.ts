@@ -24,6 +24,7 @@ import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import { operator } from './operator/routes.ts'
+import { operatorContent } from './operator/content/routes.ts'
 import { operatorPromotions } from './operator/promotions/routes.ts'
 import { payments } from './payments/routes.ts'
 import { referrals } from './referrals/routes.ts'
@@ -64,6 +65,7 @@ const domains: ReadonlyArray<Domain> = [
   storeOrders,
   operator,
   operatorPromotions,
+  operatorContent,
   seo,
   marketing,
   development,

@@ -45,6 +45,11 @@ export const FLASH_MESSAGES = {
   promoDealSaved: MESSAGES.promoDealSaved,
   promoBannerSaved: MESSAGES.promoBannerSaved,
   promoCouponSaved: MESSAGES.promoCouponSaved,
+  // The operator console's content (ADR 027).
+  contentFaqSaved: MESSAGES.contentFaqSaved,
+  contentPageSaved: MESSAGES.contentPageSaved,
+  contentRedirectSaved: MESSAGES.contentRedirectSaved,
+  contentRedirectDeleted: MESSAGES.contentRedirectDeleted,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
