@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../../env.ts'
 import { auditPage } from './audit.tsx'
+import { contentPages } from './content/index.ts'
 import { operatorHome } from './home.tsx'
 import { promotionsPages } from './promotions/index.ts'
 
@@ -16,3 +17,4 @@ export const operatorConsole = new Hono<AppEnv>()
 operatorConsole.get('/', operatorHome)
 operatorConsole.get('/audit', auditPage)
 operatorConsole.route('/promotions', promotionsPages)
+operatorConsole.route('/content', contentPages)
