@@ -1,29 +1,19 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../../schemas/messages.ts'
-import { createApp } from '../../../../worker/app.ts'
 import { cacheKeyPrefix } from '../../../../worker/lib/kv-cache.ts'
 import { callBackend } from '../../../support/workers/requests.ts'
 import { auditRows } from '../../operator/fixtures.ts'
 import { OTHER, seedCatalogue } from '../../catalogue/fixtures.ts'
-import { lastMessage, PASSWORD, seedStaff } from '../../staff/fixtures.ts'
+import { seedStaff } from '../../staff/fixtures.ts'
 import { jar } from '../cookie-jar.ts'
-import { pageClient, pageText } from '../storefront.ts'
+import { pageText } from '../storefront.ts'
+import { alertOf, operatorPagesClient } from './console-client.ts'
 
-const app = createApp()
-const { get, postForm, postMultipart } = pageClient(app, '198.51.107')
+const { get, postForm, postMultipart, signIn } = operatorPagesClient('198.51.107')
 const ROOT = '/store/operator/promotions'
 
 let operator = ''
-
-async function signInThroughPages(email: string): Promise<string> {
-  const first = await postForm('/store/sign-in', { intent: 'password', email, password: PASSWORD })
-  const pending = jar(first)
-  const { code = '' } = await lastMessage(email, 'staff_sign_in_code')
-  const second = await postForm('/store/sign-in', { intent: 'code', code }, pending)
-  expect(second.status).toBe(303)
-  return jar(second, pending)
-}
 
 /** A PNG's signature and header saying it is `width` × `height` (all the checks read). */
 function pngOfSize(width: number, height: number): Uint8Array {
@@ -38,18 +28,9 @@ function pngOfSize(width: number, height: number): Uint8Array {
   return bytes
 }
 
-/** The refused form's alert and field errors, for a failing assertion to show. */
-function alertOf(html: string): string {
-  const alert = /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? ''
-  const fields = [...html.matchAll(/id="([\w-]+-error)"[^>]*>([^<]*)</g)].map(
-    (m) => `${m[1]}: ${m[2]}`
-  )
-  return [alert, ...fields].join(' | ')
-}
-
 beforeAll(async () => {
   await seedCatalogue(env.DB)
-  operator = await signInThroughPages((await seedStaff({ operator: true })).email)
+  operator = await signIn((await seedStaff({ operator: true })).email)
 })
 
 describe('the promotions pages', () => {
@@ -63,7 +44,7 @@ describe('the promotions pages', () => {
   })
 
   it('refuses a store role', async () => {
-    const manager = await signInThroughPages(
+    const manager = await signIn(
       (await seedStaff({ roles: [{ storeId: 1, role: 'store_manager' }] })).email
     )
     const res = await get(`${ROOT}/deals/new`, manager)
