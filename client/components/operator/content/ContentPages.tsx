@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react'
-import { FormAlert, SubmitButton } from '../../forms/Form.tsx'
+import { SubmitButton } from '../../forms/Form.tsx'
+import { ListSection, OperatorForm, type OperatorFormProps, SaveButton } from '../OperatorForm.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 import {
   CheckField,
   type Choice,
   ChoiceField,
   FieldGroup,
-  type FieldsState,
   InputField,
   TextAreaField,
-} from '../promotions/fields.tsx'
+} from '../form-fields.tsx'
 
 /** A row of a content table: its cells, and where its form is. */
 export interface ContentRow {
@@ -39,18 +39,7 @@ function ContentTable({
 }) {
   const deletable = rows.some((row) => row.deleteAction)
   return (
-    <section aria-labelledby={id} className="mb-10">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-xl font-bold">
-          {title}
-        </h2>
-        <a
-          href={addHref}
-          className="inline-flex min-h-11 items-center rounded-xl bg-primary px-4 font-bold text-on-primary hover:brightness-90"
-        >
-          {addLabel}
-        </a>
-      </div>
+    <ListSection id={id} title={title} addHref={addHref} addLabel={addLabel}>
       {/* Scrolls sideways on a phone rather than squeezing the columns. */}
       <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
         <table className="w-full min-w-[36rem] text-left text-sm">
@@ -100,7 +89,7 @@ function ContentTable({
           </tbody>
         </table>
       </div>
-    </section>
+    </ListSection>
   )
 }
 
@@ -152,16 +141,10 @@ export function ContentListPage({
   )
 }
 
-/** What every content form page gets. */
-export interface ContentFormProps {
-  frame: OperatorFrame
-  title: string
-  action: string
-  backHref: string
-  historyHref: string | null
-  state: FieldsState
-}
+/** What every content form page gets (OperatorForm's props). */
+export type ContentFormProps = OperatorFormProps
 
+/** A content form: back to the content list. */
 function ContentForm({
   props,
   submit,
@@ -173,52 +156,12 @@ function ContentForm({
   after?: ReactNode
   children: ReactNode
 }) {
-  const { state } = props
-  const refused = Object.keys(state.errors).length > 0
   return (
-    <OperatorLayout
-      frame={props.frame}
-      title={props.title}
-      actions={
-        props.historyHref ? (
-          <a
-            href={props.historyHref}
-            className="inline-flex min-h-11 items-center font-semibold text-primary underline"
-          >
-            Its history
-          </a>
-        ) : null
-      }
-    >
-      <FormAlert
-        id={`${state.idPrefix}-alert`}
-        message={
-          refused ? (state.errors.form ?? 'Please correct the fields marked below.') : undefined
-        }
-        focus
-      />
-      <form method="post" action={props.action} noValidate className="max-w-2xl">
-        {children}
-        <div className="flex flex-wrap items-center gap-4">
-          {submit}
-          <a
-            href={props.backHref}
-            className="inline-flex min-h-11 items-center font-semibold text-primary underline"
-          >
-            Back to content
-          </a>
-        </div>
-      </form>
-      {after}
-    </OperatorLayout>
+    <OperatorForm props={props} backLabel="Back to content" submit={submit} after={after}>
+      {children}
+    </OperatorForm>
   )
 }
-
-const Save = ({ children }: { children: ReactNode }) => (
-  <div className="w-full sm:w-auto">
-    <SubmitButton>{children}</SubmitButton>
-  </div>
-)
 
 export function FaqFormPage({
   props,
@@ -229,7 +172,7 @@ export function FaqFormPage({
 }) {
   const { state } = props
   return (
-    <ContentForm props={props} submit={<Save>Save question</Save>}>
+    <ContentForm props={props} submit={<SaveButton>Save question</SaveButton>}>
       <FieldGroup legend="The question">
         <InputField state={state} name="question" label="Question" maxLength={300} />
         <TextAreaField state={state} name="answer" label="Answer" rows={5} optional={false} />
@@ -278,7 +221,7 @@ export function SeoPageFormPage({
       props={props}
       submit={
         <>
-          <Save>Save page</Save>
+          <SaveButton>Save page</SaveButton>
           <div className="w-full sm:w-auto">
             <SubmitButton name="intent" value="preview" variant="secondary">
               Preview
@@ -361,7 +304,7 @@ export const REDIRECT_KIND_CHOICES: ReadonlyArray<Choice> = [
 export function RedirectFormPage({ props }: { props: ContentFormProps }) {
   const { state } = props
   return (
-    <ContentForm props={props} submit={<Save>Save redirect</Save>}>
+    <ContentForm props={props} submit={<SaveButton>Save redirect</SaveButton>}>
       <FieldGroup legend="The redirect">
         <InputField
           state={state}

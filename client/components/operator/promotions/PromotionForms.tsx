@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { DEAL_SECTIONS_MAX } from '../../../../schemas/operator-promotions.ts'
-import { FormAlert, INPUT_CLASS, SubmitButton } from '../../forms/Form.tsx'
-import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
+import { INPUT_CLASS } from '../../forms/Form.tsx'
+import { OperatorForm, type OperatorFormProps, SaveButton } from '../OperatorForm.tsx'
 import {
   CheckField,
   type Choice,
@@ -11,20 +11,12 @@ import {
   ImageField,
   InputField,
   TextAreaField,
-} from './fields.tsx'
+} from '../form-fields.tsx'
 
-/** What every promotion form page gets: its frame, where it posts, what it shows again. */
-export interface PromotionFormProps {
-  frame: OperatorFrame
-  title: string
-  action: string
-  backHref: string
-  /** The thing's audit log, when it exists. */
-  historyHref: string | null
-  state: FieldsState
-}
+/** What every promotion form page gets (OperatorForm's props). */
+export type PromotionFormProps = OperatorFormProps
 
-/** The frame of a promotion form: title, the alert (focused) when refused, fields, buttons. */
+/** A promotion form: multipart (pictures), back to the promotions list. */
 function PromotionForm({
   props,
   submit,
@@ -33,62 +25,25 @@ function PromotionForm({
 }: {
   props: PromotionFormProps
   submit: string
-  /** What comes before the form (a search of its own: forms cannot nest). */
   before?: ReactNode
   children: ReactNode
 }) {
-  const { state } = props
-  const refused = Object.keys(state.errors).length > 0
   return (
-    <OperatorLayout
-      frame={props.frame}
-      title={props.title}
-      actions={
-        props.historyHref ? (
-          <a
-            href={props.historyHref}
-            className="inline-flex min-h-11 items-center font-semibold text-primary underline"
-          >
-            Its history
-          </a>
-        ) : null
-      }
+    <OperatorForm
+      props={props}
+      backLabel="Back to promotions"
+      submit={<SaveButton>{submit}</SaveButton>}
+      multipart
+      before={before}
     >
-      <FormAlert
-        id={`${state.idPrefix}-alert`}
-        message={
-          refused ? (state.errors.form ?? 'Please correct the fields marked below.') : undefined
-        }
-        focus
-      />
-      {before}
-      <form
-        method="post"
-        action={props.action}
-        encType="multipart/form-data"
-        noValidate
-        className="max-w-2xl"
-      >
-        {children}
-        <div className="flex flex-wrap items-center gap-4">
-          <div className="w-full sm:w-auto">
-            <SubmitButton>{submit}</SubmitButton>
-          </div>
-          <a
-            href={props.backHref}
-            className="inline-flex min-h-11 items-center font-semibold text-primary underline"
-          >
-            Back to promotions
-          </a>
-        </div>
-      </form>
-    </OperatorLayout>
+      {children}
+    </OperatorForm>
   )
 }
 
 const SCHEDULE_HINT = 'Leave empty for no limit. Times are the business’s local time.'
 
-function Schedule({ state }: { state: FieldsState }) {
+function Schedule({ state, ordered = true }: { state: FieldsState; ordered?: boolean }) {
   return (
     <FieldGroup legend="When it runs">
       <InputField
@@ -100,15 +55,17 @@ function Schedule({ state }: { state: FieldsState }) {
         hint={SCHEDULE_HINT}
       />
       <InputField state={state} name="endsAt" label="Ends" type="datetime-local" optional />
-      <InputField
-        state={state}
-        name="position"
-        label="Order in lists"
-        inputMode="numeric"
-        optional
-        hint="Lower numbers show first."
-        maxLength={4}
-      />
+      {ordered ? (
+        <InputField
+          state={state}
+          name="position"
+          label="Order in lists"
+          inputMode="numeric"
+          optional
+          hint="Lower numbers show first."
+          maxLength={4}
+        />
+      ) : null}
       <CheckField
         state={state}
         name="isActive"
@@ -476,23 +433,7 @@ export function CouponFormPage({
           maxLength={5}
         />
       </FieldGroup>
-      <FieldGroup legend="When it runs">
-        <InputField
-          state={state}
-          name="startsAt"
-          label="Starts"
-          type="datetime-local"
-          optional
-          hint={SCHEDULE_HINT}
-        />
-        <InputField state={state} name="endsAt" label="Ends" type="datetime-local" optional />
-        <CheckField
-          state={state}
-          name="isActive"
-          label="Active"
-          hint="Untick to switch it off without deleting it."
-        />
-      </FieldGroup>
+      <Schedule state={state} ordered={false} />
     </PromotionForm>
   )
 }

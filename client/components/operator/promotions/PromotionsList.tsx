@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { formatMoney } from '../../../../schemas/money.ts'
 import type { OperatorCoupon } from '../../../../schemas/operator-promotions.ts'
+import { ListSection } from '../OperatorForm.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 
 /** A row of the deals table, as the worker lists it. */
@@ -80,37 +81,6 @@ function Table({
 const cell = 'px-3 py-2 align-top'
 const active = (isActive: boolean) => (isActive ? 'Active' : 'Off')
 
-function Section({
-  id,
-  title,
-  addHref,
-  addLabel,
-  children,
-}: {
-  id: string
-  title: string
-  addHref: string
-  addLabel: string
-  children: ReactNode
-}) {
-  return (
-    <section aria-labelledby={id} className="mb-10">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={id} className="text-xl font-bold">
-          {title}
-        </h2>
-        <a
-          href={addHref}
-          className="inline-flex min-h-11 items-center rounded-xl bg-primary px-4 font-bold text-on-primary hover:brightness-90"
-        >
-          {addLabel}
-        </a>
-      </div>
-      {children}
-    </section>
-  )
-}
-
 /**
  * /store/operator/promotions: deals, banners and coupons, each with its add button (a saved
  * change's message shows in the page's flash toast).
@@ -140,7 +110,7 @@ export function PromotionsListPage({
       title="Promotions"
       intro={`Deals, banners and coupons. Dates and times are ${timeZone} time. Shoppers see a change within a minute.`}
     >
-      <Section id="deals" title="Deals" addHref={addDealHref} addLabel="Add a deal">
+      <ListSection id="deals" title="Deals" addHref={addDealHref} addLabel="Add a deal">
         <Table caption="Deals" headings={['Deal', 'Kind', 'Items', 'When', 'Status']}>
           {deals.map((deal) => (
             <tr key={deal.dealId}>
@@ -156,8 +126,8 @@ export function PromotionsListPage({
             </tr>
           ))}
         </Table>
-      </Section>
-      <Section id="banners" title="Banners" addHref={addBannerHref} addLabel="Add a banner">
+      </ListSection>
+      <ListSection id="banners" title="Banners" addHref={addBannerHref} addLabel="Add a banner">
         <Table
           caption="Banners"
           headings={['Banner', 'Shows on', 'When', 'Impressions', 'Clicks', 'Status']}
@@ -177,8 +147,8 @@ export function PromotionsListPage({
             </tr>
           ))}
         </Table>
-      </Section>
-      <Section id="coupons" title="Coupons" addHref={addCouponHref} addLabel="Add a coupon">
+      </ListSection>
+      <ListSection id="coupons" title="Coupons" addHref={addCouponHref} addLabel="Add a coupon">
         <Table
           caption="Coupons"
           headings={['Code', 'Gives', 'Minimum spend', 'Used', 'When', 'Status']}
@@ -207,7 +177,7 @@ export function PromotionsListPage({
             </tr>
           ))}
         </Table>
-      </Section>
+      </ListSection>
     </OperatorLayout>
   )
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { type FormErrors, type FormValues, INPUT_CLASS } from '../../forms/Form.tsx'
+import { type FormErrors, type FormValues, INPUT_CLASS } from '../forms/Form.tsx'
 
 /**
- * The promotion forms' fields (ADR 027): each labelled, its hint and error linked with
+ * The operator forms' fields (ADR 027): each labelled, its hint and error linked with
  * aria-describedby, its value kept when the form comes back refused. Form.tsx's TextField and
  * SelectField are the shopper's (required text, options that are their own labels); these take
  * values with labels, numbers, dates, files and check boxes.
