@@ -52,6 +52,15 @@ describe('the promotions pages', () => {
     expect(pageText(await res.text())).toContain(MESSAGES.operatorOnly)
   })
 
+  it('finds items by name above the deal form, by their web address names', async () => {
+    const res = await get(`${ROOT}/deals/new?find=sharing`, operator)
+    expect(res.status).toBe(200)
+    const text = pageText(await res.text())
+    expect(text).toContain('Find items for the deal')
+    expect(text).toMatch(/crisps-150g-sharing/)
+    expect(text).not.toContain('Other grocer milk')
+  })
+
   it('saves a multibuy from the form, purges the cached deals and says so', async () => {
     const yogurt = await env.DB.prepare(
       `select slug from menu_items where business_id = 1 and slug like '%yog%' order by id limit 1`
