@@ -27,6 +27,8 @@ import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
 import { operatorStores } from './operator/stores/routes.ts'
 import { operatorBrands } from './operator/brands/routes.ts'
+import { operatorContent } from './operator/content/routes.ts'
+import { operatorPromotions } from './operator/promotions/routes.ts'
 import { payments } from './payments/routes.ts'
 import { referrals } from './referrals/routes.ts'
 import type { Domain } from './route-registry.ts'
@@ -68,6 +70,8 @@ const domains: ReadonlyArray<Domain> = [
   operatorStores,
   operatorCatalogue,
   operatorBrands,
+  operatorPromotions,
+  operatorContent,
   seo,
   marketing,
   development,

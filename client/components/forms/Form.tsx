@@ -66,7 +66,7 @@ export function FormNotice({ message }: { message: string | undefined }) {
   )
 }
 
-const INPUT_CLASS =
+export const INPUT_CLASS =
   'h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700'
 
 export interface TextFieldProps {

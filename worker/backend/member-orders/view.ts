@@ -27,7 +27,7 @@ import type {
 const DAY_MS = 86_400_000
 
 /** The zone's offset from UTC at `instant`, in milliseconds (positive east of Greenwich). */
-function zoneOffsetMs(instant: number, timeZone: string): number {
+export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     hourCycle: 'h23',

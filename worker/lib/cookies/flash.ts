@@ -53,6 +53,15 @@ export const FLASH_MESSAGES = {
   domainAdded: MESSAGES.domainAdded,
   domainRemoved: MESSAGES.domainRemoved,
   domainChecked: MESSAGES.domainChecked,
+  // The operator console's promotions (ADR 027).
+  promoDealSaved: MESSAGES.promoDealSaved,
+  promoBannerSaved: MESSAGES.promoBannerSaved,
+  promoCouponSaved: MESSAGES.promoCouponSaved,
+  // The operator console's content (ADR 027).
+  contentFaqSaved: MESSAGES.contentFaqSaved,
+  contentPageSaved: MESSAGES.contentPageSaved,
+  contentRedirectSaved: MESSAGES.contentRedirectSaved,
+  contentRedirectDeleted: MESSAGES.contentRedirectDeleted,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES

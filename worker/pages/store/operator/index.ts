@@ -5,6 +5,8 @@ import { cataloguePages } from './catalogue/index.tsx'
 import { brandsPages } from './brands/index.ts'
 import { operatorHome } from './home.tsx'
 import { operatorStoresPages } from './stores/index.ts'
+import { contentPages } from './content/index.ts'
+import { promotionsPages } from './promotions/index.ts'
 
 /**
  * The operator console (ADR 027), mounted at /store/operator inside the store console: it shares
@@ -20,3 +22,5 @@ operatorConsole.get('/audit', auditPage)
 operatorConsole.route('/stores', operatorStoresPages)
 operatorConsole.route('/catalogue', cataloguePages)
 operatorConsole.route('/brands', brandsPages)
+operatorConsole.route('/promotions', promotionsPages)
+operatorConsole.route('/content', contentPages)

@@ -1,0 +1,110 @@
+import { crc32, deflateSync } from 'node:zlib'
+import type { Locator } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { consoleUrl, staffBrowser } from './pages/store-console.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
+
+const STORE_NAME = 'Manchester Piccadilly'
+
+/** A form field by its label as the operator reads it (optional fields add ' (optional)'). */
+function field(scope: Locator, label: string): Locator {
+  const words = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return scope.getByLabel(new RegExp(`^${words}( \\(optional\\))?$`))
+}
+
+const STORE_SLUG = 'manchester-piccadilly'
+
+/** A real PNG of one colour, `width` × `height` (a banner's picture, 3 wide by 1 high). */
+function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from(rgb))])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
+test('an operator sets a multibuy deal and a banner for a store, and the shop shows both', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const operator = await staffBrowser(browser, 'operator')
+  const console = operator.page
+  const run = Date.now().toString(36)
+  const dealName = `Any 3 crisps for £4 ${run}`
+  const bannerTitle = `Crisp week ${run}`
+
+  await console.goto(consoleUrl('/operator/promotions'))
+  await expect(console.getByRole('heading', { level: 1 })).toHaveText('Promotions')
+  await expectNoAxeViolations(console)
+
+  // The deal: any 3 sharing crisps for £4.00, the whole crisps category.
+  await console.getByRole('link', { name: 'Add a deal' }).click()
+  await expect(console.getByRole('heading', { level: 1 })).toHaveText('Add a deal')
+  const deal = console.getByRole('main')
+  await field(deal, 'Name').fill(dealName)
+  await field(deal, 'Kind of deal').selectOption('multibuy')
+  await field(deal, 'How many items (multibuy)').fill('3')
+  await field(deal, 'Deal price in pounds (multibuy or meal deal)').fill('4.00')
+  await field(
+    deal.getByRole('group', { name: 'Items in the deal' }),
+    'Add every item of a category'
+  ).selectOption({ label: 'Snacks & Sweets › Crisps & Snacks' })
+  await expectNoAxeViolations(console)
+  await screenshots(console, 'operator-deal-form')
+  await deal.getByRole('button', { name: 'Save deal' }).click()
+  await expect(console.getByText('The deal has been saved.')).toBeVisible()
+  await expect(console.getByRole('link', { name: dealName })).toBeVisible()
+
+  // A refused banner keeps what was typed and says what is wrong, at the field.
+  await console.getByRole('link', { name: 'Add a banner' }).click()
+  const banner = console.getByRole('main')
+  await field(banner, 'Title').fill(bannerTitle)
+  await banner.getByRole('button', { name: 'Save banner' }).click()
+  await expect(console.getByRole('alert')).toBeFocused()
+  await expect(field(banner, 'Title')).toHaveValue(bannerTitle)
+  await expect(banner.getByText('Upload a banner image')).toBeVisible()
+
+  // The banner: for the Piccadilly store's home page, with its picture.
+  await field(banner, 'Picture').setInputFiles({
+    name: 'crisp-week.png',
+    mimeType: 'image/png',
+    buffer: solidPng(1200, 400, [31, 122, 77]),
+  })
+  await field(banner, 'Subtitle').fill('Any 3 sharing bags for £4')
+  await field(banner, 'Links to').selectOption({ label: 'Nothing' })
+  await field(banner, 'Store').selectOption({ label: STORE_NAME })
+  await expectNoAxeViolations(console)
+  await screenshots(console, 'operator-banner-form')
+  await banner.getByRole('button', { name: 'Save banner' }).click()
+  await expect(console.getByText('The banner has been saved.')).toBeVisible()
+  await expect(console.getByRole('link', { name: bannerTitle })).toBeVisible()
+  await screenshots(console, 'operator-promotions-list')
+
+  // The shop's store page: the banner at the top, the deal among the store's deals.
+  await page.goto(urlOn(HOSTS.brandOne, `/stores/${STORE_SLUG}`))
+  await expect(
+    page
+      .getByRole('list', { name: 'Offers' })
+      .getByAltText(`${bannerTitle}: Any 3 sharing bags for £4`)
+  ).toBeVisible()
+  const deals = page.getByRole('list', { name: 'Deals at this store' })
+  await expect(deals.getByText(dealName)).toBeVisible()
+  await expect(deals.getByText('3 for £4.00').first()).toBeVisible()
+  await operator.context.close()
+})
