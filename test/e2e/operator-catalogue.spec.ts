@@ -1,36 +1,10 @@
-import { crc32, deflateSync } from 'node:zlib'
 import { expect, test } from './pages/index.ts'
 import { catalogueItemsCsv } from '../support/catalogue-csv.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
 import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+import { pngUpload, solidPng } from './png.ts'
 
 const STORE = 'manchester-piccadilly'
-
-/** A real 600 × 400 PNG (one colour), built here so the upload is resized for real. */
-function pngFile(): { name: string; mimeType: string; buffer: Buffer } {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const [width, height] = [600, 400]
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xc8)])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
-  const buffer = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-  return { name: 'photo.png', mimeType: 'image/png', buffer }
-}
 
 /** The CSV as the file input takes it. */
 const csvFile = (csv: string) => ({
@@ -60,7 +34,7 @@ test('an operator checks a CSV with errors, fixes it, applies it and the item is
       csvFile(catalogueItemsCsv({ count: 3, prefix: 'e2e-fresh', badRows: { 1: 'price' } }))
     )
   await main.getByRole('button', { name: 'Check the file' }).click()
-  await expect(page.getByText('1 problem(s) in 3 rows')).toBeVisible()
+  await expect(page.getByText('1 problem in 3 rows')).toBeVisible()
   const problem = main.getByRole('row').filter({ hasText: '"£1.2x" is not a price' })
   await expect(problem.getByRole('cell').first()).toHaveText('3')
   await expect(main.getByRole('button', { name: 'Apply the import' })).toHaveCount(0)
@@ -97,7 +71,9 @@ test('an operator checks a CSV with errors, fixes it, applies it and the item is
 
   // The item's picture, resized for the shop.
   await main.getByRole('link', { name: /^E2e fresh 1\b/ }).click()
-  await main.getByLabel('New picture').setInputFiles(pngFile())
+  await main
+    .getByLabel('New picture')
+    .setInputFiles(pngUpload('photo.png', solidPng(600, 400, [200, 200, 200])))
   await main.getByRole('button', { name: 'Upload the picture' }).click()
   await expect(page.getByText('The picture has been saved.')).toBeVisible()
   await expect(main.getByRole('img', { name: 'E2e fresh 1' })).toHaveAttribute(

@@ -1,8 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib'
 import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { consoleUrl, staffBrowser } from './pages/store-console.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
+import { solidPng } from './png.ts'
 
 const STORE_NAME = 'Manchester Piccadilly'
 
@@ -13,30 +13,6 @@ function field(scope: Locator, label: string): Locator {
 }
 
 const STORE_SLUG = 'manchester-piccadilly'
-
-/** A real PNG of one colour, `width` × `height` (a banner's picture, 3 wide by 1 high). */
-function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from(rgb))])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', pixels),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
-}
 
 test('an operator sets a multibuy deal and a banner for a store, and the shop shows both', async ({
   browser,

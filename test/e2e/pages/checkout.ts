@@ -34,12 +34,15 @@ export const PORTLAND_STREET: Address = {
   postcode: 'M1 1AE',
 }
 
-/** The checkout steps on the demo brand: options, details, payment and the hosted card page. */
+/** The checkout steps on a brand's host (the demo brand's unless given): options, details, payment. */
 export class CheckoutPages {
-  constructor(readonly page: Page) {}
+  constructor(
+    readonly page: Page,
+    readonly host: string = HOSTS.brandOne
+  ) {}
 
   url(path = ''): string {
-    return urlOn(HOSTS.brandOne, `/checkout${path}`)
+    return urlOn(this.host, `/checkout${path}`)
   }
 
   async open(path = ''): Promise<void> {

@@ -11,27 +11,26 @@ export const CHEDDAR = '/category/cheese/vintage-cheddar-400g'
 
 export type Method = 'delivery' | 'collection'
 
-/** The store search of the demo brand. */
-export function storeSearch(page: Page) {
+/** The store search of a brand (the demo brand unless `host` names another). */
+export function storeSearch(page: Page, host: string = HOSTS.brandOne) {
   return {
     /** Searches a postcode through the store search flow, which saves the location cookie. */
     async byPostcode(postcode: string): Promise<void> {
-      await page.goto(
-        urlOn(HOSTS.brandOne, `/stores-near-by?postcode=${encodeURIComponent(postcode)}`)
-      )
+      await page.goto(urlOn(host, `/stores-near-by?postcode=${encodeURIComponent(postcode)}`))
     },
   }
 }
 
-/** One store's pages on the demo brand: its items and its slot page. */
+/** One store's pages on a brand's host (the demo brand's unless given): items and slot page. */
 export class StorePages {
   constructor(
     readonly page: Page,
-    readonly slug: string = DEMO_STORE
+    readonly slug: string = DEMO_STORE,
+    readonly host: string = HOSTS.brandOne
   ) {}
 
   url(path = ''): string {
-    return urlOn(HOSTS.brandOne, `/stores/${this.slug}${path}`)
+    return urlOn(this.host, `/stores/${this.slug}${path}`)
   }
 
   /** Adds an item from its page (the options island), `quantity` of it when given, and sees it added. */

@@ -62,7 +62,7 @@ describe('catalogue pages', () => {
     const res = await postMultipart(`${ROOT}/import`, csvUpload(csv), cookies)
     expect(res.status).toBe(422)
     const text = pageText(await res.text())
-    expect(text).toContain('1 problem(s) in 5 rows')
+    expect(text).toContain('1 problem in 5 rows')
     expect(text).toContain('Row Column Problem 3 price &quot;£1.2x&quot; is not a price')
     expect(changedTables(before, await fingerprint())).toEqual([])
   })

@@ -152,12 +152,14 @@ export function ImportReportPage({
   message: string | null
 }) {
   const clean = report.errors.length === 0
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+  const rows = count(report.rows, 'row', 'rows')
   return (
     <OperatorLayout frame={frame} title={`Import check: ${KIND_LABELS[report.kind]}`}>
       <p role="status" tabIndex={-1} autoFocus className="text-lg font-semibold">
         {clean
-          ? `No problems in ${report.rows} rows. Nothing has changed yet.`
-          : `${report.errors.length} problem(s) in ${report.rows} rows: nothing can be imported until they are fixed.`}
+          ? `No problems in ${rows}. Nothing has changed yet.`
+          : `${count(report.errors.length, 'problem', 'problems')} in ${rows}: nothing can be imported until they are fixed.`}
       </p>
       {message ? (
         <p role="alert" className="mt-2 font-semibold text-error">
