@@ -71,7 +71,7 @@ export function AuditLogPage({
       {entries.length === 0 ? (
         <p>No changes have been recorded yet.</p>
       ) : (
-        <ol className="space-y-3">
+        <ol aria-label="Changes" className="space-y-3">
           {entries.map((entry) => {
             const changes = auditChanges(entry.before, entry.after)
             return (

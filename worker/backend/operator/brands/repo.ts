@@ -170,14 +170,6 @@ export async function slugTaken(
   return row !== null
 }
 
-/** The id a new brand gets: the batch inserting it fails as a whole if another took it meanwhile. */
-export async function nextBrandId(db: D1Database): Promise<number> {
-  const row = await db
-    .prepare('select coalesce(max(id), 0) + 1 as id from brands')
-    .first<{ id: number }>()
-  return row?.id ?? 1
-}
-
 export interface BrandWrite {
   name: string
   slug: string

@@ -1,3 +1,4 @@
+import { nextRowId } from '../next-id-repo.ts'
 import type { WhiteLabelSection } from '../../../../schemas/brand.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import type {
@@ -25,7 +26,6 @@ import {
   hostTaken,
   insertBrandStatement,
   insertDomainStatement,
-  nextBrandId,
   pendingDomains,
   postcodeRules,
   serveHostStatement,
@@ -113,7 +113,7 @@ async function refuseTakenSlug(
 export async function createBrand(change: ChangeContext, fields: BrandWrite): Promise<BrandDetail> {
   const { db, caller } = change
   await refuseTakenSlug(db, fields.slug, null)
-  const id = await nextBrandId(db)
+  const id = await nextRowId(db, 'brands')
   await db.batch([
     insertBrandStatement(db, caller.businessId, id, fields, change.at),
     audit(change, 'brand.create', 'brand', id, null, fields, `Brand ${fields.name} created`),

@@ -32,14 +32,6 @@ export function findFaqRow(db: D1Database, businessId: number, faqId: number) {
     .first<FaqRow>()
 }
 
-/** The id a new row of `table` gets, decided before the batch so its audit row can name it. */
-export async function nextId(db: D1Database, table: 'faqs' | 'seo_pages' | 'seo_redirects') {
-  const row = await db
-    .prepare(`select coalesce(max(id), 0) + 1 as id from ${table}`)
-    .first<{ id: number }>()
-  return row?.id ?? 1
-}
-
 export function writeFaqStatement(
   db: D1Database,
   faq: FaqRow & { business_id: number },

@@ -1,3 +1,4 @@
+import { nextRowId } from '../next-id-repo.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import type {
   FaqSaveRequest,
@@ -21,7 +22,6 @@ import {
   listFaqRows,
   listPageRows,
   listRedirectRows,
-  nextId,
   pageSlugTaken,
   type RedirectRow,
   type SeoPageRow,
@@ -65,7 +65,7 @@ export async function saveFaq(
   }
   await checkBrand(db, businessId, body.brandId)
   const row: FaqRow = {
-    id: body.faqId ?? (await nextId(db, 'faqs')),
+    id: body.faqId ?? (await nextRowId(db, 'faqs')),
     brand_id: body.brandId,
     section: body.section,
     question: body.question,
@@ -131,7 +131,7 @@ export async function savePage(
     throw refuseFields([{ field: 'slug', message: MESSAGES.contentSlugTaken }])
   }
   const row: SeoPageRow = {
-    id: body.pageId ?? (await nextId(db, 'seo_pages')),
+    id: body.pageId ?? (await nextRowId(db, 'seo_pages')),
     brand_id: body.brandId,
     slug: body.slug,
     title: body.title,
@@ -205,7 +205,7 @@ export async function saveRedirect(
     throw refuseFields([{ field: 'toPath', message: MESSAGES.contentRedirectLoop }])
   }
   const row: RedirectRow = {
-    id: body.redirectId ?? (await nextId(db, 'seo_redirects')),
+    id: body.redirectId ?? (await nextRowId(db, 'seo_redirects')),
     from_slug: fromSlug,
     to_path: body.toPath,
     status_code: body.statusCode,

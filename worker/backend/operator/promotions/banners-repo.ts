@@ -81,14 +81,6 @@ export async function bannerSlugTaken(
   return row !== null
 }
 
-/** The id a new banner gets (see nextDealId: decided before the batch, collisions fail it). */
-export async function nextBannerId(db: D1Database): Promise<number> {
-  const row = await db
-    .prepare(`select coalesce(max(id), 0) + 1 as id from banners`)
-    .first<{ id: number }>()
-  return row?.id ?? 1
-}
-
 /** The row a banner is written as: every column of BannerRow but its counters. */
 export type BannerWrite = Omit<BannerRow, 'is_active'> & {
   is_active: 0 | 1

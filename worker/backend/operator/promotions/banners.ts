@@ -1,3 +1,4 @@
+import { nextRowId } from '../next-id-repo.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import type { BannerSaveRequest, OperatorBanner } from '../../../../schemas/operator-promotions.ts'
 import { AppError } from '../../../lib/errors.ts'
@@ -9,7 +10,6 @@ import {
   bannerSlugTaken,
   findBannerRow,
   listBannerRows,
-  nextBannerId,
   writeBannerStatement,
 } from './banners-repo.ts'
 import { businessTimeZone, type OwnedKind, ownedIds } from './ownership-repo.ts'
@@ -126,7 +126,7 @@ export async function saveBanner(
     errors.push({ field: 'slug', message: MESSAGES.promoSlugTaken })
   }
   if ('errors' in window || errors.length > 0) throw refuseFields(errors)
-  const id = body.bannerId ?? (await nextBannerId(db))
+  const id = body.bannerId ?? (await nextRowId(db, 'banners'))
   const row: BannerWrite = {
     id,
     business_id: businessId,

@@ -54,13 +54,6 @@ export async function couponCodeTaken(
   return row !== null
 }
 
-export async function nextCouponId(db: D1Database): Promise<number> {
-  const row = await db
-    .prepare(`select coalesce(max(id), 0) + 1 as id from coupons`)
-    .first<{ id: number }>()
-  return row?.id ?? 1
-}
-
 export type CouponWrite = Omit<CouponRow, 'redemption_count'> & { business_id: number; at: string }
 
 /**

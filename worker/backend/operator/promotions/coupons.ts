@@ -1,3 +1,4 @@
+import { nextRowId } from '../next-id-repo.ts'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
 import type { CouponSaveRequest, OperatorCoupon } from '../../../../schemas/operator-promotions.ts'
 import { AppError } from '../../../lib/errors.ts'
@@ -9,7 +10,6 @@ import {
   couponCodeTaken,
   findCouponRow,
   listCouponRows,
-  nextCouponId,
   writeCouponStatement,
 } from './coupons-repo.ts'
 import { businessTimeZone } from './ownership-repo.ts'
@@ -92,7 +92,7 @@ export async function saveCoupon(
     })
   }
   if ('errors' in window || errors.length > 0) throw refuseFields(errors)
-  const id = body.couponId ?? (await nextCouponId(db))
+  const id = body.couponId ?? (await nextRowId(db, 'coupons'))
   const row: CouponWrite = {
     id,
     business_id: businessId,

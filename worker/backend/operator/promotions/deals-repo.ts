@@ -114,17 +114,6 @@ export async function dealSlugTaken(
   return row !== null
 }
 
-/**
- * The id a new deal gets. Decided before the batch so its sections and its audit row can name
- * it; two creations racing for it collide on the primary key and one batch fails whole.
- */
-export async function nextDealId(db: D1Database): Promise<number> {
-  const row = await db.prepare(`select coalesce(max(id), 0) + 1 as id from deals`).first<{
-    id: number
-  }>()
-  return row?.id ?? 1
-}
-
 /** The values a deal is written with (pence, ISO instants, 0/1). */
 export interface DealWrite {
   id: number

@@ -1,3 +1,4 @@
+import { nextRowId } from '../next-id-repo.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import type { DealSaveRequest, OperatorDeal } from '../../../../schemas/operator-promotions.ts'
 import { AppError } from '../../../lib/errors.ts'
@@ -8,7 +9,6 @@ import {
   dealSlugTaken,
   findDealRows,
   listDealRows,
-  nextDealId,
   writeDealStatements,
 } from './deals-repo.ts'
 import { businessTimeZone, ownedIds } from './ownership-repo.ts'
@@ -130,7 +130,7 @@ export async function saveDeal(
     errors.push({ field: 'slug', message: MESSAGES.promoSlugTaken })
   }
   if ('errors' in window || errors.length > 0) throw refuseFields(errors)
-  const id = body.dealId ?? (await nextDealId(db))
+  const id = body.dealId ?? (await nextRowId(db, 'deals'))
   const statements = writeDealStatements(
     db,
     {

@@ -234,17 +234,6 @@ const detailParams = (details: Located) => [
   details.isActive ? 1 : 0,
 ]
 
-/**
- * The id the next store will get. The insert names it, so the audit row in the same batch can
- * too; a store inserted by someone else meanwhile makes the batch fail whole (primary key).
- */
-export async function nextStoreId(db: D1Database): Promise<number> {
-  const row = await db
-    .prepare(`select coalesce(max(id), 0) + 1 as id from stores`)
-    .first<{ id: number }>()
-  return row?.id ?? 1
-}
-
 /** Inserts a store with its id (fulfilment settings at the table's defaults). */
 export function insertStoreStatement(
   db: D1Database,

@@ -1,3 +1,4 @@
+import { nextRowId } from '../next-id-repo.ts'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
 import type {
   OperatorStore,
@@ -34,7 +35,6 @@ import {
   insertStoreStatement,
   insertZoneStatement,
   listStores,
-  nextStoreId,
   outcodeKnown,
   replaceHoursStatements,
   slugTaken,
@@ -233,7 +233,7 @@ export async function createStore(
 ): Promise<OperatorStore> {
   const { db, caller, now } = context
   const located = await locatedDetails(db, geocoder, caller.businessId, details, null)
-  const id = await nextStoreId(db)
+  const id = await nextRowId(db, 'stores')
   await audited(
     context,
     id,
