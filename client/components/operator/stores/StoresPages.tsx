@@ -169,6 +169,18 @@ export function StoreDetailsPage({
         </form>
       ) : null}
       <form method="post" action={action} noValidate className="max-w-3xl">
+        {/* Enter in a field saves: implicit submission presses the form's first submit button,
+            which would otherwise be "Find the coordinates" further down. */}
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+        >
+          {store ? 'Save the details' : 'Add the store'}
+        </button>
         <FormAlert id={`${ID}-alert`} message={errors.form} focus />
         {Object.keys(errors).length > 0 && !errors.form ? (
           <FormAlert
