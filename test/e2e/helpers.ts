@@ -18,6 +18,14 @@ export function uniqueEmail(label: string): string {
   return `e2e.${label}.${crypto.randomUUID().slice(0, 13)}@example.com`
 }
 
+/**
+ * Eight lower-case hex characters no earlier run has used, for names, slugs and hosts a journey
+ * creates (random for the same reasons as {@link uniqueEmail}).
+ */
+export function uniqueSuffix(): string {
+  return crypto.randomUUID().slice(0, 8)
+}
+
 /** A phone's and a desktop's viewport: the widths every journey's screenshots are taken at. */
 export const VIEWPORTS = [
   { width: 390, height: 844 },

@@ -1,6 +1,6 @@
 import { expect, joinClock, test } from './fixtures.ts'
 import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
-import { expectNoAxeViolations, screenshots, urlOn } from './helpers.ts'
+import { expectNoAxeViolations, screenshots, uniqueSuffix, urlOn } from './helpers.ts'
 import { solidPng } from './png.ts'
 
 test('an operator creates a brand, uploads its logo, attaches a .localhost domain, previews it and takes it live', async ({
@@ -8,7 +8,7 @@ test('an operator creates a brand, uploads its logo, attaches a .localhost domai
   context,
 }) => {
   test.setTimeout(180_000)
-  const suffix = Date.now().toString(36)
+  const suffix = uniqueSuffix()
   const host = `harbour-${suffix}.localhost`
   const operator = new StoreConsole(page, context)
   await page.goto(consoleUrl('/sign-in'))

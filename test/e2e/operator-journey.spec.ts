@@ -4,7 +4,7 @@ import { expect, test } from './pages/index.ts'
 import { CheckoutPages } from './pages/checkout.ts'
 import { StorePages, storeSearch } from './pages/store.ts'
 import { consoleUrl, staffBrowser } from './pages/store-console.ts'
-import { expectNoAxeViolations, screenshots, uniqueEmail, urlOn } from './helpers.ts'
+import { expectNoAxeViolations, screenshots, uniqueEmail, uniqueSuffix, urlOn } from './helpers.ts'
 import { pngUpload, solidPng } from './png.ts'
 
 /*
@@ -38,7 +38,7 @@ test('an operator rolls out a brand, a store, a catalogue and promotions; a shop
   payment,
 }) => {
   test.setTimeout(300_000)
-  const run = Date.now().toString(36)
+  const run = uniqueSuffix()
   const host = `fourth-${run}.localhost`
   const brandName = `Quayside Pantry ${run}`
   const storeName = `Quayside ${run}`

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { consoleUrl, staffBrowser } from './pages/store-console.ts'
-import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, uniqueSuffix, urlOn } from './helpers.ts'
 import { solidPng } from './png.ts'
 
 const STORE_NAME = 'Manchester Piccadilly'
@@ -21,7 +21,7 @@ test('an operator sets a multibuy deal and a banner for a store, and the shop sh
   test.setTimeout(180_000)
   const operator = await staffBrowser(browser, 'operator')
   const console = operator.page
-  const run = Date.now().toString(36)
+  const run = uniqueSuffix()
   const dealName = `Any 3 crisps for £4 ${run}`
   const bannerTitle = `Crisp week ${run}`
 

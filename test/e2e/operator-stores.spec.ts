@@ -1,6 +1,13 @@
 import { expect, test } from './fixtures.ts'
 import { consoleUrl, staffBrowser } from './pages/store-console.ts'
-import { expectNoAxeViolations, HOSTS, screenshots, urlOn, waitForIsland } from './helpers.ts'
+import {
+  expectNoAxeViolations,
+  HOSTS,
+  screenshots,
+  uniqueSuffix,
+  urlOn,
+  waitForIsland,
+} from './helpers.ts'
 
 // Penzance: far from every demo store, so the new store is the nearest one there.
 const POSTCODE = 'TR18 2AA'
@@ -24,7 +31,7 @@ test('an operator adds a store with hours and a delivery zone, and shoppers find
   await expect(console.getByRole('heading', { level: 1 })).toHaveText('Add a store')
   const main = operator.main()
   await main.getByLabel('Name').fill('Penzance Harbour')
-  await main.getByLabel('Web address').fill(`penzance-harbour-${Date.now()}`)
+  await main.getByLabel('Web address').fill(`penzance-harbour-${uniqueSuffix()}`)
   await main.getByLabel('Phone').fill('01736 000 000')
   await main.getByLabel('Address line 1', { exact: true }).fill('1 Wharf Road')
   await main.getByLabel('Town or city').fill('Penzance')

@@ -64,7 +64,7 @@ async function shopperAvailability() {
   return StoreDetailsSchema.parse(answer.json).availability
 }
 
-/** A local date `days` from the real today (UTC date; ±1 day of London's either way). */
+/** A date `days` from the run's pinned today (test/setup/pin-clock.ts; UTC, ±1 day of London's). */
 const dayFromToday = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
