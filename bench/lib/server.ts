@@ -18,7 +18,9 @@ export async function startWranglerDev(options: {
   persistTo?: string
   env?: Record<string, string>
 }): Promise<RunningServer> {
-  const args = ['wrangler', 'dev', '-c', options.configPath, '--port', String(options.port)]
+  // BENCH_PORT_OFFSET moves every server's port, so two checkouts can run the bench side by side.
+  const port = options.port + Number(process.env.BENCH_PORT_OFFSET ?? 0)
+  const args = ['wrangler', 'dev', '-c', options.configPath, '--port', String(port)]
   args.push('--ip', '127.0.0.1', '--log-level', 'warn', '--show-interactive-dev-session=false')
   if (options.persistTo) args.push('--persist-to', options.persistTo)
   const child = spawn('npx', args, {
@@ -29,7 +31,7 @@ export async function startWranglerDev(options: {
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const origin = `http://localhost:${options.port}`
+  const origin = `http://localhost:${port}`
   await waitUntilAnswering(origin, child, () => output)
   return { name: options.name, origin, stop: () => stopProcess(child) }
 }
