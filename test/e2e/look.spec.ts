@@ -1,0 +1,83 @@
+import {
+  CHEDDAR,
+  CheckoutPages,
+  DEMO_STORE,
+  expect,
+  StorePages,
+  storeSearch,
+  test,
+} from './pages/index.ts'
+import { HOSTS, reserveFirstSlot, screenshots, urlOn, waitForIsland } from './helpers.ts'
+
+/*
+ * Each brand's shop from the home page to checkout, photographed at a phone's and a desk's width
+ * (test-results/screenshots/look-<brand>-<page>-<width>.png): the pictures a person holds beside
+ * Ocado's and Tesco's. Each step first checks what a shopper sees there.
+ */
+
+const BRANDS = [
+  { slug: 'corner-fresh', name: 'Corner Fresh', host: HOSTS.brandOne },
+  { slug: 'northside-market', name: 'Northside Market', host: HOSTS.brandTwo },
+  { slug: 'greenway-grocer', name: 'Greenway Grocer', host: 'greenway.localhost' },
+] as const
+
+const CATEGORY = '/category/fruit-veg'
+
+for (const brand of BRANDS) {
+  test(`${brand.name}: home, store, category, item, slots, basket and checkout`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    const shot = (name: string) => screenshots(page, `look-${brand.slug}-${name}`, { top: true })
+    const store = new StorePages(page, DEMO_STORE, brand.host)
+
+    await page.goto(urlOn(brand.host, '/'))
+    await expect(page.getByRole('banner').getByRole('link', { name: brand.name })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await shot('home')
+
+    await storeSearch(page, brand.host).byPostcode('M1 1AE')
+    await page.goto(store.url())
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Piccadilly')
+    await shot('store')
+
+    await page.goto(store.url(CATEGORY))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Fruit/)
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/£\d+\.\d{2}/)
+        .first()
+    ).toBeVisible()
+    await shot('category')
+
+    await store.addItem(CHEDDAR, 3)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Vintage cheddar/)
+    await shot('item')
+
+    await page.goto(store.url('/time-slots?method=delivery'))
+    await waitForIsland(page, 'SlotPicker')
+    await shot('slots')
+    await reserveFirstSlot(page)
+    await expect(page.getByTestId('held-slot')).toContainText('Delivery, ')
+
+    await page.goto(urlOn(brand.host, '/basket'))
+    await waitForIsland(page, 'BasketEditor')
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/Vintage cheddar/)
+        .first()
+    ).toBeVisible()
+    await shot('basket')
+
+    const checkout = new CheckoutPages(page, brand.host)
+    await checkout.open()
+    await expect(page).toHaveURL(/\/checkout\/options$/)
+    await checkout.asGuest()
+    await expect(
+      page.getByRole('main').getByRole('button', { name: 'Continue to payment' })
+    ).toBeVisible()
+    await shot('checkout')
+  })
+}
