@@ -3,6 +3,8 @@
 // (default simulated throttling) on each catalogue page LIGHTHOUSE_RUNS times (3 by default) and
 // prints the medians beside the page's first-party JS (gzip). Like `npm run bench` it is not a test.
 import { chromium } from '@playwright/test'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { ROOT, startPreviewServer } from '../scripts/lib/preview-server.ts'
 import { firstPartyScripts, islandChunks } from './lib/js-bytes.ts'
 import {
@@ -15,6 +17,10 @@ import {
 
 const DEBUGGING_PORT = Number(process.env.LIGHTHOUSE_DEBUGGING_PORT ?? 9563)
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+// LIGHTHOUSE_PAGES=home,item measures only those; LIGHTHOUSE_SAVE_DIR keeps each run's full report.
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim())
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR
+const MAX_RETRIES = 3
 
 type Lighthouse = (
   url: string,
@@ -77,8 +83,10 @@ async function main(): Promise<void> {
     ]
     const notes: Array<string> = []
     for (const [kind, path] of targets) {
+      if (PAGES && !PAGES.includes(kind)) continue
       const runs: Array<LighthouseRun> = []
-      for (let i = 0; i < RUNS; i++) {
+      // A run Lighthouse could not trace (NO_NAVSTART now and then on a loaded machine) is run again.
+      for (let attempt = 0; runs.length < RUNS && attempt < RUNS + MAX_RETRIES; attempt++) {
         const result = await lighthouse(new URL(path, origin).href, {
           port: DEBUGGING_PORT,
           output: 'json',
@@ -86,6 +94,17 @@ async function main(): Promise<void> {
           onlyCategories: ['performance', 'accessibility'],
         })
         if (!result) throw new Error(`Lighthouse gave no result for ${path}`)
+        if (SAVE_DIR) {
+          mkdirSync(SAVE_DIR, { recursive: true })
+          writeFileSync(
+            resolve(SAVE_DIR, `${kind}-${attempt + 1}.json`),
+            JSON.stringify(result.lhr)
+          )
+        }
+        if (result.lhr.runtimeError) {
+          console.log(`${kind}: run failed (${result.lhr.runtimeError.code}), running again`)
+          continue
+        }
         runs.push(readRun(result))
       }
       const scripts = await firstPartyScripts(origin, path, islands)
@@ -106,7 +125,7 @@ async function main(): Promise<void> {
           widths
         )
       )
-      const last = runs[runs.length - 1]
+      const last = runs.at(-1)
       if (last) {
         notes.push(`${kind} ${path}`, ...last.notes.map((note) => `  ${note}`))
         notes.push(...scripts.files.map((file) => `  js ${file.url} ${file.gzipBytes} B gzip`))
