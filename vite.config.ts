@@ -1,6 +1,8 @@
 import { cloudflare } from '@cloudflare/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { previewCompression } from './scripts/preview-compression.ts'
+import { inlineClientMessages } from './scripts/vite-inline-messages.ts'
 import {
   CLIENT_ENTRY,
   CLIENT_HEADER_BASKET,
@@ -18,6 +20,9 @@ export default defineConfig({
     }),
     tailwindcss(),
     clientAssets(),
+    inlineClientMessages(),
+    // The edge compresses scripts, styles and pages; `vite preview` (e2e, Lighthouse) does too.
+    previewCompression(),
   ],
   environments: {
     client: {

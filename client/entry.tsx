@@ -1,8 +1,9 @@
-// The island loader: the only script a page loads, and only when the page has islands. It finds
-// each server-rendered island, loads that island's own chunk and hydrates it when the browser is
-// idle or the island scrolls into view. React itself is one chunk shared by every island.
-import { createElement, useEffect, type ComponentType, type ReactNode } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+// The island loader: the only script a page loads, and only when the page has islands (ADR 032).
+// It finds each server-rendered island and, when the browser is idle, the island scrolls into view
+// or the shopper reaches for it, loads that island's own chunk and React (one chunk shared by every
+// island, client/lib/hydrate-island.ts) and hydrates it. Nothing here imports React, so the page's
+// first paint never waits for React's bytes.
+import type { ComponentType } from 'react'
 import { shareNonceWithStyleInjectors } from './lib/csp-nonce.ts'
 import { pressedControl, replayEarlyValues } from './lib/early-input.ts'
 
@@ -23,32 +24,15 @@ function readProps(root: HTMLElement): Record<string, unknown> {
   return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
 }
 
-/** Renders its child unchanged and reports React's first commit: the island is hydrated. */
-function Committed({ children, onCommit }: { children: ReactNode; onCommit: () => void }) {
-  useEffect(() => onCommit(), [onCommit])
-  return children
-}
-
 async function hydrate(root: HTMLElement): Promise<void> {
   const name = root.dataset.island ?? ''
   const load = ISLAND_MODULES[`./islands/${name}.tsx`]
   if (!load) throw new Error(`No island module named ${name}`)
-  const component = (await load())[name]
+  // The island's chunk and React's download side by side (Vite preloads their own imports too).
+  const [{ hydrateIsland }, module] = await Promise.all([import('./lib/hydrate-island.ts'), load()])
+  const component = module[name]
   if (typeof component !== 'function') throw new Error(`Island module ${name} exports no ${name}`)
-  await new Promise<void>((resolve, fail) => {
-    let committed = false
-    const onCommit = () => {
-      committed = true
-      resolve()
-    }
-    const island = createElement(component as ComponentType<object>, readProps(root))
-    hydrateRoot(root, createElement(Committed, { onCommit, children: island }), {
-      onRecoverableError: (error) => console.warn(`island ${name}:`, error),
-      // Before the first commit the island failed to hydrate; after it, it is an ordinary error.
-      onUncaughtError: (error) =>
-        committed ? console.error(`island ${name}:`, error) : fail(error),
-    })
-  })
+  await hydrateIsland(root, name, component as ComponentType<object>, readProps(root))
   root.dataset.hydrated = 'true'
   replayEarlyValues(root)
   // The replayed values are state updates: let React apply them before a held press reads them.

@@ -1,3 +1,5 @@
+import { fillMessage } from './message-format.ts'
+
 /**
  * Every user-facing message of the specification (§5 validation rules, §8 error catalogue), word for
  * word. The UI and the API both take their text from here; `%s` is filled by {@link formatMessage}.
@@ -498,8 +500,7 @@ export type MessageKey = keyof typeof MESSAGES
 
 /** Fills the `%s` placeholders of a message in order: `formatMessage('postcodeInvalid', 'ZZ1')`. */
 export function formatMessage(key: MessageKey, ...values: Array<string | number>): string {
-  let index = 0
-  return MESSAGES[key].replace(/%s/g, () => String(values[index++] ?? ''))
+  return fillMessage(MESSAGES[key], ...values)
 }
 
 /** A refused or failed payment: the spec's sentence, then that nothing was taken and what to do. */

@@ -19,8 +19,9 @@ interface ManifestChunk {
 }
 
 /**
- * Tells the worker where the client's island loader, island chunks and stylesheet live: the Vite dev
- * server's source paths while developing, the hashed files of the client build's manifest after it.
+ * Tells the worker where the client's island loader, header basket script and stylesheet live: the
+ * Vite dev server's source paths while developing, the hashed files of the client build's manifest
+ * after it. The islands' chunks are not listed: the loader imports them when it hydrates (ADR 032).
  * The client is built before the worker (see builder.buildApp) so the manifest exists by then.
  */
 export function clientAssets(): Plugin {
@@ -42,7 +43,6 @@ export function clientAssets(): Plugin {
           loader: `/${CLIENT_ENTRY}`,
           headerBasket: [`/${CLIENT_HEADER_BASKET}`],
           styles: [`/${CLIENT_STYLES}`],
-          islands: {},
         })}`
       }
       const manifestPath = resolve(CLIENT_OUT_DIR, '.vite/manifest.json')
@@ -65,16 +65,6 @@ export function clientAssets(): Plugin {
         for (const child of manifest[key]?.imports ?? []) staticClosure(child, seen)
         return seen
       }
-      // An island page needs the loader's own imports (React, react-dom) and the island's chunks;
-      // the worker turns these into <link rel="modulepreload"> so they download in parallel.
-      const loaderImports = [...staticClosure(CLIENT_ENTRY)].filter((key) => key !== CLIENT_ENTRY)
-      const islands: Record<string, Array<string>> = {}
-      for (const src of Object.keys(manifest)) {
-        const match = /^client\/islands\/([A-Za-z0-9]+)\.tsx$/.exec(src)
-        if (!match?.[1]) continue
-        const keys = new Set([...staticClosure(src), ...loaderImports])
-        islands[match[1]] = [...keys].map((key) => `/${manifest[key]?.file ?? ''}`)
-      }
       return `export const CLIENT_ASSETS = ${JSON.stringify({
         dev: false,
         loader: `/${entry.file}`,
@@ -82,7 +72,6 @@ export function clientAssets(): Plugin {
           (key) => `/${manifest[key]?.file ?? ''}`
         ),
         styles: (styles.css ?? [styles.file]).map((file) => `/${file}`),
-        islands,
       })}`
     },
   }

@@ -5,6 +5,5 @@ declare module 'virtual:client-assets' {
     /** The header basket script every branded page loads, then the chunks it imports. */
     headerBasket: Array<string>
     styles: Array<string>
-    islands: Record<string, Array<string>>
   }
 }

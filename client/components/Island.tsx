@@ -1,5 +1,5 @@
 import { type ComponentType } from 'react'
-import { preinitModule, preloadModule } from 'react-dom'
+import { preinitModule } from 'react-dom'
 import { useRenderContext } from './render-context.ts'
 
 /** What every island receives besides its own props: a page-unique id for its element ids. */
@@ -36,9 +36,10 @@ export function island<Props extends IslandProps>(
   function IslandRoot(ownProps: Omit<Props, 'islandId'>) {
     const { nonce, assets, nextIslandId } = useRenderContext()
     const props = { ...ownProps, islandId: nextIslandId(name) } as Props
-    // React hoists these into <head> and emits each URL once however many islands share it.
+    // React hoists the loader into <head>, once however many islands share it. The islands' own
+    // chunks and React are not preloaded: the loader fetches them when an island hydrates, so
+    // they never compete with the page's first paint (ADR 032).
     preinitModule(assets.loader, { as: 'script', nonce })
-    for (const chunk of assets.islands[name] ?? []) preloadModule(chunk, { as: 'script' })
     return (
       <>
         <div

@@ -1,12 +1,11 @@
 import { createContext, useContext } from 'react'
 
-/** Where the island loader and each island's chunks live (the worker's CLIENT_ASSETS). */
+/** Where the island loader and the header basket script live (the worker's CLIENT_ASSETS). */
 export interface IslandAssets {
   dev: boolean
   loader: string
   /** The header basket module, then the chunks it imports. */
   headerBasket: Array<string>
-  islands: Record<string, Array<string>>
 }
 
 /** What server rendering knows about the response: its CSP nonce and the client's assets. */

@@ -7,7 +7,7 @@ import {
   type FormErrors,
   NewPasswordFields,
 } from '../components/forms/Form.tsx'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 

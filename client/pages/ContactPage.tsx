@@ -7,7 +7,7 @@ import {
 } from '../../schemas/constants.ts'
 import { fileSizeLabel } from '../../schemas/contact.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import {
   FormAlert,
   FormCard,

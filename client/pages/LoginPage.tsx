@@ -12,7 +12,7 @@ import {
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
 

@@ -1,5 +1,5 @@
 import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
-import { TEXT_MAX_LENGTH } from '../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import {
   FormCard,
   FormAlert,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import type { BasketCoupon } from '../../../schemas/basket.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'

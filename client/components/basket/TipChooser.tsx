@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 
 const PRESETS = [0, 100, 200, 300]
 

@@ -1,5 +1,5 @@
 import { SearchIcon, StoreIcon } from '../icons.tsx'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import { storeSearchFormAction } from './catalogue-links.ts'
 

@@ -1,5 +1,5 @@
 import { TextField, type FormErrors, type FormValues } from '../forms/Form.tsx'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 
 /** The form names of spec §3 Address's fields, as the checkout forms post them. */
 export const ADDRESS_FIELDS = [

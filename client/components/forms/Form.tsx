@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 
 /** Field errors of a form post, by field name; `form` is a message about the whole form. */
 export type FormErrors = Partial<Record<string, string>>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { useSubmit, type Submission } from '../../lib/use-submit.ts'
 
 /**

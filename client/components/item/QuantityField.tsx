@@ -1,5 +1,5 @@
 import { parseQuantity } from '../../lib/item-options-ui.ts'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 
 export interface QuantityFieldProps {
   id: string

@@ -1,6 +1,6 @@
 import type { Country } from '../../../schemas/countries.ts'
 import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import { AddressFinder } from '../../islands/AddressFinder.tsx'
 import { AddressFields } from '../checkout/AddressFields.tsx'

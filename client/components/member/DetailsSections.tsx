@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { MemberProfile } from '../../../schemas/member-profile.ts'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import { WHERE_HEARD_OPTIONS } from '../../pages/RegisterPage.tsx'
 import {

@@ -1,4 +1,4 @@
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import {
   FormAlert,
   FormCard,

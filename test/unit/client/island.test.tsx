@@ -27,7 +27,6 @@ describe('islands', () => {
             dev: false,
             loader: '/assets/entry.js',
             headerBasket: ['/assets/header-basket.js'],
-            islands: { Greeting: ['/assets/g.js'] },
           },
         }}
       >
@@ -37,6 +36,9 @@ describe('islands', () => {
     expect(html).toContain(
       '<div data-island="Greeting" data-hydrate="idle"><p id="greeting-0">Hello <!-- -->&lt;/script&gt;</p></div>'
     )
+    // Only the loader: the island's chunk and React load when it hydrates (ADR 032).
+    expect(html).toContain('src="/assets/entry.js"')
+    expect(html).not.toContain('modulepreload')
     expect(html).toContain(
       '<script type="application/json" data-island-props="Greeting" nonce="abc123">{"name":"\\u003c/script>","islandId":"greeting-0"}</script>'
     )

@@ -15,7 +15,6 @@ const ASSETS = {
   dev: false,
   loader: '/assets/entry.js',
   headerBasket: [],
-  islands: { ReferralShare: ['/assets/referral-share.js'] },
 }
 
 function render(node: ReactNode): string {

@@ -21,10 +21,6 @@ function render(node: ReactNode): string {
           dev: false,
           loader: '/assets/entry.js',
           headerBasket: ['/assets/header-basket.js'],
-          islands: {
-            ItemOptions: ['/assets/item-options.js'],
-            QuickView: ['/assets/quick-view.js'],
-          },
         },
       }}
     >

@@ -3,7 +3,7 @@ import {
   type OperatorStore,
   type OperatorStoreRow,
 } from '../../../../schemas/operator-stores.ts'
-import { TEXT_MAX_LENGTH } from '../../../../schemas/text-limits.ts'
+import { TEXT_MAX_LENGTH } from '../../../../schemas/text-max-length.ts'
 import { AddressFields } from '../../checkout/AddressFields.tsx'
 import { type FormErrors, type FormValues, FormAlert, TextField } from '../../forms/Form.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
