@@ -53,7 +53,8 @@ const ITEM_SEARCH_ALL_SQL = `select ${ITEM_COLUMNS} ${ITEM_SEARCH_FROM}
 const RANKED_MATCHES = `select rowid as id, ${ITEM_RANK} as score from menu_items_fts
   where menu_items_fts match ?3 order by score, rowid limit ?12`
 
-// The matches named exactly as the term, by the menu_items_name index, with their bm25.
+// The matches named exactly as the term, by the menu_items_name index, with their bm25; read
+// twice below, so materialized once.
 const NAMED_MATCHES = `select rowid as id, ${ITEM_RANK} as score from menu_items_fts
   where menu_items_fts match ?3
     and rowid in (select id from menu_items where lower(name) = ?4 and business_id = ?2)`
@@ -64,7 +65,7 @@ const NAMED_MATCHES = `select rowid as id, ${ITEM_RANK} as score from menu_items
  * them, so its pages are the same while the window holds them. CROSS JOIN keeps the candidates
  * the outer loop: without table statistics SQLite otherwise walked every item of the business.
  */
-export const ITEM_SEARCH_SQL = `with named(id, score) as (${NAMED_MATCHES}),
+export const ITEM_SEARCH_SQL = `with named(id, score) as materialized (${NAMED_MATCHES}),
   candidates(id, exact, score) as (
     select id, 1, score from named
     union all
