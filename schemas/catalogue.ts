@@ -325,10 +325,17 @@ export const GlobalSearchRequestSchema = StoreScopeRequestSchema.extend({
   dealsLimit: LimitSchema,
 })
 
+/**
+ * The global search counts matching items up to this many: past it the answer says "more than"
+ * (totalCapped) rather than count every match of a broad term (ADR 031).
+ */
+export const SEARCH_TOTAL_CAP = 1000
+
 export type GlobalSearchResult = z.infer<typeof GlobalSearchResultSchema>
 export const GlobalSearchResultSchema = z.object({
   searchTerm: z.string(),
-  items: pageOf(MenuItemSummarySchema),
+  /** total stops at SEARCH_TOTAL_CAP; totalCapped says more items match than that. */
+  items: pageOf(MenuItemSummarySchema).extend({ totalCapped: z.boolean() }),
   categories: pageOf(
     z.object({
       id: z.int(),

@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { startWranglerDev, type RunningServer } from './server.ts'
 
 export interface PostFigures {
@@ -136,6 +137,19 @@ export function workerSqlConstant(
     return match[1].replace(/\$\{(\w+)\}/g, (_, inner: string) => constant(inner))
   }
   return constant(name).replace(/\s+/g, ' ')
+}
+
+/**
+ * A SQL constant exported by a worker module, imported as Node runs it (types stripped), for SQL
+ * that code builds (such as the catalogue's item columns) and {@link workerSqlConstant} cannot
+ * read from source. The path is not a literal, so this project does not type-check the module
+ * (it needs the Workers types); the constant's type is checked here instead.
+ */
+export async function importedWorkerSql(root: string, file: string, name: string): Promise<string> {
+  const module = (await import(pathToFileURL(join(root, file)).href)) as Record<string, unknown>
+  const sql = module[name]
+  if (typeof sql !== 'string') throw new Error(`${name} is not a string exported by ${file}`)
+  return sql
 }
 
 /** Prints a results table: a title, a header row and one row of cells per result. */

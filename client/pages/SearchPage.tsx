@@ -86,6 +86,7 @@ export function SearchPage(props: SearchPageProps) {
             <ResultSection
               title="Products"
               total={result.items.total}
+              capped={result.items.totalCapped}
               shown={result.items.results.length}
               more={section === 'all' ? searchSectionPath(store.slug, term, 'menu-items') : null}
             >
@@ -107,26 +108,30 @@ export function SearchPage(props: SearchPageProps) {
 function ResultSection({
   title,
   total,
+  capped = false,
   shown,
   more,
   children,
 }: {
   title: string
   total: number
+  /** More match than total: the search stops counting there ("1,000+"). */
+  capped?: boolean
   shown: number
   more: string | null
   children: ReactNode
 }) {
   const id = `results-${title.toLowerCase()}`
+  const count = capped ? `${total.toLocaleString('en-GB')}+` : String(total)
   return (
     <section aria-labelledby={id}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={id} className="text-xl font-bold">
-          {title} <span className="text-base font-semibold text-ink/70">({total})</span>
+          {title} <span className="text-base font-semibold text-ink/70">({count})</span>
         </h2>
         {more && total > shown ? (
           <a href={more} className="inline-flex min-h-11 items-center font-semibold underline">
-            See all {total} {title.toLowerCase()}
+            See all {count} {title.toLowerCase()}
           </a>
         ) : null}
       </div>

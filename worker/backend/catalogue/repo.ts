@@ -103,6 +103,7 @@ export interface SectionItemRow extends ItemRow {
   extra_cost: number
 }
 
+/** A category of the search's categories tab. */
 export interface SearchCategoryRow {
   id: number
   slug: string
@@ -138,21 +139,25 @@ type Param = string | number | null
  * Binds the parameters a statement uses: D1 refuses more bindings than the highest `?N` of the
  * statement, and the statements of a batch share one parameter list.
  */
-function statement(db: D1Database, sql: string, params: ReadonlyArray<Param>): D1PreparedStatement {
+export function statement(
+  db: D1Database,
+  sql: string,
+  params: ReadonlyArray<Param>
+): D1PreparedStatement {
   let highest = 0
   for (const match of sql.matchAll(/\?(\d+)/g)) highest = Math.max(highest, Number(match[1]))
   return db.prepare(sql).bind(...params.slice(0, highest))
 }
 
-function rows<T>(result: D1Result | undefined): Array<T> {
+export function rows<T>(result: D1Result | undefined): Array<T> {
   return (result?.results ?? []) as Array<T>
 }
 
-function total(result: D1Result | undefined): number {
+export function total(result: D1Result | undefined): number {
   return rows<TotalRow>(result)[0]?.total ?? 0
 }
 
-const STORE_EXISTS = `select id from stores where id = ?1 and business_id = ?2 and is_active = 1`
+export const STORE_EXISTS = `select id from stores where id = ?1 and business_id = ?2 and is_active = 1`
 
 /** Categories from `start` (an expression giving a category id) up to the top, top first. */
 function breadcrumbsFrom(start: string): string {
@@ -176,13 +181,13 @@ const CATEGORY_COUNT_COLUMNS = `k.id, k.parent_id, k.slug, k.name, k.description
  * A deal live now and allowed at the store: every statement using it binds ?1 = storeId and
  * ?2 = businessId. Tobacco (tobacco.ts) and licensing (alcohol.ts) take deals off sale here.
  */
-function dealLive(now: string): string {
+export function dealLive(now: string): string {
   return `d.business_id = ?2 and d.is_active = 1
     and (d.starts_at is null or d.starts_at <= ${now}) and (d.ends_at is null or d.ends_at > ${now})
     and ${dealWithoutTobacco('d.id')} and ${dealAllowedAtStore('?1')}`
 }
 
-const DEAL_COLUMNS = `d.id, d.slug, d.name, d.description, d.kind, d.quantity_required, d.price,
+export const DEAL_COLUMNS = `d.id, d.slug, d.name, d.description, d.kind, d.quantity_required, d.price,
   d.discount_percent, d.discount_amount, d.badge_text, d.badge_color, d.badge_background_color,
   d.image_url, d.ends_at`
 
@@ -463,89 +468,6 @@ export async function findRecommendedItems(
     ),
   ])
   return { storeFound: rows(store).length > 0, items: rows<ItemRow>(items) }
-}
-
-// --- Search ------------------------------------------------------------------------------------
-
-export interface SearchQuery {
-  businessId: number
-  storeId: number
-  /** An FTS5 expression from ftsMatchExpression, never the raw term. */
-  match: string
-  /** The term, trimmed and lower-cased: an exact name match ranks first. */
-  exact: string
-  items: { limit: number; offset: number }
-  categories: { limit: number; offset: number }
-  deals: { limit: number; offset: number }
-  now: string
-}
-
-// bm25 column weights: a word in the name counts most, then tags and category, then description.
-const ITEM_RANK = 'bm25(menu_items_fts, 10.0, 1.0, 4.0, 2.0)'
-const NAMED_RANK = (table: string) => `bm25(${table}, 10.0, 1.0)`
-
-/** The FROM and WHERE of the item search, shared by the page and its count. */
-export const ITEM_SEARCH_FROM = `from menu_items_fts, ${ITEM_FROM}
-  where m.id = menu_items_fts.rowid and menu_items_fts match ?3 and ${ITEM_SOLD}`
-
-/** The item search's page statement (also shown by the benchmark's EXPLAIN QUERY PLAN). */
-export const ITEM_SEARCH_SQL = `select ${ITEM_COLUMNS} ${ITEM_SEARCH_FROM}
-  order by lower(m.name) = ?4 desc, ${ITEM_RANK}, m.id limit ?5 offset ?6`
-
-export async function searchCatalogue(db: D1Database, query: SearchQuery) {
-  const params = [
-    query.storeId,
-    query.businessId,
-    query.match,
-    query.exact,
-    query.items.limit,
-    query.items.offset,
-    query.categories.limit,
-    query.categories.offset,
-    query.deals.limit,
-    query.deals.offset,
-    query.now,
-  ]
-  // Categories with something to sell here; `in (…)` keeps the item index usable (an `or` on
-  // m.category_id made a broad term like "ch" scan every item: 200 ms at 100,000 items).
-  const categoriesFrom = `from categories_fts join categories k on k.id = categories_fts.rowid
-    where categories_fts match ?3 and k.business_id = ?2 and k.is_active = 1
-      and exists (
-        select 1 from ${ITEM_FROM} where ${ITEM_SOLD} and m.category_id in (
-          select id from categories where id = k.id or (parent_id = k.id and is_active = 1)
-        )
-      )`
-  const dealsFrom = `from deals_fts join deals d on d.id = deals_fts.rowid
-    where deals_fts match ?3 and ${dealLive('?11')}`
-  const [store, items, itemCount, categories, categoryCount, deals, dealCount] = await db.batch([
-    statement(db, STORE_EXISTS, params),
-    statement(db, ITEM_SEARCH_SQL, params),
-    statement(db, `select count(*) as total ${ITEM_SEARCH_FROM}`, params),
-    statement(
-      db,
-      `select k.id, k.slug, k.name, k.image_url ${categoriesFrom}
-       order by lower(k.name) = ?4 desc, ${NAMED_RANK('categories_fts')}, k.id
-       limit ?7 offset ?8`,
-      params
-    ),
-    statement(db, `select count(*) as total ${categoriesFrom}`, params),
-    statement(
-      db,
-      `select ${DEAL_COLUMNS} ${dealsFrom}
-       order by lower(d.name) = ?4 desc, ${NAMED_RANK('deals_fts')}, d.id limit ?9 offset ?10`,
-      params
-    ),
-    statement(db, `select count(*) as total ${dealsFrom}`, params),
-  ])
-  return {
-    storeFound: rows(store).length > 0,
-    items: rows<ItemRow>(items),
-    itemTotal: total(itemCount),
-    categories: rows<SearchCategoryRow>(categories),
-    categoryTotal: total(categoryCount),
-    deals: rows<DealRow>(deals),
-    dealTotal: total(dealCount),
-  }
 }
 
 // --- Deals -------------------------------------------------------------------------------------

@@ -23,9 +23,9 @@ import {
   findMenuItem,
   type OptionRow,
   type OptionValueRow,
-  searchCatalogue,
   type SizeCostRow,
 } from './repo.ts'
+import { searchCatalogue } from './search-repo.ts'
 
 /** Throws the spec's 'Store not found' unless the store is an active store of the business. */
 export function assertStore(found: boolean): void {
@@ -301,7 +301,7 @@ export async function globalSearch(
     // Nothing searchable (only punctuation): nothing matches.
     return {
       searchTerm: input.searchTerm,
-      items: { results: [], ...items, total: 0 },
+      items: { results: [], ...items, total: 0, totalCapped: false },
       categories: { results: [], ...categories, total: 0 },
       deals: { results: [], ...deals, total: 0 },
     }
@@ -323,6 +323,7 @@ export async function globalSearch(
       results: found.items.map((row) => toItemSummary(row, input.now)),
       ...items,
       total: found.itemTotal,
+      totalCapped: found.itemTotalCapped,
     },
     categories: {
       results: found.categories.map((row) => ({

@@ -1,0 +1,157 @@
+import { SEARCH_TOTAL_CAP } from '../../../schemas/catalogue.ts'
+import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from './items.ts'
+import {
+  DEAL_COLUMNS,
+  dealLive,
+  rows,
+  statement,
+  STORE_EXISTS,
+  total,
+  type DealRow,
+  type SearchCategoryRow,
+} from './repo.ts'
+
+/*
+ * The global search's SQL (ADR 031). Ranking every full-text match and joining each to its item
+ * is what a broad term costs ("ch" matches a quarter of a 100,000-item catalogue), so the item
+ * page ranks the matches inside the FTS5 index alone, keeps the best few and reads only those
+ * items; the item total is counted up to SEARCH_TOTAL_CAP and no further.
+ */
+
+export interface SearchQuery {
+  businessId: number
+  storeId: number
+  /** An FTS5 expression from ftsMatchExpression, never the raw term. */
+  match: string
+  /** The term, trimmed and lower-cased: an exact name match ranks first. */
+  exact: string
+  items: { limit: number; offset: number }
+  categories: { limit: number; offset: number }
+  deals: { limit: number; offset: number }
+  now: string
+}
+
+// bm25 column weights: a word in the name counts most, then tags and category, then description.
+const ITEM_RANK = 'bm25(menu_items_fts, 10.0, 1.0, 4.0, 2.0)'
+const NAMED_RANK = (table: string) => `bm25(${table}, 10.0, 1.0)`
+
+// Matches ranked beyond the page: room for items the store does not sell among the best ones.
+const RANKED_MARGIN = 48
+
+/** The FROM and WHERE of the items sold at the store that match; the count's and the fallback's. */
+export const ITEM_SEARCH_FROM = `from menu_items_fts, ${ITEM_FROM}
+  where m.id = menu_items_fts.rowid and menu_items_fts match ?3 and ${ITEM_SOLD}`
+
+/**
+ * Every match ranked: an item named exactly as the term first, then by bm25, then by id. Run only
+ * when the ranked window below held too few items the store sells to fill the page.
+ */
+const ITEM_SEARCH_ALL_SQL = `select ${ITEM_COLUMNS} ${ITEM_SEARCH_FROM}
+  order by lower(m.name) = ?4 desc, ${ITEM_RANK}, m.id limit ?5 offset ?6`
+
+// The best ?12 matches by bm25 (then id), ranked in the index alone: no item row is read.
+const RANKED_MATCHES = `select rowid as id, ${ITEM_RANK} as score from menu_items_fts
+  where menu_items_fts match ?3 order by score, rowid limit ?12`
+
+// The matches named exactly as the term, by the menu_items_name index, with their bm25; read
+// twice below, so materialized once.
+const NAMED_MATCHES = `select rowid as id, ${ITEM_RANK} as score from menu_items_fts
+  where menu_items_fts match ?3
+    and rowid in (select id from menu_items where lower(name) = ?4 and business_id = ?2)`
+
+/**
+ * The item search's page statement (also shown by the benchmark's EXPLAIN QUERY PLAN): the items
+ * named exactly as the term and the best ranked matches, in the order ITEM_SEARCH_ALL_SQL gives
+ * them, so its pages are the same while the window holds them. CROSS JOIN keeps the candidates
+ * the outer loop: without table statistics SQLite otherwise walked every item of the business.
+ */
+export const ITEM_SEARCH_SQL = `with named(id, score) as materialized (${NAMED_MATCHES}),
+  candidates(id, exact, score) as (
+    select id, 1, score from named
+    union all
+    select id, 0, score from (${RANKED_MATCHES}) where id not in (select id from named)
+  )
+  select ${ITEM_COLUMNS} from candidates cross join ${ITEM_FROM}
+  where m.id = candidates.id and ${ITEM_SOLD}
+  order by candidates.exact desc, candidates.score, m.id limit ?5 offset ?6`
+
+/**
+ * The items sold that match, counted up to ?13 (the cap and one more, so "more than the cap" is
+ * known), and the matches counted up to ?12 (all of them ranked, or the window cut some off).
+ */
+const ITEM_COUNT_SQL = `select
+  (select count(*) from (select 1 ${ITEM_SEARCH_FROM} limit ?13)) as total,
+  (select count(*) from (
+    select 1 from menu_items_fts where menu_items_fts match ?3 limit ?12)) as matches`
+
+interface ItemCountRow {
+  total: number
+  matches: number
+}
+
+export async function searchCatalogue(db: D1Database, query: SearchQuery) {
+  const { limit, offset } = query.items
+  const ranked = 2 * (offset + limit) + RANKED_MARGIN
+  const params = [
+    query.storeId,
+    query.businessId,
+    query.match,
+    query.exact,
+    limit,
+    offset,
+    query.categories.limit,
+    query.categories.offset,
+    query.deals.limit,
+    query.deals.offset,
+    query.now,
+    ranked,
+    SEARCH_TOTAL_CAP + 1,
+  ]
+  // Categories with something to sell here; `in (…)` keeps the item index usable (an `or` on
+  // m.category_id made a broad term like "ch" scan every item: 200 ms at 100,000 items).
+  const categoriesFrom = `from categories_fts join categories k on k.id = categories_fts.rowid
+    where categories_fts match ?3 and k.business_id = ?2 and k.is_active = 1
+      and exists (
+        select 1 from ${ITEM_FROM} where ${ITEM_SOLD} and m.category_id in (
+          select id from categories where id = k.id or (parent_id = k.id and is_active = 1)
+        )
+      )`
+  const dealsFrom = `from deals_fts join deals d on d.id = deals_fts.rowid
+    where deals_fts match ?3 and ${dealLive('?11')}`
+  const [store, items, itemCount, categories, categoryCount, deals, dealCount] = await db.batch([
+    statement(db, STORE_EXISTS, params),
+    statement(db, ITEM_SEARCH_SQL, params),
+    statement(db, ITEM_COUNT_SQL, params),
+    statement(
+      db,
+      `select k.id, k.slug, k.name, k.image_url ${categoriesFrom}
+       order by lower(k.name) = ?4 desc, ${NAMED_RANK('categories_fts')}, k.id
+       limit ?7 offset ?8`,
+      params
+    ),
+    statement(db, `select count(*) as total ${categoriesFrom}`, params),
+    statement(
+      db,
+      `select ${DEAL_COLUMNS} ${dealsFrom}
+       order by lower(d.name) = ?4 desc, ${NAMED_RANK('deals_fts')}, d.id limit ?9 offset ?10`,
+      params
+    ),
+    statement(db, `select count(*) as total ${dealsFrom}`, params),
+  ])
+  const counts = rows<ItemCountRow>(itemCount)[0] ?? { total: 0, matches: 0 }
+  let itemRows = rows<ItemRow>(items)
+  // A short page is the last one unless the window left matches out: then rank them all.
+  if (itemRows.length < limit && counts.matches >= ranked) {
+    itemRows = rows<ItemRow>(await statement(db, ITEM_SEARCH_ALL_SQL, params).all())
+  }
+  return {
+    storeFound: rows(store).length > 0,
+    items: itemRows,
+    itemTotal: Math.min(counts.total, SEARCH_TOTAL_CAP),
+    itemTotalCapped: counts.total > SEARCH_TOTAL_CAP,
+    categories: rows<SearchCategoryRow>(categories),
+    categoryTotal: total(categoryCount),
+    deals: rows<DealRow>(deals),
+    dealTotal: total(dealCount),
+  }
+}
