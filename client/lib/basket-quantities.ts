@@ -36,16 +36,26 @@ export function basketWorthFetching(cookies: string, storeSlug: string): boolean
   return summary !== null && summary.itemCount > 0 && summary.storeSlug === storeSlug
 }
 
-type Lines = Pick<Basket, 'lines' | 'store'>
+type Lines = Pick<Basket, 'lines' | 'store'> & { version?: number }
 
 let known: Lines | null = null
 let loading: Promise<void> | null = null
 const listeners = new Set<() => void>()
 
-/** Keeps the latest basket answer and tells every card. */
+/**
+ * Keeps the latest basket answer and tells every card. An answer older than the one kept (the
+ * page's first fetch overtaken by an add) is dropped: a basket's version grows with each change.
+ */
 export function rememberBasket(basket: Lines): void {
+  if (isOlder(basket, known)) return
   known = basket
   for (const listener of listeners) listener()
+}
+
+/** Whether `basket` is an earlier state of the same store's basket than `than`. */
+export function isOlder(basket: Lines, than: Lines | null): boolean {
+  if (!than || basket.version === undefined || than.version === undefined) return false
+  return basket.store?.slug === than.store?.slug && basket.version < than.version
 }
 
 /** The latest basket answer this page has seen (null before any). */
@@ -61,13 +71,22 @@ export function subscribeBasket(listener: () => void): () => void {
 /**
  * Fetches the basket once for the page when it may hold this store's items; `fetch` is the
  * basket call (passed in, so this module stays free of the API client). A failure leaves the
- * cards showing Add, which still adds.
+ * cards showing Add, which still adds. A page restored from the back/forward cache asks again:
+ * another page may have changed the basket meanwhile.
  */
 export function loadBasketOnce(storeSlug: string, fetch: () => Promise<unknown>): void {
-  if (known !== null || loading !== null) return
-  if (!basketWorthFetching(document.cookie, storeSlug)) return
-  loading = fetch().then(
-    () => undefined,
-    () => undefined
-  )
+  if (loading !== null) return
+  loading = refresh(storeSlug, fetch)
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) loading = refresh(storeSlug, fetch)
+  })
+}
+
+async function refresh(storeSlug: string, fetch: () => Promise<unknown>): Promise<void> {
+  if (!basketWorthFetching(document.cookie, storeSlug)) {
+    // Emptied or moved to another store elsewhere: no card here has a line any more.
+    if (known !== null) rememberBasket({ lines: [], store: null })
+    return
+  }
+  await fetch().catch(() => undefined)
 }

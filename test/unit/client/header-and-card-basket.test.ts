@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BasketLine } from '../../../schemas/basket.ts'
-import { basketWorthFetching, cardLines } from '../../../client/lib/basket-quantities.ts'
+import { basketWorthFetching, cardLines, isOlder } from '../../../client/lib/basket-quantities.ts'
 import { confirmationText, toConfirmation } from '../../../client/lib/basket-summary.ts'
 import { basketAnswer, PICCADILLY_BASKET_STORE } from '../../support/baskets.ts'
 
@@ -119,5 +119,19 @@ describe("the cards' basket lines", () => {
       false
     )
     expect(basketWorthFetching('', 'manchester-piccadilly')).toBe(false)
+  })
+
+  it('drops an answer older than the one kept, of the same store only', () => {
+    const at = (version: number, slug: string | null) =>
+      basketAnswer(1, 100, {
+        version,
+        store: slug ? { ...PICCADILLY_BASKET_STORE, slug } : null,
+      })
+    expect(isOlder(at(3, 'a'), at(4, 'a'))).toBe(true)
+    expect(isOlder(at(4, 'a'), at(4, 'a'))).toBe(false)
+    expect(isOlder(at(5, 'a'), at(4, 'a'))).toBe(false)
+    // A new basket at another store starts again at 1.
+    expect(isOlder(at(1, 'b'), at(4, 'a'))).toBe(false)
+    expect(isOlder(at(1, 'a'), null)).toBe(false)
   })
 })
