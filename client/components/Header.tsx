@@ -109,24 +109,21 @@ function MainNav({ currentPath }: { currentPath: string }) {
   )
 }
 
+const ACCOUNT_BUTTON =
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-semibold hover:bg-tint sm:px-3'
+
 /** The account links: 'My account' and sign-out, or sign-in and register. */
 function AccountLinks({ signedIn }: { signedIn: boolean }) {
   if (signedIn) {
     return (
       <>
-        <a
-          href={routePath('member')}
-          className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-semibold hover:bg-tint sm:px-3"
-        >
+        <a href={routePath('member')} className={ACCOUNT_BUTTON}>
           <UserIcon className="size-5" />
           <span className="sr-only sm:not-sr-only">My account</span>
         </a>
         {/* At every width: below 640 px its icon, its name for screen readers. */}
         <form method="post" action={LOGOUT_PATH}>
-          <button
-            type="submit"
-            className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-semibold hover:bg-tint sm:px-3"
-          >
+          <button type="submit" className={ACCOUNT_BUTTON}>
             <SignOutIcon className="size-5" />
             <span className="sr-only sm:not-sr-only">Sign out</span>
           </button>
@@ -136,10 +133,7 @@ function AccountLinks({ signedIn }: { signedIn: boolean }) {
   }
   return (
     <>
-      <a
-        href={routePath('login')}
-        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-semibold hover:bg-tint sm:px-3"
-      >
+      <a href={routePath('login')} className={ACCOUNT_BUTTON}>
         <UserIcon className="size-5" />
         <span className="sr-only sm:not-sr-only">Sign in</span>
       </a>

@@ -25,26 +25,50 @@ export interface QuickAddProps {
 const stepClass =
   'grid size-11 shrink-0 place-items-center rounded-full bg-primary text-xl font-bold text-on-primary hover:brightness-90 aria-disabled:opacity-60'
 
-/**
- * − quantity + in the Add button's place and height (so nothing moves). Steps stay focusable while
- * a change is under way (aria-disabled, not disabled), so focus is never lost to the page.
- */
+interface StepProps {
+  busy: boolean
+  describedBy: string
+  onStep: (change: -1 | 1) => void
+}
+
+/** One step; stays focusable while a change is under way (aria-disabled), so focus is never lost. */
+function StepButton({
+  change,
+  label,
+  buttonRef,
+  busy,
+  describedBy,
+  onStep,
+}: StepProps & {
+  change: -1 | 1
+  label: string
+  buttonRef?: RefObject<HTMLButtonElement | null>
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className={stepClass}
+      aria-disabled={busy || undefined}
+      aria-describedby={describedBy}
+      onClick={() => (busy ? undefined : onStep(change))}
+    >
+      <span aria-hidden="true">{change === 1 ? '+' : '−'}</span>
+      <span className="sr-only">{label}</span>
+    </button>
+  )
+}
+
+/** − quantity + in the Add button's place and height, so nothing moves when it appears. */
 function CardStepper({
   name,
   line,
-  busy,
-  minusRef,
   plusRef,
-  describedBy,
-  onStep,
-}: {
+  ...step
+}: StepProps & {
   name: string
   line: CardLine
-  busy: boolean
-  minusRef: RefObject<HTMLButtonElement | null>
   plusRef: RefObject<HTMLButtonElement | null>
-  describedBy: string
-  onStep: (change: -1 | 1) => void
 }) {
   return (
     <div
@@ -52,32 +76,12 @@ function CardStepper({
       aria-label={`${name} in your basket`}
       className="flex min-h-11 items-center justify-between gap-1 rounded-full bg-tint"
     >
-      <button
-        ref={minusRef}
-        type="button"
-        className={stepClass}
-        aria-disabled={busy || undefined}
-        aria-describedby={describedBy}
-        onClick={() => (busy ? undefined : onStep(-1))}
-      >
-        <span aria-hidden="true">−</span>
-        <span className="sr-only">Remove one {name}</span>
-      </button>
+      <StepButton change={-1} label={`Remove one ${name}`} {...step} />
       <span className="min-w-8 text-center font-bold tabular-nums">
         {line.quantity}
         <span className="sr-only"> in basket</span>
       </span>
-      <button
-        ref={plusRef}
-        type="button"
-        className={stepClass}
-        aria-disabled={busy || undefined}
-        aria-describedby={describedBy}
-        onClick={() => (busy ? undefined : onStep(1))}
-      >
-        <span aria-hidden="true">+</span>
-        <span className="sr-only">Add one more {name}</span>
-      </button>
+      <StepButton change={1} label={`Add one more ${name}`} buttonRef={plusRef} {...step} />
     </div>
   )
 }
@@ -98,7 +102,6 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
   const id = islandId ?? generatedId
   const buttonRef = useRef<HTMLButtonElement>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
-  const minusRef = useRef<HTMLButtonElement>(null)
   const plusRef = useRef<HTMLButtonElement>(null)
   const [askingAge, setAskingAge] = useState(false)
   const [stepping, setStepping] = useState(false)
@@ -213,7 +216,6 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
             name={item.name}
             line={line}
             busy={stepping}
-            minusRef={minusRef}
             plusRef={plusRef}
             describedBy={statusId}
             onStep={(change) => void step(line, change)}

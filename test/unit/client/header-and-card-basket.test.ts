@@ -1,38 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { BasketLine } from '../../../schemas/basket.ts'
 import { basketWorthFetching, cardLines, isOlder } from '../../../client/lib/basket-quantities.ts'
 import { confirmationText, toConfirmation } from '../../../client/lib/basket-summary.ts'
-import { basketAnswer, PICCADILLY_BASKET_STORE } from '../../support/baskets.ts'
+import { basketAnswer, basketLineAnswer, PICCADILLY_BASKET_STORE } from '../../support/baskets.ts'
 
-function line(overrides: Partial<BasketLine>): BasketLine {
-  return {
-    basketLineId: 1,
-    itemId: 10,
-    slug: 'bananas',
-    categorySlug: 'fruit',
-    name: 'Bananas',
-    size: null,
-    images: {
-      originals: '/a.svg',
-      mdpi_1x: '/a.svg',
-      xhdpi_2x: '/a.svg',
-      xxhdpi_3x: '/a.svg',
-      width: 1,
-      height: 1,
-    },
-    quantity: 1,
-    unitPrice: 100,
-    lineTotal: 100,
-    choices: [],
-    maxQuantity: null,
-    ageRestriction: null,
-    available: true,
-    priceChanged: false,
-    message: null,
-    allowSubstitutes: true,
-    ...overrides,
-  }
-}
+const line = basketLineAnswer
 
 describe('the header confirmation', () => {
   it('says what changed and what the basket holds now', () => {
