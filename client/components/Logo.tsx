@@ -19,10 +19,10 @@ export function Logo({ brand }: { brand: Brand | null }) {
       </span>
     )
   }
-  // Logos are wide wordmarks whose words are a third of their height: 40 px on a phone and 48 px
-  // wider keep those words at 13-19 px, readable. On a narrow phone with every header button
+  // Logos are wide wordmarks whose words are a third of their height: 44 px on a phone and 56 px
+  // wider keep those words at 14-22 px, readable. On a narrow phone with every header button
   // showing, the logo gives way first, keeping its proportions (object-contain).
-  const height = 48
+  const height = 56
   const width = Math.round((brand.logo.width / brand.logo.height) * height)
   return (
     <span className="flex min-w-0 items-center gap-2.5">
@@ -31,7 +31,7 @@ export function Logo({ brand }: { brand: Brand | null }) {
         alt=""
         width={width}
         height={height}
-        className="h-10 w-auto max-w-full min-w-0 object-contain object-left sm:h-12"
+        className="h-11 w-auto max-w-full min-w-0 object-contain object-left sm:h-14"
         fetchPriority="high"
       />
       {/* Brand logos are wordmarks: the name is for assistive technology only. */}
