@@ -2,7 +2,14 @@
 // publicly cached, so the server renders a plain "Basket" link; this fills in the count and total
 // from the summary cookie the worker keeps with every basket answer, and follows each change an
 // island announces, so the header updates without a reload.
-import { BASKET_CHANGED_EVENT, basketLabel, readBasketSummaryCookie } from './lib/basket-summary.ts'
+import {
+  BASKET_CHANGED_EVENT,
+  BASKET_CONFIRM_EVENT,
+  basketLabel,
+  confirmationText,
+  readBasketSummaryCookie,
+  toConfirmation,
+} from './lib/basket-summary.ts'
 import { formatMoney } from '../schemas/money.ts'
 
 function showBasket(): void {
@@ -23,8 +30,38 @@ function showBasket(): void {
   }
 }
 
+// Long enough to read twice; the live region has spoken it by then.
+const CONFIRMATION_MS = 5000
+let clearConfirmation: ReturnType<typeof setTimeout> | undefined
+
+/**
+ * Says what the shopper just did in the header's polite live region and pulses the basket. The
+ * pulse is motion, so it is left out for prefers-reduced-motion; the words stay.
+ */
+function confirmChange(event: Event): void {
+  const confirmation = toConfirmation(event instanceof CustomEvent ? event.detail : null)
+  if (!confirmation) return
+  for (const region of document.querySelectorAll<HTMLElement>('[data-basket-confirm]')) {
+    region.textContent = confirmationText(confirmation)
+  }
+  clearTimeout(clearConfirmation)
+  clearConfirmation = setTimeout(() => {
+    for (const region of document.querySelectorAll<HTMLElement>('[data-basket-confirm]')) {
+      region.textContent = ''
+    }
+  }, CONFIRMATION_MS)
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return
+  for (const link of document.querySelectorAll<HTMLElement>('[data-basket-link]')) {
+    link.animate(
+      [{ transform: 'scale(1)' }, { transform: 'scale(1.12)' }, { transform: 'scale(1)' }],
+      { duration: 450, easing: 'ease-out' }
+    )
+  }
+}
+
 showBasket()
 window.addEventListener(BASKET_CHANGED_EVENT, showBasket)
+window.addEventListener(BASKET_CONFIRM_EVENT, confirmChange)
 // Back/forward cache restores and another tab's changes: read the cookie again.
 window.addEventListener('pageshow', showBasket)
 document.addEventListener('visibilitychange', () => {

@@ -35,7 +35,7 @@ function HeaderBasketLink() {
     <a
       href={routePath('basket')}
       data-basket-link=""
-      className="inline-flex min-h-11 items-center gap-2 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-90"
+      className="inline-flex min-h-11 items-center gap-2 rounded-full bg-primary px-3 text-sm font-semibold text-on-primary hover:brightness-90 sm:px-4"
     >
       <span className="relative">
         <BasketIcon className="size-5" />
@@ -53,14 +53,18 @@ function HeaderBasketLink() {
   )
 }
 
-/** A line above the header (an offer, a notice) from the brand's announcement block. */
+/**
+ * A line above the header (an offer, a notice) from the brand's announcement block. It sits
+ * before the sticky bar and scrolls away with the page, so only the slim bar stays on screen.
+ */
 function AnnouncementBar({
   announcement,
 }: {
   announcement: NonNullable<SiteContent['announcement']>
 }) {
   return (
-    <div
+    <aside
+      aria-label="Announcement"
       data-announcement=""
       className="bg-primary px-4 py-2 text-center text-sm font-semibold text-on-primary"
     >
@@ -80,84 +84,105 @@ function AnnouncementBar({
           </a>
         </>
       ) : null}
-    </div>
+    </aside>
   )
 }
 
-/** The site header: logo, main navigation, account and basket links. */
+/** The main navigation: a row under the sticky bar that scrolls away (a phone keeps its height). */
+function MainNav({ currentPath }: { currentPath: string }) {
+  return (
+    <nav aria-label="Main" className="border-b border-black/10 bg-surface">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm font-medium whitespace-nowrap sm:px-4">
+        {NAV_LINKS.map((link) => (
+          <li key={link.href}>
+            <a
+              href={link.href}
+              aria-current={currentPath === link.href ? 'page' : undefined}
+              className="inline-flex min-h-11 items-center rounded-full px-3 text-ink/80 hover:bg-tint hover:text-ink aria-[current=page]:bg-tint aria-[current=page]:text-ink"
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+const ACCOUNT_BUTTON =
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2.5 text-sm font-semibold hover:bg-tint sm:px-3'
+
+/** The account links: 'My account' and sign-out, or sign-in and register. */
+function AccountLinks({ signedIn }: { signedIn: boolean }) {
+  if (signedIn) {
+    return (
+      <>
+        <a href={routePath('member')} className={ACCOUNT_BUTTON}>
+          <UserIcon className="size-5" />
+          <span className="sr-only sm:not-sr-only">My account</span>
+        </a>
+        {/* At every width: below 640 px its icon, its name for screen readers. */}
+        <form method="post" action={LOGOUT_PATH}>
+          <button type="submit" className={ACCOUNT_BUTTON}>
+            <SignOutIcon className="size-5" />
+            <span className="sr-only sm:not-sr-only">Sign out</span>
+          </button>
+        </form>
+      </>
+    )
+  }
+  return (
+    <>
+      <a href={routePath('login')} className={ACCOUNT_BUTTON}>
+        <UserIcon className="size-5" />
+        <span className="sr-only sm:not-sr-only">Sign in</span>
+      </a>
+      <a
+        href={routePath('register')}
+        className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold hover:bg-tint sm:inline-flex"
+      >
+        Register
+      </a>
+    </>
+  )
+}
+
+/**
+ * The site header: the announcement, a sticky bar (logo, account, basket) and the main
+ * navigation. The bar stays on screen so the basket and its confirmations are always in view; it
+ * is 56 px on a phone and 72 px wider, and styles.css keeps anchors and focus clear of it with
+ * scroll-padding-top (WCAG 2.4.11 focus not obscured).
+ */
 export function Header({ brand, signedIn, currentPath, announcement = null }: HeaderProps) {
   return (
-    <header className="border-b border-black/10 bg-surface">
+    <>
       {brand && announcement ? <AnnouncementBar announcement={announcement} /> : null}
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 px-4 sm:gap-x-6 sm:px-6">
-        <a href={routePath('index')} className="flex h-16 items-center rounded-md">
-          <Logo brand={brand} />
-          {/* Named by what it shows, then where it goes (WCAG 2.5.3 label in name). */}
-          <span className="sr-only"> home</span>
-        </a>
-        {brand ? (
-          <>
-            <nav
-              aria-label="Main"
-              className="order-last -mx-4 w-[calc(100%+2rem)] overflow-x-auto border-t border-black/5 px-4 md:order-none md:mx-0 md:w-auto md:border-0 md:px-0"
-            >
-              <ul className="flex gap-1 py-1.5 text-sm font-medium whitespace-nowrap md:py-0">
-                {NAV_LINKS.map((link) => (
-                  <li key={link.href}>
-                    <a
-                      href={link.href}
-                      aria-current={currentPath === link.href ? 'page' : undefined}
-                      className="inline-flex min-h-11 items-center rounded-full px-3 text-ink/80 hover:bg-tint hover:text-ink aria-[current=page]:bg-tint aria-[current=page]:text-ink"
-                    >
-                      {link.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <div className="ml-auto flex items-center gap-1 sm:gap-2">
-              {signedIn ? (
-                <>
-                  <a
-                    href={routePath('member')}
-                    className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-tint"
-                  >
-                    <UserIcon className="size-5" />
-                    <span className="sr-only sm:not-sr-only">My account</span>
-                  </a>
-                  {/* At every width: below 640 px its icon, its name for screen readers. */}
-                  <form method="post" action={LOGOUT_PATH}>
-                    <button
-                      type="submit"
-                      className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-tint"
-                    >
-                      <SignOutIcon className="size-5" />
-                      <span className="sr-only sm:not-sr-only">Sign out</span>
-                    </button>
-                  </form>
-                </>
-              ) : (
-                <>
-                  <a
-                    href={routePath('login')}
-                    className="inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-semibold hover:bg-tint"
-                  >
-                    <UserIcon className="size-5" />
-                    <span className="sr-only sm:not-sr-only">Sign in</span>
-                  </a>
-                  <a
-                    href={routePath('register')}
-                    className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold hover:bg-tint sm:inline-flex"
-                  >
-                    Register
-                  </a>
-                </>
-              )}
+      <header
+        data-site-header=""
+        className="sticky top-0 z-40 border-b border-black/10 bg-surface shadow-sm"
+      >
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-x-2 px-3 sm:h-18 sm:gap-x-6 sm:px-6">
+          <a href={routePath('index')} className="flex h-full min-w-0 items-center rounded-md">
+            <Logo brand={brand} />
+            {/* Named by what it shows, then where it goes (WCAG 2.5.3 label in name). */}
+            <span className="sr-only"> home</span>
+          </a>
+          {brand ? (
+            <div className="relative ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
+              <AccountLinks signedIn={signedIn} />
               <HeaderBasketLink />
+              {/* Filled by client/header-basket.ts after each add or removal; polite, so it
+                  never interrupts. Clear of the layout (absolute), so showing it moves nothing. */}
+              <p
+                role="status"
+                data-basket-confirm=""
+                className="pointer-events-none absolute top-full right-0 mt-2 w-max max-w-[min(22rem,calc(100vw-1.5rem))] rounded-xl bg-ink px-3 py-2 text-sm font-semibold text-white shadow-lg empty:hidden"
+              />
             </div>
-          </>
-        ) : null}
-      </div>
-    </header>
+          ) : null}
+        </div>
+      </header>
+      {brand ? <MainNav currentPath={currentPath} /> : null}
+    </>
   )
 }

@@ -19,18 +19,19 @@ export function Logo({ brand }: { brand: Brand | null }) {
       </span>
     )
   }
-  // Logos are wide marks; the height is fixed and the width follows the stored aspect ratio. A
-  // phone shows it smaller, so the account, sign-out and basket buttons fit beside it.
-  const height = 40
+  // Logos are wide wordmarks whose words are a third of their height: 44 px on a phone and 56 px
+  // wider keep those words at 14-22 px, readable. On a narrow phone with every header button
+  // showing, the logo gives way first, keeping its proportions (object-contain).
+  const height = 56
   const width = Math.round((brand.logo.width / brand.logo.height) * height)
   return (
-    <span className="flex items-center gap-2.5">
+    <span className="flex min-w-0 items-center gap-2.5">
       <img
         src={brand.logo.url}
         alt=""
         width={width}
         height={height}
-        className="h-8 w-auto max-w-40 shrink-0 sm:h-10 sm:max-w-48"
+        className="h-11 w-auto max-w-full min-w-0 object-contain object-left sm:h-14"
         fetchPriority="high"
       />
       {/* Brand logos are wordmarks: the name is for assistive technology only. */}

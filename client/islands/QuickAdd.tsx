@@ -1,8 +1,16 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import type { MenuItemSummary } from '../../schemas/catalogue.ts'
-import { formatMessage } from '../../schemas/messages.ts'
+import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
+import { useCardLine } from '../components/basket/use-card-line.ts'
 import { itemHref } from '../components/catalogue/catalogue-links.ts'
+import {
+  actionFailureMessage,
+  confirmBasketChange,
+  removeLine,
+  setLineQuantity,
+} from '../lib/basket.ts'
+import type { CardLine } from '../lib/basket-quantities.ts'
 
 export interface QuickAddProps {
   storeId: number
@@ -14,6 +22,70 @@ export interface QuickAddProps {
   islandId?: string
 }
 
+const stepClass =
+  'grid size-11 shrink-0 place-items-center rounded-full bg-primary text-xl font-bold text-on-primary hover:brightness-90 aria-disabled:opacity-60'
+
+interface StepProps {
+  busy: boolean
+  describedBy: string
+  onStep: (change: -1 | 1) => void
+}
+
+/** One step; stays focusable while a change is under way (aria-disabled), so focus is never lost. */
+function StepButton({
+  change,
+  label,
+  buttonRef,
+  busy,
+  describedBy,
+  onStep,
+}: StepProps & {
+  change: -1 | 1
+  label: string
+  buttonRef?: RefObject<HTMLButtonElement | null>
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      className={stepClass}
+      aria-disabled={busy || undefined}
+      aria-describedby={describedBy}
+      onClick={() => (busy ? undefined : onStep(change))}
+    >
+      <span aria-hidden="true">{change === 1 ? '+' : '−'}</span>
+      <span className="sr-only">{label}</span>
+    </button>
+  )
+}
+
+/** − quantity + in the Add button's place and height, so nothing moves when it appears. */
+function CardStepper({
+  name,
+  line,
+  plusRef,
+  ...step
+}: StepProps & {
+  name: string
+  line: CardLine
+  plusRef: RefObject<HTMLButtonElement | null>
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={`${name} in your basket`}
+      className="flex min-h-11 items-center justify-between gap-1 rounded-full bg-tint"
+    >
+      <StepButton change={-1} label={`Remove one ${name}`} {...step} />
+      <span className="min-w-8 text-center font-bold tabular-nums">
+        {line.quantity}
+        <span className="sr-only"> in basket</span>
+      </span>
+      <StepButton change={1} label={`Add one more ${name}`} buttonRef={plusRef} {...step} />
+    </div>
+  )
+}
+
 const buttonClass =
   'inline-flex min-h-11 w-full items-center justify-center rounded-full bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-90 disabled:opacity-60'
 
@@ -21,19 +93,67 @@ const buttonClass =
  * A card's one-press add for a simple item (no options): adds one, asking an age-restricted
  * item's confirmation first. The button sits in a GET form to the item page: without JavaScript
  * it goes there; pressed before the island hydrates, the loader holds the press and makes it again
- * once hydrated (ADR 003), so the first press adds.
+ * once hydrated (ADR 003), so the first press adds. Once the basket holds the item the button
+ * becomes a − quantity + stepper (the quantity read in the browser: the card's HTML is shared);
+ * − at one removes the line and brings Add back. The header confirms each change.
  */
 export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) {
   const generatedId = useId()
   const id = islandId ?? generatedId
   const buttonRef = useRef<HTMLButtonElement>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
+  const plusRef = useRef<HTMLButtonElement>(null)
   const [askingAge, setAskingAge] = useState(false)
-  const { status, add, dialog } = useAddToBasket()
+  const [stepping, setStepping] = useState(false)
+  const { status, setStatus, add, dialog } = useAddToBasket()
+  const line = useCardLine(storeSlug, item.id)
   const statusId = `${id}-status`
   const ageId = `${id}-age`
+  // The control pressed disappears when Add becomes the stepper or back: focus follows to its
+  // replacement, but only after this card's own press (a basket load moves nothing).
+  const focusNext = useRef<'plus' | 'add' | null>(null)
+  const inBasket = line !== null
+  useEffect(() => {
+    const target = focusNext.current
+    if (target === 'plus' && inBasket) plusRef.current?.focus()
+    else if (target === 'add' && !inBasket) buttonRef.current?.focus()
+    else return
+    focusNext.current = null
+  }, [inBasket])
+
+  async function step(current: CardLine, change: -1 | 1) {
+    if (change === 1 && current.maxQuantity !== null && current.quantity >= current.maxQuantity) {
+      setStatus({ kind: 'failed', message: itemLimitMessage(current.maxQuantity) })
+      return
+    }
+    setStepping(true)
+    setStatus({ kind: 'idle' })
+    try {
+      const quantity = current.quantity + change
+      if (quantity === 0) focusNext.current = 'add'
+      const basket =
+        quantity === 0
+          ? await removeLine(current.basketLineId)
+          : await setLineQuantity(current.basketLineId, quantity)
+      confirmBasketChange(change === 1 ? 'added' : 'removed', `1 × ${item.name}`, basket)
+    } catch (error) {
+      focusNext.current = null
+      setStatus({
+        kind: 'failed',
+        message: actionFailureMessage(
+          error,
+          current.quantity + change === 0
+            ? MESSAGES.removeItemFailed
+            : MESSAGES.updateQuantityFailed
+        ),
+      })
+    } finally {
+      setStepping(false)
+    }
+  }
 
   function addOne(ageConfirmed: boolean) {
+    focusNext.current = 'plus'
     void add(
       { storeId, itemId: item.id, quantity: 1, choices: [], ageConfirmed },
       `1 × ${item.name}`,
@@ -91,19 +211,30 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
             </button>
           </div>
         ) : null}
-        <button
-          ref={buttonRef}
-          type="submit"
-          hidden={askingAge}
-          disabled={status.kind === 'adding'}
-          aria-describedby={statusId}
-          className={buttonClass}
-        >
-          Add<span className="sr-only"> {item.name}</span>
-        </button>
+        {line ? (
+          <CardStepper
+            name={item.name}
+            line={line}
+            busy={stepping}
+            plusRef={plusRef}
+            describedBy={statusId}
+            onStep={(change) => void step(line, change)}
+          />
+        ) : (
+          <button
+            ref={buttonRef}
+            type="submit"
+            hidden={askingAge}
+            disabled={status.kind === 'adding'}
+            aria-describedby={statusId}
+            className={buttonClass}
+          >
+            Add<span className="sr-only"> {item.name}</span>
+          </button>
+        )}
+        {/* Failures and the wait; a success is the stepper itself, and the header says it. */}
         <p id={statusId} role="status" className="text-xs font-semibold empty:hidden">
           {status.kind === 'adding' ? 'Adding…' : null}
-          {status.kind === 'added' ? status.message : null}
           {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
         </p>
       </form>

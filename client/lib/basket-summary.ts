@@ -79,3 +79,34 @@ export function basketLabel(summary: BasketSummary | null): string {
   const items = summary.itemCount === 1 ? '1 item' : `${summary.itemCount} items`
   return `Basket, ${items}, ${formatMoney(summary.total)}`
 }
+
+/**
+ * The window event an island sends after it added or removed something, so the header can say
+ * what changed: its detail is a {@link BasketConfirmation}. Apart from BASKET_CHANGED_EVENT, which
+ * every basket answer sends (loads and edits too), so the header speaks only when the shopper acted.
+ */
+export const BASKET_CONFIRM_EVENT = 'sf:basket-confirm'
+
+/** What the shopper just did to the basket ('1 × Bananas' added) and the basket after it. */
+export interface BasketConfirmation {
+  action: 'added' | 'removed'
+  /** The quantity and name, '2 × Bananas'. */
+  line: string
+  summary: BasketSummary
+}
+
+/** The header's confirmation: 'Added 2 × Bananas — basket 5 items, £12.40'. */
+export function confirmationText({ action, line, summary }: BasketConfirmation): string {
+  const verb = action === 'added' ? 'Added' : 'Removed'
+  if (summary.itemCount === 0) return `${verb} ${line} — basket empty`
+  const items = summary.itemCount === 1 ? '1 item' : `${summary.itemCount} items`
+  return `${verb} ${line} — basket ${items}, ${formatMoney(summary.total)}`
+}
+
+/** A confirmation from an event's detail; anything malformed is null. */
+export function toConfirmation(value: unknown): BasketConfirmation | null {
+  if (!isRecord(value) || typeof value.line !== 'string' || value.line === '') return null
+  if (value.action !== 'added' && value.action !== 'removed') return null
+  const summary = toSummary(value.summary)
+  return summary ? { action: value.action, line: value.line, summary } : null
+}

@@ -4,7 +4,14 @@ import type { OptionChoice } from '../../schemas/item-options.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
 import { BASKET_API } from './api-paths.ts'
-import { BASKET_CHANGED_EVENT, basketSummary, isPence } from './basket-summary.ts'
+import { rememberBasket } from './basket-quantities.ts'
+import {
+  BASKET_CHANGED_EVENT,
+  BASKET_CONFIRM_EVENT,
+  basketSummary,
+  isPence,
+  type BasketConfirmation,
+} from './basket-summary.ts'
 import { isRecord } from './is-record.ts'
 
 /** details.reason of an add refused because the basket holds another store's items. */
@@ -48,11 +55,22 @@ function isBasket(value: unknown): value is Basket {
   )
 }
 
-/** Tells every listener (the header basket) what the basket holds now. */
+/** Tells every listener (the header basket, the cards' steppers) what the basket holds now. */
 export function announceBasket(basket: Basket): BasketSummary {
   const summary = basketSummary(basket)
+  rememberBasket(basket)
   window.dispatchEvent(new CustomEvent(BASKET_CHANGED_EVENT, { detail: summary }))
   return summary
+}
+
+/** Asks the header to confirm what the shopper just did ('Added 1 × Bananas — basket 3 items, £4.20'). */
+export function confirmBasketChange(
+  action: BasketConfirmation['action'],
+  line: string,
+  basket: Basket
+): void {
+  const detail: BasketConfirmation = { action, line, summary: basketSummary(basket) }
+  window.dispatchEvent(new CustomEvent(BASKET_CONFIRM_EVENT, { detail }))
 }
 
 async function basketCall(url: string, body: unknown): Promise<Basket> {

@@ -58,7 +58,11 @@ test.describe('basket', () => {
     await card.scrollIntoViewIfNeeded()
     await waitForIsland(page, 'QuickAdd')
     await card.getByRole('button', { name: /^Add / }).click()
-    await expect(card.getByRole('status')).toContainText('Added to basket')
+    // The card's Add becomes its stepper; the header confirms the add.
+    await expect(card.getByRole('group', { name: /in your basket$/ })).toContainText('1 in basket')
+    await expect(page.getByRole('banner').getByRole('status')).toContainText(
+      /^Added 1 × Semi-skimmed milk.* — basket 2 items, £/
+    )
     await expect(headerBasket(page)).toHaveAccessibleName(/^Basket, 2 items, £/)
 
     // Paracetamol: at most 2 per order.

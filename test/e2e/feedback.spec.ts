@@ -226,8 +226,13 @@ test.describe('quick add before hydration', () => {
     await add.click()
     await expect(card.locator('[data-island="QuickAdd"]')).toHaveAttribute('aria-busy', 'true')
     release()
-    await expect(card.getByRole('status')).toContainText(`Added to basket`)
-    await expect(card.getByRole('status')).toContainText(`1 × ${name}`)
+    // The press added: the card shows its stepper and the header confirms it.
+    await expect(card.getByRole('group', { name: `${name} in your basket` })).toContainText(
+      '1 in basket'
+    )
+    await expect(page.getByRole('banner').getByRole('status')).toContainText(
+      `Added 1 × ${name} — basket 1 item, £`
+    )
     expect(page.url()).toBe(category)
     await expect(
       page.getByRole('banner').getByRole('link', { name: /^Basket, 1 item, £/ })

@@ -1,4 +1,4 @@
-import type { Basket, BasketStore } from '../../schemas/basket.ts'
+import type { Basket, BasketLine, BasketStore } from '../../schemas/basket.ts'
 
 /** Manchester Piccadilly as a basket answer names its store (open, both methods, ASAP). */
 export const PICCADILLY_BASKET_STORE: BasketStore = {
@@ -50,6 +50,37 @@ export function basketAnswer(
     slot: null,
     notices: [],
     version: 1,
+    ...overrides,
+  }
+}
+
+/** A basket line as an answer gives it: one Milk (item 10) at £1.25, no choices; `overrides` set the rest. */
+export function basketLineAnswer(overrides: Partial<BasketLine> = {}): BasketLine {
+  return {
+    basketLineId: 1,
+    itemId: 10,
+    slug: 'milk',
+    categorySlug: 'dairy',
+    name: 'Milk',
+    size: null,
+    images: {
+      originals: '/m.svg',
+      mdpi_1x: '/m.svg',
+      xhdpi_2x: '/m.svg',
+      xxhdpi_3x: '/m.svg',
+      width: 160,
+      height: 160,
+    },
+    quantity: 1,
+    unitPrice: 125,
+    lineTotal: 125,
+    choices: [],
+    maxQuantity: null,
+    ageRestriction: null,
+    available: true,
+    priceChanged: false,
+    message: null,
+    allowSubstitutes: true,
     ...overrides,
   }
 }

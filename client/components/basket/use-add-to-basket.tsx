@@ -6,6 +6,7 @@ import {
   addedCost,
   addToBasket,
   basketAtAnotherStore,
+  confirmBasketChange,
   type AddItemRequest,
   type BasketAtAnotherStore,
 } from '../../lib/basket.ts'
@@ -68,6 +69,7 @@ export function useAddToBasket(): {
     setStatus({ kind: 'adding' })
     try {
       const basket = await basketAdd.send(overwrite)
+      confirmBasketChange('added', line, basket)
       const cost = basketAdd.cost(basket)
       setStatus({
         kind: 'added',

@@ -12,12 +12,12 @@ export interface ItemCardProps {
   eager?: boolean
 }
 
-/** An item in a grid: picture, badge, name and size, price and was-price, stock and quick view. */
+/** An item in a grid: picture and badge, price and was-price, name, size and unit price, then Add. */
 export function ItemCard({ storeId, storeSlug, item, eager = false }: ItemCardProps) {
   const href = itemHref(storeSlug, item)
   return (
     <article className="relative flex h-full flex-col rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/10">
-      <div className="relative">
+      <div className="relative order-1">
         <ItemImage
           images={item.images}
           alt=""
@@ -30,21 +30,28 @@ export function ItemCard({ storeId, storeSlug, item, eager = false }: ItemCardPr
           </span>
         ) : null}
       </div>
-      <h3 className="mt-3 text-sm leading-snug font-semibold">
+      {/* Seen price first, then name, then size and price per unit (what a shopper scans for);
+          read name first (the heading starts the card), so the price follows its name. */}
+      <h3 className="order-3 mt-1 text-sm leading-snug font-semibold">
         <a href={href} className="after:absolute after:inset-0 hover:underline">
           {item.name}
         </a>
       </h3>
-      {item.size ? <p className="text-xs text-ink/75">{item.size}</p> : null}
-      <div className="mt-auto pt-2">
-        <Price price={item.price} wasPrice={item.wasPrice} />
-        {item.unitPriceLabel ? <p className="text-xs text-ink/75">{item.unitPriceLabel}</p> : null}
+      {item.size || item.unitPriceLabel ? (
+        <p className="order-4 mt-0.5 text-xs text-ink/75">
+          {[item.size, item.unitPriceLabel].filter(Boolean).join(' · ')}
+        </p>
+      ) : null}
+      <div className="order-2 mt-3">
+        <Price price={item.price} wasPrice={item.wasPrice} size="card" />
+      </div>
+      <div className="order-5 mt-auto pt-3">
         {item.outOfStock ? (
-          <p className="mt-2 inline-flex min-h-11 w-full items-center justify-center rounded-full bg-gray-100 text-sm font-semibold text-ink/80">
+          <p className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-gray-100 text-sm font-semibold text-ink/80">
             Out of stock
           </p>
         ) : (
-          <div className="relative z-10 mt-2">
+          <div className="relative z-10">
             <QuickViewButton storeId={storeId} storeSlug={storeSlug} item={item} />
           </div>
         )}

@@ -3,7 +3,9 @@ import { formatMoney } from '../../../schemas/money.ts'
 import { documentNonce } from '../../lib/csp-nonce.ts'
 import { RenderContext } from '../render-context.ts'
 
-/** A price, with the was-price struck through when the item is on offer. */
+const PRICE_SIZES = { base: 'text-lg', card: 'text-xl leading-tight', large: 'text-3xl' } as const
+
+/** A price, with the was-price struck through when the item is on offer (the price in red then). */
 export function Price({
   price,
   wasPrice,
@@ -11,11 +13,15 @@ export function Price({
 }: {
   price: number
   wasPrice: number | null
-  size?: 'base' | 'large'
+  /** base: a list; card: the largest words on an item card; large: the item page. */
+  size?: 'base' | 'card' | 'large'
 }) {
+  const offer = wasPrice !== null
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
-      <span className={`font-extrabold ${size === 'large' ? 'text-3xl' : 'text-lg'}`}>
+      <span
+        className={`font-extrabold tabular-nums ${PRICE_SIZES[size]} ${offer ? 'text-red-700' : ''}`}
+      >
         {wasPrice !== null ? <span className="sr-only">Now </span> : null}
         {formatMoney(price)}
       </span>

@@ -3,6 +3,18 @@ import { formatMoney } from '../../../schemas/money.ts'
 import { bannerHref, dealHref } from './catalogue-links.ts'
 import { ItemBadge } from './Price.tsx'
 
+/*
+ * On a phone, banners and deals are a row that scrolls sideways, snapping card by card, with the
+ * next card peeking at the edge so the shopper sees there is more; wider, they are a grid again.
+ * Pure CSS (no JavaScript); each card is a link, so Tab walks the row and the browser scrolls each
+ * into view. The row reaches the screen's edges (negative margins undo the page's padding).
+ */
+const ROW =
+  '-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-px-4 px-4 py-1.5 sm:-mx-6 sm:scroll-px-6 sm:px-6'
+const BANNER_GRID = 'md:mx-0 md:grid md:grid-cols-2 md:gap-4 md:overflow-visible md:px-0 md:py-0'
+const DEAL_GRID =
+  'sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 sm:py-0 lg:grid-cols-3'
+
 /** Banners: each leads through the banner route, which counts the click and redirects. */
 export function BannerStrip({
   storeSlug,
@@ -13,7 +25,13 @@ export function BannerStrip({
 }) {
   if (banners.length === 0) return null
   return (
-    <ul aria-label="Offers" className="grid gap-4 md:grid-cols-2">
+    <ul
+      aria-label="Offers"
+      // A banner without a link has nothing to focus: the row itself takes focus so the keyboard
+      // can scroll it (arrow keys).
+      tabIndex={banners.some((banner) => banner.link.type === 'none') ? 0 : undefined}
+      className={`${ROW} ${BANNER_GRID}`}
+    >
       {banners.map((banner, index) => {
         const picture = (
           <>
@@ -29,7 +47,7 @@ export function BannerStrip({
           </>
         )
         return (
-          <li key={banner.bannerId}>
+          <li key={banner.bannerId} className="w-[88%] shrink-0 snap-start md:w-auto">
             {banner.link.type === 'none' ? (
               <div>{picture}</div>
             ) : (
@@ -71,9 +89,9 @@ export function DealList({
   label: string
 }) {
   return (
-    <ul aria-label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-label={label} className={`${ROW} ${DEAL_GRID}`}>
       {deals.map((deal) => (
-        <li key={deal.id}>
+        <li key={deal.id} className="w-[72%] max-w-72 shrink-0 snap-start sm:w-auto sm:max-w-none">
           <a
             href={dealHref(storeSlug, deal.slug)}
             className="flex h-full flex-col gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/10 hover:ring-primary"

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../../worker/env.ts'
 import type { BackendCallOptions, BackendClient } from '../../../worker/lib/backend-client.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { requiresValidSlot, slotIsValid } from '../../../worker/pages/slot-guards.ts'
-import { basketAnswer, PICCADILLY_BASKET_STORE } from '../../support/baskets.ts'
+import { basketAnswer, basketLineAnswer, PICCADILLY_BASKET_STORE } from '../../support/baskets.ts'
 
 const TOKEN = 'b'.repeat(43)
 const LOCATION = `sf_location=${encodeLocation({
@@ -42,34 +42,7 @@ function basket(slot: SlotReservation | null, withStore = true): Basket {
       store: withStore ? PICCADILLY_BASKET_STORE : null,
       fulfilmentTiming: 'future',
       // Something to check out: an empty basket is checkout's own guard's business.
-      lines: [
-        {
-          basketLineId: 1,
-          itemId: 10,
-          slug: 'milk',
-          categorySlug: 'dairy',
-          name: 'Milk',
-          size: null,
-          images: {
-            originals: '/m.svg',
-            mdpi_1x: '/m.svg',
-            xhdpi_2x: '/m.svg',
-            xxhdpi_3x: '/m.svg',
-            width: 160,
-            height: 160,
-          },
-          quantity: 1,
-          unitPrice: 125,
-          lineTotal: 125,
-          choices: [],
-          maxQuantity: null,
-          ageRestriction: null,
-          available: true,
-          priceChanged: false,
-          message: null,
-          allowSubstitutes: true,
-        },
-      ],
+      lines: [basketLineAnswer()],
       slot,
     })
   )
