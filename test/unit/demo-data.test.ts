@@ -43,7 +43,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 9,
-      sha256: '100a78580d3622a91f1c0f1b96f9fba25c114e838e8fc90432cf116513fffb4e',
+      sha256: 'd516f50a781687942b0124a4662ed37c384846d11a80098370f9e2967f88d66b',
     })
   })
 
