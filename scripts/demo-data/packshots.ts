@@ -116,6 +116,7 @@ const PREMIUM: PackColours = { pack: '1c1c1c', label: 'c9a44c', ink: '1c1c1c' }
 // Fruit and vegetables are drawn in their own colour with a white price-tag label.
 const PRODUCE_COLOURS: ReadonlyArray<[RegExp, string]> = [
   [/banana|lemon|pineapple|corn|swede|squash|melon/i, 'f2c230'],
+  [/granny smith/i, '7cb342'],
   [/clementine|orange|carrot|mango|nectarine|peach|sweet potato|apricot/i, 'ef8a22'],
   [
     /lime|pear|courgette|cucumber|broccoli|bean|pea|leek|celery|lettuce|salad|spinach|rocket|kiwi|avocado|herb|basil|coriander|parsley|mint|spring onion|cabbage|sprout|asparagus|green/i,
@@ -155,17 +156,29 @@ function hash(text: string): number {
   return h >>> 0
 }
 
+// Loose produce drawn by its shape: bananas, roots, leaves and heads; the rest round.
+const PRODUCE_SHAPES: ReadonlyArray<[RegExp, PackKind]> = [
+  [/tomato/i, 'produce'],
+  [/banana/i, 'banana'],
+  [/carrot|parsnip|ginger|leek|celery|spring onion|asparagus/i, 'root'],
+  [
+    /lettuce|salad|spinach|rocket|broccoli|cauliflower|cabbage|kale|herb|basil|coriander|parsley|mint|greens/i,
+    'leafy',
+  ],
+]
+
 /** The pack an item comes in. */
 export function packKind(subCategorySlug: string, name: string): PackKind {
   const base = KIND_BY_SUB_CATEGORY[subCategorySlug] ?? 'box'
-  // Loose produce and bread keep their shape whatever their name says.
-  if (base === 'produce' || base === 'loaf') return base
+  if (base === 'produce') return PRODUCE_SHAPES.find(([p]) => p.test(name))?.[1] ?? base
+  // Bread keeps its shape whatever its name says.
+  if (base === 'loaf') return base
   return KIND_BY_NAME.find(([pattern]) => pattern.test(name))?.[1] ?? base
 }
 
 /** The colours of an item's pack: its tier's, its produce's, or its line's own. */
 export function packColours(kind: PackKind, line: string, name: string): PackColours {
-  if (kind === 'produce') {
+  if (kind === 'produce' || kind === 'banana' || kind === 'root' || kind === 'leafy') {
     return { pack: firstMatch(PRODUCE_COLOURS, name) ?? '7cb342', label: 'ffffff', ink: '1f2937' }
   }
   if (/^value\b/i.test(name)) return VALUE

@@ -43,7 +43,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 9,
-      sha256: 'd516f50a781687942b0124a4662ed37c384846d11a80098370f9e2967f88d66b',
+      sha256: '4d2862f063245e3d591ae636fa22b71df38acab4f4640b9f1f80d36f3504f1da',
     })
   })
 

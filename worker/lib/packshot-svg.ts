@@ -21,9 +21,22 @@ interface PackDrawing {
   text: Box
 }
 
-type Colours = { pack: string; label: string; ink: string; shade: string; light: string }
+type Colours = {
+  pack: string
+  label: string
+  ink: string
+  shade: string
+  light: string
+  /** A little darker than the pack: the fruit behind. */
+  deep: string
+}
 
 const METAL = '#c9cdd3'
+
+// Loose produce wears a white price tag in front instead of a printed label.
+const PRICE_TAG = (c: Colours) =>
+  `<rect x="36" y="146" width="128" height="38" rx="8" fill="${c.label}"/>`
+const PRODUCE_TEXT: Box = { x: 42, y: 148, w: 116, h: 34 }
 
 const DRAW: Record<PackKind, (c: Colours) => PackDrawing> = {
   bottle: (c) => ({
@@ -95,14 +108,44 @@ const DRAW: Record<PackKind, (c: Colours) => PackDrawing> = {
   }),
   produce: (c) => ({
     body:
-      `<circle cx="100" cy="80" r="34" fill="${c.shade}"/>` +
+      `<circle cx="100" cy="80" r="34" fill="${c.deep}"/>` +
       `<circle cx="70" cy="112" r="34" fill="${c.pack}"/>` +
       `<circle cx="130" cy="112" r="34" fill="${c.pack}"/>` +
       `<circle cx="60" cy="100" r="9" fill="#ffffff" opacity="0.35"/>` +
       `<circle cx="120" cy="100" r="9" fill="#ffffff" opacity="0.35"/>` +
       `<path d="M100 46c4-12 16-18 28-16-4 12-14 18-28 16z" fill="#3f8f3a"/>` +
-      `<rect x="36" y="146" width="128" height="38" rx="8" fill="${c.label}"/>`,
-    text: { x: 42, y: 148, w: 116, h: 34 },
+      PRICE_TAG(c),
+    text: PRODUCE_TEXT,
+  }),
+  banana: (c) => ({
+    body:
+      `<path d="M44 96q56 62 118-10l6 6q-60 86-128 10z" fill="${c.shade}"/>` +
+      `<path d="M40 84q60 60 120-12l6 6q-62 84-130 12z" fill="${c.pack}"/>` +
+      `<path d="M44 72q58 56 114-14l6 6q-60 78-124 14z" fill="${c.light}"/>` +
+      `<path d="M158 56l12-12 6 6-12 12z" fill="#5d4a1f"/>` +
+      PRICE_TAG(c),
+    text: PRODUCE_TEXT,
+  }),
+  root: (c) => ({
+    body:
+      `<path d="M58 52h22l-8 92z" fill="${c.shade}"/>` +
+      `<path d="M88 44h24l-12 104z" fill="${c.pack}"/>` +
+      `<path d="M120 52h22l-14 92z" fill="${c.shade}"/>` +
+      `<path d="M62 52q6-20 16-26M100 44q0-22 8-30M130 52q4-20 14-24" stroke="#3f8f3a" stroke-width="6" stroke-linecap="round" fill="none"/>` +
+      PRICE_TAG(c),
+    text: PRODUCE_TEXT,
+  }),
+  leafy: (c) => ({
+    body:
+      `<rect x="92" y="110" width="16" height="36" fill="${c.shade}"/>` +
+      `<circle cx="70" cy="92" r="28" fill="${c.shade}"/>` +
+      `<circle cx="130" cy="92" r="28" fill="${c.shade}"/>` +
+      `<circle cx="100" cy="72" r="32" fill="${c.pack}"/>` +
+      `<circle cx="76" cy="104" r="24" fill="${c.pack}"/>` +
+      `<circle cx="124" cy="104" r="24" fill="${c.pack}"/>` +
+      `<circle cx="92" cy="62" r="10" fill="#ffffff" opacity="0.25"/>` +
+      PRICE_TAG(c),
+    text: PRODUCE_TEXT,
   }),
   pouch: (c) => ({
     body:
@@ -143,6 +186,7 @@ export function packshotSvg(shot: Packshot, px = 480): string {
     ink: `#${shot.colours.ink}`,
     shade: mix(pack, '#000000', 0.28),
     light: mix(pack, '#ffffff', 0.3),
+    deep: mix(pack, '#000000', 0.12),
   }
   const drawing = DRAW[shot.kind](colours)
   const title = escapeXml(shot.size ? `${shot.name} ${shot.size}` : shot.name)
