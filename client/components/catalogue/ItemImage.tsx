@@ -22,10 +22,12 @@ export function ItemImage({
   className?: string
   eager?: boolean
 }) {
+  // One URL at every density (a vector packshot) needs no srcset: the page carries it once.
+  const oneFile = images.xhdpi_2x === images.mdpi_1x && images.xxhdpi_3x === images.mdpi_1x
   const img = (
     <img
       src={images.mdpi_1x}
-      srcSet={imageSrcSet(images)}
+      srcSet={oneFile ? undefined : imageSrcSet(images)}
       width={images.width}
       height={images.height}
       alt={alt}

@@ -40,4 +40,13 @@ describe('ItemImage', () => {
     expect(html).toContain('alt="Bananas"')
     expect(html).toContain('loading="eager"')
   })
+
+  it('leaves out the srcset when every density is the same file (a vector packshot)', () => {
+    const url = '/images/packshot/v1/can.svg?c=c62828-fff8e7-7f1d1d&s=415g&n=Baked%20beans'
+    const images = { ...jpeg, originals: url, mdpi_1x: url, xhdpi_2x: url, xxhdpi_3x: url }
+    const html = renderToString(<ItemImage images={images} alt="Baked beans" />)
+    expect(html).not.toContain('srcSet')
+    expect(html).toContain('width="160" height="107"')
+    expect(html.split('/images/packshot/').length - 1).toBe(1)
+  })
 })
