@@ -1,4 +1,5 @@
 import type { PackKind, Packshot } from '../../schemas/packshot.ts'
+import { escapeXml } from './xml.ts'
 
 /*
  * Draws a packshot (ADR 033): the pack's shape for its kind, in its colours, on a light studio
@@ -272,12 +273,4 @@ function mix(a: string, b: string, amount: number): string {
 
 function round(n: number): number {
   return Math.round(n * 10) / 10
-}
-
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
 }
