@@ -31,7 +31,11 @@ export function pageOf<T extends z.ZodType>(item: T) {
   })
 }
 
-/** Spec §3 images: originals and the three densities; width/height of mdpi_1x reserve space. */
+/**
+ * Spec §3 images: originals and the three densities; width/height of mdpi_1x reserve space.
+ * `webp`, when present, is the same three densities as WebP (an uploaded photo's, ADR 033): an
+ * addition a client may ignore, so the spec's shape stands.
+ */
 export type ImageSet = z.infer<typeof ImageSetSchema>
 export const ImageSetSchema = z.object({
   originals: z.string(),
@@ -40,6 +44,7 @@ export const ImageSetSchema = z.object({
   xxhdpi_3x: z.string(),
   width: z.int().positive(),
   height: z.int().positive(),
+  webp: z.object({ mdpi_1x: z.string(), xhdpi_2x: z.string(), xxhdpi_3x: z.string() }).optional(),
 })
 
 /** Spec §3 badge: text, color, backgroundColor. */

@@ -11,6 +11,8 @@ const ASSETS_MODULE_ID = 'virtual:client-assets'
 interface ManifestChunk {
   file: string
   css?: Array<string>
+  /** What a stylesheet's url()s became: the brand faces' hashed woff2 files. */
+  assets?: Array<string>
   imports?: Array<string>
   dynamicImports?: Array<string>
   isEntry?: boolean
@@ -43,6 +45,8 @@ export function clientAssets(): Plugin {
           loader: `/${CLIENT_ENTRY}`,
           headerBasket: [`/${CLIENT_HEADER_BASKET}`],
           styles: [`/${CLIENT_STYLES}`],
+          // No preload while developing: the faces load from the stylesheet as it asks for them.
+          fonts: {},
         })}`
       }
       const manifestPath = resolve(CLIENT_OUT_DIR, '.vite/manifest.json')
@@ -72,7 +76,22 @@ export function clientAssets(): Plugin {
           (key) => `/${manifest[key]?.file ?? ''}`
         ),
         styles: (styles.css ?? [styles.file]).map((file) => `/${file}`),
+        fonts: fontFiles(styles.assets ?? []),
       })}`
     },
   }
+}
+
+/**
+ * The stylesheet's font files by their stem (`outfit-latin-wght-normal` →
+ * `/assets/outfit-latin-wght-normal-<hash>.woff2`): what the document preloads for a brand's face.
+ */
+export function fontFiles(assets: ReadonlyArray<string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const file of assets) {
+    // Vite names an asset <stem>-<8-character hash>.<ext>.
+    const match = /^assets\/(.+)-[\w-]{8}\.woff2$/.exec(file)
+    if (match?.[1]) out[match[1]] = `/${file}`
+  }
+  return out
 }

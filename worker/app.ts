@@ -13,6 +13,8 @@ import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
 import { pages } from './pages/index.tsx'
 import { mediaFile } from './pages/media.ts'
+import { packshotFile } from './pages/packshot.ts'
+import { PACKSHOT_PATH } from '../schemas/packshot.ts'
 import { MEDIA_PATH } from '../schemas/media.ts'
 import { proxy } from './proxy/index.ts'
 import { storeConsoleProxy } from './proxy/store-console.ts'
@@ -54,6 +56,9 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // answers (ADR 018) after securityHeaders set them.
   app.use(storeConsoleHeaders())
   app.use(securityHeaders())
+  // A packshot is drawn from its URL alone: answered before the brand, session and backend
+  // middleware it does not need (ADR 033).
+  app.get(`${PACKSHOT_PATH}/*`, packshotFile)
   app.use(backendClient(backendApp, { timeoutMs: options.backendTimeoutMs }))
   app.use(brand())
   app.use(appSessionVersion())

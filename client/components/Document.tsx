@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Brand } from '../../schemas/brand.ts'
-import { brandThemeCss, letterFaviconDataUri } from '../lib/theme.ts'
+import { brandFontPreload, brandThemeCss, letterFaviconDataUri } from '../lib/theme.ts'
 
 /** The head of a page: what search engines and link previews read. */
 export interface PageMeta {
@@ -36,14 +36,17 @@ export interface DocumentProps {
   brand: Brand | null
   nonce: string
   styles: Array<string>
+  /** The built font files by stem (virtual:client-assets): the brand's face is preloaded. */
+  fonts?: Record<string, string>
   children: ReactNode
 }
 
 /** The HTML document shell every page renders into (server only). */
-export function Document({ meta, brand, nonce, styles, children }: DocumentProps) {
+export function Document({ meta, brand, nonce, styles, fonts, children }: DocumentProps) {
   const siteName = brand?.name ?? 'Storefront'
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`
   const favicon = brand?.faviconUrl ?? letterFaviconDataUri(siteName, brand?.colors ?? null)
+  const fontHref = brandFontPreload(brand?.font, fonts)
   return (
     <html lang={(brand?.locale ?? 'en_GB').replace('_', '-')}>
       <head>
@@ -68,6 +71,9 @@ export function Document({ meta, brand, nonce, styles, children }: DocumentProps
         <meta name="twitter:card" content={meta.imageUrl ? 'summary_large_image' : 'summary'} />
         {brand ? <meta name="theme-color" content={brand.colors.primary} /> : null}
         <link rel="icon" href={favicon} />
+        {fontHref ? (
+          <link rel="preload" href={fontHref} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ) : null}
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

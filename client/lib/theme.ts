@@ -1,5 +1,5 @@
 import type { Brand } from '../../schemas/brand.ts'
-import { brandFontStack } from '../../schemas/brand-fonts.ts'
+import { brandFace, brandFontStack } from '../../schemas/brand-fonts.ts'
 
 /** The neutral palette of pages without a brand (unknown host) and the fallback for bad values. */
 export const DEFAULT_COLORS: Brand['colors'] = {
@@ -39,6 +39,18 @@ export function brandThemeCss(
     `--brand-font:${brandFontStack(font)};`,
     '}',
   ].join('')
+}
+
+/**
+ * The file to preload for a brand's font: its own face's latin woff2 among the built `fonts`, so
+ * the text it draws first is on its way before the stylesheet asks; none for the system stack.
+ */
+export function brandFontPreload(
+  font: string | null | undefined,
+  fonts: Readonly<Record<string, string>> | undefined
+): string | null {
+  const face = brandFace(font)
+  return (face && fonts?.[face.file]) ?? null
 }
 
 /** A one-letter SVG favicon in the brand colour, for brands without their own icon. */

@@ -3,6 +3,7 @@ import { DEPARTMENTS, HOT_FOOD_DEPARTMENT } from './catalogue.ts'
 import { addRow, type SqlValue } from './dataset.ts'
 import { HOT_FOOD, type OptionDefinition } from './hot-food.ts'
 import { categoryImagePath } from './images.ts'
+import { itemPackshot, relabelPackshot } from './packshots.ts'
 import { expandLine, rangeTiers, shelfPrice } from './product-lines.ts'
 import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
@@ -70,14 +71,15 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
       is_tobacco: department.tobacco === true ? 1 : 0,
       is_alcohol: department.alcohol === true ? 1 : 0,
     })
-    const images = {
-      image_originals: categoryImagePath(department.slug, 'originals'),
-      image_mdpi_1x: categoryImagePath(department.slug, 'mdpi_1x'),
-      image_xhdpi_2x: categoryImagePath(department.slug, 'xhdpi_2x'),
-      image_xxhdpi_3x: categoryImagePath(department.slug, 'xxhdpi_3x'),
+    // An item's packshot is one SVG, crisp at every density: its four URLs are the same.
+    const images = (url: string) => ({
+      image_originals: url,
+      image_mdpi_1x: url,
+      image_xhdpi_2x: url,
+      image_xxhdpi_3x: url,
       image_width: 160,
       image_height: 160,
-    }
+    })
     const addSubCategory = (
       sub: { slug: string; name: string },
       position: number,
@@ -148,7 +150,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             quick_add: item.options.length > 0 ? 0 : 1,
             age_restriction: null,
             max_quantity: 10,
-            ...images,
+            ...images(itemPackshot(sub.slug, item.name, item.name, null)),
             position,
           })
           const optionIdByKey = new Map<string, number>()
@@ -241,7 +243,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             quick_add: 1,
             age_restriction: age,
             max_quantity: /paracetamol|ibuprofen/i.test(parsed.name) ? 2 : null,
-            ...images,
+            ...images(itemPackshot(sub.slug, line, parsed.name, parsed.size)),
             position: position++,
           })
         }
@@ -280,6 +282,10 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
     set('slug', slug)
     set('name', name)
     set('description', `${name}.`)
+    for (const density of ['originals', 'mdpi_1x', 'xhdpi_2x', 'xxhdpi_3x']) {
+      const column = `image_${density}`
+      set(column, relabelPackshot(String(sourceRow[columns.indexOf(column)]), name))
+    }
     // Option-bearing hot food keeps its options only on the original items.
     set('add_to_basket_type', 'simple')
     set('quick_add', 1)

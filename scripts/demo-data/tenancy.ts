@@ -18,6 +18,8 @@ export const BRANDS = [
     primary: '#1f7a4d',
     secondary: '#0f3d27',
     accent: '#f4b400',
+    // Each demo brand its own face (schemas/brand-fonts.ts), so the three look apart.
+    font: 'rounded',
     handle: 'cornerfresh',
     orderNumberPrefix: 'CF',
     appStoreId: '6450012345',
@@ -35,6 +37,7 @@ export const BRANDS = [
     secondary: '#457b9d',
     // A light red: the brand's text on it (an offer badge without colours of its own) reads at 5.3:1.
     accent: '#f87171',
+    font: 'geometric',
     handle: 'northsidemarket',
     orderNumberPrefix: 'NSM',
     appStoreId: '6450067890',
@@ -52,6 +55,7 @@ export const BRANDS = [
     primary: '#6d28d9',
     secondary: '#3b0764',
     accent: '#f59e0b',
+    font: 'classical',
     handle: 'greenwaygrocer',
     orderNumberPrefix: 'GWG',
     appStoreId: '6450054321',
@@ -100,6 +104,7 @@ export function addTenancy(t: Tables): void {
       text_color: '#1f2937',
       canonical_host: null,
       order_number_prefix: brand.orderNumberPrefix,
+      font: brand.font,
     })
     addRow(t.brand_hosts, { host: brand.host, brand_id: brand.id, environment: 'local' })
     addRow(t.brand_hosts, {

@@ -5,6 +5,7 @@ import { rowsOf, type Dataset, type SqlValue } from '../../scripts/demo-data/dat
 import { WAS_PRICE_UNTIL } from '../../scripts/demo-data/catalogue-rows.ts'
 import { DEMO_DATA_VERSION, generateDemoData } from '../../scripts/demo-data/generate.ts'
 import { expandLine } from '../../scripts/demo-data/product-lines.ts'
+import { parsePackshot } from '../../schemas/packshot.ts'
 import { unitPriceLabel } from '../../schemas/unit-price.ts'
 import { genuineWasPrice, isPriceClaimBadge } from '../../worker/backend/catalogue/price-claims.ts'
 import { insertStatements, MAX_BOUND_PARAMETERS } from '../../scripts/demo-data/seed.ts'
@@ -41,8 +42,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 8,
-      sha256: 'a294f6246faf1e1e4a97d2c2a8b7dbc3a2663be36e064753684a4d763d43e84f',
+      version: 9,
+      sha256: '4d2862f063245e3d591ae636fa22b71df38acab4f4640b9f1f80d36f3504f1da',
     })
   })
 
@@ -113,20 +114,25 @@ describe('demo data generator', () => {
     for (const h of hours) expect(String(h.opens_at)).toMatch(/^[0-2]\d:[0-5]\d$/)
   })
 
-  it('gives every item a picture at each density, with matching width and height', () => {
-    const sizes = { originals: 960, mdpi_1x: 160, xhdpi_2x: 320, xxhdpi_3x: 480 } as const
-    const checked = new Set<string>()
-    for (const item of rows('menu_items')) {
-      for (const [density, size] of Object.entries(sizes)) {
-        const path = String(item[`image_${density}`])
-        expect(path).toMatch(new RegExp(`^/images/categories/[a-z-]+/${density}\\.svg$`))
-        if (checked.has(path)) continue
-        checked.add(path)
-        const svg = pictures[path]
-        expect(svg, path).toBeDefined()
-        expect(svg).toContain(`width="${size}" height="${size}"`)
+  it('gives every item its own packshot, one SVG at every density, drawn from its URL', () => {
+    const items = rows('menu_items')
+    const urls = new Set<string>()
+    for (const item of items) {
+      const url = String(item.image_mdpi_1x)
+      for (const density of ['originals', 'xhdpi_2x', 'xxhdpi_3x']) {
+        expect(item[`image_${density}`]).toBe(url)
       }
+      expect([item.image_width, item.image_height]).toEqual([160, 160])
+      const parsed = new URL(url, 'https://shop.test')
+      const shot = parsePackshot(parsed.pathname, parsed.searchParams)
+      expect(shot, url).not.toBeNull()
+      // The pack carries the item's name and size as the shelf shows them.
+      expect(String(item.name)).toContain(shot?.name ?? '')
+      if (item.size !== null) expect(shot?.size).toBe(item.size)
+      urls.add(url)
     }
+    // Pictures differ per item, not per department (only the benchmark's copies share a design).
+    expect(urls.size).toBe(items.length)
     for (const brand of rows('brands')) expect(pictures[String(brand.logo_url)]).toBeDefined()
     for (const banner of rows('banners')) expect(pictures[String(banner.image_url)]).toBeDefined()
   })

@@ -93,6 +93,7 @@ export async function renderPage(
         brand={brand}
         nonce={nonce}
         styles={CLIENT_ASSETS.styles}
+        fonts={CLIENT_ASSETS.fonts}
       >
         {render(chrome)}
       </Document>

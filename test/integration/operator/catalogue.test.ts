@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { ImageSet } from '../../../schemas/catalogue.ts'
 import type { CatalogueImportReport, CatalogueKind } from '../../../schemas/operator-catalogue.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { BAD_ROW_COLUMNS, catalogueItemsCsv, csvRowNumber } from '../../support/catalogue-csv.ts'
@@ -273,7 +274,7 @@ describe('item options by CSV', () => {
 })
 
 describe('item pictures', () => {
-  it('stores the original and three densities 160, 320 and 480 px wide, and points the item at them', async () => {
+  it('stores the original and three densities 160, 320 and 480 px wide, each also as WebP, and points the item at them', async () => {
     const { PhotonImage } = await import('@cf-wasm/photon')
     const pixels = new Uint8Array(600 * 400 * 4).fill(200)
     const source = new PhotonImage(pixels, 600, 400)
@@ -285,7 +286,8 @@ describe('item pictures', () => {
       png
     )
     expect(answer.status, JSON.stringify(answer.json)).toBe(200)
-    const image = answer.json as Record<string, string | number>
+    const image = answer.json as ImageSet
+    const webp = image.webp ?? { mdpi_1x: '', xhdpi_2x: '', xxhdpi_3x: '' }
     expect({ width: image.width, height: image.height }).toEqual({ width: 160, height: 107 })
     const { imageSize } = await import('image-size')
     for (const [density, width] of [
@@ -298,15 +300,63 @@ describe('item pictures', () => {
       const object = await env.MEDIA.get(key)
       const size = imageSize(new Uint8Array(await (object as R2ObjectBody).arrayBuffer()))
       expect(size.width).toBe(width)
+      // Its WebP copy: beside it, the same size, WebP by its bytes and its stored type.
+      const webpKey = String(webp[density]).replace('/media/', '')
+      expect(webpKey).toBe(key.replace(/\.png$/, '.webp'))
+      const webpObject = (await env.MEDIA.get(webpKey)) as R2ObjectBody
+      expect(webpObject.httpMetadata?.contentType).toBe('image/webp')
+      const webpBytes = new Uint8Array(await webpObject.arrayBuffer())
+      expect(imageSize(webpBytes)).toMatchObject({ type: 'webp', width })
     }
     const row = await env.DB.prepare(
-      'select image_mdpi_1x, image_width from menu_items where id = ?1'
+      `select image_mdpi_1x, image_width, image_webp_mdpi_1x, image_webp_xhdpi_2x,
+              image_webp_xxhdpi_3x
+         from menu_items where id = ?1`
     )
       .bind(world.own.menuItemId)
       .first()
-    expect(row).toEqual({ image_mdpi_1x: image.mdpi_1x, image_width: 160 })
+    expect(row).toEqual({
+      image_mdpi_1x: image.mdpi_1x,
+      image_width: 160,
+      image_webp_mdpi_1x: webp.mdpi_1x,
+      image_webp_xhdpi_2x: webp.xhdpi_2x,
+      image_webp_xxhdpi_3x: webp.xxhdpi_3x,
+    })
     const [audit] = await auditRows()
     expect(audit).toMatchObject({ action: 'menu_item.image', entity_id: world.own.menuItemId })
+    // Six encodings of three sizes in WebAssembly: slower than the pool's default 5 s under load.
+  }, 20_000)
+})
+
+describe('item pictures without WebP', () => {
+  it('offers no WebP copies of a photo whose lossless WebP would cost more than its JPEG', async () => {
+    const { PhotonImage } = await import('@cf-wasm/photon')
+    // Noise: the worst case for a lossless encoder, as a photo's grain is.
+    let seed = 7
+    const pixels = new Uint8Array(600 * 400 * 4).map((_, i) => {
+      seed = (seed * 1103515245 + 12345) >>> 0
+      return i % 4 === 3 ? 255 : seed >>> 24
+    })
+    const source = new PhotonImage(pixels, 600, 400)
+    const jpeg = source.get_bytes_jpeg(90)
+    source.free()
+    const answer = await upload(
+      '/staff/operator/catalogue/items/image',
+      { itemId: String(world.own.menuItemId) },
+      jpeg
+    )
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    const image = answer.json as ImageSet
+    expect(image.webp).toBeUndefined()
+    expect(image.mdpi_1x).toMatch(/\/mdpi_1x\.jpg$/)
+    const listed = await env.MEDIA.list({
+      prefix: image.mdpi_1x.replace(/^\/media\/|mdpi_1x\.jpg$/g, ''),
+    })
+    expect(listed.objects.map((o) => o.key).filter((key) => key.endsWith('.webp'))).toEqual([])
+    const row = await env.DB.prepare('select image_webp_mdpi_1x from menu_items where id = ?1')
+      .bind(world.own.menuItemId)
+      .first()
+    expect(row).toEqual({ image_webp_mdpi_1x: null })
   })
 })
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { brandFontStack } from '../../../schemas/brand-fonts.ts'
+import {
+  BRAND_FONT_STACKS,
+  BRAND_FONTS,
+  brandFace,
+  brandFontStack,
+} from '../../../schemas/brand-fonts.ts'
+import { fontFiles } from '../../../scripts/vite-client-assets.ts'
 import {
   contrastFailures,
   contrastRatio,
@@ -8,7 +14,7 @@ import {
   relativeLuminance,
 } from '../../../schemas/colour-contrast.ts'
 import { BrandCreateRequestSchema } from '../../../schemas/operator-brands.ts'
-import { brandThemeCss } from '../../../client/lib/theme.ts'
+import { brandFontPreload, brandThemeCss } from '../../../client/lib/theme.ts'
 
 const GOOD = {
   primary: '#0f5132',
@@ -78,14 +84,52 @@ describe('WCAG contrast', () => {
 })
 
 describe('brand fonts', () => {
-  it('answers a system stack for a safe name and the system stack for anything else', () => {
-    expect(brandFontStack('classical')).toContain('serif')
+  it('answers a stack for a safe name and the system stack for anything else', () => {
+    expect(brandFontStack('classical')).toMatch(/^Lora, 'Lora Fallback', .*serif$/)
     expect(brandFontStack('url(https://evil.example/font.woff)')).toBe(brandFontStack('system'))
     expect(brandFontStack(null)).toBe(brandFontStack('system'))
   })
 
   it('becomes the --brand-font variable of the document or of one element', () => {
-    expect(brandThemeCss(GOOD, 'rounded')).toMatch(/^:root\{.*--brand-font:ui-rounded,/)
+    expect(brandThemeCss(GOOD, 'rounded')).toMatch(
+      /^:root\{.*--brand-font:Nunito, 'Nunito Fallback', ui-rounded,/
+    )
     expect(brandThemeCss(GOOD, 'geometric', '.brand-preview')).toMatch(/^\.brand-preview\{/)
+  })
+
+  it('names a self-hosted face for each choice but the system one', () => {
+    expect(BRAND_FONTS.map((font) => brandFace(font)?.family ?? null)).toEqual([
+      null,
+      'Source Sans 3',
+      'Outfit',
+      'Lora',
+      'Nunito',
+    ])
+    expect(brandFace('url(https://evil.example/font.woff)')).toBeNull()
+    // The console's form lists them by name.
+    expect(BRAND_FONT_STACKS.rounded.label).toBe('Rounded (Nunito)')
+  })
+
+  it('preloads the brand face’s built latin file, and nothing for the system stack', () => {
+    const built = fontFiles([
+      'assets/nunito-latin-wght-normal-BzFMHfZw.woff2',
+      'assets/nunito-latin-ext-wght-normal-CXYtwYOx.woff2',
+      'assets/lora-latin-wght-normal-Bi_cI-cI.woff2',
+      'assets/logo-Ab12Cd34.svg',
+    ])
+    expect(built).toEqual({
+      'nunito-latin-wght-normal': '/assets/nunito-latin-wght-normal-BzFMHfZw.woff2',
+      'nunito-latin-ext-wght-normal': '/assets/nunito-latin-ext-wght-normal-CXYtwYOx.woff2',
+      'lora-latin-wght-normal': '/assets/lora-latin-wght-normal-Bi_cI-cI.woff2',
+    })
+    expect(brandFontPreload('rounded', built)).toBe(
+      '/assets/nunito-latin-wght-normal-BzFMHfZw.woff2'
+    )
+    expect(brandFontPreload('classical', built)).toBe(
+      '/assets/lora-latin-wght-normal-Bi_cI-cI.woff2'
+    )
+    expect(brandFontPreload('geometric', built)).toBeNull()
+    expect(brandFontPreload('system', built)).toBeNull()
+    expect(brandFontPreload('rounded', undefined)).toBeNull()
   })
 })

@@ -44,6 +44,7 @@ export const ITEM_COLUMNS = `m.id, m.slug, m.name, m.size, m.category_id,
   coalesce(s.out_of_stock, m.out_of_stock) as out_of_stock, m.tags,
   m.add_to_basket_type, m.quick_add, m.age_restriction, m.max_quantity,
   m.image_originals, m.image_mdpi_1x, m.image_xhdpi_2x, m.image_xxhdpi_3x,
+  m.image_webp_mdpi_1x, m.image_webp_xhdpi_2x, m.image_webp_xxhdpi_3x,
   m.image_width, m.image_height`
 
 /** A row of {@link ITEM_COLUMNS}. */
@@ -74,6 +75,9 @@ export interface ItemRow {
   image_mdpi_1x: string
   image_xhdpi_2x: string
   image_xxhdpi_3x: string
+  image_webp_mdpi_1x: string | null
+  image_webp_xhdpi_2x: string | null
+  image_webp_xxhdpi_3x: string | null
   image_width: number
   image_height: number
 }
@@ -139,6 +143,15 @@ export function toItemSummary(row: ItemRow, now: Date): MenuItemSummary {
       xxhdpi_3x: row.image_xxhdpi_3x,
       width: row.image_width,
       height: row.image_height,
+      ...(row.image_webp_mdpi_1x && row.image_webp_xhdpi_2x && row.image_webp_xxhdpi_3x
+        ? {
+            webp: {
+              mdpi_1x: row.image_webp_mdpi_1x,
+              xhdpi_2x: row.image_webp_xhdpi_2x,
+              xxhdpi_3x: row.image_webp_xxhdpi_3x,
+            },
+          }
+        : {}),
     },
   }
 }

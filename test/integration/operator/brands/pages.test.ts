@@ -87,7 +87,7 @@ describe('the brands pages', () => {
     expect(preview.status).toBe(200)
     const html = await preview.text()
     expect(html).toContain('.brand-preview{--brand-primary:#0b3d91;')
-    expect(html).toContain('--brand-font:Charter,')
+    expect(html).toContain("--brand-font:Lora, 'Lora Fallback', Charter,")
     expect(pageText(html)).toContain('Preview of Harbour Foods Ltd')
   })
 

@@ -22,12 +22,21 @@ export function densitySize(
   return { width: target, height: Math.max(1, Math.round((height * target) / width)) }
 }
 
-/** A resized density's bytes: PNG for sources that may be transparent, otherwise JPEG. */
+interface Encoded {
+  bytes: Uint8Array
+  contentType: MediaImageType
+}
+
+/**
+ * A resized density's bytes twice: PNG for sources that may be transparent, otherwise JPEG, for
+ * every browser; and WebP, which the shop offers first to the browsers that read it. Photon's
+ * WebP is lossless: smaller than PNG, but often larger than a JPEG of a photo (see storeItemImage).
+ */
 async function resized(
   image: CheckedImage,
   width: number,
   height: number
-): Promise<{ bytes: Uint8Array; contentType: MediaImageType }> {
+): Promise<{ fallback: Encoded; webp: Encoded }> {
   // Loaded on first use: the WebAssembly module is only needed by this upload.
   const photon = await import('@cf-wasm/photon')
   const source = photon.PhotonImage.new_from_byteslice(image.bytes)
@@ -35,9 +44,10 @@ async function resized(
     const out = photon.resize(source, width, height, photon.SamplingFilter.Lanczos3)
     try {
       const transparent = image.contentType === 'image/png' || image.contentType === 'image/gif'
-      return transparent
+      const fallback: Encoded = transparent
         ? { bytes: out.get_bytes(), contentType: 'image/png' }
         : { bytes: out.get_bytes_jpeg(85), contentType: 'image/jpeg' }
+      return { fallback, webp: { bytes: out.get_bytes_webp(), contentType: 'image/webp' } }
     } finally {
       out.free()
     }
@@ -46,7 +56,12 @@ async function resized(
   }
 }
 
-/** Stores the original and its three densities under one upload id; answers their URLs. */
+/**
+ * Stores the original and its three densities as JPEG or PNG under one upload id
+ * (`…/<id>/mdpi_1x.jpg`), and beside them their WebP copies (`…/<id>/mdpi_1x.webp`) when every
+ * copy is smaller than its JPEG or PNG: a WebP that costs more bytes is not offered. Answers the
+ * URLs.
+ */
 export async function storeItemImage(
   bucket: MediaStore,
   businessId: number,
@@ -60,18 +75,25 @@ export async function storeItemImage(
     image,
     mediaKey(businessId, 'item', image.contentType, id, 'original')
   )
-  const urls: Partial<Record<Density, string>> = {}
+  const outs = []
   for (const density of DENSITIES) {
     const size = densitySize(density, image.width, image.height)
-    const out = await resized(image, size.width, size.height)
-    const stored = await putImage(
-      bucket,
-      businessId,
-      'item',
-      { bytes: out.bytes, contentType: out.contentType, ...size },
-      mediaKey(businessId, 'item', out.contentType, id, density)
-    )
-    urls[density] = stored.url
+    outs.push({ density, size, ...(await resized(image, size.width, size.height)) })
+  }
+  const webpPays = outs.every((out) => out.webp.bytes.byteLength < out.fallback.bytes.byteLength)
+  const urls: Partial<Record<Density, string>> = {}
+  const webp: Partial<Record<Density, string>> = {}
+  for (const { density, size, fallback, webp: webpCopy } of outs) {
+    const put = (encoded: Encoded) =>
+      putImage(
+        bucket,
+        businessId,
+        'item',
+        { ...encoded, ...size },
+        mediaKey(businessId, 'item', encoded.contentType, id, density)
+      )
+    urls[density] = (await put(fallback)).url
+    if (webpPays) webp[density] = (await put(webpCopy)).url
   }
   const mdpi = densitySize('mdpi_1x', image.width, image.height)
   return {
@@ -81,5 +103,8 @@ export async function storeItemImage(
     xxhdpi_3x: urls.xxhdpi_3x ?? '',
     width: mdpi.width,
     height: mdpi.height,
+    ...(webp.mdpi_1x && webp.xhdpi_2x && webp.xxhdpi_3x
+      ? { webp: { mdpi_1x: webp.mdpi_1x, xhdpi_2x: webp.xhdpi_2x, xxhdpi_3x: webp.xxhdpi_3x } }
+      : {}),
   }
 }

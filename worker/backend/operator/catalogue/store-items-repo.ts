@@ -139,7 +139,8 @@ export function setItemImages(
   return db
     .prepare(
       `update menu_items set image_originals = ?3, image_mdpi_1x = ?4, image_xhdpi_2x = ?5,
-              image_xxhdpi_3x = ?6, image_width = ?7, image_height = ?8, updated_at = ?9
+              image_xxhdpi_3x = ?6, image_width = ?7, image_height = ?8, updated_at = ?9,
+              image_webp_mdpi_1x = ?10, image_webp_xhdpi_2x = ?11, image_webp_xxhdpi_3x = ?12
         where id = ?1 and business_id = ?2`
     )
     .bind(
@@ -151,7 +152,11 @@ export function setItemImages(
       image.xxhdpi_3x,
       image.width,
       image.height,
-      at
+      at,
+      // A picture without WebP copies clears the last one's.
+      image.webp?.mdpi_1x ?? null,
+      image.webp?.xhdpi_2x ?? null,
+      image.webp?.xxhdpi_3x ?? null
     )
 }
 
