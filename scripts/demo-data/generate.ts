@@ -55,4 +55,4 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * Northside Market's accent light enough for its text, as the operator console's contrast check
  * asks).
  */
-export const DEMO_DATA_VERSION = 8
+export const DEMO_DATA_VERSION = 9
