@@ -41,8 +41,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 8,
-      sha256: 'a294f6246faf1e1e4a97d2c2a8b7dbc3a2663be36e064753684a4d763d43e84f',
+      version: 9,
+      sha256: '6ef4f9463cb984f02ab85f2c6757784dfe765ae255ac48bf73bc078714bcefee',
     })
   })
 
