@@ -447,6 +447,7 @@ export const MESSAGES = {
   categoryNoMatches: 'No items match these filters. Remove a filter to see more.',
   // Not in the spec (the delivery price of each time slot):
   slotPriceFree: 'Free',
+  slotFreeDeliveryFrom: 'Free delivery on orders of %s or more.',
   // Not in the spec (request body limits; each says its limit):
   bodyTooLarge: 'This request is too large: at most %s is accepted.',
   bodyTooDeep: 'This request is nested too deeply: at most %s levels are accepted.',
