@@ -4,6 +4,8 @@ import type { SlotReservation } from '../../../schemas/slots.ts'
 import { FlashToast } from '../../islands/FlashToast.tsx'
 import { SlotCountdown } from '../../islands/SlotCountdown.tsx'
 import { routePath } from '../../lib/routes.ts'
+import { LEGAL_LINKS } from '../Footer.tsx'
+import { Svg } from '../icons.tsx'
 import { island } from '../Island.tsx'
 import type { PageChrome } from '../Layout.tsx'
 import { Logo } from '../Logo.tsx'
@@ -25,34 +27,16 @@ export interface CheckoutHeaderSummary {
   serverTime: string
 }
 
-const LEGAL_LINKS = [
-  { label: 'Terms & conditions', href: routePath('terms') },
-  { label: 'Privacy policy', href: routePath('privacy-policy') },
-  { label: 'Cookie policy', href: routePath('cookie-policy') },
-] as const
-
 function itemsLabel(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`
 }
 
 function LockIcon({ className }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
+    <Svg className={className}>
       <rect x="5" y="11" width="14" height="10" rx="2" />
       <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </svg>
+    </Svg>
   )
 }
 
