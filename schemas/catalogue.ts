@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CategoryFiltersSchema, CategorySortSchema } from './category-listing.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import {
   DEFAULT_FULFILMENT_METHOD,
@@ -180,6 +181,10 @@ export const CategoryDetailsRequestSchema = StoreScopeRequestSchema.extend({
   fulfilmentDate: FulfilmentDateSchema.optional(),
   page: PageSchema,
   limit: LimitSchema,
+  /** Relevance (the operator's order), price either way, price per unit or name (ADR 034). */
+  sort: CategorySortSchema,
+  /** On offer and dietary tags; an item must match every filter. */
+  filters: CategoryFiltersSchema.default({ onOffer: false, tags: [] }),
 }).refine((input) => input.categoryId !== undefined || input.categorySlug !== undefined, {
   error: MESSAGES.validationError,
   path: ['categoryId'],
@@ -199,7 +204,7 @@ export const CategoryDetailsSchema = z.object({
   }),
   breadcrumbs: z.array(z.object({ id: z.int(), slug: z.string(), name: z.string() })),
   subCategories: z.array(CategoryNodeSchema),
-  /** The category's own items and its sub-categories', by position. */
+  /** The category's own items and its sub-categories', sorted and filtered as asked. */
   items: pageOf(MenuItemSummarySchema),
 })
 

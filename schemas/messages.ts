@@ -442,6 +442,14 @@ export const MESSAGES = {
   contentPageSaved: 'The page has been saved.',
   contentRedirectSaved: 'The redirect has been saved.',
   contentRedirectDeleted: 'The redirect has been deleted.',
+  // Not in the spec (a category's sort and filters, ADR 034):
+  categorySortInvalid: 'Choose relevance, price, price per unit or name to sort by.',
+  categoryFilterInvalid: 'Choose filters from the list: on offer or a dietary tag.',
+  categorySortUnknown: 'We could not use that sort order, so these items are in our usual order.',
+  categoryNoMatches: 'No items match these filters. Remove a filter to see more.',
+  // Not in the spec (the delivery price of each time slot):
+  slotPriceFree: 'Free',
+  slotFreeDeliveryFrom: 'Free delivery on orders of %s or more.',
   // Not in the spec (request body limits; each says its limit):
   bodyTooLarge: 'This request is too large: at most %s is accepted.',
   bodyTooDeep: 'This request is nested too deeply: at most %s levels are accepted.',

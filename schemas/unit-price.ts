@@ -43,6 +43,17 @@ function measureOf(size: string): Measure | null {
   return null
 }
 
+/**
+ * How many units (kg, litres, metres, items) a pack of `size` holds, the divisor of its price per
+ * unit; null when the size holds no quantity. Stored as menu_items.unit_amount so a category can
+ * sort by price per unit in its query (ADR 034).
+ */
+export function unitAmount(size: string | null): number | null {
+  if (!size) return null
+  const measure = measureOf(size)
+  return measure && measure.amount > 0 ? measure.amount : null
+}
+
 /** '£1.20/kg', '85p/litre', '40p each', '21p/wash'; null when the size holds no quantity. */
 export function unitPriceLabel(size: string | null, pricePence: number): string | null {
   if (!size) return null

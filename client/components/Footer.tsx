@@ -56,7 +56,7 @@ const MEMBER_ACCOUNT_LINKS: Array<FooterLink> = [
   { label: 'My orders', href: routePath('member-orders') },
 ]
 
-const LEGAL_LINKS: Array<FooterLink> = [
+export const LEGAL_LINKS: Array<FooterLink> = [
   { label: 'Terms & conditions', href: routePath('terms') },
   { label: 'Privacy policy', href: routePath('privacy-policy') },
   { label: 'Cookie policy', href: routePath('cookie-policy') },

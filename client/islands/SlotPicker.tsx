@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react'
+import type { SlotPrice } from '../../schemas/slot-price.ts'
 import type { SlotReservation, TimeSlotDay } from '../../schemas/slots.ts'
 import { AlertIcon } from '../components/icons.tsx'
 import { AsapChoice } from '../components/slots/AsapChoice.tsx'
@@ -28,6 +29,8 @@ export interface SlotPickerProps {
   reservation: SlotReservation | null
   /** Whether the shopper has a basket yet (reserving needs one). */
   hasBasket: boolean
+  /** What every slot adds to the basket ('£3.50', 'Free'): one fee, as the basket charges it. */
+  price: SlotPrice
   /** Change mode (spec §4): where to go back to after reserving; null outside it. */
   returnTo: string | null
   storeHref: string
@@ -137,8 +140,10 @@ export function SlotPicker(props: SlotPickerProps) {
           {days.length > 1 ? (
             <DayTabs days={days} day={day} today={today} onChoose={setDay} />
           ) : null}
+          {props.price.note ? <p className="mt-3 text-sm">{props.price.note}</p> : null}
           {selectedDay ? (
             <DaySlots
+              price={props.price.label}
               day={selectedDay}
               today={today}
               showHeading={days.length > 1}

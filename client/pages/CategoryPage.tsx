@@ -1,8 +1,11 @@
 import type { Banner, CategoryDetails } from '../../schemas/catalogue.ts'
+import { isPlainListing } from '../../schemas/category-listing.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { CategoryTiles } from '../components/catalogue/CategoryTiles.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
+import { ListingControls, type ListingView } from '../components/catalogue/ListingControls.tsx'
 import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { BannerStrip } from '../components/catalogue/Promotions.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
@@ -13,16 +16,19 @@ export interface CategoryPageProps {
   details: CategoryDetails
   banners: ReadonlyArray<Banner>
   crumbs: ReadonlyArray<Crumb>
+  /** The sort and filters the items are listed by (ADR 034). */
+  listing: ListingView
   paging: Paging
 }
 
-/** A category: breadcrumb, banners, sub-categories and a page of its items. */
+/** A category: breadcrumb, banners, sub-categories and a sorted, filtered page of its items. */
 export function CategoryPage({
   chrome,
   store,
   details,
   banners,
   crumbs,
+  listing,
   paging,
 }: CategoryPageProps) {
   const { category, subCategories, items } = details
@@ -60,6 +66,7 @@ export function CategoryPage({
         <h2 id="items-title" className="sr-only">
           {category.name} products
         </h2>
+        <ListingControls listing={listing} />
         {items.results.length > 0 ? (
           <ItemGrid
             storeId={store.id}
@@ -68,7 +75,11 @@ export function CategoryPage({
             label={`${category.name} products`}
           />
         ) : (
-          <p className="text-ink/80">There are no products in this category right now.</p>
+          <p className="text-ink/80">
+            {isPlainListing(listing)
+              ? 'There are no products in this category right now.'
+              : MESSAGES.categoryNoMatches}
+          </p>
         )}
         <Pagination paging={paging} label={`${category.name} pages`} />
       </section>

@@ -12,7 +12,11 @@ import {
   CheckoutFrame,
   SandboxBanner,
 } from '../components/checkout/CheckoutFrame.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
+import {
+  CheckoutLayout,
+  type CheckoutHeaderSummary,
+} from '../components/checkout/CheckoutLayout.tsx'
 import { SHOWN_TOTAL_FIELD } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
 
@@ -21,6 +25,8 @@ export const ATTEMPT_FIELD = 'attempt'
 
 export interface CheckoutBillingAddressPageProps {
   chrome: PageChrome
+  /** The slim header's order and slot countdown (null without a basket store). */
+  summary: CheckoutHeaderSummary | null
   /** Delivery offers 'Same as delivery address' (the default); collection needs an address. */
   delivery: boolean
   /** Members may keep the card for next time (spec §7 Make payment saveCard). */
@@ -41,6 +47,7 @@ export interface CheckoutBillingAddressPageProps {
  */
 export function CheckoutBillingAddressPage({
   chrome,
+  summary,
   delivery,
   canSaveCard,
   sandbox,
@@ -52,7 +59,7 @@ export function CheckoutBillingAddressPage({
 }: CheckoutBillingAddressPageProps) {
   const same = delivery && values.sameAsDelivery !== 'no'
   return (
-    <Layout chrome={chrome}>
+    <CheckoutLayout chrome={chrome} summary={summary}>
       <CheckoutFrame title="Billing address" progress="payment">
         <SandboxBanner sandbox={sandbox} />
         <form
@@ -125,6 +132,6 @@ export function CheckoutBillingAddressPage({
           </div>
         </form>
       </CheckoutFrame>
-    </Layout>
+    </CheckoutLayout>
   )
 }

@@ -7,7 +7,11 @@ import {
   StepLink,
 } from '../components/checkout/CheckoutFrame.tsx'
 import { island } from '../components/Island.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
+import {
+  CheckoutLayout,
+  type CheckoutHeaderSummary,
+} from '../components/checkout/CheckoutLayout.tsx'
 import { CardFrames, type CardFramesProps } from '../islands/CardFrames.tsx'
 import { useRenderContext } from '../components/render-context.ts'
 import { FRAMES_SCRIPT_ID, FRAMES_SCRIPT_URL } from '../lib/frames-provider.ts'
@@ -20,6 +24,8 @@ const CardFramesIsland = island('CardFrames', CardFrames, { hydrate: 'load' })
 
 export interface CheckoutCardFormPageProps {
   chrome: PageChrome
+  /** The slim header's order and slot countdown (null without a basket store). */
+  summary: CheckoutHeaderSummary | null
   sandbox: boolean
   /** The hosted card page's signed request, or null when it could not be had. */
   redirect: PaymentRedirect | null
@@ -38,6 +44,7 @@ export interface CheckoutCardFormPageProps {
  */
 export function CheckoutCardFormPage({
   chrome,
+  summary,
   sandbox,
   redirect,
   error,
@@ -45,7 +52,7 @@ export function CheckoutCardFormPage({
 }: CheckoutCardFormPageProps) {
   const { nonce } = useRenderContext()
   return (
-    <Layout chrome={chrome}>
+    <CheckoutLayout chrome={chrome} summary={summary}>
       <CheckoutFrame title="Card details" progress="payment">
         <SandboxBanner sandbox={sandbox} />
         <FormAlert id="card-form-error" message={error ?? undefined} />
@@ -84,6 +91,6 @@ export function CheckoutCardFormPage({
           />
         ) : null}
       </CheckoutFrame>
-    </Layout>
+    </CheckoutLayout>
   )
 }

@@ -18,11 +18,17 @@ import {
 } from '../components/checkout/SavedAddressChoice.tsx'
 import type { MemberAddress } from '../../schemas/member-addresses.ts'
 import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
+import {
+  CheckoutLayout,
+  type CheckoutHeaderSummary,
+} from '../components/checkout/CheckoutLayout.tsx'
 import { routePath } from '../lib/routes.ts'
 
 export interface CheckoutDetailsPageProps {
   chrome: PageChrome
+  /** The slim header's order and slot countdown (null without a basket store). */
+  summary: CheckoutHeaderSummary | null
   /** Delivery asks for the address and instructions; collection does not. */
   delivery: boolean
   errors: FormErrors
@@ -61,6 +67,7 @@ export const CHECKOUT_OTP_LOGIN_HREF = routePath('login', undefined, {
  */
 export function CheckoutDetailsPage({
   chrome,
+  summary,
   delivery,
   errors,
   values,
@@ -70,7 +77,7 @@ export function CheckoutDetailsPage({
   canSaveAddress = false,
 }: CheckoutDetailsPageProps) {
   return (
-    <Layout chrome={chrome}>
+    <CheckoutLayout chrome={chrome} summary={summary}>
       <CheckoutFrame title="Your details" progress="details">
         <form
           method="post"
@@ -165,6 +172,6 @@ export function CheckoutDetailsPage({
           </div>
         </form>
       </CheckoutFrame>
-    </Layout>
+    </CheckoutLayout>
   )
 }

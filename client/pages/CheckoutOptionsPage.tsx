@@ -1,11 +1,12 @@
 import { CheckoutCard, CheckoutFrame, StepLink } from '../components/checkout/CheckoutFrame.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
+import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
 import { routePath } from '../lib/routes.ts'
 
 /** How a signed-out shopper checks out (spec §6 Guest): as a guest, signed in, or registering. */
 export function CheckoutOptionsPage({ chrome }: { chrome: PageChrome }) {
   return (
-    <Layout chrome={chrome}>
+    <CheckoutLayout chrome={chrome} summary={null}>
       <CheckoutFrame title="How would you like to check out?" progress="details">
         <CheckoutCard title="New here?" titleId="guest-title">
           <p className="mb-4 text-ink/80">
@@ -25,6 +26,6 @@ export function CheckoutOptionsPage({ chrome }: { chrome: PageChrome }) {
           </StepLink>
         </CheckoutCard>
       </CheckoutFrame>
-    </Layout>
+    </CheckoutLayout>
   )
 }

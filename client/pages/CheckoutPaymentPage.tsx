@@ -10,7 +10,11 @@ import {
 } from '../components/checkout/CheckoutFrame.tsx'
 import { basketSummaryLines, OrderLines } from '../components/checkout/OrderLines.tsx'
 import { island } from '../components/Island.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
+import {
+  CheckoutLayout,
+  type CheckoutHeaderSummary,
+} from '../components/checkout/CheckoutLayout.tsx'
 import { PaymentForm } from '../islands/PaymentForm.tsx'
 import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
@@ -21,6 +25,8 @@ const StoreCreditSwitchIsland = island('StoreCreditSwitch', StoreCreditSwitch, {
 
 export interface CheckoutPaymentPageProps {
   chrome: PageChrome
+  /** The slim header's order and slot countdown (null without a basket store). */
+  summary: CheckoutHeaderSummary | null
   state: CheckoutState
   order: OrderDraft
   origin: string
@@ -58,6 +64,7 @@ export function PaymentSummary({ state }: { state: CheckoutState }) {
  */
 export function CheckoutPaymentPage({
   chrome,
+  summary,
   state,
   order,
   origin,
@@ -69,7 +76,7 @@ export function CheckoutPaymentPage({
   // Store credit pays the whole order: nothing to choose, one button places it.
   const paidByCredit = credit.total === 0 && credit.creditApplied > 0
   return (
-    <Layout chrome={chrome} interactive>
+    <CheckoutLayout chrome={chrome} summary={summary}>
       <CheckoutFrame title="Payment" progress="payment" aside={<PaymentSummary state={state} />}>
         <SandboxBanner sandbox={state.sandbox} />
         <FormAlert id="payment-alert" message={alert ?? undefined} />
@@ -103,6 +110,6 @@ export function CheckoutPaymentPage({
           </CheckoutCard>
         )}
       </CheckoutFrame>
-    </Layout>
+    </CheckoutLayout>
   )
 }

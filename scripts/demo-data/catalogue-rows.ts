@@ -1,4 +1,4 @@
-import { unitPriceLabel } from '../../schemas/unit-price.ts'
+import { unitAmount, unitPriceLabel } from '../../schemas/unit-price.ts'
 import { DEPARTMENTS, HOT_FOOD_DEPARTMENT } from './catalogue.ts'
 import { addRow, type SqlValue } from './dataset.ts'
 import { HOT_FOOD, type OptionDefinition } from './hot-food.ts'
@@ -137,6 +137,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             ingredients: item.ingredients,
             size: null,
             unit_price_label: null,
+            unit_amount: null,
             price: item.price,
             was_price: null,
             was_price_from: null,
@@ -236,6 +237,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             ingredients: ingredientsFor(department.slug, parsed.name),
             size: parsed.size,
             unit_price_label: unitPriceLabel(parsed.size, parsed.price),
+            unit_amount: unitAmount(parsed.size),
             price: parsed.price,
             ...itemFlags(random, parsed.price, department.tobacco === true),
             tags: JSON.stringify(tagsFor(sub.tags ?? [], parsed.name)),

@@ -109,7 +109,7 @@ export async function reserveFirstSlot(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Choose a time' }).click()
   }
   await page
-    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*\d+ left$/ })
+    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*(?:£\d+\.\d{2}|Free)\s*\d+ left$/ })
     .first()
     .click()
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expectNoAxeViolations, HOSTS, urlOn, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, screenshots, urlOn, waitForIsland } from './helpers.ts'
 import { DEMO_STORE, expect, storeSearch, test } from './pages/index.ts'
 
 // The demo store: delivery and collection, orders 7 days ahead.
@@ -38,7 +38,9 @@ async function showFutureSlots(page: Page, path = SLOT_PAGE): Promise<void> {
 
 /** Reserves the first free slot in view and returns its label (HH:mm–HH:mm). */
 async function reserveFirstFreeSlot(page: Page): Promise<string> {
-  const slot = page.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*\d+ left$/ }).first()
+  const slot = page
+    .getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}\s*(?:£\d+\.\d{2}|Free)\s*\d+ left$/ })
+    .first()
   await expect(slot).toBeVisible()
   const label = (await slot.textContent()) ?? ''
   await slot.click()
@@ -59,6 +61,10 @@ test.describe('time slots', { tag: '@dates' }, () => {
     await shot(page, 'slot-page-phone')
     await showFutureSlots(page)
     await shot(page, 'slot-page-future-phone')
+    // Every open slot shows what delivery will cost (no basket yet: the store's fee, or Free).
+    const price = page.locator('[data-slot-price]').first()
+    await expect(price).toHaveText(/^(£\d+\.\d{2}|Free)$/)
+    await screenshots(page, 'slots-delivery-prices')
     const range = await reserveFirstFreeSlot(page)
 
     const held = page.getByTestId('held-slot')
@@ -106,6 +112,10 @@ test.describe('time slots', { tag: '@dates' }, () => {
       'page'
     )
     await showFutureSlots(page)
+    // Collection costs nothing: every open slot says so.
+    const prices = page.locator('[data-slot-price]')
+    await expect(prices.first()).toHaveText('Free')
+    expect(new Set(await prices.allTextContents())).toEqual(new Set(['Free']))
     const range = await reserveFirstFreeSlot(page)
     await expect(page.getByTestId('held-slot')).toContainText(`Collection, `)
     await expect(page.getByTestId('held-slot')).toContainText(range)

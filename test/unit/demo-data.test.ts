@@ -43,7 +43,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 9,
-      sha256: '4d2862f063245e3d591ae636fa22b71df38acab4f4640b9f1f80d36f3504f1da',
+      sha256: 'b151f4fa80e954455b3f0226100d442ead43bcafb5def521805d531a0f6c2adf',
     })
   })
 

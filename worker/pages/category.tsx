@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { categoryHref, withPage } from '../../client/components/catalogue/catalogue-links.ts'
+import { categoryHref } from '../../client/components/catalogue/catalogue-links.ts'
 import { pageCount } from '../../client/components/catalogue/Pagination.tsx'
 import { CategoryPage } from '../../client/pages/CategoryPage.tsx'
 import {
@@ -7,6 +7,7 @@ import {
   CategoryDetailsRequestSchema,
   CategoryDetailsSchema,
 } from '../../schemas/catalogue.ts'
+import { isPlainListing, listingFromQuery, listingQuery } from '../../schemas/category-listing.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
@@ -16,15 +17,25 @@ import { canonicalUrl, renderPage } from './render.tsx'
 
 /**
  * A category of a store: a page of its items (24, `?page=`), its sub-categories and banners. A
- * page past the last, or not a page number, is a 404 like an unknown category.
+ * page past the last, or not a page number, is a 404 like an unknown category. `?sort=`,
+ * `?offer=1` and `?diet=` sort and filter the items (ADR 034): an unknown sort shows the usual
+ * order and says so, an unknown tag is ignored; such listings are noindex with the plain
+ * category as their canonical.
  */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const store = await findStore(c)
   const scope = catalogueScope(c, store)
+  const { unknownSort, ...listing } = listingFromQuery({
+    sort: c.req.query('sort'),
+    offer: c.req.query('offer'),
+    diet: c.req.queries('diet') ?? [],
+  })
   const request = CategoryDetailsRequestSchema.safeParse({
     ...scope,
     categorySlug: c.req.param('categorySlug'),
     page: requestedPage(c),
+    sort: listing.sort,
+    filters: listing.filters,
   })
   if (!request.success) throw new AppError('not_found', MESSAGES.pageNotFound)
   const details = await c.var.backend.post('/catalogue/category', {
@@ -49,6 +60,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
       .map((crumb) => ({ name: crumb.name, href: categoryHref(store.slug, crumb.slug) })),
     { name: category.name, href: path },
   ]
+  const plain = isPlainListing(listing) && !unknownSort
   const pageSuffix = items.page > 1 ? ` (page ${items.page})` : ''
   const absolute = (href: string) => canonicalUrl(c, href)
   return renderPage(
@@ -60,11 +72,16 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
         details={details}
         banners={banners}
         crumbs={crumbs}
+        listing={{
+          ...listing,
+          path,
+          notice: unknownSort ? MESSAGES.categorySortUnknown : null,
+        }}
         paging={{
           page: items.page,
           limit: items.limit,
           total: items.total,
-          href: (page) => withPage(path, page),
+          href: (page) => `${path}${listingQuery(listing, page)}`,
         }}
       />
     ),
@@ -74,7 +91,9 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
         description:
           category.seoDescription ??
           `Shop ${items.total} ${category.name.toLowerCase()} products at ${store.name} with ${c.var.brand.name}: delivery or click and collect.${pageSuffix}`,
-        canonicalPath: withPage(path, items.page),
+        // A sorted or filtered listing repeats the category: its canonical is the plain one.
+        canonicalPath: plain ? `${path}${listingQuery(listing, items.page)}` : path,
+        ...(plain ? {} : { noindex: true }),
         imageUrl: category.images ? absolute(category.images.xhdpi_2x) : null,
         jsonLd: jsonLdGraph(breadcrumbJsonLd(crumbs, absolute)),
       },

@@ -17,6 +17,7 @@ import { deliveryOutsideAreaMessage } from '../../schemas/delivery-area.ts'
 import { storeSearchBoxFromQuery } from './store-search-box.ts'
 import type { Basket } from '../../schemas/basket.ts'
 import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from '../../schemas/constants.ts'
+import { slotPrice } from '../../schemas/slot-price.ts'
 import { SlotDateSchema, TimeSlotListSchema, type TimeSlotList } from '../../schemas/slots.ts'
 import type { StoreDetails } from '../../schemas/stores.ts'
 import type { AppEnv } from '../env.ts'
@@ -242,8 +243,14 @@ function frameProps(
 }
 
 function pickerProps(data: SlotPageData) {
-  const { store, list } = data
+  const { store, list, basket } = data
   return {
+    price: slotPrice({
+      method: data.method,
+      deliveryFee: store.atLocation?.deliveryFee ?? store.delivery.fee,
+      freeDeliveryThreshold: store.delivery.freeDeliveryThreshold,
+      basket,
+    }),
     storeId: store.id,
     storeSlug: store.slug,
     timeZone: list.timeZone,

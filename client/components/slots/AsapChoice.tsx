@@ -39,7 +39,7 @@ export function AsapChoice({
         onClick={onReserve}
         disabled={pending !== null}
         aria-pressed={reserved}
-        className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-primary px-5 font-bold text-on-primary hover:opacity-90 focus-visible:outline-3 focus-visible:outline-offset-2 disabled:opacity-70 sm:w-auto"
+        className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-primary px-5 font-bold text-on-primary hover:brightness-90 focus-visible:outline-3 focus-visible:outline-offset-2 disabled:opacity-70 sm:w-auto"
       >
         {pending === 'asap' ? 'Reserving…' : reserved ? 'ASAP reserved' : `Choose ASAP ${method}`}
       </button>

@@ -7,9 +7,13 @@ export function slotKey(slot: TimeSlot): string {
   return `${slot.timeSlotDate} ${slot.timeSlotTime}`
 }
 
-/** One day's slots as buttons: each shows its time, what is left, and whether it is held. */
+/**
+ * One day's slots as buttons: each shows its time, its delivery price, what is left, and whether
+ * it is held.
+ */
 export function DaySlots({
   day,
+  price,
   today,
   showHeading,
   heldKey,
@@ -17,6 +21,8 @@ export function DaySlots({
   onChoose,
 }: {
   day: TimeSlotDay
+  /** The slot's price as the basket will charge it ('£3.50', 'Free'). */
+  price: string
   today: string
   /** Off on the calendar page, whose own heading names the day. */
   showHeading: boolean
@@ -63,6 +69,11 @@ export function DaySlots({
                 } disabled:cursor-not-allowed`}
               >
                 <span className="font-semibold tabular-nums">{slotTimeRange(slot)}</span>
+                {slot.available ? (
+                  <span data-slot-price="" className="text-sm font-bold tabular-nums">
+                    {price}
+                  </span>
+                ) : null}
                 <span className="text-xs">
                   {pending === key
                     ? 'Reserving…'

@@ -47,7 +47,7 @@ export function HeldSlot({
       {reservation.status === 'held' ? (
         <a
           href={next.href}
-          className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-primary px-5 font-bold text-on-primary hover:opacity-90 focus-visible:outline-3 focus-visible:outline-offset-2 sm:w-auto"
+          className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-primary px-5 font-bold text-on-primary hover:brightness-90 focus-visible:outline-3 focus-visible:outline-offset-2 sm:w-auto"
         >
           {next.label}
         </a>

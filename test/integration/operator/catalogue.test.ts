@@ -136,6 +136,12 @@ describe('catalogue CSV apply', () => {
       "select count(*) as n from menu_items where business_id = 1 and slug like 'batch-%'"
     ).first<{ n: number }>()
     expect(found?.n).toBe(1200)
+    // Each pack's quantity for sorting by price per unit (ADR 034): '500g' is 0.5 kg.
+    const amounts = await env.DB.prepare(
+      `select distinct unit_amount as amount from menu_items
+       where business_id = 1 and slug like 'batch-%'`
+    ).all<{ amount: number | null }>()
+    expect(amounts.results).toEqual([{ amount: 0.5 }])
     // FTS follows the triggers: the shop's search finds an imported item.
     const fts = await env.DB.prepare(
       "select count(*) as n from menu_items_fts where menu_items_fts match 'batch'"

@@ -388,6 +388,37 @@ describe('the payment step', () => {
     expect(html).not.toContain('sf_basket=')
   })
 
+  it('frames the steps with the slim checkout header, not the site chrome', async () => {
+    const atDetails = await basketCookies()
+    const entry = await get('/checkout', atDetails)
+    const guest = jar(entry, atDetails)
+    const payment = await guestWithDetails()
+    for (const [path, cookies] of [
+      ['/checkout/details', guest],
+      ['/checkout/payment', payment],
+    ] as const) {
+      const res = await get(path, cookies)
+      expect(res.status, path).toBe(200)
+      const html = await res.text()
+      const header = /<header[^>]*data-checkout-header=""[\s\S]*?<\/header>/.exec(html)?.[0] ?? ''
+      // The logo goes back to the basket and says so; the order (2 of the item) and its total.
+      expect(header, path).toMatch(/<a href="\/basket" aria-label="[^"]+: back to your basket"/)
+      expect(text(header)).toContain('Secure checkout')
+      expect(header).toContain('<details')
+      expect(text(header)).toMatch(/Order summary \(2 items · £\d+\.\d{2}\)/)
+      expect(header).toContain('data-island="SlotCountdown"')
+      // No site navigation, search or sign-up: only the legal links at the foot.
+      expect(html).not.toContain('aria-label="Main"')
+      expect(html).not.toContain('data-island="StayInTouch"')
+      const footer = /<footer[\s\S]*?<\/footer>/.exec(html)?.[0] ?? ''
+      expect([...footer.matchAll(/<a href="([^"]+)"/g)].map((m) => m[1])).toEqual([
+        '/terms',
+        '/privacy-policy',
+        '/cookie-policy',
+      ])
+    }
+  })
+
   it('offers no cash where the store does not take it', async () => {
     const cookies = await guestWithDetails(NO_CASH_STORE)
     const html = await (await get('/checkout/payment', cookies)).text()

@@ -240,6 +240,36 @@ describe('the calendar rule (spec §2)', () => {
     expect(text(html)).toContain(`${chosen?.slots[0]?.timeSlotTime}–${chosen?.slots[0]?.endTime}`)
   })
 
+  it("shows each open slot's delivery price as the basket would charge it; collection is Free", async () => {
+    const fees = { fee: 350, threshold: 4000 }
+    await env.DB.prepare(
+      'update stores set delivery_fee = ?2, free_delivery_threshold = ?3 where id = ?1'
+    )
+      .bind(STORES.calendar.id, fees.fee, fees.threshold)
+      .run()
+    const list = await listFor(STORES.calendar.id, 'delivery')
+    const open = list.days.find((day) => day.slots.some((slot) => slot.available))
+    const opened = open?.slots.filter((slot) => slot.available).length ?? 0
+    const prices = async (method: string) => {
+      const response = await get(
+        `${slotPath(STORES.calendar.slug, '/calendar')}?method=${method}&date=${open?.date}`,
+        { cookie: LOCATION }
+      )
+      expect(response.status).toBe(200)
+      const html = await response.text()
+      return {
+        html,
+        found: [...html.matchAll(/data-slot-price=""[^>]*>([^<]+)</g)].map((m) => m[1]),
+      }
+    }
+    const delivery = await prices('delivery')
+    expect(delivery.found).toEqual(Array.from({ length: opened }, () => '£3.50'))
+    expect(text(delivery.html)).toContain('Free delivery on orders of £40.00 or more.')
+    const collection = await prices('collection')
+    expect(collection.found.length).toBeGreaterThan(0)
+    expect(new Set(collection.found)).toEqual(new Set([MESSAGES.slotPriceFree]))
+  })
+
   it('shows the expiry message when a guard sends the shopper back with ?expired', async () => {
     const response = await get(`${slotPath(STORES.todayOnly.slug)}?expired=1`, { cookie: LOCATION })
     expect(text(await response.text())).toContain(MESSAGES.slotExpired)

@@ -1,6 +1,7 @@
 import { generateDemoData } from '../../../scripts/demo-data/generate.ts'
 import { seedDatabase } from '../../../scripts/demo-data/seed.ts'
 import { DEMO_INPUT } from './demo-input.ts'
+import { unitAmount } from '../../../schemas/unit-price.ts'
 
 /**
  * Small builders for the rows tests add to the demo dataset: a business, a brand with its hosts,
@@ -225,12 +226,18 @@ export interface MenuItemSeed {
   price: number
   /** The picture's base path: its densities are `<image>1.svg` … `<image>3.svg`. */
   image: string
+  /** Pack size ('500g'); its unit amount is stored as the app's writers store it. */
+  size?: string
+  tags?: ReadonlyArray<string>
+  position?: number
 }
 
 export function menuItem(db: D1Database, seed: MenuItemSeed): D1PreparedStatement {
-  const { image, ...row } = seed
+  const { image, size, tags, ...row } = seed
   return insertRow(db, 'menu_items', {
     ...row,
+    ...(size === undefined ? {} : { size, unitAmount: unitAmount(size) }),
+    ...(tags === undefined ? {} : { tags: JSON.stringify(tags) }),
     imageOriginals: `${image}.svg`,
     image_mdpi_1x: `${image}1.svg`,
     image_xhdpi_2x: `${image}2.svg`,

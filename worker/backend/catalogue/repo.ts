@@ -1,6 +1,8 @@
 import type { DealSummary } from '../../../schemas/catalogue.ts'
+import type { CategoryFilters, CategorySort } from '../../../schemas/category-listing.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, ITEM_TOBACCO, type ItemRow } from './items.ts'
 import { dealAllowedAtStore } from './alcohol.ts'
+import { filtersSql, orderBySql } from './listing-sql.ts'
 import { bannerWithoutTobacco, dealWithoutTobacco } from './tobacco.ts'
 
 /*
@@ -218,6 +220,10 @@ export interface CategoryPageQuery {
   categorySlug: string | null
   limit: number
   offset: number
+  sort: CategorySort
+  filters: CategoryFilters
+  /** The instant price claims are judged at, for the on-offer filter (ISO 8601). */
+  at: string
 }
 
 export async function findCategoryPage(db: D1Database, query: CategoryPageQuery) {
@@ -242,8 +248,26 @@ export async function findCategoryPage(db: D1Database, query: CategoryPageQuery)
     query.categorySlug,
     query.limit,
     query.offset,
+    query.at,
+    JSON.stringify(query.filters.tags),
   ]
-  const [store, category, crumbs, categories, items] = await db.batch([
+  const plain = query.sort === 'relevance' && filtersSql(query.filters, ITEM_TOBACCO) === '1'
+  const listed = `${ITEM_FROM} where m.category_id = tree.id and ${ITEM_SOLD}
+    and ${filtersSql(query.filters, ITEM_TOBACCO)}`
+  // The plain listing reads each category's items in order through the index; a sort reads the
+  // whole subtree and orders it, and a filter counts what matches (ADR 034).
+  const pageOfItems =
+    query.sort === 'relevance'
+      ? `${ordered} select ${ITEM_COLUMNS} from ordered cross join ${ITEM_FROM}
+       where m.category_id = ordered.id and ${ITEM_SOLD}
+         and ${filtersSql(query.filters, ITEM_TOBACCO)}
+       order by ordered.ord, m.position, m.id limit ?5 offset ?6`
+      : `${subtree} select ${ITEM_COLUMNS} from tree cross join ${listed}
+       order by ${orderBySql(query.sort)} limit ?5 offset ?6`
+  const matching = plain
+    ? []
+    : [statement(db, `${subtree} select count(*) as total from tree cross join ${listed}`, params)]
+  const [store, category, crumbs, categories, items, count] = await db.batch([
     statement(db, STORE_EXISTS, params),
     statement(
       db,
@@ -258,13 +282,8 @@ export async function findCategoryPage(db: D1Database, query: CategoryPageQuery)
        order by tree.depth, k.position, k.id`,
       params
     ),
-    statement(
-      db,
-      `${ordered} select ${ITEM_COLUMNS} from ordered cross join ${ITEM_FROM}
-       where m.category_id = ordered.id and ${ITEM_SOLD}
-       order by ordered.ord, m.position, m.id limit ?5 offset ?6`,
-      params
-    ),
+    statement(db, pageOfItems, params),
+    ...matching,
   ])
   const counted = rows<CategoryCountRow>(categories)
   return {
@@ -273,8 +292,8 @@ export async function findCategoryPage(db: D1Database, query: CategoryPageQuery)
     breadcrumbs: rows<CrumbRow>(crumbs),
     categories: counted,
     items: rows<ItemRow>(items),
-    // Every item of the page's categories is counted in exactly one of them.
-    total: counted.reduce((sum, row) => sum + row.item_count, 0),
+    // Unfiltered, every item of the page's categories is counted in exactly one of them.
+    total: plain ? counted.reduce((sum, row) => sum + row.item_count, 0) : total(count),
   }
 }
 

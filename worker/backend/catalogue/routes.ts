@@ -82,7 +82,9 @@ catalogue.post(
   {
     summary: 'A category by categoryId or categorySlug, with breadcrumbs and a page of its items',
     description:
-      'Items of the category and its sub-categories by position, 24 a page by default. ' +
+      'Items of the category and its sub-categories, 24 a page by default: by position ' +
+      '(relevance) or sorted by price, price per unit (items without one last) or name, and ' +
+      'filtered to items on offer and with every dietary tag asked for. ' +
       STORE_PRICING,
     body: CategoryDetailsRequestSchema,
     response: CategoryDetailsSchema,

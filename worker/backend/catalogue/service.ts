@@ -9,6 +9,7 @@ import type {
   MenuItemOption,
   MenuItemPrice,
 } from '../../../schemas/catalogue.ts'
+import type { CategoryFilters, CategorySort } from '../../../schemas/category-listing.ts'
 import { checkSelection, type OptionChoice } from '../../../schemas/item-options.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -86,6 +87,8 @@ export async function categoryDetails(
     categorySlug?: string | undefined
     page: number
     limit: number
+    sort: CategorySort
+    filters: CategoryFilters
     /** Price claims are judged at this instant (price-claims.ts). */
     now: Date
   }
@@ -98,6 +101,9 @@ export async function categoryDetails(
     categorySlug: named.slug,
     limit: input.limit,
     offset: offsetOf(input.page, input.limit),
+    sort: input.sort,
+    filters: input.filters,
+    at: input.now.toISOString(),
   })
   assertStore(found.storeFound)
   const category = found.category

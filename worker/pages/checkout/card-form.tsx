@@ -25,6 +25,7 @@ import { SANDBOX_FRAME_PAGES_PATH, framesLocalSandbox } from '../../lib/payments
 import { echoValues, readForm, safeParseForm } from '../forms.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
 import { renderPage } from '../render.tsx'
+import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   addressFromForm,
   addressValues,
@@ -65,6 +66,7 @@ function renderBilling(
     (chrome) => (
       <CheckoutBillingAddressPage
         chrome={chrome}
+        summary={checkoutHeaderSummary(c, state.basket)}
         delivery={state.basket.fulfilmentMethod === 'delivery'}
         canSaveCard={state.caller === 'member'}
         sandbox={state.sandbox}
@@ -260,6 +262,7 @@ function renderCardFrames(
     (chrome) => (
       <CheckoutCardFormPage
         chrome={chrome}
+        summary={checkoutHeaderSummary(c, state.basket)}
         sandbox={state.sandbox}
         redirect={null}
         error={frames ? null : refusal.error}

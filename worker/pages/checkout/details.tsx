@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.ts'
 import { echoValues, readForm, safeParseForm } from '../forms.ts'
 import { readLocation } from '../../lib/cookies/location.ts'
 import { renderPage } from '../render.tsx'
+import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   addressFromForm,
   addressValues,
@@ -69,6 +70,7 @@ function renderDetails(
     (chrome) => (
       <CheckoutDetailsPage
         chrome={chrome}
+        summary={checkoutHeaderSummary(c, state.basket)}
         delivery={state.basket.fulfilmentMethod === 'delivery'}
         errors={view.errors}
         values={view.values}

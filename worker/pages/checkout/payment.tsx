@@ -16,6 +16,7 @@ import { formatMoney } from '../../../schemas/money.ts'
 import type { AppEnv } from '../../env.ts'
 import { readForm } from '../forms.ts'
 import { renderPage } from '../render.tsx'
+import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   backToActiveStep,
   checkoutCaller,
@@ -49,6 +50,7 @@ function renderPayment(
     (chrome) => (
       <CheckoutPaymentPage
         chrome={chrome}
+        summary={checkoutHeaderSummary(c, state.basket)}
         state={state}
         order={order}
         origin={new URL(c.req.url).origin}

@@ -17,6 +17,7 @@ import { writeCheckoutOrder } from '../../lib/cookies/checkout.ts'
 import { deviceIdFor } from '../../lib/cookies/device.ts'
 import { AppError } from '../../lib/errors.ts'
 import { renderPage } from '../render.tsx'
+import { checkoutHeaderSummary } from './checkout-header.ts'
 import type { CheckoutCaller } from './checkout-state.ts'
 import { orderDraft, paymentReturnUrls } from './order-request.ts'
 import { redirectTo } from '../../lib/redirect.ts'
@@ -42,7 +43,14 @@ export function renderCardForm(
 ): Promise<Response> {
   return renderPage(
     c,
-    (chrome) => <CheckoutCardFormPage chrome={chrome} sandbox={state.sandbox} {...view} />,
+    (chrome) => (
+      <CheckoutCardFormPage
+        chrome={chrome}
+        summary={checkoutHeaderSummary(c, state.basket)}
+        sandbox={state.sandbox}
+        {...view}
+      />
+    ),
     {
       meta: { title: 'Card details', description: 'Checkout: card details', noindex: true },
       cache: 'private',

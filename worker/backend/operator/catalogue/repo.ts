@@ -1,3 +1,4 @@
+import { unitAmount } from '../../../../schemas/unit-price.ts'
 import type { CategoryRecord, ItemRecord, StoreItemRecord } from './csv-format.ts'
 
 /*
@@ -191,15 +192,19 @@ export function itemStatements(
   at: string
 ): Array<D1PreparedStatement> {
   const picture = `coalesce(c.image_url, p.image_url, '${FALLBACK_PICTURE}')`
-  return chunks(rows).map((chunk) =>
+  // The pack's quantity for sorting by price per unit (ADR 034), from the same size parser as
+  // the unit price labels.
+  const sized = rows.map((row) => ({ ...row, unitAmount: unitAmount(row.size) }))
+  return chunks(sized).map((chunk) =>
     db
       .prepare(
         `insert into menu_items
-           (business_id, category_id, slug, name, description, size, ingredients, price,
+           (business_id, category_id, slug, name, description, size, unit_amount, ingredients, price,
             was_price, tags, out_of_stock, is_active, age_restriction, max_quantity, position,
             image_originals, image_mdpi_1x, image_xhdpi_2x, image_xxhdpi_3x, updated_at)
          select ?1, c.id, ${field('slug')}, ${field('name')}, ${field('description')},
-                ${field('size')}, ${field('ingredients')}, ${field('price')}, ${field('wasPrice')},
+                ${field('size')}, ${field('unitAmount')}, ${field('ingredients')}, ${field('price')},
+                ${field('wasPrice')},
                 json(${field('tags')}), ${field('outOfStock')}, ${field('active')},
                 ${field('ageRestriction')}, ${field('maxQuantity')}, ${field('position')},
                 replace(${picture}, 'mdpi_1x', 'originals'), ${picture},
@@ -212,6 +217,7 @@ export function itemStatements(
          on conflict (business_id, slug) do update set
            category_id = excluded.category_id, name = excluded.name,
            description = excluded.description, size = excluded.size,
+           unit_amount = excluded.unit_amount,
            ingredients = excluded.ingredients, price = excluded.price,
            was_price = excluded.was_price, tags = excluded.tags,
            out_of_stock = excluded.out_of_stock, is_active = excluded.is_active,

@@ -1,0 +1,126 @@
+import {
+  CATEGORY_SORT_LABELS,
+  CATEGORY_SORTS,
+  DIETARY_TAG_LABELS,
+  DIETARY_TAGS,
+  listingChips,
+  listingQuery,
+  type CategoryListing,
+} from '../../../schemas/category-listing.ts'
+
+/** A category's listing as its page shows it: the choice, where it applies and any notice. */
+export interface ListingView extends CategoryListing {
+  /** The plain category URL the form submits to. */
+  path: string
+  /** Said above the items, e.g. that an unknown sort was replaced by the usual order. */
+  notice: string | null
+}
+
+const BUTTON =
+  'inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-bold text-on-primary hover:brightness-90'
+
+/**
+ * Sort and filters as a plain GET form (no JavaScript needed): the choice goes into the URL, so
+ * paging, sharing and the back button keep it (ADR 034). The chosen ones show as chips, each a
+ * link to the same listing without it.
+ */
+export function ListingControls({ listing }: { listing: ListingView }) {
+  const chips = listingChips(listing)
+  return (
+    <div className="mb-6">
+      <form
+        method="get"
+        action={listing.path}
+        aria-label="Sort and filter"
+        className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-2xl bg-tint p-4"
+      >
+        <label className="flex flex-col gap-1 text-sm font-semibold">
+          Sort by
+          <select
+            name="sort"
+            defaultValue={listing.sort}
+            className="min-h-11 rounded-lg bg-white px-3 font-normal ring-1 ring-black/25"
+          >
+            {CATEGORY_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {CATEGORY_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <legend className="mb-1 text-sm font-semibold">Show only</legend>
+          <Check name="offer" value="1" label="On offer" checked={listing.filters.onOffer} />
+          {DIETARY_TAGS.map((tag) => (
+            <Check
+              key={tag}
+              name="diet"
+              value={tag}
+              label={DIETARY_TAG_LABELS[tag]}
+              checked={listing.filters.tags.includes(tag)}
+            />
+          ))}
+        </fieldset>
+        <button type="submit" className={BUTTON}>
+          Apply
+        </button>
+      </form>
+      {listing.notice ? (
+        <p role="status" className="mt-3 font-semibold">
+          {listing.notice}
+        </p>
+      ) : null}
+      {chips.length > 0 ? (
+        <ul aria-label="Chosen sort and filters" className="mt-3 flex flex-wrap gap-2">
+          {chips.map((chip) => (
+            <li key={chip.label}>
+              <a
+                href={`${listing.path}${listingQuery(chip.without)}`}
+                aria-label={`Remove ${chip.label}`}
+                className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold ring-1 ring-black/25 hover:bg-tint"
+              >
+                {chip.label}
+                <span aria-hidden="true">×</span>
+              </a>
+            </li>
+          ))}
+          {chips.length > 1 ? (
+            <li>
+              <a
+                href={listing.path}
+                className="inline-flex min-h-11 items-center px-2 text-sm font-semibold underline underline-offset-4"
+              >
+                Clear all
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+function Check({
+  name,
+  value,
+  label,
+  checked,
+}: {
+  name: string
+  value: string
+  label: string
+  checked: boolean
+}) {
+  return (
+    <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        className="size-5 accent-primary"
+      />
+      {label}
+    </label>
+  )
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod'
+import { MESSAGES } from './messages.ts'
+
+/*
+ * How a category's items are sorted and filtered (ADR 034). The backend sorts and filters in its
+ * query; pages carry the choice in the URL (`?sort=&offer=1&diet=`), the API in the body.
+ */
+
+/** Relevance is the operator's order (category position, then item position). */
+export const CATEGORY_SORTS = [
+  'relevance',
+  'price-low',
+  'price-high',
+  'unit-price',
+  'name',
+] as const
+export type CategorySort = (typeof CATEGORY_SORTS)[number]
+export const DEFAULT_CATEGORY_SORT: CategorySort = 'relevance'
+
+export const CATEGORY_SORT_LABELS: Readonly<Record<CategorySort, string>> = {
+  relevance: 'Relevance',
+  'price-low': 'Price: low to high',
+  'price-high': 'Price: high to low',
+  'unit-price': 'Price per unit',
+  name: 'Name: A to Z',
+}
+
+/** The dietary tags the catalogue's items carry (menu_items.tags) that a shopper filters by. */
+export const DIETARY_TAGS = ['vegetarian', 'vegan', 'gluten-free', 'organic', 'free-range'] as const
+export type DietaryTag = (typeof DIETARY_TAGS)[number]
+
+export const DIETARY_TAG_LABELS: Readonly<Record<DietaryTag, string>> = {
+  vegetarian: 'Vegetarian',
+  vegan: 'Vegan',
+  'gluten-free': 'Gluten free',
+  organic: 'Organic',
+  'free-range': 'Free range',
+}
+
+export const CategorySortSchema = z
+  .enum(CATEGORY_SORTS, { error: MESSAGES.categorySortInvalid })
+  .default(DEFAULT_CATEGORY_SORT)
+
+const DietaryTagSchema = z.enum(DIETARY_TAGS, { error: MESSAGES.categoryFilterInvalid })
+
+/** The filters of a category listing: on offer (a genuine lower price) and dietary tags (all of). */
+export type CategoryFilters = z.infer<typeof CategoryFiltersSchema>
+export const CategoryFiltersSchema = z.object({
+  onOffer: z.boolean({ error: MESSAGES.categoryFilterInvalid }).default(false),
+  tags: z
+    .array(DietaryTagSchema)
+    .max(DIETARY_TAGS.length, { error: MESSAGES.categoryFilterInvalid })
+    .default([]),
+})
+
+/** What a listing asks for, as a page reads it from its URL. */
+export interface CategoryListing {
+  sort: CategorySort
+  filters: CategoryFilters
+}
+
+export const PLAIN_LISTING: CategoryListing = {
+  sort: DEFAULT_CATEGORY_SORT,
+  filters: { onOffer: false, tags: [] },
+}
+
+/** True when the listing is the plain category (the operator's order, no filter). */
+export function isPlainListing(listing: CategoryListing): boolean {
+  return (
+    listing.sort === DEFAULT_CATEGORY_SORT &&
+    !listing.filters.onOffer &&
+    listing.filters.tags.length === 0
+  )
+}
+
+function isSort(value: string): value is CategorySort {
+  return (CATEGORY_SORTS as ReadonlyArray<string>).includes(value)
+}
+
+function isDietaryTag(value: string): value is DietaryTag {
+  return (DIETARY_TAGS as ReadonlyArray<string>).includes(value)
+}
+
+/**
+ * A page's listing from its query (`sort`, `offer=1`, repeated `diet`). A page never fails on
+ * a hand-edited URL: an unknown sort falls back to relevance and says so (`unknownSort`), an
+ * unknown tag is left out. Tags come back in the list's order, once each.
+ */
+export function listingFromQuery(query: {
+  sort: string | undefined
+  offer: string | undefined
+  diet: ReadonlyArray<string>
+}): CategoryListing & { unknownSort: boolean } {
+  const sort = query.sort === undefined || query.sort === '' ? DEFAULT_CATEGORY_SORT : query.sort
+  const known = isSort(sort)
+  const wanted = new Set(query.diet.filter(isDietaryTag))
+  return {
+    sort: known ? sort : DEFAULT_CATEGORY_SORT,
+    unknownSort: !known,
+    filters: {
+      onOffer: query.offer === '1',
+      tags: DIETARY_TAGS.filter((tag) => wanted.has(tag)),
+    },
+  }
+}
+
+/**
+ * The query string of a listing and page, without the defaults (`''` for the plain first page),
+ * so each choice has one URL: `?sort=price-low&offer=1&diet=vegan&page=2`.
+ */
+export function listingQuery(listing: CategoryListing, page = 1): string {
+  // Every value is one of the lists' own words (letters and hyphens): nothing to encode.
+  const params: Array<string> = []
+  if (listing.sort !== DEFAULT_CATEGORY_SORT) params.push(`sort=${listing.sort}`)
+  if (listing.filters.onOffer) params.push('offer=1')
+  for (const tag of listing.filters.tags) params.push(`diet=${tag}`)
+  if (page > 1) params.push(`page=${page}`)
+  return params.length === 0 ? '' : `?${params.join('&')}`
+}
+
+/** A removable choice of a listing: its label and the listing without it. */
+export interface ListingChip {
+  label: string
+  without: CategoryListing
+}
+
+/** The chips a listing shows ('On offer ×', 'Vegan ×', 'Price: low to high ×'). */
+export function listingChips(listing: CategoryListing): Array<ListingChip> {
+  const chips: Array<ListingChip> = []
+  if (listing.sort !== DEFAULT_CATEGORY_SORT) {
+    chips.push({
+      label: CATEGORY_SORT_LABELS[listing.sort],
+      without: { ...listing, sort: DEFAULT_CATEGORY_SORT },
+    })
+  }
+  if (listing.filters.onOffer) {
+    chips.push({
+      label: 'On offer',
+      without: { ...listing, filters: { ...listing.filters, onOffer: false } },
+    })
+  }
+  for (const tag of listing.filters.tags) {
+    chips.push({
+      label: DIETARY_TAG_LABELS[tag],
+      without: {
+        ...listing,
+        filters: { ...listing.filters, tags: listing.filters.tags.filter((t) => t !== tag) },
+      },
+    })
+  }
+  return chips
+}
