@@ -6,7 +6,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { finishInBackground } from './background.ts'
 import { AppError } from './errors.ts'
 import { readCache, writeCache } from './kv-cache.ts'
-import { publicCacheEntry } from './public-cache.ts'
+import { PAGE_CACHE_RULES, publicCacheEntry } from './public-cache.ts'
 
 declare global {
   interface Env {
@@ -54,8 +54,9 @@ export interface BackendCallOptions<S extends z.ZodType> {
   /** Sent as the Idempotency-Key header (a console action: a double submit acts once). */
   idempotencyKey?: string
   /**
-   * Serve and keep the answer in KV when the call is public (PUBLIC_CACHE_RULES), under the same
-   * key the proxy uses, so pages and browsers share entries. Never with a token.
+   * Serve and keep the answer in KV when the call is public (PAGE_CACHE_RULES: the proxy's
+   * PUBLIC_CACHE_RULES and the pages' own), under the same key the proxy uses, so pages and
+   * browsers share entries. Never with a token.
    */
   cache?: boolean
 }
@@ -228,7 +229,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
       ...(body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}),
     }
     if (typeof inputs.businessId !== 'number') return null
-    return publicCacheEntry(method, path, inputs.businessId, inputs)
+    return publicCacheEntry(method, path, inputs.businessId, inputs, PAGE_CACHE_RULES)
   }
 
   async function call<S extends z.ZodType>(

@@ -12,13 +12,14 @@ import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from './catalogue-json-ld.ts'
 import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
-import { canonicalUrl, renderPage } from './render.tsx'
+import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 
 /**
  * A category of a store: a page of its items (24, `?page=`), its sub-categories and banners. A
  * page past the last, or not a page number, is a 404 like an unknown category.
  */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
+  startPublicChrome(c)
   const store = await findStore(c)
   const scope = catalogueScope(c, store)
   const request = CategoryDetailsRequestSchema.safeParse({
