@@ -5,7 +5,8 @@ import { LONG_REQUEST_TIMEOUT_MS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { finishInBackground } from './background.ts'
 import { AppError } from './errors.ts'
-import { readCache, writeCache } from './kv-cache.ts'
+import { writeCache } from './kv-cache.ts'
+import { readParsedCache } from './parsed-cache.ts'
 import { PAGE_CACHE_RULES, publicCacheEntry } from './public-cache.ts'
 
 declare global {
@@ -239,8 +240,11 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   ): Promise<z.output<S>> {
     const entry = await publicEntry(method, path, options)
     if (entry) {
-      const hit = await readCache<unknown>(env.CACHE, entry.key)
-      if (hit !== null) return parseAnswer(options.schema, hit, path)
+      // The schema's output, parsed once per entry text in this isolate (parsed-cache.ts).
+      const hit = await readParsedCache(env.CACHE, entry.key, options.schema, (value) =>
+        parseAnswer(options.schema, value, path)
+      )
+      if (hit !== null) return hit
     }
     const answer = await uncachedCall(method, path, options)
     if (entry) {
