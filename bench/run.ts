@@ -1,10 +1,12 @@
 // `npm run bench`: builds the storefront for production, seeds a benchmark database, serves the
 // storefront and a hello-world Worker under the same harness (`wrangler dev`, NODE_ENV=production)
-// and prints figures. It is not a test: nothing here passes or fails.
+// and prints figures. It is not a test, but a row whose answers are not the status it expects
+// (e.g. a redirect instead of the page) stops the run with a non-zero exit.
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
+import { withAppVersionCookie } from './lib/expect-status.ts'
 import { benchWranglerConfig, startWranglerDev, type RunningServer } from './lib/server.ts'
 import { fillBasket, runBasketSuite, type BasketFixture } from './suites/basket.ts'
 import { runCheckoutSuite } from './suites/checkout.ts'
@@ -137,7 +139,11 @@ async function main(): Promise<void> {
     console.log(`bench: harness wrangler dev (NODE_ENV=production), node ${process.version}`)
     const fixture: BasketFixture = { origin: storefront.origin, storeId, itemIds }
     const basket = await fillBasket(fixture, 10)
-    const personal = { cookie: `${basket.cookie}; ${await locationCookie(storefront.origin)}` }
+    // What a real shopper's browser sends: without this app version's cookie the pages would clear
+    // the location and basket state first (spec §4 Sessions) and the time slots page redirect.
+    const personal = {
+      cookie: withAppVersionCookie(`${basket.cookie}; ${await locationCookie(storefront.origin)}`),
+    }
 
     if (selected.has('ssr')) {
       await runSsrSuite(

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { expectStatus } from './expect-status.ts'
 import { startWranglerDev, type RunningServer } from './server.ts'
 
 export interface PostFigures {
@@ -46,6 +47,7 @@ export async function postLoad(options: {
 }): Promise<PostFigures> {
   const latencies: Array<number> = []
   let non2xx = 0
+  const statuses: Record<string, number> = {}
   let measured = 0
   const origin = new URL(options.url).origin
   const deadline = performance.now() + options.seconds * 1000
@@ -58,11 +60,13 @@ export async function postLoad(options: {
       const res = await fetch(options.url, { method: 'POST', headers, body })
       const text = await res.text()
       latencies.push(performance.now() - sent)
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1
       if (res.status !== 200) non2xx++
       else measured += options.measure(JSON.parse(text))
     }
   }
   await Promise.all(Array.from({ length: options.connections }, (_, index) => loop(index)))
+  expectStatus(`POST ${options.url} (${options.connections} connections)`, statuses, 200)
   return figuresOf(latencies, (performance.now() - started) / 1000, non2xx, measured)
 }
 

@@ -5,6 +5,7 @@
 // with its first-party JS. Every basket is a guest's 10-line delivery basket holding a future slot,
 // with contact details, a delivery address and the terms done: what a shopper has on the payment
 // step.
+import { expectStatus, withAppVersionCookie } from '../lib/expect-status.ts'
 import type { RunningServer } from '../lib/server.ts'
 import {
   CALL_TABLE_HEADER,
@@ -262,6 +263,12 @@ async function cashOrders(
     }
   }
   await Promise.all(Array.from({ length: connections }, loop))
+  // A cash order that did not end 'succeeded' is not what the row measures.
+  expectStatus(
+    `cash orders (${connections} connections)`,
+    { 200: orderLatencies.length - non2xx, 'not succeeded': non2xx },
+    200
+  )
   const elapsed = (performance.now() - started) / 1000
   return {
     order: figuresOf(orderLatencies, elapsed, non2xx),
@@ -408,7 +415,8 @@ export async function runCheckoutSuite(
         label: `payment ${PAYMENT_PAGE}`,
         server: fixture.storefront,
         path: PAYMENT_PAGE,
-        headers: { cookie: page.cookie },
+        // A real shopper's browser runs this app version: without it the page starts over.
+        headers: { cookie: withAppVersionCookie(page.cookie) },
       },
     ],
     { label: 'hello world', server: fixture.hello, path: '/' },

@@ -7,6 +7,8 @@ export interface SsrTarget {
   path: string
   /** E.g. the cookie of a basket, for a personal page. */
   headers?: Record<string, string>
+  /** The status every answer must have (default 200); any other stops the run. */
+  status?: number
 }
 
 interface Row {
@@ -15,7 +17,10 @@ interface Row {
   figures: LoadFigures
 }
 
-/** SSR throughput and latency at 1 and 10 connections, each page beside the hello-world baseline. */
+/**
+ * SSR throughput and latency at 1 and 10 connections, each page beside the hello-world baseline.
+ * A row whose answers are not its expected status stops the run (bench/lib/expect-status.ts).
+ */
 export async function runSsrSuite(
   targets: Array<SsrTarget>,
   baseline: SsrTarget,
@@ -30,7 +35,8 @@ export async function runSsrSuite(
         connections,
         options.seconds,
         options.warmupSeconds,
-        target.headers
+        target.headers,
+        target.status ?? 200
       )
       rows.push({ label: target.label, connections, figures })
     }

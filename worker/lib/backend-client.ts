@@ -5,8 +5,9 @@ import { LONG_REQUEST_TIMEOUT_MS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { finishInBackground } from './background.ts'
 import { AppError } from './errors.ts'
-import { readCache, writeCache } from './kv-cache.ts'
-import { publicCacheEntry } from './public-cache.ts'
+import { writeCache } from './kv-cache.ts'
+import { readParsedCache } from './parsed-cache.ts'
+import { PAGE_CACHE_RULES, publicCacheEntry } from './public-cache.ts'
 
 declare global {
   interface Env {
@@ -54,8 +55,9 @@ export interface BackendCallOptions<S extends z.ZodType> {
   /** Sent as the Idempotency-Key header (a console action: a double submit acts once). */
   idempotencyKey?: string
   /**
-   * Serve and keep the answer in KV when the call is public (PUBLIC_CACHE_RULES), under the same
-   * key the proxy uses, so pages and browsers share entries. Never with a token.
+   * Serve and keep the answer in KV when the call is public (PAGE_CACHE_RULES: the proxy's
+   * PUBLIC_CACHE_RULES and the pages' own), under the same key the proxy uses, so pages and
+   * browsers share entries. Never with a token.
    */
   cache?: boolean
 }
@@ -228,7 +230,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
       ...(body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}),
     }
     if (typeof inputs.businessId !== 'number') return null
-    return publicCacheEntry(method, path, inputs.businessId, inputs)
+    return publicCacheEntry(method, path, inputs.businessId, inputs, PAGE_CACHE_RULES)
   }
 
   async function call<S extends z.ZodType>(
@@ -238,8 +240,11 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   ): Promise<z.output<S>> {
     const entry = await publicEntry(method, path, options)
     if (entry) {
-      const hit = await readCache<unknown>(env.CACHE, entry.key)
-      if (hit !== null) return parseAnswer(options.schema, hit, path)
+      // The schema's output, parsed once per entry text in this isolate (parsed-cache.ts).
+      const hit = await readParsedCache(env.CACHE, entry.key, options.schema, (value) =>
+        parseAnswer(options.schema, value, path)
+      )
+      if (hit !== null) return hit
     }
     const answer = await uncachedCall(method, path, options)
     if (entry) {

@@ -1,6 +1,6 @@
 import { clearBrandCache } from './brand-cache.ts'
 import { cacheKeyPrefix } from './kv-cache.ts'
-import { PUBLIC_CACHE_RULES } from './public-cache.ts'
+import { PAGE_CACHE_RULES } from './public-cache.ts'
 
 /**
  * What an operator's change can make stale, and the public KV scopes (PUBLIC_CACHE_RULES) each
@@ -23,6 +23,7 @@ export const PURGE_AREAS = {
     'deal',
     'banners',
     'banner',
+    'recommended-items',
   ],
   // Deals show on item cards and in search; banners on store and category pages.
   promotions: [
@@ -34,6 +35,7 @@ export const PURGE_AREAS = {
     'menu-item',
     'menu-items',
     'catalogue-search',
+    'recommended-items',
   ],
   content: ['content-blocks', 'seo-page', 'seo-redirect', 'seo-metadata', 'seo-district'],
   reference: ['countries', 'countries-billing'],
@@ -48,8 +50,8 @@ export function scopesOf(areas: ReadonlyArray<PurgeArea>): Array<string> {
   return [...new Set(areas.flatMap((area) => PURGE_AREAS[area]))]
 }
 
-/** Every scope the proxy caches (a test checks that each one is some area's). */
-export const CACHED_SCOPES: ReadonlyArray<string> = Object.values(PUBLIC_CACHE_RULES).map(
+/** Every scope the proxy and the pages cache (a test checks that each one is some area's). */
+export const CACHED_SCOPES: ReadonlyArray<string> = Object.values(PAGE_CACHE_RULES).map(
   (rule) => rule.scope
 )
 

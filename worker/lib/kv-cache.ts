@@ -17,7 +17,7 @@ export interface CacheKeyParts {
   inputs?: Record<string, unknown>
 }
 
-interface CacheEntry<T> {
+export interface CacheEntry<T> {
   value: T
   /** Epoch milliseconds after which the entry is stale even if KV still returns it. */
   expiresAt: number
@@ -52,11 +52,18 @@ export function cacheKeyPrefix(scope: string, businessId: number): string {
   return `${KEY_VERSION}:${scope}:b${businessId}:`
 }
 
+/** A stored entry (its JSON) while it is fresh, else null. */
+export function entryValue<T>(json: unknown): CacheEntry<T> | null {
+  if (json === null || typeof json !== 'object' || !('expiresAt' in json)) return null
+  const entry = json as CacheEntry<T>
+  if (typeof entry.expiresAt !== 'number' || entry.expiresAt <= Date.now()) return null
+  return entry
+}
+
 /** The cached value, or null when absent, stale or unreadable. */
 export async function readCache<T>(kv: KVNamespace, key: string): Promise<T | null> {
-  const entry = await kv.get<CacheEntry<T>>(key, 'json').catch(() => null)
-  if (!entry || typeof entry.expiresAt !== 'number' || entry.expiresAt <= Date.now()) return null
-  return entry.value
+  const json = await kv.get<unknown>(key, 'json').catch(() => null)
+  return entryValue<T>(json)?.value ?? null
 }
 
 /** Stores a JSON value that expires after ttlSeconds (KV keeps it at least 60 s; reads check). */

@@ -17,6 +17,13 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze()
 
+// The same text is rendered on every page (a brand's announcement and legal line): a pure
+// function of its input, so this isolate keeps recent answers instead of parsing them again.
+const MEMO_MAX_ENTRIES = 200
+// Longer texts (whole content pages) are rare per page and would make the memo heavy.
+const MEMO_MAX_CHARS = 4_000
+const memo = new Map<string, string>()
+
 /**
  * The one way content written in Markdown (legal pages, content blocks, SEO pages) becomes HTML:
  * GitHub-flavoured Markdown, sanitised, safe to put in a page with dangerouslySetInnerHTML.
@@ -24,5 +31,13 @@ const processor = unified()
  * @example renderMarkdown('## Delivery\n\nWe deliver **7 days** a week.')
  */
 export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown))
+  const remembered = memo.get(markdown)
+  if (remembered !== undefined) return remembered
+  const html = String(processor.processSync(markdown))
+  if (markdown.length <= MEMO_MAX_CHARS) {
+    // Maps iterate in insertion order: the oldest entry goes first.
+    if (memo.size >= MEMO_MAX_ENTRIES) memo.delete(memo.keys().next().value ?? '')
+    memo.set(markdown, html)
+  }
+  return html
 }

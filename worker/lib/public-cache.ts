@@ -8,6 +8,8 @@ export interface PublicCacheRule {
   ttlSeconds: number
   /** Inputs that do not change the answer, left out of the key so shoppers share entries. */
   ignoredInputs?: ReadonlyArray<string>
+  /** Inputs that make the answer personal: a call carrying any of them is never cached. */
+  uncachedWith?: ReadonlyArray<string>
 }
 
 // Store answers carry availability (open/closed now), so they are kept briefly.
@@ -64,6 +66,25 @@ export const PUBLIC_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
 }
 
 /**
+ * Answers a page keeps in KV but the proxy passes on private: the store home asks for its
+ * suggestions without a basket, so the answer is the store's for every shopper, while a browser's
+ * call through /api may name its basket (whose lines the suggestions leave out).
+ */
+export const PAGE_ONLY_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
+  'POST /stores/recommended-items': {
+    scope: 'recommended-items',
+    ttlSeconds: CATALOGUE_TTL_SECONDS,
+    uncachedWith: ['basketToken'],
+  },
+}
+
+/** What the pages' backend client may keep: every public answer and the pages' own. */
+export const PAGE_CACHE_RULES: Readonly<Record<string, PublicCacheRule>> = {
+  ...PUBLIC_CACHE_RULES,
+  ...PAGE_ONLY_CACHE_RULES,
+}
+
+/**
  * Backend paths that are per brand: the proxy sets brandId from the request's host, as it sets
  * businessId for every call. Every call carrying a basket token (basket, slots, checkout,
  * payments; worker/lib/cookies/basket.ts) is per brand too (docs/decisions/012).
@@ -88,15 +109,22 @@ export const BRAND_SCOPED_PATHS: ReadonlySet<string> = new Set([
   '/member/reviews/add',
 ])
 
-/** A public answer's rule and KV key, or null when the call is not publicly cacheable. */
+/**
+ * A public answer's rule and KV key, or null when the call is not publicly cacheable under
+ * `rules` (the proxy's PUBLIC_CACHE_RULES unless given; pages pass PAGE_CACHE_RULES).
+ */
 export async function publicCacheEntry(
   method: string,
   path: string,
   businessId: number,
-  inputs: Record<string, unknown>
+  inputs: Record<string, unknown>,
+  rules: Readonly<Record<string, PublicCacheRule>> = PUBLIC_CACHE_RULES
 ): Promise<{ rule: PublicCacheRule; key: string } | null> {
-  const rule = PUBLIC_CACHE_RULES[`${method} ${path}`]
+  const rule = rules[`${method} ${path}`]
   if (!rule) return null
+  if (rule.uncachedWith?.some((name) => inputs[name] !== undefined && inputs[name] !== null)) {
+    return null
+  }
   const key = await cacheKey({
     scope: rule.scope,
     businessId,

@@ -28,7 +28,13 @@ export async function findStore(
   })
   // A slug no store could have is simply a store that does not exist.
   if (!request.success) throw new AppError('not_found', MESSAGES.storeNotFound)
-  return c.var.backend.post('/stores/details', { body: request.data, schema: StoreDetailsSchema })
+  // Without a postcode the answer is the same for every shopper: the proxy's KV entry (60 s,
+  // purged with the stores area), so a catalogue page reads no D1 on its hot path.
+  return c.var.backend.post('/stores/details', {
+    body: request.data,
+    schema: StoreDetailsSchema,
+    cache: !postcode,
+  })
 }
 
 /** What every catalogue call of a store carries (spec §7 Catalogue). */

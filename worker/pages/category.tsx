@@ -13,7 +13,7 @@ import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from './catalogue-json-ld.ts'
 import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
-import { canonicalUrl, renderPage } from './render.tsx'
+import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 
 /**
  * A category of a store: a page of its items (24, `?page=`), its sub-categories and banners. A
@@ -23,6 +23,7 @@ import { canonicalUrl, renderPage } from './render.tsx'
  * category as their canonical.
  */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
+  startPublicChrome(c)
   const store = await findStore(c)
   const scope = catalogueScope(c, store)
   const { unknownSort, ...listing } = listingFromQuery({

@@ -7,7 +7,7 @@ import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph, productJsonLd } from './catalogue-json-ld.ts'
 import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
-import { canonicalUrl, renderPage } from './render.tsx'
+import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 
 /**
@@ -15,6 +15,7 @@ import { redirectTo } from '../lib/redirect.ts'
  * category other than its own the item redirects to its one canonical URL.
  */
 export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
+  startPublicChrome(c)
   const store = await findStore(c)
   const request = MenuItemDetailsRequestSchema.safeParse({
     ...catalogueScope(c, store),

@@ -15,6 +15,8 @@ import { isSignedIn } from './session.ts'
 import { nowMs } from '../lib/clock.ts'
 import { loadSiteContent } from './site-content.ts'
 import { fetchSeoMetadata, withSeoMetadata, type PageHead } from './seo-metadata.ts'
+import type { SiteContent } from '../../client/components/content/site-content.ts'
+import type { SeoMetadata } from '../../schemas/seo.ts'
 
 /** Whether a page may be cached by browsers and the edge, or is personal to the shopper. */
 export type CachePolicy = 'public' | 'private'
@@ -52,6 +54,29 @@ export function pageChrome(c: Context<AppEnv>): PageChrome {
   }
 }
 
+type ChromeLookups = Promise<{ content: SiteContent; metadata: SeoMetadata | null }>
+
+// Per request (the context is the request's): the lookups a public page started early.
+const earlyChrome = new WeakMap<Context<AppEnv>, ChromeLookups>()
+
+/**
+ * Starts a public page's chrome lookups (the brand's content blocks and the operator's head for
+ * the path) before the page's own data, so the page waits for both at once instead of one after
+ * the other. Neither lookup throws (each falls back to the defaults); renderPage takes them.
+ *
+ * @example startPublicChrome(c); const store = await findStore(c)
+ */
+export function startPublicChrome(c: Context<AppEnv>): void {
+  if (earlyChrome.has(c)) return
+  earlyChrome.set(
+    c,
+    Promise.all([loadSiteContent(c), fetchSeoMetadata(c)]).then(([content, metadata]) => ({
+      content,
+      metadata,
+    }))
+  )
+}
+
 export interface RenderOptions {
   meta: PageHead
   cache: CachePolicy
@@ -73,11 +98,14 @@ export async function renderPage(
   const nonce = c.var.nonce
   // A failing backend made this page: the content call would only wait for it too.
   const wantsContent = options.siteContent !== false && (options.status ?? 200) < 500
+  const early = earlyChrome.get(c)
   // Both are cached lookups that do not depend on each other: one wait, not two.
   const [content, metadata] = await Promise.all([
-    wantsContent ? loadSiteContent(c) : null,
+    wantsContent ? (early?.then((found) => found.content) ?? loadSiteContent(c)) : null,
     // Public pages take the operator's title, description, noindex and canonical (ADR 024).
-    options.cache === 'public' ? fetchSeoMetadata(c) : null,
+    options.cache === 'public'
+      ? (early?.then((found) => found.metadata) ?? fetchSeoMetadata(c))
+      : null,
   ])
   const chrome = { ...pageChrome(c), ...(content ? { content } : {}) }
   const brand = chrome.brand

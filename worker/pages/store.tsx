@@ -9,7 +9,7 @@ import {
 import type { AppEnv } from '../env.ts'
 import { catalogueScope, findStore } from './catalogue-context.ts'
 import { readLocation } from '../lib/cookies/location.ts'
-import { canonicalUrl, renderPage } from './render.tsx'
+import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 import { storeJsonLd } from './store-json-ld.ts'
 
 /**
@@ -21,11 +21,14 @@ import { storeJsonLd } from './store-json-ld.ts'
 export async function storePage(c: Context<AppEnv>): Promise<Response> {
   const brand = c.var.brand
   const location = readLocation(c)
+  // With a saved location the page is the shopper's own (no operator head, no shared cache).
+  if (!location) startPublicChrome(c)
   const store = await findStore(c, location?.postcode ?? null)
   const scope = catalogueScope(c, store)
   const backend = c.var.backend
   const [tree, banners, deals, recommended] = await Promise.all([
-    // The same for every shopper of the store: shared KV entries (recommendations are not).
+    // The same for every shopper of the store: shared KV entries (no basket is named, so the
+    // recommendations are the store's too).
     backend.post('/catalogue/category-tree', {
       body: scope,
       schema: CategoryTreeSchema,
@@ -37,7 +40,11 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
       cache: true,
     }),
     backend.post('/catalogue/deals', { body: scope, schema: DealListSchema, cache: true }),
-    backend.post('/stores/recommended-items', { body: scope, schema: MenuItemListSchema }),
+    backend.post('/stores/recommended-items', {
+      body: scope,
+      schema: MenuItemListSchema,
+      cache: true,
+    }),
   ])
   const where = addressLines(store).join(', ')
   // A store without a photo of its own is shown by the brand's picture (its hero, else its logo).

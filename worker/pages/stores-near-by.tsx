@@ -7,7 +7,7 @@ import { type StoreSummary, StoreSearchResultSchema } from '../../schemas/stores
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { INTEREST_QUERY, interestStateFromQuery } from './interest.ts'
-import { renderPage } from './render.tsx'
+import { renderPage, startPublicChrome } from './render.tsx'
 import { storeSearchFlow } from './store-search-flow.ts'
 import { brandPostcodeRule, storeSearchBox } from './store-search-box.ts'
 import { redirectTo } from '../lib/redirect.ts'
@@ -31,11 +31,14 @@ async function resultsPage(c: Context<AppEnv>, typed: string): Promise<Response>
     const normalised = `${routePath('stores-near-by', { postcode })}${url.search}`
     return redirectTo(c, normalised, 301, { cache: 'public' })
   }
+  startPublicChrome(c)
   let stores: Array<StoreSummary> = []
   try {
     ;({ stores } = await c.var.backend.post('/stores/search', {
       body: { businessId: brand.businessId, country: brand.countryCode, postcode },
       schema: StoreSearchResultSchema,
+      // The proxy's shared entry for this postcode (60 s, purged with the stores area).
+      cache: true,
     }))
   } catch (error) {
     // A postcode the geocoder does not know has no stores near it.

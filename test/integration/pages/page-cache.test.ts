@@ -1,6 +1,8 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { withAppVersion } from '../../support/app-version.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
+import { CHECKOUT_LOCATION } from './storefront.ts'
 
 beforeAll(async () => {
   await seedDemo(env.DB)
@@ -44,9 +46,28 @@ describe('pages share the KV cache of public catalogue answers', () => {
     await vi.waitFor(async () => expect(await keys('v1:category:b1:s')).toHaveLength(2))
   })
 
-  it('does not keep what is personal or time-bound per shopper', async () => {
+  it("keeps the store's own details and suggestions, which name no shopper", async () => {
     await page('/stores/manchester-piccadilly')
-    expect(await keys('v1:recommended')).toHaveLength(0)
+    // Asked without a postcode or a basket: the same answer for every shopper of the store.
+    for (const scope of ['store-details', 'recommended-items']) {
+      await vi.waitFor(async () => expect(await keys(`v1:${scope}:b1:`), scope).toHaveLength(1))
+    }
+  })
+
+  it('does not keep the details a saved location makes personal', async () => {
+    // Entries earlier renders left (storage is shared by this file's tests).
+    for (const scope of ['store-details', 'recommended-items']) {
+      await Promise.all((await keys(`v1:${scope}:`)).map((name) => env.CACHE.delete(name)))
+    }
+    const response = await SELF.fetch('http://localhost/stores/manchester-piccadilly', {
+      headers: { cookie: withAppVersion(CHECKOUT_LOCATION) },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    await response.text()
+    // The suggestions are still the store's (their entry shows the render's writes have landed);
+    // the details asked with the postcode are not kept.
+    await vi.waitFor(async () => expect(await keys('v1:recommended-items:b1:')).toHaveLength(1))
     expect(await keys('v1:store-details:')).toHaveLength(0)
   })
 })

@@ -28,4 +28,15 @@ describe('renderMarkdown', () => {
     expect(html).not.toContain('data:text')
     expect(html).toContain('click')
   })
+
+  it('answers a text it rendered before the same, and still renders new texts past the memo', () => {
+    const first = renderMarkdown('Free delivery over **£40**')
+    expect(renderMarkdown('Free delivery over **£40**')).toBe(first)
+    // More distinct texts than the memo keeps: each is still rendered from its own input.
+    for (let index = 0; index < 250; index += 1) {
+      expect(renderMarkdown(`Line *${index}*`)).toBe(`<p>Line <em>${index}</em></p>`)
+    }
+    expect(renderMarkdown('Free delivery over **£40**')).toBe(first)
+    expect(renderMarkdown('<script>alert(1)</script>ok')).not.toContain('<script')
+  })
 })
