@@ -41,14 +41,15 @@ let clearConfirmation: ReturnType<typeof setTimeout> | undefined
 function confirmChange(event: Event): void {
   const confirmation = toConfirmation(event instanceof CustomEvent ? event.detail : null)
   if (!confirmation) return
-  for (const region of document.querySelectorAll<HTMLElement>('[data-basket-confirm]')) {
-    region.textContent = confirmationText(confirmation)
-  }
+  const text = confirmationText(confirmation)
+  // An island with its own status line has said it already: the header only shows it.
+  const spoken = confirmation.saidByIsland ? [] : ['[data-basket-confirm]']
+  const places = ['[data-basket-bubble]', ...spoken].join(', ')
+  for (const region of document.querySelectorAll<HTMLElement>(places)) region.textContent = text
   clearTimeout(clearConfirmation)
   clearConfirmation = setTimeout(() => {
-    for (const region of document.querySelectorAll<HTMLElement>('[data-basket-confirm]')) {
-      region.textContent = ''
-    }
+    const all = '[data-basket-bubble], [data-basket-confirm]'
+    for (const region of document.querySelectorAll<HTMLElement>(all)) region.textContent = ''
   }, CONFIRMATION_MS)
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return
   for (const link of document.querySelectorAll<HTMLElement>('[data-basket-link]')) {

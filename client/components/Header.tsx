@@ -171,13 +171,15 @@ export function Header({ brand, signedIn, currentPath, announcement = null }: He
             <div className="relative ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
               <AccountLinks signedIn={signedIn} />
               <HeaderBasketLink />
-              {/* Filled by client/header-basket.ts after each add or removal; polite, so it
-                  never interrupts. Clear of the layout (absolute), so showing it moves nothing. */}
+              {/* Filled by client/header-basket.ts after each add or removal: the bubble shows
+                  it (clear of the layout, so showing it moves nothing), the polite status says
+                  it, unless the island that made the change has its own status line. */}
               <p
-                role="status"
-                data-basket-confirm=""
+                aria-hidden="true"
+                data-basket-bubble=""
                 className="pointer-events-none absolute top-full right-0 mt-2 w-max max-w-[min(22rem,calc(100vw-1.5rem))] rounded-xl bg-ink px-3 py-2 text-sm font-semibold text-white shadow-lg empty:hidden"
               />
+              <p role="status" data-basket-confirm="" className="sr-only" />
             </div>
           ) : null}
         </div>

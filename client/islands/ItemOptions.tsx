@@ -42,7 +42,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const [quantityText, setQuantityText] = useState('1')
   const [attempted, setAttempted] = useState(false)
   const [age, setAge] = useState<'unasked' | 'asking' | 'accepted'>('unasked')
-  const { status, setStatus, add: addToBasket, dialog } = useAddToBasket()
+  const { status, setStatus, add: addToBasket, dialog } = useAddToBasket({ saysAdded: true })
 
   const check = checkSelection(item, choices)
   const sizeValueId = chosenSizeValueId(item.options, choices)

@@ -42,7 +42,7 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
   const [attempted, setAttempted] = useState(false)
   const [askingAge, setAskingAge] = useState<number | null>(null)
   const [ageAccepted, setAgeAccepted] = useState(false)
-  const { status, setStatus, addWith, dialog } = useAddToBasket()
+  const { status, setStatus, addWith, dialog } = useAddToBasket({ saysAdded: true })
 
   const unitPrice = mealDealUnitPrice(deal.price, sections, choices)
   const premiums = unitPrice - deal.price

@@ -93,6 +93,8 @@ export interface BasketConfirmation {
   /** The quantity and name, '2 × Bananas'. */
   line: string
   summary: BasketSummary
+  /** True when the island that made the change says it in its own status line (the item page's). */
+  saidByIsland?: boolean
 }
 
 /** The header's confirmation: 'Added 2 × Bananas — basket 5 items, £12.40'. */
@@ -108,5 +110,7 @@ export function toConfirmation(value: unknown): BasketConfirmation | null {
   if (!isRecord(value) || typeof value.line !== 'string' || value.line === '') return null
   if (value.action !== 'added' && value.action !== 'removed') return null
   const summary = toSummary(value.summary)
-  return summary ? { action: value.action, line: value.line, summary } : null
+  if (!summary) return null
+  const confirmation: BasketConfirmation = { action: value.action, line: value.line, summary }
+  return value.saidByIsland === true ? { ...confirmation, saidByIsland: true } : confirmation
 }

@@ -67,9 +67,11 @@ export function announceBasket(basket: Basket): BasketSummary {
 export function confirmBasketChange(
   action: BasketConfirmation['action'],
   line: string,
-  basket: Basket
+  basket: Basket,
+  options: { saidByIsland?: boolean } = {}
 ): void {
   const detail: BasketConfirmation = { action, line, summary: basketSummary(basket) }
+  if (options.saidByIsland) detail.saidByIsland = true
   window.dispatchEvent(new CustomEvent(BASKET_CONFIRM_EVENT, { detail }))
 }
 

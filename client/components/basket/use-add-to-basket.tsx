@@ -45,7 +45,12 @@ function itemAdd(request: AddItemRequest): BasketAdd {
  * refusal shows the server's message, and a basket of another store asks first, naming what it
  * would lose ('Empty basket and add' adds again with overwrite; 'Keep my basket' changes nothing). `add` adds an item; `addWith` any other add.
  */
-export function useAddToBasket(): {
+export function useAddToBasket(
+  options: {
+    /** The island shows the success in its own status line, so the header only shows it. */
+    saysAdded?: boolean
+  } = {}
+): {
   status: AddStatus
   setStatus: (status: AddStatus) => void
   add: (request: AddItemRequest, line: string, opener: HTMLElement | null) => Promise<void>
@@ -69,7 +74,7 @@ export function useAddToBasket(): {
     setStatus({ kind: 'adding' })
     try {
       const basket = await basketAdd.send(overwrite)
-      confirmBasketChange('added', line, basket)
+      confirmBasketChange('added', line, basket, { saidByIsland: options.saysAdded === true })
       const cost = basketAdd.cost(basket)
       setStatus({
         kind: 'added',

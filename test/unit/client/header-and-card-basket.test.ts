@@ -34,6 +34,10 @@ describe('the header confirmation', () => {
       line: '1 × Milk',
       summary,
     })
+    // The item page's island says the add in its own status line: the header must not again.
+    expect(
+      toConfirmation({ action: 'added', line: '1 × Milk', summary, saidByIsland: true })
+    ).toEqual({ action: 'added', line: '1 × Milk', summary, saidByIsland: true })
     expect(toConfirmation(null)).toBeNull()
     expect(toConfirmation({ action: 'emptied', line: '1 × Milk', summary })).toBeNull()
     expect(toConfirmation({ action: 'added', line: '', summary })).toBeNull()
