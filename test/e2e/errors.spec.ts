@@ -85,7 +85,8 @@ test('a page without islands ships only the header basket script, not React', as
 test('member pages send a signed-out shopper home with the spec message', async ({ page }) => {
   await page.goto('/member/orders')
   expect(new URL(page.url()).pathname).toBe('/')
-  await expect(page.getByRole('status').first()).toHaveText('You need to be logged in to use this')
+  const message = page.getByRole('status').filter({ hasText: /\S/ })
+  await expect(message).toHaveText('You need to be logged in to use this')
   // Shown once: the next page has no message.
   await page.reload()
   await expect(page.getByText('You need to be logged in to use this')).toHaveCount(0)
@@ -109,7 +110,10 @@ test('a store page shows the store, loads only its card islands and passes axe',
   await expect(page.getByRole('heading', { name: 'Store opening hours' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Contact the store' })).toBeVisible()
   await expectNoAxeViolations(page)
-  // Item cards hydrate their quick view; the dialog and the option picker load only when used.
+  // Item cards hydrate their quick view as they come into view (ADR 032); the dialog and the
+  // option picker load only when used.
+  await page.locator('[data-island="QuickView"]').first().scrollIntoViewIfNeeded()
+  await waitForIsland(page, 'QuickView')
   expect(scripts.some((url) => url.includes('/QuickView-'))).toBe(true)
   expect(scripts.some((url) => /\/(ItemOptions|QuickViewDialog)-/.test(url))).toBe(false)
   expect(problems).toEqual([])

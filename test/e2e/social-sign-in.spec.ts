@@ -51,6 +51,8 @@ test('from the checkout sign-in step, Google brings the shopper back to checkout
   await page.getByRole('button', { name: 'Continue with Google' }).click()
   await answerSandbox(page, 'Sign in')
   await expect(page).toHaveURL(/\/checkout\/details$/)
+  // The checkout's slim header has no account links: the basket page's full header shows them.
+  await page.goto(url('/basket'))
   await expectSignedIn(page)
 })
 
