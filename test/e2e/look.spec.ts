@@ -56,10 +56,16 @@ for (const brand of BRANDS) {
     await shot('item')
 
     await page.goto(store.url('/time-slots?method=delivery'))
-    await waitForIsland(page, 'SlotPicker')
-    await shot('slots')
     await reserveFirstSlot(page)
     await expect(page.getByTestId('held-slot')).toContainText('Delivery, ')
+    // Each open slot says what its delivery costs.
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('button', { name: /£\d+\.\d{2}|Free/ })
+        .first()
+    ).toBeVisible()
+    await shot('slots')
 
     await page.goto(urlOn(brand.host, '/basket'))
     await waitForIsland(page, 'BasketEditor')
