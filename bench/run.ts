@@ -136,6 +136,14 @@ async function main(): Promise<void> {
       port: 8792,
     })
     servers.push(hello)
+    // The same Worker behind wrangler's asset router, as the storefront is: the floor of any
+    // Worker that serves a client build on this harness.
+    const helloAssets = await startWranglerDev({
+      name: 'hello-world-assets',
+      configPath: 'bench/hello-world/wrangler.assets.toml',
+      port: 8790,
+    })
+    servers.push(helloAssets)
     console.log(`bench: harness wrangler dev (NODE_ENV=production), node ${process.version}`)
     const fixture: BasketFixture = { origin: storefront.origin, storeId, itemIds }
     const basket = await fillBasket(fixture, 10)
@@ -166,7 +174,10 @@ async function main(): Promise<void> {
             headers: personal,
           },
         ],
-        { label: 'hello world', server: hello, path: '/' },
+        [
+          { label: 'hello world', server: hello, path: '/' },
+          { label: 'hello + assets', server: helloAssets, path: '/' },
+        ],
         { seconds, warmupSeconds }
       )
     }

@@ -419,7 +419,7 @@ export async function runCheckoutSuite(
         headers: { cookie: withAppVersionCookie(page.cookie) },
       },
     ],
-    { label: 'hello world', server: fixture.hello, path: '/' },
+    [{ label: 'hello world', server: fixture.hello, path: '/' }],
     options
   )
   await withCookie(origin, page.cookie, () => runJsBytesSuite(origin, [PAYMENT_PAGE]))

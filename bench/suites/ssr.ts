@@ -18,17 +18,18 @@ interface Row {
 }
 
 /**
- * SSR throughput and latency at 1 and 10 connections, each page beside the hello-world baseline.
- * A row whose answers are not its expected status stops the run (bench/lib/expect-status.ts).
+ * SSR throughput and latency at 1 and 10 connections, each page beside the baselines: a column of
+ * ratios per baseline (the bare hello world first, the figure the goals name). A row whose answers
+ * are not its expected status stops the run (bench/lib/expect-status.ts).
  */
 export async function runSsrSuite(
   targets: Array<SsrTarget>,
-  baseline: SsrTarget,
+  baselines: Array<SsrTarget>,
   options: { seconds: number; warmupSeconds: number }
 ): Promise<void> {
   const rows: Array<Row> = []
   for (const connections of [1, 10]) {
-    for (const target of [baseline, ...targets]) {
+    for (const target of [...baselines, ...targets]) {
       const url = new URL(target.path, target.server.origin).href
       const figures = await measure(
         url,
@@ -44,27 +45,35 @@ export async function runSsrSuite(
   console.log(
     `\nSSR throughput (${options.seconds} s per row after ${options.warmupSeconds} s warm-up)`
   )
-  console.log(
-    ['page', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'ratio to hello']
-      .map((cell, index) => (index === 0 ? cell.padEnd(40) : cell.padStart(index === 7 ? 16 : 10)))
+  const ratioHeads = baselines.map((baseline) => `÷ ${baseline.label}`)
+  const widths = [44, 8, 10, 10, 10, 10, 10, ...ratioHeads.map((head) => head.length + 3)]
+  const line = (cells: Array<string>) =>
+    cells
+      .map((cell, index) =>
+        index === 0 ? cell.padEnd(widths[0] ?? 0) : cell.padStart(widths[index] ?? 0)
+      )
       .join('')
+  console.log(
+    line(['page', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', ...ratioHeads])
   )
   for (const row of rows) {
-    const hello = rows.find(
-      (other) => other.label === baseline.label && other.connections === row.connections
-    )
-    const ratio = hello ? row.figures.requestsPerSecond / hello.figures.requestsPerSecond : NaN
+    const ratios = baselines.map((baseline) => {
+      const base = rows.find(
+        (other) => other.label === baseline.label && other.connections === row.connections
+      )
+      return base ? row.figures.requestsPerSecond / base.figures.requestsPerSecond : NaN
+    })
     console.log(
-      [
-        row.label.padEnd(40),
-        String(row.connections).padStart(10),
-        row.figures.requestsPerSecond.toFixed(0).padStart(10),
-        String(row.figures.p50).padStart(10),
-        String(row.figures.p99).padStart(10),
-        String(row.figures.non2xx).padStart(10),
-        String(row.figures.errors).padStart(10),
-        ratio.toFixed(3).padStart(16),
-      ].join('')
+      line([
+        row.label,
+        String(row.connections),
+        row.figures.requestsPerSecond.toFixed(0),
+        String(row.figures.p50),
+        String(row.figures.p99),
+        String(row.figures.non2xx),
+        String(row.figures.errors),
+        ...ratios.map((ratio) => ratio.toFixed(3)),
+      ])
     )
   }
 }

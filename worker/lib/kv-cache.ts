@@ -23,6 +23,27 @@ export interface CacheEntry<T> {
   expiresAt: number
 }
 
+// Pages and the proxy build the same few keys on every request, and Web Crypto's digest is an
+// asynchronous call each time: each canonical input's hash is remembered per isolate. A pure
+// function of its text, so nothing kept here can go stale; bounded like the other memos.
+const MAX_REMEMBERED_HASHES = 1000
+const MAX_REMEMBERED_INPUT_CHARS = 2048
+const hashByInputs = new Map<string, string>()
+
+async function inputsHash(canonical: string): Promise<string> {
+  const known = hashByInputs.get(canonical)
+  if (known !== undefined) return known
+  const hash = (await sha256Hex(canonical)).slice(0, 32)
+  if (canonical.length > MAX_REMEMBERED_INPUT_CHARS) return hash
+  // Maps iterate in insertion order: the oldest goes first.
+  if (hashByInputs.size >= MAX_REMEMBERED_HASHES) {
+    const oldest = hashByInputs.keys().next()
+    if (!oldest.done) hashByInputs.delete(oldest.value)
+  }
+  hashByInputs.set(canonical, hash)
+  return hash
+}
+
 /**
  * A KV key: `v1:<scope>:b<businessId>:s<storeId|->:f<fulfilmentMethod|->:<sha256 of inputs, 32 hex>`.
  * Tenant and store come first and in clear so an operator can list or purge by prefix.
@@ -31,14 +52,14 @@ export interface CacheEntry<T> {
  * // 'v1:countries:b1:s-:f-:5c1b…'
  */
 export async function cacheKey(parts: CacheKeyParts): Promise<string> {
-  const inputs = await sha256Hex(canonicalJson(parts.inputs ?? {}))
+  const inputs = await inputsHash(canonicalJson(parts.inputs ?? {}))
   return [
     KEY_VERSION,
     parts.scope,
     `b${parts.businessId}`,
     `s${parts.storeId ?? '-'}`,
     `f${parts.fulfilmentMethod ?? '-'}`,
-    inputs.slice(0, 32),
+    inputs,
   ].join(':')
 }
 

@@ -37,11 +37,27 @@ export async function findStore(
   })
 }
 
+/**
+ * The key under which a page remembers the ids behind its slugs (worker/lib/speculative-ids.ts):
+ * the business, the page and the slugs in its path, so each page guesses only what it learned.
+ *
+ * @example storeIdsKey(c, 'category') // 'b1:category:manchester-piccadilly:fruit-veg'
+ */
+export function storeIdsKey(c: Context<AppEnv>, page: string): string {
+  const slugs = [c.req.param('storeSlug'), c.req.param('categorySlug') ?? '']
+  return [`b${c.var.brand.businessId}`, page, ...slugs].join(':')
+}
+
 /** What every catalogue call of a store carries (spec §7 Catalogue). */
 export function catalogueScope(c: Context<AppEnv>, store: StoreDetails) {
+  return catalogueScopeOf(c, store.id)
+}
+
+/** The catalogue scope of a store known by its id (a page's guess, worker/lib/speculative-ids.ts). */
+export function catalogueScopeOf(c: Context<AppEnv>, storeId: number) {
   return {
     businessId: c.var.brand.businessId,
-    storeId: store.id,
+    storeId,
     // The shopper's chosen method lands with the basket; until then the spec's default.
     fulfilmentMethod: DEFAULT_FULFILMENT_METHOD,
   }

@@ -12,7 +12,14 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from './catalogue-json-ld.ts'
-import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
+import {
+  catalogueScopeOf,
+  findStore,
+  requestedPage,
+  storeCrumbs,
+  storeIdsKey,
+} from './catalogue-context.ts'
+import { speculate } from '../lib/speculative-ids.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 
 /**
@@ -24,35 +31,44 @@ import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
  */
 export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   startPublicChrome(c)
-  const store = await findStore(c)
-  const scope = catalogueScope(c, store)
   const { unknownSort, ...listing } = listingFromQuery({
     sort: c.req.query('sort'),
     offer: c.req.query('offer'),
     diet: c.req.queries('diet') ?? [],
   })
-  const request = CategoryDetailsRequestSchema.safeParse({
-    ...scope,
-    categorySlug: c.req.param('categorySlug'),
-    page: requestedPage(c),
-    sort: listing.sort,
-    filters: listing.filters,
-  })
-  if (!request.success) throw new AppError('not_found', MESSAGES.pageNotFound)
-  const details = await c.var.backend.post('/catalogue/category', {
-    body: request.data,
-    schema: CategoryDetailsSchema,
-    cache: true,
-  })
+  const detailsFor = ({ storeId }: { storeId: number }) => {
+    const request = CategoryDetailsRequestSchema.safeParse({
+      ...catalogueScopeOf(c, storeId),
+      categorySlug: c.req.param('categorySlug'),
+      page: requestedPage(c),
+      sort: listing.sort,
+      filters: listing.filters,
+    })
+    if (!request.success) return Promise.reject(new AppError('not_found', MESSAGES.pageNotFound))
+    return c.var.backend.post('/catalogue/category', {
+      body: request.data,
+      schema: CategoryDetailsSchema,
+      cache: true,
+    })
+  }
+  const bannersFor = ({ storeId, categoryId }: { storeId: number; categoryId: number }) =>
+    c.var.backend.post('/catalogue/banners', {
+      body: { ...catalogueScopeOf(c, storeId), brandId: c.var.brand.id, categoryId },
+      schema: BannerListSchema,
+      cache: true,
+    })
+  // The category and its banners start beside the store's details with the ids this isolate saw
+  // behind these slugs before; each guess is checked once the real ids are known.
+  const key = storeIdsKey(c, 'category')
+  const categoryFor = speculate(key, detailsFor)
+  const categoryBannersFor = speculate(`${key}:banners`, bannersFor)
+  const store = await findStore(c)
+  const details = await categoryFor({ storeId: store.id })
   const { category, items } = details
   if (items.page > pageCount(items.total, items.limit)) {
     throw new AppError('not_found', MESSAGES.pageNotFound)
   }
-  const { banners } = await c.var.backend.post('/catalogue/banners', {
-    body: { ...scope, brandId: c.var.brand.id, categoryId: category.id },
-    schema: BannerListSchema,
-    cache: true,
-  })
+  const { banners } = await categoryBannersFor({ storeId: store.id, categoryId: category.id })
   const path = categoryHref(store.slug, category.slug)
   const crumbs = [
     ...storeCrumbs(store),

@@ -6,7 +6,8 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph, productJsonLd } from './catalogue-json-ld.ts'
-import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
+import { catalogueScopeOf, findStore, storeCrumbs, storeIdsKey } from './catalogue-context.ts'
+import { speculate } from '../lib/speculative-ids.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 
@@ -16,17 +17,22 @@ import { redirectTo } from '../lib/redirect.ts'
  */
 export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
   startPublicChrome(c)
+  // The item starts beside the store's details with the store id this isolate saw behind the
+  // slug before (checked once the details answer).
+  const itemFor = speculate(storeIdsKey(c, 'item'), ({ storeId }: { storeId: number }) => {
+    const request = MenuItemDetailsRequestSchema.safeParse({
+      ...catalogueScopeOf(c, storeId),
+      itemSlug: c.req.param('menuItemSlug'),
+    })
+    if (!request.success) return Promise.reject(new AppError('not_found', MESSAGES.productNotFound))
+    return c.var.backend.post('/catalogue/menu-item', {
+      body: request.data,
+      cache: true,
+      schema: MenuItemSchema,
+    })
+  })
   const store = await findStore(c)
-  const request = MenuItemDetailsRequestSchema.safeParse({
-    ...catalogueScope(c, store),
-    itemSlug: c.req.param('menuItemSlug'),
-  })
-  if (!request.success) throw new AppError('not_found', MESSAGES.productNotFound)
-  const item = await c.var.backend.post('/catalogue/menu-item', {
-    body: request.data,
-    cache: true,
-    schema: MenuItemSchema,
-  })
+  const item = await itemFor({ storeId: store.id })
   const path = itemHref(store.slug, item)
   // The canonical address depends on the item alone: cacheable like the page.
   if (c.req.param('categorySlug') !== item.category.slug) {

@@ -7,7 +7,8 @@ import {
   MenuItemListSchema,
 } from '../../schemas/catalogue.ts'
 import type { AppEnv } from '../env.ts'
-import { catalogueScope, findStore } from './catalogue-context.ts'
+import { catalogueScopeOf, findStore, storeIdsKey } from './catalogue-context.ts'
+import { speculate } from '../lib/speculative-ids.ts'
 import { readLocation } from '../lib/cookies/location.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 import { storeJsonLd } from './store-json-ld.ts'
@@ -23,29 +24,33 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
   const location = readLocation(c)
   // With a saved location the page is the shopper's own (no operator head, no shared cache).
   if (!location) startPublicChrome(c)
-  const store = await findStore(c, location?.postcode ?? null)
-  const scope = catalogueScope(c, store)
   const backend = c.var.backend
-  const [tree, banners, deals, recommended] = await Promise.all([
-    // The same for every shopper of the store: shared KV entries (no basket is named, so the
-    // recommendations are the store's too).
-    backend.post('/catalogue/category-tree', {
-      body: scope,
-      schema: CategoryTreeSchema,
-      cache: true,
-    }),
-    backend.post('/catalogue/banners', {
-      body: { ...scope, brandId: brand.id },
-      schema: BannerListSchema,
-      cache: true,
-    }),
-    backend.post('/catalogue/deals', { body: scope, schema: DealListSchema, cache: true }),
-    backend.post('/stores/recommended-items', {
-      body: scope,
-      schema: MenuItemListSchema,
-      cache: true,
-    }),
-  ])
+  // The same for every shopper of the store: shared KV entries (no basket is named, so the
+  // recommendations are the store's too). Started beside the store's details with the id this
+  // isolate saw behind the slug before (checked once the details answer).
+  const catalogueFor = speculate(storeIdsKey(c, 'store'), ({ storeId }: { storeId: number }) => {
+    const scope = catalogueScopeOf(c, storeId)
+    return Promise.all([
+      backend.post('/catalogue/category-tree', {
+        body: scope,
+        schema: CategoryTreeSchema,
+        cache: true,
+      }),
+      backend.post('/catalogue/banners', {
+        body: { ...scope, brandId: brand.id },
+        schema: BannerListSchema,
+        cache: true,
+      }),
+      backend.post('/catalogue/deals', { body: scope, schema: DealListSchema, cache: true }),
+      backend.post('/stores/recommended-items', {
+        body: scope,
+        schema: MenuItemListSchema,
+        cache: true,
+      }),
+    ])
+  })
+  const store = await findStore(c, location?.postcode ?? null)
+  const [tree, banners, deals, recommended] = await catalogueFor({ storeId: store.id })
   const where = addressLines(store).join(', ')
   // A store without a photo of its own is shown by the brand's picture (its hero, else its logo).
   const picture = store.imageUrl ?? brand.heroImageUrl ?? brand.logo.url
