@@ -1,4 +1,4 @@
-import type { Coordinates } from '../../../schemas/location.ts'
+import type { Coordinates, PostcodeLocation } from '../../../schemas/location.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   isProgressStatus,
@@ -16,6 +16,7 @@ import type {
 import { AppError } from '../../lib/errors.ts'
 import { boundingBox, distanceKm, kmToMiles } from '../geo.ts'
 import type { Geocoder } from '../location/geocoder.ts'
+import { checkPostcode, postcodeRuleFor } from '../../../schemas/postcode.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules-repo.ts'
 import { availabilityInput, storeAvailability } from './availability.ts'
 import { deliveryTo, type DeliveryPlace } from './delivery.ts'
@@ -186,6 +187,11 @@ export async function searchLocation(
   geocoder: Geocoder,
   input: SearchInput
 ): Promise<SearchLocation> {
+  const byPostcodeAlone = input.lat === undefined || input.lng === undefined
+  const early =
+    byPostcodeAlone && input.postcode !== undefined
+      ? earlyGeocode(geocoder, input.postcode, input.country)
+      : undefined
   const postcode =
     input.postcode === undefined
       ? undefined
@@ -201,9 +207,33 @@ export async function searchLocation(
       fields: [{ field: 'postcode', message: MESSAGES.postcodeRequired }],
     })
   }
-  const located = await geocoder.postcodeToCoordinates(postcode, input.country)
+  const located =
+    early?.postcode === postcode
+      ? await early.location
+      : await geocoder.postcodeToCoordinates(postcode, input.country)
   if (!located) throw new AppError('not_found', MESSAGES.locationNotFound)
   return located
+}
+
+/**
+ * The geocoder's answer for a typed postcode, started while the business's rules are read (ADR
+ * 035's guess-then-check, here on the postcode): the postcode as the country's default rule
+ * writes it. The search uses it only when the business's own rule gives the same postcode;
+ * otherwise it geocodes again. Nothing is started for what the default rule refuses, so a
+ * typing error never reaches the geocoder.
+ */
+function earlyGeocode(
+  geocoder: Geocoder,
+  typed: string,
+  country: string
+): { postcode: string; location: Promise<PostcodeLocation | null> } | undefined {
+  const rule = postcodeRuleFor([], country)
+  const check = rule ? checkPostcode(typed, rule) : null
+  if (!check?.ok) return undefined
+  const location = geocoder.postcodeToCoordinates(check.postcode, country)
+  // A guess the rules overrule is never awaited: its failure must not surface as unhandled.
+  location.catch(() => undefined)
+  return { postcode: check.postcode, location }
 }
 
 /** Store details with availability now, and delivery to a postcode when one is given. */
