@@ -3,12 +3,24 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { PostcodeLocation } from '../../../schemas/location.ts'
 import { D1Geocoder } from '../../../worker/backend/location/d1-geocoder-repo.ts'
 import type { Geocoder } from '../../../worker/backend/location/geocoder.ts'
-import { searchLocation } from '../../../worker/backend/stores/service.ts'
+import { searchLocation, searchStores, storesNear } from '../../../worker/backend/stores/service.ts'
+import { business } from '../../support/workers/seed.ts'
 import { seedLocation } from './fixtures.ts'
 
 beforeAll(async () => {
   await seedLocation(env.DB)
+  // Business 3 keeps GB postcodes as typed (upper-cased): its rule, not the default's, decides.
+  await env.DB.batch([
+    business(env.DB, { id: 3, name: 'No Space', legalName: 'NS Ltd' }),
+    env.DB.prepare(
+      `insert into postcode_rules (business_id, country_code, pattern, normalisation, example)
+       values (3, 'GB', '^[A-Z0-9]{5,7}$', 'upper_trim', 'M11AE')`
+    ),
+  ])
 })
+
+// Wednesday 3 June 2026, 12:00 BST; the answers' availability is computed at this instant.
+const NOW = new Date('2026-06-03T11:00:00Z')
 
 /** The local geocoder, recording each postcode it was asked to place. */
 function recordingGeocoder(): { asked: Array<string>; geocoder: Geocoder } {
@@ -62,5 +74,49 @@ describe('searchLocation places a typed postcode while the business rules are re
       searchLocation(env.DB, geocoder, { businessId: 2, country: 'IE', postcode: 'd01 f5p2' })
     ).rejects.toThrow('Unable to find location')
     expect(asked).toEqual(['IE:D01 F5P2'])
+  })
+})
+
+describe('searchStores runs the store search with the early geocode when the guess holds', () => {
+  it('answers what a search from the checked postcode answers', async () => {
+    const { asked, geocoder } = recordingGeocoder()
+    const options = { nearestOnly: false, now: NOW }
+    const input = { businessId: 1, country: 'GB', postcode: 'm1 1ad' }
+    const found = await searchStores(env.DB, geocoder, input, options)
+    expect(asked).toEqual(['GB:M1 1AD'])
+    const expected = await storesNear(
+      env.DB,
+      1,
+      await searchLocation(env.DB, recordingGeocoder().geocoder, input),
+      options
+    )
+    expect(found).toEqual(expected)
+    expect(found.stores.length).toBeGreaterThan(0)
+  })
+
+  it("searches again from the business's own form of the postcode when it differs", async () => {
+    const { asked, geocoder } = recordingGeocoder()
+    // Typed without its space: the default rule writes 'M1 1AE', business 3 keeps 'M11AE' (which
+    // the local data places by its outcode, M11): the early answer must not be used.
+    const found = await searchStores(
+      env.DB,
+      geocoder,
+      { businessId: 3, country: 'GB', postcode: 'm11ae' },
+      { nearestOnly: false, now: NOW }
+    )
+    expect(asked).toEqual(['GB:M1 1AE', 'GB:M11AE'])
+    expect(found.fulfilmentLocation).toMatchObject({ postcode: 'M11AE', precision: 'outcode' })
+  })
+
+  it("answers the business rule's refusal although the early search found stores", async () => {
+    const { geocoder } = recordingGeocoder()
+    await expect(
+      searchStores(
+        env.DB,
+        geocoder,
+        { businessId: 2, country: 'GB', postcode: 'LS1 4AP' },
+        { nearestOnly: false, now: NOW }
+      )
+    ).rejects.toThrow('LS1 4AP is not a valid postcode')
   })
 })

@@ -14,7 +14,7 @@ import { createGeocoder } from '../location/create-geocoder.ts'
 import { rateLimit } from '../rate-limit.ts'
 import { createDomain } from '../route-registry.ts'
 import { findStoreDirectory } from './repo.ts'
-import { orderStatus, searchLocation, storeDetails, storesNear } from './service.ts'
+import { orderStatus, searchLocation, searchStores, storeDetails, storesNear } from './service.ts'
 import { now } from '../../lib/clock.ts'
 
 /** Stores (spec §7): search, nearby, details or select, order status. */
@@ -39,13 +39,11 @@ stores.post(
     response: StoreSearchResultSchema,
     errors: ['not_found', 'rate_limited'],
   },
-  async ({ body }, c) => {
-    const location = await searchLocation(c.env.DB, createGeocoder(c.env), body)
-    return storesNear(c.env.DB, body.businessId, location, {
+  async ({ body }, c) =>
+    searchStores(c.env.DB, createGeocoder(c.env), body, {
       nearestOnly: body.returnNearestOnly,
       now: now(c.env),
     })
-  }
 )
 
 stores.post(

@@ -187,50 +187,87 @@ export async function searchLocation(
   geocoder: Geocoder,
   input: SearchInput
 ): Promise<SearchLocation> {
-  const byPostcodeAlone = input.lat === undefined || input.lng === undefined
-  const early =
-    byPostcodeAlone && input.postcode !== undefined
-      ? earlyGeocode(geocoder, input.postcode, input.country)
-      : undefined
+  return (await locate(db, geocoder, input, earlyGeocode(geocoder, input))).location
+}
+
+/**
+ * The stores nearest where a search looks from (searchLocation, then storesNear). A search by
+ * postcode alone starts its geocode and its store search with the postcode as the country's
+ * default rule writes it, beside the read of the business's own rules; those answers are used
+ * only when the business's rule gives the same postcode (ADR 035), else the search runs again
+ * from the checked postcode. A refusal by the business's rule is answered as before.
+ */
+export async function searchStores(
+  db: D1Database,
+  geocoder: Geocoder,
+  input: SearchInput,
+  options: { nearestOnly: boolean; now: Date }
+): Promise<StoreSearchResult> {
+  const early = earlyGeocode(geocoder, input)
+  const earlyStores = early?.location.then((place) =>
+    place ? storesNear(db, input.businessId, place, options) : null
+  )
+  // A guess the rules overrule is never awaited: its failure must not surface as unhandled.
+  earlyStores?.catch(() => undefined)
+  const { location, guessed } = await locate(db, geocoder, input, early)
+  const found = guessed ? await earlyStores : null
+  return found ?? storesNear(db, input.businessId, location, options)
+}
+
+/** A search's place, and whether it is the early geocode's answer (the guess held). */
+async function locate(
+  db: D1Database,
+  geocoder: Geocoder,
+  input: SearchInput,
+  early: EarlyGeocode | undefined
+): Promise<{ location: SearchLocation; guessed: boolean }> {
   const postcode =
     input.postcode === undefined
       ? undefined
       : await requireBusinessPostcode(db, input.businessId, input.postcode, input.country)
   if (input.lat !== undefined && input.lng !== undefined) {
     const point = { latitude: input.lat, longitude: input.lng }
-    if (postcode !== undefined) return { postcode, ...point, precision: 'postcode' }
+    if (postcode !== undefined) {
+      return { location: { postcode, ...point, precision: 'postcode' }, guessed: false }
+    }
     const nearest = await geocoder.coordinatesToPostcode(point)
-    return { postcode: nearest?.postcode ?? null, ...point, precision: 'postcode' }
+    return {
+      location: { postcode: nearest?.postcode ?? null, ...point, precision: 'postcode' },
+      guessed: false,
+    }
   }
   if (postcode === undefined) {
     throw new AppError('validation_error', MESSAGES.postcodeRequired, {
       fields: [{ field: 'postcode', message: MESSAGES.postcodeRequired }],
     })
   }
-  const located =
-    early?.postcode === postcode
-      ? await early.location
-      : await geocoder.postcodeToCoordinates(postcode, input.country)
+  const guessed = early?.postcode === postcode
+  const located = guessed
+    ? await early.location
+    : await geocoder.postcodeToCoordinates(postcode, input.country)
   if (!located) throw new AppError('not_found', MESSAGES.locationNotFound)
-  return located
+  return { location: located, guessed }
+}
+
+/** A geocode started before the business's rules were read, and the postcode it asked for. */
+interface EarlyGeocode {
+  postcode: string
+  location: Promise<PostcodeLocation | null>
 }
 
 /**
- * The geocoder's answer for a typed postcode, started while the business's rules are read (ADR
- * 035's guess-then-check, here on the postcode): the postcode as the country's default rule
- * writes it. The search uses it only when the business's own rule gives the same postcode;
- * otherwise it geocodes again. Nothing is started for what the default rule refuses, so a
- * typing error never reaches the geocoder.
+ * The geocoder's answer for a search by postcode alone, started while the business's rules are
+ * read (ADR 035's guess then check, here on the postcode): the postcode as the country's default
+ * rule writes it. Nothing is started for what the default rule refuses, so a typing error never
+ * reaches the geocoder.
  */
-function earlyGeocode(
-  geocoder: Geocoder,
-  typed: string,
-  country: string
-): { postcode: string; location: Promise<PostcodeLocation | null> } | undefined {
-  const rule = postcodeRuleFor([], country)
-  const check = rule ? checkPostcode(typed, rule) : null
+function earlyGeocode(geocoder: Geocoder, input: SearchInput): EarlyGeocode | undefined {
+  const byPostcodeAlone = input.lat === undefined || input.lng === undefined
+  if (!byPostcodeAlone || input.postcode === undefined) return undefined
+  const rule = postcodeRuleFor([], input.country)
+  const check = rule ? checkPostcode(input.postcode, rule) : null
   if (!check?.ok) return undefined
-  const location = geocoder.postcodeToCoordinates(check.postcode, country)
+  const location = geocoder.postcodeToCoordinates(check.postcode, input.country)
   // A guess the rules overrule is never awaited: its failure must not surface as unhandled.
   location.catch(() => undefined)
   return { postcode: check.postcode, location }
