@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } fr
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { UNTRACED_LOCAL_RUNTIME_ENV } from '../../scripts/lib/wrangler.ts'
 
 export interface RunningServer {
   name: string
@@ -24,7 +25,14 @@ export async function startWranglerDev(options: {
   args.push('--ip', '127.0.0.1', '--log-level', 'warn', '--show-interactive-dev-session=false')
   if (options.persistTo) args.push('--persist-to', options.persistTo)
   const child = spawn('npx', args, {
-    env: { ...process.env, NODE_ENV: 'production', WRANGLER_SEND_METRICS: 'false', ...options.env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      WRANGLER_SEND_METRICS: 'false',
+      // What is measured is the Worker, not wrangler's local trace collector (production has none).
+      ...UNTRACED_LOCAL_RUNTIME_ENV,
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })

@@ -5,6 +5,17 @@ import { join, resolve } from 'node:path'
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
 
 /**
+ * Environment that turns off wrangler's and the Vite plugin's local-development extras for
+ * measured and tested servers: the local trace collector (every request and every binding call
+ * streamed as spans to a SQLite store, which measured here cost more than hello world itself) and
+ * the local explorer. Production has neither; `npm run dev` keeps both for people to look at.
+ */
+export const UNTRACED_LOCAL_RUNTIME_ENV = {
+  X_LOCAL_OBSERVABILITY: 'false',
+  X_LOCAL_EXPLORER: 'false',
+} as const
+
+/**
  * Runs the project's wrangler with the current Node (no npx lookup) and returns its stdout; on
  * failure prints wrangler's output and throws.
  */
