@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
+import { UNTRACED_LOCAL_RUNTIME_ENV } from './wrangler.ts'
 
 export const ROOT = resolve(import.meta.dirname, '../..')
 const STATE_DIR = '.wrangler/e2e-state'
@@ -16,6 +17,9 @@ export const env: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   STOREFRONT_STATE_DIR: STATE_DIR,
   WRANGLER_SEND_METRICS: 'false',
+  // The journeys and Lighthouse see the Worker as the edge serves it, without the local trace
+  // collector's span writes on every request and binding call.
+  ...UNTRACED_LOCAL_RUNTIME_ENV,
 }
 
 export function bin(name: string): string {
