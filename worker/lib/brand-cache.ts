@@ -1,4 +1,5 @@
 import type { Brand } from '../../schemas/brand.ts'
+import { setBounded } from './bounded-map.ts'
 
 const TTL_MS = 60_000
 const MAX_ENTRIES = 500
@@ -12,13 +13,8 @@ export const resolved = new Map<string, CacheEntry>()
 
 /** Keeps a host's resolution for 60 s, dropping the oldest entry when full. */
 export function remember(host: string, resolution: Resolution, now: number): CacheEntry {
-  if (resolved.size >= MAX_ENTRIES) {
-    // Maps iterate in insertion order: drop the oldest entry.
-    const oldest = resolved.keys().next()
-    if (!oldest.done) resolved.delete(oldest.value)
-  }
   const entry = { resolution, expiresAt: now + TTL_MS }
-  resolved.set(host, entry)
+  setBounded(resolved, host, entry, MAX_ENTRIES)
   return entry
 }
 

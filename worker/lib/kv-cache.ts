@@ -1,4 +1,5 @@
 import { CACHE_S_MAXAGE_SECONDS } from '../../schemas/constants.ts'
+import { setBounded } from './bounded-map.ts'
 import { canonicalJson, sha256Hex } from './crypto.ts'
 
 /** Bump when the shape of cached values changes, so old entries are never read. */
@@ -34,13 +35,9 @@ async function inputsHash(canonical: string): Promise<string> {
   const known = hashByInputs.get(canonical)
   if (known !== undefined) return known
   const hash = (await sha256Hex(canonical)).slice(0, 32)
-  if (canonical.length > MAX_REMEMBERED_INPUT_CHARS) return hash
-  // Maps iterate in insertion order: the oldest goes first.
-  if (hashByInputs.size >= MAX_REMEMBERED_HASHES) {
-    const oldest = hashByInputs.keys().next()
-    if (!oldest.done) hashByInputs.delete(oldest.value)
+  if (canonical.length <= MAX_REMEMBERED_INPUT_CHARS) {
+    setBounded(hashByInputs, canonical, hash, MAX_REMEMBERED_HASHES)
   }
-  hashByInputs.set(canonical, hash)
   return hash
 }
 

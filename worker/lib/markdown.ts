@@ -3,6 +3,7 @@ import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
+import { setBounded } from './bounded-map.ts'
 import { unified } from 'unified'
 
 // One processor per isolate: building it costs more than running it on a page of text.
@@ -34,10 +35,6 @@ export function renderMarkdown(markdown: string): string {
   const remembered = memo.get(markdown)
   if (remembered !== undefined) return remembered
   const html = String(processor.processSync(markdown))
-  if (markdown.length <= MEMO_MAX_CHARS) {
-    // Maps iterate in insertion order: the oldest entry goes first.
-    if (memo.size >= MEMO_MAX_ENTRIES) memo.delete(memo.keys().next().value ?? '')
-    memo.set(markdown, html)
-  }
+  if (markdown.length <= MEMO_MAX_CHARS) setBounded(memo, markdown, html, MEMO_MAX_ENTRIES)
   return html
 }

@@ -7,6 +7,8 @@
  * guess reads again with the right ids, so a guess can cost a wasted read, never a wrong answer.
  */
 
+import { setBounded } from './bounded-map.ts'
+
 /** The ids a dependent read needs, by name (e.g. `{ storeId, categoryId }`). */
 export type Ids = Readonly<Record<string, number>>
 
@@ -17,15 +19,6 @@ const idsByKey = new Map<string, Ids>()
 function sameIds(a: Ids, b: Ids): boolean {
   const names = Object.keys(a)
   return names.length === Object.keys(b).length && names.every((name) => a[name] === b[name])
-}
-
-function remember(key: string, ids: Ids): void {
-  idsByKey.delete(key)
-  if (idsByKey.size >= MAX_REMEMBERED) {
-    const oldest = idsByKey.keys().next()
-    if (!oldest.done) idsByKey.delete(oldest.value)
-  }
-  idsByKey.set(key, ids)
 }
 
 /**
@@ -49,7 +42,7 @@ export function speculate<I extends Ids, T>(
   early?.catch(() => undefined)
   return (actual) => {
     if (guess !== undefined && early !== undefined && sameIds(guess, actual)) return early
-    remember(key, actual)
+    setBounded(idsByKey, key, actual, MAX_REMEMBERED)
     return load(actual)
   }
 }
