@@ -38,14 +38,16 @@ export async function findStore(
 }
 
 /**
- * The key under which a page remembers the ids behind its slugs (worker/lib/speculative-ids.ts):
- * the business, the page and the slugs in its path, so each page guesses only what it learned.
+ * The key under which pages remember the ids behind slugs (worker/lib/speculative-ids.ts): the
+ * business and the slugs those ids come from. A store's id is one entry shared by its home,
+ * category and item pages; a category's ids (store and category) are keyed by both slugs.
  *
- * @example storeIdsKey(c, 'category') // 'b1:category:manchester-piccadilly:fruit-veg'
+ * @example slugIdsKey(c, 'category') // 'b1:category:manchester-piccadilly:fruit-veg'
  */
-export function storeIdsKey(c: Context<AppEnv>, page: string): string {
-  const slugs = [c.req.param('storeSlug'), c.req.param('categorySlug') ?? '']
-  return [`b${c.var.brand.businessId}`, page, ...slugs].join(':')
+export function slugIdsKey(c: Context<AppEnv>, ids: 'store' | 'category'): string {
+  const storeSlug = c.req.param('storeSlug')
+  const slugs = ids === 'store' ? [storeSlug] : [storeSlug, c.req.param('categorySlug') ?? '']
+  return [`b${c.var.brand.businessId}`, ids, ...slugs].join(':')
 }
 
 /** What every catalogue call of a store carries (spec §7 Catalogue). */

@@ -17,7 +17,7 @@ import {
   findStore,
   requestedPage,
   storeCrumbs,
-  storeIdsKey,
+  slugIdsKey,
 } from './catalogue-context.ts'
 import { speculate } from '../lib/speculative-ids.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
@@ -59,9 +59,8 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
     })
   // The category and its banners start beside the store's details with the ids this isolate saw
   // behind these slugs before; each guess is checked once the real ids are known.
-  const key = storeIdsKey(c, 'category')
-  const categoryFor = speculate(key, detailsFor)
-  const categoryBannersFor = speculate(`${key}:banners`, bannersFor)
+  const categoryFor = speculate(slugIdsKey(c, 'store'), detailsFor)
+  const categoryBannersFor = speculate(slugIdsKey(c, 'category'), bannersFor)
   const store = await findStore(c)
   const details = await categoryFor({ storeId: store.id })
   const { category, items } = details

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph, productJsonLd } from './catalogue-json-ld.ts'
-import { catalogueScopeOf, findStore, storeCrumbs, storeIdsKey } from './catalogue-context.ts'
+import { catalogueScopeOf, findStore, storeCrumbs, slugIdsKey } from './catalogue-context.ts'
 import { speculate } from '../lib/speculative-ids.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
@@ -19,7 +19,7 @@ export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
   startPublicChrome(c)
   // The item starts beside the store's details with the store id this isolate saw behind the
   // slug before (checked once the details answer).
-  const itemFor = speculate(storeIdsKey(c, 'item'), ({ storeId }: { storeId: number }) => {
+  const itemFor = speculate(slugIdsKey(c, 'store'), ({ storeId }: { storeId: number }) => {
     const request = MenuItemDetailsRequestSchema.safeParse({
       ...catalogueScopeOf(c, storeId),
       itemSlug: c.req.param('menuItemSlug'),

@@ -7,7 +7,7 @@ import {
   MenuItemListSchema,
 } from '../../schemas/catalogue.ts'
 import type { AppEnv } from '../env.ts'
-import { catalogueScopeOf, findStore, storeIdsKey } from './catalogue-context.ts'
+import { catalogueScopeOf, findStore, slugIdsKey } from './catalogue-context.ts'
 import { speculate } from '../lib/speculative-ids.ts'
 import { readLocation } from '../lib/cookies/location.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
@@ -28,7 +28,7 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
   // The same for every shopper of the store: shared KV entries (no basket is named, so the
   // recommendations are the store's too). Started beside the store's details with the id this
   // isolate saw behind the slug before (checked once the details answer).
-  const catalogueFor = speculate(storeIdsKey(c, 'store'), ({ storeId }: { storeId: number }) => {
+  const catalogueFor = speculate(slugIdsKey(c, 'store'), ({ storeId }: { storeId: number }) => {
     const scope = catalogueScopeOf(c, storeId)
     return Promise.all([
       backend.post('/catalogue/category-tree', {
