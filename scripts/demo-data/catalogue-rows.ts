@@ -80,10 +80,13 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
       image_width: 160,
       image_height: 160,
     })
+    // A sub-category's picture is its first item's packshot, so a department's "Shop by type"
+    // tiles show what each holds (bananas, carrots, salad) instead of one department icon.
     const addSubCategory = (
       sub: { slug: string; name: string },
       position: number,
-      description: string
+      description: string,
+      picture: string
     ): number => {
       const id = ++categoryId
       addRow(t.categories, {
@@ -93,7 +96,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
         slug: sub.slug,
         name: sub.name,
         description,
-        image_url: categoryImagePath(department.slug, 'mdpi_1x'),
+        image_url: picture,
         position,
         age_restriction: age,
         // The department's flag covers its sub-categories (worker/backend/catalogue/tobacco.ts).
@@ -124,7 +127,14 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
 
     if (department.slug === HOT_FOOD_DEPARTMENT.slug) {
       HOT_FOOD.forEach((sub, subPosition) => {
-        const subId = addSubCategory(sub, subPosition, `${sub.name} made to order in store.`)
+        const first = sub.items[0]
+        if (!first) throw new Error(`${sub.name}: no items`)
+        const subId = addSubCategory(
+          sub,
+          subPosition,
+          `${sub.name} made to order in store.`,
+          itemPackshot(sub.slug, first.name, first.name, null)
+        )
         sub.items.forEach((item, position) => {
           const { id, slug } = addProduct(item.name, subId, sub.slug)
           addRow(t.menu_items, {
@@ -217,13 +227,17 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
     }
 
     department.subcategories.forEach((sub, subPosition) => {
+      const lines = sub.lines.flatMap((line, index) => rangeTiers(department.slug, line, index))
+      const firstLine = lines[0]
+      const first = firstLine === undefined ? undefined : expandLine(firstLine)[0]
+      if (firstLine === undefined || !first) throw new Error(`${sub.name}: no items`)
       const subId = addSubCategory(
         sub,
         subPosition,
-        `${sub.name} from our ${department.name} range.`
+        `${sub.name} from our ${department.name} range.`,
+        itemPackshot(sub.slug, firstLine, first.name, first.size)
       )
       let position = 0
-      const lines = sub.lines.flatMap((line, index) => rangeTiers(department.slug, line, index))
       for (const line of lines) {
         for (const parsed of expandLine(line)) {
           const { id, slug } = addProduct(parsed.name, subId, sub.slug)

@@ -42,8 +42,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 9,
-      sha256: 'b151f4fa80e954455b3f0226100d442ead43bcafb5def521805d531a0f6c2adf',
+      version: 10,
+      sha256: '1ae51f5313902af9c8ed49ee3d655ed3b4b339d6a8b21c4a1063c7ce99602bf3',
     })
   })
 
@@ -135,6 +135,23 @@ describe('demo data generator', () => {
     expect(urls.size).toBe(items.length)
     for (const brand of rows('brands')) expect(pictures[String(brand.logo_url)]).toBeDefined()
     for (const banner of rows('banners')) expect(pictures[String(banner.image_url)]).toBeDefined()
+  })
+
+  it('pictures each department by its icon and each sub-category by its first item', () => {
+    const categories = rows('categories')
+    const items = rows('menu_items')
+    for (const department of categories.filter((c) => c.parent_id === null)) {
+      expect(pictures[String(department.image_url)], String(department.slug)).toBeDefined()
+      const subs = categories.filter((c) => c.parent_id === department.id)
+      for (const sub of subs) {
+        const first = items
+          .filter((i) => i.category_id === sub.id)
+          .sort((a, b) => num(a.position) - num(b.position))[0]
+        expect(sub.image_url, String(sub.slug)).toBe(first?.image_mdpi_1x)
+      }
+      // A department's "Shop by type" tiles differ from one another.
+      expect(new Set(subs.map((sub) => sub.image_url)).size).toBe(subs.length)
+    }
   })
 
   it('marks alcohol and tobacco as 18+ and nothing else', () => {

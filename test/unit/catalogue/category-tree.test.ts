@@ -59,4 +59,16 @@ describe('categoryImages', () => {
     expect(categoryImages('/images/other/')?.xxhdpi_3x).toBe('/images/other/xxhdpi_3x.svg')
     expect(categoryImages(null)).toBeNull()
   })
+
+  it('serves a packshot as one file at every density, like an item picture', () => {
+    const packshot = '/images/packshot/v1/bar.svg?c=f2c230-ffffff-1f2937&s=400g&n=Mild%20cheddar'
+    expect(categoryImages(packshot)).toEqual({
+      originals: packshot,
+      mdpi_1x: packshot,
+      xhdpi_2x: packshot,
+      xxhdpi_3x: packshot,
+      width: 160,
+      height: 160,
+    })
+  })
 })

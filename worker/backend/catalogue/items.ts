@@ -1,4 +1,5 @@
 import type { ImageSet, MenuItemSummary } from '../../../schemas/catalogue.ts'
+import { PACKSHOT_PATH } from '../../../schemas/packshot.ts'
 import { unitPriceLabel } from '../../../schemas/unit-price.ts'
 import { genuineWasPrice, isPriceClaimBadge } from './price-claims.ts'
 import { tobaccoCategory } from './tobacco.ts'
@@ -161,11 +162,22 @@ const CATEGORY_IMAGE_SIZE = 160
 const DENSITY_PATH = /^(.*)\/mdpi_1x(\.[a-z0-9]+)$/i
 
 /**
- * A category's pictures from its image_url: either the mdpi_1x file itself
- * (`…/dairy/mdpi_1x.svg`, as the demo data stores it) or the folder holding `<density>.svg`.
+ * A category's pictures from its image_url: the mdpi_1x file itself (`…/dairy/mdpi_1x.svg`, as
+ * the demo data stores a department's), the folder holding `<density>.svg`, or a packshot (a
+ * sub-category's, drawn from its URL and crisp at every density: one file, as an item's).
  */
 export function categoryImages(imageUrl: string | null): ImageSet | null {
   if (imageUrl === null || imageUrl === '') return null
+  if (imageUrl.startsWith(`${PACKSHOT_PATH}/`)) {
+    return {
+      originals: imageUrl,
+      mdpi_1x: imageUrl,
+      xhdpi_2x: imageUrl,
+      xxhdpi_3x: imageUrl,
+      width: CATEGORY_IMAGE_SIZE,
+      height: CATEGORY_IMAGE_SIZE,
+    }
+  }
   const match = DENSITY_PATH.exec(imageUrl)
   const base = match?.[1] ?? imageUrl.replace(/\/$/, '')
   const extension = match?.[2] ?? '.svg'
