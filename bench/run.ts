@@ -156,6 +156,10 @@ async function main(): Promise<void> {
     if (selected.has('ssr')) {
       await runSsrSuite(
         [
+          // The harness's floor for a page that reads its data in one KV wave: the store home's
+          // is seven reads (ADR 035), before any rendering.
+          { label: 'floor: hello + assets + 1 KV read', server: helloAssets, path: '/kv/1' },
+          { label: 'floor: hello + assets + 7 KV reads', server: helloAssets, path: '/kv/7' },
           { label: 'home /', server: storefront, path: '/' },
           { label: `store /stores/${storeSlug}`, server: storefront, path: `/stores/${storeSlug}` },
           { label: 'results /stores-near-by/M1 1AE', server: storefront, path: RESULTS_PATH },
