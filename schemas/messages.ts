@@ -88,6 +88,8 @@ export const MESSAGES = {
   mobileInvalid: 'Mobile phone number is invalid',
   // Other
   systemError: 'There was an error on the system. Please try again.',
+  // A staging or production Worker whose configuration is refused (ADR 036).
+  shopUnavailable: 'This shop is not available right now.',
   validationError: 'There was a validation error, please make sure your details are correct.',
   productNotFound: 'Product not found',
   dealNotFound: 'Deal not found',

@@ -7,6 +7,7 @@ import { appSessionVersion } from './middleware/app-session-version.ts'
 import { authSession } from './middleware/auth-session.ts'
 import { backendClient } from './middleware/backend-client.ts'
 import { brand } from './middleware/brand.ts'
+import { failClosed } from './middleware/fail-closed.ts'
 import { privateByDefault } from './middleware/private-by-default.ts'
 import { requestId } from './lib/request-id.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
@@ -23,8 +24,24 @@ import { storeConsoleHeaders } from './middleware/store-console-headers.ts'
 import { sandboxGateway } from './sandbox-gateway/index.ts'
 import { sandboxIdentity } from './sandbox-identity/index.ts'
 import { SANDBOX_IDENTITY_PATH } from './lib/social-sign-in.ts'
+import { developmentOnly } from './lib/development-only.ts'
+import { TRACKING_BASE_MAP_PATH } from '../client/lib/tracking-map.ts'
 import { facebookCodeExchange } from './lib/facebook-code-flow.ts'
 import { SOCIAL_SIGN_IN_PATH } from '../schemas/constants.ts'
+
+/**
+ * The development tools and local stand-ins: the API's and the pages' development tools, the
+ * sandbox card gateway, the sandbox identity provider and the tracking map's local base map. Not
+ * found outside development and test (ADR 036); test/integration/security/production-config.test.ts
+ * sweeps every route under them.
+ */
+export const DEVELOPMENT_ONLY_PATHS = [
+  '/api/dev/*',
+  '/dev/*',
+  '/sandbox-gateway/*',
+  `${SANDBOX_IDENTITY_PATH}/*`,
+  TRACKING_BASE_MAP_PATH,
+] as const
 
 /** What a caller of createApp() may choose; the worker takes the defaults (ADR 014). */
 export interface AppOptions {
@@ -49,6 +66,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const backendApp = options.backend ?? backend
   const app = new Hono<AppEnv>()
   app.use(requestId())
+  // Before anything reads a binding: a refused configuration serves nothing (ADR 036).
+  app.use(failClosed())
   // Outermost after the request id: it sees every answer last, cookies and error pages included.
   app.use(privateByDefault())
   app.use(dropUnreadBody())
@@ -69,6 +88,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     await next()
   })
   options.probe?.(app)
+  for (const path of DEVELOPMENT_ONLY_PATHS) app.use(path, developmentOnly())
   app.get(`${MEDIA_PATH}/*`, mediaFile)
   app.route('/api', proxy)
   app.route('/store/api', storeConsoleProxy)

@@ -7,6 +7,7 @@ import { eventTime } from './lib/clock.ts'
 import { checkPendingDomains } from './backend/operator/brands/service.ts'
 import { createHostnameProvisioner } from './backend/operator/brands/create-hostname-provisioner.ts'
 import { logError } from './lib/log.ts'
+import { configurationRefusal } from './lib/configuration-refusal.ts'
 
 /**
  * The cron trigger (wrangler.toml [triggers]), every minute:
@@ -24,6 +25,13 @@ import { logError } from './lib/log.ts'
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+  // A refused configuration runs no job either (ADR 036): a sandbox gateway must not be asked
+  // to void, nor a local hostname provider to activate a domain.
+  const refusal = configurationRefusal(env)
+  if (refusal !== null) {
+    console.error(JSON.stringify({ ...refusal, cron: controller.cron }))
+    return
+  }
   const now = eventTime(env, controller.scheduledTime)
   const [sweep, voids, failedLogins, overdue, staffSecrets, credit, domains] =
     await Promise.allSettled([

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../../schemas/auth.ts'
 import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
+import { developmentToolsEnabled } from '../../schemas/development.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { FACEBOOK_DIALOG_URL } from './facebook-code-flow.ts'
 
@@ -21,12 +22,12 @@ export type SocialEnv = Pick<
 >
 
 /**
- * The sandbox stands in for the providers only when SOCIAL_SIGN_IN says 'sandbox' outside
- * production. Anything else is live: the sandbox page lets anyone claim any email, so a missing
+ * The sandbox stands in for the providers only when SOCIAL_SIGN_IN says 'sandbox' in development
+ * or test. Anything else is live: the sandbox page lets anyone claim any email, so a missing
  * or misspelt setting must never accept its tokens.
  */
 export function socialSandboxActive(env: Pick<SocialEnv, 'APP_ENV' | 'SOCIAL_SIGN_IN'>): boolean {
-  return env.SOCIAL_SIGN_IN === 'sandbox' && env.APP_ENV !== 'production'
+  return env.SOCIAL_SIGN_IN === 'sandbox' && developmentToolsEnabled(env.APP_ENV)
 }
 
 /** The `iss` of the sandbox's ID tokens for a provider: never one of the real issuers. */

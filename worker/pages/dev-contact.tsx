@@ -1,10 +1,7 @@
 import type { Context } from 'hono'
 import { DevContactPage } from '../../client/pages/DevContactPage.tsx'
 import { DevContactRequestsSchema } from '../../schemas/contact.ts'
-import { developmentToolsEnabled } from '../../schemas/development.ts'
-import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import { AppError } from '../lib/errors.ts'
 import { renderPage } from './render.tsx'
 
 /** Where the development view of contact requests lives. */
@@ -13,11 +10,9 @@ export const DEV_CONTACT_PATH = '/dev/contact'
 /**
  * The development view of contact requests: the newest of the brand's business, each attachment
  * with its R2 key and what R2 holds under it (size, type sniffed from the bytes read back), so a
- * developer and the journeys see what reached R2. Not found outside development environments.
+ * developer and the journeys see what reached R2. Not found outside development environments (app.ts).
  */
 export async function devContactPage(c: Context<AppEnv>): Promise<Response> {
-  if (!developmentToolsEnabled(c.env.APP_ENV))
-    throw new AppError('not_found', MESSAGES.pageNotFound)
   const { requests } = await c.var.backend.get('/dev/contact-requests', {
     query: { businessId: c.var.brand.businessId },
     schema: DevContactRequestsSchema,

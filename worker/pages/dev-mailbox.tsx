@@ -1,9 +1,7 @@
 import type { Context } from 'hono'
 import { DevMailboxPage } from '../../client/pages/DevMailboxPage.tsx'
-import { developmentToolsEnabled, OutboxListSchema } from '../../schemas/development.ts'
-import { MESSAGES } from '../../schemas/messages.ts'
+import { OutboxListSchema } from '../../schemas/development.ts'
 import type { AppEnv } from '../env.ts'
-import { AppError } from '../lib/errors.ts'
 import { renderPage } from './render.tsx'
 
 /** Where the development mailbox lives. */
@@ -11,11 +9,9 @@ export const DEV_MAILBOX_PATH = '/dev/mailbox'
 
 /**
  * The development mailbox: the outbox of the brand's business, newest first, so reset links and
- * codes can be read locally. Not found outside development environments.
+ * codes can be read locally. Not found outside development environments (app.ts).
  */
 export async function devMailboxPage(c: Context<AppEnv>): Promise<Response> {
-  if (!developmentToolsEnabled(c.env.APP_ENV))
-    throw new AppError('not_found', MESSAGES.pageNotFound)
   const { messages } = await c.var.backend.get('/dev/outbox', {
     query: { businessId: c.var.brand.businessId },
     schema: OutboxListSchema,

@@ -1,13 +1,7 @@
 import type { Context } from 'hono'
 import { DevPaymentsPage } from '../../client/pages/DevPaymentsPage.tsx'
-import {
-  developmentToolsEnabled,
-  PaymentsLedgerQuerySchema,
-  PaymentsLedgerSchema,
-} from '../../schemas/development.ts'
-import { MESSAGES } from '../../schemas/messages.ts'
+import { PaymentsLedgerQuerySchema, PaymentsLedgerSchema } from '../../schemas/development.ts'
 import type { AppEnv } from '../env.ts'
-import { AppError } from '../lib/errors.ts'
 import { renderPage } from './render.tsx'
 
 /** Where the development payments ledger lives. */
@@ -18,8 +12,6 @@ export const DEV_PAYMENTS_PATH = '/dev/payments'
  * gateway's record, newest first, or one order's (`?order=`). Not found outside development.
  */
 export async function devPaymentsPage(c: Context<AppEnv>): Promise<Response> {
-  if (!developmentToolsEnabled(c.env.APP_ENV))
-    throw new AppError('not_found', MESSAGES.pageNotFound)
   const asked = c.req.query('order')?.trim() ?? ''
   const filter = PaymentsLedgerQuerySchema.shape.orderNumber.safeParse(asked || undefined)
   const orderNumber = filter.success ? filter.data : undefined
