@@ -6,6 +6,8 @@ declare global {
       TEST_MIGRATIONS: Array<D1Migration>
       /** The instant every test starts at (test/setup/pin-clock.ts). */
       TEST_NOW: string
+      /** wrangler.toml's [env.production] vars, as wrangler reads them (test/support/workers/production-env.ts). */
+      PRODUCTION_VARS: Record<string, string>
     }
   }
 }

@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { unstable_readConfig } from 'wrangler'
 import { clientAssets } from '../scripts/vite-client-assets.ts'
 import { testNow } from './support/test-clock.ts'
 
@@ -8,6 +9,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`)
+  // The production environment's vars as wrangler resolves them, for the fail-closed tests.
+  const production = unstable_readConfig({ config: `${root}/wrangler.toml`, env: 'production' })
   return {
     root,
     plugins: [
@@ -22,6 +25,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             // The instant tests run at (test/setup/pin-clock.ts); TEST_NOW moves it.
             TEST_NOW: testNow(process.env.TEST_NOW),
+            PRODUCTION_VARS: { ...production.vars },
             APP_ENV: 'test',
             SESSION_SECRET: 'test-session-secret-0123456789abcdefghijklmnopqrstuv',
             AUTH_PEPPER: 'test-auth-pepper-0123456789abcdefghijklmnopqrstuvwxyz',

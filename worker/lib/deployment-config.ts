@@ -60,6 +60,11 @@ export class ConfigurationView {
     readonly appEnv: AppEnvironment | 'unknown'
   ) {}
 
+  /** How messages name the environment ("production", or "this environment" when unknown). */
+  get environmentName(): string {
+    return this.appEnv === 'unknown' ? 'this environment' : this.appEnv
+  }
+
   /** A variable's trimmed text ('' when unset). */
   text(name: string): string {
     const value = this.source[name]
@@ -140,8 +145,8 @@ function providerProblem(
   if (live.includes(text)) return null
   const allowed = live.map((value) => `"${value}"`).join(' or ')
   return text === localDefault
-    ? `${name} is "${text}", the local stand-in; ${config.appEnv} needs ${allowed}`
-    : `${name} "${text}" is not a provider; ${config.appEnv} needs ${allowed}`
+    ? `${name} is "${text}", the local stand-in; ${config.environmentName} needs ${allowed}`
+    : `${name} "${text}" is not a provider; ${config.environmentName} needs ${allowed}`
 }
 
 const cardGateway = (config: ConfigurationView): string => config.text('CARD_GATEWAY') || 'realex'
@@ -175,7 +180,7 @@ export const SETTINGS: ReadonlyArray<Setting> = [
       const mode = config.text('PAYMENTS_MODE')
       if (config.appEnv === 'staging' && (mode === 'sandbox' || mode === 'live')) return null
       if (mode === 'live') return null
-      return `PAYMENTS_MODE is "${mode}"; ${config.appEnv} takes "live" payments only`
+      return `PAYMENTS_MODE is "${mode}"; ${config.environmentName} takes "live" payments only`
     },
   },
   {

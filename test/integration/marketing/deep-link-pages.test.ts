@@ -5,12 +5,8 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp } from '../../../worker/app.ts'
 import { expectOk, plainItem, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar } from '../pages/cookie-jar.ts'
-import {
-  CHECKOUT_LOCATION as LOCATION,
-  pageClient,
-  pageText,
-  testEnv,
-} from '../pages/storefront.ts'
+import { productionEnv } from '../../support/workers/production-env.ts'
+import { CHECKOUT_LOCATION as LOCATION, pageClient, pageText } from '../pages/storefront.ts'
 
 const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.101')
@@ -97,7 +93,7 @@ describe('deep links on the storefront', () => {
     const page = await get('/dev/marketing')
     expect(page.status).toBe(200)
     expect(pageText(await page.text())).toContain('commerce/updateCart')
-    const production = await get('/dev/marketing', '', { ...testEnv, APP_ENV: 'production' })
+    const production = await get('/dev/marketing', '', productionEnv())
     expect(production.status).toBe(404)
   })
 })

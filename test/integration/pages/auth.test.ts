@@ -10,6 +10,7 @@ import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
 import { ORIGIN, pageClient, registration, testEnv } from './storefront.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
+import { productionEnv } from '../../support/workers/production-env.ts'
 
 // The storefront plus a probe of ensureGuestSession.
 const app = createApp({
@@ -478,7 +479,7 @@ describe('development mailbox', () => {
   })
 
   it('is not found in production, page and backend route alike', async () => {
-    const production: Env = { ...testEnv, APP_ENV: 'production' }
+    const production = productionEnv()
     const page = await get('/dev/mailbox', '', production)
     expect(page.status).toBe(404)
     const api = await app.request(`${ORIGIN}/api/dev/outbox`, {}, production)

@@ -32,7 +32,7 @@ function paramsOf(url: string): Record<string, string> {
 describe('mode', () => {
   it('is sandbox only when SOCIAL_SIGN_IN says so outside production', () => {
     expect(socialSandboxActive({ APP_ENV: 'development', SOCIAL_SIGN_IN: 'sandbox' })).toBe(true)
-    expect(socialSandboxActive({ APP_ENV: 'staging', SOCIAL_SIGN_IN: 'sandbox' })).toBe(true)
+    expect(socialSandboxActive({ APP_ENV: 'staging', SOCIAL_SIGN_IN: 'sandbox' })).toBe(false)
     expect(socialSandboxActive({ APP_ENV: 'production', SOCIAL_SIGN_IN: 'sandbox' })).toBe(false)
     expect(socialSandboxActive({ APP_ENV: 'development', SOCIAL_SIGN_IN: '' })).toBe(false)
     expect(socialSandboxActive({ APP_ENV: 'development', SOCIAL_SIGN_IN: 'Sandbox' })).toBe(false)

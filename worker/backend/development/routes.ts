@@ -1,7 +1,6 @@
 import {
   ClockPinRequestSchema,
   ClockStateSchema,
-  developmentToolsEnabled,
   OutboxListQuerySchema,
   OutboxListSchema,
   PAYMENTS_LEDGER_LIMIT,
@@ -14,6 +13,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { clockState, pinClock } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
+import { developmentOnly } from '../../lib/development-only.ts'
 import { paymentMoney } from '../payments/refunds-repo.ts'
 import { listOutbox, setTemporaryClosure } from './repo.ts'
 import {
@@ -29,12 +29,7 @@ import { listMarketingEvents } from '../marketing/repo.ts'
 export const development = createDomain('Development')
 
 // Before any input is parsed, so a production answer does not even reveal the route's inputs.
-development.app.use('/dev/*', async (c, next) => {
-  if (!developmentToolsEnabled(c.env.APP_ENV)) {
-    throw new AppError('not_found', MESSAGES.pageNotFound)
-  }
-  await next()
-})
+development.app.use('/dev/*', developmentOnly())
 
 development.get(
   '/dev/outbox',
