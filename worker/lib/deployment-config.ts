@@ -55,10 +55,15 @@ const PLACEHOLDER =
 
 /** A read-only view with the questions the checks ask. */
 export class ConfigurationView {
-  constructor(
-    private readonly source: ConfigurationSource,
-    readonly appEnv: AppEnvironment | 'unknown'
-  ) {}
+  // Plain fields, not constructor parameter properties: Node strips types but cannot transform
+  // parameter properties, and the deploy preflight imports this file from Node.
+  private readonly source: ConfigurationSource
+  readonly appEnv: AppEnvironment | 'unknown'
+
+  constructor(source: ConfigurationSource, appEnv: AppEnvironment | 'unknown') {
+    this.source = source
+    this.appEnv = appEnv
+  }
 
   /** A variable's trimmed text ('' when unset). */
   text(name: string): string {
