@@ -53,6 +53,11 @@ export const MIN_SECRET_CHARACTERS = 32
 const PLACEHOLDER =
   /^(0+|x+|-+)$|replace|placeholder|example\.(com|org)|changeme|change-me|your[-_ ]|<[^>]*>|todo/i
 
+/** Whether a value means "fill this in"; the deploy preflight asks it of resource names too. */
+export function isPlaceholder(text: string): boolean {
+  return PLACEHOLDER.test(text.trim())
+}
+
 /** A read-only view with the questions the checks ask. */
 export class ConfigurationView {
   // Plain fields, not constructor parameter properties: Node strips types but cannot transform
