@@ -4,7 +4,7 @@
 // (worker/lib/deployment-config.ts) and for placeholder ids; any problem stops it before anything
 // is built. Then the build for that environment, the Time Travel bookmark and the remote D1
 // migrations, the upload, and the smoke checks to run. --dry-run: preflight, build and
-// `wrangler deploy --dry-run`, nothing remote.
+// `wrangler deploy --dry-run`; nothing remote changes (the preflight still reads the secret names).
 import { spawnSync } from 'node:child_process'
 import type { ConfigurationProblem } from '../worker/lib/deployment-config.ts'
 import { argumentProblems, parseDeployArguments } from './deploy/arguments.ts'

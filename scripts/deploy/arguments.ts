@@ -3,7 +3,7 @@ import type { ConfigurationProblem } from '../../worker/lib/deployment-config.ts
 export interface DeployArguments {
   /** The wrangler environment named by --env, or null when none was. */
   environment: string | null
-  /** --dry-run: build and check the upload, nothing remote. */
+  /** --dry-run: build and check the upload; nothing remote changes. */
   dryRun: boolean
   /** Arguments that are not options of the deploy, and --env given twice. */
   refused: Array<string>
