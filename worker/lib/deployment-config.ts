@@ -53,12 +53,22 @@ export const MIN_SECRET_CHARACTERS = 32
 const PLACEHOLDER =
   /^(0+|x+|-+)$|replace|placeholder|example\.(com|org)|changeme|change-me|your[-_ ]|<[^>]*>|todo/i
 
+/** Whether a value means "fill this in"; the deploy preflight asks it of resource names too. */
+export function isPlaceholder(text: string): boolean {
+  return PLACEHOLDER.test(text.trim())
+}
+
 /** A read-only view with the questions the checks ask. */
 export class ConfigurationView {
-  constructor(
-    private readonly source: ConfigurationSource,
-    readonly appEnv: AppEnvironment | 'unknown'
-  ) {}
+  // Plain fields, not constructor parameter properties: Node strips types but cannot transform
+  // parameter properties, and the deploy preflight imports this file from Node.
+  private readonly source: ConfigurationSource
+  readonly appEnv: AppEnvironment | 'unknown'
+
+  constructor(source: ConfigurationSource, appEnv: AppEnvironment | 'unknown') {
+    this.source = source
+    this.appEnv = appEnv
+  }
 
   /** How messages name the environment ("production", or "this environment" when unknown). */
   get environmentName(): string {

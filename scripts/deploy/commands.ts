@@ -1,0 +1,74 @@
+/** A step of the deploy: a project tool, its arguments and the variables set for it alone. */
+export interface Command {
+  tool: 'vite' | 'wrangler'
+  args: ReadonlyArray<string>
+  env: Readonly<Record<string, string>>
+}
+
+/** The D1 binding the migrations and Time Travel act on (wrangler.toml [[d1_databases]]). */
+export const D1_BINDING = 'DB'
+
+/**
+ * Builds the client and the Worker for one wrangler environment: the Cloudflare Vite plugin picks
+ * it from CLOUDFLARE_ENV, writes the flattened config beside the built Worker
+ * (dist/storefront/wrangler.json) and points .wrangler/deploy/config.json at it.
+ */
+export function buildCommand(environment: string): Command {
+  return { tool: 'vite', args: ['build'], env: { CLOUDFLARE_ENV: environment } }
+}
+
+/** Names the environment's secrets, never their values. */
+export function secretListCommand(environment: string): Command {
+  return {
+    tool: 'wrangler',
+    args: ['secret', 'list', '--env', environment, '--format', 'json'],
+    env: {},
+  }
+}
+
+/** The remote database's current Time Travel bookmark, to restore if a migration goes wrong. */
+export function bookmarkCommand(environment: string): Command {
+  return {
+    tool: 'wrangler',
+    args: ['d1', 'time-travel', 'info', D1_BINDING, '--env', environment, '--json'],
+    env: {},
+  }
+}
+
+/** Applies the migrations the remote database has not had yet (it asks first in a terminal). */
+export function migrateCommand(environment: string): Command {
+  return {
+    tool: 'wrangler',
+    args: ['d1', 'migrations', 'apply', D1_BINDING, '--env', environment, '--remote'],
+    env: {},
+  }
+}
+
+/**
+ * Uploads the build (or, dry, only checks it). Wrangler finds the built config through
+ * .wrangler/deploy/config.json; --env makes it refuse a build made for another environment.
+ */
+export function uploadCommand(
+  environment: string,
+  options: { dryRun: boolean; message?: string }
+): Command {
+  return {
+    tool: 'wrangler',
+    args: [
+      'deploy',
+      '--env',
+      environment,
+      ...(options.dryRun ? ['--dry-run'] : []),
+      ...(options.message === undefined ? [] : ['--message', options.message]),
+    ],
+    env: {},
+  }
+}
+
+const quoted = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word}'`)
+
+/** The command as a person would type it, to print before it runs. */
+export function shown(command: Command): string {
+  const variables = Object.entries(command.env).map(([name, value]) => `${name}=${quoted(value)}`)
+  return [...variables, 'npx', command.tool, ...command.args.map(quoted)].join(' ')
+}

@@ -1,0 +1,43 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import type { Command } from '../deploy/commands.ts'
+import { PROJECT_ROOT } from './wrangler.ts'
+
+const BIN: Record<Command['tool'], string> = {
+  vite: join('node_modules', 'vite', 'bin', 'vite.js'),
+  wrangler: join('node_modules', 'wrangler', 'bin', 'wrangler.js'),
+}
+
+export interface ToolRun {
+  status: number | null
+  stdout: string
+  stderr: string
+  seconds: number
+}
+
+/**
+ * Runs a project tool with the current Node (no npx lookup), from the project root. `inherit`
+ * gives it the terminal, so wrangler can ask before it migrates; `capture` keeps its output and
+ * gives it no input, so wrangler answers instead of asking.
+ */
+export function runTool(command: Command, output: 'inherit' | 'capture'): ToolRun {
+  const started = performance.now()
+  const run = spawnSync(
+    process.execPath,
+    [join(PROJECT_ROOT, BIN[command.tool]), ...command.args],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...command.env },
+      stdio: output === 'inherit' ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }
+  )
+  return {
+    status: run.error === undefined ? run.status : null,
+    stdout: run.stdout ?? '',
+    // A tool that could not start has no output of its own; the reason is the spawn error.
+    stderr: [run.stderr ?? '', run.error?.message ?? ''].join('\n').trim(),
+    seconds: (performance.now() - started) / 1000,
+  }
+}
