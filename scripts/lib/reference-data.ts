@@ -39,9 +39,24 @@ export function countryRows(): Array<{
 }
 
 /**
- * The business's `postcode_rules` row for GB: the rule the shop applies when a business has none
- * of its own (schemas/postcode.ts), stored so the operator console shows and edits it.
+ * The GB `postcode_rules` columns but the business: the rule the shop applies when a business has
+ * none of its own (schemas/postcode.ts), stored so the operator console shows and edits it.
  */
+export function postcodeRuleValues(): {
+  country_code: string
+  pattern: string
+  normalisation: string
+  example: string | null
+} {
+  return {
+    country_code: DEFAULT_POSTCODE_RULE.countryCode,
+    pattern: DEFAULT_POSTCODE_RULE.pattern,
+    normalisation: DEFAULT_POSTCODE_RULE.normalisation,
+    example: DEFAULT_POSTCODE_RULE.example,
+  }
+}
+
+/** A business's GB `postcode_rules` row ({@link postcodeRuleValues}). */
 export function postcodeRuleRow(businessId: number): {
   business_id: number
   country_code: string
@@ -49,13 +64,7 @@ export function postcodeRuleRow(businessId: number): {
   normalisation: string
   example: string | null
 } {
-  return {
-    business_id: businessId,
-    country_code: DEFAULT_POSTCODE_RULE.countryCode,
-    pattern: DEFAULT_POSTCODE_RULE.pattern,
-    normalisation: DEFAULT_POSTCODE_RULE.normalisation,
-    example: DEFAULT_POSTCODE_RULE.example,
-  }
+  return { business_id: businessId, ...postcodeRuleValues() }
 }
 
 /** One outcode's centroid and post town, as `geo_outcodes` (migration 0002) holds it. */
