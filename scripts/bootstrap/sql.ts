@@ -9,7 +9,6 @@ import { insertRowsSql, sqlLiteral, type SqlValue } from '../lib/sql-text.ts'
 import type { BootstrapInput } from './input.ts'
 import { wordmarkLogo } from './logo.ts'
 import type { Plan } from './plan.ts'
-import { businessMatchSql } from './state.ts'
 
 /** What the SQL needs besides the input and the plan. */
 export interface WriteContext {
@@ -37,8 +36,13 @@ export function bootstrapSql(
 ): Array<string> {
   const now = sqlLiteral(context.now.toISOString())
   const out: Array<string> = []
-  // The business the input names (the plan refused a name that is ambiguous).
-  const business = `(select id from businesses where ${businessMatchSql(input)} order by id limit 1)`
+  // The business the input names: by its id when given (another of the same name is not it),
+  // else by its name (the plan refused a name several businesses have).
+  const key =
+    input.business.id === null
+      ? `name = ${sqlLiteral(input.business.name)}`
+      : `id = ${input.business.id}`
+  const business = `(select id from businesses where ${key} order by id limit 1)`
   const slug = sqlLiteral(input.brand.slug)
   const host = sqlLiteral(input.host)
   const environment = sqlLiteral(input.hostEnvironment)
@@ -73,7 +77,7 @@ export function bootstrapSql(
       input.business.id === null
         ? `insert into businesses (name, legal_name, support_email, support_phone, created_at, ` +
             `updated_at) select ${fields}, ${now}, ${now} ` +
-            `where not exists (select 1 from businesses where ${businessMatchSql(input)});`
+            `where not exists (select 1 from businesses where ${key});`
         : `insert or ignore into businesses (id, name, legal_name, support_email, support_phone, ` +
             `created_at, updated_at) values (${input.business.id}, ${fields}, ${now}, ${now});`
     )

@@ -333,22 +333,37 @@ describe('the bootstrap SQL', () => {
     ])
   })
 
-  it('picks the business by its id, adding the brand, host and store to it', async () => {
+  it('picks the business by its id, even beside another of the same name', async () => {
     const now = new Date()
     const first = inputOf()
     await bootstrap(first, now)
-    const businessId = await count(
-      'select id as n from businesses where name = ?1',
-      first.business.name
+    // A second business of the same name: by name the run would be refused as ambiguous.
+    const { meta } = await env.DB.prepare(
+      'insert into businesses (name, legal_name) values (?1, ?1)'
     )
-    const second = inputOf({ 'business-id': String(businessId), business: first.business.name })
+      .bind(first.business.name)
+      .run()
+    const twin = Number(meta.last_row_id)
+    const byName = await planFor(inputOf({ business: first.business.name }), now)
+    expect(byName.refusals[0]).toMatch(
+      /^2 businesses are called ".*" \(ids \d+, \d+\): give --business-id$/
+    )
+
+    const second = inputOf({ 'business-id': String(twin), business: first.business.name })
     const { plan } = await bootstrap(second, now)
     expect(
       plan.steps.filter((step) => step.outcome === 'create').map((step) => step.subject)
-    ).toEqual(['brand', 'host', 'operator'])
+    ).toEqual(['postcode rule', 'brand', 'host', 'store', 'opening hours', 'operator'])
     expect(
-      await count('select count(*) as n from brands where business_id = ?1', businessId ?? 0)
-    ).toBe(2)
+      await env.DB.prepare(
+        `select (select business_id from brands where slug = ?1) as brand,
+                  (select business_id from stores where business_id = ?2) as store,
+                  (select business_id from staff_accounts where email = ?3) as operator,
+                  (select business_id from postcode_rules where business_id = ?2) as rule`
+      )
+        .bind(second.brand.slug, twin, second.operator.email)
+        .first()
+    ).toEqual({ brand: twin, store: twin, operator: twin, rule: twin })
   })
 
   it('leaves a local non-loopback host pending until the cron’s check, then serves it', async () => {
