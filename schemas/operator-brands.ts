@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BRAND_FONTS } from './brand-fonts.ts'
+import { BRAND_FONTS, type BrandFont } from './brand-fonts.ts'
 import { WhiteLabelSectionSchema, WhiteLabelSettingsSchema } from './brand.ts'
 import { contrastFailures, HEX_COLOUR } from './colour-contrast.ts'
 import { BusinessIdSchema, IdSchema } from './common.ts'
@@ -44,6 +44,23 @@ export const BrandColoursSchema = z.object({
   background: colour,
   text: colour,
 })
+
+/**
+ * A new brand's look until the operator changes it: a palette that passes the contrast check and
+ * the system font. The console's "Add a brand" form starts from it; the bootstrap command gives
+ * it to the first brand.
+ */
+export const NEW_BRAND_LOOK: { colors: BrandColours; font: BrandFont } = {
+  colors: {
+    primary: '#0f5132',
+    primaryText: '#ffffff',
+    secondary: '#d1e7dd',
+    accent: '#f4b400',
+    background: '#ffffff',
+    text: '#1f2937',
+  },
+  font: 'system',
+}
 
 const brandFields = {
   name: z.string().trim().min(1).max(BRAND_TEXT_LIMITS.name),

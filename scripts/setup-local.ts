@@ -10,18 +10,13 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { countRows, totalRows } from './demo-data/dataset.ts'
 import { DEMO_DATA_VERSION, generateDemoData } from './demo-data/generate.ts'
 import { datasetToSql } from './demo-data/sql.ts'
 import { demoStaffNotice, demoStaffSql } from './demo-data/staff.ts'
 import { readDemoInput } from './lib/demo-input.ts'
-import { PROJECT_ROOT, queryLocalD1, runWrangler } from './lib/wrangler.ts'
-
-/** The persistence root shared with vite dev/preview (wrangler and the plugin add `v3`). */
-export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(PROJECT_ROOT, env.STOREFRONT_STATE_DIR || '.wrangler/state')
-}
+import { PROJECT_ROOT, queryLocalD1, runWrangler, stateDirectory } from './lib/wrangler.ts'
 
 // Secrets .dev.vars must hold; one missing from an older file is appended, none is overwritten.
 const LOCAL_SECRETS = ['SESSION_SECRET', 'AUTH_PEPPER', 'REALEX_SHARED_SECRET'] as const

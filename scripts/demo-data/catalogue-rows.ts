@@ -8,7 +8,7 @@ import { expandLine, rangeTiers, shelfPrice } from './product-lines.ts'
 import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
 import { BUSINESS_ID } from './tenancy.ts'
-import { slugify } from './text.ts'
+import { slugify } from '../lib/text.ts'
 
 /** A menu item as the promotions and store overrides pick it. */
 export interface ProductRow {

@@ -1,5 +1,6 @@
-/** A value D1 can bind. */
-export type SqlValue = string | number | null
+import type { SqlValue } from '../lib/sql-text.ts'
+
+export type { SqlValue }
 
 /**
  * Rows for one table. The migrations own the schema (every loader applies them first); the

@@ -1,6 +1,6 @@
 import { addCatalogue, addStoreOverrides } from './catalogue-rows.ts'
 import { addContent } from './content.ts'
-import { parseCsv } from './csv.ts'
+import { parseCsv } from '../lib/csv.ts'
 import type { Dataset } from './dataset.ts'
 import { addGeography } from './geography.ts'
 import { createRandom } from './prng.ts'

@@ -1,3 +1,4 @@
+import { outcodeRows } from '../lib/reference-data.ts'
 import { addRow, type SqlValue } from './dataset.ts'
 import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
@@ -23,14 +24,7 @@ export function addGeography(
   postcodes: Array<Record<string, string>>,
   random: Random
 ): void {
-  for (const row of outcodes) {
-    addRow(t.geo_outcodes, {
-      outcode: row.outcode ?? '',
-      latitude: Number(row.latitude),
-      longitude: Number(row.longitude),
-      town: row.town ?? '',
-    })
-  }
+  for (const row of outcodeRows(outcodes)) addRow(t.geo_outcodes, { ...row })
   for (const row of postcodes) {
     addRow(t.geo_postcodes, {
       postcode: row.postcode ?? '',

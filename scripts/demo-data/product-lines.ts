@@ -1,4 +1,4 @@
-import { capitalise } from './text.ts'
+import { capitalise } from '../lib/text.ts'
 
 interface ParsedLine {
   name: string

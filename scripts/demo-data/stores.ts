@@ -3,7 +3,7 @@ import { STREET_NAMES } from './geography.ts'
 import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
 import { BUSINESS_ID } from './tenancy.ts'
-import { slugify } from './text.ts'
+import { slugify } from '../lib/text.ts'
 
 /** The demo's hand-placed stores. Postcodes are real addresses of civic buildings in each town. */
 const TOWN_STORES = [

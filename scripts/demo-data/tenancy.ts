@@ -1,3 +1,4 @@
+import { countryRows, postcodeRuleRow } from '../lib/reference-data.ts'
 import { addRow } from './dataset.ts'
 import type { Tables } from './tables.ts'
 
@@ -76,13 +77,7 @@ export function addTenancy(t: Tables): void {
     support_email: 'help@cornerfresh.example',
     support_phone: '0161 496 0000',
   })
-  addRow(t.postcode_rules, {
-    business_id: BUSINESS_ID,
-    country_code: 'GB',
-    pattern: '^(GIR 0AA|[A-Z]{1,2}[0-9][A-Z0-9]? [0-9][A-Z]{2})$',
-    normalisation: 'uk',
-    example: 'M1 1AE',
-  })
+  addRow(t.postcode_rules, postcodeRuleRow(BUSINESS_ID))
   for (const brand of BRANDS) {
     addRow(t.brands, {
       id: brand.id,
@@ -139,31 +134,7 @@ export function addTenancy(t: Tables): void {
       addRow(t.brand_links, { brand_id: brand.id, kind, channel, url, position })
     )
   }
-  const countries: Array<[string, string]> = [
-    ['GB', 'United Kingdom'],
-    ['IE', 'Ireland'],
-    ['FR', 'France'],
-    ['DE', 'Germany'],
-    ['ES', 'Spain'],
-    ['IT', 'Italy'],
-    ['NL', 'Netherlands'],
-    ['BE', 'Belgium'],
-    ['PT', 'Portugal'],
-    ['PL', 'Poland'],
-    ['SE', 'Sweden'],
-    ['DK', 'Denmark'],
-    ['NO', 'Norway'],
-    ['CH', 'Switzerland'],
-    ['AT', 'Austria'],
-    ['US', 'United States'],
-    ['CA', 'Canada'],
-    ['AU', 'Australia'],
-    ['NZ', 'New Zealand'],
-    ['IN', 'India'],
-  ]
-  countries.forEach(([code, name], position) =>
-    addRow(t.countries, { code, name, is_billing: 1, position })
-  )
+  for (const row of countryRows()) addRow(t.countries, row)
 }
 
 export function searchPrompt(byAddress: boolean): string {

@@ -5,6 +5,15 @@ import { join, resolve } from 'node:path'
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
 
 /**
+ * The local persistence root shared with vite dev/preview (vite.config.ts `persistState`):
+ * `STOREFRONT_STATE_DIR` when set, else `.wrangler/state`, relative to the project root. Wrangler
+ * and the plugin both add `v3` under it, so they share files.
+ */
+export function stateDirectory(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(PROJECT_ROOT, env.STOREFRONT_STATE_DIR || '.wrangler/state')
+}
+
+/**
  * Environment that turns off wrangler's and the Vite plugin's local-development extras for
  * measured and tested servers: the local trace collector (every request and every binding call
  * streamed as spans to a SQLite store, which measured here cost more than hello world itself) and
@@ -38,17 +47,30 @@ export function runWrangler(args: Array<string>, options: { maxBufferMiB?: numbe
 }
 
 /**
- * Runs one SQL statement against the local D1 database persisted under `persistTo` and returns its
- * rows. Wrangler may print notices before the JSON, so parsing starts at the first `[`.
+ * Which D1 database a command works on: the wrangler environment (`--env`, absent for the
+ * top-level configuration), and either the local one persisted under `persistTo` or the remote.
  */
-export function queryLocalD1(persistTo: string, sql: string): Array<Record<string, unknown>> {
+export type D1Target =
+  { env?: string; remote: false; persistTo: string } | { env?: string; remote: true }
+
+/** The wrangler arguments that pick the target. */
+export function d1TargetArgs(target: D1Target): Array<string> {
+  return [
+    ...(target.env ? ['--env', target.env] : []),
+    ...(target.remote ? ['--remote'] : ['--local', '--persist-to', target.persistTo]),
+  ]
+}
+
+/**
+ * Runs one SQL statement against a D1 database and returns its rows. Wrangler may print notices
+ * before the JSON, so parsing starts at the first `[`.
+ */
+export function queryD1(target: D1Target, sql: string): Array<Record<string, unknown>> {
   const out = runWrangler([
     'd1',
     'execute',
     'DB',
-    '--local',
-    '--persist-to',
-    persistTo,
+    ...d1TargetArgs(target),
     '--json',
     '--command',
     sql,
@@ -57,4 +79,14 @@ export function queryLocalD1(persistTo: string, sql: string): Array<Record<strin
   const results: unknown = Array.isArray(parsed) ? parsed[0]?.results : undefined
   if (!Array.isArray(results)) throw new Error(`Unexpected answer from wrangler: ${out}`)
   return results as Array<Record<string, unknown>>
+}
+
+/** {@link queryD1} on the local database persisted under `persistTo`. */
+export function queryLocalD1(persistTo: string, sql: string): Array<Record<string, unknown>> {
+  return queryD1({ remote: false, persistTo }, sql)
+}
+
+/** Runs an SQL file against a D1 database (`--yes`: no question asked before a remote import). */
+export function executeD1File(target: D1Target, file: string): string {
+  return runWrangler(['d1', 'execute', 'DB', ...d1TargetArgs(target), '--file', file, '--yes'])
 }

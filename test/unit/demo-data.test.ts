@@ -1,6 +1,6 @@
 import { isValid, toOutcode } from 'postcode'
 import { describe, expect, it } from 'vitest'
-import { parseCsv } from '../../scripts/demo-data/csv.ts'
+import { parseCsv } from '../../scripts/lib/csv.ts'
 import { rowsOf, type Dataset, type SqlValue } from '../../scripts/demo-data/dataset.ts'
 import { WAS_PRICE_UNTIL } from '../../scripts/demo-data/catalogue-rows.ts'
 import { DEMO_DATA_VERSION, generateDemoData } from '../../scripts/demo-data/generate.ts'

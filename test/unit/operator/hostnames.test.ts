@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CloudflareHostnameProvisioner } from '../../../worker/backend/operator/brands/cloudflare-hostname-provisioner.ts'
 import { createHostnameProvisioner } from '../../../worker/backend/operator/brands/create-hostname-provisioner.ts'
-import { domainName } from '../../../worker/backend/operator/brands/domain-name.ts'
+import { domainName } from '../../../schemas/host-name.ts'
 import { LocalHostnameProvisioner } from '../../../worker/backend/operator/brands/local-hostname-provisioner.ts'
 import { AppError } from '../../../worker/lib/errors.ts'
 

@@ -1,9 +1,5 @@
+import { isLoopbackName } from '../../../../schemas/host-name.ts'
 import type { HostnameProvisioner, HostnameStatus } from './hostname-provisioner.ts'
-
-/** A name the browser resolves to this machine itself (RFC 6761): nothing to verify. */
-export function isLoopbackName(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost')
-}
 
 // A stable token per host, shaped like the ones a real provider asks to publish.
 async function token(host: string): Promise<string> {

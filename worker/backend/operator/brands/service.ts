@@ -12,7 +12,7 @@ import { mergeWhiteLabelSettings } from '../../content/white-label.ts'
 import { checkImage, type MediaStore, putImage } from '../../media/images.ts'
 import type { StaffCaller } from '../../staff/guard.ts'
 import { auditStatement } from '../audit-repo.ts'
-import { domainName } from './domain-name.ts'
+import { domainName } from '../../../../schemas/host-name.ts'
 import type { HostnameProvisioner, HostnameStatus } from './hostname-provisioner.ts'
 import {
   type BrandRecord,

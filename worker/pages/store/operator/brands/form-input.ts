@@ -1,7 +1,7 @@
 import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
 import { STORE_SEARCH_VARIANTS } from '../../../../../client/components/operator/brands/BrandPage.tsx'
 import { COLOUR_FIELDS } from '../../../../../client/components/operator/brands/BrandForms.tsx'
-import type { BrandDetail } from '../../../../../schemas/operator-brands.ts'
+import { type BrandDetail, NEW_BRAND_LOOK } from '../../../../../schemas/operator-brands.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import { AppError } from '../../../../lib/errors.ts'
 
@@ -45,15 +45,7 @@ export function brandValuesOf(brand: BrandDetail): FormValues {
 }
 
 /** A new brand's starting values: a palette that passes the contrast check. */
-export const NEW_BRAND_VALUES: FormValues = {
-  font: 'system',
-  primary: '#0f5132',
-  primaryText: '#ffffff',
-  secondary: '#d1e7dd',
-  accent: '#f4b400',
-  background: '#ffffff',
-  text: '#1f2937',
-}
+export const NEW_BRAND_VALUES: FormValues = { font: NEW_BRAND_LOOK.font, ...NEW_BRAND_LOOK.colors }
 
 /**
  * A refused backend call as form errors: each field error under the form's field name
