@@ -1,18 +1,49 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { globSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
 import { clientAssets } from '../scripts/vite-client-assets.ts'
-import { testNow } from './support/test-clock.ts'
+import { DATE_SWEEP, DATE_SWEEP_FILES, testNow } from './support/test-clock.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+
+/*
+ * One Vitest run holds every Workers-pool test, in projects:
+ * - "unit": pure unit tests (no bindings), all in one workerd per Vitest worker (isolate: false),
+ *   since starting a workerd and loading the worker's modules costs ~3.5 s a file and a pure
+ *   function keeps nothing between files;
+ * - "pool": the integration tests and the unit tests that use bindings, each file in its own
+ *   workerd with its own storage, as the worker under test expects (fresh D1, KV, R2, Durable
+ *   Objects);
+ * - "dates: …": the date-sensitive files again at each instant of the date sweep (test-clock.ts),
+ *   split the same way.
+ * `--project unit --project pool` runs the suite alone; `--project 'dates*'` the sweep. The
+ * worker's modules are transformed once for all of them, and two files run at a time.
+ */
+
+const UNIT = ['test/unit/**/*.test.{ts,tsx}']
+const INTEGRATION = ['test/integration/**/*.test.{ts,tsx}']
+
+/** Test files (relative to the root) matched by globs that use a binding through cloudflare:test. */
+function usingBindings(globs: ReadonlyArray<string>): Array<string> {
+  return globs
+    .flatMap((glob) => globSync(glob, { cwd: root }))
+    .filter((file) => readFileSync(`${root}/${file}`, 'utf8').includes("'cloudflare:test'"))
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`)
   // The production environment's vars as wrangler resolves them, for the fail-closed tests.
   const production = unstable_readConfig({ config: `${root}/wrangler.toml`, env: 'production' })
-  return {
-    root,
+
+  const project = (
+    name: string,
+    now: string,
+    files: { include: ReadonlyArray<string>; exclude?: ReadonlyArray<string> },
+    isolate: boolean
+  ): TestProjectInlineConfiguration => ({
+    extends: true,
     plugins: [
       clientAssets(),
       cloudflareTest({
@@ -23,8 +54,8 @@ export default defineConfig(async () => {
           // (CI has none).
           bindings: {
             TEST_MIGRATIONS: migrations,
-            // The instant tests run at (test/setup/pin-clock.ts); TEST_NOW moves it.
-            TEST_NOW: testNow(process.env.TEST_NOW),
+            // The instant tests run at (test/setup/pin-clock.ts).
+            TEST_NOW: now,
             PRODUCTION_VARS: { ...production.vars },
             APP_ENV: 'test',
             SESSION_SECRET: 'test-session-secret-0123456789abcdefghijklmnopqrstuv',
@@ -35,8 +66,39 @@ export default defineConfig(async () => {
       }),
     ],
     test: {
-      include: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.{ts,tsx}'],
+      name,
+      include: [...files.include],
+      exclude: [...(files.exclude ?? [])],
+      isolate,
       setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts'],
+    },
+  })
+
+  /** The unit files of `globs` in one shared workerd, the rest each in its own. */
+  const split = (name: string, now: string, globs: ReadonlyArray<string>) => {
+    const units = globs.filter((glob) => glob.startsWith('test/unit/'))
+    const bound = usingBindings(units)
+    const others = globs.filter((glob) => !glob.startsWith('test/unit/'))
+    return [
+      ...(units.length
+        ? [project(`${name} unit`, now, { include: units, exclude: bound }, false)]
+        : []),
+      project(name, now, { include: [...others, ...bound] }, true),
+    ]
+  }
+
+  const now = testNow(process.env.TEST_NOW)
+  return {
+    root,
+    test: {
+      // Each isolated file is its own workerd: two at a time keep both cores busy while one file
+      // waits on its runtime's start-up or on D1 (the default on two cores is one).
+      maxWorkers: 2,
+      projects: [
+        project('unit', now, { include: UNIT, exclude: usingBindings(UNIT) }, false),
+        project('pool', now, { include: [...INTEGRATION, ...usingBindings(UNIT)] }, true),
+        ...DATE_SWEEP.flatMap(({ name, now }) => split(`dates: ${name}`, now, DATE_SWEEP_FILES)),
+      ],
     },
   }
 })

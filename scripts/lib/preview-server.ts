@@ -90,13 +90,18 @@ export interface PreviewServer {
   stop: () => Promise<void>
 }
 
-/** Seeds fresh local state, builds for production and serves it; resolves once it answers. */
-export async function startPreviewServer(): Promise<PreviewServer> {
+/**
+ * Seeds fresh local state, builds for production (unless `build: false` serves the build already
+ * in dist/) and serves it; resolves once it answers.
+ */
+export async function startPreviewServer(
+  options: { build: boolean } = { build: true }
+): Promise<PreviewServer> {
   rmSync(resolve(ROOT, STATE_DIR), { recursive: true, force: true })
   // First: it writes .dev.vars on a fresh checkout, and the build copies .dev.vars next to the
   // built worker, which is where vite preview reads the secrets from.
   await run('setup-local', process.execPath, ['scripts/setup-local.ts'])
-  await run('vite build', bin('vite'), ['build'])
+  if (options.build) await run('vite build', bin('vite'), ['build'])
 
   const port = await freePort()
   env.E2E_PORT = String(port)

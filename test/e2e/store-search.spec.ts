@@ -186,11 +186,17 @@ test('the address search shows no-match and failure messages, ignores stale answ
   await expect(alert).toHaveText('Unable to find location')
   await expect(combobox).toHaveAttribute('aria-expanded', 'false')
 
-  // An older, slower answer must not replace the answer to what is typed now.
+  // An older, slower answer must not replace the answer to what is typed now: the answer to
+  // "mill" is held until the answer to "mill street" is on screen, then let through.
+  let releaseStale = (): void => undefined
+  const staleHeld = new Promise<void>((resolve) => {
+    releaseStale = resolve
+  })
+  const isStale = (term: unknown) => term === 'mill'
   await page.route('**/api/location/autocomplete', async (route) => {
     const { term } = route.request().postDataJSON() as { term: string }
-    if (term !== 'mill') return route.fallback()
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    if (!isStale(term)) return route.fallback()
+    await staleHeld
     await route.fulfill({
       json: { suggestions: [{ description: 'Stale suggestion', placeId: 'stale' }] },
     })
@@ -200,7 +206,15 @@ test('the address search shows no-match and failure messages, ignores stale answ
   await combobox.fill('mill street')
   const listbox = page.getByRole('listbox', { name: 'Address suggestions' })
   await expect(listbox.getByRole('option').first()).toContainText('Mill Street')
-  await page.waitForTimeout(1600)
+  const staleArrived = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/location/autocomplete') &&
+      isStale((response.request().postDataJSON() as { term: string }).term)
+  )
+  releaseStale()
+  await (await staleArrived).finished()
+  // The island handles the answer in the page's next tasks: let them run before looking.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))))
   await expect(listbox.getByText('Stale suggestion')).toHaveCount(0)
   await expect(listbox.getByRole('option').first()).toContainText('Mill Street')
   await page.unroute('**/api/location/autocomplete')

@@ -23,6 +23,27 @@ export const DATE_SWEEP: ReadonlyArray<{ name: string; now: string }> = [
   { name: 'Sunday late evening', now: '2026-11-29T23:15:00.000Z' },
 ]
 
+/**
+ * The Workers-pool tests that read "now" through the app, run again at each DATE_SWEEP instant
+ * (test/vitest.config.ts): slots, availability, baskets at open and closed stores, checkout and
+ * payment with a held slot, deals in date, the cron sweep.
+ */
+export const DATE_SWEEP_FILES: ReadonlyArray<string> = [
+  'test/integration/slots/**/*.test.ts',
+  'test/integration/basket/basket.test.ts',
+  'test/integration/checkout/**/*.test.ts',
+  'test/integration/payments/make-payment.test.ts',
+  'test/integration/pages/time-slots.test.ts',
+  'test/integration/pages/basket.test.ts',
+  'test/integration/pages/checkout.test.ts',
+  'test/integration/stores/api.test.ts',
+  'test/integration/catalogue/search-promotions.test.ts',
+  'test/integration/backend/scheduled.test.ts',
+  'test/integration/backend/member-slots-stores.test.ts',
+  'test/unit/slots/**/*.test.ts',
+  'test/unit/stores/**/*.test.ts',
+]
+
 /** The pinned instant for this run. */
 export function testNow(value: string | undefined): string {
   const chosen = value?.trim() || DEFAULT_TEST_NOW
