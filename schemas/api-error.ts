@@ -3,6 +3,7 @@ import { z } from 'zod'
 /** Machine-readable error codes of the API; each maps to one HTTP status in worker/lib/errors.ts. */
 export const ERROR_CODES = [
   'validation_error',
+  'bad_request',
   'unauthorized',
   'forbidden',
   'not_found',

@@ -88,6 +88,8 @@ export const MESSAGES = {
   mobileInvalid: 'Mobile phone number is invalid',
   // Other
   systemError: 'There was an error on the system. Please try again.',
+  // A web address whose %-escapes do not decode (worker/middleware/well-formed-path.ts).
+  malformedAddress: 'This web address is not valid. Please check it and try again.',
   // A staging or production Worker whose configuration is refused (ADR 036).
   shopUnavailable: 'This shop is not available right now.',
   validationError: 'There was a validation error, please make sure your details are correct.',

@@ -8,6 +8,7 @@ import { authSession } from './middleware/auth-session.ts'
 import { backendClient } from './middleware/backend-client.ts'
 import { brand } from './middleware/brand.ts'
 import { failClosed } from './middleware/fail-closed.ts'
+import { wellFormedPaths } from './middleware/well-formed-path.ts'
 import { privateByDefault } from './middleware/private-by-default.ts'
 import { requestId } from './lib/request-id.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
@@ -77,6 +78,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.use(securityHeaders())
   // A packshot is drawn from its URL alone: answered before the brand, session and backend
   // middleware it does not need (ADR 033).
+  // Before the first route that reads a path parameter.
+  app.use(wellFormedPaths())
   app.get(`${PACKSHOT_PATH}/*`, packshotFile)
   app.use(backendClient(backendApp, { timeoutMs: options.backendTimeoutMs }))
   app.use(brand())

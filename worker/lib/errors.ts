@@ -4,6 +4,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 /** One status per error code: the only place where an API error becomes an HTTP status. */
 export const ERROR_STATUS = {
   validation_error: 422,
+  bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
