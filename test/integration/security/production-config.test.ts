@@ -5,12 +5,8 @@ import { createApp, DEVELOPMENT_ONLY_PATHS } from '../../../worker/app.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { scheduled } from '../../../worker/scheduled.ts'
 import { configurationProblems, SETTINGS } from '../../../worker/lib/deployment-config.ts'
-import {
-  committedProductionVars,
-  OPERATOR_VALUES,
-  PRODUCTION_SECRETS,
-  productionEnv,
-} from '../../support/workers/production-env.ts'
+import { committedProductionVars, productionEnv } from '../../support/workers/production-env.ts'
+import { OPERATOR_VALUES, PRODUCTION_SECRETS } from '../../support/production-values.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
 
 /*

@@ -4,6 +4,7 @@ import {
   SECRET_IS_SET,
   SETTINGS,
 } from '../../../worker/lib/deployment-config.ts'
+import { OPERATOR_VALUES, PRODUCTION_SECRETS } from '../../support/production-values.ts'
 
 // A production configuration that passes: every live provider named, every secret strong.
 const GOOD: Readonly<Record<string, unknown>> = {
@@ -11,7 +12,6 @@ const GOOD: Readonly<Record<string, unknown>> = {
   BACKEND_URL: '',
   PAYMENTS_MODE: 'live',
   CARD_GATEWAY: 'realex',
-  REALEX_MERCHANT_ID: 'grocerco',
   REALEX_ACCOUNT: 'internet',
   FRAMES_PUBLIC_KEY: '',
   APPLE_PAY_MERCHANT_ID: '',
@@ -19,28 +19,16 @@ const GOOD: Readonly<Record<string, unknown>> = {
   SITEMAP_ENVIRONMENTS: 'production',
   GEOCODER_PROVIDER: 'ideal-postcodes',
   HOSTNAME_PROVIDER: 'cloudflare',
-  CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353',
-  MAP_TILES_URL: 'https://tiles.mapprovider.net/{z}/{x}/{y}.png',
-  MAP_TILES_ATTRIBUTION: '© Map Provider',
   ROBOT_CHECK_PROVIDER: 'turnstile',
-  TURNSTILE_SITE_KEY: '0x4AAAAAAABkMYinukE8nzY',
   MESSAGING_PROVIDER: 'http',
-  MESSAGING_API_URL: 'https://api.grocer-mail.net/v1/messages',
   MARKETING_PROVIDER: 'iterable',
   SOCIAL_SIGN_IN: 'live',
   GOOGLE_CLIENT_ID: '',
   FACEBOOK_APP_ID: '',
   APPLE_CLIENT_ID: '',
   CLOCK_NOW: '',
-  SESSION_SECRET: 'Qm4v0yH7kq2Zr9Lw3Xc8Tn5Pb1Fs6Dg0Jh2Ka7Me4',
-  AUTH_PEPPER: 'Vz8Rk3Nq6Wp1Ty4Ub7Ic0Od2Fe5Gf8Hg1Jh4Ki7Lj',
-  REALEX_SHARED_SECRET: 'Hx2Jc5Kv8Lb1Zn4Xm7Cq0Wr3Et6Yu9Ia2Os5Pd8Fg',
-  REALEX_REBATE_PASSWORD: 'rebate-Pw7Kd2Lq9Xz4',
-  GEOCODER_API_KEY: 'ak_live_8f2c1d9e7b6a',
-  CLOUDFLARE_API_TOKEN: 'cf_token_Yh3Jk6Lm9Np2Qr5St8',
-  TURNSTILE_SECRET_KEY: '0x4AAAAAAABkMYinukE8nzYs3cr3tK3y',
-  MESSAGING_API_KEY: 'mk_live_5Tg8Yh1Uj4Ik7Ol0',
-  ITERABLE_API_KEY: 'it_live_3Ed6Rf9Tg2Yh5Uj8',
+  ...OPERATOR_VALUES,
+  ...PRODUCTION_SECRETS,
 }
 
 const problems = (overrides: Record<string, unknown> = {}) =>
