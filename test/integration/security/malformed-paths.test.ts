@@ -2,10 +2,9 @@ import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { createApp } from '../../../worker/app.ts'
-import { backend } from '../../../worker/local-backend.ts'
 import { wellFormedPath } from '../../../worker/middleware/well-formed-path.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
+import { fillRoute, routeTable, type SweptRoute } from '../../support/workers/route-table.ts'
 
 /*
  * A %-escape that does not decode (a lone `%`, `%ZZ`, half a UTF-8 character) in any segment of
@@ -20,20 +19,11 @@ beforeAll(async () => {
   await seedDemo(env.DB)
 })
 
-/** Every route's path with each parameter and wildcard replaced by `segment`. */
-function pathsWith(segment: string): Array<{ method: string; path: string }> {
-  const routes = [
-    ...createApp().routes.map(({ method, path }) => ({ method, path })),
-    ...backend.routes.map(({ method, path }) => ({ method, path: `/api${path}` })),
-  ]
-  const found = new Map<string, { method: string; path: string }>()
-  for (const { method, path } of routes) {
-    if (!/[:*]/.test(path)) continue
-    const concrete = path.replace(/:[A-Za-z]+(\{[^}]*\})?/g, segment).replace(/\*/g, segment)
-    const verb = method === 'ALL' ? 'GET' : method
-    found.set(`${verb} ${concrete}`, { method: verb, path: concrete })
-  }
-  return [...found.values()]
+/** Every route with a parameter or wildcard, each of them `segment`. */
+function pathsWith(segment: string): Array<SweptRoute> {
+  return routeTable()
+    .filter(({ path }) => /[:*]/.test(path))
+    .map(({ method, path }) => ({ method, path: fillRoute(path, segment) }))
 }
 
 describe('a malformed %-escape in the path', () => {

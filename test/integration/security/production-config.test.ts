@@ -2,12 +2,12 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp, DEVELOPMENT_ONLY_PATHS } from '../../../worker/app.ts'
-import { backend } from '../../../worker/local-backend.ts'
 import { scheduled } from '../../../worker/scheduled.ts'
 import { configurationProblems, SETTINGS } from '../../../worker/lib/deployment-config.ts'
 import { committedProductionVars, productionEnv } from '../../support/workers/production-env.ts'
 import { OPERATOR_VALUES, PRODUCTION_SECRETS } from '../../support/production-values.ts'
 import { seedTenancy } from '../backend/fixtures.ts'
+import { fillRoute, routeTable, type SweptRoute } from '../../support/workers/route-table.ts'
 
 /*
  * The production configuration of wrangler.toml, run by the app the Worker serves (ADR 036):
@@ -33,14 +33,6 @@ async function request(path: string, config: Env, init: RequestInit = {}): Promi
   return res
 }
 
-/** Every concrete path of a route pattern: parameters filled with 1, wildcards with a segment. */
-function concretePath(pattern: string): string {
-  return pattern
-    .replace(/:[A-Za-z]+(\{[^}]*\})?/g, '1')
-    .replace(/\/\*$/, '/anything')
-    .replace(/\*/g, 'anything')
-}
-
 function underDevelopmentOnly(path: string): boolean {
   return DEVELOPMENT_ONLY_PATHS.some((prefix) =>
     prefix.endsWith('/*') ? path.startsWith(prefix.slice(0, -1)) : path === prefix
@@ -48,17 +40,10 @@ function underDevelopmentOnly(path: string): boolean {
 }
 
 /** Every development-only route of the app and of the backend (as /api reaches it). */
-function developmentRoutes(): Array<{ method: string; path: string }> {
-  const routes = new Map<string, { method: string; path: string }>()
-  const add = (method: string, pattern: string) => {
-    const path = concretePath(pattern)
-    if (!underDevelopmentOnly(path)) return
-    const verb = method === 'ALL' ? 'GET' : method
-    routes.set(`${verb} ${path}`, { method: verb, path })
-  }
-  for (const route of app.routes) add(route.method, route.path)
-  for (const route of backend.routes) add(route.method, `/api${route.path}`)
-  return [...routes.values()]
+function developmentRoutes(): Array<SweptRoute> {
+  return routeTable()
+    .map(({ method, path }) => ({ method, path: fillRoute(path, '1') }))
+    .filter(({ path }) => underDevelopmentOnly(path))
 }
 
 describe('the committed production configuration', () => {
@@ -183,7 +168,7 @@ describe('a refused configuration', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const said = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     await scheduled(
-      { cron: '* * * * *', scheduledTime: Date.now(), noRetry: () => undefined },
+      { cron: '* * * * *', scheduledTime: Date.parse(env.TEST_NOW), noRetry: () => undefined },
       productionEnv({ MESSAGING_PROVIDER: 'local' })
     )
     expect(logged).toHaveBeenCalledTimes(1)

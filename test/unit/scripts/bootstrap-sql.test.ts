@@ -95,7 +95,7 @@ describe('the bootstrap SQL', () => {
   })
 
   it('creates what the plan says, and the worker serves the brand on its host and takes the invitation', async () => {
-    const now = new Date()
+    const now = new Date(env.TEST_NOW)
     const input = inputOf()
     const { plan, token } = await bootstrap(input, now)
     expect(plan.steps.map((step) => [step.subject, step.outcome])).toEqual([
@@ -232,7 +232,7 @@ describe('the bootstrap SQL', () => {
   })
 
   it('changes nothing when run twice, and a second plan finds it all there', async () => {
-    const now = new Date()
+    const now = new Date(env.TEST_NOW)
     const input = inputOf()
     const { statements } = await bootstrap(input, now)
     const before = await fingerprint()
@@ -262,7 +262,7 @@ describe('the bootstrap SQL', () => {
   })
 
   it('refuses another brand for a host that is taken, and writes nothing', async () => {
-    const now = new Date()
+    const now = new Date(env.TEST_NOW)
     const input = inputOf()
     await bootstrap(input, now)
     const other = { ...inputOf(), host: input.host }
@@ -290,7 +290,7 @@ describe('the bootstrap SQL', () => {
   })
 
   it('refuses a brand slug, business id or operator email that belongs to something else', async () => {
-    const now = new Date()
+    const now = new Date(env.TEST_NOW)
     const input = inputOf()
     await bootstrap(input, now)
     const businessId = await count(
@@ -334,7 +334,7 @@ describe('the bootstrap SQL', () => {
   })
 
   it('picks the business by its id, even beside another of the same name', async () => {
-    const now = new Date()
+    const now = new Date(env.TEST_NOW)
     const first = inputOf()
     await bootstrap(first, now)
     // A second business of the same name: by name the run would be refused as ambiguous.
@@ -367,7 +367,7 @@ describe('the bootstrap SQL', () => {
   })
 
   it('leaves a local non-loopback host pending until the cron’s check, then serves it', async () => {
-    const now = new Date()
+    const now = new Date(env.TEST_NOW)
     const input = inputOf({ env: 'staging' })
     const { plan } = await bootstrap(input, now, 'local')
     expect(plan.create.host).toMatchObject({ serve: false, domain: { status: 'pending' } })
@@ -398,7 +398,7 @@ describe('the bootstrap SQL', () => {
   })
 
   it('makes a *.localhost host active at once with the local provider', async () => {
-    const now = new Date()
+    const now = new Date(env.TEST_NOW)
     const input = inputOf({ env: 'development', host: `shop-${runs + 1}.localhost` })
     const { plan, token } = await bootstrap(input, now, 'local')
     expect(plan.create.host).toMatchObject({ serve: true, domain: { status: 'active' } })
@@ -415,7 +415,7 @@ describe('the bootstrap SQL', () => {
   })
 
   it('replaces an unused invitation only when asked, once however often the file runs', async () => {
-    const now = new Date()
+    const now = new Date(env.TEST_NOW)
     const input = inputOf()
     const { token: first } = await bootstrap(input, now)
     const again = await planFor({ ...input, newInvitation: true }, now)
