@@ -53,12 +53,7 @@ if (values['state-dir']) {
   const state = resolve(PROJECT_ROOT, values['state-dir'])
   const loadStarted = performance.now()
   runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
-  runWrangler(
-    ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', sqlFile, '--yes'],
-    {
-      maxBufferMiB: 64,
-    }
-  )
+  runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', sqlFile, '--yes'])
   console.log(`Loaded into ${join(state, 'v3')} in ${seconds(performance.now() - loadStarted)} s`)
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 }

@@ -1,9 +1,7 @@
+import type { ToolCommand } from '../lib/run-tool.ts'
+
 /** A step of the deploy: a project tool, its arguments and the variables set for it alone. */
-export interface Command {
-  tool: 'vite' | 'wrangler'
-  args: ReadonlyArray<string>
-  env: Readonly<Record<string, string>>
-}
+export type Command = ToolCommand
 
 /** The D1 binding the migrations and Time Travel act on (wrangler.toml [[d1_databases]]). */
 export const D1_BINDING = 'DB'

@@ -1,9 +1,17 @@
 import { spawnSync } from 'node:child_process'
-import { join } from 'node:path'
-import type { Command } from '../deploy/commands.ts'
-import { PROJECT_ROOT } from './wrangler.ts'
+import { join, resolve } from 'node:path'
 
-const BIN: Record<Command['tool'], string> = {
+/** The project root, whichever script imports this. */
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
+
+/** A run of one of the project's own tools, with what it adds to the environment. */
+export interface ToolCommand {
+  tool: 'vite' | 'wrangler'
+  args: ReadonlyArray<string>
+  env: Readonly<Record<string, string>>
+}
+
+const BIN: Record<ToolCommand['tool'], string> = {
   vite: join('node_modules', 'vite', 'bin', 'vite.js'),
   wrangler: join('node_modules', 'wrangler', 'bin', 'wrangler.js'),
 }
@@ -20,7 +28,7 @@ export interface ToolRun {
  * gives it the terminal, so wrangler can ask before it migrates; `capture` keeps its output and
  * gives it no input, so wrangler answers instead of asking.
  */
-export function runTool(command: Command, output: 'inherit' | 'capture'): ToolRun {
+export function runTool(command: ToolCommand, output: 'inherit' | 'capture'): ToolRun {
   const started = performance.now()
   const run = spawnSync(
     process.execPath,

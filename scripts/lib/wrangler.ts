@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
+import { PROJECT_ROOT, runTool } from './run-tool.ts'
 
-/** The project root, whichever script imports this. */
-export const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..')
+export { PROJECT_ROOT }
 
 /**
  * The local persistence root shared with vite dev/preview (vite.config.ts `persistState`):
@@ -25,22 +24,13 @@ export const UNTRACED_LOCAL_RUNTIME_ENV = {
 } as const
 
 /**
- * Runs the project's wrangler with the current Node (no npx lookup) and returns its stdout; on
- * failure prints wrangler's output and throws.
+ * Runs the project's wrangler (scripts/lib/run-tool.ts, never asking: CI=1) and returns its
+ * stdout; on failure prints wrangler's output and throws.
  */
-export function runWrangler(args: Array<string>, options: { maxBufferMiB?: number } = {}): string {
-  const run = spawnSync(
-    process.execPath,
-    [join(PROJECT_ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js'), ...args],
-    {
-      cwd: PROJECT_ROOT,
-      encoding: 'utf8',
-      maxBuffer: (options.maxBufferMiB ?? 16) * 1024 * 1024,
-      env: { ...process.env, CI: '1', WRANGLER_SEND_METRICS: 'false' },
-    }
-  )
+export function runWrangler(args: Array<string>): string {
+  const run = runTool({ tool: 'wrangler', args, env: { CI: '1' } }, 'capture')
   if (run.status !== 0) {
-    process.stderr.write(run.stdout + run.stderr)
+    process.stderr.write(`${run.stdout}${run.stderr}\n`)
     throw new Error(`wrangler ${args.slice(0, 3).join(' ')} failed`)
   }
   return run.stdout
