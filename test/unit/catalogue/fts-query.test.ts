@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ftsMatchExpression } from '../../../worker/backend/catalogue/fts-query.ts'
+import { ftsMatchExpression, searchRanking } from '../../../worker/backend/catalogue/fts-query.ts'
 
 describe('ftsMatchExpression', () => {
   it('asks for every word as a whole word or a prefix', () => {
@@ -26,5 +26,24 @@ describe('ftsMatchExpression', () => {
     )
     const many = ftsMatchExpression('aa bb cc dd ee ff gg hh ii jj')
     expect(many?.split(' AND ')).toHaveLength(8)
+  })
+})
+
+describe('searchRanking', () => {
+  it('names the whole words, the kind and the head noun, singular and plural', () => {
+    expect(searchRanking('Free-range eggs')).toEqual({
+      wholeWordsInName:
+        'name : ("free" OR "frees") AND name : ("range" OR "ranges") AND name : ("eggs" OR "egg")',
+      kinds: ['free range eggs', 'free range egg'],
+      headNouns: ['* eggs', '* eggs [0-9]*', '* egg', '* egg [0-9]*'],
+    })
+    expect(searchRanking('milk')?.kinds).toEqual(['milk', 'milks'])
+  })
+
+  it('keeps FTS5 syntax and GLOB wildcards out, and has nothing for a term without words', () => {
+    expect(searchRanking('"a?[b]" OR name:x*')?.wholeWordsInName).toBe(
+      'name : ("or" OR "ors") AND name : ("name" OR "names")'
+    )
+    expect(searchRanking('*?[] --')).toBeNull()
   })
 })

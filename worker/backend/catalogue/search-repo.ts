@@ -1,4 +1,5 @@
 import { SEARCH_TOTAL_CAP } from '../../../schemas/catalogue.ts'
+import type { SearchRanking } from './fts-query.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from './items.ts'
 import {
   DEAL_COLUMNS,
@@ -25,6 +26,8 @@ export interface SearchQuery {
   match: string
   /** The term, trimmed and lower-cased: an exact name match ranks first. */
   exact: string
+  /** What ranks whole words and the item's own kind above bm25 (searchRanking). */
+  ranking: SearchRanking
   items: { limit: number; offset: number }
   categories: { limit: number; offset: number }
   deals: { limit: number; offset: number }
@@ -34,6 +37,24 @@ export interface SearchQuery {
 // bm25 column weights: a word in the name counts most, then tags and category, then description.
 const ITEM_RANK = 'bm25(menu_items_fts, 10.0, 1.0, 4.0, 2.0)'
 const NAMED_RANK = (table: string) => `bm25(${table}, 10.0, 1.0)`
+
+/*
+ * The match's tier (searchRanking): 0 its own kind, 1 the term is its name's head noun, 2 a
+ * whole-word name match, 3 the rest. Read from the FTS row and two uncorrelated sets (the
+ * whole-word matches, the kind's items), so the window is still ranked without item rows.
+ */
+const ITEM_TIER = `case
+  when menu_items_fts.rowid not in (
+    select rowid from menu_items_fts where menu_items_fts match ?14) then 3
+  when menu_items_fts.rowid in (
+    select kind_item.id from categories kind
+      join menu_items kind_item on kind_item.category_id = kind.id
+    where kind.business_id = ?2 and lower(kind.name) in (?15, ?16)) then 0
+  when ' ' || lower(menu_items_fts.name) glob ?17 or ' ' || lower(menu_items_fts.name) glob ?18
+    or ' ' || lower(menu_items_fts.name) glob ?19 or ' ' || lower(menu_items_fts.name) glob ?20
+    then 1
+  else 2
+end`
 
 // Matches ranked beyond the page: room for items the store does not sell among the best ones.
 const RANKED_MARGIN = 48
@@ -47,15 +68,16 @@ export const ITEM_SEARCH_FROM = `from menu_items_fts, ${ITEM_FROM}
  * when the ranked window below held too few items the store sells to fill the page.
  */
 const ITEM_SEARCH_ALL_SQL = `select ${ITEM_COLUMNS} ${ITEM_SEARCH_FROM}
-  order by lower(m.name) = ?4 desc, ${ITEM_RANK}, m.id limit ?5 offset ?6`
+  order by lower(m.name) = ?4 desc, ${ITEM_TIER}, ${ITEM_RANK}, m.id limit ?5 offset ?6`
 
-// The best ?12 matches by bm25 (then id), ranked in the index alone: no item row is read.
-const RANKED_MATCHES = `select rowid as id, ${ITEM_RANK} as score from menu_items_fts
-  where menu_items_fts match ?3 order by score, rowid limit ?12`
+// The best ?12 matches by tier and bm25 (then id), ranked in the index alone: no item row is read.
+const RANKED_MATCHES = `select rowid as id, ${ITEM_TIER} as tier, ${ITEM_RANK} as score
+  from menu_items_fts where menu_items_fts match ?3 order by tier, score, rowid limit ?12`
 
 // The matches named exactly as the term, by the menu_items_name index, with their bm25; read
 // twice below, so materialized once.
-const NAMED_MATCHES = `select rowid as id, ${ITEM_RANK} as score from menu_items_fts
+const NAMED_MATCHES = `select rowid as id, ${ITEM_TIER} as tier, ${ITEM_RANK} as score
+  from menu_items_fts
   where menu_items_fts match ?3
     and rowid in (select id from menu_items where lower(name) = ?4 and business_id = ?2)`
 
@@ -65,15 +87,15 @@ const NAMED_MATCHES = `select rowid as id, ${ITEM_RANK} as score from menu_items
  * them, so its pages are the same while the window holds them. CROSS JOIN keeps the candidates
  * the outer loop: without table statistics SQLite otherwise walked every item of the business.
  */
-export const ITEM_SEARCH_SQL = `with named(id, score) as materialized (${NAMED_MATCHES}),
-  candidates(id, exact, score) as (
-    select id, 1, score from named
+export const ITEM_SEARCH_SQL = `with named(id, tier, score) as materialized (${NAMED_MATCHES}),
+  candidates(id, exact, tier, score) as (
+    select id, 1, tier, score from named
     union all
-    select id, 0, score from (${RANKED_MATCHES}) where id not in (select id from named)
+    select id, 0, tier, score from (${RANKED_MATCHES}) where id not in (select id from named)
   )
   select ${ITEM_COLUMNS} from candidates cross join ${ITEM_FROM}
   where m.id = candidates.id and ${ITEM_SOLD}
-  order by candidates.exact desc, candidates.score, m.id limit ?5 offset ?6`
+  order by candidates.exact desc, candidates.tier, candidates.score, m.id limit ?5 offset ?6`
 
 /**
  * The items sold that match, counted up to ?13 (the cap and one more, so "more than the cap" is
@@ -106,6 +128,10 @@ export async function searchCatalogue(db: D1Database, query: SearchQuery) {
     query.now,
     ranked,
     SEARCH_TOTAL_CAP + 1,
+    query.ranking.wholeWordsInName,
+    query.ranking.kinds[0],
+    query.ranking.kinds[1],
+    ...query.ranking.headNouns,
   ]
   // Categories with something to sell here; `in (…)` keeps the item index usable (an `or` on
   // m.category_id made a broad term like "ch" scan every item: 200 ms at 100,000 items).

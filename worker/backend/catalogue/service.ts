@@ -13,7 +13,7 @@ import type { CategoryFilters, CategorySort } from '../../../schemas/category-li
 import { checkSelection, type OptionChoice } from '../../../schemas/item-options.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { ftsMatchExpression } from './fts-query.ts'
+import { ftsMatchExpression, searchRanking } from './fts-query.ts'
 import { categoryImages, toItemSummary } from './items.ts'
 import {
   type BannerRow,
@@ -303,7 +303,8 @@ export async function globalSearch(
   const categories = { page: input.categoryPage, limit: input.categoriesLimit }
   const deals = { page: input.dealsPage, limit: input.dealsLimit }
   const match = ftsMatchExpression(input.searchTerm)
-  if (match === null) {
+  const ranking = searchRanking(input.searchTerm)
+  if (match === null || ranking === null) {
     // Nothing searchable (only punctuation): nothing matches.
     return {
       searchTerm: input.searchTerm,
@@ -317,6 +318,7 @@ export async function globalSearch(
     storeId: input.storeId,
     match,
     exact: input.searchTerm.toLowerCase(),
+    ranking,
     items: { limit: items.limit, offset: offsetOf(items.page, items.limit) },
     categories: { limit: categories.limit, offset: offsetOf(categories.page, categories.limit) },
     deals: { limit: deals.limit, offset: offsetOf(deals.page, deals.limit) },
