@@ -45,9 +45,10 @@ export const LOCATION_API = {
   interest: api('/location/interest'),
 } as const
 
-/** Spec §7 Catalogue: the item islands. */
+/** Spec §7 Catalogue: the item islands and the search box's suggestions. */
 export const CATALOGUE_API = {
   menuItem: api('/catalogue/menu-item'),
+  search: api('/catalogue/search'),
 } as const
 
 /** Spec §7 Time slots. */

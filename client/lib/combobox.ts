@@ -24,11 +24,16 @@ export function nextActiveIndex(current: number, count: number, key: ListboxKey)
   }
 }
 
+/** What a combobox finds, in the singular and the plural ("address", "addresses"). */
+export interface SuggestionNoun {
+  one: string
+  other: string
+}
+
 /** What the polite live region says when suggestions arrive. */
-export function suggestionsAnnouncement(count: number): string {
-  if (count === 0) return 'No addresses found.'
-  const noun = count === 1 ? 'address' : 'addresses'
-  return `${count} ${noun} found. Use the up and down arrow keys to choose one.`
+export function suggestionsAnnouncement(count: number, noun: SuggestionNoun): string {
+  if (count === 0) return `No ${noun.other} found.`
+  return `${count} ${count === 1 ? noun.one : noun.other} found. Use the up and down arrow keys to choose one.`
 }
 
 /**

@@ -55,6 +55,49 @@ test.describe('catalogue', () => {
     await expectNoAxeViolations(page)
   })
 
+  test('the search box suggests as the shopper types; the results put milk first', async ({
+    page,
+  }) => {
+    await page.goto(storeUrl())
+    await waitForIsland(page, 'SearchSuggest')
+    const box = page.getByRole('combobox', { name: 'Search products' })
+    await box.pressSequentially('milk')
+    const suggestions = page.getByRole('listbox', { name: 'Search suggestions' })
+    const options = suggestions.getByRole('option')
+    await expect(options.first()).toHaveText(/^Milk\s*Category$/)
+    // The products suggested are milks of the Milk category, not coconut milk or chocolate chips.
+    const products = options.filter({ hasNotText: 'Category' })
+    await expect(products).toHaveCount(6)
+    for (const name of await products.allTextContents()) {
+      expect(name).toMatch(/^[\w% -]*milk \d/i)
+      expect(name).not.toMatch(/coconut|chocolate|follow on/i)
+    }
+    await expect(page.getByRole('status').filter({ hasText: /suggestions found/ })).toHaveText(
+      /^\d+ suggestions found\./
+    )
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'catalogue-search-suggestions', { top: true })
+
+    // Enter without choosing searches, as the plain form does.
+    await box.press('Enter')
+    await expect(page).toHaveURL(/\/search\/milk$/)
+    const productNames = await page.locator('article h3').allTextContents()
+    expect(productNames.length).toBeGreaterThan(0)
+    for (const name of productNames.slice(0, 6)) expect(name).toMatch(/milk \d/i)
+
+    // Choosing a suggestion goes where it leads.
+    const again = page.getByRole('combobox', { name: 'Search products' })
+    await waitForIsland(page, 'SearchSuggest')
+    await again.fill('')
+    await again.pressSequentially('milk')
+    await expect(options.first()).toHaveText(/^Milk\s*Category$/)
+    await again.press('ArrowDown')
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true')
+    await again.press('Enter')
+    await expect(page).toHaveURL(/\/category\/milk$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Milk')
+  })
+
   test('item options: an invalid choice is blocked, extra costs change the price', async ({
     page,
   }) => {

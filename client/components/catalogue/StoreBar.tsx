@@ -1,10 +1,16 @@
+import { SearchSuggest } from '../../islands/SearchSuggest.tsx'
+import { island } from '../Island.tsx'
 import { SearchIcon, StoreIcon } from '../icons.tsx'
-import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import { storeSearchFormAction } from './catalogue-links.ts'
 
+const SearchSuggestIsland = island('SearchSuggest', SearchSuggest, {
+  hydrate: 'visible',
+  className: 'w-full',
+})
+
 export interface StoreBarProps {
-  store: { name: string; slug: string }
+  store: { id: number; name: string; slug: string }
   /** The term in the box (the search page's own, or a rejected one). */
   searchTerm?: string
   /** 'The search term needs to be at least two characters.' when a term was too short. */
@@ -13,7 +19,8 @@ export interface StoreBarProps {
 
 /**
  * The store's sub-header on every catalogue page: the store's name back to its home, and the
- * search box, a plain GET form that works without JavaScript.
+ * search box, a plain GET form that works without JavaScript and suggests as the shopper types
+ * once it has hydrated.
  */
 export function StoreBar({ store, searchTerm = '', searchError = null }: StoreBarProps) {
   const errorId = 'store-search-error'
@@ -35,19 +42,10 @@ export function StoreBar({ store, searchTerm = '', searchError = null }: StoreBa
           className="sm:ml-auto sm:w-96"
         >
           <div className="flex gap-2">
-            <label htmlFor="store-search-term" className="sr-only">
-              Search products
-            </label>
-            <input
-              id="store-search-term"
-              name="q"
-              type="search"
-              defaultValue={searchTerm}
-              placeholder="Search products"
-              maxLength={TEXT_MAX_LENGTH.searchTerm}
-              aria-invalid={searchError ? true : undefined}
-              aria-describedby={searchError ? errorId : undefined}
-              className="min-h-11 w-full rounded-full border border-black/20 bg-white px-4 text-base"
+            <SearchSuggestIsland
+              store={{ id: store.id, slug: store.slug }}
+              initialTerm={searchTerm}
+              errorId={searchError ? errorId : undefined}
             />
             <button
               type="submit"

@@ -6,6 +6,8 @@ import {
   suggestionsAnnouncement,
 } from '../../../client/lib/combobox.ts'
 
+const ADDRESSES = { one: 'address', other: 'addresses' }
+
 describe('nextActiveIndex', () => {
   it('moves down from the text to the first option and wraps at the end', () => {
     expect(nextActiveIndex(-1, 3, 'ArrowDown')).toBe(0)
@@ -38,11 +40,14 @@ describe('combobox helpers', () => {
   })
 
   it('announces how many suggestions arrived', () => {
-    expect(suggestionsAnnouncement(0)).toBe('No addresses found.')
-    expect(suggestionsAnnouncement(1)).toBe(
+    expect(suggestionsAnnouncement(0, ADDRESSES)).toBe('No addresses found.')
+    expect(suggestionsAnnouncement(1, ADDRESSES)).toBe(
       '1 address found. Use the up and down arrow keys to choose one.'
     )
-    expect(suggestionsAnnouncement(5)).toMatch(/^5 addresses found\./)
+    expect(suggestionsAnnouncement(5, ADDRESSES)).toMatch(/^5 addresses found\./)
+    expect(suggestionsAnnouncement(1, { one: 'suggestion', other: 'suggestions' })).toMatch(
+      /^1 suggestion found\./
+    )
   })
 
   it('treats only the newest request as current, so a late older answer is ignored', () => {
