@@ -146,7 +146,9 @@ export function SlotPicker(props: SlotPickerProps) {
               price={props.price.label}
               day={selectedDay}
               today={today}
-              showHeading={days.length > 1}
+              // The calendar page names its day in its own heading; the slot page always names it,
+              // a store taking orders for today only included.
+              showHeading={asap !== null}
               heldKey={heldKey}
               pending={pending}
               onChoose={(slot) => void reserve({ kind: 'slot', slot }, slotKey(slot))}

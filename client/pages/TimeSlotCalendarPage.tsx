@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../schemas/messages.ts'
 import { island } from '../components/Island.tsx'
 import { CalendarGrid } from '../components/slots/CalendarGrid.tsx'
+import { DayStrip } from '../components/slots/DayStrip.tsx'
 import { SlotPageFrame, type SlotPageFrameProps } from '../components/slots/SlotPageFrame.tsx'
 import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
 import { dayMonthYear, weekdayLong } from '../lib/slots.ts'
@@ -27,6 +28,7 @@ export function TimeSlotCalendarPage({
   const day = days.find((candidate) => candidate.date === selected) ?? null
   return (
     <SlotPageFrame {...frame} title={`Choose a ${picker.method} day`}>
+      <DayStrip days={days} selected={selected} hrefFor={dayHref} />
       <CalendarGrid days={days} selected={selected} hrefFor={dayHref} />
       {day ? (
         <section aria-labelledby="calendar-day-heading" className="mt-6">

@@ -134,16 +134,43 @@ test.describe('time slots', { tag: '@dates' }, () => {
     await page.waitForURL((url) => url.pathname === '/basket')
   })
 
-  test('the calendar lists days as month grids and opens a day', async ({ page }) => {
+  test('the calendar on a phone is a week strip, and the first slot is on the first screen', async ({
+    page,
+  }) => {
     await page.goto(urlOn(HOSTS.brandOne, `${SLOT_PAGE}/calendar?method=delivery`))
-    const days = page.locator('table a[href*="date="]')
+    // The month grids are for wide screens: a phone sees a week, not a month of greyed days.
+    await expect(page.locator('table').first()).toBeHidden()
+    const strip = page.getByRole('navigation', { name: /^\d{2} \w{3}( – \d{2} \w{3})?$/ })
+    const days = strip.locator('a[href*="date="]')
     await expect(days.first()).toBeVisible()
+    expect(await strip.getByRole('listitem').count()).toBeLessThanOrEqual(7)
+    const firstSlot = page.getByRole('button', { name: /^\d{2}:\d{2}–\d{2}:\d{2}/ }).first()
+    await expect(firstSlot).toBeVisible()
+    const top = (await firstSlot.boundingBox())?.y ?? Infinity
+    expect(top, 'the first slot is on the first screen').toBeLessThan(PHONE.height)
     const count = await days.count()
     await days.nth(count - 1).click()
-    await expect(page.locator('a[aria-current="date"]')).toHaveCount(1)
+    await expect(strip.locator('a[aria-current="date"]')).toHaveCount(1)
     await expect(page.getByRole('heading', { level: 2, name: /\d{2} \w{3} \d{4}$/ })).toBeVisible()
     await expectNoAxeViolations(page)
-    await shot(page, 'calendar-phone')
+    await screenshots(page, 'slots-calendar-phone-strip', { top: true })
+  })
+
+  test('a store taking orders for today only names the day and says when it opens', async ({
+    page,
+  }) => {
+    await page.goto(
+      urlOn(HOSTS.brandOne, '/stores/manchester-deansgate/time-slots?method=delivery')
+    )
+    await expect(
+      page.getByText(
+        /^(Open until \d{2}:\d{2}|Open now|Closed — opens \d{2}:\d{2} \w+|Closed|Pre-order — opens \d{2}:\d{2} \w+)$/
+      )
+    ).toBeVisible()
+    await showFutureSlots(page, '/stores/manchester-deansgate/time-slots')
+    await expect(page.getByRole('heading', { level: 3, name: /^Today/ })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'slots-today-only', { top: true })
   })
 
   test('a slot that lapsed sends the shopper to choose again', async ({ page }) => {

@@ -224,7 +224,12 @@ function frameProps(
   const { store, returnTo, place } = data
   return {
     chrome,
-    store: { name: store.name, slug: store.slug },
+    store: {
+      name: store.name,
+      slug: store.slug,
+      availability: store.availability,
+      timeZone: data.list.timeZone,
+    },
     daysInAdvance: data.list.daysInAdvance,
     methods: data.methods,
     method: data.method,

@@ -22,7 +22,7 @@ function monthName(firstDate: string): string {
  * number starts the name ('1 December 2026'), so speech users can say what they see (WCAG 2.5.3
  * label in name); an aria-label would replace the text with one that need not contain it.
  */
-function DayName({ date, open }: { date: string; open: boolean }) {
+export function DayName({ date, open }: { date: string; open: boolean }) {
   const noon = new Date(`${date}T12:00:00.000Z`)
   return (
     <>
@@ -38,6 +38,8 @@ function DayName({ date, open }: { date: string; open: boolean }) {
 /**
  * Month grids of the days the store takes orders for (spec §2 time-slot calendar). Days with a
  * free slot are links to that day's slots (plain links: the calendar works without JavaScript).
+ * Wide screens only: on a phone a month of greyed days stood before the first slot, so phones get
+ * the week strip (DayStrip).
  */
 export function CalendarGrid({
   days,
@@ -49,7 +51,7 @@ export function CalendarGrid({
   hrefFor: (date: string) => string
 }) {
   return (
-    <div className="mt-6 grid gap-6 md:grid-cols-2">
+    <div className="mt-6 hidden gap-6 md:grid md:grid-cols-2">
       {calendarMonths(days).map((month) => (
         <table key={month.key} className="w-full table-fixed border-separate border-spacing-1">
           <caption className="pb-2 text-left text-lg font-bold">

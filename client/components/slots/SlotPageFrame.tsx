@@ -1,15 +1,17 @@
 import type { ReactNode } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import type { StoreAvailability } from '../../../schemas/stores.ts'
 import { daysInAdvanceLabel } from '../../lib/format.ts'
 import type { FulfilmentMethod } from '../../lib/slots.ts'
 import { AlertIcon } from '../icons.tsx'
 import { Layout, type PageChrome } from '../Layout.tsx'
+import { StoreAvailabilityBadge } from '../StoreAvailabilityBadge.tsx'
 import { MethodSwitch } from './MethodSwitch.tsx'
 
 /** What both slot pages show around their choices. */
 export interface SlotPageFrameProps {
   chrome: PageChrome
-  store: { name: string; slug: string }
+  store: { name: string; slug: string; availability: StoreAvailability; timeZone: string }
   title: string
   daysInAdvance: number
   methods: ReadonlyArray<FulfilmentMethod>
@@ -42,6 +44,12 @@ export function SlotPageFrame(props: SlotPageFrameProps) {
           {props.store.name}
           {advance ? ` · ${advance}` : ''}
         </p>
+        {/* A store with no slot left today says when it opens again (Closed — opens 07:00 tomorrow). */}
+        <StoreAvailabilityBadge
+          availability={props.store.availability}
+          timeZone={props.store.timeZone}
+          className="mt-2"
+        />
         {props.expired ? (
           <p
             role="alert"
