@@ -55,5 +55,14 @@ export const MemberReferralsSchema = z.object({
     })
   ),
   earned: MoneySchema,
+  /** The friend who invited this member, when they registered with a code (ADR 021). */
+  invitedBy: z
+    .object({
+      /** The code they registered with: the invitation page knows its own. */
+      referralCode: z.string(),
+      firstName: z.string(),
+      status: z.enum(['pending', 'rewarded', 'refused']),
+    })
+    .nullable(),
 })
 export type MemberReferrals = z.infer<typeof MemberReferralsSchema>

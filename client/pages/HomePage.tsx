@@ -1,9 +1,9 @@
-import { REFERRAL_REWARD_PENCE } from '../../schemas/constants.ts'
+import type { ReferralOffer } from '../../schemas/referrals.ts'
 import { DEPARTMENT_ICONS, type DepartmentIconName } from '../components/department-icons.tsx'
 import { BagIcon, ClockIcon, PinIcon, StoreIcon, TruckIcon } from '../components/icons.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
-import { formatMoney } from '../../schemas/money.ts'
+import { offerHeadline, referralPromise } from '../components/referrals/referral-promise.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface Department {
@@ -18,6 +18,8 @@ export interface HomePageProps {
   heroSubtitle: string
   departments: Array<Department>
   search: StoreSearchBoxProps
+  /** The business's referral offer; its section is left out while referrals are off. */
+  referralOffer: ReferralOffer
 }
 
 const STEPS = [
@@ -44,7 +46,14 @@ const USPS = [
 ]
 
 /** The home page: hero with the store search, how it works, departments, referral and apps. */
-export function HomePage({ chrome, heroTitle, heroSubtitle, departments, search }: HomePageProps) {
+export function HomePage({
+  chrome,
+  heroTitle,
+  heroSubtitle,
+  departments,
+  search,
+  referralOffer,
+}: HomePageProps) {
   const { brand } = chrome
   // The brand's home blocks (spec §7) win over the white-label settings and the defaults.
   const blocks = chrome.content?.home ?? {}
@@ -167,25 +176,26 @@ export function HomePage({ chrome, heroTitle, heroSubtitle, departments, search 
         </div>
       </section>
 
-      <section aria-labelledby="referral-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
-        <div className="grid items-center gap-6 rounded-3xl bg-accent/10 p-6 ring-1 ring-accent/20 sm:p-10 md:grid-cols-[1fr_auto]">
-          <div>
-            <h2 id="referral-title" className="text-2xl font-extrabold tracking-tight">
-              Share the love: {formatMoney(REFERRAL_REWARD_PENCE)} off for you both
-            </h2>
-            <p className="mt-2 max-w-2xl text-ink/80">
-              Invite a friend to {brand.name}. When they place their first order, you each get{' '}
-              {formatMoney(REFERRAL_REWARD_PENCE)} off your next order.
-            </p>
+      {referralOffer.active ? (
+        <section aria-labelledby="referral-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+          <div className="grid items-center gap-6 rounded-3xl bg-accent/10 p-6 ring-1 ring-accent/20 sm:p-10 md:grid-cols-[1fr_auto]">
+            <div>
+              <h2 id="referral-title" className="text-2xl font-extrabold tracking-tight">
+                {offerHeadline(referralOffer.rewardAmount)}
+              </h2>
+              <p className="mt-2 max-w-2xl text-ink/80">
+                Invite a friend to {brand.name}. {referralPromise(referralOffer.rewardAmount)}
+              </p>
+            </div>
+            <a
+              href={routePath('referrer')}
+              className="inline-flex min-h-12 items-center justify-center rounded-full bg-primary px-6 font-bold text-on-primary hover:brightness-90"
+            >
+              Refer a friend
+            </a>
           </div>
-          <a
-            href={routePath('referrer')}
-            className="inline-flex min-h-12 items-center justify-center rounded-full bg-primary px-6 font-bold text-on-primary hover:brightness-90"
-          >
-            Refer a friend
-          </a>
-        </div>
-      </section>
+        </section>
+      ) : null}
     </Layout>
   )
 }

@@ -1,10 +1,8 @@
 import type { MemberReferrals, ReferralOffer } from '../../schemas/referrals.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { MyReferrals } from '../components/referrals/MyReferrals.tsx'
-import {
-  offerHeadline,
-  ReferralOfferSection,
-} from '../components/referrals/ReferralOfferSection.tsx'
+import { ReferralOfferSection } from '../components/referrals/ReferralOfferSection.tsx'
+import { offerHeadline, referralPromise } from '../components/referrals/referral-promise.ts'
 import { ReferralInvitation, type Invitation } from '../components/referrals/ReferralInvitation.tsx'
 import { routePath } from '../lib/routes.ts'
 
@@ -22,16 +20,25 @@ export interface ReferrerPageProps {
  * opened by a share link, and for a member their own link, widget and friends.
  */
 export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPageProps) {
-  const headline = offerHeadline(offer)
+  const headline = offerHeadline(offer.rewardAmount)
+  // Signing in or registering from an invitation comes back here with its code.
+  const back = invitation?.valid
+    ? routePath('referrer', undefined, { code: invitation.referralCode })
+    : undefined
   return (
     <Layout chrome={chrome} interactive={mine !== null}>
       <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
         {invitation ? (
-          <ReferralInvitation invitation={invitation} signedIn={chrome.signedIn} />
+          <ReferralInvitation
+            invitation={invitation}
+            signedIn={chrome.signedIn}
+            invitedBy={mine?.referrals.invitedBy ?? null}
+          />
         ) : null}
         <h1 className="text-3xl font-extrabold tracking-tight">{headline}</h1>
         {offer.active ? (
           <>
+            <p className="mt-2 text-lg text-ink/80">{referralPromise(offer.rewardAmount)}</p>
             <ReferralOfferSection offer={offer} />
             {mine ? (
               <MyReferrals
@@ -41,11 +48,21 @@ export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPagePr
               />
             ) : chrome.signedIn ? null : (
               <p className="mt-8 rounded-2xl bg-tint p-5">
-                <a href={routePath('login')} className="font-semibold text-primary underline">
+                <a
+                  href={routePath('login', undefined, back ? { redirect: back } : undefined)}
+                  className="font-semibold text-primary underline"
+                >
                   Sign in
                 </a>{' '}
                 to get your link, or{' '}
-                <a href={routePath('register')} className="font-semibold text-primary underline">
+                <a
+                  href={routePath(
+                    'register',
+                    undefined,
+                    invitation?.valid ? { referralCode: invitation.referralCode } : undefined
+                  )}
+                  className="font-semibold text-primary underline"
+                >
                   create an account
                 </a>
                 .

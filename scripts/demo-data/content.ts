@@ -198,7 +198,7 @@ export function addContent(t: Tables): void {
     [
       'Account',
       'How does refer a friend work?',
-      'Share your referral code. When your friend places their first order you both get £5.00 off your next order.',
+      "Share your referral link from the Refer a friend page. When your friend's first order is delivered, you each get £5.00 off your next order.",
     ],
   ]
   faqs.forEach(([section, question, answer], position) =>

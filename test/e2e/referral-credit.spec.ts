@@ -104,6 +104,12 @@ test('a referred friend and their referrer both get £5, spent and given back', 
     phone: b.phone,
     from: `/register?referralCode=${code}`,
   })
+  // Back on the invitation, B is told it worked (not that invitations are for new customers).
+  await b.page.goto(link)
+  await expect(
+    b.page.getByText(/^You joined with this invitation\. When your first order/)
+  ).toBeVisible()
+  await screenshots(b.page, 'referrer-friend-joined')
 
   // B's first order is collected: both are rewarded.
   const first = await collectionByCash(b.page)

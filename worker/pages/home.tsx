@@ -5,6 +5,7 @@ import {
   type DepartmentIconName,
 } from '../../client/components/department-icons.tsx'
 import { type Department, HomePage } from '../../client/pages/HomePage.tsx'
+import { ReferralOfferSchema } from '../../schemas/referrals.ts'
 import type { AppEnv } from '../env.ts'
 import { CHANGE_STORE_QUERY } from './guards.ts'
 import { readLastOrder, writeLastOrder } from '../lib/cookies/last-order.ts'
@@ -49,6 +50,12 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
   if (stopRestoring) writeLastOrder(c, { ...lastOrder, restoreLastOrderedStore: false })
   // A search that failed on the server comes back here with what was typed, or why it failed.
   const search = storeSearchBoxFromQuery(c)
+  // The business's own offer, so the home page promises what the referral page and the reward do.
+  const referralOffer = await c.var.backend.get('/referrals/offer', {
+    query: { businessId: brand.businessId },
+    schema: ReferralOfferSchema,
+    cache: true,
+  })
   return renderPage(
     c,
     (chrome) => (
@@ -62,6 +69,7 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
             : DEFAULT_DEPARTMENTS
         }
         search={search}
+        referralOffer={referralOffer}
       />
     ),
     {

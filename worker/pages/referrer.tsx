@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Invitation } from '../../client/components/referrals/ReferralInvitation.tsx'
+import { routePath } from '../../client/lib/routes.ts'
 import { shareUrl } from '../../client/lib/rewards.ts'
 import { ReferrerPage } from '../../client/pages/ReferrerPage.tsx'
 import {
@@ -17,6 +18,14 @@ import { isSignedIn } from './session.ts'
 
 /** `?code=` on /referrer: the share link's referral code. */
 export const REFERRAL_CODE_QUERY = 'code'
+
+/** The invitation's code when `path` (a safe return path) is a friend's share link, else null. */
+export function invitationCodeIn(path: string | null): string | null {
+  if (!path) return null
+  const url = new URL(path, 'https://return.invalid')
+  if (url.pathname !== routePath('referrer')) return null
+  return url.searchParams.get(REFERRAL_CODE_QUERY)
+}
 
 /** A friend's code checked (open to guests); a malformed one is refused without asking. */
 async function checkCode(c: Context<AppEnv>, code: string): Promise<Invitation> {

@@ -19,6 +19,7 @@ import {
 import { deviceIdFor } from '../lib/cookies/device.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
+import { invitationCodeIn } from './referrer.tsx'
 import { claimGuestBasket } from './login.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import { OPT_IN_FIELDS, registerSettings, saveRegistrationOptIn } from './member/profile-opt-in.ts'
@@ -59,9 +60,11 @@ function renderRegister(
 
 /** The registration page (guest only); `?referralCode=` (a friend's link) fills in the code. */
 export function registerPage(c: Context<AppEnv>): Promise<Response> {
-  const referralCode = (c.req.query(REFERRAL_CODE_FIELD) ?? '').trim()
+  const redirect = loginOrigin(c)
+  // The header's Register link on a friend's invitation comes back to it: keep its code.
+  const referralCode = (c.req.query(REFERRAL_CODE_FIELD) ?? invitationCodeIn(redirect) ?? '').trim()
   const values = referralCode ? { [REFERRAL_CODE_FIELD]: referralCode } : {}
-  return renderRegister(c, { errors: {}, values, redirect: loginOrigin(c) })
+  return renderRegister(c, { errors: {}, values, redirect })
 }
 
 /**

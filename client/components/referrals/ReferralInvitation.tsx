@@ -1,6 +1,8 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import type { MemberReferrals } from '../../../schemas/referrals.ts'
 import { routePath } from '../../lib/routes.ts'
+import { invitationPromise } from './referral-promise.ts'
 
 /** What the code of a friend's link turned out to be. */
 export type Invitation =
@@ -9,14 +11,19 @@ export type Invitation =
 
 /**
  * A friend arriving by a share link: whose invitation it is and the way to register with it
- * (the code travels in the register link), or the spec's message for a code that is no good.
+ * (the code travels in the register and sign-in links), or the spec's message for a code that is
+ * no good. A member who registered with this very code (back on the page after registering) is
+ * told it worked, not that invitations are for new customers.
  */
 export function ReferralInvitation({
   invitation,
   signedIn,
+  invitedBy,
 }: {
   invitation: Invitation
   signedIn: boolean
+  /** The signed-in member's own invitation, when they registered with one. */
+  invitedBy: MemberReferrals['invitedBy']
 }) {
   if (!invitation.valid) {
     return (
@@ -28,6 +35,7 @@ export function ReferralInvitation({
       </p>
     )
   }
+  const joinedWithThis = signedIn && invitedBy?.referralCode === invitation.referralCode
   return (
     <section
       aria-labelledby="invitation-title"
@@ -35,19 +43,30 @@ export function ReferralInvitation({
     >
       <h2 id="invitation-title" className="text-xl font-extrabold">
         {invitation.referrerFirstName} has invited you: {formatMoney(invitation.rewardAmount)} off
-        your first order
+        for you both
       </h2>
-      {signedIn ? (
+      {joinedWithThis ? (
+        <p className="mt-2 text-ink/80">
+          {invitedBy?.status === 'refused'
+            ? 'You joined with this invitation, but it cannot earn a referral reward.'
+            : `You joined with this invitation. ${invitationPromise(invitation.referrerFirstName, invitation.rewardAmount)}`}
+        </p>
+      ) : signedIn ? (
         <p className="mt-2 text-ink/80">
           Invitations are for new customers: you already have an account.
         </p>
       ) : (
-        <a
-          href={routePath('register', undefined, { referralCode: invitation.referralCode })}
-          className="mt-4 inline-flex min-h-12 items-center rounded-full bg-primary px-6 font-bold text-on-primary hover:brightness-90"
-        >
-          Create your account
-        </a>
+        <>
+          <p className="mt-2 text-ink/80">
+            {invitationPromise(invitation.referrerFirstName, invitation.rewardAmount)}
+          </p>
+          <a
+            href={routePath('register', undefined, { referralCode: invitation.referralCode })}
+            className="mt-4 inline-flex min-h-12 items-center rounded-full bg-primary px-6 font-bold text-on-primary hover:brightness-90"
+          >
+            Create your account
+          </a>
+        </>
       )}
     </section>
   )

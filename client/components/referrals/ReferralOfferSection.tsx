@@ -1,11 +1,6 @@
 import type { ReferralOffer } from '../../../schemas/referrals.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 
-/** The offer's headline: 'Refer a friend: £5 off for you both'. */
-export function offerHeadline(offer: ReferralOffer): string {
-  return `Refer a friend: ${formatMoney(offer.rewardAmount)} off for you both`
-}
-
 /** How referring works, in three steps, and its terms (ADR 021). */
 export function ReferralOfferSection({ offer }: { offer: ReferralOffer }) {
   const reward = formatMoney(offer.rewardAmount)
@@ -18,7 +13,7 @@ export function ReferralOfferSection({ offer }: { offer: ReferralOffer }) {
         {[
           'Share your link with a friend.',
           'They create an account with it and place their first order.',
-          `When that order is delivered, you both get ${reward} of store credit.`,
+          `When it is delivered, you each get ${reward} off your next order.`,
         ].map((step, index) => (
           <li key={step} className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm">
             <span className="block text-2xl font-extrabold text-primary">{index + 1}</span>
@@ -34,7 +29,10 @@ export function ReferralOfferSection({ offer }: { offer: ReferralOffer }) {
           {offer.monthlyCap === 1 ? 'friend' : 'friends'} a month.
         </li>
         <li>You cannot refer yourself, and each friend can be referred only once.</li>
-        <li>Store credit comes off your next order at checkout and has no cash value.</li>
+        <li>
+          The {reward} comes as store credit: it comes off your next order at checkout and has no
+          cash value.
+        </li>
       </ul>
     </section>
   )

@@ -8,7 +8,7 @@ import { MemberReferralsSchema } from '../../../schemas/referrals.ts'
 import { ensureGuestSession } from '../../../worker/lib/shopper-session.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, registration, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, pageText, registration, testEnv } from './storefront.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
 import { productionEnv } from '../../support/workers/production-env.ts'
 
@@ -535,6 +535,38 @@ describe('what signing up, out and in did', () => {
     expect(setCookieLine(friend, 'sf_flash')).toMatch(/^sf_flash=registeredReferralRefused;/)
     const html = await nextPage(jar(friend))
     expect(html).toContain(escapeHtml(MESSAGES.registeredReferralRefused))
+  })
+})
+
+describe('a friend arriving by an invitation', () => {
+  it('keeps the code from the header link, and is told the invitation worked', async () => {
+    const referrer = await postForm('/register', registration(uniqueEmail('pages')))
+    const mine = await app.request(
+      `${ORIGIN}/api/member/referrals`,
+      { headers: { cookie: jar(referrer) } },
+      testEnv
+    )
+    const { referralCode } = MemberReferralsSchema.parse(await mine.json())
+    const invitationPath = `/referrer?code=${referralCode}`
+
+    // The header's Register link: the browser names the invitation as the page it came from.
+    const form = await (
+      await get('/register', '', testEnv, { referer: `${ORIGIN}${invitationPath}` })
+    ).text()
+    expect(form).toMatch(new RegExp(`name="referralCode"[^>]*value="${referralCode}"`))
+
+    const friend = await postForm('/register', {
+      ...registration(uniqueEmail('pages')),
+      // Not the referrer's phone: the guards would refuse the pair (ADR 021).
+      phone: '07700 900457',
+      referralCode,
+      redirect: invitationPath,
+    })
+    expect(setCookieLine(friend, 'sf_flash')).toMatch(/^sf_flash=registered;/)
+    expect(friend.headers.get('location')).toBe(invitationPath)
+    const landing = pageText(await (await get(invitationPath, jar(friend))).text())
+    expect(landing).toContain('You joined with this invitation.')
+    expect(landing).not.toContain('you already have an account')
   })
 })
 

@@ -17,10 +17,15 @@ export const testEnv: Env = { ...env, ...TEST_SECRETS, APP_ENV: 'test' }
 export function pageClient(app: Hono<AppEnv>, ipPrefix: string, origin = ORIGIN) {
   let ipCounter = 0
   return {
-    get(path: string, cookie = '', envOverride: Env = testEnv) {
+    get(
+      path: string,
+      cookie = '',
+      envOverride: Env = testEnv,
+      headers: Record<string, string> = {}
+    ) {
       return app.request(
         `${origin}${path}`,
-        { headers: { cookie: withAppVersion(cookie) } },
+        { headers: { ...headers, cookie: withAppVersion(cookie) } },
         envOverride
       )
     },

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp } from '../../../worker/app.ts'
 import { MemberReferralsSchema, ReferralOfferSchema } from '../../../schemas/referrals.ts'
+import { referralPromise } from '../../../client/components/referrals/referral-promise.ts'
 import { insertRow, referralScheme } from '../../support/workers/seed.ts'
 import { countingLimiter, WRANGLER_LIMITS } from '../../support/workers/limiter.ts'
 import { callBackend } from '../../support/workers/requests.ts'
@@ -82,6 +83,37 @@ describe('offer and codes', () => {
     const bad = await verify('ZZZZ9999')
     expectError(bad, 422, 'Referral code entered does not exist or is not valid')
     expect(JSON.stringify(bad.json)).toContain('"field":"referralCode"')
+  })
+})
+
+describe('one promise', () => {
+  it('the demo FAQ states the offer as the pages do, with the amount the reward pays', async () => {
+    const offer = ReferralOfferSchema.parse(
+      (await send('GET', '/referrals/offer', { businessId: BUSINESS_ID })).json
+    )
+    const faq = await env.DB.prepare(
+      `select answer from faqs where business_id = ?1 and question = 'How does refer a friend work?'`
+    )
+      .bind(BUSINESS_ID)
+      .first<{ answer: string }>()
+    expect(faq?.answer).toContain(referralPromise(offer.rewardAmount))
+  })
+
+  it('tells a friend whose invitation they joined with, and no one else', async () => {
+    const { referrer, answer } = await referredPair()
+    const friendBearer = TokenResponseSchema.parse(answer.json).access_token
+    const friend = MemberReferralsSchema.parse(
+      (await send('GET', '/member/referrals', { businessId: BUSINESS_ID }, friendBearer)).json
+    )
+    expect(friend.invitedBy).toEqual({
+      referralCode: await codeOf(referrer),
+      firstName: referrer.firstName,
+      status: 'pending',
+    })
+    const own = MemberReferralsSchema.parse(
+      (await send('GET', '/member/referrals', { businessId: BUSINESS_ID }, referrer.bearer)).json
+    )
+    expect(own.invitedBy).toBeNull()
   })
 })
 

@@ -114,6 +114,7 @@ const MINE: MemberReferrals = {
   sharePath: '/referrer?code=ABC123',
   friends: [{ firstName: 'Sam', status: 'rewarded', createdAt: '2026-11-01T12:00:00.000Z' }],
   earned: 500,
+  invitedBy: null,
 }
 
 describe('ReferrerPage', () => {
@@ -122,7 +123,11 @@ describe('ReferrerPage', () => {
       render(<ReferrerPage chrome={guest} offer={OFFER} invitation={null} mine={null} />)
     )
     expect(page).toContain('Refer a friend: £5.00 off for you both')
-    expect(page).toContain('When that order is delivered, you both get £5.00 of store credit.')
+    // One promise, the spec's "£5 off the next order for both", in the words of referral-promise.ts.
+    expect(page).toContain(
+      "When your friend's first order is delivered, you each get £5.00 off your next order."
+    )
+    expect(page).toContain('When it is delivered, you each get £5.00 off your next order.')
     expect(page).toContain('up to 5 friends a month')
     expect(page).toContain('You cannot refer yourself')
   })
@@ -137,8 +142,50 @@ describe('ReferrerPage', () => {
     const html = render(
       <ReferrerPage chrome={guest} offer={OFFER} invitation={invitation} mine={null} />
     )
-    expect(text(html)).toContain('Jo has invited you: £5.00 off your first order')
+    expect(text(html)).toContain('Jo has invited you: £5.00 off for you both')
+    expect(text(html)).toContain(
+      'When your first order is delivered, you and Jo each get £5.00 off your next order.'
+    )
     expect(html).toContain('href="/register?referralCode=ABC123"')
+    // The page's own sign-in link comes back to the invitation.
+    expect(html).toContain('href="/login?redirect=%2Freferrer%3Fcode%3DABC123"')
+  })
+
+  it('tells a friend who just registered with this code that it worked', () => {
+    const invitation = {
+      valid: true as const,
+      referralCode: 'ABC123',
+      referrerFirstName: 'Jo',
+      rewardAmount: 500,
+    }
+    const joined = {
+      ...MINE,
+      invitedBy: { referralCode: 'ABC123', firstName: 'Jo', status: 'pending' as const },
+    }
+    const page = text(
+      render(
+        <ReferrerPage
+          chrome={member}
+          offer={OFFER}
+          invitation={invitation}
+          mine={{ referrals: joined, shareUrl: 'https://shop.example/referrer?code=XYZ789' }}
+        />
+      )
+    )
+    expect(page).toContain('You joined with this invitation.')
+    expect(page).not.toContain('you already have an account')
+    // Another member opening the link is told invitations are for new customers.
+    const other = text(
+      render(
+        <ReferrerPage
+          chrome={member}
+          offer={OFFER}
+          invitation={invitation}
+          mine={{ referrals: MINE, shareUrl: 'https://shop.example/referrer?code=XYZ789' }}
+        />
+      )
+    )
+    expect(other).toContain('Invitations are for new customers: you already have an account.')
   })
 
   it('says an invalid code is not valid, as an alert', () => {

@@ -92,6 +92,26 @@ export async function friendsOf(db: D1Database, referrerId: number): Promise<Arr
   return results
 }
 
+export interface InviterRow {
+  code: string
+  first_name: string
+  customer_status: string
+  status: 'pending' | 'rewarded' | 'cancelled'
+}
+
+/** Who invited the member, when they registered with a friend's code (one referral at most). */
+export async function inviterOf(db: D1Database, refereeId: number): Promise<InviterRow | null> {
+  return db
+    .prepare(
+      `select rc.code, c.first_name, c.status as customer_status, r.status
+       from referrals r join customers c on c.id = r.referrer_customer_id
+         join referral_codes rc on rc.id = r.referral_code_id
+       where r.referee_customer_id = ?1 order by r.id desc limit 1`
+    )
+    .bind(refereeId)
+    .first<InviterRow>()
+}
+
 /** Pence a member earned from referrals, as referrer or as friend. */
 export async function referralEarnings(db: D1Database, customerId: number): Promise<number> {
   const row = await db

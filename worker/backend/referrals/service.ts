@@ -15,6 +15,7 @@ import {
   findCodeOwner,
   findScheme,
   friendsOf,
+  inviterOf,
   insertCode,
   referralAtRegistrationStatements,
   referralEarnings,
@@ -70,11 +71,12 @@ export async function memberReferrals(
   customerId: number,
   now: Date
 ): Promise<MemberReferrals> {
-  const [scheme, referralCode, friends, earned] = await Promise.all([
+  const [scheme, referralCode, friends, earned, inviter] = await Promise.all([
     findScheme(db, businessId),
     ensureCode(db, businessId, customerId, now),
     friendsOf(db, customerId),
     referralEarnings(db, customerId),
+    inviterOf(db, customerId),
   ])
   return {
     offer: offerOf(scheme),
@@ -87,6 +89,13 @@ export async function memberReferrals(
       createdAt: friend.created_at,
     })),
     earned,
+    invitedBy: inviter
+      ? {
+          referralCode: inviter.code,
+          firstName: inviter.customer_status === 'active' ? inviter.first_name : 'A friend',
+          status: inviter.status === 'cancelled' ? 'refused' : inviter.status,
+        }
+      : null,
   }
 }
 

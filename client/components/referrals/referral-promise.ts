@@ -1,0 +1,23 @@
+import { formatMoney } from '../../../schemas/money.ts'
+
+/*
+ * The referral offer in words, in one place (spec §1: "£5 off the next order for both"). What
+ * happens (ADR 021): once the friend's first order is delivered, each of them gets the reward as
+ * store credit, which comes off their next order. Every page that states the offer says it with
+ * these sentences; the demo FAQ's answer is checked against them.
+ */
+
+/** 'Refer a friend: £5.00 off for you both'. */
+export function offerHeadline(rewardAmount: number): string {
+  return `Refer a friend: ${formatMoney(rewardAmount)} off for you both`
+}
+
+/** What the member who shares their link is promised. */
+export function referralPromise(rewardAmount: number): string {
+  return `When your friend's first order is delivered, you each get ${formatMoney(rewardAmount)} off your next order.`
+}
+
+/** What the friend arriving by a link is promised. */
+export function invitationPromise(referrerFirstName: string, rewardAmount: number): string {
+  return `When your first order is delivered, you and ${referrerFirstName} each get ${formatMoney(rewardAmount)} off your next order.`
+}
