@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS } from '../../../schemas/constants.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
 import type {
@@ -15,6 +16,8 @@ import type { PageChrome } from '../Layout.tsx'
 import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
 import { ageLabel, methodLabel, slotLabel, storeDateTime } from './format.ts'
 import { formatStoreTime } from '../../lib/format.ts'
+import { paidWithLabel } from '../../lib/order-display.ts'
+import { dayMonth, weekdayLong } from '../../lib/slots.ts'
 import {
   LinePickForms,
   OrderActionForms,
@@ -97,7 +100,7 @@ export function StoresPage({
       {driverHref ? (
         <p className="mt-6">
           <a href={driverHref} className="font-bold text-primary underline underline-offset-4">
-            My deliveries today
+            My deliveries
           </a>
         </p>
       ) : null}
@@ -372,12 +375,85 @@ export interface DriverStop {
   order: StoreOrderDetail
   /** Its place in the round: 'Stop 2 · 1.3 miles' (stopLabel). */
   routeLabel: string
+  /** The stop's day at its store: as soon as possible or a slot today, else the slot's date. */
+  day: 'today' | string
   action: string
   mapsHref: string
   geoHref: string
 }
 
-/** /store/driver: today's deliveries in route order (phone first). */
+/** What the driver takes at the door: the cash to collect, or nothing because it is paid. */
+function DoorPayment({ order }: { order: StoreOrderDetail }) {
+  const method = order.money.paymentMethod
+  if (method === 'paymentCash' && order.money.total > 0) {
+    return (
+      <p className="mt-2 rounded-md bg-amber-100 px-2 py-1 font-extrabold text-amber-950 ring-1 ring-amber-700/30">
+        Collect {formatMoney(order.money.total)} in cash
+      </p>
+    )
+  }
+  const known = PAYMENT_METHODS.find((candidate) => candidate === method)
+  const paid = known
+    ? paidWithLabel({ method: known, cardBrand: null, cardLast4: null }, 'delivery', order.money)
+    : null
+  return (
+    <p className="mt-2 text-sm font-semibold">Paid{paid ? ` · ${paid}` : ''}: nothing to take</p>
+  )
+}
+
+function DriverStopCard({ stop, idempotencyKey }: { stop: DriverStop; idempotencyKey: string }) {
+  const { order, routeLabel, action, mapsHref, geoHref } = stop
+  const address = order.deliveryAddress
+  return (
+    <li className="rounded-2xl border-2 border-black/10 bg-white p-4">
+      <p className="text-sm font-bold text-primary">{routeLabel}</p>
+      <p className="font-extrabold">
+        {order.orderNumber} · {slotLabel(order.slot)}
+      </p>
+      <p className="text-sm">{order.statusLabel}</p>
+      {address ? (
+        <p className="mt-1">
+          {[address.addressLine1, address.addressLine2, address.town, address.postcode]
+            .filter(Boolean)
+            .join(', ')}
+        </p>
+      ) : null}
+      {order.instructions ? (
+        <p className="mt-2 rounded-md bg-tint px-2 py-1 text-sm">
+          <span className="font-bold">Instructions: </span>
+          {order.instructions}
+        </p>
+      ) : null}
+      <DoorPayment order={order} />
+      <p className="mt-2 flex flex-wrap gap-3">
+        <a href={mapsHref} className="font-bold text-primary underline">
+          Open in maps
+        </a>
+        <a href={geoHref} className="font-bold text-primary underline">
+          Maps app
+        </a>
+        {order.customer.phone ? (
+          <a href={`tel:${order.customer.phone}`} className="font-bold text-primary underline">
+            Call {order.customer.firstName}
+          </a>
+        ) : null}
+      </p>
+      {order.departments.some((d) => d.lines.some((line) => line.challenge25)) ? (
+        <p className="mt-2 rounded-md bg-amber-200 px-2 py-1 text-sm font-extrabold text-amber-950">
+          Challenge 25: check ID at the door
+        </p>
+      ) : null}
+      <div className="mt-3">
+        <OrderActionForms order={order} action={action} idempotencyKey={idempotencyKey} />
+      </div>
+    </li>
+  )
+}
+
+/**
+ * /store/driver: the driver's deliveries in route order (phone first): today's, then any later
+ * day's already picked, under its own date, so "today" means today.
+ */
 export function DriverPage({
   frame,
   stops,
@@ -390,9 +466,11 @@ export function DriverPage({
   locationApi: string
 }) {
   const enRoute = stops.find((stop) => stop.order.status === 'en_route')
+  const today = stops.filter((stop) => stop.day === 'today')
+  const laterDays = [...new Set(stops.map((stop) => stop.day).filter((day) => day !== 'today'))]
   return (
     <ConsoleLayout {...frame}>
-      <h1 className="text-2xl font-extrabold tracking-tight">My deliveries today</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">My deliveries</h1>
       {enRoute ? (
         <DriverLocationIsland
           storeId={enRoute.storeId}
@@ -400,52 +478,34 @@ export function DriverPage({
           locationApi={locationApi}
         />
       ) : null}
-      {stops.length === 0 ? <p className="mt-4">No deliveries are assigned to you today.</p> : null}
-      <ol className="mt-4 space-y-3">
-        {stops.map(({ order, routeLabel, action, mapsHref, geoHref }) => {
-          const address = order.deliveryAddress
-          return (
-            <li key={order.orderId} className="rounded-2xl border-2 border-black/10 bg-white p-4">
-              <p className="text-sm font-bold text-primary">{routeLabel}</p>
-              <p className="font-extrabold">
-                {order.orderNumber} · {slotLabel(order.slot)}
-              </p>
-              <p className="text-sm">{order.statusLabel}</p>
-              {address ? (
-                <p className="mt-1">
-                  {[address.addressLine1, address.addressLine2, address.town, address.postcode]
-                    .filter(Boolean)
-                    .join(', ')}
-                </p>
-              ) : null}
-              <p className="mt-2 flex flex-wrap gap-3">
-                <a href={mapsHref} className="font-bold text-primary underline">
-                  Open in maps
-                </a>
-                <a href={geoHref} className="font-bold text-primary underline">
-                  Maps app
-                </a>
-                {order.customer.phone ? (
-                  <a
-                    href={`tel:${order.customer.phone}`}
-                    className="font-bold text-primary underline"
-                  >
-                    Call {order.customer.firstName}
-                  </a>
-                ) : null}
-              </p>
-              {order.departments.some((d) => d.lines.some((line) => line.challenge25)) ? (
-                <p className="mt-2 rounded-md bg-amber-200 px-2 py-1 text-sm font-extrabold text-amber-950">
-                  Challenge 25: check ID at the door
-                </p>
-              ) : null}
-              <div className="mt-3">
-                <OrderActionForms order={order} action={action} idempotencyKey={idempotencyKey} />
-              </div>
-            </li>
-          )
-        })}
-      </ol>
+      <h2 className="mt-4 text-lg font-bold">Today</h2>
+      {today.length === 0 ? (
+        <p className="mt-2">No deliveries are assigned to you today.</p>
+      ) : (
+        <ol className="mt-2 space-y-3">
+          {today.map((stop) => (
+            <DriverStopCard key={stop.order.orderId} stop={stop} idempotencyKey={idempotencyKey} />
+          ))}
+        </ol>
+      )}
+      {laterDays.map((day) => (
+        <section key={day} aria-labelledby={`driver-day-${day}`}>
+          <h2 id={`driver-day-${day}`} className="mt-6 text-lg font-bold">
+            {weekdayLong(day)} {dayMonth(day)}
+          </h2>
+          <ol className="mt-2 space-y-3">
+            {stops
+              .filter((stop) => stop.day === day)
+              .map((stop) => (
+                <DriverStopCard
+                  key={stop.order.orderId}
+                  stop={stop}
+                  idempotencyKey={idempotencyKey}
+                />
+              ))}
+          </ol>
+        </section>
+      ))}
     </ConsoleLayout>
   )
 }

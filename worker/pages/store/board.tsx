@@ -24,16 +24,17 @@ export async function storesPage(c: Context<AppEnv>): Promise<Response> {
   if ('redirect' in signedIn) return signedIn.redirect
   const { staff } = signedIn
   const names = await storeNames(c)
-  const ids = staff.operator
-    ? [...names.keys()]
-    : [...new Set(staff.stores.filter((s) => s.role !== 'driver').map((s) => s.storeId))]
-  const stores = ids.map((storeId) => ({
-    name: names.get(storeId) ?? `Store ${storeId}`,
-    roles: rolesAt(staff, storeId)
-      .map((role) => ROLE_LABELS[role] ?? role)
-      .join(', '),
-    href: STORE_PATHS.board(storeId),
-  }))
+  const ids = staff.operator ? [...names.keys()] : [...new Set(staff.stores.map((s) => s.storeId))]
+  const stores = ids.map((storeId) => {
+    const roles = rolesAt(staff, storeId)
+    // A driver's own store opens their deliveries: the board is for the store's other roles.
+    const driverOnly = !staff.operator && roles.every((role) => role === 'driver')
+    return {
+      name: names.get(storeId) ?? `Store ${storeId}`,
+      roles: roles.map((role) => ROLE_LABELS[role] ?? role).join(', '),
+      href: driverOnly ? STORE_PATHS.driver : STORE_PATHS.board(storeId),
+    }
+  })
   const driver = staff.stores.some((s) => s.role === 'driver')
   return renderConsole(c, 'Your stores', (chrome) => (
     <StoresPage

@@ -7,6 +7,8 @@ import { stopLabel } from '../../../client/components/store-console/format.ts'
 import { DriverRouteSchema } from '../../../schemas/driver-route.ts'
 import type { AppEnv } from '../../env.ts'
 import { readStaffAccessToken } from '../../lib/cookies/staff-session.ts'
+import { localDate } from '../../../client/lib/slots.ts'
+import { now } from '../../lib/clock.ts'
 import { consoleFrame } from './frame.ts'
 import { FROM_DRIVER, orderDetail } from './order.tsx'
 import { STORE_API_PREFIX, STORE_PATHS } from '../../lib/store-console-paths.ts'
@@ -55,10 +57,13 @@ export async function driverPage(c: Context<AppEnv>): Promise<Response> {
     routes.flatMap(({ storeId, countryCode, stops: route }) =>
       route.map(async (stop) => {
         const detail = await orderDetail(c, storeId, stop.orderId)
+        const today = localDate(now(c.env).toISOString(), detail.timeZone)
         return {
           storeId,
           order: detail,
           routeLabel: stopLabel(stop, countryCode),
+          day:
+            detail.slot.kind === 'asap' || detail.slot.date <= today ? 'today' : detail.slot.date,
           action: `${STORE_PATHS.order(storeId, stop.orderId)}?from=${FROM_DRIVER}`,
           ...mapsLinks(detail),
         }

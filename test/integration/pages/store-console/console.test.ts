@@ -312,9 +312,24 @@ describe("the driver's round", () => {
       driverId: seeded.id,
     })
 
+    // The shopper's note for the driver, as checkout keeps it.
+    await env.DB.prepare('update orders set instructions = ?2 where id = ?1')
+      .bind(order.orderId, 'Side door, ring twice')
+      .run()
+
+    // The driver's console home lists their store, opening their deliveries.
+    const home = await (await get('/store', cookies)).text()
+    expect(pageText(home)).not.toContain(MESSAGES.staffNoStores)
+    expect(home.match(/href="\/store\/driver"/g)).toHaveLength(2)
+    expect(pageText(home)).toMatch(/Your stores .+ Driver My deliveries/)
+
     const round = await get('/store/driver', cookies)
     expect(round.status).toBe(200)
     const html = await round.text()
+    const text = pageText(html)
+    expect(text).toContain('Instructions: Side door, ring twice')
+    expect(text).toMatch(/Collect £\d+\.\d{2} in cash/)
+    expect(text).toMatch(/Today .*Stop 1/)
     expect(html).toContain('href="https://www.google.com/maps/search/?api=1&amp;query=')
     expect(html).toMatch(/href="geo:0,0\?q=/)
     expect(html).toMatch(/href="tel:/)
@@ -334,6 +349,48 @@ describe("the driver's round", () => {
     expect(enRoute).toContain('Driver en Route')
     expect(enRoute).toContain('Starting to share your location')
     expect(enRoute).toContain('Unable to deliver')
+  })
+
+  it("puts a later day's picked delivery under its date, not today's", async () => {
+    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+    const seeded = await seedStaff({ roles: [{ storeId: STORE, role: 'driver' }] })
+    const cookies = await signInThroughPages(seeded.email)
+    const order = await cashOrder('delivery')
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    for (const line of accepted.departments.flatMap((d) => d.lines)) {
+      await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+        type: 'mark_line',
+        lineId: line.lineId,
+        mark: 'picked',
+      })
+    }
+    await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'finish_picking',
+    })
+    await actOk(manager.bearer, STORE, order.orderId, 'picked', {
+      type: 'assign_driver',
+      driverId: seeded.id,
+    })
+    // Picked a day early for tomorrow's 11:00 slot (the store's zone is London).
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000)
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(tomorrow)
+    await env.DB.prepare(
+      `update orders set fulfilment_timing = 'future', slot_date = ?2, slot_starts_at = '11:00',
+         slot_ends_at = '12:00' where id = ?1`
+    )
+      .bind(order.orderId, date)
+      .run()
+    const text = pageText(await (await get('/store/driver', cookies)).text())
+    expect(text).toContain('No deliveries are assigned to you today.')
+    const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
+      new Date(`${date}T12:00:00Z`)
+    )
+    const heading = `${weekday} ${date.slice(8)}`
+    expect(text).toContain(heading)
+    expect(text.indexOf(heading)).toBeLessThan(text.indexOf('Stop 1'))
   })
 })
 
