@@ -276,7 +276,7 @@ function linesUnmarked(lines: ReadonlyArray<PickLineRow>): AppError {
 }
 
 /** A mark sent from a screen that showed the line before its latest mark: 409 with it now. */
-export function staleLine(line: PickLineRow): AppError {
+function staleLine(line: PickLineRow): AppError {
   const now = line.mark === null ? MESSAGES.orderLineNotMarked : LINE_MARK_LABELS[line.mark]
   return new AppError('conflict', formatMessage('orderLineChanged', line.name, now), {
     details: { lineId: line.id, mark: line.mark, version: line.version },
