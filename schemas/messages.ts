@@ -216,6 +216,10 @@ export const MESSAGES = {
   orderActionReasonRequired: 'Please give a reason.',
   orderLineNotFound: 'This line is not part of the order.',
   orderShortQuantity: 'A short line has fewer items than ordered.',
+  orderLinesUnmarked: 'Mark every line before Picking done. Not marked yet: %s.',
+  orderLineChanged:
+    '%s was marked on another screen and is now: %s. Check it before marking it again.',
+  orderLineNotMarked: 'not marked',
   orderSubstituteNotSold: 'This store does not sell that item.',
   orderReadyTimePast: 'The ready time must be later than now.',
   orderDriverNotAtStore: 'This driver does not work at this store.',

@@ -100,6 +100,14 @@ export interface OrderProgress {
 
 export type LineMark = 'picked' | 'short' | 'out_of_stock' | 'substituted'
 
+/** A line's mark in words, as the console shows it and the stale-mark refusal names it. */
+export const LINE_MARK_LABELS: Readonly<Record<LineMark, string>> = {
+  picked: 'Picked',
+  short: 'Short',
+  out_of_stock: 'Out of stock',
+  substituted: 'Substituted',
+}
+
 /**
  * Every action of the store console with its payload. The machine checks only what decides the move (a
  * reason is not blank, the driver it records); the request schema and the service check the rest

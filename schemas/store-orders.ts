@@ -151,6 +151,8 @@ export const StoreOrderLineSchema = z.object({
   chargedPrice: MoneySchema,
   /** Quantity refunded after delivery (refund_lines). */
   refundedQuantity: z.int().nonnegative(),
+  /** The mark's version (0: not marked): a mark_line sends it back. */
+  version: z.int().nonnegative(),
   ageRestriction: z.int().nullable(),
   /** An age-restricted line: the driver or the collection desk checks ID (Challenge 25). */
   challenge25: z.boolean(),
@@ -234,6 +236,8 @@ export const StoreOrderActionSchema = z.discriminatedUnion('type', [
     .object({
       type: z.literal('mark_line'),
       lineId: IdSchema,
+      /** The line's version the console showed (0: not marked): an older one is refused. */
+      version: z.int().nonnegative(),
       mark: LineMarkSchema,
       /** short: how many were found (fewer than ordered, at least 1). */
       pickedQuantity: z.int().positive().optional(),

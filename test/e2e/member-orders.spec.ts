@@ -3,7 +3,7 @@ import { joinClock } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
 import { basketWithSlot, expect, test, type PaymentPage } from './pages/index.ts'
 import type { CheckoutPages } from './pages/index.ts'
-import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+import { consoleUrl, DEMO_STAFF, pickEveryLine, StoreConsole } from './pages/store-console.ts'
 import { registerThroughForm } from './pages/member-details.ts'
 
 const url = (path: string) => urlOn(HOSTS.brandOne, path)
@@ -37,6 +37,7 @@ async function deliverInConsole(page: Page, console: StoreConsole, orderNumber: 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
   await page.getByLabel('Ready in').selectOption('15')
   for (const action of ['Accept order', 'Picking done', 'Ready for collection', 'Collected']) {
+    if (action === 'Picking done') await pickEveryLine(page)
     await page.getByRole('button', { name: action, exact: true }).click()
     await expect(page.getByText('The order has been updated.')).toBeVisible()
   }

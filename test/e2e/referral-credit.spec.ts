@@ -11,7 +11,13 @@ import {
 import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import { joinClock } from './fixtures.ts'
 import { registerThroughForm } from './pages/member-details.ts'
-import { openOrder, orderUpdated, staffBrowser, type StoreConsole } from './pages/store-console.ts'
+import {
+  openOrder,
+  orderUpdated,
+  pickEveryLine,
+  staffBrowser,
+  type StoreConsole,
+} from './pages/store-console.ts'
 
 /*
  * Referrals and store credit end to end (ADR 020, ADR 021): A refers B, B's first order is
@@ -48,6 +54,7 @@ async function collect(manager: StoreConsole, orderNumber: string): Promise<void
   await openOrder(manager, orderNumber)
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
   await orderUpdated(manager.page)
+  await pickEveryLine(manager.page)
   for (const step of ['Picking done', 'Ready for collection', 'Collected']) {
     await manager.page.getByRole('button', { name: step }).click()
     await orderUpdated(manager.page)

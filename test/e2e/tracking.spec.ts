@@ -6,6 +6,7 @@ import {
   consoleUrl,
   openOrder,
   orderUpdated,
+  pickEveryLine,
   staffBrowser,
   STORE_LOCATION,
 } from './pages/store-console.ts'
@@ -60,6 +61,7 @@ test('the shopper follows the order to the door, live and by polling', async ({
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
   await orderUpdated(manager.page)
   await expect(status(page)).toHaveText('Store Accepted / Picking')
+  await pickEveryLine(manager.page)
   await manager.page.getByRole('button', { name: 'Picking done' }).click()
   await orderUpdated(manager.page)
   await expect(status(page)).toHaveText('Picked')

@@ -188,6 +188,7 @@ export function LinePickForms({
       {(['picked', 'out_of_stock'] as const).map((mark) => (
         <ActionForm key={mark} {...form(mark)} type="mark_line">
           <input type="hidden" name="lineId" value={line.lineId} />
+          <input type="hidden" name="lineVersion" value={line.version} />
           <input type="hidden" name="mark" value={mark} />
           <button type="submit" className={QUIET_BUTTON}>
             {mark === 'picked' ? 'Picked' : 'Out of stock'}
@@ -197,6 +198,7 @@ export function LinePickForms({
       {line.quantity > 1 ? (
         <ActionForm {...form('short')} type="mark_line" className="flex items-end gap-1">
           <input type="hidden" name="lineId" value={line.lineId} />
+          <input type="hidden" name="lineVersion" value={line.version} />
           <input type="hidden" name="mark" value="short" />
           <label htmlFor={`${id}-short`} className="text-sm font-semibold">
             <span className="block">Found</span>
@@ -271,6 +273,7 @@ function SubstituteForms({
                     className="flex flex-wrap items-center gap-2"
                   >
                     <input type="hidden" name="lineId" value={line.lineId} />
+                    <input type="hidden" name="lineVersion" value={line.version} />
                     <input type="hidden" name="mark" value="substituted" />
                     <input type="hidden" name="substituteItemId" value={item.menuItemId} />
                     <input type="hidden" name="substituteQuantity" value={line.quantity} />

@@ -106,3 +106,13 @@ export async function openOrder(staff: StoreConsole, orderNumber: string): Promi
 /** The console's confirmation after an order action. */
 export const orderUpdated = (page: Page) =>
   expect(page.getByText('The order has been updated.')).toBeVisible()
+
+/** Marks every line of the picking list Picked (Picking done needs each line resolved). */
+export async function pickEveryLine(page: Page): Promise<void> {
+  const picked = page.getByRole('button', { name: 'Picked', exact: true })
+  const count = await picked.count()
+  for (let n = 0; n < count; n++) {
+    await picked.nth(n).click()
+    await orderUpdated(page)
+  }
+}

@@ -20,6 +20,7 @@ import {
   staffCall,
   STORES,
   storeTeam,
+  finishPicking,
 } from '../store-orders/fixtures.ts'
 import { orderNumberOf } from '../tracking/fixtures.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
@@ -48,9 +49,7 @@ async function orderAt(upTo: 'sent_to_store' | 'en_route'): Promise<Watched> {
       type: 'accept',
       estimatedReadyAt: inMinutes(30),
     })
-    await actOk(team.picker.bearer, STORE, id, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(team.picker.bearer, STORE, id)
     await actOk(team.manager.bearer, STORE, id, 'picked', {
       type: 'assign_driver',
       driverId: team.driver.id,

@@ -7,6 +7,7 @@ import {
   staffMember,
   STORES,
   type SignedInStaff,
+  finishPicking,
 } from '../store-orders/fixtures.ts'
 import type { Call } from '../../support/workers/requests.ts'
 
@@ -73,7 +74,7 @@ export async function deliver(orderId: number): Promise<void> {
     type: 'accept',
     estimatedReadyAt: inMinutes(15),
   })
-  await actOk(bearer, store, orderId, 'store_accepted_picking', { type: 'finish_picking' })
+  await finishPicking(bearer, store, orderId)
   await actOk(bearer, store, orderId, 'picked', { type: 'ready_for_collection' })
   await actOk(bearer, store, orderId, 'picked', { type: 'collected' })
 }

@@ -7,6 +7,7 @@ import {
   type SignedInStaff,
   storeTeam,
   STORES,
+  finishPicking,
 } from '../store-orders/fixtures.ts'
 import {
   codeOf,
@@ -53,9 +54,7 @@ describe('a referred member’s first order collected', () => {
       type: 'accept',
       estimatedReadyAt: inMinutes(15),
     })
-    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(picker.bearer, STORE, order.orderId)
     await actOk(picker.bearer, STORE, order.orderId, 'picked', { type: 'ready_for_collection' })
     await actOk(picker.bearer, STORE, order.orderId, 'picked', { type: 'collected' })
 

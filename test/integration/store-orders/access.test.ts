@@ -24,6 +24,7 @@ import {
   staffCall,
   staffMember,
   STORES,
+  finishPicking,
 } from './fixtures.ts'
 
 /*
@@ -186,9 +187,7 @@ describe('roles', () => {
     expect(unseen.status).toBe(404)
 
     await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', accept)
-    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(picker.bearer, STORE, order.orderId)
     await actOk(manager.bearer, STORE, order.orderId, 'picked', {
       type: 'assign_driver',
       driverId: driver.id,

@@ -85,11 +85,12 @@ export async function placeDraft(
   method: FulfilmentMethod,
   paymentMethod: 'paymentCard' | 'paymentCash',
   email: string,
-  beforeOrder?: BeforeOrder
+  beforeOrder?: BeforeOrder,
+  items?: ReadonlyArray<{ id: number; quantity: number }>
 ): Promise<Draft> {
-  const item = await plainItem(500, 2500)
   const bearer = await guestBearer()
-  const ready = await readyBasket({ items: [{ id: item.id, quantity: 2 }], email, method })
+  const ordered = items ?? [{ id: (await plainItem(500, 2500)).id, quantity: 2 }]
+  const ready = await readyBasket({ items: ordered, email, method })
   await beforeOrder?.(ready)
   const placed = await callWith(
     testEnv,
@@ -130,12 +131,13 @@ export async function cashOrder(
   return paidOf(draft, email)
 }
 
-/** A card order paid on the Realex sandbox's hosted page. */
+/** A card order paid on the Realex sandbox's hosted page (of these items, else two of one). */
 export async function cardOrder(
-  method: FulfilmentMethod = 'delivery'
+  method: FulfilmentMethod = 'delivery',
+  items?: ReadonlyArray<{ id: number; quantity: number }>
 ): Promise<PaidOrder & { paymentId: number }> {
   const email = `guest.${crypto.randomUUID()}@example.com`
-  const draft = await placeDraft(method, 'paymentCard', email)
+  const draft = await placeDraft(method, 'paymentCard', email, undefined, items)
   const started = await makePayment(paymentBody(draft))
   const answer = resultOf(await consumerData(await payOnSandbox(started.redirect!, SUCCESS_CARD)))
   expect(answer.status).toBe('succeeded')
@@ -242,6 +244,7 @@ export async function substituteCheaper(
   const answer = await act(bearer, storeId, orderId, 'store_accepted_picking', {
     type: 'mark_line',
     lineId: line.lineId,
+    version: 0,
     mark: 'substituted',
     substitute: { menuItemId: item.id, quantity: 1 },
   })
@@ -321,4 +324,26 @@ export async function refundRowsOf(orderId: number) {
     .bind(orderId)
     .all<{ kind: string; amount: number; reference: string; status: string }>()
   return results
+}
+
+/**
+ * Picking done for a test whose subject is not picking: every line not yet marked is stored as
+ * picked in full (as a picker's "Picked" would), then Picking done through the API, which needs
+ * every line resolved. The order after.
+ */
+export async function finishPicking(
+  bearer: string,
+  storeId: number,
+  orderId: number
+): Promise<StoreOrderDetail> {
+  await env.DB.prepare(
+    `insert into order_line_picks (order_line_id, order_id, mark, picked_quantity, charged_price,
+       marked_at)
+     select l.id, l.order_id, 'picked', l.quantity, l.total_price, ?2 from order_lines l
+     where l.order_id = ?1 and l.parent_line_id is null
+     on conflict (order_line_id) do nothing`
+  )
+    .bind(orderId, new Date().toISOString())
+    .run()
+  return actOk(bearer, storeId, orderId, 'store_accepted_picking', { type: 'finish_picking' })
 }

@@ -18,6 +18,7 @@ import {
   storeTeam,
   STORES,
   substituteCheaper,
+  finishPicking,
 } from './fixtures.ts'
 
 /*
@@ -69,9 +70,7 @@ describe('picking changes', () => {
       menuItemId: cheaper.id,
       chargedPrice: cheaper.price,
     })
-    const picked = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    const picked = await finishPicking(picker.bearer, STORE, order.orderId)
     expect(picked.money.total).toBe(order.total - difference)
     // The order's refund field is for refunds after delivery; what went back shows here.
     expect(picked.money).toMatchObject({ refund: 0, givenBack: difference })
@@ -94,13 +93,12 @@ describe('picking changes', () => {
     const marked = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
       type: 'mark_line',
       lineId: line.lineId,
+      version: 0,
       mark: 'substituted',
       substitute: { menuItemId: item.id, quantity: 20 },
     })
     expect(marked.money.totalAdjustment).toBe(0)
-    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(picker.bearer, STORE, order.orderId)
     expect((await ledgerOfOrder(order.orderId)).refunded).toBe(0)
   })
 
@@ -112,6 +110,7 @@ describe('picking changes', () => {
     const short = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
       type: 'mark_line',
       lineId: line.lineId,
+      version: 0,
       mark: 'short',
       pickedQuantity: 1,
     })
@@ -119,12 +118,11 @@ describe('picking changes', () => {
     const gone = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
       type: 'mark_line',
       lineId: line.lineId,
+      version: 1,
       mark: 'out_of_stock',
     })
     expect(gone.money.totalAdjustment).toBe(-line.totalPrice)
-    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(picker.bearer, STORE, order.orderId)
     expect((await ledgerOfOrder(order.orderId)).refunded).toBe(line.totalPrice)
   })
 })
@@ -186,9 +184,7 @@ describe('after delivery', () => {
     const detail = await accepted(order.orderId)
     const line = detail.departments[0]?.lines[0]
     if (!line) throw new Error('no line')
-    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(picker.bearer, STORE, order.orderId)
     await actOk(manager.bearer, STORE, order.orderId, 'picked', {
       type: 'assign_driver',
       driverId: driver.id,

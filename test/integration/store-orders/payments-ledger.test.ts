@@ -12,6 +12,7 @@ import {
   STORES,
   substituteCheaper,
   storeTeam,
+  finishPicking,
 } from './fixtures.ts'
 
 /*
@@ -42,9 +43,7 @@ async function pickedWithRefund() {
   if (!line) throw new Error('no line')
   const { answer, difference } = await substituteCheaper(picker.bearer, order.orderId, line)
   expect(answer.status, JSON.stringify(answer.json)).toBe(200)
-  const picked = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-    type: 'finish_picking',
-  })
+  const picked = await finishPicking(picker.bearer, STORE, order.orderId)
   return { order, picked, difference }
 }
 

@@ -97,6 +97,7 @@ describe('substitution preference on the picking list', () => {
     const short = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
       type: 'mark_line',
       lineId: line.lineId,
+      version: 0,
       mark: 'short',
       pickedQuantity: 1,
     })
@@ -104,6 +105,7 @@ describe('substitution preference on the picking list', () => {
     const gone = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
       type: 'mark_line',
       lineId: line.lineId,
+      version: 1,
       mark: 'out_of_stock',
     })
     expect(firstLine(gone).mark).toBe('out_of_stock')

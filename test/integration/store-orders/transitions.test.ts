@@ -15,6 +15,7 @@ import {
   type SignedInStaff,
   staffMember,
   STORES,
+  finishPicking,
 } from './fixtures.ts'
 
 /*
@@ -58,15 +59,14 @@ describe('a delivery from Sent to Store to Delivered', () => {
     const marked = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
       type: 'mark_line',
       lineId: line.lineId,
+      version: 0,
       mark: 'picked',
     })
     expect(marked.departments.flatMap((d) => d.lines)[0]).toMatchObject({ mark: 'picked' })
     // Picking has started: too late to cancel.
     expect(marked.allowedActions).not.toContain('cancel')
 
-    const picked = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    const picked = await finishPicking(picker.bearer, STORE, order.orderId)
     expect(picked.status).toBe('picked')
 
     const assigned = await actOk(manager.bearer, STORE, order.orderId, 'picked', {
@@ -110,9 +110,7 @@ describe('a delivery from Sent to Store to Delivered', () => {
       type: 'accept',
       estimatedReadyAt: inMinutes(20),
     })
-    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(picker.bearer, STORE, order.orderId)
     await actOk(manager.bearer, STORE, order.orderId, 'picked', {
       type: 'assign_driver',
       driverId: driver.id,
@@ -136,9 +134,7 @@ describe('collection', () => {
       type: 'accept',
       estimatedReadyAt: inMinutes(15),
     })
-    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(picker.bearer, STORE, order.orderId)
     const early = await act(picker.bearer, STORE, order.orderId, 'picked', { type: 'collected' })
     expect(early.status).toBe(409)
     const ready = await actOk(picker.bearer, STORE, order.orderId, 'picked', {
@@ -198,6 +194,7 @@ describe('reject and cancel', () => {
     await actOk(picker.bearer, STORE, started.orderId, 'store_accepted_picking', {
       type: 'mark_line',
       lineId,
+      version: 0,
       mark: 'picked',
     })
     const late = await act(manager.bearer, STORE, started.orderId, 'store_accepted_picking', {

@@ -19,6 +19,7 @@ import {
   storeTeam,
   STORES,
   substituteCheaper,
+  finishPicking,
 } from './fixtures.ts'
 
 /*
@@ -61,7 +62,7 @@ async function onTheRoad(
   const line = detail.departments[0]?.lines[0]
   if (!line) throw new Error('no line')
   await beforeFinish(line)
-  await actOk(picker.bearer, STORE, orderId, 'store_accepted_picking', { type: 'finish_picking' })
+  await finishPicking(picker.bearer, STORE, orderId)
   await actOk(manager.bearer, STORE, orderId, 'picked', {
     type: 'assign_driver',
     driverId: driver.id,

@@ -11,6 +11,7 @@ import {
   type SignedInStaff,
   STORES,
   storeTeam,
+  finishPicking,
 } from '../store-orders/fixtures.ts'
 import { orderNumberOf, storedDriverPosition } from './fixtures.ts'
 
@@ -62,9 +63,7 @@ describe('the order tracker port', () => {
         type: 'accept',
         estimatedReadyAt: inMinutes(20),
       })
-      await actOk(team.picker.bearer, STORE, id, 'store_accepted_picking', {
-        type: 'finish_picking',
-      })
+      await finishPicking(team.picker.bearer, STORE, id)
       await actOk(team.manager.bearer, STORE, id, 'picked', {
         type: 'assign_driver',
         driverId: team.driver.id,

@@ -12,6 +12,7 @@ import {
   staffCall,
   STORES,
   storeTeam,
+  finishPicking,
 } from '../store-orders/fixtures.ts'
 import {
   emailedTrackingPaths,
@@ -79,9 +80,7 @@ describe('POST /tracking/order', () => {
     ])
     expect(accepted.timeline[1]?.reachedAt).not.toBeNull()
 
-    await actOk(team.picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(team.picker.bearer, STORE, order.orderId)
     await actOk(team.manager.bearer, STORE, order.orderId, 'picked', {
       type: 'assign_driver',
       driverId: team.driver.id,

@@ -19,7 +19,7 @@ import {
   type SelectionRow,
 } from './repo.ts'
 import { findBasketByToken } from '../basket-ref-repo.ts'
-import { computeTotals, type TotalsDeal } from './totals.ts'
+import { computeTotals, type PricingTerms, type TotalsDeal } from './totals.ts'
 import { creditAvailableForBasket } from '../credit/order-credit-repo.ts'
 
 /** A store of the business as the basket needs it: details, schedule and availability now. */
@@ -227,6 +227,22 @@ export async function readBasket(
    */
   creditHolder?: number | null
 ): Promise<Basket> {
+  const { basket } = await readPricedBasket(db, businessId, basketId, storeId, now, creditHolder)
+  return basket
+}
+
+/**
+ * readBasket with the terms its totals were computed with: the checkout keeps them on the order,
+ * so picking re-prices with the terms the shopper agreed to (ADR 017 "Picking differences").
+ */
+export async function readPricedBasket(
+  db: D1Database,
+  businessId: number,
+  basketId: number,
+  storeId: number | null,
+  now: Date,
+  creditHolder?: number | null
+): Promise<{ basket: Basket; pricing: PricingTerms }> {
   const [rows, reservation] = await Promise.all([
     findBasketRows(db, businessId, basketId, storeId, now),
     findBasketReservation(db, basketId, now),
@@ -263,14 +279,7 @@ export async function readBasket(
     itemIds: deal.item_ids.split(',').map(Number),
   }))
   const coupon = rows.coupon
-  const result = computeTotals({
-    lines: lines.map((line) => ({
-      itemId: line.itemId,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      available: line.available,
-    })),
-    mealDeals,
+  const pricing: PricingTerms = {
     deals,
     coupon:
       coupon && coupon.is_active === 1
@@ -295,6 +304,16 @@ export async function readBasket(
       collectionMinimumSpend: store?.details.collection.minimumSpend ?? 0,
       tip: basket.tip,
     },
+  }
+  const result = computeTotals({
+    ...pricing,
+    lines: lines.map((line) => ({
+      itemId: line.itemId,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      available: line.available,
+    })),
+    mealDeals,
     credit: { balance, useCredit: basket.use_credit === 1 },
   })
 
@@ -304,7 +323,7 @@ export async function readBasket(
     await savePrices(db, changedLines, changedMeals)
   }
 
-  return {
+  const answer: Basket = {
     store: store
       ? {
           id: store.details.id,
@@ -330,6 +349,7 @@ export async function readBasket(
     notices: changedLines.length + changedMeals.length > 0 ? [MESSAGES.basketPricesChanged] : [],
     version: basket.version,
   }
+  return { basket: answer, pricing }
 }
 
 async function loadStoreOrNull(

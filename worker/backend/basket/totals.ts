@@ -68,6 +68,9 @@ export interface TotalsInput {
   credit?: TotalsCredit
 }
 
+/** What the pricing reads besides the lines and credit: an order keeps it (ADR 017 "Picking"). */
+export type PricingTerms = Pick<TotalsInput, 'deals' | 'coupon' | 'terms'>
+
 export interface TotalsCredit {
   /** The member's balance in pence, null for a guest basket. */
   balance: number | null

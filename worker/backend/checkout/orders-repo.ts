@@ -16,6 +16,7 @@ import {
   spendOrderCreditStatement,
 } from '../credit/order-credit-repo.ts'
 import type { CheckoutRow } from './repo.ts'
+import type { PricingTerms } from '../basket/totals.ts'
 
 /** An orders row with its store's name, as the readers here select it. */
 export interface OrderRow {
@@ -324,6 +325,8 @@ export function draftOrderStatements(
   input: {
     body: ProcessOrderRequest
     basket: Basket
+    /** The terms the basket was priced with: picking re-prices with them (ADR 017). */
+    pricing: PricingTerms
     row: CheckoutRow
     businessOrderId: string
     currency: string
@@ -364,11 +367,11 @@ export function draftOrderStatements(
            instructions, messaging_device_id, referral_customer_id, referral_partner_id,
            coupon_id, coupon_code, coupon_discount, age_verified, subtotal, discount_total,
            delivery_cost, service_fee, delivery_tip, original_total, total, currency,
-           created_at, updated_at, brand_id, credit_applied)
+           created_at, updated_at, brand_id, credit_applied, pricing_terms_json)
          values (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'draft', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
            ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27,
            (select id from customers where id = ?28 and business_id = ?1), ?29, ?30, ?31, ?32,
-           ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?39, ?40, ?41, ?41, ?42, ?43)`
+           ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?39, ?40, ?41, ?41, ?42, ?43, ?44)`
       )
       .bind(
         body.businessId,
@@ -414,7 +417,8 @@ export function draftOrderStatements(
         at,
         input.brandId,
         // A guest's order spends none (the basket's totals had no credit for a guest caller).
-        input.customerId === null ? 0 : totals.creditApplied
+        input.customerId === null ? 0 : totals.creditApplied,
+        JSON.stringify(input.pricing)
       ),
     // The credit it spends, in the same batch: the ledger's trigger aborts it all when the
     // balance no longer covers it.

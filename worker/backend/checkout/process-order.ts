@@ -8,7 +8,7 @@ import type {
 import type { ApiFieldError } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { readBasket, requireBasket } from '../basket/service.ts'
+import { readPricedBasket, requireBasket } from '../basket/service.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import { isCreditBelowZero } from '../credit/ledger-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
@@ -144,8 +144,8 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
   if (existing !== null) return orderSummary(db, body.businessId, existing)
 
   const ref = await requireBasket(db, body.businessId, body.basketToken)
-  const [basket, row, business, brand] = await Promise.all([
-    readBasket(db, body.businessId, ref.id, ref.storeId, now, creditHolderOf(call.caller)),
+  const [{ basket, pricing }, row, business, brand] = await Promise.all([
+    readPricedBasket(db, body.businessId, ref.id, ref.storeId, now, creditHolderOf(call.caller)),
     findCheckoutRow(db, ref.id),
     findOrderingBusiness(db, body.businessId),
     // The basket's brand (the basket guard made sure it is the calling brand when one is named).
@@ -170,6 +170,7 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
         draftOrderStatements(db, now, {
           body: { ...body, referralCustomerId },
           basket,
+          pricing,
           row,
           businessOrderId,
           currency: business?.currency ?? 'GBP',

@@ -208,10 +208,8 @@ export async function creditAvailableForBasket(
 export async function pickingBeyondCard(db: D1Database, orderId: number): Promise<number> {
   const row = await db
     .prepare(
-      `select max(0, -(select coalesce(sum(k.charged_price - l.total_price), 0)
-                       from order_line_picks k join order_lines l on l.id = k.order_line_id
-                       where k.order_id = o.id)
-                     - (o.original_total - o.refund - o.tip_refund)) as beyond
+      `select max(0, -o.picking_difference - (o.original_total - o.refund - o.tip_refund))
+         as beyond
        from orders o where o.id = ?1`
     )
     .bind(orderId)

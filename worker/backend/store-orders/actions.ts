@@ -1,6 +1,7 @@
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import {
   type Actor,
+  LINE_MARK_LABELS,
   type StoreOrderStatus,
   type TransitionAccepted,
   type TransitionRefusal,
@@ -21,7 +22,14 @@ import {
 import { giveCreditBack, trackingMessageWithCredit } from './credit-effects.ts'
 import { orderCreditHeld } from '../credit/order-credit-repo.ts'
 import { chargedPrice, lineRefundAmount, receivedUnits, type LineOutcome } from './pricing.ts'
-import { findStoreItem, findStoreOrder, orderPickLines, type StoreOrderRow } from './repo.ts'
+import {
+  findStoreItem,
+  findStoreOrder,
+  orderPickLines,
+  type PickLineRow,
+  type StoreOrderRow,
+} from './repo.ts'
+import { parsePricingTerms, pickingDifference } from './repricing.ts'
 import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, writeAction } from './transitions-repo.ts'
 import { outcomeOf, progressOf } from './view.ts'
@@ -63,8 +71,28 @@ export function refusalError(refusal: TransitionRefusal, row: StoreOrderRow): Ap
 const wrongState = (row: StoreOrderRow, status: StoreOrderStatus) =>
   refusalError({ ok: false, refusal: 'wrong_state', status }, row)
 
+/** Another line's mark landed between this mark's read and its write: read and price again. */
+class MarksMoved extends Error {}
+
+/** Marks of other lines at once each re-price the order: the later ones try again (bounded). */
+const MARK_ATTEMPTS = 40
+
 /** The console's action by a member of staff; answers the order as it is after it. */
 export async function staffAction(
+  deps: ActionDeps,
+  staff: StoreStaff,
+  request: StoreOrderActionRequest
+): Promise<StoreOrderRow> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await staffActionOnce(deps, staff, request)
+    } catch (error) {
+      if (!(error instanceof MarksMoved) || attempt >= MARK_ATTEMPTS) throw error
+    }
+  }
+}
+
+async function staffActionOnce(
   deps: ActionDeps,
   staff: StoreStaff,
   request: StoreOrderActionRequest
@@ -90,9 +118,35 @@ export async function applyAction(
   const won = await writeAction(deps.env.DB, write)
   const after = await findStoreOrder(deps.env.DB, row.business_id, row.store_id, row.id)
   if (!after) throw orderNotFound()
-  if (!won) throw wrongState(after, progressOf(after).status)
+  if (!won) throw await lostRace(deps, row, after, action)
   await effectsOf(deps, row, after, action, write)
   return after
+}
+
+/**
+ * Why the conditional update found nothing: the status moved (409 with it), the line was marked
+ * from another screen (409 with its mark now), the lines are not all marked after all, or only
+ * another line's mark landed (try again).
+ */
+async function lostRace(
+  deps: ActionDeps,
+  row: StoreOrderRow,
+  after: StoreOrderRow,
+  action: ServiceAction
+): Promise<Error> {
+  const status = progressOf(after).status
+  if (status !== progressOf(row).status) return wrongState(after, status)
+  if (action.type === 'mark_line') {
+    const lines = await orderPickLines(deps.env.DB, row.id)
+    const line = lines.find((candidate) => candidate.id === action.lineId)
+    if (line && line.version !== action.version) return staleLine(line)
+    return new MarksMoved()
+  }
+  if (action.type === 'finish_picking') {
+    const unmarked = (await orderPickLines(deps.env.DB, row.id)).filter((l) => l.mark === null)
+    if (unmarked.length > 0) return linesUnmarked(unmarked)
+  }
+  return wrongState(after, status)
 }
 
 function reasonOf(action: ServiceAction): string | null {
@@ -140,13 +194,20 @@ async function writeOf(
       write.releaseSlot = true
       if (action.type === 'cancel') write.guard = { pickingNotStarted: true }
       break
-    case 'mark_line':
-      write.pick = await pickOf(deps, row, action)
-      write.change = { pickingStarted: true }
-      write.history.detail = { ...write.pick }
+    case 'mark_line': {
+      const { pick, difference } = await pickOf(deps, row, action)
+      write.pick = pick
+      write.guard = {
+        picksVersion: row.picks_version,
+        line: { lineId: action.lineId, version: action.version },
+      }
+      write.change = { pickingStarted: true, pickingDifference: difference }
+      write.history.detail = { ...pick, pickingDifference: difference }
       break
+    }
     case 'finish_picking':
-      write.pickRemaining = { staffId: actor.staffId }
+      await assertEveryLineMarked(deps, row)
+      write.guard = { allLinesMarked: true }
       write.change = { pickingStarted: true }
       break
     case 'ready_for_collection':
@@ -200,14 +261,37 @@ async function writeOf(
   return write
 }
 
+/** Picking done only once every line is resolved: the refusal names the lines left. */
+async function assertEveryLineMarked(deps: ActionDeps, row: StoreOrderRow): Promise<void> {
+  const unmarked = (await orderPickLines(deps.env.DB, row.id)).filter((line) => line.mark === null)
+  if (unmarked.length > 0) throw linesUnmarked(unmarked)
+}
+
+function linesUnmarked(lines: ReadonlyArray<PickLineRow>): AppError {
+  return new AppError(
+    'conflict',
+    formatMessage('orderLinesUnmarked', lines.map((line) => line.name).join(', ')),
+    { details: { unmarkedLineIds: lines.map((line) => line.id) } }
+  )
+}
+
+/** A mark sent from a screen that showed the line before its latest mark: 409 with it now. */
+function staleLine(line: PickLineRow): AppError {
+  const now = line.mark === null ? MESSAGES.orderLineNotMarked : LINE_MARK_LABELS[line.mark]
+  return new AppError('conflict', formatMessage('orderLineChanged', line.name, now), {
+    details: { lineId: line.id, mark: line.mark, version: line.version },
+  })
+}
+
 async function pickOf(
   deps: ActionDeps,
   row: StoreOrderRow,
   action: Extract<ServiceAction, { type: 'mark_line' }>
-): Promise<NonNullable<ActionWrite['pick']>> {
+): Promise<{ pick: NonNullable<ActionWrite['pick']>; difference: number }> {
   const lines = await orderPickLines(deps.env.DB, row.id)
   const line = lines.find((candidate) => candidate.id === action.lineId)
   if (!line) throw invalid(MESSAGES.orderLineNotFound)
+  if (line.version !== action.version) throw staleLine(line)
   const ordered = { quantity: line.quantity, totalPrice: line.total_price }
   let outcome: LineOutcome
   let substitute: NonNullable<ActionWrite['pick']>['substitute'] = null
@@ -245,12 +329,23 @@ async function pickOf(
       break
     }
   }
+  const marked = lines.map((candidate) => ({
+    kind: candidate.kind,
+    itemId: candidate.menu_item_id,
+    quantity: candidate.quantity,
+    unitPrice: candidate.unit_price,
+    totalPrice: candidate.total_price,
+    outcome: candidate.id === line.id ? outcome : outcomeOf(candidate),
+  }))
   return {
-    lineId: line.id,
-    mark: action.mark,
-    pickedQuantity: outcome.mark === 'substituted' ? 0 : receivedUnits(ordered, outcome),
-    substitute,
-    chargedPrice: chargedPrice(ordered, outcome),
+    pick: {
+      lineId: line.id,
+      mark: action.mark,
+      pickedQuantity: outcome.mark === 'substituted' ? 0 : receivedUnits(ordered, outcome),
+      substitute,
+      chargedPrice: chargedPrice(ordered, outcome),
+    },
+    difference: pickingDifference(parsePricingTerms(row.pricing_terms_json), marked),
   }
 }
 

@@ -52,6 +52,10 @@ export interface StoreOrderRow {
   items_count: number
   /** The store's IANA time zone: the console shows times in it. */
   time_zone: string
+  /** Marks so far: a mark's re-pricing holds only while it is still this (migration 0045). */
+  picks_version: number
+  /** The basket's terms at checkout (repricing.ts), null for an order placed before. */
+  pricing_terms_json: string | null
 }
 
 const ORDER_COLUMNS = `o.id, o.business_id, o.store_id, o.business_order_id, o.status, o.status_code,
@@ -61,7 +65,7 @@ const ORDER_COLUMNS = `o.id, o.business_id, o.store_id, o.business_order_id, o.s
   o.tip_refund, o.total, o.payment_method, o.placed_at, o.accepted_at, o.estimated_ready_at,
   o.picking_started_at, o.ready_for_collection_at, o.driver_id, d.name as driver_name,
   o.closing_reason, o.accept_alerted_at, s.order_accept_window_minutes as accept_window_minutes,
-  s.time_zone,
+  s.time_zone, o.picks_version, o.pricing_terms_json,
   (select coalesce(sum(l.quantity), 0) from order_lines l
    where l.order_id = o.id and l.parent_line_id is null) as items_count`
 
@@ -118,6 +122,7 @@ export async function listBoardOrders(
 /** A top-level line of the picking list with its mark and department. */
 export interface PickLineRow {
   id: number
+  kind: 'item' | 'meal_deal'
   menu_item_id: number | null
   name: string
   quantity: number
@@ -136,6 +141,8 @@ export interface PickLineRow {
   refunded_quantity: number | null
   /** 0 when the shopper asked for no substitutes (copied from the basket at checkout). */
   allow_substitutes: number
+  /** The mark's version: 0 until marked, one more at each mark (migration 0046). */
+  version: number
 }
 
 /**
@@ -145,13 +152,13 @@ export interface PickLineRow {
 export async function orderPickLines(db: D1Database, orderId: number): Promise<Array<PickLineRow>> {
   const { results } = await db
     .prepare(
-      `select l.id, l.menu_item_id, l.name, l.quantity, l.unit_price, l.total_price,
+      `select l.id, l.kind, l.menu_item_id, l.name, l.quantity, l.unit_price, l.total_price,
          coalesce(l.age_restriction, m.age_restriction, c.age_restriction) as age_restriction,
          coalesce(g.name, p.name, c.name) as department,
          coalesce(g.position, p.position, c.position) as department_position,
          k.mark, k.picked_quantity, k.substitute_menu_item_id, k.substitute_name,
          k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity,
-         l.allow_substitutes
+         l.allow_substitutes, coalesce(k.version, 0) as version
        from order_lines l
        left join menu_items m on m.id = l.menu_item_id
        left join categories c on c.id = m.category_id

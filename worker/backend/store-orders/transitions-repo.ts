@@ -17,6 +17,12 @@ export interface OrderGuard {
   driverId?: number
   /** Refunds after delivery: the refund the amounts were computed from. */
   refund?: number
+  /** A mark: the order's marks are still those it re-priced from (migration 0045). */
+  picksVersion?: number
+  /** A mark: the line still carries the mark the console showed (0: none yet). */
+  line?: { lineId: number; version: number }
+  /** Picking done: every line of the picking list is marked. */
+  allLinesMarked?: true
 }
 
 /** Columns an action sets on the order besides its status. */
@@ -34,6 +40,11 @@ export interface OrderChange {
   refundEverything?: true
   /** A partial refund after delivery, in pence. */
   refundPart?: number
+  /**
+   * A mark: the re-priced order's picking difference (≤ 0, repricing.ts); the adjustment is it
+   * capped at what the card still pays, and total follows.
+   */
+  pickingDifference?: number
 }
 
 export interface LinePick {
@@ -61,8 +72,6 @@ export interface ActionWrite {
   }
   /** mark_line: the line's mark. */
   pick?: LinePick
-  /** finish_picking: lines nobody marked count as picked in full. */
-  pickRemaining?: { staffId: number | null }
   /** refund_lines: units refunded per line. */
   refundedLines?: ReadonlyArray<{ lineId: number; quantity: number }>
   /** reject, auto-reject, cancel: the slot's place goes back. */
@@ -70,11 +79,6 @@ export interface ActionWrite {
   /** refund_lines: the part beyond what the card paid, given back as store credit (ADR 020). */
   creditBack?: number
 }
-
-const ADJUSTMENT = `max(-(original_total - refund - tip_refund),
-  (select coalesce(sum(k.charged_price - l.total_price), 0)
-   from order_line_picks k join order_lines l on l.id = k.order_line_id
-   where k.order_id = orders.id))`
 
 function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatement {
   const { guard, change } = write
@@ -117,6 +121,17 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
     const amount = bind(change.refundPart)
     sets.push(`refund = refund + ${amount}`, `total = total - ${amount}`)
   }
+  if (change.pickingDifference !== undefined) {
+    // The card's part stops at what it still pays; the rest was credit (credit/order-credit-repo).
+    const difference = bind(change.pickingDifference)
+    const adjustment = `max(-(original_total - refund - tip_refund), ${difference})`
+    sets.push(
+      'picks_version = picks_version + 1',
+      `picking_difference = ${difference}`,
+      `total_adjustment = ${adjustment}`,
+      `total = original_total + ${adjustment} - refund - tip_refund`
+    )
+  }
   const where = ['id = ?1', 'status = ?2']
   if (guard.pickingNotStarted) where.push('picking_started_at is null')
   if (guard.readyForCollection === true) where.push('ready_for_collection_at is not null')
@@ -124,6 +139,18 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
   if (guard.driverId !== undefined) where.push(`driver_id = ${bind(guard.driverId)}`)
   if (guard.refund !== undefined) where.push(`refund = ${bind(guard.refund)}`)
   if (change.refundPart !== undefined) where.push(`total >= ${bind(change.refundPart)}`)
+  if (guard.picksVersion !== undefined) where.push(`picks_version = ${bind(guard.picksVersion)}`)
+  if (guard.line !== undefined) {
+    where.push(
+      `coalesce((select version from order_line_picks where order_line_id = ${bind(guard.line.lineId)}
+                 and order_id = ?1), 0) = ${bind(guard.line.version)}`
+    )
+  }
+  if (guard.allLinesMarked) {
+    where.push(`not exists (select 1 from order_lines l
+      where l.order_id = ?1 and l.parent_line_id is null
+        and not exists (select 1 from order_line_picks k where k.order_line_id = l.id))`)
+  }
   return db
     .prepare(`update orders set ${sets.join(', ')} where ${where.join(' and ')}`)
     .bind(...binds)
@@ -154,7 +181,7 @@ function pickStatements(
            substitute_quantity = excluded.substitute_quantity,
            substitute_unit_price = excluded.substitute_unit_price,
            charged_price = excluded.charged_price, marked_by = excluded.marked_by,
-           marked_at = excluded.marked_at`
+           marked_at = excluded.marked_at, version = order_line_picks.version + 1`
       )
       .bind(
         write.orderId,
@@ -170,35 +197,7 @@ function pickStatements(
         write.history.actorStaffId,
         write.at
       ),
-    totalsStatement(db, write),
   ]
-}
-
-/** The order's adjustment and total follow its marked lines. */
-function totalsStatement(db: D1Database, write: ActionWrite): D1PreparedStatement {
-  return db
-    .prepare(
-      `update orders set total_adjustment = ${ADJUSTMENT},
-         total = original_total + ${ADJUSTMENT} - refund - tip_refund
-       where id = ?1 and action_token = ?2`
-    )
-    .bind(write.orderId, write.token)
-}
-
-function pickRemainingStatement(
-  db: D1Database,
-  write: ActionWrite,
-  staffId: number | null
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `insert into order_line_picks (order_line_id, order_id, mark, picked_quantity,
-         charged_price, marked_by, marked_at)
-       select l.id, ?1, 'picked', l.quantity, l.total_price, ?3, ?4 from order_lines l
-       where l.order_id = ?1 and l.parent_line_id is null and ${OURS}
-       on conflict (order_line_id) do nothing`
-    )
-    .bind(write.orderId, write.token, staffId, write.at)
 }
 
 function refundedLineStatement(
@@ -262,10 +261,6 @@ function historyStatement(db: D1Database, write: ActionWrite): D1PreparedStateme
 export async function writeAction(db: D1Database, write: ActionWrite): Promise<boolean> {
   const statements: Array<D1PreparedStatement> = [updateStatement(db, write)]
   if (write.pick) statements.push(...pickStatements(db, write, write.pick))
-  if (write.pickRemaining) {
-    statements.push(pickRemainingStatement(db, write, write.pickRemaining.staffId))
-    statements.push(totalsStatement(db, write))
-  }
   for (const line of write.refundedLines ?? []) {
     statements.push(refundedLineStatement(db, write, line))
   }

@@ -137,6 +137,7 @@ export function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): St
       charged - refundedShare(line, outcome, charged, line.refunded_quantity ?? 0)
     ),
     refundedQuantity: line.refunded_quantity ?? 0,
+    version: line.version,
     ageRestriction: line.age_restriction,
     challenge25: line.age_restriction !== null,
     allowSubstitutes: line.allow_substitutes === 1,

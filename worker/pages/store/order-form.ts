@@ -31,7 +31,12 @@ export function actionOfForm(form: Record<string, string>, nowMs: number): Recor
       return { type, driverId: int(form.driverId) }
     case 'mark_line': {
       const mark = form.mark
-      const action: Record<string, unknown> = { type, lineId: int(form.lineId), mark }
+      const action: Record<string, unknown> = {
+        type,
+        lineId: int(form.lineId),
+        version: int(form.lineVersion),
+        mark,
+      }
       if (mark === 'short') action.pickedQuantity = int(form.pickedQuantity)
       if (mark === 'substituted') {
         action.substitute = {

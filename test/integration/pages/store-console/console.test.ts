@@ -9,6 +9,7 @@ import {
   seedCheckout,
   staffMember,
   STORES,
+  finishPicking,
 } from '../../store-orders/fixtures.ts'
 import { lastMessage, PASSWORD, seedStaff } from '../../staff/fixtures.ts'
 import { uniqueEmail } from '../../auth/fixtures.ts'
@@ -301,12 +302,11 @@ describe("the driver's round", () => {
       await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
         type: 'mark_line',
         lineId: line.lineId,
+        version: line.version,
         mark: 'picked',
       })
     }
-    await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
-      type: 'finish_picking',
-    })
+    await finishPicking(manager.bearer, STORE, order.orderId)
     await actOk(manager.bearer, STORE, order.orderId, 'picked', {
       type: 'assign_driver',
       driverId: seeded.id,
@@ -447,6 +447,7 @@ describe('picking without JavaScript', () => {
         expectedStatus: 'store_accepted_picking',
         idempotencyKey: form[1],
         lineId: String(line.lineId),
+        lineVersion: String(line.version),
         mark: 'substituted',
         substituteItemId: form[2],
         substituteQuantity: String(line.quantity),
@@ -484,5 +485,60 @@ describe('picking without JavaScript', () => {
     expect(html).not.toContain(`aria-label="Substitutes for ${line.name}"`)
     // Short and out of stock are still offered.
     expect(pageText(html)).toContain('Out of stock')
+  })
+
+  it('refuses Picking done with a line unmarked, and a mark from an older page', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
+    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder()
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const [line] = accepted.departments.flatMap((d) => d.lines)
+    if (!line) throw new Error('no line')
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const html = await (await get(path, cookies)).text()
+    // The page's forms carry the version of the line they show.
+    expect(html).toContain('name="lineVersion" value="0"')
+    const key = crypto.randomUUID()
+    const early = await postForm(
+      path,
+      {
+        action: 'finish_picking',
+        expectedStatus: 'store_accepted_picking',
+        idempotencyKey: `${key}-f`,
+      },
+      cookies
+    )
+    expect(early.status).toBe(409)
+    expect(pageText(await early.text())).toContain(formatMessage('orderLinesUnmarked', line.name))
+
+    const form = (mark: string, suffix: string) => ({
+      action: 'mark_line',
+      expectedStatus: 'store_accepted_picking',
+      idempotencyKey: `${key}-${suffix}`,
+      lineId: String(line.lineId),
+      lineVersion: '0',
+      mark,
+    })
+    expect((await postForm(path, form('picked', 'p'), cookies)).status).toBe(303)
+    // Another tab, opened before the line was picked, marks it out of stock.
+    const stale = await postForm(path, form('out_of_stock', 'o'), cookies)
+    expect(stale.status).toBe(409)
+    const text = pageText(await stale.text())
+    expect(text).toContain(formatMessage('orderLineChanged', line.name, 'Picked'))
+    // The page shows the line as it is now: picked, with its new version in the forms.
+    expect(text).toContain('Picked')
+    const done = await postForm(
+      path,
+      {
+        action: 'finish_picking',
+        expectedStatus: 'store_accepted_picking',
+        idempotencyKey: `${key}-d`,
+      },
+      cookies
+    )
+    expect(done.status).toBe(303)
   })
 })

@@ -1,0 +1,69 @@
+import type { Page } from '@playwright/test'
+import { expect, guestAtPayment, test } from './pages/index.ts'
+import { joinClock } from './fixtures.ts'
+import { openOrder, orderUpdated, staffBrowser } from './pages/store-console.ts'
+import { SCREENSHOTS } from './helpers.ts'
+
+/*
+ * Issue 35 item 7: Picking done needs every line resolved, and a mark from a page opened before
+ * the line's latest mark is refused with the line as it is now.
+ */
+
+/** The console's pages at a tablet and a phone (the console is used on both). */
+async function consoleShots(page: Page, name: string): Promise<void> {
+  const current = page.viewportSize()
+  for (const width of [1024, 390]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true })
+  }
+  if (current) await page.setViewportSize(current)
+}
+
+test('Picking done waits for every line; an older tab cannot mark a picked line out of stock', async ({
+  page,
+  payment,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  await guestAtPayment(page, 'picking-lines', 'collection')
+  await payment.payByCash()
+  const orderNumber = await payment.expectOrderPlaced()
+
+  const manager = await staffBrowser(browser, 'manager')
+  await openOrder(manager, orderNumber)
+  await manager.page.getByLabel('Ready in').selectOption('15')
+  await manager.page.getByRole('button', { name: 'Accept order' }).click()
+  await orderUpdated(manager.page)
+
+  // Picking done with the line not marked: refused, naming it; the order stays in picking.
+  await manager.page.getByRole('button', { name: 'Picking done' }).click()
+  const alert = manager.page.locator('#order-error')
+  await expect(alert).toContainText('Mark every line before Picking done. Not marked yet:')
+  await expect(manager.page.locator('dt:text("Status") + dd')).toHaveText(
+    'Store Accepted / Picking'
+  )
+  await consoleShots(manager.page, 'store-order-unmarked')
+
+  // A second tab of the same order, opened now: the line is not marked yet there.
+  const older = await manager.context.newPage()
+  await joinClock(older)
+  await older.goto(manager.page.url())
+  await expect(older.getByRole('button', { name: 'Out of stock' })).toBeVisible()
+
+  await manager.page.getByRole('button', { name: 'Picked', exact: true }).first().click()
+  await orderUpdated(manager.page)
+
+  // The older tab marks it out of stock: refused, and the page shows it picked.
+  await older.getByRole('button', { name: 'Out of stock' }).first().click()
+  await expect(older.locator('#order-error')).toContainText(
+    'was marked on another screen and is now: Picked.'
+  )
+  // The line's mark, as the page shows it under the line (not the button of the same name).
+  await expect(older.locator('li p', { hasText: /^Picked$/ })).toBeVisible()
+  await consoleShots(older, 'store-order-stale-mark')
+  await older.close()
+
+  await manager.page.getByRole('button', { name: 'Picking done' }).click()
+  await orderUpdated(manager.page)
+  await expect(manager.page.locator('dt:text("Status") + dd')).toHaveText('Picked')
+})

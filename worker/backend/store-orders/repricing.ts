@@ -1,0 +1,130 @@
+import {
+  computeTotals,
+  type PricingTerms,
+  type TotalsInput,
+  type TotalsMealDeal,
+} from '../basket/totals.ts'
+import { chargedPrice, pickingAdjustment, type LineOutcome } from './pricing.ts'
+
+/*
+ * Picking re-prices the order the way the basket priced it (ADR 017 "Picking differences"): the
+ * marked lines go through computeTotals with the terms the order recorded at checkout, so a short
+ * line inside "3 for £5" costs what the deal makes of the units found, not a pro rata share of the
+ * full price. Pure, in pence.
+ */
+
+/** What the basket's pricing read at checkout besides the lines (orders.pricing_terms_json). */
+export type OrderPricingTerms = PricingTerms
+
+/** A top-level line of the order with its mark (null: not marked, counts as ordered). */
+export interface RepricedLine {
+  kind: 'item' | 'meal_deal'
+  /** The item (deals apply by item); null for a meal deal or an item since deleted. */
+  itemId: number | null
+  quantity: number
+  unitPrice: number
+  totalPrice: number
+  outcome: LineOutcome | null
+}
+
+/** The basket the shopper receives, before substitutes are placed (they are chosen below). */
+interface Placed {
+  lines: Array<TotalsInput['lines'][number]>
+  mealDeals: Array<TotalsMealDeal>
+}
+
+/** A line as ordered, `quantity` units of it, in the basket's shape. */
+function place(into: Placed, line: RepricedLine, quantity: number): void {
+  if (quantity <= 0) return
+  if (line.kind === 'item' && line.itemId !== null) {
+    into.lines.push({ itemId: line.itemId, quantity, unitPrice: line.unitPrice, available: true })
+  } else {
+    into.mealDeals.push({ quantity, unitPrice: line.unitPrice, available: true })
+  }
+}
+
+/** An amount that no deal touches (a cheaper substitute): it counts as goods, fees and coupon. */
+function placeAmount(into: Placed, amount: number): void {
+  if (amount > 0) into.mealDeals.push({ quantity: 1, unitPrice: amount, available: true })
+}
+
+function goodsTotal(terms: OrderPricingTerms, placed: Placed): number {
+  return computeTotals({ ...terms, lines: placed.lines, mealDeals: placed.mealDeals }).totals.total
+}
+
+const copy = (placed: Placed): Placed => ({
+  lines: [...placed.lines],
+  mealDeals: [...placed.mealDeals],
+})
+
+/**
+ * What the order's basket costs with the marks (store credit left out: the order's credit is
+ * applied on top by the caller, ADR 020). A substitute stands in for the line as ordered (deal
+ * included) or is its own price when that is cheaper for the shopper, whichever leaves the order
+ * lower: the shopper never pays more for a substitute than for the line.
+ */
+export function pickedBasketTotal(
+  terms: OrderPricingTerms,
+  lines: ReadonlyArray<RepricedLine>
+): number {
+  const placed: Placed = { lines: [], mealDeals: [] }
+  const substituted: Array<RepricedLine> = []
+  for (const line of lines) {
+    const outcome = line.outcome
+    if (outcome === null || outcome.mark === 'picked') place(placed, line, line.quantity)
+    else if (outcome.mark === 'short') {
+      place(placed, line, Math.max(0, Math.min(outcome.pickedQuantity, line.quantity)))
+    } else if (outcome.mark === 'substituted') substituted.push(line)
+  }
+  let best = placed
+  for (const line of substituted) {
+    const asOrdered = copy(best)
+    place(asOrdered, line, line.quantity)
+    const asItself = copy(best)
+    placeAmount(asItself, chargedPrice(line, line.outcome ?? { mark: 'picked' }))
+    best = goodsTotal(terms, asItself) <= goodsTotal(terms, asOrdered) ? asItself : asOrdered
+  }
+  return goodsTotal(terms, best)
+}
+
+/**
+ * The picking difference (≤ 0): the marked basket less the basket as ordered, both priced by
+ * computeTotals with the checkout's terms. Never positive: losing a deal, a coupon's minimum or
+ * free delivery by a missing item never makes the shopper pay more than agreed at checkout.
+ * Without recorded terms (an order placed before they were kept) each line is priced alone.
+ */
+export function pickingDifference(
+  terms: OrderPricingTerms | null,
+  lines: ReadonlyArray<RepricedLine>
+): number {
+  if (terms === null) {
+    return Math.min(
+      0,
+      pickingAdjustment(
+        lines.map((line) => ({
+          totalPrice: line.totalPrice,
+          chargedPrice: line.outcome === null ? null : chargedPrice(line, line.outcome),
+        }))
+      )
+    )
+  }
+  const ordered = pickedBasketTotal(
+    terms,
+    lines.map((line) => ({ ...line, outcome: null }))
+  )
+  return Math.min(0, pickedBasketTotal(terms, lines) - ordered)
+}
+
+/** The terms an order stored at checkout, or null (placed before, or unreadable). */
+export function parsePricingTerms(json: string | null): OrderPricingTerms | null {
+  if (json === null) return null
+  try {
+    const value = JSON.parse(json) as Partial<OrderPricingTerms>
+    if (!Array.isArray(value.deals) || typeof value.terms !== 'object' || value.terms === null) {
+      return null
+    }
+    return { deals: value.deals, coupon: value.coupon ?? null, terms: value.terms }
+  } catch {
+    return null
+  }
+}
