@@ -8,7 +8,6 @@ import { AppError } from '../lib/errors.ts'
 import { convertIds } from '../lib/ids.ts'
 import { invalidBody, readJsonBody } from '../lib/request-body.ts'
 import { plainPaths } from './plain-path.ts'
-import { sameOriginForStateChanges } from './same-origin.ts'
 import { STORE_API_PREFIX } from '../lib/store-console-paths.ts'
 
 /**
@@ -27,7 +26,6 @@ const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after']
 export const storeConsoleProxy = new Hono<AppEnv>()
 
 storeConsoleProxy.use(plainPaths())
-storeConsoleProxy.use(sameOriginForStateChanges())
 
 storeConsoleProxy.post('/staff/*', async (c) => {
   const path = c.req.path.slice(STORE_API_PREFIX.length)
