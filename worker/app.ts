@@ -20,6 +20,7 @@ import { PACKSHOT_PATH } from '../schemas/packshot.ts'
 import { MEDIA_PATH } from '../schemas/media.ts'
 import { proxy } from './proxy/index.ts'
 import { storeConsoleProxy } from './proxy/store-console.ts'
+import { sameOriginForStateChanges } from './proxy/same-origin.ts'
 import { storeConsole } from './pages/store/index.tsx'
 import { storeConsoleHeaders } from './middleware/store-console-headers.ts'
 import { sandboxGateway } from './sandbox-gateway/index.ts'
@@ -29,6 +30,7 @@ import { developmentOnly } from './lib/development-only.ts'
 import { TRACKING_BASE_MAP_PATH } from '../client/lib/tracking-map.ts'
 import { facebookCodeExchange } from './lib/facebook-code-flow.ts'
 import { SOCIAL_SIGN_IN_PATH } from '../schemas/constants.ts'
+import { STORE_CONSOLE_PATH } from './lib/cookies/cookies.ts'
 
 /**
  * The development tools and local stand-ins: the API's and the pages' development tools, the
@@ -94,6 +96,11 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   for (const path of DEVELOPMENT_ONLY_PATHS) app.use(path, developmentOnly())
   app.get(`${MEDIA_PATH}/*`, mediaFile)
   app.route('/api', proxy)
+  // One check for the whole console (ADR 018): every state change under /store, its pages, forms
+  // and proxy alike, comes from a page of this origin or is refused (403).
+  for (const path of [STORE_CONSOLE_PATH, `${STORE_CONSOLE_PATH}/*`]) {
+    app.use(path, sameOriginForStateChanges())
+  }
   app.route('/store/api', storeConsoleProxy)
   app.route('/store', storeConsole)
   app.route('/sandbox-gateway', sandboxGateway)

@@ -144,6 +144,15 @@ export interface OrderBoardEvent {
  */
 export interface OrderBoardNotifier {
   publish(bindings: Env, event: OrderBoardEvent): Promise<void>
+  /**
+   * Closes every board socket a member of staff has open at these stores of the business, when
+   * their access ends (deactivation, sign-out). Must not throw either: the guard already refuses
+   * their next call, and a reconnect is authorised afresh.
+   */
+  disconnectStaff?(
+    bindings: Env,
+    staff: { businessId: number; storeIds: ReadonlyArray<number>; staffId: number }
+  ): Promise<void>
 }
 
 export interface OrderBoardAdapters {

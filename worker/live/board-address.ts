@@ -12,6 +12,16 @@ export const BOARD_ORIGIN = 'https://order-board.internal'
 export const BOARD_EVENTS_PATH = '/events'
 export const BOARD_CONNECT_PATH = '/connect'
 export const BOARD_VIEWERS_PATH = '/viewers'
+export const BOARD_DISCONNECT_PATH = '/disconnect'
+
+/**
+ * The close code a board's socket gets when its viewer's access ended (deactivated, signed out):
+ * in the 4000s an application may use, after 4401 ~ HTTP 401.
+ */
+export const ACCESS_ENDED_CLOSE_CODE = 4401
+
+/** The tag the board puts on each socket of a member of staff, to find them all at once. */
+export const staffTag = (staffId: number): string => `staff:${staffId}`
 
 export const VIEWER_STAFF_HEADER = 'x-board-staff-id'
 export const VIEWER_ROLE_HEADER = 'x-board-role'

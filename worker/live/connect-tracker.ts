@@ -7,7 +7,7 @@ import {
   trackerStub,
   WATCHER_HEADER,
 } from './order-tracker-address.ts'
-import { handshakeHeaders, isWebSocketUpgrade, upgradeRequired } from './handshake.ts'
+import { handshakeHeaders, refusedHandshake } from './handshake.ts'
 
 /** The order a page watches, as the backend authorised it (its tracking snapshot). */
 export interface TrackerConnection {
@@ -18,7 +18,7 @@ export interface TrackerConnection {
 
 // Pages reach the live layer through this module only (ESLint, ADR 013): the route checks the
 // upgrade before it asks the backend anything.
-export { isWebSocketUpgrade, upgradeRequired } from './handshake.ts'
+export { refusedHandshake } from './handshake.ts'
 
 /**
  * Opens a page's live tracking: forwards the browser's WebSocket upgrade to the order's tracker
@@ -31,7 +31,8 @@ export async function connectTracker(
   connection: TrackerConnection,
   request: Request
 ): Promise<Response> {
-  if (!isWebSocketUpgrade(request)) return upgradeRequired()
+  const refused = refusedHandshake(request)
+  if (refused) return refused
   const headers = handshakeHeaders(request)
   headers.set(WATCHER_HEADER, connection.watcher.kind)
   headers.set(SNAPSHOT_HEADER, encodeURIComponent(JSON.stringify(connection.snapshot)))

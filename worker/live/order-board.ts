@@ -9,13 +9,16 @@ import {
 } from '../../schemas/live.ts'
 import { logError } from '../lib/log.ts'
 import {
+  ACCESS_ENDED_CLOSE_CODE,
   BOARD_CONNECT_PATH,
+  BOARD_DISCONNECT_PATH,
   BOARD_EVENTS_PATH,
   BOARD_VIEWERS_PATH,
   type BoardViewer,
   BoardViewerSchema,
   VIEWER_ROLE_HEADER,
   VIEWER_STAFF_HEADER,
+  staffTag,
 } from './board-address.ts'
 import {
   appendBoardEvent,
@@ -56,6 +59,9 @@ export class OrderBoard extends DurableObject<Env> {
     if (pathname === BOARD_EVENTS_PATH && request.method === 'POST') return this.publish(request)
     if (pathname === BOARD_CONNECT_PATH) return this.acceptBoard(request)
     if (pathname === BOARD_VIEWERS_PATH) return Response.json(this.viewers())
+    if (pathname === BOARD_DISCONNECT_PATH && request.method === 'POST') {
+      return this.disconnect(request)
+    }
     return new Response(null, { status: 404 })
   }
 
@@ -71,7 +77,7 @@ export class OrderBoard extends DurableObject<Env> {
     // connectBoard always names the viewer: a request without one did not come through it.
     if (!viewer.success) return new Response(null, { status: 400 })
     const { 0: client, 1: server } = new WebSocketPair()
-    this.ctx.acceptWebSocket(server, [`staff:${viewer.data.staffId}`, `role:${viewer.data.role}`])
+    this.ctx.acceptWebSocket(server, [staffTag(viewer.data.staffId), `role:${viewer.data.role}`])
     server.serializeAttachment(viewer.data)
     send(server, { type: 'hello', seq: boardSeqRange(this.ctx.storage.sql).last })
     return new Response(null, { status: 101, webSocket: client })
@@ -87,6 +93,24 @@ export class OrderBoard extends DurableObject<Env> {
     const sockets = this.ctx.getWebSockets()
     for (const ws of sockets) send(ws, { type: 'event', seq, event: parsed.data })
     return Response.json({ seq, boards: sockets.length })
+  }
+
+  /**
+   * A member of staff's access ended (deactivated, signed out): every socket of theirs closes at
+   * once, so no further event reaches them. A board that reconnects is authorised afresh.
+   */
+  private async disconnect(request: Request): Promise<Response> {
+    const parsed = BoardViewerSchema.pick({ staffId: true }).safeParse(await request.json())
+    if (!parsed.success) return new Response(null, { status: 422 })
+    const sockets = this.ctx.getWebSockets(staffTag(parsed.data.staffId))
+    for (const ws of sockets) {
+      try {
+        ws.close(ACCESS_ENDED_CLOSE_CODE, 'access ended')
+      } catch {
+        // Already closing.
+      }
+    }
+    return Response.json({ closed: sockets.length })
   }
 
   /** Who is watching, from the sockets' attachments (also after a hibernation). */

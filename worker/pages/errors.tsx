@@ -6,12 +6,14 @@ import type { AppEnv } from '../env.ts'
 import { answerRetryAfter, errorEnvelopeResponse, toAppError } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
+import { STORE_API_PREFIX } from '../lib/store-console-paths.ts'
 import { oldSlugRedirect } from './old-slug-redirect.ts'
 import { renderPage, requestBrand } from './render.tsx'
 import { storeSearchBox } from './store-search-box.ts'
 
+/** The shop's proxy and the console's: their errors are the JSON envelope, not a page. */
 function isApiPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/')
+  return ['/api', STORE_API_PREFIX].some((api) => path === api || path.startsWith(`${api}/`))
 }
 
 /** What the error page says for a failure: spec §2 wording for 404s, the AppError's otherwise. */

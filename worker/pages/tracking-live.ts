@@ -7,7 +7,7 @@ import {
 import type { AppEnv } from '../env.ts'
 import { readBasketToken } from '../lib/cookies/basket.ts'
 import { readAccessToken } from '../lib/cookies/session.ts'
-import { connectTracker, isWebSocketUpgrade, upgradeRequired } from '../live/connect-tracker.ts'
+import { connectTracker, refusedHandshake } from '../live/connect-tracker.ts'
 
 /**
  * The order's tracking snapshot for this request's caller: the signed link's token (`?t=`), the
@@ -39,7 +39,8 @@ export function loadTrackingSnapshot(
  * Durable Object with that snapshot as its `hello`.
  */
 export async function trackingLive(c: Context<AppEnv>): Promise<Response> {
-  if (!isWebSocketUpgrade(c.req.raw)) return upgradeRequired()
+  const refused = refusedHandshake(c.req.raw)
+  if (refused) return refused
   const snapshot = await loadTrackingSnapshot(c, c.req.param('orderNumber') ?? '')
   const kind = c.req.query(TRACKING_TOKEN_PARAM) ? 'link' : 'shopper'
   return connectTracker(

@@ -43,6 +43,7 @@ import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
 import { refreshSession } from '../lib/shopper-session.ts'
 import { readLocation } from '../lib/cookies/location.ts'
 import { deviceIdFor } from '../lib/cookies/device.ts'
+import { plainPaths } from './plain-path.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
 
 /** Where the proxy is mounted; the backend path is what follows it. */
@@ -188,11 +189,13 @@ function responseHeaders(
 /**
  * The app's own server proxy (spec §7): `/api/<path>` → backend `<path>` through `c.var.backend`.
  * Sets businessId (and brandId where a call is per brand) from the request's brand, converts ids
- * to numbers, turns the access-token cookie into a bearer token, refuses cross-site state changes,
+ * to numbers, turns the access-token cookie into a bearer token (the only credential it forwards),
+ * refuses a path with a %-escape (plain-path.ts) and cross-site state changes,
  * serves public answers from KV and passes every backend answer (a 429 included) through as is.
  */
 export const proxy = new Hono<AppEnv>()
 
+proxy.use(plainPaths())
 proxy.use(sameOriginForStateChanges())
 
 proxy.all('*', async (c) => {
@@ -221,9 +224,10 @@ proxy.all('*', async (c) => {
     const value = c.req.header(name)
     if (value) headers.set(name, value)
   }
+  // Only the session cookie authorises a call: an Authorization header a page's script sent is
+  // dropped, so script can never present a token (a staff one above all) through the shop.
   const token = readAccessToken(c)
-  const authorization = token ? `Bearer ${token}` : c.req.header('authorization')
-  if (authorization) headers.set('authorization', authorization)
+  if (token) headers.set('authorization', `Bearer ${token}`)
 
   let body: string | FormData | null = null
   let inputs: Inputs = Object.fromEntries(query)

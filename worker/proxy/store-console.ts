@@ -7,7 +7,7 @@ import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { convertIds } from '../lib/ids.ts'
 import { invalidBody, readJsonBody } from '../lib/request-body.ts'
-import { sameOriginForStateChanges } from './same-origin.ts'
+import { plainPaths } from './plain-path.ts'
 import { STORE_API_PREFIX } from '../lib/store-console-paths.ts'
 
 /**
@@ -25,7 +25,7 @@ const PASSED_RESPONSE_HEADERS = ['content-type', 'retry-after']
 
 export const storeConsoleProxy = new Hono<AppEnv>()
 
-storeConsoleProxy.use(sameOriginForStateChanges())
+storeConsoleProxy.use(plainPaths())
 
 storeConsoleProxy.post('/staff/*', async (c) => {
   const path = c.req.path.slice(STORE_API_PREFIX.length)

@@ -362,6 +362,15 @@ export async function countBusinessStores(
   return row?.n ?? 0
 }
 
+/** Every store id of the business (a board may be open at any of them). */
+export async function businessStoreIds(db: D1Database, businessId: number): Promise<Array<number>> {
+  const { results } = await db
+    .prepare(`select id from stores where business_id = ?1 order by id`)
+    .bind(businessId)
+    .all<{ id: number }>()
+  return results.map((row) => row.id)
+}
+
 /** An invited account (no password yet); null when the email is already taken. */
 export async function insertInvitedStaff(
   db: D1Database,

@@ -26,6 +26,7 @@ import {
   inviteStaff,
   staffProfile,
 } from './service.ts'
+import { closeBoardSockets } from './board-sockets.ts'
 import { refreshStaffSession, signOutStaff } from './sessions.ts'
 import { staffCodeStep, staffPasswordStep } from './sign-in.ts'
 
@@ -88,7 +89,13 @@ staff.post(
     response: StaffSignedOutSchema,
   },
   async ({ body }, c) => {
-    await signOutStaff(authDeps(c), body.businessId, body.refresh_token, bearerToken(c))
+    const ended = await signOutStaff(
+      authDeps(c),
+      body.businessId,
+      body.refresh_token,
+      bearerToken(c)
+    )
+    await closeBoardSockets({ ...c.env, ...c.var.adapters }, body.businessId, ended)
     return { signedOut: true as const }
   }
 )
@@ -153,6 +160,7 @@ staff.post(
   async ({ body }, c) => {
     const caller = await requireStaff(c, { businessId: body.businessId, roles: ['operator'] })
     await deactivateStaffAccount(authDeps(c), caller, body.staffId)
+    await closeBoardSockets({ ...c.env, ...c.var.adapters }, caller.businessId, [body.staffId])
     return { deactivated: true as const }
   }
 )

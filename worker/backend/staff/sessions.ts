@@ -107,29 +107,38 @@ export async function refreshStaffSession(
   )
 }
 
-/** Ends the sessions of the refresh token and of the bearer token; idempotent. */
+/**
+ * Ends the sessions of the refresh token and of the bearer token; idempotent. Answers whose
+ * sessions they were, for the caller to close their live sockets.
+ */
 export async function signOutStaff(
   deps: AuthDeps,
   businessId: number,
   refreshToken: string | undefined,
   accessToken: string | undefined
-): Promise<void> {
+): Promise<Array<number>> {
   const sessions = new Set<string>()
+  const staffIds = new Set<number>()
   if (refreshToken) {
     const row = await findStaffRefreshToken(deps.db, businessId, await sha256Hex(refreshToken))
-    if (row) sessions.add(row.session_id)
+    if (row) {
+      sessions.add(row.session_id)
+      staffIds.add(row.staff_id)
+    }
   }
   if (accessToken) {
     const verified = await verifyStaffAccessToken(deps.sessionSecret, accessToken, deps.now)
     if (verified.ok && verified.claims.businessId === businessId) {
       sessions.add(verified.claims.sessionId)
+      staffIds.add(verified.claims.staffId)
     }
   }
-  if (!sessions.size) return
+  if (!sessions.size) return []
   const nowIso = deps.now.toISOString()
   await deps.db.batch(
     [...sessions].map((id) =>
       revokeStaffSessionStatement(deps.db, businessId, id, 'logout', nowIso)
     )
   )
+  return [...staffIds]
 }

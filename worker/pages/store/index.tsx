@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { csrf } from 'hono/csrf'
 import type { AppEnv } from '../../env.ts'
 import { boardPage, storesPage } from './board.tsx'
 import { boardLive } from './board-live.ts'
@@ -29,13 +28,13 @@ storeConsole.use(staffSession())
 
 storeConsole.get('/', storesPage)
 storeConsole.get('/sign-in', staffSignInPage)
-storeConsole.post('/sign-in', csrf(), staffSignInForm)
-storeConsole.post('/sign-out', csrf(), staffSignOutForm)
+storeConsole.post('/sign-in', staffSignInForm)
+storeConsole.post('/sign-out', staffSignOutForm)
 storeConsole.get('/invitation/:token', (c) => staffInvitationPage(c))
-storeConsole.post('/invitation/:token', csrf(), staffInvitationForm)
+storeConsole.post('/invitation/:token', staffInvitationForm)
 storeConsole.get('/driver', driverPage)
 storeConsole.route('/operator', operatorConsole)
 storeConsole.get('/:storeId/board', boardPage)
 storeConsole.get('/:storeId/board/live', boardLive)
 storeConsole.get('/:storeId/orders/:orderId', orderPage)
-storeConsole.post('/:storeId/orders/:orderId', csrf(), orderActionForm)
+storeConsole.post('/:storeId/orders/:orderId', orderActionForm)

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
+import { restoreCell, writeCsv } from '../../../lib/csv.ts'
 import {
   parsePrice,
   CATALOGUE_MAX_ROWS,
@@ -202,7 +202,8 @@ export function readCsv(
   if (errors.length > 0) return { rows: [], errors }
   const rows = body.map((cells, index) => ({
     row: index + 2,
-    cells: Object.fromEntries(names.map((name, i) => [name, (cells[i] ?? '').trim()])),
+    // A formula-like cell was exported with an apostrophe before it (worker/lib/csv.ts).
+    cells: Object.fromEntries(names.map((name, i) => [name, restoreCell(cells[i] ?? '').trim()])),
   }))
   return { rows, errors: [] }
 }
@@ -521,9 +522,7 @@ export function writeCatalogueCsv<K extends CatalogueKind>(
   kind: K,
   records: ReadonlyArray<CatalogueRecords[K]>
 ): string {
-  return stringify([CATALOGUE_COLUMNS[kind].all, ...records.map((r) => cellsOf(kind, r))], {
-    record_delimiter: '\n',
-  })
+  return writeCsv([CATALOGUE_COLUMNS[kind].all, ...records.map((r) => cellsOf(kind, r))])
 }
 
 /** Whether two records of a kind are the same (what "unchanged" means). */

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { csrf } from 'hono/csrf'
 import type { AppEnv } from '../../../../env.ts'
 import {
   attachDomainForm,
@@ -20,15 +19,15 @@ export const brandsPages = new Hono<AppEnv>()
 
 brandsPages.get('/', brandsListPage)
 brandsPages.get('/new', newBrandPage)
-brandsPages.post('/new', csrf(), createBrandForm)
+brandsPages.post('/new', createBrandForm)
 brandsPages.get('/:brandId', brandPage)
-brandsPages.post('/:brandId', csrf(), updateBrandForm)
+brandsPages.post('/:brandId', updateBrandForm)
 brandsPages.get('/:brandId/preview', brandPreviewPage)
-brandsPages.post('/:brandId/live', csrf(), liveForm)
-brandsPages.post('/:brandId/image', csrf(), imageForm)
-brandsPages.post('/:brandId/store-search', csrf(), storeSearchForm)
-brandsPages.post('/:brandId/settings', csrf(), settingsForm)
-brandsPages.post('/:brandId/domains', csrf(), attachDomainForm)
-brandsPages.post('/:brandId/domains/check', csrf(), checkDomainForm)
-brandsPages.post('/:brandId/domains/remove', csrf(), removeDomainForm)
-brandsPages.post('/:brandId/postcode-rule', csrf(), postcodeRuleForm)
+brandsPages.post('/:brandId/live', liveForm)
+brandsPages.post('/:brandId/image', imageForm)
+brandsPages.post('/:brandId/store-search', storeSearchForm)
+brandsPages.post('/:brandId/settings', settingsForm)
+brandsPages.post('/:brandId/domains', attachDomainForm)
+brandsPages.post('/:brandId/domains/check', checkDomainForm)
+brandsPages.post('/:brandId/domains/remove', removeDomainForm)
+brandsPages.post('/:brandId/postcode-rule', postcodeRuleForm)

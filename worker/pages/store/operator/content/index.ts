@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { csrf } from 'hono/csrf'
 import type { AppEnv } from '../../../../env.ts'
 import { contentForm, contentFormPage, contentListPage, deleteRedirectForm } from './pages.tsx'
 
@@ -11,9 +10,9 @@ export const contentPages = new Hono<AppEnv>()
 
 contentPages.get('/', contentListPage)
 contentPages.get('/faqs/:id', contentFormPage('faq'))
-contentPages.post('/faqs/:id', csrf(), contentForm('faq'))
+contentPages.post('/faqs/:id', contentForm('faq'))
 contentPages.get('/pages/:id', contentFormPage('page'))
-contentPages.post('/pages/:id', csrf(), contentForm('page'))
+contentPages.post('/pages/:id', contentForm('page'))
 contentPages.get('/redirects/:id', contentFormPage('redirect'))
-contentPages.post('/redirects/:id', csrf(), contentForm('redirect'))
-contentPages.post('/redirects/:id/delete', csrf(), deleteRedirectForm)
+contentPages.post('/redirects/:id', contentForm('redirect'))
+contentPages.post('/redirects/:id/delete', deleteRedirectForm)

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { csrf } from 'hono/csrf'
 import type { AppEnv } from '../../../../env.ts'
 import { bannerForm, bannerPage } from './banners.tsx'
 import { couponForm, couponPage } from './coupons.tsx'
@@ -14,8 +13,8 @@ export const promotionsPages = new Hono<AppEnv>()
 
 promotionsPages.get('/', promotionsListPage)
 promotionsPages.get('/deals/:id', dealPage)
-promotionsPages.post('/deals/:id', csrf(), dealForm)
+promotionsPages.post('/deals/:id', dealForm)
 promotionsPages.get('/banners/:id', bannerPage)
-promotionsPages.post('/banners/:id', csrf(), bannerForm)
+promotionsPages.post('/banners/:id', bannerForm)
 promotionsPages.get('/coupons/:id', couponPage)
-promotionsPages.post('/coupons/:id', csrf(), couponForm)
+promotionsPages.post('/coupons/:id', couponForm)
