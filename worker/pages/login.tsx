@@ -119,7 +119,8 @@ export function loginPage(c: Context<AppEnv>): Promise<Response> {
     return renderLogin(c, {
       errors: {},
       values: link.email ? { email: link.email } : {},
-      redirect,
+      // Reached from the provider's answer: its referer is the sign-in flow, not a page to go back to.
+      redirect: safeReturnPath(c.req.query(REDIRECT_QUERY)),
       notice: formatMessage('socialLinkRequired', name, name),
     })
   }
