@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TrackingSnapshotSchema } from '../../../schemas/tracking.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
-import { registerMember, TEST_SECRETS } from '../auth/fixtures.ts'
+import { freshIp, registerMember, TEST_SECRETS, testEnv } from '../auth/fixtures.ts'
+import { countingLimiter, WRANGLER_LIMITS } from '../../support/workers/limiter.ts'
+import { postToBackend } from '../../support/workers/requests.ts'
 import {
   actOk,
   cashOrder,
@@ -195,5 +197,31 @@ describe('POST /tracking/order', () => {
       .bind(order.orderId, customer?.id ?? 0)
       .run()
     expect((await track({ orderNumber: number }, member.tokens.access_token)).status).toBe(200)
+  })
+})
+
+describe('guessing tracking links (issue 36)', () => {
+  it('answers 429 after 20 lookups a minute from one address, before looking anything up', async () => {
+    const order = await cashOrder()
+    const number = await orderNumberOf(order.orderId)
+    const bindings = { ...testEnv, AUTH_LIMITER: countingLimiter(WRANGLER_LIMITS.AUTH_LIMITER) }
+    const ip = freshIp()
+    const lookup = (body: Record<string, unknown>, from = ip) =>
+      postToBackend('/tracking/order', { businessId: 1, ...body }, { ip: from, bindings })
+    for (let guess = 0; guess < WRANGLER_LIMITS.AUTH_LIMITER; guess++) {
+      const miss = await lookup({ orderNumber: `GUESS-${guess}`, token: 'x'.repeat(40) })
+      expect(miss.status).toBe(404)
+      await miss.body?.cancel()
+    }
+    // Over the limit even the right link is refused from there, so guessing on finds nothing.
+    const refused = await lookup({ orderNumber: number, basketToken: order.basketToken })
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('60')
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'rate_limited', message: MESSAGES.tooManyRequests },
+    })
+    // Another address is not held up.
+    const other = await lookup({ orderNumber: number, basketToken: order.basketToken }, freshIp())
+    expect(other.status).toBe(200)
   })
 })
