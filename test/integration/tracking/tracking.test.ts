@@ -225,3 +225,53 @@ describe('guessing tracking links (issue 36)', () => {
     expect(other.status).toBe(200)
   })
 })
+
+describe('a tracking link after the order ended (issue 36)', () => {
+  /** Marks the order delivered `minutesAgo` ago, as the driver's action records it. */
+  async function deliveredAgo(orderId: number, minutesAgo: number): Promise<void> {
+    const at = new Date(Date.now() - minutesAgo * 60_000).toISOString()
+    await env.DB.batch([
+      env.DB.prepare(
+        `update orders set status = 'delivered', status_code = 100 where id = ?1`
+      ).bind(orderId),
+      env.DB.prepare(
+        `insert into order_history (order_id, role, action, from_status, to_status, at)
+         values (?1, 'driver', 'deliver', 'en_route', 'delivered', ?2)`
+      ).bind(orderId, at),
+    ])
+  }
+
+  it('shows the delivery point for an hour after delivery, then status and timeline only', async () => {
+    const order = await cashOrder()
+    const number = await orderNumberOf(order.orderId)
+    const [path] = await emailedTrackingPaths(order.email, 'order_confirmation')
+    const byLink = async () => {
+      const answer = await track({ orderNumber: number, token: tokenOf(path ?? '') })
+      expect(answer.status).toBe(200)
+      return TrackingSnapshotSchema.parse(answer.json)
+    }
+    const placed = await byLink()
+    expect(placed.destination).not.toBeNull()
+
+    await deliveredAgo(order.orderId, 10)
+    const justDelivered = await byLink()
+    expect(justDelivered.status).toBe('delivered')
+    expect(justDelivered.destination).toEqual(placed.destination)
+
+    await env.DB.prepare(
+      `update order_history set at = ?2 where order_id = ?1 and to_status = 'delivered'`
+    )
+      .bind(order.orderId, new Date(Date.now() - 2 * 60 * 60_000).toISOString())
+      .run()
+    const later = await byLink()
+    expect(later).toMatchObject({
+      status: 'delivered',
+      statusLabel: 'Delivered',
+      destination: null,
+      driver: null,
+      distanceKm: null,
+    })
+    expect(later.timeline.at(-1)?.reachedAt).not.toBeNull()
+    expect(JSON.stringify(later)).not.toContain(String(placed.destination?.lat))
+  })
+})
