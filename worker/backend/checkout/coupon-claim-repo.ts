@@ -60,13 +60,20 @@ export function claimCouponStatements(
   ]
 }
 
-/** Whether the coupon still has a use for this shopper (the check before any money is taken). */
+/**
+ * Whether the order holds its use of the coupon, or the coupon still has one for this shopper
+ * (the check before any money is taken).
+ */
 export async function couponHasUseLeft(
   db: D1Database,
   claim: Omit<CouponClaim, 'amount'>
 ): Promise<boolean> {
   const row = await db
-    .prepare(`select 1 as ok from coupons c where c.id = ?1 and ?2 = ?2 and ${HAS_USE_LEFT}`)
+    .prepare(
+      `select 1 as ok from coupons c where c.id = ?1
+         and (exists (select 1 from coupon_redemptions where coupon_id = ?1 and order_id = ?2)
+              or (${HAS_USE_LEFT}))`
+    )
     .bind(claim.couponId, claim.orderId, claim.customerId, claim.email)
     .first()
   return row !== null

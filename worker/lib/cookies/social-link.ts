@@ -41,7 +41,7 @@ export function takeSocialLink(c: Context): SocialLink | null {
   return link
 }
 
-/** The provider of a pending link named by the sign-in page's query, when it is this browser's. */
+/** This browser's pending link, when it is for the provider the sign-in page's query names. */
 export function pendingLinkProvider(
   c: Context,
   provider: SocialProvider | null
