@@ -130,6 +130,13 @@ const OtpGrantSchema = z.object({
 export const SOCIAL_PROVIDERS = ['facebook', 'google', 'apple'] as const
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
 
+/** The providers' names as shoppers know them. */
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = {
+  facebook: 'Facebook',
+  google: 'Google',
+  apple: 'Apple',
+}
+
 const socialGrantFields = {
   businessId: BusinessIdSchema,
   /** The provider's ID token (a signed JWT). */
@@ -339,6 +346,22 @@ export const VerificationCodeRequestedSchema = z.object({
 })
 
 /** POST /member/verification-code/check (bearer member): the code from the email. */
+/**
+ * `details.reason` of a social grant's 409: the provider's email belongs to an account the grant
+ * may not walk into; the shopper signs in to it and POST /auth/social/link links it.
+ */
+export const SOCIAL_LINK_REQUIRED = 'social_link_required'
+
+/** Links a waiting social sign-in to the signed-in member (issue 36.1). */
+export const SocialLinkRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  linkToken: z.string().trim().min(16).max(200),
+})
+export type SocialLinkRequest = z.infer<typeof SocialLinkRequestSchema>
+
+/** Which provider now signs this member in, or null when the link was not made. */
+export const SocialLinkedSchema = z.object({ linked: z.enum(SOCIAL_PROVIDERS).nullable() })
+
 export const VerificationCodeCheckSchema = z.object({
   businessId: BusinessIdSchema,
   verificationCode: sixDigits(MESSAGES.codeIncorrect),

@@ -57,6 +57,11 @@ const FACTS: Record<CookieName, Facts> = {
       'Holds a sign-in with Google, Apple or Facebook while you are on their page, so only the answer to your own request signs you in.',
     duration: '10 minutes',
   },
+  [COOKIE_NAMES.socialLink]: {
+    purpose:
+      'Remembers a sign-in with Google, Apple or Facebook that will be linked to your account once you sign in to it.',
+    duration: '10 minutes',
+  },
   [COOKIE_NAMES.appVersion]: {
     purpose: 'Clears out saved shopping state after we release a change that makes it invalid.',
     duration: '1 year',

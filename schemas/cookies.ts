@@ -30,6 +30,11 @@ export const COOKIE_NAMES = {
    * the provider must give back, and where to return after signing in.
    */
   socialSignIn: 'sf_social_sign_in',
+  /**
+   * A social sign-in waiting for the shopper to sign in to the account with its email before it
+   * is linked (httpOnly, 10 minutes; issue 36.1): the provider, the link token, the email.
+   */
+  socialLink: 'sf_social_link',
   /** The app session version the browser's stored state was written under (spec §4 Sessions). */
   appVersion: 'sf_app_version',
   /**

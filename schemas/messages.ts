@@ -83,6 +83,11 @@ export const MESSAGES = {
   newPasswordFailed: 'Unable to create your new password',
   facebookLoginFailed: 'Unable to login with Facebook, please try again',
   googleLoginFailed: 'Unable to login with Google, please try again',
+  // A social sign-in that met an account whose address nobody proved (issue 36.1): %s is the
+  // provider's name.
+  socialLinkRequired:
+    'An account already uses this email address. To use %s with it, sign in to it below with its password or with a one-time code we email you: we will link %s then.',
+  socialLinked: "You're signed in, and %s is now linked to your account.",
   loginRequired: 'You need to be logged in to use this',
   sessionExpired: 'Your session has expired. You have been logged out!',
   mobileInvalid: 'Mobile phone number is invalid',

@@ -42,6 +42,13 @@ export const TRACKING_POLL_SECONDS = 10
 /** A signed link opens tracking for this many days after the order's slot (or its placing). */
 export const TRACKING_LINK_DAYS = 30
 
+/**
+ * Once an order has ended (delivered, or any end), its tracking shows the delivery point for
+ * this long after, then only its status and timeline (issue 36): a forwarded or leaked link does
+ * not say where someone lives for the rest of its 30 days.
+ */
+export const TRACKING_ENDED_POINT_MINUTES = 60
+
 /** The keep-alive the island sends while idle, answered by the runtime without waking the object. */
 export const TRACKING_PING = 'ping'
 export const TRACKING_PONG = 'pong'

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
 import { basketWithSlot, expect, test } from './pages/index.ts'
+import { MEMBER_PASSWORD, registerThroughForm } from './pages/member-details.ts'
 
 const url = (path: string) => urlOn(HOSTS.brandOne, path)
 
@@ -70,4 +71,43 @@ test('a cancelled or failed Google sign-in says so on the login page, focused', 
   }
   await expectNoAxeViolations(page)
   await screenshots(page, 'social-sign-in-failed')
+})
+
+test('Google meets a password account for its address: it asks to sign in, then links', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  // Someone registers a password account with the address (no code ever reaches it).
+  const email = uniqueEmail('prehijack')
+  await registerThroughForm(page, email)
+  await page.context().clearCookies()
+
+  // Google for that address lands on the sign-in page, asked to sign in, not in the account.
+  const linkNotice = MESSAGES.socialLinkRequired.replaceAll('%s', 'Google')
+  await page.goto(url('/login'))
+  await page.getByRole('button', { name: 'Continue with Google' }).click()
+  await answerSandbox(page, 'Sign in', email)
+  await expect(page).toHaveURL(url('/login?social_link=google'))
+  const main = page.getByRole('main')
+  await expect(main.getByRole('status').filter({ hasText: linkNotice })).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('link', { name: 'My account' })).toHaveCount(0)
+  await expect(main.getByLabel('Email address')).toHaveValue(email)
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'social-sign-in-link-required')
+
+  // The account's password proves it is theirs: signed in, and Google is linked.
+  await main.getByLabel('Password').fill(MEMBER_PASSWORD)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await expect(page).toHaveURL(url('/'))
+  await expect(page.getByText(MESSAGES.socialLinked.replace('%s', 'Google'))).toBeVisible()
+  await expectSignedIn(page)
+
+  // Next time Google signs straight in to that account.
+  await page.context().clearCookies()
+  await page.goto(url('/login'))
+  await page.getByRole('button', { name: 'Continue with Google' }).click()
+  await answerSandbox(page, 'Sign in', email)
+  await expect(page).toHaveURL(url('/'))
+  await expect(page.getByText(MESSAGES.signedIn)).toBeVisible()
+  await expectSignedIn(page)
 })

@@ -7,7 +7,7 @@ import { logError } from '../lib/log.ts'
 import type { BackendEnv } from './env.ts'
 
 /** Calls that share one allowance per shopper. */
-export type RateLimitGroup = 'store-search' | 'store-details' | 'contact'
+export type RateLimitGroup = 'store-search' | 'store-details' | 'contact' | 'tracking'
 
 /** Who is calling: the shopper's IP as Cloudflare reports it, forwarded by the proxy and pages. */
 export function rateLimitKey(group: RateLimitGroup, headers: Headers): string {

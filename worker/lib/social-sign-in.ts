@@ -165,6 +165,12 @@ export function socialCallbackUrl(origin: string, provider: SocialProvider): str
   return `${origin}${SOCIAL_SIGN_IN_PATH}/${provider}/callback`
 }
 
+/**
+ * `?social_link=google` on the sign-in page: that provider's sign-in met an account with its
+ * email, which it links once the shopper signs in to it (issue 36.1).
+ */
+export const SOCIAL_LINK_QUERY = 'social_link'
+
 /** `?social_failed=google` on the sign-in page: that provider's sign-in was refused or cancelled. */
 export const SOCIAL_FAILED_QUERY = 'social_failed'
 

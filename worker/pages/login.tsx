@@ -9,16 +9,25 @@ import {
 } from '../../client/pages/LoginPage.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import {
+  SOCIAL_PROVIDER_NAMES,
+  SocialLinkedSchema,
+  type SocialProvider,
   type TokenRequest,
   TokenRequestSchema,
   TokenResponseSchema,
   type TokenResponse,
 } from '../../schemas/auth.ts'
 import { BasketSchema, type Basket } from '../../schemas/basket.ts'
-import { MESSAGES } from '../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import type { PageChrome } from '../../client/components/Layout.tsx'
-import { enabledSocialProviders, socialSignInFailure } from '../lib/social-sign-in.ts'
+import {
+  enabledSocialProviders,
+  SOCIAL_LINK_QUERY,
+  socialProviderOf,
+  socialSignInFailure,
+} from '../lib/social-sign-in.ts'
+import { pendingLinkProvider, takeSocialLink } from '../lib/cookies/social-link.ts'
 import { BACKEND_TOKEN_PATH, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
 import {
   forgetMemberBasket,
@@ -104,6 +113,17 @@ export function loginPage(c: Context<AppEnv>): Promise<Response> {
   if (step === 'send') return askForNewCode(c, redirect)
   const reset = c.req.query(PASSWORD_RESET_QUERY) !== undefined
   const socialFailure = socialSignInFailure(c)
+  const link = pendingLinkProvider(c, socialProviderOf(c.req.query(SOCIAL_LINK_QUERY)))
+  if (link) {
+    const name = SOCIAL_PROVIDER_NAMES[link.provider]
+    return renderLogin(c, {
+      errors: {},
+      values: link.email ? { email: link.email } : {},
+      // Reached from the provider's answer: its referer is the sign-in flow, not a page to go back to.
+      redirect: safeReturnPath(c.req.query(REDIRECT_QUERY)),
+      notice: formatMessage('socialLinkRequired', name, name),
+    })
+  }
   return renderLogin(c, {
     errors: socialFailure ? { form: socialFailure } : {},
     values: {},
@@ -175,14 +195,45 @@ export async function claimGuestBasket(c: Context<AppEnv>, accessToken: string):
   if ('basket' in restored) rememberBasket(c, { ...restored.basket, basketToken: asideToken })
 }
 
+const LINKED_FLASH = {
+  google: 'socialLinkedGoogle',
+  apple: 'socialLinkedApple',
+  facebook: 'socialLinkedFacebook',
+} as const satisfies Record<SocialProvider, string>
+
 /**
- * Keeps the member's tokens in their cookies, claims the guest basket and has the next page say
- * that the shopper is signed in.
+ * A social sign-in waiting for this sign-in (issue 36.1): linked now that the shopper proved the
+ * account is theirs; the backend links it only to the member it was made for. The provider
+ * linked, or null (none waiting, another member, lapsed; a failure is logged, never blocking).
+ */
+async function linkWaitingSocialSignIn(
+  c: Context<AppEnv>,
+  tokens: TokenResponse
+): Promise<SocialProvider | null> {
+  const link = takeSocialLink(c)
+  if (!link || tokens.kind !== 'member') return null
+  try {
+    const { linked } = await c.var.backend.post('/auth/social/link', {
+      body: { businessId: c.var.brand.businessId, linkToken: link.linkToken },
+      token: tokens.access_token,
+      schema: SocialLinkedSchema,
+    })
+    return linked
+  } catch (error) {
+    logError(error, { requestId: c.var.requestId, event: 'social link after sign-in failed' })
+    return null
+  }
+}
+
+/**
+ * Keeps the member's tokens in their cookies, claims the guest basket, links a social sign-in
+ * that waited for this one and has the next page say that the shopper is signed in.
  */
 async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promise<void> {
   rememberSession(c, tokens)
   await claimGuestBasket(c, tokens.access_token)
-  setFlash(c, 'signedIn')
+  const linked = await linkWaitingSocialSignIn(c, tokens)
+  setFlash(c, linked ? LINKED_FLASH[linked] : 'signedIn')
 }
 
 /**

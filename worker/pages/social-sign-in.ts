@@ -1,15 +1,23 @@
 import type { Context } from 'hono'
 import { html } from 'hono/html'
 import { routePath } from '../../client/lib/routes.ts'
-import { NonceResponseSchema, type SocialProvider, TokenRequestSchema } from '../../schemas/auth.ts'
+import {
+  NonceResponseSchema,
+  SOCIAL_LINK_REQUIRED,
+  type SocialProvider,
+  TokenRequestSchema,
+} from '../../schemas/auth.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
 import { randomToken } from '../lib/crypto.ts'
 import { rememberSocialSignIn, takeSocialSignIn } from '../lib/cookies/social-sign-in.ts'
+import { rememberSocialLink } from '../lib/cookies/social-link.ts'
+import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
 import { pathnameOf, redirectTo, redirectToIdentityProvider } from '../lib/redirect.ts'
 import {
   SOCIAL_FAILED_QUERY,
+  SOCIAL_LINK_QUERY,
   authorisationUrl,
   enabledSocialProviders,
   socialCallbackUrl,
@@ -54,6 +62,28 @@ function failed(c: Context<AppEnv>, provider: SocialProvider, redirect: string |
   const query: Record<string, string> = { [SOCIAL_FAILED_QUERY]: provider }
   if (redirect && !fromCheckout) query[REDIRECT_QUERY] = redirect
   return redirectTo(c, routePath(fromCheckout ? 'checkout-login' : 'login', undefined, query), 303)
+}
+
+/**
+ * The backend met an account with the provider's email that it may not walk into (issue 36.1):
+ * the link waits in the sf_social_link cookie, and the sign-in page asks the shopper to sign in
+ * to that account (password or one-time code), which links it. Null for any other refusal.
+ */
+function askToSignInToLink(
+  c: Context<AppEnv>,
+  provider: SocialProvider,
+  refusal: unknown,
+  redirect: string | null
+): Response | null {
+  if (!(refusal instanceof AppError) || refusal.details?.reason !== SOCIAL_LINK_REQUIRED)
+    return null
+  const { linkToken } = refusal.details
+  if (typeof linkToken !== 'string') return null
+  const email = typeof refusal.details.email === 'string' ? refusal.details.email : null
+  rememberSocialLink(c, { provider, linkToken, email })
+  const query: Record<string, string> = { [SOCIAL_LINK_QUERY]: provider }
+  if (redirect) query[REDIRECT_QUERY] = redirect
+  return redirectTo(c, routePath('login', undefined, query), 303)
 }
 
 /** POST /auth/social/:provider/start (same-origin form): off to the provider's sign-in. */
@@ -220,6 +250,8 @@ async function grantAndSignIn(
   if (!parsed.success) return failed(c, provider, redirect)
   const outcome = await signInWithGrant(c, parsed.data, redirect)
   if ('signedIn' in outcome) return outcome.signedIn
+  const askToSignIn = askToSignInToLink(c, provider, outcome.refusal, redirect)
+  if (askToSignIn) return askToSignIn
   // Expected (a cancelled or stale answer): the backend logged why; a warning here.
   logError(
     outcome.refusal,

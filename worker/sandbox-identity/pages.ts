@@ -1,6 +1,6 @@
 import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
-import type { SocialProvider } from '../../schemas/auth.ts'
+import { SOCIAL_PROVIDER_NAMES, type SocialProvider } from '../../schemas/auth.ts'
 import { sandboxDocument } from '../sandbox-gateway/pages.ts'
 
 /*
@@ -20,11 +20,7 @@ button{margin-top:1rem;margin-right:.5rem;padding:.6rem 1.2rem;font-size:1rem}
 .error{color:#a00000;font-weight:600}
 `
 
-export const PROVIDER_NAMES: Record<SocialProvider, string> = {
-  google: 'Google',
-  apple: 'Apple',
-  facebook: 'Facebook',
-}
+export const PROVIDER_NAMES: Record<SocialProvider, string> = SOCIAL_PROVIDER_NAMES
 
 /** The banner every sandbox identity page starts with. */
 export const SANDBOX_IDENTITY_BANNER =

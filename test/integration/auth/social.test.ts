@@ -120,6 +120,46 @@ const customerByEmail = (email: string, businessId = BUSINESS_ID) =>
       email_verified_at: string | null
     }>()
 
+/** A member who proved their email with the code we sent (registration, then the check). */
+async function verifiedMember(): Promise<{ email: string; tokens: TokenResponse }> {
+  const member = await registerMember({ registrationType: 'registered_with_verification' })
+  const row = await env.DB.prepare(
+    `select payload_json from outbox where recipient = ?1 and template = 'email_verification'
+     order by id desc`
+  )
+    .bind(member.email)
+    .first<{ payload_json: string }>()
+  const { code } = JSON.parse(row?.payload_json ?? '{}') as { code: string }
+  const checked = await call(
+    '/member/verification-code/check',
+    { businessId: BUSINESS_ID, verificationCode: code },
+    { bearer: member.tokens.access_token }
+  )
+  expect(checked.status).toBe(200)
+  return member
+}
+
+/** The refusal asking the shopper to sign in to the account first: its link token. */
+async function expectAskedToSignIn(
+  attempt: Promise<TokenResponse>,
+  provider: SocialProvider
+): Promise<string> {
+  const error: unknown = await attempt.then(
+    () => null,
+    (reason: unknown) => reason
+  )
+  const name = { google: 'Google', facebook: 'Facebook', apple: 'Apple' }[provider]
+  expect(error).toMatchObject({
+    code: 'conflict',
+    message: MESSAGES.socialLinkRequired.replaceAll('%s', name),
+    details: { reason: 'social_link_required', provider, linkToken: expect.any(String) },
+  })
+  return (error as { details: { linkToken: string } }).details.linkToken
+}
+
+const link = (linkToken: string, bearer: string) =>
+  call('/auth/social/link', { businessId: BUSINESS_ID, linkToken }, { bearer })
+
 const refusal = (provider: SocialProvider) => ({
   code: 'unauthorized',
   message: {
@@ -159,8 +199,8 @@ describe('social sign-in', () => {
     expect(after.identities).toEqual(before.identities)
   })
 
-  it('links a Google account to the member with the same verified email', async () => {
-    const { email, tokens } = await registerMember()
+  it('links a Google account to the member who proved the same email by our code', async () => {
+    const { email, tokens } = await verifiedMember()
     const nonce = await nonceFor()
     const token = await idToken('google', { sub: newSubject(), email, email_verified: true, nonce })
     const before = await snapshot()
@@ -171,23 +211,77 @@ describe('social sign-in', () => {
     expect(after.identities).not.toEqual(before.identities)
   })
 
-  it('refuses to link an account whose email the member never verified', async () => {
-    const { email } = await registerMember({ registrationType: 'registered_with_verification' })
+  it('pre-hijack: a password account made for the address never catches its Google sign-in', async () => {
+    // Someone registers a password account with the victim's address; no code ever reaches it.
+    const { email, tokens: trap } = await registerMember()
+    expect((await customerByEmail(email))?.email_verified_at).toBeNull()
+    const sub = newSubject()
     const nonce = await nonceFor()
-    const token = await idToken('google', { sub: newSubject(), email, email_verified: true, nonce })
+    const token = await idToken('google', { sub, email, email_verified: true, nonce })
     const { nonces: noncesBefore, ...before } = await snapshot()
-    await expect(signIn('google', token, nonce)).rejects.toMatchObject(refusal('google'))
-    // The token was good, so its nonce is used up; nothing else changed.
+    await expectAskedToSignIn(signIn('google', token, nonce), 'google')
+    // No session and no link: the owner is asked to sign in, not put into the account.
     const { nonces, ...after } = await snapshot()
     expect(after).toEqual(before)
     expect(nonces).not.toEqual(noncesBefore)
+    // Asking again still does not link; the trap's password opens only its own, Google-less account.
+    const again = await nonceFor()
+    const retry = await idToken('google', { sub, email, email_verified: true, nonce: again })
+    await expectAskedToSignIn(signIn('google', retry, again), 'google')
+    expect((await snapshot()).identities).toEqual(before.identities)
+    expect(trap.customerId).toBe((await customerByEmail(email))?.id)
   })
 
-  it('refuses to link when the provider did not verify the email (Facebook)', async () => {
-    const { email } = await registerMember()
+  it('links once the shopper signs in to the account, and only that account', async () => {
+    const { email, tokens } = await registerMember({
+      registrationType: 'registered_with_verification',
+    })
+    const sub = newSubject()
+    const nonce = await nonceFor()
+    const token = await idToken('google', { sub, email, email_verified: true, nonce })
+    const linkToken = await expectAskedToSignIn(signIn('google', token, nonce), 'google')
+
+    const other = await registerMember()
+    const before = await snapshot()
+    expect(await link(linkToken, other.tokens.access_token)).toMatchObject({
+      status: 200,
+      json: { linked: null },
+    })
+    expect(await link('x'.repeat(43), tokens.access_token)).toMatchObject({
+      json: { linked: null },
+    })
+    expect((await snapshot()).identities).toEqual(before.identities)
+
+    expect(await link(linkToken, tokens.access_token)).toMatchObject({
+      status: 200,
+      json: { linked: 'google' },
+    })
+    // Used once.
+    expect(await link(linkToken, tokens.access_token)).toMatchObject({ json: { linked: null } })
+    const next = await nonceFor()
+    const later = await idToken('google', { sub, email, email_verified: true, nonce: next })
+    expect((await signIn('google', later, next)).customerId).toBe(tokens.customerId)
+  })
+
+  it('lets a link request lapse after 10 minutes', async () => {
+    const { email, tokens } = await registerMember()
+    const nonce = await nonceFor()
+    const token = await idToken('google', { sub: newSubject(), email, email_verified: true, nonce })
+    const linkToken = await expectAskedToSignIn(signIn('google', token, nonce), 'google')
+    await env.DB.prepare(
+      `update social_link_requests set expires_at = '2000-01-01T00:00:00.000Z'
+       where customer_id = ?1`
+    )
+      .bind(tokens.customerId ?? 0)
+      .run()
+    expect(await link(linkToken, tokens.access_token)).toMatchObject({ json: { linked: null } })
+  })
+
+  it('asks to sign in when the provider did not verify the email (Facebook)', async () => {
+    const { email } = await verifiedMember()
     const nonce = await nonceFor()
     const token = await idToken('facebook', { sub: newSubject(), email, nonce })
-    await expect(signIn('facebook', token, nonce)).rejects.toMatchObject(refusal('facebook'))
+    await expectAskedToSignIn(signIn('facebook', token, nonce), 'facebook')
   })
 
   it('creates a Facebook member with an unverified email and a name split from `name`', async () => {

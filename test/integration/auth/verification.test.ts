@@ -82,6 +82,16 @@ const request = (bearer: string | undefined, verifyToken = LOCAL_ROBOT_CHECK_TOK
 const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0')
 
 describe('checking a verification code', () => {
+  it('emails a code to a member registered without verification, whose email is unproven', async () => {
+    const { email, tokens } = await registerMember()
+    expect(await verifiedAt(email)).toBeNull()
+    const sent = await request(tokens.access_token)
+    expect(sent).toMatchObject({ status: 200, json: { emailVerified: false } })
+    const result = await check(tokens.access_token, (await lastCode(email)).code)
+    expect(result).toEqual({ status: 200, json: { emailVerified: true } })
+    expect(await verifiedAt(email)).toEqual(expect.any(String))
+  })
+
   it('verifies the email with the code sent at registration', async () => {
     const { email, bearer } = await withVerification()
     expect(await verifiedAt(email)).toBeNull()
@@ -190,9 +200,10 @@ describe('requesting a verification code', () => {
   })
 
   it('sends nothing when the email is already verified', async () => {
-    const { email, tokens } = await registerMember()
+    const { email, bearer } = await withVerification()
+    expect((await check(bearer, (await lastCode(email)).code)).status).toBe(200)
     const before = await snapshot()
-    const result = await request(tokens.access_token)
+    const result = await request(bearer)
     expect(result).toEqual({ status: 200, json: { emailVerified: true } })
     expect(await snapshot()).toEqual(before)
     expect(await verifiedAt(email)).toEqual(expect.any(String))

@@ -5,10 +5,10 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp } from '../../../worker/app.ts'
 import { socialVerifier, verifyIdToken } from '../../../worker/backend/auth/social.ts'
 import { sandboxVerifyKeys, signSandboxIdToken } from '../../../worker/sandbox-identity/keys.ts'
-import { uniqueEmail } from '../auth/fixtures.ts'
+import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
 import { jar, setCookieLine } from './cookie-jar.ts'
-import { ORIGIN, pageClient, testEnv } from './storefront.ts'
+import { ORIGIN, pageClient, registration, testEnv } from './storefront.ts'
 
 const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.102')
@@ -177,6 +177,39 @@ describe('the sandbox flow', () => {
       expect(res.headers.get('location')).toBe('/checkout/login?social_failed=google')
       expect(jar(res, attempt.cookies)).not.toContain('sf_session=member')
     }
+  })
+
+  it('meets a password account for the address: asks to sign in to it, then links (issue 36.1)', async () => {
+    const email = uniqueEmail('social-prehijack')
+    // Someone registered a password account with the address; no code ever reached it.
+    expect((await postForm('/register', registration(email))).status).toBe(303)
+    const { fields, cookies } = await throughSandbox(email)
+    const res = await postForm('/auth/social/google/callback', fields, cookies)
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe('/login?social_link=google')
+    const asked = jar(res, cookies)
+    expect(asked).not.toContain('sf_session=member')
+    expect(setCookieLine(res, 'sf_social_link')).toMatch(/Max-Age=600.*HttpOnly.*SameSite=Lax/)
+    const identities = () =>
+      env.DB.prepare(
+        `select count(*) as n from customer_identities i join customers c on c.id = i.customer_id
+         where c.email = ?1`
+      )
+        .bind(email)
+        .first<{ n: number }>()
+    expect(await identities()).toEqual({ n: 0 })
+
+    const page = await (await get('/login?social_link=google', asked)).text()
+    expect(page).toContain(MESSAGES.socialLinkRequired.replaceAll('%s', 'Google'))
+    expect(page).toContain(`value="${email}"`)
+
+    const signedIn = await postForm('/login', { email, password: PASSWORD }, asked)
+    expect(signedIn.status).toBe(303)
+    const after = jar(signedIn, asked)
+    expect(after).toContain('sf_session=member')
+    expect(after).toContain('sf_flash=socialLinkedGoogle')
+    expect(after).not.toContain('sf_social_link=')
+    expect(await identities()).toEqual({ n: 1 })
   })
 
   it('posts a cross-site answer again from this origin before reading any cookie', async () => {

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { callBackend } from '../../support/workers/requests.ts'
+import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { OrderSummarySchema, type PaymentGateway } from '../../../schemas/checkout.ts'
 import {
   PaymentResultSchema,
@@ -57,6 +58,8 @@ export async function draftOrder(
     method?: 'paymentCard' | 'paymentCash' | 'applePay' | 'googlePay'
     gateway?: PaymentGateway
     environment?: Env
+    /** A coupon applied to the basket before the draft (robot check: the local token). */
+    coupon?: string
   } = {}
 ): Promise<Draft> {
   const item = await plainItem(500, 2500)
@@ -67,6 +70,15 @@ export async function draftOrder(
     email,
     ...(options.bearer ? { bearer: options.bearer } : {}),
   })
+  if (options.coupon) {
+    const applied = await call('/basket/coupon/apply', {
+      businessId: 1,
+      basketToken: ready.token,
+      coupon: options.coupon,
+      verifyToken: LOCAL_ROBOT_CHECK_TOKEN,
+    })
+    expect(applied.json, JSON.stringify(applied.json)).not.toHaveProperty('errorCode')
+  }
   const method = options.method ?? 'paymentCard'
   const placed = await callWith(
     options.environment ?? testEnv,

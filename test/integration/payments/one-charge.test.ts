@@ -357,3 +357,36 @@ describe('card matrix with two tabs: the charge per order equals the order total
     }
   })
 })
+
+describe('an order whose coupon ran out while the card page was open (issue 36.3)', () => {
+  it('is not placed: the authorisation is voided and the shopper is told the new total', async () => {
+    const code = `ONCE${Date.now()}`
+    await env.DB.prepare(
+      `insert into coupons (business_id, code, kind, value, minimum_spend, max_redemptions)
+       values (1, ?1, 'amount', 100, 0, 1)`
+    )
+      .bind(code)
+      .run()
+    const draft = await draftOrder({ coupon: code })
+    const started = await makePayment(paymentBody(draft))
+    const paid = await pay(started)
+    // Meanwhile another shopper's order takes the coupon's only use.
+    await env.DB.prepare(`update coupons set redemption_count = 1 where code = ?1`).bind(code).run()
+
+    const answered = await consumerData(paid)
+    expect(answered.status).toBe(409)
+    expect(answered.json).toMatchObject({
+      error: {
+        message: MESSAGES.basketPricesChanged,
+        details: { reason: 'total_changed', total: draft.total + 100 },
+      },
+    })
+    expect(await orderStatus(draft.orderId)).not.toBe('sent_to_store')
+    const [payment] = await paymentsOf(draft.orderId)
+    expect(payment).toMatchObject({ status: 'cancelled', void_reason: 'order_superseded' })
+    expect(payment?.voided_at).not.toBeNull()
+    expect(await sandboxStatus(payment?.gateway_order_id ?? '')).toBe('voided')
+    expect(await chargedFor(draft.orderId)).toBe(0)
+    expect(await confirmationsFor(draft)).toBe(0)
+  })
+})

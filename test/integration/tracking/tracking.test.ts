@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TrackingSnapshotSchema } from '../../../schemas/tracking.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
-import { registerMember, TEST_SECRETS } from '../auth/fixtures.ts'
+import { freshIp, registerMember, TEST_SECRETS, testEnv } from '../auth/fixtures.ts'
+import { countingLimiter, WRANGLER_LIMITS } from '../../support/workers/limiter.ts'
+import { postToBackend } from '../../support/workers/requests.ts'
 import {
   actOk,
   cashOrder,
@@ -194,5 +196,81 @@ describe('POST /tracking/order', () => {
       .bind(order.orderId, customer?.id ?? 0)
       .run()
     expect((await track({ orderNumber: number }, member.tokens.access_token)).status).toBe(200)
+  })
+})
+
+describe('guessing tracking links (issue 36)', () => {
+  it('answers 429 after 20 lookups a minute from one address, before looking anything up', async () => {
+    const order = await cashOrder()
+    const number = await orderNumberOf(order.orderId)
+    const bindings = { ...testEnv, AUTH_LIMITER: countingLimiter(WRANGLER_LIMITS.AUTH_LIMITER) }
+    const ip = freshIp()
+    const lookup = (body: Record<string, unknown>, from = ip) =>
+      postToBackend('/tracking/order', { businessId: 1, ...body }, { ip: from, bindings })
+    for (let guess = 0; guess < WRANGLER_LIMITS.AUTH_LIMITER; guess++) {
+      const miss = await lookup({ orderNumber: `GUESS-${guess}`, token: 'x'.repeat(40) })
+      expect(miss.status).toBe(404)
+      await miss.body?.cancel()
+    }
+    // Over the limit even the right link is refused from there, so guessing on finds nothing.
+    const refused = await lookup({ orderNumber: number, basketToken: order.basketToken })
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('60')
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'rate_limited', message: MESSAGES.tooManyRequests },
+    })
+    // Another address is not held up.
+    const other = await lookup({ orderNumber: number, basketToken: order.basketToken }, freshIp())
+    expect(other.status).toBe(200)
+  })
+})
+
+describe('a tracking link after the order ended (issue 36)', () => {
+  /** Marks the order delivered `minutesAgo` ago, as the driver's action records it. */
+  async function deliveredAgo(orderId: number, minutesAgo: number): Promise<void> {
+    const at = new Date(Date.now() - minutesAgo * 60_000).toISOString()
+    await env.DB.batch([
+      env.DB.prepare(
+        `update orders set status = 'delivered', status_code = 100 where id = ?1`
+      ).bind(orderId),
+      env.DB.prepare(
+        `insert into order_history (order_id, role, action, from_status, to_status, at)
+         values (?1, 'driver', 'deliver', 'en_route', 'delivered', ?2)`
+      ).bind(orderId, at),
+    ])
+  }
+
+  it('shows the delivery point for an hour after delivery, then status and timeline only', async () => {
+    const order = await cashOrder()
+    const number = await orderNumberOf(order.orderId)
+    const [path] = await emailedTrackingPaths(order.email, 'order_confirmation')
+    const byLink = async () => {
+      const answer = await track({ orderNumber: number, token: tokenOf(path ?? '') })
+      expect(answer.status).toBe(200)
+      return TrackingSnapshotSchema.parse(answer.json)
+    }
+    const placed = await byLink()
+    expect(placed.destination).not.toBeNull()
+
+    await deliveredAgo(order.orderId, 10)
+    const justDelivered = await byLink()
+    expect(justDelivered.status).toBe('delivered')
+    expect(justDelivered.destination).toEqual(placed.destination)
+
+    await env.DB.prepare(
+      `update order_history set at = ?2 where order_id = ?1 and to_status = 'delivered'`
+    )
+      .bind(order.orderId, new Date(Date.now() - 2 * 60 * 60_000).toISOString())
+      .run()
+    const later = await byLink()
+    expect(later).toMatchObject({
+      status: 'delivered',
+      statusLabel: 'Delivered',
+      destination: null,
+      driver: null,
+      distanceKm: null,
+    })
+    expect(later.timeline.at(-1)?.reachedAt).not.toBeNull()
+    expect(JSON.stringify(later)).not.toContain(String(placed.destination?.lat))
   })
 })

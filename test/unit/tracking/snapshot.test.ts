@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
 import type { TrackedOrderRow } from '../../../worker/backend/tracking/repo.ts'
 import { buildSnapshot } from '../../../worker/backend/tracking/snapshot.ts'
 
@@ -95,5 +96,38 @@ describe('the tracking snapshot', () => {
       buildSnapshot(row({ status: 'store_rejected', payment_method: 'paymentCash' }), [], NOW)
         .message
     ).toBe(MESSAGES.orderTrackingRejectedCash)
+  })
+})
+
+describe('what a tracking link shows once the order has ended (issue 36)', () => {
+  const endedAt = (minutesAgo: number) =>
+    new Date(NOW.getTime() - minutesAgo * 60_000).toISOString()
+
+  it('keeps the delivery point for an hour after the end, then shows status and timeline only', () => {
+    for (const status of ['delivered', 'unable_to_deliver', 'cancelled', 'refunded'] as const) {
+      const recent = buildSnapshot(row({ status }), [{ status, at: endedAt(59) }], NOW)
+      expect(recent.destination, status).toEqual({ lat: 53.49, lng: -2.23 })
+      const later = buildSnapshot(row({ status }), [{ status, at: endedAt(61) }], NOW)
+      expect([later.destination, later.driver, later.distanceKm], status).toEqual([
+        null,
+        null,
+        null,
+      ])
+      expect(later.statusLabel).toBe(ORDER_STATUS_LABELS[status])
+      expect(JSON.stringify(later)).not.toContain('53.49')
+    }
+  })
+
+  it('treats an ended order with no recorded end as long ended', () => {
+    expect(buildSnapshot(row({ status: 'delivered' }), [], NOW).destination).toBeNull()
+  })
+
+  it('keeps the point while the order is under way, however long it takes', () => {
+    const slow = buildSnapshot(
+      row({ status: 'picked' }),
+      [{ status: 'picked', at: endedAt(600) }],
+      NOW
+    )
+    expect(slow.destination).toEqual({ lat: 53.49, lng: -2.23 })
   })
 })

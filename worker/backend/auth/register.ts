@@ -10,9 +10,10 @@ import { type AuthDeps, startSession } from './sessions.ts'
 import { issueEmailVerificationCode } from './verification.ts'
 
 /**
- * Registers a member (spec §3 Customer contact, §4 Registration types) and signs them in. With
- * registered_with_verification the email stays unverified and a verification code is emailed;
- * checking it is POST /member/verification-code/check (verification.ts).
+ * Registers a member (spec §3 Customer contact, §4 Registration types) and signs them in. The
+ * email stays unproven either way (anyone can type anyone's address, issue 36.1); with
+ * registered_with_verification a verification code is emailed at once, and any member can ask
+ * for one (POST /member/verification-code/request, verification.ts).
  */
 export async function register(deps: AuthDeps, input: RegisterRequest): Promise<TokenResponse> {
   if (!(await businessExists(deps.db, input.businessId))) throw businessNotFound()

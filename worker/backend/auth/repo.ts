@@ -60,14 +60,15 @@ export interface NewCustomer {
 
 /**
  * The insert of a new customer, answering its id (no row when the email is already registered
- * with the business); registration batches it with the referral of a friend (ADR 021).
+ * with the business); registration batches it with the referral of a friend (ADR 021). The email
+ * starts unproven whatever the registration type: only a code we sent proves it (issue 36.1).
  */
 export function insertCustomerStatement(db: D1Database, c: NewCustomer): D1PreparedStatement {
   return db
     .prepare(
       `insert into customers (business_id, email, password_hash, first_name, last_name, phone,
          where_heard, registration_type, email_verified_at, last_login_at, created_at, updated_at)
-       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?10)
+       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, null, ?9, ?9, ?9)
        on conflict (business_id, email) do nothing
        returning id`
     )
@@ -80,8 +81,6 @@ export function insertCustomerStatement(db: D1Database, c: NewCustomer): D1Prepa
       c.phone,
       c.whereHeard,
       c.registrationType,
-      // Without verification the address is taken as given; with it, the code confirms it.
-      c.registrationType === 'registered' ? c.now : null,
       c.now
     )
 }

@@ -15,6 +15,8 @@ import {
   RegisterRequestSchema,
   RegistrationStatusRequestSchema,
   RegistrationStatusSchema,
+  SocialLinkedSchema,
+  SocialLinkRequestSchema,
   ResetPasswordRequestedSchema,
   ResetPasswordRequestSchema,
   ResetPasswordResponseSchema,
@@ -32,7 +34,8 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createRobotChecker } from '../robot-check.ts'
 import { createDomain } from '../route-registry.ts'
-import { authenticate, bearerToken } from './authenticate.ts'
+import { authenticate, bearerToken, requireMember } from './authenticate.ts'
+import { applySocialLink } from './social.ts'
 import { otpLogin, sendOtp } from './otp.ts'
 import { limitAuth } from './rate-limit.ts'
 import { isRegistered } from '../customers-repo.ts'
@@ -140,6 +143,32 @@ auth.post(
           )
         )
     }
+  }
+)
+
+auth.post(
+  '/auth/social/link',
+  {
+    summary: 'Link a waiting social sign-in to the signed-in member (issue 36.1)',
+    description:
+      'Bearer member token. A google, facebook or apple grant whose email belongs to a member it ' +
+      "may not link by itself answers conflict with details { reason: 'social_link_required', " +
+      'linkToken } and links nothing; once the shopper has signed in to that member (password or ' +
+      'one-time code), this links it, once, within 10 minutes. Another member, a used or expired ' +
+      'token, or a subject linked meanwhile answer { linked: null } and change nothing.',
+    body: SocialLinkRequestSchema,
+    response: SocialLinkedSchema,
+    errors: ['unauthorized', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const customerId = await requireMember(c, body.businessId)
+    await limitAuth(c, 'social', `customer:${customerId}`)
+    const linked = await applySocialLink(
+      authDeps(c),
+      { businessId: body.businessId, customerId },
+      body.linkToken
+    )
+    return { linked }
   }
 )
 

@@ -6,7 +6,12 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose'
-import type { SocialProvider, TokenResponse } from '../../../schemas/auth.ts'
+import {
+  SOCIAL_LINK_REQUIRED,
+  SOCIAL_PROVIDER_NAMES,
+  type SocialProvider,
+  type TokenResponse,
+} from '../../../schemas/auth.ts'
 import { AppError } from '../../lib/errors.ts'
 import {
   type SocialEnv,
@@ -16,7 +21,9 @@ import {
   SOCIAL_SIGN_IN_FAILED,
 } from '../../lib/social-sign-in.ts'
 import { logError } from '../../lib/log.ts'
-import { sha256Hex } from '../../lib/crypto.ts'
+import { randomToken, sha256Hex } from '../../lib/crypto.ts'
+import { formatMessage } from '../../../schemas/messages.ts'
+import { applySocialLinkRequest, insertSocialLinkRequest } from './social-links-repo.ts'
 import {
   consumeNonce,
   findCustomerByEmail,
@@ -187,10 +194,11 @@ export async function socialVerifier(
 /**
  * Grants google, facebook, apple: verifies the ID token, uses up the nonce, then signs in the
  * member linked to the provider's subject. Unlinked, it links the member of the business with the
- * same email when both sides have verified it (the provider asserts email_verified and our
- * customer's email_verified_at is set: an unverified account could be someone else's trap), or
- * creates a member (no password; names from the token). Every failure is 401 with the provider's
- * message.
+ * same email when both sides have proven it (the provider asserts email_verified and our
+ * customer's email_verified_at is set, which only a code we sent does: an unproven account could
+ * be someone else's trap, issue 36.1), or creates a member (no password; names from the token).
+ * An existing member it may not link answers 409 with a link token (askToSignInToLink). Every
+ * other failure is 401 with the provider's message.
  */
 export async function socialLogin(
   deps: AuthDeps,
@@ -237,8 +245,9 @@ export async function socialLogin(
     if (!identity.email) throw failed('token has no email')
     const existing = await findCustomerByEmail(deps.db, businessId, identity.email)
     if (existing) {
-      if (!identity.emailVerified || existing.status !== 'active' || !existing.email_verified_at) {
-        throw failed('email not verified on both sides')
+      if (existing.status !== 'active') throw failed('account with that email not active')
+      if (!identity.emailVerified || !existing.email_verified_at) {
+        throw await askToSignInToLink(deps, businessId, existing.id, identity)
       }
       customerId = existing.id
     } else {
@@ -260,4 +269,58 @@ export async function socialLogin(
   }
   await recordLogin(deps.db, customerId, nowIso, null)
   return startSession(deps, { businessId, kind: 'member', customerId })
+}
+
+/** How long a social sign-in waits for the shopper to sign in to the account it met. */
+const SOCIAL_LINK_TTL_MS = 10 * 60 * 1000
+
+/**
+ * The refusal of a sign-in whose email belongs to a member nobody proved owns it (or a provider
+ * that does not vouch for the address): rather than walk into that account, the link waits
+ * (10 minutes, its token's hash in D1) for the shopper to sign in to it by password or one-time
+ * code, which only its owner can (applySocialLink). The token is for the storefront's cookie.
+ */
+async function askToSignInToLink(
+  deps: AuthDeps,
+  businessId: number,
+  customerId: number,
+  identity: SocialIdentity
+): Promise<AppError> {
+  const linkToken = randomToken()
+  await insertSocialLinkRequest(deps.db, {
+    businessId,
+    customerId,
+    provider: identity.provider,
+    subject: identity.subject,
+    tokenHash: await sha256Hex(linkToken),
+    expiresAt: new Date(deps.now.getTime() + SOCIAL_LINK_TTL_MS).toISOString(),
+    now: deps.now.toISOString(),
+  })
+  const name = SOCIAL_PROVIDER_NAMES[identity.provider]
+  return new AppError('conflict', formatMessage('socialLinkRequired', name, name), {
+    details: {
+      reason: SOCIAL_LINK_REQUIRED,
+      provider: identity.provider,
+      linkToken,
+      // The shopper's own address, from their provider: the storefront fills its sign-in form.
+      email: identity.email,
+    },
+  })
+}
+
+/**
+ * Links the waiting social sign-in the token names to the signed-in member, once, when it was
+ * made for this member and is still live: the provider linked, or null (nothing changed).
+ */
+export async function applySocialLink(
+  deps: AuthDeps,
+  member: { businessId: number; customerId: number },
+  linkToken: string
+): Promise<SocialProvider | null> {
+  const provider = await applySocialLinkRequest(deps.db, {
+    ...member,
+    tokenHash: await sha256Hex(linkToken),
+    now: deps.now.toISOString(),
+  })
+  return provider === 'google' || provider === 'apple' || provider === 'facebook' ? provider : null
 }

@@ -17,6 +17,7 @@ import {
 } from '../credit/order-credit-repo.ts'
 import type { CheckoutRow } from './repo.ts'
 import type { PricingTerms } from '../basket/totals.ts'
+import { claimCouponStatements } from './coupon-claim-repo.ts'
 
 /** An orders row with its store's name, as the readers here select it. */
 export interface OrderRow {
@@ -225,33 +226,19 @@ export function confirmOrderStatements(
       .bind(basketId, at),
   ]
   if (row.coupon_id !== null) {
+    // The coupon's use, within its limits; without one the batch rolls back (coupon-claim-repo).
     statements.push(
-      // The limit and the count are checked in the same statement, inside the batch's
-      // transaction, so concurrent confirms cannot redeem past max_redemptions.
-      db
-        .prepare(
-          `insert into coupon_redemptions (coupon_id, order_id, customer_id, email, amount, status,
-             created_at)
-           select c.id, ?2, ?3, lower(?4), ?5, 'redeemed', ?6 from coupons c
-           where c.id = ?1 and (c.max_redemptions is null or c.redemption_count < c.max_redemptions)
-           on conflict (coupon_id, order_id) do nothing`
-        )
-        .bind(row.coupon_id, orderId, row.customer_id, row.email, row.coupon_discount, at),
-      db
-        .prepare(
-          `update coupons set redemption_count = redemption_count + 1, updated_at = ?2
-           where changes() = 1 and id = ?1`
-        )
-        .bind(row.coupon_id, at),
-      db
-        .prepare(
-          `insert into order_status_history (order_id, status, status_code, note, created_at)
-           select ?1, 'sent_to_store', 20, 'coupon_limit_reached', ?2
-           where not exists (select 1 from coupon_redemptions where order_id = ?1)
-             and not exists (select 1 from order_status_history where order_id = ?1
-                             and note = 'coupon_limit_reached')`
-        )
-        .bind(orderId, at)
+      ...claimCouponStatements(
+        db,
+        {
+          couponId: row.coupon_id,
+          orderId,
+          customerId: row.customer_id,
+          email: row.email,
+          amount: row.coupon_discount,
+        },
+        at
+      )
     )
   }
   return statements

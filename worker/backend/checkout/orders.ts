@@ -11,7 +11,14 @@ import {
 } from '../../../schemas/checkout.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
 import { AppError } from '../../lib/errors.ts'
+import { readBasket } from '../basket/service.ts'
+import {
+  couponHasUseLeft,
+  dropCouponStatement,
+  isCouponClaimRollback,
+} from './coupon-claim-repo.ts'
 import { logError } from '../../lib/log.ts'
 import type { OrderBoardAdapters } from '../adapters.ts'
 import { findBasketIdByToken } from '../basket-ref-repo.ts'
@@ -55,6 +62,8 @@ export interface PayableOrder {
   contact: { firstName: string; lastName: string; email: string; phone: string | null }
   /** The billing address, or the delivery address when billing is the same; null if neither. */
   billingAddress: CheckoutAddress | null
+  /** The coupon the order was priced with, if any. */
+  couponId: number | null
 }
 
 /** The statuses an order can still be paid (or confirmed) from. */
@@ -104,6 +113,7 @@ function toPayable(row: OrderRow): PayableOrder {
     },
     billingAddress:
       parseAddress(row.billing_address_json) ?? parseAddress(row.delivery_address_json),
+    couponId: row.coupon_id,
   }
 }
 
@@ -181,6 +191,51 @@ export async function assertPayable(
   assertStoreOpen(store.availability)
   assertMethodAccepted(store.paymentOptions, method)
   await assertSlotHeld(db, order.basketId, now)
+  if (
+    order.couponId !== null &&
+    !(await couponHasUseLeft(db, {
+      couponId: order.couponId,
+      orderId: order.orderId,
+      customerId: order.customerId,
+      email: order.contact.email,
+    }))
+  ) {
+    throw await couponUsedUpRefusal(db, { ...order, couponId: order.couponId }, now)
+  }
+}
+
+/** `details.couponUsedUp` of the refusal of an order whose coupon ran out (issue 36.3). */
+export const COUPON_USED_UP = 'couponUsedUp'
+
+/**
+ * The refusal of an order whose coupon has no use left (issue 36.3): the coupon comes off the
+ * basket (whose version moves on, so this draft can never be paid), and the shopper is told to
+ * check the basket, with its total now ('total_changed', as when prices change meanwhile).
+ */
+async function couponUsedUpRefusal(
+  db: D1Database,
+  order: Pick<PayableOrder, 'businessId' | 'basketId' | 'storeId' | 'customerId'> & {
+    couponId: number
+  },
+  now: Date
+): Promise<AppError> {
+  await dropCouponStatement(db, order.basketId, order.couponId, now.toISOString()).run()
+  const basket = await readBasket(
+    db,
+    order.businessId,
+    order.basketId,
+    order.storeId,
+    now,
+    order.customerId
+  )
+  return new AppError('conflict', MESSAGES.basketPricesChanged, {
+    details: { reason: TOTAL_CHANGED_REASON, total: basket.totals.total, [COUPON_USED_UP]: true },
+  })
+}
+
+/** Whether a refusal is {@link couponUsedUpRefusal}'s: a payment already taken must be voided. */
+export function isCouponUsedUp(error: unknown): boolean {
+  return error instanceof AppError && error.details?.[COUPON_USED_UP] === true
 }
 
 function supersededError(): AppError {
@@ -191,8 +246,9 @@ function supersededError(): AppError {
  * Confirms a paid order (or a confirmed cash order) in ONE batch: sent_to_store (20) with
  * placed_at, a status history row, the slot hold confirmed (a lapsed hold is kept, or its place
  * taken again when the slot has room; a paid order is never dropped), the basket checked out and
- * the coupon redeemed within its limit (the order keeps its price if the limit is gone; noted in
- * its history). Then the confirmation email goes to the outbox and `onPlaced` runs (the store's
+ * the coupon's use claimed within its limits. An order whose coupon has no use left is not placed:
+ * the batch rolls back and the refusal says to check the basket, with its new total
+ * ({@link isCouponUsedUp}; the caller voids a payment it took). Then the confirmation email goes to the outbox and `onPlaced` runs (the store's
  * live boards: {@link announcePlacedOrder}). Idempotent: a second call answers the same summary,
  * sends nothing and does not run `onPlaced`.
  */
@@ -214,7 +270,19 @@ export async function confirmOrder(
     if (row.status === 'cancelled') throw supersededError()
     return orderSummary(db, businessId, orderId)
   }
-  const [placed] = await db.batch(confirmOrderStatements(db, row, now))
+  let placed: D1Result | undefined
+  try {
+    ;[placed] = await db.batch(confirmOrderStatements(db, row, now))
+  } catch (error) {
+    if (row.coupon_id === null || row.basket_id === null || !isCouponClaimRollback(error)) {
+      throw error
+    }
+    const payable = toPayable(row)
+    const claim = { ...payable, email: row.email, couponId: row.coupon_id }
+    if (await couponHasUseLeft(db, claim)) throw error
+    // The coupon had no use left for this order: nothing of the batch was written.
+    throw await couponUsedUpRefusal(db, claim, now)
+  }
   const summary = await orderSummary(db, businessId, orderId)
   if ((placed?.meta.changes ?? 0) === 1) {
     await createMessenger(env).send({

@@ -339,6 +339,26 @@ export function recordAuthorisationStatement(
 }
 
 /**
+ * An authorisation whose order could not be placed after all (its coupon ran out meanwhile,
+ * issue 36.3) is not kept: its void is owed (voidOwed). The order as priced is superseded: the
+ * shopper checks out again at the basket's new total.
+ */
+export function orderNotPlacedStatement(
+  db: D1Database,
+  paymentId: number,
+  at: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update payments set void_reason = 'order_superseded', updated_at = ?2
+       where id = ?1 and status = 'authorised' and void_reason is null and voided_at is null
+         and not exists (select 1 from orders o where o.id = payments.order_id
+                         and o.status not in ('draft', 'payment_pending', 'payment_failed'))`
+    )
+    .bind(paymentId, at)
+}
+
+/**
  * Records what the gateway said about a void. A confirmed void cancels the payment (and wins over
  * any earlier failure); a failure leaves it authorised with the void still owed.
  */

@@ -16,6 +16,7 @@ import {
   confirmOrder,
   findOrderById,
   findPayableOrder,
+  isCouponUsedUp,
   type PayableOrder,
 } from '../checkout/orders.ts'
 import {
@@ -61,6 +62,7 @@ import {
   recordAuthorisationStatement,
   recordVoidStatement,
   keepCardStatements,
+  orderNotPlacedStatement,
   storedAttempt,
   type PaymentRow,
 } from './repo.ts'
@@ -461,12 +463,20 @@ async function confirmIfPaid(env: PaymentsEnv, payment: PaymentRow, now: Date): 
   if (payment.void_reason !== null) return
   const order = await findOrderById(env.DB, payment.business_id, payment.order_id)
   if (!order || order.status === 'cancelled') return
-  await confirmOrder(env, {
-    businessId: payment.business_id,
-    orderId: payment.order_id,
-    now,
-    onPlaced: (summary) => announcePlacedOrder(env, summary, payment.business_id, now),
-  })
+  try {
+    await confirmOrder(env, {
+      businessId: payment.business_id,
+      orderId: payment.order_id,
+      now,
+      onPlaced: (summary) => announcePlacedOrder(env, summary, payment.business_id, now),
+    })
+  } catch (error) {
+    if (!isCouponUsedUp(error)) throw error
+    // Its coupon ran out before it was placed (issue 36.3): the authorisation is not kept.
+    await orderNotPlacedStatement(env.DB, payment.id, now.toISOString()).run()
+    await voidOwed(env, await requirePayment(env.DB, payment.business_id, payment.id), now)
+    throw error
+  }
 }
 
 /**

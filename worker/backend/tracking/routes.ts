@@ -1,10 +1,20 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TrackingRequestSchema, TrackingSnapshotSchema } from '../../../schemas/tracking.ts'
+import { rateLimit } from '../rate-limit.ts'
 import { createDomain } from '../route-registry.ts'
 import { trackOrder } from './service.ts'
 
 /** Live order tracking (spec §4 tracking; ADR 019): the snapshot a tracking page renders and polls. */
 export const tracking = createDomain('Tracking')
+
+// Order numbers and link tokens must not be guessable by trying (issue 36): 20 lookups a minute
+// per shopper IP, its own count on the AUTH_LIMITER binding (the allowance for guessable secrets).
+// A tracking page polls every TRACKING_POLL_SECONDS (10 s), well inside it. Before the route, so
+// a refused call's input is never read.
+tracking.app.use(
+  '/tracking/order',
+  rateLimit('tracking', (env) => env.AUTH_LIMITER)
+)
 
 tracking.post(
   '/tracking/order',
@@ -15,10 +25,11 @@ tracking.post(
       "emails), the member who placed it (member bearer) or the holder of its basket's token. " +
       'Anyone else, an expired or altered token, another brand and an unpaid order get ' +
       `not_found '${MESSAGES.orderNotFound}', as for an order that does not exist. The driver ` +
-      'is given only while the order is Driver en Route; positions older than 60 s are stale.',
+      'is given only while the order is Driver en Route; positions older than 60 s are stale. ' +
+      'Rate limited per shopper IP, 20 a minute (429 with Retry-After).',
     body: TrackingRequestSchema,
     response: TrackingSnapshotSchema,
-    errors: ['not_found'],
+    errors: ['not_found', 'rate_limited'],
   },
   async ({ body }, c) => trackOrder(c, body)
 )

@@ -3,9 +3,11 @@ import { formatMoney } from '../../../schemas/money.ts'
 import {
   ORDER_STATUS_LABELS,
   PROGRESS_STATUSES,
+  TERMINAL_STATUSES,
   type OrderStatusName,
 } from '../../../schemas/order-states.ts'
 import {
+  TRACKING_ENDED_POINT_MINUTES,
   TRACKING_OFFERED_STATUSES,
   type TrackingSnapshot,
   type TrackingStep,
@@ -17,7 +19,8 @@ import type { TrackedOrderRow } from './repo.ts'
 /*
  * The tracking snapshot (schemas/tracking.ts) from an order row: pure, so every status's answer is
  * unit-testable. The driver's position is shown only while the order is Driver en Route (spec §4,
- * ADR 019), whatever the row still holds.
+ * ADR 019), whatever the row still holds; the delivery point only until an hour after the order
+ * ended (issue 36). The address text never is.
  */
 
 /** Spec §4's tracking message for the status (the refund amounts as the order's total). */
@@ -68,6 +71,24 @@ function timelineOf(
   }))
 }
 
+/** The statuses after which an order has ended: nothing more is on its way. */
+const ENDED: ReadonlySet<string> = new Set(['delivered', ...TERMINAL_STATUSES])
+
+/**
+ * Whether the order ended more than TRACKING_ENDED_POINT_MINUTES ago (issue 36): from then on its
+ * snapshot has no delivery point. An ended order without a recorded end counts as long ended.
+ */
+function endedLongAgo(
+  row: TrackedOrderRow,
+  reached: ReadonlyArray<{ status: string; at: string }>,
+  now: Date
+): boolean {
+  if (!ENDED.has(row.status)) return false
+  const endedAt = reached.find((step) => step.status === row.status)?.at
+  if (endedAt === undefined) return true
+  return now.getTime() - Date.parse(endedAt) > TRACKING_ENDED_POINT_MINUTES * 60_000
+}
+
 function pointOf(lat: number | null, lng: number | null): Point | null {
   return lat !== null && lng !== null ? { lat, lng } : null
 }
@@ -80,7 +101,7 @@ export function buildSnapshot(
   const status = row.status as OrderStatusName
   const enRoute = status === 'en_route'
   const destination =
-    row.fulfilment_method === 'delivery'
+    row.fulfilment_method === 'delivery' && !endedLongAgo(row, reached, now)
       ? pointOf(row.delivery_latitude, row.delivery_longitude)
       : null
   const driverPoint = enRoute ? pointOf(row.driver_latitude, row.driver_longitude) : null

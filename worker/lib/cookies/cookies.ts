@@ -86,6 +86,7 @@ const COOKIES: Record<CookieName, { options: OptionsFor; maxAgeSeconds: number |
   [COOKIE_NAMES.restorableStrategyOtp]: { options: tokenCookieOptions, maxAgeSeconds: null },
   // Lax is enough: a provider's cross-site form_post is bounced to a same-origin post (ADR 026).
   [COOKIE_NAMES.socialSignIn]: { options: tokenCookieOptions, maxAgeSeconds: 10 * 60 },
+  [COOKIE_NAMES.socialLink]: { options: tokenCookieOptions, maxAgeSeconds: 10 * 60 },
   // Outlives every state cookie (the longest, last order, is 90 days).
   [COOKIE_NAMES.appVersion]: { options: stateCookieOptions, maxAgeSeconds: 365 * 24 * 60 * 60 },
   // Not state the app version clears: it names the browser, not what it was doing.

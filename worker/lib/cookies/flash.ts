@@ -14,6 +14,10 @@ export const FLASH_MESSAGES = {
   storeClosedCheckout: MESSAGES.storeClosedCheckout,
   minimumSpendCheckout: MESSAGES.minimumSpendCheckout,
   signedIn: MESSAGES.signedIn,
+  // Signed in to the account a social sign-in waited for, which is now linked (issue 36.1).
+  socialLinkedGoogle: formatMessage('socialLinked', 'Google'),
+  socialLinkedApple: formatMessage('socialLinked', 'Apple'),
+  socialLinkedFacebook: formatMessage('socialLinked', 'Facebook'),
   registered: MESSAGES.registered,
   registeredReferralRefused: MESSAGES.registeredReferralRefused,
   signedOut: MESSAGES.signedOut,

@@ -1,5 +1,7 @@
 import type { Context } from 'hono'
+import { PAYMENT_CHANGED_PATH } from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
+import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
 import { HppConsumerRequestSchema, PaymentResultSchema } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -39,6 +41,11 @@ export async function hppResponseForm(c: Context<AppEnv>): Promise<Response> {
     return redirectTo(c, safePath(result.nextUrl, c.req.url) ?? fallback, 303)
   } catch (error) {
     if (!(error instanceof AppError)) throw error
+    // The order could not be placed as priced (its coupon ran out meanwhile, issue 36.3): the
+    // card was not charged, and the payment page shows the basket's new total and says why.
+    if (error.details?.reason === TOTAL_CHANGED_REASON) {
+      return redirectTo(c, PAYMENT_CHANGED_PATH, 303)
+    }
     logError(error, { requestId: c.var.requestId, event: 'hosted card page answer refused' })
     return redirectTo(c, FAILED_PATH, 303)
   }
