@@ -7,6 +7,9 @@ import {
   type OptionChoice,
 } from '../../schemas/item-options.ts'
 import { routePath } from '../lib/routes.ts'
+import { ADD_FORM_FIELDS, ADD_ITEM_FORM_PATH } from '../lib/basket-add-form.ts'
+import { useInteractive } from '../lib/use-interactive.ts'
+import { formatMessage } from '../../schemas/messages.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
@@ -24,6 +27,8 @@ import {
 export interface ItemOptionsProps {
   storeId: number
   item: MenuItem
+  /** The page the form without JavaScript comes back to after adding (the item page). */
+  returnTo?: string
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
@@ -33,9 +38,10 @@ export interface ItemOptionsProps {
  * schemas/item-options.ts guides the choice and prices it live. Add refuses an invalid selection,
  * showing the messages next to each option and focusing the first, asks an age-restricted item's
  * confirmation, then adds it to the basket (the server prices it again) and says what the basket
- * holds now.
+ * holds now. Without JavaScript the same form posts to the worker (ADD_ITEM_FORM_PATH), which
+ * adds and comes back here with a flash; an age-restricted item then asks with a tick box.
  */
-export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
+export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsProps) {
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [choices, setChoices] = useState<Array<OptionChoice>>(() => defaultChoices(item.options))
@@ -54,6 +60,7 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
   const addId = `${id}-add`
   const statusId = `${id}-status`
   const moveFocus = useFocusAfterRender()
+  const interactive = useInteractive()
 
   function changeChoice(optionId: number, valueId: number, count: number) {
     setChoices((current) => setValueQuantity(item.options, current, optionId, valueId, count))
@@ -97,7 +104,16 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
     : []
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form
+      method="post"
+      action={ADD_ITEM_FORM_PATH}
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-6"
+    >
+      <input type="hidden" name={ADD_FORM_FIELDS.storeId} value={storeId} />
+      <input type="hidden" name={ADD_FORM_FIELDS.itemId} value={item.id} />
+      {returnTo ? <input type="hidden" name={ADD_FORM_FIELDS.returnTo} value={returnTo} /> : null}
       {item.options
         .filter((option) => check.visibleOptionIds.includes(option.id))
         .map((option) => (
@@ -127,6 +143,21 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
           setStatus({ kind: 'idle' })
         }}
       />
+
+      {!interactive && item.ageRestriction !== null ? (
+        <label className="flex items-start gap-3 rounded-xl bg-amber-50 p-4 font-semibold ring-1 ring-amber-300">
+          <input
+            type="checkbox"
+            name={ADD_FORM_FIELDS.ageConfirmed}
+            value="1"
+            className="mt-0.5 size-5 shrink-0 accent-primary"
+          />
+          <span>
+            {formatMessage('ageRestricted', item.ageRestriction)}: I am {item.ageRestriction} or
+            over
+          </span>
+        </label>
+      ) : null}
 
       {age === 'asking' && item.ageRestriction !== null ? (
         <AgeConfirmation

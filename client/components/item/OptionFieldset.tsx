@@ -7,6 +7,8 @@ import {
   optionHint,
   optionTotal,
 } from '../../lib/item-options-ui.ts'
+import { choiceGroupField, choiceValueField } from '../../lib/basket-add-form.ts'
+import { useInteractive } from '../../lib/use-interactive.ts'
 
 export interface OptionFieldsetProps {
   /** Prefix of this fieldset's element ids, unique on the page. */
@@ -62,6 +64,8 @@ export function OptionFieldset({
   const control = optionControl(option)
   const total = optionTotal(choices, option.id)
   const grid = option.displayAsGrid
+  // Without JavaScript a stepper is a number field the form posts.
+  const interactive = useInteractive()
   const listClass = grid
     ? 'mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3'
     : 'mt-3 divide-y divide-black/10 rounded-xl ring-1 ring-black/15'
@@ -77,6 +81,26 @@ export function OptionFieldset({
         {value.outOfStock ? <span className="text-sm text-ink/75">Out of stock</span> : null}
       </span>
     )
+    if (control === 'stepper' && !interactive) {
+      return (
+        <li key={value.id} className={valueBoxClass(grid, quantity > 0, value.outOfStock)}>
+          <label htmlFor={inputId} className="flex flex-1">
+            {name}
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            name={choiceValueField(option.id, value.id)}
+            min={0}
+            max={option.maximumSelected}
+            defaultValue={quantity}
+            disabled={value.outOfStock}
+            aria-describedby={describedBy}
+            className="h-11 w-16 rounded-lg border-2 border-black/20 text-center font-bold tabular-nums"
+          />
+        </li>
+      )
+    }
     if (control === 'stepper') {
       const atMax = total >= option.maximumSelected
       return (
@@ -120,8 +144,12 @@ export function OptionFieldset({
           <input
             id={inputId}
             type={control}
-            name={control === 'radio' ? fieldsetId : undefined}
-            value={value.id}
+            name={
+              control === 'radio'
+                ? choiceGroupField(option.id)
+                : choiceValueField(option.id, value.id)
+            }
+            value={control === 'radio' ? value.id : 1}
             checked={quantity > 0}
             disabled={value.outOfStock}
             aria-describedby={describedBy}
@@ -164,7 +192,7 @@ export function OptionFieldset({
               <input
                 id={noneId}
                 type="radio"
-                name={fieldsetId}
+                name={choiceGroupField(option.id)}
                 value=""
                 checked={!chosenValue}
                 aria-describedby={describedBy}
