@@ -2,7 +2,6 @@ import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import {
-  FormAlert,
   FormLink,
   SubmitButton,
   TextField,
@@ -10,6 +9,7 @@ import {
   type FormValues,
   NameFields,
   EmailField,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
 import {
@@ -107,7 +107,7 @@ export function CheckoutDetailsPage({
               </div>
             </div>
           ) : (
-            <FormAlert id="details-form-error" message={errors.form} />
+            <ErrorSummary id="details-form-error" errors={errors} />
           )}
           <CheckoutCard title="Contact details" titleId="contact-title">
             <NameFields idPrefix="details" errors={errors} values={values} />
