@@ -8,11 +8,9 @@ import {
 } from '../../schemas/item-options.ts'
 import { routePath } from '../lib/routes.ts'
 import { ADD_FORM_FIELDS, ADD_ITEM_FORM_PATH } from '../lib/basket-add-form.ts'
-import { useInteractive } from '../lib/use-interactive.ts'
-import { formatMessage } from '../../schemas/messages.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
-import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
+import { AgeConfirmation, AgeTickUntilHydrated } from '../components/item/AgeConfirmation.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { formatMoney } from '../../schemas/money.ts'
@@ -60,7 +58,6 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
   const addId = `${id}-add`
   const statusId = `${id}-status`
   const moveFocus = useFocusAfterRender()
-  const interactive = useInteractive()
 
   function changeChoice(optionId: number, valueId: number, count: number) {
     setChoices((current) => setValueQuantity(item.options, current, optionId, valueId, count))
@@ -144,20 +141,7 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
         }}
       />
 
-      {!interactive && item.ageRestriction !== null ? (
-        <label className="flex items-start gap-3 rounded-xl bg-amber-50 p-4 font-semibold ring-1 ring-amber-300">
-          <input
-            type="checkbox"
-            name={ADD_FORM_FIELDS.ageConfirmed}
-            value="1"
-            className="mt-0.5 size-5 shrink-0 accent-primary"
-          />
-          <span>
-            {formatMessage('ageRestricted', item.ageRestriction)}: I am {item.ageRestriction} or
-            over
-          </span>
-        </label>
-      ) : null}
+      {item.ageRestriction !== null ? <AgeTickUntilHydrated age={item.ageRestriction} /> : null}
 
       {age === 'asking' && item.ageRestriction !== null ? (
         <AgeConfirmation

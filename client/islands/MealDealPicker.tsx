@@ -2,8 +2,6 @@ import { useId, useState, type FormEvent } from 'react'
 import { formatMoney } from '../../schemas/money.ts'
 import { routePath } from '../lib/routes.ts'
 import { ADD_FORM_FIELDS, ADD_MEAL_DEAL_FORM_PATH } from '../lib/basket-add-form.ts'
-import { useInteractive } from '../lib/use-interactive.ts'
-import { formatMessage } from '../../schemas/messages.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import {
@@ -18,7 +16,7 @@ import {
   type MealDealChoice,
   type MealDealSection,
 } from '../components/deal/meal-deal-rules.ts'
-import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
+import { AgeConfirmation, AgeTickUntilHydrated } from '../components/item/AgeConfirmation.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
 import { parseQuantity } from '../lib/item-options-ui.ts'
@@ -59,7 +57,6 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
   const addId = `${id}-add`
   const statusId = `${id}-status`
   const moveFocus = useFocusAfterRender()
-  const interactive = useInteractive()
   // Without JavaScript the chosen items are not known before posting: ask for the oldest age.
   const oldestAge = sections
     .flatMap((section) => section.items)
@@ -161,18 +158,8 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
           />
         </div>
 
-        {!interactive && oldestAge !== null ? (
-          <label className="flex items-start gap-3 rounded-xl bg-amber-50 p-4 font-semibold ring-1 ring-amber-300 sm:basis-full">
-            <input
-              type="checkbox"
-              name={ADD_FORM_FIELDS.ageConfirmed}
-              value="1"
-              className="mt-0.5 size-5 shrink-0 accent-primary"
-            />
-            <span>
-              {formatMessage('ageRestricted', oldestAge)}: I am {oldestAge} or over
-            </span>
-          </label>
+        {oldestAge !== null ? (
+          <AgeTickUntilHydrated age={oldestAge} className="sm:basis-full" />
         ) : null}
 
         {askingAge !== null ? (

@@ -70,6 +70,7 @@ test.describe('adding to the basket without JavaScript', () => {
     }
     await page.getByRole('button', { name: /^Add meal deal to basket/ }).click()
     await expect(flash(page)).toContainText(/^Added to basket: 1 × Lunchtime meal deal/)
+    await screenshots(page, 'nojs-deal-added', { top: true })
 
     // The basket holds all three adds and nothing of the refused one.
     await page.goto(urlOn(HOSTS.brandOne, '/basket'))

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { MenuItemOption, MenuItemOptionValue } from '../../../schemas/catalogue.ts'
 import { valueExtraCost, type OptionChoice } from '../../../schemas/item-options.ts'
 import { formatPremium } from '../../../schemas/money.ts'
@@ -44,6 +45,96 @@ function valueBoxClass(grid: boolean, chosen: boolean, outOfStock: boolean): str
   return `${base} ${grid ? 'ring-black/15' : ''} ${state}`
 }
 
+const STEP_BUTTON =
+  'inline-flex size-11 items-center justify-center rounded-full text-xl font-bold ring-1 ring-black/20 disabled:opacity-40'
+
+/**
+ * A value that may be chosen several times: − count + once the island runs; until then (and
+ * without JavaScript) a number field the add form posts. Its own component, so that switch
+ * re-renders only the stepper, never the fields around it the shopper may have typed into.
+ */
+function StepperValue({
+  inputId,
+  field,
+  name,
+  valueName,
+  quantity,
+  max,
+  atMax,
+  outOfStock,
+  boxClass,
+  describedBy,
+  onStep,
+}: {
+  inputId: string
+  field: string
+  name: ReactNode
+  valueName: string
+  quantity: number
+  max: number
+  atMax: boolean
+  outOfStock: boolean
+  boxClass: string
+  describedBy: string
+  onStep: (quantity: number) => void
+}) {
+  const interactive = useInteractive()
+  if (!interactive) {
+    return (
+      <li className={boxClass}>
+        <label htmlFor={inputId} className="flex flex-1">
+          {name}
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          name={field}
+          min={0}
+          max={max}
+          defaultValue={quantity}
+          disabled={outOfStock}
+          aria-describedby={describedBy}
+          className="h-11 w-16 rounded-lg border-2 border-black/20 text-center font-bold tabular-nums"
+        />
+      </li>
+    )
+  }
+  return (
+    <li className={boxClass}>
+      {name}
+      <span className="flex items-center gap-1">
+        <button
+          type="button"
+          className={STEP_BUTTON}
+          aria-label={`Remove one ${valueName}`}
+          aria-describedby={describedBy}
+          disabled={quantity === 0}
+          onClick={() => onStep(quantity - 1)}
+        >
+          −
+        </button>
+        <output
+          id={inputId}
+          aria-label={`${quantity} ${valueName} chosen`}
+          className="w-8 text-center font-bold tabular-nums"
+        >
+          {quantity}
+        </output>
+        <button
+          type="button"
+          className={STEP_BUTTON}
+          aria-label={`Add one ${valueName}`}
+          aria-describedby={describedBy}
+          disabled={outOfStock || atMax}
+          onClick={() => onStep(quantity + 1)}
+        >
+          +
+        </button>
+      </span>
+    </li>
+  )
+}
+
 /**
  * One option of an item (spec §3) as a fieldset: its name as the legend, a hint and its errors
  * linked by aria-describedby; radios for a mutually exclusive option (with 'None' when it is
@@ -64,8 +155,6 @@ export function OptionFieldset({
   const control = optionControl(option)
   const total = optionTotal(choices, option.id)
   const grid = option.displayAsGrid
-  // Without JavaScript a stepper is a number field the form posts.
-  const interactive = useInteractive()
   const listClass = grid
     ? 'mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3'
     : 'mt-3 divide-y divide-black/10 rounded-xl ring-1 ring-black/15'
@@ -81,61 +170,22 @@ export function OptionFieldset({
         {value.outOfStock ? <span className="text-sm text-ink/75">Out of stock</span> : null}
       </span>
     )
-    if (control === 'stepper' && !interactive) {
-      return (
-        <li key={value.id} className={valueBoxClass(grid, quantity > 0, value.outOfStock)}>
-          <label htmlFor={inputId} className="flex flex-1">
-            {name}
-          </label>
-          <input
-            id={inputId}
-            type="number"
-            name={choiceValueField(option.id, value.id)}
-            min={0}
-            max={option.maximumSelected}
-            defaultValue={quantity}
-            disabled={value.outOfStock}
-            aria-describedby={describedBy}
-            className="h-11 w-16 rounded-lg border-2 border-black/20 text-center font-bold tabular-nums"
-          />
-        </li>
-      )
-    }
     if (control === 'stepper') {
-      const atMax = total >= option.maximumSelected
       return (
-        <li key={value.id} className={valueBoxClass(grid, quantity > 0, value.outOfStock)}>
-          {name}
-          <span className="flex items-center gap-1">
-            <button
-              type="button"
-              className="inline-flex size-11 items-center justify-center rounded-full text-xl font-bold ring-1 ring-black/20 disabled:opacity-40"
-              aria-label={`Remove one ${value.name}`}
-              aria-describedby={describedBy}
-              disabled={quantity === 0}
-              onClick={() => onChange(option.id, value.id, quantity - 1)}
-            >
-              −
-            </button>
-            <output
-              id={inputId}
-              aria-label={`${quantity} ${value.name} chosen`}
-              className="w-8 text-center font-bold tabular-nums"
-            >
-              {quantity}
-            </output>
-            <button
-              type="button"
-              className="inline-flex size-11 items-center justify-center rounded-full text-xl font-bold ring-1 ring-black/20 disabled:opacity-40"
-              aria-label={`Add one ${value.name}`}
-              aria-describedby={describedBy}
-              disabled={value.outOfStock || atMax}
-              onClick={() => onChange(option.id, value.id, quantity + 1)}
-            >
-              +
-            </button>
-          </span>
-        </li>
+        <StepperValue
+          key={value.id}
+          inputId={inputId}
+          field={choiceValueField(option.id, value.id)}
+          name={name}
+          valueName={value.name}
+          quantity={quantity}
+          max={option.maximumSelected}
+          atMax={total >= option.maximumSelected}
+          outOfStock={value.outOfStock}
+          boxClass={valueBoxClass(grid, quantity > 0, value.outOfStock)}
+          describedBy={describedBy}
+          onStep={(next) => onChange(option.id, value.id, next)}
+        />
       )
     }
     return (
