@@ -87,7 +87,7 @@ export function CheckoutDetailsPage({
           className="flex flex-col gap-6"
         >
           {outsideArea ? (
-            <div id="details-form-error" role="alert" className={ALERT_BOX}>
+            <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
               <p>{outsideArea.message}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
                 {outsideArea.collectionHref ? (
@@ -99,7 +99,7 @@ export function CheckoutDetailsPage({
               </div>
             </div>
           ) : memberEmail ? (
-            <div id="details-form-error" role="alert" className={ALERT_BOX}>
+            <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
               <p>{MESSAGES.guestEmailRegistered}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
                 <FormLink href={routePath('checkout-login')}>Sign in</FormLink>
