@@ -1,5 +1,6 @@
 import {
   COOKIE_INVENTORY,
+  THIRD_PARTY_SERVICES,
   type CookieCategory,
   type CookieInventoryEntry,
 } from '../../schemas/cookie-inventory.ts'
@@ -55,5 +56,35 @@ export function CookieTable({
         </tbody>
       </table>
     </div>
+  )
+}
+
+/**
+ * What the cookie policy page itself says, from the code rather than the operator's text (issue
+ * 35 item 21): every cookie the storefront sets, and the outside services a page may open, each
+ * with what it stores.
+ */
+export function CookieFacts() {
+  return (
+    <section aria-labelledby="cookie-facts-title" className="mt-10 flex flex-col gap-4">
+      <h2 id="cookie-facts-title" className="text-xl font-bold">
+        Every cookie this site sets
+      </h2>
+      <p>
+        All of them are strictly necessary for something you asked for. There are no preference,
+        analytics or advertising cookies, so there is nothing to agree to and no cookie banner.
+      </p>
+      <CookieTable />
+      <h2 className="text-xl font-bold">Services from other companies</h2>
+      <ul className="flex flex-col gap-3">
+        {THIRD_PARTY_SERVICES.map((service) => (
+          <li key={service.name}>
+            <p className="font-semibold">{service.name}</p>
+            <p className="text-sm text-ink/75">{service.where}</p>
+            <p>{service.note}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

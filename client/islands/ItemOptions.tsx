@@ -7,9 +7,10 @@ import {
   type OptionChoice,
 } from '../../schemas/item-options.ts'
 import { routePath } from '../lib/routes.ts'
+import { ADD_FORM_FIELDS, ADD_ITEM_FORM_PATH } from '../lib/basket-add-form.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
-import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
+import { AgeConfirmation, AgeTickUntilHydrated } from '../components/item/AgeConfirmation.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { formatMoney } from '../../schemas/money.ts'
@@ -24,6 +25,8 @@ import {
 export interface ItemOptionsProps {
   storeId: number
   item: MenuItem
+  /** The page the form without JavaScript comes back to after adding (the item page). */
+  returnTo?: string
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
@@ -33,9 +36,10 @@ export interface ItemOptionsProps {
  * schemas/item-options.ts guides the choice and prices it live. Add refuses an invalid selection,
  * showing the messages next to each option and focusing the first, asks an age-restricted item's
  * confirmation, then adds it to the basket (the server prices it again) and says what the basket
- * holds now.
+ * holds now. Without JavaScript the same form posts to the worker (ADD_ITEM_FORM_PATH), which
+ * adds and comes back here with a flash; an age-restricted item then asks with a tick box.
  */
-export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
+export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsProps) {
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [choices, setChoices] = useState<Array<OptionChoice>>(() => defaultChoices(item.options))
@@ -97,7 +101,16 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
     : []
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6">
+    <form
+      method="post"
+      action={ADD_ITEM_FORM_PATH}
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-col gap-6"
+    >
+      <input type="hidden" name={ADD_FORM_FIELDS.storeId} value={storeId} />
+      <input type="hidden" name={ADD_FORM_FIELDS.itemId} value={item.id} />
+      {returnTo ? <input type="hidden" name={ADD_FORM_FIELDS.returnTo} value={returnTo} /> : null}
       {item.options
         .filter((option) => check.visibleOptionIds.includes(option.id))
         .map((option) => (
@@ -127,6 +140,8 @@ export function ItemOptions({ storeId, item, islandId }: ItemOptionsProps) {
           setStatus({ kind: 'idle' })
         }}
       />
+
+      {item.ageRestriction !== null ? <AgeTickUntilHydrated age={item.ageRestriction} /> : null}
 
       {age === 'asking' && item.ageRestriction !== null ? (
         <AgeConfirmation

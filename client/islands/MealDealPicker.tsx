@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { formatMoney } from '../../schemas/money.ts'
 import { routePath } from '../lib/routes.ts'
+import { ADD_FORM_FIELDS, ADD_MEAL_DEAL_FORM_PATH } from '../lib/basket-add-form.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import {
@@ -15,7 +16,7 @@ import {
   type MealDealChoice,
   type MealDealSection,
 } from '../components/deal/meal-deal-rules.ts'
-import { AgeConfirmation } from '../components/item/AgeConfirmation.tsx'
+import { AgeConfirmation, AgeTickUntilHydrated } from '../components/item/AgeConfirmation.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
 import { parseQuantity } from '../lib/item-options-ui.ts'
@@ -32,7 +33,9 @@ export interface MealDealPickerProps {
  * A meal deal's sections to choose from, its live price (the deal price plus premiums), quantity
  * and Add button. Add refuses a section short of its minimum (its message shown there, focus
  * moved to it), asks the age when a chosen item is age-restricted, then adds the meal deal (the
- * server checks and prices it again) and says what it cost.
+ * server checks and prices it again) and says what it cost. Without JavaScript the form posts to
+ * the worker (ADD_MEAL_DEAL_FORM_PATH), which adds and comes back with a flash; a deal with an
+ * age-restricted item then asks with a tick box.
  */
 export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPickerProps) {
   const generatedId = useId()
@@ -54,6 +57,13 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
   const addId = `${id}-add`
   const statusId = `${id}-status`
   const moveFocus = useFocusAfterRender()
+  // Without JavaScript the chosen items are not known before posting: ask for the oldest age.
+  const oldestAge = sections
+    .flatMap((section) => section.items)
+    .reduce<number | null>(
+      (age, item) => (item.ageRestriction === null ? age : Math.max(age ?? 0, item.ageRestriction)),
+      null
+    )
 
   function change(sectionId: number, itemId: number, chosen: boolean) {
     setChoices((current) => toggleChoice(sections, current, sectionId, itemId, chosen))
@@ -104,11 +114,15 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
 
   return (
     <form
+      method="post"
+      action={ADD_MEAL_DEAL_FORM_PATH}
       onSubmit={onSubmit}
       noValidate
       // Focus never hides under the sticky price bar: a focused card scrolls clear of it.
       className="flex flex-col gap-8 [&_fieldset_input]:scroll-mb-64"
     >
+      <input type="hidden" name={ADD_FORM_FIELDS.storeId} value={storeId} />
+      <input type="hidden" name={ADD_FORM_FIELDS.dealId} value={deal.id} />
       {sections.map((section) => (
         <MealDealSectionFieldset
           key={section.id}
@@ -143,6 +157,10 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
             }}
           />
         </div>
+
+        {oldestAge !== null ? (
+          <AgeTickUntilHydrated age={oldestAge} className="sm:basis-full" />
+        ) : null}
 
         {askingAge !== null ? (
           <AgeConfirmation

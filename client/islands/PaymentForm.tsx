@@ -180,9 +180,12 @@ export function PaymentForm({
       aria-describedby={error?.field === 'form' ? formErrorId : undefined}
     >
       {error?.field === 'form' ? (
+        // The form's error summary takes focus when it appears (issue 35 item 15).
         <div
           id={formErrorId}
           role="alert"
+          tabIndex={-1}
+          autoFocus
           className="mb-5 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
         >
           <p>{error.message}</p>

@@ -11,6 +11,7 @@ import {
   setLineQuantity,
 } from '../lib/basket.ts'
 import type { CardLine } from '../lib/basket-quantities.ts'
+import { ADD_FORM_FIELDS, ADD_ITEM_FORM_PATH } from '../lib/basket-add-form.ts'
 
 export interface QuickAddProps {
   storeId: number
@@ -91,8 +92,9 @@ const buttonClass =
 
 /**
  * A card's one-press add for a simple item (no options): adds one, asking an age-restricted
- * item's confirmation first. The button sits in a GET form to the item page: without JavaScript
- * it goes there; pressed before the island hydrates, the loader holds the press and makes it again
+ * item's confirmation first. Without JavaScript the button posts the add to the worker, which
+ * comes back to this page with a flash (an age-restricted item's form goes to the item page,
+ * which asks the age); pressed before the island hydrates, the loader holds the press and makes it again
  * once hydrated (ADR 003), so the first press adds. Once the basket holds the item the button
  * becomes a − quantity + stepper (the quantity read in the browser: the card's HTML is shared);
  * − at one removes the line and brings Add back. The header confirms each change.
@@ -113,6 +115,8 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
   // replacement, but only after this card's own press (a basket load moves nothing).
   const focusNext = useRef<'plus' | 'add' | null>(null)
   const inBasket = line !== null
+  // An age-restricted item needs the shopper's word first: its item page asks for it.
+  const postsAdd = item.ageRestriction === null
   useEffect(() => {
     const target = focusNext.current
     if (target === 'plus' && inBasket) plusRef.current?.focus()
@@ -174,14 +178,21 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
   return (
     <>
       <form
-        method="get"
-        action={itemHref(storeSlug, item)}
+        method={postsAdd ? 'post' : 'get'}
+        action={postsAdd ? ADD_ITEM_FORM_PATH : itemHref(storeSlug, item)}
         className="flex flex-col gap-1"
         onSubmit={(event) => {
           event.preventDefault()
           onPress()
         }}
       >
+        {postsAdd ? (
+          <>
+            <input type="hidden" name={ADD_FORM_FIELDS.storeId} value={storeId} />
+            <input type="hidden" name={ADD_FORM_FIELDS.itemId} value={item.id} />
+            <input type="hidden" name={ADD_FORM_FIELDS.quantity} value="1" />
+          </>
+        ) : null}
         {askingAge && item.ageRestriction !== null ? (
           <div role="group" aria-labelledby={ageId} className="flex flex-col gap-1">
             <p id={ageId} className="text-xs font-semibold">

@@ -1,11 +1,11 @@
 import {
   FormCard,
-  FormAlert,
   FormNotice,
   SubmitButton,
   TextField,
   type FormErrors,
   NewPasswordFields,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
@@ -26,7 +26,7 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
       <FormCard title="Change password">
         <FormNotice message={notice} />
         <form method="post" action={routePath('member-change-password')} noValidate>
-          <FormAlert id="change-form-error" message={errors.form} />
+          <ErrorSummary id="change-form-error" errors={errors} idPrefix="change" />
           <TextField
             idPrefix="change"
             name="currentPassword"

@@ -1,8 +1,8 @@
 import {
-  FormAlert,
   SubmitButton,
   type FormErrors,
   type FormValues,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
 import { SavedAddressChoice } from '../components/checkout/SavedAddressChoice.tsx'
@@ -69,7 +69,7 @@ export function CheckoutBillingAddressPage({
           aria-describedby={errors.form ? 'billing-form-error' : undefined}
           className="flex flex-col gap-6"
         >
-          <FormAlert id="billing-form-error" message={errors.form} />
+          <ErrorSummary id="billing-form-error" errors={errors} idPrefix="billing" />
           <input type="hidden" name={ATTEMPT_FIELD} value={attempt} />
           {shownTotal !== null ? (
             <input type="hidden" name={SHOWN_TOTAL_FIELD} value={shownTotal} />

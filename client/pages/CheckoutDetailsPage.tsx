@@ -2,7 +2,6 @@ import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import {
-  FormAlert,
   FormLink,
   SubmitButton,
   TextField,
@@ -10,6 +9,7 @@ import {
   type FormValues,
   NameFields,
   EmailField,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { AddressFields } from '../components/checkout/AddressFields.tsx'
 import {
@@ -87,7 +87,7 @@ export function CheckoutDetailsPage({
           className="flex flex-col gap-6"
         >
           {outsideArea ? (
-            <div id="details-form-error" role="alert" className={ALERT_BOX}>
+            <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
               <p>{outsideArea.message}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
                 {outsideArea.collectionHref ? (
@@ -99,7 +99,7 @@ export function CheckoutDetailsPage({
               </div>
             </div>
           ) : memberEmail ? (
-            <div id="details-form-error" role="alert" className={ALERT_BOX}>
+            <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
               <p>{MESSAGES.guestEmailRegistered}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
                 <FormLink href={routePath('checkout-login')}>Sign in</FormLink>
@@ -107,7 +107,7 @@ export function CheckoutDetailsPage({
               </div>
             </div>
           ) : (
-            <FormAlert id="details-form-error" message={errors.form} />
+            <ErrorSummary id="details-form-error" errors={errors} />
           )}
           <CheckoutCard title="Contact details" titleId="contact-title">
             <NameFields idPrefix="details" errors={errors} values={values} />

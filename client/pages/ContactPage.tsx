@@ -9,7 +9,6 @@ import { fileSizeLabel } from '../../schemas/contact.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import {
-  FormAlert,
   FormCard,
   FormLink,
   FormNotice,
@@ -18,6 +17,7 @@ import {
   TextField,
   type FormErrors,
   type FormValues,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
@@ -91,7 +91,7 @@ export function ContactPage({
     <Layout chrome={chrome}>
       <FormCard title={text.title} intro={text.intro ?? 'Write to us and we will reply by email.'}>
         <form method="post" action={routePath('contact')} encType="multipart/form-data" noValidate>
-          <FormAlert id={`${ID}-form-error`} message={errors.form} />
+          <ErrorSummary id={`${ID}-form-error`} errors={errors} idPrefix={ID} />
           <div className="mb-4">
             <label htmlFor={`${ID}-subject`} className="block text-sm font-semibold">
               Subject

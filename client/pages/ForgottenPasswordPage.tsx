@@ -1,12 +1,12 @@
 import {
   FormCard,
-  FormAlert,
   FormLink,
   FormNotice,
   SubmitButton,
   type FormErrors,
   type FormValues,
   EmailField,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
@@ -47,7 +47,7 @@ export function ForgottenPasswordPage({
         ) : (
           <>
             <form method="post" action={routePath('forgotten-password')} noValidate>
-              <FormAlert id="forgotten-form-error" message={errors.form} />
+              <ErrorSummary id="forgotten-form-error" errors={errors} idPrefix="forgotten" />
               <EmailField idPrefix="forgotten" errors={errors} values={values} />
               <SubmitButton>Send reset link</SubmitButton>
             </form>

@@ -1,6 +1,5 @@
 import {
   FormCard,
-  FormAlert,
   FormLink,
   FormNotice,
   SubmitButton,
@@ -8,6 +7,7 @@ import {
   type FormErrors,
   type FormValues,
   EmailField,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'
@@ -46,8 +46,6 @@ export interface LoginPageProps {
   locked?: boolean
   /** The social sign-in providers configured here (ADR 026): their buttons above the form. */
   socialProviders?: ReadonlyArray<SocialProvider>
-  /** The form's error follows a redirect (a refused social sign-in): it takes focus. */
-  focusError?: boolean
 }
 
 /** `/login` with the one-time password step and the return path in its query. */
@@ -86,7 +84,7 @@ function OtpSendForm({
       noValidate
       aria-describedby={errors.form ? 'otp-send-form-error' : undefined}
     >
-      <FormAlert id="otp-send-form-error" message={errors.form} />
+      <ErrorSummary id="otp-send-form-error" errors={errors} idPrefix="otp-send" />
       <Hidden intent={LOGIN_INTENTS.otpSend} redirect={redirect} />
       {/* A refused send shows the same layout again. */}
       {alone ? <input type="hidden" name="alone" value="1" /> : null}
@@ -128,7 +126,7 @@ function OtpCodeCard({
         noValidate
         aria-describedby={errors.form ? 'otp-code-form-error' : undefined}
       >
-        <FormAlert id="otp-code-form-error" message={errors.form} />
+        <ErrorSummary id="otp-code-form-error" errors={errors} idPrefix="otp" />
         <Hidden intent={LOGIN_INTENTS.otpCode} redirect={redirect} />
         <TextField
           idPrefix="otp"
@@ -175,7 +173,6 @@ export function LoginPage({
   otp,
   locked = false,
   socialProviders = [],
-  focusError = false,
 }: LoginPageProps) {
   const otpView: OtpView = otp ?? { step: 'send', alone: false, errors: {}, values: {} }
   if (otpView.step === 'code') {
@@ -210,7 +207,7 @@ export function LoginPage({
             errors.form ? `login-form-error${locked ? ' login-locked-help' : ''}` : undefined
           }
         >
-          <FormAlert id="login-form-error" message={errors.form} focus={focusError} />
+          <ErrorSummary id="login-form-error" errors={errors} idPrefix="login" />
           {locked ? <LockedHelp redirect={redirect} /> : null}
           <Hidden redirect={redirect} />
           <EmailField idPrefix="login" errors={errors} values={values} />

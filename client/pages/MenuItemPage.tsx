@@ -60,7 +60,7 @@ export function MenuItemPage({ chrome, store, item, crumbs }: MenuItemPageProps)
                 Out of stock
               </p>
             ) : (
-              <ItemOptionsIsland storeId={store.id} item={item} />
+              <ItemOptionsIsland storeId={store.id} item={item} returnTo={chrome.currentPath} />
             )}
             {item.description ? (
               <section aria-labelledby="description-title">

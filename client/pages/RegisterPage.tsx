@@ -2,7 +2,6 @@ import { TermsAgreement } from '../components/auth/TermsAgreement.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import {
   FormCard,
-  FormAlert,
   FormLink,
   SelectField,
   SubmitButton,
@@ -12,6 +11,7 @@ import {
   NameFields,
   EmailField,
   NewPasswordFields,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { MarketingOptIn } from '../components/member/MarketingOptIn.tsx'
@@ -65,7 +65,7 @@ export function RegisterPage({
       >
         <SocialSignInButtons providers={socialProviders} redirect={redirect} />
         <form method="post" action={routePath('register')} noValidate>
-          <FormAlert id="register-form-error" message={errors.form} />
+          <ErrorSummary id="register-form-error" errors={errors} idPrefix="register" />
           {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
           <NameFields idPrefix="register" errors={errors} values={values} />
           <EmailField idPrefix="register" errors={errors} values={values} />

@@ -5,6 +5,7 @@ import {
   SubmitButton,
   type FormErrors,
   NewPasswordFields,
+  ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
@@ -35,7 +36,7 @@ export function ResetPasswordPage({
           </>
         ) : (
           <form method="post" action={action} noValidate>
-            <FormAlert id="reset-form-error" message={errors.form} />
+            <ErrorSummary id="reset-form-error" errors={errors} idPrefix="reset" />
             <NewPasswordFields idPrefix="reset" errors={errors} />
             <SubmitButton>Set new password</SubmitButton>
           </form>

@@ -121,14 +121,12 @@ export function cookiePolicy({ brandName, supportEmail }: LegalParty): string {
   return `This policy explains the cookies ${brandName} uses and how you can control them.
 
 ## What cookies are
-Cookies are small text files a website stores in your browser. Some are essential for the site to work; others help us understand how it is used or remember your choices.
+Cookies are small text files a website stores in your browser.
 
 ## The cookies we use
-- **Strictly necessary:** keep you signed in, remember your basket, your chosen store and your delivery or collection location, and protect forms against forgery. The site cannot work without them, so they do not need your consent.
-- **Preferences:** remember choices such as dismissing a banner.
-- **Analytics and marketing:** we set these only if you agree, and you can change your mind at any time.
+We set only strictly necessary cookies: they keep you signed in, remember your basket, your chosen store and your delivery or collection location, and carry a message to the next page. The site cannot work without them, so they do not need your consent. We set no preference, analytics or advertising cookies, so there is nothing to agree to and no cookie banner. The services listed after the table (card payment, sign-in with Google, Apple or Facebook) run only when you use them, under their own terms.
 
-The table below lists every cookie, what it does and how long it lasts.
+The table below lists every cookie we set, what it does and how long it lasts.
 
 ## Managing cookies
 You can delete or block cookies in your browser's settings. If you block strictly necessary cookies, you will not be able to sign in or check out.

@@ -71,7 +71,9 @@ test('a program renamed .pdf is refused, the values kept and nothing stored', as
     })
   await page.getByRole('button', { name: 'Send message' }).click()
 
-  await expect(page.getByRole('alert')).toHaveText(MESSAGES.validationError)
+  // The error summary: the form's message, then the file's error.
+  await expect(page.getByRole('alert')).toContainText(MESSAGES.validationError)
+  await expect(page.getByRole('alert')).toBeFocused()
   const files = main(page).getByLabel('Photos or documents (optional)')
   await expect(files).toHaveAttribute('aria-invalid', 'true')
   await expect(files).toHaveAccessibleDescription(

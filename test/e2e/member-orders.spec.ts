@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test'
 import { joinClock } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, screenshots, uniqueEmail, urlOn } from './helpers.ts'
+import {
+  expectNoAxeViolations,
+  HOSTS,
+  screenshots,
+  SCREENSHOTS,
+  uniqueEmail,
+  urlOn,
+} from './helpers.ts'
 import { basketWithSlot, expect, test, type PaymentPage } from './pages/index.ts'
 import type { CheckoutPages } from './pages/index.ts'
 import { consoleUrl, DEMO_STAFF, pickEveryLine, StoreConsole } from './pages/store-console.ts'
@@ -97,8 +104,20 @@ test('a member follows two orders, filters them, reorders one and reviews a deli
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${first}`)
   await expect(page.getByText('Vintage Cheddar 400g')).toBeVisible()
   await expect(page.getByText('Original total')).toBeVisible()
+  // On a phone the refused form comes back at the top of the page: focus (and the screen) go
+  // to its error summary, below the order's lines (issue 35 item 15).
+  const viewport = page.viewportSize()
+  await page.setViewportSize({ width: 390, height: 844 })
   await page.getByRole('button', { name: 'Submit review' }).click()
-  await expect(page.getByText('A rating is required')).toBeVisible()
+  const summary = page.getByRole('alert').filter({ hasText: 'A rating is required' })
+  await expect(summary).toBeFocused()
+  await expect(summary).toBeInViewport()
+  await page.screenshot({ path: `${SCREENSHOTS}/review-refused-390-top.png` })
+  // Its link leads to the first star.
+  await summary.getByRole('link', { name: 'A rating is required' }).click()
+  await expect(page).toHaveURL(/#review-starRating$/)
+  await expect(page.getByRole('radio', { name: /5 stars/ })).toBeInViewport()
+  if (viewport) await page.setViewportSize(viewport)
   await page.getByRole('radio', { name: /4 stars/ }).check()
   await page.getByLabel(/Comment/).fill('Ready on time, friendly staff.')
   await page.getByRole('button', { name: 'Submit review' }).click()

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ReactNode } from 'react'
-import { CookieTable } from '../../client/components/CookieTable.tsx'
+import { CookieFacts } from '../../client/components/CookieTable.tsx'
 import { ContentPage } from '../../client/pages/ContentPage.tsx'
 import { DEFAULT_TIME_ZONE } from '../../schemas/constants.ts'
 import { SeoPageSchema, type SeoPage } from '../../schemas/seo.ts'
@@ -64,4 +64,4 @@ export function contentPage(slug: string, extra?: () => ReactNode): PageHandler 
 }
 
 /** The cookie policy: its text, then the table of every cookie the site sets (ADR 023). */
-export const cookiePolicyPage = contentPage('cookie-policy', () => <CookieTable />)
+export const cookiePolicyPage = contentPage('cookie-policy', () => <CookieFacts />)

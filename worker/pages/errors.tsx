@@ -10,6 +10,7 @@ import { STORE_API_PREFIX } from '../lib/store-console-paths.ts'
 import { oldSlugRedirect } from './old-slug-redirect.ts'
 import { renderPage, requestBrand } from './render.tsx'
 import { storeSearchBox } from './store-search-box.ts'
+import { isConsolePage, renderConsoleError } from './store/console-error.tsx'
 
 /** The shop's proxy and the console's: their errors are the JSON envelope, not a page. */
 function isApiPath(path: string): boolean {
@@ -74,7 +75,8 @@ export async function renderErrorPage(
 }
 
 /**
- * The app's onError: the JSON error envelope under /api, the error page everywhere else. An
+ * The app's onError: the JSON error envelope under /api, the console's error page under /store
+ * (an operator stays in the console, issue 35 item 10), the error page everywhere else. An
  * unexpected error is logged with the request id and shown as the 500 page, never its stack. A
  * rate limit is the 429 page with Retry-After and the store search box (e.g. a store search or a
  * store page while the shopper is over the limit).
@@ -86,6 +88,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     logError(error, { requestId: c.var.requestId, path: c.req.path })
   }
   answerRetryAfter(c, appError)
+  if (isConsolePage(c.req.path)) return renderConsoleError(c, errorPageContent(appError))
   if (appError?.status === 404 && appError.code === 'not_found') {
     // A store, category or item that is gone may have an old-slug redirect to where it went.
     return oldSlugRedirect(c).then(
@@ -102,5 +105,6 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
 export const handleNotFound: NotFoundHandler<AppEnv> = async (c) => {
   const notFound = new AppError('not_found', MESSAGES.pageNotFound)
   if (isApiPath(c.req.path)) return errorEnvelopeResponse(notFound, c.var.requestId)
+  if (isConsolePage(c.req.path)) return renderConsoleError(c, errorPageContent(notFound))
   return (await oldSlugRedirect(c)) ?? renderErrorPage(c, errorPageContent(notFound))
 }

@@ -111,13 +111,31 @@ export const guestOnly: Guard = (c) => {
   return redirectTo(c, previousPageOrHome(c), 302)
 }
 
+// Query parameters an outside link may carry to home without it being a search: campaign tags
+// and a marketing link's pending action (spec §4 Deep link).
+const ARRIVAL_QUERY = /^(utm_|dl_|gclid$|fbclid$)/
+
+/**
+ * Whether this request is the shopper arriving at home (typed, a bookmark, a link from another
+ * site) rather than going there from a page of ours ('Find a store', the logo) or coming back
+ * from a store search (its postcode or error in the query).
+ */
+export function arrivesAtHome(c: Context<AppEnv>): boolean {
+  const query = new URL(c.req.url).searchParams
+  if ([...query.keys()].some((key) => !ARRIVAL_QUERY.test(key))) return false
+  if (c.req.header('sec-fetch-site') === 'same-origin') return false
+  return refererPath(c) === null
+}
+
 /**
  * Home with a last-ordered-store record (restoreLastOrderedStore, hasLastOrder,
- * lastOrderStoreSlug all set) goes to that store's page (spec §2), unless the shopper asked to
- * change store.
+ * lastOrderStoreSlug all set) goes to that store's page (spec §2) when the shopper arrives there
+ * (issue 35 item 14): a search, 'Find a store' or any link of ours shows home, and so does
+ * "Change store".
  */
 export const restoreLastOrderedStore: Guard = (c) => {
   if (c.req.query(CHANGE_STORE_QUERY) !== undefined) return undefined
+  if (!arrivesAtHome(c)) return undefined
   const slug = lastOrderedStoreSlug(readLastOrder(c))
   if (!slug) return undefined
   setFlash(c, 'lastStoreRestored')

@@ -5,6 +5,8 @@ import { socialCallbackForm, socialCodeCallback, socialStartForm } from './socia
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env.ts'
 import { basketForm } from './basket-forms.ts'
+import { addItemForm, addMealDealForm } from './basket-add-forms.ts'
+import { ADD_ITEM_FORM_PATH, ADD_MEAL_DEAL_FORM_PATH } from '../../client/lib/basket-add-form.ts'
 import { changePasswordForm } from './change-password.tsx'
 import { reorderForm, reviewForm } from './member/order.tsx'
 import { REORDER_FORM_PATH, REVIEW_FORM_PATH } from '../../client/lib/member-order-paths.ts'
@@ -122,6 +124,9 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: ROUTE_PATHS['member-reset-token-token'], guards: [], form: resetPasswordForm },
   { path: routePath('member-change-password'), guards: [memberOnly], form: changePasswordForm },
   { path: routePath('basket'), guards: [], form: basketForm },
+  // The add-to-basket forms of the item page, the cards and the meal deal page.
+  { path: ADD_ITEM_FORM_PATH, guards: [], form: addItemForm },
+  { path: ADD_MEAL_DEAL_FORM_PATH, guards: [], form: addMealDealForm },
   { path: REORDER_FORM_PATH, guards: [memberOnly], form: reorderForm },
   { path: REVIEW_FORM_PATH, guards: [memberOnly], form: reviewForm },
   { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },

@@ -62,7 +62,6 @@ interface LoginView {
   notice?: string
   otp?: OtpView
   locked?: boolean
-  focusError?: boolean
 }
 
 function renderLogin(c: Context<AppEnv>, view: LoginView, status: FormStatus = 200) {
@@ -128,7 +127,6 @@ export function loginPage(c: Context<AppEnv>): Promise<Response> {
     errors: socialFailure ? { form: socialFailure } : {},
     values: {},
     redirect,
-    focusError: Boolean(socialFailure),
     ...(reset ? { notice: MESSAGES.passwordResetDone } : {}),
   })
 }

@@ -41,7 +41,7 @@ import { readCache, writeCache } from '../lib/kv-cache.ts'
 import { invalidBody, readFormBody, readJsonBody } from '../lib/request-body.ts'
 import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
 import { refreshSession } from '../lib/shopper-session.ts'
-import { readLocation } from '../lib/cookies/location.ts'
+import { readLocation, savedFulfilmentLocation } from '../lib/cookies/location.ts'
 import { deviceIdFor } from '../lib/cookies/device.ts'
 import { plainPaths } from './plain-path.ts'
 import { sameOriginForStateChanges } from './same-origin.ts'
@@ -113,13 +113,8 @@ function withRefreshToken(c: Context, path: string, json: Inputs): void {
 /** The shopper's saved location decides the basket's delivery zone unless the call names one. */
 function withFulfilmentLocation(c: Context, json: Inputs): void {
   if (json.fulfilmentLocation !== undefined) return
-  const location = readLocation(c)
-  if (!location || location.latitude === null || location.longitude === null) return
-  json.fulfilmentLocation = {
-    ...(location.postcode.length <= POSTCODE_MAX_LENGTH ? { postcode: location.postcode } : {}),
-    latitude: location.latitude,
-    longitude: location.longitude,
-  }
+  const location = savedFulfilmentLocation(c)
+  if (location) json.fulfilmentLocation = location
 }
 
 /**

@@ -26,7 +26,14 @@ export function CouponForm({
 }) {
   const [code, setCode] = useState('')
   const errorBlock = error ? (
-    <p id="coupon-error" role="alert" className="text-sm font-semibold text-red-700">
+    // A refused coupon's message takes focus when it appears (issue 35 item 15).
+    <p
+      id="coupon-error"
+      role="alert"
+      tabIndex={-1}
+      autoFocus
+      className="text-sm font-semibold text-red-700"
+    >
       {error}
     </p>
   ) : null

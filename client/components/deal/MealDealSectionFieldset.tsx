@@ -9,6 +9,7 @@ import {
   type MealDealSection,
 } from './meal-deal-rules.ts'
 import { formatPremium } from '../../../schemas/money.ts'
+import { choiceGroupField, choiceValueField } from '../../lib/basket-add-form.ts'
 
 export interface MealDealSectionFieldsetProps {
   /** Prefix of this fieldset's element ids, unique on the page. */
@@ -70,8 +71,12 @@ export function MealDealSectionFieldset({
             <input
               id={inputId}
               type={control}
-              name={control === 'radio' ? fieldsetId : undefined}
-              value={item.id}
+              name={
+                control === 'radio'
+                  ? choiceGroupField(section.id)
+                  : choiceValueField(section.id, item.id)
+              }
+              value={control === 'radio' ? item.id : 1}
               checked={chosen}
               disabled={disabled}
               aria-describedby={describedBy}

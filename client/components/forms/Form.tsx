@@ -29,28 +29,64 @@ export function FormCard({
   )
 }
 
-/** A message about the whole form (a refused sign-in, a rate limit), announced when it appears. */
-export function FormAlert({
+const SUMMARY_CLASS =
+  'mb-5 scroll-mt-24 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40 focus:outline-2 focus:outline-offset-2 focus:outline-red-700'
+
+/**
+ * The one error summary of a refused form (issue 35 item 15), at the top of the form: the message
+ * about the whole form, then each field's error as a link to its field (`#<idPrefix>-<field>`, the
+ * ids TextField gives). It takes focus: a server-rendered refusal by `autofocus` (no script
+ * needed; the browser scrolls it into view on a phone too), an island's when it mounts.
+ */
+export function ErrorSummary({
   id,
-  message,
-  focus = false,
+  errors,
+  idPrefix,
 }: {
   id: string
-  message: string | undefined
-  /** Takes focus when the page loads (autofocus: works without JavaScript), e.g. after a redirect. */
-  focus?: boolean
+  errors: FormErrors
+  /** Prefix of the fields' ids, to link each field error to its field; none: plain text. */
+  idPrefix?: string
 }) {
-  if (!message) return null
-  return (
-    <p
-      id={id}
-      role="alert"
-      {...(focus ? { tabIndex: -1, autoFocus: true } : {})}
-      className="mb-5 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
-    >
-      {message}
-    </p>
+  const form = errors.form
+  const fields = Object.entries(errors).filter(
+    (entry): entry is [string, string] => entry[0] !== 'form' && Boolean(entry[1])
   )
+  if (!form && fields.length === 0) return null
+  // A message alone is the summary's whole text (pages and tests read it as the alert's text).
+  if (fields.length === 0) {
+    return (
+      <p id={id} role="alert" tabIndex={-1} autoFocus className={SUMMARY_CLASS}>
+        {form}
+      </p>
+    )
+  }
+  return (
+    <div id={id} role="alert" tabIndex={-1} autoFocus className={SUMMARY_CLASS}>
+      {form ? <p>{form}</p> : null}
+      <ul className={form ? 'mt-2 list-disc pl-5' : 'list-disc pl-5'}>
+        {fields.map(([field, message]) => (
+          <li key={field}>
+            {idPrefix ? (
+              <a href={`#${idPrefix}-${field}`} className="underline underline-offset-2">
+                {message}
+              </a>
+            ) : (
+              message
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/**
+ * A refusal's message alone (a refused sign-in, a rate limit, a failed payment): the error
+ * summary with only the form's message, so it takes focus like every refusal.
+ */
+export function FormAlert({ id, message }: { id: string; message: string | undefined }) {
+  return <ErrorSummary id={id} errors={{ form: message }} />
 }
 
 /** A confirmation shown above a form (e.g. a password was changed). */

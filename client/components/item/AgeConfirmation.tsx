@@ -1,4 +1,6 @@
 import { formatMessage } from '../../../schemas/messages.ts'
+import { ADD_FORM_FIELDS } from '../../lib/basket-add-form.ts'
+import { useInteractive } from '../../lib/use-interactive.ts'
 
 /**
  * Spec §5 Age-restricted items: 'You must be at least %s to purchase this item', with a button to
@@ -44,5 +46,30 @@ export function AgeConfirmation({
         </button>
       </div>
     </div>
+  )
+}
+
+/**
+ * The age question of an add form without JavaScript: a tick box the form posts (`ageConfirmed`).
+ * Gone once the island runs (it asks with {@link AgeConfirmation} after Add); its own component,
+ * so that switch re-renders only this and never resets what the shopper typed in the form.
+ */
+export function AgeTickUntilHydrated({ age, className = '' }: { age: number; className?: string }) {
+  const interactive = useInteractive()
+  if (interactive) return null
+  return (
+    <label
+      className={`flex items-start gap-3 rounded-xl bg-amber-50 p-4 font-semibold ring-1 ring-amber-300 ${className}`}
+    >
+      <input
+        type="checkbox"
+        name={ADD_FORM_FIELDS.ageConfirmed}
+        value="1"
+        className="mt-0.5 size-5 shrink-0 accent-primary"
+      />
+      <span>
+        {formatMessage('ageRestricted', age)}: I am {age} or over
+      </span>
+    </label>
   )
 }

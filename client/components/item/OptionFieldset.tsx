@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { MenuItemOption, MenuItemOptionValue } from '../../../schemas/catalogue.ts'
 import { valueExtraCost, type OptionChoice } from '../../../schemas/item-options.ts'
 import { formatPremium } from '../../../schemas/money.ts'
@@ -7,6 +8,8 @@ import {
   optionHint,
   optionTotal,
 } from '../../lib/item-options-ui.ts'
+import { choiceGroupField, choiceValueField } from '../../lib/basket-add-form.ts'
+import { useInteractive } from '../../lib/use-interactive.ts'
 
 export interface OptionFieldsetProps {
   /** Prefix of this fieldset's element ids, unique on the page. */
@@ -40,6 +43,96 @@ function valueBoxClass(grid: boolean, chosen: boolean, outOfStock: boolean): str
         : 'cursor-pointer bg-tint'
       : 'cursor-pointer hover:bg-tint'
   return `${base} ${grid ? 'ring-black/15' : ''} ${state}`
+}
+
+const STEP_BUTTON =
+  'inline-flex size-11 items-center justify-center rounded-full text-xl font-bold ring-1 ring-black/20 disabled:opacity-40'
+
+/**
+ * A value that may be chosen several times: − count + once the island runs; until then (and
+ * without JavaScript) a number field the add form posts. Its own component, so that switch
+ * re-renders only the stepper, never the fields around it the shopper may have typed into.
+ */
+function StepperValue({
+  inputId,
+  field,
+  name,
+  valueName,
+  quantity,
+  max,
+  atMax,
+  outOfStock,
+  boxClass,
+  describedBy,
+  onStep,
+}: {
+  inputId: string
+  field: string
+  name: ReactNode
+  valueName: string
+  quantity: number
+  max: number
+  atMax: boolean
+  outOfStock: boolean
+  boxClass: string
+  describedBy: string
+  onStep: (quantity: number) => void
+}) {
+  const interactive = useInteractive()
+  if (!interactive) {
+    return (
+      <li className={boxClass}>
+        <label htmlFor={inputId} className="flex flex-1">
+          {name}
+        </label>
+        <input
+          id={inputId}
+          type="number"
+          name={field}
+          min={0}
+          max={max}
+          defaultValue={quantity}
+          disabled={outOfStock}
+          aria-describedby={describedBy}
+          className="h-11 w-16 rounded-lg border-2 border-black/20 text-center font-bold tabular-nums"
+        />
+      </li>
+    )
+  }
+  return (
+    <li className={boxClass}>
+      {name}
+      <span className="flex items-center gap-1">
+        <button
+          type="button"
+          className={STEP_BUTTON}
+          aria-label={`Remove one ${valueName}`}
+          aria-describedby={describedBy}
+          disabled={quantity === 0}
+          onClick={() => onStep(quantity - 1)}
+        >
+          −
+        </button>
+        <output
+          id={inputId}
+          aria-label={`${quantity} ${valueName} chosen`}
+          className="w-8 text-center font-bold tabular-nums"
+        >
+          {quantity}
+        </output>
+        <button
+          type="button"
+          className={STEP_BUTTON}
+          aria-label={`Add one ${valueName}`}
+          aria-describedby={describedBy}
+          disabled={outOfStock || atMax}
+          onClick={() => onStep(quantity + 1)}
+        >
+          +
+        </button>
+      </span>
+    </li>
+  )
 }
 
 /**
@@ -78,40 +171,21 @@ export function OptionFieldset({
       </span>
     )
     if (control === 'stepper') {
-      const atMax = total >= option.maximumSelected
       return (
-        <li key={value.id} className={valueBoxClass(grid, quantity > 0, value.outOfStock)}>
-          {name}
-          <span className="flex items-center gap-1">
-            <button
-              type="button"
-              className="inline-flex size-11 items-center justify-center rounded-full text-xl font-bold ring-1 ring-black/20 disabled:opacity-40"
-              aria-label={`Remove one ${value.name}`}
-              aria-describedby={describedBy}
-              disabled={quantity === 0}
-              onClick={() => onChange(option.id, value.id, quantity - 1)}
-            >
-              −
-            </button>
-            <output
-              id={inputId}
-              aria-label={`${quantity} ${value.name} chosen`}
-              className="w-8 text-center font-bold tabular-nums"
-            >
-              {quantity}
-            </output>
-            <button
-              type="button"
-              className="inline-flex size-11 items-center justify-center rounded-full text-xl font-bold ring-1 ring-black/20 disabled:opacity-40"
-              aria-label={`Add one ${value.name}`}
-              aria-describedby={describedBy}
-              disabled={value.outOfStock || atMax}
-              onClick={() => onChange(option.id, value.id, quantity + 1)}
-            >
-              +
-            </button>
-          </span>
-        </li>
+        <StepperValue
+          key={value.id}
+          inputId={inputId}
+          field={choiceValueField(option.id, value.id)}
+          name={name}
+          valueName={value.name}
+          quantity={quantity}
+          max={option.maximumSelected}
+          atMax={total >= option.maximumSelected}
+          outOfStock={value.outOfStock}
+          boxClass={valueBoxClass(grid, quantity > 0, value.outOfStock)}
+          describedBy={describedBy}
+          onStep={(next) => onChange(option.id, value.id, next)}
+        />
       )
     }
     return (
@@ -120,8 +194,12 @@ export function OptionFieldset({
           <input
             id={inputId}
             type={control}
-            name={control === 'radio' ? fieldsetId : undefined}
-            value={value.id}
+            name={
+              control === 'radio'
+                ? choiceGroupField(option.id)
+                : choiceValueField(option.id, value.id)
+            }
+            value={control === 'radio' ? value.id : 1}
             checked={quantity > 0}
             disabled={value.outOfStock}
             aria-describedby={describedBy}
@@ -164,7 +242,7 @@ export function OptionFieldset({
               <input
                 id={noneId}
                 type="radio"
-                name={fieldsetId}
+                name={choiceGroupField(option.id)}
                 value=""
                 checked={!chosenValue}
                 aria-describedby={describedBy}

@@ -6,12 +6,12 @@ import { AddressFinder } from '../../islands/AddressFinder.tsx'
 import { AddressFields } from '../checkout/AddressFields.tsx'
 import { island } from '../Island.tsx'
 import {
-  FormAlert,
   NameFields,
   SubmitButton,
   TextField,
   type FormErrors,
   type FormValues,
+  ErrorSummary,
 } from '../forms/Form.tsx'
 
 /** One address the postcode lookup found: its text and the link that fills the form with it. */
@@ -174,7 +174,7 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
       {editing ? null : <PostcodeLookup lookup={lookup} />}
       {editing ? null : <AddressFinderIsland />}
       <form method="post" action={path} noValidate>
-        <FormAlert id="address-form-error" message={errors.form} />
+        <ErrorSummary id="address-form-error" errors={errors} idPrefix="address" />
         <input type="hidden" name="action" value={editing ? 'update' : 'add'} />
         {editing ? <input type="hidden" name="addressId" value={editing.addressId} /> : null}
         <TypeChoice values={values} errors={errors} />

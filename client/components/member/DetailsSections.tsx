@@ -4,12 +4,12 @@ import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import { WHERE_HEARD_OPTIONS } from '../../pages/RegisterPage.tsx'
 import {
-  FormAlert,
   SelectField,
   SubmitButton,
   TextField,
   type FormErrors,
   type FormValues,
+  ErrorSummary,
 } from '../forms/Form.tsx'
 
 /** Where every form of the details page posts; `action` says which form it was. */
@@ -95,7 +95,7 @@ export function ContactDetailsForm({
   return (
     <MemberCard id="details" title="Your details">
       <ActionForm action="save">
-        <FormAlert id="details-form-error" message={errors.form} />
+        <ErrorSummary id="details-form-error" errors={errors} idPrefix="details" />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField
             idPrefix="details"
@@ -224,7 +224,7 @@ export function VerifyEmailSection({
         here to verify your email address.
       </p>
       <ActionForm action="verify-check">
-        <FormAlert id="verify-form-error" message={errors.form} />
+        <ErrorSummary id="verify-form-error" errors={errors} idPrefix="verify" />
         <CodeField idPrefix="verify" name="verificationCode" errors={errors} />
         <SubmitButton>Verify my email address</SubmitButton>
       </ActionForm>
@@ -265,13 +265,13 @@ export function PrivacySection({
       </p>
       {confirming ? (
         <ActionForm action="forget-confirm">
-          <FormAlert id="forget-form-error" message={errors.form} />
+          <ErrorSummary id="forget-form-error" errors={errors} />
           <CodeField idPrefix="forget" name="confirmationCode" errors={errors} />
           <SubmitButton>Erase my account</SubmitButton>
         </ActionForm>
       ) : (
         <ActionForm action="forget-request">
-          <FormAlert id="forget-form-error" message={errors.form} />
+          <ErrorSummary id="forget-form-error" errors={errors} />
           <SubmitButton variant="secondary">Email me a code to forget me</SubmitButton>
         </ActionForm>
       )}

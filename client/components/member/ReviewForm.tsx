@@ -1,6 +1,6 @@
 import { REVIEW_COMMENT_MAX_LENGTH, type MemberReview } from '../../../schemas/member-orders.ts'
 import { reviewPath } from '../../lib/member-order-paths.ts'
-import { FormAlert, SubmitButton, type FormErrors, type FormValues } from '../forms/Form.tsx'
+import { SubmitButton, type FormErrors, type FormValues, ErrorSummary } from '../forms/Form.tsx'
 import { orderTimeLabel } from './order-format.ts'
 
 const STARS = [5, 4, 3, 2, 1] as const
@@ -27,7 +27,7 @@ export function ReviewForm({
   const errorId = errors.starRating ? 'review-rating-error' : undefined
   return (
     <form method="post" action={reviewPath(orderId)} noValidate>
-      <FormAlert id="review-form-error" message={errors.form} />
+      <ErrorSummary id="review-form-error" errors={errors} idPrefix="review" />
       {review ? (
         <p className="mb-3 text-sm text-ink/80">
           You can change your review until {orderTimeLabel(review.editableUntil)}.
@@ -42,6 +42,8 @@ export function ReviewForm({
               className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border-2 border-black/15 px-3 has-checked:border-primary has-checked:bg-tint"
             >
               <input
+                // The error summary links to the first star.
+                id={stars === STARS[0] ? 'review-starRating' : undefined}
                 type="radio"
                 name="starRating"
                 value={stars}

@@ -69,7 +69,6 @@ export function OperatorForm({
         message={
           refused ? (state.errors.form ?? 'Please correct the fields marked below.') : undefined
         }
-        focus
       />
       {before}
       <form

@@ -89,6 +89,13 @@ describe('register page', () => {
       /aria-invalid="true"[^>]*aria-describedby="register-phone-hint register-phone-error"/
     )
     expect(html).toContain('value="01632 960001"')
+    // Issue 35 item 15: one error summary at the top of the form takes focus without a script,
+    // each error a link to its field.
+    expect(html).toMatch(/<div id="register-form-error" role="alert" tabindex="-1" autofocus=""/)
+    const summary = /id="register-form-error"[\s\S]*?<\/div>/.exec(html)?.[0] ?? ''
+    expect(summary).toContain(`<a href="#register-firstName"`)
+    expect(summary).toContain(`<a href="#register-phone"`)
+    expect(summary).toContain(MESSAGES.firstNameRequired)
     // A password is never sent back in the page.
     expect(html).not.toContain(PASSWORD)
     expect(setCookieLine(res, 'sf_access')).toBeUndefined()

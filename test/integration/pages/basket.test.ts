@@ -343,3 +343,90 @@ describe('the substitutes switch without JavaScript', () => {
     expect((await storedLines(cookie)).lines.every((l) => l.allowSubstitutes)).toBe(true)
   })
 })
+
+// Issue 35 item 11: the add-to-basket forms post to the worker when JavaScript does not run.
+describe('the add-to-basket forms without JavaScript', () => {
+  function postAdd(cookie: string, fields: Record<string, string>, referer?: string) {
+    return SELF.fetch(`${ORIGIN}/basket/add`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: ORIGIN,
+        ...(cookie ? { cookie } : {}),
+        ...(referer ? { referer } : {}),
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    })
+  }
+
+  async function storedBasket(cookie: string) {
+    const response = await SELF.fetch(`${ORIGIN}/api/basket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+      body: '{}',
+    })
+    expect(response.status).toBe(200)
+    return BasketSchema.parse(await response.json())
+  }
+
+  it('adds, then 303 back to the page that posted, saying what was added', async () => {
+    const [first] = items as [SimpleItem]
+    const from = `${ORIGIN}/stores/${STORE}/category/milk?sort=price-low`
+    const response = await postAdd(
+      '',
+      { storeId: String(storeId), itemId: String(first.id), quantity: '2' },
+      from
+    )
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe(`/stores/${STORE}/category/milk?sort=price-low`)
+    expect(response.headers.get('cache-control')).toBe(PRIVATE_CACHE_CONTROL)
+    const cookie = jar(response)
+    const basket = await storedBasket(cookie)
+    expect(basket.lines.map((line) => [line.itemId, line.quantity])).toEqual([[first.id, 2]])
+    const html = await (await basketPage(cookie)).text()
+    expect(html).toContain(escapeHtml(`Added to basket: 2 × ${first.name}`))
+  })
+
+  it('says the refusal in its own words and adds nothing; a malformed form adds nothing', async () => {
+    const [first] = items as [SimpleItem]
+    const cookie = await addItem(first.id, 1)
+    const before = await storedBasket(cookie)
+    const bad: Array<Record<string, string>> = [
+      { storeId: String(storeId), itemId: '99999999' },
+      { storeId: String(storeId), itemId: String(first.id), quantity: 'lots' },
+      { storeId: String(storeId), itemId: String(first.id), 'choice-1': 'x' },
+      { storeId: 'x', itemId: String(first.id) },
+      { returnTo: '//evil.example/' },
+    ]
+    for (const fields of bad) {
+      const response = await postAdd(cookie, fields)
+      expect(response.status, JSON.stringify(fields)).toBe(303)
+      // No Referer and no usable returnTo: the basket, never another site.
+      expect(response.headers.get('location')).toBe('/basket')
+      const html = await (await basketPage(jar(response, cookie))).text()
+      // The flash: the backend's own refusal, or the add's message for a form that does not parse.
+      const flash = /role="status" tabindex="-1"[^>]*>([^<]*)</.exec(html)?.[1]
+      expect([MESSAGES.itemUnavailable, MESSAGES.addItemFailed], JSON.stringify(fields)).toContain(
+        flash
+      )
+    }
+    const after = await storedBasket(cookie)
+    expect(after.version).toBe(before.version)
+    expect(after.lines.map((line) => line.quantity)).toEqual([1])
+  })
+
+  it('refuses a post from another site (CSRF)', async () => {
+    const [first] = items as [SimpleItem]
+    const cross = await SELF.fetch(`${ORIGIN}/basket/add`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      },
+      body: `storeId=${storeId}&itemId=${first.id}`,
+      redirect: 'manual',
+    })
+    expect(cross.status).toBe(403)
+  })
+})

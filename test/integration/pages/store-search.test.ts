@@ -447,6 +447,28 @@ describe('last ordered store', () => {
     expect(await store.text()).toContain(escaped(MESSAGES.lastStoreRestored))
   })
 
+  // Issue 35 item 14: only arriving restores the store; going home from the shop never does.
+  it('stays home for a link of ours, a search coming back and a store search', async () => {
+    const cookie = lastOrder(true)
+    const fromOurPage = await get('/', {
+      cookie,
+      headers: { referer: `http://${CORNER}/stores/york` },
+    })
+    expect(fromOurPage.status).toBe(200)
+    const navigated = await get('/', { cookie, headers: { 'sec-fetch-site': 'same-origin' } })
+    expect(navigated.status).toBe(200)
+    // A search that failed on the server comes back home with what was typed.
+    expect((await get('/?postcode=ZZ1', { cookie })).status).toBe(200)
+    expect((await get('/?searchError=postcodeInvalid', { cookie })).status).toBe(200)
+    // Arriving from another site, with a campaign's tags, still restores it.
+    const fromOutside = await get('/?utm_source=mail', {
+      cookie,
+      headers: { referer: 'https://mail.example/inbox', 'sec-fetch-site': 'cross-site' },
+    })
+    expect(fromOutside.status).toBe(302)
+    expect(fromOutside.headers.get('location')).toBe('/stores/york')
+  })
+
   it('stays home once the shopper chose to change store', async () => {
     expect((await get('/', { cookie: lastOrder(false) })).status).toBe(200)
     expect((await get('/', { cookie: 'sf_last_order=garbage' })).status).toBe(200)

@@ -1,6 +1,8 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { insertRow, seedDemo } from '../../support/workers/seed.ts'
+import { COOKIE_INVENTORY, THIRD_PARTY_SERVICES } from '../../../schemas/cookie-inventory.ts'
+import MIGRATION_0053 from '../../../migrations/0053_cookie_policy_truth.sql?raw'
 
 beforeAll(async () => {
   await seedDemo(env.DB)
@@ -191,5 +193,44 @@ describe('landing pages', () => {
       expect(body, path).toContain(`<loc>https://${PRODUCTION}${path}</loc>`)
     }
     expect((await get('/sitemap-pages.xml')).status).toBe(404)
+  })
+})
+
+// Issue 35 item 21: the cookie policy says what is true, from the code that sets the cookies.
+describe('the cookie policy', () => {
+  it('promises no consent-based cookies and lists every cookie the code sets', async () => {
+    const html = await (await get('/cookie-policy')).text()
+    expect(html).not.toMatch(/only if you agree|Analytics and marketing|Preferences:/)
+    expect(html).toContain('There are no preference, analytics or advertising cookies')
+    for (const entry of COOKIE_INVENTORY) expect(html, entry.name).toContain(`>${entry.name}</th>`)
+    for (const service of THIRD_PARTY_SERVICES) expect(html).toContain(service.name)
+  })
+
+  it('migration 0053 rewrites the old demo promise and leaves an operator’s own text', async () => {
+    const old = `## The cookies we use
+- **Strictly necessary:** keep you signed in, remember your basket, your chosen store and your delivery or collection location, and protect forms against forgery. The site cannot work without them, so they do not need your consent.
+- **Preferences:** remember choices such as dismissing a banner.
+- **Analytics and marketing:** we set these only if you agree, and you can change your mind at any time.
+
+The table below lists every cookie, what it does and how long it lasts.`
+    const own = 'Our own words about cookies.'
+    await env.DB.batch([
+      env.DB.prepare(
+        `insert into seo_pages (business_id, brand_id, slug, title, body)
+         values (1, null, 'cookie-policy', 'Cookie policy', ?1)`
+      ).bind(old),
+      env.DB.prepare(
+        `update seo_pages set body = ?1 where brand_id = 2 and slug = 'cookie-policy'`
+      ).bind(own),
+    ])
+    await env.DB.prepare(MIGRATION_0053.replace(/^--.*$/gm, '').trim()).run()
+    const body = (brand: string) =>
+      env.DB.prepare(
+        `select body from seo_pages where slug = 'cookie-policy' and ${brand}`
+      ).first<string>('body')
+    const rewritten = await body('brand_id is null')
+    expect(rewritten).toContain('We set only strictly necessary cookies')
+    expect(rewritten).not.toContain('only if you agree')
+    expect(await body('brand_id = 2')).toBe(own)
   })
 })

@@ -64,7 +64,8 @@ describe('ItemOptions island', () => {
   it('preselects the defaults as checked radios sharing one group per option', () => {
     const small = tag(html, `${base}-option-${SIZE.id}-value-${SIZE.small}`)
     expect(small).toContain('type="radio"')
-    expect(small).toContain(`name="${base}-option-${SIZE.id}"`)
+    // One group per option, named as the add form without JavaScript posts it (choice-<option>).
+    expect(small).toContain(`name="choice-${SIZE.id}"`)
     expect(small).toContain('checked')
     expect(tag(html, `${base}-option-${SIZE.id}-value-${SIZE.large}`)).not.toContain('checked')
   })
@@ -73,13 +74,26 @@ describe('ItemOptions island', () => {
     expect(text(html)).toContain('14 inch +£4.00')
     expect(text(html)).toContain('Mozzarella +£1.00')
     expect(text(html)).toContain('Mushrooms +80p Out of stock')
-    expect(html).toMatch(/aria-label="Add one Mushrooms"[^>]*disabled=""/)
+    expect(tag(html, `${base}-option-${TOPPINGS.id}-value-${TOPPINGS.mushrooms}`)).toContain(
+      'disabled=""'
+    )
   })
 
-  it('gives options with several instances steppers', () => {
-    expect(html).toContain('aria-label="Add one Garlic dip"')
-    expect(html).toMatch(/aria-label="Remove one Garlic dip"[^>]*disabled=""/)
-    expect(tag(html, `${base}-option-${DIPS.id}-value-${DIPS.garlic}`)).toMatch(/^<output/)
+  it('gives options with several instances a number field until the island runs', () => {
+    // The island turns it into a − count + stepper; without JavaScript the form posts the count.
+    const garlic = tag(html, `${base}-option-${DIPS.id}-value-${DIPS.garlic}`)
+    expect(garlic).toMatch(/^<input/)
+    expect(garlic).toContain('type="number"')
+    expect(garlic).toContain(`name="choice-${DIPS.id}-${DIPS.garlic}"`)
+    expect(html).toContain(`<label for="${base}-option-${DIPS.id}-value-${DIPS.garlic}"`)
+  })
+
+  it('posts to the add form with the store and item, so Add works without JavaScript', () => {
+    const form = html.match(/<form[^>]*>/)?.[0] ?? ''
+    expect(form).toContain('method="post"')
+    expect(form).toContain('action="/basket/add"')
+    expect(html).toContain('<input type="hidden" name="storeId" value="3"/>')
+    expect(html).toContain('<input type="hidden" name="itemId" value="501"/>')
   })
 
   it('shows the live price on the Add button and no errors before Add is pressed', () => {
@@ -110,11 +124,14 @@ describe('ItemOptions island', () => {
     expect(text(meal)).not.toContain('Choose your side')
   })
 
-  it('does not ask the age question before Add, and refuses an out-of-stock item', () => {
+  it('asks the age with a tick box until the island runs, and refuses an out-of-stock item', () => {
     const restricted = render(
       <ItemOptionsIsland storeId={3} item={menuItem({ ageRestriction: 18 })} />
     )
-    expect(text(restricted)).not.toContain('You must be at least')
+    // The island asks after Add instead; the form without JavaScript posts the tick.
+    expect(text(restricted)).toContain('You must be at least 18 to purchase this item')
+    expect(restricted).toContain('name="ageConfirmed" value="1"')
+    expect(text(html)).not.toContain('You must be at least')
     const gone = render(<ItemOptionsIsland storeId={3} item={menuItem({ outOfStock: true })} />)
     expect(gone).toMatch(/<button[^>]*type="submit"[^>]*disabled=""[^>]*>Out of stock<\/button>/)
   })

@@ -70,6 +70,25 @@ export const FLASH_MESSAGES = {
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
 
+/** Longest detail a flash carries (a basket line's description, a refusal's message). */
+const FLASH_DETAIL_MAX_LENGTH = 300
+
+/**
+ * Messages that name what happened (the add-to-basket forms without JavaScript): the cookie holds
+ * the key and the detail the worker wrote, which React renders as text.
+ */
+export const FLASH_DETAIL_MESSAGES = {
+  basketAdded: (line: string) => formatMessage('addedToBasket', line),
+  // The backend's refusal (an item limit, the age, another store's basket) in its own words.
+  basketAddRefused: (message: string) => message,
+} as const satisfies Record<string, (detail: string) => string>
+
+export type FlashDetailKey = keyof typeof FLASH_DETAIL_MESSAGES
+
+function isFlashDetailKey(value: string): value is FlashDetailKey {
+  return Object.hasOwn(FLASH_DETAIL_MESSAGES, value)
+}
+
 function isFlashKey(value: string | undefined): value is FlashKey {
   return value !== undefined && Object.hasOwn(FLASH_MESSAGES, value)
 }
@@ -79,10 +98,21 @@ export function setFlash(c: Context, key: FlashKey): void {
   writeCookie(c, COOKIE_NAMES.flash, key)
 }
 
+/** Carries a message naming what happened to the next page (see FLASH_DETAIL_MESSAGES). */
+export function setFlashWith(c: Context, key: FlashDetailKey, detail: string): void {
+  writeCookie(c, COOKIE_NAMES.flash, `${key}:${detail.slice(0, FLASH_DETAIL_MAX_LENGTH)}`)
+}
+
 /** The pending flash message, if any; reading it clears the cookie so it shows once. */
 export function takeFlash(c: Context): string | null {
-  const key = readCookie(c, COOKIE_NAMES.flash)
-  if (key === undefined) return null
+  const value = readCookie(c, COOKIE_NAMES.flash)
+  if (value === undefined) return null
   clearCookie(c, COOKIE_NAMES.flash)
-  return isFlashKey(key) ? FLASH_MESSAGES[key] : null
+  if (isFlashKey(value)) return FLASH_MESSAGES[value]
+  const colon = value.indexOf(':')
+  const key = colon > 0 ? value.slice(0, colon) : ''
+  const detail = value.slice(colon + 1).trim()
+  if (!isFlashDetailKey(key) || detail === '' || detail.length > FLASH_DETAIL_MAX_LENGTH)
+    return null
+  return FLASH_DETAIL_MESSAGES[key](detail)
 }

@@ -1,5 +1,7 @@
 import type { Context } from 'hono'
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
+import type { FulfilmentLocation } from '../../../schemas/basket.ts'
+import { POSTCODE_MAX_LENGTH } from '../../../schemas/constants.ts'
 import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
 import { type GeolocationState, GeolocationStateSchema } from '../../../schemas/location.ts'
 import { readCookie, writeCookie } from './cookies.ts'
@@ -29,6 +31,20 @@ export function decodeLocation(value: string | undefined): GeolocationState | nu
 /** The request's saved location; a missing or tampered cookie is no location. */
 export function readLocation(c: Context): GeolocationState | null {
   return decodeLocation(readCookie(c, COOKIE_NAMES.location))
+}
+
+/**
+ * Where the basket delivers to unless a call names a place: the saved location (its postcode only
+ * when it fits the field), or null without a located search.
+ */
+export function savedFulfilmentLocation(c: Context): FulfilmentLocation | null {
+  const location = readLocation(c)
+  if (!location || location.latitude === null || location.longitude === null) return null
+  return {
+    ...(location.postcode.length <= POSTCODE_MAX_LENGTH ? { postcode: location.postcode } : {}),
+    latitude: location.latitude,
+    longitude: location.longitude,
+  }
 }
 
 /** Saves the shopper's location for 30 days: httpOnly, SameSite=Lax, Secure except local http. */

@@ -42,7 +42,6 @@ export async function checkoutLoginPage(c: Context<AppEnv>): Promise<Response> {
         values={{}}
         redirect={routePath('checkout-login')}
         socialProviders={enabledSocialProviders(c.env)}
-        focusError={Boolean(failure)}
       />
     ),
     {

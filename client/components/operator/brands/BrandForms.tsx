@@ -60,7 +60,6 @@ export function BrandDetailsForm({
             ? (errors.form ?? 'Please correct the fields marked below.')
             : undefined
         }
-        focus
       />
       <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
         <TextField

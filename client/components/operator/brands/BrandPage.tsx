@@ -99,7 +99,7 @@ export function BrandPage({
         </>
       }
     >
-      <FormAlert id="live-alert" message={forms.live.errors.form ?? forms.live.errors.live} focus />
+      <FormAlert id="live-alert" message={forms.live.errors.form ?? forms.live.errors.live} />
       <div className="space-y-6">
         <Section id="details" title="Name, colours and font">
           <BrandDetailsForm
@@ -113,7 +113,6 @@ export function BrandPage({
           <FormAlert
             id="image-alert"
             message={forms.image.errors.file ?? forms.image.errors.form}
-            focus
           />
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
             {(['logo', 'icon'] as const).map((kind) => (
@@ -355,7 +354,7 @@ export function BrandPage({
             action={paths.postcodeRule}
             className="grid grid-cols-1 gap-x-4 sm:grid-cols-2"
           >
-            <FormAlert id="postcode-alert" message={forms.postcodeRule.errors.form} focus />
+            <FormAlert id="postcode-alert" message={forms.postcodeRule.errors.form} />
             <TextField
               name="countryCode"
               label="Country code"

@@ -28,11 +28,9 @@ const METHOD_LABELS: Record<OpeningHoursMethod, string> = {
 }
 
 function ErrorSummary({ id, errors }: { id: string; errors: FormErrors }) {
-  if (errors.form) return <FormAlert id={id} message={errors.form} focus />
+  if (errors.form) return <FormAlert id={id} message={errors.form} />
   if (Object.keys(errors).length === 0) return null
-  return (
-    <FormAlert id={id} message="Some values need changing: see the fields marked below." focus />
-  )
+  return <FormAlert id={id} message="Some values need changing: see the fields marked below." />
 }
 
 /** How many range rows a day shows: its ranges and one empty row, at least two. */

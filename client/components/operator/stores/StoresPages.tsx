@@ -181,12 +181,11 @@ export function StoreDetailsPage({
         >
           {store ? 'Save the details' : 'Add the store'}
         </button>
-        <FormAlert id={`${ID}-alert`} message={errors.form} focus />
+        <FormAlert id={`${ID}-alert`} message={errors.form} />
         {Object.keys(errors).length > 0 && !errors.form ? (
           <FormAlert
             id={`${ID}-alert`}
             message="Some details need changing: see the fields marked below."
-            focus
           />
         ) : null}
         <FieldGroup legend="The store">
