@@ -1,6 +1,7 @@
 import { cloudflare } from '@cloudflare/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { devCron } from './scripts/vite-dev-cron.ts'
 import { previewCompression } from './scripts/preview-compression.ts'
 import { inlineClientMessages } from './scripts/vite-inline-messages.ts'
 import {
@@ -23,6 +24,8 @@ export default defineConfig({
     inlineClientMessages(),
     // The edge compresses scripts, styles and pages; `vite preview` (e2e, Lighthouse) does too.
     previewCompression(),
+    // Cloudflare runs the cron deployed; `vite dev` needs it asked for (scripts/vite-dev-cron.ts).
+    devCron(),
   ],
   environments: {
     client: {

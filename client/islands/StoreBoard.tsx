@@ -18,6 +18,10 @@ export interface StoreBoardProps extends IslandProps {
   livePath: string
 }
 
+// How often the chime repeats while an order waits, and how often the board checks the time.
+const CHIME_REPEAT_MS = 30_000
+const OVERDUE_TICK_MS = 15_000
+
 /** A short two-note chime through Web Audio (no file to load, nothing third-party). */
 function chime(context: AudioContext): void {
   const start = context.currentTime
@@ -55,7 +59,8 @@ const PING_EVERY_MS = 30_000
  * The live board: opens the store's WebSocket and reloads the list from the API on each event
  * (the event only says something changed; the API says what the caller may see). A new order
  * raises a banner (role=alert) and, once staff turned sound on (browsers block audio until a
- * gesture), a chime. The socket reconnects with a growing wait after it drops.
+ * gesture), a chime, repeated every 30 s while an order waits to be accepted. The socket
+ * reconnects with a growing wait after it drops.
  */
 export function StoreBoard({ board: initial, orderHref, boardApi, livePath }: StoreBoardProps) {
   const [board, setBoard] = useState(initial)
@@ -132,6 +137,26 @@ export function StoreBoard({ board: initial, orderHref, boardApi, livePath }: St
       socket?.close()
     }
   }, [livePath, reload])
+
+  // A new order chimes until someone accepts it: one chime is easy to miss in a busy shop.
+  const waiting = board.orders.some((order) => order.status === 'sent_to_store')
+  useEffect(() => {
+    if (!soundOn || !waiting) return
+    const repeat = setInterval(() => {
+      if (audio.current) chime(audio.current)
+    }, CHIME_REPEAT_MS)
+    return () => clearInterval(repeat)
+  }, [soundOn, waiting])
+
+  // The board's "Waiting too long" follows the clock, not only the next event.
+  useEffect(() => {
+    if (!waiting) return
+    const tick = setInterval(
+      () => setBoard((current) => ({ ...current, at: new Date().toISOString() })),
+      OVERDUE_TICK_MS
+    )
+    return () => clearInterval(tick)
+  }, [waiting])
 
   const toggleSound = () => {
     if (!soundOn) {

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../schemas/money.ts'
 import type { StoreOrderBoard, StoreOrderSummary } from '../../../schemas/store-orders.ts'
-import { ageLabel, methodLabel, slotLabel } from './format.ts'
+import { ageLabel, methodLabel, slotLabel, storeTimeFrom } from './format.ts'
 import { formatStoreTime } from '../../lib/format.ts'
 
 /** The board's columns, in the order an order moves through them; finished orders last. */
@@ -27,11 +27,17 @@ function OrderCard({
   /** The finished column mixes end states: say which. */
   finished: boolean
 }) {
+  // Past its accept-by time (or already alerted by the cron): the manager must see it at once.
+  const overdue =
+    order.acceptOverdue ||
+    (order.status === 'sent_to_store' &&
+      order.acceptBy !== null &&
+      Date.parse(order.acceptBy) <= Date.parse(at))
   return (
     <li>
       <a
         href={href}
-        className={`block rounded-xl border-2 bg-white p-3 shadow-sm hover:border-primary ${order.acceptOverdue ? 'border-red-700' : 'border-black/10'}`}
+        className={`block rounded-xl border-2 bg-white p-3 shadow-sm hover:border-primary ${overdue ? 'border-red-700' : 'border-black/10'}`}
       >
         <span className="flex flex-wrap items-baseline justify-between gap-x-2">
           <span className="font-extrabold whitespace-nowrap">{order.orderNumber}</span>
@@ -45,14 +51,20 @@ function OrderCard({
         </span>
         {order.estimatedReadyAt && !finished ? (
           <span className="block text-sm font-semibold">
-            Ready by {formatStoreTime(order.estimatedReadyAt, order.timeZone)}
+            Ready by {storeTimeFrom(order.estimatedReadyAt, order.timeZone, at)}
           </span>
         ) : null}
         {finished ? (
           <span className="mt-1 block text-sm font-semibold">{order.statusLabel}</span>
         ) : null}
-        {order.acceptOverdue ? (
-          <span className="mt-1 block text-sm font-bold text-red-700">Waiting too long</span>
+        {order.acceptBy && order.status === 'sent_to_store' ? (
+          <span
+            className={`mt-1 block text-sm font-bold ${overdue ? 'text-red-700' : 'text-ink/80'}`}
+          >
+            {overdue
+              ? 'Waiting too long'
+              : `Accept by ${formatStoreTime(order.acceptBy, order.timeZone)}`}
+          </span>
         ) : null}
       </a>
     </li>

@@ -216,7 +216,7 @@ function Summary({ order }: { order: StoreOrderSummary & Pick<StoreOrderDetail, 
       {order.estimatedReadyAt ? (
         <>
           <dt className="font-semibold">Ready by</dt>
-          <dd>{formatStoreTime(order.estimatedReadyAt, order.timeZone)}</dd>
+          <dd>{storeDateTime(order.estimatedReadyAt, order.timeZone)}</dd>
         </>
       ) : null}
     </dl>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { StoreOrderDetail, StoreOrderLine } from '../../../schemas/store-orders.ts'
+import { slotLabel, slotStartInstant } from './format.ts'
 
 /** The fields every action form posts besides its own. */
 export const ACTION_FIELDS = {
@@ -17,6 +18,9 @@ export interface SubstituteResults {
   term: string
   items: ReadonlyArray<{ menuItemId: number; name: string; price: string }>
 }
+
+/** A slot order's accept form: the slot's start, the instant it is to be ready for. */
+export const READY_AT_FIELD = 'readyAt'
 
 /** How soon an accepted order will be ready, in minutes (the server turns it into an instant). */
 export const READY_IN_MINUTES = [15, 30, 45, 60, 90, 120] as const
@@ -101,7 +105,21 @@ export function OrderActionForms({ order, action, idempotencyKey }: ActionsProps
   ]
   return (
     <div className="space-y-4">
-      {allowed.has('accept') ? (
+      {allowed.has('accept') && order.slot.kind === 'scheduled' ? (
+        // A slot order is ready for its slot, not in N minutes: "Ready in 30" at midnight for
+        // tomorrow's 11:00 slot said "Ready by 00:38".
+        <ActionForm {...form} type="accept" className="flex flex-wrap items-end gap-2">
+          <input
+            type="hidden"
+            name={READY_AT_FIELD}
+            value={slotStartInstant(order.slot, order.timeZone)}
+          />
+          <p className="text-sm font-semibold">Ready for its slot, {slotLabel(order.slot)}</p>
+          <button type="submit" className={BUTTON}>
+            Accept order
+          </button>
+        </ActionForm>
+      ) : allowed.has('accept') ? (
         <ActionForm {...form} type="accept" className="flex flex-wrap items-end gap-2">
           <label htmlFor="ready-in" className="text-sm font-semibold">
             Ready in

@@ -1,7 +1,20 @@
+import { TZDate } from '@date-fns/tz'
 import type { DriverRouteStop } from '../../../schemas/driver-route.ts'
 import type { StoreOrderSlot, StoreOrderSummary } from '../../../schemas/store-orders.ts'
 import { distanceLabel, formatStoreTime } from '../../lib/format.ts'
 import { dayMonth, localDate, weekdayShort } from '../../lib/slots.ts'
+
+/** The instant a scheduled slot starts (its local date and time in the store's zone), ISO UTC. */
+export function slotStartInstant(
+  slot: Extract<StoreOrderSlot, { kind: 'scheduled' }>,
+  timeZone: string
+): string {
+  const [year = 0, month = 1, day = 1] = slot.date.split('-').map(Number)
+  const [hours = 0, minutes = 0] = slot.startsAt.split(':').map(Number)
+  return new Date(
+    new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime()
+  ).toISOString()
+}
 
 /** '12 min', '2 h 5 min', '3 d' since an instant, counted from the server's `at`. */
 export function ageLabel(sinceIso: string, atIso: string): string {
@@ -37,4 +50,11 @@ export function stopLabel(stop: Omit<DriverRouteStop, 'orderId'>, countryCode: s
 export function storeDateTime(iso: string, timeZone: string): string {
   const date = localDate(iso, timeZone)
   return `${weekdayShort(date)} ${dayMonth(date)} ${formatStoreTime(iso, timeZone)}`
+}
+
+/** A time the console shows: '12:05' on the day of `atIso` (the store's day), else with its date. */
+export function storeTimeFrom(iso: string, timeZone: string, atIso: string): string {
+  return localDate(iso, timeZone) === localDate(atIso, timeZone)
+    ? formatStoreTime(iso, timeZone)
+    : storeDateTime(iso, timeZone)
 }

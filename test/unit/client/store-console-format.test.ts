@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import {
   ageLabel,
   slotLabel,
+  slotStartInstant,
   storeDateTime,
+  storeTimeFrom,
 } from '../../../client/components/store-console/format.ts'
 
 describe('the store console slot label', () => {
@@ -46,5 +48,27 @@ describe("the store console's times", () => {
     expect(storeDateTime('2026-10-25T01:30:00.000Z', 'Europe/London')).toBe('Sun 25 Oct 01:30')
     expect(storeDateTime('2026-12-31T23:30:00.000Z', 'Europe/Dublin')).toBe('Thu 31 Dec 23:30')
     expect(storeDateTime('2028-02-29T23:30:00.000Z', 'Europe/London')).toBe('Tue 29 Feb 23:30')
+  })
+})
+
+describe('the instant a slot starts', () => {
+  it("is the slot's local time in the store's zone, across the UK clock changes", () => {
+    const london = (date: string, startsAt: string) =>
+      slotStartInstant({ kind: 'scheduled', date, startsAt, endsAt: startsAt }, 'Europe/London')
+    expect(london('2026-11-30', '11:00')).toBe('2026-11-30T11:00:00.000Z')
+    // British Summer Time: an hour ahead of UTC, from the last Sunday of March.
+    expect(london('2027-03-28', '11:00')).toBe('2027-03-28T10:00:00.000Z')
+    expect(london('2027-03-27', '11:00')).toBe('2027-03-27T11:00:00.000Z')
+    expect(london('2027-10-31', '09:00')).toBe('2027-10-31T09:00:00.000Z')
+    expect(london('2028-02-29', '08:00')).toBe('2028-02-29T08:00:00.000Z')
+    expect(london('2026-12-31', '23:00')).toBe('2026-12-31T23:00:00.000Z')
+  })
+})
+
+describe('a time the console shows', () => {
+  it("is the time alone on the store's day, with its date on any other", () => {
+    const at = '2026-11-30T00:08:00.000Z'
+    expect(storeTimeFrom('2026-11-30T00:38:00.000Z', 'Europe/London', at)).toBe('00:38')
+    expect(storeTimeFrom('2026-12-01T11:00:00.000Z', 'Europe/London', at)).toBe('Tue 01 Dec 11:00')
   })
 })

@@ -1,4 +1,12 @@
-import { ACTION_FIELDS } from '../../../client/components/store-console/OrderActions.tsx'
+import {
+  ACTION_FIELDS,
+  READY_AT_FIELD,
+} from '../../../client/components/store-console/OrderActions.tsx'
+
+// A slot order's ready time: at least a quarter of an hour ahead, at most a fortnight (the
+// furthest any store takes orders, with room).
+const SOONEST_READY_MS = 15 * 60_000
+const LATEST_READY_MS = 14 * 24 * 60 * 60_000
 
 /** The key of a console action: the form's own (a double submit acts once), else null. */
 export function idempotencyKeyOf(form: Record<string, string>): string | null {
@@ -19,6 +27,12 @@ export function actionOfForm(form: Record<string, string>, nowMs: number): Recor
   const reason = (form.reason ?? '').trim()
   switch (type) {
     case 'accept': {
+      // A slot order is ready for its slot; a slot already begun is ready in the next minutes.
+      const readyAt = Date.parse(form[READY_AT_FIELD] ?? '')
+      if (Number.isFinite(readyAt)) {
+        const at = Math.min(Math.max(readyAt, nowMs + SOONEST_READY_MS), nowMs + LATEST_READY_MS)
+        return { type, estimatedReadyAt: new Date(at).toISOString() }
+      }
       const minutes = Math.min(int(form.readyInMinutes) ?? 30, 24 * 60)
       return { type, estimatedReadyAt: new Date(nowMs + minutes * 60_000).toISOString() }
     }

@@ -235,6 +235,46 @@ describe('the console pages', () => {
   })
 })
 
+describe('a slot order', () => {
+  it("is accepted for its slot, not 'ready in 30 minutes' from now", async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder()
+    // Tomorrow's 11:00–12:00 slot, in the store's zone (London: GMT in November).
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000)
+    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(tomorrow)
+    await env.DB.prepare(
+      `update orders set fulfilment_timing = 'future', slot_date = ?2, slot_starts_at = '11:00',
+         slot_ends_at = '12:00' where id = ?1`
+    )
+      .bind(order.orderId, date)
+      .run()
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const html = await (await get(path, cookies)).text()
+    expect(pageText(html)).toMatch(/Ready for its slot, \w{3} \d{2} \w{3} 11:00–12:00/)
+    expect(html).not.toContain('name="readyInMinutes"')
+    const readyAt = /name="readyAt" value="([^"]+)"/.exec(html)?.[1] ?? ''
+    expect(readyAt).toBe(`${date}T11:00:00.000Z`)
+    const key = /name="idempotencyKey" value="([\w-]+)-accept"/.exec(html)?.[1] ?? ''
+    const accepted = await postForm(
+      path,
+      {
+        action: 'accept',
+        expectedStatus: 'sent_to_store',
+        readyAt,
+        idempotencyKey: `${key}-accept`,
+      },
+      cookies
+    )
+    expect(accepted.status).toBe(303)
+    const row = await env.DB.prepare('select estimated_ready_at from orders where id = ?1')
+      .bind(order.orderId)
+      .first<{ estimated_ready_at: string }>()
+    expect(row?.estimated_ready_at).toBe(readyAt)
+    const after = pageText(await (await get(path, jar(accepted, cookies))).text())
+    expect(after).toMatch(/Ready by \w{3} \d{2} \w{3} 11:00/)
+  })
+})
+
 describe('the staff session', () => {
   it('renews a lapsed access token on the next page, like a member session', async () => {
     const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
