@@ -321,6 +321,8 @@ export const MESSAGES = {
   contactFilesTooLarge: 'Your files are too large together: at most %s is accepted.',
   contactFileType: '%s is not a JPEG, PNG, GIF, WebP or PDF file, so it was not sent.',
   contactFileEmpty: '%s is empty.',
+  contactFileActive:
+    '%s contains scripts or embedded files, so it was not sent. Save it as a plain PDF or send a photo of it instead.',
   contactFilesAgain: 'Files are not kept when the form is shown again: please choose them again.',
   // The operator console (ADR 027): uploaded images and the console's own refusals.
   mediaImageType: 'Choose a JPEG, PNG, WebP or GIF image.',

@@ -6,10 +6,10 @@
 const ascii = (text: string) => new TextEncoder().encode(text)
 
 /** A one-page PDF that says `text` (a valid file any PDF reader opens). */
-export function pdfBytes(text = 'Receipt'): Uint8Array {
+export function pdfBytes(text = 'Receipt', catalogEntries = ''): Uint8Array {
   const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`
   const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Catalog /Pages 2 0 R ${catalogEntries}>>`,
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,

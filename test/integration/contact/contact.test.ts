@@ -157,12 +157,21 @@ describe('contact request', () => {
     expect(sent.json).toMatchObject({ attachments: 0 })
   })
 
-  it('refuses a program renamed .pdf, too many files and too large ones, storing nothing', async () => {
+  it('refuses a program renamed .pdf, a PDF with a script, too many files and too large ones, storing nothing', async () => {
     const before = await storedKeys()
     const refusals: Array<[Array<File>, string]> = [
       [
         [file(pdfBytes(), 'ok.pdf'), file(exeBytes(), 'invoice.pdf')],
         formatMessage('contactFileType', 'invoice.pdf'),
+      ],
+      [
+        [
+          file(
+            pdfBytes('Invoice', "/OpenAction << /S /JavaScript /JS (app.alert('x')) >> "),
+            'invoice.pdf'
+          ),
+        ],
+        formatMessage('contactFileActive', 'invoice.pdf'),
       ],
       [
         Array.from({ length: 4 }, () => file(pdfBytes(), 'a.pdf')),

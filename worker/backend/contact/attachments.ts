@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
+import { pdfActiveContent } from './pdf-active-content.ts'
 import {
   CONTACT_ATTACHMENT_MAX_BYTES,
   CONTACT_ATTACHMENT_TYPES,
@@ -93,6 +94,9 @@ export async function checkAttachments(
     const bytes = new Uint8Array(await file.arrayBuffer())
     const contentType = await sniffAttachmentType(bytes)
     if (!contentType) throw refuse(formatMessage('contactFileType', filename))
+    if (contentType === 'application/pdf' && (await pdfActiveContent(bytes)).active) {
+      throw refuse(formatMessage('contactFileActive', filename))
+    }
     checked.push({ bytes, contentType, filename })
   }
   return checked
