@@ -220,6 +220,9 @@ export const MESSAGES = {
   orderReadyTimePast: 'The ready time must be later than now.',
   orderDriverNotAtStore: 'This driver does not work at this store.',
   orderRefundTooMuch: 'This is more than is left to refund on the order.',
+  // Not in the spec (issue 35 item 5): a line refund is bounded by the units delivered.
+  orderRefundMoreThanDelivered:
+    'Only %s of %s can be refunded: that is what was delivered and not yet refunded.',
   orderNotPaid: 'This order has no payment to refund.',
   // Not in the spec (store credit, ADR 020). Ledger descriptions never name a person.
   creditChanged: 'Your store credit has changed. Please check your total.',

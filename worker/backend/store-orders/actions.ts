@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import {
   type Actor,
   type StoreOrderStatus,
@@ -23,7 +23,7 @@ import { orderCreditHeld } from '../credit/order-credit-repo.ts'
 import { chargedPrice, lineRefundAmount, receivedUnits, type LineOutcome } from './pricing.ts'
 import { findStoreItem, findStoreOrder, orderPickLines, type StoreOrderRow } from './repo.ts'
 import { storeDrivers } from '../staff/repo.ts'
-import { type ActionWrite, writeAction } from './transitions-repo.ts'
+import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
 import { outcomeOf, progressOf } from './view.ts'
 import { referralEffect } from '../referrals/reward.ts'
 
@@ -63,19 +63,48 @@ export function refusalError(refusal: TransitionRefusal, row: StoreOrderRow): Ap
 const wrongState = (row: StoreOrderRow, status: StoreOrderStatus) =>
   refusalError({ ok: false, refusal: 'wrong_state', status }, row)
 
+/**
+ * A money action that lost its batch to another money change at the same status (two staff
+ * refunding lines at once, a refund as credit during a reject): its amounts were computed from
+ * values that moved, so it computes again from the order as it now is; a bounded number of
+ * times, as each round lets at least one through.
+ */
+class MoneyRaceLost extends Error {
+  constructor(readonly row: StoreOrderRow) {
+    super('money race lost')
+  }
+}
+
+const MONEY_ATTEMPTS = 30
+
+const MONEY_ACTIONS: ReadonlySet<ServiceAction['type']> = new Set([
+  'refund_lines',
+  'refund_order',
+  'reject',
+  'cancel',
+  'unable_to_deliver',
+])
+
 /** The console's action by a member of staff; answers the order as it is after it. */
 export async function staffAction(
   deps: ActionDeps,
   staff: StoreStaff,
   request: StoreOrderActionRequest
 ): Promise<StoreOrderRow> {
-  const row = await findStoreOrder(deps.env.DB, staff.businessId, staff.storeId, request.orderId)
-  if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
-  const progress = progressOf(row)
-  if (progress.status !== request.expectedStatus) throw wrongState(row, progress.status)
-  const { result, actor } = transitionFor(staff, progress, request.action)
-  if (!result.ok) throw refusalError(result, row)
-  return applyAction(deps, row, request.action, actor, result)
+  for (let attempt = 1; ; attempt += 1) {
+    const row = await findStoreOrder(deps.env.DB, staff.businessId, staff.storeId, request.orderId)
+    if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
+    const progress = progressOf(row)
+    if (progress.status !== request.expectedStatus) throw wrongState(row, progress.status)
+    const { result, actor } = transitionFor(staff, progress, request.action)
+    if (!result.ok) throw refusalError(result, row)
+    try {
+      return await applyAction(deps, row, request.action, actor, result)
+    } catch (error) {
+      if (!(error instanceof MoneyRaceLost)) throw error
+      if (attempt >= MONEY_ATTEMPTS) throw wrongState(error.row, progressOf(error.row).status)
+    }
+  }
 }
 
 /** Writes an accepted transition and runs its effects; a lost race answers 409. */
@@ -90,7 +119,11 @@ export async function applyAction(
   const won = await writeAction(deps.env.DB, write)
   const after = await findStoreOrder(deps.env.DB, row.business_id, row.store_id, row.id)
   if (!after) throw orderNotFound()
-  if (!won) throw wrongState(after, progressOf(after).status)
+  if (!won) {
+    const now = progressOf(after).status
+    if (MONEY_ACTIONS.has(action.type) && now === result.from) throw new MoneyRaceLost(after)
+    throw wrongState(after, now)
+  }
   await effectsOf(deps, row, after, action, write)
   return after
 }
@@ -136,9 +169,12 @@ async function writeOf(
     case 'reject':
     case 'auto_reject':
     case 'cancel':
+      // The money given back after the batch is the total read here (a refund as credit
+      // meanwhile lowers it).
+      write.guard = { total: row.total }
       write.change = { closingReason: reason ?? '', refundEverything: true }
       write.releaseSlot = true
-      if (action.type === 'cancel') write.guard = { pickingNotStarted: true }
+      if (action.type === 'cancel') write.guard = { total: row.total, pickingNotStarted: true }
       break
     case 'mark_line':
       write.pick = await pickOf(deps, row, action)
@@ -172,9 +208,12 @@ async function writeOf(
     case 'unable_to_deliver':
       // The goods go back to the store: the shopper pays nothing for an order never received
       // (ADR 017 "Refunds"). The slot's place was used, so it is not released.
+      write.guard = { total: row.total }
       write.change = { closingReason: reason ?? '', refundEverything: true }
       break
     case 'refund_order':
+      // What goes back at the gateway after the batch is the total read here.
+      write.guard = { total: row.total }
       write.change = { refundEverything: true }
       break
     case 'refund_lines': {
@@ -183,10 +222,10 @@ async function writeOf(
       const held = await orderCreditHeld(deps.env.DB, row.id)
       const refund = await lineRefundsOf(deps, row, action.lines, row.total + held)
       const card = Math.min(refund.amount, row.total)
-      write.guard = { refund: row.refund }
+      write.guard = { total: row.total }
       write.change = { refundPart: card }
       write.creditBack = refund.amount - card
-      write.refundedLines = action.lines
+      write.refundedLines = refund.lines
       write.history.detail = {
         amount: refund.amount,
         credit: refund.amount - card,
@@ -259,9 +298,10 @@ async function lineRefundsOf(
   row: StoreOrderRow,
   wanted: ReadonlyArray<{ lineId: number; quantity: number }>,
   limit: number
-): Promise<{ amount: number }> {
+): Promise<{ amount: number; lines: Array<RefundedLine> }> {
   const lines = await orderPickLines(deps.env.DB, row.id)
   let amount = 0
+  const refunded: Array<RefundedLine> = []
   const seen = new Set<number>()
   for (const { lineId, quantity } of wanted) {
     const line = lines.find((candidate) => candidate.id === lineId)
@@ -279,11 +319,15 @@ async function lineRefundsOf(
       line.refunded_quantity ?? 0,
       quantity
     )
-    if (part === null) throw invalid(MESSAGES.orderRefundTooMuch)
+    if (part === null) {
+      const left = Math.max(0, received - (line.refunded_quantity ?? 0))
+      throw invalid(formatMessage('orderRefundMoreThanDelivered', left, line.name))
+    }
     amount += part
+    refunded.push({ lineId, quantity, refundedBefore: line.refunded_quantity ?? 0 })
   }
   if (amount < 1 || amount > limit) throw invalid(MESSAGES.orderRefundTooMuch)
-  return { amount }
+  return { amount, lines: refunded }
 }
 
 async function effectsOf(

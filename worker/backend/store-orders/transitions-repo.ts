@@ -1,6 +1,7 @@
 import type { LineMark, StoreOrderStatus } from '../../../schemas/order-states.ts'
 import { STATUS_CODE, isProgressStatus } from '../../../schemas/order-states.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
+import { creditHeldSql, returnCreditInBatchStatement } from '../credit/order-credit-repo.ts'
 
 /*
  * The batch of one action (ADR 017 "One batch per action"). The first statement is the conditional
@@ -15,8 +16,11 @@ export interface OrderGuard {
   pickingNotStarted?: true
   readyForCollection?: boolean
   driverId?: number
-  /** Refunds after delivery: the refund the amounts were computed from. */
-  refund?: number
+  /**
+   * Money actions: the total the amounts were computed from (a refund as credit or a line refund
+   * meanwhile lowers it, and the loser computes again).
+   */
+  total?: number
 }
 
 /** Columns an action sets on the order besides its status. */
@@ -44,6 +48,12 @@ export interface LinePick {
   chargedPrice: number
 }
 
+export interface RefundedLine {
+  lineId: number
+  quantity: number
+  refundedBefore: number
+}
+
 export interface ActionWrite {
   orderId: number
   from: StoreOrderStatus
@@ -63,8 +73,11 @@ export interface ActionWrite {
   pick?: LinePick
   /** finish_picking: lines nobody marked count as picked in full. */
   pickRemaining?: { staffId: number | null }
-  /** refund_lines: units refunded per line. */
-  refundedLines?: ReadonlyArray<{ lineId: number; quantity: number }>
+  /**
+   * refund_lines: units refunded per line, and the units already refunded that the amounts were
+   * computed from (each unit's share is rounded from it).
+   */
+  refundedLines?: ReadonlyArray<RefundedLine>
   /** reject, auto-reject, cancel: the slot's place goes back. */
   releaseSlot?: true
   /** refund_lines: the part beyond what the card paid, given back as store credit (ADR 020). */
@@ -122,11 +135,32 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
   if (guard.readyForCollection === true) where.push('ready_for_collection_at is not null')
   if (guard.readyForCollection === false) where.push('ready_for_collection_at is null')
   if (guard.driverId !== undefined) where.push(`driver_id = ${bind(guard.driverId)}`)
-  if (guard.refund !== undefined) where.push(`refund = ${bind(guard.refund)}`)
+  if (guard.total !== undefined) where.push(`total = ${bind(guard.total)}`)
+  // Each amount the batch moves is conditioned here, in the statement that decides the race:
+  // the card's part on what the order still owes, the credit's on what it still holds, the units
+  // on what was delivered and not yet refunded.
   if (change.refundPart !== undefined) where.push(`total >= ${bind(change.refundPart)}`)
+  if ((write.creditBack ?? 0) > 0) {
+    where.push(`${creditHeldSql('orders')} >= ${bind(write.creditBack ?? 0)}`)
+  }
+  for (const line of write.refundedLines ?? []) where.push(lineRefundCondition(bind, line))
   return db
     .prepare(`update orders set ${sets.join(', ')} where ${where.join(' and ')}`)
     .bind(...binds)
+}
+
+/** Units of a pick row the shopper received: what may ever be refunded. */
+const RECEIVED = `(case when mark = 'substituted' then coalesce(substitute_quantity, 0)
+  else picked_quantity end)`
+
+/**
+ * The line refund's own condition, inside the order's conditional update: the line holds the
+ * units read and still has these units left to refund (never more than were delivered).
+ */
+function lineRefundCondition(bind: (value: number) => string, line: RefundedLine): string {
+  return `exists (select 1 from order_line_picks where order_line_id = ${bind(line.lineId)}
+    and order_id = ?1 and refunded_quantity = ${bind(line.refundedBefore)}
+    and refunded_quantity + ${bind(line.quantity)} <= ${RECEIVED})`
 }
 
 /** `where` clause of the followers: the order carries this action's token. */
@@ -204,12 +238,13 @@ function pickRemainingStatement(
 function refundedLineStatement(
   db: D1Database,
   write: ActionWrite,
-  line: { lineId: number; quantity: number }
+  line: RefundedLine
 ): D1PreparedStatement {
   return db
     .prepare(
       `update order_line_picks set refunded_quantity = refunded_quantity + ?4
-       where order_line_id = ?3 and order_id = ?1 and ${OURS}`
+       where order_line_id = ?3 and order_id = ?1 and ${OURS}
+         and refunded_quantity + ?4 <= ${RECEIVED}`
     )
     .bind(write.orderId, write.token, line.lineId, line.quantity)
 }
@@ -268,6 +303,16 @@ export async function writeAction(db: D1Database, write: ActionWrite): Promise<b
   }
   for (const line of write.refundedLines ?? []) {
     statements.push(refundedLineStatement(db, write, line))
+  }
+  if ((write.creditBack ?? 0) > 0) {
+    statements.push(
+      returnCreditInBatchStatement(db, {
+        orderId: write.orderId,
+        amount: write.creditBack ?? 0,
+        token: write.token,
+        at: write.at,
+      })
+    )
   }
   if (write.releaseSlot) statements.push(...releaseSlotStatements(db, write))
   statements.push(historyStatement(db, write))
