@@ -184,6 +184,8 @@ export const StoreOrderMoneySchema = z.object({
    * is where the money they returned shows.
    */
   givenBack: MoneySchema,
+  /** Store credit given back to the member for this order (returns and refunds as credit). */
+  creditReturned: MoneySchema,
   paymentMethod: z.string().nullable(),
 })
 export type StoreOrderMoney = z.infer<typeof StoreOrderMoneySchema>

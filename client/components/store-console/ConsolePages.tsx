@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../schemas/money.ts'
+import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
 import type {
   StoreOrderBoard,
@@ -248,6 +249,7 @@ export function OrderPage({
   const creditUsed = order.money.creditApplied
   const picking = order.allowedActions.includes('mark_line')
   const { money } = order
+  const summary = moneySummary({ status: order.status, ...money })
   return (
     <ConsoleLayout {...frame}>
       <p>
@@ -336,8 +338,24 @@ export function OrderPage({
             {money.totalAdjustment < 0 ? '−' : ''}
             {formatMoney(Math.abs(money.totalAdjustment))}
           </dd>
-          <dt>Refunds after delivery</dt>
-          <dd className="text-right">{formatMoney(money.refund + money.tipRefund)}</dd>
+          {summary.closing !== null ? (
+            <>
+              <dt>{CLOSING_LABELS[summary.closing.kind]}</dt>
+              <dd className="text-right">{formatMoney(summary.closing.amount)}</dd>
+            </>
+          ) : null}
+          {summary.refundsAfterDelivery > 0 ? (
+            <>
+              <dt>Refunds after delivery</dt>
+              <dd className="text-right">{formatMoney(summary.refundsAfterDelivery)}</dd>
+            </>
+          ) : null}
+          {summary.creditReturned > 0 ? (
+            <>
+              <dt>Returned to store credit</dt>
+              <dd className="text-right">{formatMoney(summary.creditReturned)}</dd>
+            </>
+          ) : null}
           <dt className="font-bold">Total</dt>
           <dd className="text-right font-bold">{formatMoney(money.total)}</dd>
           <dt>Given back to the shopper</dt>

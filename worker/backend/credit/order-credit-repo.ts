@@ -170,6 +170,18 @@ export async function creditReturnedBy(
   return row?.amount ?? 0
 }
 
+/** Store credit given back to the member for the order: its returns and refunds as credit. */
+export async function creditReturnedOnOrder(db: D1Database, orderId: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `select coalesce(sum(amount), 0) as amount from customer_credit_ledger
+       where order_id = ?1 and kind in ('order_credit_returned', 'refund_as_credit')`
+    )
+    .bind(orderId)
+    .first<{ amount: number }>()
+  return row?.amount ?? 0
+}
+
 /**
  * Unpaid orders holding credit that nobody touched since `before`: drafts never paid and
  * payments that finally failed. A payment still pending (the card page open, 3-D Secure) is

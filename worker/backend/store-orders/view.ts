@@ -161,6 +161,8 @@ export interface DetailParts {
   drivers: ReadonlyArray<StaffNameRow>
   /** Pence refunded or voided on the order's payments so far. */
   givenBack: number
+  /** Pence of store credit given back to the member for the order. */
+  creditReturned: number
 }
 
 const OTHER_DEPARTMENT = 'Other'
@@ -202,6 +204,7 @@ export function detailOf(
       tipRefund: row.tip_refund,
       total: row.total,
       givenBack: parts.givenBack,
+      creditReturned: parts.creditReturned,
       paymentMethod: row.payment_method,
     },
     history: parts.history.map((entry) => ({

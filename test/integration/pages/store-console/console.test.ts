@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
+import { formatMoney } from '../../../../schemas/money.ts'
 import { createApp } from '../../../../worker/app.ts'
 import {
   actOk,
+  cardOrder,
   cashOrder,
   inMinutes,
   seedCheckout,
@@ -427,5 +429,31 @@ describe('picking without JavaScript', () => {
     expect(html).not.toContain(`aria-label="Substitutes for ${line.name}"`)
     // Short and out of stock are still offered.
     expect(pageText(html)).toContain('Out of stock')
+  })
+})
+
+describe("the order page's money", () => {
+  it('shows what a reject gave back under its own label, not as a refund after delivery', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cardOrder('collection')
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const html = await (await get(path, cookies)).text()
+    const key = /name="idempotencyKey" value="([\w-]+)-accept"/.exec(html)?.[1] ?? ''
+    const rejected = await postForm(
+      path,
+      {
+        action: 'reject',
+        expectedStatus: 'sent_to_store',
+        reason: 'Closing early',
+        idempotencyKey: `${key}-reject`,
+      },
+      cookies
+    )
+    expect(rejected.status, textOfAlert(await rejected.clone().text())).toBe(303)
+    const text = pageText(await (await get(path, jar(rejected, cookies))).text())
+    const amount = formatMoney(order.total)
+    expect(text).toContain(`Given back when the store rejected the order ${amount}`)
+    expect(text).not.toContain('Refunds after delivery')
+    expect(text).toContain(`Given back to the shopper ${amount}`)
   })
 })
