@@ -232,7 +232,11 @@ export const MESSAGES = {
   creditRefundedAsCredit: 'Refunded as store credit for order %s',
   creditAmountInvalid: 'Please enter an amount in pence of at least 1.',
   creditGoodwillTooMuch: 'Goodwill credit can be at most %s.',
-  creditGuestOrder: 'This order was placed by a guest, who cannot hold store credit.',
+  creditGuestOrder:
+    'This order was placed by a guest, who cannot hold store credit. Refund the lines or the order instead.',
+  creditGoodwillOrderCap: 'Goodwill on one order can be at most %s in all; %s is left on this one.',
+  creditGoodwillMemberCap:
+    'A member can be given at most %s of goodwill in %s days; %s is left for this member.',
   orderTrackingCreditReturned: '%s has been returned to your store credit.',
   orderTrackingPicked: 'Your order has been picked.',
   // Spec §4 tracking messages (sent to store; accepted and being picked; driver en route;

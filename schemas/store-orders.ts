@@ -199,6 +199,8 @@ export const StoreOrderHistoryRowSchema = z.object({
   from: StoreOrderStatusSchema.nullable(),
   to: StoreOrderStatusSchema,
   reason: z.string().nullable(),
+  /** The money the step moved (refunds, goodwill, refund as credit), in pence; null: none. */
+  amount: MoneySchema.nullable(),
 })
 export type StoreOrderHistoryRow = z.infer<typeof StoreOrderHistoryRowSchema>
 
@@ -208,6 +210,8 @@ export const StoreOrderDetailSchema = StoreOrderSummarySchema.extend({
     firstName: z.string(),
     lastName: z.string(),
     phone: z.string().nullable(),
+    /** A member's order (who may hold store credit), not a guest's. */
+    member: z.boolean(),
   }),
   deliveryAddress: CheckoutAddressSchema.nullable(),
   instructions: z.string().nullable(),

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
@@ -42,6 +43,8 @@ const ACTION_LABELS: Partial<Record<string, string>> = {
   cancel: 'Cancelled',
   refund_order: 'Refunded the order',
   refund_lines: 'Refunded lines',
+  goodwill: 'Gave goodwill credit',
+  refund_as_credit: 'Refunded as store credit',
 }
 
 interface Frame {
@@ -291,10 +294,13 @@ export function OrderPage({
             <RefundLinesForm order={order} action={action} idempotencyKey={idempotencyKey} />
           </div>
         ) : null}
-        {credit ? (
+        {credit && order.customer.member ? (
           <div className="mt-4">
             <GiveCreditForm action={action} idempotencyKey={idempotencyKey} {...credit} />
           </div>
+        ) : null}
+        {credit && !order.customer.member ? (
+          <p className="mt-4 text-sm">{MESSAGES.creditGuestOrder}</p>
         ) : null}
       </section>
       <section aria-labelledby="picking" className="mt-6">
@@ -372,6 +378,7 @@ export function OrderPage({
               <li key={index}>
                 <time dateTime={row.at}>{storeDateTime(row.at, order.timeZone)}</time> ·{' '}
                 {row.actor?.name ?? 'System'} · {ACTION_LABELS[row.action] ?? row.action}
+                {row.amount !== null && row.amount > 0 ? ` ${formatMoney(row.amount)}` : ''}
                 {row.from !== row.to ? ` → ${ORDER_STATUS_LABELS[row.to]}` : ''}
                 {row.reason ? ` (${row.reason})` : ''}
               </li>

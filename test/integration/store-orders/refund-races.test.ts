@@ -125,7 +125,7 @@ describe('line refunds at once', () => {
     })
     expect(await creditReturned(order.orderId)).toBe(lineA.totalPrice)
     expect(await balanceOf(order.customerId)).toBe(100_000 - order.spent + lineA.totalPrice)
-  })
+  }, 30_000)
 
   it('on a card-paid order: the gateway gives back the line once, never more', async () => {
     const order = await deliveredCardOrder()
@@ -135,7 +135,7 @@ describe('line refunds at once', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(line.quantity)
     expect(await refundedUnits(order.orderId)).toEqual({ [line.lineId]: line.quantity })
     expect(await ledgerOfOrder(order.orderId)).toMatchObject({ refunded: line.totalPrice })
-  })
+  }, 30_000)
 })
 
 describe('whole refunds at once', () => {
@@ -158,14 +158,14 @@ describe('whole refunds at once', () => {
     const ledger = await ledgerOfOrder(order.orderId)
     expect(ledger.refunded).toBeLessThanOrEqual(ledger.captured)
     expect(ledger.refunded).toBe(order.total)
-  })
+  }, 30_000)
 
   it('on a credit-paid order: the credit comes back once', async () => {
     const order = await paidByCredit()
     const answers = await race(order.orderId, { type: 'refund_order', reason: 'Late' })
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
     expect(await creditReturned(order.orderId)).toBe(order.spent)
-  })
+  }, 30_000)
 })
 
 describe('the refusal', () => {
@@ -182,7 +182,7 @@ describe('the refusal', () => {
     expect(errorMessage(answer)).toBe(
       formatMessage('orderRefundMoreThanDelivered', line.quantity, line.name)
     )
-  })
+  }, 30_000)
 })
 
 describe('random refund sequences', () => {

@@ -173,6 +173,7 @@ async function writeOf(
       // meanwhile lowers it).
       write.guard = { total: row.total }
       write.change = { closingReason: reason ?? '', refundEverything: true }
+      write.history.detail = { amount: row.total }
       write.releaseSlot = true
       if (action.type === 'cancel') write.guard = { total: row.total, pickingNotStarted: true }
       break
@@ -210,11 +211,13 @@ async function writeOf(
       // (ADR 017 "Refunds"). The slot's place was used, so it is not released.
       write.guard = { total: row.total }
       write.change = { closingReason: reason ?? '', refundEverything: true }
+      write.history.detail = { amount: row.total }
       break
     case 'refund_order':
       // What goes back at the gateway after the batch is the total read here.
       write.guard = { total: row.total }
       write.change = { refundEverything: true }
+      write.history.detail = { amount: row.total }
       break
     case 'refund_lines': {
       // The card takes the refund first, up to what it paid; the rest is store credit the

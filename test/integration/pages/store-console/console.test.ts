@@ -455,5 +455,10 @@ describe("the order page's money", () => {
     expect(text).toContain(`Given back when the store rejected the order ${amount}`)
     expect(text).not.toContain('Refunds after delivery')
     expect(text).toContain(`Given back to the shopper ${amount}`)
-  })
+    // The history says how much, in words.
+    expect(text).toContain(`Rejected ${amount} → Store Rejected Order (Closing early)`)
+    // A guest holds no credit: the page says so and offers no credit form.
+    expect(text).toContain(MESSAGES.creditGuestOrder)
+    expect(text).not.toContain('Give store credit')
+  }, 30_000)
 })
