@@ -257,6 +257,15 @@ export const MESSAGES = {
   orderTrackingRejectedCash: 'The store could not take your order. You have not been charged.',
   orderTrackingCancelledCash: 'Your order has been cancelled. You have not been charged.',
   orderTrackingRefunded: '%s has been refunded to you.',
+  // Ours (issue 35 item 3): the money of an ending already back (a voided authorisation), and
+  // the store's reason for it, shown to the shopper.
+  orderTrackingRejectedGivenBack:
+    'The store could not take your order. %s has been given back to your payment.',
+  orderTrackingCancelledGivenBack:
+    'Your order has been cancelled. %s has been given back to your payment.',
+  orderTrackingDeliveryProblemGivenBack:
+    'There was a problem delivering your order. Please contact the store. %s has been given back to your payment.',
+  orderTrackingStoreReason: 'The store said: %s',
   orderAutoRejectedReason: 'Not accepted in time',
   orderAcceptOverdue: 'Order %s has not been accepted. It will be rejected automatically at %s.',
   // Not in the spec (payments backend):

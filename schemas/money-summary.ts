@@ -1,3 +1,5 @@
+import { formatMessage, MESSAGES, type MessageKey } from './messages.ts'
+import { formatMoney } from './money.ts'
 import type { OrderStatusName } from './order-states.ts'
 
 /*
@@ -133,4 +135,45 @@ export function moneyRows(summary: MoneySummary): Array<MoneyRow> {
     rows.push({ key: 'to_come', label: 'Still to come back', amount: summary.stillToCome })
   }
   return rows
+}
+
+const CLOSING_MESSAGES: Record<
+  ClosingKind,
+  { cash: string; toCome: MessageKey; givenBack: MessageKey }
+> = {
+  store_rejected: {
+    cash: MESSAGES.orderTrackingRejectedCash,
+    toCome: 'orderTrackingRejected',
+    givenBack: 'orderTrackingRejectedGivenBack',
+  },
+  cancelled: {
+    cash: MESSAGES.orderTrackingCancelledCash,
+    toCome: 'orderTrackingCancelled',
+    givenBack: 'orderTrackingCancelledGivenBack',
+  },
+  unable_to_deliver: {
+    cash: MESSAGES.orderTrackingDeliveryProblem,
+    toCome: 'orderTrackingDeliveryProblemRefunded',
+    givenBack: 'orderTrackingDeliveryProblemGivenBack',
+  },
+}
+
+/**
+ * What the shopper is told about an ended order's money: nothing was charged (cash), it has been
+ * given back (a void, a refund the gateway confirmed), or it will be; then the credit returned.
+ * Null for an order that did not end.
+ */
+export function closingMessage(summary: MoneySummary): string | null {
+  if (summary.closing === null) return null
+  const words = CLOSING_MESSAGES[summary.closing.kind]
+  const credit =
+    summary.creditReturned > 0
+      ? ` ${formatMessage('orderTrackingCreditReturned', formatMoney(summary.creditReturned))}`
+      : ''
+  if (summary.cash || summary.owedBack === 0 || summary.closing.amount === 0) {
+    return `${words.cash}${credit}`
+  }
+  // The amount is the ending's own (what picking took off was told when picking finished).
+  const key = summary.stillToCome === 0 ? words.givenBack : words.toCome
+  return `${formatMessage(key, formatMoney(summary.closing.amount))}${credit}`
 }

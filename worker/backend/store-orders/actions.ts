@@ -26,6 +26,8 @@ import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
 import { outcomeOf, progressOf } from './view.ts'
 import { referralEffect } from '../referrals/reward.ts'
+import { closingMessage, isClosing, moneySummary } from '../../../schemas/money-summary.ts'
+import { givenBackOnOrder } from '../payments/refunds-repo.ts'
 
 /*
  * One action of the store console or the cron (ADR 017): read the order, ask the machine
@@ -377,13 +379,30 @@ async function effectsOf(
     giveCreditBack(env.DB, after, action.type, write, now)
   )
   await loyaltyAfterAction(env.DB, after.id, action.type, now)
-  const message = trackingMessageWithCredit(
-    action.type,
-    moneyBack,
-    before.total - after.total,
-    before.payment_method === 'paymentCash',
-    creditBack
-  )
+  const message = isClosing(after.status)
+    ? await afterCommit('money summary', after.id, null, async () =>
+        closingMessage(
+          moneySummary({
+            status: after.status,
+            paymentMethod: after.payment_method,
+            originalTotal: after.original_total,
+            creditApplied: after.credit_applied,
+            totalAdjustment: after.total_adjustment,
+            refund: after.refund,
+            tipRefund: after.tip_refund,
+            total: after.total,
+            givenBack: await givenBackOnOrder(env.DB, after.business_id, after.id),
+            creditReturned: creditBack,
+          })
+        )
+      )
+    : trackingMessageWithCredit(
+        action.type,
+        moneyBack,
+        before.total - after.total,
+        before.payment_method === 'paymentCash',
+        creditBack
+      )
   if (message !== null) {
     await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
   }
