@@ -266,6 +266,13 @@ export const MESSAGES = {
   orderTrackingDeliveryProblemGivenBack:
     'There was a problem delivering your order. Please contact the store. %s has been given back to your payment.',
   orderTrackingStoreReason: 'The store said: %s',
+  // Ours (issue 35 item 2): how a cash order's refund reaches the shopper.
+  orderRefundCashAtDoor: '%s will be given back to you in cash at your door.',
+  orderRefundCashAtStore: '%s is waiting for you in cash at the store.',
+  orderCashReturnRequired:
+    'Choose how the cash is given back: at the door, at the store or as store credit.',
+  orderCashReturnGuest:
+    'A guest cannot hold store credit: give the cash back at the door or at the store.',
   orderAutoRejectedReason: 'Not accepted in time',
   orderAcceptOverdue: 'Order %s has not been accepted. It will be rejected automatically at %s.',
   // Not in the spec (payments backend):

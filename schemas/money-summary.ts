@@ -67,8 +67,9 @@ export function moneySummary(facts: MoneyFacts): MoneySummary {
   // Cash is paid at the door: an order that ended before it took nothing, so owes nothing back.
   const owedBack = cash && closing !== null ? 0 : Math.max(0, facts.originalTotal - facts.total)
   // A void gives back the whole authorisation, also the part picking took off: never more than
-  // the payment owes back.
-  const givenBack = Math.min(owedBack, facts.givenBack)
+  // the payment owes back. A cash refund the staff gave as store credit is given back too (the
+  // door's and the store's are recorded as given).
+  const givenBack = Math.min(owedBack, facts.givenBack + (cash ? facts.creditReturned : 0))
   return {
     charged: facts.originalTotal,
     creditUsed: facts.creditApplied,

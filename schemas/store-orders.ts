@@ -229,6 +229,15 @@ const reasonAction = <T extends string>(type: T) =>
   z.object({ type: z.literal(type), reason: ReasonSchema })
 
 /**
+ * How a cash order's refund reaches the shopper (issue 35 item 2), chosen by the staff: cash at
+ * the door, cash at the store, or store credit (members only). Required for a cash order's
+ * refunds, ignored for a card's.
+ */
+export const CASH_RETURNS = ['door', 'store', 'credit'] as const
+export type CashReturn = (typeof CASH_RETURNS)[number]
+const CashReturnSchema = z.enum(CASH_RETURNS, { error: MESSAGES.validationError })
+
+/**
  * The actions of the console, shaped like OrderAction (schemas/order-states.ts) with what the
  * service needs besides: a short pick's quantity, a substitute, the lines a refund covers.
  * auto_reject is the cron's alone and not accepted here.
@@ -264,8 +273,9 @@ export const StoreOrderActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deliver') }),
   reasonAction('unable_to_deliver'),
   reasonAction('cancel'),
-  reasonAction('refund_order'),
+  reasonAction('refund_order').extend({ cashReturn: CashReturnSchema.optional() }),
   reasonAction('refund_lines').extend({
+    cashReturn: CashReturnSchema.optional(),
     lines: z
       .array(z.object({ lineId: IdSchema, quantity: z.int().positive() }))
       .min(1)

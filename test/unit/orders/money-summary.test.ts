@@ -65,6 +65,18 @@ describe('moneySummary', () => {
     expect(summary).toMatchObject({ owedBack: 0, stillToCome: 0 })
   })
 
+  it('a cash refund given as store credit is given back, nothing still to come', () => {
+    const summary = moneySummary({
+      ...paid,
+      paymentMethod: 'paymentCash',
+      status: 'refunded',
+      refund: 1249,
+      total: 0,
+      creditReturned: 1249,
+    })
+    expect(summary).toMatchObject({ givenBack: 1249, stillToCome: 0, creditReturned: 1249 })
+  })
+
   it('never says more was given back, or is to come, than the payment was charged', () => {
     fc.assert(
       fc.property(

@@ -6,7 +6,12 @@ import {
   type TransitionRefusal,
   refusalMessage,
 } from '../../../schemas/order-states.ts'
-import type { StoreOrderAction, StoreOrderActionRequest } from '../../../schemas/store-orders.ts'
+import type {
+  CashReturn,
+  StoreOrderAction,
+  StoreOrderActionRequest,
+} from '../../../schemas/store-orders.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { AppError } from '../../lib/errors.ts'
 import { loyaltyAfterAction } from '../loyalty/order-points.ts'
 import { canSeeOrder, orderNotFound, type StoreStaff, transitionFor } from './access.ts'
@@ -215,12 +220,15 @@ async function writeOf(
       write.change = { closingReason: reason ?? '', refundEverything: true }
       write.history.detail = { amount: row.total }
       break
-    case 'refund_order':
+    case 'refund_order': {
       // What goes back at the gateway after the batch is the total read here.
       write.guard = { total: row.total }
       write.change = { refundEverything: true }
-      write.history.detail = { amount: row.total }
+      const cash = cashReturnOf(row, action.cashReturn, row.total)
+      write.history.detail = { amount: row.total, ...(cash ? { cashReturn: cash } : {}) }
+      if (cash === 'credit') write.cashAsCredit = cashAsCredit(row, row.total, actor)
       break
+    }
     case 'refund_lines': {
       // The card takes the refund first, up to what it paid; the rest is store credit the
       // order spent (ADR 020), so the limit is both.
@@ -231,17 +239,44 @@ async function writeOf(
       write.change = { refundPart: card }
       write.creditBack = refund.amount - card
       write.refundedLines = refund.lines
+      const cash = cashReturnOf(row, action.cashReturn, card)
       write.history.detail = {
         amount: refund.amount,
         credit: refund.amount - card,
         lines: action.lines,
+        ...(cash ? { cashReturn: cash } : {}),
       }
+      if (cash === 'credit') write.cashAsCredit = cashAsCredit(row, card, actor)
       break
     }
     case 'deliver':
       break
   }
   return write
+}
+
+/**
+ * How a cash order's refund reaches the shopper (issue 35 item 2): the staff must say, and store
+ * credit only for a member. Null for an order not paid in cash, or no cash to give back (store
+ * credit paid it all).
+ */
+function cashReturnOf(
+  row: StoreOrderRow,
+  chosen: CashReturn | undefined,
+  cashAmount: number
+): CashReturn | null {
+  if (row.payment_method !== 'paymentCash' || cashAmount <= 0) return null
+  if (chosen === undefined) throw invalid(MESSAGES.orderCashReturnRequired)
+  if (chosen === 'credit' && row.customer_id === null) throw invalid(MESSAGES.orderCashReturnGuest)
+  return chosen
+}
+
+function cashAsCredit(row: StoreOrderRow, amount: number, actor: Actor) {
+  return {
+    amount,
+    staffId: actor.staffId,
+    description: formatMessage('creditRefundedAsCredit', row.business_order_id),
+  }
 }
 
 async function pickOf(
@@ -352,6 +387,7 @@ async function effectsOf(
       case 'unable_to_deliver':
         return giveEverythingBack(env, before, reason, now, true)
       case 'refund_order':
+        if (write.cashAsCredit) return 0
         return giveEverythingBack(env, before, reason, now, false)
       case 'finish_picking':
         return givePartBack(
@@ -363,6 +399,7 @@ async function effectsOf(
           now
         )
       case 'refund_lines':
+        if (write.cashAsCredit) return 0
         return givePartBack(
           env,
           after,
@@ -396,16 +433,34 @@ async function effectsOf(
           })
         )
       )
-    : trackingMessageWithCredit(
+    : (cashRefundMessage(write, before.total - after.total) ??
+      trackingMessageWithCredit(
         action.type,
         moneyBack,
         before.total - after.total,
         before.payment_method === 'paymentCash',
         creditBack
-      )
+      ))
   if (message !== null) {
     await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
   }
   await referralEffect(env, action.type, after, now)
   await publishOrderUpdated(env, after, now)
+}
+
+/** A cash order's refund as the shopper is told it: how the cash reaches them (issue 35.2). */
+function cashRefundMessage(write: ActionWrite, amount: number): string | null {
+  const detail = write.history.detail
+  const how = detail && 'cashReturn' in detail ? detail.cashReturn : undefined
+  const money = formatMoney(amount)
+  switch (how) {
+    case 'door':
+      return formatMessage('orderRefundCashAtDoor', money)
+    case 'store':
+      return formatMessage('orderRefundCashAtStore', money)
+    case 'credit':
+      return formatMessage('orderTrackingCreditReturned', money)
+    default:
+      return null
+  }
 }

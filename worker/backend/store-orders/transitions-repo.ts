@@ -82,6 +82,8 @@ export interface ActionWrite {
   releaseSlot?: true
   /** refund_lines: the part beyond what the card paid, given back as store credit (ADR 020). */
   creditBack?: number
+  /** A cash order's refund the staff chose to give as store credit: its amount (pence). */
+  cashAsCredit?: { amount: number; staffId: number | null; description: string }
 }
 
 const ADJUSTMENT = `max(-(original_total - refund - tip_refund),
@@ -249,6 +251,27 @@ function refundedLineStatement(
     .bind(write.orderId, write.token, line.lineId, line.quantity)
 }
 
+/**
+ * A cash refund given as store credit: written only where the action won, whose conditional
+ * update bounded the amount by what the order still owes (its own `total` conditions).
+ */
+function cashAsCreditStatement(
+  db: D1Database,
+  write: ActionWrite,
+  credit: NonNullable<ActionWrite['cashAsCredit']>
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into customer_credit_ledger (business_id, customer_id, amount, kind, reference,
+         description, order_id, staff_id, created_at)
+       select o.business_id, o.customer_id, ?3, 'refund_as_credit',
+         'order:' || o.id || ':cash:' || ?2, ?4, o.id, ?5, ?6
+       from orders o where o.id = ?1 and o.action_token = ?2 and o.customer_id is not null
+       on conflict (customer_id, reference) do nothing`
+    )
+    .bind(write.orderId, write.token, credit.amount, credit.description, credit.staffId, write.at)
+}
+
 /** The order's confirmed slot reservation gives its place back (reject, cancel). */
 function releaseSlotStatements(db: D1Database, write: ActionWrite): Array<D1PreparedStatement> {
   return [
@@ -314,6 +337,7 @@ export async function writeAction(db: D1Database, write: ActionWrite): Promise<b
       })
     )
   }
+  if (write.cashAsCredit) statements.push(cashAsCreditStatement(db, write, write.cashAsCredit))
   if (write.releaseSlot) statements.push(...releaseSlotStatements(db, write))
   statements.push(historyStatement(db, write))
   const [updated] = await db.batch(statements)
