@@ -65,3 +65,44 @@ test('a rejected card order: the console and the tracking page tell the truth ab
   // their own (reported, left to the tracking page's owner).
   await screenshots(page, 'refund-money-tracking')
 })
+
+test("a delivered cash order's refund asks how the cash is given back", async ({
+  page,
+  browser,
+  payment,
+}) => {
+  test.setTimeout(180_000)
+  await guestAtPayment(page, 'refund-cash', 'collection')
+  await payment.payByCash()
+  const orderNumber = await payment.expectOrderPlaced()
+
+  const manager = await staffBrowser(browser, 'manager')
+  await openOrder(manager, orderNumber)
+  const staffPage = manager.page
+  await staffPage.getByLabel('Ready in').selectOption('15')
+  await staffPage.getByRole('button', { name: 'Accept order' }).click()
+  await orderUpdated(staffPage)
+  for (const button of ['Picking done', 'Ready for collection', 'Collected']) {
+    await staffPage.getByRole('button', { name: button, exact: true }).click()
+    await orderUpdated(staffPage)
+  }
+  await staffPage.getByText('Refund lines', { exact: true }).first().click()
+  const how = staffPage.locator('#cash-return-lines')
+  await expect(how).toBeVisible()
+  // A guest's order: cash at the door or the store, never store credit.
+  await expect(how.locator('option')).toHaveText(['In cash at the door', 'In cash at the store'])
+  await staffPage.setViewportSize({ width: 1024, height: 800 })
+  await staffPage.screenshot({
+    path: 'test-results/screenshots/refund-money-cash-console-1024.png',
+    fullPage: true,
+  })
+  await expectNoAxeViolations(staffPage)
+  const quantity = staffPage.locator('input[name^="refund-"]').first()
+  await quantity.fill('1')
+  await staffPage.getByLabel('Why are these refunded?').fill('Broken')
+  await how.selectOption('store')
+  await staffPage.getByRole('button', { name: 'Refund lines' }).click()
+  await orderUpdated(staffPage)
+  await expect(staffPage.getByRole('region', { name: 'History' })).toContainText('Refunded lines £')
+  await manager.context.close()
+})
