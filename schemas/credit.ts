@@ -46,8 +46,9 @@ export type CreditSummary = z.infer<typeof CreditSummarySchema>
 export const STAFF_CREDIT_KINDS = ['goodwill', 'refund_as_credit'] as const
 
 /**
- * POST /staff/orders/credit (store manager or operator). goodwill: any amount up to
- * GOODWILL_CREDIT_MAX_PENCE; refund_as_credit: instead of a card refund, lowers what the order
+ * POST /staff/orders/credit (store manager or operator). goodwill: up to
+ * GOODWILL_CREDIT_MAX_PENCE a grant, within the business's caps per order and per member per
+ * period (migration 0047); refund_as_credit: instead of a card refund, lowers what the order
  * owes, at most what is left to refund. A reason is required (the order's history keeps it; the
  * member's credit history says only what kind of credit it was). Idempotent on the
  * Idempotency-Key header or idempotencyKey.

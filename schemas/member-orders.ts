@@ -153,6 +153,14 @@ export const MemberOrderDetailSchema = MemberOrderSummarySchema.extend({
     .nullable(),
   lines: z.array(StoreOrderLineSchema),
   money: MemberOrderMoneySchema,
+  /**
+   * What came back and how, and what is still to come (schemas/money-summary.ts): the rows after
+   * the charge, and the ending's sentence (null while the order has not ended).
+   */
+  moneyBack: z.object({
+    rows: z.array(z.object({ key: z.string(), label: z.string(), amount: z.int() })),
+    message: z.string().nullable(),
+  }),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   paidWith: PaidWithSchema.nullable(),
   deliveryAddress: CheckoutAddressSchema.nullable(),

@@ -229,6 +229,9 @@ export const MESSAGES = {
   orderReadyTimePast: 'The ready time must be later than now.',
   orderDriverNotAtStore: 'This driver does not work at this store.',
   orderRefundTooMuch: 'This is more than is left to refund on the order.',
+  // Not in the spec (issue 35 item 5): a line refund is bounded by the units delivered.
+  orderRefundMoreThanDelivered:
+    'Only %s of %s can be refunded: that is what was delivered and not yet refunded.',
   orderNotPaid: 'This order has no payment to refund.',
   // Not in the spec (store credit, ADR 020). Ledger descriptions never name a person.
   creditChanged: 'Your store credit has changed. Please check your total.',
@@ -238,7 +241,11 @@ export const MESSAGES = {
   creditRefundedAsCredit: 'Refunded as store credit for order %s',
   creditAmountInvalid: 'Please enter an amount in pence of at least 1.',
   creditGoodwillTooMuch: 'Goodwill credit can be at most %s.',
-  creditGuestOrder: 'This order was placed by a guest, who cannot hold store credit.',
+  creditGuestOrder:
+    'This order was placed by a guest, who cannot hold store credit. Refund the lines or the order instead.',
+  creditGoodwillOrderCap: 'Goodwill on one order can be at most %s in all; %s is left on this one.',
+  creditGoodwillMemberCap:
+    'A member can be given at most %s of goodwill in %s days; %s is left for this member.',
   orderTrackingCreditReturned: '%s has been returned to your store credit.',
   orderTrackingPicked: 'Your order has been picked.',
   // Spec §4 tracking messages (sent to store; accepted and being picked; driver en route;
@@ -259,6 +266,22 @@ export const MESSAGES = {
   orderTrackingRejectedCash: 'The store could not take your order. You have not been charged.',
   orderTrackingCancelledCash: 'Your order has been cancelled. You have not been charged.',
   orderTrackingRefunded: '%s has been refunded to you.',
+  // Ours (issue 35 item 3): the money of an ending already back (a voided authorisation), and
+  // the store's reason for it, shown to the shopper.
+  orderTrackingRejectedGivenBack:
+    'The store could not take your order. %s has been given back to your payment.',
+  orderTrackingCancelledGivenBack:
+    'Your order has been cancelled. %s has been given back to your payment.',
+  orderTrackingDeliveryProblemGivenBack:
+    'There was a problem delivering your order. Please contact the store. %s has been given back to your payment.',
+  orderTrackingStoreReason: 'The store said: %s',
+  // Ours (issue 35 item 2): how a cash order's refund reaches the shopper.
+  orderRefundCashAtDoor: '%s will be given back to you in cash at your door.',
+  orderRefundCashAtStore: '%s is waiting for you in cash at the store.',
+  orderCashReturnRequired:
+    'Choose how the cash is given back: at the door, at the store or as store credit.',
+  orderCashReturnGuest:
+    'A guest cannot hold store credit: give the cash back at the door or at the store.',
   orderAutoRejectedReason: 'Not accepted in time',
   orderAcceptOverdue: 'Order %s has not been accepted. It will be rejected automatically at %s.',
   // Not in the spec (payments backend):

@@ -186,6 +186,8 @@ export const StoreOrderMoneySchema = z.object({
    * is where the money they returned shows.
    */
   givenBack: MoneySchema,
+  /** Store credit given back to the member for this order (returns and refunds as credit). */
+  creditReturned: MoneySchema,
   paymentMethod: z.string().nullable(),
 })
 export type StoreOrderMoney = z.infer<typeof StoreOrderMoneySchema>
@@ -199,6 +201,8 @@ export const StoreOrderHistoryRowSchema = z.object({
   from: StoreOrderStatusSchema.nullable(),
   to: StoreOrderStatusSchema,
   reason: z.string().nullable(),
+  /** The money the step moved (refunds, goodwill, refund as credit), in pence; null: none. */
+  amount: MoneySchema.nullable(),
 })
 export type StoreOrderHistoryRow = z.infer<typeof StoreOrderHistoryRowSchema>
 
@@ -208,6 +212,8 @@ export const StoreOrderDetailSchema = StoreOrderSummarySchema.extend({
     firstName: z.string(),
     lastName: z.string(),
     phone: z.string().nullable(),
+    /** A member's order (who may hold store credit), not a guest's. */
+    member: z.boolean(),
   }),
   deliveryAddress: CheckoutAddressSchema.nullable(),
   instructions: z.string().nullable(),
@@ -223,6 +229,15 @@ export type StoreOrderDetail = z.infer<typeof StoreOrderDetailSchema>
 
 const reasonAction = <T extends string>(type: T) =>
   z.object({ type: z.literal(type), reason: ReasonSchema })
+
+/**
+ * How a cash order's refund reaches the shopper (issue 35 item 2), chosen by the staff: cash at
+ * the door, cash at the store, or store credit (members only). Required for a cash order's
+ * refunds, ignored for a card's.
+ */
+export const CASH_RETURNS = ['door', 'store', 'credit'] as const
+export type CashReturn = (typeof CASH_RETURNS)[number]
+const CashReturnSchema = z.enum(CASH_RETURNS, { error: MESSAGES.validationError })
 
 /**
  * The actions of the console, shaped like OrderAction (schemas/order-states.ts) with what the
@@ -262,8 +277,9 @@ export const StoreOrderActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('deliver') }),
   reasonAction('unable_to_deliver'),
   reasonAction('cancel'),
-  reasonAction('refund_order'),
+  reasonAction('refund_order').extend({ cashReturn: CashReturnSchema.optional() }),
   reasonAction('refund_lines').extend({
+    cashReturn: CashReturnSchema.optional(),
     lines: z
       .array(z.object({ lineId: IdSchema, quantity: z.int().positive() }))
       .min(1)

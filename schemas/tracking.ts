@@ -87,6 +87,10 @@ export const TrackingSnapshotSchema = z.object({
   statusLabel: z.string(),
   /** The spec §4 tracking message for the status, when it has one. */
   message: z.string().nullable(),
+  /** Why the store rejected or cancelled the order, or could not deliver it; null otherwise. */
+  closingReason: z.string().nullable(),
+  /** The order's money as schemas/money-summary.ts tells it (pence; negative: taken off). */
+  money: z.array(z.object({ key: z.string(), label: z.string(), amount: z.int() })),
   /** Spec §4: Sent to Store, Accepted/Picking, Picked, Driver en Route. */
   trackingOffered: z.boolean(),
   /** The progress statuses for the method (collection has no Driver en Route), in order. */

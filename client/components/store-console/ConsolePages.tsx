@@ -1,5 +1,7 @@
 import { PAYMENT_METHODS } from '../../../schemas/constants.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
 import type {
   StoreOrderBoard,
@@ -44,6 +46,8 @@ const ACTION_LABELS: Partial<Record<string, string>> = {
   cancel: 'Cancelled',
   refund_order: 'Refunded the order',
   refund_lines: 'Refunded lines',
+  goodwill: 'Gave goodwill credit',
+  refund_as_credit: 'Refunded as store credit',
 }
 
 interface Frame {
@@ -251,6 +255,7 @@ export function OrderPage({
   const creditUsed = order.money.creditApplied
   const picking = order.allowedActions.includes('mark_line')
   const { money } = order
+  const summary = moneySummary({ status: order.status, ...money })
   return (
     <ConsoleLayout {...frame}>
       <p>
@@ -292,10 +297,13 @@ export function OrderPage({
             <RefundLinesForm order={order} action={action} idempotencyKey={idempotencyKey} />
           </div>
         ) : null}
-        {credit ? (
+        {credit && order.customer.member ? (
           <div className="mt-4">
             <GiveCreditForm action={action} idempotencyKey={idempotencyKey} {...credit} />
           </div>
+        ) : null}
+        {credit && !order.customer.member ? (
+          <p className="mt-4 text-sm">{MESSAGES.creditGuestOrder}</p>
         ) : null}
       </section>
       <section aria-labelledby="picking" className="mt-6">
@@ -339,8 +347,24 @@ export function OrderPage({
             {money.totalAdjustment < 0 ? '−' : ''}
             {formatMoney(Math.abs(money.totalAdjustment))}
           </dd>
-          <dt>Refunds after delivery</dt>
-          <dd className="text-right">{formatMoney(money.refund + money.tipRefund)}</dd>
+          {summary.closing !== null ? (
+            <>
+              <dt>{CLOSING_LABELS[summary.closing.kind]}</dt>
+              <dd className="text-right">{formatMoney(summary.closing.amount)}</dd>
+            </>
+          ) : null}
+          {summary.refundsAfterDelivery > 0 ? (
+            <>
+              <dt>Refunds after delivery</dt>
+              <dd className="text-right">{formatMoney(summary.refundsAfterDelivery)}</dd>
+            </>
+          ) : null}
+          {summary.creditReturned > 0 ? (
+            <>
+              <dt>Returned to store credit</dt>
+              <dd className="text-right">{formatMoney(summary.creditReturned)}</dd>
+            </>
+          ) : null}
           <dt className="font-bold">Total</dt>
           <dd className="text-right font-bold">{formatMoney(money.total)}</dd>
           <dt>Given back to the shopper</dt>
@@ -357,6 +381,7 @@ export function OrderPage({
               <li key={index}>
                 <time dateTime={row.at}>{storeDateTime(row.at, order.timeZone)}</time> ·{' '}
                 {row.actor?.name ?? 'System'} · {ACTION_LABELS[row.action] ?? row.action}
+                {row.amount !== null && row.amount > 0 ? ` ${formatMoney(row.amount)}` : ''}
                 {row.from !== row.to ? ` → ${ORDER_STATUS_LABELS[row.to]}` : ''}
                 {row.reason ? ` (${row.reason})` : ''}
               </li>

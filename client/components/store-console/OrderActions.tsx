@@ -1,5 +1,10 @@
 import type { ReactNode } from 'react'
-import type { StoreOrderDetail, StoreOrderLine } from '../../../schemas/store-orders.ts'
+import {
+  CASH_RETURNS,
+  type CashReturn,
+  type StoreOrderDetail,
+  type StoreOrderLine,
+} from '../../../schemas/store-orders.ts'
 import { slotLabel, slotStartInstant } from './format.ts'
 
 /** The fields every action form posts besides its own. */
@@ -176,6 +181,9 @@ export function OrderActionForms({ order, action, idempotencyKey }: ActionsProps
             <summary className="min-h-11 cursor-pointer content-center font-bold">{label}</summary>
             <ActionForm {...form} type={type} className="mt-2 space-y-2">
               <ReasonField id={`reason-${type}`} label={question} />
+              {type === 'refund_order' ? (
+                <CashReturnField order={order} id="cash-return-order" />
+              ) : null}
               <button type="submit" className={DANGER_BUTTON}>
                 {label}
               </button>
@@ -314,6 +322,36 @@ function SubstituteForms({
   )
 }
 
+/** Units of a line the shopper received (the substitute's, else those picked): the most refundable. */
+function deliveredUnits(line: StoreOrderLine): number {
+  if (line.mark === 'substituted') return line.substitute?.quantity ?? 0
+  return line.pickedQuantity ?? line.quantity
+}
+
+const CASH_RETURN_LABELS: Record<CashReturn, string> = {
+  door: 'In cash at the door',
+  store: 'In cash at the store',
+  credit: 'As store credit',
+}
+
+/** A cash order's refund: how the cash reaches the shopper (store credit for members only). */
+function CashReturnField({ order, id }: { order: StoreOrderDetail; id: string }) {
+  if (order.money.paymentMethod !== 'paymentCash') return null
+  const choices = CASH_RETURNS.filter((choice) => choice !== 'credit' || order.customer.member)
+  return (
+    <label htmlFor={id} className="block text-sm font-semibold">
+      How is the cash given back?
+      <select id={id} name="cashReturn" defaultValue="door" className={`mt-1 block ${INPUT}`}>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {CASH_RETURN_LABELS[choice]}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 /** Refund chosen lines after delivery: a quantity per line and one reason. */
 export function RefundLinesForm({ order, action, idempotencyKey }: ActionsProps) {
   const lines = order.departments.flatMap((department) => department.lines)
@@ -338,7 +376,7 @@ export function RefundLinesForm({ order, action, idempotencyKey }: ActionsProps)
               name={`refund-${line.lineId}`}
               type="number"
               min={0}
-              max={line.quantity - line.refundedQuantity}
+              max={Math.max(0, deliveredUnits(line) - line.refundedQuantity)}
               defaultValue={0}
               className={`w-16 ${INPUT}`}
             />
@@ -346,6 +384,7 @@ export function RefundLinesForm({ order, action, idempotencyKey }: ActionsProps)
           </label>
         ))}
         <ReasonField id="reason-refund-lines" label="Why are these refunded?" />
+        <CashReturnField order={order} id="cash-return-lines" />
         <button type="submit" className={DANGER_BUTTON}>
           Refund lines
         </button>

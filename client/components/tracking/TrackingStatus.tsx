@@ -1,5 +1,6 @@
 import type { TrackingSnapshot } from '../../../schemas/tracking.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import {
   distanceEtaText,
   isStale,
@@ -87,6 +88,26 @@ function DriverText({
   )
 }
 
+/** The order's money once it is no longer on its way (schemas/money-summary.ts's rows). */
+function MoneyTable({ rows }: { rows: TrackingSnapshot['money'] }) {
+  return (
+    <div className="mt-5 border-t border-black/10 pt-5">
+      <h3 className="font-bold">Your money</h3>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="order-money">
+        {rows.map((row) => (
+          <div key={row.key} className="contents">
+            <dt className={row.key === 'total' ? 'font-bold' : undefined}>{row.label}</dt>
+            <dd className={`text-right ${row.key === 'total' ? 'font-bold' : ''}`}>
+              {row.amount < 0 ? '−' : ''}
+              {formatMoney(Math.abs(row.amount))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
+
 /**
  * The tracking page's words: the status, its spec §4 tracking message, the driver's distance and
  * arrival (or that tracking failed), and the timeline. Announced politely when it changes.
@@ -112,11 +133,19 @@ export function TrackingStatus({
           {snapshot.statusLabel}
         </h2>
         {snapshot.message ? <p className="text-lg">{snapshot.message}</p> : null}
+        {snapshot.closingReason ? (
+          <p data-testid="closing-reason">
+            {formatMessage('orderTrackingStoreReason', snapshot.closingReason)}
+          </p>
+        ) : null}
         <DriverText snapshot={snapshot} driverAgeSeconds={driverAgeSeconds} failed={failed} />
       </div>
       <div className="mt-5 border-t border-black/10 pt-5">
         <Timeline snapshot={snapshot} timeZone={timeZone} />
       </div>
+      {!snapshot.trackingOffered && snapshot.money.length > 0 ? (
+        <MoneyTable rows={snapshot.money} />
+      ) : null}
     </section>
   )
 }

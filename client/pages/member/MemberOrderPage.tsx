@@ -163,6 +163,21 @@ export function MemberOrderPage({
         <div className="space-y-5">
           <Section id="money" title="Payment">
             <OrderMoney money={order.money} method={order.fulfilmentMethod} />
+            {order.moneyBack.message ? (
+              <p className="mt-3 font-semibold" data-testid="money-back-message">
+                {order.moneyBack.message}
+              </p>
+            ) : null}
+            {order.moneyBack.rows.length > 0 ? (
+              <dl className="mt-3 space-y-1 text-sm" data-testid="money-back">
+                {order.moneyBack.rows.map((row) => (
+                  <div key={row.key} className="flex justify-between gap-4">
+                    <dt>{row.label}</dt>
+                    <dd>{formatMoney(Math.abs(row.amount))}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
             {paidWith ? <p className="mt-3 text-sm text-ink/80">Paid with {paidWith}</p> : null}
             {order.refunds.length > 0 ? (
               <ul className="mt-3 space-y-1 text-sm">

@@ -93,6 +93,7 @@ describe('credit back when the order ends', () => {
     await actOk(manager.bearer, STORE, order.orderId, 'delivered', {
       type: 'refund_order',
       reason: 'Complaint',
+      cashReturn: 'door',
     })
     expect(await orderLedger(order.orderId)).toEqual([
       ['order_payment', -300],
@@ -110,12 +111,14 @@ describe('credit back when the order ends', () => {
     const tooMuch = await act(manager.bearer, STORE, order.orderId, 'delivered', {
       type: 'refund_lines',
       reason: 'Broken',
+      cashReturn: 'door',
       lines: [{ lineId: line.lineId, quantity: line.quantity + 1 }],
     })
     expect(tooMuch.status).toBe(422)
     const part = await actOk(manager.bearer, STORE, order.orderId, 'delivered', {
       type: 'refund_lines',
       reason: 'Broken',
+      cashReturn: 'door',
       lines: [{ lineId: line.lineId, quantity: 1 }],
     })
     expect(part.money).toMatchObject({ refund: 100, total: 0 })
@@ -127,6 +130,7 @@ describe('credit back when the order ends', () => {
     await actOk(manager.bearer, STORE, order.orderId, 'delivered', {
       type: 'refund_order',
       reason: 'Complaint',
+      cashReturn: 'door',
     })
     expect(await balanceOf(order.customerId)).toBe(order.spent)
   })

@@ -47,6 +47,7 @@ function refundOrder(orderId: number) {
   return actOk(manager, STORES.main, orderId, 'delivered', {
     type: 'refund_order',
     reason: 'Damaged in transit',
+    cashReturn: 'door',
   })
 }
 
@@ -138,6 +139,7 @@ describe('refunding part of a delivered order', () => {
     await actOk(manager, STORES.main, orderId, 'delivered', {
       type: 'refund_lines',
       reason: 'One was bruised',
+      cashReturn: 'door',
       lines: [{ lineId: line?.lineId ?? 0, quantity: 1 }],
     })
     const afterLines = await orderMoney(orderId)

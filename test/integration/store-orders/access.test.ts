@@ -197,11 +197,13 @@ describe('roles', () => {
     const refund = await act(driver.bearer, STORE, order.orderId, 'delivered', {
       type: 'refund_order',
       reason: 'Damaged',
+      cashReturn: 'door',
     })
     expect([refund.status, errorMessage(refund)]).toEqual([403, MESSAGES.orderActionWrongRole])
     const byOperator = await actOk(operator.bearer, STORE, order.orderId, 'delivered', {
       type: 'refund_order',
       reason: 'Damaged',
+      cashReturn: 'door',
     })
     expect(byOperator.status).toBe('refunded')
   })

@@ -96,7 +96,7 @@ describe('Unable to Deliver gives the money back', () => {
       { kind: 'refund', amount: rest, reference: `o${order.orderId}-all`, status: 'done' },
     ])
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      `There was a problem delivering your order. Please contact the store. ${formatMoney(rest)} will be refunded.`
+      `There was a problem delivering your order. Please contact the store. ${formatMoney(rest)} has been given back to your payment.`
     )
   })
 

@@ -23,6 +23,8 @@ export function trackingSnapshot(
     status,
     statusLabel: ORDER_STATUS_LABELS[status],
     message: status === 'en_route' ? 'Your driver is en route.' : null,
+    closingReason: null,
+    money: [],
     trackingOffered: status !== 'delivered',
     timeline: STEPS.map((step, index) => ({
       status: step,

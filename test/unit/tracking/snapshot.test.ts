@@ -22,6 +22,14 @@ const row = (overrides: Partial<TrackedOrderRow> = {}): TrackedOrderRow => ({
   placed_at: '2026-11-25T10:00:00.000Z',
   payment_method: 'paymentCard',
   total: 2500,
+  original_total: 2500,
+  credit_applied: 0,
+  total_adjustment: 0,
+  refund: 0,
+  tip_refund: 0,
+  closing_reason: null,
+  given_back: 0,
+  credit_returned: 0,
   delivery_latitude: 53.49,
   delivery_longitude: -2.23,
   driver_latitude: 53.48,
@@ -89,13 +97,39 @@ describe('the tracking snapshot', () => {
   })
 
   it('says what the refund will be when the order ends, or that a cash order cost nothing', () => {
-    expect(buildSnapshot(row({ status: 'cancelled' }), [], NOW).message).toBe(
+    const cancelled = { status: 'cancelled', refund: 2500, total: 0 } as const
+    expect(buildSnapshot(row(cancelled), [], NOW).message).toBe(
       'Your order has been cancelled. £25.00 will be refunded.'
     )
     expect(
       buildSnapshot(row({ status: 'store_rejected', payment_method: 'paymentCash' }), [], NOW)
         .message
     ).toBe(MESSAGES.orderTrackingRejectedCash)
+  })
+
+  it('a rejected order whose £12.49 was voided says so, with the store reason (issue 35.3)', () => {
+    const snapshot = buildSnapshot(
+      row({
+        status: 'store_rejected',
+        original_total: 1249,
+        refund: 1249,
+        total: 0,
+        given_back: 1249,
+        closing_reason: 'We are closing early today',
+      }),
+      [],
+      NOW
+    )
+    expect(snapshot.message).toBe(
+      'The store could not take your order. £12.49 has been given back to your payment.'
+    )
+    expect(snapshot.closingReason).toBe('We are closing early today')
+    expect(snapshot.money.map((r) => [r.label, r.amount])).toEqual([
+      ['Charged', 1249],
+      ['Given back when the store rejected the order', -1249],
+      ['Total', 0],
+      ['Given back so far', 1249],
+    ])
   })
 })
 

@@ -12,9 +12,12 @@ import { formatMessage } from '../../../schemas/messages.ts'
  * after a partial one gives back only the rest, and the references make every return write once.
  */
 
-/** Credit an order still holds, as SQL over the order `o` (0 when it spent none). */
-const HELD = `(-coalesce((select sum(l.amount) from customer_credit_ledger l
-  where l.order_id = o.id and l.kind in ('order_payment', 'order_credit_returned')), 0))`
+/** Credit an order still holds, as SQL over the order named `order` (0 when it spent none). */
+export const creditHeldSql = (order: string) => `(-coalesce((select sum(l.amount)
+  from customer_credit_ledger l
+  where l.order_id = ${order}.id and l.kind in ('order_payment', 'order_credit_returned')), 0))`
+
+const HELD = creditHeldSql('o')
 
 /**
  * The spend of a new order (named by its business order id, inserted earlier in the batch):
@@ -92,7 +95,8 @@ export function returnOrderCreditStatement(
 
 /**
  * Gives back part of what the order holds (a partial refund beyond the card), at most what it
- * still holds; `key` makes the reference of this refund ('order:<id>:return:<key>').
+ * still holds; `key` makes the reference of this refund ('order:<id>:return:<key>'). Picking's
+ * return (finish_picking) only: a line refund's return is {@link returnCreditInBatchStatement}.
  */
 export function returnOrderCreditPartStatement(
   db: D1Database,
@@ -112,6 +116,29 @@ export function returnOrderCreditPartStatement(
        on conflict (customer_id, reference) do nothing`
     )
     .bind(orderId, amount, key, returnedDescription(), now.toISOString())
+}
+
+/**
+ * A line refund's credit, in the action's batch: exactly `amount`, written only where the action
+ * won (the order carries its token) and the order still holds that much, in this statement, so
+ * no number of refunds at once gives back more credit than the order spent. The reference is the
+ * action's token.
+ */
+export function returnCreditInBatchStatement(
+  db: D1Database,
+  input: { orderId: number; amount: number; token: string; at: string }
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into customer_credit_ledger (business_id, customer_id, amount, kind, reference,
+         description, order_id, created_at)
+       select o.business_id, o.customer_id, ?2, 'order_credit_returned',
+         'order:' || o.id || ':return:' || ?3, replace(?4, '%s', o.business_order_id), o.id, ?5
+       from orders o
+       where o.id = ?1 and o.action_token = ?3 and o.customer_id is not null and ${HELD} >= ?2
+       on conflict (customer_id, reference) do nothing`
+    )
+    .bind(input.orderId, input.amount, input.token, returnedDescription(), input.at)
 }
 
 function returnedDescription(): string {
@@ -139,6 +166,18 @@ export async function creditReturnedBy(
        where order_id = ?1 and reference = ?2`
     )
     .bind(orderId, reference)
+    .first<{ amount: number }>()
+  return row?.amount ?? 0
+}
+
+/** Store credit given back to the member for the order: its returns and refunds as credit. */
+export async function creditReturnedOnOrder(db: D1Database, orderId: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `select coalesce(sum(amount), 0) as amount from customer_credit_ledger
+       where order_id = ?1 and kind in ('order_credit_returned', 'refund_as_credit')`
+    )
+    .bind(orderId)
     .first<{ amount: number }>()
   return row?.amount ?? 0
 }

@@ -1,5 +1,4 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { creditEntryStatement } from './ledger-repo.ts'
 
 /*
  * Credit a manager gives from the store console (ADR 020), each as ONE batch with the order's
@@ -24,27 +23,50 @@ export interface StaffCreditWrite {
 const HISTORY = `insert into order_history (order_id, actor_staff_id, role, action, from_status,
     to_status, reason, detail_json, at)`
 
-/** Goodwill: the ledger entry, and the history row when the entry was written (not a repeat). */
+/** Goodwill given on the order (its id the parameter `order`) so far, as SQL. */
+const givenOnOrder = (order: string) => `coalesce((select sum(g.amount)
+  from customer_credit_ledger g where g.order_id = ${order} and g.kind = 'goodwill'), 0)`
+
+/**
+ * Goodwill given to the member `c` of business `b` in the business's period ending at the
+ * instant `at` (a parameter; the app clock's, ADR 011), as SQL.
+ */
+const givenToMember = (at: string) => `coalesce((select sum(g.amount)
+  from customer_credit_ledger g where g.customer_id = c.id and g.kind = 'goodwill'
+    and g.created_at > strftime('%Y-%m-%dT%H:%M:%fZ', ${at},
+      '-' || b.goodwill_member_period_days || ' days')), 0)`
+
+/**
+ * Goodwill: the ledger entry, written only while the order's goodwill and the member's in the
+ * business's period stay within its caps (in this statement, so grants at once cannot pass them
+ * together); the history row, with the amount, when the entry was written.
+ */
 export function goodwillStatements(
   db: D1Database,
-  write: StaffCreditWrite & { businessId: number; customerId: number },
-  now: Date
+  write: StaffCreditWrite & { businessId: number; customerId: number }
 ): Array<D1PreparedStatement> {
   return [
-    creditEntryStatement(
-      db,
-      {
-        businessId: write.businessId,
-        customerId: write.customerId,
-        amount: write.amount,
-        kind: 'goodwill',
-        reference: `order:${write.orderId}:goodwill:${write.key}`,
-        description: MESSAGES.creditGoodwill,
-        orderId: write.orderId,
-        staffId: write.staffId,
-      },
-      now
-    ),
+    db
+      .prepare(
+        `insert into customer_credit_ledger (business_id, customer_id, amount, kind, reference,
+           description, order_id, staff_id, created_at)
+         select ?1, c.id, ?3, 'goodwill', ?4, ?5, ?7, ?6, ?8
+         from customers c join businesses b on b.id = c.business_id
+         where c.id = ?2 and c.business_id = ?1
+           and ${givenOnOrder('?7')} + ?3 <= b.goodwill_order_cap_pence
+           and ${givenToMember('?8')} + ?3 <= b.goodwill_member_cap_pence
+         on conflict (customer_id, reference) do nothing`
+      )
+      .bind(
+        write.businessId,
+        write.customerId,
+        write.amount,
+        `order:${write.orderId}:goodwill:${write.key}`,
+        MESSAGES.creditGoodwill,
+        write.staffId,
+        write.orderId,
+        write.at
+      ),
     db
       .prepare(`${HISTORY} select ?1, ?2, ?3, 'goodwill', ?4, ?4, ?5, ?6, ?7 where changes() = 1`)
       .bind(
@@ -57,6 +79,45 @@ export function goodwillStatements(
         write.at
       ),
   ]
+}
+
+/** What the caps leave: the business's caps and the goodwill given under each. */
+export interface GoodwillRoom {
+  orderCap: number
+  givenOnOrder: number
+  memberCap: number
+  givenToMember: number
+  periodDays: number
+}
+
+export async function goodwillRoom(
+  db: D1Database,
+  input: { businessId: number; customerId: number; orderId: number; at: string }
+): Promise<GoodwillRoom | null> {
+  return db
+    .prepare(
+      `select b.goodwill_order_cap_pence as orderCap, ${givenOnOrder('?3')} as givenOnOrder,
+         b.goodwill_member_cap_pence as memberCap, ${givenToMember('?4')} as givenToMember,
+         b.goodwill_member_period_days as periodDays
+       from customers c join businesses b on b.id = c.business_id
+       where c.id = ?2 and c.business_id = ?1`
+    )
+    .bind(input.businessId, input.customerId, input.orderId, input.at)
+    .first<GoodwillRoom>()
+}
+
+/** Whether the goodwill of this request (its reference) was written, now or by an earlier try. */
+export async function goodwillWritten(
+  db: D1Database,
+  customerId: number,
+  orderId: number,
+  key: string
+): Promise<boolean> {
+  const row = await db
+    .prepare(`select 1 as ok from customer_credit_ledger where customer_id = ?1 and reference = ?2`)
+    .bind(customerId, `order:${orderId}:goodwill:${key}`)
+    .first<{ ok: number }>()
+  return row !== null
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   MemberReview,
 } from '../../../schemas/member-orders.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { closingMessage, moneyRows, moneySummary } from '../../../schemas/money-summary.ts'
 import {
   isStoreOrderStatus,
   ORDER_STATUS_LABELS,
@@ -143,6 +144,28 @@ export function reviewOf(row: ReviewRow, now: Date): MemberReview {
   }
 }
 
+/** The summary's rows about money coming back, and the ending's sentence. */
+function moneyBackOf(
+  row: MemberOrderRow,
+  parts: MemberDetailParts
+): MemberOrderDetail['moneyBack'] {
+  const summary = moneySummary({
+    status: row.status as OrderStatusName,
+    paymentMethod: row.payment_method,
+    originalTotal: row.original_total,
+    creditApplied: row.credit_applied,
+    totalAdjustment: row.total_adjustment,
+    refund: row.refund,
+    tipRefund: row.tip_refund,
+    total: row.total,
+    givenBack: parts.refunds.reduce((sum, refund) => sum + refund.amount, 0),
+    creditReturned: 0,
+  })
+  const shown = new Set(['closing', 'after_delivery', 'given_back', 'to_come'])
+  const rows = moneyRows(summary).filter((entry) => shown.has(entry.key) && entry.amount !== 0)
+  return { rows: summary.owedBack > 0 ? rows : [], message: closingMessage(summary) }
+}
+
 function paidWithOf(display: MemberOrderDisplayRow | null): PaidWith | null {
   if (!display?.method) return null
   const card = display.method === 'paymentCard' && display.card_brand && display.card_last4
@@ -194,6 +217,7 @@ export function detailOf(
       total: row.total,
       currency: row.currency,
     },
+    moneyBack: moneyBackOf(row, parts),
     paymentMethod: row.payment_method,
     paidWith: paidWithOf(parts.display),
     deliveryAddress:

@@ -7,7 +7,12 @@ import {
   type TransitionRefusal,
   refusalMessage,
 } from '../../../schemas/order-states.ts'
-import type { StoreOrderAction, StoreOrderActionRequest } from '../../../schemas/store-orders.ts'
+import type {
+  CashReturn,
+  StoreOrderAction,
+  StoreOrderActionRequest,
+} from '../../../schemas/store-orders.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import { AppError } from '../../lib/errors.ts'
 import { loyaltyAfterAction } from '../loyalty/order-points.ts'
 import { canSeeOrder, orderNotFound, type StoreStaff, transitionFor } from './access.ts'
@@ -31,9 +36,11 @@ import {
 } from './repo.ts'
 import { parsePricingTerms, pickingDifference } from './repricing.ts'
 import { storeDrivers } from '../staff/repo.ts'
-import { type ActionWrite, writeAction } from './transitions-repo.ts'
+import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
 import { outcomeOf, progressOf } from './view.ts'
 import { referralEffect } from '../referrals/reward.ts'
+import { closingMessage, isClosing, moneySummary } from '../../../schemas/money-summary.ts'
+import { givenBackOnOrder } from '../payments/refunds-repo.ts'
 
 /*
  * One action of the store console or the cron (ADR 017): read the order, ask the machine
@@ -74,8 +81,30 @@ const wrongState = (row: StoreOrderRow, status: StoreOrderStatus) =>
 /** Another line's mark landed between this mark's read and its write: read and price again. */
 class MarksMoved extends Error {}
 
-/** Marks of other lines at once each re-price the order: the later ones try again (bounded). */
-const MARK_ATTEMPTS = 40
+/**
+ * A money action that lost its batch to another money change at the same status (two staff
+ * refunding lines at once, a refund as credit during a reject): its amounts were computed from
+ * values that moved, so it computes again from the order as it now is.
+ */
+class MoneyRaceLost extends Error {
+  constructor(readonly row: StoreOrderRow) {
+    super('money race lost')
+  }
+}
+
+/**
+ * Marks of other lines and money actions at once each compute again from the order as it now
+ * is: a bounded number of times, as each round lets at least one through.
+ */
+const RACE_ATTEMPTS = 40
+
+const MONEY_ACTIONS: ReadonlySet<ServiceAction['type']> = new Set([
+  'refund_lines',
+  'refund_order',
+  'reject',
+  'cancel',
+  'unable_to_deliver',
+])
 
 /** The console's action by a member of staff; answers the order as it is after it. */
 export async function staffAction(
@@ -87,7 +116,13 @@ export async function staffAction(
     try {
       return await staffActionOnce(deps, staff, request)
     } catch (error) {
-      if (!(error instanceof MarksMoved) || attempt >= MARK_ATTEMPTS) throw error
+      const retried = error instanceof MarksMoved || error instanceof MoneyRaceLost
+      if (!retried) throw error
+      if (attempt < RACE_ATTEMPTS) continue
+      if (error instanceof MoneyRaceLost) {
+        throw wrongState(error.row, progressOf(error.row).status)
+      }
+      throw error
     }
   }
 }
@@ -118,7 +153,11 @@ export async function applyAction(
   const won = await writeAction(deps.env.DB, write)
   const after = await findStoreOrder(deps.env.DB, row.business_id, row.store_id, row.id)
   if (!after) throw orderNotFound()
-  if (!won) throw await lostRace(deps, row, after, action)
+  if (!won) {
+    const now = progressOf(after).status
+    if (MONEY_ACTIONS.has(action.type) && now === result.from) throw new MoneyRaceLost(after)
+    throw await lostRace(deps, row, after, action)
+  }
   await effectsOf(deps, row, after, action, write)
   return after
 }
@@ -190,9 +229,13 @@ async function writeOf(
     case 'reject':
     case 'auto_reject':
     case 'cancel':
+      // The money given back after the batch is the total read here (a refund as credit
+      // meanwhile lowers it).
+      write.guard = { total: row.total }
       write.change = { closingReason: reason ?? '', refundEverything: true }
+      write.history.detail = { amount: row.total }
       write.releaseSlot = true
-      if (action.type === 'cancel') write.guard = { pickingNotStarted: true }
+      if (action.type === 'cancel') write.guard = { total: row.total, pickingNotStarted: true }
       break
     case 'mark_line': {
       const { pick, difference } = await pickOf(deps, row, action)
@@ -233,26 +276,37 @@ async function writeOf(
     case 'unable_to_deliver':
       // The goods go back to the store: the shopper pays nothing for an order never received
       // (ADR 017 "Refunds"). The slot's place was used, so it is not released.
+      write.guard = { total: row.total }
       write.change = { closingReason: reason ?? '', refundEverything: true }
+      write.history.detail = { amount: row.total }
       break
-    case 'refund_order':
+    case 'refund_order': {
+      // What goes back at the gateway after the batch is the total read here.
+      write.guard = { total: row.total }
       write.change = { refundEverything: true }
+      const cash = cashReturnOf(row, action.cashReturn, row.total)
+      write.history.detail = { amount: row.total, ...(cash ? { cashReturn: cash } : {}) }
+      if (cash === 'credit') write.cashAsCredit = cashAsCredit(row, row.total, actor)
       break
+    }
     case 'refund_lines': {
       // The card takes the refund first, up to what it paid; the rest is store credit the
       // order spent (ADR 020), so the limit is both.
       const held = await orderCreditHeld(deps.env.DB, row.id)
       const refund = await lineRefundsOf(deps, row, action.lines, row.total + held)
       const card = Math.min(refund.amount, row.total)
-      write.guard = { refund: row.refund }
+      write.guard = { total: row.total }
       write.change = { refundPart: card }
       write.creditBack = refund.amount - card
-      write.refundedLines = action.lines
+      write.refundedLines = refund.lines
+      const cash = cashReturnOf(row, action.cashReturn, card)
       write.history.detail = {
         amount: refund.amount,
         credit: refund.amount - card,
         lines: action.lines,
+        ...(cash ? { cashReturn: cash } : {}),
       }
+      if (cash === 'credit') write.cashAsCredit = cashAsCredit(row, card, actor)
       break
     }
     case 'deliver':
@@ -281,6 +335,30 @@ function staleLine(line: PickLineRow): AppError {
   return new AppError('conflict', formatMessage('orderLineChanged', line.name, now), {
     details: { lineId: line.id, mark: line.mark, version: line.version },
   })
+}
+
+/**
+ * How a cash order's refund reaches the shopper (issue 35 item 2): the staff must say, and store
+ * credit only for a member. Null for an order not paid in cash, or no cash to give back (store
+ * credit paid it all).
+ */
+function cashReturnOf(
+  row: StoreOrderRow,
+  chosen: CashReturn | undefined,
+  cashAmount: number
+): CashReturn | null {
+  if (row.payment_method !== 'paymentCash' || cashAmount <= 0) return null
+  if (chosen === undefined) throw invalid(MESSAGES.orderCashReturnRequired)
+  if (chosen === 'credit' && row.customer_id === null) throw invalid(MESSAGES.orderCashReturnGuest)
+  return chosen
+}
+
+function cashAsCredit(row: StoreOrderRow, amount: number, actor: Actor) {
+  return {
+    amount,
+    staffId: actor.staffId,
+    description: formatMessage('creditRefundedAsCredit', row.business_order_id),
+  }
 }
 
 async function pickOf(
@@ -354,9 +432,10 @@ async function lineRefundsOf(
   row: StoreOrderRow,
   wanted: ReadonlyArray<{ lineId: number; quantity: number }>,
   limit: number
-): Promise<{ amount: number }> {
+): Promise<{ amount: number; lines: Array<RefundedLine> }> {
   const lines = await orderPickLines(deps.env.DB, row.id)
   let amount = 0
+  const refunded: Array<RefundedLine> = []
   const seen = new Set<number>()
   for (const { lineId, quantity } of wanted) {
     const line = lines.find((candidate) => candidate.id === lineId)
@@ -374,11 +453,15 @@ async function lineRefundsOf(
       line.refunded_quantity ?? 0,
       quantity
     )
-    if (part === null) throw invalid(MESSAGES.orderRefundTooMuch)
+    if (part === null) {
+      const left = Math.max(0, received - (line.refunded_quantity ?? 0))
+      throw invalid(formatMessage('orderRefundMoreThanDelivered', left, line.name))
+    }
     amount += part
+    refunded.push({ lineId, quantity, refundedBefore: line.refunded_quantity ?? 0 })
   }
   if (amount < 1 || amount > limit) throw invalid(MESSAGES.orderRefundTooMuch)
-  return { amount }
+  return { amount, lines: refunded }
 }
 
 async function effectsOf(
@@ -398,6 +481,7 @@ async function effectsOf(
       case 'unable_to_deliver':
         return giveEverythingBack(env, before, reason, now, true)
       case 'refund_order':
+        if (write.cashAsCredit) return 0
         return giveEverythingBack(env, before, reason, now, false)
       case 'finish_picking':
         return givePartBack(
@@ -409,6 +493,7 @@ async function effectsOf(
           now
         )
       case 'refund_lines':
+        if (write.cashAsCredit) return 0
         return givePartBack(
           env,
           after,
@@ -425,16 +510,51 @@ async function effectsOf(
     giveCreditBack(env.DB, after, action.type, write, now)
   )
   await loyaltyAfterAction(env.DB, after.id, action.type, now)
-  const message = trackingMessageWithCredit(
-    action.type,
-    moneyBack,
-    before.total - after.total,
-    before.payment_method === 'paymentCash',
-    creditBack
-  )
+  const message = isClosing(after.status)
+    ? await afterCommit('money summary', after.id, null, async () =>
+        closingMessage(
+          moneySummary({
+            status: after.status,
+            paymentMethod: after.payment_method,
+            originalTotal: after.original_total,
+            creditApplied: after.credit_applied,
+            totalAdjustment: after.total_adjustment,
+            refund: after.refund,
+            tipRefund: after.tip_refund,
+            total: after.total,
+            givenBack: await givenBackOnOrder(env.DB, after.business_id, after.id),
+            creditReturned: creditBack,
+          })
+        )
+      )
+    : (cashRefundMessage(write, before.total - after.total) ??
+      trackingMessageWithCredit(
+        action.type,
+        moneyBack,
+        before.total - after.total,
+        before.payment_method === 'paymentCash',
+        creditBack
+      ))
   if (message !== null) {
     await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
   }
   await referralEffect(env, action.type, after, now)
   await publishOrderUpdated(env, after, now)
+}
+
+/** A cash order's refund as the shopper is told it: how the cash reaches them (issue 35.2). */
+function cashRefundMessage(write: ActionWrite, amount: number): string | null {
+  const detail = write.history.detail
+  const how = detail && 'cashReturn' in detail ? detail.cashReturn : undefined
+  const money = formatMoney(amount)
+  switch (how) {
+    case 'door':
+      return formatMessage('orderRefundCashAtDoor', money)
+    case 'store':
+      return formatMessage('orderRefundCashAtStore', money)
+    case 'credit':
+      return formatMessage('orderTrackingCreditReturned', money)
+    default:
+      return null
+  }
 }

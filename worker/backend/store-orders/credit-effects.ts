@@ -1,11 +1,8 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { OrderActionType } from '../../../schemas/order-states.ts'
-import {
-  returnOrderCredit,
-  returnOrderCreditPart,
-  returnPickingBeyondCard,
-} from '../credit/order-credit.ts'
+import { returnOrderCredit, returnPickingBeyondCard } from '../credit/order-credit.ts'
+import { creditReturnedBy } from '../credit/order-credit-repo.ts'
 import type { StoreOrderRow } from './repo.ts'
 import { trackingMessage, type MoneyOutcome } from './effects.ts'
 
@@ -37,7 +34,10 @@ export async function giveCreditBack(
     case 'refund_order':
       return returnOrderCredit(db, after.id, now)
     case 'refund_lines':
-      return returnOrderCreditPart(db, after.id, write.creditBack ?? 0, write.token, now)
+      // Written in the action's batch (transitions-repo.ts), under its own condition.
+      return (write.creditBack ?? 0) > 0
+        ? creditReturnedBy(db, after.id, `order:${after.id}:return:${write.token}`)
+        : 0
     case 'finish_picking':
       return returnPickingBeyondCard(db, after.id, now)
     default:

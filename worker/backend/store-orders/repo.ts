@@ -207,6 +207,7 @@ export interface HistoryRow {
   from_status: OrderStatusName
   to_status: OrderStatusName
   reason: string | null
+  detail_json: string | null
   at: string
 }
 
@@ -214,7 +215,7 @@ export async function orderHistory(db: D1Database, orderId: number): Promise<Arr
   const { results } = await db
     .prepare(
       `select h.id, h.actor_staff_id, a.name as actor_name, h.role, h.action, h.from_status,
-         h.to_status, h.reason, h.at
+         h.to_status, h.reason, h.detail_json, h.at
        from order_history h left join staff_accounts a on a.id = h.actor_staff_id
        where h.order_id = ?1 order by h.id`
     )

@@ -103,7 +103,8 @@ storeOrders.post(
     description:
       `${STAFF_CALL} Store managers and operators only (others: forbidden ` +
       `'${MESSAGES.orderActionWrongRole}'). kind goodwill: up to ${GOODWILL_CREDIT_MAX_PENCE} ` +
-      'pence; kind refund_as_credit: instead of a card refund, lowers what the order owes (refund ' +
+      "pence a grant, within the business's caps per order and per member per period (422 " +
+      'naming the cap and what is left); kind refund_as_credit: instead of a card refund, lowers what the order owes (refund ' +
       `up, total down), at most what is left to refund ('${MESSAGES.orderRefundTooMuch}'). A ` +
       "reason is required and kept in the order's history with the actor. A guest's order " +
       `answers '${MESSAGES.creditGuestOrder}'. Idempotent like /staff/orders/action.`,

@@ -10,6 +10,7 @@ import {
 } from './repo.ts'
 import { storeDrivers } from '../staff/repo.ts'
 import { givenBackOnOrder } from '../payments/refunds-repo.ts'
+import { creditReturnedOnOrder } from '../credit/order-credit-repo.ts'
 import { detailOf, summaryOf } from './view.ts'
 
 /** The store's board as the caller may see it (a driver: their deliveries only). */
@@ -40,12 +41,20 @@ export async function storeOrderDetail(
 ): Promise<StoreOrderDetail> {
   const row = await findStoreOrder(db, staff.businessId, staff.storeId, orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
-  const [lines, selections, history, drivers, givenBack] = await Promise.all([
+  const [lines, selections, history, drivers, givenBack, creditReturned] = await Promise.all([
     orderPickLines(db, orderId),
     orderLineSelections(db, orderId),
     orderHistory(db, orderId),
     storeDrivers(db, row.store_id),
     givenBackOnOrder(db, staff.businessId, orderId),
+    creditReturnedOnOrder(db, orderId),
   ])
-  return detailOf(row, staff, { lines, selections, history, drivers, givenBack })
+  return detailOf(row, staff, {
+    lines,
+    selections,
+    history,
+    drivers,
+    givenBack,
+    creditReturned,
+  })
 }

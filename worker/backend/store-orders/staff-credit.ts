@@ -4,7 +4,13 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { MANAGERS } from '../../../schemas/order-states.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { AppError } from '../../lib/errors.ts'
-import { goodwillStatements, refundAsCreditStatements } from '../credit/staff-credit-repo.ts'
+import {
+  goodwillRoom,
+  type GoodwillRoom,
+  goodwillStatements,
+  goodwillWritten,
+  refundAsCreditStatements,
+} from '../credit/staff-credit-repo.ts'
 import { canSeeOrder, orderNotFound, type StoreStaff } from './access.ts'
 import { afterCommit, type EffectsEnv, publishOrderUpdated, tellShopper } from './effects.ts'
 import { findStoreOrder, type StoreOrderRow } from './repo.ts'
@@ -49,7 +55,11 @@ export async function giveStaffCredit(
       throw invalid('amount', message)
     }
     const member = { businessId: row.business_id, customerId: row.customer_id }
-    await db.batch(goodwillStatements(db, { ...write, ...member }, now))
+    await db.batch(goodwillStatements(db, { ...write, ...member }))
+    if (!(await goodwillWritten(db, row.customer_id, row.id, key))) {
+      const room = await goodwillRoom(db, { ...member, orderId: row.id, at: write.at })
+      throw invalid('amount', goodwillCapMessage(room, request.amount))
+    }
   } else {
     if (request.amount > row.total) throw invalid('amount', MESSAGES.orderRefundTooMuch)
     const [updated] = await db.batch(
@@ -69,4 +79,23 @@ export async function giveStaffCredit(
   await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
   await publishOrderUpdated(env, after, now)
   return after
+}
+
+/** Why the caps refused the grant: the order's cap when it binds, else the member's. */
+function goodwillCapMessage(room: GoodwillRoom | null, amount: number): string {
+  if (room === null) return MESSAGES.creditGuestOrder
+  const orderLeft = Math.max(0, room.orderCap - room.givenOnOrder)
+  if (amount > orderLeft) {
+    return formatMessage(
+      'creditGoodwillOrderCap',
+      formatMoney(room.orderCap),
+      formatMoney(orderLeft)
+    )
+  }
+  return formatMessage(
+    'creditGoodwillMemberCap',
+    formatMoney(room.memberCap),
+    room.periodDays,
+    formatMoney(Math.max(0, room.memberCap - room.givenToMember))
+  )
 }

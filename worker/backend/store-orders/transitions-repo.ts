@@ -1,6 +1,7 @@
 import type { LineMark, StoreOrderStatus } from '../../../schemas/order-states.ts'
 import { STATUS_CODE, isProgressStatus } from '../../../schemas/order-states.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
+import { creditHeldSql, returnCreditInBatchStatement } from '../credit/order-credit-repo.ts'
 
 /*
  * The batch of one action (ADR 017 "One batch per action"). The first statement is the conditional
@@ -15,8 +16,11 @@ export interface OrderGuard {
   pickingNotStarted?: true
   readyForCollection?: boolean
   driverId?: number
-  /** Refunds after delivery: the refund the amounts were computed from. */
-  refund?: number
+  /**
+   * Money actions: the total the amounts were computed from (a refund as credit or a line refund
+   * meanwhile lowers it, and the loser computes again).
+   */
+  total?: number
   /** A mark: the order's marks are still those it re-priced from (migration 0045). */
   picksVersion?: number
   /** A mark: the line still carries the mark the console showed (0: none yet). */
@@ -55,6 +59,12 @@ export interface LinePick {
   chargedPrice: number
 }
 
+export interface RefundedLine {
+  lineId: number
+  quantity: number
+  refundedBefore: number
+}
+
 export interface ActionWrite {
   orderId: number
   from: StoreOrderStatus
@@ -72,12 +82,17 @@ export interface ActionWrite {
   }
   /** mark_line: the line's mark. */
   pick?: LinePick
-  /** refund_lines: units refunded per line. */
-  refundedLines?: ReadonlyArray<{ lineId: number; quantity: number }>
+  /**
+   * refund_lines: units refunded per line, and the units already refunded that the amounts were
+   * computed from (each unit's share is rounded from it).
+   */
+  refundedLines?: ReadonlyArray<RefundedLine>
   /** reject, auto-reject, cancel: the slot's place goes back. */
   releaseSlot?: true
   /** refund_lines: the part beyond what the card paid, given back as store credit (ADR 020). */
   creditBack?: number
+  /** A cash order's refund the staff chose to give as store credit: its amount (pence). */
+  cashAsCredit?: { amount: number; staffId: number | null; description: string }
 }
 
 function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatement {
@@ -137,7 +152,10 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
   if (guard.readyForCollection === true) where.push('ready_for_collection_at is not null')
   if (guard.readyForCollection === false) where.push('ready_for_collection_at is null')
   if (guard.driverId !== undefined) where.push(`driver_id = ${bind(guard.driverId)}`)
-  if (guard.refund !== undefined) where.push(`refund = ${bind(guard.refund)}`)
+  if (guard.total !== undefined) where.push(`total = ${bind(guard.total)}`)
+  // Each amount the batch moves is conditioned here, in the statement that decides the race:
+  // the card's part on what the order still owes, the credit's on what it still holds, the units
+  // on what was delivered and not yet refunded.
   if (change.refundPart !== undefined) where.push(`total >= ${bind(change.refundPart)}`)
   if (guard.picksVersion !== undefined) where.push(`picks_version = ${bind(guard.picksVersion)}`)
   if (guard.line !== undefined) {
@@ -151,9 +169,27 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
       where l.order_id = ?1 and l.parent_line_id is null
         and not exists (select 1 from order_line_picks k where k.order_line_id = l.id))`)
   }
+  if ((write.creditBack ?? 0) > 0) {
+    where.push(`${creditHeldSql('orders')} >= ${bind(write.creditBack ?? 0)}`)
+  }
+  for (const line of write.refundedLines ?? []) where.push(lineRefundCondition(bind, line))
   return db
     .prepare(`update orders set ${sets.join(', ')} where ${where.join(' and ')}`)
     .bind(...binds)
+}
+
+/** Units of a pick row the shopper received: what may ever be refunded. */
+const RECEIVED = `(case when mark = 'substituted' then coalesce(substitute_quantity, 0)
+  else picked_quantity end)`
+
+/**
+ * The line refund's own condition, inside the order's conditional update: the line holds the
+ * units read and still has these units left to refund (never more than were delivered).
+ */
+function lineRefundCondition(bind: (value: number) => string, line: RefundedLine): string {
+  return `exists (select 1 from order_line_picks where order_line_id = ${bind(line.lineId)}
+    and order_id = ?1 and refunded_quantity = ${bind(line.refundedBefore)}
+    and refunded_quantity + ${bind(line.quantity)} <= ${RECEIVED})`
 }
 
 /** `where` clause of the followers: the order carries this action's token. */
@@ -203,14 +239,36 @@ function pickStatements(
 function refundedLineStatement(
   db: D1Database,
   write: ActionWrite,
-  line: { lineId: number; quantity: number }
+  line: RefundedLine
 ): D1PreparedStatement {
   return db
     .prepare(
       `update order_line_picks set refunded_quantity = refunded_quantity + ?4
-       where order_line_id = ?3 and order_id = ?1 and ${OURS}`
+       where order_line_id = ?3 and order_id = ?1 and ${OURS}
+         and refunded_quantity + ?4 <= ${RECEIVED}`
     )
     .bind(write.orderId, write.token, line.lineId, line.quantity)
+}
+
+/**
+ * A cash refund given as store credit: written only where the action won, whose conditional
+ * update bounded the amount by what the order still owes (its own `total` conditions).
+ */
+function cashAsCreditStatement(
+  db: D1Database,
+  write: ActionWrite,
+  credit: NonNullable<ActionWrite['cashAsCredit']>
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `insert into customer_credit_ledger (business_id, customer_id, amount, kind, reference,
+         description, order_id, staff_id, created_at)
+       select o.business_id, o.customer_id, ?3, 'refund_as_credit',
+         'order:' || o.id || ':cash:' || ?2, ?4, o.id, ?5, ?6
+       from orders o where o.id = ?1 and o.action_token = ?2 and o.customer_id is not null
+       on conflict (customer_id, reference) do nothing`
+    )
+    .bind(write.orderId, write.token, credit.amount, credit.description, credit.staffId, write.at)
 }
 
 /** The order's confirmed slot reservation gives its place back (reject, cancel). */
@@ -264,6 +322,17 @@ export async function writeAction(db: D1Database, write: ActionWrite): Promise<b
   for (const line of write.refundedLines ?? []) {
     statements.push(refundedLineStatement(db, write, line))
   }
+  if ((write.creditBack ?? 0) > 0) {
+    statements.push(
+      returnCreditInBatchStatement(db, {
+        orderId: write.orderId,
+        amount: write.creditBack ?? 0,
+        token: write.token,
+        at: write.at,
+      })
+    )
+  }
+  if (write.cashAsCredit) statements.push(cashAsCreditStatement(db, write, write.cashAsCredit))
   if (write.releaseSlot) statements.push(...releaseSlotStatements(db, write))
   statements.push(historyStatement(db, write))
   const [updated] = await db.batch(statements)

@@ -155,6 +155,19 @@ function refundedShare(
   return received === 0 ? 0 : Math.floor((charged * refunded) / received)
 }
 
+/** The amount a history row's detail names (refunds, credit), if any. */
+function amountOf(detailJson: string | null): number | null {
+  if (detailJson === null) return null
+  try {
+    const detail: unknown = JSON.parse(detailJson)
+    if (typeof detail !== 'object' || detail === null || !('amount' in detail)) return null
+    const { amount } = detail
+    return typeof amount === 'number' && Number.isInteger(amount) && amount >= 0 ? amount : null
+  } catch {
+    return null
+  }
+}
+
 export interface DetailParts {
   lines: ReadonlyArray<PickLineRow>
   selections: ReadonlyArray<LineSelectionRow>
@@ -162,6 +175,8 @@ export interface DetailParts {
   drivers: ReadonlyArray<StaffNameRow>
   /** Pence refunded or voided on the order's payments so far. */
   givenBack: number
+  /** Pence of store credit given back to the member for the order. */
+  creditReturned: number
 }
 
 const OTHER_DEPARTMENT = 'Other'
@@ -184,7 +199,12 @@ export function detailOf(
   }
   return {
     ...summaryOf(row, staff),
-    customer: { firstName: row.first_name, lastName: row.last_name, phone: row.phone },
+    customer: {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phone: row.phone,
+      member: row.customer_id !== null,
+    },
     deliveryAddress:
       row.fulfilment_method === 'delivery' ? parseAddress(row.delivery_address_json) : null,
     instructions: row.instructions,
@@ -203,6 +223,7 @@ export function detailOf(
       tipRefund: row.tip_refund,
       total: row.total,
       givenBack: parts.givenBack,
+      creditReturned: parts.creditReturned,
       paymentMethod: row.payment_method,
     },
     history: parts.history.map((entry) => ({
@@ -216,6 +237,7 @@ export function detailOf(
       from: isStoreOrderStatus(entry.from_status) ? entry.from_status : null,
       to: storeStatusOf({ status: entry.to_status }),
       reason: entry.reason,
+      amount: amountOf(entry.detail_json),
     })),
     drivers:
       row.fulfilment_method === 'delivery'

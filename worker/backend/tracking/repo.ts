@@ -22,6 +22,16 @@ export interface TrackedOrderRow {
   placed_at: string | null
   payment_method: string | null
   total: number
+  original_total: number
+  credit_applied: number
+  total_adjustment: number
+  refund: number
+  tip_refund: number
+  closing_reason: string | null
+  /** Refunds and voids done on the order's payments (cash: recorded). */
+  given_back: number
+  /** Store credit given back to the member for the order. */
+  credit_returned: number
   delivery_latitude: number | null
   delivery_longitude: number | null
   driver_latitude: number | null
@@ -36,6 +46,12 @@ export interface TrackedOrderRow {
 const TRACKED_SELECT = `select o.id, o.business_id, o.business_order_id, o.customer_id, o.basket_id,
     o.status, o.fulfilment_method, o.fulfilment_timing, o.slot_date, o.slot_starts_at,
     o.slot_ends_at, o.estimated_ready_at, o.placed_at, o.payment_method, o.total,
+    o.original_total, o.credit_applied, o.total_adjustment, o.refund, o.tip_refund,
+    o.closing_reason,
+    coalesce((select sum(r.amount) from payment_refunds r join payments p on p.id = r.payment_id
+      where p.order_id = o.id and r.status = 'done'), 0) as given_back,
+    coalesce((select sum(l.amount) from customer_credit_ledger l where l.order_id = o.id
+      and l.kind in ('order_credit_returned', 'refund_as_credit')), 0) as credit_returned,
     o.delivery_latitude, o.delivery_longitude, o.driver_latitude, o.driver_longitude,
     o.driver_updated_at, s.name as store_name, s.phone as store_phone,
     s.latitude as store_latitude, s.longitude as store_longitude

@@ -1,5 +1,11 @@
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../../schemas/money.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import {
+  closingMessage,
+  isClosing,
+  moneyRows,
+  moneySummary,
+  type MoneySummary,
+} from '../../../schemas/money-summary.ts'
 import {
   ORDER_STATUS_LABELS,
   PROGRESS_STATUSES,
@@ -23,11 +29,26 @@ import type { TrackedOrderRow } from './repo.ts'
  * ended (issue 36). The address text never is.
  */
 
-/** Spec §4's tracking message for the status (the refund amounts as the order's total). */
+/** The order's money, as every page and email tells it (schemas/money-summary.ts). */
+export function summaryOf(row: TrackedOrderRow): MoneySummary {
+  return moneySummary({
+    status: row.status as OrderStatusName,
+    paymentMethod: row.payment_method,
+    originalTotal: row.original_total,
+    creditApplied: row.credit_applied,
+    totalAdjustment: row.total_adjustment,
+    refund: row.refund,
+    tipRefund: row.tip_refund,
+    total: row.total,
+    givenBack: row.given_back,
+    creditReturned: row.credit_returned,
+  })
+}
+
+/** Spec §4's tracking message for the status; an ending says what happened to the money. */
 export function trackingMessageOf(row: TrackedOrderRow): string | null {
   const status = row.status as OrderStatusName
-  const cash = row.payment_method === 'paymentCash'
-  const amount = formatMoney(row.total)
+  if (isClosing(status)) return closingMessage(summaryOf(row))
   switch (status) {
     case 'sent_to_store':
       return MESSAGES.orderTrackingSentToStore
@@ -41,16 +62,6 @@ export function trackingMessageOf(row: TrackedOrderRow): string | null {
       return MESSAGES.orderTrackingEnRoute
     case 'delivered':
       return MESSAGES.orderTrackingDelivered
-    case 'unable_to_deliver':
-      return MESSAGES.orderTrackingDeliveryProblem
-    case 'store_rejected':
-      return cash
-        ? MESSAGES.orderTrackingRejectedCash
-        : formatMessage('orderTrackingRejected', amount)
-    case 'cancelled':
-      return cash
-        ? MESSAGES.orderTrackingCancelledCash
-        : formatMessage('orderTrackingCancelled', amount)
     default:
       return null
   }
@@ -115,6 +126,8 @@ export function buildSnapshot(
     status,
     statusLabel: ORDER_STATUS_LABELS[status],
     message: trackingMessageOf(row),
+    closingReason: isClosing(status) ? row.closing_reason : null,
+    money: moneyRows(summaryOf(row)),
     trackingOffered: offered,
     timeline: timelineOf(row, reached),
     fulfilmentMethod: row.fulfilment_method,

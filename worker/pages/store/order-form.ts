@@ -17,6 +17,10 @@ export function idempotencyKeyOf(form: Record<string, string>): string | null {
 const int = (value: string | undefined): number | undefined =>
   value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : undefined
 
+/** A cash refund's choice, when the form sent one (the schema checks its value). */
+const cashReturnOf = (form: Record<string, string>) =>
+  form.cashReturn ? { cashReturn: form.cashReturn } : {}
+
 /**
  * An action form's fields as the action call's `action` (StoreOrderActionSchema validates it):
  * the browser's fields by action type, the accept's "ready in N minutes" as an instant from the
@@ -39,8 +43,9 @@ export function actionOfForm(form: Record<string, string>, nowMs: number): Recor
     case 'reject':
     case 'cancel':
     case 'unable_to_deliver':
-    case 'refund_order':
       return { type, reason }
+    case 'refund_order':
+      return { type, reason, ...cashReturnOf(form) }
     case 'assign_driver':
       return { type, driverId: int(form.driverId) }
     case 'mark_line': {
@@ -65,7 +70,7 @@ export function actionOfForm(form: Record<string, string>, nowMs: number): Recor
         .filter(([name]) => /^refund-\d+$/.test(name))
         .map(([name, value]) => ({ lineId: Number(name.slice(7)), quantity: int(value) ?? 0 }))
         .filter((line) => line.quantity > 0)
-      return { type, reason, lines }
+      return { type, reason, lines, ...cashReturnOf(form) }
     }
     default:
       return { type }

@@ -232,7 +232,9 @@ async function giveCreditForm(
       return refuse({ form: error.message }, error.code === 'conflict' ? 409 : 422)
     }
     const { errors, status } = formRefusal(c, error)
-    return refuse(errors, status)
+    // A refusal about the order itself (a guest's, who holds no credit) is the form's to show.
+    const { orderId: aboutOrder, ...atFields } = errors
+    return refuse(aboutOrder ? { ...atFields, form: aboutOrder } : errors, status)
   }
   setFlash(c, 'storeOrderUpdated')
   return redirectTo(c, STORE_PATHS.order(storeId, orderId), 303)

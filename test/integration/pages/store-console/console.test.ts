@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
+import { formatMoney } from '../../../../schemas/money.ts'
 import { createApp } from '../../../../worker/app.ts'
 import {
   actOk,
+  cardOrder,
   cashOrder,
   inMinutes,
   seedCheckout,
@@ -18,6 +20,7 @@ import { ORIGIN, pageClient, pageText, registration, testEnv } from '../storefro
 import type { StoreRole } from '../../../../schemas/staff.ts'
 import { withAppVersion } from '../../../support/app-version.ts'
 import { expectOk } from '../../checkout/fixtures.ts'
+import { deliver } from '../../member/orders-fixtures.ts'
 
 const app = createApp()
 const { get, postForm } = pageClient(app, '198.51.101')
@@ -573,4 +576,68 @@ describe('picking without JavaScript', () => {
     )
     expect(done.status).toBe(303)
   })
+})
+
+describe("the order page's money", () => {
+  it('shows what a reject gave back under its own label, not as a refund after delivery', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cardOrder('collection')
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const html = await (await get(path, cookies)).text()
+    const key = /name="idempotencyKey" value="([\w-]+)-accept"/.exec(html)?.[1] ?? ''
+    const rejected = await postForm(
+      path,
+      {
+        action: 'reject',
+        expectedStatus: 'sent_to_store',
+        reason: 'Closing early',
+        idempotencyKey: `${key}-reject`,
+      },
+      cookies
+    )
+    expect(rejected.status, textOfAlert(await rejected.clone().text())).toBe(303)
+    const text = pageText(await (await get(path, jar(rejected, cookies))).text())
+    const amount = formatMoney(order.total)
+    expect(text).toContain(`Given back when the store rejected the order ${amount}`)
+    expect(text).not.toContain('Refunds after delivery')
+    expect(text).toContain(`Given back to the shopper ${amount}`)
+    // The history says how much, in words.
+    expect(text).toContain(`Rejected ${amount} → Store Rejected Order (Closing early)`)
+    // A guest holds no credit: the page says so and offers no credit form.
+    expect(text).toContain(MESSAGES.creditGuestOrder)
+    expect(text).not.toContain('Give store credit')
+  }, 30_000)
+})
+
+describe("a cash order's refund on the order page", () => {
+  it('asks how the cash is given back (no store credit for a guest) and records it', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder('collection')
+    await deliver(order.orderId)
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const html = await (await get(path, cookies)).text()
+    const text = pageText(html)
+    expect(text).toContain('How is the cash given back?')
+    expect(text).toContain('In cash at the door')
+    expect(text).not.toContain('As store credit')
+    const key = /name="idempotencyKey" value="([\w-]+)-refund_order"/.exec(html)?.[1] ?? ''
+    const refunded = await postForm(
+      path,
+      {
+        action: 'refund_order',
+        expectedStatus: 'delivered',
+        reason: 'Late',
+        cashReturn: 'store',
+        idempotencyKey: `${key}-refund_order`,
+      },
+      cookies
+    )
+    expect(refunded.status, textOfAlert(await refunded.clone().text())).toBe(303)
+    const row = await env.DB.prepare(
+      `select detail_json from order_history where order_id = ?1 and action = 'refund_order'`
+    )
+      .bind(order.orderId)
+      .first<{ detail_json: string }>()
+    expect(JSON.parse(row?.detail_json ?? '{}')).toMatchObject({ cashReturn: 'store' })
+  }, 60_000)
 })
