@@ -53,6 +53,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * each brand's words, footer links to the real routes, per-brand legal pages, town landing pages,
  * old-slug redirects to the routes that own them and a dev host, cornerfresh-dev.localhost; 8:
  * Northside Market's accent light enough for its text, as the operator console's contrast check
- * asks; 10: each sub-category pictured by its first item's packshot).
+ * asks; 10: each sub-category pictured by its first item's packshot; 11: the cookie policy says
+ * only what is true, and the refer-a-friend FAQ states the offer as the pages do).
  */
-export const DEMO_DATA_VERSION = 10
+export const DEMO_DATA_VERSION = 11

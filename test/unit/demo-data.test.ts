@@ -42,8 +42,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 10,
-      sha256: '1ae51f5313902af9c8ed49ee3d655ed3b4b339d6a8b21c4a1063c7ce99602bf3',
+      version: 11,
+      sha256: '5acc8237beb00c0b9386f8602008a23d6fda4564b74f43340a2b2d0b2786642a',
     })
   })
 

@@ -4,8 +4,10 @@ import { SearchIcon, StoreIcon } from '../icons.tsx'
 import { routePath } from '../../lib/routes.ts'
 import { storeSearchFormAction } from './catalogue-links.ts'
 
+// Idle, not visible: the box sits at the top of every catalogue page, so "visible" would fetch
+// React with the first paint of pages that have no other island (the store home).
 const SearchSuggestIsland = island('SearchSuggest', SearchSuggest, {
-  hydrate: 'visible',
+  hydrate: 'idle',
   className: 'w-full',
 })
 

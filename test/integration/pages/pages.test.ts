@@ -232,7 +232,7 @@ describe('pages', () => {
     expect(html).toContain('<link rel="canonical" href="https://express.example/faqs"/>')
   })
 
-  it('renders a store page whose only script is the header basket', async () => {
+  it('renders a store page whose only island is the search box, hydrated when idle', async () => {
     const response = await get('/stores/piccadilly')
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('max-age=15, s-maxage=60')
@@ -244,14 +244,23 @@ describe('pages', () => {
     expect(html).toContain('Min £15.00')
     expect(html).toContain('Order up to 3 days in advance')
     expect(html).toContain('08:00–22:00')
-    // The store's structured data and the small header basket module: no island, no React.
+    // The store's structured data, the small header basket module and the island loader for
+    // the search box's suggestions, which hydrates once the browser is idle (ADR 031, ADR 032):
+    // nothing else.
     expect(html.match(/<script[^>]*>/g)).toEqual([
       expect.stringMatching(
         /^<script src="\/client\/header-basket\.ts" type="module" async="" nonce="[^"]+">$/
       ),
+      expect.stringMatching(
+        /^<script src="\/client\/entry\.tsx" type="module" async="" nonce="[^"]+">$/
+      ),
       expect.stringMatching(/^<script type="application\/ld\+json" nonce="[^"]+">$/),
+      expect.stringMatching(
+        /^<script type="application\/json" data-island-props="SearchSuggest" nonce="[^"]+">$/
+      ),
     ])
-    expect(html).not.toContain('data-island')
+    expect(html.match(/data-island="[^"]+"/g)).toEqual(['data-island="SearchSuggest"'])
+    expect(html).toContain('data-hydrate="idle"')
   })
 
   it('answers an unknown store with the 404 page naming it', async () => {
