@@ -61,6 +61,9 @@ export const MESSAGES = {
   retailMembershipInvalid: 'Not a valid retail membership id',
   // Slots
   slotRequired: 'You need to selected a %s slot',
+  // Shown to shoppers in place of slotRequired, whose spec wording has a slip ("to selected"):
+  // the catalogue keeps the spec's sentence, the page says it right (README "Messages").
+  slotRequiredShown: 'You need to select a %s slot.',
   slotReserveFailed: 'There was an error reserving time slot.',
   slotDefaultAsapFailed: 'There was an error selecting default ASAP slot.',
   slotDefaultFutureFailed: 'There was an error selecting default future date slot.',

@@ -62,6 +62,32 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatusName, string>> = {
   unable_to_deliver: 'Unable to Deliver',
 }
 
+/**
+ * What shoppers read for each status (the tracking page, their orders, emails). The spec's labels
+ * above are the store's words, kept for the console and the spec's order-status call; a shopper
+ * reads 'Being picked', not 'Store Accepted / Picking', and a collection is 'Collected'.
+ */
+const SHOPPER_STATUS_LABELS: Readonly<Record<OrderStatusName, string>> = {
+  draft: 'Not placed',
+  payment_pending: 'Awaiting payment',
+  payment_failed: 'Payment failed',
+  sent_to_store: 'Sent to the store',
+  store_accepted_picking: 'Being picked',
+  picked: 'Packed',
+  en_route: 'On its way',
+  delivered: 'Delivered',
+  store_rejected: 'Not accepted by the store',
+  refunded: 'Refunded',
+  declined: 'Payment declined',
+  cancelled: 'Cancelled',
+  unable_to_deliver: 'Could not be delivered',
+}
+
+export function shopperStatusLabel(status: OrderStatusName, method: FulfilmentMethod): string {
+  if (status === 'delivered' && method === 'collection') return 'Collected'
+  return SHOPPER_STATUS_LABELS[status]
+}
+
 export function isProgressStatus(status: OrderStatusName): status is ProgressStatus {
   return (PROGRESS_STATUSES as ReadonlyArray<OrderStatusName>).includes(status)
 }

@@ -81,7 +81,7 @@ export function expiredText(when: 'on-load' | 'countdown'): string {
 
 /** Spec §5: 'You need to selected a delivery slot'. */
 export function slotRequiredText(method: 'delivery' | 'collection'): string {
-  return formatMessage('slotRequired', method)
+  return formatMessage('slotRequiredShown', method)
 }
 
 // --- Formatting (spec §9: YYYY-MM-DD, HH:mm, DD MMM, DD MMM YYYY, h:mma) -----------------------

@@ -87,7 +87,7 @@ test.describe('a shopper who never searched a postcode', () => {
     await expect(page).toHaveURL(new RegExp(`/stores/${DEMO_STORE}/time-slots`))
     const flash = page
       .getByRole('status')
-      .filter({ hasText: 'You need to selected a delivery slot' })
+      .filter({ hasText: 'You need to select a delivery slot.' })
     await expect(flash).toBeVisible()
     await expect(flash).toBeFocused()
     await screenshots(page, 'slots-flash-slot-required')

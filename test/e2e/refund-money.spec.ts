@@ -50,7 +50,7 @@ test('a rejected card order: the console and the tracking page tell the truth ab
   await manager.context.close()
 
   // The shopper's page follows without a reload: the money given back, the store's reason.
-  await expect(page.getByTestId('status')).toHaveText('Store Rejected Order')
+  await expect(page.getByTestId('status')).toHaveText('Not accepted by the store')
   await expect(
     page.getByText(/^The store could not take your order\. £\d+\.\d\d has been given back/)
   ).toBeVisible()

@@ -44,7 +44,7 @@ test('the shopper follows the order to the door, live and by polling', async ({
   await expect(page).toHaveURL(new RegExp(`/track/${orderNumber}$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
   await waitForIsland(page, 'TrackingLive')
-  await expect(status(page)).toHaveText('Sent to Store')
+  await expect(status(page)).toHaveText('Sent to the store')
   await expect(page.getByText('Your order has been sent to the store.')).toBeVisible()
 
   // A stranger's browser (no session, no basket, no link) is refused.
@@ -60,11 +60,11 @@ test('the shopper follows the order to the door, live and by polling', async ({
   await manager.page.getByLabel('Ready in').selectOption('15')
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
   await orderUpdated(manager.page)
-  await expect(status(page)).toHaveText('Store Accepted / Picking')
+  await expect(status(page)).toHaveText('Being picked')
   await pickEveryLine(manager.page)
   await manager.page.getByRole('button', { name: 'Picking done' }).click()
   await orderUpdated(manager.page)
-  await expect(status(page)).toHaveText('Picked')
+  await expect(status(page)).toHaveText('Packed')
   await manager.page.getByRole('button', { name: 'Assign driver' }).click()
   await orderUpdated(manager.page)
 
@@ -77,7 +77,7 @@ test('the shopper follows the order to the door, live and by polling', async ({
   await waitForIsland(driver.page, 'DriverLocation')
 
   // The shopper sees the driver: status, distance and arrival in words, and the marker.
-  await expect(status(page)).toHaveText('Driver en Route')
+  await expect(status(page)).toHaveText('On its way')
   const eta = page.getByTestId('driver-eta')
   await expect(eta).toContainText(/Your driver is .+ away, arriving in about \d+/)
   await expect(page.getByTestId('tracking-map')).toHaveAttribute('data-map-state', 'ready')

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import type { BasketCoupon } from '../../../schemas/basket.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'
 
@@ -62,10 +63,11 @@ export function CouponForm({
           </button>
         </div>
         {coupon.needsReapply ? (
+          // The backend's message is the call to action ('Sign in to use this coupon'): one link,
+          // not the sentence and a second 'Sign in' after it.
           <p className="text-sm">
-            {coupon.message ?? 'This coupon needs you to sign in.'}{' '}
             <a href={routePath('login')} className="font-semibold text-primary underline">
-              Sign in to apply it
+              {coupon.message ?? MESSAGES.couponSignIn}
             </a>
           </p>
         ) : coupon.message ? (

@@ -1,5 +1,5 @@
 import type { MemberOrderList } from '../../../schemas/member-orders.ts'
-import { ORDER_STATUS_LABELS, type StoreOrderStatus } from '../../../schemas/order-states.ts'
+import { shopperStatusLabel, type StoreOrderStatus } from '../../../schemas/order-states.ts'
 import { FormAlert, type FormErrors } from '../../components/forms/Form.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { OrderCard } from '../../components/member/OrderCard.tsx'
@@ -66,7 +66,9 @@ export function MemberOrdersPage({
             <option value="">All orders</option>
             {statuses.map((status) => (
               <option key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
+                {status === 'delivered'
+                  ? 'Delivered or collected'
+                  : shopperStatusLabel(status, 'delivery')}
               </option>
             ))}
           </select>

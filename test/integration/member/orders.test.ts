@@ -66,7 +66,7 @@ describe('orders list', () => {
     expect(answer).toMatchObject({ total: 2, page: 1, limit: 10, pages: 1 })
     expect(answer.orders[0]).toMatchObject({
       status: 'sent_to_store',
-      statusLabel: 'Sent to Store',
+      statusLabel: 'Sent to the store',
       statusCode: 20,
       fulfilmentMethod: 'collection',
       store: { id: STORES.main },

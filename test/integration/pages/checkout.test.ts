@@ -167,7 +167,7 @@ describe('checkout guards (spec §2)', () => {
       expect(res.status, step).toBe(302)
       expect(res.headers.get('location')).toBe(`/stores/${mainSlug}/time-slots?change=1`)
       const page = await landing(res, cookies)
-      expect(page).toContain('You need to selected a delivery slot')
+      expect(page).toContain('You need to select a delivery slot.')
       // The slot page asks where to deliver instead of bouncing back.
       expect(page).toContain('Where should we deliver?')
     }

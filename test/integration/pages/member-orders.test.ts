@@ -87,7 +87,7 @@ describe('member pages', () => {
   it('/member/orders/:orderId shows the order, tracking while offered, and 404s another member’s', async () => {
     const text = await page(`/member/orders/${placed.businessOrderId}`)
     for (const words of [
-      'Sent to Store',
+      'Sent to the store',
       'Subtotal',
       'Original total',
       'Total',

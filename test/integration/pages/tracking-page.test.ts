@@ -55,7 +55,9 @@ describe('the tracking page', () => {
     const text = pageText(html)
     expect(text).toContain(`Order ${placed}`)
     expect(text).toContain(MESSAGES.orderTrackingSentToStore)
-    for (const step of ['Sent to Store', 'Store Accepted / Picking', 'Picked', 'Delivered']) {
+    // A shopper's words, not the console's ('Store Accepted / Picking'); a collection is collected.
+    expect(text).not.toContain('Store Accepted / Picking')
+    for (const step of ['Sent to the store', 'Being picked', 'Packed', 'Collected']) {
       expect(text).toContain(step)
     }
     expect(text).toContain('Collection')

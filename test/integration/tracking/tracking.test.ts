@@ -51,7 +51,7 @@ describe('POST /tracking/order', () => {
     expect(sent).toMatchObject({
       orderNumber: number,
       status: 'sent_to_store',
-      statusLabel: 'Sent to Store',
+      statusLabel: 'Sent to the store',
       message: MESSAGES.orderTrackingSentToStore,
       trackingOffered: true,
       fulfilmentMethod: 'delivery',
@@ -90,7 +90,7 @@ describe('POST /tracking/order', () => {
     const picked = await snapshotOf(order, number)
     expect([picked.status, picked.statusLabel, picked.trackingOffered]).toEqual([
       'picked',
-      'Picked',
+      'Packed',
       true,
     ])
 

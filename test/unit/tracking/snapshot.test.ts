@@ -47,7 +47,8 @@ describe('the tracking snapshot', () => {
     const snapshot = buildSnapshot(row(), [], NOW)
     expect(snapshot).toMatchObject({
       status: 'en_route',
-      statusLabel: 'Driver en Route',
+      // The shopper's words; 'Driver en Route' is the console's.
+      statusLabel: 'On its way',
       message: MESSAGES.orderTrackingEnRoute,
       trackingOffered: true,
       slot: { kind: 'scheduled', date: '2026-11-25', startsAt: '12:00', endsAt: '13:00' },
@@ -81,14 +82,18 @@ describe('the tracking snapshot', () => {
       NOW
     )
     expect(snapshot.timeline).toEqual([
-      { status: 'sent_to_store', label: 'Sent to Store', reachedAt: '2026-11-25T10:00:00.000Z' },
+      {
+        status: 'sent_to_store',
+        label: 'Sent to the store',
+        reachedAt: '2026-11-25T10:00:00.000Z',
+      },
       {
         status: 'store_accepted_picking',
-        label: 'Store Accepted / Picking',
+        label: 'Being picked',
         reachedAt: '2026-11-25T10:05:00.000Z',
       },
-      { status: 'picked', label: 'Picked', reachedAt: null },
-      { status: 'delivered', label: 'Delivered', reachedAt: null },
+      { status: 'picked', label: 'Packed', reachedAt: null },
+      { status: 'delivered', label: 'Collected', reachedAt: null },
     ])
     expect([snapshot.destination, snapshot.message]).toEqual([
       null,

@@ -1,4 +1,5 @@
 import { trackingLinkFor } from '../tracking/link.ts'
+import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import {
   type CheckoutAddress,
   CheckoutAddressSchema,
@@ -363,12 +364,15 @@ function summaryLines(
       unitPrice: line.unit_price,
       totalPrice: line.total_price,
       selections: [
-        ...selections
-          .filter((selection) => selection.order_line_id === line.id)
-          .map(
-            (selection) =>
-              `${selection.option_name}: ${selection.quantity > 1 ? `${selection.quantity} x ` : ''}${selection.value_name}`
-          ),
+        ...optionSelectionTexts(
+          selections
+            .filter((selection) => selection.order_line_id === line.id)
+            .map((selection) => ({
+              optionName: selection.option_name,
+              valueName: selection.value_name,
+              quantity: selection.quantity,
+            }))
+        ),
         ...lines.filter((child) => child.parent_line_id === line.id).map((child) => child.name),
       ],
     }))

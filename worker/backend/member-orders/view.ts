@@ -8,7 +8,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { closingMessage, moneyRows, moneySummary } from '../../../schemas/money-summary.ts'
 import {
   isStoreOrderStatus,
-  ORDER_STATUS_LABELS,
+  shopperStatusLabel,
   type OrderStatusName,
   type StoreOrderStatus,
 } from '../../../schemas/order-states.ts'
@@ -99,7 +99,7 @@ export function summaryOf(row: MemberOrderRow): MemberOrderSummary {
     orderId: row.business_order_id,
     status: row.status,
     statusCode: row.status_code,
-    statusLabel: ORDER_STATUS_LABELS[row.status],
+    statusLabel: shopperStatusLabel(row.status, row.fulfilment_method),
     fulfilmentMethod: row.fulfilment_method,
     placedAt: row.placed_at,
     store: { id: row.store_id, slug: row.store_slug, name: row.store_name },
@@ -238,7 +238,14 @@ export function detailOf(
     history: parts.statusHistory.flatMap((entry) => {
       const status = entry.status as OrderStatusName
       return isStoreOrderStatus(status)
-        ? [{ at: entry.at, status, label: ORDER_STATUS_LABELS[status], reason: entry.reason }]
+        ? [
+            {
+              at: entry.at,
+              status,
+              label: shopperStatusLabel(status, row.fulfilment_method),
+              reason: entry.reason,
+            },
+          ]
         : []
     }),
     refunds: parts.refunds.map((refund) => ({

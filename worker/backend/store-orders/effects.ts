@@ -1,6 +1,6 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { ORDER_STATUS_LABELS, type OrderActionType } from '../../../schemas/order-states.ts'
+import { shopperStatusLabel, type OrderActionType } from '../../../schemas/order-states.ts'
 import type { BackendAdapters, OrderBoardEvent } from '../adapters.ts'
 import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
@@ -142,7 +142,7 @@ export async function tellShopper(
       businessOrderId: row.business_order_id,
       firstName: row.first_name,
       status,
-      statusLabel: ORDER_STATUS_LABELS[status],
+      statusLabel: shopperStatusLabel(status, row.fulfilment_method),
       message,
       trackingPath: await trackingLinkFor(
         env,

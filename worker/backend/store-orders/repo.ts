@@ -1,4 +1,5 @@
 import type { LineMark, OrderStatusName } from '../../../schemas/order-states.ts'
+import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
 
 /*
@@ -178,24 +179,52 @@ export interface LineSelectionRow {
   text: string
 }
 
-/** Options chosen and a meal deal's choices, as text per top-level line. */
+interface ChosenValueRow {
+  order_line_id: number
+  option_name: string
+  value_name: string
+  quantity: number
+}
+
+/**
+ * Options chosen (one text per option: 'Fillings: Ham, Cheese') and a meal deal's choices, as
+ * text per top-level line.
+ */
 export async function orderLineSelections(
   db: D1Database,
   orderId: number
 ): Promise<Array<LineSelectionRow>> {
-  const { results } = await db
-    .prepare(
-      `select s.order_line_id, s.option_name || ': ' ||
-         case when s.quantity > 1 then s.quantity || ' x ' else '' end || s.value_name as text
-       from order_line_selections s join order_lines l on l.id = s.order_line_id
-       where l.order_id = ?1
-       union all
-       select c.parent_line_id as order_line_id, c.name as text
-       from order_lines c where c.order_id = ?1 and c.parent_line_id is not null`
-    )
-    .bind(orderId)
-    .all<LineSelectionRow>()
-  return results
+  const [chosen, children] = await db.batch([
+    db
+      .prepare(
+        `select s.order_line_id, s.option_name, s.value_name, s.quantity
+         from order_line_selections s join order_lines l on l.id = s.order_line_id
+         where l.order_id = ?1 order by s.id`
+      )
+      .bind(orderId),
+    db
+      .prepare(
+        `select c.parent_line_id as order_line_id, c.name as text
+         from order_lines c where c.order_id = ?1 and c.parent_line_id is not null order by c.id`
+      )
+      .bind(orderId),
+  ])
+  const values = (chosen?.results ?? []) as Array<ChosenValueRow>
+  const lineIds = [...new Set(values.map((value) => value.order_line_id))]
+  return [
+    ...lineIds.flatMap((lineId) =>
+      optionSelectionTexts(
+        values
+          .filter((value) => value.order_line_id === lineId)
+          .map((value) => ({
+            optionName: value.option_name,
+            valueName: value.value_name,
+            quantity: value.quantity,
+          }))
+      ).map((text) => ({ order_line_id: lineId, text }))
+    ),
+    ...((children?.results ?? []) as Array<LineSelectionRow>),
+  ]
 }
 
 export interface HistoryRow {

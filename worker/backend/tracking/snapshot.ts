@@ -7,7 +7,7 @@ import {
   type MoneySummary,
 } from '../../../schemas/money-summary.ts'
 import {
-  ORDER_STATUS_LABELS,
+  shopperStatusLabel,
   PROGRESS_STATUSES,
   TERMINAL_STATUSES,
   type OrderStatusName,
@@ -77,7 +77,7 @@ function timelineOf(
     (status) => row.fulfilment_method === 'delivery' || status !== 'en_route'
   ).map((status) => ({
     status,
-    label: ORDER_STATUS_LABELS[status],
+    label: shopperStatusLabel(status, row.fulfilment_method),
     reachedAt: times.get(status) ?? null,
   }))
 }
@@ -124,7 +124,7 @@ export function buildSnapshot(
   return {
     orderNumber: row.business_order_id,
     status,
-    statusLabel: ORDER_STATUS_LABELS[status],
+    statusLabel: shopperStatusLabel(status, row.fulfilment_method),
     message: trackingMessageOf(row),
     closingReason: isClosing(status) ? row.closing_reason : null,
     money: moneyRows(summaryOf(row)),
