@@ -56,7 +56,8 @@ describe('member pages', () => {
     const text = await page('/member')
     expect(text).toContain('Hello, Ada')
     expect(text).toContain(`Order ${delivered.businessOrderId}`)
-    expect(text).toContain('Delivered')
+    // A collection handed over reads as the shopper says it.
+    expect(text).toContain('Collected')
     expect(text).toContain('Reorder')
     for (const section of [
       'My orders',

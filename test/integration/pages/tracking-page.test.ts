@@ -69,7 +69,7 @@ describe('the tracking page', () => {
 
   it('shows a delivered order with every step done and nothing live', async () => {
     const html = await trackingPage(delivered)
-    expect(pageText(html)).toContain('Delivered')
+    expect(pageText(html)).toContain('Collected')
     expect(html).not.toContain('data-step-state="current"')
     expect(html).not.toContain('data-step-state="upcoming"')
   })

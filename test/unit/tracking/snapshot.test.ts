@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
+import { shopperStatusLabel } from '../../../schemas/order-states.ts'
 import type { TrackedOrderRow } from '../../../worker/backend/tracking/repo.ts'
 import { buildSnapshot } from '../../../worker/backend/tracking/snapshot.ts'
 
@@ -152,7 +152,7 @@ describe('what a tracking link shows once the order has ended (issue 36)', () =>
         null,
         null,
       ])
-      expect(later.statusLabel).toBe(ORDER_STATUS_LABELS[status])
+      expect(later.statusLabel).toBe(shopperStatusLabel(status, 'delivery'))
       expect(JSON.stringify(later)).not.toContain('53.49')
     }
   })
