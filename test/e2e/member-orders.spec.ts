@@ -10,7 +10,13 @@ import {
 } from './helpers.ts'
 import { basketWithSlot, expect, test, type PaymentPage } from './pages/index.ts'
 import type { CheckoutPages } from './pages/index.ts'
-import { consoleUrl, DEMO_STAFF, pickEveryLine, StoreConsole } from './pages/store-console.ts'
+import {
+  chooseReadyTime,
+  consoleUrl,
+  DEMO_STAFF,
+  pickEveryLine,
+  StoreConsole,
+} from './pages/store-console.ts'
 import { registerThroughForm } from './pages/member-details.ts'
 
 const url = (path: string) => urlOn(HOSTS.brandOne, path)
@@ -42,7 +48,7 @@ async function deliverInConsole(page: Page, console: StoreConsole, orderNumber: 
     .first()
     .click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
-  await page.getByLabel('Ready in').selectOption('15')
+  await chooseReadyTime(page)
   for (const action of ['Accept order', 'Picking done', 'Ready for collection', 'Collected']) {
     if (action === 'Picking done') await pickEveryLine(page)
     await page.getByRole('button', { name: action, exact: true }).click()

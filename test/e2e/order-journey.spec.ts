@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/index.ts'
 import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import {
+  chooseReadyTime,
   consoleUrl,
   type DEMO_STAFF,
   openOrder,
@@ -88,7 +89,7 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   ).toBeVisible()
   await screenshots(manager.page, 'journey-board-alert')
   await openOrder(manager, orderNumber)
-  await manager.page.getByLabel('Ready in').selectOption('15')
+  await chooseReadyTime(manager.page)
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
   await orderUpdated(manager.page)
 

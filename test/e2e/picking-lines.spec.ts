@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, guestAtPayment, test } from './pages/index.ts'
 import { joinClock } from './fixtures.ts'
-import { openOrder, orderUpdated, staffBrowser } from './pages/store-console.ts'
+import { chooseReadyTime, openOrder, orderUpdated, staffBrowser } from './pages/store-console.ts'
 import { SCREENSHOTS } from './helpers.ts'
 
 /*
@@ -31,7 +31,7 @@ test('Picking done waits for every line; an older tab cannot mark a picked line 
 
   const manager = await staffBrowser(browser, 'manager')
   await openOrder(manager, orderNumber)
-  await manager.page.getByLabel('Ready in').selectOption('15')
+  await chooseReadyTime(manager.page)
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
   await orderUpdated(manager.page)
 

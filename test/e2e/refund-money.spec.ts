@@ -1,6 +1,12 @@
 import { CARDS, expect, guestAtPayment, test } from './pages/index.ts'
 import { expectNoAxeViolations, screenshots, waitForIsland } from './helpers.ts'
-import { openOrder, orderUpdated, staffBrowser } from './pages/store-console.ts'
+import {
+  chooseReadyTime,
+  openOrder,
+  orderUpdated,
+  pickEveryLine,
+  staffBrowser,
+} from './pages/store-console.ts'
 
 /*
  * What the shopper and the store are told about money when the store rejects a paid order
@@ -79,10 +85,12 @@ test("a delivered cash order's refund asks how the cash is given back", async ({
   const manager = await staffBrowser(browser, 'manager')
   await openOrder(manager, orderNumber)
   const staffPage = manager.page
-  await staffPage.getByLabel('Ready in').selectOption('15')
+  await chooseReadyTime(staffPage)
   await staffPage.getByRole('button', { name: 'Accept order' }).click()
   await orderUpdated(staffPage)
   for (const button of ['Picking done', 'Ready for collection', 'Collected']) {
+    // Picking done needs every line resolved first (issue 35 item 7).
+    if (button === 'Picking done') await pickEveryLine(staffPage)
     await staffPage.getByRole('button', { name: button, exact: true }).click()
     await orderUpdated(staffPage)
   }

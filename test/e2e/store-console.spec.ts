@@ -1,6 +1,6 @@
 import { expect, guestAtPayment, test } from './pages/index.ts'
 import { joinClock } from './fixtures.ts'
-import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
+import { chooseReadyTime, consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
 import { expectNoAxeViolations, screenshots, waitForIsland } from './helpers.ts'
 
 const STORE_NAME = 'Manchester Piccadilly'
@@ -66,7 +66,7 @@ test('a store manager signs in with the emailed code, sees the order live and ac
   await expectNoAxeViolations(orderTab)
   await screenshots(orderTab, 'store-order')
 
-  await orderTab.getByLabel('Ready in').selectOption('15')
+  await chooseReadyTime(orderTab)
   await orderTab.getByRole('button', { name: 'Accept order' }).click()
   await expect(orderTab.getByText('The order has been updated.')).toBeVisible()
   await expect(orderTab.locator('dt:text("Status") + dd')).toHaveText('Store Accepted / Picking')

@@ -3,6 +3,7 @@ import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/in
 import { joinClock } from './fixtures.ts'
 import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import {
+  chooseReadyTime,
   consoleUrl,
   openOrder,
   orderUpdated,
@@ -57,7 +58,7 @@ test('the shopper follows the order to the door, live and by polling', async ({
   // The store accepts and picks; the shopper's page follows without a reload.
   const manager = await staffBrowser(browser, 'manager')
   await openOrder(manager, orderNumber)
-  await manager.page.getByLabel('Ready in').selectOption('15')
+  await chooseReadyTime(manager.page)
   await manager.page.getByRole('button', { name: 'Accept order' }).click()
   await orderUpdated(manager.page)
   await expect(status(page)).toHaveText('Being picked')

@@ -107,6 +107,17 @@ export async function openOrder(staff: StoreConsole, orderNumber: string): Promi
 export const orderUpdated = (page: Page) =>
   expect(page.getByText('The order has been updated.')).toBeVisible()
 
+/**
+ * Before pressing Accept order: an ASAP order is to be ready in 15 minutes; a slot order is
+ * accepted for its slot, which the form names instead of offering minutes.
+ */
+export async function chooseReadyTime(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Accept order', exact: true })).toBeVisible()
+  const readyIn = page.getByLabel('Ready in')
+  if ((await readyIn.count()) > 0) await readyIn.selectOption('15')
+  else await expect(page.getByText(/^Ready for its slot, /)).toBeVisible()
+}
+
 /** Marks every line of the picking list Picked (Picking done needs each line resolved). */
 export async function pickEveryLine(page: Page): Promise<void> {
   const picked = page.getByRole('button', { name: 'Picked', exact: true })
