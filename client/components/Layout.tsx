@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import type { FlashTone } from '../../schemas/flash.ts'
 import type { Brand } from '../../schemas/brand.ts'
 import { FlashToast } from '../islands/FlashToast.tsx'
 import { Footer } from './Footer.tsx'
@@ -17,6 +18,8 @@ export interface PageChrome {
   currentPath: string
   /** A one-time message carried across a redirect (e.g. a guard's). */
   flash: string | null
+  /** Whether the flash confirms something done (a tick) or warns (the alert sign, the default). */
+  flashTone?: FlashTone
   /** The brand's header, footer and home blocks; absent, the defaults. */
   content?: SiteContent
 }
@@ -48,7 +51,9 @@ export function Layout({
         announcement={content.announcement}
       />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {chrome.flash ? <FlashToastIsland message={chrome.flash} /> : null}
+        {chrome.flash ? (
+          <FlashToastIsland message={chrome.flash} tone={chrome.flashTone ?? 'notice'} />
+        ) : null}
         {children}
       </main>
       <Footer

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { AlertIcon, CloseIcon } from '../components/icons.tsx'
+import type { FlashTone } from '../../schemas/flash.ts'
+import { AlertIcon, CheckIcon, CloseIcon } from '../components/icons.tsx'
 
 export interface FlashToastProps {
   message: string
+  /** A confirmation shows a tick; anything else the alert sign. */
+  tone?: FlashTone
   /** Set by island(): element ids that match between server and browser. */
   islandId?: string
 }
@@ -15,7 +18,7 @@ const subscribeToNothing = () => () => undefined
  * its script has loaded; until then there is no button that would do nothing. Focus moves to the
  * message once it hydrates: a shopper sent here by a redirect hears and sees why first.
  */
-export function FlashToast({ message }: FlashToastProps) {
+export function FlashToast({ message, tone = 'notice' }: FlashToastProps) {
   const [visible, setVisible] = useState(true)
   const messageRef = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
@@ -32,8 +35,15 @@ export function FlashToast({ message }: FlashToastProps) {
   if (!visible) return null
   return (
     <div className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
-      <div className="flex items-start gap-3 rounded-xl bg-gray-900 py-3 pr-2 pl-4 text-sm font-semibold text-white shadow-lg ring-1 ring-black/10">
-        <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-300" />
+      <div
+        data-tone={tone}
+        className="flex items-start gap-3 rounded-xl bg-gray-900 py-3 pr-2 pl-4 text-sm font-semibold text-white shadow-lg ring-1 ring-black/10"
+      >
+        {tone === 'success' ? (
+          <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-300" />
+        ) : (
+          <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-300" />
+        )}
         {/* Only the message is the live region: the button is not part of what is announced. */}
         <p
           ref={messageRef}

@@ -46,11 +46,13 @@ export function canonicalUrl(c: Context<AppEnv>, path: string): string {
 
 /** What every page knows about the request: brand, sign-in state, path and a pending flash. */
 export function pageChrome(c: Context<AppEnv>): PageChrome {
+  const flash = takeFlash(c)
   return {
     brand: requestBrand(c),
     signedIn: isSignedIn(c),
     currentPath: c.req.path,
-    flash: takeFlash(c),
+    flash: flash?.message ?? null,
+    ...(flash ? { flashTone: flash.tone } : {}),
   }
 }
 

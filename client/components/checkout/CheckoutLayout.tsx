@@ -129,7 +129,9 @@ export function CheckoutLayout({
         ) : null}
       </header>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {chrome.flash ? <FlashToastIsland message={chrome.flash} /> : null}
+        {chrome.flash ? (
+          <FlashToastIsland message={chrome.flash} tone={chrome.flashTone ?? 'notice'} />
+        ) : null}
         {children}
       </main>
       <footer className="mt-auto border-t border-black/10 bg-surface">

@@ -74,7 +74,9 @@ export function ConsoleLayout({
         tabIndex={-1}
         className={`w-full flex-1 focus:outline-none ${bare ? '' : `mx-auto px-4 py-6 ${wide ? 'max-w-screen-2xl' : 'max-w-3xl'}`}`}
       >
-        {chrome.flash ? <FlashToastIsland message={chrome.flash} /> : null}
+        {chrome.flash ? (
+          <FlashToastIsland message={chrome.flash} tone={chrome.flashTone ?? 'notice'} />
+        ) : null}
         {children}
       </main>
     </>

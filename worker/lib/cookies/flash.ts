@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { clearCookie, readCookie, writeCookie } from './cookies.ts'
+import type { FlashTone } from '../../../schemas/flash.ts'
 
 /** The messages a redirect may carry to the next page (only these: the cookie holds a key). */
 export const FLASH_MESSAGES = {
@@ -103,16 +104,63 @@ export function setFlashWith(c: Context, key: FlashDetailKey, detail: string): v
   writeCookie(c, COOKIE_NAMES.flash, `${key}:${detail.slice(0, FLASH_DETAIL_MAX_LENGTH)}`)
 }
 
-/** The pending flash message, if any; reading it clears the cookie so it shows once. */
-export function takeFlash(c: Context): string | null {
+/**
+ * The flashes that confirm something the visitor did went through: shown with a tick, the others
+ * (a guard's reason, a refusal, a warning) with the alert sign. A confirmation under a warning
+ * sign made staff look twice at every saved change.
+ */
+const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
+  'stayInTouchSuccess',
+  'signedIn',
+  'socialLinkedGoogle',
+  'socialLinkedApple',
+  'socialLinkedFacebook',
+  'registered',
+  'signedOut',
+  'substitutesSaved',
+  'accountForgotten',
+  'staffInvitationAccepted',
+  'storeOrderUpdated',
+  'storeCreditUsed',
+  'storeCreditKept',
+  'operatorChangesSaved',
+  'storeCreated',
+  'catalogueImportApplied',
+  'catalogueImageSaved',
+  'brandCreated',
+  'brandLive',
+  'brandOffline',
+  'domainAdded',
+  'domainRemoved',
+  'domainChecked',
+  'promoDealSaved',
+  'promoBannerSaved',
+  'promoCouponSaved',
+  'contentFaqSaved',
+  'contentPageSaved',
+  'contentRedirectSaved',
+  'contentRedirectDeleted',
+  'basketAdded',
+] satisfies ReadonlyArray<FlashKey | FlashDetailKey>)
+
+/** A flash as a page shows it: its words and whether it confirms or warns. */
+export interface Flash {
+  message: string
+  tone: FlashTone
+}
+
+/** The pending flash, if any; reading it clears the cookie so it shows once. */
+export function takeFlash(c: Context): Flash | null {
   const value = readCookie(c, COOKIE_NAMES.flash)
   if (value === undefined) return null
   clearCookie(c, COOKIE_NAMES.flash)
-  if (isFlashKey(value)) return FLASH_MESSAGES[value]
+  const toneOf = (key: FlashKey | FlashDetailKey): FlashTone =>
+    SUCCESS_FLASHES.has(key) ? 'success' : 'notice'
+  if (isFlashKey(value)) return { message: FLASH_MESSAGES[value], tone: toneOf(value) }
   const colon = value.indexOf(':')
   const key = colon > 0 ? value.slice(0, colon) : ''
   const detail = value.slice(colon + 1).trim()
   if (!isFlashDetailKey(key) || detail === '' || detail.length > FLASH_DETAIL_MAX_LENGTH)
     return null
-  return FLASH_DETAIL_MESSAGES[key](detail)
+  return { message: FLASH_DETAIL_MESSAGES[key](detail), tone: toneOf(key) }
 }

@@ -77,6 +77,8 @@ describe('staff sign-in', () => {
     const html = await page.text()
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>')
     expect(pageText(html)).toContain(MESSAGES.loginRequired)
+    // Why the visitor was sent here: the alert sign, not a tick.
+    expect(html).toContain('data-tone="notice"')
     expect(html).toContain('name="redirect" value="/store/9200/board"')
   })
 
@@ -232,8 +234,12 @@ describe('the console pages', () => {
     expect(accepted.status).toBe(303)
     expect(accepted.headers.get('location')).toBe(path)
     const after = await get(path, jar(accepted, cookies))
-    const text = pageText(await after.text())
+    const afterHtml = await after.text()
+    const text = pageText(afterHtml)
     expect(text).toContain(MESSAGES.storeOrderUpdated)
+    // A change that went through is confirmed with a tick, not the alert sign.
+    expect(afterHtml).toContain('data-tone="success"')
+    expect(afterHtml).not.toContain('data-tone="notice"')
     expect(text).toContain('Store Accepted / Picking')
   })
 })
