@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CheckoutAddressSchema } from './checkout-answers.ts'
+import { CheckoutAddressSchema, PaymentMethodSchema } from './checkout-answers.ts'
 import { IdempotencyKeySchema } from './checkout.ts'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { FULFILMENT_METHODS } from './constants.ts'
@@ -188,7 +188,7 @@ export const StoreOrderMoneySchema = z.object({
   givenBack: MoneySchema,
   /** Store credit given back to the member for this order (returns and refunds as credit). */
   creditReturned: MoneySchema,
-  paymentMethod: z.string().nullable(),
+  paymentMethod: PaymentMethodSchema.nullable(),
 })
 export type StoreOrderMoney = z.infer<typeof StoreOrderMoneySchema>
 

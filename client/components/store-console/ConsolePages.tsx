@@ -1,4 +1,3 @@
-import { PAYMENT_METHODS } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
@@ -417,9 +416,8 @@ function DoorPayment({ order }: { order: StoreOrderDetail }) {
       </p>
     )
   }
-  const known = PAYMENT_METHODS.find((candidate) => candidate === method)
-  const paid = known
-    ? paidWithLabel({ method: known, cardBrand: null, cardLast4: null }, 'delivery', order.money)
+  const paid = method
+    ? paidWithLabel({ method, cardBrand: null, cardLast4: null }, 'delivery', order.money)
     : null
   return (
     <p className="mt-2 text-sm font-semibold">Paid{paid ? ` · ${paid}` : ''}: nothing to take</p>

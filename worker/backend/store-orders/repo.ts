@@ -1,4 +1,5 @@
 import type { LineMark, OrderStatusName } from '../../../schemas/order-states.ts'
+import type { PaymentMethod } from '../../../schemas/checkout-answers.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
 
@@ -39,7 +40,7 @@ export interface StoreOrderRow {
   refund: number
   tip_refund: number
   total: number
-  payment_method: string | null
+  payment_method: PaymentMethod | null
   placed_at: string
   accepted_at: string | null
   estimated_ready_at: string | null

@@ -53,11 +53,13 @@ export async function driverPage(c: Context<AppEnv>): Promise<Response> {
       })
     )
   )
+  // One instant for the page: each stop's day is read in its own store's zone.
+  const renderedAt = now(c.env).toISOString()
   const stops: Array<DriverStop> = await Promise.all(
     routes.flatMap(({ storeId, countryCode, stops: route }) =>
       route.map(async (stop) => {
         const detail = await orderDetail(c, storeId, stop.orderId)
-        const today = localDate(now(c.env).toISOString(), detail.timeZone)
+        const today = localDate(renderedAt, detail.timeZone)
         return {
           storeId,
           order: detail,
