@@ -4,9 +4,9 @@ import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp } from '../../../worker/app.ts'
 import { seedCatalogue } from '../catalogue/fixtures.ts'
-import { jar } from '../pages/cookie-jar.ts'
-import { ORIGIN, pageClient, pageText, testEnv } from '../pages/storefront.ts'
-import { lastMessage, PASSWORD, seedStaff } from '../staff/fixtures.ts'
+import { operatorPagesClient } from '../pages/operator/console-client.ts'
+import { ORIGIN, pageText, testEnv } from '../pages/storefront.ts'
+import { seedStaff } from '../staff/fixtures.ts'
 import { fillRoute, routeTable } from '../../support/workers/route-table.ts'
 
 /*
@@ -17,7 +17,7 @@ import { fillRoute, routeTable } from '../../support/workers/route-table.ts'
  */
 
 const app = createApp()
-const { postForm } = pageClient(app, '198.51.107')
+const { postForm, signIn } = operatorPagesClient('198.51.107', app)
 
 const FOREIGN: ReadonlyArray<Record<string, string>> = [
   { origin: 'http://evil.example' },
@@ -34,16 +34,7 @@ let cookies = ''
 beforeAll(async () => {
   await seedCatalogue(env.DB)
   const staff = await seedStaff({ operator: true })
-  const first = await postForm('/store/sign-in', {
-    intent: 'password',
-    email: staff.email,
-    password: PASSWORD,
-  })
-  const pending = jar(first)
-  const { code = '' } = await lastMessage(staff.email, 'staff_sign_in_code')
-  const second = await postForm('/store/sign-in', { intent: 'code', code }, pending)
-  expect(second.status).toBe(303)
-  cookies = jar(second, pending)
+  cookies = await signIn(staff.email)
 })
 
 /** Every POST route of the console, its pages and its proxy. */

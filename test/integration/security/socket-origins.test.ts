@@ -6,9 +6,9 @@ import { createApp } from '../../../worker/app.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
 import { cashOrder, seedCheckout, STORES } from '../store-orders/fixtures.ts'
 import { orderNumberOf } from '../tracking/fixtures.ts'
-import { lastMessage, PASSWORD, seedStaff } from '../staff/fixtures.ts'
-import { jar } from '../pages/cookie-jar.ts'
-import { ORIGIN, pageClient, testEnv } from '../pages/storefront.ts'
+import { seedStaff } from '../staff/fixtures.ts'
+import { operatorPagesClient } from '../pages/operator/console-client.ts'
+import { ORIGIN, testEnv } from '../pages/storefront.ts'
 import { withAppVersion } from '../../support/app-version.ts'
 
 /*
@@ -19,23 +19,13 @@ import { withAppVersion } from '../../support/app-version.ts'
  */
 
 const app = createApp()
-const { postForm } = pageClient(app, '198.51.108')
+const { signIn } = operatorPagesClient('198.51.108', app)
 
 /** The origins a browser could send from a page that is not this host's. */
 const FOREIGN = ['http://evil.example', 'null', 'http://shop.localhost', 'https://localhost']
 
 async function consoleCookies(options: Parameters<typeof seedStaff>[0]): Promise<string> {
-  const staff = await seedStaff(options)
-  const first = await postForm('/store/sign-in', {
-    intent: 'password',
-    email: staff.email,
-    password: PASSWORD,
-  })
-  const pending = jar(first)
-  const { code = '' } = await lastMessage(staff.email, 'staff_sign_in_code')
-  const second = await postForm('/store/sign-in', { intent: 'code', code }, pending)
-  expect(second.status).toBe(303)
-  return jar(second, pending)
+  return signIn((await seedStaff(options)).email)
 }
 
 function boardUpgrade(storeId: number, cookies: string, origin?: string): Promise<Response> {

@@ -4,9 +4,12 @@ import { lastMessage, PASSWORD } from '../../staff/fixtures.ts'
 import { jar } from '../cookie-jar.ts'
 import { pageClient } from '../storefront.ts'
 
-/** The operator pages' tests' client: the app's pages from their own addresses. */
-export function operatorPagesClient(ipPrefix: string) {
-  const client = pageClient(createApp(), ipPrefix)
+/**
+ * The console pages' tests' client: the app's pages from their own addresses, and staff signed in
+ * through both sign-in steps. `app` when the test also sends requests of its own to it.
+ */
+export function operatorPagesClient(ipPrefix: string, app = createApp()) {
+  const client = pageClient(app, ipPrefix)
   /** Both sign-in steps through the pages; answers the browser's cookies afterwards. */
   async function signIn(email: string): Promise<string> {
     const first = await client.postForm('/store/sign-in', {

@@ -51,6 +51,51 @@ async function staffCookies(
   return signInThroughPages(staff.email)
 }
 
+/**
+ * A new driver of the store signed in through the pages, and a cash delivery the manager accepted,
+ * picked (every line marked, through the API) and assigned to them.
+ */
+async function pickedDeliveryOfNewDriver() {
+  const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+  const driver = await seedStaff({ roles: [{ storeId: STORE, role: 'driver' }] })
+  const cookies = await signInThroughPages(driver.email)
+  const order = await cashOrder('delivery')
+  const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+    type: 'accept',
+    estimatedReadyAt: inMinutes(30),
+  })
+  for (const line of accepted.departments.flatMap((d) => d.lines)) {
+    await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'picked',
+    })
+  }
+  await finishPicking(manager.bearer, STORE, order.orderId)
+  await actOk(manager.bearer, STORE, order.orderId, 'picked', {
+    type: 'assign_driver',
+    driverId: driver.id,
+  })
+  return { cookies, order }
+}
+
+/**
+ * Moves an order to tomorrow's 11:00–12:00 slot in the store's zone (London), tomorrow counted
+ * from the run's pinned clock (test/setup/pin-clock.ts); answers the slot's date.
+ */
+async function moveToTomorrowsSlot(orderId: number): Promise<string> {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000)
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(tomorrow)
+  await env.DB.prepare(
+    `update orders set fulfilment_timing = 'future', slot_date = ?2, slot_starts_at = '11:00',
+       slot_ends_at = '12:00' where id = ?1`
+  )
+    .bind(orderId, date)
+    .run()
+  return date
+}
+
 /** The page's alert (a refused form's message), for a failing assertion to show. */
 function textOfAlert(html: string): string {
   return /role="alert"[^>]*>([^<]*)</.exec(html)?.[1] ?? ''
@@ -248,15 +293,7 @@ describe('a slot order', () => {
   it("is accepted for its slot, not 'ready in 30 minutes' from now", async () => {
     const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
     const order = await cashOrder()
-    // Tomorrow's 11:00–12:00 slot, in the store's zone (London: GMT in November).
-    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000)
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(tomorrow)
-    await env.DB.prepare(
-      `update orders set fulfilment_timing = 'future', slot_date = ?2, slot_starts_at = '11:00',
-         slot_ends_at = '12:00' where id = ?1`
-    )
-      .bind(order.orderId, date)
-      .run()
+    const date = await moveToTomorrowsSlot(order.orderId)
     const path = `/store/${STORE}/orders/${order.orderId}`
     const html = await (await get(path, cookies)).text()
     expect(pageText(html)).toMatch(/Ready for its slot, \w{3} \d{2} \w{3} 11:00–12:00/)
@@ -339,27 +376,7 @@ describe('an invitation', () => {
 
 describe("the driver's round", () => {
   it('lists an assigned delivery with maps and call links, and takes it en route', async () => {
-    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
-    const seeded = await seedStaff({ roles: [{ storeId: STORE, role: 'driver' }] })
-    const cookies = await signInThroughPages(seeded.email)
-    const order = await cashOrder('delivery')
-    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
-      type: 'accept',
-      estimatedReadyAt: inMinutes(30),
-    })
-    for (const line of accepted.departments.flatMap((d) => d.lines)) {
-      await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
-        type: 'mark_line',
-        lineId: line.lineId,
-        version: line.version,
-        mark: 'picked',
-      })
-    }
-    await finishPicking(manager.bearer, STORE, order.orderId)
-    await actOk(manager.bearer, STORE, order.orderId, 'picked', {
-      type: 'assign_driver',
-      driverId: seeded.id,
-    })
+    const { cookies, order } = await pickedDeliveryOfNewDriver()
 
     // The shopper's note for the driver, as checkout keeps it.
     await env.DB.prepare('update orders set instructions = ?2 where id = ?1')
@@ -401,29 +418,9 @@ describe("the driver's round", () => {
   })
 
   it("puts a later day's picked delivery under its date, not today's", async () => {
-    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
-    const seeded = await seedStaff({ roles: [{ storeId: STORE, role: 'driver' }] })
-    const cookies = await signInThroughPages(seeded.email)
-    const order = await cashOrder('delivery')
-    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
-      type: 'accept',
-      estimatedReadyAt: inMinutes(30),
-    })
-    expect(accepted.status).toBe('store_accepted_picking')
-    await finishPicking(manager.bearer, STORE, order.orderId)
-    await actOk(manager.bearer, STORE, order.orderId, 'picked', {
-      type: 'assign_driver',
-      driverId: seeded.id,
-    })
-    // Picked a day early for tomorrow's 11:00 slot (the store's zone is London).
-    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000)
-    const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(tomorrow)
-    await env.DB.prepare(
-      `update orders set fulfilment_timing = 'future', slot_date = ?2, slot_starts_at = '11:00',
-         slot_ends_at = '12:00' where id = ?1`
-    )
-      .bind(order.orderId, date)
-      .run()
+    const { cookies, order } = await pickedDeliveryOfNewDriver()
+    // Picked a day early for tomorrow's slot.
+    const date = await moveToTomorrowsSlot(order.orderId)
     const text = pageText(await (await get('/store/driver', cookies)).text())
     expect(text).toContain('No deliveries are assigned to you today.')
     const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
