@@ -6,9 +6,10 @@ import { catalogueItemsCsv } from '../../support/catalogue-csv.ts'
 import { exeBytes } from '../../support/upload-files.ts'
 import { changedTables, fingerprint } from '../../support/workers/db-fingerprint.ts'
 import { operatorWorld } from '../operator/fixtures.ts'
-import { lastMessage, PASSWORD, seedStaff } from '../staff/fixtures.ts'
+import { seedStaff } from '../staff/fixtures.ts'
 import { jar } from './cookie-jar.ts'
-import { pageClient, pageText } from './storefront.ts'
+import { operatorPagesClient } from './operator/console-client.ts'
+import { pageText } from './storefront.ts'
 
 /*
  * The catalogue area's pages (ADR 029) as an operator's browser uses them: the import form's
@@ -17,7 +18,7 @@ import { pageClient, pageText } from './storefront.ts'
  */
 
 const app = createApp()
-const { get, postForm, postMultipart } = pageClient(app, '198.51.107')
+const { get, postForm, postMultipart, signIn } = operatorPagesClient('198.51.107', app)
 const ROOT = '/store/operator/catalogue'
 let cookies = ''
 let storeId = 0
@@ -26,15 +27,7 @@ beforeAll(async () => {
   const world = await operatorWorld()
   storeId = world.own.storeId
   const staff = await seedStaff({ operator: true })
-  const first = await postForm('/store/sign-in', {
-    intent: 'password',
-    email: staff.email,
-    password: PASSWORD,
-  })
-  const pending = jar(first)
-  const { code = '' } = await lastMessage(staff.email, 'staff_sign_in_code')
-  const second = await postForm('/store/sign-in', { intent: 'code', code }, pending)
-  cookies = jar(second, pending)
+  cookies = await signIn(staff.email)
 })
 
 function csvUpload(csv: string): FormData {

@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp } from '../../../worker/app.ts'
 import { seedCatalogue, OTHER } from '../catalogue/fixtures.ts'
-import { lastMessage, PASSWORD, seedStaff } from '../staff/fixtures.ts'
+import { seedStaff } from '../staff/fixtures.ts'
 import { jsonPost } from '../../support/workers/requests.ts'
 import { jar } from './cookie-jar.ts'
-import { ORIGIN, pageClient, pageText, testEnv } from './storefront.ts'
+import { operatorPagesClient } from './operator/console-client.ts'
+import { ORIGIN, pageText, testEnv } from './storefront.ts'
 
 /*
  * The operator console's store pages (ADR 027) without JavaScript: forms post, a change answers
@@ -14,20 +15,13 @@ import { ORIGIN, pageClient, pageText, testEnv } from './storefront.ts'
  */
 
 const app = createApp()
-const { get, postForm } = pageClient(app, '198.51.107')
+const { get, postForm, signIn } = operatorPagesClient('198.51.107', app)
 let cookies = ''
 
 beforeAll(async () => {
   await seedCatalogue(env.DB)
   const operator = await seedStaff({ operator: true })
-  const first = await postForm('/store/sign-in', {
-    intent: 'password',
-    email: operator.email,
-    password: PASSWORD,
-  })
-  const pending = jar(first)
-  const { code = '' } = await lastMessage(operator.email, 'staff_sign_in_code')
-  cookies = jar(await postForm('/store/sign-in', { intent: 'code', code }, pending), pending)
+  cookies = await signIn(operator.email)
 })
 
 const NEW_STORE = {

@@ -4,13 +4,14 @@ import { MESSAGES } from '../../../../schemas/messages.ts'
 import { createApp } from '../../../../worker/app.ts'
 import { brandHostKey } from '../../../../worker/lib/brand-kv.ts'
 import { OTHER_GROCER } from '../../../support/workers/seed.ts'
-import { lastMessage, PASSWORD, seedStaff } from '../../staff/fixtures.ts'
+import { seedStaff } from '../../staff/fixtures.ts'
 import { jar } from '../../pages/cookie-jar.ts'
-import { pageClient, pageText } from '../../pages/storefront.ts'
+import { operatorPagesClient } from '../../pages/operator/console-client.ts'
+import { pageText } from '../../pages/storefront.ts'
 import { operatorWorld } from '../fixtures.ts'
 
 const app = createApp()
-const { get, postForm } = pageClient(app, '198.51.121')
+const { get, postForm, signIn } = operatorPagesClient('198.51.121', app)
 let cookies = ''
 
 const BRAND_FORM = {
@@ -30,14 +31,7 @@ const BRAND_FORM = {
 beforeAll(async () => {
   await operatorWorld()
   const staff = await seedStaff({ operator: true })
-  const first = await postForm('/store/sign-in', {
-    intent: 'password',
-    email: staff.email,
-    password: PASSWORD,
-  })
-  const pending = jar(first)
-  const { code = '' } = await lastMessage(staff.email, 'staff_sign_in_code')
-  cookies = jar(await postForm('/store/sign-in', { intent: 'code', code }, pending), pending)
+  cookies = await signIn(staff.email)
 })
 
 describe('the brands pages', () => {

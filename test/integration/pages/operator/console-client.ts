@@ -17,6 +17,8 @@ export function operatorPagesClient(ipPrefix: string, app = createApp()) {
       email,
       password: PASSWORD,
     })
+    expect(first.status).toBe(303)
+    expect(first.headers.get('location')).toBe('/store/sign-in?step=code')
     const pending = jar(first)
     const { code = '' } = await lastMessage(email, 'staff_sign_in_code')
     const second = await client.postForm('/store/sign-in', { intent: 'code', code }, pending)

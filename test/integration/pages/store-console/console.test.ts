@@ -16,14 +16,15 @@ import {
 import { lastMessage, PASSWORD, seedStaff } from '../../staff/fixtures.ts'
 import { uniqueEmail } from '../../auth/fixtures.ts'
 import { jar, setCookieLine } from '../cookie-jar.ts'
-import { ORIGIN, pageClient, pageText, registration, testEnv } from '../storefront.ts'
+import { operatorPagesClient } from '../operator/console-client.ts'
+import { ORIGIN, pageText, registration, testEnv } from '../storefront.ts'
 import type { StoreRole } from '../../../../schemas/staff.ts'
 import { withAppVersion } from '../../../support/app-version.ts'
 import { expectOk } from '../../checkout/fixtures.ts'
 import { deliver } from '../../member/orders-fixtures.ts'
 
 const app = createApp()
-const { get, postForm } = pageClient(app, '198.51.101')
+const { get, postForm, signIn } = operatorPagesClient('198.51.101', app)
 const STORE = STORES.main
 const OTHER_STORE = STORES.single
 
@@ -31,24 +32,12 @@ beforeAll(async () => {
   await seedCheckout(env.DB)
 })
 
-/** Both sign-in steps through the pages; answers the browser's cookies afterwards. */
-async function signInThroughPages(email: string): Promise<string> {
-  const first = await postForm('/store/sign-in', { intent: 'password', email, password: PASSWORD })
-  expect(first.status).toBe(303)
-  expect(first.headers.get('location')).toBe('/store/sign-in?step=code')
-  const pending = jar(first)
-  const { code = '' } = await lastMessage(email, 'staff_sign_in_code')
-  const second = await postForm('/store/sign-in', { intent: 'code', code }, pending)
-  expect(second.status).toBe(303)
-  return jar(second, pending)
-}
-
 async function staffCookies(
   roles: ReadonlyArray<{ storeId: number; role: StoreRole }>,
   operator = false
 ): Promise<string> {
   const staff = await seedStaff({ roles, operator })
-  return signInThroughPages(staff.email)
+  return signIn(staff.email)
 }
 
 /**
@@ -58,7 +47,7 @@ async function staffCookies(
 async function pickedDeliveryOfNewDriver() {
   const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
   const driver = await seedStaff({ roles: [{ storeId: STORE, role: 'driver' }] })
-  const cookies = await signInThroughPages(driver.email)
+  const cookies = await signIn(driver.email)
   const order = await cashOrder('delivery')
   const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
     type: 'accept',
@@ -365,12 +354,12 @@ describe('an invitation', () => {
     const accepted = await postForm(acceptPath, { password: PASSWORD })
     expect(accepted.status).toBe(303)
     expect(accepted.headers.get('location')).toBe('/store/sign-in')
-    const signIn = await get('/store/sign-in', jar(accepted))
-    expect(pageText(await signIn.text())).toContain(MESSAGES.staffInvitationAccepted)
+    const signInPage = await get('/store/sign-in', jar(accepted))
+    expect(pageText(await signInPage.text())).toContain(MESSAGES.staffInvitationAccepted)
     const again = await postForm(acceptPath, { password: PASSWORD })
     expect(again.status).toBe(422)
     expect(pageText(await again.text())).toContain(MESSAGES.staffInvitationInvalid)
-    await signInThroughPages(email)
+    await signIn(email)
   })
 })
 

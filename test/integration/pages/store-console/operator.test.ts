@@ -4,12 +4,12 @@ import { MESSAGES } from '../../../../schemas/messages.ts'
 import { createApp } from '../../../../worker/app.ts'
 import { auditStatement } from '../../../../worker/backend/operator/audit-repo.ts'
 import { OTHER, seedCatalogue } from '../../catalogue/fixtures.ts'
-import { lastMessage, PASSWORD, seedStaff } from '../../staff/fixtures.ts'
-import { jar } from '../cookie-jar.ts'
-import { ORIGIN, pageClient, pageText, testEnv } from '../storefront.ts'
+import { seedStaff } from '../../staff/fixtures.ts'
+import { operatorPagesClient } from '../operator/console-client.ts'
+import { ORIGIN, pageText, testEnv } from '../storefront.ts'
 
 const app = createApp()
-const { get, postForm } = pageClient(app, '198.51.106')
+const { get, signIn } = operatorPagesClient('198.51.106', app)
 
 beforeAll(async () => {
   await seedCatalogue(env.DB)
@@ -20,16 +20,7 @@ async function signedIn(options: Parameters<typeof seedStaff>[0]): Promise<{
   staffId: number
 }> {
   const staff = await seedStaff(options)
-  const first = await postForm('/store/sign-in', {
-    intent: 'password',
-    email: staff.email,
-    password: PASSWORD,
-  })
-  const pending = jar(first)
-  const { code = '' } = await lastMessage(staff.email, 'staff_sign_in_code')
-  const second = await postForm('/store/sign-in', { intent: 'code', code }, pending)
-  expect(second.status).toBe(303)
-  return { cookies: jar(second, pending), staffId: staff.id }
+  return { cookies: await signIn(staff.email), staffId: staff.id }
 }
 
 describe('the operator console', () => {
