@@ -60,6 +60,19 @@ export const CHECKOUT_OTP_LOGIN_HREF = routePath('login', undefined, {
   redirect: routePath('checkout'),
 })
 
+/** The checkout sign-in's email hint: the sign-in link carries the email a guest typed. */
+export const CHECKOUT_LOGIN_EMAIL_QUERY = 'email'
+
+/** The checkout sign-in, its email filled in with the one typed here. */
+function checkoutLoginHref(email: string | undefined): string {
+  const typed = email?.trim()
+  return routePath(
+    'checkout-login',
+    undefined,
+    typed ? { [CHECKOUT_LOGIN_EMAIL_QUERY]: typed } : {}
+  )
+}
+
 /**
  * Spec §5 Details form: contact details, the delivery address and instructions (delivery only)
  * and the terms and privacy agreement, which must be ticked. A plain form post: it works
@@ -102,7 +115,7 @@ export function CheckoutDetailsPage({
             <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
               <p>{MESSAGES.guestEmailRegistered}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
-                <FormLink href={routePath('checkout-login')}>Sign in</FormLink>
+                <FormLink href={checkoutLoginHref(values.email)}>Sign in</FormLink>
                 <FormLink href={CHECKOUT_OTP_LOGIN_HREF}>Sign in with a one-time code</FormLink>
               </div>
             </div>

@@ -328,8 +328,22 @@ describe('/checkout and the details step', () => {
     expect(res.status).toBe(422)
     const html = await res.text()
     expect(text(html)).toContain(MESSAGES.guestEmailRegistered)
-    expect(html).toContain('href="/checkout/login"')
+    const signInHref = `/checkout/login?email=${encodeURIComponent(member.email)}`
+    expect(html).toContain(`href="${signInHref.replaceAll('&', '&amp;')}"`)
     expect(html).toContain('href="/login?otp=send&amp;redirect=%2Fcheckout"')
+    // The sign-in form comes with the email the guest typed (issue 35 item 20).
+    const login = await (await get(signInHref, cookies)).text()
+    expect(login).toMatch(new RegExp(`<input id="login-email"[^>]*value="${member.email}"`))
+  })
+
+  it('fills the checkout sign-in with the email of the guest details checkout holds', async () => {
+    const cookies = await guestWithDetails()
+    const html = await (await get('/checkout/login', cookies)).text()
+    expect(html).toMatch(/<input id="login-email"[^>]*value="grace.pages@example.com"/)
+    expect(html).toMatch(/<input id="otp-send-identifier"[^>]*value="grace.pages@example.com"/)
+    // A hint that is not an email is ignored.
+    const odd = await (await get('/checkout/login?email=%3Cb%3E', await basketCookies())).text()
+    expect(odd).not.toMatch(/<input id="login-email"[^>]*value="[^"]/)
   })
 })
 
