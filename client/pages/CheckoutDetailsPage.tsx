@@ -24,6 +24,11 @@ import {
   type CheckoutHeaderSummary,
 } from '../components/checkout/CheckoutLayout.tsx'
 import { routePath } from '../lib/routes.ts'
+import { PostcodeFinder, type PostcodeFinderView } from '../components/checkout/PostcodeFinder.tsx'
+import { AddressFinder } from '../islands/AddressFinder.tsx'
+import { island } from '../components/Island.tsx'
+
+const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
 
 export interface CheckoutDetailsPageProps {
   chrome: PageChrome
@@ -41,6 +46,8 @@ export interface CheckoutDetailsPageProps {
   savedAddresses?: ReadonlyArray<MemberAddress> | undefined
   /** A member may keep the typed address ("Save this address"). */
   canSaveAddress?: boolean | undefined
+  /** The postcode finder's answer, after its Find address button (delivery only). */
+  finder?: PostcodeFinderView | null | undefined
 }
 
 /** A delivery address outside the store's area: the message, collection and other stores. */
@@ -88,6 +95,7 @@ export function CheckoutDetailsPage({
   outsideArea,
   savedAddresses = [],
   canSaveAddress = false,
+  finder = null,
 }: CheckoutDetailsPageProps) {
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
@@ -99,6 +107,13 @@ export function CheckoutDetailsPage({
           aria-describedby={errors.form ? 'details-form-error' : undefined}
           className="flex flex-col gap-6"
         >
+          {delivery ? (
+            // Enter in a field continues to payment: the first submit button is the form's
+            // default, and the postcode finder's buttons come before the visible one.
+            <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+              Continue to payment
+            </button>
+          ) : null}
           {outsideArea ? (
             <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
               <p>{outsideArea.message}</p>
@@ -146,6 +161,8 @@ export function CheckoutDetailsPage({
                 values={values}
                 legend="Your saved addresses"
               />
+              <PostcodeFinder view={finder} values={values} />
+              <AddressFinderIsland fieldPrefix="delivery" />
               <AddressFields idPrefix="delivery" errors={errors} values={values} />
               {canSaveAddress ? (
                 <SaveAddressOption idPrefix="delivery" values={values} errors={errors} />

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../worker/app.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
@@ -344,6 +344,46 @@ describe('/checkout and the details step', () => {
     // A hint that is not an email is ignored.
     const odd = await (await get('/checkout/login?email=%3Cb%3E', await basketCookies())).text()
     expect(odd).not.toMatch(/<input id="login-email"[^>]*value="[^"]/)
+  })
+})
+
+describe('the postcode finder of the delivery address (issue 35 item 20)', () => {
+  it('lists the postcode’s addresses and fills the lines with the one picked, keeping what was typed', async () => {
+    let cookies = await basketCookies(STORES.main, 'delivery')
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const row = await env.DB.prepare(
+      'select postcode from geo_addresses order by postcode limit 1'
+    ).first<{ postcode: string }>()
+    const postcode = row?.postcode ?? ''
+    const typed = { firstName: 'Grace', email: 'grace.finder@example.com' }
+    const found = await postForm(
+      '/checkout/details',
+      { ...typed, lookupPostcode: postcode.toLowerCase(), findAddress: '1' },
+      cookies
+    )
+    expect(found.status).toBe(200)
+    const list = await found.text()
+    expect(list).toContain('value="grace.finder@example.com"')
+    expect(text(list)).toContain(`Pick your address at ${postcode.toLowerCase()}`)
+    const first = /<button[^>]*value="0"[^>]*name="pickAddress"[^>]*>([^<]+)</.exec(list)?.[1]
+    expect(first).toContain(postcode)
+    // Nothing is saved and no field is refused by a lookup.
+    expect(list).not.toContain('id="details-lastName-error"')
+    const picked = await postForm(
+      '/checkout/details',
+      { ...typed, lookupPostcode: postcode.toLowerCase(), pickAddress: '0' },
+      cookies
+    )
+    const filled = await picked.text()
+    expect(filled).toMatch(/<input id="delivery-addressLine1"[^>]*value="[^"]+"/)
+    expect(filled).toMatch(new RegExp(`<input id="delivery-postcode"[^>]*value="${postcode}"`))
+    expect(filled).toContain('value="Grace"')
+    const none = await postForm(
+      '/checkout/details',
+      { ...typed, lookupPostcode: 'nope', findAddress: '1' },
+      cookies
+    )
+    expect(text(await none.text())).toContain(formatMessage('postcodeInvalid', 'nope'))
   })
 })
 
