@@ -11,6 +11,7 @@ import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { paidWithLabel, postalLines } from '../lib/order-display.ts'
 import { dayMonth, slotTimeRange, weekdayShort } from '../lib/slots.ts'
 import { TRACKING_OFFERED_STATUSES, trackingPath } from '../../schemas/tracking.ts'
+import { displayPhone } from '../../schemas/phone.ts'
 
 export interface CheckoutSuccessPageProps {
   chrome: PageChrome
@@ -115,6 +116,12 @@ export function CheckoutSuccessPage({
                   <>
                     <dt className="font-semibold">Confirmation sent to</dt>
                     <dd className="[overflow-wrap:anywhere]">{order.contact.email}</dd>
+                  </>
+                ) : null}
+                {order.contact.phoneNumber ? (
+                  <>
+                    <dt className="font-semibold">Order texts to</dt>
+                    <dd className="tabular-nums">{displayPhone(order.contact.phoneNumber)}</dd>
                   </>
                 ) : null}
               </dl>

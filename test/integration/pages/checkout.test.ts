@@ -280,6 +280,10 @@ describe('/checkout and the details step', () => {
     const details = await get('/checkout/details', cookies)
     const html = await details.text()
     expect(html).toContain('value="grace.pages@example.com"')
+    // The phone as the shopper typed it, not as it is kept (+447700900456; issue 35 item 20).
+    expect(html).toContain('value="07700 900456"')
+    const review = text(await (await get('/checkout/payment', cookies)).text())
+    expect(review).toContain('Your details Grace Hopper grace.pages@example.com 07700 900456')
   })
 
   it('saves a delivery address with its instructions', async () => {
@@ -560,6 +564,7 @@ describe('the payment form without JavaScript', () => {
     expect(html).toContain(`Collect from ${store?.name} ${store?.address_line1}`)
     expect(html).toContain(store?.postcode)
     expect(html).toContain('Payment Cash when you collect')
+    expect(html).toContain('Order texts to 07700 900456')
   })
 
   it('refuses cash where the store does not take it', async () => {

@@ -46,6 +46,7 @@ import {
   preselectedChoice,
   saveTypedAddress,
 } from './saved-addresses.ts'
+import { displayPhone } from '../../../schemas/phone.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
 const ECHOED_FIELDS = [
@@ -114,7 +115,7 @@ function savedValues(
     values.firstName = contact.firstName
     values.lastName = contact.lastName
     values.email = contact.email
-    values.phoneNumber = contact.phoneNumber ?? ''
+    values.phoneNumber = contact.phoneNumber ? displayPhone(contact.phoneNumber) : ''
   }
   const address = state.deliveryAddress
   if (address) Object.assign(values, addressValues(address))
