@@ -34,6 +34,16 @@ test.describe('checkout', () => {
       await page.getByRole('button', { name: 'Continue to payment' }).click()
       await expect(page).toHaveURL(/\/checkout\/details$/)
       await screenshots(page, 'checkout-details')
+      // The postcode finder lists the postcode's addresses and fills the one picked (issue 35
+      // item 20); then the journey types its own address over it.
+      const main = page.getByRole('main')
+      await main.getByLabel('Find your address by postcode').fill('M1 1AA')
+      await main.getByRole('button', { name: 'Find address' }).click()
+      await main.getByRole('button', { name: '97 Albert Road, Manchester, M1 1AA' }).click()
+      await expect(main.getByLabel('Address line 1')).toHaveValue('97 Albert Road')
+      await expect(main.getByLabel('Postcode', { exact: true })).toHaveValue('M1 1AA')
+      await expectNoAxeViolations(page)
+      await screenshots(page, 'checkout-details-finder')
       await checkout.detailsToPayment({ email: uniqueEmail('guest'), address: PORTLAND_STREET })
       await expect(page.getByText('Sandbox mode')).toBeVisible()
       await expectNoAxeViolations(page)

@@ -551,7 +551,12 @@ describe('the payment form without JavaScript', () => {
     expect(orders?.n).toBe(1)
     const success = await get(placed[0]?.slice(4) ?? '', cookies)
     expect(success.status).toBe(200)
-    const html = text(await success.text())
+    const raw = await success.text()
+    // The checkout is closed: its earlier steps are no longer links (issue 35 item 20).
+    expect(raw).not.toContain('href="/checkout/details"')
+    expect(raw).not.toContain('href="/checkout/payment"')
+    expect(raw).toMatch(/<a href="\/track\/[^"]+"[^>]*>Track your order</)
+    const html = text(raw)
     expect(html).toContain('Thank you for your order')
     expect(html).toMatch(/Order number CASH-[0-9A-Z]{8} /)
     // Collection: where and when to collect, and how it will be paid.
