@@ -1,3 +1,4 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import { z } from 'zod'
 import { MESSAGES } from './messages.ts'
 
@@ -68,3 +69,14 @@ export const OptionalUkPhoneSchema = PhoneTextSchema.nullish().transform((value,
   }
   return phone
 })
+
+/**
+ * A stored phone number as the shopper typed it in the UK: E.164 is how it is kept (and sent to
+ * the SMS provider), not how people read their own number ('+447700900123' → '07700 900123').
+ * A number of another country reads in its international form; anything unparsable as stored.
+ */
+export function displayPhone(stored: string): string {
+  const parsed = parsePhoneNumberFromString(stored, 'GB')
+  if (!parsed) return stored
+  return parsed.countryCallingCode === '44' ? parsed.formatNational() : parsed.formatInternational()
+}

@@ -9,15 +9,17 @@ const noChanges = () => () => {}
 
 export interface AddressFinderProps {
   islandId?: string
+  /** The id prefix of the address inputs it fills (`address-addressLine1`, `delivery-…`). */
+  fieldPrefix?: string
 }
 
 /**
- * Address search for the member's address form: the shop's address combobox (the same hook and
+ * Address search for an address form (the member's, checkout's delivery address): the shop's address combobox (the same hook and
  * suggestion list as the store search's AddressSearch) whose choice fills the form's lines from
  * place details. It appears only once hydrated: without JavaScript the postcode lookup and the
  * typed lines do the job, and an input that does nothing would only be in the way.
  */
-export function AddressFinder({ islandId }: AddressFinderProps) {
+export function AddressFinder({ islandId, fieldPrefix = 'address' }: AddressFinderProps) {
   const generatedId = useId()
   const id = islandId ?? generatedId
   // False on the server and while hydrating, true once hydrated (then React renders again).
@@ -30,9 +32,9 @@ export function AddressFinder({ islandId }: AddressFinderProps) {
 
   async function fill(suggestion: AddressSuggestion) {
     try {
-      fillAddressInputs(await fetchPlaceAddress(suggestion.placeId))
+      fillAddressInputs(await fetchPlaceAddress(suggestion.placeId), fieldPrefix)
       setFilled(`Filled in ${suggestion.description}. Check the lines below.`)
-      document.getElementById('address-addressLine1')?.focus()
+      document.getElementById(`${fieldPrefix}-addressLine1`)?.focus()
     } catch {
       combobox.setError(MESSAGES.addressInfoFailed)
     }

@@ -178,6 +178,7 @@ export function PaymentForm({
       onSubmit={onSubmit}
       noValidate
       aria-describedby={error?.field === 'form' ? formErrorId : undefined}
+      className="group/payment"
     >
       {error?.field === 'form' ? (
         // The form's error summary takes focus when it appears (issue 35 item 15).
@@ -218,12 +219,11 @@ export function PaymentForm({
           />
         </Suspense>
       ) : null}
-      {paymentOptions.paymentCash && (choice === null || choice === 'cash') ? (
+      {paymentOptions.paymentCash ? (
         <CashConfirmation
           idPrefix={islandId}
           total={total}
           fulfilmentMethod={order.fulfilmentMethod}
-          chosen={choice === 'cash'}
           confirmed={cashConfirmed}
           onConfirm={(confirmed) => {
             setCashConfirmed(confirmed)

@@ -42,8 +42,9 @@ export interface CheckoutBillingAddressPageProps {
 }
 
 /**
- * Spec §3 Card payment form's billing address: the delivery address, or another one. A plain
- * form post; then the hosted card page.
+ * Spec §3 Card payment form's billing address: the delivery address, or another one (its fields
+ * appear when 'A different address' is chosen; the server ignores them otherwise). A plain form
+ * post; then the hosted card page.
  */
 export function CheckoutBillingAddressPage({
   chrome,
@@ -67,7 +68,7 @@ export function CheckoutBillingAddressPage({
           action={routePath('checkout-payment-billing-address')}
           noValidate
           aria-describedby={errors.form ? 'billing-form-error' : undefined}
-          className="flex flex-col gap-6"
+          className="group/billing flex flex-col gap-6"
         >
           <ErrorSummary id="billing-form-error" errors={errors} idPrefix="billing" />
           <input type="hidden" name={ATTEMPT_FIELD} value={attempt} />
@@ -100,12 +101,16 @@ export function CheckoutBillingAddressPage({
                 </label>
               </fieldset>
             ) : null}
-            <div>
-              {delivery ? (
-                <p className="mb-3 text-sm text-ink/80">
-                  For a different address, fill in the address of the card below.
-                </p>
-              ) : null}
+            {/* With delivery, the address fields belong to 'A different address' alone: shown
+                while it is checked, by CSS (the form is the `billing` group), with or without JS. */}
+            <div
+              id="billing-different-address"
+              className={
+                delivery
+                  ? 'hidden group-has-[input[name=sameAsDelivery][value=no]:checked]/billing:block'
+                  : undefined
+              }
+            >
               <SavedAddressChoice
                 idPrefix="billing"
                 addresses={savedAddresses}

@@ -24,6 +24,11 @@ import {
   type CheckoutHeaderSummary,
 } from '../components/checkout/CheckoutLayout.tsx'
 import { routePath } from '../lib/routes.ts'
+import { PostcodeFinder, type PostcodeFinderView } from '../components/checkout/PostcodeFinder.tsx'
+import { AddressFinder } from '../islands/AddressFinder.tsx'
+import { island } from '../components/Island.tsx'
+
+const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
 
 export interface CheckoutDetailsPageProps {
   chrome: PageChrome
@@ -41,6 +46,8 @@ export interface CheckoutDetailsPageProps {
   savedAddresses?: ReadonlyArray<MemberAddress> | undefined
   /** A member may keep the typed address ("Save this address"). */
   canSaveAddress?: boolean | undefined
+  /** The postcode finder's answer, after its Find address button (delivery only). */
+  finder?: PostcodeFinderView | null | undefined
 }
 
 /** A delivery address outside the store's area: the message, collection and other stores. */
@@ -60,6 +67,19 @@ export const CHECKOUT_OTP_LOGIN_HREF = routePath('login', undefined, {
   redirect: routePath('checkout'),
 })
 
+/** The checkout sign-in's email hint: the sign-in link carries the email a guest typed. */
+export const CHECKOUT_LOGIN_EMAIL_QUERY = 'email'
+
+/** The checkout sign-in, its email filled in with the one typed here. */
+function checkoutLoginHref(email: string | undefined): string {
+  const typed = email?.trim()
+  return routePath(
+    'checkout-login',
+    undefined,
+    typed ? { [CHECKOUT_LOGIN_EMAIL_QUERY]: typed } : {}
+  )
+}
+
 /**
  * Spec §5 Details form: contact details, the delivery address and instructions (delivery only)
  * and the terms and privacy agreement, which must be ticked. A plain form post: it works
@@ -75,6 +95,7 @@ export function CheckoutDetailsPage({
   outsideArea,
   savedAddresses = [],
   canSaveAddress = false,
+  finder = null,
 }: CheckoutDetailsPageProps) {
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
@@ -86,6 +107,13 @@ export function CheckoutDetailsPage({
           aria-describedby={errors.form ? 'details-form-error' : undefined}
           className="flex flex-col gap-6"
         >
+          {delivery ? (
+            // Enter in a field continues to payment: the first submit button is the form's
+            // default, and the postcode finder's buttons come before the visible one.
+            <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+              Continue to payment
+            </button>
+          ) : null}
           {outsideArea ? (
             <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
               <p>{outsideArea.message}</p>
@@ -102,7 +130,7 @@ export function CheckoutDetailsPage({
             <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
               <p>{MESSAGES.guestEmailRegistered}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
-                <FormLink href={routePath('checkout-login')}>Sign in</FormLink>
+                <FormLink href={checkoutLoginHref(values.email)}>Sign in</FormLink>
                 <FormLink href={CHECKOUT_OTP_LOGIN_HREF}>Sign in with a one-time code</FormLink>
               </div>
             </div>
@@ -133,6 +161,8 @@ export function CheckoutDetailsPage({
                 values={values}
                 legend="Your saved addresses"
               />
+              <PostcodeFinder view={finder} values={values} />
+              <AddressFinderIsland fieldPrefix="delivery" />
               <AddressFields idPrefix="delivery" errors={errors} values={values} />
               {canSaveAddress ? (
                 <SaveAddressOption idPrefix="delivery" values={values} errors={errors} />

@@ -18,6 +18,8 @@ import {
 import { PaymentForm } from '../islands/PaymentForm.tsx'
 import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
+import { routePath } from '../lib/routes.ts'
+import { displayPhone } from '../../schemas/phone.ts'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })
@@ -54,7 +56,33 @@ export function PaymentSummary({ state }: { state: CheckoutState }) {
       <div className="mt-3 border-t border-black/10 pt-3">
         <BasketTotals basket={basket} />
       </div>
+      <ContactSummary contact={state.contact} />
     </CheckoutCard>
+  )
+}
+
+/** Who the order is for, as the shopper typed it (the phone in its UK form), to check before paying. */
+function ContactSummary({ contact }: { contact: CheckoutState['contact'] }) {
+  if (!contact) return null
+  return (
+    <section aria-labelledby="contact-summary-title" className="mt-4 border-t border-black/10 pt-3">
+      <h3 id="contact-summary-title" className="font-semibold">
+        Your details
+      </h3>
+      <p className="[overflow-wrap:anywhere]">
+        {contact.firstName} {contact.lastName}
+      </p>
+      <p className="[overflow-wrap:anywhere]">{contact.email}</p>
+      {contact.phoneNumber ? (
+        <p className="tabular-nums">{displayPhone(contact.phoneNumber)}</p>
+      ) : null}
+      <a
+        href={routePath('checkout-details')}
+        className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+      >
+        Change your details
+      </a>
+    </section>
   )
 }
 

@@ -11,6 +11,7 @@ import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { paidWithLabel, postalLines } from '../lib/order-display.ts'
 import { dayMonth, slotTimeRange, weekdayShort } from '../lib/slots.ts'
 import { TRACKING_OFFERED_STATUSES, trackingPath } from '../../schemas/tracking.ts'
+import { displayPhone } from '../../schemas/phone.ts'
 
 export interface CheckoutSuccessPageProps {
   chrome: PageChrome
@@ -72,11 +73,25 @@ export function CheckoutSuccessPage({
   const paidWith = order
     ? paidWithLabel(order.paidWith, order.fulfilmentMethod, order.totals)
     : null
+  const tracked =
+    order !== null &&
+    !error &&
+    (TRACKING_OFFERED_STATUSES as ReadonlyArray<string>).includes(order.status)
+  // Beside the details on a wide screen, as on the payment step; below them on a phone.
+  const summaryCard = order ? (
+    <CheckoutCard title="Order summary" titleId="order-summary-title">
+      <OrderLines lines={orderSummaryLines(order)} />
+      <div className="mt-3 border-t border-black/10 pt-3">
+        <OrderTotalsList order={order} />
+      </div>
+    </CheckoutCard>
+  ) : undefined
   return (
     <Layout chrome={chrome}>
       <CheckoutFrame
         title={order && !error ? 'Thank you for your order' : 'Your order'}
         progress="done"
+        aside={summaryCard}
       >
         <FormAlert id="success-error" message={error ?? undefined} />
         {order ? (
@@ -117,29 +132,24 @@ export function CheckoutSuccessPage({
                     <dd className="[overflow-wrap:anywhere]">{order.contact.email}</dd>
                   </>
                 ) : null}
+                {order.contact.phoneNumber ? (
+                  <>
+                    <dt className="font-semibold">Order texts to</dt>
+                    <dd className="tabular-nums">{displayPhone(order.contact.phoneNumber)}</dd>
+                  </>
+                ) : null}
               </dl>
-              {!error &&
-              (TRACKING_OFFERED_STATUSES as ReadonlyArray<string>).includes(order.status) ? (
-                <p className="mt-4">
-                  <a
-                    href={trackingPath(order.businessOrderId)}
-                    className="inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-semibold text-on-primary"
-                  >
-                    Track your order
-                  </a>
-                </p>
-              ) : null}
-            </CheckoutCard>
-            <CheckoutCard title="Order summary" titleId="order-summary-title">
-              <OrderLines lines={orderSummaryLines(order)} />
-              <div className="mt-3 border-t border-black/10 pt-3">
-                <OrderTotalsList order={order} />
-              </div>
             </CheckoutCard>
           </>
         ) : null}
-        <div>
-          <StepLink href={continueHref}>Continue shopping</StepLink>
+        {/* The ways on, side by side: follow the order, or shop again. */}
+        <div className="flex flex-wrap gap-3">
+          {tracked ? (
+            <StepLink href={trackingPath(order.businessOrderId)}>Track your order</StepLink>
+          ) : null}
+          <StepLink href={continueHref} variant={tracked ? 'secondary' : 'primary'}>
+            Continue shopping
+          </StepLink>
         </div>
       </CheckoutFrame>
     </Layout>

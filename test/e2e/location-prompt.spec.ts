@@ -58,7 +58,9 @@ test.describe('a shopper who never searched a postcode', () => {
       email: uniqueEmail('no-search'),
       address: { line1: '12 Portland Street', town: 'Manchester' },
     })
-    await expect(page.getByRole('main').getByLabel('Postcode')).toHaveValue('M1 1AE')
+    await expect(page.getByRole('main').getByLabel('Postcode', { exact: true })).toHaveValue(
+      'M1 1AE'
+    )
     await checkout.submitDetails()
     await expect(page).toHaveURL(/\/checkout\/payment$/)
 

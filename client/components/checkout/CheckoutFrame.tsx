@@ -26,6 +26,8 @@ export function CheckoutFrame({
   children: ReactNode
 }) {
   const current = PROGRESS.findIndex((step) => step.key === progress)
+  // Once the order is placed its checkout is closed: the earlier steps are no way back.
+  const linked = progress !== 'done'
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
       <nav aria-label="Checkout progress" className="mb-5">
@@ -35,7 +37,7 @@ export function CheckoutFrame({
             return (
               <li key={step.key} className="flex items-center gap-2">
                 {index > 0 ? <span aria-hidden="true">›</span> : null}
-                {state === 'done' && step.href ? (
+                {state === 'done' && step.href && linked ? (
                   <a
                     href={step.href}
                     className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"

@@ -11,6 +11,7 @@ import {
   type FormValues,
   ErrorSummary,
 } from '../forms/Form.tsx'
+import { displayPhone } from '../../../schemas/phone.ts'
 
 /** Where every form of the details page posts; `action` says which form it was. */
 export const DETAILS_ACTION = routePath('member-my-details')
@@ -83,7 +84,9 @@ export function ContactDetailsForm({
   const shown: FormValues = values ?? {
     firstname: profile.firstname,
     lastname: profile.lastname,
-    mobileContactNumber: profile.mobileContactNumber ?? '',
+    mobileContactNumber: profile.mobileContactNumber
+      ? displayPhone(profile.mobileContactNumber)
+      : '',
     whereHeard: profile.whereHeard ?? '',
     retailMemberId: profile.retailMemberId ?? '',
   }

@@ -31,8 +31,11 @@ export async function fetchPlaceAddress(placeId: string): Promise<Address> {
   return address
 }
 
-/** The address form's inputs by field, as AddressForm names their ids (`address-<field>`). */
-export function fillAddressInputs(address: Address): void {
+/**
+ * An address form's inputs by field, as the forms name their ids (`<prefix>-<field>`: `address`
+ * in AddressForm, `delivery` in checkout's details); a form without a field (country) skips it.
+ */
+export function fillAddressInputs(address: Address, prefix = 'address'): void {
   const values: Record<string, string> = {
     addressLine1: address.addressLine1,
     addressLine2: address.addressLine2 ?? '',
@@ -42,7 +45,7 @@ export function fillAddressInputs(address: Address): void {
     country: address.country,
   }
   for (const [field, value] of Object.entries(values)) {
-    const input = document.getElementById(`address-${field}`)
+    const input = document.getElementById(`${prefix}-${field}`)
     if (input instanceof HTMLInputElement || input instanceof HTMLSelectElement) input.value = value
   }
 }

@@ -2,14 +2,14 @@ import { formatMoney } from '../../../schemas/money.ts'
 import { CASH_CONFIRMED_FIELD } from '../../lib/payment-step.ts'
 
 /**
- * The shopper's confirmation that the amount will be ready in cash (spec §5 Cash orders).
- * Without JavaScript no choice is known, so it then reads "If you pay by cash".
+ * The shopper's confirmation that the amount will be ready in cash (spec §5 Cash orders). It is
+ * shown only while cash is the choice: the payment form hides it with CSS otherwise (see
+ * PaymentForm), which works the same before or without JavaScript.
  */
 export function CashConfirmation({
   idPrefix,
   total,
   fulfilmentMethod,
-  chosen,
   confirmed,
   onConfirm,
   error,
@@ -17,8 +17,6 @@ export function CashConfirmation({
   idPrefix: string
   total: number
   fulfilmentMethod: 'delivery' | 'collection'
-  /** Cash is the choice (false while nothing is chosen). */
-  chosen: boolean
   confirmed: boolean
   onConfirm: (confirmed: boolean) => void
   error: string | null
@@ -26,7 +24,8 @@ export function CashConfirmation({
   const id = `${idPrefix}-cash-confirmed`
   const errorId = `${idPrefix}-cash-error`
   return (
-    <div className="mt-4">
+    // Only while the cash radio is checked (the form is the `payment` group), with or without JS.
+    <div className="mt-4 hidden group-has-[input[value=cash]:checked]/payment:block">
       <label htmlFor={id} className="flex items-start gap-3">
         <input
           id={id}
@@ -41,8 +40,7 @@ export function CashConfirmation({
           className="mt-1 size-5 accent-primary"
         />
         <span>
-          {chosen ? null : 'If you pay by cash: '}I confirm I will have {formatMoney(total)}{' '}
-          available in cash when my order{' '}
+          I confirm I will have {formatMoney(total)} available in cash when my order{' '}
           {fulfilmentMethod === 'delivery' ? 'arrives' : 'is collected'}.
         </span>
       </label>

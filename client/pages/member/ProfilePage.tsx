@@ -4,6 +4,7 @@ import { FormAlert, FormNotice, SubmitButton } from '../../components/forms/Form
 import { MemberCard } from '../../components/member/DetailsSections.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { routePath } from '../../lib/routes.ts'
+import { displayPhone } from '../../../schemas/phone.ts'
 
 export interface ProfilePageProps {
   chrome: PageChrome
@@ -44,7 +45,9 @@ export function ProfilePage({ chrome, profile, preferences, notice, error }: Pro
             {profile.firstname} {profile.lastname}
           </dd>
           <dt className="font-semibold">Mobile</dt>
-          <dd>{profile.mobileContactNumber ?? 'None'}</dd>
+          <dd>
+            {profile.mobileContactNumber ? displayPhone(profile.mobileContactNumber) : 'None'}
+          </dd>
           <dt className="font-semibold">Email</dt>
           <dd className="[overflow-wrap:anywhere]">{profile.email}</dd>
         </dl>

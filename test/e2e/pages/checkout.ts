@@ -66,7 +66,9 @@ export class CheckoutPages {
     if (address && (await form.getByLabel('Address line 1').count()) > 0) {
       await form.getByLabel('Address line 1').fill(address.line1)
       await form.getByLabel('Town or city').fill(address.town)
-      if (address.postcode) await form.getByLabel('Postcode').fill(address.postcode)
+      // Exact: the postcode finder's 'Find your address by postcode' is a label too.
+      if (address.postcode)
+        await form.getByLabel('Postcode', { exact: true }).fill(address.postcode)
     }
     await form.getByLabel(/I agree to the/).check()
   }
@@ -131,9 +133,13 @@ export class PaymentPage {
     const billing = options.billing
     if (billing) {
       const form = this.page.getByRole('main')
+      // With a delivery address, the billing fields come with 'A different address'.
+      const different = form.getByRole('radio', { name: 'A different address' })
+      if ((await different.count()) > 0) await different.check()
       await form.getByLabel('Address line 1').fill(billing.line1)
       await form.getByLabel('Town or city').fill(billing.town)
-      if (billing.postcode) await form.getByLabel('Postcode').fill(billing.postcode)
+      if (billing.postcode)
+        await form.getByLabel('Postcode', { exact: true }).fill(billing.postcode)
     }
     if (options.saveCard) await this.page.getByLabel(/Save this card/).check()
     await this.page.getByRole('button', { name: 'Continue to card details' }).click()

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../worker/app.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
@@ -280,6 +280,10 @@ describe('/checkout and the details step', () => {
     const details = await get('/checkout/details', cookies)
     const html = await details.text()
     expect(html).toContain('value="grace.pages@example.com"')
+    // The phone as the shopper typed it, not as it is kept (+447700900456; issue 35 item 20).
+    expect(html).toContain('value="07700 900456"')
+    const review = text(await (await get('/checkout/payment', cookies)).text())
+    expect(review).toContain('Your details Grace Hopper grace.pages@example.com 07700 900456')
   })
 
   it('saves a delivery address with its instructions', async () => {
@@ -328,8 +332,62 @@ describe('/checkout and the details step', () => {
     expect(res.status).toBe(422)
     const html = await res.text()
     expect(text(html)).toContain(MESSAGES.guestEmailRegistered)
-    expect(html).toContain('href="/checkout/login"')
+    const signInHref = `/checkout/login?email=${encodeURIComponent(member.email)}`
+    expect(html).toContain(`href="${signInHref.replaceAll('&', '&amp;')}"`)
     expect(html).toContain('href="/login?otp=send&amp;redirect=%2Fcheckout"')
+    // The sign-in form comes with the email the guest typed (issue 35 item 20).
+    const login = await (await get(signInHref, cookies)).text()
+    expect(login).toMatch(new RegExp(`<input id="login-email"[^>]*value="${member.email}"`))
+  })
+
+  it('fills the checkout sign-in with the email of the guest details checkout holds', async () => {
+    const cookies = await guestWithDetails()
+    const html = await (await get('/checkout/login', cookies)).text()
+    expect(html).toMatch(/<input id="login-email"[^>]*value="grace.pages@example.com"/)
+    expect(html).toMatch(/<input id="otp-send-identifier"[^>]*value="grace.pages@example.com"/)
+    // A hint that is not an email is ignored.
+    const odd = await (await get('/checkout/login?email=%3Cb%3E', await basketCookies())).text()
+    expect(odd).not.toMatch(/<input id="login-email"[^>]*value="[^"]/)
+  })
+})
+
+describe('the postcode finder of the delivery address (issue 35 item 20)', () => {
+  it('lists the postcode’s addresses and fills the lines with the one picked, keeping what was typed', async () => {
+    let cookies = await basketCookies(STORES.main, 'delivery')
+    cookies = jar(await get('/checkout', cookies), cookies)
+    const row = await env.DB.prepare(
+      'select postcode from geo_addresses order by postcode limit 1'
+    ).first<{ postcode: string }>()
+    const postcode = row?.postcode ?? ''
+    const typed = { firstName: 'Grace', email: 'grace.finder@example.com' }
+    const found = await postForm(
+      '/checkout/details',
+      { ...typed, lookupPostcode: postcode.toLowerCase(), findAddress: '1' },
+      cookies
+    )
+    expect(found.status).toBe(200)
+    const list = await found.text()
+    expect(list).toContain('value="grace.finder@example.com"')
+    expect(text(list)).toContain(`Pick your address at ${postcode.toLowerCase()}`)
+    const first = /<button[^>]*value="0"[^>]*name="pickAddress"[^>]*>([^<]+)</.exec(list)?.[1]
+    expect(first).toContain(postcode)
+    // Nothing is saved and no field is refused by a lookup.
+    expect(list).not.toContain('id="details-lastName-error"')
+    const picked = await postForm(
+      '/checkout/details',
+      { ...typed, lookupPostcode: postcode.toLowerCase(), pickAddress: '0' },
+      cookies
+    )
+    const filled = await picked.text()
+    expect(filled).toMatch(/<input id="delivery-addressLine1"[^>]*value="[^"]+"/)
+    expect(filled).toMatch(new RegExp(`<input id="delivery-postcode"[^>]*value="${postcode}"`))
+    expect(filled).toContain('value="Grace"')
+    const none = await postForm(
+      '/checkout/details',
+      { ...typed, lookupPostcode: 'nope', findAddress: '1' },
+      cookies
+    )
+    expect(text(await none.text())).toContain(formatMessage('postcodeInvalid', 'nope'))
   })
 })
 
@@ -493,7 +551,12 @@ describe('the payment form without JavaScript', () => {
     expect(orders?.n).toBe(1)
     const success = await get(placed[0]?.slice(4) ?? '', cookies)
     expect(success.status).toBe(200)
-    const html = text(await success.text())
+    const raw = await success.text()
+    // The checkout is closed: its earlier steps are no longer links (issue 35 item 20).
+    expect(raw).not.toContain('href="/checkout/details"')
+    expect(raw).not.toContain('href="/checkout/payment"')
+    expect(raw).toMatch(/<a href="\/track\/[^"]+"[^>]*>Track your order</)
+    const html = text(raw)
     expect(html).toContain('Thank you for your order')
     expect(html).toMatch(/Order number CASH-[0-9A-Z]{8} /)
     // Collection: where and when to collect, and how it will be paid.
@@ -506,6 +569,7 @@ describe('the payment form without JavaScript', () => {
     expect(html).toContain(`Collect from ${store?.name} ${store?.address_line1}`)
     expect(html).toContain(store?.postcode)
     expect(html).toContain('Payment Cash when you collect')
+    expect(html).toContain('Order texts to 07700 900456')
   })
 
   it('refuses cash where the store does not take it', async () => {

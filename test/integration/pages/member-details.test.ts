@@ -81,8 +81,13 @@ describe('/member/my-details', () => {
     expect(saved.status).toBe(303)
     expect(saved.headers.get('location')).toBe(`${DETAILS}?notice=saved`)
     expect(await customer(email)).toMatchObject({ first_name: 'Grace', phone: '+447700900555' })
-    const page = pageText(await (await get(`${DETAILS}?notice=saved`, cookies)).text())
-    expect(page).toContain(MESSAGES.profileSaved)
+    const page = await (await get(`${DETAILS}?notice=saved`, cookies)).text()
+    expect(pageText(page)).toContain(MESSAGES.profileSaved)
+    // Kept in E.164, shown as the shopper typed it (issue 35 item 20).
+    expect(page).toContain('value="07700 900555"')
+    const profile = pageText(await (await get('/member/profile', cookies)).text())
+    expect(profile).toContain('Mobile 07700 900555')
+    expect(profile).not.toContain('+447700900555')
   })
 
   it('changes the email only with the code sent to the new address', async () => {

@@ -243,6 +243,35 @@ describe('3-D Secure challenge with frames', () => {
     expect(resultOf(await verify(draft, result.paymentId)).status).toBe('succeeded')
   })
 
+  it('keeps the card the challenge step named, when the answer after it names none (issue 35 item 20)', async () => {
+    const { draft, result, path } = await challenged()
+    const last4 = FRAMES_CARDS.challenge.slice(-4)
+    const card = () =>
+      env.DB.prepare('select card_brand, card_last4 from payments where id = ?1')
+        .bind(result.paymentId)
+        .first<{ card_brand: string | null; card_last4: string | null }>()
+    expect(await card()).toEqual({ card_brand: 'visa', card_last4: last4 })
+    // A provider whose answer after the challenge leaves the card out.
+    await env.DB.prepare(
+      `update sandbox_frames_payments set source_id = null
+       where id = (select external_ref from payments where id = ?1)`
+    )
+      .bind(result.paymentId)
+      .run()
+    expect((await decide(path, 'authenticate')).status).toBe(303)
+    expect(resultOf(await verify(draft, result.paymentId)).status).toBe('succeeded')
+    expect(await card()).toEqual({ card_brand: 'visa', card_last4: last4 })
+    const email = await env.DB.prepare(
+      `select json_extract(payload_json, '$.cardBrand') as brand,
+         json_extract(payload_json, '$.cardLast4') as last4
+       from outbox o join orders on orders.email = o.recipient
+       where o.template = 'order_confirmation' and orders.id = ?1`
+    )
+      .bind(draft.orderId)
+      .first<{ brand: string; last4: string }>()
+    expect(email).toEqual({ brand: 'visa', last4 })
+  })
+
   it('failed authentication: back to failureUrl, verify answers failed, the order stays payable', async () => {
     const { draft, result, path } = await challenged()
     const back = await decide(path, 'fail')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
+  displayPhone,
   MobilePhoneSchema,
   normaliseMobilePhone,
   OptionalMobilePhoneSchema,
@@ -54,5 +55,18 @@ describe('phone schemas', () => {
     expect(OptionalMobilePhoneSchema.safeParse('123').error?.issues[0]?.message).toBe(
       MESSAGES.mobileInvalid
     )
+  })
+})
+
+describe('displayPhone', () => {
+  it('shows a kept UK number as typed in the UK, round-tripping through the normaliser', () => {
+    expect(displayPhone('+447700900123')).toBe('07700 900123')
+    expect(displayPhone(normaliseMobilePhone('+44 (0)7700 900-456') ?? '')).toBe('07700 900456')
+    expect(displayPhone('+441612345678')).toBe('0161 234 5678')
+  })
+
+  it('shows another country in its international form, and what it cannot read as kept', () => {
+    expect(displayPhone('+33612345678')).toBe('+33 6 12 34 56 78')
+    expect(displayPhone('not a phone')).toBe('not a phone')
   })
 })

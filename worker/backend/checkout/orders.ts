@@ -299,6 +299,10 @@ export async function confirmOrder(
         slotDate: summary.slotDate,
         slotStartsAt: summary.slotStartsAt,
         total: formatMoney(summary.totals.total),
+        // How it was paid: a card's brand and last four where the gateway named them.
+        paymentMethod: summary.paidWith?.method ?? null,
+        cardBrand: summary.paidWith?.cardBrand ?? null,
+        cardLast4: summary.paidWith?.cardLast4 ?? null,
         // Spec §4's first tracking message: the shopper is told each state from here on.
         status: 'sent_to_store',
         message: MESSAGES.orderTrackingSentToStore,

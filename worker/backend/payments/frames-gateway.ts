@@ -118,7 +118,11 @@ export function framesOutcome(answer: PaymentAnswer, keepCard: boolean): Gateway
   const redirect = answer._links?.redirect?.href
   if (answer.status === 'Pending') {
     return redirect
-      ? { kind: 'redirect', redirect: { url: redirect, method: 'GET', fields: {} } }
+      ? {
+          kind: 'redirect',
+          redirect: { url: redirect, method: 'GET', fields: {} },
+          paidCard: paidCardOfSource(answer.source),
+        }
       : { kind: 'pending' }
   }
   if (CANCELLED.has(answer.status)) return { kind: 'cancelled' }

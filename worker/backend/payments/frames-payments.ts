@@ -185,7 +185,8 @@ export async function recordDirectOutcome(
   const at = now.toISOString()
   if (outcome.kind === 'redirect' || outcome.kind === 'pending') {
     if (ref) {
-      await savePendingExternalRef(db, payment.id, ref, now)
+      const paidCard = outcome.kind === 'redirect' ? (outcome.paidCard ?? null) : null
+      await savePendingExternalRef(db, payment.id, ref, now, paidCard)
     }
     return
   }

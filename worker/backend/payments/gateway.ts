@@ -75,7 +75,15 @@ export interface PaidCard {
  * - pending: no answer yet.
  */
 export type GatewayOutcome =
-  | { kind: 'redirect'; redirect: PaymentRedirect }
+  | {
+      kind: 'redirect'
+      redirect: PaymentRedirect
+      /**
+       * The card being paid with, when the gateway names it before its 3-D Secure challenge: kept
+       * on the attempt, so the confirmation shows it even if the answer after the challenge does not.
+       */
+      paidCard?: PaidCard | null
+    }
   | {
       kind: 'authorised'
       externalRef: string | null

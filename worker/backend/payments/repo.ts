@@ -309,7 +309,8 @@ export function recordAuthorisationStatement(
     .prepare(
       `update payments set status = 'authorised', external_ref = ?2, auth_code = ?3,
          result_code = ?4, result_message = ?5, completed_at = ?6, updated_at = ?6,
-         card_brand = ?7, card_last4 = ?8,
+         card_brand = case when ?7 is null then card_brand else ?7 end,
+         card_last4 = case when ?7 is null then card_last4 else ?8 end,
          void_reason = case
            when status = 'cancelled' then 'attempt_superseded'
            when exists (select 1 from orders o where o.id = payments.order_id
@@ -446,13 +447,16 @@ export async function savePendingExternalRef(
   db: D1Database,
   paymentId: number,
   ref: string,
-  now: Date
+  now: Date,
+  /** The card the gateway named before its 3-D Secure challenge (kept if none is named). */
+  paidCard: PaidCard | null = null
 ): Promise<void> {
   await db
     .prepare(
-      `update payments set external_ref = ?2, updated_at = ?3
+      `update payments set external_ref = ?2, updated_at = ?3,
+         card_brand = coalesce(?4, card_brand), card_last4 = coalesce(?5, card_last4)
        where id = ?1 and status = 'pending' and completed_at is null`
     )
-    .bind(paymentId, ref, now.toISOString())
+    .bind(paymentId, ref, now.toISOString(), paidCard?.brand ?? null, paidCard?.last4 ?? null)
     .run()
 }

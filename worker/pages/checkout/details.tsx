@@ -30,7 +30,15 @@ import {
 import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checkout-state.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
-import { SAVED_ADDRESS_FIELD } from '../../../client/components/checkout/SavedAddressChoice.tsx'
+import {
+  NEW_ADDRESS,
+  SAVED_ADDRESS_FIELD,
+} from '../../../client/components/checkout/SavedAddressChoice.tsx'
+import {
+  POSTCODE_FINDER_FIELDS,
+  type PostcodeFinderView,
+} from '../../../client/components/checkout/PostcodeFinder.tsx'
+import { lookUpPostcode } from '../address-lookup.ts'
 import {
   checkoutAddressOf,
   chosenSavedAddress,
@@ -38,6 +46,7 @@ import {
   preselectedChoice,
   saveTypedAddress,
 } from './saved-addresses.ts'
+import { displayPhone } from '../../../schemas/phone.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
 const ECHOED_FIELDS = [
@@ -48,6 +57,7 @@ const ECHOED_FIELDS = [
   SAVED_ADDRESS_FIELD,
   'saveAddress',
   'saveAddressName',
+  POSTCODE_FINDER_FIELDS.postcode,
 ]
 
 interface DetailsView {
@@ -57,6 +67,7 @@ interface DetailsView {
   outsideArea?: OutsideArea
   /** The member's saved delivery addresses (none for a guest). */
   saved: ReadonlyArray<MemberAddress>
+  finder?: PostcodeFinderView | null
 }
 
 function renderDetails(
@@ -78,6 +89,7 @@ function renderDetails(
         outsideArea={view.outsideArea ?? null}
         savedAddresses={view.saved}
         canSaveAddress={state.caller === 'member'}
+        finder={view.finder ?? null}
       />
     ),
     {
@@ -103,7 +115,7 @@ function savedValues(
     values.firstName = contact.firstName
     values.lastName = contact.lastName
     values.email = contact.email
-    values.phoneNumber = contact.phoneNumber ?? ''
+    values.phoneNumber = contact.phoneNumber ? displayPhone(contact.phoneNumber) : ''
   }
   const address = state.deliveryAddress
   if (address) Object.assign(values, addressValues(address))
@@ -156,6 +168,32 @@ function outsideAreaView(
 }
 
 /**
+ * The postcode finder's buttons (delivery only): Find address lists the postcode's addresses,
+ * picking one fills the address lines with it. Nothing is saved; what was typed is kept.
+ */
+async function findAddress(
+  c: Context<AppEnv>,
+  state: CheckoutState,
+  form: Readonly<Record<string, string>>,
+  view: DetailsView
+): Promise<Response> {
+  const postcode = (form[POSTCODE_FINDER_FIELDS.postcode] ?? '').trim().slice(0, 32)
+  const { found, message } = postcode
+    ? await lookUpPostcode(c, postcode)
+    : { found: [], message: MESSAGES.postcodeRequired }
+  const picked = found[Number(form[POSTCODE_FINDER_FIELDS.pick] ?? -1)]
+  const values: FormValues = picked
+    ? { ...view.values, ...addressValues(picked.address), [SAVED_ADDRESS_FIELD]: NEW_ADDRESS }
+    : view.values
+  const finder = {
+    postcode,
+    message,
+    choices: picked ? [] : found.map((place) => place.formattedAddress),
+  }
+  return renderDetails(c, state, { ...view, values, finder })
+}
+
+/**
  * POST /checkout/details: checks every field at once, then sets contact details, the delivery
  * address (delivery only) and the terms in turn; the first refusal comes back on the form with
  * its spec message. Then on to payment.
@@ -170,6 +208,10 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
   const saved = delivery ? await loadSavedAddresses(c, caller, state, 'delivery') : []
   // A saved address chosen goes through the same call as a typed one (delivery area included).
   const chosen = chosenSavedAddress(form, saved)
+  const finding =
+    form[POSTCODE_FINDER_FIELDS.find] !== undefined ||
+    form[POSTCODE_FINDER_FIELDS.pick] !== undefined
+  if (delivery && finding) return findAddress(c, state, form, { errors: {}, values, saved })
 
   const contact = safeParseForm(SetContactDetailsRequestSchema, {
     ...scope,

@@ -9,6 +9,23 @@ import { renderPage } from '../render.tsx'
 import { isSignedIn } from '../session.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { enabledSocialProviders, socialSignInFailure } from '../../lib/social-sign-in.ts'
+import { EmailSchema } from '../../../schemas/common.ts'
+import { readAccessToken } from '../../lib/cookies/session.ts'
+import { checkoutCaller, loadCheckoutState } from './checkout-state.ts'
+import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../../../client/pages/CheckoutDetailsPage.tsx'
+
+/**
+ * The email a shopper already gave checkout, for its sign-in form: the details step's hint (a
+ * guest who typed a member's email), else the guest details checkout holds. Null when neither.
+ */
+async function knownEmail(c: Context<AppEnv>): Promise<string | null> {
+  const hint = EmailSchema.safeParse(c.req.query(CHECKOUT_LOGIN_EMAIL_QUERY) ?? '')
+  if (hint.success) return hint.data
+  // Without a session there are no guest details to read (and none is started just to look).
+  if (!readAccessToken(c)) return null
+  const state = await loadCheckoutState(c, await checkoutCaller(c))
+  return state.contact?.email ?? null
+}
 
 /** A signed-in shopper on checkout's sign-in steps goes on with checkout, told why. */
 function alreadySignedIn(c: Context<AppEnv>, to = routePath('checkout')): Response {
@@ -28,18 +45,26 @@ export async function checkoutOptionsPage(c: Context<AppEnv>): Promise<Response>
 /**
  * GET /checkout/login: the sign-in page itself, posting to /login with this step as its return
  * path, so password and one-time-code sign-in (tokens, basket claim) run in one place and
- * loginRedirectTarget sends the shopper back to /checkout, which picks the next step.
+ * loginRedirectTarget sends the shopper back to /checkout, which picks the next step. The email
+ * the shopper already gave checkout is filled in (knownEmail).
  */
 export async function checkoutLoginPage(c: Context<AppEnv>): Promise<Response> {
   if (isSignedIn(c)) return alreadySignedIn(c)
   const failure = socialSignInFailure(c)
+  const email = await knownEmail(c)
   return renderPage(
     c,
     (chrome) => (
       <LoginPage
         chrome={chrome}
         errors={failure ? { form: failure } : {}}
-        values={{}}
+        values={email ? { email } : {}}
+        otp={{
+          step: 'send',
+          alone: false,
+          errors: {},
+          values: email ? { identifier: email } : {},
+        }}
         redirect={routePath('checkout-login')}
         socialProviders={enabledSocialProviders(c.env)}
       />

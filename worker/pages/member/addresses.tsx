@@ -5,7 +5,6 @@ import type { AddressLookup } from '../../../client/components/member/AddressFor
 import { routePath } from '../../../client/lib/routes.ts'
 import { AddressesPage } from '../../../client/pages/member/AddressesPage.tsx'
 import { CountriesResponseSchema } from '../../../schemas/countries.ts'
-import { AddressListSchema, type LocatedAddress } from '../../../schemas/location.ts'
 import {
   AddMemberAddressRequestSchema,
   DeleteMemberAddressRequestSchema,
@@ -16,11 +15,11 @@ import {
 } from '../../../schemas/member-addresses.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
-import { AppError } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { ADDRESS_FORM_FIELDS, memberAddressFromForm, memberAddressValues } from './address-form.ts'
 import { echoValues, formErrorsOf, formRefusal, readForm, safeParseForm } from '../forms.ts'
 import { renderPage } from '../render.tsx'
+import { lookUpPostcode } from '../address-lookup.ts'
 import { memberScope, sessionEnded } from './member-call.ts'
 
 const PATH = routePath('member-addresses')
@@ -86,25 +85,6 @@ async function render(
   )
 }
 
-/** The addresses of a postcode, for the lookup; a refusal or an empty answer says why. */
-async function lookUp(
-  c: Context<AppEnv>,
-  postcode: string
-): Promise<{ found: Array<LocatedAddress>; message: string | null }> {
-  try {
-    const { addresses } = await c.var.backend.post('/location/addresses-by-postcode', {
-      body: { businessId: c.var.brand.businessId, postcode, country: 'GB' },
-      schema: AddressListSchema,
-    })
-    const message = addresses.length ? null : formatMessage('addressLookupNone', postcode)
-    return { found: addresses, message }
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error
-    if (error.code === 'validation_error') return { found: [], message: error.message }
-    return { found: [], message: MESSAGES.locationServiceFailed }
-  }
-}
-
 function lookupHref(postcode: string, pick: number): string {
   return `${PATH}?${new URLSearchParams({ lookup: postcode, pick: String(pick) })}#address-form`
 }
@@ -150,7 +130,7 @@ export async function memberAddressesPage(c: Context<AppEnv>): Promise<Response>
   if (editing) view.values = memberAddressValues(editing)
   const postcode = c.req.query('lookup')?.trim().slice(0, 32)
   if (!editing && postcode) {
-    const { found, message } = await lookUp(c, postcode)
+    const { found, message } = await lookUpPostcode(c, postcode)
     const picked = found[Number(c.req.query('pick') ?? -1)]
     view.lookup = {
       postcode,
