@@ -6,6 +6,7 @@ import {
   HoursRangeSchema,
   StoreHoursRequestSchema,
 } from '../../schemas/operator-stores.ts'
+import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES } from '../../schemas/weekdays.ts'
 
 /** The days a store is open for a method, each with its ranges; a day left out is closed. */
 export type WeekHours = Array<{ dayOfWeek: number; ranges: Array<HoursRange> }>
@@ -13,17 +14,9 @@ export type WeekHours = Array<{ dayOfWeek: number; ranges: Array<HoursRange> }>
 /** Used when --hours is not given: printed with the plan, so nobody is surprised by it. */
 export const DEFAULT_HOURS = 'mon-sat 08:00-20:00; sun 10:00-16:00'
 
-const DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
-const DAY_LABELS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const
-const FULL_NAMES = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const
+const DAY_LABELS = WEEKDAY_SHORT_NAMES
+const FULL_NAMES = WEEKDAY_NAMES
+const DAY_NAMES = DAY_LABELS.map((label) => label.toLowerCase())
 
 // 'mon', 'Monday' and 'MON' are all Monday; anything else is not a day.
 function dayIndex(word: string): number {

@@ -3,6 +3,7 @@ import { addContent } from './content.ts'
 import { parseCsv } from '../lib/csv.ts'
 import type { Dataset } from './dataset.ts'
 import { addGeography } from './geography.ts'
+import { addHarbour } from './harbour.ts'
 import { createRandom } from './prng.ts'
 import { addPromotions } from './promotions.ts'
 import { addStores } from './stores.ts'
@@ -42,6 +43,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
   addStoreOverrides(t, storeIds, products, random, options.overridesPerStore)
   addPromotions(t, products)
   addContent(t)
+  addHarbour(t, outcodeByCode)
   return toDataset(t)
 }
 
@@ -54,6 +56,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * old-slug redirects to the routes that own them and a dev host, cornerfresh-dev.localhost; 8:
  * Northside Market's accent light enough for its text, as the operator console's contrast check
  * asks; 10: each sub-category pictured by its first item's packshot; 11: the cookie policy says
- * only what is true, and the refer-a-friend FAQ states the offer as the pages do).
+ * only what is true, and the refer-a-friend FAQ states the offer as the pages do; 12: a second
+ * business, Harbour Pantry on harbour.localhost, with its own stores, range and operator).
  */
-export const DEMO_DATA_VERSION = 11
+export const DEMO_DATA_VERSION = 12

@@ -1,26 +1,49 @@
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto'
+import { HARBOUR_BRAND, HARBOUR_BUSINESS } from './harbour.ts'
 import { BUSINESS_ID } from './tenancy.ts'
 
 /**
- * The demo business's store console accounts (ADR 018), one per role: the operator for every
- * store, the others at the business's first store. Passwords are demo-only and printed by
- * `npm run dev`; sign-in still asks for the emailed code (the development mailbox shows it).
+ * The demo businesses' store console accounts (ADR 018): Corner Fresh Group's one per role (the
+ * operator for every store, the others at the business's first store) and Harbour Pantry's
+ * operator, who signs in on harbour.localhost. Passwords are demo-only and printed by `npm run
+ * dev`; sign-in still asks for the emailed code (the development mailbox shows it).
  */
 export const DEMO_STAFF = [
   {
+    businessId: BUSINESS_ID,
     email: 'operator@corner.test',
     password: 'operator-demo-1',
     name: 'Olu Operator',
     role: 'operator',
   },
   {
+    businessId: BUSINESS_ID,
     email: 'manager@corner.test',
     password: 'manager-demo-1',
     name: 'Mina Manager',
     role: 'store_manager',
   },
-  { email: 'picker@corner.test', password: 'picker-demo-1', name: 'Pat Picker', role: 'picker' },
-  { email: 'driver@corner.test', password: 'driver-demo-1', name: 'Dev Driver', role: 'driver' },
+  {
+    businessId: BUSINESS_ID,
+    email: 'picker@corner.test',
+    password: 'picker-demo-1',
+    name: 'Pat Picker',
+    role: 'picker',
+  },
+  {
+    businessId: BUSINESS_ID,
+    email: 'driver@corner.test',
+    password: 'driver-demo-1',
+    name: 'Dev Driver',
+    role: 'driver',
+  },
+  {
+    businessId: HARBOUR_BUSINESS.id,
+    email: 'operator@harbour.test',
+    password: 'harbour-demo-1',
+    name: 'Hana Harbour',
+    role: 'operator',
+  },
 ] as const
 
 /**
@@ -45,13 +68,13 @@ const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
  * `npm run dev` rather than in the dataset, which has no secrets.
  */
 export function demoStaffSql(pepper: string, nowIso: string): string {
-  const firstStore = `(select min(id) from stores where business_id = ${BUSINESS_ID})`
   const statements: Array<string> = []
   for (const staff of DEMO_STAFF) {
+    const firstStore = `(select min(id) from stores where business_id = ${staff.businessId})`
     const hash = demoPasswordHash(staff.password, pepper)
     statements.push(
       `insert or ignore into staff_accounts (business_id, email, name, password_hash, status, ` +
-        `is_operator, created_at, updated_at) values (${BUSINESS_ID}, ${quote(staff.email)}, ` +
+        `is_operator, created_at, updated_at) values (${staff.businessId}, ${quote(staff.email)}, ` +
         `${quote(staff.name)}, ${quote(hash)}, 'active', ${staff.role === 'operator' ? 1 : 0}, ` +
         `${quote(nowIso)}, ${quote(nowIso)});`
     )
@@ -59,7 +82,7 @@ export function demoStaffSql(pepper: string, nowIso: string): string {
     statements.push(
       `insert or ignore into staff_store_roles (staff_id, store_id, role, created_at) ` +
         `select id, ${firstStore}, ${quote(staff.role)}, ${quote(nowIso)} from staff_accounts ` +
-        `where business_id = ${BUSINESS_ID} and email = ${quote(staff.email)};`
+        `where business_id = ${staff.businessId} and email = ${quote(staff.email)};`
     )
   }
   return `${statements.join('\n')}\n`
@@ -67,9 +90,16 @@ export function demoStaffSql(pepper: string, nowIso: string): string {
 
 /** The lines `npm run dev` prints about them. */
 export function demoStaffNotice(origin: string): string {
-  const rows = DEMO_STAFF.map((s) => `  ${s.role.padEnd(14)} ${s.email.padEnd(22)} ${s.password}`)
+  const rows = (businessId: number) =>
+    DEMO_STAFF.filter((s) => s.businessId === businessId).map(
+      (s) => `  ${s.role.padEnd(14)} ${s.email.padEnd(22)} ${s.password}`
+    )
+  // Each business's console is on its own brand's host (ADR 018): same port, its own host name.
+  const harbour = origin.replace('//localhost', `//${HARBOUR_BRAND.host}`)
   return [
     `Store console: ${origin}/store/sign-in (the emailed code is in ${origin}/dev/mailbox)`,
-    ...rows,
+    ...rows(BUSINESS_ID),
+    `${HARBOUR_BUSINESS.name}, a second business: ${harbour}/store/sign-in`,
+    ...rows(HARBOUR_BUSINESS.id),
   ].join('\n')
 }

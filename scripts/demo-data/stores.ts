@@ -26,7 +26,7 @@ const MANCHESTER_STORES = [
   { outcode: 'M4', name: 'Northern Quarter', street: 'Oldham Street' },
 ] as const
 
-interface StoreProfile {
+export interface StoreProfile {
   slug: string
   name: string
   line1: string
@@ -61,18 +61,13 @@ export function addStores(
     })
   }
   for (const store of TOWN_STORES) {
-    const outcode = outcodeByCode.get(store.postcode.split(' ')[0] ?? '')
-    if (!outcode) throw new Error(`outcode of ${store.postcode} is not in the outcode data`)
-    profiles.push({
-      slug: slugify(store.town),
-      name: `${store.town} ${store.street}`,
-      line1: `${random.int(1, 60)} ${store.street}`,
-      town: store.town,
-      county: store.county,
-      postcode: store.postcode,
-      latitude: Number(outcode.latitude),
-      longitude: Number(outcode.longitude),
-    })
+    profiles.push(
+      townStore(
+        { ...store, slug: slugify(store.town), name: `${store.town} ${store.street}` },
+        outcodeByCode,
+        random
+      )
+    )
   }
   // Benchmark scale: more stores on real outcodes, each with a plausible inward code.
   const geographic = outcodes.filter((row) => /^[A-Z]{1,2}[0-9][A-Z0-9]?$/.test(row.outcode ?? ''))
@@ -96,73 +91,122 @@ export function addStores(
   profiles.slice(0, Math.max(total, 0)).forEach((profile, index) => {
     const id = index + 1
     ids.push(id)
-    const variant = index % 7
-    const collectionOnly = profile.slug === 'york'
-    const noCollection = profile.slug === 'brighton'
-    addRow(t.stores, {
-      id,
-      business_id: BUSINESS_ID,
-      slug: profile.slug,
-      name: profile.name,
-      description: `Groceries, fresh food, drinks and household essentials in ${profile.town}.`,
-      phone: `0${random.int(113, 191)} ${random.int(100, 999)} ${String(random.int(0, 9999)).padStart(4, '0')}`,
-      email: `${profile.slug}@cornerfresh.example`,
-      address_line1: profile.line1,
-      address_line2: null,
-      town: profile.town,
-      county: profile.county || null,
-      postcode: profile.postcode,
-      latitude: round(profile.latitude, 5),
-      longitude: round(profile.longitude, 5),
-      delivery_enabled: collectionOnly ? 0 : 1,
-      collection_enabled: noCollection ? 0 : 1,
-      delivery_radius_km: [3, 5, 4, 6, 3.5, 8, 5][variant] ?? 5,
-      delivery_fee: [199, 0, 299, 150, 350, 199, 249][variant] ?? 199,
-      service_fee: variant === 3 ? 50 : 0,
-      free_delivery_threshold: [4000, null, 5000, 3000, null, 6000, 4500][variant] ?? null,
-      minimum_spend: [1000, 0, 1500, 0, 2000, 1200, 800][variant] ?? 0,
-      collection_minimum_spend: 0,
-      days_in_advance: [7, 0, 3, 5, 1, 7, 2][variant] ?? 0,
-      accepts_card: 1,
-      accepts_apple_pay: variant === 4 ? 0 : 1,
-      accepts_google_pay: variant === 5 ? 0 : 1,
-      accepts_cash: variant % 2 === 0 ? 1 : 0,
-      delivery_lead_minutes: [30, 45, 40, 60, 35, 45, 50][variant] ?? 45,
-      collection_lead_minutes: [15, 20, 15, 30, 20, 15, 25][variant] ?? 20,
-      slot_duration_minutes: variant === 2 ? 30 : 60,
-      slot_capacity: [8, 10, 6, 12, 10, 5, 8][variant] ?? 10,
-      max_basket_items: variant === 6 ? 60 : 100,
-      // No photos: the store page draws its shop front in the brand's colours.
-      image_url: null,
+    addStore(
+      t,
+      { businessId: BUSINESS_ID, id, variant: index % 7, emailDomain: 'cornerfresh.example' },
+      profile,
+      random
+    )
+  })
+  return ids
+}
+
+/** Where a store is and who owns it; `variant` (0–6) picks its fees, hours and payment methods. */
+export interface StorePlacement {
+  businessId: number
+  id: number
+  variant: number
+  emailDomain: string
+}
+
+/** A store with its opening hours, Christmas closures and delivery zones. */
+export function addStore(
+  t: Tables,
+  { businessId, id, variant, emailDomain }: StorePlacement,
+  profile: StoreProfile,
+  random: Random
+): void {
+  const collectionOnly = profile.slug === 'york'
+  const noCollection = profile.slug === 'brighton'
+  addRow(t.stores, {
+    id,
+    business_id: businessId,
+    slug: profile.slug,
+    name: profile.name,
+    description: `Groceries, fresh food, drinks and household essentials in ${profile.town}.`,
+    phone: `0${random.int(113, 191)} ${random.int(100, 999)} ${String(random.int(0, 9999)).padStart(4, '0')}`,
+    email: `${profile.slug}@${emailDomain}`,
+    address_line1: profile.line1,
+    address_line2: null,
+    town: profile.town,
+    county: profile.county || null,
+    postcode: profile.postcode,
+    latitude: round(profile.latitude, 5),
+    longitude: round(profile.longitude, 5),
+    delivery_enabled: collectionOnly ? 0 : 1,
+    collection_enabled: noCollection ? 0 : 1,
+    delivery_radius_km: [3, 5, 4, 6, 3.5, 8, 5][variant] ?? 5,
+    delivery_fee: [199, 0, 299, 150, 350, 199, 249][variant] ?? 199,
+    service_fee: variant === 3 ? 50 : 0,
+    free_delivery_threshold: [4000, null, 5000, 3000, null, 6000, 4500][variant] ?? null,
+    minimum_spend: [1000, 0, 1500, 0, 2000, 1200, 800][variant] ?? 0,
+    collection_minimum_spend: 0,
+    days_in_advance: [7, 0, 3, 5, 1, 7, 2][variant] ?? 0,
+    accepts_card: 1,
+    accepts_apple_pay: variant === 4 ? 0 : 1,
+    accepts_google_pay: variant === 5 ? 0 : 1,
+    accepts_cash: variant % 2 === 0 ? 1 : 0,
+    delivery_lead_minutes: [30, 45, 40, 60, 35, 45, 50][variant] ?? 45,
+    collection_lead_minutes: [15, 20, 15, 30, 20, 15, 25][variant] ?? 20,
+    slot_duration_minutes: variant === 2 ? 30 : 60,
+    slot_capacity: [8, 10, 6, 12, 10, 5, 8][variant] ?? 10,
+    max_basket_items: variant === 6 ? 60 : 100,
+    // No photos: the store page draws its shop front in the brand's colours.
+    image_url: null,
+  })
+  addOpeningHours(t, id, profile.slug, variant)
+  addRow(t.store_closures, { store_id: id, closed_on: '2026-12-25', reason: 'Christmas Day' })
+  addRow(t.store_closures, { store_id: id, closed_on: '2027-12-25', reason: 'Christmas Day' })
+  if (!collectionOnly) {
+    addRow(t.delivery_zones, {
+      store_id: id,
+      kind: 'radius',
+      radius_km: [3, 5, 4, 6, 3.5, 8, 5][variant] ?? 5,
+      outcode: null,
+      delivery_fee: null,
+      minimum_spend: null,
     })
-    addOpeningHours(t, id, profile.slug, variant)
-    addRow(t.store_closures, { store_id: id, closed_on: '2026-12-25', reason: 'Christmas Day' })
-    addRow(t.store_closures, { store_id: id, closed_on: '2027-12-25', reason: 'Christmas Day' })
-    if (!collectionOnly) {
+  }
+  if (profile.town === 'Manchester') {
+    // Central Manchester stores also cover the whole of the neighbouring districts.
+    for (const outcode of ['M1', 'M2', 'M3', 'M4', 'M15']) {
       addRow(t.delivery_zones, {
         store_id: id,
-        kind: 'radius',
-        radius_km: [3, 5, 4, 6, 3.5, 8, 5][variant] ?? 5,
-        outcode: null,
-        delivery_fee: null,
+        kind: 'outcode',
+        radius_km: null,
+        outcode,
+        delivery_fee: outcode === 'M15' ? 299 : null,
         minimum_spend: null,
       })
     }
-    if (profile.town === 'Manchester') {
-      // Central Manchester stores also cover the whole of the neighbouring districts.
-      for (const outcode of ['M1', 'M2', 'M3', 'M4', 'M15']) {
-        addRow(t.delivery_zones, {
-          store_id: id,
-          kind: 'outcode',
-          radius_km: null,
-          outcode,
-          delivery_fee: outcode === 'M15' ? 299 : null,
-          minimum_spend: null,
-        })
-      }
-    }
-  })
-  return ids
+  }
+}
+
+/** A store on a street of a town, placed at its postcode district's centroid (the outcode data). */
+export function townStore(
+  store: {
+    slug: string
+    name: string
+    street: string
+    town: string
+    county: string
+    postcode: string
+  },
+  outcodeByCode: Map<string, Record<string, string>>,
+  random: Random
+): StoreProfile {
+  const outcode = outcodeByCode.get(store.postcode.split(' ')[0] ?? '')
+  if (!outcode) throw new Error(`outcode of ${store.postcode} is not in the outcode data`)
+  return {
+    slug: store.slug,
+    name: store.name,
+    line1: `${random.int(1, 60)} ${store.street}`,
+    town: store.town,
+    county: store.county,
+    postcode: store.postcode,
+    latitude: Number(outcode.latitude),
+    longitude: Number(outcode.longitude),
+  }
 }
 
 const INWARD_LETTERS = [

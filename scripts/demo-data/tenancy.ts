@@ -65,23 +65,68 @@ export const BRANDS = [
   },
 ] as const
 
+/** A demo brand: its look, hosts, handles and store search (the shape of each of BRANDS). */
+export interface DemoBrand {
+  readonly id: number
+  readonly slug: string
+  readonly name: string
+  readonly host: string
+  readonly productionHost: string
+  readonly tagline: string
+  readonly primary: string
+  readonly secondary: string
+  readonly accent: string
+  readonly font: string
+  readonly handle: string
+  readonly orderNumberPrefix: string
+  readonly appStoreId: string
+  readonly store: { enableStoresSearchByAddress: boolean; autoSelectClosestStore: boolean }
+}
+
+/** A demo business's own row. */
+export interface DemoBusiness {
+  readonly id: number
+  readonly name: string
+  readonly legalName: string
+  readonly supportEmail: string
+  readonly supportPhone: string
+}
+
+const CORNER_FRESH_GROUP: DemoBusiness = {
+  id: BUSINESS_ID,
+  name: 'Corner Fresh Group',
+  legalName: 'Corner Fresh Group Ltd',
+  supportEmail: 'help@cornerfresh.example',
+  supportPhone: '0161 496 0000',
+}
+
 export function addTenancy(t: Tables): void {
+  addBusiness(t, CORNER_FRESH_GROUP, BRANDS)
+  for (const row of countryRows()) addRow(t.countries, row)
+}
+
+/** A business, its postcode rule and its brands with their hosts, settings and links. */
+export function addBusiness(
+  t: Tables,
+  business: DemoBusiness,
+  brands: ReadonlyArray<DemoBrand>
+): void {
   addRow(t.businesses, {
-    id: BUSINESS_ID,
-    name: 'Corner Fresh Group',
-    legal_name: 'Corner Fresh Group Ltd',
+    id: business.id,
+    name: business.name,
+    legal_name: business.legalName,
     country_code: 'GB',
     currency: 'GBP',
     locale: 'en_GB',
     time_zone: 'Europe/London',
-    support_email: 'help@cornerfresh.example',
-    support_phone: '0161 496 0000',
+    support_email: business.supportEmail,
+    support_phone: business.supportPhone,
   })
-  addRow(t.postcode_rules, postcodeRuleRow(BUSINESS_ID))
-  for (const brand of BRANDS) {
+  addRow(t.postcode_rules, postcodeRuleRow(business.id))
+  for (const brand of brands) {
     addRow(t.brands, {
       id: brand.id,
-      business_id: BUSINESS_ID,
+      business_id: business.id,
       slug: brand.slug,
       name: brand.name,
       tagline: brand.tagline,
@@ -134,7 +179,6 @@ export function addTenancy(t: Tables): void {
       addRow(t.brand_links, { brand_id: brand.id, kind, channel, url, position })
     )
   }
-  for (const row of countryRows()) addRow(t.countries, row)
 }
 
 export function searchPrompt(byAddress: boolean): string {

@@ -36,6 +36,15 @@ async function refusedRegistration(page: Page) {
   await links.first().click()
   await expect(page).toHaveURL(new RegExp(`${target}$`))
   await expect(main.locator(target)).toBeInViewport()
+  // The field, its label first, lands below the sticky header, not under it.
+  const header = page.locator('[data-site-header]')
+  const label = main.locator(`label[for="${target.slice(1)}"]`)
+  await expect
+    .poll(async () => {
+      const [bar, field] = await Promise.all([header.boundingBox(), label.boundingBox()])
+      return (field?.y ?? 0) - ((bar?.y ?? 0) + (bar?.height ?? 0))
+    })
+    .toBeGreaterThanOrEqual(0)
 }
 
 test.describe('a refused form focuses its error summary, at 390 px', () => {

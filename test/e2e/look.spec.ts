@@ -87,3 +87,29 @@ for (const brand of BRANDS) {
     await shot('checkout')
   })
 }
+
+// The second demo business (issue 36): its own host, look, stores and range, none of Corner
+// Fresh's, even in Bristol where both have stores.
+test('Harbour Pantry: home, its Bristol stores and its own range', async ({ page }) => {
+  const host = 'harbour.localhost'
+  const shot = (name: string) => screenshots(page, `look-harbour-pantry-${name}`, { top: true })
+  await page.goto(urlOn(host, '/'))
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Harbour Pantry' })).toBeVisible()
+  await shot('home')
+
+  await storeSearch(page, host).byPostcode('BS1 5TR')
+  const main = page.getByRole('main')
+  await expect(main.getByText('Bristol Harbourside').first()).toBeVisible()
+  await expect(main.getByText('Clifton Village').first()).toBeVisible()
+  await expect(main.getByText('Bristol College Green')).toHaveCount(0)
+  await shot('stores')
+
+  const store = new StorePages(page, 'bristol-harbourside', host)
+  await page.goto(store.url(CATEGORY))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Fruit/)
+  await expect(main.getByText(/£\d+\.\d{2}/).first()).toBeVisible()
+  await shot('category')
+  // Corner Fresh's stores are not Harbour Pantry's: its Bristol store is not found here.
+  const corner = await page.goto(urlOn(host, '/stores/bristol'))
+  expect(corner?.status()).toBe(404)
+})

@@ -1,15 +1,9 @@
 import { STORE_RATING_MIN_REVIEWS } from '../../schemas/constants.ts'
 import type { OpeningHours, StoreDetails, StoreRating } from '../../schemas/stores.ts'
+import { WEEKDAY_NAMES } from '../../schemas/weekdays.ts'
 
-const SCHEMA_DAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const
+// schema.org names its days in English (https://schema.org/Monday), as ours are.
+const SCHEMA_DAYS = WEEKDAY_NAMES
 
 // Search engines read an end of day as 23:59; '00:00' or '24:00' as a close means midnight.
 function closingTime(closesAt: string): string {

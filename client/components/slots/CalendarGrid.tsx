@@ -1,17 +1,10 @@
 import { tz } from '@date-fns/tz'
 import { format } from 'date-fns'
 import type { TimeSlotDay } from '../../../schemas/slots.ts'
+import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES } from '../../../schemas/weekdays.ts'
 import { calendarMonths, dayHasSlots } from '../../lib/slots.ts'
 
-const WEEKDAYS = [
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-  ['Sun', 'Sunday'],
-] as const
+const WEEKDAYS = WEEKDAY_SHORT_NAMES.map((short, day) => [short, WEEKDAY_NAMES[day] ?? short])
 
 function monthName(firstDate: string): string {
   return format(new Date(`${firstDate}T12:00:00.000Z`), 'MMMM yyyy', { in: tz('UTC') })

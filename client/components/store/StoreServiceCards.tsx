@@ -1,9 +1,10 @@
 import type { OpeningHours, StoreDetails } from '../../../schemas/stores.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { WEEKDAY_NAMES } from '../../../schemas/weekdays.ts'
 import { distanceLabel, minimumSpendLabel } from '../../lib/format.ts'
 import { ClockIcon, StoreIcon, TruckIcon } from '../icons.tsx'
 
-const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+const DAYS = WEEKDAY_NAMES
 
 const HOURS_KINDS = [
   { key: 'store', title: 'Store opening hours' },

@@ -1,4 +1,5 @@
 import type { OperatorStore, OpeningHoursMethod } from '../../../../schemas/operator-stores.ts'
+import { WEEKDAY_NAMES } from '../../../../schemas/weekdays.ts'
 import { type FormErrors, type FormValues, FormAlert } from '../../forms/Form.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 import {
@@ -10,16 +11,6 @@ import {
   type StoreLinks,
   StoreTabs,
 } from './StoreFields.tsx'
-
-export const DAY_NAMES = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const
 
 const METHOD_LABELS: Record<OpeningHoursMethod, string> = {
   store: 'Store',
@@ -93,7 +84,7 @@ export function HoursPage({
           save adds an empty row for another range.
         </p>
         <div className="grid gap-4 lg:grid-cols-2">
-          {DAY_NAMES.map((dayName, day) => {
+          {WEEKDAY_NAMES.map((dayName, day) => {
             const dayError = errors[`d${day}`]
             return (
               <fieldset

@@ -6,10 +6,11 @@ import { pageClient } from '../storefront.ts'
 
 /**
  * The console pages' tests' client: the app's pages from their own addresses, and staff signed in
- * through both sign-in steps. `app` when the test also sends requests of its own to it.
+ * through both sign-in steps. `app` when the test also sends requests of its own to it; `origin`
+ * for another brand's host (its business's console).
  */
-export function operatorPagesClient(ipPrefix: string, app = createApp()) {
-  const client = pageClient(app, ipPrefix)
+export function operatorPagesClient(ipPrefix: string, app = createApp(), origin?: string) {
+  const client = pageClient(app, ipPrefix, origin)
   /** Both sign-in steps through the pages; answers the browser's cookies afterwards. */
   async function signIn(email: string): Promise<string> {
     const first = await client.postForm('/store/sign-in', {

@@ -1,4 +1,4 @@
-import { DAY_NAMES } from '../../../../../client/components/operator/stores/SchedulePages.tsx'
+import { WEEKDAY_NAMES } from '../../../../../schemas/weekdays.ts'
 import { parseTipPounds } from '../../../../../client/components/basket/TipChooser.tsx'
 import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
@@ -179,7 +179,7 @@ export function hoursValuesOf(store: OperatorStore, method: OpeningHoursMethod):
 
 /** The grid as posted: each day's filled-in rows (a row with one time only is kept, to refuse). */
 function postedDays(form: Record<string, string>) {
-  return DAY_NAMES.map((_, day) => {
+  return WEEKDAY_NAMES.map((_, day) => {
     const ranges: Array<{ opensAt: string; closesAt: string }> = []
     for (let row = 0; row < 12; row++) {
       const opensAt = (form[`d${day}r${row}open`] ?? '').trim()
