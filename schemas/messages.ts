@@ -465,6 +465,9 @@ export const MESSAGES = {
   promoDealSaved: 'The deal has been saved.',
   promoBannerSaved: 'The banner has been saved.',
   promoCouponSaved: 'The coupon has been saved.',
+  // The operator console's failed tasks (ADR 037).
+  effectNotFound: 'That task is not waiting to be tried again.',
+  effectRetried: 'The task will be tried again now.',
   // The operator console's content (ADR 027): FAQs, content pages, redirects.
   contentSectionRequired: 'Enter the heading the question is listed under, e.g. Delivery.',
   contentQuestionRequired: 'Enter the question.',

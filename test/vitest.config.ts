@@ -5,6 +5,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { unstable_readConfig } from 'wrangler'
 import { clientAssets } from '../scripts/vite-client-assets.ts'
 import { DATE_SWEEP, DATE_SWEEP_FILES, testNow } from './support/test-clock.ts'
+import { TEST_SECRETS } from './support/test-secrets.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -52,14 +53,16 @@ export default defineConfig(async () => {
         miniflare: {
           // Test-only secrets, so the pool behaves the same with or without a local .dev.vars
           // (CI has none).
+          // The effects are handed to a queue nobody consumes: a test runs them when it means to
+          // (test/support/workers/effects.ts), never behind its back (ADR 037).
+          queueProducers: { EFFECTS: { queueName: 'storefront-effects-in-tests' } },
           bindings: {
             TEST_MIGRATIONS: migrations,
             // The instant tests run at (test/setup/pin-clock.ts).
             TEST_NOW: now,
             PRODUCTION_VARS: { ...production.vars },
             APP_ENV: 'test',
-            SESSION_SECRET: 'test-session-secret-0123456789abcdefghijklmnopqrstuv',
-            AUTH_PEPPER: 'test-auth-pepper-0123456789abcdefghijklmnopqrstuvwxyz',
+            ...TEST_SECRETS,
             REALEX_SHARED_SECRET: 'test-realex-shared-secret-0123456789abcdefghijkl',
           },
         },

@@ -8,6 +8,7 @@ import { checkPendingDomains } from './backend/operator/brands/service.ts'
 import { createHostnameProvisioner } from './backend/operator/brands/create-hostname-provisioner.ts'
 import { logError } from './lib/log.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
+import { sweepEffects } from './backend/effects/sweep.ts'
 
 /**
  * The cron trigger (wrangler.toml [triggers]), every minute:
@@ -21,7 +22,8 @@ import { configurationRefusal } from './lib/configuration-refusal.ts'
  *   at twice the window, with a reject's effects (ADR 017; store-orders/cron.ts);
  * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations;
  * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020);
- * - asks the hostname provider about brands' pending domains; active ones start serving (ADR 028).
+ * - asks the hostname provider about brands' pending domains; active ones start serving (ADR 028);
+ * - hands on the outbox's effects the relay missed, and deletes delivered ones past retention (ADR 037).
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -33,7 +35,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     return
   }
   const now = eventTime(env, controller.scheduledTime)
-  const [sweep, voids, failedLogins, overdue, staffSecrets, credit, domains] =
+  const [sweep, voids, failedLogins, overdue, staffSecrets, credit, domains, effects] =
     await Promise.allSettled([
       sweepExpiredReservations(env.DB, now),
       retryOwedVoids(env, now),
@@ -42,6 +44,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
       purgeExpiredStaffSecrets(env.DB, now),
       releaseAbandonedCredit(env.DB, now),
       checkPendingDomains(env.DB, createHostnameProvisioner(env), now.toISOString()),
+      sweepEffects(env, now),
     ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
     console.log(JSON.stringify({ event: 'slot holds expired', expired: sweep.value }))
@@ -68,6 +71,10 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     console.log(JSON.stringify({ event: 'brand domains active', hosts: domains.value }))
   }
   if (domains.status === 'rejected') failures.push(['brand domain check failed', domains.reason])
+  if (effects.status === 'fulfilled' && effects.value.redispatched + effects.value.deleted > 0) {
+    console.log(JSON.stringify({ event: 'effects swept', ...effects.value }))
+  }
+  if (effects.status === 'rejected') failures.push(['effects sweep failed', effects.reason])
   for (const [event, error] of failures) logError(error, { event })
   if (failures[0]) throw failures[0][1]
 }

@@ -25,6 +25,7 @@ import { openApiDomain } from './openapi.ts'
 import { operations } from './operations/routes.ts'
 import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
+import { operatorEffects } from './operator/effects-routes.ts'
 import { operatorStores } from './operator/stores/routes.ts'
 import { operatorBrands } from './operator/brands/routes.ts'
 import { operatorContent } from './operator/content/routes.ts'
@@ -67,6 +68,7 @@ const domains: ReadonlyArray<Domain> = [
   staff,
   storeOrders,
   operator,
+  operatorEffects,
   operatorStores,
   operatorCatalogue,
   operatorBrands,

@@ -15,6 +15,7 @@ export const OPERATOR_PATHS = {
   promotions: `${ROOT}/promotions`,
   content: `${ROOT}/content`,
   audit: `${ROOT}/audit`,
+  effects: `${ROOT}/failed-tasks`,
 } as const
 
 export type OperatorArea = Exclude<keyof typeof OPERATOR_PATHS, 'home'>

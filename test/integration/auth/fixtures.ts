@@ -8,20 +8,14 @@ import { type AuthDeps } from '../../../worker/backend/auth/sessions.ts'
 import { OutboxMessenger } from '../../../worker/backend/messaging/messenger.ts'
 import type { BackendEnv } from '../../../worker/backend/env.ts'
 import { errorEnvelopeResponse } from '../../../worker/lib/error-response.ts'
+import { TEST_SECRETS } from '../../support/test-secrets.ts'
 
 export { OTHER, seedCatalogue } from '../catalogue/fixtures.ts'
 
 /** The demo business (localhost). */
 export const BUSINESS_ID = 1
 
-/**
- * Secrets of the test run, independent of any .dev.vars (CI has none): 43 characters each, like
- * the 32 random bytes setup-local generates.
- */
-export const TEST_SECRETS = {
-  SESSION_SECRET: 'test-session-secret-0123456789abcdefghijklmn',
-  AUTH_PEPPER: 'test-auth-pepper-0123456789abcdefghijklmnopq',
-} as const
+export { TEST_SECRETS }
 
 export const testEnv: Env = { ...env, ...TEST_SECRETS }
 

@@ -19,6 +19,7 @@ import {
   seedCheckoutForGuest,
   STORES,
 } from './fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 let item: { id: number; price: number }
 let guest: string
@@ -47,6 +48,7 @@ const confirm = (order: OrderSummary) =>
   confirmOrder(env, { businessId: 1, orderId: order.draftOrderId, now: new Date() })
 
 async function outboxFor(businessOrderId: string) {
+  await deliverEffects()
   const { results } = await env.DB.prepare(
     `select recipient, template, payload_json from outbox
      where template = 'order_confirmation' and json_extract(payload_json, '$.businessOrderId') = ?1`

@@ -10,6 +10,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { confirmOrder } from '../../../worker/backend/checkout/orders.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { testEnv } from '../auth/fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 import {
   call,
   expectOk,
@@ -109,6 +110,12 @@ describe('marketing events', () => {
       confirmOrder(env, { businessId: 1, orderId: draft.draftOrderId, now: new Date() })
     await confirm()
     await confirm()
+    // The purchase is an effect of the placing (ADR 037); run twice, it is recorded once.
+    await deliverEffects()
+    await env.DB.prepare(`update effects set status = 'pending' where effect_key like ?1`)
+      .bind(`order:${draft.draftOrderId}:placed:%`)
+      .run()
+    await deliverEffects()
     const purchases = (await logged(number)).filter((row) => row.kind === 'purchase')
     expect(purchases).toHaveLength(1)
     expect(purchases[0]?.payload).toMatchObject({

@@ -22,6 +22,7 @@ import {
   seedCheckout,
   type Draft,
 } from './fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 /*
  * One order, one charge: two tabs (two make-payments with different keys), a draft replaced while
@@ -77,6 +78,7 @@ async function sandboxStatus(gatewayOrderId: string): Promise<string | undefined
 }
 
 async function confirmationsFor(draft: Draft): Promise<number> {
+  await deliverEffects()
   const row = await env.DB.prepare(
     `select count(*) as n from outbox where template = 'order_confirmation'
        and payload_json like ?1`

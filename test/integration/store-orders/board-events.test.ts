@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { OrderBoardEvent, OrderBoardNotifier } from '../../../worker/backend/adapters.ts'
-import { announcePlacedOrder, confirmOrder } from '../../../worker/backend/checkout/orders.ts'
+import { confirmOrder } from '../../../worker/backend/checkout/orders.ts'
 import { createBackend } from '../../../worker/backend/index.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 import { callOf, jsonPost } from '../../support/workers/requests.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { paymentBody } from '../payments/fixtures.ts'
@@ -52,16 +53,16 @@ describe('checkout', () => {
         `b.${crypto.randomUUID()}@example.com`
       )
       const now = new Date()
-      const confirm = () =>
-        confirmOrder(testEnv, {
-          businessId: 1,
-          orderId: draft.orderId,
-          now,
-          onPlaced: (summary) =>
-            announcePlacedOrder({ ...testEnv, orderBoard: board }, summary, 1, now),
-        })
+      const confirm = () => confirmOrder(testEnv, { businessId: 1, orderId: draft.orderId, now })
       expect((await confirm()).status).toBe('sent_to_store')
       await confirm()
+      const outcomes = await deliverEffects({
+        env: { ...testEnv, ...backendAdapters, orderBoard: board },
+        now,
+      })
+      // The board's notice is an effect of the placing (ADR 037): a board that is down leaves
+      // it pending for the queue's retry, the order placed all the same.
+      expect(outcomes.filter((outcome) => outcome === 'failed')).toHaveLength(fail ? 1 : 0)
       expect(board.events).toEqual([
         {
           businessId: 1,
@@ -72,6 +73,12 @@ describe('checkout', () => {
           at: now.toISOString(),
         },
       ])
+      if (fail) {
+        // The board is back: the queue's retry tells it.
+        const back = recorder()
+        await deliverEffects({ env: { ...testEnv, ...backendAdapters, orderBoard: back }, now })
+        expect(back.events).toMatchObject([{ orderId: draft.orderId, change: 'placed' }])
+      }
     }
   })
 })
@@ -94,6 +101,8 @@ describe('payments', () => {
       const answer = await callOf(await app.request('/payments/make', jsonPost(body), testEnv))
       expect(answer.status, JSON.stringify(answer.json)).toBe(200)
     }
+    await deliverEffects({ env: { ...testEnv, ...backendAdapters, orderBoard: board } })
+    await deliverEffects({ env: { ...testEnv, ...backendAdapters, orderBoard: board } })
     expect(board.events).toMatchObject([
       { businessId: 1, storeId: STORE, orderId: draft.orderId, change: 'placed' },
     ])

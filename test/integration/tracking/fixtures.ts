@@ -4,6 +4,7 @@ import { type TrackingSnapshot, TrackingSnapshotSchema } from '../../../schemas/
 import type { Call } from '../../support/workers/requests.ts'
 import { call } from '../auth/fixtures.ts'
 import type { PaidOrder } from '../store-orders/fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 /*
  * Live tracking through the API (ADR 019): the order's number, the signed link its emails carry,
@@ -22,6 +23,7 @@ export async function emailedTrackingPaths(
   email: string,
   template: 'order_confirmation' | 'order_status'
 ): Promise<Array<string>> {
+  await deliverEffects()
   const { results } = await env.DB.prepare(
     `select payload_json from outbox where recipient = ?1 and template = ?2 order by id`
   )

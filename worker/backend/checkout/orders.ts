@@ -1,4 +1,3 @@
-import { trackingLinkFor } from '../tracking/link.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import {
   type CheckoutAddress,
@@ -10,7 +9,6 @@ import {
   type PaymentGateway,
   type PaymentMethod,
 } from '../../../schemas/checkout.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -20,13 +18,9 @@ import {
   dropCouponStatement,
   isCouponClaimRollback,
 } from './coupon-claim-repo.ts'
-import { logError } from '../../lib/log.ts'
-import type { OrderBoardAdapters } from '../adapters.ts'
 import { findBasketIdByToken } from '../basket-ref-repo.ts'
-import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
-import type { MarketingEnv } from '../marketing/adapters.ts'
-import { recordPurchase } from '../marketing/effects.ts'
-import { marketingRunWithin } from '../marketing/run.ts'
+import { dispatchEffects, type RelayEnv } from '../effects/relay.ts'
+import { placedEffectKeys, placedEffectStatements } from './placed-effect-rows.ts'
 import { addressOf } from '../stores/repo.ts'
 import {
   confirmOrderStatements,
@@ -246,22 +240,17 @@ function supersededError(): AppError {
 /**
  * Confirms a paid order (or a confirmed cash order) in ONE batch: sent_to_store (20) with
  * placed_at, a status history row, the slot hold confirmed (a lapsed hold is kept, or its place
- * taken again when the slot has room; a paid order is never dropped), the basket checked out and
- * the coupon's use claimed within its limits. An order whose coupon has no use left is not placed:
- * the batch rolls back and the refusal says to check the basket, with its new total
- * ({@link isCouponUsedUp}; the caller voids a payment it took). Then the confirmation email goes to the outbox and `onPlaced` runs (the store's
- * live boards: {@link announcePlacedOrder}). Idempotent: a second call answers the same summary,
- * sends nothing and does not run `onPlaced`.
+ * taken again when the slot has room; a paid order is never dropped), the basket checked out, the
+ * coupon's use claimed within its limits, and the placing's effects written to the outbox (the
+ * confirmation email, the purchase event, the store boards' notice: placed-effects.ts, ADR 037).
+ * An order whose coupon has no use left is not placed: the batch rolls back and the refusal says
+ * to check the basket, with its new total ({@link isCouponUsedUp}; the caller voids a payment it
+ * took). After the commit the effects are handed to the EFFECTS queue; nothing they do can fail
+ * the placing. Idempotent: a second call answers the same summary and writes no second effect.
  */
 export async function confirmOrder(
-  env: MessengerEnv & MarketingEnv & Pick<Env, 'SESSION_SECRET'>,
-  input: {
-    businessId: number
-    orderId: number
-    now: Date
-    /** Runs once, for the call that placed the order; a failure is logged, never thrown. */
-    onPlaced?: (summary: OrderSummary) => Promise<void>
-  }
+  env: RelayEnv,
+  input: { businessId: number; orderId: number; now: Date }
 ): Promise<OrderSummary> {
   const db = env.DB
   const { businessId, orderId, now } = input
@@ -273,7 +262,10 @@ export async function confirmOrder(
   }
   let placed: D1Result | undefined
   try {
-    ;[placed] = await db.batch(confirmOrderStatements(db, row, now))
+    ;[placed] = await db.batch([
+      ...confirmOrderStatements(db, row, now),
+      ...placedEffectStatements(db, businessId, orderId, now),
+    ])
   } catch (error) {
     if (row.coupon_id === null || row.basket_id === null || !isCouponClaimRollback(error)) {
       throw error
@@ -284,76 +276,8 @@ export async function confirmOrder(
     // The coupon had no use left for this order: nothing of the batch was written.
     throw await couponUsedUpRefusal(db, claim, now)
   }
-  const summary = await orderSummary(db, businessId, orderId)
-  if ((placed?.meta.changes ?? 0) === 1) {
-    await createMessenger(env).send({
-      businessId,
-      channel: 'email',
-      to: summary.contact.email,
-      template: 'order_confirmation',
-      data: {
-        businessOrderId: summary.businessOrderId,
-        firstName: summary.contact.firstName,
-        storeName: summary.storeName,
-        fulfilmentMethod: summary.fulfilmentMethod,
-        slotDate: summary.slotDate,
-        slotStartsAt: summary.slotStartsAt,
-        total: formatMoney(summary.totals.total),
-        // How it was paid: a card's brand and last four where the gateway named them.
-        paymentMethod: summary.paidWith?.method ?? null,
-        cardBrand: summary.paidWith?.cardBrand ?? null,
-        cardLast4: summary.paidWith?.cardLast4 ?? null,
-        // Spec §4's first tracking message: the shopper is told each state from here on.
-        status: 'sent_to_store',
-        message: MESSAGES.orderTrackingSentToStore,
-        trackingPath: await trackingLinkFor(
-          env,
-          {
-            businessId,
-            orderId,
-            orderNumber: summary.businessOrderId,
-            slotDate: summary.slotDate,
-          },
-          now
-        ),
-      },
-    })
-    // ADR 025: the purchase, once (this call placed the order); never fails the payment.
-    await recordPurchase(marketingRunWithin(env, now), { businessId, order: summary })
-    if (input.onPlaced) {
-      try {
-        await input.onPlaced(summary)
-      } catch (error) {
-        logError(error, { event: 'order placed hook failed', orderId })
-      }
-    }
-  }
-  return summary
-}
-
-/**
- * Tells the store's live order boards (ADR 017) that a paid order arrived: the `onPlaced` of
- * {@link confirmOrder} for callers that hold the bindings and the adapters. Never throws: a board
- * that misses the event shows the order on its next load.
- */
-export async function announcePlacedOrder(
-  env: Env & OrderBoardAdapters,
-  summary: Pick<OrderSummary, 'draftOrderId' | 'storeId'>,
-  businessId: number,
-  now: Date
-): Promise<void> {
-  try {
-    await env.orderBoard?.publish(env, {
-      businessId,
-      storeId: summary.storeId,
-      orderId: summary.draftOrderId,
-      status: 'sent_to_store',
-      change: 'placed',
-      at: now.toISOString(),
-    })
-  } catch (error) {
-    logError(error, { event: 'order board publish failed', orderId: summary.draftOrderId })
-  }
+  if ((placed?.meta.changes ?? 0) === 1) await dispatchEffects(env, placedEffectKeys(orderId), now)
+  return orderSummary(db, businessId, orderId)
 }
 
 function summaryLines(

@@ -1,4 +1,3 @@
-import type { ExecutionContext } from 'hono'
 import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { MarketingEventKind } from '../../../schemas/marketing.ts'
@@ -141,11 +140,6 @@ export class IterableMarketingService extends IterableShapedService {
 /** The bindings the choice reads; ITERABLE_API_KEY is a secret, absent locally. */
 export type MarketingEnv = Pick<Env, 'DB' | 'MARKETING_PROVIDER'> & {
   ITERABLE_API_KEY?: string
-  /**
-   * The request's execution context where the caller has one, so a call deep in a payment
-   * (confirmOrder) still finishes after the answer instead of holding it up.
-   */
-  marketingCtx?: ExecutionContext | undefined
 }
 
 export const MARKETING_PROVIDERS = ['local', 'iterable'] as const

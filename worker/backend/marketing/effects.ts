@@ -23,7 +23,7 @@ export interface MarketingRun {
   service?: MarketingService
 }
 
-function serviceOf(run: MarketingRun): MarketingService {
+function serviceOf(run: Pick<MarketingRun, 'env' | 'now' | 'service'>): MarketingService {
   return run.service ?? createMarketingService(run.env, () => run.now)
 }
 
@@ -84,7 +84,7 @@ function orderItems(order: OrderSummary): Array<MarketingItem> {
   }))
 }
 
-async function orderUser(run: MarketingRun, businessId: number, orderId: number) {
+async function orderUser(run: Pick<MarketingRun, 'env'>, businessId: number, orderId: number) {
   const parties = await findOrderParties(run.env.DB, businessId, orderId)
   if (!parties) return null
   const user = await marketingUserOf(run.env, { businessId, ...parties })
@@ -118,29 +118,31 @@ export function recordCheckoutStarted(
   })
 }
 
-/** Purchase: the order was placed and paid (once: confirmOrder's placing call). */
-export function recordPurchase(
-  run: MarketingRun,
+/**
+ * Purchase: the order was placed and paid. Runs as an effect of the placing (ADR 037), so it
+ * throws when the service did not take it (the queue retries); the order number is the
+ * purchase's id, which the service keeps once.
+ */
+export async function sendPurchase(
+  run: Pick<MarketingRun, 'env' | 'now' | 'service'>,
   input: { businessId: number; order: OrderSummary }
 ): Promise<void> {
   const { businessId, order } = input
-  return effect(run, 'marketing purchase', async () => {
-    const found = await orderUser(run, businessId, order.draftOrderId)
-    if (!found) return
-    await serviceOf(run).trackPurchase({
-      businessId,
-      brandId: found.brandId,
-      user: found.user,
-      id: order.businessOrderId,
-      items: orderItems(order),
-      total: order.totals.total,
-      createdAt: run.now,
-      dataFields: {
-        storeId: order.storeId,
-        fulfilmentMethod: order.fulfilmentMethod,
-        paymentMethod: order.paymentMethod,
-      },
-    })
+  const found = await orderUser(run, businessId, order.draftOrderId)
+  if (!found) return
+  await serviceOf(run).trackPurchase({
+    businessId,
+    brandId: found.brandId,
+    user: found.user,
+    id: order.businessOrderId,
+    items: orderItems(order),
+    total: order.totals.total,
+    createdAt: run.now,
+    dataFields: {
+      storeId: order.storeId,
+      fulfilmentMethod: order.fulfilmentMethod,
+      paymentMethod: order.paymentMethod,
+    },
   })
 }
 

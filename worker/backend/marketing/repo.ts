@@ -24,8 +24,14 @@ export async function insertMarketingEvent(
 ): Promise<void> {
   await db
     .prepare(
+      // A purchase is kept once per id, as Iterable keeps it: a retried effect (ADR 037) that
+      // already recorded it adds nothing.
       `insert into marketing_events (business_id, brand_id, kind, event_name, user_key,
-         payload_json, created_at) values (?1, ?2, ?3, ?4, ?5, ?6, ?7)`
+         payload_json, created_at)
+       select ?1, ?2, ?3, ?4, ?5, ?6, ?7
+       where ?3 != 'purchase' or not exists (
+         select 1 from marketing_events where business_id = ?1 and kind = 'purchase'
+           and json_extract(payload_json, '$.id') = json_extract(?6, '$.id'))`
     )
     .bind(
       event.businessId,

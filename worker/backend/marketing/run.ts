@@ -13,16 +13,3 @@ export function marketingRunOf(c: Context<BackendEnv>): MarketingRun {
     defer: (work, event) => finishInBackground(ctx, work, { requestId: c.var.requestId, event }),
   }
 }
-
-/**
- * A run below a route (confirmOrder inside a payment): after the answer when the env carries the
- * request's execution context (marketingCtx), otherwise finished before return.
- */
-export function marketingRunWithin(env: MarketingRun['env'], at: Date): MarketingRun {
-  return {
-    env,
-    now: at,
-    defer: (work, event) =>
-      finishInBackground(env.marketingCtx, work, { requestId: 'marketing', event }),
-  }
-}

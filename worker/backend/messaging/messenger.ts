@@ -30,6 +30,11 @@ export interface OutgoingMessage {
   to: string
   template: MessageTemplate
   data: Record<string, string | number | boolean | null>
+  /**
+   * Sends at most once per key (an effect's key, ADR 037): the local outbox keeps one row, the
+   * HTTP provider gets it as `Idempotency-Key`.
+   */
+  idempotencyKey?: string
 }
 
 /** Sends emails and texts (OTP, verification, reset links). */
@@ -69,6 +74,7 @@ export class HttpMessenger implements Messenger {
         headers: {
           'content-type': 'application/json',
           authorization: `Bearer ${this.options.apiKey}`,
+          ...(message.idempotencyKey ? { 'idempotency-key': message.idempotencyKey } : {}),
         },
         body: JSON.stringify({
           businessId: message.businessId,

@@ -4,15 +4,17 @@ import type { OutgoingMessage } from './messenger.ts'
 export async function insertOutboxMessage(db: D1Database, message: OutgoingMessage): Promise<void> {
   await db
     .prepare(
-      `insert into outbox (business_id, channel, recipient, template, payload_json)
-       values (?1, ?2, ?3, ?4, ?5)`
+      `insert into outbox (business_id, channel, recipient, template, payload_json, idempotency_key)
+       values (?1, ?2, ?3, ?4, ?5, ?6)
+       on conflict (idempotency_key) where idempotency_key is not null do nothing`
     )
     .bind(
       message.businessId,
       message.channel,
       message.to,
       message.template,
-      JSON.stringify(message.data)
+      JSON.stringify(message.data),
+      message.idempotencyKey ?? null
     )
     .run()
 }

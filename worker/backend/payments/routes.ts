@@ -15,7 +15,6 @@ import {
 } from '../../../schemas/payments.ts'
 import type { Context } from 'hono'
 import { AppError } from '../../lib/errors.ts'
-import { executionContext } from '../../lib/background.ts'
 import type { MarketingEnv } from '../marketing/adapters.ts'
 import { readJsonBody } from '../../lib/request-body.ts'
 import { requireMember } from '../auth/authenticate.ts'
@@ -47,12 +46,9 @@ for (const path of ['/payments/make', '/member/cards/add']) {
   })
 }
 
-/**
- * The bindings with the adapters createBackend was given (the local payment sandbox), and the
- * request's execution context so a placed order's marketing event does not hold up the answer.
- */
+/** The bindings with the adapters createBackend was given (the local payment sandbox). */
 function paymentsEnv(c: Context<BackendEnv>): Env & BackendAdapters & MarketingEnv {
-  return { ...c.env, ...c.var.adapters, marketingCtx: executionContext(c) }
+  return { ...c.env, ...c.var.adapters }
 }
 
 payments.post(

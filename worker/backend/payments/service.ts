@@ -12,7 +12,6 @@ import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import {
   assertPayable,
-  announcePlacedOrder,
   confirmOrder,
   findOrderById,
   findPayableOrder,
@@ -308,7 +307,6 @@ async function payCash(
     businessId: order.businessId,
     orderId: order.orderId,
     now,
-    onPlaced: (summary) => announcePlacedOrder(env, summary, order.businessId, now),
   })
   return paymentResult(db, await requirePayment(db, order.businessId, paymentId))
 }
@@ -468,7 +466,6 @@ async function confirmIfPaid(env: PaymentsEnv, payment: PaymentRow, now: Date): 
       businessId: payment.business_id,
       orderId: payment.order_id,
       now,
-      onPlaced: (summary) => announcePlacedOrder(env, summary, payment.business_id, now),
     })
   } catch (error) {
     if (!isCouponUsedUp(error)) throw error

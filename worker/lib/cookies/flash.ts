@@ -62,6 +62,8 @@ export const FLASH_MESSAGES = {
   promoDealSaved: MESSAGES.promoDealSaved,
   promoBannerSaved: MESSAGES.promoBannerSaved,
   promoCouponSaved: MESSAGES.promoCouponSaved,
+  // The operator console's failed tasks (ADR 037).
+  effectRetried: MESSAGES.effectRetried,
   // The operator console's content (ADR 027).
   contentFaqSaved: MESSAGES.contentFaqSaved,
   contentPageSaved: MESSAGES.contentPageSaved,
@@ -136,6 +138,7 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'promoDealSaved',
   'promoBannerSaved',
   'promoCouponSaved',
+  'effectRetried',
   'contentFaqSaved',
   'contentPageSaved',
   'contentRedirectSaved',

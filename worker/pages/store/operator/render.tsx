@@ -48,6 +48,12 @@ export const OPERATOR_AREAS: ReadonlyArray<{
     description: 'Frequently asked questions, content pages and redirects.',
   },
   {
+    area: 'effects',
+    label: 'Failed tasks',
+    description:
+      'Emails, notices and refunds that could not be completed after every retry, to try again.',
+  },
+  {
     area: 'audit',
     label: 'Audit log',
     description: 'Every change made here: who, what, and the values before and after.',

@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import type { OrderBoardAdapters } from '../adapters.ts'
+import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
+import type { MarketingEnv } from '../marketing/adapters.ts'
+import { sendPurchase } from '../marketing/effects.ts'
+import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
+import { trackingLinkFor } from '../tracking/link.ts'
+import { orderSummary } from './orders.ts'
+import { PLACED_EFFECTS } from './placed-effect-rows.ts'
+
+/*
+ * What follows an order's placing (ADR 037): the shopper's confirmation email, the purchase
+ * event for marketing, the store boards' "new order". Written in the confirm batch, so a placed
+ * order always gets them, and run by the EFFECTS queue's consumer, so a provider that is down
+ * delays them instead of failing the payment or losing them.
+ */
+
+export type PlacedEffectsEnv = MessengerEnv &
+  MarketingEnv &
+  Pick<Env, 'SESSION_SECRET'> &
+  OrderBoardAdapters &
+  Env
+
+const OrderPayloadSchema = z.object({ orderId: z.number().int().positive() })
+
+async function summaryOf(env: PlacedEffectsEnv, effect: EffectRun) {
+  const { orderId } = OrderPayloadSchema.parse(effect.payload)
+  return orderSummary(env.DB, effect.businessId, orderId)
+}
+
+export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
+  async [PLACED_EFFECTS.email](env, effect) {
+    const summary = await summaryOf(env, effect)
+    const { businessId } = effect
+    await createMessenger(env).send({
+      businessId,
+      channel: 'email',
+      to: summary.contact.email,
+      template: 'order_confirmation',
+      idempotencyKey: effect.key,
+      data: {
+        businessOrderId: summary.businessOrderId,
+        firstName: summary.contact.firstName,
+        storeName: summary.storeName,
+        fulfilmentMethod: summary.fulfilmentMethod,
+        slotDate: summary.slotDate,
+        slotStartsAt: summary.slotStartsAt,
+        total: formatMoney(summary.totals.total),
+        // How it was paid: a card's brand and last four where the gateway named them.
+        paymentMethod: summary.paidWith?.method ?? null,
+        cardBrand: summary.paidWith?.cardBrand ?? null,
+        cardLast4: summary.paidWith?.cardLast4 ?? null,
+        // Spec §4's first tracking message: the shopper is told each state from here on.
+        status: 'sent_to_store',
+        message: MESSAGES.orderTrackingSentToStore,
+        trackingPath: await trackingLinkFor(
+          env,
+          {
+            businessId,
+            orderId: summary.draftOrderId,
+            orderNumber: summary.businessOrderId,
+            slotDate: summary.slotDate,
+          },
+          effect.now
+        ),
+      },
+    })
+  },
+
+  async [PLACED_EFFECTS.purchase](env, effect) {
+    const order = await summaryOf(env, effect)
+    await sendPurchase({ env, now: effect.now }, { businessId: effect.businessId, order })
+  },
+
+  async [PLACED_EFFECTS.board](env, effect) {
+    const summary = await summaryOf(env, effect)
+    // A board that was not told shows the order on its next load; the event still comes late.
+    await env.orderBoard?.publish(env, {
+      businessId: effect.businessId,
+      storeId: summary.storeId,
+      orderId: summary.draftOrderId,
+      status: 'sent_to_store',
+      change: 'placed',
+      at: effect.now.toISOString(),
+    })
+  },
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { logError } from '../../lib/log.ts'
+import type { EffectHandlers } from './handlers.ts'
+import { findEffect, leaseEffect, markDead, markDelivered, recordFailure } from './repo.ts'
+
+/*
+ * The EFFECTS queue's consumer and its dead-letter queue's (ADR 037). A message names one effect
+ * row; the row, not the message, says whether it still has to run, so a message delivered twice,
+ * or after the cron handed the row on again, runs the effect at most once at a time and never
+ * after it was delivered.
+ */
+
+export const EffectMessageSchema = z.object({ effectId: z.number().int().positive() })
+export type EffectMessage = z.infer<typeof EffectMessageSchema>
+
+/** How long one run may hold an effect before another delivery may take it. */
+export const EFFECT_LEASE_MS = 60_000
+
+/** The queue's retry delay after the nth failed attempt: 30 s doubling, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600)
+}
+
+export type EffectOutcome = 'delivered' | 'not_due' | 'failed'
+
+/**
+ * Runs one effect if it is pending and free: delivered, not due (already delivered, dead, held by
+ * another run, unknown), or failed (the error is recorded on the row, the lease given back).
+ */
+export async function runEffect<E extends { DB: D1Database }>(
+  env: E,
+  handlers: EffectHandlers<E>,
+  effectId: number,
+  now: Date
+): Promise<EffectOutcome> {
+  if (!(await leaseEffect(env.DB, effectId, now, EFFECT_LEASE_MS))) return 'not_due'
+  const row = await findEffect(env.DB, effectId)
+  if (!row) return 'not_due'
+  try {
+    const handler = handlers[row.kind]
+    if (!handler) throw new Error(`no handler for effect kind "${row.kind}"`)
+    await handler(env, {
+      businessId: row.business_id,
+      key: row.effect_key,
+      payload: JSON.parse(row.payload_json) as unknown,
+      now,
+    })
+  } catch (error) {
+    await recordFailure(env.DB, effectId, error instanceof Error ? error.message : String(error))
+    logError(
+      error,
+      { event: 'effect failed', effectId, kind: row.kind, attempt: row.attempts },
+      'warn'
+    )
+    return 'failed'
+  }
+  await markDelivered(env.DB, effectId, now)
+  return 'delivered'
+}
+
+/** The EFFECTS queue's batch: each message acked once its effect is settled, else retried. */
+export async function consumeEffects<E extends { DB: D1Database }>(
+  batch: MessageBatch<unknown>,
+  env: E,
+  handlers: EffectHandlers<E>,
+  now: Date
+): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = EffectMessageSchema.safeParse(message.body)
+    if (!parsed.success) {
+      // Nothing to run: a message not of this shape can never succeed.
+      logError(new Error('effect message malformed'), { event: 'effect message malformed' })
+      message.ack()
+      continue
+    }
+    const outcome = await runEffect(env, handlers, parsed.data.effectId, now)
+    if (outcome === 'failed') message.retry({ delaySeconds: retryDelaySeconds(message.attempts) })
+    else message.ack()
+  }
+}
+
+/** The dead-letter queue's batch: its effects are marked dead, for operators to see and retry. */
+export async function consumeDeadLetters(
+  batch: MessageBatch<unknown>,
+  env: { DB: D1Database }
+): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = EffectMessageSchema.safeParse(message.body)
+    if (parsed.success) {
+      await markDead(env.DB, parsed.data.effectId)
+      logError(new Error('effect gave up'), {
+        event: 'effect dead',
+        effectId: parsed.data.effectId,
+      })
+    }
+    message.ack()
+  }
+}

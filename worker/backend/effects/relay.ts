@@ -1,0 +1,66 @@
+import { logError } from '../../lib/log.ts'
+import type { EffectMessage } from './consumer.ts'
+import { markDispatched, pendingEffectIds, strandedEffectIds } from './repo.ts'
+
+/*
+ * The relay (ADR 037): hands committed effects to the EFFECTS queue. Right after the batch that
+ * wrote them, and from the cron for the rows that call never handed on (the worker stopped after
+ * the commit, the queue refused). Never throws: an effect not handed on now is by the cron.
+ */
+
+export interface RelayEnv {
+  DB: D1Database
+  EFFECTS?: Queue | undefined
+}
+
+async function send(env: RelayEnv, ids: ReadonlyArray<number>, now: Date): Promise<number> {
+  if (ids.length === 0) return 0
+  if (!env.EFFECTS) {
+    logError(new Error('the EFFECTS queue is not bound'), { event: 'effects not dispatched' })
+    return 0
+  }
+  try {
+    // A queue batch holds at most 100 messages.
+    for (let start = 0; start < ids.length; start += 100) {
+      const chunk = ids.slice(start, start + 100)
+      await env.EFFECTS.sendBatch(
+        chunk.map((effectId) => ({ body: { effectId } satisfies EffectMessage }))
+      )
+      await markDispatched(env.DB, chunk, now)
+    }
+    return ids.length
+  } catch (error) {
+    logError(error, { event: 'effects not dispatched', effects: ids.length })
+    return 0
+  }
+}
+
+/** After a batch committed: hands its effects (by key) to the queue. */
+export async function dispatchEffects(
+  env: RelayEnv,
+  keys: ReadonlyArray<string>,
+  now: Date
+): Promise<void> {
+  try {
+    await send(env, await pendingEffectIds(env.DB, keys), now)
+  } catch (error) {
+    logError(error, { event: 'effects not dispatched' })
+  }
+}
+
+/** Hands these effects (an operator's retry) to the queue now. */
+export async function dispatchEffectIds(
+  env: RelayEnv,
+  ids: ReadonlyArray<number>,
+  now: Date
+): Promise<void> {
+  await send(env, ids, now)
+}
+
+/** A message not delivered after this long is taken as lost and the effect handed on again. */
+export const REDISPATCH_AFTER_MS = 30 * 60_000
+
+/** The cron: hands on pending effects never dispatched or whose message was lost. */
+export async function redispatchStranded(env: RelayEnv, now: Date): Promise<number> {
+  return send(env, await strandedEffectIds(env.DB, now, REDISPATCH_AFTER_MS, 500), now)
+}

@@ -1,0 +1,39 @@
+import { placedOrderHandlers } from './backend/checkout/placed-effects.ts'
+import { consumeDeadLetters, consumeEffects } from './backend/effects/consumer.ts'
+import type { EffectHandlers } from './backend/effects/handlers.ts'
+import type { BackendAdapters } from './backend/adapters.ts'
+import { now } from './lib/clock.ts'
+import { configurationRefusal } from './lib/configuration-refusal.ts'
+import { backendAdapters } from './local-backend.ts'
+
+/*
+ * The Worker's queue handler (ADR 037): the EFFECTS queue's consumer runs each effect with the
+ * same adapters as the backend's routes; its dead-letter queue's marks the effect dead for
+ * operators. Every domain that writes effects adds its handlers here.
+ */
+
+export type EffectsEnv = Env & BackendAdapters
+
+export const effectHandlers: EffectHandlers<EffectsEnv> = {
+  ...placedOrderHandlers,
+}
+
+/** Dead-letter queues are named after their queue with `-dlq` (wrangler.toml). */
+export function isDeadLetterQueue(queue: string): boolean {
+  return queue.endsWith('-dlq')
+}
+
+export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const refusal = configurationRefusal(env)
+  if (refusal !== null) {
+    // A refused configuration runs nothing (ADR 036): the messages wait for a good deploy.
+    console.error(JSON.stringify({ ...refusal, queue: batch.queue }))
+    batch.retryAll()
+    return
+  }
+  if (isDeadLetterQueue(batch.queue)) {
+    await consumeDeadLetters(batch, env)
+    return
+  }
+  await consumeEffects(batch, { ...env, ...backendAdapters }, effectHandlers, now(env))
+}
