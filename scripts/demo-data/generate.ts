@@ -54,6 +54,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * old-slug redirects to the routes that own them and a dev host, cornerfresh-dev.localhost; 8:
  * Northside Market's accent light enough for its text, as the operator console's contrast check
  * asks; 10: each sub-category pictured by its first item's packshot; 11: the cookie policy says
- * only what is true, and the refer-a-friend FAQ states the offer as the pages do).
+ * only what is true, and the refer-a-friend FAQ states the offer as the pages do; 12: packshots
+ * draw what is inside with a Fluent Emoji icon, drawing version v2).
  */
-export const DEMO_DATA_VERSION = 11
+export const DEMO_DATA_VERSION = 12

@@ -42,8 +42,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 11,
-      sha256: '5acc8237beb00c0b9386f8602008a23d6fda4564b74f43340a2b2d0b2786642a',
+      version: 12,
+      sha256: '71a04dedd0538c0948f4b469e91aa0d0e0f6626c4b25927d8a77b66f27cbd713',
     })
   })
 
