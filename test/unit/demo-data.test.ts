@@ -43,7 +43,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 12,
-      sha256: '71a04dedd0538c0948f4b469e91aa0d0e0f6626c4b25927d8a77b66f27cbd713',
+      sha256: '96f27544a8383c46eeadc0a0ed7ae968226bf1dd704095c859bd68c220424f3c',
     })
   })
 
@@ -59,6 +59,37 @@ describe('demo data generator', () => {
       }
       expect(String(item.name)).not.toMatch(/\{v\}|undefined|NaN/)
     }
+  })
+
+  it('describes each product line with its brand and a sentence of its own range', () => {
+    const description = (name: string) =>
+      String(rows('menu_items').find((item) => item.name === name)?.description)
+    expect(description('Whole milk 2 pints')).toBe(
+      'Hillside Dairy whole milk. From cows grazing on farms in Cheshire and Shropshire, bottled within a day.'
+    )
+    expect(description('Fresh chives 30g')).toMatch(
+      /^Glasshouse Garden fresh chives\. Grown under glass/
+    )
+    expect(description('Pink Lady apples 6 pack')).toMatch(/^Orchard Lane Pink Lady apples\. /)
+    expect(description('Value baked beans in tomato sauce 415g')).toMatch(
+      /^Everyday Value baked beans in tomato sauce\. Good everyday quality at our lowest price\. /
+    )
+    // The sizes of one line share a description; no two lines do.
+    // Hot food keeps its own menu copy (hot-food.ts).
+    const hotFood = rows('categories').find((c) => c.slug === 'hot-food-deli')?.id
+    const hotSubs = new Set(
+      rows('categories')
+        .filter((c) => c.parent_id === hotFood)
+        .map((c) => c.id)
+    )
+    const lines = new Map<string, Set<string>>()
+    for (const item of rows('menu_items').filter((i) => !hotSubs.has(i.category_id))) {
+      const text = String(item.description)
+      expect(text, String(item.name)).toMatch(/^[^.]+\. [A-Z].{20,}/)
+      const line = String(item.name).replace(` ${String(item.size)}`, '')
+      lines.set(text, (lines.get(text) ?? new Set()).add(line))
+    }
+    expect([...lines.values()].filter((names) => names.size > 1)).toEqual([])
   })
 
   it('places at least 8 stores in 8 towns, 4 of them in central Manchester, on real postcodes', () => {
