@@ -117,7 +117,7 @@ const DRAWN_AS_ITSELF = [
   { category: 'fresh-fruit?page=2', items: { Strawberries: 'strawberry', Cherries: 'cherries' } },
   {
     category: 'salad-herbs',
-    items: { 'Fresh chives': 'herb', 'Fresh thyme': 'herb', 'Iceberg lettuce': 'leafy-green' },
+    items: { 'Fresh chives': 'herb', 'Fresh thyme': 'herb', 'Little gem lettuce': 'leafy-green' },
   },
   { category: 'milk', items: { 'Whole milk': 'glass-of-milk', 'Skimmed milk': 'glass-of-milk' } },
 ] as const
