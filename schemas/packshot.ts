@@ -1,12 +1,12 @@
 /**
  * Packshot pictures (ADR 033): a demo item's picture is drawn by the worker from its URL alone,
- * `/images/packshot/v1/<kind>.svg?c=<pack>-<label>-<ink>&s=<size>&n=<name>`, so no file is
+ * `/images/packshot/v2/<kind>.svg?c=<pack>-<label>-<ink>&i=<icon>&s=<size>&n=<name>`, so no file is
  * stored per item and no lookup is made per picture. The drawing version is in the path: a
  * changed drawing is a new URL, so the answer can be cached as immutable.
  */
 
 /** Where packshots are served; the version names the drawing code (worker/lib/packshot-svg.ts). */
-export const PACKSHOT_PATH = '/images/packshot/v1'
+export const PACKSHOT_PATH = '/images/packshot/v2'
 
 /** The pack shapes a picture can take. */
 export const PACK_KINDS = [
@@ -44,6 +44,11 @@ export interface Packshot {
   /** The size printed on the pack ('500g', '4 x 415g'), or null for a loose item. */
   size: string | null
   colours: PackColours
+  /**
+   * The Fluent Emoji Flat drawing of what is inside (worker/lib/packshot-icon-set.ts): the produce
+   * itself for loose fruit and veg, a picture on the label for a pack; null draws the label only.
+   */
+  icon: string | null
 }
 
 /** The longest name and size a URL may carry: a label has room for three short lines. */
@@ -51,6 +56,8 @@ export const PACKSHOT_NAME_MAX = 80
 export const PACKSHOT_SIZE_MAX = 16
 
 const HEX = /^[0-9a-f]{6}$/
+const ICON_NAME = /^[a-z0-9]+(-[a-z0-9]+)*$/
+const ICON_NAME_MAX = 40
 
 /** The URL a packshot is served at; a name or size too long to draw throws. */
 export function packshotUrl(shot: Packshot): string {
@@ -58,13 +65,16 @@ export function packshotUrl(shot: Packshot): string {
     throw new Error(`packshot text too long: ${shot.name} ${shot.size ?? ''}`)
   }
   const c = `${shot.colours.pack}-${shot.colours.label}-${shot.colours.ink}`
+  if (shot.icon !== null && !isIconName(shot.icon)) throw new Error(`bad icon: ${shot.icon}`)
+  const i = shot.icon ? `&i=${shot.icon}` : ''
   const s = shot.size ? `&s=${encodeURIComponent(shot.size)}` : ''
-  return `${PACKSHOT_PATH}/${shot.kind}.svg?c=${c}${s}&n=${encodeURIComponent(shot.name)}`
+  return `${PACKSHOT_PATH}/${shot.kind}.svg?c=${c}${i}${s}&n=${encodeURIComponent(shot.name)}`
 }
 
 /**
  * The packshot a request asks for, or null when any part is missing or malformed: an unknown
- * kind, colours that are not three six-digit hex values, an empty or overlong name or size.
+ * kind, colours that are not three six-digit hex values, an empty or overlong name or size, an
+ * icon name that is not one (whether the worker has that icon is the drawing's business).
  */
 export function parsePackshot(
   path: string,
@@ -83,5 +93,11 @@ export function parsePackshot(
   const sizeText = query.get('s')
   const size = sizeText === null ? null : sizeText.trim()
   if (size !== null && (size.length === 0 || size.length > PACKSHOT_SIZE_MAX)) return null
-  return { kind, name, size, colours: { pack, label, ink } }
+  const icon = query.get('i')
+  if (icon !== null && !isIconName(icon)) return null
+  return { kind, name, size, colours: { pack, label, ink }, icon }
+}
+
+function isIconName(name: string): boolean {
+  return name.length <= ICON_NAME_MAX && ICON_NAME.test(name)
 }

@@ -4,6 +4,7 @@ import { IdempotencyKeySchema } from './checkout.ts'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { FULFILMENT_METHODS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { CardBrandSchema } from './payments.ts'
 import {
   type LineMark,
   type OrderActionType,
@@ -189,6 +190,9 @@ export const StoreOrderMoneySchema = z.object({
   /** Store credit given back to the member for this order (returns and refunds as credit). */
   creditReturned: MoneySchema,
   paymentMethod: PaymentMethodSchema.nullable(),
+  /** A card order's card, when the payment or the saved card recorded it. */
+  cardBrand: CardBrandSchema.nullable(),
+  cardLast4: z.string().nullable(),
 })
 export type StoreOrderMoney = z.infer<typeof StoreOrderMoneySchema>
 
@@ -217,6 +221,8 @@ export const StoreOrderDetailSchema = StoreOrderSummarySchema.extend({
   }),
   deliveryAddress: CheckoutAddressSchema.nullable(),
   instructions: z.string().nullable(),
+  /** The brand (shop) the shopper placed it on: a business may run several. */
+  brandName: z.string().nullable(),
   /** Why it was rejected, cancelled or could not be delivered. */
   closingReason: z.string().nullable(),
   departments: z.array(StoreOrderDepartmentSchema),

@@ -4,6 +4,7 @@ import { addRow, type SqlValue } from './dataset.ts'
 import { HOT_FOOD, type OptionDefinition } from './hot-food.ts'
 import { categoryImagePath } from './images.ts'
 import { itemPackshot, relabelPackshot } from './packshots.ts'
+import { productDescription } from './product-copy.ts'
 import { expandLine, rangeTiers, shelfPrice } from './product-lines.ts'
 import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
@@ -26,25 +27,6 @@ const BADGES = [
   { text: 'Local', color: '#14532d', background: '#bbf7d0' },
 ] as const
 const PRICE_DROP_BADGE = { text: 'Price drop', color: '#ffffff', background: '#b91c1c' } as const
-
-const DEPARTMENT_BLURBS: Record<string, string> = {
-  'fruit-veg': 'Fresh and full of flavour, checked for quality every morning.',
-  bakery: 'Baked fresh and best enjoyed within a couple of days.',
-  'dairy-eggs': 'Keep refrigerated. Great for everyday cooking and breakfasts.',
-  'meat-fish': 'Keep refrigerated and cook thoroughly before eating.',
-  chilled: 'Keep refrigerated. Ready in minutes.',
-  frozen: 'Store frozen at -18°C. Cook from frozen.',
-  'food-cupboard': 'A store cupboard essential.',
-  drinks: 'Best served chilled.',
-  'beer-wine-spirits': 'Please drink responsibly. Challenge 25 applies on delivery and collection.',
-  'snacks-sweets': 'A tasty treat for sharing or on the go.',
-  household: 'Keep out of reach of children. Read the label before use.',
-  'health-beauty': 'Always read the label.',
-  baby: 'For babies and toddlers. Always read the label.',
-  pet: 'Complete nutrition and treats for your pets.',
-  tobacco: 'Smoking kills. For adults aged 18 and over only.',
-  newsagent: 'Everyday essentials from your local store.',
-}
 
 export function addCatalogue(t: Tables, random: Random, minimumItems: number): Array<ProductRow> {
   const products: Array<ProductRow> = []
@@ -247,7 +229,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             category_id: subId,
             slug,
             name: parsed.name,
-            description: `${parsed.name}. ${DEPARTMENT_BLURBS[department.slug] ?? ''}`.trim(),
+            description: productDescription(sub.slug, parsed.name, parsed.size),
             ingredients: ingredientsFor(department.slug, parsed.name),
             size: parsed.size,
             unit_price_label: unitPriceLabel(parsed.size, parsed.price),

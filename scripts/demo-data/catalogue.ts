@@ -3,8 +3,9 @@ import { GROCERY_DEPARTMENTS } from './catalogue/groceries.ts'
 import { NON_FOOD_DEPARTMENTS } from './catalogue/non-food.ts'
 
 /**
- * The demo grocery range: departments → sub-categories → product lines. Names are generic (no
- * brands); sizes and prices are typical of UK supermarkets and convenience stores in the 2020s.
+ * The demo grocery range: departments → sub-categories → product lines. Names are generic; the
+ * brand and a sentence about the range are in each item's description (product-copy.ts); sizes
+ * and prices are typical of UK supermarkets and convenience stores in the 2020s.
  *
  * A product line is 'name|sizes|variants':
  *   sizes    'label:pence' joined by ','; the label becomes part of the item name ('each' is not shown)

@@ -57,6 +57,8 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * Northside Market's accent light enough for its text, as the operator console's contrast check
  * asks; 10: each sub-category pictured by its first item's packshot; 11: the cookie policy says
  * only what is true, and the refer-a-friend FAQ states the offer as the pages do; 12: a second
- * business, Harbour Pantry on harbour.localhost, with its own stores, range and operator).
+ * business, Harbour Pantry on harbour.localhost, with its own stores, range and operator; 13:
+ * packshots draw what is inside with a Fluent Emoji icon, drawing version v2, and each item is
+ * described with its brand and a sentence about its range).
  */
-export const DEMO_DATA_VERSION = 12
+export const DEMO_DATA_VERSION = 13

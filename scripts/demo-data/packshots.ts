@@ -7,6 +7,7 @@ import {
   packshotUrl,
   parsePackshot,
 } from '../../schemas/packshot.ts'
+import { packshotIcon } from './packshot-icons.ts'
 import { createRandom } from './prng.ts'
 
 /** The pack a sub-category's items come in, unless their name says otherwise. */
@@ -113,6 +114,16 @@ const PALETTES: ReadonlyArray<PackColours> = [
 const VALUE: PackColours = { pack: '4f8fd6', label: 'ffffff', ink: '0d47a1' }
 const PREMIUM: PackColours = { pack: '1c1c1c', label: 'c9a44c', ink: '1c1c1c' }
 
+// Milk comes in a translucent white bottle, whatever its tier; the label's print says which milk
+// it is, as the cap's colour does in UK shops.
+const MILK_INKS: ReadonlyArray<[RegExp, string]> = [
+  [/semi-skimmed/i, '2e7d32'],
+  [/skimmed/i, 'c62828'],
+  [/1% fat/i, 'ef6c00'],
+  [/chocolate/i, '6d4c41'],
+  [/./, '1e4fa3'],
+]
+
 // Fruit and vegetables are drawn in their own colour with a white price-tag label.
 const PRODUCE_COLOURS: ReadonlyArray<[RegExp, string]> = [
   [/banana|lemon|pineapple|corn|swede|squash|melon/i, 'f2c230'],
@@ -181,6 +192,9 @@ export function packColours(kind: PackKind, line: string, name: string): PackCol
   if (kind === 'produce' || kind === 'banana' || kind === 'root' || kind === 'leafy') {
     return { pack: firstMatch(PRODUCE_COLOURS, name) ?? '7cb342', label: 'ffffff', ink: '1f2937' }
   }
+  if (kind === 'bottle' && /\bmilk\b/i.test(name) && !/coconut/i.test(name)) {
+    return { pack: 'dfe6ec', label: 'ffffff', ink: firstMatch(MILK_INKS, name) ?? '1e4fa3' }
+  }
   if (/^value\b/i.test(name)) return VALUE
   if (/^premium\b/i.test(name)) return PREMIUM
   const palette = createRandom(hash(line)).pick(PALETTES)
@@ -204,7 +218,13 @@ export function itemPackshot(
   const printed = size && name.endsWith(` ${size}`) ? name.slice(0, -size.length - 1) : name
   // The kind reads the whole name: '330ml can' is in the size.
   const kind = packKind(subCategorySlug, name)
-  return packshotUrl({ kind, name: printed, size, colours: packColours(kind, line, printed) })
+  return packshotUrl({
+    kind,
+    name: printed,
+    size,
+    colours: packColours(kind, line, printed),
+    icon: packshotIcon(subCategorySlug, name),
+  })
 }
 
 /** The same packshot with another name printed on it (the benchmark's extra items). */

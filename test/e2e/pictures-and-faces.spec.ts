@@ -88,7 +88,7 @@ test.describe('the look of the shop', () => {
       const shots = await pictures(page)
       expect(shots.length).toBeGreaterThan(4)
       for (const shot of shots) {
-        expect(shot.src).toMatch(/^\/images\/packshot\/v1\/[a-z]+\.svg\?/)
+        expect(shot.src).toMatch(/^\/images\/packshot\/v2\/[a-z]+\.svg\?/)
         expect(shot.drawn, shot.src).toBe(true)
       }
       expect(new Set(shots.map((s) => s.src)).size).toBe(shots.length)
@@ -108,5 +108,37 @@ test.describe('the look of the shop', () => {
       await expectNoAxeViolations(page)
       await screenshots(page, `packshots-item-${brand.name}`, { top: true })
     })
+  }
+})
+
+// Issue 35 "The look": chives and thyme were green apples, strawberries and cherries red apples,
+// milk an orange medicine bottle and iceberg lettuce a tree.
+const DRAWN_AS_ITSELF = [
+  { category: 'fresh-fruit?page=2', items: { Strawberries: 'strawberry', Cherries: 'cherries' } },
+  {
+    category: 'salad-herbs',
+    items: { 'Fresh chives': 'herb', 'Fresh thyme': 'herb', 'Little gem lettuce': 'leafy-green' },
+  },
+  { category: 'milk', items: { 'Whole milk': 'glass-of-milk', 'Skimmed milk': 'glass-of-milk' } },
+] as const
+
+test('fruit, herbs, salad and milk are each drawn as what they are', async ({ page }) => {
+  for (const { category, items } of DRAWN_AS_ITSELF) {
+    await page.goto(urlOn(HOSTS.brandOne, `${STORE_PATH}/category/${category}`))
+    for (const [name, icon] of Object.entries(items)) {
+      const picture = page
+        .locator('article')
+        .filter({ has: page.getByRole('link', { name: new RegExp(`^${name}`) }) })
+        .first()
+        .locator('img')
+      await expect(picture).toHaveAttribute('src', new RegExp(`[?&]i=${icon}(&|$)`))
+      // Pictures below the fold load lazily: bring it into view, then it must have drawn.
+      await picture.scrollIntoViewIfNeeded()
+      await expect
+        .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(0)
+    }
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await screenshots(page, `packshots-drawn-${category.replace(/\?.*/, '')}`, { top: true })
   }
 })

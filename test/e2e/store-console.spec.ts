@@ -1,7 +1,7 @@
 import { expect, guestAtPayment, test } from './pages/index.ts'
 import { joinClock } from './fixtures.ts'
 import { chooseReadyTime, consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
-import { expectNoAxeViolations, screenshots, waitForIsland } from './helpers.ts'
+import { expectNoAxeViolations, SCREENSHOTS, screenshots, waitForIsland } from './helpers.ts'
 
 const STORE_NAME = 'Manchester Piccadilly'
 
@@ -74,6 +74,18 @@ test('a store manager signs in with the emailed code, sees the order live and ac
   await expect(orderTab.getByText('The order has been updated.')).toBeVisible()
   await expect(orderTab.getByText('Picked', { exact: true }).first()).toBeVisible()
   await screenshots(orderTab, 'store-order-accepted')
+  // What the store needs to know, at the console's width: the shop, where it goes, how it was
+  // paid, and each step of the history in words.
+  await expect(orderTab.locator('dt:text("Placed on") + dd')).toHaveText('Corner Fresh')
+  await expect(orderTab.locator('dt:text("Collection") + dd')).toHaveText(
+    'The shopper collects from the store'
+  )
+  await expect(orderTab.locator('dt:text("Payment") + dd')).toHaveText('Cash when you collect')
+  await expect(
+    orderTab.getByText('The store took the order; the shopper is told so.')
+  ).toBeVisible()
+  await orderTab.setViewportSize({ width: 1024, height: 800 })
+  await orderTab.screenshot({ path: `${SCREENSHOTS}/store-order-facts-1024.png`, fullPage: true })
   await orderTab.close()
 
   await expect(

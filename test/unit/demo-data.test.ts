@@ -42,8 +42,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 12,
-      sha256: '0866b2f9fd9d1737238cd12cd6dc9d3d5296002d904946b758f4b34437d097d2',
+      version: 13,
+      sha256: '8f8d3bb89712acc78387a666057e85cf46463bc231768223e5778898a0083a02',
     })
   })
 
@@ -60,6 +60,37 @@ describe('demo data generator', () => {
       }
       expect(String(item.name)).not.toMatch(/\{v\}|undefined|NaN/)
     }
+  })
+
+  it('describes each product line with its brand and a sentence of its own range', () => {
+    const description = (name: string) =>
+      String(rows('menu_items').find((item) => item.name === name)?.description)
+    expect(description('Whole milk 2 pints')).toBe(
+      'Hillside Dairy whole milk. From cows grazing on farms in Cheshire and Shropshire, bottled within a day.'
+    )
+    expect(description('Fresh chives 30g')).toMatch(
+      /^Glasshouse Garden fresh chives\. Grown under glass/
+    )
+    expect(description('Pink Lady apples 6 pack')).toMatch(/^Orchard Lane Pink Lady apples\. /)
+    expect(description('Value baked beans in tomato sauce 415g')).toMatch(
+      /^Everyday Value baked beans in tomato sauce\. Good everyday quality at our lowest price\. /
+    )
+    // The sizes of one line share a description; no two lines do.
+    // Hot food keeps its own menu copy (hot-food.ts).
+    const hotFood = rows('categories').find((c) => c.slug === 'hot-food-deli')?.id
+    const hotSubs = new Set(
+      rows('categories')
+        .filter((c) => c.parent_id === hotFood)
+        .map((c) => c.id)
+    )
+    const lines = new Map<string, Set<string>>()
+    for (const item of rows('menu_items').filter((i) => !hotSubs.has(i.category_id))) {
+      const text = String(item.description)
+      expect(text, String(item.name)).toMatch(/^[^.]+\. [A-Z].{20,}/)
+      const line = String(item.name).replace(` ${String(item.size)}`, '')
+      lines.set(text, (lines.get(text) ?? new Set()).add(line))
+    }
+    expect([...lines.values()].filter((names) => names.size > 1)).toEqual([])
   })
 
   it('places at least 8 stores in 8 towns, 4 of them in central Manchester, on real postcodes', () => {

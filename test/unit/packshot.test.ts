@@ -8,6 +8,7 @@ const shot: Packshot = {
   name: 'Baked beans in tomato sauce',
   size: '415g',
   colours: { pack: 'c62828', label: 'fff8e7', ink: '7f1d1d' },
+  icon: null,
 }
 
 const parse = (url: string) => {
@@ -24,6 +25,11 @@ describe('packshot URLs', () => {
         kind,
         size: null,
       })
+      expect(parse(packshotUrl({ ...shot, kind, icon: 'canned-food' }))).toEqual({
+        ...shot,
+        kind,
+        icon: 'canned-food',
+      })
     }
   })
 
@@ -38,14 +44,16 @@ describe('packshot URLs', () => {
       return parsePackshot(path, query)
     }
     expect(variant(url.pathname, {})).not.toBeNull()
-    expect(variant('/images/packshot/v1/crate.svg', {})).toBeNull()
-    expect(variant('/images/packshot/v1/can.png', {})).toBeNull()
+    expect(variant('/images/packshot/v2/crate.svg', {})).toBeNull()
+    expect(variant('/images/packshot/v2/can.png', {})).toBeNull()
     expect(variant(url.pathname, { c: 'c62828-fff8e7' })).toBeNull()
     expect(variant(url.pathname, { c: 'red-fff8e7-7f1d1d' })).toBeNull()
     expect(variant(url.pathname, { n: null })).toBeNull()
     expect(variant(url.pathname, { n: ' ' })).toBeNull()
     expect(variant(url.pathname, { n: 'x'.repeat(81) })).toBeNull()
     expect(variant(url.pathname, { s: 'x'.repeat(17) })).toBeNull()
+    expect(variant(url.pathname, { i: '../x' })).toBeNull()
+    expect(variant(url.pathname, { i: 'x'.repeat(41) })).toBeNull()
     expect(() => packshotUrl({ ...shot, name: 'x'.repeat(81) })).toThrow()
   })
 })

@@ -1,10 +1,13 @@
 import type { PackKind, Packshot } from '../../schemas/packshot.ts'
+import { PACKSHOT_ICONS, type PackshotIcon } from './packshot-icon-set.ts'
 import { escapeXml } from './xml.ts'
 
 /*
  * Draws a packshot (ADR 033): the pack's shape for its kind, in its colours, on a light studio
  * background, with the product's name and size printed on its label as a shopper reads them on
- * a shelf. A pure function of the Packshot, so the same URL always draws the same picture.
+ * a shelf. What is inside is a Fluent Emoji Flat drawing (MIT, Microsoft; packshot-icon-set.ts):
+ * loose produce is the drawing itself above its price tag, a pack prints it on its label.
+ * A pure function of the Packshot, so the same URL always draws the same picture.
  * Drawn in a 200 × 200 box; text uses system sans faces (an <img> SVG cannot load web fonts).
  */
 
@@ -178,6 +181,26 @@ const DRAW: Record<PackKind, (c: Colours) => PackDrawing> = {
   }),
 }
 
+const LOOSE: ReadonlySet<PackKind> = new Set(['produce', 'banana', 'root', 'leafy'])
+
+/** The icon drawn in a square at (x, y) of side `size`. */
+function placeIcon(icon: PackshotIcon, x: number, y: number, size: number): string {
+  return `<svg x="${round(x)}" y="${round(y)}" width="${size}" height="${size}" viewBox="${icon.box}">${icon.body}</svg>`
+}
+
+/** Loose produce drawn as itself, or a pack with the icon printed above the name on its label. */
+function withIcon(kind: PackKind, drawing: PackDrawing, colours: Colours, icon: PackshotIcon) {
+  if (LOOSE.has(kind)) {
+    return { body: placeIcon(icon, 38, 16, 124) + PRICE_TAG(colours), text: PRODUCE_TEXT }
+  }
+  const box = drawing.text
+  const size = Math.floor(Math.min(34, box.h * 0.45, box.w * 0.5))
+  return {
+    body: drawing.body + placeIcon(icon, box.x + (box.w - size) / 2, box.y + 1, size),
+    text: { ...box, y: box.y + size + 2, h: box.h - size - 2 },
+  }
+}
+
 /** The SVG of a packshot: `px` is its intrinsic width and height. */
 export function packshotSvg(shot: Packshot, px = 480): string {
   const pack = `#${shot.colours.pack}`
@@ -189,7 +212,12 @@ export function packshotSvg(shot: Packshot, px = 480): string {
     light: mix(pack, '#ffffff', 0.3),
     deep: mix(pack, '#000000', 0.12),
   }
-  const drawing = DRAW[shot.kind](colours)
+  const icon =
+    shot.icon !== null && Object.hasOwn(PACKSHOT_ICONS, shot.icon)
+      ? PACKSHOT_ICONS[shot.icon]
+      : undefined
+  const plain = DRAW[shot.kind](colours)
+  const drawing = icon ? withIcon(shot.kind, plain, colours, icon) : plain
   const title = escapeXml(shot.size ? `${shot.name} ${shot.size}` : shot.name)
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}" viewBox="0 0 200 200" role="img" aria-label="${title}">` +

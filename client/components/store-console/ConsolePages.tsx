@@ -1,7 +1,6 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
-import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
 import type {
   StoreOrderBoard,
   StoreOrderDetail,
@@ -12,6 +11,7 @@ import { StoreBoard } from '../../islands/StoreBoard.tsx'
 import { DriverLocation } from '../../islands/DriverLocation.tsx'
 import { FormAlert, type FormErrors, type FormValues } from '../forms/Form.tsx'
 import { GiveCreditForm } from './GiveCreditForm.tsx'
+import { OrderFacts, OrderHistory } from './OrderFacts.tsx'
 import { island } from '../Island.tsx'
 import type { PageChrome } from '../Layout.tsx'
 import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
@@ -28,26 +28,6 @@ import {
 
 const StoreBoardIsland = island('StoreBoard', StoreBoard, { hydrate: 'load' })
 const DriverLocationIsland = island('DriverLocation', DriverLocation, { hydrate: 'load' })
-
-/** How the history names each action. */
-const ACTION_LABELS: Partial<Record<string, string>> = {
-  accept: 'Accepted',
-  reject: 'Rejected',
-  auto_reject: 'Rejected automatically',
-  mark_line: 'Marked a line',
-  finish_picking: 'Picking done',
-  ready_for_collection: 'Ready for collection',
-  collected: 'Collected',
-  assign_driver: 'Assigned a driver',
-  start_route: 'En route',
-  deliver: 'Delivered',
-  unable_to_deliver: 'Unable to deliver',
-  cancel: 'Cancelled',
-  refund_order: 'Refunded the order',
-  refund_lines: 'Refunded lines',
-  goodwill: 'Gave goodwill credit',
-  refund_as_credit: 'Refunded as store credit',
-}
 
 interface Frame {
   chrome: PageChrome
@@ -171,7 +151,11 @@ function LineRow({
               Challenge 25
             </span>
           ) : null}
-          {line.allowSubstitutes ? null : (
+          {line.allowSubstitutes ? (
+            <span className="ml-2 rounded-md bg-tint px-2 py-0.5 text-xs font-semibold">
+              Substitutes allowed
+            </span>
+          ) : (
             <span className="ml-2 rounded-md bg-red-100 px-2 py-0.5 text-xs font-extrabold text-red-900 ring-1 ring-red-800/30">
               No substitutes
             </span>
@@ -285,6 +269,7 @@ export function OrderPage({
         {order.instructions ? (
           <p className="mt-2 text-sm">Instructions: {order.instructions}</p>
         ) : null}
+        <OrderFacts order={order} />
       </div>
       <section aria-labelledby="actions" className="mt-6">
         <h2 id="actions" className="sr-only">
@@ -370,26 +355,7 @@ export function OrderPage({
           <dd className="text-right">{formatMoney(money.givenBack)}</dd>
         </dl>
       </section>
-      <section aria-labelledby="history" className="mt-6">
-        <h2 id="history" className="text-xl font-extrabold">
-          History
-        </h2>
-        {order.history.length ? (
-          <ol className="mt-2 space-y-1 text-sm">
-            {order.history.map((row, index) => (
-              <li key={index}>
-                <time dateTime={row.at}>{storeDateTime(row.at, order.timeZone)}</time> ·{' '}
-                {row.actor?.name ?? 'System'} · {ACTION_LABELS[row.action] ?? row.action}
-                {row.amount !== null && row.amount > 0 ? ` ${formatMoney(row.amount)}` : ''}
-                {row.from !== row.to ? ` → ${ORDER_STATUS_LABELS[row.to]}` : ''}
-                {row.reason ? ` (${row.reason})` : ''}
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="mt-2 text-sm">Nothing has been done to this order yet.</p>
-        )}
-      </section>
+      <OrderHistory order={order} />
     </ConsoleLayout>
   )
 }

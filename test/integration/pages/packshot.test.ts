@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { packshotUrl } from '../../../schemas/packshot.ts'
 import { createApp } from '../../../worker/app.ts'
+import { PACKSHOT_ICONS } from '../../../worker/lib/packshot-icon-set.ts'
 import { testEnv } from './storefront.ts'
 
 const app = createApp()
@@ -9,9 +10,10 @@ const url = packshotUrl({
   name: 'Strawberry jam',
   size: '454g',
   colours: { pack: 'c62828', label: 'fff8e7', ink: '7f1d1d' },
+  icon: 'strawberry',
 })
 
-describe('GET /images/packshot/v1/<kind>.svg', () => {
+describe('GET /images/packshot/v2/<kind>.svg', () => {
   it('draws the pack from its URL, as an immutable SVG', async () => {
     const res = await app.request(`http://localhost${url}`, {}, testEnv)
     expect(res.status).toBe(200)
@@ -21,12 +23,19 @@ describe('GET /images/packshot/v1/<kind>.svg', () => {
     expect(res.headers.get('set-cookie')).toBeNull()
     const svg = await res.text()
     expect(svg).toContain('aria-label="Strawberry jam 454g"')
+    expect(svg).toContain(PACKSHOT_ICONS.strawberry?.body)
   })
 
   it('answers a malformed URL 404, privately, drawing nothing', async () => {
-    const res = await app.request('http://localhost/images/packshot/v1/jar.svg?n=Jam', {}, testEnv)
-    expect(res.status).toBe(404)
-    expect(res.headers.get('cache-control')).toContain('no-store')
-    expect(await res.text()).not.toContain('<svg')
+    const malformed = '/images/packshot/v2/jar.svg?n=Jam'
+    // A v1 URL drew the old pictures; an icon the worker does not carry draws nothing either.
+    const old = url.replace('/v2/', '/v1/')
+    const unknownIcon = url.replace('i=strawberry', 'i=constructor')
+    for (const path of [malformed, old, unknownIcon]) {
+      const res = await app.request(`http://localhost${path}`, {}, testEnv)
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('cache-control')).toContain('no-store')
+      expect(res.headers.get('content-type')).not.toContain('image/svg')
+    }
   })
 })

@@ -61,7 +61,7 @@ describe('categoryImages', () => {
   })
 
   it('serves a packshot as one file at every density, like an item picture', () => {
-    const packshot = '/images/packshot/v1/bar.svg?c=f2c230-ffffff-1f2937&s=400g&n=Mild%20cheddar'
+    const packshot = '/images/packshot/v2/bar.svg?c=f2c230-ffffff-1f2937&s=400g&n=Mild%20cheddar'
     expect(categoryImages(packshot)).toEqual({
       originals: packshot,
       mdpi_1x: packshot,

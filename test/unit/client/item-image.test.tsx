@@ -42,7 +42,7 @@ describe('ItemImage', () => {
   })
 
   it('leaves out the srcset when every density is the same file (a vector packshot)', () => {
-    const url = '/images/packshot/v1/can.svg?c=c62828-fff8e7-7f1d1d&s=415g&n=Baked%20beans'
+    const url = '/images/packshot/v2/can.svg?c=c62828-fff8e7-7f1d1d&s=415g&n=Baked%20beans'
     const images = { ...jpeg, originals: url, mdpi_1x: url, xhdpi_2x: url, xxhdpi_3x: url }
     const html = renderToString(<ItemImage images={images} alt="Baked beans" />)
     expect(html).not.toContain('srcSet')

@@ -1,5 +1,6 @@
 import type { LineMark, OrderStatusName } from '../../../schemas/order-states.ts'
 import type { PaymentMethod } from '../../../schemas/checkout-answers.ts'
+import type { CardBrand } from '../../../schemas/payments.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
 
@@ -252,6 +253,36 @@ export async function orderHistory(db: D1Database, orderId: number): Promise<Arr
     .bind(orderId)
     .all<HistoryRow>()
   return results
+}
+
+/** Where an order was placed and the card it was paid with, as its order page states them. */
+export interface OrderFactsRow {
+  brand_name: string | null
+  card_brand: CardBrand | null
+  card_last4: string | null
+}
+
+/**
+ * The brand the order was placed on and its card's brand and last four (the latest card payment,
+ * voided or not: a rejected order was still paid with it; a saved card's own record fills in
+ * what the payment did not keep).
+ */
+export async function orderFacts(db: D1Database, orderId: number): Promise<OrderFactsRow> {
+  const row = await db
+    .prepare(
+      `select b.name as brand_name, coalesce(p.card_brand, c.brand) as card_brand,
+         coalesce(p.card_last4, c.last4) as card_last4
+       from orders o
+       left join brands b on b.id = o.brand_id
+       left join payments p on p.id = (
+         select id from payments where order_id = o.id and method = 'paymentCard'
+         order by id desc limit 1)
+       left join saved_cards c on c.id = p.saved_card_id
+       where o.id = ?1`
+    )
+    .bind(orderId)
+    .first<OrderFactsRow>()
+  return row ?? { brand_name: null, card_brand: null, card_last4: null }
 }
 
 /** An item the store sells now (a substitute), at the store's price. */

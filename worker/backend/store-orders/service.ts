@@ -4,6 +4,7 @@ import { canSeeOrder, onlyDriver, orderNotFound, type StoreStaff } from './acces
 import {
   findStoreOrder,
   listBoardOrders,
+  orderFacts,
   orderHistory,
   orderLineSelections,
   orderPickLines,
@@ -41,14 +42,17 @@ export async function storeOrderDetail(
 ): Promise<StoreOrderDetail> {
   const row = await findStoreOrder(db, staff.businessId, staff.storeId, orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
-  const [lines, selections, history, drivers, givenBack, creditReturned] = await Promise.all([
-    orderPickLines(db, orderId),
-    orderLineSelections(db, orderId),
-    orderHistory(db, orderId),
-    storeDrivers(db, row.store_id),
-    givenBackOnOrder(db, staff.businessId, orderId),
-    creditReturnedOnOrder(db, orderId),
-  ])
+  const [lines, selections, history, drivers, givenBack, creditReturned, facts] = await Promise.all(
+    [
+      orderPickLines(db, orderId),
+      orderLineSelections(db, orderId),
+      orderHistory(db, orderId),
+      storeDrivers(db, row.store_id),
+      givenBackOnOrder(db, staff.businessId, orderId),
+      creditReturnedOnOrder(db, orderId),
+      orderFacts(db, orderId),
+    ]
+  )
   return detailOf(row, staff, {
     lines,
     selections,
@@ -56,5 +60,6 @@ export async function storeOrderDetail(
     drivers,
     givenBack,
     creditReturned,
+    facts,
   })
 }

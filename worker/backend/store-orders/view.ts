@@ -14,7 +14,13 @@ import type {
 import { parseAddress } from '../checkout/orders.ts'
 import { allowedActionsFor, type StoreStaff } from './access.ts'
 import { receivedUnits, type LineOutcome } from './pricing.ts'
-import type { HistoryRow, LineSelectionRow, PickLineRow, StoreOrderRow } from './repo.ts'
+import type {
+  HistoryRow,
+  LineSelectionRow,
+  OrderFactsRow,
+  PickLineRow,
+  StoreOrderRow,
+} from './repo.ts'
 import type { StaffNameRow } from '../staff/repo.ts'
 
 /* The console's answers built from the rows (pure). */
@@ -168,6 +174,15 @@ function amountOf(detailJson: string | null): number | null {
   }
 }
 
+/** The card's brand and last four, both or neither, and only for a card order. */
+function cardOf(row: StoreOrderRow, facts: OrderFactsRow | undefined) {
+  const known =
+    row.payment_method === 'paymentCard' && facts?.card_brand && facts.card_last4
+      ? { cardBrand: facts.card_brand, cardLast4: facts.card_last4 }
+      : null
+  return known ?? { cardBrand: null, cardLast4: null }
+}
+
 export interface DetailParts {
   lines: ReadonlyArray<PickLineRow>
   selections: ReadonlyArray<LineSelectionRow>
@@ -177,6 +192,8 @@ export interface DetailParts {
   givenBack: number
   /** Pence of store credit given back to the member for the order. */
   creditReturned: number
+  /** The brand it was placed on and its card; absent: none known. */
+  facts?: OrderFactsRow
 }
 
 const OTHER_DEPARTMENT = 'Other'
@@ -208,6 +225,7 @@ export function detailOf(
     deliveryAddress:
       row.fulfilment_method === 'delivery' ? parseAddress(row.delivery_address_json) : null,
     instructions: row.instructions,
+    brandName: parts.facts?.brand_name ?? null,
     closingReason: row.closing_reason,
     departments: [...departments.entries()]
       .sort(([a, x], [b, y]) => x.position - y.position || a.localeCompare(b))
@@ -225,6 +243,7 @@ export function detailOf(
       givenBack: parts.givenBack,
       creditReturned: parts.creditReturned,
       paymentMethod: row.payment_method,
+      ...cardOf(row, parts.facts),
     },
     history: parts.history.map((entry) => ({
       at: entry.at,

@@ -593,11 +593,64 @@ describe("the order page's money", () => {
     expect(text).toContain(`Given back when the store rejected the order ${amount}`)
     expect(text).not.toContain('Refunds after delivery')
     expect(text).toContain(`Given back to the shopper ${amount}`)
-    // The history says how much, in words.
-    expect(text).toContain(`Rejected ${amount} → Store Rejected Order (Closing early)`)
+    // The history says how much, in words, and what the step meant.
+    expect(text).toContain(`Rejected · ${amount} given back → Store Rejected Order (Closing early)`)
+    expect(text).toContain('The store turned the order down and the payment was released.')
     // A guest holds no credit: the page says so and offers no credit form.
     expect(text).toContain(MESSAGES.creditGuestOrder)
     expect(text).not.toContain('Give store credit')
+  }, 30_000)
+})
+
+describe("the order page's facts", () => {
+  const orderRow = (orderId: number) =>
+    env.DB.prepare(
+      `select b.name as brand, o.delivery_address_json as address
+       from orders o join brands b on b.id = o.brand_id where o.id = ?1`
+    )
+      .bind(orderId)
+      .first<{ brand: string; address: string | null }>()
+
+  it('states the shop, the address, the card and that substitutes are allowed', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cardOrder('delivery')
+    // Placed on the second brand, paid with a card whose brand and last four the payment kept
+    // (the hosted sandbox page does not report them, a 3-D Secure step does).
+    await env.DB.batch([
+      env.DB.prepare('update orders set brand_id = 2 where id = ?1').bind(order.orderId),
+      env.DB.prepare(
+        "update payments set card_brand = 'visa', card_last4 = '5262' where id = ?1"
+      ).bind(order.paymentId),
+    ])
+    const row = await orderRow(order.orderId)
+    expect(row?.brand).toBe('Northside Market')
+    const address = JSON.parse(row?.address ?? '{}') as { addressLine1: string; postcode: string }
+    const text = pageText(
+      await (await get(`/store/${STORE}/orders/${order.orderId}`, cookies)).text()
+    )
+    expect(text).toContain('Placed on Northside Market')
+    expect(text).toMatch(new RegExp(`Deliver to ${address.addressLine1}, .*${address.postcode}`))
+    expect(text).toContain('Payment Visa ending 5262')
+    expect(text).toContain('Substitutes Allowed on every line')
+    expect(text).toContain('Substitutes allowed')
+  }, 30_000)
+
+  it('says Collection, cash, and that the shopper allowed no substitutes', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder('collection', async (ready) => {
+      await expectOk('/basket/substitutes', {
+        businessId: 1,
+        basketToken: ready.token,
+        allowSubstitutes: false,
+      })
+    })
+    const text = pageText(
+      await (await get(`/store/${STORE}/orders/${order.orderId}`, cookies)).text()
+    )
+    expect(text).toContain('Collection The shopper collects from the store')
+    expect(text).toContain('Payment Cash when you collect')
+    expect(text).toContain('Substitutes The shopper allowed no substitutes')
+    expect(text).not.toContain('Deliver to')
   }, 30_000)
 })
 
