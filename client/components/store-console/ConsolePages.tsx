@@ -25,6 +25,7 @@ import {
   RefundLinesForm,
   type SubstituteResults,
 } from './OrderActions.tsx'
+import { displayPhone } from '../../../schemas/phone.ts'
 
 const StoreBoardIsland = island('StoreBoard', StoreBoard, { hydrate: 'load' })
 const DriverLocationIsland = island('DriverLocation', DriverLocation, { hydrate: 'load' })
@@ -257,7 +258,7 @@ export function OrderPage({
               href={`tel:${order.customer.phone}`}
               className="font-semibold text-primary underline"
             >
-              {order.customer.phone}
+              {displayPhone(order.customer.phone)}
             </a>
           </>
         ) : null}

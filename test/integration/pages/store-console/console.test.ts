@@ -633,6 +633,9 @@ describe("the order page's facts", () => {
     expect(text).toContain('Payment Visa ending 5262')
     expect(text).toContain('Substitutes Allowed on every line')
     expect(text).toContain('Substitutes allowed')
+    // The shopper's phone as people read it; the call link keeps the international form.
+    expect(text).toContain('07700 900456')
+    expect(text).not.toContain('+447700900456')
   }, 30_000)
 
   it('says Collection, cash, and that the shopper allowed no substitutes', async () => {
