@@ -9,6 +9,7 @@ import { createHostnameProvisioner } from './backend/operator/brands/create-host
 import { logError } from './lib/log.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { sweepEffects } from './backend/effects/sweep.ts'
+import { sweepRetention } from './backend/retention.ts'
 
 /**
  * The cron trigger (wrangler.toml [triggers]), every minute:
@@ -26,6 +27,9 @@ import { sweepEffects } from './backend/effects/sweep.ts'
  * - hands on the outbox's effects the relay missed, and deletes delivered ones past retention (ADR 037).
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
+/** The daily trigger of the retention sweep (wrangler.toml [triggers]); every other runs the jobs above. */
+export const RETENTION_CRON = '17 3 * * *'
+
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   // A refused configuration runs no job either (ADR 036): a sandbox gateway must not be asked
   // to void, nor a local hostname provider to activate a domain.
@@ -35,6 +39,11 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     return
   }
   const now = eventTime(env, controller.scheduledTime)
+  if (controller.cron === RETENTION_CRON) {
+    const deleted = await sweepRetention(env.DB, now)
+    console.log(JSON.stringify({ event: 'retention swept', ...deleted }))
+    return
+  }
   const [sweep, voids, failedLogins, overdue, staffSecrets, credit, domains, effects] =
     await Promise.allSettled([
       sweepExpiredReservations(env.DB, now),

@@ -136,3 +136,12 @@ async function earlierAnswer<T>(
   }
   return { body: JSON.parse(row.response_body) as T, replayed: true }
 }
+
+/** Retention: keys past their replay window answer nothing any more (README "Privacy"). */
+export async function deleteExpiredIdempotencyKeys(db: D1Database, now: Date): Promise<number> {
+  const result = await db
+    .prepare(`delete from idempotency_keys where expires_at <= ?1 and state = 'completed'`)
+    .bind(now.toISOString())
+    .run()
+  return result.meta.changes
+}

@@ -216,3 +216,14 @@ export async function findActiveDealSlug(
     .first<{ slug: string }>()
   return row?.slug ?? null
 }
+
+/** Retention: the local marketing log (development's /dev/marketing) keeps 90 days. */
+export const MARKETING_LOG_RETENTION_DAYS = 90
+
+export async function deleteMarketingLogBefore(db: D1Database, before: Date): Promise<number> {
+  const result = await db
+    .prepare(`delete from marketing_events where created_at < ?1`)
+    .bind(before.toISOString())
+    .run()
+  return result.meta.changes
+}
