@@ -1,4 +1,4 @@
-import { deleteAbandonedBaskets } from './basket/retention.ts'
+import { deleteAbandonedBaskets } from './basket/retention-repo.ts'
 import { deleteExpiredIdempotencyKeys } from './idempotency-repo.ts'
 import { deleteMarketingLogBefore, MARKETING_LOG_RETENTION_DAYS } from './marketing/repo.ts'
 
