@@ -500,6 +500,13 @@ export const MESSAGES = {
   staffEmailTaken: 'Someone on your team already uses this email address.',
   staffNotFound: 'This member of staff does not exist.',
   staffStoreNotFound: 'One of these stores is not part of your business.',
+  staffRoleRequired: 'Choose the operator role or at least one role at a store.',
+  staffInvitationNotPending: 'This person has already accepted their invitation.',
+  staffOwnOperatorRole: 'You cannot remove your own operator role.',
+  staffInvited: 'The invitation has been sent.',
+  staffInvitationResent: 'The invitation has been sent again.',
+  staffRolesSaved: 'The roles have been saved.',
+  staffDeactivated: 'The account has been deactivated. Every session of theirs has ended.',
   // The store console's pages (ADR 018).
   staffCodeSent: 'We have sent a 6-digit code to %s. It works for 10 minutes.',
   staffInvitationAccepted: 'Your password is set. Sign in with it to continue.',

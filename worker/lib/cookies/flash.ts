@@ -67,6 +67,11 @@ export const FLASH_MESSAGES = {
   contentPageSaved: MESSAGES.contentPageSaved,
   contentRedirectSaved: MESSAGES.contentRedirectSaved,
   contentRedirectDeleted: MESSAGES.contentRedirectDeleted,
+  // The operator console's staff (issue 35 item 6).
+  staffInvited: MESSAGES.staffInvited,
+  staffInvitationResent: MESSAGES.staffInvitationResent,
+  staffRolesSaved: MESSAGES.staffRolesSaved,
+  staffDeactivated: MESSAGES.staffDeactivated,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
@@ -140,6 +145,10 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'contentPageSaved',
   'contentRedirectSaved',
   'contentRedirectDeleted',
+  'staffInvited',
+  'staffInvitationResent',
+  'staffRolesSaved',
+  'staffDeactivated',
   'basketAdded',
 ] satisfies ReadonlyArray<FlashKey | FlashDetailKey>)
 
