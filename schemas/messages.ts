@@ -504,6 +504,7 @@ export const MESSAGES = {
   staffInvitationNotPending: 'This person has already accepted their invitation.',
   staffOwnOperatorRole: 'You cannot remove your own operator role.',
   staffInvited: 'The invitation has been sent.',
+  staffDeactivateConfirm: 'Tick the box to confirm you want to end their access.',
   staffInvitationResent: 'The invitation has been sent again.',
   staffRolesSaved: 'The roles have been saved.',
   staffDeactivated: 'The account has been deactivated. Every session of theirs has ended.',
