@@ -504,6 +504,8 @@ export const MESSAGES = {
   staffInvitationNotPending: 'This person has already accepted their invitation.',
   staffOwnOperatorRole: 'You cannot remove your own operator role.',
   staffInvited: 'The invitation has been sent.',
+  staffPasswordChanged: 'Your password has been changed. Every other device is signed out.',
+  staffSignedOutEverywhere: 'You are signed out on every device.',
   staffDeactivateConfirm: 'Tick the box to confirm you want to end their access.',
   staffInvitationResent: 'The invitation has been sent again.',
   staffRolesSaved: 'The roles have been saved.',

@@ -162,3 +162,23 @@ export const OperatorStaffMemberSchema = z.object({
 export type OperatorStaffMember = z.infer<typeof OperatorStaffMemberSchema>
 
 export const OperatorStaffListSchema = z.object({ staff: z.array(OperatorStaffMemberSchema) })
+
+// --- The console's own account (issue 36 item 9) -------------------------------------------------
+
+/** POST /staff/auth/change-password: the members' rules (spec §7) for the new password. */
+export const StaffChangePasswordRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    currentPassword: z
+      .string({ error: MESSAGES.currentPasswordIncorrect })
+      .min(1, { error: MESSAGES.currentPasswordIncorrect })
+      .max(1024, { error: MESSAGES.currentPasswordIncorrect }),
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  })
+export type StaffChangePasswordRequest = z.output<typeof StaffChangePasswordRequestSchema>
+export const StaffPasswordChangedSchema = z.object({ changed: z.literal(true) })

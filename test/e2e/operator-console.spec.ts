@@ -52,7 +52,7 @@ test('an operator invites a driver for Piccadilly, changes their role and deacti
   await page.goto(consoleUrl('/operator'))
   await operator
     .main()
-    .getByRole('link', { name: /^Staff/ })
+    .getByRole('link', { name: /^Staff Invite people/ })
     .click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff')
   await screenshots(page, 'operator-staff')
@@ -93,5 +93,14 @@ test('an operator invites a driver for Piccadilly, changes their role and deacti
   await expect(page.getByText(/The account has been deactivated/)).toBeVisible()
   await page.getByRole('link', { name: 'Back to staff' }).click()
   await expect(page.getByRole('row', { name: /Dana Driver/ })).toContainText('Deactivated')
+
+  // The console's own account: change the password, or sign out everywhere (issue 36 item 9).
+  await page.getByRole('link', { name: /your account/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account')
+  await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible()
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByRole('alert')).toBeFocused()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'console-account-refused')
   await operator.context.close()
 })

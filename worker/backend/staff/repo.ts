@@ -250,6 +250,40 @@ export function revokeStaffSessionStatement(
     .bind(businessId, sessionId, reason, now)
 }
 
+/** Ends every session of a member of staff, or every one but `keepSessionId`. */
+export function revokeStaffSessionsStatement(
+  db: D1Database,
+  businessId: number,
+  staffId: number,
+  reason: StaffRevokeReason,
+  now: string,
+  keepSessionId: string | null = null
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update staff_sessions set revoked_at = ?4, revoked_reason = ?3
+       where business_id = ?1 and staff_id = ?2 and revoked_at is null
+         and (?5 is null or id != ?5)`
+    )
+    .bind(businessId, staffId, reason, now, keepSessionId)
+}
+
+/** A member of staff's new password. */
+export function setStaffPasswordStatement(
+  db: D1Database,
+  businessId: number,
+  staffId: number,
+  passwordHash: string,
+  now: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update staff_accounts set password_hash = ?3, updated_at = ?4
+       where business_id = ?1 and id = ?2`
+    )
+    .bind(businessId, staffId, passwordHash, now)
+}
+
 /** The session of an access token, with its account: one indexed read per staff call. */
 export interface StaffSessionState {
   session_live: 0 | 1

@@ -72,6 +72,8 @@ export const FLASH_MESSAGES = {
   staffInvitationResent: MESSAGES.staffInvitationResent,
   staffRolesSaved: MESSAGES.staffRolesSaved,
   staffDeactivated: MESSAGES.staffDeactivated,
+  staffPasswordChanged: MESSAGES.staffPasswordChanged,
+  staffSignedOutEverywhere: MESSAGES.staffSignedOutEverywhere,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
@@ -149,6 +151,8 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'staffInvitationResent',
   'staffRolesSaved',
   'staffDeactivated',
+  'staffPasswordChanged',
+  'staffSignedOutEverywhere',
   'basketAdded',
 ] satisfies ReadonlyArray<FlashKey | FlashDetailKey>)
 
