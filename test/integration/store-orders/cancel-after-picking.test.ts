@@ -2,6 +2,9 @@ import { env } from 'cloudflare:test'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
+import { plainItem, readyBasket } from '../checkout/fixtures.ts'
+import { balanceOf, customerIdOf, draftOf, giveCredit, payCash } from '../credit/fixtures.ts'
+import { newMember } from '../member/orders-fixtures.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import {
   act,
@@ -131,6 +134,32 @@ describe('cancel until the order leaves the store', { timeout: 30_000 }, () => {
       expect(after.status).toBe('delivered')
       expect(refunds).toEqual([])
     }
+  })
+
+  it(`store credit spent comes back once, after picking, with ${RACERS} cancels at once`, async () => {
+    const member = await newMember()
+    const customerId = await customerIdOf(member.email)
+    const item = await plainItem(500, 2500)
+    const ready = await readyBasket({
+      items: [{ id: item.id, quantity: 2 }],
+      email: member.email,
+      bearer: member.bearer,
+    })
+    await giveCredit(customerId, 100_000)
+    const draft = await draftOf(member, ready)
+    await payCash(draft)
+    expect(await balanceOf(customerId)).toBeLessThan(100_000)
+    await picked(draft.orderId, false)
+    const answers = await Promise.all(
+      Array.from({ length: RACERS }, () =>
+        act(manager.bearer, STORE, draft.orderId, 'picked', cancel)
+      )
+    )
+    expect(answers.map((a) => a.status).sort()).toEqual([
+      200,
+      ...Array.from({ length: RACERS - 1 }, () => 409),
+    ])
+    expect(await balanceOf(customerId)).toBe(100_000)
   })
 
   it('property: whatever was picked and wherever it is cancelled, the shopper pays 0', async () => {
