@@ -113,7 +113,7 @@ export interface Actor {
 
 /**
  * What the machine needs to know of an order. Besides the status, three facts that are not
- * statuses but decide what may happen next: a line has been marked (cancel is "before picking"),
+ * statuses but decide what may happen next: a line has been marked (picking has started),
  * a collection order has been announced ready, a delivery has a driver.
  */
 export interface OrderProgress {
@@ -172,7 +172,8 @@ const SHOP_FLOOR: ReadonlyArray<ActorRole> = ['operator', 'store_manager', 'pick
 
 /**
  * The graph (ADR 017 has it as a table and a diagram). Delivered and Unable to Deliver may also be
- * recorded by a manager, so an order whose driver's phone died does not stay en route for ever;
+ * recorded by a manager, so an order whose driver's phone died does not stay en route for ever,
+ * and a manager may deliver a picked order themselves, so a store without a driver is not stuck;
  * starting the route is the driver's alone, because it starts the device's location sharing.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderActionType, Rule>> = {
@@ -196,7 +197,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderActionType, Rule>> = {
   },
   start_route: { from: ['picked'], to: 'en_route', roles: ['driver'], method: 'delivery' },
   deliver: {
-    from: ['en_route'],
+    // From Picked only by a manager (a store without a driver delivers it itself): the driver's
+    // own deliveries start the route first, which starts the location sharing.
+    from: ['en_route', 'picked'],
     to: 'delivered',
     roles: ['driver', ...MANAGERS],
     method: 'delivery',
@@ -208,7 +211,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderActionType, Rule>> = {
     method: 'delivery',
   },
   cancel: {
-    from: ['sent_to_store', 'store_accepted_picking'],
+    // Until the order leaves the store: a delivery not en route, a collection not collected.
+    from: ['sent_to_store', 'store_accepted_picking', 'picked'],
     to: 'cancelled',
     roles: MANAGERS,
     method: null,
@@ -265,10 +269,10 @@ export function refusalMessage(
 }
 
 /** A state the graph alone does not show: picking started, no driver yet, not announced ready. */
-function blockedInside(order: OrderProgress, action: OrderAction): boolean {
+function blockedInside(order: OrderProgress, action: OrderAction, actor: Actor): boolean {
   switch (action.type) {
-    case 'cancel':
-      return order.pickingStarted
+    case 'deliver':
+      return order.status === 'picked' && actor.role === 'driver'
     case 'start_route':
       return order.driverId === null
     case 'collected':
@@ -310,7 +314,7 @@ export function nextState(
   if (actor.role === 'driver' && (actor.staffId === null || actor.staffId !== order.driverId)) {
     return refuse('not_assigned_driver')
   }
-  if (!rule.from.includes(order.status) || blockedInside(order, action)) {
+  if (!rule.from.includes(order.status) || blockedInside(order, action, actor)) {
     return { ok: false, refusal: 'wrong_state', status: order.status }
   }
   const reason = reasonOf(action)

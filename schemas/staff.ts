@@ -110,3 +110,75 @@ export const StaffDeactivateRequestSchema = z.object({
   staffId: IdSchema,
 })
 export const StaffDeactivatedSchema = z.object({ deactivated: z.literal(true) })
+
+// --- The operator console's Staff page (issue 35 item 6) -----------------------------------------
+
+/** One role at one store. */
+export const StaffStoreRoleSchema = z.object({ storeId: IdSchema, role: z.enum(STORE_ROLES) })
+export type StaffStoreRole = z.infer<typeof StaffStoreRoleSchema>
+
+/** What someone may do: the operator role (every store), and/or roles at named stores. */
+const staffAccessShape = {
+  operator: z.boolean(),
+  stores: z.array(StaffStoreRoleSchema).max(200),
+}
+const holdsSomeRole = (input: { operator: boolean; stores: ReadonlyArray<unknown> }) =>
+  input.operator || input.stores.length > 0
+
+/** POST /staff/operator/staff/invite: an invitation with one or more roles per store, or operator. */
+export const OperatorStaffInviteRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    email: EmailSchema,
+    name: requiredText('Name', TEXT_MAX_LENGTH.name, MESSAGES.validationError),
+    ...staffAccessShape,
+  })
+  .refine(holdsSomeRole, { error: MESSAGES.staffRoleRequired, path: ['stores'] })
+export type OperatorStaffInviteRequest = z.output<typeof OperatorStaffInviteRequestSchema>
+
+/** POST /staff/operator/staff/roles: replaces what someone may do. */
+export const OperatorStaffRolesRequestSchema = z
+  .object({ businessId: BusinessIdSchema, staffId: IdSchema, ...staffAccessShape })
+  .refine(holdsSomeRole, { error: MESSAGES.staffRoleRequired, path: ['stores'] })
+export type OperatorStaffRolesRequest = z.output<typeof OperatorStaffRolesRequestSchema>
+
+/** POST /staff/operator/staff/resend and /deactivate: one member of staff. */
+export const OperatorStaffMemberRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  staffId: IdSchema,
+})
+
+export const STAFF_STATUSES = ['active', 'invited', 'deactivated'] as const
+
+/** A member of staff as the Staff page lists them. */
+export const OperatorStaffMemberSchema = z.object({
+  staffId: IdSchema,
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(STAFF_STATUSES),
+  operator: z.boolean(),
+  stores: z.array(StaffStoreRoleSchema.extend({ storeName: z.string() })),
+})
+export type OperatorStaffMember = z.infer<typeof OperatorStaffMemberSchema>
+
+export const OperatorStaffListSchema = z.object({ staff: z.array(OperatorStaffMemberSchema) })
+
+// --- The console's own account (issue 36 item 9) -------------------------------------------------
+
+/** POST /staff/auth/change-password: the members' rules (spec §7) for the new password. */
+export const StaffChangePasswordRequestSchema = z
+  .object({
+    businessId: BusinessIdSchema,
+    currentPassword: z
+      .string({ error: MESSAGES.currentPasswordIncorrect })
+      .min(1, { error: MESSAGES.currentPasswordIncorrect })
+      .max(1024, { error: MESSAGES.currentPasswordIncorrect }),
+    password: NewPasswordSchema,
+    confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  })
+export type StaffChangePasswordRequest = z.output<typeof StaffChangePasswordRequestSchema>
+export const StaffPasswordChangedSchema = z.object({ changed: z.literal(true) })

@@ -12,7 +12,15 @@ test('an operator reaches the operator console from the store console and reads 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Operator console')
   const nav = page.getByRole('navigation', { name: 'Operator console' })
   await expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page')
-  for (const area of ['Brands', 'Stores', 'Catalogue', 'Promotions', 'Content', 'Audit log']) {
+  for (const area of [
+    'Brands',
+    'Stores',
+    'Catalogue',
+    'Promotions',
+    'Content',
+    'Staff',
+    'Audit log',
+  ]) {
     await expect(nav.getByRole('link', { name: area })).toBeVisible()
   }
   await expectNoAxeViolations(page)
@@ -33,4 +41,66 @@ test('an operator reaches the operator console from the store console and reads 
     'Only operators can use the operator console.'
   )
   await picker.context.close()
+})
+
+test('an operator invites a driver for Piccadilly, changes their role and deactivates them', async ({
+  browser,
+}) => {
+  const operator = await staffBrowser(browser, 'operator')
+  const { page } = operator
+  const email = `new-driver-${crypto.randomUUID().slice(0, 8)}@corner.test`
+  await page.goto(consoleUrl('/operator'))
+  await operator
+    .main()
+    .getByRole('link', { name: /^Staff Invite people/ })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Staff')
+  await screenshots(page, 'operator-staff')
+
+  await page.getByRole('link', { name: 'Invite someone' }).click()
+  // No role ticked: the summary takes focus and says what is missing.
+  await page.getByLabel('Name').fill('Dana Driver')
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Send the invitation' }).click()
+  await expect(page.getByRole('alert')).toContainText(
+    'Choose the operator role or at least one role at a store.'
+  )
+  await expect(page.getByRole('alert')).toBeFocused()
+  await screenshots(page, 'operator-staff-invite-refused')
+  const piccadilly = page.getByRole('group', { name: /Piccadilly/ })
+  await piccadilly.getByLabel('Driver').check()
+  await page.getByRole('button', { name: 'Send the invitation' }).click()
+  await expect(page.getByText('The invitation has been sent.')).toBeVisible()
+  const row = page.getByRole('row', { name: /Dana Driver/ })
+  await expect(row).toContainText('Invited')
+  await expect(row).toContainText(/Piccadilly: Driver/)
+
+  await row.getByRole('link', { name: 'Dana Driver' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dana Driver')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-staff-member')
+  await piccadilly.getByLabel('Driver').uncheck()
+  await piccadilly.getByLabel('Picker').check()
+  await page.getByRole('button', { name: 'Save the roles' }).click()
+  await expect(page.getByText('The roles have been saved.')).toBeVisible()
+  await expect(piccadilly.getByLabel('Picker')).toBeChecked()
+  await expect(piccadilly.getByLabel('Driver')).not.toBeChecked()
+
+  await page.getByRole('button', { name: 'Deactivate Dana Driver' }).click()
+  await expect(page.getByRole('alert')).toContainText('Tick the box to confirm')
+  await page.getByLabel('Yes, end Dana Driver’s access').check()
+  await page.getByRole('button', { name: 'Deactivate Dana Driver' }).click()
+  await expect(page.getByText(/The account has been deactivated/)).toBeVisible()
+  await page.getByRole('link', { name: 'Back to staff' }).click()
+  await expect(page.getByRole('row', { name: /Dana Driver/ })).toContainText('Deactivated')
+
+  // The console's own account: change the password, or sign out everywhere (issue 36 item 9).
+  await page.getByRole('link', { name: /your account/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your account')
+  await expect(page.getByRole('button', { name: 'Sign out everywhere' })).toBeVisible()
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(page.getByRole('alert')).toBeFocused()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'console-account-refused')
+  await operator.context.close()
 })

@@ -30,6 +30,7 @@ import { operatorStores } from './operator/stores/routes.ts'
 import { operatorBrands } from './operator/brands/routes.ts'
 import { operatorContent } from './operator/content/routes.ts'
 import { operatorPromotions } from './operator/promotions/routes.ts'
+import { operatorStaff } from './operator/staff/routes.ts'
 import { payments } from './payments/routes.ts'
 import { referrals } from './referrals/routes.ts'
 import type { Domain } from './route-registry.ts'
@@ -72,6 +73,7 @@ const domains: ReadonlyArray<Domain> = [
   operatorStores,
   operatorCatalogue,
   operatorBrands,
+  operatorStaff,
   operatorPromotions,
   operatorContent,
   seo,

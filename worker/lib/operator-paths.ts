@@ -14,6 +14,7 @@ export const OPERATOR_PATHS = {
   catalogue: `${ROOT}/catalogue`,
   promotions: `${ROOT}/promotions`,
   content: `${ROOT}/content`,
+  staff: `${ROOT}/staff`,
   audit: `${ROOT}/audit`,
   effects: `${ROOT}/failed-tasks`,
 } as const

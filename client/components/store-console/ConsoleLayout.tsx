@@ -14,6 +14,8 @@ export interface ConsoleUser {
 export interface ConsoleLinks {
   home: string
   signOut: string
+  /** The signed-in person's own account (password, sign out everywhere). */
+  account: string
 }
 
 /**
@@ -58,7 +60,13 @@ export function ConsoleLayout({
           </a>
           {user ? (
             <form method="post" action={links.signOut} className="flex items-center gap-3">
-              <span className="text-sm opacity-90">{user.name}</span>
+              <a
+                href={links.account}
+                className="inline-flex min-h-11 items-center text-sm underline underline-offset-2 opacity-90"
+              >
+                {user.name}
+                <span className="sr-only">: your account</span>
+              </a>
               <button
                 type="submit"
                 className="min-h-11 rounded-lg border-2 border-current px-3 text-sm font-bold"

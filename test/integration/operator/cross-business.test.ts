@@ -9,6 +9,7 @@ import { BRANDS_CASES } from './sweep/brands.ts'
 import { CATALOGUE_CASES } from './sweep/catalogue.ts'
 import { CONTENT_CASES } from './sweep/content.ts'
 import { PROMOTIONS_CASES } from './sweep/promotions.ts'
+import { STAFF_CASES } from './sweep/staff.ts'
 import { STORES_CASES } from './sweep/stores.ts'
 
 /*
@@ -33,6 +34,7 @@ const CASES: ReadonlyArray<OperatorRouteCase> = [
   ...CATALOGUE_CASES,
   ...PROMOTIONS_CASES,
   ...CONTENT_CASES,
+  ...STAFF_CASES,
 ]
 
 const OPERATOR_ROUTES = backendDomains

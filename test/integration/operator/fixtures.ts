@@ -20,6 +20,8 @@ export interface Things {
   menuItemId: number
   dealId: number
   bannerId: number
+  /** A member of staff of the business (its store manager, or its operator for business 2). */
+  staffId: number
 }
 
 export interface OperatorWorld {
@@ -57,6 +59,7 @@ async function thingsOf(businessId: number): Promise<Things> {
     menuItemId: menuItemId ?? 0,
     dealId: dealId ?? 0,
     bannerId: bannerId ?? 0,
+    staffId: 0,
   }
 }
 
@@ -76,8 +79,8 @@ export function operatorWorld(): Promise<OperatorWorld> {
     const otherOperator = await signIn(otherAccount.email, OTHER.businessId)
     const manager = await signIn(managerAccount.email)
     return {
-      own,
-      other,
+      own: { ...own, staffId: managerAccount.id },
+      other: { ...other, staffId: otherAccount.id },
       operator: operator.access_token,
       otherOperator: otherOperator.access_token,
       manager: manager.access_token,

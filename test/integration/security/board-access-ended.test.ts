@@ -4,7 +4,9 @@ import { durableOrderBoard } from '../../../worker/live/notifier.ts'
 import { ACCESS_ENDED_CLOSE_CODE } from '../../../worker/live/board-address.ts'
 import { boardEvent, openBoard, type OpenBoard, until } from '../live/board-fixtures.ts'
 import { seedCheckout, STORES } from '../store-orders/fixtures.ts'
-import { call, seedStaff, signIn } from '../staff/fixtures.ts'
+import { call, me, PASSWORD, passwordStep, seedStaff, signIn } from '../staff/fixtures.ts'
+
+const NEW_PASSWORD = 'a-new-Staff-passw0rd'
 
 /*
  * A member of staff whose access ends stops receiving the board at once (issue 36, item 9): the
@@ -75,4 +77,61 @@ describe("a member of staff's board socket", () => {
     await until(() => open.closed !== null, 'the close')
     expect(open.closed?.code).toBe(ACCESS_ENDED_CLOSE_CODE)
   })
+
+  it('closes when they sign out everywhere, and every token of theirs is refused', async () => {
+    const staff = await picker()
+    const phone = await signIn(staff.email)
+    const desk = await signIn(staff.email)
+    const open = await watch(staff.id)
+    const out = await call(
+      '/staff/auth/sign-out-everywhere',
+      { businessId: 1 },
+      { bearer: desk.access_token }
+    )
+    expect(out.status).toBe(200)
+    await until(() => open.closed !== null, 'the close')
+    expect(open.closed?.code).toBe(ACCESS_ENDED_CLOSE_CODE)
+    for (const tokens of [phone, desk]) {
+      expect((await me(tokens.access_token)).status).toBe(401)
+      const refresh = await call('/staff/auth/token', {
+        grant_type: 'refresh_token',
+        businessId: 1,
+        refresh_token: tokens.refresh_token,
+      })
+      expect(refresh.status).toBe(401)
+    }
+  })
+
+  it('closes when they change their password; the other sessions end, this one stays', async () => {
+    const staff = await picker()
+    const phone = await signIn(staff.email)
+    const desk = await signIn(staff.email)
+    const open = await watch(staff.id)
+    const wrong = await call(
+      '/staff/auth/change-password',
+      { businessId: 1, currentPassword: 'not-the-password', password: NEW_PASSWORD },
+      { bearer: desk.access_token }
+    )
+    expect(wrong.status).toBe(422)
+    expect((await me(phone.access_token)).status).toBe(200)
+    const changed = await call(
+      '/staff/auth/change-password',
+      { businessId: 1, currentPassword: PASSWORD, password: NEW_PASSWORD },
+      { bearer: desk.access_token }
+    )
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200)
+    await until(() => open.closed !== null, 'the close')
+    expect(open.closed?.code).toBe(ACCESS_ENDED_CLOSE_CODE)
+    expect((await me(phone.access_token)).status).toBe(401)
+    expect((await me(desk.access_token)).status).toBe(200)
+    const revoked = await env.DB.prepare(
+      `select revoked_reason from staff_sessions where staff_id = ?1 and revoked_at is not null`
+    )
+      .bind(staff.id)
+      .all<{ revoked_reason: string }>()
+    expect(revoked.results.map((row) => row.revoked_reason)).toEqual(['password_changed'])
+    // The old password no longer signs in; the new one does.
+    expect((await passwordStep(staff.email)).status).toBe(401)
+    expect((await passwordStep(staff.email, NEW_PASSWORD)).status).toBe(200)
+  }, 60_000)
 })

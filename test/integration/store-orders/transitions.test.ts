@@ -177,7 +177,7 @@ describe('reject and cancel', () => {
     expect(await publicStatus(order)).toBe('store_rejected')
   })
 
-  it('cancel before picking; not after a line is marked', async () => {
+  it('cancel before picking, and once a line is marked (issue 35 item 6)', async () => {
     const order = await cashOrder()
     const cancelled = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
       type: 'cancel',
@@ -199,10 +199,11 @@ describe('reject and cancel', () => {
     })
     const late = await act(manager.bearer, STORE, started.orderId, 'store_accepted_picking', {
       type: 'cancel',
-      reason: 'Too late',
+      reason: 'Shopper phoned',
     })
-    expect(late.status).toBe(409)
-    expect(await historyOf(started.orderId)).toHaveLength(2)
+    expect(late.status).toBe(200)
+    expect(await historyOf(started.orderId)).toHaveLength(3)
+    expect(await publicStatus(started)).toBe('cancelled')
   })
 
   it('refuses a stale expected status with the current one', async () => {

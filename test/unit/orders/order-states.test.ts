@@ -80,10 +80,29 @@ describe('order state machine (ADR 017): each transition', () => {
     expect(moved(enRoute, { type: 'deliver' }, ACTORS.manager).status).toBe('delivered')
   })
 
-  it('cancel before picking: from Sent to Store or an accepted order nobody has picked', () => {
+  it('cancel until the order leaves the store: before, during and after picking', () => {
     const cancel: OrderAction = { type: 'cancel', reason: 'Shopper asked' }
     expect(moved(sentOrder(), cancel, ACTORS.manager).status).toBe('cancelled')
     expect(moved(accepted, cancel, ACTORS.operator).status).toBe('cancelled')
+    expect(moved({ ...accepted, pickingStarted: true }, cancel, ACTORS.manager).status).toBe(
+      'cancelled'
+    )
+    expect(moved(pickedWithDriver, cancel, ACTORS.manager).status).toBe('cancelled')
+    expect(moved(collection('picked', true), cancel, ACTORS.manager).status).toBe('cancelled')
+    // Gone from the store: en route, or collected.
+    expect(nextState(enRoute, cancel, ACTORS.manager)).toMatchObject({ refusal: 'wrong_state' })
+    expect(nextState(delivered, cancel, ACTORS.manager)).toMatchObject({ refusal: 'wrong_state' })
+  })
+
+  it('a manager delivers a picked delivery themselves; a driver starts the route first', () => {
+    expect(moved(picked, { type: 'deliver' }, ACTORS.manager).status).toBe('delivered')
+    expect(moved(pickedWithDriver, { type: 'deliver' }, ACTORS.operator).status).toBe('delivered')
+    expect(nextState(pickedWithDriver, { type: 'deliver' }, ACTORS.driver)).toMatchObject({
+      refusal: 'wrong_state',
+    })
+    expect(nextState(picked, { type: 'deliver' }, ACTORS.picker)).toMatchObject({
+      refusal: 'wrong_role',
+    })
   })
 
   it('refund after delivery: the whole order → Refunded, lines → stays Delivered', () => {
@@ -143,11 +162,7 @@ describe('order state machine (ADR 017): each refusal', () => {
     })
   })
 
-  it('wrong state inside a status: cancel after a line is marked, collected before ready', () => {
-    const cancel: OrderAction = { type: 'cancel', reason: 'x' }
-    expect(nextState({ ...accepted, pickingStarted: true }, cancel, ACTORS.manager)).toMatchObject({
-      refusal: 'wrong_state',
-    })
+  it('wrong state inside a status: collected before ready, announced ready twice', () => {
     expect(nextState(collection('picked'), { type: 'collected' }, ACTORS.picker)).toMatchObject({
       refusal: 'wrong_state',
     })

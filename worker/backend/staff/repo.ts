@@ -1,7 +1,7 @@
 // Data access of staff (migration 0024): accounts, store roles, sessions, refresh tokens, sign-in
 // codes and invitations. Times are ISO 8601 UTC strings from the app clock.
 
-import type { StoreRole } from '../../../schemas/staff.ts'
+import type { OperatorStaffMember, StaffStoreRole, StoreRole } from '../../../schemas/staff.ts'
 
 export type StaffStatus = 'active' | 'invited' | 'deactivated'
 
@@ -250,6 +250,40 @@ export function revokeStaffSessionStatement(
     .bind(businessId, sessionId, reason, now)
 }
 
+/** Ends every session of a member of staff, or every one but `keepSessionId`. */
+export function revokeStaffSessionsStatement(
+  db: D1Database,
+  businessId: number,
+  staffId: number,
+  reason: StaffRevokeReason,
+  now: string,
+  keepSessionId: string | null = null
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update staff_sessions set revoked_at = ?4, revoked_reason = ?3
+       where business_id = ?1 and staff_id = ?2 and revoked_at is null
+         and (?5 is null or id != ?5)`
+    )
+    .bind(businessId, staffId, reason, now, keepSessionId)
+}
+
+/** A member of staff's new password. */
+export function setStaffPasswordStatement(
+  db: D1Database,
+  businessId: number,
+  staffId: number,
+  passwordHash: string,
+  now: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update staff_accounts set password_hash = ?3, updated_at = ?4
+       where business_id = ?1 and id = ?2`
+    )
+    .bind(businessId, staffId, passwordHash, now)
+}
+
 /** The session of an access token, with its account: one indexed read per staff call. */
 export interface StaffSessionState {
   session_live: 0 | 1
@@ -402,26 +436,80 @@ export function updateInvitedStaffStatement(
     .bind(staffId, input.name, input.operator ? 1 : 0, input.now)
 }
 
-/** Replaces the account's store roles with `role` at each of `storeIds`. */
+/** Replaces the account's store roles with these (role, store) pairs. */
 export function replaceStoreRolesStatements(
   db: D1Database,
   staffId: number,
-  role: StoreRole | null,
-  storeIds: ReadonlyArray<number>,
+  stores: ReadonlyArray<StaffStoreRole>,
   now: string
 ): Array<D1PreparedStatement> {
   const statements = [db.prepare(`delete from staff_store_roles where staff_id = ?1`).bind(staffId)]
-  if (role && storeIds.length) {
+  if (stores.length) {
     statements.push(
       db
         .prepare(
-          `insert into staff_store_roles (staff_id, store_id, role, created_at)
-           select ?1, value, ?2, ?4 from json_each(?3)`
+          `insert or ignore into staff_store_roles (staff_id, store_id, role, created_at)
+           select ?1, json_extract(value, '$.storeId'), json_extract(value, '$.role'), ?3
+           from json_each(?2)`
         )
-        .bind(staffId, role, JSON.stringify(storeIds), now)
+        .bind(staffId, JSON.stringify(stores), now)
     )
   }
   return statements
+}
+
+/** Whether an account acts as an operator (every store of the business). */
+export function setOperatorStatement(
+  db: D1Database,
+  businessId: number,
+  staffId: number,
+  operator: boolean,
+  now: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update staff_accounts set is_operator = ?3, updated_at = ?4
+       where business_id = ?1 and id = ?2`
+    )
+    .bind(businessId, staffId, operator ? 1 : 0, now)
+}
+
+interface StaffListRow {
+  id: number
+  name: string
+  email: string
+  status: StaffStatus
+  is_operator: 0 | 1
+  roles_json: string
+}
+
+/** Every member of staff of the business, by name, with their roles and the stores' names. */
+export async function listBusinessStaff(
+  db: D1Database,
+  businessId: number
+): Promise<Array<OperatorStaffMember>> {
+  const { results } = await db
+    .prepare(
+      `select a.id, a.name, a.email, a.status, a.is_operator,
+         coalesce((select json_group_array(json_object('storeId', r.store_id, 'role', r.role,
+                            'storeName', s.name))
+                   from (select r.store_id, r.role from staff_store_roles r
+                         where r.staff_id = a.id order by r.store_id, r.role) r
+                   join stores s on s.id = r.store_id), '[]') as roles_json
+       from staff_accounts a
+       where a.business_id = ?1
+       order by a.status = 'deactivated', lower(a.name), a.id`
+    )
+    .bind(businessId)
+    .all<StaffListRow>()
+  return results.map((row) => ({
+    staffId: row.id,
+    name: row.name,
+    email: row.email,
+    status: row.status,
+    operator: row.is_operator === 1,
+    stores: JSON.parse(row.roles_json) as OperatorStaffMember['stores'],
+  }))
 }
 
 export interface NewInvitation {
@@ -499,14 +587,16 @@ export async function acceptInvitation(
   return accepted?.results[0]?.staff_id ?? null
 }
 
-/** Deactivates an account and ends every one of its sessions, in one batch. */
+/** Deactivates an account and ends every one of its sessions, in one batch (with its audit row). */
 export async function deactivateStaff(
   db: D1Database,
   businessId: number,
   staffId: number,
-  now: string
+  now: string,
+  record: ReadonlyArray<D1PreparedStatement> = []
 ): Promise<void> {
   await db.batch([
+    ...record,
     db
       .prepare(
         `update staff_accounts set status = 'deactivated', updated_at = ?3

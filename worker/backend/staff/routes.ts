@@ -2,6 +2,8 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   StaffAcceptInvitationRequestSchema,
   StaffBusinessRequestSchema,
+  StaffChangePasswordRequestSchema,
+  StaffPasswordChangedSchema,
   StaffChallengeSchema,
   StaffDeactivatedSchema,
   StaffDeactivateRequestSchema,
@@ -27,6 +29,7 @@ import {
   staffProfile,
 } from './service.ts'
 import { closeBoardSockets } from './board-sockets.ts'
+import { changeStaffPassword, signOutEverywhere } from './account.ts'
 import { refreshStaffSession, signOutStaff } from './sessions.ts'
 import { staffCodeStep, staffPasswordStep } from './sign-in.ts'
 
@@ -162,5 +165,46 @@ staff.post(
     await deactivateStaffAccount(authDeps(c), caller, body.staffId)
     await closeBoardSockets({ ...c.env, ...c.var.adapters }, caller.businessId, [body.staffId])
     return { deactivated: true as const }
+  }
+)
+
+staff.post(
+  '/staff/auth/sign-out-everywhere',
+  {
+    summary: 'Ends every session of the signed-in member of staff, this one included',
+    description:
+      `${STAFF_BEARER} Every device is signed out at its next call, and the person's open ` +
+      'board sockets close at once.',
+    body: StaffBusinessRequestSchema,
+    response: StaffSignedOutSchema,
+    errors: ['unauthorized'],
+  },
+  async ({ body }, c) => {
+    const caller = await authenticateStaff(c, body.businessId)
+    await signOutEverywhere(authDeps(c), caller)
+    await closeBoardSockets({ ...c.env, ...c.var.adapters }, caller.businessId, [caller.staffId])
+    return { signedOut: true as const }
+  }
+)
+
+staff.post(
+  '/staff/auth/change-password',
+  {
+    summary: "Change the signed-in member of staff's password; every other session ends",
+    description:
+      `${STAFF_BEARER} The members' rules for the new password. A wrong currentPassword ` +
+      `answers validation_error '${MESSAGES.currentPasswordIncorrect}' and changes nothing; ` +
+      'wrong guesses count against the account like sign-in failures (429 while locked). The ' +
+      "other sessions end ('password_changed') and the person's open board sockets close.",
+    body: StaffChangePasswordRequestSchema,
+    response: StaffPasswordChangedSchema,
+    errors: ['unauthorized', 'validation_error', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const caller = await authenticateStaff(c, body.businessId)
+    await limitAuth(c, 'password', `staff:${caller.staffId}`)
+    await changeStaffPassword(authDeps(c), caller, body)
+    await closeBoardSockets({ ...c.env, ...c.var.adapters }, caller.businessId, [caller.staffId])
+    return { changed: true as const }
   }
 )

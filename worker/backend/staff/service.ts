@@ -1,11 +1,17 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { STAFF_INVITATION_PATH, STAFF_INVITATION_TTL_SECONDS } from '../../../schemas/constants.ts'
-import type { StaffInviteRequest, StaffProfile } from '../../../schemas/staff.ts'
+import type {
+  StaffInviteRequest,
+  StaffProfile,
+  StaffStoreRole,
+  StoreRole,
+} from '../../../schemas/staff.ts'
 import { randomToken, sha256Hex } from '../../lib/crypto.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import type { AuthDeps } from '../auth/sessions.ts'
+import { auditStatement } from '../operator/audit-repo.ts'
 import type { StaffCaller } from './guard.ts'
 import {
   acceptInvitation,
@@ -16,6 +22,7 @@ import {
   insertInvitationStatements,
   insertInvitedStaff,
   replaceStoreRolesStatements,
+  setOperatorStatement,
   storeRolesOf,
   updateInvitedStaffStatement,
 } from './repo.ts'
@@ -37,25 +44,86 @@ export async function staffProfile(deps: AuthDeps, caller: StaffCaller): Promise
   }
 }
 
+/** What an invitation gives: the operator role and/or roles at stores. */
+export interface StaffAccess {
+  operator: boolean
+  stores: ReadonlyArray<StaffStoreRole>
+}
+
+const uniqueRoles = (stores: ReadonlyArray<StaffStoreRole>): Array<StaffStoreRole> => [
+  ...new Map(stores.map((entry) => [`${entry.storeId}:${entry.role}`, entry])).values(),
+]
+
+/** Refuses (422, nothing changed) store roles naming a store of another business. */
+async function checkStoresOfBusiness(
+  db: D1Database,
+  businessId: number,
+  stores: ReadonlyArray<StaffStoreRole>
+): Promise<void> {
+  const storeIds = [...new Set(stores.map((entry) => entry.storeId))]
+  if ((await countBusinessStores(db, businessId, storeIds)) !== storeIds.length) {
+    throw new AppError('validation_error', MESSAGES.staffStoreNotFound, {
+      fields: [{ field: 'stores', message: MESSAGES.staffStoreNotFound }],
+    })
+  }
+}
+
+/** The audit row of a change to someone's access (migration 0040), in the change's batch. */
+function staffAudit(
+  db: D1Database,
+  caller: StaffCaller,
+  change: { action: string; staffId: number; before: unknown; after: unknown; summary: string },
+  now: string
+): D1PreparedStatement {
+  return auditStatement(db, {
+    businessId: caller.businessId,
+    staffId: caller.staffId,
+    action: change.action,
+    entity: 'staff',
+    entityId: change.staffId,
+    before: change.before,
+    after: change.after,
+    summary: change.summary,
+    at: now,
+  })
+}
+
 /**
- * Invites someone by email to a role: an invited account (no password, cannot sign in) with its
- * store roles, and a link (7 days, stored hashed) mailed through the messenger. Inviting an
- * address that is still only invited sends a new link and retires the old; an address in use
- * answers 409. Store roles must name stores of the business.
+ * Invites someone by email to a role (POST /staff/invitations): one role at the named stores, or
+ * the operator role.
  */
-export async function inviteStaff(
+export function inviteStaff(
   deps: AuthDeps,
   caller: StaffCaller,
   input: StaffInviteRequest
 ): Promise<{ staffId: number; expiresAt: string }> {
-  const storeIds = [...new Set(input.storeIds)]
-  if ((await countBusinessStores(deps.db, caller.businessId, storeIds)) !== storeIds.length) {
-    throw new AppError('validation_error', MESSAGES.staffStoreNotFound, {
-      fields: [{ field: 'storeIds', message: MESSAGES.staffStoreNotFound }],
-    })
-  }
-  const nowIso = deps.now.toISOString()
   const operator = input.role === 'operator'
+  return inviteStaffWithAccess(deps, caller, {
+    email: input.email,
+    name: input.name,
+    operator,
+    stores: operator
+      ? []
+      : input.storeIds.map((storeId) => ({ storeId, role: input.role as StoreRole })),
+  })
+}
+
+/**
+ * Invites someone by email: an invited account (no password, cannot sign in) with its roles, and
+ * a link (7 days, stored hashed) mailed through the messenger. Inviting an address that is still
+ * only invited sends a new link and retires the old; an address in use answers 409. Store roles
+ * must name stores of the business. The operator console's invitations carry an audit row.
+ */
+export async function inviteStaffWithAccess(
+  deps: AuthDeps,
+  caller: StaffCaller,
+  input: StaffAccess & { email: string; name: string },
+  audited = false
+): Promise<{ staffId: number; expiresAt: string }> {
+  const stores = input.operator ? [] : uniqueRoles(input.stores)
+  await checkStoresOfBusiness(deps.db, caller.businessId, stores)
+  const nowIso = deps.now.toISOString()
+  const { operator } = input
   const account = { businessId: caller.businessId, email: input.email, name: input.name }
   let staffId = await insertInvitedStaff(deps.db, { ...account, operator, now: nowIso })
   const reinvite = staffId === null
@@ -64,39 +132,105 @@ export async function inviteStaff(
     if (existing?.status !== 'invited') throw new AppError('conflict', MESSAGES.staffEmailTaken)
     staffId = existing.id
   }
+  return sendInvitation(deps, caller, {
+    staffId,
+    email: input.email,
+    name: input.name,
+    operator,
+    stores,
+    before: reinvite
+      ? [updateInvitedStaffStatement(deps.db, staffId, { name: input.name, operator, now: nowIso })]
+      : [],
+    audit: audited
+      ? {
+          action: 'staff.invite',
+          staffId,
+          before: null,
+          after: { email: input.email, name: input.name, operator, stores },
+          summary: `${input.name} (${input.email}) invited`,
+        }
+      : null,
+  })
+}
+
+/** Sends someone still invited a new link (the old one stops working), with their roles as now. */
+export async function resendStaffInvitation(
+  deps: AuthDeps,
+  caller: StaffCaller,
+  staffId: number
+): Promise<{ staffId: number; expiresAt: string }> {
+  const staff = await findStaff(deps.db, caller.businessId, staffId)
+  if (!staff) throw new AppError('not_found', MESSAGES.staffNotFound)
+  if (staff.status !== 'invited') {
+    throw new AppError('conflict', MESSAGES.staffInvitationNotPending)
+  }
+  const stores = (await storeRolesOf(deps.db, staffId)).map((row) => ({
+    storeId: row.store_id,
+    role: row.role,
+  }))
+  return sendInvitation(deps, caller, {
+    staffId,
+    email: staff.email,
+    name: staff.name,
+    operator: staff.is_operator === 1,
+    stores,
+    before: [],
+    audit: {
+      action: 'staff.resend',
+      staffId,
+      before: null,
+      after: null,
+      summary: `Invitation of ${staff.name} sent again`,
+    },
+  })
+}
+
+async function sendInvitation(
+  deps: AuthDeps,
+  caller: StaffCaller,
+  invite: StaffAccess & {
+    staffId: number
+    email: string
+    name: string
+    before: Array<D1PreparedStatement>
+    audit: {
+      action: string
+      staffId: number
+      before: unknown
+      after: unknown
+      summary: string
+    } | null
+  }
+): Promise<{ staffId: number; expiresAt: string }> {
+  const { staffId } = invite
+  const nowIso = deps.now.toISOString()
   const token = randomToken()
   const expiresAt = later(deps.now, STAFF_INVITATION_TTL_SECONDS)
+  const role = invite.operator ? 'operator' : (invite.stores[0]?.role ?? 'operator')
   await deps.db.batch([
-    ...(reinvite
-      ? [updateInvitedStaffStatement(deps.db, staffId, { name: input.name, operator, now: nowIso })]
-      : []),
-    ...replaceStoreRolesStatements(
-      deps.db,
-      staffId,
-      input.role === 'operator' ? null : input.role,
-      storeIds,
-      nowIso
-    ),
+    ...invite.before,
+    ...replaceStoreRolesStatements(deps.db, staffId, invite.stores, nowIso),
     ...insertInvitationStatements(deps.db, {
       businessId: caller.businessId,
       staffId,
       tokenHash: await sha256Hex(token),
-      role: input.role,
-      storeIds,
+      role,
+      storeIds: [...new Set(invite.stores.map((entry) => entry.storeId))],
       invitedBy: caller.staffId,
       expiresAt,
       now: nowIso,
     }),
+    ...(invite.audit ? [staffAudit(deps.db, caller, invite.audit, nowIso)] : []),
   ])
   try {
     await deps.messenger.send({
       businessId: caller.businessId,
       channel: 'email',
-      to: input.email,
+      to: invite.email,
       template: 'staff_invitation',
       data: {
-        name: input.name,
-        role: input.role,
+        name: invite.name,
+        role,
         acceptPath: `${STAFF_INVITATION_PATH}${token}`,
         token,
         expiresAt,
@@ -108,6 +242,50 @@ export async function inviteStaff(
     throw new AppError('upstream_error', MESSAGES.messageSendFailed)
   }
   return { staffId, expiresAt }
+}
+
+/**
+ * Replaces what a member of staff of the caller's business may do: the operator role and roles at
+ * stores of the business, in one batch with its audit row. Another business's person → 404; a
+ * store of another business → 422 and nothing changes; an operator cannot drop their own operator
+ * role (the business would risk having none).
+ */
+export async function setStaffRoles(
+  deps: AuthDeps,
+  caller: StaffCaller,
+  input: StaffAccess & { staffId: number }
+): Promise<void> {
+  const staff = await findStaff(deps.db, caller.businessId, input.staffId)
+  if (!staff) throw new AppError('not_found', MESSAGES.staffNotFound)
+  if (staff.id === caller.staffId && !input.operator) {
+    throw new AppError('forbidden', MESSAGES.staffOwnOperatorRole)
+  }
+  const stores = uniqueRoles(input.stores)
+  await checkStoresOfBusiness(deps.db, caller.businessId, stores)
+  const before = {
+    operator: staff.is_operator === 1,
+    stores: (await storeRolesOf(deps.db, staff.id)).map((row) => ({
+      storeId: row.store_id,
+      role: row.role,
+    })),
+  }
+  const nowIso = deps.now.toISOString()
+  await deps.db.batch([
+    setOperatorStatement(deps.db, caller.businessId, staff.id, input.operator, nowIso),
+    ...replaceStoreRolesStatements(deps.db, staff.id, stores, nowIso),
+    staffAudit(
+      deps.db,
+      caller,
+      {
+        action: 'staff.roles',
+        staffId: staff.id,
+        before,
+        after: { operator: input.operator, stores },
+        summary: `Roles of ${staff.name} changed`,
+      },
+      nowIso
+    ),
+  ])
 }
 
 /**
@@ -146,5 +324,23 @@ export async function deactivateStaffAccount(
   if (staffId === caller.staffId) throw new AppError('forbidden', MESSAGES.staffNotAllowed)
   const staff = await findStaff(deps.db, caller.businessId, staffId)
   if (!staff) throw new AppError('not_found', MESSAGES.staffNotFound)
-  await deactivateStaff(deps.db, caller.businessId, staffId, deps.now.toISOString())
+  const nowIso = deps.now.toISOString()
+  const record =
+    staff.status === 'deactivated'
+      ? []
+      : [
+          staffAudit(
+            deps.db,
+            caller,
+            {
+              action: 'staff.deactivate',
+              staffId,
+              before: { status: staff.status },
+              after: { status: 'deactivated' },
+              summary: `${staff.name} deactivated`,
+            },
+            nowIso
+          ),
+        ]
+  await deactivateStaff(deps.db, caller.businessId, staffId, nowIso, record)
 }

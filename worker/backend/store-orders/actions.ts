@@ -235,7 +235,6 @@ async function writeOf(
       write.change = { closingReason: reason ?? '', refundEverything: true }
       write.history.detail = { amount: row.total }
       write.releaseSlot = true
-      if (action.type === 'cancel') write.guard = { total: row.total, pickingNotStarted: true }
       break
     case 'mark_line': {
       const { pick, difference } = await pickOf(deps, row, action)
@@ -310,6 +309,8 @@ async function writeOf(
       break
     }
     case 'deliver':
+      // A manager's delivery from Picked: the store took it (no driver, no route).
+      if (result.from === 'picked') write.history.detail = { deliveredBy: 'store' }
       break
   }
   return write

@@ -13,7 +13,6 @@ import { creditHeldSql, returnCreditInBatchStatement } from '../credit/order-cre
 
 /** Facts the conditional update must still find, besides the status. */
 export interface OrderGuard {
-  pickingNotStarted?: true
   readyForCollection?: boolean
   driverId?: number
   /**
@@ -148,7 +147,6 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
     )
   }
   const where = ['id = ?1', 'status = ?2']
-  if (guard.pickingNotStarted) where.push('picking_started_at is null')
   if (guard.readyForCollection === true) where.push('ready_for_collection_at is not null')
   if (guard.readyForCollection === false) where.push('ready_for_collection_at is null')
   if (guard.driverId !== undefined) where.push(`driver_id = ${bind(guard.driverId)}`)

@@ -69,6 +69,13 @@ export const FLASH_MESSAGES = {
   contentPageSaved: MESSAGES.contentPageSaved,
   contentRedirectSaved: MESSAGES.contentRedirectSaved,
   contentRedirectDeleted: MESSAGES.contentRedirectDeleted,
+  // The operator console's staff (issue 35 item 6).
+  staffInvited: MESSAGES.staffInvited,
+  staffInvitationResent: MESSAGES.staffInvitationResent,
+  staffRolesSaved: MESSAGES.staffRolesSaved,
+  staffDeactivated: MESSAGES.staffDeactivated,
+  staffPasswordChanged: MESSAGES.staffPasswordChanged,
+  staffSignedOutEverywhere: MESSAGES.staffSignedOutEverywhere,
 } as const
 
 export type FlashKey = keyof typeof FLASH_MESSAGES
@@ -143,6 +150,12 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'contentPageSaved',
   'contentRedirectSaved',
   'contentRedirectDeleted',
+  'staffInvited',
+  'staffInvitationResent',
+  'staffRolesSaved',
+  'staffDeactivated',
+  'staffPasswordChanged',
+  'staffSignedOutEverywhere',
   'basketAdded',
 ] satisfies ReadonlyArray<FlashKey | FlashDetailKey>)
 

@@ -43,6 +43,7 @@ export async function renderConsoleError(
           links={{
             home: operator ? OPERATOR_PATHS.home : STORE_PATHS.home,
             signOut: STORE_PATHS.signOut,
+            account: STORE_PATHS.account,
           }}
           consoleName={operator ? 'Operator console' : 'Store console'}
           title={content.title}

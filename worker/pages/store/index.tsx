@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env.ts'
+import { accountPage, changePasswordForm, signOutEverywhereForm } from './account.tsx'
 import { boardPage, storesPage } from './board.tsx'
 import { boardLive } from './board-live.ts'
 import { driverPage } from './driver.tsx'
@@ -33,6 +34,9 @@ storeConsole.post('/sign-out', staffSignOutForm)
 storeConsole.get('/invitation/:token', (c) => staffInvitationPage(c))
 storeConsole.post('/invitation/:token', staffInvitationForm)
 storeConsole.get('/driver', driverPage)
+storeConsole.get('/account', accountPage)
+storeConsole.post('/account/password', changePasswordForm)
+storeConsole.post('/account/sign-out-everywhere', signOutEverywhereForm)
 storeConsole.route('/operator', operatorConsole)
 storeConsole.get('/:storeId/board', boardPage)
 storeConsole.get('/:storeId/board/live', boardLive)

@@ -7,7 +7,11 @@ import type { AppEnv } from '../../env.ts'
 import { renderPage } from '../render.tsx'
 import { STORE_PATHS } from '../../lib/store-console-paths.ts'
 
-export const CONSOLE_LINKS: ConsoleLinks = { home: STORE_PATHS.home, signOut: STORE_PATHS.signOut }
+export const CONSOLE_LINKS: ConsoleLinks = {
+  home: STORE_PATHS.home,
+  signOut: STORE_PATHS.signOut,
+  account: STORE_PATHS.account,
+}
 
 /**
  * Renders a console page: never cached and kept out of search results (meta robots here; the

@@ -8,6 +8,7 @@ import { operatorHome } from './home.tsx'
 import { operatorStoresPages } from './stores/index.ts'
 import { contentPages } from './content/index.ts'
 import { promotionsPages } from './promotions/index.ts'
+import { operatorStaffPages } from './staff/index.ts'
 
 /**
  * The operator console (ADR 027), mounted at /store/operator inside the store console: it shares
@@ -27,3 +28,4 @@ operatorConsole.route('/catalogue', cataloguePages)
 operatorConsole.route('/brands', brandsPages)
 operatorConsole.route('/promotions', promotionsPages)
 operatorConsole.route('/content', contentPages)
+operatorConsole.route('/staff', operatorStaffPages)

@@ -48,6 +48,11 @@ export const OPERATOR_AREAS: ReadonlyArray<{
     description: 'Frequently asked questions, content pages and redirects.',
   },
   {
+    area: 'staff',
+    label: 'Staff',
+    description: 'Invite people, give them roles at each store, change them, or end their access.',
+  },
+  {
     area: 'effects',
     label: 'Failed tasks',
     description:
