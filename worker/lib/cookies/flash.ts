@@ -82,6 +82,9 @@ export const FLASH_DETAIL_MESSAGES = {
   basketAdded: (line: string) => formatMessage('addedToBasket', line),
   // The backend's refusal (an item limit, the age, another store's basket) in its own words.
   basketAddRefused: (message: string) => message,
+  // A member's basket after sign-in (worker/pages/member-session-start.ts): merged, or back.
+  basketFollowed: (message: string) => message,
+  basketFollowNotice: (message: string) => message,
 } as const satisfies Record<string, (detail: string) => string>
 
 export type FlashDetailKey = keyof typeof FLASH_DETAIL_MESSAGES
@@ -141,6 +144,7 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'contentRedirectSaved',
   'contentRedirectDeleted',
   'basketAdded',
+  'basketFollowed',
 ] satisfies ReadonlyArray<FlashKey | FlashDetailKey>)
 
 /** A flash as a page shows it: its words and whether it confirms or warns. */
