@@ -152,6 +152,9 @@ export const MESSAGES = {
   basketMergeOtherStore:
     'Your basket from %s is back. What you added on this visit (%s) was for another store, so it was not moved.',
   basketRestored: 'Welcome back. Your basket from %s is here.',
+  // The basket page's − / + and Remove without JavaScript: the redirect says what changed.
+  basketQuantityChanged: 'Your basket now has %s.',
+  basketLineRemoved: 'Removed from your basket: %s.',
   fulfilmentMethodNotOffered: 'This store does not offer %s.',
   robotCheckFailed: 'We could not check that you are not a robot. Please try again.',
   couponNotFound: 'This coupon code is not valid.',
