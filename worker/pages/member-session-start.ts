@@ -72,25 +72,31 @@ async function follow(
 
 /**
  * The member's basket on sign-in (POST /basket/follow with the browser's basket). A basket cookie
- * of another member is forgotten and the member's own basket comes without it; the member's basket
- * a past sign-out put aside (ADR 012) is theirs, found by the backend without its cookie. A failure
- * is logged and never blocks the sign-in. Answers what happened, or null.
+ * of another member is forgotten and the member's own basket comes without it. A failure is logged
+ * and never blocks the sign-in. Answers what happened, or null.
  */
 async function bringMemberBasket(
   c: Context<AppEnv>,
   accessToken: string
 ): Promise<BasketFollow | null> {
-  if (readMemberBasketToken(c)) forgetMemberBasket(c)
-  const current = readBasketToken(c)
+  const aside = readMemberBasketToken(c)
+  if (aside) forgetMemberBasket(c)
+  // The basket this browser holds, else the one a past sign-out put aside (often the member's own:
+  // it is then kept under its token, no new one issued).
+  const current = readBasketToken(c) ?? aside
   try {
+    let sent = current
     let followed: BasketFollow
     try {
-      followed = await follow(c, accessToken, current)
+      followed = await follow(c, accessToken, sent)
     } catch (refusal) {
-      if (!current || !forgetsForeignBasket(c, refusal)) throw refusal
-      followed = await follow(c, accessToken, undefined)
+      if (!sent || !forgetsForeignBasket(c, refusal)) throw refusal
+      sent = undefined
+      followed = await follow(c, accessToken, sent)
     }
-    if (followed.basket) rememberBasket(c, followed.basket)
+    // A basket kept under the token sent is answered without one: this browser keeps that token.
+    const basketToken = followed.basket?.basketToken ?? sent
+    if (followed.basket) rememberBasket(c, { ...followed.basket, basketToken })
     return followed
   } catch (error) {
     logError(error, { requestId: c.var.requestId, event: 'basket follow after sign-in failed' })
