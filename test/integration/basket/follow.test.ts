@@ -159,7 +159,7 @@ describe('POST /basket/follow', () => {
       .bind(await hashBasketToken(memberToken))
       .first<{ n: number }>()
     expect(lines?.n).toBe(2)
-  })
+  }, 30_000)
 
   it('refuses a guest bearer token and changes nothing', async () => {
     const guestTokens = await call('/oauth/token', { grant_type: 'guest', businessId: 1 })
