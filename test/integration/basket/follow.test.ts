@@ -118,6 +118,35 @@ describe('POST /basket/follow', () => {
     expect(BasketSchema.parse(again.json).basketToken).toBeDefined()
   })
 
+  it("gives the guest basket's slot hold back when it is merged", async () => {
+    const { tokens } = await registerMember()
+    await add({ itemId: plain, quantity: 1 }, undefined, tokens.access_token)
+    const guest = await add({ itemId: plain, quantity: 1 })
+    const guestId = await env.DB.prepare('select id from baskets where token_hash = ?1')
+      .bind(await hashBasketToken(guest))
+      .first<{ id: number }>()
+    const slot = await env.DB.prepare(
+      `insert into time_slots (store_id, fulfilment_method, slot_date, starts_at, ends_at,
+         start_utc, end_utc, capacity, reserved_count)
+       values (1, 'delivery', '2099-01-01', '10:00', '11:00', '2099-01-01T10:00:00.000Z',
+         '2099-01-01T11:00:00.000Z', 1, 1) returning id`
+    ).first<{ id: number }>()
+    await env.DB.prepare(
+      `insert into slot_reservations (time_slot_id, store_id, basket_id, fulfilment_method,
+         expires_at) values (?1, 1, ?2, 'delivery', '2099-01-01T00:00:00.000Z')`
+    )
+      .bind(slot?.id, guestId?.id)
+      .run()
+    expect((await follow(tokens.access_token, guest)).outcome).toBe('merged')
+    const after = await env.DB.prepare(
+      `select t.reserved_count, r.status from time_slots t
+       join slot_reservations r on r.time_slot_id = t.id where t.id = ?1`
+    )
+      .bind(slot?.id)
+      .first<{ reserved_count: number; status: string }>()
+    expect(after).toEqual({ reserved_count: 0, status: 'released' })
+  })
+
   it("keeps the member's basket and leaves out a guest basket of another store, saying so", async () => {
     const { tokens } = await registerMember()
     const memberToken = await add({ itemId: plain, quantity: 1 }, undefined, tokens.access_token)
