@@ -50,40 +50,36 @@ function QuantityStepper({
     onChange(next)
   }
   return (
-    <form
-      method="post"
-      action={routePath('basket')}
-      className="flex items-center gap-1"
-      role="group"
-      aria-label={`Quantity of ${name}`}
-    >
+    <form method="post" action={routePath('basket')}>
       <input type="hidden" name={LINE_FORM_FIELDS.intent} value={LINE_FORM_INTENTS.quantity} />
       <TargetFields target={target} />
-      <button
-        type="submit"
-        name={LINE_FORM_FIELDS.quantity}
-        value={quantity - 1}
-        className={stepClass}
-        disabled={busy || quantity <= 1}
-        onClick={step(quantity - 1)}
-        aria-label={`One less ${name}`}
-      >
-        −
-      </button>
-      <span className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
-        {quantity}
-      </span>
-      <button
-        type="submit"
-        name={LINE_FORM_FIELDS.quantity}
-        value={quantity + 1}
-        className={stepClass}
-        disabled={busy || atMax}
-        onClick={step(quantity + 1)}
-        aria-label={`One more ${name}`}
-      >
-        +
-      </button>
+      <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${name}`}>
+        <button
+          type="submit"
+          name={LINE_FORM_FIELDS.quantity}
+          value={quantity - 1}
+          className={stepClass}
+          disabled={busy || quantity <= 1}
+          onClick={step(quantity - 1)}
+          aria-label={`One less ${name}`}
+        >
+          −
+        </button>
+        <span className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
+          {quantity}
+        </span>
+        <button
+          type="submit"
+          name={LINE_FORM_FIELDS.quantity}
+          value={quantity + 1}
+          className={stepClass}
+          disabled={busy || atMax}
+          onClick={step(quantity + 1)}
+          aria-label={`One more ${name}`}
+        >
+          +
+        </button>
+      </div>
     </form>
   )
 }
