@@ -410,3 +410,32 @@ export const LOCAL_ROBOT_CHECK_TOKEN = 'local-robot-check-passed'
  */
 export type RobotCheckConfig =
   { provider: 'local'; token: string } | { provider: 'turnstile'; siteKey: string }
+
+/**
+ * On every member sign-in (issue 35 item 13): the member's basket comes to this browser, with
+ * the basket the browser held before (basketToken, optional) merged into it. Needs a member
+ * bearer token.
+ */
+export const FollowBasketRequestSchema = BasketScopeSchema.extend({
+  basketToken: BasketTokenSchema.optional(),
+})
+
+/**
+ * What a sign-in did with the baskets: none (no basket either side), kept (the browser's basket
+ * is the member's now), restored (the member's basket came to this browser; the browser's held
+ * nothing), merged (the browser's lines went into the member's basket, `dropped` of them not, for
+ * its limits), other_store (the browser's lines were for another store and were left out).
+ */
+export const BASKET_FOLLOW_OUTCOMES = ['none', 'kept', 'restored', 'merged', 'other_store'] as const
+export type BasketFollowOutcome = (typeof BASKET_FOLLOW_OUTCOMES)[number]
+
+export type BasketFollow = z.infer<typeof BasketFollowSchema>
+export const BasketFollowSchema = z.object({
+  outcome: z.enum(BASKET_FOLLOW_OUTCOMES),
+  /** Items (quantities) moved from the browser's basket. */
+  added: z.int().nonnegative(),
+  /** Items of the browser's basket left out (another store, or over a limit): always said. */
+  dropped: z.int().nonnegative(),
+  /** The basket this browser goes on with (its token when the browser needs a new one). */
+  basket: BasketSchema.nullable(),
+})

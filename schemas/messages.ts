@@ -144,6 +144,17 @@ export const MESSAGES = {
   slotCountdownWarning: 'Less than %s minutes left to hold your slot.',
   // Not in the spec (basket):
   basketNotFound: 'Your basket could not be found. Please start a new basket.',
+  // A member's basket follows them to every browser they sign in on (issue 35 item 13); %s is a
+  // count with its noun ('3 items'), a store's name.
+  basketMerged: 'We added %s from this visit to your basket.',
+  basketMergeLimited:
+    '%s from this visit could not be added, because of the item or basket limits. Please check your basket.',
+  basketMergeOtherStore:
+    'Your basket from %s is back. What you added on this visit (%s) was for another store, so it was not moved.',
+  basketRestored: 'Welcome back. Your basket from %s is here.',
+  // The basket page's − / + and Remove without JavaScript: the redirect says what changed.
+  basketQuantityChanged: 'Your basket now has %s.',
+  basketLineRemoved: 'Removed from your basket: %s.',
   fulfilmentMethodNotOffered: 'This store does not offer %s.',
   robotCheckFailed: 'We could not check that you are not a robot. Please try again.',
   couponNotFound: 'This coupon code is not valid.',

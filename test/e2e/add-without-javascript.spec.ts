@@ -80,5 +80,20 @@ test.describe('adding to the basket without JavaScript', () => {
     await expect(main.getByText('Lunchtime meal deal').first()).toBeVisible()
     await expect(main.getByText('Paracetamol', { exact: false })).toHaveCount(0)
     await screenshots(page, 'nojs-basket', { top: true })
+
+    // The basket's − / + and Remove are forms too: each comes back saying what changed.
+    await main.getByRole('button', { name: /^One more Semi-skimmed milk/ }).click()
+    await expect(page).toHaveURL(/\/basket$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Your basket now has' })).toContainText(
+      /^Your basket now has 2 × Semi-skimmed milk/
+    )
+    await screenshots(page, 'nojs-basket-quantity', { top: true })
+    await main.getByRole('button', { name: /^Remove Build your own sub/ }).click()
+    await expect(page).toHaveURL(/\/basket$/)
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Removed from your basket' })
+    ).toHaveText('Removed from your basket: Build your own sub.')
+    await expect(main.getByRole('link', { name: 'Build your own sub' })).toHaveCount(0)
+    await screenshots(page, 'nojs-basket-removed', { top: true })
   })
 })

@@ -1,6 +1,14 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
-import { expectNoAxeViolations, HOSTS, screenshots, urlOn, waitForIsland } from './helpers.ts'
+import { expect, joinClock, test } from './fixtures.ts'
+import {
+  expectNoAxeViolations,
+  HOSTS,
+  screenshots,
+  uniqueEmail,
+  urlOn,
+  waitForIsland,
+} from './helpers.ts'
+import { MEMBER_PASSWORD, registerThroughForm } from './pages/member-details.ts'
 
 const STORE = 'manchester-piccadilly'
 const OTHER_STORE = 'manchester-deansgate'
@@ -198,5 +206,42 @@ test.describe('basket', () => {
     await expect(headerBasket(page)).toHaveAccessibleName('Basket')
     await expectNoAxeViolations(page)
     await screenshots(page, 'basket-empty')
+  })
+
+  // Issue 35 item 13: the basket is the member's wherever they sign in.
+  test("a member's basket follows them to another browser, with this visit's lines merged", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000)
+    const milk = '/category/milk/semi-skimmed-milk-2-pints'
+    const email = uniqueEmail('follow')
+    await registerThroughForm(page, email)
+    await expect(await addFromItemPage(page, milk, 2)).toContainText('Added to basket: 2 ×')
+
+    // Another browser: a guest adds 3 more, then signs in as the same member.
+    const other = await browser.newContext()
+    const second = await other.newPage()
+    await joinClock(second)
+    await expect(await addFromItemPage(second, milk, 3)).toContainText('Added to basket: 3 ×')
+    await second.goto(urlOn(HOSTS.brandOne, '/login'))
+    const main = second.getByRole('main')
+    await main.getByLabel('Email address').fill(email)
+    await main.getByLabel('Password').fill(MEMBER_PASSWORD)
+    await second.getByRole('button', { name: 'Sign in' }).click()
+    await expect(
+      second.getByRole('status').filter({ hasText: 'We added 3 items from this visit' })
+    ).toHaveText('We added 3 items from this visit to your basket.')
+    await screenshots(second, 'basket-follow-merged', { top: true })
+    await expect(headerBasket(second)).toHaveAccessibleName(/^Basket, 5 items, £\d/)
+    await second.goto(basketUrl())
+    await expect(second.getByRole('main').getByText('Semi-skimmed milk').first()).toBeVisible()
+    await screenshots(second, 'basket-followed')
+
+    await expect(second.getByRole('heading', { name: 'Items (5)' })).toBeVisible()
+    // The first browser goes on with the same basket.
+    await page.goto(basketUrl())
+    await expect(page.getByRole('heading', { name: 'Items (5)' })).toBeVisible()
+    await other.close()
   })
 })

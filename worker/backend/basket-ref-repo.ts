@@ -13,6 +13,16 @@ export function hashBasketToken(token: string): Promise<string> {
   return sha256Hex(token)
 }
 
+/**
+ * SQL matching the basket (alias `b`, or the bare table) named by the token hash at the given
+ * parameter: its first token (baskets.token_hash) or one issued to another browser of its member
+ * (basket_tokens, migration 0057). Every lookup by token uses it, so all tokens name the basket.
+ */
+export function basketTokenMatch(hashParam: string, alias = 'baskets'): string {
+  return `(${alias}.token_hash = ${hashParam} or ${alias}.id in
+    (select basket_id from basket_tokens where token_hash = ${hashParam}))`
+}
+
 /** What other domains need to know of a basket found by its token. */
 export interface BasketRef {
   id: number
@@ -38,7 +48,7 @@ export async function findBasketByToken(
   const row = await db
     .prepare(
       `select id, store_id, fulfilment_method, version from baskets
-       where token_hash = ? and business_id = ? and status = 'active'`
+       where ${basketTokenMatch('?1')} and business_id = ?2 and status = 'active'`
     )
     .bind(await hashBasketToken(token), businessId)
     .first<BasketRefRow>()
@@ -76,7 +86,7 @@ export async function findBasketIdByToken(
   token: string
 ): Promise<number | null> {
   const row = await db
-    .prepare('select id from baskets where token_hash = ?1 and business_id = ?2')
+    .prepare(`select id from baskets where ${basketTokenMatch('?1')} and business_id = ?2`)
     .bind(await hashBasketToken(token), businessId)
     .first<{ id: number }>()
   return row?.id ?? null

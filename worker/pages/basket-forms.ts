@@ -3,16 +3,23 @@ import {
   SUBSTITUTES_FIELDS,
   SUBSTITUTES_INTENT,
 } from '../../client/components/basket/SubstitutesSwitch.tsx'
+import { LINE_FORM_FIELDS, LINE_FORM_INTENTS } from '../../client/components/basket/line-forms.ts'
 import { routePath } from '../../client/lib/routes.ts'
-import { BasketSchema, UpdateSubstitutesRequestSchema } from '../../schemas/basket.ts'
+import {
+  type Basket,
+  BasketSchema,
+  UpdateBasketRequestSchema,
+  UpdateSubstitutesRequestSchema,
+} from '../../schemas/basket.ts'
 import type { AppEnv } from '../env.ts'
 import { rememberBasket } from '../lib/cookies/basket.ts'
-import { setFlash } from '../lib/cookies/flash.ts'
+import { setFlash, setFlashWith } from '../lib/cookies/flash.ts'
 import { readAccessToken } from '../lib/cookies/session.ts'
-import { isShoppersRefusal } from '../lib/errors.ts'
+import { AppError, isShoppersRefusal } from '../lib/errors.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 import { redirectTo } from '../lib/redirect.ts'
 import { readForm } from './forms.ts'
-import { basketScope, forgetsForeignBasket } from './request-basket.ts'
+import { basketScope, forgetsForeignBasket, requestBasket } from './request-basket.ts'
 
 /** What the substitutes form asks for: one line, one meal deal or (neither) every item. */
 export interface SubstitutesChange {
@@ -46,13 +53,92 @@ export function substitutesChangeOf(form: Record<string, string>): SubstitutesCh
   }
 }
 
+/** What a line form asks for: one line or one meal deal to this quantity (0 removes it). */
+export interface LineChange {
+  target: { basketLineId: number } | { basketMealDealId: number }
+  quantity: number
+  remove: boolean
+}
+
 /**
- * POST /basket, the basket page's forms without JavaScript: the substitutes switch (a line, a
- * meal deal or every item). Always 303 back to the basket with a flash saying whether it was
- * saved; a refused or malformed change writes nothing.
+ * A line form (− / +, Remove) as the change it asks for, or null when it is not one (another
+ * intent, no id or both, a malformed id or quantity).
+ */
+export function lineChangeOf(form: Record<string, string>): LineChange | null {
+  const intent = form[LINE_FORM_FIELDS.intent]
+  if (intent !== LINE_FORM_INTENTS.quantity && intent !== LINE_FORM_INTENTS.remove) return null
+  const basketLineId = formId(form[LINE_FORM_FIELDS.basketLineId])
+  const basketMealDealId = formId(form[LINE_FORM_FIELDS.basketMealDealId])
+  if (basketLineId === null || basketMealDealId === null) return null
+  if ((basketLineId === undefined) === (basketMealDealId === undefined)) return null
+  const target =
+    basketLineId !== undefined ? { basketLineId } : { basketMealDealId: basketMealDealId ?? 0 }
+  if (intent === LINE_FORM_INTENTS.remove) return { target, quantity: 0, remove: true }
+  const quantity = form[LINE_FORM_FIELDS.quantity] ?? ''
+  if (!/^[0-9]{1,3}$/.test(quantity)) return null
+  return { target, quantity: Number(quantity), remove: Number(quantity) === 0 }
+}
+
+/** The name of the line or meal deal a change names, as the basket shows it (null: none such). */
+function lineName(basket: Basket | null, change: LineChange): string | null {
+  if (!basket) return null
+  if ('basketLineId' in change.target) {
+    const { basketLineId } = change.target
+    return basket.lines.find((line) => line.basketLineId === basketLineId)?.name ?? null
+  }
+  const { basketMealDealId } = change.target
+  return basket.mealDeals.find((deal) => deal.basketMealDealId === basketMealDealId)?.name ?? null
+}
+
+/**
+ * A line form without JavaScript: the quantity set (0 removes) through POST /basket/update, then
+ * 303 back to the basket with a flash naming what changed, or the backend's refusal (an item
+ * limit) in its words. A line that is not in the basket, or a malformed form, changes nothing.
+ */
+async function lineForm(c: Context<AppEnv>, change: LineChange | null): Promise<Response> {
+  const back = () => redirectTo(c, routePath('basket'), 303)
+  const failed = change?.remove ? 'removeItemFailed' : 'updateQuantityFailed'
+  const scope = basketScope(c)
+  const parsed = UpdateBasketRequestSchema.safeParse({
+    ...scope,
+    updates: change ? [{ ...change.target, quantity: change.quantity }] : [],
+  })
+  if (!scope || !change || !parsed.success) {
+    setFlash(c, failed)
+    return back()
+  }
+  try {
+    const name = lineName(await requestBasket(c), change)
+    if (!name) throw new AppError('not_found', MESSAGES.updateItemFailed)
+    const basket = await c.var.backend.post('/basket/update', {
+      body: parsed.data,
+      token: readAccessToken(c),
+      schema: BasketSchema,
+    })
+    rememberBasket(c, basket)
+    if (change.quantity === 0) setFlashWith(c, 'basketLineRemoved', name)
+    else setFlashWith(c, 'basketQuantityChanged', `${change.quantity} × ${name}`)
+  } catch (error) {
+    if (forgetsForeignBasket(c, error)) setFlash(c, failed)
+    else if (error instanceof AppError && error.code === 'conflict') {
+      setFlashWith(c, 'basketChangeRefused', error.message)
+    } else if (isShoppersRefusal(error)) setFlash(c, failed)
+    else throw error
+  }
+  return back()
+}
+
+/**
+ * POST /basket, the basket page's forms without JavaScript: − / + and Remove of a line or meal
+ * deal, and the substitutes switch (a line, a meal deal or every item). Always 303 back to the
+ * basket with a flash saying what changed; a refused or malformed change writes nothing.
  */
 export async function basketForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
+  const intent = form[LINE_FORM_FIELDS.intent]
+  if (intent === LINE_FORM_INTENTS.quantity || intent === LINE_FORM_INTENTS.remove) {
+    return lineForm(c, lineChangeOf(form))
+  }
   const scope = basketScope(c)
   const change = substitutesChangeOf(form)
   const parsed = UpdateSubstitutesRequestSchema.safeParse({ ...scope, ...change })

@@ -17,7 +17,7 @@ import {
   TokenResponseSchema,
   type TokenResponse,
 } from '../../schemas/auth.ts'
-import { BasketSchema, type Basket } from '../../schemas/basket.ts'
+import { BasketSchema } from '../../schemas/basket.ts'
 import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import type { PageChrome } from '../../client/components/Layout.tsx'
@@ -28,13 +28,8 @@ import {
   socialSignInFailure,
 } from '../lib/social-sign-in.ts'
 import { pendingLinkProvider, takeSocialLink } from '../lib/cookies/social-link.ts'
-import { BACKEND_TOKEN_PATH, readAccessToken, rememberSession } from '../lib/cookies/session.ts'
-import {
-  forgetMemberBasket,
-  readBasketToken,
-  readMemberBasketToken,
-  rememberBasket,
-} from '../lib/cookies/basket.ts'
+import { BACKEND_TOKEN_PATH, readAccessToken } from '../lib/cookies/session.ts'
+import { startMemberSession } from './member-session-start.ts'
 import { logError } from '../lib/log.ts'
 import {
   echoValues,
@@ -50,7 +45,7 @@ import { readPendingOtp } from '../lib/cookies/pending-otp.ts'
 import { checkOneTimeCode, otpSentNotice, sendOneTimeCode } from './otp-login.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
-import { basketScope, forgetsForeignBasket } from './request-basket.ts'
+import { basketScope } from './request-basket.ts'
 
 /** `/login?reset=1`: the password was just reset from an email link. */
 export const PASSWORD_RESET_QUERY = 'reset'
@@ -152,47 +147,6 @@ async function basketCouponNeedsReapply(c: Context<AppEnv>): Promise<boolean> {
   }
 }
 
-/** POST /basket/claim of one basket with the new member's token; the refusal when it fails. */
-async function claimBasket(
-  c: Context<AppEnv>,
-  basketToken: string,
-  accessToken: string
-): Promise<{ basket: Basket } | { refusal: unknown }> {
-  try {
-    const basket = await c.var.backend.post('/basket/claim', {
-      body: { businessId: c.var.brand.businessId, brandId: c.var.brand.id, basketToken },
-      token: accessToken,
-      schema: BasketSchema,
-    })
-    return { basket }
-  } catch (refusal) {
-    logError(refusal, { requestId: c.var.requestId, event: 'basket claim after sign-in failed' })
-    return { refusal }
-  }
-}
-
-/**
- * The shopper's basket on sign-in. A guest basket becomes the member's: POST
- * /basket/claim with the new member's token. When the shopper has no basket with anything in it
- * and their last session put a member's basket aside (ADR 012), that basket comes back if it
- * is this member's. A basket cookie of another member is forgotten; any other failure is logged
- * and never blocks the sign-in.
- */
-export async function claimGuestBasket(c: Context<AppEnv>, accessToken: string): Promise<void> {
-  const current = readBasketToken(c)
-  const asideToken = readMemberBasketToken(c)
-  if (asideToken) forgetMemberBasket(c)
-  let kept: Basket | null = null
-  if (current) {
-    const claimed = await claimBasket(c, current, accessToken)
-    if ('basket' in claimed) kept = rememberBasket(c, claimed.basket)
-    else forgetsForeignBasket(c, claimed.refusal)
-  }
-  if (!asideToken || asideToken === current || (kept && kept.totals.itemCount > 0)) return
-  const restored = await claimBasket(c, asideToken, accessToken)
-  if ('basket' in restored) rememberBasket(c, { ...restored.basket, basketToken: asideToken })
-}
-
 const LINKED_FLASH = {
   google: 'socialLinkedGoogle',
   apple: 'socialLinkedApple',
@@ -224,14 +178,15 @@ async function linkWaitingSocialSignIn(
 }
 
 /**
- * Keeps the member's tokens in their cookies, claims the guest basket, links a social sign-in
- * that waited for this one and has the next page say that the shopper is signed in.
+ * Starts the member's session (tokens, their basket: startMemberSession), links a social sign-in
+ * that waited for this one and has the next page say that the shopper is signed in, or what
+ * happened to their basket.
  */
 async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promise<void> {
-  rememberSession(c, tokens)
-  await claimGuestBasket(c, tokens.access_token)
+  const basketSaid = await startMemberSession(c, tokens)
   const linked = await linkWaitingSocialSignIn(c, tokens)
-  setFlash(c, linked ? LINKED_FLASH[linked] : 'signedIn')
+  if (linked) setFlash(c, LINKED_FLASH[linked])
+  else if (!basketSaid) setFlash(c, 'signedIn')
 }
 
 /**

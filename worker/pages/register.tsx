@@ -6,7 +6,6 @@ import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.t
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { enabledSocialProviders } from '../lib/social-sign-in.ts'
-import { rememberSession } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 import {
   echoValues,
@@ -20,7 +19,7 @@ import { deviceIdFor } from '../lib/cookies/device.ts'
 import { setFlash } from '../lib/cookies/flash.ts'
 import { loginOrigin, loginRedirectTarget, safeReturnPath } from './guards.ts'
 import { invitationCodeIn } from './referrer.tsx'
-import { claimGuestBasket } from './login.tsx'
+import { startMemberSession } from './member-session-start.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import { OPT_IN_FIELDS, registerSettings, saveRegistrationOptIn } from './member/profile-opt-in.ts'
 import { renderPage } from './render.tsx'
@@ -105,11 +104,11 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
       body: parsed.data,
       schema: TokenResponseSchema,
     })
-    rememberSession(c, tokens)
-    await claimGuestBasket(c, tokens.access_token)
+    const basketSaid = await startMemberSession(c, tokens)
     if (settings.showMarketingOptIn) await saveRegistrationOptIn(c, tokens.access_token, form)
     // A friend's invitation the guards refused is said, never why (ADR 021).
-    setFlash(c, tokens.referral === 'refused' ? 'registeredReferralRefused' : 'registered')
+    if (tokens.referral === 'refused') setFlash(c, 'registeredReferralRefused')
+    else if (!basketSaid) setFlash(c, 'registered')
     if (settings.requireEmailVerification) {
       // The verification screen first; it links on to the shop.
       return redirectTo(c, `${routePath('member-my-details')}?step=verify-email`, 303)

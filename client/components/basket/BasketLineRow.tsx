@@ -1,53 +1,86 @@
+import type { MouseEvent } from 'react'
 import type { BasketLine, BasketMealDeal } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney, formatPremium } from '../../../schemas/money.ts'
 import { itemHref } from '../catalogue/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 import type { SubstitutesTarget } from '../../lib/basket.ts'
+import { routePath } from '../../lib/routes.ts'
+import { LINE_FORM_FIELDS, LINE_FORM_INTENTS } from './line-forms.ts'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
 
-/** − quantity + with the line's name in every label; + stops at the item's limit. */
+/** The hidden fields naming the line or meal deal a line form changes. */
+function TargetFields({ target }: { target: SubstitutesTarget }) {
+  const ids = Object.entries(target) as Array<['basketLineId' | 'basketMealDealId', number]>
+  return (
+    <>
+      {ids.map(([name, id]) => (
+        <input key={name} type="hidden" name={LINE_FORM_FIELDS[name]} value={id} />
+      ))}
+    </>
+  )
+}
+
+/**
+ * − quantity + with the line's name in every label; + stops at the item's limit. A form posting
+ * to the basket page (each button carries its new quantity), so it works without JavaScript; the
+ * island takes the click instead.
+ */
 function QuantityStepper({
   name,
+  target,
   quantity,
   max,
   busy,
   onChange,
 }: {
   name: string
+  target: SubstitutesTarget
   quantity: number
   max: number | null
   busy: boolean
   onChange: (quantity: number) => void
 }) {
   const atMax = max !== null && quantity >= max
+  const step = (next: number) => (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault()
+    onChange(next)
+  }
   return (
-    <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${name}`}>
-      <button
-        type="button"
-        className={stepClass}
-        disabled={busy || quantity <= 1}
-        onClick={() => onChange(quantity - 1)}
-        aria-label={`One less ${name}`}
-      >
-        −
-      </button>
-      <span className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
-        {quantity}
-      </span>
-      <button
-        type="button"
-        className={stepClass}
-        disabled={busy || atMax}
-        onClick={() => onChange(quantity + 1)}
-        aria-label={`One more ${name}`}
-      >
-        +
-      </button>
-    </div>
+    <form method="post" action={routePath('basket')}>
+      <input type="hidden" name={LINE_FORM_FIELDS.intent} value={LINE_FORM_INTENTS.quantity} />
+      <TargetFields target={target} />
+      <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${name}`}>
+        <button
+          type="submit"
+          name={LINE_FORM_FIELDS.quantity}
+          value={quantity - 1}
+          className={stepClass}
+          disabled={busy || quantity <= 1}
+          onClick={step(quantity - 1)}
+          aria-label={`One less ${name}`}
+        >
+          −
+        </button>
+        <span className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
+          {quantity}
+        </span>
+        <button
+          type="submit"
+          name={LINE_FORM_FIELDS.quantity}
+          value={quantity + 1}
+          className={stepClass}
+          disabled={busy || atMax}
+          onClick={step(quantity + 1)}
+          aria-label={`One more ${name}`}
+        >
+          +
+        </button>
+      </div>
+    </form>
   )
 }
 
@@ -163,6 +196,7 @@ function LineControls({
         {available ? (
           <QuantityStepper
             name={name}
+            target={substitutes.target}
             quantity={quantity}
             max={max}
             busy={actions.busy}
@@ -171,14 +205,21 @@ function LineControls({
         ) : (
           <span />
         )}
-        <button
-          type="button"
-          disabled={actions.busy}
-          onClick={actions.onRemove}
-          className="min-h-11 rounded-full px-3 text-sm font-semibold text-red-700 underline-offset-4 hover:underline disabled:opacity-50"
-        >
-          Remove<span className="sr-only"> {name}</span>
-        </button>
+        <form method="post" action={routePath('basket')}>
+          <input type="hidden" name={LINE_FORM_FIELDS.intent} value={LINE_FORM_INTENTS.remove} />
+          <TargetFields target={substitutes.target} />
+          <button
+            type="submit"
+            disabled={actions.busy}
+            onClick={(event) => {
+              event.preventDefault()
+              actions.onRemove()
+            }}
+            className="min-h-11 rounded-full px-3 text-sm font-semibold text-red-700 underline-offset-4 hover:underline disabled:opacity-50"
+          >
+            Remove<span className="sr-only"> {name}</span>
+          </button>
+        </form>
       </div>
       {available ? (
         <SubstitutesSwitch

@@ -182,7 +182,8 @@ describe("a member's basket answers to that member only", () => {
       const own = await post(path, body, owner.tokens.access_token)
       expect(own.status, `${path} as its member: ${JSON.stringify(own.json)}`).not.toBe(403)
     }
-  })
+    // Five calls per basket route (POST /basket/follow among them): longer than one call's test.
+  }, 20_000)
 
   it("keeps the member's name and email from another member at checkout (the issue's probe)", async () => {
     const owner = await registerMember()

@@ -255,7 +255,7 @@ describe('the substitutes switch without JavaScript', () => {
     for (const line of basket.lines) {
       expect(html).toContain(`name="basketLineId" value="${line.basketLineId}"`)
     }
-    expect(html.match(/<form action="\/basket" method="post">/g)).toHaveLength(3)
+    expect(html.match(/name="intent" value="substitutes"/g)).toHaveLength(3)
     expect(html.match(/role="switch" aria-checked="true"/g)).toHaveLength(3)
     expect(html).toContain('Allow substitutes for all items')
     expect(html).toContain(`<span class="sr-only"> for ${escapeHtml(first.name)}</span>`)
@@ -341,6 +341,95 @@ describe('the substitutes switch without JavaScript', () => {
     })
     expect(cross.status).toBe(403)
     expect((await storedLines(cookie)).lines.every((l) => l.allowSubstitutes)).toBe(true)
+  })
+})
+
+// Issue 35 item 13 (H2): the basket page's − / + and Remove are forms that work without JavaScript.
+describe('the basket lines’ − / + and Remove without JavaScript', () => {
+  function postLineForm(cookie: string, fields: Record<string, string>) {
+    return SELF.fetch(`${ORIGIN}/basket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, cookie },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    })
+  }
+
+  async function stored(cookie: string) {
+    const response = await SELF.fetch(`${ORIGIN}/api/basket`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+      body: '{}',
+    })
+    expect(response.status).toBe(200)
+    return BasketSchema.parse(await response.json())
+  }
+
+  it('renders − / + as buttons carrying the new quantity, and Remove, in forms', async () => {
+    const [first] = items as [SimpleItem]
+    const cookie = await addItem(first.id, 2)
+    const html = await (await basketPage(cookie)).text()
+    expect(html).toContain('name="intent" value="quantity"')
+    expect(html).toContain('name="intent" value="remove"')
+    expect(html).toMatch(
+      /<button type="submit" value="1"[^>]*aria-label="One less [^>]*name="quantity"/
+    )
+    expect(html).toMatch(
+      /<button type="submit" value="3"[^>]*aria-label="One more [^>]*name="quantity"/
+    )
+  })
+
+  it('sets a quantity, then removes the line: 303 back, each time saying what changed', async () => {
+    const [first, second] = items as [SimpleItem, SimpleItem]
+    let cookie = await addItem(second.id, 1, await addItem(first.id, 2))
+    const line = (await stored(cookie)).lines.find((l) => l.itemId === first.id)
+    if (!line) throw new Error('no line')
+    const more = await postLineForm(cookie, {
+      intent: 'quantity',
+      basketLineId: String(line.basketLineId),
+      quantity: '3',
+    })
+    expect(more.status).toBe(303)
+    expect(more.headers.get('location')).toBe('/basket')
+    cookie = jar(more, cookie)
+    expect((await stored(cookie)).lines.map((l) => [l.itemId, l.quantity])).toEqual([
+      [first.id, 3],
+      [second.id, 1],
+    ])
+    let html = await (await basketPage(cookie)).text()
+    expect(html).toContain(escapeHtml(formatMessage('basketQuantityChanged', `3 × ${first.name}`)))
+
+    const removed = await postLineForm(cookie, {
+      intent: 'remove',
+      basketLineId: String(line.basketLineId),
+    })
+    expect(removed.status).toBe(303)
+    cookie = jar(removed, cookie)
+    expect((await stored(cookie)).lines.map((l) => l.itemId)).toEqual([second.id])
+    html = await (await basketPage(cookie)).text()
+    expect(html).toContain(escapeHtml(formatMessage('basketLineRemoved', first.name)))
+  })
+
+  it('refuses a line not in the basket or a malformed form with a message, nothing changed', async () => {
+    const [first, second] = items as [SimpleItem, SimpleItem]
+    const theirs = await stored(await addItem(second.id, 1))
+    const cookie = await addItem(first.id, 2)
+    const before = await stored(cookie)
+    const bad: Array<Record<string, string>> = [
+      { intent: 'quantity', basketLineId: '99999999', quantity: '1' },
+      { intent: 'quantity', basketLineId: String(theirs.lines[0]?.basketLineId), quantity: '1' },
+      { intent: 'quantity', basketLineId: String(before.lines[0]?.basketLineId), quantity: 'x' },
+      { intent: 'quantity', quantity: '1' },
+    ]
+    for (const fields of bad) {
+      const response = await postLineForm(cookie, fields)
+      expect(response.status, JSON.stringify(fields)).toBe(303)
+      const html = await (await basketPage(jar(response, cookie))).text()
+      expect(html, JSON.stringify(fields)).toContain(MESSAGES.updateQuantityFailed)
+    }
+    const after = await stored(cookie)
+    expect(after.version).toBe(before.version)
+    expect(after.lines.map((l) => l.quantity)).toEqual([2])
   })
 })
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../worker/app.ts'
 import { jsonPost } from '../../support/workers/requests.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
+import { formatMessage } from '../../../schemas/messages.ts'
 import { hashBasketToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { PASSWORD, registerMember } from '../auth/fixtures.ts'
 import { plainItem, seedCheckout, STORES } from '../checkout/fixtures.ts'
@@ -109,21 +110,33 @@ describe("signing out with a member's basket", () => {
       await postForm('/login', { email: other.email, password: PASSWORD }, out),
       out
     )
-    expect(cookieValue(signedIn, 'sf_basket')).toBeUndefined()
+    // Their own basket follows them here instead.
+    const theirs = cookieValue(signedIn, 'sf_basket') ?? ''
+    expect(theirs).not.toBe(first.token)
+    expect(await basketText(signedIn)).toContain(item.name)
     expect(cookieValue(signedIn, 'sf_member_basket')).toBeUndefined()
     expect(await ownerOf(first.token)).not.toBe(await ownerOf(other.token))
 
-    // A guest who filled a basket after signing out keeps it on signing in (it becomes theirs).
+    // A guest who filled a basket after signing out, signing in: its lines go into the member's
+    // basket, which this browser now holds, and the guest basket is closed (issue 35 item 13).
     const again = jar(await postForm('/logout', {}, first.cookies), first.cookies)
     const guest = jar(await addItem(again), again)
     const guestToken = cookieValue(guest, 'sf_basket') ?? ''
+    expect(await ownerOf(guestToken)).toBeNull()
     const back = jar(
       await postForm('/login', { email: first.email, password: PASSWORD }, guest),
       guest
     )
-    expect(cookieValue(back, 'sf_basket')).toBe(guestToken)
-    expect(await ownerOf(guestToken)).toBe(await ownerOf(first.token))
-  })
+    expect(cookieValue(back, 'sf_basket')).not.toBe(guestToken)
+    expect(decodeURIComponent(cookieValue(back, 'sf_basket_summary') ?? '')).toContain(
+      '"itemCount":2'
+    )
+    expect(await basketText(back)).toContain(formatMessage('basketMerged', '1 item'))
+    const closed = await env.DB.prepare('select status from baskets where token_hash = ?1')
+      .bind(await hashBasketToken(guestToken))
+      .first<{ status: string }>()
+    expect(closed?.status).toBe('abandoned')
+  }, 20_000)
 })
 
 describe("a member's basket cookie without the member", () => {

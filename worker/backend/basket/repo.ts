@@ -1,7 +1,7 @@
 import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
 import { dealAllowedAtStore } from '../catalogue/alcohol.ts'
-import { hashBasketToken } from '../basket-ref-repo.ts'
+import { basketTokenMatch, hashBasketToken } from '../basket-ref-repo.ts'
 import { dealWithoutTobacco } from '../catalogue/tobacco.ts'
 
 /** Who a basket answers to: its member (null for a guest basket) and its brand (null: unbound). */
@@ -23,7 +23,8 @@ export async function findBasketOwnership(
 ): Promise<BasketOwnership | null> {
   const row = await db
     .prepare(
-      'select id, customer_id, brand_id from baskets where token_hash = ?1 and business_id = ?2'
+      `select id, customer_id, brand_id from baskets
+       where ${basketTokenMatch('?1')} and business_id = ?2`
     )
     .bind(await hashBasketToken(token), businessId)
     .first<{ id: number; customer_id: number | null; brand_id: number | null }>()

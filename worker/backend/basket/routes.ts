@@ -6,6 +6,8 @@ import {
   BasketSchema,
   ClaimBasketRequestSchema,
   ClearBasketRequestSchema,
+  BasketFollowSchema,
+  FollowBasketRequestSchema,
   CouponResultSchema,
   GetOrCreateBasketRequestSchema,
   RemoveBasketItemRequestSchema,
@@ -25,6 +27,7 @@ import { signedInMember } from './access.ts'
 import { createDomain } from '../route-registry.ts'
 import type { BasketCall } from './change.ts'
 import { applyCoupon, removeCoupon } from './coupons.ts'
+import { followMemberBasket } from './follow.ts'
 import {
   addBasketItem,
   addMealDeal,
@@ -291,5 +294,31 @@ basket.post(
       throw new AppError('forbidden', MESSAGES.loginRequired)
     }
     return claimBasket(call(c, body), body, caller.customerId)
+  }
+)
+
+basket.post(
+  '/basket/follow',
+  {
+    summary: "Bring the member's basket to this browser (on every member sign-in)",
+    description:
+      "Needs a member bearer token. The member's newest active basket (of the calling brand) " +
+      'comes to this browser with a basketToken of its own; the basket the browser held ' +
+      '(basketToken, optional) is merged into it and closed: at the same store its lines add ' +
+      "to the member's, as far as the item and basket limits allow; at another store they are " +
+      "left out (outcome other_store). A member's basket holding nothing moves to the browser " +
+      "basket's store. Without a basket of the member's the browser's basket becomes theirs " +
+      '(outcome kept). added and dropped count the items moved and left out. A guest token ' +
+      `answers forbidden '${MESSAGES.loginRequired}'.`,
+    body: FollowBasketRequestSchema,
+    response: BasketFollowSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  async ({ body }, c) => {
+    const caller = await authenticate(c, { businessId: body.businessId })
+    if (caller.kind !== 'member' || caller.customerId === undefined) {
+      throw new AppError('forbidden', MESSAGES.loginRequired)
+    }
+    return followMemberBasket(call(c, body), body, caller.customerId)
   }
 )

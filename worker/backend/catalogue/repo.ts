@@ -4,6 +4,7 @@ import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, ITEM_TOBACCO, type ItemRow } from '
 import { dealAllowedAtStore } from './alcohol.ts'
 import { filtersSql, orderBySql } from './listing-sql.ts'
 import { bannerWithoutTobacco, dealWithoutTobacco } from './tobacco.ts'
+import { basketTokenMatch } from '../basket-ref-repo.ts'
 
 /*
  * Catalogue reads. Each call is one D1 batch (one round trip); statements share numbered
@@ -479,7 +480,7 @@ export async function findRecommendedItems(
          and coalesce(s.out_of_stock, m.out_of_stock) = 0
          and m.id not in (
            select bl.menu_item_id from baskets b join basket_lines bl on bl.basket_id = b.id
-           where b.token_hash = ?3 and b.business_id = ?2
+           where ${basketTokenMatch('?3', 'b')} and b.business_id = ?2
          )
        order by coalesce(sales.sold, 0) desc, m.badge_text is null, m.position, m.id
        limit ${RECOMMENDED_LIMIT}`,

@@ -4,6 +4,7 @@ import {
   type MarketingLogEntry,
 } from '../../../schemas/marketing.ts'
 import { ITEM_FROM, ITEM_SOLD } from '../catalogue/items.ts'
+import { basketTokenMatch } from '../basket-ref-repo.ts'
 
 /*
  * SQL of the marketing service (ADR 004): the local log, the consent it checks, and what the
@@ -120,7 +121,7 @@ export async function findMarketingBasket(
       `select b.id, b.customer_id, b.brand_id, b.store_id, b.status,
          (select count(*) from basket_lines l where l.basket_id = b.id)
          + (select count(*) from basket_meal_deals d where d.basket_id = b.id) as line_count
-       from baskets b where b.token_hash = ?1 and b.business_id = ?2`
+       from baskets b where ${basketTokenMatch('?1', 'b')} and b.business_id = ?2`
     )
     .bind(tokenHash, businessId)
     .first<{

@@ -34,6 +34,9 @@ export const FLASH_MESSAGES = {
   // The basket page's substitutes form without JavaScript.
   substitutesSaved: MESSAGES.substitutesSaved,
   substitutesUpdateFailed: MESSAGES.substitutesUpdateFailed,
+  // The basket page's − / + and Remove without JavaScript (a malformed form).
+  updateQuantityFailed: MESSAGES.updateQuantityFailed,
+  removeItemFailed: MESSAGES.removeItemFailed,
   accountForgotten: MESSAGES.accountForgotten,
   // The store console's redirects (ADR 018).
   staffInvitationAccepted: MESSAGES.staffInvitationAccepted,
@@ -91,6 +94,13 @@ export const FLASH_DETAIL_MESSAGES = {
   basketAdded: (line: string) => formatMessage('addedToBasket', line),
   // The backend's refusal (an item limit, the age, another store's basket) in its own words.
   basketAddRefused: (message: string) => message,
+  // A member's basket after sign-in (worker/pages/member-session-start.ts): merged, or back.
+  basketFollowed: (message: string) => message,
+  basketFollowNotice: (message: string) => message,
+  // The basket page's − / + and Remove without JavaScript: what changed, or the refusal.
+  basketQuantityChanged: (line: string) => formatMessage('basketQuantityChanged', line),
+  basketLineRemoved: (line: string) => formatMessage('basketLineRemoved', line),
+  basketChangeRefused: (message: string) => message,
 } as const satisfies Record<string, (detail: string) => string>
 
 export type FlashDetailKey = keyof typeof FLASH_DETAIL_MESSAGES
@@ -157,6 +167,9 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'staffPasswordChanged',
   'staffSignedOutEverywhere',
   'basketAdded',
+  'basketFollowed',
+  'basketQuantityChanged',
+  'basketLineRemoved',
 ] satisfies ReadonlyArray<FlashKey | FlashDetailKey>)
 
 /** A flash as a page shows it: its words and whether it confirms or warns. */
