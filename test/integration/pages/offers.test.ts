@@ -85,7 +85,7 @@ describe('an item in a multibuy', () => {
     const offer = await page(`/stores/${STORE}/deal/any-3-for-5`)
     expect(offer.response.status).toBe(200)
     expect(offer.html).toContain(`href="${item.itemPage}"`)
-  })
+  }, 20_000)
 
   it('shows the demo multibuy on a sharing crisps card', async () => {
     await operatorWorld()
@@ -93,5 +93,34 @@ describe('an item in a multibuy', () => {
     expect(found.response.status).toBe(200)
     expect(found.html).toContain('Any 3 for £5.00')
     expect(found.html).toContain(`href="/stores/${STORE}/deal/crisps-3-for-5"`)
+  })
+})
+
+describe('the store deals page', () => {
+  it("lists every live offer with its items' tiles, linked from the store page", async () => {
+    await operatorWorld()
+    const store = await page(`/stores/${STORE}`)
+    expect(store.html).toContain(`href="/stores/${STORE}/deals"`)
+
+    const deals = await page(`/stores/${STORE}/deals`)
+    expect(deals.response.status).toBe(200)
+    expect(/<title>([^<]*)<\/title>/.exec(deals.html)?.[1]).toMatch(/^Deals and offers at /)
+    const { results } = await env.DB.prepare(
+      `select slug, name from deals where business_id = 1 and is_active = 1`
+    ).all<{ slug: string; name: string }>()
+    expect(results.length).toBeGreaterThan(1)
+    for (const deal of results) {
+      expect(deals.html).toContain(`href="/stores/${STORE}/deal/${deal.slug}"`)
+    }
+    // The multibuy's section shows its items as tiles carrying the offer.
+    const crisps = deals.html.split('<section').find((part) => part.includes('crisps-3-for-5'))
+    expect(crisps).toContain('<article')
+    expect(crisps).toContain('Any 3 for £5.00')
+  })
+
+  it("answers 'Store not found' for an unknown store", async () => {
+    await operatorWorld()
+    const missing = await page('/stores/nowhere-at-all/deals')
+    expect(missing.response.status).toBe(404)
   })
 })
