@@ -1,3 +1,5 @@
+import { namedDiscountText } from '../../../schemas/named-discounts.ts'
+import { orderNamedDiscounts } from '../store-orders/named-discounts.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import {
@@ -299,6 +301,9 @@ export async function confirmOrder(
         slotDate: summary.slotDate,
         slotStartsAt: summary.slotStartsAt,
         total: formatMoney(summary.totals.total),
+        // Each deal, the coupon and store credit on a line: 'Coupon SAVE10 −£2.00'.
+        discounts:
+          summary.discounts.length > 0 ? summary.discounts.map(namedDiscountText).join('\n') : null,
         // Spec §4's first tracking message: the shopper is told each state from here on.
         status: 'sent_to_store',
         message: MESSAGES.orderTrackingSentToStore,
@@ -384,7 +389,10 @@ export async function orderSummary(
   businessId: number,
   orderId: number
 ): Promise<OrderSummary> {
-  const { row, lines, selections, shown } = await findOrderSummaryRows(db, businessId, orderId)
+  const [{ row, lines, selections, shown }, discounts] = await Promise.all([
+    findOrderSummaryRows(db, businessId, orderId),
+    orderNamedDiscounts(db, orderId),
+  ])
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   return {
     draftOrderId: row.id,
@@ -422,5 +430,6 @@ export async function orderSummary(
       currency: row.currency,
     },
     placedAt: row.placed_at,
+    discounts,
   }
 }

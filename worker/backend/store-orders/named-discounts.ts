@@ -1,6 +1,11 @@
 import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { parsePricingTerms, pickedBasketPricing, type RepricedLine } from './repricing.ts'
-import { findOrderDiscountFacts, orderPickLines } from './repo.ts'
+import {
+  findOrderDiscountFacts,
+  type OrderDiscountRow,
+  orderPickLines,
+  type PickLineRow,
+} from './repo.ts'
 import { outcomeOf } from './view.ts'
 
 /*
@@ -57,16 +62,11 @@ export function namedDiscounts(
   return named
 }
 
-/** The named discounts of one order, read with its lines and marks; [] for an unknown order. */
-export async function orderNamedDiscounts(
-  db: D1Database,
-  orderId: number
-): Promise<Array<NamedDiscount>> {
-  const [row, lines] = await Promise.all([
-    findOrderDiscountFacts(db, orderId),
-    orderPickLines(db, orderId),
-  ])
-  if (!row) return []
+/** The named discounts of an order from its row and its picking lines with their marks. */
+export function discountsOfOrder(
+  row: OrderDiscountRow,
+  lines: ReadonlyArray<PickLineRow>
+): Array<NamedDiscount> {
   return namedDiscounts(
     {
       pricingTermsJson: row.pricing_terms_json,
@@ -84,4 +84,16 @@ export async function orderNamedDiscounts(
       outcome: outcomeOf(line),
     }))
   )
+}
+
+/** The named discounts of one order, read with its lines and marks; [] for an unknown order. */
+export async function orderNamedDiscounts(
+  db: D1Database,
+  orderId: number
+): Promise<Array<NamedDiscount>> {
+  const [row, lines] = await Promise.all([
+    findOrderDiscountFacts(db, orderId),
+    orderPickLines(db, orderId),
+  ])
+  return row ? discountsOfOrder(row, lines) : []
 }

@@ -2,6 +2,7 @@ import { ORDER_BOARD_FINISHED_HOURS } from '../../../schemas/constants.ts'
 import type { StoreOrderBoard, StoreOrderDetail } from '../../../schemas/store-orders.ts'
 import { canSeeOrder, onlyDriver, orderNotFound, type StoreStaff } from './access.ts'
 import {
+  findOrderDiscountFacts,
   findStoreOrder,
   listBoardOrders,
   orderHistory,
@@ -12,6 +13,7 @@ import { storeDrivers } from '../staff/repo.ts'
 import { givenBackOnOrder } from '../payments/refunds-repo.ts'
 import { creditReturnedOnOrder } from '../credit/order-credit-repo.ts'
 import { detailOf, summaryOf } from './view.ts'
+import { discountsOfOrder } from './named-discounts.ts'
 
 /** The store's board as the caller may see it (a driver: their deliveries only). */
 export async function storeBoard(
@@ -41,14 +43,16 @@ export async function storeOrderDetail(
 ): Promise<StoreOrderDetail> {
   const row = await findStoreOrder(db, staff.businessId, staff.storeId, orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
-  const [lines, selections, history, drivers, givenBack, creditReturned] = await Promise.all([
-    orderPickLines(db, orderId),
-    orderLineSelections(db, orderId),
-    orderHistory(db, orderId),
-    storeDrivers(db, row.store_id),
-    givenBackOnOrder(db, staff.businessId, orderId),
-    creditReturnedOnOrder(db, orderId),
-  ])
+  const [lines, selections, history, drivers, givenBack, creditReturned, discountFacts] =
+    await Promise.all([
+      orderPickLines(db, orderId),
+      orderLineSelections(db, orderId),
+      orderHistory(db, orderId),
+      storeDrivers(db, row.store_id),
+      givenBackOnOrder(db, staff.businessId, orderId),
+      creditReturnedOnOrder(db, orderId),
+      findOrderDiscountFacts(db, orderId),
+    ])
   return detailOf(row, staff, {
     lines,
     selections,
@@ -56,5 +60,6 @@ export async function storeOrderDetail(
     drivers,
     givenBack,
     creditReturned,
+    discounts: discountFacts ? discountsOfOrder(discountFacts, lines) : [],
   })
 }

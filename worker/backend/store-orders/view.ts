@@ -1,3 +1,4 @@
+import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { ORDER_ACCEPT_WINDOW_MINUTES } from '../../../schemas/constants.ts'
 import {
   isStoreOrderStatus,
@@ -177,6 +178,8 @@ export interface DetailParts {
   givenBack: number
   /** Pence of store credit given back to the member for the order. */
   creditReturned: number
+  /** The deals, coupon and credit by name (named-discounts.ts). */
+  discounts: ReadonlyArray<NamedDiscount>
 }
 
 const OTHER_DEPARTMENT = 'Other'
@@ -226,6 +229,7 @@ export function detailOf(
       creditReturned: parts.creditReturned,
       paymentMethod: row.payment_method,
     },
+    discounts: [...parts.discounts],
     history: parts.history.map((entry) => ({
       at: entry.at,
       actor:
