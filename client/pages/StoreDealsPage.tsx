@@ -7,7 +7,7 @@ import { dealTerms } from '../components/catalogue/Promotions.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
 
 /** Tiles a deal shows here; the rest are on the deal's own page. */
-export const DEAL_TILES = 10
+export const DEAL_TILES = 4
 
 export interface StoreDealsPageProps {
   chrome: PageChrome

@@ -20,7 +20,7 @@ export function OfferLink({
     <a
       href={dealHref(storeSlug, offer.slug)}
       title={offer.name}
-      className={`relative z-10 inline-flex min-h-8 items-center rounded-full bg-primary px-2.5 font-bold text-on-primary hover:brightness-90 ${text}`}
+      className={`relative z-10 inline-flex min-h-8 items-center rounded-full bg-white px-2.5 font-bold text-primary ring-2 ring-primary ring-inset hover:bg-tint ${text}`}
     >
       {offerTerms(offer)}
       <span className="sr-only">: {offer.name}</span>

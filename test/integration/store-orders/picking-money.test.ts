@@ -17,7 +17,8 @@ import {
   orderLedger,
   payCash,
 } from '../credit/fixtures.ts'
-import { newMember } from '../member/orders-fixtures.ts'
+import { memberCall, newMember } from '../member/orders-fixtures.ts'
+import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
 import {
   act,
   actOk,
@@ -311,6 +312,16 @@ describe('picking with store credit', () => {
       type: 'accept',
       estimatedReadyAt: inMinutes(30),
     })
+    // The member's own order names the credit it spent (issue 35 item 19).
+    const mine = await memberCall(
+      '/member/orders/order',
+      { businessOrderId: draft.businessOrderId },
+      member
+    )
+    expect(MemberOrderDetailSchema.parse(mine.json).discounts).toEqual([
+      { kind: 'credit', label: 'Store credit', amount: spent },
+    ])
+    expect(detail.discounts).toEqual([{ kind: 'credit', label: 'Store credit', amount: spent }])
     const [line] = linesOf(detail)
     if (!line) throw new Error('no line')
     const gone = await mark(draft.orderId, line, { mark: 'out_of_stock' })
