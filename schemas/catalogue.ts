@@ -56,6 +56,19 @@ export const BadgeSchema = z.object({
   backgroundColor: z.string(),
 })
 
+/**
+ * The multibuy or meal deal an item is part of, as its card and page show it (issue 35 item 16):
+ * the deal the basket would apply first (deals apply in position order).
+ */
+export type DealOffer = z.infer<typeof DealOfferSchema>
+export const DealOfferSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  kind: z.enum(['multibuy', 'meal_deal']),
+  quantityRequired: z.int().nullable(),
+  price: MoneySchema.nullable(),
+})
+
 // --- Menu items (spec §3) --------------------------------------------------------------------
 
 export const ADD_TO_BASKET_TYPES = ['simple', 'options'] as const
@@ -86,6 +99,8 @@ export const MenuItemSummarySchema = z.object({
   /** Per-item quantity cap ('Item limit has been reached'); null = none. */
   maxQuantity: z.int().nullable(),
   images: ImageSetSchema,
+  /** The offer the item is in at this store now; null when none. */
+  offer: DealOfferSchema.nullable(),
 })
 
 /** Spec §3 Menu item option value, with its extra cost per chosen size (sizeExtraCost). */

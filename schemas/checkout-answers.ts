@@ -1,3 +1,4 @@
+import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { MoneySchema } from './common.ts'
 import {
@@ -141,6 +142,8 @@ export const OrderSummarySchema = z.object({
   lines: z.array(OrderLineSummarySchema),
   totals: OrderTotalsSchema,
   placedAt: z.string().nullable(),
+  /** The deals, coupon and store credit by name (issue 35 item 19). */
+  discounts: NamedDiscountsSchema,
 })
 
 /** A form the browser must submit to continue: the hosted card page, or a 3-D Secure challenge. */

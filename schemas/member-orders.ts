@@ -1,3 +1,4 @@
+import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { BasketSchema } from './basket.ts'
 import { CheckoutAddressSchema, PaidWithSchema } from './checkout-answers.ts'
@@ -153,6 +154,8 @@ export const MemberOrderDetailSchema = MemberOrderSummarySchema.extend({
     .nullable(),
   lines: z.array(StoreOrderLineSchema),
   money: MemberOrderMoneySchema,
+  /** The deals, coupon and store credit by name, re-priced after picking (issue 35 item 19). */
+  discounts: NamedDiscountsSchema,
   /**
    * What came back and how, and what is still to come (schemas/money-summary.ts): the rows after
    * the charge, and the ending's sentence (null while the order has not ended).

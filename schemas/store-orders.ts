@@ -1,3 +1,4 @@
+import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { CheckoutAddressSchema, PaymentMethodSchema } from './checkout-answers.ts'
 import { IdempotencyKeySchema } from './checkout.ts'
@@ -212,6 +213,8 @@ export type StoreOrderHistoryRow = z.infer<typeof StoreOrderHistoryRowSchema>
 
 /** POST /staff/orders/detail and the answer of every action. */
 export const StoreOrderDetailSchema = StoreOrderSummarySchema.extend({
+  /** The deals, coupon and store credit by name, re-priced after picking (issue 35 item 19). */
+  discounts: NamedDiscountsSchema,
   customer: z.object({
     firstName: z.string(),
     lastName: z.string(),

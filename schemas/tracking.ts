@@ -1,3 +1,4 @@
+import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { ORDER_STATUSES } from './checkout-answers.ts'
 import { BusinessIdSchema, CallingBrandIdSchema } from './common.ts'
@@ -91,6 +92,8 @@ export const TrackingSnapshotSchema = z.object({
   closingReason: z.string().nullable(),
   /** The order's money as schemas/money-summary.ts tells it (pence; negative: taken off). */
   money: z.array(z.object({ key: z.string(), label: z.string(), amount: z.int() })),
+  /** The deals, coupon and store credit by name, re-priced after picking (issue 35 item 19). */
+  discounts: NamedDiscountsSchema,
   /** Spec §4: Sent to Store, Accepted/Picking, Picked, Driver en Route. */
   trackingOffered: z.boolean(),
   /** The progress statuses for the method (collection has no Driver en Route), in order. */

@@ -40,6 +40,7 @@ export const ROUTE_PATHS = {
   'stores-storeSlug-category-categorySlug': '/stores/:storeSlug/category/:categorySlug',
   'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug':
     '/stores/:storeSlug/category/:categorySlug/:menuItemSlug',
+  'stores-storeSlug-deals': '/stores/:storeSlug/deals',
   'stores-storeSlug-deal-dealSlug': '/stores/:storeSlug/deal/:dealSlug',
   'stores-storeSlug-banner-bannerSlug': '/stores/:storeSlug/banner/:bannerSlug',
   // Basket and checkout

@@ -2,6 +2,7 @@ import type { MenuItem } from '../../schemas/catalogue.ts'
 import { formatMessage } from '../../schemas/messages.ts'
 import { Breadcrumbs, type Crumb } from '../components/catalogue/Breadcrumbs.tsx'
 import { ItemImage } from '../components/catalogue/ItemImage.tsx'
+import { OfferLink } from '../components/catalogue/OfferLink.tsx'
 import { ItemBadge, Price } from '../components/catalogue/Price.tsx'
 import { StoreBar } from '../components/catalogue/StoreBar.tsx'
 import { island } from '../components/Island.tsx'
@@ -48,6 +49,11 @@ export function MenuItemPage({ chrome, store, item, crumbs }: MenuItemPageProps)
               <Price price={item.price} wasPrice={item.wasPrice} size="large" />
               {item.unitPriceLabel ? (
                 <p className="text-sm text-ink/75">{item.unitPriceLabel}</p>
+              ) : null}
+              {item.offer ? (
+                <p className="mt-2">
+                  <OfferLink storeSlug={store.slug} offer={item.offer} size="large" />
+                </p>
               ) : null}
             </div>
             {item.ageRestriction !== null ? (

@@ -25,6 +25,41 @@ test.describe('catalogue', () => {
     await screenshots(page, 'catalogue-item')
   })
 
+  test('offers: the store deals page, the multibuy on tiles and the item page (issue 35 item 16)', async ({
+    page,
+  }) => {
+    await page.goto(storeUrl())
+    await page.getByRole('link', { name: 'See all deals and their items' }).click()
+    await expect(page).toHaveURL(/\/deals$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Deals at /)
+    const crisps = page.getByRole('list', { name: 'Any 3 sharing crisps for £5.00' })
+    await expect(crisps.getByRole('link', { name: /^Any 3 for £5\.00/ }).first()).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'offers-deals-page')
+
+    // A tile's name leads to the item, whose page shows the offer too.
+    await crisps.locator('article h3 a').first().click()
+    const offer = page.getByRole('link', { name: /^Any 3 for £5\.00/ })
+    await expect(offer).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'offers-item')
+    const itemUrl = page.url()
+
+    // The item's category shows the offer on its tile.
+    await page.goto(itemUrl.replace(/\/[^/]+$/, ''))
+    const tile = page
+      .locator('article')
+      .filter({ has: page.getByRole('link', { name: /^Any 3 for £5\.00/ }) })
+    await expect(tile.first()).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'offers-category')
+
+    // The offer links to its own page.
+    await page.goto(itemUrl)
+    await page.getByRole('link', { name: /^Any 3 for £5\.00/ }).click()
+    await expect(page).toHaveURL(/\/deal\/crisps-3-for-5$/)
+  })
+
   test('a one-character search shows the message by the box', async ({ page }) => {
     await page.goto(storeUrl())
     const box = page.getByRole('search', { name: /Search/ })

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
 import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/index.ts'
-import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
+import { HOSTS, screenshots, SCREENSHOTS, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import {
   chooseReadyTime,
   consoleUrl,
@@ -182,4 +182,35 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   ).toHaveText('Your order has been sent to the store.')
 
   for (const staff of [manager, picker, driver]) await staff.context.close()
+})
+
+test('discounts named on the confirmation and the store console (issue 35 item 19)', async ({
+  page,
+  browser,
+  store,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(180_000)
+  const email = uniqueEmail('discounts')
+  await basketWithSlot(page, 'delivery')
+  await store.addItem('/category/crisps/ready-salted-crisps-150g-sharing', 3)
+  await checkout.asGuestToPayment({ email, address: PORTLAND_STREET })
+  await payment.payByCash()
+  const orderNumber = await payment.expectOrderPlaced()
+  const summary = page.getByRole('region', { name: 'Order summary' })
+  await expect(summary.getByText('Any 3 sharing crisps for £5.00')).toBeVisible()
+  await expect(summary.getByText('−£1.00')).toBeVisible()
+  await screenshots(page, 'discounts-confirmation')
+
+  const manager = await signedInStaff(browser, 'manager')
+  await openOrder(manager, orderNumber)
+  const discounts = manager.page.getByRole('region', { name: 'Discounts' })
+  await expect(discounts.getByText('Any 3 sharing crisps for £5.00')).toBeVisible()
+  await expect(discounts.getByText('−£1.00')).toBeVisible()
+  await manager.page.setViewportSize({ width: 1024, height: 800 })
+  await manager.page.screenshot({
+    path: `${SCREENSHOTS}/discounts-console-order-1024.png`,
+    fullPage: true,
+  })
 })

@@ -14,6 +14,7 @@ import { checkoutPaymentPage } from './checkout/payment.tsx'
 import { checkoutSuccessPage } from './checkout/success.tsx'
 import { contentPage, cookiePolicyPage } from './content-page.tsx'
 import { dealPage } from './deal.tsx'
+import { storeDealsPage } from './store-deals.tsx'
 import { contactPage } from './contact.tsx'
 import { groceryDeliveryPage } from './grocery-delivery.tsx'
 import { faqPage } from './faq.tsx'
@@ -101,6 +102,7 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
     guards: OPEN,
     page: menuItemPage,
   },
+  'stores-storeSlug-deals': { guards: OPEN, page: storeDealsPage },
   'stores-storeSlug-deal-dealSlug': { guards: OPEN, page: dealPage },
   'stores-storeSlug-banner-bannerSlug': { guards: OPEN, page: bannerRedirect },
   basket: { guards: OPEN, page: basketPage },

@@ -1,6 +1,7 @@
 import type { MenuItemSummary } from '../../../schemas/catalogue.ts'
 import { itemHref } from './catalogue-links.ts'
 import { ItemImage } from './ItemImage.tsx'
+import { OfferLink } from './OfferLink.tsx'
 import { ItemBadge, Price } from './Price.tsx'
 import { QuickViewButton } from './QuickViewButton.tsx'
 
@@ -45,6 +46,11 @@ export function ItemCard({ storeId, storeSlug, item, eager = false }: ItemCardPr
       <div className="order-2 mt-3">
         <Price price={item.price} wasPrice={item.wasPrice} size="card" />
       </div>
+      {item.offer ? (
+        <p className="order-4 mt-1.5">
+          <OfferLink storeSlug={storeSlug} offer={item.offer} />
+        </p>
+      ) : null}
       <div className="order-5 mt-auto pt-3">
         {item.outOfStock ? (
           <p className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-gray-100 text-sm font-semibold text-ink/80">

@@ -79,10 +79,20 @@ export function OrderTotalsList({ order }: { order: OrderSummary }) {
   const delivery = order.fulfilmentMethod === 'delivery'
   // The store credit the order used (ADR 020).
   const credit = totals.creditApplied
+  // Each deal and the coupon by name (credit has its own row below).
+  const named = order.discounts.filter((discount) => discount.kind !== 'credit')
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
       <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />
-      {totals.discountTotal > 0 ? (
+      {named.length > 0 ? (
+        named.map((discount, index) => (
+          <TotalsRow
+            key={index}
+            label={discount.label}
+            value={`−${formatMoney(discount.amount)}`}
+          />
+        ))
+      ) : totals.discountTotal > 0 ? (
         <TotalsRow label="Discounts" value={`−${formatMoney(totals.discountTotal)}`} />
       ) : null}
       {delivery ? (

@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
+import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
 import type {
   StoreOrderBoard,
   StoreOrderDetail,
@@ -318,6 +319,7 @@ export function OrderPage({
         <h2 id="money" className="text-xl font-extrabold">
           Money
         </h2>
+        <NamedDiscounts discounts={order.discounts} headingLevel={3} className="mt-2 sm:max-w-sm" />
         <dl className="mt-2 grid grid-cols-2 gap-y-1 text-sm sm:max-w-sm">
           <dt>Original total</dt>
           <dd className="text-right">{formatMoney(money.originalTotal)}</dd>

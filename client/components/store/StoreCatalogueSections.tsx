@@ -8,6 +8,7 @@ import type { StoreDetails } from '../../../schemas/stores.ts'
 import { CategoryTiles } from '../catalogue/CategoryTiles.tsx'
 import { ItemGrid } from '../catalogue/ItemCard.tsx'
 import { BannerStrip, DealList } from '../catalogue/Promotions.tsx'
+import { routePath } from '../../lib/routes.ts'
 
 /** What the store home shows of the store's catalogue. */
 export interface StoreCatalogue {
@@ -30,9 +31,17 @@ export function StoreCatalogueSections({
       <BannerStrip storeSlug={store.slug} banners={catalogue.banners} />
       {catalogue.deals.length > 0 ? (
         <section aria-labelledby="deals-title">
-          <h2 id="deals-title" className="mb-3 text-2xl font-bold">
-            Deals
-          </h2>
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4">
+            <h2 id="deals-title" className="text-2xl font-bold">
+              Deals
+            </h2>
+            <a
+              href={routePath('stores-storeSlug-deals', { storeSlug: store.slug })}
+              className="inline-flex min-h-11 items-center font-semibold underline"
+            >
+              See all deals and their items
+            </a>
+          </div>
           <DealList storeSlug={store.slug} deals={catalogue.deals} label="Deals at this store" />
         </section>
       ) : null}

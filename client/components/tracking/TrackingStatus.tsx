@@ -1,3 +1,4 @@
+import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
 import type { TrackingSnapshot } from '../../../schemas/tracking.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
@@ -146,6 +147,11 @@ export function TrackingStatus({
       {!snapshot.trackingOffered && snapshot.money.length > 0 ? (
         <MoneyTable rows={snapshot.money} />
       ) : null}
+      <NamedDiscounts
+        discounts={snapshot.discounts}
+        headingLevel={3}
+        className="mt-5 border-t border-black/10 pt-5"
+      />
     </section>
   )
 }

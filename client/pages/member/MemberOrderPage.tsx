@@ -11,6 +11,7 @@ import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { itemsLabel, orderTimeLabel } from '../../components/member/order-format.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
 import { OrderMoney } from '../../components/member/OrderMoney.tsx'
+import { NamedDiscounts } from '../../components/basket/NamedDiscounts.tsx'
 import { OrderStatusBadge } from '../../components/member/OrderStatusBadge.tsx'
 import { ReorderButton, ReorderConfirm } from '../../components/member/ReorderForm.tsx'
 import { ReviewForm } from '../../components/member/ReviewForm.tsx'
@@ -163,6 +164,7 @@ export function MemberOrderPage({
         <div className="space-y-5">
           <Section id="money" title="Payment">
             <OrderMoney money={order.money} method={order.fulfilmentMethod} />
+            <NamedDiscounts discounts={order.discounts} headingLevel={3} className="mt-3" />
             {order.moneyBack.message ? (
               <p className="mt-3 font-semibold" data-testid="money-back-message">
                 {order.moneyBack.message}

@@ -265,6 +265,7 @@ describe('catalogue sitemaps', () => {
     const response = await get(`/sitemap-store-${STORE}.xml`, PRODUCTION)
     expect(response.status).toBe(200)
     const body = await response.text()
+    expect(body).toContain(`/stores/${STORE}/deals</loc>`)
     expect(body).toContain(`/stores/${STORE}/category/${item.category_slug}</loc>`)
     expect(body).toContain(`/stores/${STORE}/category/${item.category_slug}/${item.slug}</loc>`)
     const urls = body.match(/<url>/g) ?? []

@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage } from '../../../schemas/messages.ts'
 import type { StoreOrderDetail, StoreOrderLine } from '../../../schemas/store-orders.ts'
 import { computeTotals } from '../../../worker/backend/basket/totals.ts'
+import { orderSummary } from '../../../worker/backend/checkout/orders.ts'
 import { parsePricingTerms } from '../../../worker/backend/store-orders/repricing.ts'
+import { snapshotOf } from '../tracking/fixtures.ts'
 import { plainItem } from '../checkout/fixtures.ts'
 import {
   balanceOf,
@@ -15,7 +17,8 @@ import {
   orderLedger,
   payCash,
 } from '../credit/fixtures.ts'
-import { newMember } from '../member/orders-fixtures.ts'
+import { memberCall, newMember } from '../member/orders-fixtures.ts'
+import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
 import {
   act,
   actOk,
@@ -256,6 +259,45 @@ describe('picking re-prices with the deals of checkout', () => {
   }, 120_000)
 })
 
+describe('discounts named (issue 35 item 19)', () => {
+  it('names the deal on the confirmation, the email, tracking and the console, re-priced after picking', async () => {
+    const { order, detail } = await acceptedCardOrder([
+      { id: crisps.id, quantity: 3 },
+      { id: plain.id, quantity: 1 },
+    ])
+    const deal = await env.DB.prepare(
+      `select d.name from deals d join deal_sections s on s.deal_id = d.id
+       join deal_section_items i on i.deal_section_id = s.id where i.menu_item_id = ?1`
+    )
+      .bind(crisps.id)
+      .first<{ name: string }>()
+    const named = [{ kind: 'deal', label: deal?.name, amount: 100 }]
+    expect(detail.discounts).toEqual(named)
+
+    const summary = await orderSummary(env.DB, 1, order.orderId)
+    expect(summary.discounts).toEqual(named)
+    expect(summary.totals.discountTotal).toBe(100)
+    const email = await env.DB.prepare(
+      `select json_extract(payload_json, '$.discounts') as discounts from outbox
+       where template = 'order_confirmation' and json_extract(payload_json, '$.businessOrderId') = ?1`
+    )
+      .bind(summary.businessOrderId)
+      .first<{ discounts: string | null }>()
+    expect(email?.discounts).toBe(`${deal?.name} −£1.00`)
+    const tracked = await snapshotOf(order, summary.businessOrderId)
+    expect(tracked.discounts).toEqual(named)
+
+    // Two bags found: the multibuy no longer applies, so it is no longer named anywhere.
+    const after = await mark(order.orderId, lineOf(detail, crisps.id), {
+      mark: 'short',
+      pickedQuantity: 2,
+    })
+    expect(after.discounts).toEqual([])
+    expect((await orderSummary(env.DB, 1, order.orderId)).discounts).toEqual([])
+    expect((await snapshotOf(order, summary.businessOrderId)).discounts).toEqual([])
+  })
+})
+
 describe('picking with store credit', () => {
   it('what picking takes beyond what the shopper still pays comes back as credit', async () => {
     const member = await newMember()
@@ -270,6 +312,16 @@ describe('picking with store credit', () => {
       type: 'accept',
       estimatedReadyAt: inMinutes(30),
     })
+    // The member's own order names the credit it spent (issue 35 item 19).
+    const mine = await memberCall(
+      '/member/orders/order',
+      { businessOrderId: draft.businessOrderId },
+      member
+    )
+    expect(MemberOrderDetailSchema.parse(mine.json).discounts).toEqual([
+      { kind: 'credit', label: 'Store credit', amount: spent },
+    ])
+    expect(detail.discounts).toEqual([{ kind: 'credit', label: 'Store credit', amount: spent }])
     const [line] = linesOf(detail)
     if (!line) throw new Error('no line')
     const gone = await mark(draft.orderId, line, { mark: 'out_of_stock' })

@@ -112,6 +112,7 @@ export function menuItem(partial: Partial<MenuItem> = {}): MenuItem {
     quickAdd: false,
     ageRestriction: null,
     maxQuantity: null,
+    offer: null,
     images: {
       originals: '/images/items/pizza.jpg',
       mdpi_1x: '/images/items/pizza@1x.jpg',

@@ -25,6 +25,7 @@ export function trackingSnapshot(
     message: status === 'en_route' ? 'Your driver is en route.' : null,
     closingReason: null,
     money: [],
+    discounts: [],
     trackingOffered: status !== 'delivered',
     timeline: STEPS.map((step, index) => ({
       status: step,

@@ -137,6 +137,8 @@ export function toItemSummary(row: ItemRow, now: Date): MenuItemSummary {
     quickAdd: row.quick_add === 1,
     ageRestriction: row.age_restriction,
     maxQuantity: row.max_quantity,
+    // Filled in by withOffers (item-offers.ts) where a page shows it.
+    offer: null,
     images: {
       originals: row.image_originals,
       mdpi_1x: row.image_mdpi_1x,

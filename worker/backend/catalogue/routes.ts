@@ -28,6 +28,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { hashBasketToken } from '../basket-ref-repo.ts'
 import { createDomain } from '../route-registry.ts'
+import { withOffers } from './item-offers.ts'
 import { toItemSummary } from './items.ts'
 import {
   countBannerEvent,
@@ -143,7 +144,13 @@ catalogue.post(
             now: at.toISOString(),
           })
     assertStore(found.storeFound)
-    return { items: found.items.map((row) => toItemSummary(row, at)) }
+    return {
+      items: await withOffers(
+        c.env.DB,
+        { ...body, now: at },
+        found.items.map((row) => toItemSummary(row, at))
+      ),
+    }
   }
 )
 
@@ -176,7 +183,13 @@ catalogue.post(
     const hash = body.basketToken ? await hashBasketToken(body.basketToken) : null
     const found = await findRecommendedItems(c.env.DB, body.businessId, body.storeId, hash)
     assertStore(found.storeFound)
-    return { items: found.items.map((row) => toItemSummary(row, at)) }
+    return {
+      items: await withOffers(
+        c.env.DB,
+        { ...body, now: at },
+        found.items.map((row) => toItemSummary(row, at))
+      ),
+    }
   }
 )
 

@@ -14,6 +14,7 @@ import { checkSelection, type OptionChoice } from '../../../schemas/item-options
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { ftsMatchExpression, searchRanking } from './fts-query.ts'
+import { withOffers } from './item-offers.ts'
 import { categoryImages, toItemSummary } from './items.ts'
 import {
   type BannerRow,
@@ -122,7 +123,11 @@ export async function categoryDetails(
     breadcrumbs: found.breadcrumbs.map(({ id, slug, name }) => ({ id, slug, name })),
     subCategories: buildCategoryTree(found.categories, category.id),
     items: {
-      results: found.items.map((row) => toItemSummary(row, input.now)),
+      results: await withOffers(
+        db,
+        input,
+        found.items.map((row) => toItemSummary(row, input.now))
+      ),
       page: input.page,
       limit: input.limit,
       total: found.total,
@@ -182,8 +187,9 @@ export async function menuItemDetails(
   })
   assertStore(found.storeFound)
   if (!found.item) throw new AppError('not_found', MESSAGES.productNotFound)
+  const [summary] = await withOffers(db, input, [toItemSummary(found.item, input.now)])
   return {
-    ...toItemSummary(found.item, input.now),
+    ...(summary ?? toItemSummary(found.item, input.now)),
     description: found.item.description,
     ingredients: found.item.ingredients,
     options: toOptions(found.options, found.values, found.sizeCosts),
@@ -270,6 +276,12 @@ export async function dealDetails(
   })
   assertStore(found.storeFound)
   if (!found.deal) throw new AppError('not_found', MESSAGES.dealNotFound)
+  const items = await withOffers(
+    db,
+    input,
+    found.items.map((item) => ({ ...toItemSummary(item, input.now), extraCost: item.extra_cost }))
+  )
+  const sectionOf = new Map(found.items.map((item, index) => [index, item.deal_section_id]))
   return {
     deal: toDealSummary(found.deal),
     sections: found.sections.map((section) => ({
@@ -277,9 +289,7 @@ export async function dealDetails(
       name: section.name,
       minimumSelected: section.minimum_selected,
       maximumSelected: section.maximum_selected,
-      items: found.items
-        .filter((item) => item.deal_section_id === section.id)
-        .map((item) => ({ ...toItemSummary(item, input.now), extraCost: item.extra_cost })),
+      items: items.filter((_, index) => sectionOf.get(index) === section.id),
     })),
   }
 }
@@ -328,7 +338,11 @@ export async function globalSearch(
   return {
     searchTerm: input.searchTerm,
     items: {
-      results: found.items.map((row) => toItemSummary(row, input.now)),
+      results: await withOffers(
+        db,
+        input,
+        found.items.map((row) => toItemSummary(row, input.now))
+      ),
       ...items,
       total: found.itemTotal,
       totalCapped: found.itemTotalCapped,

@@ -1,3 +1,4 @@
+import { orderNamedDiscounts } from '../store-orders/named-discounts.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import {
   type CheckoutAddress,
@@ -312,7 +313,10 @@ export async function orderSummary(
   businessId: number,
   orderId: number
 ): Promise<OrderSummary> {
-  const { row, lines, selections, shown } = await findOrderSummaryRows(db, businessId, orderId)
+  const [{ row, lines, selections, shown }, discounts] = await Promise.all([
+    findOrderSummaryRows(db, businessId, orderId),
+    orderNamedDiscounts(db, orderId),
+  ])
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   return {
     draftOrderId: row.id,
@@ -350,5 +354,6 @@ export async function orderSummary(
       currency: row.currency,
     },
     placedAt: row.placed_at,
+    discounts,
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { namedDiscountText } from '../../../schemas/named-discounts.ts'
 import type { OrderBoardAdapters } from '../adapters.ts'
 import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
 import type { MarketingEnv } from '../marketing/adapters.ts'
@@ -48,6 +49,9 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         slotDate: summary.slotDate,
         slotStartsAt: summary.slotStartsAt,
         total: formatMoney(summary.totals.total),
+        // Each deal, the coupon and store credit on a line: 'Coupon SAVE10 −£2.00'.
+        discounts:
+          summary.discounts.length > 0 ? summary.discounts.map(namedDiscountText).join('\n') : null,
         // How it was paid: a card's brand and last four where the gateway named them.
         paymentMethod: summary.paidWith?.method ?? null,
         cardBrand: summary.paidWith?.cardBrand ?? null,

@@ -12,7 +12,12 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { findMember } from '../customers-repo.ts'
 import { lineOf } from '../store-orders/view.ts'
-import { orderLineSelections, orderPickLines } from '../store-orders/repo.ts'
+import { discountsOfOrder } from '../store-orders/named-discounts.ts'
+import {
+  findOrderDiscountFacts,
+  orderLineSelections,
+  orderPickLines,
+} from '../store-orders/repo.ts'
 import {
   findMemberOrder,
   findMemberOrderParts,
@@ -79,10 +84,11 @@ export async function memberOrder(
   now: Date
 ): Promise<MemberOrderDetail> {
   const row = await requireMemberOrder(db, customerId, body)
-  const [lines, selections, parts] = await Promise.all([
+  const [lines, selections, parts, discountFacts] = await Promise.all([
     orderPickLines(db, row.id),
     orderLineSelections(db, row.id),
     findMemberOrderParts(db, row.id),
+    findOrderDiscountFacts(db, row.id),
   ])
   return detailOf(
     row,
@@ -94,6 +100,7 @@ export async function memberOrder(
         )
       ),
       ...parts,
+      discounts: discountFacts ? discountsOfOrder(discountFacts, lines) : [],
     },
     now
   )

@@ -1,3 +1,4 @@
+import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { DEFAULT_TIME_ZONE, REVIEW_EDIT_DAYS } from '../../../schemas/constants.ts'
 import type {
   MemberOrderDetail,
@@ -182,6 +183,8 @@ export interface MemberDetailParts {
   refunds: ReadonlyArray<RefundRow>
   statusHistory: ReadonlyArray<StatusHistoryRow>
   review: ReviewRow | null
+  /** The deals, coupon and credit by name (store-orders/named-discounts.ts). */
+  discounts: ReadonlyArray<NamedDiscount>
 }
 
 export function detailOf(
@@ -217,6 +220,7 @@ export function detailOf(
       total: row.total,
       currency: row.currency,
     },
+    discounts: [...parts.discounts],
     moneyBack: moneyBackOf(row, parts),
     paymentMethod: row.payment_method,
     paidWith: paidWithOf(parts.display),

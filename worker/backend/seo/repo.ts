@@ -128,19 +128,22 @@ async function storeCatalogueSitemap(
        ) order by kind, p1, category_slug, p2, item_slug
        limit ?3`
     )
-    .bind(store.id, businessId, SITEMAP_MAX_URLS)
+    .bind(store.id, businessId, SITEMAP_MAX_URLS - 1)
     .all<PathRow>()
   const base = storePath(store.slug)
   return {
     name,
     kind: 'urlset',
     body: null,
-    entries: results.map((row) => ({
-      path:
-        row.item_slug === null
-          ? `${base}/category/${encodeURIComponent(row.category_slug)}`
-          : `${base}/category/${encodeURIComponent(row.category_slug)}/${encodeURIComponent(row.item_slug)}`,
-      lastModified: row.updated_at,
-    })),
+    // The store's deals page, then its catalogue (the deals change with the store's offers).
+    entries: [{ path: `${base}/deals`, lastModified: store.updated_at }].concat(
+      results.map((row) => ({
+        path:
+          row.item_slug === null
+            ? `${base}/category/${encodeURIComponent(row.category_slug)}`
+            : `${base}/category/${encodeURIComponent(row.category_slug)}/${encodeURIComponent(row.item_slug)}`,
+        lastModified: row.updated_at,
+      }))
+    ),
   }
 }

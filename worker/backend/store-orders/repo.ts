@@ -320,3 +320,25 @@ export function findOrderPayment(
     .bind(orderId, businessId)
     .first<{ id: number; amount: number; amount_refunded: number }>()
 }
+
+/** An order's money fields that name its discounts (named-discounts.ts). */
+export interface OrderDiscountRow {
+  pricing_terms_json: string | null
+  coupon_code: string | null
+  coupon_discount: number
+  discount_total: number
+  credit_applied: number
+}
+
+export function findOrderDiscountFacts(
+  db: D1Database,
+  orderId: number
+): Promise<OrderDiscountRow | null> {
+  return db
+    .prepare(
+      `select pricing_terms_json, coupon_code, coupon_discount, discount_total, credit_applied
+       from orders where id = ?1`
+    )
+    .bind(orderId)
+    .first<OrderDiscountRow>()
+}

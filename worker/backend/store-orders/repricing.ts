@@ -3,6 +3,7 @@ import {
   type PricingTerms,
   type TotalsInput,
   type TotalsMealDeal,
+  type TotalsResult,
 } from '../basket/totals.ts'
 import { chargedPrice, pickingAdjustment, type LineOutcome } from './pricing.ts'
 
@@ -48,8 +49,12 @@ function placeAmount(into: Placed, amount: number): void {
   if (amount > 0) into.mealDeals.push({ quantity: 1, unitPrice: amount, available: true })
 }
 
+function pricingOf(terms: OrderPricingTerms, placed: Placed): TotalsResult {
+  return computeTotals({ ...terms, lines: placed.lines, mealDeals: placed.mealDeals })
+}
+
 function goodsTotal(terms: OrderPricingTerms, placed: Placed): number {
-  return computeTotals({ ...terms, lines: placed.lines, mealDeals: placed.mealDeals }).totals.total
+  return pricingOf(terms, placed).totals.total
 }
 
 const copy = (placed: Placed): Placed => ({
@@ -67,6 +72,14 @@ export function pickedBasketTotal(
   terms: OrderPricingTerms,
   lines: ReadonlyArray<RepricedLine>
 ): number {
+  return pickedBasketPricing(terms, lines).totals.total
+}
+
+/** The marked basket as computeTotals prices it (its deals and coupon by name). */
+export function pickedBasketPricing(
+  terms: OrderPricingTerms,
+  lines: ReadonlyArray<RepricedLine>
+): TotalsResult {
   const placed: Placed = { lines: [], mealDeals: [] }
   const substituted: Array<RepricedLine> = []
   for (const line of lines) {
@@ -84,7 +97,7 @@ export function pickedBasketTotal(
     placeAmount(asItself, chargedPrice(line, line.outcome ?? { mark: 'picked' }))
     best = goodsTotal(terms, asItself) <= goodsTotal(terms, asOrdered) ? asItself : asOrdered
   }
-  return goodsTotal(terms, best)
+  return pricingOf(terms, best)
 }
 
 /**

@@ -2,6 +2,7 @@ import { ORDER_BOARD_FINISHED_HOURS } from '../../../schemas/constants.ts'
 import type { StoreOrderBoard, StoreOrderDetail } from '../../../schemas/store-orders.ts'
 import { canSeeOrder, onlyDriver, orderNotFound, type StoreStaff } from './access.ts'
 import {
+  findOrderDiscountFacts,
   findStoreOrder,
   listBoardOrders,
   orderFacts,
@@ -13,6 +14,7 @@ import { storeDrivers } from '../staff/repo.ts'
 import { givenBackOnOrder } from '../payments/refunds-repo.ts'
 import { creditReturnedOnOrder } from '../credit/order-credit-repo.ts'
 import { detailOf, summaryOf } from './view.ts'
+import { discountsOfOrder } from './named-discounts.ts'
 
 /** The store's board as the caller may see it (a driver: their deliveries only). */
 export async function storeBoard(
@@ -42,8 +44,8 @@ export async function storeOrderDetail(
 ): Promise<StoreOrderDetail> {
   const row = await findStoreOrder(db, staff.businessId, staff.storeId, orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
-  const [lines, selections, history, drivers, givenBack, creditReturned, facts] = await Promise.all(
-    [
+  const [lines, selections, history, drivers, givenBack, creditReturned, facts, discountFacts] =
+    await Promise.all([
       orderPickLines(db, orderId),
       orderLineSelections(db, orderId),
       orderHistory(db, orderId),
@@ -51,8 +53,8 @@ export async function storeOrderDetail(
       givenBackOnOrder(db, staff.businessId, orderId),
       creditReturnedOnOrder(db, orderId),
       orderFacts(db, orderId),
-    ]
-  )
+      findOrderDiscountFacts(db, orderId),
+    ])
   return detailOf(row, staff, {
     lines,
     selections,
@@ -61,5 +63,6 @@ export async function storeOrderDetail(
     givenBack,
     creditReturned,
     facts,
+    discounts: discountFacts ? discountsOfOrder(discountFacts, lines) : [],
   })
 }

@@ -1,3 +1,4 @@
+import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { ORDER_ACCEPT_WINDOW_MINUTES } from '../../../schemas/constants.ts'
 import {
   isStoreOrderStatus,
@@ -194,6 +195,8 @@ export interface DetailParts {
   creditReturned: number
   /** The brand it was placed on and its card; absent: none known. */
   facts?: OrderFactsRow
+  /** The deals, coupon and credit by name (named-discounts.ts). */
+  discounts: ReadonlyArray<NamedDiscount>
 }
 
 const OTHER_DEPARTMENT = 'Other'
@@ -245,6 +248,7 @@ export function detailOf(
       paymentMethod: row.payment_method,
       ...cardOf(row, parts.facts),
     },
+    discounts: [...parts.discounts],
     history: parts.history.map((entry) => ({
       at: entry.at,
       actor:

@@ -1,3 +1,4 @@
+import { orderNamedDiscounts } from '../store-orders/named-discounts.ts'
 import type { Context } from 'hono'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { TrackingRequest, TrackingSnapshot } from '../../../schemas/tracking.ts'
@@ -67,7 +68,11 @@ async function mayTrack(
 }
 
 async function snapshotOf(db: D1Database, row: TrackedOrderRow, now: Date) {
-  return buildSnapshot(row, await statusReachedTimes(db, row.id), now)
+  const [reached, discounts] = await Promise.all([
+    statusReachedTimes(db, row.id),
+    orderNamedDiscounts(db, row.id),
+  ])
+  return buildSnapshot(row, reached, now, discounts)
 }
 
 /** POST /tracking/order: the order's tracking snapshot, for whoever may watch it (else 404). */

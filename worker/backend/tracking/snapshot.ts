@@ -1,3 +1,4 @@
+import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   closingMessage,
@@ -107,7 +108,9 @@ function pointOf(lat: number | null, lng: number | null): Point | null {
 export function buildSnapshot(
   row: TrackedOrderRow,
   reached: ReadonlyArray<{ status: string; at: string }>,
-  now: Date
+  now: Date,
+  /** The order's discounts by name (store-orders/named-discounts.ts). */
+  discounts: ReadonlyArray<NamedDiscount> = []
 ): TrackingSnapshot {
   const status = row.status as OrderStatusName
   const enRoute = status === 'en_route'
@@ -128,6 +131,7 @@ export function buildSnapshot(
     message: trackingMessageOf(row),
     closingReason: isClosing(status) ? row.closing_reason : null,
     money: moneyRows(summaryOf(row)),
+    discounts: [...discounts],
     trackingOffered: offered,
     timeline: timelineOf(row, reached),
     fulfilmentMethod: row.fulfilment_method,

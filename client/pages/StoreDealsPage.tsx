@@ -1,0 +1,76 @@
+import type { DealDetails, MenuItemSummary } from '../../schemas/catalogue.ts'
+import { dealHref } from '../components/catalogue/catalogue-links.ts'
+import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
+import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
+import { dealTerms } from '../components/catalogue/Promotions.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
+
+/** Tiles a deal shows here; the rest are on the deal's own page. */
+export const DEAL_TILES = 4
+
+export interface StoreDealsPageProps {
+  chrome: PageChrome
+  store: { id: number; slug: string; name: string }
+  deals: ReadonlyArray<DealDetails>
+  crumbs: ReadonlyArray<Crumb>
+}
+
+/** Each item once, in the order of the deal's sections. */
+function itemsOf(details: DealDetails): Array<MenuItemSummary> {
+  const seen = new Set<number>()
+  return details.sections
+    .flatMap((section) => section.items)
+    .filter((item) => (seen.has(item.id) ? false : (seen.add(item.id), true)))
+}
+
+/** Every offer live at the store, each with its terms and the items it covers. */
+export function StoreDealsPage({ chrome, store, deals, crumbs }: StoreDealsPageProps) {
+  return (
+    <CataloguePageFrame
+      chrome={chrome}
+      storeBar={{ store }}
+      crumbs={crumbs}
+      title={`Deals at ${store.name}`}
+      intro={
+        <p className="mt-2 max-w-3xl text-ink/80">
+          {deals.length === 0
+            ? 'There are no offers at this store right now.'
+            : 'Multibuys and discounts apply in your basket by themselves; a meal deal is chosen on its page.'}
+        </p>
+      }
+    >
+      {deals.map(({ deal, ...details }) => {
+        const items = itemsOf({ deal, ...details })
+        const href = dealHref(store.slug, deal.slug)
+        return (
+          <section key={deal.id} aria-labelledby={`deal-${deal.id}`}>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <div>
+                <h2 id={`deal-${deal.id}`} className="text-xl font-bold">
+                  <a href={href} className="hover:underline">
+                    {deal.name}
+                  </a>
+                </h2>
+                <p className="font-semibold text-primary">{dealTerms(deal)}</p>
+              </div>
+              <a href={href} className="inline-flex min-h-11 items-center font-semibold underline">
+                {deal.kind === 'meal_deal'
+                  ? 'Choose your meal deal'
+                  : `See all ${items.length} items`}
+                <span className="sr-only"> in {deal.name}</span>
+              </a>
+            </div>
+            <ItemGrid
+              storeId={store.id}
+              storeSlug={store.slug}
+              items={items.slice(0, DEAL_TILES)}
+              label={deal.name}
+              eagerCount={0}
+            />
+          </section>
+        )
+      })}
+    </CataloguePageFrame>
+  )
+}

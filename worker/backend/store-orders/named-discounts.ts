@@ -1,0 +1,99 @@
+import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
+import { parsePricingTerms, pickedBasketPricing, type RepricedLine } from './repricing.ts'
+import {
+  findOrderDiscountFacts,
+  type OrderDiscountRow,
+  orderPickLines,
+  type PickLineRow,
+} from './repo.ts'
+import { outcomeOf } from './view.ts'
+
+/*
+ * What each discount of an order took off, by name (issue 35 item 19), for every place that tells
+ * the order's money. The deals and the coupon come from the same pricing as the basket and picking
+ * (computeTotals through pickedBasketPricing) over the order's lines with their marks and the
+ * terms recorded at checkout, so after picking they are the re-priced figures. Pure but for the
+ * loader at the end.
+ */
+
+/** The order's money fields the breakdown reads. */
+export interface DiscountFacts {
+  pricingTermsJson: string | null
+  couponCode: string | null
+  couponDiscount: number
+  discountTotal: number
+  creditApplied: number
+}
+
+/** Deals, then the coupon, then store credit; only those that took something off. */
+export function namedDiscounts(
+  facts: DiscountFacts,
+  lines: ReadonlyArray<RepricedLine>
+): Array<NamedDiscount> {
+  const named: Array<NamedDiscount> = []
+  const terms = parsePricingTerms(facts.pricingTermsJson)
+  if (terms !== null) {
+    const priced = pickedBasketPricing(terms, lines)
+    for (const deal of priced.deals) {
+      named.push({ kind: 'deal', label: deal.name, amount: deal.discount })
+    }
+    if (priced.coupon !== null && priced.coupon.discount > 0) {
+      named.push({
+        kind: 'coupon',
+        label: `Coupon ${priced.coupon.code}`,
+        amount: priced.coupon.discount,
+      })
+    }
+  } else {
+    // Placed before the terms were kept: the amounts checkout recorded, deals as one.
+    const deals = facts.discountTotal - facts.couponDiscount
+    if (deals > 0) named.push({ kind: 'deal', label: 'Offers', amount: deals })
+    if (facts.couponDiscount > 0) {
+      named.push({
+        kind: 'coupon',
+        label: facts.couponCode ? `Coupon ${facts.couponCode}` : 'Coupon',
+        amount: facts.couponDiscount,
+      })
+    }
+  }
+  if (facts.creditApplied > 0) {
+    named.push({ kind: 'credit', label: 'Store credit', amount: facts.creditApplied })
+  }
+  return named
+}
+
+/** The named discounts of an order from its row and its picking lines with their marks. */
+export function discountsOfOrder(
+  row: OrderDiscountRow,
+  lines: ReadonlyArray<PickLineRow>
+): Array<NamedDiscount> {
+  return namedDiscounts(
+    {
+      pricingTermsJson: row.pricing_terms_json,
+      couponCode: row.coupon_code,
+      couponDiscount: row.coupon_discount,
+      discountTotal: row.discount_total,
+      creditApplied: row.credit_applied,
+    },
+    lines.map((line) => ({
+      kind: line.kind,
+      itemId: line.menu_item_id,
+      quantity: line.quantity,
+      unitPrice: line.unit_price,
+      totalPrice: line.total_price,
+      outcome: outcomeOf(line),
+    }))
+  )
+}
+
+/** The named discounts of one order, read with its lines and marks; [] for an unknown order. */
+export async function orderNamedDiscounts(
+  db: D1Database,
+  orderId: number
+): Promise<Array<NamedDiscount>> {
+  const [row, lines] = await Promise.all([
+    findOrderDiscountFacts(db, orderId),
+    orderPickLines(db, orderId),
+  ])
+  return row ? discountsOfOrder(row, lines) : []
+}
