@@ -43,7 +43,7 @@ test('a rejected card order: the console and the tracking page tell the truth ab
   ).toBeVisible()
   await expect(money.getByText('Refunds after delivery')).toHaveCount(0)
   const history = staffPage.getByRole('region', { name: 'History' })
-  await expect(history).toContainText(/Rejected £\d+\.\d\d → Store Rejected Order/)
+  await expect(history).toContainText(/Rejected · £\d+\.\d\d given back → Store Rejected Order/)
   await expect(
     staffPage.getByText('This order was placed by a guest, who cannot hold store credit.')
   ).toBeVisible()

@@ -22,6 +22,8 @@ export interface Things {
   bannerId: number
   /** A member of staff of the business (its store manager, or its operator for business 2). */
   staffId: number
+  /** A failed task of the business (an effect the queue gave up on, ADR 037). */
+  effectId: number
 }
 
 export interface OperatorWorld {
@@ -60,7 +62,20 @@ async function thingsOf(businessId: number): Promise<Things> {
     dealId: dealId ?? 0,
     bannerId: bannerId ?? 0,
     staffId: 0,
+    effectId: await deadEffectOf(businessId),
   }
+}
+
+/** A dead outbox effect of the business, as the dead-letter queue leaves one. */
+async function deadEffectOf(businessId: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `insert into effects (business_id, effect_key, kind, payload_json, status, attempts,
+       last_error, created_at)
+     values (?1, ?2, 'order_placed_email', '{}', 'dead', 9, 'provider down', ?3) returning id`
+  )
+    .bind(businessId, `sweep:${businessId}:${crypto.randomUUID()}`, new Date().toISOString())
+    .first<{ id: number }>()
+  return row?.id ?? 0
 }
 
 let world: Promise<OperatorWorld> | undefined

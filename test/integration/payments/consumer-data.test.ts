@@ -19,6 +19,7 @@ import {
   seedCheckout,
   type Draft,
 } from './fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
@@ -135,6 +136,7 @@ describe('hosted card page consumer data', () => {
     const results = answers.map(resultOf)
     for (const result of results) expect(result).toEqual(results[0])
     expect(results[0]?.status).toBe('succeeded')
+    await deliverEffects()
     const [history, outbox, payments] = await env.DB.batch([
       env.DB.prepare(
         `select count(*) as n from order_status_history

@@ -14,6 +14,7 @@ import {
   storedText,
   tokenise,
 } from './frames-fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 /** A draft order to pay with the frames card gateway. */
 const FRAMES_DRAFT = { environment: framesEnv, gateway: 'frames' } as const
@@ -261,6 +262,7 @@ describe('3-D Secure challenge with frames', () => {
     expect((await decide(path, 'authenticate')).status).toBe(303)
     expect(resultOf(await verify(draft, result.paymentId)).status).toBe('succeeded')
     expect(await card()).toEqual({ card_brand: 'visa', card_last4: last4 })
+    await deliverEffects()
     const email = await env.DB.prepare(
       `select json_extract(payload_json, '$.cardBrand') as brand,
          json_extract(payload_json, '$.cardLast4') as last4

@@ -33,6 +33,7 @@ import {
   storeTeam,
   STORES,
 } from './fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 /*
  * Picking re-prices the order with the basket's own pricing and the terms of checkout (ADR 017
@@ -277,6 +278,7 @@ describe('discounts named (issue 35 item 19)', () => {
     const summary = await orderSummary(env.DB, 1, order.orderId)
     expect(summary.discounts).toEqual(named)
     expect(summary.totals.discountTotal).toBe(100)
+    await deliverEffects()
     const email = await env.DB.prepare(
       `select json_extract(payload_json, '$.discounts') as discounts from outbox
        where template = 'order_confirmation' and json_extract(payload_json, '$.businessOrderId') = ?1`

@@ -152,7 +152,10 @@ describe('order state machine (ADR 017): random actions by random roles', () => 
         // No status comes back once left: the path has no repeats.
         expect(new Set(path).size).toBe(path.length)
       }),
-      { numRuns: 1000 }
+      // A fixed seed: whether 1,000 random walks reach every move (Driver en Route needs a
+      // delivery, a driver, Picking done and the driver's start, before anyone cancels or
+      // delivers from Picked) must not depend on the run.
+      { numRuns: 1000, seed: 17 }
     )
     // The walks did make every documented move, so the checks above were not vacuous.
     expect([...reached].sort()).toEqual(Object.keys(DOCUMENTED_MOVES).sort())

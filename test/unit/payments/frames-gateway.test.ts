@@ -168,6 +168,8 @@ describe('frames payments API adapter', () => {
       outcome: {
         kind: 'redirect',
         redirect: { url: 'https://3ds.example.com/challenge/1', method: 'GET', fields: {} },
+        // The challenge answer named no card (no `source`), so none is kept for the attempt.
+        paidCard: null,
       },
     })
     const invalid = await createFramesGateway(

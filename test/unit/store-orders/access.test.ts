@@ -37,7 +37,12 @@ describe('a member of staff with several roles at a store', () => {
 
   it('is offered what any of the roles may do', () => {
     expect(allowedActionsFor(staffWith('picker', 'driver'), picked)).toEqual(['start_route'])
-    expect(allowedActionsFor(staffWith('store_manager'), picked)).toEqual(['assign_driver'])
+    // A manager hands a picked delivery to a driver, delivers it or cancels it (issue 35 item 6).
+    expect(allowedActionsFor(staffWith('store_manager'), picked)).toEqual([
+      'assign_driver',
+      'deliver',
+      'cancel',
+    ])
   })
 
   it('sees every order unless only a driver, who sees their own deliveries', () => {

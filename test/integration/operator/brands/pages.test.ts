@@ -67,15 +67,15 @@ describe('the brands pages', () => {
 
     const attached = await postForm(
       `${brandPath}/domains`,
-      { host: 'harbour.localhost', environment: 'local' },
+      { host: 'harbour-foods.localhost', environment: 'local' },
       cookies
     )
     expect(attached.status).toBe(303)
     // Another isolate cached the host's brand: a change must make the shop ask again.
-    await env.CACHE.put(brandHostKey('harbour.localhost'), '{"brand":{},"expiresAt":0}')
+    await env.CACHE.put(brandHostKey('harbour-foods.localhost'), '{"brand":{},"expiresAt":0}')
     const saved = await postForm(brandPath, { ...BRAND_FORM, name: 'Harbour Foods Ltd' }, cookies)
     expect(saved.status).toBe(303)
-    expect(await env.CACHE.get(brandHostKey('harbour.localhost'))).toBeNull()
+    expect(await env.CACHE.get(brandHostKey('harbour-foods.localhost'))).toBeNull()
 
     const preview = await get(`${brandPath}/preview`, cookies)
     expect(preview.status).toBe(200)
