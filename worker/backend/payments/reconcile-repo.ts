@@ -72,16 +72,18 @@ export async function claimLook(db: D1Database, row: UnsettledRow, now: Date): P
 export async function recordedRefundsOf(
   db: D1Database,
   row: Pick<UnsettledRow, 'id' | 'payment_id'>
-): Promise<{ refunded: number; otherUnsettled: number }> {
-  const found = await db
-    .prepare(
-      `select p.amount_refunded as refunded,
-         coalesce((select sum(r.amount) from payment_refunds r where r.payment_id = p.id
-           and r.kind = 'refund' and r.status in ('pending', 'unknown') and r.id <> ?2), 0)
-           as other_unsettled
-       from payments p where p.id = ?1`
-    )
-    .bind(row.payment_id, row.id)
-    .first<{ refunded: number; other_unsettled: number }>()
-  return { refunded: found?.refunded ?? 0, otherUnsettled: found?.other_unsettled ?? 0 }
+): Promise<{ refunded: number; otherUnsettled: Array<number> }> {
+  const [payment, others] = await db.batch<{ amount: number }>([
+    db.prepare(`select amount_refunded as amount from payments where id = ?1`).bind(row.payment_id),
+    db
+      .prepare(
+        `select amount from payment_refunds where payment_id = ?1 and kind = 'refund'
+           and status in ('pending', 'unknown') and id <> ?2`
+      )
+      .bind(row.payment_id, row.id),
+  ])
+  return {
+    refunded: payment?.results[0]?.amount ?? 0,
+    otherUnsettled: (others?.results ?? []).map((other) => other.amount),
+  }
 }

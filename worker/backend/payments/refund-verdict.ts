@@ -19,9 +19,12 @@ export interface UnsettledRefund {
 export interface RecordedRefunds {
   /** Pence our done refunds gave back (payments.amount_refunded). */
   refunded: number
-  /** Pence of the payment's other refunds still pending or unknown. */
-  otherUnsettled: number
+  /** The amounts of the payment's other refunds still pending or unknown. */
+  otherUnsettled: ReadonlyArray<number>
 }
+
+/** Beyond this many unsettled refunds on one payment the totals are not searched for a story. */
+const MAX_STORY = 12
 
 export function refundVerdict(
   refund: UnsettledRefund,
@@ -38,12 +41,23 @@ export function refundVerdict(
       ? { verdict: 'done', actionRef: made.actionRef }
       : { verdict: 'unknown' }
   }
-  // Only the transaction's total (Realex): beyond what we recorded, nothing means none of the
-  // unsettled refunds was made; exactly all of them means each was. Anything between is a
-  // partial story an operator must read, and is never resent.
+  // Only the transaction's total (Realex): which of the unsettled refunds add up to what the
+  // gateway gave back beyond what we recorded? When every such story includes this refund it was
+  // made; when none does it was not; two stories that disagree (or none) are for an operator.
   const beyond = answer.total - recorded.refunded
-  if (beyond === 0) return { verdict: 'absent' }
-  if (beyond === refund.amount + recorded.otherUnsettled)
-    return { verdict: 'done', actionRef: null }
+  const others = recorded.otherUnsettled
+  if (beyond < 0 || others.length >= MAX_STORY) return { verdict: 'unknown' }
+  let withIt = false
+  let withoutIt = false
+  for (let mask = 0; mask < 1 << others.length; mask++) {
+    const sum = others.reduce(
+      (total, amount, index) => total + (mask & (1 << index) ? amount : 0),
+      0
+    )
+    if (sum + refund.amount === beyond) withIt = true
+    if (sum === beyond) withoutIt = true
+  }
+  if (withIt && !withoutIt) return { verdict: 'done', actionRef: null }
+  if (withoutIt && !withIt) return { verdict: 'absent' }
   return { verdict: 'unknown' }
 }
