@@ -5,7 +5,13 @@ import { reconcileRefunds } from '../../../worker/backend/payments/refund-reconc
 import { refundPayment } from '../../../worker/backend/payments/refunds.ts'
 import { givenBackOnOrder } from '../../../worker/backend/payments/refunds-repo.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { createApp } from '../../../worker/app.ts'
 import { testEnv } from '../auth/fixtures.ts'
+import { jar } from '../pages/cookie-jar.ts'
+import { operatorPagesClient } from '../pages/operator/console-client.ts'
+import { pageText } from '../pages/storefront.ts'
+import { seedStaff } from '../staff/fixtures.ts'
 import {
   VALID_EXPIRY,
   callWith,
@@ -206,6 +212,42 @@ describe.each(GATEWAYS)('reconciling refunds through $name', ({ environment, pay
     expect((await ledgerOf(paid.gatewayOrderId))?.refunded).toBe(400)
     // Back up: settled to the gateway's answer.
     await reconcile(new Date(NOW.getTime() + 5 * 60_000))
+    await expectMoneyAgrees(paid, 400)
+  })
+})
+
+describe('the operator console: refunds not settled', () => {
+  const PATH = '/store/operator/failed-tasks'
+  const { get, postForm, signIn } = operatorPagesClient('198.51.137', createApp())
+
+  it('lists an unconfirmed refund with the gateway’s answer; Ask again settles it once', async () => {
+    const cookies = await signIn((await seedStaff({ operator: true })).email)
+    const paid = await paidWithRealex()
+    await unknownRefund(testEnv, paid, 'unsent')
+    const refund = await env.DB.prepare(
+      `select r.id, o.business_order_id as number from payment_refunds r
+       join payments p on p.id = r.payment_id join orders o on o.id = p.order_id
+       where r.reference = ?1`
+    )
+      .bind(`unsent-${paid.paymentId}`)
+      .first<{ id: number; number: string }>()
+    const listed = pageText(await (await get(PATH, cookies)).text())
+    expect(listed).toContain('Refunds not settled')
+    expect(listed).toContain(refund?.number)
+    expect(listed).toContain('£4.00')
+    expect(listed).toContain('Not confirmed')
+    expect(listed).toContain('realex: http_500')
+
+    const res = await postForm(`${PATH}/refunds/retry`, { refundId: String(refund?.id) }, cookies)
+    expect(res.status).toBe(303)
+    const after = pageText(await (await get(PATH, jar(res, cookies))).text())
+    expect(after).toContain(MESSAGES.refundRetrySettled)
+    expect(after).not.toContain('realex: http_500')
+    await expectMoneyAgrees(paid, 400)
+
+    const again = await postForm(`${PATH}/refunds/retry`, { refundId: String(refund?.id) }, cookies)
+    expect(again.status).toBe(404)
+    expect(pageText(await again.text())).toContain(MESSAGES.refundNotUnsettled)
     await expectMoneyAgrees(paid, 400)
   })
 })

@@ -50,19 +50,25 @@ export function nextLookAt(now: Date, attempts: number): string {
  * Claims one look at a refund: true for the one caller whose update matched the attempt count
  * it read while the refund is still unsettled and due.
  */
-export async function claimLook(db: D1Database, row: UnsettledRow, now: Date): Promise<boolean> {
+export async function claimLook(
+  db: D1Database,
+  row: UnsettledRow,
+  now: Date,
+  options: { beforeDue?: boolean } = {}
+): Promise<boolean> {
   const result = await db
     .prepare(
       `update payment_refunds set reconcile_attempts = reconcile_attempts + 1,
          reconcile_after = ?3, reconciled_at = ?4
        where id = ?1 and reconcile_attempts = ?2 and status in ('pending', 'unknown')
-         and coalesce(reconcile_after, '') <= ?4`
+         and (?5 = 1 or coalesce(reconcile_after, '') <= ?4)`
     )
     .bind(
       row.id,
       row.reconcile_attempts,
       nextLookAt(now, row.reconcile_attempts + 1),
-      now.toISOString()
+      now.toISOString(),
+      options.beforeDue ? 1 : 0
     )
     .run()
   return result.meta.changes === 1
@@ -86,4 +92,59 @@ export async function recordedRefundsOf(
     refunded: payment?.results[0]?.amount ?? 0,
     otherUnsettled: (others?.results ?? []).map((other) => other.amount),
   }
+}
+
+/**
+ * One unsettled refund of a business that may be asked about now (an operator's retry): unknown,
+ * or pending past the grace. Null for anything else (settled, another business's, in flight).
+ */
+export function findUnsettledRefund(
+  db: D1Database,
+  businessId: number,
+  refundId: number,
+  now: Date
+): Promise<UnsettledRow | null> {
+  return db
+    .prepare(
+      `select ${COLUMNS} from payment_refunds
+       where id = ?1 and business_id = ?2 and kind = 'refund'
+         and (status = 'unknown' or (status = 'pending' and updated_at <= ?3))`
+    )
+    .bind(refundId, businessId, new Date(now.getTime() - PENDING_GRACE_MS).toISOString())
+    .first<UnsettledRow>()
+}
+
+/** A refund as the operators' list shows it. */
+export interface OperatorRefundRow {
+  id: number
+  order_number: string
+  amount: number
+  status: 'pending' | 'unknown' | 'refused'
+  gateway: string
+  result_code: string | null
+  result_message: string | null
+  reconcile_attempts: number
+  created_at: string
+  updated_at: string
+}
+
+/** The business's refunds refused or not settled, newest first. */
+export async function refundsNotSettled(
+  db: D1Database,
+  businessId: number,
+  limit: number
+): Promise<Array<OperatorRefundRow>> {
+  const { results } = await db
+    .prepare(
+      `select r.id, o.business_order_id as order_number, r.amount, r.status, p.gateway,
+         r.result_code, r.result_message, r.reconcile_attempts, r.created_at, r.updated_at
+       from payment_refunds r join payments p on p.id = r.payment_id
+       join orders o on o.id = p.order_id
+       where r.business_id = ?1 and r.kind = 'refund'
+         and r.status in ('pending', 'unknown', 'refused')
+       order by r.created_at desc, r.id desc limit ?2`
+    )
+    .bind(businessId, limit)
+    .all<OperatorRefundRow>()
+  return results
 }

@@ -1,5 +1,10 @@
 import { logError } from '../../lib/log.ts'
-import { claimLook, findUnsettledRefunds, recordedRefundsOf } from './reconcile-repo.ts'
+import {
+  claimLook,
+  findUnsettledRefund,
+  findUnsettledRefunds,
+  recordedRefundsOf,
+} from './reconcile-repo.ts'
 import { answerOf } from './refunds.ts'
 import { type MoneyBackAnswer, recordMoneyBack } from './refunds-repo.ts'
 import { refundVerdict } from './refund-verdict.ts'
@@ -97,4 +102,20 @@ export async function reconcileRefunds(
     }
   }
   return counts
+}
+
+/**
+ * An operator's retry of one refund (the failed tasks page): asked about now, whatever its
+ * backoff, through the same claim, so it never races the cron into a second refund. Null when the
+ * refund is not waiting to be settled (settled meanwhile, in flight, another business's).
+ */
+export async function reconcileRefundNow(
+  env: PaymentsEnv,
+  businessId: number,
+  refundId: number,
+  now: Date
+): Promise<MoneyBackAnswer['status'] | null> {
+  const row = await findUnsettledRefund(env.DB, businessId, refundId, now)
+  if (!row || !(await claimLook(env.DB, row, now, { beforeDue: true }))) return null
+  return reconcileOne(env, row, now)
 }
