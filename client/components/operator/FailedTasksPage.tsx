@@ -169,8 +169,8 @@ function RefundsNotSettled({
               {refunds.map((refund) => (
                 <tr key={refund.id}>
                   <th scope="row" className={`${cell} font-semibold`}>
-                    {refund.orderNumber}
-                    <span className="block font-normal">
+                    <span className="whitespace-nowrap">{refund.orderNumber}</span>
+                    <span className="block font-normal whitespace-nowrap">
                       <time dateTime={refund.createdAt}>
                         {storeDateTime(refund.createdAt, timeZone)}
                       </time>
@@ -179,7 +179,7 @@ function RefundsNotSettled({
                   <td className={cell}>{formatMoney(refund.amount)}</td>
                   <td className={cell}>{REFUND_STATUS_LABELS[refund.status]}</td>
                   <td className={cell}>{refund.looks}</td>
-                  <td className={`${cell} max-w-md break-words`}>
+                  <td className={`${cell} max-w-md min-w-48 break-words`}>
                     {refund.gateway}: {refund.lastAnswer ?? 'no answer'}
                   </td>
                   <td className={cell}>

@@ -4,6 +4,7 @@ import {
   findUnsettledRefund,
   findUnsettledRefunds,
   recordedRefundsOf,
+  type UnsettledRow,
 } from './reconcile-repo.ts'
 import { answerOf } from './refunds.ts'
 import { type MoneyBackAnswer, recordMoneyBack } from './refunds-repo.ts'
@@ -31,7 +32,7 @@ export interface ReconcileCounts {
 /** Settles one claimed refund to the gateway's answer; the status it ends with. */
 async function reconcileOne(
   env: PaymentsEnv,
-  row: Awaited<ReturnType<typeof findUnsettledRefunds>>[number],
+  row: UnsettledRow,
   now: Date
 ): Promise<MoneyBackAnswer['status']> {
   const at = now.toISOString()
