@@ -1,10 +1,14 @@
-import { env } from 'cloudflare:test'
+import { createScheduledController, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type PaymentSandbox, requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { reconcileRefunds } from '../../../worker/backend/payments/refund-reconciliation.ts'
 import { refundPayment } from '../../../worker/backend/payments/refunds.ts'
 import { givenBackOnOrder } from '../../../worker/backend/payments/refunds-repo.ts'
+import worker from '../../../worker/index.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
+import { hppTimestamp } from '../../../worker/lib/realex-hpp.ts'
+import { parseRemoteXml, remoteQueryXml } from '../../../worker/lib/realex-remote-xml.ts'
+import { sandboxRemoteFetcher } from '../../../worker/sandbox-gateway/remote.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { createApp } from '../../../worker/app.ts'
 import { testEnv } from '../auth/fixtures.ts'
@@ -23,7 +27,13 @@ import {
   resultOf,
   seedCheckout,
 } from './fixtures.ts'
-import { FRAMES_CARDS, cardToken, framesEnv, framesPayment } from './frames-fixtures.ts'
+import {
+  FRAMES_CARDS,
+  cardToken,
+  framesEnv,
+  framesPayment,
+  sandboxRequest,
+} from './frames-fixtures.ts'
 
 /*
  * Refunds the gateway did not confirm are reconciled (issue 37): a refund whose answer was lost
@@ -112,6 +122,49 @@ function failingOnce(mode: 'lost' | 'unsent'): PaymentSandbox {
       return (input, init) =>
         fail(() => real(input, init), init.method === 'POST' && input.endsWith('/refunds'))
     },
+  }
+}
+
+/** The sandbox wallet sheet's approved token (what the shopper's Pay gives the checkout). */
+async function walletToken(wallet: 'applePay' | 'googlePay'): Promise<string> {
+  const res = await sandboxRequest(
+    '/sandbox-gateway/wallets/token',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ wallet, outcome: 'approve' }),
+    },
+    testEnv
+  )
+  expect(res.status).toBe(201)
+  return ((await res.json()) as { tokenData: string }).tokenData
+}
+
+/** Paid with a sandbox wallet through its card gateway. */
+function paidWithWallet(wallet: 'applePay' | 'googlePay', environment: Env) {
+  return async (): Promise<Paid> => {
+    const gateway = wallet === 'applePay' ? 'realex' : 'frames'
+    const draft = await draftOrder({ environment, method: wallet, gateway })
+    const token = await walletToken(wallet)
+    const answer = resultOf(
+      await callWith(
+        environment,
+        '/payments/make',
+        framesPayment(draft, {
+          paymentMethod: wallet,
+          paymentGateway: gateway,
+          ...(wallet === 'applePay' ? { appleTokenData: token } : { googleTokenData: token }),
+        })
+      )
+    )
+    expect(answer.status).toBe('succeeded')
+    const { gateway_order_id } = await paymentOf(answer.paymentId)
+    return {
+      paymentId: answer.paymentId,
+      orderId: draft.orderId,
+      total: draft.total,
+      gatewayOrderId: gateway_order_id,
+    }
   }
 }
 
@@ -212,6 +265,55 @@ describe.each(GATEWAYS)('reconciling refunds through $name', ({ environment, pay
     expect((await ledgerOf(paid.gatewayOrderId))?.refunded).toBe(400)
     // Back up: settled to the gateway's answer.
     await reconcile(new Date(NOW.getTime() + 5 * 60_000))
+    await expectMoneyAgrees(paid, 400)
+  })
+})
+
+describe.each([
+  { wallet: 'applePay', environment: testEnv },
+  { wallet: 'googlePay', environment: framesEnv },
+] as const)('$wallet, through its card gateway', ({ wallet, environment }) => {
+  it('a refund whose answer was lost is settled from the card gateway’s answer', async () => {
+    const paid = await paidWithWallet(wallet, environment)()
+    const reference = await unknownRefund(environment, paid, 'lost')
+    await reconcileRefunds({ ...environment, ...backendAdapters }, NOW, 50)
+    expect(await refundRow(reference)).toMatchObject({ status: 'done' })
+    await expectMoneyAgrees(paid, 400)
+  })
+})
+
+describe('the sandbox remote API’s query', () => {
+  it('answers a signed query with what was rebated; a wrong hash 508, an unknown order 503', async () => {
+    const paid = await paidWithRealex()
+    await unknownRefund(testEnv, paid, 'lost')
+    const query = async (orderId: string, secret: string) => {
+      const xml = await remoteQueryXml(
+        { merchantId: 'localsandbox', account: 'internet', orderId, timestamp: hppTimestamp(NOW) },
+        secret
+      )
+      const reply = await sandboxRemoteFetcher(testEnv)('http://localhost/sandbox-gateway/remote', {
+        method: 'POST',
+        body: xml,
+      })
+      return parseRemoteXml(await reply.text(), 'response')?.fields
+    }
+    expect(await query(paid.gatewayOrderId, testEnv.REALEX_SHARED_SECRET)).toMatchObject({
+      result: '00',
+      rebatedamount: '400',
+    })
+    expect(
+      (await query(paid.gatewayOrderId, 'another-secret-0123456789abcdefghijkl'))?.result
+    ).toBe('508')
+    expect((await query('no-such-order', testEnv.REALEX_SHARED_SECRET))?.result).toBe('503')
+  })
+})
+
+describe('the cron', () => {
+  it('settles an unknown refund on its minute run', async () => {
+    const paid = await paidWithRealex()
+    const reference = await unknownRefund(testEnv, paid, 'unsent')
+    await worker.scheduled(createScheduledController({ scheduledTime: NOW.getTime() }), env)
+    expect(await refundRow(reference)).toMatchObject({ status: 'done' })
     await expectMoneyAgrees(paid, 400)
   })
 })
