@@ -479,6 +479,11 @@ export const MESSAGES = {
   // The operator console's failed tasks (ADR 037).
   effectNotFound: 'That task is not waiting to be tried again.',
   effectRetried: 'The task will be tried again now.',
+  // Refunds the gateway did not confirm (issue 37): the failed tasks page's second section.
+  refundNotUnsettled: 'That refund is not waiting to be settled.',
+  refundRetrySettled: 'The gateway confirmed the refund: it is settled.',
+  refundRetryRefused: 'The gateway refused the refund: its answer is shown below.',
+  refundRetryUnsettled: 'The gateway has still not answered: the refund will be asked about again.',
   // The operator console's content (ADR 027): FAQs, content pages, redirects.
   contentSectionRequired: 'Enter the heading the question is listed under, e.g. Delivery.',
   contentQuestionRequired: 'Enter the question.',

@@ -1,6 +1,7 @@
 import type { BackendAdapters } from './backend/adapters.ts'
 import { createBackend } from './backend/index.ts'
 import { retryOwedVoids as retryOwedVoidsWith } from './backend/payments/service.ts'
+import { reconcileRefunds as reconcileRefundsWith } from './backend/payments/refund-reconciliation.ts'
 import {
   type MoneyBack,
   type MoneyBackRequest,
@@ -36,6 +37,15 @@ export const backend = createBackend(backendAdapters)
 /** The cron's retry of owed voids, with the same adapters as the backend's routes. */
 export function retryOwedVoids(env: Env, now: Date): ReturnType<typeof retryOwedVoidsWith> {
   return retryOwedVoidsWith({ ...env, ...backendAdapters }, now)
+}
+
+/** The cron's reconciliation of refunds the gateway did not confirm, with the same adapters. */
+export function reconcileRefunds(
+  env: Env,
+  now: Date,
+  limit?: number
+): ReturnType<typeof reconcileRefundsWith> {
+  return reconcileRefundsWith({ ...env, ...backendAdapters }, now, limit)
 }
 
 /** refundPayment (ADR 017) with the Worker's adapters: the store console's refunds call this. */

@@ -1,5 +1,5 @@
 import { sweepLoginFailures } from './backend/auth/login-attempts.ts'
-import { handleOverdueOrders, retryOwedVoids } from './local-backend.ts'
+import { handleOverdueOrders, reconcileRefunds, retryOwedVoids } from './local-backend.ts'
 import { purgeExpiredStaffSecrets } from './backend/staff/repo.ts'
 import { sweepExpiredReservations } from './backend/slots/reservations-repo.ts'
 import { releaseAbandonedCredit } from './backend/credit/abandoned.ts'
@@ -44,7 +44,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     console.log(JSON.stringify({ event: 'retention swept', ...deleted }))
     return
   }
-  const [sweep, voids, failedLogins, overdue, staffSecrets, credit, domains, effects] =
+  const [sweep, voids, failedLogins, overdue, staffSecrets, credit, domains, effects, refunds] =
     await Promise.allSettled([
       sweepExpiredReservations(env.DB, now),
       retryOwedVoids(env, now),
@@ -54,6 +54,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
       releaseAbandonedCredit(env.DB, now),
       checkPendingDomains(env.DB, createHostnameProvisioner(env), now.toISOString()),
       sweepEffects(env, now),
+      reconcileRefunds(env, now),
     ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
     console.log(JSON.stringify({ event: 'slot holds expired', expired: sweep.value }))
@@ -84,6 +85,12 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     console.log(JSON.stringify({ event: 'effects swept', ...effects.value }))
   }
   if (effects.status === 'rejected') failures.push(['effects sweep failed', effects.reason])
+  if (refunds.status === 'fulfilled' && refunds.value.done + refunds.value.refused > 0) {
+    console.log(JSON.stringify({ event: 'refunds reconciled', ...refunds.value }))
+  }
+  if (refunds.status === 'rejected') {
+    failures.push(['refund reconciliation failed', refunds.reason])
+  }
   for (const [event, error] of failures) logError(error, { event })
   if (failures[0]) throw failures[0][1]
 }

@@ -104,3 +104,14 @@ test('an operator invites a driver for Piccadilly, changes their role and deacti
   await screenshots(page, 'console-account-refused')
   await operator.context.close()
 })
+
+test('an operator reads the failed tasks and the refunds not settled', async ({ browser }) => {
+  const operator = await staffBrowser(browser, 'operator')
+  const { page } = operator
+  await page.goto(consoleUrl('/operator/failed-tasks'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Failed tasks')
+  await expect(page.getByRole('heading', { level: 2, name: 'Refunds not settled' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-failed-tasks')
+  await operator.context.close()
+})

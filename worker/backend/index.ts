@@ -26,6 +26,7 @@ import { operations } from './operations/routes.ts'
 import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
 import { operatorEffects } from './operator/effects-routes.ts'
+import { operatorRefunds } from './operator/refunds-routes.ts'
 import { operatorStores } from './operator/stores/routes.ts'
 import { operatorBrands } from './operator/brands/routes.ts'
 import { operatorContent } from './operator/content/routes.ts'
@@ -70,6 +71,7 @@ const domains: ReadonlyArray<Domain> = [
   storeOrders,
   operator,
   operatorEffects,
+  operatorRefunds,
   operatorStores,
   operatorCatalogue,
   operatorBrands,

@@ -37,6 +37,33 @@ export async function remoteVoidXml(input: RemoteVoidInput, secret: string): Pro
   ].join('\n')
 }
 
+/** What a transaction query names: the ORDER_ID alone. */
+export interface RemoteQueryInput {
+  merchantId: string
+  account: string
+  orderId: string
+  timestamp: string
+}
+
+/** The query's SHA1HASH: like a void's, TIMESTAMP.MERCHANT_ID.ORDER_ID with empty fields. */
+export function remoteQueryHash(input: RemoteQueryInput, secret: string): Promise<string> {
+  return hppHash([input.timestamp, input.merchantId, input.orderId, '', '', ''], secret)
+}
+
+/** `<request type="query">`: what became of a transaction, by its ORDER_ID. */
+export async function remoteQueryXml(input: RemoteQueryInput, secret: string): Promise<string> {
+  const hash = await remoteQueryHash(input, secret)
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<request type="query" timestamp="${escapeXml(input.timestamp)}">`,
+    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
+    `<account>${escapeXml(input.account)}</account>`,
+    `<orderid>${escapeXml(input.orderId)}</orderid>`,
+    `<sha1hash>${hash}</sha1hash>`,
+    '</request>',
+  ].join('\n')
+}
+
 /** What a stored card's deletion names: the payer and the card (payment method) references. */
 export interface RemoteCancelCardInput {
   merchantId: string

@@ -31,7 +31,7 @@ import {
   voidPayment,
 } from './repo.ts'
 import { TEST_CARDS, resultMessage } from './test-cards.ts'
-import { refundFramesPayment } from './ledger-repo.ts'
+import { framesRefundsOf, refundFramesPayment } from './ledger-repo.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 import { now } from '../lib/clock.ts'
 import { redirectTo, safePath } from '../lib/redirect.ts'
@@ -301,6 +301,38 @@ framesSandbox.get('/api/payments/:id', async (c) => {
   const payment = await findPayment(c.env.DB, c.req.param('id'))
   if (!payment) return apiError(c, 404, 'payment_not_found')
   return c.json(paymentAnswer(c, payment, await findSource(c.env.DB, payment.source_id)), 200)
+})
+
+// The payment's actions, as the provider lists them: its authorisation, any void, and each
+// refund with the reference it was asked under (how the shop reconciles an unanswered refund).
+framesSandbox.get('/api/payments/:id/actions', async (c) => {
+  if (!bearerIs(c, await sandboxFramesSecretKey(c.env)))
+    return apiError(c, 401, 'secret_key_invalid')
+  const payment = await findPayment(c.env.DB, c.req.param('id'))
+  if (!payment) return apiError(c, 404, 'payment_not_found')
+  const refunds = await framesRefundsOf(c.env.DB, payment.id)
+  return c.json(
+    [
+      {
+        id: `act_auth_${payment.id}`,
+        type: 'Authorization',
+        amount: payment.amount,
+        approved: true,
+      },
+      ...(payment.status === 'Voided'
+        ? [{ id: `act_void_${payment.id}`, type: 'Void', amount: payment.amount, approved: true }]
+        : []),
+      ...refunds.map((refund) => ({
+        id: refund.action_id,
+        type: 'Refund',
+        amount: refund.amount,
+        approved: true,
+        reference: refund.reference,
+        processed_on: refund.created_at,
+      })),
+    ],
+    200
+  )
 })
 
 framesSandbox.post('/api/payments/:id/voids', async (c) => {

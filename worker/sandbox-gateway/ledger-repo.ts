@@ -167,6 +167,39 @@ export async function settleSandboxBatch(db: D1Database): Promise<void> {
   ])
 }
 
+/** A frames sandbox payment's refunds, oldest first (its actions list answers them). */
+export async function framesRefundsOf(
+  db: D1Database,
+  paymentId: string
+): Promise<
+  Array<{ action_id: string; amount: number; reference: string | null; created_at: string }>
+> {
+  const { results } = await db
+    .prepare(
+      `select action_id, amount, reference, created_at from sandbox_refunds
+       where provider = 'frames' and transaction_ref = ?1 order by id`
+    )
+    .bind(paymentId)
+    .all<{ action_id: string; amount: number; reference: string | null; created_at: string }>()
+  return results
+}
+
+/** A Realex sandbox transaction as the remote API's query answers it, or null when unknown. */
+export function realexTransactionOf(
+  db: D1Database,
+  merchantId: string,
+  orderId: string
+): Promise<{ result_code: string | null; pasref: string | null; rebated: number } | null> {
+  return db
+    .prepare(
+      `select r.result_code, r.pasref, coalesce((select sum(f.amount) from sandbox_refunds f
+         where f.provider = 'realex' and f.transaction_ref = r.order_id), 0) as rebated
+       from sandbox_hpp_requests r where r.order_id = ?1 and r.merchant_id = ?2`
+    )
+    .bind(orderId, merchantId)
+    .first<{ result_code: string | null; pasref: string | null; rebated: number }>()
+}
+
 /** One sandbox transaction's money, in pence (the backend's PaymentSandbox port has its twin). */
 export interface SandboxLedgerEntry {
   provider: 'realex' | 'frames'

@@ -11,6 +11,7 @@ import {
   parseRemoteXml,
   remoteAmount,
   remoteCancelCardHash,
+  remoteQueryHash,
   remoteRebateHash,
   remoteRefundHash,
   remoteVoidHash,
@@ -18,7 +19,7 @@ import {
 import { escapeXml } from '../lib/xml.ts'
 import type { AppEnv } from '../env.ts'
 import { deleteStoredCard, voidTransaction } from './repo.ts'
-import { refundRealexTransaction } from './ledger-repo.ts'
+import { realexTransactionOf, refundRealexTransaction } from './ledger-repo.ts'
 import { now } from '../lib/clock.ts'
 import { readBodyText } from '../lib/request-body.ts'
 
@@ -27,7 +28,9 @@ import { readBodyText } from '../lib/request-body.ts'
  * signed with REALEX_SHARED_SECRET voids an authorisation the sandbox card page gave (before its
  * batch settles), `<request type="rebate">` (also carrying the refund hash of the rebate
  * password) gives back part or all of it, `<request type="card-cancel-card">` deletes a stored
- * card, and the answer is signed like the real one, so the
+ * card, `<request type="query">` answers what became of a transaction by its ORDER_ID (with
+ * `<rebatedamount>`, what was rebated on it in total: how the shop reconciles a rebate it never
+ * heard back from), and the answer is signed like the real one, so the
  * backend's code runs exactly as against Realex. Result codes other than 00, 505 (bad refund
  * hash) and 508 (bad request hash) are the sandbox's own (5xx: the request cannot be served).
  */
@@ -54,7 +57,7 @@ sandboxRemote.post('/', async (c) => {
   const orderId = fields.orderid ?? ''
   const pasref = fields.pasref ?? ''
 
-  const reply = async (result: string, message: string) => {
+  const reply = async (result: string, message: string, extra = '') => {
     const timestamp = hppTimestamp(now(c.env))
     const hash = await hppResponseHash(
       { timestamp, merchantId, orderId, result, message, pasref, authcode: '' },
@@ -70,6 +73,7 @@ sandboxRemote.post('/', async (c) => {
       `<message>${escapeXml(message)}</message>`,
       `<pasref>${escapeXml(pasref)}</pasref>`,
       '<authcode></authcode>',
+      ...(extra ? [extra] : []),
       `<sha1hash>${hash}</sha1hash>`,
       '</response>',
     ].join('\n')
@@ -77,13 +81,33 @@ sandboxRemote.post('/', async (c) => {
   }
 
   const type = request?.attributes.type
-  if (!request || (type !== 'void' && type !== 'rebate' && type !== 'card-cancel-card')) {
+  if (
+    !request ||
+    (type !== 'void' && type !== 'rebate' && type !== 'card-cancel-card' && type !== 'query')
+  ) {
     return reply(
       NOT_SUPPORTED,
-      'The sandbox remote API answers void, rebate and card-cancel-card requests only'
+      'The sandbox remote API answers void, rebate, query and card-cancel-card requests only'
     )
   }
   const timestamp = request.attributes.timestamp ?? ''
+  if (type === 'query') {
+    const account = fields.account ?? ''
+    const expected = await remoteQueryHash({ merchantId, account, orderId, timestamp }, secret)
+    const presented = (fields.sha1hash ?? '').toLowerCase()
+    if (!constantTimeEqual(encoder.encode(presented), encoder.encode(expected))) {
+      return reply(HPP_RESULT.wrongRequestHash, 'Request hash is not valid')
+    }
+    const transaction = await realexTransactionOf(c.env.DB, merchantId, orderId)
+    if (!transaction || transaction.result_code !== HPP_RESULT.success) {
+      return reply(NO_SUCH_TRANSACTION, 'No authorised transaction with that ORDER_ID')
+    }
+    return reply(
+      HPP_RESULT.success,
+      'Transaction found',
+      `<rebatedamount>${transaction.rebated}</rebatedamount>`
+    )
+  }
   if (type === 'card-cancel-card') {
     // A stored card's deletion names the payer and the card, no order.
     const card = { merchantId, payerRef: fields.payerref ?? '', pmtRef: fields.ref ?? '' }

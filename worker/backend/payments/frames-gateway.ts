@@ -7,6 +7,7 @@ import type {
   GatewayForgetResult,
   GatewayOutcome,
   GatewayRefundResult,
+  GatewayRefundsAnswer,
   GatewayVoidResult,
   PaidCard,
   PaymentAttempt,
@@ -17,7 +18,8 @@ import type {
  * The embedded card frames provider's payments API (Checkout.com style) over fetch: the frames
  * give a single-use card token; POST /payments charges it (3-D Secure on, a redirect when the bank
  * challenges), GET /payments/{id} reads the outcome after the challenge, POST /payments/{id}/voids
- * lets an authorisation go, POST /payments/{id}/refunds gives back part or all of a payment.
+ * lets an authorisation go, POST /payments/{id}/refunds gives back part or all of a payment, and
+ * GET /payments/{id}/actions lists what was done to it (the reconciliation of unsettled refunds).
  * The same code talks to the provider and to the local sandbox API.
  */
 
@@ -64,6 +66,17 @@ const ErrorAnswerSchema = z.object({
 const TokenAnswerSchema = z.object({ token: z.string() })
 
 const RefundAnswerSchema = z.object({ action_id: z.string() })
+
+/** GET /payments/{id}/actions: every action on the payment, the refunds with our reference. */
+const ActionsAnswerSchema = z.array(
+  z.object({
+    id: z.string(),
+    type: z.string(),
+    amount: z.int().min(0),
+    approved: z.boolean().optional(),
+    reference: z.string().nullable().optional(),
+  })
+)
 
 /** Where the provider sends the browser after a challenge: our return address plus our payment. */
 function withPaymentId(url: string, paymentId: number): string {
@@ -327,6 +340,43 @@ export function createFramesGateway(settings: FramesSettings, fetcher: FramesFet
         resultCode: code ?? String(response.status),
         resultMessage: `Refund refused (HTTP ${response.status})`,
         actionRef: null,
+      }
+    },
+    async refunds(_attempt, externalRef): Promise<GatewayRefundsAnswer> {
+      if (!externalRef) {
+        return { known: false, resultCode: 'no_reference', resultMessage: 'no payment id' }
+      }
+      let response: Response
+      try {
+        response = await fetcher(
+          `${settings.apiUrl}/payments/${encodeURIComponent(externalRef)}/actions`,
+          { method: 'GET', headers: headers(settings.secretKey) }
+        )
+      } catch (error) {
+        logError(error, { gateway: 'frames', call: 'payment actions' })
+        return { known: false, resultCode: 'unreachable', resultMessage: 'gateway unreachable' }
+      }
+      const answer = ActionsAnswerSchema.safeParse(await readJson(response))
+      if (response.status !== 200 || !answer.success) {
+        return {
+          known: false,
+          resultCode: String(response.status),
+          resultMessage: `Actions not read (HTTP ${response.status})`,
+        }
+      }
+      const refunds = answer.data
+        .filter((action) => action.type === 'Refund' && action.approved !== false)
+        .map((action) => ({
+          reference: action.reference ?? '',
+          amount: action.amount,
+          actionRef: action.id,
+        }))
+      return {
+        known: true,
+        total: refunds.reduce((sum, refund) => sum + refund.amount, 0),
+        refunds,
+        resultCode: '200',
+        resultMessage: `${refunds.length} refund(s) at the gateway`,
       }
     },
     async walletToken(data) {

@@ -132,7 +132,28 @@ export interface CardGatewayAdapter {
    * there (a refusal, or no answer), so the caller keeps its own reference to try again.
    */
   forgetCard(token: string): Promise<GatewayForgetResult>
+  /**
+   * Asks the gateway which refunds it made on a payment (the reconciliation of a refund we never
+   * heard back from): the frames provider's GET /payments/{id}/actions lists each with our
+   * reference; Realex's remote `query` names the transaction, and what it rebated in total.
+   */
+  refunds(attempt: PaymentAttempt, externalRef: string | null): Promise<GatewayRefundsAnswer>
 }
+
+/**
+ * What the gateway says it refunded on a payment. `known: false`: no answer we can trust (the
+ * refund stays unsettled and is asked about again). `refunds` lists each refund with our
+ * reference when the gateway keeps one (frames); null when it only knows the total (Realex).
+ */
+export type GatewayRefundsAnswer =
+  | {
+      known: true
+      total: number
+      refunds: ReadonlyArray<{ reference: string; amount: number; actionRef: string | null }> | null
+      resultCode: string
+      resultMessage: string
+    }
+  | { known: false; resultCode: string; resultMessage: string }
 
 /** What the gateway said about deleting a saved card. */
 export interface GatewayForgetResult {

@@ -4,6 +4,7 @@ import type { CardGatewayAdapter, GatewayOutcome, PaymentAttempt, StoredCard } f
 import { HPP_RESULT, encodeHppFields, hppRequestHash, hppTimestamp } from '../../lib/realex-hpp.ts'
 import {
   cancelRealexCard,
+  queryRealexTransaction,
   rebateRealexTransaction,
   voidRealexTransaction,
 } from './realex-remote.ts'
@@ -184,6 +185,20 @@ export function createRealexGateway(
         authcode: attempt.authCode ?? '',
         amount: refund.amount,
         currency: attempt.currency,
+      })
+    },
+    async refunds(attempt) {
+      if (!context.remote) {
+        return { known: false, resultCode: 'unavailable', resultMessage: 'no remote API' }
+      }
+      return queryRealexTransaction({
+        url: context.remote.url,
+        fetch: context.remote.fetch,
+        secret: config.secret,
+        now: context.now,
+        merchantId: config.merchantId,
+        account: config.account,
+        orderId: attempt.gatewayOrderId,
       })
     },
     async forgetCard(token) {

@@ -3,7 +3,12 @@ import {
   paymentsSandbox,
   SANDBOX_REMOTE_PATH,
 } from '../../lib/payments-config.ts'
-import type { GatewayForgetResult, GatewayRefundResult, GatewayVoidResult } from './gateway.ts'
+import type {
+  GatewayForgetResult,
+  GatewayRefundResult,
+  GatewayRefundsAnswer,
+  GatewayVoidResult,
+} from './gateway.ts'
 import { HPP_RESULT, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import {
   parseRemoteXml,
@@ -11,7 +16,9 @@ import {
   type RemoteRebateInput,
   type RemoteVoidInput,
   type RemoteCancelCardInput,
+  type RemoteQueryInput,
   remoteCancelCardXml,
+  remoteQueryXml,
   remoteRebateXml,
   remoteResponseFields,
   remoteVoidXml,
@@ -42,7 +49,13 @@ export function realexRemoteUrl(
 /** What came back from one remote API call: nothing usable, or a parsed (maybe signed) answer. */
 type RemoteAnswer =
   | { reached: false; resultCode: string; resultMessage: string }
-  | { reached: true; resultCode: string; resultMessage: string; signed: boolean }
+  | {
+      reached: true
+      resultCode: string
+      resultMessage: string
+      signed: boolean
+      fields: Record<string, string>
+    }
 
 /**
  * Posts one signed request and reads the answer. `signed` is true only for a response whose hash
@@ -83,7 +96,7 @@ async function postRemote(input: {
     fields.MERCHANT_ID === input.merchantId &&
     fields.ORDER_ID === input.orderId &&
     (await verifyHppResponse(fields, input.secret))
-  return { reached: true, resultCode, resultMessage, signed }
+  return { reached: true, resultCode, resultMessage, signed, fields: parsed.fields }
 }
 
 interface RemoteCallInput {
@@ -147,6 +160,29 @@ export async function rebateRealexTransaction(
     }
   }
   return { refunded: true, definite: true, resultCode, resultMessage, actionRef: null }
+}
+
+/**
+ * Asks the remote API what became of a transaction (`query` by ORDER_ID), for the reconciliation
+ * of a rebate we never heard back from: known only in a verified RESULT 00 answer that says how
+ * much was rebated on it (`rebatedamount`). Realex keeps no reference per rebate, so the answer
+ * is the transaction's total; anything else leaves the rebate unsettled, never resent blind.
+ */
+export async function queryRealexTransaction(
+  input: RemoteCallInput & Omit<RemoteQueryInput, 'timestamp'>
+): Promise<GatewayRefundsAnswer> {
+  const body = await remoteQueryXml({ ...input, timestamp: hppTimestamp(input.now) }, input.secret)
+  const answer = await postRemote({ ...input, body })
+  const { resultCode, resultMessage } = answer
+  if (!answer.reached || resultCode !== HPP_RESULT.success) {
+    return { known: false, resultCode, resultMessage }
+  }
+  if (!answer.signed) return { known: false, resultCode: 'bad_signature', resultMessage }
+  const rebated = /^\d{1,11}$/.test(answer.fields.rebatedamount ?? '')
+    ? Number(answer.fields.rebatedamount)
+    : null
+  if (rebated === null) return { known: false, resultCode: 'no_rebated_amount', resultMessage }
+  return { known: true, total: rebated, refunds: null, resultCode, resultMessage }
 }
 
 /** Card storage's answer for a payer and card reference it does not hold (already deleted). */

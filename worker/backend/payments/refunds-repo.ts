@@ -96,16 +96,19 @@ export interface MoneyBackAnswer {
 }
 
 /**
- * Records the answer on a pending claim in one batch. When done, the payment changes first
- * (guarded by the claim still being pending, so a replayed answer changes nothing): a refund adds
- * to amount_refunded (refunded when all of it is back), a void cancels the authorisation.
+ * Records the answer on an unsettled claim (pending, or unknown being reconciled) in one batch.
+ * When done, the payment changes first, guarded by the claim still being unsettled and by what it
+ * moves (amount_refunded + amount ≤ amount), and the claim settles only if that update won
+ * (changes() = 1): a replayed answer, or 20 reconcilers at once, record the money once. A void
+ * cancels the authorisation.
  */
 export async function recordMoneyBack(
   db: D1Database,
-  claim: MoneyBackRow,
+  claim: Pick<MoneyBackRow, 'id' | 'payment_id' | 'kind' | 'amount' | 'reason'>,
   answer: MoneyBackAnswer
-): Promise<void> {
-  const pending = `exists (select 1 from payment_refunds where id = ?3 and status = 'pending')`
+): Promise<boolean> {
+  const unsettled = `exists (select 1 from payment_refunds
+    where id = ?3 and status in ('pending', 'unknown'))`
   const payment =
     claim.kind === 'refund'
       ? db
@@ -114,7 +117,7 @@ export async function recordMoneyBack(
                status = case when amount_refunded + ?2 >= amount then 'refunded'
                  else 'partially_refunded' end,
                updated_at = ?4
-             where id = ?1 and ${pending}`
+             where id = ?1 and amount_refunded + ?2 <= amount and ${unsettled}`
           )
           .bind(claim.payment_id, claim.amount, claim.id, answer.at)
       : db
@@ -123,7 +126,7 @@ export async function recordMoneyBack(
                result_message = 'authorisation voided: ' || ?4,
                void_result_code = ?5, void_result_message = ?6, updated_at = ?3
              where id = ?1 and exists (select 1 from payment_refunds
-               where id = ?2 and status = 'pending')`
+               where id = ?2 and status in ('pending', 'unknown'))`
           )
           .bind(
             claim.payment_id,
@@ -133,11 +136,12 @@ export async function recordMoneyBack(
             answer.resultCode,
             answer.resultMessage
           )
+  const moved = answer.status === 'done' && claim.kind === 'refund'
   const row = db
     .prepare(
       `update payment_refunds set status = ?2, result_code = ?3, result_message = ?4,
          action_ref = ?5, updated_at = ?6
-       where id = ?1 and status = 'pending'`
+       where id = ?1 and status in ('pending', 'unknown')${moved ? ' and changes() = 1' : ''}`
     )
     .bind(
       claim.id,
@@ -147,7 +151,8 @@ export async function recordMoneyBack(
       answer.actionRef,
       answer.at
     )
-  await db.batch(answer.status === 'done' ? [payment, row] : [row])
+  const results = await db.batch(answer.status === 'done' ? [payment, row] : [row])
+  return (results.at(-1)?.meta.changes ?? 0) === 1
 }
 
 /** Per payment: what it took, what was refunded and what was voided (pence), for the ledger. */

@@ -87,8 +87,11 @@ async function requirePayment(env: PaymentsEnv, request: MoneyBackRequest): Prom
   return payment
 }
 
-/** The gateway's answer as the claim records it. */
-function answerOf(result: GatewayRefundResult | GatewayVoidResult, at: string): MoneyBackAnswer {
+/** The gateway's answer as the claim records it (also the reconciliation's, refund-reconciliation.ts). */
+export function answerOf(
+  result: GatewayRefundResult | GatewayVoidResult,
+  at: string
+): MoneyBackAnswer {
   if ('voided' in result) {
     return {
       status: result.voided ? 'done' : 'refused',

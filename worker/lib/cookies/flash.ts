@@ -67,6 +67,9 @@ export const FLASH_MESSAGES = {
   promoCouponSaved: MESSAGES.promoCouponSaved,
   // The operator console's failed tasks (ADR 037).
   effectRetried: MESSAGES.effectRetried,
+  refundRetrySettled: MESSAGES.refundRetrySettled,
+  refundRetryRefused: MESSAGES.refundRetryRefused,
+  refundRetryUnsettled: MESSAGES.refundRetryUnsettled,
   // The operator console's content (ADR 027).
   contentFaqSaved: MESSAGES.contentFaqSaved,
   contentPageSaved: MESSAGES.contentPageSaved,
@@ -156,6 +159,9 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'promoBannerSaved',
   'promoCouponSaved',
   'effectRetried',
+  'refundRetrySettled',
+  'refundRetryRefused',
+  'refundRetryUnsettled',
   'contentFaqSaved',
   'contentPageSaved',
   'contentRedirectSaved',

@@ -7,6 +7,10 @@ import {
   OperatorEffectRetriedSchema,
   OperatorEffectsSchema,
 } from '../../../../schemas/operator-effects.ts'
+import {
+  OperatorRefundRetriedSchema,
+  OperatorRefundsSchema,
+} from '../../../../schemas/operator-refunds.ts'
 import type { AppEnv } from '../../../env.ts'
 import { setFlash } from '../../../lib/cookies/flash.ts'
 import { AppError } from '../../../lib/errors.ts'
@@ -25,8 +29,9 @@ export function failedTasksPage(c: Context<AppEnv>): Promise<Response> {
 async function renderFailedTasks(c: Context<AppEnv>, refusal: string | null): Promise<Response> {
   const access = await operatorOrRefuse(c)
   if ('response' in access) return access.response
-  const [page, business] = await Promise.all([
+  const [page, refunds, business] = await Promise.all([
     operatorRead(c, '/staff/operator/effects', {}, OperatorEffectsSchema),
+    operatorRead(c, '/staff/operator/refunds', {}, OperatorRefundsSchema),
     c.var.backend.get('/business/profile', {
       query: { businessId: c.var.brand.businessId },
       schema: BusinessProfileSchema,
@@ -39,9 +44,11 @@ async function renderFailedTasks(c: Context<AppEnv>, refusal: string | null): Pr
       <FailedTasksPage
         frame={operatorFrame(chrome, access.staff, 'effects')}
         effects={page.effects}
+        refunds={refunds.refunds}
         timeZone={business.timeZone}
         refusal={refusal}
         retryAction={`${OPERATOR_PATHS.effects}/retry`}
+        refundRetryAction={`${OPERATOR_PATHS.effects}/refunds/retry`}
       />
     ),
     refusal ? 404 : 200
@@ -70,5 +77,39 @@ export async function retryFailedTask(c: Context<AppEnv>): Promise<Response> {
     throw error
   }
   setFlash(c, 'effectRetried')
+  return redirectTo(c, OPERATOR_PATHS.effects, 303)
+}
+
+const REFUND_RETRY_FLASH = {
+  done: 'refundRetrySettled',
+  refused: 'refundRetryRefused',
+  unknown: 'refundRetryUnsettled',
+} as const
+
+/** POST /store/operator/failed-tasks/refunds/retry: the gateway asked now about one refund. */
+export async function retryUnsettledRefund(c: Context<AppEnv>): Promise<Response> {
+  const access = await operatorOrRefuse(c)
+  if ('response' in access) return access.response
+  const form = await readFormFields(c.req.raw)
+  const refundId = IdSchema.safeParse(form.refundId)
+  let status: keyof typeof REFUND_RETRY_FLASH
+  try {
+    if (!refundId.success) throw new AppError('not_found', MESSAGES.refundNotUnsettled)
+    status = (
+      await operatorChange(c, {
+        path: '/staff/operator/refunds/retry',
+        body: { refundId: refundId.data },
+        schema: OperatorRefundRetriedSchema,
+        affects: [],
+      })
+    ).status
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') {
+      // Settled meanwhile (the cron, another operator) or not this business's: say so here.
+      return renderFailedTasks(c, MESSAGES.refundNotUnsettled)
+    }
+    throw error
+  }
+  setFlash(c, REFUND_RETRY_FLASH[status])
   return redirectTo(c, OPERATOR_PATHS.effects, 303)
 }

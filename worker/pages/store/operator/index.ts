@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../../env.ts'
 import { auditPage } from './audit.tsx'
-import { failedTasksPage, retryFailedTask } from './failed-tasks.tsx'
+import { failedTasksPage, retryFailedTask, retryUnsettledRefund } from './failed-tasks.tsx'
 import { cataloguePages } from './catalogue/index.tsx'
 import { brandsPages } from './brands/index.ts'
 import { operatorHome } from './home.tsx'
@@ -23,6 +23,7 @@ operatorConsole.get('/', operatorHome)
 operatorConsole.get('/audit', auditPage)
 operatorConsole.get('/failed-tasks', failedTasksPage)
 operatorConsole.post('/failed-tasks/retry', retryFailedTask)
+operatorConsole.post('/failed-tasks/refunds/retry', retryUnsettledRefund)
 operatorConsole.route('/stores', operatorStoresPages)
 operatorConsole.route('/catalogue', cataloguePages)
 operatorConsole.route('/brands', brandsPages)
