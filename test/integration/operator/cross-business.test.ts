@@ -31,6 +31,14 @@ const SHARED_CASES: ReadonlyArray<OperatorRouteCase> = [
     body: (things) => ({ effectId: things.effectId }),
     namesThings: true,
   },
+  { path: '/staff/operator/refunds', body: () => ({}), namesThings: false },
+  {
+    // The world holds no payments: a refund id no business has stands for business 2's (its
+    // own tests show another business's unsettled refund answers 404 and is not asked about).
+    path: '/staff/operator/refunds/retry',
+    body: () => ({ refundId: 999_999_999 }),
+    namesThings: true,
+  },
 ]
 
 const CASES: ReadonlyArray<OperatorRouteCase> = [
