@@ -7,6 +7,7 @@ import { computeTotals } from '../../../worker/backend/basket/totals.ts'
 import { orderSummary } from '../../../worker/backend/checkout/orders.ts'
 import { parsePricingTerms } from '../../../worker/backend/store-orders/repricing.ts'
 import { snapshotOf } from '../tracking/fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 import { plainItem } from '../checkout/fixtures.ts'
 import {
   balanceOf,
@@ -277,6 +278,7 @@ describe('discounts named (issue 35 item 19)', () => {
     const summary = await orderSummary(env.DB, 1, order.orderId)
     expect(summary.discounts).toEqual(named)
     expect(summary.totals.discountTotal).toBe(100)
+    await deliverEffects()
     const email = await env.DB.prepare(
       `select json_extract(payload_json, '$.discounts') as discounts from outbox
        where template = 'order_confirmation' and json_extract(payload_json, '$.businessOrderId') = ?1`
