@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
+import fc from 'fast-check'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatMoney } from '../../../schemas/money.ts'
 import { StoreOrderDetailSchema, type StoreOrderAction } from '../../../schemas/store-orders.ts'
@@ -27,6 +28,7 @@ import { newMember } from '../member/orders-fixtures.ts'
 import {
   cardOrder,
   ledgerOfOrder,
+  orderTotal,
   refundRowsOf,
   seedCheckout,
   shopperEmails,
@@ -290,4 +292,46 @@ describe('20 deliveries of one settle effect at once', () => {
     expect(await refundRowsOf(order.orderId)).toHaveLength(1)
     expect((await shopperEmails(order.email)).map((email) => email.status)).toEqual(['cancelled'])
   })
+})
+
+describe('any crashes and redeliveries of a settle', () => {
+  it('give back exactly what the order held, once', async () => {
+    const sandbox = requirePaymentSandbox(backendAdapters)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('reject', 'cancel'),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 1, max: 4 }),
+        async (type, settled, crashFirst, deliveries) => {
+          const order = await cardOrder()
+          if (settled) await sandbox.settleBatch(env.DB)
+          await actionThenStop(order.orderId, 'sent_to_store', { type, reason: 'Property' })
+          const settle = await settleOf(order.orderId)
+          const crashing = {
+            ...effectHandlers,
+            [ACTION_EFFECTS.settle]: async (
+              ...args: Parameters<NonNullable<(typeof effectHandlers)[string]>>
+            ) => {
+              await effectHandlers[ACTION_EFFECTS.settle]?.(...args)
+              throw new Error('consumer crashed')
+            },
+          }
+          for (let crash = 0; crash < crashFirst; crash++) {
+            expect(await runEffect(bindings(), crashing, settle.id, new Date())).toBe('failed')
+          }
+          await Promise.all(
+            Array.from({ length: deliveries }, () =>
+              runEffect(bindings(), effectHandlers, settle.id, new Date())
+            )
+          )
+          expect((await settleOf(order.orderId)).status).toBe('delivered')
+          const ledger = await ledgerOfOrder(order.orderId)
+          expect(ledger.refunded + ledger.voided).toBe(order.total)
+          expect(await orderTotal(order.orderId)).toBe(0)
+        }
+      ),
+      { numRuns: 4 }
+    )
+  }, 60_000)
 })
