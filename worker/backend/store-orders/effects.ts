@@ -15,10 +15,10 @@ import { storeStatusOf } from './view.ts'
 /*
  * What follows a committed action (ADR 017 "Effects"): money back through the payment's own
  * gateway (refundPayment / voidPayment, never a gateway directly), the shopper's email through
- * the messenger, the store's live boards. They run after the batch, only for the call that won
- * it, and each is idempotent by a reference derived from the order: a failure is logged and
- * leaves the order as committed (the refund row says what the gateway did; ADR 017 lists the
- * reconciliation).
+ * the messenger, the store's live boards. A store action's run from its settle effect
+ * (action-effects.ts, ADR 037), only for the call that won the batch, and each is idempotent by a
+ * reference derived from the order, so the queue may run them again (the refund row says what the
+ * gateway did; ADR 017 lists the reconciliation).
  */
 
 export type EffectsEnv = Env & BackendAdapters & PaymentsEnv
