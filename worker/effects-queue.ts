@@ -1,4 +1,5 @@
 import { placedOrderHandlers } from './backend/checkout/placed-effects.ts'
+import { storeActionHandlers } from './backend/store-orders/action-effects.ts'
 import { consumeDeadLetters, consumeEffects } from './backend/effects/consumer.ts'
 import type { EffectHandlers } from './backend/effects/handlers.ts'
 import type { BackendAdapters } from './backend/adapters.ts'
@@ -16,6 +17,7 @@ export type EffectsEnv = Env & BackendAdapters
 
 export const effectHandlers: EffectHandlers<EffectsEnv> = {
   ...placedOrderHandlers,
+  ...storeActionHandlers,
 }
 
 /** Dead-letter queues are named after their queue with `-dlq` (wrangler.toml). */

@@ -159,19 +159,25 @@ test('an order from payment to the door: board alert, picking changes refunded, 
     .click()
   await orderUpdated(driver.page)
 
-  // The shopper's emails say each step, in order.
-  await page.goto(urlOn(HOSTS.brandOne, '/dev/mailbox'))
+  // The shopper's emails say each step, in order; each is an effect the queue sends just after
+  // its action (ADR 037), so the mailbox is read again until the last has arrived.
   const said = page
     .getByRole('listitem')
     .filter({ hasText: email })
     .filter({ hasText: 'order_status' })
     .locator('dt:text-is("message") + dd')
-  await expect(said).toHaveText([
-    'Your order has been delivered.',
-    'Your driver is en route.',
-    `Your order has been picked. ${refunded} has been refunded for the changes.`,
-    'The store has accepted your order and it is being picked.',
-  ])
+  await expect(async () => {
+    await page.goto(urlOn(HOSTS.brandOne, '/dev/mailbox'))
+    await expect(said).toHaveText(
+      [
+        'Your order has been delivered.',
+        'Your driver is en route.',
+        `Your order has been picked. ${refunded} has been refunded for the changes.`,
+        'The store has accepted your order and it is being picked.',
+      ],
+      { timeout: 1000 }
+    )
+  }).toPass({ timeout: 15_000 })
   // The first, with the order's confirmation: sent to the store.
   await expect(
     page

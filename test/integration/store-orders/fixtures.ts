@@ -33,6 +33,7 @@ import {
 import { seedStaff, signIn } from '../staff/fixtures.ts'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 import { seedCheckout, STORES } from '../payments/fixtures.ts'
 
@@ -255,8 +256,9 @@ export function errorMessage(answer: Call): string {
   return (answer.json as { error: { message: string } }).error.message
 }
 
-/** The shopper's order-status emails, oldest first. */
+/** The shopper's order-status emails, oldest first (once the outbox has sent them, ADR 037). */
 export async function shopperEmails(email: string): Promise<Array<Record<string, string>>> {
+  await deliverEffects()
   const { results } = await env.DB.prepare(
     `select payload_json from outbox where recipient = ?1 and template = 'order_status' order by id`
   )

@@ -7,6 +7,7 @@ import { computeTotals } from '../../../worker/backend/basket/totals.ts'
 import { orderSummary } from '../../../worker/backend/checkout/orders.ts'
 import { parsePricingTerms } from '../../../worker/backend/store-orders/repricing.ts'
 import { snapshotOf } from '../tracking/fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 import { plainItem } from '../checkout/fixtures.ts'
 import {
   balanceOf,

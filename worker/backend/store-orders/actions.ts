@@ -7,24 +7,21 @@ import {
   type TransitionRefusal,
   refusalMessage,
 } from '../../../schemas/order-states.ts'
-import type {
-  CashReturn,
-  StoreOrderAction,
-  StoreOrderActionRequest,
-} from '../../../schemas/store-orders.ts'
-import { formatMoney } from '../../../schemas/money.ts'
-import { AppError } from '../../lib/errors.ts'
-import { loyaltyAfterAction } from '../loyalty/order-points.ts'
-import { canSeeOrder, orderNotFound, type StoreStaff, transitionFor } from './access.ts'
 import {
-  afterCommit,
-  type EffectsEnv,
-  giveEverythingBack,
-  givePartBack,
-  publishOrderUpdated,
-  tellShopper,
-} from './effects.ts'
-import { giveCreditBack, trackingMessageWithCredit } from './credit-effects.ts'
+  CASH_RETURNS,
+  type CashReturn,
+  type StoreOrderAction,
+  type StoreOrderActionRequest,
+} from '../../../schemas/store-orders.ts'
+import { AppError } from '../../lib/errors.ts'
+import { logError } from '../../lib/log.ts'
+import { runEffect } from '../effects/consumer.ts'
+import { dispatchEffects } from '../effects/relay.ts'
+import { pendingEffectIds } from '../effects/repo.ts'
+import { canSeeOrder, orderNotFound, type StoreStaff, transitionFor } from './access.ts'
+import { type ActionEffectPayload, noticeEffectKey, settleEffectKey } from './action-effect-rows.ts'
+import { storeActionHandlers } from './action-effects.ts'
+import type { EffectsEnv } from './effects.ts'
 import { orderCreditHeld } from '../credit/order-credit-repo.ts'
 import { chargedPrice, lineRefundAmount, receivedUnits, type LineOutcome } from './pricing.ts'
 import {
@@ -38,14 +35,11 @@ import { parsePricingTerms, pickingDifference } from './repricing.ts'
 import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
 import { outcomeOf, progressOf } from './view.ts'
-import { referralEffect } from '../referrals/reward.ts'
-import { closingMessage, isClosing, moneySummary } from '../../../schemas/money-summary.ts'
-import { givenBackOnOrder } from '../payments/refunds-repo.ts'
 
 /*
  * One action of the store console or the cron (ADR 017): read the order, ask the machine
- * (schemas/order-states.ts), write ONE batch whose conditional update decides the race, then the
- * effects (money, the shopper's email, the board) for the winner only.
+ * (schemas/order-states.ts), write ONE batch whose conditional update decides the race and, for
+ * the winner only, the outbox row of what follows (money, the shopper's email, the board).
  */
 
 /** The console's actions, and the cron's. */
@@ -158,7 +152,7 @@ export async function applyAction(
     if (MONEY_ACTIONS.has(action.type) && now === result.from) throw new MoneyRaceLost(after)
     throw await lostRace(deps, row, after, action)
   }
-  await effectsOf(deps, row, after, action, write)
+  await settleAfterCommit(deps, write)
   return after
 }
 
@@ -313,7 +307,33 @@ async function writeOf(
       if (result.from === 'picked') write.history.detail = { deliveredBy: 'store' }
       break
   }
+  write.settle = { businessId: row.business_id, payload: settlePayloadOf(row, action, write) }
   return write
+}
+
+/** What the action's settle effect needs, as this action computed it (ADR 037). */
+function settlePayloadOf(
+  row: StoreOrderRow,
+  action: ServiceAction,
+  write: ActionWrite
+): ActionEffectPayload {
+  const detail = write.history.detail
+  const how = detail && 'cashReturn' in detail ? detail.cashReturn : null
+  const cashReturn = CASH_RETURNS.find((candidate) => candidate === how) ?? null
+  return {
+    orderId: row.id,
+    storeId: row.store_id,
+    action: action.type,
+    token: write.token,
+    to: write.to,
+    reason: write.history.reason ?? action.type,
+    beforeTotal: row.total,
+    cash: row.payment_method === 'paymentCash',
+    refundPart: write.change.refundPart ?? 0,
+    creditBack: write.creditBack ?? 0,
+    cashAsCredit: write.cashAsCredit !== undefined,
+    cashReturn,
+  }
 }
 
 /** Picking done only once every line is resolved: the refusal names the lines left. */
@@ -465,97 +485,24 @@ async function lineRefundsOf(
   return { amount, lines: refunded }
 }
 
-async function effectsOf(
-  deps: ActionDeps,
-  before: StoreOrderRow,
-  after: StoreOrderRow,
-  action: ServiceAction,
-  write: ActionWrite
-): Promise<void> {
-  const { env, now } = deps
-  const reason = write.history.reason ?? action.type
-  const moneyBack = await afterCommit('refund', after.id, 0, async () => {
-    switch (action.type) {
-      case 'reject':
-      case 'auto_reject':
-      case 'cancel':
-      case 'unable_to_deliver':
-        return giveEverythingBack(env, before, reason, now, true)
-      case 'refund_order':
-        if (write.cashAsCredit) return 0
-        return giveEverythingBack(env, before, reason, now, false)
-      case 'finish_picking':
-        return givePartBack(
-          env,
-          after,
-          -after.total_adjustment,
-          `o${after.id}-picking`,
-          'picking',
-          now
-        )
-      case 'refund_lines':
-        if (write.cashAsCredit) return 0
-        return givePartBack(
-          env,
-          after,
-          write.change.refundPart ?? 0,
-          `o${after.id}-${write.token}`,
-          reason,
-          now
-        )
-      default:
-        return 0
+/**
+ * Runs the action's settle effect once right after the commit, so the console's answer shows
+ * what was given back, then its boards' notice, so live boards and tracking hear of it at once;
+ * the shopper's email is left to the queue (a slow provider never holds the action). The rows
+ * stay the guarantee: one not delivered now (the gateway failed, the Worker stopped) is handed
+ * to the queue, or by the cron (ADR 037).
+ */
+async function settleAfterCommit(deps: ActionDeps, write: ActionWrite): Promise<void> {
+  const settle = settleEffectKey(write.orderId, write.token)
+  const keys = [settle, noticeEffectKey(settle)]
+  try {
+    for (const key of keys) {
+      for (const id of await pendingEffectIds(deps.env.DB, [key])) {
+        await runEffect(deps.env, storeActionHandlers, id, deps.now)
+      }
     }
-  })
-  const creditBack = await afterCommit('credit return', after.id, 0, () =>
-    giveCreditBack(env.DB, after, action.type, write, now)
-  )
-  await loyaltyAfterAction(env.DB, after.id, action.type, now)
-  const message = isClosing(after.status)
-    ? await afterCommit('money summary', after.id, null, async () =>
-        closingMessage(
-          moneySummary({
-            status: after.status,
-            paymentMethod: after.payment_method,
-            originalTotal: after.original_total,
-            creditApplied: after.credit_applied,
-            totalAdjustment: after.total_adjustment,
-            refund: after.refund,
-            tipRefund: after.tip_refund,
-            total: after.total,
-            givenBack: await givenBackOnOrder(env.DB, after.business_id, after.id),
-            creditReturned: creditBack,
-          })
-        )
-      )
-    : (cashRefundMessage(write, before.total - after.total) ??
-      trackingMessageWithCredit(
-        action.type,
-        moneyBack,
-        before.total - after.total,
-        before.payment_method === 'paymentCash',
-        creditBack
-      ))
-  if (message !== null) {
-    await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
+  } catch (error) {
+    logError(error, { event: 'order action effects failed', orderId: write.orderId })
   }
-  await referralEffect(env, action.type, after, now)
-  await publishOrderUpdated(env, after, now)
-}
-
-/** A cash order's refund as the shopper is told it: how the cash reaches them (issue 35.2). */
-function cashRefundMessage(write: ActionWrite, amount: number): string | null {
-  const detail = write.history.detail
-  const how = detail && 'cashReturn' in detail ? detail.cashReturn : undefined
-  const money = formatMoney(amount)
-  switch (how) {
-    case 'door':
-      return formatMessage('orderRefundCashAtDoor', money)
-    case 'store':
-      return formatMessage('orderRefundCashAtStore', money)
-    case 'credit':
-      return formatMessage('orderTrackingCreditReturned', money)
-    default:
-      return null
-  }
+  await dispatchEffects(deps.env, keys, deps.now)
 }

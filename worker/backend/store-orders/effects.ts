@@ -5,6 +5,7 @@ import type { BackendAdapters, OrderBoardEvent } from '../adapters.ts'
 import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
+import { findMoneyBack } from '../payments/refunds-repo.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
 import { afterOrderChange } from '../tracking/service.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
@@ -14,10 +15,10 @@ import { storeStatusOf } from './view.ts'
 /*
  * What follows a committed action (ADR 017 "Effects"): money back through the payment's own
  * gateway (refundPayment / voidPayment, never a gateway directly), the shopper's email through
- * the messenger, the store's live boards. They run after the batch, only for the call that won
- * it, and each is idempotent by a reference derived from the order: a failure is logged and
- * leaves the order as committed (the refund row says what the gateway did; ADR 017 lists the
- * reconciliation).
+ * the messenger, the store's live boards. A store action's run from its settle effect
+ * (action-effects.ts, ADR 037), only for the call that won the batch, and each is idempotent by a
+ * reference derived from the order, so the queue may run them again (the refund row says what the
+ * gateway did; ADR 017 lists the reconciliation).
  */
 
 export type EffectsEnv = Env & BackendAdapters & PaymentsEnv
@@ -25,36 +26,45 @@ export type EffectsEnv = Env & BackendAdapters & PaymentsEnv
 /** Money given back by an action, in pence (0: none). */
 export type MoneyOutcome = number
 
-async function paymentOf(env: EffectsEnv, row: StoreOrderRow) {
+async function paymentOf(env: EffectsEnv, row: Pick<StoreOrderRow, 'business_id' | 'id'>) {
   return findOrderPayment(env.DB, row.business_id, row.id)
 }
 
 /**
  * Reject, auto-reject, cancel, unable to deliver: everything the payment still holds goes back.
  * The whole authorisation is voided when the gateway still can (before settlement, nothing
- * refunded yet), else what is left of it is refunded (after a picking refund: the rest).
+ * refunded yet), else what is left of it is refunded (after a picking refund: the rest). Safe to
+ * run again (the action's settle effect, ADR 037): a void or refund already made under the
+ * order's references answers what it came to and nothing reaches the gateway twice.
  */
 export async function giveEverythingBack(
   env: EffectsEnv,
-  row: StoreOrderRow,
+  order: Pick<StoreOrderRow, 'business_id' | 'id'>,
+  amount: number,
   reason: string,
   now: Date,
   tryVoid: boolean
 ): Promise<MoneyOutcome> {
-  const amount = row.total
   if (amount <= 0) return 0
-  const payment = await paymentOf(env, row)
+  const payment = await paymentOf(env, order)
   if (!payment) return 0
-  const request = { businessId: row.business_id, paymentId: payment.id, reason }
-  if (tryVoid && payment.amount_refunded === 0) {
-    const voided = await voidPayment(env, { ...request, reference: `o${row.id}-void` }, now)
+  const request = { businessId: order.business_id, paymentId: payment.id, reason }
+  const [voidedBefore, refundedBefore] = await Promise.all([
+    findMoneyBack(env.DB, order.business_id, `o${order.id}-void`),
+    findMoneyBack(env.DB, order.business_id, `o${order.id}-all`),
+  ])
+  // A rerun answers the earlier call's outcome: what the payment holds has moved since.
+  if (refundedBefore) return refundedBefore.status === 'done' ? refundedBefore.amount : 0
+  if (voidedBefore?.status === 'done') return amount
+  if (tryVoid && !voidedBefore && payment.amount_refunded === 0) {
+    const voided = await voidPayment(env, { ...request, reference: `o${order.id}-void` }, now)
     if (voided.status === 'done') return amount
   }
   const refunded = await refundPayment(
     env,
     {
       ...request,
-      reference: `o${row.id}-all`,
+      reference: `o${order.id}-all`,
       amount: Math.min(amount, payment.amount - payment.amount_refunded),
     },
     now
@@ -130,7 +140,9 @@ export async function tellShopper(
   env: EffectsEnv,
   row: StoreOrderRow,
   message: string,
-  now: Date
+  now: Date,
+  /** The provider's idempotency key: the effect's key, so a rerun sends nothing twice. */
+  idempotencyKey?: string
 ): Promise<void> {
   const status = storeStatusOf(row)
   await createMessenger(env).send({
@@ -138,6 +150,7 @@ export async function tellShopper(
     channel: 'email',
     to: row.email,
     template: 'order_status',
+    ...(idempotencyKey ? { idempotencyKey } : {}),
     data: {
       businessOrderId: row.business_order_id,
       firstName: row.first_name,

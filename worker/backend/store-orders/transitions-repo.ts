@@ -1,6 +1,7 @@
 import type { LineMark, StoreOrderStatus } from '../../../schemas/order-states.ts'
 import { STATUS_CODE, isProgressStatus } from '../../../schemas/order-states.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
+import { type ActionEffectPayload, settleEffectStatement } from './action-effect-rows.ts'
 import { creditHeldSql, returnCreditInBatchStatement } from '../credit/order-credit-repo.ts'
 
 /*
@@ -92,6 +93,8 @@ export interface ActionWrite {
   creditBack?: number
   /** A cash order's refund the staff chose to give as store credit: its amount (pence). */
   cashAsCredit?: { amount: number; staffId: number | null; description: string }
+  /** What follows the action: its outbox row, written only if the batch wins (ADR 037). */
+  settle?: { businessId: number; payload: ActionEffectPayload }
 }
 
 function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatement {
@@ -333,6 +336,11 @@ export async function writeAction(db: D1Database, write: ActionWrite): Promise<b
   if (write.cashAsCredit) statements.push(cashAsCreditStatement(db, write, write.cashAsCredit))
   if (write.releaseSlot) statements.push(...releaseSlotStatements(db, write))
   statements.push(historyStatement(db, write))
+  if (write.settle) {
+    statements.push(
+      settleEffectStatement(db, write.settle.businessId, write.settle.payload, new Date(write.at))
+    )
+  }
   const [updated] = await db.batch(statements)
   return (updated?.meta.changes ?? 0) === 1
 }

@@ -1,0 +1,232 @@
+import { z } from 'zod'
+import { formatMessage } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import { closingMessage, isClosing, moneySummary } from '../../../schemas/money-summary.ts'
+import { creditReturnedBy } from '../credit/order-credit-repo.ts'
+import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
+import { dispatchEffects } from '../effects/relay.ts'
+import { effectStatement } from '../effects/repo.ts'
+import { earnPoints, reversePoints } from '../loyalty/order-points.ts'
+import { givenBackOnOrder } from '../payments/refunds-repo.ts'
+import { rewardReferral } from '../referrals/reward.ts'
+import {
+  ACTION_EFFECTS,
+  type ActionEffectPayload,
+  emailEffectKey,
+  noticeEffectKey,
+} from './action-effect-rows.ts'
+import { giveCreditBack, trackingMessageWithCredit } from './credit-effects.ts'
+import {
+  type EffectsEnv,
+  giveEverythingBack,
+  givePartBack,
+  type MoneyOutcome,
+  publishOrderUpdated,
+  tellShopper,
+} from './effects.ts'
+import { findStoreOrder, type StoreOrderRow } from './repo.ts'
+
+/*
+ * What follows a store action (ADR 017 "Effects", ADR 037), run by the EFFECTS queue's consumer
+ * from the row the action's batch wrote (and once inline, right after the commit, so the console
+ * answers with what was given back and the boards hear of it at once). Every step is safe to run again: the gateway's refunds and
+ * voids by the order's references, credit and loyalty by their ledger references, the referral by
+ * its pending status; the email and the boards' notice are rows of their own, keyed after the
+ * action, so a provider outage retries only the email.
+ */
+
+const SettlePayloadSchema = z.object({
+  orderId: z.number().int().positive(),
+  storeId: z.number().int().positive(),
+  action: z.string(),
+  token: z.string(),
+  to: z.string(),
+  reason: z.string(),
+  beforeTotal: z.number().int(),
+  cash: z.boolean(),
+  refundPart: z.number().int(),
+  creditBack: z.number().int(),
+  cashAsCredit: z.boolean(),
+  cashReturn: z.enum(['door', 'store', 'credit']).nullable(),
+})
+
+const FollowUpPayloadSchema = z.object({
+  orderId: z.number().int().positive(),
+  storeId: z.number().int().positive(),
+  message: z.string().optional(),
+})
+
+type Settle = ActionEffectPayload
+
+async function orderOf(
+  env: EffectsEnv,
+  effect: EffectRun,
+  payload: { orderId: number; storeId: number }
+): Promise<StoreOrderRow> {
+  const row = await findStoreOrder(env.DB, effect.businessId, payload.storeId, payload.orderId)
+  if (!row) throw new Error(`order ${payload.orderId} not found`)
+  return row
+}
+
+/** The money the action gives back through the payment's gateway. */
+async function moneyBackOf(env: EffectsEnv, order: StoreOrderRow, s: Settle, now: Date) {
+  switch (s.action) {
+    case 'reject':
+    case 'auto_reject':
+    case 'cancel':
+    case 'unable_to_deliver':
+      return giveEverythingBack(env, order, s.beforeTotal, s.reason, now, true)
+    case 'refund_order':
+      if (s.cashAsCredit) return 0
+      return giveEverythingBack(env, order, s.beforeTotal, s.reason, now, false)
+    case 'finish_picking':
+      return givePartBack(
+        env,
+        order,
+        -order.total_adjustment,
+        `o${order.id}-picking`,
+        'picking',
+        now
+      )
+    case 'refund_lines':
+      if (s.cashAsCredit) return 0
+      return givePartBack(env, order, s.refundPart, `o${order.id}-${s.token}`, s.reason, now)
+    default:
+      return 0
+  }
+}
+
+/** The credit that came back: this run's, or an earlier run's by the same reference. */
+async function creditBackOf(env: EffectsEnv, order: StoreOrderRow, s: Settle, now: Date) {
+  const given = await giveCreditBack(
+    env.DB,
+    order,
+    s.action,
+    { token: s.token, creditBack: s.creditBack },
+    now
+  )
+  if (given > 0) return given
+  switch (s.action) {
+    case 'reject':
+    case 'auto_reject':
+    case 'cancel':
+    case 'unable_to_deliver':
+    case 'refund_order':
+      return creditReturnedBy(env.DB, order.id, `order:${order.id}:return`)
+    case 'finish_picking':
+      return creditReturnedBy(env.DB, order.id, `order:${order.id}:return:picking`)
+    default:
+      return 0
+  }
+}
+
+async function loyaltyOf(env: EffectsEnv, s: Settle, now: Date): Promise<void> {
+  if (s.action === 'deliver' || s.action === 'collected') await earnPoints(env.DB, s.orderId, now)
+  if (s.action === 'refund_order' || s.action === 'refund_lines') {
+    await reversePoints(env.DB, s.orderId, now)
+  }
+}
+
+/** A cash order's refund as the shopper is told it: how the cash reaches them (issue 35.2). */
+function cashRefundMessage(how: Settle['cashReturn'], amount: number): string | null {
+  const money = formatMoney(amount)
+  switch (how) {
+    case 'door':
+      return formatMessage('orderRefundCashAtDoor', money)
+    case 'store':
+      return formatMessage('orderRefundCashAtStore', money)
+    case 'credit':
+      return formatMessage('orderTrackingCreditReturned', money)
+    default:
+      return null
+  }
+}
+
+async function messageOf(
+  env: EffectsEnv,
+  order: StoreOrderRow,
+  s: Settle,
+  moneyBack: MoneyOutcome,
+  creditBack: MoneyOutcome
+): Promise<string | null> {
+  if (isClosing(s.to as StoreOrderRow['status'])) {
+    return closingMessage(
+      moneySummary({
+        status: order.status,
+        paymentMethod: order.payment_method,
+        originalTotal: order.original_total,
+        creditApplied: order.credit_applied,
+        totalAdjustment: order.total_adjustment,
+        refund: order.refund,
+        tipRefund: order.tip_refund,
+        total: order.total,
+        givenBack: await givenBackOnOrder(env.DB, order.business_id, order.id),
+        creditReturned: creditBack,
+      })
+    )
+  }
+  return (
+    cashRefundMessage(s.cashReturn, s.beforeTotal - order.total) ??
+    trackingMessageWithCredit(s.action, moneyBack, s.beforeTotal - order.total, s.cash, creditBack)
+  )
+}
+
+/** The action's email and notice as rows of their own, handed to the queue. */
+async function writeFollowUps(
+  env: EffectsEnv,
+  effect: EffectRun,
+  s: Settle,
+  message: string | null,
+  now: Date
+): Promise<void> {
+  const base = { orderId: s.orderId, storeId: s.storeId }
+  const rows = [
+    ...(message === null
+      ? []
+      : [
+          {
+            key: emailEffectKey(effect.key),
+            kind: ACTION_EFFECTS.email,
+            payload: { ...base, message },
+          },
+        ]),
+    { key: noticeEffectKey(effect.key), kind: ACTION_EFFECTS.notice, payload: base },
+  ]
+  // Keyed after the action: a rerun of the settle writes none again.
+  await env.DB.batch(
+    rows.map((row) => effectStatement(env.DB, { businessId: effect.businessId, ...row }, now))
+  )
+  await dispatchEffects(
+    env,
+    rows.map((row) => row.key),
+    now
+  )
+}
+
+export const storeActionHandlers: EffectHandlers<EffectsEnv> = {
+  async [ACTION_EFFECTS.settle](env, effect) {
+    const s = SettlePayloadSchema.parse(effect.payload) as Settle & { storeId: number }
+    const { now } = effect
+    const order = await orderOf(env, effect, s)
+    const moneyBack = await moneyBackOf(env, order, s, now)
+    const creditBack = await creditBackOf(env, order, s, now)
+    await loyaltyOf(env, s, now)
+    if (s.action === 'deliver' || s.action === 'collected') {
+      await rewardReferral(env, { businessId: order.business_id, orderId: order.id }, now)
+    }
+    const message = await messageOf(env, order, s, moneyBack, creditBack)
+    await writeFollowUps(env, effect, s, message, now)
+  },
+
+  async [ACTION_EFFECTS.email](env, effect) {
+    const payload = FollowUpPayloadSchema.parse(effect.payload)
+    if (payload.message === undefined) return
+    const order = await orderOf(env, effect, payload)
+    await tellShopper(env, order, payload.message, effect.now, effect.key)
+  },
+
+  async [ACTION_EFFECTS.notice](env, effect) {
+    const order = await orderOf(env, effect, FollowUpPayloadSchema.parse(effect.payload))
+    await publishOrderUpdated(env, order, effect.now)
+  },
+}
