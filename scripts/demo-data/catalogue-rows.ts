@@ -5,6 +5,7 @@ import { HOT_FOOD, type OptionDefinition } from './hot-food.ts'
 import { categoryImagePath } from './images.ts'
 import { itemPackshot, relabelPackshot } from './packshots.ts'
 import { productDescription } from './product-copy.ts'
+import { hotFoodFood, productFood, productIngredients } from './product-food.ts'
 import { expandLine, rangeTiers, shelfPrice } from './product-lines.ts'
 import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
@@ -145,6 +146,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             max_quantity: 10,
             ...images(itemPackshot(sub.slug, item.name, item.name, null)),
             position,
+            ...hotFoodFood(sub.slug, item.name),
           })
           const optionIdByKey = new Map<string, number>()
           const valueIdByKey = new Map<string, number>()
@@ -230,7 +232,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             slug,
             name: parsed.name,
             description: productDescription(sub.slug, parsed.name, parsed.size),
-            ingredients: ingredientsFor(department.slug, parsed.name),
+            ingredients: productIngredients(sub.slug, parsed.name),
             size: parsed.size,
             unit_price_label: unitPriceLabel(parsed.size, parsed.price),
             unit_amount: unitAmount(parsed.size),
@@ -243,6 +245,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             max_quantity: /paracetamol|ibuprofen/i.test(parsed.name) ? 2 : null,
             ...images(itemPackshot(sub.slug, line, parsed.name, parsed.size)),
             position: position++,
+            ...productFood(sub.slug, parsed.name, parsed.size),
           })
         }
       }
@@ -319,24 +322,6 @@ function itemFlags(random: Random, price: number, tobacco: boolean): Record<stri
     badge_color: badge?.color ?? null,
     badge_background_color: badge?.background ?? null,
     out_of_stock: outOfStock,
-  }
-}
-
-function ingredientsFor(departmentSlug: string, name: string): string | null {
-  switch (departmentSlug) {
-    case 'fruit-veg':
-      return `${name.replace(/ \d.*$/, '')}.`
-    case 'bakery':
-      return 'Wheat flour (with calcium, iron, niacin, thiamin), water, yeast, salt, vegetable oil. Allergens in bold on pack.'
-    case 'chilled':
-    case 'frozen':
-    case 'food-cupboard':
-    case 'snacks-sweets':
-      return 'See the pack for the full ingredients list. Allergens: may contain cereals containing gluten, milk, egg, soya and nuts.'
-    case 'dairy-eggs':
-      return 'Milk. Allergens: milk.'
-    default:
-      return null
   }
 }
 
