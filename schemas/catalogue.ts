@@ -202,7 +202,7 @@ export const CategoryDetailsRequestSchema = StoreScopeRequestSchema.extend({
   /** Relevance (the operator's order), price either way, price per unit or name (ADR 034). */
   sort: CategorySortSchema,
   /** On offer and dietary tags; an item must match every filter. */
-  filters: CategoryFiltersSchema.default({ onOffer: false, tags: [] }),
+  filters: CategoryFiltersSchema.default({ onOffer: false, tags: [], freeFrom: [] }),
 }).refine((input) => input.categoryId !== undefined || input.categorySlug !== undefined, {
   error: MESSAGES.validationError,
   path: ['categoryId'],

@@ -252,6 +252,7 @@ export async function findCategoryPage(db: D1Database, query: CategoryPageQuery)
     query.offset,
     query.at,
     JSON.stringify(query.filters.tags),
+    JSON.stringify(query.filters.freeFrom),
   ]
   const plain = query.sort === 'relevance' && filtersSql(query.filters, ITEM_TOBACCO) === '1'
   const listed = `${ITEM_FROM} where m.category_id = tree.id and ${ITEM_SOLD}
