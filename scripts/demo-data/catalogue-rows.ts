@@ -5,7 +5,7 @@ import { HOT_FOOD, type OptionDefinition } from './hot-food.ts'
 import { categoryImagePath } from './images.ts'
 import { itemPackshot, relabelPackshot } from './packshots.ts'
 import { productDescription } from './product-copy.ts'
-import { hotFoodFood, productFood, productIngredients } from './product-food.ts'
+import { hotFoodFood, productFood, productIngredients, tagsAllowedBy } from './product-food.ts'
 import { expandLine, rangeTiers, shelfPrice } from './product-lines.ts'
 import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
@@ -139,7 +139,9 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             badge_color: position === 0 ? '#ffffff' : null,
             badge_background_color: position === 0 ? '#c2410c' : null,
             out_of_stock: 0,
-            tags: JSON.stringify(['hot food', ...(item.tags ?? [])]),
+            tags: JSON.stringify(
+              tagsAllowedBy(['hot food', ...(item.tags ?? [])], hotFoodFood(sub.slug, item.name))
+            ),
             add_to_basket_type: item.options.length > 0 ? 'options' : 'simple',
             quick_add: item.options.length > 0 ? 0 : 1,
             age_restriction: null,
@@ -238,7 +240,12 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             unit_amount: unitAmount(parsed.size),
             price: parsed.price,
             ...itemFlags(random, parsed.price, department.tobacco === true),
-            tags: JSON.stringify(tagsFor(sub.tags ?? [], parsed.name)),
+            tags: JSON.stringify(
+              tagsAllowedBy(
+                tagsFor(sub.tags ?? [], parsed.name),
+                productFood(sub.slug, parsed.name, parsed.size)
+              )
+            ),
             add_to_basket_type: 'simple',
             quick_add: 1,
             age_restriction: age,

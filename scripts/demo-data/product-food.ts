@@ -176,3 +176,15 @@ export function productFood(
 export function hotFoodFood(subCategorySlug: string, name: string): FoodColumns {
   return columns(templateFor(HOT_FOOD, subCategorySlug, name), null)
 }
+
+/**
+ * Drops the dietary tags an item's allergens contradict: nothing vegan contains milk, eggs, fish
+ * or shellfish; nothing vegetarian contains fish or shellfish (a sub-category's default tags
+ * would otherwise call sardines vegetarian).
+ */
+export function tagsAllowedBy(tags: Array<string>, food: FoodColumns): Array<string> {
+  const contains = JSON.parse(String(food.allergens_contains)) as Array<string>
+  const seafood = ['fish', 'crustaceans', 'molluscs'].some((a) => contains.includes(a))
+  const animal = seafood || ['milk', 'eggs'].some((a) => contains.includes(a))
+  return tags.filter((tag) => !((tag === 'vegan' && animal) || (tag === 'vegetarian' && seafood)))
+}

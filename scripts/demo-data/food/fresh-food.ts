@@ -241,6 +241,15 @@ export const FRESH_FOOD_TEMPLATES: FoodTemplates = {
       },
     ],
     [/garlic/i, { ingredients: 'Butter (milk) (78%), garlic (12%), parsley, salt.' }],
+    [
+      /dairy free/i,
+      {
+        ingredients:
+          'Plant oils (palm, rapeseed, sunflower), water, salt, emulsifier (sunflower lecithin), natural flavouring, vitamins A and D.',
+        contains: [],
+        mayContain: ['soya'],
+      },
+    ],
   ],
   cheese: [
     {

@@ -100,10 +100,21 @@ export const GROCERY_TEMPLATES: FoodTemplates = {
       },
     ],
     [
-      /egg noodle|instant/i,
+      /egg noodle/i,
       {
         ingredients: 'Wheat flour, egg (5.5%), salt, acidity regulator (potassium carbonate).',
         contains: ['gluten', 'eggs'],
+        origin: 'Made in China',
+      },
+    ],
+    [
+      /instant/i,
+      {
+        ingredients:
+          'Noodles (wheat flour, palm oil, salt), seasoning (salt, sugar, curry powder (contains mustard), onion powder, garlic powder, soy sauce powder (soya, wheat)).',
+        contains: ['gluten', 'mustard', 'soya'],
+        per100: n(448, 18.6, 8.9, 59.2, 3.5, 2.5, 9.1, 2.9),
+        portion: ['1 pot (85 g)', 85],
         origin: 'Made in China',
       },
     ],
@@ -382,9 +393,17 @@ export const GROCERY_TEMPLATES: FoodTemplates = {
       /oyster|hoisin|teriyaki/i,
       {
         ingredients:
-          'Water, sugar, soy sauce (water, soya beans, wheat, salt), oyster extract (molluscs), modified maize starch, salt.',
-        contains: ['soya', 'gluten', 'molluscs'],
+          'Water, sugar, soy sauce (water, soya beans, wheat, salt), garlic, modified maize starch, sesame oil, salt.',
+        contains: ['soya', 'gluten', 'sesame'],
         origin: 'Made in China',
+      },
+    ],
+    [
+      /oyster/i,
+      {
+        ingredients:
+          'Water, sugar, oyster extract (molluscs) (12%), salt, modified maize starch, soy sauce (water, soya beans, wheat, salt).',
+        contains: ['molluscs', 'soya', 'gluten'],
       },
     ],
     [
