@@ -1,6 +1,6 @@
 import { CUPBOARD, FRIDGE, itself, n, type FoodTemplates } from './templates.ts'
 
-/** The food cupboard, drinks, snacks and baby food: what the packs of each sub-category say. */
+/** The food cupboard, drinks and snacks: what the packs of each sub-category say. */
 export const GROCERY_TEMPLATES: FoodTemplates = {
   'tins-cans': [
     {
@@ -763,38 +763,6 @@ export const GROCERY_TEMPLATES: FoodTemplates = {
       {
         ingredients: 'Raisins, peanuts, cashew nuts, almonds, sunflower oil.',
         contains: ['peanuts', 'tree-nuts'],
-      },
-    ],
-  ],
-  'baby-food': [
-    {
-      ingredients: (name) =>
-        `${itself(name)
-          .slice(0, -1)
-          .replace(/^Baby food pouch /i, '')}. No added salt or sugar.`,
-      contains: [],
-      per: '100g',
-      per100: n(62, 0.3, 0.1, 12.6, 9.4, 2, 0.9, 0.01),
-      storage: 'Store in a cool, dry place. Once opened, refrigerate and use within 24 hours.',
-      origin: 'Made in the United Kingdom',
-    },
-    [
-      /porridge|rice cake|puff/i,
-      {
-        ingredients: 'Wholegrain oat flour, rice flour, fruit powder, vitamin B1, iron.',
-        contains: ['gluten'],
-        mayContain: ['milk'],
-        per100: n(393, 6.3, 1.2, 70, 4.2, 7.5, 10, 0.02),
-      },
-    ],
-    [
-      /infant milk|follow on/i,
-      {
-        ingredients:
-          'Skimmed milk, vegetable oils (sunflower, coconut, rapeseed), lactose (milk), whey protein concentrate (milk), galacto-oligosaccharides (milk), fish oil, minerals, vitamins.',
-        contains: ['milk', 'fish'],
-        per: '100ml',
-        per100: n(66, 3.4, 1.3, 7.3, 7.1, 0.6, 1.3, 0.04),
       },
     ],
   ],
