@@ -8,6 +8,7 @@ import {
   FULFILMENT_METHODS,
   SEARCH_TERM_MIN_LENGTH,
 } from './constants.ts'
+import { FoodInformationSchema } from './food-information.ts'
 import { MESSAGES } from './messages.ts'
 import { TEXT_MAX_LENGTH, tooLongMessage } from './text-limits.ts'
 import { PLATFORMS } from './stores.ts'
@@ -141,6 +142,8 @@ export type MenuItem = z.infer<typeof MenuItemSchema>
 export const MenuItemSchema = MenuItemSummarySchema.extend({
   description: z.string().nullable(),
   ingredients: z.string().nullable(),
+  /** Allergens, nutrition, storage, origin, net quantity and operator; null when not food. */
+  food: FoodInformationSchema.nullable(),
   options: z.array(MenuItemOptionSchema),
   /** From the top-level category down to the item's own. */
   breadcrumbs: z.array(z.object({ id: z.int(), slug: z.string(), name: z.string() })),
@@ -199,7 +202,7 @@ export const CategoryDetailsRequestSchema = StoreScopeRequestSchema.extend({
   /** Relevance (the operator's order), price either way, price per unit or name (ADR 034). */
   sort: CategorySortSchema,
   /** On offer and dietary tags; an item must match every filter. */
-  filters: CategoryFiltersSchema.default({ onOffer: false, tags: [] }),
+  filters: CategoryFiltersSchema.default({ onOffer: false, tags: [], freeFrom: [] }),
 }).refine((input) => input.categoryId !== undefined || input.categorySlug !== undefined, {
   error: MESSAGES.validationError,
   path: ['categoryId'],

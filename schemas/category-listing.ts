@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ALLERGENS, FREE_FROM_LABELS, type Allergen } from './food-information.ts'
 import { MESSAGES } from './messages.ts'
 
 /*
@@ -43,13 +44,22 @@ export const CategorySortSchema = z
 
 const DietaryTagSchema = z.enum(DIETARY_TAGS, { error: MESSAGES.categoryFilterInvalid })
 
-/** The filters of a category listing: on offer (a genuine lower price) and dietary tags (all of). */
+const FreeFromSchema = z.enum(ALLERGENS, { error: MESSAGES.categoryFilterInvalid })
+
+/**
+ * The filters of a category listing: on offer (a genuine lower price), dietary tags (all of) and
+ * free from allergens (none of them in the item's "contains" or "may contain").
+ */
 export type CategoryFilters = z.infer<typeof CategoryFiltersSchema>
 export const CategoryFiltersSchema = z.object({
   onOffer: z.boolean({ error: MESSAGES.categoryFilterInvalid }).default(false),
   tags: z
     .array(DietaryTagSchema)
     .max(DIETARY_TAGS.length, { error: MESSAGES.categoryFilterInvalid })
+    .default([]),
+  freeFrom: z
+    .array(FreeFromSchema)
+    .max(ALLERGENS.length, { error: MESSAGES.categoryFilterInvalid })
     .default([]),
 })
 
@@ -61,7 +71,7 @@ export interface CategoryListing {
 
 export const PLAIN_LISTING: CategoryListing = {
   sort: DEFAULT_CATEGORY_SORT,
-  filters: { onOffer: false, tags: [] },
+  filters: { onOffer: false, tags: [], freeFrom: [] },
 }
 
 /** True when the listing is the plain category (the operator's order, no filter). */
@@ -69,7 +79,8 @@ export function isPlainListing(listing: CategoryListing): boolean {
   return (
     listing.sort === DEFAULT_CATEGORY_SORT &&
     !listing.filters.onOffer &&
-    listing.filters.tags.length === 0
+    listing.filters.tags.length === 0 &&
+    listing.filters.freeFrom.length === 0
   )
 }
 
@@ -77,12 +88,16 @@ function isSort(value: string): value is CategorySort {
   return (CATEGORY_SORTS as ReadonlyArray<string>).includes(value)
 }
 
+function isAllergen(value: string): value is Allergen {
+  return (ALLERGENS as ReadonlyArray<string>).includes(value)
+}
+
 function isDietaryTag(value: string): value is DietaryTag {
   return (DIETARY_TAGS as ReadonlyArray<string>).includes(value)
 }
 
 /**
- * A page's listing from its query (`sort`, `offer=1`, repeated `diet`). A page never fails on
+ * A page's listing from its query (`sort`, `offer=1`, repeated `diet` and `free`). A page never fails on
  * a hand-edited URL: an unknown sort falls back to relevance and says so (`unknownSort`), an
  * unknown tag is left out. Tags come back in the list's order, once each.
  */
@@ -90,16 +105,19 @@ export function listingFromQuery(query: {
   sort: string | undefined
   offer: string | undefined
   diet: ReadonlyArray<string>
+  free?: ReadonlyArray<string>
 }): CategoryListing & { unknownSort: boolean } {
   const sort = query.sort === undefined || query.sort === '' ? DEFAULT_CATEGORY_SORT : query.sort
   const known = isSort(sort)
   const wanted = new Set(query.diet.filter(isDietaryTag))
+  const freeFrom = new Set((query.free ?? []).filter(isAllergen))
   return {
     sort: known ? sort : DEFAULT_CATEGORY_SORT,
     unknownSort: !known,
     filters: {
       onOffer: query.offer === '1',
       tags: DIETARY_TAGS.filter((tag) => wanted.has(tag)),
+      freeFrom: ALLERGENS.filter((allergen) => freeFrom.has(allergen)),
     },
   }
 }
@@ -114,6 +132,7 @@ export function listingQuery(listing: CategoryListing, page = 1): string {
   if (listing.sort !== DEFAULT_CATEGORY_SORT) params.push(`sort=${listing.sort}`)
   if (listing.filters.onOffer) params.push('offer=1')
   for (const tag of listing.filters.tags) params.push(`diet=${tag}`)
+  for (const allergen of listing.filters.freeFrom) params.push(`free=${allergen}`)
   if (page > 1) params.push(`page=${page}`)
   return params.length === 0 ? '' : `?${params.join('&')}`
 }
@@ -145,6 +164,18 @@ export function listingChips(listing: CategoryListing): Array<ListingChip> {
       without: {
         ...listing,
         filters: { ...listing.filters, tags: listing.filters.tags.filter((t) => t !== tag) },
+      },
+    })
+  }
+  for (const allergen of listing.filters.freeFrom) {
+    chips.push({
+      label: `Free from ${FREE_FROM_LABELS[allergen].toLowerCase()}`,
+      without: {
+        ...listing,
+        filters: {
+          ...listing.filters,
+          freeFrom: listing.filters.freeFrom.filter((a) => a !== allergen),
+        },
       },
     })
   }

@@ -402,6 +402,12 @@ export const MESSAGES = {
   catalogueCsvTags:
     '"%s" is not a tag list: separate lower-case tags with semicolons, like vegan;organic.',
   catalogueCsvTooLong: 'This value is too long: at most %s characters.',
+  catalogueCsvAllergens:
+    '"%s" is not a list of allergens: separate them with semicolons, like milk;gluten (one of %s).',
+  catalogueCsvNutritionPer: '"%s" is not 100g or 100ml.',
+  catalogueCsvAmount: '"%s" is not an amount from 0 to %s, like 3.6.',
+  catalogueCsvNutritionPart: 'This cannot be more than %s (%s).',
+  catalogueCsvNutritionNeeded: 'Enter a value: nutrition is declared on this row (%s).',
   catalogueCsvDuplicate: '"%s" is already on row %s of this file.',
   catalogueCsvUnknownCategory: 'There is no category "%s" in the catalogue or in this file.',
   catalogueCsvUnknownParent: 'There is no category "%s" in the catalogue or in this file.',

@@ -7,6 +7,7 @@ import { ItemBadge, Price } from '../components/catalogue/Price.tsx'
 import { StoreBar } from '../components/catalogue/StoreBar.tsx'
 import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { FoodFacts } from '../components/item/FoodFacts.tsx'
 import { ItemOptions } from '../islands/ItemOptions.tsx'
 
 // The picker is the page's reason to exist: hydrate as soon as possible.
@@ -19,7 +20,7 @@ export interface MenuItemPageProps {
   crumbs: ReadonlyArray<Crumb>
 }
 
-/** An item's page: picture, badge, price and was-price, description, ingredients and options. */
+/** An item's page: picture, badge, price and was-price, description, options, ingredients and food information. */
 export function MenuItemPage({ chrome, store, item, crumbs }: MenuItemPageProps) {
   return (
     <Layout chrome={chrome} interactive>
@@ -76,14 +77,7 @@ export function MenuItemPage({ chrome, store, item, crumbs }: MenuItemPageProps)
                 <p className="mt-1 text-ink/80">{item.description}</p>
               </section>
             ) : null}
-            {item.ingredients ? (
-              <section aria-labelledby="ingredients-title">
-                <h2 id="ingredients-title" className="text-lg font-bold">
-                  Ingredients
-                </h2>
-                <p className="mt-1 text-sm text-ink/80">{item.ingredients}</p>
-              </section>
-            ) : null}
+            <FoodFacts ingredients={item.ingredients} food={item.food} heading="h2" idBase="item" />
           </div>
         </div>
       </div>

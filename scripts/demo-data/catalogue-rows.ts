@@ -5,6 +5,7 @@ import { HOT_FOOD, type OptionDefinition } from './hot-food.ts'
 import { categoryImagePath } from './images.ts'
 import { itemPackshot, relabelPackshot } from './packshots.ts'
 import { productDescription } from './product-copy.ts'
+import { hotFoodFood, productFood, productIngredients, tagsAllowedBy } from './product-food.ts'
 import { expandLine, rangeTiers, shelfPrice } from './product-lines.ts'
 import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
@@ -138,13 +139,16 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             badge_color: position === 0 ? '#ffffff' : null,
             badge_background_color: position === 0 ? '#c2410c' : null,
             out_of_stock: 0,
-            tags: JSON.stringify(['hot food', ...(item.tags ?? [])]),
+            tags: JSON.stringify(
+              tagsAllowedBy(['hot food', ...(item.tags ?? [])], hotFoodFood(sub.slug, item.name))
+            ),
             add_to_basket_type: item.options.length > 0 ? 'options' : 'simple',
             quick_add: item.options.length > 0 ? 0 : 1,
             age_restriction: null,
             max_quantity: 10,
             ...images(itemPackshot(sub.slug, item.name, item.name, null)),
             position,
+            ...hotFoodFood(sub.slug, item.name),
           })
           const optionIdByKey = new Map<string, number>()
           const valueIdByKey = new Map<string, number>()
@@ -230,19 +234,25 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             slug,
             name: parsed.name,
             description: productDescription(sub.slug, parsed.name, parsed.size),
-            ingredients: ingredientsFor(department.slug, parsed.name),
+            ingredients: productIngredients(sub.slug, parsed.name),
             size: parsed.size,
             unit_price_label: unitPriceLabel(parsed.size, parsed.price),
             unit_amount: unitAmount(parsed.size),
             price: parsed.price,
             ...itemFlags(random, parsed.price, department.tobacco === true),
-            tags: JSON.stringify(tagsFor(sub.tags ?? [], parsed.name)),
+            tags: JSON.stringify(
+              tagsAllowedBy(
+                tagsFor(sub.tags ?? [], parsed.name),
+                productFood(sub.slug, parsed.name, parsed.size)
+              )
+            ),
             add_to_basket_type: 'simple',
             quick_add: 1,
             age_restriction: age,
             max_quantity: /paracetamol|ibuprofen/i.test(parsed.name) ? 2 : null,
             ...images(itemPackshot(sub.slug, line, parsed.name, parsed.size)),
             position: position++,
+            ...productFood(sub.slug, parsed.name, parsed.size),
           })
         }
       }
@@ -319,24 +329,6 @@ function itemFlags(random: Random, price: number, tobacco: boolean): Record<stri
     badge_color: badge?.color ?? null,
     badge_background_color: badge?.background ?? null,
     out_of_stock: outOfStock,
-  }
-}
-
-function ingredientsFor(departmentSlug: string, name: string): string | null {
-  switch (departmentSlug) {
-    case 'fruit-veg':
-      return `${name.replace(/ \d.*$/, '')}.`
-    case 'bakery':
-      return 'Wheat flour (with calcium, iron, niacin, thiamin), water, yeast, salt, vegetable oil. Allergens in bold on pack.'
-    case 'chilled':
-    case 'frozen':
-    case 'food-cupboard':
-    case 'snacks-sweets':
-      return 'See the pack for the full ingredients list. Allergens: may contain cereals containing gluten, milk, egg, soya and nuts.'
-    case 'dairy-eggs':
-      return 'Milk. Allergens: milk.'
-    default:
-      return null
   }
 }
 

@@ -59,6 +59,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * only what is true, and the refer-a-friend FAQ states the offer as the pages do; 12: a second
  * business, Harbour Pantry on harbour.localhost, with its own stores, range and operator; 13:
  * packshots draw what is inside with a Fluent Emoji icon, drawing version v2, and each item is
- * described with its brand and a sentence about its range).
+ * described with its brand and a sentence about its range; 14: food information for every food
+ * item, from its sub-category's template in product-food.ts, and each business's operator address).
  */
-export const DEMO_DATA_VERSION = 13
+export const DEMO_DATA_VERSION = 14

@@ -21,6 +21,7 @@ export const HARBOUR_BUSINESS: DemoBusiness = {
   legalName: 'Harbour Pantry Ltd',
   supportEmail: 'help@harbourpantry.example',
   supportPhone: '0117 496 0000',
+  foodOperatorAddress: '2 Harbourside Quay, Bristol BS1 5UH',
 }
 
 export const HARBOUR_BRAND: DemoBrand = {

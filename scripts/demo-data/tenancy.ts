@@ -90,6 +90,8 @@ export interface DemoBusiness {
   readonly legalName: string
   readonly supportEmail: string
   readonly supportPhone: string
+  /** Where shoppers write to the food business operator (Regulation 1169/2011 art. 9(1)(h)). */
+  readonly foodOperatorAddress: string
 }
 
 const CORNER_FRESH_GROUP: DemoBusiness = {
@@ -98,6 +100,7 @@ const CORNER_FRESH_GROUP: DemoBusiness = {
   legalName: 'Corner Fresh Group Ltd',
   supportEmail: 'help@cornerfresh.example',
   supportPhone: '0161 496 0000',
+  foodOperatorAddress: '1 Piccadilly Place, Manchester M1 3BN',
 }
 
 export function addTenancy(t: Tables): void {
@@ -121,6 +124,7 @@ export function addBusiness(
     time_zone: 'Europe/London',
     support_email: business.supportEmail,
     support_phone: business.supportPhone,
+    food_operator_address: business.foodOperatorAddress,
   })
   addRow(t.postcode_rules, postcodeRuleRow(business.id))
   for (const brand of brands) {

@@ -25,6 +25,36 @@ test.describe('catalogue', () => {
     await screenshots(page, 'catalogue-item')
   })
 
+  test('food information: allergens in bold, the nutrition table and the operator (issue 41)', async ({
+    page,
+  }) => {
+    await page.goto(storeUrl('/category/milk/whole-milk-2-pints'))
+    const ingredients = page.getByRole('region', { name: 'Ingredients' })
+    await expect(ingredients.locator('strong', { hasText: /^milk$/ })).toBeVisible()
+    await expect(ingredients).toContainText('Contains: milk')
+    const table = page.getByRole('table', {
+      name: 'Typical values per 100 ml and per 1 glass (200 ml)',
+    })
+    await expect(table.getByRole('row', { name: /^Fat 3\.6 g 7\.2 g$/ })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Food information' })).toContainText(
+      'Corner Fresh Group Ltd, 1 Piccadilly Place, Manchester M1 3BN'
+    )
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'food-information-item')
+
+    // The quick view of an item with options shows the same facts.
+    await page.goto(storeUrl('/category/deli-sandwiches'))
+    const card = page.locator('article', { has: page.locator('[data-island="QuickView"]') }).first()
+    await card.scrollIntoViewIfNeeded()
+    await waitForIsland(page, 'QuickView')
+    await card.getByRole('button', { name: /^Choose options/ }).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('table', { name: /^Typical values per 100 g/ })).toBeVisible()
+    await expect(dialog.getByText('Contains:')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'food-information-quick-view')
+  })
+
   test('offers: the store deals page, the multibuy on tiles and the item page (issue 35 item 16)', async ({
     page,
   }) => {

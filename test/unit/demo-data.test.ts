@@ -11,6 +11,11 @@ import { genuineWasPrice, isPriceClaimBadge } from '../../worker/backend/catalog
 import { insertStatements, MAX_BOUND_PARAMETERS } from '../../scripts/demo-data/seed.ts'
 import { datasetToSql } from '../../scripts/demo-data/sql.ts'
 import { DEMO_INPUT } from '../support/workers/demo-input.ts'
+import {
+  AllergenSetSchema,
+  allergensNamedIn,
+  NutritionSchema,
+} from '../../schemas/food-information.ts'
 
 const dataset = generateDemoData(DEMO_INPUT)
 const rows = (name: string) => rowsOf(dataset, name)
@@ -42,8 +47,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 13,
-      sha256: '8f8d3bb89712acc78387a666057e85cf46463bc231768223e5778898a0083a02',
+      version: 14,
+      sha256: '923b3568979b10df65c59258d8ac96034b98018d190c39929a935ba8242c0a2c',
     })
   })
 
@@ -91,6 +96,73 @@ describe('demo data generator', () => {
       lines.set(text, (lines.get(text) ?? new Set()).add(line))
     }
     expect([...lines.values()].filter((names) => names.size > 1)).toEqual([])
+  })
+
+  it('gives every food item food information consistent with its name, and non-food none', () => {
+    const items = rows('menu_items')
+    const categories = rows('categories')
+    const parentOf = new Map(categories.map((c) => [c.id, c.parent_id]))
+    const slugOf = new Map(categories.map((c) => [c.id, String(c.slug)]))
+    const department = (item: Record<string, SqlValue>) =>
+      slugOf.get(parentOf.get(item.category_id) ?? null)
+    const NON_FOOD = ['household', 'health-beauty', 'pet', 'tobacco', 'newsagent']
+    for (const item of items) {
+      const name = String(item.name)
+      const contains = AllergenSetSchema.parse(JSON.parse(String(item.allergens_contains)))
+      AllergenSetSchema.parse(JSON.parse(String(item.allergens_may_contain)))
+      const food =
+        !NON_FOOD.includes(String(department(item))) &&
+        slugOf.get(item.category_id) !== 'nappies-wipes' &&
+        slugOf.get(item.category_id) !== 'baby-toiletries'
+      if (!food) {
+        expect([item.nutrition, item.storage_use, item.country_of_origin], name).toEqual([
+          null,
+          null,
+          null,
+        ])
+        expect(contains, name).toEqual([])
+        continue
+      }
+      expect(item.storage_use, name).not.toBeNull()
+      expect(item.country_of_origin, name).not.toBeNull()
+      // Drinks over 1.2% alcohol need no nutrition declaration; everything else has one.
+      const alcoholic = department(item) === 'beer-wine-spirits' && !/alcohol free/i.test(name)
+      if (!alcoholic)
+        expect(NutritionSchema.safeParse(JSON.parse(String(item.nutrition))).success, name).toBe(
+          true
+        )
+      // A vegan item contains nothing from animals; a vegetarian one no fish or shellfish.
+      const tags = JSON.parse(String(item.tags)) as Array<string>
+      const animal = [
+        'fish',
+        'crustaceans',
+        'molluscs',
+        ...(tags.includes('vegan') ? ['milk', 'eggs'] : []),
+      ]
+      if (tags.includes('vegan') || tags.includes('vegetarian')) {
+        expect(
+          contains.filter((allergen) => animal.includes(allergen)),
+          name
+        ).toEqual([])
+      }
+      // Every allergen the ingredients name is declared, so the page can emphasise it.
+      if (item.ingredients !== null) {
+        const named = allergensNamedIn(String(item.ingredients))
+        expect(
+          named.filter((allergen) => !contains.includes(allergen)),
+          name
+        ).toEqual([])
+      }
+    }
+    const item = (name: string) => items.find((i) => i.name === name)
+    const wholeMilk = item('Whole milk 2 pints')
+    expect(wholeMilk).toMatchObject({ ingredients: 'Whole milk.', allergens_contains: '["milk"]' })
+    const milkNutrition = NutritionSchema.parse(JSON.parse(String(wholeMilk?.nutrition)))
+    expect(milkNutrition).toMatchObject({ per: '100ml', per100: { fat: 3.6, energyKcal: 64 } })
+    expect(milkNutrition.portion?.size).toBe('1 glass (200 ml)')
+    expect(wholeMilk?.net_quantity).toBe('2 pints')
+    const loaf = items.find((i) => String(i.name).startsWith('Farmhouse white loaf'))
+    expect(JSON.parse(String(loaf?.allergens_contains))).toContain('gluten')
   })
 
   it('places at least 8 stores in 8 towns, 4 of them in central Manchester, on real postcodes', () => {

@@ -1,6 +1,7 @@
 import type { Crumb } from '../../client/components/catalogue/Breadcrumbs.tsx'
 import type { MenuItem } from '../../schemas/catalogue.ts'
 import { DEFAULT_CURRENCY } from '../../schemas/constants.ts'
+import type { Nutrition } from '../../schemas/food-information.ts'
 
 /** schema.org BreadcrumbList of the visible breadcrumb, with absolute URLs. */
 export function breadcrumbJsonLd(
@@ -39,6 +40,7 @@ export function productJsonLd(
     image: urls.imageUrl,
     ...(item.description ? { description: item.description } : {}),
     ...(item.category ? { category: item.category.name } : {}),
+    ...(item.food?.nutrition ? { nutrition: nutritionJsonLd(item.food.nutrition) } : {}),
     offers: {
       '@type': 'Offer',
       url: urls.canonicalUrl,
@@ -48,5 +50,26 @@ export function productJsonLd(
         ? 'https://schema.org/OutOfStock'
         : 'https://schema.org/InStock',
     },
+  }
+}
+
+/**
+ * schema.org NutritionInformation of the declaration per 100 g or ml. Salt has no property of its
+ * own; sodium is salt / 2.5, the conversion the regulation's Annex I uses the other way round.
+ */
+export function nutritionJsonLd(nutrition: Nutrition): Record<string, unknown> {
+  const values = nutrition.per100
+  const g = (value: number) => `${value} g`
+  return {
+    '@type': 'NutritionInformation',
+    servingSize: nutrition.per === '100ml' ? '100 ml' : '100 g',
+    calories: `${values.energyKcal} kcal`,
+    fatContent: g(values.fat),
+    saturatedFatContent: g(values.saturates),
+    carbohydrateContent: g(values.carbohydrate),
+    sugarContent: g(values.sugars),
+    ...(values.fibre === null ? {} : { fiberContent: g(values.fibre) }),
+    proteinContent: g(values.protein),
+    sodiumContent: g(Math.round((values.salt / 2.5) * 100) / 100),
   }
 }

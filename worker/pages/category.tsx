@@ -25,7 +25,7 @@ import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 /**
  * A category of a store: a page of its items (24, `?page=`), its sub-categories and banners. A
  * page past the last, or not a page number, is a 404 like an unknown category. `?sort=`,
- * `?offer=1` and `?diet=` sort and filter the items (ADR 034): an unknown sort shows the usual
+ * `?offer=1`, `?diet=` and `?free=` sort and filter the items (ADR 034): an unknown sort shows the usual
  * order and says so, an unknown tag is ignored; such listings are noindex with the plain
  * category as their canonical.
  */
@@ -35,6 +35,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
     sort: c.req.query('sort'),
     offer: c.req.query('offer'),
     diet: c.req.queries('diet') ?? [],
+    free: c.req.queries('free') ?? [],
   })
   const detailsFor = ({ storeId }: { storeId: number }) => {
     const request = CategoryDetailsRequestSchema.safeParse({

@@ -1,3 +1,4 @@
+import { ALLERGENS, FREE_FROM_LABELS } from '../../../schemas/food-information.ts'
 import {
   CATEGORY_SORT_LABELS,
   CATEGORY_SORTS,
@@ -58,6 +59,18 @@ export function ListingControls({ listing }: { listing: ListingView }) {
               value={tag}
               label={DIETARY_TAG_LABELS[tag]}
               checked={listing.filters.tags.includes(tag)}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <legend className="mb-1 text-sm font-semibold">Free from</legend>
+          {ALLERGENS.map((allergen) => (
+            <Check
+              key={allergen}
+              name="free"
+              value={allergen}
+              label={FREE_FROM_LABELS[allergen]}
+              checked={listing.filters.freeFrom.includes(allergen)}
             />
           ))}
         </fieldset>

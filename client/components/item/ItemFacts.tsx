@@ -1,10 +1,17 @@
-/** An item's description and ingredients, each under its own heading when it has one. */
+import type { FoodInformation } from '../../../schemas/food-information.ts'
+import { FoodFacts } from './FoodFacts.tsx'
+
+/** An item's description, ingredients and food information, each under its own heading. */
 export function ItemFacts({
   description,
   ingredients,
+  food,
+  idBase,
 }: {
   description: string | null
   ingredients: string | null
+  food: FoodInformation | null
+  idBase: string
 }) {
   return (
     <>
@@ -14,12 +21,7 @@ export function ItemFacts({
           <p className="mt-1 text-sm text-ink/80">{description}</p>
         </section>
       ) : null}
-      {ingredients ? (
-        <section>
-          <h3 className="text-base font-bold">Ingredients</h3>
-          <p className="mt-1 text-sm text-ink/80">{ingredients}</p>
-        </section>
-      ) : null}
+      <FoodFacts ingredients={ingredients} food={food} heading="h3" idBase={idBase} />
     </>
   )
 }

@@ -57,7 +57,12 @@ function QuickViewBody({
         </div>
         {data ? (
           <>
-            <ItemFacts description={data.description} ingredients={data.ingredients} />
+            <ItemFacts
+              description={data.description}
+              ingredients={data.ingredients}
+              food={data.food}
+              idBase={`${idBase}-facts`}
+            />
             <ItemOptions storeId={storeId} item={data} islandId={`${idBase}-options`} />
           </>
         ) : (

@@ -132,6 +132,43 @@ describe('filtering a category', () => {
     }
   })
 
+  it('free from keeps the items declaring neither "contains" nor "may contain" of any asked', async () => {
+    const plain = await everything({})
+    const { results } = await env.DB.prepare(
+      `select id, allergens_contains, allergens_may_contain, nutrition from menu_items
+       where id in (select value from json_each(?1))`
+    )
+      .bind(JSON.stringify(plain.map((item) => item.id)))
+      .all<{
+        id: number
+        allergens_contains: string
+        allergens_may_contain: string
+        nutrition: string | null
+      }>()
+    const rows = new Map(results.map((row) => [row.id, row]))
+    let excluded = 0
+    for (const freeFrom of [['milk'], ['eggs', 'mustard']]) {
+      const filtered = await everything({ filters: { freeFrom } })
+      const expected = plain.filter((item) => {
+        const row = rows.get(item.id)
+        if (!row) return false
+        const declared = [
+          ...(JSON.parse(row.allergens_contains) as Array<string>),
+          ...(JSON.parse(row.allergens_may_contain) as Array<string>),
+        ]
+        const food = row.nutrition !== null || declared.length > 0
+        return food && freeFrom.every((allergen) => !declared.includes(allergen))
+      })
+      expect(expected.length, freeFrom.join('+')).toBeGreaterThan(0)
+      excluded += plain.length - expected.length
+      expect(
+        filtered.map((item) => item.id),
+        freeFrom.join('+')
+      ).toEqual(expected.map((item) => item.id))
+    }
+    expect(excluded).toBeGreaterThan(0)
+  })
+
   it('combines filters with a sort, and counts what matches', async () => {
     const plain = await everything({})
     const expected = plain.filter((item) => item.tags.includes('vegan'))
@@ -166,6 +203,12 @@ describe('bad listing values', () => {
     await expectError(
       path,
       { ...base, filters: { onOffer: 'yes' } },
+      422,
+      MESSAGES.categoryFilterInvalid
+    )
+    await expectError(
+      path,
+      { ...base, filters: { freeFrom: ['wheat'] } },
       422,
       MESSAGES.categoryFilterInvalid
     )

@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { ImageSet } from '../../../schemas/catalogue.ts'
+import { MenuItemSchema, type ImageSet, type MenuItem } from '../../../schemas/catalogue.ts'
 import type { CatalogueImportReport, CatalogueKind } from '../../../schemas/operator-catalogue.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { BAD_ROW_COLUMNS, catalogueItemsCsv, csvRowNumber } from '../../support/catalogue-csv.ts'
 import { changedTables, fingerprint } from '../../support/workers/db-fingerprint.ts'
+import { callBackend } from '../../support/workers/requests.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { auditRows, type OperatorWorld, operatorCall, operatorWorld } from './fixtures.ts'
 
@@ -55,6 +56,18 @@ async function apply(kind: CatalogueKind, csv: string, version?: string) {
     { kind, version: version ?? report.version },
     csv
   )
+}
+
+/** An item as the shop's catalogue call answers it at the demo store. */
+async function callItem(slug: string): Promise<MenuItem> {
+  const { status, json } = await callBackend('/catalogue/menu-item', {
+    businessId: 1,
+    storeId: 1,
+    fulfilmentMethod: 'delivery',
+    itemSlug: slug,
+  })
+  expect(status).toBe(200)
+  return MenuItemSchema.parse(json)
 }
 
 async function exported(kind: CatalogueKind): Promise<string> {
@@ -205,6 +218,46 @@ describe('catalogue CSV apply', () => {
         updated: 0,
       })
     }
+  })
+
+  it('imports food information, shows it on the item and exports it back unchanged', async () => {
+    const header =
+      'slug,name,category,price,ingredients,contains,may_contain,nutrition_per,energy_kj,energy_kcal,' +
+      'fat,saturates,carbohydrate,sugars,fibre,protein,salt,portion_size,portion_energy_kj,' +
+      'portion_energy_kcal,portion_fat,portion_saturates,portion_carbohydrate,portion_sugars,' +
+      'portion_fibre,portion_protein,portion_salt,storage,origin,net_quantity,operator_name,operator_address'
+    const row =
+      'food-csv-flapjack,Flapjack,bakery,1.50,"Oats, butter (milk), golden syrup.",gluten;milk,tree-nuts,' +
+      '100g,1883,450,21,11,58,30,4.2,6,0.4,1 bar (60 g),1130,270,12.6,6.6,34.8,18,2.5,3.6,0.24,' +
+      'Store in a cool dry place.,Baked in Wales,60g,,'
+    const applied = await apply('items', `${header}\n${row}\n`)
+    expect(applied.status, JSON.stringify(applied.json).slice(0, 300)).toBe(200)
+    const item = await callItem('food-csv-flapjack')
+    expect(item.food).toMatchObject({
+      contains: ['gluten', 'milk'],
+      mayContain: ['tree-nuts'],
+      nutrition: {
+        per: '100g',
+        per100: { energyKcal: 450, fibre: 4.2 },
+        portion: { size: '1 bar (60 g)' },
+      },
+      storage: 'Store in a cool dry place.',
+      origin: 'Baked in Wales',
+      netQuantity: '60g',
+      operator: {
+        name: 'Corner Fresh Group Ltd',
+        address: '1 Piccadilly Place, Manchester M1 3BN',
+      },
+    })
+    const csv = await exported('items')
+    expect(csv).toContain(
+      'gluten;milk,tree-nuts,100g,1883,450,21,11,58,30,4.2,6,0.4,1 bar (60 g),1130,270,12.6,6.6,34.8,18,2.5,3.6,0.24,Store in a cool dry place.,Baked in Wales,60g,,'
+    )
+    const again = await check('items', csv)
+    expect({ errors: again.errors.slice(0, 3), updated: again.updated }).toEqual({
+      errors: [],
+      updated: 0,
+    })
   })
 
   it('updates store overrides and categories by slug', async () => {

@@ -152,6 +152,37 @@ describe('item page', () => {
     expect(graphNode(html, 'BreadcrumbList')).toBeDefined()
   })
 
+  it('shows food information: allergens in bold, a nutrition table, storage and operator', async () => {
+    const item = await env.DB.prepare(
+      `select m.slug, c.slug as category_slug from menu_items m
+       join categories c on c.id = m.category_id
+       where m.business_id = 1 and m.name = 'Whole milk 2 pints'`
+    ).first<{ slug: string; category_slug: string }>()
+    const { response, html } = await page(
+      `/stores/${STORE}/category/${item?.category_slug}/${item?.slug}`
+    )
+    expect(response.status).toBe(200)
+    // The emphasis comes from the allergen set; the ingredients text is only ever text.
+    expect(html).toMatch(/Whole <strong[^>]*>milk<\/strong>\./)
+    expect(html).toContain('<strong>Contains:</strong> milk')
+    expect(html).toContain('>Typical values per 100 ml and per 1 glass (200 ml)</caption>')
+    expect(html).toContain('<th scope="col" class="py-1 pr-3 font-semibold">Per 100 ml</th>')
+    expect(html).toMatch(/<th scope="row"[^>]*>Fat<\/th><td[^>]*>3\.6 g<\/td><td[^>]*>7\.2 g<\/td>/)
+    expect(html).toMatch(/<th scope="row"[^>]*>Energy<\/th><td[^>]*>268 kJ \/ 64 kcal/)
+    expect(html).toContain('Keep refrigerated below 5°C')
+    expect(html).toContain('Made with milk from British farms')
+    expect(html).toContain('2 pints')
+    expect(html).toContain('Corner Fresh Group Ltd, 1 Piccadilly Place, Manchester M1 3BN')
+    expect(graphNode(html, 'Product')?.nutrition).toMatchObject({
+      '@type': 'NutritionInformation',
+      servingSize: '100 ml',
+      calories: '64 kcal',
+      fatContent: '3.6 g',
+      saturatedFatContent: '2.4 g',
+      sodiumContent: '0.04 g',
+    })
+  })
+
   it('redirects an item under another category to its canonical URL', async () => {
     const item = await optionItem()
     const response = await get(`/stores/${STORE}/category/wrong-aisle/${item.slug}`)

@@ -47,6 +47,10 @@ describe('the category page sorted and filtered', () => {
     }
     expect(html).toContain('name="offer" value="1"')
     expect(html).toContain('name="diet" value="vegan"')
+    expect(html).toContain('<legend class="mb-1 text-sm font-semibold">Free from</legend>')
+    for (const allergen of ['milk', 'gluten', 'peanuts', 'tree-nuts', 'sulphites']) {
+      expect(html).toContain(`name="free" value="${allergen}"`)
+    }
     expect(html).toContain('>Apply</button>')
     expect(html).not.toContain('name="robots"')
     expect(canonical(html)).toBe(`http://localhost${path}`)
@@ -68,6 +72,16 @@ describe('the category page sorted and filtered', () => {
     expect(html).toMatch(/name="diet" checked="" value="vegan"/)
     expect(html).toMatch(/name="offer" value="1"\/>/)
     expect(text).toContain(`${path}?sort=price-low&diet=vegetarian&diet=vegan&page=2" rel="next"`)
+  })
+
+  it('filters free from an allergen without JavaScript, with a chip to remove it', async () => {
+    const { response, html } = await page('?free=milk&free=eggs')
+    expect(response.status).toBe(200)
+    const text = decoded(html)
+    expect(text).toContain('<meta name="robots" content="noindex"/>')
+    expect(html).toMatch(/name="free" checked="" value="milk"/)
+    expect(text).toContain(`href="${path}?free=milk" aria-label="Remove Free from eggs"`)
+    expect(text).toContain(`href="${path}?free=eggs" aria-label="Remove Free from milk"`)
   })
 
   it('pages a sorted listing with its query', async () => {

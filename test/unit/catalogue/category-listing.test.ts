@@ -15,7 +15,7 @@ describe('a category listing from its URL', () => {
     ).toEqual({
       sort: 'price-low',
       unknownSort: false,
-      filters: { onOffer: true, tags: ['vegetarian', 'vegan'] },
+      filters: { onOffer: true, tags: ['vegetarian', 'vegan'], freeFrom: [] },
     })
   })
 
@@ -23,7 +23,7 @@ describe('a category listing from its URL', () => {
     expect(listingFromQuery({ sort: 'cheapest', offer: 'yes', diet: ['keto'] })).toEqual({
       sort: 'relevance',
       unknownSort: true,
-      filters: { onOffer: false, tags: [] },
+      filters: { onOffer: false, tags: [], freeFrom: [] },
     })
   })
 
@@ -41,23 +41,33 @@ describe('a listing back into a URL', () => {
     expect(listingQuery(PLAIN_LISTING)).toBe('')
     expect(listingQuery(PLAIN_LISTING, 2)).toBe('?page=2')
     expect(
-      listingQuery({ sort: 'name', filters: { onOffer: true, tags: ['vegan', 'organic'] } }, 3)
-    ).toBe('?sort=name&offer=1&diet=vegan&diet=organic&page=3')
+      listingQuery(
+        {
+          sort: 'name',
+          filters: { onOffer: true, tags: ['vegan', 'organic'], freeFrom: ['milk', 'peanuts'] },
+        },
+        3
+      )
+    ).toBe('?sort=name&offer=1&diet=vegan&diet=organic&free=milk&free=peanuts&page=3')
   })
 
   it('round-trips through the query reader', () => {
     const listing = {
       sort: 'unit-price',
-      filters: { onOffer: true, tags: ['gluten-free'] },
+      filters: { onOffer: true, tags: ['gluten-free'], freeFrom: ['gluten', 'milk'] },
     } as const
     const { unknownSort, ...read } = listingFromQuery({
       sort: 'unit-price',
       offer: '1',
       diet: ['gluten-free'],
+      // Allergens come back in the list's order, once each; an unknown one is left out.
+      free: ['milk', 'gluten', 'milk', 'wheat'],
     })
     expect(unknownSort).toBe(false)
     expect(read).toEqual(listing)
-    expect(listingQuery(read)).toBe('?sort=unit-price&offer=1&diet=gluten-free')
+    expect(listingQuery(read)).toBe(
+      '?sort=unit-price&offer=1&diet=gluten-free&free=gluten&free=milk'
+    )
   })
 })
 
@@ -65,12 +75,13 @@ describe('chips', () => {
   it('has one per choice, each removing only itself', () => {
     const chips = listingChips({
       sort: 'price-high',
-      filters: { onOffer: true, tags: ['vegan'] },
+      filters: { onOffer: true, tags: ['vegan'], freeFrom: ['eggs'] },
     })
     expect(chips.map((chip) => [chip.label, listingQuery(chip.without)])).toEqual([
-      ['Price: high to low', '?offer=1&diet=vegan'],
-      ['On offer', '?sort=price-high&diet=vegan'],
-      ['Vegan', '?sort=price-high&offer=1'],
+      ['Price: high to low', '?offer=1&diet=vegan&free=eggs'],
+      ['On offer', '?sort=price-high&diet=vegan&free=eggs'],
+      ['Vegan', '?sort=price-high&offer=1&free=eggs'],
+      ['Free from eggs', '?sort=price-high&offer=1&diet=vegan'],
     ])
   })
 

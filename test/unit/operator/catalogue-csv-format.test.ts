@@ -81,12 +81,47 @@ describe('parseCatalogueCsv', () => {
     ])
   })
 
-  it('writes what it reads back to the same records', () => {
+  it('writes what it reads back to the same records, food information too', () => {
+    const food =
+      'contains,may_contain,nutrition_per,energy_kj,energy_kcal,fat,saturates,carbohydrate,sugars,fibre,protein,salt,' +
+      'portion_size,portion_energy_kj,portion_energy_kcal,portion_fat,portion_saturates,portion_carbohydrate,' +
+      'portion_sugars,portion_fibre,portion_protein,portion_salt,storage,origin,net_quantity,operator_name,operator_address'
     const text =
-      'slug,name,category,price,was_price,size,description,ingredients,tags,out_of_stock,active,age_restriction,max_quantity,position\n' +
-      'gin,"Gin, dry",spirits,20.00,25.50,70cl,"A ""dry"" gin",,botanical;uk,no,yes,18,6,3\n'
-    const records = parseCatalogueCsv('items', text).rows.map((r) => r.record)
-    expect(writeCatalogueCsv('items', records)).toBe(text)
+      `slug,name,category,price,was_price,size,description,ingredients,tags,out_of_stock,active,age_restriction,max_quantity,position,${food}\n` +
+      'gin,"Gin, dry",spirits,20.00,25.50,70cl,"A ""dry"" gin",,botanical;uk,no,yes,18,6,3,' +
+      ','.repeat(22) +
+      'Store upright.,Distilled in England,70cl,,\n' +
+      'milk,Whole milk,milk,1.25,,2 pints,,Whole milk.,,no,yes,,,0,milk,soya;eggs,100ml,268,64,3.6,2.4,4.7,4.7,,3.4,0.11,' +
+      '1 glass (200 ml),536,128,7.2,4.8,9.4,9.4,,6.8,0.22,Keep refrigerated.,UK,2 pints,Dairy Co,"1 Farm Lane, Leek"\n'
+    const { rows, errors } = parseCatalogueCsv('items', text)
+    expect(errors).toEqual([])
+    expect(rows[1]?.record.food).toMatchObject({
+      contains: ['milk'],
+      mayContain: ['eggs', 'soya'],
+      nutrition: { per: '100ml', per100: { energyKj: 268, fat: 3.6, fibre: null } },
+      operatorAddress: '1 Farm Lane, Leek',
+    })
+    const records = rows.map((r) => r.record)
+    // Allergens come back in the list's order.
+    expect(writeCatalogueCsv('items', records)).toBe(text.replace('soya;eggs', 'eggs;soya'))
+  })
+
+  it('names every bad food cell by row and column', () => {
+    const { errors } = parseCatalogueCsv(
+      'items',
+      'slug,name,category,price,contains,may_contain,nutrition_per,energy_kj,energy_kcal,fat,saturates,carbohydrate,sugars,protein,salt\n' +
+        'ok,Ok,milk,1.00,milk,,100g,100,24,1,0.5,3,2,1,0.1\n' +
+        'bad,Bad,milk,1.00,wheat,nuts,100 kg,,,,,,,,\n' +
+        'parts,Parts,milk,1.00,,,100g,100,24,1,2,3,4,1,0.1\n'
+    )
+    expect(errors.map((e) => [e.row, e.column])).toEqual([
+      [3, 'contains'],
+      [3, 'may_contain'],
+      [3, 'nutrition_per'],
+      [4, 'saturates'],
+      [4, 'sugars'],
+    ])
+    expect(errors[0]?.message).toMatch(/^"wheat" is not a list of allergens/)
   })
 })
 

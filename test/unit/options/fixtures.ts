@@ -123,6 +123,7 @@ export function menuItem(partial: Partial<MenuItem> = {}): MenuItem {
     },
     description: 'Tomato and mozzarella on a hand-stretched base.',
     ingredients: 'Wheat flour, tomato, mozzarella (milk).',
+    food: null,
     options: PIZZA.options,
     breadcrumbs: [{ id: 40, slug: 'pizza', name: 'Pizza' }],
     ...partial,

@@ -4,7 +4,8 @@ import { MIN_REFERENCE_PRICE_DAYS } from './price-claims.ts'
 /*
  * SQL fragments of a sorted, filtered category listing (ADR 034), over the item fragments of
  * items.ts (m = the item, s = the store's override). Statements using them bind ?7 = the instant
- * price claims are judged at (ISO 8601) and ?8 = the required tags as a JSON array.
+ * price claims are judged at (ISO 8601), ?8 = the required tags and ?9 = the allergens to be free
+ * from, each a JSON array.
  */
 
 const PRICE = 'coalesce(s.price, m.price)'
@@ -34,11 +35,23 @@ export function onOfferSql(tobacco: string): string {
 const HAS_TAGS = `(select count(distinct t.value) from json_each(m.tags) t
     where t.value in (select value from json_each(?8))) = json_array_length(?8)`
 
+/**
+ * Free from every allergen of ?9: the item declares food information (an item that says nothing
+ * is not known to be free from anything) and neither contains nor may contain any of them.
+ */
+const FREE_FROM = `(m.nutrition is not null or m.allergens_contains <> '[]'
+    or m.allergens_may_contain <> '[]')
+  and not exists (select 1 from json_each(m.allergens_contains) a
+    where a.value in (select value from json_each(?9)))
+  and not exists (select 1 from json_each(m.allergens_may_contain) a
+    where a.value in (select value from json_each(?9)))`
+
 /** The filters' condition ('1' when none), to AND with the item's sold condition. */
 export function filtersSql(filters: CategoryFilters, tobacco: string): string {
   const parts: Array<string> = []
   if (filters.onOffer) parts.push(onOfferSql(tobacco))
   if (filters.tags.length > 0) parts.push(HAS_TAGS)
+  if (filters.freeFrom.length > 0) parts.push(FREE_FROM)
   return parts.length > 0 ? parts.join(' and ') : '1'
 }
 

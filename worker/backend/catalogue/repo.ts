@@ -2,6 +2,7 @@ import type { DealSummary } from '../../../schemas/catalogue.ts'
 import type { CategoryFilters, CategorySort } from '../../../schemas/category-listing.ts'
 import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, ITEM_TOBACCO, type ItemRow } from './items.ts'
 import { dealAllowedAtStore } from './alcohol.ts'
+import { FOOD_INFORMATION_COLUMNS, type FoodInformationRow } from './food-information.ts'
 import { filtersSql, orderBySql } from './listing-sql.ts'
 import { bannerWithoutTobacco, dealWithoutTobacco } from './tobacco.ts'
 import { basketTokenMatch } from '../basket-ref-repo.ts'
@@ -42,7 +43,7 @@ export interface CrumbRow {
   name: string
 }
 
-export interface ItemDetailsRow extends ItemRow {
+export interface ItemDetailsRow extends ItemRow, FoodInformationRow {
   description: string | null
   ingredients: string | null
 }
@@ -251,6 +252,7 @@ export async function findCategoryPage(db: D1Database, query: CategoryPageQuery)
     query.offset,
     query.at,
     JSON.stringify(query.filters.tags),
+    JSON.stringify(query.filters.freeFrom),
   ]
   const plain = query.sort === 'relevance' && filtersSql(query.filters, ITEM_TOBACCO) === '1'
   const listed = `${ITEM_FROM} where m.category_id = tree.id and ${ITEM_SOLD}
@@ -311,7 +313,8 @@ export async function findMenuItem(
     statement(db, STORE_EXISTS, params),
     statement(
       db,
-      `select ${ITEM_COLUMNS}, m.description, m.ingredients from ${ITEM_FROM}
+      `select ${ITEM_COLUMNS}, m.description, m.ingredients, ${FOOD_INFORMATION_COLUMNS}
+       from ${ITEM_FROM}
        where ${ITEM_SOLD} and m.id = ${target}`,
       params
     ),

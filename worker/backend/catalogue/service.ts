@@ -14,6 +14,7 @@ import { checkSelection, type OptionChoice } from '../../../schemas/item-options
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { ftsMatchExpression, searchRanking } from './fts-query.ts'
+import { toFoodInformation } from './food-information.ts'
 import { withOffers } from './item-offers.ts'
 import { categoryImages, toItemSummary } from './items.ts'
 import {
@@ -192,6 +193,7 @@ export async function menuItemDetails(
     ...(summary ?? toItemSummary(found.item, input.now)),
     description: found.item.description,
     ingredients: found.item.ingredients,
+    food: toFoodInformation(found.item),
     options: toOptions(found.options, found.values, found.sizeCosts),
     breadcrumbs: found.breadcrumbs.map(({ id, slug, name }) => ({ id, slug, name })),
   }

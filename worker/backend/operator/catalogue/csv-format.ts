@@ -8,6 +8,8 @@ import {
   type CatalogueRowError,
 } from '../../../../schemas/operator-catalogue.ts'
 
+import { FOOD_COLUMNS, foodCells, readFood, type ItemFood } from './food-csv.ts'
+
 export { parsePrice }
 
 /*
@@ -43,6 +45,8 @@ export interface ItemRecord {
   ageRestriction: number | null
   maxQuantity: number | null
   position: number
+  /** Allergens, nutrition, storage, origin, net quantity and operator (food-csv.ts). */
+  food: ItemFood
 }
 
 export interface StoreItemRecord {
@@ -110,6 +114,7 @@ export const CATALOGUE_COLUMNS: {
       'age_restriction',
       'max_quantity',
       'position',
+      ...FOOD_COLUMNS,
     ],
     required: ['slug', 'name', 'category', 'price'],
   },
@@ -212,6 +217,10 @@ export function readCsv(
 class RowReader {
   readonly errors: Array<CatalogueRowError> = []
   constructor(private readonly raw: RawRow) {}
+
+  cell(column: string): string {
+    return this.raw.cells[column] ?? ''
+  }
 
   private fail(column: string, message: string): void {
     this.errors.push({ row: this.raw.row, column, message })
@@ -337,6 +346,7 @@ function parseItem(raw: RawRow): ParsedRow<ItemRecord> {
     ageRestriction: read.whole('age_restriction', 1, 25),
     maxQuantity: read.whole('max_quantity', 1, 1000),
     position: read.whole('position', 0, 1_000_000) ?? 0,
+    food: readFood(read),
   }
   if (record.price === 0 && read.errors.every((error) => error.column !== 'price')) {
     read.refuse('price', formatMessage('catalogueCsvPrice', raw.cells.price ?? ''))
@@ -487,6 +497,7 @@ function cellsOf<K extends CatalogueKind>(kind: K, record: CatalogueRecords[K]):
       cell(r.ageRestriction),
       cell(r.maxQuantity),
       cell(r.position),
+      ...foodCells(r.food),
     ]
   }
   if (kind === 'options') {

@@ -1,3 +1,4 @@
+import { AllergenSetSchema, NutritionSchema } from '../../../../schemas/food-information.ts'
 import { unitAmount } from '../../../../schemas/unit-price.ts'
 import type { CategoryRecord, ItemRecord, StoreItemRecord } from './csv-format.ts'
 
@@ -58,7 +59,9 @@ export async function readItems(db: D1Database, businessId: number): Promise<Arr
     .prepare(
       `select m.slug, m.name, c.slug as category, m.description, m.size, m.ingredients, m.price,
               m.was_price, m.tags, m.out_of_stock, m.is_active, m.age_restriction,
-              m.max_quantity, m.position
+              m.max_quantity, m.position, m.allergens_contains, m.allergens_may_contain,
+              m.nutrition, m.storage_use, m.country_of_origin, m.net_quantity,
+              m.food_operator_name, m.food_operator_address
          from menu_items m join categories c on c.id = m.category_id
         where m.business_id = ?1 order by m.id`
     )
@@ -78,6 +81,14 @@ export async function readItems(db: D1Database, businessId: number): Promise<Arr
       age_restriction: number | null
       max_quantity: number | null
       position: number
+      allergens_contains: string
+      allergens_may_contain: string
+      nutrition: string | null
+      storage_use: string | null
+      country_of_origin: string | null
+      net_quantity: string | null
+      food_operator_name: string | null
+      food_operator_address: string | null
     }>()
   return results.map((row) => ({
     slug: row.slug,
@@ -94,6 +105,16 @@ export async function readItems(db: D1Database, businessId: number): Promise<Arr
     ageRestriction: row.age_restriction,
     maxQuantity: row.max_quantity,
     position: row.position,
+    food: {
+      contains: AllergenSetSchema.parse(JSON.parse(row.allergens_contains)),
+      mayContain: AllergenSetSchema.parse(JSON.parse(row.allergens_may_contain)),
+      nutrition: row.nutrition === null ? null : NutritionSchema.parse(JSON.parse(row.nutrition)),
+      storage: row.storage_use,
+      origin: row.country_of_origin,
+      netQuantity: row.net_quantity,
+      operatorName: row.food_operator_name,
+      operatorAddress: row.food_operator_address,
+    },
   }))
 }
 
@@ -201,7 +222,9 @@ export function itemStatements(
         `insert into menu_items
            (business_id, category_id, slug, name, description, size, unit_amount, ingredients, price,
             was_price, tags, out_of_stock, is_active, age_restriction, max_quantity, position,
-            image_originals, image_mdpi_1x, image_xhdpi_2x, image_xxhdpi_3x, updated_at)
+            image_originals, image_mdpi_1x, image_xhdpi_2x, image_xxhdpi_3x, updated_at,
+            allergens_contains, allergens_may_contain, nutrition, storage_use,
+            country_of_origin, net_quantity, food_operator_name, food_operator_address)
          select ?1, c.id, ${field('slug')}, ${field('name')}, ${field('description')},
                 ${field('size')}, ${field('unitAmount')}, ${field('ingredients')}, ${field('price')},
                 ${field('wasPrice')},
@@ -209,7 +232,11 @@ export function itemStatements(
                 ${field('ageRestriction')}, ${field('maxQuantity')}, ${field('position')},
                 replace(${picture}, 'mdpi_1x', 'originals'), ${picture},
                 replace(${picture}, 'mdpi_1x', 'xhdpi_2x'),
-                replace(${picture}, 'mdpi_1x', 'xxhdpi_3x'), ?3
+                replace(${picture}, 'mdpi_1x', 'xxhdpi_3x'), ?3,
+                json(${field('food.contains')}), json(${field('food.mayContain')}),
+                json(${field('food.nutrition')}), ${field('food.storage')},
+                ${field('food.origin')}, ${field('food.netQuantity')},
+                ${field('food.operatorName')}, ${field('food.operatorAddress')}
            from json_each(?2) j
            left join categories c on c.business_id = ?1 and c.slug = ${field('category')}
            left join categories p on p.id = c.parent_id
@@ -222,7 +249,13 @@ export function itemStatements(
            was_price = excluded.was_price, tags = excluded.tags,
            out_of_stock = excluded.out_of_stock, is_active = excluded.is_active,
            age_restriction = excluded.age_restriction, max_quantity = excluded.max_quantity,
-           position = excluded.position, updated_at = excluded.updated_at`
+           position = excluded.position, updated_at = excluded.updated_at,
+           allergens_contains = excluded.allergens_contains,
+           allergens_may_contain = excluded.allergens_may_contain,
+           nutrition = excluded.nutrition, storage_use = excluded.storage_use,
+           country_of_origin = excluded.country_of_origin, net_quantity = excluded.net_quantity,
+           food_operator_name = excluded.food_operator_name,
+           food_operator_address = excluded.food_operator_address`
       )
       .bind(businessId, JSON.stringify(chunk), at)
   )

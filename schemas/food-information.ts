@@ -1,0 +1,233 @@
+import { z } from 'zod'
+
+/*
+ * The food information a UK grocer must give before a distance sale (retained Regulation
+ * 1169/2011 art. 9 and 14): ingredients with the 14 allergens emphasised, "contains" and "may
+ * contain" statements, nutrition per 100 g or ml (and per portion where declared), storage and
+ * use, origin, net quantity and the food business operator. Allergens are a structured set; the
+ * emphasis in the ingredients is drawn from the set, never taken from markup in the text.
+ */
+
+/** The 14 allergens of Annex II, in the order the Food Standards Agency lists them. */
+export const ALLERGENS = [
+  'celery',
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'lupin',
+  'milk',
+  'molluscs',
+  'mustard',
+  'tree-nuts',
+  'peanuts',
+  'sesame',
+  'soya',
+  'sulphites',
+] as const
+export type Allergen = (typeof ALLERGENS)[number]
+
+/** How a shopper reads each allergen ("Contains: milk, cereals containing gluten"). */
+export const ALLERGEN_LABELS: Readonly<Record<Allergen, string>> = {
+  celery: 'celery',
+  gluten: 'cereals containing gluten',
+  crustaceans: 'crustaceans',
+  eggs: 'eggs',
+  fish: 'fish',
+  lupin: 'lupin',
+  milk: 'milk',
+  molluscs: 'molluscs',
+  mustard: 'mustard',
+  'tree-nuts': 'nuts',
+  peanuts: 'peanuts',
+  sesame: 'sesame',
+  soya: 'soya',
+  sulphites: 'sulphur dioxide and sulphites',
+}
+
+/** The free-from filter's label for each allergen ("Free from milk"). */
+export const FREE_FROM_LABELS: Readonly<Record<Allergen, string>> = {
+  celery: 'Celery',
+  gluten: 'Gluten',
+  crustaceans: 'Crustaceans',
+  eggs: 'Eggs',
+  fish: 'Fish',
+  lupin: 'Lupin',
+  milk: 'Milk',
+  molluscs: 'Molluscs',
+  mustard: 'Mustard',
+  'tree-nuts': 'Nuts',
+  peanuts: 'Peanuts',
+  sesame: 'Sesame',
+  soya: 'Soya',
+  sulphites: 'Sulphites',
+}
+
+/*
+ * The words an ingredients list names each allergen by; a word is emphasised only when the item's
+ * "contains" set has its allergen, so a word like "butter" in a dairy-free item stays plain.
+ */
+const ALLERGEN_WORDS: Readonly<Record<Allergen, ReadonlyArray<string>>> = {
+  celery: ['celery', 'celeriac'],
+  gluten: ['wheat', 'barley', 'rye', 'oats', 'oat', 'spelt', 'kamut', 'gluten'],
+  crustaceans: ['crustaceans', 'prawns', 'prawn', 'crab', 'lobster', 'langoustine', 'shrimp'],
+  eggs: ['eggs', 'egg'],
+  fish: [
+    'fish',
+    'cod',
+    'haddock',
+    'salmon',
+    'tuna',
+    'pollock',
+    'mackerel',
+    'anchovies',
+    'anchovy',
+    'sardines',
+  ],
+  lupin: ['lupin'],
+  milk: ['milk', 'cream', 'butter', 'cheese', 'yoghurt', 'whey', 'lactose', 'buttermilk'],
+  molluscs: ['molluscs', 'mussels', 'squid', 'oysters', 'scallops'],
+  mustard: ['mustard'],
+  'tree-nuts': [
+    'almonds',
+    'almond',
+    'hazelnuts',
+    'hazelnut',
+    'walnuts',
+    'cashews',
+    'cashew',
+    'pecans',
+    'pistachios',
+    'nuts',
+  ],
+  peanuts: ['peanuts', 'peanut', 'groundnut'],
+  sesame: ['sesame'],
+  soya: ['soya', 'soy', 'soybean'],
+  sulphites: ['sulphites', 'sulphite', 'sulphur dioxide', 'metabisulphite'],
+}
+
+export const AllergenSchema = z.enum(ALLERGENS, { error: 'Not one of the 14 allergens' })
+
+/** A set of allergens: no repeats, in the list's order whatever order it was given in. */
+export const AllergenSetSchema = z
+  .array(AllergenSchema)
+  .max(ALLERGENS.length)
+  .transform((given) => ALLERGENS.filter((allergen) => given.includes(allergen)))
+
+/**
+ * Nutrition of 100 g or ml (at most 100 g of anything), or of a portion (a whole pizza may be
+ * 450 g); grams to one decimal place as labels show them.
+ */
+function nutritionValues(most: { grams: number; kcal: number }) {
+  const grams = z.number().nonnegative().max(most.grams)
+  return z
+    .object({
+      energyKj: z
+        .int()
+        .nonnegative()
+        .max(Math.ceil(most.kcal * 4.184)),
+      energyKcal: z.int().nonnegative().max(most.kcal),
+      fat: grams,
+      saturates: grams,
+      carbohydrate: grams,
+      sugars: grams,
+      fibre: grams.nullable(),
+      protein: grams,
+      salt: grams,
+    })
+    .refine((values) => values.saturates <= values.fat, {
+      error: 'Saturates cannot be more than fat',
+      path: ['saturates'],
+    })
+    .refine((values) => values.sugars <= values.carbohydrate, {
+      error: 'Sugars cannot be more than carbohydrate',
+      path: ['sugars'],
+    })
+}
+
+export const NutritionValuesSchema = nutritionValues({ grams: 100, kcal: 900 })
+export type NutritionValues = z.infer<typeof NutritionValuesSchema>
+const PortionValuesSchema = nutritionValues({ grams: 2000, kcal: 5000 })
+
+export type Nutrition = z.infer<typeof NutritionSchema>
+export const NutritionSchema = z.object({
+  /** Whether the declaration is per 100 g or per 100 ml. */
+  per: z.enum(['100g', '100ml']),
+  per100: NutritionValuesSchema,
+  /** Per portion where the pack declares one, e.g. "1 slice (40 g)". */
+  portion: z
+    .object({ size: z.string().trim().min(1).max(60), values: PortionValuesSchema })
+    .nullable(),
+})
+
+/** The food business operator a shopper can contact: its name and address. */
+export const FoodOperatorSchema = z.object({
+  name: z.string().trim().min(1).max(160),
+  address: z.string().trim().min(1).max(300),
+})
+
+/** An item's food information; null on an item that is not food. */
+export type FoodInformation = z.infer<typeof FoodInformationSchema>
+export const FoodInformationSchema = z.object({
+  contains: AllergenSetSchema,
+  mayContain: AllergenSetSchema,
+  nutrition: NutritionSchema.nullable(),
+  storage: z.string().max(500).nullable(),
+  origin: z.string().max(200).nullable(),
+  netQuantity: z.string().max(60).nullable(),
+  operator: FoodOperatorSchema.nullable(),
+})
+
+/** A piece of ingredients text, emphasised when it names an allergen the item contains. */
+export interface IngredientsPart {
+  text: string
+  allergen: boolean
+}
+
+const escapeForPattern = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+// "cocoa butter", "coconut milk" and "peanut butter" name no milk.
+const NOT_AN_ALLERGEN_BEFORE = '(?<!cocoa |coconut |peanut |shea )'
+
+function allergenPattern(allergens: ReadonlyArray<Allergen>): RegExp | null {
+  const words = allergens
+    .flatMap((allergen) => ALLERGEN_WORDS[allergen])
+    .sort((a, b) => b.length - a.length)
+  if (words.length === 0) return null
+  return new RegExp(
+    `${NOT_AN_ALLERGEN_BEFORE}\\b(${words.map(escapeForPattern).join('|')})\\b`,
+    'gi'
+  )
+}
+
+/**
+ * Splits ingredients text into plain and emphasised parts: every whole word naming an allergen of
+ * `contains` is emphasised. The text itself is only ever shown as text.
+ */
+export function emphasiseAllergens(
+  ingredients: string,
+  contains: ReadonlyArray<Allergen>
+): Array<IngredientsPart> {
+  const pattern = allergenPattern(contains)
+  if (!pattern) return [{ text: ingredients, allergen: false }]
+  const parts: Array<IngredientsPart> = []
+  let from = 0
+  for (const match of ingredients.matchAll(pattern)) {
+    if (match.index > from)
+      parts.push({ text: ingredients.slice(from, match.index), allergen: false })
+    parts.push({ text: match[0], allergen: true })
+    from = match.index + match[0].length
+  }
+  if (from < ingredients.length) parts.push({ text: ingredients.slice(from), allergen: false })
+  return parts
+}
+
+/** The allergens an ingredients text names, whatever the item declares (a check on the data). */
+export function allergensNamedIn(ingredients: string): Array<Allergen> {
+  return ALLERGENS.filter((allergen) => allergenPattern([allergen])?.test(ingredients) === true)
+}
+
+/** "milk, cereals containing gluten" for a "Contains:" or "May contain:" line. */
+export function allergenList(allergens: ReadonlyArray<Allergen>): string {
+  return allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(', ')
+}
