@@ -34,7 +34,6 @@ import {
   storeTeam,
   STORES,
 } from './fixtures.ts'
-import { deliverEffects } from '../../support/workers/effects.ts'
 
 /*
  * Picking re-prices the order with the basket's own pricing and the terms of checkout (ADR 017
