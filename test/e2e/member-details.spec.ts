@@ -11,14 +11,14 @@ test('a member changes the mobile, opts into SMS, then forgets themselves', asyn
   const email = uniqueEmail('details')
   await member.register(email)
 
-  // My details: the mobile, normalised.
+  // My details: the mobile, normalised (stored as +447700900456), shown as it is read in the UK.
   await page.goto(memberUrl('/member/my-details'))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My details')
   await main.getByLabel(/Mobile phone number/).fill('07700 900 456')
   await page.getByRole('button', { name: 'Save details' }).click()
   await expect(page).toHaveURL(memberUrl('/member/my-details?notice=saved'))
   await expect(main.getByRole('status')).toHaveText('Your details have been saved.')
-  await expect(main.getByLabel(/Mobile phone number/)).toHaveValue('+447700900456')
+  await expect(main.getByLabel(/Mobile phone number/)).toHaveValue('07700 900456')
   await expectNoAxeViolations(page)
   await screenshots(page, 'member-my-details')
 
@@ -29,7 +29,7 @@ test('a member changes the mobile, opts into SMS, then forgets themselves', asyn
       name: 'Profile and preferences',
     })
     .click()
-  await expect(main.getByText('+447700900456')).toBeVisible()
+  await expect(main.getByText('07700 900456')).toBeVisible()
   const sms = main.getByRole('checkbox', { name: /Text messages/ })
   await expect(sms).not.toBeChecked()
   await expect(main.getByRole('checkbox', { name: /Email/ })).not.toBeChecked()

@@ -62,18 +62,28 @@ export function ListingControls({ listing }: { listing: ListingView }) {
             />
           ))}
         </fieldset>
-        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          <legend className="mb-1 text-sm font-semibold">Free from</legend>
-          {ALLERGENS.map((allergen) => (
-            <Check
-              key={allergen}
-              name="free"
-              value={allergen}
-              label={FREE_FROM_LABELS[allergen]}
-              checked={listing.filters.freeFrom.includes(allergen)}
-            />
-          ))}
-        </fieldset>
+        {/* Fourteen allergens would push the products below the fold: folded away until asked
+            for (or while one is chosen), a native disclosure that needs no script. */}
+        <details className="w-full" open={listing.filters.freeFrom.length > 0}>
+          <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">
+            Free from (allergens)
+            {listing.filters.freeFrom.length > 0
+              ? ` · ${listing.filters.freeFrom.length} chosen`
+              : ''}
+          </summary>
+          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <legend className="sr-only">Free from</legend>
+            {ALLERGENS.map((allergen) => (
+              <Check
+                key={allergen}
+                name="free"
+                value={allergen}
+                label={FREE_FROM_LABELS[allergen]}
+                checked={listing.filters.freeFrom.includes(allergen)}
+              />
+            ))}
+          </fieldset>
+        </details>
         <button type="submit" className={BUTTON}>
           Apply
         </button>

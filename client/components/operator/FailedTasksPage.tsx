@@ -35,7 +35,7 @@ export function FailedTasksPage({
     <OperatorLayout
       frame={frame}
       title="Failed tasks"
-      intro="Emails, notices and refunds that still failed after every retry (about a day of them). Fix the cause — a provider's key, an outage — then try them again: each still happens at most once."
+      intro="Emails, notices and refunds that still failed after every retry (about two hours of them). Fix the cause — a provider's key, an outage — then try them again: each still happens at most once."
     >
       {refusal ? (
         <p role="alert" tabIndex={-1} autoFocus className="mb-4 font-semibold text-red-800">

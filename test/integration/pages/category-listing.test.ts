@@ -47,7 +47,9 @@ describe('the category page sorted and filtered', () => {
     }
     expect(html).toContain('name="offer" value="1"')
     expect(html).toContain('name="diet" value="vegan"')
-    expect(html).toContain('<legend class="mb-1 text-sm font-semibold">Free from</legend>')
+    // The fourteen allergens sit in a disclosure, folded until one is chosen.
+    expect(html).toMatch(/<details class="w-full"><summary[^>]*>Free from \(allergens\)/)
+    expect(html).toContain('<legend class="sr-only">Free from</legend>')
     for (const allergen of ['milk', 'gluten', 'peanuts', 'tree-nuts', 'sulphites']) {
       expect(html).toContain(`name="free" value="${allergen}"`)
     }
@@ -80,6 +82,7 @@ describe('the category page sorted and filtered', () => {
     const text = decoded(html)
     expect(text).toContain('<meta name="robots" content="noindex"/>')
     expect(html).toMatch(/name="free" checked="" value="milk"/)
+    expect(html).toMatch(/<details class="w-full" open="">/)
     expect(text).toContain(`href="${path}?free=milk" aria-label="Remove Free from eggs"`)
     expect(text).toContain(`href="${path}?free=eggs" aria-label="Remove Free from milk"`)
   })
