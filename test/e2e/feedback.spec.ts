@@ -98,11 +98,11 @@ test.describe('content security policy', () => {
     await storeSearch(page).byPostcode('M1 1AE')
     await page.goto(storeUrl())
     await page.goto(storeUrl('/category/deli-sandwiches'))
+    // Tiles' quick views hydrate as they come into view, as a shopper scrolls to them.
+    const chooseOptions = page.getByRole('button', { name: /^Choose options/ }).first()
+    await chooseOptions.scrollIntoViewIfNeeded()
     await waitForIsland(page, 'QuickView')
-    await page
-      .getByRole('button', { name: /^Choose options/ })
-      .first()
-      .click()
+    await chooseOptions.click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await page.keyboard.press('Escape')
     await store.addItem('/category/milk/semi-skimmed-milk-2-pints', 1)
