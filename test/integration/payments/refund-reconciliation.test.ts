@@ -1,6 +1,6 @@
 import { createScheduledController, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { type PaymentSandbox, requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
+import { type PaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { reconcileRefunds } from '../../../worker/backend/payments/refund-reconciliation.ts'
 import { refundPayment } from '../../../worker/backend/payments/refunds.ts'
 import { givenBackOnOrder } from '../../../worker/backend/payments/refunds-repo.ts'
@@ -16,24 +16,19 @@ import { jar } from '../pages/cookie-jar.ts'
 import { operatorPagesClient } from '../pages/operator/console-client.ts'
 import { pageText } from '../pages/storefront.ts'
 import { seedStaff } from '../staff/fixtures.ts'
+import { callWith, draftOrder, resultOf, seedCheckout } from './fixtures.ts'
+import { framesEnv, framesPayment } from './frames-fixtures.ts'
 import {
-  VALID_EXPIRY,
-  callWith,
-  consumerData,
-  draftOrder,
-  makePayment,
-  payOnSandbox,
-  paymentBody,
-  resultOf,
-  seedCheckout,
-} from './fixtures.ts'
-import {
-  FRAMES_CARDS,
-  cardToken,
-  framesEnv,
-  framesPayment,
-  sandboxRequest,
-} from './frames-fixtures.ts'
+  NOW,
+  type Paid,
+  ledgerOf,
+  paidWithFrames,
+  paidOf,
+  paidWithRealex,
+  paymentOf,
+  sandbox,
+  walletToken,
+} from './paid-fixtures.ts'
 
 /*
  * Refunds the gateway did not confirm are reconciled (issue 37): a refund whose answer was lost
@@ -42,60 +37,9 @@ import {
  * settles it once, so the payment, the order's given-back money and the sandbox ledger agree.
  */
 
-const NOW = new Date(Date.UTC(2026, 10, 25, 12, 0, 0))
-const SUCCESS_CARD = { cardNumber: '4263970000005262', ...VALID_EXPIRY }
-const sandbox = requirePaymentSandbox(backendAdapters)
-
 beforeAll(async () => {
   await seedCheckout(env.DB)
 })
-
-interface Paid {
-  paymentId: number
-  orderId: number
-  total: number
-  gatewayOrderId: string
-}
-
-async function paymentOf(paymentId: number) {
-  const row = await env.DB.prepare(
-    `select status, amount, amount_refunded, gateway_order_id from payments where id = ?1`
-  )
-    .bind(paymentId)
-    .first<{ status: string; amount: number; amount_refunded: number; gateway_order_id: string }>()
-  if (!row) throw new Error(`no payment ${paymentId}`)
-  return row
-}
-
-async function paidWithRealex(): Promise<Paid> {
-  const draft = await draftOrder()
-  const started = await makePayment(paymentBody(draft))
-  const answer = resultOf(await consumerData(await payOnSandbox(started.redirect!, SUCCESS_CARD)))
-  expect(answer.status).toBe('succeeded')
-  const { gateway_order_id } = await paymentOf(answer.paymentId)
-  return {
-    paymentId: answer.paymentId,
-    orderId: draft.orderId,
-    total: draft.total,
-    gatewayOrderId: gateway_order_id,
-  }
-}
-
-async function paidWithFrames(): Promise<Paid> {
-  const draft = await draftOrder({ environment: framesEnv, gateway: 'frames' })
-  const token = await cardToken(FRAMES_CARDS.success)
-  const answer = resultOf(
-    await callWith(framesEnv, '/payments/make', framesPayment(draft, { token }))
-  )
-  expect(answer.status).toBe('succeeded')
-  const { gateway_order_id } = await paymentOf(answer.paymentId)
-  return {
-    paymentId: answer.paymentId,
-    orderId: draft.orderId,
-    total: draft.total,
-    gatewayOrderId: gateway_order_id,
-  }
-}
 
 /**
  * The sandbox with its refund calls failing once: `lost` hands the call to the gateway and then
@@ -125,21 +69,6 @@ function failingOnce(mode: 'lost' | 'unsent'): PaymentSandbox {
   }
 }
 
-/** The sandbox wallet sheet's approved token (what the shopper's Pay gives the checkout). */
-async function walletToken(wallet: 'applePay' | 'googlePay'): Promise<string> {
-  const res = await sandboxRequest(
-    '/sandbox-gateway/wallets/token',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ wallet, outcome: 'approve' }),
-    },
-    testEnv
-  )
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { tokenData: string }).tokenData
-}
-
 /** Paid with a sandbox wallet through its card gateway. */
 function paidWithWallet(wallet: 'applePay' | 'googlePay', environment: Env) {
   return async (): Promise<Paid> => {
@@ -158,18 +87,8 @@ function paidWithWallet(wallet: 'applePay' | 'googlePay', environment: Env) {
       )
     )
     expect(answer.status).toBe('succeeded')
-    const { gateway_order_id } = await paymentOf(answer.paymentId)
-    return {
-      paymentId: answer.paymentId,
-      orderId: draft.orderId,
-      total: draft.total,
-      gatewayOrderId: gateway_order_id,
-    }
+    return paidOf(draft.orderId, draft.total, answer.paymentId)
   }
-}
-
-async function ledgerOf(gatewayOrderId: string) {
-  return (await sandbox.ledger(env.DB)).find((entry) => entry.gatewayOrderId === gatewayOrderId)
 }
 
 async function refundRow(reference: string) {

@@ -1,7 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { paymentMoney } from '../../../worker/backend/payments/refunds-repo.ts'
 import {
   sandboxFramesSecretKey,
@@ -9,27 +8,27 @@ import {
 } from '../../../worker/lib/payments-config.ts'
 import { hppTimestamp } from '../../../worker/lib/realex-hpp.ts'
 import { parseRemoteXml, remoteRebateXml } from '../../../worker/lib/realex-remote-xml.ts'
-import { backendAdapters, refundPayment, voidPayment } from '../../../worker/local-backend.ts'
+import { refundPayment, voidPayment } from '../../../worker/local-backend.ts'
 import { sandboxRemoteFetcher } from '../../../worker/sandbox-gateway/remote.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import {
-  VALID_EXPIRY,
   callWith,
-  consumerData,
   draftOrder,
   makePayment,
-  payOnSandbox,
   paymentBody,
   resultOf,
   seedCheckout,
 } from './fixtures.ts'
+import { framesEnv, framesPayment, sandboxRequest } from './frames-fixtures.ts'
 import {
-  FRAMES_CARDS,
-  cardToken,
-  framesEnv,
-  framesPayment,
-  sandboxRequest,
-} from './frames-fixtures.ts'
+  NOW,
+  ledgerOf,
+  paidWithFrames,
+  paidWithRealex,
+  paymentOf,
+  sandbox,
+  walletToken,
+} from './paid-fixtures.ts'
 
 /*
  * Refunds and voids after payment (ADR 017 "Refunds") through each gateway adapter against the
@@ -37,76 +36,9 @@ import {
  * equal what the shop's payments row says the shopper finally paid.
  */
 
-const NOW = new Date(Date.UTC(2026, 10, 25, 12, 0, 0))
-const SUCCESS_CARD = { cardNumber: '4263970000005262', ...VALID_EXPIRY }
-const sandbox = requirePaymentSandbox(backendAdapters)
-
 beforeAll(async () => {
   await seedCheckout(env.DB)
 })
-
-interface Paid {
-  paymentId: number
-  orderId: number
-  total: number
-  gatewayOrderId: string
-  externalRef: string
-}
-
-async function paymentOf(paymentId: number) {
-  const row = await env.DB.prepare(
-    `select status, amount, amount_refunded, voided_at, gateway_order_id, external_ref, auth_code
-     from payments where id = ?1`
-  )
-    .bind(paymentId)
-    .first<{
-      status: string
-      amount: number
-      amount_refunded: number
-      voided_at: string | null
-      gateway_order_id: string
-      external_ref: string
-      auth_code: string | null
-    }>()
-  if (!row) throw new Error(`no payment ${paymentId}`)
-  return row
-}
-
-async function paidWithRealex(): Promise<Paid> {
-  const draft = await draftOrder()
-  const started = await makePayment(paymentBody(draft))
-  const answer = resultOf(await consumerData(await payOnSandbox(started.redirect!, SUCCESS_CARD)))
-  expect(answer.status).toBe('succeeded')
-  const row = await paymentOf(answer.paymentId)
-  return {
-    paymentId: answer.paymentId,
-    orderId: draft.orderId,
-    total: draft.total,
-    gatewayOrderId: row.gateway_order_id,
-    externalRef: row.external_ref,
-  }
-}
-
-async function paidWithFrames(): Promise<Paid> {
-  const draft = await draftOrder({ environment: framesEnv, gateway: 'frames' })
-  const token = await cardToken(FRAMES_CARDS.success)
-  const answer = resultOf(
-    await callWith(framesEnv, '/payments/make', framesPayment(draft, { token }))
-  )
-  expect(answer.status).toBe('succeeded')
-  const row = await paymentOf(answer.paymentId)
-  return {
-    paymentId: answer.paymentId,
-    orderId: draft.orderId,
-    total: draft.total,
-    gatewayOrderId: row.gateway_order_id,
-    externalRef: row.external_ref,
-  }
-}
-
-async function ledgerOf(gatewayOrderId: string) {
-  return (await sandbox.ledger(env.DB)).find((entry) => entry.gatewayOrderId === gatewayOrderId)
-}
 
 const GATEWAYS = [
   { name: 'realex', environment: testEnv, pay: paidWithRealex },
@@ -271,21 +203,6 @@ describe.each(GATEWAYS)('refunds through $name', ({ environment, pay }) => {
     ).rejects.toMatchObject({ code: 'conflict', message: MESSAGES.voidNotPossible })
   })
 })
-
-/** The sandbox wallet sheet's approved token (what the shopper's Pay gives the checkout). */
-async function walletToken(wallet: 'applePay' | 'googlePay'): Promise<string> {
-  const res = await sandboxRequest(
-    '/sandbox-gateway/wallets/token',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ wallet, outcome: 'approve' }),
-    },
-    testEnv
-  )
-  expect(res.status).toBe(201)
-  return ((await res.json()) as { tokenData: string }).tokenData
-}
 
 describe.each([
   { wallet: 'applePay', gateway: 'realex', environment: testEnv },
