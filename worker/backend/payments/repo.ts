@@ -206,23 +206,6 @@ export function newAttemptStatements(
   ]
 }
 
-/** The order keeps the method it is being paid with (the shopper may switch after a decline). */
-export function orderMethodStatement(
-  db: D1Database,
-  orderId: number,
-  method: PaymentMethod,
-  gateway: PaymentGateway,
-  cashConfirmed: boolean
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `update orders set payment_method = ?2, payment_gateway = ?3, cash_confirmed = ?4,
-         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       where id = ?1`
-    )
-    .bind(orderId, method, gateway, cashConfirmed ? 1 : 0)
-}
-
 export interface PaymentOutcomeUpdate {
   status: 'authorised' | 'declined' | 'failed' | 'cancelled'
   externalRef: string | null

@@ -132,21 +132,3 @@ export async function rewardReferral(
   await tellBoth(env, candidate)
   return 'rewarded'
 }
-
-/**
- * The store-orders effect (ADR 017 "Effects"): a delivered or collected order may reward its
- * member's referral. Never throws: the order's action stands, and a rerun rewards once.
- */
-export async function referralEffect(
-  env: MessengerEnv,
-  action: string,
-  order: { id: number; business_id: number },
-  now: Date
-): Promise<void> {
-  if (action !== 'deliver' && action !== 'collected') return
-  try {
-    await rewardReferral(env, { businessId: order.business_id, orderId: order.id }, now)
-  } catch (error) {
-    logError(error, { event: 'order referral reward failed', orderId: order.id })
-  }
-}
