@@ -1,8 +1,71 @@
+import type { ReactNode } from 'react'
 import { formatMoney } from '../../../schemas/money.ts'
 import { effectKindLabel, type FailedEffect } from '../../../schemas/operator-effects.ts'
 import type { UnsettledRefund } from '../../../schemas/operator-refunds.ts'
 import { storeDateTime } from '../store-console/format.ts'
 import { type OperatorFrame, OperatorLayout } from './OperatorLayout.tsx'
+
+const CELL = 'px-3 py-2 align-top'
+
+/** A list as a table that scrolls sideways on a phone: its columns, then a column for the action. */
+function ListTable({
+  caption,
+  headers,
+  children,
+}: {
+  caption: string
+  headers: ReadonlyArray<string>
+  children: ReactNode
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-black/5">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className={CELL}>
+                {header}
+              </th>
+            ))}
+            <th scope="col" className={CELL}>
+              <span className="sr-only">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-black/10">{children}</tbody>
+      </table>
+    </div>
+  )
+}
+
+/** One row's retry: posts the row's id under `field`, named for what it retries. */
+function RetryForm({
+  action,
+  field,
+  id,
+  label,
+  children,
+}: {
+  action: string
+  field: string
+  id: number
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <form method="post" action={action}>
+      <input type="hidden" name={field} value={id} />
+      <button
+        type="submit"
+        className="inline-flex min-h-11 items-center rounded-xl bg-primary px-4 font-bold text-on-primary hover:brightness-90"
+        aria-label={label}
+      >
+        {children}
+      </button>
+    </form>
+  )
+}
 
 /**
  * The effects the queue gave up on (ADR 037), each with what it was for, how often it was tried
@@ -30,7 +93,6 @@ export function FailedTasksPage({
   /** Why a retry was refused, shown above the list. */
   refusal: string | null
 }) {
-  const cell = 'px-3 py-2 align-top'
   return (
     <OperatorLayout
       frame={frame}
@@ -46,65 +108,39 @@ export function FailedTasksPage({
       {effects.length === 0 ? (
         <p>Nothing has failed: every task was completed.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Failed tasks, newest first</caption>
-            <thead className="bg-black/5">
-              <tr>
-                <th scope="col" className={cell}>
-                  Task
+        <ListTable
+          caption="Failed tasks, newest first"
+          headers={['Task', 'Order', 'First tried', 'Attempts', 'Last error']}
+        >
+          {effects.map((effect) => {
+            const label = effectKindLabel(effect.kind)
+            return (
+              <tr key={effect.id}>
+                <th scope="row" className={`${CELL} font-semibold`}>
+                  {label}
                 </th>
-                <th scope="col" className={cell}>
-                  Order
-                </th>
-                <th scope="col" className={cell}>
-                  First tried
-                </th>
-                <th scope="col" className={cell}>
-                  Attempts
-                </th>
-                <th scope="col" className={cell}>
-                  Last error
-                </th>
-                <th scope="col" className={cell}>
-                  <span className="sr-only">Action</span>
-                </th>
+                <td className={CELL}>{effect.orderNumber ?? '—'}</td>
+                <td className={CELL}>
+                  <time dateTime={effect.createdAt}>
+                    {storeDateTime(effect.createdAt, timeZone)}
+                  </time>
+                </td>
+                <td className={CELL}>{effect.attempts}</td>
+                <td className={`${CELL} max-w-md break-words`}>{effect.lastError ?? '—'}</td>
+                <td className={CELL}>
+                  <RetryForm
+                    action={retryAction}
+                    field="effectId"
+                    id={effect.id}
+                    label={`Try again: ${label}${effect.orderNumber ? ` for order ${effect.orderNumber}` : ''}`}
+                  >
+                    Try again
+                  </RetryForm>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-black/10">
-              {effects.map((effect) => {
-                const label = effectKindLabel(effect.kind)
-                return (
-                  <tr key={effect.id}>
-                    <th scope="row" className={`${cell} font-semibold`}>
-                      {label}
-                    </th>
-                    <td className={cell}>{effect.orderNumber ?? '—'}</td>
-                    <td className={cell}>
-                      <time dateTime={effect.createdAt}>
-                        {storeDateTime(effect.createdAt, timeZone)}
-                      </time>
-                    </td>
-                    <td className={cell}>{effect.attempts}</td>
-                    <td className={`${cell} max-w-md break-words`}>{effect.lastError ?? '—'}</td>
-                    <td className={cell}>
-                      <form method="post" action={retryAction}>
-                        <input type="hidden" name="effectId" value={effect.id} />
-                        <button
-                          type="submit"
-                          className="inline-flex min-h-11 items-center rounded-xl bg-primary px-4 font-bold text-on-primary hover:brightness-90"
-                          aria-label={`Try again: ${label}${effect.orderNumber ? ` for order ${effect.orderNumber}` : ''}`}
-                        >
-                          Try again
-                        </button>
-                      </form>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+            )
+          })}
+        </ListTable>
       )}
       <RefundsNotSettled refunds={refunds} timeZone={timeZone} retryAction={refundRetryAction} />
     </OperatorLayout>
@@ -131,7 +167,6 @@ function RefundsNotSettled({
   timeZone: string
   retryAction: string
 }) {
-  const cell = 'px-3 py-2 align-top'
   return (
     <section aria-labelledby="refunds-not-settled" className="mt-8">
       <h2 id="refunds-not-settled" className="mb-2 text-lg font-bold">
@@ -140,67 +175,41 @@ function RefundsNotSettled({
       {refunds.length === 0 ? (
         <p>Every refund was confirmed by its gateway.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Refunds not settled, newest first</caption>
-            <thead className="bg-black/5">
-              <tr>
-                <th scope="col" className={cell}>
-                  Order
-                </th>
-                <th scope="col" className={cell}>
-                  Amount
-                </th>
-                <th scope="col" className={cell}>
-                  State
-                </th>
-                <th scope="col" className={cell}>
-                  Asked
-                </th>
-                <th scope="col" className={cell}>
-                  Gateway's last answer
-                </th>
-                <th scope="col" className={cell}>
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-black/10">
-              {refunds.map((refund) => (
-                <tr key={refund.id}>
-                  <th scope="row" className={`${cell} font-semibold`}>
-                    <span className="whitespace-nowrap">{refund.orderNumber}</span>
-                    <span className="block font-normal whitespace-nowrap">
-                      <time dateTime={refund.createdAt}>
-                        {storeDateTime(refund.createdAt, timeZone)}
-                      </time>
-                    </span>
-                  </th>
-                  <td className={cell}>{formatMoney(refund.amount)}</td>
-                  <td className={cell}>{REFUND_STATUS_LABELS[refund.status]}</td>
-                  <td className={cell}>{refund.looks}</td>
-                  <td className={`${cell} max-w-md min-w-48 break-words`}>
-                    {refund.gateway}: {refund.lastAnswer ?? 'no answer'}
-                  </td>
-                  <td className={cell}>
-                    {refund.retryable ? (
-                      <form method="post" action={retryAction}>
-                        <input type="hidden" name="refundId" value={refund.id} />
-                        <button
-                          type="submit"
-                          className="inline-flex min-h-11 items-center rounded-xl bg-primary px-4 font-bold text-on-primary hover:brightness-90"
-                          aria-label={`Ask the gateway again: refund for order ${refund.orderNumber}`}
-                        >
-                          Ask again
-                        </button>
-                      </form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable
+          caption="Refunds not settled, newest first"
+          headers={['Order', 'Amount', 'State', 'Asked', "Gateway's last answer"]}
+        >
+          {refunds.map((refund) => (
+            <tr key={refund.id}>
+              <th scope="row" className={`${CELL} font-semibold`}>
+                <span className="whitespace-nowrap">{refund.orderNumber}</span>
+                <span className="block font-normal whitespace-nowrap">
+                  <time dateTime={refund.createdAt}>
+                    {storeDateTime(refund.createdAt, timeZone)}
+                  </time>
+                </span>
+              </th>
+              <td className={CELL}>{formatMoney(refund.amount)}</td>
+              <td className={CELL}>{REFUND_STATUS_LABELS[refund.status]}</td>
+              <td className={CELL}>{refund.looks}</td>
+              <td className={`${CELL} max-w-md min-w-48 break-words`}>
+                {refund.gateway}: {refund.lastAnswer ?? 'no answer'}
+              </td>
+              <td className={CELL}>
+                {refund.retryable ? (
+                  <RetryForm
+                    action={retryAction}
+                    field="refundId"
+                    id={refund.id}
+                    label={`Ask the gateway again: refund for order ${refund.orderNumber}`}
+                  >
+                    Ask again
+                  </RetryForm>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   )
