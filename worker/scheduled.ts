@@ -24,7 +24,7 @@ import { sweepRetention } from './backend/retention.ts'
  * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations;
  * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020);
  * - asks the hostname provider about brands' pending domains; active ones start serving (ADR 028);
- * - hands on the outbox's effects the relay missed, and deletes delivered ones past retention (ADR 037).
+ * - hands on the outbox's effects the relay missed (ADR 037).
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
 /** The daily trigger of the retention sweep (wrangler.toml [triggers]); every other runs the jobs above. */
@@ -81,7 +81,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     console.log(JSON.stringify({ event: 'brand domains active', hosts: domains.value }))
   }
   if (domains.status === 'rejected') failures.push(['brand domain check failed', domains.reason])
-  if (effects.status === 'fulfilled' && effects.value.redispatched + effects.value.deleted > 0) {
+  if (effects.status === 'fulfilled' && effects.value.redispatched > 0) {
     console.log(JSON.stringify({ event: 'effects swept', ...effects.value }))
   }
   if (effects.status === 'rejected') failures.push(['effects sweep failed', effects.reason])

@@ -124,11 +124,19 @@ describe('the daily retention sweep', () => {
         `insert into marketing_events (business_id, kind, event_name, user_key, payload_json, created_at)
          values (1, 'event', 'old', 'u', '{}', ?1), (1, 'event', 'recent', 'u', '{}', ?2)`
       ).bind(new Date(now.getTime() - 91 * DAY).toISOString(), now.toISOString()),
+      env.DB.prepare(
+        `insert into effects (business_id, effect_key, kind, payload_json, status, created_at,
+           delivered_at)
+         values (1, 'retention:old', 'order_placed_email', '{}', 'delivered', ?1, ?1),
+                (1, 'retention:recent', 'order_placed_email', '{}', 'delivered', ?2, ?2),
+                (1, 'retention:dead', 'order_placed_email', '{}', 'dead', ?1, null)`
+      ).bind(new Date(now.getTime() - 31 * DAY).toISOString(), now.toISOString()),
     ])
 
     // The every-minute trigger leaves them alone.
     await worker.scheduled(createScheduledController({ scheduledTime: now.getTime() }), env)
     expect(await exists('baskets', 'id', staleGuest), 'stale guest before').toBe(true)
+    expect(await exists('effects', 'effect_key', 'retention:old')).toBe(true)
 
     await worker.scheduled(
       createScheduledController({ scheduledTime: now.getTime(), cron: RETENTION_CRON }),
@@ -142,5 +150,9 @@ describe('the daily retention sweep', () => {
     expect(await exists('idempotency_keys', 'idempotency_key', 'live')).toBe(true)
     expect(await exists('marketing_events', 'event_name', 'old')).toBe(false)
     expect(await exists('marketing_events', 'event_name', 'recent')).toBe(true)
+    // Delivered effects go after 30 days; a dead one waits for an operator however old.
+    expect(await exists('effects', 'effect_key', 'retention:old')).toBe(false)
+    expect(await exists('effects', 'effect_key', 'retention:recent')).toBe(true)
+    expect(await exists('effects', 'effect_key', 'retention:dead')).toBe(true)
   })
 })

@@ -6,34 +6,31 @@ import { backendAdapters } from '../../../worker/local-backend.ts'
 
 /**
  * Runs the outbox's pending effects now, through the queue consumer's own runEffect, as the
- * EFFECTS queue would: a test then sees the emails, events and notices of what it did. The real
- * queue may also deliver them in the background; the effects' leases and keys keep each once.
+ * EFFECTS queue would: a test then sees the emails, events and notices of what it did. The pool's
+ * producer feeds a queue nobody consumes (test/vitest.config.ts), so nothing else runs them; a
+ * run the test started itself holds its lease, and the effect's key keeps it once.
  */
 export async function deliverEffects(
   options: { env?: EffectsEnv; handlers?: EffectHandlers<EffectsEnv>; now?: Date } = {}
 ): Promise<Array<EffectOutcome>> {
   const bindings = options.env ?? { ...env, ...backendAdapters }
   const outcomes: Array<EffectOutcome> = []
-  // A row another run holds (the background queue) is waited for, briefly.
+  // A row another run holds (a concurrent delivery) is waited for, briefly; a failure stays
+  // pending for the caller to look at, as the queue's retry would find it.
   for (let round = 0; round < 50; round++) {
     const { results } = await bindings.DB.prepare(
-      `select id, lease_until from effects where status = 'pending' order by id`
-    ).all<{ id: number; lease_until: string | null }>()
+      `select id from effects where status = 'pending' order by id`
+    ).all<{ id: number }>()
     if (results.length === 0) break
-    let progressed = false
+    const ran: Array<EffectOutcome> = []
     for (const { id } of results) {
-      const outcome = await runEffect(
-        bindings,
-        options.handlers ?? effectHandlers,
-        id,
-        options.now ?? new Date()
+      ran.push(
+        await runEffect(bindings, options.handlers ?? effectHandlers, id, options.now ?? new Date())
       )
-      outcomes.push(outcome)
-      if (outcome !== 'not_due') progressed = true
     }
-    if (progressed && outcomes.every((outcome) => outcome !== 'failed')) continue
-    if (outcomes.includes('failed')) break
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    outcomes.push(...ran)
+    if (ran.includes('failed')) break
+    if (!ran.includes('delivered')) await new Promise((resolve) => setTimeout(resolve, 20))
   }
   return outcomes
 }

@@ -11,9 +11,17 @@ export const PLACED_EFFECTS = {
   board: 'order_placed_board',
 } as const
 
+type PlacedEffect = keyof typeof PLACED_EFFECTS
+
+const PLACED_NAMES = Object.keys(PLACED_EFFECTS) as Array<PlacedEffect>
+
+function placedEffectKey(orderId: number, name: PlacedEffect): string {
+  return `order:${orderId}:placed:${name}`
+}
+
 /** The effects' keys of one order's placing: what the relay hands on after the batch. */
 export function placedEffectKeys(orderId: number): Array<string> {
-  return Object.keys(PLACED_EFFECTS).map((name) => `order:${orderId}:placed:${name}`)
+  return PLACED_NAMES.map((name) => placedEffectKey(orderId, name))
 }
 
 /**
@@ -30,12 +38,12 @@ export function placedEffectStatements(
     sql: `select 1 from orders where id = ?1 and status = 'sent_to_store' and placed_at = ?2`,
     params: [orderId, now.toISOString()],
   }
-  return (Object.keys(PLACED_EFFECTS) as Array<keyof typeof PLACED_EFFECTS>).map((name) =>
+  return PLACED_NAMES.map((name) =>
     effectStatement(
       db,
       {
         businessId,
-        key: `order:${orderId}:placed:${name}`,
+        key: placedEffectKey(orderId, name),
         kind: PLACED_EFFECTS[name],
         payload: { orderId },
       },

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { logError } from '../../lib/log.ts'
 import type { EffectHandlers } from './handlers.ts'
-import { findEffect, leaseEffect, markDead, markDelivered, recordFailure } from './repo.ts'
+import { leaseEffect, markDead, markDelivered, recordFailure } from './repo.ts'
 
 /*
  * The EFFECTS queue's consumer and its dead-letter queue's (ADR 037). A message names one effect
@@ -33,8 +33,7 @@ export async function runEffect<E extends { DB: D1Database }>(
   effectId: number,
   now: Date
 ): Promise<EffectOutcome> {
-  if (!(await leaseEffect(env.DB, effectId, now, EFFECT_LEASE_MS))) return 'not_due'
-  const row = await findEffect(env.DB, effectId)
+  const row = await leaseEffect(env.DB, effectId, now, EFFECT_LEASE_MS)
   if (!row) return 'not_due'
   try {
     const handler = handlers[row.kind]

@@ -98,23 +98,23 @@ export async function markDispatched(
 }
 
 /**
- * Takes the effect for one run: true when it is pending and nobody else holds it. The lease
- * lapses, so a consumer that died mid-way does not keep it for ever.
+ * Takes the effect for one run: the row as it is now when it is pending and nobody else holds it,
+ * else null. The lease lapses, so a consumer that died mid-way does not keep it for ever.
  */
 export async function leaseEffect(
   db: D1Database,
   id: number,
   now: Date,
   leaseMs: number
-): Promise<boolean> {
-  const result = await db
+): Promise<EffectRow | null> {
+  return db
     .prepare(
       `update effects set lease_until = ?3, attempts = attempts + 1
-       where id = ?1 and status = 'pending' and (lease_until is null or lease_until <= ?2)`
+       where id = ?1 and status = 'pending' and (lease_until is null or lease_until <= ?2)
+       returning *`
     )
     .bind(id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString())
-    .run()
-  return result.meta.changes === 1
+    .first<EffectRow>()
 }
 
 export async function markDelivered(db: D1Database, id: number, now: Date): Promise<void> {
@@ -189,6 +189,9 @@ export async function strandedEffectIds(
     .all<{ id: number }>()
   return results.map((row) => row.id)
 }
+
+/** How long a delivered effect is kept, to answer "was the email sent?" (README "Privacy"). */
+export const DELIVERED_EFFECT_RETENTION_DAYS = 30
 
 /** Retention: delivered effects older than `before` are deleted (README "Privacy"). */
 export async function deleteDeliveredBefore(db: D1Database, before: Date): Promise<number> {
