@@ -344,27 +344,39 @@ describe('the substitutes switch without JavaScript', () => {
   })
 })
 
-// Issue 35 item 13 (H2): the basket page's − / + and Remove are forms that work without JavaScript.
+/** A basket form posted as a browser without JavaScript does (same origin, 303 not followed). */
+function postBasketForm(
+  path: '/basket' | '/basket/add',
+  cookie: string,
+  fields: Record<string, string>,
+  referer?: string
+) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: ORIGIN,
+      ...(cookie ? { cookie } : {}),
+      ...(referer ? { referer } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  })
+}
+
+/** The basket the cookie names, as the API answers it. */
+async function storedBasket(cookie: string) {
+  const response = await SELF.fetch(`${ORIGIN}/api/basket`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
+    body: '{}',
+  })
+  expect(response.status).toBe(200)
+  return BasketSchema.parse(await response.json())
+}
+
+// Issue 35 item 13: the basket page's − / + and Remove are forms that work without JavaScript.
 describe('the basket lines’ − / + and Remove without JavaScript', () => {
-  function postLineForm(cookie: string, fields: Record<string, string>) {
-    return SELF.fetch(`${ORIGIN}/basket`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, cookie },
-      body: new URLSearchParams(fields).toString(),
-      redirect: 'manual',
-    })
-  }
-
-  async function stored(cookie: string) {
-    const response = await SELF.fetch(`${ORIGIN}/api/basket`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-      body: '{}',
-    })
-    expect(response.status).toBe(200)
-    return BasketSchema.parse(await response.json())
-  }
-
   it('renders − / + as buttons carrying the new quantity, and Remove, in forms', async () => {
     const [first] = items as [SimpleItem]
     const cookie = await addItem(first.id, 2)
@@ -382,9 +394,9 @@ describe('the basket lines’ − / + and Remove without JavaScript', () => {
   it('sets a quantity, then removes the line: 303 back, each time saying what changed', async () => {
     const [first, second] = items as [SimpleItem, SimpleItem]
     let cookie = await addItem(second.id, 1, await addItem(first.id, 2))
-    const line = (await stored(cookie)).lines.find((l) => l.itemId === first.id)
+    const line = (await storedBasket(cookie)).lines.find((l) => l.itemId === first.id)
     if (!line) throw new Error('no line')
-    const more = await postLineForm(cookie, {
+    const more = await postBasketForm('/basket', cookie, {
       intent: 'quantity',
       basketLineId: String(line.basketLineId),
       quantity: '3',
@@ -392,29 +404,29 @@ describe('the basket lines’ − / + and Remove without JavaScript', () => {
     expect(more.status).toBe(303)
     expect(more.headers.get('location')).toBe('/basket')
     cookie = jar(more, cookie)
-    expect((await stored(cookie)).lines.map((l) => [l.itemId, l.quantity])).toEqual([
+    expect((await storedBasket(cookie)).lines.map((l) => [l.itemId, l.quantity])).toEqual([
       [first.id, 3],
       [second.id, 1],
     ])
     let html = await (await basketPage(cookie)).text()
     expect(html).toContain(escapeHtml(formatMessage('basketQuantityChanged', `3 × ${first.name}`)))
 
-    const removed = await postLineForm(cookie, {
+    const removed = await postBasketForm('/basket', cookie, {
       intent: 'remove',
       basketLineId: String(line.basketLineId),
     })
     expect(removed.status).toBe(303)
     cookie = jar(removed, cookie)
-    expect((await stored(cookie)).lines.map((l) => l.itemId)).toEqual([second.id])
+    expect((await storedBasket(cookie)).lines.map((l) => l.itemId)).toEqual([second.id])
     html = await (await basketPage(cookie)).text()
     expect(html).toContain(escapeHtml(formatMessage('basketLineRemoved', first.name)))
   })
 
   it('refuses a line not in the basket or a malformed form with a message, nothing changed', async () => {
     const [first, second] = items as [SimpleItem, SimpleItem]
-    const theirs = await stored(await addItem(second.id, 1))
+    const theirs = await storedBasket(await addItem(second.id, 1))
     const cookie = await addItem(first.id, 2)
-    const before = await stored(cookie)
+    const before = await storedBasket(cookie)
     const bad: Array<Record<string, string>> = [
       { intent: 'quantity', basketLineId: '99999999', quantity: '1' },
       { intent: 'quantity', basketLineId: String(theirs.lines[0]?.basketLineId), quantity: '1' },
@@ -422,12 +434,12 @@ describe('the basket lines’ − / + and Remove without JavaScript', () => {
       { intent: 'quantity', quantity: '1' },
     ]
     for (const fields of bad) {
-      const response = await postLineForm(cookie, fields)
+      const response = await postBasketForm('/basket', cookie, fields)
       expect(response.status, JSON.stringify(fields)).toBe(303)
       const html = await (await basketPage(jar(response, cookie))).text()
       expect(html, JSON.stringify(fields)).toContain(MESSAGES.updateQuantityFailed)
     }
-    const after = await stored(cookie)
+    const after = await storedBasket(cookie)
     expect(after.version).toBe(before.version)
     expect(after.lines.map((l) => l.quantity)).toEqual([2])
   })
@@ -435,34 +447,11 @@ describe('the basket lines’ − / + and Remove without JavaScript', () => {
 
 // Issue 35 item 11: the add-to-basket forms post to the worker when JavaScript does not run.
 describe('the add-to-basket forms without JavaScript', () => {
-  function postAdd(cookie: string, fields: Record<string, string>, referer?: string) {
-    return SELF.fetch(`${ORIGIN}/basket/add`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        origin: ORIGIN,
-        ...(cookie ? { cookie } : {}),
-        ...(referer ? { referer } : {}),
-      },
-      body: new URLSearchParams(fields).toString(),
-      redirect: 'manual',
-    })
-  }
-
-  async function storedBasket(cookie: string) {
-    const response = await SELF.fetch(`${ORIGIN}/api/basket`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie },
-      body: '{}',
-    })
-    expect(response.status).toBe(200)
-    return BasketSchema.parse(await response.json())
-  }
-
   it('adds, then 303 back to the page that posted, saying what was added', async () => {
     const [first] = items as [SimpleItem]
     const from = `${ORIGIN}/stores/${STORE}/category/milk?sort=price-low`
-    const response = await postAdd(
+    const response = await postBasketForm(
+      '/basket/add',
       '',
       { storeId: String(storeId), itemId: String(first.id), quantity: '2' },
       from
@@ -489,7 +478,7 @@ describe('the add-to-basket forms without JavaScript', () => {
       { returnTo: '//evil.example/' },
     ]
     for (const fields of bad) {
-      const response = await postAdd(cookie, fields)
+      const response = await postBasketForm('/basket/add', cookie, fields)
       expect(response.status, JSON.stringify(fields)).toBe(303)
       // No Referer and no usable returnTo: the basket, never another site.
       expect(response.headers.get('location')).toBe('/basket')
