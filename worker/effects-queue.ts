@@ -1,4 +1,7 @@
 import { placedOrderHandlers } from './backend/checkout/placed-effects.ts'
+import { checkoutStartedHandlers } from './backend/checkout/started-effects.ts'
+import { cartEffectHandlers } from './backend/marketing/cart-effects.ts'
+import { referralRewardHandlers } from './backend/referrals/reward-effects.ts'
 import { storeActionHandlers } from './backend/store-orders/action-effects.ts'
 import { consumeDeadLetters, consumeEffects } from './backend/effects/consumer.ts'
 import type { EffectHandlers } from './backend/effects/handlers.ts'
@@ -17,7 +20,10 @@ export type EffectsEnv = Env & BackendAdapters
 
 export const effectHandlers: EffectHandlers<EffectsEnv> = {
   ...placedOrderHandlers,
+  ...checkoutStartedHandlers,
+  ...cartEffectHandlers,
   ...storeActionHandlers,
+  ...referralRewardHandlers,
 }
 
 /** Dead-letter queues are named after their queue with `-dlq` (wrangler.toml). */

@@ -30,6 +30,7 @@ import {
   findOrderingBusiness,
 } from './orders-repo.ts'
 import { type CheckoutRow, findCheckoutRow } from './repo.ts'
+import { checkoutStartedEffectStatement } from './started-effect-row.ts'
 import { randomReadableCode } from '../../lib/readable-code.ts'
 import { checkoutReferrer } from '../referrals/service.ts'
 import {
@@ -166,8 +167,8 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
   for (let attempt = 1; ; attempt++) {
     const businessOrderId = newBusinessOrderId(prefix)
     try {
-      await db.batch(
-        draftOrderStatements(db, now, {
+      await db.batch([
+        ...draftOrderStatements(db, now, {
           body: { ...body, referralCustomerId },
           basket,
           pricing,
@@ -176,8 +177,10 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
           currency: business?.currency ?? 'GBP',
           customerId,
           brandId: brand?.id ?? null,
-        })
-      )
+        }),
+        // ADR 025's "checkout started", in the outbox with the draft (ADR 037).
+        checkoutStartedEffectStatement(db, body.businessId, businessOrderId, now),
+      ])
       const created = await findOrderIdByBusinessOrderId(db, body.businessId, businessOrderId)
       if (created === null) throw new Error('draft order vanished after insert')
       return orderSummary(db, body.businessId, created)

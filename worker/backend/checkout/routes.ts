@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import { recordCheckoutStarted } from '../marketing/effects.ts'
-import { marketingRunOf } from '../marketing/run.ts'
+import { dispatchEffects } from '../effects/relay.ts'
+import { checkoutStartedEffectKey } from './started-effect-row.ts'
 import {
   AcceptTermsRequestSchema,
   CheckoutStateSchema,
@@ -176,8 +176,8 @@ checkout.post(
   },
   async ({ body }, c) => {
     const order = await processOrder(await callOf(c, body.businessId, true), body)
-    // ADR 025: checkout started, once per draft (the order number is the event's id).
-    await recordCheckoutStarted(marketingRunOf(c), { businessId: body.businessId, order })
+    // ADR 025's checkout started, written with the draft: to the queue now (ADR 037).
+    await dispatchEffects(c.env, [checkoutStartedEffectKey(order.businessOrderId)], now(c.env))
     return order
   }
 )

@@ -25,14 +25,15 @@ export async function insertMarketingEvent(
 ): Promise<void> {
   await db
     .prepare(
-      // A purchase is kept once per id, as Iterable keeps it: a retried effect (ADR 037) that
-      // already recorded it adds nothing.
+      // A purchase, or an event with an id, is kept once per id, as Iterable keeps it: a
+      // retried effect (ADR 037) that already recorded it adds nothing.
       `insert into marketing_events (business_id, brand_id, kind, event_name, user_key,
          payload_json, created_at)
        select ?1, ?2, ?3, ?4, ?5, ?6, ?7
-       where ?3 != 'purchase' or not exists (
-         select 1 from marketing_events where business_id = ?1 and kind = 'purchase'
-           and json_extract(payload_json, '$.id') = json_extract(?6, '$.id'))`
+       where ?3 not in ('purchase', 'event') or json_extract(?6, '$.id') is null
+         or not exists (
+           select 1 from marketing_events where business_id = ?1 and kind = ?3
+             and json_extract(payload_json, '$.id') = json_extract(?6, '$.id'))`
     )
     .bind(
       event.businessId,
@@ -227,4 +228,40 @@ export async function deleteMarketingLogBefore(db: D1Database, before: Date): Pr
     .bind(before.toISOString())
     .run()
   return result.meta.changes
+}
+
+/** A basket's id, owner, brand and store, by id (any status): whom its cart event is about. */
+export async function findMarketingBasketById(
+  db: D1Database,
+  businessId: number,
+  basketId: number
+): Promise<{
+  id: number
+  customerId: number | null
+  brandId: number | null
+  storeId: number | null
+  status: string
+} | null> {
+  const row = await db
+    .prepare(
+      `select id, customer_id, brand_id, store_id, status from baskets
+       where id = ?1 and business_id = ?2`
+    )
+    .bind(basketId, businessId)
+    .first<{
+      id: number
+      customer_id: number | null
+      brand_id: number | null
+      store_id: number | null
+      status: string
+    }>()
+  return row
+    ? {
+        id: row.id,
+        customerId: row.customer_id,
+        brandId: row.brand_id,
+        storeId: row.store_id,
+        status: row.status,
+      }
+    : null
 }
