@@ -112,7 +112,11 @@ export function pageCache(kind: PublicPageKind) {
       : pageCacheDecision(c.req.method, c.req.header('cookie'), kind)
     if (!decision.cacheable) {
       await next()
-      c.res.headers.set('x-cache', 'bypass')
+      try {
+        c.res.headers.set('x-cache', 'bypass')
+      } catch {
+        // An answer with immutable headers (passed through from a fetch) goes out as it is.
+      }
       return
     }
     const log = { requestId: c.var.requestId, path: c.req.path }
