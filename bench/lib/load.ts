@@ -24,6 +24,8 @@ export async function measure(
 ): Promise<LoadFigures> {
   // Each request its own address (`bench-miss=<n>` added to the query): never one the page cache
   // has kept, so every answer is a render (ADR 042).
+  // Unique across rows and runs too: an address an earlier row used would be kept by now.
+  const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
   let sent = 0
   const requests = uniqueQuery
     ? [
@@ -32,7 +34,7 @@ export async function measure(
             sent += 1
             const path = request.path ?? '/'
             const separator = path.includes('?') ? '&' : '?'
-            return { ...request, path: `${path}${separator}bench-miss=${sent}` }
+            return { ...request, path: `${path}${separator}bench-miss=${run}-${sent}` }
           },
         },
       ]

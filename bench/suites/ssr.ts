@@ -18,9 +18,9 @@ export interface SsrTarget {
 
 /** Stops the run when the page does not answer from (or past) the page cache as the row says. */
 async function expectCacheState(url: string, state: 'hit' | 'miss'): Promise<void> {
-  const probe = state === 'miss' ? `${url}${url.includes('?') ? '&' : '?'}bench-probe=1` : url
-  await (await fetch(probe)).arrayBuffer()
-  const again = await fetch(state === 'miss' ? `${probe}0` : probe)
+  const unique = () => `${url}${url.includes('?') ? '&' : '?'}bench-probe=${crypto.randomUUID()}`
+  await (await fetch(state === 'miss' ? unique() : url)).arrayBuffer()
+  const again = await fetch(state === 'miss' ? unique() : url)
   await again.arrayBuffer()
   const said = again.headers.get('x-cache')
   if (said !== state) throw new Error(`${url}: expected x-cache ${state}, the page said ${said}`)
