@@ -160,11 +160,23 @@ async function main(): Promise<void> {
           // is seven reads (ADR 035), before any rendering.
           { label: 'floor: hello + assets + 1 KV read', server: helloAssets, path: '/kv/1' },
           { label: 'floor: hello + assets + 7 KV reads', server: helloAssets, path: '/kv/7' },
-          { label: 'home /', server: storefront, path: '/' },
-          { label: `store /stores/${storeSlug}`, server: storefront, path: `/stores/${storeSlug}` },
-          { label: 'results /stores-near-by/M1 1AE', server: storefront, path: RESULTS_PATH },
-          { label: 'category …/fruit-veg', server: storefront, path: categoryPath(storeSlug) },
-          { label: 'item …/build-your-own-sub', server: storefront, path: itemPath(storeSlug) },
+          // Each public page from the page cache (hit), then rendered (miss) (ADR 042).
+          ...(
+            [
+              ['home /', '/'],
+              [`store /stores/${storeSlug}`, `/stores/${storeSlug}`],
+              ['results /stores-near-by/M1 1AE', RESULTS_PATH],
+              ['category …/fruit-veg', categoryPath(storeSlug)],
+              ['item …/build-your-own-sub', itemPath(storeSlug)],
+            ] as const
+          ).flatMap(([label, path]) =>
+            (['hit', 'miss'] as const).map((cache) => ({
+              label: `${label} (${cache})`,
+              server: storefront,
+              path,
+              cache,
+            }))
+          ),
           {
             label: 'basket /basket (10 lines)',
             server: storefront,

@@ -100,6 +100,10 @@ export const MESSAGES = {
   malformedAddress: 'This web address is not valid. Please check it and try again.',
   // A staging or production Worker whose configuration is refused (ADR 036).
   shopUnavailable: 'This shop is not available right now.',
+  // The database cannot be reached (issue 39): what needs it waits; cached pages still show.
+  databaseUnavailableTitle: 'This cannot be done right now',
+  databaseUnavailable:
+    'We cannot reach your basket, account or orders just now, so nothing can be added, changed or ordered. You can still look around the shop. Please try again in a few minutes.',
   validationError: 'There was a validation error, please make sure your details are correct.',
   productNotFound: 'Product not found',
   dealNotFound: 'Deal not found',

@@ -62,6 +62,9 @@ export default defineConfig(async () => {
             TEST_NOW: now,
             PRODUCTION_VARS: { ...production.vars },
             APP_ENV: 'test',
+            // Many tests change D1 between renders of a page under a pinned clock: the edge page
+            // cache is off for them, on for its own tests (test/integration/pages/edge-cache.test.ts).
+            PAGE_CACHE: 'off',
             ...TEST_SECRETS,
             REALEX_SHARED_SECRET: 'test-realex-shared-secret-0123456789abcdefghijkl',
           },

@@ -11,6 +11,7 @@ import { failClosed } from './middleware/fail-closed.ts'
 import { wellFormedPaths } from './middleware/well-formed-path.ts'
 import { privateByDefault } from './middleware/private-by-default.ts'
 import { requestId } from './lib/request-id.ts'
+import { executionContext } from './lib/background.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
 import { pages } from './pages/index.tsx'
@@ -90,6 +91,11 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const facebookCodeExchangeAdapter = facebookCodeExchange(options.facebookFetch)
   app.use(`${SOCIAL_SIGN_IN_PATH}/*`, async (c, next) => {
     c.set('facebookCodeExchange', facebookCodeExchangeAdapter)
+    await next()
+  })
+  // Edge page cache (ADR 042): a stale page is rendered again through this same app.
+  app.use(async (c, next) => {
+    c.set('renderAgain', async (request) => app.fetch(request, c.env, executionContext(c)))
     await next()
   })
   options.probe?.(app)

@@ -19,5 +19,7 @@ export interface AppEnv {
     facebookCodeExchange?: FacebookCodeExchange
     /** The basket the page guards read, once per request (worker/pages/request-basket.ts). */
     requestBasket?: Promise<Basket | null>
+    /** Renders a request again through the whole app: the page cache's background refresh (ADR 042). */
+    renderAgain?: (request: Request) => Promise<Response>
   }
 }
