@@ -5,6 +5,9 @@ import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
 // A category's sort and filters (ADR 034): a plain GET form, so it works with JavaScript off.
 const CATEGORY = urlOn(HOSTS.brandOne, '/stores/manchester-piccadilly/category/food-cupboard')
 
+// The search's products take the same free-from filters (issue 41).
+const SEARCH = urlOn(HOSTS.brandOne, '/stores/manchester-piccadilly/search/chocolate/menu-items')
+
 const EMPTY = `${CATEGORY}?offer=1&diet=vegan&diet=gluten-free&diet=free-range`
 const NO_MATCHES = 'No items match these filters. Remove a filter to see more.'
 
@@ -43,6 +46,27 @@ test.describe('category sort and filters without JavaScript', () => {
 
     await page.goto(EMPTY)
     await expect(page.getByText(NO_MATCHES)).toBeVisible()
+  })
+
+  test("a search's products are filtered free from an allergen (issue 41)", async ({ page }) => {
+    await page.goto(SEARCH)
+    const products = page.getByRole('list', { name: 'Products found' })
+    await expect(products.getByText(/^Milk chocolate bar/).first()).toBeVisible()
+    const form = page.getByRole('form', { name: 'Filter products' })
+    await form.getByText('Free from (allergens)').click()
+    await form.getByRole('checkbox', { name: 'Peanuts' }).check()
+    await form.getByRole('button', { name: 'Apply' }).click()
+    await expect(page).toHaveURL(/\/menu-items\?free=peanuts$/)
+    // Milk chocolate may contain peanuts: "may contain" is contains for a shopper free from them.
+    await expect(products.getByText(/^Dark chocolate bar/).first()).toBeVisible()
+    await expect(products.getByText(/^Milk chocolate bar/)).toHaveCount(0)
+    await expect(products.getByText(/peanuts/i)).toHaveCount(0)
+    await expect(page.getByRole('checkbox', { name: 'Peanuts' })).toBeChecked()
+    await screenshots(page, 'search-free-from-nojs', { top: true })
+
+    await page.getByRole('link', { name: 'Remove Free from peanuts' }).click()
+    await expect(page).toHaveURL(/\/menu-items$/)
+    await expect(products.getByText(/^Milk chocolate bar/).first()).toBeVisible()
   })
 })
 
