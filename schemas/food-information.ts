@@ -231,3 +231,17 @@ export function allergensNamedIn(ingredients: string): Array<Allergen> {
 export function allergenList(allergens: ReadonlyArray<Allergen>): string {
   return allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(', ')
 }
+
+/**
+ * An item's allergens as one line for a delivery note or an email: "Contains: milk, cereals
+ * containing gluten. May contain: nuts." ("No allergens declared." when both sets are empty).
+ */
+export function allergenStatement(
+  contains: ReadonlyArray<Allergen>,
+  mayContain: ReadonlyArray<Allergen>
+): string {
+  const parts: Array<string> = []
+  if (contains.length > 0) parts.push(`Contains: ${allergenList(contains)}.`)
+  if (mayContain.length > 0) parts.push(`May contain: ${allergenList(mayContain)}.`)
+  return parts.length > 0 ? parts.join(' ') : 'No allergens declared.'
+}
