@@ -245,3 +245,18 @@ export function allergenStatement(
   if (mayContain.length > 0) parts.push(`May contain: ${allergenList(mayContain)}.`)
   return parts.length > 0 ? parts.join(' ') : 'No allergens declared.'
 }
+
+/** Each food item of an order with its allergens and its page (the delivery note, issue 41). */
+export type OrderFoodInformation = z.infer<typeof OrderFoodInformationSchema>
+export const OrderFoodInformationSchema = z.object({
+  items: z.array(
+    z.object({
+      name: z.string(),
+      contains: z.array(z.enum(ALLERGENS)),
+      mayContain: z.array(z.enum(ALLERGENS)),
+      statement: z.string(),
+      /** The item's page at the order's store, where its full food information is. */
+      path: z.string(),
+    })
+  ),
+})
