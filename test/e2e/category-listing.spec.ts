@@ -48,6 +48,23 @@ test.describe('category sort and filters without JavaScript', () => {
     await expect(page.getByText(NO_MATCHES)).toBeVisible()
   })
 
+  test('on a phone the sort and filters fold behind one button; wide, they are open', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(CATEGORY)
+    await expect(page.getByLabel('Sort by')).toBeHidden()
+    await screenshots(page, 'category-filters-folded', { top: true, reload: true })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(CATEGORY)
+    await page.getByText('Filter and sort').click()
+    await expect(page.getByLabel('Sort by')).toBeVisible()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(CATEGORY)
+    await expect(page.getByLabel('Sort by')).toBeVisible()
+    await expect(page.getByText('Filter and sort')).toBeHidden()
+  })
+
   test("a search's products are filtered free from an allergen (issue 41)", async ({ page }) => {
     await page.goto(SEARCH)
     const products = page.getByRole('list', { name: 'Products found' })

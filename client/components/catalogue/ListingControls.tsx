@@ -28,20 +28,35 @@ const BUTTON =
  */
 export function ListingControls({ listing, only }: { listing: ListingView; only?: 'free-from' }) {
   const chips = listingChips(listing)
+  const form = (
+    <form
+      method="get"
+      action={listing.path}
+      aria-label={only === 'free-from' ? 'Filter products' : 'Sort and filter'}
+      className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-2xl bg-tint p-4"
+    >
+      {only === 'free-from' ? null : <SortAndShowOnly listing={listing} />}
+      <FreeFrom chosen={listing.filters.freeFrom} />
+      <button type="submit" className={BUTTON}>
+        Apply
+      </button>
+    </form>
+  )
   return (
     <div className="mb-6">
-      <form
-        method="get"
-        action={listing.path}
-        aria-label={only === 'free-from' ? 'Filter products' : 'Sort and filter'}
-        className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-2xl bg-tint p-4"
-      >
-        {only === 'free-from' ? null : <SortAndShowOnly listing={listing} />}
-        <FreeFrom chosen={listing.filters.freeFrom} />
-        <button type="submit" className={BUTTON}>
-          Apply
-        </button>
-      </form>
+      {only === 'free-from' ? (
+        form
+      ) : (
+        // On a phone the whole form would fill the first screen: folded behind "Filter" there
+        // (the chips below still say what is chosen), always shown from 48rem (styles.css,
+        // .listing-filters), a native disclosure either way, so no script is needed.
+        <details className="listing-filters">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full px-5 font-bold ring-1 ring-black/25">
+            Filter and sort
+          </summary>
+          <div className="mt-3">{form}</div>
+        </details>
+      )}
       {listing.notice ? (
         <p role="status" className="mt-3 font-semibold">
           {listing.notice}
