@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CategoryFiltersSchema, CategorySortSchema } from './category-listing.ts'
+import { CategoryFiltersSchema, CategorySortSchema, FreeFromSchema } from './category-listing.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import {
   DEFAULT_FULFILMENT_METHOD,
@@ -351,6 +351,8 @@ export const GlobalSearchRequestSchema = StoreScopeRequestSchema.extend({
   itemsLimit: LimitSchema,
   categoriesLimit: LimitSchema,
   dealsLimit: LimitSchema,
+  /** Products free from these allergens only (issue 41); categories and deals are not filtered. */
+  freeFrom: FreeFromSchema,
 })
 
 /**

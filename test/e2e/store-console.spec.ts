@@ -86,6 +86,19 @@ test('a store manager signs in with the emailed code, sees the order live and ac
   ).toBeVisible()
   await orderTab.setViewportSize({ width: 1024, height: 800 })
   await orderTab.screenshot({ path: `${SCREENSHOTS}/store-order-facts-1024.png`, fullPage: true })
+
+  // The delivery note (issue 41): each food item's allergens and its full food information's page.
+  await orderTab.getByRole('link', { name: 'Delivery note (allergens, to print)' }).click()
+  await expect(orderTab.getByRole('heading', { level: 1 })).toHaveText(
+    `Delivery note · Order ${orderNumber}`
+  )
+  const food = orderTab.getByRole('region', { name: 'Food information' })
+  await expect(food.getByText(/^(Contains|May contain): /).first()).toBeVisible()
+  await expect(food.getByRole('link', { name: /\/stores\/.+\/category\// }).first()).toBeVisible()
+  await expectNoAxeViolations(orderTab)
+  await screenshots(orderTab, 'store-delivery-note')
+  await orderTab.setViewportSize({ width: 1024, height: 800 })
+  await orderTab.screenshot({ path: `${SCREENSHOTS}/store-delivery-note-1024.png`, fullPage: true })
   await orderTab.close()
 
   await expect(

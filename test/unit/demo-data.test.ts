@@ -47,8 +47,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 14,
-      sha256: '923b3568979b10df65c59258d8ac96034b98018d190c39929a935ba8242c0a2c',
+      version: 15,
+      sha256: 'ed1376816cd005862eff2dd91cef02ec6b423d379a18352f3ab70acd728cb930',
     })
   })
 

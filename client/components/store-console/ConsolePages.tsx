@@ -249,6 +249,14 @@ export function OrderPage({
         </a>
       </p>
       <h1 className="mt-2 text-2xl font-extrabold tracking-tight">Order {order.orderNumber}</h1>
+      <p className="mt-1">
+        <a
+          href={`${action}/delivery-note`}
+          className="text-sm font-semibold text-primary underline underline-offset-4"
+        >
+          Delivery note (allergens, to print)
+        </a>
+      </p>
       <p className="text-sm text-ink/80">
         Placed {ageLabel(order.placedAt, at)} ago · {order.customer.firstName}{' '}
         {order.customer.lastName}

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { namedDiscountText } from '../../../schemas/named-discounts.ts'
 import type { OrderBoardAdapters } from '../adapters.ts'
+import { orderFoodLines, orderFoodText } from '../catalogue/order-food.ts'
 import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
 import type { MarketingEnv } from '../marketing/adapters.ts'
 import { sendPurchase } from '../marketing/effects.ts'
@@ -35,6 +36,7 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
   async [PLACED_EFFECTS.email](env, effect) {
     const summary = await summaryOf(env, effect)
     const { businessId } = effect
+    const food = await orderFoodLines(env.DB, businessId, summary.draftOrderId)
     await createMessenger(env).send({
       businessId,
       channel: 'email',
@@ -56,6 +58,9 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         paymentMethod: summary.paidWith?.method ?? null,
         cardBrand: summary.paidWith?.cardBrand ?? null,
         cardLast4: summary.paidWith?.cardLast4 ?? null,
+        // Food information must be available at delivery too (issue 41): each food item's
+        // allergens and the page with its full food information, a line each.
+        foodInformation: orderFoodText(food),
         // Spec §4's first tracking message: the shopper is told each state from here on.
         status: 'sent_to_store',
         message: MESSAGES.orderTrackingSentToStore,

@@ -5,7 +5,7 @@ import { boardPage, storesPage } from './board.tsx'
 import { boardLive } from './board-live.ts'
 import { driverPage } from './driver.tsx'
 import { operatorConsole } from './operator/index.ts'
-import { orderActionForm, orderPage } from './order.tsx'
+import { deliveryNotePage, orderActionForm, orderPage } from './order.tsx'
 import { staffSession } from './session.ts'
 import {
   staffInvitationForm,
@@ -41,4 +41,5 @@ storeConsole.route('/operator', operatorConsole)
 storeConsole.get('/:storeId/board', boardPage)
 storeConsole.get('/:storeId/board/live', boardLive)
 storeConsole.get('/:storeId/orders/:orderId', orderPage)
+storeConsole.get('/:storeId/orders/:orderId/delivery-note', deliveryNotePage)
 storeConsole.post('/:storeId/orders/:orderId', orderActionForm)
