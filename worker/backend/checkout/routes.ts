@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { countCheckoutFailure } from '../../lib/checkout-outcome.ts'
 import { recordCheckoutStarted } from '../marketing/effects.ts'
 import { marketingRunOf } from '../marketing/run.ts'
 import {
@@ -175,7 +176,13 @@ checkout.post(
     errors: ['unauthorized', 'not_found', 'conflict'],
   },
   async ({ body }, c) => {
-    const order = await processOrder(await callOf(c, body.businessId, true), body)
+    const order = await processOrder(await callOf(c, body.businessId, true), body).catch(
+      (error: unknown) => {
+        countCheckoutFailure(error)
+        throw error
+      }
+    )
+    c.var.log.annotate({ orderId: order.draftOrderId, businessId: body.businessId })
     // ADR 025: checkout started, once per draft (the order number is the event's id).
     await recordCheckoutStarted(marketingRunOf(c), { businessId: body.businessId, order })
     return order
