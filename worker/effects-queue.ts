@@ -9,6 +9,8 @@ import type { BackendAdapters } from './backend/adapters.ts'
 import { now } from './lib/clock.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { backendAdapters } from './local-backend.ts'
+import { metricsSinkFor } from './lib/metrics.ts'
+import { withRequestScope } from './lib/request-scope.ts'
 
 /*
  * The Worker's queue handler (ADR 037): the EFFECTS queue's consumer runs each effect with the
@@ -31,7 +33,14 @@ export function isDeadLetterQueue(queue: string): boolean {
   return queue.endsWith('-dlq')
 }
 
-export async function queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+export function queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  // One scope per batch (ADR 041); each effect opens its own inside it (effects/consumer.ts).
+  return withRequestScope({ fields: { queue: batch.queue }, sink: metricsSinkFor(env) }, () =>
+    consumeBatch(batch, env)
+  )
+}
+
+async function consumeBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const refusal = configurationRefusal(env)
   if (refusal !== null) {
     // A refused configuration runs nothing (ADR 036): the messages wait for a good deploy.

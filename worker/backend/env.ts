@@ -1,3 +1,5 @@
+import type { Logger } from '../lib/log.ts'
+import type { Metrics } from '../lib/metrics.ts'
 import type { BackendAdapters } from './adapters.ts'
 
 /** Hono's environment for the backend app: the bindings, the adapters and the caller's request id. */
@@ -5,6 +7,8 @@ export interface BackendEnv {
   Bindings: Env
   Variables: {
     requestId: string
+    log: Logger
+    metrics: Metrics
     adapters: BackendAdapters
   }
 }

@@ -4,6 +4,7 @@ import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { dropUnreadBody } from '../lib/request-body.ts'
 import { requestId } from '../lib/request-id.ts'
+import { observe } from '../lib/observe.ts'
 import { auth } from './auth/routes.ts'
 import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
@@ -95,6 +96,7 @@ export const backendDomains: ReadonlyArray<Domain> = [...domains, openApiDomain(
 export function createBackend(adapters: BackendAdapters): Hono<BackendEnv> {
   const backend = new Hono<BackendEnv>()
   backend.use(requestId())
+  backend.use(observe('backend'))
   backend.use(async (c, next) => {
     c.set('adapters', adapters)
     await next()

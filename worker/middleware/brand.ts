@@ -62,6 +62,10 @@ export function brand(): MiddlewareHandler<AppEnv> {
       })
     }
     c.set('brand', entry.resolution.brand)
+    c.var.log.annotate({
+      brandId: entry.resolution.brand.id,
+      businessId: entry.resolution.brand.businessId,
+    })
     await next()
   }
 }

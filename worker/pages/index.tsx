@@ -26,6 +26,7 @@ import { DEV_MARKETING_PATH, devMarketingPage } from './dev-marketing.tsx'
 import { DEEP_LINK_CONFIRM_PATH } from './deep-link-action.ts'
 import { deepLinkConfirmForm, deepLinkConfirmPage } from './deep-link-confirm.tsx'
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
+import { localMetricTotals } from '../lib/metrics.ts'
 import { contactForm } from './contact.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
 import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
@@ -100,6 +101,8 @@ pages.get(DEV_MARKETING_PATH, devMarketingPage)
 pages.get(DEEP_LINK_CONFIRM_PATH, deepLinkConfirmPage)
 pages.post(DEEP_LINK_CONFIRM_PATH, csrf(), deepLinkConfirmForm)
 pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)
+// The local metrics sink (ADR 041), development only (/dev/*): what production sends to Analytics Engine.
+pages.get('/dev/metrics', (c) => c.json({ metrics: localMetricTotals() }))
 pages.get(DEV_CONTACT_PATH, devContactPage)
 // The tracking page's WebSocket (ADR 019); the page itself is in the route table.
 pages.get(TRACKING_LIVE_PATH, trackingLive)

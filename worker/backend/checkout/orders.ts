@@ -1,4 +1,6 @@
 import { orderNamedDiscounts } from '../store-orders/named-discounts.ts'
+import { countCheckoutFailure, countOrderPlaced } from '../../lib/checkout-outcome.ts'
+import { log } from '../../lib/log.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import {
   type CheckoutAddress,
@@ -255,6 +257,7 @@ export async function confirmOrder(
 ): Promise<OrderSummary> {
   const db = env.DB
   const { businessId, orderId, now } = input
+  log.annotate({ orderId, businessId })
   const row = await findOrderRow(db, businessId, orderId)
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   if (!isUnpaid(row.status)) {
@@ -275,9 +278,15 @@ export async function confirmOrder(
     const claim = { ...payable, email: row.email, couponId: row.coupon_id }
     if (await couponHasUseLeft(db, claim)) throw error
     // The coupon had no use left for this order: nothing of the batch was written.
-    throw await couponUsedUpRefusal(db, claim, now)
+    const refusal = await couponUsedUpRefusal(db, claim, now)
+    countCheckoutFailure(refusal)
+    throw refusal
   }
-  if ((placed?.meta.changes ?? 0) === 1) await dispatchEffects(env, placedEffectKeys(orderId), now)
+  if ((placed?.meta.changes ?? 0) === 1) {
+    // Counted once: only the confirm that moved the order counts, never a replay.
+    countOrderPlaced({ orderId, businessId })
+    await dispatchEffects(env, placedEffectKeys(orderId), now)
+  }
   return orderSummary(db, businessId, orderId)
 }
 

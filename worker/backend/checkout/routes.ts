@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { countCheckoutFailure } from '../../lib/checkout-outcome.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import { checkoutStartedEffectKey } from './started-effect-row.ts'
 import {
@@ -175,7 +176,13 @@ checkout.post(
     errors: ['unauthorized', 'not_found', 'conflict'],
   },
   async ({ body }, c) => {
-    const order = await processOrder(await callOf(c, body.businessId, true), body)
+    const order = await processOrder(await callOf(c, body.businessId, true), body).catch(
+      (error: unknown) => {
+        countCheckoutFailure(error)
+        throw error
+      }
+    )
+    c.var.log.annotate({ orderId: order.draftOrderId, businessId: body.businessId })
     // ADR 025's checkout started, written with the draft: to the queue now (ADR 037).
     await dispatchEffects(c.env, [checkoutStartedEffectKey(order.businessOrderId)], now(c.env))
     return order

@@ -1,4 +1,5 @@
 import type { CardGateway, PaymentGateway } from '../../../schemas/checkout.ts'
+import { metrics } from '../../lib/metrics.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import {
   FORBIDDEN_CARD_FIELDS,
@@ -517,6 +518,8 @@ async function recordHppAnswer(
 ): Promise<void> {
   const outcome = hppOutcome(fields)
   const at = now.toISOString()
+  // Each hosted page answer is recorded once (consumerData verifies and records it once).
+  metrics.count('payment', { outcome: outcome.kind, gateway: 'realex' })
   if (outcome.kind === 'authorised') {
     // The page names the card only when it stored it (SAVED_PMT_*): then the order shows it.
     const stored =

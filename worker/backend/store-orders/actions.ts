@@ -14,7 +14,7 @@ import {
   type StoreOrderActionRequest,
 } from '../../../schemas/store-orders.ts'
 import { AppError } from '../../lib/errors.ts'
-import { logError } from '../../lib/log.ts'
+import { log, logError } from '../../lib/log.ts'
 import { runEffect } from '../effects/consumer.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import { pendingEffectIds } from '../effects/repo.ts'
@@ -126,6 +126,7 @@ async function staffActionOnce(
   staff: StoreStaff,
   request: StoreOrderActionRequest
 ): Promise<StoreOrderRow> {
+  log.annotate({ orderId: request.orderId, businessId: staff.businessId, storeId: staff.storeId })
   const row = await findStoreOrder(deps.env.DB, staff.businessId, staff.storeId, request.orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
   const progress = progressOf(row)
