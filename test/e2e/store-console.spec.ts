@@ -151,10 +151,19 @@ test('a manager pauses new orders and shoppers see pre-orders until the end time
   await expect(page.getByRole('button', { name: 'Choose ASAP collection' })).toHaveCount(0)
 
   // A minute after the end (the clock moves on; nothing is run): ASAP again.
-  // The end is the run's start plus an hour (to the minute) in any zone; five minutes past it
-  // leaves room for the minutes this journey took.
-  await pinClock(page, new Date(Date.parse(RUN_NOW) + 65 * 60_000))
-  await page.goto(urlOn(HOSTS.brandOne, `/stores/${DEMO_STORE}/time-slots?method=collection`))
-  await waitForIsland(page, 'SlotPicker')
-  await expect(page.getByRole('button', { name: 'Choose ASAP collection' })).toBeVisible()
+  try {
+    // The end is the run's start plus an hour (to the minute) in any zone; five minutes past it
+    // leaves room for the minutes this journey took.
+    await pinClock(page, new Date(Date.parse(RUN_NOW) + 65 * 60_000))
+    await page.goto(urlOn(HOSTS.brandOne, `/stores/${DEMO_STORE}/time-slots?method=collection`))
+    await waitForIsland(page, 'SlotPicker')
+    await expect(page.getByRole('button', { name: 'Choose ASAP collection' })).toBeVisible()
+  } finally {
+    // The next journey starts at the run's instant again, before this pause's end: end it.
+    const opened = await page.request.post(
+      urlOn(HOSTS.brandOne, '/api/dev/stores/temporary-closure'),
+      { data: { storeSlug: DEMO_STORE, closed: false } }
+    )
+    expect(opened.status()).toBe(200)
+  }
 })
