@@ -582,6 +582,11 @@ export const MESSAGES = {
   storeCreditUsed: 'Your store credit is taken off this order.',
   storeCreditKept: 'Your store credit is kept for another order.',
   storeCreditUpdateFailed: 'Your store credit could not be changed. Please try again.',
+  // Not in the spec (a store manager's pause, issue 44):
+  storePauseUntilInvalid: 'Choose a time after now and within %s days.',
+  storePauseReasonRequired: 'Say why the store is taking no orders (at most %s characters).',
+  storePaused: 'The store takes no new orders until the time you chose.',
+  storeResumed: 'The store takes orders again.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

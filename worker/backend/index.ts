@@ -40,6 +40,7 @@ import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
 import { staff } from './staff/routes.ts'
 import { storeOrders } from './store-orders/routes.ts'
+import { storeControls } from './store-controls/routes.ts'
 import { memberCredit } from './credit/routes.ts'
 import { stores } from './stores/routes.ts'
 import { tracking } from './tracking/routes.ts'
@@ -70,6 +71,7 @@ const domains: ReadonlyArray<Domain> = [
   payments,
   staff,
   storeOrders,
+  storeControls,
   operator,
   operatorEffects,
   operatorRefunds,

@@ -101,6 +101,7 @@ export function BoardPage({
   orderHref,
   boardApi,
   livePath,
+  controlsHref = null,
 }: {
   frame: Frame
   storeName: string
@@ -108,10 +109,22 @@ export function BoardPage({
   orderHref: string
   boardApi: string
   livePath: string
+  /** The store's controls (pause new orders), for its manager and operators only. */
+  controlsHref?: string | null
 }) {
   return (
     <ConsoleLayout {...frame} wide>
-      <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Orders · {storeName}</h1>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-extrabold tracking-tight">Orders · {storeName}</h1>
+        {controlsHref ? (
+          <a
+            href={controlsHref}
+            className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+          >
+            Store controls
+          </a>
+        ) : null}
+      </div>
       <StoreBoardIsland
         board={board}
         orderHref={orderHref}

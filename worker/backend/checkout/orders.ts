@@ -188,7 +188,8 @@ export async function assertPayable(
   const store = await findStorePayment(db, order.businessId, order.storeId, now)
   assertStoreOpen(store.availability)
   assertMethodAccepted(store.paymentOptions, method)
-  await assertSlotHeld(db, order.basketId, now)
+  const slot = await assertSlotHeld(db, order.basketId, now)
+  assertStoreOpen(store.availability, slot.type === 'asap')
   if (
     order.couponId !== null &&
     !(await couponHasUseLeft(db, {

@@ -102,7 +102,7 @@ async function assertOrderable(
       basket.fulfilmentTiming === body.fulfilmentDetails.timing
   )
   const payment = await findStorePayment(call.db, body.businessId, body.storeId, call.now)
-  assertStoreOpen(payment.availability)
+  assertStoreOpen(payment.availability, basket.slot?.type === 'asap')
   assertMethodAccepted(payment.paymentOptions, body.paymentMethod)
   assertContentsOrderable(basket)
   assertTotalAsShown(basket, body.expectedTotal)
