@@ -98,6 +98,8 @@ export default defineConfig(async () => {
       // waits on its runtime's start-up or on D1 (the default on two cores is one).
       maxWorkers: 2,
       projects: [
+        // Tools that read the sources (dependency-cruiser) run in Node, not in workerd.
+        { test: { name: 'architecture', include: ['test/architecture/**/*.test.ts'] } },
         project('unit', now, { include: UNIT, exclude: usingBindings(UNIT) }, false),
         project('pool', now, { include: [...INTEGRATION, ...usingBindings(UNIT)] }, true),
         ...DATE_SWEEP.flatMap(({ name, now }) => split(`dates: ${name}`, now, DATE_SWEEP_FILES)),
