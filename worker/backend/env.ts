@@ -1,10 +1,10 @@
-import type { BackendAdapters } from './adapters.ts'
+import type { WiredAdapters } from './adapters.ts'
 
 /** Hono's environment for the backend app: the bindings, the adapters and the caller's request id. */
 export interface BackendEnv {
   Bindings: Env
   Variables: {
     requestId: string
-    adapters: BackendAdapters
+    adapters: WiredAdapters
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '../credit/staff-credit-repo.ts'
 import { canSeeOrder, orderNotFound, type StoreStaff } from './access.ts'
 import { afterCommit, type EffectsEnv, publishOrderUpdated, tellShopper } from './effects.ts'
-import { findStoreOrder, type StoreOrderRow } from './repo.ts'
+import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
 
 /*
  * POST /staff/orders/credit (ADR 020): a manager (store manager or operator) gives the order's
