@@ -104,6 +104,8 @@ export default defineConfig(async () => {
       // reads them spies on console.debug.
       onConsoleLog: (log: string) => !log.startsWith('{"level":"debug"'),
       projects: [
+        // Tools that read the sources (dependency-cruiser) run in Node, not in workerd.
+        { test: { name: 'architecture', include: ['test/architecture/**/*.test.ts'] } },
         project('unit', now, { include: UNIT, exclude: usingBindings(UNIT) }, false),
         project('pool', now, { include: [...INTEGRATION, ...usingBindings(UNIT)] }, true),
         ...DATE_SWEEP.flatMap(({ name, now }) => split(`dates: ${name}`, now, DATE_SWEEP_FILES)),

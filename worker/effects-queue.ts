@@ -5,7 +5,7 @@ import { referralRewardHandlers } from './backend/referrals/reward-effects.ts'
 import { storeActionHandlers } from './backend/store-orders/action-effects.ts'
 import { consumeDeadLetters, consumeEffects } from './backend/effects/consumer.ts'
 import type { EffectHandlers } from './backend/effects/handlers.ts'
-import type { BackendAdapters } from './backend/adapters.ts'
+import type { WiredAdapters } from './backend/adapters.ts'
 import { now } from './lib/clock.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { backendAdapters } from './local-backend.ts'
@@ -18,7 +18,7 @@ import { withRequestScope } from './lib/request-scope.ts'
  * operators. Every domain that writes effects adds its handlers here.
  */
 
-export type EffectsEnv = Env & BackendAdapters
+export type EffectsEnv = Env & WiredAdapters
 
 export const effectHandlers: EffectHandlers<EffectsEnv> = {
   ...placedOrderHandlers,

@@ -1,5 +1,6 @@
-import type { BackendAdapters } from './backend/adapters.ts'
+import type { WiredAdapters } from './backend/adapters.ts'
 import { createBackend } from './backend/index.ts'
+import { wireAdapters } from './backend/order-subscribers.ts'
 import { retryOwedVoids as retryOwedVoidsWith } from './backend/payments/service.ts'
 import { reconcileRefunds as reconcileRefundsWith } from './backend/payments/refund-reconciliation.ts'
 import {
@@ -24,13 +25,13 @@ import { handleOverdueOrders as handleOverdueOrdersWith } from './backend/store-
  * Durable Objects for live order events (ADR 017 "Live board"), and each order's tracker for the
  * shopper's tracking page (ADR 019), and the sandbox identity provider's keys (ADR 026).
  */
-export const backendAdapters: BackendAdapters = {
+export const backendAdapters: WiredAdapters = wireAdapters({
   paymentSandbox: localPaymentSandbox,
   orderBoard: durableOrderBoard,
   orderTracker: durableOrderTracker,
   identitySandbox: { verifyKeys: sandboxVerifyKeys },
   socialKeysFetch: null,
-}
+})
 
 export const backend = createBackend(backendAdapters)
 

@@ -185,3 +185,24 @@ export interface OrderTrackerAdapters {
   /** Null where no live tracking is wired: tracking pages then update by polling only. */
   orderTracker?: OrderTrackerNotifier | null | undefined
 }
+
+/**
+ * An order changed (ADR 038): it was placed, or moved or changed inside its status. The domain
+ * that made the change publishes it (orders/events.ts); who follows it (the store boards, the
+ * order's tracking) subscribes in createBackend, so the order's domains never import them.
+ */
+export type OrderChange = Omit<OrderBoardEvent, 'at'>
+
+/** Follows an order's changes after their commit; must not throw (each is also guarded). */
+export type OrderChangeSubscriber = (
+  env: Env & BackendAdapters,
+  change: OrderChange,
+  now: Date
+) => Promise<void>
+
+export interface OrderEventsAdapters {
+  orderSubscribers: ReadonlyArray<OrderChangeSubscriber>
+}
+
+/** The adapters with the backend's own order subscribers wired (order-subscribers.ts). */
+export type WiredAdapters = BackendAdapters & OrderEventsAdapters

@@ -1,6 +1,6 @@
 import type { Logger } from '../lib/log.ts'
 import type { Metrics } from '../lib/metrics.ts'
-import type { BackendAdapters } from './adapters.ts'
+import type { WiredAdapters } from './adapters.ts'
 
 /** Hono's environment for the backend app: the bindings, the adapters and the caller's request id. */
 export interface BackendEnv {
@@ -9,6 +9,6 @@ export interface BackendEnv {
     requestId: string
     log: Logger
     metrics: Metrics
-    adapters: BackendAdapters
+    adapters: WiredAdapters
   }
 }

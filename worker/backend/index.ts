@@ -45,6 +45,7 @@ import { memberCredit } from './credit/routes.ts'
 import { stores } from './stores/routes.ts'
 import { tracking } from './tracking/routes.ts'
 import { marketing } from './marketing/routes.ts'
+import { wireAdapters } from './order-subscribers.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
 const domains: ReadonlyArray<Domain> = [
@@ -93,9 +94,10 @@ export const backendDomains: ReadonlyArray<Domain> = [...domains, openApiDomain(
  * The multi-tenant commerce API on D1 (spec §7). Reached through the backend client: in-process
  * by default, or over a service binding / BACKEND_URL when deployed on its own. `adapters` are
  * the local stand-ins for outside services that live outside the backend (ADR 002); the
- * composition root passes them.
+ * composition root passes them. The order's subscribers are wired here with them (ADR 038).
  */
-export function createBackend(adapters: BackendAdapters): Hono<BackendEnv> {
+export function createBackend(given: BackendAdapters): Hono<BackendEnv> {
+  const adapters = wireAdapters(given)
   const backend = new Hono<BackendEnv>()
   backend.use(requestId())
   backend.use(observe('backend'))

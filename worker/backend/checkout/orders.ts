@@ -1,10 +1,8 @@
-import { orderNamedDiscounts } from '../store-orders/named-discounts.ts'
 import { countCheckoutFailure, countOrderPlaced } from '../../lib/checkout-outcome.ts'
 import { log } from '../../lib/log.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import {
   type CheckoutAddress,
-  CheckoutAddressSchema,
   type OrderLineSummary,
   type OrderStatus,
   type OrderSummary,
@@ -21,7 +19,9 @@ import {
   dropCouponStatement,
   isCouponClaimRollback,
 } from './coupon-claim-repo.ts'
-import { findBasketIdByToken } from '../basket-ref-repo.ts'
+import { orderNamedDiscounts } from '../orders/named-discounts.ts'
+import { tokenOwnsOrder } from '../orders/ownership.ts'
+import { parseAddress } from '../orders/view.ts'
 import { dispatchEffects, type RelayEnv } from '../effects/relay.ts'
 import { placedEffectKeys, placedEffectStatements } from './placed-effect-rows.ts'
 import { addressOf } from '../stores/repo.ts'
@@ -77,17 +77,6 @@ function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
   }
 }
 
-/** A stored address (JSON written by checkout), or null when absent or unreadable. */
-export function parseAddress(json: string | null): CheckoutAddress | null {
-  if (json === null) return null
-  try {
-    const parsed = CheckoutAddressSchema.safeParse(JSON.parse(json))
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
-  }
-}
-
 function toPayable(row: OrderRow): PayableOrder {
   if (row.basket_id === null) throw new AppError('not_found', MESSAGES.orderNotFound)
   return {
@@ -113,17 +102,6 @@ function toPayable(row: OrderRow): PayableOrder {
       parseAddress(row.billing_address_json) ?? parseAddress(row.delivery_address_json),
     couponId: row.coupon_id,
   }
-}
-
-/** True when the basket this token names (active or checked out) is the order's basket. */
-export async function tokenOwnsOrder(
-  db: D1Database,
-  businessId: number,
-  basketToken: string,
-  basketId: number | null
-): Promise<boolean> {
-  if (basketId === null) return false
-  return (await findBasketIdByToken(db, businessId, basketToken)) === basketId
 }
 
 /** The caller's order, ready to pay: owner check by basket token (not_found otherwise). */

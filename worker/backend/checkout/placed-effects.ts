@@ -2,12 +2,13 @@ import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { namedDiscountText } from '../../../schemas/named-discounts.ts'
-import type { OrderBoardAdapters } from '../adapters.ts'
+import type { WiredAdapters } from '../adapters.ts'
 import { orderFoodLines, orderFoodText } from '../catalogue/order-food.ts'
 import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
 import type { MarketingEnv } from '../marketing/adapters.ts'
 import { sendPurchase } from '../marketing/effects.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
+import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
 import { orderSummary } from './orders.ts'
 import { PLACED_EFFECTS } from './placed-effect-rows.ts'
@@ -22,7 +23,7 @@ import { PLACED_EFFECTS } from './placed-effect-rows.ts'
 export type PlacedEffectsEnv = MessengerEnv &
   MarketingEnv &
   Pick<Env, 'SESSION_SECRET'> &
-  OrderBoardAdapters &
+  WiredAdapters &
   Env
 
 const OrderPayloadSchema = z.object({ orderId: z.number().int().positive() })
@@ -86,13 +87,16 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
   async [PLACED_EFFECTS.board](env, effect) {
     const summary = await summaryOf(env, effect)
     // A board that was not told shows the order on its next load; the event still comes late.
-    await env.orderBoard?.publish(env, {
-      businessId: effect.businessId,
-      storeId: summary.storeId,
-      orderId: summary.draftOrderId,
-      status: 'sent_to_store',
-      change: 'placed',
-      at: effect.now.toISOString(),
-    })
+    await publishOrderChange(
+      env,
+      {
+        businessId: effect.businessId,
+        storeId: summary.storeId,
+        orderId: summary.draftOrderId,
+        status: 'sent_to_store',
+        change: 'placed',
+      },
+      effect.now
+    )
   },
 }

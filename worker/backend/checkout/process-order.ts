@@ -12,7 +12,8 @@ import { readPricedBasket, requireBasket } from '../basket/service.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import { isCreditBelowZero } from '../credit/ledger-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
-import { orderSummary, parseAddress } from './orders.ts'
+import { parseAddress } from '../orders/view.ts'
+import { orderSummary } from './orders.ts'
 import {
   assertBasketSlotHeld,
   assertBasketUnchanged,

@@ -25,7 +25,7 @@ import {
   type PaymentRow,
 } from './repo.ts'
 import { findOwnCard } from '../checkout/saved-cards-repo.ts'
-import type { PaymentsEnv } from './service.ts'
+import type { PaymentsEnv } from './env.ts'
 import {
   realexWalletCharge,
   sandboxWalletCharge,

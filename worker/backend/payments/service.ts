@@ -47,11 +47,8 @@ import {
 } from './realex-gateway.ts'
 import { decodeHppResponse, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
-import {
-  type OrderBoardAdapters,
-  type PaymentAdapters,
-  requirePaymentSandbox,
-} from '../adapters.ts'
+import { requirePaymentSandbox } from '../adapters.ts'
+import type { PaymentsEnv } from './env.ts'
 import {
   completePaymentStatement,
   findOwedVoids,
@@ -86,13 +83,7 @@ import {
  * one is recorded, never confirms anything, and is voided through the gateway (voidOwed).
  */
 
-/** The bindings and adapters payments run with (the backend's own, ADR 002). */
-export type PaymentsEnv = Env &
-  PaymentAdapters &
-  OrderBoardAdapters & {
-    /** The Realex account's rebate password (a secret; absent: Realex refunds are refused). */
-    REALEX_REBATE_PASSWORD?: string
-  }
+export type { PaymentsEnv } from './env.ts'
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_CARD_FIELDS.map((field) => field.toLowerCase()))
 

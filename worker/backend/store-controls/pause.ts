@@ -5,7 +5,7 @@ import {
   type StorePauseRequest,
 } from '../../../schemas/store-pause.ts'
 import { AppError } from '../../lib/errors.ts'
-import { auditStatement } from '../operator/audit-repo.ts'
+import { auditStatement } from '../audit-repo.ts'
 import type { StaffCaller } from '../staff/guard.ts'
 import { findPause, type PauseRecord, pauseStatement } from './pause-repo.ts'
 

@@ -24,7 +24,7 @@ import {
   publishOrderUpdated,
   tellShopper,
 } from './effects.ts'
-import { findStoreOrder, type StoreOrderRow } from './repo.ts'
+import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
 
 /*
  * What follows a store action (ADR 017 "Effects", ADR 037), run by the EFFECTS queue's consumer

@@ -23,18 +23,24 @@ import { type ActionEffectPayload, noticeEffectKey, settleEffectKey } from './ac
 import { storeActionHandlers } from './action-effects.ts'
 import type { EffectsEnv } from './effects.ts'
 import { orderCreditHeld } from '../credit/order-credit-repo.ts'
-import { chargedPrice, lineRefundAmount, receivedUnits, type LineOutcome } from './pricing.ts'
+import {
+  chargedPrice,
+  lineRefundAmount,
+  receivedUnits,
+  type LineOutcome,
+} from '../orders/pricing.ts'
 import {
   findStoreItem,
   findStoreOrder,
   orderPickLines,
   type PickLineRow,
   type StoreOrderRow,
-} from './repo.ts'
-import { parsePricingTerms, pickingDifference } from './repricing.ts'
+} from '../orders/repo.ts'
+import { parsePricingTerms, pickingDifference } from '../orders/repricing.ts'
 import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
-import { outcomeOf, progressOf } from './view.ts'
+import { outcomeOf } from '../orders/view.ts'
+import { progressOf } from './view.ts'
 
 /*
  * One action of the store console or the cron (ADR 017): read the order, ask the machine

@@ -1,7 +1,7 @@
 import type { OrderFoodInformation } from '../../../schemas/food-information.ts'
 import { orderFoodLines } from '../catalogue/order-food.ts'
 import { canSeeOrder, orderNotFound, type StoreStaff } from './access.ts'
-import { findStoreOrder } from './repo.ts'
+import { findStoreOrder } from '../orders/repo.ts'
 
 /**
  * The food information of an order the staff member may see (its delivery note, issue 41): the

@@ -19,7 +19,7 @@ import { pendingEffectIds } from '../effects/repo.ts'
 import { storeActionHandlers } from './action-effects.ts'
 import { creditEffectKeys, creditEffectStatements } from './credit-effect-rows.ts'
 import type { EffectsEnv } from './effects.ts'
-import { findStoreOrder, type StoreOrderRow } from './repo.ts'
+import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
 
 /*
  * POST /staff/orders/credit (ADR 020): a manager (store manager or operator) gives the order's

@@ -8,7 +8,7 @@ import type { Coordinates } from '../../../schemas/location.ts'
 import { ofCallingBrand } from '../order-brand.ts'
 import type { BoundingBox } from '../geo.ts'
 import type { DeliveryZone } from './delivery.ts'
-import { ratingsByStore, storeRatingsStatement } from '../member-orders/repo.ts'
+import { ratingsByStore, storeRatingsStatement } from './ratings-repo.ts'
 
 /** A store's rating as read: the raw average and the count of its reviews. */
 export interface StoreRatingRaw {
