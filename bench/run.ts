@@ -3,7 +3,7 @@
 // and prints figures. It is not a test, but a row whose answers are not the status it expects
 // (e.g. a redirect instead of the page) stops the run with a non-zero exit.
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
 import { withAppVersionCookie } from './lib/expect-status.ts'
@@ -125,8 +125,13 @@ async function main(): Promise<void> {
   // Before the build: on a fresh checkout it writes .dev.vars, which the build copies.
   console.log('bench: seeding demo data')
   run('node', ['scripts/setup-local.ts'], { STOREFRONT_STATE_DIR: stateDir })
-  console.log('bench: building for production')
-  run('npx', ['vite', 'build'], { NODE_ENV: 'production' })
+  // BENCH_REUSE_BUILD=1 keeps dist/ from an earlier run of the same code (a quicker second run).
+  if (process.env.BENCH_REUSE_BUILD === '1' && existsSync(resolve(root, 'dist/storefront'))) {
+    console.log('bench: reusing the production build in dist/')
+  } else {
+    console.log('bench: building for production')
+    run('npx', ['vite', 'build'], { NODE_ENV: 'production' })
+  }
   const { id: storeId, slug: storeSlug } = firstStore()
   const itemIds = prepareBasketStore(storeId)
   if (selected.has('checkout') || selected.has('outbox-faults')) prepareCheckoutStore(storeId)
