@@ -165,7 +165,7 @@ describe('the email provider down during a reject', () => {
       data: { message: string }
     }
     expect(body.data.message).toBe(
-      `The store could not take your order. ${formatMoney(order.total)} has been given back to your payment.`
+      `The store could not take your order. ${formatMoney(order.total)} has been given back to your payment. The store said: Out of drivers`
     )
     expect(await ledgerOfOrder(order.orderId)).toMatchObject({ voided: order.total, refunded: 0 })
     expect(await refundRowsOf(order.orderId)).toHaveLength(1)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import { faultInjectorOf, injectedProviderError } from '../../lib/fault-injection.ts'
 import { logError } from '../../lib/log.ts'
 import type { OutgoingMessage } from './message.ts'
 import { insertOutboxMessage } from './outbox-repo.ts'
@@ -93,6 +94,29 @@ function unavailableMessenger(): Messenger {
  * @example await createMessenger(c.env).send({ businessId, channel: 'email', to, template, data })
  */
 export function createMessenger(env: MessengerEnv, fetcher: FetchLike = fetch): Messenger {
+  return withInjectedFaults(env, chooseMessenger(env, fetcher))
+}
+
+/**
+ * Where the env carries STOREFRONT_FAULTS (development only, ADR 037's fault bench), fails the
+ * plan's share of sends as a provider outage does; otherwise the messenger as it is.
+ */
+function withInjectedFaults(env: MessengerEnv, messenger: Messenger): Messenger {
+  const faults = faultInjectorOf(env)
+  if (!faults) return messenger
+  return {
+    send: (message) =>
+      faults.fails('provider')
+        ? Promise.reject(
+            new AppError('upstream_error', MESSAGES.messageSendFailed, {
+              cause: injectedProviderError(),
+            })
+          )
+        : messenger.send(message),
+  }
+}
+
+function chooseMessenger(env: MessengerEnv, fetcher: FetchLike): Messenger {
   const provider = ProviderSchema.safeParse(env.MESSAGING_PROVIDER?.trim() || 'local')
   if (!provider.success) {
     logError(
