@@ -16,15 +16,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
  * Cycles known and left for now, each as the test prints it. The list only shrinks: a cycle that
  * is gone must leave it too.
  */
-const KNOWN_CYCLES: ReadonlyArray<string> = [
-  // Issue 37: registration (auth) checks the referral code and tells marketing about the new
-  // member; both domains authenticate through auth. Next: registration's hooks wired in
-  // createBackend like the order subscribers (ADR 038).
-  'no-domain-cycle: worker/backend/auth → worker/backend/referrals → worker/backend/auth',
-  'no-domain-cycle: worker/backend/auth → worker/backend/referrals → worker/backend/credit → worker/backend/auth',
-  'no-domain-cycle: worker/backend/auth → worker/backend/marketing → worker/backend/basket → worker/backend/auth',
-  'no-domain-cycle: worker/backend/auth → worker/backend/marketing → worker/backend/basket → worker/backend/credit → worker/backend/auth',
-]
+const KNOWN_CYCLES: ReadonlyArray<string> = []
 
 /** A cycle as one line, starting from its smallest member, so each is listed once. */
 function cycleOf(violation: IViolation): string {

@@ -1,4 +1,5 @@
 import type { BackendAdapters, OrderChangeSubscriber, WiredAdapters } from './adapters.ts'
+import { registrationHooks } from './registration-hooks.ts'
 import { afterOrderChange } from './tracking/service.ts'
 
 /*
@@ -20,7 +21,7 @@ export const orderChangeSubscribers: ReadonlyArray<OrderChangeSubscriber> = [
   toTracking,
 ]
 
-/** The adapters as the backend runs with them: the given ones, with its order subscribers. */
+/** The adapters as the backend runs with them: the given ones, its order subscribers and hooks. */
 export function wireAdapters(adapters: BackendAdapters): WiredAdapters {
-  return { ...adapters, orderSubscribers: orderChangeSubscribers }
+  return { ...adapters, orderSubscribers: orderChangeSubscribers, registration: registrationHooks }
 }

@@ -122,7 +122,7 @@ describe('a delivery from Sent to Store to Delivered', () => {
     })
     expect(failed).toMatchObject({ status: 'unable_to_deliver', closingReason: 'Nobody home' })
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      MESSAGES.orderTrackingDeliveryProblem
+      `${MESSAGES.orderTrackingDeliveryProblem} The store said: Nobody home`
     )
   })
 })
