@@ -134,6 +134,7 @@ export async function renderPage(
       onError(error) {
         // Errors in the shell also reject renderToReadableStream and reach the app's onError.
         logError(error, { requestId: c.var.requestId })
+        c.set('renderFailed', true)
       },
     }
   )
