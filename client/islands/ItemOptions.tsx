@@ -6,9 +6,9 @@ import {
   defaultChoices,
   type OptionChoice,
 } from '../../schemas/item-options.ts'
-import { routePath } from '../lib/routes.ts'
 import { ADD_FORM_FIELDS, ADD_ITEM_FORM_PATH } from '../lib/basket-add-form.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
+import { AddStatusLine } from '../components/basket/AddStatusLine.tsx'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { AgeConfirmation, AgeTickUntilHydrated } from '../components/item/AgeConfirmation.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
@@ -175,18 +175,7 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
             </>
           )}
         </button>
-        <p id={statusId} role="status" className="min-h-5 text-sm font-semibold">
-          {status.kind === 'adding' ? 'Adding to basket…' : null}
-          {status.kind === 'added' ? (
-            <>
-              {status.message}{' '}
-              <a href={routePath('basket')} className="text-primary underline">
-                View basket
-              </a>
-            </>
-          ) : null}
-          {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
-        </p>
+        <AddStatusLine id={statusId} status={status} />
       </div>
       {dialog}
     </form>
