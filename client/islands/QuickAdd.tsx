@@ -3,7 +3,7 @@ import type { MenuItemSummary } from '../../schemas/catalogue.ts'
 import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { useCardLine } from '../components/basket/use-card-line.ts'
-import { itemHref } from '../components/catalogue/catalogue-links.ts'
+import { itemHref } from '../lib/catalogue-links.ts'
 import {
   actionFailureMessage,
   confirmBasketChange,
