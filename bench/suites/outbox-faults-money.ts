@@ -99,15 +99,20 @@ export function moneyBackBroken(
   return broken
 }
 
-/** The figures the bench prints: requested, settled at the sandbox, and how. */
+/** The figures the bench prints: requested, refused by the gateway, settled at the sandbox. */
 export function moneyBackFigures(rows: ReadonlyArray<CardMoneyRow>): {
   requested: number
+  refused: number
   refundsSettled: number
   voidsSettled: number
   unsettled: number
 } {
   return {
     requested: rows.reduce((sum, row) => sum + row.requested, 0),
+    refused: rows.reduce(
+      (sum, row) => sum + row.requested - row.refundsDone - (row.voidDone ? 1 : 0) - row.unsettled,
+      0
+    ),
     refundsSettled: rows.reduce(
       (sum, row) => sum + (row.sandboxRefunds === row.refundsDone ? row.sandboxRefunds : 0),
       0
@@ -115,4 +120,23 @@ export function moneyBackFigures(rows: ReadonlyArray<CardMoneyRow>): {
     voidsSettled: rows.filter((row) => row.voidDone && row.sandboxVoided).length,
     unsettled: rows.reduce((sum, row) => sum + row.unsettled, 0),
   }
+}
+
+/**
+ * Card payments the sandbox authorised whose answer the shop never recorded (its payment still
+ * pending): money taken with no order placed. The shopper was told the payment failed.
+ */
+export function chargedWithoutOrder(stateDir: string, emails: string): Array<string> {
+  return queryLocalD1(
+    stateDir,
+    `select p.order_id, p.gateway_order_id from payments p
+     join orders o on o.id = p.order_id
+     join sandbox_hpp_requests h on h.order_id = p.gateway_order_id
+     where o.email in (${emails}) and p.gateway = 'realex' and p.status = 'pending'
+       and h.result_code = '00' and h.status = 'answered'`
+  ).map(
+    (row) =>
+      `order ${String(row.order_id)}: authorised at the sandbox (${String(row.gateway_order_id)}) ` +
+      'but the shop still has its payment pending and the order not placed'
+  )
 }

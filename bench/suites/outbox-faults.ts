@@ -20,7 +20,12 @@ import {
   gatewayOrderIdOf,
 } from '../lib/sandbox-card.ts'
 import { startWranglerDev, type RunningServer } from '../lib/server.ts'
-import { cardMoneyOf, moneyBackBroken, moneyBackFigures } from './outbox-faults-money.ts'
+import {
+  cardMoneyOf,
+  chargedWithoutOrder,
+  moneyBackBroken,
+  moneyBackFigures,
+} from './outbox-faults-money.ts'
 import { consoleSignIn, type ConsoleLogin, type ConsoleSession } from './console-session.ts'
 
 export interface OutboxFaultsFixture {
@@ -563,6 +568,8 @@ export async function runOutboxFaultsSuite(
   }
 
   broken.push(...moneyBackBroken(cardMoney, { refunded, rejected }))
+  const charged = chargedWithoutOrder(fixture.stateDir, emails)
+  broken.push(...charged)
 
   const pending = effects.filter((e) => e.status === 'pending')
   const dead = effects.filter((e) => e.status === 'dead')
@@ -594,13 +601,14 @@ export async function runOutboxFaultsSuite(
         `${count(refunds.length)} / ${count(refunds.length - unsettled.length)}`,
       ],
       [
-        'card refunds + voids requested / settled at the sandbox',
-        `${count(money.requested)} / ${count(money.refundsSettled + money.voidsSettled)}`,
+        'card refunds + voids requested / refused / settled at the sandbox',
+        `${count(money.requested)} / ${count(money.refused)} / ${count(money.refundsSettled + money.voidsSettled)}`,
       ],
       [
         '  refunds / voids settled there',
         `${count(money.refundsSettled)} / ${count(money.voidsSettled)}`,
       ],
+      ['card authorised, no order placed', count(charged.length)],
       ['effects', count(effects.length)],
       ['  delivered', count(effects.filter((e) => e.status === 'delivered').length)],
       ['  retried (attempts > 1)', count(effects.filter((e) => e.attempts > 1).length)],
