@@ -4,7 +4,7 @@ import { formatMessage } from '../../schemas/messages.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { useCardLine } from '../components/basket/use-card-line.ts'
 import { type CardFocus, useCardStepper } from '../components/basket/use-card-stepper.ts'
-import { itemHref } from '../components/catalogue/catalogue-links.ts'
+import { itemHref } from '../lib/catalogue-links.ts'
 import type { CardLine } from '../lib/basket-quantities.ts'
 import { ADD_FORM_FIELDS, ADD_ITEM_FORM_PATH } from '../lib/basket-add-form.ts'
 

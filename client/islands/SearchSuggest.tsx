@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { SEARCH_TERM_MIN_LENGTH } from '../../schemas/constants.ts'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
-import { categoryHref, itemHref } from '../components/catalogue/catalogue-links.ts'
+import { categoryHref, itemHref } from '../lib/catalogue-links.ts'
 import {
   useSuggestionsCombobox,
   type SuggestionSource,

@@ -132,6 +132,14 @@ test('a member follows two orders, filters them, reorders one and reviews a deli
   await expectNoAxeViolations(page)
   await screenshots(page, 'member-order')
 
+  // The member's printable receipt of this order (issue 41; the delivery note is the store's).
+  await main(page).getByRole('link', { name: 'Printable receipt' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Receipt · Order ${first}`)
+  await expect(main(page).getByText('Vintage Cheddar 400g').first()).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'member-receipt')
+  await main(page).getByRole('link', { name: 'Back to the order' }).click()
+
   // Reorder: the same lines into a new basket at the same store.
   await main(page).getByRole('button', { name: 'Reorder' }).click()
   await expect(page).toHaveURL(url('/basket'))

@@ -8,8 +8,12 @@ import { basketForm } from './basket-forms.ts'
 import { addItemForm, addMealDealForm } from './basket-add-forms.ts'
 import { ADD_ITEM_FORM_PATH, ADD_MEAL_DEAL_FORM_PATH } from '../../client/lib/basket-add-form.ts'
 import { changePasswordForm } from './change-password.tsx'
-import { reorderForm, reviewForm } from './member/order.tsx'
-import { REORDER_FORM_PATH, REVIEW_FORM_PATH } from '../../client/lib/member-order-paths.ts'
+import { memberReceiptPage, reorderForm, reviewForm } from './member/order.tsx'
+import {
+  RECEIPT_PATH,
+  REORDER_FORM_PATH,
+  REVIEW_FORM_PATH,
+} from '../../client/lib/member-order-paths.ts'
 import { myDetailsForm } from './member/details-forms.tsx'
 import { profileForm } from './member/profile.tsx'
 import { checkoutBillingForm } from './checkout/card-form.tsx'
@@ -93,6 +97,8 @@ pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', pageCache('sitemap'), storeS
 pages.get('/stores/:storeSlug/search', searchForm)
 // Order tracking (spec §4): the page, and its map's local base map when no tile provider is set.
 pages.get(TRACKING_PAGE_PATH, trackingPage)
+// The member's printable receipt of their own order (issue 41).
+pages.get(RECEIPT_PATH, async (c) => (await runGuards(c, [memberOnly])) ?? memberReceiptPage(c))
 pages.get(TRACKING_BASE_MAP_PATH, baseMap)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { categoryHref, itemHref } from '../../client/components/catalogue/catalogue-links.ts'
+import { categoryHref, itemHref } from '../../client/lib/catalogue-links.ts'
 import { MenuItemPage } from '../../client/pages/MenuItemPage.tsx'
 import { MenuItemDetailsRequestSchema, MenuItemSchema } from '../../schemas/catalogue.ts'
 import { MESSAGES } from '../../schemas/messages.ts'

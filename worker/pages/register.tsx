@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../client/lib/form-values.ts'
 import type { PageChrome } from '../../client/components/Layout.tsx'
 import { REFERRAL_CODE_FIELD, RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'

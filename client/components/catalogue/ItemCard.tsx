@@ -1,5 +1,5 @@
 import type { MenuItemSummary } from '../../../schemas/catalogue.ts'
-import { itemHref } from './catalogue-links.ts'
+import { itemHref } from '../../lib/catalogue-links.ts'
 import { ItemImage } from './ItemImage.tsx'
 import { OfferLink } from './OfferLink.tsx'
 import { ItemBadge, Price } from './Price.tsx'

@@ -1,6 +1,10 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
-import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
+import {
+  ADDRESS_FIELDS,
+  NEW_ADDRESS,
+  SAVED_ADDRESS_FIELD,
+} from '../../../client/lib/address-fields.ts'
 import {
   CheckoutDetailsPage,
   type OutsideArea,
@@ -30,10 +34,6 @@ import {
 import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checkout-state.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
-import {
-  NEW_ADDRESS,
-  SAVED_ADDRESS_FIELD,
-} from '../../../client/components/checkout/SavedAddressChoice.tsx'
 import {
   POSTCODE_FINDER_FIELDS,
   type PostcodeFinderView,

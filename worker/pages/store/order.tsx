@@ -8,7 +8,7 @@ import {
   type SubstituteResults,
 } from '../../../client/components/store-console/OrderActions.tsx'
 import { GIVE_CREDIT_ACTION } from '../../../client/components/store-console/GiveCreditForm.tsx'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import { GlobalSearchRequestSchema, GlobalSearchResultSchema } from '../../../schemas/catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'

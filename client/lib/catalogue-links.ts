@@ -1,4 +1,4 @@
-import { routePath } from '../../lib/routes.ts'
+import { routePath } from './routes.ts'
 
 /** The item page of an item at a store, under the item's own category. */
 export function itemHref(storeSlug: string, item: { slug: string; category: { slug: string } }) {
