@@ -1,11 +1,8 @@
 import { MESSAGES } from '../../schemas/messages.ts'
-import { HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
+import { HPP_RESPONSE_FIELD, HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
 import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
 import { FormAlert } from '../components/forms/Form.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
-
-/** The form field the hosted card page posts its signed answer in (and this page posts again). */
-export const HPP_RESPONSE_FIELD = 'hppResponse'
 
 export interface PaymentAnswerRetryPageProps {
   chrome: PageChrome

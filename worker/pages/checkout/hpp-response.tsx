@@ -2,17 +2,18 @@ import type { Context } from 'hono'
 import { PAYMENT_CHANGED_PATH } from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
-import { HppConsumerRequestSchema, PaymentResultSchema } from '../../../schemas/payments.ts'
+import {
+  HPP_RESPONSE_FIELD,
+  HppConsumerRequestSchema,
+  PaymentResultSchema,
+} from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { readForm } from '../forms.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
 import { redirectTo, safePath } from '../../lib/redirect.ts'
-import {
-  HPP_RESPONSE_FIELD,
-  PaymentAnswerRetryPage,
-} from '../../../client/pages/PaymentAnswerRetryPage.tsx'
+import { PaymentAnswerRetryPage } from '../../../client/pages/PaymentAnswerRetryPage.tsx'
 import { renderPage } from '../render.tsx'
 
 const FAILED_PATH = routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'failed' })
