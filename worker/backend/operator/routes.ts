@@ -1,5 +1,12 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { OperatorAuditPageSchema, OperatorAuditRequestSchema } from '../../../schemas/operator.ts'
+import {
+  INSIGHT_DEFAULT_DAYS,
+  InsightRequestSchema,
+  InsightSchema,
+} from '../../../schemas/operator-insight.ts'
+import { now } from '../../lib/clock.ts'
+import { readInsight } from './insight/service.ts'
 import { createDomain } from '../route-registry.ts'
 import { listAudit } from '../audit-repo.ts'
 import { requireOperator } from './guard.ts'
@@ -42,5 +49,24 @@ operator.post(
       entries: page,
       nextBefore: entries.length > body.limit ? (page.at(-1)?.id ?? null) : null,
     }
+  }
+)
+
+operator.post(
+  '/staff/operator/insight',
+  {
+    summary: "A business's, brand's or store's figures by day or week for a period",
+    description:
+      `${OPERATOR_BEARER} The sums of each local day (or week, named by its Monday) from ` +
+      `from to to (local dates, both included; default the last ${INSIGHT_DEFAULT_DAYS} days), ` +
+      'which the figures of ADR 040 are computed from, and the refunds, goodwill and picking of ' +
+      'each member of staff in the period.',
+    body: InsightRequestSchema,
+    response: InsightSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found', 'validation_error'],
+  },
+  async ({ body }, c) => {
+    const caller = await requireOperator(c, body.businessId)
+    return readInsight(c.env.DB, caller.businessId, body, now(c.env))
   }
 )
