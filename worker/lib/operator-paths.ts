@@ -16,6 +16,7 @@ export const OPERATOR_PATHS = {
   content: `${ROOT}/content`,
   staff: `${ROOT}/staff`,
   audit: `${ROOT}/audit`,
+  insight: `${ROOT}/insight`,
   effects: `${ROOT}/failed-tasks`,
 } as const
 

@@ -20,6 +20,12 @@ export const OPERATOR_AREAS: ReadonlyArray<{
   description: string
 }> = [
   {
+    area: 'insight',
+    label: 'Insight',
+    description:
+      'Sales, orders, shoppers, the checkout funnel, fill and on-time rates, by day or week.',
+  },
+  {
     area: 'brands',
     label: 'Brands',
     description:
