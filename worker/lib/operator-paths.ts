@@ -17,6 +17,7 @@ export const OPERATOR_PATHS = {
   staff: `${ROOT}/staff`,
   audit: `${ROOT}/audit`,
   insight: `${ROOT}/insight`,
+  reasons: `${ROOT}/order-reasons`,
   effects: `${ROOT}/failed-tasks`,
 } as const
 

@@ -5,10 +5,17 @@ import {
   InsightRequestSchema,
   InsightSchema,
 } from '../../../schemas/operator-insight.ts'
+import {
+  ORDER_REASON_MAX_LENGTH,
+  ORDER_REASONS_MAX,
+  OrderReasonListsSchema,
+  OrderReasonsUpdateSchema,
+} from '../../../schemas/order-reasons.ts'
 import { now } from '../../lib/clock.ts'
+import { auditStatement, listAudit } from '../audit-repo.ts'
+import { orderReasonLists, orderReasonListsStatement } from '../order-reasons-repo.ts'
 import { readInsight } from './insight/service.ts'
 import { createDomain } from '../route-registry.ts'
-import { listAudit } from '../audit-repo.ts'
 import { requireOperator } from './guard.ts'
 
 /**
@@ -68,5 +75,38 @@ operator.post(
   async ({ body }, c) => {
     const caller = await requireOperator(c, body.businessId)
     return readInsight(c.env.DB, caller.businessId, body, now(c.env))
+  }
+)
+
+operator.post(
+  '/staff/operator/order-reasons/update',
+  {
+    summary: "Replaces the business's reject and cancel reason lists (audited)",
+    description:
+      `${OPERATOR_BEARER} Each list: 1 to ${ORDER_REASONS_MAX} reasons of at most ` +
+      `${ORDER_REASON_MAX_LENGTH} characters, none twice. Orders already closed keep their reason.`,
+    body: OrderReasonsUpdateSchema,
+    response: OrderReasonListsSchema,
+    errors: ['unauthorized', 'forbidden', 'validation_error'],
+  },
+  async ({ body }, c) => {
+    const caller = await requireOperator(c, body.businessId)
+    const before = await orderReasonLists(c.env.DB, caller.businessId)
+    const after = { reject: body.reject, cancel: body.cancel }
+    await c.env.DB.batch([
+      orderReasonListsStatement(c.env.DB, caller.businessId, after),
+      auditStatement(c.env.DB, {
+        businessId: caller.businessId,
+        staffId: caller.staffId,
+        action: 'order_reasons.update',
+        entity: 'order_reasons',
+        entityId: null,
+        before,
+        after,
+        summary: 'Changed the reject and cancel reasons',
+        at: now(c.env).toISOString(),
+      }),
+    ])
+    return after
   }
 )

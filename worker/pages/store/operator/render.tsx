@@ -59,6 +59,11 @@ export const OPERATOR_AREAS: ReadonlyArray<{
     description: 'Invite people, give them roles at each store, change them, or end their access.',
   },
   {
+    area: 'reasons',
+    label: 'Order reasons',
+    description: 'The reasons a store can give when it rejects or cancels an order.',
+  },
+  {
     area: 'effects',
     label: 'Failed tasks',
     description:
