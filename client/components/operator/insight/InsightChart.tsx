@@ -31,6 +31,7 @@ export function InsightChart({
   periods,
   series,
   format,
+  least = 1,
 }: {
   id: string
   title: string
@@ -38,9 +39,11 @@ export function InsightChart({
   periods: ReadonlyArray<string>
   series: ReadonlyArray<ChartSeries>
   format: (value: number) => string
+  /** The smallest top of the scale, so an empty chart's ticks are whole units (100: £1). */
+  least?: number
 }) {
   const values = series.flatMap((one) => one.values.filter((value) => value !== null))
-  const top = Math.max(1, ...values)
+  const top = Math.max(least, ...values)
   const y = scaleLinear()
     .domain([Math.min(0, ...values), top])
     .nice(4)
@@ -63,20 +66,23 @@ export function InsightChart({
       >
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{description}</desc>
-        {y.ticks(4).map((tick) => (
-          <g key={tick}>
-            <line
-              x1={MARGIN.left}
-              x2={WIDTH - MARGIN.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke="#0000001a"
-            />
-            <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="11">
-              {format(tick)}
-            </text>
-          </g>
-        ))}
+        {y
+          .ticks(4)
+          .filter((tick) => Number.isInteger(tick))
+          .map((tick) => (
+            <g key={tick}>
+              <line
+                x1={MARGIN.left}
+                x2={WIDTH - MARGIN.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="#0000001a"
+              />
+              <text x={MARGIN.left - 6} y={y(tick)} dy="0.32em" textAnchor="end" fontSize="11">
+                {format(tick)}
+              </text>
+            </g>
+          ))}
         {periods.map((period, index) =>
           index % labelEvery === 0 ? (
             <text key={period} x={centre(index)} y={HEIGHT - 8} textAnchor="middle" fontSize="11">

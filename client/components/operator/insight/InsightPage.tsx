@@ -133,6 +133,7 @@ export function InsightPage({
                 periods={periods}
                 series={series}
                 format={(value) => shownValue(value, unit)}
+                least={unit === 'pence' ? 100 : 1}
               />
               <DataTable caption={table.title} rows={rows} csvHref={csvHref(table.id)} />
             </div>
@@ -180,7 +181,13 @@ function DataTable({
   const [header = [], ...body] = rows
   return (
     <div className="min-w-0">
-      <div className="max-h-80 overflow-auto rounded border-2 border-black/10 bg-white">
+      {/* Focusable, so a keyboard can scroll a long period's rows. */}
+      <div
+        role="region"
+        aria-label={`${caption}, table`}
+        tabIndex={0}
+        className="max-h-80 overflow-auto rounded border-2 border-black/10 bg-white"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-white">
@@ -197,7 +204,11 @@ function DataTable({
               <tr key={`${row[0]}-${at}`} className="border-t border-black/10">
                 {row.map((cell, index) =>
                   index === 0 ? (
-                    <th key={index} scope="row" className="px-2 py-1 font-semibold">
+                    <th
+                      key={index}
+                      scope="row"
+                      className="px-2 py-1 font-semibold whitespace-nowrap"
+                    >
                       {cell}
                     </th>
                   ) : (
