@@ -314,6 +314,12 @@ describe('the operator’s insight', () => {
       world.operator
     )
     expect(backwards.status).toBe(422)
+    const impossible = await operatorCall(
+      '/staff/operator/insight',
+      { from: '2026-02-01', to: '2026-02-30' },
+      world.operator
+    )
+    expect(impossible.status).toBe(422)
     const manager = await operatorCall('/staff/operator/insight', PERIOD, world.manager)
     expect(manager.status).toBe(403)
   })

@@ -13,6 +13,11 @@ import { insightChoices, insightDays, insightScope, insightStaff } from './repo.
 
 const DAY_MS = 86_400_000
 
+function realDate(date: string): boolean {
+  const ms = Date.parse(`${date}T00:00:00.000Z`)
+  return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 10) === date
+}
+
 /** The period asked for, in local dates: by default the last 28 days, today included. */
 export function insightPeriod(
   request: Pick<InsightRequest, 'from' | 'to'>,
@@ -22,7 +27,8 @@ export function insightPeriod(
   const to = request.to ?? localDateOf(now.getTime(), timeZone)
   const from = request.from ?? addDays(to, 1 - INSIGHT_DEFAULT_DAYS)
   const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1
-  if (!(days >= 1 && days <= INSIGHT_MAX_DAYS)) {
+  // A date the calendar has not (30 February) is refused like a period out of range.
+  if (!realDate(from) || !realDate(to) || !(days >= 1 && days <= INSIGHT_MAX_DAYS)) {
     throw new AppError(
       'validation_error',
       formatMessage('insightPeriodInvalid', String(INSIGHT_MAX_DAYS))
