@@ -587,6 +587,11 @@ export const MESSAGES = {
   storePauseReasonRequired: 'Say why the store is taking no orders (at most %s characters).',
   storePaused: 'The store takes no new orders until the time you chose.',
   storeResumed: 'The store takes orders again.',
+  // Not in the spec (the operator's insight, issue 44):
+  insightPeriodInvalid: 'Choose a start date on or before the end date, at most %s days apart.',
+  insightScopeNotFound: 'This brand or store is not one of yours.',
+  orderReasonsInvalid:
+    'Give each list 1 to %s reasons, one a line, each at most %s characters and none twice.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -27,6 +27,7 @@ import {
   type SubstituteResults,
 } from './OrderActions.tsx'
 import { displayPhone } from '../../../schemas/phone.ts'
+import type { OrderReasonLists } from '../../../schemas/order-reasons.ts'
 
 const StoreBoardIsland = island('StoreBoard', StoreBoard, { hydrate: 'load' })
 const DriverLocationIsland = island('DriverLocation', DriverLocation, { hydrate: 'load' })
@@ -236,6 +237,7 @@ export function OrderPage({
   boardHref,
   substitutes,
   credit = null,
+  reasons,
 }: {
   frame: Frame
   order: StoreOrderDetail
@@ -248,6 +250,8 @@ export function OrderPage({
   substitutes: SubstituteResults | null
   /** A manager's "Give store credit" form with its refusals; null for other roles. */
   credit?: { errors: FormErrors; values: FormValues } | null
+  /** The business's reject and cancel reasons (the defaults when absent). */
+  reasons?: OrderReasonLists
 }) {
   // The store credit the order used (ADR 020).
   const creditUsed = order.money.creditApplied
@@ -298,7 +302,12 @@ export function OrderPage({
         <h2 id="actions" className="sr-only">
           Actions
         </h2>
-        <OrderActionForms order={order} action={action} idempotencyKey={idempotencyKey} />
+        <OrderActionForms
+          order={order}
+          action={action}
+          idempotencyKey={idempotencyKey}
+          {...(reasons ? { reasons } : {})}
+        />
         {order.allowedActions.includes('refund_lines') ? (
           <div className="mt-4">
             <RefundLinesForm order={order} action={action} idempotencyKey={idempotencyKey} />

@@ -8,6 +8,7 @@ import {
 import { slotLabel, slotStartInstant } from './format.ts'
 import {
   hasPresetReasons,
+  type OrderReasonLists,
   OTHER_REASON,
   PRESET_REASONS,
   type PresetReasonAction,
@@ -102,12 +103,20 @@ function ReasonField({
 export const REASON_CHOICE_FIELD = 'reasonChoice'
 
 /** A preset reason per radio, then "Other" with the store's own words. */
-function PresetReasonField({ type, question }: { type: PresetReasonAction; question: string }) {
+function PresetReasonField({
+  type,
+  question,
+  reasons,
+}: {
+  type: PresetReasonAction
+  question: string
+  reasons: OrderReasonLists
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-semibold">{question}</legend>
       <div className="mt-1 space-y-1">
-        {PRESET_REASONS[type].map((reason) => (
+        {reasons[type].map((reason) => (
           <label key={reason} className="flex min-h-11 items-center gap-2">
             <input type="radio" name={REASON_CHOICE_FIELD} value={reason} />
             {reason}
@@ -130,8 +139,16 @@ export interface ActionsProps {
   idempotencyKey: string
 }
 
-/** The order-wide actions the caller may take now (allowedActions only), each its own form. */
-export function OrderActionForms({ order, action, idempotencyKey }: ActionsProps) {
+/**
+ * The order-wide actions the caller may take now (allowedActions only), each its own form; reject
+ * and cancel offer the business's reasons (its own lists, else the defaults).
+ */
+export function OrderActionForms({
+  order,
+  action,
+  idempotencyKey,
+  reasons = PRESET_REASONS,
+}: ActionsProps & { reasons?: OrderReasonLists }) {
   const allowed = new Set(order.allowedActions)
   const form = { order, action, idempotencyKey }
   const simple: ReadonlyArray<[string, string]> = [
@@ -220,7 +237,7 @@ export function OrderActionForms({ order, action, idempotencyKey }: ActionsProps
             <summary className="min-h-11 cursor-pointer content-center font-bold">{label}</summary>
             <ActionForm {...form} type={type} className="mt-2 space-y-2">
               {hasPresetReasons(type) ? (
-                <PresetReasonField type={type} question={question} />
+                <PresetReasonField type={type} question={question} reasons={reasons} />
               ) : (
                 <ReasonField id={`reason-${type}`} label={question} />
               )}
