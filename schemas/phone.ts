@@ -1,15 +1,40 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile'
 import { z } from 'zod'
 import { MESSAGES } from './messages.ts'
 
+// People type spaces, dashes, dots and brackets: `(07700) 900-123`.
+const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/g, '')
+
 /**
- * Spec §5 Mobile phone: the ONE helper that normalises a UK mobile number to E.164
- * (`07700 900123`, `+44 7700 900123`, `0044 7700-900123` → `+447700900123`). Null when the input is
- * not a UK mobile number (national numbers start 07 and have 11 digits).
+ * A mobile number of another country (issue 43), by libphonenumber-js's mobile metadata: national
+ * ('06 12345678' in NL) or international ('+31 6 12345678'), E.164 out; null when it is not a
+ * mobile number of that country.
  */
-export function normaliseMobilePhone(input: string): string | null {
-  // People type spaces, dashes, dots and brackets: `(07700) 900-123`.
-  const compact = input.trim().replace(/[\s\-.()]/g, '')
+function countryMobile(input: string, country: string): string | null {
+  const compact = compactPhone(input).replace(/^00/, '+')
+  if (!/^\+?\d+$/.test(compact)) return null
+  const parsed = parsePhoneNumberFromString(compact, country as CountryCode)
+  return parsed?.isValid() && parsed.country === country ? parsed.number : null
+}
+
+/** The country of a valid mobile number in international form ('+31 6 …' → 'NL'), else null. */
+function internationalMobileCountry(input: string): string | null {
+  const compact = compactPhone(input).replace(/^00/, '+')
+  if (!compact.startsWith('+') || compact.startsWith('+44')) return null
+  const parsed = parsePhoneNumberFromString(compact)
+  return parsed?.isValid() && parsed.country ? parsed.country : null
+}
+
+/**
+ * Spec §5 Mobile phone: the ONE helper that normalises a mobile number of the shop's country to
+ * E.164. In the UK (the default) `07700 900123`, `+44 7700 900123`, `0044 7700-900123` →
+ * `+447700900123` (national numbers start 07 and have 11 digits; kept as its own rule so every UK
+ * number reads as before). Elsewhere the country's mobile numbers by libphonenumber-js. Null when
+ * the input is not a mobile number of that country.
+ */
+export function normaliseMobilePhone(input: string, country: string = 'GB'): string | null {
+  if (country !== 'GB') return countryMobile(input, country)
+  const compact = compactPhone(input)
   if (!/^\+?\d+$/.test(compact)) return null
   let national: string
   if (compact.startsWith('+44')) national = compact.slice(3)
@@ -22,8 +47,36 @@ export function normaliseMobilePhone(input: string): string | null {
   return /^7\d{9}$/.test(national) ? `+44${national}` : null
 }
 
+/**
+ * A form's phone as the brand's pages send it (issue 43): a mobile number of the brand's country
+ * in E.164, whichever way it was typed ('06 12345678' on a Dutch brand); anything else as typed,
+ * for the schema to refuse with the spec's message. A UK number reads exactly as before.
+ */
+export function phoneForCountry(input: string, country: string): string {
+  return normaliseMobilePhone(input, country) ?? input
+}
+
+/**
+ * Whether a stored E.164 number is a mobile number of the shop's country: the backend's check,
+ * once it knows the business (worker/backend/business-phone.ts).
+ */
+export function isMobileOfCountry(phone: string, country: string): boolean {
+  return normaliseMobilePhone(phone, country) === phone
+}
+
+/**
+ * What a schema can decide without knowing the business: a UK mobile, or a mobile of another
+ * country written in international form. The backend then holds it to the business's country.
+ */
+function anyMobile(value: string): string | null {
+  const uk = normaliseMobilePhone(value)
+  if (uk !== null) return uk
+  const country = internationalMobileCountry(value)
+  return country === null ? null : countryMobile(value, country)
+}
+
 function toMobilePhone(value: string, ctx: z.RefinementCtx<string | undefined>): string {
-  const phone = normaliseMobilePhone(value)
+  const phone = anyMobile(value)
   if (phone === null) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.mobileInvalid })
     return z.NEVER
@@ -35,7 +88,11 @@ const PhoneTextSchema = z
   .string({ error: MESSAGES.mobileInvalid })
   .max(32, { error: MESSAGES.mobileInvalid })
 
-/** A UK mobile number in, E.164 out; anything else gets 'Mobile phone number is invalid'. */
+/**
+ * A mobile number in (a UK one as typed, another country's in international form: the storefront's
+ * pages write a brand's national numbers so), E.164 out; anything else gets 'Mobile phone number
+ * is invalid'. The backend refuses a number of another country than the business's the same way.
+ */
 export const MobilePhoneSchema = PhoneTextSchema.transform(toMobilePhone)
 
 /** Like {@link MobilePhoneSchema}, but absent or blank means no phone (undefined). */
@@ -71,12 +128,15 @@ export const OptionalUkPhoneSchema = PhoneTextSchema.nullish().transform((value,
 })
 
 /**
- * A stored phone number as the shopper typed it in the UK: E.164 is how it is kept (and sent to
- * the SMS provider), not how people read their own number ('+447700900123' → '07700 900123').
- * A number of another country reads in its international form; anything unparsable as stored.
+ * A stored phone number as the shopper typed it in the shop's country: E.164 is how it is kept
+ * (and sent to the SMS provider), not how people read their own number ('+447700900123' →
+ * '07700 900123' in the UK, '+31612345678' → '06 12345678' in the Netherlands). A number of
+ * another country reads in its international form; anything unparsable as stored.
  */
-export function displayPhone(stored: string): string {
-  const parsed = parsePhoneNumberFromString(stored, 'GB')
+export function displayPhone(stored: string, country: string = 'GB'): string {
+  const parsed = parsePhoneNumberFromString(stored, country as CountryCode)
   if (!parsed) return stored
-  return parsed.countryCallingCode === '44' ? parsed.formatNational() : parsed.formatInternational()
+  const home =
+    parsed.country === country || (country === 'GB' && parsed.countryCallingCode === '44')
+  return home ? parsed.formatNational() : parsed.formatInternational()
 }
