@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile'
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
 import { z } from 'zod'
 import { MESSAGES } from './messages.ts'
 
@@ -6,34 +6,24 @@ import { MESSAGES } from './messages.ts'
 const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/g, '')
 
 /**
- * A mobile number of another country (issue 43), by libphonenumber-js's mobile metadata: national
- * ('06 12345678' in NL) or international ('+31 6 12345678'), E.164 out; null when it is not a
- * mobile number of that country.
+ * A valid number of another country in international form ('+31 6 12345678'), E.164 out, else
+ * null. The small metadata the browser also loads cannot tell a mobile from a landline; the
+ * backend holds the number to the business's country's mobiles (schemas/phone-country.ts).
  */
-function countryMobile(input: string, country: string): string | null {
-  const compact = compactPhone(input).replace(/^00/, '+')
-  if (!/^\+?\d+$/.test(compact)) return null
-  const parsed = parsePhoneNumberFromString(compact, country as CountryCode)
-  return parsed?.isValid() && parsed.country === country ? parsed.number : null
-}
-
-/** The country of a valid mobile number in international form ('+31 6 …' → 'NL'), else null. */
-function internationalMobileCountry(input: string): string | null {
+function internationalNumber(input: string): string | null {
   const compact = compactPhone(input).replace(/^00/, '+')
   if (!compact.startsWith('+') || compact.startsWith('+44')) return null
   const parsed = parsePhoneNumberFromString(compact)
-  return parsed?.isValid() && parsed.country ? parsed.country : null
+  return parsed?.isValid() ? parsed.number : null
 }
 
 /**
- * Spec §5 Mobile phone: the ONE helper that normalises a mobile number of the shop's country to
- * E.164. In the UK (the default) `07700 900123`, `+44 7700 900123`, `0044 7700-900123` →
- * `+447700900123` (national numbers start 07 and have 11 digits; kept as its own rule so every UK
- * number reads as before). Elsewhere the country's mobile numbers by libphonenumber-js. Null when
- * the input is not a mobile number of that country.
+ * Spec §5 Mobile phone: the ONE helper that normalises a UK mobile number to E.164
+ * (`07700 900123`, `+44 7700 900123`, `0044 7700-900123` → `+447700900123`). Null when the input is
+ * not a UK mobile number (national numbers start 07 and have 11 digits). Other countries:
+ * schemas/phone-country.ts.
  */
-export function normaliseMobilePhone(input: string, country: string = 'GB'): string | null {
-  if (country !== 'GB') return countryMobile(input, country)
+export function normaliseMobilePhone(input: string): string | null {
   const compact = compactPhone(input)
   if (!/^\+?\d+$/.test(compact)) return null
   let national: string
@@ -48,31 +38,11 @@ export function normaliseMobilePhone(input: string, country: string = 'GB'): str
 }
 
 /**
- * A form's phone as the brand's pages send it (issue 43): a mobile number of the brand's country
- * in E.164, whichever way it was typed ('06 12345678' on a Dutch brand); anything else as typed,
- * for the schema to refuse with the spec's message. A UK number reads exactly as before.
- */
-export function phoneForCountry(input: string, country: string): string {
-  return normaliseMobilePhone(input, country) ?? input
-}
-
-/**
- * Whether a stored E.164 number is a mobile number of the shop's country: the backend's check,
- * once it knows the business (worker/backend/business-phone.ts).
- */
-export function isMobileOfCountry(phone: string, country: string): boolean {
-  return normaliseMobilePhone(phone, country) === phone
-}
-
-/**
  * What a schema can decide without knowing the business: a UK mobile, or a mobile of another
  * country written in international form. The backend then holds it to the business's country.
  */
 function anyMobile(value: string): string | null {
-  const uk = normaliseMobilePhone(value)
-  if (uk !== null) return uk
-  const country = internationalMobileCountry(value)
-  return country === null ? null : countryMobile(value, country)
+  return normaliseMobilePhone(value) ?? internationalNumber(value)
 }
 
 function toMobilePhone(value: string, ctx: z.RefinementCtx<string | undefined>): string {

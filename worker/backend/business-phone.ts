@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../schemas/messages.ts'
-import { isMobileOfCountry } from '../../schemas/phone.ts'
+import { isMobileOfCountry } from '../../schemas/phone-country.ts'
 import { AppError } from '../lib/errors.ts'
 import { businessLocale } from './businesses-repo.ts'
 

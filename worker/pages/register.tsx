@@ -1,4 +1,4 @@
-import { phoneForCountry } from '../../schemas/phone.ts'
+import { phoneForCountry } from '../../schemas/phone-country.ts'
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
 import type { PageChrome } from '../../client/components/Layout.tsx'

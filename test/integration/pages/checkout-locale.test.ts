@@ -105,5 +105,6 @@ describe('a brand whose business is Dutch (nl-NL, EUR, NL)', () => {
       .bind(email)
       .first()
     expect(order).toEqual({ phone: '+31612345678', currency: 'EUR' })
-  })
+    // A whole checkout through the pages, then the effects: more than the default 5 s on a busy machine.
+  }, 30_000)
 })

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   displayPhone,
-  isMobileOfCountry,
   MobilePhoneSchema,
   normaliseMobilePhone,
   OptionalMobilePhoneSchema,
-  phoneForCountry,
 } from '../../../schemas/phone.ts'
+import {
+  isMobileOfCountry,
+  normaliseCountryMobile,
+  phoneForCountry,
+} from '../../../schemas/phone-country.ts'
 
 describe('normaliseMobilePhone', () => {
   it.each([
@@ -81,7 +84,7 @@ describe('mobile numbers of the brand’s country (issue 43)', () => {
     ['087 123 4567', 'IE', '+353871234567'],
     ['(201) 555-0123', 'US', '+12015550123'],
   ])('writes %j in %s as %s', (input, country, e164) => {
-    expect(normaliseMobilePhone(input, country)).toBe(e164)
+    expect(normaliseCountryMobile(input, country)).toBe(e164)
     expect(isMobileOfCountry(e164, country)).toBe(true)
   })
 
@@ -91,7 +94,7 @@ describe('mobile numbers of the brand’s country (issue 43)', () => {
     ['06 1234', 'NL'],
     ['+31 6 12345678', 'GB'], // a Dutch mobile on a UK brand
   ])('refuses %j in %s', (input, country) => {
-    expect(normaliseMobilePhone(input, country)).toBeNull()
+    expect(normaliseCountryMobile(input, country)).toBeNull()
   })
 
   it('lets the schema take another country’s mobile in international form; the backend holds it to the business', () => {

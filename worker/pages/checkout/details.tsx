@@ -46,7 +46,8 @@ import {
   preselectedChoice,
   saveTypedAddress,
 } from './saved-addresses.ts'
-import { displayPhone, phoneForCountry } from '../../../schemas/phone.ts'
+import { displayPhone } from '../../../schemas/phone.ts'
+import { phoneForCountry } from '../../../schemas/phone-country.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
 const ECHOED_FIELDS = [

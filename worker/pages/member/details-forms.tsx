@@ -1,4 +1,4 @@
-import { phoneForCountry } from '../../../schemas/phone.ts'
+import { phoneForCountry } from '../../../schemas/phone-country.ts'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { routePath } from '../../../client/lib/routes.ts'
