@@ -6,15 +6,15 @@ import { MESSAGES } from './messages.ts'
 const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/g, '')
 
 /**
- * A valid number of another country in international form ('+31 6 12345678'), E.164 out, else
- * null. The small metadata the browser also loads cannot tell a mobile from a landline; the
- * backend holds the number to the business's country's mobiles (schemas/phone-country.ts).
+ * A number of another country in international form ('+31 6 12345678'), E.164 out, else null: by
+ * its shape only (a country code and at most 15 digits), so the browser's bundles that carry this
+ * schema carry no phone metadata. The backend holds the number to the business's country's
+ * mobiles (schemas/phone-country.ts).
  */
 function internationalNumber(input: string): string | null {
   const compact = compactPhone(input).replace(/^00/, '+')
-  if (!compact.startsWith('+') || compact.startsWith('+44')) return null
-  const parsed = parsePhoneNumberFromString(compact)
-  return parsed?.isValid() ? parsed.number : null
+  if (compact.startsWith('+44')) return null
+  return /^\+[1-9]\d{6,14}$/.test(compact) ? compact : null
 }
 
 /**
