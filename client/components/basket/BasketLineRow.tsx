@@ -1,13 +1,14 @@
 import type { MouseEvent } from 'react'
 import type { BasketLine, BasketMealDeal } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney, formatPremium } from '../../../schemas/money.ts'
+import { formatPremium } from '../../../schemas/money.ts'
 import { itemHref } from '../../lib/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 import type { SubstitutesTarget } from '../../lib/basket.ts'
 import { routePath } from '../../lib/routes.ts'
 import { LINE_FORM_FIELDS, LINE_FORM_INTENTS } from './line-forms.ts'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
@@ -118,6 +119,7 @@ export function BasketLineRow({
   line: BasketLine
   actions: LineActions
 }) {
+  const money = useMoney()
   const href = itemHref(storeSlug, { slug: line.slug, category: { slug: line.categorySlug } })
   const choices = line.choices.map((choice) =>
     choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
@@ -139,10 +141,10 @@ export function BasketLineRow({
             {choices.length > 0 ? (
               <p className="text-sm text-ink/75">{choices.join(', ')}</p>
             ) : null}
-            <p className="text-sm text-ink/75">{formatMoney(line.unitPrice)} each</p>
+            <p className="text-sm text-ink/75">{money(line.unitPrice)} each</p>
           </div>
           <p className="shrink-0 font-bold tabular-nums">
-            {line.available ? formatMoney(line.lineTotal) : null}
+            {line.available ? money(line.lineTotal) : null}
           </p>
         </div>
         {!line.available ? (
@@ -244,6 +246,7 @@ export function BasketMealDealRow({
   deal: BasketMealDeal
   actions: LineActions
 }) {
+  const money = useMoney()
   return (
     <li className="flex flex-col gap-1 border-b border-black/10 py-4 last:border-0">
       <div className="flex items-start justify-between gap-2">
@@ -257,10 +260,10 @@ export function BasketMealDealRow({
               </li>
             ))}
           </ul>
-          <p className="text-sm text-ink/75">{formatMoney(deal.unitPrice)} each</p>
+          <p className="text-sm text-ink/75">{money(deal.unitPrice)} each</p>
         </div>
         <p className="shrink-0 font-bold tabular-nums">
-          {deal.available ? formatMoney(deal.lineTotal) : null}
+          {deal.available ? money(deal.lineTotal) : null}
         </p>
       </div>
       {!deal.available ? (

@@ -1,7 +1,7 @@
 import { useContext } from 'react'
-import { formatMoney } from '../../../schemas/money.ts'
 import { documentNonce } from '../../lib/csp-nonce.ts'
 import { RenderContext } from '../render-context.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 const PRICE_SIZES = { base: 'text-lg', card: 'text-xl leading-tight', large: 'text-3xl' } as const
 
@@ -16,6 +16,7 @@ export function Price({
   /** base: a list; card: the largest words on an item card; large: the item page. */
   size?: 'base' | 'card' | 'large'
 }) {
+  const money = useMoney()
   const offer = wasPrice !== null
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
@@ -23,12 +24,12 @@ export function Price({
         className={`font-extrabold tabular-nums ${PRICE_SIZES[size]} ${offer ? 'text-red-700' : ''}`}
       >
         {wasPrice !== null ? <span className="sr-only">Now </span> : null}
-        {formatMoney(price)}
+        {money(price)}
       </span>
       {wasPrice !== null ? (
         <s className="text-sm text-ink/70">
           <span className="sr-only">Was </span>
-          {formatMoney(wasPrice)}
+          {money(wasPrice)}
         </s>
       ) : null}
     </p>

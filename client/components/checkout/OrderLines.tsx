@@ -1,8 +1,8 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import type { OrderSummary } from '../../../schemas/checkout.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { TotalsRow } from '../basket/BasketTotals.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /** One line as the checkout summaries list it. */
 export interface SummaryLine {
@@ -54,6 +54,7 @@ export function orderSummaryLines(order: OrderSummary): Array<SummaryLine> {
 
 /** The lines of an order: quantity, name, chosen options and price. */
 export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
+  const money = useMoney()
   return (
     <ul className="flex flex-col divide-y divide-black/10 text-sm">
       {lines.map((line) => (
@@ -66,7 +67,7 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
               <p className="text-ink/70">{line.details.join(', ')}</p>
             ) : null}
           </div>
-          <p className="tabular-nums">{formatMoney(line.totalPrice)}</p>
+          <p className="tabular-nums">{money(line.totalPrice)}</p>
         </li>
       ))}
     </ul>
@@ -75,6 +76,7 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
 
 /** A placed order's totals, as frozen on the order (all pence). */
 export function OrderTotalsList({ order }: { order: OrderSummary }) {
+  const money = useMoney()
   const { totals } = order
   const delivery = order.fulfilmentMethod === 'delivery'
   // The store credit the order used (ADR 020).
@@ -83,35 +85,29 @@ export function OrderTotalsList({ order }: { order: OrderSummary }) {
   const named = order.discounts.filter((discount) => discount.kind !== 'credit')
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
-      <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />
+      <TotalsRow label="Subtotal" value={money(totals.subtotal)} />
       {named.length > 0 ? (
         named.map((discount, index) => (
-          <TotalsRow
-            key={index}
-            label={discount.label}
-            value={`−${formatMoney(discount.amount)}`}
-          />
+          <TotalsRow key={index} label={discount.label} value={`−${money(discount.amount)}`} />
         ))
       ) : totals.discountTotal > 0 ? (
-        <TotalsRow label="Discounts" value={`−${formatMoney(totals.discountTotal)}`} />
+        <TotalsRow label="Discounts" value={`−${money(totals.discountTotal)}`} />
       ) : null}
       {delivery ? (
         <TotalsRow
           label="Delivery fee"
-          value={totals.deliveryCost > 0 ? formatMoney(totals.deliveryCost) : 'Free'}
+          value={totals.deliveryCost > 0 ? money(totals.deliveryCost) : 'Free'}
         />
       ) : null}
       {totals.serviceFee > 0 ? (
-        <TotalsRow label="Service fee" value={formatMoney(totals.serviceFee)} />
+        <TotalsRow label="Service fee" value={money(totals.serviceFee)} />
       ) : null}
       {totals.deliveryTip > 0 ? (
-        <TotalsRow label="Driver tip" value={formatMoney(totals.deliveryTip)} />
+        <TotalsRow label="Driver tip" value={money(totals.deliveryTip)} />
       ) : null}
-      {credit > 0 ? (
-        <TotalsRow label={STORE_CREDIT_LABEL} value={`−${formatMoney(credit)}`} />
-      ) : null}
+      {credit > 0 ? <TotalsRow label={STORE_CREDIT_LABEL} value={`−${money(credit)}`} /> : null}
       <div className="my-1 border-t border-black/10" />
-      <TotalsRow label="Total" value={formatMoney(totals.total)} strong />
+      <TotalsRow label="Total" value={money(totals.total)} strong />
       {credit > 0 && totals.total === 0 ? (
         <p className="font-semibold text-green-900">{NOTHING_TO_PAY}</p>
       ) : null}

@@ -5,6 +5,7 @@ import { MemberCard } from '../../components/member/DetailsSections.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { routePath } from '../../lib/routes.ts'
 import { displayPhone } from '../../../schemas/phone.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 export interface ProfilePageProps {
   chrome: PageChrome
@@ -35,6 +36,7 @@ function when(iso: string): string {
  * place), your marketing choice per channel, and the record of every choice you made.
  */
 export function ProfilePage({ chrome, profile, preferences, notice, error }: ProfilePageProps) {
+  const shopCountry = useShopLocale().countryCode
   return (
     <MemberShell chrome={chrome} active="member-profile" title="Profile and preferences">
       <FormNotice message={notice} />
@@ -46,7 +48,9 @@ export function ProfilePage({ chrome, profile, preferences, notice, error }: Pro
           </dd>
           <dt className="font-semibold">Mobile</dt>
           <dd>
-            {profile.mobileContactNumber ? displayPhone(profile.mobileContactNumber) : 'None'}
+            {profile.mobileContactNumber
+              ? displayPhone(profile.mobileContactNumber, shopCountry)
+              : 'None'}
           </dd>
           <dt className="font-semibold">Email</dt>
           <dd className="[overflow-wrap:anywhere]">{profile.email}</dd>

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { namedDiscountText } from '../../../schemas/named-discounts.ts'
+import { namedDiscountTextIn } from '../../../schemas/named-discounts.ts'
 import type { WiredAdapters } from '../adapters.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import { orderFoodLines, orderFoodText } from '../catalogue/order-food.ts'
 import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
 import type { MarketingEnv } from '../marketing/adapters.ts'
@@ -38,6 +39,11 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
     const summary = await summaryOf(env, effect)
     const { businessId } = effect
     const food = await orderFoodLines(env.DB, businessId, summary.draftOrderId)
+    // The business's language, the order's own currency (fixed when it was placed).
+    const shop = {
+      ...(await businessLocale(env.DB, businessId)),
+      currency: summary.totals.currency,
+    }
     await createMessenger(env).send({
       businessId,
       channel: 'email',
@@ -51,10 +57,12 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         fulfilmentMethod: summary.fulfilmentMethod,
         slotDate: summary.slotDate,
         slotStartsAt: summary.slotStartsAt,
-        total: formatMoney(summary.totals.total),
+        total: formatMoney(summary.totals.total, shop),
         // Each deal, the coupon and store credit on a line: 'Coupon SAVE10 −£2.00'.
         discounts:
-          summary.discounts.length > 0 ? summary.discounts.map(namedDiscountText).join('\n') : null,
+          summary.discounts.length > 0
+            ? summary.discounts.map(namedDiscountTextIn(shop)).join('\n')
+            : null,
         // How it was paid: a card's brand and last four where the gateway named them.
         paymentMethod: summary.paidWith?.method ?? null,
         cardBrand: summary.paidWith?.cardBrand ?? null,

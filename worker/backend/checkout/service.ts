@@ -1,3 +1,4 @@
+import { assertBusinessMobile } from '../business-phone.ts'
 import type { z } from 'zod'
 import {
   type AcceptTermsRequestSchema,
@@ -209,6 +210,7 @@ export async function setContactDetails(
   body: z.output<typeof SetContactDetailsRequestSchema>
 ): Promise<CheckoutState> {
   const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  await assertBusinessMobile(call.db, body.businessId, body.phoneNumber, 'phoneNumber')
   await assertNotMemberEmail(call, body.businessId, body.email)
   return saveCheckout(call, body, ref.id, {
     contact_first_name: body.firstName,

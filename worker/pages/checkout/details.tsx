@@ -47,6 +47,7 @@ import {
   saveTypedAddress,
 } from './saved-addresses.ts'
 import { displayPhone } from '../../../schemas/phone.ts'
+import { phoneForCountry } from '../../../schemas/phone-country.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
 const ECHOED_FIELDS = [
@@ -115,7 +116,9 @@ function savedValues(
     values.firstName = contact.firstName
     values.lastName = contact.lastName
     values.email = contact.email
-    values.phoneNumber = contact.phoneNumber ? displayPhone(contact.phoneNumber) : ''
+    values.phoneNumber = contact.phoneNumber
+      ? displayPhone(contact.phoneNumber, c.var.brand.countryCode)
+      : ''
   }
   const address = state.deliveryAddress
   if (address) Object.assign(values, addressValues(address))
@@ -218,7 +221,7 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
     firstName: form.firstName ?? '',
     lastName: form.lastName ?? '',
     email: form.email ?? '',
-    phoneNumber: form.phoneNumber ?? '',
+    phoneNumber: phoneForCountry(form.phoneNumber ?? '', c.var.brand.countryCode),
   })
   const address = delivery
     ? safeParseForm(SetDeliveryAddressRequestSchema, {

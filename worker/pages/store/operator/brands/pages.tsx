@@ -161,6 +161,7 @@ export function previewBrand(detail: BrandDetail, host: Brand): Brand {
     countryCode: host.countryCode,
     currency: host.currency,
     locale: host.locale,
+    timeZone: host.timeZone,
     postcodeRules: host.postcodeRules,
     settings: detail.settings,
     links: [],
