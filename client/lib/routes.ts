@@ -43,6 +43,8 @@ export const ROUTE_PATHS = {
   'stores-storeSlug-deals': '/stores/:storeSlug/deals',
   'stores-storeSlug-deal-dealSlug': '/stores/:storeSlug/deal/:dealSlug',
   'stores-storeSlug-banner-bannerSlug': '/stores/:storeSlug/banner/:bannerSlug',
+  // A member's own lists at a store (not named by the spec: its Previous purchase items)
+  'stores-storeSlug-buy-it-again': '/stores/:storeSlug/buy-it-again',
   // Basket and checkout
   basket: '/basket',
   checkout: '/checkout',
