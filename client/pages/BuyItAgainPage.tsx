@@ -12,6 +12,8 @@ export interface BuyItAgainPageProps {
   store: Pick<StoreDetails, 'id' | 'name' | 'slug'>
   purchases: PreviousPurchases
   crumbs: ReadonlyArray<Crumb>
+  /** The member's favourites among the items (filled hearts). */
+  favourites: ReadonlySet<number>
 }
 
 /** The URL of a page of the member's earlier items at a store (page 1 without `page`). */
@@ -27,7 +29,13 @@ export function buyItAgainHref(storeSlug: string, page = 1): string {
  * `/stores/:storeSlug/buy-it-again`: what the signed-in member bought before at this store, the
  * items of the most orders first, as item cards with their Add buttons, a page at a time.
  */
-export function BuyItAgainPage({ chrome, store, purchases, crumbs }: BuyItAgainPageProps) {
+export function BuyItAgainPage({
+  chrome,
+  store,
+  purchases,
+  crumbs,
+  favourites,
+}: BuyItAgainPageProps) {
   const empty = purchases.items.length === 0 && purchases.page === 1
   return (
     <CataloguePageFrame
@@ -59,6 +67,7 @@ export function BuyItAgainPage({ chrome, store, purchases, crumbs }: BuyItAgainP
             storeSlug={store.slug}
             items={purchases.items}
             label="Items you bought before"
+            favourites={favourites}
           />
           <PrevNextPages
             paging={{

@@ -17,6 +17,7 @@ import {
   storeCrumbs,
 } from './catalogue-context.ts'
 import { memberPost, sessionEnded } from './member/member-call.ts'
+import { favouriteIdsOf } from './favourites.tsx'
 import { renderPage } from './render.tsx'
 import { isSignedIn } from './session.ts'
 
@@ -51,10 +52,20 @@ export async function buyItAgainPage(c: Context<AppEnv>): Promise<Response> {
     throw new AppError('not_found', MESSAGES.pageNotFound)
   }
   const crumbs = [...storeCrumbs(store), { name: 'Buy it again', href: buyItAgainHref(store.slug) }]
+  const favourites = await favouriteIdsOf(
+    c,
+    purchases.items.map((item) => item.id)
+  )
   return renderPage(
     c,
     (chrome) => (
-      <BuyItAgainPage chrome={chrome} store={store} purchases={purchases} crumbs={crumbs} />
+      <BuyItAgainPage
+        chrome={chrome}
+        store={store}
+        purchases={purchases}
+        crumbs={crumbs}
+        favourites={favourites}
+      />
     ),
     {
       meta: {

@@ -13,6 +13,7 @@ import { readLocation } from '../lib/cookies/location.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 import { storeJsonLd } from './store-json-ld.ts'
 import { buyItAgainRow } from './buy-it-again.tsx'
+import { isSignedIn } from './session.ts'
 
 /**
  * A store's home by its slug (the seoUrl): the store's header, banners, deals, departments and
@@ -71,6 +72,7 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
           deals: deals.deals,
           recommended: recommended.items,
           bought,
+          member: isSignedIn(c),
         }}
       />
     ),
