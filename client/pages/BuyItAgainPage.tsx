@@ -61,7 +61,10 @@ export function BuyItAgainPage({
           </a>
         </p>
       ) : (
-        <section aria-label="Items you bought before">
+        <section aria-labelledby="list-title">
+          <h2 id="list-title" className="sr-only">
+            Items you bought before
+          </h2>
           <ItemGrid
             storeId={store.id}
             storeSlug={store.slug}

@@ -54,7 +54,10 @@ export function FavouritesPage({ chrome, store, favourites, crumbs }: Favourites
           </a>
         </p>
       ) : (
-        <section aria-label="Your favourite items">
+        <section aria-labelledby="list-title">
+          <h2 id="list-title" className="sr-only">
+            Your favourite items
+          </h2>
           <ItemGrid
             storeId={store.id}
             storeSlug={store.slug}

@@ -37,6 +37,7 @@ export function ForgottenPage({ chrome, store, items, favourites }: ForgottenPag
             Back to basket
           </a>
         </div>
+        <h2 className="sr-only">Items you usually buy</h2>
         <ItemGrid
           storeId={store.id}
           storeSlug={store.slug}
