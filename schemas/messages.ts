@@ -92,6 +92,11 @@ export const MESSAGES = {
     'An account already uses this email address. To use %s with it, sign in to it below with its password or with a one-time code we email you: we will link %s then.',
   socialLinked: "You're signed in, and %s is now linked to your account.",
   loginRequired: 'You need to be logged in to use this',
+  // Favourites (issue 42)
+  favouritesSignIn:
+    'Sign in to save favourites: they are kept with your account, so they are there on every visit and device.',
+  favouriteAdded: 'Saved to your favourites.',
+  favouriteRemoved: 'Removed from your favourites.',
   sessionExpired: 'Your session has expired. You have been logged out!',
   mobileInvalid: 'Mobile phone number is invalid',
   // Other

@@ -20,6 +20,7 @@ import { loyalty } from './loyalty/routes.ts'
 import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { memberOrdersDomain } from './member-orders/routes.ts'
+import { favourites } from './favourites/routes.ts'
 import { memberPrivacy } from './member/privacy/routes.ts'
 import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
@@ -55,6 +56,7 @@ const domains: ReadonlyArray<Domain> = [
   auth,
   member,
   memberOrdersDomain,
+  favourites,
   memberAddresses,
   memberProfile,
   memberPrivacy,

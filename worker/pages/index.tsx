@@ -8,6 +8,8 @@ import { basketForm } from './basket-forms.ts'
 import { addItemForm, addMealDealForm } from './basket-add-forms.ts'
 import { ADD_ITEM_FORM_PATH, ADD_MEAL_DEAL_FORM_PATH } from '../../client/lib/basket-add-form.ts'
 import { changePasswordForm } from './change-password.tsx'
+import { favouriteForm } from './favourite-form.ts'
+import { FAVOURITE_FORM_PATH } from '../../client/lib/favourite-form.ts'
 import { memberReceiptPage, reorderForm, reviewForm } from './member/order.tsx'
 import {
   RECEIPT_PATH,
@@ -139,6 +141,8 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: ADD_ITEM_FORM_PATH, guards: [], form: addItemForm },
   { path: ADD_MEAL_DEAL_FORM_PATH, guards: [], form: addMealDealForm },
   { path: REORDER_FORM_PATH, guards: [memberOnly], form: reorderForm },
+  // A heart: open to guests, who are sent to sign in with the reason.
+  { path: FAVOURITE_FORM_PATH, guards: [], form: favouriteForm },
   { path: REVIEW_FORM_PATH, guards: [memberOnly], form: reviewForm },
   { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },
   { path: routePath('member-cards'), guards: [memberOnly], form: memberCardsForm },

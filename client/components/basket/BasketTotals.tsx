@@ -132,7 +132,8 @@ export function CheckoutButton({ basket }: { basket: Basket }) {
   }
   return (
     <a
-      href={routePath('checkout')}
+      // Through the "Have you forgotten?" step, which goes straight on when it has nothing to show.
+      href={routePath('basket-forgotten')}
       className={`${className} bg-primary text-on-primary hover:brightness-90`}
     >
       Checkout
