@@ -33,3 +33,21 @@ export function storeSearchFormAction(storeSlug: string): string {
 export function withPage(path: string, page: number): string {
   return page > 1 ? `${path}?page=${page}` : path
 }
+
+/** The URL of a page of the member's earlier items at a store (page 1 without `page`). */
+export function buyItAgainHref(storeSlug: string, page = 1): string {
+  return routePath(
+    'stores-storeSlug-buy-it-again',
+    { storeSlug },
+    page > 1 ? { page: String(page) } : undefined
+  )
+}
+
+/** The URL of a page of the member's favourites at a store (page 1 without `page`). */
+export function favouritesHref(storeSlug: string, page = 1): string {
+  return routePath(
+    'stores-storeSlug-favourites',
+    { storeSlug },
+    page > 1 ? { page: String(page) } : undefined
+  )
+}

@@ -6,6 +6,7 @@ import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { PrevNextPages } from '../components/catalogue/PrevNextPages.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
+import { buyItAgainHref } from '../lib/catalogue-links.ts'
 
 export interface BuyItAgainPageProps {
   chrome: PageChrome
@@ -14,15 +15,6 @@ export interface BuyItAgainPageProps {
   crumbs: ReadonlyArray<Crumb>
   /** The member's favourites among the items (filled hearts). */
   favourites: ReadonlySet<number>
-}
-
-/** The URL of a page of the member's earlier items at a store (page 1 without `page`). */
-export function buyItAgainHref(storeSlug: string, page = 1): string {
-  return routePath(
-    'stores-storeSlug-buy-it-again',
-    { storeSlug },
-    page > 1 ? { page: String(page) } : undefined
-  )
 }
 
 /**

@@ -6,21 +6,13 @@ import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { PrevNextPages } from '../components/catalogue/PrevNextPages.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
+import { favouritesHref } from '../lib/catalogue-links.ts'
 
 export interface FavouritesPageProps {
   chrome: PageChrome
   store: Pick<StoreDetails, 'id' | 'name' | 'slug'>
   favourites: Favourites
   crumbs: ReadonlyArray<Crumb>
-}
-
-/** The URL of a page of the member's favourites at a store (page 1 without `page`). */
-export function favouritesHref(storeSlug: string, page = 1): string {
-  return routePath(
-    'stores-storeSlug-favourites',
-    { storeSlug },
-    page > 1 ? { page: String(page) } : undefined
-  )
 }
 
 /**

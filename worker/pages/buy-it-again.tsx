@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
-import { BuyItAgainPage, buyItAgainHref } from '../../client/pages/BuyItAgainPage.tsx'
+import { BuyItAgainPage } from '../../client/pages/BuyItAgainPage.tsx'
+import { buyItAgainHref } from '../../client/lib/catalogue-links.ts'
 import {
   PreviousPurchasesRequestSchema,
   PreviousPurchasesSchema,

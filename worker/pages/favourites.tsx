@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
-import { FavouritesPage, favouritesHref } from '../../client/pages/FavouritesPage.tsx'
+import { FavouritesPage } from '../../client/pages/FavouritesPage.tsx'
+import { favouritesHref } from '../../client/lib/catalogue-links.ts'
 import {
   FavouriteIdsSchema,
   FavouritesRequestSchema,

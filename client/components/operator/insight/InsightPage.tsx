@@ -7,7 +7,7 @@ import {
   type InsightTableId,
   insightTable,
   shownValue,
-} from './insight-tables.ts'
+} from '../../../lib/insight-tables.ts'
 
 /**
  * The operator's insight (issue 44, ADR 040): a form choosing the business, a brand or a store,

@@ -4,7 +4,7 @@ import {
   insightTable,
   isInsightTable,
   type InsightTableId,
-} from '../../../../client/components/operator/insight/insight-tables.ts'
+} from '../../../../client/lib/insight-tables.ts'
 import { type InsightRequest, InsightSchema } from '../../../../schemas/operator-insight.ts'
 import type { AppEnv } from '../../../env.ts'
 import { writeCsv } from '../../../lib/csv.ts'

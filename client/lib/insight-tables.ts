@@ -1,11 +1,11 @@
-import { formatMoney } from '../../../../schemas/money.ts'
+import { formatMoney } from '../../schemas/money.ts'
 import {
   type FigureUnit,
   INSIGHT_FIGURES,
   type Insight,
   type InsightFigureKey,
   linesPerHour,
-} from '../../../../schemas/operator-insight.ts'
+} from '../../schemas/operator-insight.ts'
 
 /**
  * The insight page's tables (ADR 040): which figures each chart and table shows. The page's
