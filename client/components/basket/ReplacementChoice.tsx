@@ -52,7 +52,7 @@ export function ReplacementChoice({
               <li key={item.itemId}>
                 <ChoiceForm
                   line={line}
-                  label={`${item.name}${item.size ? ` ${item.size}` : ''} · ${formatMoney(item.price)}`}
+                  label={`${item.name} · ${formatMoney(item.price)}`}
                   replacementItemId={item.itemId}
                   current={line.replacement?.itemId === item.itemId}
                 />
