@@ -181,6 +181,7 @@ export const MESSAGES = {
   substitutesHint:
     'If an item is out of stock, the store may pick a similar one. You never pay more for it.',
   orderNoSubstitutes: 'The shopper asked for no substitutes for this item.',
+  substituteNotSimilar: 'Please choose a replacement from the similar items shown.',
   // Not in the spec (checkout under the minimum spend: the basket's button, the guard's flash):
   minimumSpendShort: 'Spend %s more to check out',
   minimumSpendCheckout:

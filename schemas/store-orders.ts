@@ -5,6 +5,7 @@ import { IdempotencyKeySchema } from './checkout.ts'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { FULFILMENT_METHODS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { SubstitutionChoiceSchema } from './basket.ts'
 import { CardBrandSchema } from './payments.ts'
 import {
   type LineMark,
@@ -160,6 +161,10 @@ export const StoreOrderLineSchema = z.object({
   challenge25: z.boolean(),
   /** False when the shopper asked for no substitutes: the line may not be substituted. */
   allowSubstitutes: z.boolean(),
+  /** The shopper's choice (schemas/basket.ts): best match, their replacement, or none. */
+  substitution: SubstitutionChoiceSchema,
+  /** The replacement the shopper chose, offered first when the line is short. */
+  chosenReplacement: z.object({ menuItemId: z.int(), name: z.string() }).nullable(),
 })
 export type StoreOrderLine = z.infer<typeof StoreOrderLineSchema>
 

@@ -81,6 +81,8 @@ export function basketLineAnswer(overrides: Partial<BasketLine> = {}): BasketLin
     priceChanged: false,
     message: null,
     allowSubstitutes: true,
+    substitution: 'best_match',
+    replacement: null,
     ...overrides,
   }
 }

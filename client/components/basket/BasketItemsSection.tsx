@@ -1,4 +1,4 @@
-import { allSubstitutesAllowed, type Basket } from '../../../schemas/basket.ts'
+import { allSubstitutesAllowed, type Basket, type SimilarItems } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   removeLine,
@@ -22,8 +22,10 @@ export function BasketItemsSection({
   busy,
   errorOf,
   edit,
+  similar,
 }: {
   basket: Basket
+  similar: SimilarItems | null
   storeSlug: string
   busy: boolean
   errorOf: (scope: BasketScope) => string | null
@@ -59,6 +61,7 @@ export function BasketItemsSection({
               key={line.basketLineId}
               storeSlug={storeSlug}
               line={line}
+              similar={similar}
               actions={{
                 busy,
                 error: errorOf(scope),

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import type { BasketLine, BasketMealDeal } from '../../../schemas/basket.ts'
+import type { BasketLine, BasketMealDeal, SimilarItems } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatPremium } from '../../../schemas/money.ts'
 import { itemHref } from '../../lib/catalogue-links.ts'
@@ -9,6 +9,7 @@ import { routePath } from '../../lib/routes.ts'
 import { LINE_FORM_FIELDS, LINE_FORM_INTENTS } from './line-forms.ts'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { ReplacementChoice } from './ReplacementChoice.tsx'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
@@ -114,10 +115,13 @@ export function BasketLineRow({
   storeSlug,
   line,
   actions,
+  similar = null,
 }: {
   storeSlug: string
   line: BasketLine
   actions: LineActions
+  /** The similar items listed for one line of the basket (?replaceFor=), else null. */
+  similar?: SimilarItems | null
 }) {
   const money = useMoney()
   const href = itemHref(storeSlug, { slug: line.slug, category: { slug: line.categorySlug } })
@@ -125,7 +129,10 @@ export function BasketLineRow({
     choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
   )
   return (
-    <li className="flex gap-3 border-b border-black/10 py-4 last:border-0">
+    <li
+      id={`line-${line.basketLineId}`}
+      className="flex gap-3 border-b border-black/10 py-4 last:border-0"
+    >
       <ItemImage
         images={line.images}
         alt=""
@@ -166,6 +173,7 @@ export function BasketLineRow({
           }}
           className="mt-1"
         />
+        {line.available ? <ReplacementChoice line={line} similar={similar} /> : null}
       </div>
     </li>
   )

@@ -167,9 +167,13 @@ function LineRow({
               Challenge 25
             </span>
           ) : null}
-          {line.allowSubstitutes ? (
+          {line.substitution === 'replacement' ? (
+            <span className="ml-2 rounded-md bg-tint px-2 py-0.5 text-xs font-extrabold">
+              Replace with: {line.chosenReplacement?.name}
+            </span>
+          ) : line.allowSubstitutes ? (
             <span className="ml-2 rounded-md bg-tint px-2 py-0.5 text-xs font-semibold">
-              Substitutes allowed
+              Best match
             </span>
           ) : (
             <span className="ml-2 rounded-md bg-red-100 px-2 py-0.5 text-xs font-extrabold text-red-900 ring-1 ring-red-800/30">

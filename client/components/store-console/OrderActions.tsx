@@ -326,8 +326,25 @@ function SubstituteForms({
   substitutes: SubstituteResults | null
 }) {
   const id = `line-${line.lineId}`
+  const chosen = line.chosenReplacement
   return (
     <>
+      {chosen ? (
+        <ActionForm
+          {...form(`substituted-${chosen.menuItemId}`)}
+          type="mark_line"
+          className="flex flex-wrap items-center gap-2"
+        >
+          <input type="hidden" name="lineId" value={line.lineId} />
+          <input type="hidden" name="lineVersion" value={line.version} />
+          <input type="hidden" name="mark" value="substituted" />
+          <input type="hidden" name="substituteItemId" value={chosen.menuItemId} />
+          <input type="hidden" name="substituteQuantity" value={line.quantity} />
+          <button type="submit" className={QUIET_BUTTON}>
+            Substitute the shopper&apos;s choice: {chosen.name} × {line.quantity}
+          </button>
+        </ActionForm>
+      ) : null}
       <form method="get" action={action} className="flex items-end gap-1">
         <input type="hidden" name={SUBSTITUTE_QUERY.line} value={line.lineId} />
         <label htmlFor={`${id}-find`} className="text-sm font-semibold">

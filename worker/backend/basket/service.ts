@@ -154,6 +154,20 @@ function priceLine(
       priceChanged,
       message: available ? null : MESSAGES.itemUnavailable,
       allowSubstitutes: row.allow_substitutes === 1,
+      substitution:
+        row.allow_substitutes === 0
+          ? 'none'
+          : row.substitute_item_id === null
+            ? 'best_match'
+            : 'replacement',
+      replacement:
+        row.allow_substitutes === 1 && row.substitute_item_id !== null
+          ? {
+              itemId: row.substitute_item_id,
+              name: row.substitute_name ?? '',
+              size: row.substitute_size,
+            }
+          : null,
     },
   }
 }

@@ -425,8 +425,8 @@ export function draftOrderStatements(
       db
         .prepare(
           `insert into order_lines (order_id, menu_item_id, kind, name, quantity, unit_price,
-             total_price, age_restriction, position, allow_substitutes)
-           values (${orderId}, ?3, 'item', ?4, ?5, ?6, ?7, ?8, ?9, ?10)`
+             total_price, age_restriction, position, allow_substitutes, substitute_item_id)
+           values (${orderId}, ?3, 'item', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)`
         )
         .bind(
           body.businessId,
@@ -438,7 +438,8 @@ export function draftOrderStatements(
           line.lineTotal,
           line.ageRestriction,
           position,
-          line.allowSubstitutes ? 1 : 0
+          line.allowSubstitutes ? 1 : 0,
+          line.replacement?.itemId ?? null
         ),
       ...line.choices.map((choice) =>
         db

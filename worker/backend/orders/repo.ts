@@ -144,6 +144,9 @@ export interface PickLineRow {
   refunded_quantity: number | null
   /** 0 when the shopper asked for no substitutes (copied from the basket at checkout). */
   allow_substitutes: number
+  /** The replacement the shopper chose, with its name (migration 0089); else null. */
+  chosen_item_id: number | null
+  chosen_name: string | null
   /** The mark's version: 0 until marked, one more at each mark (migration 0046). */
   version: number
 }
@@ -161,9 +164,11 @@ export async function orderPickLines(db: D1Database, orderId: number): Promise<A
          coalesce(g.position, p.position, c.position) as department_position,
          k.mark, k.picked_quantity, k.substitute_menu_item_id, k.substitute_name,
          k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity,
-         l.allow_substitutes, coalesce(k.version, 0) as version
+         l.allow_substitutes, coalesce(k.version, 0) as version,
+         l.substitute_item_id as chosen_item_id, r.name as chosen_name
        from order_lines l
        left join menu_items m on m.id = l.menu_item_id
+       left join menu_items r on r.id = l.substitute_item_id
        left join categories c on c.id = m.category_id
        left join categories p on p.id = c.parent_id
        left join categories g on g.id = p.parent_id

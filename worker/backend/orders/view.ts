@@ -92,6 +92,16 @@ export function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): St
     ageRestriction: line.age_restriction,
     challenge25: line.age_restriction !== null,
     allowSubstitutes: line.allow_substitutes === 1,
+    substitution:
+      line.allow_substitutes === 0
+        ? 'none'
+        : line.chosen_item_id === null
+          ? 'best_match'
+          : 'replacement',
+    chosenReplacement:
+      line.allow_substitutes === 1 && line.chosen_item_id !== null
+        ? { menuItemId: line.chosen_item_id, name: line.chosen_name ?? '' }
+        : null,
   }
 }
 
