@@ -578,6 +578,12 @@ export const MESSAGES = {
   storeCreditUsed: 'Your store credit is taken off this order.',
   storeCreditKept: 'Your store credit is kept for another order.',
   storeCreditUpdateFailed: 'Your store credit could not be changed. Please try again.',
+  // Not in the spec (items sold by weight, issue 41, ADR 039):
+  weighedFinalPrice: 'Weighed items are priced at their estimate; the final price follows picking.',
+  weighedEstimateEach: 'approx. %s each, est. %s',
+  weighedEstimatePer: 'est. %s per %s',
+  weighedPerKg: '%s/kg',
+  weighedChooseWeight: 'Weight',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

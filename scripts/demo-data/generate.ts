@@ -62,4 +62,4 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * described with its brand and a sentence about its range; 14: food information for every food
  * item, from its sub-category's template in product-food.ts, and each business's operator address).
  */
-export const DEMO_DATA_VERSION = 14
+export const DEMO_DATA_VERSION = 15

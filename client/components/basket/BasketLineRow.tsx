@@ -8,6 +8,8 @@ import type { SubstitutesTarget } from '../../lib/basket.ts'
 import { routePath } from '../../lib/routes.ts'
 import { LINE_FORM_FIELDS, LINE_FORM_INTENTS } from './line-forms.ts'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
+import { WeighingLabel } from '../item/WeighedItem.tsx'
+import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
@@ -33,6 +35,7 @@ function QuantityStepper({
   name,
   target,
   quantity,
+  shown,
   max,
   busy,
   onChange,
@@ -40,6 +43,8 @@ function QuantityStepper({
   name: string
   target: SubstitutesTarget
   quantity: number
+  /** What the stepper shows for the quantity: '750 g' for a by-weight line (ADR 039). */
+  shown: string
   max: number | null
   busy: boolean
   onChange: (quantity: number) => void
@@ -66,7 +71,7 @@ function QuantityStepper({
           −
         </button>
         <span className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
-          {quantity}
+          {shown}
         </span>
         <button
           type="submit"
@@ -139,10 +144,21 @@ export function BasketLineRow({
             {choices.length > 0 ? (
               <p className="text-sm text-ink/75">{choices.join(', ')}</p>
             ) : null}
-            <p className="text-sm text-ink/75">{formatMoney(line.unitPrice)} each</p>
+            {line.weighing ? (
+              <>
+                <p className="text-sm text-ink/75">
+                  {weighedQuantityLabel(line.weighing, line.quantity)}
+                </p>
+                <WeighingLabel weighing={line.weighing} className="text-sm text-ink/75" />
+              </>
+            ) : (
+              <p className="text-sm text-ink/75">{formatMoney(line.unitPrice)} each</p>
+            )}
           </div>
           <p className="shrink-0 font-bold tabular-nums">
-            {line.available ? formatMoney(line.lineTotal) : null}
+            {line.available
+              ? `${line.weighing ? 'est. ' : ''}${formatMoney(line.lineTotal)}`
+              : null}
           </p>
         </div>
         {!line.available ? (
@@ -156,6 +172,11 @@ export function BasketLineRow({
           name={line.name}
           available={line.available}
           quantity={line.quantity}
+          shown={
+            line.weighing?.soldBy === 'by_weight'
+              ? weighedQuantityLabel(line.weighing, line.quantity)
+              : String(line.quantity)
+          }
           max={line.maxQuantity}
           actions={actions}
           substitutes={{
@@ -177,6 +198,7 @@ function LineControls({
   name,
   available,
   quantity,
+  shown = String(quantity),
   max,
   actions,
   substitutes,
@@ -185,6 +207,7 @@ function LineControls({
   name: string
   available: boolean
   quantity: number
+  shown?: string
   max: number | null
   actions: LineActions
   substitutes: LineSubstitutes
@@ -198,6 +221,7 @@ function LineControls({
             name={name}
             target={substitutes.target}
             quantity={quantity}
+            shown={shown}
             max={max}
             busy={actions.busy}
             onChange={actions.onQuantity}

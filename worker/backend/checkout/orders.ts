@@ -1,3 +1,4 @@
+import { weighingOf } from '../../../schemas/weighing.ts'
 import { orderNamedDiscounts } from '../store-orders/named-discounts.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import {
@@ -292,6 +293,7 @@ function summaryLines(
       quantity: line.quantity,
       unitPrice: line.unit_price,
       totalPrice: line.total_price,
+      weighing: weighingOf(line),
       selections: [
         ...optionSelectionTexts(
           selections
