@@ -77,6 +77,8 @@ describe('an item sold by weight', () => {
     })
     const lines = basket.lines.map((line) => lineAmount(line))
     expect(basket.totals.subtotal).toBe(lines.reduce((sum, amount) => sum + amount, 0))
+    // 750 g of steak is one item; two bananas are two.
+    expect(basket.totals.itemCount).toBe(3)
 
     const draft = OrderSummarySchema.parse(
       await expectOk('/checkout/process-order', orderBody(ready), guest)

@@ -234,9 +234,12 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   )
   const mealsTotal = meals.reduce((sum, meal) => sum + meal.unitPrice * meal.quantity, 0)
   const subtotal = linesTotal + mealsTotal
+  // 750 g of steak is one item, not three 250 g steps.
   const itemCount =
-    available.reduce((sum, line) => sum + line.quantity, 0) +
-    meals.reduce((sum, meal) => sum + meal.quantity, 0)
+    available.reduce(
+      (sum, line) => sum + (line.weighing?.soldBy === 'by_weight' ? 1 : line.quantity),
+      0
+    ) + meals.reduce((sum, meal) => sum + meal.quantity, 0)
 
   const deals = dealDiscounts(input.lines, input.deals)
   const dealDiscount = Math.min(
