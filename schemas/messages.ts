@@ -584,6 +584,12 @@ export const MESSAGES = {
   weighedEstimatePer: 'est. %s per %s',
   weighedPerKg: '%s/kg',
   weighedChooseWeight: 'Weight',
+  weighedEnterGrams: 'Enter the weight picked for %s, in grams.',
+  weighedNotWeighed: '%s is not sold by weight.',
+  weighedPicked: 'Weighed: %s, %s',
+  weighedFinal: 'Weighed %s: %s (est. %s)',
+  weighedCapped:
+    '%s weighs in at %s, over the %s held: the shopper pays %s. Pick less or mark it short.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

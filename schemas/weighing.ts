@@ -120,3 +120,93 @@ export function weightChoices(
     }
   })
 }
+
+/**
+ * What the payment holds for a weighed line: its estimate plus `marginPercent` of it, rounded
+ * down (the hold never exceeds the stated margin). A margin of 0 is an order charged at its
+ * estimate.
+ */
+export function authorisedAmount(estimate: number, marginPercent: number): number {
+  wholeNonNegative(estimate, 'An estimate')
+  wholeNonNegative(marginPercent, 'A margin')
+  const margin = estimate * marginPercent
+  return estimate + (margin - (margin % 100)) / 100
+}
+
+/** A weighed line after the picker weighed it: what it weighs in, and what the shopper pays. */
+export interface WeighedPick {
+  /** weighedPrice of the grams picked. */
+  weighed: number
+  /** What the payment holds for the line. */
+  authorised: number
+  /** What the shopper pays: the weighed price, never more than authorised. */
+  charged: number
+  /** The weighed price was over the authorised amount and was capped at it. */
+  capped: boolean
+}
+
+export function weighedPick(
+  weighing: Weighing,
+  estimate: number,
+  grams: number,
+  marginPercent: number
+): WeighedPick {
+  const weighed = weighedPrice(weighing.pricePerKg, grams)
+  const authorised = authorisedAmount(estimate, marginPercent)
+  return {
+    weighed,
+    authorised,
+    charged: Math.min(weighed, authorised),
+    capped: weighed > authorised,
+  }
+}
+
+/** A line as picked or ordered, with its weighing (StoreOrderLine's shape). */
+interface WeighedLineView {
+  quantity: number
+  name: string
+  totalPrice: number
+  chargedPrice: number
+  weighed: {
+    label: string
+    pickedGrams: number | null
+    weighedPrice: number | null
+    capped: boolean
+  } | null
+}
+
+/** The picking list's and the order page's title: '750 g Sirloin steak', '3 × Apples'. */
+export function orderLineTitle(line: WeighedLineView): string {
+  return line.weighed ? `${line.weighed.label} ${line.name}` : `${line.quantity} × ${line.name}`
+}
+
+/** What the picker is told after weighing: the weight and its price, or that it was capped. */
+export function weighedPickNote(line: WeighedLineView): string | null {
+  const weighed = line.weighed
+  if (!weighed || weighed.pickedGrams === null || weighed.weighedPrice === null) return null
+  const grams = formatGrams(weighed.pickedGrams)
+  if (!weighed.capped) {
+    return formatMessage('weighedPicked', grams, formatMoney(line.chargedPrice))
+  }
+  const charged = formatMoney(line.chargedPrice)
+  return formatMessage(
+    'weighedCapped',
+    line.name,
+    grams,
+    formatMoney(weighed.weighedPrice),
+    charged,
+    charged
+  )
+}
+
+/** The member's line once weighed: 'Weighed 700 g: £17.89 (est. £19.17)'. */
+export function weighedFinalNote(line: WeighedLineView): string | null {
+  const grams = line.weighed?.pickedGrams ?? null
+  if (grams === null) return null
+  return formatMessage(
+    'weighedFinal',
+    formatGrams(grams),
+    formatMoney(line.chargedPrice),
+    formatMoney(line.totalPrice)
+  )
+}

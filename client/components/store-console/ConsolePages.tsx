@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { orderLineTitle, weighedPickNote } from '../../../schemas/weighing.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
@@ -138,7 +139,7 @@ function LineRow({
   substitutes: SubstituteResults | null
 }) {
   const markLabel: Record<string, string> = {
-    picked: 'Picked',
+    picked: weighedPickNote(line) ?? 'Picked',
     short: `Short: ${line.pickedQuantity ?? 0} found`,
     out_of_stock: 'Out of stock',
     substituted: `Substituted: ${line.substitute?.name ?? ''} × ${line.substitute?.quantity ?? 0}`,
@@ -147,7 +148,7 @@ function LineRow({
     <li className="rounded-xl border border-black/10 bg-white p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-bold">
-          {line.quantity} × {line.name}
+          {orderLineTitle(line)}
           {line.challenge25 ? (
             <span className="ml-2 rounded-md bg-amber-200 px-2 py-0.5 text-xs font-extrabold text-amber-950">
               Challenge 25
@@ -168,7 +169,14 @@ function LineRow({
       {line.selections.length ? (
         <p className="text-sm text-ink/80">{line.selections.join(', ')}</p>
       ) : null}
-      {line.mark ? <p className="text-sm font-semibold">{markLabel[line.mark]}</p> : null}
+      {line.mark ? (
+        <p
+          className={`text-sm font-semibold ${line.weighed?.capped ? 'text-red-900' : ''}`}
+          role={line.weighed?.capped ? 'alert' : undefined}
+        >
+          {markLabel[line.mark]}
+        </p>
+      ) : null}
       {line.refundedQuantity ? (
         <p className="text-sm font-semibold">Refunded: {line.refundedQuantity}</p>
       ) : null}

@@ -57,6 +57,7 @@ export function actionOfForm(form: Record<string, string>, nowMs: number): Recor
         mark,
       }
       if (mark === 'short') action.pickedQuantity = int(form.pickedQuantity)
+      if (mark === 'picked' && form.pickedGrams) action.pickedGrams = int(form.pickedGrams)
       if (mark === 'substituted') {
         action.substitute = {
           menuItemId: int(form.substituteItemId),

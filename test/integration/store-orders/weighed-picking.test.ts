@@ -1,0 +1,152 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formatMessage } from '../../../schemas/messages.ts'
+import type { StoreOrderDetail, StoreOrderLine } from '../../../schemas/store-orders.ts'
+import { weighedPrice } from '../../../schemas/weighing.ts'
+import {
+  act,
+  actOk,
+  cardOrder,
+  errorMessage,
+  inMinutes,
+  orderTotal,
+  type SignedInStaff,
+  storeTeam,
+  STORES,
+} from './fixtures.ts'
+
+/*
+ * Weighing at picking (issue 41, ADR 039): the picker enters the grams of a weighed line, the line
+ * costs what they weigh, never more than the payment holds (its estimate plus the order's margin),
+ * and the order's total follows, once however many screens send the weight at once.
+ */
+
+const STORE = STORES.main
+const PER_KG = 2556
+let manager: SignedInStaff
+let picker: SignedInStaff
+let steak: { id: number }
+
+beforeAll(async () => {
+  ;({ manager, picker } = await storeTeam())
+  const row = await env.DB.prepare(
+    `select id from menu_items where business_id = 1 and name = 'Sirloin steak'`
+  ).first<{ id: number }>()
+  if (!row) throw new Error('no steak in the demo catalogue')
+  steak = row
+  // Stock and availability overrides of the demo data would hide it at this store.
+  await env.DB.prepare('delete from store_menu_items where store_id = ?1 and menu_item_id = ?2')
+    .bind(STORE, steak.id)
+    .run()
+  await env.DB.prepare('update menu_items set out_of_stock = 0 where id = ?1').bind(steak.id).run()
+})
+
+/** 750 g of steak (3 × 250 g), paid by card, held with this margin and accepted by the store. */
+async function steakOrder(marginPercent: number) {
+  const order = await cardOrder('collection', [{ id: steak.id, quantity: 3 }])
+  await env.DB.prepare('update orders set weighed_margin_percent = ?2 where id = ?1')
+    .bind(order.orderId, marginPercent)
+    .run()
+  const detail = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+    type: 'accept',
+    estimatedReadyAt: inMinutes(30),
+  })
+  const line = detail.departments.flatMap((d) => d.lines)[0]
+  if (!line) throw new Error('no line')
+  return { order, line }
+}
+
+const weigh = (orderId: number, line: StoreOrderLine, grams: number) =>
+  act(picker.bearer, STORE, orderId, 'store_accepted_picking', {
+    type: 'mark_line',
+    lineId: line.lineId,
+    version: line.version,
+    mark: 'picked',
+    pickedGrams: grams,
+  })
+
+const steakLine = (detail: StoreOrderDetail) => detail.departments.flatMap((d) => d.lines)[0]
+
+const ESTIMATE = weighedPrice(PER_KG, 750)
+
+describe('weighing a line at picking', () => {
+  it('shows the line as its weight, and a lighter steak costs less', async () => {
+    const { order, line } = await steakOrder(10)
+    expect(line.weighed).toEqual({
+      label: '750 g',
+      pricePerKg: PER_KG,
+      pickedGrams: null,
+      weighedPrice: null,
+      capped: false,
+    })
+    expect(line.totalPrice).toBe(ESTIMATE)
+    const answer = await weigh(order.orderId, line, 700)
+    expect(answer.status).toBe(200)
+    const weighed = steakLine(answer.json as StoreOrderDetail)
+    expect(weighed?.chargedPrice).toBe(weighedPrice(PER_KG, 700))
+    expect(weighed?.weighed).toMatchObject({ pickedGrams: 700, capped: false })
+    expect(await orderTotal(order.orderId)).toBe(order.total - ESTIMATE + weighedPrice(PER_KG, 700))
+  })
+
+  it('a heavier steak within the margin costs what it weighs', async () => {
+    const { order, line } = await steakOrder(10)
+    await weigh(order.orderId, line, 800)
+    expect(await orderTotal(order.orderId)).toBe(order.total - ESTIMATE + weighedPrice(PER_KG, 800))
+  })
+
+  it('over the margin the picker is told and the line is capped at what is held', async () => {
+    const { order, line } = await steakOrder(10)
+    const held = ESTIMATE + Math.floor(ESTIMATE / 10)
+    const answer = await weigh(order.orderId, line, 900)
+    const weighed = steakLine(answer.json as StoreOrderDetail)
+    expect(weighed?.weighed).toMatchObject({
+      pickedGrams: 900,
+      weighedPrice: weighedPrice(PER_KG, 900),
+      capped: true,
+    })
+    expect(weighed?.chargedPrice).toBe(held)
+    expect(await orderTotal(order.orderId)).toBe(order.total - ESTIMATE + held)
+  })
+
+  it('an order charged at its estimate (no margin) never costs more than the estimate', async () => {
+    const { order, line } = await steakOrder(0)
+    const answer = await weigh(order.orderId, line, 800)
+    expect(steakLine(answer.json as StoreOrderDetail)?.chargedPrice).toBe(ESTIMATE)
+    expect(await orderTotal(order.orderId)).toBe(order.total)
+  })
+
+  it('a weighed line is not picked without its weight, and nothing changes', async () => {
+    const { order, line } = await steakOrder(10)
+    const answer = await act(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'picked',
+    })
+    expect(answer.status).toBe(422)
+    expect(errorMessage(answer)).toBe(formatMessage('weighedEnterGrams', 'Sirloin steak'))
+    expect(await orderTotal(order.orderId)).toBe(order.total)
+  })
+
+  it('20 screens send the weight at once: one wins and the total moves once', async () => {
+    const { order, line } = await steakOrder(10)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => weigh(order.orderId, line, 760 + index * 2))
+    )
+    const won = answers.filter((answer) => answer.status === 200)
+    expect(won).toHaveLength(1)
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19)
+    const picks = await env.DB.prepare(
+      'select picked_grams, charged_price, version from order_line_picks where order_line_id = ?1'
+    )
+      .bind(line.lineId)
+      .all<{ picked_grams: number; charged_price: number; version: number }>()
+    expect(picks.results).toHaveLength(1)
+    const pick = picks.results[0]
+    expect(pick?.version).toBe(1)
+    expect(pick?.charged_price).toBe(weighedPrice(PER_KG, pick?.picked_grams ?? 0))
+    expect(await orderTotal(order.orderId)).toBe(
+      order.total - ESTIMATE + (pick?.charged_price ?? 0)
+    )
+  })
+})
