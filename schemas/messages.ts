@@ -587,6 +587,7 @@ export const MESSAGES = {
   weighedEnterGrams: 'Enter the weight picked for %s, in grams.',
   weighedNotWeighed: '%s is not sold by weight.',
   weighedPicked: 'Weighed: %s, %s',
+  weighedOrderTotal: 'Your weighed items are priced by what was picked: your order comes to %s.',
   weighedFinal: 'Weighed %s: %s (est. %s)',
   weighedCapped:
     '%s weighs in at %s, over the %s held: the shopper pays %s. Pick less or mark it short.',

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
 import type { StoreOrderDetail, StoreOrderLine } from '../../../schemas/store-orders.ts'
 import { weighedPrice } from '../../../schemas/weighing.ts'
 import {
@@ -9,7 +10,9 @@ import {
   cardOrder,
   errorMessage,
   inMinutes,
+  ledgerOfOrder,
   orderTotal,
+  shopperEmails,
   type SignedInStaff,
   storeTeam,
   STORES,
@@ -86,6 +89,22 @@ describe('weighing a line at picking', () => {
     expect(weighed?.chargedPrice).toBe(weighedPrice(PER_KG, 700))
     expect(weighed?.weighed).toMatchObject({ pickedGrams: 700, capped: false })
     expect(await orderTotal(order.orderId)).toBe(order.total - ESTIMATE + weighedPrice(PER_KG, 700))
+  })
+
+  it('once picked, the shopper is refunded the difference and emailed the final amount', async () => {
+    const { order, line } = await steakOrder(0)
+    await weigh(order.orderId, line, 700)
+    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'finish_picking',
+    })
+    const back = ESTIMATE - weighedPrice(PER_KG, 700)
+    expect((await ledgerOfOrder(order.orderId)).refunded).toBe(back)
+    expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
+      `${formatMessage('orderTrackingPickedChanges', formatMoney(back))} ${formatMessage(
+        'weighedOrderTotal',
+        formatMoney(order.total - back)
+      )}`
+    )
   })
 
   it('a heavier steak within the margin costs what it weighs', async () => {

@@ -60,6 +60,8 @@ export interface StoreOrderRow {
   picks_version: number
   /** What the payment holds over the estimate of weighed lines, in percent (migration 0081). */
   weighed_margin_percent: number
+  /** Lines sold by weight or by the piece at an estimated weight (ADR 039). */
+  weighed_lines: number
   /** The basket's terms at checkout (repricing.ts), null for an order placed before. */
   pricing_terms_json: string | null
 }
@@ -73,7 +75,9 @@ const ORDER_COLUMNS = `o.id, o.business_id, o.store_id, o.business_order_id, o.s
   o.closing_reason, o.accept_alerted_at, s.order_accept_window_minutes as accept_window_minutes,
   s.time_zone, o.picks_version, o.weighed_margin_percent, o.pricing_terms_json,
   (select coalesce(sum(l.quantity), 0) from order_lines l
-   where l.order_id = o.id and l.parent_line_id is null) as items_count`
+   where l.order_id = o.id and l.parent_line_id is null) as items_count,
+  (select count(*) from order_lines l
+   where l.order_id = o.id and l.parent_line_id is null and l.sold_by <> 'each') as weighed_lines`
 
 const ORDER_FROM = `from orders o
   join stores s on s.id = o.store_id
