@@ -590,7 +590,7 @@ export const MESSAGES = {
   weighedOrderTotal: 'Your weighed items are priced by what was picked: your order comes to %s.',
   weighedFinal: 'Weighed %s: %s (est. %s)',
   weighedCapped:
-    '%s weighs in at %s, over the %s held: the shopper pays %s. Pick less or mark it short.',
+    '%s weighs %s, %s: over the %s the payment holds, so the shopper pays %s. Weigh again or mark it out of stock.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

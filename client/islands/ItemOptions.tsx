@@ -184,13 +184,14 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
         >
           {item.outOfStock ? (
             'Out of stock'
+          ) : weighing ? (
+            // Without JavaScript the button is not redrawn when another weight is chosen, so it
+            // names no price: each weight's estimate is in the chooser itself.
+            'Add to basket'
           ) : (
             <>
               <span>Add to basket</span> <span aria-hidden="true">·</span>{' '}
-              <span>
-                {weighing ? 'est. ' : null}
-                {formatMoney(total)}
-              </span>
+              <span>{formatMoney(total)}</span>
             </>
           )}
         </button>

@@ -111,6 +111,8 @@ test.describe('adding to the basket without JavaScript', () => {
       main.getByText('Weighed items are priced at their estimate; the final price follows picking.')
     ).toBeVisible()
     await page.getByLabel('Weight').selectOption({ label: '750 g (est. £19.17)' })
+    // The page is not redrawn without JavaScript: the button names no (250 g) price.
+    await expect(main.getByRole('button', { name: /^Add to basket/ })).toHaveText('Add to basket')
     await screenshots(page, 'weighed-item-page', { top: true })
     await page.getByRole('button', { name: /^Add to basket/ }).click()
     await expect(page).toHaveURL(new RegExp(`${steak}$`))

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, guestAtPayment, test } from './pages/index.ts'
 import { joinClock } from './fixtures.ts'
 import { chooseReadyTime, openOrder, orderUpdated, staffBrowser } from './pages/store-console.ts'
-import { SCREENSHOTS } from './helpers.ts'
+import { HOSTS, SCREENSHOTS, urlOn, waitForIsland } from './helpers.ts'
 
 /*
  * Issue 35 item 7: Picking done needs every line resolved, and a mark from a page opened before
@@ -66,4 +66,46 @@ test('Picking done waits for every line; an older tab cannot mark a picked line 
   await manager.page.getByRole('button', { name: 'Picking done' }).click()
   await orderUpdated(manager.page)
   await expect(manager.page.locator('dt:text("Status") + dd')).toHaveText('Picked')
+})
+
+test('a weighed line is picked by its weight: capped at what was agreed, then priced by the grams', async ({
+  page,
+  payment,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  // Issue 41 (ADR 039): 750 g of steak at £25.56/kg (est. £19.17) beside the cheddars.
+  await page.goto(
+    urlOn(HOSTS.brandOne, '/stores/manchester-piccadilly/category/beef-lamb/sirloin-steak')
+  )
+  await waitForIsland(page, 'ItemOptions')
+  await page.getByLabel('Weight').selectOption({ label: '750 g (est. £19.17)' })
+  await page.getByRole('button', { name: 'Add to basket' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /Added/ }).first()).toBeVisible()
+  await guestAtPayment(page, 'weighed-picking', 'collection')
+  await payment.payByCash()
+  const orderNumber = await payment.expectOrderPlaced()
+
+  const manager = await staffBrowser(browser, 'manager')
+  await openOrder(manager, orderNumber)
+  await chooseReadyTime(manager.page)
+  await manager.page.getByRole('button', { name: 'Accept order' }).click()
+  await orderUpdated(manager.page)
+
+  const steak = () => manager.page.getByRole('listitem').filter({ hasText: '750 g Sirloin steak' })
+  await expect(steak()).toBeVisible()
+  // 900 g costs £23.00, more than the £19.17 this order agreed: the picker is told, it is capped.
+  await steak().getByLabel('Weight (g)').fill('900')
+  await steak().getByRole('button', { name: 'Weighed' }).click()
+  await orderUpdated(manager.page)
+  await expect(steak().getByRole('alert')).toContainText(
+    'Sirloin steak weighs 900 g, £23.00: over the £19.17 the payment holds'
+  )
+  await consoleShots(manager.page, 'store-order-weighed-capped')
+  // Weighed again at 700 g: £17.89, what the shopper pays for it.
+  await steak().getByLabel('Weight (g)').fill('700')
+  await steak().getByRole('button', { name: 'Weighed' }).click()
+  await orderUpdated(manager.page)
+  await expect(steak()).toContainText('Weighed: 700 g, £17.89')
+  await consoleShots(manager.page, 'store-order-weighed')
 })
