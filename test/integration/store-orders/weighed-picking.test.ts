@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { StoreOrderDetail, StoreOrderLine } from '../../../schemas/store-orders.ts'
-import { weighedPrice } from '../../../schemas/weighing.ts'
+import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
+import { weighedFinalNote, weighedPrice } from '../../../schemas/weighing.ts'
+import { readyBasket } from '../checkout/fixtures.ts'
+import { draftOf, payCash } from '../credit/fixtures.ts'
+import { memberCall, newMember } from '../member/orders-fixtures.ts'
 import {
   act,
   actOk,
@@ -167,5 +171,40 @@ describe('weighing a line at picking', () => {
     expect(await orderTotal(order.orderId)).toBe(
       order.total - ESTIMATE + (pick?.charged_price ?? 0)
     )
+  })
+
+  it('shows the member estimate and final, and the cash to collect is the final total', async () => {
+    const member = await newMember()
+    const ready = await readyBasket({
+      items: [{ id: steak.id, quantity: 3 }],
+      email: member.email,
+      bearer: member.bearer,
+    })
+    const draft = await draftOf(member, ready)
+    await payCash(draft)
+    const accepted = await actOk(manager.bearer, STORE, draft.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const line = steakLine(accepted)
+    if (!line) throw new Error('no line')
+    const before = accepted.money.total
+    const weighed = await actOk(picker.bearer, STORE, draft.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'picked',
+      pickedGrams: 700,
+    })
+    const final = weighedPrice(PER_KG, 700)
+    // The driver's "Collect £x in cash" is the order's total after weighing.
+    expect(weighed.money.total).toBe(before - ESTIMATE + final)
+    const mine = MemberOrderDetailSchema.parse(
+      (await memberCall('/member/orders/order', { businessOrderId: draft.businessOrderId }, member))
+        .json
+    )
+    const [shown] = mine.lines
+    expect(shown).toMatchObject({ totalPrice: ESTIMATE, chargedPrice: final })
+    expect(shown && weighedFinalNote(shown)).toBe('Weighed 700 g: £17.89 (est. £19.17)')
   })
 })
