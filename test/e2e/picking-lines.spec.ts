@@ -93,7 +93,7 @@ test('a weighed line is picked by its weight: capped at what was agreed, then pr
   await orderUpdated(manager.page)
 
   const steak = () => manager.page.getByRole('listitem').filter({ hasText: '750 g Sirloin steak' })
-  await expect(steak()).toBeVisible()
+  await expect(steak()).toContainText('est. £19.17')
   // 900 g costs £23.00, more than the £19.17 this order agreed: the picker is told, it is capped.
   await steak().getByLabel('Weight (g)').fill('900')
   await steak().getByRole('button', { name: 'Weighed' }).click()

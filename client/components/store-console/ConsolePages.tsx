@@ -164,7 +164,11 @@ function LineRow({
             </span>
           )}
         </span>
-        <span className="text-sm">{formatMoney(line.chargedPrice)}</span>
+        <span className="text-sm">
+          {/* A weighed line costs its estimate until it is weighed. */}
+          {line.weighed && line.weighed.pickedGrams === null ? 'est. ' : null}
+          {formatMoney(line.chargedPrice)}
+        </span>
       </div>
       {line.selections.length ? (
         <p className="text-sm text-ink/80">{line.selections.join(', ')}</p>
