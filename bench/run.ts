@@ -3,7 +3,7 @@
 // and prints figures. It is not a test, but a row whose answers are not the status it expects
 // (e.g. a redirect instead of the page) stops the run with a non-zero exit.
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
 import { withAppVersionCookie } from './lib/expect-status.ts'
@@ -14,7 +14,12 @@ import { runCatalogueSearchSuite } from './suites/catalogue-search.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runSsrSuite } from './suites/ssr.ts'
 import { runStoreSearchSuite } from './suites/store-search.ts'
-import { prepareStoreOrders, runStoreOrdersSuite } from './suites/store-orders.ts'
+import {
+  prepareStoreManager,
+  prepareStoreOrders,
+  runStoreOrdersSuite,
+} from './suites/store-orders.ts'
+import { runOutboxFaultsSuite } from './suites/outbox-faults.ts'
 import { prepareTrackingFanout, runTrackingFanoutSuite } from './suites/tracking-fanout.ts'
 
 const root = resolve(import.meta.dirname, '..')
@@ -37,9 +42,16 @@ const SUITES = [
   'tracking-fanout',
   'store-search',
   'catalogue-search',
+  'outbox-faults',
 ]
-// BENCH_SUITES=checkout,basket runs only those (comma-separated); all of them by default.
-const selected = new Set(process.env.BENCH_SUITES?.split(',').map((name) => name.trim()) ?? SUITES)
+// Suites with servers of their own: the shared storefront is not started for them alone.
+const OWN_SERVERS = ['store-search', 'catalogue-search', 'outbox-faults']
+// `npm run bench -- outbox-faults basket` or BENCH_SUITES=checkout,basket runs only those; all of
+// them by default.
+const named = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : process.env.BENCH_SUITES?.split(',')
+const selected = new Set(named?.map((name) => name.trim()) ?? SUITES)
 for (const name of selected) {
   if (!SUITES.includes(name))
     throw new Error(`BENCH_SUITES: no suite ${name} (${SUITES.join(', ')})`)
@@ -113,16 +125,41 @@ async function main(): Promise<void> {
   // Before the build: on a fresh checkout it writes .dev.vars, which the build copies.
   console.log('bench: seeding demo data')
   run('node', ['scripts/setup-local.ts'], { STOREFRONT_STATE_DIR: stateDir })
-  console.log('bench: building for production')
-  run('npx', ['vite', 'build'], { NODE_ENV: 'production' })
+  // BENCH_REUSE_BUILD=1 keeps dist/ from an earlier run of the same code (a quicker second run).
+  if (process.env.BENCH_REUSE_BUILD === '1' && existsSync(resolve(root, 'dist/storefront'))) {
+    console.log('bench: reusing the production build in dist/')
+  } else {
+    console.log('bench: building for production')
+    run('npx', ['vite', 'build'], { NODE_ENV: 'production' })
+  }
   const { id: storeId, slug: storeSlug } = firstStore()
   const itemIds = prepareBasketStore(storeId)
-  if (selected.has('checkout')) prepareCheckoutStore(storeId)
+  if (selected.has('checkout') || selected.has('outbox-faults')) prepareCheckoutStore(storeId)
+  const faultsLogin = selected.has('outbox-faults') ? prepareStoreManager(stateDir, storeId) : null
   const staffLogin = selected.has('store-orders') ? prepareStoreOrders(stateDir, storeId) : null
   const tracking = selected.has('tracking-fanout') ? prepareTrackingFanout(stateDir, storeId) : null
 
   const servers: Array<RunningServer> = []
+  const sharedServer = [...selected].some((name) => !OWN_SERVERS.includes(name))
   try {
+    if (sharedServer)
+      await runSharedServerSuites(servers, storeId, storeSlug, itemIds, staffLogin, tracking)
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()))
+  }
+  await runOwnServerSuites(storeId, itemIds, faultsLogin)
+}
+
+/** The suites served by one storefront (and the hello-world Workers beside it). */
+async function runSharedServerSuites(
+  servers: Array<RunningServer>,
+  storeId: number,
+  storeSlug: string,
+  itemIds: Array<number>,
+  staffLogin: ReturnType<typeof prepareStoreOrders> | null,
+  tracking: ReturnType<typeof prepareTrackingFanout> | null
+): Promise<void> {
+  {
     const storefront = await startWranglerDev({
       name: 'storefront',
       configPath: benchWranglerConfig(root),
@@ -160,11 +197,23 @@ async function main(): Promise<void> {
           // is seven reads (ADR 035), before any rendering.
           { label: 'floor: hello + assets + 1 KV read', server: helloAssets, path: '/kv/1' },
           { label: 'floor: hello + assets + 7 KV reads', server: helloAssets, path: '/kv/7' },
-          { label: 'home /', server: storefront, path: '/' },
-          { label: `store /stores/${storeSlug}`, server: storefront, path: `/stores/${storeSlug}` },
-          { label: 'results /stores-near-by/M1 1AE', server: storefront, path: RESULTS_PATH },
-          { label: 'category …/fruit-veg', server: storefront, path: categoryPath(storeSlug) },
-          { label: 'item …/build-your-own-sub', server: storefront, path: itemPath(storeSlug) },
+          // Each public page from the page cache (hit), then rendered (miss) (ADR 042).
+          ...(
+            [
+              ['home /', '/'],
+              [`store /stores/${storeSlug}`, `/stores/${storeSlug}`],
+              ['results /stores-near-by/M1 1AE', RESULTS_PATH],
+              ['category …/fruit-veg', categoryPath(storeSlug)],
+              ['item …/build-your-own-sub', itemPath(storeSlug)],
+            ] as const
+          ).flatMap(([label, path]) =>
+            (['hit', 'miss'] as const).map((cache) => ({
+              label: `${label} (${cache})`,
+              server: storefront,
+              path,
+              cache,
+            }))
+          ),
           {
             label: 'basket /basket (10 lines)',
             server: storefront,
@@ -229,10 +278,15 @@ async function main(): Promise<void> {
         tracking,
       })
     }
-  } finally {
-    await Promise.all(servers.map((server) => server.stop()))
   }
+}
 
+/** The suites that start their own servers, after the shared ones have stopped. */
+async function runOwnServerSuites(
+  storeId: number,
+  itemIds: Array<number>,
+  faultsLogin: ReturnType<typeof prepareStoreManager> | null
+): Promise<void> {
   // Its own servers (with the store-search rate limit lifted), after the others have stopped.
   if (selected.has('store-search')) {
     await runStoreSearchSuite({
@@ -251,6 +305,21 @@ async function main(): Promise<void> {
       seconds: Number(process.env.BENCH_CATALOGUE_SEARCH_SECONDS ?? 3),
       warmupSeconds: Math.min(warmupSeconds, 1),
     })
+  }
+  if (faultsLogin) {
+    const broken = await runOutboxFaultsSuite(
+      { configPath: benchWranglerConfig(root), stateDir, storeId, itemIds, login: faultsLogin },
+      {
+        shoppers: Number(process.env.BENCH_FAULT_SHOPPERS ?? 200),
+        faults: process.env.BENCH_FAULTS ?? 'd1-writes=0.1,provider=0.2,seed=37',
+        rejectShare: 0.25,
+      }
+    )
+    if (broken.length > 0) {
+      for (const line of broken.slice(0, 40)) console.error(`outbox-faults: ${line}`)
+      throw new Error(`outbox-faults: ${broken.length} invariants broken`)
+    }
+    console.log('outbox-faults: no order lost or duplicated, every effect delivered once')
   }
 }
 

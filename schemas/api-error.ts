@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'timeout',
   'unknown_brand',
   'upstream_error',
+  'service_unavailable',
   'internal_error',
 ] as const
 export const ErrorCodeSchema = z.enum(ERROR_CODES)

@@ -1,6 +1,6 @@
 import { WeighingSchema } from './weighing.ts'
 import { z } from 'zod'
-import { CategoryFiltersSchema, CategorySortSchema } from './category-listing.ts'
+import { CategoryFiltersSchema, CategorySortSchema, FreeFromSchema } from './category-listing.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import {
   DEFAULT_FULFILMENT_METHOD,
@@ -354,6 +354,8 @@ export const GlobalSearchRequestSchema = StoreScopeRequestSchema.extend({
   itemsLimit: LimitSchema,
   categoriesLimit: LimitSchema,
   dealsLimit: LimitSchema,
+  /** Products free from these allergens only (issue 41); categories and deals are not filtered. */
+  freeFrom: FreeFromSchema,
 })
 
 /**

@@ -44,7 +44,13 @@ export const CategorySortSchema = z
 
 const DietaryTagSchema = z.enum(DIETARY_TAGS, { error: MESSAGES.categoryFilterInvalid })
 
-const FreeFromSchema = z.enum(ALLERGENS, { error: MESSAGES.categoryFilterInvalid })
+const AllergenSchema = z.enum(ALLERGENS, { error: MESSAGES.categoryFilterInvalid })
+
+/** The allergens a listing or a search must be free from (none in "contains" or "may contain"). */
+export const FreeFromSchema = z
+  .array(AllergenSchema)
+  .max(ALLERGENS.length, { error: MESSAGES.categoryFilterInvalid })
+  .default([])
 
 /**
  * The filters of a category listing: on offer (a genuine lower price), dietary tags (all of) and
@@ -57,10 +63,7 @@ export const CategoryFiltersSchema = z.object({
     .array(DietaryTagSchema)
     .max(DIETARY_TAGS.length, { error: MESSAGES.categoryFilterInvalid })
     .default([]),
-  freeFrom: z
-    .array(FreeFromSchema)
-    .max(ALLERGENS.length, { error: MESSAGES.categoryFilterInvalid })
-    .default([]),
+  freeFrom: FreeFromSchema,
 })
 
 /** What a listing asks for, as a page reads it from its URL. */
@@ -97,6 +100,15 @@ function isDietaryTag(value: string): value is DietaryTag {
 }
 
 /**
+ * The free-from allergens of a page's repeated `free` (category and search pages alike): in the
+ * list's order, once each, an unknown one left out.
+ */
+export function freeFromQuery(values: ReadonlyArray<string>): Array<Allergen> {
+  const asked = new Set(values.filter(isAllergen))
+  return ALLERGENS.filter((allergen) => asked.has(allergen))
+}
+
+/**
  * A page's listing from its query (`sort`, `offer=1`, repeated `diet` and `free`). A page never fails on
  * a hand-edited URL: an unknown sort falls back to relevance and says so (`unknownSort`), an
  * unknown tag is left out. Tags come back in the list's order, once each.
@@ -110,14 +122,13 @@ export function listingFromQuery(query: {
   const sort = query.sort === undefined || query.sort === '' ? DEFAULT_CATEGORY_SORT : query.sort
   const known = isSort(sort)
   const wanted = new Set(query.diet.filter(isDietaryTag))
-  const freeFrom = new Set((query.free ?? []).filter(isAllergen))
   return {
     sort: known ? sort : DEFAULT_CATEGORY_SORT,
     unknownSort: !known,
     filters: {
       onOffer: query.offer === '1',
       tags: DIETARY_TAGS.filter((tag) => wanted.has(tag)),
-      freeFrom: ALLERGENS.filter((allergen) => freeFrom.has(allergen)),
+      freeFrom: freeFromQuery(query.free ?? []),
     },
   }
 }

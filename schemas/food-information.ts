@@ -231,3 +231,32 @@ export function allergensNamedIn(ingredients: string): Array<Allergen> {
 export function allergenList(allergens: ReadonlyArray<Allergen>): string {
   return allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(', ')
 }
+
+/**
+ * An item's allergens as one line for a delivery note or an email: "Contains: milk, cereals
+ * containing gluten. May contain: nuts." ("No allergens declared." when both sets are empty).
+ */
+export function allergenStatement(
+  contains: ReadonlyArray<Allergen>,
+  mayContain: ReadonlyArray<Allergen>
+): string {
+  const parts: Array<string> = []
+  if (contains.length > 0) parts.push(`Contains: ${allergenList(contains)}.`)
+  if (mayContain.length > 0) parts.push(`May contain: ${allergenList(mayContain)}.`)
+  return parts.length > 0 ? parts.join(' ') : 'No allergens declared.'
+}
+
+/** Each food item of an order with its allergens and its page (the delivery note, issue 41). */
+export type OrderFoodInformation = z.infer<typeof OrderFoodInformationSchema>
+export const OrderFoodInformationSchema = z.object({
+  items: z.array(
+    z.object({
+      name: z.string(),
+      contains: z.array(z.enum(ALLERGENS)),
+      mayContain: z.array(z.enum(ALLERGENS)),
+      statement: z.string(),
+      /** The item's page at the order's store, where its full food information is. */
+      path: z.string(),
+    })
+  ),
+})

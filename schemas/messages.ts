@@ -100,6 +100,10 @@ export const MESSAGES = {
   malformedAddress: 'This web address is not valid. Please check it and try again.',
   // A staging or production Worker whose configuration is refused (ADR 036).
   shopUnavailable: 'This shop is not available right now.',
+  // The database cannot be reached (issue 39): what needs it waits; cached pages still show.
+  databaseUnavailableTitle: 'This cannot be done right now',
+  databaseUnavailable:
+    'We cannot reach your basket, account or orders just now, so nothing can be added, changed or ordered. You can still look around the shop. Please try again in a few minutes.',
   validationError: 'There was a validation error, please make sure your details are correct.',
   productNotFound: 'Product not found',
   dealNotFound: 'Deal not found',
@@ -591,6 +595,11 @@ export const MESSAGES = {
   weighedFinal: 'Weighed %s: %s (est. %s)',
   weighedCapped:
     '%s weighs %s, %s: over the %s the payment holds, so the shopper pays %s. Weigh again or mark it out of stock.',
+  // Not in the spec (a store manager's pause, issue 44):
+  storePauseUntilInvalid: 'Choose a time after now and within %s days.',
+  storePauseReasonRequired: 'Say why the store is taking no orders (at most %s characters).',
+  storePaused: 'The store takes no new orders until the time you chose.',
+  storeResumed: 'The store takes orders again.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

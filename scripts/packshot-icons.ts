@@ -19,11 +19,31 @@ const set = JSON.parse(
   readFileSync(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8')
 ) as IconifyJSON
 
+// Drawings the set has only in another colour: an icon of the set with its fills swapped.
+// Fluent's grapes are purple; green seedless grapes are drawn in greens of the set's own palette.
+const RECOLOURED: Readonly<
+  Record<string, { from: string; fills: Readonly<Record<string, string>> }>
+> = {
+  'green-grapes': {
+    from: 'grapes',
+    fills: {
+      '#321b41': '#4e7a1e',
+      '#533566': '#6a9a2c',
+      '#433b6b': '#5c8a26',
+      '#6b438b': '#86b83c',
+    },
+  },
+}
+
 const entries = demoPackshotIcons().map((name) => {
-  const icon = getIconData(set, name)
+  const recoloured = RECOLOURED[name]
+  const icon = getIconData(set, recoloured?.from ?? name)
   if (!icon) throw new Error(`no Fluent Emoji Flat icon named ${name}`)
   // Ids stay as they are: a packshot holds one icon and is a document of its own (an <img>).
-  const body = icon.body
+  let body = icon.body
+  for (const [from, to] of Object.entries(recoloured?.fills ?? {})) {
+    body = body.replaceAll(`fill="${from}"`, `fill="${to}"`)
+  }
   const box = `${icon.left ?? 0} ${icon.top ?? 0} ${icon.width ?? 32} ${icon.height ?? 32}`
   return `  ${JSON.stringify(name)}: { box: ${JSON.stringify(box)}, body: ${JSON.stringify(body)} },`
 })

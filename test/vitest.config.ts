@@ -62,6 +62,9 @@ export default defineConfig(async () => {
             TEST_NOW: now,
             PRODUCTION_VARS: { ...production.vars },
             APP_ENV: 'test',
+            // Many tests change D1 between renders of a page under a pinned clock: the edge page
+            // cache is off for them, on for its own tests (test/integration/pages/edge-cache.test.ts).
+            PAGE_CACHE: 'off',
             ...TEST_SECRETS,
             REALEX_SHARED_SECRET: 'test-realex-shared-secret-0123456789abcdefghijkl',
           },
@@ -97,7 +100,12 @@ export default defineConfig(async () => {
       // Each isolated file is its own workerd: two at a time keep both cores busy while one file
       // waits on its runtime's start-up or on D1 (the default on two cores is one).
       maxWorkers: 2,
+      // The logger's spans (a line per backend call, ADR 041) would drown the output; a test that
+      // reads them spies on console.debug.
+      onConsoleLog: (log: string) => !log.startsWith('{"level":"debug"'),
       projects: [
+        // Tools that read the sources (dependency-cruiser) run in Node, not in workerd.
+        { test: { name: 'architecture', include: ['test/architecture/**/*.test.ts'] } },
         project('unit', now, { include: UNIT, exclude: usingBindings(UNIT) }, false),
         project('pool', now, { include: [...INTEGRATION, ...usingBindings(UNIT)] }, true),
         ...DATE_SWEEP.flatMap(({ name, now }) => split(`dates: ${name}`, now, DATE_SWEEP_FILES)),

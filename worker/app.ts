@@ -11,11 +11,14 @@ import { failClosed } from './middleware/fail-closed.ts'
 import { wellFormedPaths } from './middleware/well-formed-path.ts'
 import { privateByDefault } from './middleware/private-by-default.ts'
 import { requestId } from './lib/request-id.ts'
+import { executionContext } from './lib/background.ts'
+import { observe } from './lib/observe.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
 import { pages } from './pages/index.tsx'
 import { mediaFile } from './pages/media.ts'
 import { packshotFile } from './pages/packshot.ts'
+import { HEALTH_PATH, healthz } from './healthz.ts'
 import { PACKSHOT_PATH } from '../schemas/packshot.ts'
 import { MEDIA_PATH } from '../schemas/media.ts'
 import { proxy } from './proxy/index.ts'
@@ -69,6 +72,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const backendApp = options.backend ?? backend
   const app = new Hono<AppEnv>()
   app.use(requestId())
+  // Right after the request id: every later line and metric of the request is in its scope (ADR 041).
+  app.use(observe('app'))
   // Before anything reads a binding: a refused configuration serves nothing (ADR 036).
   app.use(failClosed())
   // Outermost after the request id: it sees every answer last, cookies and error pages included.
@@ -83,6 +88,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // Before the first route that reads a path parameter.
   app.use(wellFormedPaths())
   app.get(`${PACKSHOT_PATH}/*`, packshotFile)
+  // Uptime checks (ADR 041): before the brand and the backend client it does not need.
+  app.get(HEALTH_PATH, healthz)
   app.use(backendClient(backendApp, { timeoutMs: options.backendTimeoutMs }))
   app.use(brand())
   app.use(appSessionVersion())
@@ -90,6 +97,11 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const facebookCodeExchangeAdapter = facebookCodeExchange(options.facebookFetch)
   app.use(`${SOCIAL_SIGN_IN_PATH}/*`, async (c, next) => {
     c.set('facebookCodeExchange', facebookCodeExchangeAdapter)
+    await next()
+  })
+  // Edge page cache (ADR 042): a stale page is rendered again through this same app.
+  app.use(async (c, next) => {
+    c.set('renderAgain', async (request) => app.fetch(request, c.env, executionContext(c)))
     await next()
   })
   options.probe?.(app)

@@ -2,6 +2,8 @@ import type { Basket } from '../schemas/basket.ts'
 import type { Brand } from '../schemas/brand.ts'
 import type { BackendClient } from './lib/backend-client.ts'
 import type { FacebookCodeExchange } from './lib/facebook-code-flow.ts'
+import type { Logger } from './lib/log.ts'
+import type { Metrics } from './lib/metrics.ts'
 
 /** Hono's environment for the storefront worker: bindings plus what middleware puts on the context. */
 export interface AppEnv {
@@ -9,6 +11,10 @@ export interface AppEnv {
   Variables: {
     /** A random id per request, logged with every error and returned in the error envelope. */
     requestId: string
+    /** The one logger, in the request's scope (ADR 041): its lines carry the request's ids. */
+    log: Logger
+    /** The metrics port (ADR 041): Analytics Engine where bound, else the local sink. */
+    metrics: Metrics
     /** The per-request CSP nonce for inline scripts and JSON data. */
     nonce: string
     /** The brand picked by the request's host. */
@@ -19,5 +25,7 @@ export interface AppEnv {
     facebookCodeExchange?: FacebookCodeExchange
     /** The basket the page guards read, once per request (worker/pages/request-basket.ts). */
     requestBasket?: Promise<Basket | null>
+    /** Renders a request again through the whole app: the page cache's background refresh (ADR 042). */
+    renderAgain?: (request: Request) => Promise<Response>
   }
 }

@@ -1,5 +1,6 @@
 import { createApp } from './app.ts'
 import { queue } from './effects-queue.ts'
+import { withFaults } from './lib/fault-injection.ts'
 import { scheduled } from './scheduled.ts'
 
 // The Durable Objects of wrangler.toml: the live order board, each order's
@@ -8,5 +9,15 @@ export { DriverSimulator } from './live/driver-simulator.ts'
 export { OrderBoard } from './live/order-board.ts'
 export { OrderTracker } from './live/order-tracker.ts'
 
-/** The storefront worker: the app of worker/app.ts, the scheduled jobs and the effects queues. */
-export default { fetch: createApp().fetch, scheduled, queue } satisfies ExportedHandler<Env>
+const app = createApp()
+
+/**
+ * The storefront worker: the app of worker/app.ts, the scheduled jobs and the effects queues. Each
+ * runs with the env's faults wired in where STOREFRONT_FAULTS asks for them (development only).
+ */
+export default {
+  fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
+    app.fetch(request, withFaults(env), ctx),
+  scheduled: (controller, env) => scheduled(controller, withFaults(env)),
+  queue: (batch, env) => queue(batch, withFaults(env)),
+} satisfies ExportedHandler<Env>

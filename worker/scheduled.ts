@@ -6,7 +6,10 @@ import { releaseAbandonedCredit } from './backend/credit/abandoned.ts'
 import { eventTime } from './lib/clock.ts'
 import { checkPendingDomains } from './backend/operator/brands/service.ts'
 import { createHostnameProvisioner } from './backend/operator/brands/create-hostname-provisioner.ts'
-import { logError } from './lib/log.ts'
+import { log, logError } from './lib/log.ts'
+import { metrics, metricsSinkFor } from './lib/metrics.ts'
+import { withRequestScope } from './lib/request-scope.ts'
+import { effectsDepth } from './backend/operations/repo.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { sweepEffects } from './backend/effects/sweep.ts'
 import { sweepRetention } from './backend/retention.ts'
@@ -30,7 +33,14 @@ import { sweepRetention } from './backend/retention.ts'
 /** The daily trigger of the retention sweep (wrangler.toml [triggers]); every other runs the jobs above. */
 export const RETENTION_CRON = '17 3 * * *'
 
-export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+export function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+  // One scope per run: every line names the cron, metrics go where the bindings say (ADR 041).
+  return withRequestScope({ fields: { cron: controller.cron }, sink: metricsSinkFor(env) }, () =>
+    runScheduled(controller, env)
+  )
+}
+
+async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   // A refused configuration runs no job either (ADR 036): a sandbox gateway must not be asked
   // to void, nor a local hostname provider to activate a domain.
   const refusal = configurationRefusal(env)
@@ -41,29 +51,40 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const now = eventTime(env, controller.scheduledTime)
   if (controller.cron === RETENTION_CRON) {
     const deleted = await sweepRetention(env.DB, now)
-    console.log(JSON.stringify({ event: 'retention swept', ...deleted }))
+    log.info('retention swept', { ...deleted })
     return
   }
-  const [sweep, voids, failedLogins, overdue, staffSecrets, credit, domains, effects, refunds] =
-    await Promise.allSettled([
-      sweepExpiredReservations(env.DB, now),
-      retryOwedVoids(env, now),
-      sweepLoginFailures(env.DB, now),
-      handleOverdueOrders(env, now),
-      purgeExpiredStaffSecrets(env.DB, now),
-      releaseAbandonedCredit(env.DB, now),
-      checkPendingDomains(env.DB, createHostnameProvisioner(env), now.toISOString()),
-      sweepEffects(env, now),
-      reconcileRefunds(env, now),
-    ])
+  const [
+    sweep,
+    voids,
+    failedLogins,
+    overdue,
+    staffSecrets,
+    credit,
+    domains,
+    effects,
+    refunds,
+    depth,
+  ] = await Promise.allSettled([
+    sweepExpiredReservations(env.DB, now),
+    retryOwedVoids(env, now),
+    sweepLoginFailures(env.DB, now),
+    handleOverdueOrders(env, now),
+    purgeExpiredStaffSecrets(env.DB, now),
+    releaseAbandonedCredit(env.DB, now),
+    checkPendingDomains(env.DB, createHostnameProvisioner(env), now.toISOString()),
+    sweepEffects(env, now),
+    reconcileRefunds(env, now),
+    effectsDepth(env.DB),
+  ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
-    console.log(JSON.stringify({ event: 'slot holds expired', expired: sweep.value }))
+    log.info('slot holds expired', { expired: sweep.value })
   }
   if (voids.status === 'fulfilled' && voids.value.voided + voids.value.owed > 0) {
-    console.log(JSON.stringify({ event: 'owed payment voids retried', ...voids.value }))
+    log.info('owed payment voids retried', { ...voids.value })
   }
   if (overdue.status === 'fulfilled' && overdue.value.alerted + overdue.value.rejected > 0) {
-    console.log(JSON.stringify({ event: 'overdue orders handled', ...overdue.value }))
+    log.info('overdue orders handled', { ...overdue.value })
   }
   const failures: Array<[string, unknown]> = []
   if (sweep.status === 'rejected') failures.push(['slot hold sweep failed', sweep.reason])
@@ -78,19 +99,32 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   if (credit.status === 'rejected')
     failures.push(['abandoned credit release failed', credit.reason])
   if (domains.status === 'fulfilled' && domains.value.length > 0) {
-    console.log(JSON.stringify({ event: 'brand domains active', hosts: domains.value }))
+    log.info('brand domains active', { hosts: domains.value })
   }
   if (domains.status === 'rejected') failures.push(['brand domain check failed', domains.reason])
   if (effects.status === 'fulfilled' && effects.value.redispatched > 0) {
-    console.log(JSON.stringify({ event: 'effects swept', ...effects.value }))
+    log.info('effects swept', { ...effects.value })
   }
   if (effects.status === 'rejected') failures.push(['effects sweep failed', effects.reason])
   if (refunds.status === 'fulfilled' && refunds.value.done + refunds.value.refused > 0) {
-    console.log(JSON.stringify({ event: 'refunds reconciled', ...refunds.value }))
+    log.info('refunds reconciled', { ...refunds.value })
   }
+  if (refunds.status === 'fulfilled') {
+    metrics.count('refund', { outcome: 'settled', gateway: 'reconciled' }, refunds.value.done)
+    metrics.count('refund', { outcome: 'failed', gateway: 'reconciled' }, refunds.value.refused)
+  }
+  // The outbox's depth, sampled each minute (ADR 037: effects not yet delivered).
+  if (depth.status === 'fulfilled') {
+    metrics.timing('effects', depth.value.pending, { state: 'pending' })
+    metrics.timing('effects', depth.value.dead, { state: 'dead' })
+  }
+  if (depth.status === 'rejected') failures.push(['effects depth failed', depth.reason])
   if (refunds.status === 'rejected') {
     failures.push(['refund reconciliation failed', refunds.reason])
   }
-  for (const [event, error] of failures) logError(error, { event })
+  for (const [event, error] of failures) {
+    logError(error, { event })
+    metrics.count('error', { layer: 'cron', route: event })
+  }
   if (failures[0]) throw failures[0][1]
 }

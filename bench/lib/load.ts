@@ -19,10 +19,30 @@ export async function measure(
   seconds: number,
   warmupSeconds: number,
   headers: Record<string, string> = {},
-  expectedStatus = 200
+  expectedStatus = 200,
+  uniqueQuery = false
 ): Promise<LoadFigures> {
-  if (warmupSeconds > 0) await autocannon({ url, connections, duration: warmupSeconds, headers })
-  const result = await autocannon({ url, connections, duration: seconds, headers })
+  // Each request its own address (`bench-miss=<n>` added to the query): never one the page cache
+  // has kept, so every answer is a render (ADR 042).
+  // Unique across rows and runs too: an address an earlier row used would be kept by now.
+  const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`
+  let sent = 0
+  const requests = uniqueQuery
+    ? [
+        {
+          setupRequest: (request: autocannon.Request): autocannon.Request => {
+            sent += 1
+            const path = request.path ?? '/'
+            const separator = path.includes('?') ? '&' : '?'
+            return { ...request, path: `${path}${separator}bench-miss=${run}-${sent}` }
+          },
+        },
+      ]
+    : undefined
+  const load = (duration: number) =>
+    autocannon({ url, connections, duration, headers, ...(requests ? { requests } : {}) })
+  if (warmupSeconds > 0) await load(warmupSeconds)
+  const result = await load(seconds)
   expectStatus(
     `${url} (${connections} connections)`,
     Object.fromEntries(

@@ -162,8 +162,13 @@ export function printTable(
   header: ReadonlyArray<string>,
   rows: ReadonlyArray<ReadonlyArray<string>>
 ): void {
-  // Columns are at least 12 wide, and wide enough for their heading plus a gap.
-  const widths = header.map((cell, index) => (index === 0 ? 20 : Math.max(12, cell.length + 2)))
+  // Columns are at least 12 wide (the first 20), and wide enough for their widest cell plus a gap.
+  const widths = header.map((cell, index) =>
+    Math.max(
+      index === 0 ? 20 : 12,
+      ...[cell, ...rows.map((row) => row[index] ?? '')].map((text) => text.length + 2)
+    )
+  )
   const line = (cells: ReadonlyArray<string>) =>
     cells
       .map((cell, index) =>

@@ -9,6 +9,8 @@ export interface RunningServer {
   name: string
   origin: string
   stop: () => Promise<void>
+  /** What the server printed so far (wrangler's warnings and the Worker's logs). */
+  output: () => string
 }
 
 /** Starts `wrangler dev` for a config and waits until it answers. */
@@ -18,12 +20,20 @@ export async function startWranglerDev(options: {
   port: number
   persistTo?: string
   env?: Record<string, string>
+  /** Worker variables over the config's (`--var NAME:value`). */
+  vars?: Record<string, string>
+  /** Serves `/cdn-cgi/handler/scheduled`, so the caller can run the cron. */
+  testScheduled?: boolean
 }): Promise<RunningServer> {
   // BENCH_PORT_OFFSET moves every server's port, so two checkouts can run the bench side by side.
   const port = options.port + Number(process.env.BENCH_PORT_OFFSET ?? 0)
   const args = ['wrangler', 'dev', '-c', options.configPath, '--port', String(port)]
   args.push('--ip', '127.0.0.1', '--log-level', 'warn', '--show-interactive-dev-session=false')
   if (options.persistTo) args.push('--persist-to', options.persistTo)
+  for (const [name, value] of Object.entries(options.vars ?? {})) {
+    args.push('--var', `${name}:${value}`)
+  }
+  if (options.testScheduled) args.push('--test-scheduled')
   const child = spawn('npx', args, {
     env: {
       ...process.env,
@@ -41,7 +51,7 @@ export async function startWranglerDev(options: {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const origin = `http://localhost:${port}`
   await waitUntilAnswering(origin, child, () => output)
-  return { name: options.name, origin, stop: () => stopProcess(child) }
+  return { name: options.name, origin, stop: () => stopProcess(child), output: () => output }
 }
 
 async function waitUntilAnswering(

@@ -9,6 +9,21 @@ export interface SsrTarget {
   headers?: Record<string, string>
   /** The status every answer must have (default 200); any other stops the run. */
   status?: number
+  /**
+   * A public page measured from the page cache ('hit': the same address every time) or rendered
+   * ('miss': each request its own query). Checked on one answer before the row (ADR 042).
+   */
+  cache?: 'hit' | 'miss'
+}
+
+/** Stops the run when the page does not answer from (or past) the page cache as the row says. */
+async function expectCacheState(url: string, state: 'hit' | 'miss'): Promise<void> {
+  const unique = () => `${url}${url.includes('?') ? '&' : '?'}bench-probe=${crypto.randomUUID()}`
+  await (await fetch(state === 'miss' ? unique() : url)).arrayBuffer()
+  const again = await fetch(state === 'miss' ? unique() : url)
+  await again.arrayBuffer()
+  const said = again.headers.get('x-cache')
+  if (said !== state) throw new Error(`${url}: expected x-cache ${state}, the page said ${said}`)
 }
 
 interface Row {
@@ -18,7 +33,8 @@ interface Row {
 }
 
 /**
- * SSR throughput and latency at 1 and 10 connections, each page beside the baselines: a column of
+ * SSR throughput and latency at 1 and 10 connections, each page beside the baselines (public pages
+ * twice: from the page cache and rendered): a column of
  * ratios per baseline (the bare hello world first, the figure the goals name). A row whose answers
  * are not its expected status stops the run (bench/lib/expect-status.ts).
  */
@@ -31,13 +47,15 @@ export async function runSsrSuite(
   for (const connections of [1, 10]) {
     for (const target of [...baselines, ...targets]) {
       const url = new URL(target.path, target.server.origin).href
+      if (target.cache) await expectCacheState(url, target.cache)
       const figures = await measure(
         url,
         connections,
         options.seconds,
         options.warmupSeconds,
         target.headers,
-        target.status ?? 200
+        target.status ?? 200,
+        target.cache === 'miss'
       )
       rows.push({ label: target.label, connections, figures })
     }

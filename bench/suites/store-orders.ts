@@ -20,10 +20,10 @@ const PASSWORD = 'bench staff password'
 const CONNECTIONS = [1, 8]
 
 /**
- * Before the servers start: an invited store manager of the store, and OPEN_ORDERS paid orders
- * Sent to Store (three lines each, placed a second apart), written straight into the local D1.
+ * Before the servers start: an invited store manager of the store, written straight into the
+ * local D1; consoleSignIn accepts the invitation and signs in.
  */
-export function prepareStoreOrders(stateDir: string, storeId: number): ConsoleLogin {
+export function prepareStoreManager(stateDir: string, storeId: number): ConsoleLogin {
   const invitation = randomBytes(32).toString('base64url')
   const tokenHash = createHash('sha256').update(invitation).digest('hex')
   const email = `bench.manager.${Date.now()}@example.com`
@@ -40,8 +40,20 @@ export function prepareStoreOrders(stateDir: string, storeId: number): ConsoleLo
        expires_at, created_at)
      select business_id, id, '${tokenHash}', 'store_manager', '[${storeId}]',
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '+1 day'), ${at}
-     from staff_accounts where email = '${email}';
-     insert into orders (business_id, store_id, business_order_id, status, status_code,
+     from staff_accounts where email = '${email}';`
+  )
+  return { email, password: PASSWORD, invitation }
+}
+
+/**
+ * Before the servers start: an invited store manager of the store, and OPEN_ORDERS paid orders
+ * Sent to Store (three lines each, placed a second apart), written straight into the local D1.
+ */
+export function prepareStoreOrders(stateDir: string, storeId: number): ConsoleLogin {
+  const login = prepareStoreManager(stateDir, storeId)
+  queryLocalD1(
+    stateDir,
+    `insert into orders (business_id, store_id, business_order_id, status, status_code,
        fulfilment_method, fulfilment_timing, first_name, last_name, email, subtotal,
        original_total, total, placed_at)
      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${OPEN_ORDERS})
@@ -56,7 +68,7 @@ export function prepareStoreOrders(stateDir: string, storeId: number): ConsoleLo
      where o.store_id = ${storeId} and o.business_order_id like 'BENCH-%'
        and not exists (select 1 from order_lines l where l.order_id = o.id);`
   )
-  return { email, password: PASSWORD, invitation }
+  return login
 }
 
 interface OrderAnswer {

@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react'
 import type { GlobalSearchResult } from '../../schemas/catalogue.ts'
+import {
+  isPlainListing,
+  listingQuery,
+  type CategoryListing,
+} from '../../schemas/category-listing.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { CategoryTiles } from '../components/catalogue/CategoryTiles.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
+import { ListingControls } from '../components/catalogue/ListingControls.tsx'
 import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { DealList } from '../components/catalogue/Promotions.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
@@ -23,6 +30,8 @@ export interface SearchPageProps {
   crumbs: ReadonlyArray<Crumb>
   /** The paging of the sub-page's kind. */
   paging: Paging | null
+  /** The products' free-from allergens (the page's `?free=`). */
+  filters: CategoryListing
 }
 
 const SECTION_TITLES = { deals: 'Deals', categories: 'Categories', 'menu-items': 'Products' }
@@ -37,7 +46,9 @@ export function searchSectionPath(storeSlug: string, searchTerm: string, section
 
 /** Search results of a store: deals, categories and products, each with a link to all of them. */
 export function SearchPage(props: SearchPageProps) {
-  const { chrome, store, term, section, result, error, crumbs, paging } = props
+  const { chrome, store, term, section, result, error, crumbs, paging, filters } = props
+  const filtered = !isPlainListing(filters)
+  const showsProducts = section === 'all' || section === 'menu-items'
   const heading =
     result === null
       ? 'Search'
@@ -53,7 +64,7 @@ export function SearchPage(props: SearchPageProps) {
     >
       {result ? (
         <>
-          {result.items.total + result.categories.total + result.deals.total === 0 ? (
+          {!filtered && result.items.total + result.categories.total + result.deals.total === 0 ? (
             <p className="text-ink/80">
               Nothing matches “{result.searchTerm}”. Try another word, or browse the categories.
             </p>
@@ -82,14 +93,29 @@ export function SearchPage(props: SearchPageProps) {
               />
             </ResultSection>
           ) : null}
-          {(section === 'all' || section === 'menu-items') && result.items.total > 0 ? (
+          {showsProducts && (result.items.total > 0 || filtered) ? (
             <ResultSection
               title="Products"
               total={result.items.total}
               capped={result.items.totalCapped}
               shown={result.items.results.length}
-              more={section === 'all' ? searchSectionPath(store.slug, term, 'menu-items') : null}
+              more={
+                section === 'all'
+                  ? `${searchSectionPath(store.slug, term, 'menu-items')}${listingQuery(filters)}`
+                  : null
+              }
             >
+              <ListingControls
+                only="free-from"
+                listing={{
+                  ...filters,
+                  path: searchSectionPath(store.slug, term, section),
+                  notice: null,
+                }}
+              />
+              {result.items.total === 0 ? (
+                <p className="text-ink/80">{MESSAGES.categoryNoMatches}</p>
+              ) : null}
               <ItemGrid
                 storeId={store.id}
                 storeSlug={store.slug}

@@ -25,6 +25,7 @@ const FRUIT: Rules = [
   [/clementine|orange|marmalade|tangerine/i, 'tangerine'],
   [/lemon/i, 'lemon'],
   [/lime/i, 'lime'],
+  [/green (seedless )?grape/i, 'green-grapes'],
   [/grape|sultana|raisin/i, 'grapes'],
   [/blueberr|berry|berries/i, 'blueberries'],
   [/avocado|guacamole/i, 'avocado'],

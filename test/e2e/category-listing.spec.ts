@@ -5,6 +5,9 @@ import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
 // A category's sort and filters (ADR 034): a plain GET form, so it works with JavaScript off.
 const CATEGORY = urlOn(HOSTS.brandOne, '/stores/manchester-piccadilly/category/food-cupboard')
 
+// The search's products take the same free-from filters (issue 41).
+const SEARCH = urlOn(HOSTS.brandOne, '/stores/manchester-piccadilly/search/chocolate/menu-items')
+
 const EMPTY = `${CATEGORY}?offer=1&diet=vegan&diet=gluten-free&diet=free-range`
 const NO_MATCHES = 'No items match these filters. Remove a filter to see more.'
 
@@ -43,6 +46,44 @@ test.describe('category sort and filters without JavaScript', () => {
 
     await page.goto(EMPTY)
     await expect(page.getByText(NO_MATCHES)).toBeVisible()
+  })
+
+  test('on a phone the sort and filters fold behind one button; wide, they are open', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(CATEGORY)
+    await expect(page.getByLabel('Sort by')).toBeHidden()
+    await screenshots(page, 'category-filters-folded', { top: true, reload: true })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(CATEGORY)
+    await page.getByText('Filter and sort').click()
+    await expect(page.getByLabel('Sort by')).toBeVisible()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(CATEGORY)
+    await expect(page.getByLabel('Sort by')).toBeVisible()
+    await expect(page.getByText('Filter and sort')).toBeHidden()
+  })
+
+  test("a search's products are filtered free from an allergen (issue 41)", async ({ page }) => {
+    await page.goto(SEARCH)
+    const products = page.getByRole('list', { name: 'Products found' })
+    await expect(products.getByText(/^Milk chocolate bar/).first()).toBeVisible()
+    const form = page.getByRole('form', { name: 'Filter products' })
+    await form.getByText('Free from (allergens)').click()
+    await form.getByRole('checkbox', { name: 'Peanuts' }).check()
+    await form.getByRole('button', { name: 'Apply' }).click()
+    await expect(page).toHaveURL(/\/menu-items\?free=peanuts$/)
+    // Milk chocolate may contain peanuts: "may contain" is contains for a shopper free from them.
+    await expect(products.getByText(/^Dark chocolate bar/).first()).toBeVisible()
+    await expect(products.getByText(/^Milk chocolate bar/)).toHaveCount(0)
+    await expect(products.getByText(/peanuts/i)).toHaveCount(0)
+    await expect(page.getByRole('checkbox', { name: 'Peanuts' })).toBeChecked()
+    await screenshots(page, 'search-free-from-nojs', { top: true })
+
+    await page.getByRole('link', { name: 'Remove Free from peanuts' }).click()
+    await expect(page).toHaveURL(/\/menu-items$/)
+    await expect(products.getByText(/^Milk chocolate bar/).first()).toBeVisible()
   })
 })
 

@@ -33,7 +33,11 @@ test('a rejected card order: the console and the tracking page tell the truth ab
   await openOrder(manager, orderNumber)
   const staffPage = manager.page
   await staffPage.getByText('Reject order', { exact: true }).first().click()
-  await staffPage.getByLabel('Why is it rejected?').fill('We are closing early today')
+  // A preset reason (issue 44): the shopper is told it word for word.
+  await staffPage
+    .getByRole('group', { name: 'Why is it rejected?' })
+    .getByRole('radio', { name: 'The store is closing early today.' })
+    .check()
   await staffPage.getByRole('button', { name: 'Reject order' }).click()
   await orderUpdated(staffPage)
 
@@ -62,7 +66,7 @@ test('a rejected card order: the console and the tracking page tell the truth ab
   ).toBeVisible()
   await expect(page.getByText('£0.00 will be refunded')).toHaveCount(0)
   await expect(page.getByTestId('closing-reason')).toHaveText(
-    'The store said: We are closing early today'
+    'The store said: The store is closing early today.'
   )
   await expect(page.getByTestId('order-money')).toContainText(
     'Given back when the store rejected the order'

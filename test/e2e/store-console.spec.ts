@@ -1,7 +1,20 @@
-import { expect, guestAtPayment, test } from './pages/index.ts'
-import { joinClock } from './fixtures.ts'
-import { chooseReadyTime, consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
-import { expectNoAxeViolations, SCREENSHOTS, screenshots, waitForIsland } from './helpers.ts'
+import { DEMO_STORE, expect, guestAtPayment, test } from './pages/index.ts'
+import { joinClock, pinClock, RUN_NOW } from './fixtures.ts'
+import {
+  chooseReadyTime,
+  consoleUrl,
+  DEMO_STAFF,
+  StoreConsole,
+  staffBrowser,
+} from './pages/store-console.ts'
+import {
+  expectNoAxeViolations,
+  HOSTS,
+  SCREENSHOTS,
+  screenshots,
+  urlOn,
+  waitForIsland,
+} from './helpers.ts'
 
 const STORE_NAME = 'Manchester Piccadilly'
 
@@ -86,6 +99,19 @@ test('a store manager signs in with the emailed code, sees the order live and ac
   ).toBeVisible()
   await orderTab.setViewportSize({ width: 1024, height: 800 })
   await orderTab.screenshot({ path: `${SCREENSHOTS}/store-order-facts-1024.png`, fullPage: true })
+
+  // The delivery note (issue 41): each food item's allergens and its full food information's page.
+  await orderTab.getByRole('link', { name: 'Delivery note (allergens, to print)' }).click()
+  await expect(orderTab.getByRole('heading', { level: 1 })).toHaveText(
+    `Delivery note · Order ${orderNumber}`
+  )
+  const food = orderTab.getByRole('region', { name: 'Food information' })
+  await expect(food.getByText(/^(Contains|May contain): /).first()).toBeVisible()
+  await expect(food.getByRole('link', { name: /\/stores\/.+\/category\// }).first()).toBeVisible()
+  await expectNoAxeViolations(orderTab)
+  await screenshots(orderTab, 'store-delivery-note')
+  await orderTab.setViewportSize({ width: 1024, height: 800 })
+  await orderTab.screenshot({ path: `${SCREENSHOTS}/store-delivery-note-1024.png`, fullPage: true })
   await orderTab.close()
 
   await expect(
@@ -99,4 +125,58 @@ test('a store manager signs in with the emailed code, sees the order live and ac
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page).toHaveURL(consoleUrl('/sign-in'))
   await expect(page.getByText("You're signed out.")).toBeVisible()
+})
+
+test('a manager pauses new orders and shoppers see pre-orders until the end time', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const manager = await staffBrowser(browser, 'manager')
+  await manager.page.goto(consoleUrl('/1/board'))
+  await manager.page.getByRole('link', { name: 'Store controls' }).click()
+  await expect(manager.page.getByRole('heading', { level: 1 })).toHaveText(
+    `Store controls · ${STORE_NAME}`
+  )
+  await expect(manager.page.getByText('Taking orders by its opening hours')).toBeVisible()
+  // The form suggests an hour from now in the store's clock; the manager keeps it.
+  const until = await manager.page.getByLabel(/^Until/).inputValue()
+  await manager.page.getByRole('button', { name: 'Pause new orders' }).click()
+  await expect(manager.page.getByText(/^Say why the store is taking no orders/)).toBeVisible()
+  await manager.page.getByLabel('Reason').fill('Short of pickers this afternoon')
+  await manager.page.getByRole('button', { name: 'Pause new orders' }).click()
+  await expect(
+    manager.page.getByText('The store takes no new orders until the time you chose.')
+  ).toBeVisible()
+  await expect(
+    manager.page.getByRole('heading', { level: 2, name: /^Taking no new orders until/ })
+  ).toContainText(until.slice(11))
+  await expect(manager.page.getByText('Reason: Short of pickers this afternoon')).toBeVisible()
+  await expectNoAxeViolations(manager.page)
+  await screenshots(manager.page, 'store-controls-paused')
+
+  // The shopper: the store takes pre-orders from the end time, and offers no ASAP.
+  await page.goto(urlOn(HOSTS.brandOne, `/stores/${DEMO_STORE}`))
+  await expect(page.getByText(`Pre-order — opens ${until.slice(11)} today`).first()).toBeVisible()
+  await screenshots(page, 'store-paused', { top: true })
+  await page.goto(urlOn(HOSTS.brandOne, `/stores/${DEMO_STORE}/time-slots?method=collection`))
+  await waitForIsland(page, 'SlotPicker')
+  await expect(page.getByRole('button', { name: 'Choose ASAP collection' })).toHaveCount(0)
+
+  // A minute after the end (the clock moves on; nothing is run): ASAP again.
+  try {
+    // The end is the run's start plus an hour (to the minute) in any zone; five minutes past it
+    // leaves room for the minutes this journey took.
+    await pinClock(page, new Date(Date.parse(RUN_NOW) + 65 * 60_000))
+    await page.goto(urlOn(HOSTS.brandOne, `/stores/${DEMO_STORE}/time-slots?method=collection`))
+    await waitForIsland(page, 'SlotPicker')
+    await expect(page.getByRole('button', { name: 'Choose ASAP collection' })).toBeVisible()
+  } finally {
+    // The next journey starts at the run's instant again, before this pause's end: end it.
+    const opened = await page.request.post(
+      urlOn(HOSTS.brandOne, '/api/dev/stores/temporary-closure'),
+      { data: { storeSlug: DEMO_STORE, closed: false } }
+    )
+    expect(opened.status()).toBe(200)
+  }
 })

@@ -48,8 +48,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 15,
-      sha256: 'd541ed260998a0d05589f5eaa159640ec3c8fc3f2abeb5502b37b2793b686eba',
+      version: 16,
+      sha256: 'd1c2f984533781671ed7d0334072283ec901b528b58cb9e248d2a7b853403773',
     })
   })
 

@@ -138,6 +138,13 @@ describe('packshot icons', () => {
       iconBody('green-apple')
     )
     expect(drawn('salad-herbs', 'x', 'Iceberg lettuce', null)).toContain(iconBody('leafy-green'))
+    // Green grapes are drawn green, not in the set's purple; red and black ones stay purple.
+    const green = drawn('fresh-fruit', 'x', 'Green seedless grapes 500g', '500g')
+    expect(green).toContain(iconBody('green-grapes'))
+    expect(green).not.toContain('#6b438b')
+    expect(drawn('fresh-fruit', 'x', 'Red seedless grapes 500g', '500g')).toContain(
+      iconBody('grapes')
+    )
     const milk = drawn('milk', '{v} milk|2 pints:145|Whole', 'Whole milk 2 pints', '2 pints')
     expect(milk).toContain(iconBody('glass-of-milk'))
     // A white bottle, not a coloured one.

@@ -185,3 +185,64 @@ export interface OrderTrackerAdapters {
   /** Null where no live tracking is wired: tracking pages then update by polling only. */
   orderTracker?: OrderTrackerNotifier | null | undefined
 }
+
+/**
+ * An order changed (ADR 038): it was placed, or moved or changed inside its status. The domain
+ * that made the change publishes it (orders/events.ts); who follows it (the store boards, the
+ * order's tracking) subscribes in createBackend, so the order's domains never import them.
+ */
+export type OrderChange = Omit<OrderBoardEvent, 'at'>
+
+/** Follows an order's changes after their commit; must not throw (each is also guarded). */
+export type OrderChangeSubscriber = (
+  env: Env & BackendAdapters,
+  change: OrderChange,
+  now: Date
+) => Promise<void>
+
+export interface OrderEventsAdapters {
+  orderSubscribers: ReadonlyArray<OrderChangeSubscriber>
+}
+
+/** Someone registering as a member, as the domains registration asks see them. */
+export interface JoiningMember {
+  businessId: number
+  email: string
+  phone: string | null
+  deviceId: string | null
+}
+
+/** Work a route lets finish after its answer (a route's background run). */
+export interface BackgroundRun {
+  env: Env
+  now: Date
+  /** Lets the work finish after the answer; never rejects. */
+  defer: (work: Promise<unknown>, event: string) => Promise<void>
+}
+
+/**
+ * What registration asks of the domains above auth (ADR 038): the referral code's check and the
+ * marketing service's word of a new member. Wired in createBackend (registration-hooks.ts), so
+ * auth, which every domain authenticates through, imports none of them.
+ */
+export interface RegistrationHooks {
+  /** Checks a code before the member exists; the statements go in the member's own batch. */
+  referralAtRegistration: (
+    db: D1Database,
+    friend: JoiningMember,
+    code: string,
+    now: Date
+  ) => Promise<{ statements: Array<D1PreparedStatement>; outcome: 'accepted' | 'refused' }>
+  /** A new member: the marketing service's user update (ADR 025: only if they opted in). */
+  memberJoined: (
+    run: BackgroundRun,
+    member: { businessId: number; customerId: number }
+  ) => Promise<void>
+}
+
+export interface RegistrationAdapters {
+  registration: RegistrationHooks
+}
+
+/** The adapters with the backend's own followers wired (order-subscribers.ts, registration-hooks.ts). */
+export type WiredAdapters = BackendAdapters & OrderEventsAdapters & RegistrationAdapters

@@ -1,10 +1,14 @@
-import type { BackendAdapters } from './adapters.ts'
+import type { Logger } from '../lib/log.ts'
+import type { Metrics } from '../lib/metrics.ts'
+import type { WiredAdapters } from './adapters.ts'
 
 /** Hono's environment for the backend app: the bindings, the adapters and the caller's request id. */
 export interface BackendEnv {
   Bindings: Env
   Variables: {
     requestId: string
-    adapters: BackendAdapters
+    log: Logger
+    metrics: Metrics
+    adapters: WiredAdapters
   }
 }

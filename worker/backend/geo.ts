@@ -1,21 +1,10 @@
 import type { Coordinates } from '../../schemas/location.ts'
 
-const EARTH_RADIUS_KM = 6371.0088
 const KM_PER_DEGREE_LATITUDE = 111.32
 
 const radians = (degrees: number): number => (degrees * Math.PI) / 180
 
-/** Great-circle distance in kilometres (haversine); accurate to well under 0.5% at shop scale. */
-export function distanceKm(a: Coordinates, b: Coordinates): number {
-  const dLat = radians(b.latitude - a.latitude)
-  const dLng = radians(b.longitude - a.longitude)
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)))
-}
-
-export { kmToMiles } from '../../schemas/distance.ts'
+export { distanceKm, kmToMiles } from '../../schemas/distance.ts'
 
 /** Latitude/longitude bounds of a box that contains every point within radiusKm of the centre. */
 export interface BoundingBox {

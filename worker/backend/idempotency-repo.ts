@@ -1,6 +1,8 @@
 import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError } from '../lib/errors.ts'
 import { canonicalJson, sha256Hex } from '../lib/crypto.ts'
+import { isDatabaseUnavailable } from '../lib/error-response.ts'
+import { logError } from '../lib/log.ts'
 
 /*
  * Idempotent calls (checkout and payments): the first request with a key runs once and its answer
@@ -87,23 +89,48 @@ export async function idempotent<T>(
     body = await run()
   } catch (error) {
     // Nothing is saved for a failed run: the same key may be retried.
-    await db
-      .prepare(
-        `delete from idempotency_keys
-         where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and state = 'in_progress'`
-      )
-      .bind(businessId, scope, key)
-      .run()
+    await settleKey(
+      db
+        .prepare(
+          `delete from idempotency_keys
+           where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and state = 'in_progress'`
+        )
+        .bind(businessId, scope, key)
+    ).catch((releaseError: unknown) => {
+      // The run's own error is the answer; the key lapses with its window.
+      logError(releaseError, { event: 'idempotency key not released', scope })
+    })
     throw error
   }
-  await db
-    .prepare(
-      `update idempotency_keys set state = 'completed', response_status = 200, response_body = ?4
-       where business_id = ?1 and scope = ?2 and idempotency_key = ?3`
+  try {
+    await settleKey(
+      db
+        .prepare(
+          `update idempotency_keys set state = 'completed', response_status = 200, response_body = ?4
+           where business_id = ?1 and scope = ?2 and idempotency_key = ?3`
+        )
+        .bind(businessId, scope, key, JSON.stringify(body))
     )
-    .bind(businessId, scope, key, JSON.stringify(body))
-    .run()
+  } catch (error) {
+    // The run happened (an order placed, a payment taken): the caller is told so. A retry with
+    // the key is told it is in progress until the window lapses, never run twice.
+    logError(error, { event: 'idempotency answer not kept', scope })
+  }
   return { body, replayed: false }
+}
+
+/** Tries to record a key's end again while D1 cannot be reached for a moment (it is idempotent). */
+const SETTLE_ATTEMPTS = 3
+
+async function settleKey(statement: D1PreparedStatement): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await statement.run()
+      return
+    } catch (error) {
+      if (attempt >= SETTLE_ATTEMPTS || !isDatabaseUnavailable(error)) throw error
+    }
+  }
 }
 
 async function earlierAnswer<T>(

@@ -4,6 +4,7 @@ import { errorEnvelopeResponse } from '../lib/error-response.ts'
 import { AppError } from '../lib/errors.ts'
 import { dropUnreadBody } from '../lib/request-body.ts'
 import { requestId } from '../lib/request-id.ts'
+import { observe } from '../lib/observe.ts'
 import { auth } from './auth/routes.ts'
 import { basket } from './basket/routes.ts'
 import { catalogue } from './catalogue/routes.ts'
@@ -39,10 +40,12 @@ import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
 import { staff } from './staff/routes.ts'
 import { storeOrders } from './store-orders/routes.ts'
+import { storeControls } from './store-controls/routes.ts'
 import { memberCredit } from './credit/routes.ts'
 import { stores } from './stores/routes.ts'
 import { tracking } from './tracking/routes.ts'
 import { marketing } from './marketing/routes.ts'
+import { wireAdapters } from './order-subscribers.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
 const domains: ReadonlyArray<Domain> = [
@@ -69,6 +72,7 @@ const domains: ReadonlyArray<Domain> = [
   payments,
   staff,
   storeOrders,
+  storeControls,
   operator,
   operatorEffects,
   operatorRefunds,
@@ -90,11 +94,13 @@ export const backendDomains: ReadonlyArray<Domain> = [...domains, openApiDomain(
  * The multi-tenant commerce API on D1 (spec §7). Reached through the backend client: in-process
  * by default, or over a service binding / BACKEND_URL when deployed on its own. `adapters` are
  * the local stand-ins for outside services that live outside the backend (ADR 002); the
- * composition root passes them.
+ * composition root passes them. The order's subscribers are wired here with them (ADR 038).
  */
-export function createBackend(adapters: BackendAdapters): Hono<BackendEnv> {
+export function createBackend(given: BackendAdapters): Hono<BackendEnv> {
+  const adapters = wireAdapters(given)
   const backend = new Hono<BackendEnv>()
   backend.use(requestId())
+  backend.use(observe('backend'))
   backend.use(async (c, next) => {
     c.set('adapters', adapters)
     await next()

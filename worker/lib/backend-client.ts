@@ -4,6 +4,7 @@ import { ApiErrorSchema } from '../../schemas/api-error.ts'
 import { LONG_REQUEST_TIMEOUT_MS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { finishInBackground } from './background.ts'
+import { span } from './log.ts'
 import { AppError } from './errors.ts'
 import { writeCache } from './kv-cache.ts'
 import { readParsedCache } from './parsed-cache.ts'
@@ -166,10 +167,14 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   const networkFetch = options.fetch ?? ((input, init) => fetch(input, init))
   const transport = selectTransport(env)
 
+  /** One backend call, timed as a span in the logs (ADR 041). */
   function dispatch(request: Request): Promise<Response> {
-    if (transport === 'service-binding' && env.BACKEND) return env.BACKEND.fetch(request)
-    if (transport === 'url') return networkFetch(request)
-    return Promise.resolve(app.fetch(request, env, ctx))
+    const fields = { method: request.method, path: new URL(request.url).pathname, transport }
+    return span('backend call', fields, () => {
+      if (transport === 'service-binding' && env.BACKEND) return env.BACKEND.fetch(request)
+      if (transport === 'url') return networkFetch(request)
+      return Promise.resolve(app.fetch(request, env, ctx))
+    })
   }
 
   /** Runs `work` (dispatch and, for typed calls, reading the body) under the long-request timeout. */

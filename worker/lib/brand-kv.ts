@@ -9,6 +9,8 @@ import { type Brand, BrandSchema } from '../../schemas/brand.ts'
 
 // KV refuses an expirationTtl below 60 seconds; entries also carry their own expiry.
 const TTL_SECONDS = 60
+// An expired entry stays in KV a day: the brand of a host while D1 cannot be reached (ADR 042).
+const KEPT_SECONDS = 24 * 60 * 60
 
 /** The KV key of a host's brand (versioned like kv-cache.ts keys). */
 export function brandHostKey(host: string): string {
@@ -20,19 +22,23 @@ interface Entry {
   expiresAt: number
 }
 
-/** The brand cached for a host, or null (absent, stale, unreadable or of an older shape). */
+/**
+ * The brand cached for a host, or null (absent, unreadable, of an older shape, or stale unless
+ * `stale` allows it: the last brand known while the backend cannot answer).
+ */
 export async function readBrandHost(
   kv: Pick<KVNamespace, 'get'>,
   host: string,
-  nowMs: number
+  nowMs: number,
+  options: { stale?: boolean } = {}
 ): Promise<Brand | null> {
   const entry = await kv.get<Entry>(brandHostKey(host), 'json').catch(() => null)
-  if (!entry || entry.expiresAt <= nowMs) return null
+  if (!entry || (entry.expiresAt <= nowMs && !options.stale)) return null
   const parsed = BrandSchema.safeParse(entry.brand)
   return parsed.success ? parsed.data : null
 }
 
-/** Keeps a host's brand for a minute. */
+/** Keeps a host's brand for a minute (and a day more for when D1 is down). */
 export async function writeBrandHost(
   kv: Pick<KVNamespace, 'put'>,
   host: string,
@@ -40,7 +46,7 @@ export async function writeBrandHost(
   nowMs: number
 ): Promise<void> {
   const entry: Entry = { brand, expiresAt: nowMs + TTL_SECONDS * 1000 }
-  await kv.put(brandHostKey(host), JSON.stringify(entry), { expirationTtl: TTL_SECONDS })
+  await kv.put(brandHostKey(host), JSON.stringify(entry), { expirationTtl: KEPT_SECONDS })
 }
 
 /**

@@ -459,6 +459,15 @@ export const SETTINGS: ReadonlyArray<Setting> = [
         : `CLOCK_NOW is "${config.text('CLOCK_NOW')}"; only development and test may pin the clock`,
   },
   {
+    name: 'STOREFRONT_FAULTS',
+    kind: 'variable',
+    purpose: 'development and test only: fails a share of D1 writes and provider calls (ADR 037)',
+    check: (config) =>
+      config.text('STOREFRONT_FAULTS') === ''
+        ? null
+        : `STOREFRONT_FAULTS is "${config.text('STOREFRONT_FAULTS')}"; only development and test may inject faults`,
+  },
+  {
     name: 'SESSION_SECRET',
     kind: 'secret',
     purpose: 'signs session and access tokens; 32 random bytes',

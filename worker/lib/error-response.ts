@@ -16,9 +16,22 @@ const HTTP_EXCEPTION_CODES = {
   429: 'rate_limited',
 } as const
 
+// D1's own words when it cannot be reached or is overloaded, as opposed to a failing statement
+// (a constraint, a missing table), which is a bug and stays a 500.
+const DATABASE_UNAVAILABLE =
+  /Network connection lost|D1 DB is overloaded|caused object to be reset|exceeded timeout/i
+
+/** Whether D1 could not answer at all: the shopper is told plainly, and may try again later. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return error instanceof Error && DATABASE_UNAVAILABLE.test(error.message)
+}
+
 /** Turns anything thrown into an AppError when it is an expected failure; null otherwise. */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('service_unavailable', MESSAGES.databaseUnavailable, { cause: error })
+  }
   if (error instanceof z.ZodError) return validationError(error.issues)
   if (error instanceof HTTPException) {
     if (error.status === 400 || error.status === 422) {
@@ -70,6 +83,8 @@ export function errorEnvelopeResponse(error: unknown, requestId: string | undefi
   if (appError) {
     status = appError.status
     body = appError.toEnvelope(requestId)
+    // Expected by the shopper, not by the operator: an unreachable database is logged.
+    if (appError.code === 'service_unavailable') logError(error, { requestId }, 'warn')
   } else {
     status = 500
     body = internalErrorEnvelope(requestId)

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   timeout: 504,
   unknown_brand: 404,
   upstream_error: 502,
+  service_unavailable: 503,
   internal_error: 500,
 } as const satisfies Record<ErrorCode, number>
 

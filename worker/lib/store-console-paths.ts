@@ -12,6 +12,7 @@ export const STORE_PATHS = {
   invitation: (token: string) => `${STORE_CONSOLE_PATH}/invitation/${encodeURIComponent(token)}`,
   board: (storeId: number) => `${STORE_CONSOLE_PATH}/${storeId}/board`,
   boardLive: (storeId: number) => `${STORE_CONSOLE_PATH}/${storeId}/board/live`,
+  controls: (storeId: number) => `${STORE_CONSOLE_PATH}/${storeId}/controls`,
   order: (storeId: number, orderId: number) => `${STORE_CONSOLE_PATH}/${storeId}/orders/${orderId}`,
 } as const
 

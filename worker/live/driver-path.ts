@@ -5,6 +5,8 @@
  * would send on the way.
  */
 
+import { distanceKm } from '../../schemas/distance.ts'
+
 export interface LatLng {
   lat: number
   lng: number
@@ -16,17 +18,11 @@ export const SIMULATED_SPEED_MPS = 8.3
 /** A phone's watchPosition sends about this often while en route, in seconds. */
 export const SIMULATED_FIX_INTERVAL_SECONDS = 3
 
-const EARTH_RADIUS_METRES = 6_371_000
-const toRadians = (degrees: number): number => (degrees * Math.PI) / 180
-
-/** Great-circle distance in metres (haversine). */
+/** Great-circle distance in metres, by the shop's one distance formula. */
 export function distanceMetres(a: LatLng, b: LatLng): number {
-  const dLat = toRadians(b.lat - a.lat)
-  const dLng = toRadians(b.lng - a.lng)
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a.lat)) * Math.cos(toRadians(b.lat)) * Math.sin(dLng / 2) ** 2
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)))
+  return (
+    distanceKm({ latitude: a.lat, longitude: a.lng }, { latitude: b.lat, longitude: b.lng }) * 1000
+  )
 }
 
 const between = (a: LatLng, b: LatLng, t: number): LatLng => ({

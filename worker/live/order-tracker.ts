@@ -9,6 +9,7 @@ import {
   TrackingSnapshotSchema,
 } from '../../schemas/tracking.ts'
 import { logError } from '../lib/log.ts'
+import { createTrackerSeqTable, lastTrackerSeq, nextTrackerSeq } from './tracker-seq-repo.ts'
 import {
   SNAPSHOT_HEADER,
   TRACKER_CONNECT_PATH,
@@ -60,7 +61,7 @@ const CLOSE_ORDER_ENDED = 1000
 export class OrderTracker extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env)
-    this.createTable()
+    createTrackerSeqTable(this.ctx.storage.sql)
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(TRACKING_PING, TRACKING_PONG))
   }
 
@@ -70,27 +71,6 @@ export class OrderTracker extends DurableObject<Env> {
     if (pathname === TRACKER_CONNECT_PATH) return this.acceptWatcher(request)
     if (pathname === TRACKER_WATCHERS_PATH) return Response.json(this.watchers())
     return new Response(null, { status: 404 })
-  }
-
-  private createTable(): void {
-    this.ctx.storage.sql.exec(
-      `create table if not exists tracker_seq
-        (id integer primary key check (id = 1), seq integer not null)`
-    )
-  }
-
-  private lastSeq(): number {
-    const row = this.ctx.storage.sql.exec<{ seq: number }>('select seq from tracker_seq').toArray()
-    return row[0]?.seq ?? 0
-  }
-
-  private nextSeq(): number {
-    return this.ctx.storage.sql
-      .exec<{ seq: number }>(
-        `insert into tracker_seq (id, seq) values (1, 1)
-          on conflict (id) do update set seq = seq + 1 returning seq`
-      )
-      .one().seq
   }
 
   /** A page joins: its socket is accepted for hibernation and sent the snapshot it was given. */
@@ -105,7 +85,11 @@ export class OrderTracker extends DurableObject<Env> {
     const { 0: client, 1: server } = new WebSocketPair()
     this.ctx.acceptWebSocket(server, [`watcher:${watcher.data.kind}`])
     server.serializeAttachment(watcher.data)
-    send(server, { type: 'hello', seq: this.lastSeq(), snapshot: parsed.data })
+    send(server, {
+      type: 'hello',
+      seq: lastTrackerSeq(this.ctx.storage.sql),
+      snapshot: parsed.data,
+    })
     return new Response(null, { status: 101, webSocket: client })
   }
 
@@ -113,7 +97,7 @@ export class OrderTracker extends DurableObject<Env> {
   private async publish(request: Request): Promise<Response> {
     const parsed = TrackerEventSchema.safeParse(await request.json())
     if (!parsed.success) return new Response(null, { status: 422 })
-    const seq = this.nextSeq()
+    const seq = nextTrackerSeq(this.ctx.storage.sql)
     const event = parsed.data
     const message: TrackingServerMessage =
       event.type === 'status'
@@ -139,7 +123,7 @@ export class OrderTracker extends DurableObject<Env> {
     }
     await this.ctx.storage.deleteAll()
     // A page that reconnects after the end is sent the final snapshot from seq 0 again.
-    this.createTable()
+    createTrackerSeqTable(this.ctx.storage.sql)
   }
 
   /** Who is watching, from the sockets' attachments (also after a hibernation). */

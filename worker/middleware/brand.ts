@@ -22,6 +22,7 @@ export function brand(): MiddlewareHandler<AppEnv> {
     const now = Date.now()
     let entry = resolved.get(host)
     if (!entry || entry.expiresAt <= now) {
+      const previous = entry
       resolved.delete(host)
       let resolution: Resolution
       const shared = await readBrandHost(c.env.CACHE, host, now)
@@ -39,8 +40,18 @@ export function brand(): MiddlewareHandler<AppEnv> {
             logError(error, { event: 'brand cache write failed' })
           )
         } catch (error) {
-          if (!(error instanceof AppError) || error.code !== 'unknown_brand') throw error
-          resolution = { unknown: true }
+          if (error instanceof AppError && error.code === 'unknown_brand') {
+            resolution = { unknown: true }
+          } else {
+            // Degrade, don't fail (ADR 042): while the backend cannot answer, the brand last
+            // known here or in KV keeps the shop's cached pages serving.
+            const known =
+              (previous && 'brand' in previous.resolution ? previous.resolution.brand : null) ??
+              (await readBrandHost(c.env.CACHE, host, now, { stale: true }))
+            if (!known) throw error
+            logError(error, { event: 'brand resolved from the last known', host }, 'warn')
+            resolution = { brand: known }
+          }
         }
       }
       entry = remember(host, resolution, now)
@@ -51,6 +62,10 @@ export function brand(): MiddlewareHandler<AppEnv> {
       })
     }
     c.set('brand', entry.resolution.brand)
+    c.var.log.annotate({
+      brandId: entry.resolution.brand.id,
+      businessId: entry.resolution.brand.businessId,
+    })
     await next()
   }
 }

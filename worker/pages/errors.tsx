@@ -27,6 +27,9 @@ export function errorPageContent(error: AppError | null): {
   if (error.code === 'unknown_brand') {
     return { status: 404, title: MESSAGES.unknownSiteTitle, message: error.message }
   }
+  if (error.code === 'service_unavailable') {
+    return { status: 503, title: MESSAGES.databaseUnavailableTitle, message: error.message }
+  }
   if (error.status === 404) {
     // 'Store not found', 'Product not found'… name what is missing; anything else is the page.
     const specific = error.message !== MESSAGES.pageNotFound && error.code === 'not_found'

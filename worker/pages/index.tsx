@@ -26,6 +26,7 @@ import { DEV_MARKETING_PATH, devMarketingPage } from './dev-marketing.tsx'
 import { DEEP_LINK_CONFIRM_PATH } from './deep-link-action.ts'
 import { deepLinkConfirmForm, deepLinkConfirmPage } from './deep-link-confirm.tsx'
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
+import { localMetricTotals } from '../lib/metrics.ts'
 import { contactForm } from './contact.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
 import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
@@ -54,6 +55,8 @@ import {
 } from '../../client/lib/routes.ts'
 import { HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
 import { redirectTo } from '../lib/redirect.ts'
+import { PUBLIC_PAGE_ROUTES } from '../lib/page-cacheability.ts'
+import { pageCache } from '../lib/page-cache.ts'
 
 /**
  * Spec §2: a path with a trailing slash redirects to the path without it, query kept. 301 for
@@ -82,10 +85,10 @@ pages.use(captureDeepLink())
 
 // Crawler files (spec §2): sitemaps only on the listed host environments.
 pages.get('/robots.txt', robotsTxt)
-pages.get('/sitemap.xml', sitemapPage('sitemap.xml'))
-pages.get('/sitemap-stores.xml', sitemapPage('sitemap-stores.xml'))
-pages.get('/sitemap-pages.xml', sitemapPage('sitemap-pages.xml'))
-pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', storeSitemapPage)
+pages.get('/sitemap.xml', pageCache('sitemap'), sitemapPage('sitemap.xml'))
+pages.get('/sitemap-stores.xml', pageCache('sitemap'), sitemapPage('sitemap-stores.xml'))
+pages.get('/sitemap-pages.xml', pageCache('sitemap'), sitemapPage('sitemap-pages.xml'))
+pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', pageCache('sitemap'), storeSitemapPage)
 // The store search box's plain GET form (`?q=`), before the route table's `:searchTerm` routes.
 pages.get('/stores/:storeSlug/search', searchForm)
 // Order tracking (spec §4): the page, and its map's local base map when no tile provider is set.
@@ -98,16 +101,18 @@ pages.get(DEV_MARKETING_PATH, devMarketingPage)
 pages.get(DEEP_LINK_CONFIRM_PATH, deepLinkConfirmPage)
 pages.post(DEEP_LINK_CONFIRM_PATH, csrf(), deepLinkConfirmForm)
 pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)
+// The local metrics sink (ADR 041), development only (/dev/*): what production sends to Analytics Engine.
+pages.get('/dev/metrics', (c) => c.json({ metrics: localMetricTotals() }))
 pages.get(DEV_CONTACT_PATH, devContactPage)
 // The tracking page's WebSocket (ADR 019); the page itself is in the route table.
 pages.get(TRACKING_LIVE_PATH, trackingLive)
 
 for (const route of PAGE_ROUTES) {
-  pages.get(route.path, async (c) => {
-    const redirect = await runGuards(c, route.guards)
-    if (redirect) return redirect
-    return route.page(c)
-  })
+  const page: PageHandler = async (c) => (await runGuards(c, route.guards)) ?? route.page(c)
+  const kind = PUBLIC_PAGE_ROUTES[route.name]
+  // Public page kinds are answered from the edge page cache when the shopper is anonymous (ADR 042).
+  if (kind) pages.get(route.path, pageCache(kind), page)
+  else pages.get(route.path, page)
 }
 
 // The footer's sign-up when the page shipped no script: a same-origin HTML form post.

@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import { withPage } from '../../client/components/catalogue/catalogue-links.ts'
 import { pageCount, type Paging } from '../../client/components/catalogue/Pagination.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import {
@@ -13,6 +12,13 @@ import {
   SearchTermSchema,
   type GlobalSearchResult,
 } from '../../schemas/catalogue.ts'
+import {
+  freeFromQuery,
+  listingQuery,
+  PLAIN_LISTING,
+  type CategoryListing,
+} from '../../schemas/category-listing.ts'
+import type { Allergen } from '../../schemas/food-information.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { StoreDetails } from '../../schemas/stores.ts'
 import type { AppEnv } from '../env.ts'
@@ -29,7 +35,7 @@ const OVERVIEW_LIMITS = { dealsLimit: 3, categoriesLimit: 6, itemsLimit: 10 } as
 export async function searchForm(c: Context<AppEnv>): Promise<Response> {
   const term = c.req.query('q') ?? ''
   const parsed = SearchTermSchema.safeParse(term)
-  if (!parsed.success) return renderSearch(c, await findStore(c), term, 'all', null)
+  if (!parsed.success) return renderSearch(c, await findStore(c), term, 'all', null, [])
   return redirectTo(
     c,
     routePath('stores-storeSlug-search-searchTerm', {
@@ -40,14 +46,18 @@ export async function searchForm(c: Context<AppEnv>): Promise<Response> {
   )
 }
 
-/** The search page (`section` all) and its deals, categories and menu-items sub-pages. */
+/**
+ * The search page (`section` all) and its deals, categories and menu-items sub-pages. `?free=`
+ * (repeated) keeps the products free from those allergens, read as the category page reads it.
+ */
 export function searchPage(section: SearchSection): PageHandler {
   return async (c) => {
     const store = await findStore(c)
     const term = c.req.param('searchTerm') ?? ''
+    const freeFrom = freeFromQuery(c.req.queries('free') ?? [])
     // A term under two characters gets the spec's message by the box and no search call.
     if (!SearchTermSchema.safeParse(term).success) {
-      return renderSearch(c, store, term, section, null)
+      return renderSearch(c, store, term, section, null, freeFrom)
     }
     const page = section === 'all' ? undefined : requestedPage(c)
     const request = GlobalSearchRequestSchema.safeParse({
@@ -57,6 +67,7 @@ export function searchPage(section: SearchSection): PageHandler {
       ...(section === 'deals' ? { dealsPage: page } : {}),
       ...(section === 'categories' ? { categoryPage: page } : {}),
       ...(section === 'menu-items' ? { itemsPage: page } : {}),
+      freeFrom,
     })
     if (!request.success) throw new AppError('not_found', MESSAGES.pageNotFound)
     const result = await c.var.backend.post('/catalogue/search', {
@@ -64,7 +75,7 @@ export function searchPage(section: SearchSection): PageHandler {
       cache: true,
       schema: GlobalSearchResultSchema,
     })
-    return renderSearch(c, store, term, section, result)
+    return renderSearch(c, store, term, section, result, freeFrom)
   }
 }
 
@@ -79,10 +90,16 @@ async function renderSearch(
   store: StoreDetails,
   term: string,
   section: SearchSection,
-  result: GlobalSearchResult | null
+  result: GlobalSearchResult | null,
+  freeFrom: Array<Allergen>
 ): Promise<Response> {
   const trimmed = term.trim()
   const error = result === null ? MESSAGES.searchTermTooShort : null
+  // The products' filter is a category listing's free-from part: one form, one query format.
+  const filters: CategoryListing = {
+    ...PLAIN_LISTING,
+    filters: { ...PLAIN_LISTING.filters, freeFrom },
+  }
   let paging: Paging | null = null
   if (result && section !== 'all') {
     const found = sectionResults(result, section)
@@ -90,7 +107,8 @@ async function renderSearch(
       throw new AppError('not_found', MESSAGES.pageNotFound)
     }
     const path = searchSectionPath(store.slug, trimmed, section)
-    paging = { ...found, href: (page) => withPage(path, page) }
+    const kept = section === 'menu-items' ? filters : PLAIN_LISTING
+    paging = { ...found, href: (page) => `${path}${listingQuery(kept, page)}` }
   }
   const crumbs = [
     ...storeCrumbs(store),
@@ -111,6 +129,7 @@ async function renderSearch(
         error={error}
         crumbs={crumbs}
         paging={paging}
+        filters={filters}
       />
     ),
     {

@@ -1,4 +1,4 @@
-import { ALLERGENS, FREE_FROM_LABELS } from '../../../schemas/food-information.ts'
+import { ALLERGENS, FREE_FROM_LABELS, type Allergen } from '../../../schemas/food-information.ts'
 import {
   CATEGORY_SORT_LABELS,
   CATEGORY_SORTS,
@@ -23,71 +23,40 @@ const BUTTON =
 /**
  * Sort and filters as a plain GET form (no JavaScript needed): the choice goes into the URL, so
  * paging, sharing and the back button keep it (ADR 034). The chosen ones show as chips, each a
- * link to the same listing without it.
+ * link to the same listing without it. The search pages show the free-from filters alone
+ * (`only="free-from"`): a search keeps its own ranking.
  */
-export function ListingControls({ listing }: { listing: ListingView }) {
+export function ListingControls({ listing, only }: { listing: ListingView; only?: 'free-from' }) {
   const chips = listingChips(listing)
+  const form = (
+    <form
+      method="get"
+      action={listing.path}
+      aria-label={only === 'free-from' ? 'Filter products' : 'Sort and filter'}
+      className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-2xl bg-tint p-4"
+    >
+      {only === 'free-from' ? null : <SortAndShowOnly listing={listing} />}
+      <FreeFrom chosen={listing.filters.freeFrom} />
+      <button type="submit" className={BUTTON}>
+        Apply
+      </button>
+    </form>
+  )
   return (
     <div className="mb-6">
-      <form
-        method="get"
-        action={listing.path}
-        aria-label="Sort and filter"
-        className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-2xl bg-tint p-4"
-      >
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Sort by
-          <select
-            name="sort"
-            defaultValue={listing.sort}
-            className="min-h-11 rounded-lg bg-white px-3 font-normal ring-1 ring-black/25"
-          >
-            {CATEGORY_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {CATEGORY_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          <legend className="mb-1 text-sm font-semibold">Show only</legend>
-          <Check name="offer" value="1" label="On offer" checked={listing.filters.onOffer} />
-          {DIETARY_TAGS.map((tag) => (
-            <Check
-              key={tag}
-              name="diet"
-              value={tag}
-              label={DIETARY_TAG_LABELS[tag]}
-              checked={listing.filters.tags.includes(tag)}
-            />
-          ))}
-        </fieldset>
-        {/* Fourteen allergens would push the products below the fold: folded away until asked
-            for (or while one is chosen), a native disclosure that needs no script. */}
-        <details className="w-full" open={listing.filters.freeFrom.length > 0}>
-          <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">
-            Free from (allergens)
-            {listing.filters.freeFrom.length > 0
-              ? ` · ${listing.filters.freeFrom.length} chosen`
-              : ''}
+      {only === 'free-from' ? (
+        form
+      ) : (
+        // On a phone the whole form would fill the first screen: folded behind "Filter" there
+        // (the chips below still say what is chosen), always shown from 48rem (styles.css,
+        // .listing-filters), a native disclosure either way, so no script is needed.
+        <details className="listing-filters">
+          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full px-5 font-bold ring-1 ring-black/25">
+            Filter and sort
           </summary>
-          <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            <legend className="sr-only">Free from</legend>
-            {ALLERGENS.map((allergen) => (
-              <Check
-                key={allergen}
-                name="free"
-                value={allergen}
-                label={FREE_FROM_LABELS[allergen]}
-                checked={listing.filters.freeFrom.includes(allergen)}
-              />
-            ))}
-          </fieldset>
+          <div className="mt-3">{form}</div>
         </details>
-        <button type="submit" className={BUTTON}>
-          Apply
-        </button>
-      </form>
+      )}
       {listing.notice ? (
         <p role="status" className="mt-3 font-semibold">
           {listing.notice}
@@ -145,5 +114,65 @@ function Check({
       />
       {label}
     </label>
+  )
+}
+
+function SortAndShowOnly({ listing }: { listing: ListingView }) {
+  return (
+    <>
+      <label className="flex flex-col gap-1 text-sm font-semibold">
+        Sort by
+        <select
+          name="sort"
+          defaultValue={listing.sort}
+          className="min-h-11 rounded-lg bg-white px-3 font-normal ring-1 ring-black/25"
+        >
+          {CATEGORY_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {CATEGORY_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <legend className="mb-1 text-sm font-semibold">Show only</legend>
+        <Check name="offer" value="1" label="On offer" checked={listing.filters.onOffer} />
+        {DIETARY_TAGS.map((tag) => (
+          <Check
+            key={tag}
+            name="diet"
+            value={tag}
+            label={DIETARY_TAG_LABELS[tag]}
+            checked={listing.filters.tags.includes(tag)}
+          />
+        ))}
+      </fieldset>
+    </>
+  )
+}
+
+/** The fourteen allergens to be free from, on the category page and the search pages alike. */
+function FreeFrom({ chosen }: { chosen: ReadonlyArray<Allergen> }) {
+  // Fourteen allergens would push the products below the fold: folded away until asked for (or
+  // while one is chosen), a native disclosure that needs no script.
+  return (
+    <details className="w-full" open={chosen.length > 0}>
+      <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">
+        Free from (allergens)
+        {chosen.length > 0 ? ` · ${chosen.length} chosen` : ''}
+      </summary>
+      <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <legend className="sr-only">Free from</legend>
+        {ALLERGENS.map((allergen) => (
+          <Check
+            key={allergen}
+            name="free"
+            value={allergen}
+            label={FREE_FROM_LABELS[allergen]}
+            checked={chosen.includes(allergen)}
+          />
+        ))}
+      </fieldset>
+    </details>
   )
 }

@@ -102,6 +102,7 @@ export function BoardPage({
   orderHref,
   boardApi,
   livePath,
+  controlsHref = null,
 }: {
   frame: Frame
   storeName: string
@@ -109,10 +110,22 @@ export function BoardPage({
   orderHref: string
   boardApi: string
   livePath: string
+  /** The store's controls (pause new orders), for its manager and operators only. */
+  controlsHref?: string | null
 }) {
   return (
     <ConsoleLayout {...frame} wide>
-      <h1 className="mb-4 text-2xl font-extrabold tracking-tight">Orders · {storeName}</h1>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-extrabold tracking-tight">Orders · {storeName}</h1>
+        {controlsHref ? (
+          <a
+            href={controlsHref}
+            className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+          >
+            Store controls
+          </a>
+        ) : null}
+      </div>
       <StoreBoardIsland
         board={board}
         orderHref={orderHref}
@@ -261,6 +274,14 @@ export function OrderPage({
         </a>
       </p>
       <h1 className="mt-2 text-2xl font-extrabold tracking-tight">Order {order.orderNumber}</h1>
+      <p className="mt-1">
+        <a
+          href={`${action}/delivery-note`}
+          className="text-sm font-semibold text-primary underline underline-offset-4"
+        >
+          Delivery note (allergens, to print)
+        </a>
+      </p>
       <p className="text-sm text-ink/80">
         Placed {ageLabel(order.placedAt, at)} ago · {order.customer.firstName}{' '}
         {order.customer.lastName}

@@ -6,6 +6,12 @@ import {
   type StoreOrderLine,
 } from '../../../schemas/store-orders.ts'
 import { slotLabel, slotStartInstant } from './format.ts'
+import {
+  hasPresetReasons,
+  OTHER_REASON,
+  PRESET_REASONS,
+  type PresetReasonAction,
+} from '../../../schemas/order-reasons.ts'
 
 /** The fields every action form posts besides its own. */
 export const ACTION_FIELDS = {
@@ -68,19 +74,52 @@ function ActionForm({
 }
 
 /** A reason's textarea with a label, required by the server for rejections and refunds. */
-function ReasonField({ id, label }: { id: string; label: string }) {
+function ReasonField({
+  id,
+  label,
+  optional = false,
+}: {
+  id: string
+  label: string
+  optional?: boolean
+}) {
   return (
     <label htmlFor={id} className="block text-sm font-semibold">
       {label}
       <textarea
         id={id}
         name="reason"
-        required
+        required={!optional}
         maxLength={500}
         rows={2}
         className="mt-1 block w-full rounded-xl border-2 border-black/15 p-2"
       />
     </label>
+  )
+}
+
+/** The reject and cancel forms' choice of a preset reason (or Other). */
+export const REASON_CHOICE_FIELD = 'reasonChoice'
+
+/** A preset reason per radio, then "Other" with the store's own words. */
+function PresetReasonField({ type, question }: { type: PresetReasonAction; question: string }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold">{question}</legend>
+      <div className="mt-1 space-y-1">
+        {PRESET_REASONS[type].map((reason) => (
+          <label key={reason} className="flex min-h-11 items-center gap-2">
+            <input type="radio" name={REASON_CHOICE_FIELD} value={reason} />
+            {reason}
+          </label>
+        ))}
+        <label className="flex min-h-11 items-center gap-2">
+          <input type="radio" name={REASON_CHOICE_FIELD} value={OTHER_REASON} />
+          Other
+        </label>
+      </div>
+      <ReasonField id={`reason-${type}`} label="Or in your own words" optional />
+    </fieldset>
   )
 }
 
@@ -180,7 +219,11 @@ export function OrderActionForms({ order, action, idempotencyKey }: ActionsProps
           <details key={type} className="rounded-xl border border-black/10 bg-white p-3">
             <summary className="min-h-11 cursor-pointer content-center font-bold">{label}</summary>
             <ActionForm {...form} type={type} className="mt-2 space-y-2">
-              <ReasonField id={`reason-${type}`} label={question} />
+              {hasPresetReasons(type) ? (
+                <PresetReasonField type={type} question={question} />
+              ) : (
+                <ReasonField id={`reason-${type}`} label={question} />
+              )}
               {type === 'refund_order' ? (
                 <CashReturnField order={order} id="cash-return-order" />
               ) : null}

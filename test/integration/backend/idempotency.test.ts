@@ -31,6 +31,42 @@ function counted<T>(body: T) {
   return { state, run }
 }
 
+/**
+ * The database with its key-settling statements (the completed answer, the release) failing as
+ * D1 does when it cannot be reached, `failures` times before they work again.
+ */
+function settlingFails(failures: number): { db: D1Database; failed: () => number } {
+  let failed = 0
+  const settles = (sql: string) =>
+    /^\s*(update|delete from) idempotency_keys/i.test(sql) && !/expires_at <=/.test(sql)
+  const db = new Proxy(env.DB, {
+    get(target, property) {
+      if (property !== 'prepare') return Reflect.get(target, property, target) as unknown
+      return (sql: string) => {
+        const statement = target.prepare(sql)
+        if (!settles(sql)) return statement
+        const bound = (prepared: D1PreparedStatement): D1PreparedStatement =>
+          new Proxy(prepared, {
+            get(inner, name) {
+              if (name === 'bind')
+                return (...values: Array<unknown>) => bound(inner.bind(...values))
+              if (name === 'run' && failed < failures) {
+                return async () => {
+                  failed++
+                  throw new Error('D1_ERROR: Network connection lost.')
+                }
+              }
+              const value = Reflect.get(inner, name, inner) as unknown
+              return typeof value === 'function' ? (value as () => unknown).bind(inner) : value
+            },
+          })
+        return bound(statement)
+      }
+    },
+  })
+  return { db, failed: () => failed }
+}
+
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
     () => null,
@@ -96,6 +132,52 @@ describe('idempotent calls', () => {
     const { state, run } = counted({ orderId: 8 })
     expect(await idempotent(env.DB, claimArgs(key), run)).toEqual({
       body: { orderId: 8 },
+      replayed: false,
+    })
+    expect(state.runs).toBe(1)
+  })
+
+  it('keeps the answer when D1 drops the first two tries to record it; a retry replays it', async () => {
+    const key = freshKey()
+    const { db, failed } = settlingFails(2)
+    const { state, run } = counted({ orderId: 9 })
+    expect(await idempotent(db, claimArgs(key), run)).toEqual({
+      body: { orderId: 9 },
+      replayed: false,
+    })
+    expect(failed()).toBe(2)
+    expect(await idempotent(env.DB, claimArgs(key), run)).toEqual({
+      body: { orderId: 9 },
+      replayed: true,
+    })
+    expect(state.runs).toBe(1)
+  })
+
+  it('answers a run that happened even when its answer cannot be kept, and never runs it twice', async () => {
+    const key = freshKey()
+    const { db } = settlingFails(10)
+    const { state, run } = counted({ orderId: 10 })
+    expect(await idempotent(db, claimArgs(key), run)).toEqual({
+      body: { orderId: 10 },
+      replayed: false,
+    })
+    const retry = await refusal(idempotent(env.DB, claimArgs(key), run))
+    expect(retry.message).toBe(MESSAGES.idempotencyInProgress)
+    expect(state.runs).toBe(1)
+  })
+
+  it('lets the key go after a failed run though D1 drops the first try to release it', async () => {
+    const key = freshKey()
+    const { db } = settlingFails(1)
+    const failing = async () => {
+      throw new AppError('conflict', MESSAGES.storeClosedCheckout)
+    }
+    expect((await refusal(idempotent(db, claimArgs(key), failing))).message).toBe(
+      MESSAGES.storeClosedCheckout
+    )
+    const { state, run } = counted({ orderId: 11 })
+    expect(await idempotent(env.DB, claimArgs(key), run)).toEqual({
+      body: { orderId: 11 },
       replayed: false,
     })
     expect(state.runs).toBe(1)

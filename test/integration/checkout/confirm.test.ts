@@ -107,6 +107,29 @@ describe('confirmOrder', () => {
     expect(paid.message).toBe(MESSAGES.orderAlreadyPaid)
   })
 
+  it("emails each food item's allergens and the page of its full food information (issue 41)", async () => {
+    await env.DB.prepare(
+      `update menu_items set allergens_contains = '["gluten","milk"]',
+         allergens_may_contain = '["tree-nuts"]' where id = ?1`
+    )
+      .bind(item.id)
+      .run()
+    const ready = await readyBasket({ items: [{ id: item.id, quantity: 1 }] })
+    const draft = await draftFor(ready)
+    await confirm(draft)
+    const page = await env.DB.prepare(
+      `select '/stores/' || st.slug || '/category/' || c.slug || '/' || m.slug as path, m.name
+       from menu_items m join categories c on c.id = m.category_id, stores st
+       where m.id = ?1 and st.id = ?2`
+    )
+      .bind(item.id, ready.storeId)
+      .first<{ path: string; name: string }>()
+    const [mail] = await outboxFor(draft.businessOrderId)
+    expect(JSON.parse(mail?.payload_json ?? '{}')).toMatchObject({
+      foodInformation: `${page?.name ?? ''}: Contains: cereals containing gluten, milk. May contain: nuts. Full food information: ${page?.path ?? ''}`,
+    })
+  })
+
   it('keeps a paid order whose hold lapsed: takes the place again, or records it when full', async () => {
     const lapsed = await readyBasket({
       storeId: STORES.single,

@@ -83,7 +83,8 @@ describe('credit back when the order ends', () => {
     ])
     const [email] = await shopperEmails(order.member.email)
     expect(email?.message).toBe(
-      `${MESSAGES.orderTrackingCancelledCash} ${formatMessage('orderTrackingCreditReturned', '£2.50')}`
+      `${MESSAGES.orderTrackingCancelledCash} ${formatMessage('orderTrackingCreditReturned', '£2.50')} ` +
+        formatMessage('orderTrackingStoreReason', 'Out of stock')
     )
   })
 

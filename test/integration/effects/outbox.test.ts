@@ -7,7 +7,7 @@ import { sweepEffects } from '../../../worker/backend/effects/sweep.ts'
 import { effectHandlers, type EffectsEnv } from '../../../worker/effects-queue.ts'
 import worker from '../../../worker/index.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
-import { deliverEffects } from '../../support/workers/effects.ts'
+import { deliverEffects, fakeQueue } from '../../support/workers/effects.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { placeDraft, seedCheckout } from '../store-orders/fixtures.ts'
 
@@ -24,23 +24,6 @@ beforeAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks()
 })
-
-/** A queue that keeps what it is sent, or refuses everything (the worker stopping there). */
-function fakeQueue(refuse = false): Queue & { sent: Array<unknown> } {
-  const sent: Array<unknown> = []
-  const send = (body: unknown) => {
-    if (refuse) return Promise.reject(new Error('queue unavailable'))
-    sent.push(body)
-    return Promise.resolve()
-  }
-  return {
-    sent,
-    send: (body: unknown) => send(body),
-    sendBatch: async (messages: Iterable<MessageSendRequest>) => {
-      for (const message of messages) await send(message.body)
-    },
-  } as unknown as Queue & { sent: Array<unknown> }
-}
 
 const HTTP_MESSAGING = {
   MESSAGING_PROVIDER: 'http',

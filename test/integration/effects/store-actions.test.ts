@@ -12,7 +12,7 @@ import { effectHandlers, type EffectsEnv } from '../../../worker/effects-queue.t
 import worker from '../../../worker/index.ts'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
-import { deliverEffects } from '../../support/workers/effects.ts'
+import { deliverEffects, stopsAfterTheBatch } from '../../support/workers/effects.ts'
 import { callBackend } from '../../support/workers/requests.ts'
 import { freshIp, testEnv } from '../auth/fixtures.ts'
 import {
@@ -84,30 +84,6 @@ async function settleOf(orderId: number) {
   const [settle] = await actionEffects(orderId, ACTION_EFFECTS.settle)
   if (!settle) throw new Error(`no settle effect for order ${orderId}`)
   return settle
-}
-
-/**
- * The Worker stops right after the action's batch committed: the request dies (every later call
- * of its database throws), nothing after the commit runs.
- */
-function stopsAfterTheBatch(db: D1Database): D1Database {
-  let stopped = false
-  return new Proxy(db, {
-    get(target, property) {
-      if (stopped) throw new Error('worker stopped')
-      if (property === 'batch') {
-        return async (statements: Array<D1PreparedStatement>) => {
-          const results = await target.batch(statements)
-          stopped = true
-          return results
-        }
-      }
-      const value: unknown = Reflect.get(target, property)
-      return typeof value === 'function'
-        ? (value as (...a: Array<unknown>) => unknown).bind(target)
-        : value
-    },
-  })
 }
 
 /** The action taken by the manager in a Worker that stops right after its commit. */
@@ -189,7 +165,7 @@ describe('the email provider down during a reject', () => {
       data: { message: string }
     }
     expect(body.data.message).toBe(
-      `The store could not take your order. ${formatMoney(order.total)} has been given back to your payment.`
+      `The store could not take your order. ${formatMoney(order.total)} has been given back to your payment. The store said: Out of drivers`
     )
     expect(await ledgerOfOrder(order.orderId)).toMatchObject({ voided: order.total, refunded: 0 })
     expect(await refundRowsOf(order.orderId)).toHaveLength(1)

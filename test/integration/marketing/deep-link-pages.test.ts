@@ -6,6 +6,7 @@ import { createApp } from '../../../worker/app.ts'
 import { expectOk, plainItem, seedCheckout, STORES } from '../checkout/fixtures.ts'
 import { jar } from '../pages/cookie-jar.ts'
 import { productionEnv } from '../../support/workers/production-env.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 import { CHECKOUT_LOCATION as LOCATION, pageClient, pageText } from '../pages/storefront.ts'
 
 const app = createApp()
@@ -90,6 +91,7 @@ describe('deep links on the storefront', () => {
   })
 
   it('the development marketing log shows what was recorded, and only in development', async () => {
+    await deliverEffects()
     const page = await get('/dev/marketing')
     expect(page.status).toBe(200)
     expect(pageText(await page.text())).toContain('commerce/updateCart')

@@ -35,8 +35,12 @@ interface LoggedCall {
   payload: Record<string, unknown>
 }
 
-/** The local marketing service's log, oldest first, for calls whose body mentions `needle`. */
+/**
+ * The local marketing service's log, oldest first, for calls whose body mentions `needle` (once
+ * the outbox has run the events, ADR 037).
+ */
 async function logged(needle: string): Promise<Array<LoggedCall>> {
+  await deliverEffects()
   const { results } = await env.DB.prepare(
     `select kind, event_name, user_key, payload_json from marketing_events
      where instr(payload_json, ?1) > 0 order by id`

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { OperatorAuditPageSchema } from '../../../schemas/operator.ts'
-import { auditStatement } from '../../../worker/backend/operator/audit-repo.ts'
+import { auditStatement } from '../../../worker/backend/audit-repo.ts'
 import { operatorCall, operatorWorld } from './fixtures.ts'
 
 const AT = '2026-11-25T17:00:00.000Z'

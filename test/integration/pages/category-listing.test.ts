@@ -110,3 +110,18 @@ describe('the category page sorted and filtered', () => {
     expect(html).toContain('aria-label="Remove On offer"')
   })
 })
+
+describe('the search page free from allergens (issue 41)', () => {
+  it('keeps the products free from the asked allergens, in its form, chips, links and paging', async () => {
+    const search = `/stores/${STORE}/search/chocolate`
+    const response = await SELF.fetch(`http://localhost${search}?free=peanuts`)
+    expect(response.status).toBe(200)
+    const text = decoded(await response.text())
+    expect(text).toMatch(/name="free" checked="" value="peanuts"/)
+    expect(text).toContain(`href="${search}" aria-label="Remove Free from peanuts"`)
+    expect(text).toContain(`href="${search}/menu-items?free=peanuts"`)
+    // Milk chocolate may contain peanuts: gone; dark chocolate declares neither: kept.
+    expect(text).not.toContain('Milk chocolate bar')
+    expect(text).toContain('Dark chocolate bar')
+  })
+})

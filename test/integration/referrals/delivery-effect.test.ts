@@ -17,6 +17,7 @@ import {
   referralOf,
   registerFriend,
 } from './fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 /*
  * The reward through the store console: the effect of 'collected' (one line in store-orders
@@ -31,7 +32,9 @@ beforeAll(async () => {
   ;({ manager, picker } = await storeTeam())
 })
 
+/** The reward emails sent to `email` (once the outbox has sent them, ADR 037). */
 async function rewardEmailsTo(email: string) {
+  await deliverEffects()
   const { results } = await env.DB.prepare(
     `select payload_json from outbox where recipient = ?1 and template = 'referral_reward'`
   )

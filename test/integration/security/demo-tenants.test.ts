@@ -75,6 +75,7 @@ describe("Harbour Pantry's operator and Corner Fresh's things", () => {
       ['/staff/operator/catalogue/store-items/list', { storeId: 1 }],
       ['/staff/orders/board', { storeId: 1 }],
       ['/staff/orders/detail', { storeId: 1, orderId: cornerOrderId }],
+      ['/staff/orders/food-information', { storeId: 1, orderId: cornerOrderId }],
       ['/staff/accounts/deactivate', { staffId: cornerStaffId }],
     ]
     for (const [path, body] of refused) {

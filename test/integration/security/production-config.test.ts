@@ -133,6 +133,7 @@ describe('a refused configuration', () => {
     ['ROBOT_CHECK_PROVIDER', { ROBOT_CHECK_PROVIDER: 'local' }],
     ['MAP_TILES_URL', { MAP_TILES_URL: '' }],
     ['CLOCK_NOW', { CLOCK_NOW: '2030-01-01T00:00:00Z' }],
+    ['STOREFRONT_FAULTS', { STOREFRONT_FAULTS: 'd1-writes=0.1,provider=0.2,seed=7' }],
     ['CLOUDFLARE_ZONE_ID', { CLOUDFLARE_ZONE_ID: '00000000000000000000000000000000' }],
     ['SESSION_SECRET', { SESSION_SECRET: undefined }],
     ['AUTH_PEPPER', { AUTH_PEPPER: 'short-pepper' }],

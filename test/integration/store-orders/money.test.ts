@@ -141,7 +141,7 @@ describe('reject and cancel', () => {
       refunded: 0,
     })
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      `The store could not take your order. ${formatMoney(order.total)} has been given back to your payment.`
+      `The store could not take your order. ${formatMoney(order.total)} has been given back to your payment. The store said: Out of drivers`
     )
   })
 

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import {
   act,
   actOk,
@@ -122,7 +122,7 @@ describe('a delivery from Sent to Store to Delivered', () => {
     })
     expect(failed).toMatchObject({ status: 'unable_to_deliver', closingReason: 'Nobody home' })
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      MESSAGES.orderTrackingDeliveryProblem
+      `${MESSAGES.orderTrackingDeliveryProblem} The store said: Nobody home`
     )
   })
 })
@@ -170,9 +170,9 @@ describe('reject and cancel', () => {
     expect(rejected.money.total).toBe(0)
     expect(rejected.money.refund + rejected.money.tipRefund).toBe(rejected.money.originalTotal)
     expect(await reservedPlaces(order.orderId)).toBe(slotBefore - 1)
-    // Cash is paid at the door: nothing was taken.
+    // Cash is paid at the door: nothing was taken. The email gives the store's reason.
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      MESSAGES.orderTrackingRejectedCash
+      `${MESSAGES.orderTrackingRejectedCash} ${formatMessage('orderTrackingStoreReason', 'Closing early')}`
     )
     expect(await publicStatus(order)).toBe('store_rejected')
   })

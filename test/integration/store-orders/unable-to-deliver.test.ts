@@ -96,7 +96,7 @@ describe('Unable to Deliver gives the money back', () => {
       { kind: 'refund', amount: rest, reference: `o${order.orderId}-all`, status: 'done' },
     ])
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      `There was a problem delivering your order. Please contact the store. ${formatMoney(rest)} has been given back to your payment.`
+      `There was a problem delivering your order. Please contact the store. ${formatMoney(rest)} has been given back to your payment. The store said: Nobody home`
     )
   })
 
@@ -120,7 +120,7 @@ describe('Unable to Deliver gives the money back', () => {
     expect(failed.money.refund + failed.money.tipRefund).toBe(order.total)
     expect(await refundRowsOf(order.orderId)).toEqual([])
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      MESSAGES.orderTrackingDeliveryProblem
+      `${MESSAGES.orderTrackingDeliveryProblem} The store said: Nobody home`
     )
   })
 

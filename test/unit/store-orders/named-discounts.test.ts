@@ -2,11 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { namedDiscountText } from '../../../schemas/named-discounts.ts'
 import { computeTotals, type TotalsCoupon } from '../../../worker/backend/basket/totals.ts'
-import { namedDiscounts } from '../../../worker/backend/store-orders/named-discounts.ts'
-import type {
-  OrderPricingTerms,
-  RepricedLine,
-} from '../../../worker/backend/store-orders/repricing.ts'
+import { namedDiscounts } from '../../../worker/backend/orders/named-discounts.ts'
+import type { OrderPricingTerms, RepricedLine } from '../../../worker/backend/orders/repricing.ts'
 
 /* An order's discounts by name (issue 35 item 19), from its lines and checkout terms. */
 

@@ -8,7 +8,7 @@ import {
   lineRefundAmount,
   pickingAdjustment,
   receivedUnits,
-} from '../../../worker/backend/store-orders/pricing.ts'
+} from '../../../worker/backend/orders/pricing.ts'
 
 const line = { quantity: 3, totalPrice: 1000 }
 

@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { computeTotals } from '../../../worker/backend/basket/totals.ts'
-import type { LineOutcome } from '../../../worker/backend/store-orders/pricing.ts'
+import type { LineOutcome } from '../../../worker/backend/orders/pricing.ts'
 import {
   type OrderPricingTerms,
   parsePricingTerms,
   pickedBasketTotal,
   pickingDifference,
   type RepricedLine,
-} from '../../../worker/backend/store-orders/repricing.ts'
+} from '../../../worker/backend/orders/repricing.ts'
 
 /* Picking re-prices with the basket's pricing and the checkout's terms (ADR 017). */
 

@@ -7,7 +7,7 @@ import {
   pickedWeighedExtra,
   pickingDifference,
   type RepricedLine,
-} from '../../../worker/backend/store-orders/repricing.ts'
+} from '../../../worker/backend/orders/repricing.ts'
 
 /*
  * Weighing at picking (ADR 039): a weighed line costs what it weighs, never more than the payment

@@ -2,7 +2,7 @@ import type { RegisterRequest, TokenResponse } from '../../../schemas/auth.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
-import { referralAtRegistration } from '../referrals/service.ts'
+import type { RegistrationHooks } from '../adapters.ts'
 import { hashPassword } from './passwords.ts'
 import { businessExists, insertCustomerStatement, registrationDeviceStatement } from './repo.ts'
 import { businessNotFound } from './service.ts'
@@ -15,12 +15,16 @@ import { issueEmailVerificationCode } from './verification.ts'
  * registered_with_verification a verification code is emailed at once, and any member can ask
  * for one (POST /member/verification-code/request, verification.ts).
  */
-export async function register(deps: AuthDeps, input: RegisterRequest): Promise<TokenResponse> {
+export async function register(
+  deps: AuthDeps,
+  hooks: Pick<RegistrationHooks, 'referralAtRegistration'>,
+  input: RegisterRequest
+): Promise<TokenResponse> {
   if (!(await businessExists(deps.db, input.businessId))) throw businessNotFound()
   const nowIso = deps.now.toISOString()
   // The code is checked before anything is written: a bad one creates no account (ADR 021).
   const referral = input.referralCode
-    ? await referralAtRegistration(
+    ? await hooks.referralAtRegistration(
         deps.db,
         {
           businessId: input.businessId,

@@ -1,7 +1,6 @@
 import type { Context } from 'hono'
 import type { BackendEnv } from '../env.ts'
-import { recordMemberUpdate } from '../marketing/effects.ts'
-import { marketingRunOf } from '../marketing/run.ts'
+import { backgroundRunOf } from '../background-run.ts'
 import {
   ChangePasswordRequestSchema,
   LogoutRequestSchema,
@@ -73,10 +72,9 @@ async function withMemberUpdate<T extends { customerId?: number | undefined }>(
   answer: T
 ): Promise<T> {
   if (answer.customerId !== undefined) {
-    await recordMemberUpdate(marketingRunOf(c), {
+    await c.var.adapters.registration.memberJoined(backgroundRunOf(c), {
       businessId,
       customerId: answer.customerId,
-      brandId: null,
     })
   }
   return answer
@@ -114,7 +112,11 @@ auth.post(
         return refreshSession(deps, body.businessId, body.refresh_token)
       case 'register':
         await limitAuth(c, 'register', body.email)
-        return withMemberUpdate(c, body.businessId, await register(deps, body))
+        return withMemberUpdate(
+          c,
+          body.businessId,
+          await register(deps, c.var.adapters.registration, body)
+        )
       case 'otp':
         await limitAuth(c, 'otp-check', body.requestId)
         return otpLogin(deps, body.businessId, body.requestId, body.code)
@@ -186,7 +188,11 @@ auth.post(
   },
   async ({ body }, c) => {
     await limitAuth(c, 'register', body.email)
-    return withMemberUpdate(c, body.businessId, await register(authDeps(c), body))
+    return withMemberUpdate(
+      c,
+      body.businessId,
+      await register(authDeps(c), c.var.adapters.registration, body)
+    )
   }
 )
 

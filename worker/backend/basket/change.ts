@@ -22,6 +22,7 @@ import {
   insertBasket,
 } from './repo.ts'
 import { findBasketByToken, hashBasketToken } from '../basket-ref-repo.ts'
+import { cartChangedEffectStatement } from './cart-effect-row.ts'
 import {
   assertMethodOffered,
   type BasketStoreContext,
@@ -45,6 +46,11 @@ export interface BasketCall {
    * names none) and the signed-in member (null for a guest). Asked only when a basket is created.
    */
   newBasketOwner: () => Promise<{ brandId: number | null; customerId: number | null }>
+  /**
+   * Hands the outbox rows a change wrote to the EFFECTS queue after its commit (ADR 037); left
+   * out, the cron's sweep hands them on.
+   */
+  dispatchEffects?: (keys: ReadonlyArray<string>) => Promise<void>
 }
 
 /** A new basket, its brand's and, when a member creates it, theirs from the start. */
@@ -311,7 +317,8 @@ export async function basketForWrite(
  * One add at `store` (an item or a meal deal): to the token's basket or a new one there, moved
  * from another store when the shopper said to overwrite, its method checked against the store.
  * `plan` gets the basket read and whether it moved (it then starts empty), refuses by throwing,
- * and answers the add's own statements; all are written behind the version guard.
+ * and answers the add's own statements; all are written behind the version guard, with the
+ * outbox row that tells the marketing service the cart changed (ADR 025, ADR 037).
  */
 export async function addToBasket(
   call: BasketCall,
@@ -329,6 +336,7 @@ export async function addToBasket(
   const { storeId, overwrite } = request
   const method = request.fulfilmentMethod ?? DEFAULT_FULFILMENT_METHOD
   const target = await basketForWrite(call, businessId, request.basketToken, storeId, method)
+  let cartEffect = ''
   await withBasketRetry(async () => {
     const rows = await rowsOf(call, businessId, target.id, target.storeId)
     const current = wouldOverwrite(rows, storeId, overwrite)
@@ -338,12 +346,20 @@ export async function addToBasket(
     const nextMethod = request.fulfilmentMethod ?? rows.basket.fulfilment_method
     assertMethodOffered(store.details, nextMethod)
     const own = plan(rows, move.length > 0)
+    const cart = cartChangedEffectStatement(
+      call.db,
+      { businessId, id: target.id, version: rows.basket.version },
+      call.now
+    )
     await commitBasket(call.db, target.id, rows.basket.version, call.now, [
       ...move,
       ...methodStatements(call, rows, nextMethod),
       ...locationStatements(call, rows, request.fulfilmentLocation),
       ...own,
+      cart.statement,
     ])
+    cartEffect = cart.key
   })
+  await call.dispatchEffects?.([cartEffect])
   return answer(call, businessId, target.id, target.token)
 }

@@ -44,9 +44,7 @@ import {
 } from './operations.ts'
 import { createRobotChecker } from '../robot-check.ts'
 import { now } from '../../lib/clock.ts'
-import { recordBasketChange } from '../marketing/effects.ts'
-import { marketingRunOf } from '../marketing/run.ts'
-import type { Basket } from '../../../schemas/basket.ts'
+import { dispatchEffects } from '../effects/relay.ts'
 
 /** Basket (spec §7): lines, meal deals, coupon and tip, priced and totalled on the server. */
 export const basket = createDomain('Basket')
@@ -67,26 +65,9 @@ const ADD =
   `an item not sold or out of stock conflict '${MESSAGES.itemUnavailable}'. ${LIMITS}`
 
 /**
- * Add to basket's marketing event (ADR 025), in the background: the basket's cart as it is now.
- * Answers the basket unchanged; the event never fails the add.
+ * A basket call: a basket it creates is the calling brand's and, signed in, the member's; the
+ * outbox rows a change writes (an add's cart event, ADR 037) go to the queue after its commit.
  */
-async function withCartEvent(
-  c: Context<BackendEnv>,
-  body: { businessId: number; basketToken?: string | undefined },
-  answer: Basket
-): Promise<Basket> {
-  const basketToken = answer.basketToken ?? body.basketToken
-  if (basketToken) {
-    await recordBasketChange(marketingRunOf(c), {
-      businessId: body.businessId,
-      basketToken,
-      basket: answer,
-    })
-  }
-  return answer
-}
-
-/** A basket call: a basket it creates is the calling brand's and, signed in, the member's. */
 const call = (
   c: Context<BackendEnv>,
   body: { businessId: number; brandId?: number | undefined }
@@ -97,6 +78,7 @@ const call = (
     brandId: body.brandId ?? null,
     customerId: await signedInMember(c, body.businessId),
   }),
+  dispatchEffects: (keys) => dispatchEffects(c.env, keys, now(c.env)),
 })
 
 basket.post(
@@ -146,7 +128,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  async ({ body }, c) => withCartEvent(c, body, await addBasketItem(call(c, body), body))
+  ({ body }, c) => addBasketItem(call(c, body), body)
 )
 
 basket.post(
@@ -182,7 +164,7 @@ basket.post(
     response: BasketSchema,
     errors: ['not_found', 'conflict'],
   },
-  async ({ body }, c) => withCartEvent(c, body, await addMealDeal(call(c, body), body))
+  ({ body }, c) => addMealDeal(call(c, body), body)
 )
 
 basket.post(

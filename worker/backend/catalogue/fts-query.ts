@@ -1,3 +1,5 @@
+import type { Allergen } from '../../../schemas/food-information.ts'
+
 // Enough words for any real product search; a longer term only makes the query slower.
 const MAX_WORDS = 8
 const WORD = /[\p{L}\p{N}]+/gu
@@ -23,6 +25,23 @@ export function ftsMatchExpression(term: string): string | null {
   const words = searchWords(term)
   if (words.length === 0) return null
   return words.map((word) => `("${word}" OR "${word}"*)`).join(' AND ')
+}
+
+// The columns a shopper's words are matched in: never the allergens column, which only filters.
+const WORD_COLUMNS = '{name description tags category_name}'
+
+/**
+ * The item index's MATCH expression (migration 0084): the term's words in the shopper's columns,
+ * and, when free-from allergens are asked, only items that declare food information and name
+ * none of them in the allergens column (both "contains" and "may contain" are there). The filter
+ * is part of the match, so the ranked window and the capped count hold only what may be shown.
+ * Allergen ids are a closed list (schemas/food-information.ts), quoted as phrases.
+ */
+export function itemMatchExpression(words: string, freeFrom: ReadonlyArray<Allergen>): string {
+  const inWords = `${WORD_COLUMNS} : (${words})`
+  if (freeFrom.length === 0) return inWords
+  const asked = freeFrom.map((allergen) => `"${allergen}"`).join(' OR ')
+  return `${inWords} AND allergens : (declared NOT (${asked}))`
 }
 
 /**

@@ -22,8 +22,10 @@ import {
 export interface SearchQuery {
   businessId: number
   storeId: number
-  /** An FTS5 expression from ftsMatchExpression, never the raw term. */
+  /** An FTS5 expression from ftsMatchExpression, never the raw term (categories and deals). */
   match: string
+  /** The items' expression (itemMatchExpression): the words, and the free-from allergens. */
+  itemMatch: string
   /** The term, trimmed and lower-cased: an exact name match ranks first. */
   exact: string
   /** What ranks whole words and the item's own kind above bm25 (searchRanking). */
@@ -34,8 +36,9 @@ export interface SearchQuery {
   now: string
 }
 
-// bm25 column weights: a word in the name counts most, then tags and category, then description.
-const ITEM_RANK = 'bm25(menu_items_fts, 10.0, 1.0, 4.0, 2.0)'
+// bm25 column weights: a word in the name counts most, then tags and category, then description;
+// the allergens column only filters, so it weighs nothing.
+const ITEM_RANK = 'bm25(menu_items_fts, 10.0, 1.0, 4.0, 2.0, 0.0)'
 const NAMED_RANK = (table: string) => `bm25(${table}, 10.0, 1.0)`
 
 /*
@@ -114,10 +117,11 @@ interface ItemCountRow {
 export async function searchCatalogue(db: D1Database, query: SearchQuery) {
   const { limit, offset } = query.items
   const ranked = 2 * (offset + limit) + RANKED_MARGIN
+  // ?3 is the items' match; ?21 the plain words the categories' and deals' indexes are asked.
   const params = [
     query.storeId,
     query.businessId,
-    query.match,
+    query.itemMatch,
     query.exact,
     limit,
     offset,
@@ -132,18 +136,19 @@ export async function searchCatalogue(db: D1Database, query: SearchQuery) {
     query.ranking.kinds[0],
     query.ranking.kinds[1],
     ...query.ranking.headNouns,
+    query.match,
   ]
   // Categories with something to sell here; `in (…)` keeps the item index usable (an `or` on
   // m.category_id made a broad term like "ch" scan every item: 200 ms at 100,000 items).
   const categoriesFrom = `from categories_fts join categories k on k.id = categories_fts.rowid
-    where categories_fts match ?3 and k.business_id = ?2 and k.is_active = 1
+    where categories_fts match ?21 and k.business_id = ?2 and k.is_active = 1
       and exists (
         select 1 from ${ITEM_FROM} where ${ITEM_SOLD} and m.category_id in (
           select id from categories where id = k.id or (parent_id = k.id and is_active = 1)
         )
       )`
   const dealsFrom = `from deals_fts join deals d on d.id = deals_fts.rowid
-    where deals_fts match ?3 and ${dealLive('?11')}`
+    where deals_fts match ?21 and ${dealLive('?11')}`
   const [store, items, itemCount, categories, categoryCount, deals, dealCount] = await db.batch([
     statement(db, STORE_EXISTS, params),
     statement(db, ITEM_SEARCH_SQL, params),

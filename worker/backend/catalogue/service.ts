@@ -10,10 +10,11 @@ import type {
   MenuItemPrice,
 } from '../../../schemas/catalogue.ts'
 import type { CategoryFilters, CategorySort } from '../../../schemas/category-listing.ts'
+import type { Allergen } from '../../../schemas/food-information.ts'
 import { checkSelection, type OptionChoice } from '../../../schemas/item-options.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { ftsMatchExpression, searchRanking } from './fts-query.ts'
+import { ftsMatchExpression, itemMatchExpression, searchRanking } from './fts-query.ts'
 import { toFoodInformation } from './food-information.ts'
 import { withOffers } from './item-offers.ts'
 import { categoryImages, toItemSummary } from './items.ts'
@@ -308,6 +309,8 @@ export async function globalSearch(
     categoriesLimit: number
     dealsPage: number
     dealsLimit: number
+    /** Products free from these allergens only (neither contained nor maybe contained). */
+    freeFrom: ReadonlyArray<Allergen>
     now: Date
   }
 ): Promise<GlobalSearchResult> {
@@ -329,6 +332,7 @@ export async function globalSearch(
     businessId: input.businessId,
     storeId: input.storeId,
     match,
+    itemMatch: itemMatchExpression(match, input.freeFrom),
     exact: input.searchTerm.toLowerCase(),
     ranking,
     items: { limit: items.limit, offset: offsetOf(items.page, items.limit) },

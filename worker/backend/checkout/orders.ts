@@ -1,9 +1,9 @@
 import { weighingOf } from '../../../schemas/weighing.ts'
-import { orderNamedDiscounts } from '../store-orders/named-discounts.ts'
+import { countCheckoutFailure, countOrderPlaced } from '../../lib/checkout-outcome.ts'
+import { log } from '../../lib/log.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import {
   type CheckoutAddress,
-  CheckoutAddressSchema,
   type OrderLineSummary,
   type OrderStatus,
   type OrderSummary,
@@ -20,7 +20,9 @@ import {
   dropCouponStatement,
   isCouponClaimRollback,
 } from './coupon-claim-repo.ts'
-import { findBasketIdByToken } from '../basket-ref-repo.ts'
+import { orderNamedDiscounts } from '../orders/named-discounts.ts'
+import { tokenOwnsOrder } from '../orders/ownership.ts'
+import { parseAddress } from '../orders/view.ts'
 import { dispatchEffects, type RelayEnv } from '../effects/relay.ts'
 import { placedEffectKeys, placedEffectStatements } from './placed-effect-rows.ts'
 import { addressOf } from '../stores/repo.ts'
@@ -76,17 +78,6 @@ function paidWithOf(row: OrderDisplayRow | undefined): PaidWith | null {
   }
 }
 
-/** A stored address (JSON written by checkout), or null when absent or unreadable. */
-export function parseAddress(json: string | null): CheckoutAddress | null {
-  if (json === null) return null
-  try {
-    const parsed = CheckoutAddressSchema.safeParse(JSON.parse(json))
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
-  }
-}
-
 function toPayable(row: OrderRow): PayableOrder {
   if (row.basket_id === null) throw new AppError('not_found', MESSAGES.orderNotFound)
   return {
@@ -112,17 +103,6 @@ function toPayable(row: OrderRow): PayableOrder {
       parseAddress(row.billing_address_json) ?? parseAddress(row.delivery_address_json),
     couponId: row.coupon_id,
   }
-}
-
-/** True when the basket this token names (active or checked out) is the order's basket. */
-export async function tokenOwnsOrder(
-  db: D1Database,
-  businessId: number,
-  basketToken: string,
-  basketId: number | null
-): Promise<boolean> {
-  if (basketId === null) return false
-  return (await findBasketIdByToken(db, businessId, basketToken)) === basketId
 }
 
 /** The caller's order, ready to pay: owner check by basket token (not_found otherwise). */
@@ -187,7 +167,8 @@ export async function assertPayable(
   const store = await findStorePayment(db, order.businessId, order.storeId, now)
   assertStoreOpen(store.availability)
   assertMethodAccepted(store.paymentOptions, method)
-  await assertSlotHeld(db, order.basketId, now)
+  const slot = await assertSlotHeld(db, order.basketId, now)
+  assertStoreOpen(store.availability, slot.type === 'asap')
   if (
     order.couponId !== null &&
     !(await couponHasUseLeft(db, {
@@ -256,6 +237,7 @@ export async function confirmOrder(
 ): Promise<OrderSummary> {
   const db = env.DB
   const { businessId, orderId, now } = input
+  log.annotate({ orderId, businessId })
   const row = await findOrderRow(db, businessId, orderId)
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   if (!isUnpaid(row.status)) {
@@ -276,9 +258,15 @@ export async function confirmOrder(
     const claim = { ...payable, email: row.email, couponId: row.coupon_id }
     if (await couponHasUseLeft(db, claim)) throw error
     // The coupon had no use left for this order: nothing of the batch was written.
-    throw await couponUsedUpRefusal(db, claim, now)
+    const refusal = await couponUsedUpRefusal(db, claim, now)
+    countCheckoutFailure(refusal)
+    throw refusal
   }
-  if ((placed?.meta.changes ?? 0) === 1) await dispatchEffects(env, placedEffectKeys(orderId), now)
+  if ((placed?.meta.changes ?? 0) === 1) {
+    // Counted once: only the confirm that moved the order counts, never a replay.
+    countOrderPlaced({ orderId, businessId })
+    await dispatchEffects(env, placedEffectKeys(orderId), now)
+  }
   return orderSummary(db, businessId, orderId)
 }
 

@@ -2,11 +2,13 @@ import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { namedDiscountText } from '../../../schemas/named-discounts.ts'
-import type { OrderBoardAdapters } from '../adapters.ts'
+import type { WiredAdapters } from '../adapters.ts'
+import { orderFoodLines, orderFoodText } from '../catalogue/order-food.ts'
 import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
 import type { MarketingEnv } from '../marketing/adapters.ts'
 import { sendPurchase } from '../marketing/effects.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
+import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
 import { orderSummary } from './orders.ts'
 import { PLACED_EFFECTS } from './placed-effect-rows.ts'
@@ -22,7 +24,7 @@ import { weighedEmailLines } from './weighed-email-lines.ts'
 export type PlacedEffectsEnv = MessengerEnv &
   MarketingEnv &
   Pick<Env, 'SESSION_SECRET'> &
-  OrderBoardAdapters &
+  WiredAdapters &
   Env
 
 const OrderPayloadSchema = z.object({ orderId: z.number().int().positive() })
@@ -36,6 +38,7 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
   async [PLACED_EFFECTS.email](env, effect) {
     const summary = await summaryOf(env, effect)
     const { businessId } = effect
+    const food = await orderFoodLines(env.DB, businessId, summary.draftOrderId)
     await createMessenger(env).send({
       businessId,
       channel: 'email',
@@ -60,6 +63,9 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         paymentMethod: summary.paidWith?.method ?? null,
         cardBrand: summary.paidWith?.cardBrand ?? null,
         cardLast4: summary.paidWith?.cardLast4 ?? null,
+        // Food information must be available at delivery too (issue 41): each food item's
+        // allergens and the page with its full food information, a line each.
+        foodInformation: orderFoodText(food),
         // Spec §4's first tracking message: the shopper is told each state from here on.
         status: 'sent_to_store',
         message: MESSAGES.orderTrackingSentToStore,
@@ -85,13 +91,16 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
   async [PLACED_EFFECTS.board](env, effect) {
     const summary = await summaryOf(env, effect)
     // A board that was not told shows the order on its next load; the event still comes late.
-    await env.orderBoard?.publish(env, {
-      businessId: effect.businessId,
-      storeId: summary.storeId,
-      orderId: summary.draftOrderId,
-      status: 'sent_to_store',
-      change: 'placed',
-      at: effect.now.toISOString(),
-    })
+    await publishOrderChange(
+      env,
+      {
+        businessId: effect.businessId,
+        storeId: summary.storeId,
+        orderId: summary.draftOrderId,
+        status: 'sent_to_store',
+        change: 'placed',
+      },
+      effect.now
+    )
   },
 }

@@ -12,7 +12,8 @@ import { readPricedBasket, requireBasket } from '../basket/service.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import { isCreditBelowZero } from '../credit/ledger-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
-import { orderSummary, parseAddress } from './orders.ts'
+import { parseAddress } from '../orders/view.ts'
+import { orderSummary } from './orders.ts'
 import {
   assertBasketSlotHeld,
   assertBasketUnchanged,
@@ -30,6 +31,7 @@ import {
   findOrderingBusiness,
 } from './orders-repo.ts'
 import { type CheckoutRow, findCheckoutRow } from './repo.ts'
+import { checkoutStartedEffectStatement } from './started-effect-row.ts'
 import { randomReadableCode } from '../../lib/readable-code.ts'
 import { checkoutReferrer } from '../referrals/service.ts'
 import {
@@ -101,7 +103,7 @@ async function assertOrderable(
       basket.fulfilmentTiming === body.fulfilmentDetails.timing
   )
   const payment = await findStorePayment(call.db, body.businessId, body.storeId, call.now)
-  assertStoreOpen(payment.availability)
+  assertStoreOpen(payment.availability, basket.slot?.type === 'asap')
   assertMethodAccepted(payment.paymentOptions, body.paymentMethod)
   assertContentsOrderable(basket)
   assertTotalAsShown(basket, body.expectedTotal)
@@ -166,8 +168,8 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
   for (let attempt = 1; ; attempt++) {
     const businessOrderId = newBusinessOrderId(prefix)
     try {
-      await db.batch(
-        draftOrderStatements(db, now, {
+      await db.batch([
+        ...draftOrderStatements(db, now, {
           body: { ...body, referralCustomerId },
           basket,
           pricing,
@@ -176,8 +178,10 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
           currency: business?.currency ?? 'GBP',
           customerId,
           brandId: brand?.id ?? null,
-        })
-      )
+        }),
+        // ADR 025's "checkout started", in the outbox with the draft (ADR 037).
+        checkoutStartedEffectStatement(db, body.businessId, businessOrderId, now),
+      ])
       const created = await findOrderIdByBusinessOrderId(db, body.businessId, businessOrderId)
       if (created === null) throw new Error('draft order vanished after insert')
       return orderSummary(db, body.businessId, created)

@@ -48,8 +48,13 @@ export async function findStorePayment(
   }
 }
 
-export function assertStoreOpen(availability: StoreAvailabilityState): void {
-  if (availability === 'closed') {
+/**
+ * conflict MESSAGES.storeClosedCheckout (reason 'store_closed') when the store is closed, or when
+ * an ASAP order meets a store not open now (it takes preorders only: after hours, or paused by
+ * its manager until a later time).
+ */
+export function assertStoreOpen(availability: StoreAvailabilityState, asap = false): void {
+  if (availability === 'closed' || (asap && availability !== 'open')) {
     throw new AppError('conflict', MESSAGES.storeClosedCheckout, {
       details: { reason: 'store_closed' },
     })
@@ -82,8 +87,14 @@ function slotExpired(): AppError {
 }
 
 /** conflict MESSAGES.slotExpired (reason 'slot_expired') unless the basket holds a live slot. */
-export async function assertSlotHeld(db: D1Database, basketId: number, now: Date): Promise<void> {
-  if (!slotHeld(await findBasketReservation(db, basketId, now), now)) throw slotExpired()
+export async function assertSlotHeld(
+  db: D1Database,
+  basketId: number,
+  now: Date
+): Promise<SlotReservation> {
+  const slot = await findBasketReservation(db, basketId, now)
+  if (!slot || !slotHeld(slot, now)) throw slotExpired()
+  return slot
 }
 
 /** The same check on a basket already read. */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
-import { recordCheckoutStarted } from '../marketing/effects.ts'
-import { marketingRunOf } from '../marketing/run.ts'
+import { countCheckoutFailure } from '../../lib/checkout-outcome.ts'
+import { dispatchEffects } from '../effects/relay.ts'
+import { checkoutStartedEffectKey } from './started-effect-row.ts'
 import {
   AcceptTermsRequestSchema,
   CheckoutStateSchema,
@@ -175,9 +176,15 @@ checkout.post(
     errors: ['unauthorized', 'not_found', 'conflict'],
   },
   async ({ body }, c) => {
-    const order = await processOrder(await callOf(c, body.businessId, true), body)
-    // ADR 025: checkout started, once per draft (the order number is the event's id).
-    await recordCheckoutStarted(marketingRunOf(c), { businessId: body.businessId, order })
+    const order = await processOrder(await callOf(c, body.businessId, true), body).catch(
+      (error: unknown) => {
+        countCheckoutFailure(error)
+        throw error
+      }
+    )
+    c.var.log.annotate({ orderId: order.draftOrderId, businessId: body.businessId })
+    // ADR 025's checkout started, written with the draft: to the queue now (ADR 037).
+    await dispatchEffects(c.env, [checkoutStartedEffectKey(order.businessOrderId)], now(c.env))
     return order
   }
 )

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts'
 import type { BackendEnv } from '../env.ts'
 import { requireStaff } from '../staff/guard.ts'
 import { driverDeliveries, findStorePlace, type RouteDeliveryRow } from './repo.ts'
-import { slotOf } from '../store-orders/view.ts'
+import { slotOf } from '../orders/view.ts'
 import { type RouteStopInput, routeOrder } from './route-order.ts'
 
 function stopOf(row: RouteDeliveryRow): RouteStopInput {

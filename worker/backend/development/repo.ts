@@ -45,7 +45,10 @@ export async function listOutbox(
   }))
 }
 
-/** Sets a store's temporary closure; false when the business has no store with that slug. */
+/**
+ * Sets a store's temporary closure; false when the business has no store with that slug. Opening
+ * also ends a manager's pause, so a journey that paused the store leaves it open for the next.
+ */
 export async function setTemporaryClosure(
   db: D1Database,
   businessId: number,
@@ -53,7 +56,12 @@ export async function setTemporaryClosure(
   closed: boolean
 ): Promise<boolean> {
   const result = await db
-    .prepare(`update stores set is_temporarily_closed = ?3 where business_id = ?1 and slug = ?2`)
+    .prepare(
+      `update stores set is_temporarily_closed = ?3,
+         paused_until = case when ?3 = 1 then paused_until end,
+         pause_reason = case when ?3 = 1 then pause_reason end
+       where business_id = ?1 and slug = ?2`
+    )
     .bind(businessId, storeSlug, closed ? 1 : 0)
     .run()
   return result.meta.changes > 0

@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { logError } from '../../lib/log.ts'
+import { withChildScope } from '../../lib/request-scope.ts'
 import type { EffectHandlers } from './handlers.ts'
-import { leaseEffect, markDead, markDelivered, recordFailure } from './repo.ts'
+import { type EffectRow, leaseEffect, markDead, markDelivered, recordFailure } from './repo.ts'
 
 /*
  * The EFFECTS queue's consumer and its dead-letter queue's (ADR 037). A message names one effect
@@ -35,13 +36,34 @@ export async function runEffect<E extends { DB: D1Database }>(
 ): Promise<EffectOutcome> {
   const row = await leaseEffect(env.DB, effectId, now, EFFECT_LEASE_MS)
   if (!row) return 'not_due'
+  const payload = JSON.parse(row.payload_json) as unknown
+  // Each effect's lines name its order, and the next effect of the batch starts afresh.
+  return withChildScope(
+    { effectId, effectKind: row.kind, businessId: row.business_id, orderId: orderIdOf(payload) },
+    () => deliver(env, handlers, row, payload, now)
+  )
+}
+
+function orderIdOf(payload: unknown): number | undefined {
+  if (payload === null || typeof payload !== 'object' || !('orderId' in payload)) return undefined
+  return typeof payload.orderId === 'number' ? payload.orderId : undefined
+}
+
+async function deliver<E extends { DB: D1Database }>(
+  env: E,
+  handlers: EffectHandlers<E>,
+  row: EffectRow,
+  payload: unknown,
+  now: Date
+): Promise<EffectOutcome> {
+  const effectId = row.id
   try {
     const handler = handlers[row.kind]
     if (!handler) throw new Error(`no handler for effect kind "${row.kind}"`)
     await handler(env, {
       businessId: row.business_id,
       key: row.effect_key,
-      payload: JSON.parse(row.payload_json) as unknown,
+      payload,
       now,
     })
   } catch (error) {

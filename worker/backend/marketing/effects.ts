@@ -1,16 +1,17 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import type { OrderSummary } from '../../../schemas/checkout.ts'
 import { logError } from '../../lib/log.ts'
-import { hashBasketToken } from '../basket-ref-repo.ts'
+import { readBasket } from '../basket/service.ts'
 import { type MarketingEnv, createMarketingService } from './adapters.ts'
 import { marketingUserOf, memberUserId } from './audience.ts'
 import type { MarketingItem, MarketingService } from './port.ts'
-import { findMarketingBasket, findOrderParties, optedInMemberEmail } from './repo.ts'
+import { findMarketingBasketById, findOrderParties, optedInMemberEmail } from './repo.ts'
 
 /*
  * The shop's marketing events (ADR 025): add to basket, checkout started, purchase, user update.
- * Each runs after the shopper's action succeeded, through `defer` (waitUntil where there is an
- * execution context), and never fails that action: a failure is logged as a warning.
+ * The first three are effects in the outbox (ADR 037): written with the change, run by the
+ * EFFECTS queue's consumer, retried until the service takes them. A user update still runs after
+ * the member's action through `defer` (waitUntil) and never fails it: a failure is logged.
  */
 
 /** What every marketing effect runs with. */
@@ -48,30 +49,30 @@ function basketItems(basket: Basket): Array<MarketingItem> {
   }))
 }
 
-/** Add to basket: the cart as it is now (Iterable's updateCart). */
-export function recordBasketChange(
-  run: MarketingRun,
-  input: { businessId: number; basketToken: string; basket: Basket }
+/**
+ * Add to basket: the cart as it is now (Iterable's updateCart). Runs as the effect of the basket's
+ * change (ADR 037, cart-effects.ts), so it throws when the service did not take it (the queue
+ * retries); Iterable replaces the cart, so a repeated update is the same cart.
+ */
+export async function sendCartUpdate(
+  run: Pick<MarketingRun, 'env' | 'now' | 'service'>,
+  input: { businessId: number; basketId: number }
 ): Promise<void> {
-  return effect(run, 'marketing add to basket', async () => {
-    const found = await findMarketingBasket(
-      run.env.DB,
-      input.businessId,
-      await hashBasketToken(input.basketToken)
-    )
-    if (!found) return
-    const user = await marketingUserOf(run.env, {
-      businessId: input.businessId,
-      customerId: found.customerId,
-      basketId: found.id,
-    })
-    if (!user) return
-    await serviceOf(run).updateCart({
-      businessId: input.businessId,
-      brandId: found.brandId,
-      user,
-      items: basketItems(input.basket),
-    })
+  const found = await findMarketingBasketById(run.env.DB, input.businessId, input.basketId)
+  // A basket checked out (or gone) before its event ran: its cart is now an order's.
+  if (found?.status !== 'active') return
+  const user = await marketingUserOf(run.env, {
+    businessId: input.businessId,
+    customerId: found.customerId,
+    basketId: found.id,
+  })
+  if (!user) return
+  const basket = await readBasket(run.env.DB, input.businessId, found.id, found.storeId, run.now)
+  await serviceOf(run).updateCart({
+    businessId: input.businessId,
+    brandId: found.brandId,
+    user,
+    items: basketItems(basket),
   })
 }
 
@@ -91,30 +92,32 @@ async function orderUser(run: Pick<MarketingRun, 'env'>, businessId: number, ord
   return user ? { user, brandId: parties.brandId } : null
 }
 
-/** Checkout started: the draft order was made (one event per order: its number is the id). */
-export function recordCheckoutStarted(
-  run: MarketingRun,
+/**
+ * Checkout started: the draft order was made. Runs as an effect written with the draft (ADR 037,
+ * checkout/started-effects.ts), so it throws when the service did not take it; the order number
+ * is the event's id, which the service keeps once.
+ */
+export async function sendCheckoutStarted(
+  run: Pick<MarketingRun, 'env' | 'now' | 'service'>,
   input: { businessId: number; order: OrderSummary }
 ): Promise<void> {
   const { businessId, order } = input
-  return effect(run, 'marketing checkout started', async () => {
-    const found = await orderUser(run, businessId, order.draftOrderId)
-    if (!found) return
-    await serviceOf(run).track({
-      businessId,
-      brandId: found.brandId,
-      user: found.user,
-      eventName: 'checkoutStarted',
-      id: `checkout-${order.businessOrderId}`,
-      createdAt: run.now,
-      dataFields: {
-        orderNumber: order.businessOrderId,
-        storeId: order.storeId,
-        fulfilmentMethod: order.fulfilmentMethod,
-        itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
-      },
-      amounts: { total: order.totals.total },
-    })
+  const found = await orderUser(run, businessId, order.draftOrderId)
+  if (!found) return
+  await serviceOf(run).track({
+    businessId,
+    brandId: found.brandId,
+    user: found.user,
+    eventName: 'checkoutStarted',
+    id: `checkout-${order.businessOrderId}`,
+    createdAt: run.now,
+    dataFields: {
+      orderNumber: order.businessOrderId,
+      storeId: order.storeId,
+      fulfilmentMethod: order.fulfilmentMethod,
+      itemCount: order.lines.reduce((sum, line) => sum + line.quantity, 0),
+    },
+    amounts: { total: order.totals.total },
   })
 }
 

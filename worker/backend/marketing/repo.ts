@@ -25,14 +25,15 @@ export async function insertMarketingEvent(
 ): Promise<void> {
   await db
     .prepare(
-      // A purchase is kept once per id, as Iterable keeps it: a retried effect (ADR 037) that
-      // already recorded it adds nothing.
+      // A purchase, or an event with an id, is kept once per id, as Iterable keeps it: a
+      // retried effect (ADR 037) that already recorded it adds nothing.
       `insert into marketing_events (business_id, brand_id, kind, event_name, user_key,
          payload_json, created_at)
        select ?1, ?2, ?3, ?4, ?5, ?6, ?7
-       where ?3 != 'purchase' or not exists (
-         select 1 from marketing_events where business_id = ?1 and kind = 'purchase'
-           and json_extract(payload_json, '$.id') = json_extract(?6, '$.id'))`
+       where ?3 not in ('purchase', 'event') or json_extract(?6, '$.id') is null
+         or not exists (
+           select 1 from marketing_events where business_id = ?1 and kind = ?3
+             and json_extract(payload_json, '$.id') = json_extract(?6, '$.id'))`
     )
     .bind(
       event.businessId,
@@ -100,6 +101,33 @@ export async function optedInMemberEmail(
   return { email: row.email, firstName: row.first_name, lastName: row.last_name }
 }
 
+/** A basket's id, owner, brand and store, as the marketing events name them. */
+export interface MarketingBasket {
+  id: number
+  customerId: number | null
+  brandId: number | null
+  storeId: number | null
+  status: string
+}
+
+interface MarketingBasketRow {
+  id: number
+  customer_id: number | null
+  brand_id: number | null
+  store_id: number | null
+  status: string
+}
+
+function marketingBasketOf(row: MarketingBasketRow): MarketingBasket {
+  return {
+    id: row.id,
+    customerId: row.customer_id,
+    brandId: row.brand_id,
+    storeId: row.store_id,
+    status: row.status,
+  }
+}
+
 /**
  * A basket's id, owner, brand, store and how many lines and meal deals it holds, by its token
  * hash (any status).
@@ -108,14 +136,7 @@ export async function findMarketingBasket(
   db: D1Database,
   businessId: number,
   tokenHash: string
-): Promise<{
-  id: number
-  customerId: number | null
-  brandId: number | null
-  storeId: number | null
-  status: string
-  lineCount: number
-} | null> {
+): Promise<(MarketingBasket & { lineCount: number }) | null> {
   const row = await db
     .prepare(
       `select b.id, b.customer_id, b.brand_id, b.store_id, b.status,
@@ -124,24 +145,8 @@ export async function findMarketingBasket(
        from baskets b where ${basketTokenMatch('?1', 'b')} and b.business_id = ?2`
     )
     .bind(tokenHash, businessId)
-    .first<{
-      id: number
-      customer_id: number | null
-      brand_id: number | null
-      store_id: number | null
-      status: string
-      line_count: number
-    }>()
-  return row
-    ? {
-        id: row.id,
-        customerId: row.customer_id,
-        brandId: row.brand_id,
-        storeId: row.store_id,
-        status: row.status,
-        lineCount: row.line_count,
-      }
-    : null
+    .first<MarketingBasketRow & { line_count: number }>()
+  return row ? { ...marketingBasketOf(row), lineCount: row.line_count } : null
 }
 
 /** An order's customer, basket and brand, for the purchase event. */
@@ -227,4 +232,20 @@ export async function deleteMarketingLogBefore(db: D1Database, before: Date): Pr
     .bind(before.toISOString())
     .run()
   return result.meta.changes
+}
+
+/** A basket's id, owner, brand and store, by id (any status): whom its cart event is about. */
+export async function findMarketingBasketById(
+  db: D1Database,
+  businessId: number,
+  basketId: number
+): Promise<MarketingBasket | null> {
+  const row = await db
+    .prepare(
+      `select id, customer_id, brand_id, store_id, status from baskets
+       where id = ?1 and business_id = ?2`
+    )
+    .bind(basketId, businessId)
+    .first<MarketingBasketRow>()
+  return row ? marketingBasketOf(row) : null
 }

@@ -11,13 +11,9 @@ import type {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { findMember } from '../customers-repo.ts'
-import { lineOf } from '../store-orders/view.ts'
-import { discountsOfOrder } from '../store-orders/named-discounts.ts'
-import {
-  findOrderDiscountFacts,
-  orderLineSelections,
-  orderPickLines,
-} from '../store-orders/repo.ts'
+import { lineOf } from '../orders/view.ts'
+import { discountsOfOrder } from '../orders/named-discounts.ts'
+import { findOrderDiscountFacts, orderLineSelections, orderPickLines } from '../orders/repo.ts'
 import {
   findMemberOrder,
   findMemberOrderParts,

@@ -15,7 +15,7 @@ import {
 } from '../../../schemas/order-states.ts'
 import type { StoreOrderLine } from '../../../schemas/store-orders.ts'
 import type { PaidWith } from '../../../schemas/checkout.ts'
-import { parseAddress } from '../checkout/orders.ts'
+import { parseAddress } from '../orders/view.ts'
 import type {
   MemberOrderDisplayRow,
   MemberOrderRow,
@@ -183,7 +183,7 @@ export interface MemberDetailParts {
   refunds: ReadonlyArray<RefundRow>
   statusHistory: ReadonlyArray<StatusHistoryRow>
   review: ReviewRow | null
-  /** The deals, coupon and credit by name (store-orders/named-discounts.ts). */
+  /** The deals, coupon and credit by name (orders/named-discounts.ts). */
   discounts: ReadonlyArray<NamedDiscount>
 }
 

@@ -1,41 +1,12 @@
 import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import { faultInjectorOf, injectedProviderError } from '../../lib/fault-injection.ts'
 import { logError } from '../../lib/log.ts'
+import type { OutgoingMessage } from './message.ts'
 import { insertOutboxMessage } from './outbox-repo.ts'
 
-/** Templates the backend sends; each names what its `data` carries. */
-export type MessageTemplate =
-  | 'password_reset'
-  | 'email_verification'
-  | 'one_time_password'
-  | 'order_confirmation'
-  | 'staff_sign_in_code'
-  | 'staff_invitation'
-  | 'order_status'
-  | 'staff_order_alert'
-  | 'email_change_code'
-  | 'email_changed'
-  | 'forget_me_code'
-  | 'account_forgotten'
-  | 'referral_reward'
-  | 'contact_request'
-  | 'contact_acknowledgement'
-
-/** One email or text to a shopper. */
-export interface OutgoingMessage {
-  businessId: number
-  channel: 'email' | 'sms'
-  /** An email address or an E.164 phone number. */
-  to: string
-  template: MessageTemplate
-  data: Record<string, string | number | boolean | null>
-  /**
-   * Sends at most once per key (an effect's key, ADR 037): the local outbox keeps one row, the
-   * HTTP provider gets it as `Idempotency-Key`.
-   */
-  idempotencyKey?: string
-}
+export type { MessageTemplate, OutgoingMessage } from './message.ts'
 
 /** Sends emails and texts (OTP, verification, reset links). */
 export interface Messenger {
@@ -123,6 +94,29 @@ function unavailableMessenger(): Messenger {
  * @example await createMessenger(c.env).send({ businessId, channel: 'email', to, template, data })
  */
 export function createMessenger(env: MessengerEnv, fetcher: FetchLike = fetch): Messenger {
+  return withInjectedFaults(env, chooseMessenger(env, fetcher))
+}
+
+/**
+ * Where the env carries STOREFRONT_FAULTS (development only, ADR 037's fault bench), fails the
+ * plan's share of sends as a provider outage does; otherwise the messenger as it is.
+ */
+function withInjectedFaults(env: MessengerEnv, messenger: Messenger): Messenger {
+  const faults = faultInjectorOf(env)
+  if (!faults) return messenger
+  return {
+    send: (message) =>
+      faults.fails('provider')
+        ? Promise.reject(
+            new AppError('upstream_error', MESSAGES.messageSendFailed, {
+              cause: injectedProviderError(),
+            })
+          )
+        : messenger.send(message),
+  }
+}
+
+function chooseMessenger(env: MessengerEnv, fetcher: FetchLike): Messenger {
   const provider = ProviderSchema.safeParse(env.MESSAGING_PROVIDER?.trim() || 'local')
   if (!provider.success) {
     logError(

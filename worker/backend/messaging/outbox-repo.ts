@@ -1,4 +1,4 @@
-import type { OutgoingMessage } from './messenger.ts'
+import type { OutgoingMessage } from './message.ts'
 
 /** Writes one message to the outbox (the development mailbox reads it from there). */
 export async function insertOutboxMessage(db: D1Database, message: OutgoingMessage): Promise<void> {

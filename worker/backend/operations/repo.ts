@@ -182,3 +182,20 @@ export async function findBusinessProfile(
 export async function pingDatabase(db: D1Database): Promise<void> {
   await db.prepare('select 1 as ok').first<{ ok: number }>()
 }
+
+/** Effects of the outbox not yet delivered (ADR 037): pending, and dead ones awaiting an operator. */
+export interface EffectsDepth {
+  pending: number
+  dead: number
+}
+
+/** The outbox's depth, read on the `effects_waiting` index (status first). */
+export async function effectsDepth(db: D1Database): Promise<EffectsDepth> {
+  const row = await db
+    .prepare(
+      `select (select count(*) from effects where status = 'pending') as pending,
+              (select count(*) from effects where status = 'dead') as dead`
+    )
+    .first<EffectsDepth>()
+  return { pending: row?.pending ?? 0, dead: row?.dead ?? 0 }
+}

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts'
 import { dispatchEffectIds } from '../effects/relay.ts'
 import { deadEffectsWithOrders, findEffect, reviveEffect } from '../effects/repo.ts'
 import { createDomain } from '../route-registry.ts'
-import { auditStatement } from './audit-repo.ts'
+import { auditStatement } from '../audit-repo.ts'
 import { requireOperator } from './guard.ts'
 import { OPERATOR_BEARER } from './routes.ts'
 

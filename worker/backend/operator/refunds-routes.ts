@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors.ts'
 import { refundsNotSettled } from '../payments/reconcile-repo.ts'
 import { reconcileRefundNow } from '../payments/refund-reconciliation.ts'
 import { createDomain } from '../route-registry.ts'
-import { auditStatement } from './audit-repo.ts'
+import { auditStatement } from '../audit-repo.ts'
 import { requireOperator } from './guard.ts'
 import { OPERATOR_BEARER } from './routes.ts'
 

@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { OperatorAuditPageSchema, OperatorAuditRequestSchema } from '../../../schemas/operator.ts'
 import { createDomain } from '../route-registry.ts'
-import { listAudit } from './audit-repo.ts'
+import { listAudit } from '../audit-repo.ts'
 import { requireOperator } from './guard.ts'
 
 /**

@@ -1,4 +1,5 @@
 import type { PaymentGateway } from '../../../schemas/checkout.ts'
+import { metrics } from '../../lib/metrics.ts'
 import { DEFAULT_CURRENCY } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { MakePaymentRequest, PaymentRedirect } from '../../../schemas/payments.ts'
@@ -24,7 +25,7 @@ import {
   type PaymentRow,
 } from './repo.ts'
 import { findOwnCard } from '../checkout/saved-cards-repo.ts'
-import type { PaymentsEnv } from './service.ts'
+import type { PaymentsEnv } from './env.ts'
 import {
   realexWalletCharge,
   sandboxWalletCharge,
@@ -203,6 +204,9 @@ export async function recordDirectOutcome(
       orderPaymentStateStatement(db, payment.order_id, 'payment_failed'),
     ])
     return
+  }
+  if (outcome.kind === 'declined' || outcome.kind === 'failed' || outcome.kind === 'authorised') {
+    metrics.count('payment', { outcome: outcome.kind, gateway: 'frames' })
   }
   if (outcome.kind === 'declined' || outcome.kind === 'failed') {
     await db.batch([

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { metrics } from '../../lib/metrics.ts'
 import { AppError } from '../../lib/errors.ts'
 import type { GatewayRefundResult, GatewayVoidResult } from './gateway.ts'
 import { findPayment, type PaymentRow } from './repo.ts'
@@ -160,6 +161,13 @@ async function giveBack(
           )
   }
   await recordMoneyBack(env.DB, claim, answer)
+  // Unknown answers are counted when reconciliation settles them, not here.
+  if (kind === 'refund' && answer.status !== 'unknown') {
+    metrics.count('refund', {
+      outcome: answer.status === 'done' ? 'settled' : 'failed',
+      gateway: payment.gateway,
+    })
+  }
   return moneyBackOf({
     ...claim,
     status: answer.status,

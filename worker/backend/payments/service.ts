@@ -1,4 +1,5 @@
 import type { CardGateway, PaymentGateway } from '../../../schemas/checkout.ts'
+import { metrics } from '../../lib/metrics.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import {
   FORBIDDEN_CARD_FIELDS,
@@ -46,11 +47,8 @@ import {
 } from './realex-gateway.ts'
 import { decodeHppResponse, verifyHppResponse } from '../../lib/realex-hpp.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
-import {
-  type OrderBoardAdapters,
-  type PaymentAdapters,
-  requirePaymentSandbox,
-} from '../adapters.ts'
+import { requirePaymentSandbox } from '../adapters.ts'
+import type { PaymentsEnv } from './env.ts'
 import {
   completePaymentStatement,
   findOwedVoids,
@@ -85,13 +83,7 @@ import {
  * one is recorded, never confirms anything, and is voided through the gateway (voidOwed).
  */
 
-/** The bindings and adapters payments run with (the backend's own, ADR 002). */
-export type PaymentsEnv = Env &
-  PaymentAdapters &
-  OrderBoardAdapters & {
-    /** The Realex account's rebate password (a secret; absent: Realex refunds are refused). */
-    REALEX_REBATE_PASSWORD?: string
-  }
+export type { PaymentsEnv } from './env.ts'
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_CARD_FIELDS.map((field) => field.toLowerCase()))
 
@@ -517,6 +509,8 @@ async function recordHppAnswer(
 ): Promise<void> {
   const outcome = hppOutcome(fields)
   const at = now.toISOString()
+  // Each hosted page answer is recorded once (consumerData verifies and records it once).
+  metrics.count('payment', { outcome: outcome.kind, gateway: 'realex' })
   if (outcome.kind === 'authorised') {
     // The page names the card only when it stored it (SAVED_PMT_*): then the order shows it.
     const stored =

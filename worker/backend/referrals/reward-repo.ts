@@ -112,3 +112,21 @@ export async function pendingReferrerOf(
     .first<{ referrer_customer_id: number }>()
   return row?.referrer_customer_id ?? null
 }
+
+/** One member of a rewarded referral and the reward, for their email; null when none. */
+export async function findRewardRecipient(
+  db: D1Database,
+  businessId: number,
+  referralId: number,
+  role: 'referrer' | 'friend'
+): Promise<{ email: string; firstName: string; amount: number } | null> {
+  const member = role === 'referrer' ? 'r.referrer_customer_id' : 'r.referee_customer_id'
+  return db
+    .prepare(
+      `select c.email, c.first_name as firstName, r.reward_amount as amount
+       from referrals r join customers c on c.id = ${member}
+       where r.id = ?1 and r.business_id = ?2 and r.status = 'rewarded'`
+    )
+    .bind(referralId, businessId)
+    .first<{ email: string; firstName: string; amount: number }>()
+}

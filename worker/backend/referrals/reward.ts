@@ -1,7 +1,5 @@
-import { formatMoney } from '../../../schemas/money.ts'
-import { logError } from '../../lib/log.ts'
 import { creditEntryStatement } from '../credit/ledger-repo.ts'
-import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
+import { dispatchEffects, type RelayEnv } from '../effects/relay.ts'
 import { monthWindow, type RefusalReason, rewardRefusal } from './guards.ts'
 import { findScheme, tracesOf } from './repo.ts'
 import {
@@ -12,12 +10,15 @@ import {
   type RewardCandidateRow,
   rewardsBetween,
 } from './reward-repo.ts'
+import { rewardEmailEffectKeys, rewardEmailStatements } from './reward-email-rows.ts'
 
 /*
  * The referral reward (ADR 021), an effect of a delivered or collected order (store-orders
  * effectsOf): when it is the friend's first delivered order, both get the scheme's reward as
- * store credit. Idempotent: the referral must still be pending, the ledger references are unique
- * per member and the decision is written once, so a second run writes nothing.
+ * store credit, and each is emailed (an effect written with the reward, ADR 037: a provider that
+ * is down delays the email, never loses it). Idempotent: the referral must still be pending, the
+ * ledger references are unique per member and the decision and the emails are written once, so
+ * a second run writes nothing.
  */
 
 /** The ledger descriptions: never the other person's name (a forgotten member leaves none). */
@@ -58,6 +59,7 @@ function rewardStatements(db: D1Database, c: RewardCandidateRow, now: Date) {
       },
       now
     ),
+    ...rewardEmailStatements(db, c, now),
   ]
 }
 
@@ -72,34 +74,12 @@ async function refuse(db: D1Database, c: RewardCandidateRow, reason: RefusalReas
   ])
 }
 
-async function tellBoth(env: MessengerEnv, c: RewardCandidateRow): Promise<void> {
-  const messenger = createMessenger(env)
-  const amount = formatMoney(c.reward_amount)
-  for (const [role, to, firstName] of [
-    ['referrer', c.referrer_email, c.referrer_first_name],
-    ['friend', c.referee_email, c.referee_first_name],
-  ] as const) {
-    try {
-      await messenger.send({
-        businessId: c.business_id,
-        channel: 'email',
-        to,
-        template: 'referral_reward',
-        // The recipient's own first name only: each email says nothing of the other person.
-        data: { firstName, role, amount, message: REFERRAL_CREDIT_TEXT[role] },
-      })
-    } catch (error) {
-      logError(error, { event: 'referral reward email failed', referralId: c.referral_id })
-    }
-  }
-}
-
 /**
  * Rewards the referral an order qualifies (or refuses it with its reason). Nothing happens for an
  * order that is not delivered, not a referred member's, or not their first delivered one.
  */
 export async function rewardReferral(
-  env: MessengerEnv,
+  env: RelayEnv,
   order: { businessId: number; orderId: number },
   now: Date
 ): Promise<RewardOutcome> {
@@ -129,6 +109,6 @@ export async function rewardReferral(
   }
   const [marked] = await db.batch(rewardStatements(db, candidate, now))
   if (marked?.meta.changes !== 1) return 'none'
-  await tellBoth(env, candidate)
+  await dispatchEffects(env, rewardEmailEffectKeys(candidate.referral_id), now)
   return 'rewarded'
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts'
 import { basketTimingStatement, findBasketByToken, type BasketRef } from '../basket-ref-repo.ts'
 import {
   availabilityInput,
+  pauseEndMs,
   methodAvailabilityAt,
   methodHours,
   type AvailabilityInput,
@@ -112,11 +113,17 @@ function slotsFor(store: SlotStore, method: Method, now: Date, from: string, to:
     to
   )
   const { today } = orderableDates(store.timeZone, store.daysInAdvance, now)
-  // A disabled method offers nothing; a store closed by staff offers nothing today.
+  // A disabled method offers nothing; a store closed by staff offers nothing today; a paused
+  // store nothing that starts before the pause ends.
+  const pauseEnd = pauseEndMs(store.availability, now)
   for (const day of days) {
     if (!enabled || (store.availability.temporarilyClosed && day.date === today)) {
       day.slots = []
       day.closed = true
+    }
+    if (pauseEnd !== null && day.slots.length > 0) {
+      day.slots = day.slots.filter((slot) => slot.start.getTime() >= pauseEnd)
+      day.closed = day.slots.length === 0
     }
   }
   return days

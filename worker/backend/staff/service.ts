@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import type { AuthDeps } from '../auth/sessions.ts'
-import { auditStatement } from '../operator/audit-repo.ts'
+import { auditStatement } from '../audit-repo.ts'
 import type { StaffCaller } from './guard.ts'
 import {
   acceptInvitation,

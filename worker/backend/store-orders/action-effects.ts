@@ -24,7 +24,7 @@ import {
   publishOrderUpdated,
   tellShopper,
 } from './effects.ts'
-import { findStoreOrder, type StoreOrderRow } from './repo.ts'
+import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
 
 /*
  * What follows a store action (ADR 017 "Effects", ADR 037), run by the EFFECTS queue's consumer
@@ -142,6 +142,12 @@ function cashRefundMessage(how: Settle['cashReturn'], amount: number): string | 
   }
 }
 
+/** The store's reason after the closing's words, as the order page shows it (issue 44). */
+function withStoreReason(order: StoreOrderRow, message: string | null): string | null {
+  if (message === null || !order.closing_reason) return message
+  return `${message} ${formatMessage('orderTrackingStoreReason', order.closing_reason)}`
+}
+
 async function messageOf(
   env: EffectsEnv,
   order: StoreOrderRow,
@@ -150,19 +156,22 @@ async function messageOf(
   creditBack: MoneyOutcome
 ): Promise<string | null> {
   if (isClosing(s.to as StoreOrderRow['status'])) {
-    return closingMessage(
-      moneySummary({
-        status: order.status,
-        paymentMethod: order.payment_method,
-        originalTotal: order.original_total,
-        creditApplied: order.credit_applied,
-        totalAdjustment: order.total_adjustment,
-        refund: order.refund,
-        tipRefund: order.tip_refund,
-        total: order.total,
-        givenBack: await givenBackOnOrder(env.DB, order.business_id, order.id),
-        creditReturned: creditBack,
-      })
+    return withStoreReason(
+      order,
+      closingMessage(
+        moneySummary({
+          status: order.status,
+          paymentMethod: order.payment_method,
+          originalTotal: order.original_total,
+          creditApplied: order.credit_applied,
+          totalAdjustment: order.total_adjustment,
+          refund: order.refund,
+          tipRefund: order.tip_refund,
+          total: order.total,
+          givenBack: await givenBackOnOrder(env.DB, order.business_id, order.id),
+          creditReturned: creditBack,
+        })
+      )
     )
   }
   const message =

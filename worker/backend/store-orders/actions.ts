@@ -14,7 +14,7 @@ import {
   type StoreOrderActionRequest,
 } from '../../../schemas/store-orders.ts'
 import { AppError } from '../../lib/errors.ts'
-import { logError } from '../../lib/log.ts'
+import { log, logError } from '../../lib/log.ts'
 import { runEffect } from '../effects/consumer.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import { pendingEffectIds } from '../effects/repo.ts'
@@ -23,18 +23,24 @@ import { type ActionEffectPayload, noticeEffectKey, settleEffectKey } from './ac
 import { storeActionHandlers } from './action-effects.ts'
 import type { EffectsEnv } from './effects.ts'
 import { orderCreditHeld } from '../credit/order-credit-repo.ts'
-import { chargedPrice, lineRefundAmount, receivedUnits, type LineOutcome } from './pricing.ts'
+import {
+  chargedPrice,
+  lineRefundAmount,
+  receivedUnits,
+  type LineOutcome,
+} from '../orders/pricing.ts'
 import {
   findStoreItem,
   findStoreOrder,
   orderPickLines,
   type PickLineRow,
   type StoreOrderRow,
-} from './repo.ts'
-import { parsePricingTerms, pickedWeighedExtra, pickingDifference } from './repricing.ts'
+} from '../orders/repo.ts'
+import { parsePricingTerms, pickedWeighedExtra, pickingDifference } from '../orders/repricing.ts'
 import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
-import { outcomeOf, progressOf } from './view.ts'
+import { outcomeOf } from '../orders/view.ts'
+import { progressOf } from './view.ts'
 import { weighedPick, weighingOf, type WeighedPick } from '../../../schemas/weighing.ts'
 
 /*
@@ -127,6 +133,7 @@ async function staffActionOnce(
   staff: StoreStaff,
   request: StoreOrderActionRequest
 ): Promise<StoreOrderRow> {
+  log.annotate({ orderId: request.orderId, businessId: staff.businessId, storeId: staff.storeId })
   const row = await findStoreOrder(deps.env.DB, staff.businessId, staff.storeId, request.orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
   const progress = progressOf(row)

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../schemas/money.ts'
 import type { OrderActionType } from '../../../schemas/order-states.ts'
 import { returnOrderCredit, returnPickingBeyondCard } from '../credit/order-credit.ts'
 import { creditReturnedBy } from '../credit/order-credit-repo.ts'
-import type { StoreOrderRow } from './repo.ts'
+import type { StoreOrderRow } from '../orders/repo.ts'
 import { trackingMessage, type MoneyOutcome } from './effects.ts'
 
 /*

@@ -6,7 +6,7 @@ import { createMessenger } from '../messaging/messenger.ts'
 import { applyAction } from './actions.ts'
 import { afterCommit, type EffectsEnv, publishBoard } from './effects.ts'
 import { storeManagers } from '../staff/repo.ts'
-import { findStoreOrder } from './repo.ts'
+import { findStoreOrder } from '../orders/repo.ts'
 import { markAcceptAlerted, waitingOrders, type WaitingOrderRow } from './transitions-repo.ts'
 import { acceptWindowMinutes, progressOf } from './view.ts'
 

@@ -1,15 +1,15 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { shopperStatusLabel, type OrderActionType } from '../../../schemas/order-states.ts'
-import type { BackendAdapters, OrderBoardEvent } from '../adapters.ts'
+import type { OrderBoardEvent, WiredAdapters } from '../adapters.ts'
 import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
 import { findMoneyBack } from '../payments/refunds-repo.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
-import { afterOrderChange } from '../tracking/service.ts'
+import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
-import { findOrderPayment, type StoreOrderRow } from './repo.ts'
+import { findOrderPayment, type StoreOrderRow } from '../orders/repo.ts'
 import { storeStatusOf } from './view.ts'
 
 /*
@@ -21,7 +21,7 @@ import { storeStatusOf } from './view.ts'
  * gateway did; ADR 017 lists the reconciliation).
  */
 
-export type EffectsEnv = Env & BackendAdapters & PaymentsEnv
+export type EffectsEnv = Env & WiredAdapters & PaymentsEnv
 
 /** Money given back by an action, in pence (0: none). */
 export type MoneyOutcome = number
@@ -172,8 +172,9 @@ export async function tellShopper(
 }
 
 /**
- * Tells the store's live boards and the order's tracking; never throws (a board that misses it is
- * right on reload).
+ * Publishes the order's change to its subscribers (the store's live boards, then the order's
+ * tracking: order-subscribers.ts, ADR 038); never throws (a board that misses it is right on
+ * reload).
  */
 export async function publishBoard(
   env: EffectsEnv,
@@ -181,12 +182,10 @@ export async function publishBoard(
   now: Date
 ): Promise<void> {
   try {
-    await env.orderBoard?.publish(env, { ...event, at: now.toISOString() })
+    await publishOrderChange(env, event, now)
   } catch (error) {
     logError(error, { event: 'order board publish failed', orderId: event.orderId })
   }
-  // Tracking follows every change the board does: retention, then the page (ADR 019).
-  await afterOrderChange(env, event, now)
 }
 
 /** Tells the boards and the tracking that the order changed (its status as it now is). */

@@ -12,6 +12,8 @@ import type { BackendEnv } from '../env.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import { createDomain } from '../route-registry.ts'
 import { storeStaffOf } from './access.ts'
+import { storeOrderFoodInformation } from './food-information.ts'
+import { OrderFoodInformationSchema } from '../../../schemas/food-information.ts'
 import { staffAction } from './actions.ts'
 import type { EffectsEnv } from './effects.ts'
 import { storeBoard, storeOrderDetail } from './service.ts'
@@ -54,6 +56,19 @@ storeOrders.post(
     errors: ['unauthorized', 'not_found'],
   },
   async ({ body }, c) => storeOrderDetail(c.env.DB, await storeStaffOf(c, body), body.orderId)
+)
+
+storeOrders.post(
+  '/staff/orders/food-information',
+  {
+    summary: "Each food item of an order: its allergens and its page (the order's delivery note)",
+    description: STAFF_CALL,
+    body: StoreOrderDetailRequestSchema,
+    response: OrderFoodInformationSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) =>
+    storeOrderFoodInformation(c.env.DB, await storeStaffOf(c, body), body.orderId)
 )
 
 storeOrders.post(

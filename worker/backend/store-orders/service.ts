@@ -9,12 +9,12 @@ import {
   orderHistory,
   orderLineSelections,
   orderPickLines,
-} from './repo.ts'
+} from '../orders/repo.ts'
 import { storeDrivers } from '../staff/repo.ts'
 import { givenBackOnOrder } from '../payments/refunds-repo.ts'
 import { creditReturnedOnOrder } from '../credit/order-credit-repo.ts'
 import { detailOf, summaryOf } from './view.ts'
-import { discountsOfOrder } from './named-discounts.ts'
+import { discountsOfOrder } from '../orders/named-discounts.ts'
 
 /** The store's board as the caller may see it (a driver: their deliveries only). */
 export async function storeBoard(

@@ -12,13 +12,20 @@ import {
   refundAsCreditStatements,
 } from '../credit/staff-credit-repo.ts'
 import { canSeeOrder, orderNotFound, type StoreStaff } from './access.ts'
-import { afterCommit, type EffectsEnv, publishOrderUpdated, tellShopper } from './effects.ts'
-import { findStoreOrder, type StoreOrderRow } from './repo.ts'
+import { logError } from '../../lib/log.ts'
+import { runEffect } from '../effects/consumer.ts'
+import { dispatchEffects } from '../effects/relay.ts'
+import { pendingEffectIds } from '../effects/repo.ts'
+import { storeActionHandlers } from './action-effects.ts'
+import { creditEffectKeys, creditEffectStatements } from './credit-effect-rows.ts'
+import type { EffectsEnv } from './effects.ts'
+import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
 
 /*
  * POST /staff/orders/credit (ADR 020): a manager (store manager or operator) gives the order's
  * member store credit, as goodwill or as a refund instead of a card refund. Bad input answers 422
- * with nothing written; a lost race (another refund meanwhile) 409.
+ * with nothing written; a lost race (another refund meanwhile) 409. The shopper's email and the
+ * boards' notice are effects written in the credit's batch (ADR 037), never lost after it.
  */
 
 const invalid = (field: string, message: string) =>
@@ -55,30 +62,57 @@ export async function giveStaffCredit(
       throw invalid('amount', message)
     }
     const member = { businessId: row.business_id, customerId: row.customer_id }
-    await db.batch(goodwillStatements(db, { ...write, ...member }))
+    const entered = {
+      sql: `select 1 from customer_credit_ledger where customer_id = ?1 and reference = ?2`,
+      params: [row.customer_id, `order:${row.id}:goodwill:${key}`],
+    }
+    await db.batch([
+      ...goodwillStatements(db, { ...write, ...member }),
+      ...creditEffectStatements(db, effectOf(row, request.amount, key), now, entered),
+    ])
     if (!(await goodwillWritten(db, row.customer_id, row.id, key))) {
       const room = await goodwillRoom(db, { ...member, orderId: row.id, at: write.at })
       throw invalid('amount', goodwillCapMessage(room, request.amount))
     }
   } else {
     if (request.amount > row.total) throw invalid('amount', MESSAGES.orderRefundTooMuch)
-    const [updated] = await db.batch(
-      refundAsCreditStatements(db, {
-        ...write,
-        expectedRefund: row.refund,
-        token: crypto.randomUUID(),
-      })
-    )
+    const token = crypto.randomUUID()
+    const ours = {
+      sql: `select 1 from orders where id = ?1 and action_token = ?2`,
+      params: [row.id, token],
+    }
+    const [updated] = await db.batch([
+      ...refundAsCreditStatements(db, { ...write, expectedRefund: row.refund, token }),
+      ...creditEffectStatements(db, effectOf(row, request.amount, key), now, ours),
+    ])
     if ((updated?.meta.changes ?? 0) === 0) {
       throw new AppError('conflict', MESSAGES.orderRefundTooMuch)
     }
   }
+  await noticeThenDispatch(env, row.id, key, now)
   const after = await findStoreOrder(db, staff.businessId, staff.storeId, row.id)
   if (!after) throw orderNotFound()
-  const message = formatMessage('orderTrackingCreditReturned', formatMoney(request.amount))
-  await afterCommit('email', after.id, undefined, () => tellShopper(env, after, message, now))
-  await publishOrderUpdated(env, after, now)
   return after
+}
+
+function effectOf(row: StoreOrderRow, amount: number, key: string) {
+  return { businessId: row.business_id, orderId: row.id, storeId: row.store_id, amount, key }
+}
+
+/**
+ * The boards and tracking hear of the credit at once (the notice run inline, the same lease as
+ * the queue's); the email is left to the queue, so a slow provider never holds the console.
+ */
+async function noticeThenDispatch(env: EffectsEnv, orderId: number, key: string, now: Date) {
+  const keys = creditEffectKeys(orderId, key)
+  try {
+    for (const id of await pendingEffectIds(env.DB, [keys.notice])) {
+      await runEffect(env, storeActionHandlers, id, now)
+    }
+  } catch (error) {
+    logError(error, { event: 'order credit notice failed', orderId })
+  }
+  await dispatchEffects(env, [keys.email, keys.notice], now)
 }
 
 /** Why the caps refused the grant: the order's cap when it binds, else the member's. */

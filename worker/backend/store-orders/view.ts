@@ -1,4 +1,3 @@
-import { weighedPrice, weighedQuantityLabel, weighingOf } from '../../../schemas/weighing.ts'
 import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { ORDER_ACCEPT_WINDOW_MINUTES } from '../../../schemas/constants.ts'
 import {
@@ -10,19 +9,17 @@ import {
 import type {
   StoreOrderDetail,
   StoreOrderLine,
-  StoreOrderSlot,
   StoreOrderSummary,
 } from '../../../schemas/store-orders.ts'
-import { parseAddress } from '../checkout/orders.ts'
+import { lineOf, parseAddress, slotOf } from '../orders/view.ts'
 import { allowedActionsFor, type StoreStaff } from './access.ts'
-import { receivedUnits, type LineOutcome } from './pricing.ts'
 import type {
   HistoryRow,
   LineSelectionRow,
   OrderFactsRow,
   PickLineRow,
   StoreOrderRow,
-} from './repo.ts'
+} from '../orders/repo.ts'
 import type { StaffNameRow } from '../staff/repo.ts'
 
 /* The console's answers built from the rows (pure). */
@@ -46,21 +43,6 @@ export function progressOf(row: StoreOrderRow): OrderProgress {
 /** The store's accept window in minutes (its own, or the default). */
 export function acceptWindowMinutes(row: { accept_window_minutes: number | null }): number {
   return row.accept_window_minutes ?? ORDER_ACCEPT_WINDOW_MINUTES
-}
-
-/** The slot as the shopper chose it (a future order without one reads as asap). */
-export function slotOf(
-  row: Pick<StoreOrderRow, 'fulfilment_timing' | 'slot_date' | 'slot_starts_at' | 'slot_ends_at'>
-): StoreOrderSlot {
-  if (row.fulfilment_timing === 'asap' || !row.slot_date || !row.slot_starts_at) {
-    return { kind: 'asap' }
-  }
-  return {
-    kind: 'scheduled',
-    date: row.slot_date,
-    startsAt: row.slot_starts_at,
-    endsAt: row.slot_ends_at ?? row.slot_starts_at,
-  }
 }
 
 export function summaryOf(row: StoreOrderRow, staff: StoreStaff): StoreOrderSummary {
@@ -89,97 +71,6 @@ export function summaryOf(row: StoreOrderRow, staff: StoreStaff): StoreOrderSumm
     allowedActions: allowedActionsFor(staff, progress),
     timeZone: row.time_zone,
   }
-}
-
-/** The mark of a line as the price rule reads it; null when not marked. */
-export function outcomeOf(line: PickLineRow): LineOutcome | null {
-  switch (line.mark) {
-    case null:
-      return null
-    case 'picked':
-      // A weighed line's charge is what its weight cost (ADR 039).
-      return line.picked_grams !== null && line.charged_price !== null
-        ? { mark: 'picked', weighedCharge: line.charged_price }
-        : { mark: 'picked' }
-    case 'short':
-      return { mark: 'short', pickedQuantity: line.picked_quantity ?? 0 }
-    case 'out_of_stock':
-      return { mark: 'out_of_stock' }
-    case 'substituted':
-      return {
-        mark: 'substituted',
-        substituteUnitPrice: line.substitute_unit_price ?? 0,
-        substituteQuantity: line.substitute_quantity ?? 1,
-      }
-  }
-}
-
-/** One line as the console and the member both see it: marks, substitute, what it costs now. */
-export function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): StoreOrderLine {
-  const outcome = outcomeOf(line)
-  const charged = line.charged_price ?? line.total_price
-  return {
-    lineId: line.id,
-    menuItemId: line.menu_item_id,
-    name: line.name,
-    selections: [...selections],
-    quantity: line.quantity,
-    unitPrice: line.unit_price,
-    totalPrice: line.total_price,
-    mark: line.mark,
-    pickedQuantity:
-      outcome === null
-        ? null
-        : outcome.mark === 'substituted'
-          ? 0
-          : receivedUnits({ quantity: line.quantity, totalPrice: line.total_price }, outcome),
-    substitute:
-      line.mark === 'substituted' && line.substitute_menu_item_id !== null
-        ? {
-            menuItemId: line.substitute_menu_item_id,
-            name: line.substitute_name ?? '',
-            quantity: line.substitute_quantity ?? 1,
-            unitPrice: line.substitute_unit_price ?? 0,
-            chargedPrice: charged,
-          }
-        : null,
-    chargedPrice: Math.max(
-      0,
-      charged - refundedShare(line, outcome, charged, line.refunded_quantity ?? 0)
-    ),
-    refundedQuantity: line.refunded_quantity ?? 0,
-    version: line.version,
-    ageRestriction: line.age_restriction,
-    challenge25: line.age_restriction !== null,
-    allowSubstitutes: line.allow_substitutes === 1,
-    weighed: weighedOf(line),
-  }
-}
-
-/** A weighed line's weight as asked for and as picked (ADR 039); null for an item sold each. */
-function weighedOf(line: PickLineRow): StoreOrderLine['weighed'] {
-  const weighing = weighingOf(line)
-  if (weighing === null) return null
-  const grams = line.mark === 'picked' ? line.picked_grams : null
-  const weighed = grams === null ? null : weighedPrice(weighing.pricePerKg, grams)
-  return {
-    label: weighedQuantityLabel(weighing, line.quantity),
-    pricePerKg: weighing.pricePerKg,
-    pickedGrams: grams,
-    weighedPrice: weighed,
-    capped: weighed !== null && weighed > (line.charged_price ?? weighed),
-  }
-}
-
-/** What the line's refunded units gave back (the same pro rata rule as the refund). */
-function refundedShare(
-  line: PickLineRow,
-  outcome: LineOutcome | null,
-  charged: number,
-  refunded: number
-): number {
-  const received = receivedUnits({ quantity: line.quantity, totalPrice: line.total_price }, outcome)
-  return received === 0 ? 0 : Math.floor((charged * refunded) / received)
 }
 
 /** The amount a history row's detail names (refunds, credit), if any. */

@@ -23,6 +23,11 @@ export interface AvailabilityInput {
   }
   /** Whole-day closures, local dates (YYYY-MM-DD). */
   closures: ReadonlyArray<string>
+  /**
+   * A manager's pause (ISO instant): no opening counts before it, so until then the store takes
+   * preorders for after it, or is closed; from it on the hours rule again.
+   */
+  pausedUntil?: string | null | undefined
 }
 
 /** An opening window: from its start instant to its end instant. */
@@ -38,7 +43,7 @@ interface AvailabilityTerms {
 /** The availability input of a store's details and its schedule (hours and closures). */
 export function availabilityInput(
   store: AvailabilityTerms,
-  schedule: Pick<AvailabilityInput, 'openingHours' | 'closures'>
+  schedule: Pick<AvailabilityInput, 'openingHours' | 'closures' | 'pausedUntil'>
 ): AvailabilityInput {
   return {
     timeZone: store.timeZone,
@@ -48,7 +53,17 @@ export function availabilityInput(
     collectionEnabled: store.collection.enabled,
     openingHours: schedule.openingHours,
     closures: schedule.closures,
+    pausedUntil: schedule.pausedUntil ?? null,
   }
+}
+
+/** The end of a pause still running at `now` (ms since the epoch), else null. */
+export function pauseEndMs(
+  input: Pick<AvailabilityInput, 'pausedUntil'>,
+  now: Date
+): number | null {
+  const end = input.pausedUntil ? Date.parse(input.pausedUntil) : Number.NaN
+  return Number.isFinite(end) && end > now.getTime() ? end : null
 }
 
 interface Window {
@@ -187,14 +202,21 @@ function methodAvailability(
     return null
   }
   let run: Window | null = null
+  const pauseEnd = pauseEndMs(input, now)
   // From yesterday (a window past midnight may still run) to the last day orders can be placed for.
-  for (const window of windows(
+  for (const whole of windows(
     hours,
     closures,
     input.timeZone,
     addDays(today, -1),
     daysInAdvance + 1
   )) {
+    // A pause cuts every window short of its end: the store opens again when it ends.
+    if (pauseEnd !== null && whole.end.getTime() <= pauseEnd) continue
+    const window =
+      pauseEnd !== null && whole.start.getTime() < pauseEnd
+        ? { start: new Date(pauseEnd), end: whole.end }
+        : whole
     if (run && window.start.getTime() <= run.end.getTime()) {
       if (window.end.getTime() > run.end.getTime()) run.end = window.end
       continue

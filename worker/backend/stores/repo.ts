@@ -8,7 +8,7 @@ import type { Coordinates } from '../../../schemas/location.ts'
 import { ofCallingBrand } from '../order-brand.ts'
 import type { BoundingBox } from '../geo.ts'
 import type { DeliveryZone } from './delivery.ts'
-import { ratingsByStore, storeRatingsStatement } from '../member-orders/repo.ts'
+import { ratingsByStore, storeRatingsStatement } from './ratings-repo.ts'
 
 /** A store's rating as read: the raw average and the count of its reviews. */
 export interface StoreRatingRaw {
@@ -53,6 +53,7 @@ interface StoreSummaryRow {
   accepts_apple_pay: number
   accepts_google_pay: number
   accepts_cash: number
+  paused_until: string | null
 }
 
 interface StoreRow extends StoreSummaryRow {
@@ -133,6 +134,8 @@ export interface StoreSchedule {
   closures: Array<string>
   /** Active zones only. */
   zones: Array<DeliveryZone>
+  /** A manager's pause: no new orders before this instant (stores.paused_until). */
+  pausedUntil?: string | null
 }
 
 export type StoreDetailsRecord = Omit<StoreDetails, 'availability' | 'atLocation'>
@@ -142,7 +145,7 @@ const SUMMARY_COLUMNS = `s.id, s.slug, s.name, s.address_line1, s.address_line2,
   s.is_temporarily_closed, s.delivery_enabled, s.delivery_radius_km, s.delivery_fee,
   s.minimum_spend, s.free_delivery_threshold, s.collection_enabled, s.collection_fee,
   s.collection_minimum_spend, s.service_fee, s.accepts_card, s.accepts_apple_pay, s.accepts_google_pay,
-  s.accepts_cash`
+  s.accepts_cash, s.paused_until`
 
 /**
  * The ids of the store search's candidates: the index stores_search_box bounds them to the
@@ -320,14 +323,15 @@ export async function findNearestCandidates(
     ...scheduleStatements(db, CANDIDATE_IDS_SQL, params, now),
   ])
   const rows = (candidates?.results ?? []) as Array<StoreSummaryRow>
-  return {
-    candidates: rows.map(toCandidate),
-    ratings: ratingsByStore(ratings),
-    schedules: collectSchedules(
-      rows.map((row) => row.id),
-      schedule
-    ),
+  const schedules = collectSchedules(
+    rows.map((row) => row.id),
+    schedule
+  )
+  for (const row of rows) {
+    const found = schedules.get(row.id)
+    if (found) found.pausedUntil = row.paused_until
   }
+  return { candidates: rows.map(toCandidate), ratings: ratingsByStore(ratings), schedules }
 }
 
 /** Which store: by its slug (seoUrl), by id, or both (then both must match). */
@@ -398,7 +402,7 @@ export async function findStoreDetails(
       payments: candidate.payments,
       openingHours,
     },
-    schedule: { openingHours, ...rest },
+    schedule: { openingHours, ...rest, pausedUntil: row.paused_until },
     rating: ratingsByStore(ratings).get(row.id),
   }
 }

@@ -19,7 +19,7 @@ import {
   type TrackingSnapshot,
   type TrackingStep,
 } from '../../../schemas/tracking.ts'
-import { slotOf } from '../store-orders/view.ts'
+import { slotOf } from '../orders/view.ts'
 import { distanceAndEta, type Point } from './eta.ts'
 import type { TrackedOrderRow } from './repo.ts'
 
@@ -109,7 +109,7 @@ export function buildSnapshot(
   row: TrackedOrderRow,
   reached: ReadonlyArray<{ status: string; at: string }>,
   now: Date,
-  /** The order's discounts by name (store-orders/named-discounts.ts). */
+  /** The order's discounts by name (orders/named-discounts.ts). */
   discounts: ReadonlyArray<NamedDiscount> = []
 ): TrackingSnapshot {
   const status = row.status as OrderStatusName

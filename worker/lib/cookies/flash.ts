@@ -41,6 +41,8 @@ export const FLASH_MESSAGES = {
   // The store console's redirects (ADR 018).
   staffInvitationAccepted: MESSAGES.staffInvitationAccepted,
   storeOrderUpdated: MESSAGES.storeOrderUpdated,
+  storePaused: MESSAGES.storePaused,
+  storeResumed: MESSAGES.storeResumed,
   staffNotAllowed: MESSAGES.staffNotAllowed,
   // The payment step's store credit switch without JavaScript (ADR 020).
   storeCreditUsed: MESSAGES.storeCreditUsed,
@@ -143,6 +145,8 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'accountForgotten',
   'staffInvitationAccepted',
   'storeOrderUpdated',
+  'storePaused',
+  'storeResumed',
   'storeCreditUsed',
   'storeCreditKept',
   'operatorChangesSaved',

@@ -76,6 +76,11 @@ export async function boardPage(c: Context<AppEnv>): Promise<Response> {
       orderHref={STORE_PATHS.order(storeId, 0).replace(/0$/, '{orderId}')}
       boardApi={`${STORE_API_PREFIX}/staff/orders/board`}
       livePath={STORE_PATHS.boardLive(storeId)}
+      controlsHref={
+        rolesAt(staff, storeId).some((role) => role === 'store_manager' || role === 'operator')
+          ? STORE_PATHS.controls(storeId)
+          : null
+      }
     />
   ))
 }

@@ -3,9 +3,10 @@ import type { AppEnv } from '../../env.ts'
 import { accountPage, changePasswordForm, signOutEverywhereForm } from './account.tsx'
 import { boardPage, storesPage } from './board.tsx'
 import { boardLive } from './board-live.ts'
+import { controlsForm, controlsPage } from './controls.tsx'
 import { driverPage } from './driver.tsx'
 import { operatorConsole } from './operator/index.ts'
-import { orderActionForm, orderPage } from './order.tsx'
+import { deliveryNotePage, orderActionForm, orderPage } from './order.tsx'
 import { staffSession } from './session.ts'
 import {
   staffInvitationForm,
@@ -40,5 +41,8 @@ storeConsole.post('/account/sign-out-everywhere', signOutEverywhereForm)
 storeConsole.route('/operator', operatorConsole)
 storeConsole.get('/:storeId/board', boardPage)
 storeConsole.get('/:storeId/board/live', boardLive)
+storeConsole.get('/:storeId/controls', controlsPage)
+storeConsole.post('/:storeId/controls', controlsForm)
 storeConsole.get('/:storeId/orders/:orderId', orderPage)
+storeConsole.get('/:storeId/orders/:orderId/delivery-note', deliveryNotePage)
 storeConsole.post('/:storeId/orders/:orderId', orderActionForm)

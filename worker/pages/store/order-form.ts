@@ -1,7 +1,9 @@
 import {
   ACTION_FIELDS,
   READY_AT_FIELD,
+  REASON_CHOICE_FIELD,
 } from '../../../client/components/store-console/OrderActions.tsx'
+import { reasonOfChoice } from '../../../schemas/order-reasons.ts'
 
 // A slot order's ready time: at least a quarter of an hour ahead, at most a fortnight (the
 // furthest any store takes orders, with room).
@@ -42,6 +44,7 @@ export function actionOfForm(form: Record<string, string>, nowMs: number): Recor
     }
     case 'reject':
     case 'cancel':
+      return { type, reason: reasonOfChoice(type, form[REASON_CHOICE_FIELD] ?? '', reason) }
     case 'unable_to_deliver':
       return { type, reason }
     case 'refund_order':

@@ -1,5 +1,7 @@
 import type { Context } from 'hono'
 import { OrderPage } from '../../../client/components/store-console/ConsolePages.tsx'
+import { DeliveryNotePage } from '../../../client/components/store-console/DeliveryNotePage.tsx'
+import { OrderFoodInformationSchema } from '../../../schemas/food-information.ts'
 import {
   ACTION_FIELDS,
   SUBSTITUTE_QUERY,
@@ -127,6 +129,31 @@ export async function orderPage(c: Context<AppEnv>): Promise<Response> {
   const order = await orderDetail(c, storeId, orderId)
   const substitutes = await substituteSearch(c, storeId, order)
   return renderOrder(c, signedIn.staff, storeId, order, undefined, 200, substitutes)
+}
+
+/** GET /store/<storeId>/orders/<orderId>/delivery-note: the order's note to print (issue 41). */
+export async function deliveryNotePage(c: Context<AppEnv>): Promise<Response> {
+  const signedIn = await staffOrSignIn(c)
+  if ('redirect' in signedIn) return signedIn.redirect
+  const { storeId, orderId } = orderOfPath(c, signedIn.staff)
+  const [order, food] = await Promise.all([
+    orderDetail(c, storeId, orderId),
+    c.var.backend.post('/staff/orders/food-information', {
+      body: { businessId: c.var.brand.businessId, storeId, orderId },
+      token: readStaffAccessToken(c),
+      schema: OrderFoodInformationSchema,
+    }),
+  ])
+  return renderConsole(c, `Delivery note · Order ${order.orderNumber}`, (chrome) => (
+    <DeliveryNotePage
+      frame={consoleFrame(chrome, signedIn.staff)}
+      order={order}
+      food={food}
+      // The console is served on the brand's own host, where the shop's item pages are too.
+      shopOrigin={new URL(c.req.url).origin}
+      orderHref={STORE_PATHS.order(storeId, orderId)}
+    />
+  ))
 }
 
 /**

@@ -2,11 +2,13 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
 import { formatMoney } from '../../../../schemas/money.ts'
+import { PRESET_REASONS } from '../../../../schemas/order-reasons.ts'
 import { createApp } from '../../../../worker/app.ts'
 import {
   actOk,
   cardOrder,
   cashOrder,
+  shopperEmails,
   inMinutes,
   seedCheckout,
   staffMember,
@@ -567,6 +569,36 @@ describe('picking without JavaScript', () => {
       cookies
     )
     expect(done.status).toBe(303)
+  })
+})
+
+describe('preset reject and cancel reasons (issue 44)', () => {
+  it('offers the presets, gives the one chosen as the reason, and refuses one not offered', async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const order = await cashOrder('collection')
+    const path = `/store/${STORE}/orders/${order.orderId}`
+    const html = await (await get(path, cookies)).text()
+    const reason = PRESET_REASONS.reject[1]
+    expect(html).toContain(`name="reasonChoice" value="${reason}"`)
+    const key = /name="idempotencyKey" value="([\w-]+)-accept"/.exec(html)?.[1] ?? ''
+    const form = { action: 'reject', expectedStatus: 'sent_to_store', reason: '' }
+    const forged = await postForm(
+      path,
+      { ...form, reasonChoice: 'Because', idempotencyKey: `${key}-forged` },
+      cookies
+    )
+    expect(forged.status).toBe(422)
+    expect(textOfAlert(await forged.text())).toContain(MESSAGES.orderActionReasonRequired)
+    const rejected = await postForm(
+      path,
+      { ...form, reasonChoice: reason, idempotencyKey: `${key}-reject` },
+      cookies
+    )
+    expect(rejected.status, textOfAlert(await rejected.clone().text())).toBe(303)
+    const text = pageText(await (await get(path, jar(rejected, cookies))).text())
+    expect(text).toContain(`Reason: ${reason}`)
+    const email = (await shopperEmails(order.email)).at(-1)
+    expect(email?.message).toContain(formatMessage('orderTrackingStoreReason', reason))
   })
 })
 

@@ -11,7 +11,7 @@ import { AppError } from '../../../lib/errors.ts'
 import { mergeWhiteLabelSettings } from '../../content/white-label.ts'
 import { checkImage, type MediaStore, putImage } from '../../media/images.ts'
 import type { StaffCaller } from '../../staff/guard.ts'
-import { auditStatement } from '../audit-repo.ts'
+import { auditStatement } from '../../audit-repo.ts'
 import { domainName } from '../../../../schemas/host-name.ts'
 import type { HostnameProvisioner, HostnameStatus } from './hostname-provisioner.ts'
 import {

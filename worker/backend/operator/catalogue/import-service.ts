@@ -7,7 +7,7 @@ import type {
 import { sha256Hex } from '../../../lib/crypto.ts'
 import { AppError } from '../../../lib/errors.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
-import { auditStatement } from '../audit-repo.ts'
+import { auditStatement } from '../../audit-repo.ts'
 import {
   type CatalogueRecords,
   type CategoryRecord,

@@ -7,7 +7,7 @@ import {
 import { formatMessage } from '../../../../schemas/messages.ts'
 import { AppError } from '../../../lib/errors.ts'
 import { checkImage, type MediaStore } from '../../media/images.ts'
-import { auditStatement } from '../audit-repo.ts'
+import { auditStatement } from '../../audit-repo.ts'
 import { priceCell } from './csv-format.ts'
 import { storeItemImage } from './item-image.ts'
 import {

@@ -11,7 +11,7 @@ import type {
 import { AppError } from '../../../lib/errors.ts'
 import { createsRedirectLoop, slugOfPath } from '../../seo/redirect-chain.ts'
 import type { StaffCaller } from '../../staff/guard.ts'
-import { auditStatement } from '../audit-repo.ts'
+import { auditStatement } from '../../audit-repo.ts'
 import { ownedIds } from '../promotions/ownership-repo.ts'
 import { refuseFields } from '../promotions/refusals.ts'
 import {

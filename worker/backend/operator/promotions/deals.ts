@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../../schemas/messages.ts'
 import type { DealSaveRequest, OperatorDeal } from '../../../../schemas/operator-promotions.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { StaffCaller } from '../../staff/guard.ts'
-import { auditStatement } from '../audit-repo.ts'
+import { auditStatement } from '../../audit-repo.ts'
 import {
   type DealRow,
   dealSlugTaken,

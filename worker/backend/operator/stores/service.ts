@@ -21,7 +21,7 @@ import {
   isoDate,
   storeAvailability,
 } from '../../stores/availability.ts'
-import { auditStatement } from '../audit-repo.ts'
+import { auditStatement } from '../../audit-repo.ts'
 import {
   closureTaken,
   deleteClosureStatement,

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import type { AppEnv } from '../../../env.ts'
 import { type PurgeArea, purgePublicCache } from '../../../lib/cache-purge.ts'
+import { bumpPageVersion } from '../../../lib/page-cache-version.ts'
 import { readStaffAccessToken } from '../../../lib/cookies/staff-session.ts'
 import { logError } from '../../../lib/log.ts'
 
@@ -72,7 +73,11 @@ export async function operatorChange<S extends z.ZodType>(
   })
   if (change.affects.length > 0) {
     try {
-      await purgePublicCache(c.env.CACHE, c.var.brand.businessId, change.affects)
+      // Every cached page of the business moves to a new key at once (ADR 042).
+      await Promise.all([
+        purgePublicCache(c.env.CACHE, c.var.brand.businessId, change.affects),
+        bumpPageVersion(c.env.CACHE, c.var.brand.businessId),
+      ])
     } catch (error) {
       logError(error, { requestId: c.var.requestId, event: 'operator cache purge failed' })
     }

@@ -1,7 +1,7 @@
 // The operator audit trail (migration 0040, ADR 027): written only as a statement inside the
 // change's own batch, read by the audit log.
 
-import type { OperatorAuditEntry } from '../../../schemas/operator.ts'
+import type { OperatorAuditEntry } from '../../schemas/operator.ts'
 
 /** One change an operator made, as {@link auditStatement} records it. */
 export interface AuditRecord {

@@ -1,0 +1,155 @@
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../env.ts'
+import { executionContext, finishInBackground } from './background.ts'
+import { nowMs } from './clock.ts'
+import { logError } from './log.ts'
+import { pageCacheDecision, type PublicPageKind, storableAnswer } from './page-cacheability.ts'
+import { readPageVersion } from './page-cache-version.ts'
+
+/*
+ * The edge page cache (ADR 042): anonymous public pages from the Cache API, keyed by host, path,
+ * query and the business's page version; served fresh for a minute, then stale while a render in
+ * the background replaces them; kept a day, so a page still serves while D1 is down.
+ */
+
+/** How long a kept page is served as it is: the same bound as the KV answers it was made of. */
+export const PAGE_FRESH_MS = 60_000
+/** How long the Cache API keeps a page, served stale after PAGE_FRESH_MS. */
+const PAGE_KEPT_SECONDS = 24 * 60 * 60
+
+// What a kept page carries besides its own headers; never sent to the shopper.
+const STORED_AT = 'x-page-cache-stored-at'
+const PAGE_CACHE_CONTROL = 'x-page-cache-control'
+const PAGE_VARY = 'x-page-cache-vary'
+const INTERNAL_HEADERS = [STORED_AT, PAGE_CACHE_CONTROL, PAGE_VARY, 'cf-cache-status', 'age']
+
+/** What the answer says about the cache: for the tests and the bench. */
+export type CacheState = 'hit' | 'miss' | 'stale' | 'bypass'
+
+// The requests the cache itself made to render a stale page again: they skip the lookup. Held by
+// identity, so no header a browser could send forces a render.
+const refreshes = new WeakSet<Request>()
+
+/** Whether the page cache is on: everywhere unless PAGE_CACHE is "off" (the pool tests). */
+export function pageCacheEnabled(env: { APP_ENV?: string; PAGE_CACHE?: string }): boolean {
+  return env.PAGE_CACHE !== 'off'
+}
+
+/**
+ * The cache key of a page: the host as asked (so one brand's page never answers on another's
+ * host), the path, the query and the business's page version.
+ */
+export function pageCacheKey(requestUrl: string, version: string): Request {
+  const url = new URL(requestUrl)
+  const search = url.search ? `${url.search}&` : '?'
+  const versioned = `${search}page-version=${encodeURIComponent(version)}`
+  return new Request(`https://${url.host.toLowerCase()}${url.pathname}${versioned}`)
+}
+
+function isHtml(headers: Headers): boolean {
+  return (headers.get('content-type') ?? '').startsWith('text/html')
+}
+
+/** Sets every CSP nonce attribute of an HTML answer to `nonce` as the body streams through. */
+function withNonces(response: Response, nonce: string): Response {
+  if (!isHtml(response.headers)) return response
+  return new HTMLRewriter()
+    .on('[nonce]', {
+      element(element) {
+        element.setAttribute('nonce', nonce)
+      },
+    })
+    .transform(response)
+}
+
+/** The copy of a page the cache keeps: no nonce, no cookie, the time it was made. */
+function storedCopy(page: Response, body: ReadableStream, storedAt: number): Response {
+  const headers = new Headers(page.headers)
+  headers.delete('set-cookie')
+  headers.set(PAGE_CACHE_CONTROL, page.headers.get('cache-control') ?? '')
+  headers.set(PAGE_VARY, page.headers.get('vary') ?? '')
+  headers.delete('vary')
+  headers.set('cache-control', `public, max-age=${PAGE_KEPT_SECONDS}`)
+  headers.set(STORED_AT, String(storedAt))
+  return withNonces(new Response(body, { status: 200, headers }), '')
+}
+
+/** A kept page as this request's answer: its own nonce, the page's own Cache-Control and Vary. */
+function servedCopy(kept: Response, nonce: string, state: CacheState): Response {
+  const headers = new Headers(kept.headers)
+  headers.set('cache-control', kept.headers.get(PAGE_CACHE_CONTROL) ?? '')
+  const vary = kept.headers.get(PAGE_VARY)
+  if (vary) headers.set('vary', vary)
+  for (const name of INTERNAL_HEADERS) headers.delete(name)
+  headers.set('x-cache', state)
+  return withNonces(new Response(kept.body, { status: 200, headers }), nonce)
+}
+
+/** Renders the page again as an anonymous shopper would see it; the render stores it. */
+async function renderAgain(c: Context<AppEnv>): Promise<void> {
+  const render = c.var.renderAgain
+  if (!render) return
+  const request = new Request(c.req.url)
+  refreshes.add(request)
+  const response = await render(request)
+  await response.body?.cancel()
+}
+
+/**
+ * Answers an anonymous public page of `kind` from the page cache, or renders it and keeps it.
+ * Personal requests go straight to the page (`x-cache: bypass`). A failing cache or KV read never
+ * fails the page: it renders as without the cache.
+ *
+ * @example pages.get('/faqs', pageCache('faqs'), faqPage)
+ */
+export function pageCache(kind: PublicPageKind) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!pageCacheEnabled(c.env)) return next()
+    const refresh = refreshes.has(c.req.raw)
+    const decision = refresh
+      ? { cacheable: true }
+      : pageCacheDecision(c.req.method, c.req.header('cookie'), kind)
+    if (!decision.cacheable) {
+      await next()
+      try {
+        c.res.headers.set('x-cache', 'bypass')
+      } catch {
+        // An answer with immutable headers (passed through from a fetch) goes out as it is.
+      }
+      return
+    }
+    const log = { requestId: c.var.requestId, path: c.req.path }
+    let key: Request
+    let kept: Response | undefined
+    try {
+      key = pageCacheKey(c.req.url, await readPageVersion(c.env.CACHE, c.var.brand.businessId))
+      kept = refresh ? undefined : await caches.default.match(key)
+    } catch (error) {
+      logError(error, { ...log, event: 'page cache read failed' }, 'warn')
+      return next()
+    }
+    if (kept) {
+      const storedAt = Number(kept.headers.get(STORED_AT))
+      const stale = !(nowMs(c.env) - storedAt <= PAGE_FRESH_MS)
+      if (stale) {
+        await finishInBackground(executionContext(c), renderAgain(c), {
+          ...log,
+          event: 'page cache refresh failed',
+        })
+      }
+      return servedCopy(kept, c.var.nonce, stale ? 'stale' : 'hit')
+    }
+    await next()
+    const page = c.res
+    if (!page.body || !storableAnswer(page)) return
+    const [forShopper, forCache] = page.body.tee()
+    const copy = storedCopy(page, forCache, nowMs(c.env))
+    c.res = new Response(forShopper, page)
+    c.res.headers.set('x-cache', 'miss')
+    await finishInBackground(executionContext(c), caches.default.put(key, copy), {
+      ...log,
+      event: 'page cache write failed',
+    })
+  })
+}
