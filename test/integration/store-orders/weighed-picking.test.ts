@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { formatMessage } from '../../../schemas/messages.ts'
+import fc from 'fast-check'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { StoreOrderDetail, StoreOrderLine } from '../../../schemas/store-orders.ts'
 import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
 import { weighedFinalNote, weighedPrice } from '../../../schemas/weighing.ts'
-import { readyBasket } from '../checkout/fixtures.ts'
+import { plainItem, readyBasket } from '../checkout/fixtures.ts'
 import { draftOf, payCash } from '../credit/fixtures.ts'
 import { memberCall, newMember } from '../member/orders-fixtures.ts'
 import {
@@ -13,6 +14,7 @@ import {
   actOk,
   cardOrder,
   errorMessage,
+  finishPicking,
   inMinutes,
   ledgerOfOrder,
   orderTotal,
@@ -95,19 +97,89 @@ describe('weighing a line at picking', () => {
     expect(await orderTotal(order.orderId)).toBe(order.total - ESTIMATE + weighedPrice(PER_KG, 700))
   })
 
-  it('once picked, the shopper is refunded the difference and emailed the final amount', async () => {
+  it('once picked, the card is charged the final amount, not refunded, and the email says it', async () => {
     const { order, line } = await steakOrder(0)
     await weigh(order.orderId, line, 700)
     await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
       type: 'finish_picking',
     })
-    const back = ESTIMATE - weighedPrice(PER_KG, 700)
-    expect((await ledgerOfOrder(order.orderId)).refunded).toBe(back)
+    const final = order.total - ESTIMATE + weighedPrice(PER_KG, 700)
+    // The hold (estimate + 10%) is captured for what was picked; nothing is refunded.
+    expect(await ledgerOfOrder(order.orderId)).toMatchObject({
+      authorised: order.total + Math.floor(ESTIMATE / 10),
+      captured: final,
+      refunded: 0,
+      voided: 0,
+    })
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      `${formatMessage('orderTrackingPickedChanges', formatMoney(back))} ${formatMessage(
-        'weighedOrderTotal',
-        formatMoney(order.total - back)
-      )}`
+      `${MESSAGES.orderTrackingPicked} ${formatMessage('weighedOrderTotal', formatMoney(final))}`
+    )
+  })
+
+  it('a weighed line shorted costs nothing: the capture leaves it out', async () => {
+    const plain = await plainItem(100, 400)
+    const order = await cardOrder('collection', [
+      { id: steak.id, quantity: 3 },
+      { id: plain.id, quantity: 1 },
+    ])
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const line = accepted.departments.flatMap((d) => d.lines).find((l) => l.weighed !== null)
+    if (!line) throw new Error('no steak line')
+    const shorted = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'out_of_stock',
+    })
+    const after = shorted.departments.flatMap((d) => d.lines).find((l) => l.lineId === line.lineId)
+    expect(after?.chargedPrice).toBe(0)
+    await finishPicking(picker.bearer, STORE, order.orderId)
+    const final = order.total - ESTIMATE
+    expect(await orderTotal(order.orderId)).toBe(final)
+    expect(await ledgerOfOrder(order.orderId)).toMatchObject({ captured: final, refunded: 0 })
+  })
+
+  it('an order cancelled before picking is done has its hold voided, not refunded', async () => {
+    const { order } = await steakOrder(10)
+    await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'cancel',
+      reason: 'Shopper asked',
+    })
+    expect(await ledgerOfOrder(order.orderId)).toMatchObject({ captured: 0, refunded: 0 })
+    const held = await env.DB.prepare(
+      `select s.status from sandbox_hpp_requests s join payments p
+         on p.gateway_order_id = s.order_id where p.order_id = ?1 and p.capture_later = 1`
+    )
+      .bind(order.orderId)
+      .first<{ status: string }>()
+    expect(held?.status).toBe('voided')
+  })
+
+  it('whatever the steak weighs, the capture is the final total and within the hold', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 100, max: 1500 }), async (grams) => {
+        const { order, line } = await steakOrder(10)
+        await weigh(order.orderId, line, grams)
+        const picked = await finishPicking(picker.bearer, STORE, order.orderId)
+        const entry = await ledgerOfOrder(order.orderId)
+        const lines = picked.departments.flatMap((d) => d.lines)
+        const m = picked.money
+        const discounts =
+          m.subtotal + m.deliveryCost + m.deliveryTip - m.creditApplied - m.originalTotal
+        expect(entry.captured).toBeLessThanOrEqual(entry.authorised)
+        expect(entry.captured).toBe(
+          lines.reduce((sum, l) => sum + l.chargedPrice, 0) +
+            m.deliveryCost +
+            m.deliveryTip -
+            m.creditApplied -
+            discounts
+        )
+        expect(entry.captured).toBe(await orderTotal(order.orderId))
+      }),
+      { numRuns: 4 }
     )
   })
 

@@ -19,6 +19,7 @@ import { giveCreditBack, trackingMessageWithCredit } from './credit-effects.ts'
 import {
   type EffectsEnv,
   giveEverythingBack,
+  captureFinal,
   givePartBack,
   type MoneyOutcome,
   publishOrderUpdated,
@@ -80,6 +81,8 @@ async function moneyBackOf(env: EffectsEnv, order: StoreOrderRow, s: Settle, now
       if (s.cashAsCredit) return 0
       return giveEverythingBack(env, order, s.beforeTotal, s.reason, now, false)
     case 'finish_picking':
+      // A held payment is captured for the final total: nothing to give back (ADR 039).
+      if (await captureFinal(env, order, now)) return 0
       return givePartBack(
         env,
         order,
