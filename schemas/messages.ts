@@ -583,6 +583,7 @@ export const MESSAGES = {
   storeCreditKept: 'Your store credit is kept for another order.',
   storeCreditUpdateFailed: 'Your store credit could not be changed. Please try again.',
   // Not in the spec (items sold by weight, issue 41, ADR 039):
+  weighedHold: "We'll hold up to %s; you pay only for what we pick.",
   weighedFinalPrice: 'Weighed items are priced at their estimate; the final price follows picking.',
   weighedEstimateEach: 'approx. %s each, est. %s',
   weighedEstimatePer: 'est. %s per %s',

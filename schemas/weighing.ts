@@ -133,6 +133,23 @@ export function authorisedAmount(estimate: number, marginPercent: number): numbe
   return estimate + (margin - (margin % 100)) / 100
 }
 
+/**
+ * What a card payment holds for an order (ADR 039): its total plus the margin over each weighed
+ * line's estimate, as authorisedAmount rounds it; null when no line is weighed (settled at once).
+ */
+export function paymentHold(
+  total: number,
+  lines: ReadonlyArray<{ lineTotal: number; weighing: Weighing | null }>,
+  marginPercent: number
+): number | null {
+  const weighed = lines.filter((line) => line.weighing !== null)
+  if (weighed.length === 0) return null
+  return weighed.reduce(
+    (hold, line) => hold + authorisedAmount(line.lineTotal, marginPercent) - line.lineTotal,
+    total
+  )
+}
+
 /** A weighed line after the picker weighed it: what it weighs in, and what the shopper pays. */
 export interface WeighedPick {
   /** weighedPrice of the grams picked. */

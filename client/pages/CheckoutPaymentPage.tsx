@@ -20,6 +20,8 @@ import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
 import { displayPhone } from '../../schemas/phone.ts'
+import { formatMessage } from '../../schemas/messages.ts'
+import { formatMoney } from '../../schemas/money.ts'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })
@@ -122,6 +124,11 @@ export function CheckoutPaymentPage({
           </CheckoutCard>
         ) : (
           <CheckoutCard>
+            {state.weighedHold !== null ? (
+              <p className="mb-3 font-semibold">
+                {formatMessage('weighedHold', formatMoney(state.weighedHold))}
+              </p>
+            ) : null}
             <PaymentFormIsland
               order={order}
               total={state.basket.totals.total}

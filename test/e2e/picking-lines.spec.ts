@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, guestAtPayment, test } from './pages/index.ts'
+import { CARDS, expect, guestAtPayment, PORTLAND_STREET, test } from './pages/index.ts'
 import { joinClock } from './fixtures.ts'
 import { chooseReadyTime, openOrder, orderUpdated, staffBrowser } from './pages/store-console.ts'
 import { HOSTS, SCREENSHOTS, urlOn, waitForIsland } from './helpers.ts'
@@ -83,7 +83,15 @@ test('a weighed line is picked by its weight: capped at what was agreed, then pr
   await page.getByRole('button', { name: 'Add to basket' }).click()
   await expect(page.getByRole('status').filter({ hasText: /Added/ }).first()).toBeVisible()
   await guestAtPayment(page, 'weighed-picking', 'collection')
-  await payment.payByCash()
+  // Paid by card: the card holds the estimate plus the demo business's 10% margin (ADR 039).
+  await expect(
+    page.getByText("We'll hold up to £21.08; you pay only for what we pick.")
+  ).toBeVisible()
+  await page.screenshot({ path: `${SCREENSHOTS}/checkout-weighed-hold-1280.png`, fullPage: true })
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.screenshot({ path: `${SCREENSHOTS}/checkout-weighed-hold-390.png`, fullPage: true })
+  await payment.toCardPage({ billing: PORTLAND_STREET })
+  await payment.payByCard(CARDS.success)
   const orderNumber = await payment.expectOrderPlaced()
 
   const manager = await staffBrowser(browser, 'manager')
@@ -94,12 +102,12 @@ test('a weighed line is picked by its weight: capped at what was agreed, then pr
 
   const steak = () => manager.page.getByRole('listitem').filter({ hasText: '750 g Sirloin steak' })
   await expect(steak()).toContainText('est. £19.17')
-  // 900 g costs £23.00, more than the £19.17 this order agreed: the picker is told, it is capped.
-  await steak().getByLabel('Weight (g)').fill('900')
+  // 1 kg costs £25.56, more than the £21.08 the card holds: the picker is told, it is capped.
+  await steak().getByLabel('Weight (g)').fill('1000')
   await steak().getByRole('button', { name: 'Weighed' }).click()
   await orderUpdated(manager.page)
   await expect(steak().getByRole('alert')).toContainText(
-    'Sirloin steak weighs 900 g, £23.00: over the £19.17 the payment holds'
+    'Sirloin steak weighs 1 kg, £25.56: over the £21.08 the payment holds'
   )
   await consoleShots(manager.page, 'store-order-weighed-capped')
   // Weighed again at 700 g: £17.89, what the shopper pays for it.
@@ -108,4 +116,16 @@ test('a weighed line is picked by its weight: capped at what was agreed, then pr
   await orderUpdated(manager.page)
   await expect(steak()).toContainText('Weighed: 700 g, £17.89')
   await consoleShots(manager.page, 'store-order-weighed')
+  const money = manager.page.getByRole('region', { name: 'Money' })
+  const total = await money.locator('dt:text-is("Total") + dd').innerText()
+
+  // Picking done: the card is charged what was picked, and the sandbox took exactly that.
+  await manager.page.getByRole('button', { name: 'Picking done' }).click()
+  await orderUpdated(manager.page)
+  await expect(manager.page.locator('dt:text("Status") + dd')).toHaveText('Picked')
+  await page.goto(urlOn(HOSTS.brandOne, `/dev/payments?order=${orderNumber}`))
+  const row = page.getByRole('row').filter({ hasText: orderNumber })
+  await expect(row.getByRole('cell').nth(1)).toHaveText(total)
+  await expect(row.getByRole('cell').nth(6)).toContainText(`captured ${total}, refunded £0.00`)
+  await expect(row.getByRole('cell').last()).toHaveText('Yes')
 })
