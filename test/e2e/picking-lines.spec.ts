@@ -84,8 +84,10 @@ test('a weighed line is picked by its weight: capped at what was agreed, then pr
   await expect(page.getByRole('status').filter({ hasText: /Added/ }).first()).toBeVisible()
   await guestAtPayment(page, 'weighed-picking', 'collection')
   // Paid by card: the card holds the estimate plus the demo business's 10% margin (ADR 039).
+  // With the cheddars, £34.32 is held as £36.23: 10% of the steak's £19.17, rounded down, on top.
+  await expect(page.getByRole('button', { name: 'Pay £34.32' })).toBeVisible()
   await expect(
-    page.getByText("We'll hold up to £21.08; you pay only for what we pick.")
+    page.getByText("We'll hold up to £36.23; you pay only for what we pick.")
   ).toBeVisible()
   await page.screenshot({ path: `${SCREENSHOTS}/checkout-weighed-hold-1280.png`, fullPage: true })
   await page.setViewportSize({ width: 390, height: 800 })

@@ -7,7 +7,14 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { lineAmount, weighedPrice } from '../../../schemas/weighing.ts'
 import { confirmOrder } from '../../../worker/backend/checkout/orders.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
-import { expectOk, orderBody, readyBasket, seedCheckoutForGuest, STORES } from './fixtures.ts'
+import {
+  checkoutCall,
+  expectOk,
+  orderBody,
+  readyBasket,
+  seedCheckoutForGuest,
+  STORES,
+} from './fixtures.ts'
 
 /*
  * Items sold by weight (issue 41, ADR 039) from the item to the placed order: the item says its
@@ -79,6 +86,10 @@ describe('an item sold by weight', () => {
     expect(basket.totals.subtotal).toBe(lines.reduce((sum, amount) => sum + amount, 0))
     // 750 g of steak is one item; two bananas are two.
     expect(basket.totals.itemCount).toBe(3)
+
+    // Checkout states the card's hold: the total plus 10% of each weighed estimate, rounded down.
+    const state = await checkoutCall('/checkout/prepare', { basketToken: ready.token })
+    expect(state.weighedHold).toBe(basket.totals.total + 191 + 4)
 
     const draft = OrderSummarySchema.parse(
       await expectOk('/checkout/process-order', orderBody(ready), guest)
