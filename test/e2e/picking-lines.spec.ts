@@ -121,7 +121,14 @@ test('a weighed line is picked by its weight: capped at what was agreed, then pr
   const money = manager.page.getByRole('region', { name: 'Money' })
   const total = await money.locator('dt:text-is("Total") + dd').innerText()
 
-  // Picking done: the card is charged what was picked, and the sandbox took exactly that.
+  // The cheddars picked, then Picking done: the card is charged what was picked, and the sandbox
+  // took exactly that.
+  await manager.page
+    .getByRole('listitem')
+    .filter({ hasText: 'Vintage cheddar' })
+    .getByRole('button', { name: 'Picked', exact: true })
+    .click()
+  await orderUpdated(manager.page)
   await manager.page.getByRole('button', { name: 'Picking done' }).click()
   await orderUpdated(manager.page)
   await expect(manager.page.locator('dt:text("Status") + dd')).toHaveText('Picked')
