@@ -1,3 +1,4 @@
+import { WeighingSchema } from './weighing.ts'
 import { z } from 'zod'
 import { FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
@@ -307,6 +308,8 @@ export const BasketLineSchema = z.object({
   quantity: z.int().positive(),
   unitPrice: MoneySchema,
   lineTotal: MoneySchema,
+  /** A weighed item (ADR 039): unitPrice and lineTotal are estimates until the order is picked. */
+  weighing: WeighingSchema.nullable(),
   choices: z.array(BasketLineChoiceSchema),
   maxQuantity: z.int().nullable(),
   ageRestriction: z.int().nullable(),

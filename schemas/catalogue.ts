@@ -1,3 +1,4 @@
+import { WeighingSchema } from './weighing.ts'
 import { z } from 'zod'
 import { CategoryFiltersSchema, CategorySortSchema, FreeFromSchema } from './category-listing.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
@@ -102,6 +103,8 @@ export const MenuItemSummarySchema = z.object({
   images: ImageSetSchema,
   /** The offer the item is in at this store now; null when none. */
   offer: DealOfferSchema.nullable(),
+  /** Sold by weight or by the piece at an estimated weight (ADR 039); null: sold each. */
+  weighing: WeighingSchema.nullable(),
 })
 
 /** Spec §3 Menu item option value, with its extra cost per chosen size (sizeExtraCost). */

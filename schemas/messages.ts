@@ -588,6 +588,20 @@ export const MESSAGES = {
   storeCreditUsed: 'Your store credit is taken off this order.',
   storeCreditKept: 'Your store credit is kept for another order.',
   storeCreditUpdateFailed: 'Your store credit could not be changed. Please try again.',
+  // Not in the spec (items sold by weight, issue 41, ADR 039):
+  weighedHold: "We'll hold up to %s; you pay only for what we pick.",
+  weighedFinalPrice: 'Weighed items are priced at their estimate; the final price follows picking.',
+  weighedEstimateEach: 'approx. %s each, est. %s',
+  weighedEstimatePer: 'est. %s per %s',
+  weighedPerKg: '%s/kg',
+  weighedChooseWeight: 'Weight',
+  weighedEnterGrams: 'Enter the weight picked for %s, in grams.',
+  weighedNotWeighed: '%s is not sold by weight.',
+  weighedPicked: 'Weighed: %s, %s',
+  weighedOrderTotal: 'Your weighed items are priced by what was picked: your order comes to %s.',
+  weighedFinal: 'Weighed %s: %s (est. %s)',
+  weighedCapped:
+    '%s weighs %s, %s: over the %s the payment holds, so the shopper pays %s. Weigh again or mark it out of stock.',
   // Not in the spec (a store manager's pause, issue 44):
   storePauseUntilInvalid: 'Choose a time after now and within %s days.',
   storePauseReasonRequired: 'Say why the store is taking no orders (at most %s characters).',

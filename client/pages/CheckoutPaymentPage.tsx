@@ -20,7 +20,8 @@ import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
 import { displayPhone } from '../../schemas/phone.ts'
-import { useShopLocale } from '../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../lib/shop-locale.ts'
+import { formatMessage } from '../../schemas/messages.ts'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })
@@ -102,6 +103,7 @@ export function CheckoutPaymentPage({
   timeSlotsHref,
   alert,
 }: CheckoutPaymentPageProps) {
+  const money = useMoney()
   const credit = state.basket.totals
   // Store credit pays the whole order: nothing to choose, one button places it.
   const paidByCredit = credit.total === 0 && credit.creditApplied > 0
@@ -124,6 +126,11 @@ export function CheckoutPaymentPage({
           </CheckoutCard>
         ) : (
           <CheckoutCard>
+            {state.weighedHold !== null ? (
+              <p className="mb-3 font-semibold">
+                {formatMessage('weighedHold', money(state.weighedHold))}
+              </p>
+            ) : null}
             <PaymentFormIsland
               order={order}
               total={state.basket.totals.total}

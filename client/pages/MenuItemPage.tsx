@@ -9,6 +9,7 @@ import { island } from '../components/Island.tsx'
 import { FavouriteButton } from '../components/catalogue/FavouriteButton.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { FoodFacts } from '../components/item/FoodFacts.tsx'
+import { FinalPriceNote, WeighingLabel } from '../components/item/WeighedItem.tsx'
 import { ItemOptions } from '../islands/ItemOptions.tsx'
 
 // The picker is the page's reason to exist: hydrate as soon as possible.
@@ -64,8 +65,18 @@ export function MenuItemPage({
               </div>
             </div>
             <div>
-              <Price price={item.price} wasPrice={item.wasPrice} size="large" />
-              {item.unitPriceLabel ? (
+              <Price
+                price={item.price}
+                wasPrice={item.wasPrice}
+                size="large"
+                estimate={item.weighing !== null}
+              />
+              {item.weighing ? (
+                <>
+                  <WeighingLabel weighing={item.weighing} className="text-sm text-ink/75" />
+                  <FinalPriceNote className="mt-1 text-sm text-ink/75" />
+                </>
+              ) : item.unitPriceLabel ? (
                 <p className="text-sm text-ink/75">{item.unitPriceLabel}</p>
               ) : null}
               {item.offer ? (

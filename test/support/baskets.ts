@@ -74,6 +74,7 @@ export function basketLineAnswer(overrides: Partial<BasketLine> = {}): BasketLin
     quantity: 1,
     unitPrice: 125,
     lineTotal: 125,
+    weighing: null,
     choices: [],
     maxQuantity: null,
     ageRestriction: null,

@@ -9,6 +9,7 @@ import {
   type SubstitutesTarget,
 } from '../../lib/basket.ts'
 import { BasketLineRow, BasketMealDealRow, LineError } from './BasketLineRow.tsx'
+import { FinalPriceNote } from '../item/WeighedItem.tsx'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
 import type { BasketScope } from './use-basket-edits.ts'
 
@@ -99,6 +100,9 @@ export function BasketItemsSection({
           )
         })}
       </ul>
+      {basket.lines.some((line) => line.weighing !== null) ? (
+        <FinalPriceNote className="mt-3 text-sm font-semibold text-ink/80" />
+      ) : null}
     </section>
   )
 }

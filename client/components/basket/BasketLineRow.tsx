@@ -10,6 +10,8 @@ import { LINE_FORM_FIELDS, LINE_FORM_INTENTS } from './line-forms.ts'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
 import { useMoney } from '../../lib/shop-locale.ts'
 import { ReplacementChoice } from './ReplacementChoice.tsx'
+import { WeighingLabel } from '../item/WeighedItem.tsx'
+import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
@@ -35,6 +37,7 @@ function QuantityStepper({
   name,
   target,
   quantity,
+  shown,
   max,
   busy,
   onChange,
@@ -42,6 +45,8 @@ function QuantityStepper({
   name: string
   target: SubstitutesTarget
   quantity: number
+  /** What the stepper shows for the quantity: '750 g' for a by-weight line (ADR 039). */
+  shown: string
   max: number | null
   busy: boolean
   onChange: (quantity: number) => void
@@ -68,7 +73,7 @@ function QuantityStepper({
           −
         </button>
         <span className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
-          {quantity}
+          {shown}
         </span>
         <button
           type="submit"
@@ -148,10 +153,19 @@ export function BasketLineRow({
             {choices.length > 0 ? (
               <p className="text-sm text-ink/75">{choices.join(', ')}</p>
             ) : null}
-            <p className="text-sm text-ink/75">{money(line.unitPrice)} each</p>
+            {line.weighing ? (
+              <>
+                <p className="text-sm text-ink/75">
+                  {weighedQuantityLabel(line.weighing, line.quantity)}
+                </p>
+                <WeighingLabel weighing={line.weighing} className="text-sm text-ink/75" />
+              </>
+            ) : (
+              <p className="text-sm text-ink/75">{money(line.unitPrice)} each</p>
+            )}
           </div>
           <p className="shrink-0 font-bold tabular-nums">
-            {line.available ? money(line.lineTotal) : null}
+            {line.available ? `${line.weighing ? 'est. ' : ''}${money(line.lineTotal)}` : null}
           </p>
         </div>
         {!line.available ? (
@@ -165,6 +179,11 @@ export function BasketLineRow({
           name={line.name}
           available={line.available}
           quantity={line.quantity}
+          shown={
+            line.weighing?.soldBy === 'by_weight'
+              ? weighedQuantityLabel(line.weighing, line.quantity)
+              : String(line.quantity)
+          }
           max={line.maxQuantity}
           actions={actions}
           substitutes={{
@@ -187,6 +206,7 @@ function LineControls({
   name,
   available,
   quantity,
+  shown = String(quantity),
   max,
   actions,
   substitutes,
@@ -195,6 +215,7 @@ function LineControls({
   name: string
   available: boolean
   quantity: number
+  shown?: string
   max: number | null
   actions: LineActions
   substitutes: LineSubstitutes
@@ -208,6 +229,7 @@ function LineControls({
             name={name}
             target={substitutes.target}
             quantity={quantity}
+            shown={shown}
             max={max}
             busy={actions.busy}
             onChange={actions.onQuantity}

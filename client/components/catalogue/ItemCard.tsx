@@ -5,6 +5,7 @@ import { ItemImage } from './ItemImage.tsx'
 import { OfferLink } from './OfferLink.tsx'
 import { ItemBadge, Price } from './Price.tsx'
 import { QuickViewButton } from './QuickViewButton.tsx'
+import { WeighingLabel } from '../item/WeighedItem.tsx'
 
 export interface ItemCardProps {
   storeId: number
@@ -55,13 +56,20 @@ export function ItemCard({
           {item.name}
         </a>
       </h3>
-      {item.size || item.unitPriceLabel ? (
+      {item.weighing ? (
+        <WeighingLabel weighing={item.weighing} className="order-4 mt-0.5 text-xs text-ink/75" />
+      ) : item.size || item.unitPriceLabel ? (
         <p className="order-4 mt-0.5 text-xs text-ink/75">
           {[item.size, item.unitPriceLabel].filter(Boolean).join(' · ')}
         </p>
       ) : null}
       <div className="order-2 mt-3">
-        <Price price={item.price} wasPrice={item.wasPrice} size="card" />
+        <Price
+          price={item.price}
+          wasPrice={item.wasPrice}
+          size="card"
+          estimate={item.weighing !== null}
+        />
       </div>
       {item.offer ? (
         <p className="order-4 mt-1.5">

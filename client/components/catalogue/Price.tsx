@@ -10,9 +10,12 @@ export function Price({
   price,
   wasPrice,
   size = 'base',
+  estimate = false,
 }: {
   price: number
   wasPrice: number | null
+  /** A weighed item's price (ADR 039): 'est. £0.54', never read as the price charged. */
+  estimate?: boolean
   /** base: a list; card: the largest words on an item card; large: the item page. */
   size?: 'base' | 'card' | 'large'
 }) {
@@ -24,6 +27,7 @@ export function Price({
         className={`font-extrabold tabular-nums ${PRICE_SIZES[size]} ${offer ? 'text-red-700' : ''}`}
       >
         {wasPrice !== null ? <span className="sr-only">Now </span> : null}
+        {estimate ? <span className="text-[0.7em] font-bold">est. </span> : null}
         {money(price)}
       </span>
       {wasPrice !== null ? (

@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { orderLineTitle, weighedPickNote } from '../../../schemas/weighing.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
@@ -152,7 +153,7 @@ function LineRow({
   substitutes: SubstituteResults | null
 }) {
   const markLabel: Record<string, string> = {
-    picked: 'Picked',
+    picked: weighedPickNote(line) ?? 'Picked',
     short: `Short: ${line.pickedQuantity ?? 0} found`,
     out_of_stock: 'Out of stock',
     substituted: `Substituted: ${line.substitute?.name ?? ''} × ${line.substitute?.quantity ?? 0}`,
@@ -161,7 +162,7 @@ function LineRow({
     <li className="rounded-xl border border-black/10 bg-white p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-bold">
-          {line.quantity} × {line.name}
+          {orderLineTitle(line)}
           {line.challenge25 ? (
             <span className="ml-2 rounded-md bg-amber-200 px-2 py-0.5 text-xs font-extrabold text-amber-950">
               Challenge 25
@@ -181,12 +182,23 @@ function LineRow({
             </span>
           )}
         </span>
-        <span className="text-sm">{formatMoney(line.chargedPrice)}</span>
+        <span className="text-sm">
+          {/* A weighed line costs its estimate until it is weighed. */}
+          {line.weighed && line.weighed.pickedGrams === null ? 'est. ' : null}
+          {formatMoney(line.chargedPrice)}
+        </span>
       </div>
       {line.selections.length ? (
         <p className="text-sm text-ink/80">{line.selections.join(', ')}</p>
       ) : null}
-      {line.mark ? <p className="text-sm font-semibold">{markLabel[line.mark]}</p> : null}
+      {line.mark ? (
+        <p
+          className={`text-sm font-semibold ${line.weighed?.capped ? 'text-red-900' : ''}`}
+          role={line.weighed?.capped ? 'alert' : undefined}
+        >
+          {markLabel[line.mark]}
+        </p>
+      ) : null}
       {line.refundedQuantity ? (
         <p className="text-sm font-semibold">Refunded: {line.refundedQuantity}</p>
       ) : null}

@@ -272,16 +272,33 @@ export function LinePickForms({
   return (
     <div className="mt-2 flex flex-wrap items-end gap-2">
       {(['picked', 'out_of_stock'] as const).map((mark) => (
-        <ActionForm key={mark} {...form(mark)} type="mark_line">
+        <ActionForm key={mark} {...form(mark)} type="mark_line" className="flex items-end gap-1">
           <input type="hidden" name="lineId" value={line.lineId} />
           <input type="hidden" name="lineVersion" value={line.version} />
           <input type="hidden" name="mark" value={mark} />
+          {mark === 'picked' && line.weighed ? (
+            // A weighed line is picked with its weight: what the shopper pays follows it.
+            <label htmlFor={`${id}-grams`} className="text-sm font-semibold">
+              <span className="block">Weight (g)</span>
+              <input
+                id={`${id}-grams`}
+                name="pickedGrams"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100000}
+                required
+                defaultValue={line.weighed.pickedGrams ?? undefined}
+                className={`w-24 ${INPUT}`}
+              />
+            </label>
+          ) : null}
           <button type="submit" className={QUIET_BUTTON}>
-            {mark === 'picked' ? 'Picked' : 'Out of stock'}
+            {mark === 'picked' ? (line.weighed ? 'Weighed' : 'Picked') : 'Out of stock'}
           </button>
         </ActionForm>
       ))}
-      {line.quantity > 1 ? (
+      {line.quantity > 1 && line.weighed === null ? (
         <ActionForm {...form('short')} type="mark_line" className="flex items-end gap-1">
           <input type="hidden" name="lineId" value={line.lineId} />
           <input type="hidden" name="lineVersion" value={line.version} />

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const { results } = await env.DB.prepare(
     `select m.id, m.slug, m.price from menu_items m join categories c on c.id = m.category_id
      where c.slug = 'fresh-fruit' and m.business_id = 1 and m.out_of_stock = 0
-       and m.was_price is null
+       and m.was_price is null and m.sold_by = 'each'
      order by m.position limit 6`
   ).all<FruitItem>()
   fruit = results

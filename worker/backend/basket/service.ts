@@ -6,6 +6,7 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { menuItemDetails } from '../catalogue/service.ts'
 import { toItemSummary } from '../catalogue/items.ts'
+import { lineAmount, weighingOf } from '../../../schemas/weighing.ts'
 import { findBasketReservation } from '../slots/reservations-repo.ts'
 import { availabilityInput, storeAvailability } from '../stores/availability.ts'
 import { type DeliveryPlace, deliveryTermsOf, deliveryTo } from '../stores/delivery.ts'
@@ -134,6 +135,7 @@ function priceLine(
     }
   }
   const priceChanged = available && unitPrice !== row.stored_price
+  const weighing = weighingOf(row)
   return {
     storedPrice: row.stored_price,
     line: {
@@ -146,7 +148,8 @@ function priceLine(
       images: summary.images,
       quantity: row.line_quantity,
       unitPrice,
-      lineTotal: available ? unitPrice * row.line_quantity : 0,
+      lineTotal: available ? lineAmount({ quantity: row.line_quantity, unitPrice, weighing }) : 0,
+      weighing,
       choices: lineChoicesOut,
       maxQuantity: row.max_quantity,
       ageRestriction: row.age_restriction,
@@ -326,6 +329,7 @@ export async function readPricedBasket(
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       available: line.available,
+      weighing: line.weighing,
     })),
     mealDeals,
     credit: { balance, useCredit: basket.use_credit === 1 },

@@ -13,6 +13,7 @@ import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
 import { orderSummary } from './orders.ts'
 import { PLACED_EFFECTS } from './placed-effect-rows.ts'
+import { weighedEmailLines } from './weighed-email-lines.ts'
 
 /*
  * What follows an order's placing (ADR 037): the shopper's confirmation email, the purchase
@@ -58,6 +59,9 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         slotDate: summary.slotDate,
         slotStartsAt: summary.slotStartsAt,
         total: formatMoney(summary.totals.total, shop),
+        // Weighed lines as estimates with their price per kg, and that picking sets the final
+        // price (ADR 039); null when the order has none.
+        ...weighedEmailLines(summary.lines),
         // Each deal, the coupon and store credit on a line: 'Coupon SAVE10 −£2.00'.
         discounts:
           summary.discounts.length > 0

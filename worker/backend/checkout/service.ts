@@ -31,7 +31,14 @@ import { parseAddress } from '../orders/view.ts'
 import { orderSummary } from './orders.ts'
 import { findOrderDriver, findOrderRow } from './orders-repo.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
-import { addressJson, type CheckoutRow, findCheckoutRow, updateCheckoutStatement } from './repo.ts'
+import {
+  addressJson,
+  type CheckoutRow,
+  findCheckoutRow,
+  findWeighedMargin,
+  updateCheckoutStatement,
+} from './repo.ts'
+import { paymentHold } from '../../../schemas/weighing.ts'
 import { findMember, isRegistered, saveRetailMemberId } from '../customers-repo.ts'
 import { normaliseRetailMemberId } from '../../../schemas/member-profile.ts'
 import { listSavedCards } from './saved-cards-repo.ts'
@@ -126,9 +133,10 @@ export async function checkoutState(
   ])
   const member =
     caller.kind === 'member' ? await findMember(db, businessId, caller.customerId) : null
-  const [store, savedCards] = await Promise.all([
+  const [store, savedCards, margin] = await Promise.all([
     basket.store ? findStorePayment(db, businessId, basket.store.id, now) : null,
     member ? listSavedCards(db, member.id) : [],
+    findWeighedMargin(db, businessId),
   ])
   const contact =
     contactOf(row) ??
@@ -170,6 +178,7 @@ export async function checkoutState(
     savedCards: savedCards.filter((card) => cardUsable(card, call.config)),
     activeStep,
     blocked: checkoutBlock(basket, now),
+    weighedHold: paymentHold(basket.totals.total, basket.lines, margin),
   }
 }
 

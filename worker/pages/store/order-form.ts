@@ -67,6 +67,7 @@ export function actionOfForm(
         mark,
       }
       if (mark === 'short') action.pickedQuantity = int(form.pickedQuantity)
+      if (mark === 'picked' && form.pickedGrams) action.pickedGrams = int(form.pickedGrams)
       if (mark === 'substituted') {
         action.substitute = {
           menuItemId: int(form.substituteItemId),
