@@ -8,6 +8,8 @@ declare global {
       TEST_NOW: string
       /** wrangler.toml's [env.production] vars, as wrangler reads them (test/support/workers/production-env.ts). */
       PRODUCTION_VARS: Record<string, string>
+      /** The backend Worker's entrypoint behind a service binding (test/vitest.config.ts). */
+      PLACED_BACKEND: Fetcher
     }
   }
 }

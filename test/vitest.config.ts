@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { kCurrentWorker } from 'miniflare'
 import { globSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
@@ -56,6 +57,10 @@ export default defineConfig(async () => {
           // The effects are handed to a queue nobody consumes: a test runs them when it means to
           // (test/support/workers/effects.ts), never behind its back (ADR 037).
           queueProducers: { EFFECTS: { queueName: 'storefront-effects-in-tests' } },
+          // The backend Worker's entrypoint (worker/backend-worker.ts) behind a real service
+          // binding in this workerd (ADR 046). Not named BACKEND: the tests run in-process unless
+          // one binds it (test/integration/backend/placed-backend.test.ts).
+          serviceBindings: { PLACED_BACKEND: { name: kCurrentWorker, entrypoint: 'Backend' } },
           bindings: {
             TEST_MIGRATIONS: migrations,
             // The instant tests run at (test/setup/pin-clock.ts).

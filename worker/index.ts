@@ -8,6 +8,9 @@ import { scheduled } from './scheduled.ts'
 export { DriverSimulator } from './live/driver-simulator.ts'
 export { OrderBoard } from './live/order-board.ts'
 export { OrderTracker } from './live/order-tracker.ts'
+// The backend Worker's entrypoint (ADR 046), also exported here so the pool tests can bind
+// BACKEND to it within one workerd; deployments bind BACKEND to the storefront-backend Worker.
+export { default as Backend } from './backend-worker.ts'
 
 const app = createApp()
 

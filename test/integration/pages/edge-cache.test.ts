@@ -46,7 +46,7 @@ async function nonces(response: Response): Promise<{ csp: string; body: Array<st
 /** A D1 binding that is down: every statement and batch fails as D1 does when unreachable. */
 const downDb = new Proxy(env.DB, {
   get(target, name, receiver) {
-    if (name === 'prepare' || name === 'batch' || name === 'exec') {
+    if (name === 'prepare' || name === 'batch' || name === 'exec' || name === 'withSession') {
       return () => {
         throw new Error('D1_ERROR: Network connection lost.')
       }
