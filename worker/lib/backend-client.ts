@@ -184,7 +184,7 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
           : transport === 'url'
             ? await networkFetch(request)
             : await app.fetch(request, env, ctx)
-      options.bookmarks?.received(request.method, response)
+      options.bookmarks?.received(response)
       return response
     })
   }

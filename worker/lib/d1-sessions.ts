@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono'
+import { isWriteStatement } from './fault-injection.ts'
 
 /*
  * D1 read replication through the Sessions API (ADR 046), in one place. The backend runs every
  * request's statements in one session (`env.DB.withSession`): a read goes to a nearby replica
  * unless the request carries a bookmark, which makes D1 answer from a copy at least as new as it.
- * The backend answers each request with the session's bookmark; the storefront's client keeps the
- * bookmark of the shopper's last write in a cookie and sends it on every backend call of the
+ * The backend answers a request that wrote with the session's bookmark (many reads are POSTs, so
+ * the method cannot tell); the storefront's client keeps the bookmark of the shopper's last write in a cookie and sends it on every backend call of the
  * shopper's next requests, so a shopper always reads their own writes, from a replica when one has
  * caught up. Without a bookmark a read request starts anywhere ('first-unconstrained') and a write
  * request at the primary ('first-primary').
@@ -35,6 +36,8 @@ export function isWriteMethod(method: string): boolean {
 export interface D1RequestSession {
   db: D1Database
   bookmark(): string | null
+  /** Whether a statement that may write was prepared in it. */
+  wrote(): boolean
 }
 
 /**
@@ -46,25 +49,29 @@ export function openD1Session(
   bookmark: string | null,
   method: string
 ): D1RequestSession {
-  if (typeof db.withSession !== 'function') return { db, bookmark: () => null }
+  if (typeof db.withSession !== 'function') return { db, bookmark: () => null, wrote: () => false }
   const session = db.withSession(
     bookmark ?? (isWriteMethod(method) ? 'first-primary' : 'first-unconstrained')
   )
+  let wrote = false
   const inSession: D1Database = {
-    // eslint-disable-next-line no-restricted-syntax -- passes a repo's SQL through, writes none
-    prepare: (sql) => session.prepare(sql),
+    prepare: (sql) => {
+      wrote ||= isWriteStatement(sql)
+      // eslint-disable-next-line no-restricted-syntax -- passes a repo's SQL through, writes none
+      return session.prepare(sql)
+    },
     batch: (statements) => session.batch(statements),
     // exec and dump have no session form: they run on the binding (migrations, tools).
     exec: (sql) => db.exec(sql),
     dump: () => db.dump(),
     withSession: (constraint) => db.withSession(constraint),
   }
-  return { db: inSession, bookmark: () => session.getBookmark() }
+  return { db: inSession, bookmark: () => session.getBookmark(), wrote: () => wrote }
 }
 
 /**
  * The backend's middleware: the request runs in a session from its bookmark header, and its
- * answer carries the bookmark the session reached.
+ * answer carries the bookmark the session reached when it wrote.
  */
 export function d1Sessions(): MiddlewareHandler<{ Bindings: Env }> {
   return async (c, next) => {
@@ -72,7 +79,7 @@ export function d1Sessions(): MiddlewareHandler<{ Bindings: Env }> {
     const session = openD1Session(c.env.DB, bookmark, c.req.method)
     c.env = { ...c.env, DB: session.db }
     await next()
-    const reached = session.bookmark()
+    const reached = session.wrote() ? session.bookmark() : null
     if (reached !== null) c.header(D1_BOOKMARK_HEADER, reached)
   }
 }
@@ -95,10 +102,10 @@ export class BookmarkRelay {
     return this.current
   }
 
-  /** Takes the bookmark of an answer: a write's is the shopper's new last write. */
-  received(method: string, answer: Response): void {
+  /** Takes the bookmark of an answer (only a write's has one): the shopper's new last write. */
+  received(answer: Response): void {
     const bookmark = wellFormedBookmark(answer.headers.get(D1_BOOKMARK_HEADER))
-    if (bookmark === null || !isWriteMethod(method)) return
+    if (bookmark === null) return
     this.current = bookmark
     this.written = bookmark
   }

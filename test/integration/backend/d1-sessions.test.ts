@@ -115,4 +115,14 @@ describe('D1 sessions: where a request starts', () => {
     expect(new Set(constraints)).toEqual(new Set(['first-unconstrained']))
     expect(bookmarkCookie(anonymous)).toBeUndefined()
   })
+
+  it('gives no bookmark for a page whose backend calls only read, POSTs among them', async () => {
+    const page = await app.request(
+      'http://localhost/stores/manchester-piccadilly',
+      { headers: { cookie: APP_VERSION_COOKIE } },
+      testEnv
+    )
+    expect(page.status).toBe(200)
+    expect(bookmarkCookie(page)).toBeUndefined()
+  })
 })
