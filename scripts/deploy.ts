@@ -23,7 +23,11 @@ import { secretListFrom } from './deploy/secret-list.ts'
 import { afterDeployText } from './deploy/smoke-checks.ts'
 import { wranglerFailure } from './deploy/wrangler-output.ts'
 import { runTool } from './lib/run-tool.ts'
-import { readWranglerConfigFile, readWranglerEnvironment } from './lib/wrangler-config.ts'
+import {
+  readBackendWorkerEnvironment,
+  readWranglerConfigFile,
+  readWranglerEnvironment,
+} from './lib/wrangler-config.ts'
 
 class DeployStopped extends Error {}
 
@@ -66,7 +70,13 @@ function deploy(argv: ReadonlyArray<string>): void {
 
   console.log(`deploy: preflight of ${workerName} (--env ${environment})`)
   const secrets = secretListFrom(runTool(secretListCommand(environment), 'capture'))
-  const problems = preflightProblems({ environment, config, topLevel: file.topLevel, secrets })
+  const problems = preflightProblems({
+    environment,
+    config,
+    topLevel: file.topLevel,
+    secrets,
+    backend: readBackendWorkerEnvironment(environment),
+  })
   if (problems.length > 0) refuse(environment, problems)
   console.log('deploy: preflight passed')
 

@@ -1,5 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
-import { kCurrentWorker } from 'miniflare'
+import { type Json, kCurrentWorker } from 'miniflare'
 import { globSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
@@ -38,6 +38,11 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`)
   // The production environment's vars as wrangler resolves them, for the fail-closed tests.
   const production = unstable_readConfig({ config: `${root}/wrangler.toml`, env: 'production' })
+  // The backend Worker's production environment (ADR 046), for the placed-backend check's test.
+  const productionBackend = unstable_readConfig({
+    config: `${root}/wrangler.backend.toml`,
+    env: 'production',
+  })
 
   const project = (
     name: string,
@@ -66,6 +71,16 @@ export default defineConfig(async () => {
             // The instant tests run at (test/setup/pin-clock.ts).
             TEST_NOW: now,
             PRODUCTION_VARS: { ...production.vars },
+            PRODUCTION_PLACEMENT: JSON.parse(
+              JSON.stringify({
+                services: production.services,
+                backend: {
+                  name: productionBackend.name,
+                  placement: productionBackend.placement,
+                  vars: productionBackend.vars,
+                },
+              })
+            ) as Json,
             APP_ENV: 'test',
             // Many tests change D1 between renders of a page under a pinned clock: the edge page
             // cache is off for them, on for its own tests (test/integration/pages/edge-cache.test.ts).
