@@ -5,7 +5,7 @@
 // committed wrangler.toml holds placeholder ids by design, and CI can list no secrets. The same
 // commands as `npm run deploy -- --env production --dry-run` (scripts/deploy/commands.ts).
 // A later `vite build` (the e2e's) overwrites dist/ and .wrangler/deploy/config.json whole.
-import { buildCommand, shown, uploadCommand } from './deploy/commands.ts'
+import { backendUploadCommand, buildCommand, shown, uploadCommand } from './deploy/commands.ts'
 import { placedBackendProblems } from './deploy/placed-backend.ts'
 import { readBackendWorkerEnvironment, readWranglerEnvironment } from './lib/wrangler-config.ts'
 import { runTool } from './lib/run-tool.ts'
@@ -26,7 +26,11 @@ function check(): boolean {
     for (const { problem } of placement) console.error(`check:production-build: ${problem}`)
     return false
   }
-  for (const command of [buildCommand(ENVIRONMENT), uploadCommand(ENVIRONMENT, { dryRun: true })]) {
+  for (const command of [
+    buildCommand(ENVIRONMENT),
+    backendUploadCommand(ENVIRONMENT, { dryRun: true }),
+    uploadCommand(ENVIRONMENT, { dryRun: true }),
+  ]) {
     console.log(`check:production-build: ${shown(command)}`)
     const run = runTool(command, 'inherit')
     if (run.status !== 0) {

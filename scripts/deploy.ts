@@ -10,6 +10,7 @@ import type { ConfigurationProblem } from '../worker/lib/deployment-config.ts'
 import { argumentProblems, parseDeployArguments } from './deploy/arguments.ts'
 import {
   type Command,
+  backendUploadCommand,
   bookmarkCommand,
   buildCommand,
   migrateCommand,
@@ -82,6 +83,7 @@ function deploy(argv: ReadonlyArray<string>): void {
 
   step(buildCommand(environment))
   if (args.dryRun) {
+    step(backendUploadCommand(environment, { dryRun: true }))
     step(uploadCommand(environment, { dryRun: true }))
     console.log(`deploy: dry run of ${workerName} passed; nothing was migrated or uploaded`)
     return
@@ -97,7 +99,9 @@ function deploy(argv: ReadonlyArray<string>): void {
   console.log(`deploy: D1 Time Travel bookmark before the migrations: ${bookmark}`)
   step(migrateCommand(environment))
   const message = versionMessage()
-  step(uploadCommand(environment, { dryRun: false, ...(message === undefined ? {} : { message }) }))
+  const upload = { dryRun: false, ...(message === undefined ? {} : { message }) }
+  step(backendUploadCommand(environment, upload))
+  step(uploadCommand(environment, upload))
   console.log(afterDeployText({ environment, workerName, bookmark }))
 }
 
