@@ -1,5 +1,6 @@
 import { WorkerEntrypoint } from 'cloudflare:workers'
 import { withFaults } from './lib/fault-injection.ts'
+import { withLatency } from './lib/latency-simulation.ts'
 import { backend } from './local-backend.ts'
 
 /*
@@ -12,6 +13,6 @@ import { backend } from './local-backend.ts'
  */
 export default class BackendWorker extends WorkerEntrypoint<Env> {
   override fetch(request: Request): Promise<Response> {
-    return Promise.resolve(backend.fetch(request, withFaults(this.env), this.ctx))
+    return Promise.resolve(backend.fetch(request, withLatency(withFaults(this.env)), this.ctx))
   }
 }
