@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
+import { d1Sessions } from '../lib/d1-sessions.ts'
 import { AppError } from '../lib/errors.ts'
 import { dropUnreadBody } from '../lib/request-body.ts'
 import { requestId } from '../lib/request-id.ts'
@@ -103,6 +104,8 @@ export function createBackend(given: BackendAdapters): Hono<BackendEnv> {
   const backend = new Hono<BackendEnv>()
   backend.use(requestId())
   backend.use(observe('backend'))
+  // Every statement of the request in one D1 session from the shopper's bookmark (ADR 046).
+  backend.use(d1Sessions())
   backend.use(async (c, next) => {
     c.set('adapters', adapters)
     await next()
