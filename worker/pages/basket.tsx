@@ -9,7 +9,7 @@ import {
   type SimilarItems,
   SimilarItemsSchema,
 } from '../../schemas/basket.ts'
-import { REPLACE_FOR_QUERY } from '../../client/components/basket/ReplacementChoice.tsx'
+import { REPLACE_FOR_QUERY } from '../../client/lib/substitution-forms.ts'
 import { readAccessToken } from '../lib/cookies/session.ts'
 import type { AppEnv } from '../env.ts'
 import { rememberBasket } from '../lib/cookies/basket.ts'

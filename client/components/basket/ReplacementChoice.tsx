@@ -2,9 +2,7 @@ import type { BasketLine, SimilarItems } from '../../../schemas/basket.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'
 import { SUBSTITUTES_FIELDS, SUBSTITUTES_INTENT } from './SubstitutesSwitch.tsx'
-
-/** The basket page's query naming the line whose similar items are listed (works without JS). */
-export const REPLACE_FOR_QUERY = 'replaceFor'
+import { REPLACE_FOR_QUERY } from '../../lib/substitution-forms.ts'
 
 /**
  * A line's substitution choice besides the switch (on: best match or the shopper's replacement;

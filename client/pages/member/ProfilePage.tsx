@@ -10,6 +10,7 @@ import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { routePath } from '../../lib/routes.ts'
 import { displayPhone } from '../../../schemas/phone.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { SUBSTITUTION_FORM } from '../../lib/substitution-forms.ts'
 
 export interface ProfilePageProps {
   chrome: PageChrome
@@ -35,9 +36,6 @@ function when(iso: string): string {
     hourCycle: 'h23',
   })
 }
-
-/** The profile page's form for the default substitution choice (worker/pages/member/profile.tsx). */
-export const SUBSTITUTION_FORM = { intent: 'substitutions', field: 'substitution' } as const
 
 const SUBSTITUTION_LABELS = {
   best_match: ['Best match', 'The store picks a similar item. You never pay more for it.'],

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { routePath } from '../../../client/lib/routes.ts'
-import { ProfilePage, SUBSTITUTION_FORM } from '../../../client/pages/member/ProfilePage.tsx'
+import { ProfilePage } from '../../../client/pages/member/ProfilePage.tsx'
+import { SUBSTITUTION_FORM } from '../../../client/lib/substitution-forms.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   MarketingPreferencesSchema,
