@@ -226,6 +226,18 @@ export const MESSAGES = {
     'This email address belongs to an account. Please sign in to continue, or use a one-time code.',
   basketChanged: 'Your basket has changed. Please check it before you pay.',
   orderNotFound: 'We could not find that order.',
+  // Not in the spec (changing an order until its cut-off, issue 42, ADR 048):
+  amendClosed: 'This order can no longer be changed: the store has started on it.',
+  amendStale: 'This order was changed on another screen. Here it is as it is now.',
+  amendNeedsPayment:
+    'This change costs more than your card payment covers. Remove something else, or place a new order for the extra items.',
+  amendMinimumSpend: "Spend %s more to keep to the store's minimum order.",
+  amendEmpty: 'An order needs at least one item. To stop the whole order, contact the store.',
+  amendUnknownLine: 'That item is not in this order.',
+  amendCredit:
+    'This change would cost less than the store credit the order used. Please contact the store to change it.',
+  amendSaved: 'Your order has been changed. It now comes to %s.',
+  amendRefunded: 'Your order has been changed. %s is going back to your card.',
   paymentNotFound: 'We could not find that payment.',
   refundTooLarge: 'This payment does not hold that much to give back.',
   voidNotPossible: 'This payment can no longer be voided. Refund it instead.',

@@ -1,0 +1,44 @@
+import { z } from 'zod'
+import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
+import { BusinessOrderIdSchema } from './member-orders.ts'
+
+/**
+ * Changing a placed order until its cut-off (issue 42, ADR 048): the member names the order by
+ * its business order id and says the new quantity of each line they change (0 removes it).
+ * The order is priced again by the basket's own pricing with the terms it was placed with.
+ */
+
+export const AmendWindowRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  brandId: CallingBrandIdSchema,
+  businessOrderId: BusinessOrderIdSchema,
+})
+
+/** Whether the order may be changed now, and until when (null: until the store starts picking). */
+export const AmendWindowSchema = z.object({
+  open: z.boolean(),
+  until: z.iso.datetime().nullable(),
+  /** The order's amend version: an amend sends it back. */
+  version: z.int().min(0),
+})
+export type AmendWindow = z.infer<typeof AmendWindowSchema>
+
+export const AmendLineChangeSchema = z.object({
+  lineId: IdSchema,
+  quantity: z.int().min(0).max(99),
+})
+
+export const AmendOrderRequestSchema = AmendWindowRequestSchema.extend({
+  /** The order's amend version the shopper's screen showed: an older one lost a race. */
+  version: z.int().min(0),
+  changes: z.array(AmendLineChangeSchema).min(1).max(100),
+})
+export type AmendOrderRequest = z.infer<typeof AmendOrderRequestSchema>
+
+export const AmendResultSchema = z.object({
+  version: z.int().min(0),
+  total: z.int().min(0),
+  /** What went back to the card now (0: none, a cash order, or a hold captured later). */
+  refunded: z.int().min(0),
+})
+export type AmendResult = z.infer<typeof AmendResultSchema>

@@ -1,0 +1,293 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { BasketSchema } from '../../../schemas/basket.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AmendResultSchema, AmendWindowSchema } from '../../../schemas/order-amend.ts'
+import { plainItem } from '../checkout/fixtures.ts'
+import {
+  consumerData,
+  draftOrder,
+  makePayment,
+  paymentBody,
+  payOnSandbox,
+  resultOf,
+  VALID_EXPIRY,
+} from '../payments/fixtures.ts'
+import {
+  errorOf,
+  memberCall,
+  newMember,
+  seedCheckout,
+  signInAgain,
+  type Member,
+} from './orders-fixtures.ts'
+import { call } from '../auth/fixtures.ts'
+
+/*
+ * Changing a placed order until its cut-off (issue 42, ADR 048) through the API against migrated
+ * D1: the business's cut-off at the store's local time across both UK clock changes and a year
+ * end, the order priced again as its basket would be, the card refunded the difference once, a
+ * higher total refused, and 20 amends at once ending in one consistent order.
+ */
+
+interface Placed {
+  orderId: number
+  businessOrderId: string
+  total: number
+  itemId: number
+}
+
+let price = 0
+let itemId = 0
+
+beforeAll(async () => {
+  await seedCheckout(env.DB)
+  const item = await plainItem(500, 2500)
+  price = item.price
+  itemId = item.id
+})
+
+/** A member's order of three of one item, paid by card on the sandbox or in cash. */
+async function placeOrder(member: Member, method: 'card' | 'cash' = 'card'): Promise<Placed> {
+  const draft = await draftOrder({
+    bearer: member.bearer,
+    email: member.email,
+    method: method === 'card' ? 'paymentCard' : 'paymentCash',
+    items: [{ id: itemId, quantity: 3 }],
+  })
+  if (method === 'cash') {
+    const paid = await makePayment(
+      paymentBody(draft, {
+        paymentMethod: 'paymentCash',
+        paymentGateway: 'cash',
+        cashConfirmed: true,
+      })
+    )
+    expect(paid.status).toBe('succeeded')
+  } else {
+    const started = await makePayment(paymentBody(draft))
+    const answer = resultOf(
+      await consumerData(
+        await payOnSandbox(started.redirect!, { cardNumber: '4263970000005262', ...VALID_EXPIRY })
+      )
+    )
+    expect(answer.status).toBe('succeeded')
+  }
+  return {
+    orderId: draft.orderId,
+    businessOrderId: draft.businessOrderId,
+    total: draft.total,
+    itemId,
+  }
+}
+
+async function lineOf(orderId: number): Promise<{ id: number; quantity: number }> {
+  const row = await env.DB.prepare(
+    'select id, quantity from order_lines where order_id = ?1 and parent_line_id is null'
+  )
+    .bind(orderId)
+    .first<{ id: number; quantity: number }>()
+  return row!
+}
+
+async function orderMoney(orderId: number) {
+  return (await env.DB.prepare(
+    `select o.total, o.original_total, o.amend_version,
+       (select coalesce(sum(amount_refunded), 0) from payments p where p.order_id = o.id) as refunded
+     from orders o where o.id = ?1`
+  )
+    .bind(orderId)
+    .first<{ total: number; original_total: number; amend_version: number; refunded: number }>())!
+}
+
+function amend(member: Member, order: Placed, quantity: number, lineId: number, version = 0) {
+  return memberCall(
+    '/member/orders/amend',
+    { businessOrderId: order.businessOrderId, version, changes: [{ lineId, quantity }] },
+    member
+  )
+}
+
+async function window(member: Member, order: Placed) {
+  const answer = await memberCall(
+    '/member/orders/amend-window',
+    { businessOrderId: order.businessOrderId },
+    member
+  )
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+  return AmendWindowSchema.parse(answer.json)
+}
+
+/** What a fresh basket of the same lines at the same store costs (the basket's own answer). */
+async function basketPrice(quantity: number): Promise<number> {
+  const answer = await call('/basket/items/add', {
+    businessId: 1,
+    storeId: 1,
+    fulfilmentMethod: 'collection',
+    menuItem: { itemId, quantity },
+  })
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+  return BasketSchema.parse(answer.json).totals.total
+}
+
+describe('amend before the cut-off', () => {
+  it('re-prices the order as its basket and refunds the difference to the card once', async () => {
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada)
+    const line = await lineOf(order.orderId)
+    expect((await window(ada, order)).open).toBe(true)
+
+    const answer = await amend(ada, order, 2, line.id)
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    const result = AmendResultSchema.parse(answer.json)
+    expect(result.total).toBe(await basketPrice(2))
+    expect(result.refunded).toBe(price)
+    expect(await orderMoney(order.orderId)).toMatchObject({
+      total: result.total,
+      amend_version: 1,
+      refunded: order.total - result.total,
+    })
+    expect(await lineOf(order.orderId)).toMatchObject({ quantity: 2 })
+
+    // The same screen sent again (an older version) changes nothing and refunds nothing more.
+    const again = await amend(ada, order, 1, line.id, 0)
+    expect(again.status).toBe(409)
+    expect(errorOf(again).message).toBe(MESSAGES.amendStale)
+    expect((await orderMoney(order.orderId)).refunded).toBe(price)
+  })
+
+  it('refuses a higher total than the card paid and changes nothing', async () => {
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada)
+    const line = await lineOf(order.orderId)
+    const answer = await amend(ada, order, 5, line.id)
+    expect(answer.status).toBe(409)
+    expect(errorOf(answer).message).toBe(MESSAGES.amendNeedsPayment)
+    expect(await orderMoney(order.orderId)).toMatchObject({ total: order.total, refunded: 0 })
+  })
+
+  it('lets a cash order grow: it is paid at the door', async () => {
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada, 'cash')
+    const line = await lineOf(order.orderId)
+    const answer = await amend(ada, order, 5, line.id)
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    expect(AmendResultSchema.parse(answer.json)).toMatchObject({
+      total: await basketPrice(5),
+      refunded: 0,
+    })
+  })
+
+  it('answers another member 404 and a line of another order as not in it', async () => {
+    const ada = await newMember('Ada')
+    const grace = await newMember('Grace')
+    const order = await placeOrder(ada, 'cash')
+    const line = await lineOf(order.orderId)
+    const theirs = await amend(grace, order, 1, line.id)
+    expect(theirs.status).toBe(404)
+    const unknown = await amend(ada, order, 1, line.id + 100_000)
+    expect(unknown.status).toBe(422)
+    expect(errorOf(unknown).message).toBe(MESSAGES.amendUnknownLine)
+    const empty = await amend(ada, order, 0, line.id)
+    expect(errorOf(empty).message).toBe(MESSAGES.amendEmpty)
+  })
+
+  it('20 amends of the same order at once: one wins, one refund, the order is consistent', async () => {
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada)
+    const line = await lineOf(order.orderId)
+    const quantities = Array.from({ length: 20 }, (_, index) => 1 + (index % 2))
+    const answers = await Promise.all(quantities.map((q) => amend(ada, order, q, line.id)))
+    const won = answers.flatMap((answer, index) => (answer.status === 200 ? [index] : []))
+    expect(won).toHaveLength(1)
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19)
+    const quantity = quantities[won[0]!]!
+    const result = AmendResultSchema.parse(answers[won[0]!]!.json)
+    expect(result.total).toBe(await basketPrice(quantity))
+    expect(await orderMoney(order.orderId)).toMatchObject({
+      total: result.total,
+      amend_version: 1,
+      refunded: order.total - result.total,
+    })
+    expect((await lineOf(order.orderId)).quantity).toBe(quantity)
+  })
+})
+
+describe('the cut-off', () => {
+  it('closes when picking starts: a clear error and nothing changes', async () => {
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada)
+    const line = await lineOf(order.orderId)
+    await env.DB.prepare(
+      `update orders set status = 'store_accepted_picking', status_code = 40, picking_started_at = ?2 where id = ?1`
+    )
+      .bind(order.orderId, new Date().toISOString())
+      .run()
+    expect(await window(ada, order)).toMatchObject({ open: false })
+    const answer = await amend(ada, order, 1, line.id)
+    expect(answer.status).toBe(409)
+    expect(errorOf(answer).message).toBe(MESSAGES.amendClosed)
+    expect(await orderMoney(order.orderId)).toMatchObject({ total: order.total, refunded: 0 })
+  })
+
+  // N hours before the slot on the store's wall clock (Europe/London): across the spring change
+  // 24 hours before a 10:00 slot is 10:00 GMT the day before (23 real hours), across the autumn
+  // change 10:00 BST the day before (25 real hours), and a year end moves the date back a year.
+  const cases = [
+    {
+      name: 'clocks go forward',
+      slot: ['2027-03-28', '10:00'],
+      hours: 24,
+      cutoff: '2027-03-27T10:00:00.000Z',
+    },
+    {
+      name: 'clocks go back',
+      slot: ['2027-10-31', '10:00'],
+      hours: 24,
+      cutoff: '2027-10-30T09:00:00.000Z',
+    },
+    {
+      name: 'year end',
+      slot: ['2027-01-01', '09:00'],
+      hours: 12,
+      cutoff: '2026-12-31T21:00:00.000Z',
+    },
+  ] as const
+
+  for (const { name, slot, hours, cutoff } of cases) {
+    it(`${hours} hours before the slot at the store's local time: ${name}`, async () => {
+      const ada = await newMember('Ada')
+      const order = await placeOrder(ada)
+      const line = await lineOf(order.orderId)
+      await env.DB.batch([
+        env.DB.prepare(
+          `update businesses set amend_cutoff = 'hours_before_slot', amend_cutoff_hours = ?1
+           where id = 1`
+        ).bind(hours),
+        env.DB.prepare(`update orders set slot_date = ?2, slot_starts_at = ?3 where id = ?1`).bind(
+          order.orderId,
+          slot[0],
+          slot[1]
+        ),
+      ])
+      try {
+        const at = Date.parse(cutoff)
+        vi.setSystemTime(at - 60_000)
+        const before = await signInAgain(ada)
+        expect(await window(before, order)).toEqual({ open: true, until: cutoff, version: 0 })
+        vi.setSystemTime(at + 60_000)
+        const after = await signInAgain(ada)
+        expect((await window(after, order)).open).toBe(false)
+        const refused = await amend(after, order, 1, line.id)
+        expect(refused.status).toBe(409)
+        expect(errorOf(refused).message).toBe(MESSAGES.amendClosed)
+        expect(await orderMoney(order.orderId)).toMatchObject({ total: order.total, refunded: 0 })
+      } finally {
+        await env.DB.prepare(
+          `update businesses set amend_cutoff = 'picking_starts', amend_cutoff_hours = 0
+           where id = 1`
+        ).run()
+      }
+    })
+  }
+})

@@ -1,0 +1,189 @@
+import type { OrderStatusName } from '../../../schemas/order-states.ts'
+import type { SoldBy } from '../../../schemas/weighing.ts'
+import { ofCallingBrand } from '../order-brand.ts'
+import type { AmendedPricing } from './pricing.ts'
+
+/*
+ * The reads and the one guarded batch of an amend (ADR 004: SQL lives here; ADR 048). The order's
+ * update decides the race: it holds only while the order is at the amend version the change was
+ * priced from, still before picking, still at the total read, and the new total within what the
+ * payment can pay; every other statement runs only where that update won (the random action
+ * token it stamped, as the store's actions do, ADR 017).
+ */
+
+export interface AmendOrderRow {
+  id: number
+  business_id: number
+  business_order_id: string
+  status: OrderStatusName
+  picking_started_at: string | null
+  slot_date: string | null
+  slot_starts_at: string | null
+  time_zone: string
+  payment_method: string | null
+  total: number
+  credit_applied: number
+  total_adjustment: number
+  refund: number
+  amend_version: number
+  pricing_terms_json: string | null
+  amend_cutoff: string
+  amend_cutoff_hours: number
+}
+
+/** The member's placed order of the calling brand, with its store's zone and business rule. */
+export function findMemberAmendOrder(
+  db: D1Database,
+  businessId: number,
+  brandId: number | null,
+  customerId: number,
+  businessOrderId: string
+): Promise<AmendOrderRow | null> {
+  return db
+    .prepare(
+      `select o.id, o.business_id, o.business_order_id, o.status, o.picking_started_at,
+         o.slot_date, o.slot_starts_at, s.time_zone, o.payment_method, o.total, o.credit_applied,
+         o.total_adjustment, o.refund, o.amend_version, o.pricing_terms_json, b.amend_cutoff,
+         b.amend_cutoff_hours
+       from orders o join stores s on s.id = o.store_id join businesses b on b.id = o.business_id
+       where o.business_id = ?1 and o.business_order_id = ?2 and o.customer_id = ?3
+         and o.placed_at is not null and ${ofCallingBrand('?4')}`
+    )
+    .bind(businessId, businessOrderId, customerId, brandId)
+    .first<AmendOrderRow>()
+}
+
+export interface AmendLineRow {
+  id: number
+  menu_item_id: number | null
+  kind: string
+  quantity: number
+  unit_price: number
+  total_price: number
+  sold_by: SoldBy
+  price_per_kg: number | null
+  unit_grams: number | null
+  choices: number
+}
+
+export async function findAmendLines(
+  db: D1Database,
+  orderId: number
+): Promise<Array<AmendLineRow>> {
+  const rows = await db
+    .prepare(
+      `select l.id, l.menu_item_id, l.kind, l.quantity, l.unit_price, l.total_price, l.sold_by,
+         l.price_per_kg, l.unit_grams,
+         (select count(*) from order_line_selections c where c.order_line_id = l.id)
+         + (select count(*) from order_lines k where k.parent_line_id = l.id) as choices
+       from order_lines l where l.order_id = ?1 and l.parent_line_id is null
+       order by l.position, l.id`
+    )
+    .bind(orderId)
+    .all<AmendLineRow>()
+  return rows.results
+}
+
+/** The payment that pays the order: settled at once, or a hold captured at picking (ADR 039). */
+export interface AmendPaymentRow {
+  id: number
+  gateway: string
+  amount: number
+  amount_refunded: number
+  capture_later: number
+  captured_amount: number | null
+}
+
+export function findAmendPayment(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<AmendPaymentRow | null> {
+  return db
+    .prepare(
+      `select id, gateway, amount, amount_refunded, capture_later, captured_amount from payments
+       where order_id = ?1 and business_id = ?2
+         and status in ('authorised', 'captured', 'partially_refunded')
+         and voided_at is null and void_reason is null
+       order by id desc limit 1`
+    )
+    .bind(orderId, businessId)
+    .first<AmendPaymentRow>()
+}
+
+/**
+ * How far the new total may go, checked inside the order's update: `settled` at most the total
+ * read (the difference is refunded; more would need a new authorisation), `hold` at most what
+ * the uncaptured authorisation still holds, `cash` anything (paid at the door).
+ */
+export type AmendCap = { kind: 'settled' } | { kind: 'hold'; paymentId: number } | { kind: 'cash' }
+
+function capCondition(cap: AmendCap): string {
+  switch (cap.kind) {
+    case 'settled':
+      return '?5 <= total and ?13 is null'
+    case 'hold':
+      return `?5 <= (select amount - amount_refunded from payments where id = ?13
+                       and capture_later = 1 and captured_amount is null and status = 'authorised')`
+    case 'cash':
+      return '?13 is null'
+  }
+}
+
+/** The amend's one batch; the first result's `changes` says whether it won. */
+export async function amendOrderBatch(
+  db: D1Database,
+  order: AmendOrderRow,
+  amended: AmendedPricing,
+  cap: AmendCap,
+  now: Date
+): Promise<boolean> {
+  const totals = amended.pricing.totals
+  // The loser of a race reads the same next version: only the winner's token marks the order.
+  const token = crypto.randomUUID()
+  const ours = `(select action_token from orders where id = ?1) = ?2`
+  const update = db
+    .prepare(
+      `update orders set amend_version = ?3 + 1, action_token = ?2, subtotal = ?6, discount_total = ?7,
+         coupon_discount = ?8, delivery_cost = ?9, service_fee = ?10, original_total = ?5,
+         total = ?5, updated_at = ?11
+       where id = ?1 and amend_version = ?3 and total = ?4 and ?5 >= 0
+         and status in ('sent_to_store', 'store_accepted_picking') and picking_started_at is null
+         and total_adjustment = 0 and refund = 0 and business_id = ?12 and ${capCondition(cap)}`
+    )
+    .bind(
+      order.id,
+      token,
+      order.amend_version,
+      order.total,
+      amended.total,
+      totals.subtotal,
+      totals.dealDiscount + totals.couponDiscount,
+      totals.couponDiscount,
+      totals.deliveryFee,
+      totals.serviceFee,
+      now.toISOString(),
+      order.business_id,
+      cap.kind === 'hold' ? cap.paymentId : null
+    )
+  const statements: Array<D1PreparedStatement> = [update]
+  for (const line of amended.lines) {
+    statements.push(
+      db
+        .prepare(
+          `update order_lines set quantity = ?3, total_price = ?4
+           where id = ?5 and order_id = ?1 and ${ours}`
+        )
+        .bind(order.id, token, line.quantity, line.totalPrice, line.id)
+    )
+  }
+  for (const id of amended.removed) {
+    statements.push(
+      db
+        .prepare(`delete from order_lines where id = ?3 and order_id = ?1 and ${ours}`)
+        .bind(order.id, token, id)
+    )
+  }
+  const [result] = await db.batch(statements)
+  return (result?.meta.changes ?? 0) === 1
+}

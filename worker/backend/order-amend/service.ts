@@ -1,0 +1,165 @@
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import type { AmendOrderRequest, AmendResult, AmendWindow } from '../../../schemas/order-amend.ts'
+import { weighingOf } from '../../../schemas/weighing.ts'
+import { AppError } from '../../lib/errors.ts'
+import { parsePricingTerms } from '../orders/repricing.ts'
+import { refundPayment } from '../payments/refunds.ts'
+import type { PaymentsEnv } from '../payments/service.ts'
+import { amendCutoffRule, amendOpen, slotCutoffInstant, type AmendableOrder } from './cutoff.ts'
+import { amendedPricing, type AmendLine } from './pricing.ts'
+import {
+  amendOrderBatch,
+  findAmendLines,
+  findAmendPayment,
+  findMemberAmendOrder,
+  type AmendCap,
+  type AmendOrderRow,
+} from './repo.ts'
+
+/*
+ * A member changes their placed order until its cut-off (issue 42, ADR 048): quantities of its
+ * lines, lines removed. Priced again by the basket's pricing (pricing.ts), written by one guarded
+ * batch (repo.ts), then the payment follows: a lower total on a settled card is refunded through
+ * refundPayment under a reference naming the amend (o<id>-amend-<version>), a hold is captured
+ * for the lower total at picking, cash pays at the door. A higher total than the card covers is
+ * refused: a second authorisation is not built (ADR 048).
+ */
+
+export type AmendEnv = Env & PaymentsEnv
+
+export interface MemberOrderRef {
+  businessId: number
+  brandId: number | null
+  customerId: number
+  businessOrderId: string
+}
+
+async function requireOrder(db: D1Database, ref: MemberOrderRef): Promise<AmendOrderRow> {
+  const row = await findMemberAmendOrder(
+    db,
+    ref.businessId,
+    ref.brandId,
+    ref.customerId,
+    ref.businessOrderId
+  )
+  if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
+  return row
+}
+
+function amendableOf(row: AmendOrderRow): AmendableOrder {
+  return {
+    status: row.status,
+    pickingStartedAt: row.picking_started_at,
+    slotDate: row.slot_date,
+    slotStartsAt: row.slot_starts_at,
+    timeZone: row.time_zone,
+  }
+}
+
+function windowOf(row: AmendOrderRow, now: Date): AmendWindow {
+  const rule = amendCutoffRule(row)
+  const order = amendableOf(row)
+  const open = amendOpen(rule, order, now) && row.total_adjustment === 0 && row.refund === 0
+  return {
+    open,
+    until: open ? (slotCutoffInstant(rule, order)?.toISOString() ?? null) : null,
+    version: row.amend_version,
+  }
+}
+
+export async function amendWindow(
+  db: D1Database,
+  ref: MemberOrderRef,
+  now: Date
+): Promise<AmendWindow> {
+  return windowOf(await requireOrder(db, ref), now)
+}
+
+function linesOf(rows: Awaited<ReturnType<typeof findAmendLines>>): Array<AmendLine> {
+  return rows.map((row) => ({
+    id: row.id,
+    itemId: row.kind === 'item' ? row.menu_item_id : null,
+    quantity: row.quantity,
+    unitPrice: row.unit_price,
+    totalPrice: row.total_price,
+    weighing: weighingOf(row),
+    hasChoices: row.choices > 0,
+  }))
+}
+
+const stale = () => new AppError('conflict', MESSAGES.amendStale)
+
+export async function amendOrder(
+  env: AmendEnv,
+  ref: MemberOrderRef,
+  body: AmendOrderRequest,
+  now: Date
+): Promise<AmendResult> {
+  const db = env.DB
+  const row = await requireOrder(db, ref)
+  if (!windowOf(row, now).open) throw new AppError('conflict', MESSAGES.amendClosed)
+  if (row.amend_version !== body.version) throw stale()
+  const terms = parsePricingTerms(row.pricing_terms_json)
+  // An order placed before its terms were kept cannot be priced as its basket was.
+  if (terms === null) throw new AppError('conflict', MESSAGES.amendClosed)
+  const [lineRows, payment] = await Promise.all([
+    findAmendLines(db, row.id),
+    findAmendPayment(db, row.business_id, row.id),
+  ])
+  const changes = new Map(body.changes.map((change) => [change.lineId, change.quantity]))
+  const amended = amendedPricing(terms, linesOf(lineRows), changes, row.credit_applied)
+  if (amended === 'unknown_line') throw new AppError('validation_error', MESSAGES.amendUnknownLine)
+  if (amended === 'empty') throw new AppError('validation_error', MESSAGES.amendEmpty)
+  if (amended === 'resize_choices') {
+    throw new AppError('validation_error', MESSAGES.amendUnknownLine)
+  }
+  const shortfall = amended.pricing.totals.minimumSpendShortfall
+  if (shortfall > 0) {
+    throw new AppError(
+      'validation_error',
+      formatMessage('amendMinimumSpend', formatMoney(shortfall))
+    )
+  }
+  if (amended.total < 0) throw new AppError('conflict', MESSAGES.amendCredit)
+
+  const cash = row.payment_method === 'paymentCash' || payment?.gateway === 'cash'
+  const hold =
+    !cash && payment !== null && payment.capture_later === 1 && payment.captured_amount === null
+  const cap: AmendCap = cash
+    ? { kind: 'cash' }
+    : hold
+      ? { kind: 'hold', paymentId: payment.id }
+      : { kind: 'settled' }
+  const covered =
+    cap.kind === 'cash' ||
+    (cap.kind === 'hold' && payment !== null
+      ? amended.total <= payment.amount - payment.amount_refunded
+      : amended.total <= row.total)
+  if (!covered) throw new AppError('conflict', MESSAGES.amendNeedsPayment)
+
+  if (!(await amendOrderBatch(db, row, amended, cap, now))) {
+    // Lost to another amend, picking, or the store: say which from the order as it is now.
+    const after = await requireOrder(db, ref)
+    if (!windowOf(after, now).open) throw new AppError('conflict', MESSAGES.amendClosed)
+    throw stale()
+  }
+  const version = row.amend_version + 1
+  const difference = row.total - amended.total
+  let refunded = 0
+  if (cap.kind === 'settled' && difference > 0 && payment !== null) {
+    const back = await refundPayment(
+      env,
+      {
+        businessId: row.business_id,
+        paymentId: payment.id,
+        reference: `o${row.id}-amend-${version}`,
+        reason: 'Order changed by the shopper',
+        amount: difference,
+      },
+      now
+    )
+    refunded = back.status === 'done' ? back.amount : 0
+  }
+  return { version, total: amended.total, refunded }
+}
