@@ -33,3 +33,16 @@ export const REORDER_MISSING_QUERY = 'missing'
 export const REORDER_METHOD_QUERY = 'method'
 /** `?review=saved` after a review was saved. */
 export const REVIEW_QUERY = 'review'
+
+/** The member's order in amend mode (issue 42, ADR 048): its quantities, until the cut-off. */
+export const AMEND_PATH = `${ROUTE_PATHS['member-orders-orderId']}/amend`
+
+export function amendPath(orderId: string, query?: Record<string, string>): string {
+  return `${routePath('member-orders-orderId', { orderId })}/amend${
+    query ? `?${new URLSearchParams(query).toString()}` : ''
+  }`
+}
+
+/** `?amended=<total>&refunded=<pence>` on the amend page after a change was saved. */
+export const AMENDED_QUERY = 'amended'
+export const AMEND_REFUNDED_QUERY = 'refunded'

@@ -11,6 +11,7 @@ import {
 import { basketWithSlot, expect, test, type PaymentPage } from './pages/index.ts'
 import { StorePages } from './pages/store.ts'
 import type { CheckoutPages } from './pages/index.ts'
+import { CARDS, PORTLAND_STREET } from './pages/checkout.ts'
 import {
   chooseReadyTime,
   consoleUrl,
@@ -227,4 +228,56 @@ test('buy it again adds three regulars, then "Have you forgotten?" offers the fo
   await page.goto(url('/basket/forgotten'))
   await main(page).getByRole('link', { name: 'Continue to checkout' }).click()
   await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
+})
+
+// Issue 42 (ADR 048): until the cut-off a member changes their card order; it is priced again
+// and the difference goes back to the card, and a change the card does not cover is refused.
+test('a member amends a card order before picking: re-priced and the difference refunded', async ({
+  page,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(300_000)
+  await registerThroughForm(page, uniqueEmail('amend'))
+  const store = new StorePages(page)
+  await basketWithSlot(page, 'collection')
+  await store.addItem('/category/milk/whole-milk-2-pints')
+  await checkout.open()
+  await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
+  if (page.url().endsWith('/details')) await checkout.detailsToPayment({ email: null })
+  await payment.toCardPage({ billing: PORTLAND_STREET })
+  await payment.payByCard(CARDS.success)
+  const orderNumber = await payment.expectOrderPlaced()
+
+  await page.goto(url(`/member/orders/${orderNumber}`))
+  await main(page).getByRole('link', { name: 'Change this order' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Change order ${orderNumber}`)
+  const cheddar = main(page).getByLabel(/Vintage cheddar 400g/i)
+  const milk = main(page).getByLabel(/Whole Milk/i)
+  await expect(cheddar).toHaveValue('3')
+
+  // More than the card paid: refused, nothing changed.
+  await cheddar.fill('6')
+  await main(page).getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.locator('#amend-alert')).toContainText(
+    'This change costs more than your card payment covers.'
+  )
+  await expect(cheddar).toHaveValue('3')
+
+  // The milk removed: the order costs less and the difference goes back to the card.
+  const before = await main(page)
+    .getByText(/^Order total now:/)
+    .textContent()
+  await milk.fill('0')
+  await main(page).getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByRole('status')).toContainText(/is going back to your card\.$/)
+  await expect(main(page).getByLabel(/Whole Milk/i)).toHaveCount(0)
+  await expect(main(page).getByText(/^Order total now:/)).not.toHaveText(before ?? '')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'member-order-amend')
+
+  await main(page).getByRole('link', { name: 'Back to the order' }).click()
+  await expect(main(page).getByText(/Whole Milk/i)).toHaveCount(0)
+  await expect(main(page).getByRole('link', { name: 'Change this order' })).toBeVisible()
+  await screenshots(page, 'member-order-amendable')
 })

@@ -11,8 +11,10 @@ import { changePasswordForm } from './change-password.tsx'
 import { favouriteForm } from './favourite-form.ts'
 import { FAVOURITE_FORM_PATH } from '../../client/lib/favourite-form.ts'
 import { memberReceiptPage, reorderForm, reviewForm } from './member/order.tsx'
+import { memberAmendForm, memberAmendPage } from './member/amend.tsx'
 import {
   RECEIPT_PATH,
+  AMEND_PATH,
   REORDER_FORM_PATH,
   REVIEW_FORM_PATH,
 } from '../../client/lib/member-order-paths.ts'
@@ -101,6 +103,8 @@ pages.get('/stores/:storeSlug/search', searchForm)
 pages.get(TRACKING_PAGE_PATH, trackingPage)
 // The member's printable receipt of their own order (issue 41).
 pages.get(RECEIPT_PATH, async (c) => (await runGuards(c, [memberOnly])) ?? memberReceiptPage(c))
+// The member's order in amend mode until its cut-off (issue 42, ADR 048).
+pages.get(AMEND_PATH, async (c) => (await runGuards(c, [memberOnly])) ?? memberAmendPage(c))
 pages.get(TRACKING_BASE_MAP_PATH, baseMap)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)
@@ -144,6 +148,7 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   // A heart: open to guests, who are sent to sign in with the reason.
   { path: FAVOURITE_FORM_PATH, guards: [], form: favouriteForm },
   { path: REVIEW_FORM_PATH, guards: [memberOnly], form: reviewForm },
+  { path: AMEND_PATH, guards: [memberOnly], form: memberAmendForm },
   { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },
   { path: routePath('member-cards'), guards: [memberOnly], form: memberCardsForm },
   { path: routePath('member-my-details'), guards: [memberOnly], form: myDetailsForm },

@@ -15,6 +15,8 @@ import { NamedDiscounts } from '../../components/basket/NamedDiscounts.tsx'
 import { OrderStatusBadge } from '../../components/member/OrderStatusBadge.tsx'
 import { ReorderButton, ReorderConfirm } from '../../components/member/ReorderForm.tsx'
 import { ReviewForm } from '../../components/member/ReviewForm.tsx'
+import { AmendOrderLink } from '../../components/member/AmendOrderLink.tsx'
+import type { AmendWindow } from '../../../schemas/order-amend.ts'
 import type { PageChrome } from '../../components/Layout.tsx'
 import { receiptPath } from '../../lib/member-order-paths.ts'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
@@ -33,6 +35,8 @@ export interface MemberOrderNotice {
 }
 
 export interface MemberOrderPageProps {
+  /** Whether the order can still be changed (issue 42, ADR 048); null when unknown. */
+  amendWindow?: AmendWindow | null
   chrome: PageChrome
   order: MemberOrderDetail
   view: MemberOrderNotice
@@ -73,6 +77,7 @@ export function MemberOrderPage({
   view,
   reviewErrors,
   reviewValues,
+  amendWindow = null,
 }: MemberOrderPageProps) {
   const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
     total: order.money.originalTotal,
@@ -125,7 +130,10 @@ export function MemberOrderPage({
             {itemsLabel(order.itemsCount)}
           </p>
         </div>
-        <ReorderButton orderId={order.orderId} method={order.fulfilmentMethod} />
+        <div className="flex flex-wrap items-start gap-3">
+          <AmendOrderLink orderId={order.orderId} window={amendWindow} />
+          <ReorderButton orderId={order.orderId} method={order.fulfilmentMethod} />
+        </div>
       </div>
       <div className="grid gap-5 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-5">

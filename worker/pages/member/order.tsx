@@ -39,6 +39,8 @@ import {
 import { renderPage } from '../render.tsx'
 import { forgetsForeignBasket } from '../request-basket.ts'
 import { memberPost, sessionEnded } from './member-call.ts'
+import { loadAmendWindow } from './amend.tsx'
+import type { AmendWindow } from '../../../schemas/order-amend.ts'
 
 /** The order number of the path; anything that cannot be one is simply not found. */
 function orderIdOf(c: Context<AppEnv>): string {
@@ -95,7 +97,8 @@ function renderOrder(
   c: Context<AppEnv>,
   order: MemberOrderDetail,
   review: { errors: FormErrors; values: FormValues } = { errors: {}, values: {} },
-  status: FormStatus = 200
+  status: FormStatus = 200,
+  amendWindow: AmendWindow | null = null
 ): Promise<Response> {
   return renderPage(
     c,
@@ -106,6 +109,7 @@ function renderOrder(
         view={noticeOf(c, order)}
         reviewErrors={review.errors}
         reviewValues={review.values}
+        amendWindow={amendWindow}
       />
     ),
     {
@@ -120,7 +124,11 @@ function renderOrder(
 export async function memberOrderPage(c: Context<AppEnv>): Promise<Response> {
   const orderId = orderIdOf(c)
   try {
-    return await renderOrder(c, await loadOrder(c, orderId))
+    const [order, amendWindow] = await Promise.all([
+      loadOrder(c, orderId),
+      loadAmendWindow(c, orderId),
+    ])
+    return await renderOrder(c, order, undefined, 200, amendWindow)
   } catch (error) {
     const ended = sessionEnded(c, error)
     if (ended) return ended

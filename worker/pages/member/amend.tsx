@@ -1,0 +1,140 @@
+import type { Context } from 'hono'
+import {
+  AMENDED_QUERY,
+  AMEND_REFUNDED_QUERY,
+  amendPath,
+} from '../../../client/lib/member-order-paths.ts'
+import {
+  MemberAmendPage,
+  type MemberAmendView,
+} from '../../../client/pages/member/MemberAmendPage.tsx'
+import { BusinessOrderIdSchema, MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import {
+  AmendResultSchema,
+  AmendWindowSchema,
+  type AmendWindow,
+} from '../../../schemas/order-amend.ts'
+import type { AppEnv } from '../../env.ts'
+import { AppError } from '../../lib/errors.ts'
+import { redirectTo } from '../../lib/redirect.ts'
+import { readForm, type FormStatus } from '../forms.ts'
+import { renderPage } from '../render.tsx'
+import { memberPost, sessionEnded } from './member-call.ts'
+
+/*
+ * The member's order in amend mode (issue 42, ADR 048): the page and its form post. The backend
+ * decides everything (cut-off, price, payment); the page shows its answer.
+ */
+
+function orderIdOf(c: Context<AppEnv>): string {
+  const parsed = BusinessOrderIdSchema.safeParse(c.req.param('orderId'))
+  if (!parsed.success) throw new AppError('not_found', MESSAGES.orderNotFound)
+  return parsed.data
+}
+
+/** The order's amend window, for the order page's "Change this order" (null if it fails). */
+export async function loadAmendWindow(
+  c: Context<AppEnv>,
+  orderId: string
+): Promise<AmendWindow | null> {
+  try {
+    return await memberPost(
+      c,
+      '/member/orders/amend-window',
+      { businessOrderId: orderId },
+      AmendWindowSchema
+    )
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'unauthorized') throw error
+    return null
+  }
+}
+
+async function render(
+  c: Context<AppEnv>,
+  orderId: string,
+  view: MemberAmendView,
+  status: FormStatus = 200
+) {
+  const [order, window] = await Promise.all([
+    memberPost(c, '/member/orders/order', { businessOrderId: orderId }, MemberOrderDetailSchema),
+    memberPost(c, '/member/orders/amend-window', { businessOrderId: orderId }, AmendWindowSchema),
+  ])
+  return renderPage(
+    c,
+    (chrome) => <MemberAmendPage chrome={chrome} order={order} window={window} view={view} />,
+    {
+      meta: { title: `Change order ${orderId}`, description: 'Change your order.', noindex: true },
+      cache: 'private',
+      status,
+    }
+  )
+}
+
+function savedNotice(c: Context<AppEnv>): MemberAmendView {
+  const total = Number(c.req.query(AMENDED_QUERY))
+  const refunded = Number(c.req.query(AMEND_REFUNDED_QUERY) ?? 0)
+  if (!Number.isInteger(total) || total < 0 || c.req.query(AMENDED_QUERY) === undefined) return {}
+  if (Number.isInteger(refunded) && refunded > 0) {
+    return { notice: formatMessage('amendRefunded', formatMoney(refunded)) }
+  }
+  return { notice: formatMessage('amendSaved', formatMoney(total)) }
+}
+
+/** `/member/orders/:orderId/amend`: the order's lines to change, while it can be changed. */
+export async function memberAmendPage(c: Context<AppEnv>): Promise<Response> {
+  const orderId = orderIdOf(c)
+  try {
+    return await render(c, orderId, savedNotice(c))
+  } catch (error) {
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
+    throw error
+  }
+}
+
+/** POST `/member/orders/:orderId/amend`: saves the quantities, or shows the page with why not. */
+export async function memberAmendForm(c: Context<AppEnv>): Promise<Response> {
+  const orderId = orderIdOf(c)
+  const form = await readForm(c)
+  const changes = Object.entries(form).flatMap(([name, value]) => {
+    const match = /^line-(\d+)$/.exec(name)
+    const quantity = Number(value)
+    return match && value.trim() !== '' && Number.isInteger(quantity)
+      ? [{ lineId: Number(match[1]), quantity }]
+      : []
+  })
+  try {
+    try {
+      const result = await memberPost(
+        c,
+        '/member/orders/amend',
+        { businessOrderId: orderId, version: Number(form.version ?? 0), changes },
+        AmendResultSchema
+      )
+      return redirectTo(
+        c,
+        amendPath(orderId, {
+          [AMENDED_QUERY]: String(result.total),
+          [AMEND_REFUNDED_QUERY]: String(result.refunded),
+        }),
+        303
+      )
+    } catch (error) {
+      if (!(error instanceof AppError) || ['unauthorized', 'not_found'].includes(error.code)) {
+        throw error
+      }
+      const alert =
+        error.code === 'validation_error' && changes.length === 0
+          ? MESSAGES.amendUnknownLine
+          : error.message
+      return await render(c, orderId, { alert }, 422)
+    }
+  } catch (error) {
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
+    throw error
+  }
+}
