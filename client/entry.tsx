@@ -6,6 +6,8 @@
 import type { ComponentType } from 'react'
 import { shareNonceWithStyleInjectors } from './lib/csp-nonce.ts'
 import { pressedControl, replayEarlyValues } from './lib/early-input.ts'
+import { FAVOURITE_FORM_PATH } from './lib/favourite-form.ts'
+import { LOGOUT_PATH } from './lib/routes.ts'
 
 type IslandModule = Record<string, unknown>
 
@@ -151,6 +153,17 @@ function startIslands(): void {
   for (const root of document.querySelectorAll<HTMLElement>('[data-island]')) {
     if (root.dataset.hydrated === undefined) schedule(root, observer)
   }
+  fillHeartsOfMember()
+}
+
+/**
+ * A signed-in member's hearts on a page that is the same for everyone (ADR 042): filled by one
+ * call after load, in a chunk of its own loaded only for a member on a page with hearts.
+ */
+function fillHeartsOfMember(): void {
+  const member = document.querySelector(`form[action="${LOGOUT_PATH}"]`) !== null
+  if (!member || document.querySelector(`form[action="${FAVOURITE_FORM_PATH}"]`) === null) return
+  whenIdle(() => void import('./lib/member-hearts.ts').then((hearts) => hearts.fillMemberHearts()))
 }
 
 // The loader is an async module script: islands streamed after it arrives are found once parsing ends.

@@ -79,3 +79,8 @@ export const TRACKING_API = {
  * (worker/sandbox-gateway/wallets.ts), served beside /api rather than through the proxy.
  */
 export const SANDBOX_WALLET_TOKEN_URL = '/sandbox-gateway/wallets/token'
+
+/** The member's hearts on public pages, filled after load (ADR 042, ADR 044). */
+export const FAVOURITES_API = {
+  ids: api('/member/favourites/ids'),
+} as const
