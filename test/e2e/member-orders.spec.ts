@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { request, type Page } from '@playwright/test'
 import { joinClock } from './fixtures.ts'
 import {
   expectNoAxeViolations,
@@ -225,6 +225,23 @@ test('buy it again adds three regulars, then "Have you forgotten?" offers the fo
   await expect(favourites.getByRole('listitem')).toHaveCount(1)
   await screenshots(page, 'favourites')
 
+  // The category page is public and kept whole in the edge cache (ADR 042): its HTML is the same
+  // for everyone, hearts empty, and the member's hearts are filled after load.
+  const category = store.url('/category/crisps')
+  const guest = await request.newContext()
+  expect((await guest.get(category)).status()).toBe(200)
+  const kept = await guest.get(category)
+  expect(kept.headers()['x-cache']).toMatch(/hit|stale/)
+  const html = await kept.text()
+  expect(html).not.toContain('aria-pressed="true"')
+  expect(html).toMatch(/Save Ready salted crisps 150g sharing to favourites/i)
+  await guest.dispose()
+  await page.goto(category)
+  const heart = cardOf(page, REGULARS[3]).getByRole('button', { name: /favourites$/ })
+  await expect(heart).toHaveAttribute('aria-pressed', 'true')
+  await expect(heart).toHaveAccessibleName(/^Remove .* from favourites$/)
+  await screenshots(page, 'category-member-hearts')
+
   await page.goto(url('/basket/forgotten'))
   await main(page).getByRole('link', { name: 'Continue to checkout' }).click()
   await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
@@ -270,7 +287,9 @@ test('a member amends a card order before picking: re-priced and the difference 
     .textContent()
   await milk.fill('0')
   await main(page).getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByRole('status')).toContainText(/is going back to your card\.$/)
+  await expect(
+    main(page).getByRole('status').filter({ hasText: 'Your order has been changed.' })
+  ).toHaveText(/^Your order has been changed\. £\d+\.\d\d is going back to your card\.$/)
   await expect(main(page).getByLabel(/Whole Milk/i)).toHaveCount(0)
   await expect(main(page).getByText(/^Order total now:/)).not.toHaveText(before ?? '')
   await expectNoAxeViolations(page)
