@@ -38,7 +38,7 @@ export type AmendOrderRequest = z.infer<typeof AmendOrderRequestSchema>
 export const AmendResultSchema = z.object({
   version: z.int().min(0),
   total: z.int().min(0),
-  /** What went back to the card now (0: none, a cash order, or a hold captured later). */
+  /** What goes back to the card (0: none, a cash order, or a hold captured lower later). */
   refunded: z.int().min(0),
 })
 export type AmendResult = z.infer<typeof AmendResultSchema>

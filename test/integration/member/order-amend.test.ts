@@ -22,6 +22,7 @@ import {
   type Member,
 } from './orders-fixtures.ts'
 import { call } from '../auth/fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 
 /*
  * Changing a placed order until its cut-off (issue 42, ADR 048) through the API against migrated
@@ -142,6 +143,8 @@ describe('amend before the cut-off', () => {
     const result = AmendResultSchema.parse(answer.json)
     expect(result.total).toBe(await basketPrice(2))
     expect(result.refunded).toBe(price)
+    // The refund is the batch's outbox effect (ADR 037): the queue gives it to the gateway.
+    await deliverEffects()
     expect(await orderMoney(order.orderId)).toMatchObject({
       total: result.total,
       amend_version: 1,
@@ -204,6 +207,7 @@ describe('amend before the cut-off', () => {
     const quantity = quantities[won[0]!]!
     const result = AmendResultSchema.parse(answers[won[0]!]!.json)
     expect(result.total).toBe(await basketPrice(quantity))
+    await deliverEffects()
     expect(await orderMoney(order.orderId)).toMatchObject({
       total: result.total,
       amend_version: 1,

@@ -2,6 +2,7 @@ import type { OrderStatusName } from '../../../schemas/order-states.ts'
 import type { SoldBy } from '../../../schemas/weighing.ts'
 import { ofCallingBrand } from '../order-brand.ts'
 import type { AmendedPricing } from './pricing.ts'
+import { amendRefundStatement } from './refund-effect.ts'
 
 /*
  * The reads and the one guarded batch of an amend (ADR 004: SQL lives here; ADR 048). The order's
@@ -136,6 +137,8 @@ export async function amendOrderBatch(
   order: AmendOrderRow,
   amended: AmendedPricing,
   cap: AmendCap,
+  /** The card refund the amend owes (a settled card's lower total), written as its effect. */
+  refund: { paymentId: number; amount: number } | null,
   now: Date
 ): Promise<boolean> {
   const totals = amended.pricing.totals
@@ -182,6 +185,17 @@ export async function amendOrderBatch(
       db
         .prepare(`delete from order_lines where id = ?3 and order_id = ?1 and ${ours}`)
         .bind(order.id, token, id)
+    )
+  }
+  if (refund !== null && refund.amount > 0) {
+    statements.push(
+      amendRefundStatement(
+        db,
+        order.business_id,
+        { orderId: order.id, ...refund, version: order.amend_version + 1 },
+        token,
+        now
+      )
     )
   }
   const [result] = await db.batch(statements)

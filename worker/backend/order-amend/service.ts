@@ -4,10 +4,11 @@ import type { AmendOrderRequest, AmendResult, AmendWindow } from '../../../schem
 import { weighingOf } from '../../../schemas/weighing.ts'
 import { AppError } from '../../lib/errors.ts'
 import { parsePricingTerms } from '../orders/repricing.ts'
-import { refundPayment } from '../payments/refunds.ts'
+import { dispatchEffects } from '../effects/relay.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
 import { amendCutoffRule, amendOpen, slotCutoffInstant, type AmendableOrder } from './cutoff.ts'
 import { amendedPricing, type AmendLine } from './pricing.ts'
+import { amendRefundKey } from './refund-effect.ts'
 import {
   amendOrderBatch,
   findAmendLines,
@@ -21,7 +22,8 @@ import {
  * A member changes their placed order until its cut-off (issue 42, ADR 048): quantities of its
  * lines, lines removed. Priced again by the basket's pricing (pricing.ts), written by one guarded
  * batch (repo.ts), then the payment follows: a lower total on a settled card is refunded through
- * refundPayment under a reference naming the amend (o<id>-amend-<version>), a hold is captured
+ * refundPayment by the batch's outbox effect (refund-effect.ts, reference o<id>-amend-<version>),
+ * a hold is captured
  * for the lower total at picking, cash pays at the door. A higher total than the card covers is
  * refused: a second authorisation is not built (ADR 048).
  */
@@ -138,28 +140,20 @@ export async function amendOrder(
       : amended.total <= row.total)
   if (!covered) throw new AppError('conflict', MESSAGES.amendNeedsPayment)
 
-  if (!(await amendOrderBatch(db, row, amended, cap, now))) {
+  const difference = row.total - amended.total
+  const refund =
+    cap.kind === 'settled' && difference > 0 && payment !== null
+      ? { paymentId: payment.id, amount: difference }
+      : null
+  if (!(await amendOrderBatch(db, row, amended, cap, refund, now))) {
     // Lost to another amend, picking, or the store: say which from the order as it is now.
     const after = await requireOrder(db, ref)
     if (!windowOf(after, now).open) throw new AppError('conflict', MESSAGES.amendClosed)
     throw stale()
   }
   const version = row.amend_version + 1
-  const difference = row.total - amended.total
-  let refunded = 0
-  if (cap.kind === 'settled' && difference > 0 && payment !== null) {
-    const back = await refundPayment(
-      env,
-      {
-        businessId: row.business_id,
-        paymentId: payment.id,
-        reference: `o${row.id}-amend-${version}`,
-        reason: 'Order changed by the shopper',
-        amount: difference,
-      },
-      now
-    )
-    refunded = back.status === 'done' ? back.amount : 0
+  if (refund !== null) {
+    await dispatchEffects(env, [amendRefundKey({ orderId: row.id, ...refund, version })], now)
   }
-  return { version, total: amended.total, refunded }
+  return { version, total: amended.total, refunded: refund?.amount ?? 0 }
 }
