@@ -23,6 +23,8 @@ import {
 } from './orders-fixtures.ts'
 import { call } from '../auth/fixtures.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
+import { captureOrderPayment } from '../../../worker/backend/payments/capture.ts'
+import { backendAdapters } from '../../../worker/local-backend.ts'
 
 /*
  * Changing a placed order until its cut-off (issue 42, ADR 048) through the API against migrated
@@ -49,12 +51,16 @@ beforeAll(async () => {
 })
 
 /** A member's order of three of one item, paid by card on the sandbox or in cash. */
-async function placeOrder(member: Member, method: 'card' | 'cash' = 'card'): Promise<Placed> {
+async function placeOrder(
+  member: Member,
+  method: 'card' | 'cash' = 'card',
+  items: ReadonlyArray<{ id: number; quantity: number }> = [{ id: itemId, quantity: 3 }]
+): Promise<Placed> {
   const draft = await draftOrder({
     bearer: member.bearer,
     email: member.email,
     method: method === 'card' ? 'paymentCard' : 'paymentCash',
-    items: [{ id: itemId, quantity: 3 }],
+    items,
   })
   if (method === 'cash') {
     const paid = await makePayment(
@@ -84,7 +90,7 @@ async function placeOrder(member: Member, method: 'card' | 'cash' = 'card'): Pro
 
 async function lineOf(orderId: number): Promise<{ id: number; quantity: number }> {
   const row = await env.DB.prepare(
-    'select id, quantity from order_lines where order_id = ?1 and parent_line_id is null'
+    'select id, quantity from order_lines where order_id = ?1 and parent_line_id is null order by position, id'
   )
     .bind(orderId)
     .first<{ id: number; quantity: number }>()
@@ -193,6 +199,36 @@ describe('amend before the cut-off', () => {
     expect(errorOf(unknown).message).toBe(MESSAGES.amendUnknownLine)
     const empty = await amend(ada, order, 0, line.id)
     expect(errorOf(empty).message).toBe(MESSAGES.amendEmpty)
+  })
+
+  it('a weighed order’s hold is not refunded: picking captures the lower total', async () => {
+    const steak = await env.DB.prepare(
+      `select id from menu_items where business_id = 1 and name = 'Sirloin steak'`
+    ).first<{ id: number }>()
+    await env.DB.batch([
+      env.DB.prepare('delete from store_menu_items where store_id = 1 and menu_item_id = ?1').bind(
+        steak!.id
+      ),
+      env.DB.prepare('update menu_items set out_of_stock = 0 where id = ?1').bind(steak!.id),
+    ])
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada, 'card', [
+      { id: itemId, quantity: 3 },
+      { id: steak!.id, quantity: 3 },
+    ])
+    const cheddar = await lineOf(order.orderId)
+    const answer = await amend(ada, order, 1, cheddar.id)
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    const result = AmendResultSchema.parse(answer.json)
+    expect(result).toMatchObject({ total: order.total - 2 * price, refunded: 0 })
+    await deliverEffects()
+    expect(await orderMoney(order.orderId)).toMatchObject({ total: result.total, refunded: 0 })
+    const captured = await captureOrderPayment(
+      { ...env, ...backendAdapters },
+      { orderId: order.orderId, amount: result.total },
+      new Date()
+    )
+    expect(captured.kind).toBe('captured')
   })
 
   it('20 amends of the same order at once: one wins, one refund, the order is consistent', async () => {
