@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { pageCount, type Paging } from '../../client/components/catalogue/Pagination.tsx'
+import { pageCount, type Paging } from '../../client/lib/paging.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import {
   SearchPage,
