@@ -34,7 +34,6 @@ const KNOWN_BREACHES: ReadonlyArray<string> = [
   'worker/pages/store-search-box.ts: StoreSearchBoxProps from client/components/StoreSearch.tsx',
   'worker/pages/store/credit-form.ts: CREDIT_KIND_LABELS from client/components/store-console/GiveCreditForm.tsx',
   'worker/pages/store/credit-form.ts: GivenCreditKind from client/components/store-console/GiveCreditForm.tsx',
-  'worker/pages/store/driver.tsx: stopLabel from client/components/store-console/format.ts',
   'worker/pages/store/frame.ts: PageChrome from client/components/Layout.tsx',
   'worker/pages/store/order-form.ts: ACTION_FIELDS from client/components/store-console/OrderActions.tsx',
   'worker/pages/store/order-form.ts: READY_AT_FIELD from client/components/store-console/OrderActions.tsx',
