@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { AppleIcon, FacebookIcon, InstagramIcon, PlayIcon, TwitterIcon } from './icons.tsx'
 import { island } from './Island.tsx'
-import type { SiteContent } from './content/site-content.ts'
+import type { SiteContent } from '../lib/site-content.ts'
 
 const StayInTouchIsland = island('StayInTouch', StayInTouch, { hydrate: 'visible' })
 

@@ -3,7 +3,7 @@ import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { preinitModule, preloadModule } from 'react-dom'
 import { BasketIcon, SignOutIcon, UserIcon } from './icons.tsx'
 import { Logo } from './Logo.tsx'
-import type { SiteContent } from './content/site-content.ts'
+import type { SiteContent } from '../lib/site-content.ts'
 import { useRenderContext } from './render-context.ts'
 
 export interface HeaderProps {

@@ -5,7 +5,7 @@ import { FlashToast } from '../islands/FlashToast.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { island } from './Island.tsx'
-import { NO_SITE_CONTENT, type SiteContent } from './content/site-content.ts'
+import { NO_SITE_CONTENT, type SiteContent } from '../lib/site-content.ts'
 
 // Idle is soon enough: the message is readable before its dismiss button arrives.
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })

@@ -21,12 +21,6 @@ export interface RenderContextValue {
   now: number
 }
 
-/** A fresh island-id counter for one server render. */
-export function createIslandIds(): (name: string) => string {
-  let count = 0
-  return (name) => `${name.toLowerCase()}-${count++}`
-}
-
 export const RenderContext = createContext<RenderContextValue | null>(null)
 
 /**

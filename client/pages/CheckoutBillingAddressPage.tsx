@@ -19,9 +19,7 @@ import {
 } from '../components/checkout/CheckoutLayout.tsx'
 import { SHOWN_TOTAL_FIELD } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
-
-/** The form field carrying one card attempt's idempotency anchor across the card steps. */
-export const ATTEMPT_FIELD = 'attempt'
+import { ATTEMPT_FIELD } from '../lib/checkout-forms.ts'
 
 export interface CheckoutBillingAddressPageProps {
   chrome: PageChrome

@@ -27,6 +27,7 @@ import { routePath } from '../lib/routes.ts'
 import { PostcodeFinder, type PostcodeFinderView } from '../components/checkout/PostcodeFinder.tsx'
 import { AddressFinder } from '../islands/AddressFinder.tsx'
 import { island } from '../components/Island.tsx'
+import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../lib/checkout-forms.ts'
 
 const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
 
@@ -66,9 +67,6 @@ export const CHECKOUT_OTP_LOGIN_HREF = routePath('login', undefined, {
   otp: 'send',
   redirect: routePath('checkout'),
 })
-
-/** The checkout sign-in's email hint: the sign-in link carries the email a guest typed. */
-export const CHECKOUT_LOGIN_EMAIL_QUERY = 'email'
 
 /** The checkout sign-in, its email filled in with the one typed here. */
 function checkoutLoginHref(email: string | undefined): string {

@@ -1,4 +1,5 @@
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { DEEP_LINK_CHOICE_FIELD } from '../lib/deep-link-form.ts'
 
 export interface DeepLinkConfirmPageProps {
   chrome: PageChrome
@@ -7,9 +8,6 @@ export interface DeepLinkConfirmPageProps {
   /** Where both answers post. */
   action: string
 }
-
-/** The field the two buttons answer with. */
-export const DEEP_LINK_CHOICE_FIELD = 'choice'
 
 /**
  * A marketing link to another store than the basket's (ADR 025): continue (the basket is emptied

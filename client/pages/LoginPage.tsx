@@ -15,15 +15,7 @@ import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { routePath } from '../lib/routes.ts'
-
-/** The form field saying which of the login page's forms was posted. */
-export const LOGIN_INTENT_FIELD = 'intent'
-
-/** The login page's forms: password (no intent field), send a one-time code, type the code. */
-export const LOGIN_INTENTS = { otpSend: 'otp-send', otpCode: 'otp-code' } as const
-
-/** `/login?otp=send` shows the one-time code form alone; `?otp=code` the code form. */
-export const OTP_STEP_QUERY = 'otp'
+import { LOGIN_INTENT_FIELD, LOGIN_INTENTS, OTP_STEP_QUERY } from '../lib/login-forms.ts'
 
 /**
  * The one-time password part of the page: `send` asks where to send a code (beside the password

@@ -1,15 +1,13 @@
 import type { MenuItem } from '../../schemas/catalogue.ts'
 import { formatMessage } from '../../schemas/messages.ts'
 import { Breadcrumbs, type Crumb } from '../components/catalogue/Breadcrumbs.tsx'
-import { ItemImage } from '../components/catalogue/ItemImage.tsx'
 import { OfferLink } from '../components/catalogue/OfferLink.tsx'
-import { ItemBadge, Price } from '../components/catalogue/Price.tsx'
 import { StoreBar } from '../components/catalogue/StoreBar.tsx'
 import { island } from '../components/Island.tsx'
 import { FavouriteButton } from '../components/catalogue/FavouriteButton.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { FoodFacts } from '../components/item/FoodFacts.tsx'
-import { FinalPriceNote, WeighingLabel } from '../components/item/WeighedItem.tsx'
+import { ItemPicture, ItemPriceLines } from '../components/item/ItemHeader.tsx'
 import { ItemOptions } from '../islands/ItemOptions.tsx'
 
 // The picker is the page's reason to exist: hydrate as soon as possible.
@@ -38,19 +36,7 @@ export function MenuItemPage({
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <Breadcrumbs crumbs={crumbs} />
         <div className="mt-4 grid gap-8 md:grid-cols-2">
-          <div className="relative h-fit rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/10">
-            <ItemImage
-              images={item.images}
-              alt={item.name}
-              eager
-              className={`aspect-square w-full object-contain ${item.outOfStock ? 'opacity-50 grayscale' : ''}`}
-            />
-            {item.badge ? (
-              <span className="absolute top-4 left-4">
-                <ItemBadge badge={item.badge} />
-              </span>
-            ) : null}
-          </div>
+          <ItemPicture item={item} place="page" greyed={item.outOfStock} />
           <div className="space-y-5">
             <div>
               <h1 className="text-3xl font-extrabold tracking-tight">{item.name}</h1>
@@ -64,27 +50,13 @@ export function MenuItemPage({
                 />
               </div>
             </div>
-            <div>
-              <Price
-                price={item.price}
-                wasPrice={item.wasPrice}
-                size="large"
-                estimate={item.weighing !== null}
-              />
-              {item.weighing ? (
-                <>
-                  <WeighingLabel weighing={item.weighing} className="text-sm text-ink/75" />
-                  <FinalPriceNote className="mt-1 text-sm text-ink/75" />
-                </>
-              ) : item.unitPriceLabel ? (
-                <p className="text-sm text-ink/75">{item.unitPriceLabel}</p>
-              ) : null}
+            <ItemPriceLines item={item} place="page">
               {item.offer ? (
                 <p className="mt-2">
                   <OfferLink storeSlug={store.slug} offer={item.offer} size="large" />
                 </p>
               ) : null}
-            </div>
+            </ItemPriceLines>
             {item.ageRestriction !== null ? (
               <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-950 ring-1 ring-amber-700/25">
                 {formatMessage('ageRestricted', item.ageRestriction)}

@@ -18,6 +18,7 @@ import { MarketingOptIn } from '../components/member/MarketingOptIn.tsx'
 import { routePath } from '../lib/routes.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
+import { REFERRAL_CODE_FIELD } from '../lib/login-forms.ts'
 
 /** The answers offered to "Where did you hear about us?" (spec §3 Customer contact). */
 export const WHERE_HEARD_OPTIONS = [
@@ -28,9 +29,6 @@ export const WHERE_HEARD_OPTIONS = [
   'Saw the store',
   'Other',
 ] as const
-
-/** The optional referral code's field, also the query a friend's register link carries. */
-export const REFERRAL_CODE_FIELD = 'referralCode'
 
 export interface RegisterPageProps {
   chrome: PageChrome

@@ -14,10 +14,7 @@ import { ListingControls } from '../components/catalogue/ListingControls.tsx'
 import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { DealList } from '../components/catalogue/Promotions.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
-import { routePath } from '../lib/routes.ts'
-
-/** The search page shows all three kinds, or one kind paged (its sub-pages, spec §2). */
-export type SearchSection = 'all' | 'deals' | 'categories' | 'menu-items'
+import { type SearchSection, searchSectionPath } from '../lib/search-sections.ts'
 
 export interface SearchPageProps {
   chrome: PageChrome
@@ -35,14 +32,6 @@ export interface SearchPageProps {
 }
 
 const SECTION_TITLES = { deals: 'Deals', categories: 'Categories', 'menu-items': 'Products' }
-
-/** Where a section of a search lives. */
-export function searchSectionPath(storeSlug: string, searchTerm: string, section: SearchSection) {
-  if (section === 'all') {
-    return routePath('stores-storeSlug-search-searchTerm', { storeSlug, searchTerm })
-  }
-  return routePath(`stores-storeSlug-search-searchTerm-${section}`, { storeSlug, searchTerm })
-}
 
 /** Search results of a store: deals, categories and products, each with a link to all of them. */
 export function SearchPage(props: SearchPageProps) {

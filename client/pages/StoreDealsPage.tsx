@@ -3,7 +3,7 @@ import { dealHref } from '../lib/catalogue-links.ts'
 import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
-import { dealTerms } from '../components/catalogue/Promotions.tsx'
+import { dealTerms } from '../lib/deal-terms.ts'
 import type { PageChrome } from '../components/Layout.tsx'
 
 /** Tiles a deal shows here; the rest are on the deal's own page. */

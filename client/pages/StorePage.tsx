@@ -17,17 +17,12 @@ export interface StorePageProps {
   catalogue?: StoreCatalogue
 }
 
-/** The lines of a store's postal address, without empty parts. */
-export function addressLines(store: StoreDetails): Array<string> {
-  return postalLines(store.address)
-}
-
 /**
  * A store's own page: its header (name, address, how it fulfils orders), its catalogue when
  * given, then its service cards (fees, opening hours) and contact details.
  */
 export function StorePage({ chrome, store, catalogue }: StorePageProps) {
-  const lines = addressLines(store)
+  const lines = postalLines(store.address)
   return (
     <Layout
       chrome={chrome}

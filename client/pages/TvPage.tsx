@@ -1,7 +1,7 @@
 import type { Brand } from '../../schemas/brand.ts'
 import type { StoreDirectoryEntry } from '../../schemas/stores.ts'
 import { useRenderContext } from '../components/render-context.ts'
-import { tvRotationCss, type TvSlide } from '../components/tv/tv-slides.ts'
+import { tvRotationCss, type TvSlide } from '../lib/tv-slides.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface TvPageProps {

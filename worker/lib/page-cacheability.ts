@@ -1,5 +1,4 @@
 import { parse } from 'hono/utils/cookie'
-import type { RouteName } from '../../client/lib/routes.ts'
 import { APP_SESSION_VERSION } from '../../schemas/constants.ts'
 import { COOKIE_NAMES } from '../../schemas/cookies.ts'
 
@@ -22,28 +21,11 @@ export type PublicPageKind =
   | 'landing'
   | 'sitemap'
 
-/** The routes of the route table that are public page kinds; every other route is never cached. */
-export const PUBLIC_PAGE_ROUTES: Readonly<Partial<Record<RouteName, PublicPageKind>>> = {
-  index: 'home',
-  faq: 'faqs',
-  'store-all': 'results',
-  'stores-near-by': 'results',
-  'stores-storeSlug': 'store',
-  'stores-storeSlug-category-categorySlug': 'category',
-  'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': 'item',
-  'stores-storeSlug-deals': 'deal',
-  'stores-storeSlug-deal-dealSlug': 'deal',
-  'stores-storeSlug-search-searchTerm': 'search',
-  'stores-storeSlug-search-searchTerm-deals': 'search',
-  'stores-storeSlug-search-searchTerm-categories': 'search',
-  'stores-storeSlug-search-searchTerm-menu-items': 'search',
-  terms: 'content',
-  'privacy-policy': 'content',
-  'cookie-policy': 'content',
-  'about-us': 'content',
-  'delivery-information': 'content',
-  'grocery-delivery-place': 'landing',
-}
+/**
+ * What a page route declares at the edge (its `cache` in worker/pages/routes.ts): the public kind
+ * the page cache serves it as, or `private` (never kept: a member's, a basket's, a form's page).
+ */
+export type PageCachePolicy = PublicPageKind | 'private'
 
 /**
  * Cookies that leave a public page as it is for everyone: the app version (when current), the

@@ -17,26 +17,6 @@ export interface RemoteVoidInput {
   timestamp: string
 }
 
-/** The void's SHA1HASH: TIMESTAMP.MERCHANT_ID.ORDER_ID with empty AMOUNT, CURRENCY and card. */
-export function remoteVoidHash(input: RemoteVoidInput, secret: string): Promise<string> {
-  return hppHash([input.timestamp, input.merchantId, input.orderId, '', '', ''], secret)
-}
-
-/** `<request type="void">` for the remote API. */
-export async function remoteVoidXml(input: RemoteVoidInput, secret: string): Promise<string> {
-  const hash = await remoteVoidHash(input, secret)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<request type="void" timestamp="${escapeXml(input.timestamp)}">`,
-    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
-    `<account>${escapeXml(input.account)}</account>`,
-    `<orderid>${escapeXml(input.orderId)}</orderid>`,
-    `<pasref>${escapeXml(input.pasref)}</pasref>`,
-    `<sha1hash>${hash}</sha1hash>`,
-    '</request>',
-  ].join('\n')
-}
-
 /** What a transaction query names: the ORDER_ID alone. */
 export interface RemoteQueryInput {
   merchantId: string
@@ -45,23 +25,67 @@ export interface RemoteQueryInput {
   timestamp: string
 }
 
-/** The query's SHA1HASH: like a void's, TIMESTAMP.MERCHANT_ID.ORDER_ID with empty fields. */
-export function remoteQueryHash(input: RemoteQueryInput, secret: string): Promise<string> {
+/**
+ * The SHA1HASH of a request that names a transaction and moves no money (void, query):
+ * TIMESTAMP.MERCHANT_ID.ORDER_ID with empty AMOUNT, CURRENCY and card.
+ */
+export function remoteOrderHash(input: RemoteQueryInput, secret: string): Promise<string> {
   return hppHash([input.timestamp, input.merchantId, input.orderId, '', '', ''], secret)
+}
+
+/** One child element, its text escaped. */
+function element(name: string, value: string): string {
+  return `<${name}>${escapeXml(value)}</${name}>`
+}
+
+/**
+ * The one envelope every remote request shares: the declaration, `<request type timestamp>`,
+ * the request's own elements in order, and the signature element last.
+ */
+function remoteRequestXml(
+  type: string,
+  timestamp: string,
+  elements: ReadonlyArray<string>,
+  signature: string
+): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<request type="${type}" timestamp="${escapeXml(timestamp)}">`,
+    ...elements,
+    signature,
+    '</request>',
+  ].join('\n')
+}
+
+/** The merchant, account and ORDER_ID a transaction's request opens with. */
+function transactionElements(input: RemoteQueryInput): Array<string> {
+  return [
+    element('merchantid', input.merchantId),
+    element('account', input.account),
+    element('orderid', input.orderId),
+  ]
+}
+
+/** `<request type="void">` for the remote API. */
+export async function remoteVoidXml(input: RemoteVoidInput, secret: string): Promise<string> {
+  const hash = await remoteOrderHash(input, secret)
+  return remoteRequestXml(
+    'void',
+    input.timestamp,
+    [...transactionElements(input), element('pasref', input.pasref)],
+    `<sha1hash>${hash}</sha1hash>`
+  )
 }
 
 /** `<request type="query">`: what became of a transaction, by its ORDER_ID. */
 export async function remoteQueryXml(input: RemoteQueryInput, secret: string): Promise<string> {
-  const hash = await remoteQueryHash(input, secret)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<request type="query" timestamp="${escapeXml(input.timestamp)}">`,
-    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
-    `<account>${escapeXml(input.account)}</account>`,
-    `<orderid>${escapeXml(input.orderId)}</orderid>`,
-    `<sha1hash>${hash}</sha1hash>`,
-    '</request>',
-  ].join('\n')
+  const hash = await remoteOrderHash(input, secret)
+  return remoteRequestXml(
+    'query',
+    input.timestamp,
+    transactionElements(input),
+    `<sha1hash>${hash}</sha1hash>`
+  )
 }
 
 /** What a stored card's deletion names: the payer and the card (payment method) references. */
@@ -86,17 +110,18 @@ export async function remoteCancelCardXml(
   secret: string
 ): Promise<string> {
   const hash = await remoteCancelCardHash(input, secret)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<request type="card-cancel-card" timestamp="${escapeXml(input.timestamp)}">`,
-    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
+  const card = [
     '<card>',
-    `<ref>${escapeXml(input.pmtRef)}</ref>`,
-    `<payerref>${escapeXml(input.payerRef)}</payerref>`,
+    element('ref', input.pmtRef),
+    element('payerref', input.payerRef),
     '</card>',
-    `<sha1hash>${hash}</sha1hash>`,
-    '</request>',
-  ].join('\n')
+  ]
+  return remoteRequestXml(
+    'card-cancel-card',
+    input.timestamp,
+    [element('merchantid', input.merchantId), ...card],
+    `<sha1hash>${hash}</sha1hash>`
+  )
 }
 
 /** Which digest signs a remote request: the SDKs' sha1 default, or their newer sha256. */
@@ -138,6 +163,16 @@ export async function remoteRebateHash(
   return digestHex('sha256', `${await digestHex('sha256', joined)}.${secret}`)
 }
 
+/** What a settle and a rebate both send: the transaction, its PASREF, AUTHCODE and amount. */
+function amountElements(input: RemoteRebateInput): Array<string> {
+  return [
+    ...transactionElements(input),
+    element('pasref', input.pasref),
+    element('authcode', input.authcode),
+    `<amount currency="${escapeXml(input.currency)}">${input.amount}</amount>`,
+  ]
+}
+
 /**
  * `<request type="settle">`: takes `amount` of an authorisation made with AUTO_SETTLE_FLAG=0 (a
  * delayed settlement). Its hash is the rebate's: TIMESTAMP.MERCHANT_ID.ORDER_ID.AMOUNT.CURRENCY.
@@ -147,18 +182,12 @@ export async function remoteSettleXml(input: RemoteRebateInput, secret: string):
     throw new RangeError('a settle amount is 1 to 11 digits of pence')
   }
   const hash = await remoteRebateHash(input, secret)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<request type="settle" timestamp="${escapeXml(input.timestamp)}">`,
-    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
-    `<account>${escapeXml(input.account)}</account>`,
-    `<orderid>${escapeXml(input.orderId)}</orderid>`,
-    `<pasref>${escapeXml(input.pasref)}</pasref>`,
-    `<authcode>${escapeXml(input.authcode)}</authcode>`,
-    `<amount currency="${escapeXml(input.currency)}">${input.amount}</amount>`,
-    `<sha1hash>${hash}</sha1hash>`,
-    '</request>',
-  ].join('\n')
+  return remoteRequestXml(
+    'settle',
+    input.timestamp,
+    amountElements(input),
+    `<sha1hash>${hash}</sha1hash>`
+  )
 }
 
 /**
@@ -179,19 +208,13 @@ export async function remoteRebateXml(
     throw new RangeError('a rebate amount is 1 to 11 digits of pence')
   }
   const hash = await remoteRebateHash(input, secrets.secret, algorithm)
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<request type="rebate" timestamp="${escapeXml(input.timestamp)}">`,
-    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
-    `<account>${escapeXml(input.account)}</account>`,
-    `<orderid>${escapeXml(input.orderId)}</orderid>`,
-    `<pasref>${escapeXml(input.pasref)}</pasref>`,
-    `<authcode>${escapeXml(input.authcode)}</authcode>`,
-    `<amount currency="${escapeXml(input.currency)}">${input.amount}</amount>`,
-    `<refundhash>${await remoteRefundHash(secrets.rebatePassword)}</refundhash>`,
-    `<${algorithm}hash>${hash}</${algorithm}hash>`,
-    '</request>',
-  ].join('\n')
+  const refundHash = await remoteRefundHash(secrets.rebatePassword)
+  return remoteRequestXml(
+    'rebate',
+    input.timestamp,
+    [...amountElements(input), `<refundhash>${refundHash}</refundhash>`],
+    `<${algorithm}hash>${hash}</${algorithm}hash>`
+  )
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { categoryHref } from '../../client/lib/catalogue-links.ts'
-import { pageCount } from '../../client/components/catalogue/Pagination.tsx'
+import { pageCount } from '../../client/lib/paging.ts'
 import { CategoryPage } from '../../client/pages/CategoryPage.tsx'
 import {
   BannerListSchema,

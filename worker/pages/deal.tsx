@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { dealHref } from '../../client/lib/catalogue-links.ts'
-import { dealTerms } from '../../client/components/catalogue/Promotions.tsx'
+import { dealTerms } from '../../client/lib/deal-terms.ts'
 import { DealPage } from '../../client/pages/DealPage.tsx'
 import { DealDetailsRequestSchema, DealDetailsSchema } from '../../schemas/catalogue.ts'
 import { MESSAGES } from '../../schemas/messages.ts'

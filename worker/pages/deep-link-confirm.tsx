@@ -1,9 +1,6 @@
 import type { Context } from 'hono'
 import { routePath } from '../../client/lib/routes.ts'
-import {
-  DEEP_LINK_CHOICE_FIELD,
-  DeepLinkConfirmPage,
-} from '../../client/pages/DeepLinkConfirmPage.tsx'
+import { DeepLinkConfirmPage } from '../../client/pages/DeepLinkConfirmPage.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { clearPendingDeepLink, readPendingDeepLink } from '../lib/cookies/deep-link.ts'
@@ -14,6 +11,7 @@ import { DEEP_LINK_CONFIRM_PATH } from './deep-link-action.ts'
 import { followDeepLink } from './deep-link.ts'
 import { readForm } from './forms.ts'
 import { renderPage } from './render.tsx'
+import { DEEP_LINK_CHOICE_FIELD } from '../../client/lib/deep-link-form.ts'
 
 /**
  * GET: the INCOMPATIBLE_STORE prompt for the pending marketing link (ADR 025). Without one (the

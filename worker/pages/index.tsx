@@ -63,7 +63,6 @@ import {
 } from '../../client/lib/routes.ts'
 import { HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
 import { redirectTo } from '../lib/redirect.ts'
-import { PUBLIC_PAGE_ROUTES } from '../lib/page-cacheability.ts'
 import { pageCache } from '../lib/page-cache.ts'
 
 /**
@@ -121,10 +120,9 @@ pages.get(TRACKING_LIVE_PATH, trackingLive)
 
 for (const route of PAGE_ROUTES) {
   const page: PageHandler = async (c) => (await runGuards(c, route.guards)) ?? route.page(c)
-  const kind = PUBLIC_PAGE_ROUTES[route.name]
-  // Public page kinds are answered from the edge page cache when the shopper is anonymous (ADR 042).
-  if (kind) pages.get(route.path, pageCache(kind), page)
-  else pages.get(route.path, page)
+  // A public page kind is answered from the edge page cache when the shopper is anonymous (ADR 042).
+  if (route.cache === 'private') pages.get(route.path, page)
+  else pages.get(route.path, pageCache(route.cache), page)
 }
 
 // The footer's sign-up when the page shipped no script: a same-origin HTML form post.

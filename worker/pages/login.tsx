@@ -1,12 +1,6 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../client/lib/form-values.ts'
-import {
-  LOGIN_INTENT_FIELD,
-  LOGIN_INTENTS,
-  LoginPage,
-  OTP_STEP_QUERY,
-  type OtpView,
-} from '../../client/pages/LoginPage.tsx'
+import { LoginPage, type OtpView } from '../../client/pages/LoginPage.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import {
   SOCIAL_PROVIDER_NAMES,
@@ -46,6 +40,7 @@ import { checkOneTimeCode, otpSentNotice, sendOneTimeCode } from './otp-login.ts
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 import { basketScope } from './request-basket.ts'
+import { LOGIN_INTENT_FIELD, LOGIN_INTENTS, OTP_STEP_QUERY } from '../../client/lib/login-forms.ts'
 
 /** `/login?reset=1`: the password was just reset from an email link. */
 export const PASSWORD_RESET_QUERY = 'reset'

@@ -2,7 +2,7 @@ import { phoneForCountry } from '../../schemas/phone-country.ts'
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../client/lib/form-values.ts'
 import type { PageChrome } from '../../client/components/Layout.tsx'
-import { REFERRAL_CODE_FIELD, RegisterPage } from '../../client/pages/RegisterPage.tsx'
+import { RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
@@ -25,6 +25,7 @@ import { routePath } from '../../client/lib/routes.ts'
 import { OPT_IN_FIELDS, registerSettings, saveRegistrationOptIn } from './member/profile-opt-in.ts'
 import { renderPage } from './render.tsx'
 import { redirectTo } from '../lib/redirect.ts'
+import { REFERRAL_CODE_FIELD } from '../../client/lib/login-forms.ts'
 
 const ECHOED_FIELDS = [
   'firstName',

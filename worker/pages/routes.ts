@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { ROUTE_PATHS, type RouteName } from '../../client/lib/routes.ts'
 import type { AppEnv } from '../env.ts'
+import type { PageCachePolicy } from '../lib/page-cacheability.ts'
 import { bannerRedirect } from './banner.ts'
 import { basketPage } from './basket.tsx'
 import { categoryPage } from './category.tsx'
@@ -47,13 +48,16 @@ import { tvPage } from './tv.tsx'
 export type PageHandler = (c: Context<AppEnv>) => Promise<Response>
 
 /**
- * One page route: its path, the guards that run first and its page. Each page names its own cache
- * policy when it renders (renderPage's `cache`).
+ * One page route: its path, the guards that run first, its edge cache policy and its page. The
+ * edge page cache (ADR 042) reads `cache` from here, the one place a route is declared; the page
+ * still names its answer's Cache-Control when it renders (renderPage's `cache`).
  */
 export interface PageRoute {
   name: RouteName
   path: string
   guards: ReadonlyArray<Guard>
+  /** The public kind the edge page cache serves the route as, or `private`: never kept. */
+  cache: PageCachePolicy
   page: PageHandler
 }
 
@@ -68,67 +72,92 @@ const CHECKOUT: ReadonlyArray<Guard> = CHECKOUT_GUARDS
 
 /** Every route of spec §2 by name. */
 const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
-  index: { guards: [restoreLastOrderedStore], page: homePage },
-  faq: { guards: OPEN, page: faqPage },
-  contact: { guards: OPEN, page: contactPage },
-  login: { guards: GUEST, page: loginPage },
-  register: { guards: GUEST, page: registerPage },
-  'forgotten-password': { guards: GUEST, page: forgottenPasswordPage },
+  index: { guards: [restoreLastOrderedStore], cache: 'home', page: homePage },
+  faq: { guards: OPEN, cache: 'faqs', page: faqPage },
+  contact: { guards: OPEN, cache: 'private', page: contactPage },
+  login: { guards: GUEST, cache: 'private', page: loginPage },
+  register: { guards: GUEST, cache: 'private', page: registerPage },
+  'forgotten-password': { guards: GUEST, cache: 'private', page: forgottenPasswordPage },
   // The confirmation after asking for a reset link.
-  'forgotten-password-set': { guards: GUEST, page: forgottenPasswordSentPage },
-  referrer: { guards: OPEN, page: referrerPage },
-  tv: { guards: OPEN, page: tvPage },
-  'store-all': { guards: OPEN, page: storeAllPage },
-  'stores-near-by': { guards: OPEN, page: storesNearBy },
-  member: { guards: MEMBER, page: memberDashboardPage },
-  'member-orders': { guards: MEMBER, page: memberOrdersPage },
-  'member-orders-orderId': { guards: MEMBER, page: memberOrderPage },
-  'member-addresses': { guards: MEMBER, page: memberAddressesPage },
-  'member-my-details': { guards: MEMBER, page: myDetailsPage },
-  'member-profile': { guards: MEMBER, page: profilePage },
-  'member-cards': { guards: MEMBER, page: memberCardsPage },
-  'member-loyalty': { guards: MEMBER, page: memberLoyaltyPage },
-  'member-change-password': { guards: MEMBER, page: changePasswordPage },
+  'forgotten-password-set': { guards: GUEST, cache: 'private', page: forgottenPasswordSentPage },
+  referrer: { guards: OPEN, cache: 'private', page: referrerPage },
+  tv: { guards: OPEN, cache: 'private', page: tvPage },
+  'store-all': { guards: OPEN, cache: 'results', page: storeAllPage },
+  'stores-near-by': { guards: OPEN, cache: 'results', page: storesNearBy },
+  member: { guards: MEMBER, cache: 'private', page: memberDashboardPage },
+  'member-orders': { guards: MEMBER, cache: 'private', page: memberOrdersPage },
+  'member-orders-orderId': { guards: MEMBER, cache: 'private', page: memberOrderPage },
+  'member-addresses': { guards: MEMBER, cache: 'private', page: memberAddressesPage },
+  'member-my-details': { guards: MEMBER, cache: 'private', page: myDetailsPage },
+  'member-profile': { guards: MEMBER, cache: 'private', page: profilePage },
+  'member-cards': { guards: MEMBER, cache: 'private', page: memberCardsPage },
+  'member-loyalty': { guards: MEMBER, cache: 'private', page: memberLoyaltyPage },
+  'member-change-password': { guards: MEMBER, cache: 'private', page: changePasswordPage },
   // Reached from the reset email, signed out: only the token identifies the member.
-  'member-reset-token-token': { guards: OPEN, page: resetPasswordPage },
-  'stores-storeSlug': { guards: OPEN, page: storePage },
+  'member-reset-token-token': { guards: OPEN, cache: 'private', page: resetPasswordPage },
+  'stores-storeSlug': { guards: OPEN, cache: 'store', page: storePage },
   // Spec §2 has these pages redirect without a location; here they ask for one instead (a
   // delivery needs it, a collection does not), so a shopper from /stores can carry on.
-  'stores-storeSlug-time-slots': { guards: OPEN, page: timeSlotsPage },
-  'stores-storeSlug-time-slots-calendar': { guards: OPEN, page: timeSlotCalendarPage },
-  'stores-storeSlug-search-searchTerm': { guards: OPEN, page: searchPage('all') },
-  'stores-storeSlug-search-searchTerm-deals': { guards: OPEN, page: searchPage('deals') },
-  'stores-storeSlug-search-searchTerm-categories': { guards: OPEN, page: searchPage('categories') },
-  'stores-storeSlug-search-searchTerm-menu-items': { guards: OPEN, page: searchPage('menu-items') },
-  'stores-storeSlug-category-categorySlug': { guards: OPEN, page: categoryPage },
+  'stores-storeSlug-time-slots': { guards: OPEN, cache: 'private', page: timeSlotsPage },
+  'stores-storeSlug-time-slots-calendar': {
+    guards: OPEN,
+    cache: 'private',
+    page: timeSlotCalendarPage,
+  },
+  'stores-storeSlug-search-searchTerm': { guards: OPEN, cache: 'search', page: searchPage('all') },
+  'stores-storeSlug-search-searchTerm-deals': {
+    guards: OPEN,
+    cache: 'search',
+    page: searchPage('deals'),
+  },
+  'stores-storeSlug-search-searchTerm-categories': {
+    guards: OPEN,
+    cache: 'search',
+    page: searchPage('categories'),
+  },
+  'stores-storeSlug-search-searchTerm-menu-items': {
+    guards: OPEN,
+    cache: 'search',
+    page: searchPage('menu-items'),
+  },
+  'stores-storeSlug-category-categorySlug': { guards: OPEN, cache: 'category', page: categoryPage },
   'stores-storeSlug-category-categorySlug-menuItem-menuItemSlug': {
     guards: OPEN,
+    cache: 'item',
     page: menuItemPage,
   },
-  'stores-storeSlug-deals': { guards: OPEN, page: storeDealsPage },
-  'stores-storeSlug-deal-dealSlug': { guards: OPEN, page: dealPage },
-  'stores-storeSlug-banner-bannerSlug': { guards: OPEN, page: bannerRedirect },
-  'stores-storeSlug-buy-it-again': { guards: MEMBER, page: buyItAgainPage },
-  'stores-storeSlug-favourites': { guards: MEMBER, page: favouritesPage },
-  'basket-forgotten': { guards: OPEN, page: forgottenPage },
-  basket: { guards: OPEN, page: basketPage },
-  checkout: { guards: CHECKOUT, page: checkoutEntry },
-  'checkout-options': { guards: CHECKOUT, page: checkoutOptionsPage },
-  'checkout-details': { guards: CHECKOUT, page: checkoutDetailsPage },
-  'checkout-create': { guards: CHECKOUT, page: checkoutCreatePage },
-  'checkout-login': { guards: CHECKOUT, page: checkoutLoginPage },
-  'checkout-payment': { guards: CHECKOUT, page: checkoutPaymentPage },
-  'checkout-payment-card-form': { guards: CHECKOUT, page: checkoutCardFormPage },
-  'checkout-payment-billing-address': { guards: CHECKOUT, page: checkoutBillingPage },
+  'stores-storeSlug-deals': { guards: OPEN, cache: 'deal', page: storeDealsPage },
+  'stores-storeSlug-deal-dealSlug': { guards: OPEN, cache: 'deal', page: dealPage },
+  'stores-storeSlug-banner-bannerSlug': { guards: OPEN, cache: 'private', page: bannerRedirect },
+  'stores-storeSlug-buy-it-again': { guards: MEMBER, cache: 'private', page: buyItAgainPage },
+  'stores-storeSlug-favourites': { guards: MEMBER, cache: 'private', page: favouritesPage },
+  'basket-forgotten': { guards: OPEN, cache: 'private', page: forgottenPage },
+  basket: { guards: OPEN, cache: 'private', page: basketPage },
+  checkout: { guards: CHECKOUT, cache: 'private', page: checkoutEntry },
+  'checkout-options': { guards: CHECKOUT, cache: 'private', page: checkoutOptionsPage },
+  'checkout-details': { guards: CHECKOUT, cache: 'private', page: checkoutDetailsPage },
+  'checkout-create': { guards: CHECKOUT, cache: 'private', page: checkoutCreatePage },
+  'checkout-login': { guards: CHECKOUT, cache: 'private', page: checkoutLoginPage },
+  'checkout-payment': { guards: CHECKOUT, cache: 'private', page: checkoutPaymentPage },
+  'checkout-payment-card-form': { guards: CHECKOUT, cache: 'private', page: checkoutCardFormPage },
+  'checkout-payment-billing-address': {
+    guards: CHECKOUT,
+    cache: 'private',
+    page: checkoutBillingPage,
+  },
   // Exempt from the checkout guards (spec §2 "two paths are exempt"; the other is the hosted card
   // page's answer, worker/pages/index.tsx): the order is placed, its basket closed.
-  'checkout-success': { guards: OPEN, page: checkoutSuccessPage },
-  terms: { guards: OPEN, page: contentPage('terms') },
-  'privacy-policy': { guards: OPEN, page: contentPage('privacy-policy') },
-  'cookie-policy': { guards: OPEN, page: cookiePolicyPage },
-  'about-us': { guards: OPEN, page: contentPage('about-us') },
-  'delivery-information': { guards: OPEN, page: contentPage('delivery-information') },
-  'grocery-delivery-place': { guards: OPEN, page: groceryDeliveryPage },
+  'checkout-success': { guards: OPEN, cache: 'private', page: checkoutSuccessPage },
+  terms: { guards: OPEN, cache: 'content', page: contentPage('terms') },
+  'privacy-policy': { guards: OPEN, cache: 'content', page: contentPage('privacy-policy') },
+  'cookie-policy': { guards: OPEN, cache: 'content', page: cookiePolicyPage },
+  'about-us': { guards: OPEN, cache: 'content', page: contentPage('about-us') },
+  'delivery-information': {
+    guards: OPEN,
+    cache: 'content',
+    page: contentPage('delivery-information'),
+  },
+  'grocery-delivery-place': { guards: OPEN, cache: 'landing', page: groceryDeliveryPage },
 }
 
 /** The route table, in the order routes are registered (static paths before parameters). */

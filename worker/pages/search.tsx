@@ -1,11 +1,7 @@
 import type { Context } from 'hono'
-import { pageCount, type Paging } from '../../client/components/catalogue/Pagination.tsx'
+import { pageCount, type Paging } from '../../client/lib/paging.ts'
 import { routePath } from '../../client/lib/routes.ts'
-import {
-  SearchPage,
-  searchSectionPath,
-  type SearchSection,
-} from '../../client/pages/SearchPage.tsx'
+import { SearchPage } from '../../client/pages/SearchPage.tsx'
 import {
   GlobalSearchRequestSchema,
   GlobalSearchResultSchema,
@@ -27,6 +23,7 @@ import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalog
 import { renderPage } from './render.tsx'
 import type { PageHandler } from './routes.ts'
 import { redirectTo } from '../lib/redirect.ts'
+import { searchSectionPath, type SearchSection } from '../../client/lib/search-sections.ts'
 
 // The overview shows a few of each kind; each sub-page pages through one kind, 24 at a time.
 const OVERVIEW_LIMITS = { dealsLimit: 3, categoriesLimit: 6, itemsLimit: 10 } as const

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { NO_SITE_CONTENT, type SiteContent } from '../../client/components/content/site-content.ts'
+import { NO_SITE_CONTENT, type SiteContent } from '../../client/lib/site-content.ts'
 import { type ContentBlocks, ContentBlocksResponseSchema } from '../../schemas/content-blocks.ts'
 import type { AppEnv } from '../env.ts'
 import { logError } from '../lib/log.ts'

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
-import { StorePage, addressLines } from '../../client/pages/StorePage.tsx'
+import { StorePage } from '../../client/pages/StorePage.tsx'
+import { postalLines } from '../../client/lib/order-display.ts'
 import {
   BannerListSchema,
   CategoryTreeSchema,
@@ -56,7 +57,7 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
     catalogueFor({ storeId: store.id }),
     buyItAgainRow(c, store.id),
   ])
-  const where = addressLines(store).join(', ')
+  const where = postalLines(store.address).join(', ')
   // A store without a photo of its own is shown by the brand's picture (its hero, else its logo).
   const picture = store.imageUrl ?? brand.heroImageUrl ?? brand.logo.url
   const imageUrl = new URL(picture, canonicalUrl(c, '/')).href

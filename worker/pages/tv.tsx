@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { TvPage, TvStorePickerPage } from '../../client/pages/TvPage.tsx'
-import { TV_REFRESH_SECONDS, tvSlides } from '../../client/components/tv/tv-slides.ts'
+import { TV_REFRESH_SECONDS, tvSlides } from '../../client/lib/tv-slides.ts'
 import { BannerListSchema, DealListSchema } from '../../schemas/catalogue.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import {

@@ -11,10 +11,9 @@ import {
   parseRemoteXml,
   remoteAmount,
   remoteCancelCardHash,
-  remoteQueryHash,
+  remoteOrderHash,
   remoteRebateHash,
   remoteRefundHash,
-  remoteVoidHash,
 } from '../lib/realex-remote-xml.ts'
 import { escapeXml } from '../lib/xml.ts'
 import type { AppEnv } from '../env.ts'
@@ -98,7 +97,7 @@ sandboxRemote.post('/', async (c) => {
   const timestamp = request.attributes.timestamp ?? ''
   if (type === 'query') {
     const account = fields.account ?? ''
-    const expected = await remoteQueryHash({ merchantId, account, orderId, timestamp }, secret)
+    const expected = await remoteOrderHash({ merchantId, account, orderId, timestamp }, secret)
     const presented = (fields.sha1hash ?? '').toLowerCase()
     if (!constantTimeEqual(encoder.encode(presented), encoder.encode(expected))) {
       return reply(HPP_RESULT.wrongRequestHash, 'Request hash is not valid')
@@ -174,7 +173,7 @@ sandboxRemote.post('/', async (c) => {
     }
     return reply(NO_SUCH_TRANSACTION, 'No authorised transaction with that ORDER_ID and PASREF')
   }
-  const expected = await remoteVoidHash({ merchantId, account, orderId, pasref, timestamp }, secret)
+  const expected = await remoteOrderHash({ merchantId, account, orderId, timestamp }, secret)
   const presented = (fields.sha1hash ?? '').toLowerCase()
   if (!constantTimeEqual(encoder.encode(presented), encoder.encode(expected))) {
     return reply(HPP_RESULT.wrongRequestHash, 'Request hash is not valid')

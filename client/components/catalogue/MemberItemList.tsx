@@ -2,7 +2,7 @@ import type { MenuItemSummary } from '../../../schemas/catalogue.ts'
 import type { StoreDetails } from '../../../schemas/stores.ts'
 import { routePath } from '../../lib/routes.ts'
 import { ItemGrid } from './ItemCard.tsx'
-import { PrevNextPages } from './PrevNextPages.tsx'
+import { Pagination } from './Pagination.tsx'
 
 /**
  * A member's own page of items at a store (buy it again, favourites): the item cards a page at a
@@ -49,7 +49,7 @@ export function MemberItemList({
         label={title}
         favourites={favourites}
       />
-      <PrevNextPages
+      <Pagination
         paging={{ page: list.page, hasMore: list.hasMore, href: pageHref }}
         label={pagesLabel}
       />

@@ -1,21 +1,16 @@
-/** Which page of how many, and how to link to another page. */
-export interface Paging {
-  page: number
-  limit: number
-  total: number
-  /** The URL of a page (page 1 without a `page` parameter, so it has one canonical URL). */
-  href: (page: number) => string
-}
+import { type OpenPaging, type Paging, pageCount } from '../../lib/paging.ts'
 
-/** The number of pages a result has (at least 1, so an empty result is page 1 of 1). */
-export function pageCount(total: number, limit: number): number {
-  return Math.max(1, Math.ceil(total / limit))
-}
+export type { OpenPaging, Paging } from '../../lib/paging.ts'
 
-/** Previous and next links with where the shopper is; nothing when everything fits one page. */
-export function Pagination({ paging, label }: { paging: Paging; label: string }) {
-  const pages = pageCount(paging.total, paging.limit)
-  if (pages <= 1) return null
+/**
+ * Previous and next links with where the shopper is: "Page 2 of 5" for a counted result, "Page 2"
+ * for a listing that knows only whether a next page has items (ADR 031); nothing when everything
+ * fits one page.
+ */
+export function Pagination({ paging, label }: { paging: Paging | OpenPaging; label: string }) {
+  const pages = 'total' in paging ? pageCount(paging.total, paging.limit) : null
+  const hasNext = 'hasMore' in paging ? paging.hasMore : paging.page < (pages ?? 1)
+  if (paging.page <= 1 && !hasNext) return null
   const link =
     'inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ring-black/15 hover:bg-tint'
   return (
@@ -25,8 +20,8 @@ export function Pagination({ paging, label }: { paging: Paging; label: string })
           Previous
         </a>
       ) : null}
-      <p>{`Page ${paging.page} of ${pages}`}</p>
-      {paging.page < pages ? (
+      <p>{pages === null ? `Page ${paging.page}` : `Page ${paging.page} of ${pages}`}</p>
+      {hasNext ? (
         <a href={paging.href(paging.page + 1)} rel="next" className={link}>
           Next
         </a>

@@ -1,7 +1,7 @@
 import type { Banner, DealSummary } from '../../../schemas/catalogue.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { bannerHref, dealHref } from '../../lib/catalogue-links.ts'
 import { ItemBadge } from './Price.tsx'
+import { dealTerms } from '../../lib/deal-terms.ts'
 
 /*
  * On a phone, banners and deals are a row that scrolls sideways, snapping card by card, with the
@@ -60,22 +60,6 @@ export function BannerStrip({
       })}
     </ul>
   )
-}
-
-/** What a deal gives: '3 for £5', 'Meal deal £3.50', '25% off', '£1 off'. */
-export function dealTerms(deal: DealSummary): string {
-  switch (deal.kind) {
-    case 'multibuy':
-      return deal.quantityRequired !== null && deal.price !== null
-        ? `${deal.quantityRequired} for ${formatMoney(deal.price)}`
-        : 'Multibuy'
-    case 'meal_deal':
-      return deal.price !== null ? `Meal deal ${formatMoney(deal.price)}` : 'Meal deal'
-    case 'percent_off':
-      return deal.discountPercent !== null ? `${deal.discountPercent}% off` : 'Discount'
-    case 'amount_off':
-      return deal.discountAmount !== null ? `${formatMoney(deal.discountAmount)} off` : 'Discount'
-  }
 }
 
 /** Deals as cards linking to their pages. */

@@ -1,13 +1,7 @@
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import type { FormValues } from '../forms/Form.tsx'
-
-/** The form fields of the finder: the postcode looked up, and the buttons that find and pick. */
-export const POSTCODE_FINDER_FIELDS = {
-  postcode: 'lookupPostcode',
-  find: 'findAddress',
-  pick: 'pickAddress',
-} as const
+import { POSTCODE_FINDER_FIELDS } from '../../lib/checkout-forms.ts'
 
 /** What the postcode finder found: the postcode, its addresses (in order), or why none. */
 export interface PostcodeFinderView {

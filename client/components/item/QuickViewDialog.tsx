@@ -5,11 +5,9 @@ import { ItemOptions } from '../../islands/ItemOptions.tsx'
 import { CATALOGUE_API } from '../../lib/api-paths.ts'
 import { fetchMenuItem } from '../../lib/item-options-ui.ts'
 import { itemHref } from '../../lib/catalogue-links.ts'
-import { ItemImage } from '../catalogue/ItemImage.tsx'
-import { ItemBadge, Price } from '../catalogue/Price.tsx'
 import { CloseIcon } from '../icons.tsx'
 import { ItemFacts } from './ItemFacts.tsx'
-import { FinalPriceNote, WeighingLabel } from './WeighedItem.tsx'
+import { ItemPicture, ItemPriceLines } from './ItemHeader.tsx'
 
 function QuickViewBody({
   storeId,
@@ -30,41 +28,14 @@ function QuickViewBody({
   const item = data ?? summary
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <div className="relative">
-        <ItemImage
-          images={item.images}
-          alt={item.name}
-          eager
-          className="aspect-square w-full rounded-2xl bg-tint object-contain"
-        />
-        {item.badge ? (
-          <span className="absolute top-3 left-3">
-            <ItemBadge badge={item.badge} />
-          </span>
-        ) : null}
-      </div>
+      <ItemPicture item={item} place="quick-view" />
       <div className="flex min-w-0 flex-col gap-4">
         <div>
           <Dialog.Title className="pr-10 text-xl font-extrabold">{item.name}</Dialog.Title>
           <Dialog.Description className="text-sm text-ink/75">
             {[item.size, item.category.name].filter(Boolean).join(' · ')}
           </Dialog.Description>
-          <div className="mt-2">
-            <Price
-              price={item.price}
-              wasPrice={item.wasPrice}
-              size="large"
-              estimate={item.weighing !== null}
-            />
-            {item.weighing ? (
-              <>
-                <WeighingLabel weighing={item.weighing} className="text-xs text-ink/75" />
-                <FinalPriceNote className="text-xs text-ink/75" />
-              </>
-            ) : item.unitPriceLabel ? (
-              <p className="text-xs text-ink/75">{item.unitPriceLabel}</p>
-            ) : null}
-          </div>
+          <ItemPriceLines item={item} place="quick-view" className="mt-2" />
         </div>
         {data ? (
           <>

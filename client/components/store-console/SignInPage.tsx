@@ -10,10 +10,7 @@ import {
 } from '../forms/Form.tsx'
 import type { PageChrome } from '../Layout.tsx'
 import { ConsoleLayout, type ConsoleLinks } from './ConsoleLayout.tsx'
-
-/** Which of the two forms a post is: the password step or the emailed code step. */
-export const STAFF_SIGN_IN_INTENTS = { password: 'password', code: 'code' } as const
-export const STAFF_INTENT_FIELD = 'intent'
+import { STAFF_SIGN_IN_INTENTS, STAFF_INTENT_FIELD } from '../../lib/store-console-forms.ts'
 
 export interface StaffSignInView {
   step: 'password' | 'code'

@@ -4,10 +4,7 @@ import type { FormErrors, FormValues } from '../forms/Form.tsx'
 import type { PageChrome } from '../Layout.tsx'
 import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
 import { storeDateTime } from './format.ts'
-
-/** The controls form's fields and the two things it does. */
-export const PAUSE_FIELDS = { action: 'do', until: 'until', reason: 'reason' } as const
-export const PAUSE_ACTIONS = { pause: 'pause', resume: 'resume' } as const
+import { PAUSE_FIELDS, PAUSE_ACTIONS } from '../../lib/store-console-forms.ts'
 
 const INPUT =
   'mt-1 block h-12 w-full max-w-sm rounded-xl border-2 border-black/15 bg-white px-3 aria-invalid:border-red-700'

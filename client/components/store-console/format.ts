@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz'
-import type { DriverRouteStop } from '../../../schemas/driver-route.ts'
 import type { StoreOrderSlot, StoreOrderSummary } from '../../../schemas/store-orders.ts'
-import { distanceLabel, formatStoreTime } from '../../lib/format.ts'
+import { formatStoreTime } from '../../lib/format.ts'
 import { dayMonth, localDate, weekdayShort } from '../../lib/slots.ts'
 
 /** The instant a scheduled slot starts (its local date and time in the store's zone), ISO UTC. */
@@ -33,18 +32,6 @@ export function slotLabel(slot: StoreOrderSlot): string {
 
 export const methodLabel = (method: StoreOrderSummary['fulfilmentMethod']): string =>
   method === 'delivery' ? 'Delivery' : 'Collection'
-
-/**
- * A stop of the driver's round: 'Stop 2 · 1.3 miles' from the previous stop (the store for the
- * first), in the unit of the store's country like every distance the shop shows; 'Stop 3' alone
- * when either place was never located.
- */
-export function stopLabel(stop: Omit<DriverRouteStop, 'orderId'>, countryCode: string): string {
-  const label = `Stop ${stop.stop}`
-  return stop.distanceKm === null
-    ? label
-    : `${label} · ${distanceLabel(stop.distanceKm, countryCode)}`
-}
 
 /** An instant in the store's zone and the shop's date format: 'Wed 25 Nov 12:05'. */
 export function storeDateTime(iso: string, timeZone: string): string {

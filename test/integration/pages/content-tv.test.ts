@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { dealTerms } from '../../../client/components/catalogue/Promotions.tsx'
+import { dealTerms } from '../../../client/lib/deal-terms.ts'
 import { DealListSchema } from '../../../schemas/catalogue.ts'
 import { PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { ContentBlocksResponseSchema } from '../../../schemas/content-blocks.ts'

@@ -1,8 +1,9 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { island, serializeIslandProps } from '../../../client/components/Island.tsx'
-import { createIslandIds, RenderContext } from '../../../client/components/render-context.ts'
+import { RenderContext } from '../../../client/components/render-context.ts'
 import { brandThemeCss } from '../../../client/lib/theme.ts'
+import { createIslandIds } from '../../../client/lib/island-ids.ts'
 
 function Greeting({ name, islandId }: { name: string; islandId?: string }) {
   return <p id={islandId}>Hello {name}</p>

@@ -3,12 +3,13 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { Document } from '../../../client/components/Document.tsx'
 import { Layout, type PageChrome } from '../../../client/components/Layout.tsx'
-import { createIslandIds, RenderContext } from '../../../client/components/render-context.ts'
+import { RenderContext } from '../../../client/components/render-context.ts'
 import { StoreSearch, type StoreSearchBoxProps } from '../../../client/components/StoreSearch.tsx'
 import { StorePage } from '../../../client/pages/StorePage.tsx'
 import { StoresNearByPage } from '../../../client/pages/StoresNearByPage.tsx'
 import { DEFAULT_POSTCODE_RULE } from '../../../schemas/postcode.ts'
 import type { StoreDetails, StoreSummary } from '../../../schemas/stores.ts'
+import { createIslandIds } from '../../../client/lib/island-ids.ts'
 
 const ASSETS = {
   dev: false,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import type { PageChrome } from '../../../client/components/Layout.tsx'
-import { createIslandIds, RenderContext } from '../../../client/components/render-context.ts'
+import { RenderContext } from '../../../client/components/render-context.ts'
 import { GiveCreditForm } from '../../../client/components/store-console/GiveCreditForm.tsx'
 import { LoyaltyPage } from '../../../client/pages/member/LoyaltyPage.tsx'
 import { ReferrerPage } from '../../../client/pages/ReferrerPage.tsx'
@@ -10,6 +10,7 @@ import type { LoyaltySummary } from '../../../schemas/loyalty.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { MemberReferrals, ReferralOffer } from '../../../schemas/referrals.ts'
 import { giveCreditInputOf } from '../../../worker/pages/store/credit-form.ts'
+import { createIslandIds } from '../../../client/lib/island-ids.ts'
 
 const ASSETS = {
   dev: false,

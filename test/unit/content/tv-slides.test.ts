@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tvRotationCss, tvSlides, TV_MAX_SLIDES } from '../../../client/components/tv/tv-slides.ts'
+import { tvRotationCss, tvSlides, TV_MAX_SLIDES } from '../../../client/lib/tv-slides.ts'
 import type { Banner, DealSummary } from '../../../schemas/catalogue.ts'
 
 const banner = (id: number): Banner =>

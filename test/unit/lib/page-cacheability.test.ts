@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PAGE_ROUTES } from '../../../worker/pages/routes.ts'
-import {
-  pageCacheDecision,
-  PUBLIC_PAGE_ROUTES,
-  storableAnswer,
-} from '../../../worker/lib/page-cacheability.ts'
+import { ROUTE_PATHS } from '../../../client/lib/routes.ts'
+import { pageCacheDecision, storableAnswer } from '../../../worker/lib/page-cacheability.ts'
 import { APP_VERSION_COOKIE } from '../../support/app-version.ts'
 
 const cookies = (...more: Array<string>) => [APP_VERSION_COOKIE, ...more].join('; ')
@@ -40,14 +37,21 @@ describe('which requests the page cache may answer (ADR 042)', () => {
     expect(pageCacheDecision('GET', undefined, undefined).cacheable).toBe(false)
   })
 
+  it('has every route of the route table declare its edge cache policy where it is declared', () => {
+    const policies = new Set(['private', 'home', 'results', 'store', 'category', 'item', 'deal'])
+    for (const kind of ['search', 'faqs', 'content', 'landing']) policies.add(kind)
+    expect(PAGE_ROUTES.map((route) => route.name).sort()).toEqual(Object.keys(ROUTE_PATHS).sort())
+    for (const route of PAGE_ROUTES) expect(policies, route.name).toContain(route.cache)
+  })
+
   it('names public kinds only for shop pages nobody signs in to see', () => {
-    const names = PAGE_ROUTES.map((route) => route.name)
-    const cached = names.filter((name) => PUBLIC_PAGE_ROUTES[name])
-    expect(cached).toContain('stores-storeSlug-category-categorySlug')
+    const cache = Object.fromEntries(PAGE_ROUTES.map((route) => [route.name, route.cache]))
+    expect(cache['stores-storeSlug-category-categorySlug']).toBe('category')
     for (const personal of ['basket', 'checkout', 'member', 'login', 'contact', 'tv'] as const) {
-      expect(PUBLIC_PAGE_ROUTES[personal], personal).toBeUndefined()
+      expect(cache[personal], personal).toBe('private')
     }
-    expect(cached.filter((name) => /time-slots|checkout|member/.test(name))).toEqual([])
+    const cached = PAGE_ROUTES.filter((route) => route.cache !== 'private')
+    expect(cached.filter((route) => /time-slots|checkout|member/.test(route.name))).toEqual([])
   })
 })
 

@@ -2,10 +2,11 @@ import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { island } from '../../../client/components/Island.tsx'
-import { createIslandIds, RenderContext } from '../../../client/components/render-context.ts'
+import { RenderContext } from '../../../client/components/render-context.ts'
 import { ItemOptions } from '../../../client/islands/ItemOptions.tsx'
 import { QuickView } from '../../../client/islands/QuickView.tsx'
 import { DIPS, SIZE, TOPPINGS, menuItem, option, value } from './fixtures.ts'
+import { createIslandIds } from '../../../client/lib/island-ids.ts'
 
 const ItemOptionsIsland = island('ItemOptions', ItemOptions)
 const QuickViewIsland = island('QuickView', QuickView)

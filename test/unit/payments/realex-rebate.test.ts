@@ -5,7 +5,11 @@ import {
   remoteRebateHash,
   remoteRebateXml,
   remoteRefundHash,
-  remoteVoidHash,
+  remoteCancelCardXml,
+  remoteOrderHash,
+  remoteQueryXml,
+  remoteSettleXml,
+  remoteVoidXml,
 } from '../../../worker/lib/realex-remote-xml.ts'
 
 /*
@@ -81,8 +85,52 @@ describe('the Realex rebate', () => {
 
 describe('the Realex void', () => {
   it('signs TIMESTAMP.MERCHANT_ID.ORDER_ID... with amount, currency and card empty', async () => {
-    expect(await remoteVoidHash(VECTOR, 'mysecret')).toBe(
+    expect(await remoteOrderHash(VECTOR, 'mysecret')).toBe(
       '91d77fb5990cbec110777216b85afb988dfcc5fa'
     )
+  })
+})
+
+describe('the remote request envelope (one builder for every request)', () => {
+  const odd = { ...VECTOR, merchantId: 'the<&>store', pasref: 'P"1' }
+
+  it('writes a void as Realex reads it, values escaped and the signature last', async () => {
+    expect(await remoteVoidXml(odd, 'mysecret')).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<request type="void" timestamp="20120926112654">',
+        '<merchantid>the&lt;&amp;&gt;store</merchantid>',
+        '<account>internet</account>',
+        '<orderid>ORD453-11</orderid>',
+        '<pasref>P&quot;1</pasref>',
+        `<sha1hash>${await remoteOrderHash(odd, 'mysecret')}</sha1hash>`,
+        '</request>',
+      ].join('\n')
+    )
+  })
+
+  it('gives every request type the same opening, elements in order and closing', async () => {
+    const card = { merchantId: 'thestore', payerRef: 'payer', pmtRef: 'card', timestamp: '1' }
+    const requests = {
+      query: await remoteQueryXml(VECTOR, 'mysecret'),
+      settle: await remoteSettleXml(VECTOR, 'mysecret'),
+      'card-cancel-card': await remoteCancelCardXml(card, 'mysecret'),
+    }
+    for (const [type, xml] of Object.entries(requests)) {
+      expect(xml.split('\n').at(1)).toMatch(new RegExp(`^<request type="${type}" timestamp=`))
+      expect(xml.split('\n').slice(-2).join('')).toMatch(
+        /^<sha1hash>[0-9a-f]{40}<\/sha1hash><\/request>$/
+      )
+    }
+    expect(parseRemoteXml(requests.query, 'request')?.fields).toEqual({
+      merchantid: 'thestore',
+      account: 'internet',
+      orderid: 'ORD453-11',
+      sha1hash: await remoteOrderHash(VECTOR, 'mysecret'),
+    })
+    expect(requests['card-cancel-card']).toContain(
+      '<card>\n<ref>card</ref>\n<payerref>payer</payerref>\n</card>'
+    )
+    expect(remoteAmount(requests.settle)).toEqual({ amount: 29900, currency: 'EUR' })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stopLabel } from '../../../client/components/store-console/format.ts'
+import { stopLabel } from '../../../client/lib/driver-stops.ts'
 import {
   type RouteStopInput,
   type RouteWindow,

@@ -132,6 +132,16 @@ export function createRealexGateway(
   config: RealexConfig,
   context: RealexStartContext & { origin: string }
 ): CardGatewayAdapter {
+  // What every remote API call of this gateway sends: where, signed how, as whom, for which order.
+  const remoteCall = (remote: { url: string; fetch: typeof fetch }, orderId: string) => ({
+    url: remote.url,
+    fetch: remote.fetch,
+    secret: config.secret,
+    now: context.now,
+    merchantId: config.merchantId,
+    account: config.account,
+    orderId,
+  })
   return {
     name: 'realex',
     async start(attempt) {
@@ -154,13 +164,7 @@ export function createRealexGateway(
         return { voided: false, resultCode: 'no_pasref', resultMessage: 'no PASREF to void' }
       }
       return voidRealexTransaction({
-        url: context.remote.url,
-        fetch: context.remote.fetch,
-        secret: config.secret,
-        now: context.now,
-        merchantId: config.merchantId,
-        account: config.account,
-        orderId: attempt.gatewayOrderId,
+        ...remoteCall(context.remote, attempt.gatewayOrderId),
         pasref: externalRef,
       })
     },
@@ -172,13 +176,7 @@ export function createRealexGateway(
         return { captured: false, definite: true, resultCode: 'no_pasref', resultMessage: '' }
       }
       return settleRealexTransaction({
-        url: context.remote.url,
-        fetch: context.remote.fetch,
-        secret: config.secret,
-        now: context.now,
-        merchantId: config.merchantId,
-        account: config.account,
-        orderId: attempt.gatewayOrderId,
+        ...remoteCall(context.remote, attempt.gatewayOrderId),
         pasref: externalRef,
         authcode: attempt.authCode ?? '',
         amount,
@@ -196,14 +194,8 @@ export function createRealexGateway(
       if (!context.remote?.rebatePassword) return refused('unavailable', 'no rebate password')
       if (!externalRef) return refused('no_pasref', 'no PASREF to rebate')
       return rebateRealexTransaction({
-        url: context.remote.url,
-        fetch: context.remote.fetch,
-        secret: config.secret,
+        ...remoteCall(context.remote, attempt.gatewayOrderId),
         rebatePassword: context.remote.rebatePassword,
-        now: context.now,
-        merchantId: config.merchantId,
-        account: config.account,
-        orderId: attempt.gatewayOrderId,
         pasref: externalRef,
         authcode: attempt.authCode ?? '',
         amount: refund.amount,
@@ -215,13 +207,7 @@ export function createRealexGateway(
         return { known: false, resultCode: 'unavailable', resultMessage: 'no remote API' }
       }
       return queryRealexTransaction({
-        url: context.remote.url,
-        fetch: context.remote.fetch,
-        secret: config.secret,
-        now: context.now,
-        merchantId: config.merchantId,
-        account: config.account,
-        orderId: attempt.gatewayOrderId,
+        ...remoteCall(context.remote, attempt.gatewayOrderId),
       })
     },
     async forgetCard(token) {
@@ -232,11 +218,7 @@ export function createRealexGateway(
         return { forgotten: false, resultCode: 'unavailable', resultMessage: 'no remote API' }
       }
       return cancelRealexCard({
-        url: context.remote.url,
-        fetch: context.remote.fetch,
-        secret: config.secret,
-        now: context.now,
-        merchantId: config.merchantId,
+        ...remoteCall(context.remote, ''),
         payerRef: refs.payerRef,
         pmtRef: refs.pmtRef,
       })

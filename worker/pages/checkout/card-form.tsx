@@ -1,10 +1,7 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import { ADDRESS_FIELDS, SAVED_ADDRESS_FIELD } from '../../../client/lib/address-fields.ts'
-import {
-  ATTEMPT_FIELD,
-  CheckoutBillingAddressPage,
-} from '../../../client/pages/CheckoutBillingAddressPage.tsx'
+import { CheckoutBillingAddressPage } from '../../../client/pages/CheckoutBillingAddressPage.tsx'
 import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
 import {
   PAYMENT_CHANGED_PATH,
@@ -43,6 +40,7 @@ import {
   loadSavedAddresses,
   preselectedChoice,
 } from './saved-addresses.ts'
+import { ATTEMPT_FIELD } from '../../../client/lib/checkout-forms.ts'
 
 /** `?saveCard=1` on the card form: the member asked to keep the card. */
 const SAVE_CARD_QUERY = 'saveCard'

@@ -34,10 +34,7 @@ import {
 import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checkout-state.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
-import {
-  POSTCODE_FINDER_FIELDS,
-  type PostcodeFinderView,
-} from '../../../client/components/checkout/PostcodeFinder.tsx'
+import { type PostcodeFinderView } from '../../../client/components/checkout/PostcodeFinder.tsx'
 import { lookUpPostcode } from '../address-lookup.ts'
 import {
   checkoutAddressOf,
@@ -48,6 +45,7 @@ import {
 } from './saved-addresses.ts'
 import { displayPhone } from '../../../schemas/phone.ts'
 import { phoneForCountry } from '../../../schemas/phone-country.ts'
+import { POSTCODE_FINDER_FIELDS } from '../../../client/lib/checkout-forms.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
 const ECHOED_FIELDS = [

@@ -12,7 +12,7 @@ import { enabledSocialProviders, socialSignInFailure } from '../../lib/social-si
 import { EmailSchema } from '../../../schemas/common.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { checkoutCaller, loadCheckoutState } from './checkout-state.ts'
-import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../../../client/pages/CheckoutDetailsPage.tsx'
+import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../../../client/lib/checkout-forms.ts'
 
 /**
  * The email a shopper already gave checkout, for its sign-in form: the details step's hint (a

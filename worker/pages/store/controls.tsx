@@ -1,11 +1,7 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
 import type { Context } from 'hono'
-import {
-  PAUSE_ACTIONS,
-  PAUSE_FIELDS,
-  StoreControlsPage,
-} from '../../../client/components/store-console/StoreControlsPage.tsx'
+import { StoreControlsPage } from '../../../client/components/store-console/StoreControlsPage.tsx'
 import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { StaffProfile } from '../../../schemas/staff.ts'
@@ -22,6 +18,7 @@ import { consoleFrame } from './frame.ts'
 import { operatorChange, operatorRead } from './operator/backend.ts'
 import { renderConsole } from './render.tsx'
 import { rolesAt, staffOrSignIn } from './session.ts'
+import { PAUSE_ACTIONS, PAUSE_FIELDS } from '../../../client/lib/store-console-forms.ts'
 
 const LOCAL_MINUTE = "yyyy-MM-dd'T'HH:mm"
 

@@ -3,7 +3,7 @@ import {
   DriverPage,
   type DriverStop,
 } from '../../../client/components/store-console/ConsolePages.tsx'
-import { stopLabel } from '../../../client/components/store-console/format.ts'
+import { stopLabel } from '../../../client/lib/driver-stops.ts'
 import { DriverRouteSchema } from '../../../schemas/driver-route.ts'
 import type { AppEnv } from '../../env.ts'
 import { readStaffAccessToken } from '../../lib/cookies/staff-session.ts'

@@ -1,8 +1,6 @@
 import type { Context } from 'hono'
 import type { FormErrors } from '../../../client/lib/form-values.ts'
 import {
-  STAFF_INTENT_FIELD,
-  STAFF_SIGN_IN_INTENTS,
   StaffInvitationPage,
   StaffSignInPage,
   type StaffSignInView,
@@ -34,6 +32,10 @@ import { echoValues, formRefusal, type FormStatus, readForm, safeParseForm } fro
 import { SIGN_IN_STEP_QUERY, STORE_PATHS } from '../../lib/store-console-paths.ts'
 import { CONSOLE_LINKS, renderConsole } from './render.tsx'
 import { STAFF_TOKEN_PATH } from './session.ts'
+import {
+  STAFF_INTENT_FIELD,
+  STAFF_SIGN_IN_INTENTS,
+} from '../../../client/lib/store-console-forms.ts'
 
 /** A console page to return to after signing in: a /store path other than the sign-in pages. */
 export function consoleReturnPath(value: string | undefined, requestUrl: string): string | null {

@@ -1,43 +1,8 @@
 import { BRAND_FONT_STACKS, BRAND_FONTS } from '../../../../schemas/brand-fonts.ts'
 import { BRAND_TEXT_LIMITS } from '../../../../schemas/operator-brands.ts'
-import {
-  FormAlert,
-  type FormErrors,
-  type FormValues,
-  SubmitButton,
-  TextField,
-} from '../../forms/Form.tsx'
+import { FormAlert, SubmitButton, TextField } from '../../forms/Form.tsx'
 import { ColourField, RadioGroup } from './fields.tsx'
-
-/** A form's state on the page: its errors and the values it shows (kept after a refusal). */
-export interface FormState {
-  errors: FormErrors
-  values: FormValues
-}
-
-export const EMPTY_FORM: FormState = { errors: {}, values: {} }
-
-/** The colour fields, with what each colours and the contrast it needs. */
-export const COLOUR_FIELDS: ReadonlyArray<{ name: string; label: string; hint: string }> = [
-  {
-    name: 'primary',
-    label: 'Primary',
-    hint: 'Buttons, links and the header bar. At least 3:1 against the background.',
-  },
-  {
-    name: 'primaryText',
-    label: 'Primary text',
-    hint: 'Text on primary buttons. At least 4.5:1 against primary.',
-  },
-  { name: 'secondary', label: 'Secondary', hint: 'Secondary surfaces.' },
-  {
-    name: 'accent',
-    label: 'Accent',
-    hint: 'Badges and highlights. Text on it at least 4.5:1.',
-  },
-  { name: 'background', label: 'Background', hint: 'The page behind everything.' },
-  { name: 'text', label: 'Text', hint: 'Body text. At least 4.5:1 against the background.' },
-]
+import { COLOUR_FIELDS, type FormState } from '../../../lib/brand-forms.ts'
 
 /** Name, slug, words, colours and font: the new brand form and the brand page's first card. */
 export function BrandDetailsForm({

@@ -2,9 +2,10 @@ import { WHITE_LABEL_SECTIONS } from '../../../../schemas/constants.ts'
 import { HOST_ENVIRONMENTS, type BrandDetail } from '../../../../schemas/operator-brands.ts'
 import { FormAlert, TextField } from '../../forms/Form.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
-import { BrandDetailsForm, type FormState } from './BrandForms.tsx'
+import { BrandDetailsForm } from './BrandForms.tsx'
 import { DomainStatus } from './DomainStatus.tsx'
 import { ActionButton, FieldError, RadioGroup, Section } from './fields.tsx'
+import { type BrandPageForms, STORE_SEARCH_VARIANTS } from '../../../lib/brand-forms.ts'
 
 /** Where the brand page's forms post (the worker's paths). */
 export interface BrandPagePaths {
@@ -20,37 +21,6 @@ export interface BrandPagePaths {
   preview: string
   audit: string
 }
-
-/** The brand page's forms' states: each shows its own errors and values after a refusal. */
-export interface BrandPageForms {
-  details: FormState
-  live: FormState
-  image: FormState
-  domain: FormState
-  storeSearch: FormState
-  /** The section whose JSON was refused, with its errors. */
-  settings: FormState & { section?: string }
-  postcodeRule: FormState
-}
-
-/** The store search variants the demo brands show (white-label settings 'store'). */
-export const STORE_SEARCH_VARIANTS = [
-  {
-    value: 'postcode',
-    label: 'Postcode search, results first',
-    hint: 'Shoppers type a postcode and choose from the stores that deliver there.',
-  },
-  {
-    value: 'closest',
-    label: 'Postcode search, straight into the closest store',
-    hint: 'The nearest store that delivers is chosen for them.',
-  },
-  {
-    value: 'address',
-    label: 'Address search with suggestions, results first',
-    hint: 'Shoppers type their address and pick it from suggestions.',
-  },
-] as const
 
 /** The variant a brand's 'store' settings amount to. */
 export function storeSearchVariant(settings: BrandDetail['settings']['store']): string {

@@ -1,6 +1,7 @@
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
-import { BrandDetailsForm, type FormState } from './BrandForms.tsx'
+import { BrandDetailsForm } from './BrandForms.tsx'
 import { Section } from './fields.tsx'
+import { type FormState } from '../../../lib/brand-forms.ts'
 
 /** /store/operator/brands/new: a new brand's name, words, colours and font. */
 export function NewBrandPage({

@@ -83,9 +83,6 @@ export const DEAL_KIND_CHOICES: ReadonlyArray<Choice> = [
   { value: 'amount_off', label: 'Amount off each item' },
 ]
 
-/** How many section fieldsets the deal form shows (the first is the multibuy's items). */
-export const DEAL_FORM_SECTIONS = DEAL_SECTIONS_MAX
-
 /** The deal form: what it is, its price, its items (by category or by typed slugs), its window. */
 export function DealFormPage({
   props,
@@ -175,7 +172,7 @@ export function DealFormPage({
           {state.errors.sections}
         </p>
       ) : null}
-      {Array.from({ length: DEAL_FORM_SECTIONS }, (_, index) => (
+      {Array.from({ length: DEAL_SECTIONS_MAX }, (_, index) => (
         <FieldGroup
           key={index}
           legend={index === 0 ? 'Items in the deal' : `Meal deal section ${index + 1}`}

@@ -3,6 +3,7 @@ import { type FormErrors, type FormValues, ErrorSummary } from '../../forms/Form
 import { CheckField, FieldGroup, type FieldsState, InputField } from '../form-fields.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 import { SaveButton } from '../OperatorForm.tsx'
+import { roleFieldName } from '../../../lib/staff-forms.ts'
 
 /** The store roles as people read them, in the order the forms offer them. */
 export const STORE_ROLE_LABELS: Readonly<Record<StoreRole, string>> = {
@@ -22,9 +23,6 @@ export interface StaffStore {
   id: number
   name: string
 }
-
-/** The check box of a role at a store: `role:<storeId>:<role>`, 'on' when ticked. */
-export const roleFieldName = (storeId: number, role: StoreRole) => `role:${storeId}:${role}`
 
 /** What someone may do, in a line: "Operator (every store)", "Piccadilly: Driver, Picker". */
 export function accessSummary(member: OperatorStaffMember): Array<string> {

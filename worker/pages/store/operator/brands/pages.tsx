@@ -1,9 +1,6 @@
 import type { Context } from 'hono'
-import {
-  BrandPage,
-  type BrandPageForms,
-} from '../../../../../client/components/operator/brands/BrandPage.tsx'
-import { EMPTY_FORM } from '../../../../../client/components/operator/brands/BrandForms.tsx'
+import { BrandPage } from '../../../../../client/components/operator/brands/BrandPage.tsx'
+import { EMPTY_FORM } from '../../../../../client/lib/brand-forms.ts'
 import { BrandPreviewPage } from '../../../../../client/components/operator/brands/BrandPreviewPage.tsx'
 import { BrandsListPage } from '../../../../../client/components/operator/brands/BrandsListPage.tsx'
 import { NewBrandPage } from '../../../../../client/components/operator/brands/NewBrandPage.tsx'
@@ -23,6 +20,7 @@ import { operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { NEW_BRAND_VALUES, brandValuesOf } from './form-input.ts'
 import { BRANDS_PATHS } from './paths.ts'
+import { type BrandPageForms } from '../../../../../client/lib/brand-forms.ts'
 
 /** GET /store/operator/brands: the business's brands. */
 export async function brandsListPage(c: Context<AppEnv>): Promise<Response> {

@@ -1,7 +1,6 @@
 import type { FormValues } from '../../../../../client/lib/form-values.ts'
-import { DEAL_FORM_SECTIONS } from '../../../../../client/components/operator/promotions/PromotionForms.tsx'
 import { formatMessage, MESSAGES } from '../../../../../schemas/messages.ts'
-import type { OperatorDeal } from '../../../../../schemas/operator-promotions.ts'
+import { DEAL_SECTIONS_MAX, type OperatorDeal } from '../../../../../schemas/operator-promotions.ts'
 import { FormReader, type FormText, poundsText, slugFrom } from './form-values.ts'
 
 /** One typed line of a section's items: a web address name, and maybe '+0.50'. */
@@ -24,7 +23,7 @@ export function itemLines(text: string): Array<ItemLine> {
 
 /** Every web address name typed in the form's sections (to look them up at once). */
 export function typedItemSlugs(form: FormText): Array<string> {
-  return Array.from({ length: DEAL_FORM_SECTIONS }, (_, index) =>
+  return Array.from({ length: DEAL_SECTIONS_MAX }, (_, index) =>
     itemLines(form[`s${index}items`] ?? '').map((line) => line.slug)
   ).flat()
 }
@@ -58,7 +57,7 @@ export function dealBodyOf(
     isActive: read.ticked('isActive'),
   }
   const sections: Array<Record<string, unknown>> = []
-  for (let index = 0; index < DEAL_FORM_SECTIONS; index++) {
+  for (let index = 0; index < DEAL_SECTIONS_MAX; index++) {
     const lines = itemLines(read.text(`s${index}items`))
     const categoryId = read.id(`s${index}category`)
     if (lines.length === 0 && categoryId === null) continue
@@ -107,7 +106,7 @@ export function dealValuesOf(deal: OperatorDeal): FormValues {
     position: String(deal.position),
     isActive: deal.isActive ? 'on' : '',
   }
-  deal.sections.slice(0, DEAL_FORM_SECTIONS).forEach((section, index) => {
+  deal.sections.slice(0, DEAL_SECTIONS_MAX).forEach((section, index) => {
     values[`s${index}name`] = section.name
     values[`s${index}min`] = String(section.minimumSelected)
     values[`s${index}max`] = String(section.maximumSelected)

@@ -1,5 +1,5 @@
-import type { Banner, DealSummary } from '../../../schemas/catalogue.ts'
-import { dealTerms } from '../catalogue/Promotions.tsx'
+import type { Banner, DealSummary } from '../../schemas/catalogue.ts'
+import { dealTerms } from './deal-terms.ts'
 
 /** One screen of the in-store display: a banner or a deal, with its words from the data. */
 export type TvSlide =

@@ -1,4 +1,4 @@
-import type { BlockLink, ContentBlocks } from '../../../schemas/content-blocks.ts'
+import type { BlockLink, ContentBlocks } from '../../schemas/content-blocks.ts'
 
 /**
  * A brand's home, header and footer content as the page components take it: the blocks of spec §7
