@@ -35,6 +35,7 @@ function usingBindings(globs: ReadonlyArray<string>): Array<string> {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`)
+  const directoryMigrations = await readD1Migrations(`${root}/migrations-directory`)
   // The production environment's vars as wrangler resolves them, for the fail-closed tests.
   const production = unstable_readConfig({ config: `${root}/wrangler.toml`, env: 'production' })
 
@@ -58,6 +59,7 @@ export default defineConfig(async () => {
           queueProducers: { EFFECTS: { queueName: 'storefront-effects-in-tests' } },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_DIRECTORY_MIGRATIONS: directoryMigrations,
             // The instant tests run at (test/setup/pin-clock.ts).
             TEST_NOW: now,
             PRODUCTION_VARS: { ...production.vars },

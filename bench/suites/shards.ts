@@ -136,11 +136,17 @@ const LAYOUTS: ReadonlyArray<Layout> = [
 
 const BUSINESSES = 4
 
+/** What the load reads of an answer (Miniflare's Response, not the DOM's). */
+interface Answer {
+  status: number
+  arrayBuffer: () => Promise<ArrayBuffer>
+}
+
 /** Runs `call` from `connections` loops for `seconds`; the nth call of the run gets n. */
 async function load(
   seconds: number,
   connections: number,
-  call: (n: number) => Promise<Response>
+  call: (n: number) => Promise<Answer>
 ): Promise<PostFigures> {
   const latencies: Array<number> = []
   let non2xx = 0

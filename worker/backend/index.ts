@@ -46,6 +46,7 @@ import { stores } from './stores/routes.ts'
 import { tracking } from './tracking/routes.ts'
 import { marketing } from './marketing/routes.ts'
 import { wireAdapters } from './order-subscribers.ts'
+import { pickShard } from './shard.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
 const domains: ReadonlyArray<Domain> = [
@@ -106,6 +107,8 @@ export function createBackend(given: BackendAdapters): Hono<BackendEnv> {
     await next()
   })
   backend.use(dropUnreadBody())
+  // Before every route: the business's shard is the request's env.DB (ADR 047).
+  backend.use(pickShard())
   for (const domain of backendDomains) backend.route('/', domain.app)
   backend.notFound((c) =>
     errorEnvelopeResponse(new AppError('not_found', MESSAGES.pageNotFound), c.var.requestId)

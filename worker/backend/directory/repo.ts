@@ -1,0 +1,52 @@
+/*
+ * The directory's tables (migrations-directory/, ADR 047): which shard holds a business, and the
+ * business of a host. It is its own D1 database (the DIRECTORY binding), never a shard.
+ */
+
+/** The shard (a D1 binding's name) a business lives on, or null when the directory does not place it. */
+export async function shardOfBusiness(db: D1Database, businessId: number): Promise<string | null> {
+  const row = await db
+    .prepare('select shard from businesses where id = ?1')
+    .bind(businessId)
+    .first<{ shard: string }>()
+  return row?.shard ?? null
+}
+
+/** The business a host serves, or null for a host the directory does not know. */
+export async function businessOfHost(db: D1Database, host: string): Promise<number | null> {
+  const row = await db
+    .prepare('select business_id from hosts where host = ?1')
+    .bind(host)
+    .first<{ business_id: number }>()
+  return row?.business_id ?? null
+}
+
+/**
+ * Places a business on a shard (a new one, or where the move command has copied it) with its
+ * hosts; the shard must be one of the directory's. One batch: all or nothing.
+ */
+export async function placeBusiness(
+  db: D1Database,
+  placement: {
+    businessId: number
+    shard: string
+    hosts: ReadonlyArray<{ host: string; brandId: number }>
+  }
+): Promise<void> {
+  await db.batch([
+    db.prepare('insert or ignore into shards (name) values (?1)').bind(placement.shard),
+    db
+      .prepare(
+        'insert into businesses (id, shard) values (?1, ?2) on conflict (id) do update set shard = excluded.shard'
+      )
+      .bind(placement.businessId, placement.shard),
+    ...placement.hosts.map(({ host, brandId }) =>
+      db
+        .prepare(
+          `insert into hosts (host, brand_id, business_id) values (?1, ?2, ?3)
+           on conflict (host) do update set brand_id = excluded.brand_id, business_id = excluded.business_id`
+        )
+        .bind(host, brandId, placement.businessId)
+    ),
+  ])
+}
