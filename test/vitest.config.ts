@@ -25,6 +25,9 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 const UNIT = ['test/unit/**/*.test.{ts,tsx}']
 const INTEGRATION = ['test/integration/**/*.test.{ts,tsx}']
+const TWO_SHARDS = ['checkout', 'store-orders', 'tracking', 'auth'].map(
+  (folder) => `test/integration/${folder}/**/*.test.ts`
+)
 
 /** Test files (relative to the root) matched by globs that use a binding through cloudflare:test. */
 function usingBindings(globs: ReadonlyArray<string>): Array<string> {
@@ -43,7 +46,8 @@ export default defineConfig(async () => {
     name: string,
     now: string,
     files: { include: ReadonlyArray<string>; exclude?: ReadonlyArray<string> },
-    isolate: boolean
+    isolate: boolean,
+    setup: ReadonlyArray<string> = []
   ): TestProjectInlineConfiguration => ({
     extends: true,
     plugins: [
@@ -78,7 +82,9 @@ export default defineConfig(async () => {
       include: [...files.include],
       exclude: [...(files.exclude ?? [])],
       isolate,
-      setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts'],
+      setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts', ...setup],
+      // A project with set-up of its own (a second shard to migrate) needs longer for its hooks.
+      ...(setup.length ? { hookTimeout: 60_000 } : {}),
     },
   })
 
@@ -110,6 +116,11 @@ export default defineConfig(async () => {
         { test: { name: 'architecture', include: ['test/architecture/**/*.test.ts'] } },
         project('unit', now, { include: UNIT, exclude: usingBindings(UNIT) }, false),
         project('pool', now, { include: [...INTEGRATION, ...usingBindings(UNIT)] }, true),
+        // The route tests of checkout, store orders, tracking and auth with their businesses on
+        // the second shard (ADR 047, test/setup/two-shards.ts).
+        project('pool: two shards', now, { include: TWO_SHARDS }, true, [
+          'test/setup/two-shards.ts',
+        ]),
         ...DATE_SWEEP.flatMap(({ name, now }) => split(`dates: ${name}`, now, DATE_SWEEP_FILES)),
       ],
     },
