@@ -122,6 +122,21 @@ export default tseslint.config(
       ],
     },
   },
+  // The browser calls the app's /api through client/lib/api.ts only: one error envelope, one
+  // message for a failure, no island reading a response by hand (ADR 003).
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/lib/api.ts', 'client/components/tracking/leaflet-map.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: "call the app's API with postJson/postJsonAs (client/lib/api.ts)",
+        },
+      ],
+    },
+  },
   // A file a reader cannot hold in mind is two files: none of ours is over 800 lines.
   {
     files: ['{worker,client,schemas,scripts,test,bench}/**/*.{ts,tsx}', '*.{ts,js}'],

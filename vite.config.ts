@@ -12,12 +12,28 @@ import {
   clientAssets,
 } from './scripts/vite-client-assets.ts'
 
+/*
+ * The backend runs as its own Worker beside the storefront (ADR 046, wrangler.backend.toml), and
+ * the storefront reaches it through its BACKEND service binding, as deployed. Staging and
+ * production name the binding in wrangler.toml; development (`npm run dev`, the journeys' build)
+ * gets it here. STOREFRONT_BACKEND=in-process keeps the backend inside the storefront Worker
+ * (the latency bench compares the two).
+ */
+const BACKEND_CONFIG = './wrangler.backend.toml'
+const backendInProcess = process.env.STOREFRONT_BACKEND === 'in-process'
+
 export default defineConfig({
   plugins: [
     cloudflare({
       persistState: process.env.STOREFRONT_STATE_DIR
         ? { path: process.env.STOREFRONT_STATE_DIR }
         : true,
+      config: (config) => {
+        const services = config.services ?? []
+        if (backendInProcess || services.some(({ binding }) => binding === 'BACKEND')) return
+        return { services: [...services, { binding: 'BACKEND', service: 'storefront-backend' }] }
+      },
+      auxiliaryWorkers: backendInProcess ? [] : [{ configPath: BACKEND_CONFIG }],
     }),
     tailwindcss(),
     clientAssets(),

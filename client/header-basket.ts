@@ -11,6 +11,7 @@ import {
   toConfirmation,
 } from './lib/basket-summary.ts'
 import { formatMoney } from '../schemas/money.ts'
+import { documentLocale } from './lib/document-locale.ts'
 
 function showBasket(): void {
   const summary = readBasketSummaryCookie(document.cookie)
@@ -26,7 +27,7 @@ function showBasket(): void {
       count.hidden = !filled
       count.dataset.count = filled ? String(summary.itemCount) : ''
     }
-    if (text) text.textContent = filled ? formatMoney(summary.total) : 'Basket'
+    if (text) text.textContent = filled ? formatMoney(summary.total, documentLocale()) : 'Basket'
   }
 }
 

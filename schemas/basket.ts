@@ -1,3 +1,4 @@
+import { WeighingSchema } from './weighing.ts'
 import { z } from 'zod'
 import { FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
@@ -144,18 +145,84 @@ export const UpdateBasketCreditRequestSchema = BasketScopeSchema.extend({
 })
 
 /**
- * The shopper's substitution preference ("Allow substitutes", on by default): for one line
- * (basketLineId), one meal deal (basketMealDealId), or, naming neither, every line and meal deal
- * of the basket (the "Allow substitutes for all items" switch). The store may not substitute a
- * line whose preference is off.
+ * A line's substitution choice (issue 42): best_match (the store chooses, the default),
+ * replacement (the shopper chose one similar item) or none (no substitute). A meal deal has only
+ * best_match or none. Stored as allow_substitutes (none: off) and the replacement's id, so the old
+ * switch's answers keep their meaning: on is best_match, off is none.
+ */
+export const SUBSTITUTION_CHOICES = ['best_match', 'replacement', 'none'] as const
+export type SubstitutionChoice = (typeof SUBSTITUTION_CHOICES)[number]
+export const SubstitutionChoiceSchema = z.enum(SUBSTITUTION_CHOICES, {
+  error: MESSAGES.validationError,
+})
+
+/** The item the shopper chose as a line's replacement. */
+export type SubstituteReplacement = z.infer<typeof SubstituteReplacementSchema>
+export const SubstituteReplacementSchema = z.object({
+  itemId: z.int(),
+  name: z.string(),
+  size: z.string().nullable(),
+})
+
+/**
+ * The shopper's substitution choice: for one line (basketLineId), one meal deal
+ * (basketMealDealId), or, naming neither, every line and meal deal of the basket (the "for all
+ * items" switch). Either `substitution` (replacement needs basketLineId and replacementItemId,
+ * one of the line's similar items) or the older `allowSubstitutes` (true: best_match, false:
+ * none). The store may not substitute a line whose choice is none.
  */
 export const UpdateSubstitutesRequestSchema = BasketScopeSchema.extend({
   basketLineId: IdSchema.optional(),
   basketMealDealId: IdSchema.optional(),
-  allowSubstitutes: z.boolean({ error: MESSAGES.validationError }),
-}).refine((body) => body.basketLineId === undefined || body.basketMealDealId === undefined, {
-  error: MESSAGES.validationError,
-  path: ['basketMealDealId'],
+  allowSubstitutes: z.boolean({ error: MESSAGES.validationError }).optional(),
+  substitution: SubstitutionChoiceSchema.optional(),
+  replacementItemId: IdSchema.optional(),
+})
+  .refine((body) => body.basketLineId === undefined || body.basketMealDealId === undefined, {
+    error: MESSAGES.validationError,
+    path: ['basketMealDealId'],
+  })
+  .refine((body) => (body.allowSubstitutes === undefined) !== (body.substitution === undefined), {
+    error: MESSAGES.validationError,
+    path: ['substitution'],
+  })
+  .refine(
+    (body) =>
+      (body.substitution === 'replacement') ===
+        (body.replacementItemId !== undefined && body.basketLineId !== undefined) &&
+      (body.replacementItemId === undefined || body.substitution === 'replacement'),
+    { error: MESSAGES.validationError, path: ['replacementItemId'] }
+  )
+
+/** The choice a request asks for, with the older allowSubstitutes read as best_match or none. */
+export function requestedSubstitution(body: {
+  allowSubstitutes?: boolean | undefined
+  substitution?: SubstitutionChoice | undefined
+}): SubstitutionChoice {
+  if (body.substitution !== undefined) return body.substitution
+  return body.allowSubstitutes === false ? 'none' : 'best_match'
+}
+
+/** Up to this many similar items are offered as a line's replacement. */
+export const SIMILAR_ITEMS_LIMIT = 6
+
+/** POST /basket/similar-items: the items a line's replacement may be chosen from. */
+export const SimilarItemsRequestSchema = BasketScopeSchema.extend({ basketLineId: IdSchema })
+
+/** One similar item: same subcategory, sold and in stock at the basket's store. */
+export type SimilarItem = z.infer<typeof SimilarItemSchema>
+export const SimilarItemSchema = z.object({
+  itemId: z.int(),
+  name: z.string(),
+  size: z.string().nullable(),
+  price: MoneySchema,
+})
+
+/** Nearest price first (then name), at most SIMILAR_ITEMS_LIMIT. */
+export type SimilarItems = z.infer<typeof SimilarItemsSchema>
+export const SimilarItemsSchema = z.object({
+  basketLineId: z.int(),
+  items: z.array(SimilarItemSchema),
 })
 
 /** One item chosen in a section of a meal deal. */
@@ -241,6 +308,8 @@ export const BasketLineSchema = z.object({
   quantity: z.int().positive(),
   unitPrice: MoneySchema,
   lineTotal: MoneySchema,
+  /** A weighed item (ADR 039): unitPrice and lineTotal are estimates until the order is picked. */
+  weighing: WeighingSchema.nullable(),
   choices: z.array(BasketLineChoiceSchema),
   maxQuantity: z.int().nullable(),
   ageRestriction: z.int().nullable(),
@@ -249,6 +318,10 @@ export const BasketLineSchema = z.object({
   message: z.string().nullable(),
   /** The shopper lets the store substitute this line when it is out of stock (default true). */
   allowSubstitutes: z.boolean(),
+  /** The line's substitution choice (allowSubstitutes is false exactly when it is none). */
+  substitution: SubstitutionChoiceSchema,
+  /** The chosen replacement when substitution is replacement, else null. */
+  replacement: SubstituteReplacementSchema.nullable(),
 })
 
 export type BasketMealDeal = z.infer<typeof BasketMealDealSchema>

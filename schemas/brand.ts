@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BRAND_FONTS } from './brand-fonts.ts'
-import { WHITE_LABEL_SECTIONS } from './constants.ts'
+import { DEFAULT_TIME_ZONE, WHITE_LABEL_SECTIONS } from './constants.ts'
 import { PostcodeRuleSchema } from './location.ts'
 
 export const WhiteLabelSectionSchema = z.enum(WHITE_LABEL_SECTIONS)
@@ -74,7 +74,10 @@ export const BrandSchema = z.object({
   hostEnvironment: z.enum(['production', 'preprod', 'dev', 'staging', 'local']),
   countryCode: z.string(),
   currency: z.string(),
+  /** As the business stores it ('en_GB'); schemas/locale.ts shopLocaleOf makes it BCP 47. */
   locale: z.string(),
+  /** The business's time zone; brands cached before it was carried read the UK's. */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
   /** The business's postcode rules by country (spec §5); the store search checks with them. */
   postcodeRules: z.array(PostcodeRuleSchema),
   settings: WhiteLabelSettingsSchema,

@@ -1,3 +1,4 @@
+import { WeighingSchema } from './weighing.ts'
 import { z } from 'zod'
 import { CategoryFiltersSchema, CategorySortSchema, FreeFromSchema } from './category-listing.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
@@ -102,6 +103,8 @@ export const MenuItemSummarySchema = z.object({
   images: ImageSetSchema,
   /** The offer the item is in at this store now; null when none. */
   offer: DealOfferSchema.nullable(),
+  /** Sold by weight or by the piece at an estimated weight (ADR 039); null: sold each. */
+  weighing: WeighingSchema.nullable(),
 })
 
 /** Spec §3 Menu item option value, with its extra cost per chosen size (sizeExtraCost). */
@@ -283,8 +286,32 @@ export const RecommendedItemsRequestSchema = StoreScopeRequestSchema.extend({
   basketToken: z.string().trim().max(200).optional(),
 })
 
-/** What a signed-in member bought before at this store (guests: none). */
-export const PreviousPurchasesRequestSchema = StoreScopeRequestSchema
+/**
+ * What a signed-in member bought before at this store (guests: none), the items of the most
+ * orders first, then the most recently bought; a page at a time.
+ */
+export const PreviousPurchasesRequestSchema = StoreScopeRequestSchema.extend({
+  brandId: CallingBrandIdSchema,
+  page: PageSchema,
+  limit: LimitSchema,
+})
+
+/** A page of earlier purchases; `hasMore` says whether a next page has any (no full count). */
+export type PreviousPurchases = z.infer<typeof PreviousPurchasesSchema>
+export const PreviousPurchasesSchema = z.object({
+  items: z.array(MenuItemSummarySchema),
+  page: z.int(),
+  hasMore: z.boolean(),
+})
+
+/** How many past orders make an item one of the member's regulars. */
+export const REGULAR_MIN_ORDERS = 2
+
+/** The member's regulars at the store (bought in REGULAR_MIN_ORDERS orders) not in the basket. */
+export const ForgottenItemsRequestSchema = StoreScopeRequestSchema.extend({
+  brandId: CallingBrandIdSchema,
+  basketToken: z.string().trim().max(200).optional(),
+})
 
 // --- Deals -----------------------------------------------------------------------------------
 

@@ -1,3 +1,4 @@
+import { WeighingSchema } from './weighing.ts'
 import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { MoneySchema } from './common.ts'
@@ -101,6 +102,8 @@ export const OrderLineSummarySchema = z.object({
   totalPrice: MoneySchema,
   /** Options chosen, or the items chosen inside a meal deal, as display text. */
   selections: z.array(z.string()),
+  /** A weighed line (ADR 039): totalPrice is the estimate until the order is picked. */
+  weighing: WeighingSchema.nullable(),
 })
 
 /** How an order was paid: the method, and the card's brand and last four when the gateway said. */

@@ -272,4 +272,9 @@ export const CheckoutStateSchema = z.object({
   blocked: z
     .enum(['store_closed', 'slot_invalid', 'empty', 'minimum_spend', 'unavailable_lines'])
     .nullable(),
+  /**
+   * With weighed lines (ADR 039): what a card payment holds, the total plus the business's margin
+   * over their estimate, captured for what is picked; null without weighed lines.
+   */
+  weighedHold: MoneySchema.nullable(),
 })

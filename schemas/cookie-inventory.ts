@@ -99,6 +99,11 @@ const FACTS: Record<CookieName, Facts> = {
       'A random number for this browser, sent when you register or order, to stop refer-a-friend rewards being claimed on the referrer’s own browser.',
     duration: '1 year',
   },
+  [COOKIE_NAMES.d1Bookmark]: {
+    purpose:
+      'Remembers where your last change (such as adding to your basket) was saved, so the next page shows it.',
+    duration: '1 hour',
+  },
   [COOKIE_NAMES.staffAccess]: {
     purpose: 'Store staff only: keeps staff signed in to the store console.',
     duration: '15 minutes',

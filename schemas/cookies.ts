@@ -59,6 +59,11 @@ export const COOKIE_NAMES = {
    * registering and ordering, so a friend registering on their referrer's browser is seen.
    */
   device: 'sf_device',
+  /**
+   * The D1 bookmark of the shopper's last write (httpOnly, an hour; ADR 046): sent to the backend
+   * so their next reads, from a replica, include it. Names no one; public pages ignore it.
+   */
+  d1Bookmark: 'sf_d1_bookmark',
   /*
    * The store console's staff session (ADR 018): their own names, Path=/store, SameSite=Strict, so
    * a shopper's cookies never authorise /store and a staff token never reaches the shop's pages.

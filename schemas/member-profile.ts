@@ -171,3 +171,17 @@ export const RegisterSettingsSchema = z.looseObject({
 
 /** The registration form's opt-in box of each channel: `marketing-<channel>=in` when ticked. */
 export const marketingOptInField = (channel: MarketingChannel) => `marketing-${channel}`
+
+/**
+ * The member's default substitution choice (issue 42) for items they never chose for: best match
+ * or no substitute (a replacement is chosen per item, in the basket).
+ */
+export const SubstitutionDefaultSchema = z.object({
+  substitution: z.enum(['best_match', 'none'], { error: MESSAGES.validationError }),
+})
+export type SubstitutionDefault = z.infer<typeof SubstitutionDefaultSchema>
+
+/** POST /member/substitution-default. */
+export const SubstitutionDefaultUpdateSchema = SubstitutionDefaultSchema.extend({
+  businessId: BusinessIdSchema,
+})

@@ -92,6 +92,11 @@ export const MESSAGES = {
     'An account already uses this email address. To use %s with it, sign in to it below with its password or with a one-time code we email you: we will link %s then.',
   socialLinked: "You're signed in, and %s is now linked to your account.",
   loginRequired: 'You need to be logged in to use this',
+  // Favourites (issue 42)
+  favouritesSignIn:
+    'Sign in to save favourites: they are kept with your account, so they are there on every visit and device.',
+  favouriteAdded: 'Saved to your favourites.',
+  favouriteRemoved: 'Removed from your favourites.',
   sessionExpired: 'Your session has expired. You have been logged out!',
   mobileInvalid: 'Mobile phone number is invalid',
   // Other
@@ -176,6 +181,7 @@ export const MESSAGES = {
   substitutesHint:
     'If an item is out of stock, the store may pick a similar one. You never pay more for it.',
   orderNoSubstitutes: 'The shopper asked for no substitutes for this item.',
+  substituteNotSimilar: 'Please choose a replacement from the similar items shown.',
   // Not in the spec (checkout under the minimum spend: the basket's button, the guard's flash):
   minimumSpendShort: 'Spend %s more to check out',
   minimumSpendCheckout:
@@ -582,11 +588,30 @@ export const MESSAGES = {
   storeCreditUsed: 'Your store credit is taken off this order.',
   storeCreditKept: 'Your store credit is kept for another order.',
   storeCreditUpdateFailed: 'Your store credit could not be changed. Please try again.',
+  // Not in the spec (items sold by weight, issue 41, ADR 039):
+  weighedHold: "We'll hold up to %s; you pay only for what we pick.",
+  weighedFinalPrice: 'Weighed items are priced at their estimate; the final price follows picking.',
+  weighedEstimateEach: 'approx. %s each, est. %s',
+  weighedEstimatePer: 'est. %s per %s',
+  weighedPerKg: '%s/kg',
+  weighedChooseWeight: 'Weight',
+  weighedEnterGrams: 'Enter the weight picked for %s, in grams.',
+  weighedNotWeighed: '%s is not sold by weight.',
+  weighedPicked: 'Weighed: %s, %s',
+  weighedOrderTotal: 'Your weighed items are priced by what was picked: your order comes to %s.',
+  weighedFinal: 'Weighed %s: %s (est. %s)',
+  weighedCapped:
+    '%s weighs %s, %s: over the %s the payment holds, so the shopper pays %s. Weigh again or mark it out of stock.',
   // Not in the spec (a store manager's pause, issue 44):
   storePauseUntilInvalid: 'Choose a time after now and within %s days.',
   storePauseReasonRequired: 'Say why the store is taking no orders (at most %s characters).',
   storePaused: 'The store takes no new orders until the time you chose.',
   storeResumed: 'The store takes orders again.',
+  // Not in the spec (the operator's insight, issue 44):
+  insightPeriodInvalid: 'Choose a start date on or before the end date, at most %s days apart.',
+  insightScopeNotFound: 'This brand or store is not one of yours.',
+  orderReasonsInvalid:
+    'Give each list 1 to %s reasons, one a line, each at most %s characters and none twice.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

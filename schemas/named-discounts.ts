@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MoneySchema } from './common.ts'
+import { GB_LOCALE, type ShopLocale } from './locale.ts'
 import { formatMoney } from './money.ts'
 
 /*
@@ -24,5 +25,10 @@ export const NamedDiscountsSchema = z.array(NamedDiscountSchema)
 
 /** 'Coupon SAVE10 −£2.00': how a page or an email writes one discount on a line. */
 export function namedDiscountText(discount: NamedDiscount): string {
-  return `${discount.label} −${formatMoney(discount.amount)}`
+  return namedDiscountTextIn(GB_LOCALE)(discount)
+}
+
+/** {@link namedDiscountText} in a shop's locale (ADR 045): `discounts.map(namedDiscountTextIn(shop))`. */
+export function namedDiscountTextIn(shop: ShopLocale): (discount: NamedDiscount) => string {
+  return (discount) => `${discount.label} −${formatMoney(discount.amount, shop)}`
 }

@@ -166,3 +166,54 @@ export const CatalogueItemSchema = ItemImageSchema.extend({
   name: z.string(),
   slug: z.string(),
 })
+
+/**
+ * The columns of the items file the single-item edit page changes (issue 41): the rest of the
+ * item's row (tags, position, nutrition …) is kept as it is. The page's fields are named after
+ * them, so a check's error by column is the field's error.
+ */
+export const ITEM_EDIT_COLUMNS = [
+  'name',
+  'category',
+  'price',
+  'was_price',
+  'size',
+  'description',
+  'ingredients',
+  'contains',
+  'may_contain',
+  'storage',
+  'origin',
+  'net_quantity',
+  'out_of_stock',
+] as const
+export type ItemEditColumn = (typeof ITEM_EDIT_COLUMNS)[number]
+
+/** An item's editable cells as the items file writes them ("1.20", "milk;eggs", "yes"). */
+export const ItemEditCellsSchema = z.object(
+  Object.fromEntries(ITEM_EDIT_COLUMNS.map((column) => [column, z.string().max(5000)])) as Record<
+    ItemEditColumn,
+    z.ZodString
+  >
+)
+export type ItemEditCells = z.infer<typeof ItemEditCellsSchema>
+
+/** POST /staff/operator/catalogue/items/edit: the edit page's item, its cells and the categories. */
+export const CatalogueItemEditSchema = z.object({
+  itemId: IdSchema,
+  name: z.string(),
+  cells: ItemEditCellsSchema,
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+})
+
+/** POST /staff/operator/catalogue/items/save: the edited cells, checked as an import's row. */
+export const CatalogueItemSaveSchema = z.object({
+  businessId: BusinessIdSchema,
+  itemId: IdSchema,
+  cells: ItemEditCellsSchema,
+})
+export const CatalogueItemSavedSchema = z.object({
+  itemId: IdSchema,
+  /** False when nothing differed from the item as it was. */
+  changed: z.boolean(),
+})

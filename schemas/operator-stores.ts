@@ -315,6 +315,9 @@ export const OperatorStoreRowSchema = z.object({
   deliveryEnabled: z.boolean(),
   collectionEnabled: z.boolean(),
   availability: StoreAvailabilitySchema.shape.state,
+  /** A manager's pause still running (issue 44): its end (ISO instant) and reason; else null. */
+  pause: z.object({ until: z.string(), reason: z.string() }).nullable(),
+  timeZone: z.string(),
 })
 
 export const OperatorStoreListSchema = z.object({ stores: z.array(OperatorStoreRowSchema) })

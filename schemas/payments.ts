@@ -15,6 +15,8 @@ import { MESSAGES } from './messages.ts'
 
 /** Where the hosted card page posts its signed answer (MERCHANT_RESPONSE_URL), on the brand's host. */
 export const HPP_RESPONSE_PATH = '/checkout/payment/hpp-response'
+/** The form field the hosted card page posts its signed answer in. */
+export const HPP_RESPONSE_FIELD = 'hppResponse'
 
 /** An absolute http(s) URL on one of the business's hosts (the backend checks the host). */
 const ReturnUrlSchema = z.url({ protocol: /^https?$/, error: MESSAGES.validationError }).max(500)

@@ -1,15 +1,30 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
 import { z } from 'zod'
 import { MESSAGES } from './messages.ts'
+
+// People type spaces, dashes, dots and brackets: `(07700) 900-123`.
+const compactPhone = (input: string): string => input.trim().replace(/[\s\-.()]/g, '')
+
+/**
+ * A number of another country in international form ('+31 6 12345678'), E.164 out, else null: by
+ * its shape only (a country code and at most 15 digits), so the browser's bundles that carry this
+ * schema carry no phone metadata. The backend holds the number to the business's country's
+ * mobiles (schemas/phone-country.ts).
+ */
+function internationalNumber(input: string): string | null {
+  const compact = compactPhone(input).replace(/^00/, '+')
+  if (compact.startsWith('+44')) return null
+  return /^\+[1-9]\d{6,14}$/.test(compact) ? compact : null
+}
 
 /**
  * Spec §5 Mobile phone: the ONE helper that normalises a UK mobile number to E.164
  * (`07700 900123`, `+44 7700 900123`, `0044 7700-900123` → `+447700900123`). Null when the input is
- * not a UK mobile number (national numbers start 07 and have 11 digits).
+ * not a UK mobile number (national numbers start 07 and have 11 digits). Other countries:
+ * schemas/phone-country.ts.
  */
 export function normaliseMobilePhone(input: string): string | null {
-  // People type spaces, dashes, dots and brackets: `(07700) 900-123`.
-  const compact = input.trim().replace(/[\s\-.()]/g, '')
+  const compact = compactPhone(input)
   if (!/^\+?\d+$/.test(compact)) return null
   let national: string
   if (compact.startsWith('+44')) national = compact.slice(3)
@@ -22,8 +37,16 @@ export function normaliseMobilePhone(input: string): string | null {
   return /^7\d{9}$/.test(national) ? `+44${national}` : null
 }
 
+/**
+ * What a schema can decide without knowing the business: a UK mobile, or a mobile of another
+ * country written in international form. The backend then holds it to the business's country.
+ */
+function anyMobile(value: string): string | null {
+  return normaliseMobilePhone(value) ?? internationalNumber(value)
+}
+
 function toMobilePhone(value: string, ctx: z.RefinementCtx<string | undefined>): string {
-  const phone = normaliseMobilePhone(value)
+  const phone = anyMobile(value)
   if (phone === null) {
     ctx.addIssue({ code: 'custom', message: MESSAGES.mobileInvalid })
     return z.NEVER
@@ -35,7 +58,11 @@ const PhoneTextSchema = z
   .string({ error: MESSAGES.mobileInvalid })
   .max(32, { error: MESSAGES.mobileInvalid })
 
-/** A UK mobile number in, E.164 out; anything else gets 'Mobile phone number is invalid'. */
+/**
+ * A mobile number in (a UK one as typed, another country's in international form: the storefront's
+ * pages write a brand's national numbers so), E.164 out; anything else gets 'Mobile phone number
+ * is invalid'. The backend refuses a number of another country than the business's the same way.
+ */
 export const MobilePhoneSchema = PhoneTextSchema.transform(toMobilePhone)
 
 /** Like {@link MobilePhoneSchema}, but absent or blank means no phone (undefined). */
@@ -71,12 +98,15 @@ export const OptionalUkPhoneSchema = PhoneTextSchema.nullish().transform((value,
 })
 
 /**
- * A stored phone number as the shopper typed it in the UK: E.164 is how it is kept (and sent to
- * the SMS provider), not how people read their own number ('+447700900123' → '07700 900123').
- * A number of another country reads in its international form; anything unparsable as stored.
+ * A stored phone number as the shopper typed it in the shop's country: E.164 is how it is kept
+ * (and sent to the SMS provider), not how people read their own number ('+447700900123' →
+ * '07700 900123' in the UK, '+31612345678' → '06 12345678' in the Netherlands). A number of
+ * another country reads in its international form; anything unparsable as stored.
  */
-export function displayPhone(stored: string): string {
-  const parsed = parsePhoneNumberFromString(stored, 'GB')
+export function displayPhone(stored: string, country: string = 'GB'): string {
+  const parsed = parsePhoneNumberFromString(stored, country as CountryCode)
   if (!parsed) return stored
-  return parsed.countryCallingCode === '44' ? parsed.formatNational() : parsed.formatInternational()
+  const home =
+    parsed.country === country || (country === 'GB' && parsed.countryCallingCode === '44')
+  return home ? parsed.formatNational() : parsed.formatInternational()
 }

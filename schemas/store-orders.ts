@@ -5,6 +5,7 @@ import { IdempotencyKeySchema } from './checkout.ts'
 import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { FULFILMENT_METHODS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { SubstitutionChoiceSchema } from './basket.ts'
 import { CardBrandSchema } from './payments.ts'
 import {
   type LineMark,
@@ -160,6 +161,24 @@ export const StoreOrderLineSchema = z.object({
   challenge25: z.boolean(),
   /** False when the shopper asked for no substitutes: the line may not be substituted. */
   allowSubstitutes: z.boolean(),
+  /** The shopper's choice (schemas/basket.ts): best match, their replacement, or none. */
+  substitution: SubstitutionChoiceSchema,
+  /** The replacement the shopper chose, offered first when the line is short. */
+  chosenReplacement: z.object({ menuItemId: z.int(), name: z.string() }).nullable(),
+  /**
+   * A weighed line (ADR 039): what was asked for ('750 g', '3 × approx. 180 g'), the grams picked
+   * and their weighed price once weighed, and whether that was capped at what the payment held
+   * (then chargedPrice is the cap). Null for an item sold each.
+   */
+  weighed: z
+    .object({
+      label: z.string(),
+      pricePerKg: MoneySchema,
+      pickedGrams: z.int().positive().nullable(),
+      weighedPrice: MoneySchema.nullable(),
+      capped: z.boolean(),
+    })
+    .nullable(),
 })
 export type StoreOrderLine = z.infer<typeof StoreOrderLineSchema>
 
@@ -265,6 +284,8 @@ export const StoreOrderActionSchema = z.discriminatedUnion('type', [
       mark: LineMarkSchema,
       /** short: how many were found (fewer than ordered, at least 1). */
       pickedQuantity: z.int().positive().optional(),
+      /** picked, a weighed line (ADR 039): the grams the picker weighed. */
+      pickedGrams: z.int().positive().max(100_000).optional(),
       /** substituted: another item of the store and how many. */
       substitute: z
         .object({ menuItemId: IdSchema, quantity: z.int().positive().max(99) })
@@ -277,6 +298,10 @@ export const StoreOrderActionSchema = z.discriminatedUnion('type', [
     .refine((a) => (a.mark === 'substituted') === (a.substitute !== undefined), {
       error: MESSAGES.validationError,
       path: ['substitute'],
+    })
+    .refine((a) => a.pickedGrams === undefined || a.mark === 'picked', {
+      error: MESSAGES.validationError,
+      path: ['pickedGrams'],
     }),
   z.object({ type: z.literal('finish_picking') }),
   z.object({ type: z.literal('ready_for_collection') }),

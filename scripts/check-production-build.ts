@@ -5,7 +5,9 @@
 // committed wrangler.toml holds placeholder ids by design, and CI can list no secrets. The same
 // commands as `npm run deploy -- --env production --dry-run` (scripts/deploy/commands.ts).
 // A later `vite build` (the e2e's) overwrites dist/ and .wrangler/deploy/config.json whole.
-import { buildCommand, shown, uploadCommand } from './deploy/commands.ts'
+import { backendUploadCommand, buildCommand, shown, uploadCommand } from './deploy/commands.ts'
+import { placedBackendProblems } from './deploy/placed-backend.ts'
+import { readBackendWorkerEnvironment, readWranglerEnvironment } from './lib/wrangler-config.ts'
 import { runTool } from './lib/run-tool.ts'
 
 const ENVIRONMENT = 'production'
@@ -14,7 +16,21 @@ function check(): boolean {
   const started = performance.now()
   // Only the build's own CLOUDFLARE_ENV may pick the environment.
   delete process.env.CLOUDFLARE_ENV
-  for (const command of [buildCommand(ENVIRONMENT), uploadCommand(ENVIRONMENT, { dryRun: true })]) {
+  // The storefront reaches the backend Worker placed near the database, by its name (ADR 046).
+  const placement = placedBackendProblems(
+    ENVIRONMENT,
+    readWranglerEnvironment(ENVIRONMENT),
+    readBackendWorkerEnvironment(ENVIRONMENT)
+  )
+  if (placement.length > 0) {
+    for (const { problem } of placement) console.error(`check:production-build: ${problem}`)
+    return false
+  }
+  for (const command of [
+    buildCommand(ENVIRONMENT),
+    backendUploadCommand(ENVIRONMENT, { dryRun: true }),
+    uploadCommand(ENVIRONMENT, { dryRun: true }),
+  ]) {
     console.log(`check:production-build: ${shown(command)}`)
     const run = runTool(command, 'inherit')
     if (run.status !== 0) {

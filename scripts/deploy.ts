@@ -10,6 +10,7 @@ import type { ConfigurationProblem } from '../worker/lib/deployment-config.ts'
 import { argumentProblems, parseDeployArguments } from './deploy/arguments.ts'
 import {
   type Command,
+  backendUploadCommand,
   bookmarkCommand,
   buildCommand,
   migrateCommand,
@@ -23,7 +24,11 @@ import { secretListFrom } from './deploy/secret-list.ts'
 import { afterDeployText } from './deploy/smoke-checks.ts'
 import { wranglerFailure } from './deploy/wrangler-output.ts'
 import { runTool } from './lib/run-tool.ts'
-import { readWranglerConfigFile, readWranglerEnvironment } from './lib/wrangler-config.ts'
+import {
+  readBackendWorkerEnvironment,
+  readWranglerConfigFile,
+  readWranglerEnvironment,
+} from './lib/wrangler-config.ts'
 
 class DeployStopped extends Error {}
 
@@ -66,12 +71,19 @@ function deploy(argv: ReadonlyArray<string>): void {
 
   console.log(`deploy: preflight of ${workerName} (--env ${environment})`)
   const secrets = secretListFrom(runTool(secretListCommand(environment), 'capture'))
-  const problems = preflightProblems({ environment, config, topLevel: file.topLevel, secrets })
+  const problems = preflightProblems({
+    environment,
+    config,
+    topLevel: file.topLevel,
+    secrets,
+    backend: readBackendWorkerEnvironment(environment),
+  })
   if (problems.length > 0) refuse(environment, problems)
   console.log('deploy: preflight passed')
 
   step(buildCommand(environment))
   if (args.dryRun) {
+    step(backendUploadCommand(environment, { dryRun: true }))
     step(uploadCommand(environment, { dryRun: true }))
     console.log(`deploy: dry run of ${workerName} passed; nothing was migrated or uploaded`)
     return
@@ -87,7 +99,9 @@ function deploy(argv: ReadonlyArray<string>): void {
   console.log(`deploy: D1 Time Travel bookmark before the migrations: ${bookmark}`)
   step(migrateCommand(environment))
   const message = versionMessage()
-  step(uploadCommand(environment, { dryRun: false, ...(message === undefined ? {} : { message }) }))
+  const upload = { dryRun: false, ...(message === undefined ? {} : { message }) }
+  step(backendUploadCommand(environment, upload))
+  step(uploadCommand(environment, upload))
   console.log(afterDeployText({ environment, workerName, bookmark }))
 }
 

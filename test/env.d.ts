@@ -10,6 +10,13 @@ declare global {
       TEST_NOW: string
       /** wrangler.toml's [env.production] vars, as wrangler reads them (test/support/workers/production-env.ts). */
       PRODUCTION_VARS: Record<string, string>
+      /** wrangler.toml's production services and wrangler.backend.toml's production Worker. */
+      PRODUCTION_PLACEMENT: {
+        services: Array<{ binding: string; service?: string }>
+        backend: { name?: string; placement?: { mode?: string }; vars: Record<string, unknown> }
+      }
+      /** The backend Worker's entrypoint behind a service binding (test/vitest.config.ts). */
+      PLACED_BACKEND: Fetcher
     }
   }
 }

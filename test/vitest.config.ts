@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { type Json, kCurrentWorker } from 'miniflare'
 import { globSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
@@ -41,6 +42,11 @@ export default defineConfig(async () => {
   const directoryMigrations = await readD1Migrations(`${root}/migrations-directory`)
   // The production environment's vars as wrangler resolves them, for the fail-closed tests.
   const production = unstable_readConfig({ config: `${root}/wrangler.toml`, env: 'production' })
+  // The backend Worker's production environment (ADR 046), for the placed-backend check's test.
+  const productionBackend = unstable_readConfig({
+    config: `${root}/wrangler.backend.toml`,
+    env: 'production',
+  })
 
   const project = (
     name: string,
@@ -61,12 +67,26 @@ export default defineConfig(async () => {
           // The effects are handed to a queue nobody consumes: a test runs them when it means to
           // (test/support/workers/effects.ts), never behind its back (ADR 037).
           queueProducers: { EFFECTS: { queueName: 'storefront-effects-in-tests' } },
+          // The backend Worker's entrypoint (worker/backend-worker.ts) behind a real service
+          // binding in this workerd (ADR 046). Not named BACKEND: the tests run in-process unless
+          // one binds it (test/integration/backend/placed-backend.test.ts).
+          serviceBindings: { PLACED_BACKEND: { name: kCurrentWorker, entrypoint: 'Backend' } },
           bindings: {
             TEST_MIGRATIONS: migrations,
             TEST_DIRECTORY_MIGRATIONS: directoryMigrations,
             // The instant tests run at (test/setup/pin-clock.ts).
             TEST_NOW: now,
             PRODUCTION_VARS: { ...production.vars },
+            PRODUCTION_PLACEMENT: JSON.parse(
+              JSON.stringify({
+                services: production.services,
+                backend: {
+                  name: productionBackend.name,
+                  placement: productionBackend.placement,
+                  vars: productionBackend.vars,
+                },
+              })
+            ) as Json,
             APP_ENV: 'test',
             // Many tests change D1 between renders of a page under a pinned clock: the edge page
             // cache is off for them, on for its own tests (test/integration/pages/edge-cache.test.ts).

@@ -27,5 +27,10 @@ export interface AppEnv {
     requestBasket?: Promise<Basket | null>
     /** Renders a request again through the whole app: the page cache's background refresh (ADR 042). */
     renderAgain?: (request: Request) => Promise<Response>
+    /**
+     * Set when React reported an error while streaming the page (a boundary fell back to client
+     * rendering): the page cache must not keep that page for everyone (ADR 042).
+     */
+    renderFailed?: boolean
   }
 }

@@ -1,6 +1,7 @@
 import { createApp } from './app.ts'
 import { queue } from './effects-queue.ts'
 import { withFaults } from './lib/fault-injection.ts'
+import { withLatency } from './lib/latency-simulation.ts'
 import { scheduled } from './scheduled.ts'
 
 // The Durable Objects of wrangler.toml: the live order board, each order's
@@ -8,16 +9,20 @@ import { scheduled } from './scheduled.ts'
 export { DriverSimulator } from './live/driver-simulator.ts'
 export { OrderBoard } from './live/order-board.ts'
 export { OrderTracker } from './live/order-tracker.ts'
+// The backend Worker's entrypoint (ADR 046), also exported here so the pool tests can bind
+// BACKEND to it within one workerd; deployments bind BACKEND to the storefront-backend Worker.
+export { default as Backend } from './backend-worker.ts'
 
 const app = createApp()
 
 /**
  * The storefront worker: the app of worker/app.ts, the scheduled jobs and the effects queues. Each
- * runs with the env's faults wired in where STOREFRONT_FAULTS asks for them (development only).
+ * runs with the env's faults wired in where STOREFRONT_FAULTS asks for them, and pages with the
+ * round trips STOREFRONT_LATENCY simulates (development only).
  */
 export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) =>
-    app.fetch(request, withFaults(env), ctx),
+    app.fetch(request, withLatency(withFaults(env)), ctx),
   scheduled: (controller, env) => scheduled(controller, withFaults(env)),
   queue: (batch, env) => queue(batch, withFaults(env)),
 } satisfies ExportedHandler<Env>

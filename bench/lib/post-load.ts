@@ -150,10 +150,22 @@ export function workerSqlConstant(
  * (it needs the Workers types); the constant's type is checked here instead.
  */
 export async function importedWorkerSql(root: string, file: string, name: string): Promise<string> {
-  const module = (await import(pathToFileURL(join(root, file)).href)) as Record<string, unknown>
-  const sql = module[name]
+  const sql = await importedWorkerExport(root, file, name)
   if (typeof sql !== 'string') throw new Error(`${name} is not a string exported by ${file}`)
   return sql
+}
+
+/**
+ * Any export of a worker module as Node runs it (types stripped); the caller checks its shape, as
+ * {@link importedWorkerSql} does, because this project does not type-check the module.
+ */
+export async function importedWorkerExport(
+  root: string,
+  file: string,
+  name: string
+): Promise<unknown> {
+  const module = (await import(pathToFileURL(join(root, file)).href)) as Record<string, unknown>
+  return module[name]
 }
 
 /** Prints a results table: a title, a header row and one row of cells per result. */

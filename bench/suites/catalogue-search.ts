@@ -6,6 +6,7 @@
 import { queryLocalD1 } from '../../scripts/lib/wrangler.ts'
 import {
   buildLargeState,
+  importedWorkerExport,
   importedWorkerSql,
   pick,
   loadDatasets,
@@ -46,39 +47,72 @@ type Mode = keyof typeof TERMS
 
 const totalItems = (answer: unknown): number => (answer as { items: { total: number } }).items.total
 
-// wrangler's --command binds nothing, so the values are inlined: "chicken" at store 1, page 1.
+// wrangler's --command binds nothing, so the values the route would bind are inlined, built by
+// the repo's own functions: "chicken" at store 1, page 1.
 async function explainItemSearch(root: string, stateDir: string): Promise<void> {
   const limit = 24
-  const values: Record<number, string> = {
-    1: String(STORE_ID),
-    2: String(BUSINESS_ID),
-    3: `'("chicken" OR "chicken"*)'`,
-    4: `'chicken'`,
-    5: String(limit),
-    6: '0',
-    // The ranked window of page 1 (search-repo.ts: twice the page and a margin).
-    12: String(2 * limit + 48),
-  }
-  const sql = (
-    await importedWorkerSql(root, 'worker/backend/catalogue/search-repo.ts', 'ITEM_SEARCH_SQL')
+  const term = 'chicken'
+  const ftsQuery = 'worker/backend/catalogue/fts-query.ts'
+  const searchRepo = 'worker/backend/catalogue/search-repo.ts'
+  const ftsMatchExpression = await workerFunction<(term: string) => string | null>(
+    root,
+    ftsQuery,
+    'ftsMatchExpression'
   )
+  const itemMatchExpression = await workerFunction<
+    (words: string, freeFrom: ReadonlyArray<string>) => string
+  >(root, ftsQuery, 'itemMatchExpression')
+  const searchRanking = await workerFunction<(term: string) => unknown>(
+    root,
+    ftsQuery,
+    'searchRanking'
+  )
+  const searchParams = await workerFunction<(query: object) => Array<string | number>>(
+    root,
+    searchRepo,
+    'searchParams'
+  )
+  const match = ftsMatchExpression(term)
+  const ranking = searchRanking(term)
+  if (match === null || ranking === null) throw new Error(`"${term}" is not searchable`)
+  const params = searchParams({
+    businessId: BUSINESS_ID,
+    storeId: STORE_ID,
+    match,
+    itemMatch: itemMatchExpression(match, []),
+    exact: term,
+    ranking,
+    items: { limit, offset: 0 },
+    categories: { limit: 10, offset: 0 },
+    deals: { limit: 10, offset: 0 },
+    now: new Date(0).toISOString(),
+  })
+  const literal = (index: number): string => {
+    const value = params[index - 1]
+    if (value === undefined) throw new Error(`no value for ?${index}`)
+    return typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`
+  }
+  const sql = (await importedWorkerSql(root, searchRepo, 'ITEM_SEARCH_SQL'))
     .replace(/\s+/g, ' ')
-    .replace(/\?(\d+)/g, (_, index: string) => {
-      const value = values[Number(index)]
-      if (value === undefined) throw new Error(`no value for ?${index}`)
-      return value
-    })
+    .replace(/\?(\d+)/g, (_, index: string) => literal(Number(index)))
   const plan = queryLocalD1(stateDir, `explain query plan ${sql}`)
   console.log(`\nItem search query plan (${LARGE_ITEMS.toLocaleString('en-GB')} items, "chicken"):`)
   for (const row of plan) console.log(`  ${String(row.detail)}`)
   const [counts] = queryLocalD1(
     stateDir,
     `select (select count(*) from menu_items) as items,
-       (select count(*) from menu_items_fts where menu_items_fts match ${values[3]}) as matches`
+       (select count(*) from menu_items_fts where menu_items_fts match ${literal(3)}) as matches`
   )
   console.log(
-    `  FTS matches: ${String(counts?.matches)} of ${String(counts?.items)} items (ranked in the index; ${values[12]} items read for the page of ${limit})`
+    `  FTS matches: ${String(counts?.matches)} of ${String(counts?.items)} items (ranked in the index; ${literal(12)} items read for the page of ${limit})`
   )
+}
+
+/** A function exported by a worker module, its signature stated by the caller. */
+async function workerFunction<F>(root: string, file: string, name: string): Promise<F> {
+  const value = await importedWorkerExport(root, file, name)
+  if (typeof value !== 'function') throw new Error(`${name} is not a function exported by ${file}`)
+  return value as F
 }
 
 /** Runs the catalogue-search benchmark and prints its table and the item search plan. */

@@ -1,14 +1,31 @@
 // The outbox under faults (issue 37, ADR 037): SHOPPERS concurrent guests each fill a basket and
-// place a cash order while STOREFRONT_FAULTS fails 10% of D1 writes and 20% of provider calls, and
-// retry as a shopper does when told to try again (the same idempotency key); the store manager
-// then rejects a share of the placed orders and accepts the rest. With faults off, the cron sweep
-// and the queue consumer drain the outbox; the database must then show no order lost or
-// duplicated, one confirmation per placed order, every refund settled and no effect left pending
-// or dead. Any broken invariant exits non-zero.
+// place an order, every other one by card through the local sandbox's hosted card page (as the
+// checkout journey does) and the rest in cash, while STOREFRONT_FAULTS fails 10% of D1 writes and
+// 20% of provider calls, and retry as a shopper does when told to try again (the same idempotency
+// key). The store manager then rejects a share of the placed orders (a card order's payment is
+// voided at the sandbox), delivers and refunds a share of the card orders (a gateway refund), and
+// accepts the rest. With faults off, the cron (the outbox sweep and the refunds' reconciliation)
+// and the queue consumer drain what was left; the database must then show no order lost or
+// duplicated, one confirmation per placed order, every refund and void settled once at the
+// sandbox's own ledger and no effect left pending or dead. Any broken invariant exits non-zero.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { queryLocalD1 } from '../../scripts/lib/wrangler.ts'
 import { printTable } from '../lib/post-load.ts'
+import {
+  type CardRedirect,
+  SANDBOX_SUCCESS_CARD,
+  answerFormOf,
+  cardFormFields,
+  formPost,
+  gatewayOrderIdOf,
+} from '../lib/sandbox-card.ts'
 import { startWranglerDev, type RunningServer } from '../lib/server.ts'
+import {
+  cardMoneyOf,
+  chargedWithoutOrder,
+  moneyBackBroken,
+  moneyBackFigures,
+} from './outbox-faults-money.ts'
 import { consoleSignIn, type ConsoleLogin, type ConsoleSession } from './console-session.ts'
 
 export interface OutboxFaultsFixture {
@@ -23,7 +40,7 @@ export interface OutboxFaultsOptions {
   shoppers: number
   /** STOREFRONT_FAULTS while the shoppers and the store act. */
   faults: string
-  /** The share of placed orders the store rejects (the rest it accepts). */
+  /** The share of placed cash orders the store rejects (the rest it accepts). */
   rejectShare: number
 }
 
@@ -108,15 +125,18 @@ function cookiePairs(response: Response | null, names: ReadonlyArray<string>): A
     .filter((pair) => names.some((name) => pair.startsWith(`${name}=`)))
 }
 
+type PayBy = 'card' | 'cash'
+
 interface Shopper {
   email: string
+  payBy: PayBy
   /** The order the shopper was told was placed (a succeeded payment), or null. */
   placedOrderId: number | null
   /** Why the shopper was not told it was placed. */
   failure: string | null
 }
 
-/** One guest: a basket, a slot, the checkout steps, a cash order; every step tried again on 5xx. */
+/** One guest: a basket, a slot, the checkout steps, an order; every step tried again on 5xx. */
 async function shop(
   origin: string,
   fixture: OutboxFaultsFixture,
@@ -125,8 +145,10 @@ async function shop(
   counter: Counter
 ): Promise<Shopper> {
   const email = `faults-${runId}-${index}@example.com`
+  const payBy: PayBy = index % 2 === 1 ? 'card' : 'cash'
   const fail = (step: string, tried: Tried): Shopper => ({
     email,
+    payBy,
     placedOrderId: null,
     failure: `${step}: ${tried.status} ${JSON.stringify(tried.answer).slice(0, 160)}`,
   })
@@ -201,8 +223,7 @@ async function shop(
           timeSlotDate: slot.timeSlotDate,
           timeSlotTime: slot.timeSlotTime,
         },
-        paymentGateway: 'cash',
-        paymentMethod: 'paymentCash',
+        ...gatewayOf(payBy),
         names: { firstName: CONTACT.firstName, lastName: CONTACT.lastName },
         emailAddress: email,
         phoneNumber: CONTACT.phoneNumber,
@@ -212,47 +233,83 @@ async function shop(
   )
   if (draft.status !== 200) return fail('process order', draft)
   const { draftOrderId } = draft.answer as { draftOrderId: number }
+  const payment = {
+    idempotencyKey: crypto.randomUUID(),
+    draftOrderId,
+    ...gatewayOf(payBy),
+    ...(payBy === 'cash' ? { cashConfirmed: true } : {}),
+    successUrl: `${origin}/checkout/success?orderId=${draftOrderId}`,
+    failureUrl: `${origin}/checkout/payment?payment=failed`,
+    cancelUrl: `${origin}/checkout/payment?payment=cancelled`,
+  }
   const paid = await tryUntilAnswered(
     counter,
-    jsonPost(
-      origin,
-      '/api/payments/make',
-      {
-        idempotencyKey: crypto.randomUUID(),
-        draftOrderId,
-        paymentMethod: 'paymentCash',
-        paymentGateway: 'cash',
-        cashConfirmed: true,
-        successUrl: `${origin}/checkout/success?orderId=${draftOrderId}`,
-        failureUrl: `${origin}/checkout/payment?payment=failed`,
-        cancelUrl: `${origin}/checkout/payment?payment=cancelled`,
-      },
-      cookie
-    )
+    jsonPost(origin, '/api/payments/make', payment, cookie)
   )
-  const status = (paid.answer as { status?: string } | null)?.status
-  if (paid.status !== 200 || status !== 'succeeded') return fail('make payment', paid)
-  return { email, placedOrderId: draftOrderId, failure: null }
+  const answer = paid.answer as { status?: string; redirect?: CardRedirect | null } | null
+  if (paid.status === 200 && payBy === 'card' && answer?.status === 'redirect' && answer.redirect) {
+    const failure = await payOnCardPage(origin, answer.redirect, counter)
+    return { email, payBy, placedOrderId: failure === null ? draftOrderId : null, failure }
+  }
+  if (paid.status !== 200 || answer?.status !== 'succeeded') return fail('make payment', paid)
+  return { email, payBy, placedOrderId: draftOrderId, failure: null }
 }
 
-/** The manager's action on one order, tried again on 5xx with the same idempotency key. */
+function gatewayOf(payBy: PayBy) {
+  return payBy === 'card'
+    ? ({ paymentGateway: 'realex', paymentMethod: 'paymentCard' } as const)
+    : ({ paymentGateway: 'cash', paymentMethod: 'paymentCash' } as const)
+}
+
+/**
+ * The browser's part of a card payment: posts the signed request to the sandbox's card page, pays
+ * with the test card, and posts the page's signed answer back to the shop. Null when the shop
+ * then sent the shopper to the confirmation; else why not.
+ */
+async function payOnCardPage(
+  origin: string,
+  redirect: CardRedirect,
+  counter: Counter
+): Promise<string | null> {
+  const opened = await tryUntilAnswered(
+    counter,
+    formPost(new URL(redirect.url, origin).href, redirect.fields)
+  )
+  // 409: an earlier try opened the page (its answer was lost); the card form is the same.
+  if (opened.status !== 200 && opened.status !== 409) return `card page: ${opened.status}`
+  const card = await tryUntilAnswered(
+    counter,
+    formPost(
+      `${origin}/sandbox-gateway/hpp/card`,
+      cardFormFields(gatewayOrderIdOf(redirect), SANDBOX_SUCCESS_CARD)
+    )
+  )
+  const form = card.status === 200 ? answerFormOf(String(card.answer)) : null
+  if (!form) return `card form: ${card.status} ${String(card.answer).slice(0, 120)}`
+  const back = await tryUntilAnswered(
+    counter,
+    formPost(new URL(form.action, origin).href, { hppResponse: form.hppResponse })
+  )
+  const location = back.response?.headers.get('location') ?? ''
+  return back.status === 303 && location.includes('/checkout/success')
+    ? null
+    : `card answer: ${back.status} to ${location}`
+}
+
+/** What the store does with a placed order. */
+type StorePlan = 'reject' | 'accept' | 'refund'
+
+const CARD_PLANS: ReadonlyArray<StorePlan> = ['refund', 'reject', 'accept']
+
+/** One action of the manager, tried again on 5xx with the same idempotency key. */
 async function storeAction(
   origin: string,
   session: ConsoleSession,
-  storeId: number,
-  orderId: number,
-  reject: boolean,
+  target: { storeId: number; orderId: number; expectedStatus: string },
+  action: Record<string, unknown>,
   counter: Counter
 ): Promise<Tried> {
-  const body = {
-    storeId,
-    orderId,
-    expectedStatus: 'sent_to_store',
-    idempotencyKey: crypto.randomUUID(),
-    action: reject
-      ? { type: 'reject', reason: 'The store cannot take this order today.' }
-      : { type: 'accept', estimatedReadyAt: new Date(Date.now() + 30 * 60_000).toISOString() },
-  }
+  const body = { ...target, idempotencyKey: crypto.randomUUID(), action }
   return tryUntilAnswered(counter, () =>
     fetch(`${origin}/store/api/staff/orders/action`, {
       method: 'POST',
@@ -260,6 +317,59 @@ async function storeAction(
       body: JSON.stringify(body),
     })
   )
+}
+
+interface PickLines {
+  departments: Array<{ lines: Array<{ lineId: number; version: number }> }>
+}
+
+/**
+ * The manager's plan for one order: reject it, accept it, or accept, pick every line, deliver it
+ * and refund it in full (a card order's money back as a gateway refund, not a void). Answers the
+ * last action's answer: a step refused stops the plan there.
+ */
+async function storePlan(
+  origin: string,
+  session: ConsoleSession,
+  storeId: number,
+  orderId: number,
+  plan: StorePlan,
+  counter: Counter
+): Promise<Tried> {
+  const act = (expectedStatus: string, action: Record<string, unknown>) =>
+    storeAction(origin, session, { storeId, orderId, expectedStatus }, action, counter)
+  if (plan === 'reject') {
+    return act('sent_to_store', {
+      type: 'reject',
+      reason: 'The store cannot take this order today.',
+    })
+  }
+  const accepted = await act('sent_to_store', {
+    type: 'accept',
+    estimatedReadyAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  })
+  if (plan === 'accept' || accepted.status !== 200) return accepted
+  const lines = (accepted.answer as PickLines).departments.flatMap((d) => d.lines)
+  for (const line of lines) {
+    const marked = await act('store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'picked',
+    })
+    if (marked.status !== 200) return marked
+  }
+  const steps: Array<[string, Record<string, unknown>]> = [
+    ['store_accepted_picking', { type: 'finish_picking' }],
+    ['picked', { type: 'deliver' }],
+    ['delivered', { type: 'refund_order', reason: 'The shopper returned the whole order.' }],
+  ]
+  let last = accepted
+  for (const [expectedStatus, action] of steps) {
+    last = await act(expectedStatus, action)
+    if (last.status !== 200) return last
+  }
+  return last
 }
 
 interface EffectRow {
@@ -323,6 +433,7 @@ export async function runOutboxFaultsSuite(
   const acting = new Counter()
   let shoppers: Array<Shopper>
   let rejected: Array<number>
+  let refunded: Array<number>
   let actionFailures: Array<string>
   let faultOutput: string
   server = await startServer(fixture, 'outbox-faults with faults', {
@@ -335,19 +446,36 @@ export async function runOutboxFaultsSuite(
         shop(origin, fixture, index, runId, shopping)
       )
     )
-    const placed = shoppers.flatMap((s) => (s.placedOrderId === null ? [] : [s.placedOrderId]))
+    const placed = shoppers.flatMap((s) =>
+      s.placedOrderId === null ? [] : [{ orderId: s.placedOrderId, payBy: s.payBy }]
+    )
     const rejectEvery = Math.max(1, Math.round(1 / options.rejectShare))
+    let cardIndex = 0
     const answers = await Promise.all(
-      placed.map(async (orderId, index) => {
-        const reject = index % rejectEvery === 0
-        const tried = await storeAction(origin, session, fixture.storeId, orderId, reject, acting)
-        return { orderId, reject, tried }
+      placed.map(async ({ orderId, payBy }, index) => {
+        const card = payBy === 'card' ? cardIndex++ : -1
+        // A third of the card orders refunded, a third rejected (voided), a third accepted.
+        const plan: StorePlan =
+          payBy === 'card'
+            ? (CARD_PLANS[card % CARD_PLANS.length] ?? 'accept')
+            : index % rejectEvery === 0
+              ? 'reject'
+              : 'accept'
+        const tried = await storePlan(origin, session, fixture.storeId, orderId, plan, acting)
+        return { orderId, plan, tried }
       })
     )
-    rejected = answers.filter((a) => a.reject && a.tried.status === 200).map((a) => a.orderId)
+    rejected = answers
+      .filter((a) => a.plan === 'reject' && a.tried.status === 200)
+      .map((a) => a.orderId)
+    refunded = answers
+      .filter((a) => a.plan === 'refund' && a.tried.status === 200)
+      .map((a) => a.orderId)
     actionFailures = answers
       .filter((a) => a.tried.status !== 200)
-      .map((a) => `order ${a.orderId}: ${a.tried.status} ${JSON.stringify(a.tried.answer)}`)
+      .map(
+        (a) => `order ${a.orderId} (${a.plan}): ${a.tried.status} ${JSON.stringify(a.tried.answer)}`
+      )
   } finally {
     faultOutput = server.output()
     await server.stop()
@@ -369,7 +497,9 @@ export async function runOutboxFaultsSuite(
   try {
     for (; sweeps < MAX_SWEEPS; sweeps++) {
       const waiting = effectsOf(fixture.stateDir, placedIds).filter((e) => e.status === 'pending')
-      if (waiting.length === 0) break
+      // The cron's reconciliation settles a refund or void the gateway did not confirm.
+      const unsettled = cardMoneyOf(fixture.stateDir, [...placedIds]).filter((r) => r.unsettled)
+      if (waiting.length === 0 && unsettled.length === 0) break
       try {
         const cron = await fetch(
           `${server.origin}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('* * * * *')}`
@@ -409,6 +539,8 @@ export async function runOutboxFaultsSuite(
      where o.email in (${emails})`
   )
   const effects = effectsOf(fixture.stateDir, placedIds)
+  const cardMoney = cardMoneyOf(fixture.stateDir, [...placedIds])
+  const money = moneyBackFigures(cardMoney)
 
   const broken: Array<string> = []
   const placedShoppers = shoppers.filter((s) => s.placedOrderId !== null)
@@ -435,6 +567,10 @@ export async function runOutboxFaultsSuite(
     broken.push(`${String(row.kind)} of order ${String(row.order_id)} is ${String(row.status)}`)
   }
 
+  broken.push(...moneyBackBroken(cardMoney, { refunded, rejected }))
+  const charged = chargedWithoutOrder(fixture.stateDir, emails)
+  broken.push(...charged)
+
   const pending = effects.filter((e) => e.status === 'pending')
   const dead = effects.filter((e) => e.status === 'dead')
   for (const e of [...pending, ...dead]) broken.push(`effect ${e.effect_key} is ${e.status}`)
@@ -454,14 +590,25 @@ export async function runOutboxFaultsSuite(
       ['injected D1 failures', count(countLines(faultOutput, 'd1-writes'))],
       ['injected provider failures', count(countLines(faultOutput, 'provider'))],
       ['told placed', count(placedShoppers.length)],
+      ['  of which by card', count(placedShoppers.filter((s) => s.payBy === 'card').length)],
       ['orders placed (database)', count(placedRows.length)],
       ['confirmations', count([...confirmationsOf.values()].reduce((a, b) => a + b, 0))],
       ['rejected by the store', count(rejected.length)],
+      ['delivered, then refunded (card)', count(refunded.length)],
       ['store actions not made', count(actionFailures.length)],
       [
         'refunds, voids / settled',
         `${count(refunds.length)} / ${count(refunds.length - unsettled.length)}`,
       ],
+      [
+        'card refunds + voids requested / refused / settled at the sandbox',
+        `${count(money.requested)} / ${count(money.refused)} / ${count(money.refundsSettled + money.voidsSettled)}`,
+      ],
+      [
+        '  refunds / voids settled there',
+        `${count(money.refundsSettled)} / ${count(money.voidsSettled)}`,
+      ],
+      ['card authorised, no order placed', count(charged.length)],
       ['effects', count(effects.length)],
       ['  delivered', count(effects.filter((e) => e.status === 'delivered').length)],
       ['  retried (attempts > 1)', count(effects.filter((e) => e.attempts > 1).length)],

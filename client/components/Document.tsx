@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import type { Brand } from '../../schemas/brand.ts'
+import { shopLocaleOf } from '../../schemas/locale.ts'
+import { localeAttributes } from '../lib/document-locale.ts'
 import { brandFontPreload, brandThemeCss, letterFaviconDataUri } from '../lib/theme.ts'
 
 /** The head of a page: what search engines and link previews read. */
@@ -48,7 +50,7 @@ export function Document({ meta, brand, nonce, styles, fonts, children }: Docume
   const favicon = brand?.faviconUrl ?? letterFaviconDataUri(siteName, brand?.colors ?? null)
   const fontHref = brandFontPreload(brand?.font, fonts)
   return (
-    <html lang={(brand?.locale ?? 'en_GB').replace('_', '-')}>
+    <html {...localeAttributes(shopLocaleOf(brand ?? {}))}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -57,21 +57,11 @@ export function AddressFinder({ islandId, fieldPrefix = 'address' }: AddressFind
       </label>
       <input
         id={inputId}
+        {...combobox.inputProps(`${id}-suggestions`)}
         type="text"
-        role="combobox"
-        autoComplete="off"
         spellCheck={false}
         maxLength={120}
         placeholder="Start typing your address"
-        value={combobox.value}
-        onChange={(event) => combobox.onChange(event.target.value)}
-        onKeyDown={combobox.onKeyDown}
-        onBlur={combobox.closePopup}
-        onFocus={combobox.onFocus}
-        aria-autocomplete="list"
-        aria-expanded={combobox.open}
-        aria-controls={`${id}-suggestions`}
-        aria-activedescendant={combobox.activeId}
         aria-invalid={combobox.error ? true : undefined}
         aria-describedby={combobox.error ? errorId : undefined}
         className="mt-1 h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"

@@ -83,23 +83,12 @@ export function AddressSearch({
     >
       <input
         id={inputId}
+        {...combobox.inputProps(listboxId)}
         name={STORE_SEARCH_QUERY.description}
         type="text"
-        role="combobox"
-        autoComplete="off"
         spellCheck={false}
         maxLength={120}
         placeholder="Start typing your address"
-        value={combobox.value}
-        onChange={(event) => combobox.onChange(event.target.value)}
-        onKeyDown={combobox.onKeyDown}
-        onBlur={combobox.closePopup}
-        onFocus={combobox.onFocus}
-        aria-autocomplete="list"
-        aria-expanded={combobox.open}
-        aria-controls={listboxId}
-        aria-activedescendant={combobox.activeId}
-        aria-busy={combobox.loading || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pr-3 pl-11 text-base font-medium text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"

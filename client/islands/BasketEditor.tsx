@@ -1,4 +1,4 @@
-import type { Basket, RobotCheckConfig } from '../../schemas/basket.ts'
+import type { Basket, RobotCheckConfig, SimilarItems } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { BasketItemsSection } from '../components/basket/BasketItemsSection.tsx'
 import { BasketTotals, CheckoutButton, SpendProgress } from '../components/basket/BasketTotals.tsx'
@@ -19,6 +19,7 @@ export interface BasketEditorProps {
   maxTip: number
   /** The server's now when the page was rendered, for the slot countdown. */
   serverTime: string
+  similar: SimilarItems | null
   islandId?: string
 }
 
@@ -33,6 +34,7 @@ export function BasketEditor({
   robotCheck,
   maxTip,
   serverTime,
+  similar,
 }: BasketEditorProps) {
   const { basket, busy, errorOf, edit } = useBasketEdits(initial)
   const robot = useRobotCheck(robotCheck)
@@ -59,6 +61,7 @@ export function BasketEditor({
         />
         <BasketItemsSection
           basket={basket}
+          similar={similar}
           storeSlug={store.slug}
           busy={busy}
           errorOf={errorOf}

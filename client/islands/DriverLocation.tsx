@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { IslandProps } from '../components/Island.tsx'
+import { postJson } from '../lib/api.ts'
 
 export interface DriverLocationProps extends IslandProps {
   storeId: number
@@ -30,20 +31,17 @@ export function DriverLocation({ storeId, orderId, locationApi }: DriverLocation
         const now = position.timestamp
         if (now - lastSent < SEND_EVERY_MS) return
         lastSent = now
-        void fetch(locationApi, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            storeId,
-            orderId,
-            lat: position.coords.latitude,
-            lng: position.coords.longitude,
-            accuracy: position.coords.accuracy,
-            at: new Date(position.timestamp).toISOString(),
-          }),
-        })
-          .then((answer) => setState(answer.ok ? 'sharing' : 'failed'))
-          .catch(() => setState('failed'))
+        postJson(locationApi, {
+          storeId,
+          orderId,
+          lat: position.coords.latitude,
+          lng: position.coords.longitude,
+          accuracy: position.coords.accuracy,
+          at: new Date(position.timestamp).toISOString(),
+        }).then(
+          () => setState('sharing'),
+          () => setState('failed')
+        )
       },
       () => setState('failed'),
       { enableHighAccuracy: true, maximumAge: SEND_EVERY_MS }

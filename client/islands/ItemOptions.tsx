@@ -6,13 +6,15 @@ import {
   defaultChoices,
   type OptionChoice,
 } from '../../schemas/item-options.ts'
-import { routePath } from '../lib/routes.ts'
 import { ADD_FORM_FIELDS, ADD_ITEM_FORM_PATH } from '../lib/basket-add-form.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
+import { AddStatusLine } from '../components/basket/AddStatusLine.tsx'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { AgeConfirmation, AgeTickUntilHydrated } from '../components/item/AgeConfirmation.tsx'
 import { OptionFieldset, optionFieldsetId } from '../components/item/OptionFieldset.tsx'
 import { QuantityField } from '../components/item/QuantityField.tsx'
+import { WeightField } from '../components/item/WeighedItem.tsx'
+import { lineAmount } from '../../schemas/weighing.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import {
   addVerdict,
@@ -51,7 +53,8 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
   const check = checkSelection(item, choices)
   const sizeValueId = chosenSizeValueId(item.options, choices)
   const quantity = parseQuantity(quantityText)
-  const total = check.unitPrice * (quantity ?? 1)
+  const weighing = item.weighing
+  const total = lineAmount({ quantity: quantity ?? 1, unitPrice: check.unitPrice, weighing })
   const shownQuantityError = attempted ? quantityError(item, quantityText) : null
   const quantityId = `${id}-quantity`
   const ageId = `${id}-age`
@@ -130,16 +133,29 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
         </p>
       ) : null}
 
-      <QuantityField
-        id={quantityId}
-        value={quantityText}
-        max={item.maxQuantity}
-        error={shownQuantityError}
-        onChange={(text) => {
-          setQuantityText(text)
-          setStatus({ kind: 'idle' })
-        }}
-      />
+      {weighing?.soldBy === 'by_weight' ? (
+        <WeightField
+          id={quantityId}
+          weighing={weighing}
+          max={item.maxQuantity}
+          value={quantityText}
+          onChange={(text) => {
+            setQuantityText(text)
+            setStatus({ kind: 'idle' })
+          }}
+        />
+      ) : (
+        <QuantityField
+          id={quantityId}
+          value={quantityText}
+          max={item.maxQuantity}
+          error={shownQuantityError}
+          onChange={(text) => {
+            setQuantityText(text)
+            setStatus({ kind: 'idle' })
+          }}
+        />
+      )}
 
       {item.ageRestriction !== null ? <AgeTickUntilHydrated age={item.ageRestriction} /> : null}
 
@@ -168,6 +184,10 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
         >
           {item.outOfStock ? (
             'Out of stock'
+          ) : weighing ? (
+            // Without JavaScript the button is not redrawn when another weight is chosen, so it
+            // names no price: each weight's estimate is in the chooser itself.
+            'Add to basket'
           ) : (
             <>
               <span>Add to basket</span> <span aria-hidden="true">·</span>{' '}
@@ -175,18 +195,7 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
             </>
           )}
         </button>
-        <p id={statusId} role="status" className="min-h-5 text-sm font-semibold">
-          {status.kind === 'adding' ? 'Adding to basket…' : null}
-          {status.kind === 'added' ? (
-            <>
-              {status.message}{' '}
-              <a href={routePath('basket')} className="text-primary underline">
-                View basket
-              </a>
-            </>
-          ) : null}
-          {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
-        </p>
+        <AddStatusLine id={statusId} status={status} />
       </div>
       {dialog}
     </form>

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react'
 import { formatMoney } from '../../schemas/money.ts'
-import { routePath } from '../lib/routes.ts'
 import { ADD_FORM_FIELDS, ADD_MEAL_DEAL_FORM_PATH } from '../lib/basket-add-form.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
+import { AddStatusLine } from '../components/basket/AddStatusLine.tsx'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import {
   MealDealSectionFieldset,
@@ -191,20 +191,7 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
             <span>Add meal deal to basket</span> <span aria-hidden="true">·</span>{' '}
             <span>{formatMoney(total)}</span>
           </button>
-          <p id={statusId} role="status" className="min-h-5 text-sm font-semibold sm:text-right">
-            {status.kind === 'adding' ? 'Adding to basket…' : null}
-            {status.kind === 'added' ? (
-              <>
-                {status.message}{' '}
-                <a href={routePath('basket')} className="text-primary underline">
-                  View basket
-                </a>
-              </>
-            ) : null}
-            {status.kind === 'failed' ? (
-              <span className="text-red-700">{status.message}</span>
-            ) : null}
-          </p>
+          <AddStatusLine id={statusId} status={status} className="sm:text-right" />
         </div>
       </div>
       {dialog}

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react'
 import type { CardGateway, PaymentOptions, SavedCard } from '../../schemas/checkout.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
-import { formatMoney } from '../../schemas/money.ts'
 import { SandboxWalletTokenSchema } from '../../schemas/checkout-answers.ts'
 import { startApplePay } from '../components/payment/apple-pay.ts'
 import { CashConfirmation } from '../components/payment/CashConfirmation.tsx'
@@ -26,6 +25,7 @@ import {
   type OrderDraft,
 } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
+import { useMoney, useShopLocale } from '../lib/shop-locale.ts'
 
 // Only sandbox wallets open a sheet, and only when chosen: its dialog code loads then.
 const SandboxWalletSheet = lazy(() =>
@@ -81,6 +81,8 @@ export function PaymentForm({
   googlePay = null,
   islandId = 'paymentform',
 }: PaymentFormProps) {
+  const money = useMoney()
+  const shop = useShopLocale()
   const [choice, setChoice] = useState<Choice | null>(null)
   const [walletSheet, setWalletSheet] = useState<WalletChoice | null>(null)
   const [cashConfirmed, setCashConfirmed] = useState(false)
@@ -140,6 +142,7 @@ export function PaymentForm({
     setBusy(true)
     const sheet = {
       total,
+      shop,
       pay: (tokenData: string, beforeFollow: Parameters<typeof placing.pay>[2]) =>
         placing.pay(wallet, tokenData, beforeFollow),
       failed: (caught?: unknown) => placing.payFailed(caught, WALLETS[wallet].failed),
@@ -242,7 +245,7 @@ export function PaymentForm({
           ? 'Processing…'
           : choice === 'new-card' || savedFramesCard(choice)
             ? 'Continue'
-            : `Pay ${formatMoney(total)}`}
+            : `Pay ${money(total)}`}
       </button>
     </form>
   )

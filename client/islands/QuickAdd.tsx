@@ -1,15 +1,10 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import type { MenuItemSummary } from '../../schemas/catalogue.ts'
-import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
+import { formatMessage } from '../../schemas/messages.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { useCardLine } from '../components/basket/use-card-line.ts'
-import { itemHref } from '../components/catalogue/catalogue-links.ts'
-import {
-  actionFailureMessage,
-  confirmBasketChange,
-  removeLine,
-  setLineQuantity,
-} from '../lib/basket.ts'
+import { type CardFocus, useCardStepper } from '../components/basket/use-card-stepper.ts'
+import { itemHref } from '../lib/catalogue-links.ts'
 import type { CardLine } from '../lib/basket-quantities.ts'
 import { ADD_FORM_FIELDS, ADD_ITEM_FORM_PATH } from '../lib/basket-add-form.ts'
 
@@ -106,14 +101,14 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
   const confirmRef = useRef<HTMLButtonElement>(null)
   const plusRef = useRef<HTMLButtonElement>(null)
   const [askingAge, setAskingAge] = useState(false)
-  const [stepping, setStepping] = useState(false)
   const { status, setStatus, add, dialog } = useAddToBasket()
   const line = useCardLine(storeSlug, item.id)
   const statusId = `${id}-status`
   const ageId = `${id}-age`
   // The control pressed disappears when Add becomes the stepper or back: focus follows to its
   // replacement, but only after this card's own press (a basket load moves nothing).
-  const focusNext = useRef<'plus' | 'add' | null>(null)
+  const focusNext = useRef<CardFocus>(null)
+  const { stepping, step } = useCardStepper(item.name, setStatus, focusNext)
   const inBasket = line !== null
   // An age-restricted item needs the shopper's word first: its item page asks for it.
   const postsAdd = item.ageRestriction === null
@@ -124,37 +119,6 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
     else return
     focusNext.current = null
   }, [inBasket])
-
-  async function step(current: CardLine, change: -1 | 1) {
-    if (change === 1 && current.maxQuantity !== null && current.quantity >= current.maxQuantity) {
-      setStatus({ kind: 'failed', message: itemLimitMessage(current.maxQuantity) })
-      return
-    }
-    setStepping(true)
-    setStatus({ kind: 'idle' })
-    try {
-      const quantity = current.quantity + change
-      if (quantity === 0) focusNext.current = 'add'
-      const basket =
-        quantity === 0
-          ? await removeLine(current.basketLineId)
-          : await setLineQuantity(current.basketLineId, quantity)
-      confirmBasketChange(change === 1 ? 'added' : 'removed', `1 × ${item.name}`, basket)
-    } catch (error) {
-      focusNext.current = null
-      setStatus({
-        kind: 'failed',
-        message: actionFailureMessage(
-          error,
-          current.quantity + change === 0
-            ? MESSAGES.removeItemFailed
-            : MESSAGES.updateQuantityFailed
-        ),
-      })
-    } finally {
-      setStepping(false)
-    }
-  }
 
   function addOne(ageConfirmed: boolean) {
     focusNext.current = 'plus'

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react'
 import type { MenuItemSummary } from '../../schemas/catalogue.ts'
-import { itemHref } from '../components/catalogue/catalogue-links.ts'
+import { itemHref } from '../lib/catalogue-links.ts'
 
 export interface QuickViewProps {
   storeId: number

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { SEARCH_TERM_MIN_LENGTH } from '../../schemas/constants.ts'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
-import { categoryHref, itemHref } from '../components/catalogue/catalogue-links.ts'
+import { categoryHref, itemHref } from '../lib/catalogue-links.ts'
 import {
   useSuggestionsCombobox,
   type SuggestionSource,
@@ -57,21 +57,11 @@ export function SearchSuggest({ store, initialTerm, errorId, islandId }: SearchS
       </label>
       <input
         id="store-search-term"
+        {...combobox.inputProps(listboxId)}
         name="q"
         type="search"
-        role="combobox"
-        autoComplete="off"
-        value={combobox.value}
-        onChange={(event) => combobox.onChange(event.target.value)}
-        onKeyDown={combobox.onKeyDown}
-        onBlur={combobox.closePopup}
-        onFocus={combobox.onFocus}
         placeholder="Search products"
         maxLength={TEXT_MAX_LENGTH.searchTerm}
-        aria-autocomplete="list"
-        aria-expanded={combobox.open}
-        aria-controls={listboxId}
-        aria-activedescendant={combobox.activeId}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
         className="min-h-11 w-full rounded-full border border-black/20 bg-white px-4 text-base"

@@ -7,6 +7,7 @@ import {
 } from '../../schemas/live.ts'
 import { StoreOrderBoardSchema, type StoreOrderBoard } from '../../schemas/store-orders.ts'
 import { BoardList } from '../components/store-console/BoardList.tsx'
+import { ApiRequestError, postJsonAs } from '../lib/api.ts'
 import type { IslandProps } from '../components/Island.tsx'
 
 export interface StoreBoardProps extends IslandProps {
@@ -71,24 +72,23 @@ export function StoreBoard({ board: initial, orderHref, boardApi, livePath }: St
   const known = useRef(new Set(initial.orders.map((order) => order.orderId)))
 
   const reload = useCallback(async () => {
-    const response = await fetch(boardApi, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ storeId: initial.storeId }),
-    })
-    // The staff session lapsed: the page renews it (the console's proxy never refreshes).
-    if (response.status === 401) window.location.reload()
-    if (!response.ok) return
-    const parsed = StoreOrderBoardSchema.safeParse(await response.json())
-    if (!parsed.success) return
-    const fresh = parsed.data.orders.filter((order) => !known.current.has(order.orderId))
-    for (const order of parsed.data.orders) known.current.add(order.orderId)
+    let latest: StoreOrderBoard
+    try {
+      latest = await postJsonAs(boardApi, { storeId: initial.storeId }, StoreOrderBoardSchema)
+    } catch (error) {
+      // The staff session lapsed: the page renews it (the console's proxy never refreshes).
+      if (error instanceof ApiRequestError && error.status === 401) window.location.reload()
+      // Otherwise the list stays as it was; the next event or reconnect loads it again.
+      return
+    }
+    const fresh = latest.orders.filter((order) => !known.current.has(order.orderId))
+    for (const order of latest.orders) known.current.add(order.orderId)
     const newest = fresh.find((order) => order.status === 'sent_to_store')
     if (newest) {
       setBanner(formatMessage('storeNewOrder', newest.orderNumber))
       if (audio.current) chime(audio.current)
     }
-    setBoard(parsed.data)
+    setBoard(latest)
   }, [boardApi, initial.storeId])
 
   useEffect(() => {

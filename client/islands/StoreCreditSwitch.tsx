@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { FormAlert } from '../components/forms/Form.tsx'
 import type { IslandProps } from '../components/Island.tsx'
@@ -7,6 +7,7 @@ import { BASKET_API } from '../lib/api-paths.ts'
 import { actionFailureMessage } from '../lib/basket.ts'
 import { STORE_CREDIT_FORM_PATH, USE_CREDIT_FIELD } from '../lib/payment-step.ts'
 import { useCreditLabel } from '../lib/rewards.ts'
+import { useSubmit } from '../lib/use-submit.ts'
 
 export interface StoreCreditSwitchProps extends IslandProps {
   /** The member's balance, in pence (more than 0, or the switch is not shown). */
@@ -27,21 +28,14 @@ const notOnServer = () => false
  */
 export function StoreCreditSwitch({ available, useCredit, islandId }: StoreCreditSwitchProps) {
   const hydrated = useSyncExternalStore(noChanges, onClient, notOnServer)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | undefined>(undefined)
+  const update = useSubmit(async (checked: boolean) => {
+    await postJson(BASKET_API.credit, { useCredit: checked })
+    window.location.reload()
+  })
+  const error = update.error
+    ? actionFailureMessage(update.error, MESSAGES.storeCreditUpdateFailed)
+    : undefined
   const id = `${islandId ?? 'store-credit'}-use`
-
-  async function change(checked: boolean) {
-    setBusy(true)
-    setError(undefined)
-    try {
-      await postJson(BASKET_API.credit, { useCredit: checked })
-      window.location.reload()
-    } catch (failure) {
-      setError(actionFailureMessage(failure, MESSAGES.storeCreditUpdateFailed))
-      setBusy(false)
-    }
-  }
 
   return (
     <form method="post" action={STORE_CREDIT_FORM_PATH} className="flex flex-col gap-2">
@@ -57,8 +51,9 @@ export function StoreCreditSwitch({ available, useCredit, islandId }: StoreCredi
             name={USE_CREDIT_FIELD}
             value="1"
             defaultChecked={useCredit}
-            disabled={busy}
-            onChange={(event) => void change(event.currentTarget.checked)}
+            disabled={update.isMutating}
+            // A failure is shown from update.error; nothing else waits on the promise.
+            onChange={(event) => void update.trigger(event.currentTarget.checked).catch(() => {})}
             className="size-5 accent-primary"
           />
           {useCreditLabel(available)}

@@ -1,3 +1,4 @@
+import { lineAmount } from '../../schemas/weighing.ts'
 import type { Basket, BasketSummary, CouponResult } from '../../schemas/basket.ts'
 import type { FULFILMENT_METHODS } from '../../schemas/constants.ts'
 import type { OptionChoice } from '../../schemas/item-options.ts'
@@ -104,7 +105,7 @@ export function addToBasket(request: AddItemRequest): Promise<Basket> {
 
 /**
  * What an add cost, as the server priced it: the unit price of the basket line holding the item
- * with these choices, times the quantity added.
+ * with these choices, times the quantity added (a weighed item: the estimate of the weight added).
  */
 export function addedCost(basket: Basket, request: AddItemRequest): number | null {
   const key = (choices: ReadonlyArray<{ valueId: number; quantity: number }>) =>
@@ -116,7 +117,9 @@ export function addedCost(basket: Basket, request: AddItemRequest): number | nul
   const line = basket.lines.find(
     (candidate) => candidate.itemId === request.itemId && key(candidate.choices) === wanted
   )
-  return line ? line.unitPrice * request.quantity : null
+  return line
+    ? lineAmount({ quantity: request.quantity, unitPrice: line.unitPrice, weighing: line.weighing })
+    : null
 }
 
 export interface AddMealDealRequest {

@@ -3,6 +3,8 @@
 // loader itself stays a few hundred bytes that never compete with the page's first paint.
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { documentLocale } from './document-locale.ts'
+import { ShopLocaleContext } from './shop-locale.ts'
 
 /** Renders its child unchanged and reports React's first commit: the island is hydrated. */
 function Committed({ children, onCommit }: { children: ReactNode; onCommit: () => void }) {
@@ -23,7 +25,11 @@ export function hydrateIsland(
       committed = true
       resolve()
     }
-    const island = createElement(component, props)
+    // The island formats as the server did: the brand's locale, written on <html>.
+    const island = createElement(ShopLocaleContext, {
+      value: documentLocale(),
+      children: createElement(component, props),
+    })
     hydrateRoot(root, createElement(Committed, { onCommit, children: island }), {
       onRecoverableError: (error) => console.warn(`island ${name}:`, error),
       // Before the first commit the island failed to hydrate; after it, it is an ordinary error.

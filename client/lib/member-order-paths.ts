@@ -8,6 +8,13 @@ import { ROUTE_PATHS, routePath } from './routes.ts'
 export const REORDER_FORM_PATH = `${ROUTE_PATHS['member-orders-orderId']}/reorder`
 export const REVIEW_FORM_PATH = `${ROUTE_PATHS['member-orders-orderId']}/review`
 
+/** The member's printable receipt of one order (issue 41: the delivery note is the store's). */
+export const RECEIPT_PATH = `${ROUTE_PATHS['member-orders-orderId']}/receipt`
+
+export function receiptPath(orderId: string): string {
+  return `${routePath('member-orders-orderId', { orderId })}/receipt`
+}
+
 export function reorderPath(orderId: string): string {
   return `${routePath('member-orders-orderId', { orderId })}/reorder`
 }

@@ -43,8 +43,13 @@ export const ROUTE_PATHS = {
   'stores-storeSlug-deals': '/stores/:storeSlug/deals',
   'stores-storeSlug-deal-dealSlug': '/stores/:storeSlug/deal/:dealSlug',
   'stores-storeSlug-banner-bannerSlug': '/stores/:storeSlug/banner/:bannerSlug',
+  // A member's own lists at a store (not named by the spec: its Previous purchase items)
+  'stores-storeSlug-buy-it-again': '/stores/:storeSlug/buy-it-again',
+  'stores-storeSlug-favourites': '/stores/:storeSlug/favourites',
   // Basket and checkout
   basket: '/basket',
+  // Issue 42: the member's regulars not in the basket, between the basket and checkout
+  'basket-forgotten': '/basket/forgotten',
   checkout: '/checkout',
   'checkout-options': '/checkout/options',
   'checkout-details': '/checkout/details',

@@ -1,4 +1,4 @@
-import type { Basket, RobotCheckConfig } from '../../schemas/basket.ts'
+import type { Basket, RobotCheckConfig, SimilarItems } from '../../schemas/basket.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { EmptyBasket } from '../components/basket/EmptyBasket.tsx'
 import { StoreIcon } from '../components/icons.tsx'
@@ -19,6 +19,8 @@ export interface BasketPageProps {
   robotCheck: RobotCheckConfig
   maxTip: number
   serverTime: string
+  /** The similar items of the line named by ?replaceFor=, else null. */
+  similar: SimilarItems | null
 }
 
 /**
@@ -32,6 +34,7 @@ export function BasketPage({
   robotCheck,
   maxTip,
   serverTime,
+  similar,
 }: BasketPageProps) {
   const store = basket?.store ?? null
   const empty = !basket || (basket.lines.length === 0 && basket.mealDeals.length === 0)
@@ -75,6 +78,7 @@ export function BasketPage({
             robotCheck={robotCheck}
             maxTip={maxTip}
             serverTime={serverTime}
+            similar={similar}
           />
         )}
       </div>

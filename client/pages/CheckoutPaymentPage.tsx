@@ -20,6 +20,8 @@ import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
 import { displayPhone } from '../../schemas/phone.ts'
+import { useMoney, useShopLocale } from '../lib/shop-locale.ts'
+import { formatMessage } from '../../schemas/messages.ts'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })
@@ -63,6 +65,7 @@ export function PaymentSummary({ state }: { state: CheckoutState }) {
 
 /** Who the order is for, as the shopper typed it (the phone in its UK form), to check before paying. */
 function ContactSummary({ contact }: { contact: CheckoutState['contact'] }) {
+  const shopCountry = useShopLocale().countryCode
   if (!contact) return null
   return (
     <section aria-labelledby="contact-summary-title" className="mt-4 border-t border-black/10 pt-3">
@@ -74,7 +77,7 @@ function ContactSummary({ contact }: { contact: CheckoutState['contact'] }) {
       </p>
       <p className="[overflow-wrap:anywhere]">{contact.email}</p>
       {contact.phoneNumber ? (
-        <p className="tabular-nums">{displayPhone(contact.phoneNumber)}</p>
+        <p className="tabular-nums">{displayPhone(contact.phoneNumber, shopCountry)}</p>
       ) : null}
       <a
         href={routePath('checkout-details')}
@@ -100,6 +103,7 @@ export function CheckoutPaymentPage({
   timeSlotsHref,
   alert,
 }: CheckoutPaymentPageProps) {
+  const money = useMoney()
   const credit = state.basket.totals
   // Store credit pays the whole order: nothing to choose, one button places it.
   const paidByCredit = credit.total === 0 && credit.creditApplied > 0
@@ -122,6 +126,11 @@ export function CheckoutPaymentPage({
           </CheckoutCard>
         ) : (
           <CheckoutCard>
+            {state.weighedHold !== null ? (
+              <p className="mb-3 font-semibold">
+                {formatMessage('weighedHold', money(state.weighedHold))}
+              </p>
+            ) : null}
             <PaymentFormIsland
               order={order}
               total={state.basket.totals.total}

@@ -12,6 +12,7 @@ import { paidWithLabel, postalLines } from '../lib/order-display.ts'
 import { dayMonth, slotTimeRange, weekdayShort } from '../lib/slots.ts'
 import { TRACKING_OFFERED_STATUSES, trackingPath } from '../../schemas/tracking.ts'
 import { displayPhone } from '../../schemas/phone.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 export interface CheckoutSuccessPageProps {
   chrome: PageChrome
@@ -61,6 +62,7 @@ export function CheckoutSuccessPage({
   error,
   continueHref,
 }: CheckoutSuccessPageProps) {
+  const shopCountry = useShopLocale().countryCode
   const slot = order ? orderSlotLabel(order) : null
   const collection = order?.fulfilmentMethod === 'collection'
   const where = !order
@@ -135,7 +137,9 @@ export function CheckoutSuccessPage({
                 {order.contact.phoneNumber ? (
                   <>
                     <dt className="font-semibold">Order texts to</dt>
-                    <dd className="tabular-nums">{displayPhone(order.contact.phoneNumber)}</dd>
+                    <dd className="tabular-nums">
+                      {displayPhone(order.contact.phoneNumber, shopCountry)}
+                    </dd>
                   </>
                 ) : null}
               </dl>

@@ -6,8 +6,10 @@ import { OfferLink } from '../components/catalogue/OfferLink.tsx'
 import { ItemBadge, Price } from '../components/catalogue/Price.tsx'
 import { StoreBar } from '../components/catalogue/StoreBar.tsx'
 import { island } from '../components/Island.tsx'
+import { FavouriteButton } from '../components/catalogue/FavouriteButton.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { FoodFacts } from '../components/item/FoodFacts.tsx'
+import { FinalPriceNote, WeighingLabel } from '../components/item/WeighedItem.tsx'
 import { ItemOptions } from '../islands/ItemOptions.tsx'
 
 // The picker is the page's reason to exist: hydrate as soon as possible.
@@ -18,10 +20,18 @@ export interface MenuItemPageProps {
   store: { id: number; slug: string; name: string }
   item: MenuItem
   crumbs: ReadonlyArray<Crumb>
+  /** Whether the item is one of the signed-in member's favourites (a guest: false). */
+  favourite?: boolean
 }
 
 /** An item's page: picture, badge, price and was-price, description, options, ingredients and food information. */
-export function MenuItemPage({ chrome, store, item, crumbs }: MenuItemPageProps) {
+export function MenuItemPage({
+  chrome,
+  store,
+  item,
+  crumbs,
+  favourite = false,
+}: MenuItemPageProps) {
   return (
     <Layout chrome={chrome} interactive>
       <StoreBar store={store} />
@@ -45,10 +55,28 @@ export function MenuItemPage({ chrome, store, item, crumbs }: MenuItemPageProps)
             <div>
               <h1 className="text-3xl font-extrabold tracking-tight">{item.name}</h1>
               {item.size ? <p className="mt-1 text-ink/75">{item.size}</p> : null}
+              <div className="mt-3">
+                <FavouriteButton
+                  itemId={item.id}
+                  itemName={item.name}
+                  favourite={favourite}
+                  variant="page"
+                />
+              </div>
             </div>
             <div>
-              <Price price={item.price} wasPrice={item.wasPrice} size="large" />
-              {item.unitPriceLabel ? (
+              <Price
+                price={item.price}
+                wasPrice={item.wasPrice}
+                size="large"
+                estimate={item.weighing !== null}
+              />
+              {item.weighing ? (
+                <>
+                  <WeighingLabel weighing={item.weighing} className="text-sm text-ink/75" />
+                  <FinalPriceNote className="mt-1 text-sm text-ink/75" />
+                </>
+              ) : item.unitPriceLabel ? (
                 <p className="text-sm text-ink/75">{item.unitPriceLabel}</p>
               ) : null}
               {item.offer ? (

@@ -1,5 +1,5 @@
 import type { DealDetails, MenuItemSummary } from '../../schemas/catalogue.ts'
-import { dealHref } from '../components/catalogue/catalogue-links.ts'
+import { dealHref } from '../lib/catalogue-links.ts'
 import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'

@@ -29,7 +29,10 @@ export function addressLines(store: StoreDetails): Array<string> {
 export function StorePage({ chrome, store, catalogue }: StorePageProps) {
   const lines = addressLines(store)
   return (
-    <Layout chrome={chrome} interactive={(catalogue?.recommended.length ?? 0) > 0}>
+    <Layout
+      chrome={chrome}
+      interactive={(catalogue?.recommended.length ?? 0) + (catalogue?.bought?.length ?? 0) > 0}
+    >
       {catalogue ? <StoreBar store={store} /> : null}
       <StoreHeader store={store} addressLines={lines} />
       {catalogue ? <StoreCatalogueSections store={store} catalogue={catalogue} /> : null}

@@ -11,6 +11,7 @@ import type { Random } from './prng.ts'
 import type { Tables } from './tables.ts'
 import { BUSINESS_ID } from './tenancy.ts'
 import { slugify } from '../lib/text.ts'
+import { demoItemPricing, SOLD_EACH_COLUMNS } from './weighed.ts'
 
 /** A menu item as the promotions and store overrides pick it. */
 export interface ProductRow {
@@ -132,6 +133,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             unit_price_label: null,
             unit_amount: null,
             price: item.price,
+            ...SOLD_EACH_COLUMNS,
             was_price: null,
             was_price_from: null,
             was_price_until: null,
@@ -225,7 +227,9 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
       )
       let position = 0
       for (const line of lines) {
-        for (const parsed of expandLine(line)) {
+        for (const listed of expandLine(line)) {
+          const pricing = demoItemPricing(sub.slug, listed)
+          const parsed = { ...listed, ...pricing }
           const { id, slug } = addProduct(parsed.name, subId, sub.slug)
           addRow(t.menu_items, {
             id,
@@ -239,6 +243,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             unit_price_label: unitPriceLabel(parsed.size, parsed.price),
             unit_amount: unitAmount(parsed.size),
             price: parsed.price,
+            ...pricing.columns,
             ...itemFlags(random, parsed.price, department.tobacco === true),
             tags: JSON.stringify(
               tagsAllowedBy(

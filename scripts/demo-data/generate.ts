@@ -72,6 +72,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * packshots draw what is inside with a Fluent Emoji icon, drawing version v2, and each item is
  * described with its brand and a sentence about its range; 14: food information for every food
  * item, from its sub-category's template in product-food.ts, and each business's operator address;
- * 15: green seedless grapes drawn with the green grapes icon).
+ * 15: green seedless grapes drawn with the green grapes icon; 16: loose produce, counter meat, fish,
+ * cheese and deli sold by weight, ADR 039).
  */
-export const DEMO_DATA_VERSION = 15
+export const DEMO_DATA_VERSION = 16

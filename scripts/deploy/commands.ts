@@ -63,6 +63,26 @@ export function uploadCommand(
   }
 }
 
+/**
+ * Uploads (or, dry, checks) the backend Worker (wrangler.backend.toml, ADR 046), which wrangler
+ * bundles from its source. It goes first: the storefront's BACKEND binding names it.
+ */
+export function backendUploadCommand(
+  environment: string,
+  options: { dryRun: boolean; message?: string }
+): Command {
+  const upload = uploadCommand(environment, options)
+  return {
+    ...upload,
+    args: [
+      upload.args[0] ?? 'deploy',
+      '--config',
+      'wrangler.backend.toml',
+      ...upload.args.slice(1),
+    ],
+  }
+}
+
 const quoted = (word: string): string => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word}'`)
 
 /** The command as a person would type it, to print before it runs. */

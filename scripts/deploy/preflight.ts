@@ -6,6 +6,7 @@ import {
   type ConfigurationSource,
 } from '../../worker/lib/deployment-config.ts'
 import { missingBindingProblems } from './missing-bindings.ts'
+import { type BackendWorkerEnvironment, placedBackendProblems } from './placed-backend.ts'
 import { resourceIdProblems } from './resource-ids.ts'
 import { routeProblems } from './routes.ts'
 import type { SecretList } from './secret-list.ts'
@@ -20,6 +21,8 @@ export interface PreflightInput {
   topLevel: WranglerEnvironment
   /** What `wrangler secret list --env <environment>` told. */
   secrets: SecretList
+  /** wrangler.backend.toml's same environment: the backend Worker BACKEND must name (ADR 046). */
+  backend?: BackendWorkerEnvironment
 }
 
 /**
@@ -61,6 +64,7 @@ export function preflightProblems(input: PreflightInput): Array<ConfigurationPro
   problems.push(...missingBindingProblems(environment, topLevel, config))
   problems.push(...resourceIdProblems(environment, config))
   problems.push(...routeProblems(environment, config))
+  if (input.backend) problems.push(...placedBackendProblems(environment, config, input.backend))
   // Checked as the deployed Worker will be: its APP_ENV is the environment's whatever the file
   // says, so a development APP_ENV cannot switch the table off.
   const asDeployed = (secretNames: ReadonlyArray<string>) =>

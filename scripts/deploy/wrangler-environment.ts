@@ -17,7 +17,7 @@ export interface WranglerEnvironment {
   durable_objects: { bindings: ReadonlyArray<{ name: string }> }
   ratelimits: ReadonlyArray<{ name: string }>
   mtls_certificates: ReadonlyArray<{ binding: string; certificate_id?: string }>
-  services?: ReadonlyArray<{ binding: string }> | undefined
+  services?: ReadonlyArray<{ binding: string; service?: string | undefined }> | undefined
 }
 
 export interface NamedBinding {

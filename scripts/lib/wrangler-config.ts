@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { unstable_readConfig } from 'wrangler'
+import type { BackendWorkerEnvironment } from '../deploy/placed-backend.ts'
 import { type WranglerEnvironment, wranglerEnvironmentOf } from '../deploy/wrangler-environment.ts'
 import { PROJECT_ROOT } from './wrangler.ts'
 
@@ -10,6 +11,7 @@ export interface WranglerConfigFile {
 }
 
 const CONFIG_PATH = join(PROJECT_ROOT, 'wrangler.toml')
+const BACKEND_CONFIG_PATH = join(PROJECT_ROOT, 'wrangler.backend.toml')
 
 /**
  * The top level of wrangler.toml (development) and the names of its [env.*] tables. Wrangler reads
@@ -30,4 +32,13 @@ export function readWranglerConfigFile(): WranglerConfigFile {
  */
 export function readWranglerEnvironment(environment: string): WranglerEnvironment {
   return wranglerEnvironmentOf(unstable_readConfig({ config: CONFIG_PATH, env: environment }))
+}
+
+/** One environment of wrangler.backend.toml (the backend Worker, ADR 046) as wrangler reads it. */
+export function readBackendWorkerEnvironment(environment: string): BackendWorkerEnvironment {
+  const config = unstable_readConfig(
+    { config: BACKEND_CONFIG_PATH, env: environment },
+    { hideWarnings: true }
+  )
+  return { name: config.name, placement: config.placement, vars: config.vars }
 }

@@ -96,4 +96,37 @@ test.describe('adding to the basket without JavaScript', () => {
     await expect(main.getByRole('link', { name: 'Build your own sub' })).toHaveCount(0)
     await screenshots(page, 'nojs-basket-removed', { top: true })
   })
+
+  test('chooses a weight for an item sold by weight, priced as an estimate up to the basket', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    // Issue 41 (ADR 039): the price per kg, the estimate of a 250 g step and that picking sets
+    // the final price; the weight chooser is a plain select, so it posts without JavaScript.
+    const steak = '/category/beef-lamb/sirloin-steak'
+    await page.goto(storeUrl(steak))
+    const main = page.getByRole('main')
+    await expect(main.getByText('est. £6.39 per 250 g · £25.56/kg')).toBeVisible()
+    await expect(
+      main.getByText('Weighed items are priced at their estimate; the final price follows picking.')
+    ).toBeVisible()
+    await page.getByLabel('Weight').selectOption({ label: '750 g (est. £19.17)' })
+    // The page is not redrawn without JavaScript: the button names no (250 g) price.
+    await expect(main.getByRole('button', { name: /^Add to basket/ })).toHaveText('Add to basket')
+    await screenshots(page, 'weighed-item-page', { top: true })
+    await page.getByRole('button', { name: /^Add to basket/ }).click()
+    await expect(page).toHaveURL(new RegExp(`${steak}$`))
+    await expect(flash(page)).toContainText('Added to basket: 750 g Sirloin steak, est. £19.17')
+
+    await page.goto(urlOn(HOSTS.brandOne, '/basket'))
+    const line = main.getByRole('listitem').filter({ hasText: 'Sirloin steak' })
+    await expect(line.getByText('750 g').first()).toBeVisible()
+    await expect(line.getByText('est. £19.17')).toBeVisible()
+    await expect(line.getByText('est. £6.39 per 250 g · £25.56/kg')).toBeVisible()
+    await expect(main.getByRole('heading', { name: 'Items (1)' })).toBeVisible()
+    await expect(
+      main.getByText('Weighed items are priced at their estimate; the final price follows picking.')
+    ).toBeVisible()
+    await screenshots(page, 'weighed-basket', { top: true })
+  })
 })

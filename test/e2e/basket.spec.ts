@@ -157,6 +157,25 @@ test.describe('basket', () => {
     await expect(milkSubstitutes).toHaveAttribute('aria-checked', 'false')
     await expectNoAxeViolations(page)
     await screenshots(page, 'basket-filled')
+
+    // Substitution choices: back on (best match), then a replacement chosen from the similar
+    // items (same subcategory, in stock, nearest price), which the line then names.
+    await milkSubstitutes.click()
+    await expect(milkSubstitutes).toHaveAttribute('aria-checked', 'true')
+    const milkLine = page.getByRole('listitem').filter({ has: milkSubstitutes })
+    await expect(milkLine).toContainText('If out of stock: Best match')
+    await milkLine
+      .getByRole('link', { name: /^Choose a replacement for Semi-skimmed milk/ })
+      .click()
+    const replacements = page.getByRole('list', { name: 'Replacements for Semi-skimmed milk' })
+    await expect(replacements).toBeVisible()
+    await screenshots(page, 'basket-replacement-choices')
+    const first = replacements.getByRole('button').first()
+    const chosen = ((await first.textContent()) ?? '').split(' · ')[0] ?? ''
+    await first.click()
+    await expect(page.getByText('Your substitution choices are saved.')).toBeVisible()
+    await expect(page.getByText(`If out of stock: ${chosen}`)).toBeVisible()
+    await screenshots(page, 'basket-replacement-chosen')
   })
 
   test('asks before an add at another store replaces the basket', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   urlOn,
 } from './helpers.ts'
 import { basketWithSlot, expect, test, type PaymentPage } from './pages/index.ts'
+import { StorePages } from './pages/store.ts'
 import type { CheckoutPages } from './pages/index.ts'
 import {
   chooseReadyTime,
@@ -132,8 +133,98 @@ test('a member follows two orders, filters them, reorders one and reviews a deli
   await expectNoAxeViolations(page)
   await screenshots(page, 'member-order')
 
+  // The member's printable receipt of this order (issue 41; the delivery note is the store's).
+  await main(page).getByRole('link', { name: 'Printable receipt' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Receipt · Order ${first}`)
+  await expect(main(page).getByText('Vintage Cheddar 400g').first()).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'member-receipt')
+  await main(page).getByRole('link', { name: 'Back to the order' }).click()
+
   // Reorder: the same lines into a new basket at the same store.
   await main(page).getByRole('button', { name: 'Reorder' }).click()
   await expect(page).toHaveURL(url('/basket'))
   await expect(main(page).getByText('Vintage Cheddar 400g').first()).toBeVisible()
+})
+
+// Issue 42: the member's regulars, bought in two orders, come back as "Buy it again".
+const REGULARS = [
+  'semi-skimmed-milk-2-pints',
+  'whole-milk-2-pints',
+  'semi-skimmed-milk-1-pint',
+  'ready-salted-crisps-150g-sharing',
+] as const
+const REGULAR_PATHS = [
+  '/category/milk/semi-skimmed-milk-2-pints',
+  '/category/milk/whole-milk-2-pints',
+  '/category/milk/semi-skimmed-milk-1-pint',
+  '/category/crisps/ready-salted-crisps-150g-sharing',
+]
+
+const cardOf = (page: Page, slug: string) =>
+  main(page).locator('article', { has: page.locator(`a[href$="/${slug}"]`) })
+
+test('buy it again adds three regulars, then "Have you forgotten?" offers the fourth and is skipped', async ({
+  page,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(300_000)
+  await registerThroughForm(page, uniqueEmail('regulars'))
+  const store = new StorePages(page)
+  for (let round = 0; round < 2; round += 1) {
+    await basketWithSlot(page, 'collection')
+    for (const path of REGULAR_PATHS) await store.addItem(path)
+    await checkout.open()
+    await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
+    if (page.url().endsWith('/details')) await checkout.detailsToPayment({ email: null })
+    await payment.payByCash()
+    await payment.expectOrderPlaced()
+  }
+
+  // The store home's row, and the page with every earlier item.
+  await page.goto(store.url())
+  await expect(page.getByRole('heading', { name: 'Buy it again' })).toBeVisible()
+  await screenshots(page, 'store-home-buy-it-again')
+  await page.goto(store.url('/buy-it-again'))
+  const bought = main(page).getByRole('list', { name: 'Items you bought before' })
+  await expect(bought.getByRole('listitem')).toHaveCount(REGULARS.length + 1)
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'buy-it-again')
+
+  // A new basket: the minimum spend and a slot, then three regulars from their cards.
+  await basketWithSlot(page, 'collection')
+  await page.goto(store.url('/buy-it-again'))
+  for (const slug of REGULARS.slice(0, 3)) {
+    const card = cardOf(page, slug)
+    await card.scrollIntoViewIfNeeded()
+    await card.locator('[data-island="QuickAdd"][data-hydrated="true"]').waitFor()
+    await card.getByRole('button', { name: /^Add/ }).click()
+    await expect(card.getByRole('button', { name: /^Add one more/ })).toBeVisible()
+  }
+
+  // Checkout goes through the step: only the fourth regular is offered, and it can be skipped.
+  await page.goto(url('/basket'))
+  await main(page).getByRole('link', { name: 'Checkout', exact: true }).click()
+  await expect(page).toHaveURL(/\/basket\/forgotten$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Have you forgotten?')
+  const offered = main(page).getByRole('list', { name: 'Items you usually buy' })
+  await expect(offered.getByRole('listitem')).toHaveCount(1)
+  await expect(cardOf(page, REGULARS[3])).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'have-you-forgotten')
+
+  // The heart keeps it as a favourite (a form post), listed on the store's favourites page.
+  await cardOf(page, REGULARS[3])
+    .getByRole('button', { name: /^Save .* to favourites$/ })
+    .click()
+  await expect(page.getByText('Saved to your favourites.')).toBeVisible()
+  await page.goto(store.url('/favourites'))
+  const favourites = main(page).getByRole('list', { name: 'Your favourite items' })
+  await expect(favourites.getByRole('listitem')).toHaveCount(1)
+  await screenshots(page, 'favourites')
+
+  await page.goto(url('/basket/forgotten'))
+  await main(page).getByRole('link', { name: 'Continue to checkout' }).click()
+  await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
 })

@@ -69,8 +69,32 @@ test('an operator checks a CSV with errors, fixes it, applies it and the item is
   await expectNoAxeViolations(page)
   await screenshots(page, 'operator-quick-edit')
 
-  // The item's picture, resized for the shop.
+  // The item's own edit page (issue 41): a bad price is named at its field, nothing saved; then
+  // the fixed price and an allergen are saved.
   await main.getByRole('link', { name: /^E2e fresh 1\b/ }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit: E2e fresh 1')
+  await main.getByLabel('Price (£)', { exact: true }).fill('1.2x')
+  await main.getByLabel('Description').fill('Baked this morning.')
+  await main.getByRole('button', { name: 'Save the item' }).click()
+  const priceError = '"1.2x" is not a price: write pounds and pence, like 1.20 or £1.20.'
+  await expect(page.locator('#item-edit-error')).toContainText(priceError)
+  await expect(main.getByLabel('Price (£)', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true'
+  )
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-item-edit-error')
+  await main.getByLabel('Price (£)', { exact: true }).fill('1.35')
+  await main.getByRole('group', { name: 'Contains' }).getByLabel('milk').check()
+  await main.getByRole('button', { name: 'Save the item' }).click()
+  await expect(page.getByText('Your changes have been saved.')).toBeVisible()
+  await expect(main.getByLabel('Price (£)', { exact: true })).toHaveValue('1.35')
+  await expect(main.getByLabel('Description')).toHaveValue('Baked this morning.')
+  await expect(main.getByRole('group', { name: 'Contains' }).getByLabel('milk')).toBeChecked()
+  await screenshots(page, 'operator-item-edit')
+
+  // The item's picture, resized for the shop.
+  await main.getByRole('link', { name: 'Picture', exact: true }).click()
   await main
     .getByLabel('New picture')
     .setInputFiles(pngUpload('photo.png', solidPng(600, 400, [200, 200, 200])))

@@ -115,3 +115,24 @@ test('an operator reads the failed tasks and the refunds not settled', async ({ 
   await screenshots(page, 'operator-failed-tasks')
   await operator.context.close()
 })
+
+test("an operator reads the business's insight and its reject and cancel reasons", async ({
+  browser,
+}) => {
+  const operator = await staffBrowser(browser, 'operator')
+  const { page } = operator
+  await page.goto(consoleUrl('/operator/insight'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Insight')
+  // Each chart is one image to assistive technology, named by its title.
+  await expect(page.getByRole('img', { name: /^Sales by day/ })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Sales' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-insight', { top: true })
+
+  const nav = page.getByRole('navigation', { name: 'Operator console' })
+  await nav.getByRole('link', { name: 'Order reasons' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order reasons')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'operator-order-reasons')
+  await operator.context.close()
+})

@@ -74,6 +74,7 @@ export function basketLineAnswer(overrides: Partial<BasketLine> = {}): BasketLin
     quantity: 1,
     unitPrice: 125,
     lineTotal: 125,
+    weighing: null,
     choices: [],
     maxQuantity: null,
     ageRestriction: null,
@@ -81,6 +82,8 @@ export function basketLineAnswer(overrides: Partial<BasketLine> = {}): BasketLin
     priceChanged: false,
     message: null,
     allowSubstitutes: true,
+    substitution: 'best_match',
+    replacement: null,
     ...overrides,
   }
 }

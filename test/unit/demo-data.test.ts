@@ -7,6 +7,7 @@ import { DEMO_DATA_VERSION, generateDemoData } from '../../scripts/demo-data/gen
 import { expandLine } from '../../scripts/demo-data/product-lines.ts'
 import { parsePackshot } from '../../schemas/packshot.ts'
 import { unitPriceLabel } from '../../schemas/unit-price.ts'
+import { weighedPrice } from '../../schemas/weighing.ts'
 import { genuineWasPrice, isPriceClaimBadge } from '../../worker/backend/catalogue/price-claims.ts'
 import { insertStatements, MAX_BOUND_PARAMETERS } from '../../scripts/demo-data/seed.ts'
 import { datasetToSql } from '../../scripts/demo-data/sql.ts'
@@ -47,9 +48,34 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 15,
-      sha256: 'ed1376816cd005862eff2dd91cef02ec6b423d379a18352f3ab70acd728cb930',
+      version: 16,
+      sha256: 'd1c2f984533781671ed7d0334072283ec901b528b58cb9e248d2a7b853403773',
     })
+  })
+
+  it('sells loose produce by the piece and counter meat, fish and cheese by weight (ADR 039)', () => {
+    const items = rows('menu_items')
+    const named = (name: string) =>
+      items.find((item) => item.name === name && item.business_id === 1)
+    // A loose banana keeps its shelf price as the estimate of one 180 g piece.
+    expect(named('Bananas loose each')).toMatchObject({
+      sold_by: 'by_piece_estimated',
+      unit_grams: 180,
+      price: 20,
+    })
+    // A 225 g steak at £5.75 is £25.56/kg, bought in 250 g steps estimated at £6.39.
+    expect(named('Sirloin steak')).toMatchObject({
+      sold_by: 'by_weight',
+      price_per_kg: 2556,
+      unit_grams: 250,
+      price: 639,
+      size: null,
+    })
+    for (const item of items.filter((row) => row.sold_by !== 'each')) {
+      expect(num(item.price)).toBe(weighedPrice(num(item.price_per_kg), num(item.unit_grams)))
+    }
+    const kinds = new Set(items.map((item) => `${String(item.sold_by)}`))
+    expect([...kinds].sort()).toEqual(['by_piece_estimated', 'by_weight', 'each'])
   })
 
   it('has at least 2,000 menu items with unique slugs and positive integer prices in pence', () => {

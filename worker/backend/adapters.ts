@@ -16,6 +16,8 @@ import { logError } from '../lib/log.ts'
 export interface SandboxLedgerEntry {
   provider: 'realex' | 'frames'
   gatewayOrderId: string
+  /** What the card was asked to hold; captured is what was taken of it (ADR 039). */
+  authorised: number
   captured: number
   refunded: number
   voided: number
@@ -43,6 +45,8 @@ export interface PaymentSandbox {
       pasref: string
       amount: number
       currency: string
+      /** false: held for a later settle (ADR 039). */
+      autoSettle: boolean
     }
   ): Promise<void>
   /**

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
+import { d1Sessions } from '../lib/d1-sessions.ts'
 import { AppError } from '../lib/errors.ts'
 import { dropUnreadBody } from '../lib/request-body.ts'
 import { requestId } from '../lib/request-id.ts'
@@ -20,6 +21,7 @@ import { loyalty } from './loyalty/routes.ts'
 import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { memberOrdersDomain } from './member-orders/routes.ts'
+import { favourites } from './favourites/routes.ts'
 import { memberPrivacy } from './member/privacy/routes.ts'
 import { memberProfile } from './member/profile/routes.ts'
 import { openApiDomain } from './openapi.ts'
@@ -56,6 +58,7 @@ const domains: ReadonlyArray<Domain> = [
   auth,
   member,
   memberOrdersDomain,
+  favourites,
   memberAddresses,
   memberProfile,
   memberPrivacy,
@@ -107,8 +110,11 @@ export function createBackend(given: BackendAdapters): Hono<BackendEnv> {
     await next()
   })
   backend.use(dropUnreadBody())
-  // Before every route: the business's shard is the request's env.DB (ADR 047).
+  // Before every route: the business's shard is the request's env.DB (ADR 047)...
   backend.use(pickShard())
+  // ...and every statement of the request runs in one D1 session of that shard, from the
+  // shopper's bookmark (ADR 046).
+  backend.use(d1Sessions())
   for (const domain of backendDomains) backend.route('/', domain.app)
   backend.notFound((c) =>
     errorEnvelopeResponse(new AppError('not_found', MESSAGES.pageNotFound), c.var.requestId)

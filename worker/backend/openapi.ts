@@ -38,6 +38,8 @@ function errorResponses(route: RouteDefinition): Record<number, ResponseConfig> 
   if (route.spec.query || route.spec.body) codes.add('validation_error')
   if (route.spec.body) codes.add('payload_too_large')
   codes.add('internal_error')
+  // Every route reads the database, so every route can answer 503 while D1 is unreachable.
+  codes.add('service_unavailable')
   const byStatus = new Map<number, Array<ErrorCode>>()
   for (const code of codes) {
     const status = ERROR_STATUS[code]

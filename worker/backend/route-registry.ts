@@ -27,7 +27,10 @@ export interface RouteSpec<
   multipart?: { maxBytes: number }
   /** The 200 answer. */
   response: R
-  /** Error codes the route answers with besides validation_error (when it has input) and internal_error. */
+  /**
+   * Error codes the route answers with besides validation_error (when it has input),
+   * internal_error and service_unavailable.
+   */
   errors?: ReadonlyArray<ErrorCode>
 }
 

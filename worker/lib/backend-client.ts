@@ -5,6 +5,8 @@ import { LONG_REQUEST_TIMEOUT_MS } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { finishInBackground } from './background.ts'
 import { span } from './log.ts'
+import type { BookmarkRelay } from './d1-sessions.ts'
+import { D1_BOOKMARK_HEADER } from './d1-sessions.ts'
 import { AppError } from './errors.ts'
 import { writeCache } from './kv-cache.ts'
 import { readParsedCache } from './parsed-cache.ts'
@@ -41,6 +43,11 @@ export interface BackendClientOptions {
   timeoutMs?: number
   /** The fetch used for BACKEND_URL; injectable for tests. */
   fetch?: typeof fetch
+  /**
+   * The shopper's D1 bookmark (ADR 046): sent on every call, and moved on by a write's answer, so
+   * the shopper reads their own writes from a replica.
+   */
+  bookmarks?: BookmarkRelay | undefined
 }
 
 export type QueryValue = string | number | boolean | null | undefined
@@ -170,10 +177,15 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   /** One backend call, timed as a span in the logs (ADR 041). */
   function dispatch(request: Request): Promise<Response> {
     const fields = { method: request.method, path: new URL(request.url).pathname, transport }
-    return span('backend call', fields, () => {
-      if (transport === 'service-binding' && env.BACKEND) return env.BACKEND.fetch(request)
-      if (transport === 'url') return networkFetch(request)
-      return Promise.resolve(app.fetch(request, env, ctx))
+    return span('backend call', fields, async () => {
+      const response =
+        transport === 'service-binding' && env.BACKEND
+          ? await env.BACKEND.fetch(request)
+          : transport === 'url'
+            ? await networkFetch(request)
+            : await app.fetch(request, env, ctx)
+      options.bookmarks?.received(response)
+      return response
     })
   }
 
@@ -207,6 +219,8 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
   function buildRequest(path: string, init: RequestInit, signal: AbortSignal): Request {
     const headers = new Headers(init.headers)
     headers.set('x-request-id', requestId)
+    const bookmark = options.bookmarks?.toSend()
+    if (bookmark) headers.set(D1_BOOKMARK_HEADER, bookmark)
     if (options.clientIp && !headers.has('cf-connecting-ip')) {
       headers.set('cf-connecting-ip', options.clientIp)
     }

@@ -144,6 +144,26 @@ function httpsProblem(config: ConfigurationView, name: string, required: boolean
   return `${name} must be an https:// address, not "${text}"`
 }
 
+/**
+ * The error reporter's DSN: optional, but a set one must be a DSN. A mistyped one would otherwise
+ * fail only inside reportError, silently, on the first 500 somebody needed to see.
+ */
+function sentryDsnProblem(config: ConfigurationView): string | null {
+  const text = config.secretText('SENTRY_DSN')
+  if (text === null || text === '') return null
+  if (PLACEHOLDER.test(text)) return 'SENTRY_DSN is a placeholder, not a DSN'
+  let url: URL | null = null
+  try {
+    url = new URL(text)
+  } catch {
+    // Not a URL at all: the message below says what it must be.
+  }
+  if (url?.protocol === 'https:' && url.username !== '' && /^\/(.+\/)?\d+$/.test(url.pathname)) {
+    return null
+  }
+  return 'SENTRY_DSN must look like https://<public key>@<host>/<project id>'
+}
+
 /** A provider choice: one of the live values, never the local stand-in. */
 function providerProblem(
   config: ConfigurationView,
@@ -466,6 +486,12 @@ export const SETTINGS: ReadonlyArray<Setting> = [
       config.text('STOREFRONT_FAULTS') === ''
         ? null
         : `STOREFRONT_FAULTS is "${config.text('STOREFRONT_FAULTS')}"; only development and test may inject faults`,
+  },
+  {
+    name: 'SENTRY_DSN',
+    kind: 'secret',
+    purpose: "optional: a Sentry-compatible project's DSN for error reports (ADR 041)",
+    check: sentryDsnProblem,
   },
   {
     name: 'SESSION_SECRET',

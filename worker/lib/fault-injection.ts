@@ -213,7 +213,22 @@ export function faultyDatabase(db: D1Database, injector: FaultInjector): D1Datab
       return db.batch<T>(list.map(unwrap))
     },
     exec: (query) => db.exec(query),
-    withSession: (constraint) => db.withSession(constraint),
+    // A session's statements fail as the binding's do: the backend runs every request in one.
+    withSession: (constraint) => {
+      const session = db.withSession(constraint)
+      return {
+        prepare: (sql) =>
+          // eslint-disable-next-line no-restricted-syntax -- passes a repo's SQL through, writes none
+          new FaultyStatement(session.prepare(sql), isWriteStatement(sql), injector),
+        async batch<T = unknown>(list: Array<D1PreparedStatement>): Promise<Array<D1Result<T>>> {
+          if (list.some((statement) => statement instanceof FaultyStatement && statement.write)) {
+            if (injector.fails('d1-writes')) throw injectedD1Error()
+          }
+          return session.batch<T>(list.map(unwrap))
+        },
+        getBookmark: () => session.getBookmark(),
+      }
+    },
     dump: () => db.dump(),
   }
   return faulty

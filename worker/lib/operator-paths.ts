@@ -16,6 +16,8 @@ export const OPERATOR_PATHS = {
   content: `${ROOT}/content`,
   staff: `${ROOT}/staff`,
   audit: `${ROOT}/audit`,
+  insight: `${ROOT}/insight`,
+  reasons: `${ROOT}/order-reasons`,
   effects: `${ROOT}/failed-tasks`,
 } as const
 

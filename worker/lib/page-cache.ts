@@ -64,7 +64,7 @@ function withNonces(response: Response, nonce: string): Response {
 }
 
 /** The copy of a page the cache keeps: no nonce, no cookie, the time it was made. */
-function storedCopy(page: Response, body: ReadableStream, storedAt: number): Response {
+function storedCopy(page: Response, body: ArrayBuffer, storedAt: number): Response {
   const headers = new Headers(page.headers)
   headers.delete('set-cookie')
   headers.set(PAGE_CACHE_CONTROL, page.headers.get('cache-control') ?? '')
@@ -144,12 +144,43 @@ export function pageCache(kind: PublicPageKind) {
     const page = c.res
     if (!page.body || !storableAnswer(page)) return
     const [forShopper, forCache] = page.body.tee()
-    const copy = storedCopy(page, forCache, nowMs(c.env))
+    const storedAt = nowMs(c.env)
     c.res = new Response(forShopper, page)
     c.res.headers.set('x-cache', 'miss')
-    await finishInBackground(executionContext(c), caches.default.put(key, copy), {
-      ...log,
-      event: 'page cache write failed',
-    })
+    await finishInBackground(
+      executionContext(c),
+      keepUnlessFailed(c, key, page, forCache, storedAt),
+      {
+        ...log,
+        event: 'page cache write failed',
+      }
+    )
   })
+}
+
+/**
+ * Keeps the page once its whole body has streamed, unless React reported an error on the way: a
+ * boundary that fell back to client rendering would otherwise be served to every shopper for a day.
+ */
+async function keepUnlessFailed(
+  c: Context<AppEnv>,
+  key: Request,
+  page: Response,
+  body: ReadableStream,
+  storedAt: number
+): Promise<void> {
+  const whole = await new Response(body).arrayBuffer()
+  if (c.get('renderFailed')) {
+    logError(
+      new Error('the page rendered with an error; not kept'),
+      {
+        requestId: c.var.requestId,
+        path: c.req.path,
+        event: 'page cache skipped',
+      },
+      'warn'
+    )
+    return
+  }
+  await caches.default.put(key, storedCopy(page, whole, storedAt))
 }

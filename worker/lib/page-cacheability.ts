@@ -56,6 +56,9 @@ const NEUTRAL_COOKIES: ReadonlySet<string> = new Set([
   COOKIE_NAMES.basket,
   COOKIE_NAMES.memberBasket,
   COOKIE_NAMES.basketSummary,
+  // A D1 bookmark (ADR 046) makes reads as new as the shopper's last write; no public page
+  // shows anything a shopper writes.
+  COOKIE_NAMES.d1Bookmark,
 ])
 
 /** The last-order record changes one page only: home may send the shopper on to that store. */

@@ -139,6 +139,29 @@ export async function remoteRebateHash(
 }
 
 /**
+ * `<request type="settle">`: takes `amount` of an authorisation made with AUTO_SETTLE_FLAG=0 (a
+ * delayed settlement). Its hash is the rebate's: TIMESTAMP.MERCHANT_ID.ORDER_ID.AMOUNT.CURRENCY.
+ */
+export async function remoteSettleXml(input: RemoteRebateInput, secret: string): Promise<string> {
+  if (!Number.isInteger(input.amount) || input.amount < 0 || input.amount > 99_999_999_999) {
+    throw new RangeError('a settle amount is 1 to 11 digits of pence')
+  }
+  const hash = await remoteRebateHash(input, secret)
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<request type="settle" timestamp="${escapeXml(input.timestamp)}">`,
+    `<merchantid>${escapeXml(input.merchantId)}</merchantid>`,
+    `<account>${escapeXml(input.account)}</account>`,
+    `<orderid>${escapeXml(input.orderId)}</orderid>`,
+    `<pasref>${escapeXml(input.pasref)}</pasref>`,
+    `<authcode>${escapeXml(input.authcode)}</authcode>`,
+    `<amount currency="${escapeXml(input.currency)}">${input.amount}</amount>`,
+    `<sha1hash>${hash}</sha1hash>`,
+    '</request>',
+  ].join('\n')
+}
+
+/**
  * The rebate's REFUNDHASH: sha1 of the account's rebate password (a second secret Realex sets per
  * account, so the shared secret alone cannot give money back).
  */

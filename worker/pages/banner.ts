@@ -1,9 +1,5 @@
 import type { Context } from 'hono'
-import {
-  categoryHref,
-  dealHref,
-  itemHref,
-} from '../../client/components/catalogue/catalogue-links.ts'
+import { categoryHref, dealHref, itemHref } from '../../client/lib/catalogue-links.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import {
   BannerDetailsRequestSchema,

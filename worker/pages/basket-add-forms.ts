@@ -1,3 +1,4 @@
+import { lineAmount, weighedQuantityLabel } from '../../schemas/weighing.ts'
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { ADD_FORM_FIELDS, postedChoices } from '../../client/lib/basket-add-form.ts'
@@ -142,9 +143,16 @@ export async function addItemForm(c: Context<AppEnv>): Promise<Response> {
         if (!named) return []
         return [choice.quantity > 1 ? `${choice.quantity} × ${named.valueName}` : named.valueName]
       })
-      const what = `${body.menuItem.quantity} × ${line.name}`
+      const { quantity } = body.menuItem
+      if (line.weighing) {
+        // A weighed item says its weight and that its price is an estimate (ADR 039).
+        const amount = lineAmount({ quantity, unitPrice: line.unitPrice, weighing: line.weighing })
+        const what = `${weighedQuantityLabel(line.weighing, quantity)} ${line.name}`
+        return `${what}, est. ${formatMoney(amount)}`
+      }
+      const what = `${quantity} × ${line.name}`
       const described = chosen.length > 0 ? `${what} (${chosen.join(', ')})` : what
-      return `${described}, ${formatMoney(line.unitPrice * body.menuItem.quantity)}`
+      return `${described}, ${formatMoney(line.unitPrice * quantity)}`
     }
   )
 }

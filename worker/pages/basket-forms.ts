@@ -25,7 +25,9 @@ import { basketScope, forgetsForeignBasket, requestBasket } from './request-bask
 export interface SubstitutesChange {
   basketLineId?: number
   basketMealDealId?: number
-  allowSubstitutes: boolean
+  allowSubstitutes?: boolean
+  substitution?: 'best_match' | 'replacement'
+  replacementItemId?: number
 }
 
 /** A posted id: digits only (an empty field is no id; anything else is not a valid form). */
@@ -41,7 +43,20 @@ function formId(value: string | undefined): number | undefined | null {
 export function substitutesChangeOf(form: Record<string, string>): SubstitutesChange | null {
   if (form[SUBSTITUTES_FIELDS.intent] !== SUBSTITUTES_INTENT) return null
   const allow = form[SUBSTITUTES_FIELDS.allowSubstitutes]
-  if (allow !== '1' && allow !== '0') return null
+  const substitution = form[SUBSTITUTES_FIELDS.substitution]
+  const replacementItemId = formId(form[SUBSTITUTES_FIELDS.replacementItemId])
+  const choice: Pick<
+    SubstitutesChange,
+    'allowSubstitutes' | 'substitution' | 'replacementItemId'
+  > | null =
+    allow === '1' || allow === '0'
+      ? { allowSubstitutes: allow === '1' }
+      : substitution === 'best_match'
+        ? { substitution: 'best_match' }
+        : substitution === 'replacement' && replacementItemId
+          ? { substitution: 'replacement', replacementItemId }
+          : null
+  if (!choice) return null
   const basketLineId = formId(form[SUBSTITUTES_FIELDS.basketLineId])
   const basketMealDealId = formId(form[SUBSTITUTES_FIELDS.basketMealDealId])
   if (basketLineId === null || basketMealDealId === null) return null
@@ -49,7 +64,7 @@ export function substitutesChangeOf(form: Record<string, string>): SubstitutesCh
   return {
     ...(basketLineId !== undefined ? { basketLineId } : {}),
     ...(basketMealDealId !== undefined ? { basketMealDealId } : {}),
-    allowSubstitutes: allow === '1',
+    ...choice,
   }
 }
 

@@ -6,11 +6,15 @@ import {
   MAX_TIP_PENCE,
   type Basket,
   type RobotCheckConfig,
+  type SimilarItems,
+  SimilarItemsSchema,
 } from '../../schemas/basket.ts'
+import { REPLACE_FOR_QUERY } from '../../client/lib/substitution-forms.ts'
+import { readAccessToken } from '../lib/cookies/session.ts'
 import type { AppEnv } from '../env.ts'
 import { rememberBasket } from '../lib/cookies/basket.ts'
 import { renderPage } from './render.tsx'
-import { requestBasket } from './request-basket.ts'
+import { basketScope, requestBasket } from './request-basket.ts'
 import { now } from '../lib/clock.ts'
 
 // Pages that lead to the basket rather than back to shopping.
@@ -50,6 +54,18 @@ export function robotCheckConfig(
     : { provider: 'local', token: LOCAL_ROBOT_CHECK_TOKEN }
 }
 
+/** The similar items of the line ?replaceFor= names (a line of this basket), else null. */
+async function similarFor(c: Context<AppEnv>, basket: Basket): Promise<SimilarItems | null> {
+  const lineId = Number(c.req.query(REPLACE_FOR_QUERY))
+  const scope = basketScope(c)
+  if (!scope || !basket.lines.some((line) => line.basketLineId === lineId)) return null
+  return c.var.backend.post('/basket/similar-items', {
+    body: { ...scope, basketLineId: lineId },
+    token: readAccessToken(c),
+    schema: SimilarItemsSchema,
+  })
+}
+
 /**
  * The basket page: the shopper's basket loaded with the token of the httpOnly cookie (without
  * one, the empty basket, and none is created). Personal, so never cached; the token never
@@ -60,6 +76,7 @@ export async function basketPage(c: Context<AppEnv>): Promise<Response> {
   const basket: Basket | null = answer ? rememberBasket(c, answer) : null
   const continueHref = continueShoppingHref(c, basket?.store?.slug ?? null)
   const serverTime = now(c.env).toISOString()
+  const similar = basket ? await similarFor(c, basket) : null
   return renderPage(
     c,
     (chrome) => (
@@ -70,6 +87,7 @@ export async function basketPage(c: Context<AppEnv>): Promise<Response> {
         robotCheck={robotCheckConfig(c.env)}
         maxTip={MAX_TIP_PENCE}
         serverTime={serverTime}
+        similar={similar}
       />
     ),
     {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { categoryHref } from '../../client/components/catalogue/catalogue-links.ts'
+import { categoryHref } from '../../client/lib/catalogue-links.ts'
 import { pageCount } from '../../client/components/catalogue/Pagination.tsx'
 import { CategoryPage } from '../../client/pages/CategoryPage.tsx'
 import {

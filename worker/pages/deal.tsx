@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { dealHref } from '../../client/components/catalogue/catalogue-links.ts'
+import { dealHref } from '../../client/lib/catalogue-links.ts'
 import { dealTerms } from '../../client/components/catalogue/Promotions.tsx'
 import { DealPage } from '../../client/pages/DealPage.tsx'
 import { DealDetailsRequestSchema, DealDetailsSchema } from '../../schemas/catalogue.ts'

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../client/lib/form-values.ts'
 import { ForgottenPasswordPage } from '../../client/pages/ForgottenPasswordPage.tsx'
 import { routePath } from '../../client/lib/routes.ts'
 import { ResetPasswordRequestedSchema, ResetPasswordRequestSchema } from '../../schemas/auth.ts'

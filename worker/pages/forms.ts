@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../client/lib/form-values.ts'
 import { PASSWORD_ATTEMPTS_LOCKED_REASON } from '../../schemas/constants.ts'
 import { MESSAGES, passwordAttemptsLockedMessage } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'

@@ -8,14 +8,20 @@ import { basketForm } from './basket-forms.ts'
 import { addItemForm, addMealDealForm } from './basket-add-forms.ts'
 import { ADD_ITEM_FORM_PATH, ADD_MEAL_DEAL_FORM_PATH } from '../../client/lib/basket-add-form.ts'
 import { changePasswordForm } from './change-password.tsx'
-import { reorderForm, reviewForm } from './member/order.tsx'
-import { REORDER_FORM_PATH, REVIEW_FORM_PATH } from '../../client/lib/member-order-paths.ts'
+import { favouriteForm } from './favourite-form.ts'
+import { FAVOURITE_FORM_PATH } from '../../client/lib/favourite-form.ts'
+import { memberReceiptPage, reorderForm, reviewForm } from './member/order.tsx'
+import {
+  RECEIPT_PATH,
+  REORDER_FORM_PATH,
+  REVIEW_FORM_PATH,
+} from '../../client/lib/member-order-paths.ts'
 import { myDetailsForm } from './member/details-forms.tsx'
 import { profileForm } from './member/profile.tsx'
 import { checkoutBillingForm } from './checkout/card-form.tsx'
 import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
 import { checkoutDetailsForm } from './checkout/details.tsx'
-import { hppResponseForm } from './checkout/hpp-response.ts'
+import { hppResponseForm } from './checkout/hpp-response.tsx'
 import { checkoutPaymentForm } from './checkout/payment.tsx'
 import { checkoutCreditForm } from './checkout/credit-form.ts'
 import { STORE_CREDIT_FORM_PATH } from '../../client/lib/payment-step.ts'
@@ -93,6 +99,8 @@ pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', pageCache('sitemap'), storeS
 pages.get('/stores/:storeSlug/search', searchForm)
 // Order tracking (spec §4): the page, and its map's local base map when no tile provider is set.
 pages.get(TRACKING_PAGE_PATH, trackingPage)
+// The member's printable receipt of their own order (issue 41).
+pages.get(RECEIPT_PATH, async (c) => (await runGuards(c, [memberOnly])) ?? memberReceiptPage(c))
 pages.get(TRACKING_BASE_MAP_PATH, baseMap)
 // Development tools: not found outside development environments.
 pages.get(DEV_MAILBOX_PATH, devMailboxPage)
@@ -133,6 +141,8 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: ADD_ITEM_FORM_PATH, guards: [], form: addItemForm },
   { path: ADD_MEAL_DEAL_FORM_PATH, guards: [], form: addMealDealForm },
   { path: REORDER_FORM_PATH, guards: [memberOnly], form: reorderForm },
+  // A heart: open to guests, who are sent to sign in with the reason.
+  { path: FAVOURITE_FORM_PATH, guards: [], form: favouriteForm },
   { path: REVIEW_FORM_PATH, guards: [memberOnly], form: reviewForm },
   { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },
   { path: routePath('member-cards'), guards: [memberOnly], form: memberCardsForm },

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../client/lib/form-values.ts'
 import {
   LOGIN_INTENT_FIELD,
   LOGIN_INTENTS,

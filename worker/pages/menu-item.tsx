@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { categoryHref, itemHref } from '../../client/components/catalogue/catalogue-links.ts'
+import { categoryHref, itemHref } from '../../client/lib/catalogue-links.ts'
 import { MenuItemPage } from '../../client/pages/MenuItemPage.tsx'
 import { MenuItemDetailsRequestSchema, MenuItemSchema } from '../../schemas/catalogue.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
@@ -9,6 +9,7 @@ import { breadcrumbJsonLd, jsonLdGraph, productJsonLd } from './catalogue-json-l
 import { catalogueScopeOf, findStore, storeCrumbs, slugIdsKey } from './catalogue-context.ts'
 import { speculate } from '../lib/speculative-ids.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
+import { favouriteIdsOf } from './favourites.tsx'
 import { redirectTo } from '../lib/redirect.ts'
 
 /**
@@ -50,9 +51,18 @@ export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
   const imageUrl = absolute(item.images.xhdpi_2x)
   const name = item.size ? `${item.name} ${item.size}` : item.name
   const summary = item.description ? ` ${item.description}` : ''
+  const favourite = (await favouriteIdsOf(c, [item.id])).has(item.id)
   return renderPage(
     c,
-    (chrome) => <MenuItemPage chrome={chrome} store={store} item={item} crumbs={crumbs} />,
+    (chrome) => (
+      <MenuItemPage
+        chrome={chrome}
+        store={store}
+        item={item}
+        crumbs={crumbs}
+        favourite={favourite}
+      />
+    ),
     {
       meta: {
         title: `${name} at ${store.name}`,

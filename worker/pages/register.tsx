@@ -1,5 +1,6 @@
+import { phoneForCountry } from '../../schemas/phone-country.ts'
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../client/lib/form-values.ts'
 import type { PageChrome } from '../../client/components/Layout.tsx'
 import { REFERRAL_CODE_FIELD, RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
@@ -80,7 +81,7 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
     firstName: form.firstName ?? '',
     lastName: form.lastName ?? '',
     email: form.email ?? '',
-    phone: form.phone ?? '',
+    phone: phoneForCountry(form.phone ?? '', c.var.brand.countryCode),
     password: form.password ?? '',
     confirmPassword: form.confirmPassword ?? '',
     whereHeard: form.whereHeard ?? '',

@@ -6,6 +6,8 @@ import { CLIENT_ASSETS } from 'virtual:client-assets'
 import { Document } from '../../client/components/Document.tsx'
 import type { PageChrome } from '../../client/components/Layout.tsx'
 import { createIslandIds, RenderContext } from '../../client/components/render-context.ts'
+import { ShopLocaleContext } from '../../client/lib/shop-locale.ts'
+import { shopLocaleOf } from '../../schemas/locale.ts'
 import type { Brand } from '../../schemas/brand.ts'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
@@ -118,15 +120,17 @@ export async function renderPage(
     <RenderContext
       value={{ nonce, assets: CLIENT_ASSETS, nextIslandId: createIslandIds(), now: nowMs(c.env) }}
     >
-      <Document
-        meta={{ ...meta, canonicalUrl: canonicalUrl(c, canonicalPath ?? c.req.path) }}
-        brand={brand}
-        nonce={nonce}
-        styles={CLIENT_ASSETS.styles}
-        fonts={CLIENT_ASSETS.fonts}
-      >
-        {render(chrome)}
-      </Document>
+      <ShopLocaleContext value={shopLocaleOf(brand ?? {})}>
+        <Document
+          meta={{ ...meta, canonicalUrl: canonicalUrl(c, canonicalPath ?? c.req.path) }}
+          brand={brand}
+          nonce={nonce}
+          styles={CLIENT_ASSETS.styles}
+          fonts={CLIENT_ASSETS.fonts}
+        >
+          {render(chrome)}
+        </Document>
+      </ShopLocaleContext>
     </RenderContext>,
     {
       // Scripts and the style elements React hoists (e.g. item badges) carry the CSP nonce.
@@ -134,6 +138,7 @@ export async function renderPage(
       onError(error) {
         // Errors in the shell also reject renderToReadableStream and reach the app's onError.
         logError(error, { requestId: c.var.requestId })
+        c.set('renderFailed', true)
       },
     }
   )

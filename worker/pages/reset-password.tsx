@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../client/components/forms/Form.tsx'
+import type { FormErrors } from '../../client/lib/form-values.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import { ResetPasswordPage } from '../../client/pages/ResetPasswordPage.tsx'
 import {

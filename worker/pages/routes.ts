@@ -19,6 +19,9 @@ import { contactPage } from './contact.tsx'
 import { groceryDeliveryPage } from './grocery-delivery.tsx'
 import { faqPage } from './faq.tsx'
 import { forgottenPasswordPage, forgottenPasswordSentPage } from './forgotten-password.tsx'
+import { buyItAgainPage } from './buy-it-again.tsx'
+import { favouritesPage } from './favourites.tsx'
+import { forgottenPage } from './forgotten.tsx'
 import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './guards.ts'
 import { homePage } from './home.tsx'
 import { memberAddressesPage } from './member/addresses.tsx'
@@ -105,6 +108,9 @@ const ROUTE_CONFIG: Record<RouteName, RouteConfig> = {
   'stores-storeSlug-deals': { guards: OPEN, page: storeDealsPage },
   'stores-storeSlug-deal-dealSlug': { guards: OPEN, page: dealPage },
   'stores-storeSlug-banner-bannerSlug': { guards: OPEN, page: bannerRedirect },
+  'stores-storeSlug-buy-it-again': { guards: MEMBER, page: buyItAgainPage },
+  'stores-storeSlug-favourites': { guards: MEMBER, page: favouritesPage },
+  'basket-forgotten': { guards: OPEN, page: forgottenPage },
   basket: { guards: OPEN, page: basketPage },
   checkout: { guards: CHECKOUT, page: checkoutEntry },
   'checkout-options': { guards: CHECKOUT, page: checkoutOptionsPage },

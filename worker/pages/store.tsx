@@ -12,6 +12,8 @@ import { speculate } from '../lib/speculative-ids.ts'
 import { readLocation } from '../lib/cookies/location.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from './render.tsx'
 import { storeJsonLd } from './store-json-ld.ts'
+import { buyItAgainRow } from './buy-it-again.tsx'
+import { isSignedIn } from './session.ts'
 
 /**
  * A store's home by its slug (the seoUrl): the store's header, banners, deals, departments and
@@ -50,7 +52,10 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
     ])
   })
   const store = await findStore(c, location?.postcode ?? null)
-  const [tree, banners, deals, recommended] = await catalogueFor({ storeId: store.id })
+  const [[tree, banners, deals, recommended], bought] = await Promise.all([
+    catalogueFor({ storeId: store.id }),
+    buyItAgainRow(c, store.id),
+  ])
   const where = addressLines(store).join(', ')
   // A store without a photo of its own is shown by the brand's picture (its hero, else its logo).
   const picture = store.imageUrl ?? brand.heroImageUrl ?? brand.logo.url
@@ -66,6 +71,8 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
           banners: banners.banners,
           deals: deals.deals,
           recommended: recommended.items,
+          bought,
+          member: isSignedIn(c),
         }}
       />
     ),

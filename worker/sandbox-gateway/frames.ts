@@ -31,7 +31,7 @@ import {
   voidPayment,
 } from './repo.ts'
 import { TEST_CARDS, resultMessage } from './test-cards.ts'
-import { framesRefundsOf, refundFramesPayment } from './ledger-repo.ts'
+import { captureFramesHold, framesRefundsOf, refundFramesPayment } from './ledger-repo.ts'
 import { spendSandboxWalletToken } from './wallets.ts'
 import { now } from '../lib/clock.ts'
 import { redirectTo, safePath } from '../lib/redirect.ts'
@@ -194,6 +194,8 @@ const PaymentRequestSchema = z.object({
   amount: z.int().min(0),
   currency: z.string().regex(/^[A-Z]{3}$/),
   reference: z.string().min(1).max(80),
+  // false: authorise only, captured later for what was picked (ADR 039).
+  capture: z.boolean().optional(),
   success_url: z.url().optional(),
   failure_url: z.url().optional(),
 })
@@ -289,6 +291,7 @@ framesSandbox.post('/api/payments', async (c) => {
     response_summary: challenge ? null : success ? 'Approved' : resultMessage(source.result_code),
     success_url: request.success_url ?? null,
     failure_url: request.failure_url ?? null,
+    auto_capture: request.capture === false ? 0 : 1,
   }
   const inserted = await insertPayment(db, payment)
   if (inserted.meta.changes !== 1) return apiError(c, 409, 'reference_in_use')
@@ -344,6 +347,27 @@ framesSandbox.post('/api/payments/:id/voids', async (c) => {
     return c.json({ action_id: newId('act'), reference: `void-${id}` }, 202)
   return (await findPayment(c.env.DB, id))
     ? apiError(c, 409, 'payment_not_voidable')
+    : apiError(c, 404, 'payment_not_found')
+})
+
+const CaptureRequestSchema = z.object({
+  amount: z.int().min(0),
+  reference: z.string().min(1).max(80),
+})
+
+// The capture of a payment authorised with capture false: once, for at most what it holds.
+framesSandbox.post('/api/payments/:id/captures', async (c) => {
+  if (!bearerIs(c, await sandboxFramesSecretKey(c.env)))
+    return apiError(c, 401, 'secret_key_invalid')
+  const parsed = CaptureRequestSchema.safeParse(await jsonBody(c))
+  if (!parsed.success) return apiError(c, 422, 'request_invalid')
+  const id = c.req.param('id')
+  const result = await captureFramesHold(c.env.DB, { paymentId: id, amount: parsed.data.amount })
+  if (result === 'captured') {
+    return c.json({ action_id: newId('act'), reference: parsed.data.reference }, 202)
+  }
+  return result === 'refused'
+    ? apiError(c, 409, 'payment_not_capturable')
     : apiError(c, 404, 'payment_not_found')
 })
 

@@ -131,6 +131,7 @@ sandboxGateway.post('/hpp/pay', async (c) => {
     payer_ref: selectPayer ?? (storage ? (fields.PAYER_REF ?? null) : null),
     pmt_ref: selectPayer || storage ? (fields.PMT_REF ?? null) : null,
     select_stored_card: selectPayer ?? null,
+    auto_settle: fields.AUTO_SETTLE_FLAG === '0' ? 0 : 1,
   }
   if (!(await insertRequest(c.env.DB, request))) {
     return refuse(c, MESSAGES.sandboxDuplicateOrderId, 409)

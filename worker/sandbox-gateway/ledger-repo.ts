@@ -14,6 +14,11 @@ export type SandboxRefundResult =
   | { kind: 'refused'; reason: SandboxRefundRefusal }
   | { kind: 'reference_in_use' }
 
+/** What a transaction took: all of it when settled at once, what a capture took of a hold. */
+const HPP_TAKEN = `coalesce(r.captured_amount,
+  case when r.auto_settle = 1 then cast(r.amount as integer) else 0 end)`
+const FRAMES_TAKEN = `coalesce(p.captured_amount, case when p.auto_capture = 1 then p.amount else 0 end)`
+
 const REFUNDED_SUM = `coalesce((select sum(f.amount) from sandbox_refunds f
   where f.provider = ?1 and f.transaction_ref = ?2), 0)`
 
@@ -40,7 +45,7 @@ export async function refundRealexTransaction(
        select ?1, r.order_id, ?5, r.currency, null, ?6, ?7 from sandbox_hpp_requests r
        where r.order_id = ?2 and r.merchant_id = ?3 and r.pasref = ?4 and r.currency = ?8
          and r.status = 'answered' and r.result_code = '00'
-         and cast(r.amount as integer) - ${REFUNDED_SUM} >= ?5`
+         and ${HPP_TAKEN} - ${REFUNDED_SUM} >= ?5`
     )
     .bind(
       'realex',
@@ -84,7 +89,7 @@ export async function refundFramesPayment(
       `insert into sandbox_refunds (provider, transaction_ref, amount, currency, reference,
          action_id, created_at)
        select ?1, p.id, ?3, p.currency, ?4, ?5, ?6 from sandbox_frames_payments p
-       where p.id = ?2 and p.status = 'Authorized' and p.amount - ${REFUNDED_SUM} >= ?3
+       where p.id = ?2 and p.status = 'Authorized' and ${FRAMES_TAKEN} - ${REFUNDED_SUM} >= ?3
        on conflict (provider, reference) do nothing`
     )
     .bind('frames', input.paymentId, input.amount, input.reference, input.actionId, input.at)
@@ -129,13 +134,14 @@ export async function recordSandboxAuthorisation(
     pasref: string
     amount: number
     currency: string
+    autoSettle: boolean
   }
 ): Promise<void> {
   await db
     .prepare(
       `insert into sandbox_hpp_requests (order_id, merchant_id, account, amount, currency,
-         response_url, status, result_code, pasref)
-       values (?1, ?2, ?3, ?4, ?5, '', 'answered', '00', ?6)
+         response_url, status, result_code, pasref, auto_settle)
+       values (?1, ?2, ?3, ?4, ?5, '', 'answered', '00', ?6, ?7)
        on conflict (order_id) do nothing`
     )
     .bind(
@@ -144,7 +150,8 @@ export async function recordSandboxAuthorisation(
       input.account,
       String(input.amount),
       input.currency,
-      input.pasref
+      input.pasref,
+      input.autoSettle ? 1 : 0
     )
     .run()
 }
@@ -158,11 +165,11 @@ export async function settleSandboxBatch(db: D1Database): Promise<void> {
   await db.batch([
     db.prepare(
       `update sandbox_hpp_requests set settled = 1
-       where settled = 0 and status = 'answered' and result_code = '00'`
+       where settled = 0 and status = 'answered' and result_code = '00' and auto_settle = 1`
     ),
     db.prepare(
       `update sandbox_frames_payments set settled = 1
-       where settled = 0 and status = 'Authorized' and amount > 0`
+       where settled = 0 and status = 'Authorized' and amount > 0 and auto_capture = 1`
     ),
   ])
 }
@@ -205,6 +212,8 @@ export interface SandboxLedgerEntry {
   provider: 'realex' | 'frames'
   /** The shop's gateway order id (Realex ORDER_ID; the frames payment's reference). */
   gatewayOrderId: string
+  /** What the shopper's card was asked to hold (a settled-at-once payment's is its capture). */
+  authorised: number
   captured: number
   refunded: number
   voided: number
@@ -215,17 +224,17 @@ export async function sandboxLedger(db: D1Database): Promise<Array<SandboxLedger
   const { results } = await db
     .prepare(
       `select 'realex' as provider, r.order_id as gateway_order_id,
-         cast(r.amount as integer) as captured,
+         cast(r.amount as integer) as authorised, ${HPP_TAKEN} as captured,
          coalesce((select sum(f.amount) from sandbox_refunds f
            where f.provider = 'realex' and f.transaction_ref = r.order_id), 0) as refunded,
-         case when r.status = 'voided' then cast(r.amount as integer) else 0 end as voided
+         case when r.status = 'voided' then ${HPP_TAKEN} else 0 end as voided
        from sandbox_hpp_requests r
        where r.result_code = '00' and r.status in ('answered', 'voided')
        union all
-       select 'frames', p.reference, p.amount,
+       select 'frames', p.reference, p.amount, ${FRAMES_TAKEN},
          coalesce((select sum(f.amount) from sandbox_refunds f
            where f.provider = 'frames' and f.transaction_ref = p.id), 0),
-         case when p.status = 'Voided' then p.amount else 0 end
+         case when p.status = 'Voided' then ${FRAMES_TAKEN} else 0 end
        from sandbox_frames_payments p
        where p.status in ('Authorized', 'Voided') and p.amount > 0
        order by 2`
@@ -233,6 +242,7 @@ export async function sandboxLedger(db: D1Database): Promise<Array<SandboxLedger
     .all<{
       provider: 'realex' | 'frames'
       gateway_order_id: string
+      authorised: number
       captured: number
       refunded: number
       voided: number
@@ -240,8 +250,56 @@ export async function sandboxLedger(db: D1Database): Promise<Array<SandboxLedger
   return results.map((row) => ({
     provider: row.provider,
     gatewayOrderId: row.gateway_order_id,
+    authorised: row.authorised,
     captured: row.captured,
     refunded: row.refunded,
     voided: row.voided,
   }))
+}
+
+/** Why a capture of a sandbox hold was not taken. */
+export type SandboxCaptureResult = 'captured' | 'not_found' | 'refused'
+
+/**
+ * Takes `amount` of a Realex sandbox hold (AUTO_SETTLE_FLAG=0) by ORDER_ID and PASREF: one
+ * guarded update, so a hold is captured once and never for more than it holds. A captured hold
+ * is settled: it can no longer be voided, only rebated.
+ */
+export async function settleRealexHold(
+  db: D1Database,
+  input: { merchantId: string; orderId: string; pasref: string; amount: number; currency: string }
+): Promise<SandboxCaptureResult> {
+  const updated = await db
+    .prepare(
+      `update sandbox_hpp_requests set captured_amount = ?4, settled = 1
+       where order_id = ?1 and merchant_id = ?2 and pasref = ?3 and currency = ?5
+         and status = 'answered' and result_code = '00' and auto_settle = 0
+         and captured_amount is null and cast(amount as integer) >= ?4`
+    )
+    .bind(input.orderId, input.merchantId, input.pasref, input.amount, input.currency)
+    .run()
+  if (updated.meta.changes === 1) return 'captured'
+  const row = await realexTransactionOf(db, input.merchantId, input.orderId)
+  return row?.result_code === '00' ? 'refused' : 'not_found'
+}
+
+/** Takes `amount` of a frames sandbox payment made with capture false; the same guard. */
+export async function captureFramesHold(
+  db: D1Database,
+  input: { paymentId: string; amount: number }
+): Promise<SandboxCaptureResult> {
+  const updated = await db
+    .prepare(
+      `update sandbox_frames_payments set captured_amount = ?2, settled = 1
+       where id = ?1 and status = 'Authorized' and auto_capture = 0
+         and captured_amount is null and amount >= ?2`
+    )
+    .bind(input.paymentId, input.amount)
+    .run()
+  if (updated.meta.changes === 1) return 'captured'
+  const row = await db
+    .prepare(`select 1 as found from sandbox_frames_payments where id = ?1`)
+    .bind(input.paymentId)
+    .first<{ found: number }>()
+  return row ? 'refused' : 'not_found'
 }

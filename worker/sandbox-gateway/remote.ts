@@ -19,14 +19,15 @@ import {
 import { escapeXml } from '../lib/xml.ts'
 import type { AppEnv } from '../env.ts'
 import { deleteStoredCard, voidTransaction } from './repo.ts'
-import { realexTransactionOf, refundRealexTransaction } from './ledger-repo.ts'
+import { realexTransactionOf, refundRealexTransaction, settleRealexHold } from './ledger-repo.ts'
 import { now } from '../lib/clock.ts'
 import { readBodyText } from '../lib/request-body.ts'
 
 /*
  * The local sandbox's Realex remote API (POST /sandbox-gateway/remote): `<request type="void">`
  * signed with REALEX_SHARED_SECRET voids an authorisation the sandbox card page gave (before its
- * batch settles), `<request type="rebate">` (also carrying the refund hash of the rebate
+ * batch settles), `<request type="settle">` takes part or all of a hold made with AUTO_SETTLE_FLAG=0 (once, never more than it holds),
+ * `<request type="rebate">` (also carrying the refund hash of the rebate
  * password) gives back part or all of it, `<request type="card-cancel-card">` deletes a stored
  * card, `<request type="query">` answers what became of a transaction by its ORDER_ID (with
  * `<rebatedamount>`, what was rebated on it in total: how the shop reconciles a rebate it never
@@ -83,11 +84,15 @@ sandboxRemote.post('/', async (c) => {
   const type = request?.attributes.type
   if (
     !request ||
-    (type !== 'void' && type !== 'rebate' && type !== 'card-cancel-card' && type !== 'query')
+    (type !== 'void' &&
+      type !== 'rebate' &&
+      type !== 'settle' &&
+      type !== 'card-cancel-card' &&
+      type !== 'query')
   ) {
     return reply(
       NOT_SUPPORTED,
-      'The sandbox remote API answers void, rebate, query and card-cancel-card requests only'
+      'The sandbox remote API answers void, rebate, settle, query and card-cancel-card requests only'
     )
   }
   const timestamp = request.attributes.timestamp ?? ''
@@ -121,6 +126,21 @@ sandboxRemote.post('/', async (c) => {
       : reply(NO_SUCH_CARD, 'There is no such card for this payer')
   }
   const account = fields.account ?? ''
+  if (type === 'settle') {
+    const money = remoteAmount(xml)
+    if (!money) return reply(NOT_SUPPORTED, 'A settle needs an amount in minor units')
+    const settle = { merchantId, account, orderId, pasref, timestamp, ...money, authcode: '' }
+    const expectedHash = await remoteRebateHash(settle, secret)
+    const presentedHash = (fields.sha1hash ?? '').toLowerCase()
+    if (!constantTimeEqual(encoder.encode(presentedHash), encoder.encode(expectedHash))) {
+      return reply(HPP_RESULT.wrongRequestHash, 'Request hash is not valid')
+    }
+    const result = await settleRealexHold(c.env.DB, { merchantId, orderId, pasref, ...money })
+    if (result === 'captured') return reply(HPP_RESULT.success, 'Settled Successfully')
+    return result === 'refused'
+      ? reply(EXCEEDS_BALANCE, 'Not a held authorisation, already settled, or more than it holds')
+      : reply(NO_SUCH_TRANSACTION, 'No authorised transaction with that ORDER_ID and PASREF')
+  }
   if (type === 'rebate') {
     const money = remoteAmount(xml)
     if (!money) return reply(NOT_SUPPORTED, 'A rebate needs an amount in minor units')

@@ -11,6 +11,8 @@ export interface SandboxRequest {
   payer_ref: string | null
   pmt_ref: string | null
   select_stored_card: string | null
+  /** 0: AUTO_SETTLE_FLAG=0, held until a settle request takes part or all of it (ADR 039). */
+  auto_settle: number
   status: 'open' | 'challenge' | 'answered' | 'voided'
   challenge_brand: string | null
   challenge_last4: string | null
@@ -45,8 +47,8 @@ export async function insertRequest(
   const result = await db
     .prepare(
       `insert into sandbox_hpp_requests (order_id, merchant_id, account, amount, currency,
-         response_url, cancel_url, card_storage, payer_ref, pmt_ref, select_stored_card)
-       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+         response_url, cancel_url, card_storage, payer_ref, pmt_ref, select_stored_card, auto_settle)
+       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
        on conflict (order_id) do nothing`
     )
     .bind(
@@ -60,7 +62,8 @@ export async function insertRequest(
       request.card_storage,
       request.payer_ref,
       request.pmt_ref,
-      request.select_stored_card
+      request.select_stored_card,
+      request.auto_settle
     )
     .run()
   return result.meta.changes === 1
@@ -226,6 +229,8 @@ export interface PaymentRow {
   response_summary: string | null
   success_url: string | null
   failure_url: string | null
+  /** 0: authorised with capture false, held until a capture (ADR 039). */
+  auto_capture: number
 }
 
 export async function insertToken(
@@ -324,8 +329,8 @@ export function insertPayment(db: D1Database, payment: PaymentRow): Promise<D1Re
   return db
     .prepare(
       `insert into sandbox_frames_payments (id, reference, amount, currency, source_id, status,
-         response_code, response_summary, success_url, failure_url)
-       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+         response_code, response_summary, success_url, failure_url, auto_capture)
+       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
        on conflict (reference) do nothing`
     )
     .bind(
@@ -338,7 +343,8 @@ export function insertPayment(db: D1Database, payment: PaymentRow): Promise<D1Re
       payment.response_code,
       payment.response_summary,
       payment.success_url,
-      payment.failure_url
+      payment.failure_url,
+      payment.auto_capture
     )
     .run()
 }

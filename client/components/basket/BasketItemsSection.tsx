@@ -1,4 +1,4 @@
-import { allSubstitutesAllowed, type Basket } from '../../../schemas/basket.ts'
+import { allSubstitutesAllowed, type Basket, type SimilarItems } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   removeLine,
@@ -9,6 +9,7 @@ import {
   type SubstitutesTarget,
 } from '../../lib/basket.ts'
 import { BasketLineRow, BasketMealDealRow, LineError } from './BasketLineRow.tsx'
+import { FinalPriceNote } from '../item/WeighedItem.tsx'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
 import type { BasketScope } from './use-basket-edits.ts'
 
@@ -22,8 +23,10 @@ export function BasketItemsSection({
   busy,
   errorOf,
   edit,
+  similar,
 }: {
   basket: Basket
+  similar: SimilarItems | null
   storeSlug: string
   busy: boolean
   errorOf: (scope: BasketScope) => string | null
@@ -59,6 +62,7 @@ export function BasketItemsSection({
               key={line.basketLineId}
               storeSlug={storeSlug}
               line={line}
+              similar={similar}
               actions={{
                 busy,
                 error: errorOf(scope),
@@ -96,6 +100,9 @@ export function BasketItemsSection({
           )
         })}
       </ul>
+      {basket.lines.some((line) => line.weighing !== null) ? (
+        <FinalPriceNote className="mt-3 text-sm font-semibold text-ink/80" />
+      ) : null}
     </section>
   )
 }

@@ -1,13 +1,17 @@
 import type { MouseEvent } from 'react'
-import type { BasketLine, BasketMealDeal } from '../../../schemas/basket.ts'
+import type { BasketLine, BasketMealDeal, SimilarItems } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney, formatPremium } from '../../../schemas/money.ts'
-import { itemHref } from '../catalogue/catalogue-links.ts'
+import { formatPremium } from '../../../schemas/money.ts'
+import { itemHref } from '../../lib/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 import type { SubstitutesTarget } from '../../lib/basket.ts'
 import { routePath } from '../../lib/routes.ts'
 import { LINE_FORM_FIELDS, LINE_FORM_INTENTS } from './line-forms.ts'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
+import { ReplacementChoice } from './ReplacementChoice.tsx'
+import { WeighingLabel } from '../item/WeighedItem.tsx'
+import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
@@ -33,6 +37,7 @@ function QuantityStepper({
   name,
   target,
   quantity,
+  shown,
   max,
   busy,
   onChange,
@@ -40,6 +45,8 @@ function QuantityStepper({
   name: string
   target: SubstitutesTarget
   quantity: number
+  /** What the stepper shows for the quantity: '750 g' for a by-weight line (ADR 039). */
+  shown: string
   max: number | null
   busy: boolean
   onChange: (quantity: number) => void
@@ -66,7 +73,7 @@ function QuantityStepper({
           −
         </button>
         <span className="min-w-8 text-center font-semibold tabular-nums" aria-live="polite">
-          {quantity}
+          {shown}
         </span>
         <button
           type="submit"
@@ -113,17 +120,24 @@ export function BasketLineRow({
   storeSlug,
   line,
   actions,
+  similar = null,
 }: {
   storeSlug: string
   line: BasketLine
   actions: LineActions
+  /** The similar items listed for one line of the basket (?replaceFor=), else null. */
+  similar?: SimilarItems | null
 }) {
+  const money = useMoney()
   const href = itemHref(storeSlug, { slug: line.slug, category: { slug: line.categorySlug } })
   const choices = line.choices.map((choice) =>
     choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
   )
   return (
-    <li className="flex gap-3 border-b border-black/10 py-4 last:border-0">
+    <li
+      id={`line-${line.basketLineId}`}
+      className="flex gap-3 border-b border-black/10 py-4 last:border-0"
+    >
       <ItemImage
         images={line.images}
         alt=""
@@ -139,10 +153,19 @@ export function BasketLineRow({
             {choices.length > 0 ? (
               <p className="text-sm text-ink/75">{choices.join(', ')}</p>
             ) : null}
-            <p className="text-sm text-ink/75">{formatMoney(line.unitPrice)} each</p>
+            {line.weighing ? (
+              <>
+                <p className="text-sm text-ink/75">
+                  {weighedQuantityLabel(line.weighing, line.quantity)}
+                </p>
+                <WeighingLabel weighing={line.weighing} className="text-sm text-ink/75" />
+              </>
+            ) : (
+              <p className="text-sm text-ink/75">{money(line.unitPrice)} each</p>
+            )}
           </div>
           <p className="shrink-0 font-bold tabular-nums">
-            {line.available ? formatMoney(line.lineTotal) : null}
+            {line.available ? `${line.weighing ? 'est. ' : ''}${money(line.lineTotal)}` : null}
           </p>
         </div>
         {!line.available ? (
@@ -156,6 +179,11 @@ export function BasketLineRow({
           name={line.name}
           available={line.available}
           quantity={line.quantity}
+          shown={
+            line.weighing?.soldBy === 'by_weight'
+              ? weighedQuantityLabel(line.weighing, line.quantity)
+              : String(line.quantity)
+          }
           max={line.maxQuantity}
           actions={actions}
           substitutes={{
@@ -164,6 +192,7 @@ export function BasketLineRow({
           }}
           className="mt-1"
         />
+        {line.available ? <ReplacementChoice line={line} similar={similar} /> : null}
       </div>
     </li>
   )
@@ -177,6 +206,7 @@ function LineControls({
   name,
   available,
   quantity,
+  shown = String(quantity),
   max,
   actions,
   substitutes,
@@ -185,6 +215,7 @@ function LineControls({
   name: string
   available: boolean
   quantity: number
+  shown?: string
   max: number | null
   actions: LineActions
   substitutes: LineSubstitutes
@@ -198,6 +229,7 @@ function LineControls({
             name={name}
             target={substitutes.target}
             quantity={quantity}
+            shown={shown}
             max={max}
             busy={actions.busy}
             onChange={actions.onQuantity}
@@ -244,6 +276,7 @@ export function BasketMealDealRow({
   deal: BasketMealDeal
   actions: LineActions
 }) {
+  const money = useMoney()
   return (
     <li className="flex flex-col gap-1 border-b border-black/10 py-4 last:border-0">
       <div className="flex items-start justify-between gap-2">
@@ -257,10 +290,10 @@ export function BasketMealDealRow({
               </li>
             ))}
           </ul>
-          <p className="text-sm text-ink/75">{formatMoney(deal.unitPrice)} each</p>
+          <p className="text-sm text-ink/75">{money(deal.unitPrice)} each</p>
         </div>
         <p className="shrink-0 font-bold tabular-nums">
-          {deal.available ? formatMoney(deal.lineTotal) : null}
+          {deal.available ? money(deal.lineTotal) : null}
         </p>
       </div>
       {!deal.available ? (

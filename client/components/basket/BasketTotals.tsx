@@ -1,9 +1,9 @@
 import type { Basket } from '../../../schemas/basket.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
 import { minimumSpendProgress } from '../../lib/basket.ts'
 import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { routePath } from '../../lib/routes.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /** One label/amount pair of a totals list (`<dl>`): the basket's and a placed order's. */
 export function TotalsRow({
@@ -28,40 +28,38 @@ export function TotalsRow({
  * and service fees, tip, store credit and total. A polite live region, so a change is read out once.
  */
 export function BasketTotals({ basket }: { basket: Basket }) {
+  const money = useMoney()
   const { totals, coupon, deals } = basket
   const delivery = basket.fulfilmentMethod === 'delivery'
   // Store credit (ADR 020) comes off last: the total is what is left to pay.
   return (
     <dl aria-live="polite" className="flex flex-col gap-1.5 text-sm">
-      <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />
+      <TotalsRow label="Subtotal" value={money(totals.subtotal)} />
       {deals
         .filter((deal) => deal.discount > 0)
         .map((deal) => (
-          <TotalsRow key={deal.dealId} label={deal.name} value={`−${formatMoney(deal.discount)}`} />
+          <TotalsRow key={deal.dealId} label={deal.name} value={`−${money(deal.discount)}`} />
         ))}
       {totals.couponDiscount > 0 && coupon ? (
-        <TotalsRow
-          label={`Coupon ${coupon.code}`}
-          value={`−${formatMoney(totals.couponDiscount)}`}
-        />
+        <TotalsRow label={`Coupon ${coupon.code}`} value={`−${money(totals.couponDiscount)}`} />
       ) : null}
       {delivery ? (
         <TotalsRow
           label="Delivery fee"
-          value={totals.deliveryFee > 0 ? formatMoney(totals.deliveryFee) : 'Free'}
+          value={totals.deliveryFee > 0 ? money(totals.deliveryFee) : 'Free'}
         />
       ) : null}
       {totals.serviceFee > 0 ? (
-        <TotalsRow label="Service fee" value={formatMoney(totals.serviceFee)} />
+        <TotalsRow label="Service fee" value={money(totals.serviceFee)} />
       ) : null}
       {delivery && totals.tip > 0 ? (
-        <TotalsRow label="Driver tip" value={formatMoney(totals.tip)} />
+        <TotalsRow label="Driver tip" value={money(totals.tip)} />
       ) : null}
       {totals.creditApplied > 0 ? (
-        <TotalsRow label={STORE_CREDIT_LABEL} value={`−${formatMoney(totals.creditApplied)}`} />
+        <TotalsRow label={STORE_CREDIT_LABEL} value={`−${money(totals.creditApplied)}`} />
       ) : null}
       <div className="my-1 border-t border-black/10" />
-      <TotalsRow label="Total" value={formatMoney(totals.total)} strong />
+      <TotalsRow label="Total" value={money(totals.total)} strong />
       {totals.creditApplied > 0 && totals.total === 0 ? (
         <p className="font-semibold text-green-900">{NOTHING_TO_PAY}</p>
       ) : null}
@@ -74,11 +72,12 @@ export function BasketTotals({ basket }: { basket: Basket }) {
  * and, once delivery's is met, how far free delivery is.
  */
 export function SpendProgress({ basket }: { basket: Basket }) {
+  const money = useMoney()
   const { totals } = basket
   const method = basket.fulfilmentMethod
   if (totals.minimumSpendShortfall > 0) {
     const progress = minimumSpendProgress(totals.minimumSpend, totals.minimumSpendShortfall)
-    const text = `Spend ${formatMoney(totals.minimumSpendShortfall)} more for ${method}`
+    const text = `Spend ${money(totals.minimumSpendShortfall)} more for ${method}`
     return (
       <div className="rounded-2xl bg-amber-50 p-4 ring-1 ring-amber-700/25">
         <p id="minimum-spend-label" className="text-sm font-semibold text-amber-950">
@@ -89,11 +88,11 @@ export function SpendProgress({ basket }: { basket: Basket }) {
           aria-labelledby="minimum-spend-label"
           max={100}
           value={progress}
-          aria-valuetext={`${formatMoney(totals.minimumSpend - totals.minimumSpendShortfall)} of ${formatMoney(totals.minimumSpend)} minimum`}
+          aria-valuetext={`${money(totals.minimumSpend - totals.minimumSpendShortfall)} of ${money(totals.minimumSpend)} minimum`}
           className="mt-2 block h-2.5 w-full appearance-none overflow-hidden rounded-full border-0 bg-amber-200 [&::-moz-progress-bar]:rounded-full [&::-moz-progress-bar]:bg-amber-700 [&::-webkit-progress-bar]:bg-amber-200 [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-amber-700"
         />
         <p id="minimum-spend-rule" className="mt-1 text-xs text-amber-950">
-          Minimum order for {method}: {formatMoney(totals.minimumSpend)}
+          Minimum order for {method}: {money(totals.minimumSpend)}
         </p>
       </div>
     )
@@ -103,7 +102,7 @@ export function SpendProgress({ basket }: { basket: Basket }) {
   if (threshold !== null && totals.deliveryFee > 0 && totals.subtotal < threshold) {
     return (
       <p className="rounded-2xl bg-tint p-4 text-sm font-semibold">
-        Spend {formatMoney(threshold - totals.subtotal)} more for free delivery
+        Spend {money(threshold - totals.subtotal)} more for free delivery
       </p>
     )
   }
@@ -115,6 +114,7 @@ export function SpendProgress({ basket }: { basket: Basket }) {
  * checkout guard would bounce back here, it is a disabled button that says what is short.
  */
 export function CheckoutButton({ basket }: { basket: Basket }) {
+  const money = useMoney()
   const short = basket.totals.minimumSpendShortfall
   const className =
     'inline-flex min-h-12 items-center justify-center rounded-full px-6 text-base font-bold'
@@ -126,13 +126,14 @@ export function CheckoutButton({ basket }: { basket: Basket }) {
         aria-describedby="minimum-spend-rule"
         className={`${className} cursor-not-allowed bg-gray-200 text-gray-800`}
       >
-        {formatMessage('minimumSpendShort', formatMoney(short))}
+        {formatMessage('minimumSpendShort', money(short))}
       </button>
     )
   }
   return (
     <a
-      href={routePath('checkout')}
+      // Through the "Have you forgotten?" step, which goes straight on when it has nothing to show.
+      href={routePath('basket-forgotten')}
       className={`${className} bg-primary text-on-primary hover:brightness-90`}
     >
       Checkout

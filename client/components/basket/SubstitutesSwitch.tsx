@@ -11,6 +11,8 @@ export const SUBSTITUTES_FIELDS = {
   basketLineId: 'basketLineId',
   basketMealDealId: 'basketMealDealId',
   allowSubstitutes: 'allowSubstitutes',
+  substitution: 'substitution',
+  replacementItemId: 'replacementItemId',
 } as const
 
 /** The intent value of the substitutes form (the basket page may take other forms later). */

@@ -2,15 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
+import { parseTipPounds } from '../../lib/tip-pounds.ts'
 
 const PRESETS = [0, 100, 200, 300]
 
-/** Pounds typed by the shopper ('2', '2.5', '£2.50') as pence; null when not an amount. */
-export function parseTipPounds(text: string): number | null {
-  const match = /^£?\s*(\d{1,4})(?:\.(\d{1,2}))?$/.exec(text.trim())
-  if (!match) return null
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
-}
+export { parseTipPounds }
 
 /** Why a typed tip cannot be set: not an amount, or over the maximum (which it names). */
 export function tipRefusal(pence: number | null, maxTip: number): string | null {

@@ -1,5 +1,5 @@
 import type { CategoryNode } from '../../../schemas/catalogue.ts'
-import { categoryHref } from './catalogue-links.ts'
+import { categoryHref } from '../../lib/catalogue-links.ts'
 import { ItemImage } from './ItemImage.tsx'
 
 /** Categories as tiles with their picture and how many items each has. */

@@ -1,9 +1,11 @@
 import type { MenuItemSummary } from '../../../schemas/catalogue.ts'
-import { itemHref } from './catalogue-links.ts'
+import { itemHref } from '../../lib/catalogue-links.ts'
+import { FavouriteButton } from './FavouriteButton.tsx'
 import { ItemImage } from './ItemImage.tsx'
 import { OfferLink } from './OfferLink.tsx'
 import { ItemBadge, Price } from './Price.tsx'
 import { QuickViewButton } from './QuickViewButton.tsx'
+import { WeighingLabel } from '../item/WeighedItem.tsx'
 
 export interface ItemCardProps {
   storeId: number
@@ -11,10 +13,18 @@ export interface ItemCardProps {
   item: MenuItemSummary
   /** Above the fold: load the image at once. */
   eager?: boolean
+  /** Whether the item is one of the signed-in member's favourites (unknown: false). */
+  favourite?: boolean
 }
 
 /** An item in a grid: picture and badge, price and was-price, name, size and unit price, then Add. */
-export function ItemCard({ storeId, storeSlug, item, eager = false }: ItemCardProps) {
+export function ItemCard({
+  storeId,
+  storeSlug,
+  item,
+  eager = false,
+  favourite = false,
+}: ItemCardProps) {
   const href = itemHref(storeSlug, item)
   return (
     <article className="relative flex h-full flex-col rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/10">
@@ -30,6 +40,14 @@ export function ItemCard({ storeId, storeSlug, item, eager = false }: ItemCardPr
             <ItemBadge badge={item.badge} />
           </span>
         ) : null}
+        <div className="absolute top-1 right-1 z-10">
+          <FavouriteButton
+            itemId={item.id}
+            itemName={item.name}
+            favourite={favourite}
+            variant="card"
+          />
+        </div>
       </div>
       {/* Seen price first, then name, then size and price per unit (what a shopper scans for);
           read name first (the heading starts the card), so the price follows its name. */}
@@ -38,13 +56,20 @@ export function ItemCard({ storeId, storeSlug, item, eager = false }: ItemCardPr
           {item.name}
         </a>
       </h3>
-      {item.size || item.unitPriceLabel ? (
+      {item.weighing ? (
+        <WeighingLabel weighing={item.weighing} className="order-4 mt-0.5 text-xs text-ink/75" />
+      ) : item.size || item.unitPriceLabel ? (
         <p className="order-4 mt-0.5 text-xs text-ink/75">
           {[item.size, item.unitPriceLabel].filter(Boolean).join(' · ')}
         </p>
       ) : null}
       <div className="order-2 mt-3">
-        <Price price={item.price} wasPrice={item.wasPrice} size="card" />
+        <Price
+          price={item.price}
+          wasPrice={item.wasPrice}
+          size="card"
+          estimate={item.weighing !== null}
+        />
       </div>
       {item.offer ? (
         <p className="order-4 mt-1.5">
@@ -73,12 +98,15 @@ export function ItemGrid({
   items,
   label,
   eagerCount = 4,
+  favourites,
 }: {
   storeId: number
   storeSlug: string
   items: ReadonlyArray<MenuItemSummary>
   label: string
   eagerCount?: number
+  /** The ids of the signed-in member's favourites among the items (their hearts are filled). */
+  favourites?: ReadonlySet<number>
 }) {
   return (
     <ul
@@ -92,6 +120,7 @@ export function ItemGrid({
             storeSlug={storeSlug}
             item={item}
             eager={index < eagerCount}
+            favourite={favourites?.has(item.id) ?? false}
           />
         </li>
       ))}

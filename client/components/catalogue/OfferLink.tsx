@@ -1,6 +1,6 @@
 import type { DealOffer } from '../../../schemas/catalogue.ts'
 import { offerTerms } from '../../../schemas/deal-offer.ts'
-import { dealHref } from './catalogue-links.ts'
+import { dealHref } from '../../lib/catalogue-links.ts'
 
 /**
  * The multibuy or meal deal an item is in, linking to the deal's page (its items): on a card it

@@ -1,7 +1,7 @@
 import { useContext } from 'react'
-import { formatMoney } from '../../../schemas/money.ts'
 import { documentNonce } from '../../lib/csp-nonce.ts'
 import { RenderContext } from '../render-context.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 const PRICE_SIZES = { base: 'text-lg', card: 'text-xl leading-tight', large: 'text-3xl' } as const
 
@@ -10,12 +10,16 @@ export function Price({
   price,
   wasPrice,
   size = 'base',
+  estimate = false,
 }: {
   price: number
   wasPrice: number | null
+  /** A weighed item's price (ADR 039): 'est. £0.54', never read as the price charged. */
+  estimate?: boolean
   /** base: a list; card: the largest words on an item card; large: the item page. */
   size?: 'base' | 'card' | 'large'
 }) {
+  const money = useMoney()
   const offer = wasPrice !== null
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
@@ -23,12 +27,13 @@ export function Price({
         className={`font-extrabold tabular-nums ${PRICE_SIZES[size]} ${offer ? 'text-red-700' : ''}`}
       >
         {wasPrice !== null ? <span className="sr-only">Now </span> : null}
-        {formatMoney(price)}
+        {estimate ? <span className="text-[0.7em] font-bold">est. </span> : null}
+        {money(price)}
       </span>
       {wasPrice !== null ? (
         <s className="text-sm text-ink/70">
           <span className="sr-only">Was </span>
-          {formatMoney(wasPrice)}
+          {money(wasPrice)}
         </s>
       ) : null}
     </p>

@@ -1,6 +1,6 @@
 import type { Banner, DealSummary } from '../../../schemas/catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { bannerHref, dealHref } from './catalogue-links.ts'
+import { bannerHref, dealHref } from '../../lib/catalogue-links.ts'
 import { ItemBadge } from './Price.tsx'
 
 /*

@@ -2,7 +2,7 @@ import { SearchSuggest } from '../../islands/SearchSuggest.tsx'
 import { island } from '../Island.tsx'
 import { SearchIcon, StoreIcon } from '../icons.tsx'
 import { routePath } from '../../lib/routes.ts'
-import { storeSearchFormAction } from './catalogue-links.ts'
+import { storeSearchFormAction } from '../../lib/catalogue-links.ts'
 
 // Idle, not visible: the box sits at the top of every catalogue page, so "visible" would fetch
 // React with the first paint of pages that have no other island (the store home).

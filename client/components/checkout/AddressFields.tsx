@@ -1,14 +1,8 @@
 import { TextField, type FormErrors, type FormValues } from '../forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
+import { ADDRESS_FIELDS } from '../../lib/address-fields.ts'
 
-/** The form names of spec §3 Address's fields, as the checkout forms post them. */
-export const ADDRESS_FIELDS = [
-  'addressLine1',
-  'addressLine2',
-  'town',
-  'county',
-  'postcode',
-] as const
+export { ADDRESS_FIELDS }
 
 /** The address inputs of a checkout form, their errors linked like every form field's. */
 export function AddressFields({

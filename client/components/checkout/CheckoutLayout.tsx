@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '../../../schemas/money.ts'
 import type { SlotReservation } from '../../../schemas/slots.ts'
 import { FlashToast } from '../../islands/FlashToast.tsx'
 import { SlotCountdown } from '../../islands/SlotCountdown.tsx'
@@ -10,6 +9,7 @@ import { island } from '../Island.tsx'
 import type { PageChrome } from '../Layout.tsx'
 import { Logo } from '../Logo.tsx'
 import { OrderLines, type SummaryLine } from './OrderLines.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
 const SlotCountdownIsland = island('SlotCountdown', SlotCountdown, { hydrate: 'load' })
@@ -46,7 +46,8 @@ function LockIcon({ className }: { className?: string }) {
  * steps show their own summary beside the form.
  */
 function HeaderSummary({ summary }: { summary: CheckoutHeaderSummary }) {
-  const line = `${itemsLabel(summary.itemCount)} · ${formatMoney(summary.total)}`
+  const money = useMoney()
+  const line = `${itemsLabel(summary.itemCount)} · ${money(summary.total)}`
   return (
     <>
       <details className="group w-full border-t border-black/10 sm:hidden">
@@ -62,7 +63,7 @@ function HeaderSummary({ summary }: { summary: CheckoutHeaderSummary }) {
           <OrderLines lines={summary.lines} />
           <p className="mt-2 flex justify-between border-t border-black/10 pt-2 font-bold">
             <span>Total</span>
-            <span className="tabular-nums">{formatMoney(summary.total)}</span>
+            <span className="tabular-nums">{money(summary.total)}</span>
           </p>
         </div>
       </details>

@@ -1,8 +1,10 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import type { OrderSummary } from '../../../schemas/checkout.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { TotalsRow } from '../basket/BasketTotals.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
+import { FinalPriceNote, WeighingLabel } from '../item/WeighedItem.tsx'
+import { weighedQuantityLabel, type Weighing } from '../../../schemas/weighing.ts'
 
 /** One line as the checkout summaries list it. */
 export interface SummaryLine {
@@ -11,6 +13,8 @@ export interface SummaryLine {
   quantity: number
   totalPrice: number
   details: Array<string>
+  /** A weighed line (ADR 039): its amount is an estimate until picking. */
+  weighing: Weighing | null
 }
 
 /** The basket's available lines and meal deals, as the payment step summarises them. */
@@ -25,6 +29,7 @@ export function basketSummaryLines(basket: Basket): Array<SummaryLine> {
           line.size && !line.name.endsWith(line.size) ? `${line.name} (${line.size})` : line.name,
         quantity: line.quantity,
         totalPrice: line.lineTotal,
+        weighing: line.weighing,
         details: line.choices.map((choice) =>
           choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
         ),
@@ -36,6 +41,7 @@ export function basketSummaryLines(basket: Basket): Array<SummaryLine> {
         name: deal.name,
         quantity: deal.quantity,
         totalPrice: deal.lineTotal,
+        weighing: null,
         details: deal.choices.map((choice) => choice.name),
       })),
   ]
@@ -48,33 +54,56 @@ export function orderSummaryLines(order: OrderSummary): Array<SummaryLine> {
     name: line.name,
     quantity: line.quantity,
     totalPrice: line.totalPrice,
+    weighing: line.weighing,
     details: line.selections,
   }))
 }
 
-/** The lines of an order: quantity, name, chosen options and price. */
+/** '3 ×' before a line's name; a by-weight line says its weight instead ('750 g'). */
+function lineQuantity(line: SummaryLine): string {
+  return line.weighing?.soldBy === 'by_weight'
+    ? weighedQuantityLabel(line.weighing, line.quantity)
+    : `${line.quantity} ×`
+}
+
+/**
+ * The lines of an order: quantity, name, chosen options and price. A weighed line's price reads
+ * 'est.' with its price per kg, and the list then says the final price follows picking.
+ */
 export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
+  const money = useMoney()
+  const weighed = lines.some((line) => line.weighing !== null)
   return (
-    <ul className="flex flex-col divide-y divide-black/10 text-sm">
-      {lines.map((line) => (
-        <li key={line.key} className="flex justify-between gap-3 py-2">
-          <div>
-            <p className="font-semibold">
-              <span className="tabular-nums">{line.quantity} ×</span> {line.name}
+    <>
+      <ul className="flex flex-col divide-y divide-black/10 text-sm">
+        {lines.map((line) => (
+          <li key={line.key} className="flex justify-between gap-3 py-2">
+            <div>
+              <p className="font-semibold">
+                <span className="tabular-nums">{lineQuantity(line)}</span> {line.name}
+              </p>
+              {line.details.length > 0 ? (
+                <p className="text-ink/70">{line.details.join(', ')}</p>
+              ) : null}
+              {line.weighing ? (
+                <WeighingLabel weighing={line.weighing} className="text-ink/70" />
+              ) : null}
+            </div>
+            <p className="tabular-nums">
+              {line.weighing ? 'est. ' : null}
+              {money(line.totalPrice)}
             </p>
-            {line.details.length > 0 ? (
-              <p className="text-ink/70">{line.details.join(', ')}</p>
-            ) : null}
-          </div>
-          <p className="tabular-nums">{formatMoney(line.totalPrice)}</p>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      {weighed ? <FinalPriceNote className="mt-2 text-sm font-semibold text-ink/80" /> : null}
+    </>
   )
 }
 
 /** A placed order's totals, as frozen on the order (all pence). */
 export function OrderTotalsList({ order }: { order: OrderSummary }) {
+  const money = useMoney()
   const { totals } = order
   const delivery = order.fulfilmentMethod === 'delivery'
   // The store credit the order used (ADR 020).
@@ -83,35 +112,29 @@ export function OrderTotalsList({ order }: { order: OrderSummary }) {
   const named = order.discounts.filter((discount) => discount.kind !== 'credit')
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
-      <TotalsRow label="Subtotal" value={formatMoney(totals.subtotal)} />
+      <TotalsRow label="Subtotal" value={money(totals.subtotal)} />
       {named.length > 0 ? (
         named.map((discount, index) => (
-          <TotalsRow
-            key={index}
-            label={discount.label}
-            value={`−${formatMoney(discount.amount)}`}
-          />
+          <TotalsRow key={index} label={discount.label} value={`−${money(discount.amount)}`} />
         ))
       ) : totals.discountTotal > 0 ? (
-        <TotalsRow label="Discounts" value={`−${formatMoney(totals.discountTotal)}`} />
+        <TotalsRow label="Discounts" value={`−${money(totals.discountTotal)}`} />
       ) : null}
       {delivery ? (
         <TotalsRow
           label="Delivery fee"
-          value={totals.deliveryCost > 0 ? formatMoney(totals.deliveryCost) : 'Free'}
+          value={totals.deliveryCost > 0 ? money(totals.deliveryCost) : 'Free'}
         />
       ) : null}
       {totals.serviceFee > 0 ? (
-        <TotalsRow label="Service fee" value={formatMoney(totals.serviceFee)} />
+        <TotalsRow label="Service fee" value={money(totals.serviceFee)} />
       ) : null}
       {totals.deliveryTip > 0 ? (
-        <TotalsRow label="Driver tip" value={formatMoney(totals.deliveryTip)} />
+        <TotalsRow label="Driver tip" value={money(totals.deliveryTip)} />
       ) : null}
-      {credit > 0 ? (
-        <TotalsRow label={STORE_CREDIT_LABEL} value={`−${formatMoney(credit)}`} />
-      ) : null}
+      {credit > 0 ? <TotalsRow label={STORE_CREDIT_LABEL} value={`−${money(credit)}`} /> : null}
       <div className="my-1 border-t border-black/10" />
-      <TotalsRow label="Total" value={formatMoney(totals.total)} strong />
+      <TotalsRow label="Total" value={money(totals.total)} strong />
       {credit > 0 && totals.total === 0 ? (
         <p className="font-semibold text-green-900">{NOTHING_TO_PAY}</p>
       ) : null}

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { ModalDialog } from '../ModalDialog.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /**
  * The sandbox wallet sheet (no wallet merchant in sandbox mode): the amount, the test outcome to
@@ -19,12 +19,13 @@ export function SandboxWalletSheet({
   onPay: (outcome: 'approve' | 'decline') => void
   onCancel: () => void
 }) {
+  const money = useMoney()
   const [outcome, setOutcome] = useState<'approve' | 'decline'>('approve')
   return (
     <ModalDialog onCancel={onCancel}>
       <Dialog.Title className="text-lg font-extrabold">Sandbox {name}</Dialog.Title>
       <Dialog.Description className="mt-2 text-ink/80">
-        {MESSAGES.sandboxBanner} Pay {formatMoney(total)}.
+        {MESSAGES.sandboxBanner} Pay {money(total)}.
       </Dialog.Description>
       <fieldset className="mt-4">
         <legend className="font-semibold">Test outcome</legend>
@@ -56,7 +57,7 @@ export function SandboxWalletSheet({
           onClick={() => onPay(outcome)}
           className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
         >
-          Pay {formatMoney(total)}
+          Pay {money(total)}
         </button>
       </div>
     </ModalDialog>

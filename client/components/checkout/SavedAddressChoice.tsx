@@ -2,10 +2,9 @@ import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import { addressLines } from '../member/AddressCard.tsx'
 import { TextField, type FormErrors, type FormValues } from '../forms/Form.tsx'
 import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
+import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from '../../lib/address-fields.ts'
 
-/** The form field naming the saved address chosen, or {@link NEW_ADDRESS} for the typed one. */
-export const SAVED_ADDRESS_FIELD = 'savedAddressId'
-export const NEW_ADDRESS = 'new'
+export { NEW_ADDRESS, SAVED_ADDRESS_FIELD }
 
 /**
  * A member's saved addresses as choices of a checkout step (default first, as the backend lists

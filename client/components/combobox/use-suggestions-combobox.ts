@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react'
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
@@ -152,7 +152,29 @@ export function useSuggestionsCombobox<Suggestion>({
     if (suggestions.length > 0 && !choosing) setOpen(true)
   }
 
+  /**
+   * The input's combobox wiring (APG): role, value, the keyboard and focus handlers and the aria
+   * state, the same for every suggestions field; each field adds its id, name, size and style.
+   */
+  function inputProps(listboxId: string) {
+    return {
+      role: 'combobox',
+      autoComplete: 'off',
+      value,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value),
+      onKeyDown,
+      onBlur: closePopup,
+      onFocus,
+      'aria-autocomplete': 'list',
+      'aria-expanded': open,
+      'aria-controls': listboxId,
+      'aria-activedescendant': activeId,
+      'aria-busy': loading || undefined,
+    } as const
+  }
+
   return {
+    inputProps,
     value,
     suggestions,
     open,

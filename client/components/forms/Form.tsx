@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
+import type { FormErrors, FormValues } from '../../lib/form-values.ts'
 
-/** Field errors of a form post, by field name; `form` is a message about the whole form. */
-export type FormErrors = Partial<Record<string, string>>
-
-/** The values a re-rendered form shows again (never passwords). */
-export type FormValues = Partial<Record<string, string>>
+export type { FormErrors, FormValues }
 
 /** A centred card holding one form (sign-in, checkout step): phone first, a readable width on desktop. */
 export function FormCard({

@@ -4,11 +4,12 @@ import type { MenuItem, MenuItemSummary } from '../../../schemas/catalogue.ts'
 import { ItemOptions } from '../../islands/ItemOptions.tsx'
 import { CATALOGUE_API } from '../../lib/api-paths.ts'
 import { fetchMenuItem } from '../../lib/item-options-ui.ts'
-import { itemHref } from '../catalogue/catalogue-links.ts'
+import { itemHref } from '../../lib/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 import { ItemBadge, Price } from '../catalogue/Price.tsx'
 import { CloseIcon } from '../icons.tsx'
 import { ItemFacts } from './ItemFacts.tsx'
+import { FinalPriceNote, WeighingLabel } from './WeighedItem.tsx'
 
 function QuickViewBody({
   storeId,
@@ -49,8 +50,18 @@ function QuickViewBody({
             {[item.size, item.category.name].filter(Boolean).join(' · ')}
           </Dialog.Description>
           <div className="mt-2">
-            <Price price={item.price} wasPrice={item.wasPrice} size="large" />
-            {item.unitPriceLabel ? (
+            <Price
+              price={item.price}
+              wasPrice={item.wasPrice}
+              size="large"
+              estimate={item.weighing !== null}
+            />
+            {item.weighing ? (
+              <>
+                <WeighingLabel weighing={item.weighing} className="text-xs text-ink/75" />
+                <FinalPriceNote className="text-xs text-ink/75" />
+              </>
+            ) : item.unitPriceLabel ? (
               <p className="text-xs text-ink/75">{item.unitPriceLabel}</p>
             ) : null}
           </div>

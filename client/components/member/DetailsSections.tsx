@@ -12,6 +12,7 @@ import {
   ErrorSummary,
 } from '../forms/Form.tsx'
 import { displayPhone } from '../../../schemas/phone.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** Where every form of the details page posts; `action` says which form it was. */
 export const DETAILS_ACTION = routePath('member-my-details')
@@ -81,11 +82,12 @@ export function ContactDetailsForm({
   errors: FormErrors
   values: FormValues | null
 }) {
+  const shopCountry = useShopLocale().countryCode
   const shown: FormValues = values ?? {
     firstname: profile.firstname,
     lastname: profile.lastname,
     mobileContactNumber: profile.mobileContactNumber
-      ? displayPhone(profile.mobileContactNumber)
+      ? displayPhone(profile.mobileContactNumber, shopCountry)
       : '',
     whereHeard: profile.whereHeard ?? '',
     retailMemberId: profile.retailMemberId ?? '',

@@ -1,11 +1,14 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { orderLineTitle, weighedFinalNote } from '../../../schemas/weighing.ts'
 
 type Line = MemberOrderDetail['lines'][number]
 
 /** What the store did with a line, in the member's words. */
 function outcomeOf(line: Line): string | null {
   switch (line.mark) {
+    case 'picked':
+      return weighedFinalNote(line)
     case 'short':
       return `Only ${line.pickedQuantity ?? 0} of ${line.quantity} available`
     case 'out_of_stock':
@@ -32,9 +35,7 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<Line> }) {
         return (
           <li key={line.lineId} className="flex items-start justify-between gap-4 py-3">
             <div className="min-w-0">
-              <p className="font-semibold [overflow-wrap:anywhere]">
-                {line.quantity} × {line.name}
-              </p>
+              <p className="font-semibold [overflow-wrap:anywhere]">{orderLineTitle(line)}</p>
               {line.selections.length > 0 ? (
                 <p className="text-sm text-ink/75">{line.selections.join(', ')}</p>
               ) : null}

@@ -110,7 +110,7 @@ export function FailedTasksPage({
       ) : (
         <ListTable
           caption="Failed tasks, newest first"
-          headers={['Task', 'Order', 'First tried', 'Attempts', 'Last error']}
+          headers={['Task', 'For', 'First tried', 'Attempts', 'Last error']}
         >
           {effects.map((effect) => {
             const label = effectKindLabel(effect.kind)
@@ -119,7 +119,7 @@ export function FailedTasksPage({
                 <th scope="row" className={`${CELL} font-semibold`}>
                   {label}
                 </th>
-                <td className={CELL}>{effect.orderNumber ?? '—'}</td>
+                <td className={CELL}>{effect.about}</td>
                 <td className={CELL}>
                   <time dateTime={effect.createdAt}>
                     {storeDateTime(effect.createdAt, timeZone)}
@@ -132,7 +132,7 @@ export function FailedTasksPage({
                     action={retryAction}
                     field="effectId"
                     id={effect.id}
-                    label={`Try again: ${label}${effect.orderNumber ? ` for order ${effect.orderNumber}` : ''}`}
+                    label={`Try again: ${label}${effect.about === '—' ? '' : ` for ${effect.about}`}`}
                   >
                     Try again
                   </RetryForm>

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../schemas/money.ts'
 import { CASH_CONFIRMED_FIELD } from '../../lib/payment-step.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /**
  * The shopper's confirmation that the amount will be ready in cash (spec §5 Cash orders). It is
@@ -21,6 +21,7 @@ export function CashConfirmation({
   onConfirm: (confirmed: boolean) => void
   error: string | null
 }) {
+  const money = useMoney()
   const id = `${idPrefix}-cash-confirmed`
   const errorId = `${idPrefix}-cash-error`
   return (
@@ -40,7 +41,7 @@ export function CashConfirmation({
           className="mt-1 size-5 accent-primary"
         />
         <span>
-          I confirm I will have {formatMoney(total)} available in cash when my order{' '}
+          I confirm I will have {money(total)} available in cash when my order{' '}
           {fulfilmentMethod === 'delivery' ? 'arrives' : 'is collected'}.
         </span>
       </label>

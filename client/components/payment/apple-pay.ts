@@ -1,6 +1,8 @@
 import type { PaymentResult } from '../../../schemas/payments.ts'
 import { postJson } from '../../lib/api.ts'
 import { PAYMENT_API } from '../../lib/api-paths.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
+import { applePayRequest } from './wallet-request.ts'
 
 /** The parts of Apple Pay JS the payment step uses (not in TypeScript's DOM library). */
 interface ApplePaySessionLike {
@@ -26,6 +28,8 @@ function applePaySessionClass(): ApplePaySessionClass | undefined {
 export interface DeviceWalletPayment {
   /** The order total in pence, shown on the sheet. */
   total: number
+  /** The brand's country and currency the sheet asks in. */
+  shop: ShopLocale
   /** Pays with the wallet's token data; `beforeFollow` closes the sheet with the outcome. */
   pay: (tokenData: string, beforeFollow: (result: PaymentResult) => void) => Promise<void>
   /** The wallet could not pay: `caught` is the refused call, if one was made. */
@@ -41,6 +45,7 @@ export interface DeviceWalletPayment {
 export function startApplePay({
   storeId,
   total,
+  shop,
   pay,
   failed,
   cancelled,
@@ -50,13 +55,7 @@ export function startApplePay({
     failed()
     return
   }
-  const session = new Session(3, {
-    countryCode: 'GB',
-    currencyCode: 'GBP',
-    supportedNetworks: ['visa', 'masterCard', 'discover', 'jcb'],
-    merchantCapabilities: ['supports3DS'],
-    total: { label: 'Total', amount: (total / 100).toFixed(2) },
-  })
+  const session = new Session(3, applePayRequest(total, shop))
   session.onvalidatemerchant = (event) => {
     postJson(PAYMENT_API.applePayValidation, {
       storeId,

@@ -1,4 +1,6 @@
+import type { ShopLocale } from '../../../schemas/locale.ts'
 import type { DeviceWalletPayment } from './apple-pay.ts'
+import { googlePayDetails } from './wallet-request.ts'
 
 /** Google Pay's gateway tokenisation (real Google Pay). */
 export interface GooglePayConfig {
@@ -7,7 +9,11 @@ export interface GooglePayConfig {
   gatewayMerchantId: string
 }
 
-function googlePayRequest(config: GooglePayConfig, total: number): PaymentRequest {
+function googlePayRequest(
+  config: GooglePayConfig,
+  total: number,
+  shop: ShopLocale
+): PaymentRequest {
   return new PaymentRequest(
     [
       {
@@ -35,7 +41,7 @@ function googlePayRequest(config: GooglePayConfig, total: number): PaymentReques
         },
       },
     ],
-    { total: { label: 'Total', amount: { currency: 'GBP', value: (total / 100).toFixed(2) } } }
+    googlePayDetails(total, shop)
   )
 }
 
@@ -50,6 +56,7 @@ function gatewayToken(details: unknown): string | null {
 export async function startGooglePay({
   config,
   total,
+  shop,
   pay,
   failed,
   cancelled,
@@ -60,7 +67,7 @@ export async function startGooglePay({
   }
   let response: PaymentResponse
   try {
-    response = await googlePayRequest(config, total).show()
+    response = await googlePayRequest(config, total, shop).show()
   } catch {
     // Closing the sheet is not an error worth a message.
     cancelled()

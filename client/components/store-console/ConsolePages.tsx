@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { orderLineTitle, weighedPickNote } from '../../../schemas/weighing.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
@@ -27,6 +28,7 @@ import {
   type SubstituteResults,
 } from './OrderActions.tsx'
 import { displayPhone } from '../../../schemas/phone.ts'
+import type { OrderReasonLists } from '../../../schemas/order-reasons.ts'
 
 const StoreBoardIsland = island('StoreBoard', StoreBoard, { hydrate: 'load' })
 const DriverLocationIsland = island('DriverLocation', DriverLocation, { hydrate: 'load' })
@@ -151,7 +153,7 @@ function LineRow({
   substitutes: SubstituteResults | null
 }) {
   const markLabel: Record<string, string> = {
-    picked: 'Picked',
+    picked: weighedPickNote(line) ?? 'Picked',
     short: `Short: ${line.pickedQuantity ?? 0} found`,
     out_of_stock: 'Out of stock',
     substituted: `Substituted: ${line.substitute?.name ?? ''} × ${line.substitute?.quantity ?? 0}`,
@@ -160,15 +162,19 @@ function LineRow({
     <li className="rounded-xl border border-black/10 bg-white p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-bold">
-          {line.quantity} × {line.name}
+          {orderLineTitle(line)}
           {line.challenge25 ? (
             <span className="ml-2 rounded-md bg-amber-200 px-2 py-0.5 text-xs font-extrabold text-amber-950">
               Challenge 25
             </span>
           ) : null}
-          {line.allowSubstitutes ? (
+          {line.substitution === 'replacement' ? (
+            <span className="ml-2 rounded-md bg-tint px-2 py-0.5 text-xs font-extrabold">
+              Replace with: {line.chosenReplacement?.name}
+            </span>
+          ) : line.allowSubstitutes ? (
             <span className="ml-2 rounded-md bg-tint px-2 py-0.5 text-xs font-semibold">
-              Substitutes allowed
+              Best match
             </span>
           ) : (
             <span className="ml-2 rounded-md bg-red-100 px-2 py-0.5 text-xs font-extrabold text-red-900 ring-1 ring-red-800/30">
@@ -176,12 +182,23 @@ function LineRow({
             </span>
           )}
         </span>
-        <span className="text-sm">{formatMoney(line.chargedPrice)}</span>
+        <span className="text-sm">
+          {/* A weighed line costs its estimate until it is weighed. */}
+          {line.weighed && line.weighed.pickedGrams === null ? 'est. ' : null}
+          {formatMoney(line.chargedPrice)}
+        </span>
       </div>
       {line.selections.length ? (
         <p className="text-sm text-ink/80">{line.selections.join(', ')}</p>
       ) : null}
-      {line.mark ? <p className="text-sm font-semibold">{markLabel[line.mark]}</p> : null}
+      {line.mark ? (
+        <p
+          className={`text-sm font-semibold ${line.weighed?.capped ? 'text-red-900' : ''}`}
+          role={line.weighed?.capped ? 'alert' : undefined}
+        >
+          {markLabel[line.mark]}
+        </p>
+      ) : null}
       {line.refundedQuantity ? (
         <p className="text-sm font-semibold">Refunded: {line.refundedQuantity}</p>
       ) : null}
@@ -236,6 +253,7 @@ export function OrderPage({
   boardHref,
   substitutes,
   credit = null,
+  reasons,
 }: {
   frame: Frame
   order: StoreOrderDetail
@@ -248,6 +266,8 @@ export function OrderPage({
   substitutes: SubstituteResults | null
   /** A manager's "Give store credit" form with its refusals; null for other roles. */
   credit?: { errors: FormErrors; values: FormValues } | null
+  /** The business's reject and cancel reasons (the defaults when absent). */
+  reasons?: OrderReasonLists
 }) {
   // The store credit the order used (ADR 020).
   const creditUsed = order.money.creditApplied
@@ -298,7 +318,12 @@ export function OrderPage({
         <h2 id="actions" className="sr-only">
           Actions
         </h2>
-        <OrderActionForms order={order} action={action} idempotencyKey={idempotencyKey} />
+        <OrderActionForms
+          order={order}
+          action={action}
+          idempotencyKey={idempotencyKey}
+          {...(reasons ? { reasons } : {})}
+        />
         {order.allowedActions.includes('refund_lines') ? (
           <div className="mt-4">
             <RefundLinesForm order={order} action={action} idempotencyKey={idempotencyKey} />

@@ -8,6 +8,7 @@ import {
 import { slotLabel, slotStartInstant } from './format.ts'
 import {
   hasPresetReasons,
+  type OrderReasonLists,
   OTHER_REASON,
   PRESET_REASONS,
   type PresetReasonAction,
@@ -102,12 +103,20 @@ function ReasonField({
 export const REASON_CHOICE_FIELD = 'reasonChoice'
 
 /** A preset reason per radio, then "Other" with the store's own words. */
-function PresetReasonField({ type, question }: { type: PresetReasonAction; question: string }) {
+function PresetReasonField({
+  type,
+  question,
+  reasons,
+}: {
+  type: PresetReasonAction
+  question: string
+  reasons: OrderReasonLists
+}) {
   return (
     <fieldset>
       <legend className="text-sm font-semibold">{question}</legend>
       <div className="mt-1 space-y-1">
-        {PRESET_REASONS[type].map((reason) => (
+        {reasons[type].map((reason) => (
           <label key={reason} className="flex min-h-11 items-center gap-2">
             <input type="radio" name={REASON_CHOICE_FIELD} value={reason} />
             {reason}
@@ -130,8 +139,16 @@ export interface ActionsProps {
   idempotencyKey: string
 }
 
-/** The order-wide actions the caller may take now (allowedActions only), each its own form. */
-export function OrderActionForms({ order, action, idempotencyKey }: ActionsProps) {
+/**
+ * The order-wide actions the caller may take now (allowedActions only), each its own form; reject
+ * and cancel offer the business's reasons (its own lists, else the defaults).
+ */
+export function OrderActionForms({
+  order,
+  action,
+  idempotencyKey,
+  reasons = PRESET_REASONS,
+}: ActionsProps & { reasons?: OrderReasonLists }) {
   const allowed = new Set(order.allowedActions)
   const form = { order, action, idempotencyKey }
   const simple: ReadonlyArray<[string, string]> = [
@@ -220,7 +237,7 @@ export function OrderActionForms({ order, action, idempotencyKey }: ActionsProps
             <summary className="min-h-11 cursor-pointer content-center font-bold">{label}</summary>
             <ActionForm {...form} type={type} className="mt-2 space-y-2">
               {hasPresetReasons(type) ? (
-                <PresetReasonField type={type} question={question} />
+                <PresetReasonField type={type} question={question} reasons={reasons} />
               ) : (
                 <ReasonField id={`reason-${type}`} label={question} />
               )}
@@ -255,16 +272,33 @@ export function LinePickForms({
   return (
     <div className="mt-2 flex flex-wrap items-end gap-2">
       {(['picked', 'out_of_stock'] as const).map((mark) => (
-        <ActionForm key={mark} {...form(mark)} type="mark_line">
+        <ActionForm key={mark} {...form(mark)} type="mark_line" className="flex items-end gap-1">
           <input type="hidden" name="lineId" value={line.lineId} />
           <input type="hidden" name="lineVersion" value={line.version} />
           <input type="hidden" name="mark" value={mark} />
+          {mark === 'picked' && line.weighed ? (
+            // A weighed line is picked with its weight: what the shopper pays follows it.
+            <label htmlFor={`${id}-grams`} className="text-sm font-semibold">
+              <span className="block">Weight (g)</span>
+              <input
+                id={`${id}-grams`}
+                name="pickedGrams"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100000}
+                required
+                defaultValue={line.weighed.pickedGrams ?? undefined}
+                className={`w-24 ${INPUT}`}
+              />
+            </label>
+          ) : null}
           <button type="submit" className={QUIET_BUTTON}>
-            {mark === 'picked' ? 'Picked' : 'Out of stock'}
+            {mark === 'picked' ? (line.weighed ? 'Weighed' : 'Picked') : 'Out of stock'}
           </button>
         </ActionForm>
       ))}
-      {line.quantity > 1 ? (
+      {line.quantity > 1 && line.weighed === null ? (
         <ActionForm {...form('short')} type="mark_line" className="flex items-end gap-1">
           <input type="hidden" name="lineId" value={line.lineId} />
           <input type="hidden" name="lineVersion" value={line.version} />
@@ -309,8 +343,25 @@ function SubstituteForms({
   substitutes: SubstituteResults | null
 }) {
   const id = `line-${line.lineId}`
+  const chosen = line.chosenReplacement
   return (
     <>
+      {chosen ? (
+        <ActionForm
+          {...form(`substituted-${chosen.menuItemId}`)}
+          type="mark_line"
+          className="flex flex-wrap items-center gap-2"
+        >
+          <input type="hidden" name="lineId" value={line.lineId} />
+          <input type="hidden" name="lineVersion" value={line.version} />
+          <input type="hidden" name="mark" value="substituted" />
+          <input type="hidden" name="substituteItemId" value={chosen.menuItemId} />
+          <input type="hidden" name="substituteQuantity" value={line.quantity} />
+          <button type="submit" className={QUIET_BUTTON}>
+            Substitute the shopper&apos;s choice: {chosen.name} × {line.quantity}
+          </button>
+        </ActionForm>
+      ) : null}
       <form method="get" action={action} className="flex items-end gap-1">
         <input type="hidden" name={SUBSTITUTE_QUERY.line} value={line.lineId} />
         <label htmlFor={`${id}-find`} className="text-sm font-semibold">

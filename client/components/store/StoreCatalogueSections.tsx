@@ -16,6 +16,10 @@ export interface StoreCatalogue {
   banners: ReadonlyArray<Banner>
   deals: ReadonlyArray<DealSummary>
   recommended: ReadonlyArray<MenuItemSummary>
+  /** The signed-in member's earlier items here ("Buy it again"); empty for everyone else. */
+  bought?: ReadonlyArray<MenuItemSummary>
+  /** A signed-in member: links to their favourites and earlier items here. */
+  member?: boolean
 }
 
 /** Banners, deals, the department grid and recommended items, above the store's details. */
@@ -28,7 +32,45 @@ export function StoreCatalogueSections({
 }) {
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 pt-8 sm:px-6">
+      {catalogue.member ? (
+        <nav aria-label="Your lists at this store" className="flex flex-wrap gap-3">
+          <a
+            href={routePath('stores-storeSlug-favourites', { storeSlug: store.slug })}
+            className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ring-black/15 hover:bg-tint"
+          >
+            Your favourites
+          </a>
+          <a
+            href={routePath('stores-storeSlug-buy-it-again', { storeSlug: store.slug })}
+            className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ring-black/15 hover:bg-tint"
+          >
+            Buy it again
+          </a>
+        </nav>
+      ) : null}
       <BannerStrip storeSlug={store.slug} banners={catalogue.banners} />
+      {catalogue.bought && catalogue.bought.length > 0 ? (
+        <section aria-labelledby="buy-it-again-title">
+          <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4">
+            <h2 id="buy-it-again-title" className="text-2xl font-bold">
+              Buy it again
+            </h2>
+            <a
+              href={routePath('stores-storeSlug-buy-it-again', { storeSlug: store.slug })}
+              className="inline-flex min-h-11 items-center font-semibold underline"
+            >
+              See everything you have bought here
+            </a>
+          </div>
+          <ItemGrid
+            storeId={store.id}
+            storeSlug={store.slug}
+            items={catalogue.bought}
+            label="Items you bought before"
+            eagerCount={0}
+          />
+        </section>
+      ) : null}
       {catalogue.deals.length > 0 ? (
         <section aria-labelledby="deals-title">
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4">

@@ -16,6 +16,7 @@ import { OrderStatusBadge } from '../../components/member/OrderStatusBadge.tsx'
 import { ReorderButton, ReorderConfirm } from '../../components/member/ReorderForm.tsx'
 import { ReviewForm } from '../../components/member/ReviewForm.tsx'
 import type { PageChrome } from '../../components/Layout.tsx'
+import { receiptPath } from '../../lib/member-order-paths.ts'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
 import { dayMonthYear } from '../../lib/slots.ts'
@@ -94,6 +95,15 @@ export function MemberOrderPage({
           className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
           Contact us about this order
+        </a>
+        <span aria-hidden="true" className="mx-2 text-ink/40">
+          ·
+        </span>
+        <a
+          href={receiptPath(order.orderId)}
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+        >
+          Printable receipt
         </a>
       </p>
       <FormNotice message={view.notice} />

@@ -1,15 +1,22 @@
-import type { MarketingPreferences, MemberProfile } from '../../../schemas/member-profile.ts'
+import type {
+  MarketingPreferences,
+  MemberProfile,
+  SubstitutionDefault,
+} from '../../../schemas/member-profile.ts'
 import type { PageChrome } from '../../components/Layout.tsx'
 import { FormAlert, FormNotice, SubmitButton } from '../../components/forms/Form.tsx'
 import { MemberCard } from '../../components/member/DetailsSections.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { routePath } from '../../lib/routes.ts'
 import { displayPhone } from '../../../schemas/phone.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
+import { SUBSTITUTION_FORM } from '../../lib/substitution-forms.ts'
 
 export interface ProfilePageProps {
   chrome: PageChrome
   profile: MemberProfile
   preferences: MarketingPreferences
+  substitution: SubstitutionDefault
   notice?: string
   error?: string
 }
@@ -30,11 +37,24 @@ function when(iso: string): string {
   })
 }
 
+const SUBSTITUTION_LABELS = {
+  best_match: ['Best match', 'The store picks a similar item. You never pay more for it.'],
+  none: ['No substitute', 'The store leaves the item out and you do not pay for it.'],
+} as const
+
 /**
  * Profile and preferences: who we know you as (edited on My details, so each field has one
  * place), your marketing choice per channel, and the record of every choice you made.
  */
-export function ProfilePage({ chrome, profile, preferences, notice, error }: ProfilePageProps) {
+export function ProfilePage({
+  chrome,
+  profile,
+  preferences,
+  substitution,
+  notice,
+  error,
+}: ProfilePageProps) {
+  const shopCountry = useShopLocale().countryCode
   return (
     <MemberShell chrome={chrome} active="member-profile" title="Profile and preferences">
       <FormNotice message={notice} />
@@ -46,7 +66,9 @@ export function ProfilePage({ chrome, profile, preferences, notice, error }: Pro
           </dd>
           <dt className="font-semibold">Mobile</dt>
           <dd>
-            {profile.mobileContactNumber ? displayPhone(profile.mobileContactNumber) : 'None'}
+            {profile.mobileContactNumber
+              ? displayPhone(profile.mobileContactNumber, shopCountry)
+              : 'None'}
           </dd>
           <dt className="font-semibold">Email</dt>
           <dd className="[overflow-wrap:anywhere]">{profile.email}</dd>
@@ -94,6 +116,39 @@ export function ProfilePage({ chrome, profile, preferences, notice, error }: Pro
             ))}
           </fieldset>
           <SubmitButton>Save preferences</SubmitButton>
+        </form>
+      </MemberCard>
+      <MemberCard id="substitutions" title="Substitutions">
+        <p className="mb-4">
+          If an item you order is out of stock, unless you chose otherwise for that item in your
+          basket:
+        </p>
+        <form method="post" action={routePath('member-profile')}>
+          <input type="hidden" name="intent" value={SUBSTITUTION_FORM.intent} />
+          <fieldset>
+            <legend className="sr-only">Your default substitution choice</legend>
+            {(['best_match', 'none'] as const).map((choice) => (
+              <label
+                key={choice}
+                className="mb-3 flex min-h-11 items-start gap-3 rounded-xl border border-black/10 p-3"
+              >
+                <input
+                  type="radio"
+                  name={SUBSTITUTION_FORM.field}
+                  value={choice}
+                  defaultChecked={substitution.substitution === choice}
+                  className="mt-1 size-5 shrink-0 accent-primary"
+                />
+                <span>
+                  <span className="block font-semibold">{SUBSTITUTION_LABELS[choice][0]}</span>
+                  <span className="block text-sm text-ink/70">
+                    {SUBSTITUTION_LABELS[choice][1]}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <SubmitButton>Save substitution choice</SubmitButton>
         </form>
       </MemberCard>
       <MemberCard id="consents" title="Your consent history">

@@ -46,7 +46,7 @@ describe('GET /openapi.json', () => {
     )
   })
 
-  it('gives every operation a success schema and the error envelope', async () => {
+  it('gives every operation a success schema and the error envelope, for 500 and 503', async () => {
     const doc = await document()
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -55,6 +55,10 @@ describe('GET /openapi.json', () => {
         expect(responses['200']?.content, `${method} ${path}`).toBeDefined()
         expect(JSON.stringify(responses['500']), `${method} ${path}`).toContain(
           '#/components/schemas/ApiError'
+        )
+        // Any route answers 503 while the database cannot be reached (ADR 042).
+        expect(JSON.stringify(responses['503']), `${method} ${path}`).toContain(
+          'service_unavailable'
         )
       }
     }

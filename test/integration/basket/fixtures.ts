@@ -6,7 +6,7 @@ import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 
 export { DEMO, OTHER, seedCatalogue } from '../catalogue/fixtures.ts'
 
-/** An item of the demo business by slug pattern, with its price at store 1. */
+/** An item of the demo business sold each, by slug pattern, with its price at store 1. */
 export async function findItem(
   where: string
 ): Promise<{ id: number; price: number; max_quantity: number | null }> {
@@ -14,6 +14,7 @@ export async function findItem(
     `select m.id, coalesce(s.price, m.price) as price, m.max_quantity
      from menu_items m left join store_menu_items s on s.menu_item_id = m.id and s.store_id = 1
      where m.business_id = 1 and m.is_active = 1 and coalesce(s.is_available, 1) = 1
+       and m.sold_by = 'each'
        and coalesce(s.out_of_stock, m.out_of_stock) = 0 and ${where}
      order by m.id limit 1`
   ).first<{ id: number; price: number; max_quantity: number | null }>()

@@ -2,6 +2,8 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Basket } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { BasketSchema, SimilarItemsSchema } from '../../../schemas/basket.ts'
+import { BUSINESS_ID, call, registerMember } from '../auth/fixtures.ts'
 import {
   basketCall,
   cheapestMealDealChoices,
@@ -176,5 +178,147 @@ describe('the substitution preference', () => {
       422
     )
     expect((await reread(token)).version).toBe(basket.version)
+  })
+})
+
+/** The similar items offered for a basket line. */
+async function similarFor(token: string, basketLineId: number | undefined, bearer?: string) {
+  const answer = await call(
+    '/basket/similar-items',
+    { businessId: 1, basketToken: token, basketLineId },
+    bearer ? { bearer } : {}
+  )
+  expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+  return SimilarItemsSchema.parse(answer.json).items
+}
+
+/** A store-1 item with at least one other sold, in-stock simple item in its subcategory. */
+async function itemWithSimilar(): Promise<number> {
+  return (
+    await findItem(`${PLAIN} and exists (select 1 from menu_items o
+      where o.category_id = m.category_id and o.id != m.id and o.is_active = 1
+        and o.out_of_stock = 0 and o.add_to_basket_type = 'simple')`)
+  ).id
+}
+
+describe('substitution choices (best match, a chosen replacement, none)', () => {
+  it('offers up to 6 similar items: same subcategory, in stock, nearest price first', async () => {
+    const itemId = await itemWithSimilar()
+    const { token } = await newBasket()
+    const basket = await basketCall('/basket/items/add', {
+      businessId: 1,
+      basketToken: token,
+      storeId: 1,
+      menuItem: { itemId, quantity: 1 },
+    })
+    const line = basket.lines[0]
+    const items = await similarFor(token, line?.basketLineId)
+    expect(items.length).toBeGreaterThan(0)
+    expect(items.length).toBeLessThanOrEqual(6)
+    expect(items.map((item) => item.itemId)).not.toContain(itemId)
+    const gaps = items.map((item) => Math.abs(item.price - (line?.unitPrice ?? 0)))
+    expect(gaps).toEqual([...gaps].sort((a, b) => a - b))
+    const { results } = await env.DB.prepare(
+      `select distinct category_id from menu_items where id in (${[itemId, ...items.map((i) => i.itemId)].join(',')})`
+    ).all()
+    expect(results).toHaveLength(1)
+  })
+
+  it('saves a chosen replacement, reads old switches as best match / none, refuses others', async () => {
+    const itemId = await itemWithSimilar()
+    const { token } = await newBasket()
+    const basket = await basketCall('/basket/items/add', {
+      businessId: 1,
+      basketToken: token,
+      storeId: 1,
+      menuItem: { itemId, quantity: 1 },
+    })
+    const lineId = basket.lines[0]?.basketLineId
+    expect(basket.lines[0]).toMatchObject({ substitution: 'best_match', replacement: null })
+    const [choice] = await similarFor(token, lineId)
+    const chosen = await basketCall('/basket/substitutes', {
+      businessId: 1,
+      basketToken: token,
+      basketLineId: lineId,
+      substitution: 'replacement',
+      replacementItemId: choice?.itemId,
+    })
+    expect(chosen.lines[0]).toMatchObject({
+      substitution: 'replacement',
+      allowSubstitutes: true,
+      replacement: { itemId: choice?.itemId, name: choice?.name },
+    })
+    expect(chosen.totals).toEqual(basket.totals)
+    const refused = await failingCall(
+      '/basket/substitutes',
+      {
+        businessId: 1,
+        basketToken: token,
+        basketLineId: lineId,
+        substitution: 'replacement',
+        replacementItemId: itemId,
+      },
+      422
+    )
+    expect(refused.error.message).toBe(MESSAGES.substituteNotSimilar)
+    expect((await reread(token)).lines[0]?.replacement?.itemId).toBe(choice?.itemId)
+    const none = await basketCall('/basket/substitutes', {
+      businessId: 1,
+      basketToken: token,
+      basketLineId: lineId,
+      allowSubstitutes: false,
+    })
+    expect(none.lines[0]).toMatchObject({ substitution: 'none', replacement: null })
+  })
+
+  it("remembers a member's choice per item, and their default, for the next basket", async () => {
+    const itemId = await itemWithSimilar()
+    const { tokens } = await registerMember()
+    const bearer = tokens.access_token
+    const memberBasket = async () => {
+      const { token } = await newBasket()
+      const claimed = await call(
+        '/basket/claim',
+        { businessId: BUSINESS_ID, basketToken: token },
+        { bearer }
+      )
+      expect(claimed.status, JSON.stringify(claimed.json)).toBe(200)
+      return token
+    }
+    const asMember = async (path: string, body: object) => {
+      const answer = await call(path, { businessId: 1, ...body }, { bearer })
+      expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+      return BasketSchema.parse(answer.json)
+    }
+    const add = (token: string, id: number) =>
+      asMember('/basket/items/add', {
+        basketToken: token,
+        storeId: 1,
+        menuItem: { itemId: id, quantity: 1 },
+      })
+    const firstToken = await memberBasket()
+    const lineId = (await add(firstToken, itemId)).lines[0]?.basketLineId
+    const [choice] = await similarFor(firstToken, lineId, bearer)
+    await asMember('/basket/substitutes', {
+      basketToken: firstToken,
+      basketLineId: lineId,
+      substitution: 'replacement',
+      replacementItemId: choice?.itemId,
+    })
+    const defaulted = await call(
+      '/member/substitution-default',
+      { businessId: BUSINESS_ID, substitution: 'none' },
+      { bearer }
+    )
+    expect(defaulted.status, JSON.stringify(defaulted.json)).toBe(200)
+    const nextToken = await memberBasket()
+    const next = await add(nextToken, itemId)
+    expect(next.lines[0]).toMatchObject({
+      substitution: 'replacement',
+      replacement: { itemId: choice?.itemId },
+    })
+    const never = (await findItem(`${PLAIN} and m.id not in (${itemId}, ${choice?.itemId})`)).id
+    const other = await add(nextToken, never)
+    expect(other.lines.find((line) => line.itemId === never)?.substitution).toBe('none')
   })
 })

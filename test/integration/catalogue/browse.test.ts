@@ -10,7 +10,6 @@ import {
   MenuItemSchema,
 } from '../../../schemas/catalogue.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { findPreviousPurchases } from '../../../worker/backend/catalogue/repo.ts'
 import { DEMO, expectError, OTHER, seedCatalogue } from './fixtures.ts'
 
 const store = { businessId: DEMO.businessId, storeId: DEMO.storeId }
@@ -32,7 +31,7 @@ beforeAll(async () => {
   const { results } = await env.DB.prepare(
     `select m.id, m.slug, m.price from menu_items m join categories c on c.id = m.category_id
      where c.slug = 'fresh-fruit' and m.business_id = 1 and m.out_of_stock = 0
-       and m.was_price is null
+       and m.was_price is null and m.sold_by = 'each'
      order by m.position limit 6`
   ).all<FruitItem>()
   fruit = results
@@ -377,32 +376,6 @@ describe('/catalogue/previous-purchases', () => {
       422,
       MESSAGES.validationError
     )
-  })
-
-  it("reads a customer's earlier items at the store, newest first, priced for the store", async () => {
-    await env.DB.batch([
-      env.DB.prepare(
-        `insert into customers (id, business_id, email, first_name, last_name)
-         values (7001, 1, 'member@example.com', 'Mem', 'Ber')`
-      ),
-      env.DB.prepare(
-        `insert into orders (id, business_id, store_id, customer_id, business_order_id, status,
-         status_code, fulfilment_method, fulfilment_timing, first_name, last_name, email,
-         subtotal, original_total, total, placed_at) values
-         (7002, 1, 1, 7001, 'CF-PP-1', 'delivered', 100, 'delivery', 'asap', 'M', 'B',
-          'member@example.com', 100, 100, 100, '2026-01-01T10:00:00.000Z'),
-         (7003, 1, 1, 7001, 'CF-PP-2', 'delivered', 100, 'delivery', 'asap', 'M', 'B',
-          'member@example.com', 100, 100, 100, '2026-02-01T10:00:00.000Z')`
-      ),
-      env.DB.prepare(
-        `insert into order_lines (order_id, menu_item_id, name, quantity, unit_price, total_price)
-         values (7002, ?1, 'a', 1, 100, 100), (7003, ?2, 'b', 1, 100, 100),
-                (7003, ?3, 'c', 1, 100, 100)`
-      ).bind(fruit[3]?.id, repriced.id, notSold.id),
-    ])
-    const items = await findPreviousPurchases(env.DB, 1, 1, 7001)
-    expect(items.map((item) => item.id)).toEqual([repriced.id, fruit[3]?.id])
-    expect(items[0]?.price).toBe(111)
   })
 })
 

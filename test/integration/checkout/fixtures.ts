@@ -41,7 +41,7 @@ export async function seedCheckout(db: D1Database): Promise<void> {
   )
 }
 
-/** A plain item (no options, no age limit, no deal) priced between the bounds. */
+/** A plain item (sold each, no options, no age limit, no deal) priced between the bounds. */
 export async function plainItem(
   min: number,
   max: number,
@@ -49,7 +49,7 @@ export async function plainItem(
 ): Promise<{ id: number; price: number; name: string }> {
   const row = await env.DB.prepare(
     `select m.id, m.price, m.name from menu_items m
-     where m.business_id = 1 and m.is_active = 1 and m.out_of_stock = 0
+     where m.business_id = 1 and m.is_active = 1 and m.out_of_stock = 0 and m.sold_by = 'each'
        and m.age_restriction is null and m.max_quantity is null
        and not exists (select 1 from menu_item_options o where o.menu_item_id = m.id)
        and not exists (select 1 from deal_section_items d where d.menu_item_id = m.id)

@@ -57,6 +57,7 @@ describe('process-order', () => {
         unitPrice: line.unitPrice,
         totalPrice: line.lineTotal,
         selections: [],
+        weighing: null,
       }))
     )
     expect(order.totals).toEqual({
@@ -116,6 +117,7 @@ describe('process-order', () => {
         unitPrice: dear.price,
         totalPrice: dear.price * 3,
         selections: [],
+        weighing: null,
       },
     ])
   })
@@ -387,6 +389,7 @@ describe('process-order lines', () => {
         unitPrice: meal?.unitPrice,
         totalPrice: meal?.lineTotal,
         selections: meal?.choices.map((choice) => choice.name),
+        weighing: null,
       },
     ])
     expect(order.totals.subtotal).toBe(withDeal.totals.subtotal)

@@ -4,6 +4,7 @@ import { confirmOrder } from '../../../worker/backend/checkout/orders.ts'
 import { PLACED_EFFECTS } from '../../../worker/backend/checkout/placed-effect-rows.ts'
 import { retryDelaySeconds, runEffect } from '../../../worker/backend/effects/consumer.ts'
 import { sweepEffects } from '../../../worker/backend/effects/sweep.ts'
+import { EFFECT_KIND_LABELS } from '../../../schemas/operator-effects.ts'
 import { effectHandlers, type EffectsEnv } from '../../../worker/effects-queue.ts'
 import worker from '../../../worker/index.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
@@ -215,6 +216,10 @@ describe('a consumer that crashes mid-way', () => {
 })
 
 describe('the queues', () => {
+  it('has an operator label for every kind of effect it runs (the failed tasks page)', () => {
+    expect(Object.keys(effectHandlers).filter((kind) => !(kind in EFFECT_KIND_LABELS))).toEqual([])
+  })
+
   it('retries a failed effect with a growing delay, and the dead-letter queue marks it dead', async () => {
     const { draft } = await placedCashOrder(fakeQueue())
     const effect = emailEffect(await effectsOf(draft.orderId))

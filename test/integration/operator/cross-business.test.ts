@@ -33,6 +33,16 @@ const SHARED_CASES: ReadonlyArray<OperatorRouteCase> = [
   },
   { path: '/staff/operator/refunds', body: () => ({}), namesThings: false },
   {
+    path: '/staff/operator/insight',
+    body: (things) => ({ scope: 'store', scopeId: things.storeId }),
+    namesThings: true,
+  },
+  {
+    path: '/staff/operator/order-reasons/update',
+    body: () => ({ reject: ['Too busy'], cancel: ['Closed early'] }),
+    namesThings: false,
+  },
+  {
     // The world holds no payments: a refund id no business has stands for business 2's (its
     // own tests show another business's unsettled refund answers 404 and is not asked about).
     path: '/staff/operator/refunds/retry',

@@ -189,6 +189,7 @@ describe('login page', () => {
       `select m.id, m.price from menu_items m
        left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id
        where m.business_id = 1 and m.is_active = 1 and m.add_to_basket_type = 'simple'
+       and m.sold_by = 'each'
          and m.age_restriction is null and m.out_of_stock = 0 and m.max_quantity is null
          and coalesce(s.is_available, 1) = 1 and coalesce(s.out_of_stock, 0) = 0
          and m.price >= 300 order by m.id limit 1`

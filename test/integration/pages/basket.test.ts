@@ -5,6 +5,7 @@ import { BasketSchema } from '../../../schemas/basket.ts'
 import { PRIVATE_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
+import { pageText } from './storefront.ts'
 import { jar } from './cookie-jar.ts'
 import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
 
@@ -25,6 +26,7 @@ beforeAll(async () => {
     `select m.id, m.name from menu_items m
      left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id
      where m.business_id = 1 and m.is_active = 1 and m.add_to_basket_type = 'simple'
+       and m.sold_by = 'each'
        and m.age_restriction is null and m.out_of_stock = 0 and m.max_quantity is null
        and coalesce(s.is_available, 1) = 1 and coalesce(s.out_of_stock, 0) = 0
      order by m.id limit 2`
@@ -190,7 +192,7 @@ describe('checkout steps need a slot that still stands', () => {
         `<button[^>]*disabled[^>]*>${escapeHtml(formatMessage('minimumSpendShort', short ?? ''))}</button>`
       )
     )
-    expect(html).not.toContain('href="/checkout"')
+    expect(html).not.toContain('href="/basket/forgotten"')
   })
 
   it('sends a basket without a slot, then with a lapsed one, to the time-slot page', async () => {
@@ -322,6 +324,46 @@ describe('the substitutes switch without JavaScript', () => {
     const after = await storedLines(cookie)
     expect(after.version).toBe(before.version)
     expect(after.lines.every((l) => l.allowSubstitutes)).toBe(true)
+  })
+
+  it("lists a line's similar items on ?replaceFor= and saves the one chosen", async () => {
+    const item = await env.DB.prepare(
+      `select m.id from menu_items m
+       where m.business_id = 1 and m.is_active = 1 and m.out_of_stock = 0
+         and m.age_restriction is null and m.max_quantity is null
+         and m.add_to_basket_type = 'simple'
+         and exists (select 1 from menu_items o where o.category_id = m.category_id
+           and o.id != m.id and o.is_active = 1 and o.out_of_stock = 0
+           and o.add_to_basket_type = 'simple')
+       order by m.id limit 1`
+    ).first<{ id: number }>()
+    let cookie = await addItem(item?.id ?? 0, 1)
+    const line = (await storedLines(cookie)).lines[0]
+    if (!line) throw new Error('no line')
+    expect(pageText(await (await basketPage(cookie)).text())).toContain(
+      'If out of stock: Best match'
+    )
+    const listed = await SELF.fetch(`${ORIGIN}/basket?replaceFor=${line.basketLineId}`, {
+      headers: { cookie },
+    })
+    const html = await listed.text()
+    expect(html).toContain(`aria-label="Replacements for ${escapeHtml(line.name)}"`)
+    const chosen = /name="replacementItemId" value="(\d+)"/.exec(html)?.[1]
+    if (!chosen) throw new Error('no similar item offered')
+    const response = await postBasketForm(cookie, {
+      intent: 'substitutes',
+      basketLineId: String(line.basketLineId),
+      substitution: 'replacement',
+      replacementItemId: chosen,
+    })
+    expect(response.status).toBe(303)
+    cookie = jar(response, cookie)
+    const after = (await storedLines(cookie)).lines[0]
+    expect(after?.substitution).toBe('replacement')
+    expect(after?.replacement?.itemId).toBe(Number(chosen))
+    expect(pageText(await (await basketPage(cookie)).text())).toContain(
+      `If out of stock: ${after?.replacement?.name}`
+    )
   })
 
   it('refuses a post without a basket, and a post from another site (CSRF)', async () => {

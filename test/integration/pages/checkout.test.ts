@@ -15,6 +15,7 @@ import {
   STORES,
 } from '../checkout/fixtures.ts'
 import { PASSWORD } from '../auth/fixtures.ts'
+import { downDatabase } from '../../support/workers/down-database.ts'
 import { checkoutSteps } from './checkout-steps.ts'
 import { jar } from './cookie-jar.ts'
 import {
@@ -715,6 +716,42 @@ describe('the hosted card page answer', () => {
     // Not kept: its void is owed (this answer is not the sandbox's, so the gateway cannot void it
     // here; one-charge.test.ts sees a real void).
     expect(payment).toMatchObject({ void_reason: 'order_superseded' })
+  })
+
+  it('keeps a genuine answer it could not record, and places the order once when sent again', async () => {
+    const { fields } = await cardFormFields(await guestWithDetails())
+    const hppResponse = JSON.stringify(encodeHppFields(await hppAnswer(fields, '00')))
+    const send = (bindings: Env) =>
+      app.request(
+        `${ORIGIN}${HPP_RESPONSE_PATH}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ hppResponse }).toString(),
+        },
+        bindings
+      )
+    // The database is out of reach as the card page answers: not "payment failed", but the
+    // answer kept in a page that sends it again.
+    const down = await send({ ...testEnv, DB: downDatabase(env.DB) })
+    expect(down.status).toBe(503)
+    const page = await down.text()
+    expect(text(page)).toContain(MESSAGES.paymentPending)
+    const kept = /name="hppResponse" value="([^"]*)"/.exec(page)?.[1] ?? ''
+    expect(kept.replaceAll('&quot;', '"')).toBe(hppResponse)
+    expect(page).toContain(`action="${HPP_RESPONSE_PATH}"`)
+
+    const again = await send(testEnv)
+    expect(again.status).toBe(303)
+    expect(again.headers.get('location')).toMatch(/^\/checkout\/success\?orderId=\d+$/)
+    expect((await send(testEnv)).headers.get('location')).toBe(again.headers.get('location'))
+    const placed = await env.DB.prepare(
+      `select p.status as payment, o.status as status from payments p
+       join orders o on o.id = p.order_id where p.gateway_order_id = ?1`
+    )
+      .bind(fields.ORDER_ID ?? '')
+      .first<{ payment: string; status: string }>()
+    expect(placed).toMatchObject({ payment: 'authorised', status: 'sent_to_store' })
   })
 
   it('treats a forged answer as a failed payment', async () => {

@@ -6,6 +6,7 @@ import { pinClock } from '../../../worker/lib/clock.ts'
 import { readPageVersion } from '../../../worker/lib/page-cache-version.ts'
 import { PAGE_FRESH_MS, pageCacheKey } from '../../../worker/lib/page-cache.ts'
 import { APP_VERSION_COOKIE } from '../../support/app-version.ts'
+import { downDatabase } from '../../support/workers/down-database.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
 import { seedStaff } from '../staff/fixtures.ts'
 import { alertOf, operatorPagesClient } from './operator/console-client.ts'
@@ -43,18 +44,7 @@ async function nonces(response: Response): Promise<{ csp: string; body: Array<st
   return { csp: csp ?? '', body: [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1] ?? '') }
 }
 
-/** A D1 binding that is down: every statement and batch fails as D1 does when unreachable. */
-const downDb = new Proxy(env.DB, {
-  get(target, name, receiver) {
-    if (name === 'prepare' || name === 'batch' || name === 'exec') {
-      return () => {
-        throw new Error('D1_ERROR: Network connection lost.')
-      }
-    }
-    const value: unknown = Reflect.get(target, name, receiver)
-    return typeof value === 'function' ? (value as () => unknown).bind(target) : value
-  },
-})
+const downDb = downDatabase(env.DB)
 
 describe('anonymous public pages from the page cache', () => {
   it('renders a page once, then serves it from the cache with a fresh nonce each time', async () => {

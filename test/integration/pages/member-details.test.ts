@@ -218,7 +218,8 @@ describe('/member/profile', () => {
     const { email, cookies } = await signedUp()
     const html = await (await get('/member/profile', cookies)).text()
     expect(html).toContain('action="/member/profile" method="post"')
-    expect(html).not.toContain('checked=""')
+    const channelBoxes = html.split('<label').filter((label) => label.includes('name="channel-'))
+    expect(channelBoxes.some((label) => label.includes('checked=""'))).toBe(false)
     const ids = /name="channels" value="([\d,]+)"/.exec(html)?.[1] ?? ''
     const smsLabel = html.split('<label').find((label) => label.includes('Text messages')) ?? ''
     const sms = /name="channel-(\d+)"/.exec(smsLabel)?.[1]
@@ -233,5 +234,28 @@ describe('/member/profile', () => {
     expect(page).toContain(MESSAGES.preferencesSaved)
     expect(page).toContain('Text message : opted in on this page')
     expect(await consents(email)).toEqual([{ channel: 'sms', optedIn: 1, source: 'profile' }])
+  })
+
+  it('saves the default substitution choice without JavaScript', async () => {
+    const { email, cookies } = await signedUp()
+    const html = await (await get('/member/profile', cookies)).text()
+    const checked = html.split('<label').find((label) => label.includes('value="best_match"'))
+    expect(checked).toContain('checked=""')
+    const saved = await postForm(
+      '/member/profile',
+      { intent: 'substitutions', substitution: 'none' },
+      cookies
+    )
+    expect(saved.headers.get('location')).toBe('/member/profile?saved=1')
+    const page = await (await get('/member/profile?saved=1', cookies)).text()
+    expect(pageText(page)).toContain(MESSAGES.preferencesSaved)
+    const none = page.split('<label').find((label) => label.includes('value="none"'))
+    expect(none).toContain('checked=""')
+    const row = await env.DB.prepare(
+      'select default_allow_substitutes as allow from customers where email = ?1'
+    )
+      .bind(email)
+      .first<{ allow: number }>()
+    expect(row?.allow).toBe(0)
   })
 })

@@ -19,14 +19,18 @@ const { get, postForm, signIn } = operatorPagesClient('198.51.131', app)
 const PATH = '/store/operator/failed-tasks'
 let cookies = ''
 
-async function deadEffect(businessId: number, error: string): Promise<number> {
-  const key = `test:${crypto.randomUUID()}`
+async function deadEffect(
+  businessId: number,
+  error: string,
+  effect: { key: string; kind: string; payload: Record<string, string | number> } = {
+    key: `test:${crypto.randomUUID()}`,
+    kind: 'order_placed_email',
+    payload: { orderId: 999_999 },
+  }
+): Promise<number> {
+  const { key } = effect
   const now = new Date()
-  await effectStatement(
-    env.DB,
-    { businessId, key, kind: 'order_placed_email', payload: { orderId: 999_999 } },
-    now
-  ).run()
+  await effectStatement(env.DB, { businessId, ...effect }, now).run()
   const row = await env.DB.prepare(
     `update effects set status = 'dead', attempts = 9, last_error = ?2 where effect_key = ?1
      returning id`
@@ -39,7 +43,7 @@ async function deadEffect(businessId: number, error: string): Promise<number> {
 beforeAll(async () => {
   await seedCatalogue(env.DB)
   cookies = await signIn((await seedStaff({ operator: true })).email)
-})
+}, 60_000)
 
 describe('failed tasks', () => {
   it("lists the business's failed tasks with their last error, never another business's", async () => {
@@ -51,6 +55,23 @@ describe('failed tasks', () => {
     expect(text).toContain('Order confirmation email')
     expect(text).toContain('messaging provider answered 503')
     expect(text).not.toContain('another business’s outage')
+  })
+
+  it('says what each task is for: the order by its number, else the basket or referral', async () => {
+    const unique = Date.now() % 1_000_000
+    await deadEffect(1, 'marketing down', {
+      key: `basket:${unique}:v2:cart`,
+      kind: 'basket_cart_changed',
+      payload: { basketId: unique },
+    })
+    await deadEffect(1, 'marketing down', {
+      key: `checkout:SF-${unique}:started`,
+      kind: 'checkout_started_event',
+      payload: { businessOrderId: `SF-${unique}` },
+    })
+    const text = pageText(await (await get(PATH, cookies)).text())
+    expect(text).toContain(`Basket change event for marketing Basket ${unique}`)
+    expect(text).toContain(`Checkout started event for marketing Order SF-${unique}`)
   })
 
   it('tries one again: pending, handed to the queue, audited; a second retry is refused', async () => {

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { storeTimeFrom } from '../../../client/components/store-console/format.ts'
 import { createApp } from '../../../worker/app.ts'
 import { seedCatalogue, OTHER } from '../catalogue/fixtures.ts'
 import { seedStaff } from '../staff/fixtures.ts'
@@ -22,7 +23,8 @@ beforeAll(async () => {
   await seedCatalogue(env.DB)
   const operator = await seedStaff({ operator: true })
   cookies = await signIn(operator.email)
-})
+  // Seeding and the sign-in's password hashing take a while on a busy machine.
+}, 60_000)
 
 const NEW_STORE = {
   name: 'Salford Quays',
@@ -71,6 +73,27 @@ describe('the stores list and a new store', () => {
     expect(text).toContain('Add a store')
     expect(text).toMatch(/Open now|Closed/)
     expect(text).not.toContain('Other Piccadilly')
+  })
+
+  it('shows a store its manager paused with the end time and the reason (issue 44)', async () => {
+    const store = await env.DB.prepare(
+      "select id, name from stores where business_id = 1 and time_zone = 'Europe/London' limit 1"
+    ).first<{ id: number; name: string }>()
+    // Two and a half hours ahead, on the minute: the list shows the time in the store's zone.
+    const until = new Date(Math.ceil((Date.now() + 150 * 60_000) / 60_000) * 60_000).toISOString()
+    await env.DB.prepare(
+      "update stores set paused_until = ?2, pause_reason = 'A coach party' where id = ?1"
+    )
+      .bind(store?.id, until)
+      .run()
+    try {
+      const text = pageText(await (await get('/store/operator/stores', cookies)).text())
+      const shown = storeTimeFrom(until, 'Europe/London', new Date().toISOString())
+      expect(text).toContain(`${store?.name}`)
+      expect(text).toContain(`Paused until ${shown} — A coach party`)
+    } finally {
+      await env.DB.prepare('update stores set paused_until = null, pause_reason = null').run()
+    }
   })
 
   it('finds the coordinates of the postcode for the operator to check, saving nothing', async () => {

@@ -60,13 +60,14 @@ export async function draftOrder(
     environment?: Env
     /** A coupon applied to the basket before the draft (robot check: the local token). */
     coupon?: string
+    /** The basket's lines; two of a plain item unless given (e.g. a weighed item). */
+    items?: ReadonlyArray<{ id: number; quantity: number }>
   } = {}
 ): Promise<Draft> {
-  const item = await plainItem(500, 2500)
   const bearer = options.bearer ?? (await guestBearer())
   const email = options.email ?? `guest.${crypto.randomUUID()}@example.com`
   const ready = await readyBasket({
-    items: [{ id: item.id, quantity: 2 }],
+    items: options.items ?? [{ id: (await plainItem(500, 2500)).id, quantity: 2 }],
     email,
     ...(options.bearer ? { bearer: options.bearer } : {}),
   })

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
-import { BasketSchema } from '../../../schemas/basket.ts'
+import { BasketSchema, SimilarItemsSchema } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { StoreOrderDetailSchema, type StoreOrderDetail } from '../../../schemas/store-orders.ts'
 import { expectOk } from '../checkout/fixtures.ts'
@@ -118,5 +118,47 @@ describe('substitution preference on the picking list', () => {
     expect(answer.status, JSON.stringify(answer.json)).toBe(200)
     const marked = StoreOrderDetailSchema.parse(answer.json)
     expect(firstLine(marked).substitute?.menuItemId).toBe(item.id)
+  })
+
+  it("reads old switches as best match / none, and carries the shopper's replacement to the picker", async () => {
+    expect((await acceptedOrder(true)).line).toMatchObject({
+      substitution: 'best_match',
+      chosenReplacement: null,
+    })
+    expect((await acceptedOrder(false)).line).toMatchObject({
+      substitution: 'none',
+      chosenReplacement: null,
+    })
+    let chosen: { itemId: number; name: string } | undefined
+    const order = await cashOrder('delivery', async (ready) => {
+      const basket = BasketSchema.parse(
+        await expectOk('/basket', { businessId: 1, basketToken: ready.token })
+      )
+      const line = basket.lines[0]
+      const similar = SimilarItemsSchema.parse(
+        await expectOk('/basket/similar-items', {
+          businessId: 1,
+          basketToken: ready.token,
+          basketLineId: line?.basketLineId,
+        })
+      )
+      chosen = similar.items[0]
+      await expectOk('/basket/substitutes', {
+        businessId: 1,
+        basketToken: ready.token,
+        basketLineId: line?.basketLineId,
+        substitution: 'replacement',
+        replacementItemId: chosen?.itemId,
+      })
+    })
+    const detail = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    expect(firstLine(detail)).toMatchObject({
+      substitution: 'replacement',
+      allowSubstitutes: true,
+      chosenReplacement: { menuItemId: chosen?.itemId, name: chosen?.name },
+    })
   })
 })

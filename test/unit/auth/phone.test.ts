@@ -6,6 +6,11 @@ import {
   normaliseMobilePhone,
   OptionalMobilePhoneSchema,
 } from '../../../schemas/phone.ts'
+import {
+  isMobileOfCountry,
+  normaliseCountryMobile,
+  phoneForCountry,
+} from '../../../schemas/phone-country.ts'
 
 describe('normaliseMobilePhone', () => {
   it.each([
@@ -68,5 +73,48 @@ describe('displayPhone', () => {
   it('shows another country in its international form, and what it cannot read as kept', () => {
     expect(displayPhone('+33612345678')).toBe('+33 6 12 34 56 78')
     expect(displayPhone('not a phone')).toBe('not a phone')
+  })
+})
+
+describe('mobile numbers of the brand’s country (issue 43)', () => {
+  it.each([
+    ['06 12345678', 'NL', '+31612345678'],
+    ['+31 6 1234 5678', 'NL', '+31612345678'],
+    ['0031 6 12345678', 'NL', '+31612345678'],
+    ['087 123 4567', 'IE', '+353871234567'],
+    ['(201) 555-0123', 'US', '+12015550123'],
+  ])('writes %j in %s as %s', (input, country, e164) => {
+    expect(normaliseCountryMobile(input, country)).toBe(e164)
+    expect(isMobileOfCountry(e164, country)).toBe(true)
+  })
+
+  it.each([
+    ['020 123 4567', 'NL'], // an Amsterdam landline
+    ['07700 900123', 'NL'], // a UK mobile on a Dutch brand
+    ['06 1234', 'NL'],
+    ['+31 6 12345678', 'GB'], // a Dutch mobile on a UK brand
+  ])('refuses %j in %s', (input, country) => {
+    expect(normaliseCountryMobile(input, country)).toBeNull()
+  })
+
+  it('lets the schema take another country’s mobile in international form; the backend holds it to the business', () => {
+    expect(MobilePhoneSchema.parse('+31 6 12345678')).toBe('+31612345678')
+    expect(MobilePhoneSchema.safeParse('06 12345678').error?.issues[0]?.message).toBe(
+      MESSAGES.mobileInvalid
+    )
+    expect(isMobileOfCountry('+31612345678', 'GB')).toBe(false)
+    expect(isMobileOfCountry('+447700900123', 'GB')).toBe(true)
+  })
+
+  it('the pages send a national number of the brand’s country in E.164, anything else as typed', () => {
+    expect(phoneForCountry('06 12345678', 'NL')).toBe('+31612345678')
+    expect(phoneForCountry('07700 900123', 'GB')).toBe('+447700900123')
+    expect(phoneForCountry('0161 234 5678', 'GB')).toBe('0161 234 5678')
+  })
+
+  it('displays a number of the shop’s country in its national format', () => {
+    expect(displayPhone('+31612345678', 'NL')).toBe('06 12345678')
+    expect(displayPhone('+447700900123', 'NL')).toBe('+44 7700 900123')
+    expect(displayPhone('+31612345678')).toBe('+31 6 12345678')
   })
 })

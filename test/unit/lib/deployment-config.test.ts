@@ -155,4 +155,18 @@ describe('the configuration table', () => {
       'CLOCK_NOW: CLOCK_NOW is "2027-01-01T00:00:00Z"; only development and test may pin the clock',
     ])
   })
+
+  it('takes no error-reporting DSN or a real-looking one, and refuses a set one that is not a DSN', () => {
+    expect(problems({ SENTRY_DSN: undefined })).toEqual([])
+    expect(problems({ SENTRY_DSN: 'https://0123abcd@o12345.ingest.sentry.io/4507' })).toEqual([])
+    expect(problems({ SENTRY_DSN: SECRET_IS_SET })).toEqual([])
+    const dsnShape =
+      'SENTRY_DSN: SENTRY_DSN must look like https://<public key>@<host>/<project id>'
+    expect(problems({ SENTRY_DSN: 'https://o12345.ingest.sentry.io/4507' })).toEqual([dsnShape])
+    expect(problems({ SENTRY_DSN: 'http://key@errors.example.net/12' })).toEqual([dsnShape])
+    expect(problems({ SENTRY_DSN: 'sentry' })).toEqual([dsnShape])
+    expect(problems({ SENTRY_DSN: '<your dsn>' })).toEqual([
+      'SENTRY_DSN: SENTRY_DSN is a placeholder, not a DSN',
+    ])
+  })
 })

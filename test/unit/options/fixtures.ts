@@ -113,6 +113,7 @@ export function menuItem(partial: Partial<MenuItem> = {}): MenuItem {
     ageRestriction: null,
     maxQuantity: null,
     offer: null,
+    weighing: null,
     images: {
       originals: '/images/items/pizza.jpg',
       mdpi_1x: '/images/items/pizza@1x.jpg',

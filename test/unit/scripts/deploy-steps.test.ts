@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { argumentProblems, parseDeployArguments } from '../../../scripts/deploy/arguments.ts'
 import {
+  backendUploadCommand,
   bookmarkCommand,
   buildCommand,
   migrateCommand,
@@ -80,6 +81,12 @@ describe('the deploy’s commands', () => {
     )
     expect(shown(uploadCommand('production', { dryRun: false, message: 'git 0123abcd4567' }))).toBe(
       "npx wrangler deploy --env production --message 'git 0123abcd4567'"
+    )
+  })
+
+  it('uploads the backend Worker from its own config (ADR 046)', () => {
+    expect(shown(backendUploadCommand('production', { dryRun: true }))).toBe(
+      'npx wrangler deploy --config wrangler.backend.toml --env production --dry-run'
     )
   })
 

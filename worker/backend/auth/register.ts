@@ -1,3 +1,4 @@
+import { assertBusinessMobile } from '../business-phone.ts'
 import type { RegisterRequest, TokenResponse } from '../../../schemas/auth.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -21,6 +22,7 @@ export async function register(
   input: RegisterRequest
 ): Promise<TokenResponse> {
   if (!(await businessExists(deps.db, input.businessId))) throw businessNotFound()
+  await assertBusinessMobile(deps.db, input.businessId, input.phone, 'phone')
   const nowIso = deps.now.toISOString()
   // The code is checked before anything is written: a bad one creates no account (ADR 021).
   const referral = input.referralCode

@@ -13,7 +13,10 @@ import type {
   UpdateBasketCreditRequestSchema,
   UpdateSubstitutesRequestSchema,
   ClaimBasketRequestSchema,
+  SimilarItems,
+  SimilarItemsRequestSchema,
 } from '../../../schemas/basket.ts'
+import { requestedSubstitution, SIMILAR_ITEMS_LIMIT } from '../../../schemas/basket.ts'
 import type { MenuItem } from '../../../schemas/catalogue.ts'
 import { DEFAULT_FULFILMENT_METHOD } from '../../../schemas/constants.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
@@ -29,6 +32,8 @@ import {
   lineQuantityStatement,
   mealDealQuantityStatement,
   substitutesStatements,
+  findSimilarItems,
+  type BasketRows,
   tipStatement,
   useCreditStatement,
   updateLineStatements,
@@ -56,6 +61,7 @@ import {
   heldQuantities,
   locationStatements,
   methodStatements,
+  rowsOf,
   saveLocation,
   storeForAdd,
 } from './change.ts'
@@ -387,29 +393,71 @@ export async function updateBasketCredit(
 }
 
 /**
- * The shopper's substitution preference for one line, one meal deal, or every line and meal deal
- * (neither named). A line or meal deal that is not this basket's answers not_found with nothing
+ * The shopper's substitution choice for one line, one meal deal, or every line and meal deal
+ * (neither named). A line or meal deal that is not this basket's answers not_found, a replacement
+ * that is not one of the line's similar items (or a meal deal asked for one) invalid, with nothing
  * written. Prices and totals do not depend on it.
  */
 export async function updateSubstitutes(
   call: BasketCall,
   body: z.output<typeof UpdateSubstitutesRequestSchema>
 ): Promise<Basket> {
-  return changeBasket(call, body.businessId, body.basketToken, (rows) => {
+  const choice = requestedSubstitution(body)
+  return changeBasket(call, body.businessId, body.basketToken, async (rows) => {
     const { basketLineId: lineId, basketMealDealId: mealDealId } = body
+    const line = rows.lines.find((candidate) => candidate.line_id === lineId)
     const known =
       lineId !== undefined
-        ? rows.lines.some((line) => line.line_id === lineId)
+        ? line !== undefined
         : mealDealId !== undefined
           ? rows.mealDeals.some((meal) => meal.id === mealDealId)
           : true
     if (!known) throw new AppError('not_found', MESSAGES.substitutesUpdateFailed)
+    const replacementItemId = body.replacementItemId ?? null
+    if (replacementItemId !== null) {
+      const similar = line ? await similarTo(call, body.businessId, rows, line.id) : []
+      if (!similar.some((item) => item.id === replacementItemId)) {
+        throw new AppError('validation_error', MESSAGES.substituteNotSimilar)
+      }
+    }
     return substitutesStatements(
       call.db,
       rows.basket.id,
       { lineId, mealDealId },
-      body.allowSubstitutes
+      { allow: choice !== 'none', replacementItemId },
+      call.now
     )
+  })
+}
+
+/** The items a line's replacement may be chosen from (none while the basket has no store). */
+export async function similarItems(
+  call: BasketCall,
+  body: z.output<typeof SimilarItemsRequestSchema>
+): Promise<SimilarItems> {
+  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
+  const line = rows.lines.find((candidate) => candidate.line_id === body.basketLineId)
+  if (!line) throw new AppError('not_found', MESSAGES.substitutesUpdateFailed)
+  const items = await similarTo(call, body.businessId, rows, line.id)
+  return {
+    basketLineId: body.basketLineId,
+    items: items.map((item) => ({
+      itemId: item.id,
+      name: item.name,
+      size: item.size,
+      price: item.price,
+    })),
+  }
+}
+
+function similarTo(call: BasketCall, businessId: number, rows: BasketRows, menuItemId: number) {
+  if (rows.basket.store_id === null) return Promise.resolve([])
+  return findSimilarItems(call.db, {
+    businessId,
+    storeId: rows.basket.store_id,
+    menuItemId,
+    limit: SIMILAR_ITEMS_LIMIT,
   })
 }
 

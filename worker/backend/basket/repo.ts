@@ -1,5 +1,11 @@
 import type { FulfilmentMethod } from '../../../schemas/constants.ts'
-import { ITEM_COLUMNS, ITEM_FROM, ITEM_SOLD, type ItemRow } from '../catalogue/items.ts'
+import {
+  ITEM_COLUMNS,
+  ITEM_FROM,
+  ITEM_SOLD,
+  ITEM_TOBACCO,
+  type ItemRow,
+} from '../catalogue/items.ts'
 import { dealAllowedAtStore } from '../catalogue/alcohol.ts'
 import { basketTokenMatch, hashBasketToken } from '../basket-ref-repo.ts'
 import { dealWithoutTobacco } from '../catalogue/tobacco.ts'
@@ -89,6 +95,10 @@ export interface LineRow extends ItemRow {
   sold: number
   /** 1 unless the shopper said no substitutes for this line. */
   allow_substitutes: number
+  /** The replacement the shopper chose (migration 0089), with its name and size; else null. */
+  substitute_item_id: number | null
+  substitute_name: string | null
+  substitute_size: string | null
 }
 
 export interface SelectionRow {
@@ -199,8 +209,10 @@ export async function findBasketRows(
     ),
     q(
       `select bl.id as line_id, bl.quantity as line_quantity, bl.unit_price as stored_price,
-         bl.allow_substitutes, ${ITEM_COLUMNS}, (${ITEM_SOLD}) as sold
+         bl.allow_substitutes, bl.substitute_item_id, r.name as substitute_name,
+         r.size as substitute_size, ${ITEM_COLUMNS}, (${ITEM_SOLD}) as sold
        from ${ITEM_FROM} join basket_lines bl on bl.menu_item_id = m.id
+         left join menu_items r on r.id = bl.substitute_item_id
        where bl.basket_id = ?3 and ?4 is not null order by bl.id`
     ),
     q(
@@ -404,8 +416,15 @@ export function insertLineStatements(
   return [
     db
       .prepare(
-        `insert into basket_lines (basket_id, menu_item_id, quantity, unit_price)
-         values (?1, ?2, ?3, ?4)`
+        // The member's remembered choice for the item, else their default (migration 0089).
+        `insert into basket_lines
+           (basket_id, menu_item_id, quantity, unit_price, allow_substitutes, substitute_item_id)
+         select ?1, ?2, ?3, ?4,
+           coalesce(mc.allow_substitutes, c.default_allow_substitutes, 1), mc.substitute_item_id
+         from (select 1) left join baskets b on b.id = ?1
+           left join customers c on c.id = b.customer_id
+           left join member_substitution_choices mc
+             on mc.customer_id = b.customer_id and mc.menu_item_id = ?2`
       )
       .bind(input.basketId, input.itemId, input.quantity, input.unitPrice),
     ...input.selections.map((selection) =>
@@ -597,28 +616,73 @@ export function lineQuantityStatement(
 }
 
 /**
- * Sets the shopper's substitution preference of one line, one meal deal, or (naming neither)
- * every line and meal deal of the basket. Each statement is scoped by the basket, so an id of
- * another basket changes nothing.
+ * Sets the shopper's substitution choice of one line, one meal deal, or (naming neither) every
+ * line and meal deal of the basket: allow 0 for none, else 1 with the replacement's id (null: best
+ * match). Each statement is scoped by the basket, so an id of another basket changes nothing. A
+ * member's choice for a line's item is remembered for the next time they add it.
  */
 export function substitutesStatements(
   db: D1Database,
   basketId: number,
   target: { lineId?: number | undefined; mealDealId?: number | undefined },
-  allow: boolean
+  choice: { allow: boolean; replacementItemId: number | null },
+  now: Date
 ): Array<D1PreparedStatement> {
-  const flag = allow ? 1 : 0
+  const flag = choice.allow ? 1 : 0
+  const replacement = choice.allow ? choice.replacementItemId : null
   const lines = db.prepare(
-    `update basket_lines set allow_substitutes = ?2
+    `update basket_lines set allow_substitutes = ?2, substitute_item_id = ?4
      where basket_id = ?1 and (?3 is null or id = ?3)`
   )
   const meals = db.prepare(
     `update basket_meal_deals set allow_substitutes = ?2
      where basket_id = ?1 and (?3 is null or id = ?3)`
   )
-  if (target.lineId !== undefined) return [lines.bind(basketId, flag, target.lineId)]
+  // A replacement applies to the one line it was chosen for; "all items" clears them.
+  const remember = db
+    .prepare(
+      `insert into member_substitution_choices
+         (customer_id, menu_item_id, allow_substitutes, substitute_item_id, updated_at)
+       select b.customer_id, bl.menu_item_id, ?2, ?4, ?5
+       from basket_lines bl join baskets b on b.id = bl.basket_id
+       where bl.basket_id = ?1 and (?3 is null or bl.id = ?3) and b.customer_id is not null
+       on conflict (customer_id, menu_item_id) do update set
+         allow_substitutes = excluded.allow_substitutes,
+         substitute_item_id = excluded.substitute_item_id, updated_at = excluded.updated_at`
+    )
+    .bind(basketId, flag, target.lineId ?? null, replacement, now.toISOString())
+  if (target.lineId !== undefined) {
+    return [lines.bind(basketId, flag, target.lineId, replacement), remember]
+  }
   if (target.mealDealId !== undefined) return [meals.bind(basketId, flag, target.mealDealId)]
-  return [lines.bind(basketId, flag, null), meals.bind(basketId, flag, null)]
+  return [lines.bind(basketId, flag, null, null), meals.bind(basketId, flag, null), remember]
+}
+
+/**
+ * Items like a line's (the same subcategory), sold and in stock at the basket's store, nearest
+ * price first: what the shopper may choose as the line's replacement.
+ */
+export async function findSimilarItems(
+  db: D1Database,
+  input: { businessId: number; storeId: number; menuItemId: number; limit: number }
+): Promise<Array<{ id: number; name: string; size: string | null; price: number }>> {
+  const { results } = await db
+    .prepare(
+      `with line as (
+         select m.category_id, coalesce(s.price, m.price) as price from ${ITEM_FROM}
+         where m.id = ?3 and m.business_id = ?2
+       )
+       select m.id, m.name, m.size, coalesce(s.price, m.price) as price
+       from ${ITEM_FROM}, line
+       where m.category_id = line.category_id and m.id != ?3 and ${ITEM_SOLD}
+         and coalesce(s.out_of_stock, m.out_of_stock) = 0 and ${ITEM_TOBACCO} = 0
+         and m.add_to_basket_type = 'simple'
+       order by abs(coalesce(s.price, m.price) - line.price), m.name, m.id
+       limit ?4`
+    )
+    .bind(input.storeId, input.businessId, input.menuItemId, input.limit)
+    .all<{ id: number; name: string; size: string | null; price: number }>()
+  return results
 }
 
 /** Sets a meal deal's quantity; 0 deletes it. */

@@ -16,6 +16,9 @@ import {
   UpdateBasketItemRequestSchema,
   UpdateBasketRequestSchema,
   UpdateSubstitutesRequestSchema,
+  SimilarItemsRequestSchema,
+  SimilarItemsSchema,
+  SIMILAR_ITEMS_LIMIT,
   UpdateTipRequestSchema,
   UpdateBasketCreditRequestSchema,
 } from '../../../schemas/basket.ts'
@@ -39,6 +42,7 @@ import {
   updateBasket,
   updateBasketItem,
   updateSubstitutes,
+  similarItems,
   updateTip,
   updateBasketCredit,
 } from './operations.ts'
@@ -243,18 +247,36 @@ basket.post(
 basket.post(
   '/basket/substitutes',
   {
-    summary: 'Allow or refuse substitutes for a line, a meal deal, or every item (neither named)',
+    summary: 'Choose best match, a replacement or no substitute for a line, a meal deal, or all',
     description:
-      'Sets allowSubstitutes (on by default) of basketLineId, of basketMealDealId, or of every ' +
-      'line and meal deal when neither is named; the store console then may not substitute a ' +
-      'line whose preference is off. Totals do not change. A line or meal deal that is not ' +
-      `this basket's answers not_found '${MESSAGES.substitutesUpdateFailed}', nothing changed. ` +
-      `${ANSWER} ${SCOPE}`,
+      'Sets the substitution choice (best_match by default; replacement with replacementItemId, ' +
+      'one of POST /basket/similar-items, for one line; none) of basketLineId, of ' +
+      'basketMealDealId, or of every line and meal deal when neither is named; the older ' +
+      "allowSubstitutes true/false means best_match/none. A member's choice is remembered for " +
+      'the item. The store console may not substitute a line whose choice is none. Totals do ' +
+      "not change. A line or meal deal that is not this basket's answers not_found " +
+      `'${MESSAGES.substitutesUpdateFailed}'; a replacement not among the similar items ` +
+      `validation_error '${MESSAGES.substituteNotSimilar}', nothing changed. ${ANSWER} ${SCOPE}`,
     body: UpdateSubstitutesRequestSchema,
     response: BasketSchema,
-    errors: ['not_found'],
+    errors: ['validation_error', 'not_found'],
   },
   ({ body }, c) => updateSubstitutes(call(c, body), body)
+)
+
+basket.post(
+  '/basket/similar-items',
+  {
+    summary: "Items a line's replacement may be chosen from",
+    description:
+      `Up to ${SIMILAR_ITEMS_LIMIT} items of the line's subcategory, sold and in stock at the ` +
+      "basket's store, nearest price first. A line that is not this basket's answers " +
+      `not_found. ${SCOPE}`,
+    body: SimilarItemsRequestSchema,
+    response: SimilarItemsSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => similarItems(call(c, body), body)
 )
 
 basket.post(

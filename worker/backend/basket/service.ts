@@ -6,6 +6,7 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { menuItemDetails } from '../catalogue/service.ts'
 import { toItemSummary } from '../catalogue/items.ts'
+import { lineAmount, weighingOf } from '../../../schemas/weighing.ts'
 import { findBasketReservation } from '../slots/reservations-repo.ts'
 import { availabilityInput, storeAvailability } from '../stores/availability.ts'
 import { type DeliveryPlace, deliveryTermsOf, deliveryTo } from '../stores/delivery.ts'
@@ -134,6 +135,7 @@ function priceLine(
     }
   }
   const priceChanged = available && unitPrice !== row.stored_price
+  const weighing = weighingOf(row)
   return {
     storedPrice: row.stored_price,
     line: {
@@ -146,7 +148,8 @@ function priceLine(
       images: summary.images,
       quantity: row.line_quantity,
       unitPrice,
-      lineTotal: available ? unitPrice * row.line_quantity : 0,
+      lineTotal: available ? lineAmount({ quantity: row.line_quantity, unitPrice, weighing }) : 0,
+      weighing,
       choices: lineChoicesOut,
       maxQuantity: row.max_quantity,
       ageRestriction: row.age_restriction,
@@ -154,6 +157,20 @@ function priceLine(
       priceChanged,
       message: available ? null : MESSAGES.itemUnavailable,
       allowSubstitutes: row.allow_substitutes === 1,
+      substitution:
+        row.allow_substitutes === 0
+          ? 'none'
+          : row.substitute_item_id === null
+            ? 'best_match'
+            : 'replacement',
+      replacement:
+        row.allow_substitutes === 1 && row.substitute_item_id !== null
+          ? {
+              itemId: row.substitute_item_id,
+              name: row.substitute_name ?? '',
+              size: row.substitute_size,
+            }
+          : null,
     },
   }
 }
@@ -312,6 +329,7 @@ export async function readPricedBasket(
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       available: line.available,
+      weighing: line.weighing,
     })),
     mealDeals,
     credit: { balance, useCredit: basket.use_credit === 1 },

@@ -2,6 +2,7 @@ import type { BasketCoupon, BasketDealDiscount, BasketTotals } from '../../../sc
 import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { lineAmount, type Weighing } from '../../../schemas/weighing.ts'
 
 /*
  * The basket's money, computed in one pure place (no D1): the basket answer, the checkout and the
@@ -14,6 +15,8 @@ export interface TotalsLine {
   quantity: number
   unitPrice: number
   available: boolean
+  /** A weighed item (ADR 039): priced by lineAmount, and outside the automatic deals. */
+  weighing?: Weighing | null
 }
 
 export interface TotalsMealDeal {
@@ -112,7 +115,9 @@ function dealDiscounts(
     const eligible = new Set(deal.itemIds)
     const free = (index: number): number => {
       const line = lines[index]
-      if (!line || !line.available || !eligible.has(line.itemId)) return 0
+      // A deal counts units of a price; a weighed line's units are estimates, so none apply.
+      if (!line || !line.available || (line.weighing ?? null) !== null) return 0
+      if (!eligible.has(line.itemId)) return 0
       return line.quantity - (used[index] ?? 0)
     }
     let discount = 0
@@ -223,12 +228,18 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   const delivery = terms.fulfilmentMethod === 'delivery'
   const available = input.lines.filter((line) => line.available)
   const meals = input.mealDeals.filter((meal) => meal.available)
-  const linesTotal = available.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
+  const linesTotal = available.reduce(
+    (sum, line) => sum + lineAmount({ ...line, weighing: line.weighing ?? null }),
+    0
+  )
   const mealsTotal = meals.reduce((sum, meal) => sum + meal.unitPrice * meal.quantity, 0)
   const subtotal = linesTotal + mealsTotal
+  // 750 g of steak is one item, not three 250 g steps.
   const itemCount =
-    available.reduce((sum, line) => sum + line.quantity, 0) +
-    meals.reduce((sum, meal) => sum + meal.quantity, 0)
+    available.reduce(
+      (sum, line) => sum + (line.weighing?.soldBy === 'by_weight' ? 1 : line.quantity),
+      0
+    ) + meals.reduce((sum, meal) => sum + meal.quantity, 0)
 
   const deals = dealDiscounts(input.lines, input.deals)
   const dealDiscount = Math.min(

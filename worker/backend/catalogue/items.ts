@@ -1,6 +1,7 @@
 import type { ImageSet, MenuItemSummary } from '../../../schemas/catalogue.ts'
 import { PACKSHOT_PATH } from '../../../schemas/packshot.ts'
 import { unitPriceLabel } from '../../../schemas/unit-price.ts'
+import { weighingOf, type SoldBy } from '../../../schemas/weighing.ts'
 import { genuineWasPrice, isPriceClaimBadge } from './price-claims.ts'
 import { tobaccoCategory } from './tobacco.ts'
 
@@ -35,18 +36,24 @@ const WAS_PRICE_COLUMNS = ['was_price', 'was_price_from', 'was_price_until']
 /** 1 when the item is tobacco or a related product (tobacco.ts): never promoted. */
 export const ITEM_TOBACCO = tobaccoCategory('c')
 
+/*
+ * A weighed item's price is its business-wide price per kg (ADR 039): a store's own price, set
+ * for a pack, would break the estimate migration 0080 holds to that price per kg.
+ */
+const ITEM_PRICE = `case when m.sold_by = 'each' then coalesce(s.price, m.price) else m.price end`
+
 /** The columns of {@link ItemRow}, priced for the store. */
 export const ITEM_COLUMNS = `m.id, m.slug, m.name, m.size, m.category_id,
   c.slug as category_slug, c.name as category_name, c.image_url as category_image,
   m.badge_text, m.badge_color, m.badge_background_color,
-  coalesce(s.price, m.price) as price,
+  ${ITEM_PRICE} as price,
   ${WAS_PRICE_COLUMNS},
   ${ITEM_TOBACCO} as tobacco,
   coalesce(s.out_of_stock, m.out_of_stock) as out_of_stock, m.tags,
   m.add_to_basket_type, m.quick_add, m.age_restriction, m.max_quantity,
   m.image_originals, m.image_mdpi_1x, m.image_xhdpi_2x, m.image_xxhdpi_3x,
   m.image_webp_mdpi_1x, m.image_webp_xhdpi_2x, m.image_webp_xxhdpi_3x,
-  m.image_width, m.image_height`
+  m.image_width, m.image_height, m.sold_by, m.price_per_kg, m.unit_grams`
 
 /** A row of {@link ITEM_COLUMNS}. */
 export interface ItemRow {
@@ -81,6 +88,9 @@ export interface ItemRow {
   image_webp_xxhdpi_3x: string | null
   image_width: number
   image_height: number
+  sold_by: SoldBy
+  price_per_kg: number | null
+  unit_grams: number | null
 }
 
 function parseTags(json: string): Array<string> {
@@ -130,7 +140,7 @@ export function toItemSummary(row: ItemRow, now: Date): MenuItemSummary {
     price: row.price,
     wasPrice,
     // From the size and the price this store charges, never a label stored for another price.
-    unitPriceLabel: unitPriceLabel(row.size, row.price),
+    unitPriceLabel: row.sold_by === 'each' ? unitPriceLabel(row.size, row.price) : null,
     outOfStock: row.out_of_stock === 1,
     tags: parseTags(row.tags),
     addToBasketType: row.add_to_basket_type,
@@ -139,6 +149,7 @@ export function toItemSummary(row: ItemRow, now: Date): MenuItemSummary {
     maxQuantity: row.max_quantity,
     // Filled in by withOffers (item-offers.ts) where a page shows it.
     offer: null,
+    weighing: weighingOf(row),
     images: {
       originals: row.image_originals,
       mdpi_1x: row.image_mdpi_1x,

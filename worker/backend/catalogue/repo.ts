@@ -410,32 +410,6 @@ export async function findItemsOfDeal(
   return { storeFound: rows(store).length > 0, items: rows<ItemRow>(items) }
 }
 
-// How many earlier items a member sees at once.
-const PREVIOUS_PURCHASES_LIMIT = 48
-
-/** Items a customer ordered before at the store (placed orders), most recent first. */
-export async function findPreviousPurchases(
-  db: D1Database,
-  businessId: number,
-  storeId: number,
-  customerId: number
-): Promise<Array<ItemRow>> {
-  const { results } = await statement(
-    db,
-    `select ${ITEM_COLUMNS} from ${ITEM_FROM}
-     join (
-       select ol.menu_item_id, max(o.placed_at) as last_at
-       from orders o join order_lines ol on ol.order_id = o.id
-       where o.customer_id = ?3 and o.store_id = ?1 and o.business_id = ?2
-         and o.placed_at is not null and ol.menu_item_id is not null
-       group by ol.menu_item_id
-     ) bought on bought.menu_item_id = m.id
-     where ${ITEM_SOLD} order by bought.last_at desc, m.id limit ${PREVIOUS_PURCHASES_LIMIT}`,
-    [storeId, businessId, customerId]
-  ).all<ItemRow>()
-  return results
-}
-
 /** Spec §7 recommended items: up to this many. */
 export const RECOMMENDED_LIMIT = 12
 

@@ -22,12 +22,17 @@ import {
   MenuItemPriceSchema,
   MenuItemSchema,
   PreviousPurchasesRequestSchema,
+  PreviousPurchasesSchema,
+  ForgottenItemsRequestSchema,
+  REGULAR_MIN_ORDERS,
   RecommendedItemsRequestSchema,
 } from '../../../schemas/catalogue.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { hashBasketToken } from '../basket-ref-repo.ts'
 import { createDomain } from '../route-registry.ts'
+import { bearerToken, requireMember } from '../auth/authenticate.ts'
+import { forgottenItems, previousPurchases } from './previous-purchases.ts'
 import { withOffers } from './item-offers.ts'
 import { toItemSummary } from './items.ts'
 import {
@@ -157,14 +162,37 @@ catalogue.post(
 catalogue.post(
   '/catalogue/previous-purchases',
   {
-    summary: "A signed-in member's earlier items at the store; empty for guests",
+    summary: "A signed-in member's earlier items at the store, a page at a time; empty for guests",
     description:
-      'Earlier purchases are the lines of delivered orders; no order reaches Delivered until ' +
-      'stores can act on orders, so the answer is { items: [] } for every caller.',
+      'Items of the orders the store took from the member (in progress or delivered), of the ' +
+      'calling brand: bought in the most orders first, then the most recently bought; hasMore ' +
+      'says whether a next page has any. Without a bearer token the answer is an empty page. ' +
+      STORE_PRICING,
     body: PreviousPurchasesRequestSchema,
-    response: MenuItemListSchema,
+    response: PreviousPurchasesSchema,
+    errors: ['unauthorized', 'not_found'],
   },
-  () => ({ items: [] })
+  async ({ body }, c) => {
+    const customerId = bearerToken(c) ? await requireMember(c, body.businessId) : null
+    return previousPurchases(c.env.DB, customerId, body, now(c.env))
+  }
+)
+
+catalogue.post(
+  '/catalogue/forgotten-items',
+  {
+    summary: "The member's regulars at the store that the basket does not hold",
+    description:
+      `Items bought in ${REGULAR_MIN_ORDERS} or more of the member's orders at the store, as ` +
+      'previous-purchases counts them, leaving out what the basket named by basketToken holds; ' +
+      'up to 12, for the step before checkout. Members only. ' +
+      STORE_PRICING,
+    body: ForgottenItemsRequestSchema,
+    response: MenuItemListSchema,
+    errors: ['unauthorized', 'not_found'],
+  },
+  async ({ body }, c) =>
+    forgottenItems(c.env.DB, await requireMember(c, body.businessId), body, now(c.env))
 )
 
 catalogue.post(

@@ -114,11 +114,14 @@ interface ItemCountRow {
   matches: number
 }
 
-export async function searchCatalogue(db: D1Database, query: SearchQuery) {
+/**
+ * The numbered parameters every statement of the search shares (?1 to ?21). Exported so the
+ * catalogue-search bench explains the query plan with the values the route binds.
+ */
+export function searchParams(query: SearchQuery): Array<string | number> {
   const { limit, offset } = query.items
-  const ranked = 2 * (offset + limit) + RANKED_MARGIN
   // ?3 is the items' match; ?21 the plain words the categories' and deals' indexes are asked.
-  const params = [
+  return [
     query.storeId,
     query.businessId,
     query.itemMatch,
@@ -130,7 +133,7 @@ export async function searchCatalogue(db: D1Database, query: SearchQuery) {
     query.deals.limit,
     query.deals.offset,
     query.now,
-    ranked,
+    rankedWindow(query.items),
     SEARCH_TOTAL_CAP + 1,
     query.ranking.wholeWordsInName,
     query.ranking.kinds[0],
@@ -138,6 +141,17 @@ export async function searchCatalogue(db: D1Database, query: SearchQuery) {
     ...query.ranking.headNouns,
     query.match,
   ]
+}
+
+/** The window of best matches ranked for a page (?12): twice the page's end and a margin. */
+function rankedWindow(items: SearchQuery['items']): number {
+  return 2 * (items.offset + items.limit) + RANKED_MARGIN
+}
+
+export async function searchCatalogue(db: D1Database, query: SearchQuery) {
+  const { limit } = query.items
+  const ranked = rankedWindow(query.items)
+  const params = searchParams(query)
   // Categories with something to sell here; `in (…)` keeps the item index usable (an `or` on
   // m.category_id made a broad term like "ch" scan every item: 200 ms at 100,000 items).
   const categoriesFrom = `from categories_fts join categories k on k.id = categories_fts.rowid

@@ -1,3 +1,4 @@
+import type { SoldBy } from '../../../schemas/weighing.ts'
 import type { Basket } from '../../../schemas/basket.ts'
 import type {
   OrderStatus,
@@ -252,6 +253,9 @@ export interface OrderLineRow {
   quantity: number
   unit_price: number
   total_price: number
+  sold_by: SoldBy
+  price_per_kg: number | null
+  unit_grams: number | null
 }
 
 export interface OrderSelectionRow {
@@ -276,7 +280,8 @@ export async function findOrderSummaryRows(
     db.prepare(`${ORDER_SELECT} where o.id = ?1 and o.business_id = ?2`).bind(orderId, businessId),
     db
       .prepare(
-        `select l.id, l.parent_line_id, l.kind, l.name, l.quantity, l.unit_price, l.total_price
+        `select l.id, l.parent_line_id, l.kind, l.name, l.quantity, l.unit_price, l.total_price,
+           l.sold_by, l.price_per_kg, l.unit_grams
          from order_lines l join orders o on o.id = l.order_id
          where l.order_id = ?1 and o.business_id = ?2 order by l.position, l.id`
       )
@@ -425,8 +430,9 @@ export function draftOrderStatements(
       db
         .prepare(
           `insert into order_lines (order_id, menu_item_id, kind, name, quantity, unit_price,
-             total_price, age_restriction, position, allow_substitutes)
-           values (${orderId}, ?3, 'item', ?4, ?5, ?6, ?7, ?8, ?9, ?10)`
+             total_price, age_restriction, position, allow_substitutes, substitute_item_id,
+             sold_by, price_per_kg, unit_grams)
+           values (${orderId}, ?3, 'item', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`
         )
         .bind(
           body.businessId,
@@ -438,7 +444,11 @@ export function draftOrderStatements(
           line.lineTotal,
           line.ageRestriction,
           position,
-          line.allowSubstitutes ? 1 : 0
+          line.allowSubstitutes ? 1 : 0,
+          line.replacement?.itemId ?? null,
+          line.weighing?.soldBy ?? 'each',
+          line.weighing?.pricePerKg ?? null,
+          line.weighing?.unitGrams ?? null
         ),
       ...line.choices.map((choice) =>
         db

@@ -1,3 +1,4 @@
+import { weighingOf } from '../../../schemas/weighing.ts'
 import { countCheckoutFailure, countOrderPlaced } from '../../lib/checkout-outcome.ts'
 import { log } from '../../lib/log.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
@@ -280,6 +281,7 @@ function summaryLines(
       quantity: line.quantity,
       unitPrice: line.unit_price,
       totalPrice: line.total_price,
+      weighing: weighingOf(line),
       selections: [
         ...optionSelectionTexts(
           selections

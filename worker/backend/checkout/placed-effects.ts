@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { namedDiscountText } from '../../../schemas/named-discounts.ts'
+import { namedDiscountTextIn } from '../../../schemas/named-discounts.ts'
 import type { WiredAdapters } from '../adapters.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import { orderFoodLines, orderFoodText } from '../catalogue/order-food.ts'
 import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
 import type { MarketingEnv } from '../marketing/adapters.ts'
@@ -12,6 +13,7 @@ import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
 import { orderSummary } from './orders.ts'
 import { PLACED_EFFECTS } from './placed-effect-rows.ts'
+import { weighedEmailLines } from './weighed-email-lines.ts'
 
 /*
  * What follows an order's placing (ADR 037): the shopper's confirmation email, the purchase
@@ -38,6 +40,11 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
     const summary = await summaryOf(env, effect)
     const { businessId } = effect
     const food = await orderFoodLines(env.DB, businessId, summary.draftOrderId)
+    // The business's language, the order's own currency (fixed when it was placed).
+    const shop = {
+      ...(await businessLocale(env.DB, businessId)),
+      currency: summary.totals.currency,
+    }
     await createMessenger(env).send({
       businessId,
       channel: 'email',
@@ -51,10 +58,15 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         fulfilmentMethod: summary.fulfilmentMethod,
         slotDate: summary.slotDate,
         slotStartsAt: summary.slotStartsAt,
-        total: formatMoney(summary.totals.total),
+        total: formatMoney(summary.totals.total, shop),
+        // Weighed lines as estimates with their price per kg, and that picking sets the final
+        // price (ADR 039); null when the order has none.
+        ...weighedEmailLines(summary.lines),
         // Each deal, the coupon and store credit on a line: 'Coupon SAVE10 −£2.00'.
         discounts:
-          summary.discounts.length > 0 ? summary.discounts.map(namedDiscountText).join('\n') : null,
+          summary.discounts.length > 0
+            ? summary.discounts.map(namedDiscountTextIn(shop)).join('\n')
+            : null,
         // How it was paid: a card's brand and last four where the gateway named them.
         paymentMethod: summary.paidWith?.method ?? null,
         cardBrand: summary.paidWith?.cardBrand ?? null,

@@ -1,3 +1,4 @@
+import { assertBusinessMobile } from '../business-phone.ts'
 import type { Basket } from '../../../schemas/basket.ts'
 import type {
   OrderSummary,
@@ -211,6 +212,7 @@ export async function processOrder(
       fields: [{ field: 'paymentGateway', message: MESSAGES.validationError }],
     })
   }
+  await assertBusinessMobile(call.db, body.businessId, body.phoneNumber, 'phoneNumber')
   const { idempotencyKey, ...request } = body
   const answer = await idempotent(
     call.db,

@@ -73,3 +73,12 @@ export function updateCheckoutStatement(
 export function addressJson(address: CheckoutAddress): string {
   return JSON.stringify(address)
 }
+
+/** The margin over the estimate of weighed lines the business's card payments hold (ADR 039). */
+export async function findWeighedMargin(db: D1Database, businessId: number): Promise<number> {
+  const row = await db
+    .prepare('select weighed_margin_percent from businesses where id = ?1')
+    .bind(businessId)
+    .first<{ weighed_margin_percent: number }>()
+  return row?.weighed_margin_percent ?? 0
+}

@@ -1,3 +1,4 @@
+import { assertBusinessMobile } from '../business-phone.ts'
 import type { z } from 'zod'
 import {
   type AcceptTermsRequestSchema,
@@ -30,7 +31,14 @@ import { parseAddress } from '../orders/view.ts'
 import { orderSummary } from './orders.ts'
 import { findOrderDriver, findOrderRow } from './orders-repo.ts'
 import { checkoutBlock, findStorePayment } from './refusals.ts'
-import { addressJson, type CheckoutRow, findCheckoutRow, updateCheckoutStatement } from './repo.ts'
+import {
+  addressJson,
+  type CheckoutRow,
+  findCheckoutRow,
+  findWeighedMargin,
+  updateCheckoutStatement,
+} from './repo.ts'
+import { paymentHold } from '../../../schemas/weighing.ts'
 import { findMember, isRegistered, saveRetailMemberId } from '../customers-repo.ts'
 import { normaliseRetailMemberId } from '../../../schemas/member-profile.ts'
 import { listSavedCards } from './saved-cards-repo.ts'
@@ -125,9 +133,10 @@ export async function checkoutState(
   ])
   const member =
     caller.kind === 'member' ? await findMember(db, businessId, caller.customerId) : null
-  const [store, savedCards] = await Promise.all([
+  const [store, savedCards, margin] = await Promise.all([
     basket.store ? findStorePayment(db, businessId, basket.store.id, now) : null,
     member ? listSavedCards(db, member.id) : [],
+    findWeighedMargin(db, businessId),
   ])
   const contact =
     contactOf(row) ??
@@ -169,6 +178,7 @@ export async function checkoutState(
     savedCards: savedCards.filter((card) => cardUsable(card, call.config)),
     activeStep,
     blocked: checkoutBlock(basket, now),
+    weighedHold: paymentHold(basket.totals.total, basket.lines, margin),
   }
 }
 
@@ -209,6 +219,7 @@ export async function setContactDetails(
   body: z.output<typeof SetContactDetailsRequestSchema>
 ): Promise<CheckoutState> {
   const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  await assertBusinessMobile(call.db, body.businessId, body.phoneNumber, 'phoneNumber')
   await assertNotMemberEmail(call, body.businessId, body.email)
   return saveCheckout(call, body, ref.id, {
     contact_first_name: body.firstName,

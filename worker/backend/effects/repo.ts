@@ -206,7 +206,10 @@ export interface DeadEffectRow extends EffectRow {
   order_number: string | null
 }
 
-/** The business's dead effects, newest first, with the number of the order each is for. */
+/**
+ * The business's dead effects, newest first, with the number of the order each is for: by the
+ * payload's order id, or the number itself (checkout started names its draft by number).
+ */
 export async function deadEffectsWithOrders(
   db: D1Database,
   businessId: number,
@@ -214,7 +217,9 @@ export async function deadEffectsWithOrders(
 ): Promise<Array<DeadEffectRow>> {
   const { results } = await db
     .prepare(
-      `select e.*, o.business_order_id as order_number
+      `select e.*,
+         coalesce(o.business_order_id, json_extract(e.payload_json, '$.businessOrderId'))
+           as order_number
        from effects e
        left join orders o on o.id = json_extract(e.payload_json, '$.orderId')
          and o.business_id = e.business_id

@@ -27,6 +27,7 @@ interface BrandRow {
   country_code: string
   currency: string
   locale: string
+  time_zone: string
 }
 
 interface SettingsRow {
@@ -68,7 +69,8 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
         `select b.id, b.business_id, b.slug, b.name, b.tagline, b.meta_description, b.logo_url,
            b.logo_width, b.logo_height, b.favicon_url, b.hero_image_url, b.primary_color,
            b.primary_text_color, b.secondary_color, b.accent_color, b.background_color, b.text_color,
-           b.font, b.canonical_host, h.environment, bu.country_code, bu.currency, bu.locale
+           b.font, b.canonical_host, h.environment, bu.country_code, bu.currency, bu.locale,
+           bu.time_zone
          from brand_hosts h
          join brands b on b.id = h.brand_id
          join businesses bu on bu.id = b.business_id
@@ -127,6 +129,7 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
     countryCode: row.country_code,
     currency: row.currency,
     locale: row.locale,
+    timeZone: row.time_zone,
     postcodeRules: ((rules?.results ?? []) as Array<PostcodeRuleRow>).map(postcodeRuleOf),
     settings: mergeWhiteLabelSettings(sections, row.id),
     links: ((links?.results ?? []) as Array<LinkRow>).map(({ kind, channel, url }) => ({

@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   effectKindLabel,
+  effectSubject,
   OperatorEffectRetriedSchema,
   OperatorEffectRetrySchema,
   OperatorEffectsRequestSchema,
@@ -41,6 +42,7 @@ operatorEffects.post(
         id: row.id,
         kind: row.kind,
         orderNumber: row.order_number,
+        about: effectSubject({ key: row.effect_key, orderNumber: row.order_number }),
         attempts: row.attempts,
         lastError: row.last_error,
         createdAt: row.created_at,

@@ -82,6 +82,7 @@ export function discountsOfOrder(
       unitPrice: line.unit_price,
       totalPrice: line.total_price,
       outcome: outcomeOf(line),
+      weighed: line.sold_by !== 'each',
     }))
   )
 }

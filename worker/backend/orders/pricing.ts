@@ -14,7 +14,8 @@ export interface OrderedLine {
 
 /** What the picker did with the line. */
 export type LineOutcome =
-  | { readonly mark: 'picked' }
+  /** A weighed line carries what its weight costs (capped at what was authorised). */
+  | { readonly mark: 'picked'; readonly weighedCharge?: number }
   | { readonly mark: 'short'; readonly pickedQuantity: number }
   | { readonly mark: 'out_of_stock' }
   | {
@@ -31,7 +32,7 @@ export function outcomeMark(outcome: LineOutcome): LineMark {
 export function chargedPrice(line: OrderedLine, outcome: LineOutcome): number {
   switch (outcome.mark) {
     case 'picked':
-      return line.totalPrice
+      return outcome.weighedCharge ?? line.totalPrice
     case 'short': {
       const found = Math.max(0, Math.min(outcome.pickedQuantity, line.quantity))
       return Math.floor((line.totalPrice * found) / line.quantity)
@@ -74,12 +75,26 @@ export function lineRefundAmount(
   return upTo(alreadyRefunded + quantity) - upTo(alreadyRefunded)
 }
 
-/** The signed change of the order's total from its marked lines (≤ 0: the rule above). */
+/**
+ * The change of the order's total from its marked lines (≤ 0: the rule above). A weighed line
+ * heavier than its estimate counts at its estimate here; what it adds is weighedExtra.
+ */
 export function pickingAdjustment(
   lines: ReadonlyArray<{ readonly totalPrice: number; readonly chargedPrice: number | null }>
 ): number {
   return lines.reduce(
-    (sum, line) => sum + (line.chargedPrice === null ? 0 : line.chargedPrice - line.totalPrice),
+    (sum, line) =>
+      sum + (line.chargedPrice === null ? 0 : Math.min(0, line.chargedPrice - line.totalPrice)),
+    0
+  )
+}
+
+/** What weighed lines heavier than their estimate add to the order (≥ 0). */
+export function weighedExtra(
+  lines: ReadonlyArray<{ readonly totalPrice: number; readonly chargedPrice: number | null }>
+): number {
+  return lines.reduce(
+    (sum, line) => sum + Math.max(0, (line.chargedPrice ?? line.totalPrice) - line.totalPrice),
     0
   )
 }

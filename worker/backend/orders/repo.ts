@@ -3,6 +3,7 @@ import type { PaymentMethod } from '../../../schemas/checkout-answers.ts'
 import type { CardBrand } from '../../../schemas/payments.ts'
 import { optionSelectionTexts } from '../../../schemas/option-selections.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
+import type { SoldBy } from '../../../schemas/weighing.ts'
 
 /*
  * The store console's reads and writes of orders (ADR 004: SQL lives here). Every action is ONE
@@ -57,6 +58,10 @@ export interface StoreOrderRow {
   time_zone: string
   /** Marks so far: a mark's re-pricing holds only while it is still this (migration 0045). */
   picks_version: number
+  /** What the payment holds over the estimate of weighed lines, in percent (migration 0081). */
+  weighed_margin_percent: number
+  /** Lines sold by weight or by the piece at an estimated weight (ADR 039). */
+  weighed_lines: number
   /** The basket's terms at checkout (repricing.ts), null for an order placed before. */
   pricing_terms_json: string | null
 }
@@ -68,9 +73,11 @@ const ORDER_COLUMNS = `o.id, o.business_id, o.store_id, o.business_order_id, o.s
   o.tip_refund, o.total, o.payment_method, o.placed_at, o.accepted_at, o.estimated_ready_at,
   o.picking_started_at, o.ready_for_collection_at, o.driver_id, d.name as driver_name,
   o.closing_reason, o.accept_alerted_at, s.order_accept_window_minutes as accept_window_minutes,
-  s.time_zone, o.picks_version, o.pricing_terms_json,
+  s.time_zone, o.picks_version, o.weighed_margin_percent, o.pricing_terms_json,
   (select coalesce(sum(l.quantity), 0) from order_lines l
-   where l.order_id = o.id and l.parent_line_id is null) as items_count`
+   where l.order_id = o.id and l.parent_line_id is null) as items_count,
+  (select count(*) from order_lines l
+   where l.order_id = o.id and l.parent_line_id is null and l.sold_by <> 'each') as weighed_lines`
 
 const ORDER_FROM = `from orders o
   join stores s on s.id = o.store_id
@@ -144,8 +151,16 @@ export interface PickLineRow {
   refunded_quantity: number | null
   /** 0 when the shopper asked for no substitutes (copied from the basket at checkout). */
   allow_substitutes: number
+  /** The replacement the shopper chose, with its name (migration 0089); else null. */
+  chosen_item_id: number | null
+  chosen_name: string | null
   /** The mark's version: 0 until marked, one more at each mark (migration 0046). */
   version: number
+  /** How the line was sold (migration 0080) and, once weighed, the grams picked (0081). */
+  sold_by: SoldBy
+  price_per_kg: number | null
+  unit_grams: number | null
+  picked_grams: number | null
 }
 
 /**
@@ -161,9 +176,12 @@ export async function orderPickLines(db: D1Database, orderId: number): Promise<A
          coalesce(g.position, p.position, c.position) as department_position,
          k.mark, k.picked_quantity, k.substitute_menu_item_id, k.substitute_name,
          k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity,
-         l.allow_substitutes, coalesce(k.version, 0) as version
+         l.allow_substitutes, coalesce(k.version, 0) as version,
+         l.substitute_item_id as chosen_item_id, r.name as chosen_name,
+         l.sold_by, l.price_per_kg, l.unit_grams, k.picked_grams
        from order_lines l
        left join menu_items m on m.id = l.menu_item_id
+       left join menu_items r on r.id = l.substitute_item_id
        left join categories c on c.id = m.category_id
        left join categories p on p.id = c.parent_id
        left join categories g on g.id = p.parent_id

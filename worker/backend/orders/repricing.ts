@@ -5,7 +5,7 @@ import {
   type TotalsMealDeal,
   type TotalsResult,
 } from '../basket/totals.ts'
-import { chargedPrice, pickingAdjustment, type LineOutcome } from './pricing.ts'
+import { chargedPrice, pickingAdjustment, type LineOutcome, weighedExtra } from './pricing.ts'
 
 /*
  * Picking re-prices the order the way the basket priced it (ADR 017 "Picking differences"): the
@@ -26,6 +26,8 @@ export interface RepricedLine {
   unitPrice: number
   totalPrice: number
   outcome: LineOutcome | null
+  /** A weighed line (ADR 039): outside the deals, so it counts as its amount. */
+  weighed?: boolean
 }
 
 /** The basket the shopper receives, before substitutes are placed (they are chosen below). */
@@ -37,6 +39,10 @@ interface Placed {
 /** A line as ordered, `quantity` units of it, in the basket's shape. */
 function place(into: Placed, line: RepricedLine, quantity: number): void {
   if (quantity <= 0) return
+  if (line.weighed === true) {
+    placeAmount(into, Math.floor((line.totalPrice * quantity) / line.quantity))
+    return
+  }
   if (line.kind === 'item' && line.itemId !== null) {
     into.lines.push({ itemId: line.itemId, quantity, unitPrice: line.unitPrice, available: true })
   } else {
@@ -84,7 +90,10 @@ export function pickedBasketPricing(
   const substituted: Array<RepricedLine> = []
   for (const line of lines) {
     const outcome = line.outcome
-    if (outcome === null || outcome.mark === 'picked') place(placed, line, line.quantity)
+    if (outcome?.mark === 'picked' && outcome.weighedCharge !== undefined) {
+      // Lighter than the estimate: less to pay; heavier: its extra is added outside (below).
+      placeAmount(placed, Math.min(outcome.weighedCharge, line.totalPrice))
+    } else if (outcome === null || outcome.mark === 'picked') place(placed, line, line.quantity)
     else if (outcome.mark === 'short') {
       place(placed, line, Math.max(0, Math.min(outcome.pickedQuantity, line.quantity)))
     } else if (outcome.mark === 'substituted') substituted.push(line)
@@ -103,29 +112,38 @@ export function pickedBasketPricing(
 /**
  * The picking difference (≤ 0): the marked basket less the basket as ordered, both priced by
  * computeTotals with the checkout's terms. Never positive: losing a deal, a coupon's minimum or
- * free delivery by a missing item never makes the shopper pay more than agreed at checkout.
- * Without recorded terms (an order placed before they were kept) each line is priced alone.
+ * free delivery by a missing item never makes the shopper pay more than agreed at checkout. A
+ * weighed line heavier than its estimate counts here at its estimate; what it adds is
+ * pickedWeighedExtra. Without recorded terms (an order placed before they were kept) each line
+ * is priced alone.
  */
 export function pickingDifference(
   terms: OrderPricingTerms | null,
   lines: ReadonlyArray<RepricedLine>
 ): number {
   if (terms === null) {
-    return Math.min(
-      0,
-      pickingAdjustment(
-        lines.map((line) => ({
-          totalPrice: line.totalPrice,
-          chargedPrice: line.outcome === null ? null : chargedPrice(line, line.outcome),
-        }))
-      )
-    )
+    return Math.min(0, pickingAdjustment(chargedLines(lines)))
   }
   const ordered = pickedBasketTotal(
     terms,
     lines.map((line) => ({ ...line, outcome: null }))
   )
   return Math.min(0, pickedBasketTotal(terms, lines) - ordered)
+}
+
+/**
+ * What weighed lines heavier than their estimate add to the order (≥ 0, ADR 039): each within
+ * what the payment holds for it, as weighing capped it.
+ */
+export function pickedWeighedExtra(lines: ReadonlyArray<RepricedLine>): number {
+  return weighedExtra(chargedLines(lines))
+}
+
+function chargedLines(lines: ReadonlyArray<RepricedLine>) {
+  return lines.map((line) => ({
+    totalPrice: line.totalPrice,
+    chargedPrice: line.outcome === null ? null : chargedPrice(line, line.outcome),
+  }))
 }
 
 /** The terms an order stored at checkout, or null (placed before, or unreadable). */

@@ -1,3 +1,4 @@
+import { weighedPrice, weighedQuantityLabel, weighingOf } from '../../../schemas/weighing.ts'
 import { type CheckoutAddress, CheckoutAddressSchema } from '../../../schemas/checkout.ts'
 import type { StoreOrderLine, StoreOrderSlot } from '../../../schemas/store-orders.ts'
 import { receivedUnits, type LineOutcome } from './pricing.ts'
@@ -40,7 +41,10 @@ export function outcomeOf(line: PickLineRow): LineOutcome | null {
     case null:
       return null
     case 'picked':
-      return { mark: 'picked' }
+      // A weighed line's charge is what its weight cost (ADR 039).
+      return line.picked_grams !== null && line.charged_price !== null
+        ? { mark: 'picked', weighedCharge: line.charged_price }
+        : { mark: 'picked' }
     case 'short':
       return { mark: 'short', pickedQuantity: line.picked_quantity ?? 0 }
     case 'out_of_stock':
@@ -92,6 +96,32 @@ export function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): St
     ageRestriction: line.age_restriction,
     challenge25: line.age_restriction !== null,
     allowSubstitutes: line.allow_substitutes === 1,
+    substitution:
+      line.allow_substitutes === 0
+        ? 'none'
+        : line.chosen_item_id === null
+          ? 'best_match'
+          : 'replacement',
+    chosenReplacement:
+      line.allow_substitutes === 1 && line.chosen_item_id !== null
+        ? { menuItemId: line.chosen_item_id, name: line.chosen_name ?? '' }
+        : null,
+    weighed: weighedOf(line),
+  }
+}
+
+/** A weighed line's weight as asked for and as picked (ADR 039); null for an item sold each. */
+function weighedOf(line: PickLineRow): StoreOrderLine['weighed'] {
+  const weighing = weighingOf(line)
+  if (weighing === null) return null
+  const grams = line.mark === 'picked' ? line.picked_grams : null
+  const weighed = grams === null ? null : weighedPrice(weighing.pricePerKg, grams)
+  return {
+    label: weighedQuantityLabel(weighing, line.quantity),
+    pricePerKg: weighing.pricePerKg,
+    pickedGrams: grams,
+    weighedPrice: weighed,
+    capped: weighed !== null && weighed > (line.charged_price ?? weighed),
   }
 }
 

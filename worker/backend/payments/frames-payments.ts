@@ -1,3 +1,4 @@
+import { orderMarginStatement, paymentHoldOf } from './weighed-hold.ts'
 import type { PaymentGateway } from '../../../schemas/checkout.ts'
 import { metrics } from '../../lib/metrics.ts'
 import { DEFAULT_CURRENCY } from '../../../schemas/constants.ts'
@@ -255,6 +256,7 @@ export async function startDirectPayment(
 ): Promise<{ paymentId: number; redirect: PaymentRedirect | null }> {
   const db = env.DB
   const source = await sourceOf(db, order, body)
+  const hold = await paymentHoldOf(db, order, body.paymentMethod)
   // The per-order claim (repo.ts newAttemptStatements): a pending attempt of the order is
   // superseded in the same batch, so at most one attempt of an order is live.
   const [, inserted] = await db.batch([
@@ -264,7 +266,8 @@ export async function startDirectPayment(
       customerId: order.customerId,
       gateway: body.paymentGateway,
       method: body.paymentMethod,
-      amount: order.total,
+      amount: hold.amount,
+      captureLater: hold.captureLater,
       currency: order.currency,
       gatewayOrderId: context.gatewayOrderId,
       savedCardId: source.savedCardId,
@@ -278,6 +281,7 @@ export async function startDirectPayment(
       pmtRef: null,
       at: now.toISOString(),
     }),
+    orderMarginStatement(db, order.orderId, hold),
     orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
   ])
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id

@@ -47,6 +47,11 @@ export interface PaymentAttempt {
   token: string | null
   /** The authorisation's AUTHCODE, when it has one (a Realex rebate names it). */
   authCode?: string | null
+  /**
+   * Authorise only: the order has weighed lines, so `amount` is a hold (estimate plus margin) and
+   * the final amount is captured after picking (ADR 039). Absent or false: settled at once.
+   */
+  captureLater?: boolean
 }
 
 /** A card the gateway stored for the member: display fields and the gateway's token only. */
@@ -114,6 +119,15 @@ export interface CardGatewayAdapter {
    * `voided: false` means the gateway refused or could not be reached; the caller records it.
    */
   void(attempt: PaymentAttempt, externalRef: string | null): Promise<GatewayVoidResult>
+  /**
+   * Takes `amount` pence of an authorisation made with `captureLater` (Realex `settle`, the frames
+   * provider's capture). Never call it directly: `captureWithin` refuses more than was authorised.
+   */
+  capture(
+    attempt: PaymentAttempt,
+    externalRef: string | null,
+    amount: number
+  ): Promise<GatewayCaptureResult>
   /**
    * Gives back part or all of a taken payment (after settlement, or instead of a void once part
    * was refunded). `refund.reference` is ours and unique per refund: the frames provider keys
@@ -187,4 +201,39 @@ export interface GatewayVoidResult {
   voided: boolean
   resultCode: string
   resultMessage: string
+}
+
+/**
+ * What the gateway said about a capture. `captured: false` with `definite: true` is a refusal;
+ * `definite: false` means we do not know whether the money moved (ask again, never capture twice).
+ */
+export interface GatewayCaptureResult {
+  captured: boolean
+  definite: boolean
+  resultCode: string
+  resultMessage: string
+}
+
+/**
+ * The port's rule for every capture: whole pence, from 0 to the amount authorised, of an
+ * authorisation that was not settled at once. Anything else is refused here and no gateway is
+ * called (the payments row's check holds the same rule in SQL).
+ */
+export async function captureWithin(
+  gateway: CardGatewayAdapter,
+  attempt: PaymentAttempt,
+  externalRef: string | null,
+  amount: number
+): Promise<GatewayCaptureResult> {
+  if (attempt.captureLater !== true) {
+    return refusedCapture('not_capture_later', 'the payment was settled when it was authorised')
+  }
+  if (!Number.isInteger(amount) || amount < 0 || amount > attempt.amount) {
+    return refusedCapture('over_authorised', `cannot capture ${amount} of ${attempt.amount}`)
+  }
+  return gateway.capture(attempt, externalRef, amount)
+}
+
+function refusedCapture(resultCode: string, resultMessage: string): GatewayCaptureResult {
+  return { captured: false, definite: true, resultCode, resultMessage }
 }

@@ -6,6 +6,7 @@ import {
   cancelRealexCard,
   queryRealexTransaction,
   rebateRealexTransaction,
+  settleRealexTransaction,
   voidRealexTransaction,
 } from './realex-remote.ts'
 
@@ -76,7 +77,8 @@ export async function hppRequestFields(
     ORDER_ID: attempt.gatewayOrderId,
     AMOUNT: amount,
     CURRENCY: attempt.currency,
-    AUTO_SETTLE_FLAG: '1',
+    // An order with weighed lines is held, then settled for what was picked (ADR 039).
+    AUTO_SETTLE_FLAG: attempt.captureLater === true ? '0' : '1',
     HPP_VERSION: '2',
     MERCHANT_RESPONSE_URL: attempt.responseUrl,
     HPP_CUSTOMER_EMAIL: attempt.customer.email,
@@ -160,6 +162,27 @@ export function createRealexGateway(
         account: config.account,
         orderId: attempt.gatewayOrderId,
         pasref: externalRef,
+      })
+    },
+    async capture(attempt, externalRef, amount) {
+      if (!context.remote) {
+        return { captured: false, definite: true, resultCode: 'unavailable', resultMessage: '' }
+      }
+      if (!externalRef) {
+        return { captured: false, definite: true, resultCode: 'no_pasref', resultMessage: '' }
+      }
+      return settleRealexTransaction({
+        url: context.remote.url,
+        fetch: context.remote.fetch,
+        secret: config.secret,
+        now: context.now,
+        merchantId: config.merchantId,
+        account: config.account,
+        orderId: attempt.gatewayOrderId,
+        pasref: externalRef,
+        authcode: attempt.authCode ?? '',
+        amount,
+        currency: attempt.currency,
       })
     },
     async refund(attempt, externalRef, refund) {

@@ -4,6 +4,7 @@ import {
   SANDBOX_REMOTE_PATH,
 } from '../../lib/payments-config.ts'
 import type {
+  GatewayCaptureResult,
   GatewayForgetResult,
   GatewayRefundResult,
   GatewayRefundsAnswer,
@@ -20,6 +21,7 @@ import {
   remoteCancelCardXml,
   remoteQueryXml,
   remoteRebateXml,
+  remoteSettleXml,
   remoteResponseFields,
   remoteVoidXml,
 } from '../../lib/realex-remote-xml.ts'
@@ -160,6 +162,27 @@ export async function rebateRealexTransaction(
     }
   }
   return { refunded: true, definite: true, resultCode, resultMessage, actionRef: null }
+}
+
+/**
+ * Settles `amount` pence of an authorisation made with AUTO_SETTLE_FLAG=0 (`settle`). Captured
+ * only on RESULT 00 in a verified answer; a refusal is definite; no answer, or one we cannot
+ * trust, is not (the settle may have happened: it is asked about again, never sent blind).
+ */
+export async function settleRealexTransaction(
+  input: RemoteCallInput & Omit<RemoteRebateInput, 'timestamp'>
+): Promise<GatewayCaptureResult> {
+  const body = await remoteSettleXml({ ...input, timestamp: hppTimestamp(input.now) }, input.secret)
+  const answer = await postRemote({ ...input, body })
+  const { resultCode, resultMessage } = answer
+  if (!answer.reached) return { captured: false, definite: false, resultCode, resultMessage }
+  if (resultCode !== HPP_RESULT.success) {
+    return { captured: false, definite: true, resultCode, resultMessage }
+  }
+  if (!answer.signed) {
+    return { captured: false, definite: false, resultCode: 'bad_signature', resultMessage }
+  }
+  return { captured: true, definite: true, resultCode, resultMessage }
 }
 
 /**

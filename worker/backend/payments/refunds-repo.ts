@@ -30,6 +30,9 @@ const COLUMNS = `id, business_id, payment_id, kind, reference, amount, reason, s
 /** Payment statuses that still hold money we can give back. */
 const HOLDS_MONEY = `('authorised', 'captured', 'partially_refunded')`
 
+/** What a payment took: all of it when settled at once, what its capture took of a hold (ADR 039). */
+const TAKEN = `(case when p.capture_later = 1 then coalesce(p.captured_amount, 0) else p.amount end)`
+
 /**
  * Claims a refund (or void) of `amount` pence: inserted only when the payment holds that much
  * beyond what is refunded, pending or unknown; a void only when nothing else was given back. Null
@@ -54,8 +57,11 @@ export async function claimMoneyBack(
        select p.business_id, p.id, ?3, ?4, ?5, ?6, ?7, ?7 from payments p
        where p.business_id = ?1 and p.id = ?2 and p.status in ${HOLDS_MONEY}
          and p.voided_at is null and p.void_reason is null
-         and p.amount - p.amount_refunded - coalesce((select sum(r.amount) from payment_refunds r
-           where r.payment_id = p.id and r.status in ('pending', 'unknown')), 0) >= ?5
+         and (case when p.capture_later = 1 and ?3 = 'refund' then coalesce(p.captured_amount, 0)
+           else p.amount end) - p.amount_refunded - coalesce((select sum(r.amount)
+           from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'unknown')),
+           0) >= ?5
+         and (?3 = 'refund' or p.captured_amount is null)
          and (?3 = 'refund' or (p.amount_refunded = 0 and p.amount = ?5
            and not exists (select 1 from payment_refunds r
              where r.payment_id = p.id and r.status <> 'refused')))
@@ -182,10 +188,10 @@ export async function paymentMoney(
   const { results } = await db
     .prepare(
       `select p.id, p.order_id, o.business_order_id, o.total as order_total, p.gateway,
-         p.gateway_order_id, p.amount,
+         p.gateway_order_id, ${TAKEN} as amount,
          coalesce((select sum(r.amount) from payment_refunds r
            where r.payment_id = p.id and r.kind = 'refund' and r.status = 'done'), 0) as refunded,
-         case when p.voided_at is not null then p.amount else 0 end as voided
+         case when p.voided_at is not null then ${TAKEN} else 0 end as voided
        from payments p join orders o on o.id = p.order_id
        where p.business_id = ?1
          and (p.status in ${HOLDS_MONEY} or p.status = 'refunded' or p.voided_at is not null)

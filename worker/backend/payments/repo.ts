@@ -42,6 +42,10 @@ export interface PaymentRow {
   voided_at: string | null
   void_result_code: string | null
   void_result_message: string | null
+  /** 1: authorised for a hold, captured after picking (ADR 039). */
+  capture_later: number
+  /** What the capture took of the hold; null until then. */
+  captured_amount: number | null
 }
 
 /**
@@ -74,6 +78,7 @@ export function storedAttempt(payment: PaymentRow, businessOrderId = ''): Paymen
     savedCardToken: null,
     token: null,
     authCode: payment.auth_code,
+    captureLater: payment.capture_later === 1,
   }
 }
 
@@ -86,7 +91,7 @@ export type VoidReason = 'attempt_superseded' | 'order_superseded' | 'order_paid
 const PAYMENT_COLUMNS = `id, business_id, order_id, customer_id, gateway, method, status, amount, currency,
   gateway_order_id, external_ref, auth_code, result_code, result_message, saved_card_id, save_card,
   success_url, failure_url, cancel_url, response_url, payer_ref, pmt_ref, completed_at, shopper_message,
-  void_reason, voided_at, void_result_code, void_result_message`
+  void_reason, voided_at, void_result_code, void_result_message, capture_later, captured_amount`
 
 export function findPayment(
   db: D1Database,
@@ -137,6 +142,8 @@ export interface NewPayment {
   payerRef: string | null
   pmtRef: string | null
   at: string
+  /** Authorise `amount` as a hold, capture after picking (an order with weighed lines). */
+  captureLater?: boolean
 }
 
 /** Insert of one payment attempt (batched with the order's payment_pending). */
@@ -145,9 +152,10 @@ export function insertPaymentStatement(db: D1Database, payment: NewPayment): D1P
     .prepare(
       `insert into payments (business_id, order_id, customer_id, gateway, method, status, amount,
          currency, gateway_order_id, saved_card_id, save_card, idempotency_key, success_url,
-         failure_url, cancel_url, response_url, payer_ref, pmt_ref, created_at, updated_at)
+         failure_url, cancel_url, response_url, payer_ref, pmt_ref, created_at, updated_at,
+         capture_later)
        values (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-         ?18, ?18)
+         ?18, ?18, ?19)
        returning id`
     )
     .bind(
@@ -168,7 +176,8 @@ export function insertPaymentStatement(db: D1Database, payment: NewPayment): D1P
       payment.responseUrl,
       payment.payerRef,
       payment.pmtRef,
-      payment.at
+      payment.at,
+      payment.captureLater === true ? 1 : 0
     )
 }
 

@@ -1,3 +1,4 @@
+import { orderMarginStatement, paymentHoldOf } from './weighed-hold.ts'
 import type { CardGateway, PaymentGateway } from '../../../schemas/checkout.ts'
 import { metrics } from '../../lib/metrics.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
@@ -382,6 +383,7 @@ async function startRealex(
   const saveCard = body.saveCard && savedCardId === null
   const gatewayOrderId = newGatewayOrderId(order.businessOrderId)
   const origin = new URL(body.successUrl).origin
+  const hold = await paymentHoldOf(db, order, 'paymentCard')
   const [, inserted] = await db.batch([
     ...newAttemptStatements(db, {
       businessId: order.businessId,
@@ -389,7 +391,8 @@ async function startRealex(
       customerId: order.customerId,
       gateway: 'realex',
       method: 'paymentCard',
-      amount: order.total,
+      amount: hold.amount,
+      captureLater: hold.captureLater,
       currency: order.currency,
       gatewayOrderId,
       savedCardId,
@@ -406,6 +409,7 @@ async function startRealex(
       pmtRef: saveCard ? pmtRefFor(gatewayOrderId) : null,
       at: now.toISOString(),
     }),
+    orderMarginStatement(db, order.orderId, hold),
     orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
   ])
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id

@@ -29,6 +29,8 @@ export interface AuthMobileInput {
   currency: string
   wallet: Wallet
   token: string
+  /** Held for a later settle (an order with weighed lines, ADR 039) instead of auto-settled. */
+  captureLater?: boolean
 }
 
 /**
@@ -65,7 +67,7 @@ export async function authMobileXml(input: AuthMobileInput, secret: string): Pro
       : []),
     `<mobile>${MOBILE[input.wallet]}</mobile>`,
     `<token>${escapeXml(input.token)}</token>`,
-    '<autosettle flag="1"/>',
+    `<autosettle flag="${input.captureLater === true ? '0' : '1'}"/>`,
     `<sha1hash>${hash}</sha1hash>`,
     '</request>',
   ].join('\n')
@@ -101,6 +103,7 @@ export async function realexWalletCharge(
       currency: attempt.currency,
       wallet,
       token: attempt.token ?? '',
+      captureLater: attempt.captureLater === true,
     },
     config.secret
   )
@@ -149,6 +152,7 @@ export async function sandboxWalletCharge(
       pasref: ref,
       amount: attempt.amount,
       currency: attempt.currency,
+      autoSettle: attempt.captureLater !== true,
     })
   }
   return outcome === 'approve'

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formatMoney } from '../../../schemas/money.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import type { EffectHandlers } from '../effects/handlers.ts'
 import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
 import { REFERRAL_CREDIT_TEXT } from './reward.ts'
@@ -32,7 +33,7 @@ export const referralRewardHandlers: EffectHandlers<MessengerEnv> = {
       data: {
         firstName: to.firstName,
         role,
-        amount: formatMoney(to.amount),
+        amount: formatMoney(to.amount, await businessLocale(env.DB, effect.businessId)),
         message: REFERRAL_CREDIT_TEXT[role],
       },
     })

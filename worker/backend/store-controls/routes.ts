@@ -3,7 +3,12 @@ import {
   StorePauseSchema,
   StorePauseScopeSchema,
 } from '../../../schemas/store-pause.ts'
+import {
+  OrderReasonListsSchema,
+  OrderReasonsRequestSchema,
+} from '../../../schemas/order-reasons.ts'
 import { now } from '../../lib/clock.ts'
+import { orderReasonLists } from '../order-reasons-repo.ts'
 import { createDomain } from '../route-registry.ts'
 import { requireStaff } from '../staff/guard.ts'
 import { pauseStore, resumeStore, storePause } from './pause.ts'
@@ -61,5 +66,26 @@ storeControls.post(
   async ({ body }, c) => {
     const caller = await requireStaff(c, { ...body, ...manager })
     return resumeStore({ db: c.env.DB, caller, now: now(c.env) }, body.storeId)
+  }
+)
+
+storeControls.post(
+  '/staff/order-reasons',
+  {
+    summary: "The business's reject and cancel reasons the console's forms offer",
+    description:
+      'Bearer staff access token of any member of staff of the business. The lists an operator ' +
+      'set, else the default lists (schemas/order-reasons.ts).',
+    body: OrderReasonsRequestSchema,
+    response: OrderReasonListsSchema,
+    errors: ['unauthorized'],
+  },
+  async ({ body }, c) => {
+    const caller = await requireStaff(c, {
+      businessId: body.businessId,
+      roles: ['operator', 'store_manager', 'picker', 'driver'],
+    })
+    const lists = await orderReasonLists(c.env.DB, caller.businessId)
+    return { reject: [...lists.reject], cancel: [...lists.cancel] }
   }
 )

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { formatMessage } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { closingMessage, isClosing, moneySummary } from '../../../schemas/money-summary.ts'
 import { creditReturnedBy } from '../credit/order-credit-repo.ts'
@@ -19,6 +19,7 @@ import { giveCreditBack, trackingMessageWithCredit } from './credit-effects.ts'
 import {
   type EffectsEnv,
   giveEverythingBack,
+  captureFinal,
   givePartBack,
   type MoneyOutcome,
   publishOrderUpdated,
@@ -80,6 +81,8 @@ async function moneyBackOf(env: EffectsEnv, order: StoreOrderRow, s: Settle, now
       if (s.cashAsCredit) return 0
       return giveEverythingBack(env, order, s.beforeTotal, s.reason, now, false)
     case 'finish_picking':
+      // A held payment is captured for the final total: nothing to give back (ADR 039).
+      if (await captureFinal(env, order, now)) return 0
       return givePartBack(
         env,
         order,
@@ -174,10 +177,25 @@ async function messageOf(
       )
     )
   }
-  return (
+  const message =
     cashRefundMessage(s.cashReturn, s.beforeTotal - order.total) ??
     trackingMessageWithCredit(s.action, moneyBack, s.beforeTotal - order.total, s.cash, creditBack)
-  )
+  return withWeighedTotal(order, s.action, message)
+}
+
+/**
+ * Once picked, an order with weighed lines costs what they weighed (ADR 039): the picked and the
+ * on-its-way emails say the final amount.
+ */
+function withWeighedTotal(
+  order: StoreOrderRow,
+  action: Settle['action'],
+  message: string | null
+): string | null {
+  if (order.weighed_lines === 0) return message
+  if (action !== 'finish_picking' && action !== 'start_route') return message
+  const total = formatMessage('weighedOrderTotal', formatMoney(order.total))
+  return `${message ?? MESSAGES.orderTrackingPicked} ${total}`
 }
 
 /** The action's email and notice as rows of their own, handed to the queue. */

@@ -36,11 +36,12 @@ import {
   type PickLineRow,
   type StoreOrderRow,
 } from '../orders/repo.ts'
-import { parsePricingTerms, pickingDifference } from '../orders/repricing.ts'
+import { parsePricingTerms, pickedWeighedExtra, pickingDifference } from '../orders/repricing.ts'
 import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
 import { outcomeOf } from '../orders/view.ts'
 import { progressOf } from './view.ts'
+import { weighedPick, weighingOf, type WeighedPick } from '../../../schemas/weighing.ts'
 
 /*
  * One action of the store console or the cron (ADR 017): read the order, ask the machine
@@ -238,14 +239,14 @@ async function writeOf(
       write.releaseSlot = true
       break
     case 'mark_line': {
-      const { pick, difference } = await pickOf(deps, row, action)
+      const { pick, difference, weighedExtra } = await pickOf(deps, row, action)
       write.pick = pick
       write.guard = {
         picksVersion: row.picks_version,
         line: { lineId: action.lineId, version: action.version },
       }
-      write.change = { pickingStarted: true, pickingDifference: difference }
-      write.history.detail = { ...pick, pickingDifference: difference }
+      write.change = { pickingStarted: true, pickingDifference: difference, weighedExtra }
+      write.history.detail = { ...pick, pickingDifference: difference, weighedExtra }
       break
     }
     case 'finish_picking':
@@ -393,7 +394,7 @@ async function pickOf(
   deps: ActionDeps,
   row: StoreOrderRow,
   action: Extract<ServiceAction, { type: 'mark_line' }>
-): Promise<{ pick: NonNullable<ActionWrite['pick']>; difference: number }> {
+): Promise<{ pick: NonNullable<ActionWrite['pick']>; difference: number; weighedExtra: number }> {
   const lines = await orderPickLines(deps.env.DB, row.id)
   const line = lines.find((candidate) => candidate.id === action.lineId)
   if (!line) throw invalid(MESSAGES.orderLineNotFound)
@@ -401,8 +402,28 @@ async function pickOf(
   const ordered = { quantity: line.quantity, totalPrice: line.total_price }
   let outcome: LineOutcome
   let substitute: NonNullable<ActionWrite['pick']>['substitute'] = null
+  let weighed: WeighedPick | null = null
+  const weighing = weighingOf(line)
+  if (action.pickedGrams !== undefined && weighing === null) {
+    throw invalid(formatMessage('weighedNotWeighed', line.name))
+  }
   switch (action.mark) {
     case 'picked':
+      if (weighing === null) {
+        outcome = { mark: 'picked' }
+        break
+      }
+      if (action.pickedGrams === undefined) {
+        throw invalid(formatMessage('weighedEnterGrams', line.name))
+      }
+      weighed = weighedPick(
+        weighing,
+        line.total_price,
+        action.pickedGrams,
+        row.weighed_margin_percent
+      )
+      outcome = { mark: 'picked', weighedCharge: weighed.charged }
+      break
     case 'out_of_stock':
       outcome = { mark: action.mark }
       break
@@ -442,6 +463,7 @@ async function pickOf(
     unitPrice: candidate.unit_price,
     totalPrice: candidate.total_price,
     outcome: candidate.id === line.id ? outcome : outcomeOf(candidate),
+    weighed: candidate.sold_by !== 'each',
   }))
   return {
     pick: {
@@ -450,8 +472,11 @@ async function pickOf(
       pickedQuantity: outcome.mark === 'substituted' ? 0 : receivedUnits(ordered, outcome),
       substitute,
       chargedPrice: chargedPrice(ordered, outcome),
+      pickedGrams: action.pickedGrams ?? null,
+      ...(weighed ? { weighed } : {}),
     },
     difference: pickingDifference(parsePricingTerms(row.pricing_terms_json), marked),
+    weighedExtra: pickedWeighedExtra(marked),
   }
 }
 

@@ -4,6 +4,7 @@ import { shopperStatusLabel, type OrderActionType } from '../../../schemas/order
 import type { OrderBoardEvent, WiredAdapters } from '../adapters.ts'
 import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
+import { captureOrderPayment } from '../payments/capture.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
 import { findMoneyBack } from '../payments/refunds-repo.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
@@ -70,6 +71,29 @@ export async function giveEverythingBack(
     now
   )
   return refunded.status === 'done' ? refunded.amount : 0
+}
+
+/**
+ * Picking done of an order whose card payment is a hold (weighed lines, ADR 039): the final total
+ * is captured instead of the difference refunded. False when the payment is no hold (settled at
+ * once, cash): the caller refunds the difference as before. Safe to run again: a captured hold
+ * answers as captured and nothing reaches the gateway twice.
+ */
+export async function captureFinal(
+  env: EffectsEnv,
+  order: Pick<StoreOrderRow, 'id' | 'total'>,
+  now: Date
+): Promise<boolean> {
+  const outcome = await captureOrderPayment(env, { orderId: order.id, amount: order.total }, now)
+  if (outcome.kind === 'no_hold') return false
+  if (outcome.kind === 'unknown') {
+    // No answer we can trust: the effect runs again (the claim keeps it from a second capture).
+    throw new Error(`capture of order ${order.id} unanswered (${outcome.resultCode})`)
+  }
+  if (outcome.kind === 'refused' || outcome.kind === 'over_authorised') {
+    logError(new Error(`capture of order ${order.id} refused`), { outcome: outcome.kind })
+  }
+  return true
 }
 
 /** A partial refund (the picking difference, lines after delivery) with a stable reference. */

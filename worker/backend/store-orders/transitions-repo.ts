@@ -1,3 +1,4 @@
+import type { WeighedPick } from '../../../schemas/weighing.ts'
 import type { LineMark, StoreOrderStatus } from '../../../schemas/order-states.ts'
 import { STATUS_CODE, isProgressStatus } from '../../../schemas/order-states.ts'
 import type { ActorRole } from '../../../schemas/order-states.ts'
@@ -49,12 +50,18 @@ export interface OrderChange {
    * capped at what the card still pays, and total follows.
    */
   pickingDifference?: number
+  /** A mark: what weighed lines heavier than their estimate add (≥ 0, within the hold). */
+  weighedExtra?: number
 }
 
 export interface LinePick {
   lineId: number
   mark: LineMark
   pickedQuantity: number
+  /** A weighed line: the grams picked (its chargedPrice is their weighed price, capped). */
+  pickedGrams: number | null
+  /** A weighed line's weighing (kept in the history: a capped line says so). */
+  weighed?: WeighedPick
   substitute: { menuItemId: number; name: string; quantity: number; unitPrice: number } | null
   chargedPrice: number
 }
@@ -141,10 +148,12 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
   if (change.pickingDifference !== undefined) {
     // The card's part stops at what it still pays; the rest was credit (credit/order-credit-repo).
     const difference = bind(change.pickingDifference)
-    const adjustment = `max(-(original_total - refund - tip_refund), ${difference})`
+    const extra = bind(change.weighedExtra ?? 0)
+    const adjustment = `max(-(original_total - refund - tip_refund), ${difference}) + ${extra}`
     sets.push(
       'picks_version = picks_version + 1',
       `picking_difference = ${difference}`,
+      `weighed_extra = ${extra}`,
       `total_adjustment = ${adjustment}`,
       `total = original_total + ${adjustment} - refund - tip_refund`
     )
@@ -158,6 +167,10 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
   // the card's part on what the order still owes, the credit's on what it still holds, the units
   // on what was delivered and not yet refunded.
   if (change.refundPart !== undefined) where.push(`total >= ${bind(change.refundPart)}`)
+  if (change.pickingDifference !== undefined) {
+    // More than agreed only for weighed lines, and never more than their payment holds.
+    where.push(`${bind(change.weighedExtra ?? 0)} <= ${WEIGHED_HOLD}`)
+  }
   if (guard.picksVersion !== undefined) where.push(`picks_version = ${bind(guard.picksVersion)}`)
   if (guard.line !== undefined) {
     where.push(
@@ -178,6 +191,10 @@ function updateStatement(db: D1Database, write: ActionWrite): D1PreparedStatemen
     .prepare(`update orders set ${sets.join(', ')} where ${where.join(' and ')}`)
     .bind(...binds)
 }
+
+/** What the order's payment holds over the estimate of its weighed lines (ADR 039), in pence. */
+const WEIGHED_HOLD = `(select coalesce(sum(l.total_price * weighed_margin_percent / 100), 0)
+  from order_lines l where l.order_id = ?1 and l.parent_line_id is null and l.sold_by <> 'each')`
 
 /** Units of a pick row the shopper received: what may ever be refunded. */
 const RECEIVED = `(case when mark = 'substituted' then coalesce(substitute_quantity, 0)
@@ -207,17 +224,22 @@ function pickStatements(
       .prepare(
         `insert into order_line_picks (order_line_id, order_id, mark, picked_quantity,
            substitute_menu_item_id, substitute_name, substitute_quantity, substitute_unit_price,
-           charged_price, refunded_quantity, marked_by, marked_at)
-         select ?3, ?1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?11, ?12
-         where ${OURS} and exists (select 1 from order_lines
-                                   where id = ?3 and order_id = ?1 and parent_line_id is null)
+           charged_price, refunded_quantity, marked_by, marked_at, picked_grams)
+         select ?3, ?1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?11, ?12, ?13
+         where ${OURS} and exists (select 1 from order_lines l join orders o on o.id = l.order_id
+             where l.id = ?3 and l.order_id = ?1 and l.parent_line_id is null
+               and (?13 is null or l.sold_by <> 'each')
+               and (?4 <> 'picked' or l.sold_by = 'each' or ?13 is not null)
+               and ?10 <= l.total_price + case when l.sold_by = 'each' then 0
+                 else l.total_price * o.weighed_margin_percent / 100 end)
          on conflict (order_line_id) do update set mark = excluded.mark,
            picked_quantity = excluded.picked_quantity,
            substitute_menu_item_id = excluded.substitute_menu_item_id,
            substitute_name = excluded.substitute_name,
            substitute_quantity = excluded.substitute_quantity,
            substitute_unit_price = excluded.substitute_unit_price,
-           charged_price = excluded.charged_price, marked_by = excluded.marked_by,
+           charged_price = excluded.charged_price, picked_grams = excluded.picked_grams,
+           marked_by = excluded.marked_by,
            marked_at = excluded.marked_at, version = order_line_picks.version + 1`
       )
       .bind(
@@ -232,7 +254,8 @@ function pickStatements(
         substitute?.unitPrice ?? null,
         pick.chargedPrice,
         write.history.actorStaffId,
-        write.at
+        write.at,
+        pick.pickedGrams
       ),
   ]
 }

@@ -91,6 +91,8 @@ const COOKIES: Record<CookieName, { options: OptionsFor; maxAgeSeconds: number |
   [COOKIE_NAMES.appVersion]: { options: stateCookieOptions, maxAgeSeconds: 365 * 24 * 60 * 60 },
   // Not state the app version clears: it names the browser, not what it was doing.
   [COOKIE_NAMES.device]: { options: stateCookieOptions, maxAgeSeconds: 365 * 24 * 60 * 60 },
+  // Replicas catch up within seconds: an hour outlives any lag, and an old bookmark is harmless.
+  [COOKIE_NAMES.d1Bookmark]: { options: stateCookieOptions, maxAgeSeconds: 60 * 60 },
   [COOKIE_NAMES.checkoutOrder]: { options: tokenCookieOptions, maxAgeSeconds: 60 * 60 },
   [COOKIE_NAMES.threeDSecurePending]: { options: tokenCookieOptions, maxAgeSeconds: 60 * 60 },
   [COOKIE_NAMES.location]: { options: stateCookieOptions, maxAgeSeconds: 30 * 24 * 60 * 60 },

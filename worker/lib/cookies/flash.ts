@@ -7,6 +7,9 @@ import type { FlashTone } from '../../../schemas/flash.ts'
 /** The messages a redirect may carry to the next page (only these: the cookie holds a key). */
 export const FLASH_MESSAGES = {
   loginRequired: MESSAGES.loginRequired,
+  favouritesSignIn: MESSAGES.favouritesSignIn,
+  favouriteAdded: MESSAGES.favouriteAdded,
+  favouriteRemoved: MESSAGES.favouriteRemoved,
   sessionExpired: MESSAGES.sessionExpired,
   stayInTouchSuccess: MESSAGES.stayInTouchSuccess,
   emailInvalid: MESSAGES.emailInvalid,
@@ -135,6 +138,8 @@ export function setFlashWith(c: Context, key: FlashDetailKey, detail: string): v
  */
 const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'stayInTouchSuccess',
+  'favouriteAdded',
+  'favouriteRemoved',
   'signedIn',
   'socialLinkedGoogle',
   'socialLinkedApple',

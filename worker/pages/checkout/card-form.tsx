@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
-import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
+import { ADDRESS_FIELDS, SAVED_ADDRESS_FIELD } from '../../../client/lib/address-fields.ts'
 import {
   ATTEMPT_FIELD,
   CheckoutBillingAddressPage,
@@ -37,7 +37,6 @@ import { orderDraft, parseShownTotal } from './order-request.ts'
 import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
-import { SAVED_ADDRESS_FIELD } from '../../../client/components/checkout/SavedAddressChoice.tsx'
 import {
   checkoutAddressOf,
   chosenSavedAddress,

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import type { CheckoutAddress } from '../../../schemas/checkout.ts'
 import { AppError } from '../../lib/errors.ts'
 

@@ -1,6 +1,10 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
-import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
+import {
+  ADDRESS_FIELDS,
+  NEW_ADDRESS,
+  SAVED_ADDRESS_FIELD,
+} from '../../../client/lib/address-fields.ts'
 import {
   CheckoutDetailsPage,
   type OutsideArea,
@@ -31,10 +35,6 @@ import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checko
 import { redirectTo } from '../../lib/redirect.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import {
-  NEW_ADDRESS,
-  SAVED_ADDRESS_FIELD,
-} from '../../../client/components/checkout/SavedAddressChoice.tsx'
-import {
   POSTCODE_FINDER_FIELDS,
   type PostcodeFinderView,
 } from '../../../client/components/checkout/PostcodeFinder.tsx'
@@ -47,6 +47,7 @@ import {
   saveTypedAddress,
 } from './saved-addresses.ts'
 import { displayPhone } from '../../../schemas/phone.ts'
+import { phoneForCountry } from '../../../schemas/phone-country.ts'
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
 const ECHOED_FIELDS = [
@@ -115,7 +116,9 @@ function savedValues(
     values.firstName = contact.firstName
     values.lastName = contact.lastName
     values.email = contact.email
-    values.phoneNumber = contact.phoneNumber ? displayPhone(contact.phoneNumber) : ''
+    values.phoneNumber = contact.phoneNumber
+      ? displayPhone(contact.phoneNumber, c.var.brand.countryCode)
+      : ''
   }
   const address = state.deliveryAddress
   if (address) Object.assign(values, addressValues(address))
@@ -218,7 +221,7 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
     firstName: form.firstName ?? '',
     lastName: form.lastName ?? '',
     email: form.email ?? '',
-    phoneNumber: form.phoneNumber ?? '',
+    phoneNumber: phoneForCountry(form.phoneNumber ?? '', c.var.brand.countryCode),
   })
   const address = delivery
     ? safeParseForm(SetDeliveryAddressRequestSchema, {

@@ -1,8 +1,5 @@
 import type { Context } from 'hono'
-import {
-  NEW_ADDRESS,
-  SAVED_ADDRESS_FIELD,
-} from '../../../client/components/checkout/SavedAddressChoice.tsx'
+import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from '../../../client/lib/address-fields.ts'
 import type { CheckoutAddress, CheckoutState } from '../../../schemas/checkout.ts'
 import {
   AddMemberAddressRequestSchema,

@@ -1,5 +1,5 @@
-import type { FormValues } from '../../../client/components/forms/Form.tsx'
-import { ADDRESS_FIELDS } from '../../../client/components/checkout/AddressFields.tsx'
+import type { FormValues } from '../../../client/lib/form-values.ts'
+import { ADDRESS_FIELDS } from '../../../client/lib/address-fields.ts'
 import type { Address } from '../../../schemas/location.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 

@@ -1,6 +1,6 @@
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import type { AddressLookup } from '../../../client/components/member/AddressForm.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import { AddressesPage } from '../../../client/pages/member/AddressesPage.tsx'

@@ -1,3 +1,4 @@
+import { phoneForCountry } from '../../../schemas/phone-country.ts'
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { routePath } from '../../../client/lib/routes.ts'
@@ -50,7 +51,14 @@ const ACTIONS: Record<Exclude<DetailsAction, 'forget-confirm'>, ActionSpec> = {
   save: {
     send: (c, form, base) =>
       c.var.backend.put('/member/profile', {
-        body: { ...base, ...Object.fromEntries(DETAILS_FIELDS.map((f) => [f, form[f] ?? ''])) },
+        body: {
+          ...base,
+          ...Object.fromEntries(DETAILS_FIELDS.map((f) => [f, form[f] ?? ''])),
+          mobileContactNumber: phoneForCountry(
+            form.mobileContactNumber ?? '',
+            c.var.brand.countryCode
+          ),
+        },
         token: token(c),
         schema: MemberProfileSchema,
       }),

@@ -12,7 +12,8 @@ import {
   MemberOrderPage,
   type MemberOrderNotice,
 } from '../../../client/pages/member/MemberOrderPage.tsx'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
+import { MemberReceiptPage } from '../../../client/pages/member/MemberReceiptPage.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import {
   BusinessOrderIdSchema,
   MemberOrderDetailSchema,
@@ -120,6 +121,29 @@ export async function memberOrderPage(c: Context<AppEnv>): Promise<Response> {
   const orderId = orderIdOf(c)
   try {
     return await renderOrder(c, await loadOrder(c, orderId))
+  } catch (error) {
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
+    throw error
+  }
+}
+
+/**
+ * `/member/orders/:orderId/receipt`: the member's printable receipt (issue 41), of their own
+ * order only: the backend answers another member's order as not found.
+ */
+export async function memberReceiptPage(c: Context<AppEnv>): Promise<Response> {
+  const orderId = orderIdOf(c)
+  try {
+    const order = await loadOrder(c, orderId)
+    return await renderPage(c, (chrome) => <MemberReceiptPage chrome={chrome} order={order} />, {
+      meta: {
+        title: `Receipt · Order ${order.orderId}`,
+        description: 'Your receipt.',
+        noindex: true,
+      },
+      cache: 'private',
+    })
   } catch (error) {
     const ended = sessionEnded(c, error)
     if (ended) return ended

@@ -1,8 +1,12 @@
 import type { Context } from 'hono'
 import { routePath } from '../../../client/lib/routes.ts'
 import { ProfilePage } from '../../../client/pages/member/ProfilePage.tsx'
+import { SUBSTITUTION_FORM } from '../../../client/lib/substitution-forms.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { MarketingPreferencesSchema } from '../../../schemas/member-profile.ts'
+import {
+  MarketingPreferencesSchema,
+  SubstitutionDefaultSchema,
+} from '../../../schemas/member-profile.ts'
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { redirectTo } from '../../lib/redirect.ts'
@@ -19,18 +23,29 @@ async function renderProfile(
   view: { notice?: string; error?: string },
   status: 200 | 422 | 429 = 200
 ): Promise<Response> {
-  const [profile, preferences] = await Promise.all([
+  const [profile, preferences, substitution] = await Promise.all([
     fetchProfile(c),
     c.var.backend.get('/member/marketing-preferences', {
       query: { businessId: c.var.brand.businessId },
       token: readAccessToken(c),
       schema: MarketingPreferencesSchema,
     }),
+    c.var.backend.get('/member/substitution-default', {
+      query: { businessId: c.var.brand.businessId },
+      token: readAccessToken(c),
+      schema: SubstitutionDefaultSchema,
+    }),
   ])
   return renderPage(
     c,
     (chrome) => (
-      <ProfilePage chrome={chrome} profile={profile} preferences={preferences} {...view} />
+      <ProfilePage
+        chrome={chrome}
+        profile={profile}
+        preferences={preferences}
+        substitution={substitution}
+        {...view}
+      />
     ),
     {
       meta: {
@@ -73,6 +88,14 @@ export function marketingOptionsOf(
 export async function profileForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
   try {
+    if (form.intent === SUBSTITUTION_FORM.intent) {
+      await c.var.backend.post('/member/substitution-default', {
+        body: { businessId: c.var.brand.businessId, substitution: form[SUBSTITUTION_FORM.field] },
+        token: readAccessToken(c),
+        schema: SubstitutionDefaultSchema,
+      })
+      return redirectTo(c, `${routePath('member-profile')}?${SAVED_QUERY}=1`, 303)
+    }
     await c.var.backend.put('/member/marketing-preferences', {
       body: {
         businessId: c.var.brand.businessId,

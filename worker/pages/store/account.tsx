@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../../client/components/forms/Form.tsx'
+import type { FormErrors } from '../../../client/lib/form-values.ts'
 import { StaffAccountPage } from '../../../client/components/store-console/AccountPage.tsx'
 import { StaffPasswordChangedSchema, StaffSignedOutSchema } from '../../../schemas/staff.ts'
 import type { AppEnv } from '../../env.ts'

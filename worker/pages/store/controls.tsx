@@ -6,7 +6,7 @@ import {
   PAUSE_FIELDS,
   StoreControlsPage,
 } from '../../../client/components/store-console/StoreControlsPage.tsx'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { StaffProfile } from '../../../schemas/staff.ts'
 import { type StorePause, StorePauseSchema } from '../../../schemas/store-pause.ts'

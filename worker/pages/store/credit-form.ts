@@ -1,9 +1,9 @@
-import { parseTipPounds } from '../../../client/components/basket/TipChooser.tsx'
+import { parseTipPounds } from '../../../client/lib/tip-pounds.ts'
 import {
   CREDIT_KIND_LABELS,
   type GivenCreditKind,
 } from '../../../client/components/store-console/GiveCreditForm.tsx'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { StaffProfile } from '../../../schemas/staff.ts'
 

@@ -3,7 +3,7 @@ import {
   READY_AT_FIELD,
   REASON_CHOICE_FIELD,
 } from '../../../client/components/store-console/OrderActions.tsx'
-import { reasonOfChoice } from '../../../schemas/order-reasons.ts'
+import { type OrderReasonLists, reasonOfChoice } from '../../../schemas/order-reasons.ts'
 
 // A slot order's ready time: at least a quarter of an hour ahead, at most a fortnight (the
 // furthest any store takes orders, with room).
@@ -28,7 +28,11 @@ const cashReturnOf = (form: Record<string, string>) =>
  * the browser's fields by action type, the accept's "ready in N minutes" as an instant from the
  * app clock. Unknown or missing fields stay out, so the schema refuses them with its message.
  */
-export function actionOfForm(form: Record<string, string>, nowMs: number): Record<string, unknown> {
+export function actionOfForm(
+  form: Record<string, string>,
+  nowMs: number,
+  reasons?: OrderReasonLists
+): Record<string, unknown> {
   const type = form[ACTION_FIELDS.action] ?? ''
   const reason = (form.reason ?? '').trim()
   switch (type) {
@@ -44,7 +48,10 @@ export function actionOfForm(form: Record<string, string>, nowMs: number): Recor
     }
     case 'reject':
     case 'cancel':
-      return { type, reason: reasonOfChoice(type, form[REASON_CHOICE_FIELD] ?? '', reason) }
+      return {
+        type,
+        reason: reasonOfChoice(type, form[REASON_CHOICE_FIELD] ?? '', reason, reasons),
+      }
     case 'unable_to_deliver':
       return { type, reason }
     case 'refund_order':
@@ -60,6 +67,7 @@ export function actionOfForm(form: Record<string, string>, nowMs: number): Recor
         mark,
       }
       if (mark === 'short') action.pickedQuantity = int(form.pickedQuantity)
+      if (mark === 'picked' && form.pickedGrams) action.pickedGrams = int(form.pickedGrams)
       if (mark === 'substituted') {
         action.substitute = {
           menuItemId: int(form.substituteItemId),

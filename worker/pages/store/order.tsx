@@ -8,10 +8,11 @@ import {
   type SubstituteResults,
 } from '../../../client/components/store-console/OrderActions.tsx'
 import { GIVE_CREDIT_ACTION } from '../../../client/components/store-console/GiveCreditForm.tsx'
-import type { FormErrors, FormValues } from '../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import { GlobalSearchRequestSchema, GlobalSearchResultSchema } from '../../../schemas/catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { type OrderReasonLists, OrderReasonListsSchema } from '../../../schemas/order-reasons.ts'
 import type { StaffProfile } from '../../../schemas/staff.ts'
 import {
   StoreOrderActionRequestSchema,
@@ -35,6 +36,21 @@ import { staffOrSignIn } from './session.ts'
 
 /** `?from=driver` on an action's path: the driver's page posted it and gets it back. */
 export const FROM_DRIVER = 'driver'
+
+/** The business's reject and cancel reasons, which the order's forms offer (issue 44). */
+function orderReasons(c: Context<AppEnv>): Promise<OrderReasonLists> {
+  return c.var.backend.post('/staff/order-reasons', {
+    body: { businessId: c.var.brand.businessId },
+    token: readStaffAccessToken(c),
+    schema: OrderReasonListsSchema,
+  })
+}
+
+/** The lists a reject or cancel form's choice is checked against; none for other actions. */
+async function reasonsOfForm(c: Context<AppEnv>, form: Record<string, string>) {
+  const type = form[ACTION_FIELDS.action]
+  return type === 'reject' || type === 'cancel' ? orderReasons(c) : undefined
+}
 
 /** One order of the store, as the caller may see it (another's, or absent: 404). */
 export function orderDetail(
@@ -101,6 +117,7 @@ async function renderOrder(
   creditForm: { errors: FormErrors; values: FormValues } = { errors: {}, values: {} }
 ): Promise<Response> {
   const at = new Date(nowMs(c.env)).toISOString()
+  const reasons = await orderReasons(c)
   return renderConsole(
     c,
     `Order ${order.orderNumber}`,
@@ -115,6 +132,7 @@ async function renderOrder(
         boardHref={STORE_PATHS.board(storeId)}
         substitutes={substitutes}
         credit={mayGiveCredit(staff, storeId) ? creditForm : null}
+        reasons={reasons}
       />
     ),
     status
@@ -177,7 +195,7 @@ export async function orderActionForm(c: Context<AppEnv>): Promise<Response> {
     storeId,
     orderId,
     expectedStatus: form.expectedStatus,
-    action: actionOfForm(form, nowMs(c.env)),
+    action: actionOfForm(form, nowMs(c.env), await reasonsOfForm(c, form)),
   })
   const key = idempotencyKeyOf(form)
   if (!parsed.success || !key) {

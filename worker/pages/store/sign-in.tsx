@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../../client/components/forms/Form.tsx'
+import type { FormErrors } from '../../../client/lib/form-values.ts'
 import {
   STAFF_INTENT_FIELD,
   STAFF_SIGN_IN_INTENTS,

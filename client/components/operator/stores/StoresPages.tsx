@@ -7,6 +7,8 @@ import { TEXT_MAX_LENGTH } from '../../../../schemas/text-max-length.ts'
 import { AddressFields } from '../../checkout/AddressFields.tsx'
 import { type FormErrors, type FormValues, FormAlert, TextField } from '../../forms/Form.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
+import { useRenderNow } from '../../render-context.ts'
+import { storeTimeFrom } from '../../store-console/format.ts'
 import {
   CheckField,
   FieldGroup,
@@ -24,6 +26,17 @@ const methodsOf = (store: { deliveryEnabled: boolean; collectionEnabled: boolean
     .join(', ') || 'None'
 
 /** /store/operator/stores: every store of the business with its state now. */
+/** A store's state in the list: closed by staff, paused by its manager, or by its hours. */
+function StoreState({ store }: { store: OperatorStoreRow }) {
+  const at = useRenderNow().toISOString()
+  if (store.temporarilyClosed) return <>Closed by staff</>
+  if (store.pause) {
+    const until = storeTimeFrom(store.pause.until, store.timeZone, at)
+    return <>{`Paused until ${until} — ${store.pause.reason}`}</>
+  }
+  return <>{STATE_LABELS[store.availability]}</>
+}
+
 export function StoresListPage({
   frame,
   stores,
@@ -92,7 +105,7 @@ export function StoresListPage({
                   <td className="p-3">{store.town}</td>
                   <td className="p-3 whitespace-nowrap">{store.postcode}</td>
                   <td className="p-3">
-                    {store.temporarilyClosed ? 'Closed by staff' : STATE_LABELS[store.availability]}
+                    <StoreState store={store} />
                   </td>
                   <td className="p-3">{methodsOf(store)}</td>
                   <td className="p-3">{store.isActive ? 'Live' : 'Hidden'}</td>

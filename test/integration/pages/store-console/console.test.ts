@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { BasketSchema, SimilarItemsSchema } from '../../../../schemas/basket.ts'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
 import { formatMoney } from '../../../../schemas/money.ts'
 import { PRESET_REASONS } from '../../../../schemas/order-reasons.ts'
@@ -516,6 +517,44 @@ describe('picking without JavaScript', () => {
     expect(pageText(html)).toContain('Out of stock')
   })
 
+  it("shows the shopper's chosen replacement, offered before the search", async () => {
+    const cookies = await staffCookies([{ storeId: STORE, role: 'store_manager' }])
+    const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
+    let chosen = ''
+    const order = await cashOrder('delivery', async (ready) => {
+      const basket = BasketSchema.parse(
+        await expectOk('/basket', { businessId: 1, basketToken: ready.token })
+      )
+      const basketLineId = basket.lines[0]?.basketLineId
+      const similar = SimilarItemsSchema.parse(
+        await expectOk('/basket/similar-items', {
+          businessId: 1,
+          basketToken: ready.token,
+          basketLineId,
+        })
+      )
+      chosen = similar.items[0]?.name ?? ''
+      await expectOk('/basket/substitutes', {
+        businessId: 1,
+        basketToken: ready.token,
+        basketLineId,
+        substitution: 'replacement',
+        replacementItemId: similar.items[0]?.itemId,
+      })
+    })
+    await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const text = pageText(
+      await (await get(`/store/${STORE}/orders/${order.orderId}`, cookies)).text()
+    )
+    expect(text).toContain(`Replace with: ${chosen}`)
+    const offer = text.indexOf(`Substitute the shopper's choice: ${chosen}`)
+    expect(offer).toBeGreaterThan(-1)
+    expect(offer).toBeLessThan(text.indexOf('Find a substitute'))
+  })
+
   it('refuses Picking done with a line unmarked, and a mark from an older page', async () => {
     const cookies = await staffCookies([{ storeId: STORE, role: 'picker' }])
     const manager = await staffMember([{ storeId: STORE, role: 'store_manager' }])
@@ -664,7 +703,7 @@ describe("the order page's facts", () => {
     expect(text).toMatch(new RegExp(`Deliver to ${address.addressLine1}, .*${address.postcode}`))
     expect(text).toContain('Payment Visa ending 5262')
     expect(text).toContain('Substitutes Allowed on every line')
-    expect(text).toContain('Substitutes allowed')
+    expect(text).toContain('Best match')
     // The shopper's phone as people read it; the call link keeps the international form.
     expect(text).toContain('07700 900456')
     expect(text).not.toContain('+447700900456')

@@ -145,6 +145,8 @@ export function erasureStatements(db: D1Database, m: ErasedMember): Array<D1Prep
       e
     ),
     run('delete from email_change_codes where customer_id = ?1', c),
+    // What they bought and chose as replacements says much about them (migration 0089).
+    run('delete from member_substitution_choices where customer_id = ?1', c),
     // Marketing identity: choices, their history and any sign-up with the email.
     run('delete from marketing_preferences where customer_id = ?1', c),
     run('delete from marketing_consents where customer_id = ?1', c),

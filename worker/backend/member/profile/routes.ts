@@ -12,7 +12,10 @@ import {
   MemberProfileSchema,
   MemberQuerySchema,
   ProfileUpdateSchema,
+  SubstitutionDefaultSchema,
+  SubstitutionDefaultUpdateSchema,
 } from '../../../../schemas/member-profile.ts'
+import { findSubstitutionDefault, saveSubstitutionDefault } from './substitution-default-repo.ts'
 import { requireMember } from '../../auth/authenticate.ts'
 import { limitAuth } from '../../auth/rate-limit.ts'
 import { authDeps } from '../../auth/sessions.ts'
@@ -159,5 +162,37 @@ memberProfile.put(
     )
     await memberUpdated(c, body.businessId, customerId)
     return preferences
+  }
+)
+
+memberProfile.get(
+  '/member/substitution-default',
+  {
+    summary: "The member's default substitution choice: best_match or none",
+    description: `${MEMBER} Applied to an item the member never chose a substitution for.`,
+    query: MemberQuerySchema,
+    response: SubstitutionDefaultSchema,
+    errors: ['unauthorized'],
+  },
+  async ({ query }, c) => {
+    const customerId = await requireMember(c, query.businessId)
+    return findSubstitutionDefault(c.env.DB, { businessId: query.businessId, customerId })
+  }
+)
+
+memberProfile.post(
+  '/member/substitution-default',
+  {
+    summary: "Set the member's default substitution choice (best_match or none)",
+    description:
+      `${MEMBER} Items added to the basket afterwards take it, unless the member chose for ` +
+      'that item before (their last choice for it is kept).',
+    body: SubstitutionDefaultUpdateSchema,
+    response: SubstitutionDefaultSchema,
+    errors: ['unauthorized'],
+  },
+  async ({ body }, c) => {
+    const customerId = await requireMember(c, body.businessId)
+    return saveSubstitutionDefault(c.env.DB, { businessId: body.businessId, customerId }, body)
   }
 )

@@ -1,3 +1,4 @@
+import { assertBusinessMobile } from '../../business-phone.ts'
 import type { z } from 'zod'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import type {
@@ -65,6 +66,12 @@ export async function saveProfile(
   member: Member,
   body: z.output<typeof ProfileUpdateSchema>
 ): Promise<MemberProfile> {
+  await assertBusinessMobile(
+    deps.db,
+    member.businessId,
+    body.mobileContactNumber,
+    'mobileContactNumber'
+  )
   // The spec's PUT names three fields: the others are kept unless the caller sends them.
   const current = await getProfile(deps, member)
   const saved = await updateProfile(deps.db, {

@@ -1,6 +1,9 @@
 import {
   CATALOGUE_MAX_BYTES,
+  CatalogueItemEditSchema,
   CatalogueItemRequestSchema,
+  CatalogueItemSavedSchema,
+  CatalogueItemSaveSchema,
   CatalogueItemSchema,
   CatalogueOverviewRequestSchema,
   CatalogueOverviewSchema,
@@ -26,6 +29,7 @@ import { MESSAGES } from '../../../../schemas/messages.ts'
 import { AppError } from '../../../lib/errors.ts'
 import { storeItemsPage, updateStoreItems, uploadItemImage } from './service.ts'
 import { catalogueOverview, findItem } from './store-items-repo.ts'
+import { itemForEdit, saveItem } from './item-edit.ts'
 
 /** The operator console's catalogue (ADR 029): CSV import/export, item pictures, quick edit. */
 export const operatorCatalogue = createDomain('Operator catalogue')
@@ -183,5 +187,42 @@ operatorCatalogue.post(
     const item = await findItem(c.env.DB, caller.businessId, body.itemId)
     if (!item) throw new AppError('not_found', MESSAGES.productNotFound)
     return item
+  }
+)
+
+operatorCatalogue.post(
+  '/staff/operator/catalogue/items/edit',
+  {
+    summary: "An item's editable cells, as its row of the items file, and the categories",
+    description: `${OPERATOR_BEARER} The single-item edit page's data (issue 41).`,
+    body: CatalogueItemRequestSchema,
+    response: CatalogueItemEditSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  async ({ body }, c) => {
+    const caller = await requireOperator(c, body.businessId)
+    return itemForEdit(c.env.DB, caller.businessId, body.itemId)
+  }
+)
+
+operatorCatalogue.post(
+  '/staff/operator/catalogue/items/save',
+  {
+    summary: "Saves one item's name, category, prices, description, food information and stock",
+    description:
+      `${OPERATOR_BEARER} The cells are checked as the items import checks its row (the same ` +
+      'messages): any error answers validation_error with a field per column and writes ' +
+      "nothing. Columns not sent keep the item's value. One audit entry for the item.",
+    body: CatalogueItemSaveSchema,
+    response: CatalogueItemSavedSchema,
+    errors: ['unauthorized', 'forbidden', 'not_found'],
+  },
+  async ({ body }, c) => {
+    const caller = await requireOperator(c, body.businessId)
+    return saveItem(c.env.DB, caller, {
+      itemId: body.itemId,
+      cells: body.cells,
+      at: now(c.env).toISOString(),
+    })
   }
 )

@@ -22,6 +22,7 @@ import {
   storeAvailability,
 } from '../../stores/availability.ts'
 import { auditStatement } from '../../audit-repo.ts'
+import { findPause } from '../../store-controls/pause-repo.ts'
 import {
   closureTaken,
   deleteClosureStatement,
@@ -70,7 +71,8 @@ function availabilityOf(
   store: StoreRecord,
   hours: ReadonlyArray<HoursRecord>,
   closures: ReadonlyArray<string>,
-  now: Date
+  now: Date,
+  pausedUntil: string | null = null
 ) {
   return storeAvailability(
     availabilityInput(
@@ -81,7 +83,7 @@ function availabilityOf(
         delivery: { enabled: store.deliveryEnabled },
         collection: { enabled: store.collectionEnabled },
       },
-      { openingHours: hoursByMethod(hours), closures }
+      { openingHours: hoursByMethod(hours), closures, pausedUntil }
     ),
     now
   )
@@ -101,8 +103,17 @@ export async function storeList(
   const stores = await listStores(db, businessId)
   return Promise.all(
     stores.map(async (store) => {
-      const schedule = await findSchedule(db, store.id, closuresFrom(store, now))
+      const [schedule, paused] = await Promise.all([
+        findSchedule(db, store.id, closuresFrom(store, now)),
+        findPause(db, businessId, store.id),
+      ])
       const closures = schedule.closures.map((closure) => closure.closedOn)
+      // A pause that has ended is just the store's hours again (ADR: nothing runs at its end).
+      const until = paused?.pausedUntil ?? null
+      const pause =
+        until !== null && Date.parse(until) > now.getTime()
+          ? { until, reason: paused?.reason ?? '' }
+          : null
       return {
         id: store.id,
         name: store.name,
@@ -113,7 +124,9 @@ export async function storeList(
         temporarilyClosed: store.temporarilyClosed,
         deliveryEnabled: store.deliveryEnabled,
         collectionEnabled: store.collectionEnabled,
-        availability: availabilityOf(store, schedule.hours, closures, now).state,
+        availability: availabilityOf(store, schedule.hours, closures, now, pause?.until).state,
+        pause,
+        timeZone: store.timeZone,
       }
     })
   )

@@ -5,6 +5,8 @@ import { failedTasksPage, retryFailedTask, retryUnsettledRefund } from './failed
 import { cataloguePages } from './catalogue/index.tsx'
 import { brandsPages } from './brands/index.ts'
 import { operatorHome } from './home.tsx'
+import { insightExport, insightPage } from './insight.tsx'
+import { orderReasonsPage, saveOrderReasons } from './order-reasons.tsx'
 import { operatorStoresPages } from './stores/index.ts'
 import { contentPages } from './content/index.ts'
 import { promotionsPages } from './promotions/index.ts'
@@ -21,6 +23,10 @@ export const operatorConsole = new Hono<AppEnv>()
 
 operatorConsole.get('/', operatorHome)
 operatorConsole.get('/audit', auditPage)
+operatorConsole.get('/insight', insightPage)
+operatorConsole.get('/insight/export', insightExport)
+operatorConsole.get('/order-reasons', orderReasonsPage)
+operatorConsole.post('/order-reasons', saveOrderReasons)
 operatorConsole.get('/failed-tasks', failedTasksPage)
 operatorConsole.post('/failed-tasks/retry', retryFailedTask)
 operatorConsole.post('/failed-tasks/refunds/retry', retryUnsettledRefund)

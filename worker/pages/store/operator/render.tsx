@@ -20,6 +20,12 @@ export const OPERATOR_AREAS: ReadonlyArray<{
   description: string
 }> = [
   {
+    area: 'insight',
+    label: 'Insight',
+    description:
+      'Sales, orders, shoppers, the checkout funnel, fill and on-time rates, by day or week.',
+  },
+  {
     area: 'brands',
     label: 'Brands',
     description:
@@ -51,6 +57,11 @@ export const OPERATOR_AREAS: ReadonlyArray<{
     area: 'staff',
     label: 'Staff',
     description: 'Invite people, give them roles at each store, change them, or end their access.',
+  },
+  {
+    area: 'reasons',
+    label: 'Order reasons',
+    description: 'The reasons a store can give when it rejects or cancels an order.',
   },
   {
     area: 'effects',

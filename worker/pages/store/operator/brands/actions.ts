@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { FormErrors } from '../../../../../client/components/forms/Form.tsx'
+import type { FormErrors } from '../../../../../client/lib/form-values.ts'
 import type { BrandPageForms } from '../../../../../client/components/operator/brands/BrandPage.tsx'
 import {
   BrandDetailSchema,

@@ -1,4 +1,4 @@
-import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import { STORE_SEARCH_VARIANTS } from '../../../../../client/components/operator/brands/BrandPage.tsx'
 import { COLOUR_FIELDS } from '../../../../../client/components/operator/brands/BrandForms.tsx'
 import { type BrandDetail, NEW_BRAND_LOOK } from '../../../../../schemas/operator-brands.ts'

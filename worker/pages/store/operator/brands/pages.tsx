@@ -7,7 +7,7 @@ import { EMPTY_FORM } from '../../../../../client/components/operator/brands/Bra
 import { BrandPreviewPage } from '../../../../../client/components/operator/brands/BrandPreviewPage.tsx'
 import { BrandsListPage } from '../../../../../client/components/operator/brands/BrandsListPage.tsx'
 import { NewBrandPage } from '../../../../../client/components/operator/brands/NewBrandPage.tsx'
-import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import type { Brand } from '../../../../../schemas/brand.ts'
 import {
   BrandDetailSchema,
@@ -161,6 +161,7 @@ export function previewBrand(detail: BrandDetail, host: Brand): Brand {
     countryCode: host.countryCode,
     currency: host.currency,
     locale: host.locale,
+    timeZone: host.timeZone,
     postcodeRules: host.postcodeRules,
     settings: detail.settings,
     links: [],

@@ -5,8 +5,11 @@ import {
   ItemPicturePage,
   QuickEditPage,
 } from '../../../../../client/components/operator/catalogue/CataloguePages.tsx'
+import { ItemEditPage } from '../../../../../client/components/operator/catalogue/ItemEditPage.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {
+  CatalogueItemEditSchema,
+  CatalogueItemSavedSchema,
   CatalogueItemSchema,
   CatalogueOverviewSchema,
   ItemImageSchema,
@@ -15,6 +18,7 @@ import {
   CatalogueExportSchema,
   CatalogueImportReportSchema,
   type CatalogueKind,
+  type ItemEditCells,
   StoreItemsPageSchema,
   StoreItemsUpdatedSchema,
 } from '../../../../../schemas/operator-catalogue.ts'
@@ -30,6 +34,7 @@ import { operatorOrRefuse } from '../access.ts'
 import { auditHref } from '../audit.tsx'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
+import { itemEditCells } from './item-edit-form.ts'
 import { quickEditItems } from './quick-edit-form.ts'
 
 /*
@@ -46,6 +51,7 @@ export const CATALOGUE_PAGE_PATHS = {
   apply: `${ROOT}/import/apply`,
   store: (storeId: number) => `${ROOT}/stores/${storeId}`,
   item: (itemId: number) => `${ROOT}/items/${itemId}`,
+  editItem: (itemId: number) => `${ROOT}/items/${itemId}/edit`,
 } as const
 
 const isKind = (value: unknown): value is CatalogueKind =>
@@ -221,7 +227,7 @@ async function quickEdit(
         frame={operatorFrame(chrome, staff, 'catalogue')}
         storeName={answer.store.name}
         items={answer.items}
-        itemHref={CATALOGUE_PAGE_PATHS.item}
+        itemHref={CATALOGUE_PAGE_PATHS.editItem}
         q={q}
         action={self}
         historyHref={auditHref('store', storeId)}
@@ -337,4 +343,67 @@ cataloguePages.post('/items/:itemId', async (c) => {
   }
   setFlash(c, 'catalogueImageSaved')
   return redirectTo(c, CATALOGUE_PAGE_PATHS.item(itemId), 303)
+})
+
+async function itemEditPage(
+  c: Context<AppEnv>,
+  staff: Parameters<typeof operatorFrame>[1],
+  itemId: number,
+  edited: { cells: ItemEditCells; errors: Record<string, string> } | null
+) {
+  const item = await operatorRead(
+    c,
+    '/staff/operator/catalogue/items/edit',
+    { itemId },
+    CatalogueItemEditSchema
+  )
+  return renderOperator(
+    c,
+    `Edit: ${item.name}`,
+    (chrome) => (
+      <ItemEditPage
+        frame={operatorFrame(chrome, staff, 'catalogue')}
+        name={item.name}
+        cells={edited?.cells ?? item.cells}
+        categories={item.categories}
+        errors={edited?.errors ?? {}}
+        action={CATALOGUE_PAGE_PATHS.editItem(itemId)}
+        pictureHref={CATALOGUE_PAGE_PATHS.item(itemId)}
+        backHref={ROOT}
+        historyHref={auditHref('menu_item', itemId)}
+      />
+    ),
+    edited ? 422 : 200
+  )
+}
+
+cataloguePages.get('/items/:itemId/edit', async (c) => {
+  const access = await operatorOrRefuse(c)
+  if ('response' in access) return access.response
+  const itemId = pathId(c.req.param('itemId'))
+  if (itemId === null) return c.notFound()
+  return itemEditPage(c, access.staff, itemId, null)
+})
+
+cataloguePages.post('/items/:itemId/edit', async (c) => {
+  const access = await operatorOrRefuse(c)
+  if ('response' in access) return access.response
+  const itemId = pathId(c.req.param('itemId'))
+  if (itemId === null) return c.notFound()
+  const cells = itemEditCells(await readFormBody(c.req.raw))
+  try {
+    await operatorChange(c, {
+      path: '/staff/operator/catalogue/items/save',
+      body: { itemId, cells },
+      schema: CatalogueItemSavedSchema,
+      affects: ['catalogue'],
+    })
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'validation_error') throw error
+    const errors: Record<string, string> = {}
+    for (const field of error.fields ?? []) errors[field.field] ??= field.message
+    return itemEditPage(c, access.staff, itemId, { cells, errors })
+  }
+  setFlash(c, 'operatorChangesSaved')
+  return redirectTo(c, CATALOGUE_PAGE_PATHS.editItem(itemId), 303)
 })

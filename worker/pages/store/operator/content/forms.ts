@@ -1,4 +1,4 @@
-import type { FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormValues } from '../../../../../client/lib/form-values.ts'
 import type {
   OperatorFaq,
   OperatorRedirect,

@@ -1,4 +1,4 @@
-import type { FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormValues } from '../../../../../client/lib/form-values.ts'
 import type { OperatorBanner } from '../../../../../schemas/operator-promotions.ts'
 import { FormReader, type FormText, slugFrom } from './form-values.ts'
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import { BannerFormPage } from '../../../../../client/components/operator/promotions/PromotionForms.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {

@@ -1,4 +1,4 @@
-import type { FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormValues } from '../../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import type { OperatorCoupon } from '../../../../../schemas/operator-promotions.ts'
 import { FormReader, type FormText, poundsText } from './form-values.ts'

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import { CouponFormPage } from '../../../../../client/components/operator/promotions/PromotionForms.tsx'
 import { OperatorCouponSchema } from '../../../../../schemas/operator-promotions.ts'
 import type { StaffProfile } from '../../../../../schemas/staff.ts'

@@ -1,4 +1,4 @@
-import type { FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormValues } from '../../../../../client/lib/form-values.ts'
 import { DEAL_FORM_SECTIONS } from '../../../../../client/components/operator/promotions/PromotionForms.tsx'
 import { formatMessage, MESSAGES } from '../../../../../schemas/messages.ts'
 import type { OperatorDeal } from '../../../../../schemas/operator-promotions.ts'

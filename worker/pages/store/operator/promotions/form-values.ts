@@ -1,5 +1,5 @@
-import { parseTipPounds } from '../../../../../client/components/basket/TipChooser.tsx'
-import type { FormErrors } from '../../../../../client/components/forms/Form.tsx'
+import { parseTipPounds } from '../../../../../client/lib/tip-pounds.ts'
+import type { FormErrors } from '../../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 
 /**

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../../../../client/components/forms/Form.tsx'
+import type { FormErrors } from '../../../../../client/lib/form-values.ts'
 import { MEDIA_IMAGE_MAX_BYTES } from '../../../../../schemas/media.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {

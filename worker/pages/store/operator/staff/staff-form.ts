@@ -1,4 +1,4 @@
-import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import { roleFieldName } from '../../../../../client/components/operator/staff/StaffPages.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {

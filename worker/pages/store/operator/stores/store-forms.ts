@@ -1,6 +1,6 @@
 import { WEEKDAY_NAMES } from '../../../../../schemas/weekdays.ts'
-import { parseTipPounds } from '../../../../../client/components/basket/TipChooser.tsx'
-import type { FormErrors, FormValues } from '../../../../../client/components/forms/Form.tsx'
+import { parseTipPounds } from '../../../../../client/lib/tip-pounds.ts'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {
   type OperatorStore,

@@ -1,4 +1,4 @@
-import { routePath } from '../../lib/routes.ts'
+import { routePath } from './routes.ts'
 
 /** The item page of an item at a store, under the item's own category. */
 export function itemHref(storeSlug: string, item: { slug: string; category: { slug: string } }) {
@@ -32,4 +32,22 @@ export function storeSearchFormAction(storeSlug: string): string {
 /** A URL with `page` set, page 1 without it (one canonical URL per page). */
 export function withPage(path: string, page: number): string {
   return page > 1 ? `${path}?page=${page}` : path
+}
+
+/** The URL of a page of the member's earlier items at a store (page 1 without `page`). */
+export function buyItAgainHref(storeSlug: string, page = 1): string {
+  return routePath(
+    'stores-storeSlug-buy-it-again',
+    { storeSlug },
+    page > 1 ? { page: String(page) } : undefined
+  )
+}
+
+/** The URL of a page of the member's favourites at a store (page 1 without `page`). */
+export function favouritesHref(storeSlug: string, page = 1): string {
+  return routePath(
+    'stores-storeSlug-favourites',
+    { storeSlug },
+    page > 1 ? { page: String(page) } : undefined
+  )
 }

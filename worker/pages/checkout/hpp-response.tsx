@@ -2,13 +2,19 @@ import type { Context } from 'hono'
 import { PAYMENT_CHANGED_PATH } from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
-import { HppConsumerRequestSchema, PaymentResultSchema } from '../../../schemas/payments.ts'
+import {
+  HPP_RESPONSE_FIELD,
+  HppConsumerRequestSchema,
+  PaymentResultSchema,
+} from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { readForm } from '../forms.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
 import { redirectTo, safePath } from '../../lib/redirect.ts'
+import { PaymentAnswerRetryPage } from '../../../client/pages/PaymentAnswerRetryPage.tsx'
+import { renderPage } from '../render.tsx'
 
 const FAILED_PATH = routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'failed' })
 
@@ -23,7 +29,7 @@ export async function hppResponseForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
   const parsed = HppConsumerRequestSchema.safeParse({
     businessId: c.var.brand.businessId,
-    hppResponse: form.hppResponse ?? '',
+    hppResponse: form[HPP_RESPONSE_FIELD] ?? '',
   })
   if (!parsed.success) return redirectTo(c, FAILED_PATH, 303)
   try {
@@ -45,6 +51,28 @@ export async function hppResponseForm(c: Context<AppEnv>): Promise<Response> {
     // card was not charged, and the payment page shows the basket's new total and says why.
     if (error.details?.reason === TOTAL_CHANGED_REASON) {
       return redirectTo(c, PAYMENT_CHANGED_PATH, 303)
+    }
+    // The answer is genuine as far as we know, but could not be recorded (the database was out
+    // of reach): the money may be taken, so "payment failed" would be untrue. The shopper sends
+    // the same answer again from a page that keeps it; recording it is idempotent.
+    if (error.code === 'service_unavailable') {
+      logError(
+        error,
+        { requestId: c.var.requestId, event: 'hosted card page answer not recorded' },
+        'warn'
+      )
+      return renderPage(
+        c,
+        (chrome) => (
+          <PaymentAnswerRetryPage chrome={chrome} hppResponse={parsed.data.hppResponse} />
+        ),
+        {
+          meta: { title: 'Confirming your payment', description: 'Your payment', noindex: true },
+          cache: 'private',
+          status: 503,
+          siteContent: false,
+        }
+      )
     }
     logError(error, { requestId: c.var.requestId, event: 'hosted card page answer refused' })
     return redirectTo(c, FAILED_PATH, 303)

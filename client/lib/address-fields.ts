@@ -1,0 +1,17 @@
+/*
+ * The names of the address forms' fields, which the worker's form readers and the components
+ * both use (ADR 013: shared constants live below both).
+ */
+
+/** The form names of spec §3 Address's fields, as the checkout forms post them. */
+export const ADDRESS_FIELDS = [
+  'addressLine1',
+  'addressLine2',
+  'town',
+  'county',
+  'postcode',
+] as const
+
+/** The form field naming the saved address chosen, or {@link NEW_ADDRESS} for the typed one. */
+export const SAVED_ADDRESS_FIELD = 'savedAddressId'
+export const NEW_ADDRESS = 'new'

@@ -1,0 +1,79 @@
+import type { PreviousPurchases } from '../../schemas/catalogue.ts'
+import type { StoreDetails } from '../../schemas/stores.ts'
+import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
+import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
+import { PrevNextPages } from '../components/catalogue/PrevNextPages.tsx'
+import type { PageChrome } from '../components/Layout.tsx'
+import { routePath } from '../lib/routes.ts'
+import { buyItAgainHref } from '../lib/catalogue-links.ts'
+
+export interface BuyItAgainPageProps {
+  chrome: PageChrome
+  store: Pick<StoreDetails, 'id' | 'name' | 'slug'>
+  purchases: PreviousPurchases
+  crumbs: ReadonlyArray<Crumb>
+  /** The member's favourites among the items (filled hearts). */
+  favourites: ReadonlySet<number>
+}
+
+/**
+ * `/stores/:storeSlug/buy-it-again`: what the signed-in member bought before at this store, the
+ * items of the most orders first, as item cards with their Add buttons, a page at a time.
+ */
+export function BuyItAgainPage({
+  chrome,
+  store,
+  purchases,
+  crumbs,
+  favourites,
+}: BuyItAgainPageProps) {
+  const empty = purchases.items.length === 0 && purchases.page === 1
+  return (
+    <CataloguePageFrame
+      chrome={chrome}
+      storeBar={{ store }}
+      crumbs={crumbs}
+      title="Buy it again"
+      intro={
+        <p className="mt-2 text-ink/80">
+          {empty
+            ? `Items you order from ${store.name} will be here, ready to add again.`
+            : `Items you have ordered from ${store.name}, the ones you buy most first, at today's prices.`}
+        </p>
+      }
+    >
+      {empty ? (
+        <p>
+          <a
+            href={routePath('stores-storeSlug', { storeSlug: store.slug })}
+            className="inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-semibold text-on-primary"
+          >
+            {`Shop at ${store.name}`}
+          </a>
+        </p>
+      ) : (
+        <section aria-labelledby="list-title">
+          <h2 id="list-title" className="sr-only">
+            Items you bought before
+          </h2>
+          <ItemGrid
+            storeId={store.id}
+            storeSlug={store.slug}
+            items={purchases.items}
+            label="Items you bought before"
+            favourites={favourites}
+          />
+          <PrevNextPages
+            paging={{
+              page: purchases.page,
+              hasMore: purchases.hasMore,
+              href: (page) => buyItAgainHref(store.slug, page),
+            }}
+            label="Pages of items you bought before"
+          />
+        </section>
+      )}
+    </CataloguePageFrame>
+  )
+}

@@ -1,0 +1,51 @@
+import type { MenuItemSummary } from '../../schemas/catalogue.ts'
+import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
+import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { routePath } from '../lib/routes.ts'
+
+export interface ForgottenPageProps {
+  chrome: PageChrome
+  store: { id: number; name: string; slug: string }
+  /** The member's regulars at the store that the basket does not hold (never empty here). */
+  items: ReadonlyArray<MenuItemSummary>
+  favourites: ReadonlySet<number>
+}
+
+/**
+ * `/basket/forgotten`, between the basket and checkout: the items the member buys in most orders
+ * at this store and has not put in the basket, each with its Add button. One page, skippable.
+ */
+export function ForgottenPage({ chrome, store, items, favourites }: ForgottenPageProps) {
+  const button = 'inline-flex min-h-12 items-center justify-center rounded-full px-6 font-bold'
+  return (
+    <Layout chrome={chrome} interactive>
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Have you forgotten?</h1>
+          <p className="mt-2 text-ink/80">
+            {`You usually buy these at ${store.name}, and they are not in your basket.`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <a
+            href={routePath('checkout')}
+            className={`${button} bg-primary text-on-primary hover:brightness-90`}
+          >
+            Continue to checkout
+          </a>
+          <a href={routePath('basket')} className={`${button} ring-1 ring-black/15 hover:bg-tint`}>
+            Back to basket
+          </a>
+        </div>
+        <h2 className="sr-only">Items you usually buy</h2>
+        <ItemGrid
+          storeId={store.id}
+          storeSlug={store.slug}
+          items={items}
+          label="Items you usually buy"
+          favourites={favourites}
+        />
+      </div>
+    </Layout>
+  )
+}

@@ -1,0 +1,80 @@
+import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import { Layout, type PageChrome } from '../../components/Layout.tsx'
+import { orderTimeLabel } from '../../components/member/order-format.ts'
+import { OrderLines } from '../../components/member/OrderLines.tsx'
+import { OrderMoney } from '../../components/member/OrderMoney.tsx'
+import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
+import { routePath } from '../../lib/routes.ts'
+
+/**
+ * `/member/orders/:orderId/receipt`: the member's receipt of one order, to print with the
+ * browser (issue 41). The delivery note is the store's own sheet for the bags, printed in the
+ * store console by staff; a member gets this instead: who sold what, for how much, paid how, and
+ * what came back. Needs no script.
+ */
+export function MemberReceiptPage({
+  chrome,
+  order,
+}: {
+  chrome: PageChrome
+  order: MemberOrderDetail
+}) {
+  const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
+    total: order.money.originalTotal,
+    creditApplied: order.money.creditApplied,
+  })
+  const address = order.deliveryAddress ?? order.collectionStore?.address ?? null
+  return (
+    <Layout chrome={chrome}>
+      <article className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 print:max-w-none print:p-0">
+        <p className="mb-4 print:hidden">
+          <a
+            href={routePath('member-orders-orderId', { orderId: order.orderId })}
+            className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+          >
+            Back to the order
+          </a>
+        </p>
+        <h1 className="text-2xl font-extrabold tracking-tight">Receipt · Order {order.orderId}</h1>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-semibold">Sold by</dt>
+          <dd>{order.store.name}</dd>
+          <dt className="font-semibold">Placed</dt>
+          <dd>{orderTimeLabel(order.placedAt)}</dd>
+          <dt className="font-semibold">
+            {order.fulfilmentMethod === 'delivery' ? 'Delivered to' : 'Collected from'}
+          </dt>
+          <dd>{address ? postalLines(address).join(', ') : ''}</dd>
+          {paidWith ? (
+            <>
+              <dt className="font-semibold">Paid with</dt>
+              <dd>{paidWith}</dd>
+            </>
+          ) : null}
+        </dl>
+        <section aria-labelledby="receipt-items" className="mt-5">
+          <h2 id="receipt-items" className="mb-2 text-lg font-bold">
+            Items
+          </h2>
+          <OrderLines lines={order.lines} />
+        </section>
+        <section aria-labelledby="receipt-money" className="mt-5">
+          <h2 id="receipt-money" className="mb-2 text-lg font-bold">
+            Total
+          </h2>
+          <OrderMoney money={order.money} method={order.fulfilmentMethod} />
+          {order.refunds.length > 0 ? (
+            <ul className="mt-3 space-y-1 text-sm">
+              {order.refunds.map((refund, index) => (
+                <li key={`${refund.at}-${index}`}>
+                  {formatMoney(refund.amount)} refunded {orderTimeLabel(refund.at)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </article>
+    </Layout>
+  )
+}

@@ -1,0 +1,282 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import type { StoreOrderDetail, StoreOrderLine } from '../../../schemas/store-orders.ts'
+import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
+import { weighedFinalNote, weighedPrice } from '../../../schemas/weighing.ts'
+import { plainItem, readyBasket } from '../checkout/fixtures.ts'
+import { draftOf, payCash } from '../credit/fixtures.ts'
+import { memberCall, newMember } from '../member/orders-fixtures.ts'
+import {
+  act,
+  actOk,
+  cardOrder,
+  errorMessage,
+  finishPicking,
+  inMinutes,
+  ledgerOfOrder,
+  orderTotal,
+  shopperEmails,
+  type SignedInStaff,
+  storeTeam,
+  STORES,
+} from './fixtures.ts'
+
+/*
+ * Weighing at picking (issue 41, ADR 039): the picker enters the grams of a weighed line, the line
+ * costs what they weigh, never more than the payment holds (its estimate plus the order's margin),
+ * and the order's total follows, once however many screens send the weight at once.
+ */
+
+const STORE = STORES.main
+const PER_KG = 2556
+let manager: SignedInStaff
+let picker: SignedInStaff
+let steak: { id: number }
+
+beforeAll(async () => {
+  ;({ manager, picker } = await storeTeam())
+  const row = await env.DB.prepare(
+    `select id from menu_items where business_id = 1 and name = 'Sirloin steak'`
+  ).first<{ id: number }>()
+  if (!row) throw new Error('no steak in the demo catalogue')
+  steak = row
+  // Stock and availability overrides of the demo data would hide it at this store.
+  await env.DB.prepare('delete from store_menu_items where store_id = ?1 and menu_item_id = ?2')
+    .bind(STORE, steak.id)
+    .run()
+  await env.DB.prepare('update menu_items set out_of_stock = 0 where id = ?1').bind(steak.id).run()
+})
+
+/** 750 g of steak (3 × 250 g), paid by card, held with this margin and accepted by the store. */
+async function steakOrder(marginPercent: number) {
+  const order = await cardOrder('collection', [{ id: steak.id, quantity: 3 }])
+  await env.DB.prepare('update orders set weighed_margin_percent = ?2 where id = ?1')
+    .bind(order.orderId, marginPercent)
+    .run()
+  const detail = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+    type: 'accept',
+    estimatedReadyAt: inMinutes(30),
+  })
+  const line = detail.departments.flatMap((d) => d.lines)[0]
+  if (!line) throw new Error('no line')
+  return { order, line }
+}
+
+const weigh = (orderId: number, line: StoreOrderLine, grams: number) =>
+  act(picker.bearer, STORE, orderId, 'store_accepted_picking', {
+    type: 'mark_line',
+    lineId: line.lineId,
+    version: line.version,
+    mark: 'picked',
+    pickedGrams: grams,
+  })
+
+const steakLine = (detail: StoreOrderDetail) => detail.departments.flatMap((d) => d.lines)[0]
+
+const ESTIMATE = weighedPrice(PER_KG, 750)
+
+describe('weighing a line at picking', () => {
+  it('shows the line as its weight, and a lighter steak costs less', async () => {
+    const { order, line } = await steakOrder(10)
+    expect(line.weighed).toEqual({
+      label: '750 g',
+      pricePerKg: PER_KG,
+      pickedGrams: null,
+      weighedPrice: null,
+      capped: false,
+    })
+    expect(line.totalPrice).toBe(ESTIMATE)
+    const answer = await weigh(order.orderId, line, 700)
+    expect(answer.status).toBe(200)
+    const weighed = steakLine(answer.json as StoreOrderDetail)
+    expect(weighed?.chargedPrice).toBe(weighedPrice(PER_KG, 700))
+    expect(weighed?.weighed).toMatchObject({ pickedGrams: 700, capped: false })
+    expect(await orderTotal(order.orderId)).toBe(order.total - ESTIMATE + weighedPrice(PER_KG, 700))
+  })
+
+  it('once picked, the card is charged the final amount, not refunded, and the email says it', async () => {
+    const { order, line } = await steakOrder(0)
+    await weigh(order.orderId, line, 700)
+    await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'finish_picking',
+    })
+    const final = order.total - ESTIMATE + weighedPrice(PER_KG, 700)
+    // The hold (estimate + 10%) is captured for what was picked; nothing is refunded.
+    expect(await ledgerOfOrder(order.orderId)).toMatchObject({
+      authorised: order.total + Math.floor(ESTIMATE / 10),
+      captured: final,
+      refunded: 0,
+      voided: 0,
+    })
+    expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
+      `${MESSAGES.orderTrackingPicked} ${formatMessage('weighedOrderTotal', formatMoney(final))}`
+    )
+  })
+
+  it('a weighed line shorted costs nothing: the capture leaves it out', async () => {
+    const plain = await plainItem(100, 400)
+    const order = await cardOrder('collection', [
+      { id: steak.id, quantity: 3 },
+      { id: plain.id, quantity: 1 },
+    ])
+    const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const line = accepted.departments.flatMap((d) => d.lines).find((l) => l.weighed !== null)
+    if (!line) throw new Error('no steak line')
+    const shorted = await actOk(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'out_of_stock',
+    })
+    const after = shorted.departments.flatMap((d) => d.lines).find((l) => l.lineId === line.lineId)
+    expect(after?.chargedPrice).toBe(0)
+    await finishPicking(picker.bearer, STORE, order.orderId)
+    const final = order.total - ESTIMATE
+    expect(await orderTotal(order.orderId)).toBe(final)
+    expect(await ledgerOfOrder(order.orderId)).toMatchObject({ captured: final, refunded: 0 })
+  })
+
+  it('an order cancelled before picking is done has its hold voided, not refunded', async () => {
+    const { order } = await steakOrder(10)
+    await actOk(manager.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'cancel',
+      reason: 'Shopper asked',
+    })
+    expect(await ledgerOfOrder(order.orderId)).toMatchObject({ captured: 0, refunded: 0 })
+    const held = await env.DB.prepare(
+      `select s.status from sandbox_hpp_requests s join payments p
+         on p.gateway_order_id = s.order_id where p.order_id = ?1 and p.capture_later = 1`
+    )
+      .bind(order.orderId)
+      .first<{ status: string }>()
+    expect(held?.status).toBe('voided')
+  })
+
+  it('whatever the steak weighs, the capture is the final total and within the hold', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 100, max: 1500 }), async (grams) => {
+        const { order, line } = await steakOrder(10)
+        await weigh(order.orderId, line, grams)
+        const picked = await finishPicking(picker.bearer, STORE, order.orderId)
+        const entry = await ledgerOfOrder(order.orderId)
+        const lines = picked.departments.flatMap((d) => d.lines)
+        const m = picked.money
+        const discounts =
+          m.subtotal + m.deliveryCost + m.deliveryTip - m.creditApplied - m.originalTotal
+        expect(entry.captured).toBeLessThanOrEqual(entry.authorised)
+        expect(entry.captured).toBe(
+          lines.reduce((sum, l) => sum + l.chargedPrice, 0) +
+            m.deliveryCost +
+            m.deliveryTip -
+            m.creditApplied -
+            discounts
+        )
+        expect(entry.captured).toBe(await orderTotal(order.orderId))
+      }),
+      { numRuns: 4 }
+    )
+  })
+
+  it('a heavier steak within the margin costs what it weighs', async () => {
+    const { order, line } = await steakOrder(10)
+    await weigh(order.orderId, line, 800)
+    expect(await orderTotal(order.orderId)).toBe(order.total - ESTIMATE + weighedPrice(PER_KG, 800))
+  })
+
+  it('over the margin the picker is told and the line is capped at what is held', async () => {
+    const { order, line } = await steakOrder(10)
+    const held = ESTIMATE + Math.floor(ESTIMATE / 10)
+    const answer = await weigh(order.orderId, line, 900)
+    const weighed = steakLine(answer.json as StoreOrderDetail)
+    expect(weighed?.weighed).toMatchObject({
+      pickedGrams: 900,
+      weighedPrice: weighedPrice(PER_KG, 900),
+      capped: true,
+    })
+    expect(weighed?.chargedPrice).toBe(held)
+    expect(await orderTotal(order.orderId)).toBe(order.total - ESTIMATE + held)
+  })
+
+  it('an order charged at its estimate (no margin) never costs more than the estimate', async () => {
+    const { order, line } = await steakOrder(0)
+    const answer = await weigh(order.orderId, line, 800)
+    expect(steakLine(answer.json as StoreOrderDetail)?.chargedPrice).toBe(ESTIMATE)
+    expect(await orderTotal(order.orderId)).toBe(order.total)
+  })
+
+  it('a weighed line is not picked without its weight, and nothing changes', async () => {
+    const { order, line } = await steakOrder(10)
+    const answer = await act(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'picked',
+    })
+    expect(answer.status).toBe(422)
+    expect(errorMessage(answer)).toBe(formatMessage('weighedEnterGrams', 'Sirloin steak'))
+    expect(await orderTotal(order.orderId)).toBe(order.total)
+  })
+
+  it('20 screens send the weight at once: one wins and the total moves once', async () => {
+    const { order, line } = await steakOrder(10)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => weigh(order.orderId, line, 760 + index * 2))
+    )
+    const won = answers.filter((answer) => answer.status === 200)
+    expect(won).toHaveLength(1)
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19)
+    const picks = await env.DB.prepare(
+      'select picked_grams, charged_price, version from order_line_picks where order_line_id = ?1'
+    )
+      .bind(line.lineId)
+      .all<{ picked_grams: number; charged_price: number; version: number }>()
+    expect(picks.results).toHaveLength(1)
+    const pick = picks.results[0]
+    expect(pick?.version).toBe(1)
+    expect(pick?.charged_price).toBe(weighedPrice(PER_KG, pick?.picked_grams ?? 0))
+    expect(await orderTotal(order.orderId)).toBe(
+      order.total - ESTIMATE + (pick?.charged_price ?? 0)
+    )
+  })
+
+  it('shows the member estimate and final, and the cash to collect is the final total', async () => {
+    const member = await newMember()
+    const ready = await readyBasket({
+      items: [{ id: steak.id, quantity: 3 }],
+      email: member.email,
+      bearer: member.bearer,
+    })
+    const draft = await draftOf(member, ready)
+    await payCash(draft)
+    const accepted = await actOk(manager.bearer, STORE, draft.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const line = steakLine(accepted)
+    if (!line) throw new Error('no line')
+    const before = accepted.money.total
+    const weighed = await actOk(picker.bearer, STORE, draft.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'picked',
+      pickedGrams: 700,
+    })
+    const final = weighedPrice(PER_KG, 700)
+    // The driver's "Collect £x in cash" is the order's total after weighing.
+    expect(weighed.money.total).toBe(before - ESTIMATE + final)
+    const mine = MemberOrderDetailSchema.parse(
+      (await memberCall('/member/orders/order', { businessOrderId: draft.businessOrderId }, member))
+        .json
+    )
+    const [shown] = mine.lines
+    expect(shown).toMatchObject({ totalPrice: ESTIMATE, chargedPrice: final })
+    expect(shown && weighedFinalNote(shown)).toBe('Weighed 700 g: £17.89 (est. £19.17)')
+  })
+})

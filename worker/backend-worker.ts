@@ -1,0 +1,18 @@
+import { WorkerEntrypoint } from 'cloudflare:workers'
+import { withFaults } from './lib/fault-injection.ts'
+import { withLatency } from './lib/latency-simulation.ts'
+import { backend } from './local-backend.ts'
+
+/*
+ * The backend as its own Worker (ADR 046): wrangler.backend.toml deploys this entry as
+ * storefront-backend-<environment> with Smart Placement, so it runs near its D1 primary, and the
+ * storefront reaches it through its BACKEND service binding (worker/lib/backend-client.ts). It
+ * builds the same backend with the same adapters as the in-process one (local-backend.ts); the
+ * Durable Objects it notifies stay in the storefront Worker (bound here by script_name). The cron
+ * and the effects queue's consumer stay in the storefront Worker, which has the same bindings.
+ */
+export default class BackendWorker extends WorkerEntrypoint<Env> {
+  override fetch(request: Request): Promise<Response> {
+    return Promise.resolve(backend.fetch(request, withLatency(withFaults(this.env)), this.ctx))
+  }
+}

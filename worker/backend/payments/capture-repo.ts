@@ -1,0 +1,94 @@
+/*
+ * The SQL of holding a card payment for an order with weighed lines and capturing it after
+ * picking (ADR 039). The claim is one guarded statement: never captured before, not voided, and
+ * never more than the amount authorised.
+ */
+
+/** The order's kept authorisation made to be captured later, if any. */
+export function findHeldPayment(
+  db: D1Database,
+  orderId: number
+): Promise<{ id: number; business_id: number } | null> {
+  return db
+    .prepare(
+      `select id, business_id from payments where order_id = ?1 and capture_later = 1
+         and status in ('authorised', 'captured') and void_reason is null
+       order by id desc limit 1`
+    )
+    .bind(orderId)
+    .first<{ id: number; business_id: number }>()
+}
+
+/** Claims the capture of `amount`: true for the one call that may ask the gateway. */
+export async function claimCapture(
+  db: D1Database,
+  input: { paymentId: number; amount: number; at: string }
+): Promise<boolean> {
+  const claimed = await db
+    .prepare(
+      `update payments set captured_amount = ?2, status = 'captured', updated_at = ?3
+       where id = ?1 and capture_later = 1 and captured_amount is null and status = 'authorised'
+         and void_reason is null and voided_at is null and ?2 >= 0 and ?2 <= amount`
+    )
+    .bind(input.paymentId, input.amount, input.at)
+    .run()
+  return claimed.meta.changes === 1
+}
+
+/** Gives the claim back after the gateway's definite refusal, with what it said. */
+export async function releaseCapture(
+  db: D1Database,
+  input: { paymentId: number; amount: number; resultCode: string; resultMessage: string }
+): Promise<void> {
+  await db
+    .prepare(
+      `update payments set captured_amount = null, status = 'authorised', result_code = ?3,
+         result_message = ?4
+       where id = ?1 and captured_amount = ?2 and status = 'captured'`
+    )
+    .bind(input.paymentId, input.amount, input.resultCode, input.resultMessage.slice(0, 500))
+    .run()
+}
+
+/** Records a capture whose answer we could not trust (the claim stays). */
+export async function recordCaptureResult(
+  db: D1Database,
+  input: { paymentId: number; resultCode: string; resultMessage: string }
+): Promise<void> {
+  await db
+    .prepare(`update payments set result_code = ?2, result_message = ?3 where id = ?1`)
+    .bind(input.paymentId, input.resultCode, input.resultMessage.slice(0, 500))
+    .run()
+}
+
+/**
+ * The business's margin, how many weighed lines the order has, and the margin over their
+ * estimates, ⌊estimate × margin / 100⌋ a line (the rule picking caps a line at).
+ */
+export function weighedHoldRow(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<{ margin: number; weighed: number; extra: number } | null> {
+  return db
+    .prepare(
+      `select b.weighed_margin_percent as margin, count(l.id) as weighed,
+         coalesce(sum(l.total_price * b.weighed_margin_percent / 100), 0) as extra
+       from businesses b left join order_lines l on l.order_id = ?2
+         and l.parent_line_id is null and l.sold_by <> 'each'
+       where b.id = ?1`
+    )
+    .bind(businessId, orderId)
+    .first<{ margin: number; weighed: number; extra: number }>()
+}
+
+/** Records the margin the order's payment holds, so picking caps its weighed lines by it. */
+export function orderMarginStatement(
+  db: D1Database,
+  orderId: number,
+  marginPercent: number
+): D1PreparedStatement {
+  return db
+    .prepare(`update orders set weighed_margin_percent = ?2 where id = ?1`)
+    .bind(orderId, marginPercent)
+}

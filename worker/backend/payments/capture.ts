@@ -1,0 +1,70 @@
+import { captureWithin } from './gateway.ts'
+import {
+  claimCapture,
+  findHeldPayment,
+  recordCaptureResult,
+  releaseCapture,
+} from './capture-repo.ts'
+import { findPayment, type PaymentRow } from './repo.ts'
+import type { PaymentsEnv } from './env.ts'
+import { gatewayOfPayment, storedAttemptOf } from './service.ts'
+
+/*
+ * The capture of an order's held card payment for its final amount, after picking (ADR 039).
+ * One guarded statement claims the capture (never captured before, never more than authorised,
+ * not voided), so of any number of concurrent captures one reaches the gateway; the gateway port
+ * (captureWithin) refuses more than was authorised again before any call.
+ */
+
+export type CaptureOutcome =
+  | { kind: 'captured'; amount: number }
+  | { kind: 'already_captured'; amount: number }
+  | { kind: 'no_hold' }
+  | { kind: 'over_authorised'; authorised: number }
+  | { kind: 'refused'; resultCode: string }
+  | { kind: 'unknown'; resultCode: string }
+
+async function heldPaymentOf(db: D1Database, orderId: number): Promise<PaymentRow | null> {
+  const row = await findHeldPayment(db, orderId)
+  return row ? findPayment(db, row.business_id, row.id) : null
+}
+
+export async function captureOrderPayment(
+  env: PaymentsEnv,
+  input: { orderId: number; amount: number },
+  now: Date
+): Promise<CaptureOutcome> {
+  const db = env.DB
+  const payment = await heldPaymentOf(db, input.orderId)
+  if (!payment) return { kind: 'no_hold' }
+  if (payment.captured_amount !== null) {
+    return { kind: 'already_captured', amount: payment.captured_amount }
+  }
+  if (!Number.isInteger(input.amount) || input.amount < 0 || input.amount > payment.amount) {
+    return { kind: 'over_authorised', authorised: payment.amount }
+  }
+  const claimed = await claimCapture(db, {
+    paymentId: payment.id,
+    amount: input.amount,
+    at: now.toISOString(),
+  })
+  if (!claimed) {
+    const current = await findPayment(db, payment.business_id, payment.id)
+    return current?.captured_amount != null
+      ? { kind: 'already_captured', amount: current.captured_amount }
+      : { kind: 'no_hold' }
+  }
+  const gateway = await gatewayOfPayment(env, payment, now)
+  const attempt = await storedAttemptOf(db, payment)
+  const result = gateway
+    ? await captureWithin(gateway, attempt, payment.external_ref, input.amount)
+    : { captured: false, definite: true, resultCode: 'no_gateway', resultMessage: '' }
+  if (result.captured) return { kind: 'captured', amount: input.amount }
+  if (!result.definite) {
+    // The money may have moved: the claim stays, so it is never captured twice.
+    await recordCaptureResult(db, { paymentId: payment.id, ...result })
+    return { kind: 'unknown', resultCode: result.resultCode }
+  }
+  await releaseCapture(db, { paymentId: payment.id, amount: input.amount, ...result })
+  return { kind: 'refused', resultCode: result.resultCode }
+}

@@ -1,0 +1,136 @@
+import { developmentToolsEnabled } from '../../schemas/development.ts'
+
+/*
+ * Simulated round trips for local runs (ADR 046's latency bench): STOREFRONT_LATENCY adds a delay
+ * to every call through the BACKEND binding (the storefront→backend hop) and to every D1
+ * statement or batch (the hop to the database), e.g. "backend=80,d1=5" for a backend placed near
+ * the data and "d1=80" for one beside the shopper. Applied where the Worker composes its bindings
+ * (worker/index.ts, backend-worker.ts), never in business code, and only in development and test,
+ * like STOREFRONT_FAULTS.
+ */
+
+/** Milliseconds added to each round trip of each kind. */
+export interface LatencyPlan {
+  backendMs: number
+  d1Ms: number
+}
+
+/** `backend=80,d1=5` as a plan; empty is none; anything else is a clear error. */
+export function parseLatencyPlan(text: string): LatencyPlan | null {
+  if (text.trim() === '') return null
+  const plan: LatencyPlan = { backendMs: 0, d1Ms: 0 }
+  for (const part of text.split(',')) {
+    const [name = '', value = '', ...rest] = part.split('=').map((piece) => piece.trim())
+    const ms = Number(value)
+    if (rest.length > 0 || value === '' || !Number.isInteger(ms) || ms < 0 || ms > 10_000) {
+      throw new Error(`STOREFRONT_LATENCY: "${part.trim()}" is not name=milliseconds (0 to 10000)`)
+    }
+    if (name === 'backend') plan.backendMs = ms
+    else if (name === 'd1') plan.d1Ms = ms
+    else throw new Error(`STOREFRONT_LATENCY: no round trip "${name}" (backend, d1)`)
+  }
+  return plan
+}
+
+export type Sleep = (ms: number) => Promise<void>
+
+const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const inner = new WeakMap<object, D1PreparedStatement>()
+const unwrap = (statement: D1PreparedStatement): D1PreparedStatement =>
+  inner.get(statement) ?? statement
+
+const RUNS = new Set<PropertyKey>(['first', 'run', 'all', 'raw'])
+
+function delayedStatement(
+  statement: D1PreparedStatement,
+  wait: () => Promise<void>
+): D1PreparedStatement {
+  const delayed = new Proxy(statement, {
+    get(target, name) {
+      if (name === 'bind') {
+        return (...values: Array<unknown>) => delayedStatement(target.bind(...values), wait)
+      }
+      const value: unknown = Reflect.get(target, name, target)
+      if (typeof value !== 'function') return value
+      const method = value as (...args: Array<unknown>) => unknown
+      if (!RUNS.has(name)) return method.bind(target)
+      return async (...args: Array<unknown>) => {
+        await wait()
+        return method.apply(target, args)
+      }
+    },
+  })
+  inner.set(delayed, statement)
+  return delayed
+}
+
+interface Runner {
+  prepare(sql: string): D1PreparedStatement
+  batch<T = unknown>(list: Array<D1PreparedStatement>): Promise<Array<D1Result<T>>>
+}
+
+function delayedRunner<R extends Runner>(runner: R, wait: () => Promise<void>) {
+  return {
+    // eslint-disable-next-line no-restricted-syntax -- passes a repo's SQL through, writes none
+    prepare: (sql: string) => delayedStatement(runner.prepare(sql), wait),
+    async batch<T = unknown>(list: Array<D1PreparedStatement>): Promise<Array<D1Result<T>>> {
+      await wait()
+      return runner.batch<T>(list.map(unwrap))
+    },
+  }
+}
+
+/** A D1 binding whose every statement and batch (its sessions' too) waits `ms` first. */
+export function delayedDatabase(db: D1Database, ms: number, sleep: Sleep = realSleep): D1Database {
+  const wait = () => sleep(ms)
+  return {
+    ...delayedRunner(db, wait),
+    exec: (sql) => db.exec(sql),
+    dump: () => db.dump(),
+    withSession: (constraint) => {
+      const session = db.withSession(constraint)
+      return { ...delayedRunner(session, wait), getBookmark: () => session.getBookmark() }
+    },
+  }
+}
+
+/** A service binding whose every fetch waits `ms` first. */
+export function delayedFetcher(fetcher: Fetcher, ms: number, sleep: Sleep = realSleep): Fetcher {
+  return new Proxy(fetcher, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name, target)
+      if (typeof value !== 'function') return value
+      const method = value as (...args: Array<unknown>) => unknown
+      if (name !== 'fetch') return method.bind(target)
+      return async (...args: Array<unknown>) => {
+        await sleep(ms)
+        return method.apply(target, args)
+      }
+    },
+  })
+}
+
+const delayed = new WeakMap<Env, Env>()
+
+/**
+ * The env with STOREFRONT_LATENCY applied (the same object for the isolate's life), or as given:
+ * without the variable, or outside development and test.
+ */
+export function withLatency(env: Env, sleep: Sleep = realSleep): Env {
+  const text = (env as { STOREFRONT_LATENCY?: string }).STOREFRONT_LATENCY ?? ''
+  if (text.trim() === '' || !developmentToolsEnabled(env.APP_ENV)) return env
+  const known = delayed.get(env)
+  if (known) return known
+  const plan = parseLatencyPlan(text)
+  if (!plan) return env
+  const wrapped: Env = {
+    ...env,
+    ...(plan.d1Ms > 0 ? { DB: delayedDatabase(env.DB, plan.d1Ms, sleep) } : {}),
+    ...(plan.backendMs > 0 && env.BACKEND
+      ? { BACKEND: delayedFetcher(env.BACKEND, plan.backendMs, sleep) }
+      : {}),
+  }
+  delayed.set(env, wrapped)
+  return wrapped
+}
