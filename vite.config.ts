@@ -51,13 +51,14 @@ export default defineConfig({
         rollupOptions: {
           input: [CLIENT_ENTRY, CLIENT_HEADER_BASKET, CLIENT_STYLES],
           // Every page loads the header basket script: its helpers (summary cookie, money format,
-          // record check) come as one chunk, so a page without islands makes two requests.
+          // record check, the document's locale) come as one chunk, so a page without islands
+          // makes two requests.
           output: {
             codeSplitting: {
               groups: [
                 {
                   name: 'basket-summary',
-                  test: /client[\\/]lib[\\/](basket-summary|is-record)\.ts$/,
+                  test: /client[\\/]lib[\\/](basket-summary|is-record|document-locale)\.ts$/,
                 },
               ],
             },

@@ -102,9 +102,10 @@ export default defineConfig(async () => {
       include: [...files.include],
       exclude: [...(files.exclude ?? [])],
       isolate,
+      // A file's seeding (beforeAll) waits behind the other file's workerd start-up on two busy
+      // cores: 10 s was too short there, and a hook that really hangs still fails.
+      hookTimeout: 60_000,
       setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts', ...setup],
-      // A project with set-up of its own (a second shard to migrate) needs longer for its hooks.
-      ...(setup.length ? { hookTimeout: 60_000 } : {}),
     },
   })
 

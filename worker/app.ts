@@ -7,6 +7,7 @@ import { appSessionVersion } from './middleware/app-session-version.ts'
 import { authSession } from './middleware/auth-session.ts'
 import { backendClient } from './middleware/backend-client.ts'
 import { brand } from './middleware/brand.ts'
+import { DEV_CLOCK_API_PATH, devClockMirror } from './middleware/dev-clock-mirror.ts'
 import { failClosed } from './middleware/fail-closed.ts'
 import { wellFormedPaths } from './middleware/well-formed-path.ts'
 import { privateByDefault } from './middleware/private-by-default.ts'
@@ -107,6 +108,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   options.probe?.(app)
   for (const path of DEVELOPMENT_ONLY_PATHS) app.use(path, developmentOnly())
   app.get(`${MEDIA_PATH}/*`, mediaFile)
+  app.use(DEV_CLOCK_API_PATH, devClockMirror())
   app.route('/api', proxy)
   // One check for the whole console (ADR 018): every state change under /store, its pages, forms
   // and proxy alike, comes from a page of this origin or is refused (403).

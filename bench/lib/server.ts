@@ -102,8 +102,13 @@ export function benchWranglerConfig(root: string): string {
     assets?: { directory: string }
     d1_databases?: Array<{ migrations_dir?: string }>
     ratelimits?: Array<{ simple: { limit: number; period: number } }>
+    services?: Array<{ binding: string }>
   }
   for (const limiter of config.ratelimits ?? []) limiter.simple.limit = 1_000_000_000
+  // One `wrangler dev` runs one Worker: without the backend Worker beside it, the build's BACKEND
+  // binding (vite.config.ts, ADR 046) would answer every call 502. The suites measure the backend
+  // in process, as their README figures did; a bench of the two Workers must start both.
+  if (config.services) config.services = config.services.filter((s) => s.binding !== 'BACKEND')
   // Written outside dist (a concurrent build would remove it), so its paths are made absolute.
   config.main = resolve(builtDir, config.main)
   if (config.assets) config.assets.directory = resolve(builtDir, config.assets.directory)

@@ -2,10 +2,8 @@ import type { PreviousPurchases } from '../../schemas/catalogue.ts'
 import type { StoreDetails } from '../../schemas/stores.ts'
 import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
-import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
-import { PrevNextPages } from '../components/catalogue/PrevNextPages.tsx'
+import { MemberItemList } from '../components/catalogue/MemberItemList.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
-import { routePath } from '../lib/routes.ts'
 import { buyItAgainHref } from '../lib/catalogue-links.ts'
 
 export interface BuyItAgainPageProps {
@@ -43,37 +41,14 @@ export function BuyItAgainPage({
         </p>
       }
     >
-      {empty ? (
-        <p>
-          <a
-            href={routePath('stores-storeSlug', { storeSlug: store.slug })}
-            className="inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-semibold text-on-primary"
-          >
-            {`Shop at ${store.name}`}
-          </a>
-        </p>
-      ) : (
-        <section aria-labelledby="list-title">
-          <h2 id="list-title" className="sr-only">
-            Items you bought before
-          </h2>
-          <ItemGrid
-            storeId={store.id}
-            storeSlug={store.slug}
-            items={purchases.items}
-            label="Items you bought before"
-            favourites={favourites}
-          />
-          <PrevNextPages
-            paging={{
-              page: purchases.page,
-              hasMore: purchases.hasMore,
-              href: (page) => buyItAgainHref(store.slug, page),
-            }}
-            label="Pages of items you bought before"
-          />
-        </section>
-      )}
+      <MemberItemList
+        store={store}
+        list={purchases}
+        title="Items you bought before"
+        favourites={favourites}
+        pagesLabel="Pages of items you bought before"
+        pageHref={(page) => buyItAgainHref(store.slug, page)}
+      />
     </CataloguePageFrame>
   )
 }

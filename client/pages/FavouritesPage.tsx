@@ -2,10 +2,8 @@ import type { Favourites } from '../../schemas/favourites.ts'
 import type { StoreDetails } from '../../schemas/stores.ts'
 import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
-import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
-import { PrevNextPages } from '../components/catalogue/PrevNextPages.tsx'
+import { MemberItemList } from '../components/catalogue/MemberItemList.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
-import { routePath } from '../lib/routes.ts'
 import { favouritesHref } from '../lib/catalogue-links.ts'
 
 export interface FavouritesPageProps {
@@ -36,37 +34,14 @@ export function FavouritesPage({ chrome, store, favourites, crumbs }: Favourites
         </p>
       }
     >
-      {empty ? (
-        <p>
-          <a
-            href={routePath('stores-storeSlug', { storeSlug: store.slug })}
-            className="inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-semibold text-on-primary"
-          >
-            {`Shop at ${store.name}`}
-          </a>
-        </p>
-      ) : (
-        <section aria-labelledby="list-title">
-          <h2 id="list-title" className="sr-only">
-            Your favourite items
-          </h2>
-          <ItemGrid
-            storeId={store.id}
-            storeSlug={store.slug}
-            items={favourites.items}
-            label="Your favourite items"
-            favourites={ids}
-          />
-          <PrevNextPages
-            paging={{
-              page: favourites.page,
-              hasMore: favourites.hasMore,
-              href: (page) => favouritesHref(store.slug, page),
-            }}
-            label="Pages of your favourites"
-          />
-        </section>
-      )}
+      <MemberItemList
+        store={store}
+        list={favourites}
+        title="Your favourite items"
+        favourites={ids}
+        pagesLabel="Pages of your favourites"
+        pageHref={(page) => favouritesHref(store.slug, page)}
+      />
     </CataloguePageFrame>
   )
 }

@@ -78,7 +78,9 @@ test('a page without islands ships only the header basket script, not React', as
   expect(scripts.some((script) => /header-basket/.test(script.url))).toBe(true)
   expect(scripts.every((script) => !/entry|jsx-runtime|react/i.test(script.url))).toBe(true)
   const bytes = scripts.reduce((sum, script) => sum + script.bytes, 0)
-  expect(bytes).toBeLessThan(4000)
+  // 4.3 KB since the header formats the basket's total in the brand's own locale and currency,
+  // read from <html> (ADR 045); it was under 4 KB with pounds only.
+  expect(bytes).toBeLessThan(4500)
   await expectNoAxeViolations(page)
 })
 

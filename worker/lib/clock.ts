@@ -10,7 +10,9 @@ import { developmentToolsEnabled } from '../../schemas/development.ts'
  * - `PUT /dev/clock` (worker/backend/development) pins it, or lets it go, while the app runs.
  *
  * The pin lives in the isolate: the worker, its in-process backend and the sandbox gateways share
- * it. Production ignores both, so a request can never move a live shop's clock.
+ * it; a backend in its own Worker (ADR 046) is pinned through /api, and the storefront then takes
+ * the same instant (worker/middleware/dev-clock-mirror.ts). Production ignores both, so a request
+ * can never move a live shop's clock.
  */
 export interface ClockEnv {
   APP_ENV?: string

@@ -1,3 +1,4 @@
+import { ITEM_EDIT_COLUMNS } from '../../../../schemas/operator-catalogue.ts'
 import { catalogueItemsCsv } from '../../../support/catalogue-csv.ts'
 import { pngBytes } from '../../../support/upload-files.ts'
 import type { OperatorRouteCase } from './case.ts'
@@ -35,6 +36,23 @@ export const CATALOGUE_CASES: ReadonlyArray<OperatorRouteCase> = [
   {
     path: '/staff/operator/catalogue/items/get',
     body: (things) => ({ itemId: things.menuItemId }),
+    namesThings: true,
+  },
+  {
+    path: '/staff/operator/catalogue/items/edit',
+    body: (things) => ({ itemId: things.menuItemId }),
+    namesThings: true,
+  },
+  {
+    path: '/staff/operator/catalogue/items/save',
+    body: (things) => ({
+      itemId: things.menuItemId,
+      cells: {
+        ...Object.fromEntries(ITEM_EDIT_COLUMNS.map((column) => [column, ''])),
+        name: 'Renamed by a stranger',
+        price: '1.00',
+      },
+    }),
     namesThings: true,
   },
   {
