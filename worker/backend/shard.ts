@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { normaliseHost } from '../lib/host.ts'
-import { businessOfHost, shardOfBusiness } from './directory/repo.ts'
+import { businessOfHost, directoryShards, shardOfBusiness } from './directory/repo.ts'
 import type { BackendEnv } from './env.ts'
 
 /*
@@ -11,10 +11,31 @@ import type { BackendEnv } from './env.ts'
  * whatever `env.DB` is after this, so it is the chosen shard's.
  */
 
+/** A shard's name is its binding's: `DB` (the first, where every business lived) or `SHARD_<n>`. */
+export const SHARD_NAME = /^(DB|SHARD_[1-9]\d{0,3})$/
+
+/**
+ * The Worker's shards, by binding name: DB first, then SHARD_2, SHARD_3… in order; with a
+ * directory, only those it lists (a binding not yet listed holds no business, and may not be
+ * migrated yet). The one list every sweep over all businesses (the crons, the platform's views)
+ * runs over.
+ */
+export async function shardNames(env: Env): Promise<Array<string>> {
+  const bindings = env as unknown as Record<string, unknown>
+  const bound = Object.keys(bindings)
+    .filter((name) => name !== 'DB' && SHARD_NAME.test(name) && isD1Database(bindings[name]))
+    .sort((a, b) => Number(a.slice('SHARD_'.length)) - Number(b.slice('SHARD_'.length)))
+  if (!env.DIRECTORY || bound.length === 0) return ['DB', ...bound]
+  const listed = new Set(await directoryShards(env.DIRECTORY))
+  return ['DB', ...bound.filter((name) => listed.has(name))]
+}
+
 /** The binding of a shard by its name; an unknown name is a clear error, never another shard. */
 export function shardDatabase(env: Env, shard: string): D1Database {
   if (shard === 'DB') return env.DB
-  const binding = (env as unknown as Record<string, unknown>)[shard]
+  const binding = SHARD_NAME.test(shard)
+    ? (env as unknown as Record<string, unknown>)[shard]
+    : undefined
   if (!isD1Database(binding)) {
     throw new Error(`The directory places a business on shard ${shard}, which has no D1 binding`)
   }
@@ -25,11 +46,29 @@ function isD1Database(value: unknown): value is D1Database {
   return typeof value === 'object' && value !== null && 'prepare' in value && 'batch' in value
 }
 
+/**
+ * The env of one shard: that shard as `DB`, and its name as `DB_SHARD`, so whatever hands work on
+ * (the outbox's relay) says which shard it belongs to.
+ */
+export function envOfShard<E extends Env>(env: E, shard: string): E & ShardEnv {
+  return { ...env, DB: shardDatabase(env, shard), DB_SHARD: shard }
+}
+
+/** What `envOfShard` adds: the name of the shard `DB` is. Absent means DB itself. */
+export interface ShardEnv {
+  DB_SHARD?: string | undefined
+}
+
+/** The name of the shard an env's `DB` is. */
+export function shardOf(env: ShardEnv): string {
+  return env.DB_SHARD ?? 'DB'
+}
+
 /** The env of a business: its shard as `DB`. Without a directory, the env itself. */
 export async function envOfBusiness<E extends Env>(env: E, businessId: number): Promise<E> {
   if (!env.DIRECTORY) return env
   const shard = (await shardOfBusiness(env.DIRECTORY, businessId)) ?? 'DB'
-  return shard === 'DB' ? env : { ...env, DB: shardDatabase(env, shard) }
+  return shard === 'DB' ? env : envOfShard(env, shard)
 }
 
 /**

@@ -89,7 +89,8 @@ describe('placing an order writes its effects with it', () => {
     expect(effects.every((row) => row.status === 'pending' && row.dispatched_at !== null)).toBe(
       true
     )
-    expect(queue.sent).toEqual(effects.map((row) => ({ effectId: row.id })))
+    // Each message names the shard of its row (ADR 047): here the first, DB.
+    expect(queue.sent).toEqual(effects.map((row) => ({ effectId: row.id, shard: 'DB' })))
   })
 
   it('20 concurrent confirms of one order write each effect once', async () => {
@@ -168,7 +169,7 @@ describe('the worker stops right after the commit', () => {
     await sweepEffects({ DB: env.DB, EFFECTS: again }, new Date(later.getTime() + 60 * 60_000))
     expect(
       again.sent.filter((body) =>
-        stranded.some((row) => JSON.stringify(body).includes(`:${row.id}}`))
+        stranded.some((row) => (body as { effectId: number }).effectId === row.id)
       )
     ).toEqual([])
   })

@@ -12,6 +12,12 @@ export async function shardOfBusiness(db: D1Database, businessId: number): Promi
   return row?.shard ?? null
 }
 
+/** The shards the directory lists (each the name of a D1 binding). */
+export async function directoryShards(db: D1Database): Promise<Array<string>> {
+  const { results } = await db.prepare('select name from shards').all<{ name: string }>()
+  return results.map((row) => row.name)
+}
+
 /** The business a host serves, or null for a host the directory does not know. */
 export async function businessOfHost(db: D1Database, host: string): Promise<number | null> {
   const row = await db
