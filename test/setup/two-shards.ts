@@ -14,4 +14,6 @@ await applyD1Migrations(second, env.TEST_MIGRATIONS)
 for (const businessId of [1, 2, 3, 4, 5, 20]) {
   await placeBusiness(directory, { businessId, shard: 'SHARD_2', hosts: [] })
 }
-env.DB = second
+// Named as the backend names a business's shard (envOfShard), so what the tests call directly
+// (not through the backend) hands its effects on as the second shard's.
+Object.assign(env, { DB: second, DB_SHARD: 'SHARD_2' })

@@ -60,7 +60,7 @@ export interface ShardEnv {
 }
 
 /** The name of the shard an env's `DB` is. */
-export function shardOf(env: ShardEnv): string {
+export function shardOf(env: { DB: D1Database } & ShardEnv): string {
   return env.DB_SHARD ?? 'DB'
 }
 

@@ -9,6 +9,7 @@ import { effectHandlers, type EffectsEnv } from '../../../worker/effects-queue.t
 import worker from '../../../worker/index.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { deliverEffects, fakeQueue } from '../../support/workers/effects.ts'
+import { shardOfTests } from '../../support/workers/shards.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { placeDraft, seedCheckout } from '../store-orders/fixtures.ts'
 
@@ -89,8 +90,9 @@ describe('placing an order writes its effects with it', () => {
     expect(effects.every((row) => row.status === 'pending' && row.dispatched_at !== null)).toBe(
       true
     )
-    // Each message names the shard of its row (ADR 047): here the first, DB.
-    expect(queue.sent).toEqual(effects.map((row) => ({ effectId: row.id, shard: 'DB' })))
+    // Each message names the shard of its row (ADR 047).
+    const shard = await shardOfTests()
+    expect(queue.sent).toEqual(effects.map((row) => ({ effectId: row.id, shard })))
   })
 
   it('20 concurrent confirms of one order write each effect once', async () => {

@@ -1,5 +1,5 @@
 import { applyD1Migrations, env } from 'cloudflare:test'
-import { placeBusiness } from '../../../worker/backend/directory/repo.ts'
+import { placeBusiness, shardOfBusiness } from '../../../worker/backend/directory/repo.ts'
 
 /*
  * The second shard of ADR 047 for the tests that use it: migrated on demand (every file has the
@@ -19,6 +19,11 @@ export async function secondShard(): Promise<D1Database> {
 export function directory(): D1Database {
   if (!env.DIRECTORY) throw new Error('wrangler.toml has no DIRECTORY binding')
   return env.DIRECTORY
+}
+
+/** The shard a test's business is on: DB, or SHARD_2 in the "pool: two shards" project. */
+export async function shardOfTests(businessId = 1): Promise<string> {
+  return (await shardOfBusiness(directory(), businessId)) ?? 'DB'
 }
 
 /** Places a business and its hosts on a shard, as the bootstrap does for a new one. */

@@ -56,3 +56,37 @@ export async function placeBusiness(
     ),
   ])
 }
+
+/**
+ * Claims a host for a business's brand, across every shard: false when another business holds it
+ * (hosts are unique in the directory, a shard knows only its own). A business the directory does
+ * not place yet is placed where it is (`shard`), as a host needs its business's row.
+ */
+export async function claimHost(
+  db: D1Database,
+  claim: { host: string; brandId: number; businessId: number; shard: string }
+): Promise<boolean> {
+  const [, , owner] = await db.batch([
+    db
+      .prepare('insert into businesses (id, shard) values (?1, ?2) on conflict (id) do nothing')
+      .bind(claim.businessId, claim.shard),
+    db
+      .prepare(
+        `insert into hosts (host, brand_id, business_id) values (?1, ?2, ?3)
+         on conflict (host) do update set brand_id = excluded.brand_id
+         where hosts.business_id = excluded.business_id`
+      )
+      .bind(claim.host, claim.brandId, claim.businessId),
+    db.prepare('select business_id from hosts where host = ?1').bind(claim.host),
+  ])
+  const row = owner?.results[0] as { business_id: number } | undefined
+  return row?.business_id === claim.businessId
+}
+
+/** The business gives a host up (a detached domain, or a claim whose attach failed). */
+export async function releaseHost(db: D1Database, host: string, businessId: number): Promise<void> {
+  await db
+    .prepare('delete from hosts where host = ?1 and business_id = ?2')
+    .bind(host, businessId)
+    .run()
+}
