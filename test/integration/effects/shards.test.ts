@@ -11,6 +11,7 @@ import { fakeQueue } from '../../support/workers/effects.ts'
 import { place, secondShard } from '../../support/workers/shards.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { callWith, paymentBody, resultOf } from '../payments/fixtures.ts'
+import { tokenOf, track } from '../tracking/fixtures.ts'
 import { placeDraft, seedCheckout } from '../store-orders/fixtures.ts'
 
 /*
@@ -85,6 +86,17 @@ describe('a business on the second shard', () => {
       .prepare(`select distinct status from effects where effect_key like 'order:%:placed:%'`)
       .all<{ status: string }>()
     expect(results).toEqual([{ status: 'delivered' }])
+    // The email's tracking link, a call that names only its business, opens the order there.
+    const sent = await shard2
+      .prepare(`select payload_json from outbox where recipient = ?1`)
+      .bind(email)
+      .first<{ payload_json: string }>()
+    const { trackingPath } = JSON.parse(sent?.payload_json ?? '{}') as { trackingPath?: string }
+    const path = String(trackingPath)
+    const orderNumber = decodeURIComponent(new URL(path, 'https://localhost').pathname.slice(7))
+    const tracked = await track({ orderNumber, token: tokenOf(path) })
+    expect(tracked.status, JSON.stringify(tracked.json)).toBe(200)
+    expect(tracked.json).toMatchObject({ orderNumber })
   })
 
   it('has its cron work done: stranded effects handed on and old failed sign-ins deleted', async () => {
