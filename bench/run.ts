@@ -21,6 +21,7 @@ import {
 } from './suites/store-orders.ts'
 import { runOutboxFaultsSuite } from './suites/outbox-faults.ts'
 import { prepareTrackingFanout, runTrackingFanoutSuite } from './suites/tracking-fanout.ts'
+import { runShardsSuite } from './suites/shards.ts'
 
 const root = resolve(import.meta.dirname, '..')
 // A central Manchester postcode: the results page lists the four stores there.
@@ -43,9 +44,12 @@ const SUITES = [
   'store-search',
   'catalogue-search',
   'outbox-faults',
+  'shards',
 ]
 // Suites with servers of their own: the shared storefront is not started for them alone.
-const OWN_SERVERS = ['store-search', 'catalogue-search', 'outbox-faults']
+const OWN_SERVERS = ['store-search', 'catalogue-search', 'outbox-faults', 'shards']
+// Suites that need neither the demo data nor a build: an in-memory runtime of their own.
+const STANDALONE = ['shards']
 // `npm run bench -- outbox-faults basket` or BENCH_SUITES=checkout,basket runs only those; all of
 // them by default.
 const named = process.argv.slice(2).length
@@ -121,6 +125,8 @@ async function locationCookie(origin: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  if (selected.has('shards')) await runShardsSuite(seconds)
+  if ([...selected].every((name) => STANDALONE.includes(name))) return
   rmSync(stateDir, { recursive: true, force: true })
   // Before the build: on a fresh checkout it writes .dev.vars, which the build copies.
   console.log('bench: seeding demo data')

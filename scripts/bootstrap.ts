@@ -29,6 +29,8 @@ import {
   USAGE,
 } from './bootstrap/report.ts'
 import { bootstrapSql, invitationExpiry } from './bootstrap/sql.ts'
+import { directorySql, placedBrandSql } from './bootstrap/directory.ts'
+import { databaseBindings } from './migrate-databases.ts'
 import { parseSnapshot, snapshotSql } from './bootstrap/state.ts'
 import { parseCsv } from './lib/csv.ts'
 import { COUNTRIES, type OutcodeRow, outcodeRows } from './lib/reference-data.ts'
@@ -154,6 +156,23 @@ function main(): void {
       writeFileSync(file, `${statements.join('\n')}\n`)
       console.log(`Writing ${statements.length} statements to ${where}…`)
       executeD1File(target, file)
+      // The directory of shards, where the environment has one (ADR 047): the business is on DB,
+      // where these statements wrote it, and its host finds it there.
+      if (databaseBindings(input.env).includes('DIRECTORY')) {
+        const [placed] = queryD1(target, placedBrandSql(input.brand.slug))
+        if (placed) {
+          const directoryFile = join(scratch, 'directory.sql')
+          const placement = {
+            businessId: Number(placed.business_id),
+            brandId: Number(placed.brand_id),
+            host: input.host,
+            shard: 'DB',
+          }
+          writeFileSync(directoryFile, `${directorySql(placement).join('\n')}\n`)
+          console.log(`Placing the business and ${input.host} in the directory…`)
+          executeD1File(target, directoryFile, 'DIRECTORY')
+        }
+      }
     } finally {
       rmSync(scratch, { recursive: true, force: true })
     }

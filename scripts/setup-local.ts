@@ -1,6 +1,6 @@
 // Prepares a checkout for `npm run dev` / `vite preview`: writes .dev.vars with a random
 // SESSION_SECRET and AUTH_PEPPER when they are missing, applies the D1 migrations to the local
-// persisted database and loads the demo data once (only while the database has no business yet),
+// persisted databases (every shard and the directory, ADR 047) and loads the demo data once (only while the database has no business yet),
 // so restarts keep whatever the app wrote. When the demo data has changed since it was loaded
 // (DEMO_DATA_VERSION), it says so and how to reload it; it never deletes data by itself.
 //
@@ -11,12 +11,18 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { countRows, totalRows } from './demo-data/dataset.ts'
-import { DEMO_DATA_VERSION, generateDemoData } from './demo-data/generate.ts'
+import { countRows, type Dataset, totalRows } from './demo-data/dataset.ts'
+import { DEMO_DATA_VERSION, type DemoDataOptions, generateDemoData } from './demo-data/generate.ts'
+import { HARBOUR_BUSINESS } from './demo-data/harbour.ts'
+import { BUSINESS_ID } from './demo-data/tenancy.ts'
+import { sqlLiteral } from './lib/sql-text.ts'
+import { migrateDatabases } from './migrate-databases.ts'
 import { datasetToSql } from './demo-data/sql.ts'
 import { demoStaffNotice, demoStaffSql } from './demo-data/staff.ts'
 import { readDemoInput } from './lib/demo-input.ts'
 import { PROJECT_ROOT, queryLocalD1, runWrangler, stateDirectory } from './lib/wrangler.ts'
+
+type DemoPart = NonNullable<DemoDataOptions['only']>
 
 // Secrets .dev.vars must hold; one missing from an older file is appended, none is overwritten.
 const LOCAL_SECRETS = ['SESSION_SECRET', 'AUTH_PEPPER', 'REALEX_SHARED_SECRET'] as const
@@ -52,20 +58,83 @@ function loadedVersion(state: string): number {
   return existsSync(path) ? Number(readFileSync(path, 'utf8').trim()) || 0 : 0
 }
 
-function seed(state: string): string {
-  const dataset = generateDemoData(readDemoInput())
-  // One SQL file through wrangler is about 4× faster than binding rows through a platform proxy.
+/** Runs an SQL file against one local database (a shard or the directory). */
+function executeLocal(state: string, binding: string, sql: string): void {
   const scratch = mkdtempSync(join(tmpdir(), 'storefront-seed-'))
   try {
-    const file = join(scratch, 'demo.sql')
-    writeFileSync(file, [...datasetToSql(dataset)].join(''))
-    runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file, '--yes'])
+    const file = join(scratch, 'seed.sql')
+    writeFileSync(file, sql)
+    runWrangler([
+      'd1',
+      'execute',
+      binding,
+      '--local',
+      '--persist-to',
+      state,
+      '--file',
+      file,
+      '--yes',
+    ])
   } finally {
     rmSync(scratch, { recursive: true, force: true })
   }
+}
+
+/**
+ * Where each demo business lives (ADR 047): Corner Fresh Group on DB, Harbour Pantry on SHARD_2
+ * when the configuration has a second shard; on DB with the first otherwise.
+ */
+function demoShards(bindings: ReadonlyArray<string>): Array<{ binding: string; only?: DemoPart }> {
+  return bindings.includes('SHARD_2') && bindings.includes('DIRECTORY')
+    ? [
+        { binding: 'DB', only: 'first' },
+        { binding: 'SHARD_2', only: 'harbour' },
+      ]
+    : [{ binding: 'DB' }]
+}
+
+function seed(state: string, bindings: ReadonlyArray<string>): string {
+  const summaries: Array<string> = []
+  for (const { binding, only } of demoShards(bindings)) {
+    const dataset = generateDemoData(readDemoInput(), only ? { only } : {})
+    // One SQL file through wrangler is about 4× faster than binding rows through a platform proxy.
+    executeLocal(state, binding, [...datasetToSql(dataset)].join(''))
+    if (bindings.includes('DIRECTORY')) {
+      executeLocal(state, 'DIRECTORY', directorySql(dataset, binding))
+    }
+    const count = (name: string) => countRows(dataset, name)
+    summaries.push(
+      `${binding}: ${totalRows(dataset)} rows, ${count('businesses')} businesses, ${count('stores')} stores, ${count('menu_items')} menu items`
+    )
+  }
   writeFileSync(versionFile(state), `${DEMO_DATA_VERSION}\n`)
-  const count = (name: string) => countRows(dataset, name)
-  return `seeded ${totalRows(dataset)} rows: ${count('stores')} stores, ${count('categories')} categories, ${count('menu_items')} menu items, ${count('deals')} deals`
+  return `seeded ${summaries.join('; ')}`
+}
+
+/** The directory's rows for a shard's businesses and their brands' hosts. */
+function directorySql(dataset: Dataset, binding: string): string {
+  const rows = (name: string) => {
+    const table = dataset.tables.find((t) => t.name === name)
+    if (!table) return []
+    return table.rows.map((row) =>
+      Object.fromEntries(table.columns.map((column, i) => [column, row[i] ?? null]))
+    )
+  }
+  const businessOfBrand = new Map(rows('brands').map((b) => [b.id, b.business_id]))
+  const shard = sqlLiteral(binding)
+  return [
+    `insert or ignore into shards (name) values (${shard});`,
+    ...rows('businesses').map(
+      (b) =>
+        `insert or replace into businesses (id, shard) values (${sqlLiteral(b.id ?? null)}, ${shard});`
+    ),
+    ...rows('brand_hosts').map(
+      (h) =>
+        `insert or replace into hosts (host, brand_id, business_id) values (${sqlLiteral(h.host ?? null)}, ` +
+        `${sqlLiteral(h.brand_id ?? null)}, ${sqlLiteral(businessOfBrand.get(h.brand_id) ?? null)});`
+    ),
+    '',
+  ].join('\n')
 }
 
 /** A secret of .dev.vars (ensureDevVars wrote it if it was missing). */
@@ -76,16 +145,13 @@ function devVar(name: string): string {
   return value
 }
 
-/** The store console's demo accounts, added when missing (scripts/demo-data/staff.ts). */
-function ensureDemoStaff(state: string): void {
-  const sql = demoStaffSql(devVar('AUTH_PEPPER'), new Date().toISOString())
-  const scratch = mkdtempSync(join(tmpdir(), 'storefront-staff-'))
-  try {
-    const file = join(scratch, 'staff.sql')
-    writeFileSync(file, sql)
-    runWrangler(['d1', 'execute', 'DB', '--local', '--persist-to', state, '--file', file, '--yes'])
-  } finally {
-    rmSync(scratch, { recursive: true, force: true })
+/** The store console's demo accounts, added when missing, each on its business's shard. */
+function ensureDemoStaff(state: string, bindings: ReadonlyArray<string>): void {
+  const nowIso = new Date().toISOString()
+  const shards = demoShards(bindings)
+  for (const { binding, only } of shards) {
+    const businessId = only === 'harbour' ? HARBOUR_BUSINESS.id : only ? BUSINESS_ID : undefined
+    executeLocal(state, binding, demoStaffSql(devVar('AUTH_PEPPER'), nowIso, businessId))
   }
   console.log(demoStaffNotice('http://localhost:5173'))
 }
@@ -94,10 +160,10 @@ function main(): void {
   const started = performance.now()
   const state = stateDirectory()
   ensureDevVars()
-  runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state])
+  const bindings = migrateDatabases({ remote: false, persistTo: state })
   const summary =
-    countBusinesses(state) > 0 ? 'demo data already loaded, left as it is' : seed(state)
-  ensureDemoStaff(state)
+    countBusinesses(state) > 0 ? 'demo data already loaded, left as it is' : seed(state, bindings)
+  ensureDemoStaff(state, bindings)
   const loaded = loadedVersion(state)
   if (loaded !== DEMO_DATA_VERSION) {
     console.warn(

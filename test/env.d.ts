@@ -4,6 +4,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: Array<D1Migration>
+      /** migrations-directory/, for the directory of shards (ADR 047). */
+      TEST_DIRECTORY_MIGRATIONS: Array<D1Migration>
       /** The instant every test starts at (test/setup/pin-clock.ts). */
       TEST_NOW: string
       /** wrangler.toml's [env.production] vars, as wrangler reads them (test/support/workers/production-env.ts). */

@@ -26,6 +26,21 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 
 const UNIT = ['test/unit/**/*.test.{ts,tsx}']
 const INTEGRATION = ['test/integration/**/*.test.{ts,tsx}']
+/*
+ * The route tests run again with their businesses on the second shard (ADR 047): the few files
+ * that cover a business's path through every layer that picks a shard (the call's business, the
+ * outbox's message, the cron's sweep), not every route file: the suite's time is budgeted.
+ */
+const TWO_SHARDS = [
+  'checkout/checkout',
+  'checkout/confirm',
+  'store-orders/transitions',
+  'store-orders/cron',
+  'tracking/tracking',
+  'auth/passwords',
+  'effects/outbox',
+  'backend/scheduled',
+].map((file) => `test/integration/${file}.test.ts`)
 
 /** Test files (relative to the root) matched by globs that use a binding through cloudflare:test. */
 function usingBindings(globs: ReadonlyArray<string>): Array<string> {
@@ -36,6 +51,7 @@ function usingBindings(globs: ReadonlyArray<string>): Array<string> {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`)
+  const directoryMigrations = await readD1Migrations(`${root}/migrations-directory`)
   // The production environment's vars as wrangler resolves them, for the fail-closed tests.
   const production = unstable_readConfig({ config: `${root}/wrangler.toml`, env: 'production' })
   // The backend Worker's production environment (ADR 046), for the placed-backend check's test.
@@ -48,7 +64,8 @@ export default defineConfig(async () => {
     name: string,
     now: string,
     files: { include: ReadonlyArray<string>; exclude?: ReadonlyArray<string> },
-    isolate: boolean
+    isolate: boolean,
+    setup: ReadonlyArray<string> = []
   ): TestProjectInlineConfiguration => ({
     extends: true,
     plugins: [
@@ -68,6 +85,7 @@ export default defineConfig(async () => {
           serviceBindings: { PLACED_BACKEND: { name: kCurrentWorker, entrypoint: 'Backend' } },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            TEST_DIRECTORY_MIGRATIONS: directoryMigrations,
             // The instant tests run at (test/setup/pin-clock.ts).
             TEST_NOW: now,
             PRODUCTION_VARS: { ...production.vars },
@@ -99,7 +117,7 @@ export default defineConfig(async () => {
       // A file's seeding (beforeAll) waits behind the other file's workerd start-up on two busy
       // cores: 10 s was too short there, and a hook that really hangs still fails.
       hookTimeout: 60_000,
-      setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts'],
+      setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts', ...setup],
     },
   })
 
@@ -131,6 +149,11 @@ export default defineConfig(async () => {
         { test: { name: 'architecture', include: ['test/architecture/**/*.test.ts'] } },
         project('unit', now, { include: UNIT, exclude: usingBindings(UNIT) }, false),
         project('pool', now, { include: [...INTEGRATION, ...usingBindings(UNIT)] }, true),
+        // Checkout, store orders, tracking, sign-in, the outbox and the crons with their businesses
+        // on the second shard (ADR 047, test/setup/two-shards.ts).
+        project('pool: two shards', now, { include: TWO_SHARDS }, true, [
+          'test/setup/two-shards.ts',
+        ]),
         ...DATE_SWEEP.flatMap(({ name, now }) => split(`dates: ${name}`, now, DATE_SWEEP_FILES)),
       ],
     },

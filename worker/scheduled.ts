@@ -13,6 +13,8 @@ import { effectsDepth } from './backend/operations/repo.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { sweepEffects } from './backend/effects/sweep.ts'
 import { sweepRetention } from './backend/retention.ts'
+import { envOfShard, shardNames } from './backend/shard.ts'
+import { withChildScope } from './lib/request-scope.ts'
 
 /**
  * The cron trigger (wrangler.toml [triggers]), every minute:
@@ -28,7 +30,8 @@ import { sweepRetention } from './backend/retention.ts'
  * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020);
  * - asks the hostname provider about brands' pending domains; active ones start serving (ADR 028);
  * - hands on the outbox's effects the relay missed (ADR 037).
- * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
+ * Each runs whatever the others do, on every shard in turn (ADR 047: a business's rows are on its
+ * shard only); a failure is rethrown so the platform records the failed run.
  */
 /** The daily trigger of the retention sweep (wrangler.toml [triggers]); every other runs the jobs above. */
 export const RETENTION_CRON = '17 3 * * *'
@@ -49,11 +52,40 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     return
   }
   const now = eventTime(env, controller.scheduledTime)
-  if (controller.cron === RETENTION_CRON) {
-    const deleted = await sweepRetention(env.DB, now)
-    log.info('retention swept', { ...deleted })
-    return
+  const failures: Array<unknown> = []
+  const depth = { pending: 0, dead: 0, sampled: false }
+  for (const shard of await shardNames(env)) {
+    // Every line of a shard's jobs names the shard.
+    await withChildScope({ shard }, async () => {
+      const shardEnv = envOfShard(env, shard)
+      if (controller.cron === RETENTION_CRON) {
+        try {
+          const deleted = await sweepRetention(shardEnv.DB, now)
+          log.info('retention swept', { ...deleted })
+        } catch (error) {
+          logError(error, { event: 'retention sweep failed' })
+          metrics.count('error', { layer: 'cron', route: 'retention sweep failed' })
+          failures.push(error)
+        }
+        return
+      }
+      failures.push(...(await minuteJobs(shardEnv, now, depth)))
+    })
   }
+  // The outbox's depth over every shard, sampled each minute (ADR 037: effects not yet delivered).
+  if (depth.sampled) {
+    metrics.timing('effects', depth.pending, { state: 'pending' })
+    metrics.timing('effects', depth.dead, { state: 'dead' })
+  }
+  if (failures.length > 0) throw failures[0]
+}
+
+/** The every-minute jobs on one shard (`env.DB`); answers the errors of those that failed, logged. */
+async function minuteJobs(
+  env: Env,
+  now: Date,
+  depthOfAll: { pending: number; dead: number; sampled: boolean }
+): Promise<Array<unknown>> {
   const [
     sweep,
     voids,
@@ -113,10 +145,10 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     metrics.count('refund', { outcome: 'settled', gateway: 'reconciled' }, refunds.value.done)
     metrics.count('refund', { outcome: 'failed', gateway: 'reconciled' }, refunds.value.refused)
   }
-  // The outbox's depth, sampled each minute (ADR 037: effects not yet delivered).
   if (depth.status === 'fulfilled') {
-    metrics.timing('effects', depth.value.pending, { state: 'pending' })
-    metrics.timing('effects', depth.value.dead, { state: 'dead' })
+    depthOfAll.pending += depth.value.pending
+    depthOfAll.dead += depth.value.dead
+    depthOfAll.sampled = true
   }
   if (depth.status === 'rejected') failures.push(['effects depth failed', depth.reason])
   if (refunds.status === 'rejected') {
@@ -126,5 +158,5 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     logError(error, { event })
     metrics.count('error', { layer: 'cron', route: event })
   }
-  if (failures[0]) throw failures[0][1]
+  return failures.map(([, error]) => error)
 }

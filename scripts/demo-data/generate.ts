@@ -8,7 +8,7 @@ import { createRandom } from './prng.ts'
 import { addPromotions } from './promotions.ts'
 import { addStores } from './stores.ts'
 import { createTables, toDataset } from './tables.ts'
-import { addTenancy } from './tenancy.ts'
+import { addCountries, addTenancy } from './tenancy.ts'
 
 /** The shipped CSV files, as text (read from disk in Node, `?raw` imports in the Workers pool). */
 export interface DemoDataInput {
@@ -24,6 +24,11 @@ export interface DemoDataOptions {
   items?: number
   /** Store price/stock overrides per store (the demo default is about 4% of the range). */
   overridesPerStore?: number
+  /**
+   * One shard's part (ADR 047): 'first' is Corner Fresh Group with the reference data, 'harbour'
+   * Harbour Pantry with the same reference data (countries, postcodes); absent, both businesses.
+   */
+  only?: 'first' | 'harbour'
 }
 
 export const DEMO_SEED = 20261121
@@ -36,6 +41,12 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
   const outcodeByCode = new Map(outcodes.map((row) => [row.outcode ?? '', row]))
 
   const t = createTables()
+  if (options.only === 'harbour') {
+    addCountries(t)
+    addGeography(t, outcodes, postcodes, random)
+    addHarbour(t, outcodeByCode)
+    return toDataset(t)
+  }
   addTenancy(t)
   addGeography(t, outcodes, postcodes, random)
   const storeIds = addStores(t, outcodeByCode, outcodes, postcodes, random, options.stores ?? 14)
@@ -43,7 +54,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
   addStoreOverrides(t, storeIds, products, random, options.overridesPerStore)
   addPromotions(t, products)
   addContent(t)
-  addHarbour(t, outcodeByCode)
+  if (options.only !== 'first') addHarbour(t, outcodeByCode)
   return toDataset(t)
 }
 

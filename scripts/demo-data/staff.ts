@@ -67,9 +67,11 @@ const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
  * changed locally stays changed). Hashed with this checkout's AUTH_PEPPER, so it runs at every
  * `npm run dev` rather than in the dataset, which has no secrets.
  */
-export function demoStaffSql(pepper: string, nowIso: string): string {
+export function demoStaffSql(pepper: string, nowIso: string, businessId?: number): string {
   const statements: Array<string> = []
   for (const staff of DEMO_STAFF) {
+    // A shard's own staff only (ADR 047): each business's accounts live with its rows.
+    if (businessId !== undefined && staff.businessId !== businessId) continue
     const firstStore = `(select min(id) from stores where business_id = ${staff.businessId})`
     const hash = demoPasswordHash(staff.password, pepper)
     statements.push(

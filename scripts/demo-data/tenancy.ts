@@ -105,6 +105,11 @@ const CORNER_FRESH_GROUP: DemoBusiness = {
 
 export function addTenancy(t: Tables): void {
   addBusiness(t, CORNER_FRESH_GROUP, BRANDS)
+  addCountries(t)
+}
+
+/** The countries every shard's addresses refer to (reference data, no business's). */
+export function addCountries(t: Tables): void {
   for (const row of countryRows()) addRow(t.countries, row)
 }
 

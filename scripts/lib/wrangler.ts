@@ -76,7 +76,10 @@ export function queryLocalD1(persistTo: string, sql: string): Array<Record<strin
   return queryD1({ remote: false, persistTo }, sql)
 }
 
-/** Runs an SQL file against a D1 database (`--yes`: no question asked before a remote import). */
-export function executeD1File(target: D1Target, file: string): string {
-  return runWrangler(['d1', 'execute', 'DB', ...d1TargetArgs(target), '--file', file, '--yes'])
+/**
+ * Runs an SQL file against a D1 database, DB unless another binding is named (the directory of
+ * shards, ADR 047). `--yes`: no question asked before a remote import.
+ */
+export function executeD1File(target: D1Target, file: string, binding = 'DB'): string {
+  return runWrangler(['d1', 'execute', binding, ...d1TargetArgs(target), '--file', file, '--yes'])
 }

@@ -49,6 +49,7 @@ import { stores } from './stores/routes.ts'
 import { tracking } from './tracking/routes.ts'
 import { marketing } from './marketing/routes.ts'
 import { wireAdapters } from './order-subscribers.ts'
+import { pickShard } from './shard.ts'
 
 /** Every domain of the API; the OpenAPI document is built from this same list. */
 const domains: ReadonlyArray<Domain> = [
@@ -106,13 +107,16 @@ export function createBackend(given: BackendAdapters): Hono<BackendEnv> {
   const backend = new Hono<BackendEnv>()
   backend.use(requestId())
   backend.use(observe('backend'))
-  // Every statement of the request in one D1 session from the shopper's bookmark (ADR 046).
-  backend.use(d1Sessions())
   backend.use(async (c, next) => {
     c.set('adapters', adapters)
     await next()
   })
   backend.use(dropUnreadBody())
+  // Before every route: the business's shard is the request's env.DB (ADR 047)...
+  backend.use(pickShard())
+  // ...and every statement of the request runs in one D1 session of that shard, from the
+  // shopper's bookmark (ADR 046).
+  backend.use(d1Sessions())
   for (const domain of backendDomains) backend.route('/', domain.app)
   backend.notFound((c) =>
     errorEnvelopeResponse(new AppError('not_found', MESSAGES.pageNotFound), c.var.requestId)

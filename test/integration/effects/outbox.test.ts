@@ -9,6 +9,7 @@ import { effectHandlers, type EffectsEnv } from '../../../worker/effects-queue.t
 import worker from '../../../worker/index.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { deliverEffects, fakeQueue } from '../../support/workers/effects.ts'
+import { shardOfTests } from '../../support/workers/shards.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { placeDraft, seedCheckout } from '../store-orders/fixtures.ts'
 
@@ -89,7 +90,9 @@ describe('placing an order writes its effects with it', () => {
     expect(effects.every((row) => row.status === 'pending' && row.dispatched_at !== null)).toBe(
       true
     )
-    expect(queue.sent).toEqual(effects.map((row) => ({ effectId: row.id })))
+    // Each message names the shard of its row (ADR 047).
+    const shard = await shardOfTests()
+    expect(queue.sent).toEqual(effects.map((row) => ({ effectId: row.id, shard })))
   })
 
   it('20 concurrent confirms of one order write each effect once', async () => {
@@ -168,7 +171,7 @@ describe('the worker stops right after the commit', () => {
     await sweepEffects({ DB: env.DB, EFFECTS: again }, new Date(later.getTime() + 60 * 60_000))
     expect(
       again.sent.filter((body) =>
-        stranded.some((row) => JSON.stringify(body).includes(`:${row.id}}`))
+        stranded.some((row) => (body as { effectId: number }).effectId === row.id)
       )
     ).toEqual([])
   })

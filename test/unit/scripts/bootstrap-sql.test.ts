@@ -5,6 +5,7 @@ import { validateInput } from '../../../scripts/bootstrap/input.ts'
 import { type Plan, planBootstrap, planChanges } from '../../../scripts/bootstrap/plan.ts'
 import { nextStepsText, planText } from '../../../scripts/bootstrap/report.ts'
 import { bootstrapSql, invitationExpiry } from '../../../scripts/bootstrap/sql.ts'
+import { directorySql, placedBrandSql } from '../../../scripts/bootstrap/directory.ts'
 import { parseSnapshot, snapshotSql } from '../../../scripts/bootstrap/state.ts'
 import { parseCsv } from '../../../scripts/lib/csv.ts'
 import { COUNTRIES, outcodeRows } from '../../../scripts/lib/reference-data.ts'
@@ -259,6 +260,48 @@ describe('the bootstrap SQL', () => {
         wrote: false,
       })
     ).toMatch(/^Nothing to change: it is all there\./)
+  })
+
+  it('places the new business and its host in the directory of shards, once', async () => {
+    const input = inputOf()
+    await bootstrap(input, new Date(env.TEST_NOW))
+    const directory = env.DIRECTORY
+    if (!directory) throw new Error('wrangler.toml has no DIRECTORY binding')
+    const placed = await env.DB.prepare(placedBrandSql(input.brand.slug)).first<{
+      business_id: number
+      brand_id: number
+    }>()
+    if (!placed) throw new Error('the bootstrap wrote no brand')
+    const placement = {
+      businessId: placed.business_id,
+      brandId: placed.brand_id,
+      host: input.host,
+      shard: 'DB',
+    }
+    const write = () =>
+      directory.batch(directorySql(placement).map((statement) => directory.prepare(statement)))
+    await write()
+    await write()
+
+    const rows = await directory.batch([
+      directory.prepare('select id, shard from businesses where id = ?1').bind(placed.business_id),
+      directory.prepare('select brand_id, business_id from hosts where host = ?1').bind(input.host),
+    ])
+    expect(rows[0]?.results).toEqual([{ id: placed.business_id, shard: 'DB' }])
+    expect(rows[1]?.results).toEqual([
+      { brand_id: placed.brand_id, business_id: placed.business_id },
+    ])
+    // A host the directory gives another business stays that business's.
+    await directory.batch(
+      directorySql({ ...placement, businessId: 9_999, brandId: 9_998 }).map((statement) =>
+        directory.prepare(statement)
+      )
+    )
+    const owner = await directory
+      .prepare('select business_id from hosts where host = ?1')
+      .bind(input.host)
+      .first<{ business_id: number }>()
+    expect(owner?.business_id).toBe(placed.business_id)
   })
 
   it('refuses another brand for a host that is taken, and writes nothing', async () => {

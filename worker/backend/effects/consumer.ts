@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { logError } from '../../lib/log.ts'
 import { withChildScope } from '../../lib/request-scope.ts'
+import { envOfShard, SHARD_NAME } from '../shard.ts'
 import type { EffectHandlers } from './handlers.ts'
 import { type EffectRow, leaseEffect, markDead, markDelivered, recordFailure } from './repo.ts'
 
@@ -8,10 +9,14 @@ import { type EffectRow, leaseEffect, markDead, markDelivered, recordFailure } f
  * The EFFECTS queue's consumer and its dead-letter queue's (ADR 037). A message names one effect
  * row; the row, not the message, says whether it still has to run, so a message delivered twice,
  * or after the cron handed the row on again, runs the effect at most once at a time and never
- * after it was delivered.
+ * after it was delivered. The row is on the shard the message names (ADR 047); a message sent
+ * before shards named none, and its row is on DB.
  */
 
-export const EffectMessageSchema = z.object({ effectId: z.number().int().positive() })
+export const EffectMessageSchema = z.object({
+  effectId: z.number().int().positive(),
+  shard: z.string().regex(SHARD_NAME).optional(),
+})
 export type EffectMessage = z.infer<typeof EffectMessageSchema>
 
 /** How long one run may hold an effect before another delivery may take it. */
@@ -80,7 +85,7 @@ async function deliver<E extends { DB: D1Database }>(
 }
 
 /** The EFFECTS queue's batch: each message acked once its effect is settled, else retried. */
-export async function consumeEffects<E extends { DB: D1Database }>(
+export async function consumeEffects<E extends Env>(
   batch: MessageBatch<unknown>,
   env: E,
   handlers: EffectHandlers<E>,
@@ -94,21 +99,28 @@ export async function consumeEffects<E extends { DB: D1Database }>(
       message.ack()
       continue
     }
-    const outcome = await runEffect(env, handlers, parsed.data.effectId, now)
+    const shard = parsed.data.shard ?? 'DB'
+    let shardEnv: E
+    try {
+      shardEnv = envOfShard(env, shard)
+    } catch (error) {
+      // A shard this Worker has no binding for (a deploy without it): the queue tries again.
+      logError(error, { event: 'effect shard unbound', effectId: parsed.data.effectId, shard })
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) })
+      continue
+    }
+    const outcome = await runEffect(shardEnv, handlers, parsed.data.effectId, now)
     if (outcome === 'failed') message.retry({ delaySeconds: retryDelaySeconds(message.attempts) })
     else message.ack()
   }
 }
 
 /** The dead-letter queue's batch: its effects are marked dead, for operators to see and retry. */
-export async function consumeDeadLetters(
-  batch: MessageBatch<unknown>,
-  env: { DB: D1Database }
-): Promise<void> {
+export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   for (const message of batch.messages) {
     const parsed = EffectMessageSchema.safeParse(message.body)
     if (parsed.success) {
-      await markDead(env.DB, parsed.data.effectId)
+      await markDead(envOfShard(env, parsed.data.shard ?? 'DB').DB, parsed.data.effectId)
       logError(new Error('effect gave up'), {
         event: 'effect dead',
         effectId: parsed.data.effectId,

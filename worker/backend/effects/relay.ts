@@ -1,4 +1,5 @@
 import { logError } from '../../lib/log.ts'
+import { shardOf, type ShardEnv } from '../shard.ts'
 import type { EffectMessage } from './consumer.ts'
 import { markDispatched, pendingEffectIds, strandedEffectIds } from './repo.ts'
 
@@ -8,7 +9,7 @@ import { markDispatched, pendingEffectIds, strandedEffectIds } from './repo.ts'
  * the commit, the queue refused). Never throws: an effect not handed on now is by the cron.
  */
 
-export interface RelayEnv {
+export interface RelayEnv extends ShardEnv {
   DB: D1Database
   EFFECTS?: Queue | undefined
 }
@@ -20,11 +21,13 @@ async function send(env: RelayEnv, ids: ReadonlyArray<number>, now: Date): Promi
     return 0
   }
   try {
+    // The message names the shard its row is on (ADR 047): the consumer opens that one.
+    const shard = shardOf(env)
     // A queue batch holds at most 100 messages.
     for (let start = 0; start < ids.length; start += 100) {
       const chunk = ids.slice(start, start + 100)
       await env.EFFECTS.sendBatch(
-        chunk.map((effectId) => ({ body: { effectId } satisfies EffectMessage }))
+        chunk.map((effectId) => ({ body: { effectId, shard } satisfies EffectMessage }))
       )
       await markDispatched(env.DB, chunk, now)
     }

@@ -24,6 +24,7 @@ import { requireOperator } from '../guard.ts'
 import { OPERATOR_BEARER } from '../routes.ts'
 import { createHostnameProvisioner } from './create-hostname-provisioner.ts'
 import { listBrands } from './repo.ts'
+import { shardOf } from '../../shard.ts'
 import {
   attachDomain,
   brandDetail,
@@ -43,7 +44,13 @@ export const operatorBrands = createDomain('Operator brands')
 
 async function changeContext(c: Context<BackendEnv>, businessId: number): Promise<ChangeContext> {
   const caller = await requireOperator(c, businessId)
-  return { db: c.env.DB, caller, at: now(c.env).toISOString() }
+  const directory = c.env.DIRECTORY
+  return {
+    db: c.env.DB,
+    caller,
+    at: now(c.env).toISOString(),
+    directory: directory ? { db: directory, shard: shardOf(c.env) } : undefined,
+  }
 }
 
 const fieldsOf = (body: z.output<typeof BrandCreateRequestSchema>) => ({

@@ -13,6 +13,7 @@ import { checkImage, type MediaStore, putImage } from '../../media/images.ts'
 import type { StaffCaller } from '../../staff/guard.ts'
 import { auditStatement } from '../../audit-repo.ts'
 import { domainName } from '../../../../schemas/host-name.ts'
+import { claimHost, releaseHost } from '../../directory/repo.ts'
 import type { HostnameProvisioner, HostnameStatus } from './hostname-provisioner.ts'
 import {
   type BrandRecord,
@@ -43,6 +44,11 @@ export interface ChangeContext {
   db: D1Database
   caller: StaffCaller
   at: string
+  /**
+   * The directory of shards (ADR 047) and the shard `db` is, where there is one: a host's
+   * attach and detach write it too, as the calls that know only a host find their business there.
+   */
+  directory?: { db: D1Database; shard: string } | undefined
 }
 
 const fieldError = (field: string, message: string) =>
@@ -274,7 +280,19 @@ export async function attachDomain(
   const host = domainName(typedHost)
   if (!host) throw fieldError('host', MESSAGES.domainInvalid)
   if (await hostTaken(db, host)) throw fieldError('host', MESSAGES.domainTaken)
-  const status = await provisioner.create(host)
+  // Claimed in the directory first: a host held on another shard is refused before anything is
+  // written or provisioned; a failed attach gives the claim back.
+  const directory = change.directory
+  const claim = { host, brandId, businessId: caller.businessId, shard: directory?.shard ?? 'DB' }
+  if (directory && !(await claimHost(directory.db, claim))) {
+    throw fieldError('host', MESSAGES.domainTaken)
+  }
+  const unclaim = () =>
+    directory ? releaseHost(directory.db, host, caller.businessId) : Promise.resolve()
+  const status = await provisioner.create(host).catch(async (error: unknown) => {
+    await unclaim()
+    throw error
+  })
   const record = { businessId: caller.businessId, brandId, host, environment }
   try {
     await db.batch([
@@ -293,6 +311,7 @@ export async function attachDomain(
   } catch (error) {
     // Taken meanwhile (the unique host): give the provider's hostname back.
     await provisioner.delete(status.providerId).catch(() => undefined)
+    await unclaim().catch(() => undefined)
     if (await hostTaken(db, host)) throw fieldError('host', MESSAGES.domainTaken)
     throw error
   }
@@ -373,6 +392,8 @@ export async function detachDomain(
       `Domain ${host} removed from ${brand.name}`
     ),
   ])
+  // Given up in the directory once it no longer serves on the shard.
+  if (change.directory) await releaseHost(change.directory.db, host, caller.businessId)
   if (domain) await provisioner.delete(domain.providerId)
   return { host }
 }

@@ -1,0 +1,112 @@
+import type { MiddlewareHandler } from 'hono'
+import { normaliseHost } from '../lib/host.ts'
+import { businessOfHost, directoryShards, shardOfBusiness } from './directory/repo.ts'
+import type { BackendEnv } from './env.ts'
+
+/*
+ * The request's shard (ADR 047). Every business's rows live in one D1 database, its shard; the
+ * directory (DIRECTORY) says which. This module alone chooses: once per request, at the top of the
+ * backend, it substitutes the business's shard for `env.DB`, so every repo keeps using `env.DB`.
+ * Without a directory (one database) nothing changes. A D1 session (read replicas) is opened on
+ * whatever `env.DB` is after this, so it is the chosen shard's.
+ */
+
+/** A shard's name is its binding's: `DB` (the first, where every business lived) or `SHARD_<n>`. */
+export const SHARD_NAME = /^(DB|SHARD_[1-9]\d{0,3})$/
+
+/**
+ * The Worker's shards, by binding name: DB first, then SHARD_2, SHARD_3… in order; with a
+ * directory, only those it lists (a binding not yet listed holds no business, and may not be
+ * migrated yet). The one list every sweep over all businesses (the crons, the platform's views)
+ * runs over.
+ */
+export async function shardNames(env: Env): Promise<Array<string>> {
+  const bindings = env as unknown as Record<string, unknown>
+  const bound = Object.keys(bindings)
+    .filter((name) => name !== 'DB' && SHARD_NAME.test(name) && isD1Database(bindings[name]))
+    .sort((a, b) => Number(a.slice('SHARD_'.length)) - Number(b.slice('SHARD_'.length)))
+  if (!env.DIRECTORY || bound.length === 0) return ['DB', ...bound]
+  const listed = new Set(await directoryShards(env.DIRECTORY))
+  return ['DB', ...bound.filter((name) => listed.has(name))]
+}
+
+/** The binding of a shard by its name; an unknown name is a clear error, never another shard. */
+export function shardDatabase(env: Env, shard: string): D1Database {
+  if (shard === 'DB') return env.DB
+  const binding = SHARD_NAME.test(shard)
+    ? (env as unknown as Record<string, unknown>)[shard]
+    : undefined
+  if (!isD1Database(binding)) {
+    throw new Error(`The directory places a business on shard ${shard}, which has no D1 binding`)
+  }
+  return binding
+}
+
+function isD1Database(value: unknown): value is D1Database {
+  return typeof value === 'object' && value !== null && 'prepare' in value && 'batch' in value
+}
+
+/**
+ * The env of one shard: that shard as `DB`, and its name as `DB_SHARD`, so whatever hands work on
+ * (the outbox's relay) says which shard it belongs to.
+ */
+export function envOfShard<E extends Env>(env: E, shard: string): E & ShardEnv {
+  return { ...env, DB: shardDatabase(env, shard), DB_SHARD: shard }
+}
+
+/** What `envOfShard` adds: the name of the shard `DB` is. Absent means DB itself. */
+export interface ShardEnv {
+  DB_SHARD?: string | undefined
+}
+
+/** The name of the shard an env's `DB` is. */
+export function shardOf(env: { DB: D1Database } & ShardEnv): string {
+  return env.DB_SHARD ?? 'DB'
+}
+
+/** The env of a business: its shard as `DB`. Without a directory, the env itself. */
+export async function envOfBusiness<E extends Env>(env: E, businessId: number): Promise<E> {
+  if (!env.DIRECTORY) return env
+  const shard = (await shardOfBusiness(env.DIRECTORY, businessId)) ?? 'DB'
+  return shard === 'DB' ? env : envOfShard(env, shard)
+}
+
+/**
+ * The business a call names: `businessId` in its query or JSON body (spec §7: every call names
+ * it), else the business of the host `/brands/resolve` asks about. Null for calls of no business
+ * (health, the OpenAPI document), which stay on DB.
+ */
+async function businessOfCall(request: Request, directory: D1Database): Promise<number | null> {
+  const url = new URL(request.url)
+  const fromQuery = idOf(url.searchParams.get('businessId'))
+  if (fromQuery !== null) return fromQuery
+  if (url.pathname.endsWith('/brands/resolve')) {
+    const host = url.searchParams.get('host')
+    return host ? businessOfHost(directory, normaliseHost(host)) : null
+  }
+  if (!request.headers.get('content-type')?.includes('application/json')) return null
+  // A copy: the route reads the body itself. A body that is not JSON is the route's to refuse.
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => null)
+  if (typeof body !== 'object' || body === null || !('businessId' in body)) return null
+  return idOf(body.businessId)
+}
+
+function idOf(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null
+}
+
+/** The backend's middleware: the call's business's shard becomes `c.env.DB` for the request. */
+export function pickShard(): MiddlewareHandler<BackendEnv> {
+  return async (c, next) => {
+    const directory = c.env.DIRECTORY
+    if (directory) {
+      const businessId = await businessOfCall(c.req.raw, directory)
+      if (businessId !== null) c.env = await envOfBusiness(c.env, businessId)
+    }
+    await next()
+  }
+}
