@@ -13,6 +13,7 @@ import { effectsDepth } from './backend/operations/repo.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { sweepEffects } from './backend/effects/sweep.ts'
 import { sweepRetention } from './backend/retention.ts'
+import { rollUpInsight } from './backend/operator/insight/rollup.ts'
 
 /**
  * The cron trigger (wrangler.toml [triggers]), every minute:
@@ -27,7 +28,8 @@ import { sweepRetention } from './backend/retention.ts'
  * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations;
  * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020);
  * - asks the hostname provider about brands' pending domains; active ones start serving (ADR 028);
- * - hands on the outbox's effects the relay missed (ADR 037).
+ * - hands on the outbox's effects the relay missed (ADR 037);
+ * - rolls the insight's closed days up and recomputes the days late changes touched (ADR 040).
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
 /** The daily trigger of the retention sweep (wrangler.toml [triggers]); every other runs the jobs above. */
@@ -65,6 +67,7 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     effects,
     refunds,
     depth,
+    insight,
   ] = await Promise.allSettled([
     sweepExpiredReservations(env.DB, now),
     retryOwedVoids(env, now),
@@ -76,6 +79,7 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     sweepEffects(env, now),
     reconcileRefunds(env, now),
     effectsDepth(env.DB),
+    rollUpInsight(env.DB, now),
   ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
     log.info('slot holds expired', { expired: sweep.value })
@@ -122,6 +126,10 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
   if (refunds.status === 'rejected') {
     failures.push(['refund reconciliation failed', refunds.reason])
   }
+  if (insight.status === 'fulfilled' && insight.value.daysWritten > 0) {
+    log.info('insight rolled up', { ...insight.value })
+  }
+  if (insight.status === 'rejected') failures.push(['insight rollup failed', insight.reason])
   for (const [event, error] of failures) {
     logError(error, { event })
     metrics.count('error', { layer: 'cron', route: event })
