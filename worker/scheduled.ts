@@ -28,12 +28,21 @@ import { rollUpInsight } from './backend/operator/insight/rollup.ts'
  * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations;
  * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020);
  * - asks the hostname provider about brands' pending domains; active ones start serving (ADR 028);
- * - hands on the outbox's effects the relay missed (ADR 037);
- * - rolls the insight's closed days up and recomputes the days late changes touched (ADR 040).
+ * - hands on the outbox's effects the relay missed (ADR 037).
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
-/** The daily trigger of the retention sweep (wrangler.toml [triggers]); every other runs the jobs above. */
+/**
+ * The daily trigger of the retention sweep (wrangler.toml [triggers]); every trigger but it and
+ * INSIGHT_CRON runs the jobs above.
+ */
 export const RETENTION_CRON = '17 3 * * *'
+
+/**
+ * The insight's rollup trigger, every five minutes (wrangler.toml [triggers]): closed days rolled
+ * up and the days late changes touched recomputed (ADR 040), in its own run so its share of work
+ * never delays the minute's jobs.
+ */
+export const INSIGHT_CRON = '*/5 * * * *'
 
 export function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   // One scope per run: every line names the cron, metrics go where the bindings say (ADR 041).
@@ -51,6 +60,11 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     return
   }
   const now = eventTime(env, controller.scheduledTime)
+  if (controller.cron === INSIGHT_CRON) {
+    const run = await rollUpInsight(env.DB, now)
+    if (run.daysWritten > 0) log.info('insight rolled up', { ...run })
+    return
+  }
   if (controller.cron === RETENTION_CRON) {
     const deleted = await sweepRetention(env.DB, now)
     log.info('retention swept', { ...deleted })
@@ -67,7 +81,6 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     effects,
     refunds,
     depth,
-    insight,
   ] = await Promise.allSettled([
     sweepExpiredReservations(env.DB, now),
     retryOwedVoids(env, now),
@@ -79,7 +92,6 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     sweepEffects(env, now),
     reconcileRefunds(env, now),
     effectsDepth(env.DB),
-    rollUpInsight(env.DB, now),
   ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
     log.info('slot holds expired', { expired: sweep.value })
@@ -126,10 +138,6 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
   if (refunds.status === 'rejected') {
     failures.push(['refund reconciliation failed', refunds.reason])
   }
-  if (insight.status === 'fulfilled' && insight.value.daysWritten > 0) {
-    log.info('insight rolled up', { ...insight.value })
-  }
-  if (insight.status === 'rejected') failures.push(['insight rollup failed', insight.reason])
   for (const [event, error] of failures) {
     logError(error, { event })
     metrics.count('error', { layer: 'cron', route: event })

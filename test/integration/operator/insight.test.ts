@@ -11,6 +11,7 @@ import {
 import { insertRow } from '../../support/workers/seed.ts'
 import { seedStaff } from '../staff/fixtures.ts'
 import worker from '../../../worker/index.ts'
+import { INSIGHT_CRON } from '../../../worker/scheduled.ts'
 import { liveDays } from '../../../worker/backend/operator/insight/day-figures.ts'
 import { rollUpInsight } from '../../../worker/backend/operator/insight/rollup.ts'
 import { operatorCall, type OperatorWorld, operatorWorld } from './fixtures.ts'
@@ -334,7 +335,10 @@ describe('the operator’s insight', () => {
  * has a share of a year; the test world has two dozen stores).
  */
 async function rollUpEverything(): Promise<void> {
-  await worker.scheduled(createScheduledController({ scheduledTime: Date.now() }), env)
+  await worker.scheduled(
+    createScheduledController({ scheduledTime: Date.now(), cron: INSIGHT_CRON }),
+    env
+  )
   const run = await rollUpInsight(env.DB, new Date(), { horizonDays: 33, rangesPerRun: 200 })
   expect(run.rangesLeft).toBe(0)
 }
