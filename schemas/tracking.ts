@@ -14,6 +14,8 @@ import { StoreOrderSlotSchema } from './store-orders.ts'
 
 /** The tracking page: /track/<orderNumber>, with ?t=<signed token> for a guest's emailed link. */
 export const TRACKING_PAGE_PATH = '/track/:orderNumber'
+/** The order's printable receipt (issue 41), opened by the same signed link's token. */
+export const TRACKING_RECEIPT_PATH = '/track/:orderNumber/receipt'
 /** The page's WebSocket (same-origin upgrade, same token query): the order's tracker. */
 export const TRACKING_LIVE_PATH = '/track/:orderNumber/live'
 /** The query parameter carrying the signed tracking token. */
@@ -22,6 +24,12 @@ export const TRACKING_TOKEN_PARAM = 't'
 /** The tracking page's path for an order, with its signed token when there is one. */
 export function trackingPath(orderNumber: string, token?: string | null): string {
   const path = TRACKING_PAGE_PATH.replace(':orderNumber', encodeURIComponent(orderNumber))
+  return token ? `${path}?${TRACKING_TOKEN_PARAM}=${encodeURIComponent(token)}` : path
+}
+
+/** The printable receipt's path for an order, with the signed token when there is one. */
+export function trackingReceiptPath(orderNumber: string, token?: string | null): string {
+  const path = TRACKING_RECEIPT_PATH.replace(':orderNumber', encodeURIComponent(orderNumber))
   return token ? `${path}?${TRACKING_TOKEN_PARAM}=${encodeURIComponent(token)}` : path
 }
 

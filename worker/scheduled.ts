@@ -13,6 +13,7 @@ import { effectsDepth } from './backend/operations/repo.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { sweepEffects } from './backend/effects/sweep.ts'
 import { sweepRetention } from './backend/retention.ts'
+import { rollUpInsight } from './backend/operator/insight/rollup.ts'
 import { envOfShard, shardNames } from './backend/shard.ts'
 import { withChildScope } from './lib/request-scope.ts'
 
@@ -33,8 +34,18 @@ import { withChildScope } from './lib/request-scope.ts'
  * Each runs whatever the others do, on every shard in turn (ADR 047: a business's rows are on its
  * shard only); a failure is rethrown so the platform records the failed run.
  */
-/** The daily trigger of the retention sweep (wrangler.toml [triggers]); every other runs the jobs above. */
+/**
+ * The daily trigger of the retention sweep (wrangler.toml [triggers]); every trigger but it and
+ * INSIGHT_CRON runs the jobs above.
+ */
 export const RETENTION_CRON = '17 3 * * *'
+
+/**
+ * The insight's rollup trigger, every five minutes (wrangler.toml [triggers]): closed days rolled
+ * up and the days late changes touched recomputed (ADR 040), in its own run so its share of work
+ * never delays the minute's jobs.
+ */
+export const INSIGHT_CRON = '*/5 * * * *'
 
 export function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   // One scope per run: every line names the cron, metrics go where the bindings say (ADR 041).
@@ -58,6 +69,17 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
     // Every line of a shard's jobs names the shard.
     await withChildScope({ shard }, async () => {
       const shardEnv = envOfShard(env, shard)
+      if (controller.cron === INSIGHT_CRON) {
+        try {
+          const run = await rollUpInsight(shardEnv.DB, now)
+          if (run.daysWritten > 0) log.info('insight rolled up', { ...run })
+        } catch (error) {
+          logError(error, { event: 'insight rollup failed' })
+          metrics.count('error', { layer: 'cron', route: 'insight rollup failed' })
+          failures.push(error)
+        }
+        return
+      }
       if (controller.cron === RETENTION_CRON) {
         try {
           const deleted = await sweepRetention(shardEnv.DB, now)

@@ -1,5 +1,5 @@
 import { routePath } from '../lib/routes.ts'
-import type { TrackingSnapshot } from '../../schemas/tracking.ts'
+import { trackingReceiptPath, type TrackingSnapshot } from '../../schemas/tracking.ts'
 import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { whenText } from '../components/tracking/tracking-view.ts'
@@ -71,6 +71,14 @@ export function TrackingPage({ chrome, snapshot, token, tiles, timeZone }: Track
                 className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
               >
                 Contact us about this order
+              </a>
+            </p>
+            <p>
+              <a
+                href={trackingReceiptPath(snapshot.orderNumber, token)}
+                className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+              >
+                Printable receipt
               </a>
             </p>
           </aside>

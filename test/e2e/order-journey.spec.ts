@@ -7,6 +7,7 @@ import {
   type DEMO_STAFF,
   openOrder,
   orderUpdated,
+  pickEveryLine,
   staffBrowser as signedInStaff,
   type StoreConsole,
 } from './pages/store-console.ts'
@@ -144,6 +145,9 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   await driver.page.goto(consoleUrl('/driver'))
   const stop = driver.main().getByRole('listitem').filter({ hasText: orderNumber })
   await expect(stop).toContainText(PORTLAND_STREET.line1)
+  // Paid by card: the driver takes nothing at the door.
+  await expect(stop).toContainText('nothing to take')
+  await expect(stop).not.toContainText('in cash')
   await stop.getByRole('button', { name: 'Start delivery (en route)' }).click()
   await orderUpdated(driver.page)
   await waitForIsland(driver.page, 'DriverLocation')
@@ -188,6 +192,50 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   ).toHaveText('Your order has been sent to the store.')
 
   for (const staff of [manager, picker, driver]) await staff.context.close()
+})
+
+test("a cash order: the driver's stop says the total to collect, and the guest prints the receipt", async ({
+  page,
+  browser,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(240_000)
+  await basketWithSlot(page, 'delivery')
+  await checkout.asGuestToPayment({ email: uniqueEmail('cash-door'), address: PORTLAND_STREET })
+  await payment.payByCash()
+  const orderNumber = await payment.expectOrderPlaced()
+
+  // The guest's printable receipt, from the tracking page (issue 41).
+  await page.getByRole('link', { name: 'Track your order' }).click()
+  await expect(page.getByRole('link', { name: 'Printable receipt' })).toBeVisible()
+  await screenshots(page, 'guest-tracking-receipt-link')
+  await page.getByRole('link', { name: 'Printable receipt' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Receipt · Order ${orderNumber}`)
+  await expect(page.locator('dt:text("Paid with") + dd')).toContainText('Cash')
+  await screenshots(page, 'guest-receipt')
+
+  const manager = await staffBrowser(browser, 'manager')
+  await openOrder(manager, orderNumber)
+  await chooseReadyTime(manager.page)
+  await manager.page.getByRole('button', { name: 'Accept order' }).click()
+  await orderUpdated(manager.page)
+  await pickEveryLine(manager.page)
+  await manager.page.getByRole('button', { name: 'Picking done' }).click()
+  await orderUpdated(manager.page)
+  const money = manager.page.getByRole('region', { name: 'Money' })
+  const total = await money.locator('dt:text-is("Total") + dd').innerText()
+  expect(total).toMatch(/^£\d+\.\d\d$/)
+  await manager.page.getByRole('button', { name: 'Assign driver' }).click()
+  await orderUpdated(manager.page)
+
+  // The driver's stop: the order's total after picking, in cash, at the door.
+  const driver = await staffBrowser(browser, 'driver')
+  await driver.page.goto(consoleUrl('/driver'))
+  const stop = driver.main().getByRole('listitem').filter({ hasText: orderNumber })
+  await expect(stop).toContainText(`Collect ${total} in cash`)
+  await screenshots(driver.page, 'driver-cash-to-collect')
+  for (const staff of [manager, driver]) await staff.context.close()
 })
 
 test('discounts named on the confirmation and the store console (issue 35 item 19)', async ({

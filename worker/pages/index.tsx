@@ -52,9 +52,13 @@ import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
 import { stayInTouchForm } from './stay-in-touch.ts'
 import { trackingLive } from './tracking-live.ts'
 import { baseMap } from './tiles/base-map.ts'
-import { trackingPage } from './tracking/tracking.tsx'
+import { trackingPage, trackingReceiptPage } from './tracking/tracking.tsx'
 import { TRACKING_BASE_MAP_PATH } from '../../client/lib/tracking-map.ts'
-import { TRACKING_LIVE_PATH, TRACKING_PAGE_PATH } from '../../schemas/tracking.ts'
+import {
+  TRACKING_LIVE_PATH,
+  TRACKING_PAGE_PATH,
+  TRACKING_RECEIPT_PATH,
+} from '../../schemas/tracking.ts'
 import {
   LOGOUT_PATH,
   routePath,
@@ -100,6 +104,8 @@ pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', pageCache('sitemap'), storeS
 pages.get('/stores/:storeSlug/search', searchForm)
 // Order tracking (spec §4): the page, and its map's local base map when no tile provider is set.
 pages.get(TRACKING_PAGE_PATH, trackingPage)
+// A guest's printable receipt by the same signed link (issue 41).
+pages.get(TRACKING_RECEIPT_PATH, trackingReceiptPage)
 // The member's printable receipt of their own order (issue 41).
 pages.get(RECEIPT_PATH, async (c) => (await runGuards(c, [memberOnly])) ?? memberReceiptPage(c))
 // The member's order in amend mode until its cut-off (issue 42, ADR 048).

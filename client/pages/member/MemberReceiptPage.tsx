@@ -9,16 +9,20 @@ import { routePath } from '../../lib/routes.ts'
 
 /**
  * `/member/orders/:orderId/receipt`: the member's receipt of one order, to print with the
- * browser (issue 41). The delivery note is the store's own sheet for the bags, printed in the
+ * browser (issue 41); a guest's is the same page at `/track/:orderNumber/receipt` by their
+ * signed link. The delivery note is the store's own sheet for the bags, printed in the
  * store console by staff; a member gets this instead: who sold what, for how much, paid how, and
  * what came back. Needs no script.
  */
 export function MemberReceiptPage({
   chrome,
   order,
+  backHref = routePath('member-orders-orderId', { orderId: order.orderId }),
 }: {
   chrome: PageChrome
   order: MemberOrderDetail
+  /** Where "Back to the order" goes: the member's order, or a guest's tracking page. */
+  backHref?: string
 }) {
   const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
     total: order.money.originalTotal,
@@ -30,7 +34,7 @@ export function MemberReceiptPage({
       <article className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 print:max-w-none print:p-0">
         <p className="mb-4 print:hidden">
           <a
-            href={routePath('member-orders-orderId', { orderId: order.orderId })}
+            href={backHref}
             className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
           >
             Back to the order

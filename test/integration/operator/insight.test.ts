@@ -1,6 +1,7 @@
-import { env } from 'cloudflare:test'
+import { createScheduledController, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import {
+  EMPTY_SUMS,
   INSIGHT_FIGURES,
   type Insight,
   InsightSchema,
@@ -9,6 +10,10 @@ import {
 } from '../../../schemas/operator-insight.ts'
 import { insertRow } from '../../support/workers/seed.ts'
 import { seedStaff } from '../staff/fixtures.ts'
+import worker from '../../../worker/index.ts'
+import { INSIGHT_CRON } from '../../../worker/scheduled.ts'
+import { liveDays } from '../../../worker/backend/operator/insight/day-figures.ts'
+import { rollUpInsight } from '../../../worker/backend/operator/insight/rollup.ts'
 import { operatorCall, type OperatorWorld, operatorWorld } from './fixtures.ts'
 
 /*
@@ -322,5 +327,84 @@ describe('the operator’s insight', () => {
     expect(impossible.status).toBe(422)
     const manager = await operatorCall('/staff/operator/insight', PERIOD, world.manager)
     expect(manager.status).toBe(403)
+  })
+})
+
+/**
+ * The cron's run, then the rollup of every scope back to 24 October in one go (a run of the cron
+ * has a share of a year; the test world has two dozen stores).
+ */
+async function rollUpEverything(): Promise<void> {
+  await worker.scheduled(
+    createScheduledController({ scheduledTime: Date.now(), cron: INSIGHT_CRON }),
+    env
+  )
+  const run = await rollUpInsight(env.DB, new Date(), { horizonDays: 33, rangesPerRun: 200 })
+  expect(run.rangesLeft).toBe(0)
+}
+
+/** The figures of each day straight from the orders, as the dashboard read them before 0083. */
+async function rawDays(scope: 'business' | 'brand' | 'store', from: string, to: string) {
+  const scopeId =
+    scope === 'business' ? null : scope === 'brand' ? world.own.brandId : world.own.storeId
+  const days = await liveDays(
+    env.DB,
+    { businessId: 1, scope, scopeId, timeZone: 'Europe/London' },
+    from,
+    to
+  )
+  return [...days].map(([period, figures]) => ({ period, sums: figures.sums }))
+}
+
+describe('the insight’s daily rollup (ADR 040)', { timeout: 30_000 }, () => {
+  const SINCE_OCTOBER = { from: '2026-10-24', to: '2026-11-25' }
+
+  it('is written by the cron and gives the figures the orders give, clock change night included', async () => {
+    await rollUpEverything()
+    const saturday = await env.DB.prepare(
+      `select sums_json from insight_rollup_days
+       where business_id = 1 and scope = 'store' and scope_id = ?1 and day = '2026-10-24'`
+    )
+      .bind(world.own.storeId)
+      .first<{ sums_json: string }>()
+    expect(JSON.parse(saturday?.sums_json ?? '{}')).toMatchObject({ orders: 1, salesPence: 5000 })
+    for (const scope of ['business', 'brand', 'store'] as const) {
+      const scopeId = scope === 'brand' ? world.own.brandId : world.own.storeId
+      const answer = await insight({ ...SINCE_OCTOBER, scope, scopeId })
+      expect(answer.periods).toEqual(await rawDays(scope, SINCE_OCTOBER.from, SINCE_OCTOBER.to))
+    }
+    const sunday = await insight({ ...PERIOD, scope: 'brand', scopeId: world.own.brandId })
+    expect(figures(sunday.periods[1]?.sums ?? EMPTY_SUMS)).toMatchObject({
+      sales: 2000,
+      orders: 2,
+      rejectionRate: 50,
+      basketShoppers: 2,
+    })
+  })
+
+  it('recomputes a closed day a late refund changed at the next run, today read live', async () => {
+    const saturdayOrder = await env.DB.prepare(
+      "select id from orders where placed_at = '2026-10-24T22:30:00.000Z'"
+    ).first<{ id: number }>()
+    const orderId = saturdayOrder?.id ?? 0
+    await env.DB.prepare('update orders set total = total - 300 where id = ?1').bind(orderId).run()
+    await history(
+      orderId,
+      'refund_lines',
+      'delivered',
+      'delivered',
+      new Date().toISOString(),
+      managerId,
+      {
+        amount: 300,
+      }
+    )
+    await rollUpEverything()
+    const answer = await insight({ ...SINCE_OCTOBER, scope: 'store', scopeId: world.own.storeId })
+    expect(answer.periods[0]?.sums.salesPence).toBe(4700)
+    expect(answer.periods).toEqual(await rawDays('store', SINCE_OCTOBER.from, SINCE_OCTOBER.to))
+    // One refund on 26 October (rolled up), one today (live): the manager's row adds both.
+    const manager = answer.staff.find((row) => row.staffId === managerId)
+    expect(manager).toMatchObject({ name: 'Max Manager', refunds: 2, refundPence: 600 })
   })
 })

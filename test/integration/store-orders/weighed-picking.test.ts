@@ -8,6 +8,7 @@ import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
 import { weighedFinalNote, weighedPrice } from '../../../schemas/weighing.ts'
 import { plainItem, readyBasket } from '../checkout/fixtures.ts'
 import { draftOf, payCash } from '../credit/fixtures.ts'
+import { makePayment, paymentBody } from '../payments/fixtures.ts'
 import { memberCall, newMember } from '../member/orders-fixtures.ts'
 import {
   act,
@@ -77,6 +78,18 @@ const weigh = (orderId: number, line: StoreOrderLine, grams: number) =>
 const steakLine = (detail: StoreOrderDetail) => detail.departments.flatMap((d) => d.lines)[0]
 
 const ESTIMATE = weighedPrice(PER_KG, 750)
+
+/**
+ * A draft that names no payment method (drafted before orders stored one): the only draft both a
+ * card and a cash attempt may pay, one after the other or at once.
+ */
+async function methodFreeDraft(...args: Parameters<typeof draftOf>) {
+  const draft = await draftOf(...args)
+  await env.DB.prepare('update orders set payment_method = null where id = ?1')
+    .bind(draft.orderId)
+    .run()
+  return draft
+}
 
 describe('weighing a line at picking', () => {
   it('shows the line as its weight, and a lighter steak costs less', async () => {
@@ -244,6 +257,60 @@ describe('weighing a line at picking', () => {
       order.total - ESTIMATE + (pick?.charged_price ?? 0)
     )
   })
+
+  it('cash after a card attempt holds no margin: a heavier steak costs its estimate at the door', async () => {
+    const member = await newMember()
+    const ready = await readyBasket({
+      items: [{ id: steak.id, quantity: 3 }],
+      email: member.email,
+      bearer: member.bearer,
+    })
+    const draft = await methodFreeDraft(member, ready)
+    // The shopper opens the card page (a hold of the estimate + 10%), comes back and pays cash.
+    await makePayment(paymentBody(draft))
+    await payCash(draft)
+    const accepted = await actOk(manager.bearer, STORE, draft.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(30),
+    })
+    const line = steakLine(accepted)
+    if (!line) throw new Error('no line')
+    // 800 g is within a card's 10% but over the estimate: in cash, the line is capped at it.
+    const weighed = await actOk(picker.bearer, STORE, draft.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'picked',
+      pickedGrams: 800,
+    })
+    expect(steakLine(weighed)).toMatchObject({
+      chargedPrice: ESTIMATE,
+      weighed: { pickedGrams: 800, capped: true },
+    })
+    expect(weighed.money.total).toBe(accepted.money.total)
+  })
+
+  it('20 card and cash attempts at once: the order paid in cash holds no margin', async () => {
+    const member = await newMember()
+    const ready = await readyBasket({
+      items: [{ id: steak.id, quantity: 3 }],
+      email: member.email,
+      bearer: member.bearer,
+    })
+    const draft = await methodFreeDraft(member, ready)
+    const cash = { paymentMethod: 'paymentCash', paymentGateway: 'cash', cashConfirmed: true }
+    await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        makePayment(paymentBody(draft, index % 2 === 0 ? cash : {}))
+      )
+    )
+    const order = await env.DB.prepare(
+      'select status, weighed_margin_percent as margin from orders where id = ?1'
+    )
+      .bind(draft.orderId)
+      .first<{ status: string; margin: number }>()
+    expect(order).toEqual({ status: 'sent_to_store', margin: 0 })
+  }, 20_000)
 
   it('shows the member estimate and final, and the cash to collect is the final total', async () => {
     const member = await newMember()

@@ -122,6 +122,20 @@ export function findMemberOrder(
     .first<MemberOrderRow>()
 }
 
+/** A placed order of the business by id, whoever placed it (a guest's signed receipt link). */
+export function findPlacedOrder(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<MemberOrderRow | null> {
+  return db
+    .prepare(
+      `select ${ORDER_COLUMNS} ${ORDER_FROM} where o.business_id = ?1 and o.id = ?2 and ${PLACED}`
+    )
+    .bind(businessId, orderId)
+    .first<MemberOrderRow>()
+}
+
 /** The store's address and how the order was paid (the newest payment that counts). */
 export interface MemberOrderDisplayRow {
   address_line1: string | null

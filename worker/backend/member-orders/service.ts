@@ -79,7 +79,18 @@ export async function memberOrder(
   body: z.output<typeof MemberOrderRequestSchema>,
   now: Date
 ): Promise<MemberOrderDetail> {
-  const row = await requireMemberOrder(db, customerId, body)
+  return orderDetail(db, await requireMemberOrder(db, customerId, body), now)
+}
+
+/**
+ * Every field of one placed order (spec §3): the member's order page and receipt, and a guest's
+ * receipt by their signed link.
+ */
+export async function orderDetail(
+  db: D1Database,
+  row: MemberOrderRow,
+  now: Date
+): Promise<MemberOrderDetail> {
   const [lines, selections, parts, discountFacts] = await Promise.all([
     orderPickLines(db, row.id),
     orderLineSelections(db, row.id),

@@ -82,13 +82,22 @@ export function weighedHoldRow(
     .first<{ margin: number; weighed: number; extra: number }>()
 }
 
-/** Records the margin the order's payment holds, so picking caps its weighed lines by it. */
+/**
+ * Records the margin the order's payment holds, so picking caps its weighed lines by it. Only
+ * while the order is being paid, and a card's margin not once the shopper confirmed cash: a card
+ * attempt in another tab that loses the race to cash (its batch between cash's and the order's
+ * confirmation) leaves the cash order's margin at 0 (ADR 039).
+ */
 export function orderMarginStatement(
   db: D1Database,
   orderId: number,
   marginPercent: number
 ): D1PreparedStatement {
   return db
-    .prepare(`update orders set weighed_margin_percent = ?2 where id = ?1`)
+    .prepare(
+      `update orders set weighed_margin_percent = ?2
+       where id = ?1 and status in ('draft', 'payment_pending', 'payment_failed')
+         and (?2 = 0 or cash_confirmed = 0)`
+    )
     .bind(orderId, marginPercent)
 }

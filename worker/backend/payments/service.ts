@@ -292,6 +292,8 @@ async function payCash(
       at,
     }),
     ...(byCredit ? [] : [cashConfirmedStatement(db, order.orderId)]),
+    // Nothing is held in cash: a card attempt's margin before it must not let picking charge more.
+    orderMarginStatement(db, order.orderId, await paymentHoldOf(db, order, 'paymentCash')),
     orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
   ])
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id

@@ -1,8 +1,9 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
 import { TrackingRequestSchema, TrackingSnapshotSchema } from '../../../schemas/tracking.ts'
 import { rateLimit } from '../rate-limit.ts'
 import { createDomain } from '../route-registry.ts'
-import { trackOrder } from './service.ts'
+import { trackedReceipt, trackOrder } from './service.ts'
 
 /** Live order tracking (spec §4 tracking; ADR 019): the snapshot a tracking page renders and polls. */
 export const tracking = createDomain('Tracking')
@@ -13,6 +14,10 @@ export const tracking = createDomain('Tracking')
 // a refused call's input is never read.
 tracking.app.use(
   '/tracking/order',
+  rateLimit('tracking', (env) => env.AUTH_LIMITER)
+)
+tracking.app.use(
+  '/tracking/receipt',
   rateLimit('tracking', (env) => env.AUTH_LIMITER)
 )
 
@@ -32,4 +37,20 @@ tracking.post(
     errors: ['not_found', 'rate_limited'],
   },
   async ({ body }, c) => trackOrder(c, body)
+)
+
+tracking.post(
+  '/tracking/receipt',
+  {
+    summary: "An order's printable receipt, for whoever may track it (a guest's signed link)",
+    description:
+      'Every field of the placed order, as the member order detail, for the printable receipt ' +
+      '(issue 41): to the signed tracking link token (`token`), the member who placed it or the ' +
+      `holder of its basket's token; anyone else not_found '${MESSAGES.orderNotFound}'. Rate ` +
+      'limited with tracking, per shopper IP.',
+    body: TrackingRequestSchema,
+    response: MemberOrderDetailSchema,
+    errors: ['not_found', 'rate_limited'],
+  },
+  async ({ body }, c) => trackedReceipt(c, body)
 )

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import type { TrackingRequest, TrackingSnapshot } from '../../../schemas/tracking.ts'
 import { now as clockNow } from '../../lib/clock.ts'
 import { requireSecret } from '../../lib/crypto.ts'
@@ -9,6 +10,8 @@ import type { OrderTrackerAdapters } from '../adapters.ts'
 import { authenticate, bearerToken } from '../auth/authenticate.ts'
 import { orderNamedDiscounts } from '../orders/named-discounts.ts'
 import { tokenOwnsOrder } from '../orders/ownership.ts'
+import { findPlacedOrder } from '../member-orders/repo.ts'
+import { orderDetail } from '../member-orders/service.ts'
 import type { BackendEnv } from '../env.ts'
 import { distanceAndEta } from './eta.ts'
 import {
@@ -84,6 +87,24 @@ export async function trackOrder(
   const row = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
   if (!row || UNPLACED.has(row.status) || !(await mayTrack(c, body, row, now))) throw notFound()
   return snapshotOf(c.env.DB, row, now)
+}
+
+/**
+ * POST /tracking/receipt: the order's every field for its printable receipt (issue 41), for
+ * whoever may watch it (a guest's signed link above all; else 404, as tracking).
+ */
+export async function trackedReceipt(
+  c: Context<BackendEnv>,
+  body: TrackingRequest,
+  now: Date = clockNow(c.env)
+): Promise<MemberOrderDetail> {
+  const tracked = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
+  if (!tracked || UNPLACED.has(tracked.status) || !(await mayTrack(c, body, tracked, now))) {
+    throw notFound()
+  }
+  const row = await findPlacedOrder(c.env.DB, tracked.business_id, tracked.id)
+  if (!row) throw notFound()
+  return orderDetail(c.env.DB, row, now)
 }
 
 type TrackerEnv = Env & OrderTrackerAdapters

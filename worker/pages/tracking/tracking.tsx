@@ -2,10 +2,13 @@ import type { Context } from 'hono'
 import { TrackingPage } from '../../../client/pages/TrackingPage.tsx'
 import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { MemberReceiptPage } from '../../../client/pages/member/MemberReceiptPage.tsx'
+import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
 import {
   TRACKING_TOKEN_PARAM,
   TrackingRequestSchema,
   TrackingSnapshotSchema,
+  trackingPath,
 } from '../../../schemas/tracking.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketToken } from '../../lib/cookies/basket.ts'
@@ -20,7 +23,7 @@ import { mapTilesOf } from '../../lib/map-tiles.ts'
  * gets it; anyone else, and any order number that is not one, gets the same 404 (no existence
  * leak). Private and never indexed: it is one shopper's order.
  */
-export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
+function trackingRequest(c: Context<AppEnv>) {
   const token = c.req.query(TRACKING_TOKEN_PARAM)?.trim() || null
   const basketToken = readBasketToken(c)
   const request = TrackingRequestSchema.safeParse({
@@ -31,6 +34,11 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
     ...(basketToken ? { basketToken } : {}),
   })
   if (!request.success) throw new AppError('not_found', MESSAGES.orderNotFound)
+  return { token, request }
+}
+
+export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
+  const { token, request } = trackingRequest(c)
   const snapshot = await c.var.backend.post('/tracking/order', {
     body: request.data,
     token: readAccessToken(c),
@@ -51,6 +59,38 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
       meta: {
         title: `Track order ${snapshot.orderNumber}`,
         description: 'Where your order is.',
+        noindex: true,
+      },
+      cache: 'private',
+    }
+  )
+}
+
+/**
+ * GET /track/:orderNumber/receipt (`?t=` the signed link's token): the printable receipt (issue
+ * 41), the member's page, for whoever may track the order (a guest by the link in their emails);
+ * anyone else the same 404 as tracking.
+ */
+export async function trackingReceiptPage(c: Context<AppEnv>): Promise<Response> {
+  const { token, request } = trackingRequest(c)
+  const order = await c.var.backend.post('/tracking/receipt', {
+    body: request.data,
+    token: readAccessToken(c),
+    schema: MemberOrderDetailSchema,
+  })
+  return renderPage(
+    c,
+    (chrome) => (
+      <MemberReceiptPage
+        chrome={chrome}
+        order={order}
+        backHref={trackingPath(request.data.orderNumber, token)}
+      />
+    ),
+    {
+      meta: {
+        title: `Receipt · Order ${order.orderId}`,
+        description: 'Your receipt.',
         noindex: true,
       },
       cache: 'private',

@@ -46,7 +46,7 @@ function ordersOf(window: InsightWindow): { sql: string; params: Array<string | 
   }
 }
 
-type DaySums = Map<string, InsightSums>
+export type DaySums = Map<string, InsightSums>
 
 function into(days: DaySums, day: string, part: Partial<InsightSums>): void {
   days.set(day, { ...(days.get(day) ?? EMPTY_SUMS), ...part })
@@ -200,27 +200,35 @@ async function funnelDays(db: D1Database, window: InsightWindow): Promise<Array<
 }
 
 interface StaffAmountRow {
+  day: string
   staff_id: number | null
-  name: string | null
   count: number
   amount: number
 }
 
 interface PickerRow {
+  day: string
   staff_id: number | null
-  name: string | null
   lines: number
   hours: number
 }
 
+/** A member of staff's refunds, goodwill and picking of one day, before their name is read. */
+export type StaffDay = Omit<InsightStaffRow, 'name'>
+
+export function emptyStaffDay(staffId: number | null): StaffDay {
+  return { staffId, refunds: 0, refundPence: 0, goodwillPence: 0, linesPicked: 0, pickingHours: 0 }
+}
+
 /**
- * Refunds and goodwill each member of staff gave in the window (by when they gave it), and the
- * lines each marked (by when they marked them), for the scope's orders.
+ * Refunds and goodwill each member of staff gave (on the local day they gave it), and the lines
+ * each marked (on the day they marked them), for the scope's orders, per local day. Picking hours
+ * are UTC clock hours with a mark counted per day, so days add up (ADR 040).
  */
-export async function insightStaff(
+export async function insightStaffDays(
   db: D1Database,
   window: InsightWindow
-): Promise<Array<InsightStaffRow>> {
+): Promise<Map<string, Array<StaffDay>>> {
   const scopeOf = (alias: string) =>
     window.scope === 'business'
       ? { sql: `${alias}.business_id = ?`, params: [window.businessId] }
@@ -230,32 +238,35 @@ export async function insightStaff(
         }
   const orders = scopeOf('o')
   const range = [window.fromIso, window.toIso]
+  const refundDay = localDaySql('h.at', window.spans)
+  const goodwillDay = localDaySql('c.created_at', window.spans)
+  const markDay = localDaySql('p.marked_at', window.spans)
   const [refunds, goodwill, picking] = await Promise.all([
     db
       .prepare(
-        `select h.actor_staff_id as staff_id, s.name, count(*) as count,
+        `select ${refundDay.sql} as day, h.actor_staff_id as staff_id, count(*) as count,
            coalesce(sum(json_extract(h.detail_json, '$.amount')), 0) as amount
          from order_history h
          join orders o on o.id = h.order_id
-         left join staff_accounts s on s.id = h.actor_staff_id
          where h.action in ('refund_order', 'refund_lines') and h.at >= ? and h.at < ?
            and ${orders.sql}
-         group by h.actor_staff_id`
+         group by day, h.actor_staff_id`
       )
-      .bind(...range, ...orders.params)
+      .bind(...refundDay.params, ...range, ...orders.params)
       .all<StaffAmountRow>(),
     db
       .prepare(
-        `select c.staff_id, s.name, count(*) as count, coalesce(sum(c.amount), 0) as amount
+        `select ${goodwillDay.sql} as day, c.staff_id, count(*) as count,
+           coalesce(sum(c.amount), 0) as amount
          from customer_credit_ledger c
          left join orders o on o.id = c.order_id
-         left join staff_accounts s on s.id = c.staff_id
          where c.business_id = ? and c.kind = 'goodwill' and c.created_at >= ?
            and c.created_at < ?
            ${window.scope === 'business' ? '' : `and o.${window.scope}_id = ?`}
-         group by c.staff_id`
+         group by day, c.staff_id`
       )
       .bind(
+        ...goodwillDay.params,
         window.businessId,
         ...range,
         ...(window.scope === 'business' ? [] : [window.scopeId ?? 0])
@@ -263,47 +274,52 @@ export async function insightStaff(
       .all<StaffAmountRow>(),
     db
       .prepare(
-        `select p.marked_by as staff_id, s.name, count(*) as lines,
+        `select ${markDay.sql} as day, p.marked_by as staff_id, count(*) as lines,
            count(distinct substr(p.marked_at, 1, 13)) as hours
          from order_line_picks p
          join orders o on o.id = p.order_id
-         left join staff_accounts s on s.id = p.marked_by
          where p.marked_at >= ? and p.marked_at < ? and ${orders.sql}
-         group by p.marked_by`
+         group by day, p.marked_by`
       )
-      .bind(...range, ...orders.params)
+      .bind(...markDay.params, ...range, ...orders.params)
       .all<PickerRow>(),
   ])
-  const rows = new Map<string, InsightStaffRow>()
-  const rowOf = (staffId: number | null, name: string | null): InsightStaffRow => {
-    const key = String(staffId)
-    const known = rows.get(key)
+  const days = new Map<string, Map<string, StaffDay>>()
+  const rowOf = (day: string, staffId: number | null): StaffDay => {
+    const rows = days.get(day) ?? new Map<string, StaffDay>()
+    days.set(day, rows)
+    const known = rows.get(String(staffId))
     if (known) return known
-    const row: InsightStaffRow = {
-      staffId,
-      name: name ?? (staffId === null ? 'The system' : 'Former staff'),
-      refunds: 0,
-      refundPence: 0,
-      goodwillPence: 0,
-      linesPicked: 0,
-      pickingHours: 0,
-    }
-    rows.set(key, row)
+    const row = emptyStaffDay(staffId)
+    rows.set(String(staffId), row)
     return row
   }
   for (const refund of refunds.results) {
-    const row = rowOf(refund.staff_id, refund.name)
+    const row = rowOf(refund.day, refund.staff_id)
     row.refunds = refund.count
     row.refundPence = refund.amount
   }
   for (const grant of goodwill.results)
-    rowOf(grant.staff_id, grant.name).goodwillPence = grant.amount
+    rowOf(grant.day, grant.staff_id).goodwillPence = grant.amount
   for (const picker of picking.results) {
-    const row = rowOf(picker.staff_id, picker.name)
+    const row = rowOf(picker.day, picker.staff_id)
     row.linesPicked = picker.lines
     row.pickingHours = picker.hours
   }
-  return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name))
+  return new Map([...days].map(([day, rows]) => [day, [...rows.values()]]))
+}
+
+/** The names of members of staff (a deleted member has none). */
+export async function staffNames(
+  db: D1Database,
+  staffIds: ReadonlyArray<number>
+): Promise<Map<number, string>> {
+  if (staffIds.length === 0) return new Map()
+  const { results } = await db
+    .prepare('select id, name from staff_accounts where id in (select value from json_each(?1))')
+    .bind(JSON.stringify(staffIds))
+    .all<{ id: number; name: string }>()
+  return new Map(results.map((row) => [row.id, row.name]))
 }
 
 /** The scope's name and time zone, or null when it is not the business's. */

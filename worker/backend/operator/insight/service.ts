@@ -8,8 +8,10 @@ import {
   type InsightRequest,
 } from '../../../../schemas/operator-insight.ts'
 import { AppError } from '../../../lib/errors.ts'
-import { addDays, localDateOf, localDayStartMs, mondayOf, offsetSpans } from './local-days.ts'
-import { insightChoices, insightDays, insightScope, insightStaff } from './repo.ts'
+import { datesBetween, type DayFigures, type InsightTarget, liveDays } from './day-figures.ts'
+import { addDays, localDateOf, mondayOf } from './local-days.ts'
+import { emptyStaffDay, insightChoices, insightScope, type StaffDay, staffNames } from './repo.ts'
+import { readRolledDays } from './rollup-repo.ts'
 
 const DAY_MS = 86_400_000
 
@@ -48,26 +50,32 @@ export async function readInsight(
   const scope = await insightScope(db, businessId, request.scope, scopeId)
   if (!scope) throw new AppError('not_found', MESSAGES.insightScopeNotFound)
   const { from, to } = insightPeriod(request, now, scope.timeZone)
-  const fromMs = localDayStartMs(from, scope.timeZone)
-  const toMs = localDayStartMs(addDays(to, 1), scope.timeZone)
-  const window = {
-    businessId,
-    scope: request.scope,
-    scopeId,
-    fromIso: new Date(fromMs).toISOString(),
-    toIso: new Date(toMs).toISOString(),
-    spans: offsetSpans(fromMs, toMs, scope.timeZone),
-  }
-  const [days, staff, choices] = await Promise.all([
-    insightDays(db, window, request.scope !== 'store'),
-    insightStaff(db, window),
+  const target = { businessId, scope: request.scope, scopeId, timeZone: scope.timeZone }
+  const [days, choices] = await Promise.all([
+    periodDays(db, target, from, to, now),
     insightChoices(db, businessId),
   ])
   const periods = new Map<string, typeof EMPTY_SUMS>()
-  for (let day = from; day <= to; day = addDays(day, 1)) {
+  const staff = new Map<string, StaffDay>()
+  for (const [day, figures] of days) {
     const period = request.grain === 'week' ? mondayOf(day) : day
-    periods.set(period, addSums(periods.get(period) ?? EMPTY_SUMS, days.get(day) ?? EMPTY_SUMS))
+    periods.set(period, addSums(periods.get(period) ?? EMPTY_SUMS, figures.sums))
+    for (const row of figures.staff) {
+      const total = staff.get(String(row.staffId)) ?? emptyStaffDay(row.staffId)
+      staff.set(String(row.staffId), {
+        staffId: row.staffId,
+        refunds: total.refunds + row.refunds,
+        refundPence: total.refundPence + row.refundPence,
+        goodwillPence: total.goodwillPence + row.goodwillPence,
+        linesPicked: total.linesPicked + row.linesPicked,
+        pickingHours: total.pickingHours + row.pickingHours,
+      })
+    }
   }
+  const names = await staffNames(
+    db,
+    [...staff.values()].flatMap((row) => (row.staffId === null ? [] : [row.staffId]))
+  )
   return {
     scope: request.scope,
     scopeId,
@@ -77,8 +85,41 @@ export async function readInsight(
     to,
     grain: request.grain,
     periods: [...periods].map(([period, sums]) => ({ period, sums })),
-    staff,
+    staff: [...staff.values()]
+      .map((row) => ({
+        ...row,
+        name: row.staffId === null ? 'The system' : (names.get(row.staffId) ?? 'Former staff'),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
     brands: choices.brands,
     stores: choices.stores,
   }
+}
+
+/**
+ * Each day of the period: closed days from the cron's rollup, today and any day the rollup lacks
+ * (not written yet, or cut in another zone) from the orders themselves.
+ */
+async function periodDays(
+  db: D1Database,
+  target: InsightTarget,
+  from: string,
+  to: string,
+  now: Date
+): Promise<Map<string, DayFigures>> {
+  const yesterday = addDays(localDateOf(now.getTime(), target.timeZone), -1)
+  const rolled =
+    from <= yesterday
+      ? await readRolledDays(db, target, from, to < yesterday ? to : yesterday)
+      : new Map<string, DayFigures>()
+  const missing = datesBetween(from, to).filter((day) => !rolled.has(day))
+  const first = missing[0]
+  const last = missing.at(-1)
+  const live = first && last ? await liveDays(db, target, first, last) : new Map()
+  return new Map(
+    datesBetween(from, to).map((day) => [
+      day,
+      rolled.get(day) ?? live.get(day) ?? { sums: EMPTY_SUMS, staff: [] },
+    ])
+  )
 }
