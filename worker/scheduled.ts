@@ -13,9 +13,11 @@ import { effectsDepth } from './backend/operations/repo.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { sweepEffects } from './backend/effects/sweep.ts'
 import { sweepRetention } from './backend/retention.ts'
+import { RETENTION_CRON } from './cron-schedules.ts'
 
 /**
- * The cron trigger (wrangler.toml [triggers]), every minute:
+ * The cron trigger (wrangler.backend.toml [triggers]: the backend Worker, beside the data), every
+ * minute:
  * - gives the places of lapsed slot holds back. Reads never count a lapsed hold anyway and every
  *   list/reserve sweeps its store first; the cron keeps the stored counts honest for stores
  *   nobody is looking at;
@@ -30,8 +32,8 @@ import { sweepRetention } from './backend/retention.ts'
  * - hands on the outbox's effects the relay missed (ADR 037).
  * Each runs whatever the others do; a failure is rethrown so the platform records the failed run.
  */
-/** The daily trigger of the retention sweep (wrangler.toml [triggers]); every other runs the jobs above. */
-export const RETENTION_CRON = '17 3 * * *'
+// The daily trigger of the retention sweep (wrangler.backend.toml [triggers]); every other runs the jobs above.
+export { RETENTION_CRON }
 
 export function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   // One scope per run: every line names the cron, metrics go where the bindings say (ADR 041).

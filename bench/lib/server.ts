@@ -103,12 +103,16 @@ export function benchWranglerConfig(root: string): string {
     d1_databases?: Array<{ migrations_dir?: string }>
     ratelimits?: Array<{ simple: { limit: number; period: number } }>
     services?: Array<{ binding: string }>
+    queues?: { consumers?: Array<unknown> }
   }
   for (const limiter of config.ratelimits ?? []) limiter.simple.limit = 1_000_000_000
   // One `wrangler dev` runs one Worker: without the backend Worker beside it, the build's BACKEND
   // binding (vite.config.ts, ADR 046) would answer every call 502. The suites measure the backend
-  // in process, as their README figures did; a bench of the two Workers must start both.
+  // in process, as their README figures did; a bench of the two Workers must start both
+  // (bench/suites/latency.ts). In process the storefront consumes the effects queue too, with the
+  // backend Worker's consumers.
   if (config.services) config.services = config.services.filter((s) => s.binding !== 'BACKEND')
+  config.queues = { ...config.queues, consumers: backendBuild(root).queues?.consumers ?? [] }
   // Written outside dist (a concurrent build would remove it), so its paths are made absolute.
   config.main = resolve(builtDir, config.main)
   if (config.assets) config.assets.directory = resolve(builtDir, config.assets.directory)
@@ -122,4 +126,10 @@ export function benchWranglerConfig(root: string): string {
   const secrets = join(builtDir, '.dev.vars')
   if (existsSync(secrets)) copyFileSync(secrets, join(dirname(target), '.dev.vars'))
   return target
+}
+
+/** The built backend Worker's config (dist/storefront_backend, vite.config.ts auxiliaryWorkers). */
+export function backendBuild(root: string): { queues?: { consumers?: Array<unknown> } } {
+  const path = join(root, 'dist', 'storefront_backend', 'wrangler.json')
+  return JSON.parse(readFileSync(path, 'utf8')) as { queues?: { consumers?: Array<unknown> } }
 }
