@@ -12,6 +12,7 @@ import { fillBasket, runBasketSuite, type BasketFixture } from './suites/basket.
 import { runCheckoutSuite } from './suites/checkout.ts'
 import { runCatalogueSearchSuite } from './suites/catalogue-search.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
+import { runLatencySuite } from './suites/latency.ts'
 import { runSsrSuite } from './suites/ssr.ts'
 import { runStoreSearchSuite } from './suites/store-search.ts'
 import {
@@ -43,9 +44,10 @@ const SUITES = [
   'store-search',
   'catalogue-search',
   'outbox-faults',
+  'latency',
 ]
 // Suites with servers of their own: the shared storefront is not started for them alone.
-const OWN_SERVERS = ['store-search', 'catalogue-search', 'outbox-faults']
+const OWN_SERVERS = ['store-search', 'catalogue-search', 'outbox-faults', 'latency']
 // `npm run bench -- outbox-faults basket` or BENCH_SUITES=checkout,basket runs only those; all of
 // them by default.
 const named = process.argv.slice(2).length
@@ -148,6 +150,12 @@ async function main(): Promise<void> {
     await Promise.all(servers.map((server) => server.stop()))
   }
   await runOwnServerSuites(storeId, itemIds, faultsLogin)
+  if (selected.has('latency')) {
+    await runLatencySuite(
+      { root, stateDir, storeId, storeSlug, itemIds },
+      { requests: Number(process.env.BENCH_LATENCY_REQUESTS ?? 20) }
+    )
+  }
 }
 
 /** The suites served by one storefront (and the hello-world Workers beside it). */
