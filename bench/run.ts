@@ -12,6 +12,7 @@ import { fillBasket, runBasketSuite, type BasketFixture } from './suites/basket.
 import { runCheckoutSuite } from './suites/checkout.ts'
 import { runCatalogueSearchSuite } from './suites/catalogue-search.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
+import { runLatencySuite } from './suites/latency.ts'
 import { runSsrSuite } from './suites/ssr.ts'
 import { runStoreSearchSuite } from './suites/store-search.ts'
 import {
@@ -45,9 +46,10 @@ const SUITES = [
   'catalogue-search',
   'outbox-faults',
   'shards',
+  'latency',
 ]
 // Suites with servers of their own: the shared storefront is not started for them alone.
-const OWN_SERVERS = ['store-search', 'catalogue-search', 'outbox-faults', 'shards']
+const OWN_SERVERS = ['store-search', 'catalogue-search', 'outbox-faults', 'shards', 'latency']
 // Suites that need neither the demo data nor a build: an in-memory runtime of their own.
 const STANDALONE = ['shards']
 // `npm run bench -- outbox-faults basket` or BENCH_SUITES=checkout,basket runs only those; all of
@@ -154,6 +156,12 @@ async function main(): Promise<void> {
     await Promise.all(servers.map((server) => server.stop()))
   }
   await runOwnServerSuites(storeId, itemIds, faultsLogin)
+  if (selected.has('latency')) {
+    await runLatencySuite(
+      { root, stateDir, storeId, storeSlug, itemIds },
+      { requests: Number(process.env.BENCH_LATENCY_REQUESTS ?? 20) }
+    )
+  }
 }
 
 /** The suites served by one storefront (and the hello-world Workers beside it). */

@@ -1,11 +1,13 @@
 import type { Plugin, ViteDevServer } from 'vite'
 
 /*
- * The cron under `vite dev`. Deployed, Cloudflare calls the Worker's scheduled handler on the
- * wrangler.toml triggers (every minute: slot counts, the order accept window's alert and
- * auto-reject, owed voids). Miniflare under the Vite plugin never does by itself, so a store left
- * running with `npm run dev` never alerted or auto-rejected an order. This plugin asks the
- * plugin's own trigger route (`/cdn-cgi/handler/scheduled`) once a minute, as Cloudflare would.
+ * The cron under `vite dev`. Deployed, Cloudflare calls the backend Worker's scheduled handler on
+ * the wrangler.backend.toml triggers (every minute: slot counts, the order accept window's alert
+ * and auto-reject, owed voids; ADR 046). Miniflare under the Vite plugin never does by itself, so
+ * a store left running with `npm run dev` never alerted or auto-rejected an order. This plugin
+ * asks the plugin's own trigger route (`/cdn-cgi/handler/scheduled`) once a minute, as Cloudflare
+ * would. The route reaches the entry Worker only, the storefront, which runs the same jobs in
+ * process on the same local database (worker/index.ts).
  */
 
 /** The schedule: every minute, like the only cron of wrangler.toml. */

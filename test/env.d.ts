@@ -13,7 +13,22 @@ declare global {
       /** wrangler.toml's production services and wrangler.backend.toml's production Worker. */
       PRODUCTION_PLACEMENT: {
         services: Array<{ binding: string; service?: string }>
-        backend: { name?: string; placement?: { mode?: string }; vars: Record<string, unknown> }
+        /** Its cron and queues (ADR 046: both the backend Worker's). */
+        triggers: { crons?: Array<string> }
+        queues: {
+          producers?: Array<{ binding: string; queue: string }>
+          consumers?: Array<{ queue: string; dead_letter_queue?: string }>
+        }
+        backend: {
+          name?: string
+          placement?: { mode?: string }
+          vars: Record<string, unknown>
+          triggers: { crons?: Array<string> }
+          queues: {
+            producers?: Array<{ binding: string; queue: string }>
+            consumers?: Array<{ queue: string; dead_letter_queue?: string }>
+          }
+        }
       }
       /** The backend Worker's entrypoint behind a service binding (test/vitest.config.ts). */
       PLACED_BACKEND: Fetcher

@@ -92,10 +92,14 @@ export default defineConfig(async () => {
             PRODUCTION_PLACEMENT: JSON.parse(
               JSON.stringify({
                 services: production.services,
+                triggers: production.triggers,
+                queues: production.queues,
                 backend: {
                   name: productionBackend.name,
                   placement: productionBackend.placement,
                   vars: productionBackend.vars,
+                  triggers: productionBackend.triggers,
+                  queues: productionBackend.queues,
                 },
               })
             ) as Json,

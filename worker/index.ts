@@ -16,9 +16,12 @@ export { default as Backend } from './backend-worker.ts'
 const app = createApp()
 
 /**
- * The storefront worker: the app of worker/app.ts, the scheduled jobs and the effects queues. Each
- * runs with the env's faults wired in where STOREFRONT_FAULTS asks for them, and pages with the
- * round trips STOREFRONT_LATENCY simulates (development only).
+ * The storefront worker: the app of worker/app.ts, with the env's faults wired in where
+ * STOREFRONT_FAULTS asks for them and the round trips STOREFRONT_LATENCY simulates (development
+ * only). Deployed, the cron and the effects queue's consumers are the backend Worker's
+ * (backend-worker.ts, ADR 046; the deploy checks refuse them here). The handlers below run them in
+ * process where there is no backend Worker to: `vite dev`'s cron trigger route (which reaches only
+ * this Worker, on the same local database), STOREFRONT_BACKEND=in-process, the bench and the tests.
  */
 export default {
   fetch: (request: Request, env: Env, ctx: ExecutionContext) =>

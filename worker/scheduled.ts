@@ -16,9 +16,11 @@ import { sweepRetention } from './backend/retention.ts'
 import { rollUpInsight } from './backend/operator/insight/rollup.ts'
 import { envOfShard, shardNames } from './backend/shard.ts'
 import { withChildScope } from './lib/request-scope.ts'
+import { INSIGHT_CRON, RETENTION_CRON } from './cron-schedules.ts'
 
 /**
- * The cron trigger (wrangler.toml [triggers]), every minute:
+ * The cron trigger (wrangler.backend.toml [triggers]: the backend Worker, beside the data), every
+ * minute:
  * - gives the places of lapsed slot holds back. Reads never count a lapsed hold anyway and every
  *   list/reserve sweeps its store first; the cron keeps the stored counts honest for stores
  *   nobody is looking at;
@@ -34,18 +36,8 @@ import { withChildScope } from './lib/request-scope.ts'
  * Each runs whatever the others do, on every shard in turn (ADR 047: a business's rows are on its
  * shard only); a failure is rethrown so the platform records the failed run.
  */
-/**
- * The daily trigger of the retention sweep (wrangler.toml [triggers]); every trigger but it and
- * INSIGHT_CRON runs the jobs above.
- */
-export const RETENTION_CRON = '17 3 * * *'
-
-/**
- * The insight's rollup trigger, every five minutes (wrangler.toml [triggers]): closed days rolled
- * up and the days late changes touched recomputed (ADR 040), in its own run so its share of work
- * never delays the minute's jobs.
- */
-export const INSIGHT_CRON = '*/5 * * * *'
+// The retention and insight triggers (worker/cron-schedules.ts); every other runs the jobs above.
+export { INSIGHT_CRON, RETENTION_CRON }
 
 export function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   // One scope per run: every line names the cron, metrics go where the bindings say (ADR 041).

@@ -17,7 +17,7 @@ export interface SsrTarget {
 }
 
 /** Stops the run when the page does not answer from (or past) the page cache as the row says. */
-async function expectCacheState(url: string, state: 'hit' | 'miss'): Promise<void> {
+export async function expectCacheState(url: string, state: 'hit' | 'miss'): Promise<void> {
   const unique = () => `${url}${url.includes('?') ? '&' : '?'}bench-probe=${crypto.randomUUID()}`
   await (await fetch(state === 'miss' ? unique() : url)).arrayBuffer()
   const again = await fetch(state === 'miss' ? unique() : url)

@@ -1,4 +1,5 @@
 import type { ConfigurationProblem } from '../../worker/lib/deployment-config.ts'
+import { type BackgroundWorkConfig, backgroundWorkProblems } from './background-work.ts'
 import type { WranglerEnvironment } from './wrangler-environment.ts'
 
 /*
@@ -6,11 +7,12 @@ import type { WranglerEnvironment } from './wrangler-environment.ts'
  * storefront's BACKEND service binding. Without it (or bound to another Worker) pages would run
  * the backend in-process far from the database, or call a Worker that is not this backend;
  * without Smart Placement the backend would run beside the shopper, not the data. The backend
- * Worker reads the same vars, so a difference between the two files is refused too.
+ * Worker reads the same vars, so a difference between the two files is refused too, and it runs
+ * the cron and the effects queue's consumers (background-work.ts).
  */
 
 /** The parts of wrangler.backend.toml's environment this check reads. */
-export interface BackendWorkerEnvironment {
+export interface BackendWorkerEnvironment extends BackgroundWorkConfig {
   name?: string | undefined
   placement?: { mode?: string | undefined } | undefined
   vars: Readonly<Record<string, unknown>>
@@ -61,5 +63,6 @@ export function placedBackendProblems(
       problem: `wrangler.backend.toml [env.${environment}.vars] differs from wrangler.toml's in ${differing.sort().join(', ')}; both Workers read the same settings`,
     })
   }
+  problems.push(...backgroundWorkProblems(environment, storefront, backend))
   return problems
 }

@@ -1,3 +1,5 @@
+import type { BackgroundWorkConfig } from './background-work.ts'
+
 /*
  * The parts of one wrangler environment's resolved configuration the deploy preflight reads, in
  * the shape wrangler's own reader (`unstable_readConfig`) gives them: scripts/deploy.ts passes
@@ -18,6 +20,8 @@ export interface WranglerEnvironment {
   ratelimits: ReadonlyArray<{ name: string }>
   mtls_certificates: ReadonlyArray<{ binding: string; certificate_id?: string }>
   services?: ReadonlyArray<{ binding: string; service?: string | undefined }> | undefined
+  triggers?: BackgroundWorkConfig['triggers']
+  queues?: BackgroundWorkConfig['queues']
 }
 
 export interface NamedBinding {
@@ -71,5 +75,7 @@ export function wranglerEnvironmentOf(config: WranglerEnvironment): WranglerEnvi
     ratelimits: config.ratelimits,
     mtls_certificates: config.mtls_certificates,
     services: config.services,
+    triggers: config.triggers,
+    queues: config.queues,
   }
 }

@@ -40,5 +40,11 @@ export function readBackendWorkerEnvironment(environment: string): BackendWorker
     { config: BACKEND_CONFIG_PATH, env: environment },
     { hideWarnings: true }
   )
-  return { name: config.name, placement: config.placement, vars: config.vars }
+  return {
+    name: config.name,
+    placement: config.placement,
+    vars: config.vars,
+    triggers: config.triggers,
+    queues: config.queues,
+  }
 }

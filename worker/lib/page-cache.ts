@@ -6,6 +6,7 @@ import { nowMs } from './clock.ts'
 import { logError } from './log.ts'
 import { pageCacheDecision, type PublicPageKind, storableAnswer } from './page-cacheability.ts'
 import { readPageVersion } from './page-cache-version.ts'
+import { formatSlots, markNonces, nonceSlots, parseSlots, withNonceAt } from './page-nonce-slots.ts'
 
 /*
  * The edge page cache (ADR 042): anonymous public pages from the Cache API, keyed by host, path,
@@ -22,7 +23,16 @@ const PAGE_KEPT_SECONDS = 24 * 60 * 60
 const STORED_AT = 'x-page-cache-stored-at'
 const PAGE_CACHE_CONTROL = 'x-page-cache-control'
 const PAGE_VARY = 'x-page-cache-vary'
-const INTERNAL_HEADERS = [STORED_AT, PAGE_CACHE_CONTROL, PAGE_VARY, 'cf-cache-status', 'age']
+// The byte offsets of the body's nonce attributes' values (page-nonce-slots.ts).
+const NONCE_SLOTS = 'x-page-cache-nonce-slots'
+const INTERNAL_HEADERS = [
+  STORED_AT,
+  PAGE_CACHE_CONTROL,
+  PAGE_VARY,
+  NONCE_SLOTS,
+  'cf-cache-status',
+  'age',
+]
 
 /** What the answer says about the cache: for the tests and the bench. */
 export type CacheState = 'hit' | 'miss' | 'stale' | 'bypass'
@@ -51,7 +61,10 @@ function isHtml(headers: Headers): boolean {
   return (headers.get('content-type') ?? '').startsWith('text/html')
 }
 
-/** Sets every CSP nonce attribute of an HTML answer to `nonce` as the body streams through. */
+/**
+ * Sets every CSP nonce attribute of an HTML answer to `nonce` as the body streams through: for a
+ * page kept before its nonce slots were recorded.
+ */
 function withNonces(response: Response, nonce: string): Response {
   if (!isHtml(response.headers)) return response
   return new HTMLRewriter()
@@ -63,8 +76,11 @@ function withNonces(response: Response, nonce: string): Response {
     .transform(response)
 }
 
-/** The copy of a page the cache keeps: no nonce, no cookie, the time it was made. */
-function storedCopy(page: Response, body: ArrayBuffer, storedAt: number): Response {
+/**
+ * The copy of a page the cache keeps: no nonce (its slots recorded instead), no cookie, the time
+ * it was made.
+ */
+async function storedCopy(page: Response, body: ArrayBuffer, storedAt: number): Promise<Response> {
   const headers = new Headers(page.headers)
   headers.delete('set-cookie')
   headers.set(PAGE_CACHE_CONTROL, page.headers.get('cache-control') ?? '')
@@ -72,18 +88,32 @@ function storedCopy(page: Response, body: ArrayBuffer, storedAt: number): Respon
   headers.delete('vary')
   headers.set('cache-control', `public, max-age=${PAGE_KEPT_SECONDS}`)
   headers.set(STORED_AT, String(storedAt))
-  return withNonces(new Response(body, { status: 200, headers }), '')
+  const marked = await markNonces(new Response(body, { status: 200, headers })).arrayBuffer()
+  const kept = nonceSlots(new Uint8Array(marked))
+  headers.set(NONCE_SLOTS, formatSlots(kept.slots))
+  return new Response(kept.body, { status: 200, headers })
 }
 
-/** A kept page as this request's answer: its own nonce, the page's own Cache-Control and Vary. */
-function servedCopy(kept: Response, nonce: string, state: CacheState): Response {
+/**
+ * A kept page as this request's answer: its own nonce, the page's own Cache-Control and Vary. The
+ * nonce goes in at the recorded slots, by copying bytes: no HTML is parsed on a hit.
+ */
+async function servedCopy(kept: Response, nonce: string, state: CacheState): Promise<Response> {
   const headers = new Headers(kept.headers)
   headers.set('cache-control', kept.headers.get(PAGE_CACHE_CONTROL) ?? '')
   const vary = kept.headers.get(PAGE_VARY)
   if (vary) headers.set('vary', vary)
+  const slots = parseSlots(kept.headers.get(NONCE_SLOTS))
   for (const name of INTERNAL_HEADERS) headers.delete(name)
   headers.set('x-cache', state)
-  return withNonces(new Response(kept.body, { status: 200, headers }), nonce)
+  if (slots === null || !isHtml(headers)) {
+    return withNonces(new Response(kept.body, { status: 200, headers }), nonce)
+  }
+  const body = new Uint8Array(await kept.arrayBuffer())
+  if (slots.some((slot, index) => slot > body.length || slot < (slots[index - 1] ?? 0))) {
+    return withNonces(new Response(body, { status: 200, headers }), nonce)
+  }
+  return new Response(withNonceAt(body, slots, nonce), { status: 200, headers })
 }
 
 /** Renders the page again as an anonymous shopper would see it; the render stores it. */
@@ -138,7 +168,7 @@ export function pageCache(kind: PublicPageKind) {
           event: 'page cache refresh failed',
         })
       }
-      return servedCopy(kept, c.var.nonce, stale ? 'stale' : 'hit')
+      return await servedCopy(kept, c.var.nonce, stale ? 'stale' : 'hit')
     }
     await next()
     const page = c.res
@@ -182,5 +212,5 @@ async function keepUnlessFailed(
     )
     return
   }
-  await caches.default.put(key, storedCopy(page, whole, storedAt))
+  await caches.default.put(key, await storedCopy(page, whole, storedAt))
 }

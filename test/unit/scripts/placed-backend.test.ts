@@ -9,10 +9,14 @@ import type { WranglerEnvironment } from '../../../scripts/deploy/wrangler-envir
  * backend Worker through BACKEND, by its name, placed near the database, with the same vars.
  */
 
-const { services, backend } = env.PRODUCTION_PLACEMENT
+const { services, triggers, queues, backend } = env.PRODUCTION_PLACEMENT
 
-function storefront(given: WranglerEnvironment['services']): WranglerEnvironment {
+function storefront(
+  given: WranglerEnvironment['services'],
+  background: Pick<WranglerEnvironment, 'triggers' | 'queues'> = { triggers, queues }
+): WranglerEnvironment {
   return {
+    ...background,
     vars: env.PRODUCTION_VARS,
     d1_databases: [],
     kv_namespaces: [],
@@ -26,9 +30,10 @@ function storefront(given: WranglerEnvironment['services']): WranglerEnvironment
 
 const problemsOf = (
   given: WranglerEnvironment['services'],
-  backendWorker: typeof backend = backend
+  backendWorker: typeof backend = backend,
+  background?: Pick<WranglerEnvironment, 'triggers' | 'queues'>
 ): Array<string> =>
-  placedBackendProblems('production', storefront(given), backendWorker).map(
+  placedBackendProblems('production', storefront(given, background), backendWorker).map(
     ({ problem }) => problem
   )
 
@@ -58,6 +63,43 @@ describe('the production check of the placed backend', () => {
     expect(problems).toEqual([
       expect.stringContaining('mode is not "smart"'),
       expect.stringContaining('differs from wrangler.toml’s in PAYMENTS_MODE'.replace('’', "'")),
+    ])
+  })
+
+  it('refuses the cron or the queue consumer left in the storefront Worker', () => {
+    const consumers = backend.queues.consumers ?? []
+    const problems = problemsOf(services, backend, {
+      triggers: { crons: ['* * * * *'] },
+      queues: { ...queues, consumers },
+    })
+    expect(problems).toEqual([
+      expect.stringContaining('wrangler.toml [env.production.triggers] has crons'),
+      expect.stringContaining('consumes "storefront-production-effects"'),
+      expect.stringContaining('consumes "storefront-production-effects-dlq"'),
+    ])
+  })
+
+  it('refuses a backend Worker without the cron, the consumer or its dead-letter queue', () => {
+    const problems = problemsOf(services, {
+      ...backend,
+      triggers: { crons: ['* * * * *'] },
+      queues: { ...backend.queues, consumers: [{ queue: 'storefront-production-effects' }] },
+    })
+    expect(problems).toEqual([
+      expect.stringContaining('crons lack "*/5 * * * *", "17 3 * * *"'),
+      expect.stringContaining('must send dead letters to "storefront-production-effects-dlq"'),
+      expect.stringContaining('no consumer of "storefront-production-effects-dlq"'),
+    ])
+    expect(
+      problemsOf(services, {
+        ...backend,
+        triggers: {},
+        queues: { ...backend.queues, consumers: [] },
+      })
+    ).toEqual([
+      expect.stringContaining('crons lack "* * * * *", "*/5 * * * *", "17 3 * * *"'),
+      expect.stringContaining('no consumer of "storefront-production-effects";'),
+      expect.stringContaining('no consumer of "storefront-production-effects-dlq"'),
     ])
   })
 })
