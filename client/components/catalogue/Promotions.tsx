@@ -2,6 +2,8 @@ import type { Banner, DealSummary } from '../../../schemas/catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { bannerHref, dealHref } from '../../lib/catalogue-links.ts'
 import { ItemBadge } from './Price.tsx'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /*
  * On a phone, banners and deals are a row that scrolls sideways, snapping card by card, with the
@@ -63,18 +65,20 @@ export function BannerStrip({
 }
 
 /** What a deal gives: '3 for £5', 'Meal deal £3.50', '25% off', '£1 off'. */
-export function dealTerms(deal: DealSummary): string {
+export function dealTerms(deal: DealSummary, shop: ShopLocale = GB_LOCALE): string {
   switch (deal.kind) {
     case 'multibuy':
       return deal.quantityRequired !== null && deal.price !== null
-        ? `${deal.quantityRequired} for ${formatMoney(deal.price)}`
+        ? `${deal.quantityRequired} for ${formatMoney(deal.price, shop)}`
         : 'Multibuy'
     case 'meal_deal':
-      return deal.price !== null ? `Meal deal ${formatMoney(deal.price)}` : 'Meal deal'
+      return deal.price !== null ? `Meal deal ${formatMoney(deal.price, shop)}` : 'Meal deal'
     case 'percent_off':
       return deal.discountPercent !== null ? `${deal.discountPercent}% off` : 'Discount'
     case 'amount_off':
-      return deal.discountAmount !== null ? `${formatMoney(deal.discountAmount)} off` : 'Discount'
+      return deal.discountAmount !== null
+        ? `${formatMoney(deal.discountAmount, shop)} off`
+        : 'Discount'
   }
 }
 
@@ -88,6 +92,7 @@ export function DealList({
   deals: ReadonlyArray<DealSummary>
   label: string
 }) {
+  const shop = useShopLocale()
   return (
     <ul aria-label={label} className={`${ROW} ${DEAL_GRID}`}>
       {deals.map((deal) => (
@@ -102,7 +107,7 @@ export function DealList({
               </span>
             ) : null}
             <span className="font-bold">{deal.name}</span>
-            <span className="text-sm font-semibold text-primary">{dealTerms(deal)}</span>
+            <span className="text-sm font-semibold text-primary">{dealTerms(deal, shop)}</span>
             {deal.description ? (
               <span className="text-sm text-ink/75">{deal.description}</span>
             ) : null}
