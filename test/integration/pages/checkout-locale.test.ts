@@ -84,6 +84,23 @@ describe('a brand whose business is Dutch (nl-NL, EUR, NL)', () => {
     })
   })
 
+  it('checks postcodes as Dutch ("1234 AB") without a rule of its own', async () => {
+    const dutch = await call('/location/postcode-to-coordinates', {
+      businessId: 1,
+      postcode: '1012ab',
+      country: 'NL',
+    })
+    // Past the check: the local geocoder holds no Dutch points.
+    expect(dutch.status).toBe(404)
+    const uk = await call('/location/postcode-to-coordinates', {
+      businessId: 1,
+      postcode: 'M1 1AE',
+      country: 'NL',
+    })
+    expect(uk.status).toBe(422)
+    expect(uk.json).toMatchObject({ error: { message: 'M1 1AE is not a valid postcode' } })
+  })
+
   it('refuses a UK mobile and takes a Dutch one', async () => {
     const uk = await contactWith('+44 7700 900321')
     expect(uk.status).toBe(422)
