@@ -21,7 +21,7 @@ function showBasket(): void {
     const text = link.querySelector<HTMLElement>('[data-basket-text]')
     // The count is drawn by CSS from data-count, so the visible total stays inside the link's
     // accessible name, which says the count in words (WCAG 2.5.3 label in name).
-    if (filled) link.setAttribute('aria-label', basketLabel(summary))
+    if (filled) link.setAttribute('aria-label', basketLabel(summary, documentLocale()))
     else link.removeAttribute('aria-label')
     if (count) {
       count.hidden = !filled
@@ -42,7 +42,7 @@ let clearConfirmation: ReturnType<typeof setTimeout> | undefined
 function confirmChange(event: Event): void {
   const confirmation = toConfirmation(event instanceof CustomEvent ? event.detail : null)
   if (!confirmation) return
-  const text = confirmationText(confirmation)
+  const text = confirmationText(confirmation, documentLocale())
   // An island with its own status line has said it already: the header only shows it.
   const spoken = confirmation.saidByIsland ? [] : ['[data-basket-confirm]']
   const places = ['[data-basket-bubble]', ...spoken].join(', ')

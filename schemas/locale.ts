@@ -67,6 +67,15 @@ export function formatCurrency(minor: number, shop: ShopLocale = GB_LOCALE): str
   }).format(minor / 10 ** digits)
 }
 
+/** The currency's own sign for a money field's label or prefix: '£', '€', 'US$' (en-GB). */
+export function currencySymbol(shop: ShopLocale = GB_LOCALE): string {
+  const parts = numberFormat(shop.locale, {
+    style: 'currency',
+    currency: shop.currency,
+  }).formatToParts(0)
+  return parts.find((part) => part.type === 'currency')?.value ?? shop.currency
+}
+
 /** A plain number in the shop's conventions: 1234.5 → '1,234.5' (en-GB), '1.234,5' (nl-NL). */
 export function formatNumber(
   value: number,

@@ -1,6 +1,7 @@
 import { formatMessage, MESSAGES, type MessageKey } from './messages.ts'
 import { formatMoney } from './money.ts'
 import type { OrderStatusName } from './order-states.ts'
+import { GB_LOCALE, type ShopLocale } from './locale.ts'
 
 /*
  * What an order's money came to, for everyone who is told about it (issue 35 items 3 and 5):
@@ -164,17 +165,17 @@ const CLOSING_MESSAGES: Record<
  * given back (a void, a refund the gateway confirmed), or it will be; then the credit returned.
  * Null for an order that did not end.
  */
-export function closingMessage(summary: MoneySummary): string | null {
+export function closingMessage(summary: MoneySummary, shop: ShopLocale = GB_LOCALE): string | null {
   if (summary.closing === null) return null
   const words = CLOSING_MESSAGES[summary.closing.kind]
   const credit =
     summary.creditReturned > 0
-      ? ` ${formatMessage('orderTrackingCreditReturned', formatMoney(summary.creditReturned))}`
+      ? ` ${formatMessage('orderTrackingCreditReturned', formatMoney(summary.creditReturned, shop))}`
       : ''
   if (summary.cash || summary.owedBack === 0 || summary.closing.amount === 0) {
     return `${words.cash}${credit}`
   }
   // The amount is the ending's own (what picking took off was told when picking finished).
   const key = summary.stillToCome === 0 ? words.givenBack : words.toCome
-  return `${formatMessage(key, formatMoney(summary.closing.amount))}${credit}`
+  return `${formatMessage(key, formatMoney(summary.closing.amount, shop))}${credit}`
 }

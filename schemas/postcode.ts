@@ -24,6 +24,42 @@ export const DEFAULT_POSTCODE_RULE: PostcodeRule = {
   example: 'M1 1AE',
 }
 
+/**
+ * The countries whose postcodes the shop knows without a business rule (issue 43): each one's
+ * rule, used when a business has none of its own for it. Stored rules normalise 'uk' or
+ * 'upper_trim' only; these countries' spacing is put right by {@link canonicalSpacing}.
+ */
+export const COUNTRY_POSTCODE_RULES: Readonly<Record<string, PostcodeRule>> = {
+  GB: DEFAULT_POSTCODE_RULE,
+  // Four digits (no leading 0), a space, two letters; SA, SD and SS are never issued.
+  NL: {
+    countryCode: 'NL',
+    pattern: '^[1-9][0-9]{3} (?!SA|SD|SS)[A-Z]{2}$',
+    normalisation: 'upper_trim',
+    example: '1012 AB',
+  },
+  // Eircode: a routing key (a letter and two digits, or D6W), a space, four characters from the
+  // letters Eircode uses (no B, G, I, J, L, M, O, Q, S, U, Z) and digits.
+  IE: {
+    countryCode: 'IE',
+    pattern: '^([AC-FHKNPRTV-Y][0-9]{2}|D6W) [0-9AC-FHKNPRTV-Y]{4}$',
+    normalisation: 'upper_trim',
+    example: 'D02 X285',
+  },
+}
+
+// Where the space goes when a shopper leaves it out ('1012ab', 'd02x285'): before the last two
+// letters in NL, before the last four characters of an Eircode.
+const SPACING: Readonly<Record<string, RegExp>> = {
+  NL: /^([0-9]{4}) ?([A-Z]{2})$/,
+  IE: /^([A-Z0-9]{3}) ?([A-Z0-9]{4})$/,
+}
+
+function canonicalSpacing(postcode: string, countryCode: string): string {
+  const spacing = SPACING[countryCode]
+  return spacing ? postcode.replace(spacing, '$1 $2') : postcode
+}
+
 /** The outcome of checking what a shopper typed into the postcode box. */
 export type PostcodeCheck = { ok: true; postcode: string } | { ok: false; message: string }
 
@@ -46,7 +82,7 @@ function patternOf(rule: PostcodeRule): RegExp | null {
 
 function normalise(typed: string, rule: PostcodeRule): string | null {
   if (rule.normalisation === 'uk') return isValid(typed) ? toNormalised(typed) : null
-  return typed.toUpperCase().replace(/\s+/g, ' ')
+  return canonicalSpacing(typed.toUpperCase().replace(/\s+/g, ' '), rule.countryCode)
 }
 
 /**
@@ -69,16 +105,19 @@ export function checkPostcode(input: string, rule: PostcodeRule): PostcodeCheck 
 
 /**
  * The rule for a country among a business's rules: its own, else the GB default for GB, else
- * null (the business does not serve that country).
+ * for the business's home country the rule the shop knows for it (NL, IE), else null (the
+ * business does not serve that country).
  */
 export function postcodeRuleFor(
   rules: ReadonlyArray<PostcodeRule>,
-  countryCode: string = DEFAULT_COUNTRY_CODE
+  countryCode: string = DEFAULT_COUNTRY_CODE,
+  homeCountry: string = DEFAULT_COUNTRY_CODE
 ): PostcodeRule | null {
   const country = countryCode.toUpperCase()
   const own = rules.find((rule) => rule.countryCode === country)
   if (own) return own
-  return country === DEFAULT_COUNTRY_CODE ? DEFAULT_POSTCODE_RULE : null
+  if (country === DEFAULT_COUNTRY_CODE) return DEFAULT_POSTCODE_RULE
+  return country === homeCountry.toUpperCase() ? (COUNTRY_POSTCODE_RULES[country] ?? null) : null
 }
 
 /** The outward code of a normalised UK postcode ('M1 1AE' → 'M1'); null for other formats. */

@@ -1,5 +1,6 @@
 import { formatMessage, MESSAGES } from './messages.ts'
 import { formatMoney } from './money.ts'
+import { GB_LOCALE, type ShopLocale } from './locale.ts'
 
 /*
  * The delivery price each time slot shows. Every slot costs the same: the basket pays the
@@ -29,27 +30,28 @@ export interface SlotPrice {
   note: string | null
 }
 
-function priced(pence: number, threshold: number | null): SlotPrice {
+function priced(pence: number, threshold: number | null, shop: ShopLocale = GB_LOCALE): SlotPrice {
   return {
     pence,
-    label: pence === 0 ? MESSAGES.slotPriceFree : formatMoney(pence),
+    label: pence === 0 ? MESSAGES.slotPriceFree : formatMoney(pence, shop),
     note:
       pence > 0 && threshold !== null
-        ? formatMessage('slotFreeDeliveryFrom', formatMoney(threshold))
+        ? formatMessage('slotFreeDeliveryFrom', formatMoney(threshold, shop))
         : null,
   }
 }
 
 /** What a slot of this method will add to the basket. */
-export function slotPrice(input: SlotPriceInput): SlotPrice {
-  if (input.method === 'collection') return priced(0, null)
+export function slotPrice(input: SlotPriceInput, shop: ShopLocale = GB_LOCALE): SlotPrice {
+  if (input.method === 'collection') return priced(0, null, shop)
   const { basket, freeDeliveryThreshold: threshold } = input
   const items = basket !== null && basket.totals.itemCount > 0
   // A delivery basket already charges its fee (its address's zone, the threshold, a coupon).
   if (items && basket.fulfilmentMethod === 'delivery') {
-    return priced(basket.totals.deliveryFee, threshold)
+    return priced(basket.totals.deliveryFee, threshold, shop)
   }
-  if (items && threshold !== null && basket.totals.subtotal >= threshold) return priced(0, null)
+  if (items && threshold !== null && basket.totals.subtotal >= threshold)
+    return priced(0, null, shop)
   // An empty basket pays nothing yet, but the order it becomes pays the fee: show that.
-  return priced(input.deliveryFee, threshold)
+  return priced(input.deliveryFee, threshold, shop)
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MoneySchema } from './common.ts'
 import { formatMessage } from './messages.ts'
 import { formatMoney } from './money.ts'
+import { GB_LOCALE, type ShopLocale } from './locale.ts'
 
 /*
  * Items sold by weight (issue 41, ADR 039), in integer pence and integer grams. The one rounding
@@ -82,21 +83,29 @@ export function formatGrams(grams: number): string {
 }
 
 /** '£12.00/kg'. */
-export function formatPerKg(pricePerKg: number): string {
-  return formatMessage('weighedPerKg', formatMoney(pricePerKg))
+export function formatPerKg(pricePerKg: number, shop: ShopLocale = GB_LOCALE): string {
+  return formatMessage('weighedPerKg', formatMoney(pricePerKg, shop))
 }
 
 /**
  * What a card or the item page says under the price: 'approx. 180 g each, est. £0.54' for a
  * piece, 'est. £3.00 per 250 g' for a weight; always followed by the price per kg.
  */
-export function weighingLabel(weighing: Weighing): string {
+export function weighingLabel(weighing: Weighing, shop: ShopLocale = GB_LOCALE): string {
   const unit = weighedPrice(weighing.pricePerKg, weighing.unitGrams)
   const estimate =
     weighing.soldBy === 'by_piece_estimated'
-      ? formatMessage('weighedEstimateEach', formatGrams(weighing.unitGrams), formatMoney(unit))
-      : formatMessage('weighedEstimatePer', formatMoney(unit), formatGrams(weighing.unitGrams))
-  return `${estimate} · ${formatPerKg(weighing.pricePerKg)}`
+      ? formatMessage(
+          'weighedEstimateEach',
+          formatGrams(weighing.unitGrams),
+          formatMoney(unit, shop)
+        )
+      : formatMessage(
+          'weighedEstimatePer',
+          formatMoney(unit, shop),
+          formatGrams(weighing.unitGrams)
+        )
+  return `${estimate} · ${formatPerKg(weighing.pricePerKg, shop)}`
 }
 
 /** How much of a weighed line the shopper asked for: '750 g', '3 × approx. 180 g'. */
@@ -198,32 +207,38 @@ export function orderLineTitle(line: WeighedLineView): string {
 }
 
 /** What the picker is told after weighing: the weight and its price, or that it was capped. */
-export function weighedPickNote(line: WeighedLineView): string | null {
+export function weighedPickNote(
+  line: WeighedLineView,
+  shop: ShopLocale = GB_LOCALE
+): string | null {
   const weighed = line.weighed
   if (!weighed || weighed.pickedGrams === null || weighed.weighedPrice === null) return null
   const grams = formatGrams(weighed.pickedGrams)
   if (!weighed.capped) {
-    return formatMessage('weighedPicked', grams, formatMoney(line.chargedPrice))
+    return formatMessage('weighedPicked', grams, formatMoney(line.chargedPrice, shop))
   }
-  const charged = formatMoney(line.chargedPrice)
+  const charged = formatMoney(line.chargedPrice, shop)
   return formatMessage(
     'weighedCapped',
     line.name,
     grams,
-    formatMoney(weighed.weighedPrice),
+    formatMoney(weighed.weighedPrice, shop),
     charged,
     charged
   )
 }
 
 /** The member's line once weighed: 'Weighed 700 g: £17.89 (est. £19.17)'. */
-export function weighedFinalNote(line: WeighedLineView): string | null {
+export function weighedFinalNote(
+  line: WeighedLineView,
+  shop: ShopLocale = GB_LOCALE
+): string | null {
   const grams = line.weighed?.pickedGrams ?? null
   if (grams === null) return null
   return formatMessage(
     'weighedFinal',
     formatGrams(grams),
-    formatMoney(line.chargedPrice),
-    formatMoney(line.totalPrice)
+    formatMoney(line.chargedPrice, shop),
+    formatMoney(line.totalPrice, shop)
   )
 }

@@ -1,11 +1,11 @@
 import { useRef, type FormEvent } from 'react'
-import { formatMoney } from '../../schemas/money.ts'
 import type { CardBrand } from '../../schemas/payments.ts'
 import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
 import { useFramesPayment } from '../components/payment/use-frames-payment.ts'
 import { providerFieldIds, type ProviderFieldIds } from '../lib/frames-provider.ts'
 import type { OrderDraft } from '../lib/payment-step.ts'
+import { useMoney } from '../lib/shop-locale.ts'
 
 export interface CardFramesProps {
   /** The local sandbox's card frame (on this origin); absent with the provider's frames. */
@@ -48,6 +48,7 @@ export function CardFrames({
   savedCard = null,
   islandId = 'cardframes',
 }: CardFramesProps) {
+  const formatMoney = useMoney()
   const frame = useRef<HTMLIFrameElement>(null)
   const { brand, busy, error, submit } = useFramesPayment({
     frame,

@@ -15,7 +15,6 @@ import { OptionFieldset, optionFieldsetId } from '../components/item/OptionField
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { WeightField } from '../components/item/WeighedItem.tsx'
 import { lineAmount } from '../../schemas/weighing.ts'
-import { formatMoney } from '../../schemas/money.ts'
 import {
   addVerdict,
   parseQuantity,
@@ -23,6 +22,7 @@ import {
   selectionSummary,
   setValueQuantity,
 } from '../lib/item-options-ui.ts'
+import { useMoney } from '../lib/shop-locale.ts'
 
 export interface ItemOptionsProps {
   storeId: number
@@ -42,6 +42,7 @@ export interface ItemOptionsProps {
  * adds and comes back here with a flash; an age-restricted item then asks with a tick box.
  */
 export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsProps) {
+  const formatMoney = useMoney()
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [choices, setChoices] = useState<Array<OptionChoice>>(() => defaultChoices(item.options))

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react'
-import { formatMoney } from '../../schemas/money.ts'
 import { ADD_FORM_FIELDS, ADD_MEAL_DEAL_FORM_PATH } from '../lib/basket-add-form.ts'
 import { useFocusAfterRender } from '../lib/use-focus-after-render.ts'
 import { AddStatusLine } from '../components/basket/AddStatusLine.tsx'
@@ -20,6 +19,7 @@ import { AgeConfirmation, AgeTickUntilHydrated } from '../components/item/AgeCon
 import { QuantityField } from '../components/item/QuantityField.tsx'
 import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
 import { parseQuantity } from '../lib/item-options-ui.ts'
+import { useMoney } from '../lib/shop-locale.ts'
 
 export interface MealDealPickerProps {
   storeId: number
@@ -38,6 +38,7 @@ export interface MealDealPickerProps {
  * age-restricted item then asks with a tick box.
  */
 export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPickerProps) {
+  const formatMoney = useMoney()
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [choices, setChoices] = useState<Array<MealDealChoice>>([])

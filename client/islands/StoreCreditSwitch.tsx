@@ -8,6 +8,7 @@ import { actionFailureMessage } from '../lib/basket.ts'
 import { STORE_CREDIT_FORM_PATH, USE_CREDIT_FIELD } from '../lib/payment-step.ts'
 import { useCreditLabel } from '../lib/rewards.ts'
 import { useSubmit } from '../lib/use-submit.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 export interface StoreCreditSwitchProps extends IslandProps {
   /** The member's balance, in pence (more than 0, or the switch is not shown). */
@@ -27,6 +28,7 @@ const notOnServer = () => false
  * total the payment form promises all come from the server's new totals at once.
  */
 export function StoreCreditSwitch({ available, useCredit, islandId }: StoreCreditSwitchProps) {
+  const shop = useShopLocale()
   const hydrated = useSyncExternalStore(noChanges, onClient, notOnServer)
   const update = useSubmit(async (checked: boolean) => {
     await postJson(BASKET_API.credit, { useCredit: checked })
@@ -56,7 +58,7 @@ export function StoreCreditSwitch({ available, useCredit, islandId }: StoreCredi
             onChange={(event) => void update.trigger(event.currentTarget.checked).catch(() => {})}
             className="size-5 accent-primary"
           />
-          {useCreditLabel(available)}
+          {useCreditLabel(available, shop)}
         </label>
         {hydrated ? null : (
           <button

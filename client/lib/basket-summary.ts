@@ -2,6 +2,7 @@ import type { Basket, BasketSummary } from '../../schemas/basket.ts'
 import { COOKIE_NAMES } from '../../schemas/cookies.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import { isRecord } from './is-record.ts'
+import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
 
 /*
  * The header basket's data: the summary cookie the worker keeps with every basket answer and the
@@ -74,10 +75,10 @@ export function readBasketSummaryCookie(cookies: string): BasketSummary | null {
 }
 
 /** The header basket's accessible name: 'Basket, 3 items, £12.40' (just 'Basket' when empty). */
-export function basketLabel(summary: BasketSummary | null): string {
+export function basketLabel(summary: BasketSummary | null, shop: ShopLocale = GB_LOCALE): string {
   if (!summary || summary.itemCount === 0) return 'Basket'
   const items = summary.itemCount === 1 ? '1 item' : `${summary.itemCount} items`
-  return `Basket, ${items}, ${formatMoney(summary.total)}`
+  return `Basket, ${items}, ${formatMoney(summary.total, shop)}`
 }
 
 /**
@@ -98,11 +99,14 @@ export interface BasketConfirmation {
 }
 
 /** The header's confirmation: 'Added 2 × Bananas — basket 5 items, £12.40'. */
-export function confirmationText({ action, line, summary }: BasketConfirmation): string {
+export function confirmationText(
+  { action, line, summary }: BasketConfirmation,
+  shop: ShopLocale = GB_LOCALE
+): string {
   const verb = action === 'added' ? 'Added' : 'Removed'
   if (summary.itemCount === 0) return `${verb} ${line} — basket empty`
   const items = summary.itemCount === 1 ? '1 item' : `${summary.itemCount} items`
-  return `${verb} ${line} — basket ${items}, ${formatMoney(summary.total)}`
+  return `${verb} ${line} — basket ${items}, ${formatMoney(summary.total, shop)}`
 }
 
 /** A confirmation from an event's detail; anything malformed is null. */

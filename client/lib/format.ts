@@ -4,10 +4,11 @@ import { DATE_FORMATS, DEFAULT_TIME_ZONE } from '../../schemas/constants.ts'
 import type { StoreAvailability } from '../../schemas/stores.ts'
 import { distanceUnitFor, kmToMiles } from '../../schemas/distance.ts'
 import { formatMoney } from '../../schemas/money.ts'
+import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
 
 /** Spec §9: a minimum delivery spend shows as 'Min £10.00', none as 'No min order'. */
-export function minimumSpendLabel(pence: number): string {
-  return pence > 0 ? `Min ${formatMoney(pence)}` : 'No min order'
+export function minimumSpendLabel(pence: number, shop: ShopLocale = GB_LOCALE): string {
+  return pence > 0 ? `Min ${formatMoney(pence, shop)}` : 'No min order'
 }
 
 /** Spec §9: 'Order up to N days in advance'; null when the store takes orders for today only. */
@@ -17,21 +18,30 @@ export function daysInAdvanceLabel(days: number): string | null {
 }
 
 /** A delivery or collection fee: 'Free delivery' or '£2.50 delivery'. */
-export function feeLabel(pence: number, what: 'delivery' | 'collection'): string {
-  return pence > 0 ? `${formatMoney(pence)} ${what}` : `Free ${what}`
+export function feeLabel(
+  pence: number,
+  what: 'delivery' | 'collection',
+  shop: ShopLocale = GB_LOCALE
+): string {
+  return pence > 0 ? `${formatMoney(pence, shop)} ${what}` : `Free ${what}`
 }
 
 /** A store's free-delivery threshold (totals.ts: the subtotal at or over it pays no delivery fee). */
-export function freeDeliveryLabel(threshold: number | null): string | null {
-  return threshold === null ? null : `Free delivery on orders of ${formatMoney(threshold)} or more`
+export function freeDeliveryLabel(
+  threshold: number | null,
+  shop: ShopLocale = GB_LOCALE
+): string | null {
+  return threshold === null
+    ? null
+    : `Free delivery on orders of ${formatMoney(threshold, shop)} or more`
 }
 
 /**
  * The service fee every basket with items pays (totals.ts), shown wherever a store's other fees
  * are so it never first appears in the basket (DMCC Act 2024: no drip pricing). Null when none.
  */
-export function serviceFeeLabel(pence: number): string | null {
-  return pence > 0 ? `${formatMoney(pence)} service fee on every order` : null
+export function serviceFeeLabel(pence: number, shop: ShopLocale = GB_LOCALE): string | null {
+  return pence > 0 ? `${formatMoney(pence, shop)} service fee on every order` : null
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type InsightFigureKey,
   linesPerHour,
 } from '../../schemas/operator-insight.ts'
+import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
 
 /**
  * The insight page's tables (ADR 040): which figures each chart and table shows. The page's
@@ -52,9 +53,13 @@ export function figureOf(key: InsightFigureKey) {
 }
 
 /** A value as the page shows it ('—' when there is nothing to divide by). */
-export function shownValue(value: number | null, unit: FigureUnit): string {
+export function shownValue(
+  value: number | null,
+  unit: FigureUnit,
+  shop: ShopLocale = GB_LOCALE
+): string {
   if (value === null) return '—'
-  if (unit === 'pence') return formatMoney(value)
+  if (unit === 'pence') return formatMoney(value, shop)
   if (unit === 'percent') return `${value.toFixed(1)}%`
   if (unit === 'minutes') return `${value.toFixed(1)} min`
   return String(value)
@@ -70,7 +75,8 @@ function csvValue(value: number | null, unit: FigureUnit): string {
 export function insightTable(
   insight: Insight,
   id: InsightTableId,
-  csv: boolean
+  csv: boolean,
+  shop: ShopLocale = GB_LOCALE
 ): Array<Array<string>> {
   const periodHeader = insight.grain === 'week' ? 'Week from' : 'Date'
   if (id === 'staff') {
@@ -85,7 +91,7 @@ export function insightTable(
     return [
       header,
       ...insight.staff.map((row) => {
-        const money = (pence: number) => (csv ? (pence / 100).toFixed(2) : formatMoney(pence))
+        const money = (pence: number) => (csv ? (pence / 100).toFixed(2) : formatMoney(pence, shop))
         const rate = linesPerHour(row)
         return [
           row.name,
@@ -111,7 +117,7 @@ export function insightTable(
       period.period,
       ...figures.map((figure) => {
         const value = figure.of(period.sums)
-        return csv ? csvValue(value, figure.unit) : shownValue(value, figure.unit)
+        return csv ? csvValue(value, figure.unit) : shownValue(value, figure.unit, shop)
       }),
     ]),
   ]

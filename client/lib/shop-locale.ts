@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
-import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
-import { formatMoney } from '../../schemas/money.ts'
+import { currencySymbol, GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import { formatMoney, formatPremium } from '../../schemas/money.ts'
 
 /**
  * The brand's locale for everything a render formats (ADR 045). The server render provides the
@@ -18,4 +18,15 @@ export function useShopLocale(): ShopLocale {
 export function useMoney(): (pence: number) => string {
   const shop = useShopLocale()
   return (pence) => formatMoney(pence, shop)
+}
+
+/** An extra cost in the render's currency: '+50p' in the UK, '+€ 0,50' elsewhere. */
+export function usePremium(): (pence: number) => string {
+  const shop = useShopLocale()
+  return (pence) => formatPremium(pence, shop)
+}
+
+/** The render's currency sign, for a money field's label: 'Amount (€)'. */
+export function useCurrencySymbol(): string {
+  return currencySymbol(useShopLocale())
 }

@@ -7,6 +7,7 @@ import { pickerSections, sectionHint } from '../components/deal/meal-deal-rules.
 import { island } from '../components/Island.tsx'
 import type { PageChrome } from '../components/Layout.tsx'
 import { MealDealPicker } from '../islands/MealDealPicker.tsx'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 const MealDealPickerIsland = island('MealDealPicker', MealDealPicker, { hydrate: 'visible' })
 
@@ -22,6 +23,7 @@ export interface DealPageProps {
  * kinds apply in the basket by themselves, so their sections are grids of the items they cover.
  */
 export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
+  const shop = useShopLocale()
   const { deal, sections } = details
   const mealDealPrice = deal.kind === 'meal_deal' ? deal.price : null
   return (
@@ -32,7 +34,7 @@ export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
       title={deal.name}
       intro={
         <>
-          <p className="mt-1 text-lg font-bold text-primary">{dealTerms(deal)}</p>
+          <p className="mt-1 text-lg font-bold text-primary">{dealTerms(deal, shop)}</p>
           {deal.description ? (
             <p className="mt-2 max-w-3xl text-ink/80">{deal.description}</p>
           ) : null}

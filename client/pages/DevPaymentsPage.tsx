@@ -1,6 +1,6 @@
 import type { PaymentsLedgerEntry } from '../../schemas/development.ts'
-import { formatMoney } from '../../schemas/money.ts'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { useMoney } from '../lib/shop-locale.ts'
 
 export interface DevPaymentsPageProps {
   chrome: PageChrome
@@ -25,6 +25,7 @@ const CELL = 'px-3 py-2 text-right tabular-nums'
 
 /** The development payments ledger: the shop's record beside the sandbox gateway's. */
 export function DevPaymentsPage({ chrome, payments, orderNumber }: DevPaymentsPageProps) {
+  const formatMoney = useMoney()
   return (
     <Layout chrome={chrome}>
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">

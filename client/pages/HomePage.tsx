@@ -5,6 +5,7 @@ import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
 import { offerHeadline, referralPromise } from '../components/referrals/referral-promise.ts'
 import { routePath } from '../lib/routes.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 export interface Department {
   name: string
@@ -54,6 +55,7 @@ export function HomePage({
   search,
   referralOffer,
 }: HomePageProps) {
+  const shop = useShopLocale()
   const { brand } = chrome
   // The brand's home blocks (spec §7) win over the white-label settings and the defaults.
   const blocks = chrome.content?.home ?? {}
@@ -181,10 +183,10 @@ export function HomePage({
           <div className="grid items-center gap-6 rounded-3xl bg-accent/10 p-6 ring-1 ring-accent/20 sm:p-10 md:grid-cols-[1fr_auto]">
             <div>
               <h2 id="referral-title" className="text-2xl font-extrabold tracking-tight">
-                {offerHeadline(referralOffer.rewardAmount)}
+                {offerHeadline(referralOffer.rewardAmount, shop)}
               </h2>
               <p className="mt-2 max-w-2xl text-ink/80">
-                Invite a friend to {brand.name}. {referralPromise(referralOffer.rewardAmount)}
+                Invite a friend to {brand.name}. {referralPromise(referralOffer.rewardAmount, shop)}
               </p>
             </div>
             <a

@@ -5,6 +5,7 @@ import { ReferralOfferSection } from '../components/referrals/ReferralOfferSecti
 import { offerHeadline, referralPromise } from '../components/referrals/referral-promise.ts'
 import { ReferralInvitation, type Invitation } from '../components/referrals/ReferralInvitation.tsx'
 import { routePath } from '../lib/routes.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 export interface ReferrerPageProps {
   chrome: PageChrome
@@ -20,7 +21,8 @@ export interface ReferrerPageProps {
  * opened by a share link, and for a member their own link, widget and friends.
  */
 export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPageProps) {
-  const headline = offerHeadline(offer.rewardAmount)
+  const shop = useShopLocale()
+  const headline = offerHeadline(offer.rewardAmount, shop)
   // Signing in or registering from an invitation comes back here with its code.
   const back = invitation?.valid
     ? routePath('referrer', undefined, { code: invitation.referralCode })
@@ -38,7 +40,7 @@ export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPagePr
         <h1 className="text-3xl font-extrabold tracking-tight">{headline}</h1>
         {offer.active ? (
           <>
-            <p className="mt-2 text-lg text-ink/80">{referralPromise(offer.rewardAmount)}</p>
+            <p className="mt-2 text-lg text-ink/80">{referralPromise(offer.rewardAmount, shop)}</p>
             <ReferralOfferSection offer={offer} />
             {mine ? (
               <MyReferrals

@@ -5,6 +5,7 @@ import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.t
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { dealTerms } from '../lib/deal-terms.ts'
 import type { PageChrome } from '../components/Layout.tsx'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 /** Tiles a deal shows here; the rest are on the deal's own page. */
 export const DEAL_TILES = 4
@@ -26,6 +27,7 @@ function itemsOf(details: DealDetails): Array<MenuItemSummary> {
 
 /** Every offer live at the store, each with its terms and the items it covers. */
 export function StoreDealsPage({ chrome, store, deals, crumbs }: StoreDealsPageProps) {
+  const shop = useShopLocale()
   return (
     <CataloguePageFrame
       chrome={chrome}
@@ -52,7 +54,7 @@ export function StoreDealsPage({ chrome, store, deals, crumbs }: StoreDealsPageP
                     {deal.name}
                   </a>
                 </h2>
-                <p className="font-semibold text-primary">{dealTerms(deal)}</p>
+                <p className="font-semibold text-primary">{dealTerms(deal, shop)}</p>
               </div>
               <a href={href} className="inline-flex min-h-11 items-center font-semibold underline">
                 {deal.kind === 'meal_deal'

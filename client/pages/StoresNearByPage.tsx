@@ -26,6 +26,7 @@ import {
 } from '../lib/format.ts'
 import { routePath } from '../lib/routes.ts'
 import { StoreRatingLine } from '../components/store/StoreRatingLine.tsx'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 export interface InterestState {
   status: 'idle' | 'registered' | 'error'
@@ -114,11 +115,12 @@ export function StoresNearByPage({
 
 /** One store of the results: where it is, whether it is open and how it can fulfil an order. */
 export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: string }) {
+  const shop = useShopLocale()
   const { address, delivery, collection, availability } = store
   const nameId = `store-${store.id}-name`
   const advance = daysInAdvanceLabel(store.daysInAdvance)
-  const freeDelivery = freeDeliveryLabel(delivery.freeDeliveryThreshold)
-  const serviceFee = serviceFeeLabel(store.serviceFee)
+  const freeDelivery = freeDeliveryLabel(delivery.freeDeliveryThreshold, shop)
+  const serviceFee = serviceFeeLabel(store.serviceFee, shop)
   const where = [address.addressLine1, address.town, address.postcode].filter(Boolean).join(', ')
   return (
     <article
@@ -160,9 +162,9 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
               <span className="font-semibold">Delivers to {postcode}</span>
               <span className="text-ink/80">
                 {' · '}
-                {feeLabel(delivery.fee, 'delivery')}
+                {feeLabel(delivery.fee, 'delivery', shop)}
                 {' · '}
-                {minimumSpendLabel(delivery.minimumSpend)}
+                {minimumSpendLabel(delivery.minimumSpend, shop)}
                 {freeDelivery ? ` · ${freeDelivery}` : null}
               </span>
             </span>
@@ -182,9 +184,9 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
               {collection.fee > 0 || collection.minimumSpend > 0 ? (
                 <span className="text-ink/80">
                   {' · '}
-                  {feeLabel(collection.fee, 'collection')}
+                  {feeLabel(collection.fee, 'collection', shop)}
                   {' · '}
-                  {minimumSpendLabel(collection.minimumSpend)}
+                  {minimumSpendLabel(collection.minimumSpend, shop)}
                 </span>
               ) : null}
             </span>

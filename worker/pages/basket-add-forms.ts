@@ -20,6 +20,7 @@ import { AppError, isShoppersRefusal } from '../lib/errors.ts'
 import { redirectTo, safePath } from '../lib/redirect.ts'
 import { readForm } from './forms.ts'
 import { forgetsForeignBasket } from './request-basket.ts'
+import { requestLocale } from './render.tsx'
 
 /*
  * The add-to-basket forms without JavaScript (issue 35 item 11): the item page, a card's Add and
@@ -148,11 +149,11 @@ export async function addItemForm(c: Context<AppEnv>): Promise<Response> {
         // A weighed item says its weight and that its price is an estimate (ADR 039).
         const amount = lineAmount({ quantity, unitPrice: line.unitPrice, weighing: line.weighing })
         const what = `${weighedQuantityLabel(line.weighing, quantity)} ${line.name}`
-        return `${what}, est. ${formatMoney(amount)}`
+        return `${what}, est. ${formatMoney(amount, requestLocale(c))}`
       }
       const what = `${quantity} × ${line.name}`
       const described = chosen.length > 0 ? `${what} (${chosen.join(', ')})` : what
-      return `${described}, ${formatMoney(line.unitPrice * quantity)}`
+      return `${described}, ${formatMoney(line.unitPrice * quantity, requestLocale(c))}`
     }
   )
 }

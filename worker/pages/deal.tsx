@@ -8,7 +8,7 @@ import type { AppEnv } from '../env.ts'
 import { AppError } from '../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from './catalogue-json-ld.ts'
 import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
-import { canonicalUrl, renderPage } from './render.tsx'
+import { canonicalUrl, renderPage, requestLocale } from './render.tsx'
 
 /** A deal with its sections and their items; an unknown deal is 'Deal not found'. */
 export async function dealPage(c: Context<AppEnv>): Promise<Response> {
@@ -32,7 +32,7 @@ export async function dealPage(c: Context<AppEnv>): Promise<Response> {
     {
       meta: {
         title: `${deal.name} at ${store.name}`,
-        description: `${deal.name}: ${dealTerms(deal)} at ${store.name}.${deal.description ? ` ${deal.description}` : ''}`,
+        description: `${deal.name}: ${dealTerms(deal, requestLocale(c))} at ${store.name}.${deal.description ? ` ${deal.description}` : ''}`,
         imageUrl: deal.imageUrl ? absolute(deal.imageUrl) : null,
         jsonLd: jsonLdGraph(breadcrumbJsonLd(crumbs, absolute)),
       },

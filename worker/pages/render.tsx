@@ -7,7 +7,7 @@ import { Document } from '../../client/components/Document.tsx'
 import type { PageChrome } from '../../client/components/Layout.tsx'
 import { RenderContext } from '../../client/components/render-context.ts'
 import { ShopLocaleContext } from '../../client/lib/shop-locale.ts'
-import { shopLocaleOf } from '../../schemas/locale.ts'
+import { shopLocaleOf, type ShopLocale } from '../../schemas/locale.ts'
 import type { Brand } from '../../schemas/brand.ts'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
 import type { AppEnv } from '../env.ts'
@@ -37,6 +37,11 @@ export function isBot(userAgent: string | undefined): boolean {
 export function requestBrand(c: Context<AppEnv>): Brand | null {
   const brand: Brand | undefined = c.get('brand')
   return brand ?? null
+}
+
+/** The locale the request's brand formats with (ADR 045); the UK's without a brand. */
+export function requestLocale(c: Context<AppEnv>): ShopLocale {
+  return shopLocaleOf(requestBrand(c) ?? {})
 }
 
 /** The absolute canonical URL of a path: on the brand's canonical host when it has one. */

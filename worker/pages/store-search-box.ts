@@ -20,10 +20,13 @@ import type { AppEnv } from '../env.ts'
 
 /**
  * The rule a brand's store search checks postcodes with: its business's rule for the brand's
- * country. A business without one for its own country falls back to GB's (the spec's default).
+ * country, else the one the shop knows for that country (GB, NL, IE), else GB's.
  */
 export function brandPostcodeRule(brand: Brand): PostcodeRule {
-  return postcodeRuleFor(brand.postcodeRules, brand.countryCode) ?? DEFAULT_POSTCODE_RULE
+  return (
+    postcodeRuleFor(brand.postcodeRules, brand.countryCode, brand.countryCode) ??
+    DEFAULT_POSTCODE_RULE
+  )
 }
 
 /** Which search box the brand shows (white-label store.enableStoresSearchByAddress). */

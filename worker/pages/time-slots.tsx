@@ -32,8 +32,9 @@ import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
 import { findStore } from './catalogue-context.ts'
 import { refererPath } from './guards.ts'
 import { readLocation } from '../lib/cookies/location.ts'
-import { renderPage, type RenderOptions } from './render.tsx'
+import { renderPage, requestLocale, type RenderOptions } from './render.tsx'
 import { requestBasket } from './request-basket.ts'
+import type { ShopLocale } from '../../schemas/locale.ts'
 
 /** `?change=1`: change mode without a basket or checkout Referer (e.g. the countdown's link). */
 export const CHANGE_QUERY = 'change'
@@ -247,15 +248,18 @@ function frameProps(
   }
 }
 
-function pickerProps(data: SlotPageData) {
+function pickerProps(data: SlotPageData, shop: ShopLocale) {
   const { store, list, basket } = data
   return {
-    price: slotPrice({
-      method: data.method,
-      deliveryFee: store.atLocation?.deliveryFee ?? store.delivery.fee,
-      freeDeliveryThreshold: store.delivery.freeDeliveryThreshold,
-      basket,
-    }),
+    price: slotPrice(
+      {
+        method: data.method,
+        deliveryFee: store.atLocation?.deliveryFee ?? store.delivery.fee,
+        freeDeliveryThreshold: store.delivery.freeDeliveryThreshold,
+        basket,
+      },
+      shop
+    ),
     storeId: store.id,
     storeSlug: store.slug,
     timeZone: list.timeZone,
@@ -331,7 +335,7 @@ export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
       302
     )
   }
-  const picker = pickerProps(data)
+  const picker = pickerProps(data, requestLocale(c))
   const heldFuture = picker.reservation?.status === 'held' && picker.reservation.type === 'future'
   const firstOpenDay = list.days.find(dayHasSlots)?.date ?? list.days[0]?.date ?? null
   return renderPage(
@@ -361,7 +365,7 @@ export async function timeSlotCalendarPage(c: Context<AppEnv>): Promise<Response
   const data = await loadSlotPage(c)
   const { store, list } = data
   if (data.place && data.place.state !== 'inside') return placePage(c, data, data.place)
-  const picker = pickerProps(data)
+  const picker = pickerProps(data, requestLocale(c))
   const openDays = list.days.filter(dayHasSlots)
   const asked = SlotDateSchema.safeParse(c.req.query('date'))
   const held = picker.reservation?.status === 'held' ? picker.reservation.timeSlotDate : null

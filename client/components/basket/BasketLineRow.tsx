@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react'
 import type { BasketLine, BasketMealDeal, SimilarItems } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatPremium } from '../../../schemas/money.ts'
 import { itemHref } from '../../lib/catalogue-links.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 import type { SubstitutesTarget } from '../../lib/basket.ts'
@@ -12,6 +11,7 @@ import { useMoney } from '../../lib/shop-locale.ts'
 import { ReplacementChoice } from './ReplacementChoice.tsx'
 import { WeighingLabel } from '../item/WeighedItem.tsx'
 import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
+import { usePremium } from '../../lib/shop-locale.ts'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
@@ -276,6 +276,7 @@ export function BasketMealDealRow({
   deal: BasketMealDeal
   actions: LineActions
 }) {
+  const formatPremium = usePremium()
   const money = useMoney()
   return (
     <li className="flex flex-col gap-1 border-b border-black/10 py-4 last:border-0">

@@ -2,8 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import type { BasketCoupon } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /**
  * The coupon: a code box when none is applied (its failure message under it), else the applied
@@ -25,6 +25,7 @@ export function CouponForm({
   onApply: (code: string) => void
   onRemove: () => void
 }) {
+  const formatMoney = useMoney()
   const [code, setCode] = useState('')
   const errorBlock = error ? (
     // A refused coupon's message takes focus when it appears (issue 35 item 15).

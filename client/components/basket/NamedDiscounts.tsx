@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../schemas/money.ts'
 import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /**
  * An order's discounts by name ('Any 3 sharing crisps for £5.00 −£1.00', 'Coupon SAVE10 −£2.00',
@@ -15,6 +15,7 @@ export function NamedDiscounts({
   headingLevel?: 2 | 3
   className?: string
 }) {
+  const formatMoney = useMoney()
   if (discounts.length === 0) return null
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (

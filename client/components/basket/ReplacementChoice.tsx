@@ -1,8 +1,8 @@
 import type { BasketLine, SimilarItems } from '../../../schemas/basket.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'
 import { SUBSTITUTES_FIELDS, SUBSTITUTES_INTENT } from './SubstitutesSwitch.tsx'
 import { REPLACE_FOR_QUERY } from '../../lib/substitution-forms.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /**
  * A line's substitution choice besides the switch (on: best match or the shopper's replacement;
@@ -17,6 +17,7 @@ export function ReplacementChoice({
   line: BasketLine
   similar: SimilarItems | null
 }) {
+  const formatMoney = useMoney()
   if (line.substitution === 'none') return null
   const listed = similar?.basketLineId === line.basketLineId ? similar : null
   return (

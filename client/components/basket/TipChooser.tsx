@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { useCurrencySymbol, useShopLocale } from '../../lib/shop-locale.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { parseTipPounds } from '../../lib/tip-pounds.ts'
 
@@ -9,9 +11,13 @@ const PRESETS = [0, 100, 200, 300]
 export { parseTipPounds }
 
 /** Why a typed tip cannot be set: not an amount, or over the maximum (which it names). */
-export function tipRefusal(pence: number | null, maxTip: number): string | null {
+export function tipRefusal(
+  pence: number | null,
+  maxTip: number,
+  shop: ShopLocale = GB_LOCALE
+): string | null {
   if (pence === null) return MESSAGES.tipInvalid
-  if (pence > maxTip) return formatMessage('tipTooHigh', formatMoney(maxTip))
+  if (pence > maxTip) return formatMessage('tipTooHigh', formatMoney(maxTip, shop))
   return null
 }
 
@@ -29,6 +35,8 @@ export function TipChooser({
   error: string | null
   onTip: (pence: number) => void
 }) {
+  const currency = useCurrencySymbol()
+  const shop = useShopLocale()
   const [other, setOther] = useState(!PRESETS.includes(tip))
   const [text, setText] = useState(PRESETS.includes(tip) ? '' : (tip / 100).toFixed(2))
   const [invalid, setInvalid] = useState<string | null>(null)
@@ -36,7 +44,7 @@ export function TipChooser({
   function submitOther(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const pence = parseTipPounds(text)
-    const refusal = tipRefusal(pence, maxTip)
+    const refusal = tipRefusal(pence, maxTip, shop)
     setInvalid(refusal)
     if (refusal === null && pence !== null) onTip(pence)
   }
@@ -60,7 +68,7 @@ export function TipChooser({
                 onTip(amount)
               }}
             />
-            {amount === 0 ? 'None' : formatMoney(amount)}
+            {amount === 0 ? 'None' : formatMoney(amount, shop)}
           </label>
         ))}
         <label className={chip}>
@@ -78,7 +86,7 @@ export function TipChooser({
         <form onSubmit={submitOther} noValidate className="flex items-end gap-2">
           <div className="flex flex-col gap-1">
             <label htmlFor="tip-other" className="text-sm font-semibold">
-              Tip amount (£)
+              Tip amount ({currency})
             </label>
             <input
               id="tip-other"

@@ -10,7 +10,7 @@ import {
   type AddItemRequest,
   type BasketAtAnotherStore,
 } from '../../lib/basket.ts'
-import { formatMoney } from '../../../schemas/money.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 // Most adds never meet another store's basket: the dialog's code loads only when one does.
 const OverwriteDialog = lazy(() =>
@@ -57,6 +57,7 @@ export function useAddToBasket(
   addWith: (basketAdd: BasketAdd, line: string, opener: HTMLElement | null) => Promise<void>
   dialog: ReactNode
 } {
+  const formatMoney = useMoney()
   const [status, setStatus] = useState<AddStatus>({ kind: 'idle' })
   const [conflict, setConflict] = useState<{
     basketAdd: BasketAdd

@@ -1,6 +1,7 @@
 import type { DealOffer } from '../../../schemas/catalogue.ts'
 import { offerTerms } from '../../../schemas/deal-offer.ts'
 import { dealHref } from '../../lib/catalogue-links.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /**
  * The multibuy or meal deal an item is in, linking to the deal's page (its items): on a card it
@@ -15,6 +16,7 @@ export function OfferLink({
   offer: DealOffer
   size?: 'card' | 'large'
 }) {
+  const shop = useShopLocale()
   const text = size === 'card' ? 'text-xs' : 'text-sm'
   return (
     <a
@@ -22,7 +24,7 @@ export function OfferLink({
       title={offer.name}
       className={`relative z-10 inline-flex min-h-8 items-center rounded-full bg-white px-2.5 font-bold text-primary ring-2 ring-primary ring-inset hover:bg-tint ${text}`}
     >
-      {offerTerms(offer)}
+      {offerTerms(offer, shop)}
       <span className="sr-only">: {offer.name}</span>
     </a>
   )

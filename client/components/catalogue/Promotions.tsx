@@ -2,6 +2,7 @@ import type { Banner, DealSummary } from '../../../schemas/catalogue.ts'
 import { bannerHref, dealHref } from '../../lib/catalogue-links.ts'
 import { ItemBadge } from './Price.tsx'
 import { dealTerms } from '../../lib/deal-terms.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /*
  * On a phone, banners and deals are a row that scrolls sideways, snapping card by card, with the
@@ -72,6 +73,7 @@ export function DealList({
   deals: ReadonlyArray<DealSummary>
   label: string
 }) {
+  const shop = useShopLocale()
   return (
     <ul aria-label={label} className={`${ROW} ${DEAL_GRID}`}>
       {deals.map((deal) => (
@@ -86,7 +88,7 @@ export function DealList({
               </span>
             ) : null}
             <span className="font-bold">{deal.name}</span>
-            <span className="text-sm font-semibold text-primary">{dealTerms(deal)}</span>
+            <span className="text-sm font-semibold text-primary">{dealTerms(deal, shop)}</span>
             {deal.description ? (
               <span className="text-sm text-ink/75">{deal.description}</span>
             ) : null}

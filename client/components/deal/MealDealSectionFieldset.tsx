@@ -8,8 +8,8 @@ import {
   type MealDealItem,
   type MealDealSection,
 } from './meal-deal-rules.ts'
-import { formatPremium } from '../../../schemas/money.ts'
 import { choiceGroupField, choiceValueField } from '../../lib/basket-add-form.ts'
+import { usePremium } from '../../lib/shop-locale.ts'
 
 export interface MealDealSectionFieldsetProps {
   /** Prefix of this fieldset's element ids, unique on the page. */
@@ -46,6 +46,7 @@ export function MealDealSectionFieldset({
   error,
   onChange,
 }: MealDealSectionFieldsetProps) {
+  const formatPremium = usePremium()
   const fieldsetId = mealDealSectionId(idBase, section.id)
   const hintId = `${fieldsetId}-hint`
   const errorId = `${fieldsetId}-error`

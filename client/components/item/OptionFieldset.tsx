@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import type { MenuItemOption, MenuItemOptionValue } from '../../../schemas/catalogue.ts'
 import { valueExtraCost, type OptionChoice } from '../../../schemas/item-options.ts'
-import { formatPremium } from '../../../schemas/money.ts'
 import {
   chosenQuantity,
   optionControl,
@@ -10,6 +9,7 @@ import {
 } from '../../lib/item-options-ui.ts'
 import { choiceGroupField, choiceValueField } from '../../lib/basket-add-form.ts'
 import { useInteractive } from '../../lib/use-interactive.ts'
+import { usePremium } from '../../lib/shop-locale.ts'
 
 export interface OptionFieldsetProps {
   /** Prefix of this fieldset's element ids, unique on the page. */
@@ -28,6 +28,7 @@ export function optionFieldsetId(idBase: string, optionId: number): string {
 }
 
 function CostLabel({ pence }: { pence: number }) {
+  const formatPremium = usePremium()
   return pence > 0 ? <span className="text-sm text-ink/75">{formatPremium(pence)}</span> : null
 }
 

@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { weightChoices, weighingLabel, type Weighing } from '../../../schemas/weighing.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /*
  * How a weighed item (ADR 039) says what it costs: the estimate with the price per kg, and that the
@@ -10,7 +11,8 @@ import { weightChoices, weighingLabel, type Weighing } from '../../../schemas/we
 
 /** 'approx. 180 g each, est. £0.54 · £3.00/kg' or 'est. £6.39 per 250 g · £25.56/kg'. */
 export function WeighingLabel({ weighing, className }: { weighing: Weighing; className: string }) {
-  return <p className={className}>{weighingLabel(weighing)}</p>
+  const shop = useShopLocale()
+  return <p className={className}>{weighingLabel(weighing, shop)}</p>
 }
 
 /** 'Weighed items are priced at their estimate; the final price follows picking.' */
@@ -32,6 +34,7 @@ export interface WeightFieldProps {
  * works the same with or without JavaScript; each choice says its estimate.
  */
 export function WeightField({ id, weighing, max, value, onChange }: WeightFieldProps) {
+  const formatMoney = useMoney()
   return (
     <div>
       <label htmlFor={id} className="text-base font-bold">

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import type { MemberOrderSummary } from '../../../schemas/member-orders.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'
 import { itemsLabel, orderTimeLabel } from './order-format.ts'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /** The detail page of an order. */
 export function orderPath(orderId: string): string {
@@ -23,6 +23,7 @@ export function OrderCard({
   headingLevel?: 'h2' | 'h3'
   actions?: ReactNode
 }) {
+  const formatMoney = useMoney()
   const Heading = headingLevel
   return (
     <article className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5">

@@ -1,14 +1,16 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { orderLineTitle, weighedFinalNote } from '../../../schemas/weighing.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 type Line = MemberOrderDetail['lines'][number]
 
 /** What the store did with a line, in the member's words. */
-function outcomeOf(line: Line): string | null {
+function outcomeOf(line: Line, shop: ShopLocale = GB_LOCALE): string | null {
   switch (line.mark) {
     case 'picked':
-      return weighedFinalNote(line)
+      return weighedFinalNote(line, shop)
     case 'short':
       return `Only ${line.pickedQuantity ?? 0} of ${line.quantity} available`
     case 'out_of_stock':
@@ -27,10 +29,12 @@ function outcomeOf(line: Line): string | null {
  * and, where picking or a refund changed it, what it costs now.
  */
 export function OrderLines({ lines }: { lines: ReadonlyArray<Line> }) {
+  const shop = useShopLocale()
+  const formatMoney = useMoney()
   return (
     <ul className="divide-y divide-black/10">
       {lines.map((line) => {
-        const outcome = outcomeOf(line)
+        const outcome = outcomeOf(line, shop)
         const changed = line.chargedPrice !== line.totalPrice
         return (
           <li key={line.lineId} className="flex items-start justify-between gap-4 py-3">

@@ -1,6 +1,6 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 type Money = MemberOrderDetail['money']
 
@@ -10,6 +10,7 @@ type Money = MemberOrderDetail['money']
  * (nothing happened); the rest always show.
  */
 export function OrderMoney({ money, method }: { money: Money; method: 'delivery' | 'collection' }) {
+  const formatMoney = useMoney()
   const rows: Array<[string, string, boolean?]> = [['Subtotal', formatMoney(money.subtotal)]]
   if (money.discountTotal > 0) rows.push(['Discounts', `−${formatMoney(money.discountTotal)}`])
   if (method === 'delivery') rows.push(['Delivery cost', formatMoney(money.deliveryCost)])

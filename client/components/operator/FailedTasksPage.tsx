@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '../../../schemas/money.ts'
 import { effectKindLabel, type FailedEffect } from '../../../schemas/operator-effects.ts'
 import type { UnsettledRefund } from '../../../schemas/operator-refunds.ts'
 import { storeDateTime } from '../store-console/format.ts'
 import { type OperatorFrame, OperatorLayout } from './OperatorLayout.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 const CELL = 'px-3 py-2 align-top'
 
@@ -167,6 +167,7 @@ function RefundsNotSettled({
   timeZone: string
   retryAction: string
 }) {
+  const formatMoney = useMoney()
   return (
     <section aria-labelledby="refunds-not-settled" className="mt-8">
       <h2 id="refunds-not-settled" className="mb-2 text-lg font-bold">

@@ -1,9 +1,9 @@
 import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import type { MemberReferrals } from '../../../schemas/referrals.ts'
 import { ReferralShare } from '../../islands/ReferralShare.tsx'
 import { dayMonthYear, localDate } from '../../lib/slots.ts'
 import { island } from '../Island.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 const ReferralShareIsland = island('ReferralShare', ReferralShare, { hydrate: 'visible' })
 
@@ -24,6 +24,7 @@ export function MyReferrals({
   shareUrl: string
   shareText: string
 }) {
+  const formatMoney = useMoney()
   return (
     <section
       aria-labelledby="my-referrals-title"

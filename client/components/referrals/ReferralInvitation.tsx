@@ -1,8 +1,9 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import type { MemberReferrals } from '../../../schemas/referrals.ts'
 import { routePath } from '../../lib/routes.ts'
 import { invitationPromise } from './referral-promise.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** What the code of a friend's link turned out to be. */
 export type Invitation =
@@ -25,6 +26,8 @@ export function ReferralInvitation({
   /** The signed-in member's own invitation, when they registered with one. */
   invitedBy: MemberReferrals['invitedBy']
 }) {
+  const shop = useShopLocale()
+  const formatMoney = useMoney()
   if (!invitation.valid) {
     return (
       <p
@@ -49,7 +52,7 @@ export function ReferralInvitation({
         <p className="mt-2 text-ink/80">
           {invitedBy?.status === 'refused'
             ? 'You joined with this invitation, but it cannot earn a referral reward.'
-            : `You joined with this invitation. ${invitationPromise(invitation.referrerFirstName, invitation.rewardAmount)}`}
+            : `You joined with this invitation. ${invitationPromise(invitation.referrerFirstName, invitation.rewardAmount, shop)}`}
         </p>
       ) : signedIn ? (
         <p className="mt-2 text-ink/80">
@@ -58,7 +61,7 @@ export function ReferralInvitation({
       ) : (
         <>
           <p className="mt-2 text-ink/80">
-            {invitationPromise(invitation.referrerFirstName, invitation.rewardAmount)}
+            {invitationPromise(invitation.referrerFirstName, invitation.rewardAmount, shop)}
           </p>
           <a
             href={routePath('register', undefined, { referralCode: invitation.referralCode })}

@@ -1,8 +1,9 @@
 import type { ReferralOffer } from '../../../schemas/referrals.ts'
-import { formatMoney } from '../../../schemas/money.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /** How referring works, in three steps, and its terms (ADR 021). */
 export function ReferralOfferSection({ offer }: { offer: ReferralOffer }) {
+  const formatMoney = useMoney()
   const reward = formatMoney(offer.rewardAmount)
   return (
     <section aria-labelledby="how-title" className="mt-8">

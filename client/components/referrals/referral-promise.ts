@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../schemas/money.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /*
  * The referral offer in words, in one place (spec §1: "£5 off the next order for both"). What
@@ -8,16 +9,20 @@ import { formatMoney } from '../../../schemas/money.ts'
  */
 
 /** 'Refer a friend: £5.00 off for you both'. */
-export function offerHeadline(rewardAmount: number): string {
-  return `Refer a friend: ${formatMoney(rewardAmount)} off for you both`
+export function offerHeadline(rewardAmount: number, shop: ShopLocale = GB_LOCALE): string {
+  return `Refer a friend: ${formatMoney(rewardAmount, shop)} off for you both`
 }
 
 /** What the member who shares their link is promised. */
-export function referralPromise(rewardAmount: number): string {
-  return `When your friend's first order is delivered, you each get ${formatMoney(rewardAmount)} off your next order.`
+export function referralPromise(rewardAmount: number, shop: ShopLocale = GB_LOCALE): string {
+  return `When your friend's first order is delivered, you each get ${formatMoney(rewardAmount, shop)} off your next order.`
 }
 
 /** What the friend arriving by a link is promised. */
-export function invitationPromise(referrerFirstName: string, rewardAmount: number): string {
-  return `When your first order is delivered, you and ${referrerFirstName} each get ${formatMoney(rewardAmount)} off your next order.`
+export function invitationPromise(
+  referrerFirstName: string,
+  rewardAmount: number,
+  shop: ShopLocale = GB_LOCALE
+): string {
+  return `When your first order is delivered, you and ${referrerFirstName} each get ${formatMoney(rewardAmount, shop)} off your next order.`
 }

@@ -1,5 +1,6 @@
 import type { LoyaltyProgress } from '../../../schemas/loyalty.ts'
 import { earnRuleText, progressText } from '../../lib/rewards.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /**
  * Points towards the next reward as a progress bar (a native progress element: its fill needs
@@ -7,7 +8,8 @@ import { earnRuleText, progressText } from '../../lib/rewards.ts'
  * happens (a refund took back points that had already become credit).
  */
 export function LoyaltyProgressCard({ progress }: { progress: LoyaltyProgress }) {
-  const text = progressText(progress)
+  const shop = useShopLocale()
+  const text = progressText(progress, shop)
   return (
     <section
       aria-labelledby="points-title"
@@ -36,7 +38,7 @@ export function LoyaltyProgressCard({ progress }: { progress: LoyaltyProgress })
         </p>
       ) : null}
       <h3 className="mt-4 font-bold">How to earn</h3>
-      <p className="mt-1 text-ink/80">{earnRuleText(progress.scheme)}</p>
+      <p className="mt-1 text-ink/80">{earnRuleText(progress.scheme, shop)}</p>
     </section>
   )
 }

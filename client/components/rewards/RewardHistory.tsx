@@ -1,10 +1,11 @@
 import type { CreditSummary } from '../../../schemas/credit.ts'
 import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import type { LoyaltyTransaction } from '../../../schemas/loyalty.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { signedMoney, signedPoints } from '../../lib/rewards.ts'
 import { dayMonthYear, localDate } from '../../lib/slots.ts'
 import { orderPath } from '../member/OrderCard.tsx'
+import { useMoney } from '../../lib/shop-locale.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** A history entry's date, in the shop's zone ('25 Nov 2026'). */
 function entryDate(iso: string): string {
@@ -72,6 +73,8 @@ export function PointsHistory({ history }: { history: ReadonlyArray<LoyaltyTrans
 
 /** The store credit balance and its history (ADR 020: every entry says why). */
 export function CreditHistory({ credit }: { credit: CreditSummary }) {
+  const shop = useShopLocale()
+  const formatMoney = useMoney()
   return (
     <section aria-labelledby="credit-title" className="mt-8">
       <h2 id="credit-title" className="text-xl font-bold">
@@ -91,7 +94,7 @@ export function CreditHistory({ credit }: { credit: CreditSummary }) {
               createdAt={entry.createdAt}
               description={entry.description}
               businessOrderId={entry.businessOrderId}
-              amount={signedMoney(entry.amount)}
+              amount={signedMoney(entry.amount, shop)}
             />
           ))}
         </ul>

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../schemas/money.ts'
 import { routePath } from '../../lib/routes.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /** What the dashboard's rewards card shows: points (null without a scheme) and the credit. */
 export interface RewardsAtAGlance {
@@ -14,6 +14,7 @@ export function hasRewards(rewards: RewardsAtAGlance | null): rewards is Rewards
 
 /** The dashboard's summary of points and store credit, linking to the loyalty page. */
 export function RewardsCard({ rewards }: { rewards: RewardsAtAGlance }) {
+  const formatMoney = useMoney()
   return (
     <section aria-labelledby="rewards-title" className="mt-8">
       <h2 id="rewards-title" className="mb-3 text-xl font-bold">

@@ -1,7 +1,7 @@
-import { formatMoney } from '../../../schemas/money.ts'
 import type { StoreOrderBoard, StoreOrderSummary } from '../../../schemas/store-orders.ts'
 import { ageLabel, methodLabel, slotLabel, storeTimeFrom } from './format.ts'
 import { formatStoreTime } from '../../lib/format.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /** The board's columns, in the order an order moves through them; finished orders last. */
 const GROUPS: ReadonlyArray<{ title: string; statuses: ReadonlyArray<string> }> = [
@@ -27,6 +27,7 @@ function OrderCard({
   /** The finished column mixes end states: say which. */
   finished: boolean
 }) {
+  const formatMoney = useMoney()
   // Past its accept-by time (or already alerted by the cron): the manager must see it at once.
   const overdue =
     order.acceptOverdue ||

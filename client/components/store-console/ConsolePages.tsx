@@ -1,6 +1,5 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { orderLineTitle, weighedPickNote } from '../../../schemas/weighing.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
 import type {
@@ -29,6 +28,8 @@ import {
 } from './OrderActions.tsx'
 import { displayPhone } from '../../../schemas/phone.ts'
 import type { OrderReasonLists } from '../../../schemas/order-reasons.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 const StoreBoardIsland = island('StoreBoard', StoreBoard, { hydrate: 'load' })
 const DriverLocationIsland = island('DriverLocation', DriverLocation, { hydrate: 'load' })
@@ -152,8 +153,10 @@ function LineRow({
   idempotencyKey: string
   substitutes: SubstituteResults | null
 }) {
+  const shop = useShopLocale()
+  const formatMoney = useMoney()
   const markLabel: Record<string, string> = {
-    picked: weighedPickNote(line) ?? 'Picked',
+    picked: weighedPickNote(line, shop) ?? 'Picked',
     short: `Short: ${line.pickedQuantity ?? 0} found`,
     out_of_stock: 'Out of stock',
     substituted: `Substituted: ${line.substitute?.name ?? ''} × ${line.substitute?.quantity ?? 0}`,
@@ -216,6 +219,7 @@ function LineRow({
 }
 
 function Summary({ order }: { order: StoreOrderSummary & Pick<StoreOrderDetail, 'money'> }) {
+  const formatMoney = useMoney()
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
       <dt className="font-semibold">Status</dt>
@@ -269,6 +273,7 @@ export function OrderPage({
   /** The business's reject and cancel reasons (the defaults when absent). */
   reasons?: OrderReasonLists
 }) {
+  const formatMoney = useMoney()
   // The store credit the order used (ADR 020).
   const creditUsed = order.money.creditApplied
   const picking = order.allowedActions.includes('mark_line')
@@ -423,6 +428,7 @@ export interface DriverStop {
 
 /** What the driver takes at the door: the cash to collect, or nothing because it is paid. */
 function DoorPayment({ order }: { order: StoreOrderDetail }) {
+  const formatMoney = useMoney()
   const method = order.money.paymentMethod
   if (method === 'paymentCash' && order.money.total > 0) {
     return (

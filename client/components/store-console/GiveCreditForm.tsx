@@ -1,5 +1,6 @@
 import type { FormErrors, FormValues } from '../forms/Form.tsx'
 import { ACTION_FIELDS } from './OrderActions.tsx'
+import { useCurrencySymbol } from '../../lib/shop-locale.ts'
 
 /** The console action that gives the order's customer store credit (ADR 020). */
 export const GIVE_CREDIT_ACTION = 'give_credit'
@@ -37,6 +38,7 @@ export function GiveCreditForm({
   errors: FormErrors
   values: FormValues
 }) {
+  const currency = useCurrencySymbol()
   const kind = values.kind ?? 'goodwill'
   return (
     <details
@@ -59,7 +61,7 @@ export function GiveCreditForm({
           </p>
         ) : null}
         <label htmlFor="credit-amount" className="block text-sm font-semibold">
-          Amount (£)
+          Amount ({currency})
           <input
             id="credit-amount"
             name="amount"

@@ -3,6 +3,8 @@ import { ORDER_STATUS_LABELS } from '../../../schemas/order-states.ts'
 import type { StoreOrderDetail, StoreOrderHistoryRow } from '../../../schemas/store-orders.ts'
 import { paidWithLabel } from '../../lib/order-display.ts'
 import { storeDateTime } from './format.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /*
  * What a store needs to know about an order at a glance (issue 35 "The look"): where it goes,
@@ -132,14 +134,17 @@ const STEPS: Partial<Record<string, Step>> = {
 }
 
 /** One step of the history: when, who, what in words, the money it moved and the new status. */
-export function historyStep(row: StoreOrderHistoryRow): {
+export function historyStep(
+  row: StoreOrderHistoryRow,
+  shop: ShopLocale = GB_LOCALE
+): {
   headline: string
   meaning: string
 } {
   const step = STEPS[row.action] ?? { title: 'Updated', meaning: 'The order was changed.' }
   const amount =
     row.amount !== null && row.amount > 0
-      ? ` · ${formatMoney(row.amount)} ${step.moved ?? 'moved'}`
+      ? ` · ${formatMoney(row.amount, shop)} ${step.moved ?? 'moved'}`
       : ''
   const status = row.from !== row.to ? ` → ${ORDER_STATUS_LABELS[row.to]}` : ''
   const reason = row.reason ? ` (${row.reason})` : ''
@@ -147,6 +152,7 @@ export function historyStep(row: StoreOrderHistoryRow): {
 }
 
 export function OrderHistory({ order }: { order: StoreOrderDetail }) {
+  const shop = useShopLocale()
   return (
     <section aria-labelledby="history" className="mt-6">
       <h2 id="history" className="text-xl font-extrabold">
@@ -155,7 +161,7 @@ export function OrderHistory({ order }: { order: StoreOrderDetail }) {
       {order.history.length ? (
         <ol className="mt-2 space-y-2 text-sm">
           {order.history.map((row, index) => {
-            const { headline, meaning } = historyStep(row)
+            const { headline, meaning } = historyStep(row, shop)
             return (
               <li key={index}>
                 <p>

@@ -12,6 +12,8 @@ import { StoreFrontIllustration } from '../catalogue/StoreFrontIllustration.tsx'
 import { BagIcon, ClockIcon, CloseIcon, PinIcon, StoreIcon, TruckIcon } from '../icons.tsx'
 import { StoreAvailabilityBadge } from '../StoreAvailabilityBadge.tsx'
 import { StoreRatingLine } from './StoreRatingLine.tsx'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** Where "Change store" goes: the home page's search, past the last-ordered-store redirect. */
 export const CHANGE_STORE_PATH = routePath('index', undefined, { changeStore: '1' })
@@ -100,7 +102,8 @@ function StoreBreadcrumb({ storeName }: { storeName: string }) {
 
 /** Delivery and collection, each offered or not, and the service fee and booking window. */
 function FulfilmentLines({ store }: { store: StoreDetails }) {
-  const serviceFee = serviceFeeLabel(store.serviceFee)
+  const shop = useShopLocale()
+  const serviceFee = serviceFeeLabel(store.serviceFee, shop)
   const daysInAdvance = daysInAdvanceLabel(store.daysInAdvance)
   return (
     <ul aria-label="Ways to get your order" className="mt-4 space-y-2 text-sm">
@@ -108,10 +111,10 @@ function FulfilmentLines({ store }: { store: StoreDetails }) {
         on={store.delivery.enabled && (store.atLocation?.deliveryAvailable ?? true)}
         Icon={TruckIcon}
       >
-        {deliveryText(store)}
+        {deliveryText(store, shop)}
       </FulfilmentLine>
       <FulfilmentLine on={store.collection.enabled} Icon={StoreIcon}>
-        {collectionText(store)}
+        {collectionText(store, shop)}
       </FulfilmentLine>
       {serviceFee ? (
         <FulfilmentLine on Icon={BagIcon}>
@@ -128,24 +131,24 @@ function FulfilmentLines({ store }: { store: StoreDetails }) {
 }
 
 /** The delivery line: to the saved postcode when the shopper has searched, else in general. */
-function deliveryText(store: StoreDetails): string {
+function deliveryText(store: StoreDetails, shop: ShopLocale = GB_LOCALE): string {
   if (!store.delivery.enabled) return 'No delivery'
   const at = store.atLocation
   if (at?.postcode && !at.deliveryAvailable) return `Doesn't deliver to ${at.postcode}`
   const fee = at ? at.deliveryFee : store.delivery.fee
   const minimum = at ? at.minimumSpend : store.delivery.minimumSpend
-  const free = freeDeliveryLabel(store.delivery.freeDeliveryThreshold)
-  const terms = [feeLabel(fee, 'delivery'), minimumSpendLabel(minimum), free]
+  const free = freeDeliveryLabel(store.delivery.freeDeliveryThreshold, shop)
+  const terms = [feeLabel(fee, 'delivery', shop), minimumSpendLabel(minimum, shop), free]
     .filter(Boolean)
     .join(' · ')
   return at?.postcode ? `Delivers to ${at.postcode} · ${terms}` : terms
 }
 
-function collectionText(store: StoreDetails): string {
+function collectionText(store: StoreDetails, shop: ShopLocale = GB_LOCALE): string {
   const { enabled, fee, minimumSpend } = store.collection
   if (!enabled) return 'No collection'
   return fee > 0 || minimumSpend > 0
-    ? `Collection · ${feeLabel(fee, 'collection')} · ${minimumSpendLabel(minimumSpend)}`
+    ? `Collection · ${feeLabel(fee, 'collection', shop)} · ${minimumSpendLabel(minimumSpend, shop)}`
     : 'Collection'
 }
 

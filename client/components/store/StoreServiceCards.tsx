@@ -1,8 +1,8 @@
 import type { OpeningHours, StoreDetails } from '../../../schemas/stores.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { WEEKDAY_NAMES } from '../../../schemas/weekdays.ts'
 import { distanceLabel, minimumSpendLabel } from '../../lib/format.ts'
 import { ClockIcon, StoreIcon, TruckIcon } from '../icons.tsx'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
 
 const DAYS = WEEKDAY_NAMES
 
@@ -53,6 +53,8 @@ export function StoreServiceCards({ store }: { store: StoreDetails }) {
 }
 
 function DeliveryCard({ store }: { store: StoreDetails }) {
+  const formatMoney = useMoney()
+  const shop = useShopLocale()
   const { fee, minimumSpend, freeDeliveryThreshold, radiusKm } = store.delivery
   return (
     <section aria-labelledby="delivery-title" className={CARD_CLASS}>
@@ -61,7 +63,7 @@ function DeliveryCard({ store }: { store: StoreDetails }) {
       </h2>
       <dl className="mt-4 space-y-2 text-sm">
         <Row term="Delivery fee" value={fee === 0 ? 'Free' : formatMoney(fee)} />
-        <Row term="Minimum spend" value={minimumSpendLabel(minimumSpend)} />
+        <Row term="Minimum spend" value={minimumSpendLabel(minimumSpend, shop)} />
         {freeDeliveryThreshold !== null ? (
           <Row
             term="Free delivery"

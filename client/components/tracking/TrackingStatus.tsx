@@ -1,7 +1,6 @@
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
 import type { TrackingSnapshot } from '../../../schemas/tracking.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import {
   distanceEtaText,
   isStale,
@@ -9,6 +8,7 @@ import {
   timelineSteps,
   type StepState,
 } from './tracking-view.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 const STEP_DOT: Record<StepState, string> = {
   done: 'border-primary bg-primary',
@@ -91,6 +91,7 @@ function DriverText({
 
 /** The order's money once it is no longer on its way (schemas/money-summary.ts's rows). */
 function MoneyTable({ rows }: { rows: TrackingSnapshot['money'] }) {
+  const formatMoney = useMoney()
   return (
     <div className="mt-5 border-t border-black/10 pt-5">
       <h3 className="font-bold">Your money</h3>

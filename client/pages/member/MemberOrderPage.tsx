@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import {
   FormAlert,
   FormNotice,
@@ -23,6 +22,7 @@ import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
 import { dayMonthYear } from '../../lib/slots.ts'
 import { trackingPath } from '../../../schemas/tracking.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /** What the page says after a reorder or a review (from the redirect's query). */
 export interface MemberOrderNotice {
@@ -79,6 +79,7 @@ export function MemberOrderPage({
   reviewValues,
   amendWindow = null,
 }: MemberOrderPageProps) {
+  const formatMoney = useMoney()
   const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
     total: order.money.originalTotal,
     creditApplied: order.money.creditApplied,

@@ -1,11 +1,11 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
-import { formatMoney } from '../../../schemas/money.ts'
 import { Layout, type PageChrome } from '../../components/Layout.tsx'
 import { orderTimeLabel } from '../../components/member/order-format.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
 import { OrderMoney } from '../../components/member/OrderMoney.tsx'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /**
  * `/member/orders/:orderId/receipt`: the member's receipt of one order, to print with the
@@ -24,6 +24,7 @@ export function MemberReceiptPage({
   /** Where "Back to the order" goes: the member's order, or a guest's tracking page. */
   backHref?: string
 }) {
+  const formatMoney = useMoney()
   const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
     total: order.money.originalTotal,
     creditApplied: order.money.creditApplied,

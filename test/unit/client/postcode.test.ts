@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   checkPostcode,
+  COUNTRY_POSTCODE_RULES,
   DEFAULT_POSTCODE_RULE,
   outcodeOf,
   postcodeRuleFor,
@@ -62,7 +63,8 @@ describe('checkPostcode with a business rule', () => {
 
   it('upper-cases what was typed for a non-UK rule', () => {
     expect(checkPostcode(' d02 x285 ', irish)).toEqual({ ok: true, postcode: 'D02 X285' })
-    expect(checkPostcode('d02x285', irish)).toEqual({ ok: true, postcode: 'D02X285' })
+    // An Eircode typed without its space is written with it (issue 43).
+    expect(checkPostcode('d02x285', irish)).toEqual({ ok: true, postcode: 'D02 X285' })
     expect(checkPostcode('M1 1AE', irish)).toEqual({
       ok: false,
       message: 'M1 1AE is not a valid postcode',
@@ -76,10 +78,41 @@ describe('checkPostcode with a business rule', () => {
   })
 })
 
+describe('postcodes of the countries the shop knows (issue 43)', () => {
+  const dutch = (typed: string) =>
+    checkPostcode(typed, COUNTRY_POSTCODE_RULES.NL ?? DEFAULT_POSTCODE_RULE)
+  const irish = (typed: string) =>
+    checkPostcode(typed, COUNTRY_POSTCODE_RULES.IE ?? DEFAULT_POSTCODE_RULE)
+
+  it('takes a Dutch postcode as "1234 AB", with or without the space', () => {
+    expect(dutch('1012 ab')).toEqual({ ok: true, postcode: '1012 AB' })
+    expect(dutch(' 1012AB ')).toEqual({ ok: true, postcode: '1012 AB' })
+    for (const wrong of ['0123 AB', '1012 SS', '1012', 'M1 1AE']) {
+      expect(dutch(wrong)).toEqual({ ok: false, message: `${wrong} is not a valid postcode` })
+    }
+  })
+
+  it('takes an Eircode as "D02 X285", with or without the space', () => {
+    expect(irish('d02x285')).toEqual({ ok: true, postcode: 'D02 X285' })
+    expect(irish('D6W 1234')).toEqual({ ok: true, postcode: 'D6W 1234' })
+    for (const wrong of ['B02 X285', 'D02 X28', '1012 AB']) {
+      expect(irish(wrong)).toEqual({ ok: false, message: `${wrong} is not a valid postcode` })
+    }
+  })
+
+  it('is the rule a business at home in NL or IE gets without its own; the UK is as before', () => {
+    expect(postcodeRuleFor([], 'nl', 'NL')).toBe(COUNTRY_POSTCODE_RULES.NL)
+    expect(postcodeRuleFor([], 'IE', 'IE')).toBe(COUNTRY_POSTCODE_RULES.IE)
+    // A UK business serves no other country without a rule for it.
+    expect(postcodeRuleFor([], 'IE')).toBeNull()
+    expect(postcodeRuleFor([], 'GB')).toBe(DEFAULT_POSTCODE_RULE)
+  })
+})
+
 describe('postcodeRuleFor and outcodeOf', () => {
   const rules: Array<PostcodeRule> = [{ ...DEFAULT_POSTCODE_RULE, pattern: '^M.*$' }]
 
-  it("prefers the business's own rule, defaults GB, and serves no other country", () => {
+  it("prefers the business's own rule, defaults GB, and serves no unknown country", () => {
     expect(postcodeRuleFor(rules, 'gb')?.pattern).toBe('^M.*$')
     expect(postcodeRuleFor([], 'GB')).toBe(DEFAULT_POSTCODE_RULE)
     expect(postcodeRuleFor([])).toBe(DEFAULT_POSTCODE_RULE)

@@ -12,6 +12,8 @@ import { commitBasket, couponStatement, findCouponByCode, findCustomerCouponUse 
 import type { RobotChecker } from '../robot-check.ts'
 import { readBasket, requireBasket, withBasketRetry } from './service.ts'
 import { answer, type BasketCall, changeBasket, rowsOf } from './change.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { businessLocale } from '../businesses-repo.ts'
 
 export async function removeCoupon(
   call: BasketCall,
@@ -51,7 +53,8 @@ export function couponRejection(
     customerRedemptions: number | null
     customerOrders: number | null
   },
-  now: Date
+  now: Date,
+  shop: ShopLocale = GB_LOCALE
 ): CouponRejection | null {
   const at = now.toISOString()
   if (!coupon || coupon.is_active !== 1) {
@@ -72,7 +75,7 @@ export function couponRejection(
   if (basket.discountedSubtotal < coupon.minimum_spend) {
     return {
       errorCode: 'COUPON_MINIMUM_SPEND',
-      errorText: formatMessage('couponMinimumSpend', formatMoney(coupon.minimum_spend)),
+      errorText: formatMessage('couponMinimumSpend', formatMoney(coupon.minimum_spend, shop)),
     }
   }
   if (coupon.max_redemptions !== null && coupon.redemption_count >= coupon.max_redemptions) {
@@ -135,7 +138,8 @@ export async function applyCoupon(
           customerRedemptions: use?.redemptions ?? null,
           customerOrders: use?.orders ?? null,
         },
-        call.now
+        call.now,
+        await businessLocale(call.db, body.businessId)
       )
       if (rejection || !coupon) throw new CouponRejectedError(rejection ?? couponNotFound())
       // Spec §4: a guest cannot prove membership or a first order; the coupon waits for sign-in.

@@ -61,7 +61,7 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         total: formatMoney(summary.totals.total, shop),
         // Weighed lines as estimates with their price per kg, and that picking sets the final
         // price (ADR 039); null when the order has none.
-        ...weighedEmailLines(summary.lines),
+        ...weighedEmailLines(summary.lines, shop),
         // Each deal, the coupon and store credit on a line: 'Coupon SAVE10 −£2.00'.
         discounts:
           summary.discounts.length > 0

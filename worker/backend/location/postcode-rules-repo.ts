@@ -1,6 +1,7 @@
 import { checkPostcode, postcodeRuleFor, type PostcodeRule } from '../../../schemas/postcode.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
+import { businessLocale } from '../businesses-repo.ts'
 
 /** A postcode_rules row, as the brand lookup and the rule checks read it. */
 export interface PostcodeRuleRow {
@@ -37,7 +38,8 @@ export function postcodeRuleOf(row: PostcodeRuleRow): PostcodeRule {
 /**
  * The typed postcode normalised by the business's rule for the country, or a validation_error
  * carrying the spec's message ('Please enter a valid postcode' / '<typed> is not a valid
- * postcode') on the field `postcode`. A country the business has no rule for is not served.
+ * postcode') on the field `postcode`. A country the business has no rule for is not served,
+ * but for its own country (its businesses row), whose postcodes the shop knows (GB, NL, IE).
  */
 export async function requireBusinessPostcode(
   db: D1Database,
@@ -45,7 +47,11 @@ export async function requireBusinessPostcode(
   typed: string,
   country: string
 ): Promise<string> {
-  const rule = postcodeRuleFor(await findPostcodeRules(db, businessId), country)
+  const [rules, home] = await Promise.all([
+    findPostcodeRules(db, businessId),
+    businessLocale(db, businessId),
+  ])
+  const rule = postcodeRuleFor(rules, country, home.countryCode)
   const check = rule
     ? checkPostcode(typed, rule)
     : typed.trim() === ''

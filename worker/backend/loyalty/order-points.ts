@@ -1,5 +1,6 @@
 import type { OrderActionType } from '../../../schemas/order-states.ts'
 import { logError } from '../../lib/log.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import { creditEntryStatement } from '../credit/ledger-repo.ts'
 import {
   type AccountState,
@@ -99,6 +100,7 @@ export async function earnPoints(db: D1Database, orderId: number, now: Date): Pr
   const rule = ruleOf(scheme)
   const earned = pointsFor(paidOf(order), rule.pointsPerPound)
   if (earned <= 0) return
+  const shop = await businessLocale(db, order.business_id)
   const reference = `order:${order.id}:earn`
   await withAccount(db, order, now, async (account) => {
     if (await hasReference(db, account.id, reference)) return []
@@ -129,7 +131,7 @@ export async function earnPoints(db: D1Database, orderId: number, now: Date): Pr
             points: -reward.points,
             kind: 'reward',
             reference: `reward:${reward.n}`,
-            description: rewardWords(reward.points, reward.value),
+            description: rewardWords(reward.points, reward.value, shop),
           },
           now
         ),

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../schemas/money.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /*
  * The words of the points history and of the credit a reward gives. They name orders and
@@ -19,8 +20,8 @@ export function reversedWords(orderNumber: string, owed: boolean): string {
     : taken
 }
 
-export function rewardWords(points: number, value: number): string {
-  return `${points} points became ${formatMoney(value)} store credit`
+export function rewardWords(points: number, value: number, shop: ShopLocale = GB_LOCALE): string {
+  return `${points} points became ${formatMoney(value, shop)} store credit`
 }
 
 /** The store credit ledger's line for a reward. */

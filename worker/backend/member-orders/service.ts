@@ -29,6 +29,7 @@ import {
   reviewOf,
   summaryOf,
 } from './view.ts'
+import { businessLocale } from '../businesses-repo.ts'
 
 /** Spec §7 Orders list: the member's placed orders, newest first, one page and the count. */
 export async function memberOrders(
@@ -108,6 +109,7 @@ export async function orderDetail(
       ),
       ...parts,
       discounts: discountFacts ? discountsOfOrder(discountFacts, lines) : [],
+      shop: await businessLocale(db, body.businessId),
     },
     now
   )

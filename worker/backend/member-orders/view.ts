@@ -23,6 +23,7 @@ import type {
   ReviewRow,
   StatusHistoryRow,
 } from './repo.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 
 /* The member's answers built from the rows (pure: the clock is passed in). */
 
@@ -164,7 +165,7 @@ function moneyBackOf(
   })
   const shown = new Set(['closing', 'after_delivery', 'given_back', 'to_come'])
   const rows = moneyRows(summary).filter((entry) => shown.has(entry.key) && entry.amount !== 0)
-  return { rows: summary.owedBack > 0 ? rows : [], message: closingMessage(summary) }
+  return { rows: summary.owedBack > 0 ? rows : [], message: closingMessage(summary, parts.shop) }
 }
 
 function paidWithOf(display: MemberOrderDisplayRow | null): PaidWith | null {
@@ -185,6 +186,8 @@ export interface MemberDetailParts {
   review: ReviewRow | null
   /** The deals, coupon and credit by name (orders/named-discounts.ts). */
   discounts: ReadonlyArray<NamedDiscount>
+  /** The business's locale, which the ending's sentence says its money in (ADR 045). */
+  shop?: ShopLocale
 }
 
 export function detailOf(

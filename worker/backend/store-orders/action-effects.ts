@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import { closingMessage, isClosing, moneySummary } from '../../../schemas/money-summary.ts'
 import { creditReturnedBy } from '../credit/order-credit-repo.ts'
 import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
@@ -26,6 +27,7 @@ import {
   tellShopper,
 } from './effects.ts'
 import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /*
  * What follows a store action (ADR 017 "Effects", ADR 037), run by the EFFECTS queue's consumer
@@ -131,8 +133,12 @@ async function loyaltyOf(env: EffectsEnv, s: Settle, now: Date): Promise<void> {
 }
 
 /** A cash order's refund as the shopper is told it: how the cash reaches them (issue 35.2). */
-function cashRefundMessage(how: Settle['cashReturn'], amount: number): string | null {
-  const money = formatMoney(amount)
+function cashRefundMessage(
+  how: Settle['cashReturn'],
+  amount: number,
+  shop: ShopLocale = GB_LOCALE
+): string | null {
+  const money = formatMoney(amount, shop)
   switch (how) {
     case 'door':
       return formatMessage('orderRefundCashAtDoor', money)
@@ -158,6 +164,7 @@ async function messageOf(
   moneyBack: MoneyOutcome,
   creditBack: MoneyOutcome
 ): Promise<string | null> {
+  const shop = await businessLocale(env.DB, order.business_id)
   if (isClosing(s.to as StoreOrderRow['status'])) {
     return withStoreReason(
       order,
@@ -173,14 +180,22 @@ async function messageOf(
           total: order.total,
           givenBack: await givenBackOnOrder(env.DB, order.business_id, order.id),
           creditReturned: creditBack,
-        })
+        }),
+        shop
       )
     )
   }
   const message =
-    cashRefundMessage(s.cashReturn, s.beforeTotal - order.total) ??
-    trackingMessageWithCredit(s.action, moneyBack, s.beforeTotal - order.total, s.cash, creditBack)
-  return withWeighedTotal(order, s.action, message)
+    cashRefundMessage(s.cashReturn, s.beforeTotal - order.total, shop) ??
+    trackingMessageWithCredit(
+      s.action,
+      moneyBack,
+      s.beforeTotal - order.total,
+      s.cash,
+      creditBack,
+      shop
+    )
+  return withWeighedTotal(order, s.action, message, shop)
 }
 
 /**
@@ -190,11 +205,12 @@ async function messageOf(
 function withWeighedTotal(
   order: StoreOrderRow,
   action: Settle['action'],
-  message: string | null
+  message: string | null,
+  shop: ShopLocale = GB_LOCALE
 ): string | null {
   if (order.weighed_lines === 0) return message
   if (action !== 'finish_picking' && action !== 'start_route') return message
-  const total = formatMessage('weighedOrderTotal', formatMoney(order.total))
+  const total = formatMessage('weighedOrderTotal', formatMoney(order.total, shop))
   return `${message ?? MESSAGES.orderTrackingPicked} ${total}`
 }
 

@@ -2,6 +2,7 @@ import { formatMessage } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { effectStatement } from '../effects/repo.ts'
 import { ACTION_EFFECTS } from './action-effect-rows.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /*
  * The outbox rows of credit a manager gives (ADR 020, ADR 037): the shopper's email and the
@@ -23,11 +24,12 @@ export function creditEffectStatements(
   db: D1Database,
   credit: { businessId: number; orderId: number; storeId: number; amount: number; key: string },
   now: Date,
-  written: { sql: string; params: ReadonlyArray<string | number | null> }
+  written: { sql: string; params: ReadonlyArray<string | number | null> },
+  shop: ShopLocale = GB_LOCALE
 ): Array<D1PreparedStatement> {
   const keys = creditEffectKeys(credit.orderId, credit.key)
   const base = { orderId: credit.orderId, storeId: credit.storeId }
-  const message = formatMessage('orderTrackingCreditReturned', formatMoney(credit.amount))
+  const message = formatMessage('orderTrackingCreditReturned', formatMoney(credit.amount, shop))
   const row = (key: string, kind: string, payload: Record<string, string | number>) =>
     effectStatement(db, { businessId: credit.businessId, key, kind, payload }, now, written)
   return [

@@ -5,6 +5,7 @@ import { returnOrderCredit, returnPickingBeyondCard } from '../credit/order-cred
 import { creditReturnedBy } from '../credit/order-credit-repo.ts'
 import type { StoreOrderRow } from '../orders/repo.ts'
 import { trackingMessage, type MoneyOutcome } from './effects.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /*
  * The store credit side of an action's effects (ADR 020 "Refunds"): the card gives back what it
@@ -55,15 +56,16 @@ export function trackingMessageWithCredit(
   moneyBack: MoneyOutcome,
   fallbackAmount: number,
   cash: boolean,
-  creditBack: MoneyOutcome
+  creditBack: MoneyOutcome,
+  shop: ShopLocale = GB_LOCALE
 ): string | null {
-  if (creditBack <= 0) return trackingMessage(action, moneyBack, fallbackAmount, cash)
-  const credit = formatMessage('orderTrackingCreditReturned', formatMoney(creditBack))
+  if (creditBack <= 0) return trackingMessage(action, moneyBack, fallbackAmount, cash, shop)
+  const credit = formatMessage('orderTrackingCreditReturned', formatMoney(creditBack, shop))
   const cardNothing = cash || (moneyBack <= 0 && fallbackAmount <= 0)
   if (cardNothing && (action === 'refund_order' || action === 'refund_lines')) return credit
   if (cardNothing && action === 'finish_picking') {
     return `${MESSAGES.orderTrackingPicked} ${credit}`
   }
-  const card = trackingMessage(action, moneyBack, fallbackAmount, cardNothing)
+  const card = trackingMessage(action, moneyBack, fallbackAmount, cardNothing, shop)
   return card === null ? credit : `${card} ${credit}`
 }

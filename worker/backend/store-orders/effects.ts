@@ -12,6 +12,7 @@ import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
 import { findOrderPayment, type StoreOrderRow } from '../orders/repo.ts'
 import { storeStatusOf } from './view.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /*
  * What follows a committed action (ADR 017 "Effects"): money back through the payment's own
@@ -122,9 +123,10 @@ export function trackingMessage(
   moneyBack: MoneyOutcome,
   fallbackAmount: number,
   /** Cash is paid at the door: an order that ends before it was paid cost the shopper nothing. */
-  cash: boolean
+  cash: boolean,
+  shop: ShopLocale = GB_LOCALE
 ): string | null {
-  const amount = formatMoney(moneyBack > 0 ? moneyBack : fallbackAmount)
+  const amount = formatMoney(moneyBack > 0 ? moneyBack : fallbackAmount, shop)
   switch (action) {
     case 'accept':
       return MESSAGES.orderTrackingAccepted

@@ -20,6 +20,8 @@ import { storeActionHandlers } from './action-effects.ts'
 import { creditEffectKeys, creditEffectStatements } from './credit-effect-rows.ts'
 import type { EffectsEnv } from './effects.ts'
 import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { businessLocale } from '../businesses-repo.ts'
 
 /*
  * POST /staff/orders/credit (ADR 020): a manager (store manager or operator) gives the order's
@@ -45,6 +47,7 @@ export async function giveStaffCredit(
   const role = staff.roles.find((held) => MANAGERS.includes(held))
   if (role === undefined) throw new AppError('forbidden', MESSAGES.orderActionWrongRole)
   if (row.customer_id === null) throw invalid('orderId', MESSAGES.creditGuestOrder)
+  const shop = await businessLocale(db, staff.businessId)
   const write = {
     orderId: row.id,
     businessOrderId: row.business_order_id,
@@ -58,7 +61,10 @@ export async function giveStaffCredit(
   }
   if (request.kind === 'goodwill') {
     if (request.amount > GOODWILL_CREDIT_MAX_PENCE) {
-      const message = formatMessage('creditGoodwillTooMuch', formatMoney(GOODWILL_CREDIT_MAX_PENCE))
+      const message = formatMessage(
+        'creditGoodwillTooMuch',
+        formatMoney(GOODWILL_CREDIT_MAX_PENCE, shop)
+      )
       throw invalid('amount', message)
     }
     const member = { businessId: row.business_id, customerId: row.customer_id }
@@ -68,11 +74,11 @@ export async function giveStaffCredit(
     }
     await db.batch([
       ...goodwillStatements(db, { ...write, ...member }),
-      ...creditEffectStatements(db, effectOf(row, request.amount, key), now, entered),
+      ...creditEffectStatements(db, effectOf(row, request.amount, key), now, entered, shop),
     ])
     if (!(await goodwillWritten(db, row.customer_id, row.id, key))) {
       const room = await goodwillRoom(db, { ...member, orderId: row.id, at: write.at })
-      throw invalid('amount', goodwillCapMessage(room, request.amount))
+      throw invalid('amount', goodwillCapMessage(room, request.amount, shop))
     }
   } else {
     if (request.amount > row.total) throw invalid('amount', MESSAGES.orderRefundTooMuch)
@@ -83,7 +89,7 @@ export async function giveStaffCredit(
     }
     const [updated] = await db.batch([
       ...refundAsCreditStatements(db, { ...write, expectedRefund: row.refund, token }),
-      ...creditEffectStatements(db, effectOf(row, request.amount, key), now, ours),
+      ...creditEffectStatements(db, effectOf(row, request.amount, key), now, ours, shop),
     ])
     if ((updated?.meta.changes ?? 0) === 0) {
       throw new AppError('conflict', MESSAGES.orderRefundTooMuch)
@@ -116,20 +122,24 @@ async function noticeThenDispatch(env: EffectsEnv, orderId: number, key: string,
 }
 
 /** Why the caps refused the grant: the order's cap when it binds, else the member's. */
-function goodwillCapMessage(room: GoodwillRoom | null, amount: number): string {
+function goodwillCapMessage(
+  room: GoodwillRoom | null,
+  amount: number,
+  shop: ShopLocale = GB_LOCALE
+): string {
   if (room === null) return MESSAGES.creditGuestOrder
   const orderLeft = Math.max(0, room.orderCap - room.givenOnOrder)
   if (amount > orderLeft) {
     return formatMessage(
       'creditGoodwillOrderCap',
-      formatMoney(room.orderCap),
-      formatMoney(orderLeft)
+      formatMoney(room.orderCap, shop),
+      formatMoney(orderLeft, shop)
     )
   }
   return formatMessage(
     'creditGoodwillMemberCap',
-    formatMoney(room.memberCap),
+    formatMoney(room.memberCap, shop),
     room.periodDays,
-    formatMoney(Math.max(0, room.memberCap - room.givenToMember))
+    formatMoney(Math.max(0, room.memberCap - room.givenToMember), shop)
   )
 }

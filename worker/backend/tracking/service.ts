@@ -23,6 +23,7 @@ import {
 } from './repo.ts'
 import { buildSnapshot } from './snapshot.ts'
 import { verifyTrackingToken } from './token.ts'
+import { businessLocale } from '../businesses-repo.ts'
 
 /*
  * Live order tracking (ADR 019): who may watch an order, its snapshot, and what the live tracker
@@ -71,11 +72,12 @@ async function mayTrack(
 }
 
 async function snapshotOf(db: D1Database, row: TrackedOrderRow, now: Date) {
-  const [reached, discounts] = await Promise.all([
+  const [reached, discounts, shop] = await Promise.all([
     statusReachedTimes(db, row.id),
     orderNamedDiscounts(db, row.id),
+    businessLocale(db, row.business_id),
   ])
-  return buildSnapshot(row, reached, now, discounts)
+  return buildSnapshot(row, reached, now, discounts, shop)
 }
 
 /** POST /tracking/order: the order's tracking snapshot, for whoever may watch it (else 404). */

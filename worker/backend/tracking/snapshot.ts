@@ -22,6 +22,7 @@ import {
 import { slotOf } from '../orders/view.ts'
 import { distanceAndEta, type Point } from './eta.ts'
 import type { TrackedOrderRow } from './repo.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /*
  * The tracking snapshot (schemas/tracking.ts) from an order row: pure, so every status's answer is
@@ -47,9 +48,12 @@ export function summaryOf(row: TrackedOrderRow): MoneySummary {
 }
 
 /** Spec §4's tracking message for the status; an ending says what happened to the money. */
-export function trackingMessageOf(row: TrackedOrderRow): string | null {
+export function trackingMessageOf(
+  row: TrackedOrderRow,
+  shop: ShopLocale = GB_LOCALE
+): string | null {
   const status = row.status as OrderStatusName
-  if (isClosing(status)) return closingMessage(summaryOf(row))
+  if (isClosing(status)) return closingMessage(summaryOf(row), shop)
   switch (status) {
     case 'sent_to_store':
       return MESSAGES.orderTrackingSentToStore
@@ -110,7 +114,9 @@ export function buildSnapshot(
   reached: ReadonlyArray<{ status: string; at: string }>,
   now: Date,
   /** The order's discounts by name (orders/named-discounts.ts). */
-  discounts: ReadonlyArray<NamedDiscount> = []
+  discounts: ReadonlyArray<NamedDiscount> = [],
+  /** The business's locale: the ending's sentence says its money in it (ADR 045). */
+  shop: ShopLocale = GB_LOCALE
 ): TrackingSnapshot {
   const status = row.status as OrderStatusName
   const enRoute = status === 'en_route'
@@ -128,7 +134,7 @@ export function buildSnapshot(
     orderNumber: row.business_order_id,
     status,
     statusLabel: shopperStatusLabel(status, row.fulfilment_method),
-    message: trackingMessageOf(row),
+    message: trackingMessageOf(row, shop),
     closingReason: isClosing(status) ? row.closing_reason : null,
     money: moneyRows(summaryOf(row)),
     discounts: [...discounts],

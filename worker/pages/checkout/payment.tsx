@@ -15,7 +15,7 @@ import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { AppEnv } from '../../env.ts'
 import { readForm } from '../forms.ts'
-import { renderPage } from '../render.tsx'
+import { renderPage, requestLocale } from '../render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   backToActiveStep,
@@ -26,16 +26,19 @@ import {
 import { orderDraft, parseShownTotal, timeSlotsHref } from './order-request.ts'
 import { AttemptSchema, startPayment, type PaymentChoice } from './start-payment.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 
 /** `?payment=` on the payment page: where the gateway sent the shopper back from. */
 export const PAYMENT_OUTCOME_QUERY = 'payment'
 
-const OUTCOME_MESSAGES: Partial<Record<string, (state: CheckoutState) => string>> = {
+const OUTCOME_MESSAGES: Partial<
+  Record<string, (state: CheckoutState, shop: ShopLocale) => string>
+> = {
   failed: () => PAYMENT_FAILED_HELP,
   cancelled: () => MESSAGES.paymentCancelled,
   // The basket changed (another tab) after a payment page was shown: nothing was charged.
-  changed: (state) =>
-    `${MESSAGES.basketPricesChanged} Your new total is ${formatMoney(state.basket.totals.total)}.`,
+  changed: (state, shop) =>
+    `${MESSAGES.basketPricesChanged} Your new total is ${formatMoney(state.basket.totals.total, shop)}.`,
 }
 
 function renderPayment(
@@ -90,7 +93,8 @@ export async function checkoutPaymentPage(c: Context<AppEnv>): Promise<Response>
   const ready = await readyToPay(c)
   if ('redirect' in ready) return ready.redirect
   const { state, order } = ready
-  const outcome = OUTCOME_MESSAGES[c.req.query(PAYMENT_OUTCOME_QUERY) ?? '']?.(state) ?? null
+  const outcome =
+    OUTCOME_MESSAGES[c.req.query(PAYMENT_OUTCOME_QUERY) ?? '']?.(state, requestLocale(c)) ?? null
   const alert = state.blocked === 'store_closed' ? MESSAGES.storeClosedCheckout : outcome
   return renderPayment(c, state, order, alert)
 }

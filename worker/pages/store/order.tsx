@@ -32,6 +32,7 @@ import { actionOfForm, idempotencyKeyOf } from './order-form.ts'
 import { giveCreditInputOf, giveCreditValuesOf, mayGiveCredit } from './credit-form.ts'
 import { STORE_PATHS } from '../../lib/store-console-paths.ts'
 import { renderConsole } from './render.tsx'
+import { requestLocale } from '../render.tsx'
 import { staffOrSignIn } from './session.ts'
 
 /** `?from=driver` on an action's path: the driver's page posted it and gets it back. */
@@ -102,7 +103,11 @@ async function substituteSearch(
   })
   const items = found.items.results
     .filter((item) => item.id !== line.menuItemId)
-    .map((item) => ({ menuItemId: item.id, name: item.name, price: formatMoney(item.price) }))
+    .map((item) => ({
+      menuItemId: item.id,
+      name: item.name,
+      price: formatMoney(item.price, requestLocale(c)),
+    }))
   return { lineId, term, items }
 }
 

@@ -4,9 +4,9 @@ import type {
   StoreItemRow,
 } from '../../../../schemas/operator-catalogue.ts'
 import type { ImageSet } from '../../../../schemas/catalogue.ts'
-import { formatMoney } from '../../../../schemas/money.ts'
 import { ItemImage } from '../../catalogue/ItemImage.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
+import { useMoney, useCurrencySymbol } from '../../../lib/shop-locale.ts'
 
 /** What each kind of file holds, for the page's labels. */
 export const KIND_LABELS: Record<CatalogueKind, string> = {
@@ -257,6 +257,8 @@ export function QuickEditPage({
   historyHref: string
   errors: Readonly<Record<string, string>>
 }) {
+  const currency = useCurrencySymbol()
+  const formatMoney = useMoney()
   const firstError = Object.values(errors)[0]
   return (
     <OperatorLayout
@@ -293,10 +295,10 @@ export function QuickEditPage({
                   Item
                 </th>
                 <th scope="col" className="p-2">
-                  Price (£)
+                  Price ({currency})
                 </th>
                 <th scope="col" className="p-2">
-                  Was price (£)
+                  Was price ({currency})
                 </th>
                 <th scope="col" className="p-2">
                   Out of stock

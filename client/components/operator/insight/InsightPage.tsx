@@ -8,6 +8,7 @@ import {
   insightTable,
   shownValue,
 } from '../../../lib/insight-tables.ts'
+import { useShopLocale } from '../../../lib/shop-locale.ts'
 
 /**
  * The operator's insight (issue 44, ADR 040): a form choosing the business, a brand or a store,
@@ -24,6 +25,7 @@ export function InsightPage({
   /** The CSV download of one table, for the same choice. */
   csvHref: (table: InsightTableId) => string
 }) {
+  const shop = useShopLocale()
   const periods = insight.periods.map((period) => period.period)
   const scopeValue =
     insight.scope === 'business' ? 'business' : `${insight.scope}:${insight.scopeId}`
@@ -106,7 +108,7 @@ export function InsightPage({
         }
         const figures = table.figures.map(figureOf)
         const unit = figures[0]?.unit ?? 'count'
-        const rows = insightTable(insight, table.id, false)
+        const rows = insightTable(insight, table.id, false, shop)
         const series = figures.map((figure) => ({
           label: figure.label,
           values: insight.periods.map((period) => figure.of(period.sums)),
@@ -117,7 +119,7 @@ export function InsightPage({
               .map((period) => figure.of(period.sums))
               .filter((v) => v !== null)
             if (known.length === 0) return `${figure.label}: no data.`
-            return `${figure.label} from ${shownValue(Math.min(...known), figure.unit)} to ${shownValue(Math.max(...known), figure.unit)}.`
+            return `${figure.label} from ${shownValue(Math.min(...known), figure.unit, shop)} to ${shownValue(Math.max(...known), figure.unit, shop)}.`
           })
           .join(' ')
         return (
@@ -132,7 +134,7 @@ export function InsightPage({
                 description={`${described} Every value is in the table beside the chart.`}
                 periods={periods}
                 series={series}
-                format={(value) => shownValue(value, unit)}
+                format={(value) => shownValue(value, unit, shop)}
                 least={unit === 'pence' ? 100 : 1}
               />
               <DataTable caption={table.title} rows={rows} csvHref={csvHref(table.id)} />
@@ -149,7 +151,7 @@ export function InsightPage({
         ) : (
           <DataTable
             caption="By member of staff"
-            rows={insightTable(insight, 'staff', false)}
+            rows={insightTable(insight, 'staff', false, shop)}
             csvHref={csvHref('staff')}
           />
         )}
@@ -160,7 +162,8 @@ export function InsightPage({
               linesPicked: insight.staff.reduce((sum, row) => sum + row.linesPicked, 0),
               pickingHours: insight.staff.reduce((sum, row) => sum + row.pickingHours, 0),
             }),
-            'count'
+            'count',
+            shop
           )}{' '}
           picker lines per hour.
         </p>

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import { formatMoney } from '../../../../schemas/money.ts'
 import type { OperatorCoupon } from '../../../../schemas/operator-promotions.ts'
 import { ListSection } from '../OperatorForm.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
+import { useMoney } from '../../../lib/shop-locale.ts'
 
 /** A row of the deals table, as the worker lists it. */
 export interface DealListRow {
@@ -104,6 +104,7 @@ export function PromotionsListPage({
   addBannerHref: string
   addCouponHref: string
 }) {
+  const formatMoney = useMoney()
   return (
     <OperatorLayout
       frame={frame}

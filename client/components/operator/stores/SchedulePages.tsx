@@ -11,6 +11,7 @@ import {
   type StoreLinks,
   StoreTabs,
 } from './StoreFields.tsx'
+import { useCurrencySymbol } from '../../../lib/shop-locale.ts'
 
 const METHOD_LABELS: Record<OpeningHoursMethod, string> = {
   store: 'Store',
@@ -153,6 +154,7 @@ export function FulfilmentPage({
   values: FormValues
   errors: FormErrors
 }) {
+  const currency = useCurrencySymbol()
   const id = 'fulfilment'
   const field = (name: string, label: string, hint?: string) => (
     <InputField
@@ -160,7 +162,7 @@ export function FulfilmentPage({
       name={name}
       label={label}
       inputMode="decimal"
-      prefix="£"
+      prefix={currency}
       errors={errors}
       values={values}
       {...(hint ? { hint } : {})}
@@ -332,6 +334,7 @@ function ZoneFields({
   values: FormValues
   errors: FormErrors
 }) {
+  const currency = useCurrencySymbol()
   return (
     <>
       <fieldset className="mb-3">
@@ -375,7 +378,7 @@ function ZoneFields({
           label="Delivery fee"
           hint="Blank: the store's"
           inputMode="decimal"
-          prefix="£"
+          prefix={currency}
           errors={errors}
           values={values}
         />
@@ -385,7 +388,7 @@ function ZoneFields({
           label="Minimum spend"
           hint="Blank: the store's"
           inputMode="decimal"
-          prefix="£"
+          prefix={currency}
           errors={errors}
           values={values}
         />
