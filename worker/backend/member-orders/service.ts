@@ -80,7 +80,7 @@ export async function memberOrder(
   body: z.output<typeof MemberOrderRequestSchema>,
   now: Date
 ): Promise<MemberOrderDetail> {
-  return orderDetail(db, await requireMemberOrder(db, customerId, body), now)
+  return orderDetail(db, body.businessId, await requireMemberOrder(db, customerId, body), now)
 }
 
 /**
@@ -89,6 +89,7 @@ export async function memberOrder(
  */
 export async function orderDetail(
   db: D1Database,
+  businessId: number,
   row: MemberOrderRow,
   now: Date
 ): Promise<MemberOrderDetail> {
@@ -109,7 +110,7 @@ export async function orderDetail(
       ),
       ...parts,
       discounts: discountFacts ? discountsOfOrder(discountFacts, lines) : [],
-      shop: await businessLocale(db, body.businessId),
+      shop: await businessLocale(db, businessId),
     },
     now
   )

@@ -106,7 +106,7 @@ export async function trackedReceipt(
   }
   const row = await findPlacedOrder(c.env.DB, tracked.business_id, tracked.id)
   if (!row) throw notFound()
-  return orderDetail(c.env.DB, row, now)
+  return orderDetail(c.env.DB, tracked.business_id, row, now)
 }
 
 type TrackerEnv = Env & OrderTrackerAdapters
