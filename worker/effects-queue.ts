@@ -3,6 +3,7 @@ import { checkoutStartedHandlers } from './backend/checkout/started-effects.ts'
 import { cartEffectHandlers } from './backend/marketing/cart-effects.ts'
 import { referralRewardHandlers } from './backend/referrals/reward-effects.ts'
 import { storeActionHandlers } from './backend/store-orders/action-effects.ts'
+import { substituteRefundHandlers } from './backend/substitute-review/effects.ts'
 import { consumeDeadLetters, consumeEffects } from './backend/effects/consumer.ts'
 import type { EffectHandlers } from './backend/effects/handlers.ts'
 import type { WiredAdapters } from './backend/adapters.ts'
@@ -25,6 +26,7 @@ export const effectHandlers: EffectHandlers<EffectsEnv> = {
   ...checkoutStartedHandlers,
   ...cartEffectHandlers,
   ...storeActionHandlers,
+  ...substituteRefundHandlers,
   ...referralRewardHandlers,
 }
 

@@ -25,7 +25,8 @@ import {
   publishOrderUpdated,
   tellShopper,
 } from './effects.ts'
-import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
+import { changesSentence, orderChangesOf } from '../orders/order-changes.ts'
+import { findStoreOrder, orderPickLines, type StoreOrderRow } from '../orders/repo.ts'
 
 /*
  * What follows a store action (ADR 017 "Effects", ADR 037), run by the EFFECTS queue's consumer
@@ -180,7 +181,24 @@ async function messageOf(
   const message =
     cashRefundMessage(s.cashReturn, s.beforeTotal - order.total) ??
     trackingMessageWithCredit(s.action, moneyBack, s.beforeTotal - order.total, s.cash, creditBack)
-  return withWeighedTotal(order, s.action, message)
+  return withChanges(env, order, s.action, withWeighedTotal(order, s.action, message))
+}
+
+/**
+ * Picking done with substitutes or shortages: the picked email lists them and says a substitute
+ * can be rejected until the order leaves the store (issue 42, ADR 043).
+ */
+async function withChanges(
+  env: EffectsEnv,
+  order: StoreOrderRow,
+  action: Settle['action'],
+  message: string | null
+): Promise<string | null> {
+  if (action !== 'finish_picking') return message
+  const changes = orderChangesOf(order.status, await orderPickLines(env.DB, order.id))
+  if (changes === null) return message
+  const list = formatMessage('orderChangesEmail', changesSentence(changes))
+  return `${message ?? MESSAGES.orderTrackingPicked} ${list}`
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   type TrackedOrderRow,
 } from './repo.ts'
 import { buildSnapshot } from './snapshot.ts'
+import { changesOfOrder } from '../substitute-review/service.ts'
 import { verifyTrackingToken } from './token.ts'
 
 /*
@@ -68,11 +69,23 @@ async function mayTrack(
 }
 
 async function snapshotOf(db: D1Database, row: TrackedOrderRow, now: Date) {
-  const [reached, discounts] = await Promise.all([
+  const [reached, discounts, changes] = await Promise.all([
     statusReachedTimes(db, row.id),
     orderNamedDiscounts(db, row.id),
+    changesOfOrder(db, row),
   ])
-  return buildSnapshot(row, reached, now, discounts)
+  return buildSnapshot(row, reached, now, discounts, changes)
+}
+
+/** The order whoever calls may watch (the signed link, its member, its basket), else 404. */
+export async function requireTrackedOrder(
+  c: Context<BackendEnv>,
+  body: TrackingRequest,
+  now: Date
+): Promise<TrackedOrderRow> {
+  const row = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
+  if (!row || UNPLACED.has(row.status) || !(await mayTrack(c, body, row, now))) throw notFound()
+  return row
 }
 
 /** POST /tracking/order: the order's tracking snapshot, for whoever may watch it (else 404). */
@@ -81,9 +94,7 @@ export async function trackOrder(
   body: TrackingRequest,
   now: Date = clockNow(c.env)
 ): Promise<TrackingSnapshot> {
-  const row = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
-  if (!row || UNPLACED.has(row.status) || !(await mayTrack(c, body, row, now))) throw notFound()
-  return snapshotOf(c.env.DB, row, now)
+  return snapshotOf(c.env.DB, await requireTrackedOrder(c, body, now), now)
 }
 
 type TrackerEnv = Env & OrderTrackerAdapters

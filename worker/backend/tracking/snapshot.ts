@@ -1,5 +1,6 @@
 import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import type { OrderChanges } from '../../../schemas/order-changes.ts'
 import {
   closingMessage,
   isClosing,
@@ -110,7 +111,9 @@ export function buildSnapshot(
   reached: ReadonlyArray<{ status: string; at: string }>,
   now: Date,
   /** The order's discounts by name (orders/named-discounts.ts). */
-  discounts: ReadonlyArray<NamedDiscount> = []
+  discounts: ReadonlyArray<NamedDiscount> = [],
+  /** What picking changed (orders/order-changes.ts). */
+  changes: OrderChanges | null = null
 ): TrackingSnapshot {
   const status = row.status as OrderStatusName
   const enRoute = status === 'en_route'
@@ -143,5 +146,6 @@ export function buildSnapshot(
     distanceKm,
     etaMinutes: enRoute ? etaMinutes : null,
     serverTime: now.toISOString(),
+    changes,
   }
 }
