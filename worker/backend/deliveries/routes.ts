@@ -4,11 +4,6 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { createDomain } from '../route-registry.ts'
 import { driverRoute } from './driver-route.ts'
 import { recordDriverLocation } from './service.ts'
-import {
-  DoorHandBackRequestSchema,
-  RejectSubstituteResultSchema,
-} from '../../../schemas/order-changes.ts'
-import { handBackAtDoor } from '../substitute-review/door.ts'
 
 /** Deliveries on the road: the driver's round, and the phone sharing its position (ADR 017). */
 export const deliveries = createDomain('Deliveries')
@@ -46,20 +41,4 @@ deliveries.post(
     errors: ['unauthorized', 'forbidden', 'not_found'],
   },
   async ({ body }, c) => driverRoute(c, body)
-)
-
-deliveries.post(
-  '/staff/deliveries/hand-back',
-  {
-    summary: 'The driver records a substitute the shopper handed back at the door',
-    description:
-      "Staff bearer of a driver of the store, the delivery assigned to them (another's answers " +
-      `not_found '${MESSAGES.orderNotFound}'), while it is Driver en Route (else conflict ` +
-      `'${MESSAGES.substituteDoorTooLate}'). The line's charged price is refunded once through ` +
-      `the order's payment; a second record answers conflict '${MESSAGES.substituteAlreadyRejected}'.`,
-    body: DoorHandBackRequestSchema,
-    response: RejectSubstituteResultSchema,
-    errors: ['unauthorized', 'forbidden', 'not_found', 'conflict'],
-  },
-  async ({ body }, c) => handBackAtDoor(c, body)
 )

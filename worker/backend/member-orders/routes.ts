@@ -18,18 +18,7 @@ import type { BasketCall } from '../basket/change.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
 import { reorder } from './reorder.ts'
-import {
-  addReview,
-  memberDashboard,
-  memberOrder,
-  memberOrders,
-  requireMemberOrder,
-} from './service.ts'
-import {
-  MemberRejectSubstituteRequestSchema,
-  RejectSubstituteResultSchema,
-} from '../../../schemas/order-changes.ts'
-import { rejectSubstitute } from '../substitute-review/service.ts'
+import { addReview, memberDashboard, memberOrder, memberOrders } from './service.ts'
 
 /**
  * The member's orders (spec §7 Member): list, one order, reorder and review. Each call names the
@@ -112,31 +101,6 @@ memberOrdersDomain.post(
   },
   async ({ body }, c) =>
     addReview(c.env.DB, await requireMember(c, body.businessId), body, now(c.env))
-)
-
-memberOrdersDomain.post(
-  '/member/orders/reject-substitute',
-  {
-    summary: "Sends back one substitute of the member's picked order; its charge is refunded",
-    description:
-      "Issue 42, ADR 043: until the order leaves the store (Picked). The line's charged price " +
-      "is refunded once through the order's payment (a race or a second call is refused). " +
-      `Too late: conflict '${MESSAGES.substituteRejectTooLate}'; already rejected: conflict ` +
-      `'${MESSAGES.substituteAlreadyRejected}'; not a substitute of this order: not_found ` +
-      `'${MESSAGES.substituteNotFound}'. ${NOT_YOURS}`,
-    body: MemberRejectSubstituteRequestSchema,
-    response: RejectSubstituteResultSchema,
-    errors: ['unauthorized', 'not_found', 'conflict'],
-  },
-  async ({ body }, c) => {
-    const row = await requireMemberOrder(c.env.DB, await requireMember(c, body.businessId), body)
-    return rejectSubstitute(
-      { ...c.env, ...c.var.adapters },
-      { id: row.id, business_id: body.businessId, store_id: row.store_id },
-      { lineId: body.lineId, by: 'review', driverId: null },
-      now(c.env)
-    )
-  }
 )
 
 /** The basket call of a reorder: a basket it creates is the calling brand's and the member's. */

@@ -4,7 +4,7 @@ import {
   type OrderChanges,
 } from '../../../schemas/order-changes.ts'
 import { receivedUnits } from './pricing.ts'
-import type { PickLineRow } from './repo.ts'
+import { orderPickLines, type PickLineRow } from './repo.ts'
 import { outcomeOf } from './view.ts'
 
 /*
@@ -64,6 +64,14 @@ export function orderChangesOf(
       (REVIEW_REJECT_STATUSES as ReadonlyArray<string>).includes(status) &&
       changes.some((change) => change.kind === 'substituted' && change.rejected === null),
   }
+}
+
+/** The order's changes as they now are (the pages' list). */
+export async function changesOfOrder(
+  db: D1Database,
+  order: { id: number; status: string }
+): Promise<OrderChanges | null> {
+  return orderChangesOf(order.status, await orderPickLines(db, order.id))
 }
 
 /** The changes in one sentence, for the picked email ('2 × Oat milk for 2 × Whole milk; …'). */

@@ -48,8 +48,7 @@ async function heldRefundAmount(
   if (!held) return amount
   const payment = await findPayment(env.DB, held.business_id, held.id)
   if (payment?.captured_amount == null) return 0
-  const excess =
-    payment.captured_amount - (await refundsClaimed(env.DB, payment.id)) - order.total
+  const excess = payment.captured_amount - (await refundsClaimed(env.DB, payment.id)) - order.total
   return Math.max(0, Math.min(amount, excess))
 }
 

@@ -1,15 +1,11 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
-import type {
-  OrderChanges,
-  RejectSubstituteResult,
-  SubstituteRejection,
-} from '../../../schemas/order-changes.ts'
+import type { RejectSubstituteResult, SubstituteRejection } from '../../../schemas/order-changes.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { runEffect } from '../effects/consumer.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import { pendingEffectIds } from '../effects/repo.ts'
-import { orderChangesOf } from '../orders/order-changes.ts'
+import { changesOfOrder } from '../orders/order-changes.ts'
 import { findStoreOrder, orderPickLines, type PickLineRow } from '../orders/repo.ts'
 import { storeActionHandlers } from '../store-orders/action-effects.ts'
 import type { EffectsEnv } from '../store-orders/effects.ts'
@@ -34,14 +30,6 @@ export interface RejectInput {
   by: SubstituteRejection
   /** At the door: the driver recording it (the order must be assigned to them). */
   driverId: number | null
-}
-
-/** The order's changes as they now are (the pages' list). */
-export async function changesOfOrder(
-  db: D1Database,
-  order: { id: number; status: string }
-): Promise<OrderChanges | null> {
-  return orderChangesOf(order.status, await orderPickLines(db, order.id))
 }
 
 const conflict = (message: string) => new AppError('conflict', message)

@@ -2,13 +2,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { TrackingRequestSchema, TrackingSnapshotSchema } from '../../../schemas/tracking.ts'
 import { rateLimit } from '../rate-limit.ts'
 import { createDomain } from '../route-registry.ts'
-import {
-  RejectSubstituteResultSchema,
-  TrackingRejectSubstituteRequestSchema,
-} from '../../../schemas/order-changes.ts'
-import { now } from '../../lib/clock.ts'
-import { rejectSubstitute } from '../substitute-review/service.ts'
-import { requireTrackedOrder, trackOrder } from './service.ts'
+import { trackOrder } from './service.ts'
 
 /** Live order tracking (spec §4 tracking; ADR 019): the snapshot a tracking page renders and polls. */
 export const tracking = createDomain('Tracking')
@@ -38,34 +32,4 @@ tracking.post(
     errors: ['not_found', 'rate_limited'],
   },
   async ({ body }, c) => trackOrder(c, body)
-)
-
-tracking.app.use(
-  '/tracking/order/reject-substitute',
-  rateLimit('tracking', (env) => env.AUTH_LIMITER)
-)
-
-tracking.post(
-  '/tracking/order/reject-substitute',
-  {
-    summary: 'Sends back one substitute of a picked order, for whoever may track it',
-    description:
-      'Issue 42, ADR 043: the same callers as /tracking/order (a guest by the signed link). ' +
-      "Until the order leaves the store (Picked); the line's charged price is refunded once " +
-      `through the order's payment. Too late: conflict '${MESSAGES.substituteRejectTooLate}'; ` +
-      `already rejected: conflict '${MESSAGES.substituteAlreadyRejected}'.`,
-    body: TrackingRejectSubstituteRequestSchema,
-    response: RejectSubstituteResultSchema,
-    errors: ['not_found', 'conflict', 'rate_limited'],
-  },
-  async ({ body }, c) => {
-    const at = now(c.env)
-    const row = await requireTrackedOrder(c, body, at)
-    return rejectSubstitute(
-      { ...c.env, ...c.var.adapters },
-      row,
-      { lineId: body.lineId, by: 'review', driverId: null },
-      at
-    )
-  }
 )

@@ -19,7 +19,7 @@ import {
   type TrackedOrderRow,
 } from './repo.ts'
 import { buildSnapshot } from './snapshot.ts'
-import { changesOfOrder } from '../substitute-review/service.ts'
+import { changesOfOrder } from '../orders/order-changes.ts'
 import { verifyTrackingToken } from './token.ts'
 
 /*
