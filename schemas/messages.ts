@@ -300,6 +300,7 @@ export const MESSAGES = {
   substituteDoorTooLate:
     'This order is no longer on its way, so a substitute can no longer be handed back.',
   substituteAlreadyRejected: 'This substitute has already been rejected.',
+  substituteHandedBack: 'Substitute handed back: %s refunded to the shopper.',
   substituteNotFound: 'We could not find that substitute in this order.',
   // Ours (issue 35 item 3): the money of an ending already back (a voided authorisation), and
   // the store's reason for it, shown to the shopper.

@@ -37,6 +37,8 @@ export const OrderChangesSchema = z.object({
   lines: z.array(OrderChangeSchema),
   /** Whether a substitute can still be rejected (the order has not left the store). */
   canReject: z.boolean(),
+  /** Paid in cash at the door: a rejected line is not paid for, rather than refunded. */
+  cash: z.boolean(),
 })
 export type OrderChanges = z.infer<typeof OrderChangesSchema>
 

@@ -101,7 +101,7 @@ export async function memberOrder(
     },
     now
   )
-  return { ...detail, changes: orderChangesOf(row.status, lines) }
+  return { ...detail, changes: orderChangesOf(row, lines) }
 }
 
 /**

@@ -52,9 +52,10 @@ function changeOf(line: PickLineRow): OrderChange | null {
 
 /** The order's changes once it is picked (none before: a line marked mid-picking may change). */
 export function orderChangesOf(
-  status: string,
+  order: { status: string; payment_method: string | null },
   lines: ReadonlyArray<PickLineRow>
 ): OrderChanges | null {
+  const { status } = order
   if (['sent_to_store', 'store_accepted_picking'].includes(status)) return null
   const changes = lines.map(changeOf).filter((change) => change !== null)
   if (changes.length === 0) return null
@@ -63,15 +64,16 @@ export function orderChangesOf(
     canReject:
       (REVIEW_REJECT_STATUSES as ReadonlyArray<string>).includes(status) &&
       changes.some((change) => change.kind === 'substituted' && change.rejected === null),
+    cash: order.payment_method === 'paymentCash',
   }
 }
 
 /** The order's changes as they now are (the pages' list). */
 export async function changesOfOrder(
   db: D1Database,
-  order: { id: number; status: string }
+  order: { id: number; status: string; payment_method: string | null }
 ): Promise<OrderChanges | null> {
-  return orderChangesOf(order.status, await orderPickLines(db, order.id))
+  return orderChangesOf(order, await orderPickLines(db, order.id))
 }
 
 /** The changes in one sentence, for the picked email ('2 × Oat milk for 2 × Whole milk; …'). */

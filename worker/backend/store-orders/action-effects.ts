@@ -195,7 +195,7 @@ async function withChanges(
   message: string | null
 ): Promise<string | null> {
   if (action !== 'finish_picking') return message
-  const changes = orderChangesOf(order.status, await orderPickLines(env.DB, order.id))
+  const changes = orderChangesOf(order, await orderPickLines(env.DB, order.id))
   if (changes === null) return message
   const list = formatMessage('orderChangesEmail', changesSentence(changes))
   return `${message ?? MESSAGES.orderTrackingPicked} ${list}`

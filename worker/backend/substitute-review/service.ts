@@ -108,6 +108,9 @@ export async function rejectSubstitute(
     )
   }
   await settleNow(env, order.id, line.id, now)
-  const changes = await changesOfOrder(env.DB, { id: order.id, status: row.status })
-  return { refunded: amount, changes: changes ?? { lines: [], canReject: false } }
+  const changes = await changesOfOrder(env.DB, row)
+  return {
+    refunded: amount,
+    changes: changes ?? { lines: [], canReject: false, cash: row.payment_method === 'paymentCash' },
+  }
 }
