@@ -16,8 +16,7 @@ import { staffOrSignIn } from './session.ts'
  * what happened (the message rides in the query: it is the backend's or ours, never the form's).
  */
 
-const OUTCOMES = ['done', 'late', 'again', 'failed'] as const
-type Outcome = (typeof OUTCOMES)[number]
+type Outcome = 'done' | 'late' | 'again' | 'failed'
 
 function outcomeOf(error: unknown): Outcome {
   if (!(error instanceof AppError)) throw error
