@@ -20,7 +20,7 @@ export function DoorHandBack({ order, action }: { order: StoreOrderDetail; actio
               {line.substitute?.quantity} × {line.substitute?.name} (for {line.name})
             </span>
             {line.refundedQuantity > 0 ? (
-              <span className="text-sm font-bold text-green-900">Handed back</span>
+              <span className="text-sm font-bold text-green-900">Sent back, refunded</span>
             ) : (
               <form method="post" action={action}>
                 <input type="hidden" name="lineId" value={line.lineId} />
