@@ -293,6 +293,7 @@ export const MESSAGES = {
   // Ours (issue 42, ADR 043): the changes picking made, and a substitute sent back.
   orderChangesEmail:
     'Your order has changes: %s. You can reject a substitute until your order leaves the store.',
+  orderChangesEmailShortOnly: 'Your order has changes: %s.',
   substituteRejectedRefund: '%s has been rejected. %s will be refunded.',
   substituteRejectedCash: '%s has been rejected. You will not pay for it.',
   substituteRejectTooLate:

@@ -197,7 +197,11 @@ async function withChanges(
   if (action !== 'finish_picking') return message
   const changes = orderChangesOf(order, await orderPickLines(env.DB, order.id))
   if (changes === null) return message
-  const list = formatMessage('orderChangesEmail', changesSentence(changes))
+  const substituted = changes.lines.some((change) => change.kind === 'substituted')
+  const list = formatMessage(
+    substituted ? 'orderChangesEmail' : 'orderChangesEmailShortOnly',
+    changesSentence(changes)
+  )
   return `${message ?? MESSAGES.orderTrackingPicked} ${list}`
 }
 
