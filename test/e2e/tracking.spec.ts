@@ -163,7 +163,7 @@ test('the shopper reviews the changes: one substitute rejected on the tracking p
   await expect(cheddar).toContainText(/Substituted with \d+ × Semi-Skimmed Milk 1 Pint/i)
   await screenshots(page, 'order-changes')
   await cheddar.getByRole('button', { name: /^Reject substitute/ }).click()
-  await expect(page.getByRole('status')).toContainText(
+  await expect(changes.getByRole('status')).toContainText(
     /Semi-Skimmed Milk 1 Pint has been rejected\. £\d+\.\d\d will be refunded\./i
   )
   await expect(changes.getByRole('listitem').filter({ hasText: /cheddar/i })).toContainText(
@@ -183,9 +183,12 @@ test('the shopper reviews the changes: one substitute rejected on the tracking p
   const handBack = driver.page.getByTestId('door-hand-back')
   await expect(handBack.getByText('Sent back, refunded', { exact: true })).toHaveCount(1)
   await handBack.getByRole('button', { name: /^Handed back · refund/ }).click()
-  await expect(driver.page.getByRole('status').first()).toContainText(
-    /Substitute handed back: £\d+\.\d\d refunded to the shopper\./
-  )
+  await expect(
+    driver
+      .main()
+      .getByRole('status')
+      .filter({ hasText: /handed back/ })
+  ).toContainText(/Substitute handed back: £\d+\.\d\d refunded to the shopper\./)
   await expect(
     driver.page.getByTestId('door-hand-back').getByText('Sent back, refunded', { exact: true })
   ).toHaveCount(2)
