@@ -1,3 +1,4 @@
+import { OrderChangesSchema } from './order-changes.ts'
 import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { BasketSchema } from './basket.ts'
@@ -185,6 +186,8 @@ export const MemberOrderDetailSchema = MemberOrderSummarySchema.extend({
   /** Present while tracking is offered (spec §4). */
   tracking: MemberOrderTrackingSchema.nullable(),
   review: MemberReviewSchema.nullable(),
+  /** Once picked, what picking changed and whether a substitute can still be sent back (issue 42). */
+  changes: OrderChangesSchema.nullable(),
 })
 export type MemberOrderDetail = z.infer<typeof MemberOrderDetailSchema>
 

@@ -302,6 +302,19 @@ export const MESSAGES = {
   orderTrackingRejectedCash: 'The store could not take your order. You have not been charged.',
   orderTrackingCancelledCash: 'Your order has been cancelled. You have not been charged.',
   orderTrackingRefunded: '%s has been refunded to you.',
+  // Ours (issue 42, ADR 043): the changes picking made, and a substitute sent back.
+  orderChangesEmail:
+    'Your order has changes: %s. You can reject a substitute until your order leaves the store.',
+  orderChangesEmailShortOnly: 'Your order has changes: %s.',
+  substituteRejectedRefund: '%s has been rejected. %s will be refunded.',
+  substituteRejectedCash: '%s has been rejected. You will not pay for it.',
+  substituteRejectTooLate:
+    'Your order has left the store, so a substitute can no longer be rejected here. You can hand it back to the driver at the door.',
+  substituteDoorTooLate:
+    'This order is no longer on its way, so a substitute can no longer be handed back.',
+  substituteAlreadyRejected: 'This substitute has already been rejected.',
+  substituteHandedBack: 'Substitute handed back: %s refunded to the shopper.',
+  substituteNotFound: 'We could not find that substitute in this order.',
   // Ours (issue 35 item 3): the money of an ending already back (a voided authorisation), and
   // the store's reason for it, shown to the shopper.
   orderTrackingRejectedGivenBack:

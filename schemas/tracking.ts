@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { ORDER_STATUSES } from './checkout-answers.ts'
 import { BusinessIdSchema, CallingBrandIdSchema } from './common.ts'
 import { PROGRESS_STATUSES } from './order-states.ts'
+import { OrderChangesSchema } from './order-changes.ts'
 import { StoreOrderSlotSchema } from './store-orders.ts'
 
 /*
@@ -126,6 +127,8 @@ export const TrackingSnapshotSchema = z.object({
   etaMinutes: z.int().nullable(),
   /** The server's clock when the snapshot was made (ISO): stale positions are judged against it. */
   serverTime: z.string(),
+  /** Once picked, what picking changed (issue 42); null before, or when nothing changed. */
+  changes: OrderChangesSchema.nullable(),
 })
 export type TrackingSnapshot = z.infer<typeof TrackingSnapshotSchema>
 

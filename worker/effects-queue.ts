@@ -4,6 +4,7 @@ import { cartEffectHandlers } from './backend/marketing/cart-effects.ts'
 import { referralRewardHandlers } from './backend/referrals/reward-effects.ts'
 import { storeActionHandlers } from './backend/store-orders/action-effects.ts'
 import { amendRefundHandlers } from './backend/order-amend/refund-effect.ts'
+import { substituteRefundHandlers } from './backend/substitute-review/effects.ts'
 import { consumeDeadLetters, consumeEffects } from './backend/effects/consumer.ts'
 import type { EffectHandlers } from './backend/effects/handlers.ts'
 import type { WiredAdapters } from './backend/adapters.ts'
@@ -27,6 +28,7 @@ export const effectHandlers: EffectHandlers<EffectsEnv> = {
   ...cartEffectHandlers,
   ...storeActionHandlers,
   ...amendRefundHandlers,
+  ...substituteRefundHandlers,
   ...referralRewardHandlers,
 }
 

@@ -1,5 +1,11 @@
 import { routePath } from '../lib/routes.ts'
-import { trackingReceiptPath, type TrackingSnapshot } from '../../schemas/tracking.ts'
+import {
+  TRACKING_TOKEN_PARAM,
+  trackingReceiptPath,
+  type TrackingSnapshot,
+} from '../../schemas/tracking.ts'
+import { OrderChanges } from '../components/order-changes/OrderChanges.tsx'
+import { trackingRejectSubstitutePath, type SubstituteOutcome } from '../lib/order-changes-paths.ts'
 import { island } from '../components/Island.tsx'
 import { Layout, type PageChrome } from '../components/Layout.tsx'
 import { whenText } from '../components/tracking/tracking-view.ts'
@@ -15,6 +21,8 @@ export interface TrackingPageProps {
   token: string | null
   tiles: MapTiles
   timeZone: string
+  /** After a substitute's rejection (issue 42): what happened, to which line. */
+  substitute?: { outcome: SubstituteOutcome; lineId: number | null } | null
 }
 
 /** The phone number as a tel: link target (digits and a leading +). */
@@ -27,7 +35,14 @@ function telHref(phone: string): string {
  * and from which store; while the driver is en route, how far away and when, and the map. All of
  * it is text first: the island keeps it live and adds the map.
  */
-export function TrackingPage({ chrome, snapshot, token, tiles, timeZone }: TrackingPageProps) {
+export function TrackingPage({
+  chrome,
+  snapshot,
+  token,
+  tiles,
+  timeZone,
+  substitute = null,
+}: TrackingPageProps) {
   const { store } = snapshot
   return (
     <Layout chrome={chrome}>
@@ -83,6 +98,17 @@ export function TrackingPage({ chrome, snapshot, token, tiles, timeZone }: Track
             </p>
           </aside>
         </div>
+        {snapshot.changes ? (
+          <div className="mt-5 lg:max-w-[calc(100%-19.25rem)]">
+            <OrderChanges
+              changes={snapshot.changes}
+              action={trackingRejectSubstitutePath(snapshot.orderNumber)}
+              hidden={token ? { [TRACKING_TOKEN_PARAM]: token } : {}}
+              outcome={substitute?.outcome ?? null}
+              outcomeLineId={substitute?.lineId ?? null}
+            />
+          </div>
+        ) : null}
       </div>
     </Layout>
   )

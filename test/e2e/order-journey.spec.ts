@@ -176,7 +176,10 @@ test('an order from payment to the door: board alert, picking changes refunded, 
       [
         'Your order has been delivered.',
         'Your driver is en route.',
-        `Your order has been picked. ${refunded} has been refunded for the changes.`,
+        // The picked email lists the changes, which the shopper may review (issue 42).
+        new RegExp(
+          `^Your order has been picked\\. ${refunded.replace('.', '\\.')} has been refunded for the changes\\. Your order has changes: .+\\. You can reject a substitute until your order leaves the store\\.$`
+        ),
         'The store has accepted your order and it is being picked.',
       ],
       { timeout: 1000 }

@@ -107,3 +107,106 @@ test('the shopper follows the order to the door, live and by polling', async ({
   await driver.context.close()
   await manager.context.close()
 })
+
+/** A line of the picking list by its item's name. */
+const pickingLine = (page: Page, name: RegExp) =>
+  page.getByRole('listitem').filter({ hasText: name }).first()
+
+/** The picker substitutes the line with 1-pint semi-skimmed milk. */
+async function substituteWithPintOfMilk(page: Page, line: RegExp): Promise<void> {
+  const row = pickingLine(page, line)
+  await row.getByLabel('Find a substitute').fill('1 pint')
+  await row.getByRole('button', { name: 'Find' }).click()
+  await page
+    .getByRole('list', { name: /^Substitutes for/ })
+    .getByRole('listitem')
+    .filter({ hasText: /Semi-Skimmed Milk 1 Pint/i })
+    .getByRole('button', { name: /^Substitute/ })
+    .click()
+  await orderUpdated(page)
+  await expect(pickingLine(page, line)).toContainText(/Substituted: .*1 Pint/i)
+}
+
+test('the shopper reviews the changes: one substitute rejected on the tracking page, one handed back at the door, both refunded', async ({
+  page,
+  browser,
+  store,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(300_000)
+
+  // Cheddar (basketWithSlot's) and two 2-pint milks, paid by card, delivered.
+  await basketWithSlot(page, 'delivery')
+  await store.addItem('/category/milk/semi-skimmed-milk-2-pints', 2)
+  await checkout.asGuestToPayment({ email: uniqueEmail('review'), address: PORTLAND_STREET })
+  await payment.toCardPage()
+  await payment.payByCard(CARDS.success)
+  const orderNumber = await payment.expectOrderPlaced()
+
+  // The store substitutes both lines with 1-pint milk and finishes picking.
+  const manager = await staffBrowser(browser, 'manager')
+  await openOrder(manager, orderNumber)
+  await chooseReadyTime(manager.page)
+  await manager.page.getByRole('button', { name: 'Accept order' }).click()
+  await orderUpdated(manager.page)
+  await substituteWithPintOfMilk(manager.page, /cheddar/i)
+  await substituteWithPintOfMilk(manager.page, /2 Pints/i)
+  await manager.page.getByRole('button', { name: 'Picking done' }).click()
+  await orderUpdated(manager.page)
+
+  // The shopper's tracking page lists the changes; the cheddar's substitute goes back.
+  await page.goto(urlOn(HOSTS.brandOne, `/track/${orderNumber}`))
+  const changes = page.getByTestId('order-changes')
+  await expect(changes.getByRole('heading', { name: 'Your order has changes' })).toBeVisible()
+  const cheddar = changes.getByRole('listitem').filter({ hasText: /cheddar/i })
+  await expect(cheddar).toContainText(/Substituted with \d+ × Semi-Skimmed Milk 1 Pint/i)
+  await screenshots(page, 'order-changes')
+  await cheddar.getByRole('button', { name: /^Reject substitute/ }).click()
+  await expect(changes.getByRole('status')).toContainText(
+    /Semi-Skimmed Milk 1 Pint has been rejected\. £\d+\.\d\d will be refunded\./i
+  )
+  await expect(changes.getByRole('listitem').filter({ hasText: /cheddar/i })).toContainText(
+    /Rejected\. £\d+\.\d\d refunded\./
+  )
+  await screenshots(page, 'order-changes-rejected')
+
+  // The driver goes en route; at the door the shopper hands the milk's substitute back.
+  await openOrder(manager, orderNumber)
+  await manager.page.getByRole('button', { name: 'Assign driver' }).click()
+  await orderUpdated(manager.page)
+  const driver = await staffBrowser(browser, 'driver', { geolocation: true })
+  await driver.page.goto(consoleUrl('/driver'))
+  const stop = () => driver.main().getByRole('listitem').filter({ hasText: orderNumber }).first()
+  await stop().getByRole('button', { name: 'Start delivery (en route)' }).click()
+  await orderUpdated(driver.page)
+  const handBack = driver.page.getByTestId('door-hand-back')
+  await expect(handBack.getByText('Sent back, refunded', { exact: true })).toHaveCount(1)
+  await handBack.getByRole('button', { name: /^Handed back · refund/ }).click()
+  await expect(
+    driver
+      .main()
+      .getByRole('status')
+      .filter({ hasText: /handed back/ })
+  ).toContainText(/Substitute handed back: £\d+\.\d\d refunded to the shopper\./)
+  await expect(
+    driver.page.getByTestId('door-hand-back').getByText('Sent back, refunded', { exact: true })
+  ).toHaveCount(2)
+  await screenshots(driver.page, 'driver-hand-back')
+
+  // The tracking page says both; the sandbox gateway's ledger holds both refunds and balances.
+  await page.goto(urlOn(HOSTS.brandOne, `/track/${orderNumber}`))
+  await expect(changes.getByText(/Handed back at the door\. £\d+\.\d\d refunded\./)).toBeVisible()
+  await openOrder(manager, orderNumber)
+  const given = await manager.page
+    .getByRole('region', { name: 'Money' })
+    .locator('dt:text("Given back to the shopper") + dd')
+    .innerText()
+  await page.goto(urlOn(HOSTS.brandOne, `/dev/payments?order=${orderNumber}`))
+  const row = page.getByRole('row').filter({ hasText: orderNumber })
+  await expect(row.getByRole('cell').nth(2)).toHaveText(given)
+  await expect(row.getByRole('cell').last()).toHaveText('Yes')
+
+  await driver.context.close()
+  await manager.context.close()
+})

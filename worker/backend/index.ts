@@ -43,6 +43,7 @@ import { seo } from './seo/routes.ts'
 import { slots } from './slots/routes.ts'
 import { staff } from './staff/routes.ts'
 import { storeOrders } from './store-orders/routes.ts'
+import { substituteReview } from './substitute-review/routes.ts'
 import { storeControls } from './store-controls/routes.ts'
 import { memberCredit } from './credit/routes.ts'
 import { stores } from './stores/routes.ts'
@@ -69,6 +70,7 @@ const domains: ReadonlyArray<Domain> = [
   referrals,
   location,
   deliveries,
+  substituteReview,
   slots,
   stores,
   catalogue,

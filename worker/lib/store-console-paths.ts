@@ -14,7 +14,12 @@ export const STORE_PATHS = {
   boardLive: (storeId: number) => `${STORE_CONSOLE_PATH}/${storeId}/board/live`,
   controls: (storeId: number) => `${STORE_CONSOLE_PATH}/${storeId}/controls`,
   order: (storeId: number, orderId: number) => `${STORE_CONSOLE_PATH}/${storeId}/orders/${orderId}`,
+  handBack: (storeId: number, orderId: number) =>
+    `${STORE_CONSOLE_PATH}/${storeId}/orders/${orderId}/hand-back`,
 } as const
+
+/** `?handBack=` on the driver's page after a substitute handed back at the door. */
+export const HAND_BACK_QUERY = 'handBack'
 
 /** `?step=code` on the sign-in page: the emailed code's form. */
 export const SIGN_IN_STEP_QUERY = 'step'

@@ -53,6 +53,11 @@ import { stayInTouchForm } from './stay-in-touch.ts'
 import { trackingLive } from './tracking-live.ts'
 import { baseMap } from './tiles/base-map.ts'
 import { trackingPage, trackingReceiptPage } from './tracking/tracking.tsx'
+import { memberRejectSubstituteForm, trackingRejectSubstituteForm } from './order-changes-forms.ts'
+import {
+  MEMBER_REJECT_SUBSTITUTE_PATH,
+  TRACKING_REJECT_SUBSTITUTE_PATH,
+} from '../../client/lib/order-changes-paths.ts'
 import { TRACKING_BASE_MAP_PATH } from '../../client/lib/tracking-map.ts'
 import {
   TRACKING_LIVE_PATH,
@@ -135,6 +140,8 @@ for (const route of PAGE_ROUTES) {
 pages.post(STAY_IN_TOUCH_FORM_ACTION, csrf(), stayInTouchForm)
 // The results page's interest form without JavaScript, the same way.
 pages.post(INTEREST_FORM_PATH, csrf(), interestForm)
+// The tracking page's "Reject substitute" (a guest by the signed link, issue 42).
+pages.post(TRACKING_REJECT_SUBSTITUTE_PATH, csrf(), trackingRejectSubstituteForm)
 
 /** The no-JavaScript forms post to their own page; the page's guards run first (spec §2). */
 const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: PageHandler }> = [
@@ -153,6 +160,8 @@ const FORM_POSTS: ReadonlyArray<{ path: string; guards: Array<Guard>; form: Page
   { path: FAVOURITE_FORM_PATH, guards: [], form: favouriteForm },
   { path: REVIEW_FORM_PATH, guards: [memberOnly], form: reviewForm },
   { path: AMEND_PATH, guards: [memberOnly], form: memberAmendForm },
+  // Rejecting a substitute once the order is picked (issue 42).
+  { path: MEMBER_REJECT_SUBSTITUTE_PATH, guards: [memberOnly], form: memberRejectSubstituteForm },
   { path: routePath('member-addresses'), guards: [memberOnly], form: memberAddressesForm },
   { path: routePath('member-cards'), guards: [memberOnly], form: memberCardsForm },
   { path: routePath('member-my-details'), guards: [memberOnly], form: myDetailsForm },

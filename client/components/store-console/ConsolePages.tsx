@@ -12,6 +12,7 @@ import { StoreBoard } from '../../islands/StoreBoard.tsx'
 import { DriverLocation } from '../../islands/DriverLocation.tsx'
 import { FormAlert, type FormErrors, type FormValues } from '../forms/Form.tsx'
 import { GiveCreditForm } from './GiveCreditForm.tsx'
+import { DoorHandBack } from '../order-changes/DoorHandBack.tsx'
 import { OrderFacts, OrderHistory } from './OrderFacts.tsx'
 import { island } from '../Island.tsx'
 import type { PageChrome } from '../Layout.tsx'
@@ -422,6 +423,8 @@ export interface DriverStop {
   /** The stop's day at its store: as soon as possible or a slot today, else the slot's date. */
   day: 'today' | string
   action: string
+  /** Where the driver records a substitute handed back at the door (issue 42). */
+  handBack: string
   mapsHref: string
   geoHref: string
 }
@@ -487,6 +490,7 @@ function DriverStopCard({ stop, idempotencyKey }: { stop: DriverStop; idempotenc
           Challenge 25: check ID at the door
         </p>
       ) : null}
+      <DoorHandBack order={order} action={stop.handBack} />
       <div className="mt-3">
         <OrderActionForms order={order} action={action} idempotencyKey={idempotencyKey} />
       </div>
@@ -503,11 +507,14 @@ export function DriverPage({
   stops,
   idempotencyKey,
   locationApi,
+  notice = null,
 }: {
   frame: Frame
   stops: ReadonlyArray<DriverStop>
   idempotencyKey: string
   locationApi: string
+  /** After a hand back at the door: what happened. */
+  notice?: { ok: boolean; message: string } | null
 }) {
   const enRoute = stops.find((stop) => stop.order.status === 'en_route')
   const today = stops.filter((stop) => stop.day === 'today')
@@ -515,6 +522,12 @@ export function DriverPage({
   return (
     <ConsoleLayout {...frame}>
       <h1 className="text-2xl font-extrabold tracking-tight">My deliveries</h1>
+      {notice?.ok ? (
+        <p role="status" className="mt-3 rounded-xl bg-green-50 p-3 font-semibold text-green-900">
+          {notice.message}
+        </p>
+      ) : null}
+      {notice && !notice.ok ? <FormAlert id="hand-back-alert" message={notice.message} /> : null}
       {enRoute ? (
         <DriverLocationIsland
           storeId={enRoute.storeId}

@@ -9,6 +9,11 @@ import {
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { itemsLabel, orderTimeLabel } from '../../components/member/order-format.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
+import { OrderChanges } from '../../components/order-changes/OrderChanges.tsx'
+import {
+  memberRejectSubstitutePath,
+  type SubstituteOutcome,
+} from '../../lib/order-changes-paths.ts'
 import { OrderMoney } from '../../components/member/OrderMoney.tsx'
 import { NamedDiscounts } from '../../components/basket/NamedDiscounts.tsx'
 import { OrderStatusBadge } from '../../components/member/OrderStatusBadge.tsx'
@@ -32,6 +37,8 @@ export interface MemberOrderNotice {
   alert?: string
   /** The basket holds another store's items: ask before replacing them. */
   confirmReorder?: { method: 'delivery' | 'collection' }
+  /** After a substitute's rejection (issue 42): what happened, to which line. */
+  substitute?: { outcome: SubstituteOutcome; lineId: number | null }
 }
 
 export interface MemberOrderPageProps {
@@ -150,6 +157,14 @@ export function MemberOrderPage({
                 </a>
               </p>
             </Section>
+          ) : null}
+          {order.changes ? (
+            <OrderChanges
+              changes={order.changes}
+              action={memberRejectSubstitutePath(order.orderId)}
+              outcome={view.substitute?.outcome ?? null}
+              outcomeLineId={view.substitute?.lineId ?? null}
+            />
           ) : null}
           <Section id="items" title="Items">
             <OrderLines lines={order.lines} />

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatMessage } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { StoreOrderDetailSchema } from '../../../schemas/store-orders.ts'
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
@@ -79,8 +80,13 @@ describe('picking changes', () => {
       refunded: difference,
       voided: 0,
     })
+    // The picked email lists the change, which the shopper may reject (issue 42).
     expect((await shopperEmails(order.email)).at(-1)?.message).toBe(
-      `Your order has been picked. ${formatMoney(difference)} has been refunded for the changes.`
+      `Your order has been picked. ${formatMoney(difference)} has been refunded for the changes. ` +
+        formatMessage(
+          'orderChangesEmail',
+          `1 × ${cheaper.name} instead of ${line.quantity} × ${line.name}`
+        )
     )
   })
 

@@ -36,6 +36,7 @@ export function trackingSnapshot(
     fulfilmentMethod: 'delivery',
     slot: { kind: 'scheduled', date: '2026-11-25', startsAt: '12:00', endsAt: '13:00' },
     estimatedReadyAt: null,
+    changes: null,
     store: { name: 'Manchester Piccadilly', phone: '0161 496 0000', lat: 53.4774, lng: -2.2309 },
     destination: { lat: 53.4839, lng: -2.2446 },
     driver:

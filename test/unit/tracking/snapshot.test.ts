@@ -9,6 +9,7 @@ const NOW = new Date('2026-11-25T12:00:00Z')
 const row = (overrides: Partial<TrackedOrderRow> = {}): TrackedOrderRow => ({
   id: 7,
   business_id: 1,
+  store_id: 1,
   business_order_id: 'CF-1007',
   customer_id: null,
   basket_id: 3,

@@ -12,6 +12,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { findMember } from '../customers-repo.ts'
 import { lineOf } from '../orders/view.ts'
+import { orderChangesOf } from '../orders/order-changes.ts'
 import { discountsOfOrder } from '../orders/named-discounts.ts'
 import { findOrderDiscountFacts, orderLineSelections, orderPickLines } from '../orders/repo.ts'
 import {
@@ -99,7 +100,7 @@ export async function orderDetail(
     findMemberOrderParts(db, row.id),
     findOrderDiscountFacts(db, row.id),
   ])
-  return detailOf(
+  const detail = detailOf(
     row,
     {
       lines: lines.map((line) =>
@@ -114,6 +115,7 @@ export async function orderDetail(
     },
     now
   )
+  return { ...detail, changes: orderChangesOf(row, lines) }
 }
 
 /**

@@ -194,7 +194,7 @@ export function detailOf(
   row: MemberOrderRow,
   parts: MemberDetailParts,
   now: Date
-): MemberOrderDetail {
+): Omit<MemberOrderDetail, 'changes'> {
   const message = trackingMessage(row)
   const driverShown =
     row.status === 'en_route' &&

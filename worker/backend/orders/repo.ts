@@ -161,6 +161,9 @@ export interface PickLineRow {
   price_per_kg: number | null
   unit_grams: number | null
   picked_grams: number | null
+  /** A substitute sent back (migration 0096): at review or at the door, and what it gave back. */
+  rejected_by: 'review' | 'door' | null
+  rejected_amount: number | null
 }
 
 /**
@@ -178,7 +181,8 @@ export async function orderPickLines(db: D1Database, orderId: number): Promise<A
          k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity,
          l.allow_substitutes, coalesce(k.version, 0) as version,
          l.substitute_item_id as chosen_item_id, r.name as chosen_name,
-         l.sold_by, l.price_per_kg, l.unit_grams, k.picked_grams
+         l.sold_by, l.price_per_kg, l.unit_grams, k.picked_grams, k.rejected_by,
+         k.rejected_amount
        from order_lines l
        left join menu_items m on m.id = l.menu_item_id
        left join menu_items r on r.id = l.substitute_item_id

@@ -26,7 +26,8 @@ import {
   publishOrderUpdated,
   tellShopper,
 } from './effects.ts'
-import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
+import { changesSentence, orderChangesOf } from '../orders/order-changes.ts'
+import { findStoreOrder, orderPickLines, type StoreOrderRow } from '../orders/repo.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /*
@@ -195,7 +196,28 @@ async function messageOf(
       creditBack,
       shop
     )
-  return withWeighedTotal(order, s.action, message, shop)
+  return withChanges(env, order, s.action, withWeighedTotal(order, s.action, message, shop))
+}
+
+/**
+ * Picking done with substitutes or shortages: the picked email lists them and says a substitute
+ * can be rejected until the order leaves the store (issue 42, ADR 043).
+ */
+async function withChanges(
+  env: EffectsEnv,
+  order: StoreOrderRow,
+  action: Settle['action'],
+  message: string | null
+): Promise<string | null> {
+  if (action !== 'finish_picking') return message
+  const changes = orderChangesOf(order, await orderPickLines(env.DB, order.id))
+  if (changes === null) return message
+  const substituted = changes.lines.some((change) => change.kind === 'substituted')
+  const list = formatMessage(
+    substituted ? 'orderChangesEmail' : 'orderChangesEmailShortOnly',
+    changesSentence(changes)
+  )
+  return `${message ?? MESSAGES.orderTrackingPicked} ${list}`
 }
 
 /**

@@ -9,6 +9,7 @@ import { ofCallingBrand } from '../order-brand.ts'
 export interface TrackedOrderRow {
   id: number
   business_id: number
+  store_id: number
   business_order_id: string
   customer_id: number | null
   basket_id: number | null
@@ -43,7 +44,7 @@ export interface TrackedOrderRow {
   store_longitude: number
 }
 
-const TRACKED_SELECT = `select o.id, o.business_id, o.business_order_id, o.customer_id, o.basket_id,
+const TRACKED_SELECT = `select o.id, o.business_id, o.store_id, o.business_order_id, o.customer_id, o.basket_id,
     o.status, o.fulfilment_method, o.fulfilment_timing, o.slot_date, o.slot_starts_at,
     o.slot_ends_at, o.estimated_ready_at, o.placed_at, o.payment_method, o.total,
     o.original_total, o.credit_applied, o.total_adjustment, o.refund, o.tip_refund,

@@ -22,6 +22,7 @@ import {
   type TrackedOrderRow,
 } from './repo.ts'
 import { buildSnapshot } from './snapshot.ts'
+import { changesOfOrder } from '../orders/order-changes.ts'
 import { verifyTrackingToken } from './token.ts'
 import { businessLocale } from '../businesses-repo.ts'
 
@@ -72,12 +73,24 @@ async function mayTrack(
 }
 
 async function snapshotOf(db: D1Database, row: TrackedOrderRow, now: Date) {
-  const [reached, discounts, shop] = await Promise.all([
+  const [reached, discounts, shop, changes] = await Promise.all([
     statusReachedTimes(db, row.id),
     orderNamedDiscounts(db, row.id),
     businessLocale(db, row.business_id),
+    changesOfOrder(db, row),
   ])
-  return buildSnapshot(row, reached, now, discounts, shop)
+  return buildSnapshot(row, reached, now, discounts, shop, changes)
+}
+
+/** The order whoever calls may watch (the signed link, its member, its basket), else 404. */
+export async function requireTrackedOrder(
+  c: Context<BackendEnv>,
+  body: TrackingRequest,
+  now: Date
+): Promise<TrackedOrderRow> {
+  const row = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
+  if (!row || UNPLACED.has(row.status) || !(await mayTrack(c, body, row, now))) throw notFound()
+  return row
 }
 
 /** POST /tracking/order: the order's tracking snapshot, for whoever may watch it (else 404). */
@@ -86,9 +99,7 @@ export async function trackOrder(
   body: TrackingRequest,
   now: Date = clockNow(c.env)
 ): Promise<TrackingSnapshot> {
-  const row = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
-  if (!row || UNPLACED.has(row.status) || !(await mayTrack(c, body, row, now))) throw notFound()
-  return snapshotOf(c.env.DB, row, now)
+  return snapshotOf(c.env.DB, await requireTrackedOrder(c, body, now), now)
 }
 
 /**
@@ -100,10 +111,7 @@ export async function trackedReceipt(
   body: TrackingRequest,
   now: Date = clockNow(c.env)
 ): Promise<MemberOrderDetail> {
-  const tracked = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
-  if (!tracked || UNPLACED.has(tracked.status) || !(await mayTrack(c, body, tracked, now))) {
-    throw notFound()
-  }
+  const tracked = await requireTrackedOrder(c, body, now)
   const row = await findPlacedOrder(c.env.DB, tracked.business_id, tracked.id)
   if (!row) throw notFound()
   return orderDetail(c.env.DB, tracked.business_id, row, now)

@@ -1,5 +1,6 @@
 import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import type { OrderChanges } from '../../../schemas/order-changes.ts'
 import {
   closingMessage,
   isClosing,
@@ -116,7 +117,9 @@ export function buildSnapshot(
   /** The order's discounts by name (orders/named-discounts.ts). */
   discounts: ReadonlyArray<NamedDiscount> = [],
   /** The business's locale: the ending's sentence says its money in it (ADR 045). */
-  shop: ShopLocale = GB_LOCALE
+  shop: ShopLocale = GB_LOCALE,
+  /** What picking changed (orders/order-changes.ts). */
+  changes: OrderChanges | null = null
 ): TrackingSnapshot {
   const status = row.status as OrderStatusName
   const enRoute = status === 'en_route'
@@ -149,5 +152,6 @@ export function buildSnapshot(
     distanceKm,
     etaMinutes: enRoute ? etaMinutes : null,
     serverTime: now.toISOString(),
+    changes,
   }
 }

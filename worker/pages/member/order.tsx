@@ -41,6 +41,7 @@ import { forgetsForeignBasket } from '../request-basket.ts'
 import { memberPost, sessionEnded } from './member-call.ts'
 import { loadAmendWindow } from './amend.tsx'
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
+import { substituteView } from '../order-changes-forms.ts'
 
 /** The order number of the path; anything that cannot be one is simply not found. */
 function orderIdOf(c: Context<AppEnv>): string {
@@ -64,6 +65,8 @@ function isOutcome(value: string | undefined): value is ReorderOutcome {
 
 /** What the redirect after a reorder or a review asks the page to say. */
 function noticeOf(c: Context<AppEnv>, order: MemberOrderDetail): MemberOrderNotice {
+  const substitute = substituteView(c)
+  if (substitute) return { substitute }
   if (c.req.query(REVIEW_QUERY) === 'saved') return { notice: MESSAGES.reviewSaved }
   const outcome = c.req.query(REORDER_QUERY)
   if (!isOutcome(outcome)) return {}

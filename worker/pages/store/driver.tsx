@@ -14,6 +14,7 @@ import { FROM_DRIVER, orderDetail } from './order.tsx'
 import { STORE_API_PREFIX, STORE_PATHS } from '../../lib/store-console-paths.ts'
 import { renderConsole } from './render.tsx'
 import { staffOrSignIn } from './session.ts'
+import { handBackNotice } from './hand-back-form.ts'
 
 /** An address as a maps search: Google Maps' universal link opens the phone's maps app. */
 function mapsLinks(order: Awaited<ReturnType<typeof orderDetail>>) {
@@ -67,6 +68,7 @@ export async function driverPage(c: Context<AppEnv>): Promise<Response> {
           day:
             detail.slot.kind === 'asap' || detail.slot.date <= today ? 'today' : detail.slot.date,
           action: `${STORE_PATHS.order(storeId, stop.orderId)}?from=${FROM_DRIVER}`,
+          handBack: STORE_PATHS.handBack(storeId, stop.orderId),
           ...mapsLinks(detail),
         }
       })
@@ -78,6 +80,7 @@ export async function driverPage(c: Context<AppEnv>): Promise<Response> {
       stops={stops}
       idempotencyKey={crypto.randomUUID()}
       locationApi={`${STORE_API_PREFIX}/staff/deliveries/location`}
+      notice={handBackNotice(c)}
     />
   ))
 }

@@ -1,3 +1,4 @@
+import { handBackForm } from './hand-back-form.ts'
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env.ts'
 import { accountPage, changePasswordForm, signOutEverywhereForm } from './account.tsx'
@@ -46,3 +47,4 @@ storeConsole.post('/:storeId/controls', controlsForm)
 storeConsole.get('/:storeId/orders/:orderId', orderPage)
 storeConsole.get('/:storeId/orders/:orderId/delivery-note', deliveryNotePage)
 storeConsole.post('/:storeId/orders/:orderId', orderActionForm)
+storeConsole.post('/:storeId/orders/:orderId/hand-back', handBackForm)

@@ -16,6 +16,7 @@ import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
 import { renderPage } from '../render.tsx'
 import { mapTilesOf } from '../../lib/map-tiles.ts'
+import { substituteView } from '../order-changes-forms.ts'
 
 /**
  * GET /track/:orderNumber (`?t=` a signed link's token): the order's tracking page. Whoever may
@@ -53,6 +54,7 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
         token={token}
         tiles={mapTilesOf(c.env)}
         timeZone={DEFAULT_TIME_ZONE}
+        substitute={substituteView(c)}
       />
     ),
     {
