@@ -110,7 +110,8 @@ sandboxRemote.post('/', async (c) => {
     return reply(
       HPP_RESULT.success,
       'Transaction found',
-      `<rebatedamount>${transaction.rebated}</rebatedamount>`
+      `<rebatedamount>${transaction.rebated}</rebatedamount>\n` +
+        `<voided>${transaction.voided ? 1 : 0}</voided>`
     )
   }
   if (type === 'card-cancel-card') {

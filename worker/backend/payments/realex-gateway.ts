@@ -148,10 +148,20 @@ export function createRealexGateway(
     status: () => Promise.resolve({ kind: 'pending' }),
     async void(attempt, externalRef) {
       if (!context.remote) {
-        return { voided: false, resultCode: 'unavailable', resultMessage: 'no remote API' }
+        return {
+          voided: false,
+          definite: true,
+          resultCode: 'unavailable',
+          resultMessage: 'no remote API',
+        }
       }
       if (!externalRef) {
-        return { voided: false, resultCode: 'no_pasref', resultMessage: 'no PASREF to void' }
+        return {
+          voided: false,
+          definite: true,
+          resultCode: 'no_pasref',
+          resultMessage: 'no PASREF to void',
+        }
       }
       return voidRealexTransaction({
         url: context.remote.url,

@@ -110,8 +110,8 @@ interface RemoteCallInput {
 
 /**
  * Voids a transaction through the remote API. Voided only on RESULT 00 in a response whose hash
- * verifies and that names our merchant and ORDER_ID; anything else (a refusal, a network error,
- * an unsigned or altered answer) is `voided: false` with what we learnt.
+ * verifies and that names our merchant and ORDER_ID. A refusal (any other RESULT) is definite; no
+ * answer, or one we cannot trust, is not: the void may have happened, so it is reconciled.
  */
 export async function voidRealexTransaction(
   input: RemoteCallInput & Omit<RemoteVoidInput, 'timestamp'>
@@ -119,11 +119,14 @@ export async function voidRealexTransaction(
   const body = await remoteVoidXml({ ...input, timestamp: hppTimestamp(input.now) }, input.secret)
   const answer = await postRemote({ ...input, body })
   const { resultCode, resultMessage } = answer
-  if (!answer.reached || resultCode !== HPP_RESULT.success) {
-    return { voided: false, resultCode, resultMessage }
+  if (!answer.reached) return { voided: false, definite: false, resultCode, resultMessage }
+  if (resultCode !== HPP_RESULT.success) {
+    return { voided: false, definite: true, resultCode, resultMessage }
   }
-  if (!answer.signed) return { voided: false, resultCode: 'bad_signature', resultMessage }
-  return { voided: true, resultCode, resultMessage }
+  if (!answer.signed) {
+    return { voided: false, definite: false, resultCode: 'bad_signature', resultMessage }
+  }
+  return { voided: true, definite: true, resultCode, resultMessage }
 }
 
 /**
@@ -205,7 +208,10 @@ export async function queryRealexTransaction(
     ? Number(answer.fields.rebatedamount)
     : null
   if (rebated === null) return { known: false, resultCode: 'no_rebated_amount', resultMessage }
-  return { known: true, total: rebated, refunds: null, resultCode, resultMessage }
+  // The transaction's state, when the answer names it (the local sandbox does: `<voided>`).
+  const voidedField = answer.fields.voided
+  const voided = voidedField === '1' ? true : voidedField === '0' ? false : null
+  return { known: true, total: rebated, refunds: null, voided, resultCode, resultMessage }
 }
 
 /** Card storage's answer for a payer and card reference it does not hold (already deleted). */

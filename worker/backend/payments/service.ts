@@ -648,6 +648,7 @@ export async function voidOwed(
   const gateway = await gatewayOfPayment(env, payment, now)
   let result: GatewayVoidResult = {
     voided: false,
+    definite: true,
     resultCode: 'unavailable',
     resultMessage: `no void for the ${payment.gateway} gateway`,
   }

@@ -6,7 +6,7 @@ import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
 import { captureOrderPayment } from '../payments/capture.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
-import { findMoneyBack } from '../payments/refunds-repo.ts'
+import { findMoneyBack, type MoneyBackStatus } from '../payments/refunds-repo.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
 import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
@@ -47,9 +47,6 @@ export async function giveEverythingBack(
   tryVoid: boolean
 ): Promise<MoneyOutcome> {
   if (amount <= 0) return 0
-  const payment = await paymentOf(env, order)
-  if (!payment) return 0
-  const request = { businessId: order.business_id, paymentId: payment.id, reason }
   const [voidedBefore, refundedBefore] = await Promise.all([
     findMoneyBack(env.DB, order.business_id, `o${order.id}-void`),
     findMoneyBack(env.DB, order.business_id, `o${order.id}-all`),
@@ -57,9 +54,20 @@ export async function giveEverythingBack(
   // A rerun answers the earlier call's outcome: what the payment holds has moved since.
   if (refundedBefore) return refundedBefore.status === 'done' ? refundedBefore.amount : 0
   if (voidedBefore?.status === 'done') return amount
+  if (voidedBefore) voidNotSettled(order.id, voidedBefore.status)
+  const payment = await paymentOf(env, order)
+  if (!payment) return 0
+  const request = { businessId: order.business_id, paymentId: payment.id, reason }
   if (tryVoid && !voidedBefore && payment.amount_refunded === 0) {
     const voided = await voidPayment(env, { ...request, reference: `o${order.id}-void` }, now)
     if (voided.status === 'done') return amount
+    voidNotSettled(order.id, voided.status)
+  }
+  if (payment.capture_later === 1 && payment.captured_amount === null) {
+    // A hold nothing was captured from took no money, so none can be refunded: a refused void
+    // leaves it to lapse at the bank (ADR 039).
+    logError(new Error(`void of held order ${order.id} refused`), { paymentId: payment.id })
+    return 0
   }
   const refunded = await refundPayment(
     env,
@@ -71,6 +79,17 @@ export async function giveEverythingBack(
     now
   )
   return refunded.status === 'done' ? refunded.amount : 0
+}
+
+/**
+ * A void the gateway did not answer (unknown) or whose call may still be in flight (pending) may
+ * have let the authorisation go: refunding meanwhile could give the money back twice, and a hold
+ * cannot be refunded at all. The reconciliation asks the gateway and settles the void once
+ * (refund-reconciliation.ts); the effect fails here and its retry reads the settled void.
+ */
+function voidNotSettled(orderId: number, status: MoneyBackStatus): void {
+  if (status === 'refused') return
+  throw new Error(`void of order ${orderId} not settled (${status}): reconciled with the gateway`)
 }
 
 /**
