@@ -58,10 +58,11 @@ sandboxRemote.post('/', async (c) => {
   const orderId = fields.orderid ?? ''
   const pasref = fields.pasref ?? ''
 
-  const reply = async (result: string, message: string, extra = '') => {
+  // A query's answer names the transaction's PASREF (the request names none).
+  const reply = async (result: string, message: string, extra = '', answerPasref = pasref) => {
     const timestamp = hppTimestamp(now(c.env))
     const hash = await hppResponseHash(
-      { timestamp, merchantId, orderId, result, message, pasref, authcode: '' },
+      { timestamp, merchantId, orderId, result, message, pasref: answerPasref, authcode: '' },
       secret
     )
     const xml = [
@@ -72,7 +73,7 @@ sandboxRemote.post('/', async (c) => {
       `<orderid>${escapeXml(orderId)}</orderid>`,
       `<result>${result}</result>`,
       `<message>${escapeXml(message)}</message>`,
-      `<pasref>${escapeXml(pasref)}</pasref>`,
+      `<pasref>${escapeXml(answerPasref)}</pasref>`,
       '<authcode></authcode>',
       ...(extra ? [extra] : []),
       `<sha1hash>${hash}</sha1hash>`,
@@ -111,7 +112,8 @@ sandboxRemote.post('/', async (c) => {
       HPP_RESULT.success,
       'Transaction found',
       `<rebatedamount>${transaction.rebated}</rebatedamount>\n` +
-        `<voided>${transaction.voided ? 1 : 0}</voided>`
+        `<voided>${transaction.voided ? 1 : 0}</voided>`,
+      transaction.pasref ?? ''
     )
   }
   if (type === 'card-cancel-card') {

@@ -8,6 +8,7 @@ import {
   rebateRealexTransaction,
   settleRealexTransaction,
   voidRealexTransaction,
+  queryRealexAttempt,
 } from './realex-remote.ts'
 
 /*
@@ -144,8 +145,20 @@ export function createRealexGateway(
         },
       }
     },
-    // The page answers by a signed post (consumer data), never by a status call.
-    status: () => Promise.resolve({ kind: 'pending' }),
+    // The page answers by a signed post (consumer data); an answer that never came is asked of
+    // the remote API's query (unanswered-payments.ts).
+    async status(attempt) {
+      if (!context.remote) return { kind: 'pending' }
+      return queryRealexAttempt({
+        url: context.remote.url,
+        fetch: context.remote.fetch,
+        secret: config.secret,
+        now: context.now,
+        merchantId: config.merchantId,
+        account: config.account,
+        orderId: attempt.gatewayOrderId,
+      })
+    },
     async void(attempt, externalRef) {
       if (!context.remote) {
         return {

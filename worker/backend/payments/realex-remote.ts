@@ -5,6 +5,7 @@ import {
 } from '../../lib/payments-config.ts'
 import type {
   GatewayCaptureResult,
+  GatewayOutcome,
   GatewayForgetResult,
   GatewayRefundResult,
   GatewayRefundsAnswer,
@@ -212,6 +213,32 @@ export async function queryRealexTransaction(
   const voidedField = answer.fields.voided
   const voided = voidedField === '1' ? true : voidedField === '0' ? false : null
   return { known: true, total: rebated, refunds: null, voided, resultCode, resultMessage }
+}
+
+/**
+ * What the remote query says of an attempt whose hosted page never answered (the shopper closed
+ * it, or the answer was lost): authorised, with its PASREF, in a verified RESULT 00 answer;
+ * `failed` when the gateway answers, signed, that it holds no authorised transaction by that
+ * ORDER_ID (the caller decides when that is final); `pending` when we cannot tell.
+ */
+export async function queryRealexAttempt(
+  input: RemoteCallInput & Omit<RemoteQueryInput, 'timestamp'>
+): Promise<GatewayOutcome> {
+  const body = await remoteQueryXml({ ...input, timestamp: hppTimestamp(input.now) }, input.secret)
+  const answer = await postRemote({ ...input, body })
+  if (!answer.reached || !answer.signed) return { kind: 'pending' }
+  const { resultCode, resultMessage } = answer
+  if (resultCode !== HPP_RESULT.success) return { kind: 'failed', resultCode, resultMessage }
+  const pasref = answer.fields.pasref ?? ''
+  if (pasref === '') return { kind: 'pending' }
+  return {
+    kind: 'authorised',
+    externalRef: pasref,
+    authCode: answer.fields.authcode || null,
+    resultCode,
+    resultMessage,
+    storedCard: null,
+  }
 }
 
 /** Card storage's answer for a payer and card reference it does not hold (already deleted). */
