@@ -2,12 +2,8 @@ import { logError } from '../../lib/log.ts'
 import { metrics } from '../../lib/metrics.ts'
 import { refreshDirectPayment } from './frames-payments.ts'
 import { findPayment, recordAuthorisationStatement, type PaymentRow } from './repo.ts'
-import {
-  claimUnansweredLook,
-  findUnanswered,
-  GIVE_UP_AFTER_MS,
-  giveUpUnanswered,
-} from './unanswered-repo.ts'
+import { claimUnansweredLook, findUnanswered, giveUpUnanswered } from './unanswered-repo.ts'
+import { unansweredStep } from './unanswered-step.ts'
 import {
   confirmIfPaid,
   gatewayOfPayment,
@@ -52,7 +48,8 @@ async function settleOne(
       await storedAttemptOf(env.DB, payment),
       payment.external_ref
     )
-    if (outcome.kind === 'authorised') {
+    const step = unansweredStep(outcome.kind, ageMs)
+    if (outcome.kind === 'authorised' && step === 'record') {
       const [recorded] = await env.DB.batch([
         recordAuthorisationStatement(env.DB, payment.id, {
           externalRef: outcome.externalRef,
@@ -66,7 +63,7 @@ async function settleOne(
       if ((recorded?.meta.changes ?? 0) === 1) {
         metrics.count('payment', { outcome: 'authorised', gateway: 'realex' })
       }
-    } else if (outcome.kind === 'failed' && ageMs >= GIVE_UP_AFTER_MS) {
+    } else if (step === 'give_up') {
       return (await giveUpUnanswered(env.DB, payment, now)) ? 'failed' : 'waiting'
     }
     current = (await findPayment(env.DB, payment.business_id, payment.id)) ?? payment
