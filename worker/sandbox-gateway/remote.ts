@@ -112,7 +112,8 @@ sandboxRemote.post('/', async (c) => {
       HPP_RESULT.success,
       'Transaction found',
       `<rebatedamount>${transaction.rebated}</rebatedamount>\n` +
-        `<voided>${transaction.voided ? 1 : 0}</voided>`,
+        `<voided>${transaction.voided ? 1 : 0}</voided>\n` +
+        `<capturedamount>${transaction.captured}</capturedamount>`,
       transaction.pasref ?? ''
     )
   }

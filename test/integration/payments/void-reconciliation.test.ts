@@ -1,7 +1,9 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentSandbox } from '../../../worker/backend/adapters.ts'
+import { captureOrderPayment } from '../../../worker/backend/payments/capture.ts'
 import { reconcileRefunds } from '../../../worker/backend/payments/refund-reconciliation.ts'
+import { refundPayment } from '../../../worker/backend/payments/refunds.ts'
 import { givenBackOnOrder } from '../../../worker/backend/payments/refunds-repo.ts'
 import { giveEverythingBack } from '../../../worker/backend/store-orders/effects.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
@@ -35,7 +37,8 @@ import {
  * connection dropped) or it never arrived, the void is unknown, not refused. The store action's
  * settle then refunds nothing beside it (a hold for weighed lines cannot be refunded at all: the
  * fault bench's "given back but no money came back"), and the reconciliation asks the gateway and
- * settles the void once, however many passes race.
+ * settles the void once, however many passes race. A hold's capture at picking left so is asked
+ * about the same way before anything of it is refunded (the 50-shopper bench's refused refund).
  */
 
 let steak: { id: number }
@@ -77,42 +80,53 @@ async function heldWithFrames(): Promise<Paid> {
 }
 
 type Mode = 'lost' | 'unsent'
+type Call = 'void' | 'capture'
+
+const CALLS: Record<Call, { realex: string; frames: string }> = {
+  void: { realex: 'type="void"', frames: '/voids' },
+  capture: { realex: 'type="settle"', frames: '/captures' },
+}
 
 /**
- * The sandbox with its void calls dropping the connection: `lost` hands the call on first (the
- * gateway voided it, the answer never came), `unsent` drops it before. `voids` counts the void
- * calls that reached the gateway. Queries go through.
+ * The sandbox with its `call` calls dropping the connection: `lost` hands the call on first (the
+ * gateway acted, the answer never came), `unsent` drops it before. `calls` counts the calls that
+ * reached the gateway. Queries go through.
  */
-function droppingVoids(mode: Mode, times = 1): PaymentSandbox & { voids: () => number } {
+function dropping(call: Call, mode: Mode, times = 1): PaymentSandbox & { calls: () => number } {
   let failures = 0
-  let voids = 0
-  const pass = async (forward: () => Promise<Response>, isVoid: boolean) => {
-    if (!isVoid) return forward()
+  let calls = 0
+  const pass = async (forward: () => Promise<Response>, matches: boolean) => {
+    if (!matches) return forward()
     if (failures >= times) {
-      voids++
+      calls++
       return forward()
     }
     failures++
     if (mode === 'lost') {
-      voids++
+      calls++
       await forward()
     }
     throw new TypeError('fetch failed: connection reset')
   }
   return {
     ...sandbox,
-    voids: () => voids,
+    calls: () => calls,
     remoteFetch: (bindings) => {
       const real = sandbox.remoteFetch(bindings)
       return (input, init) =>
-        pass(() => real(input, init), String(init?.body ?? '').includes('type="void"'))
+        pass(() => real(input, init), String(init?.body ?? '').includes(CALLS[call].realex))
     },
     framesFetch: (bindings) => {
       const real = sandbox.framesFetch(bindings)
       return (input, init) =>
-        pass(() => real(input, init), init.method === 'POST' && input.endsWith('/voids'))
+        pass(() => real(input, init), init.method === 'POST' && input.endsWith(CALLS[call].frames))
     },
   }
+}
+
+const droppingVoids = (mode: Mode, times = 1) => {
+  const sandboxed = dropping('void', mode, times)
+  return Object.assign(sandboxed, { voids: sandboxed.calls })
 }
 
 async function voidRow(orderId: number) {
@@ -208,3 +222,48 @@ describe('a rejected card order settled at once, whose void never arrived', () =
     expect(await ledgerOf(paid.gatewayOrderId)).toMatchObject({ refunded: 0 })
   })
 })
+
+describe.each(GATEWAYS)(
+  'a held order whose capture at picking went unanswered, through $name',
+  ({ environment, held }) => {
+    const capture = (paid: Paid, paymentSandbox: PaymentSandbox = sandbox) =>
+      captureOrderPayment(
+        { ...environment, ...backendAdapters, paymentSandbox },
+        { orderId: paid.orderId, amount: paid.total },
+        NOW
+      )
+    const refund = (paid: Paid, reference: string) =>
+      refundPayment(
+        { ...environment, ...backendAdapters },
+        { businessId: 1, paymentId: paid.paymentId, reference, amount: 100, reason: 'returned' },
+        NOW
+      )
+
+    it('never made: nothing is refunded until a rerun captures it, once of 20', async () => {
+      const paid = await held()
+      expect(await capture(paid, dropping('capture', 'unsent'))).toMatchObject({ kind: 'unknown' })
+      await expect(refund(paid, `early-${paid.paymentId}`)).rejects.toThrow()
+      expect((await ledgerOf(paid.gatewayOrderId))?.captured).toBe(0)
+
+      const counting = dropping('capture', 'unsent', 0)
+      await Promise.all(Array.from({ length: 20 }, () => capture(paid, counting)))
+      expect(counting.calls()).toBe(1)
+      expect((await ledgerOf(paid.gatewayOrderId))?.captured).toBe(paid.total)
+      expect(await refund(paid, `late-${paid.paymentId}`)).toMatchObject({ status: 'done' })
+      expect((await ledgerOf(paid.gatewayOrderId))?.refunded).toBe(100)
+    })
+
+    it('made, its answer lost: found at the gateway and never captured twice', async () => {
+      const paid = await held()
+      const lost = dropping('capture', 'lost')
+      expect(await capture(paid, lost)).toMatchObject({ kind: 'unknown' })
+      expect(await capture(paid, lost)).toMatchObject({
+        kind: 'already_captured',
+        amount: paid.total,
+      })
+      expect(lost.calls()).toBe(1)
+      expect((await ledgerOf(paid.gatewayOrderId))?.captured).toBe(paid.total)
+      expect(await refund(paid, `after-${paid.paymentId}`)).toMatchObject({ status: 'done' })
+    })
+  }
+)

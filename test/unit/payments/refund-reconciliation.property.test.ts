@@ -61,6 +61,7 @@ function answerOf(world: World, byReference: boolean): GatewayRefundsAnswer {
     total: refunds.reduce((sum, refund) => sum + refund.amount, 0),
     refunds: byReference ? refunds : null,
     voided: null,
+    captured: null,
     resultCode: '00',
     resultMessage: '',
   }

@@ -43,6 +43,7 @@ function answer(world: World, up: boolean, says: boolean): GatewayRefundsAnswer 
     total: world.refunds,
     refunds: null,
     voided: says ? world.voided : null,
+    captured: null,
     resultCode: '00',
     resultMessage: '',
   }

@@ -422,6 +422,9 @@ export function createFramesGateway(settings: FramesSettings, fetcher: FramesFet
         total: refunds.reduce((sum, refund) => sum + refund.amount, 0),
         refunds,
         voided: answer.data.some((action) => action.type === 'Void' && action.approved !== false),
+        captured: answer.data
+          .filter((action) => action.type === 'Capture' && action.approved !== false)
+          .reduce((sum, action) => sum + action.amount, 0),
         resultCode: '200',
         resultMessage: `${refunds.length} refund(s) at the gateway`,
       }

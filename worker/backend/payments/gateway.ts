@@ -170,6 +170,8 @@ export type GatewayRefundsAnswer =
        * back from); null when the answer does not say.
        */
       voided: boolean | null
+      /** What it captured of a hold (ADR 039), in pence; null when the answer does not say. */
+      captured: number | null
       resultCode: string
       resultMessage: string
     }

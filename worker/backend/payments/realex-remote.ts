@@ -212,7 +212,9 @@ export async function queryRealexTransaction(
   // The transaction's state, when the answer names it (the local sandbox does: `<voided>`).
   const voidedField = answer.fields.voided
   const voided = voidedField === '1' ? true : voidedField === '0' ? false : null
-  return { known: true, total: rebated, refunds: null, voided, resultCode, resultMessage }
+  const capturedField = answer.fields.capturedamount ?? ''
+  const captured = /^\d{1,11}$/.test(capturedField) ? Number(capturedField) : null
+  return { known: true, total: rebated, refunds: null, voided, captured, resultCode, resultMessage }
 }
 
 /**
