@@ -253,6 +253,24 @@ describe.each(GATEWAYS)(
       expect((await ledgerOf(paid.gatewayOrderId))?.refunded).toBe(100)
     })
 
+    it("never made: the store's full refund captures it first, then gives it back", async () => {
+      const paid = await held()
+      expect(await capture(paid, dropping('capture', 'unsent'))).toMatchObject({ kind: 'unknown' })
+      const given = await giveEverythingBack(
+        { ...environment, ...backendAdapters },
+        { business_id: 1, id: paid.orderId },
+        paid.total,
+        'The shopper returned the whole order.',
+        NOW,
+        false
+      )
+      expect(given).toBe(paid.total)
+      expect(await ledgerOf(paid.gatewayOrderId)).toMatchObject({
+        captured: paid.total,
+        refunded: paid.total,
+      })
+    })
+
     it('made, its answer lost: found at the gateway and never captured twice', async () => {
       const paid = await held()
       const lost = dropping('capture', 'lost')

@@ -330,6 +330,8 @@ export interface OrderPayment {
   capture_later: number
   /** What the hold's capture took; null while nothing is captured. */
   captured_amount: number | null
+  /** The capture's answer is not known yet (ADR 039): nothing is refunded until it is. */
+  capture_unknown: number
 }
 
 /** The payment that paid the order (the newest captured or authorised one). */
@@ -340,7 +342,8 @@ export function findOrderPayment(
 ): Promise<OrderPayment | null> {
   return db
     .prepare(
-      `select id, amount, amount_refunded, capture_later, captured_amount from payments
+      `select id, amount, amount_refunded, capture_later, captured_amount, capture_unknown
+       from payments
        where order_id = ?1 and business_id = ?2
          and status in ('authorised', 'captured', 'partially_refunded')
          and voided_at is null and void_reason is null

@@ -19,14 +19,19 @@ export function findHeldPayment(
     .first<{ id: number; business_id: number }>()
 }
 
-/** Claims the capture of `amount`: true for the one call that may ask the gateway. */
+/**
+ * Claims the capture of `amount`: true for the one call that may ask the gateway. The claim is
+ * unknown until the gateway's answer is recorded (confirmCapture), so a lost write of that answer
+ * is asked about again, never taken as captured.
+ */
 export async function claimCapture(
   db: D1Database,
   input: { paymentId: number; amount: number; at: string }
 ): Promise<boolean> {
   const claimed = await db
     .prepare(
-      `update payments set captured_amount = ?2, status = 'captured', updated_at = ?3
+      `update payments set captured_amount = ?2, status = 'captured', updated_at = ?3,
+         capture_unknown = 1
        where id = ?1 and capture_later = 1 and captured_amount is null and status = 'authorised'
          and void_reason is null and voided_at is null and ?2 >= 0 and ?2 <= amount`
     )

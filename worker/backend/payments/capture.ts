@@ -62,7 +62,10 @@ export async function captureOrderPayment(
   const result = gateway
     ? await captureWithin(gateway, attempt, payment.external_ref, input.amount)
     : { captured: false, definite: true, resultCode: 'no_gateway', resultMessage: '' }
-  if (result.captured) return { kind: 'captured', amount: input.amount }
+  if (result.captured) {
+    await confirmCapture(db, { paymentId: payment.id, amount: input.amount })
+    return { kind: 'captured', amount: input.amount }
+  }
   if (!result.definite) {
     // The money may have moved: the claim stays, so it is never captured twice.
     await recordCaptureResult(db, { paymentId: payment.id, ...result })

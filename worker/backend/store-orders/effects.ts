@@ -27,7 +27,26 @@ export type EffectsEnv = Env & WiredAdapters & PaymentsEnv
 /** Money given back by an action, in pence (0: none). */
 export type MoneyOutcome = number
 
-async function paymentOf(env: EffectsEnv, row: Pick<StoreOrderRow, 'business_id' | 'id'>) {
+/**
+ * The order's payment, its capture known: a hold's capture whose answer was lost is asked of the
+ * gateway first (ADR 039), since a refund may only give back what was taken; still unknown, the
+ * effect fails and runs again.
+ */
+async function paymentOf(
+  env: EffectsEnv,
+  row: Pick<StoreOrderRow, 'business_id' | 'id'>,
+  now: Date
+) {
+  const payment = await findOrderPayment(env.DB, row.business_id, row.id)
+  if (!payment || payment.capture_unknown === 0 || payment.captured_amount === null) return payment
+  const outcome = await captureOrderPayment(
+    env,
+    { orderId: row.id, amount: payment.captured_amount },
+    now
+  )
+  if (outcome.kind === 'unknown') {
+    throw new Error(`capture of order ${row.id} unanswered (${outcome.resultCode})`)
+  }
   return findOrderPayment(env.DB, row.business_id, row.id)
 }
 
@@ -55,7 +74,7 @@ export async function giveEverythingBack(
   if (refundedBefore) return refundedBefore.status === 'done' ? refundedBefore.amount : 0
   if (voidedBefore?.status === 'done') return amount
   if (voidedBefore) voidNotSettled(order.id, voidedBefore.status)
-  const payment = await paymentOf(env, order)
+  const payment = await paymentOf(env, order, now)
   if (!payment) return 0
   const request = { businessId: order.business_id, paymentId: payment.id, reason }
   if (tryVoid && !voidedBefore && payment.amount_refunded === 0) {
@@ -125,7 +144,7 @@ export async function givePartBack(
   now: Date
 ): Promise<MoneyOutcome> {
   if (amount <= 0) return 0
-  const payment = await paymentOf(env, row)
+  const payment = await paymentOf(env, row, now)
   if (!payment) return 0
   const refunded = await refundPayment(
     env,
