@@ -3,6 +3,7 @@ import { createBackend } from './backend/index.ts'
 import { wireAdapters } from './backend/order-subscribers.ts'
 import { retryOwedVoids as retryOwedVoidsWith } from './backend/payments/service.ts'
 import { reconcileRefunds as reconcileRefundsWith } from './backend/payments/refund-reconciliation.ts'
+import { settleUnansweredPayments as settleUnansweredPaymentsWith } from './backend/payments/unanswered-payments.ts'
 import {
   type MoneyBack,
   type MoneyBackRequest,
@@ -62,6 +63,14 @@ function withGatewayFaults(sandbox: PaymentSandbox): PaymentSandbox {
 /** The cron's retry of owed voids, with the same adapters as the backend's routes. */
 export function retryOwedVoids(env: Env, now: Date): ReturnType<typeof retryOwedVoidsWith> {
   return retryOwedVoidsWith({ ...env, ...backendAdapters }, now)
+}
+
+/** The cron's look at card payments whose page never answered, with the same adapters. */
+export function settleUnansweredPayments(
+  env: Env,
+  now: Date
+): ReturnType<typeof settleUnansweredPaymentsWith> {
+  return settleUnansweredPaymentsWith({ ...env, ...backendAdapters }, now)
 }
 
 /** The cron's reconciliation of refunds the gateway did not confirm, with the same adapters. */

@@ -1,5 +1,10 @@
 import { sweepLoginFailures } from './backend/auth/login-attempts.ts'
-import { handleOverdueOrders, reconcileRefunds, retryOwedVoids } from './local-backend.ts'
+import {
+  handleOverdueOrders,
+  reconcileRefunds,
+  retryOwedVoids,
+  settleUnansweredPayments,
+} from './local-backend.ts'
 import { purgeExpiredStaffSecrets } from './backend/staff/repo.ts'
 import { sweepExpiredReservations } from './backend/slots/reservations-repo.ts'
 import { releaseAbandonedCredit } from './backend/credit/abandoned.ts'
@@ -32,7 +37,9 @@ import { INSIGHT_CRON, RETENTION_CRON } from './cron-schedules.ts'
  * - deletes expired staff sign-in codes, refresh tokens and unaccepted invitations;
  * - ends unpaid orders abandoned while holding store credit and gives it back (ADR 020);
  * - asks the hostname provider about brands' pending domains; active ones start serving (ADR 028);
- * - hands on the outbox's effects the relay missed (ADR 037).
+ * - hands on the outbox's effects the relay missed (ADR 037);
+ * - asks the gateway about card payments whose page never answered, and places their order or
+ *   fails them (payments/unanswered-payments.ts).
  * Each runs whatever the others do, on every shard in turn (ADR 047: a business's rows are on its
  * shard only); a failure is rethrown so the platform records the failed run.
  */
@@ -111,6 +118,7 @@ async function minuteJobs(
     effects,
     refunds,
     depth,
+    unanswered,
   ] = await Promise.allSettled([
     sweepExpiredReservations(env.DB, now),
     retryOwedVoids(env, now),
@@ -122,6 +130,7 @@ async function minuteJobs(
     sweepEffects(env, now),
     reconcileRefunds(env, now),
     effectsDepth(env.DB),
+    settleUnansweredPayments(env, now),
   ])
   if (sweep.status === 'fulfilled' && sweep.value > 0) {
     log.info('slot holds expired', { expired: sweep.value })
@@ -165,6 +174,12 @@ async function minuteJobs(
     depthOfAll.sampled = true
   }
   if (depth.status === 'rejected') failures.push(['effects depth failed', depth.reason])
+  if (unanswered.status === 'fulfilled' && unanswered.value.placed + unanswered.value.failed > 0) {
+    log.info('unanswered card payments settled', { ...unanswered.value })
+  }
+  if (unanswered.status === 'rejected') {
+    failures.push(['unanswered payments failed', unanswered.reason])
+  }
   if (refunds.status === 'rejected') {
     failures.push(['refund reconciliation failed', refunds.reason])
   }

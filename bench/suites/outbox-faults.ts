@@ -320,7 +320,22 @@ async function storeAction(
 }
 
 interface PickLines {
-  departments: Array<{ lines: Array<{ lineId: number; version: number }> }>
+  departments: Array<{
+    lines: Array<{ lineId: number; version: number; weighed: { label: string } | null }>
+  }>
+}
+
+/**
+ * The grams a picker weighs for a weighed line (ADR 039), as the console's picker types them:
+ * what was asked for ('750 g', '3 × approx. 180 g'). Undefined for an item sold each.
+ */
+function gramsPicked(weighed: { label: string } | null): number | undefined {
+  if (!weighed) return undefined
+  const weight = /([\d.]+)\s*(kg|g)\b/.exec(weighed.label)
+  if (!weight) return 500
+  const grams = Math.round(Number(weight[1]) * (weight[2] === 'kg' ? 1000 : 1))
+  const pieces = /^(\d+)\s*×/.exec(weighed.label)
+  return pieces ? Number(pieces[1]) * grams : grams
 }
 
 /**
@@ -351,11 +366,13 @@ async function storePlan(
   if (plan === 'accept' || accepted.status !== 200) return accepted
   const lines = (accepted.answer as PickLines).departments.flatMap((d) => d.lines)
   for (const line of lines) {
+    const pickedGrams = gramsPicked(line.weighed)
     const marked = await act('store_accepted_picking', {
       type: 'mark_line',
       lineId: line.lineId,
       version: line.version,
       mark: 'picked',
+      ...(pickedGrams === undefined ? {} : { pickedGrams }),
     })
     if (marked.status !== 200) return marked
   }

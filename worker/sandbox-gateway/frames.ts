@@ -325,6 +325,16 @@ framesSandbox.get('/api/payments/:id/actions', async (c) => {
       ...(payment.status === 'Voided'
         ? [{ id: `act_void_${payment.id}`, type: 'Void', amount: payment.amount, approved: true }]
         : []),
+      ...(payment.auto_capture === 0 && typeof payment.captured_amount === 'number'
+        ? [
+            {
+              id: `act_capture_${payment.id}`,
+              type: 'Capture',
+              amount: payment.captured_amount,
+              approved: true,
+            },
+          ]
+        : []),
       ...refunds.map((refund) => ({
         id: refund.action_id,
         type: 'Refund',

@@ -191,20 +191,32 @@ export async function framesRefundsOf(
   return results
 }
 
+/** A sandbox Realex transaction as the remote API's query answers it. */
+interface RealexTransaction {
+  result_code: string | null
+  pasref: string | null
+  rebated: number
+  /** 1 when voided. */
+  voided: number
+  /** What was taken: a hold's capture, or all of it when settled at once. */
+  captured: number
+}
+
 /** A Realex sandbox transaction as the remote API's query answers it, or null when unknown. */
 export function realexTransactionOf(
   db: D1Database,
   merchantId: string,
   orderId: string
-): Promise<{ result_code: string | null; pasref: string | null; rebated: number } | null> {
+): Promise<RealexTransaction | null> {
   return db
     .prepare(
       `select r.result_code, r.pasref, coalesce((select sum(f.amount) from sandbox_refunds f
-         where f.provider = 'realex' and f.transaction_ref = r.order_id), 0) as rebated
+         where f.provider = 'realex' and f.transaction_ref = r.order_id), 0) as rebated,
+         case when r.status = 'voided' then 1 else 0 end as voided, ${HPP_TAKEN} as captured
        from sandbox_hpp_requests r where r.order_id = ?1 and r.merchant_id = ?2`
     )
     .bind(orderId, merchantId)
-    .first<{ result_code: string | null; pasref: string | null; rebated: number }>()
+    .first<RealexTransaction>()
 }
 
 /** One sandbox transaction's money, in pence (the backend's PaymentSandbox port has its twin). */

@@ -57,10 +57,11 @@ sandboxRemote.post('/', async (c) => {
   const orderId = fields.orderid ?? ''
   const pasref = fields.pasref ?? ''
 
-  const reply = async (result: string, message: string, extra = '') => {
+  // A query's answer names the transaction's PASREF (the request names none).
+  const reply = async (result: string, message: string, extra = '', answerPasref = pasref) => {
     const timestamp = hppTimestamp(now(c.env))
     const hash = await hppResponseHash(
-      { timestamp, merchantId, orderId, result, message, pasref, authcode: '' },
+      { timestamp, merchantId, orderId, result, message, pasref: answerPasref, authcode: '' },
       secret
     )
     const xml = [
@@ -71,7 +72,7 @@ sandboxRemote.post('/', async (c) => {
       `<orderid>${escapeXml(orderId)}</orderid>`,
       `<result>${result}</result>`,
       `<message>${escapeXml(message)}</message>`,
-      `<pasref>${escapeXml(pasref)}</pasref>`,
+      `<pasref>${escapeXml(answerPasref)}</pasref>`,
       '<authcode></authcode>',
       ...(extra ? [extra] : []),
       `<sha1hash>${hash}</sha1hash>`,
@@ -109,7 +110,10 @@ sandboxRemote.post('/', async (c) => {
     return reply(
       HPP_RESULT.success,
       'Transaction found',
-      `<rebatedamount>${transaction.rebated}</rebatedamount>`
+      `<rebatedamount>${transaction.rebated}</rebatedamount>\n` +
+        `<voided>${transaction.voided ? 1 : 0}</voided>\n` +
+        `<capturedamount>${transaction.captured}</capturedamount>`,
+      transaction.pasref ?? ''
     )
   }
   if (type === 'card-cancel-card') {

@@ -231,6 +231,8 @@ export interface PaymentRow {
   failure_url: string | null
   /** 0: authorised with capture false, held until a capture (ADR 039). */
   auto_capture: number
+  /** What a capture took of a hold (read back from the table; absent on a new payment). */
+  captured_amount?: number | null
 }
 
 export async function insertToken(

@@ -77,7 +77,12 @@ describe('Realex remote API void', () => {
       return new Response(await responseXml(), { headers: { 'content-type': 'text/xml' } })
     })
     const result = await gateway.void(ATTEMPT, 'PASREF-1')
-    expect(result).toEqual({ voided: true, resultCode: '00', resultMessage: 'Voided Successfully' })
+    expect(result).toEqual({
+      voided: true,
+      definite: true,
+      resultCode: '00',
+      resultMessage: 'Voided Successfully',
+    })
     expect(seen).toHaveLength(1)
     expect(seen[0]?.url).toBe('https://api.sandbox.realexpayments.com/epage-remote.cgi')
     expect(seen[0]?.init?.method).toBe('POST')
@@ -99,8 +104,10 @@ describe('Realex remote API void', () => {
     const gateway = gatewayWith(
       async () => new Response(await responseXml({ result: '508', message: 'Invalid hash' }))
     )
+    // A refusal is definite: the gateway answered, signed, and kept the authorisation.
     expect(await gateway.void(ATTEMPT, 'PASREF-1')).toEqual({
       voided: false,
+      definite: true,
       resultCode: '508',
       resultMessage: 'Invalid hash',
     })
@@ -110,6 +117,7 @@ describe('Realex remote API void', () => {
     const forged = gatewayWith(async () => new Response(await responseXml({}, 'a'.repeat(40))))
     expect(await forged.void(ATTEMPT, 'PASREF-1')).toMatchObject({
       voided: false,
+      definite: false,
       resultCode: 'bad_signature',
     })
     const other = gatewayWith(async () => new Response(await responseXml({ orderid: 'OTHER-1' })))
@@ -117,19 +125,23 @@ describe('Realex remote API void', () => {
     const garbage = gatewayWith(() => Promise.resolve(new Response('<html>oops</html>')))
     expect(await garbage.void(ATTEMPT, 'PASREF-1')).toMatchObject({
       voided: false,
+      definite: false,
       resultCode: 'bad_answer',
     })
   })
 
   it('is not voided on an HTTP error, a network error, or without a PASREF', async () => {
     const http = gatewayWith(() => Promise.resolve(new Response('busy', { status: 503 })))
+    // No answer we can trust: the void may have happened, so it is asked about, not refused.
     expect(await http.void(ATTEMPT, 'PASREF-1')).toMatchObject({
       voided: false,
+      definite: false,
       resultCode: 'http_503',
     })
     const down = gatewayWith(() => Promise.reject(new Error('connection reset')))
     expect(await down.void(ATTEMPT, 'PASREF-1')).toEqual({
       voided: false,
+      definite: false,
       resultCode: 'unreachable',
       resultMessage: 'connection reset',
     })

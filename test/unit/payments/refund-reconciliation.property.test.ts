@@ -60,6 +60,8 @@ function answerOf(world: World, byReference: boolean): GatewayRefundsAnswer {
     known: true,
     total: refunds.reduce((sum, refund) => sum + refund.amount, 0),
     refunds: byReference ? refunds : null,
+    voided: null,
+    captured: null,
     resultCode: '00',
     resultMessage: '',
   }

@@ -325,22 +325,36 @@ export function findStoreItem(
     .first<{ id: number; name: string; price: number }>()
 }
 
+/** The payment that paid an order, as giving money back needs it. */
+export interface OrderPayment {
+  id: number
+  amount: number
+  amount_refunded: number
+  /** 1: a hold for weighed lines, captured after picking (ADR 039). */
+  capture_later: number
+  /** What the hold's capture took; null while nothing is captured. */
+  captured_amount: number | null
+  /** The capture's answer is not known yet (ADR 039): nothing is refunded until it is. */
+  capture_unknown: number
+}
+
 /** The payment that paid the order (the newest captured or authorised one). */
 export function findOrderPayment(
   db: D1Database,
   businessId: number,
   orderId: number
-): Promise<{ id: number; amount: number; amount_refunded: number } | null> {
+): Promise<OrderPayment | null> {
   return db
     .prepare(
-      `select id, amount, amount_refunded from payments
+      `select id, amount, amount_refunded, capture_later, captured_amount, capture_unknown
+       from payments
        where order_id = ?1 and business_id = ?2
          and status in ('authorised', 'captured', 'partially_refunded')
          and voided_at is null and void_reason is null
        order by id desc limit 1`
     )
     .bind(orderId, businessId)
-    .first<{ id: number; amount: number; amount_refunded: number }>()
+    .first<OrderPayment>()
 }
 
 /** An order's money fields that name its discounts (named-discounts.ts). */

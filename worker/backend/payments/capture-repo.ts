@@ -19,14 +19,19 @@ export function findHeldPayment(
     .first<{ id: number; business_id: number }>()
 }
 
-/** Claims the capture of `amount`: true for the one call that may ask the gateway. */
+/**
+ * Claims the capture of `amount`: true for the one call that may ask the gateway. The claim is
+ * unknown until the gateway's answer is recorded (confirmCapture), so a lost write of that answer
+ * is asked about again, never taken as captured.
+ */
 export async function claimCapture(
   db: D1Database,
   input: { paymentId: number; amount: number; at: string }
 ): Promise<boolean> {
   const claimed = await db
     .prepare(
-      `update payments set captured_amount = ?2, status = 'captured', updated_at = ?3
+      `update payments set captured_amount = ?2, status = 'captured', updated_at = ?3,
+         capture_unknown = 1
        where id = ?1 and capture_later = 1 and captured_amount is null and status = 'authorised'
          and void_reason is null and voided_at is null and ?2 >= 0 and ?2 <= amount`
     )
@@ -43,21 +48,57 @@ export async function releaseCapture(
   await db
     .prepare(
       `update payments set captured_amount = null, status = 'authorised', result_code = ?3,
-         result_message = ?4
+         result_message = ?4, capture_unknown = 0
        where id = ?1 and captured_amount = ?2 and status = 'captured'`
     )
     .bind(input.paymentId, input.amount, input.resultCode, input.resultMessage.slice(0, 500))
     .run()
 }
 
-/** Records a capture whose answer we could not trust (the claim stays). */
+/**
+ * Records a capture whose answer we could not trust: the claim stays (never captured twice) and
+ * the capture is marked unknown, to be asked about (claimCaptureLook) before any refund.
+ */
 export async function recordCaptureResult(
   db: D1Database,
   input: { paymentId: number; resultCode: string; resultMessage: string }
 ): Promise<void> {
   await db
-    .prepare(`update payments set result_code = ?2, result_message = ?3 where id = ?1`)
+    .prepare(
+      `update payments set result_code = ?2, result_message = ?3,
+         capture_unknown = max(capture_unknown, 1)
+       where id = ?1 and status = 'captured'`
+    )
     .bind(input.paymentId, input.resultCode, input.resultMessage.slice(0, 500))
+    .run()
+}
+
+/** Claims one look at an unknown capture: true for the one caller whose count matched. */
+export async function claimCaptureLook(
+  db: D1Database,
+  input: { paymentId: number; looks: number }
+): Promise<boolean> {
+  const claimed = await db
+    .prepare(
+      `update payments set capture_unknown = capture_unknown + 1
+       where id = ?1 and capture_unknown = ?2 and ?2 > 0 and status = 'captured'`
+    )
+    .bind(input.paymentId, input.looks)
+    .run()
+  return claimed.meta.changes === 1
+}
+
+/** The gateway took the claimed amount: the capture is known. */
+export async function confirmCapture(
+  db: D1Database,
+  input: { paymentId: number; amount: number }
+): Promise<void> {
+  await db
+    .prepare(
+      `update payments set capture_unknown = 0
+       where id = ?1 and captured_amount = ?2 and status = 'captured'`
+    )
+    .bind(input.paymentId, input.amount)
     .run()
 }
 

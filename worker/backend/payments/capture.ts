@@ -1,6 +1,8 @@
 import { captureWithin } from './gateway.ts'
 import {
   claimCapture,
+  claimCaptureLook,
+  confirmCapture,
   findHeldPayment,
   recordCaptureResult,
   releaseCapture,
@@ -38,6 +40,7 @@ export async function captureOrderPayment(
   const payment = await heldPaymentOf(db, input.orderId)
   if (!payment) return { kind: 'no_hold' }
   if (payment.captured_amount !== null) {
+    if (payment.capture_unknown > 0) return settleUnknownCapture(env, payment, now)
     return { kind: 'already_captured', amount: payment.captured_amount }
   }
   if (!Number.isInteger(input.amount) || input.amount < 0 || input.amount > payment.amount) {
@@ -59,12 +62,53 @@ export async function captureOrderPayment(
   const result = gateway
     ? await captureWithin(gateway, attempt, payment.external_ref, input.amount)
     : { captured: false, definite: true, resultCode: 'no_gateway', resultMessage: '' }
-  if (result.captured) return { kind: 'captured', amount: input.amount }
+  if (result.captured) {
+    await confirmCapture(db, { paymentId: payment.id, amount: input.amount })
+    return { kind: 'captured', amount: input.amount }
+  }
   if (!result.definite) {
     // The money may have moved: the claim stays, so it is never captured twice.
     await recordCaptureResult(db, { paymentId: payment.id, ...result })
     return { kind: 'unknown', resultCode: result.resultCode }
   }
   await releaseCapture(db, { paymentId: payment.id, amount: input.amount, ...result })
+  return { kind: 'refused', resultCode: result.resultCode }
+}
+
+/**
+ * A capture whose answer we could not trust (a dropped connection at picking): asked of the
+ * gateway by one claimed look, as a refund's reconciliation asks. Taken there → known; nothing
+ * taken → the same capture sent again (it was never made); no answer → still unknown, and the
+ * caller's effect runs again. Until it is known no refund is claimed (refunds-repo.ts), so money
+ * never goes back that was not taken.
+ */
+async function settleUnknownCapture(
+  env: PaymentsEnv,
+  payment: PaymentRow,
+  now: Date
+): Promise<CaptureOutcome> {
+  const amount = payment.captured_amount ?? 0
+  const unknown = { kind: 'unknown', resultCode: payment.result_code ?? '' } as const
+  const claimed = await claimCaptureLook(env.DB, {
+    paymentId: payment.id,
+    looks: payment.capture_unknown,
+  })
+  const gateway = claimed ? await gatewayOfPayment(env, payment, now) : null
+  if (!gateway) return unknown
+  const attempt = await storedAttemptOf(env.DB, payment)
+  const answer = await gateway.refunds(attempt, payment.external_ref)
+  if (!answer.known || answer.captured === null) return unknown
+  if (answer.captured === amount) {
+    await confirmCapture(env.DB, { paymentId: payment.id, amount })
+    return { kind: 'already_captured', amount }
+  }
+  if (answer.captured !== 0) return unknown
+  const result = await captureWithin(gateway, attempt, payment.external_ref, amount)
+  if (result.captured) {
+    await confirmCapture(env.DB, { paymentId: payment.id, amount })
+    return { kind: 'captured', amount }
+  }
+  if (!result.definite) return { kind: 'unknown', resultCode: result.resultCode }
+  await releaseCapture(env.DB, { paymentId: payment.id, amount, ...result })
   return { kind: 'refused', resultCode: result.resultCode }
 }

@@ -268,7 +268,12 @@ export function createFramesGateway(settings: FramesSettings, fetcher: FramesFet
     },
     async void(_attempt, externalRef): Promise<GatewayVoidResult> {
       if (!externalRef)
-        return { voided: false, resultCode: 'no_reference', resultMessage: 'no payment id' }
+        return {
+          voided: false,
+          definite: true,
+          resultCode: 'no_reference',
+          resultMessage: 'no payment id',
+        }
       try {
         const response = await fetcher(
           `${settings.apiUrl}/payments/${encodeURIComponent(externalRef)}/voids`,
@@ -281,12 +286,19 @@ export function createFramesGateway(settings: FramesSettings, fetcher: FramesFet
         const voided = response.status === 202
         return {
           voided,
+          // A 5xx may come after the provider voided it: asked about, not taken as refused.
+          definite: voided || response.status < 500,
           resultCode: String(response.status),
           resultMessage: voided ? 'Voided' : `Void refused (HTTP ${response.status})`,
         }
       } catch (error) {
         logError(error, { gateway: 'frames', call: 'void' })
-        return { voided: false, resultCode: 'unreachable', resultMessage: 'gateway unreachable' }
+        return {
+          voided: false,
+          definite: false,
+          resultCode: 'unreachable',
+          resultMessage: 'gateway unreachable',
+        }
       }
     },
     async capture(_attempt, externalRef, amount): Promise<GatewayCaptureResult> {
@@ -409,6 +421,10 @@ export function createFramesGateway(settings: FramesSettings, fetcher: FramesFet
         known: true,
         total: refunds.reduce((sum, refund) => sum + refund.amount, 0),
         refunds,
+        voided: answer.data.some((action) => action.type === 'Void' && action.approved !== false),
+        captured: answer.data
+          .filter((action) => action.type === 'Capture' && action.approved !== false)
+          .reduce((sum, action) => sum + action.amount, 0),
         resultCode: '200',
         resultMessage: `${refunds.length} refund(s) at the gateway`,
       }

@@ -116,7 +116,8 @@ export interface CardGatewayAdapter {
   /**
    * Voids an authorisation we must not keep (a late authorisation of a superseded or cancelled
    * attempt, or of an order already paid by another attempt), so one order is charged once.
-   * `voided: false` means the gateway refused or could not be reached; the caller records it.
+   * `voided: false` means the gateway refused (`definite`) or could not be reached; the caller
+   * records it (a void with no definite answer is reconciled, refund-reconciliation.ts).
    */
   void(attempt: PaymentAttempt, externalRef: string | null): Promise<GatewayVoidResult>
   /**
@@ -164,6 +165,13 @@ export type GatewayRefundsAnswer =
       known: true
       total: number
       refunds: ReadonlyArray<{ reference: string; amount: number; actionRef: string | null }> | null
+      /**
+       * Whether the authorisation is voided there (the reconciliation of a void we never heard
+       * back from); null when the answer does not say.
+       */
+      voided: boolean | null
+      /** What it captured of a hold (ADR 039), in pence; null when the answer does not say. */
+      captured: number | null
       resultCode: string
       resultMessage: string
     }
@@ -196,9 +204,14 @@ export interface GatewayRefundResult {
   actionRef: string | null
 }
 
-/** What the gateway said about a void. */
+/**
+ * What the gateway said about a void. `voided: false` with `definite: true` is a refusal (settled,
+ * refunded, unknown transaction); `definite: false` means we do not know (no answer, an unsigned
+ * one): the authorisation may be voided already, so the void is asked about, not taken as refused.
+ */
 export interface GatewayVoidResult {
   voided: boolean
+  definite: boolean
   resultCode: string
   resultMessage: string
 }

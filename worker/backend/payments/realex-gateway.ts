@@ -8,6 +8,7 @@ import {
   rebateRealexTransaction,
   settleRealexTransaction,
   voidRealexTransaction,
+  queryRealexAttempt,
 } from './realex-remote.ts'
 
 /*
@@ -154,14 +155,36 @@ export function createRealexGateway(
         },
       }
     },
-    // The page answers by a signed post (consumer data), never by a status call.
-    status: () => Promise.resolve({ kind: 'pending' }),
+    // The page answers by a signed post (consumer data); an answer that never came is asked of
+    // the remote API's query (unanswered-payments.ts).
+    async status(attempt) {
+      if (!context.remote) return { kind: 'pending' }
+      return queryRealexAttempt({
+        url: context.remote.url,
+        fetch: context.remote.fetch,
+        secret: config.secret,
+        now: context.now,
+        merchantId: config.merchantId,
+        account: config.account,
+        orderId: attempt.gatewayOrderId,
+      })
+    },
     async void(attempt, externalRef) {
       if (!context.remote) {
-        return { voided: false, resultCode: 'unavailable', resultMessage: 'no remote API' }
+        return {
+          voided: false,
+          definite: true,
+          resultCode: 'unavailable',
+          resultMessage: 'no remote API',
+        }
       }
       if (!externalRef) {
-        return { voided: false, resultCode: 'no_pasref', resultMessage: 'no PASREF to void' }
+        return {
+          voided: false,
+          definite: true,
+          resultCode: 'no_pasref',
+          resultMessage: 'no PASREF to void',
+        }
       }
       return voidRealexTransaction({
         ...remoteCall(context.remote, attempt.gatewayOrderId),

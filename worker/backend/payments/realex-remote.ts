@@ -5,6 +5,7 @@ import {
 } from '../../lib/payments-config.ts'
 import type {
   GatewayCaptureResult,
+  GatewayOutcome,
   GatewayForgetResult,
   GatewayRefundResult,
   GatewayRefundsAnswer,
@@ -110,8 +111,8 @@ interface RemoteCallInput {
 
 /**
  * Voids a transaction through the remote API. Voided only on RESULT 00 in a response whose hash
- * verifies and that names our merchant and ORDER_ID; anything else (a refusal, a network error,
- * an unsigned or altered answer) is `voided: false` with what we learnt.
+ * verifies and that names our merchant and ORDER_ID. A refusal (any other RESULT) is definite; no
+ * answer, or one we cannot trust, is not: the void may have happened, so it is reconciled.
  */
 export async function voidRealexTransaction(
   input: RemoteCallInput & Omit<RemoteVoidInput, 'timestamp'>
@@ -119,11 +120,14 @@ export async function voidRealexTransaction(
   const body = await remoteVoidXml({ ...input, timestamp: hppTimestamp(input.now) }, input.secret)
   const answer = await postRemote({ ...input, body })
   const { resultCode, resultMessage } = answer
-  if (!answer.reached || resultCode !== HPP_RESULT.success) {
-    return { voided: false, resultCode, resultMessage }
+  if (!answer.reached) return { voided: false, definite: false, resultCode, resultMessage }
+  if (resultCode !== HPP_RESULT.success) {
+    return { voided: false, definite: true, resultCode, resultMessage }
   }
-  if (!answer.signed) return { voided: false, resultCode: 'bad_signature', resultMessage }
-  return { voided: true, resultCode, resultMessage }
+  if (!answer.signed) {
+    return { voided: false, definite: false, resultCode: 'bad_signature', resultMessage }
+  }
+  return { voided: true, definite: true, resultCode, resultMessage }
 }
 
 /**
@@ -205,7 +209,38 @@ export async function queryRealexTransaction(
     ? Number(answer.fields.rebatedamount)
     : null
   if (rebated === null) return { known: false, resultCode: 'no_rebated_amount', resultMessage }
-  return { known: true, total: rebated, refunds: null, resultCode, resultMessage }
+  // The transaction's state, when the answer names it (the local sandbox does: `<voided>`).
+  const voidedField = answer.fields.voided
+  const voided = voidedField === '1' ? true : voidedField === '0' ? false : null
+  const capturedField = answer.fields.capturedamount ?? ''
+  const captured = /^\d{1,11}$/.test(capturedField) ? Number(capturedField) : null
+  return { known: true, total: rebated, refunds: null, voided, captured, resultCode, resultMessage }
+}
+
+/**
+ * What the remote query says of an attempt whose hosted page never answered (the shopper closed
+ * it, or the answer was lost): authorised, with its PASREF, in a verified RESULT 00 answer;
+ * `failed` when the gateway answers, signed, that it holds no authorised transaction by that
+ * ORDER_ID (the caller decides when that is final); `pending` when we cannot tell.
+ */
+export async function queryRealexAttempt(
+  input: RemoteCallInput & Omit<RemoteQueryInput, 'timestamp'>
+): Promise<GatewayOutcome> {
+  const body = await remoteQueryXml({ ...input, timestamp: hppTimestamp(input.now) }, input.secret)
+  const answer = await postRemote({ ...input, body })
+  if (!answer.reached || !answer.signed) return { kind: 'pending' }
+  const { resultCode, resultMessage } = answer
+  if (resultCode !== HPP_RESULT.success) return { kind: 'failed', resultCode, resultMessage }
+  const pasref = answer.fields.pasref ?? ''
+  if (pasref === '') return { kind: 'pending' }
+  return {
+    kind: 'authorised',
+    externalRef: pasref,
+    authCode: answer.fields.authcode || null,
+    resultCode,
+    resultMessage,
+    storedCard: null,
+  }
 }
 
 /** Card storage's answer for a payer and card reference it does not hold (already deleted). */

@@ -1,7 +1,7 @@
 import type { MoneyBackRow } from './refunds-repo.ts'
 
 /*
- * The refunds the gateway did not confirm (payment_refunds pending or unknown, migration 0076),
+ * The refunds and voids the gateway did not confirm (payment_refunds pending or unknown, 0076),
  * as the reconciliation pass reads and claims them. Each look is claimed by one conditional
  * update on the attempt count it read, so of many passes at once only one asks the gateway (and
  * only one may resend the refund) per attempt.
@@ -21,7 +21,7 @@ export interface UnsettledRow extends MoneyBackRow {
 const COLUMNS = `id, business_id, payment_id, kind, reference, amount, reason, status,
   result_code, result_message, action_ref, reconcile_attempts, reconcile_after, created_at`
 
-/** Refunds due a look, oldest first: unknown ones, and pending ones past the grace. */
+/** Refunds and voids due a look, oldest first: unknown ones, and pending ones past the grace. */
 export async function findUnsettledRefunds(
   db: D1Database,
   now: Date,
@@ -30,7 +30,7 @@ export async function findUnsettledRefunds(
   const { results } = await db
     .prepare(
       `select ${COLUMNS} from payment_refunds
-       where kind = 'refund' and status in ('pending', 'unknown')
+       where status in ('pending', 'unknown')
          and (status = 'unknown' or updated_at <= ?2)
          and coalesce(reconcile_after, '') <= ?1
        order by created_at, id limit ?3`

@@ -1,4 +1,5 @@
 import { logError } from '../../lib/log.ts'
+import type { GatewayRefundsAnswer, GatewayVoidResult } from './gateway.ts'
 import {
   claimLook,
   findUnsettledRefund,
@@ -8,7 +9,7 @@ import {
 } from './reconcile-repo.ts'
 import { answerOf } from './refunds.ts'
 import { type MoneyBackAnswer, recordMoneyBack } from './refunds-repo.ts'
-import { refundVerdict } from './refund-verdict.ts'
+import { refundVerdict, voidVerdict } from './refund-verdict.ts'
 import { findPayment } from './repo.ts'
 import { gatewayOfPayment, type PaymentsEnv, storedAttemptOf } from './service.ts'
 
@@ -21,6 +22,8 @@ import { gatewayOfPayment, type PaymentsEnv, storedAttemptOf } from './service.t
  * took it), and the row settles to that answer: made → done, its amount added to the payment
  * once; not made → the same refund sent again under the same reference; refused → refused with
  * the gateway's reason; no answer → still unknown, with the gateway's last words for operators.
+ * A void left so is settled the same way by whether the gateway says the authorisation is voided
+ * (voidVerdict): a store action's settle waits for it rather than refund beside it.
  */
 
 export interface ReconcileCounts {
@@ -29,7 +32,28 @@ export interface ReconcileCounts {
   unsettled: number
 }
 
-/** Settles one claimed refund to the gateway's answer; the status it ends with. */
+/**
+ * A void we never heard back from, to the gateway's answer (voidVerdict): voided there → done;
+ * not voided → the same void sent again; no answer → still unknown, for the next look.
+ */
+async function voidAnswer(
+  answer: GatewayRefundsAnswer,
+  at: string,
+  resend: () => Promise<GatewayVoidResult>
+): Promise<MoneyBackAnswer> {
+  const verdict = voidVerdict(answer)
+  if (verdict === 'absent') return answerOf(await resend(), at)
+  return {
+    status: verdict,
+    resultCode: answer.resultCode,
+    resultMessage:
+      verdict === 'done' ? 'void found at the gateway' : answer.resultMessage.slice(0, 500),
+    actionRef: null,
+    at,
+  }
+}
+
+/** Settles one claimed refund or void to the gateway's answer; the status it ends with. */
 async function reconcileOne(
   env: PaymentsEnv,
   row: UnsettledRow,
@@ -50,6 +74,10 @@ async function reconcileOne(
   }
   const attempt = await storedAttemptOf(env.DB, payment)
   const answer = await gateway.refunds(attempt, payment.external_ref)
+  if (row.kind === 'void') {
+    const settled = await voidAnswer(answer, at, () => gateway.void(attempt, payment.external_ref))
+    return (await recordMoneyBack(env.DB, row, settled)) ? settled.status : 'unknown'
+  }
   const verdict = refundVerdict(row, answer, await recordedRefundsOf(env.DB, row))
   let settled: MoneyBackAnswer
   if (verdict.verdict === 'done') {
@@ -82,7 +110,7 @@ async function reconcileOne(
   return recorded ? settled.status : 'unknown'
 }
 
-/** One pass of the cron: at most `limit` refunds due a look; what became of them. */
+/** One pass of the cron: at most `limit` refunds and voids due a look; what became of them. */
 export async function reconcileRefunds(
   env: PaymentsEnv,
   now: Date,

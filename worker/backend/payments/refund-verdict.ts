@@ -61,3 +61,13 @@ export function refundVerdict(
   if (withoutIt && !withIt) return { verdict: 'absent' }
   return { verdict: 'unknown' }
 }
+
+/**
+ * What the gateway's answer says about a void we never heard back from: `done`, the authorisation
+ * is voided there; `absent`, it is not (the void may be sent again: voiding moves no money and
+ * an authorisation is voided once); `unknown`, no answer, or one that does not say.
+ */
+export function voidVerdict(answer: GatewayRefundsAnswer): 'done' | 'absent' | 'unknown' {
+  if (!answer.known || answer.voided === null) return 'unknown'
+  return answer.voided ? 'done' : 'absent'
+}

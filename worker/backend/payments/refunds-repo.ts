@@ -57,6 +57,7 @@ export async function claimMoneyBack(
        select p.business_id, p.id, ?3, ?4, ?5, ?6, ?7, ?7 from payments p
        where p.business_id = ?1 and p.id = ?2 and p.status in ${HOLDS_MONEY}
          and p.voided_at is null and p.void_reason is null
+         and (?3 = 'void' or p.capture_unknown = 0)
          and (case when p.capture_later = 1 and ?3 = 'refund' then coalesce(p.captured_amount, 0)
            else p.amount end) - p.amount_refunded - coalesce((select sum(r.amount)
            from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'unknown')),

@@ -95,7 +95,7 @@ export function answerOf(
 ): MoneyBackAnswer {
   if ('voided' in result) {
     return {
-      status: result.voided ? 'done' : 'refused',
+      status: result.voided ? 'done' : result.definite ? 'refused' : 'unknown',
       resultCode: result.resultCode,
       resultMessage: result.resultMessage,
       actionRef: null,

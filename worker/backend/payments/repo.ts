@@ -46,6 +46,8 @@ export interface PaymentRow {
   capture_later: number
   /** What the capture took of the hold; null until then. */
   captured_amount: number | null
+  /** A capture whose answer we could not trust: its looks so far (0: known). */
+  capture_unknown: number
 }
 
 /**
@@ -91,7 +93,8 @@ export type VoidReason = 'attempt_superseded' | 'order_superseded' | 'order_paid
 const PAYMENT_COLUMNS = `id, business_id, order_id, customer_id, gateway, method, status, amount, currency,
   gateway_order_id, external_ref, auth_code, result_code, result_message, saved_card_id, save_card,
   success_url, failure_url, cancel_url, response_url, payer_ref, pmt_ref, completed_at, shopper_message,
-  void_reason, voided_at, void_result_code, void_result_message, capture_later, captured_amount`
+  void_reason, voided_at, void_result_code, void_result_message, capture_later, captured_amount,
+  capture_unknown`
 
 export function findPayment(
   db: D1Database,

@@ -454,7 +454,11 @@ function answerInvalid(): AppError {
 }
 
 /** A paid attempt's order is confirmed (idempotent: repairs a confirm that failed earlier). */
-async function confirmIfPaid(env: PaymentsEnv, payment: PaymentRow, now: Date): Promise<void> {
+export async function confirmIfPaid(
+  env: PaymentsEnv,
+  payment: PaymentRow,
+  now: Date
+): Promise<void> {
   if (payment.status !== 'authorised' && payment.status !== 'captured') return
   if (payment.void_reason !== null) return
   const order = await findOrderById(env.DB, payment.business_id, payment.order_id)
@@ -650,6 +654,7 @@ export async function voidOwed(
   const gateway = await gatewayOfPayment(env, payment, now)
   let result: GatewayVoidResult = {
     voided: false,
+    definite: true,
     resultCode: 'unavailable',
     resultMessage: `no void for the ${payment.gateway} gateway`,
   }

@@ -6,7 +6,7 @@ import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
 import { captureOrderPayment } from '../payments/capture.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
-import { findMoneyBack } from '../payments/refunds-repo.ts'
+import { findMoneyBack, type MoneyBackStatus } from '../payments/refunds-repo.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
 import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
@@ -28,7 +28,26 @@ export type EffectsEnv = Env & WiredAdapters & PaymentsEnv
 /** Money given back by an action, in pence (0: none). */
 export type MoneyOutcome = number
 
-async function paymentOf(env: EffectsEnv, row: Pick<StoreOrderRow, 'business_id' | 'id'>) {
+/**
+ * The order's payment, its capture known: a hold's capture whose answer was lost is asked of the
+ * gateway first (ADR 039), since a refund may only give back what was taken; still unknown, the
+ * effect fails and runs again.
+ */
+async function paymentOf(
+  env: EffectsEnv,
+  row: Pick<StoreOrderRow, 'business_id' | 'id'>,
+  now: Date
+) {
+  const payment = await findOrderPayment(env.DB, row.business_id, row.id)
+  if (!payment || payment.capture_unknown === 0 || payment.captured_amount === null) return payment
+  const outcome = await captureOrderPayment(
+    env,
+    { orderId: row.id, amount: payment.captured_amount },
+    now
+  )
+  if (outcome.kind === 'unknown') {
+    throw new Error(`capture of order ${row.id} unanswered (${outcome.resultCode})`)
+  }
   return findOrderPayment(env.DB, row.business_id, row.id)
 }
 
@@ -48,9 +67,6 @@ export async function giveEverythingBack(
   tryVoid: boolean
 ): Promise<MoneyOutcome> {
   if (amount <= 0) return 0
-  const payment = await paymentOf(env, order)
-  if (!payment) return 0
-  const request = { businessId: order.business_id, paymentId: payment.id, reason }
   const [voidedBefore, refundedBefore] = await Promise.all([
     findMoneyBack(env.DB, order.business_id, `o${order.id}-void`),
     findMoneyBack(env.DB, order.business_id, `o${order.id}-all`),
@@ -58,9 +74,20 @@ export async function giveEverythingBack(
   // A rerun answers the earlier call's outcome: what the payment holds has moved since.
   if (refundedBefore) return refundedBefore.status === 'done' ? refundedBefore.amount : 0
   if (voidedBefore?.status === 'done') return amount
+  if (voidedBefore) voidNotSettled(order.id, voidedBefore.status)
+  const payment = await paymentOf(env, order, now)
+  if (!payment) return 0
+  const request = { businessId: order.business_id, paymentId: payment.id, reason }
   if (tryVoid && !voidedBefore && payment.amount_refunded === 0) {
     const voided = await voidPayment(env, { ...request, reference: `o${order.id}-void` }, now)
     if (voided.status === 'done') return amount
+    voidNotSettled(order.id, voided.status)
+  }
+  if (payment.capture_later === 1 && payment.captured_amount === null) {
+    // A hold nothing was captured from took no money, so none can be refunded: a refused void
+    // leaves it to lapse at the bank (ADR 039).
+    logError(new Error(`void of held order ${order.id} refused`), { paymentId: payment.id })
+    return 0
   }
   const refunded = await refundPayment(
     env,
@@ -72,6 +99,17 @@ export async function giveEverythingBack(
     now
   )
   return refunded.status === 'done' ? refunded.amount : 0
+}
+
+/**
+ * A void the gateway did not answer (unknown) or whose call may still be in flight (pending) may
+ * have let the authorisation go: refunding meanwhile could give the money back twice, and a hold
+ * cannot be refunded at all. The reconciliation asks the gateway and settles the void once
+ * (refund-reconciliation.ts); the effect fails here and its retry reads the settled void.
+ */
+function voidNotSettled(orderId: number, status: MoneyBackStatus): void {
+  if (status === 'refused') return
+  throw new Error(`void of order ${orderId} not settled (${status}): reconciled with the gateway`)
 }
 
 /**
@@ -107,7 +145,7 @@ export async function givePartBack(
   now: Date
 ): Promise<MoneyOutcome> {
   if (amount <= 0) return 0
-  const payment = await paymentOf(env, row)
+  const payment = await paymentOf(env, row, now)
   if (!payment) return 0
   const refunded = await refundPayment(
     env,
