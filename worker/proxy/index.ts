@@ -24,7 +24,6 @@ import {
 import { TokenResponseSchema } from '../../schemas/auth.ts'
 import { CONTACT_REQUEST_PATH } from '../../schemas/content.ts'
 import type { Basket } from '../../schemas/basket.ts'
-import type { Brand } from '../../schemas/brand.ts'
 import {
   answersWithTokens,
   BACKEND_LOGOUT_PATH,
@@ -36,8 +35,6 @@ import {
   rememberSession,
 } from '../lib/cookies/session.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
-import { localisedAnswer } from '../lib/localised-errors.ts'
-import { shopLocaleOf } from '../../schemas/locale.ts'
 import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { readCache, writeCache } from '../lib/kv-cache.ts'
@@ -264,10 +261,7 @@ proxy.all('*', async (c) => {
     }
   }
 
-  const answer = await localisedAnswer(
-    await c.var.backend.send(target, { method, headers, body }),
-    shopLocaleOf(brand)
-  )
+  const answer = await c.var.backend.send(target, { method, headers, body })
 
   if (cached && answer.status === 200) {
     const text = await answer.text()
@@ -320,12 +314,4 @@ proxy.all('*', async (c) => {
   return new Response(answer.body, { status: answer.status, headers: privateHeaders })
 })
 
-/** The request's brand, when the brand middleware found one before the error. */
-function brandOf(c: Context<AppEnv>): Brand | undefined {
-  const brand: Brand | undefined = c.get('brand')
-  return brand
-}
-
-proxy.onError((error, c) =>
-  errorEnvelopeResponse(error, c.var.requestId, shopLocaleOf(brandOf(c) ?? {}))
-)
+proxy.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
