@@ -17,6 +17,8 @@ export const EFFECT_KIND_LABELS: Readonly<Record<string, string>> = {
   checkout_started_event: 'Checkout started event for marketing',
   basket_cart_changed: 'Basket change event for marketing',
   referral_reward_email: 'Referral reward email',
+  order_amend_refund: 'Card refund after the shopper changed their order',
+  order_substitute_refund: 'Refund, email and board notice for a rejected substitute',
 }
 
 /** A kind not in the list (a newer release's) is still shown, by its code. */

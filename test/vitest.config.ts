@@ -142,6 +142,11 @@ export default defineConfig(async () => {
   return {
     root,
     test: {
+      // No on-disk module cache: with it, a Vitest worker's second file asks for the "warm" modules
+      // of its whole import graph at once, the Workers pool inlines their code into one WebSocket
+      // message, and past workerd's 1 MiB limit the runtime dies ("Message is too large") for
+      // every file after the first. Transforms are still shared within a run.
+      fsModuleCache: false,
       // Each isolated file is its own workerd: two at a time keep both cores busy while one file
       // waits on its runtime's start-up or on D1 (the default on two cores is one).
       maxWorkers: 2,
