@@ -6,6 +6,8 @@ import { PRIVATE_CACHE_CONTROL, RATE_LIMIT_PERIOD_SECONDS } from '../../schemas/
 import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError, internalErrorEnvelope } from './errors.ts'
 import { logError } from './log.ts'
+import { localisedEnvelope } from './localised-errors.ts'
+import type { ShopLocale } from '../../schemas/locale.ts'
 import { validationError } from './validation.ts'
 
 const HTTP_EXCEPTION_CODES = {
@@ -76,7 +78,12 @@ export function answerRetryAfter(c: Context, error: unknown): boolean {
  *
  * @example app.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
  */
-export function errorEnvelopeResponse(error: unknown, requestId: string | undefined): Response {
+export function errorEnvelopeResponse(
+  error: unknown,
+  requestId: string | undefined,
+  /** The brand's locale, when the answer goes to its shopper: the message in its language. */
+  shop?: ShopLocale
+): Response {
   const appError = toAppError(error)
   let status: number
   let body: ApiError
@@ -95,5 +102,5 @@ export function errorEnvelopeResponse(error: unknown, requestId: string | undefi
   // A rate-limited answer says when to come back, wherever it was raised.
   const retryAfter = retryAfterSeconds(appError)
   if (retryAfter !== null) headers['retry-after'] = String(retryAfter)
-  return Response.json(body, { status, headers })
+  return Response.json(shop ? localisedEnvelope(body, shop) : body, { status, headers })
 }

@@ -8,7 +8,8 @@ import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
 import { STORE_API_PREFIX } from '../lib/store-console-paths.ts'
 import { oldSlugRedirect } from './old-slug-redirect.ts'
-import { renderPage, requestBrand } from './render.tsx'
+import { renderPage, requestBrand, requestLocale } from './render.tsx'
+import { localiseMessage } from '../../schemas/message-catalogue.ts'
 import { storeSearchBox } from './store-search-box.ts'
 import { isConsolePage, renderConsoleError } from './store/console-error.tsx'
 
@@ -50,9 +51,16 @@ export function errorPageContent(error: AppError | null): {
 /** Renders the error page for a status, title and message; a plain page if even that fails. */
 export async function renderErrorPage(
   c: Context<AppEnv>,
-  content: { status: ContentfulStatusCode; title: string; message: string }
+  english: { status: ContentfulStatusCode; title: string; message: string }
 ): Promise<Response> {
   const brand = requestBrand(c)
+  // Thrown in English, the catalogue's source: said in the brand's language here (ADR 049).
+  const shop = requestLocale(c)
+  const content = {
+    status: english.status,
+    title: localiseMessage(shop, english.title),
+    message: localiseMessage(shop, english.message),
+  }
   try {
     return await renderPage(
       c,
@@ -85,7 +93,9 @@ export async function renderErrorPage(
  * store page while the shopper is over the limit).
  */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
-  if (isApiPath(c.req.path)) return errorEnvelopeResponse(error, c.var.requestId)
+  if (isApiPath(c.req.path)) {
+    return errorEnvelopeResponse(error, c.var.requestId, requestLocale(c))
+  }
   const appError = toAppError(error)
   if (!appError) {
     logError(error, { requestId: c.var.requestId, path: c.req.path })
@@ -107,7 +117,9 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
  */
 export const handleNotFound: NotFoundHandler<AppEnv> = async (c) => {
   const notFound = new AppError('not_found', MESSAGES.pageNotFound)
-  if (isApiPath(c.req.path)) return errorEnvelopeResponse(notFound, c.var.requestId)
+  if (isApiPath(c.req.path)) {
+    return errorEnvelopeResponse(notFound, c.var.requestId, requestLocale(c))
+  }
   if (isConsolePage(c.req.path)) return renderConsoleError(c, errorPageContent(notFound))
   return (await oldSlugRedirect(c)) ?? renderErrorPage(c, errorPageContent(notFound))
 }

@@ -24,6 +24,7 @@ import {
 import { TokenResponseSchema } from '../../schemas/auth.ts'
 import { CONTACT_REQUEST_PATH } from '../../schemas/content.ts'
 import type { Basket } from '../../schemas/basket.ts'
+import type { Brand } from '../../schemas/brand.ts'
 import {
   answersWithTokens,
   BACKEND_LOGOUT_PATH,
@@ -35,6 +36,8 @@ import {
   rememberSession,
 } from '../lib/cookies/session.ts'
 import { errorEnvelopeResponse } from '../lib/error-response.ts'
+import { localisedAnswer } from '../lib/localised-errors.ts'
+import { shopLocaleOf } from '../../schemas/locale.ts'
 import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { readCache, writeCache } from '../lib/kv-cache.ts'
@@ -261,7 +264,10 @@ proxy.all('*', async (c) => {
     }
   }
 
-  const answer = await c.var.backend.send(target, { method, headers, body })
+  const answer = await localisedAnswer(
+    await c.var.backend.send(target, { method, headers, body }),
+    shopLocaleOf(brand)
+  )
 
   if (cached && answer.status === 200) {
     const text = await answer.text()
@@ -314,4 +320,12 @@ proxy.all('*', async (c) => {
   return new Response(answer.body, { status: answer.status, headers: privateHeaders })
 })
 
-proxy.onError((error, c) => errorEnvelopeResponse(error, c.var.requestId))
+/** The request's brand, when the brand middleware found one before the error. */
+function brandOf(c: Context<AppEnv>): Brand | undefined {
+  const brand: Brand | undefined = c.get('brand')
+  return brand
+}
+
+proxy.onError((error, c) =>
+  errorEnvelopeResponse(error, c.var.requestId, shopLocaleOf(brandOf(c) ?? {}))
+)

@@ -5,7 +5,7 @@ import { deliverEffects } from '../../support/workers/effects.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { call, plainItem, readyBasket, seedCheckout } from '../checkout/fixtures.ts'
 import { checkoutSteps } from './checkout-steps.ts'
-import { pageText as text, pageClient } from './storefront.ts'
+import { pageText as text, pageClient, testEnv } from './storefront.ts'
 
 // Issue 43: a business in the Netherlands (nl-NL, EUR) shows, emails and asks its wallets for
 // euros in Dutch conventions. Everything else about the journey is the UK's test checkout.
@@ -59,6 +59,29 @@ describe('a brand whose business is Dutch (nl-NL, EUR, NL)', () => {
     await env.DB.prepare(
       `update businesses set locale = 'nl_NL', currency = 'EUR', country_code = 'NL' where id = 1`
     ).run()
+  })
+
+  it('says the error page and the API’s errors in Dutch (ADR 049)', async () => {
+    const missing = await get('/geen-pagina-hier')
+    expect(missing.status).toBe(404)
+    const page = text(await missing.text())
+    expect(page).toContain('Pagina niet gevonden')
+    expect(page).not.toContain(MESSAGES.pageNotFound)
+
+    const answer = await app.request(
+      'http://localhost/api/location/postcode-to-coordinates',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://localhost' },
+        body: JSON.stringify({ postcode: 'ZZ99' }),
+      },
+      testEnv
+    )
+    expect(answer.status).toBe(422)
+    const message = 'ZZ99 is geen geldige postcode'
+    expect(await answer.json()).toMatchObject({
+      error: { code: 'validation_error', message, fields: [{ field: 'postcode', message }] },
+    })
   })
 
   it('checks postcodes as Dutch ("1234 AB") without a rule of its own', async () => {

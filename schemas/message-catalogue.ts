@@ -1,0 +1,135 @@
+// The message catalogues (issue 43, ADR 049): every message of schemas/messages.ts in each
+// language a brand can speak, as ICU MessageFormat, formatted by intl-messageformat (FormatJS).
+// The worker's module: the ICU runtime carries its parser (about 12 KB gzip), so no island
+// imports this; islands keep the en-GB strings the client build inlines (ADR 032).
+import { IntlMessageFormat } from 'intl-messageformat'
+import { NL_NL_COUNTS, NL_NL_MESSAGES } from './catalogues/nl-NL.ts'
+import type { ShopLocale } from './locale.ts'
+import { MESSAGES, type MessageKey } from './messages.ts'
+
+/** One language's messages: ICU text with positional arguments, `{0}` for the spec's first `%s`. */
+export type Catalogue = Readonly<Record<MessageKey, string>>
+
+/**
+ * Another language's: partial in its type so a branch that adds an English message still
+ * compiles; the catalogue test fails until the translation is there, and until then it shows in
+ * English.
+ */
+export type Translation = Readonly<Partial<Record<MessageKey, string>>>
+
+/**
+ * Counted nouns, ICU plurals in each language: `{count, plural, one {# item} other {# items}}`.
+ * A count is an ICU number, so it is written in the language's digits and separators.
+ */
+export const EN_GB_COUNTS = {
+  items: '{count, plural, one {# item} other {# items}}',
+  minutes: '{count, plural, one {# minute} other {# minutes}}',
+  days: '{count, plural, one {# day} other {# days}}',
+  points: '{count, plural, one {# point} other {# points}}',
+} as const
+
+export type CountKey = keyof typeof EN_GB_COUNTS
+export type Counts = Readonly<Record<CountKey, string>>
+
+/**
+ * The spec's `%s` template as ICU: `%s` becomes `{0}`, `{1}`… in order, and the characters ICU
+ * reads as syntax are quoted so the text comes out exactly as written.
+ */
+export function icuOf(template: string): string {
+  let index = 0
+  return template
+    .split('%s')
+    .map((text) => text.replace(/'/g, "''").replace(/[{}]/g, (brace) => `'${brace}'`))
+    .reduce((icu, text) => `${icu}{${index++}}${text}`)
+}
+
+/** en-GB is the source: the spec's messages word for word (schemas/messages.ts). */
+export const EN_GB_MESSAGES: Catalogue = Object.fromEntries(
+  Object.entries(MESSAGES).map(([key, template]) => [key, icuOf(template)])
+) as Record<MessageKey, string>
+
+/** The catalogues by the locale they are written in. */
+export const CATALOGUES = {
+  'en-GB': { messages: EN_GB_MESSAGES, counts: EN_GB_COUNTS },
+  'nl-NL': { messages: NL_NL_MESSAGES, counts: NL_NL_COUNTS },
+} as const satisfies Record<string, { messages: Translation; counts: Counts }>
+
+export type CatalogueLocale = keyof typeof CATALOGUES
+
+/** The catalogue a brand's locale reads: its own, else its language's, else English. */
+export function catalogueLocale(locale: string): CatalogueLocale {
+  if (locale in CATALOGUES) return locale as CatalogueLocale
+  const language = locale.split('-')[0]?.toLowerCase()
+  const same = Object.keys(CATALOGUES).find((tag) => tag.split('-')[0] === language)
+  return (same as CatalogueLocale | undefined) ?? 'en-GB'
+}
+
+// A message is parsed once per language and kept: the parse is the costly part.
+const compiled = new Map<string, IntlMessageFormat>()
+
+function compile(locale: CatalogueLocale, id: string, text: string): IntlMessageFormat {
+  const cacheKey = `${locale}|${id}`
+  let found = compiled.get(cacheKey)
+  if (!found) {
+    found = new IntlMessageFormat(text, locale)
+    compiled.set(cacheKey, found)
+  }
+  return found
+}
+
+function formatted(message: IntlMessageFormat, values: Record<string, string | number>): string {
+  const result = message.format(values)
+  return Array.isArray(result) ? result.join('') : String(result)
+}
+
+/**
+ * A message in the brand's language, its `%s` values in order:
+ * `translate(shop, 'postcodeInvalid', 'ZZ1')` → 'ZZ1 is not a valid postcode' (en-GB).
+ */
+export function translate(
+  shop: Pick<ShopLocale, 'locale'>,
+  key: MessageKey,
+  ...values: Array<string | number>
+): string {
+  const wanted = catalogueLocale(shop.locale)
+  const text = CATALOGUES[wanted].messages[key]
+  const [locale, icu] =
+    text === undefined ? (['en-GB', EN_GB_MESSAGES[key]] as const) : [wanted, text]
+  const named = Object.fromEntries(values.map((value, index) => [String(index), String(value)]))
+  return formatted(compile(locale, key, icu), named)
+}
+
+/** A count with its noun in the brand's language: '1 item', '3 items', '3 artikelen'. */
+export function countOf(shop: Pick<ShopLocale, 'locale'>, noun: CountKey, count: number): string {
+  const locale = catalogueLocale(shop.locale)
+  return formatted(compile(locale, `#${noun}`, CATALOGUES[locale].counts[noun]), { count })
+}
+
+// The English text of every message as a pattern, its `%s` parts captured: the way back from a
+// message already filled (an AppError's, a flash's) to its key and values. Longest first, so a
+// message that another one starts with is not taken for it.
+let patterns: Array<{ key: MessageKey; pattern: RegExp }> | null = null
+
+function messagePatterns(): Array<{ key: MessageKey; pattern: RegExp }> {
+  patterns ??= (Object.entries(MESSAGES) as Array<[MessageKey, string]>)
+    .sort(([, a], [, b]) => b.length - a.length)
+    .map(([key, template]) => {
+      const parts = template.split('%s').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      return { key, pattern: new RegExp(`^${parts.join('(.+?)')}$`, 's') }
+    })
+  return patterns
+}
+
+/**
+ * An English message as the brand's language says it: the edge (the error page, the API's error
+ * envelope, a flash) gets a message its maker filled in English and passes it through here. Text
+ * that is no catalogue message (a backend's free text, a composed sentence) stays as it is.
+ */
+export function localiseMessage(shop: Pick<ShopLocale, 'locale'>, english: string): string {
+  if (catalogueLocale(shop.locale) === 'en-GB') return english
+  for (const { key, pattern } of messagePatterns()) {
+    const match = pattern.exec(english)
+    if (match) return translate(shop, key, ...match.slice(1))
+  }
+  return english
+}
