@@ -207,6 +207,18 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
     'Dit e-mailadres hoort bij een account. Log in om verder te gaan, of gebruik een eenmalige code.',
   basketChanged: 'Je mandje is gewijzigd. Controleer het voordat je betaalt.',
   orderNotFound: 'We konden die bestelling niet vinden.',
+  amendClosed: 'Deze bestelling kan niet meer worden gewijzigd: de winkel is ermee begonnen.',
+  amendStale: 'Deze bestelling is op een ander scherm gewijzigd. Zo ziet ze er nu uit.',
+  amendNeedsPayment:
+    'Deze wijziging kost meer dan je kaartbetaling dekt. Haal iets anders weg, of plaats een nieuwe bestelling voor de extra artikelen.',
+  amendMinimumSpend: 'Besteed nog {0} om aan het minimale bestelbedrag van de winkel te komen.',
+  amendEmpty:
+    'Een bestelling heeft minstens één artikel nodig. Neem contact op met de winkel om de hele bestelling te stoppen.',
+  amendUnknownLine: 'Dat artikel zit niet in deze bestelling.',
+  amendCredit:
+    'Deze wijziging zou minder kosten dan het winkeltegoed dat de bestelling gebruikte. Neem contact op met de winkel om haar te wijzigen.',
+  amendSaved: 'Je bestelling is gewijzigd. Ze komt nu op {0}.',
+  amendRefunded: 'Je bestelling is gewijzigd. {0} gaat terug naar je kaart.',
   paymentNotFound: 'We konden die betaling niet vinden.',
   refundTooLarge: 'Deze betaling bevat niet zoveel om terug te geven.',
   voidNotPossible: 'Deze betaling kan niet meer worden geannuleerd. Betaal haar terug.',
