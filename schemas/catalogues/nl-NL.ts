@@ -219,6 +219,18 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
     'Deze wijziging zou minder kosten dan het winkeltegoed dat de bestelling gebruikte. Neem contact op met de winkel om haar te wijzigen.',
   amendSaved: 'Je bestelling is gewijzigd. Ze komt nu op {0}.',
   amendRefunded: 'Je bestelling is gewijzigd. {0} gaat terug naar je kaart.',
+  orderChangesEmail:
+    'Je bestelling heeft wijzigingen: {0}. Je kunt een vervanger weigeren tot je bestelling de winkel verlaat.',
+  orderChangesEmailShortOnly: 'Je bestelling heeft wijzigingen: {0}.',
+  substituteRejectedRefund: '{0} is geweigerd. {1} wordt terugbetaald.',
+  substituteRejectedCash: '{0} is geweigerd. Je betaalt er niet voor.',
+  substituteRejectTooLate:
+    'Je bestelling heeft de winkel verlaten, dus een vervanger kan hier niet meer worden geweigerd. Je kunt hem aan de deur teruggeven aan de bezorger.',
+  substituteDoorTooLate:
+    'Deze bestelling is niet meer onderweg, dus een vervanger kan niet meer worden teruggegeven.',
+  substituteAlreadyRejected: 'Deze vervanger is al geweigerd.',
+  substituteHandedBack: 'Vervanger teruggegeven: {0} terugbetaald aan de klant.',
+  substituteNotFound: 'We konden die vervanger niet vinden in deze bestelling.',
   paymentNotFound: 'We konden die betaling niet vinden.',
   refundTooLarge: 'Deze betaling bevat niet zoveel om terug te geven.',
   voidNotPossible: 'Deze betaling kan niet meer worden geannuleerd. Betaal haar terug.',
