@@ -10,15 +10,24 @@ import { plainItem, readyBasket } from '../checkout/fixtures.ts'
 import { draftOf, payCash } from '../credit/fixtures.ts'
 import { makePayment, paymentBody } from '../payments/fixtures.ts'
 import { memberCall, newMember } from '../member/orders-fixtures.ts'
+import { runEffect } from '../../../worker/backend/effects/consumer.ts'
+import { staffAction } from '../../../worker/backend/store-orders/actions.ts'
+import { ACTION_EFFECTS } from '../../../worker/backend/store-orders/action-effect-rows.ts'
+import { effectHandlers, type EffectsEnv } from '../../../worker/effects-queue.ts'
+import { backendAdapters } from '../../../worker/local-backend.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
+import { testEnv } from '../auth/fixtures.ts'
 import {
   act,
   actOk,
   cardOrder,
   errorMessage,
+  expectLedgerBalances,
   finishPicking,
   inMinutes,
   ledgerOfOrder,
   orderTotal,
+  refundRowsOf,
   shopperEmails,
   type SignedInStaff,
   storeTeam,
@@ -346,4 +355,162 @@ describe('weighing a line at picking', () => {
     expect(shown).toMatchObject({ totalPrice: ESTIMATE, chargedPrice: final })
     expect(shown && weighedFinalNote(shown)).toBe('Weighed 700 g: £17.89 (est. £19.17)')
   })
+})
+
+/**
+ * The database as the fault bench's STOREFRONT_FAULTS leaves it for one write: the capture's claim
+ * fails as D1 does, before anything is applied; every other statement goes through.
+ */
+function failsTheCaptureClaim(db: D1Database): D1Database {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'prepare') {
+        return (sql: string) => {
+          if (!sql.includes('set captured_amount = ?2')) return target.prepare(sql)
+          const failing = { run: () => Promise.reject(new Error('D1_ERROR: injected write fault')) }
+          return { bind: () => failing } as unknown as D1PreparedStatement
+        }
+      }
+      const value: unknown = Reflect.get(target, property)
+      return typeof value === 'function'
+        ? (value as (...a: Array<unknown>) => unknown).bind(target)
+        : value
+    },
+  })
+}
+
+const effectsEnv = (): EffectsEnv => ({ ...testEnv, ...backendAdapters })
+// The queue's retry comes round after the failed run's backoff.
+const LATER = () => new Date(Date.now() + 2 * 60 * 60_000)
+
+/**
+ * A collection of steak (weighed) and a plain item, the steak weighed at 700 g; Picking done's
+ * capture fails on the injected write (its settle stays on the queue), and the order is handed
+ * over. Its total at Picking done, and its plain line.
+ */
+async function pickedCaptureLeftToTheQueue(grams = 700) {
+  const plain = await plainItem(100, 400)
+  const order = await cardOrder('collection', [
+    { id: steak.id, quantity: 3 },
+    { id: plain.id, quantity: 1 },
+  ])
+  const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
+    type: 'accept',
+    estimatedReadyAt: inMinutes(30),
+  })
+  const lines = accepted.departments.flatMap((d) => d.lines)
+  const steakRow = lines.find((l) => l.weighed !== null)
+  const plainRow = lines.find((l) => l.weighed === null)
+  if (!steakRow || !plainRow) throw new Error('steak and plain lines expected')
+  await weigh(order.orderId, steakRow, grams)
+  await finishPickingMarked(order.orderId)
+  const picked = await orderTotal(order.orderId)
+  await staffAction(
+    { env: { ...effectsEnv(), DB: failsTheCaptureClaim(env.DB) }, now: new Date() },
+    { staffId: picker.id, businessId: 1, storeId: STORE, roles: ['picker'] },
+    {
+      businessId: 1,
+      storeId: STORE,
+      orderId: order.orderId,
+      expectedStatus: 'store_accepted_picking',
+      action: { type: 'finish_picking' },
+    }
+  )
+  // Nothing captured yet: the settle failed on the write and waits for the queue's retry.
+  expect(await ledgerOfOrder(order.orderId)).toMatchObject({ captured: 0 })
+  await actOk(picker.bearer, STORE, order.orderId, 'picked', { type: 'ready_for_collection' })
+  await actOk(picker.bearer, STORE, order.orderId, 'picked', { type: 'collected' })
+  return { order, picked, plainLine: plainRow }
+}
+
+/** Marks every line not marked yet as picked in full (the steak is weighed already). */
+async function finishPickingMarked(orderId: number): Promise<void> {
+  await env.DB.prepare(
+    `insert into order_line_picks (order_line_id, order_id, mark, picked_quantity, charged_price,
+       marked_at)
+     select l.id, l.order_id, 'picked', l.quantity, l.total_price, ?2 from order_lines l
+     where l.order_id = ?1 and l.parent_line_id is null
+     on conflict (order_line_id) do nothing`
+  )
+    .bind(orderId, new Date().toISOString())
+    .run()
+}
+
+async function pendingSettles(orderId: number): Promise<Array<number>> {
+  const { results } = await env.DB.prepare(
+    `select id from effects where effect_key like ?1 and kind = ?2 and status <> 'delivered'
+     order by id`
+  )
+    .bind(`order:${orderId}:action:%`, ACTION_EFFECTS.settle)
+    .all<{ id: number }>()
+  return results.map((row) => row.id)
+}
+
+describe("Picking done's capture retried after a failed write (the 50-shopper bench's 0p capture)", () => {
+  it('a line refunded meanwhile: 20 retries at once capture the picked total once, the line comes back once', async () => {
+    const { order, picked, plainLine } = await pickedCaptureLeftToTheQueue()
+    await actOk(manager.bearer, STORE, order.orderId, 'delivered', {
+      type: 'refund_lines',
+      reason: 'Broken',
+      lines: [{ lineId: plainLine.lineId, quantity: 1 }],
+    })
+    const [captureSettle] = await pendingSettles(order.orderId)
+    if (captureSettle === undefined) throw new Error("no pending Picking done's settle")
+    const later = LATER()
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        runEffect(effectsEnv(), effectHandlers, captureSettle, later)
+      )
+    )
+    await deliverEffects({ env: effectsEnv(), now: later })
+    const refunds = await refundRowsOf(order.orderId)
+    expect(refunds).toMatchObject([{ kind: 'refund', status: 'done' }])
+    expect(await ledgerOfOrder(order.orderId)).toMatchObject({
+      captured: picked,
+      refunded: refunds[0]?.amount,
+      voided: 0,
+    })
+    await expectLedgerBalances([order.orderId])
+    expect(await pendingSettles(order.orderId)).toEqual([])
+  }, 60_000)
+
+  it('the whole order refunded meanwhile: the hold is voided and nothing is captured', async () => {
+    const { order } = await pickedCaptureLeftToTheQueue()
+    await actOk(manager.bearer, STORE, order.orderId, 'delivered', {
+      type: 'refund_order',
+      reason: 'Shopper unhappy',
+    })
+    await deliverEffects({ env: effectsEnv(), now: LATER() })
+    expect(await ledgerOfOrder(order.orderId)).toMatchObject({ captured: 0, refunded: 0 })
+    const held = await env.DB.prepare(
+      `select s.status from sandbox_hpp_requests s join payments p
+         on p.gateway_order_id = s.order_id where p.order_id = ?1 and p.capture_later = 1`
+    )
+      .bind(order.orderId)
+      .first<{ status: string }>()
+    expect(held?.status).toBe('voided')
+    expect(await refundRowsOf(order.orderId)).toMatchObject([
+      { kind: 'void', reference: `o${order.orderId}-void`, status: 'done' },
+    ])
+    expect(await pendingSettles(order.orderId)).toEqual([])
+  }, 60_000)
+
+  it('whatever the steak weighs, the late capture is the picked total and the ledger balances', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 100, max: 1500 }), async (grams) => {
+        const { order, picked, plainLine } = await pickedCaptureLeftToTheQueue(grams)
+        await actOk(manager.bearer, STORE, order.orderId, 'delivered', {
+          type: 'refund_lines',
+          reason: 'Broken',
+          lines: [{ lineId: plainLine.lineId, quantity: 1 }],
+        })
+        await deliverEffects({ env: effectsEnv(), now: LATER() })
+        const entry = await ledgerOfOrder(order.orderId)
+        expect(entry.captured).toBe(picked)
+        expect(entry.captured).toBeLessThanOrEqual(entry.authorised)
+        await expectLedgerBalances([order.orderId])
+      }),
+      { numRuns: 3 }
+    )
+  }, 120_000)
 })

@@ -22,7 +22,9 @@ export function findHeldPayment(
 /**
  * Claims the capture of `amount`: true for the one call that may ask the gateway. The claim is
  * unknown until the gateway's answer is recorded (confirmCapture), so a lost write of that answer
- * is asked about again, never taken as captured.
+ * is asked about again, never taken as captured. A void claimed on the hold (the order refunded
+ * before its capture ran) wins: the void's claim needs nothing captured, this claim no void, so
+ * the gateway is never asked for both.
  */
 export async function claimCapture(
   db: D1Database,
@@ -33,7 +35,9 @@ export async function claimCapture(
       `update payments set captured_amount = ?2, status = 'captured', updated_at = ?3,
          capture_unknown = 1
        where id = ?1 and capture_later = 1 and captured_amount is null and status = 'authorised'
-         and void_reason is null and voided_at is null and ?2 >= 0 and ?2 <= amount`
+         and void_reason is null and voided_at is null and ?2 >= 0 and ?2 <= amount
+         and not exists (select 1 from payment_refunds r where r.payment_id = payments.id
+           and r.kind = 'void' and r.status <> 'refused')`
     )
     .bind(input.paymentId, input.amount, input.at)
     .run()

@@ -84,8 +84,9 @@ async function moneyBackOf(env: EffectsEnv, order: StoreOrderRow, s: Settle, now
       if (s.cashAsCredit) return 0
       return giveEverythingBack(env, order, s.beforeTotal, s.reason, now, false)
     case 'finish_picking':
-      // A held payment is captured for the final total: nothing to give back (ADR 039).
-      if (await captureFinal(env, order, now)) return 0
+      // A held payment is captured for the final total, as Picking done saw it (a refund since
+      // lowered the order's): nothing to give back (ADR 039).
+      if (await captureFinal(env, order, s.beforeTotal, now)) return 0
       return givePartBack(
         env,
         order,

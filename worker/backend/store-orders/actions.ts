@@ -251,7 +251,8 @@ async function writeOf(
     }
     case 'finish_picking':
       await assertEveryLineMarked(deps, row)
-      write.guard = { allLinesMarked: true }
+      // A held payment is captured for the total read here (its settle's beforeTotal).
+      write.guard = { allLinesMarked: true, total: row.total }
       write.change = { pickingStarted: true }
       break
     case 'ready_for_collection':

@@ -78,7 +78,11 @@ export async function giveEverythingBack(
   const payment = await paymentOf(env, order, now)
   if (!payment) return 0
   const request = { businessId: order.business_id, paymentId: payment.id, reason }
-  if (tryVoid && !voidedBefore && payment.amount_refunded === 0) {
+  // A hold nothing was captured from yet (picking done's capture still on the queue) took no
+  // money: everything goes back by voiding it, whatever the action, and that capture then finds
+  // no hold to take from (capture-repo.ts) rather than taking what is left of the total.
+  const uncapturedHold = payment.capture_later === 1 && payment.captured_amount === null
+  if ((tryVoid || uncapturedHold) && !voidedBefore && payment.amount_refunded === 0) {
     const voided = await voidPayment(env, { ...request, reference: `o${order.id}-void` }, now)
     if (voided.status === 'done') return amount
     voidNotSettled(order.id, voided.status)
@@ -113,18 +117,27 @@ function voidNotSettled(orderId: number, status: MoneyBackStatus): void {
 }
 
 /**
- * Picking done of an order whose card payment is a hold (weighed lines, ADR 039): the final total
- * is captured instead of the difference refunded. False when the payment is no hold (settled at
- * once, cash): the caller refunds the difference as before. Safe to run again: a captured hold
- * answers as captured and nothing reaches the gateway twice.
+ * Picking done of an order whose card payment is a hold (weighed lines, ADR 039): `picked`, the
+ * total Picking done committed with, is captured instead of the difference refunded. Never the
+ * order's total as it is when the effect runs: a retried capture may run after a refund lowered it
+ * (to 0 after a full refund). False when the payment is no hold (settled at once, cash): the caller
+ * refunds the difference as before. Safe to run again: a captured hold answers as captured and
+ * nothing reaches the gateway twice; a hold voided meanwhile (the order refunded before its
+ * capture ran) has nothing to capture and nothing to give back.
  */
 export async function captureFinal(
   env: EffectsEnv,
-  order: Pick<StoreOrderRow, 'id' | 'total'>,
+  order: Pick<StoreOrderRow, 'id' | 'business_id'>,
+  picked: number,
   now: Date
 ): Promise<boolean> {
-  const outcome = await captureOrderPayment(env, { orderId: order.id, amount: order.total }, now)
-  if (outcome.kind === 'no_hold') return false
+  const outcome = await captureOrderPayment(env, { orderId: order.id, amount: picked }, now)
+  if (outcome.kind === 'no_hold') {
+    const voided = await findMoneyBack(env.DB, order.business_id, `o${order.id}-void`)
+    if (!voided || voided.status === 'done') return voided !== null
+    voidNotSettled(order.id, voided.status)
+    return false
+  }
   if (outcome.kind === 'unknown') {
     // No answer we can trust: the effect runs again (the claim keeps it from a second capture).
     throw new Error(`capture of order ${order.id} unanswered (${outcome.resultCode})`)

@@ -63,7 +63,7 @@ async function refundLine(
   const earlier = await findMoneyBack(env.DB, order.business_id, reference)
   if (earlier) return earlier.status === 'done' ? earlier.amount : 0
   // A held payment not captured yet is captured now, for the total without the line.
-  const held = await captureFinal(env, order, now)
+  const held = await captureFinal(env, order, order.total, now)
   const amount = held ? await heldRefundAmount(env, order, payload.amount) : payload.amount
   return givePartBack(env, order, amount, reference, `substitute rejected (${payload.by})`, now)
 }
