@@ -5,14 +5,23 @@ import { GIVE_UP_AFTER_MS } from '../../../worker/backend/payments/unanswered-re
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import {
+  callWith,
   consumerData,
   draftOrder,
   makePayment,
   orderStatus,
   payOnSandbox,
   paymentBody,
+  resultOf,
   seedCheckout,
 } from './fixtures.ts'
+import {
+  FRAMES_CARDS,
+  cardToken,
+  framesEnv,
+  framesPayment,
+  sandboxRequest,
+} from './frames-fixtures.ts'
 import { SUCCESS_CARD, paymentOf } from './paid-fixtures.ts'
 
 /*
@@ -105,5 +114,46 @@ describe('a card payment whose page never answered', () => {
     expect(counts.failed).toBe(1)
     expect((await paymentOf(paymentId)).status).toBe('cancelled')
     expect(await orderStatus(draft.orderId)).toBe('payment_failed')
+  })
+})
+
+describe('a frames payment whose 3-D Secure challenge was never finished', () => {
+  const framesBindings = { ...framesEnv, ...backendAdapters }
+
+  it('is failed after the same hour as Realex, and a later answer is voided, no order placed', async () => {
+    const draft = await draftOrder({ environment: framesEnv, gateway: 'frames' })
+    const token = await cardToken(FRAMES_CARDS.challenge)
+    const started = resultOf(
+      await callWith(framesEnv, '/payments/make', framesPayment(draft, { token }))
+    )
+    expect(started.status).toBe('redirect')
+    const row = await env.DB.prepare('select created_at from payments where id = ?1')
+      .bind(started.paymentId)
+      .first<{ created_at: string }>()
+    const after = (ms: number) => new Date(Date.parse(row?.created_at ?? '') + ms)
+
+    await settleUnansweredPayments(framesBindings, after(20 * 60_000))
+    expect((await paymentOf(started.paymentId)).status).toBe('pending')
+    const counts = await settleUnansweredPayments(framesBindings, after(GIVE_UP_AFTER_MS + 60_000))
+    expect(counts.failed).toBe(1)
+    expect((await paymentOf(started.paymentId)).status).toBe('cancelled')
+    expect(await orderStatus(draft.orderId)).toBe('payment_failed')
+
+    // The shopper finishes the challenge after all: the authorisation is given back.
+    const path = new URL(started.redirect?.url ?? '').pathname
+    await sandboxRequest(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ decision: 'authenticate' }).toString(),
+    })
+    await callWith(framesEnv, '/payments/verify', {
+      businessId: 1,
+      basketToken: draft.ready.token,
+      paymentId: started.paymentId,
+      paymentGateway: 'frames',
+      draftOrderId: draft.orderId,
+    })
+    expect((await paymentOf(started.paymentId)).voided_at).not.toBeNull()
+    expect(await orderStatus(draft.orderId)).not.toBe('sent_to_store')
   })
 })

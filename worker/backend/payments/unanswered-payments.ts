@@ -2,7 +2,12 @@ import { logError } from '../../lib/log.ts'
 import { metrics } from '../../lib/metrics.ts'
 import { refreshDirectPayment } from './frames-payments.ts'
 import { findPayment, recordAuthorisationStatement, type PaymentRow } from './repo.ts'
-import { claimUnansweredLook, findUnanswered, giveUpUnanswered } from './unanswered-repo.ts'
+import {
+  claimUnansweredLook,
+  findUnanswered,
+  GIVE_UP_AFTER_MS,
+  giveUpUnanswered,
+} from './unanswered-repo.ts'
 import { unansweredStep } from './unanswered-step.ts'
 import {
   confirmIfPaid,
@@ -22,7 +27,8 @@ import {
  * confirmation, both idempotent; so a late answer, a replay or many passes at once place one
  * order. When the gateway says, past GIVE_UP_AFTER_MS, that it holds no authorisation, the
  * attempt is cancelled and the order marked failed (the shopper may pay again); an answer
- * arriving after that is recorded as a superseded attempt's and voided.
+ * arriving after that is recorded as a superseded attempt's and voided. The frames provider only
+ * says "pending" for a challenge never finished: given up after the same hour.
  */
 
 export interface UnansweredCounts {
@@ -41,6 +47,12 @@ async function settleOne(
   let current: PaymentRow
   if (payment.gateway === 'frames') {
     current = await refreshDirectPayment(env, payment, now)
+    // Still pending an hour on: the provider's challenge was never finished (its link is spent
+    // once used) or never reached. Given up after the same hour as Realex; a later answer is a
+    // superseded attempt's, voided (refreshDirectPayment).
+    if (stillUnanswered(current) && ageMs >= GIVE_UP_AFTER_MS) {
+      return (await giveUpUnanswered(env.DB, current, now)) ? 'failed' : 'waiting'
+    }
   } else {
     const gateway = await gatewayOfPayment(env, payment, now)
     if (!gateway) return 'waiting'
@@ -72,6 +84,10 @@ async function settleOne(
   const settled = await voidOwed(env, current, now)
   await confirmIfPaid(env, settled, now)
   return settled.status === 'authorised' && settled.void_reason === null ? 'placed' : 'waiting'
+}
+
+function stillUnanswered(payment: PaymentRow): boolean {
+  return payment.status === 'pending' && payment.completed_at === null
 }
 
 /** One pass of the cron: at most `limit` unanswered attempts past the grace. */
