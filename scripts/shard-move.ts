@@ -13,6 +13,7 @@ import { setTimeout as wait } from 'node:timers/promises'
 import { getPlatformProxy, unstable_readConfig } from 'wrangler'
 import { MoveRefused, moveBusiness } from '../worker/backend/directory/move-repo.ts'
 import { DIRECTORY_BINDING } from './deploy/shard-databases.ts'
+import type { WranglerEnvironment } from './deploy/wrangler-environment.ts'
 import { type MoveArguments, USAGE, parseMoveArguments } from './shard-move/arguments.ts'
 import { PROJECT_ROOT, stateDirectory } from './lib/wrangler.ts'
 
@@ -27,7 +28,8 @@ function remoteConfig(env: string | null): { path: string; done: () => void } {
   })
   const scratch = mkdtempSync(join(tmpdir(), 'storefront-shard-move-'))
   const path = join(scratch, 'wrangler.json')
-  const d1Databases = config.d1_databases.map((database) => ({
+  const databases: WranglerEnvironment['d1_databases'] = config.d1_databases
+  const d1Databases = databases.map((database) => ({
     binding: database.binding,
     database_name: database.database_name,
     database_id: database.database_id,
