@@ -40,6 +40,11 @@ const checksums = (report: MoveReport) =>
 describe('moving a business to another shard', () => {
   it('refuses a move to the shard it is on, changing nothing', async () => {
     await expect(move('DB')).rejects.toBeInstanceOf(MoveRefused)
+    // A business no shard holds is refused before the directory marks or places it.
+    await expect(
+      moveBusiness({ directory: directory(), shards, businessId: 999, to: 'SHARD_2' })
+    ).rejects.toThrow('Business 999 has no row on DB')
+    expect(await directory().prepare('select 1 from businesses where id = 999').first()).toBeNull()
     expect(await ordersOf(env.DB)).toBe(1)
     expect(await ordersOf(shards.SHARD_2!)).toBe(0)
   })

@@ -265,6 +265,12 @@ export async function moveBusiness(options: {
   const target = shards[to]
   if (!source || !target) throw new MoveRefused(`No shard ${source ? to : from} to move between`)
   if (from === to) throw new MoveRefused(`Business ${businessId} is on ${to} already`)
+  // Checked again once its writes are refused; here so a business that is not there is not marked.
+  const found = await source
+    .prepare('select 1 as found from businesses where id = ?1')
+    .bind(businessId)
+    .first()
+  if (!found) throw new MoveRefused(`Business ${businessId} has no row on ${from}`)
   if (!(await beginMove(directory, { businessId, from, to }))) {
     throw new MoveRefused(`Business ${businessId} is being moved already`)
   }
