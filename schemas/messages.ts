@@ -105,6 +105,9 @@ export const MESSAGES = {
   malformedAddress: 'This web address is not valid. Please check it and try again.',
   // A staging or production Worker whose configuration is refused (ADR 036).
   shopUnavailable: 'This shop is not available right now.',
+  // A business being moved to another database (ADR 047): reads go on, changes wait a few minutes.
+  businessMoving:
+    'This shop is being moved and cannot take changes for a few minutes. Please try again shortly.',
   // The database cannot be reached (issue 39): what needs it waits; cached pages still show.
   databaseUnavailableTitle: 'This cannot be done right now',
   databaseUnavailable:

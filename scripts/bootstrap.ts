@@ -29,7 +29,14 @@ import {
   USAGE,
 } from './bootstrap/report.ts'
 import { bootstrapSql, invitationExpiry } from './bootstrap/sql.ts'
-import { directorySql, placedBrandSql } from './bootstrap/directory.ts'
+import {
+  directorySql,
+  largestBusinessIdSql,
+  newBusinessId,
+  placedBrandSql,
+  shardForBootstrapSql,
+} from './bootstrap/directory.ts'
+import { DIRECTORY_BINDING } from './deploy/shard-databases.ts'
 import { databaseBindings } from './migrate-databases.ts'
 import { parseSnapshot, snapshotSql } from './bootstrap/state.ts'
 import { parseCsv } from './lib/csv.ts'
@@ -100,13 +107,15 @@ function main(): void {
     input.stateDir === null
       ? { env: input.env, remote: true }
       : { env: input.env, remote: false, persistTo: input.stateDir }
-  const where =
+  const place =
     input.stateDir === null
       ? `the remote database of --env ${input.env}`
       : `the local database in ${join(input.stateDir, 'v3')} (--env ${input.env})`
-  const migrate = `npx wrangler d1 migrations apply DB --env ${input.env} ${
-    input.stateDir === null ? '--remote' : `--local --persist-to ${input.stateDir}`
-  }`
+  // Every shard and the directory (ADR 047), the local ones under the state directory given.
+  const migrate =
+    input.stateDir === null
+      ? `npm run db:migrate:remote -- --env ${input.env}`
+      : `STOREFRONT_STATE_DIR=${input.stateDir} npm run db:migrate:local -- --env ${input.env}`
   if (input.stateDir !== null && !existsSync(join(input.stateDir, 'v3', 'd1'))) {
     console.error(
       `There is no local database in ${input.stateDir}: migrate one first:\n  ${migrate}`
@@ -115,6 +124,25 @@ function main(): void {
   }
 
   const { provider, zoneId } = hostnameSettings(input.env)
+  // The directory of shards, where the environment has one (ADR 047): the business is written to
+  // the shard it is on, a new one to the shard with the fewest businesses.
+  const bindings = databaseBindings(input.env)
+  const directory = bindings.includes(DIRECTORY_BINDING)
+  const shards = bindings.filter((binding) => binding !== DIRECTORY_BINDING)
+  let shard = 'DB'
+  if (directory) {
+    try {
+      const placement = { host: input.host, businessId: input.business.id }
+      const [row] = queryD1(target, shardForBootstrapSql(placement, shards), DIRECTORY_BINDING)
+      if (typeof row?.shard === 'string') shard = row.shard
+    } catch (error) {
+      console.error(
+        `Could not read the directory of ${place}. Are its migrations applied?\n  ${migrate}`
+      )
+      throw error
+    }
+  }
+  const where = `${place}, shard ${shard}`
   const now = new Date()
   let rows: Array<Record<string, unknown>>
   try {
@@ -127,7 +155,8 @@ function main(): void {
           outcodes: outcodes.map((row) => row.outcode),
         },
         now
-      )
+      ),
+      shard
     )
   } catch (error) {
     console.error(`Could not read ${where}. Are its migrations applied?\n  ${migrate}`)
@@ -149,28 +178,43 @@ function main(): void {
   const token = plan.invitation ? randomBytes(32).toString('base64url') : null
   const invitationTokenHash = token ? createHash('sha256').update(token).digest('hex') : null
   if (changes) {
-    const statements = bootstrapSql(input, plan, { now, invitationTokenHash, outcodes })
+    // A new business's id is unique across shards (a shard's own next id may be another's).
+    const written =
+      directory && plan.create.business && input.business.id === null
+        ? {
+            ...input,
+            business: {
+              ...input.business,
+              id: newBusinessId(
+                [...shards, DIRECTORY_BINDING].map(
+                  (binding) => queryD1(target, largestBusinessIdSql, binding)[0]?.id
+                )
+              ),
+            },
+          }
+        : input
+    const statements = bootstrapSql(written, plan, { now, invitationTokenHash, outcodes })
     const scratch = mkdtempSync(join(tmpdir(), 'storefront-bootstrap-'))
     try {
       const file = join(scratch, 'bootstrap.sql')
       writeFileSync(file, `${statements.join('\n')}\n`)
       console.log(`Writing ${statements.length} statements to ${where}…`)
-      executeD1File(target, file)
-      // The directory of shards, where the environment has one (ADR 047): the business is on DB,
-      // where these statements wrote it, and its host finds it there.
-      if (databaseBindings(input.env).includes('DIRECTORY')) {
-        const [placed] = queryD1(target, placedBrandSql(input.brand.slug))
+      executeD1File(target, file, shard)
+      // The directory's rows: the business on the shard these statements wrote it to, and its
+      // host, which finds it there.
+      if (directory) {
+        const [placed] = queryD1(target, placedBrandSql(input.brand.slug), shard)
         if (placed) {
           const directoryFile = join(scratch, 'directory.sql')
           const placement = {
             businessId: Number(placed.business_id),
             brandId: Number(placed.brand_id),
             host: input.host,
-            shard: 'DB',
+            shard,
           }
           writeFileSync(directoryFile, `${directorySql(placement).join('\n')}\n`)
           console.log(`Placing the business and ${input.host} in the directory…`)
-          executeD1File(target, directoryFile, 'DIRECTORY')
+          executeD1File(target, directoryFile, DIRECTORY_BINDING)
         }
       }
     } finally {

@@ -2,9 +2,10 @@
 // "Deploying"). First the preflight: wrangler.toml's environment as wrangler reads it and the
 // names of the Worker's secrets, checked against the configuration table
 // (worker/lib/deployment-config.ts) and for placeholder ids; any problem stops it before anything
-// is built. Then the build for that environment, the Time Travel bookmark and the remote D1
-// migrations, the upload, and the smoke checks to run. --dry-run: preflight, build and
-// `wrangler deploy --dry-run`; nothing remote changes (the preflight still reads the secret names).
+// is built. Then the build for that environment, the Time Travel bookmarks and the remote D1
+// migrations of every shard and the directory (ADR 047), the upload, and the smoke checks to run.
+// --dry-run: preflight, build and `wrangler deploy --dry-run`; nothing remote changes (the
+// preflight still reads the secret names).
 import { spawnSync } from 'node:child_process'
 import type { ConfigurationProblem } from '../worker/lib/deployment-config.ts'
 import { argumentProblems, parseDeployArguments } from './deploy/arguments.ts'
@@ -13,7 +14,7 @@ import {
   backendUploadCommand,
   bookmarkCommand,
   buildCommand,
-  migrateCommand,
+  migrateCommands,
   secretListCommand,
   shown,
   uploadCommand,
@@ -21,6 +22,7 @@ import {
 import { bookmarkFrom } from './deploy/d1-bookmark.ts'
 import { preflightProblems, refusalText } from './deploy/preflight.ts'
 import { secretListFrom } from './deploy/secret-list.ts'
+import { DATABASE_BINDINGS } from './deploy/shard-databases.ts'
 import { afterDeployText } from './deploy/smoke-checks.ts'
 import { wranglerFailure } from './deploy/wrangler-output.ts'
 import { runTool } from './lib/run-tool.ts'
@@ -88,21 +90,27 @@ function deploy(argv: ReadonlyArray<string>): void {
     console.log(`deploy: dry run of ${workerName} passed; nothing was migrated or uploaded`)
     return
   }
-  const info = runTool(bookmarkCommand(environment), 'capture')
-  const bookmark = info.status === 0 ? bookmarkFrom(info.stdout) : null
-  if (bookmark === null) {
-    console.error(
-      `deploy: stopped before the migrations, ${shown(bookmarkCommand(environment))} gave no bookmark (${wranglerFailure(`${info.stdout}\n${info.stderr}`)})`
-    )
-    throw new DeployStopped()
+  // Every shard and the directory (ADR 047): each its own bookmark, to restore it alone.
+  const bookmarks: Array<{ binding: string; bookmark: string }> = []
+  for (const binding of DATABASE_BINDINGS) {
+    const command = bookmarkCommand(environment, binding)
+    const info = runTool(command, 'capture')
+    const bookmark = info.status === 0 ? bookmarkFrom(info.stdout) : null
+    if (bookmark === null) {
+      console.error(
+        `deploy: stopped before the migrations, ${shown(command)} gave no bookmark (${wranglerFailure(`${info.stdout}\n${info.stderr}`)})`
+      )
+      throw new DeployStopped()
+    }
+    console.log(`deploy: D1 Time Travel bookmark of ${binding} before the migrations: ${bookmark}`)
+    bookmarks.push({ binding, bookmark })
   }
-  console.log(`deploy: D1 Time Travel bookmark before the migrations: ${bookmark}`)
-  step(migrateCommand(environment))
+  for (const command of migrateCommands(environment)) step(command)
   const message = versionMessage()
   const upload = { dryRun: false, ...(message === undefined ? {} : { message }) }
   step(backendUploadCommand(environment, upload))
   step(uploadCommand(environment, upload))
-  console.log(afterDeployText({ environment, workerName, bookmark }))
+  console.log(afterDeployText({ environment, workerName, bookmarks }))
 }
 
 try {

@@ -1,16 +1,12 @@
 // `npm run db:migrate:local` / `db:migrate:remote [-- --env production]`: applies the migrations
 // to every D1 database of the configuration (ADR 047): migrations/ to each business shard (DB,
-// SHARD_2, …) and migrations-directory/ to the directory, as wrangler.toml's migrations_dir says.
-// Locally the databases are those under the state directory `npm run dev` uses.
+// SHARD_2, …) and migrations-directory/ to the directory, as wrangler.toml's migrations_dir says,
+// then lists every shard in the directory (scripts/lib/database-migrations.ts, the deploy's steps
+// too). Locally the databases are those under the state directory `npm run dev` uses.
 import { resolve } from 'node:path'
 import { unstable_readConfig } from 'wrangler'
-import {
-  type D1Target,
-  d1TargetArgs,
-  PROJECT_ROOT,
-  runWrangler,
-  stateDirectory,
-} from './lib/wrangler.ts'
+import { migrationSteps } from './lib/database-migrations.ts'
+import { type D1Target, PROJECT_ROOT, runWrangler, stateDirectory } from './lib/wrangler.ts'
 
 /** Every D1 binding of the configuration (of `env`, else the top level), the directory last. */
 export function databaseBindings(env?: string): Array<string> {
@@ -29,9 +25,7 @@ export function databaseBindings(env?: string): Array<string> {
 /** Applies each database's pending migrations; answers the bindings migrated. */
 export function migrateDatabases(target: D1Target): Array<string> {
   const bindings = databaseBindings(target.env)
-  for (const binding of bindings) {
-    runWrangler(['d1', 'migrations', 'apply', binding, ...d1TargetArgs(target)])
-  }
+  for (const args of migrationSteps(target, bindings)) runWrangler(args)
   return bindings
 }
 

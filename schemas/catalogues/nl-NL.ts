@@ -100,6 +100,8 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   systemError: 'Er is een fout in het systeem. Probeer het opnieuw.',
   malformedAddress: 'Dit webadres is niet geldig. Controleer het en probeer het opnieuw.',
   shopUnavailable: 'Deze winkel is nu niet beschikbaar.',
+  businessMoving:
+    'Deze winkel wordt verhuisd en kan een paar minuten geen wijzigingen aannemen. Probeer het zo opnieuw.',
   databaseUnavailableTitle: 'Dit kan nu even niet',
   databaseUnavailable:
     'We kunnen je mandje, account en bestellingen nu niet bereiken, dus er kan niets worden toegevoegd, gewijzigd of besteld. Je kunt wel rondkijken in de winkel. Probeer het over een paar minuten opnieuw.',

@@ -2,8 +2,8 @@ import { sqlLiteral } from '../lib/sql-text.ts'
 
 /*
  * The directory's rows of a bootstrapped business (ADR 047), written once its business, brand and
- * host are in the shard: the business on the shard the bootstrap wrote (DB), and its host, so a
- * call that knows only the host finds it. Safe to run again; a host the directory gives another
+ * host are in the shard: the business on the shard the bootstrap wrote (the one with the fewest
+ * businesses, for a new one), and its host, so a call that knows only the host finds it. Safe to run again; a host the directory gives another
  * business is left to it (the shard's plan refused it already).
  */
 
@@ -27,4 +27,41 @@ export function directorySql(placement: {
       `on conflict (host) do update set brand_id = excluded.brand_id ` +
       `where hosts.business_id = excluded.business_id;`,
   ]
+}
+
+/**
+ * The shard the bootstrap writes to (ADR 047): the one the directory places the host's business
+ * on, or the business the input names by id (a second run finds what the first wrote); else the
+ * shard holding the fewest businesses, of those the directory lists and the configuration binds
+ * (`shards`); DB when the directory lists none. One row, `shard`.
+ */
+export function shardForBootstrapSql(
+  placement: { host: string; businessId: number | null },
+  shards: ReadonlyArray<string>
+): string {
+  const bound = shards.map(sqlLiteral).join(', ')
+  const byId =
+    placement.businessId === null
+      ? 'null'
+      : `(select shard from businesses where id = ${sqlLiteral(placement.businessId)})`
+  return (
+    `select coalesce(` +
+    `(select b.shard from hosts h join businesses b on b.id = h.business_id ` +
+    `where h.host = ${sqlLiteral(placement.host)}), ${byId}, ` +
+    `(select s.name from shards s left join businesses b on b.shard = s.name ` +
+    `where s.name in (${bound}) group by s.name order by count(b.id), s.name limit 1), ` +
+    `'DB') as shard`
+  )
+}
+
+/** The largest business id a database holds (a shard's businesses, or the directory's), 0 if none. */
+export const largestBusinessIdSql = 'select coalesce(max(id), 0) as id from businesses'
+
+/**
+ * A new business's id, unique across shards: one past the largest any shard or the directory
+ * holds. A shard's own next id is its own (SQLite's largest + 1), which another shard may have
+ * given already.
+ */
+export function newBusinessId(largest: ReadonlyArray<unknown>): number {
+  return Math.max(0, ...largest.map((id) => Number(id) || 0)) + 1
 }

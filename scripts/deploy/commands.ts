@@ -1,9 +1,11 @@
+import { migrationSteps } from '../lib/database-migrations.ts'
 import type { ToolCommand } from '../lib/run-tool.ts'
+import { DATABASE_BINDINGS } from './shard-databases.ts'
 
 /** A step of the deploy: a project tool, its arguments and the variables set for it alone. */
 export type Command = ToolCommand
 
-/** The D1 binding the migrations and Time Travel act on (wrangler.toml [[d1_databases]]). */
+/** The first shard (wrangler.toml [[d1_databases]]), where the brands' hosts are listed. */
 export const D1_BINDING = 'DB'
 
 /**
@@ -24,22 +26,27 @@ export function secretListCommand(environment: string): Command {
   }
 }
 
-/** The remote database's current Time Travel bookmark, to restore if a migration goes wrong. */
-export function bookmarkCommand(environment: string): Command {
+/** A remote database's current Time Travel bookmark, to restore if a migration goes wrong. */
+export function bookmarkCommand(environment: string, binding = D1_BINDING): Command {
   return {
     tool: 'wrangler',
-    args: ['d1', 'time-travel', 'info', D1_BINDING, '--env', environment, '--json'],
+    args: ['d1', 'time-travel', 'info', binding, '--env', environment, '--json'],
     env: {},
   }
 }
 
-/** Applies the migrations the remote database has not had yet (it asks first in a terminal). */
-export function migrateCommand(environment: string): Command {
-  return {
+/**
+ * Migrates every shard and the directory of the environment (ADR 047), each asking first in a
+ * terminal, then lists the shards in the directory: what `npm run db:migrate:remote -- --env`
+ * runs (scripts/lib/database-migrations.ts), for the databases of the one list the preflight
+ * checked the environment binds.
+ */
+export function migrateCommands(environment: string): Array<Command> {
+  return migrationSteps({ remote: true, env: environment }, DATABASE_BINDINGS).map((args) => ({
     tool: 'wrangler',
-    args: ['d1', 'migrations', 'apply', D1_BINDING, '--env', environment, '--remote'],
+    args,
     env: {},
-  }
+  }))
 }
 
 /**

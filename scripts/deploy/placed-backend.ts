@@ -16,6 +16,8 @@ export interface BackendWorkerEnvironment extends BackgroundWorkConfig {
   name?: string | undefined
   placement?: { mode?: string | undefined } | undefined
   vars: Readonly<Record<string, unknown>>
+  /** Its D1 databases: the same shards and directory as the storefront's (ADR 047). */
+  d1_databases?: WranglerEnvironment['d1_databases'] | undefined
 }
 
 /** The backend Worker's name in an environment, as wrangler.backend.toml deploys it. */

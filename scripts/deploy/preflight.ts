@@ -9,6 +9,7 @@ import { missingBindingProblems } from './missing-bindings.ts'
 import { type BackendWorkerEnvironment, placedBackendProblems } from './placed-backend.ts'
 import { resourceIdProblems } from './resource-ids.ts'
 import { routeProblems } from './routes.ts'
+import { environmentDatabaseProblems, shardDatabaseProblems } from './shard-databases.ts'
 import type { SecretList } from './secret-list.ts'
 import { bindingsOf, type WranglerEnvironment } from './wrangler-environment.ts'
 
@@ -47,6 +48,7 @@ const SECRET_NAMES = new Set(
 /**
  * Every reason not to deploy this environment, each naming its setting, binding or resource: an
  * APP_ENV that is not the environment's own, missing bindings, placeholder or missing resource ids,
+ * shards or a directory missing or named twice (shard-databases.ts),
  * routes that would not carry the brands' domains, and every problem of the configuration table
  * (worker/lib/deployment-config.ts) the Worker would otherwise answer 503 for. Pure: the caller
  * reads wrangler.toml and lists the secrets.
@@ -64,6 +66,11 @@ export function preflightProblems(input: PreflightInput): Array<ConfigurationPro
   problems.push(...missingBindingProblems(environment, topLevel, config))
   problems.push(...resourceIdProblems(environment, config))
   problems.push(...routeProblems(environment, config))
+  problems.push(
+    ...(input.backend?.d1_databases
+      ? environmentDatabaseProblems(environment, config.d1_databases, input.backend.d1_databases)
+      : shardDatabaseProblems(environment, 'wrangler.toml', config.d1_databases))
+  )
   if (input.backend) problems.push(...placedBackendProblems(environment, config, input.backend))
   // Checked as the deployed Worker will be: its APP_ENV is the environment's whatever the file
   // says, so a development APP_ENV cannot switch the table off.

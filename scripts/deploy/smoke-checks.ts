@@ -5,8 +5,9 @@ export interface DeployedWorker {
   environment: string
   /** The Worker's name in this environment (wrangler.toml [env.<environment>] name). */
   workerName: string
-  /** The database's Time Travel bookmark from just before the migrations, when one was read. */
-  bookmark: string | null
+  /** Each database's Time Travel bookmark from just before the migrations (every shard and the
+   * directory, ADR 047). */
+  bookmarks: ReadonlyArray<{ binding: string; bookmark: string }>
 }
 
 // Global Payments' sandbox card that pays (README, "Checkout and payments").
@@ -16,7 +17,7 @@ const SANDBOX_CARD = '4263 9700 0000 5262'
  * What to check by hand once a deploy is live, and how to go back: printed at the end of every
  * deploy so nobody has to remember them (README, "Deploying" has the same list).
  */
-export function afterDeployText({ environment, workerName, bookmark }: DeployedWorker): string {
+export function afterDeployText({ environment, workerName, bookmarks }: DeployedWorker): string {
   const env = `--env ${environment}`
   const hosts = `npx wrangler d1 execute ${D1_BINDING} ${env} --remote --command "SELECT host FROM brand_hosts WHERE environment = '${environment}'"`
   const checkout =
@@ -33,9 +34,10 @@ export function afterDeployText({ environment, workerName, bookmark }: DeployedW
     `  6. Workers Logs (dashboard, Workers & Pages, ${workerName}, Logs) shows the cron's run every minute, with no "configuration refused" line`,
     `  7. watch it live meanwhile: npx wrangler tail ${env} --format pretty (add --status error for failures only)`,
     `Roll back the code: npx wrangler deployments list ${env}, then npx wrangler rollback <version-id> ${env} --message "<why>". The database keeps its migrations, which is why each one must work with the code before it (README, "Deploying").`,
-    bookmark === null
-      ? ''
-      : `Restore the database to just before this deploy's migrations (loses every write since): npx wrangler d1 time-travel restore ${D1_BINDING} ${env} --bookmark=${bookmark}`,
+    ...bookmarks.map(
+      ({ binding, bookmark }) =>
+        `Restore ${binding} to just before this deploy's migrations (loses every write since): npx wrangler d1 time-travel restore ${binding} ${env} --bookmark=${bookmark}`
+    ),
   ]
     .filter((line) => line !== '')
     .join('\n')

@@ -13,7 +13,12 @@ export interface WranglerEnvironment {
   name?: string | undefined
   vars: Readonly<Record<string, unknown>>
   routes?: ReadonlyArray<WranglerRoute> | undefined
-  d1_databases: ReadonlyArray<{ binding: string; database_name?: string; database_id?: string }>
+  d1_databases: ReadonlyArray<{
+    binding: string
+    database_name?: string
+    database_id?: string
+    migrations_dir?: string
+  }>
   kv_namespaces: ReadonlyArray<{ binding: string; id?: string }>
   r2_buckets: ReadonlyArray<{ binding: string; bucket_name?: string }>
   durable_objects: { bindings: ReadonlyArray<{ name: string }> }

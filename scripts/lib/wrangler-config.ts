@@ -44,6 +44,7 @@ export function readBackendWorkerEnvironment(environment: string): BackendWorker
     name: config.name,
     placement: config.placement,
     vars: config.vars,
+    d1_databases: config.d1_databases,
     triggers: config.triggers,
     queues: config.queues,
   }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { type D1Target, d1TargetArgs } from './d1-target.ts'
 import { PROJECT_ROOT, runTool } from './run-tool.ts'
 
 export { PROJECT_ROOT }
@@ -36,30 +37,21 @@ export function runWrangler(args: Array<string>): string {
   return run.stdout
 }
 
-/**
- * Which D1 database a command works on: the wrangler environment (`--env`, absent for the
- * top-level configuration), and either the local one persisted under `persistTo` or the remote.
- */
-export type D1Target =
-  { env?: string; remote: false; persistTo: string } | { env?: string; remote: true }
-
-/** The wrangler arguments that pick the target. */
-export function d1TargetArgs(target: D1Target): Array<string> {
-  return [
-    ...(target.env ? ['--env', target.env] : []),
-    ...(target.remote ? ['--remote'] : ['--local', '--persist-to', target.persistTo]),
-  ]
-}
+export { type D1Target, d1TargetArgs } from './d1-target.ts'
 
 /**
- * Runs one SQL statement against a D1 database and returns its rows. Wrangler may print notices
- * before the JSON, so parsing starts at the first `[`.
+ * Runs one SQL statement against a D1 database (DB unless another binding is named) and returns
+ * its rows. Wrangler may print notices before the JSON, so parsing starts at the first `[`.
  */
-export function queryD1(target: D1Target, sql: string): Array<Record<string, unknown>> {
+export function queryD1(
+  target: D1Target,
+  sql: string,
+  binding = 'DB'
+): Array<Record<string, unknown>> {
   const out = runWrangler([
     'd1',
     'execute',
-    'DB',
+    binding,
     ...d1TargetArgs(target),
     '--json',
     '--command',

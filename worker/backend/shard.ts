@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { normaliseHost } from '../lib/host.ts'
-import { businessOfHost, directoryShards, shardOfBusiness } from './directory/repo.ts'
+import { readOnlyShard } from './directory/read-only-repo.ts'
+import { businessOfHost, directoryShards, placementOf, shardOfBusiness } from './directory/repo.ts'
 import type { BackendEnv } from './env.ts'
 
 /*
@@ -99,13 +100,18 @@ function idOf(value: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null
 }
 
-/** The backend's middleware: the call's business's shard becomes `c.env.DB` for the request. */
+/**
+ * The backend's middleware: the call's business's shard becomes `c.env.DB` for the request; while
+ * the business is being moved, that shard only reads (readOnlyShard).
+ */
 export function pickShard(): MiddlewareHandler<BackendEnv> {
   return async (c, next) => {
     const directory = c.env.DIRECTORY
     if (directory) {
       const businessId = await businessOfCall(c.req.raw, directory)
-      if (businessId !== null) c.env = await envOfBusiness(c.env, businessId)
+      const placement = businessId === null ? null : await placementOf(directory, businessId)
+      if (placement && placement.shard !== 'DB') c.env = envOfShard(c.env, placement.shard)
+      if (placement?.movingTo) c.env = { ...c.env, DB: readOnlyShard(c.env.DB) }
     }
     await next()
   }

@@ -5,7 +5,13 @@ import { validateInput } from '../../../scripts/bootstrap/input.ts'
 import { type Plan, planBootstrap, planChanges } from '../../../scripts/bootstrap/plan.ts'
 import { nextStepsText, planText } from '../../../scripts/bootstrap/report.ts'
 import { bootstrapSql, invitationExpiry } from '../../../scripts/bootstrap/sql.ts'
-import { directorySql, placedBrandSql } from '../../../scripts/bootstrap/directory.ts'
+import {
+  directorySql,
+  largestBusinessIdSql,
+  newBusinessId,
+  placedBrandSql,
+  shardForBootstrapSql,
+} from '../../../scripts/bootstrap/directory.ts'
 import { parseSnapshot, snapshotSql } from '../../../scripts/bootstrap/state.ts'
 import { parseCsv } from '../../../scripts/lib/csv.ts'
 import { COUNTRIES, outcodeRows } from '../../../scripts/lib/reference-data.ts'
@@ -14,12 +20,14 @@ import { contrastFailures } from '../../../schemas/colour-contrast.ts'
 import { NEW_BRAND_LOOK } from '../../../schemas/operator-brands.ts'
 import { DEFAULT_POSTCODE_RULE } from '../../../schemas/postcode.ts'
 import { createApp } from '../../../worker/app.ts'
+import { backend } from '../../../worker/local-backend.ts'
 import { checkPendingDomains } from '../../../worker/backend/operator/brands/service.ts'
 import { LocalHostnameProvisioner } from '../../../worker/backend/operator/brands/local-hostname-provisioner.ts'
 import { sha256Hex } from '../../../worker/lib/crypto.ts'
 import { pageClient, pageText } from '../../integration/pages/storefront.ts'
 import { changedTables, fingerprint } from '../../support/workers/db-fingerprint.ts'
 import { DEMO_INPUT } from '../../support/workers/demo-input.ts'
+import { place, secondShard } from '../../support/workers/shards.ts'
 
 const outcodes = outcodeRows(parseCsv(DEMO_INPUT.outcodesCsv))
 const context = {
@@ -303,6 +311,74 @@ describe('the bootstrap SQL', () => {
       .first<{ business_id: number }>()
     expect(owner?.business_id).toBe(placed.business_id)
   })
+
+  it('writes a new business to the shard with the fewest businesses, with an id no shard has, and a second run finds it there', async () => {
+    const directory = env.DIRECTORY
+    const second = await secondShard()
+    await directory.prepare("insert or ignore into shards (name) values ('SHARD_2')").run()
+    // DB holds more businesses than SHARD_2; SHARD_9 is listed but not bound here.
+    for (const id of [9_001, 9_002]) await place(id, 'DB')
+    await directory.prepare("insert or ignore into shards (name) values ('SHARD_9')").run()
+    const input = inputOf()
+    const shardFor = async (given: BootstrapInput) =>
+      (
+        await directory
+          .prepare(
+            shardForBootstrapSql({ host: given.host, businessId: given.business.id }, [
+              'DB',
+              'SHARD_2',
+            ])
+          )
+          .first<{ shard: string }>()
+      )?.shard
+    expect(await shardFor(input)).toBe('SHARD_2')
+
+    // The command's run against SHARD_2: its snapshot, the writes and the directory's rows.
+    const now = new Date(env.TEST_NOW)
+    const sql = snapshotSql(
+      input,
+      { countryCodes: COUNTRIES.map(([code]) => code), outcodes: outcodes.map((r) => r.outcode) },
+      now
+    )
+    const { results } = await second.prepare(sql).all<Record<string, unknown>>()
+    const plan = planBootstrap(input, parseSnapshot(results), {
+      provider: 'cloudflare',
+      outcodes: outcodes.length,
+    })
+    expect(plan.refusals).toEqual([])
+    const largest = await Promise.all(
+      [env.DB, second, directory].map(
+        async (db) => (await db.prepare(largestBusinessIdSql).first<{ id: number }>())?.id
+      )
+    )
+    const businessId = newBusinessId(largest)
+    expect(businessId).toBeGreaterThan(9_002)
+    const written = { ...input, business: { ...input.business, id: businessId } }
+    const { hash } = await tokenOf('shard')
+    const statements = bootstrapSql(written, plan, { now, invitationTokenHash: hash, outcodes })
+    await second.batch(statements.map((statement) => second.prepare(statement)))
+    const placed = await second.prepare(placedBrandSql(input.brand.slug)).first<{
+      business_id: number
+      brand_id: number
+    }>()
+    expect(placed?.business_id).toBe(businessId)
+    await directory.batch(
+      directorySql({
+        businessId,
+        brandId: placed?.brand_id ?? 0,
+        host: input.host,
+        shard: 'SHARD_2',
+      }).map((statement) => directory.prepare(statement))
+    )
+    // Nothing of it on DB; the worker resolves its host to the brand, on SHARD_2.
+    expect(await count('select count(*) as n from businesses where id = ?1', businessId)).toBe(0)
+    const resolved = await backend.request(`/brands/resolve?host=${input.host}`, {}, env)
+    expect(await resolved.json()).toMatchObject({ id: placed?.brand_id })
+    // A second run goes where the first wrote, though SHARD_2 now holds more businesses.
+    for (const id of [9_101, 9_102, 9_103]) await place(id, 'SHARD_2')
+    expect(await shardFor(input)).toBe('SHARD_2')
+    expect(await shardFor(inputOf())).toBe('DB')
+  }, 60_000)
 
   it('refuses another brand for a host that is taken, and writes nothing', async () => {
     const now = new Date(env.TEST_NOW)

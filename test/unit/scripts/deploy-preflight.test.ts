@@ -7,6 +7,8 @@ import { SETTINGS } from '../../../worker/lib/deployment-config.ts'
 
 // Ids as Cloudflare prints them (random), for a configuration that may deploy.
 const D1_ID = '6f1c2a9e-3b47-4d8a-9c25-e07b41d3f986'
+const SHARD_2_ID = 'b83e0d5f-92a1-4c67-8e3b-5d0f71a9c2e4'
+const DIRECTORY_ID = '2d9f6b1c-e845-4a3d-b07c-98e1f5a26d3b'
 const KV_ID = 'a3f9c27e51d84b06b9e2f7c41d5a8e63'
 const ZONE_ID = '5c7e1b94d3a2486f9e0b7a1c2d3f4e58'
 const CERTIFICATE_ID = '0d6b3e8a-71c4-4f29-a5e3-9b8c2d714f60'
@@ -27,6 +29,19 @@ function bindings(environment: string) {
         database_name: `storefront-${environment}`,
         database_id: D1_ID,
         migrations_dir: 'migrations',
+      },
+      // The business shards and their directory (ADR 047).
+      {
+        binding: 'SHARD_2',
+        database_name: `storefront-${environment}-shard-2`,
+        database_id: SHARD_2_ID,
+        migrations_dir: 'migrations',
+      },
+      {
+        binding: 'DIRECTORY',
+        database_name: `storefront-${environment}-directory`,
+        database_id: DIRECTORY_ID,
+        migrations_dir: 'migrations-directory',
       },
     ],
     kv_namespaces: [{ binding: 'CACHE', id: KV_ID }],
@@ -160,15 +175,18 @@ describe('the deploy preflight', () => {
         MESSAGING_API_URL: '',
         GOOGLE_CLIENT_ID: '',
       },
-      d1_databases: [
-        { binding: 'DB', database_name: 'storefront-production', database_id: ZEROS_UUID },
-      ],
+      d1_databases: configuredProduction().d1_databases.map((database) => ({
+        ...database,
+        database_id: ZEROS_UUID,
+      })),
       kv_namespaces: [{ binding: 'CACHE', id: ZEROS_HEX }],
       mtls_certificates: [],
     }
     const problems = problemsOf(committed, { secrets: { listed: true, names: [] } })
     expect(namesOf(problems)).toEqual([
       'DB',
+      'SHARD_2',
+      'DIRECTORY',
       'CACHE',
       'routes',
       'REALEX_MERCHANT_ID',
@@ -210,10 +228,11 @@ describe('the deploy preflight', () => {
       binding: string
       database_name?: string
       database_id?: string
-    }) => ({
-      ...configuredProduction(),
-      d1_databases: [database],
-    })
+    }) => {
+      const config = configuredProduction()
+      const others = config.d1_databases.filter(({ binding }) => binding !== database.binding)
+      return { ...config, d1_databases: [{ ...database, migrations_dir: 'migrations' }, ...others] }
+    }
 
     it.each([
       ['zeros, as wrangler.toml commits it', ZEROS_UUID, `"${ZEROS_UUID}" is a placeholder`],
@@ -249,6 +268,45 @@ describe('the deploy preflight', () => {
           'DB (D1 database): database_name is missing in [[env.production.d1_databases]]',
           'DB (D1 database): database_id is missing; put the id `npx wrangler d1 create <name>` prints into [[env.production.d1_databases]]',
         ].join('\n')
+      )
+    })
+
+    it('refuses an environment without a shard or the directory, though the top level lacks it too', () => {
+      const config = configuredProduction()
+      const problems = problemsOf(
+        { ...config, d1_databases: config.d1_databases.filter(({ binding }) => binding === 'DB') },
+        { topLevel: { ...TOP_LEVEL, d1_databases: config.d1_databases.slice(0, 1) } }
+      )
+      expect(textOf(problems)).toBe(
+        [
+          'SHARD_2 (D1 database, a business shard) is missing in [[env.production.d1_databases]] of wrangler.toml; every environment binds every shard and the directory (ADR 047)',
+          'DIRECTORY (D1 database, the directory of shards) is missing in [[env.production.d1_databases]] of wrangler.toml; every environment binds every shard and the directory (ADR 047)',
+        ].join('\n')
+      )
+    })
+
+    it('refuses two shards on one database, and a backend Worker on other databases', () => {
+      const config = configuredProduction()
+      const twice = config.d1_databases.map((database) =>
+        database.binding === 'SHARD_2' ? { ...database, database_id: D1_ID } : database
+      )
+      const problems = preflightProblems({
+        environment: 'production',
+        config: { ...config, d1_databases: twice },
+        topLevel: TOP_LEVEL,
+        secrets: ALL_SECRETS,
+        backend: {
+          name: 'storefront-backend-production',
+          placement: { mode: 'smart' },
+          vars: config.vars,
+          d1_databases: config.d1_databases,
+        },
+      })
+      expect(textOf(problems)).toContain(
+        `DB and SHARD_2 name the same database (database_id "${D1_ID}") in [[env.production.d1_databases]] of wrangler.toml; each shard and the directory is a database of its own`
+      )
+      expect(textOf(problems)).toContain(
+        'SHARD_2 names another database in wrangler.backend.toml [env.production] than in wrangler.toml'
       )
     })
   })

@@ -4,12 +4,13 @@ import {
   backendUploadCommand,
   bookmarkCommand,
   buildCommand,
-  migrateCommand,
+  migrateCommands,
   secretListCommand,
   shown,
   uploadCommand,
 } from '../../../scripts/deploy/commands.ts'
 import { bookmarkFrom } from '../../../scripts/deploy/d1-bookmark.ts'
+import { migrationSteps } from '../../../scripts/lib/database-migrations.ts'
 import { secretListFrom } from '../../../scripts/deploy/secret-list.ts'
 import { afterDeployText } from '../../../scripts/deploy/smoke-checks.ts'
 import { wranglerFailure } from '../../../scripts/deploy/wrangler-output.ts'
@@ -66,12 +67,35 @@ describe('the deploy’s commands', () => {
     expect(shown(buildCommand('production'))).toBe('CLOUDFLARE_ENV=production npx vite build')
   })
 
-  it('migrates the environment’s remote database, after reading its Time Travel bookmark', () => {
+  it('migrates every shard and the directory, after reading each one’s Time Travel bookmark', () => {
     expect(shown(bookmarkCommand('staging'))).toBe(
       'npx wrangler d1 time-travel info DB --env staging --json'
     )
-    expect(shown(migrateCommand('staging'))).toBe(
-      'npx wrangler d1 migrations apply DB --env staging --remote'
+    expect(shown(bookmarkCommand('staging', 'SHARD_2'))).toBe(
+      'npx wrangler d1 time-travel info SHARD_2 --env staging --json'
+    )
+    expect(migrateCommands('staging').map(({ args }) => args.join(' '))).toEqual([
+      'd1 migrations apply DB --env staging --remote',
+      'd1 migrations apply SHARD_2 --env staging --remote',
+      'd1 migrations apply DIRECTORY --env staging --remote',
+      "d1 execute DIRECTORY --env staging --remote --yes --command insert or ignore into shards (name) values ('DB'), ('SHARD_2')",
+    ])
+  })
+
+  it('migrates the local databases the same way (npm run db:migrate:local)', () => {
+    const steps = migrationSteps({ remote: false, persistTo: '/state' }, [
+      'DB',
+      'DIRECTORY',
+      'SHARD_2',
+    ])
+    expect(steps.map((args) => args.slice(0, 4).join(' '))).toEqual([
+      'd1 migrations apply DB',
+      'd1 migrations apply SHARD_2',
+      'd1 migrations apply DIRECTORY',
+      'd1 execute DIRECTORY --local',
+    ])
+    expect(steps.at(-1)?.at(-1)).toBe(
+      "insert or ignore into shards (name) values ('DB'), ('SHARD_2')"
     )
   })
 
@@ -156,7 +180,10 @@ describe('after a deploy', () => {
     afterDeployText({
       environment,
       workerName: `storefront-${environment}`,
-      bookmark: '00000085-0000024c',
+      bookmarks: [
+        { binding: 'DB', bookmark: '00000085-0000024c' },
+        { binding: 'DIRECTORY', bookmark: '00000012-0000003a' },
+      ],
     })
 
   it('lists the smoke checks for each brand host', () => {
@@ -180,6 +207,9 @@ describe('after a deploy', () => {
     )
     expect(text('production')).toContain(
       'npx wrangler d1 time-travel restore DB --env production --bookmark=00000085-0000024c'
+    )
+    expect(text('production')).toContain(
+      'npx wrangler d1 time-travel restore DIRECTORY --env production --bookmark=00000012-0000003a'
     )
   })
 })

@@ -1,11 +1,13 @@
 import { sha256Hex } from '../../lib/crypto.ts'
-import { placeBusiness, shardOfBusiness } from './repo.ts'
+import { beginMove, endMove, placeBusiness, shardOfBusiness } from './repo.ts'
 
 /*
  * Moving a business to another shard (ADR 047): its rows are copied, counted and checksummed on
  * both sides, the directory is switched, and only then are they deleted from the shard it left.
- * Until the switch every call still reads and writes the old shard, so the shop stays open; a
- * refused or failed move leaves the directory, and the old shard, as they were.
+ * From the start the directory marks the business as moving, so the backend refuses its writes
+ * (worker/backend/shard.ts) and serves its reads from the old shard until the switch; the mark
+ * goes at the end, or when the move is refused or fails, which leaves the directory and the old
+ * shard as they were.
  *
  * Which rows are the business's is read from the schema: a table's rows with its business_id, or
  * whose foreign key leads to such a row (an order's lines, a brand's hosts). Tables with neither
@@ -243,15 +245,19 @@ async function deleteBusiness(
 
 /**
  * Moves a business from the shard the directory places it on to `to`: refused (nothing changed)
- * when it is there already, or when the target holds any of its rows or of their keys; after the
- * copy, every table's row count and checksum must match on both sides, else the copy is deleted
- * from the target and the move refused. Answers what was verified.
+ * when it is there already, another move of it is under way, or the target holds any of its rows
+ * or of their keys; after the copy, every table's row count and checksum must match on both sides
+ * and on the old shard still (a write that reached it during the copy), else the copy is deleted
+ * from the target and the move refused. `settle` runs once its writes are refused and before
+ * anything is read: the command waits there for calls already under way. Answers what was
+ * verified.
  */
 export async function moveBusiness(options: {
   directory: D1Database
   shards: Readonly<Record<string, D1Database>>
   businessId: number
   to: string
+  settle?: () => Promise<void>
 }): Promise<MoveReport> {
   const { directory, shards, businessId, to } = options
   const from = (await shardOfBusiness(directory, businessId)) ?? 'DB'
@@ -259,6 +265,32 @@ export async function moveBusiness(options: {
   const target = shards[to]
   if (!source || !target) throw new MoveRefused(`No shard ${source ? to : from} to move between`)
   if (from === to) throw new MoveRefused(`Business ${businessId} is on ${to} already`)
+  // Checked again once its writes are refused; here so a business that is not there is not marked.
+  const found = await source
+    .prepare('select 1 as found from businesses where id = ?1')
+    .bind(businessId)
+    .first()
+  if (!found) throw new MoveRefused(`Business ${businessId} has no row on ${from}`)
+  if (!(await beginMove(directory, { businessId, from, to }))) {
+    throw new MoveRefused(`Business ${businessId} is being moved already`)
+  }
+  try {
+    await options.settle?.()
+    return await copyAndSwitch({ directory, source, target, from, to, businessId })
+  } finally {
+    await endMove(directory, businessId)
+  }
+}
+
+async function copyAndSwitch(move: {
+  directory: D1Database
+  source: D1Database
+  target: D1Database
+  from: string
+  to: string
+  businessId: number
+}): Promise<MoveReport> {
+  const { directory, source, target, from, to, businessId } = move
   const groups = await businessTables(source)
   const tables = groups.flat()
   const before = await reportsOf(source, tables, businessId)
@@ -283,10 +315,14 @@ export async function moveBusiness(options: {
     await deleteBusiness(target, groups, businessId)
     throw new MoveRefused(`The copy to ${to} failed: ${String(error)}`)
   }
-  const after = await reportsOf(target, tables, businessId)
-  const differs = before.filter(
-    (report, index) =>
-      report.rows !== after[index]?.rows || report.checksum !== after[index]?.checksum
+  const [after, still] = await Promise.all([
+    reportsOf(target, tables, businessId),
+    reportsOf(source, tables, businessId),
+  ])
+  const differs = before.filter((report, index) =>
+    [after[index], still[index]].some(
+      (other) => report.rows !== other?.rows || report.checksum !== other.checksum
+    )
   )
   if (differs.length > 0) {
     await deleteBusiness(target, groups, businessId)

@@ -12,6 +12,48 @@ export async function shardOfBusiness(db: D1Database, businessId: number): Promi
   return row?.shard ?? null
 }
 
+/** Where a business lives, and the shard it is being moved to (null when it is not moving). */
+export interface Placement {
+  shard: string
+  movingTo: string | null
+}
+
+/** A business's placement, or null when the directory does not place it (it lives on DB). */
+export async function placementOf(db: D1Database, businessId: number): Promise<Placement | null> {
+  const row = await db
+    .prepare('select shard, moving_to from businesses where id = ?1')
+    .bind(businessId)
+    .first<{ shard: string; moving_to: string | null }>()
+  return row ? { shard: row.shard, movingTo: row.moving_to } : null
+}
+
+/**
+ * Marks a business as moving from `from` to `to`, placing it on `from` if the directory did not
+ * yet: false when another move of it is under way (one statement, so two moves cannot both
+ * start). Its writes are refused from here until {@link endMove}.
+ */
+export async function beginMove(
+  db: D1Database,
+  move: { businessId: number; from: string; to: string }
+): Promise<boolean> {
+  const [, started] = await db.batch([
+    db.prepare('insert or ignore into shards (name) values (?1)').bind(move.to),
+    db
+      .prepare(
+        `insert into businesses (id, shard, moving_to) values (?1, ?2, ?3)
+         on conflict (id) do update set moving_to = excluded.moving_to
+         where businesses.moving_to is null and businesses.shard = excluded.shard`
+      )
+      .bind(move.businessId, move.from, move.to),
+  ])
+  return (started?.meta.changes ?? 0) === 1
+}
+
+/** The move of a business is over (switched or given up): its writes are taken again. */
+export async function endMove(db: D1Database, businessId: number): Promise<void> {
+  await db.prepare('update businesses set moving_to = null where id = ?1').bind(businessId).run()
+}
+
 /** The shards the directory lists (each the name of a D1 binding). */
 export async function directoryShards(db: D1Database): Promise<Array<string>> {
   const { results } = await db.prepare('select name from shards').all<{ name: string }>()
