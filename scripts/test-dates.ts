@@ -1,7 +1,7 @@
 // Runs the date-sensitive tests at several pinned instants (test/support/test-clock.ts DATE_SWEEP:
 // a month end, New Year's Eve at 23:50, 29 February, both UK clock changes, a Sunday night when
-// every store is closed), so a suite that passes today passes on any day: the Workers-pool files
-// of DATE_SWEEP_FILES (the "dates: …" projects of test/vitest.config.ts), then the journeys tagged
+// every store is closed), so a suite that passes today passes on any day: the Workers-pool tests
+// tagged DATED (the "dates: …" projects of test/vitest.config.ts), then the journeys tagged
 // @dates against one production build whose clock each journey pins (test/e2e/fixtures.ts).
 // `npm test` runs the same: the projects with the rest of the pool, the journeys after the others
 // (scripts/e2e.ts --with-dates). Usage: node scripts/test-dates.ts [--pool-only|--e2e-only].

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import { unstable_readConfig } from 'wrangler'
 import { clientAssets } from '../scripts/vite-client-assets.ts'
-import { DATE_SWEEP, DATE_SWEEP_FILES, testNow } from './support/test-clock.ts'
+import { DATED, DATE_SWEEP, testNow } from './support/test-clock.ts'
 import { TEST_SECRETS } from './support/test-secrets.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -18,8 +18,8 @@ const root = fileURLToPath(new URL('..', import.meta.url))
  * - "pool": the integration tests and the unit tests that use bindings, each file in its own
  *   workerd with its own storage, as the worker under test expects (fresh D1, KV, R2, Durable
  *   Objects);
- * - "dates: …": the date-sensitive files again at each instant of the date sweep (test-clock.ts),
- *   split the same way.
+ * - "dates: …": the tests tagged DATED (test-clock.ts) again at each instant of the
+ *   date sweep, only those: the files that hold one, split the same way, their other tests skipped.
  * `--project unit --project pool` runs the suite alone; `--project 'dates*'` the sweep. The
  * worker's modules are transformed once for all of them, and two files run at a time.
  */
@@ -42,11 +42,31 @@ const TWO_SHARDS = [
   'backend/scheduled',
 ].map((file) => `test/integration/${file}.test.ts`)
 
-/** Test files (relative to the root) matched by globs that use a binding through cloudflare:test. */
-function usingBindings(globs: ReadonlyArray<string>): Array<string> {
+/** Test files (relative to the root) matched by globs whose text includes `needle`. */
+function filesWith(globs: ReadonlyArray<string>, needle: string | RegExp): Array<string> {
   return globs
     .flatMap((glob) => globSync(glob, { cwd: root }))
-    .filter((file) => readFileSync(`${root}/${file}`, 'utf8').includes("'cloudflare:test'"))
+    .filter((file) => {
+      const text = readFileSync(`${root}/${file}`, 'utf8')
+      return typeof needle === 'string' ? text.includes(needle) : needle.test(text)
+    })
+}
+
+/** Test files matched by globs that use a binding through cloudflare:test. */
+const usingBindings = (globs: ReadonlyArray<string>) => filesWith(globs, "'cloudflare:test'")
+
+/*
+ * The date sweep's files: those with a test whose outcome depends on the instant (tagged
+ * DATED, test/support/test-clock.ts). Each costs a workerd per instant, so a file joins
+ * by tagging a test, never by its directory.
+ */
+const DATE_SWEEP_FILES = filesWith(
+  [...UNIT, ...INTEGRATION],
+  /import \{[^}]*\bDATED\b[^}]*\} from '[^']*\/test-clock\.ts'/
+)
+const TAG_DATES = {
+  name: DATED.tags,
+  description: 'depends on the instant it runs at: run again at each instant of the date sweep',
 }
 
 export default defineConfig(async () => {
@@ -65,7 +85,8 @@ export default defineConfig(async () => {
     now: string,
     files: { include: ReadonlyArray<string>; exclude?: ReadonlyArray<string> },
     isolate: boolean,
-    setup: ReadonlyArray<string> = []
+    setup: ReadonlyArray<string> = [],
+    tagsFilter?: ReadonlyArray<string>
   ): TestProjectInlineConfiguration => ({
     extends: true,
     plugins: [
@@ -122,19 +143,25 @@ export default defineConfig(async () => {
       // cores: 10 s was too short there, and a hook that really hangs still fails.
       hookTimeout: 60_000,
       setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts', ...setup],
+      tags: [TAG_DATES],
+      ...(tagsFilter ? { tagsFilter: [...tagsFilter] } : {}),
     },
   })
 
-  /** The unit files of `globs` in one shared workerd, the rest each in its own. */
-  const split = (name: string, now: string, globs: ReadonlyArray<string>) => {
-    const units = globs.filter((glob) => glob.startsWith('test/unit/'))
+  /**
+   * The date sweep at one instant: the tagged tests of `files`, the unit files in one shared
+   * workerd, the rest each in its own.
+   */
+  const sweep = (name: string, now: string, files: ReadonlyArray<string>) => {
+    const only = [TAG_DATES.name]
+    const units = files.filter((file) => file.startsWith('test/unit/'))
     const bound = usingBindings(units)
-    const others = globs.filter((glob) => !glob.startsWith('test/unit/'))
+    const others = files.filter((file) => !file.startsWith('test/unit/'))
     return [
-      ...(units.length
-        ? [project(`${name} unit`, now, { include: units, exclude: bound }, false)]
+      ...(units.length > bound.length
+        ? [project(`${name} unit`, now, { include: units, exclude: bound }, false, [], only)]
         : []),
-      project(name, now, { include: [...others, ...bound] }, true),
+      project(name, now, { include: [...others, ...bound] }, true, [], only),
     ]
   }
 
@@ -163,7 +190,7 @@ export default defineConfig(async () => {
         project('pool: two shards', now, { include: TWO_SHARDS }, true, [
           'test/setup/two-shards.ts',
         ]),
-        ...DATE_SWEEP.flatMap(({ name, now }) => split(`dates: ${name}`, now, DATE_SWEEP_FILES)),
+        ...DATE_SWEEP.flatMap(({ name, now }) => sweep(`dates: ${name}`, now, DATE_SWEEP_FILES)),
       ],
     },
   }

@@ -24,25 +24,15 @@ export const DATE_SWEEP: ReadonlyArray<{ name: string; now: string }> = [
 ]
 
 /**
- * The Workers-pool tests that read "now" through the app, run again at each DATE_SWEEP instant
- * (test/vitest.config.ts): slots, availability, baskets at open and closed stores, checkout and
- * payment with a held slot, deals in date, the cron sweep.
+ * The options of a Workers-pool test or `describe` whose outcome depends on the instant it runs
+ * at: today's slots and the calendar, holds that lapse, stores open or closed by their hours, deals
+ * and coupons in date, the crons' sweeps, the server time. The date sweep runs these again at each
+ * DATE_SWEEP instant: the "dates: …" projects of test/vitest.config.ts take every file that
+ * imports it and run only its tagged tests. A test that pins an instant of its own
+ * (`vi.setSystemTime`, `nextWednesdayNoon`) or never reads the clock gains nothing there.
+ * Usage: `it('lists today's slots', DATED, async () => …)`, `describe('the calendar', DATED, …)`.
  */
-export const DATE_SWEEP_FILES: ReadonlyArray<string> = [
-  'test/integration/slots/**/*.test.ts',
-  'test/integration/basket/basket.test.ts',
-  'test/integration/checkout/**/*.test.ts',
-  'test/integration/payments/make-payment.test.ts',
-  'test/integration/pages/time-slots.test.ts',
-  'test/integration/pages/basket.test.ts',
-  'test/integration/pages/checkout.test.ts',
-  'test/integration/stores/api.test.ts',
-  'test/integration/catalogue/search-promotions.test.ts',
-  'test/integration/backend/scheduled.test.ts',
-  'test/integration/backend/member-slots-stores.test.ts',
-  'test/unit/slots/**/*.test.ts',
-  'test/unit/stores/**/*.test.ts',
-]
+export const DATED = { tags: 'dates' } as const
 
 /** The pinned instant for this run. */
 export function testNow(value: string | undefined): string {

@@ -10,6 +10,7 @@ import { findTimeZone } from '../../../worker/backend/slots/repo.ts'
 import { serverTime } from '../../../worker/backend/slots/server-time.ts'
 import { findStoreDetails } from '../../../worker/backend/stores/repo.ts'
 import { seedTenancy } from './fixtures.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 beforeAll(async () => {
   await seedTenancy(env.DB)
@@ -55,7 +56,7 @@ describe('GET /countries and /countries/billing', () => {
   })
 })
 
-describe('GET /time-slots/server-time', () => {
+describe('GET /time-slots/server-time', DATED, () => {
   it('answers UTC now with the business time zone and local time', async () => {
     const before = Date.now()
     const res = await backend.request('/time-slots/server-time?businessId=2', {}, env)

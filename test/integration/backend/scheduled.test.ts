@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '../../../worker/index.ts'
 import { RETENTION_CRON } from '../../../worker/scheduled.ts'
 import { insertBasket, seedSlots, SLOT_STORES } from '../slots/fixtures.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 beforeAll(async () => {
   await seedSlots(env.DB)
@@ -33,7 +34,7 @@ async function reserveFirstSlot(token: string, storeId: number): Promise<void> {
   expect(reserved.status).toBe(200)
 }
 
-describe('cron trigger', () => {
+describe('cron trigger', DATED, () => {
   it('gives the places of lapsed holds back and leaves live ones alone', async () => {
     const store = SLOT_STORES.london.id
     const lapsed = await insertBasket(env.DB, store)
@@ -70,7 +71,7 @@ describe('cron trigger', () => {
   })
 })
 
-describe('the daily retention sweep', () => {
+describe('the daily retention sweep', DATED, () => {
   const DAY = 86_400_000
 
   /** A basket last changed `days` before `now`, a guest's or a member's. */

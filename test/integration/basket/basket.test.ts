@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../schemas/money.ts'
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { nextWednesdayNoon } from '../../support/test-clock.ts'
+import { DATED, nextWednesdayNoon } from '../../support/test-clock.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { formatMessage, itemLimitMessage, MESSAGES } from '../../../schemas/messages.ts'
 import {
@@ -39,7 +39,7 @@ const add = (token: string | undefined, itemId: number, quantity = 1, extra = {}
   ...extra,
 })
 
-describe('get or create', () => {
+describe('get or create', DATED, () => {
   it('creates an empty basket with a 43-character token and re-reads it by the token', async () => {
     const { token, basket } = await newBasket()
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -497,7 +497,7 @@ describe('coupons', () => {
     expect(lowered.totals.couponDiscount).toBe(0)
   })
 
-  it('refuses SUMMER24 (ended), an unknown code and a bad robot token', async () => {
+  it('refuses SUMMER24 (ended), an unknown code and a bad robot token', DATED, async () => {
     const token = await basketWorth(1000)
     const before = await reread(token)
     const ended = await apply(token, 'SUMMER24')

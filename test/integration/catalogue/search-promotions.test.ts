@@ -11,6 +11,7 @@ import {
 } from '../../../schemas/catalogue.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { DEMO, expectError, OTHER, seedCatalogue } from './fixtures.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 const store = { businessId: DEMO.businessId, storeId: DEMO.storeId }
 
@@ -110,7 +111,7 @@ describe('/catalogue/search', () => {
 })
 
 describe('/catalogue/deals and /catalogue/deal', () => {
-  it('lists the deals live now and hides ended or future ones', async () => {
+  it('lists the deals live now and hides ended or future ones', DATED, async () => {
     await env.DB.batch([
       env.DB.prepare(
         `update deals set ends_at = '2020-01-01T00:00:00.000Z' where slug = 'pizza-night'`
@@ -181,7 +182,7 @@ describe('/catalogue/banners and /catalogue/banner', () => {
     })
   })
 
-  it('keeps to the brand, the store, the method and the dates', async () => {
+  it('keeps to the brand, the store, the method and the dates', DATED, async () => {
     await env.DB.prepare(
       `insert into banners (id, business_id, brand_id, slug, title, image_url, store_id,
        fulfilment_method, starts_at, ends_at, position) values
@@ -239,7 +240,7 @@ describe('/catalogue/banners/click and /catalogue/banners/impressions', () => {
     (await env.DB.prepare('select * from banner_metrics order by banner_id, platform').all())
       .results
 
-  it('counts a click on the banner and per platform and day', async () => {
+  it('counts a click on the banner and per platform and day', DATED, async () => {
     const before = await counters(1)
     const res = await callBackend('/catalogue/banners/click', {
       businessId: 1,
@@ -263,7 +264,7 @@ describe('/catalogue/banners/click and /catalogue/banners/impressions', () => {
     })
   })
 
-  it('counts impressions of several banners at once, each once', async () => {
+  it('counts impressions of several banners at once, each once', DATED, async () => {
     const res = await callBackend('/catalogue/banners/impressions', {
       businessId: 1,
       bannerIds: [2, 3, 3],

@@ -22,6 +22,7 @@ import {
 } from './fixtures.ts'
 import { TEST_SECRETS } from '../auth/fixtures.ts'
 import { callWith } from '../payments/fixtures.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 let item: { id: number; price: number }
 let guest: string
@@ -42,7 +43,7 @@ async function basketColumns(basketId: number) {
 }
 
 describe('checkout state', () => {
-  it('walks a guest from options to details to payment', async () => {
+  it('walks a guest from options to details to payment', DATED, async () => {
     const ready = await readyBasket({
       method: 'delivery',
       items: [{ id: item.id, quantity: 2 }],
@@ -121,7 +122,7 @@ describe('checkout state', () => {
     })
   })
 
-  it('says why payment is blocked: slot lapsed, store closed', async () => {
+  it('says why payment is blocked: slot lapsed, store closed', DATED, async () => {
     const ready = await readyBasket({ items: [{ id: item.id, quantity: 1 }] })
     await env.DB.prepare(
       `update slot_reservations set expires_at = '2000-01-01T00:00:00.000Z' where basket_id = ?1`

@@ -20,6 +20,7 @@ import {
   STORES,
 } from './fixtures.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 let item: { id: number; price: number }
 let guest: string
@@ -58,7 +59,7 @@ async function outboxFor(businessOrderId: string) {
   return results
 }
 
-describe('confirmOrder', () => {
+describe('confirmOrder', DATED, () => {
   it('sends the order to the store, confirms the slot, checks out the basket, emails once', async () => {
     const ready = await readyBasket({ items: [{ id: item.id, quantity: 2 }] })
     const draft = await draftFor(ready)

@@ -16,6 +16,7 @@ import {
   seedCheckout,
   STORES,
 } from './fixtures.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 let cheap: { id: number; price: number }
 let dear: { id: number; price: number }
@@ -208,7 +209,7 @@ describe('process-order refusals (nothing written)', () => {
     return error
   }
 
-  it('refuses when the store is closed', async () => {
+  it('refuses when the store is closed', DATED, async () => {
     const ready = await readyBasket({ items: [{ id: cheap.id, quantity: 1 }] })
     await env.DB.prepare('update stores set is_temporarily_closed = 1 where id = ?1')
       .bind(STORES.main)
@@ -253,7 +254,7 @@ describe('process-order refusals (nothing written)', () => {
     }
   })
 
-  it('refuses a lapsed slot hold with slot_expired', async () => {
+  it('refuses a lapsed slot hold with slot_expired', DATED, async () => {
     const ready = await readyBasket({ items: [{ id: cheap.id, quantity: 1 }] })
     await env.DB.prepare(
       `update slot_reservations set expires_at = '2000-01-01T00:00:00.000Z' where basket_id = ?1`

@@ -8,6 +8,7 @@ import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { pageText } from './storefront.ts'
 import { jar } from './cookie-jar.ts'
 import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 const STORE = 'manchester-piccadilly'
 const ORIGIN = 'http://localhost'
@@ -138,7 +139,7 @@ function escapeHtml(text: string): string {
     .replace(/'/g, '&#x27;')
 }
 
-describe('checkout steps need a slot that still stands', () => {
+describe('checkout steps need a slot that still stands', DATED, () => {
   const location = encodeLocation({
     postcode: 'M1 1AD',
     latitude: 53.4808,

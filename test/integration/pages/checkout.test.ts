@@ -25,6 +25,7 @@ import {
   pageClient,
   testEnv,
 } from './storefront.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 const app = createApp()
 const client = pageClient(app, '198.51.100')
@@ -136,7 +137,7 @@ describe('checkout guards (spec §2)', () => {
     expect(await landing(res, cookies)).toContain(MESSAGES.checkoutItemsUnavailable)
   })
 
-  it('sends a lapsed slot to the store time-slot page', async () => {
+  it('sends a lapsed slot to the store time-slot page', DATED, async () => {
     const ready = await readyBasket({ items: [{ id: itemId, quantity: 1 }], details: false })
     await env.DB.prepare(
       `update slot_reservations set expires_at = '2000-01-01T00:00:00.000Z' where basket_id = ?1`
@@ -496,7 +497,7 @@ describe('the payment step', () => {
   })
 })
 
-describe('the payment form without JavaScript', () => {
+describe('the payment form without JavaScript', DATED, () => {
   function attemptOf(html: string): string {
     return /name="attempt" value="([^"]+)"/.exec(html)?.[1] ?? ''
   }

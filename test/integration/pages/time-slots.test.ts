@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { TimeSlotListSchema } from '../../../schemas/slots.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 const ORIGIN = 'http://localhost'
 const LOCATION = `sf_location=${encodeLocation({
@@ -85,7 +86,7 @@ const WICK = `sf_location=${encodeLocation({
   selectedAddress: null,
 })}`
 
-describe('where a delivery goes', () => {
+describe('where a delivery goes', DATED, () => {
   it('asks a shopper without a location for a delivery postcode, on both pages', async () => {
     for (const path of [
       `${slotPath(STORES.todayOnly.slug)}?change=1`,
@@ -176,7 +177,7 @@ describe('guards and caching', () => {
   })
 })
 
-describe('the calendar rule (spec §2)', () => {
+describe('the calendar rule (spec §2)', DATED, () => {
   it('pushes the calendar when only future slots exist and the store takes orders ahead', async () => {
     const response = await get(`${slotPath(STORES.calendar.slug)}?method=collection`, {
       cookie: LOCATION,

@@ -16,6 +16,7 @@ import {
   resultOf,
   seedCheckout,
 } from './fixtures.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
@@ -222,7 +223,7 @@ describe('make payment idempotency', () => {
   })
 })
 
-describe('cash', () => {
+describe('cash', DATED, () => {
   it('needs the shopper to confirm the amount, then places the order', async () => {
     const draft = await draftOrder({ method: 'paymentCash' })
     const cash = { paymentMethod: 'paymentCash', paymentGateway: 'cash' }

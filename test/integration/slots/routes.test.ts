@@ -9,6 +9,7 @@ import { findBasketReservation } from '../../../worker/backend/slots/reservation
 import { listTimeSlots, reserveTimeSlot } from '../../../worker/backend/slots/service.ts'
 import { orderableDates } from '../../../worker/backend/slots/slot-generation.ts'
 import { BUSINESS_ID, insertBasket, SLOT_STORES, seedSlots, slotState } from './fixtures.ts'
+import { DATED } from '../../support/test-clock.ts'
 
 beforeAll(async () => {
   await seedSlots(env.DB)
@@ -49,7 +50,7 @@ async function tableCounts() {
   return row
 }
 
-describe('POST /time-slots', () => {
+describe('POST /time-slots', DATED, () => {
   it('lists today to today + daysInAdvance with places, ASAP and the server time', async () => {
     const answer = await list({ storeId: LONDON.id })
     const { today, lastDay } = orderableDates('Europe/London', 7, new Date())
@@ -152,7 +153,7 @@ describe('POST /time-slots', () => {
   })
 })
 
-describe('POST /time-slots/reserve', () => {
+describe('POST /time-slots/reserve', DATED, () => {
   it('holds a future slot for 15 minutes, takes a place and shows it in the list', async () => {
     const basket = await insertBasket(env.DB, LONDON.id)
     const date = tomorrow()
@@ -319,7 +320,7 @@ describe('POST /time-slots/reserve', () => {
   })
 })
 
-describe('expiry', () => {
+describe('expiry', DATED, () => {
   it('stops counting a lapsed hold at once; the next reservation sweeps it (route)', async () => {
     const basket = await insertBasket(env.DB, LONDON.id)
     const date = tomorrow()
