@@ -18,7 +18,7 @@ import {
   lineQuantityStatement,
   moveBasketStatement,
 } from './repo.ts'
-import { choiceKey, lineChoices, withBasketRetry } from './service.ts'
+import { choiceKey, lineChoices, withBasketRetry } from './read.ts'
 
 /*
  * A member's basket is theirs wherever they sign in (issue 35 item 13): every member sign-in

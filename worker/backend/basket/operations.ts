@@ -49,7 +49,7 @@ import {
   normaliseChoices,
   readBasket,
   requireBasket,
-} from './service.ts'
+} from './read.ts'
 import {
   addToBasket,
   answer,
