@@ -8,7 +8,7 @@ import { releaseHoldStatements } from '../slots/reservations-repo.ts'
 import { answer, type BasketCall } from './change.ts'
 import { commitMerge, findMemberBasket, insertBasketTokenStatement } from './follow-repo.ts'
 import { mergeCounts, type MergeEntry, type MergePlan, planMerge } from './merge-plan.ts'
-import { claimBasket } from './operations.ts'
+import { claimBasket } from './calls.ts'
 import {
   type BasketRows,
   findBasketRows,

@@ -45,7 +45,7 @@ import {
   similarItems,
   updateTip,
   updateBasketCredit,
-} from './operations.ts'
+} from './calls.ts'
 import { createRobotChecker } from '../robot-check.ts'
 import { now } from '../../lib/clock.ts'
 import { dispatchEffects } from '../effects/relay.ts'

@@ -6,7 +6,7 @@ import type {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { hashBasketToken } from '../basket-ref-repo.ts'
-import { clearBasket } from '../basket/operations.ts'
+import { clearBasket } from '../basket/calls.ts'
 import type { BasketCall } from '../basket/change.ts'
 import { marketingUserOf } from './audience.ts'
 import { createMarketingService } from './adapters.ts'

@@ -5,7 +5,7 @@ import type { ReorderRequestSchema, ReorderResult } from '../../../schemas/membe
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { storeForAdd, type BasketCall } from '../basket/change.ts'
-import { addBasketItem, addMealDeal } from '../basket/operations.ts'
+import { addBasketItem, addMealDeal } from '../basket/calls.ts'
 import {
   findReorderLines,
   type ReorderChoiceRow,
