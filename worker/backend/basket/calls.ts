@@ -64,7 +64,7 @@ import {
   rowsOf,
   saveLocation,
   storeForAdd,
-} from './change.ts'
+} from './change-steps.ts'
 
 // --- Calls ------------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { commitBasket, couponStatement, findCouponByCode, findCustomerCouponUse } from './repo.ts'
 import type { RobotChecker } from '../robot-check.ts'
 import { readBasket, requireBasket, withBasketRetry } from './read.ts'
-import { answer, type BasketCall, changeBasket, rowsOf } from './change.ts'
+import { answer, type BasketCall, changeBasket, rowsOf } from './change-steps.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import { businessLocale } from '../businesses-repo.ts'
 

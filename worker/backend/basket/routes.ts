@@ -28,7 +28,7 @@ import { authenticate } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { signedInMember } from './access.ts'
 import { createDomain } from '../route-registry.ts'
-import type { BasketCall } from './change.ts'
+import type { BasketCall } from './change-steps.ts'
 import { applyCoupon, removeCoupon } from './coupons.ts'
 import { followMemberBasket } from './follow.ts'
 import {
