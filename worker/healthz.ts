@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { PRIVATE_CACHE_CONTROL } from '../schemas/constants.ts'
-import { effectsDepth, pingDatabase } from './backend/operations/repo.ts'
+import { effectsDepth, pingDatabase } from './backend/tenancy/repo.ts'
 import type { AppEnv } from './env.ts'
 import { logError } from './lib/log.ts'
 

@@ -14,7 +14,7 @@ import { createHostnameProvisioner } from './backend/operator/brands/create-host
 import { log, logError } from './lib/log.ts'
 import { metrics, metricsSinkFor } from './lib/metrics.ts'
 import { withRequestScope } from './lib/request-scope.ts'
-import { effectsDepth } from './backend/operations/repo.ts'
+import { effectsDepth } from './backend/tenancy/repo.ts'
 import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { sweepEffects } from './backend/effects/sweep.ts'
 import { sweepRetention } from './backend/retention.ts'

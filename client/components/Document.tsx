@@ -1,26 +1,9 @@
+import type { PageMeta } from '../lib/page-meta.ts'
 import type { ReactNode } from 'react'
 import type { Brand } from '../../schemas/brand.ts'
 import { shopLocaleOf } from '../../schemas/locale.ts'
 import { localeAttributes } from '../lib/document-locale.ts'
 import { brandFontPreload, brandThemeCss, letterFaviconDataUri } from '../lib/theme.ts'
-
-/** The head of a page: what search engines and link previews read. */
-export interface PageMeta {
-  title: string
-  description: string
-  /** Absolute URL of the page on its canonical host. */
-  canonicalUrl: string
-  /** Absolute URL of the preview image, if any. */
-  imageUrl?: string | null
-  /** Keep error and personal pages out of search results. */
-  noindex?: boolean
-  /** Nor follow its links (the store console, ADR 018). */
-  nofollow?: boolean
-  /** Reload the page every so many seconds (the in-store display: new deals appear). */
-  refreshSeconds?: number
-  /** Structured data (schema.org JSON-LD), e.g. a store's GroceryStore. */
-  jsonLd?: Record<string, unknown>
-}
 
 /**
  * JSON for an inline `<script type="application/ld+json">`: escaping `<` (and the line separators

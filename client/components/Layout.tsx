@@ -1,28 +1,13 @@
+import type { PageChrome } from '../lib/page-chrome.ts'
 import type { ReactNode } from 'react'
-import type { FlashTone } from '../../schemas/flash.ts'
-import type { Brand } from '../../schemas/brand.ts'
 import { FlashToast } from '../islands/FlashToast.tsx'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { island } from './Island.tsx'
-import { NO_SITE_CONTENT, type SiteContent } from '../lib/site-content.ts'
+import { NO_SITE_CONTENT } from '../lib/site-content.ts'
 
 // Idle is soon enough: the message is readable before its dismiss button arrives.
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
-
-/** What every page knows about the request besides its own data. */
-export interface PageChrome {
-  brand: Brand | null
-  signedIn: boolean
-  /** The request path, to mark the current navigation link. */
-  currentPath: string
-  /** A one-time message carried across a redirect (e.g. a guard's). */
-  flash: string | null
-  /** Whether the flash confirms something done (a tick) or warns (the alert sign, the default). */
-  flashTone?: FlashTone
-  /** The brand's header, footer and home blocks; absent, the defaults. */
-  content?: SiteContent
-}
 
 /** Skip link, header, an optional flash toast, the page's main landmark and the footer. */
 export function Layout({

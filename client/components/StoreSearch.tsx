@@ -1,29 +1,7 @@
-import type { PostcodeRule } from '../../schemas/postcode.ts'
+import type { StoreSearchBoxProps } from '../lib/store-search.ts'
 import { AddressSearch } from '../islands/AddressSearch.tsx'
 import { PostcodeSearch } from '../islands/PostcodeSearch.tsx'
-import type { StoreSearchVariant } from '../lib/store-search.ts'
 import { island } from './Island.tsx'
-
-/** What a page passes to render a brand's store search box. */
-export interface StoreSearchBoxProps {
-  /** White-label store.enableStoresSearchByAddress: 'address' shows the autocomplete. */
-  variant: StoreSearchVariant
-  /** The business's postcode rule for its country (spec §5). */
-  postcodeRule: PostcodeRule
-  /** White-label store.enableDeviceLocation. */
-  enableDeviceLocation: boolean
-  /** What the shopper typed before a server round trip, shown back to them. */
-  initialValue?: string | undefined
-  /** The message of a failed search, shown inline until the input becomes valid. */
-  initialError?: string | undefined
-  /** Visible label text. */
-  label?: string | undefined
-  /** A path of this site the search returns to once the location is saved (not the results). */
-  returnTo?: string | undefined
-  /** The submit button's text and the search landmark's name, when not finding stores. */
-  submitLabel?: string | undefined
-  searchLabel?: string | undefined
-}
 
 const PostcodeSearchIsland = island('PostcodeSearch', PostcodeSearch, { hydrate: 'visible' })
 const AddressSearchIsland = island('AddressSearch', AddressSearch, { hydrate: 'visible' })

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react'
+import type { DepartmentIconName } from '../lib/department-icon-names.ts'
 import { Svg } from './icons.tsx'
 
 /** Line drawings for the department tiles, keyed by a department's icon name. */
-export const DEPARTMENT_ICONS = {
+export const DEPARTMENT_ICONS: Readonly<Record<DepartmentIconName, ReactNode>> = {
   produce: (
     <Svg className="size-8">
       <path d="M12 7c-4-2-8 1-7 6 .8 4 3.5 8 7 7 3.5 1 6.2-3 7-7 1-5-3-8-7-6z" />
@@ -49,6 +51,4 @@ export const DEPARTMENT_ICONS = {
       <path d="M6 8h12" />
     </Svg>
   ),
-} as const
-
-export type DepartmentIconName = keyof typeof DEPARTMENT_ICONS
+}

@@ -51,3 +51,8 @@ export function favouritesHref(storeSlug: string, page = 1): string {
     page > 1 ? { page: String(page) } : undefined
   )
 }
+
+export interface Crumb {
+  name: string
+  href: string
+}

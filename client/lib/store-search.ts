@@ -1,3 +1,4 @@
+import type { PostcodeRule } from '../../schemas/postcode.ts'
 import type { MessageKey } from '../../schemas/messages.ts'
 import { routePath } from './routes.ts'
 
@@ -83,4 +84,25 @@ export function storeSearchFlowPath(input: StoreSearchInput, returnTo?: string):
   }
   if (returnTo) query[q.returnTo] = returnTo
   return routePath('stores-near-by', {}, query)
+}
+
+/** What a page passes to render a brand's store search box. */
+export interface StoreSearchBoxProps {
+  /** White-label store.enableStoresSearchByAddress: 'address' shows the autocomplete. */
+  variant: StoreSearchVariant
+  /** The business's postcode rule for its country (spec §5). */
+  postcodeRule: PostcodeRule
+  /** White-label store.enableDeviceLocation. */
+  enableDeviceLocation: boolean
+  /** What the shopper typed before a server round trip, shown back to them. */
+  initialValue?: string | undefined
+  /** The message of a failed search, shown inline until the input becomes valid. */
+  initialError?: string | undefined
+  /** Visible label text. */
+  label?: string | undefined
+  /** A path of this site the search returns to once the location is saved (not the results). */
+  returnTo?: string | undefined
+  /** The submit button's text and the search landmark's name, when not finding stores. */
+  submitLabel?: string | undefined
+  searchLabel?: string | undefined
 }

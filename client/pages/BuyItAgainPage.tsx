@@ -1,9 +1,9 @@
 import type { PreviousPurchases } from '../../schemas/catalogue.ts'
 import type { StoreDetails } from '../../schemas/stores.ts'
-import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../lib/catalogue-links.ts'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { MemberItemList } from '../components/catalogue/MemberItemList.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { buyItAgainHref } from '../lib/catalogue-links.ts'
 
 export interface BuyItAgainPageProps {

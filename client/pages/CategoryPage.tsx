@@ -1,14 +1,14 @@
 import type { Banner, CategoryDetails } from '../../schemas/catalogue.ts'
 import { isPlainListing } from '../../schemas/category-listing.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
-import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../lib/catalogue-links.ts'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { CategoryTiles } from '../components/catalogue/CategoryTiles.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { ListingControls, type ListingView } from '../components/catalogue/ListingControls.tsx'
 import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { BannerStrip } from '../components/catalogue/Promotions.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 
 export interface CategoryPageProps {
   chrome: PageChrome

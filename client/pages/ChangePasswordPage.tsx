@@ -8,7 +8,8 @@ import {
   ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 
 /** Where the sign-out form posts. */

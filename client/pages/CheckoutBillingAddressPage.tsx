@@ -12,14 +12,12 @@ import {
   CheckoutFrame,
   SandboxBanner,
 } from '../components/checkout/CheckoutFrame.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
-import {
-  CheckoutLayout,
-  type CheckoutHeaderSummary,
-} from '../components/checkout/CheckoutLayout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
+import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
 import { SHOWN_TOTAL_FIELD } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
 import { ATTEMPT_FIELD } from '../lib/checkout-forms.ts'
+import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
 
 export interface CheckoutBillingAddressPageProps {
   chrome: PageChrome

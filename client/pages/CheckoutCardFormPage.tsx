@@ -7,15 +7,13 @@ import {
   StepLink,
 } from '../components/checkout/CheckoutFrame.tsx'
 import { island } from '../components/Island.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
-import {
-  CheckoutLayout,
-  type CheckoutHeaderSummary,
-} from '../components/checkout/CheckoutLayout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
+import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
 import { CardFrames, type CardFramesProps } from '../islands/CardFrames.tsx'
 import { useRenderContext } from '../components/render-context.ts'
 import { FRAMES_SCRIPT_ID, FRAMES_SCRIPT_URL } from '../lib/frames-provider.ts'
 import { routePath } from '../lib/routes.ts'
+import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
 
 const HPP_FORM_ID = 'secure-payment-form'
 

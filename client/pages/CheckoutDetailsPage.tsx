@@ -18,16 +18,14 @@ import {
 } from '../components/checkout/SavedAddressChoice.tsx'
 import type { MemberAddress } from '../../schemas/member-addresses.ts'
 import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
-import {
-  CheckoutLayout,
-  type CheckoutHeaderSummary,
-} from '../components/checkout/CheckoutLayout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
+import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
 import { routePath } from '../lib/routes.ts'
 import { PostcodeFinder, type PostcodeFinderView } from '../components/checkout/PostcodeFinder.tsx'
 import { AddressFinder } from '../islands/AddressFinder.tsx'
 import { island } from '../components/Island.tsx'
 import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../lib/checkout-forms.ts'
+import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
 
 const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
 

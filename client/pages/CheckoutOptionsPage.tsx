@@ -1,5 +1,5 @@
 import { CheckoutCard, CheckoutFrame, StepLink } from '../components/checkout/CheckoutFrame.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
 import { routePath } from '../lib/routes.ts'
 

@@ -8,13 +8,11 @@ import {
   CheckoutFrame,
   SandboxBanner,
 } from '../components/checkout/CheckoutFrame.tsx'
-import { basketSummaryLines, OrderLines } from '../components/checkout/OrderLines.tsx'
+import { OrderLines } from '../components/checkout/OrderLines.tsx'
+import { basketSummaryLines } from '../lib/checkout-summary.ts'
 import { island } from '../components/Island.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
-import {
-  CheckoutLayout,
-  type CheckoutHeaderSummary,
-} from '../components/checkout/CheckoutLayout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
+import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
 import { PaymentForm } from '../islands/PaymentForm.tsx'
 import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
@@ -22,6 +20,7 @@ import { routePath } from '../lib/routes.ts'
 import { displayPhone } from '../../schemas/phone.ts'
 import { useMoney, useShopLocale } from '../lib/shop-locale.ts'
 import { formatMessage } from '../../schemas/messages.ts'
+import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })

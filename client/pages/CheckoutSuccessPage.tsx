@@ -7,7 +7,8 @@ import {
   orderSummaryLines,
 } from '../components/checkout/OrderLines.tsx'
 import { CheckIcon } from '../components/icons.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { paidWithLabel, postalLines } from '../lib/order-display.ts'
 import { dayMonth, slotTimeRange, weekdayShort } from '../lib/slots.ts'
 import { TRACKING_OFFERED_STATUSES, trackingPath } from '../../schemas/tracking.ts'

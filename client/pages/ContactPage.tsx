@@ -20,7 +20,8 @@ import {
   ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { island } from '../components/Island.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { RobotCheckField } from '../islands/RobotCheckField.tsx'
 import { routePath } from '../lib/routes.ts'
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 
 export interface ContentPageProps {
   chrome: PageChrome

@@ -1,11 +1,11 @@
 import type { DealDetails } from '../../schemas/catalogue.ts'
-import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../lib/catalogue-links.ts'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { dealTerms } from '../lib/deal-terms.ts'
 import { pickerSections, sectionHint } from '../components/deal/meal-deal-rules.ts'
 import { island } from '../components/Island.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { MealDealPicker } from '../islands/MealDealPicker.tsx'
 import { useShopLocale } from '../lib/shop-locale.ts'
 

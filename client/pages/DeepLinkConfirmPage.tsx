@@ -1,4 +1,5 @@
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { DEEP_LINK_CHOICE_FIELD } from '../lib/deep-link-form.ts'
 
 export interface DeepLinkConfirmPageProps {

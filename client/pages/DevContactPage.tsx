@@ -1,6 +1,6 @@
 import type { DevContactRequests } from '../../schemas/contact.ts'
 import { DevLog } from '../components/dev/DevLog.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 
 export interface DevContactPageProps {
   chrome: PageChrome

@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '../../schemas/development.ts'
 import { DevLog, DevLogBadge } from '../components/dev/DevLog.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 
 export interface DevMailboxPageProps {
   chrome: PageChrome

@@ -1,5 +1,6 @@
 import type { PaymentsLedgerEntry } from '../../schemas/development.ts'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { useMoney } from '../lib/shop-locale.ts'
 
 export interface DevPaymentsPageProps {

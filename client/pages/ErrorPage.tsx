@@ -1,5 +1,7 @@
-import { Layout, type PageChrome } from '../components/Layout.tsx'
-import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
+import { StoreSearch } from '../components/StoreSearch.tsx'
+import type { StoreSearchBoxProps } from '../lib/store-search.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface ErrorPageProps {

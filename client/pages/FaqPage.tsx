@@ -1,5 +1,6 @@
 import type { Faq } from '../../schemas/content.ts'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface FaqPageProps {

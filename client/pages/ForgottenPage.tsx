@@ -1,6 +1,7 @@
 import type { MenuItemSummary } from '../../schemas/catalogue.ts'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface ForgottenPageProps {

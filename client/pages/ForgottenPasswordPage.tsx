@@ -8,7 +8,8 @@ import {
   EmailField,
   ErrorSummary,
 } from '../components/forms/Form.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface ForgottenPasswordPageProps {

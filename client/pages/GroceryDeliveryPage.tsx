@@ -1,12 +1,7 @@
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import type { LandingStore } from '../lib/landing-stores.ts'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
-
-/** A store on a landing page: enough to name it and link to it. */
-export interface LandingStore {
-  slug: string
-  name: string
-  address: string
-}
 
 export interface GroceryDeliveryPageProps {
   chrome: PageChrome

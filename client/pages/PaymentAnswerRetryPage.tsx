@@ -2,7 +2,8 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { HPP_RESPONSE_FIELD, HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
 import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFrame.tsx'
 import { FormAlert } from '../components/forms/Form.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 
 export interface PaymentAnswerRetryPageProps {
   chrome: PageChrome

@@ -1,5 +1,6 @@
 import type { MemberReferrals, ReferralOffer } from '../../schemas/referrals.ts'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { MyReferrals } from '../components/referrals/MyReferrals.tsx'
 import { ReferralOfferSection } from '../components/referrals/ReferralOfferSection.tsx'
 import { offerHeadline, referralPromise } from '../components/referrals/referral-promise.ts'

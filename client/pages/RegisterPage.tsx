@@ -13,7 +13,8 @@ import {
   NewPasswordFields,
   ErrorSummary,
 } from '../components/forms/Form.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { MarketingOptIn } from '../components/member/MarketingOptIn.tsx'
 import { routePath } from '../lib/routes.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'

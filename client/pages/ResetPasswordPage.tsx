@@ -7,7 +7,8 @@ import {
   NewPasswordFields,
   ErrorSummary,
 } from '../components/forms/Form.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface ResetPasswordPageProps {

@@ -6,14 +6,14 @@ import {
   type CategoryListing,
 } from '../../schemas/category-listing.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
-import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../lib/catalogue-links.ts'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { CategoryTiles } from '../components/catalogue/CategoryTiles.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { ListingControls } from '../components/catalogue/ListingControls.tsx'
 import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { DealList } from '../components/catalogue/Promotions.tsx'
-import type { PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { type SearchSection, searchSectionPath } from '../lib/search-sections.ts'
 
 export interface SearchPageProps {

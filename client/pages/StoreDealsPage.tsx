@@ -1,10 +1,10 @@
 import type { DealDetails, MenuItemSummary } from '../../schemas/catalogue.ts'
 import { dealHref } from '../lib/catalogue-links.ts'
-import type { Crumb } from '../components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../lib/catalogue-links.ts'
 import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.tsx'
 import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { dealTerms } from '../lib/deal-terms.ts'
-import type { PageChrome } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
 
 /** Tiles a deal shows here; the rest are on the deal's own page. */

@@ -1,6 +1,7 @@
 import type { StoreDirectory, StoreDirectoryEntry } from '../../schemas/stores.ts'
 import { ArrowRightIcon, PinIcon } from '../components/icons.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
 
 export interface StoreDirectoryPageProps {

@@ -1,6 +1,7 @@
 import type { StoreDetails } from '../../schemas/stores.ts'
 import { StoreBar } from '../components/catalogue/StoreBar.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
 import {
   StoreCatalogueSections,
   type StoreCatalogue,

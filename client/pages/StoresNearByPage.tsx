@@ -1,3 +1,4 @@
+import type { InterestState } from '../lib/store-interest.ts'
 import { StoreAvailabilityBadge } from '../components/StoreAvailabilityBadge.tsx'
 import { formatMessage } from '../../schemas/messages.ts'
 import type { StoreSummary } from '../../schemas/stores.ts'
@@ -13,8 +14,10 @@ import {
   TruckIcon,
 } from '../components/icons.tsx'
 import { island } from '../components/Island.tsx'
-import { Layout, type PageChrome } from '../components/Layout.tsx'
-import { StoreSearch, type StoreSearchBoxProps } from '../components/StoreSearch.tsx'
+import { Layout } from '../components/Layout.tsx'
+import type { PageChrome } from '../lib/page-chrome.ts'
+import { StoreSearch } from '../components/StoreSearch.tsx'
+import type { StoreSearchBoxProps } from '../lib/store-search.ts'
 import { InterestForm } from '../islands/InterestForm.tsx'
 import {
   daysInAdvanceLabel,
@@ -27,14 +30,6 @@ import {
 import { routePath } from '../lib/routes.ts'
 import { StoreRatingLine } from '../components/store/StoreRatingLine.tsx'
 import { useShopLocale } from '../lib/shop-locale.ts'
-
-export interface InterestState {
-  status: 'idle' | 'registered' | 'error'
-  /** What the shopper typed, shown back after a failed no-JS submit. */
-  email?: string
-  /** The message of that failure. */
-  message?: string
-}
 
 export interface StoresNearByPageProps {
   chrome: PageChrome

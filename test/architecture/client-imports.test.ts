@@ -15,33 +15,11 @@ import { expect, it } from 'vitest'
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
- * Breaches known and left for now, each as the test prints it. The list only shrinks: one that
- * is gone must leave it too.
+ * Breaches known and left for now, each as the test prints it. Empty since issue 38's second
+ * round (constants and types moved to client/lib, the forms' field names to schemas/forms/); a
+ * breach found again is moved, not listed.
  */
-const KNOWN_BREACHES: ReadonlyArray<string> = [
-  'worker/pages/basket-forms.ts: LINE_FORM_FIELDS from client/components/basket/line-forms.ts',
-  'worker/pages/basket-forms.ts: LINE_FORM_INTENTS from client/components/basket/line-forms.ts',
-  'worker/pages/basket-forms.ts: SUBSTITUTES_FIELDS from client/components/basket/SubstitutesSwitch.tsx',
-  'worker/pages/basket-forms.ts: SUBSTITUTES_INTENT from client/components/basket/SubstitutesSwitch.tsx',
-  'worker/pages/catalogue-context.ts: Crumb from client/components/catalogue/Breadcrumbs.tsx',
-  'worker/pages/catalogue-json-ld.ts: Crumb from client/components/catalogue/Breadcrumbs.tsx',
-  'worker/pages/checkout/checkout-header.ts: CheckoutHeaderSummary from client/components/checkout/CheckoutLayout.tsx',
-  'worker/pages/checkout/checkout-header.ts: basketSummaryLines from client/components/checkout/OrderLines.tsx',
-  'worker/pages/home.tsx: DEPARTMENT_ICONS from client/components/department-icons.tsx',
-  'worker/pages/interest.ts: InterestState from client/pages/StoresNearByPage.tsx',
-  'worker/pages/landing-json-ld.ts: LandingStore from client/pages/GroceryDeliveryPage.tsx',
-  'worker/pages/seo-metadata.ts: PageMeta from client/components/Document.tsx',
-  'worker/pages/store-search-box.ts: StoreSearchBoxProps from client/components/StoreSearch.tsx',
-  'worker/pages/store/credit-form.ts: CREDIT_KIND_LABELS from client/components/store-console/GiveCreditForm.tsx',
-  'worker/pages/store/credit-form.ts: GivenCreditKind from client/components/store-console/GiveCreditForm.tsx',
-  'worker/pages/store/frame.ts: PageChrome from client/components/Layout.tsx',
-  'worker/pages/store/order-form.ts: ACTION_FIELDS from client/components/store-console/OrderActions.tsx',
-  'worker/pages/store/order-form.ts: READY_AT_FIELD from client/components/store-console/OrderActions.tsx',
-  'worker/pages/store/order-form.ts: REASON_CHOICE_FIELD from client/components/store-console/OrderActions.tsx',
-  'worker/pages/store/order.tsx: ACTION_FIELDS from client/components/store-console/OrderActions.tsx',
-  'worker/pages/store/order.tsx: GIVE_CREDIT_ACTION from client/components/store-console/GiveCreditForm.tsx',
-  'worker/pages/store/order.tsx: SUBSTITUTE_QUERY from client/components/store-console/OrderActions.tsx',
-]
+const KNOWN_BREACHES: ReadonlyArray<string> = []
 
 function sources(dir: string): Array<string> {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {

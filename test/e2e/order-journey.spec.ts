@@ -2,12 +2,15 @@ import type { Browser, Page } from '@playwright/test'
 import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/index.ts'
 import { HOSTS, screenshots, SCREENSHOTS, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import {
-  chooseReadyTime,
+  acceptOrder,
   consoleUrl,
   type DEMO_STAFF,
   openOrder,
   orderUpdated,
-  pickEveryLine,
+  finishPicking,
+  pickAsOrdered,
+  pickingLine,
+  substituteWithPintOfMilk,
   staffBrowser as signedInStaff,
   type StoreConsole,
 } from './pages/store-console.ts'
@@ -43,10 +46,6 @@ async function staffBrowser(
 
 const chimeNotes = (page: Page) =>
   page.evaluate(() => (window as unknown as { chimeNotes: number }).chimeNotes)
-
-/** A line of the picking list by its item's name. */
-const pickingLine = (page: Page, name: RegExp) =>
-  page.getByRole('listitem').filter({ hasText: name }).first()
 
 test('an order from payment to the door: board alert, picking changes refunded, delivered, the shopper told at each step', async ({
   page,
@@ -90,9 +89,7 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   ).toBeVisible()
   await screenshots(manager.page, 'journey-board-alert')
   await openOrder(manager, orderNumber)
-  await chooseReadyTime(manager.page)
-  await manager.page.getByRole('button', { name: 'Accept order' }).click()
-  await orderUpdated(manager.page)
+  await acceptOrder(manager.page)
 
   // The picker: cheddar (no substitutes) is out of stock, the 2-pint milk becomes 1-pint milk.
   const picker = await staffBrowser(browser, 'picker')
@@ -104,23 +101,12 @@ test('an order from payment to the door: board alert, picking changes refunded, 
   await cheddar.getByRole('button', { name: 'Out of stock' }).click()
   await orderUpdated(picker.page)
   await expect(pickingLine(picker.page, /cheddar/i)).toContainText('Out of stock')
-  const milk = pickingLine(picker.page, /2 Pints/i)
-  await milk.getByLabel('Find a substitute').fill('1 pint')
-  await milk.getByRole('button', { name: 'Find' }).click()
-  const choices = picker.page.getByRole('list', { name: /^Substitutes for/ })
-  await choices
-    .getByRole('listitem')
-    .filter({ hasText: /Semi-Skimmed Milk 1 Pint/i })
-    .getByRole('button', { name: /^Substitute/ })
-    .click()
-  await orderUpdated(picker.page)
-  await expect(pickingLine(picker.page, /2 Pints/i)).toContainText(/Substituted: .*1 Pint/i)
+  await substituteWithPintOfMilk(picker.page, /2 Pints/i)
   const money = picker.page.getByRole('region', { name: 'Money' })
   const originalTotal = await money.locator('dt:text("Original total") + dd').innerText()
   const total = await money.locator('dt:text-is("Total") + dd').innerText()
   expect(total).not.toBe(originalTotal)
-  await picker.page.getByRole('button', { name: 'Picking done' }).click()
-  await orderUpdated(picker.page)
+  await finishPicking(picker.page)
   await expect(picker.page.locator('dt:text("Status") + dd')).toHaveText('Picked')
   const refunded = await money.locator('dt:text("Given back to the shopper") + dd').innerText()
   expect(refunded).toMatch(/^£\d+\.\d\d$/)
@@ -219,13 +205,7 @@ test("a cash order: the driver's stop says the total to collect, and the guest p
   await screenshots(page, 'guest-receipt')
 
   const manager = await staffBrowser(browser, 'manager')
-  await openOrder(manager, orderNumber)
-  await chooseReadyTime(manager.page)
-  await manager.page.getByRole('button', { name: 'Accept order' }).click()
-  await orderUpdated(manager.page)
-  await pickEveryLine(manager.page)
-  await manager.page.getByRole('button', { name: 'Picking done' }).click()
-  await orderUpdated(manager.page)
+  await pickAsOrdered(manager, orderNumber)
   const money = manager.page.getByRole('region', { name: 'Money' })
   const total = await money.locator('dt:text-is("Total") + dd').innerText()
   expect(total).toMatch(/^£\d+\.\d\d$/)

@@ -3,11 +3,13 @@ import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/in
 import { joinClock } from './fixtures.ts'
 import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 import {
-  chooseReadyTime,
+  acceptOrder,
   consoleUrl,
+  finishPicking,
   openOrder,
   orderUpdated,
   pickEveryLine,
+  substituteWithPintOfMilk,
   staffBrowser,
   STORE_LOCATION,
 } from './pages/store-console.ts'
@@ -58,13 +60,10 @@ test('the shopper follows the order to the door, live and by polling', async ({
   // The store accepts and picks; the shopper's page follows without a reload.
   const manager = await staffBrowser(browser, 'manager')
   await openOrder(manager, orderNumber)
-  await chooseReadyTime(manager.page)
-  await manager.page.getByRole('button', { name: 'Accept order' }).click()
-  await orderUpdated(manager.page)
+  await acceptOrder(manager.page)
   await expect(status(page)).toHaveText('Being picked')
   await pickEveryLine(manager.page)
-  await manager.page.getByRole('button', { name: 'Picking done' }).click()
-  await orderUpdated(manager.page)
+  await finishPicking(manager.page)
   await expect(status(page)).toHaveText('Packed')
   await manager.page.getByRole('button', { name: 'Assign driver' }).click()
   await orderUpdated(manager.page)
@@ -108,25 +107,6 @@ test('the shopper follows the order to the door, live and by polling', async ({
   await manager.context.close()
 })
 
-/** A line of the picking list by its item's name. */
-const pickingLine = (page: Page, name: RegExp) =>
-  page.getByRole('listitem').filter({ hasText: name }).first()
-
-/** The picker substitutes the line with 1-pint semi-skimmed milk. */
-async function substituteWithPintOfMilk(page: Page, line: RegExp): Promise<void> {
-  const row = pickingLine(page, line)
-  await row.getByLabel('Find a substitute').fill('1 pint')
-  await row.getByRole('button', { name: 'Find' }).click()
-  await page
-    .getByRole('list', { name: /^Substitutes for/ })
-    .getByRole('listitem')
-    .filter({ hasText: /Semi-Skimmed Milk 1 Pint/i })
-    .getByRole('button', { name: /^Substitute/ })
-    .click()
-  await orderUpdated(page)
-  await expect(pickingLine(page, line)).toContainText(/Substituted: .*1 Pint/i)
-}
-
 test('the shopper reviews the changes: one substitute rejected on the tracking page, one handed back at the door, both refunded', async ({
   page,
   browser,
@@ -147,13 +127,10 @@ test('the shopper reviews the changes: one substitute rejected on the tracking p
   // The store substitutes both lines with 1-pint milk and finishes picking.
   const manager = await staffBrowser(browser, 'manager')
   await openOrder(manager, orderNumber)
-  await chooseReadyTime(manager.page)
-  await manager.page.getByRole('button', { name: 'Accept order' }).click()
-  await orderUpdated(manager.page)
+  await acceptOrder(manager.page)
   await substituteWithPintOfMilk(manager.page, /cheddar/i)
   await substituteWithPintOfMilk(manager.page, /2 Pints/i)
-  await manager.page.getByRole('button', { name: 'Picking done' }).click()
-  await orderUpdated(manager.page)
+  await finishPicking(manager.page)
 
   // The shopper's tracking page lists the changes; the cheddar's substitute goes back.
   await page.goto(urlOn(HOSTS.brandOne, `/track/${orderNumber}`))

@@ -1,9 +1,4 @@
 import type { Context } from 'hono'
-import {
-  SUBSTITUTES_FIELDS,
-  SUBSTITUTES_INTENT,
-} from '../../client/components/basket/SubstitutesSwitch.tsx'
-import { LINE_FORM_FIELDS, LINE_FORM_INTENTS } from '../../client/components/basket/line-forms.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import {
   type Basket,
@@ -11,6 +6,13 @@ import {
   UpdateBasketRequestSchema,
   UpdateSubstitutesRequestSchema,
 } from '../../schemas/basket.ts'
+import {
+  LINE_FORM_FIELDS,
+  LINE_FORM_INTENTS,
+  LineFormSchema,
+  replacementIdOf,
+  SubstitutesFormSchema,
+} from '../../schemas/forms/basket.ts'
 import type { AppEnv } from '../env.ts'
 import { rememberBasket } from '../lib/cookies/basket.ts'
 import { setFlash, setFlashWith } from '../lib/cookies/flash.ts'
@@ -30,21 +32,15 @@ export interface SubstitutesChange {
   replacementItemId?: number
 }
 
-/** A posted id: digits only (an empty field is no id; anything else is not a valid form). */
-function formId(value: string | undefined): number | undefined | null {
-  if (value === undefined || value === '') return undefined
-  return /^[1-9][0-9]{0,15}$/.test(value) ? Number(value) : null
-}
-
 /**
  * The substitutes form as the backend call's fields, or null when it is not one (another intent,
  * a malformed id, both ids, an allowSubstitutes other than '1' or '0').
  */
 export function substitutesChangeOf(form: Record<string, string>): SubstitutesChange | null {
-  if (form[SUBSTITUTES_FIELDS.intent] !== SUBSTITUTES_INTENT) return null
-  const allow = form[SUBSTITUTES_FIELDS.allowSubstitutes]
-  const substitution = form[SUBSTITUTES_FIELDS.substitution]
-  const replacementItemId = formId(form[SUBSTITUTES_FIELDS.replacementItemId])
+  const parsed = SubstitutesFormSchema.safeParse(form)
+  if (!parsed.success) return null
+  const { basketLineId, basketMealDealId, allowSubstitutes: allow, substitution } = parsed.data
+  const replacementItemId = replacementIdOf(parsed.data.replacementItemId)
   const choice: Pick<
     SubstitutesChange,
     'allowSubstitutes' | 'substitution' | 'replacementItemId'
@@ -57,10 +53,6 @@ export function substitutesChangeOf(form: Record<string, string>): SubstitutesCh
           ? { substitution: 'replacement', replacementItemId }
           : null
   if (!choice) return null
-  const basketLineId = formId(form[SUBSTITUTES_FIELDS.basketLineId])
-  const basketMealDealId = formId(form[SUBSTITUTES_FIELDS.basketMealDealId])
-  if (basketLineId === null || basketMealDealId === null) return null
-  if (basketLineId !== undefined && basketMealDealId !== undefined) return null
   return {
     ...(basketLineId !== undefined ? { basketLineId } : {}),
     ...(basketMealDealId !== undefined ? { basketMealDealId } : {}),
@@ -80,17 +72,12 @@ export interface LineChange {
  * intent, no id or both, a malformed id or quantity).
  */
 export function lineChangeOf(form: Record<string, string>): LineChange | null {
-  const intent = form[LINE_FORM_FIELDS.intent]
-  if (intent !== LINE_FORM_INTENTS.quantity && intent !== LINE_FORM_INTENTS.remove) return null
-  const basketLineId = formId(form[LINE_FORM_FIELDS.basketLineId])
-  const basketMealDealId = formId(form[LINE_FORM_FIELDS.basketMealDealId])
-  if (basketLineId === null || basketMealDealId === null) return null
-  if ((basketLineId === undefined) === (basketMealDealId === undefined)) return null
+  const parsed = LineFormSchema.safeParse(form)
+  if (!parsed.success) return null
+  const { intent, basketLineId, basketMealDealId, quantity } = parsed.data
   const target =
     basketLineId !== undefined ? { basketLineId } : { basketMealDealId: basketMealDealId ?? 0 }
   if (intent === LINE_FORM_INTENTS.remove) return { target, quantity: 0, remove: true }
-  const quantity = form[LINE_FORM_FIELDS.quantity] ?? ''
-  if (!/^[0-9]{1,3}$/.test(quantity)) return null
   return { target, quantity: Number(quantity), remove: Number(quantity) === 0 }
 }
 

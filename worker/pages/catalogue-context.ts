@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { Crumb } from '../../client/components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../../client/lib/catalogue-links.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import { DEFAULT_FULFILMENT_METHOD } from '../../schemas/constants.ts'
 import { MESSAGES } from '../../schemas/messages.ts'

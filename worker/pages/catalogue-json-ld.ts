@@ -1,4 +1,4 @@
-import type { Crumb } from '../../client/components/catalogue/Breadcrumbs.tsx'
+import type { Crumb } from '../../client/lib/catalogue-links.ts'
 import type { MenuItem } from '../../schemas/catalogue.ts'
 import { DEFAULT_CURRENCY } from '../../schemas/constants.ts'
 import type { Nutrition } from '../../schemas/food-information.ts'

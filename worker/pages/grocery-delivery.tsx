@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
-import { GroceryDeliveryPage, type LandingStore } from '../../client/pages/GroceryDeliveryPage.tsx'
+import { GroceryDeliveryPage } from '../../client/pages/GroceryDeliveryPage.tsx'
+import type { LandingStore } from '../../client/lib/landing-stores.ts'
 import { routePath } from '../../client/lib/routes.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { SeoDistrictSchema, TOWN_PAGE_SLUG_PREFIX, type SeoDistrict } from '../../schemas/seo.ts'

@@ -1,9 +1,6 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
-import {
-  DEPARTMENT_ICONS,
-  type DepartmentIconName,
-} from '../../client/components/department-icons.tsx'
+import { DEPARTMENT_ICON_NAMES } from '../../client/lib/department-icon-names.ts'
 import { type Department, HomePage } from '../../client/pages/HomePage.tsx'
 import { ReferralOfferSchema } from '../../schemas/referrals.ts'
 import type { AppEnv } from '../env.ts'
@@ -23,17 +20,12 @@ const DEFAULT_DEPARTMENTS: Array<Department> = [
   { name: 'Household', description: 'Cleaning and everyday essentials', icon: 'household' },
 ]
 
-const ICON_NAMES = Object.keys(DEPARTMENT_ICONS) as [
-  DepartmentIconName,
-  ...Array<DepartmentIconName>,
-]
-
 // White-label home settings may name their own departments teaser; anything malformed is ignored.
 const HomeDepartmentsSchema = z.array(
   z.object({
     name: z.string().min(1).max(40),
     description: z.string().max(80).default(''),
-    icon: z.enum(ICON_NAMES).catch('snacks'),
+    icon: z.enum(DEPARTMENT_ICON_NAMES).catch('snacks'),
   })
 )
 

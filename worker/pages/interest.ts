@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { routePath } from '../../client/lib/routes.ts'
-import type { InterestState } from '../../client/pages/StoresNearByPage.tsx'
+import type { InterestState } from '../../client/lib/store-interest.ts'
 import { EmailSchema } from '../../schemas/common.ts'
 import { InterestResultSchema } from '../../schemas/location.ts'
 import { formatMessage, MESSAGES } from '../../schemas/messages.ts'

@@ -1,4 +1,4 @@
-import type { LandingStore } from '../../client/pages/GroceryDeliveryPage.tsx'
+import type { LandingStore } from '../../client/lib/landing-stores.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from './catalogue-json-ld.ts'
 
 /**

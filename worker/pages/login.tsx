@@ -14,7 +14,7 @@ import {
 import { BasketSchema } from '../../schemas/basket.ts'
 import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
-import type { PageChrome } from '../../client/components/Layout.tsx'
+import type { PageChrome } from '../../client/lib/page-chrome.ts'
 import {
   enabledSocialProviders,
   SOCIAL_LINK_QUERY,

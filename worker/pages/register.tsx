@@ -1,7 +1,7 @@
 import { phoneForCountry } from '../../schemas/phone-country.ts'
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../client/lib/form-values.ts'
-import type { PageChrome } from '../../client/components/Layout.tsx'
+import type { PageChrome } from '../../client/lib/page-chrome.ts'
 import { RegisterPage } from '../../client/pages/RegisterPage.tsx'
 import { RegisterRequestSchema, TokenResponseSchema } from '../../schemas/auth.ts'
 import { MESSAGES } from '../../schemas/messages.ts'

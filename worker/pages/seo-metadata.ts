@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { PageMeta } from '../../client/components/Document.tsx'
+import type { PageMeta } from '../../client/lib/page-meta.ts'
 import { SeoMetadataResponseSchema, type SeoMetadata } from '../../schemas/seo.ts'
 import type { AppEnv } from '../env.ts'
 import { logError } from '../lib/log.ts'

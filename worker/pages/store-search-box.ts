@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { StoreSearchBoxProps } from '../../client/components/StoreSearch.tsx'
+import type { StoreSearchBoxProps } from '../../client/lib/store-search.ts'
 import {
   STORE_SEARCH_ERROR_QUERY,
   STORE_SEARCH_ERRORS,

@@ -9,7 +9,7 @@ import {
   DeliveryPlace,
   type DeliveryPlaceView,
 } from '../../client/components/slots/DeliveryPlace.tsx'
-import type { PageChrome } from '../../client/components/Layout.tsx'
+import type { PageChrome } from '../../client/lib/page-chrome.ts'
 import { STORE_SEARCH_ERROR_QUERY, STORE_SEARCH_QUERY } from '../../client/lib/store-search.ts'
 import type { GeolocationState } from '../../schemas/location.ts'
 import { MESSAGES } from '../../schemas/messages.ts'

@@ -1,6 +1,6 @@
 import type { BasketLine, SimilarItems } from '../../../schemas/basket.ts'
 import { routePath } from '../../lib/routes.ts'
-import { SUBSTITUTES_FIELDS, SUBSTITUTES_INTENT } from './SubstitutesSwitch.tsx'
+import { SUBSTITUTES_FIELDS, SUBSTITUTES_INTENT } from '../../../schemas/forms/basket.ts'
 import { REPLACE_FOR_QUERY } from '../../lib/substitution-forms.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 

@@ -1,22 +1,7 @@
 import type { FormEvent } from 'react'
 import { routePath } from '../../lib/routes.ts'
 import type { SubstitutesTarget } from '../../lib/basket.ts'
-
-/**
- * The fields of the substitutes form, which posts to the basket page (worker/pages/basket-forms.ts
- * reads them) so it works without JavaScript; the editor island sends the same change to the API.
- */
-export const SUBSTITUTES_FIELDS = {
-  intent: 'intent',
-  basketLineId: 'basketLineId',
-  basketMealDealId: 'basketMealDealId',
-  allowSubstitutes: 'allowSubstitutes',
-  substitution: 'substitution',
-  replacementItemId: 'replacementItemId',
-} as const
-
-/** The intent value of the substitutes form (the basket page may take other forms later). */
-export const SUBSTITUTES_INTENT = 'substitutes'
+import { SUBSTITUTES_FIELDS, SUBSTITUTES_INTENT } from '../../../schemas/forms/basket.ts'
 
 /**
  * "Allow substitutes" as a switch: one button that submits the opposite of the current choice.

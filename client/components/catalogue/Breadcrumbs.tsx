@@ -1,8 +1,6 @@
+import type { Crumb } from '../../lib/catalogue-links.ts'
+
 /** One step of a breadcrumb trail; the last one is the page itself. */
-export interface Crumb {
-  name: string
-  href: string
-}
 
 /** The visible breadcrumb trail (its BreadcrumbList JSON-LD is built from the same crumbs). */
 export function Breadcrumbs({ crumbs }: { crumbs: ReadonlyArray<Crumb> }) {

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
-import { Layout, type PageChrome } from '../Layout.tsx'
-import { Breadcrumbs, type Crumb } from './Breadcrumbs.tsx'
+import { Layout } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
+import { Breadcrumbs } from './Breadcrumbs.tsx'
+import type { Crumb } from '../../lib/catalogue-links.ts'
 import { StoreBar, type StoreBarProps } from './StoreBar.tsx'
 
 export interface CataloguePageFrameProps {

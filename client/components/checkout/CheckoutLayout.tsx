@@ -1,31 +1,18 @@
 import type { ReactNode } from 'react'
-import type { SlotReservation } from '../../../schemas/slots.ts'
 import { FlashToast } from '../../islands/FlashToast.tsx'
 import { SlotCountdown } from '../../islands/SlotCountdown.tsx'
 import { routePath } from '../../lib/routes.ts'
 import { LEGAL_LINKS } from '../Footer.tsx'
 import { Svg } from '../icons.tsx'
 import { island } from '../Island.tsx'
-import type { PageChrome } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { Logo } from '../Logo.tsx'
-import { OrderLines, type SummaryLine } from './OrderLines.tsx'
+import { OrderLines } from './OrderLines.tsx'
+import type { CheckoutHeaderSummary } from '../../lib/checkout-summary.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
 const SlotCountdownIsland = island('SlotCountdown', SlotCountdown, { hydrate: 'load' })
-
-/** What the checkout header sums up: the basket's lines and total, and the held slot. */
-export interface CheckoutHeaderSummary {
-  itemCount: number
-  /** What is left to pay (the basket's total). */
-  total: number
-  lines: ReadonlyArray<SummaryLine>
-  storeSlug: string
-  /** The basket's slot while it is held: the header counts it down. */
-  slot: SlotReservation | null
-  /** The server's now when the page was rendered (ISO 8601 UTC), for the countdown. */
-  serverTime: string
-}
 
 function itemsLabel(count: number): string {
   return `${count} ${count === 1 ? 'item' : 'items'}`

@@ -1,51 +1,10 @@
-import type { Basket } from '../../../schemas/basket.ts'
 import type { OrderSummary } from '../../../schemas/checkout.ts'
 import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { TotalsRow } from '../basket/BasketTotals.tsx'
 import { useMoney } from '../../lib/shop-locale.ts'
 import { FinalPriceNote, WeighingLabel } from '../item/WeighedItem.tsx'
-import { weighedQuantityLabel, type Weighing } from '../../../schemas/weighing.ts'
-
-/** One line as the checkout summaries list it. */
-export interface SummaryLine {
-  key: string
-  name: string
-  quantity: number
-  totalPrice: number
-  details: Array<string>
-  /** A weighed line (ADR 039): its amount is an estimate until picking. */
-  weighing: Weighing | null
-}
-
-/** The basket's available lines and meal deals, as the payment step summarises them. */
-export function basketSummaryLines(basket: Basket): Array<SummaryLine> {
-  return [
-    ...basket.lines
-      .filter((line) => line.available)
-      .map((line) => ({
-        key: `line-${line.basketLineId}`,
-        // Many names already end with their size ('Vintage cheddar 400g').
-        name:
-          line.size && !line.name.endsWith(line.size) ? `${line.name} (${line.size})` : line.name,
-        quantity: line.quantity,
-        totalPrice: line.lineTotal,
-        weighing: line.weighing,
-        details: line.choices.map((choice) =>
-          choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
-        ),
-      })),
-    ...basket.mealDeals
-      .filter((deal) => deal.available)
-      .map((deal) => ({
-        key: `deal-${deal.basketMealDealId}`,
-        name: deal.name,
-        quantity: deal.quantity,
-        totalPrice: deal.lineTotal,
-        weighing: null,
-        details: deal.choices.map((choice) => choice.name),
-      })),
-  ]
-}
+import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
+import type { SummaryLine } from '../../lib/checkout-summary.ts'
 
 /** A placed order's lines, frozen when it was made. */
 export function orderSummaryLines(order: OrderSummary): Array<SummaryLine> {

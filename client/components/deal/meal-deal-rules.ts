@@ -5,7 +5,7 @@ import { parseQuantity } from '../../lib/item-options-ui.ts'
 /**
  * The rules of a meal deal picker, pure so they can be tested: which items are chosen per section,
  * what the deal costs with its premiums, and what stops an add. The server checks the same rules
- * again (worker/backend/basket/operations.ts addMealDeal).
+ * again (worker/backend/basket/calls.ts addMealDeal).
  */
 
 type DetailsSection = DealDetails['sections'][number]

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { Layout, type PageChrome } from '../Layout.tsx'
+import { Layout } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 
 /**
  * The shell of a development log page (the mailbox, the marketing log, contact requests): its

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { routePath, type RouteName } from '../../lib/routes.ts'
-import { Layout, type PageChrome } from '../Layout.tsx'
+import { Layout } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 
 /** The member area's sections, in the order the navigation lists them. */
 export const MEMBER_SECTIONS = [

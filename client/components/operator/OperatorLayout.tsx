@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { PageChrome } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import {
   ConsoleLayout,
   type ConsoleLinks,

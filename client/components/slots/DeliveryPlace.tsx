@@ -1,6 +1,7 @@
 import { LOCATION_PROMPT_ID } from '../../lib/store-search.ts'
 import { AlertIcon, PinIcon } from '../icons.tsx'
-import { StoreSearch, type StoreSearchBoxProps } from '../StoreSearch.tsx'
+import { StoreSearch } from '../StoreSearch.tsx'
+import type { StoreSearchBoxProps } from '../../lib/store-search.ts'
 
 /** Where a delivery would go, as the slot pages know it. */
 export type DeliveryPlaceView =

@@ -1,4 +1,4 @@
-import type { PageChrome } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import {
   ErrorSummary,
   type FormErrors,

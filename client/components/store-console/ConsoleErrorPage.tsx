@@ -1,4 +1,4 @@
-import type { PageChrome } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { ConsoleLayout, type ConsoleLinks } from './ConsoleLayout.tsx'
 
 export interface ConsoleErrorPageProps {

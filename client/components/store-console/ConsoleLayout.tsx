@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { FlashToast } from '../../islands/FlashToast.tsx'
 import { island } from '../Island.tsx'
-import type { PageChrome } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'load' })
 

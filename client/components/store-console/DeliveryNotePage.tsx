@@ -1,6 +1,6 @@
 import type { OrderFoodInformation } from '../../../schemas/food-information.ts'
 import type { StoreOrderDetail } from '../../../schemas/store-orders.ts'
-import type { PageChrome } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
 import { methodLabel, slotLabel } from './format.ts'
 

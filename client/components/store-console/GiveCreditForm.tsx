@@ -1,16 +1,17 @@
 import type { FormErrors, FormValues } from '../forms/Form.tsx'
-import { ACTION_FIELDS } from './OrderActions.tsx'
+import {
+  ACTION_FIELDS,
+  GIVE_CREDIT_ACTION,
+  GIVE_CREDIT_FIELDS,
+  type GivenCreditKind,
+} from '../../../schemas/forms/store-order.ts'
 import { useCurrencySymbol } from '../../lib/shop-locale.ts'
 
-/** The console action that gives the order's customer store credit (ADR 020). */
-export const GIVE_CREDIT_ACTION = 'give_credit'
-
-/** Why credit is given: goodwill, or a refund paid as credit rather than to the card. */
-export const CREDIT_KIND_LABELS = {
+/** Why credit is given, as the form labels each kind. */
+const CREDIT_KIND_LABELS: Readonly<Record<GivenCreditKind, string>> = {
   goodwill: 'Goodwill',
   refund_as_credit: 'Refund as credit',
-} as const
-export type GivenCreditKind = keyof typeof CREDIT_KIND_LABELS
+}
 
 const INPUT = 'h-11 rounded-xl border-2 border-black/15 bg-white px-3 aria-invalid:border-red-700'
 
@@ -64,7 +65,7 @@ export function GiveCreditForm({
           Amount ({currency})
           <input
             id="credit-amount"
-            name="amount"
+            name={GIVE_CREDIT_FIELDS.amount}
             inputMode="decimal"
             required
             maxLength={8}
@@ -80,7 +81,12 @@ export function GiveCreditForm({
           <div className="mt-1 flex flex-wrap gap-4">
             {Object.entries(CREDIT_KIND_LABELS).map(([value, label]) => (
               <label key={value} className="flex min-h-11 items-center gap-2">
-                <input type="radio" name="kind" value={value} defaultChecked={kind === value} />
+                <input
+                  type="radio"
+                  name={GIVE_CREDIT_FIELDS.kind}
+                  value={value}
+                  defaultChecked={kind === value}
+                />
                 {label}
               </label>
             ))}
@@ -91,7 +97,7 @@ export function GiveCreditForm({
           Reason
           <textarea
             id="credit-reason"
-            name="reason"
+            name={GIVE_CREDIT_FIELDS.reason}
             required
             maxLength={500}
             rows={2}

@@ -7,6 +7,11 @@ import {
 } from '../../../schemas/store-orders.ts'
 import { slotLabel, slotStartInstant } from './format.ts'
 import {
+  ACTION_FIELDS,
+  STORE_ORDER_FIELDS,
+  SUBSTITUTE_QUERY,
+} from '../../../schemas/forms/store-order.ts'
+import {
   hasPresetReasons,
   type OrderReasonLists,
   OTHER_REASON,
@@ -14,25 +19,12 @@ import {
   type PresetReasonAction,
 } from '../../../schemas/order-reasons.ts'
 
-/** The fields every action form posts besides its own. */
-export const ACTION_FIELDS = {
-  action: 'action',
-  expectedStatus: 'expectedStatus',
-  idempotencyKey: 'idempotencyKey',
-} as const
-
-/** The order page's query for a line's substitute search (a GET form: works without JS). */
-export const SUBSTITUTE_QUERY = { line: 'substituteFor', term: 'q' } as const
-
 /** Items of the store found for one line, the price formatted. */
 export interface SubstituteResults {
   lineId: number
   term: string
   items: ReadonlyArray<{ menuItemId: number; name: string; price: string }>
 }
-
-/** A slot order's accept form: the slot's start, the instant it is to be ready for. */
-export const READY_AT_FIELD = 'readyAt'
 
 /** How soon an accepted order will be ready, in minutes (the server turns it into an instant). */
 export const READY_IN_MINUTES = [15, 30, 45, 60, 90, 120] as const
@@ -89,7 +81,7 @@ function ReasonField({
       {label}
       <textarea
         id={id}
-        name="reason"
+        name={STORE_ORDER_FIELDS.reason}
         required={!optional}
         maxLength={500}
         rows={2}
@@ -98,9 +90,6 @@ function ReasonField({
     </label>
   )
 }
-
-/** The reject and cancel forms' choice of a preset reason (or Other). */
-export const REASON_CHOICE_FIELD = 'reasonChoice'
 
 /** A preset reason per radio, then "Other" with the store's own words. */
 function PresetReasonField({
@@ -118,12 +107,12 @@ function PresetReasonField({
       <div className="mt-1 space-y-1">
         {reasons[type].map((reason) => (
           <label key={reason} className="flex min-h-11 items-center gap-2">
-            <input type="radio" name={REASON_CHOICE_FIELD} value={reason} />
+            <input type="radio" name={STORE_ORDER_FIELDS.reasonChoice} value={reason} />
             {reason}
           </label>
         ))}
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name={REASON_CHOICE_FIELD} value={OTHER_REASON} />
+          <input type="radio" name={STORE_ORDER_FIELDS.reasonChoice} value={OTHER_REASON} />
           Other
         </label>
       </div>
@@ -172,7 +161,7 @@ export function OrderActionForms({
         <ActionForm {...form} type="accept" className="flex flex-wrap items-end gap-2">
           <input
             type="hidden"
-            name={READY_AT_FIELD}
+            name={STORE_ORDER_FIELDS.readyAt}
             value={slotStartInstant(order.slot, order.timeZone)}
           />
           <p className="text-sm font-semibold">Ready for its slot, {slotLabel(order.slot)}</p>
@@ -186,7 +175,7 @@ export function OrderActionForms({
             Ready in
             <select
               id="ready-in"
-              name="readyInMinutes"
+              name={STORE_ORDER_FIELDS.readyInMinutes}
               defaultValue="30"
               className={`ml-2 ${INPUT}`}
             >
@@ -206,7 +195,7 @@ export function OrderActionForms({
         <ActionForm {...form} type="assign_driver" className="flex flex-wrap items-end gap-2">
           <label htmlFor="driver" className="text-sm font-semibold">
             Driver
-            <select id="driver" name="driverId" className={`ml-2 ${INPUT}`}>
+            <select id="driver" name={STORE_ORDER_FIELDS.driverId} className={`ml-2 ${INPUT}`}>
               {order.drivers.map((driver) => (
                 <option key={driver.staffId} value={driver.staffId}>
                   {driver.name}
@@ -273,16 +262,16 @@ export function LinePickForms({
     <div className="mt-2 flex flex-wrap items-end gap-2">
       {(['picked', 'out_of_stock'] as const).map((mark) => (
         <ActionForm key={mark} {...form(mark)} type="mark_line" className="flex items-end gap-1">
-          <input type="hidden" name="lineId" value={line.lineId} />
-          <input type="hidden" name="lineVersion" value={line.version} />
-          <input type="hidden" name="mark" value={mark} />
+          <input type="hidden" name={STORE_ORDER_FIELDS.lineId} value={line.lineId} />
+          <input type="hidden" name={STORE_ORDER_FIELDS.lineVersion} value={line.version} />
+          <input type="hidden" name={STORE_ORDER_FIELDS.mark} value={mark} />
           {mark === 'picked' && line.weighed ? (
             // A weighed line is picked with its weight: what the shopper pays follows it.
             <label htmlFor={`${id}-grams`} className="text-sm font-semibold">
               <span className="block">Weight (g)</span>
               <input
                 id={`${id}-grams`}
-                name="pickedGrams"
+                name={STORE_ORDER_FIELDS.pickedGrams}
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -300,14 +289,14 @@ export function LinePickForms({
       ))}
       {line.quantity > 1 && line.weighed === null ? (
         <ActionForm {...form('short')} type="mark_line" className="flex items-end gap-1">
-          <input type="hidden" name="lineId" value={line.lineId} />
-          <input type="hidden" name="lineVersion" value={line.version} />
-          <input type="hidden" name="mark" value="short" />
+          <input type="hidden" name={STORE_ORDER_FIELDS.lineId} value={line.lineId} />
+          <input type="hidden" name={STORE_ORDER_FIELDS.lineVersion} value={line.version} />
+          <input type="hidden" name={STORE_ORDER_FIELDS.mark} value="short" />
           <label htmlFor={`${id}-short`} className="text-sm font-semibold">
             <span className="block">Found</span>
             <input
               id={`${id}-short`}
-              name="pickedQuantity"
+              name={STORE_ORDER_FIELDS.pickedQuantity}
               type="number"
               min={1}
               max={line.quantity - 1}
@@ -352,11 +341,15 @@ function SubstituteForms({
           type="mark_line"
           className="flex flex-wrap items-center gap-2"
         >
-          <input type="hidden" name="lineId" value={line.lineId} />
-          <input type="hidden" name="lineVersion" value={line.version} />
-          <input type="hidden" name="mark" value="substituted" />
-          <input type="hidden" name="substituteItemId" value={chosen.menuItemId} />
-          <input type="hidden" name="substituteQuantity" value={line.quantity} />
+          <input type="hidden" name={STORE_ORDER_FIELDS.lineId} value={line.lineId} />
+          <input type="hidden" name={STORE_ORDER_FIELDS.lineVersion} value={line.version} />
+          <input type="hidden" name={STORE_ORDER_FIELDS.mark} value="substituted" />
+          <input
+            type="hidden"
+            name={STORE_ORDER_FIELDS.substituteItemId}
+            value={chosen.menuItemId}
+          />
+          <input type="hidden" name={STORE_ORDER_FIELDS.substituteQuantity} value={line.quantity} />
           <button type="submit" className={QUIET_BUTTON}>
             Substitute the shopper&apos;s choice: {chosen.name} × {line.quantity}
           </button>
@@ -392,11 +385,23 @@ function SubstituteForms({
                     type="mark_line"
                     className="flex flex-wrap items-center gap-2"
                   >
-                    <input type="hidden" name="lineId" value={line.lineId} />
-                    <input type="hidden" name="lineVersion" value={line.version} />
-                    <input type="hidden" name="mark" value="substituted" />
-                    <input type="hidden" name="substituteItemId" value={item.menuItemId} />
-                    <input type="hidden" name="substituteQuantity" value={line.quantity} />
+                    <input type="hidden" name={STORE_ORDER_FIELDS.lineId} value={line.lineId} />
+                    <input
+                      type="hidden"
+                      name={STORE_ORDER_FIELDS.lineVersion}
+                      value={line.version}
+                    />
+                    <input type="hidden" name={STORE_ORDER_FIELDS.mark} value="substituted" />
+                    <input
+                      type="hidden"
+                      name={STORE_ORDER_FIELDS.substituteItemId}
+                      value={item.menuItemId}
+                    />
+                    <input
+                      type="hidden"
+                      name={STORE_ORDER_FIELDS.substituteQuantity}
+                      value={line.quantity}
+                    />
                     <span className="text-sm">
                       {item.name} · {item.price}
                     </span>
@@ -435,7 +440,12 @@ function CashReturnField({ order, id }: { order: StoreOrderDetail; id: string })
   return (
     <label htmlFor={id} className="block text-sm font-semibold">
       How is the cash given back?
-      <select id={id} name="cashReturn" defaultValue="door" className={`mt-1 block ${INPUT}`}>
+      <select
+        id={id}
+        name={STORE_ORDER_FIELDS.cashReturn}
+        defaultValue="door"
+        className={`mt-1 block ${INPUT}`}
+      >
         {choices.map((choice) => (
           <option key={choice} value={choice}>
             {CASH_RETURN_LABELS[choice]}

@@ -8,7 +8,7 @@ import {
   SubmitButton,
   TextField,
 } from '../forms/Form.tsx'
-import type { PageChrome } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { ConsoleLayout, type ConsoleLinks } from './ConsoleLayout.tsx'
 import { STAFF_SIGN_IN_INTENTS, STAFF_INTENT_FIELD } from '../../lib/store-console-forms.ts'
 

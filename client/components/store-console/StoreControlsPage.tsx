@@ -1,7 +1,7 @@
 import type { StorePause } from '../../../schemas/store-pause.ts'
 import { STORE_PAUSE_REASON_MAX } from '../../../schemas/store-pause.ts'
 import type { FormErrors, FormValues } from '../forms/Form.tsx'
-import type { PageChrome } from '../Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { ConsoleLayout, type ConsoleLinks, type ConsoleUser } from './ConsoleLayout.tsx'
 import { storeDateTime } from './format.ts'
 import { PAUSE_FIELDS, PAUSE_ACTIONS } from '../../lib/store-console-forms.ts'

@@ -1,7 +1,7 @@
 import type { Country } from '../../../schemas/countries.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import { FormNotice, type FormErrors, type FormValues } from '../../components/forms/Form.tsx'
-import type { PageChrome } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { AddressCard, DeleteAddressConfirm } from '../../components/member/AddressCard.tsx'
 import { AddressForm, type AddressLookup } from '../../components/member/AddressForm.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'

@@ -1,7 +1,7 @@
 import { cardExpiryLabel } from '../../../schemas/card-expiry.ts'
 import type { SavedCard } from '../../../schemas/checkout.ts'
 import { FormAlert, FormNotice } from '../../components/forms/Form.tsx'
-import type { PageChrome } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { CardBrandIcon } from '../../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../../components/checkout/card-brands.ts'
 import { ConfirmDelete } from '../../components/member/ConfirmDelete.tsx'

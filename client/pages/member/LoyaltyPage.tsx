@@ -1,5 +1,5 @@
 import type { LoyaltySummary } from '../../../schemas/loyalty.ts'
-import type { PageChrome } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { LoyaltyProgressCard } from '../../components/rewards/LoyaltyProgressCard.tsx'
 import { CreditHistory, PointsHistory } from '../../components/rewards/RewardHistory.tsx'

@@ -7,7 +7,7 @@ import {
   type RewardsAtAGlance,
 } from '../../components/rewards/RewardsCard.tsx'
 import { ReorderButton } from '../../components/member/ReorderForm.tsx'
-import type { PageChrome } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { routePath } from '../../lib/routes.ts'
 import { trackingPath } from '../../../schemas/tracking.ts'
 

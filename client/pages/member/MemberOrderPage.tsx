@@ -21,7 +21,7 @@ import { ReorderButton, ReorderConfirm } from '../../components/member/ReorderFo
 import { ReviewForm } from '../../components/member/ReviewForm.tsx'
 import { AmendOrderLink } from '../../components/member/AmendOrderLink.tsx'
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
-import type { PageChrome } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { receiptPath } from '../../lib/member-order-paths.ts'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'

@@ -3,7 +3,7 @@ import { shopperStatusLabel, type StoreOrderStatus } from '../../../schemas/orde
 import { FormAlert, type FormErrors } from '../../components/forms/Form.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { OrderCard } from '../../components/member/OrderCard.tsx'
-import type { PageChrome } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { routePath } from '../../lib/routes.ts'
 
 /** The filter as the page shows it again (the query string's own values). */

@@ -1,5 +1,6 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
-import { Layout, type PageChrome } from '../../components/Layout.tsx'
+import { Layout } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { orderTimeLabel } from '../../components/member/order-format.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
 import { OrderMoney } from '../../components/member/OrderMoney.tsx'

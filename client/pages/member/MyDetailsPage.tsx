@@ -1,5 +1,5 @@
 import type { MemberProfile } from '../../../schemas/member-profile.ts'
-import type { PageChrome } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { FormNotice, type FormErrors, type FormValues } from '../../components/forms/Form.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import {

@@ -3,7 +3,7 @@ import type {
   MemberProfile,
   SubstitutionDefault,
 } from '../../../schemas/member-profile.ts'
-import type { PageChrome } from '../../components/Layout.tsx'
+import type { PageChrome } from '../../lib/page-chrome.ts'
 import { FormAlert, FormNotice, SubmitButton } from '../../components/forms/Form.tsx'
 import { MemberCard } from '../../components/member/DetailsSections.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'

@@ -127,3 +127,48 @@ export async function pickEveryLine(page: Page): Promise<void> {
     await orderUpdated(page)
   }
 }
+
+/*
+ * The picked-order walk the tracking and order journeys share (issue 38): the store accepts the
+ * order, the picker resolves each line (picked, substituted) and finishes picking.
+ */
+
+/** Accepts the open order (its ready time chosen). */
+export async function acceptOrder(page: Page): Promise<void> {
+  await chooseReadyTime(page)
+  await page.getByRole('button', { name: 'Accept order' }).click()
+  await orderUpdated(page)
+}
+
+/** A line of the picking list by its item's name. */
+export const pickingLine = (page: Page, name: RegExp) =>
+  page.getByRole('listitem').filter({ hasText: name }).first()
+
+/** The picker substitutes the line with 1-pint semi-skimmed milk, found by the search. */
+export async function substituteWithPintOfMilk(page: Page, line: RegExp): Promise<void> {
+  const row = pickingLine(page, line)
+  await row.getByLabel('Find a substitute').fill('1 pint')
+  await row.getByRole('button', { name: 'Find' }).click()
+  await page
+    .getByRole('list', { name: /^Substitutes for/ })
+    .getByRole('listitem')
+    .filter({ hasText: /Semi-Skimmed Milk 1 Pint/i })
+    .getByRole('button', { name: /^Substitute/ })
+    .click()
+  await orderUpdated(page)
+  await expect(pickingLine(page, line)).toContainText(/Substituted: .*1 Pint/i)
+}
+
+/** Picking done: every line resolved, the order is picked. */
+export async function finishPicking(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Picking done' }).click()
+  await orderUpdated(page)
+}
+
+/** The order opened from the board, accepted, every line picked as ordered, picking done. */
+export async function pickAsOrdered(staff: StoreConsole, orderNumber: string): Promise<void> {
+  await openOrder(staff, orderNumber)
+  await acceptOrder(staff.page)
+  await pickEveryLine(staff.page)
+  await finishPicking(staff.page)
+}

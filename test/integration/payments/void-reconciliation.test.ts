@@ -8,28 +8,22 @@ import { givenBackOnOrder } from '../../../worker/backend/payments/refunds-repo.
 import { giveEverythingBack } from '../../../worker/backend/store-orders/effects.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { testEnv } from '../auth/fixtures.ts'
-import { STORES } from '../checkout/fixtures.ts'
-import {
-  callWith,
-  consumerData,
-  draftOrder,
-  makePayment,
-  payOnSandbox,
-  paymentBody,
-  resultOf,
-  seedCheckout,
-} from './fixtures.ts'
-import { FRAMES_CARDS, cardToken, framesEnv, framesPayment } from './frames-fixtures.ts'
+import { framesEnv } from './frames-fixtures.ts'
 import {
   NOW,
   type Paid,
-  SUCCESS_CARD,
   ledgerOf,
   paidOf,
   paidWithRealex,
   paymentOf,
   sandbox,
 } from './paid-fixtures.ts'
+import {
+  type Held,
+  heldWithFrames as heldOnFrames,
+  heldWithRealex as heldOnRealex,
+  seedWeighedSteak,
+} from '../../support/workers/held-orders.ts'
 
 /*
  * A void the gateway did not answer (issue 37, ADR 017 "Refunds"): a store rejecting a card order
@@ -41,43 +35,18 @@ import {
  * about the same way before anything of it is refunded (the 50-shopper bench's refused refund).
  */
 
-let steak: { id: number }
+let steak: number
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  const row = await env.DB.prepare(
-    `select id from menu_items where business_id = 1 and name = 'Sirloin steak'`
-  ).first<{ id: number }>()
-  if (!row) throw new Error('no steak in the demo catalogue')
-  steak = row
-  await env.DB.prepare('delete from store_menu_items where store_id = ?1 and menu_item_id = ?2')
-    .bind(STORES.main, steak.id)
-    .run()
-  await env.DB.prepare('update menu_items set out_of_stock = 0 where id = ?1').bind(steak.id).run()
+  steak = await seedWeighedSteak()
 })
 
-/** A card order with 750 g of steak through the Realex hosted page: a hold, not settled. */
-async function heldWithRealex(): Promise<Paid> {
-  const draft = await draftOrder({ items: [{ id: steak.id, quantity: 3 }] })
-  const started = await makePayment(paymentBody(draft))
-  const answer = resultOf(await consumerData(await payOnSandbox(started.redirect!, SUCCESS_CARD)))
-  expect(answer.status).toBe('succeeded')
-  return paidOf(draft.orderId, draft.total, answer.paymentId)
-}
+const paidOfHeld = ({ draft, paymentId }: Held): Promise<Paid> =>
+  paidOf(draft.orderId, draft.total, paymentId)
 
-async function heldWithFrames(): Promise<Paid> {
-  const draft = await draftOrder({
-    environment: framesEnv,
-    gateway: 'frames',
-    items: [{ id: steak.id, quantity: 3 }],
-  })
-  const token = await cardToken(FRAMES_CARDS.success)
-  const answer = resultOf(
-    await callWith(framesEnv, '/payments/make', framesPayment(draft, { token }))
-  )
-  expect(answer.status).toBe('succeeded')
-  return paidOf(draft.orderId, draft.total, answer.paymentId)
-}
+/** A card order with 750 g of steak: a hold, not settled. */
+const heldWithRealex = async () => paidOfHeld(await heldOnRealex(steak))
+const heldWithFrames = async () => paidOfHeld(await heldOnFrames(steak))
 
 type Mode = 'lost' | 'unsent'
 type Call = 'void' | 'capture'

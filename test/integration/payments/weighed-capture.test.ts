@@ -10,20 +10,23 @@ import {
 } from '../../../worker/backend/payments/gateway.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { testEnv } from '../auth/fixtures.ts'
-import { STORES } from '../checkout/fixtures.ts'
 import {
-  callWith,
   consumerData,
   draftOrder,
   makePayment,
   payOnSandbox,
   paymentBody,
   resultOf,
-  seedCheckout,
   type Draft,
 } from './fixtures.ts'
-import { FRAMES_CARDS, cardToken, framesEnv, framesPayment } from './frames-fixtures.ts'
-import { NOW, SUCCESS_CARD, ledgerOf, paymentOf, walletToken } from './paid-fixtures.ts'
+import { NOW, SUCCESS_CARD, ledgerOf, paymentOf } from './paid-fixtures.ts'
+import {
+  type Held,
+  heldWithFrames as heldOnFrames,
+  heldWithGooglePay as heldOnGooglePay,
+  heldWithRealex as heldOnRealex,
+  seedWeighedSteak,
+} from '../../support/workers/held-orders.ts'
 
 /*
  * A card order with a weighed line (issue 41, ADR 039) is authorised for its estimate plus the
@@ -31,67 +34,15 @@ import { NOW, SUCCESS_CARD, ledgerOf, paymentOf, walletToken } from './paid-fixt
  * each gateway's sandbox, never for more than the hold, once however many captures race.
  */
 
-let steak: { id: number }
+let steak: number
 
 beforeAll(async () => {
-  await seedCheckout(env.DB)
-  const row = await env.DB.prepare(
-    `select id from menu_items where business_id = 1 and name = 'Sirloin steak'`
-  ).first<{ id: number }>()
-  if (!row) throw new Error('no steak in the demo catalogue')
-  steak = row
-  // Stock and availability overrides of the demo data would hide it at this store.
-  await env.DB.prepare('delete from store_menu_items where store_id = ?1 and menu_item_id = ?2')
-    .bind(STORES.main, steak.id)
-    .run()
-  await env.DB.prepare('update menu_items set out_of_stock = 0 where id = ?1').bind(steak.id).run()
+  steak = await seedWeighedSteak()
 })
 
-/** 750 g of steak (3 × 250 g). */
-const steakLines = () => [{ id: steak.id, quantity: 3 }]
-
-interface Held {
-  draft: Draft
-  paymentId: number
-  environment: Env
-}
-
-async function heldWithRealex(): Promise<Held> {
-  const draft = await draftOrder({ items: steakLines() })
-  const started = await makePayment(paymentBody(draft))
-  // The hosted page is asked to authorise only (fields are base64, HPP_VERSION 2 aside).
-  expect(atob(started.redirect?.fields.AUTO_SETTLE_FLAG ?? '')).toBe('0')
-  const answer = resultOf(await consumerData(await payOnSandbox(started.redirect!, SUCCESS_CARD)))
-  expect(answer.status).toBe('succeeded')
-  return { draft, paymentId: answer.paymentId, environment: testEnv }
-}
-
-async function heldWithFrames(): Promise<Held> {
-  const draft = await draftOrder({ environment: framesEnv, gateway: 'frames', items: steakLines() })
-  const token = await cardToken(FRAMES_CARDS.success)
-  const answer = resultOf(
-    await callWith(framesEnv, '/payments/make', framesPayment(draft, { token }))
-  )
-  expect(answer.status).toBe('succeeded')
-  return { draft, paymentId: answer.paymentId, environment: framesEnv }
-}
-
-async function heldWithGooglePay(): Promise<Held> {
-  const draft = await draftOrder({ method: 'googlePay', items: steakLines() })
-  const answer = resultOf(
-    await callWith(
-      testEnv,
-      '/payments/make',
-      framesPayment(draft, {
-        paymentMethod: 'googlePay',
-        paymentGateway: 'realex',
-        googleTokenData: await walletToken('googlePay'),
-      })
-    )
-  )
-  expect(answer.status).toBe('succeeded')
-  return { draft, paymentId: answer.paymentId, environment: testEnv }
-}
+const heldWithRealex = () => heldOnRealex(steak)
+const heldWithFrames = () => heldOnFrames(steak)
+const heldWithGooglePay = () => heldOnGooglePay(steak)
 
 const capture = (held: Held, amount: number) =>
   captureOrderPayment(

@@ -12,9 +12,7 @@ import {
   cardOrder,
   detail,
   expectLedgerBalances,
-  finishPicking,
   historyOf,
-  inMinutes,
   ledgerOfOrder,
   publicStatus,
   refundRowsOf,
@@ -23,8 +21,8 @@ import {
   staffMember,
   storeTeam,
   STORES,
-  substituteCheaper,
 } from './fixtures.ts'
+import { pickOrder } from '../../support/workers/picked-orders.ts'
 
 /*
  * Orders never stick after picking (issue 35 item 6): a manager cancels until the order leaves
@@ -57,19 +55,11 @@ async function paidByCard(method: 'delivery' | 'collection' = 'delivery') {
 
 /** Accepted; a line substituted a penny cheaper when asked (a picking refund); then picked. */
 async function picked(orderId: number, substitute: boolean, finish = true): Promise<number> {
-  const accepted = await actOk(manager.bearer, STORE, orderId, 'sent_to_store', {
-    type: 'accept',
-    estimatedReadyAt: inMinutes(30),
+  const order = await pickOrder({ manager, picker }, orderId, {
+    ...(substitute ? { substitute: (lines) => lines[0] } : {}),
+    finish,
   })
-  let difference = 0
-  const line = accepted.departments[0]?.lines[0]
-  if (substitute && line) {
-    const substituted = await substituteCheaper(picker.bearer, orderId, line)
-    expect(substituted.answer.status, JSON.stringify(substituted.answer.json)).toBe(200)
-    difference = substituted.difference
-  }
-  if (finish) await finishPicking(picker.bearer, STORE, orderId)
-  return difference
+  return order.substitute?.difference ?? 0
 }
 
 const cancel = { type: 'cancel', reason: 'The shopper phoned to cancel' } as const

@@ -12,7 +12,6 @@ import { call } from '../auth/fixtures.ts'
 import { errorOf, memberCall, memberOrder, newMember } from '../member/orders-fixtures.ts'
 import { emailedTrackingPaths, orderNumberOf, snapshotOf, tokenOf } from '../tracking/fixtures.ts'
 import {
-  act,
   actOk,
   cardOrder,
   expectLedgerBalances,
@@ -26,6 +25,7 @@ import {
   STORES,
   substituteCheaper,
 } from './fixtures.ts'
+import { pickOrder } from '../../support/workers/picked-orders.ts'
 
 /*
  * Reviewing what picking changed (issue 42, ADR 043): the changes on the tracking page (a guest
@@ -58,25 +58,14 @@ async function pickedWithChanges() {
     { id: second.id, quantity: 3 },
   ])
   cardOrders.push(order.orderId)
-  const accepted = await actOk(manager.bearer, STORE, order.orderId, 'sent_to_store', {
-    type: 'accept',
-    estimatedReadyAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  const { substitute, picked } = await pickOrder({ manager, picker }, order.orderId, {
+    substitute: (lines) => lines.find((line) => line.menuItemId === first.id),
+    short: {
+      line: (lines) => lines.find((line) => line.menuItemId === second.id),
+      pickedQuantity: 1,
+    },
   })
-  const lines = accepted.departments.flatMap((department) => department.lines)
-  const subbed = lines.find((line) => line.menuItemId === first.id)
-  const shorted = lines.find((line) => line.menuItemId === second.id)
-  if (!subbed || !shorted) throw new Error('lines not found')
-  const substitute = await substituteCheaper(picker.bearer, order.orderId, subbed)
-  expect(substitute.answer.status, JSON.stringify(substitute.answer.json)).toBe(200)
-  const short = await act(picker.bearer, STORE, order.orderId, 'store_accepted_picking', {
-    type: 'mark_line',
-    lineId: shorted.lineId,
-    version: 0,
-    mark: 'short',
-    pickedQuantity: 1,
-  })
-  expect(short.status, JSON.stringify(short.json)).toBe(200)
-  const picked = await finishPicking(picker.bearer, STORE, order.orderId)
+  if (!substitute || !picked) throw new Error('not picked as planned')
   const orderNumber = await orderNumberOf(order.orderId)
   const [path] = await emailedTrackingPaths(order.email, 'order_confirmation')
   return {
@@ -84,7 +73,7 @@ async function pickedWithChanges() {
     orderNumber,
     token: tokenOf(path ?? ''),
     picked,
-    lineId: subbed.lineId,
+    lineId: substitute.line.lineId,
     substitute: substitute.item,
     charged: substitute.item.price,
   }

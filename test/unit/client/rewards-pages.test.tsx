@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import type { PageChrome } from '../../../client/components/Layout.tsx'
+import type { PageChrome } from '../../../client/lib/page-chrome.ts'
 import { RenderContext } from '../../../client/components/render-context.ts'
 import { GiveCreditForm } from '../../../client/components/store-console/GiveCreditForm.tsx'
 import { LoyaltyPage } from '../../../client/pages/member/LoyaltyPage.tsx'

@@ -1,11 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  computeTotals,
-  type PricingTerms,
-  type TotalsCoupon,
-} from '../../../worker/backend/basket/totals.ts'
+import { computeTotals, type TotalsCoupon } from '../../../worker/backend/basket/totals.ts'
 import { amendedPricing, type AmendLine } from '../../../worker/backend/order-amend/pricing.ts'
+import {
+  CRISPS,
+  CRISPS_3_FOR_5,
+  pricingTerms,
+  WINE,
+  WINE_10_OFF,
+} from '../../support/pricing-terms.ts'
 
 /*
  * An amended order costs exactly what the basket's own pricing makes of the same lines with the
@@ -13,46 +16,9 @@ import { amendedPricing, type AmendLine } from '../../../worker/backend/order-am
  * any changes.
  */
 
-const CRISPS = 1
-const WINE = 2
 const BREAD = 3
 
-const TERMS: PricingTerms = {
-  deals: [
-    {
-      dealId: 1,
-      slug: 'crisps-3-for-5',
-      name: 'Any 3 sharing crisps for £5.00',
-      kind: 'multibuy',
-      quantityRequired: 3,
-      price: 500,
-      discountPercent: null,
-      discountAmount: null,
-      itemIds: [CRISPS],
-    },
-    {
-      dealId: 2,
-      slug: 'wine-10-off',
-      name: '10% off wine',
-      kind: 'percent_off',
-      quantityRequired: null,
-      price: null,
-      discountPercent: 10,
-      discountAmount: null,
-      itemIds: [WINE],
-    },
-  ],
-  coupon: null,
-  terms: {
-    fulfilmentMethod: 'delivery',
-    deliveryFee: 399,
-    serviceFee: 50,
-    freeDeliveryThreshold: 4000,
-    deliveryMinimumSpend: 0,
-    collectionMinimumSpend: 0,
-    tip: 100,
-  },
-}
+const TERMS = pricingTerms([CRISPS_3_FOR_5, WINE_10_OFF], { freeDeliveryThreshold: 4000, tip: 100 })
 
 const SAVE: TotalsCoupon = {
   code: 'SAVE',

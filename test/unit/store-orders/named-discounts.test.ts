@@ -3,49 +3,19 @@ import { describe, expect, it } from 'vitest'
 import { namedDiscountText } from '../../../schemas/named-discounts.ts'
 import { computeTotals, type TotalsCoupon } from '../../../worker/backend/basket/totals.ts'
 import { namedDiscounts } from '../../../worker/backend/orders/named-discounts.ts'
-import type { OrderPricingTerms, RepricedLine } from '../../../worker/backend/orders/repricing.ts'
+import type { OrderPricingTerms } from '../../../worker/backend/orders/repricing.ts'
+import {
+  CRISPS,
+  CRISPS_3_FOR_5,
+  pricingTerms,
+  repricedItem,
+  WINE,
+  WINE_10_OFF,
+} from '../../support/pricing-terms.ts'
 
 /* An order's discounts by name (issue 35 item 19), from its lines and checkout terms. */
 
-const CRISPS = 1
-const WINE = 2
-
-const TERMS: OrderPricingTerms = {
-  deals: [
-    {
-      dealId: 1,
-      slug: 'crisps-3-for-5',
-      name: 'Any 3 sharing crisps for £5.00',
-      kind: 'multibuy',
-      quantityRequired: 3,
-      price: 500,
-      discountPercent: null,
-      discountAmount: null,
-      itemIds: [CRISPS],
-    },
-    {
-      dealId: 2,
-      slug: 'wine-10-off',
-      name: '10% off wine',
-      kind: 'percent_off',
-      quantityRequired: null,
-      price: null,
-      discountPercent: 10,
-      discountAmount: null,
-      itemIds: [WINE],
-    },
-  ],
-  coupon: null,
-  terms: {
-    fulfilmentMethod: 'delivery',
-    deliveryFee: 399,
-    serviceFee: 50,
-    freeDeliveryThreshold: null,
-    deliveryMinimumSpend: 0,
-    collectionMinimumSpend: 0,
-    tip: 0,
-  },
-}
+const TERMS = pricingTerms([CRISPS_3_FOR_5, WINE_10_OFF])
 
 const SAVE10: TotalsCoupon = {
   code: 'SAVE10',
@@ -58,19 +28,7 @@ const SAVE10: TotalsCoupon = {
   needsReapply: false,
 }
 
-const item = (
-  itemId: number,
-  quantity: number,
-  unitPrice: number,
-  outcome: RepricedLine['outcome'] = null
-): RepricedLine => ({
-  kind: 'item',
-  itemId,
-  quantity,
-  unitPrice,
-  totalPrice: quantity * unitPrice,
-  outcome,
-})
+const item = repricedItem
 
 const facts = (
   terms: OrderPricingTerms | null,

@@ -7,61 +7,37 @@ import {
   parsePricingTerms,
   pickedBasketTotal,
   pickingDifference,
-  type RepricedLine,
 } from '../../../worker/backend/orders/repricing.ts'
+import { CRISPS, multibuy, pricingTerms, repricedItem } from '../../support/pricing-terms.ts'
 
 /* Picking re-prices with the basket's pricing and the checkout's terms (ADR 017). */
 
-const CRISPS = 1
 const PAIR_A = 2
 const PAIR_B = 3
 
-const TERMS: OrderPricingTerms = {
-  deals: [
-    {
+const TERMS = pricingTerms(
+  [
+    multibuy({
       dealId: 1,
       slug: 'crisps-3-for-5',
       name: '3 for £5',
-      kind: 'multibuy',
+      itemIds: [CRISPS],
       quantityRequired: 3,
       price: 500,
-      discountPercent: null,
-      discountAmount: null,
-      itemIds: [CRISPS],
-    },
-    {
+    }),
+    multibuy({
       dealId: 2,
       slug: 'pair-2-for-2',
       name: '2 for £2',
-      kind: 'multibuy',
+      itemIds: [PAIR_A, PAIR_B],
       quantityRequired: 2,
       price: 200,
-      discountPercent: null,
-      discountAmount: null,
-      itemIds: [PAIR_A, PAIR_B],
-    },
+    }),
   ],
-  coupon: null,
-  terms: {
-    fulfilmentMethod: 'collection',
-    deliveryFee: 0,
-    serviceFee: 50,
-    freeDeliveryThreshold: null,
-    deliveryMinimumSpend: 0,
-    collectionMinimumSpend: 0,
-    tip: 0,
-  },
-}
+  { fulfilmentMethod: 'collection', deliveryFee: 0 }
+)
 
-const item = (itemId: number, quantity: number, unitPrice: number, outcome: LineOutcome | null) =>
-  ({
-    kind: 'item',
-    itemId,
-    quantity,
-    unitPrice,
-    totalPrice: quantity * unitPrice,
-    outcome,
-  }) satisfies RepricedLine
+const item = repricedItem
 
 describe('pickingDifference', () => {
   it('3 × crisps on "3 for £5" with 2 found: £1.00 back, not £2.00', () => {

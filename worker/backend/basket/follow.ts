@@ -5,10 +5,10 @@ import { randomToken } from '../../lib/crypto.ts'
 import { AppError } from '../../lib/errors.ts'
 import { findBasketByToken, hashBasketToken } from '../basket-ref-repo.ts'
 import { releaseHoldStatements } from '../slots/reservations-repo.ts'
-import { answer, type BasketCall } from './change.ts'
+import { answer, type BasketCall } from './change-steps.ts'
 import { commitMerge, findMemberBasket, insertBasketTokenStatement } from './follow-repo.ts'
 import { mergeCounts, type MergeEntry, type MergePlan, planMerge } from './merge-plan.ts'
-import { claimBasket } from './operations.ts'
+import { claimBasket } from './calls.ts'
 import {
   type BasketRows,
   findBasketRows,
@@ -18,7 +18,7 @@ import {
   lineQuantityStatement,
   moveBasketStatement,
 } from './repo.ts'
-import { choiceKey, lineChoices, withBasketRetry } from './service.ts'
+import { choiceKey, lineChoices, withBasketRetry } from './read.ts'
 
 /*
  * A member's basket is theirs wherever they sign in (issue 35 item 13): every member sign-in

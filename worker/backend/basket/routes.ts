@@ -28,7 +28,7 @@ import { authenticate } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { signedInMember } from './access.ts'
 import { createDomain } from '../route-registry.ts'
-import type { BasketCall } from './change.ts'
+import type { BasketCall } from './change-steps.ts'
 import { applyCoupon, removeCoupon } from './coupons.ts'
 import { followMemberBasket } from './follow.ts'
 import {
@@ -45,7 +45,7 @@ import {
   similarItems,
   updateTip,
   updateBasketCredit,
-} from './operations.ts'
+} from './calls.ts'
 import { createRobotChecker } from '../robot-check.ts'
 import { now } from '../../lib/clock.ts'
 import { dispatchEffects } from '../effects/relay.ts'

@@ -14,7 +14,7 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
 import { AppError } from '../../lib/errors.ts'
-import { readBasket } from '../basket/service.ts'
+import { readBasket } from '../basket/read.ts'
 import {
   couponHasUseLeft,
   dropCouponStatement,

@@ -9,7 +9,7 @@ import type {
 import type { ApiFieldError } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { readPricedBasket, requireBasket } from '../basket/service.ts'
+import { readPricedBasket, requireBasket } from '../basket/read.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import { isCreditBelowZero } from '../credit/ledger-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'

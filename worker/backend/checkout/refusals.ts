@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { StoreAvailabilityState } from '../../../schemas/stores.ts'
 import { AppError } from '../../lib/errors.ts'
-import { type BasketStoreContext, loadStore } from '../basket/service.ts'
+import { type BasketStoreContext, loadStore } from '../basket/read.ts'
 import { findBasketReservation } from '../slots/reservations-repo.ts'
 import { findStorePaymentOptions } from '../stores/repo.ts'
 

@@ -21,7 +21,7 @@ import {
 } from '../../../schemas/checkout.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { loadStore, readBasket, requireBasket } from '../basket/service.ts'
+import { loadStore, readBasket, requireBasket } from '../basket/read.ts'
 import type { Geocoder } from '../location/geocoder.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules-repo.ts'

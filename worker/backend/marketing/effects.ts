@@ -1,7 +1,7 @@
 import type { Basket } from '../../../schemas/basket.ts'
 import type { OrderSummary } from '../../../schemas/checkout.ts'
 import { logError } from '../../lib/log.ts'
-import { readBasket } from '../basket/service.ts'
+import { readBasket } from '../basket/read.ts'
 import { type MarketingEnv, createMarketingService } from './adapters.ts'
 import { marketingUserOf, memberUserId } from './audience.ts'
 import type { MarketingItem, MarketingService } from './port.ts'

@@ -4,8 +4,8 @@ import type { OptionChoice } from '../../../schemas/item-options.ts'
 import type { ReorderRequestSchema, ReorderResult } from '../../../schemas/member-orders.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { storeForAdd, type BasketCall } from '../basket/change.ts'
-import { addBasketItem, addMealDeal } from '../basket/operations.ts'
+import { storeForAdd, type BasketCall } from '../basket/change-steps.ts'
+import { addBasketItem, addMealDeal } from '../basket/calls.ts'
 import {
   findReorderLines,
   type ReorderChoiceRow,

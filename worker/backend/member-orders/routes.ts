@@ -14,7 +14,7 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { now } from '../../lib/clock.ts'
 import { requireMember } from '../auth/authenticate.ts'
-import type { BasketCall } from '../basket/change.ts'
+import type { BasketCall } from '../basket/change-steps.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
 import { reorder } from './reorder.ts'

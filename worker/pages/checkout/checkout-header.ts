@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { CheckoutHeaderSummary } from '../../../client/components/checkout/CheckoutLayout.tsx'
-import { basketSummaryLines } from '../../../client/components/checkout/OrderLines.tsx'
+import type { CheckoutHeaderSummary } from '../../../client/lib/checkout-summary.ts'
+import { basketSummaryLines } from '../../../client/lib/checkout-summary.ts'
 import type { Basket } from '../../../schemas/basket.ts'
 import type { AppEnv } from '../../env.ts'
 import { now } from '../../lib/clock.ts'

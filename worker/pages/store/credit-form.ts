@@ -1,8 +1,5 @@
 import { parseTipPounds } from '../../../client/lib/tip-pounds.ts'
-import {
-  CREDIT_KIND_LABELS,
-  type GivenCreditKind,
-} from '../../../client/components/store-console/GiveCreditForm.tsx'
+import { GiveCreditFormSchema, type GivenCreditKind } from '../../../schemas/forms/store-order.ts'
 import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { StaffProfile } from '../../../schemas/staff.ts'
@@ -20,21 +17,16 @@ export type GiveCreditInput =
   | { ok: true; amount: number; kind: GivenCreditKind; reason: string }
   | { ok: false; errors: FormErrors }
 
-const isKind = (value: string | undefined): value is GivenCreditKind =>
-  value !== undefined && Object.hasOwn(CREDIT_KIND_LABELS, value)
-
 /** Reads the form: an amount in pounds above zero, one of the kinds, a reason. */
 export function giveCreditInputOf(form: Record<string, string>): GiveCreditInput {
   const errors: FormErrors = {}
-  const amount = parseTipPounds(form.amount ?? '')
+  const { amount: pounds, kind, reason } = GiveCreditFormSchema.parse(form)
+  const amount = parseTipPounds(pounds)
   if (amount === null || amount <= 0) errors.amount = 'Enter an amount in pounds, e.g. 5.00.'
-  if (!isKind(form.kind)) errors.kind = 'Choose goodwill or refund as credit.'
-  const reason = (form.reason ?? '').trim()
+  if (!kind) errors.kind = 'Choose goodwill or refund as credit.'
   if (!reason) errors.reason = MESSAGES.orderActionReasonRequired
-  if (Object.keys(errors).length > 0 || amount === null || !isKind(form.kind)) {
-    return { ok: false, errors }
-  }
-  return { ok: true, amount, kind: form.kind, reason }
+  if (Object.keys(errors).length > 0 || amount === null || !kind) return { ok: false, errors }
+  return { ok: true, amount, kind, reason }
 }
 
 /** What the form showed, to fill it in again after a refusal. */

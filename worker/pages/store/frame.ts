@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { PageChrome } from '../../../client/components/Layout.tsx'
+import type { PageChrome } from '../../../client/lib/page-chrome.ts'
 import { StoreDirectorySchema } from '../../../schemas/stores.ts'
 import type { StaffProfile } from '../../../schemas/staff.ts'
 import type { AppEnv } from '../../env.ts'

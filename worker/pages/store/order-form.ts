@@ -1,8 +1,5 @@
-import {
-  ACTION_FIELDS,
-  READY_AT_FIELD,
-  REASON_CHOICE_FIELD,
-} from '../../../client/components/store-console/OrderActions.tsx'
+import { StoreOrderFormSchema } from '../../../schemas/forms/store-order.ts'
+import type { z } from 'zod'
 import { type OrderReasonLists, reasonOfChoice } from '../../../schemas/order-reasons.ts'
 
 // A slot order's ready time: at least a quarter of an hour ahead, at most a fortnight (the
@@ -12,15 +9,17 @@ const LATEST_READY_MS = 14 * 24 * 60 * 60_000
 
 /** The key of a console action: the form's own (a double submit acts once), else null. */
 export function idempotencyKeyOf(form: Record<string, string>): string | null {
-  const key = form[ACTION_FIELDS.idempotencyKey] ?? ''
+  const key = StoreOrderFormSchema.parse(form).idempotencyKey ?? ''
   return /^[\w-]{16,160}$/.test(key) ? key : null
 }
+
+type StoreOrderForm = z.infer<typeof StoreOrderFormSchema>
 
 const int = (value: string | undefined): number | undefined =>
   value !== undefined && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : undefined
 
 /** A cash refund's choice, when the form sent one (the schema checks its value). */
-const cashReturnOf = (form: Record<string, string>) =>
+const cashReturnOf = (form: StoreOrderForm) =>
   form.cashReturn ? { cashReturn: form.cashReturn } : {}
 
 /**
@@ -29,16 +28,17 @@ const cashReturnOf = (form: Record<string, string>) =>
  * app clock. Unknown or missing fields stay out, so the schema refuses them with its message.
  */
 export function actionOfForm(
-  form: Record<string, string>,
+  posted: Record<string, string>,
   nowMs: number,
   reasons?: OrderReasonLists
 ): Record<string, unknown> {
-  const type = form[ACTION_FIELDS.action] ?? ''
+  const form = StoreOrderFormSchema.parse(posted)
+  const type = form.action ?? ''
   const reason = (form.reason ?? '').trim()
   switch (type) {
     case 'accept': {
       // A slot order is ready for its slot; a slot already begun is ready in the next minutes.
-      const readyAt = Date.parse(form[READY_AT_FIELD] ?? '')
+      const readyAt = Date.parse(form.readyAt ?? '')
       if (Number.isFinite(readyAt)) {
         const at = Math.min(Math.max(readyAt, nowMs + SOONEST_READY_MS), nowMs + LATEST_READY_MS)
         return { type, estimatedReadyAt: new Date(at).toISOString() }
@@ -50,7 +50,7 @@ export function actionOfForm(
     case 'cancel':
       return {
         type,
-        reason: reasonOfChoice(type, form[REASON_CHOICE_FIELD] ?? '', reason, reasons),
+        reason: reasonOfChoice(type, form.reasonChoice ?? '', reason, reasons),
       }
     case 'unable_to_deliver':
       return { type, reason }

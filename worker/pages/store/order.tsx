@@ -2,12 +2,12 @@ import type { Context } from 'hono'
 import { OrderPage } from '../../../client/components/store-console/ConsolePages.tsx'
 import { DeliveryNotePage } from '../../../client/components/store-console/DeliveryNotePage.tsx'
 import { OrderFoodInformationSchema } from '../../../schemas/food-information.ts'
+import type { SubstituteResults } from '../../../client/components/store-console/OrderActions.tsx'
 import {
   ACTION_FIELDS,
+  GIVE_CREDIT_ACTION,
   SUBSTITUTE_QUERY,
-  type SubstituteResults,
-} from '../../../client/components/store-console/OrderActions.tsx'
-import { GIVE_CREDIT_ACTION } from '../../../client/components/store-console/GiveCreditForm.tsx'
+} from '../../../schemas/forms/store-order.ts'
 import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
 import { GlobalSearchRequestSchema, GlobalSearchResultSchema } from '../../../schemas/catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'

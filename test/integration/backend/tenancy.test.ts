@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { BrandSchema } from '../../../schemas/brand.ts'
 import { backend } from '../../../worker/local-backend.ts'
-import { findBrandByHost, findBusinessProfile } from '../../../worker/backend/operations/repo.ts'
+import { findBrandByHost, findBusinessProfile } from '../../../worker/backend/tenancy/repo.ts'
 import { seedTenancy } from './fixtures.ts'
 
 beforeAll(async () => {

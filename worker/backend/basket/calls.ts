@@ -49,7 +49,7 @@ import {
   normaliseChoices,
   readBasket,
   requireBasket,
-} from './service.ts'
+} from './read.ts'
 import {
   addToBasket,
   answer,
@@ -64,7 +64,7 @@ import {
   rowsOf,
   saveLocation,
   storeForAdd,
-} from './change.ts'
+} from './change-steps.ts'
 
 // --- Calls ------------------------------------------------------------------------------------
 

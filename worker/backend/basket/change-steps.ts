@@ -30,7 +30,7 @@ import {
   readBasket,
   requireBasket,
   withBasketRetry,
-} from './service.ts'
+} from './read.ts'
 
 /*
  * What every basket change shares: the call's context, reading the basket, planning statements
