@@ -646,6 +646,7 @@ export const MESSAGES = {
   vatNoVat: 'Tip (no VAT)',
   vatClassLabel: 'VAT class',
   taxAddedLine: 'Tax',
+  vatEmailLine: 'VAT %s: %s incl. %s VAT',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

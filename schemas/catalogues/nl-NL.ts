@@ -608,4 +608,5 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   vatNoVat: 'Fooi (geen btw)',
   vatClassLabel: 'Btw-klasse',
   taxAddedLine: 'Belasting',
+  vatEmailLine: 'BTW {0}: {1} incl. {2} btw',
 }

@@ -4,13 +4,14 @@ import { trackingReceiptPath } from '../../../schemas/tracking.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
 import { makePayment, paymentBody } from '../payments/fixtures.ts'
-import { placeDraft, seedCheckout } from '../store-orders/fixtures.ts'
+import { detail, placeDraft, seedCheckout, staffMember, STORES } from '../store-orders/fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 import { orderNumberOf } from './fixtures.ts'
 
 /*
  * VAT by rate on the receipt (ADR 051): an order of a zero-rated and a standard-rated item shows
  * each rate's goods with VAT in them (the delivery fee shared out) and the VAT in that, adding up
- * to the total; an order whose lines kept no rate (placed before VAT was recorded) shows none.
+ * to the total, and the confirmation email the same; an order whose lines kept no rate (placed before VAT was recorded) shows none.
  */
 
 beforeAll(async () => {
@@ -97,6 +98,29 @@ describe('the receipt’s VAT breakdown', () => {
     const standardGross = pence(standard?.[1] ?? '')
     expect(standardGross).toBeGreaterThanOrEqual(household.price)
     expect(standard?.[2]).toBe(formatMoney(Math.round(standardGross / 6)))
+
+    // The store console's order shows the same rows.
+    const manager = await staffMember([{ storeId: STORES.main, role: 'store_manager' }])
+    const consoleOrder = await detail(manager.bearer, STORES.main, draft.orderId)
+    expect(
+      consoleOrder.vat?.rows.map((row) => [
+        `${row.rate / 100}%`,
+        formatMoney(row.gross),
+        formatMoney(row.vat),
+      ])
+    ).toEqual(rows)
+
+    // The confirmation email says the same, a line a rate.
+    await deliverEffects()
+    const mail = await env.DB.prepare(
+      `select payload_json from outbox where template = 'order_confirmation'
+         and json_extract(payload_json, '$.businessOrderId') = ?1`
+    )
+      .bind(draft.businessOrderId)
+      .first<{ payload_json: string }>()
+    expect(JSON.parse(mail?.payload_json ?? '{}')).toMatchObject({
+      vat: rows.map(([rate, gross, vat]) => `VAT ${rate}: ${gross} incl. ${vat} VAT`).join('\n'),
+    })
   }, 60_000)
 
   it('shows no breakdown for an order whose lines kept no rate', async () => {

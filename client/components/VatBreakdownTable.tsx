@@ -1,7 +1,7 @@
-import { MESSAGES } from '../../../schemas/messages.ts'
-import type { VatBreakdown } from '../../../schemas/vat-breakdown.ts'
-import { vatRateLabel } from '../../../schemas/vat.ts'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import type { VatBreakdown } from '../../schemas/vat-breakdown.ts'
+import { vatRateLabel } from '../../schemas/vat.ts'
+import { useMoney } from '../lib/shop-locale.ts'
 
 /**
  * An order's VAT by rate (ADR 051): each rate's goods with VAT in them (fees and discounts shared
