@@ -59,7 +59,7 @@ describe('vatBreakdown', () => {
           // One row a rate, each rate one the goods were sold at (or the fallback with none).
           const rates = rows.map((row) => row.rate)
           expect(new Set(rates).size).toBe(rates.length)
-          const sold = new Set(given.filter((l) => l.amount > 0).map((l) => l.rate))
+          const sold = new Set<number>(given.filter((l) => l.amount > 0).map((l) => l.rate))
           if (sold.size > 0) for (const r of rates) expect(sold.has(r)).toBe(true)
         }
       )
