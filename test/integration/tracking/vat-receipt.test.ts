@@ -4,14 +4,22 @@ import { trackingReceiptPath } from '../../../schemas/tracking.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
 import { makePayment, paymentBody } from '../payments/fixtures.ts'
-import { detail, placeDraft, seedCheckout, staffMember, STORES } from '../store-orders/fixtures.ts'
+import {
+  actOk,
+  detail,
+  placeDraft,
+  seedCheckout,
+  staffMember,
+  STORES,
+} from '../store-orders/fixtures.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
 import { orderNumberOf } from './fixtures.ts'
 
 /*
  * VAT by rate on the receipt (ADR 051): an order of a zero-rated and a standard-rated item shows
  * each rate's goods with VAT in them (the delivery fee shared out) and the VAT in that, adding up
- * to the total, and the confirmation email the same; an order whose lines kept no rate (placed before VAT was recorded) shows none.
+ * to the total, and the console and the confirmation email the same; a substitute is taxed at its
+ * own item's rate; an order whose lines kept no rate (placed before VAT was recorded) shows none.
  */
 
 beforeAll(async () => {
@@ -121,6 +129,53 @@ describe('the receipt’s VAT breakdown', () => {
     expect(JSON.parse(mail?.payload_json ?? '{}')).toMatchObject({
       vat: rows.map(([rate, gross, vat]) => `VAT ${rate}: ${gross} incl. ${vat} VAT`).join('\n'),
     })
+  }, 60_000)
+
+  it('taxes a substitute at its own item’s rate', async () => {
+    const food = await plainItemOf('zero')
+    const email = `guest.${crypto.randomUUID()}@example.com`
+    const draft = await placeDraft('delivery', 'paymentCash', email, undefined, [
+      { id: food.id, quantity: 2 },
+    ])
+    const paid = await makePayment(
+      paymentBody(draft, {
+        paymentMethod: 'paymentCash',
+        paymentGateway: 'cash',
+        cashConfirmed: true,
+      })
+    )
+    expect(paid.status).toBe('succeeded')
+    const manager = await staffMember([{ storeId: STORES.main, role: 'store_manager' }])
+    const accepted = await actOk(manager.bearer, STORES.main, draft.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    })
+    expect(accepted.vat?.rows.map((row) => row.rate)).toEqual([0])
+    const line = accepted.departments[0]?.lines[0]
+    const substitute = await env.DB.prepare(
+      `select id from menu_items where business_id = 1 and vat_class = 'standard'
+         and is_active = 1 and out_of_stock = 0 and sold_by = 'each' and age_restriction is null
+         and not exists (select 1 from store_menu_items s where s.menu_item_id = menu_items.id)
+         and not exists (select 1 from menu_item_options o where o.menu_item_id = menu_items.id)
+         and price < ?1 order by id limit 1`
+    )
+      .bind(line?.totalPrice ?? 0)
+      .first<{ id: number }>()
+    const picked = await actOk(
+      manager.bearer,
+      STORES.main,
+      draft.orderId,
+      'store_accepted_picking',
+      {
+        type: 'mark_line',
+        lineId: line?.lineId ?? 0,
+        version: 0,
+        mark: 'substituted',
+        substitute: { menuItemId: substitute?.id ?? 0, quantity: 1 },
+      }
+    )
+    expect(picked.vat?.rows.map((row) => row.rate)).toEqual([2000])
+    expect(picked.vat?.rows[0]?.gross).toBe(picked.money.total)
   }, 60_000)
 
   it('shows no breakdown for an order whose lines kept no rate', async () => {
