@@ -17,7 +17,7 @@ test('an operator checks a CSV with errors, fixes it, applies it and the item is
   page,
   context,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const console = new StoreConsole(page, context)
   await page.goto(consoleUrl('/operator/catalogue'))
   await console.enterPassword(DEMO_STAFF.operator.email, DEMO_STAFF.operator.password)
