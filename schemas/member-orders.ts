@@ -1,3 +1,4 @@
+import { VatBreakdownSchema } from './vat-breakdown.ts'
 import { OrderChangesSchema } from './order-changes.ts'
 import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
@@ -188,6 +189,8 @@ export const MemberOrderDetailSchema = MemberOrderSummarySchema.extend({
   review: MemberReviewSchema.nullable(),
   /** Once picked, what picking changed and whether a substitute can still be sent back (issue 42). */
   changes: OrderChangesSchema.nullable(),
+  /** The VAT by rate (ADR 051), or null where the order has none to show. */
+  vat: VatBreakdownSchema.nullable(),
 })
 export type MemberOrderDetail = z.infer<typeof MemberOrderDetailSchema>
 

@@ -640,6 +640,16 @@ export const MESSAGES = {
   insightScopeNotFound: 'This brand or store is not one of yours.',
   orderReasonsInvalid:
     'Give each list 1 to %s reasons, one a line, each at most %s characters and none twice.',
+  // Not in the spec (VAT by rate and the tax port, issue 43, ADR 051):
+  catalogueCsvVatClass: 'Use a VAT class of %s (not "%s").',
+  vatBreakdownHeading: 'VAT',
+  vatRateColumn: 'VAT rate',
+  vatGoodsColumn: 'Goods incl. VAT',
+  vatAmountColumn: 'VAT',
+  vatNoVat: 'Tip (no VAT)',
+  vatClassLabel: 'VAT class',
+  taxAddedLine: 'Tax',
+  vatEmailLine: 'VAT %s: %s incl. %s VAT',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -186,6 +186,7 @@ export const ITEM_EDIT_COLUMNS = [
   'origin',
   'net_quantity',
   'out_of_stock',
+  'vat_class',
 ] as const
 export type ItemEditColumn = (typeof ITEM_EDIT_COLUMNS)[number]
 

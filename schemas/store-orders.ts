@@ -1,3 +1,4 @@
+import { VatBreakdownSchema } from './vat-breakdown.ts'
 import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { CheckoutAddressSchema, PaymentMethodSchema } from './checkout-answers.ts'
@@ -252,6 +253,8 @@ export const StoreOrderDetailSchema = StoreOrderSummarySchema.extend({
   history: z.array(StoreOrderHistoryRowSchema),
   /** Drivers of the store (for assign_driver); empty for a collection order. */
   drivers: z.array(StaffNameSchema),
+  /** The VAT by rate (ADR 051), or null where the order has none to show. */
+  vat: VatBreakdownSchema.nullable(),
 })
 export type StoreOrderDetail = z.infer<typeof StoreOrderDetailSchema>
 

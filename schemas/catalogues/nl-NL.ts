@@ -602,4 +602,13 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   insightScopeNotFound: 'Dit merk of deze winkel is niet van jou.',
   orderReasonsInvalid:
     'Geef elke lijst 1 tot {0} redenen, één per regel, elk hoogstens {1} tekens en geen twee keer.',
+  catalogueCsvVatClass: 'Gebruik een btw-klasse uit {0} (niet "{1}").',
+  vatBreakdownHeading: 'BTW',
+  vatRateColumn: 'Btw-tarief',
+  vatGoodsColumn: 'Goederen incl. btw',
+  vatAmountColumn: 'BTW',
+  vatNoVat: 'Fooi (geen btw)',
+  vatClassLabel: 'Btw-klasse',
+  taxAddedLine: 'Belasting',
+  vatEmailLine: 'BTW {0}: {1} incl. {2} btw',
 }

@@ -1,3 +1,4 @@
+import { demoVatClass } from './vat-classes.ts'
 import { unitAmount, unitPriceLabel } from '../../schemas/unit-price.ts'
 import { DEPARTMENTS, HOT_FOOD_DEPARTMENT } from './catalogue.ts'
 import { addRow, type SqlValue } from './dataset.ts'
@@ -151,6 +152,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             ...images(itemPackshot(sub.slug, item.name, item.name, null)),
             position,
             ...hotFoodFood(sub.slug, item.name),
+            vat_class: demoVatClass(department.slug, sub.slug),
           })
           const optionIdByKey = new Map<string, number>()
           const valueIdByKey = new Map<string, number>()
@@ -258,6 +260,7 @@ export function addCatalogue(t: Tables, random: Random, minimumItems: number): A
             ...images(itemPackshot(sub.slug, line, parsed.name, parsed.size)),
             position: position++,
             ...productFood(sub.slug, parsed.name, parsed.size),
+            vat_class: demoVatClass(department.slug, sub.slug),
           })
         }
       }

@@ -73,6 +73,6 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * described with its brand and a sentence about its range; 14: food information for every food
  * item, from its sub-category's template in product-food.ts, and each business's operator address;
  * 15: green seedless grapes drawn with the green grapes icon; 16: loose produce, counter meat, fish,
- * cheese and deli sold by weight, ADR 039).
+ * cheese and deli sold by weight, ADR 039; 17: a VAT class per item, a rule per category, ADR 051).
  */
-export const DEMO_DATA_VERSION = 16
+export const DEMO_DATA_VERSION = 17

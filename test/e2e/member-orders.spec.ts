@@ -138,6 +138,8 @@ test('a member follows two orders, filters them, reorders one and reviews a deli
   await main(page).getByRole('link', { name: 'Printable receipt' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Receipt · Order ${first}`)
   await expect(main(page).getByText('Vintage Cheddar 400g').first()).toBeVisible()
+  // VAT by rate (ADR 051): cheese is zero-rated, so all of it is goods at 0 %.
+  await expect(main(page).getByRole('table', { name: 'VAT' })).toContainText('0%')
   await expectNoAxeViolations(page)
   await screenshots(page, 'member-receipt')
   await main(page).getByRole('link', { name: 'Back to the order' }).click()

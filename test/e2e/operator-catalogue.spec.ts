@@ -1,6 +1,6 @@
 import { expect, test } from './pages/index.ts'
 import { catalogueItemsCsv } from '../support/catalogue-csv.ts'
-import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
+import { expectNoAxeViolations, HOSTS, SCREENSHOTS, screenshots, urlOn } from './helpers.ts'
 import { consoleUrl, DEMO_STAFF, StoreConsole } from './pages/store-console.ts'
 import { pngUpload, solidPng } from './png.ts'
 
@@ -17,7 +17,7 @@ test('an operator checks a CSV with errors, fixes it, applies it and the item is
   page,
   context,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(240_000)
   const console = new StoreConsole(page, context)
   await page.goto(consoleUrl('/operator/catalogue'))
   await console.enterPassword(DEMO_STAFF.operator.email, DEMO_STAFF.operator.password)
@@ -86,12 +86,21 @@ test('an operator checks a CSV with errors, fixes it, applies it and the item is
   await screenshots(page, 'operator-item-edit-error')
   await main.getByLabel('Price (£)', { exact: true }).fill('1.35')
   await main.getByRole('group', { name: 'Contains' }).getByLabel('milk').check()
+  // Imported without a VAT class, so standard-rated; bread is food (ADR 051).
+  await expect(main.getByLabel('VAT class')).toHaveValue('standard')
+  await main.getByLabel('VAT class').selectOption('zero')
   await main.getByRole('button', { name: 'Save the item' }).click()
   await expect(page.getByText('Your changes have been saved.')).toBeVisible()
   await expect(main.getByLabel('Price (£)', { exact: true })).toHaveValue('1.35')
   await expect(main.getByLabel('Description')).toHaveValue('Baked this morning.')
   await expect(main.getByRole('group', { name: 'Contains' }).getByLabel('milk')).toBeChecked()
+  await expect(main.getByLabel('VAT class')).toHaveValue('zero')
   await screenshots(page, 'operator-item-edit')
+  // The console's own width.
+  const wide = page.viewportSize()
+  await page.setViewportSize({ width: 1024, height: 800 })
+  await page.screenshot({ path: `${SCREENSHOTS}/operator-item-edit-1024.png`, fullPage: true })
+  if (wide) await page.setViewportSize(wide)
 
   // The item's picture, resized for the shop.
   await main.getByRole('link', { name: 'Picture', exact: true }).click()

@@ -48,8 +48,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 16,
-      sha256: 'd1c2f984533781671ed7d0334072283ec901b528b58cb9e248d2a7b853403773',
+      version: 17,
+      sha256: 'd6b9320671a297dda4d7356d1d19de0cea3d9ce7c75fd1f60310fd8bf3f3c7bb',
     })
   })
 

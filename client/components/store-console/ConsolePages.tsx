@@ -2,6 +2,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { orderLineTitle, weighedPickNote } from '../../../schemas/weighing.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
+import { VatBreakdownTable } from '../VatBreakdownTable.tsx'
 import type {
   StoreOrderBoard,
   StoreOrderDetail,
@@ -409,6 +410,11 @@ export function OrderPage({
           <dt>Given back to the shopper</dt>
           <dd className="text-right">{formatMoney(money.givenBack)}</dd>
         </dl>
+        {order.vat && order.vat.rows.length > 0 ? (
+          <div className="mt-4 sm:max-w-sm">
+            <VatBreakdownTable vat={order.vat} />
+          </div>
+        ) : null}
       </section>
       <OrderHistory order={order} />
     </ConsoleLayout>

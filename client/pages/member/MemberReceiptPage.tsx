@@ -4,6 +4,7 @@ import type { PageChrome } from '../../lib/page-chrome.ts'
 import { orderTimeLabel } from '../../components/member/order-format.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
 import { OrderMoney } from '../../components/member/OrderMoney.tsx'
+import { VatBreakdownTable } from '../../components/VatBreakdownTable.tsx'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
@@ -70,6 +71,11 @@ export function MemberReceiptPage({
             Total
           </h2>
           <OrderMoney money={order.money} method={order.fulfilmentMethod} />
+          {order.vat && order.vat.rows.length > 0 ? (
+            <div className="mt-4">
+              <VatBreakdownTable vat={order.vat} />
+            </div>
+          ) : null}
           {order.refunds.length > 0 ? (
             <ul className="mt-3 space-y-1 text-sm">
               {order.refunds.map((refund, index) => (

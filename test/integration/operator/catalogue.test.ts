@@ -169,6 +169,42 @@ describe('catalogue CSV apply', () => {
     })
   })
 
+  it('sets an item’s VAT class, keeps it when a file has none, and refuses an unknown one', async () => {
+    const classOf = async () =>
+      (
+        await env.DB.prepare(
+          "select vat_class from menu_items where business_id = 1 and slug = 'vat-csv-loaf'"
+        ).first<{ vat_class: string }>()
+      )?.vat_class
+    const set = await apply(
+      'items',
+      'slug,name,category,price,vat_class\nvat-csv-loaf,VAT loaf,bakery,1.10,Zero\n'
+    )
+    expect(set.status, JSON.stringify(set.json).slice(0, 300)).toBe(200)
+    expect(await classOf()).toBe('zero')
+    expect(await exported('items')).toMatch(/\nvat-csv-loaf,VAT loaf,bakery,1\.10,.*,zero\r?\n/)
+    // A file from before VAT (no column) leaves the class alone.
+    const kept = await apply(
+      'items',
+      'slug,name,category,price\nvat-csv-loaf,VAT loaf,bakery,1.20\n'
+    )
+    expect(kept.status).toBe(200)
+    expect(await classOf()).toBe('zero')
+
+    const before = await fingerprint()
+    const bad = 'slug,name,category,price,vat_class\nvat-csv-loaf,VAT loaf,bakery,1.10,luxury\n'
+    expect((await check('items', bad)).errors).toEqual([
+      {
+        row: 2,
+        column: 'vat_class',
+        message: 'Use a VAT class of zero, reduced, standard (not "luxury").',
+      },
+    ])
+    expect((await apply('items', bad)).status).toBe(422)
+    expect(changedTables(before, await fingerprint())).toEqual([])
+    expect(await classOf()).toBe('zero')
+  })
+
   it('rolls everything back when a row fails in the middle of the batch', async () => {
     // A category removed between the check and the batch: the chunk naming it fails, so the
     // earlier chunks that did land are undone too.

@@ -45,6 +45,7 @@ describe('the single-item edit', () => {
       price: '£1.2x',
       category: 'no-such-category',
       contains: 'milk;moonrock',
+      vat_class: 'luxury',
     })
     expect(refused.status).toBe(422)
     const fields = (
@@ -55,6 +56,9 @@ describe('the single-item edit', () => {
     expect(byField.price).toBe(formatMessage('catalogueCsvPrice', '£1.2x'))
     expect(byField.category).toBe(formatMessage('catalogueCsvUnknownCategory', 'no-such-category'))
     expect(byField.contains).toMatch(/moonrock/)
+    expect(byField.vat_class).toBe(
+      formatMessage('catalogueCsvVatClass', 'zero, reduced, standard', 'luxury')
+    )
     expect(changedTables(before, await fingerprint())).toEqual([])
 
     const wasPrice = await save({ price: '2.00', was_price: '1.50' })
@@ -73,6 +77,7 @@ describe('the single-item edit', () => {
       description: 'Baked this morning.',
       contains: 'gluten;milk',
       out_of_stock: 'yes',
+      vat_class: 'reduced',
     })
     expect(saved.status, JSON.stringify(saved.json)).toBe(200)
     expect(saved.json).toEqual({ itemId, changed: true })
@@ -87,6 +92,7 @@ describe('the single-item edit', () => {
       description: 'Baked this morning.',
       contains: 'gluten;milk',
       out_of_stock: 'yes',
+      vat_class: 'reduced',
       category: cells.category,
     })
     const [audit] = await auditRows()
@@ -95,7 +101,9 @@ describe('the single-item edit', () => {
       entity: 'menu_item',
       entity_id: itemId,
     })
-    expect(audit?.summary).toMatch(/^Edited .*: name, price, description, contains, out_of_stock$/)
+    expect(audit?.summary).toMatch(
+      /^Edited .*: name, price, description, contains, out_of_stock, vat_class$/
+    )
 
     const same = await save({
       name: 'Edited loaf',
@@ -103,6 +111,7 @@ describe('the single-item edit', () => {
       description: 'Baked this morning.',
       contains: 'gluten;milk',
       out_of_stock: 'yes',
+      vat_class: 'reduced',
     })
     expect(same.json).toEqual({ itemId, changed: false })
   })

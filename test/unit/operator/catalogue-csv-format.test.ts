@@ -87,12 +87,12 @@ describe('parseCatalogueCsv', () => {
       'portion_size,portion_energy_kj,portion_energy_kcal,portion_fat,portion_saturates,portion_carbohydrate,' +
       'portion_sugars,portion_fibre,portion_protein,portion_salt,storage,origin,net_quantity,operator_name,operator_address'
     const text =
-      `slug,name,category,price,was_price,size,description,ingredients,tags,out_of_stock,active,age_restriction,max_quantity,position,${food}\n` +
+      `slug,name,category,price,was_price,size,description,ingredients,tags,out_of_stock,active,age_restriction,max_quantity,position,${food},vat_class\n` +
       'gin,"Gin, dry",spirits,20.00,25.50,70cl,"A ""dry"" gin",,botanical;uk,no,yes,18,6,3,' +
       ','.repeat(22) +
-      'Store upright.,Distilled in England,70cl,,\n' +
+      'Store upright.,Distilled in England,70cl,,,standard\n' +
       'milk,Whole milk,milk,1.25,,2 pints,,Whole milk.,,no,yes,,,0,milk,soya;eggs,100ml,268,64,3.6,2.4,4.7,4.7,,3.4,0.11,' +
-      '1 glass (200 ml),536,128,7.2,4.8,9.4,9.4,,6.8,0.22,Keep refrigerated.,UK,2 pints,Dairy Co,"1 Farm Lane, Leek"\n'
+      '1 glass (200 ml),536,128,7.2,4.8,9.4,9.4,,6.8,0.22,Keep refrigerated.,UK,2 pints,Dairy Co,"1 Farm Lane, Leek",zero\n'
     const { rows, errors } = parseCatalogueCsv('items', text)
     expect(errors).toEqual([])
     expect(rows[1]?.record.food).toMatchObject({

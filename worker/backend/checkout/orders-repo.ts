@@ -18,6 +18,7 @@ import {
 } from '../credit/order-credit-repo.ts'
 import type { CheckoutRow } from './repo.ts'
 import type { PricingTerms } from '../basket/totals.ts'
+import type { VatRates } from '../../../schemas/vat.ts'
 import { claimCouponStatements } from './coupon-claim-repo.ts'
 
 /** An orders row with its store's name, as the readers here select it. */
@@ -308,6 +309,7 @@ export async function findOrderSummaryRows(
 export interface OrderingBusiness {
   name: string
   currency: string
+  countryCode: string
 }
 
 /** The statements that write the draft (and supersede the basket's older unpaid drafts). */
@@ -325,6 +327,8 @@ export function draftOrderStatements(
     customerId: number | null
     /** The basket's brand: the order is that brand's (ADR 012). */
     brandId: number | null
+    /** The business's country's VAT rates (ADR 051); null where tax is added at checkout. */
+    vatRates: VatRates | null
   }
 ): Array<D1PreparedStatement> {
   const { body, basket, row, businessOrderId } = input
@@ -338,6 +342,9 @@ export function draftOrderStatements(
   const orderId = `(select id from orders where business_id = ?1 and business_order_id = ?2)`
   const lineId = (position: number) =>
     `(select id from order_lines where order_id = ${orderId} and position = ${position})`
+  // Each line keeps the class its item has as the order is placed, and that class's rate.
+  const vatRates = input.vatRates === null ? null : JSON.stringify(input.vatRates)
+  const itemClass = `(select vat_class from menu_items where id = ?3 and business_id = ?1)`
 
   const statements: Array<D1PreparedStatement> = [
     // Only the newest draft of a basket can be paid: older unpaid drafts are superseded, and
@@ -359,11 +366,11 @@ export function draftOrderStatements(
            instructions, messaging_device_id, referral_customer_id, referral_partner_id,
            coupon_id, coupon_code, coupon_discount, age_verified, subtotal, discount_total,
            delivery_cost, service_fee, delivery_tip, original_total, total, currency,
-           created_at, updated_at, brand_id, credit_applied, pricing_terms_json)
+           created_at, updated_at, brand_id, credit_applied, pricing_terms_json, vat_rates)
          values (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'draft', ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15,
            ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27,
            (select id from customers where id = ?28 and business_id = ?1), ?29, ?30, ?31, ?32,
-           ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?39, ?40, ?41, ?41, ?42, ?43, ?44)`
+           ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?39, ?40, ?41, ?41, ?42, ?43, ?44, ?45)`
       )
       .bind(
         body.businessId,
@@ -410,7 +417,8 @@ export function draftOrderStatements(
         input.brandId,
         // A guest's order spends none (the basket's totals had no credit for a guest caller).
         input.customerId === null ? 0 : totals.creditApplied,
-        JSON.stringify(input.pricing)
+        JSON.stringify(input.pricing),
+        vatRates
       ),
     // The credit it spends, in the same batch: the ledger's trigger aborts it all when the
     // balance no longer covers it.
@@ -431,8 +439,10 @@ export function draftOrderStatements(
         .prepare(
           `insert into order_lines (order_id, menu_item_id, kind, name, quantity, unit_price,
              total_price, age_restriction, position, allow_substitutes, substitute_item_id,
-             sold_by, price_per_kg, unit_grams)
-           values (${orderId}, ?3, 'item', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)`
+             sold_by, price_per_kg, unit_grams, vat_class, vat_rate)
+           values (${orderId}, ?3, 'item', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14,
+             case when ?15 is not null then ${itemClass} end,
+             json_extract(?15, '$.' || ${itemClass}))`
         )
         .bind(
           body.businessId,
@@ -448,7 +458,8 @@ export function draftOrderStatements(
           line.replacement?.itemId ?? null,
           line.weighing?.soldBy ?? 'each',
           line.weighing?.pricePerKg ?? null,
-          line.weighing?.unitGrams ?? null
+          line.weighing?.unitGrams ?? null,
+          vatRates
         ),
       ...line.choices.map((choice) =>
         db
@@ -476,8 +487,9 @@ export function draftOrderStatements(
       db
         .prepare(
           `insert into order_lines (order_id, deal_id, kind, name, quantity, unit_price,
-             total_price, position, allow_substitutes)
-           values (${orderId}, ?3, 'meal_deal', ?4, ?5, ?6, ?7, ?8, ?9)`
+             total_price, position, allow_substitutes, vat_class, vat_rate)
+           values (${orderId}, ?3, 'meal_deal', ?4, ?5, ?6, ?7, ?8, ?9,
+             case when ?10 is not null then 'standard' end, json_extract(?10, '$.standard'))`
         )
         .bind(
           body.businessId,
@@ -488,7 +500,9 @@ export function draftOrderStatements(
           meal.unitPrice,
           meal.lineTotal,
           parent,
-          meal.allowSubstitutes ? 1 : 0
+          meal.allowSubstitutes ? 1 : 0,
+          // A meal deal is one price for several items: ADR 051 taxes it at the standard rate.
+          vatRates
         )
     )
     for (const choice of meal.choices) {
@@ -548,7 +562,7 @@ export function findOrderingBusiness(
   businessId: number
 ): Promise<OrderingBusiness | null> {
   return db
-    .prepare('select name, currency from businesses where id = ?1')
+    .prepare('select name, currency, country_code as countryCode from businesses where id = ?1')
     .bind(businessId)
     .first<OrderingBusiness>()
 }

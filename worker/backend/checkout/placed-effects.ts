@@ -14,6 +14,8 @@ import { trackingLinkFor } from '../tracking/link.ts'
 import { orderSummary } from './orders.ts'
 import { PLACED_EFFECTS } from './placed-effect-rows.ts'
 import { weighedEmailLines } from './weighed-email-lines.ts'
+import { orderVat } from '../orders/vat-repo.ts'
+import { vatEmailText } from '../orders/vat-text.ts'
 
 /*
  * What follows an order's placing (ADR 037): the shopper's confirmation email, the purchase
@@ -62,6 +64,8 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         // Weighed lines as estimates with their price per kg, and that picking sets the final
         // price (ADR 039); null when the order has none.
         ...weighedEmailLines(summary.lines, shop),
+        // The VAT by rate, a line each (ADR 051): 'VAT 20%: £10.50 incl. £1.75 VAT'.
+        vat: vatEmailText(await orderVat(env.DB, summary.draftOrderId), shop),
         // Each deal, the coupon and store credit on a line: 'Coupon SAVE10 −£2.00'.
         discounts:
           summary.discounts.length > 0

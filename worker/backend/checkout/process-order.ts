@@ -35,6 +35,7 @@ import { type CheckoutRow, findCheckoutRow } from './repo.ts'
 import { checkoutStartedEffectStatement } from './started-effect-row.ts'
 import { randomReadableCode } from '../../lib/readable-code.ts'
 import { checkoutReferrer } from '../referrals/service.ts'
+import { vatRatesOf } from '../../../schemas/vat.ts'
 import {
   assertNotMemberEmail,
   cardGatewayOf,
@@ -179,6 +180,7 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
           currency: business?.currency ?? 'GBP',
           customerId,
           brandId: brand?.id ?? null,
+          vatRates: vatRatesOf(business?.countryCode ?? 'GB'),
         }),
         // ADR 025's "checkout started", in the outbox with the draft (ADR 037).
         checkoutStartedEffectStatement(db, body.businessId, businessOrderId, now),

@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors.ts'
 import { findMember } from '../customers-repo.ts'
 import { lineOf } from '../orders/view.ts'
 import { orderChangesOf } from '../orders/order-changes.ts'
+import { orderVat } from '../orders/vat-repo.ts'
 import { discountsOfOrder } from '../orders/named-discounts.ts'
 import { findOrderDiscountFacts, orderLineSelections, orderPickLines } from '../orders/repo.ts'
 import {
@@ -94,11 +95,12 @@ export async function orderDetail(
   row: MemberOrderRow,
   now: Date
 ): Promise<MemberOrderDetail> {
-  const [lines, selections, parts, discountFacts] = await Promise.all([
+  const [lines, selections, parts, discountFacts, vat] = await Promise.all([
     orderPickLines(db, row.id),
     orderLineSelections(db, row.id),
     findMemberOrderParts(db, row.id),
     findOrderDiscountFacts(db, row.id),
+    orderVat(db, row.id),
   ])
   const detail = detailOf(
     row,
@@ -115,7 +117,7 @@ export async function orderDetail(
     },
     now
   )
-  return { ...detail, changes: orderChangesOf(row, lines) }
+  return { ...detail, changes: orderChangesOf(row, lines), vat }
 }
 
 /**

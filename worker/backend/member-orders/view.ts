@@ -194,7 +194,7 @@ export function detailOf(
   row: MemberOrderRow,
   parts: MemberDetailParts,
   now: Date
-): Omit<MemberOrderDetail, 'changes'> {
+): Omit<MemberOrderDetail, 'changes' | 'vat'> {
   const message = trackingMessage(row)
   const driverShown =
     row.status === 'en_route' &&

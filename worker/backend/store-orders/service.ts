@@ -1,3 +1,4 @@
+import { orderVat } from '../orders/vat-repo.ts'
 import { ORDER_BOARD_FINISHED_HOURS } from '../../../schemas/constants.ts'
 import type { StoreOrderBoard, StoreOrderDetail } from '../../../schemas/store-orders.ts'
 import { canSeeOrder, onlyDriver, orderNotFound, type StoreStaff } from './access.ts'
@@ -44,18 +45,28 @@ export async function storeOrderDetail(
 ): Promise<StoreOrderDetail> {
   const row = await findStoreOrder(db, staff.businessId, staff.storeId, orderId)
   if (!row || !canSeeOrder(staff, row.driver_id)) throw orderNotFound()
-  const [lines, selections, history, drivers, givenBack, creditReturned, facts, discountFacts] =
-    await Promise.all([
-      orderPickLines(db, orderId),
-      orderLineSelections(db, orderId),
-      orderHistory(db, orderId),
-      storeDrivers(db, row.store_id),
-      givenBackOnOrder(db, staff.businessId, orderId),
-      creditReturnedOnOrder(db, orderId),
-      orderFacts(db, orderId),
-      findOrderDiscountFacts(db, orderId),
-    ])
-  return detailOf(row, staff, {
+  const [
+    lines,
+    selections,
+    history,
+    drivers,
+    givenBack,
+    creditReturned,
+    facts,
+    discountFacts,
+    vat,
+  ] = await Promise.all([
+    orderPickLines(db, orderId),
+    orderLineSelections(db, orderId),
+    orderHistory(db, orderId),
+    storeDrivers(db, row.store_id),
+    givenBackOnOrder(db, staff.businessId, orderId),
+    creditReturnedOnOrder(db, orderId),
+    orderFacts(db, orderId),
+    findOrderDiscountFacts(db, orderId),
+    orderVat(db, orderId),
+  ])
+  const detail = detailOf(row, staff, {
     lines,
     selections,
     history,
@@ -65,4 +76,5 @@ export async function storeOrderDetail(
     facts,
     discounts: discountFacts ? discountsOfOrder(discountFacts, lines) : [],
   })
+  return { ...detail, vat }
 }

@@ -224,8 +224,10 @@ function pickStatements(
       .prepare(
         `insert into order_line_picks (order_line_id, order_id, mark, picked_quantity,
            substitute_menu_item_id, substitute_name, substitute_quantity, substitute_unit_price,
-           charged_price, refunded_quantity, marked_by, marked_at, picked_grams)
-         select ?3, ?1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?11, ?12, ?13
+           charged_price, refunded_quantity, marked_by, marked_at, picked_grams,
+           substitute_vat_class)
+         select ?3, ?1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, ?11, ?12, ?13,
+           (select vat_class from menu_items where id = ?6)
          where ${OURS} and exists (select 1 from order_lines l join orders o on o.id = l.order_id
              where l.id = ?3 and l.order_id = ?1 and l.parent_line_id is null
                and (?13 is null or l.sold_by <> 'each')
@@ -239,6 +241,7 @@ function pickStatements(
            substitute_quantity = excluded.substitute_quantity,
            substitute_unit_price = excluded.substitute_unit_price,
            charged_price = excluded.charged_price, picked_grams = excluded.picked_grams,
+           substitute_vat_class = excluded.substitute_vat_class,
            marked_by = excluded.marked_by,
            marked_at = excluded.marked_at, version = order_line_picks.version + 1`
       )

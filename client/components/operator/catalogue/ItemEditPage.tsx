@@ -1,5 +1,7 @@
 import { ALLERGEN_LABELS, ALLERGENS } from '../../../../schemas/food-information.ts'
 import type { ItemEditCells, ItemEditColumn } from '../../../../schemas/operator-catalogue.ts'
+import { MESSAGES } from '../../../../schemas/messages.ts'
+import { VAT_CLASSES, type VatClass } from '../../../../schemas/vat.ts'
 import { ErrorSummary } from '../../forms/Form.tsx'
 import { type OperatorFrame, OperatorLayout } from '../OperatorLayout.tsx'
 
@@ -23,6 +25,14 @@ const LABELS: Readonly<Record<ItemEditColumn, string>> = {
   origin: 'Country of origin',
   net_quantity: 'Net quantity',
   out_of_stock: 'Out of stock everywhere',
+  vat_class: MESSAGES.vatClassLabel,
+}
+
+/** The classes as the console names them (ADR 051): the rate is the country's. */
+const VAT_CLASS_LABELS: Readonly<Record<VatClass, string>> = {
+  zero: 'Zero rate (most food)',
+  reduced: 'Reduced rate',
+  standard: 'Standard rate',
 }
 
 type Errors = Readonly<Partial<Record<string, string>>>
@@ -199,6 +209,28 @@ export function ItemEditPage({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField column="price" cells={cells} errors={errors} hint="Like 1.20" />
           <TextField column="was_price" cells={cells} errors={errors} hint="Empty: no offer" />
+        </div>
+        <div>
+          <label htmlFor={fieldId('vat_class')} className="block font-semibold">
+            {LABELS.vat_class}
+          </label>
+          <span className="block text-sm text-ink/80">
+            Prices include it; the rate is the country&rsquo;s for the class.
+          </span>
+          <FieldError column="vat_class" errors={errors} />
+          <select
+            id={fieldId('vat_class')}
+            name="vat_class"
+            defaultValue={cells.vat_class}
+            className={input}
+            {...invalid('vat_class', errors)}
+          >
+            {VAT_CLASSES.map((vatClass) => (
+              <option key={vatClass} value={vatClass}>
+                {VAT_CLASS_LABELS[vatClass]}
+              </option>
+            ))}
+          </select>
         </div>
         <TextField column="size" cells={cells} errors={errors} hint="Like 800g or 6 x 330ml" />
         <TextArea column="description" cells={cells} errors={errors} />

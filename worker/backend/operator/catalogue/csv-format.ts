@@ -9,6 +9,7 @@ import {
 } from '../../../../schemas/operator-catalogue.ts'
 
 import { FOOD_COLUMNS, foodCells, readFood, type ItemFood } from './food-csv.ts'
+import { isVatClass, VAT_CLASSES, type VatClass } from '../../../../schemas/vat.ts'
 
 export { parsePrice }
 
@@ -47,6 +48,11 @@ export interface ItemRecord {
   position: number
   /** Allergens, nutrition, storage, origin, net quantity and operator (food-csv.ts). */
   food: ItemFood
+  /**
+   * The item's VAT rate class (ADR 051). Null where the file leaves it out: the item keeps its
+   * own, and a new one is standard-rated (`planImport` fills it before comparing).
+   */
+  vatClass: VatClass | null
 }
 
 export interface StoreItemRecord {
@@ -115,6 +121,7 @@ export const CATALOGUE_COLUMNS: {
       'max_quantity',
       'position',
       ...FOOD_COLUMNS,
+      'vat_class',
     ],
     required: ['slug', 'name', 'category', 'price'],
   },
@@ -289,6 +296,18 @@ class RowReader {
     return [...new Set(tags)]
   }
 
+  /** A VAT rate class, in any case; empty is null (the item's own, or standard when new). */
+  vatClass(column: string): VatClass | null {
+    const value = (this.raw.cells[column] ?? '').toLowerCase()
+    if (value === '') return null
+    if (isVatClass(value)) return value
+    this.fail(
+      column,
+      formatMessage('catalogueCsvVatClass', VAT_CLASSES.join(', '), this.raw.cells[column] ?? '')
+    )
+    return null
+  }
+
   /** Records an error found beyond the cell itself (a was price not above the price…). */
   refuse(column: string, message: string): void {
     this.fail(column, message)
@@ -347,6 +366,7 @@ function parseItem(raw: RawRow): ParsedRow<ItemRecord> {
     maxQuantity: read.whole('max_quantity', 1, 1000),
     position: read.whole('position', 0, 1_000_000) ?? 0,
     food: readFood(read),
+    vatClass: read.vatClass('vat_class'),
   }
   if (record.price === 0 && read.errors.every((error) => error.column !== 'price')) {
     read.refuse('price', formatMessage('catalogueCsvPrice', raw.cells.price ?? ''))
@@ -498,6 +518,7 @@ function cellsOf<K extends CatalogueKind>(kind: K, record: CatalogueRecords[K]):
       cell(r.maxQuantity),
       cell(r.position),
       ...foodCells(r.food),
+      cell(r.vatClass),
     ]
   }
   if (kind === 'options') {

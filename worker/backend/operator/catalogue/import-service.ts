@@ -160,6 +160,14 @@ export interface ImportPlan {
   changed: Array<CatalogueRecords[CatalogueKind]>
 }
 
+/**
+ * A file without the VAT class column (or with the cell empty) leaves an item's class as it is,
+ * and a new item standard-rated (ADR 051): a file from before VAT, re-imported, changes no class.
+ */
+function keepVatClass(record: ItemRecord, before: ItemRecord | undefined): void {
+  record.vatClass ??= before?.vatClass ?? 'standard'
+}
+
 /** Checks a file against the catalogue: a report that changes nothing. */
 export async function planImport(
   db: D1Database,
@@ -182,6 +190,7 @@ export async function planImport(
   const changed: Array<CatalogueRecords[CatalogueKind]> = []
   for (const { record } of parsed.rows) {
     const before = existing.get(recordKey(kind, record))
+    if (kind === 'items') keepVatClass(record as ItemRecord, before as ItemRecord | undefined)
     if (before === undefined) created++
     else if (sameRecord(kind, before, record)) {
       unchanged++

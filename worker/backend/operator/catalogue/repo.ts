@@ -1,5 +1,6 @@
 import { AllergenSetSchema, NutritionSchema } from '../../../../schemas/food-information.ts'
 import { unitAmount } from '../../../../schemas/unit-price.ts'
+import type { VatClass } from '../../../../schemas/vat.ts'
 import type { CategoryRecord, ItemRecord, StoreItemRecord } from './csv-format.ts'
 
 /*
@@ -61,7 +62,7 @@ export async function readItems(db: D1Database, businessId: number): Promise<Arr
               m.was_price, m.tags, m.out_of_stock, m.is_active, m.age_restriction,
               m.max_quantity, m.position, m.allergens_contains, m.allergens_may_contain,
               m.nutrition, m.storage_use, m.country_of_origin, m.net_quantity,
-              m.food_operator_name, m.food_operator_address
+              m.food_operator_name, m.food_operator_address, m.vat_class
          from menu_items m join categories c on c.id = m.category_id
         where m.business_id = ?1 order by m.id`
     )
@@ -89,6 +90,7 @@ export async function readItems(db: D1Database, businessId: number): Promise<Arr
       net_quantity: string | null
       food_operator_name: string | null
       food_operator_address: string | null
+      vat_class: VatClass
     }>()
   return results.map((row) => ({
     slug: row.slug,
@@ -115,6 +117,7 @@ export async function readItems(db: D1Database, businessId: number): Promise<Arr
       operatorName: row.food_operator_name,
       operatorAddress: row.food_operator_address,
     },
+    vatClass: row.vat_class,
   }))
 }
 
@@ -224,7 +227,7 @@ export function itemStatements(
             was_price, tags, out_of_stock, is_active, age_restriction, max_quantity, position,
             image_originals, image_mdpi_1x, image_xhdpi_2x, image_xxhdpi_3x, updated_at,
             allergens_contains, allergens_may_contain, nutrition, storage_use,
-            country_of_origin, net_quantity, food_operator_name, food_operator_address)
+            country_of_origin, net_quantity, food_operator_name, food_operator_address, vat_class)
          select ?1, c.id, ${field('slug')}, ${field('name')}, ${field('description')},
                 ${field('size')}, ${field('unitAmount')}, ${field('ingredients')}, ${field('price')},
                 ${field('wasPrice')},
@@ -236,7 +239,9 @@ export function itemStatements(
                 json(${field('food.contains')}), json(${field('food.mayContain')}),
                 json(${field('food.nutrition')}), ${field('food.storage')},
                 ${field('food.origin')}, ${field('food.netQuantity')},
-                ${field('food.operatorName')}, ${field('food.operatorAddress')}
+                ${field('food.operatorName')}, ${field('food.operatorAddress')},
+                -- planImport gives every record its class; standard stands in for none (ADR 051).
+                coalesce(${field('vatClass')}, 'standard')
            from json_each(?2) j
            left join categories c on c.business_id = ?1 and c.slug = ${field('category')}
            left join categories p on p.id = c.parent_id
@@ -255,7 +260,8 @@ export function itemStatements(
            nutrition = excluded.nutrition, storage_use = excluded.storage_use,
            country_of_origin = excluded.country_of_origin, net_quantity = excluded.net_quantity,
            food_operator_name = excluded.food_operator_name,
-           food_operator_address = excluded.food_operator_address`
+           food_operator_address = excluded.food_operator_address,
+           vat_class = excluded.vat_class`
       )
       .bind(businessId, JSON.stringify(chunk), at)
   )
