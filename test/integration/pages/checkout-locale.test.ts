@@ -90,8 +90,9 @@ describe('a brand whose business is Dutch (nl-NL, EUR, NL)', () => {
       postcode: '1012ab',
       country: 'NL',
     })
-    // Past the check: the local geocoder holds no Dutch points.
-    expect(dutch.status).toBe(404)
+    // Past the check, and placed by its four-digit area (ADR 052).
+    expect(dutch.status).toBe(200)
+    expect(dutch.json).toMatchObject({ postcode: '1012 AB', precision: 'outcode' })
     const uk = await call('/location/postcode-to-coordinates', {
       businessId: 1,
       postcode: 'M1 1AE',
