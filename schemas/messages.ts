@@ -225,6 +225,8 @@ export const MESSAGES = {
   // Not in the spec (checkout and payments):
   addressLine1Required: 'Please enter the first line of your address.',
   townRequired: 'Please enter your town or city.',
+  countyRequired: 'Please enter your county.',
+  houseNumberRequired: 'Please enter the house number.',
   guestEmailRegistered:
     'This email address belongs to an account. Please sign in to continue, or use a one-time code.',
   basketChanged: 'Your basket has changed. Please check it before you pay.',

@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { countRows, type Dataset, totalRows } from './demo-data/dataset.ts'
+import { ABROAD } from './demo-data/abroad.ts'
 import { DEMO_DATA_VERSION, type DemoDataOptions, generateDemoData } from './demo-data/generate.ts'
 import { HARBOUR_BUSINESS } from './demo-data/harbour.ts'
 import { BUSINESS_ID } from './demo-data/tenancy.ts'
@@ -81,8 +82,9 @@ function executeLocal(state: string, binding: string, sql: string): void {
 }
 
 /**
- * Where each demo business lives (ADR 047): Corner Fresh Group on DB, Harbour Pantry on SHARD_2
- * when the configuration has a second shard; on DB with the first otherwise.
+ * Where each demo business lives (ADR 047): Corner Fresh Group on DB, Harbour Pantry and the
+ * businesses abroad on SHARD_2 when the configuration has a second shard; on DB with the first
+ * otherwise.
  */
 function demoShards(bindings: ReadonlyArray<string>): Array<{ binding: string; only?: DemoPart }> {
   return bindings.includes('SHARD_2') && bindings.includes('DIRECTORY')
@@ -150,8 +152,13 @@ function ensureDemoStaff(state: string, bindings: ReadonlyArray<string>): void {
   const nowIso = new Date().toISOString()
   const shards = demoShards(bindings)
   for (const { binding, only } of shards) {
-    const businessId = only === 'harbour' ? HARBOUR_BUSINESS.id : only ? BUSINESS_ID : undefined
-    executeLocal(state, binding, demoStaffSql(devVar('AUTH_PEPPER'), nowIso, businessId))
+    const businessIds =
+      only === 'harbour'
+        ? [HARBOUR_BUSINESS.id, ...ABROAD.map((abroad) => abroad.business.id)]
+        : only
+          ? [BUSINESS_ID]
+          : undefined
+    executeLocal(state, binding, demoStaffSql(devVar('AUTH_PEPPER'), nowIso, businessIds))
   }
   console.log(demoStaffNotice('http://localhost:5173'))
 }

@@ -9,7 +9,23 @@ export function localeAttributes(shop: ShopLocale): Record<string, string> {
     'data-currency': shop.currency,
     'data-country': shop.countryCode,
     'data-time-zone': shop.timeZone,
+    dir: textDirection(shop.locale),
   }
+}
+
+// The languages of the shop's reach written right to left: Arabic, Hebrew, Persian, Urdu (and
+// 'iw', Hebrew's old code, which some systems still send).
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'iw', 'fa', 'ur'])
+
+/**
+ * Which way a locale's text runs, for `dir` on <html>: the page's logical CSS (ms-/me-/ps-/pe-,
+ * start/end) then lays it out mirrored for an RTL brand.
+ *
+ * @example textDirection('ar-AE') // 'rtl'
+ */
+export function textDirection(locale: string): 'ltr' | 'rtl' {
+  const language = locale.split(/[-_]/)[0]?.toLowerCase() ?? ''
+  return RIGHT_TO_LEFT.has(language) ? 'rtl' : 'ltr'
 }
 
 /** In the browser: the locale the server rendered the document with (the UK's if it wrote none). */

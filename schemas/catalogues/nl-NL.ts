@@ -205,6 +205,8 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   basketOfAnotherMember: 'Dit mandje hoort bij een ander account.',
   addressLine1Required: 'Vul de eerste regel van je adres in.',
   townRequired: 'Vul je woonplaats in.',
+  countyRequired: 'Vul je graafschap in.',
+  houseNumberRequired: 'Vul het huisnummer in.',
   guestEmailRegistered:
     'Dit e-mailadres hoort bij een account. Log in om verder te gaan, of gebruik een eenmalige code.',
   basketChanged: 'Je mandje is gewijzigd. Controleer het voordat je betaalt.',

@@ -1,3 +1,4 @@
+import { addAbroad } from './abroad.ts'
 import { addCatalogue, addStoreOverrides } from './catalogue-rows.ts'
 import { addContent } from './content.ts'
 import { parseCsv } from '../lib/csv.ts'
@@ -26,7 +27,8 @@ export interface DemoDataOptions {
   overridesPerStore?: number
   /**
    * One shard's part (ADR 047): 'first' is Corner Fresh Group with the reference data, 'harbour'
-   * Harbour Pantry with the same reference data (countries, postcodes); absent, both businesses.
+   * Harbour Pantry and the two businesses abroad (Liffey Larder, Domstad Markt) with the same
+   * reference data (countries, postcodes); absent, every business.
    */
   only?: 'first' | 'harbour'
 }
@@ -45,6 +47,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
     addCountries(t)
     addGeography(t, outcodes, postcodes, random)
     addHarbour(t, outcodeByCode)
+    addAbroad(t)
     return toDataset(t)
   }
   addTenancy(t)
@@ -54,7 +57,10 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
   addStoreOverrides(t, storeIds, products, random, options.overridesPerStore)
   addPromotions(t, products)
   addContent(t)
-  if (options.only !== 'first') addHarbour(t, outcodeByCode)
+  if (options.only !== 'first') {
+    addHarbour(t, outcodeByCode)
+    addAbroad(t)
+  }
   return toDataset(t)
 }
 
@@ -73,6 +79,8 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * described with its brand and a sentence about its range; 14: food information for every food
  * item, from its sub-category's template in product-food.ts, and each business's operator address;
  * 15: green seedless grapes drawn with the green grapes icon; 16: loose produce, counter meat, fish,
- * cheese and deli sold by weight, ADR 039; 17: a VAT class per item, a rule per category, ADR 051).
+ * cheese and deli sold by weight, ADR 039; 17: a VAT class per item, a rule per category, ADR 051;
+ * 18: two businesses abroad, Liffey Larder on dublin.localhost and Domstad Markt on
+ * utrecht.localhost, ADR 052).
  */
-export const DEMO_DATA_VERSION = 17
+export const DEMO_DATA_VERSION = 18

@@ -1,11 +1,13 @@
 import { createHmac, pbkdf2Sync, randomBytes } from 'node:crypto'
+import { DOMSTAD, LIFFEY } from './abroad.ts'
 import { HARBOUR_BRAND, HARBOUR_BUSINESS } from './harbour.ts'
 import { BUSINESS_ID } from './tenancy.ts'
 
 /**
  * The demo businesses' store console accounts (ADR 018): Corner Fresh Group's one per role (the
  * operator for every store, the others at the business's first store) and Harbour Pantry's
- * operator, who signs in on harbour.localhost. Passwords are demo-only and printed by `npm run
+ * operator, who signs in on harbour.localhost, and the operators of the businesses abroad
+ * (dublin.localhost, utrecht.localhost). Passwords are demo-only and printed by `npm run
  * dev`; sign-in still asks for the emailed code (the development mailbox shows it).
  */
 export const DEMO_STAFF = [
@@ -44,6 +46,20 @@ export const DEMO_STAFF = [
     name: 'Hana Harbour',
     role: 'operator',
   },
+  {
+    businessId: LIFFEY.business.id,
+    email: 'operator@liffey.test',
+    password: 'liffey-demo-1',
+    name: 'Aoife Operator',
+    role: 'operator',
+  },
+  {
+    businessId: DOMSTAD.business.id,
+    email: 'operator@domstad.test',
+    password: 'domstad-demo-1',
+    name: 'Daan Operator',
+    role: 'operator',
+  },
 ] as const
 
 /**
@@ -67,11 +83,15 @@ const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
  * changed locally stays changed). Hashed with this checkout's AUTH_PEPPER, so it runs at every
  * `npm run dev` rather than in the dataset, which has no secrets.
  */
-export function demoStaffSql(pepper: string, nowIso: string, businessId?: number): string {
+export function demoStaffSql(
+  pepper: string,
+  nowIso: string,
+  businessIds?: ReadonlyArray<number>
+): string {
   const statements: Array<string> = []
   for (const staff of DEMO_STAFF) {
     // A shard's own staff only (ADR 047): each business's accounts live with its rows.
-    if (businessId !== undefined && staff.businessId !== businessId) continue
+    if (businessIds !== undefined && !businessIds.includes(staff.businessId)) continue
     const firstStore = `(select min(id) from stores where business_id = ${staff.businessId})`
     const hash = demoPasswordHash(staff.password, pepper)
     statements.push(
@@ -97,11 +117,15 @@ export function demoStaffNotice(origin: string): string {
       (s) => `  ${s.role.padEnd(14)} ${s.email.padEnd(22)} ${s.password}`
     )
   // Each business's console is on its own brand's host (ADR 018): same port, its own host name.
-  const harbour = origin.replace('//localhost', `//${HARBOUR_BRAND.host}`)
+  const on = (host: string) => origin.replace('//localhost', `//${host}`)
   return [
     `Store console: ${origin}/store/sign-in (the emailed code is in ${origin}/dev/mailbox)`,
     ...rows(BUSINESS_ID),
-    `${HARBOUR_BUSINESS.name}, a second business: ${harbour}/store/sign-in`,
+    `${HARBOUR_BUSINESS.name}, a second business: ${on(HARBOUR_BRAND.host)}/store/sign-in`,
     ...rows(HARBOUR_BUSINESS.id),
+    ...[LIFFEY, DOMSTAD].flatMap(({ business, brand }) => [
+      `${business.name}, abroad (${business.home?.locale ?? ''}): shop at ${on(brand.host)}/, console ${on(brand.host)}/store/sign-in`,
+      ...rows(business.id),
+    ]),
   ].join('\n')
 }

@@ -107,12 +107,14 @@ export interface StorePlacement {
   id: number
   variant: number
   emailDomain: string
+  /** A store abroad (ADR 052): its country, zone and phone; the UK's and a random UK number when absent. */
+  abroad?: { countryCode: string; timeZone: string; phone: string }
 }
 
 /** A store with its opening hours, Christmas closures and delivery zones. */
 export function addStore(
   t: Tables,
-  { businessId, id, variant, emailDomain }: StorePlacement,
+  { businessId, id, variant, emailDomain, abroad }: StorePlacement,
   profile: StoreProfile,
   random: Random
 ): void {
@@ -124,7 +126,7 @@ export function addStore(
     slug: profile.slug,
     name: profile.name,
     description: `Groceries, fresh food, drinks and household essentials in ${profile.town}.`,
-    phone: `0${random.int(113, 191)} ${random.int(100, 999)} ${String(random.int(0, 9999)).padStart(4, '0')}`,
+    phone: ukPhone(random),
     email: `${profile.slug}@${emailDomain}`,
     address_line1: profile.line1,
     address_line2: null,
@@ -133,6 +135,9 @@ export function addStore(
     postcode: profile.postcode,
     latitude: round(profile.latitude, 5),
     longitude: round(profile.longitude, 5),
+    ...(abroad && { phone: abroad.phone }),
+    country_code: abroad?.countryCode ?? 'GB',
+    time_zone: abroad?.timeZone ?? 'Europe/London',
     delivery_enabled: collectionOnly ? 0 : 1,
     collection_enabled: noCollection ? 0 : 1,
     delivery_radius_km: [3, 5, 4, 6, 3.5, 8, 5][variant] ?? 5,
@@ -180,6 +185,11 @@ export function addStore(
       })
     }
   }
+}
+
+// Drawn even for a store abroad, so the random stream (and every row after it) stays the same.
+function ukPhone(random: Random): string {
+  return `0${random.int(113, 191)} ${random.int(100, 999)} ${String(random.int(0, 9999)).padStart(4, '0')}`
 }
 
 /** A store on a street of a town, placed at its postcode district's centroid (the outcode data). */

@@ -81,6 +81,8 @@ export interface DemoBrand {
   readonly orderNumberPrefix: string
   readonly appStoreId: string
   readonly store: { enableStoresSearchByAddress: boolean; autoSelectClosestStore: boolean }
+  /** The home page's hero in the brand's language (ADR 052); English from its name when absent. */
+  readonly hero?: { readonly title: string; readonly subtitle: string }
 }
 
 /** A demo business's own row. */
@@ -92,6 +94,23 @@ export interface DemoBusiness {
   readonly supportPhone: string
   /** Where shoppers write to the food business operator (Regulation 1169/2011 art. 9(1)(h)). */
   readonly foodOperatorAddress: string
+  /** Where it trades (ADR 045, 052); the UK's when absent. */
+  readonly home?: DemoHome
+}
+
+/** A business's country, currency, locale (as stored, 'en_IE') and time zone. */
+export interface DemoHome {
+  readonly countryCode: string
+  readonly currency: string
+  readonly locale: string
+  readonly timeZone: string
+}
+
+const UK_HOME: DemoHome = {
+  countryCode: 'GB',
+  currency: 'GBP',
+  locale: 'en_GB',
+  timeZone: 'Europe/London',
 }
 
 const CORNER_FRESH_GROUP: DemoBusiness = {
@@ -119,19 +138,22 @@ export function addBusiness(
   business: DemoBusiness,
   brands: ReadonlyArray<DemoBrand>
 ): void {
+  const home = business.home ?? UK_HOME
   addRow(t.businesses, {
     id: business.id,
     name: business.name,
     legal_name: business.legalName,
-    country_code: 'GB',
-    currency: 'GBP',
-    locale: 'en_GB',
-    time_zone: 'Europe/London',
+    country_code: home.countryCode,
+    currency: home.currency,
+    locale: home.locale,
+    time_zone: home.timeZone,
     support_email: business.supportEmail,
     support_phone: business.supportPhone,
     food_operator_address: business.foodOperatorAddress,
   })
-  addRow(t.postcode_rules, postcodeRuleRow(business.id))
+  // Abroad the shop's own rule for the home country applies (schemas/postcode.ts); a stored GB
+  // rule would let a UK postcode in.
+  if (home.countryCode === 'GB') addRow(t.postcode_rules, postcodeRuleRow(business.id))
   for (const brand of brands) {
     addRow(t.brands, {
       id: brand.id,
@@ -166,7 +188,11 @@ export function addBusiness(
       // and sitemaps as production does, so the Lighthouse SEO audit runs against the real thing.
       addRow(t.brand_hosts, { host: DEV_HOST, brand_id: brand.id, environment: 'dev' })
     }
-    for (const [section, settings] of Object.entries(brandSettings(brand.name, brand.store))) {
+    const settingsBySection = brandSettings(brand.name, brand.store)
+    if (brand.hero) {
+      settingsBySection.home = { heroTitle: brand.hero.title, heroSubtitle: brand.hero.subtitle }
+    }
+    for (const [section, settings] of Object.entries(settingsBySection)) {
       addRow(t.brand_settings, {
         brand_id: brand.id,
         section,

@@ -8,7 +8,8 @@ import {
   type StoreSearchVariant,
 } from '../../client/lib/store-search.ts'
 import type { Brand } from '../../schemas/brand.ts'
-import { MESSAGES } from '../../schemas/messages.ts'
+import { shopLocaleOf } from '../../schemas/locale.ts'
+import { localiseMessage, translate } from '../../schemas/message-catalogue.ts'
 import {
   checkPostcode,
   DEFAULT_POSTCODE_RULE,
@@ -53,14 +54,16 @@ function isSearchErrorKey(value: string | undefined): value is StoreSearchErrorK
  */
 export function storeSearchBoxFromQuery(c: Context<AppEnv>): StoreSearchBoxProps {
   const box = storeSearchBox(c.var.brand)
+  // Checked in English, the catalogue's source, and said in the brand's language (ADR 049).
+  const shop = shopLocaleOf(c.var.brand)
   const typed = c.req.query(STORE_SEARCH_QUERY.postcode)
   const errorKey = c.req.query(STORE_SEARCH_ERROR_QUERY)
-  if (isSearchErrorKey(errorKey)) return { ...box, initialError: MESSAGES[errorKey] }
+  if (isSearchErrorKey(errorKey)) return { ...box, initialError: translate(shop, errorKey) }
   if (typed === undefined) return box
   const check = checkPostcode(typed, box.postcodeRule)
   return {
     ...box,
     initialValue: typed.slice(0, POSTCODE_MAX_LENGTH),
-    ...(check.ok ? {} : { initialError: check.message }),
+    ...(check.ok ? {} : { initialError: localiseMessage(shop, check.message) }),
   }
 }

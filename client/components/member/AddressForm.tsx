@@ -189,7 +189,12 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
           values={values}
         />
         <NameFields idPrefix="address" errors={errors} values={values} />
-        <AddressFields idPrefix="address" errors={errors} values={values} />
+        <AddressFields
+          idPrefix="address"
+          errors={errors}
+          values={values}
+          {...(values.country ? { country: values.country } : {})}
+        />
         <CountrySelect countries={countries} values={values} errors={errors} />
         <label className="mb-4 flex min-h-11 items-center gap-3 font-semibold">
           <input

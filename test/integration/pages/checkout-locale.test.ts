@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../../worker/app.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { call, plainItem, readyBasket, seedCheckout } from '../checkout/fixtures.ts'
+import { call, plainItem, readyBasket, seedCheckout, STORES } from '../checkout/fixtures.ts'
+import { jar } from './cookie-jar.ts'
 import { checkoutSteps } from './checkout-steps.ts'
 import { pageText as text, pageClient, testEnv } from './storefront.ts'
 
@@ -90,8 +91,9 @@ describe('a brand whose business is Dutch (nl-NL, EUR, NL)', () => {
       postcode: '1012ab',
       country: 'NL',
     })
-    // Past the check: the local geocoder holds no Dutch points.
-    expect(dutch.status).toBe(404)
+    // Past the check, and placed by its four-digit area (ADR 052).
+    expect(dutch.status).toBe(200)
+    expect(dutch.json).toMatchObject({ postcode: '1012 AB', precision: 'outcode' })
     const uk = await call('/location/postcode-to-coordinates', {
       businessId: 1,
       postcode: 'M1 1AE',
@@ -99,6 +101,45 @@ describe('a brand whose business is Dutch (nl-NL, EUR, NL)', () => {
     })
     expect(uk.status).toBe(422)
     expect(uk.json).toMatchObject({ error: { message: 'M1 1AE is not a valid postcode' } })
+  })
+
+  it('asks for the delivery address in the Dutch order and checks it as a Dutch one (ADR 052)', async () => {
+    const start = await steps.basket(STORES.main, 'delivery')
+    const cookies = jar(await get('/checkout', start.cookies), start.cookies)
+    const form = await (await get('/checkout/details', cookies)).text()
+    expect(form.indexOf('for="delivery-postcode"')).toBeGreaterThan(0)
+    expect(form.indexOf('for="delivery-postcode"')).toBeLessThan(
+      form.indexOf('for="delivery-addressLine1"')
+    )
+    expect(text(form)).toContain('Street and house number')
+    expect(form).not.toContain('for="delivery-county"')
+    const details = {
+      firstName: 'Anna',
+      lastName: 'Jansen',
+      email: 'anna.address@example.com',
+      phoneNumber: '06 1234 5678',
+      terms: 'yes',
+      town: 'Utrecht',
+      postcode: '3511ab',
+    }
+    const noNumber = await postForm(
+      '/checkout/details',
+      { ...details, addressLine1: 'Oudegracht' },
+      cookies
+    )
+    expect(noNumber.status).toBe(422)
+    const refused = await noNumber.text()
+    expect(refused).toContain('id="delivery-addressLine1-error"')
+    expect(text(refused)).toMatch(/Vul het huisnummer in\.|Please enter the house number\./)
+    // A Dutch postcode is a postcode here: the Manchester test store only does not deliver to it.
+    const numbered = await postForm(
+      '/checkout/details',
+      { ...details, addressLine1: 'Oudegracht 12' },
+      cookies
+    )
+    const answer = text(await numbered.text())
+    expect(answer).not.toMatch(/is not a valid postcode|geen geldige postcode/)
+    expect(answer).toContain('3511 AB')
   })
 
   it('refuses a UK mobile and takes a Dutch one', async () => {

@@ -24,6 +24,7 @@ import { AppError } from '../../lib/errors.ts'
 import { loadStore, readBasket, requireBasket } from '../basket/read.ts'
 import type { Geocoder } from '../location/geocoder.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
+import { addressErrorsFor } from '../../../schemas/address-form.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules-repo.ts'
 import { localSandboxActive } from '../../lib/payments-config.ts'
 import { tokenOwnsOrder } from '../orders/ownership.ts'
@@ -235,6 +236,13 @@ async function checkedAddress(
   businessId: number,
   address: CheckoutAddress
 ): Promise<CheckoutAddress> {
+  // What the address's country asks beyond the common fields (ADR 052: IE county, NL number).
+  const missing = addressErrorsFor(address, address.country)
+  if (missing[0]) {
+    throw new AppError('validation_error', missing[0].message, {
+      fields: missing.map(({ field, message }) => ({ field: `address.${field}`, message })),
+    })
+  }
   try {
     const postcode = await requireBusinessPostcode(
       db,

@@ -9,6 +9,7 @@ import type {
 import { outcodeOf } from '../../../schemas/postcode.ts'
 import { boundingBox, distanceKm } from '../geo.ts'
 import { addressSearchOf } from './address-search.ts'
+import { placeByArea } from './country-areas.ts'
 import type { Geocoder } from './geocoder.ts'
 
 /** How far a point may be from a postcode's centre and still be "at" that postcode. */
@@ -84,13 +85,15 @@ function boxParams(coords: Coordinates, radiusKm: number): Array<number> {
 
 /**
  * The local default geocoder: answers from the D1 tables loaded from the shipped UK outcode
- * centroids, central Manchester postcodes and demo addresses. Each call is one query.
+ * centroids, central Manchester postcodes and demo addresses. Each call is one query. Irish and
+ * Dutch postcodes are placed from the demo towns' area table (country-areas.ts) without one.
  */
 export class D1Geocoder implements Geocoder {
   constructor(private readonly db: D1Database) {}
 
   async postcodeToCoordinates(postcode: string, country: string): Promise<PostcodeLocation | null> {
-    if (country.toUpperCase() !== DEFAULT_COUNTRY_CODE) return null
+    // Countries without UK outcodes are placed by their own areas (ADR 052).
+    if (country.toUpperCase() !== DEFAULT_COUNTRY_CODE) return placeByArea(postcode, country)
     // A postcode we have no point for still has a district: its centroid is close enough to
     // find the nearest stores.
     const row = await this.db

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { distanceKm } from '../geo.ts'
 import type { Geocoder } from './geocoder.ts'
+import { placeByArea } from './country-areas.ts'
 
 export const IDEAL_POSTCODES_BASE_URL = 'https://api.ideal-postcodes.co.uk/v1'
 const DEFAULT_TIMEOUT_MS = 3000
@@ -118,6 +119,8 @@ export class IdealPostcodesGeocoder implements Geocoder {
   }
 
   async postcodeToCoordinates(postcode: string, country: string): Promise<PostcodeLocation | null> {
+    // Ideal Postcodes knows the UK only; other countries fall back to the local areas (ADR 052).
+    if (country.toUpperCase() !== DEFAULT_COUNTRY_CODE) return placeByArea(postcode, country)
     const addresses = await this.postcodeAddresses(postcode, country)
     if (addresses.length === 0) return null
     // The postcode's point is the middle of its delivery points.

@@ -138,7 +138,9 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
       : {
           ...scope,
           sameAsDelivery: false,
-          address: chosen ? checkoutAddressOf(chosen) : addressFromForm(form),
+          address: chosen
+            ? checkoutAddressOf(chosen)
+            : addressFromForm(form, c.var.brand.countryCode),
         }
   )
   if (!parsed.success) {

@@ -42,13 +42,15 @@ export function checkoutCallErrors(error: unknown, stepMessage: string): FormErr
 }
 
 /** The address inputs a checkout form posted (AddressFields), for its schema to check. */
-export function addressFromForm(form: Readonly<Record<string, string>>) {
+export function addressFromForm(form: Readonly<Record<string, string>>, country: string) {
   return {
     addressLine1: form.addressLine1 ?? '',
     addressLine2: form.addressLine2 ?? '',
     town: form.town ?? '',
     county: form.county ?? '',
     postcode: form.postcode ?? '',
+    // The form is the shop's country's (AddressFields): its postcode rule checks it (ADR 052).
+    country,
   }
 }
 

@@ -224,7 +224,9 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
   const address = delivery
     ? safeParseForm(SetDeliveryAddressRequestSchema, {
         ...scope,
-        address: chosen ? checkoutAddressOf(chosen) : addressFromForm(form),
+        address: chosen
+          ? checkoutAddressOf(chosen)
+          : addressFromForm(form, c.var.brand.countryCode),
         instructions: form.instructions ?? '',
       })
     : null

@@ -72,7 +72,7 @@ async function render(
         notice={view.notice ?? null}
         deleting={view.deleting ?? null}
         editing={view.editing ?? null}
-        values={view.values ?? { type: 'delivery', country: 'GB' }}
+        values={view.values ?? { type: 'delivery', country: c.var.brand.countryCode }}
         errors={view.errors ?? {}}
         lookup={view.lookup ?? null}
       />
@@ -144,7 +144,7 @@ export async function memberAddressesPage(c: Context<AppEnv>): Promise<Response>
     }
     view.values = {
       type: 'delivery',
-      country: 'GB',
+      country: c.var.brand.countryCode,
       ...(picked ? memberAddressValues(picked.address) : { postcode }),
     }
   }

@@ -1,3 +1,4 @@
+import { addressErrorsFor } from '../../../../schemas/address-form.ts'
 import type { MemberAddress, MemberAddressFields } from '../../../../schemas/member-addresses.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import { AppError } from '../../../lib/errors.ts'
@@ -39,6 +40,10 @@ async function checkedFields(
   if (!countries?.some(({ code }) => code === fields.country)) {
     const message = MESSAGES.addressCountryNotOffered
     throw new AppError('validation_error', message, { fields: [{ field: 'country', message }] })
+  }
+  const missing = addressErrorsFor(fields, fields.country)
+  if (missing[0]) {
+    throw new AppError('validation_error', missing[0].message, { fields: missing })
   }
   const postcode = await requireBusinessPostcode(
     call.db,

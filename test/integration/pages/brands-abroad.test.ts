@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:test'
+import { DOMSTAD, LIFFEY } from '../../../scripts/demo-data/abroad.ts'
+import { createApp } from '../../../worker/app.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
+import { pageClient } from './storefront.ts'
+
+/*
+ * The demo's brands abroad (issue 43, ADR 052) on their own hosts: a search by the country's
+ * postcode finds the business's own stores, in its language and currency.
+ */
+const app = createApp()
+
+beforeAll(async () => {
+  await seedDemo(env.DB)
+})
+
+describe('the demo brands abroad', () => {
+  it('finds Liffey Larder’s Dublin shops by an Eircode on dublin.localhost, in euros', async () => {
+    const client = pageClient(app, '192.0.61', `http://${LIFFEY.brand.host}`)
+    const res = await client.get('/stores-near-by/D02%20X285')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('lang="en-IE"')
+    expect(html).toContain('Grafton Street')
+    expect(html).toContain('Phibsborough')
+    expect(html).not.toContain('Manchester')
+    expect(html).toContain('€')
+    expect(html).not.toContain('£')
+  })
+
+  it('finds Domstad Markt’s Utrecht shops by a Dutch postcode on utrecht.localhost, in Dutch', async () => {
+    const client = pageClient(app, '192.0.62', `http://${DOMSTAD.brand.host}`)
+    const res = await client.get('/stores-near-by/3512%20AB')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('lang="nl-NL"')
+    expect(html).toContain('Oudegracht')
+    expect(html).toContain('Wittevrouwen')
+    expect(html).not.toContain('Grafton Street')
+    expect(html).toContain('€')
+    expect(html).not.toContain('£')
+  })
+
+  it('refuses a UK postcode on the Dutch brand with the Dutch message', async () => {
+    const client = pageClient(app, '192.0.63', `http://${DOMSTAD.brand.host}`)
+    const html = await (await client.get('/?postcode=M1%201AE')).text()
+    expect(html).toContain('Domstad Markt')
+    expect(html).toContain('M1 1AE is geen geldige postcode')
+    expect(html).not.toContain('M1 1AE is not a valid postcode')
+  })
+})

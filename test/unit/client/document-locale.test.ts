@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { localeAttributes, textDirection } from '../../../client/lib/document-locale.ts'
+import { GB_LOCALE, shopLocaleOf } from '../../../schemas/locale.ts'
+
+describe('the direction of the document (issue 43, right to left)', () => {
+  it('writes dir="rtl" on <html> for an Arabic, Hebrew, Persian or Urdu brand', () => {
+    const arabic = shopLocaleOf({ locale: 'ar_AE', currency: 'AED', countryCode: 'AE' })
+    expect(localeAttributes(arabic)).toMatchObject({ lang: 'ar-AE', dir: 'rtl' })
+    expect(['he-IL', 'fa-IR', 'ur-PK', 'iw'].map(textDirection)).toEqual([
+      'rtl',
+      'rtl',
+      'rtl',
+      'rtl',
+    ])
+  })
+
+  it('writes dir="ltr" for the UK, Irish and Dutch brands', () => {
+    expect(localeAttributes(GB_LOCALE).dir).toBe('ltr')
+    expect(['en-IE', 'nl-NL', 'fr', 'arn-CL'].map(textDirection)).toEqual([
+      'ltr',
+      'ltr',
+      'ltr',
+      'ltr',
+    ])
+  })
+})
