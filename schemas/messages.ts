@@ -637,6 +637,11 @@ export const MESSAGES = {
   insightScopeNotFound: 'This brand or store is not one of yours.',
   orderReasonsInvalid:
     'Give each list 1 to %s reasons, one a line, each at most %s characters and none twice.',
+  // Not in the spec (the order archive, issue 40):
+  orderArchiveMonthsInvalid: 'Keep orders online for a whole number of months from %s to %s.',
+  archivedOrderNotFound: 'No archived order has this number.',
+  archivedOrderRestored: 'The order is back online.',
+  archivedOrderIdClash: 'The order cannot be restored: its id is in use again. Contact support.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES
