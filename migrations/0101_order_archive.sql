@@ -12,7 +12,9 @@ create table archived_orders (
   business_id integer not null references businesses(id) on delete cascade,
   brand_id integer references brands(id) on delete set null,
   customer_id integer references customers(id) on delete set null,
-  -- The order's own id, kept so a restore puts it back under the same one.
+  -- The order's own id, kept so a restore puts it back under the same one. Not unique: a shard
+  -- may give a deleted newest row's id to the next order (rowids without autoincrement), and a
+  -- restore whose ids are taken again is refused (ADR 050).
   order_id integer not null,
   business_order_id text not null,
   status text not null,
@@ -28,8 +30,7 @@ create table archived_orders (
   -- A restore in flight claims the row with its token (ADR 050): of concurrent restores only the
   -- claimant's batch writes the order back.
   restore_token text,
-  unique (business_id, business_order_id),
-  unique (business_id, order_id)
+  unique (business_id, business_order_id)
 );
 
 create index archived_orders_customer on archived_orders (business_id, customer_id, placed_at);

@@ -65,9 +65,7 @@ export const ArchiveFileSchema = z.object({
   businessOrderId: z.string(),
   archivedAt: z.string(),
   receipt: MemberOrderDetailSchema,
-  tables: z.array(
-    z.object({ name: z.string(), rows: z.array(z.record(z.string(), z.unknown())) })
-  ),
+  tables: z.array(z.object({ name: z.string(), rows: z.array(z.record(z.string(), z.unknown())) })),
   links: z.array(z.object({ table: z.string(), column: z.string(), ids: z.array(z.int()) })),
 })
 export type ArchiveFile = z.infer<typeof ArchiveFileSchema>

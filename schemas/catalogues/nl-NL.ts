@@ -600,7 +600,8 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   insightScopeNotFound: 'Dit merk of deze winkel is niet van jou.',
   orderReasonsInvalid:
     'Geef elke lijst 1 tot {0} redenen, één per regel, elk hoogstens {1} tekens en geen twee keer.',
-  orderArchiveMonthsInvalid: 'Houd bestellingen online voor een heel aantal maanden van {0} tot {1}.',
+  orderArchiveMonthsInvalid:
+    'Houd bestellingen online voor een heel aantal maanden van {0} tot {1}.',
   archivedOrderNotFound: 'Er is geen gearchiveerde bestelling met dit nummer.',
   archivedOrderRestored: 'De bestelling staat weer online.',
   archivedOrderIdClash:

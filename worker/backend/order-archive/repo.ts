@@ -1,7 +1,7 @@
 import { TERMINAL_STATUSES } from '../../../schemas/order-states.ts'
 import { ORDER_ARCHIVE_MONTHS_DEFAULT } from '../../../schemas/order-archive.ts'
 import type { ArchiveFile } from '../../../schemas/order-archive.ts'
-import { quote, type OrderTables } from './tables.ts'
+import { quote, type OrderTables } from './tables-repo.ts'
 
 /*
  * The order archive's SQL (ADR 004, ADR 050): the businesses' setting, the orders old enough,

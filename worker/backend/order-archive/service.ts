@@ -21,7 +21,7 @@ import {
   restoreRows,
   type ArchivedOrderRow,
 } from './repo.ts'
-import { orderTables } from './tables.ts'
+import { orderTables } from './tables-repo.ts'
 
 /*
  * Old orders archived to R2 (issue 40, ADR 050). The retention cron, on each shard, moves each

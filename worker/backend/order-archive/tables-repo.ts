@@ -69,7 +69,7 @@ export async function orderTables(db: D1Database): Promise<OrderTables> {
   const cascades = (name: string) =>
     (keys.get(name) ?? []).filter((k) => k.on_delete === 'CASCADE' && k.table !== name)
   const members = new Set(['orders'])
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false
     for (const { name } of names) {
       if (members.has(name) || !cascades(name).some((k) => members.has(k.table))) continue
@@ -99,7 +99,8 @@ export async function orderTables(db: D1Database): Promise<OrderTables> {
       placed.set(name, rows)
       tables.push({ name, columns: columns.get(name) ?? [], rows })
     }
-    if (placed.size === before) throw new Error('the order tables have foreign keys no order satisfies')
+    if (placed.size === before)
+      throw new Error('the order tables have foreign keys no order satisfies')
   }
   const links = names.flatMap(({ name }) =>
     (keys.get(name) ?? [])
