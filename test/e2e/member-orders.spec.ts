@@ -17,7 +17,6 @@ import {
   consoleUrl,
   DEMO_STAFF,
   pickEveryLine,
-  staffBrowser,
   StoreConsole,
 } from './pages/store-console.ts'
 import { registerThroughForm } from './pages/member-details.ts'
@@ -300,65 +299,4 @@ test('a member amends a card order before picking: re-priced and the difference 
   await expect(main(page).getByText(/Whole Milk/i)).toHaveCount(0)
   await expect(main(page).getByRole('link', { name: 'Change this order' })).toBeVisible()
   await screenshots(page, 'member-order-amendable')
-})
-
-test('an old order moves to the archive, stays in the history with Download, and an operator restores it', async ({
-  page,
-  context,
-  browser,
-  checkout,
-  payment,
-}) => {
-  test.setTimeout(300_000)
-  await registerThroughForm(page, uniqueEmail('member-archive'))
-  const number = await placeOrder(page, checkout, payment)
-  const staffPage = await context.newPage()
-  await joinClock(staffPage)
-  await deliverInConsole(staffPage, new StoreConsole(staffPage, context), number)
-  await staffPage.close()
-
-  // The nightly retention run 25 months on archives it (ADR 050); the clock then comes back,
-  // so the member's and the staff's sessions stay valid.
-  const clock = urlOn(HOSTS.brandOne, '/api/dev/clock')
-  const { now } = (await (await page.request.get(clock)).json()) as { now: string }
-  const later = new Date(now)
-  later.setUTCMonth(later.getUTCMonth() + 25)
-  await page.request.put(clock, { data: { now: later.toISOString() } })
-  const run = await page.request.get(
-    urlOn(HOSTS.brandOne, `/cdn-cgi/local/scheduled?cron=${encodeURIComponent('17 3 * * *')}`)
-  )
-  await page.request.put(clock, { data: { now } })
-  expect(run.status(), await run.text()).toBe(200)
-
-  await page.goto(url('/member/orders'))
-  const card = orderList(page).filter({ hasText: number })
-  await expect(card).toContainText('Archived')
-  await expect(card.getByRole('link', { name: 'Download' })).toBeVisible()
-  await expectNoAxeViolations(page)
-  await screenshots(page, 'member-orders-archived')
-  await card.getByRole('link', { name: 'Download' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Receipt · Order ${number}`)
-  await expect(main(page).getByText('Vintage Cheddar 400g').first()).toBeVisible()
-
-  // The operator finds it by number and restores it.
-  const operator = await staffBrowser(browser, 'operator')
-  await operator.page.setViewportSize({ width: 1024, height: 800 })
-  await operator.page.goto(consoleUrl(`/operator/order-archive?number=${number}`))
-  const found = operator.page.getByRole('region', { name: `Archived order ${number}` })
-  await expect(found).toBeVisible()
-  await expectNoAxeViolations(operator.page)
-  await operator.page.screenshot({
-    path: `${SCREENSHOTS}/operator-order-archive-1024.png`,
-    fullPage: true,
-  })
-  await found.getByRole('button', { name: 'Restore' }).click()
-  await expect(operator.page.getByText('The order is back online.')).toBeVisible()
-  await operator.page.screenshot({
-    path: `${SCREENSHOTS}/operator-order-archive-restored-1024.png`,
-    fullPage: true,
-  })
-  await operator.context.close()
-
-  await page.goto(url('/member/orders'))
-  await expect(orderList(page).filter({ hasText: number })).not.toContainText('Archived')
 })
