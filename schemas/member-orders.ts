@@ -78,6 +78,8 @@ export const MemberOrderSummarySchema = z.object({
   trackingOffered: z.boolean(),
   /** Delivered and not reviewed yet. */
   reviewable: z.boolean(),
+  /** Moved to the archive (ADR 050): its receipt is downloaded from there. */
+  archived: z.boolean().default(false),
 })
 export type MemberOrderSummary = z.infer<typeof MemberOrderSummarySchema>
 

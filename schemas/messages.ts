@@ -652,6 +652,11 @@ export const MESSAGES = {
   vatClassLabel: 'VAT class',
   taxAddedLine: 'Tax',
   vatEmailLine: 'VAT %s: %s incl. %s VAT',
+  // Not in the spec (the order archive, issue 40):
+  orderArchiveMonthsInvalid: 'Keep orders online for a whole number of months from %s to %s.',
+  archivedOrderNotFound: 'No archived order has this number.',
+  archivedOrderRestored: 'The order is back online.',
+  archivedOrderIdClash: 'The order cannot be restored: its id is in use again. Contact support.',
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

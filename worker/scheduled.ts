@@ -81,7 +81,7 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
       }
       if (controller.cron === RETENTION_CRON) {
         try {
-          const deleted = await sweepRetention(shardEnv.DB, now)
+          const deleted = await sweepRetention(shardEnv.DB, shardEnv.ORDER_ARCHIVE, now)
           log.info('retention swept', { ...deleted })
         } catch (error) {
           logError(error, { event: 'retention sweep failed' })

@@ -15,6 +15,13 @@ export function receiptPath(orderId: string): string {
   return `${routePath('member-orders-orderId', { orderId })}/receipt`
 }
 
+/** An archived order's receipt, read from its archive file (ADR 050). */
+export const ARCHIVED_RECEIPT_PATH = `${ROUTE_PATHS['member-orders-orderId']}/archived`
+
+export function archivedReceiptPath(orderId: string): string {
+  return `${routePath('member-orders-orderId', { orderId })}/archived`
+}
+
 export function reorderPath(orderId: string): string {
   return `${routePath('member-orders-orderId', { orderId })}/reorder`
 }

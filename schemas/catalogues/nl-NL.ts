@@ -613,4 +613,10 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   vatClassLabel: 'Btw-klasse',
   taxAddedLine: 'Belasting',
   vatEmailLine: 'BTW {0}: {1} incl. {2} btw',
+  orderArchiveMonthsInvalid:
+    'Houd bestellingen online voor een heel aantal maanden van {0} tot {1}.',
+  archivedOrderNotFound: 'Er is geen gearchiveerde bestelling met dit nummer.',
+  archivedOrderRestored: 'De bestelling staat weer online.',
+  archivedOrderIdClash:
+    'De bestelling kan niet worden teruggezet: haar id is weer in gebruik. Neem contact op met support.',
 }

@@ -31,6 +31,7 @@ import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
 import { operatorEffects } from './operator/effects-routes.ts'
 import { operatorRefunds } from './operator/refunds-routes.ts'
+import { operatorOrderArchive } from './operator/order-archive-routes.ts'
 import { operatorStores } from './operator/stores/routes.ts'
 import { operatorBrands } from './operator/brands/routes.ts'
 import { operatorContent } from './operator/content/routes.ts'
@@ -84,6 +85,7 @@ const domains: ReadonlyArray<Domain> = [
   operator,
   operatorEffects,
   operatorRefunds,
+  operatorOrderArchive,
   operatorStores,
   operatorCatalogue,
   operatorBrands,

@@ -18,6 +18,7 @@ export const OPERATOR_PATHS = {
   audit: `${ROOT}/audit`,
   insight: `${ROOT}/insight`,
   reasons: `${ROOT}/order-reasons`,
+  archive: `${ROOT}/order-archive`,
   effects: `${ROOT}/failed-tasks`,
 } as const
 

@@ -10,10 +10,16 @@ import { ADD_ITEM_FORM_PATH, ADD_MEAL_DEAL_FORM_PATH } from '../../client/lib/ba
 import { changePasswordForm } from './change-password.tsx'
 import { favouriteForm } from './favourite-form.ts'
 import { FAVOURITE_FORM_PATH } from '../../client/lib/favourite-form.ts'
-import { memberReceiptPage, reorderForm, reviewForm } from './member/order.tsx'
+import {
+  memberArchivedReceiptPage,
+  memberReceiptPage,
+  reorderForm,
+  reviewForm,
+} from './member/order.tsx'
 import { memberAmendForm, memberAmendPage } from './member/amend.tsx'
 import {
   RECEIPT_PATH,
+  ARCHIVED_RECEIPT_PATH,
   AMEND_PATH,
   REORDER_FORM_PATH,
   REVIEW_FORM_PATH,
@@ -113,6 +119,11 @@ pages.get(TRACKING_PAGE_PATH, trackingPage)
 pages.get(TRACKING_RECEIPT_PATH, trackingReceiptPage)
 // The member's printable receipt of their own order (issue 41).
 pages.get(RECEIPT_PATH, async (c) => (await runGuards(c, [memberOnly])) ?? memberReceiptPage(c))
+// An archived order's receipt, from its archive file (ADR 050).
+pages.get(
+  ARCHIVED_RECEIPT_PATH,
+  async (c) => (await runGuards(c, [memberOnly])) ?? memberArchivedReceiptPage(c)
+)
 // The member's order in amend mode until its cut-off (issue 42, ADR 048).
 pages.get(AMEND_PATH, async (c) => (await runGuards(c, [memberOnly])) ?? memberAmendPage(c))
 pages.get(TRACKING_BASE_MAP_PATH, baseMap)

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { MemberOrderSummary } from '../../../schemas/member-orders.ts'
+import { archivedReceiptPath } from '../../lib/member-order-paths.ts'
 import { routePath } from '../../lib/routes.ts'
 import { itemsLabel, orderTimeLabel } from './order-format.ts'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
@@ -31,7 +32,7 @@ export function OrderCard({
         <div className="min-w-0">
           <Heading className="text-lg font-bold">
             <a
-              href={orderPath(order.orderId)}
+              href={order.archived ? archivedReceiptPath(order.orderId) : orderPath(order.orderId)}
               className="underline-offset-4 hover:underline [overflow-wrap:anywhere]"
             >
               Order {order.orderId}
@@ -48,6 +49,11 @@ export function OrderCard({
         {itemsLabel(order.itemsCount)} ·{' '}
         <span className="font-semibold text-ink">{formatMoney(order.total)}</span>
       </p>
+      {order.archived ? (
+        <p className="mt-2 text-sm text-ink/80">
+          Archived: this order is kept in your order history as its receipt.
+        </p>
+      ) : null}
       {actions ? <div className="mt-4 flex flex-wrap gap-3">{actions}</div> : null}
     </article>
   )

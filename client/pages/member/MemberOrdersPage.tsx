@@ -2,7 +2,8 @@ import type { MemberOrderList } from '../../../schemas/member-orders.ts'
 import { shopperStatusLabel, type StoreOrderStatus } from '../../../schemas/order-states.ts'
 import { FormAlert, type FormErrors } from '../../components/forms/Form.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
-import { OrderCard } from '../../components/member/OrderCard.tsx'
+import { ActionLink, OrderCard } from '../../components/member/OrderCard.tsx'
+import { archivedReceiptPath } from '../../lib/member-order-paths.ts'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { routePath } from '../../lib/routes.ts'
 
@@ -157,7 +158,14 @@ function OrderList({
       <ul aria-label="Orders" className="space-y-3">
         {list.orders.map((order) => (
           <li key={order.orderId}>
-            <OrderCard order={order} />
+            <OrderCard
+              order={order}
+              actions={
+                order.archived ? (
+                  <ActionLink href={archivedReceiptPath(order.orderId)}>Download</ActionLink>
+                ) : undefined
+              }
+            />
           </li>
         ))}
       </ul>

@@ -42,6 +42,24 @@ const SHARED_CASES: ReadonlyArray<OperatorRouteCase> = [
     body: () => ({ reject: ['Too busy'], cancel: ['Closed early'] }),
     namesThings: false,
   },
+  { path: '/staff/operator/order-archive', body: () => ({}), namesThings: false },
+  {
+    path: '/staff/operator/order-archive/update',
+    body: () => ({ months: 36 }),
+    namesThings: false,
+  },
+  {
+    // The world archives no orders: a number no business has stands for business 2's (the
+    // archive's own tests show another business's archived order answers 404).
+    path: '/staff/operator/order-archive/find',
+    body: () => ({ businessOrderId: 'SWEEP-NONE' }),
+    namesThings: true,
+  },
+  {
+    path: '/staff/operator/order-archive/restore',
+    body: () => ({ businessOrderId: 'SWEEP-NONE' }),
+    namesThings: true,
+  },
   {
     // The world holds no payments: a refund id no business has stands for business 2's (its
     // own tests show another business's unsettled refund answers 404 and is not asked about).

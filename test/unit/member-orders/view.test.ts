@@ -81,6 +81,7 @@ const ROW: MemberOrderRow = {
   driver_longitude: null,
   driver_updated_at: null,
   review_id: null,
+  archived: 0,
 }
 
 describe('tracking (spec §4)', () => {

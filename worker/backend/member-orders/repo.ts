@@ -49,6 +49,8 @@ export interface MemberOrderRow {
   driver_longitude: number | null
   driver_updated_at: string | null
   review_id: number | null
+  /** 1 for an order archived to R2 (ADR 050): only its index row's fields are set. */
+  archived: number
 }
 
 const ORDER_COLUMNS = `o.id, o.business_order_id, o.status, o.status_code, o.fulfilment_method,
@@ -59,10 +61,23 @@ const ORDER_COLUMNS = `o.id, o.business_order_id, o.status, o.status_code, o.ful
   o.subtotal, o.discount_total, o.delivery_cost, o.service_fee, o.delivery_tip, o.credit_applied, o.tip_refund,
   o.refund, o.original_total, o.total_adjustment, o.total, o.currency, o.payment_method,
   o.delivery_address_json, o.age_verified, o.ready_for_collection_at, o.driver_latitude,
-  o.driver_longitude, o.driver_updated_at, r.id as review_id`
+  o.driver_longitude, o.driver_updated_at, r.id as review_id, 0 as archived`
 
 const ORDER_FROM = `from orders o join stores s on s.id = o.store_id
   left join reviews r on r.order_id = o.id`
+
+/** An archived order's index row (migration 0101) in ORDER_COLUMNS' shape, for the list. */
+const ARCHIVED_COLUMNS = `o.order_id as id, o.business_order_id, o.status, o.status_code,
+  o.fulfilment_method, 'asap' as fulfilment_timing, null as slot_date, null as slot_starts_at,
+  null as slot_ends_at, o.placed_at, o.store_id, s.slug as store_slug, s.name as store_name,
+  o.items_count, 0 as subtotal, 0 as discount_total, 0 as delivery_cost, 0 as service_fee,
+  0 as delivery_tip, 0 as credit_applied, 0 as tip_refund, 0 as refund, o.total as original_total,
+  0 as total_adjustment, o.total, o.currency, null as payment_method,
+  null as delivery_address_json, 0 as age_verified, null as ready_for_collection_at,
+  null as driver_latitude, null as driver_longitude, null as driver_updated_at,
+  null as review_id, 1 as archived`
+
+const ARCHIVED_FROM = 'from archived_orders o join stores s on s.id = o.store_id'
 
 export interface MemberOrderFilter {
   businessId: number
@@ -92,14 +107,21 @@ export async function listMemberOrders(
     filter.until,
     filter.status,
   ]
+  // Archived orders (ADR 050) are listed with the rest, from their index rows.
   const [page, count] = await db.batch([
     db
       .prepare(
-        `select ${ORDER_COLUMNS} ${ORDER_FROM} ${where}
-         order by o.placed_at desc, o.id desc limit ?7 offset ?8`
+        `select * from (select ${ORDER_COLUMNS} ${ORDER_FROM} ${where}
+         union all select ${ARCHIVED_COLUMNS} ${ARCHIVED_FROM} ${where})
+         order by placed_at desc, id desc limit ?7 offset ?8`
       )
       .bind(...params, filter.limit, filter.offset),
-    db.prepare(`select count(*) as total from orders o ${where}`).bind(...params),
+    db
+      .prepare(
+        `select (select count(*) from orders o ${where})
+          + (select count(*) from archived_orders o ${where}) as total`
+      )
+      .bind(...params),
   ])
   return {
     rows: (page?.results ?? []) as Array<MemberOrderRow>,

@@ -107,8 +107,9 @@ export function summaryOf(row: MemberOrderRow): MemberOrderSummary {
     store: { id: row.store_id, slug: row.store_slug, name: row.store_name },
     itemsCount: row.items_count,
     total: row.total,
-    trackingOffered: trackingOffered(row.status),
-    reviewable: row.status === 'delivered' && row.review_id === null,
+    trackingOffered: row.archived === 0 && trackingOffered(row.status),
+    reviewable: row.archived === 0 && row.status === 'delivered' && row.review_id === null,
+    archived: row.archived === 1,
   }
 }
 

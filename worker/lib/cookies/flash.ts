@@ -56,6 +56,7 @@ export const FLASH_MESSAGES = {
   deepLinkBasketKept: MESSAGES.deepLinkBasketKept,
   // The operator console (ADR 027).
   operatorChangesSaved: MESSAGES.operatorChangesSaved,
+  archivedOrderRestored: MESSAGES.archivedOrderRestored,
   storeCreated: MESSAGES.storeCreated,
   catalogueImportApplied: MESSAGES.catalogueImportApplied,
   catalogueImageSaved: MESSAGES.catalogueImageSaved,
@@ -155,6 +156,7 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'storeCreditUsed',
   'storeCreditKept',
   'operatorChangesSaved',
+  'archivedOrderRestored',
   'storeCreated',
   'catalogueImportApplied',
   'catalogueImageSaved',

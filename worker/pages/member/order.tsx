@@ -162,6 +162,40 @@ export async function memberReceiptPage(c: Context<AppEnv>): Promise<Response> {
   }
 }
 
+/**
+ * `/member/orders/:orderId/archived`: the receipt of the member's archived order (ADR 050), from
+ * its archive file; another member's or brand's is not found, as the backend answers.
+ */
+export async function memberArchivedReceiptPage(c: Context<AppEnv>): Promise<Response> {
+  const orderId = orderIdOf(c)
+  try {
+    const order = await memberPost(
+      c,
+      '/member/orders/archived',
+      { businessOrderId: orderId },
+      MemberOrderDetailSchema
+    )
+    return await renderPage(
+      c,
+      (chrome) => (
+        <MemberReceiptPage chrome={chrome} order={order} backHref={routePath('member-orders')} />
+      ),
+      {
+        meta: {
+          title: `Receipt · Order ${order.orderId}`,
+          description: 'Your receipt.',
+          noindex: true,
+        },
+        cache: 'private',
+      }
+    )
+  } catch (error) {
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
+    throw error
+  }
+}
+
 function backToOrder(c: Context<AppEnv>, orderId: string, query: Record<string, string>) {
   return redirectTo(c, routePath('member-orders-orderId', { orderId }, query), 303)
 }

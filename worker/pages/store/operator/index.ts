@@ -7,6 +7,7 @@ import { brandsPages } from './brands/index.ts'
 import { operatorHome } from './home.tsx'
 import { insightExport, insightPage } from './insight.tsx'
 import { orderReasonsPage, saveOrderReasons } from './order-reasons.tsx'
+import { orderArchivePage, restoreArchivedOrder, saveArchiveMonths } from './order-archive.tsx'
 import { operatorStoresPages } from './stores/index.ts'
 import { contentPages } from './content/index.ts'
 import { promotionsPages } from './promotions/index.ts'
@@ -27,6 +28,9 @@ operatorConsole.get('/insight', insightPage)
 operatorConsole.get('/insight/export', insightExport)
 operatorConsole.get('/order-reasons', orderReasonsPage)
 operatorConsole.post('/order-reasons', saveOrderReasons)
+operatorConsole.get('/order-archive', orderArchivePage)
+operatorConsole.post('/order-archive', saveArchiveMonths)
+operatorConsole.post('/order-archive/restore', restoreArchivedOrder)
 operatorConsole.get('/failed-tasks', failedTasksPage)
 operatorConsole.post('/failed-tasks/retry', retryFailedTask)
 operatorConsole.post('/failed-tasks/refunds/retry', retryUnsettledRefund)

@@ -64,6 +64,11 @@ export const OPERATOR_AREAS: ReadonlyArray<{
     description: 'The reasons a store can give when it rejects or cancels an order.',
   },
   {
+    area: 'archive',
+    label: 'Order archive',
+    description: 'How long finished orders stay online, and restoring an archived order.',
+  },
+  {
     area: 'effects',
     label: 'Failed tasks',
     description:
