@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
 import { BusinessOrderIdSchema } from './member-orders.ts'
+import { MESSAGES } from './messages.ts'
 
 /**
  * Changing a placed order until its cut-off (issue 42, ADR 048): the member names the order by
@@ -28,10 +29,23 @@ export const AmendLineChangeSchema = z.object({
   quantity: z.int().min(0).max(99),
 })
 
+/** An item of the store added to the order, at today's price, by the basket's rules. */
+export const AmendAdditionSchema = z.object({
+  itemId: IdSchema,
+  quantity: z.int().min(1).max(99),
+  /** An age-restricted item needs the shopper's confirmation, as in the basket. */
+  ageConfirmed: z.boolean().default(false),
+})
+export type AmendAddition = z.infer<typeof AmendAdditionSchema>
+
 export const AmendOrderRequestSchema = AmendWindowRequestSchema.extend({
   /** The order's amend version the shopper's screen showed: an older one lost a race. */
   version: z.int().min(0),
-  changes: z.array(AmendLineChangeSchema).min(1).max(100),
+  changes: z.array(AmendLineChangeSchema).max(100).default([]),
+  additions: z.array(AmendAdditionSchema).max(20).default([]),
+}).refine((body) => body.changes.length + body.additions.length > 0, {
+  error: MESSAGES.amendNothing,
+  path: ['changes'],
 })
 export type AmendOrderRequest = z.infer<typeof AmendOrderRequestSchema>
 

@@ -7,6 +7,8 @@ import { parsePricingTerms } from '../orders/repricing.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
 import { amendCutoffRule, amendOpen, slotCutoffInstant, type AmendableOrder } from './cutoff.ts'
+import { loadMemberOrder, type MemberOrderRef } from '../member-orders/member-order-route.ts'
+import { priceAdditions } from './additions.ts'
 import { amendedPricing, type AmendLine } from './pricing.ts'
 import { amendRefundKey } from './refund-effect.ts'
 import {
@@ -20,7 +22,7 @@ import {
 
 /*
  * A member changes their placed order until its cut-off (issue 42, ADR 048): quantities of its
- * lines, lines removed. Priced again by the basket's pricing (pricing.ts), written by one guarded
+ * lines, lines removed, items of the store added (additions.ts). Priced again by the basket's pricing (pricing.ts), written by one guarded
  * batch (repo.ts), then the payment follows: a lower total on a settled card is refunded through
  * refundPayment by the batch's outbox effect (refund-effect.ts, reference o<id>-amend-<version>),
  * a hold is captured
@@ -30,23 +32,8 @@ import {
 
 export type AmendEnv = Env & PaymentsEnv
 
-export interface MemberOrderRef {
-  businessId: number
-  brandId: number | null
-  customerId: number
-  businessOrderId: string
-}
-
-async function requireOrder(db: D1Database, ref: MemberOrderRef): Promise<AmendOrderRow> {
-  const row = await findMemberAmendOrder(
-    db,
-    ref.businessId,
-    ref.brandId,
-    ref.customerId,
-    ref.businessOrderId
-  )
-  if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
-  return row
+function requireOrder(db: D1Database, ref: MemberOrderRef): Promise<AmendOrderRow> {
+  return loadMemberOrder(ref, (found) => findMemberAmendOrder(db, found))
 }
 
 function amendableOf(row: AmendOrderRow): AmendableOrder {
@@ -110,7 +97,20 @@ export async function amendOrder(
     findAmendPayment(db, row.business_id, row.id),
   ])
   const changes = new Map(body.changes.map((change) => [change.lineId, change.quantity]))
-  const amended = amendedPricing(terms, linesOf(lineRows), changes, row.credit_applied)
+  const lines = linesOf(lineRows)
+  const added = await priceAdditions(
+    db,
+    {
+      businessId: row.business_id,
+      storeId: row.store_id,
+      maxBasketItems: row.max_basket_items,
+      now,
+    },
+    lines,
+    changes,
+    body.additions
+  )
+  const amended = amendedPricing(terms, lines, changes, row.credit_applied, added)
   if (amended === 'unknown_line') throw new AppError('validation_error', MESSAGES.amendUnknownLine)
   if (amended === 'empty') throw new AppError('validation_error', MESSAGES.amendEmpty)
   if (amended === 'resize_choices') {
