@@ -25,6 +25,7 @@ import { call } from '../auth/fixtures.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
 import { captureOrderPayment } from '../../../worker/backend/payments/capture.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
+import { detail, staffMember, STORES } from '../store-orders/fixtures.ts'
 
 /*
  * Changing a placed order until its cut-off (issue 42, ADR 048) through the API against migrated
@@ -213,6 +214,11 @@ describe('adding items while amending', () => {
       amend_version: 1,
       refunded: order.total - result.total,
     })
+    // The store console's history names the shopper's change and what went back.
+    const manager = await staffMember([{ storeId: STORES.main, role: 'store_manager' }])
+    expect((await detail(manager.bearer, STORES.main, order.orderId)).history.at(-1)).toMatchObject(
+      { actor: null, role: 'shopper', action: 'shopper_amend', amount: result.refunded }
+    )
   })
 
   it('adds to a cash order by the basket’s rules: not an item out of stock, nor over its limit', async () => {

@@ -228,6 +228,25 @@ export async function amendOrderBatch(
         )
     )
   }
+  // The console's history names the shopper's change and what went back (migration 0102).
+  statements.push(
+    db
+      .prepare(
+        `insert into order_history (order_id, actor_staff_id, role, action, from_status,
+           to_status, detail_json, at)
+         select ?1, null, 'shopper', 'shopper_amend', status, status,
+           json_object('amount', ?3, 'total', ?4, 'version', ?5), ?6
+         from orders where id = ?1 and action_token = ?2`
+      )
+      .bind(
+        order.id,
+        token,
+        refund?.amount ?? 0,
+        amended.total,
+        order.amend_version + 1,
+        now.toISOString()
+      )
+  )
   const [result] = await db.batch(statements)
   return (result?.meta.changes ?? 0) === 1
 }
