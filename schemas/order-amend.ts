@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
 import { BusinessOrderIdSchema } from './member-orders.ts'
 import { MESSAGES } from './messages.ts'
+import { TrackingRequestSchema } from './tracking.ts'
 
 /**
  * Changing a placed order until its cut-off (issue 42, ADR 048): the member names the order by
@@ -38,15 +39,29 @@ export const AmendAdditionSchema = z.object({
 })
 export type AmendAddition = z.infer<typeof AmendAdditionSchema>
 
-export const AmendOrderRequestSchema = AmendWindowRequestSchema.extend({
+/** What an amend changes, the same for a member and a guest's signed link. */
+const AmendChangesSchema = z.object({
   /** The order's amend version the shopper's screen showed: an older one lost a race. */
   version: z.int().min(0),
   changes: z.array(AmendLineChangeSchema).max(100).default([]),
   additions: z.array(AmendAdditionSchema).max(20).default([]),
-}).refine((body) => body.changes.length + body.additions.length > 0, {
-  error: MESSAGES.amendNothing,
-  path: ['changes'],
 })
+export type AmendChanges = z.infer<typeof AmendChangesSchema>
+
+const somethingChanged = {
+  check: (body: AmendChanges) => body.changes.length + body.additions.length > 0,
+  params: { error: MESSAGES.amendNothing, path: ['changes'] },
+}
+
+export const AmendOrderRequestSchema = AmendWindowRequestSchema.extend(
+  AmendChangesSchema.shape
+).refine(somethingChanged.check, somethingChanged.params)
+
+/** A guest (or whoever may track the order) by the tracking call's own proof: the signed link. */
+export const TrackingAmendWindowRequestSchema = TrackingRequestSchema
+export const TrackingAmendOrderRequestSchema = TrackingRequestSchema.extend(
+  AmendChangesSchema.shape
+).refine(somethingChanged.check, somethingChanged.params)
 export type AmendOrderRequest = z.infer<typeof AmendOrderRequestSchema>
 
 export const AmendResultSchema = z.object({

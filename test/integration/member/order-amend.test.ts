@@ -26,6 +26,7 @@ import { deliverEffects } from '../../support/workers/effects.ts'
 import { captureOrderPayment } from '../../../worker/backend/payments/capture.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { detail, staffMember, STORES } from '../store-orders/fixtures.ts'
+import { emailedTrackingPaths, tokenOf } from '../tracking/fixtures.ts'
 
 /*
  * Changing a placed order until its cut-off (issue 42, ADR 048) through the API against migrated
@@ -278,6 +279,53 @@ describe('adding items while amending', () => {
       amend_version: 1,
       refunded: order.total - result.total,
     })
+  })
+})
+
+describe("a guest's amend by the signed tracking link", () => {
+  it('changes and adds by the same rules; without the link the order is not found', async () => {
+    const email = `guest.${crypto.randomUUID()}@example.com`
+    const draft = await draftOrder({
+      email,
+      method: 'paymentCash',
+      items: [{ id: itemId, quantity: 3 }],
+    })
+    const paid = await makePayment(
+      paymentBody(draft, {
+        paymentMethod: 'paymentCash',
+        paymentGateway: 'cash',
+        cashConfirmed: true,
+      })
+    )
+    expect(paid.status).toBe('succeeded')
+    const [path] = await emailedTrackingPaths(email, 'order_confirmation')
+    const link = { businessId: 1, orderNumber: draft.businessOrderId, token: tokenOf(path ?? '') }
+    const opened = await call('/tracking/order/amend-window', link)
+    expect(opened.status, JSON.stringify(opened.json)).toBe(200)
+    expect(AmendWindowSchema.parse(opened.json)).toMatchObject({ open: true, version: 0 })
+    const line = await lineOf(draft.orderId)
+    const change = {
+      version: 0,
+      changes: [{ lineId: line.id, quantity: 2 }],
+      additions: [{ itemId: extra.id, quantity: 1 }],
+    }
+    const stranger = await call('/tracking/order/amend', {
+      ...link,
+      token: 'not-a-token',
+      ...change,
+    })
+    expect(stranger.status).toBe(404)
+    const answer = await call('/tracking/order/amend', { ...link, ...change })
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    expect(AmendResultSchema.parse(answer.json)).toMatchObject({
+      version: 1,
+      total: await basketPriceOf([
+        { id: itemId, quantity: 2 },
+        { id: extra.id, quantity: 1 },
+      ]),
+      refunded: 0,
+    })
+    expect(await addedLines(draft.orderId)).toHaveLength(1)
   })
 })
 

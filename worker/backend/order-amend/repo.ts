@@ -37,6 +37,13 @@ export interface AmendOrderRow {
   max_basket_items: number | null
 }
 
+// The columns an amend reads and the joins they come from.
+const AMEND_ORDER_READ = `o.id, o.business_id, o.business_order_id, o.store_id,
+  o.fulfilment_method, o.status, o.picking_started_at, o.slot_date, o.slot_starts_at,
+  s.time_zone, o.payment_method, o.total, o.credit_applied, o.total_adjustment, o.refund,
+  o.amend_version, o.pricing_terms_json, b.amend_cutoff, b.amend_cutoff_hours, s.max_basket_items
+  from orders o join stores s on s.id = o.store_id join businesses b on b.id = o.business_id`
+
 /** The member's placed order of the calling brand, with its store's zone and business rule. */
 export function findMemberAmendOrder(
   db: D1Database,
@@ -44,16 +51,26 @@ export function findMemberAmendOrder(
 ): Promise<AmendOrderRow | null> {
   return db
     .prepare(
-      `select o.id, o.business_id, o.business_order_id, o.store_id, o.fulfilment_method,
-         o.status, o.picking_started_at,
-         o.slot_date, o.slot_starts_at, s.time_zone, o.payment_method, o.total, o.credit_applied,
-         o.total_adjustment, o.refund, o.amend_version, o.pricing_terms_json, b.amend_cutoff,
-         b.amend_cutoff_hours, s.max_basket_items
-       from orders o join stores s on s.id = o.store_id join businesses b on b.id = o.business_id
+      `select ${AMEND_ORDER_READ}
        where o.business_id = ?1 and o.business_order_id = ?2 and o.customer_id = ?3
          and o.placed_at is not null and ${ofCallingBrand('?4')}`
     )
     .bind(ref.businessId, ref.businessOrderId, ref.customerId, ref.brandId)
+    .first<AmendOrderRow>()
+}
+
+/** A placed order by id, for a caller the tracking call already let see it (a guest's link). */
+export function findPlacedAmendOrder(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<AmendOrderRow | null> {
+  return db
+    .prepare(
+      `select ${AMEND_ORDER_READ}
+       where o.business_id = ?1 and o.id = ?2 and o.placed_at is not null`
+    )
+    .bind(businessId, orderId)
     .first<AmendOrderRow>()
 }
 

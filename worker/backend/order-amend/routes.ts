@@ -4,11 +4,15 @@ import {
   AmendResultSchema,
   AmendWindowRequestSchema,
   AmendWindowSchema,
+  TrackingAmendOrderRequestSchema,
+  TrackingAmendWindowRequestSchema,
 } from '../../../schemas/order-amend.ts'
 import { now } from '../../lib/clock.ts'
 import { MEMBER_ORDER_NOT_YOURS, memberOrderRef } from '../member-orders/member-order-route.ts'
 import { createDomain } from '../route-registry.ts'
-import { amendOrder, amendWindow } from './service.ts'
+import { rateLimit } from '../rate-limit.ts'
+import { requireTrackedOrder } from '../tracking/service.ts'
+import { amendOrder, amendWindow, memberAmendOrder, trackedAmendOrder } from './service.ts'
 
 /** A member changes their placed order until its cut-off (issue 42, ADR 048). */
 export const orderAmendDomain = createDomain('Order amend')
@@ -24,7 +28,8 @@ orderAmendDomain.post(
     response: AmendWindowSchema,
     errors: ['unauthorized', 'not_found'],
   },
-  async ({ body }, c) => amendWindow(c.env.DB, await memberOrderRef(c, body), now(c.env))
+  async ({ body }, c) =>
+    amendWindow(memberAmendOrder(c.env.DB, await memberOrderRef(c, body)), now(c.env))
 )
 
 orderAmendDomain.post(
@@ -45,5 +50,59 @@ orderAmendDomain.post(
     errors: ['unauthorized', 'not_found', 'conflict', 'validation_error'],
   },
   async ({ body }, c) =>
-    amendOrder({ ...c.env, ...c.var.adapters }, await memberOrderRef(c, body), body, now(c.env))
+    amendOrder(
+      { ...c.env, ...c.var.adapters },
+      memberAmendOrder(c.env.DB, await memberOrderRef(c, body)),
+      body,
+      now(c.env)
+    )
+)
+
+// A guest changes their order by the signed link of its tracking page (issue 42): the same rules,
+// whoever the tracking call lets see the order. As guessable as that call: its allowance.
+for (const path of ['/tracking/order/amend-window', '/tracking/order/amend']) {
+  orderAmendDomain.app.use(
+    path,
+    rateLimit('tracking', (env) => env.AUTH_LIMITER)
+  )
+}
+
+const NOT_TRACKED = `An order the caller may not track (no valid signed link) answers not_found ('${MESSAGES.orderNotFound}').`
+
+orderAmendDomain.post(
+  '/tracking/order/amend-window',
+  {
+    summary: 'Whether the order may be changed now, for whoever may track it (a guest by its link)',
+    description: `As /member/orders/amend-window. ${NOT_TRACKED}`,
+    body: TrackingAmendWindowRequestSchema,
+    response: AmendWindowSchema,
+    errors: ['not_found', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const at = now(c.env)
+    return amendWindow(
+      trackedAmendOrder(c.env.DB, () => requireTrackedOrder(c, body, at)),
+      at
+    )
+  }
+)
+
+orderAmendDomain.post(
+  '/tracking/order/amend',
+  {
+    summary: 'Changes the order until its cut-off, for whoever may track it (a guest by its link)',
+    description: `As /member/orders/amend, the same rules and answers. ${NOT_TRACKED}`,
+    body: TrackingAmendOrderRequestSchema,
+    response: AmendResultSchema,
+    errors: ['not_found', 'conflict', 'validation_error', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const at = now(c.env)
+    return amendOrder(
+      { ...c.env, ...c.var.adapters },
+      trackedAmendOrder(c.env.DB, () => requireTrackedOrder(c, body, at)),
+      body,
+      at
+    )
+  }
 )

@@ -1,6 +1,6 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import type { AmendOrderRequest, AmendResult, AmendWindow } from '../../../schemas/order-amend.ts'
+import type { AmendChanges, AmendResult, AmendWindow } from '../../../schemas/order-amend.ts'
 import { weighingOf } from '../../../schemas/weighing.ts'
 import { AppError } from '../../lib/errors.ts'
 import { parsePricingTerms } from '../orders/repricing.ts'
@@ -16,6 +16,7 @@ import {
   findAmendLines,
   findAmendPayment,
   findMemberAmendOrder,
+  findPlacedAmendOrder,
   type AmendCap,
   type AmendOrderRow,
 } from './repo.ts'
@@ -32,8 +33,25 @@ import {
 
 export type AmendEnv = Env & PaymentsEnv
 
-function requireOrder(db: D1Database, ref: MemberOrderRef): Promise<AmendOrderRow> {
-  return loadMemberOrder(ref, (found) => findMemberAmendOrder(db, found))
+/** Reads the order being amended as its caller may see it, or throws 404. */
+export type AmendOrderLoader = () => Promise<AmendOrderRow>
+
+/** The member's own order. */
+export function memberAmendOrder(db: D1Database, ref: MemberOrderRef): AmendOrderLoader {
+  return () => loadMemberOrder(ref, (found) => findMemberAmendOrder(db, found))
+}
+
+/** An order the tracking call let its caller see (a guest's signed link): the same rules. */
+export function trackedAmendOrder(
+  db: D1Database,
+  tracked: () => Promise<{ id: number; business_id: number }>
+): AmendOrderLoader {
+  return async () => {
+    const order = await tracked()
+    const row = await findPlacedAmendOrder(db, order.business_id, order.id)
+    if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
+    return row
+  }
 }
 
 function amendableOf(row: AmendOrderRow): AmendableOrder {
@@ -57,12 +75,8 @@ function windowOf(row: AmendOrderRow, now: Date): AmendWindow {
   }
 }
 
-export async function amendWindow(
-  db: D1Database,
-  ref: MemberOrderRef,
-  now: Date
-): Promise<AmendWindow> {
-  return windowOf(await requireOrder(db, ref), now)
+export async function amendWindow(load: AmendOrderLoader, now: Date): Promise<AmendWindow> {
+  return windowOf(await load(), now)
 }
 
 function linesOf(rows: Awaited<ReturnType<typeof findAmendLines>>): Array<AmendLine> {
@@ -81,12 +95,12 @@ const stale = () => new AppError('conflict', MESSAGES.amendStale)
 
 export async function amendOrder(
   env: AmendEnv,
-  ref: MemberOrderRef,
-  body: AmendOrderRequest,
+  load: AmendOrderLoader,
+  body: AmendChanges,
   now: Date
 ): Promise<AmendResult> {
   const db = env.DB
-  const row = await requireOrder(db, ref)
+  const row = await load()
   if (!windowOf(row, now).open) throw new AppError('conflict', MESSAGES.amendClosed)
   if (row.amend_version !== body.version) throw stale()
   const terms = parsePricingTerms(row.pricing_terms_json)
@@ -147,7 +161,7 @@ export async function amendOrder(
       : null
   if (!(await amendOrderBatch(db, row, amended, cap, refund, now))) {
     // Lost to another amend, picking, or the store: say which from the order as it is now.
-    const after = await requireOrder(db, ref)
+    const after = await load()
     if (!windowOf(after, now).open) throw new AppError('conflict', MESSAGES.amendClosed)
     throw stale()
   }
