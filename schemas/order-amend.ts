@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
 import { BusinessOrderIdSchema } from './member-orders.ts'
+import { MESSAGES } from './messages.ts'
+import { TrackingRequestSchema } from './tracking.ts'
 
 /**
  * Changing a placed order until its cut-off (issue 42, ADR 048): the member names the order by
@@ -28,11 +30,38 @@ export const AmendLineChangeSchema = z.object({
   quantity: z.int().min(0).max(99),
 })
 
-export const AmendOrderRequestSchema = AmendWindowRequestSchema.extend({
+/** An item of the store added to the order, at today's price, by the basket's rules. */
+export const AmendAdditionSchema = z.object({
+  itemId: IdSchema,
+  quantity: z.int().min(1).max(99),
+  /** An age-restricted item needs the shopper's confirmation, as in the basket. */
+  ageConfirmed: z.boolean().default(false),
+})
+export type AmendAddition = z.infer<typeof AmendAdditionSchema>
+
+/** What an amend changes, the same for a member and a guest's signed link. */
+const AmendChangesSchema = z.object({
   /** The order's amend version the shopper's screen showed: an older one lost a race. */
   version: z.int().min(0),
-  changes: z.array(AmendLineChangeSchema).min(1).max(100),
+  changes: z.array(AmendLineChangeSchema).max(100).default([]),
+  additions: z.array(AmendAdditionSchema).max(20).default([]),
 })
+export type AmendChanges = z.infer<typeof AmendChangesSchema>
+
+const somethingChanged = {
+  check: (body: AmendChanges) => body.changes.length + body.additions.length > 0,
+  params: { error: MESSAGES.amendNothing, path: ['changes'] },
+}
+
+export const AmendOrderRequestSchema = AmendWindowRequestSchema.extend(
+  AmendChangesSchema.shape
+).refine(somethingChanged.check, somethingChanged.params)
+
+/** A guest (or whoever may track the order) by the tracking call's own proof: the signed link. */
+export const TrackingAmendWindowRequestSchema = TrackingRequestSchema
+export const TrackingAmendOrderRequestSchema = TrackingRequestSchema.extend(
+  AmendChangesSchema.shape
+).refine(somethingChanged.check, somethingChanged.params)
 export type AmendOrderRequest = z.infer<typeof AmendOrderRequestSchema>
 
 export const AmendResultSchema = z.object({

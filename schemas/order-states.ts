@@ -102,7 +102,8 @@ export function isStoreOrderStatus(status: OrderStatusName): status is StoreOrde
 }
 
 /** The store's staff roles (schemas/staff.ts), plus the cron that rejects an order nobody accepted in time. */
-export type ActorRole = StaffRole | 'system'
+/** Who moved an order: a member of staff, the system (the cron) or the shopper (ADR 048). */
+export type ActorRole = StaffRole | 'system' | 'shopper'
 
 /** Who acts: store scoping is the caller's check (a staff member outside the store gets 404). */
 export interface Actor {

@@ -50,7 +50,7 @@ export const LINE_MARKS = [
   'substituted',
 ] as const satisfies ReadonlyArray<LineMark>
 export const LineMarkSchema = z.enum(LINE_MARKS)
-export const ActorRoleSchema = z.enum([...STAFF_ROLES, 'system'])
+export const ActorRoleSchema = z.enum([...STAFF_ROLES, 'system', 'shopper'])
 
 const ReasonSchema = z.string().max(500, { error: MESSAGES.validationError })
 

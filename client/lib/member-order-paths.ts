@@ -53,3 +53,9 @@ export function amendPath(orderId: string, query?: Record<string, string>): stri
 /** `?amended=<total>&refunded=<pence>` on the amend page after a change was saved. */
 export const AMENDED_QUERY = 'amended'
 export const AMEND_REFUNDED_QUERY = 'refunded'
+
+/** `?q=` on the amend page: the store's items to add that match it. */
+export const AMEND_SEARCH_QUERY = 'q'
+/** A line's new quantity (`line-<lineId>`) and an item's quantity to add (`add-<itemId>`). */
+export const AMEND_LINE_FIELD = /^line-(\d+)$/
+export const AMEND_ADD_FIELD = /^add-(\d+)$/

@@ -223,6 +223,11 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
     'Deze wijziging zou minder kosten dan het winkeltegoed dat de bestelling gebruikte. Neem contact op met de winkel om haar te wijzigen.',
   amendSaved: 'Je bestelling is gewijzigd. Ze komt nu op {0}.',
   amendRefunded: 'Je bestelling is gewijzigd. {0} gaat terug naar je kaart.',
+  amendNothing: 'Wijzig een aantal of voeg een artikel toe en sla dan op.',
+  amendAddTitle: 'Artikelen toevoegen',
+  amendSearchLabel: 'Zoek in de winkel een artikel om toe te voegen',
+  amendNoResults: 'Geen artikelen van deze winkel gevonden voor “{0}”.',
+  amendAddQuantity: 'Hoeveel {0} toevoegen',
   orderChangesEmail:
     'Je bestelling heeft wijzigingen: {0}. Je kunt een vervanger weigeren tot je bestelling de winkel verlaat.',
   orderChangesEmailShortOnly: 'Je bestelling heeft wijzigingen: {0}.',

@@ -249,8 +249,9 @@ test('buy it again adds three regulars, then "Have you forgotten?" offers the fo
   await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
 })
 
-// Issue 42 (ADR 048): until the cut-off a member changes their card order; it is priced again
-// and the difference goes back to the card, and a change the card does not cover is refused.
+// Issue 42 (ADR 048): until the cut-off a member changes their card order, also adding an item
+// from the store's search; it is priced again and the difference goes back to the card, and a
+// change the card does not cover is refused.
 test('a member amends a card order before picking: re-priced and the difference refunded', async ({
   page,
   checkout,
@@ -297,8 +298,32 @@ test('a member amends a card order before picking: re-priced and the difference 
   await expectNoAxeViolations(page)
   await screenshots(page, 'member-order-amend')
 
+  // An item added from the store's search and a quantity changed, saved together: priced again
+  // (the milk at today's price) and paid, the difference back to the card.
+  const total = await main(page)
+    .getByText(/^Order total now:/)
+    .textContent()
+  await main(page).getByLabel('Search the store for an item to add').fill('whole milk 2 pints')
+  await main(page).getByRole('button', { name: 'Search', exact: true }).click()
+  const addMilk = main(page).getByLabel(/How many to add of Whole milk 2 pints/i)
+  await expect(addMilk).toHaveValue('0')
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'member-order-amend-add')
+  await addMilk.fill('1')
+  await main(page)
+    .getByLabel(/Vintage cheddar 400g/i)
+    .fill('2')
+  await main(page).getByRole('button', { name: 'Save changes' }).click()
+  await expect(
+    main(page).getByRole('status').filter({ hasText: 'Your order has been changed.' })
+  ).toHaveText(/^Your order has been changed\. £\d+\.\d\d is going back to your card\.$/)
+  await expect(main(page).getByLabel(/Vintage cheddar 400g/i)).toHaveValue('2')
+  await expect(main(page).getByLabel(/^Whole Milk/i)).toHaveValue('1')
+  await expect(main(page).getByText(/^Order total now:/)).not.toHaveText(total ?? '')
+
+  // The order page lists the milk added back (one line) and may still be changed.
   await main(page).getByRole('link', { name: 'Back to the order' }).click()
-  await expect(main(page).getByText(/Whole Milk/i)).toHaveCount(0)
+  await expect(main(page).getByText(/Whole Milk/i)).toHaveCount(1)
   await expect(main(page).getByRole('link', { name: 'Change this order' })).toBeVisible()
   await screenshots(page, 'member-order-amendable')
 })

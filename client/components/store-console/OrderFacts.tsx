@@ -126,6 +126,16 @@ const STEPS: Partial<Record<string, Step>> = {
     meaning: 'A gesture of goodwill, on top of what the shopper paid.',
     moved: 'as store credit',
   },
+  shopper_amend: {
+    title: 'Changed by the shopper',
+    meaning: 'The shopper changed the order before picking; it was priced again.',
+    moved: 'given back',
+  },
+  reject_substitute: {
+    title: 'Substitute sent back',
+    meaning: 'A substitute was refused at review or at the door and its price given back.',
+    moved: 'given back',
+  },
   refund_as_credit: {
     title: 'Refunded as store credit',
     meaning: 'Given back to the member as store credit instead of to the payment.',
@@ -166,7 +176,8 @@ export function OrderHistory({ order }: { order: StoreOrderDetail }) {
               <li key={index}>
                 <p>
                   <time dateTime={row.at}>{storeDateTime(row.at, order.timeZone)}</time> ·{' '}
-                  {row.actor?.name ?? 'System'} · <span className="font-semibold">{headline}</span>
+                  {row.actor?.name ?? (row.role === 'shopper' ? 'Shopper' : 'System')} ·{' '}
+                  <span className="font-semibold">{headline}</span>
                 </p>
                 <p className="text-ink/80">{meaning}</p>
               </li>

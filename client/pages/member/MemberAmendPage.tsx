@@ -1,34 +1,46 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
-import { formatMoney } from '../../../schemas/money.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
 import { FormAlert, FormNotice, SubmitButton } from '../../components/forms/Form.tsx'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { orderTimeLabel } from '../../components/member/order-format.ts'
-import { amendPath } from '../../lib/member-order-paths.ts'
+import { AMEND_SEARCH_QUERY, amendPath } from '../../lib/member-order-paths.ts'
 import { routePath } from '../../lib/routes.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 export interface MemberAmendView {
   notice?: string
   alert?: string
 }
 
+/** The store's items matching the shopper's search, to add. */
+export interface AmendSearch {
+  term: string
+  items: Array<{ id: number; name: string; price: number }>
+}
+
 /**
  * `/member/orders/:orderId/amend`: the member's order in amend mode (issue 42, ADR 048): each
- * line's quantity (0 removes it), saved in one go and priced again as the basket prices it. A
- * plain form: it works without JavaScript. After the cut-off the page says so and offers no form.
+ * line's quantity (0 removes it) and items of the store added (found by a search, the page
+ * again with `?q=`), saved in one go and priced again as the basket
+ * prices it. A plain form: it works without JavaScript. After the cut-off the page says so and
+ * offers no form.
  */
 export function MemberAmendPage({
   chrome,
   order,
   window,
   view,
+  search = null,
 }: {
   chrome: PageChrome
   order: MemberOrderDetail
   window: AmendWindow
   view: MemberAmendView
+  search?: AmendSearch | null
 }) {
+  const formatMoney = useMoney()
   const lines = order.lines
   return (
     <MemberShell chrome={chrome} active="member-orders" title={`Change order ${order.orderId}`}>
@@ -45,12 +57,13 @@ export function MemberAmendPage({
       {window.open ? (
         <form method="post" action={amendPath(order.orderId)} className="max-w-2xl">
           <input type="hidden" name="version" value={String(window.version)} />
+          {search ? <input type="hidden" name={AMEND_SEARCH_QUERY} value={search.term} /> : null}
           <p className="mb-4 text-ink/80">
             {window.until
               ? `You can change this order until ${orderTimeLabel(window.until)}.`
               : 'You can change this order until the store starts picking it.'}{' '}
             Set a quantity to 0 to remove an item. Prices stay as when you ordered, with the same
-            deals and fees.
+            deals and fees; items you add cost what they cost today.
           </p>
           <ul className="divide-y divide-ink/10 rounded-xl bg-white ring-1 ring-ink/10">
             {lines.map((line) => (
@@ -75,11 +88,62 @@ export function MemberAmendPage({
               </li>
             ))}
           </ul>
+          <h2 className="mt-6 mb-2 text-lg font-bold">{MESSAGES.amendAddTitle}</h2>
+          <label htmlFor="amend-search" className="block text-sm font-semibold">
+            {MESSAGES.amendSearchLabel}
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id="amend-search"
+              form="amend-search-form"
+              name={AMEND_SEARCH_QUERY}
+              type="search"
+              defaultValue={search?.term ?? ''}
+              className="h-12 min-w-0 flex-1 rounded-lg border border-ink/30 px-3 text-lg"
+            />
+            <button
+              type="submit"
+              form="amend-search-form"
+              className="h-12 rounded-xl border-2 border-primary bg-white px-5 font-bold text-primary hover:bg-tint"
+            >
+              Search
+            </button>
+          </div>
+          {search && search.items.length === 0 ? (
+            <p className="mt-3 text-ink/80">{formatMessage('amendNoResults', search.term)}</p>
+          ) : null}
+          {search && search.items.length > 0 ? (
+            <ul className="mt-3 divide-y divide-ink/10 rounded-xl bg-white ring-1 ring-ink/10">
+              {search.items.map((item) => (
+                <li key={item.id} className="flex items-center justify-between gap-3 p-3">
+                  <label htmlFor={`amend-add-${item.id}`} className="min-w-0 flex-1">
+                    <span className="block font-semibold">{item.name}</span>
+                    <span className="text-sm text-ink/75">{formatMoney(item.price)} each</span>
+                    <span className="sr-only">{formatMessage('amendAddQuantity', item.name)}</span>
+                  </label>
+                  <input
+                    id={`amend-add-${item.id}`}
+                    name={`add-${item.id}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={99}
+                    defaultValue={0}
+                    className="h-12 w-20 rounded-lg border border-ink/30 px-3 text-center text-lg"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <p className="mt-4 font-semibold">Order total now: {formatMoney(order.money.total)}</p>
           <div className="mt-2 sm:max-w-xs">
             <SubmitButton>Save changes</SubmitButton>
           </div>
         </form>
+      ) : null}
+      {window.open ? (
+        // Its own form, so Enter in the search searches and Enter in a quantity saves.
+        <form id="amend-search-form" method="get" action={amendPath(order.orderId)} />
       ) : (
         <p className="font-semibold">
           {view.notice ? null : 'This order can no longer be changed.'}

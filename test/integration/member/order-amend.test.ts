@@ -25,6 +25,8 @@ import { call } from '../auth/fixtures.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
 import { captureOrderPayment } from '../../../worker/backend/payments/capture.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
+import { detail, staffMember, STORES } from '../store-orders/fixtures.ts'
+import { emailedTrackingPaths, tokenOf } from '../tracking/fixtures.ts'
 
 /*
  * Changing a placed order until its cut-off (issue 42, ADR 048) through the API against migrated
@@ -42,12 +44,15 @@ interface Placed {
 
 let price = 0
 let itemId = 0
+/** A cheaper plain item of the store, to add while amending. */
+let extra = { id: 0, price: 0, name: '' }
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
   const item = await plainItem(500, 2500)
   price = item.price
   itemId = item.id
+  extra = await plainItem(100, 240, itemId)
 })
 
 /** A member's order of three of one item, paid by card on the sandbox or in cash. */
@@ -136,6 +141,193 @@ async function basketPrice(quantity: number): Promise<number> {
   expect(answer.status, JSON.stringify(answer.json)).toBe(200)
   return BasketSchema.parse(answer.json).totals.total
 }
+
+/** What a fresh basket of these items at the same store costs (the basket's own answer). */
+async function basketPriceOf(items: ReadonlyArray<{ id: number; quantity: number }>) {
+  let token: string | undefined
+  let total = 0
+  for (const item of items) {
+    const answer = await call('/basket/items/add', {
+      businessId: 1,
+      storeId: 1,
+      fulfilmentMethod: 'collection',
+      ...(token ? { basketToken: token } : {}),
+      menuItem: { itemId: item.id, quantity: item.quantity },
+    })
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    const basket = BasketSchema.parse(answer.json)
+    token ??= basket.basketToken
+    total = basket.totals.total
+  }
+  return total
+}
+
+function addAndChange(
+  member: Member,
+  order: Placed,
+  lineId: number,
+  quantity: number,
+  additions: ReadonlyArray<{ itemId: number; quantity: number }>
+) {
+  return memberCall(
+    '/member/orders/amend',
+    {
+      businessOrderId: order.businessOrderId,
+      version: 0,
+      changes: [{ lineId, quantity }],
+      additions,
+    },
+    member
+  )
+}
+
+async function addedLines(orderId: number) {
+  const rows = await env.DB.prepare(
+    `select name, quantity, unit_price, total_price from order_lines
+     where order_id = ?1 and menu_item_id = ?2 order by id`
+  )
+    .bind(orderId, extra.id)
+    .all<{ name: string; quantity: number; unit_price: number; total_price: number }>()
+  return rows.results
+}
+
+describe('adding items while amending', () => {
+  it('adds an item at its price, re-priced as the basket, and refunds the difference once', async () => {
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada)
+    const line = await lineOf(order.orderId)
+    const answer = await addAndChange(ada, order, line.id, 1, [{ itemId: extra.id, quantity: 2 }])
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    const result = AmendResultSchema.parse(answer.json)
+    expect(result.total).toBe(
+      await basketPriceOf([
+        { id: itemId, quantity: 1 },
+        { id: extra.id, quantity: 2 },
+      ])
+    )
+    expect(result.refunded).toBe(order.total - result.total)
+    expect(await addedLines(order.orderId)).toEqual([
+      { name: extra.name, quantity: 2, unit_price: extra.price, total_price: 2 * extra.price },
+    ])
+    await deliverEffects()
+    expect(await orderMoney(order.orderId)).toMatchObject({
+      total: result.total,
+      amend_version: 1,
+      refunded: order.total - result.total,
+    })
+    // The store console's history names the shopper's change and what went back.
+    const manager = await staffMember([{ storeId: STORES.main, role: 'store_manager' }])
+    expect((await detail(manager.bearer, STORES.main, order.orderId)).history.at(-1)).toMatchObject(
+      { actor: null, role: 'shopper', action: 'shopper_amend', amount: result.refunded }
+    )
+  })
+
+  it('adds to a cash order by the basket’s rules: not an item out of stock, nor over its limit', async () => {
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada, 'cash')
+    const line = await lineOf(order.orderId)
+    const setItem = (sql: string) => env.DB.prepare(sql).bind(extra.id).run()
+    try {
+      await setItem('update menu_items set out_of_stock = 1 where id = ?1')
+      const gone = await addAndChange(ada, order, line.id, 3, [{ itemId: extra.id, quantity: 1 }])
+      expect(gone.status).toBe(409)
+      expect(errorOf(gone).message).toBe(MESSAGES.itemUnavailable)
+      await setItem('update menu_items set out_of_stock = 0, max_quantity = 1 where id = ?1')
+      const over = await addAndChange(ada, order, line.id, 3, [{ itemId: extra.id, quantity: 2 }])
+      expect(over.status).toBe(409)
+      expect(errorOf(over).message).toContain(MESSAGES.itemLimitReached)
+      const unknown = await addAndChange(ada, order, line.id, 3, [
+        { itemId: 9_999_999, quantity: 1 },
+      ])
+      expect(errorOf(unknown).message).toBe(MESSAGES.itemUnavailable)
+      expect(await addedLines(order.orderId)).toEqual([])
+      expect(await orderMoney(order.orderId)).toMatchObject({
+        total: order.total,
+        amend_version: 0,
+      })
+    } finally {
+      await setItem('update menu_items set out_of_stock = 0, max_quantity = null where id = ?1')
+    }
+    // Cash pays at the door: a larger order is simply more to collect.
+    const grown = await addAndChange(ada, order, line.id, 3, [{ itemId: extra.id, quantity: 1 }])
+    expect(grown.status, JSON.stringify(grown.json)).toBe(200)
+    expect(AmendResultSchema.parse(grown.json)).toMatchObject({
+      total: await basketPriceOf([
+        { id: itemId, quantity: 3 },
+        { id: extra.id, quantity: 1 },
+      ]),
+      refunded: 0,
+    })
+  })
+
+  it('20 amends adding the same item at once: one line added, one refund', async () => {
+    const ada = await newMember('Ada')
+    const order = await placeOrder(ada)
+    const line = await lineOf(order.orderId)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        addAndChange(ada, order, line.id, 1, [{ itemId: extra.id, quantity: 1 }])
+      )
+    )
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(19)
+    const result = AmendResultSchema.parse(answers.find((answer) => answer.status === 200)!.json)
+    await deliverEffects()
+    expect(await addedLines(order.orderId)).toHaveLength(1)
+    expect(await orderMoney(order.orderId)).toMatchObject({
+      total: result.total,
+      amend_version: 1,
+      refunded: order.total - result.total,
+    })
+  })
+})
+
+describe("a guest's amend by the signed tracking link", () => {
+  it('changes and adds by the same rules; without the link the order is not found', async () => {
+    const email = `guest.${crypto.randomUUID()}@example.com`
+    const draft = await draftOrder({
+      email,
+      method: 'paymentCash',
+      items: [{ id: itemId, quantity: 3 }],
+    })
+    const paid = await makePayment(
+      paymentBody(draft, {
+        paymentMethod: 'paymentCash',
+        paymentGateway: 'cash',
+        cashConfirmed: true,
+      })
+    )
+    expect(paid.status).toBe('succeeded')
+    const [path] = await emailedTrackingPaths(email, 'order_confirmation')
+    const link = { businessId: 1, orderNumber: draft.businessOrderId, token: tokenOf(path ?? '') }
+    const opened = await call('/tracking/order/amend-window', link)
+    expect(opened.status, JSON.stringify(opened.json)).toBe(200)
+    expect(AmendWindowSchema.parse(opened.json)).toMatchObject({ open: true, version: 0 })
+    const line = await lineOf(draft.orderId)
+    const change = {
+      version: 0,
+      changes: [{ lineId: line.id, quantity: 2 }],
+      additions: [{ itemId: extra.id, quantity: 1 }],
+    }
+    const stranger = await call('/tracking/order/amend', {
+      ...link,
+      token: 'not-a-token',
+      ...change,
+    })
+    expect(stranger.status).toBe(404)
+    const answer = await call('/tracking/order/amend', { ...link, ...change })
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    expect(AmendResultSchema.parse(answer.json)).toMatchObject({
+      version: 1,
+      total: await basketPriceOf([
+        { id: itemId, quantity: 2 },
+        { id: extra.id, quantity: 1 },
+      ]),
+      refunded: 0,
+    })
+    expect(await addedLines(draft.orderId)).toHaveLength(1)
+  })
+})
 
 describe('amend before the cut-off', () => {
   it('re-prices the order as its basket and refunds the difference to the card once', async () => {

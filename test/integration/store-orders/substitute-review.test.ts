@@ -14,6 +14,7 @@ import { emailedTrackingPaths, orderNumberOf, snapshotOf, tokenOf } from '../tra
 import {
   actOk,
   cardOrder,
+  detail,
   expectLedgerBalances,
   finishPicking,
   orderTotal,
@@ -143,6 +144,13 @@ describe('rejecting a substitute at review', { timeout: 60_000 }, () => {
     expect(email?.message).toBe(
       formatMessage('substituteRejectedRefund', substitute.name, formatMoney(charged))
     )
+    // The store console's history says the shopper sent it back (migration 0102).
+    expect((await detail(manager.bearer, STORE, order.orderId)).history.at(-1)).toMatchObject({
+      actor: null,
+      role: 'shopper',
+      action: 'reject_substitute',
+      amount: charged,
+    })
     const again = await rejectByLink(orderNumber, token, lineId)
     expect(again.status).toBe(409)
     expect(messageOf(again)).toBe(MESSAGES.substituteAlreadyRejected)
@@ -188,6 +196,11 @@ describe('rejecting a substitute at review', { timeout: 60_000 }, () => {
       refunded: charged,
     })
     expect(await orderTotal(order.orderId)).toBe(before - charged)
+    expect((await detail(manager.bearer, STORE, order.orderId)).history.at(-1)).toMatchObject({
+      role: 'driver',
+      action: 'reject_substitute',
+      amount: charged,
+    })
     const twice = await handBack(order.orderId, lineId)
     expect(twice.status).toBe(409)
     expect(messageOf(twice)).toBe(MESSAGES.substituteAlreadyRejected)

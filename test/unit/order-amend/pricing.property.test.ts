@@ -1,7 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { computeTotals, type TotalsCoupon } from '../../../worker/backend/basket/totals.ts'
-import { amendedPricing, type AmendLine } from '../../../worker/backend/order-amend/pricing.ts'
+import {
+  amendedPricing,
+  type AmendAddedLine,
+  type AmendLine,
+} from '../../../worker/backend/order-amend/pricing.ts'
 import {
   CRISPS,
   CRISPS_3_FOR_5,
@@ -81,6 +85,51 @@ describe('amended pricing', () => {
           expect(amended.total).toBe(basket.totals.total - credit)
           expect(amended.lines.map((line) => line.totalPrice)).toEqual(
             kept.map((line) => line.quantity * line.unitPrice)
+          )
+        }
+      )
+    )
+  })
+
+  it('with items added: equals computeTotals of the kept lines and the new ones', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 8 }), { minLength: 4, maxLength: 4 }),
+        fc.array(lineArb, { minLength: 1, maxLength: 4 }),
+        fc.option(fc.constant(SAVE)),
+        fc.integer({ min: 0, max: 500 }),
+        (placed, quantities, extra, coupon, credit) => {
+          const lines: Array<AmendLine> = placed.map((line, index) => ({
+            id: index + 1,
+            ...line,
+            totalPrice: line.quantity * line.unitPrice,
+            weighing: null,
+            hasChoices: false,
+          }))
+          // Every placed line changed, removed ones too: only the additions may be left.
+          const changes = new Map(lines.map((line, index) => [line.id, quantities[index] ?? 0]))
+          const additions: Array<AmendAddedLine> = extra.map((line) => ({
+            ...line,
+            name: `item ${line.itemId}`,
+            ageRestriction: null,
+            weighing: null,
+          }))
+          const terms = { ...TERMS, coupon }
+          const amended = amendedPricing(terms, lines, changes, credit, additions)
+          if (typeof amended === 'string') throw new Error(amended)
+          const kept = placed
+            .map((line, index) => ({ ...line, quantity: changes.get(index + 1) ?? 0 }))
+            .filter((line) => line.quantity > 0)
+          const basket = computeTotals({
+            ...terms,
+            lines: [...kept, ...extra].map((line) => ({ ...line, available: true })),
+            mealDeals: [],
+          })
+          expect(amended.pricing).toEqual(basket)
+          expect(amended.total).toBe(basket.totals.total - credit)
+          expect(amended.added.map((line) => line.totalPrice)).toEqual(
+            extra.map((line) => line.quantity * line.unitPrice)
           )
         }
       )

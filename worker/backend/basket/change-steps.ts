@@ -107,7 +107,8 @@ export function heldQuantities(rows: BasketRows): { perItem: Map<number, number>
  * your basket limit'). Changes that lower quantities always pass.
  */
 export function assertLimits(
-  rows: BasketRows,
+  // Only the store's limit is read: an amended order (ADR 048) passes its store's.
+  rows: { basket: Pick<BasketRows['basket'], 'max_basket_items'> },
   change: { itemTotals: Map<number, { total: number; max: number | null; grew: boolean }> },
   before: number,
   after: number

@@ -18,6 +18,7 @@ import type { BasketCall } from '../basket/change-steps.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
 import { archivedReceipt } from '../order-archive/service.ts'
+import { MEMBER_ORDER_NOT_YOURS } from './member-order-route.ts'
 import { reorder } from './reorder.ts'
 import { addReview, memberDashboard, memberOrder, memberOrders } from './service.ts'
 
@@ -28,7 +29,7 @@ import { addReview, memberDashboard, memberOrder, memberOrders } from './service
  */
 export const memberOrdersDomain = createDomain('Member orders')
 
-const NOT_YOURS = `An order of another member, another brand, or not placed answers not_found ('${MESSAGES.orderNotFound}').`
+const NOT_YOURS = MEMBER_ORDER_NOT_YOURS
 
 memberOrdersDomain.post(
   '/member/dashboard',

@@ -32,6 +32,7 @@ import {
   summaryOf,
 } from './view.ts'
 import { businessLocale } from '../businesses-repo.ts'
+import { loadMemberOrder } from './member-order-route.ts'
 
 /** Spec §7 Orders list: the member's placed orders, newest first, one page and the count. */
 export async function memberOrders(
@@ -60,19 +61,13 @@ export async function memberOrders(
 }
 
 /** The member's order, or 404 'We could not find that order.' (another member's included). */
-export async function requireMemberOrder(
+export function requireMemberOrder(
   db: D1Database,
   customerId: number,
   input: { businessId: number; brandId?: number | undefined; businessOrderId: string }
 ): Promise<MemberOrderRow> {
-  const row = await findMemberOrder(db, {
-    businessId: input.businessId,
-    brandId: input.brandId ?? null,
-    customerId,
-    businessOrderId: input.businessOrderId,
-  })
-  if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
-  return row
+  const ref = { ...input, brandId: input.brandId ?? null, customerId }
+  return loadMemberOrder(ref, (found) => findMemberOrder(db, found))
 }
 
 /** Spec §7 One order: every Order field of spec §3, lines with their marks, history, refunds. */

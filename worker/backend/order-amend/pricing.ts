@@ -12,7 +12,8 @@ import {
  * quantities go through the basket's own computeTotals with the terms the order was placed with
  * (deals, coupon, fees, free-delivery threshold, minimums, tip: orders.pricing_terms_json), so an
  * amended order costs exactly what a basket of the same lines cost at checkout. Each line keeps
- * the unit price it was ordered at: changing the milk does not re-price the bread.
+ * the unit price it was ordered at: changing the milk does not re-price the bread. An item added
+ * comes as a new line at today's price (the catalogue's, as the basket would add it).
  */
 
 /** A top-level line of the order as placed. */
@@ -34,10 +35,23 @@ export interface AmendedLine {
   totalPrice: number
 }
 
+/** An item added while amending, priced as the basket prices it today. */
+export interface AmendAddedLine {
+  itemId: number
+  /** Carried to the new order line as the basket's checkout writes one. */
+  name: string
+  ageRestriction: number | null
+  quantity: number
+  unitPrice: number
+  weighing: Weighing | null
+}
+
 export interface AmendedPricing {
   /** The lines kept, with their new quantities and amounts; removed lines are absent. */
   lines: Array<AmendedLine>
   removed: Array<number>
+  /** The items added, each a new line with its amount. */
+  added: Array<AmendAddedLine & { totalPrice: number }>
   pricing: TotalsResult
   /** What is left to pay after the store credit the order already used. */
   total: number
@@ -60,7 +74,8 @@ export function amendedPricing(
   terms: PricingTerms,
   lines: ReadonlyArray<AmendLine>,
   changes: ReadonlyMap<number, number>,
-  creditApplied: number
+  creditApplied: number,
+  additions: ReadonlyArray<AmendAddedLine> = []
 ): AmendedPricing | AmendRefusal {
   const known = new Set(lines.map((line) => line.id))
   for (const id of changes.keys()) if (!known.has(id)) return 'unknown_line'
@@ -90,7 +105,17 @@ export function amendedPricing(
       mealDeals.push({ quantity, unitPrice: line.unitPrice, available: true })
     }
   }
-  if (kept.length === 0) return 'empty'
+  const added = additions.map((line) => ({ ...line, totalPrice: lineAmount(line) }))
+  for (const line of additions) {
+    totalsLines.push({
+      itemId: line.itemId,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      available: true,
+      weighing: line.weighing,
+    })
+  }
+  if (kept.length + added.length === 0) return 'empty'
   const pricing = computeTotals({ ...terms, lines: totalsLines, mealDeals })
-  return { lines: kept, removed, pricing, total: pricing.totals.total - creditApplied }
+  return { lines: kept, removed, added, pricing, total: pricing.totals.total - creditApplied }
 }

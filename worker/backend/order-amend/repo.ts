@@ -1,5 +1,7 @@
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import type { OrderStatusName } from '../../../schemas/order-states.ts'
 import type { SoldBy } from '../../../schemas/weighing.ts'
+import type { MemberOrderRef } from '../member-orders/member-order-route.ts'
 import { ofCallingBrand } from '../order-brand.ts'
 import type { AmendedPricing } from './pricing.ts'
 import { amendRefundStatement } from './refund-effect.ts'
@@ -16,6 +18,8 @@ export interface AmendOrderRow {
   id: number
   business_id: number
   business_order_id: string
+  store_id: number
+  fulfilment_method: FulfilmentMethod
   status: OrderStatusName
   picking_started_at: string | null
   slot_date: string | null
@@ -30,27 +34,43 @@ export interface AmendOrderRow {
   pricing_terms_json: string | null
   amend_cutoff: string
   amend_cutoff_hours: number
+  max_basket_items: number | null
 }
+
+// The columns an amend reads and the joins they come from.
+const AMEND_ORDER_READ = `o.id, o.business_id, o.business_order_id, o.store_id,
+  o.fulfilment_method, o.status, o.picking_started_at, o.slot_date, o.slot_starts_at,
+  s.time_zone, o.payment_method, o.total, o.credit_applied, o.total_adjustment, o.refund,
+  o.amend_version, o.pricing_terms_json, b.amend_cutoff, b.amend_cutoff_hours, s.max_basket_items
+  from orders o join stores s on s.id = o.store_id join businesses b on b.id = o.business_id`
 
 /** The member's placed order of the calling brand, with its store's zone and business rule. */
 export function findMemberAmendOrder(
   db: D1Database,
-  businessId: number,
-  brandId: number | null,
-  customerId: number,
-  businessOrderId: string
+  ref: MemberOrderRef
 ): Promise<AmendOrderRow | null> {
   return db
     .prepare(
-      `select o.id, o.business_id, o.business_order_id, o.status, o.picking_started_at,
-         o.slot_date, o.slot_starts_at, s.time_zone, o.payment_method, o.total, o.credit_applied,
-         o.total_adjustment, o.refund, o.amend_version, o.pricing_terms_json, b.amend_cutoff,
-         b.amend_cutoff_hours
-       from orders o join stores s on s.id = o.store_id join businesses b on b.id = o.business_id
+      `select ${AMEND_ORDER_READ}
        where o.business_id = ?1 and o.business_order_id = ?2 and o.customer_id = ?3
          and o.placed_at is not null and ${ofCallingBrand('?4')}`
     )
-    .bind(businessId, businessOrderId, customerId, brandId)
+    .bind(ref.businessId, ref.businessOrderId, ref.customerId, ref.brandId)
+    .first<AmendOrderRow>()
+}
+
+/** A placed order by id, for a caller the tracking call already let see it (a guest's link). */
+export function findPlacedAmendOrder(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<AmendOrderRow | null> {
+  return db
+    .prepare(
+      `select ${AMEND_ORDER_READ}
+       where o.business_id = ?1 and o.id = ?2 and o.placed_at is not null`
+    )
+    .bind(businessId, orderId)
     .first<AmendOrderRow>()
 }
 
@@ -198,6 +218,52 @@ export async function amendOrderBatch(
       )
     )
   }
+  for (const line of amended.added) {
+    // A new line after the order's last, written only where the order carries the token.
+    statements.push(
+      db
+        .prepare(
+          `insert into order_lines (order_id, menu_item_id, kind, name, quantity, unit_price,
+             total_price, age_restriction, position, sold_by, price_per_kg, unit_grams)
+           select ?1, ?3, 'item', ?4, ?5, ?6, ?7, ?8,
+             (select coalesce(max(position), 0) + 1 from order_lines where order_id = ?1),
+             ?9, ?10, ?11
+           where ${ours}`
+        )
+        .bind(
+          order.id,
+          token,
+          line.itemId,
+          line.name,
+          line.quantity,
+          line.unitPrice,
+          line.totalPrice,
+          line.ageRestriction,
+          line.weighing?.soldBy ?? 'each',
+          line.weighing?.pricePerKg ?? null,
+          line.weighing?.unitGrams ?? null
+        )
+    )
+  }
+  // The console's history names the shopper's change and what went back (migration 0102).
+  statements.push(
+    db
+      .prepare(
+        `insert into order_history (order_id, actor_staff_id, role, action, from_status,
+           to_status, detail_json, at)
+         select ?1, null, 'shopper', 'shopper_amend', status, status,
+           json_object('amount', ?3, 'total', ?4, 'version', ?5), ?6
+         from orders where id = ?1 and action_token = ?2`
+      )
+      .bind(
+        order.id,
+        token,
+        refund?.amount ?? 0,
+        amended.total,
+        order.amend_version + 1,
+        now.toISOString()
+      )
+  )
   const [result] = await db.batch(statements)
   return (result?.meta.changes ?? 0) === 1
 }

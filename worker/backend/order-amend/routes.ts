@@ -4,16 +4,20 @@ import {
   AmendResultSchema,
   AmendWindowRequestSchema,
   AmendWindowSchema,
+  TrackingAmendOrderRequestSchema,
+  TrackingAmendWindowRequestSchema,
 } from '../../../schemas/order-amend.ts'
 import { now } from '../../lib/clock.ts'
-import { requireMember } from '../auth/authenticate.ts'
+import { MEMBER_ORDER_NOT_YOURS, memberOrderRef } from '../member-orders/member-order-route.ts'
 import { createDomain } from '../route-registry.ts'
-import { amendOrder, amendWindow } from './service.ts'
+import { rateLimit } from '../rate-limit.ts'
+import { requireTrackedOrder } from '../tracking/service.ts'
+import { amendOrder, amendWindow, memberAmendOrder, trackedAmendOrder } from './service.ts'
 
 /** A member changes their placed order until its cut-off (issue 42, ADR 048). */
 export const orderAmendDomain = createDomain('Order amend')
 
-const NOT_YOURS = `An order of another member, another brand, or not placed answers not_found ('${MESSAGES.orderNotFound}').`
+const NOT_YOURS = MEMBER_ORDER_NOT_YOURS
 
 orderAmendDomain.post(
   '/member/orders/amend-window',
@@ -24,18 +28,19 @@ orderAmendDomain.post(
     response: AmendWindowSchema,
     errors: ['unauthorized', 'not_found'],
   },
-  async ({ body }, c) => {
-    const customerId = await requireMember(c, body.businessId)
-    return amendWindow(c.env.DB, { ...body, brandId: body.brandId ?? null, customerId }, now(c.env))
-  }
+  async ({ body }, c) =>
+    amendWindow(memberAmendOrder(c.env.DB, await memberOrderRef(c, body)), now(c.env))
 )
 
 orderAmendDomain.post(
   '/member/orders/amend',
   {
-    summary: "Changes the quantities of an order's lines (0 removes a line) until its cut-off",
+    summary:
+      "Changes the quantities of an order's lines (0 removes a line) and adds the store's items until its cut-off",
     description:
-      'Priced again by the basket pricing with the terms the order was placed with. A lower ' +
+      'Priced again by the basket pricing with the terms the order was placed with; additions ' +
+      "are items of the order's store at today's price, by the basket's rules (not sold or out " +
+      `of stock: conflict '${MESSAGES.itemUnavailable}'; age; item and basket limits). A lower ` +
       'total is refunded to a settled card at once (a hold is captured lower at picking); a ' +
       `higher one than the card covers answers conflict '${MESSAGES.amendNeedsPayment}'. After ` +
       `the cut-off: conflict '${MESSAGES.amendClosed}'; an older version: conflict ` +
@@ -44,13 +49,60 @@ orderAmendDomain.post(
     response: AmendResultSchema,
     errors: ['unauthorized', 'not_found', 'conflict', 'validation_error'],
   },
-  async ({ body }, c) => {
-    const customerId = await requireMember(c, body.businessId)
-    return amendOrder(
+  async ({ body }, c) =>
+    amendOrder(
       { ...c.env, ...c.var.adapters },
-      { ...body, brandId: body.brandId ?? null, customerId },
+      memberAmendOrder(c.env.DB, await memberOrderRef(c, body)),
       body,
       now(c.env)
+    )
+)
+
+// A guest changes their order by the signed link of its tracking page (issue 42): the same rules,
+// whoever the tracking call lets see the order. As guessable as that call: its allowance.
+for (const path of ['/tracking/order/amend-window', '/tracking/order/amend']) {
+  orderAmendDomain.app.use(
+    path,
+    rateLimit('tracking', (env) => env.AUTH_LIMITER)
+  )
+}
+
+const NOT_TRACKED = `An order the caller may not track (no valid signed link) answers not_found ('${MESSAGES.orderNotFound}').`
+
+orderAmendDomain.post(
+  '/tracking/order/amend-window',
+  {
+    summary: 'Whether the order may be changed now, for whoever may track it (a guest by its link)',
+    description: `As /member/orders/amend-window. ${NOT_TRACKED}`,
+    body: TrackingAmendWindowRequestSchema,
+    response: AmendWindowSchema,
+    errors: ['not_found', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const at = now(c.env)
+    return amendWindow(
+      trackedAmendOrder(c.env.DB, () => requireTrackedOrder(c, body, at)),
+      at
+    )
+  }
+)
+
+orderAmendDomain.post(
+  '/tracking/order/amend',
+  {
+    summary: 'Changes the order until its cut-off, for whoever may track it (a guest by its link)',
+    description: `As /member/orders/amend, the same rules and answers. ${NOT_TRACKED}`,
+    body: TrackingAmendOrderRequestSchema,
+    response: AmendResultSchema,
+    errors: ['not_found', 'conflict', 'validation_error', 'rate_limited'],
+  },
+  async ({ body }, c) => {
+    const at = now(c.env)
+    return amendOrder(
+      { ...c.env, ...c.var.adapters },
+      trackedAmendOrder(c.env.DB, () => requireTrackedOrder(c, body, at)),
+      body,
+      at
     )
   }
 )

@@ -1,12 +1,14 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import type { AmendOrderRequest, AmendResult, AmendWindow } from '../../../schemas/order-amend.ts'
+import type { AmendChanges, AmendResult, AmendWindow } from '../../../schemas/order-amend.ts'
 import { weighingOf } from '../../../schemas/weighing.ts'
 import { AppError } from '../../lib/errors.ts'
 import { parsePricingTerms } from '../orders/repricing.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
 import { amendCutoffRule, amendOpen, slotCutoffInstant, type AmendableOrder } from './cutoff.ts'
+import { loadMemberOrder, type MemberOrderRef } from '../member-orders/member-order-route.ts'
+import { priceAdditions } from './additions.ts'
 import { amendedPricing, type AmendLine } from './pricing.ts'
 import { amendRefundKey } from './refund-effect.ts'
 import {
@@ -14,13 +16,14 @@ import {
   findAmendLines,
   findAmendPayment,
   findMemberAmendOrder,
+  findPlacedAmendOrder,
   type AmendCap,
   type AmendOrderRow,
 } from './repo.ts'
 
 /*
  * A member changes their placed order until its cut-off (issue 42, ADR 048): quantities of its
- * lines, lines removed. Priced again by the basket's pricing (pricing.ts), written by one guarded
+ * lines, lines removed, items of the store added (additions.ts). Priced again by the basket's pricing (pricing.ts), written by one guarded
  * batch (repo.ts), then the payment follows: a lower total on a settled card is refunded through
  * refundPayment by the batch's outbox effect (refund-effect.ts, reference o<id>-amend-<version>),
  * a hold is captured
@@ -30,23 +33,25 @@ import {
 
 export type AmendEnv = Env & PaymentsEnv
 
-export interface MemberOrderRef {
-  businessId: number
-  brandId: number | null
-  customerId: number
-  businessOrderId: string
+/** Reads the order being amended as its caller may see it, or throws 404. */
+export type AmendOrderLoader = () => Promise<AmendOrderRow>
+
+/** The member's own order. */
+export function memberAmendOrder(db: D1Database, ref: MemberOrderRef): AmendOrderLoader {
+  return () => loadMemberOrder(ref, (found) => findMemberAmendOrder(db, found))
 }
 
-async function requireOrder(db: D1Database, ref: MemberOrderRef): Promise<AmendOrderRow> {
-  const row = await findMemberAmendOrder(
-    db,
-    ref.businessId,
-    ref.brandId,
-    ref.customerId,
-    ref.businessOrderId
-  )
-  if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
-  return row
+/** An order the tracking call let its caller see (a guest's signed link): the same rules. */
+export function trackedAmendOrder(
+  db: D1Database,
+  tracked: () => Promise<{ id: number; business_id: number }>
+): AmendOrderLoader {
+  return async () => {
+    const order = await tracked()
+    const row = await findPlacedAmendOrder(db, order.business_id, order.id)
+    if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
+    return row
+  }
 }
 
 function amendableOf(row: AmendOrderRow): AmendableOrder {
@@ -70,12 +75,8 @@ function windowOf(row: AmendOrderRow, now: Date): AmendWindow {
   }
 }
 
-export async function amendWindow(
-  db: D1Database,
-  ref: MemberOrderRef,
-  now: Date
-): Promise<AmendWindow> {
-  return windowOf(await requireOrder(db, ref), now)
+export async function amendWindow(load: AmendOrderLoader, now: Date): Promise<AmendWindow> {
+  return windowOf(await load(), now)
 }
 
 function linesOf(rows: Awaited<ReturnType<typeof findAmendLines>>): Array<AmendLine> {
@@ -94,12 +95,12 @@ const stale = () => new AppError('conflict', MESSAGES.amendStale)
 
 export async function amendOrder(
   env: AmendEnv,
-  ref: MemberOrderRef,
-  body: AmendOrderRequest,
+  load: AmendOrderLoader,
+  body: AmendChanges,
   now: Date
 ): Promise<AmendResult> {
   const db = env.DB
-  const row = await requireOrder(db, ref)
+  const row = await load()
   if (!windowOf(row, now).open) throw new AppError('conflict', MESSAGES.amendClosed)
   if (row.amend_version !== body.version) throw stale()
   const terms = parsePricingTerms(row.pricing_terms_json)
@@ -110,7 +111,20 @@ export async function amendOrder(
     findAmendPayment(db, row.business_id, row.id),
   ])
   const changes = new Map(body.changes.map((change) => [change.lineId, change.quantity]))
-  const amended = amendedPricing(terms, linesOf(lineRows), changes, row.credit_applied)
+  const lines = linesOf(lineRows)
+  const added = await priceAdditions(
+    db,
+    {
+      businessId: row.business_id,
+      storeId: row.store_id,
+      maxBasketItems: row.max_basket_items,
+      now,
+    },
+    lines,
+    changes,
+    body.additions
+  )
+  const amended = amendedPricing(terms, lines, changes, row.credit_applied, added)
   if (amended === 'unknown_line') throw new AppError('validation_error', MESSAGES.amendUnknownLine)
   if (amended === 'empty') throw new AppError('validation_error', MESSAGES.amendEmpty)
   if (amended === 'resize_choices') {
@@ -147,7 +161,7 @@ export async function amendOrder(
       : null
   if (!(await amendOrderBatch(db, row, amended, cap, refund, now))) {
     // Lost to another amend, picking, or the store: say which from the order as it is now.
-    const after = await requireOrder(db, ref)
+    const after = await load()
     if (!windowOf(after, now).open) throw new AppError('conflict', MESSAGES.amendClosed)
     throw stale()
   }

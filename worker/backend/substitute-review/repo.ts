@@ -47,6 +47,24 @@ export async function writeRejection(db: D1Database, rejection: Rejection): Prom
   )
   const ours = `exists (select 1 from order_line_picks where order_line_id = ?3 and order_id = ?1
     and rejected_token = ?2)`
+  // The history names who sent it back: the shopper at review, the driver at the door.
+  const history = db
+    .prepare(
+      `insert into order_history (order_id, actor_staff_id, role, action, from_status, to_status,
+         detail_json, at)
+       select ?1, ?5, ?6, 'reject_substitute', o.status, o.status,
+         json_object('amount', ?4, 'lineId', ?3), ?7
+       from orders o where o.id = ?1 and ${ours}`
+    )
+    .bind(
+      rejection.orderId,
+      rejection.token,
+      rejection.lineId,
+      rejection.amount,
+      rejection.driverId,
+      rejection.by === 'review' ? 'shopper' : 'driver',
+      rejection.at
+    )
   const [picked] = await db.batch([
     db
       .prepare(
@@ -94,6 +112,7 @@ export async function writeRejection(db: D1Database, rejection: Rejection): Prom
         params: [rejection.lineId, rejection.token],
       }
     ),
+    history,
   ])
   return (picked?.meta.changes ?? 0) === 1
 }

@@ -94,7 +94,7 @@ export async function statusReachedTimes(
   const { results } = await db
     .prepare(
       `select to_status as status, min(at) as at from order_history
-        where order_id = ?1 group by to_status`
+        where order_id = ?1 and role <> 'shopper' group by to_status`
     )
     .bind(orderId)
     .all<{ status: string; at: string }>()
