@@ -1,5 +1,6 @@
-import { applyD1Migrations, env } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { placeBusiness, shardOfBusiness } from '../../../worker/backend/directory/repo.ts'
+import { applyMigrations } from './migrate.ts'
 
 /*
  * The second shard of ADR 047 for the tests that use it: migrated on demand (every file has the
@@ -11,7 +12,7 @@ import { placeBusiness, shardOfBusiness } from '../../../worker/backend/director
 export async function secondShard(): Promise<D1Database> {
   const shard = env.SHARD_2
   if (!shard) throw new Error('wrangler.toml has no SHARD_2 binding')
-  await applyD1Migrations(shard, env.TEST_MIGRATIONS)
+  await applyMigrations(shard, env.TEST_MIGRATIONS)
   return shard
 }
 
