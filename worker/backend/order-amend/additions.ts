@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AmendAddition } from '../../../schemas/order-amend.ts'
 import { AppError } from '../../lib/errors.ts'
-import { assertAge, assertLimits } from '../basket/change.ts'
+import { assertAge, assertLimits } from '../basket/change-steps.ts'
 import { menuItemDetails, priceMenuItem } from '../catalogue/service.ts'
 import type { AmendAddedLine, AmendLine } from './pricing.ts'
 
