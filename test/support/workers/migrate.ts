@@ -24,6 +24,9 @@ export async function applyMigrations(
   const record = db.prepare('INSERT INTO d1_migrations (name) VALUES (?)')
   const pending = migrations
     .filter(({ name }) => !done.has(name))
-    .flatMap(({ name, queries }) => [...queries.map((query) => db.prepare(query)), record.bind(name)])
+    .flatMap(({ name, queries }) => [
+      ...queries.map((query) => db.prepare(query)),
+      record.bind(name),
+    ])
   if (pending.length) await db.batch(pending)
 }
