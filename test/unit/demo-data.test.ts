@@ -6,6 +6,7 @@ import { WAS_PRICE_UNTIL } from '../../scripts/demo-data/catalogue-rows.ts'
 import { DEMO_DATA_VERSION, generateDemoData } from '../../scripts/demo-data/generate.ts'
 import { expandLine } from '../../scripts/demo-data/product-lines.ts'
 import { parsePackshot } from '../../schemas/packshot.ts'
+import { checkPostcode, COUNTRY_POSTCODE_RULES } from '../../schemas/postcode.ts'
 import { unitPriceLabel } from '../../schemas/unit-price.ts'
 import { weighedPrice } from '../../schemas/weighing.ts'
 import { genuineWasPrice, isPriceClaimBadge } from '../../worker/backend/catalogue/price-claims.ts'
@@ -48,8 +49,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 17,
-      sha256: 'd6b9320671a297dda4d7356d1d19de0cea3d9ce7c75fd1f60310fd8bf3f3c7bb',
+      version: 18,
+      sha256: '090ddbbfb076eb179386de9be4ab920e9fcba35f178651b1da8bcfd4eb373a3e',
     })
   })
 
@@ -206,7 +207,14 @@ describe('demo data generator', () => {
       expect(store.latitude).toBe(Number(row?.latitude))
       expect(store.longitude).toBe(Number(row?.longitude))
     }
-    for (const store of stores) {
+    for (const store of stores.filter((s) => s.country_code !== 'GB')) {
+      // A store abroad (ADR 052) has its own country's postcode.
+      const rule = COUNTRY_POSTCODE_RULES[String(store.country_code)]
+      expect(rule, String(store.country_code)).toBeDefined()
+      if (rule)
+        expect(checkPostcode(String(store.postcode), rule).ok, String(store.postcode)).toBe(true)
+    }
+    for (const store of stores.filter((s) => s.country_code === 'GB')) {
       const postcode = String(store.postcode)
       expect(isValid(postcode), postcode).toBe(true)
       const centroid = outcodes.get(toOutcode(postcode) ?? '')
@@ -372,7 +380,13 @@ describe('demo data generator', () => {
   })
 
   it('gives a unit price to every item whose size holds a quantity', () => {
-    const sized = rows('menu_items').filter((i) => i.size !== null)
+    // Abroad the generated labels are per pound-priced unit and are left out (ADR 052).
+    const abroad = new Set(
+      rows('stores')
+        .filter((s) => s.country_code !== 'GB')
+        .map((s) => s.business_id)
+    )
+    const sized = rows('menu_items').filter((i) => i.size !== null && !abroad.has(i.business_id))
     const priced = sized.filter((i) => i.unit_price_label !== null)
     // Only sizes with no quantity in them ('medium', 'jumbo pack') go without one.
     const without = new Set(sized.filter((i) => i.unit_price_label === null).map((i) => i.size))
@@ -491,7 +505,8 @@ describe('demo data generator', () => {
     expect(new Set(ofFirst('menu_items').map((s) => s.slug)).size).toBe(
       ofFirst('menu_items').length
     )
-    for (const store of rowsOf(large, 'stores')) expect(isValid(String(store.postcode))).toBe(true)
+    for (const store of rowsOf(large, 'stores').filter((s) => s.country_code === 'GB'))
+      expect(isValid(String(store.postcode))).toBe(true)
   })
 
   it('loads with statements of at most 100 bound parameters and escapes SQL text', () => {

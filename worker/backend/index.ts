@@ -21,6 +21,7 @@ import { loyalty } from './loyalty/routes.ts'
 import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { memberOrdersDomain } from './member-orders/routes.ts'
+import { memberArchiveDomain } from './order-archive/routes.ts'
 import { orderAmendDomain } from './order-amend/routes.ts'
 import { favourites } from './favourites/routes.ts'
 import { memberPrivacy } from './member/privacy/routes.ts'
@@ -61,6 +62,7 @@ const domains: ReadonlyArray<Domain> = [
   auth,
   member,
   memberOrdersDomain,
+  memberArchiveDomain,
   orderAmendDomain,
   favourites,
   memberAddresses,

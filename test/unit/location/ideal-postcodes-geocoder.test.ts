@@ -113,10 +113,15 @@ describe('IdealPostcodesGeocoder requests', () => {
     expect(calls[0]?.url.pathname).toBe('/v1/autocomplete/addresses/paf_23747771%2F..%2Fx/gbr')
   })
 
-  it('asks nothing for a country the provider does not cover', async () => {
+  it('asks nothing for a country the provider does not cover: the area table places it', async () => {
     const { fetch, calls } = mockFetch()
     const ie = geocoder(fetch)
-    expect(await ie.postcodeToCoordinates('D01 F5P2', 'IE')).toBeNull()
+    // Abroad, the postcode's area from the country table (ADR 052), not the provider.
+    expect(await ie.postcodeToCoordinates('D01 F5P2', 'IE')).toMatchObject({
+      postcode: 'D01 F5P2',
+      precision: 'outcode',
+    })
+    expect(await ie.postcodeToCoordinates('Z99 Z999', 'IE')).toBeNull()
     expect(await ie.addressesByPostcode('D01 F5P2', 'IE')).toEqual([])
     expect(await ie.autocomplete('dublin', 'IE')).toEqual([])
     expect(calls).toHaveLength(0)

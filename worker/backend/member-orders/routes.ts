@@ -17,7 +17,6 @@ import { requireMember } from '../auth/authenticate.ts'
 import type { BasketCall } from '../basket/change-steps.ts'
 import type { BackendEnv } from '../env.ts'
 import { createDomain } from '../route-registry.ts'
-import { archivedReceipt } from '../order-archive/service.ts'
 import { MEMBER_ORDER_NOT_YOURS } from './member-order-route.ts'
 import { reorder } from './reorder.ts'
 import { addReview, memberDashboard, memberOrder, memberOrders } from './service.ts'
@@ -67,24 +66,6 @@ memberOrdersDomain.post(
   },
   async ({ body }, c) =>
     memberOrder(c.env.DB, await requireMember(c, body.businessId), body, now(c.env))
-)
-
-memberOrdersDomain.post(
-  '/member/orders/archived',
-  {
-    summary: "The receipt of the member's archived order, from its archive file",
-    description: `An order moved to the archive (ADR 050) lists with archived true; this answers its receipt as it was when archived. ${NOT_YOURS}`,
-    body: MemberOrderRequestSchema,
-    response: MemberOrderDetailSchema,
-    errors: ['unauthorized', 'not_found'],
-  },
-  async ({ body }, c) =>
-    archivedReceipt(c.env.DB, c.env.ORDER_ARCHIVE, {
-      businessId: body.businessId,
-      brandId: body.brandId ?? null,
-      customerId: await requireMember(c, body.businessId),
-      businessOrderId: body.businessOrderId,
-    })
 )
 
 memberOrdersDomain.post(
