@@ -1,6 +1,6 @@
 import { addLegalPages, addRangeSubset } from './harbour.ts'
 import { createRandom } from './prng.ts'
-import { addStore } from './stores.ts'
+import { addStore, type StoreProfile } from './stores.ts'
 import type { Tables } from './tables.ts'
 import { addBusiness, type DemoBrand, type DemoBusiness } from './tenancy.ts'
 
@@ -20,16 +20,8 @@ export interface AbroadBusiness {
   idOffset: number
 }
 
-interface AbroadStore {
+interface AbroadStore extends StoreProfile {
   id: number
-  slug: string
-  name: string
-  line1: string
-  town: string
-  county: string
-  postcode: string
-  latitude: number
-  longitude: number
   phone: string
 }
 

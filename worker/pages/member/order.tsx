@@ -146,20 +146,32 @@ export async function memberOrderPage(c: Context<AppEnv>): Promise<Response> {
 export async function memberReceiptPage(c: Context<AppEnv>): Promise<Response> {
   const orderId = orderIdOf(c)
   try {
-    const order = await loadOrder(c, orderId)
-    return await renderPage(c, (chrome) => <MemberReceiptPage chrome={chrome} order={order} />, {
+    return await receiptResponse(c, await loadOrder(c, orderId))
+  } catch (error) {
+    const ended = sessionEnded(c, error)
+    if (ended) return ended
+    throw error
+  }
+}
+
+/** A member's receipt page, online or from the archive (backHref: where its "back" link goes). */
+function receiptResponse(
+  c: Context<AppEnv>,
+  order: MemberOrderDetail,
+  backHref?: string
+): Promise<Response> {
+  return renderPage(
+    c,
+    (chrome) => <MemberReceiptPage chrome={chrome} order={order} backHref={backHref} />,
+    {
       meta: {
         title: `Receipt · Order ${order.orderId}`,
         description: 'Your receipt.',
         noindex: true,
       },
       cache: 'private',
-    })
-  } catch (error) {
-    const ended = sessionEnded(c, error)
-    if (ended) return ended
-    throw error
-  }
+    }
+  )
 }
 
 /**
@@ -175,20 +187,7 @@ export async function memberArchivedReceiptPage(c: Context<AppEnv>): Promise<Res
       { businessOrderId: orderId },
       MemberOrderDetailSchema
     )
-    return await renderPage(
-      c,
-      (chrome) => (
-        <MemberReceiptPage chrome={chrome} order={order} backHref={routePath('member-orders')} />
-      ),
-      {
-        meta: {
-          title: `Receipt · Order ${order.orderId}`,
-          description: 'Your receipt.',
-          noindex: true,
-        },
-        cache: 'private',
-      }
-    )
+    return await receiptResponse(c, order, routePath('member-orders'))
   } catch (error) {
     const ended = sessionEnded(c, error)
     if (ended) return ended
