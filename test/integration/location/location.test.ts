@@ -88,11 +88,11 @@ describe('POST /location/postcode-to-coordinates', () => {
       (await post('/location/postcode-to-coordinates', { businessId: 2, postcode: 'm1 1ae' }))
         .status
     ).toBe(200)
-    // An Irish code passes business 2's IE rule; the local data has no Irish points.
+    // An Irish code passes business 2's IE rule; the local area table has no A65 (ADR 052).
     expectError(
       await post('/location/postcode-to-coordinates', {
         businessId: 2,
-        postcode: 'd01 f5p2',
+        postcode: 'a65 f4e2',
         country: 'IE',
       }),
       404,
