@@ -42,6 +42,37 @@ const TWO_SHARDS = [
   'backend/scheduled',
 ].map((file) => `test/integration/${file}.test.ts`)
 
+/*
+ * The packages the worker and its tests import, each pre-bundled into one module for workerd
+ * (Vite's dependency optimizer). The pool inlines every dependency, and a file's workerd fetches
+ * each module over one socket as its imports are met: date-fns, zod and the markdown chain alone
+ * are hundreds of small files, a cost paid again by every isolated file. Found from the sources,
+ * so a new package joins without a list to keep; test-runner and Node-only packages stay out.
+ */
+const NOT_BUNDLED =
+  /^(node:|cloudflare:|virtual:|vitest|@vitest\/|@cloudflare\/|miniflare|wrangler|@playwright\/|@axe-core\/)/
+function importedPackages(): Array<string> {
+  const sources = [
+    'worker',
+    'client',
+    'schemas',
+    'test/unit',
+    'test/integration',
+    'test/support',
+    'test/setup',
+  ].flatMap((dir) => globSync(`${dir}/**/*.{ts,tsx}`, { cwd: root }))
+  // JSX compiles to imports of React's runtime that no source spells out.
+  const packages = new Set<string>(['react/jsx-runtime', 'react/jsx-dev-runtime'])
+  for (const file of sources) {
+    for (const [, specifier] of readFileSync(`${root}/${file}`, 'utf8').matchAll(
+      /^(?:import|export)\b[^'"]*?\bfrom '([^'.][^']*)'/gm
+    )) {
+      if (specifier && !NOT_BUNDLED.test(specifier)) packages.add(specifier)
+    }
+  }
+  return [...packages].sort()
+}
+
 /** Test files (relative to the root) matched by globs whose text includes `needle`. */
 function filesWith(globs: ReadonlyArray<string>, needle: string | RegExp): Array<string> {
   return globs
@@ -72,6 +103,7 @@ const TAG_DATES = {
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(`${root}/migrations`)
   const directoryMigrations = await readD1Migrations(`${root}/migrations-directory`)
+  const bundledPackages = importedPackages()
   // The production environment's vars as wrangler resolves them, for the fail-closed tests.
   const production = unstable_readConfig({ config: `${root}/wrangler.toml`, env: 'production' })
   // The backend Worker's production environment (ADR 046), for the placed-backend check's test.
@@ -142,6 +174,7 @@ export default defineConfig(async () => {
       // A file's seeding (beforeAll) waits behind the other file's workerd start-up on two busy
       // cores: 10 s was too short there, and a hook that really hangs still fails.
       hookTimeout: 60_000,
+      deps: { optimizer: { ssr: { enabled: true, include: bundledPackages } } },
       setupFiles: ['test/setup/apply-migrations.ts', 'test/setup/pin-clock.ts', ...setup],
       tags: [TAG_DATES],
       ...(tagsFilter ? { tagsFilter: [...tagsFilter] } : {}),
