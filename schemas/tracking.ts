@@ -17,6 +17,8 @@ import { StoreOrderSlotSchema } from './store-orders.ts'
 export const TRACKING_PAGE_PATH = '/track/:orderNumber'
 /** The order's printable receipt (issue 41), opened by the same signed link's token. */
 export const TRACKING_RECEIPT_PATH = '/track/:orderNumber/receipt'
+/** The order in amend mode for whoever may track it (issue 42): a guest by the same link's token. */
+export const TRACKING_AMEND_PATH = '/track/:orderNumber/amend'
 /** The page's WebSocket (same-origin upgrade, same token query): the order's tracker. */
 export const TRACKING_LIVE_PATH = '/track/:orderNumber/live'
 /** The query parameter carrying the signed tracking token. */
@@ -32,6 +34,23 @@ export function trackingPath(orderNumber: string, token?: string | null): string
 export function trackingReceiptPath(orderNumber: string, token?: string | null): string {
   const path = TRACKING_RECEIPT_PATH.replace(':orderNumber', encodeURIComponent(orderNumber))
   return token ? `${path}?${TRACKING_TOKEN_PARAM}=${encodeURIComponent(token)}` : path
+}
+
+/**
+ * The amend page's path for an order, with the signed token when there is one and the query a
+ * saved change or a search carries.
+ */
+export function trackingAmendPath(
+  orderNumber: string,
+  token?: string | null,
+  query: Record<string, string> = {}
+): string {
+  const path = TRACKING_AMEND_PATH.replace(':orderNumber', encodeURIComponent(orderNumber))
+  const params = Object.entries({ ...(token ? { [TRACKING_TOKEN_PARAM]: token } : {}), ...query })
+  const search = params
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .join('&')
+  return search ? `${path}?${search}` : path
 }
 
 /** The live socket's path for an order (the page's own token query goes with it). */

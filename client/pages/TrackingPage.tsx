@@ -1,9 +1,12 @@
 import { routePath } from '../lib/routes.ts'
+import type { AmendWindow } from '../../schemas/order-amend.ts'
 import {
   TRACKING_TOKEN_PARAM,
+  trackingAmendPath,
   trackingReceiptPath,
   type TrackingSnapshot,
 } from '../../schemas/tracking.ts'
+import { AmendOrderLink } from '../components/member/AmendOrderLink.tsx'
 import { OrderChanges } from '../components/order-changes/OrderChanges.tsx'
 import { trackingRejectSubstitutePath, type SubstituteOutcome } from '../lib/order-changes-paths.ts'
 import { island } from '../components/Island.tsx'
@@ -24,6 +27,8 @@ export interface TrackingPageProps {
   timeZone: string
   /** After a substitute's rejection (issue 42): what happened, to which line. */
   substitute?: { outcome: SubstituteOutcome; lineId: number | null } | null
+  /** Whether the order may still be changed (issue 42): "Change this order" while it may. */
+  amendWindow?: AmendWindow | null
 }
 
 /** The phone number as a tel: link target (digits and a leading +). */
@@ -43,6 +48,7 @@ export function TrackingPage({
   tiles,
   timeZone,
   substitute = null,
+  amendWindow = null,
 }: TrackingPageProps) {
   const { store } = snapshot
   return (
@@ -57,6 +63,14 @@ export function TrackingPage({
         <p className="mt-2 text-ink/80" data-testid="tracking-when">
           {whenText(snapshot, timeZone)}
         </p>
+        {amendWindow?.open ? (
+          <div className="mt-4">
+            <AmendOrderLink
+              href={trackingAmendPath(snapshot.orderNumber, token)}
+              window={amendWindow}
+            />
+          </div>
+        ) : null}
         <div className="mt-6 grid gap-5 lg:grid-cols-[1fr_18rem]">
           <TrackingLiveIsland snapshot={snapshot} token={token} tiles={tiles} timeZone={timeZone} />
           <aside

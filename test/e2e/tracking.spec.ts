@@ -1,7 +1,14 @@
 import type { Page } from '@playwright/test'
 import { basketWithSlot, CARDS, expect, PORTLAND_STREET, test } from './pages/index.ts'
 import { joinClock } from './fixtures.ts'
-import { HOSTS, screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
+import {
+  expectNoAxeViolations,
+  HOSTS,
+  screenshots,
+  uniqueEmail,
+  urlOn,
+  waitForIsland,
+} from './helpers.ts'
 import {
   acceptOrder,
   consoleUrl,
@@ -186,4 +193,61 @@ test('the shopper reviews the changes: one substitute rejected on the tracking p
 
   await driver.context.close()
   await manager.context.close()
+})
+
+// Issue 42 (ADR 048): a guest opens the emailed link in a browser with no session and no basket,
+// changes the order from the tracking page until its cut-off, and sees the new total and the
+// refund to the card.
+test('a guest lowers a quantity by the signed link: the new total and the refund', async ({
+  page,
+  browser,
+  checkout,
+  payment,
+}) => {
+  test.setTimeout(240_000)
+  const email = uniqueEmail('guest-amend')
+  await basketWithSlot(page, 'delivery')
+  await checkout.asGuestToPayment({ email, address: PORTLAND_STREET })
+  await payment.toCardPage()
+  await payment.payByCard(CARDS.success)
+  const orderNumber = await payment.expectOrderPlaced()
+
+  // The confirmation's tracking link, opened in another browser: only the link proves the guest.
+  const elsewhere = await browser.newContext()
+  const guest = await elsewhere.newPage()
+  await joinClock(guest)
+  const link = guest
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: 'order_confirmation' })
+    .locator('dt:text-is("trackingPath") + dd a')
+  await expect(async () => {
+    await guest.goto(urlOn(HOSTS.brandOne, '/dev/mailbox'))
+    await expect(link).toHaveCount(1, { timeout: 1000 })
+  }).toPass({ timeout: 15_000 })
+  await guest.goto(urlOn(HOSTS.brandOne, (await link.getAttribute('href')) ?? ''))
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
+  const change = guest.getByRole('link', { name: 'Change this order' })
+  await expect(change).toBeVisible()
+  await screenshots(guest, 'tracking-amendable')
+
+  await change.click()
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(`Change order ${orderNumber}`)
+  const cheddar = guest.getByRole('main').getByLabel(/Vintage cheddar 400g/i)
+  await expect(cheddar).toHaveValue('3')
+  const before = await guest.getByText(/^Order total now:/).textContent()
+  await cheddar.fill('2')
+  await guest.getByRole('button', { name: 'Save changes' }).click()
+  await expect(
+    guest.getByRole('status').filter({ hasText: 'Your order has been changed.' })
+  ).toHaveText(/^Your order has been changed\. £\d+\.\d\d is going back to your card\.$/)
+  await expect(guest.getByRole('main').getByLabel(/Vintage cheddar 400g/i)).toHaveValue('2')
+  await expect(guest.getByText(/^Order total now:/)).not.toHaveText(before ?? '')
+  await expectNoAxeViolations(guest)
+  await screenshots(guest, 'tracking-amend')
+
+  // Back on the tracking page by the same link, still changeable.
+  await guest.getByRole('link', { name: 'Back to the order' }).click()
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
+  await elsewhere.close()
 })

@@ -59,6 +59,7 @@ import { stayInTouchForm } from './stay-in-touch.ts'
 import { trackingLive } from './tracking-live.ts'
 import { baseMap } from './tiles/base-map.ts'
 import { trackingPage, trackingReceiptPage } from './tracking/tracking.tsx'
+import { trackingAmendForm, trackingAmendPage } from './tracking/amend.tsx'
 import { memberRejectSubstituteForm, trackingRejectSubstituteForm } from './order-changes-forms.ts'
 import {
   MEMBER_REJECT_SUBSTITUTE_PATH,
@@ -69,6 +70,7 @@ import {
   TRACKING_LIVE_PATH,
   TRACKING_PAGE_PATH,
   TRACKING_RECEIPT_PATH,
+  TRACKING_AMEND_PATH,
 } from '../../schemas/tracking.ts'
 import {
   LOGOUT_PATH,
@@ -117,6 +119,9 @@ pages.get('/stores/:storeSlug/search', searchForm)
 pages.get(TRACKING_PAGE_PATH, trackingPage)
 // A guest's printable receipt by the same signed link (issue 41).
 pages.get(TRACKING_RECEIPT_PATH, trackingReceiptPage)
+// A guest changes the order by the same link until its cut-off (issue 42, ADR 048).
+pages.get(TRACKING_AMEND_PATH, trackingAmendPage)
+pages.post(TRACKING_AMEND_PATH, csrf(), trackingAmendForm)
 // The member's printable receipt of their own order (issue 41).
 pages.get(RECEIPT_PATH, async (c) => (await runGuards(c, [memberOnly])) ?? memberReceiptPage(c))
 // An archived order's receipt, from its archive file (ADR 050).

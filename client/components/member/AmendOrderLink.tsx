@@ -1,23 +1,16 @@
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
-import { amendPath } from '../../lib/member-order-paths.ts'
 import { orderTimeLabel } from './order-format.ts'
 
 /**
- * The way into amend mode from the member's order (issue 42, ADR 048), shown only while the
- * order can still be changed, with until when.
+ * The way into amend mode from the member's order or the tracking page (issue 42, ADR 048),
+ * shown only while the order can still be changed, with until when.
  */
-export function AmendOrderLink({
-  orderId,
-  window,
-}: {
-  orderId: string
-  window: AmendWindow | null
-}) {
+export function AmendOrderLink({ href, window }: { href: string; window: AmendWindow | null }) {
   if (!window?.open) return null
   return (
     <div className="flex flex-col items-start gap-1">
       <a
-        href={amendPath(orderId)}
+        href={href}
         className="inline-flex min-h-11 items-center rounded-full border-2 border-primary bg-white px-5 font-semibold text-primary hover:bg-tint"
       >
         Change this order

@@ -2,11 +2,12 @@ import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
 import { FormAlert, FormNotice, SubmitButton } from '../../components/forms/Form.tsx'
+import type { ReactNode } from 'react'
+import { Layout } from '../../components/Layout.tsx'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { orderTimeLabel } from '../../components/member/order-format.ts'
-import { AMEND_SEARCH_QUERY, amendPath } from '../../lib/member-order-paths.ts'
-import { routePath } from '../../lib/routes.ts'
+import { AMEND_SEARCH_QUERY } from '../../lib/member-order-paths.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 
 export interface MemberAmendView {
@@ -21,7 +22,63 @@ export interface AmendSearch {
 }
 
 /**
- * `/member/orders/:orderId/amend`: the member's order in amend mode (issue 42, ADR 048): each
+ * Where the page's forms go and what they carry: the member's own order, or a guest's by the
+ * tracking page's signed link (its token a hidden field of both forms).
+ */
+export interface AmendLinks {
+  /** The form's action and the search's (a GET of the same page). */
+  action: string
+  /** "Back to the order": the member's order page or the tracking page. */
+  back: string
+  /** Fields both forms carry (the guest's link token). */
+  hidden: Record<string, string>
+  /** A guest has no account pages: the page stands alone, as the tracking page does. */
+  guest: boolean
+}
+
+function HiddenFields({ fields }: { fields: Record<string, string> }) {
+  return Object.entries(fields).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ))
+}
+
+/** The account's shell for a member; for a guest the page alone, headed as the member's. */
+function AmendShell({
+  chrome,
+  title,
+  guest,
+  children,
+}: {
+  chrome: PageChrome
+  title: string
+  guest: boolean
+  children: ReactNode
+}) {
+  if (!guest) {
+    return (
+      <MemberShell chrome={chrome} active="member-orders" title={title}>
+        {children}
+      </MemberShell>
+    )
+  }
+  return (
+    <Layout chrome={chrome}>
+      <section
+        aria-labelledby="amend-title"
+        className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-8"
+      >
+        <h1 id="amend-title" className="mb-6 text-3xl font-extrabold tracking-tight">
+          {title}
+        </h1>
+        {children}
+      </section>
+    </Layout>
+  )
+}
+
+/**
+ * `/member/orders/:orderId/amend`, and a guest's `/track/:orderNumber/amend` by their signed link
+ * (one page, two routes): the order in amend mode (issue 42, ADR 048): each
  * line's quantity (0 removes it) and items of the store added (found by a search, the page
  * again with `?q=`), saved in one go and priced again as the basket
  * prices it. A plain form: it works without JavaScript. After the cut-off the page says so and
@@ -33,20 +90,22 @@ export function MemberAmendPage({
   window,
   view,
   search = null,
+  links,
 }: {
   chrome: PageChrome
   order: MemberOrderDetail
   window: AmendWindow
   view: MemberAmendView
   search?: AmendSearch | null
+  links: AmendLinks
 }) {
   const formatMoney = useMoney()
   const lines = order.lines
   return (
-    <MemberShell chrome={chrome} active="member-orders" title={`Change order ${order.orderId}`}>
+    <AmendShell chrome={chrome} title={`Change order ${order.orderId}`} guest={links.guest}>
       <p className="-mt-4 mb-4">
         <a
-          href={routePath('member-orders-orderId', { orderId: order.orderId })}
+          href={links.back}
           className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
           Back to the order
@@ -55,8 +114,9 @@ export function MemberAmendPage({
       <FormNotice message={view.notice} />
       <FormAlert id="amend-alert" message={view.alert} />
       {window.open ? (
-        <form method="post" action={amendPath(order.orderId)} className="max-w-2xl">
+        <form method="post" action={links.action} className="max-w-2xl">
           <input type="hidden" name="version" value={String(window.version)} />
+          <HiddenFields fields={links.hidden} />
           {search ? <input type="hidden" name={AMEND_SEARCH_QUERY} value={search.term} /> : null}
           <p className="mb-4 text-ink/80">
             {window.until
@@ -143,12 +203,14 @@ export function MemberAmendPage({
       ) : null}
       {window.open ? (
         // Its own form, so Enter in the search searches and Enter in a quantity saves.
-        <form id="amend-search-form" method="get" action={amendPath(order.orderId)} />
+        <form id="amend-search-form" method="get" action={links.action}>
+          <HiddenFields fields={links.hidden} />
+        </form>
       ) : (
         <p className="font-semibold">
           {view.notice ? null : 'This order can no longer be changed.'}
         </p>
       )}
-    </MemberShell>
+    </AmendShell>
   )
 }

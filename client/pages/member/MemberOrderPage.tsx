@@ -22,7 +22,7 @@ import { ReviewForm } from '../../components/member/ReviewForm.tsx'
 import { AmendOrderLink } from '../../components/member/AmendOrderLink.tsx'
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
 import type { PageChrome } from '../../lib/page-chrome.ts'
-import { receiptPath } from '../../lib/member-order-paths.ts'
+import { amendPath, receiptPath } from '../../lib/member-order-paths.ts'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
 import { dayMonthYear } from '../../lib/slots.ts'
@@ -139,7 +139,7 @@ export function MemberOrderPage({
           </p>
         </div>
         <div className="flex flex-wrap items-start gap-3">
-          <AmendOrderLink orderId={order.orderId} window={amendWindow} />
+          <AmendOrderLink href={amendPath(order.orderId)} window={amendWindow} />
           <ReorderButton orderId={order.orderId} method={order.fulfilmentMethod} />
         </div>
       </div>

@@ -1,22 +1,19 @@
 import type { Context } from 'hono'
 import { TrackingPage } from '../../../client/pages/TrackingPage.tsx'
 import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
 import { MemberReceiptPage } from '../../../client/pages/member/MemberReceiptPage.tsx'
 import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
-import {
-  TRACKING_TOKEN_PARAM,
-  TrackingRequestSchema,
-  TrackingSnapshotSchema,
-  trackingPath,
-} from '../../../schemas/tracking.ts'
+import { TrackingSnapshotSchema, trackingPath } from '../../../schemas/tracking.ts'
 import type { AppEnv } from '../../env.ts'
-import { readBasketToken } from '../../lib/cookies/basket.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
-import { AppError } from '../../lib/errors.ts'
 import { renderPage } from '../render.tsx'
 import { mapTilesOf } from '../../lib/map-tiles.ts'
 import { substituteView } from '../order-changes-forms.ts'
+import { trackedAmendWindow } from './amend.tsx'
+import { trackingRequest } from './tracking-request.ts'
+
+/** Statuses the order may still be changed in: a later one spares the link's allowance a call. */
+const AMENDABLE_STATUSES: ReadonlyArray<string> = ['sent_to_store', 'store_accepted_picking']
 
 /**
  * GET /track/:orderNumber (`?t=` a signed link's token): the order's tracking page. Whoever may
@@ -24,20 +21,6 @@ import { substituteView } from '../order-changes-forms.ts'
  * gets it; anyone else, and any order number that is not one, gets the same 404 (no existence
  * leak). Private and never indexed: it is one shopper's order.
  */
-function trackingRequest(c: Context<AppEnv>) {
-  const token = c.req.query(TRACKING_TOKEN_PARAM)?.trim() || null
-  const basketToken = readBasketToken(c)
-  const request = TrackingRequestSchema.safeParse({
-    businessId: c.var.brand.businessId,
-    brandId: c.var.brand.id,
-    orderNumber: c.req.param('orderNumber'),
-    ...(token ? { token } : {}),
-    ...(basketToken ? { basketToken } : {}),
-  })
-  if (!request.success) throw new AppError('not_found', MESSAGES.orderNotFound)
-  return { token, request }
-}
-
 export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
   const { token, request } = trackingRequest(c)
   const snapshot = await c.var.backend.post('/tracking/order', {
@@ -45,6 +28,9 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
     token: readAccessToken(c),
     schema: TrackingSnapshotSchema,
   })
+  const amend = AMENDABLE_STATUSES.includes(snapshot.status)
+    ? await trackedAmendWindow(c, request.data)
+    : null
   return renderPage(
     c,
     (chrome) => (
@@ -55,6 +41,7 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
         tiles={mapTilesOf(c.env)}
         timeZone={DEFAULT_TIME_ZONE}
         substitute={substituteView(c)}
+        amendWindow={amend}
       />
     ),
     {

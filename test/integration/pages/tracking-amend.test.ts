@@ -1,0 +1,172 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { formatMoney } from '../../../schemas/money.ts'
+import { createApp } from '../../../worker/app.ts'
+import { plainItem } from '../checkout/fixtures.ts'
+import { seedCheckout } from '../member/orders-fixtures.ts'
+import {
+  consumerData,
+  draftOrder,
+  makePayment,
+  paymentBody,
+  payOnSandbox,
+  resultOf,
+  VALID_EXPIRY,
+} from '../payments/fixtures.ts'
+import { emailedTrackingPaths, tokenOf } from '../tracking/fixtures.ts'
+import { pageClient, pageText } from './storefront.ts'
+
+/*
+ * A guest changes their order by the tracking page's signed link (issue 42, ADR 048), through
+ * the pages as a browser without JavaScript uses them: "Change this order" on the tracking page,
+ * the member's amend page at /track/:orderNumber/amend, its form post. A missing, altered or
+ * another order's token gets the tracking page's 404 and changes nothing.
+ */
+
+const app = createApp()
+const { get, postForm } = pageClient(app, '198.51.121')
+
+interface GuestOrder {
+  orderId: number
+  orderNumber: string
+  token: string
+}
+
+let unitPrice = 0
+
+/** A guest's card order of three of one item, and the signed link its confirmation carries. */
+async function guestOrder(itemId: number): Promise<GuestOrder> {
+  const email = `guest.${crypto.randomUUID()}@example.com`
+  const draft = await draftOrder({ email, items: [{ id: itemId, quantity: 3 }] })
+  const started = await makePayment(paymentBody(draft))
+  const answer = resultOf(
+    await consumerData(
+      await payOnSandbox(started.redirect!, { cardNumber: '4263970000005262', ...VALID_EXPIRY })
+    )
+  )
+  expect(answer.status).toBe('succeeded')
+  const [path] = await emailedTrackingPaths(email, 'order_confirmation')
+  return { orderId: draft.orderId, orderNumber: draft.businessOrderId, token: tokenOf(path ?? '') }
+}
+
+async function stored(orderId: number) {
+  const order = await env.DB.prepare(
+    `select o.total, o.amend_version,
+       (select group_concat(quantity) from order_lines l
+        where l.order_id = o.id and l.parent_line_id is null) as quantities
+     from orders o where o.id = ?1`
+  )
+    .bind(orderId)
+    .first<{ total: number; amend_version: number; quantities: string }>()
+  return order!
+}
+
+async function lineIdOf(orderId: number): Promise<number> {
+  const row = await env.DB.prepare(
+    'select id from order_lines where order_id = ?1 and parent_line_id is null order by position, id'
+  )
+    .bind(orderId)
+    .first<{ id: number }>()
+  return row!.id
+}
+
+const amendPage = (order: GuestOrder, token = order.token) =>
+  `/track/${order.orderNumber}/amend${token ? `?t=${encodeURIComponent(token)}` : ''}`
+
+let ada: GuestOrder
+let grace: GuestOrder
+
+beforeAll(async () => {
+  await seedCheckout(env.DB)
+  const item = await plainItem(500, 2500)
+  unitPrice = item.price
+  ada = await guestOrder(item.id)
+  grace = await guestOrder(item.id)
+})
+
+describe("a guest's amend page by the signed tracking link", () => {
+  it('the tracking page offers "Change this order" by the same link', async () => {
+    const res = await get(`/track/${ada.orderNumber}?t=${encodeURIComponent(ada.token)}`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(pageText(html)).toContain('Change this order')
+    expect(html).toContain(
+      `href="/track/${ada.orderNumber}/amend?t=${encodeURIComponent(ada.token)}"`
+    )
+  })
+
+  it("shows the order's lines to change, private, the link's token in both forms", async () => {
+    const res = await get(amendPage(ada))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const html = await res.text()
+    expect(html).toContain('<meta name="robots" content="noindex')
+    const text = pageText(html)
+    expect(text).toContain(`Change order ${ada.orderNumber}`)
+    expect(text).toContain('Save changes')
+    // A guest has no account pages: no account menu.
+    expect(html).not.toContain('aria-label="My account"')
+    expect(html).toContain(`name="line-${await lineIdOf(ada.orderId)}"`)
+    expect(html.match(/<input type="hidden" name="t" value="[^"]+"/g)).toHaveLength(2)
+    expect(html).toContain(`href="/track/${ada.orderNumber}?t=${encodeURIComponent(ada.token)}"`)
+  })
+
+  it("answers 404 without the link, with an altered token and with another order's", async () => {
+    for (const token of ['', `${ada.token}x`, grace.token]) {
+      const res = await get(amendPage(ada, token))
+      expect(res.status, token).toBe(404)
+      expect(pageText(await res.text())).not.toContain('Save changes')
+    }
+  })
+
+  it("refuses a post without the link or by another order's and changes nothing", async () => {
+    const before = await stored(ada.orderId)
+    const lineId = await lineIdOf(ada.orderId)
+    for (const t of ['', 'not-a-token', grace.token]) {
+      const res = await postForm(`/track/${ada.orderNumber}/amend`, {
+        t,
+        version: '0',
+        [`line-${lineId}`]: '1',
+      })
+      expect(res.status, t).toBe(404)
+    }
+    expect(await stored(ada.orderId)).toEqual(before)
+    expect(await stored(grace.orderId)).toMatchObject({ amend_version: 0, quantities: '3' })
+  })
+
+  it('lowers a quantity: the page again says so, with the new total and the refund', async () => {
+    const before = await stored(ada.orderId)
+    const lineId = await lineIdOf(ada.orderId)
+    const res = await postForm(`/track/${ada.orderNumber}/amend`, {
+      t: ada.token,
+      version: '0',
+      [`line-${lineId}`]: '2',
+    })
+    expect(res.status).toBe(303)
+    const location = res.headers.get('location') ?? ''
+    const after = await stored(ada.orderId)
+    expect(after).toMatchObject({ amend_version: 1, quantities: '2' })
+    expect(before.total - after.total).toBe(unitPrice)
+    expect(location).toBe(
+      `/track/${ada.orderNumber}/amend?t=${encodeURIComponent(ada.token)}` +
+        `&amended=${after.total}&refunded=${unitPrice}`
+    )
+    const text = pageText(await (await get(location)).text())
+    expect(text).toContain(formatMessage('amendRefunded', formatMoney(unitPrice)))
+    expect(text).toContain(`Order total now: ${formatMoney(after.total)}`)
+  })
+
+  it('an older version is refused with why, and the page shows the order as it is', async () => {
+    const lineId = await lineIdOf(ada.orderId)
+    const res = await postForm(`/track/${ada.orderNumber}/amend`, {
+      t: ada.token,
+      version: '0',
+      [`line-${lineId}`]: '1',
+    })
+    expect(res.status).toBe(422)
+    const text = pageText(await res.text())
+    expect(text).toContain(MESSAGES.amendStale)
+    expect(await stored(ada.orderId)).toMatchObject({ amend_version: 1, quantities: '2' })
+  })
+})
