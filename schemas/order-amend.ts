@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
 import { BusinessOrderIdSchema } from './member-orders.ts'
 import { MESSAGES } from './messages.ts'
+import { SlotDateSchema, SlotTimeSchema } from './slots.ts'
 import { TrackingRequestSchema } from './tracking.ts'
 
 /**
@@ -39,17 +40,30 @@ export const AmendAdditionSchema = z.object({
 })
 export type AmendAddition = z.infer<typeof AmendAdditionSchema>
 
+/**
+ * Another slot of the order's store and method (its local date and start, as the checkout's slot
+ * list gives them), by the checkout's slot rules and capacity.
+ */
+export const AmendSlotSchema = z.object({
+  timeSlotDate: SlotDateSchema,
+  timeSlotTime: SlotTimeSchema,
+})
+export type AmendSlot = z.infer<typeof AmendSlotSchema>
+
 /** What an amend changes, the same for a member and a guest's signed link. */
 const AmendChangesSchema = z.object({
   /** The order's amend version the shopper's screen showed: an older one lost a race. */
   version: z.int().min(0),
   changes: z.array(AmendLineChangeSchema).max(100).default([]),
   additions: z.array(AmendAdditionSchema).max(20).default([]),
+  /** Move the order to this slot (ADR 054); absent: the slot stays. */
+  slot: AmendSlotSchema.optional(),
 })
 export type AmendChanges = z.infer<typeof AmendChangesSchema>
 
 const somethingChanged = {
-  check: (body: AmendChanges) => body.changes.length + body.additions.length > 0,
+  check: (body: AmendChanges) =>
+    body.changes.length + body.additions.length > 0 || body.slot !== undefined,
   params: { error: MESSAGES.amendNothing, path: ['changes'] },
 }
 

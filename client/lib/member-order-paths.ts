@@ -59,3 +59,20 @@ export const AMEND_SEARCH_QUERY = 'q'
 /** A line's new quantity (`line-<lineId>`) and an item's quantity to add (`add-<itemId>`). */
 export const AMEND_LINE_FIELD = /^line-(\d+)$/
 export const AMEND_ADD_FIELD = /^add-(\d+)$/
+
+/** The amend page's slot field: `YYYY-MM-DD HH:MM`, the slot's local date and start (ADR 054). */
+export const AMEND_SLOT_FIELD = 'slot'
+/** The slot the page showed as the order's: a post whose slot is this one moves nothing. */
+export const AMEND_SLOT_WAS_FIELD = 'slot-was'
+
+export function amendSlotValue(date: string, startsAt: string): string {
+  return `${date} ${startsAt}`
+}
+
+/** The slot a field's value names, or null (empty, or not a slot). */
+export function amendSlotOf(
+  value: string | undefined
+): { timeSlotDate: string; timeSlotTime: string } | null {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})$/.exec(value?.trim() ?? '')
+  return match ? { timeSlotDate: match[1]!, timeSlotTime: match[2]! } : null
+}

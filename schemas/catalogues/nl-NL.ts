@@ -228,6 +228,10 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   amendSearchLabel: 'Zoek in de winkel een artikel om toe te voegen',
   amendNoResults: 'Geen artikelen van deze winkel gevonden voor “{0}”.',
   amendAddQuantity: 'Hoeveel {0} toevoegen',
+  amendSlotTitle: 'Het tijdvak wijzigen',
+  amendSlotLabel: 'Je tijdvak',
+  amendSlotTooSoon:
+    'Dat tijdvak is te vroeg om je bestelling naartoe te verplaatsen. Kies een later tijdvak.',
   orderChangesEmail:
     'Je bestelling heeft wijzigingen: {0}. Je kunt een vervanger weigeren tot je bestelling de winkel verlaat.',
   orderChangesEmailShortOnly: 'Je bestelling heeft wijzigingen: {0}.',

@@ -246,8 +246,27 @@ test('a guest lowers a quantity by the signed link: the new total and the refund
   await expectNoAxeViolations(guest)
   await screenshots(guest, 'tracking-amend')
 
-  // Back on the tracking page by the same link, still changeable.
+  // Another slot from the checkout's list (ADR 054): the last one offered, saved alone.
+  const slot = guest.getByLabel('Your slot')
+  const options = slot.locator('optgroup option')
+  const last = options.last()
+  const label = (await last.textContent()) ?? ''
+  expect(await options.count()).toBeGreaterThan(1)
+  await slot.selectOption(await last.getAttribute('value'))
+  await screenshots(guest, 'tracking-amend-slot-choosing')
+  await guest.getByRole('button', { name: 'Save changes' }).click()
+  await expect(
+    guest.getByRole('status').filter({ hasText: 'Your order has been changed.' })
+  ).toHaveText(/^Your order has been changed\. It now comes to £\d+\.\d\d\.$/)
+  await expect(guest.getByLabel('Your slot').locator('option:checked')).toHaveText(label)
+  await expectNoAxeViolations(guest)
+  await screenshots(guest, 'tracking-amend-slot')
+
+  // Back on the tracking page by the same link: the new slot, still changeable.
   await guest.getByRole('link', { name: 'Back to the order' }).click()
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText(`Order ${orderNumber}`)
+  const times = label.split(', ').at(-1) ?? ''
+  await expect(guest.getByTestId('tracking-when')).toContainText(times)
+  await expect(guest.getByRole('link', { name: 'Change this order' })).toBeVisible()
   await elsewhere.close()
 })

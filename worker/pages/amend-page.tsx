@@ -5,6 +5,9 @@ import {
   AMEND_LINE_FIELD,
   AMEND_REFUNDED_QUERY,
   AMEND_SEARCH_QUERY,
+  AMEND_SLOT_FIELD,
+  AMEND_SLOT_WAS_FIELD,
+  amendSlotOf,
 } from '../../client/lib/member-order-paths.ts'
 import {
   MemberAmendPage,
@@ -17,7 +20,9 @@ import type { MemberOrderDetail } from '../../schemas/member-orders.ts'
 import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import type { AmendChanges, AmendResult, AmendWindow } from '../../schemas/order-amend.ts'
+import { TimeSlotListSchema, type TimeSlotList } from '../../schemas/slots.ts'
 import type { AppEnv } from '../env.ts'
+import { readAccessToken } from '../lib/cookies/session.ts'
 import { AppError } from '../lib/errors.ts'
 import { redirectTo } from '../lib/redirect.ts'
 import type { FormStatus } from './forms.ts'
@@ -80,6 +85,20 @@ async function searchItems(
     .map((item) => ({ id: item.id, name: item.name, price: item.price }))
 }
 
+/** The checkout's slot list of the order's store and method: the slots it may move to. */
+function slotList(c: Context<AppEnv>, order: MemberOrderDetail): Promise<TimeSlotList> {
+  return c.var.backend.post('/time-slots', {
+    body: {
+      businessId: c.var.brand.businessId,
+      brandId: c.var.brand.id,
+      storeId: order.store.id,
+      fulfilmentMethod: order.fulfilmentMethod,
+    },
+    token: readAccessToken(c),
+    schema: TimeSlotListSchema,
+  })
+}
+
 async function render(
   c: Context<AppEnv>,
   calls: AmendCalls,
@@ -88,10 +107,12 @@ async function render(
   term = ''
 ) {
   const [order, window] = await Promise.all([calls.order(), calls.window()])
-  const search: AmendSearch | null =
+  const [search, slots] = await Promise.all([
     window.open && term.trim() !== ''
-      ? { term: term.trim(), items: await searchItems(c, order, term.trim()) }
-      : null
+      ? searchItems(c, order, term.trim()).then((items) => ({ term: term.trim(), items }))
+      : null,
+    window.open ? slotList(c, order) : null,
+  ])
   return renderPage(
     c,
     (chrome) => (
@@ -101,6 +122,7 @@ async function render(
         window={window}
         view={view}
         search={search}
+        slots={slots}
         links={calls.links}
       />
     ),
@@ -148,8 +170,16 @@ export async function amendForm(
   const additions = [...quantitiesOf(form, AMEND_ADD_FIELD)].flatMap(([itemId, quantity]) =>
     quantity > 0 ? [{ itemId, quantity, ageConfirmed: false }] : []
   )
+  // The slot moves only when the shopper chose another than the page showed.
+  const moved = form[AMEND_SLOT_FIELD] !== form[AMEND_SLOT_WAS_FIELD]
+  const slot = moved ? amendSlotOf(form[AMEND_SLOT_FIELD]) : null
   try {
-    const result = await calls.amend({ version: Number(form.version ?? 0), changes, additions })
+    const result = await calls.amend({
+      version: Number(form.version ?? 0),
+      changes,
+      additions,
+      ...(slot ? { slot } : {}),
+    })
     return redirectTo(
       c,
       calls.pagePath({
@@ -163,7 +193,7 @@ export async function amendForm(
       throw error
     }
     const alert =
-      error.code === 'validation_error' && changes.length + additions.length === 0
+      error.code === 'validation_error' && changes.length + additions.length === 0 && !slot
         ? MESSAGES.amendNothing
         : error.message
     // The page shows the order as it is; the items found stay listed to add again.

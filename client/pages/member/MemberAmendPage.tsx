@@ -1,6 +1,8 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
+import type { TimeSlotList } from '../../../schemas/slots.ts'
+import { AmendSlotField } from '../../components/order-amend/AmendSlotField.tsx'
 import { FormAlert, FormNotice, SubmitButton } from '../../components/forms/Form.tsx'
 import type { ReactNode } from 'react'
 import { Layout } from '../../components/Layout.tsx'
@@ -90,6 +92,7 @@ export function MemberAmendPage({
   window,
   view,
   search = null,
+  slots = null,
   links,
 }: {
   chrome: PageChrome
@@ -97,6 +100,8 @@ export function MemberAmendPage({
   window: AmendWindow
   view: MemberAmendView
   search?: AmendSearch | null
+  /** The checkout's slot list of the order's store and method, to move the order (ADR 054). */
+  slots?: TimeSlotList | null
   links: AmendLinks
 }) {
   const formatMoney = useMoney()
@@ -148,6 +153,7 @@ export function MemberAmendPage({
               </li>
             ))}
           </ul>
+          {slots ? <AmendSlotField order={order} slots={slots} /> : null}
           <h2 className="mt-6 mb-2 text-lg font-bold">{MESSAGES.amendAddTitle}</h2>
           <label htmlFor="amend-search" className="block text-sm font-semibold">
             {MESSAGES.amendSearchLabel}

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { createApp } from '../../../worker/app.ts'
-import { plainItem } from '../checkout/fixtures.ts'
+import { plainItem, tomorrow } from '../checkout/fixtures.ts'
 import { seedCheckout } from '../member/orders-fixtures.ts'
 import {
   consumerData,
@@ -168,5 +168,44 @@ describe("a guest's amend page by the signed tracking link", () => {
     const text = pageText(await res.text())
     expect(text).toContain(MESSAGES.amendStale)
     expect(await stored(ada.orderId)).toMatchObject({ amend_version: 1, quantities: '2' })
+  })
+
+  it("moves the order to another slot of the checkout's list (ADR 054)", async () => {
+    const before = await env.DB.prepare(
+      'select slot_date, slot_starts_at from orders where id = ?1'
+    )
+      .bind(grace.orderId)
+      .first<{ slot_date: string; slot_starts_at: string }>()
+    const current = `${before!.slot_date} ${before!.slot_starts_at}`
+    const html = await (await get(amendPage(grace))).text()
+    expect(html).toContain('<select id="amend-slot" name="slot"')
+    expect(html).toContain(`<option value="${current}" selected="">`)
+    expect(html).toContain(`<input type="hidden" name="slot-was" value="${current}"/>`)
+    const time = before!.slot_starts_at === '20:00' ? '21:00' : '20:00'
+    const target = `${tomorrow()} ${time}`
+    expect(html).toContain(`<option value="${target}">`)
+    const lineId = await lineIdOf(grace.orderId)
+    const post = (slot: string, version: string) =>
+      postForm(`/track/${grace.orderNumber}/amend`, {
+        t: grace.token,
+        version,
+        [`line-${lineId}`]: '3',
+        slot,
+        'slot-was': current,
+      })
+    const moved = await post(target, '0')
+    expect(moved.status).toBe(303)
+    const after = await env.DB.prepare(
+      `select o.slot_date || ' ' || o.slot_starts_at as slot, o.amend_version, o.total,
+         (select t.slot_date || ' ' || t.starts_at from slot_reservations r
+            join time_slots t on t.id = r.time_slot_id
+          where r.order_id = o.id and r.status = 'confirmed') as reserved
+       from orders o where o.id = ?1`
+    )
+      .bind(grace.orderId)
+      .first<{ slot: string; amend_version: number; total: number; reserved: string }>()
+    expect(after).toMatchObject({ slot: target, amend_version: 1, reserved: target })
+    const text = pageText(await (await get(moved.headers.get('location') ?? '')).text())
+    expect(text).toContain(formatMessage('amendSaved', formatMoney(after!.total)))
   })
 })

@@ -35,13 +35,15 @@ export interface AmendOrderRow {
   amend_cutoff: string
   amend_cutoff_hours: number
   max_basket_items: number | null
+  basket_id: number | null
 }
 
 // The columns an amend reads and the joins they come from.
 const AMEND_ORDER_READ = `o.id, o.business_id, o.business_order_id, o.store_id,
   o.fulfilment_method, o.status, o.picking_started_at, o.slot_date, o.slot_starts_at,
   s.time_zone, o.payment_method, o.total, o.credit_applied, o.total_adjustment, o.refund,
-  o.amend_version, o.pricing_terms_json, b.amend_cutoff, b.amend_cutoff_hours, s.max_basket_items
+  o.amend_version, o.pricing_terms_json, b.amend_cutoff, b.amend_cutoff_hours, s.max_basket_items,
+  o.basket_id
   from orders o join stores s on s.id = o.store_id join businesses b on b.id = o.business_id`
 
 /** The member's placed order of the calling brand, with its store's zone and business rule. */
@@ -151,6 +153,90 @@ function capCondition(cap: AmendCap): string {
   }
 }
 
+/** The order moved to another slot of its store and method (ADR 054): the slot's row as reserving makes it. */
+export interface SlotMove {
+  key: readonly [storeId: number, method: FulfilmentMethod, date: string, startTime: string]
+  endTime: string
+  start: Date
+  end: Date
+  /** The capacity the slot's row gets when this is its first booking. */
+  capacity: number
+}
+
+/**
+ * The slot move's statements, each only where the order's update won: the order's confirmed
+ * place is given back and released, a place in the new slot taken (a full or blocked slot breaks
+ * time_slots' CHECK and rolls the whole batch back, as reserving does), a confirmed reservation
+ * of the order inserted for it (where the shopper was, kept from the old one) and the order's
+ * slot moved. The slot's row is created first when nobody booked it yet, as reserving does.
+ */
+function slotMoveStatements(
+  db: D1Database,
+  orderId: number,
+  token: string,
+  move: SlotMove,
+  now: Date
+): Array<D1PreparedStatement> {
+  const ours = `(select action_token from orders where id = ?1) = ?2`
+  const at = now.toISOString()
+  const slotOf = `store_id = ?3 and fulfilment_method = ?4 and slot_date = ?5 and starts_at = ?6`
+  return [
+    db
+      .prepare(
+        `insert or ignore into time_slots (store_id, fulfilment_method, slot_date, starts_at,
+           ends_at, start_utc, end_utc, capacity)
+         select ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8`
+      )
+      .bind(
+        ...move.key,
+        move.endTime,
+        move.start.toISOString(),
+        move.end.toISOString(),
+        move.capacity
+      ),
+    db
+      .prepare(
+        `update time_slots set reserved_count = reserved_count - 1
+         where id in (select time_slot_id from slot_reservations
+                      where order_id = ?1 and status = 'confirmed') and ${ours}`
+      )
+      .bind(orderId, token),
+    db
+      .prepare(
+        `update slot_reservations set status = 'released', released_at = ?3
+         where order_id = ?1 and status = 'confirmed' and ${ours}`
+      )
+      .bind(orderId, token, at),
+    db
+      .prepare(
+        `update time_slots
+         set reserved_count = reserved_count + 1 + is_blocked * (capacity + 1)
+         where ${slotOf} and ${ours}`
+      )
+      .bind(orderId, token, ...move.key),
+    db
+      .prepare(
+        `insert into slot_reservations (time_slot_id, store_id, basket_id, order_id,
+           fulfilment_method, is_asap, status, postcode, latitude, longitude, expires_at,
+           confirmed_at, created_at)
+         select t.id, ?3, o.basket_id, o.id, ?4, 0, 'confirmed', r.postcode, r.latitude,
+           r.longitude, ?7, ?7, ?7
+         from time_slots t join orders o on o.id = ?1 and o.action_token = ?2
+           left join slot_reservations r on r.id = (select max(id) from slot_reservations
+                                                    where order_id = ?1 and status = 'released')
+         where t.${slotOf.replaceAll(' and ', ' and t.')}`
+      )
+      .bind(orderId, token, ...move.key, at),
+    db
+      .prepare(
+        `update orders set slot_date = ?3, slot_starts_at = ?4, slot_ends_at = ?5,
+           slot_start_utc = ?6, fulfilment_timing = 'future'
+         where id = ?1 and action_token = ?2`
+      )
+      .bind(orderId, token, move.key[2], move.key[3], move.endTime, move.start.toISOString()),
+  ]
+}
+
 /** The amend's one batch; the first result's `changes` says whether it won. */
 export async function amendOrderBatch(
   db: D1Database,
@@ -159,6 +245,8 @@ export async function amendOrderBatch(
   cap: AmendCap,
   /** The card refund the amend owes (a settled card's lower total), written as its effect. */
   refund: { paymentId: number; amount: number } | null,
+  /** Another slot for the order, or null: it keeps its slot. */
+  slot: SlotMove | null,
   now: Date
 ): Promise<boolean> {
   const totals = amended.pricing.totals
@@ -245,6 +333,7 @@ export async function amendOrderBatch(
         )
     )
   }
+  if (slot !== null) statements.push(...slotMoveStatements(db, order.id, token, slot, now))
   // The console's history names the shopper's change and what went back (migration 0102).
   statements.push(
     db
@@ -252,7 +341,7 @@ export async function amendOrderBatch(
         `insert into order_history (order_id, actor_staff_id, role, action, from_status,
            to_status, detail_json, at)
          select ?1, null, 'shopper', 'shopper_amend', status, status,
-           json_object('amount', ?3, 'total', ?4, 'version', ?5), ?6
+           json_object('amount', ?3, 'total', ?4, 'version', ?5, 'slot', ?7), ?6
          from orders where id = ?1 and action_token = ?2`
       )
       .bind(
@@ -261,7 +350,8 @@ export async function amendOrderBatch(
         refund?.amount ?? 0,
         amended.total,
         order.amend_version + 1,
-        now.toISOString()
+        now.toISOString(),
+        slot === null ? null : `${slot.key[2]} ${slot.key[3]}`
       )
   )
   const [result] = await db.batch(statements)

@@ -44,7 +44,10 @@ orderAmendDomain.post(
       'total is refunded to a settled card at once (a hold is captured lower at picking); a ' +
       `higher one than the card covers answers conflict '${MESSAGES.amendNeedsPayment}'. After ` +
       `the cut-off: conflict '${MESSAGES.amendClosed}'; an older version: conflict ` +
-      `'${MESSAGES.amendStale}'. ${NOT_YOURS}`,
+      `'${MESSAGES.amendStale}'. slot moves the order to another slot of its store and method ` +
+      "by the checkout's rules (ADR 054): one the checkout would not offer is a validation_error " +
+      `and a full one a conflict, both '${MESSAGES.slotReserveFailed}'; one already past the ` +
+      `business's cut-off: conflict '${MESSAGES.amendSlotTooSoon}'. ${NOT_YOURS}`,
     body: AmendOrderRequestSchema,
     response: AmendResultSchema,
     errors: ['unauthorized', 'not_found', 'conflict', 'validation_error'],

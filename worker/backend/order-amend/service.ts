@@ -1,6 +1,11 @@
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import type { AmendChanges, AmendResult, AmendWindow } from '../../../schemas/order-amend.ts'
+import type {
+  AmendChanges,
+  AmendResult,
+  AmendSlot,
+  AmendWindow,
+} from '../../../schemas/order-amend.ts'
 import { weighingOf } from '../../../schemas/weighing.ts'
 import { AppError } from '../../lib/errors.ts'
 import { parsePricingTerms } from '../orders/repricing.ts'
@@ -11,6 +16,7 @@ import { loadMemberOrder, type MemberOrderRef } from '../member-orders/member-or
 import { priceAdditions } from './additions.ts'
 import { amendedPricing, type AmendLine } from './pricing.ts'
 import { amendRefundKey } from './refund-effect.ts'
+import { bookableSlot, isSlotFull, slotFullError } from '../slots/service.ts'
 import {
   amendOrderBatch,
   findAmendLines,
@@ -19,6 +25,7 @@ import {
   findPlacedAmendOrder,
   type AmendCap,
   type AmendOrderRow,
+  type SlotMove,
 } from './repo.ts'
 
 /*
@@ -26,6 +33,8 @@ import {
  * lines, lines removed, items of the store added (additions.ts). Priced again by the basket's pricing (pricing.ts), written by one guarded
  * batch (repo.ts), then the payment follows: a lower total on a settled card is refunded through
  * refundPayment by the batch's outbox effect (refund-effect.ts, reference o<id>-amend-<version>),
+ * and the order may move to another slot of its store (ADR 054: the old place given back, the new
+ * one taken in the same batch),
  * a hold is captured
  * for the lower total at picking, cash pays at the door. A higher total than the card covers is
  * refused: a second authorisation is not built (ADR 048).
@@ -93,6 +102,42 @@ function linesOf(rows: Awaited<ReturnType<typeof findAmendLines>>): Array<AmendL
 
 const stale = () => new AppError('conflict', MESSAGES.amendStale)
 
+/**
+ * Another slot of the order's store and method (ADR 054), by the checkout's slot rules, that the
+ * business's cut-off still leaves open: an order moved into a slot already past its cut-off
+ * would have skipped it. Null when the shopper kept the slot the order has.
+ */
+async function slotMoveOf(
+  db: D1Database,
+  row: AmendOrderRow,
+  wanted: AmendSlot | undefined,
+  now: Date
+): Promise<SlotMove | null> {
+  if (wanted === undefined) return null
+  if (wanted.timeSlotDate === row.slot_date && wanted.timeSlotTime === row.slot_starts_at) {
+    return null
+  }
+  // The new reservation belongs to the order's basket, as the one it replaces does.
+  if (row.basket_id === null) throw new AppError('conflict', MESSAGES.slotReserveFailed)
+  const { slot, capacity } = await bookableSlot(
+    db,
+    { businessId: row.business_id, storeId: row.store_id, fulfilmentMethod: row.fulfilment_method },
+    wanted,
+    now
+  )
+  const moved = { ...amendableOf(row), slotDate: slot.date, slotStartsAt: slot.time }
+  if (!amendOpen(amendCutoffRule(row), moved, now)) {
+    throw new AppError('conflict', MESSAGES.amendSlotTooSoon)
+  }
+  return {
+    key: [row.store_id, row.fulfilment_method, slot.date, slot.time],
+    endTime: slot.endTime,
+    start: slot.start,
+    end: slot.end,
+    capacity,
+  }
+}
+
 export async function amendOrder(
   env: AmendEnv,
   load: AmendOrderLoader,
@@ -112,6 +157,7 @@ export async function amendOrder(
   ])
   const changes = new Map(body.changes.map((change) => [change.lineId, change.quantity]))
   const lines = linesOf(lineRows)
+  const slot = await slotMoveOf(db, row, body.slot, now)
   const added = await priceAdditions(
     db,
     {
@@ -159,7 +205,14 @@ export async function amendOrder(
     cap.kind === 'settled' && difference > 0 && payment !== null
       ? { paymentId: payment.id, amount: difference }
       : null
-  if (!(await amendOrderBatch(db, row, amended, cap, refund, now))) {
+  let won: boolean
+  try {
+    won = await amendOrderBatch(db, row, amended, cap, refund, slot, now)
+  } catch (error) {
+    if (isSlotFull(error)) throw slotFullError()
+    throw error
+  }
+  if (!won) {
     // Lost to another amend, picking, or the store: say which from the order as it is now.
     const after = await load()
     if (!windowOf(after, now).open) throw new AppError('conflict', MESSAGES.amendClosed)

@@ -219,7 +219,7 @@ function isCapacityFailure(error: unknown): boolean {
 
 function chosenSlot(
   store: SlotStore,
-  request: ReserveRequest,
+  request: { fulfilmentMethod: Method; timeSlotDate: string },
   time: string,
   now: Date
 ): GeneratedSlot {
@@ -237,6 +237,46 @@ function chosenSlot(
     })
   }
   return slot
+}
+
+/** A slot the checkout would let a shopper book now, and the capacity a new slot row gets. */
+export interface BookableSlot {
+  slot: GeneratedSlot
+  capacity: number
+}
+
+/**
+ * The slot of the store and method at the local date and start, by the same rules as reserving
+ * it for a basket (the store's hours, lead time, days ahead, closures, pause): refused with
+ * the reserve's message when the checkout would refuse it. Whether a place is left is the
+ * caller's batch's to find (the time_slots CHECK, isSlotFull).
+ */
+export async function bookableSlot(
+  db: D1Database,
+  at: { businessId: number; storeId: number; fulfilmentMethod: Method },
+  wanted: { timeSlotDate: string; timeSlotTime: string },
+  now: Date
+): Promise<BookableSlot> {
+  const store = await loadStore(db, at.businessId, at.storeId, now)
+  const { today } = orderableDates(store.timeZone, store.daysInAdvance, now)
+  if (wanted.timeSlotDate < today) throw dateError('timeSlotDate')
+  const slot = chosenSlot(
+    store,
+    { fulfilmentMethod: at.fulfilmentMethod, timeSlotDate: wanted.timeSlotDate },
+    wanted.timeSlotTime,
+    now
+  )
+  return { slot, capacity: store.settings.slotCapacity }
+}
+
+/** Whether a batch failed because it took a place in a full (or blocked) slot. */
+export function isSlotFull(error: unknown): boolean {
+  return isCapacityFailure(error)
+}
+
+/** The refusal of a full slot, as reserving one answers it. */
+export function slotFullError(): AppError {
+  return slotFailure('slot_full')
 }
 
 /**
