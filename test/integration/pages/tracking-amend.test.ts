@@ -15,6 +15,7 @@ import {
   VALID_EXPIRY,
 } from '../payments/fixtures.ts'
 import { emailedTrackingPaths, tokenOf } from '../tracking/fixtures.ts'
+import { DATED } from '../../support/test-clock.ts'
 import { pageClient, pageText } from './storefront.ts'
 
 /*
@@ -170,7 +171,7 @@ describe("a guest's amend page by the signed tracking link", () => {
     expect(await stored(ada.orderId)).toMatchObject({ amend_version: 1, quantities: '2' })
   })
 
-  it("moves the order to another slot of the checkout's list (ADR 054)", async () => {
+  it("moves the order to another slot of the checkout's list (ADR 054)", DATED, async () => {
     const before = await env.DB.prepare(
       'select slot_date, slot_starts_at from orders where id = ?1'
     )
