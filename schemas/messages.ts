@@ -656,6 +656,11 @@ export const MESSAGES = {
   vatNoVat: 'Tip (no VAT)',
   vatClassLabel: 'VAT class',
   taxAddedLine: 'Tax',
+  // Not in the spec (tax added at checkout, ADR 055):
+  taxAtCheckout: 'Tax is calculated at checkout',
+  taxPlaceUnknown:
+    'We cannot work out the tax for this address. Please check the postcode, or contact the store.',
+  taxServiceFailed: 'The tax service is not answering. Please try again.',
   vatEmailLine: 'VAT %s: %s incl. %s VAT',
   // Not in the spec (the order archive, issue 40):
   orderArchiveMonthsInvalid: 'Keep orders online for a whole number of months from %s to %s.',

@@ -1,3 +1,4 @@
+import { createTaxCalculator } from '../tax/create-tax-calculator.ts'
 import type { Context } from 'hono'
 import { countCheckoutFailure } from '../../lib/checkout-outcome.ts'
 import { dispatchEffects } from '../effects/relay.ts'
@@ -79,6 +80,7 @@ async function callOf(
       framesPublicKey: c.env.FRAMES_PUBLIC_KEY,
       googlePayMerchantId: c.env.GOOGLE_PAY_MERCHANT_ID,
     },
+    taxCalculator: (provider) => createTaxCalculator(c.env, provider),
   }
 }
 

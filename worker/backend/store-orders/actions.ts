@@ -40,6 +40,7 @@ import { parsePricingTerms, pickedWeighedExtra, pickingDifference } from '../ord
 import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
 import { outcomeOf } from '../orders/view.ts'
+import { refundedTax } from '../../../schemas/sales-tax.ts'
 import { progressOf } from './view.ts'
 import { weighedPick, weighingOf, type WeighedPick } from '../../../schemas/weighing.ts'
 
@@ -511,7 +512,9 @@ async function lineRefundsOf(
       const left = Math.max(0, received - (line.refunded_quantity ?? 0))
       throw invalid(formatMessage('orderRefundMoreThanDelivered', left, line.name))
     }
-    amount += part
+    // Tax added at checkout goes back with its line, by the same cumulative rule (ADR 055).
+    amount +=
+      part + refundedTax(line.tax_amount ?? 0, received, line.refunded_quantity ?? 0, quantity)
     refunded.push({ lineId, quantity, refundedBefore: line.refunded_quantity ?? 0 })
   }
   if (amount < 1 || amount > limit) throw invalid(MESSAGES.orderRefundTooMuch)
