@@ -72,6 +72,30 @@ export function refundedTax(
   return upTo(alreadyRefunded + quantity) - upTo(alreadyRefunded)
 }
 
+/**
+ * A line's tax once picked: its share of what the line is now charged (short, out of stock, a
+ * cheaper substitute), rounded down in the shopper's favour, never more than it carried at
+ * checkout (a weighed line heavier than its estimate adds no tax). Unmarked: all of it.
+ */
+export function pickedLineTax(
+  lineTax: number,
+  totalPrice: number,
+  chargedPrice: number | null
+): number {
+  if (chargedPrice === null || totalPrice <= 0 || chargedPrice >= totalPrice) return lineTax
+  return Math.floor((lineTax * Math.max(0, chargedPrice)) / totalPrice)
+}
+
+/** What picking gives back of the order's tax (≤ 0): each line's tax less what it keeps. */
+export function pickingTaxDifference(
+  lines: ReadonlyArray<{ tax: number; totalPrice: number; chargedPrice: number | null }>
+): number {
+  return lines.reduce(
+    (sum, line) => sum + pickedLineTax(line.tax, line.totalPrice, line.chargedPrice) - line.tax,
+    0
+  )
+}
+
 /** One jurisdiction's part of an order's tax, as the receipt lists it. */
 export interface TaxJurisdictionRow {
   /** Stable code: 'US-NY', 'CA-GST', 'CA-QC-QST'. */

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { OrderSummarySchema, type OrderSummary } from '../../../schemas/checkout.ts'
-import { refundedTax, taxOn } from '../../../schemas/sales-tax.ts'
+import { pickedLineTax, refundedTax, taxOn } from '../../../schemas/sales-tax.ts'
 import type { StoreOrderAction } from '../../../schemas/store-orders.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { deliver } from '../member/orders-fixtures.ts'
@@ -18,8 +18,10 @@ import {
 } from '../payments/fixtures.ts'
 import {
   act,
+  actOk,
   detail,
   expectLedgerBalances,
+  inMinutes,
   ledgerOfOrder,
   orderTotal,
   refundRowsOf,
@@ -46,12 +48,13 @@ const SUCCESS_CARD = { cardNumber: '4263970000005262', ...VALID_EXPIRY }
 const RACERS = 20
 
 let manager: SignedInStaff
+let picker: SignedInStaff
 let second: SignedInStaff
 let standard: { id: number; price: number }
 let grocery: { id: number; price: number }
 
 beforeAll(async () => {
-  ;({ manager } = await storeTeam())
+  ;({ manager, picker } = await storeTeam())
   second = await staffMember([{ storeId: STORE, role: 'store_manager' }])
   standard = await plainItem(500, 2500)
   grocery = await plainItem(500, 2500, standard.id)
@@ -267,6 +270,52 @@ describe('refunds give back the tax of what they refund', () => {
       { numRuns: 4 }
     )
   }, 240_000)
+})
+
+describe('picking gives back the tax of what was not supplied', () => {
+  it('a short line keeps its share of the tax, and its refund gives back only that', async () => {
+    const draft = await usDraft({ standard: 3, grocery: 0 })
+    await payByCard(draft)
+    await actOk(manager.bearer, STORE, draft.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(15),
+    })
+    const [line] = await linesOf(draft.orderId)
+    if (!line) throw new Error('no line')
+    const lineTax = taxOn(3 * standard.price, NEW_YORK_RATE)
+    const keptTax = pickedLineTax(lineTax, 3 * standard.price, standard.price)
+    expect(keptTax).toBe(Math.floor(lineTax / 3))
+    const short = await actOk(picker.bearer, STORE, draft.orderId, 'store_accepted_picking', {
+      type: 'mark_line',
+      lineId: line.lineId,
+      version: line.version,
+      mark: 'short',
+      pickedQuantity: 1,
+    })
+    expect(short.money).toMatchObject({
+      totalAdjustment: -(2 * standard.price + lineTax - keptTax),
+      total: standard.price + keptTax,
+    })
+    await actOk(picker.bearer, STORE, draft.orderId, 'store_accepted_picking', {
+      type: 'finish_picking',
+    })
+    expect((await ledgerOfOrder(draft.orderId)).refunded).toBe(
+      2 * standard.price + lineTax - keptTax
+    )
+    await actOk(manager.bearer, STORE, draft.orderId, 'picked', { type: 'ready_for_collection' })
+    await actOk(manager.bearer, STORE, draft.orderId, 'picked', { type: 'collected' })
+    const refund = await act(
+      manager.bearer,
+      STORE,
+      draft.orderId,
+      'delivered',
+      refundOf(line.lineId, 1)
+    )
+    expect(refund.status, JSON.stringify(refund.json)).toBe(200)
+    expect(await orderTotal(draft.orderId)).toBe(0)
+    expect((await ledgerOfOrder(draft.orderId)).refunded).toBe(draft.total)
+    await expectLedgerBalances([draft.orderId])
+  }, 60_000)
 })
 
 describe('at once', () => {

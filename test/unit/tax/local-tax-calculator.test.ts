@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { refundedTax, shareOut, taxOn, taxRateLabel } from '../../../schemas/sales-tax.ts'
+import {
+  pickedLineTax,
+  pickingTaxDifference,
+  refundedTax,
+  shareOut,
+  taxOn,
+  taxRateLabel,
+} from '../../../schemas/sales-tax.ts'
 import { VAT_CLASSES } from '../../../schemas/vat.ts'
 import { localTax } from '../../../worker/backend/tax/local-tax-calculator.ts'
 import {
@@ -279,6 +286,31 @@ describe('refundedTax', () => {
           }
           given += refundedTax(lineTax, received, refunded, received - refunded)
           expect(given).toBe(lineTax)
+        }
+      )
+    )
+  })
+})
+
+describe('pickedLineTax', () => {
+  it('keeps the share of what the line is charged, never more than it carried', () => {
+    expect(pickedLineTax(120, 3000, null)).toBe(120)
+    expect(pickedLineTax(120, 3000, 3000)).toBe(120)
+    expect(pickedLineTax(120, 3000, 3400)).toBe(120)
+    expect(pickedLineTax(121, 3000, 1000)).toBe(40)
+    expect(pickedLineTax(120, 3000, 0)).toBe(0)
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 0, max: 200_000 }),
+        (tax, total, charged) => {
+          const kept = pickedLineTax(tax, total, charged)
+          expect(kept).toBeGreaterThanOrEqual(0)
+          expect(kept).toBeLessThanOrEqual(tax)
+          expect(pickingTaxDifference([{ tax, totalPrice: total, chargedPrice: charged }])).toBe(
+            kept - tax
+          )
         }
       )
     )
