@@ -661,6 +661,7 @@ export const MESSAGES = {
   taxPlaceUnknown:
     'We cannot work out the tax for this address. Please check the postcode, or contact the store.',
   taxServiceFailed: 'The tax service is not answering. Please try again.',
+  taxEmailLine: '%s: %s',
   vatEmailLine: 'VAT %s: %s incl. %s VAT',
   // Not in the spec (the order archive, issue 40):
   orderArchiveMonthsInvalid: 'Keep orders online for a whole number of months from %s to %s.',

@@ -621,6 +621,7 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   taxPlaceUnknown:
     'We kunnen de belasting voor dit adres niet berekenen. Controleer de postcode of neem contact op met de winkel.',
   taxServiceFailed: 'De dienst die de belasting berekent, reageert niet. Probeer het opnieuw.',
+  taxEmailLine: '{0}: {1}',
   vatEmailLine: 'BTW {0}: {1} incl. {2} btw',
   orderArchiveMonthsInvalid:
     'Houd bestellingen online voor een heel aantal maanden van {0} tot {1}.',

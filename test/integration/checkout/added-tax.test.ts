@@ -5,6 +5,7 @@ import { OrderSummarySchema, type OrderSummary } from '../../../schemas/checkout
 import { pickedLineTax, refundedTax, taxOn } from '../../../schemas/sales-tax.ts'
 import type { StoreOrderAction } from '../../../schemas/store-orders.ts'
 import { testEnv } from '../auth/fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 import { deliver } from '../member/orders-fixtures.ts'
 import {
   callWith,
@@ -173,6 +174,21 @@ describe('checkout adds the tax', () => {
     // The card was asked for goods plus tax, exactly.
     expect(await ledgerOfOrder(draft.orderId)).toMatchObject({ authorised: goods + tax })
     await expectLedgerBalances([draft.orderId])
+    // The store console shows the tax as placed; the confirmation email has its line.
+    expect((await detail(manager.bearer, STORE, draft.orderId)).addedTax).toEqual(
+      draft.summary.addedTax
+    )
+    await deliverEffects()
+    const email = await env.DB.prepare(
+      `select payload_json from outbox where template = 'order_confirmation'
+         and json_extract(payload_json, '$.businessOrderId') = ?1`
+    )
+      .bind(draft.businessOrderId)
+      .first<{ payload_json: string }>()
+    expect(JSON.parse(email?.payload_json ?? '{}')).toMatchObject({
+      tax: `New York State sales tax 4%: $${(tax / 100).toFixed(2)}`,
+      total: `$${((goods + tax) / 100).toFixed(2)}`,
+    })
   }, 30_000)
 
   it('keeps VAT rates off an order whose tax is added', async () => {
