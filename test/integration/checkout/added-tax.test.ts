@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { OrderSummarySchema, type OrderSummary } from '../../../schemas/checkout.ts'
 import { pickedLineTax, refundedTax, taxOn } from '../../../schemas/sales-tax.ts'
 import type { StoreOrderAction } from '../../../schemas/store-orders.ts'
-import { testEnv } from '../auth/fixtures.ts'
+import { call, testEnv } from '../auth/fixtures.ts'
+import { emailedTrackingPaths, tokenOf } from '../tracking/fixtures.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
 import { deliver } from '../member/orders-fixtures.ts'
 import {
@@ -75,6 +77,7 @@ beforeAll(async () => {
 
 interface TaxedDraft extends Draft {
   summary: OrderSummary
+  email: string
 }
 
 /** A collection draft of these quantities (standard item, grocery), by card or cash. */
@@ -117,6 +120,7 @@ async function usDraft(
     total: summary.totals.total,
     bearer,
     summary,
+    email,
   }
 }
 
@@ -332,6 +336,34 @@ describe('picking gives back the tax of what was not supplied', () => {
     expect((await ledgerOfOrder(draft.orderId)).refunded).toBe(draft.total)
     await expectLedgerBalances([draft.orderId])
   }, 60_000)
+})
+
+describe('an amend', () => {
+  it('is refused online for an order whose tax was added, and changes nothing', async () => {
+    const draft = await usDraft({ standard: 2, grocery: 0 }, 'paymentCash')
+    const paid = await makePayment(
+      paymentBody(draft, {
+        paymentMethod: 'paymentCash',
+        paymentGateway: 'cash',
+        cashConfirmed: true,
+      })
+    )
+    expect(paid.status).toBe('succeeded')
+    const [path] = await emailedTrackingPaths(draft.email, 'order_confirmation')
+    const [line] = await linesOf(draft.orderId)
+    if (!line) throw new Error('no line')
+    const answer = await call('/tracking/order/amend', {
+      businessId: 1,
+      orderNumber: draft.businessOrderId,
+      token: tokenOf(path ?? ''),
+      version: 0,
+      changes: [{ lineId: line.lineId, quantity: 1 }],
+      additions: [],
+    })
+    expect(answer.status, JSON.stringify(answer.json)).toBe(409)
+    expect(JSON.stringify(answer.json)).toContain(MESSAGES.amendTaxAdded)
+    expect(await orderTotal(draft.orderId)).toBe(draft.total)
+  }, 30_000)
 })
 
 describe('at once', () => {

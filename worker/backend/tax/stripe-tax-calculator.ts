@@ -27,8 +27,9 @@ export const SERVICE_FEE_REFERENCE = 'fee:service'
 
 /**
  * Stripe's product tax codes for an item's class. `txcd_99999999` is "General - Tangible Goods";
- * the food code is the one Stripe documents for food, which each business checks against its
- * range with its adviser (a grocer's shelves mix food that states exempt and food they do not).
+ * the food code is the one Stripe's API reference uses in its examples. Whether Stripe reads it
+ * as grocery food or prepared food (which states tax differently) is to be checked against
+ * Stripe's tax code list before a business goes live (ADR 055).
  */
 export const STRIPE_TAX_CODES: Readonly<Record<VatClass | 'service', string>> = {
   zero: 'txcd_40060003',
