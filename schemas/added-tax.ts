@@ -20,6 +20,10 @@ export const AddedTaxSchema = z.object({
   ),
 })
 
+/** What the basket would add if ordered now (POST /checkout/tax-quote), for the payment page. */
+export type TaxQuote = z.infer<typeof TaxQuoteSchema>
+export const TaxQuoteSchema = z.object({ addedTax: AddedTaxSchema.nullable() })
+
 /** The stored columns as the answer's field: null where no tax was added. */
 export function addedTaxOf(row: { tax_total: number; tax_json: string | null }): AddedTax | null {
   if (row.tax_json === null) return null

@@ -7,6 +7,7 @@ import type { StoreOrderAction } from '../../../schemas/store-orders.ts'
 import { call, testEnv } from '../auth/fixtures.ts'
 import { emailedTrackingPaths, tokenOf } from '../tracking/fixtures.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { TaxQuoteSchema } from '../../../schemas/added-tax.ts'
 import { deliverEffects } from '../../support/workers/effects.ts'
 import { deliver } from '../member/orders-fixtures.ts'
 import {
@@ -33,7 +34,14 @@ import {
   storeTeam,
   STORES,
 } from '../store-orders/fixtures.ts'
-import { checkoutCall, guestBearer, orderBody, plainItem, readyBasket } from './fixtures.ts'
+import {
+  checkoutCall,
+  guestBearer,
+  orderBody,
+  orderTables,
+  plainItem,
+  readyBasket,
+} from './fixtures.ts'
 
 /*
  * Tax added at checkout (ADR 055) for a business in the US. The fixture: this file's own
@@ -194,6 +202,58 @@ describe('checkout adds the tax', () => {
       total: `$${((goods + tax) / 100).toFixed(2)}`,
     })
   }, 30_000)
+
+  it('quotes before paying the same tax the draft then charges, writing nothing', async () => {
+    const ready = await readyBasket({
+      items: [
+        { id: standard.id, quantity: 1 },
+        { id: grocery.id, quantity: 2 },
+      ],
+      method: 'collection',
+      details: false,
+    })
+    const before = await env.DB.prepare('select count(*) as n from orders').first<{ n: number }>()
+    const quote = await call('/checkout/tax-quote', { businessId: 1, basketToken: ready.token })
+    expect(quote.status, JSON.stringify(quote.json)).toBe(200)
+    const tax = taxOn(standard.price, NEW_YORK_RATE)
+    expect(TaxQuoteSchema.parse(quote.json).addedTax).toMatchObject({ total: tax })
+    expect(await env.DB.prepare('select count(*) as n from orders').first()).toEqual(before)
+  })
+
+  it('refuses to quote or place an order where the calculator cannot tax the place', async () => {
+    await env.DB.prepare(`update stores set postcode = '60601' where id = ?1`).bind(STORE).run()
+    try {
+      const ready = await readyBasket({
+        items: [{ id: standard.id, quantity: 1 }],
+        method: 'collection',
+        details: false,
+      })
+      const quote = await call('/checkout/tax-quote', { businessId: 1, basketToken: ready.token })
+      expect(quote.status).toBe(422)
+      expect(JSON.stringify(quote.json)).toContain(MESSAGES.taxPlaceUnknown)
+      const email = `guest.${crypto.randomUUID()}@example.com`
+      await checkoutCall('/checkout/contact-details', {
+        basketToken: ready.token,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email,
+        phoneNumber: US_MOBILE,
+      })
+      await checkoutCall('/checkout/terms', { basketToken: ready.token, termsAccepted: true })
+      const before = await orderTables()
+      const placed = await callWith(
+        testEnv,
+        '/checkout/process-order',
+        orderBody(ready, { emailAddress: email, phoneNumber: US_MOBILE }),
+        await guestBearer()
+      )
+      expect(placed.status).toBe(422)
+      expect(JSON.stringify(placed.json)).toContain(MESSAGES.taxPlaceUnknown)
+      expect(await orderTables()).toEqual(before)
+    } finally {
+      await env.DB.prepare(`update stores set postcode = '10118' where id = ?1`).bind(STORE).run()
+    }
+  }, 20_000)
 
   it('keeps VAT rates off an order whose tax is added', async () => {
     const draft = await usDraft({ standard: 1, grocery: 0 })

@@ -36,6 +36,7 @@ import { checkoutStartedEffectStatement } from './started-effect-row.ts'
 import { randomReadableCode } from '../../lib/readable-code.ts'
 import { checkoutReferrer } from '../referrals/service.ts'
 import { vatRatesOf } from '../../../schemas/vat.ts'
+import type { TaxQuote } from '../../../schemas/added-tax.ts'
 import { type OrderTax, orderTaxOf, placeOfAddress } from './order-tax.ts'
 import { businessTax, storePlace } from './order-tax-repo.ts'
 import {
@@ -150,26 +151,63 @@ function isUniqueOrderIdClash(error: unknown): boolean {
  */
 async function addedTax(
   call: CheckoutCall,
-  body: ProcessOrderRequest,
+  order: { businessId: number; fulfilmentMethod: string; storeId: number },
   basket: Basket,
   row: CheckoutRow,
   currency: string
 ): Promise<OrderTax | null> {
-  const settings = await businessTax(call.db, body.businessId)
+  const settings = await businessTax(call.db, order.businessId)
   if (settings.taxMode !== 'added_at_checkout') return null
-  const address =
-    body.fulfilmentMethod === 'delivery' ? parseAddress(row.delivery_address_json) : null
-  const place = address
-    ? placeOfAddress(address)
-    : await storePlace(call.db, body.businessId, body.storeId)
-  if (place === null) throw new AppError('validation_error', MESSAGES.taxPlaceUnknown)
+  const delivery = order.fulfilmentMethod === 'delivery'
+  const address = delivery ? parseAddress(row.delivery_address_json) : null
+  const place = delivery
+    ? address && placeOfAddress(address)
+    : await storePlace(call.db, order.businessId, order.storeId)
+  if (!place) throw new AppError('validation_error', MESSAGES.taxPlaceUnknown)
   return orderTaxOf(call.db, {
-    businessId: body.businessId,
+    businessId: order.businessId,
     basket,
     place,
     currency,
     calculator: call.taxCalculator(settings.taxProvider),
   })
+}
+
+/**
+ * The tax the basket would add if ordered now (ADR 055), for the payment page to show before
+ * the shopper pays: the same calculation process-order makes, nothing written. Null where the
+ * business's prices include VAT, or before the basket has a store.
+ */
+export async function quoteTax(
+  call: CheckoutCall,
+  body: { businessId: number; basketToken: string }
+): Promise<TaxQuote> {
+  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  if (ref.storeId === null) return { addedTax: null }
+  const [{ basket }, row, business] = await Promise.all([
+    readPricedBasket(
+      call.db,
+      body.businessId,
+      ref.id,
+      ref.storeId,
+      call.now,
+      creditHolderOf(call.caller)
+    ),
+    findCheckoutRow(call.db, ref.id),
+    findOrderingBusiness(call.db, body.businessId),
+  ])
+  const tax = await addedTax(
+    call,
+    {
+      businessId: body.businessId,
+      fulfilmentMethod: basket.fulfilmentMethod,
+      storeId: ref.storeId,
+    },
+    basket,
+    row,
+    business?.currency ?? 'GBP'
+  )
+  return { addedTax: tax && { total: tax.total, jurisdictions: tax.jurisdictions } }
 }
 
 /** Makes the draft order of the basket, or refuses with nothing written. */
