@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TAX_MODES } from './sales-tax.ts'
 import { BRAND_FONTS } from './brand-fonts.ts'
 import { DEFAULT_TIME_ZONE, WHITE_LABEL_SECTIONS } from './constants.ts'
 import { PostcodeRuleSchema } from './location.ts'
@@ -78,6 +79,11 @@ export const BrandSchema = z.object({
   locale: z.string(),
   /** The business's time zone; brands cached before it was carried read the UK's. */
   timeZone: z.string().default(DEFAULT_TIME_ZONE),
+  /**
+   * Whether prices include VAT (ADR 051) or exclude tax, which checkout adds (ADR 055); brands
+   * cached before it was carried read 'included', as every business was.
+   */
+  taxMode: z.enum(TAX_MODES).default('included'),
   /** The business's postcode rules by country (spec §5); the store search checks with them. */
   postcodeRules: z.array(PostcodeRuleSchema),
   settings: WhiteLabelSettingsSchema,

@@ -1,6 +1,7 @@
 import { WeighingSchema } from './weighing.ts'
 import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
+import { AddedTaxSchema } from './added-tax.ts'
 import { MoneySchema } from './common.ts'
 import {
   CARD_BRANDS,
@@ -147,6 +148,8 @@ export const OrderSummarySchema = z.object({
   placedAt: z.string().nullable(),
   /** The deals, coupon and store credit by name (issue 35 item 19). */
   discounts: NamedDiscountsSchema,
+  /** Tax added at checkout (ADR 055), inside totals.total; null where prices include VAT. */
+  addedTax: AddedTaxSchema.nullable().default(null),
 })
 
 /** A form the browser must submit to continue: the hosted card page, or a 3-D Secure challenge. */

@@ -12,6 +12,11 @@ export interface ShopLocale {
   countryCode: string
   /** IANA zone: 'Europe/London'. */
   timeZone: string
+  /**
+   * Set only where the business's prices exclude tax and checkout adds it (ADR 055); absent,
+   * prices include VAT as in GB/IE/NL (ADR 051), and nothing a UK page shows changes.
+   */
+  taxMode?: 'added_at_checkout'
 }
 
 /** The default: a UK shop. Anything that does not know its brand formats like this. */
@@ -33,12 +38,14 @@ export function shopLocaleOf(source: {
   currency?: string | null | undefined
   countryCode?: string | null | undefined
   timeZone?: string | null | undefined
+  taxMode?: string | null | undefined
 }): ShopLocale {
   return {
     locale: source.locale ? bcp47(source.locale) : GB_LOCALE.locale,
     currency: source.currency ? source.currency.toUpperCase() : GB_LOCALE.currency,
     countryCode: source.countryCode ? source.countryCode.toUpperCase() : GB_LOCALE.countryCode,
     timeZone: source.timeZone ?? GB_LOCALE.timeZone,
+    ...(source.taxMode === 'added_at_checkout' ? { taxMode: 'added_at_checkout' as const } : {}),
   }
 }
 

@@ -1,3 +1,4 @@
+import { AddedTaxSchema } from './added-tax.ts'
 import { VatBreakdownSchema } from './vat-breakdown.ts'
 import { OrderChangesSchema } from './order-changes.ts'
 import { NamedDiscountsSchema } from './named-discounts.ts'
@@ -193,6 +194,8 @@ export const MemberOrderDetailSchema = MemberOrderSummarySchema.extend({
   changes: OrderChangesSchema.nullable(),
   /** The VAT by rate (ADR 051), or null where the order has none to show. */
   vat: VatBreakdownSchema.nullable(),
+  /** Tax added at checkout (ADR 055), as placed; null where prices included VAT. */
+  addedTax: AddedTaxSchema.nullable().default(null),
 })
 export type MemberOrderDetail = z.infer<typeof MemberOrderDetailSchema>
 

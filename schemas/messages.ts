@@ -659,6 +659,14 @@ export const MESSAGES = {
   vatNoVat: 'Tip (no VAT)',
   vatClassLabel: 'VAT class',
   taxAddedLine: 'Tax',
+  // Not in the spec (tax added at checkout, ADR 055):
+  taxAtCheckout: 'Tax is calculated at checkout',
+  taxPlaceUnknown:
+    'We cannot work out the tax for this address. Please check the postcode, or contact the store.',
+  taxServiceFailed: 'The tax service is not answering. Please try again.',
+  taxEmailLine: '%s: %s',
+  amendTaxAdded:
+    'This order cannot be changed online: its tax was worked out when it was placed. Contact the store to change it.',
   vatEmailLine: 'VAT %s: %s incl. %s VAT',
   // Not in the spec (the order archive, issue 40):
   orderArchiveMonthsInvalid: 'Keep orders online for a whole number of months from %s to %s.',

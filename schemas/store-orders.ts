@@ -1,3 +1,4 @@
+import { AddedTaxSchema } from './added-tax.ts'
 import { VatBreakdownSchema } from './vat-breakdown.ts'
 import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
@@ -255,6 +256,8 @@ export const StoreOrderDetailSchema = StoreOrderSummarySchema.extend({
   drivers: z.array(StaffNameSchema),
   /** The VAT by rate (ADR 051), or null where the order has none to show. */
   vat: VatBreakdownSchema.nullable(),
+  /** Tax added at checkout (ADR 055), as placed; null where prices included VAT. */
+  addedTax: AddedTaxSchema.nullable().default(null),
 })
 export type StoreOrderDetail = z.infer<typeof StoreOrderDetailSchema>
 

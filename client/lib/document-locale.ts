@@ -10,6 +10,8 @@ export function localeAttributes(shop: ShopLocale): Record<string, string> {
     'data-country': shop.countryCode,
     'data-time-zone': shop.timeZone,
     dir: textDirection(shop.locale),
+    // Written only where tax is added at checkout (ADR 055): a UK page's markup is unchanged.
+    ...(shop.taxMode ? { 'data-tax-mode': shop.taxMode } : {}),
   }
 }
 
@@ -37,5 +39,6 @@ export function documentLocale(): ShopLocale {
     currency: html.dataset.currency ?? GB_LOCALE.currency,
     countryCode: html.dataset.country ?? GB_LOCALE.countryCode,
     timeZone: html.dataset.timeZone ?? GB_LOCALE.timeZone,
+    ...(html.dataset.taxMode === 'added_at_checkout' ? { taxMode: 'added_at_checkout' } : {}),
   }
 }

@@ -1,7 +1,9 @@
 import { PaidByCreditForm } from '../components/payment/PaidByCreditForm.tsx'
 import type { CheckoutState } from '../../schemas/checkout.ts'
+import type { AddedTax } from '../../schemas/added-tax.ts'
+import { AddedTaxRows } from '../components/AddedTaxRows.tsx'
 import { FormAlert } from '../components/forms/Form.tsx'
-import { BasketTotals } from '../components/basket/BasketTotals.tsx'
+import { BasketTotals, TotalsRow } from '../components/basket/BasketTotals.tsx'
 import { slotLabel } from '../components/basket/SlotSummary.tsx'
 import {
   CheckoutCard,
@@ -38,10 +40,19 @@ export interface CheckoutPaymentPageProps {
   timeSlotsHref: string
   /** Why the shopper is back here: a declined or cancelled payment, a closed store. */
   alert: string | null
+  /** The tax checkout adds (ADR 055), quoted for this basket; null where prices include VAT. */
+  addedTax?: AddedTax | null
 }
 
 /** The basket being paid for: store, slot, lines and totals (spec §3 Basket totals). */
-export function PaymentSummary({ state }: { state: CheckoutState }) {
+export function PaymentSummary({
+  state,
+  addedTax = null,
+}: {
+  state: CheckoutState
+  addedTax?: AddedTax | null
+}) {
+  const money = useMoney()
   const { basket } = state
   const store = basket.store
   return (
@@ -56,6 +67,17 @@ export function PaymentSummary({ state }: { state: CheckoutState }) {
       <OrderLines lines={basketSummaryLines(basket)} />
       <div className="mt-3 border-t border-black/10 pt-3">
         <BasketTotals basket={basket} />
+        {addedTax ? (
+          // Tax added at checkout (ADR 055): what it comes to here, and what the shopper pays.
+          <dl className="mt-2 flex flex-col gap-1.5 border-t border-black/10 pt-2 text-sm">
+            <AddedTaxRows tax={addedTax} />
+            <TotalsRow
+              label="Total to pay"
+              value={money(basket.totals.total + addedTax.total)}
+              strong
+            />
+          </dl>
+        ) : null}
       </div>
       <ContactSummary contact={state.contact} />
     </CheckoutCard>
@@ -101,14 +123,21 @@ export function CheckoutPaymentPage({
   attempt,
   timeSlotsHref,
   alert,
+  addedTax = null,
 }: CheckoutPaymentPageProps) {
   const money = useMoney()
   const credit = state.basket.totals
+  // What the card, wallet or cash is asked for: the basket's total and any tax added to it.
+  const toPay = credit.total + (addedTax?.total ?? 0)
   // Store credit pays the whole order: nothing to choose, one button places it.
-  const paidByCredit = credit.total === 0 && credit.creditApplied > 0
+  const paidByCredit = toPay === 0 && credit.creditApplied > 0
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
-      <CheckoutFrame title="Payment" progress="payment" aside={<PaymentSummary state={state} />}>
+      <CheckoutFrame
+        title="Payment"
+        progress="payment"
+        aside={<PaymentSummary state={state} addedTax={addedTax} />}
+      >
         <SandboxBanner sandbox={state.sandbox} />
         <FormAlert id="payment-alert" message={alert ?? undefined} />
         {credit.creditAvailable !== null && credit.creditAvailable > 0 ? (
@@ -132,7 +161,7 @@ export function CheckoutPaymentPage({
             ) : null}
             <PaymentFormIsland
               order={order}
-              total={state.basket.totals.total}
+              total={toPay}
               paymentOptions={state.paymentOptions}
               savedCards={state.savedCards}
               cardGateway={state.cardGateway}

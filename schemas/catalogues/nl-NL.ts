@@ -621,6 +621,13 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   vatNoVat: 'Fooi (geen btw)',
   vatClassLabel: 'Btw-klasse',
   taxAddedLine: 'Belasting',
+  taxAtCheckout: 'Belasting wordt berekend bij het afrekenen',
+  taxPlaceUnknown:
+    'We kunnen de belasting voor dit adres niet berekenen. Controleer de postcode of neem contact op met de winkel.',
+  taxServiceFailed: 'De dienst die de belasting berekent, reageert niet. Probeer het opnieuw.',
+  taxEmailLine: '{0}: {1}',
+  amendTaxAdded:
+    'Deze bestelling kan niet online worden gewijzigd: de belasting is bij het plaatsen berekend. Neem contact op met de winkel om haar te wijzigen.',
   vatEmailLine: 'BTW {0}: {1} incl. {2} btw',
   orderArchiveMonthsInvalid:
     'Houd bestellingen online voor een heel aantal maanden van {0} tot {1}.',

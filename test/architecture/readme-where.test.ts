@@ -33,6 +33,7 @@ it('names files that exist, three to five for each change', () => {
     'a payment gateway',
     'an operator setting',
     'a new language',
+    'a tax rate or provider',
   ])
   for (const { what, paths } of rows) {
     expect(paths.length, what).toBeGreaterThanOrEqual(3)

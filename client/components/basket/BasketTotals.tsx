@@ -1,9 +1,9 @@
 import type { Basket } from '../../../schemas/basket.ts'
-import { formatMessage } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { minimumSpendProgress } from '../../lib/basket.ts'
 import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { routePath } from '../../lib/routes.ts'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
 
 /** One label/amount pair of a totals list (`<dl>`): the basket's and a placed order's. */
 export function TotalsRow({
@@ -29,6 +29,8 @@ export function TotalsRow({
  */
 export function BasketTotals({ basket }: { basket: Basket }) {
   const money = useMoney()
+  // Where prices exclude tax, the total is before it: checkout adds it by the place (ADR 055).
+  const taxAdded = useShopLocale().taxMode === 'added_at_checkout'
   const { totals, coupon, deals } = basket
   const delivery = basket.fulfilmentMethod === 'delivery'
   // Store credit (ADR 020) comes off last: the total is what is left to pay.
@@ -60,6 +62,7 @@ export function BasketTotals({ basket }: { basket: Basket }) {
       ) : null}
       <div className="my-1 border-t border-black/10" />
       <TotalsRow label="Total" value={money(totals.total)} strong />
+      {taxAdded ? <p className="text-gray-700">{MESSAGES.taxAtCheckout}</p> : null}
       {totals.creditApplied > 0 && totals.total === 0 ? (
         <p className="font-semibold text-green-900">{NOTHING_TO_PAY}</p>
       ) : null}

@@ -1,6 +1,7 @@
 import type { OrderSummary } from '../../../schemas/checkout.ts'
 import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { TotalsRow } from '../basket/BasketTotals.tsx'
+import { AddedTaxRows } from '../AddedTaxRows.tsx'
 import { useMoney } from '../../lib/shop-locale.ts'
 import { FinalPriceNote, WeighingLabel } from '../item/WeighedItem.tsx'
 import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
@@ -88,6 +89,7 @@ export function OrderTotalsList({ order }: { order: OrderSummary }) {
       {totals.serviceFee > 0 ? (
         <TotalsRow label="Service fee" value={money(totals.serviceFee)} />
       ) : null}
+      <AddedTaxRows tax={order.addedTax} />
       {totals.deliveryTip > 0 ? (
         <TotalsRow label="Driver tip" value={money(totals.deliveryTip)} />
       ) : null}

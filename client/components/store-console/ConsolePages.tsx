@@ -3,6 +3,7 @@ import { orderLineTitle, weighedPickNote } from '../../../schemas/weighing.ts'
 import { CLOSING_LABELS, moneySummary } from '../../../schemas/money-summary.ts'
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
 import { VatBreakdownTable } from '../VatBreakdownTable.tsx'
+import { AddedTaxList } from '../AddedTaxRows.tsx'
 import type {
   StoreOrderBoard,
   StoreOrderDetail,
@@ -415,6 +416,7 @@ export function OrderPage({
             <VatBreakdownTable vat={order.vat} />
           </div>
         ) : null}
+        <AddedTaxList tax={order.addedTax} />
       </section>
       <OrderHistory order={order} />
     </ConsoleLayout>

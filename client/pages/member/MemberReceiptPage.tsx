@@ -5,6 +5,7 @@ import { orderTimeLabel } from '../../components/member/order-format.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
 import { OrderMoney } from '../../components/member/OrderMoney.tsx'
 import { VatBreakdownTable } from '../../components/VatBreakdownTable.tsx'
+import { AddedTaxList } from '../../components/AddedTaxRows.tsx'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
@@ -76,6 +77,7 @@ export function MemberReceiptPage({
               <VatBreakdownTable vat={order.vat} />
             </div>
           ) : null}
+          <AddedTaxList tax={order.addedTax} />
           {order.refunds.length > 0 ? (
             <ul className="mt-3 space-y-1 text-sm">
               {order.refunds.map((refund, index) => (

@@ -18,6 +18,7 @@ import {
 } from '../credit/order-credit-repo.ts'
 import type { CheckoutRow } from './repo.ts'
 import type { PricingTerms } from '../basket/totals.ts'
+import type { OrderTax } from './order-tax.ts'
 import type { VatRates } from '../../../schemas/vat.ts'
 import { claimCouponStatements } from './coupon-claim-repo.ts'
 
@@ -58,6 +59,9 @@ export interface OrderRow {
   credit_applied: number
   total: number
   currency: string
+  /** Tax added at checkout (migration 0108, ADR 055): 0 and null where prices include VAT. */
+  tax_total: number
+  tax_json: string | null
   placed_at: string | null
   driver_latitude: number | null
   driver_longitude: number | null
@@ -329,6 +333,8 @@ export function draftOrderStatements(
     brandId: number | null
     /** The business's country's VAT rates (ADR 051); null where tax is added at checkout. */
     vatRates: VatRates | null
+    /** The tax added at checkout (ADR 055); null where prices include VAT. */
+    tax: OrderTax | null
   }
 ): Array<D1PreparedStatement> {
   const { body, basket, row, businessOrderId } = input
@@ -529,7 +535,56 @@ export function draftOrderStatements(
       )
     }
   }
+  if (input.tax !== null) statements.push(...draftTaxStatements(db, input, input.tax))
   return statements
+}
+
+/**
+ * The tax added at checkout, written onto the draft just inserted (ADR 055): the whole joins
+ * the total to pay, once (`tax_total = 0`), and each line keeps its share for its refunds. The
+ * positions are the ones draftOrderStatements gave: item lines first, then each meal deal
+ * followed by its choices.
+ */
+function draftTaxStatements(
+  db: D1Database,
+  input: { body: ProcessOrderRequest; basket: Basket; businessOrderId: string },
+  tax: OrderTax
+): Array<D1PreparedStatement> {
+  const { body, basket, businessOrderId } = input
+  const orderId = `(select id from orders where business_id = ?1 and business_order_id = ?2)`
+  const shares: Array<{ position: number; tax: number }> = basket.lines.map((_, index) => ({
+    position: index + 1,
+    tax: tax.lines[index] ?? 0,
+  }))
+  let position = basket.lines.length
+  basket.mealDeals.forEach((meal, index) => {
+    position += 1
+    shares.push({ position, tax: tax.meals[index] ?? 0 })
+    position += meal.choices.length
+  })
+  return [
+    db
+      .prepare(
+        `update orders set tax_total = ?3, tax_json = ?4, tax_reference = ?5,
+           total = total + ?3, original_total = original_total + ?3
+         where business_id = ?1 and business_order_id = ?2 and tax_total = 0 and ?3 >= 0`
+      )
+      .bind(
+        body.businessId,
+        businessOrderId,
+        tax.total,
+        JSON.stringify(tax.jurisdictions),
+        tax.reference
+      ),
+    ...shares.map((share) =>
+      db
+        .prepare(
+          `update order_lines set tax_amount = ?4
+           where order_id = ${orderId} and position = ?3 and tax_amount is null`
+        )
+        .bind(body.businessId, businessOrderId, share.position, share.tax)
+    ),
+  ]
 }
 
 /** The order a process-order call with this idempotency key made, or null. */

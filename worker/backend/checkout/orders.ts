@@ -12,6 +12,7 @@ import {
   type PaymentMethod,
 } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
+import { addedTaxOf } from '../../../schemas/added-tax.ts'
 import { TOTAL_CHANGED_REASON } from '../../../schemas/constants.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readBasket } from '../basket/read.ts'
@@ -345,5 +346,6 @@ export async function orderSummary(
     },
     placedAt: row.placed_at,
     discounts,
+    addedTax: addedTaxOf(row),
   }
 }

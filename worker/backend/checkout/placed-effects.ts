@@ -15,7 +15,7 @@ import { orderSummary } from './orders.ts'
 import { PLACED_EFFECTS } from './placed-effect-rows.ts'
 import { weighedEmailLines } from './weighed-email-lines.ts'
 import { orderVat } from '../orders/vat-repo.ts'
-import { vatEmailText } from '../orders/vat-text.ts'
+import { addedTaxEmailText, vatEmailText } from '../orders/vat-text.ts'
 
 /*
  * What follows an order's placing (ADR 037): the shopper's confirmation email, the purchase
@@ -66,6 +66,8 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         ...weighedEmailLines(summary.lines, shop),
         // The VAT by rate, a line each (ADR 051): 'VAT 20%: £10.50 incl. £1.75 VAT'.
         vat: vatEmailText(await orderVat(env.DB, summary.draftOrderId), shop),
+        // Tax added at checkout, a line a jurisdiction (ADR 055); only on such orders.
+        ...(summary.addedTax ? { tax: addedTaxEmailText(summary.addedTax, shop) } : {}),
         // Each deal, the coupon and store credit on a line: 'Coupon SAVE10 −£2.00'.
         discounts:
           summary.discounts.length > 0

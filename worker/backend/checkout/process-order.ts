@@ -36,6 +36,9 @@ import { checkoutStartedEffectStatement } from './started-effect-row.ts'
 import { randomReadableCode } from '../../lib/readable-code.ts'
 import { checkoutReferrer } from '../referrals/service.ts'
 import { vatRatesOf } from '../../../schemas/vat.ts'
+import type { TaxQuote } from '../../../schemas/added-tax.ts'
+import { type OrderTax, orderTaxOf, placeOfAddress } from './order-tax.ts'
+import { businessTax, storePlace } from './order-tax-repo.ts'
 import {
   assertNotMemberEmail,
   cardGatewayOf,
@@ -140,6 +143,73 @@ function isUniqueOrderIdClash(error: unknown): boolean {
   return error instanceof Error && /UNIQUE.*orders\.business_order_id/i.test(error.message)
 }
 
+/**
+ * The tax the order adds at checkout (ADR 055), or null where the business's prices include
+ * VAT. Delivered goods are taxed at the delivery address, collected ones at the store's. The
+ * calculator's refusal (a place it cannot tax, a service down) refuses the order: nothing is
+ * written, and no order is placed with a tax nobody worked out.
+ */
+async function addedTax(
+  call: CheckoutCall,
+  order: { businessId: number; fulfilmentMethod: string; storeId: number },
+  basket: Basket,
+  row: CheckoutRow,
+  currency: string
+): Promise<OrderTax | null> {
+  const settings = await businessTax(call.db, order.businessId)
+  if (settings.taxMode !== 'added_at_checkout') return null
+  const delivery = order.fulfilmentMethod === 'delivery'
+  const address = delivery ? parseAddress(row.delivery_address_json) : null
+  const place = delivery
+    ? address && placeOfAddress(address)
+    : await storePlace(call.db, order.businessId, order.storeId)
+  if (!place) throw new AppError('validation_error', MESSAGES.taxPlaceUnknown)
+  return orderTaxOf(call.db, {
+    businessId: order.businessId,
+    basket,
+    place,
+    currency,
+    calculator: call.taxCalculator(settings.taxProvider),
+  })
+}
+
+/**
+ * The tax the basket would add if ordered now (ADR 055), for the payment page to show before
+ * the shopper pays: the same calculation process-order makes, nothing written. Null where the
+ * business's prices include VAT, or before the basket has a store.
+ */
+export async function quoteTax(
+  call: CheckoutCall,
+  body: { businessId: number; basketToken: string }
+): Promise<TaxQuote> {
+  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  if (ref.storeId === null) return { addedTax: null }
+  const [{ basket }, row, business] = await Promise.all([
+    readPricedBasket(
+      call.db,
+      body.businessId,
+      ref.id,
+      ref.storeId,
+      call.now,
+      creditHolderOf(call.caller)
+    ),
+    findCheckoutRow(call.db, ref.id),
+    findOrderingBusiness(call.db, body.businessId),
+  ])
+  const tax = await addedTax(
+    call,
+    {
+      businessId: body.businessId,
+      fulfilmentMethod: basket.fulfilmentMethod,
+      storeId: ref.storeId,
+    },
+    basket,
+    row,
+    business?.currency ?? 'GBP'
+  )
+  return { addedTax: tax && { total: tax.total, jurisdictions: tax.jurisdictions } }
+}
+
 /** Makes the draft order of the basket, or refuses with nothing written. */
 async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise<OrderSummary> {
   const { db, now } = call
@@ -157,6 +227,8 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
   ])
   const prefix = orderNumberPrefix(brand, business?.name ?? '')
   await assertOrderable(call, body, basket, row)
+  const currency = business?.currency ?? 'GBP'
+  const tax = await addedTax(call, body, basket, row, currency)
   // A guest's order belongs to the basket holder only, even on a basket a member once claimed.
   const customerId = call.caller.kind === 'member' ? call.caller.customerId : null
   // Never the id the checkout sent: the member's own pending referrer, or none (ADR 021).
@@ -177,10 +249,11 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
           pricing,
           row,
           businessOrderId,
-          currency: business?.currency ?? 'GBP',
+          currency,
           customerId,
           brandId: brand?.id ?? null,
-          vatRates: vatRatesOf(business?.countryCode ?? 'GB'),
+          vatRates: tax === null ? vatRatesOf(business?.countryCode ?? 'GB') : null,
+          tax,
         }),
         // ADR 025's "checkout started", in the outbox with the draft (ADR 037).
         checkoutStartedEffectStatement(db, body.businessId, businessOrderId, now),

@@ -1,3 +1,5 @@
+import { TaxQuoteSchema } from '../../../schemas/added-tax.ts'
+import { createTaxCalculator } from '../tax/create-tax-calculator.ts'
 import type { Context } from 'hono'
 import { countCheckoutFailure } from '../../lib/checkout-outcome.ts'
 import { dispatchEffects } from '../effects/relay.ts'
@@ -22,7 +24,7 @@ import { authenticate, bearerToken } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
 import { createGeocoder } from '../location/create-geocoder.ts'
 import { createDomain } from '../route-registry.ts'
-import { processOrder } from './process-order.ts'
+import { processOrder, quoteTax } from './process-order.ts'
 import {
   acceptTerms,
   type CheckoutCall,
@@ -79,6 +81,7 @@ async function callOf(
       framesPublicKey: c.env.FRAMES_PUBLIC_KEY,
       googlePayMerchantId: c.env.GOOGLE_PAY_MERCHANT_ID,
     },
+    taxCalculator: (provider) => createTaxCalculator(c.env, provider),
   }
 }
 
@@ -92,6 +95,21 @@ checkout.post(
     errors: ['unauthorized', 'not_found'],
   },
   async ({ body }, c) => prepareCheckout(await callOf(c, body.businessId), body)
+)
+
+checkout.post(
+  '/checkout/tax-quote',
+  {
+    summary: 'The tax the basket would add at checkout, to show before paying (ADR 055)',
+    description:
+      `Null where the business's prices include VAT. The same calculation process-order makes, ` +
+      `nothing written: a place the calculator cannot tax is refused with validation_error ` +
+      `'${MESSAGES.taxPlaceUnknown}', a tax service down with upstream_error. ${BEARER} ${SCOPE}`,
+    body: PrepareCheckoutRequestSchema,
+    response: TaxQuoteSchema,
+    errors: ['unauthorized', 'not_found', 'validation_error', 'upstream_error'],
+  },
+  async ({ body }, c) => quoteTax(await callOf(c, body.businessId), body)
 )
 
 checkout.post(
@@ -170,10 +188,13 @@ checkout.post(
       `'${MESSAGES.guestEmailRegistered}' (member_email); 422 ` +
       `'${MESSAGES.checkoutDetailsFailed}' with fields when terms or the delivery address are ` +
       'missing, and for a paymentGateway that does not match the method. The same key with ' +
-      'the same body answers the same draft; with another body 422; while running 409.',
+      'the same body answers the same draft; with another body 422; while running 409. ' +
+      'Where the business adds tax at checkout (ADR 055) the total includes it (addedTax): ' +
+      `a place the calculator cannot tax is 422 '${MESSAGES.taxPlaceUnknown}', the tax ` +
+      `service down 502 '${MESSAGES.taxServiceFailed}'.`,
     body: ProcessOrderRequestSchema,
     response: OrderSummarySchema,
-    errors: ['unauthorized', 'not_found', 'conflict'],
+    errors: ['unauthorized', 'not_found', 'conflict', 'validation_error', 'upstream_error'],
   },
   async ({ body }, c) => {
     const order = await processOrder(await callOf(c, body.businessId, true), body).catch(

@@ -1,3 +1,4 @@
+import type { TaxCalculator } from '../tax/tax-calculator.ts'
 import { assertBusinessMobile } from '../business-phone.ts'
 import type { z } from 'zod'
 import {
@@ -65,6 +66,8 @@ export interface CheckoutCall {
     framesPublicKey?: string | undefined
     googlePayMerchantId?: string | undefined
   }
+  /** The tax calculator of a business's tax_provider (ADR 055), for prices that exclude tax. */
+  taxCalculator: (provider: string) => TaxCalculator
 }
 
 // Google Pay's tokenisation gateway ids for our card gateways.

@@ -1,3 +1,4 @@
+import { orderAddedTax } from '../orders/added-tax-repo.ts'
 import type { z } from 'zod'
 import type {
   MemberDashboard,
@@ -90,12 +91,13 @@ export async function orderDetail(
   row: MemberOrderRow,
   now: Date
 ): Promise<MemberOrderDetail> {
-  const [lines, selections, parts, discountFacts, vat] = await Promise.all([
+  const [lines, selections, parts, discountFacts, vat, addedTax] = await Promise.all([
     orderPickLines(db, row.id),
     orderLineSelections(db, row.id),
     findMemberOrderParts(db, row.id),
     findOrderDiscountFacts(db, row.id),
     orderVat(db, row.id),
+    orderAddedTax(db, row.id),
   ])
   const detail = detailOf(
     row,
@@ -112,7 +114,7 @@ export async function orderDetail(
     },
     now
   )
-  return { ...detail, changes: orderChangesOf(row, lines), vat }
+  return { ...detail, changes: orderChangesOf(row, lines), vat, addedTax }
 }
 
 /**

@@ -195,7 +195,7 @@ export function detailOf(
   row: MemberOrderRow,
   parts: MemberDetailParts,
   now: Date
-): Omit<MemberOrderDetail, 'changes' | 'vat'> {
+): Omit<MemberOrderDetail, 'changes' | 'vat' | 'addedTax'> {
   const message = trackingMessage(row)
   const driverShown =
     row.status === 'en_route' &&

@@ -36,6 +36,8 @@ export interface AmendOrderRow {
   amend_cutoff_hours: number
   max_basket_items: number | null
   basket_id: number | null
+  /** Tax added at checkout (ADR 055): such an order is not amended online. */
+  tax_json: string | null
 }
 
 // The columns an amend reads and the joins they come from.
@@ -43,7 +45,7 @@ const AMEND_ORDER_READ = `o.id, o.business_id, o.business_order_id, o.store_id,
   o.fulfilment_method, o.status, o.picking_started_at, o.slot_date, o.slot_starts_at,
   s.time_zone, o.payment_method, o.total, o.credit_applied, o.total_adjustment, o.refund,
   o.amend_version, o.pricing_terms_json, b.amend_cutoff, b.amend_cutoff_hours, s.max_basket_items,
-  o.basket_id
+  o.basket_id, o.tax_json
   from orders o join stores s on s.id = o.store_id join businesses b on b.id = o.business_id`
 
 /** The member's placed order of the calling brand, with its store's zone and business rule. */
@@ -258,7 +260,7 @@ export async function amendOrderBatch(
       `update orders set amend_version = ?3 + 1, action_token = ?2, subtotal = ?6, discount_total = ?7,
          coupon_discount = ?8, delivery_cost = ?9, service_fee = ?10, original_total = ?5,
          total = ?5, updated_at = ?11
-       where id = ?1 and amend_version = ?3 and total = ?4 and ?5 >= 0
+       where id = ?1 and amend_version = ?3 and total = ?4 and ?5 >= 0 and tax_json is null
          and status in ('sent_to_store', 'store_accepted_picking') and picking_started_at is null
          and total_adjustment = 0 and refund = 0 and business_id = ?12 and ${capCondition(cap)}`
     )

@@ -147,6 +147,8 @@ export async function amendOrder(
   const db = env.DB
   const row = await load()
   if (!windowOf(row, now).open) throw new AppError('conflict', MESSAGES.amendClosed)
+  // Its tax was worked out for the basket as placed (ADR 055); an amend would need it again.
+  if (row.tax_json !== null) throw new AppError('conflict', MESSAGES.amendTaxAdded)
   if (row.amend_version !== body.version) throw stale()
   const terms = parsePricingTerms(row.pricing_terms_json)
   // An order placed before its terms were kept cannot be priced as its basket was.

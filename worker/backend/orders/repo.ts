@@ -164,6 +164,8 @@ export interface PickLineRow {
   /** A substitute sent back (migration 0096): at review or at the door, and what it gave back. */
   rejected_by: 'review' | 'door' | null
   rejected_amount: number | null
+  /** The line's share of tax added at checkout (migration 0108, ADR 055); null where included. */
+  tax_amount: number | null
 }
 
 /**
@@ -182,7 +184,7 @@ export async function orderPickLines(db: D1Database, orderId: number): Promise<A
          l.allow_substitutes, coalesce(k.version, 0) as version,
          l.substitute_item_id as chosen_item_id, r.name as chosen_name,
          l.sold_by, l.price_per_kg, l.unit_grams, k.picked_grams, k.rejected_by,
-         k.rejected_amount
+         k.rejected_amount, l.tax_amount
        from order_lines l
        left join menu_items m on m.id = l.menu_item_id
        left join menu_items r on r.id = l.substitute_item_id

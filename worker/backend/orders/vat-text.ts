@@ -1,6 +1,8 @@
 import { translate } from '../../../schemas/message-catalogue.ts'
 import type { ShopLocale } from '../../../schemas/locale.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import type { AddedTax } from '../../../schemas/added-tax.ts'
+import { taxRateLabel } from '../../../schemas/sales-tax.ts'
 import type { VatBreakdown } from '../../../schemas/vat-breakdown.ts'
 import { vatRateLabel } from '../../../schemas/vat.ts'
 
@@ -18,6 +20,32 @@ export function vatEmailText(vat: VatBreakdown | null, shop: ShopLocale): string
         vatRateLabel(row.rate),
         formatMoney(row.gross, shop),
         formatMoney(row.vat, shop)
+      )
+    )
+    .join('\n')
+}
+
+/**
+ * The tax added at checkout as an email's text (ADR 055), a line a jurisdiction:
+ * 'New York State sales tax 4%: $0.80'; null where the order's prices included VAT.
+ */
+export function addedTaxEmailText(tax: AddedTax | null, shop: ShopLocale): string | null {
+  if (tax === null) return null
+  if (tax.jurisdictions.length === 0) {
+    return translate(
+      shop,
+      'taxEmailLine',
+      translate(shop, 'taxAddedLine'),
+      formatMoney(tax.total, shop)
+    )
+  }
+  return tax.jurisdictions
+    .map((row) =>
+      translate(
+        shop,
+        'taxEmailLine',
+        row.rate === null ? row.name : `${row.name} ${taxRateLabel(row.rate)}`,
+        formatMoney(row.tax, shop)
       )
     )
     .join('\n')

@@ -40,6 +40,7 @@ import { parsePricingTerms, pickedWeighedExtra, pickingDifference } from '../ord
 import { storeDrivers } from '../staff/repo.ts'
 import { type ActionWrite, type RefundedLine, writeAction } from './transitions-repo.ts'
 import { outcomeOf } from '../orders/view.ts'
+import { pickedLineTax, pickingTaxDifference, refundedTax } from '../../../schemas/sales-tax.ts'
 import { progressOf } from './view.ts'
 import { weighedPick, weighingOf, type WeighedPick } from '../../../schemas/weighing.ts'
 
@@ -476,7 +477,17 @@ async function pickOf(
       pickedGrams: action.pickedGrams ?? null,
       ...(weighed ? { weighed } : {}),
     },
-    difference: pickingDifference(parsePricingTerms(row.pricing_terms_json), marked),
+    // Tax added at checkout follows what each line is now charged (ADR 055); none elsewhere.
+    difference:
+      pickingDifference(parsePricingTerms(row.pricing_terms_json), marked) +
+      pickingTaxDifference(
+        lines.map((candidate) => ({
+          tax: candidate.tax_amount ?? 0,
+          totalPrice: candidate.total_price,
+          chargedPrice:
+            candidate.id === line.id ? chargedPrice(ordered, outcome) : candidate.charged_price,
+        }))
+      ),
     weighedExtra: pickedWeighedExtra(marked),
   }
 }
@@ -511,7 +522,9 @@ async function lineRefundsOf(
       const left = Math.max(0, received - (line.refunded_quantity ?? 0))
       throw invalid(formatMessage('orderRefundMoreThanDelivered', left, line.name))
     }
-    amount += part
+    // Tax added at checkout goes back with its line, by the same cumulative rule (ADR 055).
+    const lineTax = pickedLineTax(line.tax_amount ?? 0, line.total_price, line.charged_price)
+    amount += part + refundedTax(lineTax, received, line.refunded_quantity ?? 0, quantity)
     refunded.push({ lineId, quantity, refundedBefore: line.refunded_quantity ?? 0 })
   }
   if (amount < 1 || amount > limit) throw invalid(MESSAGES.orderRefundTooMuch)

@@ -1,3 +1,4 @@
+import { orderAddedTax } from '../orders/added-tax-repo.ts'
 import { orderVat } from '../orders/vat-repo.ts'
 import { ORDER_BOARD_FINISHED_HOURS } from '../../../schemas/constants.ts'
 import type { StoreOrderBoard, StoreOrderDetail } from '../../../schemas/store-orders.ts'
@@ -55,6 +56,7 @@ export async function storeOrderDetail(
     facts,
     discountFacts,
     vat,
+    addedTax,
   ] = await Promise.all([
     orderPickLines(db, orderId),
     orderLineSelections(db, orderId),
@@ -65,6 +67,7 @@ export async function storeOrderDetail(
     orderFacts(db, orderId),
     findOrderDiscountFacts(db, orderId),
     orderVat(db, orderId),
+    orderAddedTax(db, orderId),
   ])
   const detail = detailOf(row, staff, {
     lines,
@@ -76,5 +79,5 @@ export async function storeOrderDetail(
     facts,
     discounts: discountFacts ? discountsOfOrder(discountFacts, lines) : [],
   })
-  return { ...detail, vat }
+  return { ...detail, vat, addedTax }
 }

@@ -116,7 +116,7 @@ export function detailOf(
   row: StoreOrderRow,
   staff: StoreStaff,
   parts: DetailParts
-): Omit<StoreOrderDetail, 'vat'> {
+): Omit<StoreOrderDetail, 'vat' | 'addedTax'> {
   const departments = new Map<string, { position: number; lines: Array<StoreOrderLine> }>()
   for (const line of parts.lines) {
     const name = line.department ?? OTHER_DEPARTMENT

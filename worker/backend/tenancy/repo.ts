@@ -28,6 +28,7 @@ interface BrandRow {
   currency: string
   locale: string
   time_zone: string
+  tax_mode: Brand['taxMode']
 }
 
 interface SettingsRow {
@@ -70,7 +71,7 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
            b.logo_width, b.logo_height, b.favicon_url, b.hero_image_url, b.primary_color,
            b.primary_text_color, b.secondary_color, b.accent_color, b.background_color, b.text_color,
            b.font, b.canonical_host, h.environment, bu.country_code, bu.currency, bu.locale,
-           bu.time_zone
+           bu.time_zone, bu.tax_mode
          from brand_hosts h
          join brands b on b.id = h.brand_id
          join businesses bu on bu.id = b.business_id
@@ -130,6 +131,7 @@ export async function findBrandByHost(db: D1Database, host: string): Promise<Bra
     currency: row.currency,
     locale: row.locale,
     timeZone: row.time_zone,
+    taxMode: row.tax_mode,
     postcodeRules: ((rules?.results ?? []) as Array<PostcodeRuleRow>).map(postcodeRuleOf),
     settings: mergeWhiteLabelSettings(sections, row.id),
     links: ((links?.results ?? []) as Array<LinkRow>).map(({ kind, channel, url }) => ({

@@ -15,7 +15,7 @@ import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { AppEnv } from '../../env.ts'
 import { readForm } from '../forms.ts'
-import { renderPage, requestLocale } from '../render.tsx'
+import { renderPage, requestBrand, requestLocale } from '../render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   backToActiveStep,
@@ -27,6 +27,8 @@ import { orderDraft, parseShownTotal, timeSlotsHref } from './order-request.ts'
 import { AttemptSchema, startPayment, type PaymentChoice } from './start-payment.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { ShopLocale } from '../../../schemas/locale.ts'
+import { type AddedTax, TaxQuoteSchema } from '../../../schemas/added-tax.ts'
+import { AppError } from '../../lib/errors.ts'
 
 /** `?payment=` on the payment page: where the gateway sent the shopper back from. */
 export const PAYMENT_OUTCOME_QUERY = 'payment'
@@ -41,13 +43,34 @@ const OUTCOME_MESSAGES: Partial<
     `${MESSAGES.basketPricesChanged} Your new total is ${formatMoney(state.basket.totals.total, shop)}.`,
 }
 
-function renderPayment(
+/**
+ * The tax the basket adds at checkout, where the brand's prices exclude it (ADR 055): shown
+ * before the shopper pays, and in the amount the pay button and wallets ask for. A quote that
+ * fails shows none: the basket's note stays, and process-order refuses with the reason.
+ */
+async function taxQuoteOf(c: Context<AppEnv>, caller: CheckoutCaller): Promise<AddedTax | null> {
+  if (requestBrand(c)?.taxMode !== 'added_at_checkout') return null
+  try {
+    const quote = await c.var.backend.post('/checkout/tax-quote', {
+      body: caller.scope,
+      token: caller.token,
+      schema: TaxQuoteSchema,
+    })
+    return quote.addedTax
+  } catch (error) {
+    if (error instanceof AppError) return null
+    throw error
+  }
+}
+
+async function renderPayment(
   c: Context<AppEnv>,
-  state: CheckoutState,
-  order: OrderDraft,
+  ready: { caller: CheckoutCaller; state: CheckoutState; order: OrderDraft },
   alert: string | null,
   status: 200 | 422 | 502 = 200
 ): Promise<Response> {
+  const { state, order } = ready
+  const addedTax = await taxQuoteOf(c, ready.caller)
   return renderPage(
     c,
     (chrome) => (
@@ -56,6 +79,7 @@ function renderPayment(
         summary={checkoutHeaderSummary(c, state.basket)}
         state={state}
         order={order}
+        addedTax={addedTax}
         origin={new URL(c.req.url).origin}
         attempt={crypto.randomUUID()}
         timeSlotsHref={timeSlotsHref(state)}
@@ -92,11 +116,11 @@ async function readyToPay(
 export async function checkoutPaymentPage(c: Context<AppEnv>): Promise<Response> {
   const ready = await readyToPay(c)
   if ('redirect' in ready) return ready.redirect
-  const { state, order } = ready
+  const { state } = ready
   const outcome =
     OUTCOME_MESSAGES[c.req.query(PAYMENT_OUTCOME_QUERY) ?? '']?.(state, requestLocale(c)) ?? null
   const alert = state.blocked === 'store_closed' ? MESSAGES.storeClosedCheckout : outcome
-  return renderPayment(c, state, order, alert)
+  return renderPayment(c, ready, alert)
 }
 
 /**
@@ -125,7 +149,7 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
   const form = await readForm(c)
   const source = form[PAYMENT_SOURCE_FIELD] ?? ''
   const refuse = (message: string, status: 422 | 502 = 422) =>
-    renderPayment(c, state, order, message, status)
+    renderPayment(c, ready, message, status)
   const shownTotal = parseShownTotal(form[SHOWN_TOTAL_FIELD])
   if (source === 'new-card' && state.paymentOptions.paymentCard) {
     return redirectTo(c, billingAddressHref(shownTotal ?? order.expectedTotal), 303)

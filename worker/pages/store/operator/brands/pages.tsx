@@ -160,6 +160,7 @@ export function previewBrand(detail: BrandDetail, host: Brand): Brand {
     currency: host.currency,
     locale: host.locale,
     timeZone: host.timeZone,
+    taxMode: host.taxMode,
     postcodeRules: host.postcodeRules,
     settings: detail.settings,
     links: [],
