@@ -173,7 +173,7 @@ export function OrderActionForms({
               id="ready-in"
               name={STORE_ORDER_FIELDS.readyInMinutes}
               defaultValue="30"
-              className={`ml-2 ${INPUT}`}
+              className={`ms-2 ${INPUT}`}
             >
               {READY_IN_MINUTES.map((minutes) => (
                 <option key={minutes} value={minutes}>
@@ -191,7 +191,7 @@ export function OrderActionForms({
         <ActionForm {...form} type="assign_driver" className="flex flex-wrap items-end gap-2">
           <label htmlFor="driver" className="text-sm font-semibold">
             Driver
-            <select id="driver" name={STORE_ORDER_FIELDS.driverId} className={`ml-2 ${INPUT}`}>
+            <select id="driver" name={STORE_ORDER_FIELDS.driverId} className={`ms-2 ${INPUT}`}>
               {order.drivers.map((driver) => (
                 <option key={driver.staffId} value={driver.staffId}>
                   {driver.name}

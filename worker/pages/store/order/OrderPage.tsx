@@ -74,20 +74,20 @@ function LineRow({
         <span className="font-bold">
           {orderLineTitle(line)}
           {line.challenge25 ? (
-            <span className="ml-2 rounded-md bg-amber-200 px-2 py-0.5 text-xs font-extrabold text-amber-950">
+            <span className="ms-2 rounded-md bg-amber-200 px-2 py-0.5 text-xs font-extrabold text-amber-950">
               Challenge 25
             </span>
           ) : null}
           {line.substitution === 'replacement' ? (
-            <span className="ml-2 rounded-md bg-tint px-2 py-0.5 text-xs font-extrabold">
+            <span className="ms-2 rounded-md bg-tint px-2 py-0.5 text-xs font-extrabold">
               Replace with: {line.chosenReplacement?.name}
             </span>
           ) : line.allowSubstitutes ? (
-            <span className="ml-2 rounded-md bg-tint px-2 py-0.5 text-xs font-semibold">
+            <span className="ms-2 rounded-md bg-tint px-2 py-0.5 text-xs font-semibold">
               Best match
             </span>
           ) : (
-            <span className="ml-2 rounded-md bg-red-100 px-2 py-0.5 text-xs font-extrabold text-red-900 ring-1 ring-red-800/30">
+            <span className="ms-2 rounded-md bg-red-100 px-2 py-0.5 text-xs font-extrabold text-red-900 ring-1 ring-red-800/30">
               No substitutes
             </span>
           )}
@@ -280,40 +280,40 @@ export function OrderPage({
         <NamedDiscounts discounts={order.discounts} headingLevel={3} className="mt-2 sm:max-w-sm" />
         <dl className="mt-2 grid grid-cols-2 gap-y-1 text-sm sm:max-w-sm">
           <dt>Original total</dt>
-          <dd className="text-right">{formatMoney(money.originalTotal)}</dd>
+          <dd className="text-end">{formatMoney(money.originalTotal)}</dd>
           {creditUsed > 0 ? (
             <>
               <dt>Store credit used</dt>
-              <dd className="text-right">{formatMoney(creditUsed)}</dd>
+              <dd className="text-end">{formatMoney(creditUsed)}</dd>
             </>
           ) : null}
           <dt>Adjustment</dt>
-          <dd className="text-right">
+          <dd className="text-end">
             {money.totalAdjustment < 0 ? '−' : ''}
             {formatMoney(Math.abs(money.totalAdjustment))}
           </dd>
           {summary.closing !== null ? (
             <>
               <dt>{CLOSING_LABELS[summary.closing.kind]}</dt>
-              <dd className="text-right">{formatMoney(summary.closing.amount)}</dd>
+              <dd className="text-end">{formatMoney(summary.closing.amount)}</dd>
             </>
           ) : null}
           {summary.refundsAfterDelivery > 0 ? (
             <>
               <dt>Refunds after delivery</dt>
-              <dd className="text-right">{formatMoney(summary.refundsAfterDelivery)}</dd>
+              <dd className="text-end">{formatMoney(summary.refundsAfterDelivery)}</dd>
             </>
           ) : null}
           {summary.creditReturned > 0 ? (
             <>
               <dt>Returned to store credit</dt>
-              <dd className="text-right">{formatMoney(summary.creditReturned)}</dd>
+              <dd className="text-end">{formatMoney(summary.creditReturned)}</dd>
             </>
           ) : null}
           <dt className="font-bold">Total</dt>
-          <dd className="text-right font-bold">{formatMoney(money.total)}</dd>
+          <dd className="text-end font-bold">{formatMoney(money.total)}</dd>
           <dt>Given back to the shopper</dt>
-          <dd className="text-right">{formatMoney(money.givenBack)}</dd>
+          <dd className="text-end">{formatMoney(money.givenBack)}</dd>
         </dl>
         {order.vat && order.vat.rows.length > 0 ? (
           <div className="mt-4 sm:max-w-sm">

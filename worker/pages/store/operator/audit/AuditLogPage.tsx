@@ -57,13 +57,13 @@ export function AuditLogPage({
                         : `${changes.length} fields changed`}
                     </summary>
                     <div className="overflow-x-auto">
-                      <table className="w-full text-left text-sm">
+                      <table className="w-full text-start text-sm">
                         <thead>
                           <tr>
-                            <th scope="col" className="py-1 pr-3">
+                            <th scope="col" className="py-1 pe-3">
                               Field
                             </th>
-                            <th scope="col" className="py-1 pr-3">
+                            <th scope="col" className="py-1 pe-3">
                               Before
                             </th>
                             <th scope="col" className="py-1">
@@ -74,10 +74,10 @@ export function AuditLogPage({
                         <tbody>
                           {changes.map((change) => (
                             <tr key={change.field} className="border-t border-black/10 align-top">
-                              <th scope="row" className="py-1 pr-3 font-semibold">
+                              <th scope="row" className="py-1 pe-3 font-semibold">
                                 {change.field}
                               </th>
-                              <td className="py-1 pr-3 [overflow-wrap:anywhere]">
+                              <td className="py-1 pe-3 [overflow-wrap:anywhere]">
                                 {change.before}
                               </td>
                               <td className="py-1 [overflow-wrap:anywhere]">{change.after}</td>

@@ -126,7 +126,7 @@ export function BrandPage({
                   accept="image/jpeg,image/png,image/webp,image/gif"
                   required
                   aria-describedby={`image-${kind}-hint`}
-                  className="mt-1 block w-full text-sm file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-tint file:px-4 file:font-semibold"
+                  className="mt-1 block w-full text-sm file:me-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-tint file:px-4 file:font-semibold"
                 />
                 <div className="mt-3">
                   <ActionButton>Upload {kind === 'logo' ? 'logo' : 'icon'}</ActionButton>
@@ -148,7 +148,7 @@ export function BrandPage({
               aria-label="Domains table"
               tabIndex={0}
             >
-              <table className="w-full min-w-[36rem] text-left">
+              <table className="w-full min-w-[36rem] text-start">
                 <thead className="bg-tint text-sm">
                   <tr>
                     <th scope="col" className="p-2">

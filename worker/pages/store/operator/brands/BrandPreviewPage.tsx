@@ -76,7 +76,7 @@ export function BrandPreviewPage({
           </div>
         </div>
         <div className="px-4 py-8 sm:px-6">
-          <div className="rounded-2xl border-l-8 border-accent bg-primary p-5 text-on-primary sm:flex sm:items-center sm:justify-between">
+          <div className="rounded-2xl border-s-8 border-accent bg-primary p-5 text-on-primary sm:flex sm:items-center sm:justify-between">
             <p className="text-xl font-bold">Meal deal: main, side and drink for £3.50</p>
             <span className="mt-3 inline-flex min-h-11 items-center rounded-xl border-2 border-on-primary px-4 font-bold sm:mt-0">
               See the deal

@@ -41,7 +41,7 @@ export function BrandsListPage({
           role="region"
           aria-label="Brands table"
         >
-          <table className="w-full min-w-[40rem] text-left">
+          <table className="w-full min-w-[40rem] text-start">
             <thead className="bg-tint text-sm">
               <tr>
                 <th scope="col" className="p-3">

@@ -195,7 +195,7 @@ export function ImportReportPage({
         </form>
       ) : (
         <div className="mt-6 overflow-x-auto">
-          <table className="min-w-full border-collapse text-left">
+          <table className="min-w-full border-collapse text-start">
             <caption className="sr-only">Problems by row and column</caption>
             <thead>
               <tr className="border-b-2 border-black/10">
@@ -290,7 +290,7 @@ export function QuickEditPage({
       ) : null}
       <form method="post" action={action}>
         <div className="overflow-x-auto">
-          <table className="min-w-full border-collapse text-left">
+          <table className="min-w-full border-collapse text-start">
             <caption className="sr-only">Items of {storeName}</caption>
             <thead>
               <tr className="border-b-2 border-black/10">

@@ -50,7 +50,7 @@ function ContentTable({
     <ListSection id={id} title={title} addHref={addHref} addLabel={addLabel}>
       {/* Scrolls sideways on a phone rather than squeezing the columns. */}
       <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
-        <table className="w-full min-w-[36rem] text-left text-sm">
+        <table className="w-full min-w-[36rem] text-start text-sm">
           <caption className="sr-only">{title}</caption>
           <thead className="bg-tint">
             <tr>
@@ -247,7 +247,7 @@ export function SeoPageFormPage({
               Preview (not saved yet)
             </h2>
             <div
-              className="space-y-3 [&_a]:text-primary [&_a]:underline [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ul]:list-disc [&_ul]:pl-6"
+              className="space-y-3 [&_a]:text-primary [&_a]:underline [&_h2]:text-xl [&_h2]:font-bold [&_h3]:font-bold [&_ul]:list-disc [&_ul]:ps-6"
               dangerouslySetInnerHTML={{ __html: previewHtml }}
             />
           </section>

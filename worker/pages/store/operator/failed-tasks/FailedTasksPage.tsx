@@ -22,7 +22,7 @@ function ListTable({
 }) {
   return (
     <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-black/5">
           <tr>

@@ -198,7 +198,7 @@ function DataTable({
         tabIndex={0}
         className="max-h-80 overflow-auto rounded border-2 border-black/10 bg-white"
       >
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-start text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-white">
             <tr>

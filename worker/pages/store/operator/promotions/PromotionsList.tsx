@@ -64,7 +64,7 @@ function Table({
   return (
     // Scrolls sideways on a phone rather than squeezing the columns.
     <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="w-full min-w-[40rem] text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-tint">
           <tr>

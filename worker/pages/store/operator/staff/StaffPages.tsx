@@ -77,7 +77,7 @@ export function StaffListPage({
       }
     >
       <div className="overflow-x-auto rounded-2xl border-2 border-black/10 bg-white">
-        <table className="w-full min-w-[40rem] text-left">
+        <table className="w-full min-w-[40rem] text-start">
           <caption className="sr-only">Staff</caption>
           <thead className="bg-tint text-sm">
             <tr>

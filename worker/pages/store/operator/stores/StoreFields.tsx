@@ -168,7 +168,7 @@ export function CheckField({
         {label}
       </label>
       {hint ? (
-        <p id={`${id}-hint`} className="-mt-1 ml-8 text-sm text-ink/70">
+        <p id={`${id}-hint`} className="-mt-1 ms-8 text-sm text-ink/70">
           {hint}
         </p>
       ) : null}

@@ -75,7 +75,7 @@ export function StoresListPage({
         <p>There are no stores yet.</p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border-2 border-black/10 bg-white">
-          <table className="w-full min-w-[44rem] text-left">
+          <table className="w-full min-w-[44rem] text-start">
             <caption className="sr-only">Stores</caption>
             <thead className="bg-tint text-sm">
               <tr>
