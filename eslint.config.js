@@ -2,6 +2,7 @@
 import js from '@eslint/js'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import logicalCss from './scripts/eslint/logical-css.ts'
 import tseslint from 'typescript-eslint'
 
 // Every redirect goes through redirectTo() (worker/lib/redirect.ts): a same-origin path, with its
@@ -136,6 +137,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Class lists say start and end, never left and right, so a right-to-left brand mirrors
+  // (issue 43; scripts/eslint/logical-css.ts).
+  {
+    files: ['client/**/*.{ts,tsx}', 'worker/**/*.tsx'],
+    plugins: { 'logical-css': logicalCss },
+    rules: { 'logical-css/no-physical-utilities': 'error' },
   },
   // A file a reader cannot hold in mind is two files: none of ours is over 800 lines.
   {

@@ -31,7 +31,7 @@ export function CookieTable({
       role="region"
       aria-label={caption}
     >
-      <table className="w-full min-w-[36rem] text-left text-sm">
+      <table className="w-full min-w-[36rem] text-start text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-tint">
           <tr>

@@ -43,7 +43,7 @@ function HeaderBasketLink() {
           aria-hidden="true"
           hidden
           data-basket-count=""
-          className="absolute -top-2 -right-2.5 grid min-w-5 place-items-center rounded-full bg-white px-1 text-xs leading-5 font-bold text-ink after:content-[attr(data-count)] [&[hidden]]:hidden"
+          className="absolute -top-2 -end-2.5 grid min-w-5 place-items-center rounded-full bg-white px-1 text-xs leading-5 font-bold text-ink after:content-[attr(data-count)] [&[hidden]]:hidden"
         />
       </span>
       <span data-basket-text="" className="tabular-nums">
@@ -168,7 +168,7 @@ export function Header({ brand, signedIn, currentPath, announcement = null }: He
             <span className="sr-only"> home</span>
           </a>
           {brand ? (
-            <div className="relative ml-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
+            <div className="relative ms-auto flex shrink-0 items-center gap-0.5 sm:gap-2">
               <AccountLinks signedIn={signedIn} />
               <HeaderBasketLink />
               {/* Filled by client/header-basket.ts after each add or removal: the bubble shows
@@ -177,7 +177,7 @@ export function Header({ brand, signedIn, currentPath, announcement = null }: He
               <p
                 aria-hidden="true"
                 data-basket-bubble=""
-                className="pointer-events-none absolute top-full right-0 mt-2 w-max max-w-[min(22rem,calc(100vw-1.5rem))] rounded-xl bg-ink px-3 py-2 text-sm font-semibold text-white shadow-lg empty:hidden"
+                className="pointer-events-none absolute top-full end-0 mt-2 w-max max-w-[min(22rem,calc(100vw-1.5rem))] rounded-xl bg-ink px-3 py-2 text-sm font-semibold text-white shadow-lg empty:hidden"
               />
               <p role="status" data-basket-confirm="" className="sr-only" />
             </div>

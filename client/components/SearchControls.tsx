@@ -139,7 +139,7 @@ export function StoreSearchForm({
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink/60" />
+          <SearchIcon className="pointer-events-none absolute top-1/2 start-3.5 size-5 -translate-y-1/2 text-ink/60" />
           {children}
         </div>
         <button

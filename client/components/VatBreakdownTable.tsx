@@ -12,16 +12,16 @@ export function VatBreakdownTable({ vat }: { vat: VatBreakdown }) {
   const formatMoney = useMoney()
   return (
     <table className="w-full text-sm" data-testid="vat-breakdown">
-      <caption className="mb-1 text-left font-bold">{MESSAGES.vatBreakdownHeading}</caption>
+      <caption className="mb-1 text-start font-bold">{MESSAGES.vatBreakdownHeading}</caption>
       <thead>
         <tr className="border-b border-black/10 text-ink/80">
-          <th scope="col" className="py-1 text-left font-semibold">
+          <th scope="col" className="py-1 text-start font-semibold">
             {MESSAGES.vatRateColumn}
           </th>
-          <th scope="col" className="py-1 text-right font-semibold">
+          <th scope="col" className="py-1 text-end font-semibold">
             {MESSAGES.vatGoodsColumn}
           </th>
-          <th scope="col" className="py-1 text-right font-semibold">
+          <th scope="col" className="py-1 text-end font-semibold">
             {MESSAGES.vatAmountColumn}
           </th>
         </tr>
@@ -29,20 +29,20 @@ export function VatBreakdownTable({ vat }: { vat: VatBreakdown }) {
       <tbody>
         {vat.rows.map((row) => (
           <tr key={row.rate}>
-            <th scope="row" className="py-1 text-left font-normal">
+            <th scope="row" className="py-1 text-start font-normal">
               {vatRateLabel(row.rate)}
             </th>
-            <td className="py-1 text-right">{formatMoney(row.gross)}</td>
-            <td className="py-1 text-right">{formatMoney(row.vat)}</td>
+            <td className="py-1 text-end">{formatMoney(row.gross)}</td>
+            <td className="py-1 text-end">{formatMoney(row.vat)}</td>
           </tr>
         ))}
         {vat.noVat > 0 ? (
           <tr>
-            <th scope="row" className="py-1 text-left font-normal">
+            <th scope="row" className="py-1 text-start font-normal">
               {MESSAGES.vatNoVat}
             </th>
-            <td className="py-1 text-right">{formatMoney(vat.noVat)}</td>
-            <td className="py-1 text-right">{formatMoney(0)}</td>
+            <td className="py-1 text-end">{formatMoney(vat.noVat)}</td>
+            <td className="py-1 text-end">{formatMoney(0)}</td>
           </tr>
         ) : null}
       </tbody>

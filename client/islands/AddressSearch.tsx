@@ -91,7 +91,7 @@ export function AddressSearch({
         placeholder="Start typing your address"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pr-3 pl-11 text-base font-medium text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"
+        className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pe-3 ps-11 text-base font-medium text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"
       />
       <AddressSuggestionList
         id={listboxId}

@@ -37,7 +37,7 @@ export function FlashToast({ message, tone = 'notice' }: FlashToastProps) {
     <div className="mx-auto max-w-6xl px-4 py-3 sm:px-6">
       <div
         data-tone={tone}
-        className="flex items-start gap-3 rounded-xl bg-gray-900 py-3 pr-2 pl-4 text-sm font-semibold text-white shadow-lg ring-1 ring-black/10"
+        className="flex items-start gap-3 rounded-xl bg-gray-900 py-3 pe-2 ps-4 text-sm font-semibold text-white shadow-lg ring-1 ring-black/10"
       >
         {tone === 'success' ? (
           <CheckIcon className="mt-0.5 size-5 shrink-0 text-green-300" />

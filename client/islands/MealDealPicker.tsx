@@ -192,7 +192,7 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
             <span>Add meal deal to basket</span> <span aria-hidden="true">·</span>{' '}
             <span>{formatMoney(total)}</span>
           </button>
-          <AddStatusLine id={statusId} status={status} className="sm:text-right" />
+          <AddStatusLine id={statusId} status={status} className="sm:text-end" />
         </div>
       </div>
       {dialog}

@@ -85,7 +85,7 @@ export function PostcodeSearch({
         onClick={() => onChange('')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pr-3 pl-11 text-lg font-medium tracking-wide text-ink uppercase placeholder:tracking-normal placeholder:text-ink/60 placeholder:normal-case focus:border-primary aria-invalid:border-red-700"
+        className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pe-3 ps-11 text-lg font-medium tracking-wide text-ink uppercase placeholder:tracking-normal placeholder:text-ink/60 placeholder:normal-case focus:border-primary aria-invalid:border-red-700"
       />
     </StoreSearchForm>
   )

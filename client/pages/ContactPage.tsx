@@ -193,7 +193,7 @@ export function ContactPage({
                   .filter(Boolean)
                   .join(' ')
               )}
-              className="mt-2 block w-full text-sm file:mr-3 file:h-11 file:rounded-xl file:border-2 file:border-primary file:bg-white file:px-4 file:font-semibold file:text-primary"
+              className="mt-2 block w-full text-sm file:me-3 file:h-11 file:rounded-xl file:border-2 file:border-primary file:bg-white file:px-4 file:font-semibold file:text-primary"
             />
             <FieldError id={`${ID}-files-error`} message={errors.files} />
           </div>

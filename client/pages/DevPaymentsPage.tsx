@@ -22,7 +22,7 @@ function agrees(payment: PaymentsLedgerEntry): boolean {
   return captured - refunded - voided === kept
 }
 
-const CELL = 'px-3 py-2 text-right tabular-nums'
+const CELL = 'px-3 py-2 text-end tabular-nums'
 
 /** The development payments ledger: the shop's record beside the sandbox gateway's. */
 export function DevPaymentsPage({ chrome, payments, orderNumber }: DevPaymentsPageProps) {
@@ -60,7 +60,7 @@ export function DevPaymentsPage({ chrome, payments, orderNumber }: DevPaymentsPa
           <div className="mt-6 overflow-x-auto rounded-2xl border border-black/10 bg-white">
             <table className="w-full text-sm">
               <caption className="sr-only">Payments, newest first</caption>
-              <thead className="bg-tint text-left">
+              <thead className="bg-tint text-start">
                 <tr>
                   <th scope="col" className="px-3 py-2">
                     Order
@@ -94,7 +94,7 @@ export function DevPaymentsPage({ chrome, payments, orderNumber }: DevPaymentsPa
               <tbody>
                 {payments.map((payment) => (
                   <tr key={payment.paymentId} className="border-t border-black/10">
-                    <th scope="row" className="px-3 py-2 text-left font-semibold">
+                    <th scope="row" className="px-3 py-2 text-start font-semibold">
                       {payment.orderNumber}
                     </th>
                     <td className="px-3 py-2">{payment.gateway}</td>

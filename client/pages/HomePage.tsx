@@ -210,7 +210,7 @@ function HeroPattern() {
     <svg
       aria-hidden="true"
       focusable="false"
-      className="pointer-events-none absolute -top-24 -right-24 size-[28rem] text-white/10"
+      className="pointer-events-none absolute -top-24 -end-24 size-[28rem] text-white/10"
       viewBox="0 0 200 200"
       width="448"
       height="448"

@@ -51,8 +51,9 @@ export function breachesOf(file: string, text: string): Array<string> {
     for (const name of names) {
       const isType = typeOnly !== undefined || name.startsWith('type ')
       const bare = (name.replace(/^type\s+/, '').split(/\s+as\s+/)[0] ?? '').trim()
-      // What a rendering page takes: a component, or a type of what it renders (its props).
-      const rendered = isType || /^[A-Z][a-z]/.test(bare)
+      // What a rendering page takes: a component, a type of what it renders (its props), or the
+      // components' drawing aids a view shares with them (a hook, a class list: ADR 057).
+      const rendered = isType || /^[A-Z][a-z]/.test(bare) || /^use[A-Z]|_CLASS$/.test(bare)
       const allowed = NO_CLIENT.test(file)
         ? false
         : inLib || (renders && rendered && /^client\/(components|pages)\//.test(target))
@@ -82,6 +83,9 @@ it('refuses a constant of a component and any client import in the backend', () 
   const page = `import { BasketPage } from '../../client/pages/BasketPage.tsx'`
   expect(breachesOf('worker/pages/basket.tsx', page)).toEqual([])
   expect(breachesOf('worker/pages/basket-forms.ts', page)).toHaveLength(1)
+  const aids = `import { INPUT_CLASS, useRenderNow } from '../../../client/components/forms/Form.tsx'`
+  expect(breachesOf('worker/pages/store/controls/View.tsx', aids)).toEqual([])
+  expect(breachesOf('worker/pages/store/controls/handlers.ts', aids)).toHaveLength(2)
   const lib = `import { routePath } from '../../../client/lib/routes.ts'`
   expect(breachesOf('worker/middleware/x.ts', lib)).toEqual([])
   expect(breachesOf('worker/backend/x/y.ts', lib)).toHaveLength(1)

@@ -27,7 +27,7 @@ export function NamedDiscounts({
         {discounts.map((discount, index) => (
           <div key={index} className="contents">
             <dt>{discount.label}</dt>
-            <dd className="text-right font-semibold text-green-800 tabular-nums">
+            <dd className="text-end font-semibold text-green-800 tabular-nums">
               −{formatMoney(discount.amount)}
             </dd>
           </div>

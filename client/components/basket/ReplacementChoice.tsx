@@ -96,7 +96,7 @@ function ChoiceForm({
       <button
         type="submit"
         aria-pressed={current}
-        className="min-h-11 rounded-full px-3 text-left font-semibold ring-1 ring-black/20 hover:bg-tint aria-pressed:bg-primary aria-pressed:text-white"
+        className="min-h-11 rounded-full px-3 text-start font-semibold ring-1 ring-black/20 hover:bg-tint aria-pressed:bg-primary aria-pressed:text-white"
       >
         {label}
       </button>

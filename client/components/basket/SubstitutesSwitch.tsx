@@ -43,7 +43,7 @@ export function SubstitutesSwitch({
         role="switch"
         aria-checked={allowed}
         disabled={busy}
-        className="inline-flex min-h-11 items-center gap-2 rounded-full pr-2 text-sm font-semibold disabled:opacity-50"
+        className="inline-flex min-h-11 items-center gap-2 rounded-full pe-2 text-sm font-semibold disabled:opacity-50"
       >
         <span
           aria-hidden="true"
@@ -53,7 +53,7 @@ export function SubstitutesSwitch({
         >
           <span
             className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${
-              allowed ? 'left-[1.125rem]' : 'left-0.5'
+              allowed ? 'start-[1.125rem]' : 'start-0.5'
             }`}
           />
         </span>

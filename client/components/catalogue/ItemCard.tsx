@@ -36,11 +36,11 @@ export function ItemCard({
           className={`aspect-square w-full rounded-xl bg-tint object-contain ${item.outOfStock ? 'opacity-50 grayscale' : ''}`}
         />
         {item.badge ? (
-          <span className="absolute top-2 left-2">
+          <span className="absolute top-2 start-2">
             <ItemBadge badge={item.badge} />
           </span>
         ) : null}
-        <div className="absolute top-1 right-1 z-10">
+        <div className="absolute top-1 end-1 z-10">
           <FavouriteButton
             itemId={item.id}
             itemName={item.name}

@@ -41,7 +41,7 @@ export function StoreBar({ store, searchTerm = '', searchError = null }: StoreBa
           aria-label={`Search ${store.name}`}
           action={storeSearchFormAction(store.slug)}
           method="get"
-          className="sm:ml-auto sm:w-96"
+          className="sm:ms-auto sm:w-96"
         >
           <div className="flex gap-2">
             <SearchSuggestIsland

@@ -83,7 +83,7 @@ export function CheckoutLayout({
     <>
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
       >
         Skip to main content
       </a>
@@ -101,7 +101,7 @@ export function CheckoutLayout({
             Secure checkout
           </p>
           {summary ? (
-            <div className="contents sm:ml-auto sm:block">
+            <div className="contents sm:ms-auto sm:block">
               <HeaderSummary summary={summary} />
             </div>
           ) : null}

@@ -72,7 +72,7 @@ export function PostcodeFinder({
                   name={POSTCODE_FINDER_FIELDS.pick}
                   value={index}
                   formAction={FINDER_ACTION}
-                  className="flex min-h-11 w-full items-center rounded-xl bg-white px-3 text-left font-medium text-ink ring-1 ring-black/10 hover:ring-primary"
+                  className="flex min-h-11 w-full items-center rounded-xl bg-white px-3 text-start font-medium text-ink ring-1 ring-black/10 hover:ring-primary"
                 >
                   {label}
                 </button>

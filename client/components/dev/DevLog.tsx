@@ -68,7 +68,7 @@ export function DevLogBadge({
 }) {
   return (
     <span
-      className={`mr-2 rounded-full bg-tint px-2 py-0.5 text-xs font-semibold tracking-wide${uppercase ? ' uppercase' : ''}`}
+      className={`me-2 rounded-full bg-tint px-2 py-0.5 text-xs font-semibold tracking-wide${uppercase ? ' uppercase' : ''}`}
     >
       {children}
     </span>

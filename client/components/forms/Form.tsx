@@ -61,7 +61,7 @@ export function ErrorSummary({
   return (
     <div id={id} role="alert" tabIndex={-1} autoFocus className={SUMMARY_CLASS}>
       {form ? <p>{form}</p> : null}
-      <ul className={form ? 'mt-2 list-disc pl-5' : 'list-disc pl-5'}>
+      <ul className={form ? 'mt-2 list-disc ps-5' : 'list-disc ps-5'}>
         {fields.map(([field, message]) => (
           <li key={field}>
             {idPrefix ? (

@@ -113,14 +113,14 @@ export function FoodFacts({
             Nutrition
           </Title>
           <div className="mt-2 overflow-x-auto">
-            <table className="w-full text-left text-sm">
+            <table className="w-full text-start text-sm">
               <caption className="sr-only">{caption}</caption>
               <thead>
                 <tr className="border-b border-ink/20">
-                  <th scope="col" className="py-1 pr-3 font-semibold">
+                  <th scope="col" className="py-1 pe-3 font-semibold">
                     Typical values
                   </th>
-                  <th scope="col" className="py-1 pr-3 font-semibold">
+                  <th scope="col" className="py-1 pe-3 font-semibold">
                     {per100Label}
                   </th>
                   {nutrition.portion ? (
@@ -139,11 +139,11 @@ export function FoodFacts({
                     <tr key={nutrient.label} className="border-b border-ink/10">
                       <th
                         scope="row"
-                        className={`py-1 pr-3 font-normal ${nutrient.sub ? 'pl-4' : ''}`}
+                        className={`py-1 pe-3 font-normal ${nutrient.sub ? 'ps-4' : ''}`}
                       >
                         {nutrient.label}
                       </th>
-                      <td className="py-1 pr-3">{per100}</td>
+                      <td className="py-1 pe-3">{per100}</td>
                       {portion ? <td className="py-1">{nutrient.value(portion.values)}</td> : null}
                     </tr>
                   )

@@ -22,14 +22,14 @@ const LOOK: Readonly<
   page: {
     frame: 'relative h-fit rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/10',
     image: 'aspect-square w-full object-contain',
-    badge: 'absolute top-4 left-4',
+    badge: 'absolute top-4 start-4',
     line: 'text-sm text-ink/75',
     note: 'mt-1 text-sm text-ink/75',
   },
   'quick-view': {
     frame: 'relative',
     image: 'aspect-square w-full rounded-2xl bg-tint object-contain',
-    badge: 'absolute top-3 left-3',
+    badge: 'absolute top-3 start-3',
     line: 'text-xs text-ink/75',
     note: 'text-xs text-ink/75',
   },

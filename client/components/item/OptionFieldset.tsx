@@ -225,7 +225,7 @@ export function OptionFieldset({
       <legend className="text-base font-bold">
         {option.name}
         {option.minimumSelected > 0 ? (
-          <span className="ml-2 text-sm font-semibold text-ink/75">Required</span>
+          <span className="ms-2 text-sm font-semibold text-ink/75">Required</span>
         ) : null}
       </legend>
       <p id={hintId} className="text-sm text-ink/75">

@@ -31,7 +31,7 @@ function QuickViewBody({
       <ItemPicture item={item} place="quick-view" />
       <div className="flex min-w-0 flex-col gap-4">
         <div>
-          <Dialog.Title className="pr-10 text-xl font-extrabold">{item.name}</Dialog.Title>
+          <Dialog.Title className="pe-10 text-xl font-extrabold">{item.name}</Dialog.Title>
           <Dialog.Description className="text-sm text-ink/75">
             {[item.size, item.category.name].filter(Boolean).join(' · ')}
           </Dialog.Description>
@@ -106,7 +106,7 @@ export function QuickViewDialog({
           <Dialog.Close asChild>
             <button
               type="button"
-              className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full hover:bg-tint"
+              className="absolute top-3 end-3 inline-flex size-11 items-center justify-center rounded-full hover:bg-tint"
             >
               <CloseIcon className="size-5" />
               <span className="sr-only">Close</span>

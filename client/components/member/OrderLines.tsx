@@ -50,7 +50,7 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<Line> }) {
                 </p>
               ) : null}
             </div>
-            <p className="shrink-0 text-right">
+            <p className="shrink-0 text-end">
               {changed ? (
                 <>
                   <span className="block text-sm text-ink/60 line-through">

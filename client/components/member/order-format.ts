@@ -1,12 +1,8 @@
-import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import type { StoreOrderStatus } from '../../../schemas/order-states.ts'
-import { formatStoreTime } from '../../lib/format.ts'
-import { dayMonthYear, localDate } from '../../lib/slots.ts'
 
-/** An instant as the member reads it, in the shop's zone: '25 Nov 2026, 12:05'. */
-export function orderTimeLabel(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return `${dayMonthYear(localDate(iso, timeZone))}, ${formatStoreTime(iso, timeZone)}`
-}
+// The label moved below the layers (the operator's archive page renders it too, ADR 057); the
+// member pages still import it from here until their own feature folders take it from client/lib.
+export { orderTimeLabel } from '../../lib/order-time.ts'
 
 /** The badge's colours: progress in the brand's tint, delivered green, endings grey or red. */
 export function statusTone(status: StoreOrderStatus): 'progress' | 'done' | 'ended' | 'problem' {

@@ -51,7 +51,7 @@ export function OperatorLayout({
       consoleName="Operator console"
     >
       <nav aria-label="Operator console" className="-mx-4 mb-6 overflow-x-auto px-4">
-        <ul className="flex min-w-max gap-1 border-b-2 border-black/10">
+        <ul className="flex min-w-max gap-1 border-b-2 border-black/10 lg:min-w-0 lg:flex-wrap">
           {frame.nav.map((item) => {
             const current = item.area === frame.current
             return (

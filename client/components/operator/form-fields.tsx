@@ -236,7 +236,7 @@ export function ImageField({
         accept="image/jpeg,image/png,image/webp,image/gif"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, true, Boolean(error))}
-        className="mt-1 block w-full text-sm file:mr-3 file:h-11 file:rounded-xl file:border-0 file:bg-tint file:px-4 file:font-semibold"
+        className="mt-1 block w-full text-sm file:me-3 file:h-11 file:rounded-xl file:border-0 file:bg-tint file:px-4 file:font-semibold"
       />
     </Frame>
   )

@@ -23,7 +23,7 @@ export function ReferralOfferSection({ offer }: { offer: ReferralOffer }) {
         ))}
       </ol>
       <h2 className="mt-6 text-lg font-bold">Terms</h2>
-      <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-ink/80">
+      <ul className="mt-2 list-disc space-y-1 ps-5 text-sm text-ink/80">
         <li>The reward is given once your friend&apos;s first order has been delivered.</li>
         <li>
           You can earn a reward for up to {offer.monthlyCap}{' '}

@@ -47,7 +47,7 @@ export function CalendarGrid({
     <div className="mt-6 hidden gap-6 md:grid md:grid-cols-2">
       {calendarMonths(days).map((month) => (
         <table key={month.key} className="w-full table-fixed border-separate border-spacing-1">
-          <caption className="pb-2 text-left text-lg font-bold">
+          <caption className="pb-2 text-start text-lg font-bold">
             {monthName(month.firstDate)}
           </caption>
           <thead>

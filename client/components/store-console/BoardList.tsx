@@ -1,5 +1,5 @@
 import type { StoreOrderBoard, StoreOrderSummary } from '../../../schemas/store-orders.ts'
-import { ageLabel, methodLabel, slotLabel, storeTimeFrom } from './format.ts'
+import { ageLabel, methodLabel, slotLabel, storeTimeFrom } from '../../lib/store-console-format.ts'
 import { formatStoreTime } from '../../lib/format.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 

@@ -96,7 +96,7 @@ function Row({ term, value }: { term: string; value: string }) {
   return (
     <div className="flex justify-between gap-4 border-b border-black/5 pb-1.5 last:border-0">
       <dt className="text-ink/75">{term}</dt>
-      <dd className="text-right font-semibold">{value}</dd>
+      <dd className="text-end font-semibold">{value}</dd>
     </div>
   )
 }

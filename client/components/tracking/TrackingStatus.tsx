@@ -31,7 +31,7 @@ function Timeline({ snapshot, timeZone }: { snapshot: TrackingSnapshot; timeZone
           {index < steps.length - 1 ? (
             <span
               aria-hidden="true"
-              className={`absolute top-5 left-[0.5625rem] h-[calc(100%+0.25rem)] w-0.5 ${
+              className={`absolute top-5 start-[0.5625rem] h-[calc(100%+0.25rem)] w-0.5 ${
                 step.state === 'done' ? 'bg-primary' : 'bg-black/15'
               }`}
             />
@@ -99,7 +99,7 @@ function MoneyTable({ rows }: { rows: TrackingSnapshot['money'] }) {
         {rows.map((row) => (
           <div key={row.key} className="contents">
             <dt className={row.key === 'total' ? 'font-bold' : undefined}>{row.label}</dt>
-            <dd className={`text-right ${row.key === 'total' ? 'font-bold' : ''}`}>
+            <dd className={`text-end ${row.key === 'total' ? 'font-bold' : ''}`}>
               {row.amount < 0 ? '−' : ''}
               {formatMoney(Math.abs(row.amount))}
             </dd>

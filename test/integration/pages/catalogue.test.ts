@@ -166,7 +166,7 @@ describe('item page', () => {
     expect(html).toMatch(/Whole <strong[^>]*>milk<\/strong>\./)
     expect(html).toContain('<strong>Contains:</strong> milk')
     expect(html).toContain('>Typical values per 100 ml and per 1 glass (200 ml)</caption>')
-    expect(html).toContain('<th scope="col" class="py-1 pr-3 font-semibold">Per 100 ml</th>')
+    expect(html).toContain('<th scope="col" class="py-1 pe-3 font-semibold">Per 100 ml</th>')
     expect(html).toMatch(/<th scope="row"[^>]*>Fat<\/th><td[^>]*>3\.6 g<\/td><td[^>]*>7\.2 g<\/td>/)
     expect(html).toMatch(/<th scope="row"[^>]*>Energy<\/th><td[^>]*>268 kJ \/ 64 kcal/)
     expect(html).toContain('Keep refrigerated below 5°C')

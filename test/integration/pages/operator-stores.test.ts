@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { storeTimeFrom } from '../../../client/components/store-console/format.ts'
+import { storeTimeFrom } from '../../../client/lib/store-console-format.ts'
 import { createApp } from '../../../worker/app.ts'
 import { seedCatalogue, OTHER } from '../catalogue/fixtures.ts'
 import { seedStaff } from '../staff/fixtures.ts'

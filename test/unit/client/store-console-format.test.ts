@@ -5,7 +5,7 @@ import {
   slotStartInstant,
   storeDateTime,
   storeTimeFrom,
-} from '../../../client/components/store-console/format.ts'
+} from '../../../client/lib/store-console-format.ts'
 
 describe('the store console slot label', () => {
   it('says the day as the shop does, with the local times', () => {

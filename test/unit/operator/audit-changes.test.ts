@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { auditChanges } from '../../../client/components/operator/audit-changes.ts'
+import { auditChanges } from '../../../worker/pages/store/operator/audit/audit-changes.ts'
 import { CACHED_SCOPES, PURGE_AREAS, scopesOf } from '../../../worker/lib/cache-purge.ts'
 
 describe('auditChanges', () => {

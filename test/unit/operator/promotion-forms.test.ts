@@ -6,7 +6,7 @@ import {
   itemLines,
   typedItemSlugs,
 } from '../../../worker/pages/store/operator/promotions/deal-form.ts'
-import { slugFrom } from '../../../worker/pages/store/operator/promotions/form-values.ts'
+import { slugFrom } from '../../../worker/pages/store/operator/form-values.ts'
 import { redirectBodyOf } from '../../../worker/pages/store/operator/content/forms.ts'
 
 describe('the deal form', () => {

@@ -1,13 +1,13 @@
-import { handBackForm } from './hand-back-form.ts'
+import { handBackForm } from './order/hand-back-form.ts'
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env.ts'
-import { accountPage, changePasswordForm, signOutEverywhereForm } from './account.tsx'
-import { boardPage, storesPage } from './board.tsx'
-import { boardLive } from './board-live.ts'
-import { controlsForm, controlsPage } from './controls.tsx'
-import { driverPage } from './driver.tsx'
+import { accountPage, changePasswordForm, signOutEverywhereForm } from './account/handlers.tsx'
+import { boardPage, storesPage } from './board/handlers.tsx'
+import { boardLive } from './board/live.ts'
+import { controlsForm, controlsPage } from './controls/handlers.tsx'
+import { driverPage } from './order/driver-handlers.tsx'
 import { operatorConsole } from './operator/index.ts'
-import { deliveryNotePage, orderActionForm, orderPage } from './order.tsx'
+import { deliveryNotePage, orderActionForm, orderPage } from './order/handlers.tsx'
 import { staffSession } from './session.ts'
 import {
   staffInvitationForm,
@@ -15,7 +15,7 @@ import {
   staffSignInForm,
   staffSignInPage,
   staffSignOutForm,
-} from './sign-in.tsx'
+} from './sign-in/handlers.tsx'
 
 /**
  * The store console (ADR 018), mounted at /store on every brand host: sign-in, the stores, each

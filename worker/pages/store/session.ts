@@ -19,6 +19,7 @@ import { logError } from '../../lib/log.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { safeReturnPath } from '../guards.ts'
 import { STORE_PATHS } from '../../lib/store-console-paths.ts'
+import { pathId } from './frame.ts'
 
 /** Backend path of the staff token exchange (code or refresh). */
 export const STAFF_TOKEN_PATH = '/staff/auth/token'
@@ -123,3 +124,12 @@ export function rolesAt(staff: StaffProfile, storeId: number): Array<string> {
 }
 
 export const NOT_ALLOWED = MESSAGES.staffNotAllowed
+
+/** The store of a console path the member of staff works at; else 404 (as if it did not exist). */
+export function storeOfPath(c: Context<AppEnv>, staff: StaffProfile): number {
+  const storeId = pathId(c.req.param('storeId'))
+  if (storeId === null || !worksAt(staff, storeId)) {
+    throw new AppError('not_found', MESSAGES.pageNotFound)
+  }
+  return storeId
+}

@@ -1,13 +1,17 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../../env.ts'
-import { auditPage } from './audit.tsx'
-import { failedTasksPage, retryFailedTask, retryUnsettledRefund } from './failed-tasks.tsx'
+import { auditPage } from './audit/handlers.tsx'
+import { failedTasksPage, retryFailedTask, retryUnsettledRefund } from './failed-tasks/handlers.tsx'
 import { cataloguePages } from './catalogue/index.tsx'
 import { brandsPages } from './brands/index.ts'
-import { operatorHome } from './home.tsx'
-import { insightExport, insightPage } from './insight.tsx'
-import { orderReasonsPage, saveOrderReasons } from './order-reasons.tsx'
-import { orderArchivePage, restoreArchivedOrder, saveArchiveMonths } from './order-archive.tsx'
+import { operatorHome } from './home/handlers.tsx'
+import { insightExport, insightPage } from './insight/handlers.tsx'
+import { orderReasonsPage, saveOrderReasons } from './order-reasons/handlers.tsx'
+import {
+  orderArchivePage,
+  restoreArchivedOrder,
+  saveArchiveMonths,
+} from './order-archive/handlers.tsx'
 import { operatorStoresPages } from './stores/index.ts'
 import { contentPages } from './content/index.ts'
 import { promotionsPages } from './promotions/index.ts'

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { FormErrors } from '../../../../../client/lib/form-values.ts'
-import { type BrandPageForms } from '../../../../../client/lib/brand-forms.ts'
+import { type BrandPageForms } from './brand-forms.ts'
 import {
   BrandDetailSchema,
   BrandDomainSchema,

@@ -1,6 +1,6 @@
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import { STORE_SEARCH_VARIANTS } from '../../../../../client/lib/brand-forms.ts'
-import { COLOUR_FIELDS } from '../../../../../client/lib/brand-forms.ts'
+import { STORE_SEARCH_VARIANTS } from './brand-forms.ts'
+import { COLOUR_FIELDS } from './brand-forms.ts'
 import { type BrandDetail, NEW_BRAND_LOOK } from '../../../../../schemas/operator-brands.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import { AppError } from '../../../../lib/errors.ts'

@@ -4,8 +4,8 @@ import {
   ImportReportPage,
   ItemPicturePage,
   QuickEditPage,
-} from '../../../../../client/components/operator/catalogue/CataloguePages.tsx'
-import { ItemEditPage } from '../../../../../client/components/operator/catalogue/ItemEditPage.tsx'
+} from './CataloguePages.tsx'
+import { ItemEditPage } from './ItemEditPage.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {
   CatalogueItemEditSchema,
@@ -31,7 +31,7 @@ import { redirectTo } from '../../../../lib/redirect.ts'
 import { readFormBody } from '../../../../lib/request-body.ts'
 import { pathId } from '../../frame.ts'
 import { operatorOrRefuse } from '../access.ts'
-import { auditHref } from '../audit.tsx'
+import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { itemEditCells } from './item-edit-form.ts'

@@ -4,7 +4,7 @@ import type {
   OperatorRedirect,
   OperatorSeoPage,
 } from '../../../../../schemas/operator-content.ts'
-import { FormReader, type FormText } from '../promotions/form-values.ts'
+import { FormReader, type FormText } from '../form-values.ts'
 
 /** The content forms as the backend's bodies (pure: unit-tested), and saved things as values. */
 

@@ -6,7 +6,7 @@ import {
   FaqFormPage,
   RedirectFormPage,
   SeoPageFormPage,
-} from '../../../../../client/components/operator/content/ContentPages.tsx'
+} from './ContentPages.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {
   FaqListSchema,
@@ -27,10 +27,11 @@ import { OPERATOR_PATHS } from '../../../../lib/operator-paths.ts'
 import { redirectTo } from '../../../../lib/redirect.ts'
 import { readForm } from '../../../forms.ts'
 import { operatorOrRefuse } from '../access.ts'
-import { auditHref } from '../audit.tsx'
+import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
-import { formIdOf, saveRefusal } from '../promotions/shared.ts'
+import { saveRefusal } from '../form-posts.ts'
+import { formIdOf } from '../form-posts.ts'
 import {
   faqBodyOf,
   faqValuesOf,

@@ -1,6 +1,6 @@
 import type { FormValues } from '../../../../../client/lib/form-values.ts'
 import type { OperatorBanner } from '../../../../../schemas/operator-promotions.ts'
-import { FormReader, type FormText, slugFrom } from './form-values.ts'
+import { FormReader, type FormText, slugFrom } from '../form-values.ts'
 
 /**
  * The banner form as the backend's banners/save body (without bannerId and the picture), or its

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import { BannerFormPage } from '../../../../../client/components/operator/promotions/PromotionForms.tsx'
+import { BannerFormPage } from './PromotionForms.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {
   OperatorBannerSchema,
@@ -12,18 +12,12 @@ import type { AppEnv } from '../../../../env.ts'
 import { setFlash } from '../../../../lib/cookies/flash.ts'
 import { redirectTo } from '../../../../lib/redirect.ts'
 import { operatorOrRefuse } from '../access.ts'
-import { auditHref } from '../audit.tsx'
+import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { bannerBodyOf, bannerValuesOf, NEW_BANNER_VALUES } from './banner-form.ts'
-import {
-  formIdOf,
-  itemIdsBySlug,
-  PROMOTION_PATHS,
-  readPromotionForm,
-  saveRefusal,
-  uploadPicture,
-} from './shared.ts'
+import { itemIdsBySlug, PROMOTION_PATHS, readPromotionForm, uploadPicture } from './shared.ts'
+import { formIdOf, saveRefusal } from '../form-posts.ts'
 
 async function renderBannerForm(
   c: Context<AppEnv>,

@@ -1,7 +1,7 @@
 import type { FormValues } from '../../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import type { OperatorCoupon } from '../../../../../schemas/operator-promotions.ts'
-import { FormReader, type FormText, poundsText } from './form-values.ts'
+import { FormReader, type FormText, poundsText } from '../form-values.ts'
 
 /** The coupon form as the backend's coupons/save body (without couponId), or its errors. */
 export function couponBodyOf(

@@ -1,17 +1,18 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import { CouponFormPage } from '../../../../../client/components/operator/promotions/PromotionForms.tsx'
+import { CouponFormPage } from './PromotionForms.tsx'
 import { OperatorCouponSchema } from '../../../../../schemas/operator-promotions.ts'
 import type { StaffProfile } from '../../../../../schemas/staff.ts'
 import type { AppEnv } from '../../../../env.ts'
 import { setFlash } from '../../../../lib/cookies/flash.ts'
 import { redirectTo } from '../../../../lib/redirect.ts'
 import { operatorOrRefuse } from '../access.ts'
-import { auditHref } from '../audit.tsx'
+import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { couponBodyOf, couponValuesOf, NEW_COUPON_VALUES } from './coupon-form.ts'
-import { formIdOf, PROMOTION_PATHS, readPromotionForm, saveRefusal } from './shared.ts'
+import { PROMOTION_PATHS, readPromotionForm } from './shared.ts'
+import { formIdOf, saveRefusal } from '../form-posts.ts'
 
 function renderCouponForm(
   c: Context<AppEnv>,

@@ -1,7 +1,7 @@
 import type { FormValues } from '../../../../../client/lib/form-values.ts'
 import { formatMessage, MESSAGES } from '../../../../../schemas/messages.ts'
 import { DEAL_SECTIONS_MAX, type OperatorDeal } from '../../../../../schemas/operator-promotions.ts'
-import { FormReader, type FormText, poundsText, slugFrom } from './form-values.ts'
+import { FormReader, type FormText, poundsText, slugFrom } from '../form-values.ts'
 
 /** One typed line of a section's items: a web address name, and maybe '+0.50'. */
 export interface ItemLine {

@@ -1,10 +1,6 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import {
-  DealFormPage,
-  type FoundItem,
-  ItemFinder,
-} from '../../../../../client/components/operator/promotions/PromotionForms.tsx'
+import { DealFormPage, type FoundItem, ItemFinder } from './PromotionForms.tsx'
 import {
   OperatorDealSchema,
   PromotionChoicesSchema,
@@ -15,18 +11,12 @@ import type { AppEnv } from '../../../../env.ts'
 import { setFlash } from '../../../../lib/cookies/flash.ts'
 import { redirectTo } from '../../../../lib/redirect.ts'
 import { operatorOrRefuse } from '../access.ts'
-import { auditHref } from '../audit.tsx'
+import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { dealBodyOf, dealValuesOf, NEW_DEAL_VALUES, typedItemSlugs } from './deal-form.ts'
-import {
-  formIdOf,
-  itemIdsBySlug,
-  PROMOTION_PATHS,
-  readPromotionForm,
-  saveRefusal,
-  uploadPicture,
-} from './shared.ts'
+import { itemIdsBySlug, PROMOTION_PATHS, readPromotionForm, uploadPicture } from './shared.ts'
+import { formIdOf, saveRefusal } from '../form-posts.ts'
 
 async function renderDealForm(
   c: Context<AppEnv>,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { PromotionsListPage } from '../../../../../client/components/operator/promotions/PromotionsList.tsx'
+import { PromotionsListPage } from './PromotionsList.tsx'
 import {
   BannerListSchema,
   CouponListSchema,

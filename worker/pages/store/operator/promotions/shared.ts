@@ -7,13 +7,11 @@ import {
   PromotionItemsSchema,
 } from '../../../../../schemas/operator-promotions.ts'
 import type { AppEnv } from '../../../../env.ts'
-import { AppError } from '../../../../lib/errors.ts'
 import { OPERATOR_PATHS } from '../../../../lib/operator-paths.ts'
 import { readFormBody } from '../../../../lib/request-body.ts'
 import { formRefusal } from '../../../forms.ts'
-import { pathId } from '../../frame.ts'
 import { operatorRead } from '../backend.ts'
-import type { FormText } from './form-values.ts'
+import type { FormText } from '../form-values.ts'
 
 const ROOT = OPERATOR_PATHS.promotions
 
@@ -24,15 +22,6 @@ export const PROMOTION_PATHS = {
   banner: (id: number | 'new') => `${ROOT}/banners/${id}`,
   coupon: (id: number | 'new') => `${ROOT}/coupons/${id}`,
 } as const
-
-/** The form's id in the path: a number, 'new' (null), or a 404. */
-export function formIdOf(c: Context<AppEnv>): number | null {
-  const raw = c.req.param('id')
-  if (raw === 'new') return null
-  const id = pathId(raw)
-  if (id === null) throw new AppError('not_found', MESSAGES.pageNotFound)
-  return id
-}
 
 /** A posted promotion form: its text fields and its picture, if one was chosen. */
 export async function readPromotionForm(
@@ -80,18 +69,4 @@ export async function itemIdsBySlug(
     PromotionItemsSchema
   )
   return new Map(found.items.map((item) => [item.slug, item.menuItemId]))
-}
-
-/** The backend's field names as the forms name them. */
-const FORM_FIELD: Record<string, string> = {
-  imageUrl: 'image',
-  linkMenuItemId: 'linkMenuItem',
-}
-
-/** A refused save as the form shows it: each field's message under the form's own names. */
-export function saveRefusal(c: Context<AppEnv>, error: unknown) {
-  const { errors, status } = formRefusal(c, error)
-  const named: FormErrors = {}
-  for (const [field, message] of Object.entries(errors)) named[FORM_FIELD[field] ?? field] = message
-  return { errors: named, status }
 }

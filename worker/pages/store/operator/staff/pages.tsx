@@ -1,11 +1,6 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import {
-  type StaffStore,
-  StaffInvitePage,
-  StaffListPage,
-  StaffMemberPage,
-} from '../../../../../client/components/operator/staff/StaffPages.tsx'
+import { type StaffStore, StaffInvitePage, StaffListPage, StaffMemberPage } from './StaffPages.tsx'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import { OperatorStoreListSchema } from '../../../../../schemas/operator-stores.ts'
 import {
@@ -24,7 +19,7 @@ import { redirectTo } from '../../../../lib/redirect.ts'
 import { echoValues, formRefusal, readForm } from '../../../forms.ts'
 import { pathId } from '../../frame.ts'
 import { operatorOrRefuse } from '../access.ts'
-import { auditHref } from '../audit.tsx'
+import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { accessErrors, accessOf, accessValuesOf, postedAccessValues } from './staff-form.ts'

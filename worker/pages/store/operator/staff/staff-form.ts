@@ -1,5 +1,5 @@
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import { roleFieldName } from '../../../../../client/lib/staff-forms.ts'
+import { roleFieldName } from './staff-fields.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import {
   type OperatorStaffMember,

@@ -1,16 +1,8 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import {
-  ClosuresPage,
-  FulfilmentPage,
-  HoursPage,
-  ZonesPage,
-} from '../../../../../client/components/operator/stores/SchedulePages.tsx'
-import type { StoreLinks } from '../../../../../client/components/operator/stores/StoreFields.tsx'
-import {
-  StoreDetailsPage,
-  StoresListPage,
-} from '../../../../../client/components/operator/stores/StoresPages.tsx'
+import { ClosuresPage, FulfilmentPage, HoursPage, ZonesPage } from './SchedulePages.tsx'
+import type { StoreLinks } from './StoreFields.tsx'
+import { StoreDetailsPage, StoresListPage } from './StoresPages.tsx'
 import { OPENING_HOURS_KINDS } from '../../../../../schemas/stores.ts'
 import {
   type OpeningHoursMethod,
@@ -29,7 +21,7 @@ import { redirectTo } from '../../../../lib/redirect.ts'
 import { echoValues, formRefusal, readForm } from '../../../forms.ts'
 import { pathId } from '../../frame.ts'
 import { operatorOrRefuse } from '../access.ts'
-import { auditHref } from '../audit.tsx'
+import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import {

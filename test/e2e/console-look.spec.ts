@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test'
+import { expect, guestAtPayment, test } from './pages/index.ts'
+import { acceptOrder, consoleUrl, openOrder, staffBrowser } from './pages/store-console.ts'
+import { SCREENSHOTS, waitForIsland } from './helpers.ts'
+
+/*
+ * The consoles at 1024 wide, a small laptop or a landscape tablet on the counter (issue 38: the
+ * consoles became feature folders, ADR 057; their look must not change). Each page is drawn and
+ * must fit the width: a view that lost its styles or a table that overflows fails here.
+ */
+
+const TABLET = { width: 1024, height: 768 }
+
+async function looksRight(page: Page, name: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // Styled (the stylesheet arrived) and nothing wider than the window.
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+  )
+  expect(overflow, `${name} scrolls sideways at 1024`).toBeLessThanOrEqual(0)
+  expect(await page.evaluate(() => document.styleSheets.length), `${name} styled`).toBeGreaterThan(
+    0
+  )
+  await page.screenshot({ path: `${SCREENSHOTS}/console-${name}-1024.png`, fullPage: true })
+}
+
+test('the store console and the operator console at 1024 wide', async ({
+  page,
+  browser,
+  payment,
+}) => {
+  test.setTimeout(240_000)
+  await guestAtPayment(page, 'console-look', 'collection')
+  await payment.payByCash()
+  const orderNumber = await payment.expectOrderPlaced()
+
+  const manager = await staffBrowser(browser, 'manager')
+  await manager.page.setViewportSize(TABLET)
+  await manager.page.goto(consoleUrl('/1/board'))
+  await waitForIsland(manager.page, 'StoreBoard')
+  await expect(manager.main().getByRole('link', { name: new RegExp(orderNumber) })).toBeVisible()
+  await looksRight(manager.page, 'board')
+
+  await openOrder(manager, orderNumber)
+  await expect(manager.page.getByRole('button', { name: 'Accept order' })).toBeVisible()
+  await looksRight(manager.page, 'order')
+  await acceptOrder(manager.page)
+  await expect(
+    manager.page.getByRole('button', { name: 'Picked', exact: true }).first()
+  ).toBeVisible()
+  await looksRight(manager.page, 'picking')
+
+  await manager.page.goto(consoleUrl('/1/controls'))
+  await expect(manager.page.getByRole('button', { name: 'Pause new orders' })).toBeVisible()
+  await looksRight(manager.page, 'controls')
+  await manager.context.close()
+
+  const operator = await staffBrowser(browser, 'operator')
+  await operator.page.setViewportSize(TABLET)
+  for (const area of ['stores', 'brands', 'catalogue', 'insight']) {
+    await operator.page.goto(consoleUrl(`/operator/${area}`))
+    await expect(operator.page.getByRole('navigation', { name: 'Operator console' })).toBeVisible()
+    await looksRight(operator.page, `operator-${area}`)
+  }
+  await operator.context.close()
+})

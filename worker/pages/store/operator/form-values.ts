@@ -1,0 +1,79 @@
+import { parseTipPounds } from '../../../../client/lib/tip-pounds.ts'
+import type { FormErrors } from '../../../../client/lib/form-values.ts'
+import { MESSAGES } from '../../../../schemas/messages.ts'
+
+/**
+ * Reading promotion forms (ADR 027): typed text into the backend's numbers, each problem a
+ * message at its field. The backend checks everything again; these only say what a browser
+ * form can get wrong before a call is worth making (a price that is not a price).
+ */
+
+/** A form post's text fields (files are read apart). */
+export type FormText = Record<string, string>
+
+/** Collects a body's values and the fields' errors while reading a form. */
+export class FormReader {
+  readonly errors: FormErrors = {}
+
+  constructor(private readonly form: FormText) {}
+
+  text(name: string): string {
+    return (this.form[name] ?? '').trim()
+  }
+
+  /** Empty → null. */
+  optionalText(name: string): string | null {
+    return this.text(name) || null
+  }
+
+  /** Pounds typed ('5', '5.00', '£5.50') as pence; empty → null. */
+  pence(name: string, message: string): number | null {
+    const typed = this.text(name)
+    if (!typed) return null
+    const pence = parseTipPounds(typed)
+    if (pence === null) this.errors[name] ??= message
+    return pence
+  }
+
+  /** A whole number; empty → null. */
+  whole(name: string): number | null {
+    const typed = this.text(name)
+    if (!typed) return null
+    if (!/^\d{1,7}$/.test(typed)) {
+      this.errors[name] ??= MESSAGES.promoWholeNumber
+      return null
+    }
+    return Number(typed)
+  }
+
+  /** A chosen id (a select's value); empty → null. */
+  id(name: string): number | null {
+    const typed = this.text(name)
+    return /^[1-9]\d{0,9}$/.test(typed) ? Number(typed) : null
+  }
+
+  ticked(name: string): boolean {
+    return this.form[name] === 'on'
+  }
+
+  get ok(): boolean {
+    return Object.keys(this.errors).length === 0
+  }
+}
+
+/** A web address name made from a name: 'Any 3 for £5!' → 'any-3-for-5'. */
+export function slugFrom(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 120)
+    .replace(/-+$/, '')
+}
+
+/** Pence as the pounds a form shows ('5.00'); null → ''. */
+export function poundsText(pence: number | null): string {
+  return pence === null ? '' : (pence / 100).toFixed(2)
+}

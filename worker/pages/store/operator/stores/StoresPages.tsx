@@ -1,0 +1,339 @@
+import {
+  COMMON_TIME_ZONES,
+  type OperatorStore,
+  type OperatorStoreRow,
+} from '../../../../../schemas/operator-stores.ts'
+import { TEXT_MAX_LENGTH } from '../../../../../schemas/text-max-length.ts'
+import { AddressFields } from '../../../../../client/components/checkout/AddressFields.tsx'
+import {
+  type FormErrors,
+  type FormValues,
+  FormAlert,
+  TextField,
+} from '../../../../../client/components/forms/Form.tsx'
+import {
+  type OperatorFrame,
+  OperatorLayout,
+} from '../../../../../client/components/operator/OperatorLayout.tsx'
+import { useRenderNow } from '../../../../../client/components/render-context.ts'
+import { storeTimeFrom } from '../../../../../client/lib/store-console-format.ts'
+import {
+  CheckField,
+  FieldGroup,
+  InputField,
+  SmallButton,
+  type StoreLinks,
+  StoreTabs,
+} from './StoreFields.tsx'
+
+const STATE_LABELS = { open: 'Open now', preorder: 'Closed, taking orders', closed: 'Closed' }
+
+const methodsOf = (store: { deliveryEnabled: boolean; collectionEnabled: boolean }) =>
+  [store.deliveryEnabled ? 'Delivery' : null, store.collectionEnabled ? 'Collection' : null]
+    .filter(Boolean)
+    .join(', ') || 'None'
+
+/** /store/operator/stores: every store of the business with its state now. */
+/** A store's state in the list: closed by staff, paused by its manager, or by its hours. */
+function StoreState({ store }: { store: OperatorStoreRow }) {
+  const at = useRenderNow().toISOString()
+  if (store.temporarilyClosed) return <>Closed by staff</>
+  if (store.pause) {
+    const until = storeTimeFrom(store.pause.until, store.timeZone, at)
+    return <>{`Paused until ${until} — ${store.pause.reason}`}</>
+  }
+  return <>{STATE_LABELS[store.availability]}</>
+}
+
+export function StoresListPage({
+  frame,
+  stores,
+  newHref,
+  storeHref,
+}: {
+  frame: OperatorFrame
+  stores: ReadonlyArray<OperatorStoreRow>
+  newHref: string
+  /** The store's page, by id. */
+  storeHref: (storeId: number) => string
+}) {
+  return (
+    <OperatorLayout
+      frame={frame}
+      title="Stores"
+      intro="Addresses, opening hours, closures, delivery zones, fees and slots of every store."
+      actions={
+        <a
+          href={newHref}
+          className="inline-flex min-h-12 items-center rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90"
+        >
+          Add a store
+        </a>
+      }
+    >
+      {stores.length === 0 ? (
+        <p>There are no stores yet.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border-2 border-black/10 bg-white">
+          <table className="w-full min-w-[44rem] text-start">
+            <caption className="sr-only">Stores</caption>
+            <thead className="bg-tint text-sm">
+              <tr>
+                <th scope="col" className="p-3">
+                  Name
+                </th>
+                <th scope="col" className="p-3">
+                  Town
+                </th>
+                <th scope="col" className="p-3">
+                  Postcode
+                </th>
+                <th scope="col" className="p-3">
+                  Now
+                </th>
+                <th scope="col" className="p-3">
+                  Methods
+                </th>
+                <th scope="col" className="p-3">
+                  Live
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stores.map((store) => (
+                <tr key={store.id} className="border-t border-black/10">
+                  <th scope="row" className="p-3">
+                    <a
+                      href={storeHref(store.id)}
+                      className="inline-flex min-h-11 items-center font-bold text-primary underline underline-offset-4"
+                    >
+                      {store.name}
+                    </a>
+                  </th>
+                  <td className="p-3">{store.town}</td>
+                  <td className="p-3 whitespace-nowrap">{store.postcode}</td>
+                  <td className="p-3">
+                    <StoreState store={store} />
+                  </td>
+                  <td className="p-3">{methodsOf(store)}</td>
+                  <td className="p-3">{store.isActive ? 'Live' : 'Hidden'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </OperatorLayout>
+  )
+}
+
+const ID = 'store'
+
+/**
+ * The store's details: name, web address, contact, address with the coordinates the geocoder
+ * found (the operator confirms or adjusts them), time zone, live. New stores get the same form.
+ */
+export function StoreDetailsPage({
+  frame,
+  store,
+  links,
+  action,
+  switchAction,
+  values,
+  errors,
+  located,
+}: {
+  frame: OperatorFrame
+  /** Null when adding a store. */
+  store: OperatorStore | null
+  links: StoreLinks | null
+  action: string
+  switchAction: string | null
+  values: FormValues
+  errors: FormErrors
+  /** Set after "Find the coordinates": where the geocoder put the postcode. */
+  located: { precision: string } | null
+}) {
+  const zones = COMMON_TIME_ZONES.includes(values.timeZone as (typeof COMMON_TIME_ZONES)[number])
+    ? COMMON_TIME_ZONES
+    : [...COMMON_TIME_ZONES, values.timeZone ?? '']
+  return (
+    <OperatorLayout
+      frame={frame}
+      title={store ? store.name : 'Add a store'}
+      intro={
+        store
+          ? `${store.addressLine1}, ${store.town} ${store.postcode}`
+          : 'A new store opens once it has opening hours: add them next.'
+      }
+    >
+      {links ? <StoreTabs links={links} current="details" /> : null}
+      {store && switchAction ? (
+        <form
+          method="post"
+          action={switchAction}
+          className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-tint p-4"
+        >
+          <p className="font-semibold" role="status">
+            {store.temporarilyClosed
+              ? 'Closed by staff: shoppers see the store closed whatever its hours say.'
+              : `${STATE_LABELS[store.availability.state]}, by its opening hours.`}
+          </p>
+          <input
+            type="hidden"
+            name="temporarilyClosed"
+            value={store.temporarilyClosed ? 'off' : 'on'}
+          />
+          <SmallButton tone={store.temporarilyClosed ? 'primary' : 'danger'}>
+            {store.temporarilyClosed ? 'Open the store again' : 'Close the store now'}
+          </SmallButton>
+        </form>
+      ) : null}
+      <form method="post" action={action} noValidate className="max-w-3xl">
+        {/* Enter in a field saves: implicit submission presses the form's first submit button,
+            which would otherwise be "Find the coordinates" further down. */}
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+        >
+          {store ? 'Save the details' : 'Add the store'}
+        </button>
+        <FormAlert id={`${ID}-alert`} message={errors.form} />
+        {Object.keys(errors).length > 0 && !errors.form ? (
+          <FormAlert
+            id={`${ID}-alert`}
+            message="Some details need changing: see the fields marked below."
+          />
+        ) : null}
+        <FieldGroup legend="The store">
+          <TextField
+            idPrefix={ID}
+            name="name"
+            label="Name"
+            autoComplete="off"
+            maxLength={TEXT_MAX_LENGTH.name}
+            errors={errors}
+            values={values}
+          />
+          <TextField
+            idPrefix={ID}
+            name="slug"
+            label="Web address"
+            hint="The end of the store's address in the shop: lower-case letters, digits and hyphens."
+            autoComplete="off"
+            maxLength={80}
+            errors={errors}
+            values={values}
+          />
+          <TextField
+            idPrefix={ID}
+            name="description"
+            label="Description"
+            autoComplete="off"
+            required={false}
+            maxLength={1000}
+            errors={errors}
+            values={values}
+          />
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <TextField
+              idPrefix={ID}
+              name="phone"
+              type="tel"
+              label="Phone"
+              autoComplete="off"
+              required={false}
+              maxLength={TEXT_MAX_LENGTH.phone}
+              errors={errors}
+              values={values}
+            />
+            <TextField
+              idPrefix={ID}
+              name="email"
+              type="email"
+              label="Email"
+              autoComplete="off"
+              required={false}
+              maxLength={TEXT_MAX_LENGTH.email}
+              errors={errors}
+              values={values}
+            />
+          </div>
+        </FieldGroup>
+        <FieldGroup legend="Address">
+          <AddressFields idPrefix={ID} errors={errors} values={values} />
+          <p className="mb-3 text-sm text-ink/80" role={located ? 'status' : undefined}>
+            {located
+              ? located.precision === 'outcode'
+                ? 'Only the postcode district is known: check the point and move it to the store.'
+                : 'These are the coordinates of the postcode: check them before saving.'
+              : 'Leave the coordinates blank to take them from the postcode, or find them first to check them.'}
+          </p>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            <InputField
+              idPrefix={ID}
+              name="latitude"
+              label="Latitude"
+              inputMode="decimal"
+              errors={errors}
+              values={values}
+            />
+            <InputField
+              idPrefix={ID}
+              name="longitude"
+              label="Longitude"
+              inputMode="decimal"
+              errors={errors}
+              values={values}
+            />
+          </div>
+          <SmallButton name="intent" value="locate">
+            Find the coordinates of the postcode
+          </SmallButton>
+        </FieldGroup>
+        <FieldGroup legend="Time and visibility">
+          <div className="mb-4">
+            <label htmlFor={`${ID}-timeZone`} className="block text-sm font-semibold">
+              Time zone
+            </label>
+            <p id={`${ID}-timeZone-hint`} className="mt-0.5 text-sm text-ink/70">
+              Opening hours and closures are in this zone.
+            </p>
+            <select
+              id={`${ID}-timeZone`}
+              name="timeZone"
+              defaultValue={values.timeZone ?? 'Europe/London'}
+              aria-invalid={errors.timeZone ? true : undefined}
+              aria-describedby={`${ID}-timeZone-hint${errors.timeZone ? ` ${ID}-timeZone-error` : ''}`}
+              className="mt-1 h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3"
+            >
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone.replace(/_/g, ' ')}
+                </option>
+              ))}
+            </select>
+            {errors.timeZone ? (
+              <p id={`${ID}-timeZone-error`} className="mt-1 text-sm font-semibold text-red-700">
+                {errors.timeZone}
+              </p>
+            ) : null}
+          </div>
+          <CheckField
+            idPrefix={ID}
+            name="isActive"
+            label="Live: shoppers can find and order from it"
+            values={values}
+          />
+        </FieldGroup>
+        <SmallButton tone="primary" name="intent" value="save">
+          {store ? 'Save the details' : 'Add the store'}
+        </SmallButton>
+      </form>
+    </OperatorLayout>
+  )
+}
