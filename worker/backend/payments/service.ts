@@ -65,6 +65,7 @@ import {
   type PaymentRow,
 } from './repo.ts'
 import { deleteSavedCard, findOwnCard, hasSavedCard } from '../checkout/saved-cards-repo.ts'
+import { keyIndexOf } from '../shard.ts'
 import {
   framesGatewayFor,
   isDirectPayment,
@@ -384,6 +385,8 @@ async function startRealex(
   }
   const saveCard = body.saveCard && savedCardId === null
   const gatewayOrderId = newGatewayOrderId(order.businessOrderId)
+  // The page's answer may come back by this reference alone (ADR 056).
+  await keyIndexOf(env)('gateway_order', gatewayOrderId, order.businessId)
   const origin = new URL(body.successUrl).origin
   const hold = await paymentHoldOf(db, order, 'paymentCard')
   const [, inserted] = await db.batch([
