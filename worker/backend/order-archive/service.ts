@@ -136,6 +136,37 @@ export async function archivedReceipt(
   return (await readFile(bucket, row)).receipt
 }
 
+/**
+ * The receipt of an archived order, to the holder of a signed tracking link naming it (ADR 050):
+ * the order id the link was signed for, its number and the calling brand must all match; null
+ * otherwise, for the caller's own not-found answer.
+ */
+export async function linkedArchivedReceipt(
+  db: D1Database,
+  bucket: ArchiveBucket,
+  link: {
+    businessId: number
+    brandId: number | null
+    orderId: number
+    businessOrderId: string
+    /** When the link was made: its expiry less its tracking days. */
+    issuedAt: Date
+  }
+): Promise<MemberOrderDetail | null> {
+  const row = await findArchivedOrder(db, link.businessId, link.businessOrderId)
+  if (!row || row.order_id !== link.orderId) return null
+  // Order ids are the shard's rowids, given again once an order is archived (ADR 047): a link
+  // made for a later order under the same id was made after this one left D1, so only a link
+  // made while this order was online opens it.
+  // Links keep whole seconds, so a link made as the order was placed reads up to 1 s before it.
+  const issued = link.issuedAt.getTime()
+  if (issued <= Date.parse(row.placed_at) - 1000 || issued >= Date.parse(row.archived_at)) {
+    return null
+  }
+  if (link.brandId !== null && row.brand_id !== null && row.brand_id !== link.brandId) return null
+  return (await readFile(bucket, row)).receipt
+}
+
 export function archivedOrderOf(row: ArchivedOrderRow): ArchivedOrder {
   return {
     orderId: row.business_order_id,

@@ -6,6 +6,7 @@ import { MemberReceiptPage } from '../../../client/pages/member/MemberReceiptPag
 import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
 import {
   TRACKING_TOKEN_PARAM,
+  type TrackingRequest,
   TrackingRequestSchema,
   TrackingSnapshotSchema,
   trackingPath,
@@ -40,11 +41,18 @@ function trackingRequest(c: Context<AppEnv>) {
 
 export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
   const { token, request } = trackingRequest(c)
-  const snapshot = await c.var.backend.post('/tracking/order', {
-    body: request.data,
-    token: readAccessToken(c),
-    schema: TrackingSnapshotSchema,
-  })
+  const snapshot = await c.var.backend
+    .post('/tracking/order', {
+      body: request.data,
+      token: readAccessToken(c),
+      schema: TrackingSnapshotSchema,
+    })
+    .catch((error: unknown) => {
+      // Not online: an archived order (ADR 050) shows its receipt to the link signed for it.
+      if (token && error instanceof AppError && error.code === 'not_found') return null
+      throw error
+    })
+  if (!snapshot) return receiptResponse(c, request.data, null)
   return renderPage(
     c,
     (chrome) => (
@@ -75,20 +83,23 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
  */
 export async function trackingReceiptPage(c: Context<AppEnv>): Promise<Response> {
   const { token, request } = trackingRequest(c)
+  return receiptResponse(c, request.data, trackingPath(request.data.orderNumber, token))
+}
+
+/** The receipt page; `backHref` null for an archived order, which has no tracking to go back to. */
+async function receiptResponse(
+  c: Context<AppEnv>,
+  request: TrackingRequest,
+  backHref: string | null
+): Promise<Response> {
   const order = await c.var.backend.post('/tracking/receipt', {
-    body: request.data,
+    body: request,
     token: readAccessToken(c),
     schema: MemberOrderDetailSchema,
   })
   return renderPage(
     c,
-    (chrome) => (
-      <MemberReceiptPage
-        chrome={chrome}
-        order={order}
-        backHref={trackingPath(request.data.orderNumber, token)}
-      />
-    ),
+    (chrome) => <MemberReceiptPage chrome={chrome} order={order} backHref={backHref} />,
     {
       meta: {
         title: `Receipt · Order ${order.orderId}`,
