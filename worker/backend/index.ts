@@ -22,6 +22,7 @@ import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { memberOrdersDomain } from './member-orders/routes.ts'
 import { memberArchiveDomain } from './order-archive/routes.ts'
+import { storeOrderFind } from './order-archive/find-routes.ts'
 import { orderAmendDomain } from './order-amend/routes.ts'
 import { favourites } from './favourites/routes.ts'
 import { memberPrivacy } from './member/privacy/routes.ts'
@@ -63,6 +64,7 @@ const domains: ReadonlyArray<Domain> = [
   member,
   memberOrdersDomain,
   memberArchiveDomain,
+  storeOrderFind,
   orderAmendDomain,
   favourites,
   memberAddresses,

@@ -151,6 +151,7 @@ export async function replaceWithIndexRow(
 
 export interface ArchivedOrderRow {
   id: number
+  store_id: number
   order_id: number
   business_order_id: string
   brand_id: number | null
@@ -162,8 +163,8 @@ export interface ArchivedOrderRow {
   archived_at: string
 }
 
-const ARCHIVED = `select id, order_id, business_order_id, brand_id, customer_id, status, placed_at,
-  total, r2_key, archived_at from archived_orders o`
+const ARCHIVED = `select id, store_id, order_id, business_order_id, brand_id, customer_id, status,
+  placed_at, total, r2_key, archived_at from archived_orders o`
 
 export function findArchivedOrder(
   db: D1Database,
@@ -271,4 +272,19 @@ export function forgetEmailHashStatement(
       'update archived_orders set email_hash = null where business_id = ?1 and email_hash = ?2'
     )
     .bind(businessId, emailHash)
+}
+
+/** The business's placed order under this number, with its store, or null (a draft is not one). */
+export function placedOrderByNumber(
+  db: D1Database,
+  businessId: number,
+  businessOrderId: string
+): Promise<{ id: number; store_id: number } | null> {
+  return db
+    .prepare(
+      `select id, store_id from orders where business_id = ?1 and business_order_id = ?2
+         and placed_at is not null`
+    )
+    .bind(businessId, businessOrderId)
+    .first<{ id: number; store_id: number }>()
 }
