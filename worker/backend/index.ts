@@ -33,6 +33,7 @@ import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
 import { operatorEffects } from './operator/effects-routes.ts'
 import { operatorRefunds } from './operator/refunds-routes.ts'
+import { operatorMoney } from './operator/money-routes.ts'
 import { operatorOrderArchive } from './operator/order-archive-routes.ts'
 import { operatorStores } from './operator/stores/routes.ts'
 import { operatorBrands } from './operator/brands/routes.ts'
@@ -89,6 +90,7 @@ const domains: ReadonlyArray<Domain> = [
   operator,
   operatorEffects,
   operatorRefunds,
+  operatorMoney,
   operatorOrderArchive,
   operatorStores,
   operatorCatalogue,
