@@ -10,6 +10,10 @@ import { heldWithRealex, seedWeighedSteak } from '../../support/workers/held-ord
 import { errorOf, testEnv } from '../auth/fixtures.ts'
 import { seedStaff, signIn } from '../staff/fixtures.ts'
 import { callWith } from './fixtures.ts'
+import { createApp } from '../../../worker/app.ts'
+import { jar } from '../pages/cookie-jar.ts'
+import { operatorPagesClient } from '../pages/operator/console-client.ts'
+import { pageText } from '../pages/storefront.ts'
 import { ledgerOf, NOW, type Paid, paidWithRealex, paymentOf, sandbox } from './paid-fixtures.ts'
 
 /*
@@ -174,4 +178,60 @@ describe('money not settled at its gateway', () => {
     }
     expect((await list()).some((e) => e.kind === 'refund' && e.id === refundId)).toBe(true)
   })
+})
+
+describe('the operator page: money not settled', () => {
+  const PATH = '/store/operator/money-not-settled'
+  const { get, postForm, signIn: signInPages } = operatorPagesClient('198.51.139', createApp())
+
+  it(
+    'lists each effect with its age and what the gateway said; Try again settles it once',
+    { timeout: 20_000 },
+    async () => {
+      const cookies = await signInPages((await seedStaff({ operator: true })).email)
+      const { paid, refundId } = await unknownRefund()
+      const voidId = await owedVoid()
+
+      const html = await (await get(PATH, cookies)).text()
+      const listed = pageText(html)
+      expect(listed).toContain('Money not settled')
+      expect(listed).toContain('Not confirmed')
+      expect(listed).toContain('realex: http_500')
+      expect(listed).toContain('Void owed')
+      expect(listed).toContain('realex: unavailable: gateway down')
+      expect(listed).toContain('£4.00')
+      // Its age on the app's clock, and the instant on hover.
+      expect(html).toMatch(/<time dateTime="[^"]+" title="[^"]+">\d+ min<\/time>/)
+      // Every operator page links to it.
+      expect(html).toContain('href="/store/operator/money-not-settled"')
+
+      const res = await postForm(`${PATH}/retry`, { kind: 'refund', id: String(refundId) }, cookies)
+      expect(res.status).toBe(303)
+      const after = pageText(await (await get(PATH, jar(res, cookies))).text())
+      expect(after).toContain(MESSAGES.moneyRetrySettled)
+      const order = await env.DB.prepare('select business_order_id as n from orders where id = ?1')
+        .bind(paid.orderId)
+        .first<{ n: string }>()
+      expect(listed).toContain(String(order?.n))
+      expect(after).not.toContain(String(order?.n))
+      expect((await ledgerOf(paid.gatewayOrderId))?.refunded).toBe(400)
+
+      const again = await postForm(
+        `${PATH}/retry`,
+        { kind: 'refund', id: String(refundId) },
+        cookies
+      )
+      expect(again.status).toBe(404)
+      expect(pageText(await again.text())).toContain(MESSAGES.moneyNotUnsettled)
+      expect((await ledgerOf(paid.gatewayOrderId))?.refunded).toBe(400)
+
+      const voided = await postForm(
+        `${PATH}/retry`,
+        { kind: 'owed_void', id: String(voidId) },
+        cookies
+      )
+      expect(voided.status).toBe(303)
+      expect((await paymentOf(voidId)).status).toBe('cancelled')
+    }
+  )
 })
