@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { OperatorMoneySchema, type UnsettledMoney } from '../../../schemas/operator-money.ts'
@@ -43,13 +44,13 @@ const refundsDown: PaymentSandbox = {
   },
 }
 
-/** A Realex payment with a refund of 400 whose call never reached the gateway: unknown. */
-async function unknownRefund(): Promise<{ paid: Paid; refundId: number }> {
+/** A Realex payment with a refund of `amount` whose call never reached the gateway: unknown. */
+async function unknownRefund(amount = 400): Promise<{ paid: Paid; refundId: number }> {
   const paid = await paidWithRealex()
   const reference = `money-${paid.paymentId}`
   const answer = await refundPayment(
     { ...testEnv, ...backendAdapters, paymentSandbox: refundsDown },
-    { businessId: 1, paymentId: paid.paymentId, amount: 400, reference, reason: 'short pick' },
+    { businessId: 1, paymentId: paid.paymentId, amount, reference, reason: 'short pick' },
     NOW
   )
   expect(answer.status).toBe('unknown')
@@ -178,6 +179,28 @@ describe('money not settled at its gateway', () => {
     }
     expect((await list()).some((e) => e.kind === 'refund' && e.id === refundId)).toBe(true)
   })
+})
+
+describe('Try again, any number at once, for any refund', () => {
+  it('moves exactly the refund, once: the gateway, the payment and the order agree', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 8 }),
+        async (amount, together) => {
+          const { paid, refundId } = await unknownRefund(amount)
+          const answers = await Promise.all(
+            Array.from({ length: together }, () => tryAgain('refund', refundId))
+          )
+          expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
+          expect((await ledgerOf(paid.gatewayOrderId))?.refunded).toBe(amount)
+          expect((await paymentOf(paid.paymentId)).amount_refunded).toBe(amount)
+          expect(await givenBackOnOrder(env.DB, 1, paid.orderId)).toBe(amount)
+        }
+      ),
+      { numRuns: 5 }
+    )
+  }, 120_000)
 })
 
 describe('the operator page: money not settled', () => {
