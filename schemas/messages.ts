@@ -538,6 +538,11 @@ export const MESSAGES = {
   refundRetrySettled: 'The gateway confirmed the refund: it is settled.',
   refundRetryRefused: 'The gateway refused the refund: its answer is shown below.',
   refundRetryUnsettled: 'The gateway has still not answered: the refund will be asked about again.',
+  // Money not settled at its gateway (issue 37): the operators' own page, every kind.
+  moneyNotUnsettled: 'That payment is not waiting to be settled.',
+  moneyRetrySettled: 'The gateway confirmed it: it is settled.',
+  moneyRetryRefused: 'The gateway refused it: its answer is shown below.',
+  moneyRetryUnsettled: 'The gateway has still not answered: it will be asked about again.',
   // The operator console's content (ADR 027): FAQs, content pages, redirects.
   contentSectionRequired: 'Enter the heading the question is listed under, e.g. Delivery.',
   contentQuestionRequired: 'Enter the question.',

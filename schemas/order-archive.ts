@@ -64,6 +64,8 @@ export const ArchiveFileSchema = z.object({
   orderId: z.int(),
   businessOrderId: z.string(),
   archivedAt: z.string(),
+  /** When "forget me" rewrote the file without the person (ADR 050); absent until then. */
+  erasedAt: z.string().optional(),
   receipt: MemberOrderDetailSchema,
   tables: z.array(z.object({ name: z.string(), rows: z.array(z.record(z.string(), z.unknown())) })),
   links: z.array(z.object({ table: z.string(), column: z.string(), ids: z.array(z.int()) })),

@@ -16,9 +16,13 @@ export type StaffRole = (typeof STAFF_ROLES)[number]
 export const STORE_ROLES = ['store_manager', 'picker', 'driver'] as const
 export type StoreRole = (typeof STORE_ROLES)[number]
 
-/** POST /staff/auth/sign-in: the first step; a right password emails a six-digit code. */
+/**
+ * POST /staff/auth/sign-in: the first step; a right password emails a six-digit code. A call by
+ * email alone (no businessId) is given the business the directory has for the email (ADR 056);
+ * an email it does not know reaches the route without one and is refused as a wrong password.
+ */
 export const StaffSignInRequestSchema = z.object({
-  businessId: BusinessIdSchema,
+  businessId: BusinessIdSchema.optional(),
   email: EmailSchema,
   password: PresentedPasswordSchema,
 })
@@ -27,6 +31,8 @@ export const StaffSignInRequestSchema = z.object({
 export type StaffChallenge = z.infer<typeof StaffChallengeSchema>
 export const StaffChallengeSchema = z.object({
   challengeId: z.string(),
+  /** The business signed in to: the next steps name it (a sign-in by email alone learns it here). */
+  businessId: IdSchema,
   expiresAt: z.iso.datetime(),
 })
 

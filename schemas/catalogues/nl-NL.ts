@@ -506,6 +506,11 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
     'De betaaldienst heeft de terugbetaling geweigerd: het antwoord staat hieronder.',
   refundRetryUnsettled:
     'De betaaldienst heeft nog steeds niet geantwoord: er wordt opnieuw naar de terugbetaling gevraagd.',
+  moneyNotUnsettled: 'Die betaling wacht niet op afhandeling.',
+  moneyRetrySettled: 'De betaaldienst heeft het bevestigd: het is afgehandeld.',
+  moneyRetryRefused: 'De betaaldienst heeft het geweigerd: het antwoord staat hieronder.',
+  moneyRetryUnsettled:
+    'De betaaldienst heeft nog steeds niet geantwoord: er wordt opnieuw naar gevraagd.',
   contentSectionRequired: 'Vul de kop in waaronder de vraag staat, bijv. Bezorging.',
   contentQuestionRequired: 'Vul de vraag in.',
   contentAnswerRequired: 'Vul het antwoord in.',

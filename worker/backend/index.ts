@@ -22,6 +22,7 @@ import { memberAddresses } from './member/addresses/routes.ts'
 import { member } from './member/routes.ts'
 import { memberOrdersDomain } from './member-orders/routes.ts'
 import { memberArchiveDomain } from './order-archive/routes.ts'
+import { storeOrderFind } from './order-archive/find-routes.ts'
 import { orderAmendDomain } from './order-amend/routes.ts'
 import { favourites } from './favourites/routes.ts'
 import { memberPrivacy } from './member/privacy/routes.ts'
@@ -32,6 +33,7 @@ import { operatorCatalogue } from './operator/catalogue/routes.ts'
 import { operator } from './operator/routes.ts'
 import { operatorEffects } from './operator/effects-routes.ts'
 import { operatorRefunds } from './operator/refunds-routes.ts'
+import { operatorMoney } from './operator/money-routes.ts'
 import { operatorOrderArchive } from './operator/order-archive-routes.ts'
 import { operatorStores } from './operator/stores/routes.ts'
 import { operatorBrands } from './operator/brands/routes.ts'
@@ -63,6 +65,7 @@ const domains: ReadonlyArray<Domain> = [
   member,
   memberOrdersDomain,
   memberArchiveDomain,
+  storeOrderFind,
   orderAmendDomain,
   favourites,
   memberAddresses,
@@ -87,6 +90,7 @@ const domains: ReadonlyArray<Domain> = [
   operator,
   operatorEffects,
   operatorRefunds,
+  operatorMoney,
   operatorOrderArchive,
   operatorStores,
   operatorCatalogue,

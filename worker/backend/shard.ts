@@ -1,8 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import { normaliseHost } from '../lib/host.ts'
+import { readJsonBody } from '../lib/request-body.ts'
 import { readOnlyShard } from './directory/read-only-repo.ts'
+import { indexKey, type KeyKind } from './directory/keys-repo.ts'
 import { businessOfHost, directoryShards, placementOf, shardOfBusiness } from './directory/repo.ts'
 import type { BackendEnv } from './env.ts'
+import { businessOfKeyedCall } from './key-routes.ts'
 
 /*
  * The request's shard (ADR 047). Every business's rows live in one D1 database, its shard; the
@@ -65,6 +68,18 @@ export function shardOf(env: { DB: D1Database } & ShardEnv): string {
   return env.DB_SHARD ?? 'DB'
 }
 
+/** Writes a key's business to the directory's index (ADR 056); nothing without a directory. */
+export type KeyIndex = (kind: KeyKind, key: string, businessId: number) => Promise<void>
+
+/**
+ * The key index of an env's shard: called before the shard's row that holds the key is written,
+ * so the directory never lacks a key the shard has.
+ */
+export function keyIndexOf(env: Pick<Env, 'DB' | 'DIRECTORY'> & ShardEnv): KeyIndex {
+  return (kind, key, businessId) =>
+    indexKey(env.DIRECTORY, { kind, key, businessId, shard: shardOf(env) })
+}
+
 /** The env of a business: its shard as `DB`. Without a directory, the env itself. */
 export async function envOfBusiness<E extends Env>(env: E, businessId: number): Promise<E> {
   if (!env.DIRECTORY) return env
@@ -86,11 +101,9 @@ async function businessOfCall(request: Request, directory: D1Database): Promise<
     return host ? businessOfHost(directory, normaliseHost(host)) : null
   }
   if (!request.headers.get('content-type')?.includes('application/json')) return null
-  // A copy: the route reads the body itself. A body that is not JSON is the route's to refuse.
-  const body: unknown = await request
-    .clone()
-    .json()
-    .catch(() => null)
+  // The route's own memoised read (one read a call). A body that is not JSON is the route's to
+  // refuse: it meets the same refusal.
+  const body: unknown = await readJsonBody(request).catch(() => null)
   if (typeof body !== 'object' || body === null || !('businessId' in body)) return null
   return idOf(body.businessId)
 }
@@ -102,13 +115,16 @@ function idOf(value: unknown): number | null {
 
 /**
  * The backend's middleware: the call's business's shard becomes `c.env.DB` for the request; while
- * the business is being moved, that shard only reads (readOnlyShard).
+ * the business is being moved, that shard only reads (readOnlyShard). A call that names no
+ * business but carries a key (a tracking link, a gateway's answer, a staff email) is given the
+ * key's business first (key-routes.ts, ADR 056).
  */
 export function pickShard(): MiddlewareHandler<BackendEnv> {
   return async (c, next) => {
     const directory = c.env.DIRECTORY
+    const keyed = await businessOfKeyedCall(c.req.raw, new URL(c.req.url).pathname, directory)
     if (directory) {
-      const businessId = await businessOfCall(c.req.raw, directory)
+      const businessId = keyed ?? (await businessOfCall(c.req.raw, directory))
       const placement = businessId === null ? null : await placementOf(directory, businessId)
       if (placement && placement.shard !== 'DB') c.env = envOfShard(c.env, placement.shard)
       if (placement?.movingTo) c.env = { ...c.env, DB: readOnlyShard(c.env.DB) }

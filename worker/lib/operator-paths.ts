@@ -20,6 +20,7 @@ export const OPERATOR_PATHS = {
   reasons: `${ROOT}/order-reasons`,
   archive: `${ROOT}/order-archive`,
   effects: `${ROOT}/failed-tasks`,
+  money: `${ROOT}/money-not-settled`,
 } as const
 
 export type OperatorArea = Exclude<keyof typeof OPERATOR_PATHS, 'home'>

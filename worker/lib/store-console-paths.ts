@@ -7,6 +7,7 @@ export const STORE_PATHS = {
   signOut: `${STORE_CONSOLE_PATH}/sign-out`,
   driver: `${STORE_CONSOLE_PATH}/driver`,
   account: `${STORE_CONSOLE_PATH}/account`,
+  findOrder: `${STORE_CONSOLE_PATH}/orders/find`,
   accountPassword: `${STORE_CONSOLE_PATH}/account/password`,
   signOutEverywhere: `${STORE_CONSOLE_PATH}/account/sign-out-everywhere`,
   invitation: (token: string) => `${STORE_CONSOLE_PATH}/invitation/${encodeURIComponent(token)}`,

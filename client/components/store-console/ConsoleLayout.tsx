@@ -16,6 +16,8 @@ export interface ConsoleLinks {
   signOut: string
   /** The signed-in person's own account (password, sign out everywhere). */
   account: string
+  /** The order search (an order by number, archived ones too). */
+  findOrder?: string
 }
 
 /**
@@ -60,6 +62,14 @@ export function ConsoleLayout({
           </a>
           {user ? (
             <form method="post" action={links.signOut} className="flex items-center gap-3">
+              {links.findOrder ? (
+                <a
+                  href={links.findOrder}
+                  className="inline-flex min-h-11 items-center text-sm underline underline-offset-2 opacity-90"
+                >
+                  Find an order
+                </a>
+              ) : null}
               <a
                 href={links.account}
                 className="inline-flex min-h-11 items-center text-sm underline underline-offset-2 opacity-90"

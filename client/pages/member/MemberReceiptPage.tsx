@@ -24,8 +24,11 @@ export function MemberReceiptPage({
 }: {
   chrome: PageChrome
   order: MemberOrderDetail
-  /** Where "Back to the order" goes: the member's order, or a guest's tracking page. */
-  backHref?: string
+  /**
+   * Where "Back to the order" goes: the member's order, or a guest's tracking page; null for none
+   * (a guest's archived order has no tracking page to go back to).
+   */
+  backHref?: string | null
 }) {
   const formatMoney = useMoney()
   const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
@@ -36,14 +39,16 @@ export function MemberReceiptPage({
   return (
     <Layout chrome={chrome}>
       <article className="mx-auto w-full max-w-2xl px-4 py-6 sm:px-6 print:max-w-none print:p-0">
-        <p className="mb-4 print:hidden">
-          <a
-            href={backHref}
-            className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
-          >
-            Back to the order
-          </a>
-        </p>
+        {backHref === null ? null : (
+          <p className="mb-4 print:hidden">
+            <a
+              href={backHref}
+              className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+            >
+              Back to the order
+            </a>
+          </p>
+        )}
         <h1 className="text-2xl font-extrabold tracking-tight">Receipt · Order {order.orderId}</h1>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="font-semibold">Sold by</dt>

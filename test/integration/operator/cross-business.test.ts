@@ -67,6 +67,14 @@ const SHARED_CASES: ReadonlyArray<OperatorRouteCase> = [
     body: () => ({ refundId: 999_999_999 }),
     namesThings: true,
   },
+  { path: '/staff/operator/money', body: () => ({}), namesThings: false },
+  {
+    // As for refunds: an id no business has stands for business 2's (the money page's own
+    // tests show another business's unsettled effect answers 404 and is not asked about).
+    path: '/staff/operator/money/retry',
+    body: () => ({ kind: 'refund', id: 999_999_999 }),
+    namesThings: true,
+  },
 ]
 
 const CASES: ReadonlyArray<OperatorRouteCase> = [

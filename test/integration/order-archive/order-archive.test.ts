@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MemberOrderDetailSchema, MemberOrderListSchema } from '../../../schemas/member-orders.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
+  ArchiveFileSchema,
   ArchivedOrderSchema,
   ArchiveRestoreSchema,
   OrderArchiveSettingsSchema,
@@ -10,6 +11,7 @@ import {
 import {
   archiveKey,
   archiveOldOrders,
+  eraseFromArchive,
   type ArchiveBucket,
 } from '../../../worker/backend/order-archive/service.ts'
 import { otherGrocer } from '../../support/workers/seed.ts'
@@ -23,6 +25,7 @@ import {
   seedCheckout,
   type Member,
 } from '../member/orders-fixtures.ts'
+import { lastCodeTo } from '../member/profile-fixtures.ts'
 import { auditRows, operatorCall } from '../operator/fixtures.ts'
 import { seedStaff, signIn } from '../staff/fixtures.ts'
 
@@ -257,5 +260,94 @@ describe('the months a business keeps orders online', () => {
     )
     expect(saved.status).toBe(200)
     expect(OrderArchiveSettingsSchema.parse((await read()).json)).toEqual({ months: 36 })
+  })
+})
+
+describe('"forget me" in the archive', () => {
+  it("rewrites the member's archived order files without them, keeping the accounting record", async () => {
+    const hedy = await newMember('Hedy')
+    const draft = await memberOrder(hedy)
+    await deliver(draft.orderId)
+    const placed = (
+      await env.DB.prepare('select placed_at from orders where id = ?1')
+        .bind(draft.orderId)
+        .first<{ placed_at: string }>()
+    )?.placed_at
+    const run = await archiveOldOrders(
+      env.DB,
+      env.ORDER_ARCHIVE,
+      monthsAfter(String(placed), 121, 1)
+    )
+    expect(run.archived).toBeGreaterThanOrEqual(1)
+    const key = archiveKey(1, draft.businessOrderId)
+    const before = await (await env.ORDER_ARCHIVE.get(key))?.text()
+    expect(before).toContain(hedy.email)
+    const index = () =>
+      env.DB.prepare('select email_hash, total from archived_orders where business_order_id = ?1')
+        .bind(draft.businessOrderId)
+        .first<{ email_hash: string | null; total: number }>()
+    expect((await index())?.email_hash).toMatch(/^[0-9a-f]{64}$/)
+
+    expect((await memberCall('/member/forget-me/request', {}, hedy)).status).toBe(200)
+    const code = await lastCodeTo(hedy.email, 'forget_me_code')
+    const confirmed = await memberCall(
+      '/member/forget-me/confirm',
+      { confirmationCode: code },
+      hedy
+    )
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200)
+
+    const text = (await (await env.ORDER_ARCHIVE.get(key))?.text()) ?? ''
+    expect(text).not.toContain(hedy.email)
+    expect(text).not.toContain('Hedy')
+    const file = ArchiveFileSchema.parse(JSON.parse(text))
+    expect(file.erasedAt).toBeDefined()
+    expect(file.receipt.deliveryAddress).toBeNull()
+    expect(file.tables.find((t) => t.name === 'orders')?.rows[0]).toMatchObject({
+      email: '',
+      first_name: '',
+      phone: null,
+      delivery_address_json: null,
+      total: file.receipt.total,
+    })
+    // The record stays: the index row, its total and the file's lines.
+    expect(await index()).toEqual({ email_hash: null, total: file.receipt.total })
+    expect(file.receipt.lines.length).toBeGreaterThan(0)
+  })
+
+  it('stops before anything in D1 when a file cannot be rewritten', async () => {
+    const lin = await newMember('Lin')
+    const draft = await memberOrder(lin)
+    await deliver(draft.orderId)
+    const placed = (
+      await env.DB.prepare('select placed_at from orders where id = ?1')
+        .bind(draft.orderId)
+        .first<{ placed_at: string }>()
+    )?.placed_at
+    await archiveOldOrders(env.DB, env.ORDER_ARCHIVE, monthsAfter(String(placed), 121, 1))
+    const failing: ArchiveBucket = {
+      get: (key) => env.ORDER_ARCHIVE.get(key),
+      put: () => Promise.reject(new Error('R2 is down')),
+    }
+    const customer = await env.DB.prepare('select id from customers where email = ?1')
+      .bind(lin.email)
+      .first<{ id: number }>()
+    await expect(
+      eraseFromArchive(
+        env.DB,
+        failing,
+        { businessId: 1, customerId: Number(customer?.id), email: lin.email },
+        new Date()
+      )
+    ).rejects.toThrow('R2 is down')
+    const text =
+      (await (await env.ORDER_ARCHIVE.get(archiveKey(1, draft.businessOrderId)))?.text()) ?? ''
+    expect(text).toContain(lin.email)
+    const row = await env.DB.prepare(
+      'select email_hash from archived_orders where business_order_id = ?1'
+    )
+      .bind(draft.businessOrderId)
+      .first<{ email_hash: string | null }>()
+    expect(row?.email_hash).not.toBeNull()
   })
 })

@@ -20,6 +20,7 @@ import {
   verifyAccessToken,
 } from './tokens.ts'
 import { now as clockNow } from '../../lib/clock.ts'
+import { keyIndexOf, type KeyIndex } from '../shard.ts'
 
 /** What every auth operation needs; `now` is injectable so tests can move the clock. */
 export interface AuthDeps {
@@ -29,6 +30,8 @@ export interface AuthDeps {
   messenger: Messenger
   now: Date
   userAgent: string | null
+  /** The directory's key index (ADR 056): a staff email is written there before its account. */
+  indexKey?: KeyIndex | undefined
 }
 
 /** The auth dependencies of a request: its bindings, its secrets (checked) and the time now. */
@@ -40,6 +43,7 @@ export function authDeps(c: Context<BackendEnv>, now = clockNow(c.env)): AuthDep
     messenger: createMessenger(c.env),
     now,
     userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+    indexKey: keyIndexOf(c.env),
   }
 }
 

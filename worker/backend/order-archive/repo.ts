@@ -112,6 +112,7 @@ export async function replaceWithIndexRow(
     itemsCount: number
     key: string
     now: string
+    emailHash: string | null
   }
 ): Promise<boolean> {
   const [, deleted] = await db.batch([
@@ -119,9 +120,9 @@ export async function replaceWithIndexRow(
       .prepare(
         `insert into archived_orders (business_id, brand_id, customer_id, order_id,
            business_order_id, status, status_code, fulfilment_method, placed_at, store_id,
-           items_count, total, currency, r2_key, archived_at)
+           items_count, total, currency, r2_key, archived_at, email_hash)
          select business_id, brand_id, customer_id, id, business_order_id, status, status_code,
-           fulfilment_method, placed_at, store_id, ?5, total, currency, ?6, ?7
+           fulfilment_method, placed_at, store_id, ?5, total, currency, ?6, ?7, ?8
          from orders where id = ?1 and business_id = ?2 and updated_at = ?3
            and status in (${FINISHED}) and placed_at < ?4
            and (restored_at is null or restored_at < ?4)
@@ -134,7 +135,8 @@ export async function replaceWithIndexRow(
         input.cutoff,
         input.itemsCount,
         input.key,
-        input.now
+        input.now,
+        input.emailHash
       ),
     db
       .prepare(
@@ -149,6 +151,7 @@ export async function replaceWithIndexRow(
 
 export interface ArchivedOrderRow {
   id: number
+  store_id: number
   order_id: number
   business_order_id: string
   brand_id: number | null
@@ -160,8 +163,8 @@ export interface ArchivedOrderRow {
   archived_at: string
 }
 
-const ARCHIVED = `select id, order_id, business_order_id, brand_id, customer_id, status, placed_at,
-  total, r2_key, archived_at from archived_orders o`
+const ARCHIVED = `select id, store_id, order_id, business_order_id, brand_id, customer_id, status,
+  placed_at, total, r2_key, archived_at from archived_orders o`
 
 export function findArchivedOrder(
   db: D1Database,
@@ -242,4 +245,46 @@ export async function restoreRows(
       .bind(input.archivedId, input.token),
   ])
   return (claim?.meta.changes ?? 0) > 0
+}
+
+/** The archived orders of a member, and guest orders placed with their email (by its hash). */
+export async function archivedOrdersOfPerson(
+  db: D1Database,
+  person: { businessId: number; customerId: number; emailHash: string }
+): Promise<Array<ArchivedOrderRow>> {
+  const { results } = await db
+    .prepare(
+      `${ARCHIVED} where business_id = ?1 and (customer_id = ?2 or email_hash = ?3) order by id`
+    )
+    .bind(person.businessId, person.customerId, person.emailHash)
+    .all<ArchivedOrderRow>()
+  return results
+}
+
+/** The index row no longer names the person's email (its file was rewritten without them). */
+export function forgetEmailHashStatement(
+  db: D1Database,
+  businessId: number,
+  emailHash: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      'update archived_orders set email_hash = null where business_id = ?1 and email_hash = ?2'
+    )
+    .bind(businessId, emailHash)
+}
+
+/** The business's placed order under this number, with its store, or null (a draft is not one). */
+export function placedOrderByNumber(
+  db: D1Database,
+  businessId: number,
+  businessOrderId: string
+): Promise<{ id: number; store_id: number } | null> {
+  return db
+    .prepare(
+      `select id, store_id from orders where business_id = ?1 and business_order_id = ?2
+         and placed_at is not null`
+    )
+    .bind(businessId, businessOrderId)
+    .first<{ id: number; store_id: number }>()
 }

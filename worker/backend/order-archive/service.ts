@@ -6,13 +6,17 @@ import {
   ArchiveFileSchema,
 } from '../../../schemas/order-archive.ts'
 import type { StoreOrderStatus } from '../../../schemas/order-states.ts'
+import { sha256Hex } from '../../lib/crypto.ts'
 import { AppError } from '../../lib/errors.ts'
+import { ORDER_PERSONAL_COLUMNS } from '../orders/personal-data.ts'
 import { log, logError } from '../../lib/log.ts'
 import { findPlacedOrder } from '../member-orders/repo.ts'
 import { orderDetail } from '../member-orders/service.ts'
 import { monthsBefore } from './months.ts'
 import {
+  archivedOrdersOfPerson,
   businessesWithMonths,
+  forgetEmailHashStatement,
   findArchivedOrder,
   orderOnline,
   orderRows,
@@ -32,6 +36,11 @@ import { orderTables } from './tables-repo.ts'
  */
 
 export type ArchiveBucket = Pick<R2Bucket, 'put' | 'get'>
+
+/** How the index row names a guest order's email without holding it. */
+export function personHash(email: string): Promise<string> {
+  return sha256Hex(email.trim().toLowerCase())
+}
 
 /** Orders archived a run at most, over every business of the shard: the cron's work is bounded. */
 export const ARCHIVE_BATCH = 100
@@ -76,7 +85,9 @@ export async function archiveOldOrders(
         await bucket.put(key, JSON.stringify(file), {
           httpMetadata: { contentType: 'application/json' },
         })
+        const email = file.tables.find((table) => table.name === 'orders')?.rows[0]?.email
         const deleted = await replaceWithIndexRow(db, {
+          emailHash: typeof email === 'string' && email !== '' ? await personHash(email) : null,
           orderId: order.id,
           businessId: business.id,
           updatedAt: order.updated_at,
@@ -122,6 +133,37 @@ export async function archivedReceipt(
   if (!row || row.customer_id !== input.customerId || !brandMatches) {
     throw new AppError('not_found', MESSAGES.orderNotFound)
   }
+  return (await readFile(bucket, row)).receipt
+}
+
+/**
+ * The receipt of an archived order, to the holder of a signed tracking link naming it (ADR 050):
+ * the order id the link was signed for, its number and the calling brand must all match; null
+ * otherwise, for the caller's own not-found answer.
+ */
+export async function linkedArchivedReceipt(
+  db: D1Database,
+  bucket: ArchiveBucket,
+  link: {
+    businessId: number
+    brandId: number | null
+    orderId: number
+    businessOrderId: string
+    /** When the link was made: its expiry less its tracking days. */
+    issuedAt: Date
+  }
+): Promise<MemberOrderDetail | null> {
+  const row = await findArchivedOrder(db, link.businessId, link.businessOrderId)
+  if (!row || row.order_id !== link.orderId) return null
+  // Order ids are the shard's rowids, given again once an order is archived (ADR 047): a link
+  // made for a later order under the same id was made after this one left D1, so only a link
+  // made while this order was online opens it.
+  // Links keep whole seconds, so a link made as the order was placed reads up to 1 s before it.
+  const issued = link.issuedAt.getTime()
+  if (issued <= Date.parse(row.placed_at) - 1000 || issued >= Date.parse(row.archived_at)) {
+    return null
+  }
+  if (link.brandId !== null && row.brand_id !== null && row.brand_id !== link.brandId) return null
   return (await readFile(bucket, row)).receipt
 }
 
@@ -181,4 +223,40 @@ export async function restoreArchivedOrder(
     }
     throw error
   }
+}
+
+/**
+ * "Forget me" in the archive (README "Privacy", ADR 050): each archived order of the member, and
+ * each guest order placed with their email, is rewritten without the person, as "forget me" blanks
+ * the order in D1: the file is the accounting record (HMRC: six years), so it stays, with what was
+ * sold, when and for how much, and loses the name, email, phone, addresses, point and
+ * instructions. Each file is put back before the index row forgets the email's hash; a failed put
+ * throws, and the erasure stops before anything in D1 (the member confirms again).
+ */
+export async function eraseFromArchive(
+  db: D1Database,
+  bucket: ArchiveBucket,
+  person: { businessId: number; customerId: number; email: string },
+  now: Date
+): Promise<number> {
+  const emailHash = await personHash(person.email)
+  const rows = await archivedOrdersOfPerson(db, { ...person, emailHash })
+  for (const row of rows) {
+    const file = await readFile(bucket, row)
+    const erased: ArchiveFile = {
+      ...file,
+      erasedAt: now.toISOString(),
+      receipt: { ...file.receipt, deliveryAddress: null },
+      tables: file.tables.map((table) =>
+        table.name === 'orders'
+          ? { ...table, rows: table.rows.map((order) => ({ ...order, ...ORDER_PERSONAL_COLUMNS })) }
+          : table
+      ),
+    }
+    await bucket.put(row.r2_key, JSON.stringify(erased), {
+      httpMetadata: { contentType: 'application/json' },
+    })
+  }
+  await forgetEmailHashStatement(db, person.businessId, emailHash).run()
+  return rows.length
 }

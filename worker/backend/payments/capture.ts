@@ -112,3 +112,19 @@ async function settleUnknownCapture(
   await releaseCapture(env.DB, { paymentId: payment.id, amount, ...result })
   return { kind: 'refused', resultCode: result.resultCode }
 }
+
+/**
+ * An operator's "Try again" on a capture whose answer was lost (issue 37): the same claimed look
+ * as the store's retry. Null when the business has no such capture (settled meanwhile, another
+ * business's).
+ */
+export async function reconcileCaptureNow(
+  env: PaymentsEnv,
+  businessId: number,
+  paymentId: number,
+  now: Date
+): Promise<CaptureOutcome | null> {
+  const payment = await findPayment(env.DB, businessId, paymentId)
+  if (!payment || payment.capture_unknown === 0 || payment.status !== 'captured') return null
+  return settleUnknownCapture(env, payment, now)
+}

@@ -95,7 +95,7 @@ export async function recordedRefundsOf(
 }
 
 /**
- * One unsettled refund of a business that may be asked about now (an operator's retry): unknown,
+ * One unsettled refund or void of a business that may be asked about now (an operator's retry): unknown,
  * or pending past the grace. Null for anything else (settled, another business's, in flight).
  */
 export function findUnsettledRefund(
@@ -107,7 +107,7 @@ export function findUnsettledRefund(
   return db
     .prepare(
       `select ${COLUMNS} from payment_refunds
-       where id = ?1 and business_id = ?2 and kind = 'refund'
+       where id = ?1 and business_id = ?2 and kind in ('refund', 'void')
          and (status = 'unknown' or (status = 'pending' and updated_at <= ?3))`
     )
     .bind(refundId, businessId, new Date(now.getTime() - PENDING_GRACE_MS).toISOString())
@@ -147,4 +147,80 @@ export async function refundsNotSettled(
     .bind(businessId, limit)
     .all<OperatorRefundRow>()
   return results
+}
+
+/** A money effect not settled at its gateway, as the operators' page lists it (issue 37). */
+export interface MoneyNotSettledRow {
+  kind: 'refund' | 'void' | 'owed_void' | 'capture'
+  id: number
+  order_number: string
+  amount: number
+  status: string
+  gateway: string
+  result_code: string | null
+  result_message: string | null
+  looks: number
+  since: string
+}
+
+/**
+ * The business's money effects not settled at their gateway, oldest first (by `since`, then id:
+ * a compound select orders by column position): refunds and a store
+ * action's voids pending or unknown (payment_refunds), authorisations whose void is owed (a
+ * payment not kept, 0017), and captures whose answer was lost (capture_unknown, 0082).
+ */
+export async function moneyNotSettled(
+  db: D1Database,
+  businessId: number,
+  limit: number
+): Promise<Array<MoneyNotSettledRow>> {
+  const { results } = await db
+    .prepare(
+      `select r.kind, r.id, o.business_order_id as order_number, r.amount, r.status, p.gateway,
+         r.result_code, r.result_message, r.reconcile_attempts as looks, r.created_at as since
+       from payment_refunds r join payments p on p.id = r.payment_id
+       join orders o on o.id = p.order_id
+       where r.business_id = ?1 and r.kind in ('refund', 'void')
+         and r.status in ('pending', 'unknown')
+       union all
+       select 'owed_void', p.id, o.business_order_id, p.amount, 'owed', p.gateway,
+         p.void_result_code, p.void_result_message, p.void_tries, p.updated_at
+       from payments p join orders o on o.id = p.order_id
+       where p.business_id = ?1 and p.void_reason is not null and p.voided_at is null
+         and p.status = 'authorised'
+       union all
+       select 'capture', p.id, o.business_order_id, coalesce(p.captured_amount, 0), 'unknown',
+         p.gateway, p.result_code, p.result_message, p.capture_unknown - 1, p.updated_at
+       from payments p join orders o on o.id = p.order_id
+       where p.business_id = ?1 and p.capture_unknown > 0 and p.status = 'captured'
+       order by 10, 2 limit ?2`
+    )
+    .bind(businessId, limit)
+    .all<MoneyNotSettledRow>()
+  return results
+}
+
+/**
+ * Claims one try of an owed void (an operator's "Try again"): true for the one caller whose
+ * update matched the count of tries it read, while the void is still owed; of many at once only
+ * one asks the gateway.
+ */
+export async function claimOwedVoid(
+  db: D1Database,
+  payment: { id: number; businessId: number }
+): Promise<boolean> {
+  const read = await db
+    .prepare('select void_tries from payments where id = ?1 and business_id = ?2')
+    .bind(payment.id, payment.businessId)
+    .first<{ void_tries: number }>()
+  if (!read) return false
+  const result = await db
+    .prepare(
+      `update payments set void_tries = void_tries + 1
+       where id = ?1 and business_id = ?2 and void_tries = ?3 and void_reason is not null
+         and voided_at is null and status = 'authorised'`
+    )
+    .bind(payment.id, payment.businessId, read.void_tries)
+    .run()
+  return result.meta.changes === 1
 }

@@ -65,6 +65,8 @@ import {
   type PaymentRow,
 } from './repo.ts'
 import { deleteSavedCard, findOwnCard, hasSavedCard } from '../checkout/saved-cards-repo.ts'
+import { claimOwedVoid } from './reconcile-repo.ts'
+import { keyIndexOf } from '../shard.ts'
 import {
   framesGatewayFor,
   isDirectPayment,
@@ -384,6 +386,8 @@ async function startRealex(
   }
   const saveCard = body.saveCard && savedCardId === null
   const gatewayOrderId = newGatewayOrderId(order.businessOrderId)
+  // The page's answer may come back by this reference alone (ADR 056).
+  await keyIndexOf(env)('gateway_order', gatewayOrderId, order.businessId)
   const origin = new URL(body.successUrl).origin
   const hold = await paymentHoldOf(db, order, 'paymentCard')
   const [, inserted] = await db.batch([
@@ -662,6 +666,24 @@ export async function voidOwed(
     result = await gateway.void(await storedAttemptOf(env.DB, payment), payment.external_ref)
   await recordVoidStatement(env.DB, payment.id, { ...result, at: now.toISOString() }).run()
   return requirePayment(env.DB, payment.business_id, payment.id)
+}
+
+/**
+ * An operator's "Try again" on an owed void (issue 37): claimed first (claimOwedVoid), so of many
+ * at once one asks the gateway; null when the business owes no such void, or another try holds it.
+ */
+export async function retryOwedVoidNow(
+  env: PaymentsEnv,
+  businessId: number,
+  paymentId: number,
+  now: Date
+): Promise<'voided' | 'owed' | null> {
+  const payment = await findPayment(env.DB, businessId, paymentId)
+  if (!payment || payment.void_reason === null || payment.voided_at !== null) return null
+  if (payment.status !== 'authorised') return null
+  if (!(await claimOwedVoid(env.DB, { id: payment.id, businessId }))) return null
+  const after = await voidOwed(env, payment, now)
+  return after.voided_at !== null ? 'voided' : 'owed'
 }
 
 /** Retries owed voids (a scheduled sweep): how many are voided now, and how many remain owed. */

@@ -125,6 +125,7 @@ export async function inviteStaffWithAccess(
   const nowIso = deps.now.toISOString()
   const { operator } = input
   const account = { businessId: caller.businessId, email: input.email, name: input.name }
+  await deps.indexKey?.('staff_email', input.email, caller.businessId)
   let staffId = await insertInvitedStaff(deps.db, { ...account, operator, now: nowIso })
   const reinvite = staffId === null
   if (staffId === null) {

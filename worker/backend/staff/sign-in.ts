@@ -36,13 +36,19 @@ const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds *
  */
 export async function staffPasswordStep(
   deps: AuthDeps,
-  businessId: number,
+  businessId: number | undefined,
   email: string,
   password: string
 ): Promise<StaffChallenge> {
+  const failed = () => new AppError('unauthorized', MESSAGES.loginFailed)
+  if (businessId === undefined) {
+    // By email alone, and the directory knows it at no business (or at several, ADR 056): refused
+    // as an unknown email is, after the same password work.
+    await spendPasswordCheck(password, deps.pepper)
+    throw failed()
+  }
   const attempt = await claimPasswordAttempt(deps, businessId, staffAttemptIdentifier(email))
   const staff = await findStaffByEmail(deps.db, businessId, email)
-  const failed = () => new AppError('unauthorized', MESSAGES.loginFailed)
   if (!staff?.password_hash || staff.status !== 'active') {
     await spendPasswordCheck(password, deps.pepper)
     throw failed()
@@ -79,7 +85,7 @@ export async function staffPasswordStep(
     expiresAt,
     now: nowIso,
   })
-  return { challengeId, expiresAt }
+  return { challengeId, businessId, expiresAt }
 }
 
 /**

@@ -1,7 +1,11 @@
 import type { Context } from 'hono'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
-import type { TrackingRequest, TrackingSnapshot } from '../../../schemas/tracking.ts'
+import {
+  TRACKING_LINK_DAYS,
+  type TrackingRequest,
+  type TrackingSnapshot,
+} from '../../../schemas/tracking.ts'
 import { now as clockNow } from '../../lib/clock.ts'
 import { requireSecret } from '../../lib/crypto.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -23,7 +27,8 @@ import {
 } from './repo.ts'
 import { buildSnapshot } from './snapshot.ts'
 import { changesOfOrder } from '../orders/order-changes.ts'
-import { verifyTrackingToken } from './token.ts'
+import { authenticTrackingToken, verifyTrackingToken } from './token.ts'
+import { linkedArchivedReceipt } from '../order-archive/service.ts'
 import { businessLocale } from '../businesses-repo.ts'
 
 /*
@@ -111,10 +116,38 @@ export async function trackedReceipt(
   body: TrackingRequest,
   now: Date = clockNow(c.env)
 ): Promise<MemberOrderDetail> {
+  const online = await findTrackedOrder(c.env.DB, body.businessId, body.orderNumber, body.brandId)
+  if (!online) {
+    const archived = await archivedReceiptOfLink(c, body)
+    if (!archived) throw notFound()
+    return archived
+  }
   const tracked = await requireTrackedOrder(c, body, now)
   const row = await findPlacedOrder(c.env.DB, tracked.business_id, tracked.id)
   if (!row) throw notFound()
   return orderDetail(c.env.DB, tracked.business_id, row, now)
+}
+
+/**
+ * An order no longer online may be archived (ADR 050): its receipt, from its file, to the holder
+ * of an authentic link signed for it, even past the link's tracking days (a guest has no other
+ * way to their receipt; the link still opens only this order of this business and brand).
+ */
+async function archivedReceiptOfLink(
+  c: Context<BackendEnv>,
+  body: TrackingRequest
+): Promise<MemberOrderDetail | null> {
+  if (body.token === undefined) return null
+  const secret = requireSecret(c.env.SESSION_SECRET, 'SESSION_SECRET')
+  const signed = await authenticTrackingToken(secret, body.token)
+  if (!signed || signed.grant.businessId !== body.businessId) return null
+  return linkedArchivedReceipt(c.env.DB, c.env.ORDER_ARCHIVE, {
+    businessId: body.businessId,
+    brandId: body.brandId ?? null,
+    orderId: signed.grant.orderId,
+    businessOrderId: body.orderNumber,
+    issuedAt: new Date((signed.expiresAt - TRACKING_LINK_DAYS * 86_400) * 1000),
+  })
 }
 
 type TrackerEnv = Env & OrderTrackerAdapters

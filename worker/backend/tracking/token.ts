@@ -47,6 +47,20 @@ export async function verifyTrackingToken(
   token: string,
   now: Date
 ): Promise<TrackingGrant | null> {
+  const signed = await authenticTrackingToken(secret, token)
+  if (!signed || now.getTime() >= signed.expiresAt * 1000) return null
+  return signed.grant
+}
+
+/**
+ * The order a token was signed for and when it stops opening tracking, or null when malformed or
+ * tampered with. Its expiry is the caller's to apply: an archived order's receipt (ADR 050) is
+ * opened by an authentic link after its tracking days.
+ */
+export async function authenticTrackingToken(
+  secret: string,
+  token: string
+): Promise<{ grant: TrackingGrant; expiresAt: number } | null> {
   const match = TOKEN_PATTERN.exec(token)
   if (!match) return null
   const [, business = '', order = '', expires = '', mac = ''] = match
@@ -54,6 +68,5 @@ export async function verifyTrackingToken(
   const expiresAt = Number(expires)
   const expected = await macOf(secret, payloadOf(grant, expiresAt))
   if (!constantTimeEqual(expected, fromBase64Url(mac))) return null
-  if (now.getTime() >= expiresAt * 1000) return null
-  return grant
+  return { grant, expiresAt }
 }

@@ -76,6 +76,10 @@ export const FLASH_MESSAGES = {
   refundRetrySettled: MESSAGES.refundRetrySettled,
   refundRetryRefused: MESSAGES.refundRetryRefused,
   refundRetryUnsettled: MESSAGES.refundRetryUnsettled,
+  // Money not settled at its gateway (issue 37).
+  moneyRetrySettled: MESSAGES.moneyRetrySettled,
+  moneyRetryRefused: MESSAGES.moneyRetryRefused,
+  moneyRetryUnsettled: MESSAGES.moneyRetryUnsettled,
   // The operator console's content (ADR 027).
   contentFaqSaved: MESSAGES.contentFaqSaved,
   contentPageSaved: MESSAGES.contentPageSaved,
@@ -173,6 +177,9 @@ const SUCCESS_FLASHES: ReadonlySet<FlashKey | FlashDetailKey> = new Set([
   'refundRetrySettled',
   'refundRetryRefused',
   'refundRetryUnsettled',
+  'moneyRetrySettled',
+  'moneyRetryRefused',
+  'moneyRetryUnsettled',
   'contentFaqSaved',
   'contentPageSaved',
   'contentRedirectSaved',

@@ -8,6 +8,7 @@ import { controlsForm, controlsPage } from './controls/handlers.tsx'
 import { driverPage } from './order/driver-handlers.tsx'
 import { operatorConsole } from './operator/index.ts'
 import { deliveryNotePage, orderActionForm, orderPage } from './order/handlers.tsx'
+import { orderFindPage } from './order-find/handlers.tsx'
 import { staffSession } from './session.ts'
 import {
   staffInvitationForm,
@@ -36,6 +37,7 @@ storeConsole.post('/sign-out', staffSignOutForm)
 storeConsole.get('/invitation/:token', (c) => staffInvitationPage(c))
 storeConsole.post('/invitation/:token', staffInvitationForm)
 storeConsole.get('/driver', driverPage)
+storeConsole.get('/orders/find', orderFindPage)
 storeConsole.get('/account', accountPage)
 storeConsole.post('/account/password', changePasswordForm)
 storeConsole.post('/account/sign-out-everywhere', signOutEverywhereForm)

@@ -11,6 +11,7 @@ export const CONSOLE_LINKS: ConsoleLinks = {
   home: STORE_PATHS.home,
   signOut: STORE_PATHS.signOut,
   account: STORE_PATHS.account,
+  findOrder: STORE_PATHS.findOrder,
 }
 
 /**

@@ -3,9 +3,14 @@ import { TrackingPage } from '../../../client/pages/TrackingPage.tsx'
 import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import { MemberReceiptPage } from '../../../client/pages/member/MemberReceiptPage.tsx'
 import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
-import { TrackingSnapshotSchema, trackingPath } from '../../../schemas/tracking.ts'
+import {
+  type TrackingRequest,
+  TrackingSnapshotSchema,
+  trackingPath,
+} from '../../../schemas/tracking.ts'
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
+import { AppError } from '../../lib/errors.ts'
 import { renderPage } from '../render.tsx'
 import { mapTilesOf } from '../../lib/map-tiles.ts'
 import { substituteView } from '../order-changes-forms.ts'
@@ -23,11 +28,18 @@ const AMENDABLE_STATUSES: ReadonlyArray<string> = ['sent_to_store', 'store_accep
  */
 export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
   const { token, request } = trackingRequest(c)
-  const snapshot = await c.var.backend.post('/tracking/order', {
-    body: request.data,
-    token: readAccessToken(c),
-    schema: TrackingSnapshotSchema,
-  })
+  const snapshot = await c.var.backend
+    .post('/tracking/order', {
+      body: request.data,
+      token: readAccessToken(c),
+      schema: TrackingSnapshotSchema,
+    })
+    .catch((error: unknown) => {
+      // Not online: an archived order (ADR 050) shows its receipt to the link signed for it.
+      if (token && error instanceof AppError && error.code === 'not_found') return null
+      throw error
+    })
+  if (!snapshot) return receiptResponse(c, request.data, null)
   const amend = AMENDABLE_STATUSES.includes(snapshot.status)
     ? await trackedAmendWindow(c, request.data)
     : null
@@ -62,20 +74,23 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
  */
 export async function trackingReceiptPage(c: Context<AppEnv>): Promise<Response> {
   const { token, request } = trackingRequest(c)
+  return receiptResponse(c, request.data, trackingPath(request.data.orderNumber, token))
+}
+
+/** The receipt page; `backHref` null for an archived order, which has no tracking to go back to. */
+async function receiptResponse(
+  c: Context<AppEnv>,
+  request: TrackingRequest,
+  backHref: string | null
+): Promise<Response> {
   const order = await c.var.backend.post('/tracking/receipt', {
-    body: request.data,
+    body: request,
     token: readAccessToken(c),
     schema: MemberOrderDetailSchema,
   })
   return renderPage(
     c,
-    (chrome) => (
-      <MemberReceiptPage
-        chrome={chrome}
-        order={order}
-        backHref={trackingPath(request.data.orderNumber, token)}
-      />
-    ),
+    (chrome) => <MemberReceiptPage chrome={chrome} order={order} backHref={backHref} />,
     {
       meta: {
         title: `Receipt · Order ${order.orderId}`,

@@ -1,4 +1,5 @@
 import type { CardGateway } from '../../../../schemas/checkout.ts'
+import { ORDER_PERSONAL_BLANKS } from '../../orders/personal-data.ts'
 
 /*
  * What "forget me" does to each table, in one place so the whole erasure can be read and reviewed
@@ -97,9 +98,7 @@ export function erasureStatements(db: D1Database, m: ErasedMember): Array<D1Prep
   return [
     // The accounting record stays (what was sold, when, for how much); who and where go.
     run(
-      `update orders set first_name = '', last_name = '', email = '', phone = null,
-         delivery_address_json = null, billing_address_json = null, delivery_latitude = null,
-         delivery_longitude = null, instructions = null, messaging_device_id = null
+      `update orders set ${ORDER_PERSONAL_BLANKS}
        where business_id = ?1 and (customer_id = ?2 or email = ?3)`,
       b,
       c,

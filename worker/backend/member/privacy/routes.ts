@@ -1,4 +1,5 @@
 import { MESSAGES } from '../../../../schemas/messages.ts'
+import { eraseFromArchive } from '../../order-archive/service.ts'
 import {
   DataExportSchema,
   ForgetMeConfirmedSchema,
@@ -61,7 +62,14 @@ memberPrivacy.post(
       erase: (card) => forgetCardAtGateway(env, card, origin, now(c.env)),
     }
     return confirmForgetMe(
-      { ...authDeps(c), cards, attachments: c.env.ATTACHMENTS },
+      {
+        ...authDeps(c),
+        cards,
+        attachments: c.env.ATTACHMENTS,
+        archive: {
+          erase: (person) => eraseFromArchive(c.env.DB, c.env.ORDER_ARCHIVE, person, now(c.env)),
+        },
+      },
       { businessId: body.businessId, customerId },
       body.confirmationCode
     )

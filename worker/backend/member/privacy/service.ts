@@ -30,6 +30,10 @@ export interface PrivacyDeps extends AuthDeps {
   cards: CardReferenceEraser
   /** The contact form's attachments (the ATTACHMENTS R2 bucket). */
   attachments: Pick<R2Bucket, 'delete'>
+  /** The member's archived order files, rewritten without them (order-archive, ADR 050). */
+  archive: {
+    erase: (person: { businessId: number; customerId: number; email: string }) => Promise<unknown>
+  }
 }
 
 // The code is bound to the member: it never confirms anyone else's erasure.
@@ -142,6 +146,11 @@ export async function confirmForgetMe(
   // (the member can confirm again with a new code) rather than leave their files behind.
   const attachmentKeys = await listContactAttachmentKeys(deps.db, erased)
   if (attachmentKeys.length > 0) await deps.attachments.delete(attachmentKeys)
+  await deps.archive.erase({
+    businessId: member.businessId,
+    customerId: member.customerId,
+    email: row.email,
+  })
   await deps.db.batch(erasureStatements(deps.db, erased))
   return { forgotten: true }
 }

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../../env.ts'
 import { auditPage } from './audit/handlers.tsx'
 import { failedTasksPage, retryFailedTask, retryUnsettledRefund } from './failed-tasks/handlers.tsx'
+import { moneyNotSettledPage, retryMoneyEffect } from './money-not-settled/handlers.tsx'
 import { cataloguePages } from './catalogue/index.tsx'
 import { brandsPages } from './brands/index.ts'
 import { operatorHome } from './home/handlers.tsx'
@@ -38,6 +39,8 @@ operatorConsole.post('/order-archive/restore', restoreArchivedOrder)
 operatorConsole.get('/failed-tasks', failedTasksPage)
 operatorConsole.post('/failed-tasks/retry', retryFailedTask)
 operatorConsole.post('/failed-tasks/refunds/retry', retryUnsettledRefund)
+operatorConsole.get('/money-not-settled', moneyNotSettledPage)
+operatorConsole.post('/money-not-settled/retry', retryMoneyEffect)
 operatorConsole.route('/stores', operatorStoresPages)
 operatorConsole.route('/catalogue', cataloguePages)
 operatorConsole.route('/brands', brandsPages)

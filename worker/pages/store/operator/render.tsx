@@ -75,6 +75,12 @@ export const OPERATOR_AREAS: ReadonlyArray<{
       'Emails, notices and refunds that could not be completed after every retry, to try again.',
   },
   {
+    area: 'money',
+    label: 'Money not settled',
+    description:
+      'Refunds, voids and captures a payment gateway has not confirmed, to ask it again.',
+  },
+  {
     area: 'audit',
     label: 'Audit log',
     description: 'Every change made here: who, what, and the values before and after.',

@@ -1,0 +1,198 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { StaffChallengeSchema, StaffInvitedSchema } from '../../../schemas/staff.ts'
+import { indexShardKeys } from '../../../worker/backend/directory/keys-repo.ts'
+import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
+import { fakeQueue } from '../../support/workers/effects.ts'
+import { directory, place, secondShard } from '../../support/workers/shards.ts'
+import { errorOf, PASSWORD, testEnv, TEST_SECRETS } from '../auth/fixtures.ts'
+import { callWith, makePayment, paymentBody, payOnSandbox, resultOf } from '../payments/fixtures.ts'
+import { SUCCESS_CARD } from '../payments/paid-fixtures.ts'
+import { lastMessage, seedStaff, signIn, staffTokensOf } from '../staff/fixtures.ts'
+import { placeDraft, seedCheckout } from '../store-orders/fixtures.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
+import { tokenOf } from '../tracking/fixtures.ts'
+
+/*
+ * ADR 056: calls that arrive with a key and no business find the business, and its shard, by the
+ * key: the tracking link's token carries it, the gateway's order reference and a staff email are
+ * in the directory's key index, written as the shard's row is. The business is on SHARD_2 and the
+ * Worker's DB is the first shard, which holds nothing of it: a call that looked on DB would not
+ * find the order, the payment or the account.
+ */
+
+const workerEnv: Env = { ...testEnv }
+let shard2: D1Database
+
+beforeAll(async () => {
+  shard2 = await secondShard()
+  await place(1, 'SHARD_2')
+  env.DB = shard2
+  await seedCheckout(shard2)
+}, 120_000)
+
+/** A backend call as it arrives from outside: no businessId, only what the body carries. */
+const keyOnly = (path: string, body: Record<string, unknown>) => callWith(workerEnv, path, body)
+
+async function orders(db: D1Database): Promise<number> {
+  const row = await db.prepare('select count(*) as n from orders').first<{ n: number }>()
+  return row?.n ?? -1
+}
+
+describe('a signed tracking link alone', () => {
+  it('opens the order and its receipt on the second shard: the token names its business', async () => {
+    const email = `keys.${crypto.randomUUID()}@example.com`
+    const draft = await placeDraft('delivery', 'paymentCash', email)
+    const paid = await callWith(
+      { ...workerEnv, EFFECTS: fakeQueue() },
+      '/payments/make',
+      paymentBody(draft, {
+        paymentMethod: 'paymentCash',
+        paymentGateway: 'cash',
+        cashConfirmed: true,
+      })
+    )
+    expect(resultOf(paid).status).toBe('succeeded')
+    await deliverEffects()
+    const sent = await shard2
+      .prepare(`select payload_json from outbox where recipient = ?1`)
+      .bind(email)
+      .first<{ payload_json: string }>()
+    const path = String(
+      (JSON.parse(sent?.payload_json ?? '{}') as Record<string, unknown>).trackingPath
+    )
+    const orderNumber = decodeURIComponent(new URL(path, 'https://localhost').pathname.slice(7))
+
+    const tracked = await keyOnly('/tracking/order', { orderNumber, token: tokenOf(path) })
+    expect(tracked.status, JSON.stringify(tracked.json)).toBe(200)
+    expect(tracked.json).toMatchObject({ orderNumber })
+    const receipt = await keyOnly('/tracking/receipt', { orderNumber, token: tokenOf(path) })
+    expect(receipt.status, JSON.stringify(receipt.json)).toBe(200)
+    expect(receipt.json).toMatchObject({ orderId: orderNumber })
+    expect(await orders(workerEnv.DB)).toBe(0)
+  })
+
+  it('of a business no shard has, or malformed, is the normal not found', async () => {
+    const stranger = await signTrackingToken(
+      TEST_SECRETS.SESSION_SECRET,
+      { businessId: 999, orderId: 1 },
+      new Date(Date.now() + 86_400_000)
+    )
+    for (const token of [stranger, 'not-a-token']) {
+      const answer = await keyOnly('/tracking/order', { orderNumber: 'CF-1', token })
+      expect(answer.status, JSON.stringify(answer.json)).toBe(404)
+      expect(errorOf(answer).message).toBe(MESSAGES.orderNotFound)
+    }
+  })
+})
+
+describe("a gateway's answer by its order reference alone", () => {
+  it('confirms the order on the second shard: the reference was indexed as the attempt began', async () => {
+    const draft = await placeDraft(
+      'delivery',
+      'paymentCard',
+      `card.${crypto.randomUUID()}@example.com`
+    )
+    const started = await makePayment(paymentBody(draft))
+    const hppResponse = await payOnSandbox(started.redirect!, SUCCESS_CARD)
+    const keys = await directory()
+      .prepare(`select business_id from business_keys where kind = 'gateway_order'`)
+      .all<{ business_id: number }>()
+    expect(keys.results.map((row) => row.business_id)).toContain(1)
+
+    const answer = await keyOnly('/checkout/hpp/consumer-data', { hppResponse })
+
+    expect(answer.status, JSON.stringify(answer.json)).toBe(200)
+    expect(resultOf(answer).status).toBe('succeeded')
+    const order = await shard2
+      .prepare('select status from orders where id = ?1')
+      .bind(draft.orderId)
+      .first<{ status: string }>()
+    expect(order?.status).not.toBe('draft')
+  })
+
+  it('whose reference the directory does not know is the normal not found, and changes nothing', async () => {
+    const forged = JSON.stringify({ ORDER_ID: btoa('NOT-A-REFERENCE-1'), RESULT: btoa('00') })
+    const answer = await keyOnly('/checkout/hpp/consumer-data', { hppResponse: forged })
+    expect(answer.status, JSON.stringify(answer.json)).toBe(404)
+    expect(errorOf(answer).message).toBe(MESSAGES.paymentNotFound)
+  })
+})
+
+describe('a staff sign-in by email alone', () => {
+  it('finds the business of an invited account, whose email was indexed with the invitation', async () => {
+    const operator = await signIn((await seedStaff({ operator: true })).email)
+    const email = `invitee.${crypto.randomUUID()}@example.com`
+    const invited = await callWith(
+      workerEnv,
+      '/staff/invitations',
+      { businessId: 1, name: 'Pat Picker', email, role: 'picker', storeIds: [1] },
+      operator.access_token
+    )
+    expect(invited.status, JSON.stringify(invited.json)).toBe(200)
+    StaffInvitedSchema.parse(invited.json)
+    const { token = '' } = await lastMessage(email, 'staff_invitation')
+    const accepted = await callWith(workerEnv, '/staff/invitations/accept', {
+      businessId: 1,
+      token,
+      password: PASSWORD,
+    })
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200)
+
+    const first = await keyOnly('/staff/auth/sign-in', {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    })
+
+    expect(first.status, JSON.stringify(first.json)).toBe(200)
+    const challenge = StaffChallengeSchema.parse(first.json)
+    expect(challenge.businessId).toBe(1)
+    const { code = '' } = await lastMessage(email, 'staff_sign_in_code')
+    staffTokensOf(
+      await callWith(workerEnv, '/staff/auth/token', {
+        grant_type: 'code',
+        businessId: challenge.businessId,
+        challengeId: challenge.challengeId,
+        code,
+      })
+    )
+  })
+
+  it('finds an account made before the index once the daily run has indexed its shard', async () => {
+    const { email } = await seedStaff()
+    const before = await keyOnly('/staff/auth/sign-in', { email, password: PASSWORD })
+    expect(before.status).toBe(401)
+
+    expect(await indexShardKeys(directory(), shard2, 'SHARD_2')).toBeGreaterThan(0)
+    expect(await indexShardKeys(directory(), shard2, 'SHARD_2')).toBe(0)
+
+    const after = await keyOnly('/staff/auth/sign-in', { email, password: PASSWORD })
+    expect(after.status, JSON.stringify(after.json)).toBe(200)
+  })
+
+  it('of an email the directory does not know is refused as a wrong password', async () => {
+    const answer = await keyOnly('/staff/auth/sign-in', {
+      email: `nobody.${crypto.randomUUID()}@example.com`,
+      password: PASSWORD,
+    })
+    expect(answer.status, JSON.stringify(answer.json)).toBe(401)
+    expect(errorOf(answer).message).toBe(MESSAGES.loginFailed)
+  })
+
+  it('of an email staff at two businesses is refused: that sign-in names its business', async () => {
+    const email = `twice.${crypto.randomUUID()}@example.com`
+    for (const businessId of [1, 2]) {
+      await place(businessId, 'SHARD_2')
+      await directory()
+        .prepare(
+          `insert into business_keys (kind, key, business_id) values ('staff_email', ?1, ?2)`
+        )
+        .bind(email, businessId)
+        .run()
+    }
+    const answer = await keyOnly('/staff/auth/sign-in', { email, password: PASSWORD })
+    expect(answer.status).toBe(401)
+    expect(errorOf(answer).message).toBe(MESSAGES.loginFailed)
+  })
+})
