@@ -26,6 +26,7 @@ import { AddressFinder } from '../islands/AddressFinder.tsx'
 import { island } from '../components/Island.tsx'
 import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../lib/checkout-forms.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
+import { useText } from '../lib/page-text.ts'
 
 const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
 
@@ -93,6 +94,7 @@ export function CheckoutDetailsPage({
   canSaveAddress = false,
   finder = null,
 }: CheckoutDetailsPageProps) {
+  const text = useText()
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
       <CheckoutFrame title="Your details" progress="details">
@@ -107,7 +109,7 @@ export function CheckoutDetailsPage({
             // Enter in a field continues to payment: the first submit button is the form's
             // default, and the postcode finder's buttons come before the visible one.
             <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
-              Continue to payment
+              {text(MESSAGES.pageContinueToPayment)}
             </button>
           ) : null}
           {outsideArea ? (

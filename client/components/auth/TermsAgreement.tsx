@@ -1,4 +1,6 @@
 import { routePath } from '../../lib/routes.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The terms and privacy agreement box (spec §5 Details form; registration too): required, with
@@ -13,6 +15,7 @@ export function TermsAgreement({
   checked: boolean
   error?: string | undefined
 }) {
+  const text = useText()
   const id = `${idPrefix}-terms`
   const errorId = `${id}-error`
   return (
@@ -30,16 +33,16 @@ export function TermsAgreement({
           className="mt-0.5 size-6 shrink-0 accent-primary"
         />
         <label htmlFor={id} className="text-sm">
-          I agree to the{' '}
+          {text(MESSAGES.pageTermsAgree)}{' '}
           <a href={routePath('terms')} className="font-semibold underline underline-offset-4">
-            terms and conditions
+            {text(MESSAGES.pageTermsLink)}
           </a>{' '}
-          and the{' '}
+          {text(MESSAGES.pageTermsAnd)}{' '}
           <a
             href={routePath('privacy-policy')}
             className="font-semibold underline underline-offset-4"
           >
-            privacy policy
+            {text(MESSAGES.pagePrivacyLink)}
           </a>
           .
         </label>

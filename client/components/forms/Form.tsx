@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import type { FormErrors, FormValues } from '../../lib/form-values.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export type { FormErrors, FormValues }
 
@@ -132,6 +134,7 @@ export function TextField({
   maxLength,
   idPrefix,
 }: TextFieldProps) {
+  const text = useText()
   const id = `${idPrefix}-${name}`
   const error = errors[name]
   const hintId = hint ? `${id}-hint` : undefined
@@ -140,12 +143,14 @@ export function TextField({
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-        {required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
+        {text(label)}
+        {required ? null : (
+          <span className="font-normal text-ink/70">{` (${text(MESSAGES.pageOptional)})`}</span>
+        )}
       </label>
       {hint ? (
         <p id={hintId} className="mt-0.5 text-sm text-ink/70">
-          {hint}
+          {text(hint)}
         </p>
       ) : null}
       <input
@@ -233,6 +238,7 @@ export function SubmitButton({
   value?: string
   variant?: 'primary' | 'secondary'
 }) {
+  const text = useText()
   const look =
     variant === 'primary'
       ? 'bg-primary text-on-primary hover:brightness-90'
@@ -244,7 +250,7 @@ export function SubmitButton({
       value={value}
       className={`mt-2 h-12 w-full rounded-xl px-5 font-bold ${look}`}
     >
-      {children}
+      {typeof children === 'string' ? text(children) : children}
     </button>
   )
 }
