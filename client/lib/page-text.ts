@@ -15,12 +15,20 @@ export interface PageTexts {
    * when the render speaks English or has no translation of it.
    */
   template: (english: string) => string | null
+  /**
+   * A message its maker already filled in English (a form's refusal, a flash) in the render's
+   * language; text that is no catalogue message stays as it is.
+   */
+  localise: (english: string) => string
 }
+
+const asItIs = (english: string) => english
 
 /** English: each message as written in schemas/messages.ts. */
 export const ENGLISH_TEXTS: PageTexts = {
   say: fillMessage,
   template: () => null,
+  localise: asItIs,
 }
 
 export const PageTextsContext = createContext<PageTexts>(ENGLISH_TEXTS)
@@ -28,6 +36,16 @@ export const PageTextsContext = createContext<PageTexts>(ENGLISH_TEXTS)
 /** The render's text function: `const text = useText(); text(MESSAGES.basketTitle)`. */
 export function useText(): PageTexts['say'] {
   return useContext(PageTextsContext).say
+}
+
+/**
+ * The render's way to say a refusal filled in English in its language: the form fields and
+ * alerts of pages rendered on the server. Inside an island it leaves the message as it is (the
+ * browser could not say it the same way when it hydrates): the page hands an island its
+ * messages said already.
+ */
+export function useLocalised(): PageTexts['localise'] {
+  return useContext(PageTextsContext).localise
 }
 
 /** A translation's template filled in the browser: `{0}`, `{1}`… by the values in their order. */
@@ -48,6 +66,7 @@ export function islandTexts(translations: Readonly<Record<string, string>>): Pag
         : fillTemplate(template, values)
     },
     template: (english) => translations[english] ?? null,
+    localise: asItIs,
   }
 }
 
@@ -76,6 +95,7 @@ export function recordingTexts(
         return texts.say(english, ...values)
       },
       template: texts.template,
+      localise: asItIs,
     },
   }
 }

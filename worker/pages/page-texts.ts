@@ -2,6 +2,7 @@ import { ENGLISH_TEXTS, type PageTexts } from '../../client/lib/page-text.ts'
 import type { ShopLocale } from '../../schemas/locale.ts'
 import {
   catalogueLocale,
+  localiseMessage,
   translatedTemplate,
   translateEnglish,
 } from '../../schemas/message-catalogue.ts'
@@ -16,5 +17,6 @@ export function pageTextsOf(shop: ShopLocale): PageTexts {
   return {
     say: (english, ...values) => translateEnglish(shop, english, ...values),
     template: (english) => translatedTemplate(shop, english),
+    localise: (english) => localiseMessage(shop, english),
   }
 }

@@ -9,6 +9,7 @@ import { RenderContext } from '../../client/components/render-context.ts'
 import { ShopLocaleContext } from '../../client/lib/shop-locale.ts'
 import { PageTextsContext } from '../../client/lib/page-text.ts'
 import { pageTextsOf } from './page-texts.ts'
+import { localiseMessage } from '../../schemas/message-catalogue.ts'
 import { shopLocaleOf, type ShopLocale } from '../../schemas/locale.ts'
 import type { Brand } from '../../schemas/brand.ts'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
@@ -61,7 +62,8 @@ export function pageChrome(c: Context<AppEnv>): PageChrome {
     brand: requestBrand(c),
     signedIn: isSignedIn(c),
     currentPath: c.req.path,
-    flash: flash?.message ?? null,
+    // Flashed in English by whatever redirected; said in the brand's language here (ADR 049).
+    flash: flash ? localiseMessage(requestLocale(c), flash.message) : null,
     ...(flash ? { flashTone: flash.tone } : {}),
   }
 }

@@ -1,6 +1,6 @@
 import { routePath } from '../../lib/routes.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { useText } from '../../lib/page-text.ts'
+import { useLocalised, useText } from '../../lib/page-text.ts'
 
 /**
  * The terms and privacy agreement box (spec §5 Details form; registration too): required, with
@@ -16,6 +16,7 @@ export function TermsAgreement({
   error?: string | undefined
 }) {
   const text = useText()
+  const localise = useLocalised()
   const id = `${idPrefix}-terms`
   const errorId = `${id}-error`
   return (
@@ -49,7 +50,7 @@ export function TermsAgreement({
       </div>
       {error ? (
         <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-          {error}
+          {localise(error)}
         </p>
       ) : null}
     </div>

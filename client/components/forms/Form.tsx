@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import type { FormErrors, FormValues } from '../../lib/form-values.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { useText } from '../../lib/page-text.ts'
+import { useLocalised, useText } from '../../lib/page-text.ts'
 
 export type { FormErrors, FormValues }
 
@@ -47,10 +47,11 @@ export function ErrorSummary({
   /** Prefix of the fields' ids, to link each field error to its field; none: plain text. */
   idPrefix?: string
 }) {
-  const form = errors.form
-  const fields = Object.entries(errors).filter(
-    (entry): entry is [string, string] => entry[0] !== 'form' && Boolean(entry[1])
-  )
+  const localise = useLocalised()
+  const form = errors.form ? localise(errors.form) : errors.form
+  const fields = Object.entries(errors)
+    .filter((entry): entry is [string, string] => entry[0] !== 'form' && Boolean(entry[1]))
+    .map(([field, message]): [string, string] => [field, localise(message)])
   if (!form && fields.length === 0) return null
   // A message alone is the summary's whole text (pages and tests read it as the alert's text).
   if (fields.length === 0) {
@@ -135,8 +136,10 @@ export function TextField({
   idPrefix,
 }: TextFieldProps) {
   const text = useText()
+  const localise = useLocalised()
   const id = `${idPrefix}-${name}`
-  const error = errors[name]
+  const refusal = errors[name]
+  const error = refusal ? localise(refusal) : refusal
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined

@@ -11,7 +11,8 @@ import {
 } from '../../../client/lib/page-text.ts'
 import { GB_LOCALE } from '../../../schemas/locale.ts'
 import { translatedTemplate, translateEnglish } from '../../../schemas/message-catalogue.ts'
-import { MESSAGES } from '../../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { TextField } from '../../../client/components/forms/Form.tsx'
 import { pageTextsOf } from '../../../worker/pages/page-texts.ts'
 
 // Page text in the brand's language (issue 43, ADR 049): named by its English, said by the
@@ -92,5 +93,23 @@ describe('page text', () => {
       expect(html).toContain('>Add to basket / Stores near 3512 AB / Not a catalogue message<')
       expect(html).not.toContain('data-island-texts')
     }
+  })
+
+  it('says a refusal filled in English in the brand’s language on a server-rendered form', () => {
+    const field = (shop: typeof GB_LOCALE) =>
+      renderToString(
+        <PageTextsContext value={pageTextsOf(shop)}>
+          <TextField
+            idPrefix="details"
+            name="postcode"
+            label={MESSAGES.pagePostcode}
+            autoComplete="postal-code"
+            maxLength={10}
+            errors={{ postcode: formatMessage('postcodeInvalid', 'ZZ1') }}
+          />
+        </PageTextsContext>
+      )
+    expect(field(DUTCH)).toContain('ZZ1 is geen geldige postcode')
+    expect(field(GB_LOCALE)).toContain('ZZ1 is not a valid postcode')
   })
 })
