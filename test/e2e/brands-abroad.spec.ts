@@ -39,6 +39,8 @@ interface Abroad {
     delivery: string
     guest: string
     detailsHeading: string
+    secureCheckout: string
+    findStore: string
     firstName: string
     lastName: string
     email: string
@@ -96,6 +98,8 @@ const DUBLIN: Abroad = {
     delivery: 'Delivery',
     guest: 'Continue as guest',
     detailsHeading: 'Your details',
+    secureCheckout: 'Secure checkout',
+    findStore: 'Find a store',
     firstName: 'First name',
     lastName: 'Last name',
     email: 'Email address',
@@ -150,6 +154,8 @@ const UTRECHT: Abroad = {
     delivery: 'Bezorging',
     guest: 'Doorgaan als gast',
     detailsHeading: 'Je gegevens',
+    secureCheckout: 'Veilig afrekenen',
+    findStore: 'Winkel zoeken',
     firstName: 'Voornaam',
     lastName: 'Achternaam',
     email: 'E-mailadres',
@@ -188,6 +194,9 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await page.goto(urlOn(abroad.host, '/'))
   await screenshots(page, `${shots}-home`, { top: true })
   await waitForIsland(page, 'PostcodeSearch')
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: words.findStore })
+  ).toBeVisible()
   const box = page.getByRole('search').getByLabel(abroad.searchLabel)
   await box.fill(abroad.postcode)
   await box.press('Enter')
@@ -234,7 +243,10 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await page.getByRole('link', { name: words.guest }).click()
   await expect(page).toHaveURL(/\/checkout\/details$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.detailsHeading)
+  await expect(page.getByText(words.secureCheckout)).toBeVisible()
   const form = page.getByRole('main')
+  // No address lookup abroad: the geocoder places a postcode by its area only (ADR 052).
+  await expect(form.getByRole('button', { name: 'Find address' })).toHaveCount(0)
   // The country's order: the Dutch form asks the postcode first, the Irish one the lines first.
   const addressInputs = form.locator(
     'input[autocomplete^="address-line"], input[autocomplete="postal-code"], input[autocomplete="address-level2"], input[autocomplete="address-level1"]'
