@@ -55,7 +55,10 @@ interface Abroad {
     track: string
     receipt: string
     vatHeading: string
+    placed: string
   }
+  /** When the order was placed, as the receipt writes it in the shop's zone (12:00 UTC on). */
+  placedAt: RegExp
   /** The slot's day as the confirmation writes it (Wednesday 25 November 2026 or later). */
   slotDay: RegExp
   /**
@@ -114,7 +117,10 @@ const DUBLIN: Abroad = {
     track: 'Track your order',
     receipt: 'Printable receipt',
     vatHeading: 'VAT',
+    placed: 'Placed',
   },
+  // Europe/Dublin is on UTC in November.
+  placedAt: /^25 Nov 2026, 12:\d\d$/,
   // en-IE: 'Wed 25 Nov'
   slotDay: /(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Nov|Dec), \d{2}:\d{2}–\d{2}:\d{2}/,
   // Cheddar €7.50 at 0 %, cola €4.00 at 23 %; the fee's €1.99 shared €1.30 / €0.69.
@@ -170,7 +176,10 @@ const UTRECHT: Abroad = {
     track: 'Volg je bestelling',
     receipt: 'Afdrukbare bon',
     vatHeading: 'BTW',
+    placed: 'Geplaatst',
   },
+  // Europe/Amsterdam is an hour ahead of UTC in November.
+  placedAt: /^25 nov 2026, 13:\d\d$/,
   // nl-NL: 'wo 25 nov'
   slotDay: /(ma|di|wo|do|vr|za|zo) \d{1,2} (nov|dec), \d{2}:\d{2}–\d{2}:\d{2}/,
   // Food and soft drinks are all at the Dutch reduced rate: €13,49 holds €1,11 btw.
@@ -288,6 +297,7 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await expect(page.getByRole('main')).toContainText(number)
   await screenshots(page, `${shots}-tracking`, { top: true })
   await page.getByRole('link', { name: words.receipt }).click()
+  await expect(page.locator(`dt:text("${words.placed}") + dd`)).toHaveText(abroad.placedAt)
   const vat = page.getByRole('table', { name: words.vatHeading })
   await expect(vat).toBeVisible()
   const rows = vat.locator('tbody tr')
