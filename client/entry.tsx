@@ -26,6 +26,14 @@ function readProps(root: HTMLElement): Record<string, unknown> {
   return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {}
 }
 
+/** The translations the server wrote after an island's props (page-text.ts); none in English. */
+function readTexts(root: HTMLElement): Record<string, string> {
+  const script = root.nextElementSibling?.nextElementSibling
+  if (!(script instanceof HTMLScriptElement) || !script.hasAttribute('data-island-texts')) return {}
+  const parsed: unknown = JSON.parse(script.textContent || '{}')
+  return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {}
+}
+
 async function hydrate(root: HTMLElement): Promise<void> {
   const name = root.dataset.island ?? ''
   const load = ISLAND_MODULES[`./islands/${name}.tsx`]
@@ -34,7 +42,13 @@ async function hydrate(root: HTMLElement): Promise<void> {
   const [{ hydrateIsland }, module] = await Promise.all([import('./lib/hydrate-island.ts'), load()])
   const component = module[name]
   if (typeof component !== 'function') throw new Error(`Island module ${name} exports no ${name}`)
-  await hydrateIsland(root, name, component as ComponentType<object>, readProps(root))
+  await hydrateIsland(
+    root,
+    name,
+    component as ComponentType<object>,
+    readProps(root),
+    readTexts(root)
+  )
   root.dataset.hydrated = 'true'
   replayEarlyValues(root)
   // The replayed values are state updates: let React apply them before a held press reads them.

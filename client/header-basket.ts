@@ -27,7 +27,13 @@ function showBasket(): void {
       count.hidden = !filled
       count.dataset.count = filled ? String(summary.itemCount) : ''
     }
-    if (text) text.textContent = filled ? formatMoney(summary.total, documentLocale()) : 'Basket'
+    if (text) {
+      // The server's word for the empty basket, in the brand's language, kept for when it empties.
+      text.dataset.basketWord ??= text.textContent ?? ''
+      text.textContent = filled
+        ? formatMoney(summary.total, documentLocale())
+        : text.dataset.basketWord
+    }
   }
 }
 

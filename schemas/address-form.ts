@@ -68,6 +68,15 @@ export function addressFormOf(
   return FORMS[country.toUpperCase()] ?? FORMS.GB ?? []
 }
 
+/**
+ * Whether a country's addresses can be looked up by postcode or typed search: the UK's only
+ * (its address providers); abroad the geocoder places a postcode by its area (ADR 052), which
+ * finds no address, so the form is typed in full.
+ */
+export function hasAddressLookup(country: string = DEFAULT_COUNTRY_CODE): boolean {
+  return country.toUpperCase() === 'GB'
+}
+
 /** One refusal of an address field. */
 export interface AddressFieldError {
   field: AddressFieldName

@@ -5,6 +5,7 @@
 import { IntlMessageFormat } from 'intl-messageformat'
 import { NL_NL_COUNTS, NL_NL_MESSAGES } from './catalogues/nl-NL.ts'
 import type { ShopLocale } from './locale.ts'
+import { fillMessage } from './message-format.ts'
 import { MESSAGES, type MessageKey } from './messages.ts'
 
 /** One language's messages: ICU text with positional arguments, `{0}` for the spec's first `%s`. */
@@ -132,4 +133,59 @@ export function localiseMessage(shop: Pick<ShopLocale, 'locale'>, english: strin
     if (match) return translate(shop, key, ...match.slice(1))
   }
   return english
+}
+
+// Page text names a message by its English (client/lib/page-text.ts), so the client build can
+// inline it; the way back to its key. Two keys with the same English share the first's words.
+let keysByEnglish: Map<string, MessageKey> | null = null
+
+function keyOfEnglish(english: string): MessageKey | undefined {
+  if (!keysByEnglish) {
+    keysByEnglish = new Map()
+    for (const [key, template] of Object.entries(MESSAGES) as Array<[MessageKey, string]>) {
+      if (!keysByEnglish.has(template)) keysByEnglish.set(template, key)
+    }
+  }
+  return keysByEnglish.get(english)
+}
+
+/**
+ * A message named by its English template, in the brand's language and filled:
+ * `translateEnglish(nl, MESSAGES.addToBasket)` → 'In mandje'. Text that is no catalogue message
+ * is filled as it is.
+ */
+export function translateEnglish(
+  shop: Pick<ShopLocale, 'locale'>,
+  english: string,
+  ...values: Array<string | number>
+): string {
+  const key = keyOfEnglish(english)
+  return key === undefined ? fillMessage(english, ...values) : translate(shop, key, ...values)
+}
+
+// Stand-ins for the values while a translation is made a template: private-use characters no
+// message holds.
+const slot = (index: number) => `\uE000${index}\uE001`
+const SLOT = /\uE000(\d+)\uE001/g
+
+/**
+ * A message's translation as a template the browser fills (`{0}` for its first value), or null
+ * when the brand reads English, the message has no translation yet, or its ICU needs the values
+ * themselves (a plural): an island then shows the English it carries.
+ */
+export function translatedTemplate(
+  shop: Pick<ShopLocale, 'locale'>,
+  english: string
+): string | null {
+  const locale = catalogueLocale(shop.locale)
+  if (locale === 'en-GB') return null
+  const key = keyOfEnglish(english)
+  if (key === undefined || CATALOGUES[locale].messages[key] === undefined) return null
+  const count = english.split('%s').length - 1
+  try {
+    const text = translate(shop, key, ...Array.from({ length: count }, (_, index) => slot(index)))
+    return text.replace(SLOT, (_, index: string) => `{${index}}`)
+  } catch {
+    return null
+  }
 }

@@ -1,4 +1,5 @@
 import { fillMessage } from './message-format.ts'
+import { PAGE_MESSAGES } from './page-messages.ts'
 
 /**
  * Every user-facing message of the specification (§5 validation rules, §8 error catalogue), word for
@@ -678,6 +679,8 @@ export const MESSAGES = {
   archivedOrderNotFound: 'No archived order has this number.',
   archivedOrderRestored: 'The order is back online.',
   archivedOrderIdClash: 'The order cannot be restored: its id is in use again. Contact support.',
+  // Not in the spec: the journey's page text (issue 43), in its own module
+  ...PAGE_MESSAGES,
 } as const
 
 export type MessageKey = keyof typeof MESSAGES

@@ -1,6 +1,7 @@
 // VAT (issue 43, ADR 051): an item stores its rate class, never a percentage; the rate of a class
 // is the country's, in one table, and an order line keeps the class and the rate it was sold at.
 // Pure and without zod, so pages, the backend and the demo generator share it.
+import { formatNumber, GB_LOCALE, type ShopLocale } from './locale.ts'
 
 export const VAT_CLASSES = ['zero', 'reduced', 'standard'] as const
 export type VatClass = (typeof VAT_CLASSES)[number]
@@ -33,8 +34,10 @@ export function isVatClass(value: string): value is VatClass {
 }
 
 /** '20%', '13.5%': a rate in basis points as a receipt prints it. */
-export function vatRateLabel(basisPoints: number): string {
-  return `${basisPoints / 100}%`
+export function vatRateLabel(basisPoints: number, shop: ShopLocale = GB_LOCALE): string {
+  if (shop.locale === GB_LOCALE.locale) return `${basisPoints / 100}%`
+  // The language's decimal sign and percent: '13,5%' in Dutch.
+  return formatNumber(basisPoints / 10_000, shop, { style: 'percent', maximumFractionDigits: 2 })
 }
 
 /**

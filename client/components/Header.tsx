@@ -5,6 +5,8 @@ import { BasketIcon, SignOutIcon, UserIcon } from './icons.tsx'
 import { Logo } from './Logo.tsx'
 import type { SiteContent } from '../lib/site-content.ts'
 import { useRenderContext } from './render-context.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface HeaderProps {
   brand: Brand | null
@@ -31,6 +33,7 @@ function HeaderBasketLink() {
   const [script, ...imports] = assets.headerBasket
   if (script) preinitModule(script, { as: 'script', nonce })
   for (const chunk of imports) preloadModule(chunk, { as: 'script' })
+  const text = useText()
   return (
     <a
       href={routePath('basket')}
@@ -47,7 +50,7 @@ function HeaderBasketLink() {
         />
       </span>
       <span data-basket-text="" className="tabular-nums">
-        Basket
+        {text(MESSAGES.pageBasket)}
       </span>
     </a>
   )
@@ -90,6 +93,7 @@ function AnnouncementBar({
 
 /** The main navigation: a row under the sticky bar that scrolls away (a phone keeps its height). */
 function MainNav({ currentPath }: { currentPath: string }) {
+  const text = useText()
   return (
     <nav aria-label="Main" className="border-b border-black/10 bg-surface">
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm font-medium whitespace-nowrap sm:px-4">
@@ -100,7 +104,7 @@ function MainNav({ currentPath }: { currentPath: string }) {
               aria-current={currentPath === link.href ? 'page' : undefined}
               className="inline-flex min-h-11 items-center rounded-full px-3 text-ink/80 hover:bg-tint hover:text-ink aria-[current=page]:bg-tint aria-[current=page]:text-ink"
             >
-              {link.label}
+              {text(link.label)}
             </a>
           </li>
         ))}
@@ -114,6 +118,7 @@ const ACCOUNT_BUTTON =
 
 /** The account links: 'My account' and sign-out, or sign-in and register. */
 function AccountLinks({ signedIn }: { signedIn: boolean }) {
+  const text = useText()
   if (signedIn) {
     return (
       <>
@@ -135,13 +140,13 @@ function AccountLinks({ signedIn }: { signedIn: boolean }) {
     <>
       <a href={routePath('login')} className={ACCOUNT_BUTTON}>
         <UserIcon className="size-5" />
-        <span className="sr-only sm:not-sr-only">Sign in</span>
+        <span className="sr-only sm:not-sr-only">{text(MESSAGES.pageSignIn)}</span>
       </a>
       <a
         href={routePath('register')}
         className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold hover:bg-tint sm:inline-flex"
       >
-        Register
+        {text(MESSAGES.pageRegister)}
       </a>
     </>
   )

@@ -1,5 +1,6 @@
-import { type ComponentType } from 'react'
+import { type ComponentType, useContext } from 'react'
 import { preinitModule } from 'react-dom'
+import { PageTextsContext, recordingTexts } from '../lib/page-text.ts'
 import { useRenderContext } from './render-context.ts'
 
 /** What every island receives besides its own props: a page-unique id for its element ids. */
@@ -31,11 +32,23 @@ export function serializeIslandProps(props: unknown): string {
 export function island<Props extends IslandProps>(
   name: string,
   Component: ComponentType<Props>,
-  options: { hydrate?: HydrationStrategy; className?: string } = {}
+  options: {
+    hydrate?: HydrationStrategy
+    className?: string
+    /**
+     * Messages (their English, `MESSAGES.x`) the island may show after it hydrates without
+     * having rendered them on the server: a status after a press, a refusal. Their translations
+     * travel with it.
+     */
+    texts?: ReadonlyArray<string>
+  } = {}
 ): ComponentType<Omit<Props, 'islandId'>> {
   function IslandRoot(ownProps: Omit<Props, 'islandId'>) {
     const { nonce, assets, nextIslandId } = useRenderContext()
     const props = { ...ownProps, islandId: nextIslandId(name) } as Props
+    // Every translation the island's render hands out is kept and written after its props, so
+    // the browser hydrates it with the same words (an English render keeps none, writes nothing).
+    const recording = recordingTexts(useContext(PageTextsContext), options.texts)
     // React hoists the loader into <head>, once however many islands share it. The islands' own
     // chunks and React are not preloaded: the loader fetches them when an island hydrates, so
     // they never compete with the page's first paint (ADR 032).
@@ -47,7 +60,9 @@ export function island<Props extends IslandProps>(
           data-hydrate={options.hydrate ?? 'visible'}
           className={options.className}
         >
-          <Component {...props} />
+          <PageTextsContext value={recording.texts}>
+            <Component {...props} />
+          </PageTextsContext>
         </div>
         <script
           type="application/json"
@@ -55,9 +70,26 @@ export function island<Props extends IslandProps>(
           nonce={nonce}
           dangerouslySetInnerHTML={{ __html: serializeIslandProps(props) }}
         />
+        <IslandTexts used={recording.used} nonce={nonce} />
       </>
     )
   }
   IslandRoot.displayName = `Island(${name})`
   return IslandRoot
+}
+
+/**
+ * The translations an island's render used, read when React reaches it: after the island's own
+ * subtree, which the server renders first (siblings render in order). Nothing for an English page.
+ */
+function IslandTexts({ used, nonce }: { used: Record<string, string>; nonce: string }) {
+  if (Object.keys(used).length === 0) return null
+  return (
+    <script
+      type="application/json"
+      data-island-texts=""
+      nonce={nonce}
+      dangerouslySetInnerHTML={{ __html: serializeIslandProps(used) }}
+    />
+  )
 }

@@ -3,6 +3,8 @@ import { deviceLocationSearchPath } from '../lib/device-location.ts'
 import { routePath } from '../lib/routes.ts'
 import { STORE_SEARCH_QUERY, type StoreSearchVariant } from '../lib/store-search.ts'
 import { AlertIcon, LocateIcon, SearchIcon } from './icons.tsx'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 /**
  * The inline error under a store search input. The element is always present so screen readers
@@ -40,6 +42,7 @@ export function DeviceLocationButton({
   returnTo?: string | undefined
 }) {
   const [locating, setLocating] = useState(false)
+  const text = useText()
   function locate() {
     setLocating(true)
     deviceLocationSearchPath(variant, returnTo).then(
@@ -58,7 +61,7 @@ export function DeviceLocationButton({
       className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-semibold text-ink underline-offset-4 hover:underline disabled:opacity-60"
     >
       <LocateIcon className="size-5" />
-      {locating ? 'Finding your location…' : 'Use my current location'}
+      {locating ? 'Finding your location…' : text(MESSAGES.pageUseMyLocation)}
     </button>
   )
 }
@@ -122,10 +125,11 @@ export function StoreSearchForm({
   /** The field, and anything anchored to it such as a suggestion list. */
   children: ReactNode
 }) {
+  const text = useText()
   return (
     <form
       role="search"
-      aria-label={searchLabel}
+      aria-label={text(searchLabel)}
       action={routePath('stores-near-by', {})}
       method="get"
       noValidate
@@ -135,7 +139,7 @@ export function StoreSearchForm({
         <input type="hidden" name={STORE_SEARCH_QUERY.returnTo} value={returnTo} />
       ) : null}
       <label htmlFor={inputId} className="mb-2 block text-sm font-semibold text-ink">
-        {label}
+        {text(label)}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative flex-1">
@@ -146,7 +150,7 @@ export function StoreSearchForm({
           type="submit"
           className="h-13 rounded-xl bg-primary px-6 text-base font-bold text-on-primary shadow-sm hover:brightness-90"
         >
-          {submitLabel}
+          {text(submitLabel)}
         </button>
       </div>
       {status}

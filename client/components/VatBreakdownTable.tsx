@@ -1,7 +1,8 @@
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { VatBreakdown } from '../../schemas/vat-breakdown.ts'
 import { vatRateLabel } from '../../schemas/vat.ts'
-import { useMoney } from '../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../lib/shop-locale.ts'
+import { useText } from '../lib/page-text.ts'
 
 /**
  * An order's VAT by rate (ADR 051): each rate's goods with VAT in them (fees and discounts shared
@@ -10,19 +11,21 @@ import { useMoney } from '../lib/shop-locale.ts'
  */
 export function VatBreakdownTable({ vat }: { vat: VatBreakdown }) {
   const formatMoney = useMoney()
+  const shop = useShopLocale()
+  const text = useText()
   return (
     <table className="w-full text-sm" data-testid="vat-breakdown">
-      <caption className="mb-1 text-start font-bold">{MESSAGES.vatBreakdownHeading}</caption>
+      <caption className="mb-1 text-start font-bold">{text(MESSAGES.vatBreakdownHeading)}</caption>
       <thead>
         <tr className="border-b border-black/10 text-ink/80">
           <th scope="col" className="py-1 text-start font-semibold">
-            {MESSAGES.vatRateColumn}
+            {text(MESSAGES.vatRateColumn)}
           </th>
           <th scope="col" className="py-1 text-end font-semibold">
-            {MESSAGES.vatGoodsColumn}
+            {text(MESSAGES.vatGoodsColumn)}
           </th>
           <th scope="col" className="py-1 text-end font-semibold">
-            {MESSAGES.vatAmountColumn}
+            {text(MESSAGES.vatAmountColumn)}
           </th>
         </tr>
       </thead>
@@ -30,7 +33,7 @@ export function VatBreakdownTable({ vat }: { vat: VatBreakdown }) {
         {vat.rows.map((row) => (
           <tr key={row.rate}>
             <th scope="row" className="py-1 text-start font-normal">
-              {vatRateLabel(row.rate)}
+              {vatRateLabel(row.rate, shop)}
             </th>
             <td className="py-1 text-end">{formatMoney(row.gross)}</td>
             <td className="py-1 text-end">{formatMoney(row.vat)}</td>
@@ -39,7 +42,7 @@ export function VatBreakdownTable({ vat }: { vat: VatBreakdown }) {
         {vat.noVat > 0 ? (
           <tr>
             <th scope="row" className="py-1 text-start font-normal">
-              {MESSAGES.vatNoVat}
+              {text(MESSAGES.vatNoVat)}
             </th>
             <td className="py-1 text-end">{formatMoney(vat.noVat)}</td>
             <td className="py-1 text-end">{formatMoney(0)}</td>

@@ -23,6 +23,8 @@ import {
   setValueQuantity,
 } from '../lib/item-options-ui.ts'
 import { useMoney } from '../lib/shop-locale.ts'
+import { useText } from '../lib/page-text.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 
 export interface ItemOptionsProps {
   storeId: number
@@ -43,6 +45,7 @@ export interface ItemOptionsProps {
  */
 export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsProps) {
   const formatMoney = useMoney()
+  const text = useText()
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [choices, setChoices] = useState<Array<OptionChoice>>(() => defaultChoices(item.options))
@@ -184,14 +187,14 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
           className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-primary px-6 text-base font-bold text-on-primary hover:brightness-90 disabled:opacity-60 sm:w-auto"
         >
           {item.outOfStock ? (
-            'Out of stock'
+            text(MESSAGES.pageOutOfStock)
           ) : weighing ? (
             // Without JavaScript the button is not redrawn when another weight is chosen, so it
             // names no price: each weight's estimate is in the chooser itself.
-            'Add to basket'
+            text(MESSAGES.pageAddToBasket)
           ) : (
             <>
-              <span>Add to basket</span> <span aria-hidden="true">·</span>{' '}
+              <span>{text(MESSAGES.pageAddToBasket)}</span> <span aria-hidden="true">·</span>{' '}
               <span>{formatMoney(total)}</span>
             </>
           )}

@@ -26,6 +26,7 @@ import {
 } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
 import { useMoney, useShopLocale } from '../lib/shop-locale.ts'
+import { useText } from '../lib/page-text.ts'
 
 // Only sandbox wallets open a sheet, and only when chosen: its dialog code loads then.
 const SandboxWalletSheet = lazy(() =>
@@ -82,6 +83,7 @@ export function PaymentForm({
   islandId = 'paymentform',
 }: PaymentFormProps) {
   const money = useMoney()
+  const text = useText()
   const shop = useShopLocale()
   const [choice, setChoice] = useState<Choice | null>(null)
   const [walletSheet, setWalletSheet] = useState<WalletChoice | null>(null)
@@ -242,10 +244,10 @@ export function PaymentForm({
         className="mt-6 h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 disabled:opacity-60"
       >
         {busy
-          ? 'Processing…'
+          ? text(MESSAGES.pageProcessing)
           : choice === 'new-card' || savedFramesCard(choice)
-            ? 'Continue'
-            : `Pay ${money(total)}`}
+            ? text(MESSAGES.pageContinue)
+            : text(MESSAGES.pagePayTotal, money(total))}
       </button>
     </form>
   )

@@ -3,6 +3,9 @@ import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
 import { checkPostcode, type PostcodeRule } from '../../schemas/postcode.ts'
 import { StoreSearchForm, type StoreSearchIslandProps } from '../components/SearchControls.tsx'
 import { STORE_SEARCH_QUERY, storeSearchFlowPath } from '../lib/store-search.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 export interface PostcodeSearchProps extends StoreSearchIslandProps {
   /** The business's postcode rule for its country (spec §5). */
@@ -18,12 +21,17 @@ export function PostcodeSearch({
   enableDeviceLocation,
   initialValue = '',
   initialError,
-  label = 'Enter your postcode',
+  label,
   returnTo,
   submitLabel,
   searchLabel,
   islandId,
 }: PostcodeSearchProps) {
+  const text = useText()
+  const country = useShopLocale().countryCode
+  // The box asks for the country's postcode by its name: an Irish one is an Eircode.
+  const shownLabel =
+    label ?? text(country === 'IE' ? MESSAGES.pageEnterEircode : MESSAGES.pageEnterPostcode)
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [value, setValue] = useState(initialValue)
@@ -59,7 +67,7 @@ export function PostcodeSearch({
   return (
     <StoreSearchForm
       variant="postcode"
-      label={label}
+      label={shownLabel}
       inputId={inputId}
       errorId={errorId}
       error={error}
@@ -79,7 +87,11 @@ export function PostcodeSearch({
         autoCapitalize="characters"
         spellCheck={false}
         maxLength={POSTCODE_MAX_LENGTH}
-        placeholder={postcodeRule.example ? `e.g. ${postcodeRule.example}` : undefined}
+        placeholder={
+          postcodeRule.example
+            ? text(MESSAGES.pagePostcodeExample, postcodeRule.example)
+            : undefined
+        }
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onClick={() => onChange('')}

@@ -11,6 +11,8 @@ import {
   warningText,
   warningToAnnounce,
 } from '../lib/slots.ts'
+import { useText } from '../lib/page-text.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 
 /** The contract the basket page renders this island with (hydrate 'load'). */
 export interface SlotCountdownProps {
@@ -64,6 +66,7 @@ export function SlotCountdown({
   storeSlug,
   onChooseAgain,
 }: SlotCountdownProps) {
+  const text = useText()
   // The first render (server and hydration alike) counts from serverTime so the markup matches.
   const [remaining, setRemaining] = useState(() =>
     remainingMs(reservation.expiresAt, Date.parse(serverTime), 0)
@@ -124,7 +127,7 @@ export function SlotCountdown({
         <p className="flex items-center gap-2">
           <ClockIcon className="size-5 shrink-0" />
           <span>
-            Slot held for{' '}
+            {text(MESSAGES.pageSlotHeldFor)}{' '}
             <time
               className="font-bold tabular-nums"
               dateTime={`PT${Math.ceil(state.remainingMs / 1000)}S`}

@@ -8,6 +8,8 @@ import { DayTabs } from '../components/slots/DayTabs.tsx'
 import { HeldSlot } from '../components/slots/HeldSlot.tsx'
 import { useSlotReservation } from '../components/slots/use-slot-reservation.ts'
 import type { FulfilmentMethod } from '../lib/slots.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface SlotPickerProps {
   storeId: number
@@ -48,6 +50,7 @@ const TAB =
  */
 export function SlotPicker(props: SlotPickerProps) {
   const { storeId, storeSlug, timeZone, method, today, asap, days, returnTo } = props
+  const text = useText()
   const asapOffered = asap?.available === true
   const [view, setView] = useState<'asap' | 'later'>(
     asapOffered && props.displayAsap ? 'asap' : 'later'
@@ -118,7 +121,7 @@ export function SlotPicker(props: SlotPickerProps) {
             onClick={() => setView('later')}
             className={`${TAB} ${view === 'later' ? 'bg-primary text-on-primary' : 'bg-white ring-1 ring-black/15'}`}
           >
-            Choose a time
+            {text(MESSAGES.pageChooseATime)}
           </button>
         </div>
       ) : null}

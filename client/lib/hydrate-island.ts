@@ -4,6 +4,7 @@
 import { createElement, useEffect, type ComponentType, type ReactNode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { documentLocale } from './document-locale.ts'
+import { islandTexts, PageTextsContext } from './page-text.ts'
 import { ShopLocaleContext } from './shop-locale.ts'
 
 /** Renders its child unchanged and reports React's first commit: the island is hydrated. */
@@ -17,7 +18,8 @@ export function hydrateIsland(
   root: HTMLElement,
   name: string,
   component: ComponentType<object>,
-  props: Record<string, unknown>
+  props: Record<string, unknown>,
+  texts: Readonly<Record<string, string>> = {}
 ): Promise<void> {
   return new Promise<void>((resolve, fail) => {
     let committed = false
@@ -25,10 +27,14 @@ export function hydrateIsland(
       committed = true
       resolve()
     }
-    // The island formats as the server did: the brand's locale, written on <html>.
+    // The island formats and speaks as the server did: the brand's locale, written on <html>,
+    // and the translations the server wrote after the island.
     const island = createElement(ShopLocaleContext, {
       value: documentLocale(),
-      children: createElement(component, props),
+      children: createElement(PageTextsContext, {
+        value: islandTexts(texts),
+        children: createElement(component, props),
+      }),
     })
     hydrateRoot(root, createElement(Committed, { onCommit, children: island }), {
       onRecoverableError: (error) => console.warn(`island ${name}:`, error),

@@ -4,6 +4,8 @@ import { DATE_FORMATS, SLOT_COUNTDOWN_WARNING_MINUTES } from '../../schemas/cons
 import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import type { SlotReservation, TimeSlot, TimeSlotDay } from '../../schemas/slots.ts'
 import { formatStoreTime } from './format.ts'
+import { formatDate, GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import { fillMessage } from '../../schemas/message-format.ts'
 
 /**
  * Pure slot logic shared by the slot pages and islands: the reservation countdown (measured
@@ -12,6 +14,9 @@ import { formatStoreTime } from './format.ts'
  */
 
 const MINUTE_MS = 60_000
+
+/** The render's page text (client/lib/page-text.ts); English as written by default. */
+type Say = (english: string, ...values: Array<string | number>) => string
 
 /**
  * How far the server clock is ahead of this device: server time minus the device time at which
@@ -93,24 +98,48 @@ function calendarDate(date: string): Date {
 
 const UTC = tz('UTC')
 
-/** A local date as DD MMM: '2026-11-23' → '23 Nov'. */
-export function dayMonth(date: string): string {
-  return format(calendarDate(date), DATE_FORMATS.dayMonth, { in: UTC })
+/**
+ * A local calendar date in a brand's language through the shared formatter (schemas/locale.ts);
+ * null for the UK's, which keeps the spec's §9 patterns (date-fns: 'Sep', where Intl writes
+ * 'Sept'). The date is read at noon UTC, so the zone never moves its day.
+ */
+function abroadDate(
+  date: string,
+  shop: ShopLocale,
+  options: Intl.DateTimeFormatOptions
+): string | null {
+  if (shop.locale === GB_LOCALE.locale) return null
+  return formatDate(calendarDate(date), { ...shop, timeZone: 'UTC' }, options)
 }
 
-/** A local date as DD MMM YYYY: '2026-11-23' → '23 Nov 2026'. */
-export function dayMonthYear(date: string): string {
-  return format(calendarDate(date), DATE_FORMATS.dayMonthYear, { in: UTC })
+/** A local date as DD MMM: '2026-11-23' → '23 Nov' ('23 nov' in nl-NL). */
+export function dayMonth(date: string, shop: ShopLocale = GB_LOCALE): string {
+  return (
+    abroadDate(date, shop, { day: 'numeric', month: 'short' }) ??
+    format(calendarDate(date), DATE_FORMATS.dayMonth, { in: UTC })
+  )
 }
 
-/** The short weekday of a local date: 'Mon'. */
-export function weekdayShort(date: string): string {
-  return format(calendarDate(date), 'EEE', { in: UTC })
+/** A local date as DD MMM YYYY: '2026-11-23' → '23 Nov 2026' ('23 nov 2026' in nl-NL). */
+export function dayMonthYear(date: string, shop: ShopLocale = GB_LOCALE): string {
+  return (
+    abroadDate(date, shop, { day: 'numeric', month: 'short', year: 'numeric' }) ??
+    format(calendarDate(date), DATE_FORMATS.dayMonthYear, { in: UTC })
+  )
 }
 
-/** The full weekday of a local date: 'Monday'. */
-export function weekdayLong(date: string): string {
-  return format(calendarDate(date), 'EEEE', { in: UTC })
+/** The short weekday of a local date: 'Mon' ('ma' in nl-NL). */
+export function weekdayShort(date: string, shop: ShopLocale = GB_LOCALE): string {
+  return (
+    abroadDate(date, shop, { weekday: 'short' }) ?? format(calendarDate(date), 'EEE', { in: UTC })
+  )
+}
+
+/** The full weekday of a local date: 'Monday' ('maandag' in nl-NL). */
+export function weekdayLong(date: string, shop: ShopLocale = GB_LOCALE): string {
+  return (
+    abroadDate(date, shop, { weekday: 'long' }) ?? format(calendarDate(date), 'EEEE', { in: UTC })
+  )
 }
 
 /** A slot's local times, HH:mm–HH:mm: '09:00–10:00'. */
@@ -118,12 +147,20 @@ export function slotTimeRange(slot: Pick<TimeSlot, 'timeSlotTime' | 'endTime'>):
   return `${slot.timeSlotTime}–${slot.endTime}`
 }
 
-/** A day's name relative to the store's today: 'Today', 'Tomorrow', else 'Mon 23 Nov'. */
-export function dayName(date: string, today: string): string {
+/**
+ * A day's name relative to the store's today: 'Today', 'Tomorrow', else 'Mon 23 Nov', in the
+ * brand's words (`say`, the render's page text) and date format.
+ */
+export function dayName(
+  date: string,
+  today: string,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
+): string {
   const days = Math.round((Date.parse(date) - Date.parse(today)) / (24 * 60 * MINUTE_MS))
-  if (days === 0) return 'Today'
-  if (days === 1) return 'Tomorrow'
-  return `${weekdayShort(date)} ${dayMonth(date)}`
+  if (days === 0) return say(MESSAGES.pageToday)
+  if (days === 1) return say(MESSAGES.pageTomorrow)
+  return `${weekdayShort(date, shop)} ${dayMonth(date, shop)}`
 }
 
 /** The store's local date (YYYY-MM-DD) at an instant. */
@@ -140,7 +177,9 @@ export function asapTime(estimatedAt: string, timeZone: string): string {
 export function reservationLabel(
   reservation: SlotReservation,
   today: string,
-  timeZone: string
+  timeZone: string,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
 ): string {
   const method = reservation.fulfilmentMethod === 'delivery' ? 'delivery' : 'collection'
   if (reservation.type === 'asap' || reservation.timeSlotTime === null) {
@@ -150,8 +189,8 @@ export function reservationLabel(
     timeSlotTime: reservation.timeSlotTime,
     endTime: reservation.endTime ?? reservation.timeSlotTime,
   })
-  const capital = method === 'delivery' ? 'Delivery' : 'Collection'
-  return `${capital}, ${dayName(reservation.timeSlotDate, today)}, ${range}`
+  const capital = say(method === 'delivery' ? MESSAGES.pageDelivery : MESSAGES.pageCollection)
+  return `${capital}, ${dayName(reservation.timeSlotDate, today, shop, say)}, ${range}`
 }
 
 /** Whether a day has at least one slot a shopper can choose. */

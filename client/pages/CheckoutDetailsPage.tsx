@@ -26,6 +26,9 @@ import { AddressFinder } from '../islands/AddressFinder.tsx'
 import { island } from '../components/Island.tsx'
 import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../lib/checkout-forms.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
+import { useText } from '../lib/page-text.ts'
+import { hasAddressLookup } from '../../schemas/address-form.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
 
@@ -93,6 +96,8 @@ export function CheckoutDetailsPage({
   canSaveAddress = false,
   finder = null,
 }: CheckoutDetailsPageProps) {
+  const text = useText()
+  const shop = useShopLocale()
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
       <CheckoutFrame title="Your details" progress="details">
@@ -107,7 +112,7 @@ export function CheckoutDetailsPage({
             // Enter in a field continues to payment: the first submit button is the form's
             // default, and the postcode finder's buttons come before the visible one.
             <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
-              Continue to payment
+              {text(MESSAGES.pageContinueToPayment)}
             </button>
           ) : null}
           {outsideArea ? (
@@ -157,15 +162,20 @@ export function CheckoutDetailsPage({
                 values={values}
                 legend="Your saved addresses"
               />
-              <PostcodeFinder view={finder} values={values} />
-              <AddressFinderIsland fieldPrefix="delivery" />
+              {hasAddressLookup(shop.countryCode) ? (
+                <>
+                  <PostcodeFinder view={finder} values={values} />
+                  <AddressFinderIsland fieldPrefix="delivery" />
+                </>
+              ) : null}
               <AddressFields idPrefix="delivery" errors={errors} values={values} />
               {canSaveAddress ? (
                 <SaveAddressOption idPrefix="delivery" values={values} errors={errors} />
               ) : null}
               <div className="mb-4">
                 <label htmlFor="delivery-instructions" className="block text-sm font-semibold">
-                  Delivery instructions <span className="font-normal text-ink/70">(optional)</span>
+                  {`${text(MESSAGES.pageDeliveryInstructions)} `}
+                  <span className="font-normal text-ink/70">{`(${text(MESSAGES.pageOptional)})`}</span>
                 </label>
                 <textarea
                   id="delivery-instructions"

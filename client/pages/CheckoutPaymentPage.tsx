@@ -12,6 +12,7 @@ import {
 } from '../components/checkout/CheckoutFrame.tsx'
 import { OrderLines } from '../components/checkout/OrderLines.tsx'
 import { basketSummaryLines } from '../lib/checkout-summary.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 import { island } from '../components/Island.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
@@ -25,7 +26,11 @@ import { formatMessage } from '../../schemas/messages.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
 
 // Paying is the page: hydrate at once.
-const PaymentFormIsland = island('PaymentForm', PaymentForm, { hydrate: 'load' })
+const PaymentFormIsland = island('PaymentForm', PaymentForm, {
+  hydrate: 'load',
+  // Its button's words as the shopper chooses how to pay.
+  texts: [MESSAGES.pageProcessing, MESSAGES.pageContinue, MESSAGES.pagePayTotal],
+})
 const StoreCreditSwitchIsland = island('StoreCreditSwitch', StoreCreditSwitch, { hydrate: 'load' })
 
 export interface CheckoutPaymentPageProps {

@@ -14,6 +14,9 @@ import { dayMonth, slotTimeRange, weekdayShort } from '../lib/slots.ts'
 import { TRACKING_OFFERED_STATUSES, trackingPath } from '../../schemas/tracking.ts'
 import { displayPhone } from '../../schemas/phone.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface CheckoutSuccessPageProps {
   chrome: PageChrome
@@ -27,12 +30,12 @@ export interface CheckoutSuccessPageProps {
  * The order's slot as frozen on it (store-local date and HH:mm times): 'Mon 23 Nov, 09:00–10:00',
  * or 'ASAP'. Null without a slot.
  */
-export function orderSlotLabel(order: OrderSummary): string | null {
+export function orderSlotLabel(order: OrderSummary, shop: ShopLocale = GB_LOCALE): string | null {
   if (!order.slotDate) return null
   if (order.fulfilmentTiming === 'asap' || !order.slotStartsAt) {
     return order.slotStartsAt ? `ASAP (about ${order.slotStartsAt})` : 'ASAP'
   }
-  const day = `${weekdayShort(order.slotDate)} ${dayMonth(order.slotDate)}`
+  const day = `${weekdayShort(order.slotDate, shop)} ${dayMonth(order.slotDate, shop)}`
   const range = slotTimeRange({
     timeSlotTime: order.slotStartsAt,
     endTime: order.slotEndsAt ?? order.slotStartsAt,
@@ -63,8 +66,10 @@ export function CheckoutSuccessPage({
   error,
   continueHref,
 }: CheckoutSuccessPageProps) {
-  const shopCountry = useShopLocale().countryCode
-  const slot = order ? orderSlotLabel(order) : null
+  const shop = useShopLocale()
+  const text = useText()
+  const shopCountry = shop.countryCode
+  const slot = order ? orderSlotLabel(order, shop) : null
   const collection = order?.fulfilmentMethod === 'collection'
   const where = !order
     ? []
@@ -73,16 +78,18 @@ export function CheckoutSuccessPage({
       : order.deliveryAddress
         ? postalLines(order.deliveryAddress)
         : []
-  const paidWith = order
+  const paidWithEnglish = order
     ? paidWithLabel(order.paidWith, order.fulfilmentMethod, order.totals)
     : null
+  // 'Card', 'Cash': catalogue English; a card's brand and digits are said as they are.
+  const paidWith = paidWithEnglish === null ? null : text(paidWithEnglish)
   const tracked =
     order !== null &&
     !error &&
     (TRACKING_OFFERED_STATUSES as ReadonlyArray<string>).includes(order.status)
   // Beside the details on a wide screen, as on the payment step; below them on a phone.
   const summaryCard = order ? (
-    <CheckoutCard title="Order summary" titleId="order-summary-title">
+    <CheckoutCard title={MESSAGES.pageOrderSummary} titleId="order-summary-title">
       <OrderLines lines={orderSummaryLines(order)} />
       <div className="mt-3 border-t border-black/10 pt-3">
         <OrderTotalsList order={order} />
@@ -92,7 +99,7 @@ export function CheckoutSuccessPage({
   return (
     <Layout chrome={chrome}>
       <CheckoutFrame
-        title={order && !error ? 'Thank you for your order' : 'Your order'}
+        title={order && !error ? MESSAGES.pageThankYou : MESSAGES.pageYourOrder}
         progress="done"
         aside={summaryCard}
       >
@@ -103,20 +110,20 @@ export function CheckoutSuccessPage({
               {error ? null : (
                 <p className="mb-3 flex items-center gap-2 font-semibold text-green-800">
                   <CheckIcon className="size-6" />
-                  Your order has been sent to {order.storeName}.
+                  {text(MESSAGES.pageSentToStore, order.storeName)}
                 </p>
               )}
               <dl className="grid gap-2 sm:grid-cols-[auto_1fr] sm:gap-x-6">
-                <dt className="font-semibold">Order number</dt>
+                <dt className="font-semibold">{text(MESSAGES.pageOrderNumber)}</dt>
                 <dd className="text-xl font-extrabold tabular-nums">{order.businessOrderId}</dd>
                 <dt className="font-semibold">
-                  {collection ? 'Ready for collection' : 'Delivery'}
+                  {text(collection ? MESSAGES.pageReadyForCollection : MESSAGES.pageDelivery)}
                 </dt>
-                <dd>{slot ?? 'To be confirmed'}</dd>
+                <dd>{slot ?? text(MESSAGES.pageToBeConfirmed)}</dd>
                 {where.length > 0 ? (
                   <>
                     <dt className="font-semibold">
-                      {collection ? 'Collect from' : 'Delivering to'}
+                      {text(collection ? MESSAGES.pageCollectFrom : MESSAGES.pageDeliveringTo)}
                     </dt>
                     <dd>
                       <AddressText lines={where} />
@@ -125,19 +132,19 @@ export function CheckoutSuccessPage({
                 ) : null}
                 {paidWith ? (
                   <>
-                    <dt className="font-semibold">Payment</dt>
+                    <dt className="font-semibold">{text(MESSAGES.pagePayment)}</dt>
                     <dd>{paidWith}</dd>
                   </>
                 ) : null}
                 {order.contact.email ? (
                   <>
-                    <dt className="font-semibold">Confirmation sent to</dt>
+                    <dt className="font-semibold">{text(MESSAGES.pageConfirmationSentTo)}</dt>
                     <dd className="[overflow-wrap:anywhere]">{order.contact.email}</dd>
                   </>
                 ) : null}
                 {order.contact.phoneNumber ? (
                   <>
-                    <dt className="font-semibold">Order texts to</dt>
+                    <dt className="font-semibold">{text(MESSAGES.pageOrderTextsTo)}</dt>
                     <dd className="tabular-nums">
                       {displayPhone(order.contact.phoneNumber, shopCountry)}
                     </dd>

@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../schemas/catalogue.ts'
-import { formatMessage } from '../../schemas/messages.ts'
+import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import { Breadcrumbs } from '../components/catalogue/Breadcrumbs.tsx'
 import type { Crumb } from '../lib/catalogue-links.ts'
 import { OfferLink } from '../components/catalogue/OfferLink.tsx'
@@ -13,7 +13,11 @@ import { ItemPicture, ItemPriceLines } from '../components/item/ItemHeader.tsx'
 import { ItemOptions } from '../islands/ItemOptions.tsx'
 
 // The picker is the page's reason to exist: hydrate as soon as possible.
-const ItemOptionsIsland = island('ItemOptions', ItemOptions, { hydrate: 'load' })
+const ItemOptionsIsland = island('ItemOptions', ItemOptions, {
+  hydrate: 'load',
+  // What its status line says after a press.
+  texts: [MESSAGES.pageAddingToBasket, MESSAGES.addedToBasket, MESSAGES.pageViewBasket],
+})
 
 export interface MenuItemPageProps {
   chrome: PageChrome

@@ -30,6 +30,8 @@ import {
 import { routePath } from '../lib/routes.ts'
 import { StoreRatingLine } from '../components/store/StoreRatingLine.tsx'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { useText } from '../lib/page-text.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 
 export interface StoresNearByPageProps {
   chrome: PageChrome
@@ -51,13 +53,14 @@ export function StoresNearByPage({
   search,
   interest,
 }: StoresNearByPageProps) {
+  const text = useText()
   return (
     <Layout chrome={chrome} interactive>
       <div className="bg-tint">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[1fr_minmax(0,26rem)] md:items-center md:py-10">
           <div>
             <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
-              Stores near {postcode}
+              {text(MESSAGES.pageStoresNear, postcode)}
             </h1>
             <p className="mt-2 text-ink/80">
               {stores.length === 0
@@ -66,14 +69,20 @@ export function StoresNearByPage({
             </p>
           </div>
           <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/10 sm:p-5">
-            <StoreSearch {...search} label={search.label ?? 'Search somewhere else'} />
+            <StoreSearch
+              {...search}
+              label={search.label ?? text(MESSAGES.pageSearchSomewhereElse)}
+            />
           </div>
         </div>
       </div>
 
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         {stores.length > 0 ? (
-          <ol aria-label={`Stores near ${postcode}`} className="grid gap-4 md:grid-cols-2">
+          <ol
+            aria-label={text(MESSAGES.pageStoresNear, postcode)}
+            className="grid gap-4 md:grid-cols-2"
+          >
             {stores.map((store) => (
               <li key={store.id}>
                 <StoreCard store={store} postcode={postcode} />
@@ -111,6 +120,7 @@ export function StoresNearByPage({
 /** One store of the results: where it is, whether it is open and how it can fulfil an order. */
 export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: string }) {
   const shop = useShopLocale()
+  const text = useText()
   const { address, delivery, collection, availability } = store
   const nameId = `store-${store.id}-name`
   const advance = daysInAdvanceLabel(store.daysInAdvance)
@@ -208,7 +218,7 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
           href={routePath('stores-storeSlug', { storeSlug: store.slug })}
           className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 sm:w-auto"
         >
-          Shop at this store
+          {text(MESSAGES.pageShopAtThisStore)}
           <span className="sr-only">: {store.name}</span>
           <ArrowRightIcon className="size-5" />
         </a>

@@ -6,7 +6,17 @@ import { SlotPageFrame, type SlotPageFrameProps } from '../components/slots/Slot
 import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
 import { dayMonthYear, weekdayLong } from '../lib/slots.ts'
 
-const SlotPickerIsland = island('SlotPicker', SlotPicker, { hydrate: 'load' })
+const SlotPickerIsland = island('SlotPicker', SlotPicker, {
+  hydrate: 'load',
+  // The held slot's words, said once the shopper picks one.
+  texts: [
+    MESSAGES.pageYourSlot,
+    MESSAGES.pageDelivery,
+    MESSAGES.pageCollection,
+    MESSAGES.pageToday,
+    MESSAGES.pageTomorrow,
+  ],
+})
 
 export interface TimeSlotCalendarPageProps {
   frame: Omit<SlotPageFrameProps, 'children' | 'title'>

@@ -1,9 +1,20 @@
+import { MESSAGES } from '../../schemas/messages.ts'
 import { island } from '../components/Island.tsx'
 import { DeliveryPlace, type DeliveryPlaceView } from '../components/slots/DeliveryPlace.tsx'
 import { SlotPageFrame, type SlotPageFrameProps } from '../components/slots/SlotPageFrame.tsx'
 import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
 
-const SlotPickerIsland = island('SlotPicker', SlotPicker, { hydrate: 'load' })
+const SlotPickerIsland = island('SlotPicker', SlotPicker, {
+  hydrate: 'load',
+  // The held slot's words, said once the shopper picks one.
+  texts: [
+    MESSAGES.pageYourSlot,
+    MESSAGES.pageDelivery,
+    MESSAGES.pageCollection,
+    MESSAGES.pageToday,
+    MESSAGES.pageTomorrow,
+  ],
+})
 
 export interface TimeSlotsPageProps {
   frame: Omit<SlotPageFrameProps, 'children' | 'title'>

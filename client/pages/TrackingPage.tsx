@@ -15,6 +15,8 @@ import type { PageChrome } from '../lib/page-chrome.ts'
 import { whenText } from '../components/tracking/tracking-view.ts'
 import { TrackingLive } from '../islands/TrackingLive.tsx'
 import type { MapTiles } from '../lib/tracking-map.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 // Loaded at once: the page is about what happens next, and the socket should open early.
 const TrackingLiveIsland = island('TrackingLive', TrackingLive, { hydrate: 'load' })
@@ -51,11 +53,12 @@ export function TrackingPage({
   amendWindow = null,
 }: TrackingPageProps) {
   const { store } = snapshot
+  const text = useText()
   return (
     <Layout chrome={chrome}>
       <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
         <p className="text-sm font-semibold tracking-wide text-ink/70 uppercase">
-          Track your order
+          {text(MESSAGES.pageTrackYourOrder)}
         </p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">
           Order {snapshot.orderNumber}
@@ -108,7 +111,7 @@ export function TrackingPage({
                 href={trackingReceiptPath(snapshot.orderNumber, token)}
                 className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
               >
-                Printable receipt
+                {text(MESSAGES.pagePrintableReceipt)}
               </a>
             </p>
           </aside>

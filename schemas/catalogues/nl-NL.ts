@@ -1,4 +1,5 @@
 import type { MessageKey } from '../messages.ts'
+import { NL_NL_PAGE_MESSAGES } from './nl-NL-pages.ts'
 
 /*
  * The Dutch catalogue (nl-NL): every message of schemas/messages.ts as ICU MessageFormat, `{0}`
@@ -640,4 +641,5 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   archivedOrderRestored: 'De bestelling staat weer online.',
   archivedOrderIdClash:
     'De bestelling kan niet worden teruggezet: haar id is weer in gebruik. Neem contact op met support.',
+  ...NL_NL_PAGE_MESSAGES,
 }

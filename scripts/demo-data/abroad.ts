@@ -168,7 +168,7 @@ export function addAbroad(t: Tables): void {
         random
       )
     })
-    addRangeSubset(t, random, business.id, idOffset, home.currency)
+    addRangeSubset(t, random, business.id, idOffset, home.currency, home.countryCode)
     addLegalPages(t, business, brand)
   }
 }

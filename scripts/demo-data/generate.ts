@@ -81,6 +81,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * 15: green seedless grapes drawn with the green grapes icon; 16: loose produce, counter meat, fish,
  * cheese and deli sold by weight, ADR 039; 17: a VAT class per item, a rule per category, ADR 051;
  * 18: two businesses abroad, Liffey Larder on dublin.localhost and Domstad Markt on
- * utrecht.localhost, ADR 052).
+ * utrecht.localhost, ADR 052; 19: Domstad Markt's food and soft drinks at the Dutch reduced
+ * rate, not zero-rated as in the UK, ADR 051).
  */
-export const DEMO_DATA_VERSION = 18
+export const DEMO_DATA_VERSION = 19

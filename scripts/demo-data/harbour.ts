@@ -4,6 +4,8 @@ import { cookiePolicy, privacyNotice, termsOfSale } from './legal-pages.ts'
 import { createRandom } from './prng.ts'
 import { addStore, townStore } from './stores.ts'
 import { createTables, type Tables } from './tables.ts'
+import { demoVatClassIn } from './vat-classes.ts'
+import type { VatClass } from '../../schemas/vat.ts'
 import { addBusiness, type DemoBrand, type DemoBusiness } from './tenancy.ts'
 
 /**
@@ -137,13 +139,17 @@ export function addRangeSubset(
   random: ReturnType<typeof createRandom>,
   businessId: number,
   idOffset: number,
-  currency = 'GBP'
+  currency = 'GBP',
+  countryCode = 'GB'
 ): void {
   const scratch = createTables()
   addCatalogue(scratch, random, 0)
   const categories = objects(scratch.categories)
   const departmentIds = new Set(
     categories.filter((c) => DEPARTMENTS.some((slug) => slug === c('slug'))).map((c) => c('id'))
+  )
+  const departmentOf = new Map(
+    categories.map((c) => [c('id'), categories.find((d) => d('id') === c('parent_id'))?.('slug')])
   )
   const kept = categories.filter(
     (c) => departmentIds.has(c('id')) || departmentIds.has(c('parent_id'))
@@ -174,6 +180,11 @@ export function addRangeSubset(
       // The generator writes unit prices in pence and pounds ('£1.20/kg'); another currency's
       // shop shows none rather than pounds.
       ...(currency !== 'GBP' && { unit_price_label: null }),
+      vat_class: demoVatClassIn(
+        countryCode,
+        String(departmentOf.get(categoryId) ?? ''),
+        item('vat_class') as VatClass
+      ),
     })
   }
 }

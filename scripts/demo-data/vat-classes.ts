@@ -42,3 +42,23 @@ export function demoVatClass(departmentSlug: string, subCategorySlug: string): V
     (STANDARD_DEPARTMENTS.has(departmentSlug) || departmentSlug === 'baby' ? 'standard' : 'zero')
   )
 }
+
+// Dutch VAT (Wet OB 1968, table I): food and non-alcoholic drinks are at the reduced rate (9 %),
+// not zero-rated as in the UK; alcohol and non-food stay standard (21 %).
+const NL_REDUCED_DEPARTMENTS: ReadonlySet<string> = new Set(['drinks'])
+
+/**
+ * An item's class in its shop's country: the UK rule above for GB and Ireland (whose zero rate
+ * covers most food too), the Netherlands' for a Dutch shop.
+ *
+ * @example demoVatClassIn('NL', 'drinks', 'zero') // 'reduced'
+ */
+export function demoVatClassIn(
+  countryCode: string,
+  departmentSlug: string,
+  ukClass: VatClass
+): VatClass {
+  if (countryCode !== 'NL') return ukClass
+  if (ukClass === 'zero' || NL_REDUCED_DEPARTMENTS.has(departmentSlug)) return 'reduced'
+  return ukClass
+}

@@ -49,9 +49,21 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 18,
-      sha256: '090ddbbfb076eb179386de9be4ab920e9fcba35f178651b1da8bcfd4eb373a3e',
+      version: 19,
+      sha256: '03eae93bdc140dcb9d0d79642c616d80e20ff10d5c4075a17d8deefc4d6087dc',
     })
+  })
+
+  it('classes the Dutch shop’s food and soft drinks at the reduced rate, the Irish one’s as the UK’s', () => {
+    const classes = (businessId: number) =>
+      new Set(
+        rows('menu_items')
+          .filter((item) => item.business_id === businessId)
+          .map((item) => item.vat_class)
+      )
+    // Business 22 is Domstad Markt (NL), 21 Liffey Larder (IE): scripts/demo-data/abroad.ts.
+    expect(classes(22)).toEqual(new Set(['reduced']))
+    expect(classes(21)).toEqual(new Set(['zero', 'standard']))
   })
 
   it('sells loose produce by the piece and counter meat, fish and cheese by weight (ADR 039)', () => {

@@ -7,6 +7,9 @@ import { Document } from '../../client/components/Document.tsx'
 import type { PageChrome } from '../../client/lib/page-chrome.ts'
 import { RenderContext } from '../../client/components/render-context.ts'
 import { ShopLocaleContext } from '../../client/lib/shop-locale.ts'
+import { PageTextsContext } from '../../client/lib/page-text.ts'
+import { pageTextsOf } from './page-texts.ts'
+import { localiseMessage } from '../../schemas/message-catalogue.ts'
 import { shopLocaleOf, type ShopLocale } from '../../schemas/locale.ts'
 import type { Brand } from '../../schemas/brand.ts'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../schemas/constants.ts'
@@ -59,7 +62,8 @@ export function pageChrome(c: Context<AppEnv>): PageChrome {
     brand: requestBrand(c),
     signedIn: isSignedIn(c),
     currentPath: c.req.path,
-    flash: flash?.message ?? null,
+    // Flashed in English by whatever redirected; said in the brand's language here (ADR 049).
+    flash: flash ? localiseMessage(requestLocale(c), flash.message) : null,
     ...(flash ? { flashTone: flash.tone } : {}),
   }
 }
@@ -119,6 +123,7 @@ export async function renderPage(
   ])
   const chrome = { ...pageChrome(c), ...(content ? { content } : {}) }
   const brand = chrome.brand
+  const shop = shopLocaleOf(brand ?? {})
   const personal = chrome.signedIn || chrome.flash !== null
   const head = withSeoMetadata(options.meta, metadata, c.req.url)
   const { canonicalPath, ...meta } = head
@@ -126,16 +131,18 @@ export async function renderPage(
     <RenderContext
       value={{ nonce, assets: CLIENT_ASSETS, nextIslandId: createIslandIds(), now: nowMs(c.env) }}
     >
-      <ShopLocaleContext value={shopLocaleOf(brand ?? {})}>
-        <Document
-          meta={{ ...meta, canonicalUrl: canonicalUrl(c, canonicalPath ?? c.req.path) }}
-          brand={brand}
-          nonce={nonce}
-          styles={CLIENT_ASSETS.styles}
-          fonts={CLIENT_ASSETS.fonts}
-        >
-          {render(chrome)}
-        </Document>
+      <ShopLocaleContext value={shop}>
+        <PageTextsContext value={pageTextsOf(shop)}>
+          <Document
+            meta={{ ...meta, canonicalUrl: canonicalUrl(c, canonicalPath ?? c.req.path) }}
+            brand={brand}
+            nonce={nonce}
+            styles={CLIENT_ASSETS.styles}
+            fonts={CLIENT_ASSETS.fonts}
+          >
+            {render(chrome)}
+          </Document>
+        </PageTextsContext>
       </ShopLocaleContext>
     </RenderContext>,
     {

@@ -1,4 +1,6 @@
 import { routePath } from '../../lib/routes.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useLocalised, useText } from '../../lib/page-text.ts'
 
 /**
  * The terms and privacy agreement box (spec §5 Details form; registration too): required, with
@@ -13,6 +15,8 @@ export function TermsAgreement({
   checked: boolean
   error?: string | undefined
 }) {
+  const text = useText()
+  const localise = useLocalised()
   const id = `${idPrefix}-terms`
   const errorId = `${id}-error`
   return (
@@ -30,23 +34,23 @@ export function TermsAgreement({
           className="mt-0.5 size-6 shrink-0 accent-primary"
         />
         <label htmlFor={id} className="text-sm">
-          I agree to the{' '}
+          {text(MESSAGES.pageTermsAgree)}{' '}
           <a href={routePath('terms')} className="font-semibold underline underline-offset-4">
-            terms and conditions
+            {text(MESSAGES.pageTermsLink)}
           </a>{' '}
-          and the{' '}
+          {text(MESSAGES.pageTermsAnd)}{' '}
           <a
             href={routePath('privacy-policy')}
             className="font-semibold underline underline-offset-4"
           >
-            privacy policy
+            {text(MESSAGES.pagePrivacyLink)}
           </a>
           .
         </label>
       </div>
       {error ? (
         <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-          {error}
+          {localise(error)}
         </p>
       ) : null}
     </div>

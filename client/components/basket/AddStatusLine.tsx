@@ -1,5 +1,7 @@
 import { routePath } from '../../lib/routes.ts'
 import type { AddStatus } from './use-add-to-basket.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The live line under an add button: the wait, then "Added …" with a link to the basket, or the
@@ -14,14 +16,15 @@ export function AddStatusLine({
   status: AddStatus
   className?: string
 }) {
+  const text = useText()
   return (
     <p id={id} role="status" className={`min-h-5 text-sm font-semibold ${className}`.trim()}>
-      {status.kind === 'adding' ? 'Adding to basket…' : null}
+      {status.kind === 'adding' ? text(MESSAGES.pageAddingToBasket) : null}
       {status.kind === 'added' ? (
         <>
           {status.message}{' '}
           <a href={routePath('basket')} className="text-primary underline">
-            View basket
+            {text(MESSAGES.pageViewBasket)}
           </a>
         </>
       ) : null}

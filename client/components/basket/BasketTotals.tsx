@@ -4,6 +4,7 @@ import { minimumSpendProgress } from '../../lib/basket.ts'
 import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { routePath } from '../../lib/routes.ts'
 import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** One label/amount pair of a totals list (`<dl>`): the basket's and a placed order's. */
 export function TotalsRow({
@@ -15,10 +16,12 @@ export function TotalsRow({
   value: string
   strong?: boolean
 }) {
+  // Labels and 'Free' are catalogue English; a deal's name or an amount is said as it is.
+  const text = useText()
   return (
     <div className={`flex justify-between gap-4 ${strong ? 'text-lg font-extrabold' : ''}`}>
-      <dt>{label}</dt>
-      <dd className="tabular-nums">{value}</dd>
+      <dt>{text(label)}</dt>
+      <dd className="tabular-nums">{text(value)}</dd>
     </div>
   )
 }

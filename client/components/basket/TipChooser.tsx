@@ -4,7 +4,7 @@ import { formatMoney } from '../../../schemas/money.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import { useCurrencySymbol, useShopLocale } from '../../lib/shop-locale.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
-import { parseTipPounds } from '../../lib/tip-pounds.ts'
+import { parseTipPounds, typedAmount } from '../../lib/tip-pounds.ts'
 
 const PRESETS = [0, 100, 200, 300]
 
@@ -38,12 +38,12 @@ export function TipChooser({
   const currency = useCurrencySymbol()
   const shop = useShopLocale()
   const [other, setOther] = useState(!PRESETS.includes(tip))
-  const [text, setText] = useState(PRESETS.includes(tip) ? '' : (tip / 100).toFixed(2))
+  const [text, setText] = useState(PRESETS.includes(tip) ? '' : typedAmount(tip, shop))
   const [invalid, setInvalid] = useState<string | null>(null)
 
   function submitOther(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const pence = parseTipPounds(text)
+    const pence = parseTipPounds(text, shop)
     const refusal = tipRefusal(pence, maxTip, shop)
     setInvalid(refusal)
     if (refusal === null && pence !== null) onTip(pence)

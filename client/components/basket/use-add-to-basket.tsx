@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react'
 import type { Basket } from '../../../schemas/basket.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   actionFailureMessage,
   addedCost,
@@ -11,6 +11,7 @@ import {
   type BasketAtAnotherStore,
 } from '../../lib/basket.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
 
 // Most adds never meet another store's basket: the dialog's code loads only when one does.
 const OverwriteDialog = lazy(() =>
@@ -58,6 +59,7 @@ export function useAddToBasket(
   dialog: ReactNode
 } {
   const formatMoney = useMoney()
+  const text = useText()
   const [status, setStatus] = useState<AddStatus>({ kind: 'idle' })
   const [conflict, setConflict] = useState<{
     basketAdd: BasketAdd
@@ -79,8 +81,8 @@ export function useAddToBasket(
       const cost = basketAdd.cost(basket)
       setStatus({
         kind: 'added',
-        message: formatMessage(
-          'addedToBasket',
+        message: text(
+          MESSAGES.addedToBasket,
           cost === null ? line : `${line}, ${formatMoney(cost)}`
         ),
       })

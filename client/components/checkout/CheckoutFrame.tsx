@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { routePath } from '../../lib/routes.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** The steps a shopper sees in the progress line; the sign-in steps count as 'Your details'. */
 const PROGRESS = [
@@ -25,12 +27,13 @@ export function CheckoutFrame({
   aside?: ReactNode
   children: ReactNode
 }) {
+  const text = useText()
   const current = PROGRESS.findIndex((step) => step.key === progress)
   // Once the order is placed its checkout is closed: the earlier steps are no way back.
   const linked = progress !== 'done'
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-      <nav aria-label="Checkout progress" className="mb-5">
+      <nav aria-label={text(MESSAGES.pageCheckoutProgress)} className="mb-5">
         <ol className="flex flex-wrap gap-x-2 gap-y-1 text-sm">
           {PROGRESS.map((step, index) => {
             const state = index < current ? 'done' : index === current ? 'current' : 'todo'
@@ -42,14 +45,14 @@ export function CheckoutFrame({
                     href={step.href}
                     className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
                   >
-                    {step.label}
+                    {text(step.label)}
                   </a>
                 ) : (
                   <span
                     aria-current={state === 'current' ? 'step' : undefined}
                     className={`inline-flex min-h-11 items-center ${state === 'current' ? 'font-bold' : 'text-ink/70'}`}
                   >
-                    {step.label}
+                    {text(step.label)}
                   </span>
                 )}
               </li>
@@ -57,11 +60,11 @@ export function CheckoutFrame({
           })}
         </ol>
       </nav>
-      <h1 className="mb-6 text-3xl font-extrabold tracking-tight">{title}</h1>
+      <h1 className="mb-6 text-3xl font-extrabold tracking-tight">{text(title)}</h1>
       {aside ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
           <div className="flex flex-col gap-6">{children}</div>
-          <aside aria-label="Order summary" className="lg:sticky lg:top-4">
+          <aside aria-label={text(MESSAGES.pageOrderSummary)} className="lg:sticky lg:top-4">
             {aside}
           </aside>
         </div>
@@ -82,6 +85,7 @@ export function CheckoutCard({
   titleId?: string
   children: ReactNode
 }) {
+  const text = useText()
   return (
     <section
       aria-labelledby={title ? titleId : undefined}
@@ -89,7 +93,7 @@ export function CheckoutCard({
     >
       {title ? (
         <h2 id={titleId} className="mb-4 text-xl font-bold">
-          {title}
+          {text(title)}
         </h2>
       ) : null}
       {children}
@@ -123,13 +127,14 @@ export function StepLink({
   children: ReactNode
   variant?: 'primary' | 'secondary'
 }) {
+  const text = useText()
   const look =
     variant === 'primary'
       ? 'bg-primary text-on-primary hover:brightness-90'
       : 'border-2 border-primary bg-white text-primary hover:bg-tint'
   return (
     <a href={href} className={`${LINK_BUTTON} ${look}`}>
-      {children}
+      {typeof children === 'string' ? text(children) : children}
     </a>
   )
 }

@@ -10,6 +10,8 @@ import { Logo } from '../Logo.tsx'
 import { OrderLines } from './OrderLines.tsx'
 import type { CheckoutHeaderSummary } from '../../lib/checkout-summary.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
 const SlotCountdownIsland = island('SlotCountdown', SlotCountdown, { hydrate: 'load' })
@@ -34,6 +36,7 @@ function LockIcon({ className }: { className?: string }) {
  */
 function HeaderSummary({ summary }: { summary: CheckoutHeaderSummary }) {
   const money = useMoney()
+  const text = useText()
   const line = `${itemsLabel(summary.itemCount)} · ${money(summary.total)}`
   return (
     <>
@@ -55,7 +58,7 @@ function HeaderSummary({ summary }: { summary: CheckoutHeaderSummary }) {
         </div>
       </details>
       <p className="hidden text-sm sm:block">
-        <span className="font-semibold">Your order:</span>{' '}
+        <span className="font-semibold">{text(MESSAGES.pageYourOrderColon)}</span>{' '}
         <span className="tabular-nums">{line}</span>
       </p>
     </>
@@ -78,6 +81,7 @@ export function CheckoutLayout({
   children: ReactNode
 }) {
   const brand = chrome.brand
+  const text = useText()
   const held = summary?.slot?.status === 'held' ? summary.slot : null
   return (
     <>
@@ -98,7 +102,7 @@ export function CheckoutLayout({
           </a>
           <p className="flex items-center gap-1.5 text-sm font-bold">
             <LockIcon className="size-5 text-primary" />
-            Secure checkout
+            {text(MESSAGES.pageSecureCheckout)}
           </p>
           {summary ? (
             <div className="contents sm:ms-auto sm:block">

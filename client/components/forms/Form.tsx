@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import type { FormErrors, FormValues } from '../../lib/form-values.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useLocalised, useText } from '../../lib/page-text.ts'
 
 export type { FormErrors, FormValues }
 
@@ -45,10 +47,11 @@ export function ErrorSummary({
   /** Prefix of the fields' ids, to link each field error to its field; none: plain text. */
   idPrefix?: string
 }) {
-  const form = errors.form
-  const fields = Object.entries(errors).filter(
-    (entry): entry is [string, string] => entry[0] !== 'form' && Boolean(entry[1])
-  )
+  const localise = useLocalised()
+  const form = errors.form ? localise(errors.form) : errors.form
+  const fields = Object.entries(errors)
+    .filter((entry): entry is [string, string] => entry[0] !== 'form' && Boolean(entry[1]))
+    .map(([field, message]): [string, string] => [field, localise(message)])
   if (!form && fields.length === 0) return null
   // A message alone is the summary's whole text (pages and tests read it as the alert's text).
   if (fields.length === 0) {
@@ -132,20 +135,25 @@ export function TextField({
   maxLength,
   idPrefix,
 }: TextFieldProps) {
+  const text = useText()
+  const localise = useLocalised()
   const id = `${idPrefix}-${name}`
-  const error = errors[name]
+  const refusal = errors[name]
+  const error = refusal ? localise(refusal) : refusal
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
-        {required ? null : <span className="font-normal text-ink/70"> (optional)</span>}
+        {text(label)}
+        {required ? null : (
+          <span className="font-normal text-ink/70">{` (${text(MESSAGES.pageOptional)})`}</span>
+        )}
       </label>
       {hint ? (
         <p id={hintId} className="mt-0.5 text-sm text-ink/70">
-          {hint}
+          {text(hint)}
         </p>
       ) : null}
       <input
@@ -233,6 +241,7 @@ export function SubmitButton({
   value?: string
   variant?: 'primary' | 'secondary'
 }) {
+  const text = useText()
   const look =
     variant === 'primary'
       ? 'bg-primary text-on-primary hover:brightness-90'
@@ -244,7 +253,7 @@ export function SubmitButton({
       value={value}
       className={`mt-2 h-12 w-full rounded-xl px-5 font-bold ${look}`}
     >
-      {children}
+      {typeof children === 'string' ? text(children) : children}
     </button>
   )
 }

@@ -1,5 +1,7 @@
 import { parseQuantity } from '../../lib/item-options-ui.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface QuantityFieldProps {
   id: string
@@ -16,18 +18,19 @@ const stepButton =
 
 /** How many of the item: a number field between a minus and a plus button. */
 export function QuantityField({ id, value, max, error, onChange }: QuantityFieldProps) {
+  const text = useText()
   const current = parseQuantity(value)
   const errorId = `${id}-error`
   return (
     <div>
       <label htmlFor={id} className="text-base font-bold">
-        Quantity
+        {text(MESSAGES.pageQuantity)}
       </label>
       <div className="mt-2 flex items-center gap-2">
         <button
           type="button"
           className={stepButton}
-          aria-label="One fewer"
+          aria-label={text(MESSAGES.pageOneFewer)}
           disabled={current === null || current <= 1}
           onClick={() => onChange(String((current ?? 2) - 1))}
         >
@@ -50,7 +53,7 @@ export function QuantityField({ id, value, max, error, onChange }: QuantityField
         <button
           type="button"
           className={stepButton}
-          aria-label="One more"
+          aria-label={text(MESSAGES.pageOneMore)}
           disabled={current !== null && max !== null && current >= max}
           onClick={() => onChange(String((current ?? 0) + 1))}
         >

@@ -1,6 +1,7 @@
 import { CardBrandIcon } from '../checkout/CardBrandIcon.tsx'
 import { PAYMENT_SOURCE_FIELD } from '../../lib/payment-step.ts'
 import type { Choice, ChoiceOption } from './payment-choices.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** The payment sources as radio buttons, each with its label, detail and a card's brand icon. */
 export function PaymentChoiceList({
@@ -17,6 +18,7 @@ export function PaymentChoiceList({
   /** "Choose a payment source", under the legend. */
   error: string | null
 }) {
+  const text = useText()
   const errorId = `${idPrefix}-choice-error`
   const describedBy = error !== null ? errorId : undefined
   return (
@@ -49,7 +51,7 @@ export function PaymentChoiceList({
               />
               {option.card ? <CardBrandIcon brand={option.card.brand} /> : null}
               <span className="flex flex-col">
-                <span className="font-semibold">{option.label}</span>
+                <span className="font-semibold">{text(option.label)}</span>
                 {option.detail ? (
                   <span className="text-sm text-ink/70">{option.detail}</span>
                 ) : null}

@@ -1,6 +1,8 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { TimeSlot, TimeSlotDay } from '../../../schemas/slots.ts'
 import { dayHasSlots, dayMonth, dayName, slotTimeRange } from '../../lib/slots.ts'
+import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** The key a slot's button is pending or held under. */
 export function slotKey(slot: TimeSlot): string {
@@ -30,7 +32,9 @@ export function DaySlots({
   pending: string | null
   onChoose: (slot: TimeSlot) => void
 }) {
-  const heading = dayName(day.date, today)
+  const shop = useShopLocale()
+  const text = useText()
+  const heading = dayName(day.date, today, shop, text)
   if (!dayHasSlots(day)) {
     return (
       <div className="mt-3 rounded-xl bg-white p-4 ring-1 ring-black/10">

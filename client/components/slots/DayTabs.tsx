@@ -1,5 +1,7 @@
 import type { TimeSlotDay } from '../../../schemas/slots.ts'
 import { dayHasSlots, dayMonth, dayName } from '../../lib/slots.ts'
+import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** The days to choose from, as a row of toggle buttons (a day without slots is dimmed). */
 export function DayTabs({
@@ -13,6 +15,8 @@ export function DayTabs({
   today: string
   onChoose: (date: string) => void
 }) {
+  const text = useText()
+  const shop = useShopLocale()
   return (
     <div role="group" aria-label="Day" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2">
       {days.map((candidate) => {
@@ -28,8 +32,10 @@ export function DayTabs({
               active ? 'bg-primary text-on-primary' : 'bg-white ring-1 ring-black/15'
             } ${open ? '' : 'opacity-70'}`}
           >
-            <span className="font-bold">{dayName(candidate.date, today).split(' ')[0]}</span>
-            <span>{dayMonth(candidate.date)}</span>
+            <span className="font-bold">
+              {dayName(candidate.date, today, shop, text).split(' ')[0]}
+            </span>
+            <span>{dayMonth(candidate.date, shop)}</span>
           </button>
         )
       })}

@@ -2,6 +2,9 @@ import type { SlotReservation } from '../../../schemas/slots.ts'
 import { SlotCountdown } from '../../islands/SlotCountdown.tsx'
 import { reservationLabel } from '../../lib/slots.ts'
 import { CheckIcon } from '../icons.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /**
  * The slot the basket holds: what it is, the countdown of its hold and where to go next (back to
@@ -24,6 +27,8 @@ export function HeldSlot({
   next: { href: string; label: string }
   onChooseAgain?: () => void
 }) {
+  const text = useText()
+  const shop = useShopLocale()
   return (
     <section
       aria-labelledby="held-slot-heading"
@@ -31,10 +36,10 @@ export function HeldSlot({
     >
       <h2 id="held-slot-heading" className="flex items-center gap-2 text-lg font-bold">
         <CheckIcon className="size-5 text-primary" />
-        Your slot
+        {text(MESSAGES.pageYourSlot)}
       </h2>
       <p className="mt-1 text-ink" data-testid="held-slot">
-        {reservationLabel(reservation, today, timeZone)}
+        {reservationLabel(reservation, today, timeZone, shop, text)}
       </p>
       <div className="mt-3">
         <SlotCountdown

@@ -8,7 +8,9 @@ import { VatBreakdownTable } from '../../components/VatBreakdownTable.tsx'
 import { AddedTaxList } from '../../components/AddedTaxRows.tsx'
 import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * `/member/orders/:orderId/receipt`: the member's receipt of one order, to print with the
@@ -31,6 +33,8 @@ export function MemberReceiptPage({
   backHref?: string | null
 }) {
   const formatMoney = useMoney()
+  const shop = useShopLocale()
+  const text = useText()
   const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
     total: order.money.originalTotal,
     creditApplied: order.money.creditApplied,
@@ -45,30 +49,36 @@ export function MemberReceiptPage({
               href={backHref}
               className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
             >
-              Back to the order
+              {text(MESSAGES.pageBackToOrder)}
             </a>
           </p>
         )}
-        <h1 className="text-2xl font-extrabold tracking-tight">Receipt · Order {order.orderId}</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">
+          {text(MESSAGES.pageReceiptHeading, order.orderId)}
+        </h1>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="font-semibold">Sold by</dt>
+          <dt className="font-semibold">{text(MESSAGES.pageSoldBy)}</dt>
           <dd>{order.store.name}</dd>
-          <dt className="font-semibold">Placed</dt>
-          <dd>{orderTimeLabel(order.placedAt)}</dd>
+          <dt className="font-semibold">{text(MESSAGES.pagePlaced)}</dt>
+          <dd>{orderTimeLabel(order.placedAt, shop.timeZone, shop)}</dd>
           <dt className="font-semibold">
-            {order.fulfilmentMethod === 'delivery' ? 'Delivered to' : 'Collected from'}
+            {text(
+              order.fulfilmentMethod === 'delivery'
+                ? MESSAGES.pageDeliveredTo
+                : MESSAGES.pageCollectedFrom
+            )}
           </dt>
           <dd>{address ? postalLines(address).join(', ') : ''}</dd>
           {paidWith ? (
             <>
-              <dt className="font-semibold">Paid with</dt>
-              <dd>{paidWith}</dd>
+              <dt className="font-semibold">{text(MESSAGES.pagePaidWith)}</dt>
+              <dd>{text(paidWith)}</dd>
             </>
           ) : null}
         </dl>
         <section aria-labelledby="receipt-items" className="mt-5">
           <h2 id="receipt-items" className="mb-2 text-lg font-bold">
-            Items
+            {text(MESSAGES.pageItems)}
           </h2>
           <OrderLines lines={order.lines} />
         </section>

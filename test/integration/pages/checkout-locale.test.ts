@@ -111,7 +111,9 @@ describe('a brand whose business is Dutch (nl-NL, EUR, NL)', () => {
     expect(form.indexOf('for="delivery-postcode"')).toBeLessThan(
       form.indexOf('for="delivery-addressLine1"')
     )
-    expect(text(form)).toContain('Street and house number')
+    // The form's words are the brand's language's (ADR 058).
+    expect(text(form)).toContain('Straat en huisnummer')
+    expect(text(form)).not.toContain('Street and house number')
     expect(form).not.toContain('for="delivery-county"')
     const details = {
       firstName: 'Anna',
@@ -161,7 +163,7 @@ describe('a brand whose business is Dutch (nl-NL, EUR, NL)', () => {
     // The browser's wallet sheets (Apple Pay, Google Pay) read the locale the document carries.
     expect(page).toMatch(/<html lang="nl-NL" data-currency="EUR" data-country="NL"/)
     expect(text(page)).toContain('06 12345678')
-    expect(text(page)).toContain(`Pay ${shown(total)}`)
+    expect(text(page)).toContain(`${shown(total)} betalen`)
     expect(text(page)).not.toContain('£')
 
     const placed = await postForm(

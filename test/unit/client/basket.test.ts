@@ -20,6 +20,7 @@ import {
   setLineQuantity,
 } from '../../../client/lib/basket.ts'
 import { parseTipPounds, tipRefusal } from '../../../client/components/basket/TipChooser.tsx'
+import { typedAmount } from '../../../client/lib/tip-pounds.ts'
 import type { BasketSummary } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { basketAnswer } from '../../support/baskets.ts'
@@ -244,6 +245,25 @@ describe('spend progress and tips', () => {
     expect(parseTipPounds('-1')).toBeNull()
     expect(parseTipPounds('2.555')).toBeNull()
     expect(parseTipPounds('abc')).toBeNull()
+  })
+
+  it('reads a Dutch shopper’s typed amount with its decimal comma and euro sign', () => {
+    const dutch = {
+      locale: 'nl-NL',
+      currency: 'EUR',
+      countryCode: 'NL',
+      timeZone: 'Europe/Amsterdam',
+    }
+    expect(parseTipPounds('2,50', dutch)).toBe(250)
+    expect(parseTipPounds('€ 2,5', dutch)).toBe(250)
+    expect(parseTipPounds('€2', dutch)).toBe(200)
+    expect(parseTipPounds('2.50', dutch)).toBe(250)
+    expect(parseTipPounds('2,555', dutch)).toBeNull()
+    expect(parseTipPounds('£2,50', dutch)).toBeNull()
+    // The UK's reading is as it was: a comma is no decimal sign there.
+    expect(parseTipPounds('2,50')).toBeNull()
+    expect(typedAmount(250, dutch)).toBe('2,50')
+    expect(typedAmount(250)).toBe('2.50')
   })
 
   it('says why a typed tip is refused, naming the maximum', () => {

@@ -3,6 +3,7 @@ import { GiveCreditFormSchema, type GivenCreditKind } from './form.ts'
 import type { FormErrors, FormValues } from '../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import type { StaffProfile } from '../../../../schemas/staff.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../../schemas/locale.ts'
 
 /** Who may give store credit on an order: the store's manager, or an operator (ADR 018, 020). */
 export function mayGiveCredit(staff: StaffProfile, storeId: number): boolean {
@@ -18,10 +19,13 @@ export type GiveCreditInput =
   | { ok: false; errors: FormErrors }
 
 /** Reads the form: an amount in pounds above zero, one of the kinds, a reason. */
-export function giveCreditInputOf(form: Record<string, string>): GiveCreditInput {
+export function giveCreditInputOf(
+  form: Record<string, string>,
+  shop: ShopLocale = GB_LOCALE
+): GiveCreditInput {
   const errors: FormErrors = {}
   const { amount: pounds, kind, reason } = GiveCreditFormSchema.parse(form)
-  const amount = parseTipPounds(pounds)
+  const amount = parseTipPounds(pounds, shop)
   if (amount === null || amount <= 0) errors.amount = 'Enter an amount in pounds, e.g. 5.00.'
   if (!kind) errors.kind = 'Choose goodwill or refund as credit.'
   if (!reason) errors.reason = MESSAGES.orderActionReasonRequired

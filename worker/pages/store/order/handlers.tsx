@@ -257,7 +257,7 @@ async function giveCreditForm(
         values,
       }
     )
-  const input = giveCreditInputOf(form)
+  const input = giveCreditInputOf(form, requestLocale(c))
   const key = idempotencyKeyOf(form)
   if (!input.ok) return refuse(input.errors, 422)
   if (!key) return refuse({ form: MESSAGES.validationError }, 422)

@@ -24,6 +24,7 @@ import { operatorOrRefuse } from '../access.ts'
 import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
+import { requestLocale } from '../../../render.tsx'
 import {
   closureOf,
   copyMonday,
@@ -286,7 +287,7 @@ export const fulfilmentPage = storeRoute(async (c, access, store) => {
 export const saveFulfilment = storeRoute(async (c, access, store) => {
   const form = await readForm(c)
   const values: FormValues = { ...form }
-  const parsed = fulfilmentOf(form)
+  const parsed = fulfilmentOf(form, requestLocale(c))
   const answer = parsed.ok
     ? await save(
         c,
@@ -467,7 +468,7 @@ export const saveZone = storeRoute(async (c, access, store) => {
   const form = await readForm(c)
   const values = echoValues(form, ['kind', 'radiusKm', 'outcode', 'deliveryFee', 'minimumSpend'])
   values.isActive = form.isActive ?? ''
-  const parsed: Parsed<Record<string, unknown>> = zoneOf(form)
+  const parsed: Parsed<Record<string, unknown>> = zoneOf(form, requestLocale(c))
   const answer = parsed.ok
     ? await save(
         c,

@@ -11,6 +11,7 @@ import {
   type OpeningHoursMethod,
 } from '../../../../../schemas/operator-stores.ts'
 import { formErrorsOf, safeParseForm } from '../../../forms.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../../../schemas/locale.ts'
 
 /**
  * The store forms of the operator console as backend bodies (ADR 027): text in, typed values
@@ -19,10 +20,16 @@ import { formErrorsOf, safeParseForm } from '../../../forms.ts'
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: FormErrors }
 
-/** Pounds as typed ('2', '2.5', '£2.50') in pence; blank is null; anything else undefined. */
-export function poundsOf(text: string | undefined): number | null | undefined {
+/**
+ * An amount as typed in the shop's currency ('2', '2.5', '£2.50'; '2,50' in Dutch) in minor
+ * units; blank is null; anything else undefined.
+ */
+export function poundsOf(
+  text: string | undefined,
+  shop: ShopLocale = GB_LOCALE
+): number | null | undefined {
   if (text === undefined || text.trim() === '') return null
-  return parseTipPounds(text) ?? undefined
+  return parseTipPounds(text, shop) ?? undefined
 }
 
 /** Pence as the form shows them: '2.50'; null as blank. */
@@ -121,14 +128,17 @@ const FULFILMENT_MESSAGES: Partial<Record<string, string>> = {
 }
 
 /** The fulfilment form: fees in pounds, whole numbers, switches. */
-export function fulfilmentOf(form: Record<string, string>): Parsed<Record<string, unknown>> {
+export function fulfilmentOf(
+  form: Record<string, string>,
+  shop: ShopLocale = GB_LOCALE
+): Parsed<Record<string, unknown>> {
   const errors: FormErrors = {}
   const input: Record<string, unknown> = {
     deliveryRadiusKm: numberOf(form.deliveryRadiusKm),
     maxBasketItems: numberOf(form.maxBasketItems),
   }
   for (const field of [...MONEY_FIELDS, ...OPTIONAL_MONEY_FIELDS]) {
-    const pence = poundsOf(form[field])
+    const pence = poundsOf(form[field], shop)
     if (pence === undefined) errors[field] = MESSAGES.amountInvalid
     input[field] = pence ?? (field === 'freeDeliveryThreshold' ? null : 0)
   }
@@ -249,11 +259,14 @@ export function hoursOf(
 // --- Zones and closures ----------------------------------------------------------------------
 
 /** A zone form (new, or an existing zone's row): radius or outcode, its own fee and minimum. */
-export function zoneOf(form: Record<string, string>): Parsed<Record<string, unknown>> {
+export function zoneOf(
+  form: Record<string, string>,
+  shop: ShopLocale = GB_LOCALE
+): Parsed<Record<string, unknown>> {
   const errors: FormErrors = {}
   const kind = form.kind === 'outcode' ? 'outcode' : 'radius'
-  const deliveryFee = poundsOf(form.deliveryFee)
-  const minimumSpend = poundsOf(form.minimumSpend)
+  const deliveryFee = poundsOf(form.deliveryFee, shop)
+  const minimumSpend = poundsOf(form.minimumSpend, shop)
   if (deliveryFee === undefined) errors.deliveryFee = MESSAGES.amountInvalid
   if (minimumSpend === undefined) errors.minimumSpend = MESSAGES.amountInvalid
   const radiusKm = numberOf(form.radiusKm)

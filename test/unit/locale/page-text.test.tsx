@@ -1,0 +1,115 @@
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { island } from '../../../client/components/Island.tsx'
+import { RenderContext } from '../../../client/components/render-context.ts'
+import { createIslandIds } from '../../../client/lib/island-ids.ts'
+import {
+  fillTemplate,
+  islandTexts,
+  PageTextsContext,
+  useText,
+} from '../../../client/lib/page-text.ts'
+import { GB_LOCALE } from '../../../schemas/locale.ts'
+import { translatedTemplate, translateEnglish } from '../../../schemas/message-catalogue.ts'
+import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { TextField } from '../../../client/components/forms/Form.tsx'
+import { pageTextsOf } from '../../../worker/pages/page-texts.ts'
+
+// Page text in the brand's language (issue 43, ADR 049): named by its English, said by the
+// worker in the catalogue's language, carried to an island's hydration as templates.
+
+const DUTCH = { ...GB_LOCALE, locale: 'nl-NL', currency: 'EUR', countryCode: 'NL' }
+const IRISH = { ...GB_LOCALE, locale: 'en-IE', currency: 'EUR', countryCode: 'IE' }
+
+function AddButton({ store, islandId }: { store: string; islandId?: string }) {
+  const text = useText()
+  const said = [
+    text(MESSAGES.pageAddToBasket),
+    text(MESSAGES.pageStoresNear, store),
+    text('Not a catalogue message'),
+  ]
+  return <p id={islandId}>{said.join(' / ')}</p>
+}
+
+const AddIsland = island('AddButton', AddButton, { texts: [MESSAGES.pageViewBasket] })
+
+function renderIsland(shop: typeof GB_LOCALE): string {
+  return renderToString(
+    <RenderContext
+      value={{
+        nonce: 'n0nce',
+        nextIslandId: createIslandIds(),
+        now: 0,
+        assets: { dev: false, loader: '/assets/entry.js', headerBasket: [] },
+      }}
+    >
+      <PageTextsContext value={pageTextsOf(shop)}>
+        <AddIsland store="3512 AB" />
+      </PageTextsContext>
+    </RenderContext>
+  )
+}
+
+describe('page text', () => {
+  it('says a message named by its English in the brand’s language, other text as it is', () => {
+    expect(translateEnglish(DUTCH, MESSAGES.pageStoresNear, '3512 AB')).toBe('Winkels bij 3512 AB')
+    expect(translateEnglish(DUTCH, 'Not a catalogue message')).toBe('Not a catalogue message')
+    expect(translateEnglish(GB_LOCALE, MESSAGES.pageStoresNear, 'M1 1AE')).toBe(
+      'Stores near M1 1AE'
+    )
+  })
+
+  it('makes a translation a template the browser fills, none for English', () => {
+    const template = translatedTemplate(DUTCH, MESSAGES.pagePayTotal)
+    expect(template).toBe('{0} betalen')
+    expect(fillTemplate(template ?? '', ['€ 13,49'])).toBe('€ 13,49 betalen')
+    expect(translatedTemplate(IRISH, MESSAGES.pagePayTotal)).toBeNull()
+    expect(translatedTemplate(DUTCH, 'Not a catalogue message')).toBeNull()
+  })
+
+  it('writes an island’s translations after its props for a Dutch brand, and hydrates with them', () => {
+    const html = renderIsland(DUTCH)
+    expect(html).toContain('>In mandje / Winkels bij 3512 AB / Not a catalogue message<')
+    const written =
+      /<script type="application\/json" data-island-texts="" nonce="n0nce">(.*?)<\/script>/.exec(
+        html
+      )?.[1]
+    const texts = JSON.parse(written ?? '{}') as Record<string, string>
+    expect(texts).toEqual({
+      [MESSAGES.pageAddToBasket]: 'In mandje',
+      [MESSAGES.pageStoresNear]: 'Winkels bij {0}',
+      // Declared by the island: shown only after a press.
+      [MESSAGES.pageViewBasket]: 'Bekijk mandje',
+    })
+    // The browser says what the server said, from those templates alone.
+    const browser = islandTexts(texts)
+    expect(browser.say(MESSAGES.pageStoresNear, '3512 AB')).toBe('Winkels bij 3512 AB')
+    expect(browser.say(MESSAGES.pageOneMore)).toBe('One more')
+  })
+
+  it('leaves an English brand’s island as it was: English, no translations written', () => {
+    for (const shop of [GB_LOCALE, IRISH]) {
+      const html = renderIsland(shop)
+      expect(html).toContain('>Add to basket / Stores near 3512 AB / Not a catalogue message<')
+      expect(html).not.toContain('data-island-texts')
+    }
+  })
+
+  it('says a refusal filled in English in the brand’s language on a server-rendered form', () => {
+    const field = (shop: typeof GB_LOCALE) =>
+      renderToString(
+        <PageTextsContext value={pageTextsOf(shop)}>
+          <TextField
+            idPrefix="details"
+            name="postcode"
+            label={MESSAGES.pagePostcode}
+            autoComplete="postal-code"
+            maxLength={10}
+            errors={{ postcode: formatMessage('postcodeInvalid', 'ZZ1') }}
+          />
+        </PageTextsContext>
+      )
+    expect(field(DUTCH)).toContain('ZZ1 is geen geldige postcode')
+    expect(field(GB_LOCALE)).toContain('ZZ1 is not a valid postcode')
+  })
+})
