@@ -1,4 +1,10 @@
 /**
+ * The one cookie browser code reads, named apart so the header basket's script (on every page,
+ * under a byte budget) does not carry the whole table below.
+ */
+export const BASKET_SUMMARY_COOKIE = 'sf_basket_summary'
+
+/**
  * The storefront's cookie names, the one list. Every cookie starts with `sf_` (the app session
  * version check tells ours from another site's by it). The worker's cookie module
  * (worker/lib/cookies/) owns each cookie's options, reader and writer; browser code reads only
@@ -19,7 +25,7 @@ export const COOKIE_NAMES = {
    */
   memberBasket: 'sf_member_basket',
   /** Readable by the header basket island: item count, total and store slug (no secret). */
-  basketSummary: 'sf_basket_summary',
+  basketSummary: BASKET_SUMMARY_COOKIE,
   /**
    * A one-time-password sign-in waiting for its code (httpOnly, 10 minutes): the cookie form of
    * spec §7's client key `restorable.strategy.otp` (prefix 'restorable.strategy.' + strategy).

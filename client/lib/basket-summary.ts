@@ -1,5 +1,5 @@
 import type { Basket, BasketSummary } from '../../schemas/basket.ts'
-import { COOKIE_NAMES } from '../../schemas/cookies.ts'
+import { BASKET_SUMMARY_COOKIE } from '../../schemas/cookies.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import { isRecord } from './is-record.ts'
 import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
@@ -14,7 +14,7 @@ import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
 export const BASKET_CHANGED_EVENT = 'sf:basket-changed'
 
 /** The readable cookie the proxy keeps with the basket's count, total and store (no secret). */
-export const BASKET_SUMMARY_COOKIE = COOKIE_NAMES.basketSummary
+export { BASKET_SUMMARY_COOKIE }
 
 export function isPence(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
