@@ -7,7 +7,14 @@ import { logError } from '../lib/log.ts'
 import type { BackendEnv } from './env.ts'
 
 /** Calls that share one allowance per shopper. */
-export type RateLimitGroup = 'store-search' | 'store-details' | 'contact' | 'tracking'
+export type RateLimitGroup =
+  | 'store-search'
+  | 'store-details'
+  | 'contact'
+  | 'tracking'
+  // A guest's changes by their signed link (amend, reject a substitute): counted apart from the
+  // lookups, so a tracking page polling in another tab does not use up the changes' allowance.
+  | 'tracking-changes'
 
 /** Who is calling: the shopper's IP as Cloudflare reports it, forwarded by the proxy and pages. */
 export function rateLimitKey(group: RateLimitGroup, headers: Headers): string {

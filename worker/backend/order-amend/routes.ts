@@ -62,11 +62,12 @@ orderAmendDomain.post(
 )
 
 // A guest changes their order by the signed link of its tracking page (issue 42): the same rules,
-// whoever the tracking call lets see the order. As guessable as that call: its allowance.
+// whoever the tracking call lets see the order. As guessable as that call: the same limiter and
+// size of allowance, counted apart (rate-limit.ts): one amend page is two calls and a save three.
 for (const path of ['/tracking/order/amend-window', '/tracking/order/amend']) {
   orderAmendDomain.app.use(
     path,
-    rateLimit('tracking', (env) => env.AUTH_LIMITER)
+    rateLimit('tracking-changes', (env) => env.AUTH_LIMITER)
   )
 }
 

@@ -54,10 +54,11 @@ substituteReview.post(
   }
 )
 
-// As guessable as the tracking call itself: the same allowance (tracking/routes.ts).
+// As guessable as the tracking call itself: the same limiter, counted with the other changes by
+// a signed link (rate-limit.ts).
 substituteReview.app.use(
   '/tracking/order/reject-substitute',
-  rateLimit('tracking', (env) => env.AUTH_LIMITER)
+  rateLimit('tracking-changes', (env) => env.AUTH_LIMITER)
 )
 
 substituteReview.post(
