@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors.ts'
 import { auditStatement } from '../audit-repo.ts'
 import { reconcileCaptureNow } from '../payments/capture.ts'
 import type { PaymentsEnv } from '../payments/env.ts'
-import { moneyNotSettled } from '../payments/reconcile-repo.ts'
+import { gatewayAnswerOf, moneyNotSettled } from '../payments/reconcile-repo.ts'
 import { reconcileRefundNow } from '../payments/refund-reconciliation.ts'
 import { retryOwedVoidNow } from '../payments/service.ts'
 import { createDomain } from '../route-registry.ts'
@@ -53,7 +53,7 @@ operatorMoney.post(
         amount: row.amount,
         status: row.status,
         gateway: row.gateway,
-        lastAnswer: [row.result_code, row.result_message].filter((part) => part).join(': ') || null,
+        lastAnswer: gatewayAnswerOf(row),
         looks: Math.max(0, row.looks),
         since: row.since,
       })),

@@ -7,7 +7,7 @@ import {
 import { OperatorEffectsRequestSchema } from '../../../schemas/operator-effects.ts'
 import { now } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
-import { refundsNotSettled } from '../payments/reconcile-repo.ts'
+import { gatewayAnswerOf, refundsNotSettled } from '../payments/reconcile-repo.ts'
 import { reconcileRefundNow } from '../payments/refund-reconciliation.ts'
 import { createDomain } from '../route-registry.ts'
 import { auditStatement } from '../audit-repo.ts'
@@ -43,7 +43,7 @@ operatorRefunds.post(
         amount: row.amount,
         status: row.status,
         gateway: row.gateway,
-        lastAnswer: [row.result_code, row.result_message].filter((part) => part).join(': ') || null,
+        lastAnswer: gatewayAnswerOf(row),
         looks: row.reconcile_attempts,
         createdAt: row.created_at,
         retryable: row.status !== 'refused',

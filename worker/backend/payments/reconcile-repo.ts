@@ -115,6 +115,14 @@ export function findUnsettledRefund(
 }
 
 /** A refund as the operators' list shows it. */
+/** A gateway's last answer as an operator reads it: code and message, or null if it never said. */
+export function gatewayAnswerOf(row: {
+  result_code: string | null
+  result_message: string | null
+}): string | null {
+  return [row.result_code, row.result_message].filter((part) => part).join(': ') || null
+}
+
 export interface OperatorRefundRow {
   id: number
   order_number: string
