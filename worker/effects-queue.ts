@@ -4,6 +4,7 @@ import { cartEffectHandlers } from './backend/marketing/cart-effects.ts'
 import { referralRewardHandlers } from './backend/referrals/reward-effects.ts'
 import { storeActionHandlers } from './backend/store-orders/action-effects.ts'
 import { amendRefundHandlers } from './backend/order-amend/refund-effect.ts'
+import { amendNoticeHandlers } from './backend/order-amend/notice-effect.ts'
 import { substituteRefundHandlers } from './backend/substitute-review/effects.ts'
 import { consumeDeadLetters, consumeEffects } from './backend/effects/consumer.ts'
 import type { EffectHandlers } from './backend/effects/handlers.ts'
@@ -28,6 +29,7 @@ export const effectHandlers: EffectHandlers<EffectsEnv> = {
   ...cartEffectHandlers,
   ...storeActionHandlers,
   ...amendRefundHandlers,
+  ...amendNoticeHandlers,
   ...substituteRefundHandlers,
   ...referralRewardHandlers,
 }

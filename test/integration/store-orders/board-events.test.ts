@@ -8,6 +8,7 @@ import { deliverEffects } from '../../support/workers/effects.ts'
 import { callOf, jsonPost } from '../../support/workers/requests.ts'
 import { testEnv } from '../auth/fixtures.ts'
 import { paymentBody } from '../payments/fixtures.ts'
+import { memberCall, memberOrder, newMember } from '../member/orders-fixtures.ts'
 import {
   cashOrder,
   inMinutes,
@@ -141,5 +142,44 @@ describe('store actions', () => {
         },
       ])
     }
+  })
+})
+
+describe('a shopper’s amend', () => {
+  it('announces an applied change once, after the batch; a refused one says nothing', async () => {
+    const ada = await newMember('Ada')
+    const draft = await memberOrder(ada)
+    await deliverEffects({ env: { ...testEnv, ...backendAdapters, orderBoard: recorder() } })
+    const line = await env.DB.prepare(
+      'select id, quantity from order_lines where order_id = ?1 and parent_line_id is null'
+    )
+      .bind(draft.orderId)
+      .first<{ id: number; quantity: number }>()
+    const amend = (version: number) =>
+      memberCall(
+        '/member/orders/amend',
+        {
+          businessOrderId: draft.businessOrderId,
+          version,
+          changes: [{ lineId: line!.id, quantity: line!.quantity + 1 }],
+        },
+        ada
+      )
+    expect((await amend(0)).status).toBe(200)
+    // The same screen sent again is stale: it changes nothing and announces nothing.
+    expect((await amend(0)).status).toBe(409)
+    const board = recorder()
+    const boardEnv = { ...testEnv, ...backendAdapters, orderBoard: board }
+    await deliverEffects({ env: boardEnv })
+    await deliverEffects({ env: boardEnv })
+    expect(board.events).toMatchObject([
+      {
+        businessId: 1,
+        storeId: STORE,
+        orderId: draft.orderId,
+        status: 'sent_to_store',
+        change: 'updated',
+      },
+    ])
   })
 })

@@ -4,6 +4,7 @@ import type { SoldBy } from '../../../schemas/weighing.ts'
 import type { MemberOrderRef } from '../member-orders/member-order-route.ts'
 import { ofCallingBrand } from '../order-brand.ts'
 import type { AmendedPricing } from './pricing.ts'
+import { amendNoticeStatement } from './notice-effect.ts'
 import { amendRefundStatement } from './refund-effect.ts'
 
 /*
@@ -76,6 +77,18 @@ export function findPlacedAmendOrder(
     )
     .bind(businessId, orderId)
     .first<AmendOrderRow>()
+}
+
+/** What an order's change event says of it: its store and status as they are now. */
+export function findOrderBoardState(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<{ store_id: number; status: OrderStatusName } | null> {
+  return db
+    .prepare('select store_id, status from orders where id = ?1 and business_id = ?2')
+    .bind(orderId, businessId)
+    .first<{ store_id: number; status: OrderStatusName }>()
 }
 
 export interface AmendLineRow {
@@ -336,6 +349,16 @@ export async function amendOrderBatch(
     )
   }
   if (slot !== null) statements.push(...slotMoveStatements(db, order.id, token, slot, now))
+  // The boards and tracking hear of the change (ADR 038), exactly when it was made.
+  statements.push(
+    amendNoticeStatement(
+      db,
+      order.business_id,
+      { orderId: order.id, version: order.amend_version + 1 },
+      token,
+      now
+    )
+  )
   // The console's history names the shopper's change and what went back (migration 0102).
   statements.push(
     db

@@ -15,6 +15,7 @@ import { amendCutoffRule, amendOpen, slotCutoffInstant, type AmendableOrder } fr
 import { loadMemberOrder, type MemberOrderRef } from '../member-orders/member-order-route.ts'
 import { priceAdditions } from './additions.ts'
 import { amendedPricing, type AmendLine } from './pricing.ts'
+import { amendNoticeKey } from './notice-effect.ts'
 import { amendRefundKey } from './refund-effect.ts'
 import { bookableSlot, isSlotFull, slotFullError } from '../slots/service.ts'
 import {
@@ -221,8 +222,13 @@ export async function amendOrder(
     throw stale()
   }
   const version = row.amend_version + 1
-  if (refund !== null) {
-    await dispatchEffects(env, [amendRefundKey({ orderId: row.id, ...refund, version })], now)
-  }
+  await dispatchEffects(
+    env,
+    [
+      amendNoticeKey(row.id, version),
+      ...(refund === null ? [] : [amendRefundKey({ orderId: row.id, ...refund, version })]),
+    ],
+    now
+  )
   return { version, total: amended.total, refunded: refund?.amount ?? 0 }
 }
