@@ -252,6 +252,13 @@ export const MESSAGES = {
   amendSlotTitle: 'Change the slot',
   amendSlotLabel: 'Your slot',
   amendSlotTooSoon: 'That slot is too soon to move your order to. Choose a later slot.',
+  amendPayTitle: 'Pay the difference',
+  amendPayDifference:
+    'Your changes bring your order to %s, %s more than your card payment covers. Pay the difference to keep them; until then your order stays as it was.',
+  amendPayButton: 'Pay %s by card',
+  amendPayKeep: 'Keep my order as it was',
+  amendPaid: 'Payment received: your order has been changed. It now comes to %s.',
+  amendPaymentNotTaken: 'Your card was not charged and your order has not changed.',
   paymentNotFound: 'We could not find that payment.',
   refundTooLarge: 'This payment does not hold that much to give back.',
   voidNotPossible: 'This payment can no longer be voided. Refund it instead.',

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
 import { BusinessOrderIdSchema } from './member-orders.ts'
 import { MESSAGES } from './messages.ts'
+import { PaymentRedirectSchema } from './checkout-answers.ts'
 import { SlotDateSchema, SlotTimeSchema } from './slots.ts'
 import { TrackingRequestSchema } from './tracking.ts'
 
@@ -50,6 +51,10 @@ export const AmendSlotSchema = z.object({
 })
 export type AmendSlot = z.infer<typeof AmendSlotSchema>
 
+const AmendReturnUrlSchema = z
+  .url({ protocol: /^https?$/, error: MESSAGES.validationError })
+  .max(500)
+
 /** What an amend changes, the same for a member and a guest's signed link. */
 const AmendChangesSchema = z.object({
   /** The order's amend version the shopper's screen showed: an older one lost a race. */
@@ -58,6 +63,17 @@ const AmendChangesSchema = z.object({
   additions: z.array(AmendAdditionSchema).max(20).default([]),
   /** Move the order to this slot (ADR 054); absent: the slot stays. */
   slot: AmendSlotSchema.optional(),
+  /**
+   * Where the shopper comes back from paying the difference (ADR 059), on a host of the
+   * business. Absent: a change the card does not cover is refused (amendNeedsPayment).
+   */
+  paymentUrls: z
+    .object({
+      successUrl: AmendReturnUrlSchema,
+      failureUrl: AmendReturnUrlSchema,
+      cancelUrl: AmendReturnUrlSchema,
+    })
+    .optional(),
 })
 export type AmendChanges = z.infer<typeof AmendChangesSchema>
 
@@ -80,8 +96,34 @@ export type AmendOrderRequest = z.infer<typeof AmendOrderRequestSchema>
 
 export const AmendResultSchema = z.object({
   version: z.int().min(0),
+  /** The order's total now (unchanged while a change waits for its payment). */
   total: z.int().min(0),
   /** What goes back to the card (0: none, a cash order, or a hold captured lower later). */
   refunded: z.int().min(0),
+  /**
+   * The change waits for the difference to be authorised (ADR 059): the order is as it was until
+   * the shopper pays `amount` on the hosted card page (`redirect`); then its total is `total`.
+   */
+  payment: z
+    .object({ amount: z.int().min(1), total: z.int().min(0), redirect: PaymentRedirectSchema })
+    .nullable()
+    .default(null),
 })
 export type AmendResult = z.infer<typeof AmendResultSchema>
+
+/** Where the hosted card page posts a top-up's signed answer, on the brand's host (ADR 059). */
+export const AMEND_HPP_RESPONSE_PATH = '/amend/payment/hpp-response'
+
+/** The hosted card page's signed answer to a top-up, as posted to the amend's own address. */
+export const AmendTopUpAnswerRequestSchema = z.object({
+  businessId: BusinessIdSchema,
+  hppResponse: z.string().min(2).max(20_000),
+})
+
+export const AmendTopUpAnswerSchema = z.object({
+  /** applied: the change is made and paid; not_taken: nothing changed and nothing is charged. */
+  outcome: z.enum(['applied', 'not_taken']),
+  /** Where the shopper goes now: the amend page's success, failure or cancel address. */
+  nextUrl: z.string().nullable(),
+})
+export type AmendTopUpAnswer = z.infer<typeof AmendTopUpAnswerSchema>

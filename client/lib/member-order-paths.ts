@@ -50,6 +50,13 @@ export function amendPath(orderId: string, query?: Record<string, string>): stri
   }`
 }
 
+/**
+ * Back from paying the difference (ADR 059): `?paid=1` when the change was made, `?payment=failed`
+ * or `?payment=cancelled` when nothing changed.
+ */
+export const AMEND_PAID_QUERY = 'paid'
+export const AMEND_PAYMENT_QUERY = 'payment'
+
 /** `?amended=<total>&refunded=<pence>` on the amend page after a change was saved. */
 export const AMENDED_QUERY = 'amended'
 export const AMEND_REFUNDED_QUERY = 'refunded'

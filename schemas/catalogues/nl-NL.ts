@@ -233,6 +233,13 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   amendSlotLabel: 'Je tijdvak',
   amendSlotTooSoon:
     'Dat tijdvak is te vroeg om je bestelling naartoe te verplaatsen. Kies een later tijdvak.',
+  amendPayTitle: 'Het verschil betalen',
+  amendPayDifference:
+    'Met je wijzigingen komt je bestelling op {0}, {1} meer dan je kaartbetaling dekt. Betaal het verschil om ze te houden; tot dan blijft je bestelling zoals ze was.',
+  amendPayButton: '{0} met je kaart betalen',
+  amendPayKeep: 'Mijn bestelling houden zoals ze was',
+  amendPaid: 'Betaling ontvangen: je bestelling is gewijzigd. Ze komt nu op {0}.',
+  amendPaymentNotTaken: 'Je kaart is niet belast en je bestelling is niet gewijzigd.',
   orderChangesEmail:
     'Je bestelling heeft wijzigingen: {0}. Je kunt een vervanger weigeren tot je bestelling de winkel verlaat.',
   orderChangesEmailShortOnly: 'Je bestelling heeft wijzigingen: {0}.',

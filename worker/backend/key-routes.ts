@@ -35,21 +35,22 @@ const trackingLink: KeyRoute = {
   unknown: () => new AppError('not_found', MESSAGES.orderNotFound),
 }
 
+/** The hosted card page's answer: by its ORDER_ID, read before its signature is checked (the route checks it). */
+const hostedPageAnswer: KeyRoute = {
+  key: (body) => {
+    const answer = text(body.hppResponse)
+    const orderId = answer ? text(decodeHppResponse(answer, { encoded: true })?.ORDER_ID) : null
+    return orderId ? { kind: 'gateway_order', key: orderId } : null
+  },
+  unknown: () => new AppError('not_found', MESSAGES.paymentNotFound),
+}
+
 const KEY_ROUTES: ReadonlyMap<string, KeyRoute> = new Map([
   ['/tracking/order', trackingLink],
   ['/tracking/receipt', trackingLink],
-  [
-    '/checkout/hpp/consumer-data',
-    {
-      // The answer's ORDER_ID, read before its signature is checked: the route checks it.
-      key: (body) => {
-        const answer = text(body.hppResponse)
-        const orderId = answer ? text(decodeHppResponse(answer, { encoded: true })?.ORDER_ID) : null
-        return orderId ? { kind: 'gateway_order', key: orderId } : null
-      },
-      unknown: () => new AppError('not_found', MESSAGES.paymentNotFound),
-    },
-  ],
+  ['/checkout/hpp/consumer-data', hostedPageAnswer],
+  // An amend's top-up answers the same way at its own address (ADR 059).
+  ['/amend/top-up/answer', hostedPageAnswer],
   [
     '/staff/auth/sign-in',
     {

@@ -3,6 +3,8 @@ import {
   AMENDED_QUERY,
   AMEND_ADD_FIELD,
   AMEND_LINE_FIELD,
+  AMEND_PAID_QUERY,
+  AMEND_PAYMENT_QUERY,
   AMEND_REFUNDED_QUERY,
   AMEND_SEARCH_QUERY,
   AMEND_SLOT_FIELD,
@@ -102,11 +104,12 @@ function slotList(c: Context<AppEnv>, order: MemberOrderDetail): Promise<TimeSlo
 async function render(
   c: Context<AppEnv>,
   calls: AmendCalls,
-  view: MemberAmendView,
+  viewOf: MemberAmendView | ((order: MemberOrderDetail) => MemberAmendView),
   status: FormStatus = 200,
   term = ''
 ) {
   const [order, window] = await Promise.all([calls.order(), calls.window()])
+  const view = typeof viewOf === 'function' ? viewOf(order) : viewOf
   const [search, slots] = await Promise.all([
     window.open && term.trim() !== ''
       ? searchItems(c, order, term.trim()).then((items) => ({ term: term.trim(), items }))
@@ -138,7 +141,16 @@ async function render(
   )
 }
 
-function savedNotice(c: Context<AppEnv>): MemberAmendView {
+function savedNotice(
+  c: Context<AppEnv>
+): MemberAmendView | ((order: MemberOrderDetail) => MemberAmendView) {
+  // Back from paying the difference (ADR 059): the order as it now is says what it came to.
+  if (c.req.query(AMEND_PAID_QUERY) !== undefined) {
+    return (order) => ({ notice: formatMessage('amendPaid', formatMoney(order.money.total)) })
+  }
+  if (c.req.query(AMEND_PAYMENT_QUERY) !== undefined) {
+    return { alert: MESSAGES.amendPaymentNotTaken }
+  }
   const total = Number(c.req.query(AMENDED_QUERY))
   const refunded = Number(c.req.query(AMEND_REFUNDED_QUERY) ?? 0)
   if (!Number.isInteger(total) || total < 0 || c.req.query(AMENDED_QUERY) === undefined) return {}
@@ -173,13 +185,23 @@ export async function amendForm(
   // The slot moves only when the shopper chose another than the page showed.
   const moved = form[AMEND_SLOT_FIELD] !== form[AMEND_SLOT_WAS_FIELD]
   const slot = moved ? amendSlotOf(form[AMEND_SLOT_FIELD]) : null
+  // Where the shopper comes back from paying a difference: this page, saying what happened.
+  const origin = new URL(c.req.url).origin
+  const back = (query: Record<string, string>) => `${origin}${calls.pagePath(query)}`
   try {
     const result = await calls.amend({
       version: Number(form.version ?? 0),
       changes,
       additions,
       ...(slot ? { slot } : {}),
+      paymentUrls: {
+        successUrl: back({ [AMEND_PAID_QUERY]: '1' }),
+        failureUrl: back({ [AMEND_PAYMENT_QUERY]: 'failed' }),
+        cancelUrl: back({ [AMEND_PAYMENT_QUERY]: 'cancelled' }),
+      },
     })
+    // More than the card covers: the pay-the-difference step, the order unchanged until paid.
+    if (result.payment) return await render(c, calls, { pay: result.payment })
     return redirectTo(
       c,
       calls.pagePath({

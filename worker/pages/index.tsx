@@ -30,6 +30,7 @@ import { checkoutBillingForm } from './checkout/card-form.tsx'
 import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
 import { checkoutDetailsForm } from './checkout/details.tsx'
 import { hppResponseForm } from './checkout/hpp-response.tsx'
+import { amendHppResponseForm } from './amend-hpp-response.tsx'
 import { checkoutPaymentForm } from './checkout/payment.tsx'
 import { checkoutCreditForm } from './checkout/credit-form.ts'
 import { STORE_CREDIT_FORM_PATH } from '../../client/lib/payment-step.ts'
@@ -79,6 +80,7 @@ import {
   STAY_IN_TOUCH_FORM_ACTION,
 } from '../../client/lib/routes.ts'
 import { HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
+import { AMEND_HPP_RESPONSE_PATH } from '../../schemas/order-amend.ts'
 import { redirectTo } from '../lib/redirect.ts'
 import { pageCache } from '../lib/page-cache.ts'
 
@@ -209,3 +211,5 @@ pages.get(`${SOCIAL_SIGN_IN_PATH}/:provider/callback`, socialCodeCallback)
 // The hosted card page's signed answer: posted cross-site by the gateway, so without cookies and
 // without csrf() (its hash is the proof); exempt from the checkout guards (spec §2).
 pages.post(HPP_RESPONSE_PATH, hppResponseForm)
+// An amend's top-up answers at its own address, the same way (ADR 059).
+pages.post(AMEND_HPP_RESPONSE_PATH, amendHppResponseForm)

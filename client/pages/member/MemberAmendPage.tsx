@@ -1,6 +1,7 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
+import type { PaymentRedirect } from '../../../schemas/payments.ts'
 import type { TimeSlotList } from '../../../schemas/slots.ts'
 import { AmendSlotField } from '../../components/order-amend/AmendSlotField.tsx'
 import { FormAlert, FormNotice, SubmitButton } from '../../components/forms/Form.tsx'
@@ -15,6 +16,52 @@ import { useMoney } from '../../lib/shop-locale.ts'
 export interface MemberAmendView {
   notice?: string
   alert?: string
+  /**
+   * The change costs more than the card covers (ADR 059): the step that pays the difference on
+   * the hosted card page, instead of the form. The order stays as it was until then.
+   */
+  pay?: { amount: number; total: number; redirect: PaymentRedirect }
+}
+
+/**
+ * Pay the difference: what the change comes to, what is asked, and the hand-over to the hosted
+ * card page (a plain form posting the signed request, as checkout's card step); or back to the
+ * order as it was, which changes nothing.
+ */
+function PayDifference({ pay, back }: { pay: NonNullable<MemberAmendView['pay']>; back: string }) {
+  const formatMoney = useMoney()
+  return (
+    <section
+      aria-labelledby="amend-pay-title"
+      className="max-w-2xl rounded-xl bg-white p-4 ring-1 ring-ink/10 sm:p-6"
+    >
+      <h2 id="amend-pay-title" className="mb-2 text-xl font-bold">
+        {MESSAGES.amendPayTitle}
+      </h2>
+      <p className="mb-4">
+        {formatMessage('amendPayDifference', formatMoney(pay.total), formatMoney(pay.amount))}
+      </p>
+      <form method={pay.redirect.method} action={pay.redirect.url}>
+        {Object.entries(pay.redirect.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <button
+            type="submit"
+            className="h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 sm:w-auto"
+          >
+            {formatMessage('amendPayButton', formatMoney(pay.amount))}
+          </button>
+          <a
+            href={back}
+            className="inline-flex min-h-12 items-center justify-center font-semibold text-primary underline underline-offset-4"
+          >
+            {MESSAGES.amendPayKeep}
+          </a>
+        </div>
+      </form>
+    </section>
+  )
 }
 
 /** The store's items matching the shopper's search, to add. */
@@ -32,6 +79,8 @@ export interface AmendLinks {
   action: string
   /** "Back to the order": the member's order page or the tracking page. */
   back: string
+  /** The amend page itself, as a link (a guest's with the signed link's token). */
+  backToForm: string
   /** Fields both forms carry (the guest's link token). */
   hidden: Record<string, string>
   /** A guest has no account pages: the page stands alone, as the tracking page does. */
@@ -118,7 +167,8 @@ export function MemberAmendPage({
       </p>
       <FormNotice message={view.notice} />
       <FormAlert id="amend-alert" message={view.alert} />
-      {window.open ? (
+      {view.pay ? <PayDifference pay={view.pay} back={links.backToForm} /> : null}
+      {window.open && !view.pay ? (
         <form method="post" action={links.action} className="max-w-2xl">
           <input type="hidden" name="version" value={String(window.version)} />
           <HiddenFields fields={links.hidden} />
@@ -207,7 +257,7 @@ export function MemberAmendPage({
           </div>
         </form>
       ) : null}
-      {window.open ? (
+      {view.pay ? null : window.open ? (
         // Its own form, so Enter in the search searches and Enter in a quantity saves.
         <form id="amend-search-form" method="get" action={links.action}>
           <HiddenFields fields={links.hidden} />

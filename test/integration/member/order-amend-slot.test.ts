@@ -128,6 +128,7 @@ describe('moving the order to another slot', DATED, () => {
       version: 1,
       total: order.total,
       refunded: 0,
+      payment: null,
     })
     expect(await orderSlot(order.orderId)).toMatchObject({
       slot_date: date,

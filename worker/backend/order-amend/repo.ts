@@ -39,6 +39,8 @@ export interface AmendOrderRow {
   basket_id: number | null
   /** Tax added at checkout (ADR 055): such an order is not amended online. */
   tax_json: string | null
+  /** The margin the order's card holds over its weighed lines (ADR 039): a top-up holds it too. */
+  weighed_margin_percent: number
 }
 
 // The columns an amend reads and the joins they come from.
@@ -46,7 +48,7 @@ const AMEND_ORDER_READ = `o.id, o.business_id, o.business_order_id, o.store_id,
   o.fulfilment_method, o.status, o.picking_started_at, o.slot_date, o.slot_starts_at,
   s.time_zone, o.payment_method, o.total, o.credit_applied, o.total_adjustment, o.refund,
   o.amend_version, o.pricing_terms_json, b.amend_cutoff, b.amend_cutoff_hours, s.max_basket_items,
-  o.basket_id, o.tax_json
+  o.basket_id, o.tax_json, o.weighed_margin_percent
   from orders o join stores s on s.id = o.store_id join businesses b on b.id = o.business_id`
 
 /** The member's placed order of the calling brand, with its store's zone and business rule. */
@@ -122,42 +124,29 @@ export async function findAmendLines(
   return rows.results
 }
 
-/** The payment that pays the order: settled at once, or a hold captured at picking (ADR 039). */
-export interface AmendPaymentRow {
-  id: number
-  gateway: string
-  amount: number
-  amount_refunded: number
-  capture_later: number
-  captured_amount: number | null
-}
-
-export function findAmendPayment(
-  db: D1Database,
-  businessId: number,
-  orderId: number
-): Promise<AmendPaymentRow | null> {
-  return db
-    .prepare(
-      `select id, gateway, amount, amount_refunded, capture_later, captured_amount from payments
-       where order_id = ?1 and business_id = ?2
-         and status in ('authorised', 'captured', 'partially_refunded')
-         and voided_at is null and void_reason is null
-       order by id desc limit 1`
-    )
-    .bind(orderId, businessId)
-    .first<AmendPaymentRow>()
-}
-
 /**
  * How far the new total may go, checked inside the order's update: `settled` at most the total
  * read (the difference is refunded; more would need a new authorisation), `hold` at most what
  * the uncaptured authorisation still holds, `cash` anything (paid at the door).
  */
-export type AmendCap = { kind: 'settled' } | { kind: 'hold'; paymentId: number } | { kind: 'cash' }
+export type AmendCap =
+  | { kind: 'settled' }
+  | { kind: 'hold'; paymentId: number }
+  | { kind: 'cash' }
+  /** Several payments (ADR 059): at most what the kept ones together can still pay. */
+  | { kind: 'covered' }
+
+/** What the order's kept payments can still pay, as order-payments.ts `coverage` counts it. */
+const COVERED = `(select coalesce(sum(max(0, case when capture_later = 1
+      then coalesce(captured_amount, amount) else amount end - amount_refunded)), 0)
+    from payments where order_id = ?1
+      and status in ('authorised', 'captured', 'partially_refunded')
+      and void_reason is null and voided_at is null)`
 
 function capCondition(cap: AmendCap): string {
   switch (cap.kind) {
+    case 'covered':
+      return `?5 <= ${COVERED} and ?13 is null`
     case 'settled':
       return '?5 <= total and ?13 is null'
     case 'hold':
@@ -262,7 +251,9 @@ export async function amendOrderBatch(
   refund: { paymentId: number; amount: number } | null,
   /** Another slot for the order, or null: it keeps its slot. */
   slot: SlotMove | null,
-  now: Date
+  now: Date,
+  /** The pending change this batch applies once its top-up is authorised (ADR 059). */
+  pendingId: number | null = null
 ): Promise<boolean> {
   const totals = amended.pricing.totals
   // The loser of a race reads the same next version: only the winner's token marks the order.
@@ -275,7 +266,9 @@ export async function amendOrderBatch(
          total = ?5, updated_at = ?11
        where id = ?1 and amend_version = ?3 and total = ?4 and ?5 >= 0 and tax_json is null
          and status in ('sent_to_store', 'store_accepted_picking') and picking_started_at is null
-         and total_adjustment = 0 and refund = 0 and business_id = ?12 and ${capCondition(cap)}`
+         and total_adjustment = 0 and refund = 0 and business_id = ?12 and ${capCondition(cap)}
+         and (?14 is null or exists (select 1 from amend_pending where id = ?14
+                                     and order_id = ?1 and status = 'pending'))`
     )
     .bind(
       order.id,
@@ -290,9 +283,20 @@ export async function amendOrderBatch(
       totals.serviceFee,
       now.toISOString(),
       order.business_id,
-      cap.kind === 'hold' ? cap.paymentId : null
+      cap.kind === 'hold' ? cap.paymentId : null,
+      pendingId
     )
   const statements: Array<D1PreparedStatement> = [update]
+  if (pendingId !== null) {
+    statements.push(
+      db
+        .prepare(
+          `update amend_pending set status = 'applied', settled_at = ?4
+           where id = ?3 and status = 'pending' and ${ours}`
+        )
+        .bind(order.id, token, pendingId, now.toISOString())
+    )
+  }
   for (const line of amended.lines) {
     statements.push(
       db
@@ -381,4 +385,77 @@ export async function amendOrderBatch(
   )
   const [result] = await db.batch(statements)
   return (result?.meta.changes ?? 0) === 1
+}
+
+/** A priced change held until its top-up is authorised (ADR 059). */
+export interface PendingChange {
+  id: number
+  business_id: number
+  order_id: number
+  from_version: number
+  from_total: number
+  new_total: number
+  amount: number
+  change_json: string
+  status: 'pending' | 'applied' | 'abandoned'
+}
+
+/** Holds the priced change; answers its id. */
+export async function insertPendingChange(
+  db: D1Database,
+  order: AmendOrderRow,
+  change: { newTotal: number; amount: number; json: string },
+  now: Date
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `insert into amend_pending (business_id, order_id, from_version, from_total, new_total,
+         amount, change_json, status, created_at)
+       values (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8)
+       returning id`
+    )
+    .bind(
+      order.business_id,
+      order.id,
+      order.amend_version,
+      order.total,
+      change.newTotal,
+      change.amount,
+      change.json,
+      now.toISOString()
+    )
+    .first<{ id: number }>()
+  if (!row) throw new Error('pending change insert returned no id')
+  return row.id
+}
+
+export function findPendingChange(
+  db: D1Database,
+  businessId: number,
+  id: number
+): Promise<PendingChange | null> {
+  return db
+    .prepare(
+      `select id, business_id, order_id, from_version, from_total, new_total, amount, change_json,
+         status
+       from amend_pending where id = ?1 and business_id = ?2`
+    )
+    .bind(id, businessId)
+    .first<PendingChange>()
+}
+
+/** Gives a pending change up (its order moved on): true for the one call that did. */
+export async function abandonPendingChange(
+  db: D1Database,
+  id: number,
+  now: Date
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `update amend_pending set status = 'abandoned', settled_at = ?2
+       where id = ?1 and status = 'pending'`
+    )
+    .bind(id, now.toISOString())
+    .run()
+  return result.meta.changes === 1
 }

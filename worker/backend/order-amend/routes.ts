@@ -2,6 +2,8 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   AmendOrderRequestSchema,
   AmendResultSchema,
+  AmendTopUpAnswerRequestSchema,
+  AmendTopUpAnswerSchema,
   AmendWindowRequestSchema,
   AmendWindowSchema,
   TrackingAmendOrderRequestSchema,
@@ -12,7 +14,8 @@ import { MEMBER_ORDER_NOT_YOURS, memberOrderRef } from '../member-orders/member-
 import { createDomain } from '../route-registry.ts'
 import { rateLimit } from '../rate-limit.ts'
 import { requireTrackedOrder } from '../tracking/service.ts'
-import { amendOrder, amendWindow, memberAmendOrder, trackedAmendOrder } from './service.ts'
+import { amendOrder, amendWindow, memberAmendOrder, openNow, trackedAmendOrder } from './service.ts'
+import { topUpAnswer } from './top-up.ts'
 
 /** A member changes their placed order until its cut-off (issue 42, ADR 048). */
 export const orderAmendDomain = createDomain('Order amend')
@@ -42,7 +45,9 @@ orderAmendDomain.post(
       "are items of the order's store at today's price, by the basket's rules (not sold or out " +
       `of stock: conflict '${MESSAGES.itemUnavailable}'; age; item and basket limits). A lower ` +
       'total is refunded to a settled card at once (a hold is captured lower at picking); a ' +
-      `higher one than the card covers answers conflict '${MESSAGES.amendNeedsPayment}'. After ` +
+      'higher one than the payments cover is held until the difference is authorised: with ' +
+      'paymentUrls the answer carries the hosted card page (payment) and the order is as it was ' +
+      `until that page's answer (ADR 059); without, conflict '${MESSAGES.amendNeedsPayment}'. After ` +
       `the cut-off: conflict '${MESSAGES.amendClosed}'; an older version: conflict ` +
       `'${MESSAGES.amendStale}'. slot moves the order to another slot of its store and method ` +
       "by the checkout's rules (ADR 054): one the checkout would not offer is a validation_error " +
@@ -108,5 +113,24 @@ orderAmendDomain.post(
       body,
       at
     )
+  }
+)
+
+orderAmendDomain.post(
+  '/amend/top-up/answer',
+  {
+    summary: "The hosted card page's signed answer to an amend's top-up",
+    description:
+      'Verified before anything is read and recorded once (a replay answers the same); an ' +
+      'authorisation applies the held change by one guarded batch on the order version it was ' +
+      'priced from (applied), and is voided when the order changed or closed meanwhile ' +
+      '(not_taken, nothing changed). A forged or altered answer is refused.',
+    body: AmendTopUpAnswerRequestSchema,
+    response: AmendTopUpAnswerSchema,
+    errors: ['not_found', 'validation_error'],
+  },
+  ({ body }, c) => {
+    const at = now(c.env)
+    return topUpAnswer({ ...c.env, ...c.var.adapters }, body, openNow(at), at)
   }
 )

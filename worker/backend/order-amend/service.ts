@@ -18,10 +18,12 @@ import { amendedPricing, type AmendLine } from './pricing.ts'
 import { amendNoticeKey } from './notice-effect.ts'
 import { amendRefundKey } from './refund-effect.ts'
 import { bookableSlot, isSlotFull, slotFullError } from '../slots/service.ts'
+import { findKeptPayments } from '../payments/capture-repo.ts'
+import { coverage, isHold } from '../payments/order-payments.ts'
+import { holdForPayment, topUpAmount } from './top-up.ts'
 import {
   amendOrderBatch,
   findAmendLines,
-  findAmendPayment,
   findMemberAmendOrder,
   findPlacedAmendOrder,
   type AmendCap,
@@ -37,8 +39,8 @@ import {
  * and the order may move to another slot of its store (ADR 054: the old place given back, the new
  * one taken in the same batch),
  * a hold is captured
- * for the lower total at picking, cash pays at the door. A higher total than the card covers is
- * refused: a second authorisation is not built (ADR 048).
+ * for the lower total at picking, cash pays at the door. A higher total than the card covers waits
+ * for the difference to be authorised on the hosted card page (top-up.ts, ADR 059).
  */
 
 export type AmendEnv = Env & PaymentsEnv
@@ -154,10 +156,11 @@ export async function amendOrder(
   const terms = parsePricingTerms(row.pricing_terms_json)
   // An order placed before its terms were kept cannot be priced as its basket was.
   if (terms === null) throw new AppError('conflict', MESSAGES.amendClosed)
-  const [lineRows, payment] = await Promise.all([
+  const [lineRows, kept] = await Promise.all([
     findAmendLines(db, row.id),
-    findAmendPayment(db, row.business_id, row.id),
+    findKeptPayments(db, row.id),
   ])
+  const payment = kept.length === 1 ? (kept[0] ?? null) : null
   const changes = new Map(body.changes.map((change) => [change.lineId, change.quantity]))
   const lines = linesOf(lineRows)
   const slot = await slotMoveOf(db, row, body.slot, now)
@@ -188,20 +191,30 @@ export async function amendOrder(
   }
   if (amended.total < 0) throw new AppError('conflict', MESSAGES.amendCredit)
 
-  const cash = row.payment_method === 'paymentCash' || payment?.gateway === 'cash'
-  const hold =
-    !cash && payment !== null && payment.capture_later === 1 && payment.captured_amount === null
+  const cash = row.payment_method === 'paymentCash'
+  const hold = !cash && payment !== null && isHold(payment) && payment.captured_amount === null
+  // Several payments (an earlier top-up, ADR 059): the new total within what they all cover, and
+  // nothing refunded now: picking takes the final total from them and gives any excess back.
   const cap: AmendCap = cash
     ? { kind: 'cash' }
-    : hold
-      ? { kind: 'hold', paymentId: payment.id }
-      : { kind: 'settled' }
+    : kept.length > 1
+      ? { kind: 'covered' }
+      : hold
+        ? { kind: 'hold', paymentId: payment.id }
+        : { kind: 'settled' }
   const covered =
     cap.kind === 'cash' ||
-    (cap.kind === 'hold' && payment !== null
-      ? amended.total <= payment.amount - payment.amount_refunded
-      : amended.total <= row.total)
-  if (!covered) throw new AppError('conflict', MESSAGES.amendNeedsPayment)
+    (cap.kind === 'settled' ? amended.total <= row.total : amended.total <= coverage(kept))
+  if (!covered) {
+    // The difference is authorised first; the change waits for it (ADR 059).
+    return holdForPayment(
+      env,
+      row,
+      { amended, slot, amount: topUpAmount(row, lines, amended, kept) },
+      body.paymentUrls,
+      now
+    )
+  }
 
   const difference = row.total - amended.total
   const refund =
@@ -230,5 +243,10 @@ export async function amendOrder(
     ],
     now
   )
-  return { version, total: amended.total, refunded: refund?.amount ?? 0 }
+  return { version, total: amended.total, refunded: refund?.amount ?? 0, payment: null }
+}
+
+/** Whether the order may still be changed now: the top-up's answer applies a change only then. */
+export function openNow(now: Date): (row: AmendOrderRow) => boolean {
+  return (row) => windowOf(row, now).open && row.tax_json === null
 }

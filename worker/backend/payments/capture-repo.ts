@@ -1,22 +1,28 @@
+import type { KeptPayment } from './order-payments.ts'
+
 /*
  * The SQL of holding a card payment for an order with weighed lines and capturing it after
  * picking (ADR 039). The claim is one guarded statement: never captured before, not voided, and
  * never more than the amount authorised.
  */
 
-/** The order's kept authorisation made to be captured later, if any. */
-export function findHeldPayment(
+/** The order's kept payments, oldest first (ADR 059: the checkout's and each amend's top-up). */
+export async function findKeptPayments(
   db: D1Database,
   orderId: number
-): Promise<{ id: number; business_id: number } | null> {
-  return db
+): Promise<Array<KeptPayment>> {
+  const { results } = await db
     .prepare(
-      `select id, business_id from payments where order_id = ?1 and capture_later = 1
-         and status in ('authorised', 'captured') and void_reason is null
-       order by id desc limit 1`
+      `select id, business_id, amount, amount_refunded, capture_later, captured_amount,
+         capture_unknown
+       from payments where order_id = ?1
+         and status in ('authorised', 'captured', 'partially_refunded')
+         and void_reason is null and voided_at is null
+       order by id`
     )
     .bind(orderId)
-    .first<{ id: number; business_id: number }>()
+    .all<KeptPayment>()
+  return results
 }
 
 /**

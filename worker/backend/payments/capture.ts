@@ -3,10 +3,11 @@ import {
   claimCapture,
   claimCaptureLook,
   confirmCapture,
-  findHeldPayment,
+  findKeptPayments,
   recordCaptureResult,
   releaseCapture,
 } from './capture-repo.ts'
+import { capturePlan, coverage, isHold } from './order-payments.ts'
 import { findPayment, type PaymentRow } from './repo.ts'
 import type { PaymentsEnv } from './env.ts'
 import { gatewayOfPayment, storedAttemptOf } from './service.ts'
@@ -26,29 +27,63 @@ export type CaptureOutcome =
   | { kind: 'refused'; resultCode: string }
   | { kind: 'unknown'; resultCode: string }
 
-async function heldPaymentOf(db: D1Database, orderId: number): Promise<PaymentRow | null> {
-  const row = await findHeldPayment(db, orderId)
-  return row ? findPayment(db, row.business_id, row.id) : null
-}
-
+/**
+ * Captures the order's holds for `amount`, the picked total (ADR 039; several payments: ADR 059):
+ * the settled payments' money counts first, then each hold, oldest first, takes its share of the
+ * rest (capturePlan; what the settled payments took over `amount` is the caller's to refund). The first hold that is not captured decides the outcome (unknown before refused);
+ * safe to run again, a captured hold answering as captured.
+ */
 export async function captureOrderPayment(
   env: PaymentsEnv,
   input: { orderId: number; amount: number },
   now: Date
 ): Promise<CaptureOutcome> {
+  const kept = await findKeptPayments(env.DB, input.orderId)
+  if (!kept.some(isHold)) return { kind: 'no_hold' }
+  if (!Number.isInteger(input.amount) || input.amount < 0) {
+    return { kind: 'over_authorised', authorised: coverage(kept) }
+  }
+  const plan = capturePlan(kept, input.amount)
+  const outcomes: Array<CaptureOutcome> = []
+  for (const share of plan.captures) {
+    const payment = await findPayment(env.DB, kept[0]!.business_id, share.paymentId)
+    if (payment) outcomes.push(await capturePayment(env, payment, share.amount, now))
+  }
+  const failed =
+    outcomes.find((outcome) => outcome.kind === 'unknown') ??
+    outcomes.find((outcome) => outcome.kind !== 'captured' && outcome.kind !== 'already_captured')
+  if (failed) return failed
+  const taken = outcomes.reduce(
+    (sum, outcome) =>
+      sum +
+      (outcome.kind === 'captured' || outcome.kind === 'already_captured' ? outcome.amount : 0),
+    0
+  )
+  const kind = outcomes.every((outcome) => outcome.kind === 'already_captured')
+    ? 'already_captured'
+    : 'captured'
+  return { kind, amount: taken }
+}
+
+/** One hold's capture of `amount`: claimed by one guarded statement, then the gateway asked. */
+export async function capturePayment(
+  env: PaymentsEnv,
+  payment: PaymentRow,
+  amount: number,
+  now: Date
+): Promise<CaptureOutcome> {
   const db = env.DB
-  const payment = await heldPaymentOf(db, input.orderId)
-  if (!payment) return { kind: 'no_hold' }
   if (payment.captured_amount !== null) {
     if (payment.capture_unknown > 0) return settleUnknownCapture(env, payment, now)
     return { kind: 'already_captured', amount: payment.captured_amount }
   }
-  if (!Number.isInteger(input.amount) || input.amount < 0 || input.amount > payment.amount) {
+  if (payment.void_reason !== null || payment.voided_at !== null) return { kind: 'no_hold' }
+  if (!Number.isInteger(amount) || amount < 0 || amount > payment.amount) {
     return { kind: 'over_authorised', authorised: payment.amount }
   }
   const claimed = await claimCapture(db, {
     paymentId: payment.id,
-    amount: input.amount,
+    amount,
     at: now.toISOString(),
   })
   if (!claimed) {
@@ -60,18 +95,18 @@ export async function captureOrderPayment(
   const gateway = await gatewayOfPayment(env, payment, now)
   const attempt = await storedAttemptOf(db, payment)
   const result = gateway
-    ? await captureWithin(gateway, attempt, payment.external_ref, input.amount)
+    ? await captureWithin(gateway, attempt, payment.external_ref, amount)
     : { captured: false, definite: true, resultCode: 'no_gateway', resultMessage: '' }
   if (result.captured) {
-    await confirmCapture(db, { paymentId: payment.id, amount: input.amount })
-    return { kind: 'captured', amount: input.amount }
+    await confirmCapture(db, { paymentId: payment.id, amount })
+    return { kind: 'captured', amount }
   }
   if (!result.definite) {
     // The money may have moved: the claim stays, so it is never captured twice.
     await recordCaptureResult(db, { paymentId: payment.id, ...result })
     return { kind: 'unknown', resultCode: result.resultCode }
   }
-  await releaseCapture(db, { paymentId: payment.id, amount: input.amount, ...result })
+  await releaseCapture(db, { paymentId: payment.id, amount, ...result })
   return { kind: 'refused', resultCode: result.resultCode }
 }
 

@@ -48,6 +48,8 @@ export interface PaymentRow {
   captured_amount: number | null
   /** A capture whose answer we could not trust: its looks so far (0: known). */
   capture_unknown: number
+  /** An amend's top-up (ADR 059): the pending change its authorisation applies; never places an order. */
+  amend_pending_id: number | null
 }
 
 /**
@@ -94,7 +96,7 @@ const PAYMENT_COLUMNS = `id, business_id, order_id, customer_id, gateway, method
   gateway_order_id, external_ref, auth_code, result_code, result_message, saved_card_id, save_card,
   success_url, failure_url, cancel_url, response_url, payer_ref, pmt_ref, completed_at, shopper_message,
   void_reason, voided_at, void_result_code, void_result_message, capture_later, captured_amount,
-  capture_unknown`
+  capture_unknown, amend_pending_id`
 
 export function findPayment(
   db: D1Database,
@@ -147,6 +149,8 @@ export interface NewPayment {
   at: string
   /** Authorise `amount` as a hold, capture after picking (an order with weighed lines). */
   captureLater?: boolean
+  /** An amend's top-up: the pending change it pays for (ADR 059). */
+  amendPendingId?: number
 }
 
 /** Insert of one payment attempt (batched with the order's payment_pending). */
@@ -156,9 +160,9 @@ export function insertPaymentStatement(db: D1Database, payment: NewPayment): D1P
       `insert into payments (business_id, order_id, customer_id, gateway, method, status, amount,
          currency, gateway_order_id, saved_card_id, save_card, idempotency_key, success_url,
          failure_url, cancel_url, response_url, payer_ref, pmt_ref, created_at, updated_at,
-         capture_later)
+         capture_later, amend_pending_id)
        values (?1, ?2, ?3, ?4, ?5, 'pending', ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17,
-         ?18, ?18, ?19)
+         ?18, ?18, ?19, ?20)
        returning id`
     )
     .bind(
@@ -180,7 +184,8 @@ export function insertPaymentStatement(db: D1Database, payment: NewPayment): D1P
       payment.payerRef,
       payment.pmtRef,
       payment.at,
-      payment.captureLater === true ? 1 : 0
+      payment.captureLater === true ? 1 : 0,
+      payment.amendPendingId ?? null
     )
 }
 
@@ -290,7 +295,8 @@ export interface Authorisation {
  * Records an authorisation once (pending or cancelled attempts not yet answered) and decides in
  * the same statement whether it may be kept. It may not when the attempt was cancelled (a newer
  * attempt superseded it), when its order is cancelled or a newer draft of the basket exists, or
- * when its order is paid or another authorisation of the order is kept. Run inside D1's
+ * when its order is paid or another authorisation of the order is kept; an amend's top-up is
+ * never kept here (only recordTopUpAuthorisationStatement keeps one, ADR 059). Run inside D1's
  * serialised writes, so of two authorisations of one order at most one is kept; the others get a
  * void_reason and the caller voids them (voidOwed in service.ts). `changes === 1` for the
  * recording call only.
@@ -308,6 +314,7 @@ export function recordAuthorisationStatement(
          card_last4 = case when ?7 is null then card_last4 else ?8 end,
          void_reason = case
            when status = 'cancelled' then 'attempt_superseded'
+           when amend_pending_id is not null then 'attempt_superseded'
            when exists (select 1 from orders o where o.id = payments.order_id
                           and o.status = 'cancelled') then 'order_superseded'
            when exists (select 1 from orders o join orders newer on newer.basket_id = o.basket_id
@@ -332,6 +339,76 @@ export function recordAuthorisationStatement(
       authorisation.paidCard?.brand ?? null,
       authorisation.paidCard?.last4 ?? null
     )
+}
+
+/**
+ * Records an amend's top-up authorisation once (ADR 059) and decides in the same statement whether
+ * it may be kept: only while its attempt is the live one and its pending change is still pending
+ * on an order not cancelled. Kept, the caller applies the change; not kept, it is voided.
+ */
+export function recordTopUpAuthorisationStatement(
+  db: D1Database,
+  paymentId: number,
+  authorisation: Authorisation
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update payments set status = 'authorised', external_ref = ?2, auth_code = ?3,
+         result_code = ?4, result_message = ?5, completed_at = ?6, updated_at = ?6,
+         void_reason = case
+           when status = 'cancelled' then 'attempt_superseded'
+           when not exists (select 1 from amend_pending a where a.id = payments.amend_pending_id
+                              and a.status = 'pending') then 'attempt_superseded'
+           when exists (select 1 from orders o where o.id = payments.order_id
+                          and o.status = 'cancelled') then 'order_superseded'
+           else null end
+       where id = ?1 and amend_pending_id is not null and status in ('pending', 'cancelled')
+         and completed_at is null`
+    )
+    .bind(
+      paymentId,
+      authorisation.externalRef,
+      authorisation.authCode,
+      authorisation.resultCode,
+      authorisation.resultMessage,
+      authorisation.at
+    )
+}
+
+/**
+ * A new top-up supersedes the order's older pending change with its attempt (ADR 059): batched
+ * with newAttemptStatements, so one change at most waits for its payment.
+ */
+export function abandonOtherChangesStatement(
+  db: D1Database,
+  orderId: number,
+  pendingId: number,
+  at: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update amend_pending set status = 'abandoned', settled_at = ?3
+       where order_id = ?1 and status = 'pending' and id <> ?2`
+    )
+    .bind(orderId, pendingId, at)
+}
+
+/**
+ * A kept top-up whose change could not be applied (the order changed or closed meanwhile): its
+ * void is owed, and the shopper is not charged (ADR 059).
+ */
+export function topUpNotKeptStatement(
+  db: D1Database,
+  paymentId: number,
+  at: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update payments set void_reason = 'attempt_superseded', updated_at = ?2
+       where id = ?1 and amend_pending_id is not null and status = 'authorised'
+         and void_reason is null and voided_at is null and captured_amount is null`
+    )
+    .bind(paymentId, at)
 }
 
 /**

@@ -115,7 +115,7 @@ function fieldError(field: string, message: string): AppError {
 }
 
 /** A Realex ORDER_ID: the order number plus a random suffix, unique per attempt, ≤50 chars. */
-function newGatewayOrderId(businessOrderId: string): string {
+export function newGatewayOrderId(businessOrderId: string): string {
   return `${businessOrderId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 30)}-${randomToken(9)}`
 }
 
@@ -148,7 +148,7 @@ const MESSAGE_OF: Readonly<Record<PaymentStatus, string | null>> = {
 }
 
 /** The answer for a payment as it is stored now (replays answer exactly the same). */
-async function paymentResult(
+export async function paymentResult(
   db: D1Database,
   payment: PaymentRow,
   redirect: PaymentRedirect | null = null
@@ -182,7 +182,7 @@ async function paymentResult(
   }
 }
 
-async function requirePayment(
+export async function requirePayment(
   db: D1Database,
   businessId: number,
   paymentId: number
@@ -341,7 +341,7 @@ async function payerExists(db: D1Database, customerId: number | null): Promise<b
   return hasSavedCard(db, customerId, 'realex')
 }
 
-async function realexRedirect(
+export async function realexRedirect(
   env: PaymentsEnv,
   order: PayableOrder,
   payment: PaymentRow,
@@ -451,7 +451,7 @@ export async function producerData(
   return realexRedirect(env, order, payment, now)
 }
 
-function answerInvalid(): AppError {
+export function answerInvalid(): AppError {
   return new AppError('validation_error', MESSAGES.paymentAnswerInvalid, {
     fields: [{ field: 'hppResponse', message: MESSAGES.paymentAnswerInvalid }],
   })
@@ -502,6 +502,8 @@ export async function consumerData(
     !found ||
     found.business_id !== input.businessId ||
     found.gateway !== 'realex' ||
+    // An amend's top-up answers at its own address (order-amend/top-up.ts, ADR 059).
+    found.amend_pending_id !== null ||
     (input.orderId !== undefined && found.order_id !== input.orderId)
   ) {
     throw new AppError('not_found', MESSAGES.paymentNotFound)

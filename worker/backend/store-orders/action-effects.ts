@@ -86,7 +86,10 @@ async function moneyBackOf(env: EffectsEnv, order: StoreOrderRow, s: Settle, now
     case 'finish_picking':
       // A held payment is captured for the final total, as Picking done saw it (a refund since
       // lowered the order's): nothing to give back (ADR 039).
-      if (await captureFinal(env, order, s.beforeTotal, now)) return 0
+      {
+        const captured = await captureFinal(env, order, s.beforeTotal, now)
+        if (captured !== false) return captured
+      }
       return givePartBack(
         env,
         order,

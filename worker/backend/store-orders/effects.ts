@@ -4,7 +4,16 @@ import { shopperStatusLabel, type OrderActionType } from '../../../schemas/order
 import type { OrderBoardEvent, WiredAdapters } from '../adapters.ts'
 import { logError } from '../../lib/log.ts'
 import { createMessenger } from '../messaging/messenger.ts'
-import { captureOrderPayment } from '../payments/capture.ts'
+import { captureOrderPayment, capturePayment } from '../payments/capture.ts'
+import { findKeptPayments } from '../payments/capture-repo.ts'
+import {
+  capturePlan,
+  isHold,
+  refundable,
+  refundShares,
+  type KeptPayment,
+} from '../payments/order-payments.ts'
+import { findPayment } from '../payments/repo.ts'
 import { refundPayment, voidPayment } from '../payments/refunds.ts'
 import { findMoneyBack, type MoneyBackStatus } from '../payments/refunds-repo.ts'
 import type { PaymentsEnv } from '../payments/service.ts'
@@ -29,25 +38,35 @@ export type EffectsEnv = Env & WiredAdapters & PaymentsEnv
 export type MoneyOutcome = number
 
 /**
- * The order's payment, its capture known: a hold's capture whose answer was lost is asked of the
- * gateway first (ADR 039), since a refund may only give back what was taken; still unknown, the
- * effect fails and runs again.
+ * The order's payments, each capture known: a hold's capture whose answer was lost is asked of
+ * the gateway first (ADR 039), since a refund may only give back what was taken; still unknown,
+ * the effect fails and runs again. Oldest first; several after an amend's top-up (ADR 059).
  */
+async function keptPaymentsOf(
+  env: EffectsEnv,
+  orderId: number,
+  now: Date
+): Promise<Array<KeptPayment>> {
+  const kept = await findKeptPayments(env.DB, orderId)
+  const unknown = kept.filter((payment) => payment.capture_unknown > 0)
+  for (const payment of unknown) {
+    const row = await findPayment(env.DB, payment.business_id, payment.id)
+    if (!row || row.captured_amount === null) continue
+    const outcome = await capturePayment(env, row, row.captured_amount, now)
+    if (outcome.kind === 'unknown') {
+      throw new Error(`capture of order ${orderId} unanswered (${outcome.resultCode})`)
+    }
+  }
+  return unknown.length === 0 ? kept : findKeptPayments(env.DB, orderId)
+}
+
+/** The order's one payment (the newest kept), its capture known. */
 async function paymentOf(
   env: EffectsEnv,
   row: Pick<StoreOrderRow, 'business_id' | 'id'>,
   now: Date
 ) {
-  const payment = await findOrderPayment(env.DB, row.business_id, row.id)
-  if (!payment || payment.capture_unknown === 0 || payment.captured_amount === null) return payment
-  const outcome = await captureOrderPayment(
-    env,
-    { orderId: row.id, amount: payment.captured_amount },
-    now
-  )
-  if (outcome.kind === 'unknown') {
-    throw new Error(`capture of order ${row.id} unanswered (${outcome.resultCode})`)
-  }
+  await keptPaymentsOf(env, row.id, now)
   return findOrderPayment(env.DB, row.business_id, row.id)
 }
 
@@ -75,6 +94,8 @@ export async function giveEverythingBack(
   if (refundedBefore) return refundedBefore.status === 'done' ? refundedBefore.amount : 0
   if (voidedBefore?.status === 'done') return amount
   if (voidedBefore) voidNotSettled(order.id, voidedBefore.status)
+  const kept = await keptPaymentsOf(env, order.id, now)
+  if (kept.length > 1) return giveAllOfEach(env, order, kept, reason, now)
   const payment = await paymentOf(env, order, now)
   if (!payment) return 0
   const request = { businessId: order.business_id, paymentId: payment.id, reason }
@@ -106,6 +127,38 @@ export async function giveEverythingBack(
 }
 
 /**
+ * Everything back from an order paid by several payments (an amend's top-up, ADR 059): each
+ * uncaptured hold voided, each payment's money taken refunded, every one under a reference of its
+ * own (`o<id>-void-p<payment>`, `o<id>-all-p<payment>`), so a rerun asks the gateway for none
+ * twice. What came back: the sum of the refunds and of what the voided holds would have taken.
+ */
+async function giveAllOfEach(
+  env: EffectsEnv,
+  order: Pick<StoreOrderRow, 'business_id' | 'id'>,
+  kept: ReadonlyArray<KeptPayment>,
+  reason: string,
+  now: Date
+): Promise<MoneyOutcome> {
+  let back = 0
+  for (const payment of kept) {
+    const request = { businessId: order.business_id, paymentId: payment.id, reason }
+    if (isHold(payment) && payment.captured_amount === null) {
+      const reference = `o${order.id}-void-p${payment.id}`
+      const voided = await voidPayment(env, { ...request, reference }, now)
+      if (voided.status !== 'done') voidNotSettled(order.id, voided.status)
+      continue
+    }
+    const reference = `o${order.id}-all-p${payment.id}`
+    const earlier = await findMoneyBack(env.DB, order.business_id, reference)
+    const amount = earlier?.amount ?? refundable(payment)
+    if (amount <= 0) continue
+    const refunded = await refundPayment(env, { ...request, reference, amount }, now)
+    back += refunded.status === 'done' ? refunded.amount : 0
+  }
+  return back
+}
+
+/**
  * A void the gateway did not answer (unknown) or whose call may still be in flight (pending) may
  * have let the authorisation go: refunding meanwhile could give the money back twice, and a hold
  * cannot be refunded at all. The reconciliation asks the gateway and settles the void once
@@ -130,11 +183,12 @@ export async function captureFinal(
   order: Pick<StoreOrderRow, 'id' | 'business_id'>,
   picked: number,
   now: Date
-): Promise<boolean> {
+): Promise<MoneyOutcome | false> {
+  const { settledExcess } = capturePlan(await findKeptPayments(env.DB, order.id), picked)
   const outcome = await captureOrderPayment(env, { orderId: order.id, amount: picked }, now)
   if (outcome.kind === 'no_hold') {
     const voided = await findMoneyBack(env.DB, order.business_id, `o${order.id}-void`)
-    if (!voided || voided.status === 'done') return voided !== null
+    if (!voided || voided.status === 'done') return voided === null ? false : 0
     voidNotSettled(order.id, voided.status)
     return false
   }
@@ -144,8 +198,12 @@ export async function captureFinal(
   }
   if (outcome.kind === 'refused' || outcome.kind === 'over_authorised') {
     logError(new Error(`capture of order ${order.id} refused`), { outcome: outcome.kind })
+    return 0
   }
-  return true
+  // Settled money over the picked total (a settled order with an amend's top-up, ADR 059): the
+  // holds took nothing and the excess goes back from the settled payments.
+  if (settledExcess <= 0) return 0
+  return refundShared(env, order, settledExcess, `o${order.id}-picking`, 'picking', now)
 }
 
 /** A partial refund (the picking difference, lines after delivery) with a stable reference. */
@@ -158,14 +216,61 @@ export async function givePartBack(
   now: Date
 ): Promise<MoneyOutcome> {
   if (amount <= 0) return 0
-  const payment = await paymentOf(env, row, now)
-  if (!payment) return 0
-  const refunded = await refundPayment(
-    env,
-    { businessId: row.business_id, paymentId: payment.id, reference, reason, amount },
-    now
-  )
-  return refunded.status === 'done' ? refunded.amount : 0
+  return refundShared(env, row, amount, reference, reason, now)
+}
+
+/**
+ * A refund of `amount` under `reference`: from the order's one payment, or shared among several
+ * newest first (refundShares, ADR 059), each share under `<reference>-p<payment>`. A rerun counts
+ * the shares an earlier run made by their references and asks only for the rest.
+ */
+async function refundShared(
+  env: EffectsEnv,
+  row: Pick<StoreOrderRow, 'business_id' | 'id'>,
+  amount: number,
+  reference: string,
+  reason: string,
+  now: Date
+): Promise<MoneyOutcome> {
+  const kept = await keptPaymentsOf(env, row.id, now)
+  if (kept.length <= 1) {
+    const payment = await paymentOf(env, row, now)
+    if (!payment) return 0
+    const refunded = await refundPayment(
+      env,
+      { businessId: row.business_id, paymentId: payment.id, reference, reason, amount },
+      now
+    )
+    return refunded.status === 'done' ? refunded.amount : 0
+  }
+  let left = amount
+  let back = 0
+  for (const payment of [...kept].sort((a, b) => b.id - a.id)) {
+    const shareReference = `${reference}-p${payment.id}`
+    const earlier = await findMoneyBack(env.DB, row.business_id, shareReference)
+    if (earlier) {
+      // A share asked for before (done or still settling) is not asked for again.
+      if (earlier.status !== 'refused') left -= earlier.amount
+      back += earlier.status === 'done' ? earlier.amount : 0
+      continue
+    }
+    const [share] = refundShares([payment], left)
+    if (!share || left <= 0) continue
+    const refunded = await refundPayment(
+      env,
+      {
+        businessId: row.business_id,
+        paymentId: payment.id,
+        reference: shareReference,
+        reason,
+        amount: share.amount,
+      },
+      now
+    )
+    left -= share.amount
+    back += refunded.status === 'done' ? refunded.amount : 0
+  }
+  return back
 }
 
 /** The shopper's message for an action (spec §4 tracking messages), or null when none is due. */

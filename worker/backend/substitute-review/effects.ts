@@ -5,12 +5,12 @@ import type { EffectHandlers } from '../effects/handlers.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import { effectStatement } from '../effects/repo.ts'
 import { findStoreOrder, type StoreOrderRow } from '../orders/repo.ts'
-import { findPayment } from '../payments/repo.ts'
 import { findMoneyBack } from '../payments/refunds-repo.ts'
 import { ACTION_EFFECTS } from '../store-orders/action-effect-rows.ts'
 import { captureFinal, type EffectsEnv, givePartBack } from '../store-orders/effects.ts'
 import { refundsClaimed, SUBSTITUTE_REFUND_EFFECT } from './repo.ts'
-import { findHeldPayment } from '../payments/capture-repo.ts'
+import { findKeptPayments } from '../payments/capture-repo.ts'
+import { isHold } from '../payments/order-payments.ts'
 
 /*
  * What follows a substitute sent back (issue 42, ADR 043), from the outbox row its batch wrote
@@ -44,12 +44,16 @@ async function heldRefundAmount(
   order: StoreOrderRow,
   amount: number
 ): Promise<number> {
-  const held = await findHeldPayment(env.DB, order.id)
-  if (!held) return amount
-  const payment = await findPayment(env.DB, held.business_id, held.id)
-  if (payment?.captured_amount == null) return 0
-  const excess = payment.captured_amount - (await refundsClaimed(env.DB, payment.id)) - order.total
-  return Math.max(0, Math.min(amount, excess))
+  // Every kept payment of the order (an amend's top-up makes several, ADR 059).
+  const kept = await findKeptPayments(env.DB, order.id)
+  if (!kept.some(isHold)) return amount
+  if (kept.some((payment) => isHold(payment) && payment.captured_amount === null)) return 0
+  let taken = 0
+  for (const payment of kept) {
+    const captured = isHold(payment) ? (payment.captured_amount ?? 0) : payment.amount
+    taken += captured - (await refundsClaimed(env.DB, payment.id))
+  }
+  return Math.max(0, Math.min(amount, taken - order.total))
 }
 
 async function refundLine(
@@ -63,7 +67,7 @@ async function refundLine(
   const earlier = await findMoneyBack(env.DB, order.business_id, reference)
   if (earlier) return earlier.status === 'done' ? earlier.amount : 0
   // A held payment not captured yet is captured now, for the total without the line.
-  const held = await captureFinal(env, order, order.total, now)
+  const held = (await captureFinal(env, order, order.total, now)) !== false
   const amount = held ? await heldRefundAmount(env, order, payload.amount) : payload.amount
   return givePartBack(env, order, amount, reference, `substitute rejected (${payload.by})`, now)
 }

@@ -55,6 +55,7 @@ function memberCalls(c: Context<AppEnv>, orderId: string): AmendCalls {
     links: {
       action: amendPath(orderId),
       back: routePath('member-orders-orderId', { orderId }),
+      backToForm: amendPath(orderId),
       hidden: {},
       guest: false,
     },

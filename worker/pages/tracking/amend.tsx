@@ -64,6 +64,7 @@ function trackedCalls(
     links: {
       action: trackingAmendPath(orderNumber),
       back: trackingPath(orderNumber, token),
+      backToForm: trackingAmendPath(orderNumber, token),
       hidden: token ? { [TRACKING_TOKEN_PARAM]: token } : {},
       guest: true,
     },

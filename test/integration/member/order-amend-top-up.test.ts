@@ -1,0 +1,340 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { AmendResultSchema, AmendTopUpAnswerSchema } from '../../../schemas/order-amend.ts'
+import { captureOrderPayment } from '../../../worker/backend/payments/capture.ts'
+import { backendAdapters } from '../../../worker/local-backend.ts'
+import { plainItem } from '../checkout/fixtures.ts'
+import { call } from '../auth/fixtures.ts'
+import {
+  alterResponse,
+  consumerData,
+  draftOrder,
+  makePayment,
+  ORIGIN,
+  paymentBody,
+  payOnSandbox,
+  resultOf,
+  VALID_EXPIRY,
+} from '../payments/fixtures.ts'
+import { errorOf, memberCall, newMember, seedCheckout, type Member } from './orders-fixtures.ts'
+
+/*
+ * Paying the difference of an amend (issue 42, ADR 059) against migrated D1 and the local hosted
+ * card page: the change waits, the order as it was, until the top-up's signed answer; then one
+ * guarded batch applies it. A refused card, a change overtaken by another and a forged answer
+ * change nothing; 20 copies of the answer at once apply it once; picking captures the settled
+ * payment's money first and the top-up's hold for the rest, never more than it holds.
+ */
+
+const GOOD_CARD = { cardNumber: '4263970000005262', ...VALID_EXPIRY }
+const DECLINED_CARD = { cardNumber: '4000120000001154', ...VALID_EXPIRY }
+const PAYMENT_URLS = {
+  successUrl: `${ORIGIN}/member/orders/amend?paid=1`,
+  failureUrl: `${ORIGIN}/member/orders/amend?payment=failed`,
+  cancelUrl: `${ORIGIN}/member/orders/amend?payment=cancelled`,
+}
+
+let itemId = 0
+let price = 0
+
+beforeAll(async () => {
+  await seedCheckout(env.DB)
+  const item = await plainItem(400, 1800)
+  itemId = item.id
+  price = item.price
+})
+
+interface Placed {
+  orderId: number
+  businessOrderId: string
+  total: number
+  lineId: number
+}
+
+/** A member's card order of three of the item, settled at once on the sandbox page. */
+async function cardOrder(member: Member): Promise<Placed> {
+  const draft = await draftOrder({
+    bearer: member.bearer,
+    email: member.email,
+    method: 'paymentCard',
+    items: [{ id: itemId, quantity: 3 }],
+  })
+  const started = await makePayment(paymentBody(draft))
+  expect(
+    resultOf(await consumerData(await payOnSandbox(started.redirect!, GOOD_CARD))).status
+  ).toBe('succeeded')
+  const line = await env.DB.prepare(
+    'select id from order_lines where order_id = ?1 and parent_line_id is null'
+  )
+    .bind(draft.orderId)
+    .first<{ id: number }>()
+  return {
+    orderId: draft.orderId,
+    businessOrderId: draft.businessOrderId,
+    total: draft.total,
+    lineId: line!.id,
+  }
+}
+
+function raise(member: Member, order: Placed, quantity: number, version = 0) {
+  return memberCall(
+    '/member/orders/amend',
+    {
+      businessOrderId: order.businessOrderId,
+      version,
+      changes: [{ lineId: order.lineId, quantity }],
+      paymentUrls: PAYMENT_URLS,
+    },
+    member
+  )
+}
+
+function answer(hppResponse: string) {
+  return call('/amend/top-up/answer', { businessId: 1, hppResponse })
+}
+
+async function orderState(orderId: number) {
+  const [order, lines, payments, history, notices] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare('select total, original_total, amend_version from orders where id = ?1').bind(
+      orderId
+    ),
+    env.DB.prepare('select id, quantity, total_price from order_lines where order_id = ?1').bind(
+      orderId
+    ),
+    env.DB.prepare(
+      `select id, status, amount, capture_later, captured_amount, void_reason, voided_at,
+         amend_pending_id, gateway_order_id
+       from payments where order_id = ?1 order by id`
+    ).bind(orderId),
+    env.DB.prepare(
+      `select count(*) as n from order_history where order_id = ?1 and action = 'shopper_amend'`
+    ).bind(orderId),
+    env.DB.prepare(
+      `select count(*) as n from effects where effect_key like ?1 and kind = 'order_amend_notice'`
+    ).bind(`order:${orderId}:amend:%`),
+  ])
+  return {
+    order: order!.results[0] as { total: number; original_total: number; amend_version: number },
+    lines: lines!.results,
+    payments: payments!.results as Array<{
+      id: number
+      status: string
+      amount: number
+      capture_later: number
+      captured_amount: number | null
+      void_reason: string | null
+      voided_at: string | null
+      amend_pending_id: number | null
+      gateway_order_id: string
+    }>,
+    history: (history!.results[0] as { n: number }).n,
+    notices: (notices!.results[0] as { n: number }).n,
+  }
+}
+
+describe('paying the difference of an amend', () => {
+  it('holds the change until the difference is authorised, then applies it once', async () => {
+    const ada = await newMember('Ada')
+    const order = await cardOrder(ada)
+    const before = await orderState(order.orderId)
+
+    const asked = await raise(ada, order, 5)
+    expect(asked.status, JSON.stringify(asked.json)).toBe(200)
+    const held = AmendResultSchema.parse(asked.json)
+    expect(held.payment).not.toBeNull()
+    const payment = held.payment!
+    expect(payment.amount).toBe(payment.total - order.total)
+    expect(payment.total).toBeGreaterThanOrEqual(order.total + 2 * price - 1)
+    // Until the card answers, the order is as it was: lines, total, version.
+    expect(held).toMatchObject({ version: 0, total: order.total, refunded: 0 })
+    const waiting = await orderState(order.orderId)
+    expect(waiting.order).toEqual(before.order)
+    expect(waiting.lines).toEqual(before.lines)
+
+    const hppResponse = await payOnSandbox(payment.redirect, GOOD_CARD)
+    const applied = AmendTopUpAnswerSchema.parse((await answer(hppResponse)).json)
+    expect(applied).toEqual({ outcome: 'applied', nextUrl: PAYMENT_URLS.successUrl })
+    // A replay answers the same and changes nothing more.
+    expect(AmendTopUpAnswerSchema.parse((await answer(hppResponse)).json)).toEqual(applied)
+
+    const after = await orderState(order.orderId)
+    expect(after.order).toEqual({
+      total: payment.total,
+      original_total: payment.total,
+      amend_version: 1,
+    })
+    expect(after.lines).toMatchObject([{ id: order.lineId, quantity: 5 }])
+    expect(after.history).toBe(1)
+    expect(after.notices).toBe(1)
+    // Two kept payments: the checkout's settled one and the top-up held for the difference.
+    expect(after.payments).toMatchObject([
+      { status: 'authorised', amount: order.total, capture_later: 0, void_reason: null },
+      {
+        status: 'authorised',
+        amount: payment.amount,
+        capture_later: 1,
+        captured_amount: null,
+        void_reason: null,
+      },
+    ])
+
+    // Picking (one line short): the settled money counts first, the hold takes the rest.
+    const picked = payment.total - 1
+    const captured = await captureOrderPayment(
+      { ...env, ...backendAdapters },
+      { orderId: order.orderId, amount: picked },
+      new Date()
+    )
+    expect(captured).toEqual({ kind: 'captured', amount: picked - order.total })
+    const ledger = await env.DB.prepare(
+      'select amount, auto_settle, captured_amount from sandbox_hpp_requests where order_id = ?1'
+    )
+      .bind(after.payments[1]!.gateway_order_id)
+      .first()
+    // The sandbox's ledger keeps the amount as the page posted it (text).
+    expect(ledger).toEqual({
+      amount: String(payment.amount),
+      auto_settle: 0,
+      captured_amount: picked - order.total,
+    })
+  })
+
+  it('a refused card changes nothing and sends the shopper back to say so', async () => {
+    const ada = await newMember('Ada')
+    const order = await cardOrder(ada)
+    const before = await orderState(order.orderId)
+    const held = AmendResultSchema.parse((await raise(ada, order, 4)).json)
+    const refused = AmendTopUpAnswerSchema.parse(
+      (await answer(await payOnSandbox(held.payment!.redirect, DECLINED_CARD))).json
+    )
+    expect(refused).toEqual({ outcome: 'not_taken', nextUrl: PAYMENT_URLS.failureUrl })
+    const after = await orderState(order.orderId)
+    expect(after.order).toEqual(before.order)
+    expect(after.lines).toEqual(before.lines)
+    expect(after.history).toBe(0)
+    expect(after.payments[1]).toMatchObject({ status: 'declined' })
+  })
+
+  it('a change overtaken by another is not applied: its authorisation is voided', async () => {
+    const ada = await newMember('Ada')
+    const order = await cardOrder(ada)
+    const held = AmendResultSchema.parse((await raise(ada, order, 6)).json)
+    // Meanwhile a smaller change on another screen is made (the card covers it): version 1.
+    const lower = await memberCall(
+      '/member/orders/amend',
+      {
+        businessOrderId: order.businessOrderId,
+        version: 0,
+        changes: [{ lineId: order.lineId, quantity: 2 }],
+      },
+      ada
+    )
+    expect(lower.status, JSON.stringify(lower.json)).toBe(200)
+    const lowered = await orderState(order.orderId)
+    const late = AmendTopUpAnswerSchema.parse(
+      (await answer(await payOnSandbox(held.payment!.redirect, GOOD_CARD))).json
+    )
+    expect(late).toEqual({ outcome: 'not_taken', nextUrl: PAYMENT_URLS.cancelUrl })
+    const after = await orderState(order.orderId)
+    expect(after.order).toEqual(lowered.order)
+    expect(after.lines).toEqual(lowered.lines)
+    expect(after.payments[1]).toMatchObject({
+      status: 'cancelled',
+      void_reason: 'attempt_superseded',
+    })
+    expect(after.payments[1]!.voided_at).not.toBeNull()
+  })
+
+  it('refuses a forged answer, and the checkout’s address for a top-up', async () => {
+    const ada = await newMember('Ada')
+    const order = await cardOrder(ada)
+    const before = await orderState(order.orderId)
+    const held = AmendResultSchema.parse((await raise(ada, order, 4)).json)
+    const hppResponse = await payOnSandbox(held.payment!.redirect, GOOD_CARD)
+    const forged = await answer(
+      alterResponse(hppResponse, { RESULT: '00', AMOUNT: '1', ORDER_ID: 'x' })
+    )
+    expect(forged.status).toBe(422)
+    // The checkout's own address never confirms or applies a top-up.
+    expect((await consumerData(hppResponse)).status).toBe(404)
+    expect((await orderState(order.orderId)).order).toEqual(before.order)
+    // The genuine answer at its own address still applies the change.
+    expect(AmendTopUpAnswerSchema.parse((await answer(hppResponse)).json).outcome).toBe('applied')
+  })
+
+  it('without return addresses a higher total is refused as before', async () => {
+    const ada = await newMember('Ada')
+    const order = await cardOrder(ada)
+    const refused = await memberCall(
+      '/member/orders/amend',
+      {
+        businessOrderId: order.businessOrderId,
+        version: 0,
+        changes: [{ lineId: order.lineId, quantity: 5 }],
+      },
+      ada
+    )
+    expect(refused.status).toBe(409)
+    expect(errorOf(refused).message).toBe(MESSAGES.amendNeedsPayment)
+  })
+
+  it(
+    '20 copies of the answer at once: the change is applied exactly once',
+    { timeout: 20_000 },
+    async () => {
+      const ada = await newMember('Ada')
+      const order = await cardOrder(ada)
+      const held = AmendResultSchema.parse((await raise(ada, order, 5)).json)
+      const hppResponse = await payOnSandbox(held.payment!.redirect, GOOD_CARD)
+      const answers = await Promise.all(Array.from({ length: 20 }, () => answer(hppResponse)))
+      for (const one of answers) {
+        expect(AmendTopUpAnswerSchema.parse(one.json).outcome).toBe('applied')
+      }
+      const after = await orderState(order.orderId)
+      expect(after.order.amend_version).toBe(1)
+      expect(after.order.total).toBe(held.payment!.total)
+      expect(after.history).toBe(1)
+      expect(after.notices).toBe(1)
+      expect(after.payments.filter((p) => p.void_reason === null)).toHaveLength(2)
+    }
+  )
+
+  it(
+    '20 amends at once racing a paid change: exactly one change is applied',
+    { timeout: 20_000 },
+    async () => {
+      const ada = await newMember('Ada')
+      const order = await cardOrder(ada)
+      const held = AmendResultSchema.parse((await raise(ada, order, 5)).json)
+      const hppResponse = await payOnSandbox(held.payment!.redirect, GOOD_CARD)
+      const lowers = Array.from({ length: 19 }, () =>
+        memberCall(
+          '/member/orders/amend',
+          {
+            businessOrderId: order.businessOrderId,
+            version: 0,
+            changes: [{ lineId: order.lineId, quantity: 2 }],
+          },
+          ada
+        )
+      )
+      const [paid, ...others] = await Promise.all([answer(hppResponse), ...lowers])
+      const outcome = AmendTopUpAnswerSchema.parse(paid!.json).outcome
+      const lowered = others.filter((one) => one.status === 200).length
+      // One of the twenty won: the paid change or one lower change, never both.
+      expect(lowered + (outcome === 'applied' ? 1 : 0)).toBe(1)
+      const after = await orderState(order.orderId)
+      expect(after.order.amend_version).toBe(1)
+      expect(after.history).toBe(1)
+      const topUp = after.payments[1]!
+      if (outcome === 'applied') {
+        expect(after.lines).toMatchObject([{ quantity: 5 }])
+        expect(topUp.void_reason).toBeNull()
+      } else {
+        expect(after.lines).toMatchObject([{ quantity: 2 }])
+        expect(topUp.void_reason).toBe('attempt_superseded')
+      }
+    }
+  )
+})
