@@ -18,6 +18,17 @@ import {
   VALID_EXPIRY,
 } from '../payments/fixtures.ts'
 import { errorOf, memberCall, newMember, seedCheckout, type Member } from './orders-fixtures.ts'
+import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
+import { wireAdapters } from '../../../worker/backend/order-subscribers.ts'
+import { captureFinal } from '../../../worker/backend/store-orders/effects.ts'
+import {
+  actOk,
+  finishPicking,
+  inMinutes,
+  staffMember,
+  STORES,
+  type SignedInStaff,
+} from '../store-orders/fixtures.ts'
 
 /*
  * Paying the difference of an amend (issue 42, ADR 059) against migrated D1 and the local hosted
@@ -37,9 +48,11 @@ const PAYMENT_URLS = {
 
 let itemId = 0
 let price = 0
+let manager: SignedInStaff
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
+  manager = await staffMember([{ storeId: STORES.main, role: 'store_manager' }])
   const item = await plainItem(400, 1800)
   itemId = item.id
   price = item.price
@@ -337,4 +350,77 @@ describe('paying the difference of an amend', () => {
       }
     }
   )
+})
+
+/** The sandbox ledger's entries of every payment of the order that took money, oldest first. */
+async function ledgerOf(orderId: number) {
+  const { results } = await env.DB.prepare(
+    `select gateway_order_id from payments where order_id = ?1 and status != 'pending'
+       and status != 'declined' order by id`
+  )
+    .bind(orderId)
+    .all<{ gateway_order_id: string }>()
+  const ledger = await requirePaymentSandbox(backendAdapters).ledger(env.DB)
+  return results.map((row) =>
+    ledger.find((entry) => entry.gatewayOrderId === row.gateway_order_id)!
+  )
+}
+
+/** A card order with one paid top-up: the order's total after it. */
+async function paidTopUp(member: Member): Promise<Placed & { topUp: number }> {
+  const order = await cardOrder(member)
+  const held = AmendResultSchema.parse((await raise(member, order, 5)).json)
+  const applied = await answer(await payOnSandbox(held.payment!.redirect, GOOD_CARD))
+  expect(AmendTopUpAnswerSchema.parse(applied.json).outcome).toBe('applied')
+  return { ...order, total: held.payment!.total, topUp: held.payment!.amount }
+}
+
+describe('an order paid by its checkout payment and a top-up', () => {
+  it('picking done captures the top-up for what the settled payment does not pay', async () => {
+    const ada = await newMember('Ada')
+    const order = await paidTopUp(ada)
+    const store = STORES.main
+    await actOk(manager.bearer, store, order.orderId, 'sent_to_store', {
+      type: 'accept',
+      estimatedReadyAt: inMinutes(15),
+    })
+    await finishPicking(manager.bearer, store, order.orderId)
+    const [settled, topUp] = await ledgerOf(order.orderId)
+    // Both authorisations taken: the checkout's at once, the top-up's at picking, in full.
+    expect(settled).toMatchObject({ captured: order.total - order.topUp, refunded: 0, voided: 0 })
+    expect(topUp).toMatchObject({ authorised: order.topUp, captured: order.topUp, refunded: 0 })
+    expect(settled!.captured + topUp!.captured).toBe(order.total)
+  })
+
+  it('picked below what was settled: the top-up takes nothing and the excess goes back once', async () => {
+    const ada = await newMember('Ada')
+    const order = await paidTopUp(ada)
+    const settledAmount = order.total - order.topUp
+    const effectsEnv = { ...env, ...wireAdapters(backendAdapters) }
+    const picked = settledAmount - 100
+    for (let run = 0; run < 2; run++) {
+      // A rerun of the effect answers what the first did and moves no money again.
+      expect(
+        await captureFinal(effectsEnv, { id: order.orderId, business_id: 1 }, picked, new Date())
+      ).toBe(100)
+    }
+    const [settled, topUp] = await ledgerOf(order.orderId)
+    expect(settled).toMatchObject({ captured: settledAmount, refunded: 100 })
+    expect(topUp).toMatchObject({ captured: 0 })
+  })
+
+  it('a cancel gives everything back: the top-up voided, the settled payment refunded', async () => {
+    const ada = await newMember('Ada')
+    const order = await paidTopUp(ada)
+    await actOk(manager.bearer, STORES.main, order.orderId, 'sent_to_store', {
+      type: 'cancel',
+      reason: 'Shopper asked',
+    })
+    const [settled, topUp] = await ledgerOf(order.orderId)
+    expect(settled).toMatchObject({ refunded: order.total - order.topUp })
+    expect(topUp!.voided).toBe(topUp!.captured)
+    for (const entry of [settled!, topUp!]) {
+      expect(entry.captured - entry.refunded - entry.voided).toBe(0)
+    }
+  })
 })

@@ -5,6 +5,7 @@ import { APP_VERSION_COOKIE } from '../../support/app-version.ts'
 import { LOGIN_INTENT_FIELD, LOGIN_INTENTS } from '../../../client/lib/login-forms.ts'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
+import { AMEND_HPP_RESPONSE_PATH } from '../../../schemas/order-amend.ts'
 import { pages } from '../../../worker/pages/index.tsx'
 import { sandboxGateway } from '../../../worker/sandbox-gateway/index.ts'
 import { PASSWORD, uniqueEmail } from '../auth/fixtures.ts'
@@ -682,6 +683,44 @@ describe('the whole bypass table at each entry point that reads a target', () =>
         return { request: `POST ${HPP_RESPONSE_PATH}`, res }
       })
       expect(seen.filter((answer) => answer.status !== 303)).toEqual([])
+    },
+    SWEEP_TIMEOUT_MS
+  )
+
+  it(
+    "an amend top-up's answer's nextUrl from the backend",
+    async () => {
+      // The backend's answer is stubbed, as above: the page goes only to a path of its origin.
+      let nextUrl = ''
+      const app = createApp({
+        probe: (probe) =>
+          probe.use('*', async (c, next) => {
+            const real = c.var.backend
+            c.set('backend', {
+              ...real,
+              post: (path, options) =>
+                path === '/amend/top-up/answer'
+                  ? Promise.resolve(options.schema.parse({ outcome: 'applied', nextUrl }))
+                  : real.post(path, options),
+            })
+            await next()
+          }),
+      })
+      const seen = await sweep(async (target) => {
+        nextUrl = absolute(target)
+        const res = await app.request(
+          `${ORIGIN}${AMEND_HPP_RESPONSE_PATH}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ hppResponse: '{}' }).toString(),
+          },
+          testEnv
+        )
+        return { request: `POST ${AMEND_HPP_RESPONSE_PATH}`, res }
+      })
+      // A redirect to a path of this origin, or the page saying nothing was charged.
+      expect(seen.filter((answer) => answer.status !== 303 && answer.status !== 422)).toEqual([])
     },
     SWEEP_TIMEOUT_MS
   )

@@ -140,7 +140,7 @@ export type AmendCap =
 const COVERED = `(select coalesce(sum(max(0, case when capture_later = 1
       then coalesce(captured_amount, amount) else amount end - amount_refunded)), 0)
     from payments where order_id = ?1
-      and status in ('authorised', 'captured', 'partially_refunded')
+      and status in ('authorised', 'captured', 'partially_refunded', 'refunded')
       and void_reason is null and voided_at is null)`
 
 function capCondition(cap: AmendCap): string {

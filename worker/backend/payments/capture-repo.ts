@@ -6,7 +6,10 @@ import type { KeptPayment } from './order-payments.ts'
  * never more than the amount authorised.
  */
 
-/** The order's kept payments, oldest first (ADR 059: the checkout's and each amend's top-up). */
+/**
+ * The order's kept payments, oldest first (ADR 059: the checkout's and each amend's top-up); one
+ * refunded in full too, so a rerun still finds the refunds made under its references.
+ */
 export async function findKeptPayments(
   db: D1Database,
   orderId: number
@@ -16,7 +19,7 @@ export async function findKeptPayments(
       `select id, business_id, amount, amount_refunded, capture_later, captured_amount,
          capture_unknown
        from payments where order_id = ?1
-         and status in ('authorised', 'captured', 'partially_refunded')
+         and status in ('authorised', 'captured', 'partially_refunded', 'refunded')
          and void_reason is null and voided_at is null
        order by id`
     )

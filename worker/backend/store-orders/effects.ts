@@ -184,7 +184,8 @@ export async function captureFinal(
   picked: number,
   now: Date
 ): Promise<MoneyOutcome | false> {
-  const { settledExcess } = capturePlan(await findKeptPayments(env.DB, order.id), picked)
+  const kept = await findKeptPayments(env.DB, order.id)
+  const { settledExcess } = capturePlan(kept, picked)
   const outcome = await captureOrderPayment(env, { orderId: order.id, amount: picked }, now)
   if (outcome.kind === 'no_hold') {
     const voided = await findMoneyBack(env.DB, order.business_id, `o${order.id}-void`)
@@ -202,7 +203,9 @@ export async function captureFinal(
   }
   // Settled money over the picked total (a settled order with an amend's top-up, ADR 059): the
   // holds took nothing and the excess goes back from the settled payments.
-  if (settledExcess <= 0) return 0
+  // One hold and nothing settled: nothing to give back. Several: a rerun (the excess already
+  // refunded, so 0 now) answers the shares the first run gave back under their references.
+  if (kept.length <= 1) return 0
   return refundShared(env, order, settledExcess, `o${order.id}-picking`, 'picking', now)
 }
 
