@@ -16,6 +16,7 @@ import {
 } from '../payments/fixtures.ts'
 import { emailedTrackingPaths, tokenOf } from '../tracking/fixtures.ts'
 import { DATED } from '../../support/test-clock.ts'
+import { AMEND_HPP_RESPONSE_PATH } from '../../../schemas/order-amend.ts'
 import { pageClient, pageText } from './storefront.ts'
 
 /*
@@ -35,6 +36,7 @@ interface GuestOrder {
 }
 
 let unitPrice = 0
+let unitItemId = 0
 
 /** A guest's card order of three of one item, and the signed link its confirmation carries. */
 async function guestOrder(itemId: number): Promise<GuestOrder> {
@@ -82,6 +84,7 @@ beforeAll(async () => {
   await seedCheckout(env.DB)
   const item = await plainItem(500, 2500)
   unitPrice = item.price
+  unitItemId = item.id
   ada = await guestOrder(item.id)
   grace = await guestOrder(item.id)
 })
@@ -169,6 +172,59 @@ describe("a guest's amend page by the signed tracking link", () => {
     const text = pageText(await res.text())
     expect(text).toContain(MESSAGES.amendStale)
     expect(await stored(ada.orderId)).toMatchObject({ amend_version: 1, quantities: '2' })
+  })
+
+  it('a total above the card payment: pay the difference on the card page, then the change is made', async () => {
+    // An order of its own: the other tests keep theirs at the versions they expect.
+    const grace = await guestOrder(unitItemId)
+    const before = await stored(grace.orderId)
+    const lineId = await lineIdOf(grace.orderId)
+    const res = await postForm(`/track/${grace.orderNumber}/amend`, {
+      t: grace.token,
+      version: '0',
+      [`line-${lineId}`]: '5',
+    })
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    const text = pageText(html)
+    expect(text).toContain(MESSAGES.amendPayTitle)
+    // Until it is paid the order is as it was, and the step says what it asks.
+    expect(await stored(grace.orderId)).toEqual(before)
+    const form = /<form action="([^"]+)" method="POST">([\s\S]*?)<\/form>/.exec(html)
+    expect(form).not.toBeNull()
+    const fields = Object.fromEntries(
+      [...form![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map(
+        (field) => [field[1]!, field[2]!.replaceAll('&amp;', '&')]
+      )
+    )
+    const asked = Number(atob(fields.AMOUNT ?? ''))
+    expect(text).toContain(
+      formatMessage('amendPayDifference', formatMoney(before.total + asked), formatMoney(asked))
+    )
+    expect(text).toContain(formatMessage('amendPayButton', formatMoney(asked)))
+    expect(text).toContain(MESSAGES.amendPayKeep)
+
+    const hppResponse = await payOnSandbox(
+      { url: form![1]!.replaceAll('&amp;', '&'), method: 'POST', fields },
+      { cardNumber: '4263970000005262', ...VALID_EXPIRY }
+    )
+    const answered = await postForm(AMEND_HPP_RESPONSE_PATH, { hppResponse })
+    expect(answered.status).toBe(303)
+    const location = answered.headers.get('location') ?? ''
+    expect(location).toBe(
+      `/track/${grace.orderNumber}/amend?t=${encodeURIComponent(grace.token)}&paid=1`
+    )
+    const after = await stored(grace.orderId)
+    expect(after).toMatchObject({ amend_version: 1, quantities: '5', total: before.total + asked })
+    const page = pageText(await (await get(location)).text())
+    expect(page).toContain(formatMessage('amendPaid', formatMoney(after.total)))
+
+    // The same answer posted again changes nothing; a forged one is a page saying nothing changed.
+    expect((await postForm(AMEND_HPP_RESPONSE_PATH, { hppResponse })).status).toBe(303)
+    const forged = await postForm(AMEND_HPP_RESPONSE_PATH, { hppResponse: '{"ORDER_ID":"eA=="}' })
+    expect(forged.status).toBe(422)
+    expect(pageText(await forged.text())).toContain(MESSAGES.amendPaymentNotTaken)
+    expect(await stored(grace.orderId)).toEqual(after)
   })
 
   it("moves the order to another slot of the checkout's list (ADR 054)", DATED, async () => {
