@@ -13,13 +13,24 @@ export interface DevPaymentsPageProps {
 /** What the payment keeps in the end: taken less what went back. */
 const keptOf = (payment: PaymentsLedgerEntry) => payment.taken - payment.refunded - payment.voided
 
-/** Whether the gateway holds what the shop recorded, and that is what the order says. */
-function agrees(payment: PaymentsLedgerEntry): boolean {
-  const kept = keptOf(payment)
-  if (kept !== payment.orderTotal) return false
+/**
+ * Whether the gateway holds what the shop recorded, and the order's payments together keep what
+ * the order says (an amend's top-up makes several, ADR 059): `orderKept` is their sum.
+ */
+function agrees(payment: PaymentsLedgerEntry, orderKept: number): boolean {
+  if (orderKept !== payment.orderTotal) return false
   if (!payment.atGateway) return true
   const { captured, refunded, voided } = payment.atGateway
-  return captured - refunded - voided === kept
+  return captured - refunded - voided === keptOf(payment)
+}
+
+/** What each order's listed payments keep together. */
+function keptByOrder(payments: ReadonlyArray<PaymentsLedgerEntry>): Map<string, number> {
+  const kept = new Map<string, number>()
+  for (const payment of payments) {
+    kept.set(payment.orderNumber, (kept.get(payment.orderNumber) ?? 0) + keptOf(payment))
+  }
+  return kept
 }
 
 const CELL = 'px-3 py-2 text-end tabular-nums'
@@ -27,14 +38,16 @@ const CELL = 'px-3 py-2 text-end tabular-nums'
 /** The development payments ledger: the shop's record beside the sandbox gateway's. */
 export function DevPaymentsPage({ chrome, payments, orderNumber }: DevPaymentsPageProps) {
   const formatMoney = useMoney()
+  const orderKept = keptByOrder(payments)
   return (
     <Layout chrome={chrome}>
       <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Payments ledger</h1>
         <p className="mt-2 max-w-3xl text-ink/80">
           Each payment that took money, as the shop recorded it and as the local sandbox gateway
-          holds it: taken − refunded − voided is what the shopper paid in the end. Cash is paid at
-          the door and is not listed. Not available in production.
+          holds it: taken − refunded − voided is what the shopper paid in the end (an order paid by
+          several payments, after an amend, by their sum). Cash is paid at the door and is not
+          listed. Not available in production.
         </p>
         <form method="get" className="mt-6 flex flex-wrap items-end gap-2">
           <label htmlFor="ledger-order" className="font-semibold">
@@ -108,7 +121,9 @@ export function DevPaymentsPage({ chrome, payments, orderNumber }: DevPaymentsPa
                         ? `captured ${formatMoney(payment.atGateway.captured)}, refunded ${formatMoney(payment.atGateway.refunded)}, voided ${formatMoney(payment.atGateway.voided)}`
                         : 'Not a sandbox transaction'}
                     </td>
-                    <td className="px-3 py-2 font-bold">{agrees(payment) ? 'Yes' : 'No'}</td>
+                    <td className="px-3 py-2 font-bold">
+                      {agrees(payment, orderKept.get(payment.orderNumber) ?? 0) ? 'Yes' : 'No'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -249,11 +249,13 @@ test('buy it again adds three regulars, then "Have you forgotten?" offers the fo
   await expect(page).toHaveURL(/\/checkout\/(details|payment)$/)
 })
 
-// Issue 42 (ADR 048): until the cut-off a member changes their card order, also adding an item
-// from the store's search; it is priced again and the difference goes back to the card, and a
-// change the card does not cover is refused.
-test('a member amends a card order before picking: re-priced and the difference refunded', async ({
+// Issue 42 (ADR 048, 059): until the cut-off a member changes their card order, also adding an
+// item from the store's search; it is priced again and the difference goes back to the card. A
+// change the card does not cover waits for the difference, paid on the sandbox card page; the
+// store's picking takes both authorisations, as the sandbox ledger shows.
+test('a member amends a card order before picking: re-priced, refunded, and the difference paid', async ({
   page,
+  context,
   checkout,
   payment,
 }) => {
@@ -276,12 +278,11 @@ test('a member amends a card order before picking: re-priced and the difference 
   const milk = main(page).getByLabel(/Whole Milk/i)
   await expect(cheddar).toHaveValue('3')
 
-  // More than the card paid: refused, nothing changed.
+  // More than the card paid: the difference is asked for, and leaving it changes nothing.
   await cheddar.fill('6')
   await main(page).getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.locator('#amend-alert')).toContainText(
-    'This change costs more than your card payment covers.'
-  )
+  await expect(main(page).getByRole('heading', { name: 'Pay the difference' })).toBeVisible()
+  await main(page).getByRole('link', { name: 'Keep my order as it was' }).click()
   await expect(cheddar).toHaveValue('3')
 
   // The milk removed: the order costs less and the difference goes back to the card.
@@ -326,4 +327,53 @@ test('a member amends a card order before picking: re-priced and the difference 
   await expect(main(page).getByText(/Whole Milk/i)).toHaveCount(1)
   await expect(main(page).getByRole('link', { name: 'Change this order' })).toBeVisible()
   await screenshots(page, 'member-order-amendable')
+
+  // Six cheddars: more than the card paid. The step says what it costs and asks the difference.
+  await main(page).getByRole('link', { name: 'Change this order' }).click()
+  await main(page)
+    .getByLabel(/Vintage cheddar 400g/i)
+    .fill('6')
+  await main(page).getByRole('button', { name: 'Save changes' }).click()
+  await expect(main(page).getByRole('heading', { name: 'Pay the difference' })).toBeVisible()
+  await expect(main(page).getByText(/more than your card payment covers\./)).toHaveText(
+    /^Your changes bring your order to £\d+\.\d\d, £\d+\.\d\d more than your card payment covers\. Pay the difference to keep them; until then your order stays as it was\.$/
+  )
+  const pay = main(page).getByRole('button', { name: /^Pay £\d+\.\d\d by card$/ })
+  await expect(pay).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'member-order-amend-pay')
+
+  // Paid on the sandbox card page: back on the amend page, the change made and its new total.
+  await pay.click()
+  await expect(page).toHaveURL(/\/sandbox-gateway\/hpp\//)
+  await payment.payByCard(CARDS.success)
+  await expect(main(page).getByRole('status').filter({ hasText: 'Payment received' })).toHaveText(
+    /^Payment received: your order has been changed\. It now comes to £\d+\.\d\d\.$/
+  )
+  const paidTotal = /£\d+\.\d\d/.exec(
+    (await main(page).getByRole('status').filter({ hasText: 'Payment received' }).textContent()) ??
+      ''
+  )?.[0]
+  await expect(main(page).getByLabel(/Vintage cheddar 400g/i)).toHaveValue('6')
+  await expect(main(page).getByText(/^Order total now:/)).toHaveText(
+    `Order total now: ${paidTotal}`
+  )
+  await screenshots(page, 'member-order-amend-paid')
+
+  // The store picks and hands it over: both authorisations are taken, and together they are the
+  // order's total (the development ledger beside the sandbox gateway's).
+  const staffPage = await context.newPage()
+  await joinClock(staffPage)
+  await deliverInConsole(staffPage, new StoreConsole(staffPage, context), orderNumber)
+  await staffPage.close()
+  await page.goto(url(`/dev/payments?order=${orderNumber}`))
+  const rows = main(page).getByRole('row').filter({ hasText: orderNumber })
+  await expect(rows).toHaveCount(2)
+  let kept = 0
+  for (const row of await rows.all()) {
+    await expect(row.getByRole('cell').last()).toHaveText('Yes')
+    await expect(row.getByRole('cell').nth(1)).not.toHaveText('£0.00')
+    kept += Number(((await row.getByRole('cell').nth(4).textContent()) ?? '').replace(/[^\d]/g, ''))
+  }
+  expect(`£${(kept / 100).toFixed(2)}`).toBe(paidTotal)
 })
