@@ -3,7 +3,7 @@ import type { WiredAdapters } from '../adapters.ts'
 import type { EffectHandlers } from '../effects/handlers.ts'
 import { effectStatement } from '../effects/repo.ts'
 import { publishOrderChange } from '../orders/events.ts'
-import { findOrderBoardState } from './repo.ts'
+import { findOrderBoardState } from '../orders/repo.ts'
 
 /*
  * An applied amend (lines or slot, ADR 048 and 054) tells the order's followers what every other

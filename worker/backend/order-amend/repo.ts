@@ -81,18 +81,6 @@ export function findPlacedAmendOrder(
     .first<AmendOrderRow>()
 }
 
-/** What an order's change event says of it: its store and status as they are now. */
-export function findOrderBoardState(
-  db: D1Database,
-  businessId: number,
-  orderId: number
-): Promise<{ store_id: number; status: OrderStatusName } | null> {
-  return db
-    .prepare('select store_id, status from orders where id = ?1 and business_id = ?2')
-    .bind(orderId, businessId)
-    .first<{ store_id: number; status: OrderStatusName }>()
-}
-
 export interface AmendLineRow {
   id: number
   menu_item_id: number | null

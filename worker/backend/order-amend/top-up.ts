@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors.ts'
 import { dispatchEffects } from '../effects/relay.ts'
 import { coverage, type KeptPayment } from '../payments/order-payments.ts'
 import { isBusinessUrl, topUpNotKeptStatement, type PaymentRow } from '../payments/repo.ts'
-import { voidOwed, requirePayment } from '../payments/service.ts'
+import { voidOwed, requirePayment, type PaymentsEnv } from '../payments/service.ts'
 import { recordTopUpAnswer, startTopUp } from '../payments/top-up.ts'
 import { isSlotFull } from '../slots/service.ts'
 import { amendNoticeKey } from './notice-effect.ts'
@@ -18,7 +18,6 @@ import {
   type AmendOrderRow,
   type SlotMove,
 } from './repo.ts'
-import type { AmendEnv } from './service.ts'
 
 /*
  * An amend the order's payments do not cover (issue 42, ADR 059): the change is priced as any
@@ -30,6 +29,9 @@ import type { AmendEnv } from './service.ts'
  * order changed or closed meanwhile) gives its authorisation back by a void; a refused or
  * abandoned payment changes nothing.
  */
+
+/** The amend's bindings and adapters (as service.ts's AmendEnv; its own, so neither imports the other). */
+type AmendEnv = PaymentsEnv
 
 export interface PaymentUrls {
   successUrl: string

@@ -380,3 +380,15 @@ export function findOrderDiscountFacts(
     .bind(orderId)
     .first<OrderDiscountRow>()
 }
+
+/** What an order's change event says of it (ADR 038): its store and status as they are now. */
+export function findOrderBoardState(
+  db: D1Database,
+  businessId: number,
+  orderId: number
+): Promise<{ store_id: number; status: OrderStatusName } | null> {
+  return db
+    .prepare('select store_id, status from orders where id = ?1 and business_id = ?2')
+    .bind(orderId, businessId)
+    .first<{ store_id: number; status: OrderStatusName }>()
+}
