@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AmendResultSchema, AmendTopUpAnswerSchema } from '../../../schemas/order-amend.ts'
 import { captureOrderPayment } from '../../../worker/backend/payments/capture.ts'
+import { settleUnansweredPayments } from '../../../worker/backend/payments/unanswered-payments.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { plainItem } from '../checkout/fixtures.ts'
 import { call } from '../auth/fixtures.ts'
@@ -274,6 +275,32 @@ describe('paying the difference of an amend', () => {
     expect((await orderState(order.orderId)).order).toEqual(before.order)
     // The genuine answer at its own address still applies the change.
     expect(AmendTopUpAnswerSchema.parse((await answer(hppResponse)).json).outcome).toBe('applied')
+  })
+
+  it('a top-up whose answer was lost: the cron voids the authorisation and changes nothing', async () => {
+    const ada = await newMember('Ada')
+    const order = await cardOrder(ada)
+    const before = await orderState(order.orderId)
+    const held = AmendResultSchema.parse((await raise(ada, order, 4)).json)
+    // Paid on the card page, but its answer never reached us.
+    await payOnSandbox(held.payment!.redirect, GOOD_CARD)
+    const topUp = (await orderState(order.orderId)).payments[1]!
+    const created = await env.DB.prepare('select created_at from payments where id = ?1')
+      .bind(topUp.id)
+      .first<{ created_at: string }>()
+    await settleUnansweredPayments(
+      { ...env, ...backendAdapters },
+      new Date(Date.parse(created!.created_at) + 20 * 60_000),
+      50
+    )
+    const after = await orderState(order.orderId)
+    expect(after.order).toEqual(before.order)
+    expect(after.lines).toEqual(before.lines)
+    expect(after.payments[1]).toMatchObject({
+      status: 'cancelled',
+      void_reason: 'attempt_superseded',
+    })
+    expect(after.payments[1]!.voided_at).not.toBeNull()
   })
 
   it('without return addresses a higher total is refused as before', async () => {

@@ -5,7 +5,7 @@ import { dispatchEffects } from '../effects/relay.ts'
 import { coverage, type KeptPayment } from '../payments/order-payments.ts'
 import { isBusinessUrl, topUpNotKeptStatement, type PaymentRow } from '../payments/repo.ts'
 import { voidOwed, requirePayment, type PaymentsEnv } from '../payments/service.ts'
-import { recordTopUpAnswer, startTopUp } from '../payments/top-up.ts'
+import { assertTopUpAvailable, recordTopUpAnswer, startTopUp } from '../payments/top-up.ts'
 import { isSlotFull } from '../slots/service.ts'
 import { amendNoticeKey } from './notice-effect.ts'
 import type { AmendedPricing, AmendLine } from './pricing.ts'
@@ -107,6 +107,7 @@ export async function holdForPayment(
   now: Date
 ): Promise<AmendResult> {
   if (urls === undefined) throw new AppError('conflict', MESSAGES.amendNeedsPayment)
+  assertTopUpAvailable(env)
   for (const url of [urls.successUrl, urls.failureUrl, urls.cancelUrl]) {
     if (!(await isBusinessUrl(env.DB, row.business_id, url))) {
       throw new AppError('validation_error', MESSAGES.paymentReturnUrlInvalid)

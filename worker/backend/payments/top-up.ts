@@ -35,6 +35,16 @@ import {
  * batch, order-amend/top-up.ts); a top-up never places an order.
  */
 
+/**
+ * Only the hosted card page takes a top-up: with embedded frames the amend is refused as before
+ * (amendNeedsPayment), before anything is held.
+ */
+export function assertTopUpAvailable(env: PaymentsEnv): void {
+  if (cardGatewayName(env) !== 'realex') {
+    throw new AppError('conflict', MESSAGES.amendNeedsPayment)
+  }
+}
+
 export interface TopUpStart {
   businessId: number
   orderId: number
@@ -56,9 +66,7 @@ export async function startTopUp(
   input: TopUpStart,
   now: Date
 ): Promise<{ paymentId: number; redirect: PaymentRedirect }> {
-  if (cardGatewayName(env) !== 'realex') {
-    throw new AppError('conflict', MESSAGES.amendNeedsPayment)
-  }
+  assertTopUpAvailable(env)
   const db = env.DB
   const order = await findOrderById(db, input.businessId, input.orderId)
   if (!order) throw new AppError('not_found', MESSAGES.orderNotFound)
