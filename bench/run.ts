@@ -7,6 +7,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
 import { withAppVersionCookie } from './lib/expect-status.ts'
+import { locationCookie } from './lib/location-cookie.ts'
 import { benchWranglerConfig, startWranglerDev, type RunningServer } from './lib/server.ts'
 import { fillBasket, runBasketSuite, type BasketFixture } from './suites/basket.ts'
 import { runCheckoutSuite } from './suites/checkout.ts'
@@ -111,19 +112,6 @@ function prepareBasketStore(storeId: number): Array<number> {
  */
 function prepareCheckoutStore(storeId: number): void {
   queryLocalD1(stateDir, `update stores set slot_capacity = 100000 where id = ${storeId}`)
-}
-
-/** The location cookie the store search flow sets for a central Manchester postcode. */
-async function locationCookie(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/stores-near-by?postcode=M1%201AE`, {
-    redirect: 'manual',
-  })
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith('sf_location='))
-  if (!cookie) throw new Error('the store search flow set no location cookie')
-  return cookie
 }
 
 async function main(): Promise<void> {

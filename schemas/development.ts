@@ -55,6 +55,20 @@ export const ClockStateSchema = z.object({
   pinned: z.boolean(),
 })
 
+/**
+ * The simulated round trips (STOREFRONT_LATENCY) a Worker waited for since they were last taken:
+ * the latency bench's count per flow (worker/lib/latency-simulation.ts). Development and test only.
+ */
+export type RoundTrips = z.infer<typeof RoundTripsSchema>
+export const RoundTripsSchema = z.object({
+  /** Storefront→backend calls, one after another. */
+  backendHops: z.int().nonnegative(),
+  /** D1 statements and batches, one after another. */
+  d1Sequential: z.int().nonnegative(),
+  /** D1 statements and batches in all. */
+  d1Statements: z.int().nonnegative(),
+})
+
 /** How many payments the development ledger lists, newest first. */
 export const PAYMENTS_LEDGER_LIMIT = 100
 

@@ -3,6 +3,7 @@ import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
 import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 import { SlotReservationSchema } from './slot-reservation.ts'
+import { StoreAtLocationSchema } from './stores.ts'
 
 /** With storeId, the store's time zone; otherwise the business's. */
 export const ServerTimeQuerySchema = z.object({
@@ -55,6 +56,8 @@ export const TimeSlotListRequestSchema = z.object({
   endDate: SlotDateSchema.optional(),
   latitude: CoordinateSchema.min(-90).max(90).optional(),
   longitude: CoordinateSchema.min(-180).max(180).optional(),
+  /** Where the shopper is, with latitude and longitude: the answer's atLocation is for it. */
+  postcode: z.string().trim().max(8).optional(),
   basketToken: z.string().trim().min(16).max(200).optional(),
 })
 
@@ -102,6 +105,12 @@ export const TimeSlotListSchema = z.object({
   days: z.array(TimeSlotDaySchema),
   /** The basket's live reservation, when basketToken named a basket that holds one. */
   reservation: SlotReservationSchema.nullable(),
+  /**
+   * Whether and on what terms the store delivers where the call says the shopper is (latitude and
+   * longitude, with the postcode for outcode zones): what a reservation there would be checked
+   * against. Null without a place.
+   */
+  atLocation: StoreAtLocationSchema.nullable(),
 })
 
 /**

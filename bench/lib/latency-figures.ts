@@ -35,6 +35,11 @@ export interface LatencyRow {
   page: string
   /** Milliseconds per request, by placement label. */
   times: Record<string, ReadonlyArray<number>>
+  /**
+   * What one request of the flow waited for in sequence (the median of its requests): hops from
+   * the storefront to the backend, and D1 round trips (locally every one is the primary's).
+   */
+  roundTrips?: { backendHops: number; d1Sequential: number }
 }
 
 /** The table: a row per page, p50 and p95 per placement, in the order given. */
@@ -42,7 +47,11 @@ export function latencyTable(
   rows: ReadonlyArray<LatencyRow>,
   placements: ReadonlyArray<Placement>
 ): string {
-  const heads = placements.flatMap(({ label, latency }) => [`${label} p50`, `p95 (${latency})`])
+  const heads = [
+    ...placements.flatMap(({ label, latency }) => [`${label} p50`, `p95 (${latency})`]),
+    'backend hops',
+    'D1 in sequence',
+  ]
   const widths = [36, ...heads.map((head) => Math.max(head.length + 2, 10))]
   const line = (cells: ReadonlyArray<string>) =>
     cells
@@ -59,6 +68,8 @@ export function latencyTable(
           Number.isNaN(ms) ? '–' : ms.toFixed(0)
         )
       }),
+      row.roundTrips ? String(row.roundTrips.backendHops) : '–',
+      row.roundTrips ? String(row.roundTrips.d1Sequential) : '–',
     ])
   )
   return [line(['page (ms, sequential requests)', ...heads]), ...body].join('\n')

@@ -1,3 +1,4 @@
+import { RoundTripsSchema, type RoundTrips } from '../../schemas/development.ts'
 import { withAppVersionCookie } from '../lib/expect-status.ts'
 import {
   latencyTable,
@@ -6,19 +7,21 @@ import {
   type LatencyRow,
   type Placement,
 } from '../lib/latency-figures.ts'
+import { locationCookie } from '../lib/location-cookie.ts'
 import { benchTwoWorkerConfigs, startWranglerDev } from '../lib/server.ts'
 import { fillBasket, type BasketFixture } from './basket.ts'
 import { expectCacheState } from './ssr.ts'
 
 /*
- * The latency bench (issue 39, ADR 046): the storefront and the backend Worker in one
+ * The latency bench (issue 39, ADR 046, 062): the storefront and the backend Worker in one
  * `wrangler dev`, BACKEND between them as deployed, with STOREFRONT_LATENCY adding a delay to each
  * storefront→backend call and each backend→D1 statement or batch. Run once with the backend near
  * the data (a long hop, short statements) and once beside the shopper (a short hop, every
- * statement the long way), it prints each page's p50 and p95 as one shopper waits for them, one
- * request after another: public pages from the page cache (hit) and rendered (miss, a new query
- * each time, the data from KV as in a warm shop), and the basket page, which is personal and
- * calls the backend every time.
+ * statement the long way), it prints each flow's p50 and p95 as one shopper waits for them, one
+ * request after another, and the round trips one request waited for in sequence: public pages
+ * from the page cache (hit) and after an operator's kind of purge (miss: no kept page and no KV
+ * answer, so every call goes to the backend and every read to D1), the results page, the basket
+ * and time slots pages (personal), adding an item and listing the slots.
  */
 
 export interface LatencyFixture {
@@ -29,41 +32,119 @@ export interface LatencyFixture {
   itemIds: Array<number>
 }
 
-interface Page {
-  label: string
-  path: string
-  cache?: 'hit' | 'miss'
-  personal?: boolean
+/** What a flow's request needs of the shopper. */
+interface Shopper {
+  origin: string
+  /** The 10-line basket's cookie, the location and this app version. */
+  cookie: string
+  storeId: number
+  itemIds: Array<number>
 }
 
-function pagesOf(storeSlug: string): Array<Page> {
+interface Flow {
+  label: string
+  /** A public page measured from the page cache, or after a purge. */
+  cache?: 'hit' | 'miss'
+  /** The request, as the flow's shopper sends it (its nth). */
+  send: (shopper: Shopper, nth: number) => Promise<Response>
+}
+
+const getPage =
+  (path: string, personal = false) =>
+  (shopper: Shopper) =>
+    fetch(new URL(path, shopper.origin), {
+      headers: personal ? { cookie: shopper.cookie } : {},
+      redirect: 'manual',
+    })
+
+const postApi = (path: string, body: (shopper: Shopper, nth: number) => unknown) => {
+  return (shopper: Shopper, nth: number) =>
+    fetch(new URL(path, shopper.origin), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: shopper.origin,
+        cookie: shopper.cookie,
+      },
+      body: JSON.stringify(body(shopper, nth)),
+    })
+}
+
+function flowsOf(storeSlug: string): Array<Flow> {
   const publicPages = [
     ['home /', '/'],
     ['store /stores/…', `/stores/${storeSlug}`],
     ['category …/fruit-veg', `/stores/${storeSlug}/category/fruit-veg`],
+    ['results /stores-near-by/M1 1AE', '/stores-near-by/M1%201AE'],
   ] as const
   return [
     ...publicPages.flatMap(([label, path]) =>
-      (['hit', 'miss'] as const).map((cache) => ({ label: `${label} (${cache})`, path, cache }))
+      (['hit', 'miss'] as const).map((cache) => ({
+        label: `${label} (${cache})`,
+        cache,
+        send: getPage(path),
+      }))
     ),
-    { label: 'basket /basket (personal, 10 lines)', path: '/basket', personal: true },
+    { label: 'basket /basket (personal, 10 lines)', send: getPage('/basket', true) },
+    {
+      label: 'time slots …/time-slots (personal)',
+      send: getPage(`/stores/${storeSlug}/time-slots`, true),
+    },
+    {
+      label: 'add to basket (POST /api/basket/items/add)',
+      send: postApi('/api/basket/items/add', (shopper, nth) => ({
+        storeId: shopper.storeId,
+        menuItem: { itemId: shopper.itemIds[nth % shopper.itemIds.length], quantity: 1 },
+      })),
+    },
+    {
+      label: 'slot list (POST /api/time-slots)',
+      send: postApi('/api/time-slots', (shopper) => ({ storeId: shopper.storeId })),
+    },
   ]
 }
 
-async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
-  const started = performance.now()
-  const response = await fetch(url, { headers, redirect: 'manual' })
-  await response.arrayBuffer()
-  if (response.status !== 200) throw new Error(`${url}: answered ${response.status}, not 200`)
-  return performance.now() - started
+/** A development tool of the storefront (worker/pages/dev-latency.ts). */
+async function devPost(origin: string, path: string): Promise<unknown> {
+  const response = await fetch(new URL(path, origin), { method: 'POST' })
+  if (response.status !== 200) throw new Error(`${path}: answered ${response.status}`)
+  return response.json()
 }
 
-/** Each page's times, `requests` one after another, after a few unmeasured ones. */
-async function timesUnder(
+/** One request of the flow: its time, and the round trips it waited for. */
+async function measured(
+  flow: Flow,
+  shopper: Shopper,
+  nth: number
+): Promise<{ ms: number; roundTrips: RoundTrips }> {
+  // An operator's kind of change before each miss: the page and its KV answers are gone.
+  if (flow.cache === 'miss') await devPost(shopper.origin, '/dev/page-cache/purge')
+  await devPost(shopper.origin, '/dev/round-trips')
+  const started = performance.now()
+  const response = await flow.send(shopper, nth)
+  await response.arrayBuffer()
+  const ms = performance.now() - started
+  if (response.status !== 200)
+    throw new Error(`${flow.label}: answered ${response.status}, not 200`)
+  const said = response.headers.get('x-cache')
+  if (flow.cache && said !== flow.cache) {
+    throw new Error(`${flow.label}: expected x-cache ${flow.cache}, the page said ${said}`)
+  }
+  const roundTrips = RoundTripsSchema.parse(await devPost(shopper.origin, '/dev/round-trips'))
+  return { ms, roundTrips }
+}
+
+interface FlowFigures {
+  times: Array<number>
+  roundTrips: Array<RoundTrips>
+}
+
+/** Each flow's figures, `requests` one after another, after a few unmeasured ones. */
+async function figuresUnder(
   placement: Placement,
   fixture: LatencyFixture,
   requests: number
-): Promise<Map<string, Array<number>>> {
+): Promise<Map<string, FlowFigures>> {
   const configs = benchTwoWorkerConfigs(fixture.root, { STOREFRONT_LATENCY: placement.latency })
   const server = await startWranglerDev({
     name: `two workers, ${placement.label}`,
@@ -79,25 +160,36 @@ async function timesUnder(
       itemIds: fixture.itemIds,
     }
     const basket = await fillBasket(basketFixture, 10)
-    const personal = { cookie: withAppVersionCookie(basket.cookie) }
-    const times = new Map<string, Array<number>>()
-    for (const page of pagesOf(fixture.storeSlug)) {
-      const url = new URL(page.path, server.origin).href
-      const headers = page.personal ? personal : {}
-      const unique = () =>
-        page.cache === 'miss' ? `${url}?bench-probe=${crypto.randomUUID()}` : url
-      if (page.cache) await expectCacheState(url, page.cache)
-      for (let warm = 0; warm < 3; warm++) await timedGet(unique(), headers)
-      const measured: Array<number> = []
-      for (let index = 0; index < requests; index++) {
-        measured.push(await timedGet(unique(), headers))
-      }
-      times.set(page.label, measured)
+    const shopper: Shopper = {
+      origin: server.origin,
+      cookie: withAppVersionCookie(`${basket.cookie}; ${await locationCookie(server.origin)}`),
+      storeId: fixture.storeId,
+      itemIds: fixture.itemIds.slice(0, 10),
     }
-    return times
+    const figures = new Map<string, FlowFigures>()
+    for (const flow of flowsOf(fixture.storeSlug)) {
+      if (flow.cache === 'hit') {
+        await expectCacheState(new URL((await flow.send(shopper, 0)).url).href, 'hit')
+      }
+      for (let warm = 0; warm < 3; warm++) await measured(flow, shopper, warm)
+      const measuredFlow: FlowFigures = { times: [], roundTrips: [] }
+      for (let index = 0; index < requests; index++) {
+        const { ms, roundTrips } = await measured(flow, shopper, index)
+        measuredFlow.times.push(ms)
+        measuredFlow.roundTrips.push(roundTrips)
+      }
+      figures.set(flow.label, measuredFlow)
+    }
+    return figures
   } finally {
     await server.stop()
   }
+}
+
+/** The median of some counts (the lower middle of an even number). */
+function medianCount(counts: ReadonlyArray<number>): number {
+  const sorted = [...counts].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0
 }
 
 export async function runLatencySuite(
@@ -105,22 +197,31 @@ export async function runLatencySuite(
   options: { requests: number }
 ): Promise<void> {
   const placements = [NEAR_THE_DATA, NEAR_THE_SHOPPER]
-  const byPlacement = new Map<string, Map<string, Array<number>>>()
+  const byPlacement = new Map<string, Map<string, FlowFigures>>()
   for (const placement of placements) {
     console.log(`latency: ${placement.label} (STOREFRONT_LATENCY=${placement.latency})`)
-    byPlacement.set(placement.label, await timesUnder(placement, fixture, options.requests))
+    byPlacement.set(placement.label, await figuresUnder(placement, fixture, options.requests))
   }
-  const rows: Array<LatencyRow> = pagesOf(fixture.storeSlug).map(({ label }) => ({
-    page: label,
-    times: Object.fromEntries(
-      placements.map((placement) => [
-        placement.label,
-        byPlacement.get(placement.label)?.get(label) ?? [],
-      ])
-    ),
-  }))
+  const rows: Array<LatencyRow> = flowsOf(fixture.storeSlug).map(({ label }) => {
+    const counted = placements.flatMap(
+      (placement) => byPlacement.get(placement.label)?.get(label)?.roundTrips ?? []
+    )
+    return {
+      page: label,
+      times: Object.fromEntries(
+        placements.map((placement) => [
+          placement.label,
+          byPlacement.get(placement.label)?.get(label)?.times ?? [],
+        ])
+      ),
+      roundTrips: {
+        backendHops: medianCount(counted.map((count) => count.backendHops)),
+        d1Sequential: medianCount(counted.map((count) => count.d1Sequential)),
+      },
+    }
+  })
   console.log(
-    `\nLatency: a backend near the data against one beside the shopper (${options.requests} requests a row, one at a time)`
+    `\nLatency: a backend near the data against one beside the shopper (${options.requests} requests a row, one at a time; round trips one request waited for in sequence, the median)`
   )
   console.log(latencyTable(rows, placements))
 }

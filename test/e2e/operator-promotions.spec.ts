@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test'
+import { request, type Locator } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { consoleUrl, staffBrowser } from './pages/store-console.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, uniqueSuffix, urlOn } from './helpers.ts'
@@ -24,6 +24,15 @@ test('an operator sets a multibuy deal and a banner for a store, and the shop sh
   const run = uniqueSuffix()
   const dealName = `Any 3 crisps for £4 ${run}`
   const bannerTitle = `Crisp week ${run}`
+
+  // An anonymous shopper's store page is kept whole in the edge page cache (ADR 042) before the
+  // change, so the shop showing the change below is the purge at work, not a first render.
+  const storePage = urlOn(HOSTS.brandOne, `/stores/${STORE_SLUG}`)
+  const guest = await request.newContext()
+  await guest.get(storePage)
+  const kept = await guest.get(storePage)
+  expect(kept.headers()['x-cache']).toMatch(/hit|stale/)
+  expect(await kept.text()).not.toContain(bannerTitle)
 
   await console.goto(consoleUrl('/operator/promotions'))
   await expect(console.getByRole('heading', { level: 1 })).toHaveText('Promotions')
@@ -72,8 +81,14 @@ test('an operator sets a multibuy deal and a banner for a store, and the shop sh
   await expect(console.getByRole('link', { name: bannerTitle })).toBeVisible()
   await screenshots(console, 'operator-promotions-list')
 
+  // The purge shows at once: the kept page is not served again, the next one is rendered anew.
+  const changed = await guest.get(storePage)
+  expect(changed.headers()['x-cache']).toBe('miss')
+  expect(await changed.text()).toContain(bannerTitle)
+  await guest.dispose()
+
   // The shop's store page: the banner at the top, the deal among the store's deals.
-  await page.goto(urlOn(HOSTS.brandOne, `/stores/${STORE_SLUG}`))
+  await page.goto(storePage)
   await expect(
     page
       .getByRole('list', { name: 'Offers' })

@@ -1,4 +1,4 @@
-import { developmentToolsEnabled } from '../../schemas/development.ts'
+import { developmentToolsEnabled, type RoundTrips } from '../../schemas/development.ts'
 
 /*
  * Simulated round trips for local runs (ADR 046's latency bench): STOREFRONT_LATENCY adds a delay
@@ -35,6 +35,48 @@ export function parseLatencyPlan(text: string): LatencyPlan | null {
 export type Sleep = (ms: number) => Promise<void>
 
 const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// The simulated round trips this isolate waited for since they were last taken, for the latency
+// bench's count per flow (RoundTrips). A round trip that starts while none of its kind is under
+// way is one more a request waits for in sequence; one that starts beside another (a batch of
+// independent reads started together) is not.
+interface Kind {
+  inFlight: number
+  sequential: number
+  all: number
+}
+
+const counted: Record<'backend' | 'd1', Kind> = {
+  backend: { inFlight: 0, sequential: 0, all: 0 },
+  d1: { inFlight: 0, sequential: 0, all: 0 },
+}
+
+function countedWait(kind: Kind, wait: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    if (kind.inFlight === 0) kind.sequential += 1
+    kind.all += 1
+    kind.inFlight += 1
+    try {
+      await wait()
+    } finally {
+      kind.inFlight -= 1
+    }
+  }
+}
+
+/** The round trips counted since the last call, and a fresh count from now. */
+export function takeRoundTrips(): RoundTrips {
+  const taken = {
+    backendHops: counted.backend.sequential,
+    d1Sequential: counted.d1.sequential,
+    d1Statements: counted.d1.all,
+  }
+  for (const kind of Object.values(counted)) {
+    kind.sequential = 0
+    kind.all = 0
+  }
+  return taken
+}
 
 const inner = new WeakMap<object, D1PreparedStatement>()
 const unwrap = (statement: D1PreparedStatement): D1PreparedStatement =>
@@ -83,7 +125,7 @@ function delayedRunner<R extends Runner>(runner: R, wait: () => Promise<void>) {
 
 /** A D1 binding whose every statement and batch (its sessions' too) waits `ms` first. */
 export function delayedDatabase(db: D1Database, ms: number, sleep: Sleep = realSleep): D1Database {
-  const wait = () => sleep(ms)
+  const wait = countedWait(counted.d1, () => sleep(ms))
   return {
     ...delayedRunner(db, wait),
     exec: (sql) => db.exec(sql),
@@ -103,8 +145,9 @@ export function delayedFetcher(fetcher: Fetcher, ms: number, sleep: Sleep = real
       if (typeof value !== 'function') return value
       const method = value as (...args: Array<unknown>) => unknown
       if (name !== 'fetch') return method.bind(target)
+      const wait = countedWait(counted.backend, () => sleep(ms))
       return async (...args: Array<unknown>) => {
-        await sleep(ms)
+        await wait()
         return method.apply(target, args)
       }
     },

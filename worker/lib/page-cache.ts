@@ -109,6 +109,8 @@ async function servedCopy(kept: Response, nonce: string, state: CacheState): Pro
   if (slots === null || !isHtml(headers)) {
     return withNonces(new Response(kept.body, { status: 200, headers }), nonce)
   }
+  // A page with no inline script or style (a sitemap's, a page without islands) streams as kept.
+  if (slots.length === 0) return new Response(kept.body, { status: 200, headers })
   const body = new Uint8Array(await kept.arrayBuffer())
   if (slots.some((slot, index) => slot > body.length || slot < (slots[index - 1] ?? 0))) {
     return withNonces(new Response(body, { status: 200, headers }), nonce)
@@ -150,10 +152,12 @@ export function pageCache(kind: PublicPageKind) {
       return
     }
     const log = { requestId: c.var.requestId, path: c.req.path }
+    const now = nowMs(c.env)
     let key: Request
     let kept: Response | undefined
     try {
-      key = pageCacheKey(c.req.url, await readPageVersion(c.env.CACHE, c.var.brand.businessId))
+      const version = await readPageVersion(c.env.CACHE, c.var.brand.businessId, now)
+      key = pageCacheKey(c.req.url, version)
       kept = refresh ? undefined : await caches.default.match(key)
     } catch (error) {
       logError(error, { ...log, event: 'page cache read failed' }, 'warn')
@@ -161,7 +165,7 @@ export function pageCache(kind: PublicPageKind) {
     }
     if (kept) {
       const storedAt = Number(kept.headers.get(STORED_AT))
-      const stale = !(nowMs(c.env) - storedAt <= PAGE_FRESH_MS)
+      const stale = !(now - storedAt <= PAGE_FRESH_MS)
       if (stale) {
         await finishInBackground(executionContext(c), renderAgain(c), {
           ...log,

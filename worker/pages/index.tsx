@@ -41,6 +41,12 @@ import { DEV_MARKETING_PATH, devMarketingPage } from './dev-marketing.tsx'
 import { DEEP_LINK_CONFIRM_PATH } from './deep-link-action.ts'
 import { deepLinkConfirmForm, deepLinkConfirmPage } from './deep-link-confirm.tsx'
 import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
+import {
+  DEV_PAGE_CACHE_PURGE_PATH,
+  DEV_ROUND_TRIPS_PATH,
+  devPageCachePurge,
+  devRoundTrips,
+} from './dev-latency.ts'
 import { localMetricTotals } from '../lib/metrics.ts'
 import { contactForm } from './contact.tsx'
 import { forgottenPasswordForm } from './forgotten-password.tsx'
@@ -144,6 +150,9 @@ pages.get(DEV_PAYMENTS_PATH, devPaymentsPage)
 // The local metrics sink (ADR 041), development only (/dev/*): what production sends to Analytics Engine.
 pages.get('/dev/metrics', (c) => c.json({ metrics: localMetricTotals() }))
 pages.get(DEV_CONTACT_PATH, devContactPage)
+// The latency bench's purge before a real miss, and its count of round trips (ADR 062).
+pages.post(DEV_PAGE_CACHE_PURGE_PATH, devPageCachePurge)
+pages.post(DEV_ROUND_TRIPS_PATH, devRoundTrips)
 // The tracking page's WebSocket (ADR 019); the page itself is in the route table.
 pages.get(TRACKING_LIVE_PATH, trackingLive)
 

@@ -29,7 +29,8 @@ import {
   writeSlotReferrer,
 } from '../lib/cookies/slot-referrer.ts'
 import { pathnameOf, redirectTo, safePath } from '../lib/redirect.ts'
-import { findStore } from './catalogue-context.ts'
+import { findStore, slugIdsKey } from './catalogue-context.ts'
+import { speculate } from '../lib/speculative-ids.ts'
 import { refererPath } from './guards.ts'
 import { readLocation } from '../lib/cookies/location.ts'
 import { renderPage, requestLocale, type RenderOptions } from './render.tsx'
@@ -163,21 +164,55 @@ interface SlotPageData {
   place: DeliveryPlaceView | null
 }
 
+/** The store's slots for a method, where the shopper is, with the basket's hold when named. */
+function listSlots(
+  c: Context<AppEnv>,
+  storeId: number,
+  method: FulfilmentMethod,
+  basketToken: string | undefined
+): Promise<TimeSlotList> {
+  const location = readLocation(c)
+  return c.var.backend.post('/time-slots', {
+    body: {
+      businessId: c.var.brand.businessId,
+      brandId: c.var.brand.id,
+      storeId,
+      fulfilmentMethod: method,
+      ...(location?.latitude != null && location.longitude != null
+        ? {
+            latitude: location.latitude,
+            longitude: location.longitude,
+            ...(location.postcode ? { postcode: location.postcode } : {}),
+          }
+        : {}),
+      ...(basketToken ? { basketToken } : {}),
+    },
+    token: readAccessToken(c),
+    schema: TimeSlotListSchema,
+  })
+}
+
 async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
-  const brand = c.var.brand
-  const backend = c.var.backend
   const location = readLocation(c)
   const returnTo = changeModeReturn(c)
-  // The store and the basket are independent reads: one round trip for both.
-  const [store, basketAnswer] = await Promise.all([
-    findStore(c, location?.postcode ?? null),
-    requestBasket(c),
-  ])
-  // The basket the shopper has now: a new one when the cookie's was gone, none when refused.
-  const basketToken = basketAnswer ? (basketAnswer.basketToken ?? readBasketToken(c)) : undefined
-  const basket = basketAnswer ? rememberBasket(c, basketAnswer) : null
-  const methods = offeredMethods(store)
   const asked = MethodQuerySchema.safeParse(c.req.query('method'))
+  // The slot list needs the store's id and the method, which the basket decides when the address
+  // names none: it starts beside the store and the basket with the id this isolate last saw
+  // behind the slug and the address's method (else the default), under the basket cookie's token.
+  // It is used only when the store, the basket and its token prove the guess right; else it is
+  // asked again (a store without the method, a basket for the other one, a basket refused).
+  const guessedMethod = asked.success ? asked.data : DEFAULT_FULFILMENT_METHOD
+  const cookieToken = readBasketToken(c)
+  const guessedList = speculate(slugIdsKey(c, 'store'), ({ storeId }: { storeId: number }) =>
+    listSlots(c, storeId, guessedMethod, cookieToken)
+  )
+  // The store is the one every shopper shares (the proxy's KV entry); delivery where this
+  // shopper is comes with the slot list, which is asked for that place anyway.
+  const [shared, basketAnswer] = await Promise.all([findStore(c), requestBasket(c)])
+  // The basket the shopper has now: a new one when the cookie's was gone, none when refused.
+  const basketToken = basketAnswer ? (basketAnswer.basketToken ?? cookieToken) : undefined
+  const basket = basketAnswer ? rememberBasket(c, basketAnswer) : null
+  const methods = offeredMethods(shared)
   const preferred: Array<FulfilmentMethod | null> = [
     asked.success ? asked.data : null,
     basket?.fulfilmentMethod ?? null,
@@ -187,20 +222,11 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
     preferred.find((candidate) => candidate !== null && methods.includes(candidate)) ??
     methods[0] ??
     DEFAULT_FULFILMENT_METHOD
-  const list = await backend.post('/time-slots', {
-    body: {
-      businessId: brand.businessId,
-      brandId: brand.id,
-      storeId: store.id,
-      fulfilmentMethod: method,
-      ...(location?.latitude != null && location.longitude != null
-        ? { latitude: location.latitude, longitude: location.longitude }
-        : {}),
-      ...(basketToken ? { basketToken } : {}),
-    },
-    token: readAccessToken(c),
-    schema: TimeSlotListSchema,
-  })
+  const list =
+    method === guessedMethod && basketToken === cookieToken
+      ? await guessedList({ storeId: shared.id })
+      : await listSlots(c, shared.id, method, basketToken)
+  const store: StoreDetails = { ...shared, atLocation: list.atLocation }
   const expired =
     c.req.query(EXPIRED_QUERY) !== undefined ||
     list.reservation?.status === 'expired' ||

@@ -4,7 +4,7 @@ import { createApp } from '../../../worker/app.ts'
 import type { BackendApp } from '../../../worker/lib/backend-client.ts'
 import { backend } from '../../../worker/local-backend.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
-import { testEnv } from './storefront.ts'
+import { CHECKOUT_LOCATION, testEnv } from './storefront.ts'
 import { APP_VERSION_COOKIE } from '../../support/app-version.ts'
 
 beforeAll(async () => {
@@ -69,12 +69,12 @@ function countingBackend(tally: Tally): BackendApp {
   }
 }
 
-async function render(path: string): Promise<Tally> {
+async function render(path: string, cookie = APP_VERSION_COOKIE): Promise<Tally> {
   const tally: Tally = { backendCalls: [], d1RoundTrips: 0 }
   const app = createApp({ backend: countingBackend(tally) })
   const response = await app.request(
     `http://localhost${path}`,
-    { headers: { cookie: APP_VERSION_COOKIE } },
+    { headers: { cookie } },
     { ...testEnv, DB: countingDb(env.DB, tally) }
   )
   expect(response.status, path).toBe(200)
@@ -107,3 +107,45 @@ describe('public pages read no D1 on their hot path', () => {
     })
   }
 })
+
+describe('the time slots page', () => {
+  it('asks the backend for the basket and the slot list only; the store comes from KV', async () => {
+    const added = await createApp().request(
+      'http://localhost/api/basket/items/add',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: APP_VERSION_COOKIE },
+        body: JSON.stringify({
+          storeId: await storeId(),
+          menuItem: { itemId: await anItemId(), quantity: 1 },
+        }),
+      },
+      testEnv
+    )
+    expect(added.status).toBe(200)
+    const basket = added.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .filter((pair) => pair.startsWith('sf_basket='))
+    const cookie = [APP_VERSION_COOKIE, ...basket, CHECKOUT_LOCATION].join('; ')
+    const path = `/stores/${STORE}/time-slots`
+    await vi.waitFor(async () => {
+      const warm = await render(path, cookie)
+      expect(warm.backendCalls.sort()).toEqual(['POST /basket', 'POST /time-slots'])
+    })
+  })
+})
+
+async function storeId(): Promise<number> {
+  const row = await env.DB.prepare('select id from stores where slug = ?1')
+    .bind(STORE)
+    .first<{ id: number }>()
+  return row?.id ?? 0
+}
+
+async function anItemId(): Promise<number> {
+  const row = await env.DB.prepare(
+    'select id from menu_items where business_id = 1 order by id limit 1'
+  ).first<{ id: number }>()
+  return row?.id ?? 0
+}

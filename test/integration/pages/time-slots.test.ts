@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { TimeSlotListSchema } from '../../../schemas/slots.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
+import { purgePublicCache } from '../../../worker/lib/cache-purge.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
 import { DATED } from '../../support/test-clock.ts'
 
@@ -248,6 +249,8 @@ describe('the calendar rule (spec §2)', DATED, () => {
     )
       .bind(STORES.calendar.id, fees.fee, fees.threshold)
       .run()
+    // As an operator's change does: the page reads the store's shared details from KV.
+    await purgePublicCache(env.CACHE, 1, ['stores'])
     const list = await listFor(STORES.calendar.id, 'delivery')
     const open = list.days.find((day) => day.slots.some((slot) => slot.available))
     const opened = open?.slots.filter((slot) => slot.available).length ?? 0

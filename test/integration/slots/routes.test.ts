@@ -147,6 +147,34 @@ describe('POST /time-slots', DATED, () => {
     }
   })
 
+  it('says whether the store delivers where it was asked for, as the store details do', async () => {
+    // A demo store: it delivers within its radius of central Manchester.
+    const store = await env.DB.prepare(
+      "select id from stores where slug = 'manchester-piccadilly'"
+    ).first<{ id: number }>()
+    const storeId = store?.id ?? 0
+    expect((await list({ storeId })).atLocation).toBeNull()
+    const details = await post('/stores/details', {
+      businessId: BUSINESS_ID,
+      storeId,
+      postcode: 'M1 1AE',
+      country: 'GB',
+    })
+    expect(details.status).toBe(200)
+    const expected = ((await details.json()) as { atLocation: Record<string, unknown> }).atLocation
+    const here = await list({ storeId, latitude: 53.4794, longitude: -2.2453, postcode: 'M1 1AE' })
+    expect(here.atLocation).toMatchObject({
+      postcode: 'M1 1AE',
+      deliveryAvailable: true,
+      deliveryFee: expected.deliveryFee,
+      minimumSpend: expected.minimumSpend,
+    })
+    expect(expected.deliveryAvailable).toBe(true)
+    // Wick: far outside the store's radius, as a reservation there would be refused.
+    const far = await list({ storeId, latitude: 58.4414, longitude: -3.0929, postcode: 'KW1 4YT' })
+    expect(far.atLocation?.deliveryAvailable).toBe(false)
+  })
+
   it('says ASAP is unavailable when the store does not allow it', async () => {
     const answer = await list({ storeId: SLOT_STORES.noAsap.id })
     expect(answer.asap).toEqual({ available: false, estimatedAt: null, leadMinutes: 45 })

@@ -1,6 +1,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { parseLatencyPlan, withLatency } from '../../../worker/lib/latency-simulation.ts'
+import {
+  parseLatencyPlan,
+  takeRoundTrips,
+  withLatency,
+} from '../../../worker/lib/latency-simulation.ts'
 
 /*
  * STOREFRONT_LATENCY (ADR 046's latency bench): each hop to the backend and each D1 round trip
@@ -27,6 +31,20 @@ describe('simulated round trips', () => {
     const answer = await delayed.BACKEND?.fetch('http://backend.internal/health')
     expect(answer?.status).toBe(200)
     expect(waits).toEqual([5, 5, 5, 80])
+  })
+
+  it('counts the round trips one after another apart from those started together', async () => {
+    const delayed = withLatency(latencyEnv('backend=3,d1=2'))
+    takeRoundTrips()
+    await delayed.DB.prepare('select 1').first()
+    await Promise.all([
+      delayed.DB.prepare('select 2').first(),
+      delayed.DB.batch([delayed.DB.prepare('select 3')]),
+      delayed.DB.prepare('select 4').first(),
+    ])
+    await delayed.BACKEND?.fetch('http://backend.internal/health')
+    expect(takeRoundTrips()).toEqual({ backendHops: 1, d1Sequential: 2, d1Statements: 4 })
+    expect(takeRoundTrips()).toEqual({ backendHops: 0, d1Sequential: 0, d1Statements: 0 })
   })
 
   it('does nothing outside development and test', () => {

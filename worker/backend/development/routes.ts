@@ -6,11 +6,13 @@ import {
   PAYMENTS_LEDGER_LIMIT,
   PaymentsLedgerQuerySchema,
   PaymentsLedgerSchema,
+  RoundTripsSchema,
   TemporaryClosureRequestSchema,
   TemporaryClosureSchema,
 } from '../../../schemas/development.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { clockState, pinClock } from '../../lib/clock.ts'
+import { takeRoundTrips } from '../../lib/latency-simulation.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
 import { developmentOnly } from '../../lib/development-only.ts'
@@ -126,6 +128,20 @@ development.get(
     errors: ['not_found'],
   },
   async (_input, c) => clockState(c.env)
+)
+
+development.post(
+  '/dev/round-trips',
+  {
+    summary: 'The simulated round trips this Worker waited for since they were last taken',
+    description:
+      'Under STOREFRONT_LATENCY, the D1 statements and batches in all and one after another since ' +
+      'the last call, then counting starts again: the latency bench counts each flow with it ' +
+      "(worker/lib/latency-simulation.ts). Answers not_found unless APP_ENV is 'development' or 'test'.",
+    response: RoundTripsSchema,
+    errors: ['not_found'],
+  },
+  async () => takeRoundTrips()
 )
 
 development.put(

@@ -9,6 +9,7 @@ import type {
   TimeSlotList,
   TimeSlotListRequestSchema,
 } from '../../../schemas/slots.ts'
+import type { StoreAtLocation } from '../../../schemas/stores.ts'
 import { AppError } from '../../lib/errors.ts'
 import { basketTimingStatement, findBasketByToken, type BasketRef } from '../basket-ref-repo.ts'
 import {
@@ -18,7 +19,7 @@ import {
   methodHours,
   type AvailabilityInput,
 } from '../stores/availability.ts'
-import { type DeliveryZone, requireDeliveryTo } from '../stores/delivery.ts'
+import { deliveryAtPlace, type DeliveryZone, requireDeliveryTo } from '../stores/delivery.ts'
 import { findStoreDetails, type StoreDetailsRecord } from '../stores/repo.ts'
 import { findSlotSettings, slotUsageFrom, slotUsageStatement, type SlotSettings } from './repo.ts'
 import {
@@ -205,7 +206,23 @@ export async function listTimeSlots(
     asap: asapFor(store, method, now),
     days,
     reservation: basket ? reservationFrom(reservationResult, now) : null,
+    atLocation: deliveryHere(store, request),
   }
+}
+
+/** Delivery where the list was asked for, as the store details would say it (null: no place). */
+function deliveryHere(
+  store: SlotStore,
+  place: Pick<ListRequest, 'latitude' | 'longitude' | 'postcode'>
+): StoreAtLocation | null {
+  const { latitude, longitude } = store.record.location
+  if (latitude === null || longitude === null) return null
+  if (place.latitude === undefined || place.longitude === undefined) return null
+  return deliveryAtPlace(store.record, { latitude, longitude }, store.zones, {
+    latitude: place.latitude,
+    longitude: place.longitude,
+    postcode: place.postcode ?? null,
+  })
 }
 
 function slotFailure(reason: string): AppError {

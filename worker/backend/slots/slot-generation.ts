@@ -1,9 +1,7 @@
-import { TZDate } from '@date-fns/tz'
-import { addMinutes, differenceInCalendarDays, format } from 'date-fns'
-import { DATE_FORMATS } from '../../../schemas/constants.ts'
+import { addMinutes, differenceInCalendarDays } from 'date-fns'
 import type { OpeningHours } from '../../../schemas/stores.ts'
 import type { CalendarDate } from '../stores/availability.ts'
-import { addDays, calendarDate, isoDate, windows } from '../stores/availability.ts'
+import { addDays, calendarDate, isoDate, wallClock, windows } from '../stores/availability.ts'
 
 /** What a store's future slots are cut from, for one fulfilment method. */
 export interface SlotGenerationInput {
@@ -51,10 +49,6 @@ export function orderableDates(
 function parseDate(date: string): CalendarDate {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number)
   return { year, month: month - 1, day }
-}
-
-function label(instant: Date, timeZone: string, pattern: string): string {
-  return format(new TZDate(instant, timeZone), pattern)
 }
 
 /**
@@ -106,8 +100,7 @@ export function generateSlots(
       start = end, end = addMinutes(start, step)
     ) {
       if (start.getTime() <= now.getTime()) continue
-      const date = label(start, input.timeZone, DATE_FORMATS.isoDate)
-      const time = label(start, input.timeZone, DATE_FORMATS.time)
+      const { date, time } = wallClock(start, input.timeZone)
       const day = days.get(date)
       if (!day || seen.has(`${date} ${time}`)) continue
       seen.add(`${date} ${time}`)
@@ -115,7 +108,7 @@ export function generateSlots(
       day.slots.push({
         date,
         time,
-        endTime: label(end, input.timeZone, DATE_FORMATS.time),
+        endTime: wallClock(end, input.timeZone).time,
         start,
         end,
         bookable: start.getTime() >= bookableFrom,

@@ -1,8 +1,9 @@
 import { deliveryOutsideAreaMessage } from '../../../schemas/delivery-area.ts'
 import type { Coordinates } from '../../../schemas/location.ts'
 import { outcodeOf } from '../../../schemas/postcode.ts'
+import type { StoreAtLocation } from '../../../schemas/stores.ts'
 import { AppError } from '../../lib/errors.ts'
-import { distanceKm } from '../geo.ts'
+import { distanceKm, kmToMiles } from '../geo.ts'
 
 /** An active delivery zone of a store (delivery_zones). Null fee/minimum: the store's own. */
 export interface DeliveryZone {
@@ -34,6 +35,37 @@ export interface DeliveryQuote {
   /** The fee and minimum spend that apply there; the store's own when delivery is not available. */
   fee: number
   minimumSpend: number
+}
+
+/** A store's delivery as its answers carry it: enabled, its radius, fee and minimum spend. */
+export interface StoreDeliveryRecord {
+  delivery: { enabled: boolean; radiusKm: number | null; fee: number; minimumSpend: number }
+}
+
+function roundKm(km: number): number {
+  return Math.round(km * 100) / 100
+}
+
+/**
+ * Delivery to a place as the store details and the slot list answer it (`atLocation`): the
+ * distance, whether the store delivers there and at what fee and minimum spend.
+ */
+export function deliveryAtPlace(
+  store: StoreDeliveryRecord,
+  location: Coordinates,
+  zones: ReadonlyArray<DeliveryZone>,
+  place: DeliveryPlace
+): StoreAtLocation {
+  const { enabled, radiusKm, fee, minimumSpend } = store.delivery
+  const quote = deliveryTo({ location, enabled, radiusKm, fee, minimumSpend }, zones, place)
+  return {
+    postcode: place.postcode,
+    distanceKm: roundKm(quote.distanceKm),
+    distanceMiles: roundKm(kmToMiles(quote.distanceKm)),
+    deliveryAvailable: quote.available,
+    deliveryFee: quote.fee,
+    minimumSpend: quote.minimumSpend,
+  }
 }
 
 // An outcode-only location ('M15') has no inward code for the postcode library to split off.

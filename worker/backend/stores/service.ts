@@ -14,12 +14,12 @@ import type {
   StoreSummary,
 } from '../../../schemas/stores.ts'
 import { AppError } from '../../lib/errors.ts'
-import { boundingBox, distanceKm, kmToMiles } from '../geo.ts'
+import { boundingBox, distanceKm } from '../geo.ts'
 import type { Geocoder } from '../location/geocoder.ts'
 import { checkPostcode, postcodeRuleFor } from '../../../schemas/postcode.ts'
 import { requireBusinessPostcode } from '../location/postcode-rules-repo.ts'
 import { availabilityInput, storeAvailability } from './availability.ts'
-import { deliveryTo, type DeliveryPlace } from './delivery.ts'
+import { deliveryAtPlace } from './delivery.ts'
 import {
   findOrderStatus,
   findStoreDetails,
@@ -39,10 +39,6 @@ export const SEARCH_RESULT_LIMIT = 20
 const CANDIDATE_MARGIN = 5
 
 type SearchLocation = StoreSearchResult['fulfilmentLocation']
-
-function roundKm(km: number): number {
-  return Math.round(km * 100) / 100
-}
 
 /**
  * Active stores of the business nearest a point within the search radius, nearest first, at most
@@ -86,33 +82,6 @@ interface StoreTerms {
   collection: { enabled: boolean }
 }
 
-function atLocation(
-  store: StoreTerms,
-  location: Coordinates,
-  schedule: StoreSchedule,
-  place: DeliveryPlace
-): StoreAtLocation {
-  const quote = deliveryTo(
-    {
-      location,
-      enabled: store.delivery.enabled,
-      radiusKm: store.delivery.radiusKm,
-      fee: store.delivery.fee,
-      minimumSpend: store.delivery.minimumSpend,
-    },
-    schedule.zones,
-    place
-  )
-  return {
-    postcode: place.postcode,
-    distanceKm: roundKm(quote.distanceKm),
-    distanceMiles: roundKm(kmToMiles(quote.distanceKm)),
-    deliveryAvailable: quote.available,
-    deliveryFee: quote.fee,
-    minimumSpend: quote.minimumSpend,
-  }
-}
-
 function availabilityOf(store: StoreTerms, schedule: StoreSchedule, now: Date) {
   return storeAvailability(availabilityInput(store, schedule), now)
 }
@@ -138,7 +107,7 @@ export async function storesNear(
       closures: [],
       zones: [],
     }
-    const here = atLocation(store, store.location, schedule, location)
+    const here = deliveryAtPlace(store, store.location, schedule.zones, location)
     return {
       id: store.id,
       slug: store.slug,
@@ -293,7 +262,7 @@ export async function storeDetails(
   if (postcode !== undefined && latitude !== null && longitude !== null) {
     // A postcode the geocoder does not know leaves the store shown without delivery terms.
     const place = await geocoder.postcodeToCoordinates(postcode, input.country)
-    if (place) here = atLocation(store, { latitude, longitude }, schedule, place)
+    if (place) here = deliveryAtPlace(store, { latitude, longitude }, schedule.zones, place)
   }
   return {
     ...store,

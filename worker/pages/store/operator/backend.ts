@@ -5,6 +5,7 @@ import { type PurgeArea, purgePublicCache } from '../../../lib/cache-purge.ts'
 import { bumpPageVersion } from '../../../lib/page-cache-version.ts'
 import { readStaffAccessToken } from '../../../lib/cookies/staff-session.ts'
 import { logError } from '../../../lib/log.ts'
+import { nowMs } from '../../../lib/clock.ts'
 
 /**
  * How operator pages reach the backend (ADR 027): every call carries the host's businessId and
@@ -76,7 +77,7 @@ export async function operatorChange<S extends z.ZodType>(
       // Every cached page of the business moves to a new key at once (ADR 042).
       await Promise.all([
         purgePublicCache(c.env.CACHE, c.var.brand.businessId, change.affects),
-        bumpPageVersion(c.env.CACHE, c.var.brand.businessId),
+        bumpPageVersion(c.env.CACHE, c.var.brand.businessId, nowMs(c.env)),
       ])
     } catch (error) {
       logError(error, { requestId: c.var.requestId, event: 'operator cache purge failed' })
