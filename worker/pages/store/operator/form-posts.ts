@@ -3,7 +3,7 @@ import type { FormErrors } from '../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import type { AppEnv } from '../../../env.ts'
 import { AppError } from '../../../lib/errors.ts'
-import { formRefusal } from '../../forms.ts'
+import { formRefusal } from '../../shared/forms.ts'
 import { pathId } from '../frame.ts'
 
 /*

@@ -24,7 +24,13 @@ import {
 import { AppError } from '../../../lib/errors.ts'
 import { logError } from '../../../lib/log.ts'
 import { redirectTo, safePath } from '../../../lib/redirect.ts'
-import { echoValues, formRefusal, type FormStatus, readForm, safeParseForm } from '../../forms.ts'
+import {
+  echoValues,
+  formRefusal,
+  type FormStatus,
+  readForm,
+  safeParseForm,
+} from '../../shared/forms.ts'
 import { SIGN_IN_STEP_QUERY, STORE_PATHS } from '../../../lib/store-console-paths.ts'
 import { CONSOLE_LINKS, renderConsole } from '../render.tsx'
 import { STAFF_TOKEN_PATH } from '../session.ts'

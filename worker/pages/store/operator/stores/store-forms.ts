@@ -10,7 +10,7 @@ import {
   StoreHoursRequestSchema,
   type OpeningHoursMethod,
 } from '../../../../../schemas/operator-stores.ts'
-import { formErrorsOf, safeParseForm } from '../../../forms.ts'
+import { formErrorsOf, safeParseForm } from '../../../shared/forms.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../../../schemas/locale.ts'
 
 /**
