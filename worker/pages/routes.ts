@@ -1,6 +1,4 @@
-import type { Context } from 'hono'
 import { ROUTE_PATHS, type RouteName } from '../../client/lib/routes.ts'
-import type { AppEnv } from '../env.ts'
 import type { PageCachePolicy } from '../lib/page-cacheability.ts'
 import { bannerRedirect } from './catalogue/banner.ts'
 import { basketPage } from './basket/basket.tsx'
@@ -23,7 +21,13 @@ import { forgottenPasswordPage, forgottenPasswordSentPage } from './account/forg
 import { buyItAgainPage } from './catalogue/buy-it-again.tsx'
 import { favouritesPage } from './catalogue/favourites.tsx'
 import { forgottenPage } from './basket/forgotten.tsx'
-import { guestOnly, memberOnly, restoreLastOrderedStore, type Guard } from './shared/guards.ts'
+import {
+  guestOnly,
+  memberOnly,
+  restoreLastOrderedStore,
+  type Guard,
+  type PageHandler,
+} from './shared/guards.ts'
 import { homePage } from './catalogue/home.tsx'
 import { memberAddressesPage } from './member/addresses.tsx'
 import { memberCardsPage } from './member/cards.tsx'
@@ -44,8 +48,6 @@ import { storePage } from './catalogue/store-home.tsx'
 import { storesNearBy } from './catalogue/stores-near-by.tsx'
 import { timeSlotCalendarPage, timeSlotsPage } from './catalogue/time-slots.tsx'
 import { tvPage } from './catalogue/tv.tsx'
-
-export type PageHandler = (c: Context<AppEnv>) => Promise<Response>
 
 /**
  * One page route: its path, the guards that run first, its edge cache policy and its page. The

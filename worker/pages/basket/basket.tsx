@@ -2,10 +2,8 @@ import type { Context } from 'hono'
 import { BasketPage } from '../../../client/pages/BasketPage.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
-  LOCAL_ROBOT_CHECK_TOKEN,
   MAX_TIP_PENCE,
   type Basket,
-  type RobotCheckConfig,
   type SimilarItems,
   SimilarItemsSchema,
 } from '../../../schemas/basket.ts'
@@ -14,6 +12,7 @@ import { readAccessToken } from '../../lib/cookies/session.ts'
 import type { AppEnv } from '../../env.ts'
 import { rememberBasket } from '../../lib/cookies/basket.ts'
 import { renderPage } from '../shared/render.tsx'
+import { robotCheckConfig } from '../shared/robot-check.ts'
 import { basketScope, requestBasket } from '../shared/request-basket.ts'
 import { now } from '../../lib/clock.ts'
 
@@ -43,15 +42,6 @@ export function continueShoppingHref(c: Context<AppEnv>, storeSlug: string | nul
     }
   }
   return storeSlug ? routePath('stores-storeSlug', { storeSlug }) : routePath('index')
-}
-
-/** The coupon robot check the page offers: Turnstile when configured with a site key, else local. */
-export function robotCheckConfig(
-  env: Pick<Env, 'ROBOT_CHECK_PROVIDER' | 'TURNSTILE_SITE_KEY'>
-): RobotCheckConfig {
-  return env.ROBOT_CHECK_PROVIDER === 'turnstile' && env.TURNSTILE_SITE_KEY
-    ? { provider: 'turnstile', siteKey: env.TURNSTILE_SITE_KEY }
-    : { provider: 'local', token: LOCAL_ROBOT_CHECK_TOKEN }
 }
 
 /** The similar items of the line ?replaceFor= names (a line of this basket), else null. */

@@ -5,7 +5,7 @@ import { MenuItemListSchema, type MenuItemSummary } from '../../../schemas/catal
 import type { AppEnv } from '../../env.ts'
 import { logError } from '../../lib/log.ts'
 import { redirectTo } from '../../lib/redirect.ts'
-import { favouriteIdsOf } from '../catalogue/favourites.tsx'
+import { favouriteIdsOf } from '../shared/favourite-ids.ts'
 import { memberPost } from '../shared/member-call.ts'
 import { renderPage } from '../shared/render.tsx'
 import { basketScope, requestBasket } from '../shared/request-basket.ts'

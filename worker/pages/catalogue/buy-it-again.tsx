@@ -18,7 +18,7 @@ import {
   storeCrumbs,
 } from './catalogue-context.ts'
 import { memberPost, sessionEnded } from '../shared/member-call.ts'
-import { favouriteIdsOf } from './favourites.tsx'
+import { favouriteIdsOf } from '../shared/favourite-ids.ts'
 import { renderPage } from '../shared/render.tsx'
 import { isSignedIn } from '../shared/session.ts'
 

@@ -2,7 +2,6 @@ import type { Context } from 'hono'
 import { FavouritesPage } from '../../../client/pages/FavouritesPage.tsx'
 import { favouritesHref } from '../../../client/lib/catalogue-links.ts'
 import {
-  FavouriteIdsSchema,
   FavouritesRequestSchema,
   FavouritesSchema,
   type Favourites,
@@ -10,11 +9,9 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { logError } from '../../lib/log.ts'
 import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
 import { memberPost, sessionEnded } from '../shared/member-call.ts'
 import { renderPage } from '../shared/render.tsx'
-import { isSignedIn } from '../shared/session.ts'
 
 /**
  * `/stores/:storeSlug/favourites?page=` (members only, by the route's guard): the member's
@@ -56,27 +53,4 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
       cache: 'private',
     }
   )
-}
-
-/**
- * Which of these items are the signed-in member's favourites, for the hearts of a page; none for
- * a guest. A failing call shows empty hearts rather than failing the page.
- */
-export async function favouriteIdsOf(
-  c: Context<AppEnv>,
-  itemIds: ReadonlyArray<number>
-): Promise<ReadonlySet<number>> {
-  if (!isSignedIn(c) || itemIds.length === 0) return new Set()
-  try {
-    const { menuItemIds } = await memberPost(
-      c,
-      '/member/favourites/ids',
-      { menuItemIds: itemIds.slice(0, 100) },
-      FavouriteIdsSchema
-    )
-    return new Set(menuItemIds)
-  } catch (error) {
-    logError(error, { requestId: c.var.requestId, event: 'favourite hearts failed' }, 'warn')
-    return new Set()
-  }
 }

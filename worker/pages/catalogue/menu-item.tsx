@@ -9,7 +9,7 @@ import { breadcrumbJsonLd, jsonLdGraph, productJsonLd } from '../shared/json-ld.
 import { catalogueScopeOf, findStore, storeCrumbs, slugIdsKey } from './catalogue-context.ts'
 import { speculate } from '../../lib/speculative-ids.ts'
 import { canonicalUrl, renderPage, startPublicChrome } from '../shared/render.tsx'
-import { favouriteIdsOf } from './favourites.tsx'
+import { favouriteIdsOf } from '../shared/favourite-ids.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 
 /**

@@ -21,7 +21,7 @@ import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
 import { renderPage } from '../shared/render.tsx'
-import type { PageHandler } from '../routes.ts'
+import type { PageHandler } from '../shared/guards.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { searchSectionPath, type SearchSection } from '../../../client/lib/search-sections.ts'
 

@@ -2,7 +2,14 @@ import type { Context } from 'hono'
 import { z } from 'zod'
 import type { SlotPageFrameProps } from '../../../client/components/slots/SlotPageFrame.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
-import { dayHasSlots, localDate, type FulfilmentMethod } from '../../../client/lib/slots.ts'
+import {
+  CHANGE_QUERY,
+  dayHasSlots,
+  EXPIRED_QUERY,
+  localDate,
+  LOCATION_QUERY,
+  type FulfilmentMethod,
+} from '../../../client/lib/slots.ts'
 import { TimeSlotCalendarPage } from '../../../client/pages/TimeSlotCalendarPage.tsx'
 import { DeliveryPlacePage, TimeSlotsPage } from '../../../client/pages/TimeSlotsPage.tsx'
 import {
@@ -35,13 +42,6 @@ import { readLocation } from '../../lib/cookies/location.ts'
 import { renderPage, requestLocale, type RenderOptions } from '../shared/render.tsx'
 import { requestBasket } from '../shared/request-basket.ts'
 import type { ShopLocale } from '../../../schemas/locale.ts'
-
-/** `?change=1`: change mode without a basket or checkout Referer (e.g. the countdown's link). */
-export const CHANGE_QUERY = 'change'
-/** `?expired=1`: a guard sent the shopper here because the basket's slot lapsed. */
-export const EXPIRED_QUERY = 'expired'
-/** `?location=change`: the delivery pages ask where to deliver again. */
-export const LOCATION_QUERY = 'location'
 
 const MethodQuerySchema = z.enum(FULFILMENT_METHODS)
 

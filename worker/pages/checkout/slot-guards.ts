@@ -4,7 +4,7 @@ import { readBasketToken } from '../../lib/cookies/basket.ts'
 import type { Guard } from '../shared/guards.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
 import { requestBasket } from '../shared/request-basket.ts'
-import { CHANGE_QUERY, EXPIRED_QUERY } from '../catalogue/time-slots.tsx'
+import { CHANGE_QUERY, EXPIRED_QUERY } from '../../../client/lib/slots.ts'
 import { nowMs } from '../../lib/clock.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 

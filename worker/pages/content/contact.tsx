@@ -13,7 +13,7 @@ import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { readFormBody } from '../../lib/request-body.ts'
-import { robotCheckConfig } from '../basket/basket.tsx'
+import { robotCheckConfig } from '../shared/robot-check.ts'
 import { echoValues, formErrorsOf, formRefusal, safeParseForm } from '../shared/forms.ts'
 import { renderPage } from '../shared/render.tsx'
 

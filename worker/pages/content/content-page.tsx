@@ -6,7 +6,7 @@ import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import { SeoPageSchema, type SeoPage } from '../../../schemas/seo.ts'
 import type { AppEnv } from '../../env.ts'
 import { renderMarkdown } from '../../lib/markdown.ts'
-import type { PageHandler } from '../routes.ts'
+import type { PageHandler } from '../shared/guards.ts'
 import { renderPage } from '../shared/render.tsx'
 
 /** '2026-11-25T08:00:00Z' → '25 November 2026' (UK time), as the page's "Last updated". */

@@ -13,6 +13,9 @@ import { isSignedIn } from './session.ts'
  */
 export type Guard = (c: Context<AppEnv>) => Response | undefined | Promise<Response | undefined>
 
+/** A page: answers its route once the guards let it. */
+export type PageHandler = (c: Context<AppEnv>) => Promise<Response>
+
 /** `/?changeStore=1`: the store page's "Change store" link; home stops restoring the last store. */
 export const CHANGE_STORE_QUERY = 'changeStore'
 
