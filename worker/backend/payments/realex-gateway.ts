@@ -1,7 +1,7 @@
 import type { CardBrand } from '../../../schemas/payments.ts'
 import type { RealexConfig } from './config.ts'
 import type { CardGatewayAdapter, GatewayOutcome, PaymentAttempt, StoredCard } from './gateway.ts'
-import { HPP_RESULT, encodeHppFields, hppRequestHash, hppTimestamp } from '../../lib/realex-hpp.ts'
+import { HPP_RESULT, encodeHppFields, hppRequestHash, hppTimestamp } from '../../realex/hpp.ts'
 import {
   cancelRealexCard,
   queryRealexTransaction,

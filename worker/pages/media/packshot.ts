@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { parsePackshot } from '../../../schemas/packshot.ts'
 import type { AppEnv } from '../../env.ts'
-import { PACKSHOT_ICONS } from '../../lib/packshot-icon-set.ts'
-import { packshotSvg } from '../../lib/packshot-svg.ts'
+import { PACKSHOT_ICONS } from './packshot-icon-set.ts'
+import { packshotSvg } from './packshot-svg.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 

@@ -1,6 +1,6 @@
-import type { PackKind, Packshot } from '../../schemas/packshot.ts'
+import type { PackKind, Packshot } from '../../../schemas/packshot.ts'
 import { PACKSHOT_ICONS, type PackshotIcon } from './packshot-icon-set.ts'
-import { escapeXml } from './xml.ts'
+import { escapeXml } from '../../lib/xml.ts'
 
 /*
  * Draws a packshot (ADR 033): the pack's shape for its kind, in its colours, on a light studio

@@ -1,6 +1,6 @@
-import { toHex } from './crypto.ts'
-import { hppHash } from './realex-hpp.ts'
-import { escapeXml, unescapeXml } from './xml.ts'
+import { toHex } from '../lib/crypto.ts'
+import { hppHash } from './hpp.ts'
+import { escapeXml, unescapeXml } from '../lib/xml.ts'
 
 /*
  * The messages of the Realex (Global Payments) remote API: XML posted server to server, signed

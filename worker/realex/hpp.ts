@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import { constantTimeEqual, toHex } from './crypto.ts'
+import { constantTimeEqual, toHex } from '../lib/crypto.ts'
 
 /*
  * The Realex / Global Payments Hosted Payment Page protocol (reference: the official rxp-hpp SDKs):
