@@ -1,7 +1,7 @@
 import { REVIEW_COMMENT_MAX_LENGTH, type MemberReview } from '../../../schemas/member-orders.ts'
 import { reviewPath } from '../../lib/member-order-paths.ts'
 import { SubmitButton, type FormErrors, type FormValues, ErrorSummary } from '../forms/Form.tsx'
-import { orderTimeLabel } from './order-format.ts'
+import { orderTimeLabel } from '../../lib/order-time.ts'
 
 const STARS = [5, 4, 3, 2, 1] as const
 
