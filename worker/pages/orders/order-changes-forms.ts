@@ -6,6 +6,7 @@ import {
   isSubstituteOutcome,
 } from '../../../client/lib/order-changes-paths.ts'
 import { routePath } from '../../../client/lib/routes.ts'
+import { RejectSubstituteFormSchema } from '../../../schemas/forms/reject-substitute.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { RejectSubstituteResultSchema } from '../../../schemas/order-changes.ts'
 import { BusinessOrderIdSchema } from '../../../schemas/member-orders.ts'
@@ -57,7 +58,7 @@ export async function memberRejectSubstituteForm(c: Context<AppEnv>): Promise<Re
   const parsed = BusinessOrderIdSchema.safeParse(c.req.param('orderId'))
   if (!parsed.success) throw new AppError('not_found', MESSAGES.orderNotFound)
   const orderId = parsed.data
-  const lineId = lineIdOf((await readForm(c)).lineId)
+  const { lineId } = RejectSubstituteFormSchema.parse(await readForm(c))
   let outcome: SubstituteOutcome = 'failed'
   if (lineId !== null) {
     try {
@@ -81,10 +82,10 @@ export async function memberRejectSubstituteForm(c: Context<AppEnv>): Promise<Re
 /** POST /track/:orderNumber/reject-substitute (the link's token as the `t` field). */
 export async function trackingRejectSubstituteForm(c: Context<AppEnv>): Promise<Response> {
   const orderNumber = c.req.param('orderNumber') ?? ''
-  const form = await readForm(c)
-  const token = form[TRACKING_TOKEN_PARAM]?.trim() || null
+  const post = RejectSubstituteFormSchema.parse(await readForm(c))
+  const token = post[TRACKING_TOKEN_PARAM]
   const basketToken = readBasketToken(c)
-  const lineId = lineIdOf(form.lineId)
+  const { lineId } = post
   let outcome: SubstituteOutcome = 'failed'
   if (lineId !== null) {
     try {
