@@ -48,12 +48,36 @@ export interface FormRefusal {
 }
 
 /**
+ * How one form shows the backend's refusals, for the one mapper ({@link refusalErrors}); each
+ * part defaults to what the shopper's forms do.
+ */
+export interface RefusalShape {
+  /** The field a refusal without fields is shown at ('form', the form's alert). */
+  formField?: string
+  /** The backend's field path ('colors.primary') as the form's field and what is said there. */
+  fieldOf?: (path: string, message: string) => { field: string; message: string }
+  /** Several messages at one field: all, joined (true), or the first (the default). */
+  joinMessages?: boolean
+  /** The codes the form shows; any other error is not the user's to fix: the error page. */
+  codes?: ReadonlyArray<string>
+}
+
+const SHOPPER_CODES = ['rate_limited', 'validation_error', 'unauthorized', 'conflict', 'not_found']
+
+const firstPart = (path: string, message: string) => ({ field: path.split('.')[0] ?? '', message })
+
+/**
  * A refused backend call as its form shows it: 429 with Retry-After (the wait the backend gave)
  * when it was rate limited, the message in the form as any refusal's; else 422 with
- * {@link formErrorsFromBackend}. Errors that are not the shopper's to fix go to the error page.
+ * {@link refusalErrors}. Errors that are not the user's to fix go to the error page. `shape`
+ * is the form's own naming (a string: the field a refusal without fields is shown at).
  */
-export function formRefusal(c: Context, error: unknown, formField = 'form'): FormRefusal {
-  const errors = formErrorsFromBackend(error, formField)
+export function formRefusal(
+  c: Context,
+  error: unknown,
+  shape: string | RefusalShape = {}
+): FormRefusal {
+  const errors = refusalErrors(error, typeof shape === 'string' ? { formField: shape } : shape)
   return { errors, status: answerRetryAfter(c, error) ? 429 : 422 }
 }
 
@@ -63,13 +87,16 @@ export function isPasswordAttemptsLocked(error: unknown): boolean {
 }
 
 /**
- * The form errors of a refused backend call: its field errors under their fields, and its message
- * for the whole form. A rate limit says when to try again (and, for a locked account, how to get
- * in meanwhile) in our words, whatever text the backend sent. Errors that are not the shopper's
- * to fix are rethrown to the error page.
+ * The one refusal mapper: the form errors of a refused backend call, its field errors under the
+ * form's fields (named and said by `shape.fieldOf`) and its message for the whole form. A rate
+ * limit says when to try again (and, for a locked account, how to get in meanwhile) in our words,
+ * whatever text the backend sent. Errors of a code the form does not show are rethrown to the
+ * error page.
  */
-function formErrorsFromBackend(error: unknown, formField: string): FormErrors {
-  if (!(error instanceof AppError)) throw error
+export function refusalErrors(error: unknown, shape: RefusalShape = {}): FormErrors {
+  const { formField = 'form', fieldOf = firstPart, joinMessages = false } = shape
+  const codes = shape.codes ?? SHOPPER_CODES
+  if (!(error instanceof AppError) || !codes.includes(error.code)) throw error
   if (error.code === 'rate_limited') {
     const wait = retryAfterSeconds(error)
     return {
@@ -81,16 +108,16 @@ function formErrorsFromBackend(error: unknown, formField: string): FormErrors {
   }
   if (error.code === 'validation_error' && error.fields?.length) {
     const errors: FormErrors = {}
-    for (const { field, message } of error.fields) {
-      const name = field.split('.')[0] ?? formField
-      if (!errors[name]) errors[name] = message
+    for (const refused of error.fields) {
+      const { field, message } = fieldOf(refused.field, refused.message)
+      const name = field || formField
+      const shown = errors[name]
+      if (!shown) errors[name] = message
+      else if (joinMessages) errors[name] = `${shown} ${message}`
     }
     return errors
   }
-  if (['validation_error', 'unauthorized', 'conflict', 'not_found'].includes(error.code)) {
-    return { [formField]: error.message }
-  }
-  throw error
+  return { [formField]: error.message }
 }
 
 /** The values a re-rendered form may show again: never a password. */
