@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../../schemas/messages.ts'
 import { formErrorsOf } from '../../shared/forms.ts'
 
 /**
- * Reading promotion forms (ADR 027): typed text into the backend's numbers, each problem a
+ * Reading operator forms (ADR 027): typed text into the backend's numbers, each problem a
  * message at its field. The backend checks everything again; these only say what a browser
  * form can get wrong before a call is worth making (a price that is not a price).
  */
@@ -16,8 +16,8 @@ export type FormText = Record<string, string>
 /*
  * The fields an operator form's schema is made of (issue 38: one zod schema per form, its view
  * taking the field names from it with fieldNames, its handler parsing the post with it). Each
- * reads a browser form's text the way FormReader does; a field that cannot be read says so at
- * itself, with the message the form shows.
+ * reads a browser form's text (trimmed, blank as none, a box as 'on'); a field that cannot be
+ * read says so at itself, with the message the form shows.
  */
 
 /** Text as typed, trimmed; a missing field is blank. */
@@ -68,56 +68,6 @@ export function readPost<S extends z.ZodType>(
   return parsed.success
     ? { ok: true, value: parsed.data }
     : { ok: false, errors: formErrorsOf(parsed.error.issues) }
-}
-
-/** Collects a body's values and the fields' errors while reading a form. */
-export class FormReader {
-  readonly errors: FormErrors = {}
-
-  constructor(private readonly form: FormText) {}
-
-  text(name: string): string {
-    return (this.form[name] ?? '').trim()
-  }
-
-  /** Empty → null. */
-  optionalText(name: string): string | null {
-    return this.text(name) || null
-  }
-
-  /** Pounds typed ('5', '5.00', '£5.50') as pence; empty → null. */
-  pence(name: string, message: string): number | null {
-    const typed = this.text(name)
-    if (!typed) return null
-    const pence = parseTipPounds(typed)
-    if (pence === null) this.errors[name] ??= message
-    return pence
-  }
-
-  /** A whole number; empty → null. */
-  whole(name: string): number | null {
-    const typed = this.text(name)
-    if (!typed) return null
-    if (!/^\d{1,7}$/.test(typed)) {
-      this.errors[name] ??= MESSAGES.promoWholeNumber
-      return null
-    }
-    return Number(typed)
-  }
-
-  /** A chosen id (a select's value); empty → null. */
-  id(name: string): number | null {
-    const typed = this.text(name)
-    return /^[1-9]\d{0,9}$/.test(typed) ? Number(typed) : null
-  }
-
-  ticked(name: string): boolean {
-    return this.form[name] === 'on'
-  }
-
-  get ok(): boolean {
-    return Object.keys(this.errors).length === 0
-  }
 }
 
 /** A web address name made from a name: 'Any 3 for £5!' → 'any-3-for-5'. */
