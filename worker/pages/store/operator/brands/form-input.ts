@@ -1,35 +1,30 @@
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import { STORE_SEARCH_VARIANTS } from './brand-forms.ts'
-import { COLOUR_FIELDS } from './brand-forms.ts'
+import {
+  BRAND_DETAIL_FIELDS,
+  BrandColoursFormSchema,
+  BrandDetailsFormSchema,
+  STORE_SEARCH_VARIANTS,
+} from './brand-forms.ts'
 import { type BrandDetail, NEW_BRAND_LOOK } from '../../../../../schemas/operator-brands.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
-import { refusalErrors, type RefusalShape } from '../../../shared/forms.ts'
+import { echoValues, refusalErrors, type RefusalShape } from '../../../shared/forms.ts'
 
 /**
  * The brand forms' fields as the backend's bodies, and the backend's refusals as the forms'
  * errors (pure: unit-tested).
  */
 
-const TEXT_FIELDS = ['name', 'slug', 'tagline', 'metaDescription', 'font'] as const
-
-/** The brand details form as the create/update body. */
+/** The brand details form as the create/update body: the colours as one object. */
 export function brandFieldsBody(form: Record<string, string>): Record<string, unknown> {
-  const colors: Record<string, string> = {}
-  for (const { name } of COLOUR_FIELDS) colors[name] = form[name] ?? ''
-  const body: Record<string, unknown> = { colors }
-  for (const field of TEXT_FIELDS) body[field] = form[field] ?? ''
-  if (body.font === '') body.font = 'system'
-  return body
+  const details = BrandDetailsFormSchema.parse(form)
+  const colors = BrandColoursFormSchema.parse(details)
+  const { name, slug, tagline, metaDescription, font } = details
+  return { colors, name, slug, tagline, metaDescription, font }
 }
 
 /** What the details form shows again after a refusal. */
 export function brandFieldsValues(form: Record<string, string>): FormValues {
-  const values: FormValues = {}
-  for (const field of [...TEXT_FIELDS, ...COLOUR_FIELDS.map((c) => c.name)]) {
-    const value = form[field]
-    if (value !== undefined) values[field] = value
-  }
-  return values
+  return echoValues(form, Object.values(BRAND_DETAIL_FIELDS))
 }
 
 /** A stored brand as the details form's values. */
