@@ -23,6 +23,7 @@ import {
   ReviewRequestSchema,
   type MemberOrderDetail,
 } from '../../../schemas/member-orders.ts'
+import { REVIEW_FIELDS, ReviewFormSchema } from '../../../schemas/forms/review.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketToken, rememberBasket } from '../../lib/cookies/basket.ts'
@@ -261,13 +262,12 @@ export async function reorderForm(c: Context<AppEnv>): Promise<Response> {
 export async function reviewForm(c: Context<AppEnv>): Promise<Response> {
   const orderId = orderIdOf(c)
   const form = await readForm(c)
-  const values = echoValues(form, ['starRating', 'comment'])
+  const values = echoValues(form, Object.values(REVIEW_FIELDS))
   const parsed = safeParseForm(ReviewRequestSchema, {
     businessId: c.var.brand.businessId,
     brandId: c.var.brand.id,
     orderId,
-    starRating: form.starRating ?? '',
-    comment: form.comment ?? '',
+    ...ReviewFormSchema.parse(form),
   })
   try {
     if (!parsed.success) {
