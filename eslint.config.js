@@ -280,6 +280,12 @@ export default tseslint.config(
     files: ['worker/lib/cookies/**/*.ts'],
     rules: layerRule([PAGES, MIDDLEWARE, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS], []),
   },
+  // A gateway's protocol (hashes, encodings, its addresses): below the backend's gateway, the
+  // sandbox's stand-in and the CSP that all use it, on the kernel only.
+  {
+    files: ['worker/realex/**/*.ts'],
+    rules: layerRule([PAGES, MIDDLEWARE, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS]),
+  },
   {
     files: ['worker/middleware/**/*.{ts,tsx}'],
     rules: layerRule([PAGES, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS]),

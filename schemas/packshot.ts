@@ -5,7 +5,7 @@
  * changed drawing is a new URL, so the answer can be cached as immutable.
  */
 
-/** Where packshots are served; the version names the drawing code (worker/lib/packshot-svg.ts). */
+/** Where packshots are served; the version names the drawing code (worker/pages/media/packshot-svg.ts). */
 export const PACKSHOT_PATH = '/images/packshot/v2'
 
 /** The pack shapes a picture can take. */
@@ -45,7 +45,7 @@ export interface Packshot {
   size: string | null
   colours: PackColours
   /**
-   * The Fluent Emoji Flat drawing of what is inside (worker/lib/packshot-icon-set.ts): the produce
+   * The Fluent Emoji Flat drawing of what is inside (worker/pages/media/packshot-icon-set.ts): the produce
    * itself for loose fruit and veg, a picture on the label for a pack; null draws the label only.
    */
   icon: string | null

@@ -1,4 +1,4 @@
-// Writes worker/lib/packshot-icon-set.ts: the Fluent Emoji Flat drawings (MIT, Microsoft) the demo's
+// Writes worker/pages/media/packshot-icon-set.ts: the Fluent Emoji Flat drawings (MIT, Microsoft) the demo's
 // packshots show, and no others. The worker draws packshots at request time and cannot carry the
 // whole 8.8 MB set; scripts/demo-data/packshot-icons.ts chooses an icon per item. Run after
 // changing that choice (test/unit/packshot-icons.test.ts says when the subset is out of date):
@@ -12,7 +12,7 @@ import { format, resolveConfig } from 'prettier'
 import { demoPackshotIcons } from './demo-data/packshot-icons.ts'
 import { PROJECT_ROOT } from './lib/wrangler.ts'
 
-const OUT = join(PROJECT_ROOT, 'worker/lib/packshot-icon-set.ts')
+const OUT = join(PROJECT_ROOT, 'worker/pages/media/packshot-icon-set.ts')
 
 const require = createRequire(import.meta.url)
 const set = JSON.parse(

@@ -23,7 +23,7 @@ export interface AppEnv {
     backend: BackendClient
     /** Redeems live Facebook's sign-in code for its ID token (ADR 026); set on /auth/social only. */
     facebookCodeExchange?: FacebookCodeExchange
-    /** The basket the page guards read, once per request (worker/pages/request-basket.ts). */
+    /** The basket the page guards read, once per request (worker/pages/shared/request-basket.ts). */
     requestBasket?: Promise<Basket | null>
     /** Renders a request again through the whole app: the page cache's background refresh (ADR 042). */
     renderAgain?: (request: Request) => Promise<Response>

@@ -104,7 +104,7 @@ function flowsOf(storeSlug: string): Array<Flow> {
   ]
 }
 
-/** A development tool of the storefront (worker/pages/dev-latency.ts). */
+/** A development tool of the storefront (worker/pages/dev/latency.ts). */
 async function devPost(origin: string, path: string): Promise<unknown> {
   const response = await fetch(new URL(path, origin), { method: 'POST' })
   if (response.status !== 200) throw new Error(`${path}: answered ${response.status}`)

@@ -1,7 +1,7 @@
 /*
  * The add-to-basket forms without JavaScript (issue 35 item 11): the item page, the cards and the
  * meal deal page post here, the worker adds through the same backend calls the islands make and
- * redirects back with a flash (worker/pages/basket-add-forms.ts). The field names below are the
+ * redirects back with a flash (worker/pages/basket/basket-add-forms.ts). The field names below are the
  * contract between the islands' markup and the worker's parser.
  */
 

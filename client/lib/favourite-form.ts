@@ -1,7 +1,7 @@
 /*
  * The heart of an item card and the item page is a plain form (it works without JavaScript): it
  * posts here, the worker adds or removes the favourite and comes back with a flash
- * (worker/pages/favourite-form.ts). The field names are the contract between the two.
+ * (worker/pages/catalogue/favourite-form.ts). The field names are the contract between the two.
  */
 
 /** Where a heart posts. */

@@ -4,7 +4,7 @@ import { formatMoney, formatPremium } from '../../schemas/money.ts'
 
 /**
  * The brand's locale for everything a render formats (ADR 045). The server render provides the
- * brand's (worker/pages/render.tsx); an island hydrating in the browser gets the one the server
+ * brand's (worker/pages/shared/render.tsx); an island hydrating in the browser gets the one the server
  * wrote on `<html>` (hydrate-island.ts). Outside both, the UK's: a UK page reads as it always did.
  */
 export const ShopLocaleContext = createContext<ShopLocale>(GB_LOCALE)

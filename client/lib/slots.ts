@@ -15,6 +15,16 @@ import { fillMessage } from '../../schemas/message-format.ts'
 
 const MINUTE_MS = 60_000
 
+// The slot page's query names: its handler reads them (worker/pages/catalogue/time-slots.tsx),
+// checkout's slot guard and the basket's links send them.
+
+/** `?change=1`: change mode without a basket or checkout Referer (e.g. the countdown's link). */
+export const CHANGE_QUERY = 'change'
+/** `?expired=1`: a guard sent the shopper here because the basket's slot lapsed. */
+export const EXPIRED_QUERY = 'expired'
+/** `?location=change`: the delivery pages ask where to deliver again. */
+export const LOCATION_QUERY = 'location'
+
 /** The render's page text (client/lib/page-text.ts); English as written by default. */
 type Say = (english: string, ...values: Array<string | number>) => string
 

@@ -4,7 +4,7 @@ import { fieldNames } from './field-names.ts'
 /*
  * The basket page's forms without JavaScript (− / +, Remove, the substitutes switch and the
  * replacement choice): the views take their field names from these schemas and
- * worker/pages/basket-forms.ts parses a post with them. The editor island sends the same change
+ * worker/pages/basket/basket-forms.ts parses a post with them. The editor island sends the same change
  * to the API instead.
  */
 
@@ -40,7 +40,7 @@ export const SUBSTITUTES_INTENT = 'substitutes'
 
 /**
  * The substitutes form: a line, a meal deal or (neither) every item, with allowSubstitutes '1'
- * or '0', or a substitution choice (worker/pages/basket-forms.ts reads which).
+ * or '0', or a substitution choice (worker/pages/basket/basket-forms.ts reads which).
  */
 export const SubstitutesFormSchema = z
   .object({

@@ -81,8 +81,8 @@ it('refuses a constant of a component and any client import in the backend', () 
     'worker/pages/checkout/card-form.tsx: ADDRESS_FIELDS from client/components/checkout/AddressFields.tsx',
   ])
   const page = `import { BasketPage } from '../../client/pages/BasketPage.tsx'`
-  expect(breachesOf('worker/pages/basket.tsx', page)).toEqual([])
-  expect(breachesOf('worker/pages/basket-forms.ts', page)).toHaveLength(1)
+  expect(breachesOf('worker/pages/basket/basket.tsx', page)).toEqual([])
+  expect(breachesOf('worker/pages/basket/basket-forms.ts', page)).toHaveLength(1)
   const aids = `import { INPUT_CLASS, useRenderNow } from '../../../client/components/forms/Form.tsx'`
   expect(breachesOf('worker/pages/store/controls/View.tsx', aids)).toEqual([])
   expect(breachesOf('worker/pages/store/controls/handlers.ts', aids)).toHaveLength(2)

@@ -10,7 +10,7 @@ import { urlOn } from './helpers.ts'
 
 const DEBUGGING_PORT = 9533
 
-// Search result pages are noindex on purpose (worker/pages/search.tsx: internal search results
+// Search result pages are noindex on purpose (worker/pages/catalogue/search.tsx: internal search results
 // are for shoppers, not search indexes), which Lighthouse counts against them: every other audit
 // must pass there.
 const INTENDED_FAILURES: Readonly<Record<string, ReadonlyArray<string>>> = {

@@ -8,8 +8,8 @@ import {
 } from '../../scripts/demo-data/packshot-icons.ts'
 import { itemPackshot } from '../../scripts/demo-data/packshots.ts'
 import { parsePackshot } from '../../schemas/packshot.ts'
-import { PACKSHOT_ICONS } from '../../worker/lib/packshot-icon-set.ts'
-import { packshotSvg } from '../../worker/lib/packshot-svg.ts'
+import { PACKSHOT_ICONS } from '../../worker/pages/media/packshot-icon-set.ts'
+import { packshotSvg } from '../../worker/pages/media/packshot-svg.ts'
 import { DEMO_INPUT } from '../support/workers/demo-input.ts'
 
 const parse = (url: string) => {

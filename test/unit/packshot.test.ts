@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PACK_KINDS, type Packshot, packshotUrl, parsePackshot } from '../../schemas/packshot.ts'
-import { packshotSvg, wrap } from '../../worker/lib/packshot-svg.ts'
+import { packshotSvg, wrap } from '../../worker/pages/media/packshot-svg.ts'
 import { itemPackshot, packColours, packKind } from '../../scripts/demo-data/packshots.ts'
 
 const shot: Packshot = {

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError } from '../lib/errors.ts'
-import { decodeHppResponse } from '../lib/realex-hpp.ts'
+import { decodeHppResponse } from '../realex/hpp.ts'
 import { readJsonBody } from '../lib/request-body.ts'
 import { businessOfKey, type KeyKind } from './directory/keys-repo.ts'
 

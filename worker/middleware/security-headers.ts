@@ -10,7 +10,7 @@ import {
   paymentsSandbox,
   SANDBOX_FRAME_PAGES_PATH,
 } from '../lib/payments-config.ts'
-import { HPP_URLS } from '../lib/realex-hpp.ts'
+import { HPP_URLS } from '../realex/hpp.ts'
 import type { AppEnv } from '../env.ts'
 import { mapTilesOrigin } from '../lib/map-tiles.ts'
 import { socialFormActionOrigins } from '../lib/social-sign-in.ts'

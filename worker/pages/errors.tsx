@@ -7,10 +7,10 @@ import { answerRetryAfter, errorEnvelopeResponse, toAppError } from '../lib/erro
 import { AppError } from '../lib/errors.ts'
 import { logError } from '../lib/log.ts'
 import { STORE_API_PREFIX } from '../lib/store-console-paths.ts'
-import { oldSlugRedirect } from './old-slug-redirect.ts'
-import { renderPage, requestBrand, requestLocale } from './render.tsx'
+import { oldSlugRedirect } from './catalogue/old-slug-redirect.ts'
+import { renderPage, requestBrand, requestLocale } from './shared/render.tsx'
 import { localiseMessage } from '../../schemas/message-catalogue.ts'
-import { storeSearchBox } from './store-search-box.ts'
+import { storeSearchBox } from './catalogue/store-search-box.ts'
 import { isConsolePage, renderConsoleError } from './store/console-error.tsx'
 
 /** The shop's proxy and the console's: their errors are the JSON envelope, not a page. */

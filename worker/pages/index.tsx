@@ -1,22 +1,26 @@
 import { Hono } from 'hono'
 import { csrf } from 'hono/csrf'
 import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
-import { socialCallbackForm, socialCodeCallback, socialStartForm } from './social-sign-in.ts'
+import {
+  socialCallbackForm,
+  socialCodeCallback,
+  socialStartForm,
+} from './account/social-sign-in.ts'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env.ts'
-import { basketForm } from './basket-forms.ts'
-import { addItemForm, addMealDealForm } from './basket-add-forms.ts'
+import { basketForm } from './basket/basket-forms.ts'
+import { addItemForm, addMealDealForm } from './basket/basket-add-forms.ts'
 import { ADD_ITEM_FORM_PATH, ADD_MEAL_DEAL_FORM_PATH } from '../../client/lib/basket-add-form.ts'
-import { changePasswordForm } from './change-password.tsx'
-import { favouriteForm } from './favourite-form.ts'
+import { changePasswordForm } from './account/change-password.tsx'
+import { favouriteForm } from './catalogue/favourite-form.ts'
 import { FAVOURITE_FORM_PATH } from '../../client/lib/favourite-form.ts'
 import {
   memberArchivedReceiptPage,
   memberReceiptPage,
   reorderForm,
   reviewForm,
-} from './member/order.tsx'
-import { memberAmendForm, memberAmendPage } from './member/amend.tsx'
+} from './orders/member-order.tsx'
+import { memberAmendForm, memberAmendPage } from './orders/member-amend.tsx'
 import {
   RECEIPT_PATH,
   ARCHIVED_RECEIPT_PATH,
@@ -30,44 +34,47 @@ import { checkoutBillingForm } from './checkout/card-form.tsx'
 import { CHECKOUT_GUARDS } from './checkout/checkout-guards.ts'
 import { checkoutDetailsForm } from './checkout/details.tsx'
 import { hppResponseForm } from './checkout/hpp-response.tsx'
-import { amendHppResponseForm } from './amend-hpp-response.tsx'
+import { amendHppResponseForm } from './orders/amend-hpp-response.tsx'
 import { checkoutPaymentForm } from './checkout/payment.tsx'
 import { checkoutCreditForm } from './checkout/credit-form.ts'
 import { STORE_CREDIT_FORM_PATH } from '../../client/lib/payment-step.ts'
-import { captureDeepLink } from './deep-link.ts'
-import { DEV_CONTACT_PATH, devContactPage } from './dev-contact.tsx'
-import { DEV_MAILBOX_PATH, devMailboxPage } from './dev-mailbox.tsx'
-import { DEV_MARKETING_PATH, devMarketingPage } from './dev-marketing.tsx'
-import { DEEP_LINK_CONFIRM_PATH } from './deep-link-action.ts'
-import { deepLinkConfirmForm, deepLinkConfirmPage } from './deep-link-confirm.tsx'
-import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev-payments.tsx'
+import { captureDeepLink } from './catalogue/deep-link.ts'
+import { DEV_CONTACT_PATH, devContactPage } from './dev/contact.tsx'
+import { DEV_MAILBOX_PATH, devMailboxPage } from './dev/mailbox.tsx'
+import { DEV_MARKETING_PATH, devMarketingPage } from './dev/marketing.tsx'
+import { DEEP_LINK_CONFIRM_PATH } from './catalogue/deep-link-action.ts'
+import { deepLinkConfirmForm, deepLinkConfirmPage } from './catalogue/deep-link-confirm.tsx'
+import { DEV_PAYMENTS_PATH, devPaymentsPage } from './dev/payments.tsx'
 import {
   DEV_PAGE_CACHE_PURGE_PATH,
   DEV_ROUND_TRIPS_PATH,
   devPageCachePurge,
   devRoundTrips,
-} from './dev-latency.ts'
+} from './dev/latency.ts'
 import { localMetricTotals } from '../lib/metrics.ts'
-import { contactForm } from './contact.tsx'
-import { forgottenPasswordForm } from './forgotten-password.tsx'
-import { guestOnly, memberOnly, runGuards, type Guard } from './guards.ts'
-import { INTEREST_FORM_PATH, interestForm } from './interest.ts'
-import { loginForm } from './login.tsx'
+import { contactForm } from './content/contact.tsx'
+import { forgottenPasswordForm } from './account/forgotten-password.tsx'
+import { guestOnly, memberOnly, runGuards, type Guard, type PageHandler } from './shared/guards.ts'
+import { INTEREST_FORM_PATH, interestForm } from './catalogue/interest.ts'
+import { loginForm } from './account/login.tsx'
 import { memberAddressesForm } from './member/addresses.tsx'
 import { memberCardsForm } from './member/cards.tsx'
-import { logoutForm } from './logout.tsx'
-import { registerForm } from './register.tsx'
-import { resetPasswordForm } from './reset-password.tsx'
-import { robotsTxt } from './robots.ts'
-import { PAGE_ROUTES, type PageHandler } from './routes.ts'
-import { searchForm } from './search.tsx'
-import { sitemapPage, storeSitemapPage } from './sitemaps.ts'
-import { stayInTouchForm } from './stay-in-touch.ts'
-import { trackingLive } from './tracking-live.ts'
+import { logoutForm } from './account/logout.tsx'
+import { registerForm } from './account/register.tsx'
+import { resetPasswordForm } from './account/reset-password.tsx'
+import { robotsTxt } from './content/robots.ts'
+import { PAGE_ROUTES } from './routes.ts'
+import { searchForm } from './catalogue/search.tsx'
+import { sitemapPage, storeSitemapPage } from './content/sitemaps.ts'
+import { stayInTouchForm } from './content/stay-in-touch.ts'
+import { trackingLive } from './orders/tracking-live.ts'
 import { baseMap } from './tiles/base-map.ts'
-import { trackingPage, trackingReceiptPage } from './tracking/tracking.tsx'
-import { trackingAmendForm, trackingAmendPage } from './tracking/amend.tsx'
-import { memberRejectSubstituteForm, trackingRejectSubstituteForm } from './order-changes-forms.ts'
+import { trackingPage, trackingReceiptPage } from './orders/tracking.tsx'
+import { trackingAmendForm, trackingAmendPage } from './orders/tracking-amend.tsx'
+import {
+  memberRejectSubstituteForm,
+  trackingRejectSubstituteForm,
+} from './orders/order-changes-forms.ts'
 import {
   MEMBER_REJECT_SUBSTITUTE_PATH,
   TRACKING_REJECT_SUBSTITUTE_PATH,

@@ -13,7 +13,7 @@ import {
   SANDBOX_FRAMES_PUBLIC_KEY,
   sandboxFramesSecretKey,
 } from '../lib/payments-config.ts'
-import { HPP_RESULT } from '../lib/realex-hpp.ts'
+import { HPP_RESULT } from '../realex/hpp.ts'
 import type { AppEnv } from '../env.ts'
 import { displayAmount, sandboxDocument } from './pages.ts'
 import {

@@ -11,7 +11,7 @@ import {
   hppRequestHash,
   hppResponseHash,
   hppTimestamp,
-} from '../lib/realex-hpp.ts'
+} from '../realex/hpp.ts'
 import type { AppEnv } from '../env.ts'
 import { cardFormPage, challengePage, errorPage, responsePage } from './pages.ts'
 import {

@@ -6,7 +6,7 @@ import {
   SANDBOX_REMOTE_PATH,
   sandboxRebatePassword,
 } from '../lib/payments-config.ts'
-import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../lib/realex-hpp.ts'
+import { HPP_RESULT, hppResponseHash, hppTimestamp } from '../realex/hpp.ts'
 import {
   parseRemoteXml,
   remoteAmount,
@@ -14,7 +14,7 @@ import {
   remoteOrderHash,
   remoteRebateHash,
   remoteRefundHash,
-} from '../lib/realex-remote-xml.ts'
+} from '../realex/remote-xml.ts'
 import { escapeXml } from '../lib/xml.ts'
 import type { AppEnv } from '../env.ts'
 import { deleteStoredCard, voidTransaction } from './repo.ts'

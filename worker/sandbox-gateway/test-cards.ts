@@ -1,5 +1,5 @@
 import type { CardBrand } from '../../schemas/payments.ts'
-import { HPP_RESULT } from '../lib/realex-hpp.ts'
+import { HPP_RESULT } from '../realex/hpp.ts'
 
 /*
  * The Global Payments test cards the local sandbox accepts (reference/security-payments-platform.md

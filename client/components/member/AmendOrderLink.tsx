@@ -1,5 +1,5 @@
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
-import { orderTimeLabel } from './order-format.ts'
+import { orderTimeLabel } from '../../lib/order-time.ts'
 
 /**
  * The way into amend mode from the member's order or the tracking page (issue 42, ADR 048),

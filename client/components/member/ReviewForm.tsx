@@ -1,7 +1,8 @@
 import { REVIEW_COMMENT_MAX_LENGTH, type MemberReview } from '../../../schemas/member-orders.ts'
+import { REVIEW_FIELDS } from '../../../schemas/forms/review.ts'
 import { reviewPath } from '../../lib/member-order-paths.ts'
 import { SubmitButton, type FormErrors, type FormValues, ErrorSummary } from '../forms/Form.tsx'
-import { orderTimeLabel } from './order-format.ts'
+import { orderTimeLabel } from '../../lib/order-time.ts'
 
 const STARS = [5, 4, 3, 2, 1] as const
 
@@ -21,10 +22,10 @@ export function ReviewForm({
   errors: FormErrors
   values: FormValues
 }) {
-  const rating = values.starRating ?? (review ? String(review.starRating) : '')
-  const comment = values.comment ?? review?.comment ?? ''
+  const rating = values[REVIEW_FIELDS.starRating] ?? (review ? String(review.starRating) : '')
+  const comment = values[REVIEW_FIELDS.comment] ?? review?.comment ?? ''
   if (review && !review.editable) return <ReviewShown review={review} />
-  const errorId = errors.starRating ? 'review-rating-error' : undefined
+  const errorId = errors[REVIEW_FIELDS.starRating] ? 'review-rating-error' : undefined
   return (
     <form method="post" action={reviewPath(orderId)} noValidate>
       <ErrorSummary id="review-form-error" errors={errors} idPrefix="review" />
@@ -33,7 +34,10 @@ export function ReviewForm({
           You can change your review until {orderTimeLabel(review.editableUntil)}.
         </p>
       ) : null}
-      <fieldset aria-describedby={errorId} aria-invalid={errors.starRating ? true : undefined}>
+      <fieldset
+        aria-describedby={errorId}
+        aria-invalid={errors[REVIEW_FIELDS.starRating] ? true : undefined}
+      >
         <legend className="text-sm font-semibold">Your rating</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {STARS.map((stars) => (
@@ -45,7 +49,7 @@ export function ReviewForm({
                 // The error summary links to the first star.
                 id={stars === STARS[0] ? 'review-starRating' : undefined}
                 type="radio"
-                name="starRating"
+                name={REVIEW_FIELDS.starRating}
                 value={stars}
                 defaultChecked={rating === String(stars)}
                 className="size-4 accent-(--color-primary)"
@@ -59,9 +63,9 @@ export function ReviewForm({
             </label>
           ))}
         </div>
-        {errors.starRating ? (
+        {errors[REVIEW_FIELDS.starRating] ? (
           <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-            {errors.starRating}
+            {errors[REVIEW_FIELDS.starRating]}
           </p>
         ) : null}
       </fieldset>
@@ -70,17 +74,17 @@ export function ReviewForm({
       </label>
       <textarea
         id="review-comment"
-        name="comment"
+        name={REVIEW_FIELDS.comment}
         rows={3}
         maxLength={REVIEW_COMMENT_MAX_LENGTH}
         defaultValue={comment}
-        aria-invalid={errors.comment ? true : undefined}
-        aria-describedby={errors.comment ? 'review-comment-error' : undefined}
+        aria-invalid={errors[REVIEW_FIELDS.comment] ? true : undefined}
+        aria-describedby={errors[REVIEW_FIELDS.comment] ? 'review-comment-error' : undefined}
         className="mt-1 w-full rounded-xl border-2 border-black/15 bg-white p-3 focus:border-primary"
       />
-      {errors.comment ? (
+      {errors[REVIEW_FIELDS.comment] ? (
         <p id="review-comment-error" className="mt-1 text-sm font-semibold text-red-700">
-          {errors.comment}
+          {errors[REVIEW_FIELDS.comment]}
         </p>
       ) : null}
       <SubmitButton>{review ? 'Update review' : 'Submit review'}</SubmitButton>

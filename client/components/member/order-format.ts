@@ -1,9 +1,5 @@
 import type { StoreOrderStatus } from '../../../schemas/order-states.ts'
 
-// The label moved below the layers (the operator's archive page renders it too, ADR 057); the
-// member pages still import it from here until their own feature folders take it from client/lib.
-export { orderTimeLabel } from '../../lib/order-time.ts'
-
 /** The badge's colours: progress in the brand's tint, delivered green, endings grey or red. */
 export function statusTone(status: StoreOrderStatus): 'progress' | 'done' | 'ended' | 'problem' {
   switch (status) {

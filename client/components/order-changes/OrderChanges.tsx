@@ -1,3 +1,4 @@
+import { REJECT_SUBSTITUTE_FIELDS } from '../../../schemas/forms/reject-substitute.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { OrderChange, OrderChanges as Changes } from '../../../schemas/order-changes.ts'
@@ -124,7 +125,7 @@ export function OrderChanges({
                 {Object.entries(hidden).map(([name, value]) => (
                   <input key={name} type="hidden" name={name} value={value} />
                 ))}
-                <input type="hidden" name="lineId" value={change.lineId} />
+                <input type="hidden" name={REJECT_SUBSTITUTE_FIELDS.lineId} value={change.lineId} />
                 <button
                   type="submit"
                   className="inline-flex min-h-11 items-center rounded-xl border-2 border-primary bg-white px-4 font-bold text-primary hover:bg-tint"

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react'
 import { Layout } from '../../components/Layout.tsx'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
-import { orderTimeLabel } from '../../components/member/order-format.ts'
+import { orderTimeLabel } from '../../lib/order-time.ts'
 import { AMEND_SEARCH_QUERY } from '../../lib/member-order-paths.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 

@@ -7,7 +7,8 @@ import {
   type FormValues,
 } from '../../components/forms/Form.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
-import { itemsLabel, orderTimeLabel } from '../../components/member/order-format.ts'
+import { orderTimeLabel } from '../../lib/order-time.ts'
+import { itemsLabel } from '../../components/member/order-format.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
 import { OrderChanges } from '../../components/order-changes/OrderChanges.tsx'
 import {

@@ -1,7 +1,7 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import { Layout } from '../../components/Layout.tsx'
 import type { PageChrome } from '../../lib/page-chrome.ts'
-import { orderTimeLabel } from '../../components/member/order-format.ts'
+import { orderTimeLabel } from '../../lib/order-time.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
 import { OrderMoney } from '../../components/member/OrderMoney.tsx'
 import { VatBreakdownTable } from '../../components/VatBreakdownTable.tsx'

@@ -5,7 +5,7 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-limits.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
-import { encodeHppFields, hppResponseHash, base64Decode } from '../../../worker/lib/realex-hpp.ts'
+import { encodeHppFields, hppResponseHash, base64Decode } from '../../../worker/realex/hpp.ts'
 import {
   expectOk,
   plainItem,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { packshotUrl } from '../../../schemas/packshot.ts'
 import { createApp } from '../../../worker/app.ts'
-import { PACKSHOT_ICONS } from '../../../worker/lib/packshot-icon-set.ts'
+import { PACKSHOT_ICONS } from '../../../worker/pages/media/packshot-icon-set.ts'
 import { testEnv } from './storefront.ts'
 
 const app = createApp()

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { HPP_RESPONSE_PATH } from '../../../schemas/payments.ts'
-import { hppRequestHash } from '../../../worker/lib/realex-hpp.ts'
+import { hppRequestHash } from '../../../worker/realex/hpp.ts'
 import {
   RETURN_URLS,
   STORES,

@@ -6,8 +6,8 @@ import {
   sandboxFramesSecretKey,
   sandboxRebatePassword,
 } from '../../../worker/lib/payments-config.ts'
-import { hppTimestamp } from '../../../worker/lib/realex-hpp.ts'
-import { parseRemoteXml, remoteRebateXml } from '../../../worker/lib/realex-remote-xml.ts'
+import { hppTimestamp } from '../../../worker/realex/hpp.ts'
+import { parseRemoteXml, remoteRebateXml } from '../../../worker/realex/remote-xml.ts'
 import { refundPayment, voidPayment } from '../../../worker/local-backend.ts'
 import { sandboxRemoteFetcher } from '../../../worker/sandbox-gateway/remote.ts'
 import { testEnv } from '../auth/fixtures.ts'

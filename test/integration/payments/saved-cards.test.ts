@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { hppRequestHash } from '../../../worker/lib/realex-hpp.ts'
+import { hppRequestHash } from '../../../worker/realex/hpp.ts'
 import {
   VALID_EXPIRY,
   call,

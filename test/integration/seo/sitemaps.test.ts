@@ -1,6 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sitemapEnvironments } from '../../../worker/pages/sitemaps.ts'
+import { sitemapEnvironments } from '../../../worker/pages/content/sitemaps.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
 
 beforeAll(async () => {

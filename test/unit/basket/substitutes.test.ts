@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { allSubstitutesAllowed } from '../../../schemas/basket.ts'
-import { substitutesChangeOf } from '../../../worker/pages/basket-forms.ts'
+import { substitutesChangeOf } from '../../../worker/pages/basket/basket-forms.ts'
 
 describe('allSubstitutesAllowed (the "for all items" switch)', () => {
   const of = (lines: Array<boolean>, mealDeals: Array<boolean>) =>

@@ -7,7 +7,7 @@ import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { AppEnv } from '../../../worker/env.ts'
 import type { BackendCallOptions, BackendClient } from '../../../worker/lib/backend-client.ts'
 import { encodeLocation } from '../../../worker/lib/cookies/location.ts'
-import { requiresValidSlot, slotIsValid } from '../../../worker/pages/slot-guards.ts'
+import { requiresValidSlot, slotIsValid } from '../../../worker/pages/checkout/slot-guards.ts'
 import { basketAnswer, basketLineAnswer, PICCADILLY_BASKET_STORE } from '../../support/baskets.ts'
 
 const TOKEN = 'b'.repeat(43)

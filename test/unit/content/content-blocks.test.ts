@@ -6,7 +6,7 @@ import {
   mergeContentBlocks,
   type StoredContentBlock,
 } from '../../../schemas/content-blocks.ts'
-import { siteContentOf } from '../../../worker/pages/site-content.ts'
+import { siteContentOf } from '../../../worker/pages/shared/site-content.ts'
 
 const row = (
   brandId: number | null,

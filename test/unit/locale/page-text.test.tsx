@@ -13,7 +13,7 @@ import { GB_LOCALE } from '../../../schemas/locale.ts'
 import { translatedTemplate, translateEnglish } from '../../../schemas/message-catalogue.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { TextField } from '../../../client/components/forms/Form.tsx'
-import { pageTextsOf } from '../../../worker/pages/page-texts.ts'
+import { pageTextsOf } from '../../../worker/pages/shared/page-texts.ts'
 
 // Page text in the brand's language (issue 43, ADR 049): named by its English, said by the
 // worker in the catalogue's language, carried to an island's hydration as templates.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { deepLinkFromQuery } from '../../../worker/pages/deep-link.ts'
-import { deepLinkPath, outcomeOf } from '../../../worker/pages/deep-link-action.ts'
+import { deepLinkFromQuery } from '../../../worker/pages/catalogue/deep-link.ts'
+import { deepLinkPath, outcomeOf } from '../../../worker/pages/catalogue/deep-link-action.ts'
 
 const OPENED = { ok: true as const, storeSlug: 'york', basketCleared: false }
 

@@ -12,7 +12,7 @@ import {
 import type { MemberOrderRow } from '../../../worker/backend/member-orders/repo.ts'
 import { reorderPlans } from '../../../worker/backend/member-orders/reorder.ts'
 import { ratingOf } from '../../../worker/backend/stores/service.ts'
-import { aggregateRating } from '../../../worker/pages/store-json-ld.ts'
+import { aggregateRating } from '../../../worker/pages/catalogue/store-json-ld.ts'
 import { STORE_RATING_MIN_REVIEWS } from '../../../schemas/constants.ts'
 import { isCalendarDate } from '../../../schemas/member-orders.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createRealexGateway } from '../../../worker/backend/payments/realex-gateway.ts'
 import { REALEX_REMOTE_URLS } from '../../../worker/backend/payments/realex-remote.ts'
-import { parseRemoteXml } from '../../../worker/lib/realex-remote-xml.ts'
+import { parseRemoteXml } from '../../../worker/realex/remote-xml.ts'
 import { realexTestConfig } from '../payments/fixtures.ts'
 
 // Realex card storage's card-cancel-card, as the Realex adapter's forgetCard sends and reads it.

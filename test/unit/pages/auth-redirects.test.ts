@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { unverifiedExpiry } from '../../../worker/lib/cookies/session.ts'
 import { needsRefresh } from '../../../worker/lib/shopper-session.ts'
-import { loginRedirectTarget, safeReturnPath } from '../../../worker/pages/guards.ts'
+import { loginRedirectTarget, safeReturnPath } from '../../../worker/pages/shared/guards.ts'
 
 function jwtWith(payload: unknown): string {
   const encode = (value: unknown) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GeolocationState } from '../../../schemas/location.ts'
-import { deepLinkFromQuery } from '../../../worker/pages/deep-link.ts'
+import { deepLinkFromQuery } from '../../../worker/pages/catalogue/deep-link.ts'
 import { lastOrderedStoreSlug } from '../../../worker/lib/cookies/last-order.ts'
 import { decodeLocation, encodeLocation } from '../../../worker/lib/cookies/location.ts'
 

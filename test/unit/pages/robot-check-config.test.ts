@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { waitForToken, type TurnstileApi } from '../../../client/lib/turnstile.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { contentSecurityPolicy } from '../../../worker/middleware/security-headers.ts'
-import { robotCheckConfig } from '../../../worker/pages/basket.tsx'
+import { robotCheckConfig } from '../../../worker/pages/shared/robot-check.ts'
 
 function fakeTurnstile(held: string | undefined): TurnstileApi {
   return {

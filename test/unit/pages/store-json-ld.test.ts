@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { StoreDetails } from '../../../schemas/stores.ts'
-import { interestStateFromQuery } from '../../../worker/pages/interest.ts'
-import { openingHoursSpecification, storeJsonLd } from '../../../worker/pages/store-json-ld.ts'
+import { interestStateFromQuery } from '../../../worker/pages/catalogue/interest.ts'
+import {
+  openingHoursSpecification,
+  storeJsonLd,
+} from '../../../worker/pages/catalogue/store-json-ld.ts'
 
 const store: StoreDetails = {
   id: 1,

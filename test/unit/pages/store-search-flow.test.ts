@@ -8,7 +8,7 @@ import {
   flowDestination,
   parseFlowQuery,
   shouldSelectNearest,
-} from '../../../worker/pages/store-search-flow.ts'
+} from '../../../worker/pages/catalogue/store-search-flow.ts'
 
 /** The query of a URL the search box navigates to. */
 function queryOf(path: string): URLSearchParams {

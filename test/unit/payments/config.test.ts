@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { realexConfig } from '../../../worker/backend/payments/config.ts'
 import { cardGatewayName, localSandboxActive } from '../../../worker/lib/payments-config.ts'
-import { HPP_URLS } from '../../../worker/lib/realex-hpp.ts'
+import { HPP_URLS } from '../../../worker/realex/hpp.ts'
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters!'
 const base = {

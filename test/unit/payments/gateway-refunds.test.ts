@@ -3,13 +3,13 @@ import { FRAMES_API_URLS } from '../../../worker/backend/payments/frames-config.
 import { createFramesGateway } from '../../../worker/backend/payments/frames-gateway.ts'
 import { createRealexGateway } from '../../../worker/backend/payments/realex-gateway.ts'
 import { REALEX_REMOTE_URLS } from '../../../worker/backend/payments/realex-remote.ts'
-import { hppResponseHash } from '../../../worker/lib/realex-hpp.ts'
+import { hppResponseHash } from '../../../worker/realex/hpp.ts'
 import {
   parseRemoteXml,
   remoteAmount,
   remoteRebateHash,
   remoteRefundHash,
-} from '../../../worker/lib/realex-remote-xml.ts'
+} from '../../../worker/realex/remote-xml.ts'
 import { realexTestConfig, testAttempt } from './fixtures.ts'
 
 /*

@@ -6,7 +6,7 @@ import {
   hppResponseHash,
   hppTimestamp,
   verifyHppResponse,
-} from '../../../worker/lib/realex-hpp.ts'
+} from '../../../worker/realex/hpp.ts'
 
 // Test vectors of the official SDKs (rxp-hpp-php, rxp-hpp-java), as quoted in
 // shared/reference/security-payments-platform.md §3.

@@ -10,7 +10,7 @@ import {
   remoteQueryXml,
   remoteSettleXml,
   remoteVoidXml,
-} from '../../../worker/lib/realex-remote-xml.ts'
+} from '../../../worker/realex/remote-xml.ts'
 
 /*
  * The remote API's rebate and void messages against fixed vectors. The inputs are the reference's

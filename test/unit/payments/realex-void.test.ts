@@ -4,7 +4,7 @@ import {
   REALEX_REMOTE_URLS,
   realexRemoteUrl,
 } from '../../../worker/backend/payments/realex-remote.ts'
-import { parseRemoteXml } from '../../../worker/lib/realex-remote-xml.ts'
+import { parseRemoteXml } from '../../../worker/realex/remote-xml.ts'
 import { realexTestConfig, testAttempt } from './fixtures.ts'
 
 const SECRET = 'remote-api-test-secret-0123456789abcdefghijkl'

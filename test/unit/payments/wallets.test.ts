@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hppHash } from '../../../worker/lib/realex-hpp.ts'
+import { hppHash } from '../../../worker/realex/hpp.ts'
 import { isApplePayValidationUrl } from '../../../worker/backend/payments/apple-pay.ts'
 import { authMobileHash, realexWalletCharge } from '../../../worker/backend/payments/wallets.ts'
 import { realexTestConfig, testAttempt } from './fixtures.ts'

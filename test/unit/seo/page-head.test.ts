@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { updatedLabel } from '../../../worker/pages/content-page.tsx'
-import { DISTRICT_PLACE, placeSlug } from '../../../worker/pages/grocery-delivery.tsx'
-import { withSeoMetadata } from '../../../worker/pages/seo-metadata.ts'
+import { updatedLabel } from '../../../worker/pages/content/content-page.tsx'
+import { DISTRICT_PLACE, placeSlug } from '../../../worker/pages/content/grocery-delivery.tsx'
+import { withSeoMetadata } from '../../../worker/pages/shared/seo-metadata.ts'
 
 const HEAD = { title: 'About us', description: 'Who we are.' }
 const URL_OF_PAGE = 'https://localhost/about-us'

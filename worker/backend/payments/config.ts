@@ -1,6 +1,6 @@
 import { requireSecret } from '../../lib/crypto.ts'
 import { localSandboxActive, paymentsSandbox, SANDBOX_HPP_PATH } from '../../lib/payments-config.ts'
-import { HPP_URLS } from '../../lib/realex-hpp.ts'
+import { HPP_URLS } from '../../realex/hpp.ts'
 
 /** The merchant the local sandbox card page signs for when no Realex merchant is configured. */
 export const SANDBOX_MERCHANT_ID = 'localsandbox'

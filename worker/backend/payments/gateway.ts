@@ -110,7 +110,7 @@ export interface CardGatewayAdapter {
   /**
    * Asks the gateway how an attempt ended (verify payment; the return from a 3-D Secure
    * challenge). Gateways that answer by a signed post (Realex HPP) read that instead: see
-   * worker/backend/payments/realex-hpp.ts and the consumer data route.
+   * worker/realex/hpp.ts and the consumer data route.
    */
   status(attempt: PaymentAttempt, externalRef: string | null): Promise<GatewayOutcome>
   /**

@@ -1,7 +1,7 @@
 import type { CardBrand } from '../../../schemas/payments.ts'
 import type { RealexConfig } from './config.ts'
 import type { CardGatewayAdapter, GatewayOutcome, PaymentAttempt, StoredCard } from './gateway.ts'
-import { HPP_RESULT, encodeHppFields, hppRequestHash, hppTimestamp } from '../../lib/realex-hpp.ts'
+import { HPP_RESULT, encodeHppFields, hppRequestHash, hppTimestamp } from '../../realex/hpp.ts'
 import {
   cancelRealexCard,
   queryRealexTransaction,
@@ -12,7 +12,7 @@ import {
 } from './realex-remote.ts'
 
 /*
- * Realex hosted card page on top of realex-hpp.ts: the producer data (the signed request the
+ * Realex hosted card page on top of worker/realex/hpp.ts: the producer data (the signed request the
  * browser posts to the page) and the reading of the page's verified answer. The card number and
  * CVV are typed on the page; we only ever see its RESULT, references and masked card details.
  */

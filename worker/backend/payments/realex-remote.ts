@@ -11,7 +11,7 @@ import type {
   GatewayRefundsAnswer,
   GatewayVoidResult,
 } from './gateway.ts'
-import { HPP_RESULT, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
+import { HPP_RESULT, hppTimestamp, verifyHppResponse } from '../../realex/hpp.ts'
 import {
   parseRemoteXml,
   type RemoteHashAlgorithm,
@@ -25,7 +25,7 @@ import {
   remoteSettleXml,
   remoteResponseFields,
   remoteVoidXml,
-} from '../../lib/realex-remote-xml.ts'
+} from '../../realex/remote-xml.ts'
 
 /*
  * The Realex (Global Payments) remote API: XML requests posted server to server, signed with the

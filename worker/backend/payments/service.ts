@@ -46,7 +46,7 @@ import {
   pmtRefFor,
   storedCardOf,
 } from './realex-gateway.ts'
-import { decodeHppResponse, verifyHppResponse } from '../../lib/realex-hpp.ts'
+import { decodeHppResponse, verifyHppResponse } from '../../realex/hpp.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
 import { requirePaymentSandbox } from '../adapters.ts'
 import type { PaymentsEnv } from './env.ts'

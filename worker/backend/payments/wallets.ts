@@ -1,5 +1,5 @@
-import { hppHash, hppTimestamp, verifyHppResponse } from '../../lib/realex-hpp.ts'
-import { parseRemoteXml, remoteResponseFields } from '../../lib/realex-remote-xml.ts'
+import { hppHash, hppTimestamp, verifyHppResponse } from '../../realex/hpp.ts'
+import { parseRemoteXml, remoteResponseFields } from '../../realex/remote-xml.ts'
 import { escapeXml } from '../../lib/xml.ts'
 import type { PaymentSandbox } from '../adapters.ts'
 import type { RealexConfig } from './config.ts'

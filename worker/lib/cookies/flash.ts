@@ -107,7 +107,7 @@ export const FLASH_DETAIL_MESSAGES = {
   basketAdded: (line: string) => formatMessage('addedToBasket', line),
   // The backend's refusal (an item limit, the age, another store's basket) in its own words.
   basketAddRefused: (message: string) => message,
-  // A member's basket after sign-in (worker/pages/member-session-start.ts): merged, or back.
+  // A member's basket after sign-in (worker/pages/account/member-session-start.ts): merged, or back.
   basketFollowed: (message: string) => message,
   basketFollowNotice: (message: string) => message,
   // The basket page's − / + and Remove without JavaScript: what changed, or the refusal.

@@ -19,9 +19,9 @@ import { IdSchema } from '../../../schemas/common.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { SANDBOX_FRAME_PAGES_PATH, framesLocalSandbox } from '../../lib/payments-config.ts'
-import { echoValues, readForm, safeParseForm } from '../forms.ts'
+import { echoValues, readForm, safeParseForm } from '../shared/forms.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
-import { renderPage } from '../render.tsx'
+import { renderPage } from '../shared/render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   addressFromForm,

@@ -4,9 +4,9 @@ import type { Basket } from '../../../schemas/basket.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketSummary, readBasketToken } from '../../lib/cookies/basket.ts'
 import { type FlashKey, setFlash } from '../../lib/cookies/flash.ts'
-import type { Guard } from '../guards.ts'
-import { requestBasket } from '../request-basket.ts'
-import { requiresValidSlot } from '../slot-guards.ts'
+import type { Guard } from '../shared/guards.ts'
+import { requestBasket } from '../shared/request-basket.ts'
+import { requiresValidSlot } from './slot-guards.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 
 /*

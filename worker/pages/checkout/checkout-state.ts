@@ -11,7 +11,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { ensureGuestSession } from '../../lib/shopper-session.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
 import { redirectTo } from '../../lib/redirect.ts'
-import { basketScope, type BasketScope } from '../request-basket.ts'
+import { basketScope, type BasketScope } from '../shared/request-basket.ts'
 
 /** The page of each step /checkout may send a shopper to. */
 export const ACTIVE_STEP_ROUTES = {

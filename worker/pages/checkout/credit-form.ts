@@ -7,7 +7,7 @@ import { rememberBasket } from '../../lib/cookies/basket.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
 import { isShoppersRefusal } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
-import { readForm } from '../forms.ts'
+import { readForm } from '../shared/forms.ts'
 import { checkoutCaller } from './checkout-state.ts'
 
 /**

@@ -20,9 +20,9 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { echoValues, readForm, safeParseForm } from '../forms.ts'
+import { echoValues, readForm, safeParseForm } from '../shared/forms.ts'
 import { readLocation } from '../../lib/cookies/location.ts'
-import { renderPage } from '../render.tsx'
+import { renderPage } from '../shared/render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   addressFromForm,
@@ -35,7 +35,7 @@ import { checkoutCaller, loadCheckoutState, type CheckoutCaller } from './checko
 import { redirectTo } from '../../lib/redirect.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import { type PostcodeFinderView } from '../../../client/components/checkout/PostcodeFinder.tsx'
-import { lookUpPostcode } from '../address-lookup.ts'
+import { lookUpPostcode } from '../shared/address-lookup.ts'
 import {
   checkoutAddressOf,
   chosenSavedAddress,

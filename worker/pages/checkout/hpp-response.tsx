@@ -10,11 +10,11 @@ import {
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
-import { readForm } from '../forms.ts'
+import { readForm } from '../shared/forms.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
 import { redirectTo, safePath } from '../../lib/redirect.ts'
 import { PaymentAnswerRetryPage } from '../../../client/pages/PaymentAnswerRetryPage.tsx'
-import { renderPage } from '../render.tsx'
+import { renderPage } from '../shared/render.tsx'
 
 const FAILED_PATH = routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'failed' })
 

@@ -14,8 +14,8 @@ import type { CheckoutState } from '../../../schemas/checkout.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { AppEnv } from '../../env.ts'
-import { readForm } from '../forms.ts'
-import { renderPage, requestBrand, requestLocale } from '../render.tsx'
+import { readForm } from '../shared/forms.ts'
+import { renderPage, requestBrand, requestLocale } from '../shared/render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   backToActiveStep,

@@ -17,10 +17,10 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { ADDRESS_FORM_FIELDS, memberAddressFromForm, memberAddressValues } from './address-form.ts'
-import { echoValues, formErrorsOf, formRefusal, readForm, safeParseForm } from '../forms.ts'
-import { renderPage } from '../render.tsx'
-import { lookUpPostcode } from '../address-lookup.ts'
-import { memberScope, sessionEnded } from './member-call.ts'
+import { echoValues, formErrorsOf, formRefusal, readForm, safeParseForm } from '../shared/forms.ts'
+import { renderPage } from '../shared/render.tsx'
+import { lookUpPostcode } from '../shared/address-lookup.ts'
+import { memberScope, sessionEnded } from '../shared/member-call.ts'
 
 const PATH = routePath('member-addresses')
 

@@ -9,9 +9,9 @@ import type { AppEnv } from '../../env.ts'
 import { now } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
-import { readForm } from '../forms.ts'
-import { renderPage } from '../render.tsx'
-import { memberScope, sessionEnded } from './member-call.ts'
+import { readForm } from '../shared/forms.ts'
+import { renderPage } from '../shared/render.tsx'
+import { memberScope, sessionEnded } from '../shared/member-call.ts'
 
 const PATH = routePath('member-cards')
 

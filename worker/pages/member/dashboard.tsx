@@ -4,9 +4,9 @@ import { MemberDashboardPage } from '../../../client/pages/member/MemberDashboar
 import { MemberDashboardSchema } from '../../../schemas/member-orders.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderPage } from '../render.tsx'
+import { renderPage } from '../shared/render.tsx'
 import { fetchLoyaltySummary } from './loyalty.tsx'
-import { memberPost, sessionEnded } from './member-call.ts'
+import { memberPost, sessionEnded } from '../shared/member-call.ts'
 
 /**
  * The dashboard's points and credit. A refusal here (the rewards part of the shop unavailable)

@@ -17,10 +17,10 @@ import type { AppEnv } from '../../env.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
 import { forgetSession, readAccessToken } from '../../lib/cookies/session.ts'
 import { redirectTo } from '../../lib/redirect.ts'
-import { robotCheckConfig } from '../basket.tsx'
-import { echoValues, formRefusal, readForm } from '../forms.ts'
+import { robotCheckConfig } from '../shared/robot-check.ts'
+import { echoValues, formRefusal, readForm } from '../shared/forms.ts'
 import { type DetailsAction, type DetailsNotice, renderDetails } from './details.tsx'
-import { sessionEnded } from './member-call.ts'
+import { sessionEnded } from '../shared/member-call.ts'
 
 const DETAILS_FIELDS = [
   'firstname',

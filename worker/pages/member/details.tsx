@@ -12,8 +12,8 @@ import {
 } from '../../../schemas/member-profile.ts'
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
-import { renderPage } from '../render.tsx'
-import { sessionEnded } from './member-call.ts'
+import { renderPage } from '../shared/render.tsx'
+import { sessionEnded } from '../shared/member-call.ts'
 
 /** `?step=`: the email verification screen, or the forget-me code. */
 const STEPS = ['verify-email', 'forget-me'] as const

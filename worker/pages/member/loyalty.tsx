@@ -3,8 +3,8 @@ import { LoyaltyPage } from '../../../client/pages/member/LoyaltyPage.tsx'
 import { LoyaltySummarySchema, type LoyaltySummary } from '../../../schemas/loyalty.ts'
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
-import { renderPage } from '../render.tsx'
-import { memberScope, sessionEnded } from './member-call.ts'
+import { renderPage } from '../shared/render.tsx'
+import { memberScope, sessionEnded } from '../shared/member-call.ts'
 
 /** The member's points, progress and store credit (GET /member/loyalty/summary, ADR 020). */
 export function fetchLoyaltySummary(c: Context<AppEnv>): Promise<LoyaltySummary> {

@@ -10,10 +10,10 @@ import {
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { redirectTo } from '../../lib/redirect.ts'
-import { formRefusal, readForm } from '../forms.ts'
-import { renderPage } from '../render.tsx'
+import { formRefusal, readForm } from '../shared/forms.ts'
+import { renderPage } from '../shared/render.tsx'
 import { fetchProfile } from './details.tsx'
-import { sessionEnded } from './member-call.ts'
+import { sessionEnded } from '../shared/member-call.ts'
 
 /** `?saved=1`: the preferences were just saved. */
 const SAVED_QUERY = 'saved'

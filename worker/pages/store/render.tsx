@@ -4,7 +4,7 @@ import type { ReactElement } from 'react'
 import type { ConsoleLinks } from '../../../client/components/store-console/ConsoleLayout.tsx'
 import type { PageChrome } from '../../../client/lib/page-chrome.ts'
 import type { AppEnv } from '../../env.ts'
-import { renderPage } from '../render.tsx'
+import { renderPage } from '../shared/render.tsx'
 import { STORE_PATHS } from '../../lib/store-console-paths.ts'
 
 export const CONSOLE_LINKS: ConsoleLinks = {

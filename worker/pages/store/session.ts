@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { redirectTo } from '../../lib/redirect.ts'
-import { safeReturnPath } from '../guards.ts'
+import { safeReturnPath } from '../shared/guards.ts'
 import { STORE_PATHS } from '../../lib/store-console-paths.ts'
 import { pathId } from './frame.ts'
 

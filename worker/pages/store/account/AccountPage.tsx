@@ -11,6 +11,7 @@ import {
   ConsoleLayout,
   type ConsoleUser,
 } from '../../../../client/components/store-console/ConsoleLayout.tsx'
+import { PASSWORD_FIELDS } from './form.ts'
 
 /**
  * The console's own account (issue 36 item 9): change the password (every other device is signed
@@ -44,7 +45,7 @@ export function StaffAccountPage({
         <form method="post" action={actions.password} noValidate>
           <TextField
             idPrefix="password"
-            name="currentPassword"
+            name={PASSWORD_FIELDS.currentPassword}
             label="Current password"
             type="password"
             autoComplete="current-password"

@@ -7,10 +7,11 @@ import { setFlash } from '../../../lib/cookies/flash.ts'
 import { forgetStaffSession, readStaffAccessToken } from '../../../lib/cookies/staff-session.ts'
 import { STORE_PATHS } from '../../../lib/store-console-paths.ts'
 import { redirectTo } from '../../../lib/redirect.ts'
-import { type FormStatus, formRefusal, readForm } from '../../forms.ts'
+import { type FormStatus, formRefusal, readForm } from '../../shared/forms.ts'
 import { consoleFrame } from '../frame.ts'
 import { renderConsole } from '../render.tsx'
 import { staffOrSignIn } from '../session.ts'
+import { StaffPasswordFormSchema } from './form.ts'
 
 /**
  * The console's own account (issue 36 item 9), /store/account: the signed-in person changes
@@ -50,15 +51,10 @@ export const accountPage = (c: Context<AppEnv>) => renderAccount(c)
 export async function changePasswordForm(c: Context<AppEnv>): Promise<Response> {
   const signedIn = await staffOrSignIn(c)
   if ('redirect' in signedIn) return signedIn.redirect
-  const form = await readForm(c)
+  const passwords = StaffPasswordFormSchema.parse(await readForm(c))
   try {
     await c.var.backend.post('/staff/auth/change-password', {
-      body: {
-        businessId: c.var.brand.businessId,
-        currentPassword: form.currentPassword ?? '',
-        password: form.password ?? '',
-        confirmPassword: form.confirmPassword ?? '',
-      },
+      body: { businessId: c.var.brand.businessId, ...passwords },
       token: readStaffAccessToken(c),
       schema: StaffPasswordChangedSchema,
     })

@@ -1,9 +1,8 @@
 import type { Context } from 'hono'
-import type { FormErrors } from '../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
 import type { AppEnv } from '../../../env.ts'
 import { AppError } from '../../../lib/errors.ts'
-import { formRefusal } from '../../forms.ts'
+import { formRefusal, type RefusalShape } from '../../shared/forms.ts'
 import { pathId } from '../frame.ts'
 
 /*
@@ -27,10 +26,15 @@ const FORM_FIELD: Record<string, string> = {
   linkMenuItemId: 'linkMenuItem',
 }
 
+/** An operator form's naming of the backend's fields, for the one refusal mapper. */
+const OPERATOR_REFUSAL: RefusalShape = {
+  fieldOf: (path, message) => {
+    const field = path.split('.')[0] ?? ''
+    return { field: FORM_FIELD[field] ?? field, message }
+  },
+}
+
 /** A refused save as the form shows it: each field's message under the form's own names. */
 export function saveRefusal(c: Context<AppEnv>, error: unknown) {
-  const { errors, status } = formRefusal(c, error)
-  const named: FormErrors = {}
-  for (const [field, message] of Object.entries(errors)) named[FORM_FIELD[field] ?? field] = message
-  return { errors: named, status }
+  return formRefusal(c, error, OPERATOR_REFUSAL)
 }

@@ -1,9 +1,11 @@
+import { z } from 'zod'
 import { parseTipPounds } from '../../../../client/lib/tip-pounds.ts'
 import type { FormErrors } from '../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../schemas/messages.ts'
+import { formErrorsOf } from '../../shared/forms.ts'
 
 /**
- * Reading promotion forms (ADR 027): typed text into the backend's numbers, each problem a
+ * Reading operator forms (ADR 027): typed text into the backend's numbers, each problem a
  * message at its field. The backend checks everything again; these only say what a browser
  * form can get wrong before a call is worth making (a price that is not a price).
  */
@@ -11,54 +13,61 @@ import { MESSAGES } from '../../../../schemas/messages.ts'
 /** A form post's text fields (files are read apart). */
 export type FormText = Record<string, string>
 
-/** Collects a body's values and the fields' errors while reading a form. */
-export class FormReader {
-  readonly errors: FormErrors = {}
+/*
+ * The fields an operator form's schema is made of (issue 38: one zod schema per form, its view
+ * taking the field names from it with fieldNames, its handler parsing the post with it). Each
+ * reads a browser form's text (trimmed, blank as none, a box as 'on'); a field that cannot be
+ * read says so at itself, with the message the form shows.
+ */
 
-  constructor(private readonly form: FormText) {}
+/** Text as typed, trimmed; a missing field is blank. */
+export const formText = z
+  .string()
+  .catch('')
+  .transform((typed) => typed.trim())
 
-  text(name: string): string {
-    return (this.form[name] ?? '').trim()
-  }
+/** Text; blank is null. */
+export const optionalText = formText.transform((typed) => typed || null)
 
-  /** Empty → null. */
-  optionalText(name: string): string | null {
-    return this.text(name) || null
-  }
+/** A chosen id (a select's value); anything else is none. */
+export const chosenId = formText.transform((typed) =>
+  /^[1-9]\d{0,9}$/.test(typed) ? Number(typed) : null
+)
 
-  /** Pounds typed ('5', '5.00', '£5.50') as pence; empty → null. */
-  pence(name: string, message: string): number | null {
-    const typed = this.text(name)
+/** A check box: ticked when 'on'. */
+export const ticked = z
+  .string()
+  .optional()
+  .catch(undefined)
+  .transform((box) => box === 'on')
+
+/** A whole number; blank is null. */
+export const wholeNumber = formText.transform((typed, ctx) => {
+  if (!typed) return null
+  if (/^\d{1,7}$/.test(typed)) return Number(typed)
+  ctx.addIssue({ code: 'custom', message: MESSAGES.promoWholeNumber })
+  return z.NEVER
+})
+
+/** Pounds typed ('5', '5.00', '£5.50') as pence; blank is null; else `message` at the field. */
+export const penceOf = (message: string) =>
+  formText.transform((typed, ctx) => {
     if (!typed) return null
     const pence = parseTipPounds(typed)
-    if (pence === null) this.errors[name] ??= message
-    return pence
-  }
+    if (pence !== null) return pence
+    ctx.addIssue({ code: 'custom', message })
+    return z.NEVER
+  })
 
-  /** A whole number; empty → null. */
-  whole(name: string): number | null {
-    const typed = this.text(name)
-    if (!typed) return null
-    if (!/^\d{1,7}$/.test(typed)) {
-      this.errors[name] ??= MESSAGES.promoWholeNumber
-      return null
-    }
-    return Number(typed)
-  }
-
-  /** A chosen id (a select's value); empty → null. */
-  id(name: string): number | null {
-    const typed = this.text(name)
-    return /^[1-9]\d{0,9}$/.test(typed) ? Number(typed) : null
-  }
-
-  ticked(name: string): boolean {
-    return this.form[name] === 'on'
-  }
-
-  get ok(): boolean {
-    return Object.keys(this.errors).length === 0
-  }
+/** A post read by its form's schema: the values, or each field's first message. */
+export function readPost<S extends z.ZodType>(
+  schema: S,
+  form: FormText
+): { ok: true; value: z.output<S> } | { ok: false; errors: FormErrors } {
+  const parsed = schema.safeParse(form)
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, errors: formErrorsOf(parsed.error.issues) }
 }
 
 /** A web address name made from a name: 'Any 3 for £5!' → 'any-3-for-5'. */

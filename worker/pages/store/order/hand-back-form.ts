@@ -7,7 +7,7 @@ import { readStaffAccessToken } from '../../../lib/cookies/staff-session.ts'
 import { AppError } from '../../../lib/errors.ts'
 import { redirectTo } from '../../../lib/redirect.ts'
 import { HAND_BACK_QUERY, STORE_PATHS } from '../../../lib/store-console-paths.ts'
-import { readForm } from '../../forms.ts'
+import { readForm } from '../../shared/forms.ts'
 import { staffOrSignIn } from '../session.ts'
 
 /*

@@ -13,7 +13,7 @@ import {
   ConsoleLayout,
   type ConsoleLinks,
 } from '../../../../client/components/store-console/ConsoleLayout.tsx'
-import { STAFF_SIGN_IN_INTENTS, STAFF_INTENT_FIELD } from './form.ts'
+import { INVITATION_FIELDS, SIGN_IN_FIELDS, STAFF_SIGN_IN_INTENTS } from './form.ts'
 
 export interface StaffSignInView {
   step: 'password' | 'code'
@@ -40,7 +40,7 @@ export function StaffSignInPage({
 }) {
   const { errors, values } = view
   const redirect = view.redirect ? (
-    <input type="hidden" name="redirect" value={view.redirect} />
+    <input type="hidden" name={SIGN_IN_FIELDS.redirect} value={view.redirect} />
   ) : null
   return (
     <ConsoleLayout chrome={chrome} user={null} links={links} bare>
@@ -48,11 +48,15 @@ export function StaffSignInPage({
         <FormCard title="Staff sign-in" intro="Sign in to see and run your store's orders.">
           <form method="post" action={view.action} noValidate>
             <FormAlert id="staff-sign-in-error" message={errors.form} />
-            <input type="hidden" name={STAFF_INTENT_FIELD} value={STAFF_SIGN_IN_INTENTS.password} />
+            <input
+              type="hidden"
+              name={SIGN_IN_FIELDS.intent}
+              value={STAFF_SIGN_IN_INTENTS.password}
+            />
             {redirect}
             <TextField
               idPrefix="staff-sign-in"
-              name="email"
+              name={SIGN_IN_FIELDS.email}
               label="Email"
               type="email"
               autoComplete="username"
@@ -63,7 +67,7 @@ export function StaffSignInPage({
             />
             <TextField
               idPrefix="staff-sign-in"
-              name="password"
+              name={SIGN_IN_FIELDS.password}
               label="Password"
               type="password"
               autoComplete="current-password"
@@ -77,11 +81,11 @@ export function StaffSignInPage({
         <FormCard title="Enter your code" intro={view.sentNotice}>
           <form method="post" action={view.action} noValidate>
             <FormAlert id="staff-code-error" message={errors.form} />
-            <input type="hidden" name={STAFF_INTENT_FIELD} value={STAFF_SIGN_IN_INTENTS.code} />
+            <input type="hidden" name={SIGN_IN_FIELDS.intent} value={STAFF_SIGN_IN_INTENTS.code} />
             {redirect}
             <TextField
               idPrefix="staff-code"
-              name="code"
+              name={SIGN_IN_FIELDS.code}
               label="6-digit code"
               autoComplete="one-time-code"
               inputMode="numeric"
@@ -118,7 +122,7 @@ export function StaffInvitationPage({
           <FormAlert id="staff-invitation-error" message={errors.form} />
           <TextField
             idPrefix="staff-invitation"
-            name="password"
+            name={INVITATION_FIELDS.password}
             label="New password"
             type="password"
             autoComplete="new-password"

@@ -24,11 +24,23 @@ import {
 import { AppError } from '../../../lib/errors.ts'
 import { logError } from '../../../lib/log.ts'
 import { redirectTo, safePath } from '../../../lib/redirect.ts'
-import { echoValues, formRefusal, type FormStatus, readForm, safeParseForm } from '../../forms.ts'
+import {
+  echoValues,
+  formRefusal,
+  type FormStatus,
+  readForm,
+  safeParseForm,
+} from '../../shared/forms.ts'
 import { SIGN_IN_STEP_QUERY, STORE_PATHS } from '../../../lib/store-console-paths.ts'
 import { CONSOLE_LINKS, renderConsole } from '../render.tsx'
 import { STAFF_TOKEN_PATH } from '../session.ts'
-import { STAFF_INTENT_FIELD, STAFF_SIGN_IN_INTENTS } from './form.ts'
+import {
+  SIGN_IN_FIELDS,
+  STAFF_SIGN_IN_INTENTS,
+  StaffInvitationFormSchema,
+  StaffSignInFormSchema,
+  type StaffSignInForm,
+} from './form.ts'
 
 /** A console page to return to after signing in: a /store path other than the sign-in pages. */
 export function consoleReturnPath(value: string | undefined, requestUrl: string): string | null {
@@ -91,18 +103,19 @@ export function staffSignInPage(c: Context<AppEnv>): Promise<Response> | Respons
 /** POST /store/sign-in: the password step (emails a code) or the code step (signs in). */
 export async function staffSignInForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
-  const redirect = consoleReturnPath(form.redirect, c.req.url)
-  if (form[STAFF_INTENT_FIELD] === STAFF_SIGN_IN_INTENTS.code) return codeStep(c, form, redirect)
-  const values = echoValues(form, ['email'])
+  const post = StaffSignInFormSchema.parse(form)
+  const redirect = consoleReturnPath(post.redirect, c.req.url)
+  if (post.intent === STAFF_SIGN_IN_INTENTS.code) return codeStep(c, post, redirect)
+  const values = echoValues(form, [SIGN_IN_FIELDS.email])
   const parsed = safeParseForm(StaffSignInRequestSchema, {
     businessId: c.var.brand.businessId,
-    email: form.email ?? '',
-    password: form.password ?? '',
+    email: post.email,
+    password: post.password,
   })
   if (!parsed.success) {
-    const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === 'email')
+    const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === SIGN_IN_FIELDS.email)
     const errors: FormErrors = emailIssue
-      ? { email: emailIssue.message }
+      ? { [SIGN_IN_FIELDS.email]: emailIssue.message }
       : { form: MESSAGES.loginFailed }
     return renderSignIn(c, { step: 'password', errors, values, redirect }, 422)
   }
@@ -125,7 +138,7 @@ export async function staffSignInForm(c: Context<AppEnv>): Promise<Response> {
 
 async function codeStep(
   c: Context<AppEnv>,
-  form: Record<string, string>,
+  post: StaffSignInForm,
   redirect: string | null
 ): Promise<Response> {
   const pending = readStaffChallenge(c, nowMs(c.env))
@@ -141,8 +154,10 @@ async function codeStep(
     redirect,
     sentNotice: sentNotice(pending.email),
   })
-  const code = (form.code ?? '').replace(/\s/g, '')
-  if (!/^\d{6}$/.test(code)) return renderSignIn(c, codeView({ code: MESSAGES.otpIncorrect }), 422)
+  const code = post.code
+  if (!/^\d{6}$/.test(code)) {
+    return renderSignIn(c, codeView({ [SIGN_IN_FIELDS.code]: MESSAGES.otpIncorrect }), 422)
+  }
   try {
     const tokens = await c.var.backend.post(STAFF_TOKEN_PATH, {
       body: {
@@ -156,7 +171,7 @@ async function codeStep(
     forgetStaffChallenge(c)
     rememberStaffSession(c, tokens)
   } catch (error) {
-    const { errors, status } = formRefusal(c, error, 'code')
+    const { errors, status } = formRefusal(c, error, SIGN_IN_FIELDS.code)
     return renderSignIn(c, codeView(errors), status)
   }
   setFlash(c, 'signedIn')
@@ -205,13 +220,13 @@ export function staffInvitationPage(
 
 /** POST /store/invitation/<token>: sets the password, then the sign-in page says so. */
 export async function staffInvitationForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
+  const { password } = StaffInvitationFormSchema.parse(await readForm(c))
   try {
     await c.var.backend.post('/staff/invitations/accept', {
       body: {
         businessId: c.var.brand.businessId,
         token: c.req.param('token') ?? '',
-        password: form.password ?? '',
+        password,
       },
       schema: StaffInvitationAcceptedSchema,
     })

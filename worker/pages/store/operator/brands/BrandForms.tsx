@@ -2,7 +2,7 @@ import { BRAND_FONT_STACKS, BRAND_FONTS } from '../../../../../schemas/brand-fon
 import { BRAND_TEXT_LIMITS } from '../../../../../schemas/operator-brands.ts'
 import { FormAlert, SubmitButton, TextField } from '../../../../../client/components/forms/Form.tsx'
 import { ColourField, RadioGroup } from './fields.tsx'
-import { COLOUR_FIELDS, type FormState } from './brand-forms.ts'
+import { BRAND_DETAIL_FIELDS, COLOUR_FIELDS, type FormState } from './brand-forms.ts'
 
 /** Name, slug, words, colours and font: the new brand form and the brand page's first card. */
 export function BrandDetailsForm({
@@ -28,7 +28,7 @@ export function BrandDetailsForm({
       />
       <div className="grid grid-cols-1 gap-x-6 sm:grid-cols-2">
         <TextField
-          name="name"
+          name={BRAND_DETAIL_FIELDS.name}
           label="Name"
           autoComplete="off"
           errors={errors}
@@ -37,7 +37,7 @@ export function BrandDetailsForm({
           idPrefix={idPrefix}
         />
         <TextField
-          name="slug"
+          name={BRAND_DETAIL_FIELDS.slug}
           label="Slug"
           autoComplete="off"
           hint="Lower-case words joined by hyphens, unique across all brands."
@@ -47,7 +47,7 @@ export function BrandDetailsForm({
           idPrefix={idPrefix}
         />
         <TextField
-          name="tagline"
+          name={BRAND_DETAIL_FIELDS.tagline}
           label="Tagline"
           autoComplete="off"
           required={false}
@@ -57,7 +57,7 @@ export function BrandDetailsForm({
           idPrefix={idPrefix}
         />
         <TextField
-          name="metaDescription"
+          name={BRAND_DETAIL_FIELDS.metaDescription}
           label="Description for search engines"
           autoComplete="off"
           required={false}
@@ -85,11 +85,11 @@ export function BrandDetailsForm({
         </div>
       </fieldset>
       <RadioGroup
-        name="font"
+        name={BRAND_DETAIL_FIELDS.font}
         legend="Font"
         idPrefix={idPrefix}
         errors={errors}
-        value={values.font ?? 'system'}
+        value={values[BRAND_DETAIL_FIELDS.font] ?? 'system'}
         options={BRAND_FONTS.map((font) => ({ value: font, label: BRAND_FONT_STACKS[font].label }))}
       />
       <div className="max-w-xs">

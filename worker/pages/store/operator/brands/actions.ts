@@ -16,7 +16,7 @@ import { logError } from '../../../../lib/log.ts'
 import { redirectTo } from '../../../../lib/redirect.ts'
 import { readFormBody } from '../../../../lib/request-body.ts'
 import { MEDIA_IMAGE_MAX_BYTES } from '../../../../../schemas/media.ts'
-import { readForm } from '../../../forms.ts'
+import { readForm } from '../../../shared/forms.ts'
 import { operatorOrRefuse } from '../access.ts'
 import { operatorChange } from '../backend.ts'
 import {

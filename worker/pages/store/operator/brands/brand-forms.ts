@@ -1,9 +1,42 @@
+import { z } from 'zod'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
+import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 
 /*
  * What the operator's brand forms and the Worker that reads them share (ADR 013: below both):
- * a form's state, the colour fields and the store search variants.
+ * a form's state, the details form's schema with its colour fields, and the store search
+ * variants.
  */
+
+const typed = z.string().catch('')
+
+/** The brand's colours as the details form posts them, one field each. */
+export const BrandColoursFormSchema = z.object({
+  primary: typed,
+  primaryText: typed,
+  secondary: typed,
+  accent: typed,
+  background: typed,
+  text: typed,
+})
+
+/**
+ * The details form (name, words, colours, font): BrandForms.tsx takes its field names from this
+ * schema and form-input.ts reads a post with it into the create/update body. Values stay as
+ * typed: the backend's brand schema refuses a bad one (a colour's contrast too) at its field.
+ */
+export const BrandDetailsFormSchema = BrandColoursFormSchema.extend({
+  name: typed,
+  slug: typed,
+  tagline: typed,
+  metaDescription: typed,
+  /** Blank is the system font. */
+  font: typed.transform((font) => font || 'system'),
+})
+
+export const BRAND_DETAIL_FIELDS = fieldNames(BrandDetailsFormSchema)
+
+type ColourName = keyof typeof BrandColoursFormSchema.shape
 
 /** A form's state on the page: its errors and the values it shows (kept after a refusal). */
 export interface FormState {
@@ -14,7 +47,7 @@ export interface FormState {
 export const EMPTY_FORM: FormState = { errors: {}, values: {} }
 
 /** The colour fields, with what each colours and the contrast it needs. */
-export const COLOUR_FIELDS: ReadonlyArray<{ name: string; label: string; hint: string }> = [
+export const COLOUR_FIELDS: ReadonlyArray<{ name: ColourName; label: string; hint: string }> = [
   {
     name: 'primary',
     label: 'Primary',

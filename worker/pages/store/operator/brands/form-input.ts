@@ -1,35 +1,30 @@
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
-import { STORE_SEARCH_VARIANTS } from './brand-forms.ts'
-import { COLOUR_FIELDS } from './brand-forms.ts'
+import {
+  BRAND_DETAIL_FIELDS,
+  BrandColoursFormSchema,
+  BrandDetailsFormSchema,
+  STORE_SEARCH_VARIANTS,
+} from './brand-forms.ts'
 import { type BrandDetail, NEW_BRAND_LOOK } from '../../../../../schemas/operator-brands.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
-import { AppError } from '../../../../lib/errors.ts'
+import { echoValues, refusalErrors, type RefusalShape } from '../../../shared/forms.ts'
 
 /**
  * The brand forms' fields as the backend's bodies, and the backend's refusals as the forms'
  * errors (pure: unit-tested).
  */
 
-const TEXT_FIELDS = ['name', 'slug', 'tagline', 'metaDescription', 'font'] as const
-
-/** The brand details form as the create/update body. */
+/** The brand details form as the create/update body: the colours as one object. */
 export function brandFieldsBody(form: Record<string, string>): Record<string, unknown> {
-  const colors: Record<string, string> = {}
-  for (const { name } of COLOUR_FIELDS) colors[name] = form[name] ?? ''
-  const body: Record<string, unknown> = { colors }
-  for (const field of TEXT_FIELDS) body[field] = form[field] ?? ''
-  if (body.font === '') body.font = 'system'
-  return body
+  const details = BrandDetailsFormSchema.parse(form)
+  const colors = BrandColoursFormSchema.parse(details)
+  const { name, slug, tagline, metaDescription, font } = details
+  return { colors, name, slug, tagline, metaDescription, font }
 }
 
 /** What the details form shows again after a refusal. */
 export function brandFieldsValues(form: Record<string, string>): FormValues {
-  const values: FormValues = {}
-  for (const field of [...TEXT_FIELDS, ...COLOUR_FIELDS.map((c) => c.name)]) {
-    const value = form[field]
-    if (value !== undefined) values[field] = value
-  }
-  return values
+  return echoValues(form, Object.values(BRAND_DETAIL_FIELDS))
 }
 
 /** A stored brand as the details form's values. */
@@ -48,27 +43,25 @@ export function brandValuesOf(brand: BrandDetail): FormValues {
 export const NEW_BRAND_VALUES: FormValues = { font: NEW_BRAND_LOOK.font, ...NEW_BRAND_LOOK.colors }
 
 /**
- * A refused backend call as form errors: each field error under the form's field name
- * (`colors.primaryText` → `primaryText`, `settings.home.heroTitle` → `settings` with its path
- * said), a refusal without fields under `form`. Anything else (not found, outages) is rethrown to
- * the error page.
+ * How the brand forms show a refusal (the one refusal mapper, refusalErrors): each field error
+ * under the form's field name (`colors.primaryText` → `primaryText`, `settings.home.heroTitle` →
+ * `settings` with its path said, every message kept), a refusal without fields under `form`, a
+ * provider's outage too. Anything else (not found, a rate limit) goes to the error page.
  */
+const BRAND_REFUSAL: RefusalShape = {
+  fieldOf: (path, message) => {
+    const [head = '', ...rest] = path.split('.')
+    const field = head === 'colors' && rest[0] ? rest[0] : head
+    const said = head === 'settings' && rest.length > 0 ? `${rest.join('.')}: ${message}` : message
+    return { field, message: said }
+  },
+  joinMessages: true,
+  codes: ['validation_error', 'conflict', 'upstream_error'],
+}
+
+/** A refused backend call as the brand forms' errors. */
 export function brandFormErrors(error: unknown): FormErrors {
-  if (!(error instanceof AppError)) throw error
-  if (error.code === 'validation_error' && error.fields?.length) {
-    const errors: FormErrors = {}
-    for (const { field, message } of error.fields) {
-      const [head, ...rest] = field.split('.')
-      const name = head === 'colors' && rest[0] ? rest[0] : head || 'form'
-      const said =
-        head === 'settings' && rest.length > 0 ? `${rest.join('.')}: ${message}` : message
-      errors[name] = errors[name] ? `${errors[name]} ${said}` : said
-    }
-    return errors
-  }
-  if (['validation_error', 'conflict', 'upstream_error'].includes(error.code))
-    return { form: error.message }
-  throw error
+  return refusalErrors(error, BRAND_REFUSAL)
 }
 
 /** The store search radio as the 'store' section's flags (other keys of the section kept). */

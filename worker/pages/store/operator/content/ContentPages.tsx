@@ -18,6 +18,7 @@ import {
   InputField,
   TextAreaField,
 } from '../../../../../client/components/operator/form-fields.tsx'
+import { FAQ_FIELDS, PAGE_FIELDS, PAGE_PREVIEW, PREVIEW_FIELDS, REDIRECT_FIELDS } from './forms.ts'
 
 /** A row of a content table: its cells, and where its form is. */
 export interface ContentRow {
@@ -182,31 +183,37 @@ export function FaqFormPage({
   return (
     <ContentForm props={props} submit={<SaveButton>Save question</SaveButton>}>
       <FieldGroup legend="The question">
-        <InputField state={state} name="question" label="Question" maxLength={300} />
-        <TextAreaField state={state} name="answer" label="Answer" rows={5} optional={false} />
+        <InputField state={state} name={FAQ_FIELDS.question} label="Question" maxLength={300} />
+        <TextAreaField
+          state={state}
+          name={FAQ_FIELDS.answer}
+          label="Answer"
+          rows={5}
+          optional={false}
+        />
         <InputField
           state={state}
-          name="section"
+          name={FAQ_FIELDS.section}
           label="Listed under"
           hint="The heading on the questions page, e.g. Delivery"
           maxLength={60}
         />
         <ChoiceField
           state={state}
-          name="brandId"
+          name={FAQ_FIELDS.brandId}
           label="Brand"
           choices={[{ value: '', label: 'All brands' }, ...brands]}
         />
         <InputField
           state={state}
-          name="position"
+          name={FAQ_FIELDS.position}
           label="Order in the list"
           inputMode="numeric"
           optional
           hint="Lower numbers show first."
           maxLength={4}
         />
-        <CheckField state={state} name="isActive" label="Shown" />
+        <CheckField state={state} name={FAQ_FIELDS.isActive} label="Shown" />
       </FieldGroup>
     </ContentForm>
   )
@@ -231,7 +238,7 @@ export function SeoPageFormPage({
         <>
           <SaveButton>Save page</SaveButton>
           <div className="w-full sm:w-auto">
-            <SubmitButton name="intent" value="preview" variant="secondary">
+            <SubmitButton name={PREVIEW_FIELDS.intent} value={PAGE_PREVIEW} variant="secondary">
               Preview
             </SubmitButton>
           </div>
@@ -255,17 +262,17 @@ export function SeoPageFormPage({
       }
     >
       <FieldGroup legend="The page">
-        <InputField state={state} name="title" label="Title" maxLength={120} />
+        <InputField state={state} name={PAGE_FIELDS.title} label="Title" maxLength={120} />
         <InputField
           state={state}
-          name="slug"
+          name={PAGE_FIELDS.slug}
           label="Address"
           hint="The page is at /<address>, e.g. delivery-areas"
           maxLength={120}
         />
         <InputField
           state={state}
-          name="heading"
+          name={PAGE_FIELDS.heading}
           label="Heading"
           optional
           hint="Left empty, the title."
@@ -273,27 +280,27 @@ export function SeoPageFormPage({
         />
         <InputField
           state={state}
-          name="metaDescription"
+          name={PAGE_FIELDS.metaDescription}
           label="Description for search engines"
           optional
           maxLength={300}
         />
         <TextAreaField
           state={state}
-          name="body"
+          name={PAGE_FIELDS.body}
           label="Text"
           rows={12}
           hint="Markdown: ## for a heading, **bold**, - for a list, [words](/path) for a link."
         />
         <ChoiceField
           state={state}
-          name="brandId"
+          name={PAGE_FIELDS.brandId}
           label="Brand"
           choices={[{ value: '', label: 'All brands' }, ...brands]}
         />
         <CheckField
           state={state}
-          name="noindex"
+          name={PAGE_FIELDS.noindex}
           label="Keep out of search engines"
           hint="For pages only linked to, e.g. a campaign's terms."
         />
@@ -316,19 +323,24 @@ export function RedirectFormPage({ props }: { props: ContentFormProps }) {
       <FieldGroup legend="The redirect">
         <InputField
           state={state}
-          name="fromPath"
+          name={REDIRECT_FIELDS.fromPath}
           label="Old address"
           hint="A path on this site, e.g. /summer-offers"
           maxLength={200}
         />
         <InputField
           state={state}
-          name="toPath"
+          name={REDIRECT_FIELDS.toPath}
           label="Goes to"
           hint="A path on this site starting with /, e.g. /stores"
           maxLength={500}
         />
-        <ChoiceField state={state} name="statusCode" label="Kind" choices={REDIRECT_KIND_CHOICES} />
+        <ChoiceField
+          state={state}
+          name={REDIRECT_FIELDS.statusCode}
+          label="Kind"
+          choices={REDIRECT_KIND_CHOICES}
+        />
       </FieldGroup>
     </ContentForm>
   )

@@ -1,77 +1,108 @@
-import type { FormValues } from '../../../../../client/lib/form-values.ts'
+import { z } from 'zod'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
+import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 import type {
   OperatorFaq,
   OperatorRedirect,
   OperatorSeoPage,
 } from '../../../../../schemas/operator-content.ts'
-import { FormReader, type FormText } from '../form-values.ts'
+import {
+  chosenId,
+  formText,
+  optionalText,
+  readPost,
+  ticked,
+  wholeNumber,
+  type FormText,
+} from '../form-values.ts'
 
-/** The content forms as the backend's bodies (pure: unit-tested), and saved things as values. */
+/*
+ * The content forms (ADR 057, the schemas/forms pattern): ContentPages.tsx takes each form's
+ * field names from its schema and pages.tsx reads a post with it into the backend's body (pure:
+ * unit-tested); saved things go back into the forms as values.
+ */
 
-type Parsed =
-  { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormReader['errors'] }
+type Parsed = { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors }
 
-const done = (read: FormReader, body: Record<string, unknown>): Parsed =>
-  read.ok ? { ok: true, body } : { ok: false, errors: read.errors }
-
-export function faqBodyOf(form: FormText): Parsed {
-  const read = new FormReader(form)
-  return done(read, {
-    question: read.text('question'),
-    answer: read.text('answer'),
-    section: read.text('section'),
-    brandId: read.id('brandId'),
-    position: read.whole('position') ?? 0,
-    isActive: read.ticked('isActive'),
-  })
+/** A post as its body, or each field's message. */
+function bodyOf<S extends z.ZodType<Record<string, unknown>>>(schema: S, form: FormText): Parsed {
+  const read = readPost(schema, form)
+  return read.ok ? { ok: true, body: read.value } : read
 }
+
+export const FaqFormSchema = z.object({
+  question: formText,
+  answer: formText,
+  section: formText,
+  brandId: chosenId,
+  position: wholeNumber.transform((position) => position ?? 0),
+  isActive: ticked,
+})
+
+export const FAQ_FIELDS = fieldNames(FaqFormSchema)
+
+export const faqBodyOf = (form: FormText): Parsed => bodyOf(FaqFormSchema, form)
 
 export const faqValuesOf = (faq: OperatorFaq): FormValues => ({
-  question: faq.question,
-  answer: faq.answer,
-  section: faq.section,
-  brandId: faq.brandId === null ? '' : String(faq.brandId),
-  position: String(faq.position),
-  isActive: faq.isActive ? 'on' : '',
+  [FAQ_FIELDS.question]: faq.question,
+  [FAQ_FIELDS.answer]: faq.answer,
+  [FAQ_FIELDS.section]: faq.section,
+  [FAQ_FIELDS.brandId]: faq.brandId === null ? '' : String(faq.brandId),
+  [FAQ_FIELDS.position]: String(faq.position),
+  [FAQ_FIELDS.isActive]: faq.isActive ? 'on' : '',
 })
 
-export function pageBodyOf(form: FormText): Parsed {
-  const read = new FormReader(form)
-  return done(read, {
-    title: read.text('title'),
-    // Typed with or without its slashes: '/delivery-areas/' is 'delivery-areas'.
-    slug: read.text('slug').replace(/^\/+|\/+$/g, ''),
-    heading: read.optionalText('heading'),
-    metaDescription: read.optionalText('metaDescription'),
-    body: form.body ?? '',
-    brandId: read.id('brandId'),
-    noindex: read.ticked('noindex'),
-  })
-}
+export const SeoPageFormSchema = z.object({
+  title: formText,
+  // Typed with or without its slashes: '/delivery-areas/' is 'delivery-areas'.
+  slug: formText.transform((slug) => slug.replace(/^\/+|\/+$/g, '')),
+  heading: optionalText,
+  metaDescription: optionalText,
+  /** The page's Markdown, as typed (its spacing is its own). */
+  body: z.string().catch(''),
+  brandId: chosenId,
+  noindex: ticked,
+})
+
+export const PAGE_FIELDS = fieldNames(SeoPageFormSchema)
+
+/** The page form's Preview button: its value in the `intent` field shows the body, saving nothing. */
+export const PAGE_PREVIEW = 'preview'
+
+/** What Preview reads of the page form's post. */
+export const PagePreviewFormSchema = z.object({
+  intent: z.string().optional().catch(undefined),
+  body: SeoPageFormSchema.shape.body,
+})
+
+export const PREVIEW_FIELDS = fieldNames(PagePreviewFormSchema)
+
+export const pageBodyOf = (form: FormText): Parsed => bodyOf(SeoPageFormSchema, form)
 
 export const pageValuesOf = (page: OperatorSeoPage): FormValues => ({
-  title: page.title,
-  slug: page.slug,
-  heading: page.heading ?? '',
-  metaDescription: page.metaDescription ?? '',
-  body: page.body,
-  brandId: page.brandId === null ? '' : String(page.brandId),
-  noindex: page.noindex ? 'on' : '',
+  [PAGE_FIELDS.title]: page.title,
+  [PAGE_FIELDS.slug]: page.slug,
+  [PAGE_FIELDS.heading]: page.heading ?? '',
+  [PAGE_FIELDS.metaDescription]: page.metaDescription ?? '',
+  [PAGE_FIELDS.body]: page.body,
+  [PAGE_FIELDS.brandId]: page.brandId === null ? '' : String(page.brandId),
+  [PAGE_FIELDS.noindex]: page.noindex ? 'on' : '',
 })
 
-export function redirectBodyOf(form: FormText): Parsed {
-  const read = new FormReader(form)
-  const status = Number(read.text('statusCode') || '301')
-  const fromPath = read.text('fromPath')
-  return done(read, {
-    fromPath: fromPath.startsWith('/') ? fromPath : `/${fromPath}`,
-    toPath: read.text('toPath'),
-    statusCode: status,
-  })
-}
+export const RedirectFormSchema = z.object({
+  /** A path typed without its leading slash gets one. */
+  fromPath: formText.transform((path) => (path.startsWith('/') ? path : `/${path}`)),
+  toPath: formText,
+  /** 301 unless chosen otherwise; the backend refuses a kind it does not know. */
+  statusCode: formText.transform((code) => Number(code || '301')),
+})
+
+export const REDIRECT_FIELDS = fieldNames(RedirectFormSchema)
+
+export const redirectBodyOf = (form: FormText): Parsed => bodyOf(RedirectFormSchema, form)
 
 export const redirectValuesOf = (redirect: OperatorRedirect): FormValues => ({
-  fromPath: redirect.fromPath,
-  toPath: redirect.toPath,
-  statusCode: String(redirect.statusCode),
+  [REDIRECT_FIELDS.fromPath]: redirect.fromPath,
+  [REDIRECT_FIELDS.toPath]: redirect.toPath,
+  [REDIRECT_FIELDS.statusCode]: String(redirect.statusCode),
 })

@@ -25,7 +25,7 @@ import { AppError } from '../../../../lib/errors.ts'
 import { renderMarkdown } from '../../../../lib/markdown.ts'
 import { OPERATOR_PATHS } from '../../../../lib/operator-paths.ts'
 import { redirectTo } from '../../../../lib/redirect.ts'
-import { readForm } from '../../../forms.ts'
+import { readForm } from '../../../shared/forms.ts'
 import { operatorOrRefuse } from '../access.ts'
 import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
@@ -34,6 +34,8 @@ import { saveRefusal } from '../form-posts.ts'
 import { formIdOf } from '../form-posts.ts'
 import {
   faqBodyOf,
+  PAGE_PREVIEW,
+  PagePreviewFormSchema,
   faqValuesOf,
   pageBodyOf,
   pageValuesOf,
@@ -231,11 +233,12 @@ export function contentForm(kind: Kind) {
     if ('response' in access) return access.response
     const id = formIdOf(c)
     const text = await readForm(c)
-    if (kind === 'page' && text.intent === 'preview') {
+    const preview = PagePreviewFormSchema.parse(text)
+    if (kind === 'page' && preview.intent === PAGE_PREVIEW) {
       return renderForm(c, access.staff, kind, id, {
         values: text,
         errors: {},
-        previewHtml: renderMarkdown(text.body ?? ''),
+        previewHtml: renderMarkdown(preview.body),
       })
     }
     const parsed = PARSE[kind](text)

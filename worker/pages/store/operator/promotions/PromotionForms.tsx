@@ -16,6 +16,10 @@ import {
   InputField,
   TextAreaField,
 } from '../../../../../client/components/operator/form-fields.tsx'
+import { BANNER_FIELDS } from './banner-form.ts'
+import { COUPON_FIELDS } from './coupon-form.ts'
+import { DEAL_FIELDS, sectionField } from './deal-form.ts'
+import { SCHEDULE_FIELDS } from './schedule-form.ts'
 
 /** What every promotion form page gets (OperatorForm's props). */
 export type PromotionFormProps = OperatorFormProps
@@ -52,17 +56,23 @@ function Schedule({ state, ordered = true }: { state: FieldsState; ordered?: boo
     <FieldGroup legend="When it runs">
       <InputField
         state={state}
-        name="startsAt"
+        name={SCHEDULE_FIELDS.startsAt}
         label="Starts"
         type="datetime-local"
         optional
         hint={SCHEDULE_HINT}
       />
-      <InputField state={state} name="endsAt" label="Ends" type="datetime-local" optional />
+      <InputField
+        state={state}
+        name={SCHEDULE_FIELDS.endsAt}
+        label="Ends"
+        type="datetime-local"
+        optional
+      />
       {ordered ? (
         <InputField
           state={state}
-          name="position"
+          name={SCHEDULE_FIELDS.position}
           label="Order in lists"
           inputMode="numeric"
           optional
@@ -72,7 +82,7 @@ function Schedule({ state, ordered = true }: { state: FieldsState; ordered?: boo
       ) : null}
       <CheckField
         state={state}
-        name="isActive"
+        name={SCHEDULE_FIELDS.isActive}
         label="Active"
         hint="Untick to switch it off without deleting it."
       />
@@ -107,23 +117,28 @@ export function DealFormPage({
       <FieldGroup legend="The deal">
         <InputField
           state={state}
-          name="name"
+          name={DEAL_FIELDS.name}
           label="Name"
           hint="What shoppers see, e.g. Any 3 sharing crisps for £5.00"
           maxLength={160}
         />
         <InputField
           state={state}
-          name="slug"
+          name={DEAL_FIELDS.slug}
           label="Web address name"
           optional
           hint="Lower-case words joined by hyphens; left empty, it is made from the name."
           maxLength={120}
         />
-        <ChoiceField state={state} name="kind" label="Kind of deal" choices={DEAL_KIND_CHOICES} />
+        <ChoiceField
+          state={state}
+          name={DEAL_FIELDS.kind}
+          label="Kind of deal"
+          choices={DEAL_KIND_CHOICES}
+        />
         <InputField
           state={state}
-          name="quantityRequired"
+          name={DEAL_FIELDS.quantityRequired}
           label="How many items (multibuy)"
           inputMode="numeric"
           optional
@@ -131,7 +146,7 @@ export function DealFormPage({
         />
         <InputField
           state={state}
-          name="price"
+          name={DEAL_FIELDS.price}
           label="Deal price in pounds (multibuy or meal deal)"
           inputMode="decimal"
           optional
@@ -139,7 +154,7 @@ export function DealFormPage({
         />
         <InputField
           state={state}
-          name="discountPercent"
+          name={DEAL_FIELDS.discountPercent}
           label="Percentage off"
           inputMode="numeric"
           optional
@@ -147,16 +162,16 @@ export function DealFormPage({
         />
         <InputField
           state={state}
-          name="discountAmount"
+          name={DEAL_FIELDS.discountAmount}
           label="Amount off in pounds"
           inputMode="decimal"
           optional
           maxLength={8}
         />
-        <TextAreaField state={state} name="description" label="Description" rows={2} />
+        <TextAreaField state={state} name={DEAL_FIELDS.description} label="Description" rows={2} />
         <InputField
           state={state}
-          name="badgeText"
+          name={DEAL_FIELDS.badgeText}
           label="Badge text"
           optional
           hint="A short label on item cards, e.g. 3 for £5"
@@ -183,7 +198,7 @@ export function DealFormPage({
         >
           <InputField
             state={state}
-            name={`s${index}name`}
+            name={sectionField(index, 'name')}
             label="Section name"
             optional
             hint={
@@ -195,7 +210,7 @@ export function DealFormPage({
           />
           <InputField
             state={state}
-            name={`s${index}min`}
+            name={sectionField(index, 'min')}
             label="Fewest a shopper chooses"
             inputMode="numeric"
             optional
@@ -204,7 +219,7 @@ export function DealFormPage({
           />
           <InputField
             state={state}
-            name={`s${index}max`}
+            name={sectionField(index, 'max')}
             label="Most a shopper chooses"
             inputMode="numeric"
             optional
@@ -212,13 +227,13 @@ export function DealFormPage({
           />
           <ChoiceField
             state={state}
-            name={`s${index}category`}
+            name={sectionField(index, 'category')}
             label="Add every item of a category"
             choices={categoryChoices}
           />
           <TextAreaField
             state={state}
-            name={`s${index}items`}
+            name={sectionField(index, 'items')}
             label="Items"
             hint="One item per line by its web address name (find them above); add an extra cost after it, e.g. cola-330ml-can +0.50"
             rows={4}
@@ -263,11 +278,17 @@ export function BannerFormPage({
   return (
     <PromotionForm props={props} submit="Save banner">
       <FieldGroup legend="The banner">
-        <InputField state={state} name="title" label="Title" maxLength={120} />
-        <InputField state={state} name="subtitle" label="Subtitle" optional maxLength={200} />
+        <InputField state={state} name={BANNER_FIELDS.title} label="Title" maxLength={120} />
         <InputField
           state={state}
-          name="slug"
+          name={BANNER_FIELDS.subtitle}
+          label="Subtitle"
+          optional
+          maxLength={200}
+        />
+        <InputField
+          state={state}
+          name={BANNER_FIELDS.slug}
           label="Web address name"
           optional
           hint="Left empty, it is made from the title."
@@ -283,22 +304,27 @@ export function BannerFormPage({
         />
       </FieldGroup>
       <FieldGroup legend="Where a click goes">
-        <ChoiceField state={state} name="linkType" label="Links to" choices={LINK_CHOICES} />
         <ChoiceField
           state={state}
-          name="linkCategoryId"
+          name={BANNER_FIELDS.linkType}
+          label="Links to"
+          choices={LINK_CHOICES}
+        />
+        <ChoiceField
+          state={state}
+          name={BANNER_FIELDS.linkCategoryId}
           label="Category it links to"
           choices={[{ value: '', label: 'None' }, ...choices.categories]}
         />
         <ChoiceField
           state={state}
-          name="linkDealId"
+          name={BANNER_FIELDS.linkDealId}
           label="Deal it links to"
           choices={[{ value: '', label: 'None' }, ...choices.deals]}
         />
         <InputField
           state={state}
-          name="linkMenuItem"
+          name={BANNER_FIELDS.linkMenuItem}
           label="Item it links to"
           optional
           hint="The item’s web address name."
@@ -306,7 +332,7 @@ export function BannerFormPage({
         />
         <InputField
           state={state}
-          name="linkUrl"
+          name={BANNER_FIELDS.linkUrl}
           label="Web address it links to"
           optional
           hint="https://… or a page of this shop, e.g. /stores"
@@ -316,25 +342,25 @@ export function BannerFormPage({
       <FieldGroup legend="Where it shows">
         <ChoiceField
           state={state}
-          name="brandId"
+          name={BANNER_FIELDS.brandId}
           label="Brand"
           choices={[{ value: '', label: 'All brands' }, ...choices.brands]}
         />
         <ChoiceField
           state={state}
-          name="storeId"
+          name={BANNER_FIELDS.storeId}
           label="Store"
           choices={[{ value: '', label: 'All stores' }, ...choices.stores]}
         />
         <ChoiceField
           state={state}
-          name="categoryId"
+          name={BANNER_FIELDS.categoryId}
           label="Page"
           choices={[{ value: '', label: 'Store home page' }, ...choices.categories]}
         />
         <ChoiceField
           state={state}
-          name="fulfilmentMethod"
+          name={BANNER_FIELDS.fulfilmentMethod}
           label="Delivery or collection"
           choices={METHOD_CHOICES}
         />
@@ -369,16 +395,27 @@ export function CouponFormPage({
       <FieldGroup legend="The coupon">
         <InputField
           state={state}
-          name="code"
+          name={COUPON_FIELDS.code}
           label="Code"
           hint="What shoppers type; stored in capitals, e.g. WELCOME10"
           maxLength={30}
         />
-        <InputField state={state} name="description" label="Description" optional maxLength={200} />
-        <ChoiceField state={state} name="kind" label="It gives" choices={COUPON_KIND_CHOICES} />
         <InputField
           state={state}
-          name="value"
+          name={COUPON_FIELDS.description}
+          label="Description"
+          optional
+          maxLength={200}
+        />
+        <ChoiceField
+          state={state}
+          name={COUPON_FIELDS.kind}
+          label="It gives"
+          choices={COUPON_KIND_CHOICES}
+        />
+        <InputField
+          state={state}
+          name={COUPON_FIELDS.value}
           label="How much"
           optional
           inputMode="decimal"
@@ -387,7 +424,7 @@ export function CouponFormPage({
         />
         <InputField
           state={state}
-          name="minimumSpend"
+          name={COUPON_FIELDS.minimumSpend}
           label="Minimum spend in pounds"
           optional
           inputMode="decimal"
@@ -395,7 +432,7 @@ export function CouponFormPage({
         />
         <InputField
           state={state}
-          name="maximumDiscount"
+          name={COUPON_FIELDS.maximumDiscount}
           label="Largest discount in pounds"
           optional
           inputMode="decimal"
@@ -405,20 +442,20 @@ export function CouponFormPage({
       <FieldGroup legend="Who can use it">
         <ChoiceField
           state={state}
-          name="fulfilmentMethod"
+          name={COUPON_FIELDS.fulfilmentMethod}
           label="Delivery or collection"
           choices={METHOD_CHOICES}
         />
         <CheckField
           state={state}
-          name="membersOnly"
+          name={COUPON_FIELDS.membersOnly}
           label="Members only"
           hint="Shoppers signed in to an account."
         />
-        <CheckField state={state} name="firstOrderOnly" label="First order only" />
+        <CheckField state={state} name={COUPON_FIELDS.firstOrderOnly} label="First order only" />
         <InputField
           state={state}
-          name="maxRedemptions"
+          name={COUPON_FIELDS.maxRedemptions}
           label="Total uses allowed"
           optional
           inputMode="numeric"
@@ -427,7 +464,7 @@ export function CouponFormPage({
         />
         <InputField
           state={state}
-          name="maxRedemptionsPerCustomer"
+          name={COUPON_FIELDS.maxRedemptionsPerCustomer}
           label="Uses per customer"
           optional
           inputMode="numeric"

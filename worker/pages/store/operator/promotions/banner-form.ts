@@ -1,6 +1,43 @@
-import type { FormValues } from '../../../../../client/lib/form-values.ts'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
+import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 import type { OperatorBanner } from '../../../../../schemas/operator-promotions.ts'
-import { FormReader, type FormText, slugFrom } from '../form-values.ts'
+import {
+  chosenId,
+  formText,
+  optionalText,
+  readPost,
+  type FormText,
+  slugFrom,
+} from '../form-values.ts'
+import { ScheduleFormSchema } from './schedule-form.ts'
+
+/** A promotion's own fulfilment method, or none for both. */
+export const methodChoice = formText.transform((method) =>
+  method === 'delivery' || method === 'collection' ? method : null
+)
+
+/**
+ * The banner form (ADR 057, the schemas/forms pattern): PromotionForms.tsx takes its field names
+ * from this schema and banners.tsx reads a post with it. The linked item is typed by its web
+ * address name (`linkMenuItem`) and looked up by the handler; the picture is the multipart's file.
+ */
+export const BannerFormSchema = ScheduleFormSchema.extend({
+  title: formText,
+  subtitle: optionalText,
+  /** Blank makes one from the title. */
+  slug: formText,
+  linkType: formText.transform((type) => type || 'none'),
+  linkCategoryId: chosenId,
+  linkDealId: chosenId,
+  linkMenuItem: formText.transform((slug) => slug.toLowerCase()),
+  linkUrl: optionalText,
+  brandId: chosenId,
+  storeId: chosenId,
+  categoryId: chosenId,
+  fulfilmentMethod: methodChoice,
+})
+
+export const BANNER_FIELDS = fieldNames(BannerFormSchema)
 
 /**
  * The banner form as the backend's banners/save body (without bannerId and the picture), or its
@@ -9,29 +46,16 @@ import { FormReader, type FormText, slugFrom } from '../form-values.ts'
 export function bannerBodyOf(
   form: FormText,
   linkItemId: number | null
-): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormReader['errors'] } {
-  const read = new FormReader(form)
-  const title = read.text('title')
-  const method = read.text('fulfilmentMethod')
+): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
+  const read = readPost(BannerFormSchema, form)
+  if (!read.ok) return read
+  const { linkMenuItem: _typedSlug, ...banner } = read.value
   const body = {
-    title,
-    subtitle: read.optionalText('subtitle'),
-    slug: read.text('slug') || slugFrom(title),
-    linkType: read.text('linkType') || 'none',
-    linkCategoryId: read.id('linkCategoryId'),
-    linkDealId: read.id('linkDealId'),
+    ...banner,
+    slug: banner.slug || slugFrom(banner.title),
     linkMenuItemId: linkItemId,
-    linkUrl: read.optionalText('linkUrl'),
-    brandId: read.id('brandId'),
-    storeId: read.id('storeId'),
-    categoryId: read.id('categoryId'),
-    fulfilmentMethod: method === 'delivery' || method === 'collection' ? method : null,
-    startsAt: read.optionalText('startsAt'),
-    endsAt: read.optionalText('endsAt'),
-    position: read.whole('position') ?? 0,
-    isActive: read.ticked('isActive'),
   }
-  return read.ok ? { ok: true, body } : { ok: false, errors: read.errors }
+  return { ok: true, body }
 }
 
 const idText = (id: number | null) => (id === null ? '' : String(id))

@@ -15,7 +15,13 @@ import { operatorOrRefuse } from '../access.ts'
 import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
-import { bannerBodyOf, bannerValuesOf, NEW_BANNER_VALUES } from './banner-form.ts'
+import {
+  BANNER_FIELDS,
+  bannerBodyOf,
+  BannerFormSchema,
+  bannerValuesOf,
+  NEW_BANNER_VALUES,
+} from './banner-form.ts'
 import { itemIdsBySlug, PROMOTION_PATHS, readPromotionForm, uploadPicture } from './shared.ts'
 import { formIdOf, saveRefusal } from '../form-posts.ts'
 
@@ -123,12 +129,14 @@ export async function bannerForm(c: Context<AppEnv>): Promise<Response> {
       { values: text, errors, image: current?.imageUrl },
       status
     )
-  const itemSlug = (text.linkMenuItem ?? '').trim().toLowerCase()
+  const itemSlug = BannerFormSchema.shape.linkMenuItem.parse(text[BANNER_FIELDS.linkMenuItem])
   const linkItemId = itemSlug ? ((await itemIdsBySlug(c, [itemSlug])).get(itemSlug) ?? null) : null
   const parsed = bannerBodyOf(text, linkItemId)
   if (!parsed.ok) return refuse(parsed.errors)
   if (itemSlug && linkItemId === null) {
-    return refuse({ linkMenuItem: MESSAGES.promoItemUnknown.replace('%s', itemSlug) })
+    return refuse({
+      [BANNER_FIELDS.linkMenuItem]: MESSAGES.promoItemUnknown.replace('%s', itemSlug),
+    })
   }
   let picture = current
     ? { url: current.imageUrl, width: current.imageWidth, height: current.imageHeight }

@@ -1,38 +1,68 @@
-import type { FormValues } from '../../../../../client/lib/form-values.ts'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
+import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
 import type { OperatorCoupon } from '../../../../../schemas/operator-promotions.ts'
-import { FormReader, type FormText, poundsText } from '../form-values.ts'
+import {
+  formText,
+  optionalText,
+  penceOf,
+  poundsText,
+  readPost,
+  ticked,
+  type FormText,
+  wholeNumber,
+} from '../form-values.ts'
+import { methodChoice } from './banner-form.ts'
+import { ScheduleFormSchema } from './schedule-form.ts'
+
+/**
+ * The coupon form (ADR 057, the schemas/forms pattern): PromotionForms.tsx takes its field names
+ * from this schema and coupons.tsx reads a post with it. `value` is read by its kind: a whole
+ * percentage, or pounds.
+ */
+export const CouponFormSchema = ScheduleFormSchema.omit({ position: true }).extend({
+  code: formText,
+  description: optionalText,
+  kind: formText,
+  value: formText,
+  minimumSpend: penceOf(MESSAGES.promoAmountRequired).transform((pence) => pence ?? 0),
+  maximumDiscount: penceOf(MESSAGES.promoAmountRequired),
+  fulfilmentMethod: methodChoice,
+  membersOnly: ticked,
+  firstOrderOnly: ticked,
+  maxRedemptions: wholeNumber,
+  maxRedemptionsPerCustomer: wholeNumber,
+})
+
+export const COUPON_FIELDS = fieldNames(CouponFormSchema)
+
+/** The coupon's value as its kind reads it: a percentage, pence, or nothing (free delivery). */
+function couponValue(kind: string, typed: string | undefined) {
+  const reader =
+    kind === 'percent'
+      ? wholeNumber
+      : kind === 'amount'
+        ? penceOf(MESSAGES.promoCouponValueAmount)
+        : null
+  if (reader === null) return { ok: true as const, value: 0 }
+  const read = reader.safeParse(typed)
+  return read.success
+    ? { ok: true as const, value: read.data ?? 0 }
+    : { ok: false as const, message: read.error.issues[0]?.message ?? MESSAGES.validationError }
+}
 
 /** The coupon form as the backend's coupons/save body (without couponId), or its errors. */
 export function couponBodyOf(
   form: FormText
-): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormReader['errors'] } {
-  const read = new FormReader(form)
-  const kind = read.text('kind')
-  const method = read.text('fulfilmentMethod')
-  const value =
-    kind === 'percent'
-      ? read.whole('value')
-      : kind === 'amount'
-        ? read.pence('value', MESSAGES.promoCouponValueAmount)
-        : 0
-  const body = {
-    code: read.text('code'),
-    description: read.optionalText('description'),
-    kind,
-    value: value ?? 0,
-    minimumSpend: read.pence('minimumSpend', MESSAGES.promoAmountRequired) ?? 0,
-    maximumDiscount: read.pence('maximumDiscount', MESSAGES.promoAmountRequired),
-    fulfilmentMethod: method === 'delivery' || method === 'collection' ? method : null,
-    membersOnly: read.ticked('membersOnly'),
-    firstOrderOnly: read.ticked('firstOrderOnly'),
-    startsAt: read.optionalText('startsAt'),
-    endsAt: read.optionalText('endsAt'),
-    maxRedemptions: read.whole('maxRedemptions'),
-    maxRedemptionsPerCustomer: read.whole('maxRedemptionsPerCustomer'),
-    isActive: read.ticked('isActive'),
+): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
+  const read = readPost(CouponFormSchema, form)
+  const value = couponValue(formText.parse(form[COUPON_FIELDS.kind]), form[COUPON_FIELDS.value])
+  if (!read.ok || !value.ok) {
+    const errors: FormErrors = read.ok ? {} : read.errors
+    if (!value.ok) errors[COUPON_FIELDS.value] ??= value.message
+    return { ok: false, errors }
   }
-  return read.ok ? { ok: true, body } : { ok: false, errors: read.errors }
+  return { ok: true, body: { ...read.value, value: value.value } }
 }
 
 const wholeText = (value: number | null) => (value === null ? '' : String(value))

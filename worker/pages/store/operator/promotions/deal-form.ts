@@ -1,7 +1,79 @@
-import type { FormValues } from '../../../../../client/lib/form-values.ts'
+import { z } from 'zod'
+import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
+import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 import { formatMessage, MESSAGES } from '../../../../../schemas/messages.ts'
 import { DEAL_SECTIONS_MAX, type OperatorDeal } from '../../../../../schemas/operator-promotions.ts'
-import { FormReader, type FormText, poundsText, slugFrom } from '../form-values.ts'
+import {
+  chosenId,
+  formText,
+  optionalText,
+  penceOf,
+  poundsText,
+  readPost,
+  type FormText,
+  slugFrom,
+  wholeNumber,
+} from '../form-values.ts'
+import { ScheduleFormSchema } from './schedule-form.ts'
+
+/**
+ * The deal form (ADR 057, the schemas/forms pattern): PromotionForms.tsx takes its field names
+ * from these schemas and deals.tsx reads a post with them. The deal's own fields are one schema;
+ * each of its sections posts the section schema's fields under `s<index>` (sectionField).
+ */
+export const DealFormSchema = ScheduleFormSchema.extend({
+  name: formText,
+  /** Blank makes one from the name. */
+  slug: formText,
+  kind: formText,
+  quantityRequired: wholeNumber,
+  price: penceOf(MESSAGES.promoPriceRequired),
+  discountPercent: wholeNumber,
+  discountAmount: penceOf(MESSAGES.promoAmountRequired),
+  description: optionalText,
+  badgeText: optionalText,
+})
+
+export const DEAL_FIELDS = fieldNames(DealFormSchema)
+
+/** One section of a deal: its name, how many a shopper chooses, a category, typed items. */
+export const DealSectionFormSchema = z.object({
+  name: formText,
+  min: wholeNumber,
+  max: wholeNumber,
+  category: chosenId,
+  items: formText,
+})
+
+type SectionField = keyof typeof DealSectionFormSchema.shape
+
+/** A section's field as the form names it: `s0items`. */
+export const sectionField = (index: number, field: SectionField) => `s${index}${field}`
+
+/** Section `index` of a post, read by the section schema; its errors under the form's names. */
+function sectionOf(form: FormText, index: number) {
+  const fields = Object.keys(DealSectionFormSchema.shape) as Array<SectionField>
+  const posted = Object.fromEntries(
+    fields.flatMap((field) => {
+      const value = form[sectionField(index, field)]
+      return value === undefined ? [] : [[field, value]]
+    })
+  )
+  const read = readPost(DealSectionFormSchema, posted)
+  if (read.ok) return read
+  const errors: FormErrors = {}
+  for (const [field, message] of Object.entries(read.errors)) {
+    errors[sectionField(index, field as SectionField)] = message
+  }
+  return { ok: false as const, errors }
+}
+
+/** An item line's extra cost as pence (none is 0), or null when it is not an amount. */
+const extraCostOf = (typed: string | null): number | null => {
+  if (typed === null) return 0
+  const read = penceOf('').safeParse(typed)
+  return read.success ? read.data : null
+}
 
 /** One typed line of a section's items: a web address name, and maybe '+0.50'. */
 export interface ItemLine {
@@ -24,7 +96,7 @@ export function itemLines(text: string): Array<ItemLine> {
 /** Every web address name typed in the form's sections (to look them up at once). */
 export function typedItemSlugs(form: FormText): Array<string> {
   return Array.from({ length: DEAL_SECTIONS_MAX }, (_, index) =>
-    itemLines(form[`s${index}items`] ?? '').map((line) => line.slug)
+    itemLines(form[sectionField(index, 'items')] ?? '').map((line) => line.slug)
   ).flat()
 }
 
@@ -36,57 +108,53 @@ export function typedItemSlugs(form: FormText): Array<string> {
 export function dealBodyOf(
   form: FormText,
   itemIds: ReadonlyMap<string, number>
-): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormReader['errors'] } {
-  const read = new FormReader(form)
-  const kind = read.text('kind')
-  const quantityRequired = read.whole('quantityRequired')
-  const name = read.text('name')
-  const body: Record<string, unknown> = {
-    name,
-    slug: read.text('slug') || slugFrom(name),
-    kind,
-    quantityRequired,
-    price: read.pence('price', MESSAGES.promoPriceRequired),
-    discountPercent: read.whole('discountPercent'),
-    discountAmount: read.pence('discountAmount', MESSAGES.promoAmountRequired),
-    description: read.optionalText('description'),
-    badgeText: read.optionalText('badgeText'),
-    startsAt: read.optionalText('startsAt'),
-    endsAt: read.optionalText('endsAt'),
-    position: read.whole('position') ?? 0,
-    isActive: read.ticked('isActive'),
-  }
+): { ok: true; body: Record<string, unknown> } | { ok: false; errors: FormErrors } {
+  const read = readPost(DealFormSchema, form)
+  const errors: FormErrors = read.ok ? {} : { ...read.errors }
+  const deal = read.ok ? read.value : null
+  const kind = formText.parse(form[DEAL_FIELDS.kind])
+  const quantityRequired = deal?.quantityRequired ?? null
   const sections: Array<Record<string, unknown>> = []
   for (let index = 0; index < DEAL_SECTIONS_MAX; index++) {
-    const lines = itemLines(read.text(`s${index}items`))
-    const categoryId = read.id(`s${index}category`)
+    // A section with neither items nor a category is left out, whatever else it holds.
+    const lines = itemLines(formText.parse(form[sectionField(index, 'items')]))
+    const categoryId = chosenId.parse(form[sectionField(index, 'category')])
     if (lines.length === 0 && categoryId === null) continue
+    const section = sectionOf(form, index)
+    if (!section.ok) {
+      Object.assign(errors, section.errors)
+      continue
+    }
+    const { name, min, max } = section.value
+    const itemsField = sectionField(index, 'items')
     const unknown = lines.filter((line) => !itemIds.has(line.slug)).map((line) => line.slug)
     if (unknown.length > 0) {
-      read.errors[`s${index}items`] = formatMessage('promoItemUnknown', unknown.join(', '))
+      errors[itemsField] = formatMessage('promoItemUnknown', unknown.join(', '))
     }
     const items = lines.flatMap((line) => {
       const menuItemId = itemIds.get(line.slug)
       if (menuItemId === undefined) return []
-      const extra =
-        line.extraCost === null ? 0 : new FormReader({ x: line.extraCost }).pence('x', '')
+      const extra = extraCostOf(line.extraCost)
       if (extra === null) {
-        read.errors[`s${index}items`] ??= MESSAGES.promoAmountRequired
+        errors[itemsField] ??= MESSAGES.promoAmountRequired
         return []
       }
       return [{ menuItemId, extraCost: extra }]
     })
     const fixed = kind === 'multibuy' ? (quantityRequired ?? 1) : 1
     sections.push({
-      name: read.text(`s${index}name`) || (index === 0 ? 'Items' : `Section ${index + 1}`),
-      minimumSelected: read.whole(`s${index}min`) ?? fixed,
-      maximumSelected: read.whole(`s${index}max`) ?? fixed,
+      name: name || (index === 0 ? 'Items' : `Section ${index + 1}`),
+      minimumSelected: min ?? fixed,
+      maximumSelected: max ?? fixed,
       categoryId,
       items,
     })
   }
-  body.sections = sections
-  return read.ok ? { ok: true, body } : { ok: false, errors: read.errors }
+  if (deal === null || Object.keys(errors).length > 0) return { ok: false, errors }
+  return {
+    ok: true,
+    body: { ...deal, slug: deal.slug || slugFrom(deal.name), sections },
+  }
 }
 
 /** A saved deal as its form shows it. */

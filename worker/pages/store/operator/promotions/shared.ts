@@ -9,7 +9,7 @@ import {
 import type { AppEnv } from '../../../../env.ts'
 import { OPERATOR_PATHS } from '../../../../lib/operator-paths.ts'
 import { readFormBody } from '../../../../lib/request-body.ts'
-import { formRefusal } from '../../../forms.ts'
+import { formRefusal } from '../../../shared/forms.ts'
 import { operatorRead } from '../backend.ts'
 import type { FormText } from '../form-values.ts'
 

@@ -16,6 +16,7 @@ import {
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { SaveButton } from '../../../../../client/components/operator/OperatorForm.tsx'
 import { roleFieldName } from './staff-fields.ts'
+import { STAFF_FIELDS } from './staff-form.ts'
 
 /** The store roles as people read them, in the order the forms offer them. */
 export const STORE_ROLE_LABELS: Readonly<Record<StoreRole, string>> = {
@@ -133,7 +134,7 @@ function RoleFields({ state, stores }: { state: FieldsState; stores: ReadonlyArr
       ) : null}
       <CheckField
         state={state}
-        name="operator"
+        name={STAFF_FIELDS.operator}
         label="Operator"
         hint="Runs the whole business in this console, for every store."
       />
@@ -181,8 +182,8 @@ export function StaffInvitePage({
     >
       <ErrorSummary id="invite-alert" errors={errors} idPrefix="invite" />
       <form method="post" action={action} noValidate className="max-w-2xl">
-        <InputField state={state} name="name" label="Name" maxLength={100} />
-        <InputField state={state} name="email" label="Email" maxLength={254} />
+        <InputField state={state} name={STAFF_FIELDS.name} label="Name" maxLength={100} />
+        <InputField state={state} name={STAFF_FIELDS.email} label="Email" maxLength={254} />
         <RoleFields state={state} stores={stores} />
         <div className="flex flex-wrap items-center gap-4">
           <SaveButton>Send the invitation</SaveButton>
@@ -264,7 +265,11 @@ export function StaffMemberPage({
             the orders they worked on.
           </p>
           <form method="post" action={actions.deactivate} noValidate>
-            <CheckField state={state} name="confirm" label={`Yes, end ${member.name}’s access`} />
+            <CheckField
+              state={state}
+              name={STAFF_FIELDS.confirm}
+              label={`Yes, end ${member.name}’s access`}
+            />
             <button
               type="submit"
               className="min-h-12 rounded-xl border-2 border-red-700 bg-white px-5 font-bold text-red-800 hover:bg-red-50"

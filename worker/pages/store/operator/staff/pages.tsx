@@ -16,13 +16,20 @@ import { setFlash, type FlashKey } from '../../../../lib/cookies/flash.ts'
 import { AppError } from '../../../../lib/errors.ts'
 import { OPERATOR_PATHS } from '../../../../lib/operator-paths.ts'
 import { redirectTo } from '../../../../lib/redirect.ts'
-import { echoValues, formRefusal, readForm } from '../../../forms.ts'
+import { echoValues, formRefusal, readForm } from '../../../shared/forms.ts'
 import { pathId } from '../../frame.ts'
 import { operatorOrRefuse } from '../access.ts'
 import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
-import { accessErrors, accessOf, accessValuesOf, postedAccessValues } from './staff-form.ts'
+import {
+  accessErrors,
+  accessOf,
+  accessValuesOf,
+  postedAccessValues,
+  STAFF_FIELDS,
+  StaffFormSchema,
+} from './staff-form.ts'
 
 /**
  * The staff area of the operator console (issue 35 item 6): pages under /store/operator/staff.
@@ -115,13 +122,15 @@ export async function sendInvite(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
   const storeIds = (await storesOf(c)).map((store) => store.id)
   const roles = accessOf(form, storeIds)
-  const values = { ...echoValues(form, ['name', 'email']), ...postedAccessValues(form, storeIds) }
+  const { name, email } = StaffFormSchema.parse(form)
+  const echoed = echoValues(form, [STAFF_FIELDS.name, STAFF_FIELDS.email])
+  const values = { ...echoed, ...postedAccessValues(form, storeIds) }
   const errors = accessErrors(roles)
   if (Object.keys(errors).length) return renderInvite(c, access.staff, { values, errors }, 422)
   try {
     await operatorChange(c, {
       path: '/staff/operator/staff/invite',
-      body: { name: form.name ?? '', email: form.email ?? '', ...roles },
+      body: { name, email, ...roles },
       schema: StaffInvitedSchema,
       affects: [],
     })
@@ -246,7 +255,9 @@ export const resendInvite = (c: Context<AppEnv>) =>
 /** Deactivation asks to be confirmed: without the tick, the page says so and nothing changes. */
 export const deactivate = (c: Context<AppEnv>) =>
   changeMember(c, async (member, form) => {
-    if (form.confirm !== 'on') return { confirm: MESSAGES.staffDeactivateConfirm }
+    if (!StaffFormSchema.parse(form).confirm) {
+      return { [STAFF_FIELDS.confirm]: MESSAGES.staffDeactivateConfirm }
+    }
     await operatorChange(c, {
       path: '/staff/accounts/deactivate',
       body: { staffId: member.staffId },

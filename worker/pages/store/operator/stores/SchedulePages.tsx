@@ -19,6 +19,7 @@ import {
   StoreTabs,
 } from './StoreFields.tsx'
 import { useCurrencySymbol } from '../../../../../client/lib/shop-locale.ts'
+import { CLOSURE_FIELDS, ZONE_FIELDS } from './store-forms.ts'
 
 const METHOD_LABELS: Record<OpeningHoursMethod, string> = {
   store: 'Store',
@@ -308,7 +309,7 @@ export function ClosuresPage({
         <FieldGroup legend="Close the store for a day">
           <InputField
             idPrefix={id}
-            name="closedOn"
+            name={CLOSURE_FIELDS.closedOn}
             label="Date"
             type="date"
             required
@@ -318,7 +319,7 @@ export function ClosuresPage({
           />
           <InputField
             idPrefix={id}
-            name="reason"
+            name={CLOSURE_FIELDS.reason}
             label="Reason"
             maxLength={200}
             errors={errors}
@@ -351,9 +352,9 @@ function ZoneFields({
             <label key={kind} className="inline-flex min-h-11 items-center gap-2">
               <input
                 type="radio"
-                name="kind"
+                name={ZONE_FIELDS.kind}
                 value={kind}
-                defaultChecked={(values.kind ?? 'radius') === kind}
+                defaultChecked={(values[ZONE_FIELDS.kind] ?? 'radius') === kind}
                 className="size-5 accent-primary"
               />
               {kind === 'radius' ? 'A radius around the store' : 'A postcode district'}
@@ -364,7 +365,7 @@ function ZoneFields({
       <div className="grid gap-x-4 sm:grid-cols-2 lg:grid-cols-4">
         <InputField
           idPrefix={idPrefix}
-          name="radiusKm"
+          name={ZONE_FIELDS.radiusKm}
           label="Radius (km)"
           inputMode="decimal"
           errors={errors}
@@ -372,7 +373,7 @@ function ZoneFields({
         />
         <InputField
           idPrefix={idPrefix}
-          name="outcode"
+          name={ZONE_FIELDS.outcode}
           label="Postcode district"
           hint="For example M1"
           maxLength={4}
@@ -381,7 +382,7 @@ function ZoneFields({
         />
         <InputField
           idPrefix={idPrefix}
-          name="deliveryFee"
+          name={ZONE_FIELDS.deliveryFee}
           label="Delivery fee"
           hint="Blank: the store's"
           inputMode="decimal"
@@ -391,7 +392,7 @@ function ZoneFields({
         />
         <InputField
           idPrefix={idPrefix}
-          name="minimumSpend"
+          name={ZONE_FIELDS.minimumSpend}
           label="Minimum spend"
           hint="Blank: the store's"
           inputMode="decimal"
@@ -400,7 +401,7 @@ function ZoneFields({
           values={values}
         />
       </div>
-      <CheckField idPrefix={idPrefix} name="isActive" label="Active" values={values} />
+      <CheckField idPrefix={idPrefix} name={ZONE_FIELDS.isActive} label="Active" values={values} />
     </>
   )
 }

@@ -18,13 +18,13 @@ import { setFlash, type FlashKey } from '../../../../lib/cookies/flash.ts'
 import { AppError } from '../../../../lib/errors.ts'
 import { OPERATOR_PATHS } from '../../../../lib/operator-paths.ts'
 import { redirectTo } from '../../../../lib/redirect.ts'
-import { echoValues, formRefusal, readForm } from '../../../forms.ts'
+import { echoValues, formRefusal, readForm } from '../../../shared/forms.ts'
 import { pathId } from '../../frame.ts'
 import { operatorOrRefuse } from '../access.ts'
 import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
-import { requestLocale } from '../../../render.tsx'
+import { requestLocale } from '../../../shared/render.tsx'
 import {
   closureOf,
   copyMonday,

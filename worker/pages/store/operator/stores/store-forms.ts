@@ -1,4 +1,6 @@
+import { z } from 'zod'
 import { WEEKDAY_NAMES } from '../../../../../schemas/weekdays.ts'
+import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 import { parseTipPounds } from '../../../../../client/lib/tip-pounds.ts'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
 import { MESSAGES } from '../../../../../schemas/messages.ts'
@@ -10,7 +12,7 @@ import {
   StoreHoursRequestSchema,
   type OpeningHoursMethod,
 } from '../../../../../schemas/operator-stores.ts'
-import { formErrorsOf, safeParseForm } from '../../../forms.ts'
+import { formErrorsOf, safeParseForm } from '../../../shared/forms.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../../../schemas/locale.ts'
 
 /**
@@ -258,24 +260,42 @@ export function hoursOf(
 
 // --- Zones and closures ----------------------------------------------------------------------
 
-/** A zone form (new, or an existing zone's row): radius or outcode, its own fee and minimum. */
+const posted = z.string().optional().catch(undefined)
+
+/**
+ * A zone's form (new, or an existing zone's row), as posted: SchedulePages.tsx's ZoneFields takes
+ * its names from this schema and zoneOf reads a post with it. Amounts are read in the shop's
+ * currency by zoneOf, which knows the shop.
+ */
+export const ZoneFormSchema = z.object({
+  /** A radius unless the outcode is chosen. */
+  kind: posted.transform((kind) => (kind === 'outcode' ? 'outcode' : 'radius')),
+  radiusKm: posted.transform(numberOf),
+  outcode: posted.transform((outcode) => (outcode ?? '').trim().toUpperCase()),
+  deliveryFee: posted,
+  minimumSpend: posted,
+  isActive: posted.transform((box) => box === 'on'),
+})
+
+export const ZONE_FIELDS = fieldNames(ZoneFormSchema)
+
+/** A zone form: radius or outcode, its own fee and minimum. */
 export function zoneOf(
   form: Record<string, string>,
   shop: ShopLocale = GB_LOCALE
 ): Parsed<Record<string, unknown>> {
   const errors: FormErrors = {}
-  const kind = form.kind === 'outcode' ? 'outcode' : 'radius'
-  const deliveryFee = poundsOf(form.deliveryFee, shop)
-  const minimumSpend = poundsOf(form.minimumSpend, shop)
-  if (deliveryFee === undefined) errors.deliveryFee = MESSAGES.amountInvalid
-  if (minimumSpend === undefined) errors.minimumSpend = MESSAGES.amountInvalid
-  const radiusKm = numberOf(form.radiusKm)
+  const zone = ZoneFormSchema.parse(form)
+  const { kind, radiusKm, outcode } = zone
+  const deliveryFee = poundsOf(zone.deliveryFee, shop)
+  const minimumSpend = poundsOf(zone.minimumSpend, shop)
+  if (deliveryFee === undefined) errors[ZONE_FIELDS.deliveryFee] = MESSAGES.amountInvalid
+  if (minimumSpend === undefined) errors[ZONE_FIELDS.minimumSpend] = MESSAGES.amountInvalid
   if (kind === 'radius' && (radiusKm === null || !(radiusKm > 0) || radiusKm > 200)) {
-    errors.radiusKm = MESSAGES.storeRadiusInvalid
+    errors[ZONE_FIELDS.radiusKm] = MESSAGES.storeRadiusInvalid
   }
-  const outcode = (form.outcode ?? '').trim().toUpperCase()
   if (kind === 'outcode' && !/^[A-Z]{1,2}\d[A-Z\d]?$/.test(outcode)) {
-    errors.outcode = MESSAGES.storeOutcodeFormat
+    errors[ZONE_FIELDS.outcode] = MESSAGES.storeOutcodeFormat
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return {
@@ -286,7 +306,7 @@ export function zoneOf(
       outcode: kind === 'outcode' ? outcode : null,
       deliveryFee: deliveryFee ?? null,
       minimumSpend: minimumSpend ?? null,
-      isActive: checked(form, 'isActive'),
+      isActive: zone.isActive,
     },
   }
 }
@@ -294,24 +314,37 @@ export function zoneOf(
 /** A zone's values in its row's form. */
 export function zoneValuesOf(zone: OperatorZone): FormValues {
   return {
-    kind: zone.kind,
-    radiusKm: zone.radiusKm === null ? '' : String(zone.radiusKm),
-    outcode: zone.outcode ?? '',
-    deliveryFee: poundsText(zone.deliveryFee),
-    minimumSpend: poundsText(zone.minimumSpend),
-    isActive: zone.isActive ? 'on' : '',
+    [ZONE_FIELDS.kind]: zone.kind,
+    [ZONE_FIELDS.radiusKm]: zone.radiusKm === null ? '' : String(zone.radiusKm),
+    [ZONE_FIELDS.outcode]: zone.outcode ?? '',
+    [ZONE_FIELDS.deliveryFee]: poundsText(zone.deliveryFee),
+    [ZONE_FIELDS.minimumSpend]: poundsText(zone.minimumSpend),
+    [ZONE_FIELDS.isActive]: zone.isActive ? 'on' : '',
   }
 }
+
+/**
+ * The closure form (a day the store is shut): SchedulePages.tsx takes its names from this schema
+ * and closureOf reads a post with it. The date is checked against the store's today by closureOf.
+ */
+export const ClosureFormSchema = z.object({
+  closedOn: posted.transform((date) => (date ?? '').trim()),
+  /** Up to 200 characters; blank is none. */
+  reason: posted.transform((reason) => (reason ?? '').trim().slice(0, 200) || null),
+})
+
+export const CLOSURE_FIELDS = fieldNames(ClosureFormSchema)
 
 /** The closure form: a date from the store's today on, and a reason. */
 export function closureOf(
   form: Record<string, string>,
   today: string
 ): Parsed<{ closedOn: string; reason: string | null }> {
-  const closedOn = (form.closedOn ?? '').trim()
+  const { closedOn, reason } = ClosureFormSchema.parse(form)
   if (!/^\d{4}-\d{2}-\d{2}$/.test(closedOn))
-    return { ok: false, errors: { closedOn: MESSAGES.storeDateRequired } }
-  if (closedOn < today) return { ok: false, errors: { closedOn: MESSAGES.storeClosurePast } }
-  const reason = (form.reason ?? '').trim().slice(0, 200)
-  return { ok: true, value: { closedOn, reason: reason || null } }
+    return { ok: false, errors: { [CLOSURE_FIELDS.closedOn]: MESSAGES.storeDateRequired } }
+  if (closedOn < today) {
+    return { ok: false, errors: { [CLOSURE_FIELDS.closedOn]: MESSAGES.storeClosurePast } }
+  }
+  return { ok: true, value: { closedOn, reason } }
 }
