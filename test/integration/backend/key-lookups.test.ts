@@ -6,7 +6,7 @@ import { indexShardKeys } from '../../../worker/backend/directory/keys-repo.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
 import { fakeQueue } from '../../support/workers/effects.ts'
 import { directory, place, secondShard } from '../../support/workers/shards.ts'
-import { errorOf, PASSWORD, testEnv, TEST_SECRETS } from '../auth/fixtures.ts'
+import { errorOf, PASSWORD, registerMember, testEnv, TEST_SECRETS } from '../auth/fixtures.ts'
 import { callWith, makePayment, paymentBody, payOnSandbox, resultOf } from '../payments/fixtures.ts'
 import { SUCCESS_CARD } from '../payments/paid-fixtures.ts'
 import { lastMessage, seedStaff, signIn, staffTokensOf } from '../staff/fixtures.ts'
@@ -16,8 +16,9 @@ import { tokenOf } from '../tracking/fixtures.ts'
 
 /*
  * ADR 056: calls that arrive with a key and no business find the business, and its shard, by the
- * key: the tracking link's token carries it, the gateway's order reference and a staff email are
- * in the directory's key index, written as the shard's row is. The business is on SHARD_2 and the
+ * key: the tracking link's, an invitation's and a password reset's tokens carry it (ADR 063), the
+ * gateway's order reference and a staff email are in the directory's key index, written as the
+ * shard's row is. The business is on SHARD_2 and the
  * Worker's DB is the first shard, which holds nothing of it: a call that looked on DB would not
  * find the order, the payment or the account.
  */
@@ -194,5 +195,93 @@ describe('a staff sign-in by email alone', () => {
     const answer = await keyOnly('/staff/auth/sign-in', { email, password: PASSWORD })
     expect(answer.status).toBe(401)
     expect(errorOf(answer).message).toBe(MESSAGES.loginFailed)
+  })
+})
+
+describe("a staff invitation's link alone", () => {
+  it('sets the first password of an account on the second shard: the token names its business', async () => {
+    const operator = await signIn((await seedStaff({ operator: true })).email)
+    const email = `linked.${crypto.randomUUID()}@example.com`
+    const invited = await callWith(
+      workerEnv,
+      '/staff/invitations',
+      { businessId: 1, name: 'Lee Linked', email, role: 'picker', storeIds: [1] },
+      operator.access_token
+    )
+    expect(invited.status, JSON.stringify(invited.json)).toBe(200)
+    const { token = '' } = await lastMessage(email, 'staff_invitation')
+    expect(token).toMatch(/^1\./)
+
+    const accepted = await keyOnly('/staff/invitations/accept', { token, password: PASSWORD })
+
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200)
+    expect(accepted.json).toMatchObject({ email })
+    const again = await keyOnly('/staff/invitations/accept', { token, password: PASSWORD })
+    expect(again.status).toBe(404)
+    expect(errorOf(again).message).toBe(MESSAGES.staffInvitationInvalid)
+  })
+
+  it('whose token names no business, or another business, is the invitation not found', async () => {
+    const random = 'A'.repeat(43)
+    for (const token of [random, `2.${random}`, `999.${random}`]) {
+      const answer = await keyOnly('/staff/invitations/accept', { token, password: PASSWORD })
+      expect(answer.status, JSON.stringify(answer.json)).toBe(404)
+      expect(errorOf(answer).message).toBe(MESSAGES.staffInvitationInvalid)
+    }
+  })
+})
+
+describe("a password reset's link alone", () => {
+  async function resetTokenOf(email: string): Promise<string> {
+    const row = await shard2
+      .prepare(
+        `select payload_json from outbox where recipient = ?1 and template = 'password_reset'
+         order by id desc`
+      )
+      .bind(email)
+      .first<{ payload_json: string }>()
+    return String((JSON.parse(row?.payload_json ?? '{}') as Record<string, unknown>).resetToken)
+  }
+
+  it('is checked and used for a member on the second shard: the token names its business', async () => {
+    const { email } = await registerMember()
+    const requested = await callWith(workerEnv, '/auth/reset-password/request', {
+      businessId: 1,
+      email,
+    })
+    expect(requested.status, JSON.stringify(requested.json)).toBe(200)
+    const resetToken = await resetTokenOf(email)
+    expect(resetToken).toMatch(/^1\./)
+
+    const valid = await keyOnly('/auth/reset-password/validate', { resetToken })
+    expect(valid.status, JSON.stringify(valid.json)).toBe(200)
+    expect(valid.json).toMatchObject({ valid: true })
+    const reset = await keyOnly('/auth/reset-password', {
+      resetToken,
+      password: 'another correct horse',
+    })
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200)
+    const used = await shard2
+      .prepare(
+        `select count(*) as n from password_reset_codes r join customers c on c.id = r.customer_id
+         where c.email = ?1 and r.used_at is not null`
+      )
+      .bind(email)
+      .first<{ n: number }>()
+    expect(used?.n).toBe(1)
+    expect(await workerEnv.DB.prepare('select count(*) as n from customers').first()).toEqual({
+      n: 0,
+    })
+  })
+
+  it('whose token names no business, or another business, is the link not found', async () => {
+    const random = 'B'.repeat(43)
+    for (const resetToken of [random, `2.${random}`]) {
+      for (const path of ['/auth/reset-password/validate', '/auth/reset-password']) {
+        const answer = await keyOnly(path, { resetToken, password: 'another correct horse' })
+        expect(answer.status, `${path} ${JSON.stringify(answer.json)}`).toBe(404)
+        expect(errorOf(answer).message).toBe(MESSAGES.resetLinkInvalid)
+      }
+    }
   })
 })
