@@ -1,8 +1,11 @@
-import { env } from 'cloudflare:test'
+import { createExecutionContext, createScheduledController, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { StaffChallengeSchema, StaffInvitedSchema } from '../../../schemas/staff.ts'
-import { indexShardKeys } from '../../../worker/backend/directory/keys-repo.ts'
+import { beginMove, endMove } from '../../../worker/backend/directory/repo.ts'
+import { indexShardKeys, sweepShardKeys } from '../../../worker/backend/directory/keys-repo.ts'
+import worker from '../../../worker/index.ts'
+import { RETENTION_CRON } from '../../../worker/scheduled.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
 import { fakeQueue } from '../../support/workers/effects.ts'
 import { directory, place, secondShard } from '../../support/workers/shards.ts'
@@ -283,5 +286,65 @@ describe("a password reset's link alone", () => {
         expect(errorOf(answer).message).toBe(MESSAGES.resetLinkInvalid)
       }
     }
+  })
+})
+
+describe('the daily sweep of the key index (ADR 063)', () => {
+  const keysOf = async (kind: string) =>
+    (
+      await directory()
+        .prepare(`select key from business_keys where kind = ?1 and business_id = 1 order by key`)
+        .bind(kind)
+        .all<{ key: string }>()
+    ).results.map((row) => row.key)
+
+  it('removes the keys whose rows the shard no longer holds, and keeps the others', async () => {
+    const kept = await seedStaff()
+    const gone = await seedStaff()
+    const renamed = await seedStaff()
+    await indexShardKeys(directory(), shard2, 'SHARD_2')
+    // A reference of an attempt whose payment went (archived with its order, or erased).
+    await directory()
+      .prepare(
+        `insert into business_keys (kind, key, business_id) values ('gateway_order', 'GONE-1', 1)`
+      )
+      .run()
+    await shard2.prepare('delete from staff_accounts where id = ?1').bind(gone.id).run()
+    await shard2
+      .prepare('update staff_accounts set email = ?2 where id = ?1')
+      .bind(renamed.id, `moved.${renamed.email}`)
+      .run()
+
+    // A business being moved keeps every key until it has landed (the other business on the
+    // shard, whose index row names an email it has no account for, is swept meanwhile).
+    const before = [await keysOf('staff_email'), await keysOf('gateway_order')]
+    await beginMove(directory(), { businessId: 1, from: 'SHARD_2', to: 'DB' })
+    try {
+      await sweepShardKeys(directory(), shard2, 'SHARD_2')
+    } finally {
+      await endMove(directory(), 1)
+    }
+    expect([await keysOf('staff_email'), await keysOf('gateway_order')]).toEqual(before)
+    // The keys of another shard's businesses are not this shard's to judge.
+    expect(await sweepShardKeys(directory(), workerEnv.DB, 'DB')).toBe(0)
+
+    // The daily run: swept, then indexed again (the renamed account's new email).
+    const controller = createScheduledController({
+      scheduledTime: new Date(),
+      cron: RETENTION_CRON,
+    })
+    await worker.scheduled(controller, workerEnv, createExecutionContext())
+
+    const staff = await keysOf('staff_email')
+    expect(staff).toContain(kept.email)
+    expect(staff).toContain(`moved.${renamed.email}`)
+    expect(staff).not.toContain(gone.email)
+    expect(staff).not.toContain(renamed.email)
+    expect(await keysOf('gateway_order')).not.toContain('GONE-1')
+    // A second sweep finds nothing more.
+    expect(await sweepShardKeys(directory(), shard2, 'SHARD_2')).toBe(0)
+
+    const signIn = await keyOnly('/staff/auth/sign-in', { email: kept.email, password: PASSWORD })
+    expect(signIn.status, JSON.stringify(signIn.json)).toBe(200)
   })
 })
