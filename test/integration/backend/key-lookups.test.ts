@@ -1,4 +1,4 @@
-import { createExecutionContext, createScheduledController, env } from 'cloudflare:test'
+import { createScheduledController, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { StaffChallengeSchema, StaffInvitedSchema } from '../../../schemas/staff.ts'
@@ -333,7 +333,7 @@ describe('the daily sweep of the key index (ADR 063)', () => {
       scheduledTime: new Date(),
       cron: RETENTION_CRON,
     })
-    await worker.scheduled(controller, workerEnv, createExecutionContext())
+    await worker.scheduled(controller, workerEnv)
 
     const staff = await keysOf('staff_email')
     expect(staff).toContain(kept.email)
