@@ -316,11 +316,13 @@ async function runSharedServerSuites(
           {
             label: 'Corner Fresh',
             shard: 'DB',
+            businessId: 1,
             fixture: { ...fixture, storefront, hello, storeSlug },
           },
           {
             label: 'Harbour Pantry',
             shard: 'SHARD_2',
+            businessId: HARBOUR_BUSINESS.id,
             fixture: {
               origin: storefront.origin.replace('localhost', 'harbour.localhost'),
               storefront: {

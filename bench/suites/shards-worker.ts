@@ -6,7 +6,9 @@
 // after (pages in use × page size). Locally both shards are SQLite files of one workerd process on
 // a shared machine: the side-by-side row shows what one process does with two writers, not what
 // two D1 databases do (each its own writer), which only a deployed run can show.
-import { queryLocalD1, queryD1 } from '../../scripts/lib/wrangler.ts'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { printTable, type PostFigures } from '../lib/post-load.ts'
 import {
   cashOrders,
@@ -23,23 +25,70 @@ export interface ShardShop {
   label: string
   /** The shard its rows are on (a D1 binding). */
   shard: string
+  businessId: number
   fixture: CheckoutFixture
 }
 
 const CONNECTIONS = 8
 
-/** A shard's bytes in use: its pages less the free ones, times the page size. */
-function bytesInUse(stateDir: string, shard: string): number {
-  const sql =
-    'select (p.page_count - f.freelist_count) * s.page_size as bytes ' +
-    'from pragma_page_count() p, pragma_freelist_count() f, pragma_page_size() s'
-  const [row] =
-    shard === 'DB'
-      ? queryLocalD1(stateDir, sql)
-      : queryD1({ remote: false, persistTo: stateDir }, sql, shard)
-  const bytes = Number(row?.bytes)
-  if (!Number.isFinite(bytes)) throw new Error(`no page count from ${shard}`)
-  return bytes
+/**
+ * The local SQLite file of the shard holding a business (wrangler names each by a hash; D1's own
+ * SQL refuses the page pragmas and dbstat, so the file is read beside the running Worker, which
+ * SQLite's locking allows).
+ */
+function shardFile(stateDir: string, businessId: number): string {
+  const dir = join(stateDir, 'v3', 'd1', 'miniflare-D1DatabaseObject')
+  for (const name of readdirSync(dir).filter((file) => /^[0-9a-f]{64}\.sqlite$/.test(file))) {
+    const db = new DatabaseSync(join(dir, name), { readOnly: true })
+    try {
+      const holds = db
+        .prepare(
+          `select 1 as found from sqlite_master where name = 'brands' and exists
+           (select 1 from brands where business_id = ?)`
+        )
+        .get(businessId)
+      if (holds) return join(dir, name)
+    } finally {
+      db.close()
+    }
+  }
+  throw new Error(`no local shard holds business ${businessId}`)
+}
+
+/**
+ * A shard's bytes in pages of each table, its indexes and full-text shadow tables counted with it
+ * (dbstat): what counts toward its 10 GB.
+ */
+function bytesByTable(file: string): Map<string, number> {
+  const db = new DatabaseSync(file, { readOnly: true })
+  try {
+    const rows = db
+      .prepare(
+        `select coalesce(m.tbl_name, d.name) as name, sum(d.pgsize) as bytes from dbstat d
+         left join sqlite_master m on m.name = d.name group by 1`
+      )
+      .all() as Array<{ name: string; bytes: number }>
+    return new Map(rows.map((row) => [row.name, Number(row.bytes)]))
+  } finally {
+    db.close()
+  }
+}
+
+const total = (tables: ReadonlyMap<string, number>) =>
+  [...tables.values()].reduce((sum, bytes) => sum + bytes, 0)
+
+/** What each table grew by an order, largest first (those that grew a page or more). */
+function growthByTable(
+  before: ReadonlyMap<string, number>,
+  after: ReadonlyMap<string, number>,
+  orders: number
+): string {
+  return [...after]
+    .map(([name, bytes]) => [name, bytes - (before.get(name) ?? 0)] as const)
+    .filter(([, grown]) => grown > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, grown]) => `${name} ${Math.round(grown / orders)}`)
+    .join(', ')
 }
 
 interface Shopping {
@@ -88,7 +137,8 @@ export async function runShardsWorkerSuite(
       places: await slotPlaces(shop.fixture),
     }))
   )
-  const before = shops.map((shop) => bytesInUse(options.stateDir, shop.shard))
+  const files = shops.map((shop) => shardFile(options.stateDir, shop.businessId))
+  const before = files.map(bytesByTable)
   const placed = shops.map(() => 0)
   const rows: Array<Array<string>> = []
   const alone: Array<number> = []
@@ -130,12 +180,16 @@ export async function runShardsWorkerSuite(
       runs.map((run) => (run.ranOut ? ' (a cell ran out of baskets before its end)' : '')).join('')
   )
   for (const [index, shop] of shops.entries()) {
-    const grown = bytesInUse(options.stateDir, shop.shard) - (before[index] ?? 0)
+    const was = before[index] ?? new Map<string, number>()
+    const now = bytesByTable(files[index] ?? '')
+    const grown = total(now) - total(was)
     const orders = placed[index] ?? 0
+    if (orders === 0) continue
     console.log(
       `${shop.label} (${shop.shard}): ${orders} orders placed, ${grown} bytes more in use: ` +
-        `${orders > 0 ? Math.round(grown / orders) : 'n/a'} bytes an order (its basket, slot ` +
-        'hold, order, lines, history, payment, idempotency answers, effects and emails)'
+        `${Math.round(grown / orders)} bytes an order (its basket, slot hold, order, lines, ` +
+        'history, payment, idempotency answers, effects, emails and marketing events); by table, ' +
+        `bytes an order: ${growthByTable(was, now, orders)}`
     )
   }
 }
