@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { queryLocalD1 } from '../scripts/lib/wrangler.ts'
+import { queryD1 } from '../scripts/lib/wrangler.ts'
 import { withAppVersionCookie } from './lib/expect-status.ts'
 import { locationCookie } from './lib/location-cookie.ts'
 import { benchWranglerConfig, startWranglerDev, type RunningServer } from './lib/server.ts'
@@ -24,6 +24,9 @@ import {
 import { runOutboxFaultsSuite } from './suites/outbox-faults.ts'
 import { prepareTrackingFanout, runTrackingFanoutSuite } from './suites/tracking-fanout.ts'
 import { runShardsSuite } from './suites/shards.ts'
+import { runShardsWorkerSuite } from './suites/shards-worker.ts'
+import { resolveLocalhostNames } from './lib/localhost-names.ts'
+import { HARBOUR_BUSINESS } from '../scripts/demo-data/harbour.ts'
 
 const root = resolve(import.meta.dirname, '..')
 // A central Manchester postcode: the results page lists the four stores there.
@@ -47,6 +50,7 @@ const SUITES = [
   'catalogue-search',
   'outbox-faults',
   'shards',
+  'shards-worker',
   'latency',
 ]
 // Suites with servers of their own: the shared storefront is not started for them alone.
@@ -73,10 +77,17 @@ function run(command: string, args: Array<string>, env: Record<string, string> =
   })
 }
 
-function firstStore(): { id: number; slug: string } {
-  const [row] = queryLocalD1(
-    stateDir,
-    'select id, slug from stores where is_active = 1 order by id limit 1'
+/** A statement on a shard of the benchmark's state (DB unless named). */
+function queryBench(sql: string, shard = 'DB'): Array<Record<string, unknown>> {
+  return queryD1({ remote: false, persistTo: stateDir }, sql, shard)
+}
+
+/** The first active store of a shard (of the business, when named). */
+function firstStore(shard = 'DB', businessId?: number): { id: number; slug: string } {
+  const [row] = queryBench(
+    `select id, slug from stores where is_active = 1
+     ${businessId === undefined ? '' : `and business_id = ${businessId}`} order by id limit 1`,
+    shard
   )
   if (typeof row?.slug !== 'string' || typeof row.id !== 'number') {
     throw new Error('the benchmark database has no store')
@@ -88,20 +99,21 @@ function firstStore(): { id: number; slug: string } {
  * Opens the first store all day for every method, so basket and slot figures do not depend on the
  * hour the benchmark runs, and answers simple items it sells (no options, limits or age check).
  */
-function prepareBasketStore(storeId: number): Array<number> {
-  queryLocalD1(
-    stateDir,
+function prepareBasketStore(storeId: number, shard = 'DB'): Array<number> {
+  queryBench(
     `update store_opening_hours set opens_at = '00:00', closes_at = '23:59'
-     where store_id = ${storeId}`
+     where store_id = ${storeId}`,
+    shard
   )
-  const rows = queryLocalD1(
-    stateDir,
+  const rows = queryBench(
     `select m.id from menu_items m
      left join store_menu_items s on s.store_id = ${storeId} and s.menu_item_id = m.id
      where m.is_active = 1 and m.add_to_basket_type = 'simple' and m.age_restriction is null
        and m.max_quantity is null and m.out_of_stock = 0 and coalesce(s.is_available, 1) = 1
        and coalesce(s.out_of_stock, 0) = 0
-     order by m.id limit 40`
+       and m.business_id = (select business_id from stores where id = ${storeId})
+     order by m.id limit 40`,
+    shard
   )
   return rows.map((row) => Number(row.id))
 }
@@ -110,8 +122,19 @@ function prepareBasketStore(storeId: number): Array<number> {
  * Room in every slot of the store for the checkout suite: each cash order keeps its slot place,
  * and the run places hundreds of them (the demo's 8 a slot would fill the week first).
  */
-function prepareCheckoutStore(storeId: number): void {
-  queryLocalD1(stateDir, `update stores set slot_capacity = 100000 where id = ${storeId}`)
+function prepareCheckoutStore(storeId: number, shard = 'DB'): void {
+  queryBench(`update stores set slot_capacity = 100000 where id = ${storeId}`, shard)
+}
+
+/**
+ * Harbour Pantry, the demo business on the second shard (ADR 047): its first store made ready as
+ * the first business's is, for the shards-worker suite.
+ */
+function prepareHarbour(): { id: number; slug: string; itemIds: Array<number> } {
+  const store = firstStore('SHARD_2', HARBOUR_BUSINESS.id)
+  const itemIds = prepareBasketStore(store.id, 'SHARD_2')
+  prepareCheckoutStore(store.id, 'SHARD_2')
+  return { ...store, itemIds }
 }
 
 async function main(): Promise<void> {
@@ -130,7 +153,10 @@ async function main(): Promise<void> {
   }
   const { id: storeId, slug: storeSlug } = firstStore()
   const itemIds = prepareBasketStore(storeId)
-  if (selected.has('checkout') || selected.has('outbox-faults')) prepareCheckoutStore(storeId)
+  if (['checkout', 'outbox-faults', 'shards-worker'].some((name) => selected.has(name))) {
+    prepareCheckoutStore(storeId)
+  }
+  const harbour = selected.has('shards-worker') ? prepareHarbour() : null
   const faultsLogin = selected.has('outbox-faults') ? prepareStoreManager(stateDir, storeId) : null
   const staffLogin = selected.has('store-orders') ? prepareStoreOrders(stateDir, storeId) : null
   const tracking = selected.has('tracking-fanout') ? prepareTrackingFanout(stateDir, storeId) : null
@@ -139,7 +165,15 @@ async function main(): Promise<void> {
   const sharedServer = [...selected].some((name) => !OWN_SERVERS.includes(name))
   try {
     if (sharedServer)
-      await runSharedServerSuites(servers, storeId, storeSlug, itemIds, staffLogin, tracking)
+      await runSharedServerSuites(
+        servers,
+        storeId,
+        storeSlug,
+        itemIds,
+        staffLogin,
+        tracking,
+        harbour
+      )
   } finally {
     await Promise.all(servers.map((server) => server.stop()))
   }
@@ -159,7 +193,8 @@ async function runSharedServerSuites(
   storeSlug: string,
   itemIds: Array<number>,
   staffLogin: ReturnType<typeof prepareStoreOrders> | null,
-  tracking: ReturnType<typeof prepareTrackingFanout> | null
+  tracking: ReturnType<typeof prepareTrackingFanout> | null,
+  harbour: ReturnType<typeof prepareHarbour> | null
 ): Promise<void> {
   {
     const storefront = await startWranglerDev({
@@ -259,6 +294,43 @@ async function runSharedServerSuites(
         {
           seconds: Number(process.env.BENCH_CHECKOUT_SECONDS ?? 5),
           warmupSeconds: Math.min(warmupSeconds, 1),
+        }
+      )
+    }
+    if (harbour) {
+      resolveLocalhostNames()
+      await runShardsWorkerSuite(
+        [
+          {
+            label: 'Corner Fresh',
+            shard: 'DB',
+            businessId: 1,
+            fixture: { ...fixture, storefront, hello, storeSlug },
+          },
+          {
+            label: 'Harbour Pantry',
+            shard: 'SHARD_2',
+            businessId: HARBOUR_BUSINESS.id,
+            fixture: {
+              origin: storefront.origin.replace('localhost', 'harbour.localhost'),
+              storefront: {
+                ...storefront,
+                origin: storefront.origin.replace('localhost', 'harbour.localhost'),
+              },
+              hello,
+              storeId: harbour.id,
+              storeSlug: harbour.slug,
+              itemIds: harbour.itemIds,
+              address: { addressLine1: '1 Anchor Road', town: 'Bristol', postcode: 'BS1 5DB' },
+            },
+          },
+        ],
+        {
+          stateDir,
+          // Each cell places its baskets' orders to the last, so every basket counted in the
+          // bytes an order adds became an order; the seconds are only a bound.
+          seconds: Number(process.env.BENCH_SHARDS_SECONDS ?? 300),
+          baskets: Number(process.env.BENCH_SHARDS_BASKETS ?? 120),
         }
       )
     }

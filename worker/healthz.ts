@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { PRIVATE_CACHE_CONTROL } from '../schemas/constants.ts'
+import { everyShard } from './backend/shard.ts'
 import { effectsDepth, pingDatabase } from './backend/tenancy/repo.ts'
 import type { AppEnv } from './env.ts'
 import { logError } from './lib/log.ts'
@@ -28,15 +29,24 @@ async function check<T>(name: string, work: () => Promise<T>): Promise<[CheckRes
 }
 
 /**
- * `GET /healthz` (ADR 041): one D1 query, one KV read and the effects queue's binding, in
+ * `GET /healthz` (ADR 041): one D1 query a shard, one KV read and the effects queue's binding, in
  * parallel; 200 when all answer, else 503 with the same body naming the one that failed. Runs
- * before the brand and the backend client: an uptime check needs no shop, and never cached.
+ * before the brand and the backend client: an uptime check needs no shop, and never cached. The
+ * outbox's depth is every shard's (ADR 047), and a shard that does not answer fails `db`.
  */
 export async function healthz(c: Context<AppEnv>): Promise<Response> {
   const [[db, effects], [kv]] = await Promise.all([
     check('db', async () => {
-      await pingDatabase(c.env.DB)
-      return effectsDepth(c.env.DB)
+      const depths = await Promise.all(
+        (await everyShard(c.env)).map(async ({ db }) => {
+          await pingDatabase(db)
+          return effectsDepth(db)
+        })
+      )
+      return depths.reduce((sum, depth) => ({
+        pending: sum.pending + depth.pending,
+        dead: sum.dead + depth.dead,
+      }))
     }),
     check('kv', () => c.env.CACHE.get('healthz')),
   ])

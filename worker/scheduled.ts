@@ -19,7 +19,7 @@ import { configurationRefusal } from './lib/configuration-refusal.ts'
 import { sweepEffects } from './backend/effects/sweep.ts'
 import { sweepRetention } from './backend/retention.ts'
 import { rollUpInsight } from './backend/operator/insight/rollup.ts'
-import { indexShardKeys } from './backend/directory/keys-repo.ts'
+import { indexShardKeys, sweepShardKeys } from './backend/directory/keys-repo.ts'
 import { envOfShard, shardNames } from './backend/shard.ts'
 import { withChildScope } from './lib/request-scope.ts'
 import { INSIGHT_CRON, RETENTION_CRON } from './cron-schedules.ts'
@@ -84,9 +84,11 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
         try {
           const deleted = await sweepRetention(shardEnv.DB, shardEnv.ORDER_ARCHIVE, now)
           log.info('retention swept', { ...deleted })
-          // The directory's key index made whole (ADR 056): keys from before it, or whose write
-          // was lost.
+          // The directory's key index swept of keys whose rows are gone (ADR 063), then made
+          // whole (ADR 056): keys from before it, or whose write was lost.
           if (env.DIRECTORY) {
+            const swept = await sweepShardKeys(env.DIRECTORY, shardEnv.DB, shard)
+            if (swept > 0) log.info('directory keys swept', { swept })
             const indexed = await indexShardKeys(env.DIRECTORY, shardEnv.DB, shard)
             if (indexed > 0) log.info('directory keys indexed', { indexed })
           }

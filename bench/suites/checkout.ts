@@ -24,16 +24,18 @@ export interface CheckoutFixture extends BasketFixture {
   /** The hello-world Worker the payment page is paired with, as in the SSR suite. */
   hello: RunningServer
   storeSlug: string
+  /** Where the orders are delivered: central Manchester unless the store is elsewhere. */
+  address?: { addressLine1: string; town: string; postcode: string }
 }
 
-interface HeldSlot {
+export interface HeldSlot {
   type: string
   timeSlotDate: string
   timeSlotTime: string | null
 }
 
 /** A basket on the payment step: its cookies (basket and guest session) and its slot. */
-interface ReadyBasket {
+export interface ReadyBasket {
   cookie: string
   slot: HeldSlot
   email: string
@@ -76,7 +78,7 @@ async function post(
 }
 
 /** The session cookies of a guest, as a page's ensureGuestSession would set them. */
-async function guestSession(origin: string): Promise<string> {
+export async function guestSession(origin: string): Promise<string> {
   const { response } = await post(origin, '/api/oauth/token', { grant_type: 'guest' }, '')
   return response.headers
     .getSetCookie()
@@ -88,7 +90,7 @@ async function guestSession(origin: string): Promise<string> {
  * Places in the store's open slots, one entry per place (at most MAX_PER_SLOT a slot), taken in
  * turn from every slot so that baskets made together hold different slots, as shoppers' do.
  */
-async function slotPlaces(fixture: CheckoutFixture): Promise<Array<HeldSlot>> {
+export async function slotPlaces(fixture: CheckoutFixture): Promise<Array<HeldSlot>> {
   const { answer } = await post(
     fixture.storefront.origin,
     '/api/time-slots',
@@ -131,7 +133,12 @@ async function readyBasket(
   const held = (answer as { reservation: HeldSlot }).reservation
   const email = `bench-${Date.now()}-${index}@example.com`
   await post(origin, '/api/checkout/contact-details', { ...CONTACT, email }, cookie)
-  await post(origin, '/api/checkout/delivery-address', { address: ADDRESS }, cookie)
+  await post(
+    origin,
+    '/api/checkout/delivery-address',
+    { address: fixture.address ?? ADDRESS },
+    cookie
+  )
   await post(origin, '/api/checkout/terms', { termsAccepted: true }, cookie)
   return {
     cookie,
@@ -141,7 +148,7 @@ async function readyBasket(
 }
 
 /** `count` ready baskets, made 8 at a time, each holding one of `places`. */
-async function readyBaskets(
+export async function readyBaskets(
   fixture: CheckoutFixture,
   session: string,
   places: Array<HeldSlot>,
@@ -193,7 +200,7 @@ function cashPaymentBody(origin: string, draftOrderId: number) {
   }
 }
 
-interface CashRun {
+export interface CashRun {
   /** Process order + make payment, one placed order per iteration. */
   order: PostFigures
   /** The make payment call of the same iterations. */
@@ -208,7 +215,7 @@ interface CashRun {
  * basket, makes its draft order and pays it. postLoad keeps one cookie per connection, and here
  * every request names another basket (its cookie), so this loop is the suite's own.
  */
-async function cashOrders(
+export async function cashOrders(
   fixture: CheckoutFixture,
   baskets: Array<ReadyBasket>,
   connections: number,

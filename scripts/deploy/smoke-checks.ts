@@ -1,5 +1,5 @@
 import { MESSAGES } from '../../schemas/messages.ts'
-import { D1_BINDING } from './commands.ts'
+import { SHARD_BINDINGS } from './shard-databases.ts'
 
 export interface DeployedWorker {
   environment: string
@@ -19,7 +19,11 @@ const SANDBOX_CARD = '4263 9700 0000 5262'
  */
 export function afterDeployText({ environment, workerName, bookmarks }: DeployedWorker): string {
   const env = `--env ${environment}`
-  const hosts = `npx wrangler d1 execute ${D1_BINDING} ${env} --remote --command "SELECT host FROM brand_hosts WHERE environment = '${environment}'"`
+  // Every shard's brands (ADR 047): each shard holds the hosts of its own businesses.
+  const hosts = SHARD_BINDINGS.map(
+    (binding) =>
+      `npx wrangler d1 execute ${binding} ${env} --remote --command "SELECT host FROM brand_hosts WHERE environment = '${environment}'"`
+  ).join(', then ')
   const checkout =
     environment === 'production'
       ? 'a small order on a real card, then refund it from the store console (checks the rebate password too)'

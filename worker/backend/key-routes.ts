@@ -2,11 +2,13 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { AppError } from '../lib/errors.ts'
 import { decodeHppResponse } from '../realex/hpp.ts'
 import { readJsonBody } from '../lib/request-body.ts'
+import { businessOfToken } from './business-token.ts'
 import { businessOfKey, type KeyKind } from './directory/keys-repo.ts'
 
 /*
  * Calls that may arrive with a key and no business (ADR 056): a gateway's answer by its order
- * reference, a signed tracking link, a staff sign-in by email. The business is the key's own when
+ * reference, a signed tracking link, a staff sign-in by email, a staff invitation's or a password
+ * reset's link. The business is the key's own when
  * the key carries it (the tracking link's token names it, under its MAC), else the directory's key
  * index says it. Either way the route then runs as if the call had named that business, and checks
  * the key itself (the link's MAC, the answer's signature, the password): the lookup only chooses
@@ -26,14 +28,28 @@ interface KeyRoute {
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null
 
-/** The signed tracking link's token begins with its business (tracking/token.ts). */
-const trackingLink: KeyRoute = {
-  key: (body) => {
-    const business = /^([1-9]\d{0,9})\./.exec(text(body.token) ?? '')?.[1]
-    return business ? { businessId: Number(business) } : null
-  },
-  unknown: () => new AppError('not_found', MESSAGES.orderNotFound),
+/** A route whose token (in `field`) begins with its business: `unknown` for one that does not. */
+function tokenOfBusiness(field: string, unknown: () => AppError): KeyRoute {
+  return {
+    key: (body) => {
+      const businessId = businessOfToken(text(body[field]))
+      return businessId === null ? null : { businessId }
+    },
+    unknown,
+  }
 }
+
+/** The signed tracking link's token begins with its business (tracking/token.ts). */
+const trackingLink = tokenOfBusiness(
+  'token',
+  () => new AppError('not_found', MESSAGES.orderNotFound)
+)
+
+/** A password reset link's token begins with its business (business-token.ts). */
+const resetLink = tokenOfBusiness(
+  'resetToken',
+  () => new AppError('not_found', MESSAGES.resetLinkInvalid)
+)
 
 /** The hosted card page's answer: by its ORDER_ID, read before its signature is checked (the route checks it). */
 const hostedPageAnswer: KeyRoute = {
@@ -51,6 +67,12 @@ const KEY_ROUTES: ReadonlyMap<string, KeyRoute> = new Map([
   ['/checkout/hpp/consumer-data', hostedPageAnswer],
   // An amend's top-up answers the same way at its own address (ADR 059).
   ['/amend/top-up/answer', hostedPageAnswer],
+  ['/auth/reset-password/validate', resetLink],
+  ['/auth/reset-password', resetLink],
+  [
+    '/staff/invitations/accept',
+    tokenOfBusiness('token', () => new AppError('not_found', MESSAGES.staffInvitationInvalid)),
+  ],
   [
     '/staff/auth/sign-in',
     {

@@ -35,8 +35,9 @@ export async function shardNames(env: Env): Promise<Array<string>> {
 }
 
 /** The binding of a shard by its name; an unknown name is a clear error, never another shard. */
-export function shardDatabase(env: Env, shard: string): D1Database {
-  if (shard === 'DB') return env.DB
+export function shardDatabase(env: Env & ShardEnv, shard: string): D1Database {
+  // An env whose DB is another shard already keeps the first shard's binding beside it.
+  if (shard === 'DB') return env.DB_FIRST ?? env.DB
   const binding = SHARD_NAME.test(shard)
     ? (env as unknown as Record<string, unknown>)[shard]
     : undefined
@@ -54,13 +55,35 @@ function isD1Database(value: unknown): value is D1Database {
  * The env of one shard: that shard as `DB`, and its name as `DB_SHARD`, so whatever hands work on
  * (the outbox's relay) says which shard it belongs to.
  */
-export function envOfShard<E extends Env>(env: E, shard: string): E & ShardEnv {
-  return { ...env, DB: shardDatabase(env, shard), DB_SHARD: shard }
+export function envOfShard<E extends Env>(env: E & ShardEnv, shard: string): E & ShardEnv {
+  return {
+    ...env,
+    DB: shardDatabase(env, shard),
+    DB_SHARD: shard,
+    DB_FIRST: shardDatabase(env, 'DB'),
+  }
 }
 
-/** What `envOfShard` adds: the name of the shard `DB` is. Absent means DB itself. */
+/**
+ * What `envOfShard` adds: the name of the shard `DB` is (absent means DB itself), and the first
+ * shard's binding, which `DB` no longer is, for what reads every shard (the platform's checks).
+ */
 export interface ShardEnv {
   DB_SHARD?: string | undefined
+  DB_FIRST?: D1Database | undefined
+}
+
+/**
+ * Every shard's database with its name, for a read across every business (a platform-wide check,
+ * the health check's outbox depth): the env's own `DB` stands for its shard (its session, or its
+ * read-only guard during a move), the others by their bindings.
+ */
+export async function everyShard(
+  env: Env & ShardEnv
+): Promise<Array<{ shard: string; db: D1Database }>> {
+  const own = shardOf(env)
+  const names = await shardNames(env)
+  return names.map((shard) => ({ shard, db: shard === own ? env.DB : shardDatabase(env, shard) }))
 }
 
 /** The name of the shard an env's `DB` is. */

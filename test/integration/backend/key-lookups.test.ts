@@ -1,12 +1,15 @@
-import { env } from 'cloudflare:test'
+import { createScheduledController, env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { StaffChallengeSchema, StaffInvitedSchema } from '../../../schemas/staff.ts'
-import { indexShardKeys } from '../../../worker/backend/directory/keys-repo.ts'
+import { beginMove, endMove } from '../../../worker/backend/directory/repo.ts'
+import { indexShardKeys, sweepShardKeys } from '../../../worker/backend/directory/keys-repo.ts'
+import worker from '../../../worker/index.ts'
+import { RETENTION_CRON } from '../../../worker/scheduled.ts'
 import { signTrackingToken } from '../../../worker/backend/tracking/token.ts'
 import { fakeQueue } from '../../support/workers/effects.ts'
 import { directory, place, secondShard } from '../../support/workers/shards.ts'
-import { errorOf, PASSWORD, testEnv, TEST_SECRETS } from '../auth/fixtures.ts'
+import { errorOf, PASSWORD, registerMember, testEnv, TEST_SECRETS } from '../auth/fixtures.ts'
 import { callWith, makePayment, paymentBody, payOnSandbox, resultOf } from '../payments/fixtures.ts'
 import { SUCCESS_CARD } from '../payments/paid-fixtures.ts'
 import { lastMessage, seedStaff, signIn, staffTokensOf } from '../staff/fixtures.ts'
@@ -16,8 +19,9 @@ import { tokenOf } from '../tracking/fixtures.ts'
 
 /*
  * ADR 056: calls that arrive with a key and no business find the business, and its shard, by the
- * key: the tracking link's token carries it, the gateway's order reference and a staff email are
- * in the directory's key index, written as the shard's row is. The business is on SHARD_2 and the
+ * key: the tracking link's, an invitation's and a password reset's tokens carry it (ADR 063), the
+ * gateway's order reference and a staff email are in the directory's key index, written as the
+ * shard's row is. The business is on SHARD_2 and the
  * Worker's DB is the first shard, which holds nothing of it: a call that looked on DB would not
  * find the order, the payment or the account.
  */
@@ -194,5 +198,153 @@ describe('a staff sign-in by email alone', () => {
     const answer = await keyOnly('/staff/auth/sign-in', { email, password: PASSWORD })
     expect(answer.status).toBe(401)
     expect(errorOf(answer).message).toBe(MESSAGES.loginFailed)
+  })
+})
+
+describe("a staff invitation's link alone", () => {
+  it('sets the first password of an account on the second shard: the token names its business', async () => {
+    const operator = await signIn((await seedStaff({ operator: true })).email)
+    const email = `linked.${crypto.randomUUID()}@example.com`
+    const invited = await callWith(
+      workerEnv,
+      '/staff/invitations',
+      { businessId: 1, name: 'Lee Linked', email, role: 'picker', storeIds: [1] },
+      operator.access_token
+    )
+    expect(invited.status, JSON.stringify(invited.json)).toBe(200)
+    const { token = '' } = await lastMessage(email, 'staff_invitation')
+    expect(token).toMatch(/^1\./)
+
+    const accepted = await keyOnly('/staff/invitations/accept', { token, password: PASSWORD })
+
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200)
+    expect(accepted.json).toMatchObject({ email })
+    const again = await keyOnly('/staff/invitations/accept', { token, password: PASSWORD })
+    expect(again.status).toBe(404)
+    expect(errorOf(again).message).toBe(MESSAGES.staffInvitationInvalid)
+  })
+
+  it('whose token names no business, or another business, is the invitation not found', async () => {
+    const random = 'A'.repeat(43)
+    for (const token of [random, `2.${random}`, `999.${random}`]) {
+      const answer = await keyOnly('/staff/invitations/accept', { token, password: PASSWORD })
+      expect(answer.status, JSON.stringify(answer.json)).toBe(404)
+      expect(errorOf(answer).message).toBe(MESSAGES.staffInvitationInvalid)
+    }
+  })
+})
+
+describe("a password reset's link alone", () => {
+  async function resetTokenOf(email: string): Promise<string> {
+    const row = await shard2
+      .prepare(
+        `select payload_json from outbox where recipient = ?1 and template = 'password_reset'
+         order by id desc`
+      )
+      .bind(email)
+      .first<{ payload_json: string }>()
+    return String((JSON.parse(row?.payload_json ?? '{}') as Record<string, unknown>).resetToken)
+  }
+
+  it('is checked and used for a member on the second shard: the token names its business', async () => {
+    const { email } = await registerMember()
+    const requested = await callWith(workerEnv, '/auth/reset-password/request', {
+      businessId: 1,
+      email,
+    })
+    expect(requested.status, JSON.stringify(requested.json)).toBe(200)
+    const resetToken = await resetTokenOf(email)
+    expect(resetToken).toMatch(/^1\./)
+
+    const valid = await keyOnly('/auth/reset-password/validate', { resetToken })
+    expect(valid.status, JSON.stringify(valid.json)).toBe(200)
+    expect(valid.json).toMatchObject({ valid: true })
+    const reset = await keyOnly('/auth/reset-password', {
+      resetToken,
+      password: 'another correct horse',
+    })
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200)
+    const used = await shard2
+      .prepare(
+        `select count(*) as n from password_reset_codes r join customers c on c.id = r.customer_id
+         where c.email = ?1 and r.used_at is not null`
+      )
+      .bind(email)
+      .first<{ n: number }>()
+    expect(used?.n).toBe(1)
+    expect(await workerEnv.DB.prepare('select count(*) as n from customers').first()).toEqual({
+      n: 0,
+    })
+  })
+
+  it('whose token names no business, or another business, is the link not found', async () => {
+    const random = 'B'.repeat(43)
+    for (const resetToken of [random, `2.${random}`]) {
+      for (const path of ['/auth/reset-password/validate', '/auth/reset-password']) {
+        const answer = await keyOnly(path, { resetToken, password: 'another correct horse' })
+        expect(answer.status, `${path} ${JSON.stringify(answer.json)}`).toBe(404)
+        expect(errorOf(answer).message).toBe(MESSAGES.resetLinkInvalid)
+      }
+    }
+  })
+})
+
+describe('the daily sweep of the key index (ADR 063)', () => {
+  const keysOf = async (kind: string) =>
+    (
+      await directory()
+        .prepare(`select key from business_keys where kind = ?1 and business_id = 1 order by key`)
+        .bind(kind)
+        .all<{ key: string }>()
+    ).results.map((row) => row.key)
+
+  it('removes the keys whose rows the shard no longer holds, and keeps the others', async () => {
+    const kept = await seedStaff()
+    const gone = await seedStaff()
+    const renamed = await seedStaff()
+    await indexShardKeys(directory(), shard2, 'SHARD_2')
+    // A reference of an attempt whose payment went (archived with its order, or erased).
+    await directory()
+      .prepare(
+        `insert into business_keys (kind, key, business_id) values ('gateway_order', 'GONE-1', 1)`
+      )
+      .run()
+    await shard2.prepare('delete from staff_accounts where id = ?1').bind(gone.id).run()
+    await shard2
+      .prepare('update staff_accounts set email = ?2 where id = ?1')
+      .bind(renamed.id, `moved.${renamed.email}`)
+      .run()
+
+    // A business being moved keeps every key until it has landed (the other business on the
+    // shard, whose index row names an email it has no account for, is swept meanwhile).
+    const before = [await keysOf('staff_email'), await keysOf('gateway_order')]
+    await beginMove(directory(), { businessId: 1, from: 'SHARD_2', to: 'DB' })
+    try {
+      await sweepShardKeys(directory(), shard2, 'SHARD_2')
+    } finally {
+      await endMove(directory(), 1)
+    }
+    expect([await keysOf('staff_email'), await keysOf('gateway_order')]).toEqual(before)
+    // The keys of another shard's businesses are not this shard's to judge.
+    expect(await sweepShardKeys(directory(), workerEnv.DB, 'DB')).toBe(0)
+
+    // The daily run: swept, then indexed again (the renamed account's new email).
+    const controller = createScheduledController({
+      scheduledTime: new Date(),
+      cron: RETENTION_CRON,
+    })
+    await worker.scheduled(controller, workerEnv)
+
+    const staff = await keysOf('staff_email')
+    expect(staff).toContain(kept.email)
+    expect(staff).toContain(`moved.${renamed.email}`)
+    expect(staff).not.toContain(gone.email)
+    expect(staff).not.toContain(renamed.email)
+    expect(await keysOf('gateway_order')).not.toContain('GONE-1')
+    // A second sweep finds nothing more.
+    expect(await sweepShardKeys(directory(), shard2, 'SHARD_2')).toBe(0)
+
+    const signIn = await keyOnly('/staff/auth/sign-in', { email: kept.email, password: PASSWORD })
+    expect(signIn.status, JSON.stringify(signIn.json)).toBe(200)
   })
 })

@@ -90,9 +90,9 @@ describe('placing an order writes its effects with it', () => {
     expect(effects.every((row) => row.status === 'pending' && row.dispatched_at !== null)).toBe(
       true
     )
-    // Each message names the shard of its row (ADR 047).
+    // Each message names the shard of its row (ADR 047) and its business (ADR 063).
     const shard = await shardOfTests()
-    expect(queue.sent).toEqual(effects.map((row) => ({ effectId: row.id, shard })))
+    expect(queue.sent).toEqual(effects.map((row) => ({ effectId: row.id, shard, businessId: 1 })))
   })
 
   it('20 concurrent confirms of one order write each effect once', async () => {

@@ -191,6 +191,10 @@ describe('after a deploy', () => {
     expect(production).toContain(
       `npx wrangler d1 execute DB --env production --remote --command "SELECT host FROM brand_hosts WHERE environment = 'production'"`
     )
+    // Every shard's hosts, not only DB's (ADR 047).
+    expect(production).toContain(
+      `npx wrangler d1 execute SHARD_2 --env production --remote --command "SELECT host FROM brand_hosts WHERE environment = 'production'"`
+    )
     expect(production).toContain(MESSAGES.shopUnavailable)
     expect(production).toContain('https://<host>/api/openapi.json')
     expect(production).toContain('https://<host>/api/stores/search')

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import type { Caller } from './authenticate.ts'
 import { randomToken, sha256Hex } from '../../lib/crypto.ts'
+import { businessToken } from '../business-token.ts'
 import { hashPassword, spendPasswordCheck, verifyPassword } from './passwords.ts'
 import {
   attemptSucceededStatement,
@@ -134,7 +135,8 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const customer = await findCustomerByEmail(deps.db, businessId, email)
   if (customer?.status !== 'active') return
-  const resetToken = randomToken()
+  // The link's token carries the business, so it finds its shard alone (ADR 063).
+  const resetToken = businessToken(businessId)
   const expiresAt = later(deps.now, RESET_TOKEN_TTL_SECONDS)
   await replaceResetCode(
     deps.db,

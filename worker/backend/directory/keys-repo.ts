@@ -79,3 +79,64 @@ export async function indexShardKeys(
   ])
   return written.slice(businesses.length).reduce((sum, r) => sum + (r.meta.changes ?? 0), 0)
 }
+
+/** Keys the sweep looks at in one round trip to the shard. */
+const SWEEP_CHUNK = 500
+
+/**
+ * The daily sweep of the index (ADR 063): keys of the businesses on this shard whose row the shard
+ * no longer holds (a staff account deleted or forgotten, or whose email changed; a payment attempt
+ * archived or erased) are removed, so the index does not keep a key for ever. A business being
+ * moved is left alone (its rows are on their way), and the delete names the shard again, so a
+ * business switched meanwhile keeps its keys. The run indexes the shard right after (the cron),
+ * which gives back a key whose row was written between this read and its delete. Answers the keys
+ * removed.
+ */
+export async function sweepShardKeys(
+  directory: D1Database,
+  shardDb: D1Database,
+  shard: string
+): Promise<number> {
+  const { results: keys } = await directory
+    .prepare(
+      `select k.kind, k.key, k.business_id from business_keys k
+       join businesses b on b.id = k.business_id
+       where b.shard = ?1 and b.moving_to is null
+       order by k.business_id, k.kind, k.key`
+    )
+    .bind(shard)
+    .all<{ kind: KeyKind; key: string; business_id: number }>()
+  let removed = 0
+  for (let start = 0; start < keys.length; start += SWEEP_CHUNK) {
+    const chunk = JSON.stringify(keys.slice(start, start + SWEEP_CHUNK))
+    const { results: gone } = await shardDb
+      .prepare(
+        `select json_extract(value, '$.kind') as kind, json_extract(value, '$.key') as key,
+           json_extract(value, '$.business_id') as business_id
+         from json_each(?1)
+         where not case json_extract(value, '$.kind')
+           when 'staff_email' then exists (select 1 from staff_accounts s
+             where s.business_id = json_extract(value, '$.business_id')
+               and s.email = json_extract(value, '$.key'))
+           when 'gateway_order' then exists (select 1 from payments p
+             where p.business_id = json_extract(value, '$.business_id')
+               and p.gateway_order_id = json_extract(value, '$.key'))
+           else 1 end`
+      )
+      .bind(chunk)
+      .all<{ kind: KeyKind; key: string; business_id: number }>()
+    if (gone.length === 0) continue
+    const result = await directory
+      .prepare(
+        `delete from business_keys
+         where (kind, key, business_id) in (
+           select json_extract(value, '$.kind'), json_extract(value, '$.key'),
+             json_extract(value, '$.business_id') from json_each(?1))
+           and business_id in (select id from businesses where shard = ?2 and moving_to is null)`
+      )
+      .bind(JSON.stringify(gone), shard)
+      .run()
+    removed += result.meta.changes ?? 0
+  }
+  return removed
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { logError } from '../../lib/log.ts'
 import { withChildScope } from '../../lib/request-scope.ts'
+import { placementOf } from '../directory/repo.ts'
 import { envOfShard, SHARD_NAME } from '../shard.ts'
 import type { EffectHandlers } from './handlers.ts'
 import { type EffectRow, leaseEffect, markDead, markDelivered, recordFailure } from './repo.ts'
@@ -9,13 +10,16 @@ import { type EffectRow, leaseEffect, markDead, markDelivered, recordFailure } f
  * The EFFECTS queue's consumer and its dead-letter queue's (ADR 037). A message names one effect
  * row; the row, not the message, says whether it still has to run, so a message delivered twice,
  * or after the cron handed the row on again, runs the effect at most once at a time and never
- * after it was delivered. The row is on the shard the message names (ADR 047); a message sent
- * before shards named none, and its row is on DB.
+ * after it was delivered. The row is on the shard of the business the message names, as the
+ * directory places it when the message runs (ADR 063: a business moved since keeps its ids on its
+ * new shard), and only that business's row is taken; a message sent before businesses were named
+ * opens the shard it names (ADR 047), or DB when it names none.
  */
 
 export const EffectMessageSchema = z.object({
   effectId: z.number().int().positive(),
   shard: z.string().regex(SHARD_NAME).optional(),
+  businessId: z.number().int().positive().optional(),
 })
 export type EffectMessage = z.infer<typeof EffectMessageSchema>
 
@@ -37,9 +41,10 @@ export async function runEffect<E extends { DB: D1Database }>(
   env: E,
   handlers: EffectHandlers<E>,
   effectId: number,
-  now: Date
+  now: Date,
+  businessId: number | null = null
 ): Promise<EffectOutcome> {
-  const row = await leaseEffect(env.DB, effectId, now, EFFECT_LEASE_MS)
+  const row = await leaseEffect(env.DB, effectId, now, EFFECT_LEASE_MS, businessId)
   if (!row) return 'not_due'
   const payload = JSON.parse(row.payload_json) as unknown
   // Each effect's lines name its order, and the next effect of the batch starts afresh.
@@ -99,20 +104,39 @@ export async function consumeEffects<E extends Env>(
       message.ack()
       continue
     }
-    const shard = parsed.data.shard ?? 'DB'
+    const { effectId, businessId } = parsed.data
     let shardEnv: E
     try {
+      const shard = await shardOfMessage(env, parsed.data)
+      if (shard === null) {
+        // Its business is being moved: its rows only read until the directory switches.
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) })
+        continue
+      }
       shardEnv = envOfShard(env, shard)
     } catch (error) {
       // A shard this Worker has no binding for (a deploy without it): the queue tries again.
-      logError(error, { event: 'effect shard unbound', effectId: parsed.data.effectId, shard })
+      logError(error, { event: 'effect shard unbound', effectId, shard: parsed.data.shard })
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) })
       continue
     }
-    const outcome = await runEffect(shardEnv, handlers, parsed.data.effectId, now)
+    const outcome = await runEffect(shardEnv, handlers, effectId, now, businessId ?? null)
     if (outcome === 'failed') message.retry({ delaySeconds: retryDelaySeconds(message.attempts) })
     else message.ack()
   }
+}
+
+/**
+ * The shard a message's effect is on: its business's, as the directory places it now; the shard
+ * the message names when it names no business or there is no directory. Null while the business
+ * is being moved (its writes are refused until the switch).
+ */
+async function shardOfMessage(env: Env, message: EffectMessage): Promise<string | null> {
+  const named = message.shard ?? 'DB'
+  if (message.businessId === undefined || !env.DIRECTORY) return named
+  const placement = await placementOf(env.DIRECTORY, message.businessId)
+  if (placement?.movingTo) return null
+  return placement?.shard ?? named
 }
 
 /** The dead-letter queue's batch: its effects are marked dead, for operators to see and retry. */
@@ -120,7 +144,18 @@ export async function consumeDeadLetters(batch: MessageBatch<unknown>, env: Env)
   for (const message of batch.messages) {
     const parsed = EffectMessageSchema.safeParse(message.body)
     if (parsed.success) {
-      await markDead(envOfShard(env, parsed.data.shard ?? 'DB').DB, parsed.data.effectId)
+      // A business being moved has its shard still: the mark is a write the move would refuse,
+      // so its letter waits for the switch.
+      const shard = await shardOfMessage(env, parsed.data)
+      if (shard === null) {
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) })
+        continue
+      }
+      await markDead(
+        envOfShard(env, shard).DB,
+        parsed.data.effectId,
+        parsed.data.businessId ?? null
+      )
       logError(new Error('effect gave up'), {
         event: 'effect dead',
         effectId: parsed.data.effectId,

@@ -1,7 +1,7 @@
 import { logError } from '../../lib/log.ts'
 import { shardOf, type ShardEnv } from '../shard.ts'
 import type { EffectMessage } from './consumer.ts'
-import { markDispatched, pendingEffectIds, strandedEffectIds } from './repo.ts'
+import { type EffectRef, markDispatched, pendingEffects, strandedEffects } from './repo.ts'
 
 /*
  * The relay (ADR 037): hands committed effects to the EFFECTS queue. Right after the batch that
@@ -14,26 +14,34 @@ export interface RelayEnv extends ShardEnv {
   EFFECTS?: Queue | undefined
 }
 
-async function send(env: RelayEnv, ids: ReadonlyArray<number>, now: Date): Promise<number> {
-  if (ids.length === 0) return 0
+async function send(env: RelayEnv, effects: ReadonlyArray<EffectRef>, now: Date): Promise<number> {
+  if (effects.length === 0) return 0
   if (!env.EFFECTS) {
     logError(new Error('the EFFECTS queue is not bound'), { event: 'effects not dispatched' })
     return 0
   }
   try {
-    // The message names the shard its row is on (ADR 047): the consumer opens that one.
+    // The message names the shard its row is on (ADR 047) and its business (ADR 063): the
+    // consumer opens the business's shard as the directory says when it runs, and takes only that
+    // business's row, so a business moved meanwhile, or the same id on another shard, is safe.
     const shard = shardOf(env)
     // A queue batch holds at most 100 messages.
-    for (let start = 0; start < ids.length; start += 100) {
-      const chunk = ids.slice(start, start + 100)
+    for (let start = 0; start < effects.length; start += 100) {
+      const chunk = effects.slice(start, start + 100)
       await env.EFFECTS.sendBatch(
-        chunk.map((effectId) => ({ body: { effectId, shard } satisfies EffectMessage }))
+        chunk.map(({ id, businessId }) => ({
+          body: { effectId: id, shard, businessId } satisfies EffectMessage,
+        }))
       )
-      await markDispatched(env.DB, chunk, now)
+      await markDispatched(
+        env.DB,
+        chunk.map((effect) => effect.id),
+        now
+      )
     }
-    return ids.length
+    return effects.length
   } catch (error) {
-    logError(error, { event: 'effects not dispatched', effects: ids.length })
+    logError(error, { event: 'effects not dispatched', effects: effects.length })
     return 0
   }
 }
@@ -45,19 +53,19 @@ export async function dispatchEffects(
   now: Date
 ): Promise<void> {
   try {
-    await send(env, await pendingEffectIds(env.DB, keys), now)
+    await send(env, await pendingEffects(env.DB, keys), now)
   } catch (error) {
     logError(error, { event: 'effects not dispatched' })
   }
 }
 
 /** Hands these effects (an operator's retry) to the queue now. */
-export async function dispatchEffectIds(
+export async function dispatchEffectRefs(
   env: RelayEnv,
-  ids: ReadonlyArray<number>,
+  effects: ReadonlyArray<EffectRef>,
   now: Date
 ): Promise<void> {
-  await send(env, ids, now)
+  await send(env, effects, now)
 }
 
 /** A message not delivered after this long is taken as lost and the effect handed on again. */
@@ -65,5 +73,5 @@ export const REDISPATCH_AFTER_MS = 30 * 60_000
 
 /** The cron: hands on pending effects never dispatched or whose message was lost. */
 export async function redispatchStranded(env: RelayEnv, now: Date): Promise<number> {
-  return send(env, await strandedEffectIds(env.DB, now, REDISPATCH_AFTER_MS, 500), now)
+  return send(env, await strandedEffects(env.DB, now, REDISPATCH_AFTER_MS, 500), now)
 }

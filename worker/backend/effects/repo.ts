@@ -66,20 +66,34 @@ export async function findEffect(db: D1Database, id: number): Promise<EffectRow 
   return db.prepare(`select * from effects where id = ?1`).bind(id).first<EffectRow>()
 }
 
+/** An effect to hand on: its id and its business, which the queue's message names (ADR 063). */
+export interface EffectRef {
+  id: number
+  businessId: number
+}
+
 /** The ids of these keys' effects still pending, for the relay after the batch. */
 export async function pendingEffectIds(
   db: D1Database,
   keys: ReadonlyArray<string>
 ): Promise<Array<number>> {
+  return (await pendingEffects(db, keys)).map((effect) => effect.id)
+}
+
+/** These keys' effects still pending, with their businesses. */
+export async function pendingEffects(
+  db: D1Database,
+  keys: ReadonlyArray<string>
+): Promise<Array<EffectRef>> {
   if (keys.length === 0) return []
   const { results } = await db
     .prepare(
-      `select id from effects where status = 'pending'
+      `select id, business_id as businessId from effects where status = 'pending'
          and effect_key in (select value from json_each(?1)) order by id`
     )
     .bind(JSON.stringify(keys))
-    .all<{ id: number }>()
-  return results.map((row) => row.id)
+    .all<EffectRef>()
+  return results
 }
 
 export async function markDispatched(
@@ -105,15 +119,19 @@ export async function leaseEffect(
   db: D1Database,
   id: number,
   now: Date,
-  leaseMs: number
+  leaseMs: number,
+  businessId: number | null = null
 ): Promise<EffectRow | null> {
+  // A message naming its business takes only that business's row: ids are each shard's own, so
+  // the same id on another shard, or on this one after a move, is another business's effect.
   return db
     .prepare(
       `update effects set lease_until = ?3, attempts = attempts + 1
        where id = ?1 and status = 'pending' and (lease_until is null or lease_until <= ?2)
+         and (?4 is null or business_id = ?4)
        returning *`
     )
-    .bind(id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString())
+    .bind(id, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), businessId)
     .first<EffectRow>()
 }
 
@@ -139,12 +157,17 @@ export async function recordFailure(db: D1Database, id: number, error: string): 
 }
 
 /** The dead-letter queue gave up: the effect waits for an operator. */
-export async function markDead(db: D1Database, id: number): Promise<void> {
+export async function markDead(
+  db: D1Database,
+  id: number,
+  businessId: number | null = null
+): Promise<void> {
   await db
     .prepare(
-      `update effects set status = 'dead', lease_until = null where id = ?1 and status = 'pending'`
+      `update effects set status = 'dead', lease_until = null
+       where id = ?1 and status = 'pending' and (?2 is null or business_id = ?2)`
     )
-    .bind(id)
+    .bind(id, businessId)
     .run()
 }
 
@@ -168,26 +191,26 @@ export async function reviveEffect(
  * Pending effects the relay missed (never dispatched: the worker stopped after the commit) or
  * whose message was lost (dispatched long ago, not delivered, nobody holding it).
  */
-export async function strandedEffectIds(
+export async function strandedEffects(
   db: D1Database,
   now: Date,
   redispatchAfterMs: number,
   limit: number
-): Promise<Array<number>> {
+): Promise<Array<EffectRef>> {
   const before = new Date(now.getTime() - redispatchAfterMs).toISOString()
   // A row written this minute is most likely being handed on by the request that wrote it.
   const settled = new Date(now.getTime() - 60_000).toISOString()
   const { results } = await db
     .prepare(
-      `select id from effects
+      `select id, business_id as businessId from effects
        where status = 'pending'
          and ((dispatched_at is null and created_at <= ?4) or dispatched_at <= ?1)
          and (lease_until is null or lease_until <= ?2)
        order by id limit ?3`
     )
     .bind(before, now.toISOString(), limit, settled)
-    .all<{ id: number }>()
-  return results.map((row) => row.id)
+    .all<EffectRef>()
+  return results
 }
 
 /** How long a delivered effect is kept, to answer "was the email sent?" (README "Privacy"). */

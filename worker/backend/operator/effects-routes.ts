@@ -9,7 +9,7 @@ import {
 } from '../../../schemas/operator-effects.ts'
 import { now } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
-import { dispatchEffectIds } from '../effects/relay.ts'
+import { dispatchEffectRefs } from '../effects/relay.ts'
 import { deadEffectsWithOrders, findEffect, reviveEffect } from '../effects/repo.ts'
 import { createDomain } from '../route-registry.ts'
 import { auditStatement } from '../audit-repo.ts'
@@ -84,7 +84,7 @@ operatorEffects.post(
       summary: `${effectKindLabel(effect.kind)} tried again`,
       at: at.toISOString(),
     }).run()
-    await dispatchEffectIds(c.env, [effect.id], at)
+    await dispatchEffectRefs(c.env, [{ id: effect.id, businessId: effect.business_id }], at)
     return { retried: true as const }
   }
 )

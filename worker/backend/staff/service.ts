@@ -6,12 +6,13 @@ import type {
   StaffStoreRole,
   StoreRole,
 } from '../../../schemas/staff.ts'
-import { randomToken, sha256Hex } from '../../lib/crypto.ts'
+import { sha256Hex } from '../../lib/crypto.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import type { AuthDeps } from '../auth/sessions.ts'
 import { auditStatement } from '../audit-repo.ts'
+import { businessToken } from '../business-token.ts'
 import type { StaffCaller } from './guard.ts'
 import {
   acceptInvitation,
@@ -205,7 +206,8 @@ async function sendInvitation(
 ): Promise<{ staffId: number; expiresAt: string }> {
   const { staffId } = invite
   const nowIso = deps.now.toISOString()
-  const token = randomToken()
+  // The link's token carries the business, so it finds its shard alone (ADR 063).
+  const token = businessToken(caller.businessId)
   const expiresAt = later(deps.now, STAFF_INVITATION_TTL_SECONDS)
   const role = invite.operator ? 'operator' : (invite.stores[0]?.role ?? 'operator')
   await deps.db.batch([

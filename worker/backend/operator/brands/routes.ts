@@ -24,7 +24,7 @@ import { requireOperator } from '../guard.ts'
 import { OPERATOR_BEARER } from '../routes.ts'
 import { createHostnameProvisioner } from './create-hostname-provisioner.ts'
 import { listBrands } from './repo.ts'
-import { shardOf } from '../../shard.ts'
+import { everyShard, shardOf } from '../../shard.ts'
 import {
   attachDomain,
   brandDetail,
@@ -50,6 +50,7 @@ async function changeContext(c: Context<BackendEnv>, businessId: number): Promis
     caller,
     at: now(c.env).toISOString(),
     directory: directory ? { db: directory, shard: shardOf(c.env) } : undefined,
+    shards: async () => (await everyShard(c.env)).map((shard) => shard.db),
   }
 }
 

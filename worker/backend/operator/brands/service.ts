@@ -49,6 +49,11 @@ export interface ChangeContext {
    * attach and detach write it too, as the calls that know only a host find their business there.
    */
   directory?: { db: D1Database; shard: string } | undefined
+  /**
+   * Every shard's database (`db` among them), where a brand's slug, unique across the platform,
+   * is looked for; absent, `db` alone (one database).
+   */
+  shards?: (() => Promise<ReadonlyArray<D1Database>>) | undefined
 }
 
 const fieldError = (field: string, message: string) =>
@@ -107,18 +112,28 @@ const audit = (
     at: change.at,
   })
 
+/**
+ * A slug is the platform's, not the business's: any brand on any shard holding it refuses it. The
+ * brand's own id is only its own on its own shard (ADR 063: ids are each shard's), so the others
+ * are asked with no exception.
+ */
 async function refuseTakenSlug(
-  db: D1Database,
+  change: ChangeContext,
   slug: string,
   brandId: number | null
 ): Promise<void> {
-  if (await slugTaken(db, slug, brandId)) throw fieldError('slug', MESSAGES.brandSlugTaken)
+  const others = ((await change.shards?.()) ?? []).filter((shard) => shard !== change.db)
+  const taken = await Promise.all([
+    slugTaken(change.db, slug, brandId),
+    ...others.map((shard) => slugTaken(shard, slug, null)),
+  ])
+  if (taken.includes(true)) throw fieldError('slug', MESSAGES.brandSlugTaken)
 }
 
 /** A new brand of the caller's business: not live, no domains, no logo yet. */
 export async function createBrand(change: ChangeContext, fields: BrandWrite): Promise<BrandDetail> {
   const { db, caller } = change
-  await refuseTakenSlug(db, fields.slug, null)
+  await refuseTakenSlug(change, fields.slug, null)
   const id = await nextRowId(db, 'brands')
   await db.batch([
     insertBrandStatement(db, caller.businessId, id, fields, change.at),
@@ -134,7 +149,7 @@ export async function updateBrand(
 ): Promise<BrandDetail> {
   const { db, caller } = change
   const before = await ownBrand(db, caller.businessId, brandId)
-  await refuseTakenSlug(db, fields.slug, brandId)
+  await refuseTakenSlug(change, fields.slug, brandId)
   await db.batch([
     updateBrandStatement(db, caller.businessId, brandId, fields, change.at),
     audit(
