@@ -1,6 +1,9 @@
 import type { Context } from 'hono'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { AmendTopUpAnswerRequestSchema, AmendTopUpAnswerSchema } from '../../../schemas/order-amend.ts'
+import {
+  AmendTopUpAnswerRequestSchema,
+  AmendTopUpAnswerSchema,
+} from '../../../schemas/order-amend.ts'
 import { HPP_RESPONSE_FIELD } from '../../../schemas/payments.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
