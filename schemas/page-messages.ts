@@ -223,8 +223,30 @@ export const SANDBOX_PAGE_MESSAGES = {
   pagePaymentRequestRefused: 'Payment request refused',
 } as const
 
+/**
+ * An order's state as a shopper reads it (schemas/order-states.ts SHOPPER_STATUS_LABELS): its
+ * emails and the member's orders say them through the catalogue.
+ */
+export const ORDER_STATUS_PAGE_MESSAGES = {
+  pageStatusNotPlaced: 'Not placed',
+  pageStatusAwaitingPayment: 'Awaiting payment',
+  pageStatusPaymentFailed: 'Payment failed',
+  pageStatusSentToStore: 'Sent to the store',
+  pageStatusBeingPicked: 'Being picked',
+  pageStatusPacked: 'Packed',
+  pageStatusOnItsWay: 'On its way',
+  pageStatusDelivered: 'Delivered',
+  pageStatusNotAccepted: 'Not accepted by the store',
+  pageStatusRefunded: 'Refunded',
+  pageStatusDeclined: 'Payment declined',
+  pageStatusCancelled: 'Cancelled',
+  pageStatusUndeliverable: 'Could not be delivered',
+  pageStatusCollected: 'Collected',
+} as const
+
 export const PAGE_MESSAGES = {
   ...CHROME_PAGE_MESSAGES,
+  ...ORDER_STATUS_PAGE_MESSAGES,
   ...SANDBOX_PAGE_MESSAGES,
   ...ACCOUNT_PAGE_MESSAGES,
   ...BASKET_PAGE_MESSAGES,
