@@ -200,6 +200,13 @@ export const ACCOUNT_PAGE_MESSAGES = {
   pageContinueWithGoogle: 'Continue with Google',
   pageContinueWithApple: 'Continue with Apple',
   pageContinueWithFacebook: 'Continue with Facebook',
+  pageHowCheckOut: 'How would you like to check out?',
+  pageNewHere: 'New here?',
+  pageGuestIntro: 'Check out with just your contact details. You can create an account later.',
+  pageHaveAccount: 'Already have an account?',
+  pageSignInSaved: 'Sign in to use your saved details and cards.',
+  pageCollectInstead: 'Collect from the store instead',
+  pageYourSavedAddresses: 'Your saved addresses',
 } as const
 
 /** The local sandbox's hosted card page (worker/sandbox-gateway/pages.ts). */

@@ -314,4 +314,11 @@ export const NL_NL_PAGE_MESSAGES: Readonly<Record<keyof typeof PAGE_MESSAGES, st
   pageStatusCancelled: 'Geannuleerd',
   pageStatusUndeliverable: 'Kon niet worden bezorgd',
   pageStatusCollected: 'Afgehaald',
+  pageHowCheckOut: 'Hoe wil je afrekenen?',
+  pageNewHere: 'Nieuw hier?',
+  pageGuestIntro: 'Reken af met alleen je contactgegevens. Je kunt later een account aanmaken.',
+  pageHaveAccount: 'Heb je al een account?',
+  pageSignInSaved: 'Log in om je opgeslagen gegevens en kaarten te gebruiken.',
+  pageCollectInstead: 'Toch afhalen in de winkel',
+  pageYourSavedAddresses: 'Je opgeslagen adressen',
 }

@@ -21,6 +21,7 @@ import {
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { TextField } from '../../../client/components/forms/Form.tsx'
 import { pageTextsOf } from '../../../worker/pages/page-texts.ts'
+import { checkPostcode, DEFAULT_POSTCODE_RULE } from '../../../schemas/postcode.ts'
 
 // Page text in the brand's language (issue 43, ADR 049): named by its English, said by the
 // worker in the catalogue's language, carried to an island's hydration as templates.
@@ -144,6 +145,22 @@ describe('page text', () => {
     expect(browser.count('stores', 2)).toBe('2 stores')
     expect(render(GB_LOCALE)).toContain('<p>3 items</p>')
     expect(render(GB_LOCALE)).not.toContain('data-island-texts')
+  })
+
+  it('has the islands’ postcode box refuse in the brand’s language', () => {
+    const dutch = pageTextsOf(DUTCH).say
+    expect(checkPostcode('', DEFAULT_POSTCODE_RULE, dutch)).toEqual({
+      ok: false,
+      message: 'Vul een geldige postcode in',
+    })
+    expect(checkPostcode('ZZ', DEFAULT_POSTCODE_RULE, dutch)).toEqual({
+      ok: false,
+      message: 'ZZ is geen geldige postcode',
+    })
+    expect(checkPostcode('ZZ', DEFAULT_POSTCODE_RULE)).toEqual({
+      ok: false,
+      message: formatMessage('postcodeInvalid', 'ZZ'),
+    })
   })
 
   it('says a refusal filled in English in the brand’s language on a server-rendered form', () => {
