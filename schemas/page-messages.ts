@@ -251,8 +251,24 @@ export const ORDER_STATUS_PAGE_MESSAGES = {
   pageStatusCollected: 'Collected',
 } as const
 
+/** The member's area: its sections and landing page. */
+export const MEMBER_PAGE_MESSAGES = {
+  pageAddresses: 'Addresses',
+  pageMyDetails: 'My details',
+  pageProfileAndPreferences: 'Profile and preferences',
+  pageSavedCards: 'Saved cards',
+  pageLoyaltyAndCredit: 'Loyalty and store credit',
+  pageHello: 'Hello, %s',
+  pageYourLatestOrder: 'Your latest order',
+  pageTrackOrder: 'Track order',
+  pageAllOrders: 'All orders',
+  pageNoOrderYet: 'You have not placed an order yet.',
+  pageYourAccount: 'Your account',
+} as const
+
 export const PAGE_MESSAGES = {
   ...CHROME_PAGE_MESSAGES,
+  ...MEMBER_PAGE_MESSAGES,
   ...ORDER_STATUS_PAGE_MESSAGES,
   ...SANDBOX_PAGE_MESSAGES,
   ...ACCOUNT_PAGE_MESSAGES,
