@@ -152,6 +152,20 @@ export const CHROME_PAGE_MESSAGES = {
   pageBackToBasket: '%s: back to your basket',
   pageStoresNearestFirst: '%s, nearest first. Pick one to start shopping.',
   pageSearchAgainOrEmail: 'Search again, or leave your email and we will tell you when we arrive.',
+  pageShopNearYou: 'Shop from a store near you',
+  pageShopNearYouHint:
+    "We'll show you the stores that deliver to your door or are close enough to collect from.",
+  pageHowBrandWorks: 'How %s works',
+  pageStepNumber: 'Step %s',
+  pageShopByDepartment: 'Shop by department',
+  pageShopByDepartmentHint: "Everything you'd find in store, ready when you are.",
+  pageFindStoreToStart: 'Find a store to start',
+  pageInviteFriendTo: 'Invite a friend to %s.',
+  pageChangeStore: 'Change store',
+  pageBreadcrumb: 'Breadcrumb',
+  pageHome: 'Home',
+  pageStores: 'Stores',
+  pageWaysToGetOrder: 'Ways to get your order',
 } as const
 
 /** Signing in, registering and passwords. */
@@ -249,6 +263,13 @@ export const ORDER_STATUS_PAGE_MESSAGES = {
   pageStatusCancelled: 'Cancelled',
   pageStatusUndeliverable: 'Could not be delivered',
   pageStatusCollected: 'Collected',
+  pageOrderNumbered: 'Order %s',
+  pageDeliveringFrom: 'Delivering from',
+  pageCallStoreOn: 'Call the store on %s',
+  pageCallNumber: 'Call %s',
+  pageQuestionsStoreHelps:
+    'Questions about your items or a change to your order? The store can help.',
+  pageContactAboutOrder: 'Contact us about this order',
 } as const
 
 /** The member's area: its sections and landing page. */
