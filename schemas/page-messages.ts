@@ -288,13 +288,6 @@ export const MEMBER_PAGE_MESSAGES = {
 } as const
 
 export const PAGE_MESSAGES = {
-  ...CHROME_PAGE_MESSAGES,
-  ...MEMBER_PAGE_MESSAGES,
-  ...ORDER_STATUS_PAGE_MESSAGES,
-  ...SANDBOX_PAGE_MESSAGES,
-  ...ACCOUNT_PAGE_MESSAGES,
-  ...BASKET_PAGE_MESSAGES,
-  ...SLOT_PAGE_MESSAGES,
   // Store search and results
   pageEnterPostcode: 'Enter your postcode',
   pageEnterEircode: 'Enter your Eircode',
@@ -399,3 +392,17 @@ export const PAGE_MESSAGES = {
   pageTotal: 'Total',
   pageCard: 'Card',
 } as const
+
+/**
+ * Every page message's key. The groups are spread into MESSAGES one by one (never into each
+ * other): the client build drops a spread of a plain object it no island reads, one level deep.
+ */
+export type PageMessageKey =
+  | keyof typeof CHROME_PAGE_MESSAGES
+  | keyof typeof MEMBER_PAGE_MESSAGES
+  | keyof typeof ORDER_STATUS_PAGE_MESSAGES
+  | keyof typeof SANDBOX_PAGE_MESSAGES
+  | keyof typeof ACCOUNT_PAGE_MESSAGES
+  | keyof typeof BASKET_PAGE_MESSAGES
+  | keyof typeof SLOT_PAGE_MESSAGES
+  | keyof typeof PAGE_MESSAGES

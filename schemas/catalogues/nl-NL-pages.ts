@@ -1,10 +1,10 @@
-import type { PAGE_MESSAGES } from '../page-messages.ts'
+import type { PageMessageKey } from '../page-messages.ts'
 
 /*
  * The journey's page text in Dutch (schemas/page-messages.ts), ICU with `{0}` for the first `%s`;
  * part of the Dutch catalogue (nl-NL.ts). Informal "je", as the rest of the catalogue.
  */
-export const NL_NL_PAGE_MESSAGES: Readonly<Record<keyof typeof PAGE_MESSAGES, string>> = {
+export const NL_NL_PAGE_MESSAGES: Readonly<Record<PageMessageKey, string>> = {
   pageEnterPostcode: 'Vul je postcode in',
   pageEnterEircode: 'Vul je Eircode in',
   pagePostcodeExample: 'bijv. {0}',
