@@ -1,14 +1,5 @@
 import { fillMessage } from './message-format.ts'
-import {
-  CHROME_PAGE_MESSAGES,
-  MEMBER_PAGE_MESSAGES,
-  ORDER_STATUS_PAGE_MESSAGES,
-  SANDBOX_PAGE_MESSAGES,
-  ACCOUNT_PAGE_MESSAGES,
-  BASKET_PAGE_MESSAGES,
-  SLOT_PAGE_MESSAGES,
-  PAGE_MESSAGES,
-} from './page-messages.ts'
+import { PAGE_MESSAGES } from './page-messages.ts'
 
 /**
  * Every user-facing message of the specification (§5 validation rules, §8 error catalogue), word for
@@ -688,14 +679,7 @@ export const MESSAGES = {
   archivedOrderNotFound: 'No archived order has this number.',
   archivedOrderRestored: 'The order is back online.',
   archivedOrderIdClash: 'The order cannot be restored: its id is in use again. Contact support.',
-  // Not in the spec: page text (issue 43), in its own module, each group spread here
-  ...CHROME_PAGE_MESSAGES,
-  ...MEMBER_PAGE_MESSAGES,
-  ...ORDER_STATUS_PAGE_MESSAGES,
-  ...SANDBOX_PAGE_MESSAGES,
-  ...ACCOUNT_PAGE_MESSAGES,
-  ...BASKET_PAGE_MESSAGES,
-  ...SLOT_PAGE_MESSAGES,
+  // Not in the spec: page text (issue 43), in its own module
   ...PAGE_MESSAGES,
 } as const
 

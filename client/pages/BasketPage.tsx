@@ -8,15 +8,15 @@ import type { PageChrome } from '../lib/page-chrome.ts'
 import { BasketEditor } from '../islands/BasketEditor.tsx'
 import { routePath } from '../lib/routes.ts'
 import { useText } from '../lib/page-text.ts'
-import { BASKET_PAGE_MESSAGES, SLOT_PAGE_MESSAGES } from '../../schemas/page-messages.ts'
+import { BASKET_PAGE_KEYS, SLOT_PAGE_KEYS } from '../../schemas/page-messages.ts'
 
 // The basket is the page: hydrate at once. A change may show any of its words (an empty basket,
 // a coupon applied, a minimum reached), so their translations all travel with it.
 const BasketEditorIsland = island('BasketEditor', BasketEditor, {
   hydrate: 'load',
   texts: [
-    ...Object.values(BASKET_PAGE_MESSAGES),
-    ...Object.values(SLOT_PAGE_MESSAGES),
+    ...BASKET_PAGE_KEYS.map((key) => MESSAGES[key]),
+    ...SLOT_PAGE_KEYS.map((key) => MESSAGES[key]),
     MESSAGES.pageSubtotal,
     MESSAGES.pageDeliveryFee,
     MESSAGES.pageFree,

@@ -7,13 +7,13 @@ import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
 import { dayMonthYear, weekdayLong } from '../lib/slots.ts'
 import { useText } from '../lib/page-text.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
-import { SLOT_PAGE_MESSAGES } from '../../schemas/page-messages.ts'
+import { SLOT_PAGE_KEYS } from '../../schemas/page-messages.ts'
 
 const SlotPickerIsland = island('SlotPicker', SlotPicker, {
   hydrate: 'load',
   // The held slot's words, said once the shopper picks one.
   texts: [
-    ...Object.values(SLOT_PAGE_MESSAGES),
+    ...SLOT_PAGE_KEYS.map((key) => MESSAGES[key]),
     MESSAGES.pageYourSlot,
     MESSAGES.pageDelivery,
     MESSAGES.pageCollection,

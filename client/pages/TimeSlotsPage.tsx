@@ -3,14 +3,14 @@ import { island } from '../components/Island.tsx'
 import { DeliveryPlace, type DeliveryPlaceView } from '../components/slots/DeliveryPlace.tsx'
 import { SlotPageFrame, type SlotPageFrameProps } from '../components/slots/SlotPageFrame.tsx'
 import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
-import { SLOT_PAGE_MESSAGES } from '../../schemas/page-messages.ts'
+import { SLOT_PAGE_KEYS } from '../../schemas/page-messages.ts'
 import { useText } from '../lib/page-text.ts'
 
 const SlotPickerIsland = island('SlotPicker', SlotPicker, {
   hydrate: 'load',
   // The held slot's words, said once the shopper picks one.
   texts: [
-    ...Object.values(SLOT_PAGE_MESSAGES),
+    ...SLOT_PAGE_KEYS.map((key) => MESSAGES[key]),
     MESSAGES.pageYourSlot,
     MESSAGES.pageDelivery,
     MESSAGES.pageCollection,

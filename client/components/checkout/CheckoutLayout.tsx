@@ -11,14 +11,14 @@ import { OrderLines } from './OrderLines.tsx'
 import type { CheckoutHeaderSummary } from '../../lib/checkout-summary.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { SLOT_PAGE_MESSAGES } from '../../../schemas/page-messages.ts'
+import { SLOT_PAGE_KEYS } from '../../../schemas/page-messages.ts'
 import { useCount, useText } from '../../lib/page-text.ts'
 
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
 // A held slot's words, said when its time runs short or out (after it hydrates).
 const SlotCountdownIsland = island('SlotCountdown', SlotCountdown, {
   hydrate: 'load',
-  texts: Object.values(SLOT_PAGE_MESSAGES),
+  texts: SLOT_PAGE_KEYS.map((key) => MESSAGES[key]),
 })
 
 function LockIcon({ className }: { className?: string }) {
