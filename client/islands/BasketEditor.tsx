@@ -49,8 +49,7 @@ export function BasketEditor({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem] lg:items-start">
-      {/* min-w-0: a grid item is as wide as its widest unwrapped line; this one wraps to a phone. */}
-      <div className="flex min-w-0 flex-col gap-6">
+      <div className="flex flex-col gap-6">
         <BasketNotices notices={basket.notices} />
         <FulfilmentMethodSection
           basket={basket}
