@@ -103,7 +103,9 @@ export function CouponForm({
           onChange={(event) => setCode(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'coupon-error' : undefined}
-          className="min-h-11 min-w-0 flex-1 rounded-xl px-3 uppercase ring-1 ring-black/30"
+          // w-full: without a width the box counts its intrinsic 20 characters, and a longer
+          // button (Dutch "Toepassen") pushed the basket wider than a 390 px phone.
+          className="min-h-11 w-full min-w-0 flex-1 rounded-xl px-3 uppercase ring-1 ring-black/30"
         />
         <button
           type="submit"
