@@ -3,6 +3,7 @@
 // The worker's module: the ICU runtime carries its parser (about 12 KB gzip), so no island
 // imports this; islands keep the en-GB strings the client build inlines (ADR 032).
 import { IntlMessageFormat } from 'intl-messageformat'
+import { COUNT_NOUNS, type CountNoun } from './count-nouns.ts'
 import { NL_NL_COUNTS, NL_NL_MESSAGES } from './catalogues/nl-NL.ts'
 import type { ShopLocale } from './locale.ts'
 import { fillMessage } from './message-format.ts'
@@ -22,15 +23,16 @@ export type Translation = Readonly<Partial<Record<MessageKey, string>>>
  * Counted nouns, ICU plurals in each language: `{count, plural, one {# item} other {# items}}`.
  * A count is an ICU number, so it is written in the language's digits and separators.
  */
-export const EN_GB_COUNTS = {
-  items: '{count, plural, one {# item} other {# items}}',
-  minutes: '{count, plural, one {# minute} other {# minutes}}',
-  days: '{count, plural, one {# day} other {# days}}',
-  points: '{count, plural, one {# point} other {# points}}',
-} as const
-
-export type CountKey = keyof typeof EN_GB_COUNTS
+export type CountKey = CountNoun
 export type Counts = Readonly<Record<CountKey, string>>
+
+/** English's, from the nouns' English forms (schemas/count-nouns.ts). */
+export const EN_GB_COUNTS: Counts = Object.fromEntries(
+  Object.entries(COUNT_NOUNS).map(([noun, { one, other }]) => [
+    noun,
+    `{count, plural, one {# ${one}} other {# ${other}}}`,
+  ])
+) as Record<CountKey, string>
 
 /**
  * The spec's `%s` template as ICU: `%s` becomes `{0}`, `{1}`… in order, and the characters ICU
@@ -105,6 +107,35 @@ export function countOf(shop: Pick<ShopLocale, 'locale'>, noun: CountKey, count:
   const locale = catalogueLocale(shop.locale)
   return formatted(compile(locale, `#${noun}`, CATALOGUES[locale].counts[noun]), { count })
 }
+
+/**
+ * A counted noun's forms for the browser, which has Intl's plural rules but not the ICU runtime:
+ * JSON `{"locale":"nl-NL","forms":{"one":"{0} artikel","other":"{0} artikelen"}}`, `{0}` for the
+ * number as the locale writes it (client/lib/page-text.ts fills it). Null for English, whose
+ * pages write counts as they always did, or a plural too rich for forms (a nested argument).
+ */
+export function countTemplate(shop: Pick<ShopLocale, 'locale'>, noun: CountKey): string | null {
+  const locale = catalogueLocale(shop.locale)
+  if (locale === 'en-GB') return null
+  const [plural, ...rest] = compile(locale, `#${noun}`, CATALOGUES[locale].counts[noun]).getAst()
+  if (!plural || rest.length > 0 || !('options' in plural) || plural.type !== TYPE.plural) {
+    return null
+  }
+  const forms: Record<string, string> = {}
+  for (const [category, option] of Object.entries(plural.options)) {
+    let form = ''
+    for (const part of option.value) {
+      if (part.type === TYPE.pound) form += '{0}'
+      else if (part.type === TYPE.literal) form += part.value
+      else return null
+    }
+    forms[category] = form
+  }
+  return JSON.stringify({ locale, forms })
+}
+
+// The AST's element types this reads (@formatjs/icu-messageformat-parser's TYPE enum).
+const TYPE = { literal: 0, plural: 6, pound: 7 } as const
 
 // The English text of every message as a pattern, its `%s` parts captured: the way back from a
 // message already filled (an AppError's, a flash's) to its key and values. Longest first, so a

@@ -686,7 +686,7 @@ export const MESSAGES = {
   archivedOrderNotFound: 'No archived order has this number.',
   archivedOrderRestored: 'The order is back online.',
   archivedOrderIdClash: 'The order cannot be restored: its id is in use again. Contact support.',
-  // Not in the spec: the journey's page text (issue 43), in its own module
+  // Not in the spec: page text (issue 43), in its own module
   ...PAGE_MESSAGES,
 } as const
 

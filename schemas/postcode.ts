@@ -1,7 +1,8 @@
 // No zod here: islands import this module, and the check must stay a few hundred bytes.
 import { isValid, toNormalised, toOutcode } from 'postcode'
 import { DEFAULT_COUNTRY_CODE, POSTCODE_MAX_LENGTH } from './constants.ts'
-import { formatMessage, MESSAGES } from './messages.ts'
+import { fillMessage } from './message-format.ts'
+import { MESSAGES } from './messages.ts'
 
 /**
  * A business's postcode rule for one country (spec §5: "checked against business-supplied rules"),
@@ -92,13 +93,18 @@ function normalise(typed: string, rule: PostcodeRule): string | null {
  *
  * @example checkPostcode(' m11ae ', DEFAULT_POSTCODE_RULE) // { ok: true, postcode: 'M1 1AE' }
  */
-export function checkPostcode(input: string, rule: PostcodeRule): PostcodeCheck {
+export function checkPostcode(
+  input: string,
+  rule: PostcodeRule,
+  /** How a refusal is said: English, or an island's page text (the brand's language). */
+  say: (english: string, ...values: Array<string | number>) => string = fillMessage
+): PostcodeCheck {
   const typed = input.trim()
-  if (typed === '') return { ok: false, message: MESSAGES.postcodeRequired }
+  if (typed === '') return { ok: false, message: say(MESSAGES.postcodeRequired) }
   const normalised = typed.length <= POSTCODE_MAX_LENGTH ? normalise(typed, rule) : null
   const pattern = normalised === null ? null : patternOf(rule)
   if (normalised === null || (pattern !== null && !pattern.test(normalised))) {
-    return { ok: false, message: formatMessage('postcodeInvalid', typed) }
+    return { ok: false, message: say(MESSAGES.postcodeInvalid, typed) }
   }
   return { ok: true, postcode: normalised }
 }

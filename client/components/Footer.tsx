@@ -6,8 +6,13 @@ import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { AppleIcon, FacebookIcon, InstagramIcon, PlayIcon, TwitterIcon } from './icons.tsx'
 import { island } from './Island.tsx'
 import type { SiteContent } from '../lib/site-content.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
-const StayInTouchIsland = island('StayInTouch', StayInTouch, { hydrate: 'visible' })
+const StayInTouchIsland = island('StayInTouch', StayInTouch, {
+  hydrate: 'visible',
+  texts: [MESSAGES.pageSigningUp, MESSAGES.stayInTouchSuccess],
+})
 
 const SOCIAL = {
   facebook: { label: 'Facebook', Icon: FacebookIcon },
@@ -16,8 +21,8 @@ const SOCIAL = {
 } as const
 
 const APP_STORES = {
-  ios: { label: 'Download on the App Store', Icon: AppleIcon },
-  android: { label: 'Get it on Google Play', Icon: PlayIcon },
+  ios: { label: MESSAGES.pageAppStore, Icon: AppleIcon },
+  android: { label: MESSAGES.pageGooglePlay, Icon: PlayIcon },
 } as const
 
 interface FooterLink {
@@ -26,40 +31,40 @@ interface FooterLink {
 }
 
 const SHOP_LINKS: Array<FooterLink> = [
-  { label: 'Find a store', href: `${routePath('index')}#store-search` },
-  { label: 'All stores', href: routePath('store-all') },
-  { label: 'Basket', href: routePath('basket') },
+  { label: MESSAGES.pageFindAStore, href: `${routePath('index')}#store-search` },
+  { label: MESSAGES.pageAllStores, href: routePath('store-all') },
+  { label: MESSAGES.pageBasket, href: routePath('basket') },
 ]
 
 const HELP_LINKS: Array<FooterLink> = [
-  { label: 'FAQs', href: routePath('faq') },
-  { label: 'Delivery information', href: routePath('delivery-information') },
-  { label: 'About us', href: routePath('about-us') },
-  { label: 'Contact us', href: routePath('contact') },
-  { label: 'Refer a friend', href: routePath('referrer') },
+  { label: MESSAGES.pageFaqs, href: routePath('faq') },
+  { label: MESSAGES.pageDeliveryInformation, href: routePath('delivery-information') },
+  { label: MESSAGES.pageAboutUs, href: routePath('about-us') },
+  { label: MESSAGES.pageContactUs, href: routePath('contact') },
+  { label: MESSAGES.pageReferAFriend, href: routePath('referrer') },
 ]
 
 /** The link columns of a brand without a footer columns block. */
 const DEFAULT_COLUMNS = [
-  { title: 'Shop', links: SHOP_LINKS },
-  { title: 'Help', links: HELP_LINKS },
+  { title: MESSAGES.pageShop, links: SHOP_LINKS },
+  { title: MESSAGES.pageHelp, links: HELP_LINKS },
 ]
 
 const GUEST_ACCOUNT_LINKS: Array<FooterLink> = [
-  { label: 'Sign in', href: routePath('login') },
-  { label: 'Register', href: routePath('register') },
-  { label: 'My orders', href: routePath('member-orders') },
+  { label: MESSAGES.pageSignIn, href: routePath('login') },
+  { label: MESSAGES.pageRegister, href: routePath('register') },
+  { label: MESSAGES.pageMyOrders, href: routePath('member-orders') },
 ]
 
 const MEMBER_ACCOUNT_LINKS: Array<FooterLink> = [
-  { label: 'My account', href: routePath('member') },
-  { label: 'My orders', href: routePath('member-orders') },
+  { label: MESSAGES.pageMyAccount, href: routePath('member') },
+  { label: MESSAGES.pageMyOrders, href: routePath('member-orders') },
 ]
 
 export const LEGAL_LINKS: Array<FooterLink> = [
-  { label: 'Terms & conditions', href: routePath('terms') },
-  { label: 'Privacy policy', href: routePath('privacy-policy') },
-  { label: 'Cookie policy', href: routePath('cookie-policy') },
+  { label: MESSAGES.pageTermsAndConditions, href: routePath('terms') },
+  { label: MESSAGES.pagePrivacyPolicy, href: routePath('privacy-policy') },
+  { label: MESSAGES.pageCookiePolicy, href: routePath('cookie-policy') },
 ]
 
 const LINK_CLASS = 'inline-flex min-h-8 items-center text-white/85 hover:text-white hover:underline'
@@ -73,14 +78,16 @@ function FooterColumn({
   links: Array<FooterLink>
   children?: ReactNode
 }) {
+  // A brand's own columns are its words, said as written; the default ones are catalogue text.
+  const text = useText()
   return (
-    <nav aria-label={heading}>
-      <h2 className="text-base font-bold">{heading}</h2>
+    <nav aria-label={text(heading)}>
+      <h2 className="text-base font-bold">{text(heading)}</h2>
       <ul className="mt-3 space-y-1 text-sm">
         {links.map((link) => (
           <li key={link.href}>
             <a href={link.href} className={LINK_CLASS}>
-              {link.label}
+              {text(link.label)}
             </a>
           </li>
         ))}
@@ -107,9 +114,10 @@ function BrandLinkList<Channel extends BrandLink['channel']>({
   /** What the link says beside its icon, given the channel's label. */
   text: (label: string) => ReactNode
 }) {
+  const say = useText()
   if (links.length === 0) return null
   return (
-    <ul className={listClassName} aria-label={label}>
+    <ul className={listClassName} aria-label={say(label)}>
       {links.map((link) => {
         const { label: channelLabel, Icon } = channels[link.channel as Channel]
         return (
@@ -148,6 +156,7 @@ export function Footer({
   content: SiteContent
 }) {
   const year = useRenderNow().getUTCFullYear()
+  const text = useText()
   const social = brand ? linksOf(brand.links, 'social') : []
   const apps = brand ? linksOf(brand.links, 'app_store') : []
   return (
@@ -160,14 +169,14 @@ export function Footer({
             ))}
             {/* The account column follows the session, like the header. */}
             <FooterColumn
-              heading="Account"
+              heading={MESSAGES.pageAccount}
               links={signedIn ? MEMBER_ACCOUNT_LINKS : GUEST_ACCOUNT_LINKS}
             >
               {signedIn ? (
                 <li>
                   <form method="post" action={LOGOUT_PATH}>
                     <button type="submit" className={`${LINK_CLASS} cursor-pointer`}>
-                      Sign out
+                      {text(MESSAGES.pageSignOut)}
                     </button>
                   </form>
                 </li>
@@ -181,24 +190,22 @@ export function Footer({
               <StayInTouch brandName={brand.name} {...content.stayInTouch} />
             )}
             <BrandLinkList
-              label="Follow us"
+              label={MESSAGES.pageFollowUs}
               links={social}
               channels={SOCIAL}
               listClassName="mt-5 flex gap-2"
               linkClassName="flex size-11 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
               text={(label) => (
-                <span className="sr-only">
-                  {brand.name} on {label}
-                </span>
+                <span className="sr-only">{text(MESSAGES.pageBrandOn, brand.name, label)}</span>
               )}
             />
             <BrandLinkList
-              label="Get the app"
+              label={MESSAGES.pageGetTheApp}
               links={apps}
               channels={APP_STORES}
               listClassName="mt-4 flex flex-wrap gap-2"
               linkClassName="inline-flex min-h-11 items-center gap-2 rounded-lg border border-white/30 px-3 text-sm font-semibold hover:bg-white/10"
-              text={(label) => label}
+              text={(label) => text(label)}
             />
           </div>
         </div>
@@ -207,7 +214,7 @@ export function Footer({
         <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm text-white/80 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <div>
             <p>
-              © {year} {brand?.name ?? 'Storefront'}
+              © {year} {brand?.name ?? text(MESSAGES.pageStorefront)}
             </p>
             {brand && content.legalHtml ? (
               // Safe HTML: rendered and sanitised by worker/lib/markdown.ts.
@@ -218,12 +225,12 @@ export function Footer({
               />
             ) : null}
           </div>
-          <nav aria-label="Terms and policies">
+          <nav aria-label={text(MESSAGES.pageTermsAndPolicies)}>
             <ul className="flex flex-wrap gap-x-5 gap-y-1">
               {LEGAL_LINKS.map((link) => (
                 <li key={link.href}>
                   <a href={link.href} className="hover:text-white hover:underline">
-                    {link.label}
+                    {text(link.label)}
                   </a>
                 </li>
               ))}

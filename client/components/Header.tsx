@@ -65,9 +65,10 @@ function AnnouncementBar({
 }: {
   announcement: NonNullable<SiteContent['announcement']>
 }) {
+  const text = useText()
   return (
     <aside
-      aria-label="Announcement"
+      aria-label={text(MESSAGES.pageAnnouncement)}
       data-announcement=""
       className="bg-primary px-4 py-2 text-center text-sm font-semibold text-on-primary"
     >
@@ -95,7 +96,7 @@ function AnnouncementBar({
 function MainNav({ currentPath }: { currentPath: string }) {
   const text = useText()
   return (
-    <nav aria-label="Main" className="border-b border-black/10 bg-surface">
+    <nav aria-label={text(MESSAGES.pageMain)} className="border-b border-black/10 bg-surface">
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm font-medium whitespace-nowrap sm:px-4">
         {NAV_LINKS.map((link) => (
           <li key={link.href}>
@@ -124,13 +125,13 @@ function AccountLinks({ signedIn }: { signedIn: boolean }) {
       <>
         <a href={routePath('member')} className={ACCOUNT_BUTTON}>
           <UserIcon className="size-5" />
-          <span className="sr-only sm:not-sr-only">My account</span>
+          <span className="sr-only sm:not-sr-only">{text(MESSAGES.pageMyAccount)}</span>
         </a>
         {/* At every width: below 640 px its icon, its name for screen readers. */}
         <form method="post" action={LOGOUT_PATH}>
           <button type="submit" className={ACCOUNT_BUTTON}>
             <SignOutIcon className="size-5" />
-            <span className="sr-only sm:not-sr-only">Sign out</span>
+            <span className="sr-only sm:not-sr-only">{text(MESSAGES.pageSignOut)}</span>
           </button>
         </form>
       </>
@@ -159,6 +160,7 @@ function AccountLinks({ signedIn }: { signedIn: boolean }) {
  * scroll-padding-top (WCAG 2.4.11 focus not obscured).
  */
 export function Header({ brand, signedIn, currentPath, announcement = null }: HeaderProps) {
+  const text = useText()
   return (
     <>
       {brand && announcement ? <AnnouncementBar announcement={announcement} /> : null}
@@ -170,7 +172,7 @@ export function Header({ brand, signedIn, currentPath, announcement = null }: He
           <a href={routePath('index')} className="flex h-full min-w-0 items-center rounded-md">
             <Logo brand={brand} />
             {/* Named by what it shows, then where it goes (WCAG 2.5.3 label in name). */}
-            <span className="sr-only"> home</span>
+            <span className="sr-only"> {text(MESSAGES.pageHomeSuffix)}</span>
           </a>
           {brand ? (
             <div className="relative ms-auto flex shrink-0 items-center gap-0.5 sm:gap-2">

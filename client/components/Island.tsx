@@ -1,5 +1,6 @@
 import { type ComponentType, useContext } from 'react'
 import { preinitModule } from 'react-dom'
+import type { CountNoun } from '../../schemas/count-nouns.ts'
 import { PageTextsContext, recordingTexts } from '../lib/page-text.ts'
 import { useRenderContext } from './render-context.ts'
 
@@ -41,6 +42,8 @@ export function island<Props extends IslandProps>(
      * travel with it.
      */
     texts?: ReadonlyArray<string>
+    /** Counted nouns (schemas/count-nouns.ts) it may say only after it hydrates. */
+    counts?: ReadonlyArray<CountNoun>
   } = {}
 ): ComponentType<Omit<Props, 'islandId'>> {
   function IslandRoot(ownProps: Omit<Props, 'islandId'>) {
@@ -48,7 +51,7 @@ export function island<Props extends IslandProps>(
     const props = { ...ownProps, islandId: nextIslandId(name) } as Props
     // Every translation the island's render hands out is kept and written after its props, so
     // the browser hydrates it with the same words (an English render keeps none, writes nothing).
-    const recording = recordingTexts(useContext(PageTextsContext), options.texts)
+    const recording = recordingTexts(useContext(PageTextsContext), options.texts, options.counts)
     // React hoists the loader into <head>, once however many islands share it. The islands' own
     // chunks and React are not preloaded: the loader fetches them when an island hydrates, so
     // they never compete with the page's first paint (ADR 032).

@@ -5,6 +5,8 @@ import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { island } from './Island.tsx'
 import { NO_SITE_CONTENT } from '../lib/site-content.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 // Idle is soon enough: the message is readable before its dismiss button arrives.
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
@@ -21,13 +23,14 @@ export function Layout({
   interactive?: boolean
 }) {
   const content = chrome.content ?? NO_SITE_CONTENT
+  const text = useText()
   return (
     <>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
       >
-        Skip to main content
+        {text(MESSAGES.pageSkipToMain)}
       </a>
       <Header
         brand={chrome.brand}

@@ -1,7 +1,10 @@
 import type { Brand } from '../../schemas/brand.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 /** The brand's logo and name, or a neutral mark when no brand is known (unknown host). */
 export function Logo({ brand }: { brand: Brand | null }) {
+  const text = useText()
   if (!brand) {
     return (
       <span className="flex items-center gap-2 font-semibold text-ink">
@@ -15,7 +18,7 @@ export function Logo({ brand }: { brand: Brand | null }) {
             className="stroke-on-primary"
           />
         </svg>
-        <span>Storefront</span>
+        <span>{text(MESSAGES.pageStorefront)}</span>
       </span>
     )
   }

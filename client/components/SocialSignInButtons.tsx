@@ -1,5 +1,7 @@
 import type { SocialProvider } from '../../schemas/auth.ts'
 import { SOCIAL_SIGN_IN_PATH } from '../../schemas/constants.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 /*
  * "Continue with Google / Apple / Facebook" (ADR 026): one plain form post per provider, so they
@@ -17,9 +19,9 @@ export function socialStartPath(provider: SocialProvider): string {
 }
 
 const LABELS: Record<SocialProvider, string> = {
-  google: 'Continue with Google',
-  apple: 'Continue with Apple',
-  facebook: 'Continue with Facebook',
+  google: MESSAGES.pageContinueWithGoogle,
+  apple: MESSAGES.pageContinueWithApple,
+  facebook: MESSAGES.pageContinueWithFacebook,
 }
 
 const BUTTON_CLASSES: Record<SocialProvider, string> = {
@@ -102,9 +104,10 @@ export function SocialSignInButtons({
   /** Where to go after signing in (a path of this site). */
   redirect: string | null
 }) {
+  const text = useText()
   if (providers.length === 0) return null
   return (
-    <section aria-label="Sign in with another account" className="mb-6 grid gap-2">
+    <section aria-label={text(MESSAGES.pageSignInWithAnother)} className="mb-6 grid gap-2">
       {providers.map((provider) => {
         return (
           <form key={provider} method="post" action={socialStartPath(provider)}>
@@ -114,14 +117,14 @@ export function SocialSignInButtons({
               className={`flex min-h-11 w-full items-center justify-center gap-3 rounded-full px-4 py-2 text-base font-medium focus-visible:outline-2 focus-visible:outline-offset-2 ${BUTTON_CLASSES[provider]}`}
             >
               <ProviderLogo provider={provider} />
-              <span>{LABELS[provider]}</span>
+              <span>{text(LABELS[provider])}</span>
             </button>
           </form>
         )
       })}
       <p className="mt-2 flex items-center gap-3 text-sm text-ink/70" aria-hidden="true">
         <span className="h-px flex-1 bg-black/10" />
-        or
+        {text(MESSAGES.pageOrLower)}
         <span className="h-px flex-1 bg-black/10" />
       </p>
     </section>

@@ -2,8 +2,13 @@ import type { StoreSearchBoxProps } from '../lib/store-search.ts'
 import { AddressSearch } from '../islands/AddressSearch.tsx'
 import { PostcodeSearch } from '../islands/PostcodeSearch.tsx'
 import { island } from './Island.tsx'
+import { MESSAGES } from '../../schemas/messages.ts'
 
-const PostcodeSearchIsland = island('PostcodeSearch', PostcodeSearch, { hydrate: 'visible' })
+// Its refusals are said only after a search: their translations travel with it.
+const PostcodeSearchIsland = island('PostcodeSearch', PostcodeSearch, {
+  hydrate: 'visible',
+  texts: [MESSAGES.postcodeRequired, MESSAGES.postcodeInvalid],
+})
 const AddressSearchIsland = island('AddressSearch', AddressSearch, { hydrate: 'visible' })
 
 /**

@@ -9,6 +9,7 @@ import { TipChooser } from '../components/basket/TipChooser.tsx'
 import { CouponRefused, useBasketEdits } from '../components/basket/use-basket-edits.ts'
 import { useRobotCheck } from '../components/basket/use-robot-check.tsx'
 import { applyCoupon, removeCoupon, setFulfilmentMethod, setTip } from '../lib/basket.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface BasketEditorProps {
   /** The basket without its token (the page removed it). */
@@ -39,6 +40,7 @@ export function BasketEditor({
   const { basket, busy, errorOf, edit } = useBasketEdits(initial)
   const robot = useRobotCheck(robotCheck)
   const run = (...args: Parameters<typeof edit>) => void edit(...args)
+  const text = useText()
 
   const store = basket.store
   if (!store || (basket.lines.length === 0 && basket.mealDeals.length === 0)) {
@@ -70,7 +72,7 @@ export function BasketEditor({
       </div>
 
       <aside
-        aria-label="Order summary"
+        aria-label={text(MESSAGES.pageOrderSummary)}
         className="flex flex-col gap-5 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-black/10 sm:p-6 lg:sticky lg:top-4"
       >
         <SpendProgress basket={basket} />

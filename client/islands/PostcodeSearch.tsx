@@ -47,7 +47,7 @@ export function PostcodeSearch({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const check = checkPostcode(value, postcodeRule)
+    const check = checkPostcode(value, postcodeRule, text)
     if (!check.ok) {
       setError(check.message)
       return

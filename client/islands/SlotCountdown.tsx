@@ -40,16 +40,17 @@ function ChooseAgain({
   storeSlug: string
   onChooseAgain?: () => void
 }) {
+  const text = useText()
   if (onChooseAgain) {
     return (
       <button type="button" onClick={onChooseAgain} className={CHOOSE_AGAIN_CLASS}>
-        Choose a slot
+        {text(MESSAGES.pageChooseASlot)}
       </button>
     )
   }
   return (
     <a href={chooseAgainHref(storeSlug)} className={CHOOSE_AGAIN_CLASS}>
-      Choose a slot
+      {text(MESSAGES.pageChooseASlot)}
     </a>
   )
 }
@@ -131,7 +132,7 @@ export function SlotCountdown({
             <time
               className="font-bold tabular-nums"
               dateTime={`PT${Math.ceil(state.remainingMs / 1000)}S`}
-              aria-label={`${formatRemaining(state.remainingMs)} minutes`}
+              aria-label={text(MESSAGES.pageMinutesLeft, formatRemaining(state.remainingMs))}
             >
               {formatRemaining(state.remainingMs)}
             </time>

@@ -103,7 +103,7 @@ export function SlotPicker(props: SlotPickerProps) {
       {asap ? (
         <div
           role="group"
-          aria-label="When"
+          aria-label={text(MESSAGES.pageWhen)}
           className="grid grid-cols-2 gap-2 sm:inline-grid sm:min-w-80"
         >
           <button
@@ -113,7 +113,7 @@ export function SlotPicker(props: SlotPickerProps) {
             onClick={() => setView('asap')}
             className={`${TAB} ${view === 'asap' ? 'bg-primary text-on-primary' : 'bg-white ring-1 ring-black/15'} disabled:opacity-60`}
           >
-            ASAP
+            {text(MESSAGES.pageAsap)}
           </button>
           <button
             type="button"
@@ -138,7 +138,7 @@ export function SlotPicker(props: SlotPickerProps) {
       ) : (
         <section aria-labelledby="later-heading">
           <h2 id="later-heading" className="sr-only">
-            Choose a day and time
+            {text(MESSAGES.pageChooseADayAndTime)}
           </h2>
           {days.length > 1 ? (
             <DayTabs days={days} day={day} today={today} onChoose={setDay} />
@@ -164,7 +164,9 @@ export function SlotPicker(props: SlotPickerProps) {
               disabled={pending !== null}
               className="mt-4 min-h-11 rounded-lg px-4 font-semibold text-primary underline underline-offset-4 hover:no-underline focus-visible:outline-3 focus-visible:outline-offset-2"
             >
-              {pending === 'earliest' ? 'Reserving…' : 'Reserve the first available slot'}
+              {pending === 'earliest'
+                ? text(MESSAGES.pageReserving)
+                : text(MESSAGES.pageReserveFirstSlot)}
             </button>
           ) : null}
         </section>

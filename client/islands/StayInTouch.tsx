@@ -4,6 +4,7 @@ import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
 import { CONTENT_API } from '../lib/api-paths.ts'
 import { STAY_IN_TOUCH_FORM_ACTION } from '../lib/routes.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface StayInTouchProps {
   brandName: string
@@ -22,6 +23,7 @@ export function StayInTouch({ brandName, title, text, islandId }: StayInTouchPro
     (address) => postJson(CONTENT_API.stayInTouch, { email: address })
   )
   const done = data !== undefined && !error
+  const say = useText()
 
   return (
     <form
@@ -31,27 +33,26 @@ export function StayInTouch({ brandName, title, text, islandId }: StayInTouchPro
       noValidate
       aria-describedby={statusId}
     >
-      <h2 className="text-base font-bold">{title ?? 'Stay in touch'}</h2>
+      <h2 className="text-base font-bold">{title ?? say(MESSAGES.pageStayInTouch)}</h2>
       <p className="mt-1 text-sm opacity-90">
-        {text ??
-          `Offers, new stores and seasonal favourites from ${brandName}, straight to your inbox.`}
+        {text ?? say(MESSAGES.pageStayInTouchLine, brandName)}
       </p>
       <label htmlFor={emailInput.id} className="mt-3 block text-sm font-semibold">
-        Email address
+        {say(MESSAGES.pageEmailAddress)}
       </label>
       <div className="mt-1 flex gap-2">
         <input
           {...emailInput}
           aria-invalid={error ? true : undefined}
           className="h-11 min-w-0 flex-1 rounded-lg border-2 border-white/30 bg-white px-3 text-ink placeholder:text-ink/60"
-          placeholder="you@example.com"
+          placeholder={say(MESSAGES.pageEmailExample)}
         />
         <button
           type="submit"
           disabled={isMutating}
           className="h-11 rounded-lg bg-white px-4 text-sm font-bold text-ink hover:bg-white/90 disabled:opacity-70"
         >
-          {isMutating ? 'Signing up…' : 'Sign up'}
+          {isMutating ? say(MESSAGES.pageSigningUp) : say(MESSAGES.pageSignUp)}
         </button>
       </div>
       <p id={statusId} role="status" className="mt-2 min-h-5 text-sm font-semibold">
@@ -60,7 +61,7 @@ export function StayInTouch({ brandName, title, text, islandId }: StayInTouchPro
         ) : done ? (
           <span className="inline-flex items-center gap-1.5">
             <CheckIcon className="size-4" />
-            {MESSAGES.stayInTouchSuccess}
+            {say(MESSAGES.stayInTouchSuccess)}
           </span>
         ) : null}
       </p>

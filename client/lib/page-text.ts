@@ -5,6 +5,7 @@
 // its props (client/components/Island.tsx). Without a provider (a UK page, a unit test) a message
 // is its English, filled as formatMessage fills it.
 import { createContext, useContext } from 'react'
+import { type CountNoun, englishCount } from '../../schemas/count-nouns.ts'
 import { fillMessage } from '../../schemas/message-format.ts'
 
 /** The render's page text: an English message in the render's language, its `%s` filled. */
@@ -20,6 +21,13 @@ export interface PageTexts {
    * language; text that is no catalogue message stays as it is.
    */
   localise: (english: string) => string
+  /** A count with its noun in the render's language: '3 items', '3 artikelen'. */
+  count: (noun: CountNoun, count: number) => string
+  /**
+   * The noun's plural forms for the browser (JSON, see countTemplate in
+   * schemas/message-catalogue.ts), or null when the render speaks English.
+   */
+  countTemplate: (noun: CountNoun) => string | null
 }
 
 const asItIs = (english: string) => english
@@ -29,13 +37,23 @@ export const ENGLISH_TEXTS: PageTexts = {
   say: fillMessage,
   template: () => null,
   localise: asItIs,
+  count: englishCount,
+  countTemplate: () => null,
 }
+
+// A counted noun's forms travel with an island's translations under this key.
+const countKey = (noun: CountNoun) => `#${noun}`
 
 export const PageTextsContext = createContext<PageTexts>(ENGLISH_TEXTS)
 
 /** The render's text function: `const text = useText(); text(MESSAGES.basketTitle)`. */
 export function useText(): PageTexts['say'] {
   return useContext(PageTextsContext).say
+}
+
+/** The render's counts: `const count = useCount(); count('items', 3)` → '3 items', '3 artikelen'. */
+export function useCount(): PageTexts['count'] {
+  return useContext(PageTextsContext).count
 }
 
 /**
@@ -56,6 +74,26 @@ export function fillTemplate(template: string, values: ReadonlyArray<string | nu
   })
 }
 
+/**
+ * A count by its noun's forms as the server wrote them: the form for the number's plural
+ * category (an exact `=n` first), the number as the locale writes it, as ICU would say it.
+ */
+export function countByForms(template: string, count: number): string | null {
+  try {
+    const { locale, forms } = JSON.parse(template) as {
+      locale: string
+      forms: Record<string, string>
+    }
+    const form =
+      forms[`=${count}`] ?? forms[new Intl.PluralRules(locale).select(count)] ?? forms.other
+    return form === undefined
+      ? null
+      : fillTemplate(form, [new Intl.NumberFormat(locale).format(count)])
+  } catch {
+    return null
+  }
+}
+
 /** The page text an island hydrates with: the translations its server render wrote, else English. */
 export function islandTexts(translations: Readonly<Record<string, string>>): PageTexts {
   return {
@@ -67,6 +105,13 @@ export function islandTexts(translations: Readonly<Record<string, string>>): Pag
     },
     template: (english) => translations[english] ?? null,
     localise: asItIs,
+    count: (noun, count) => {
+      const template = translations[countKey(noun)]
+      return (
+        (template === undefined ? null : countByForms(template, count)) ?? englishCount(noun, count)
+      )
+    },
+    countTemplate: (noun) => translations[countKey(noun)] ?? null,
   }
 }
 
@@ -76,7 +121,8 @@ export function islandTexts(translations: Readonly<Record<string, string>>): Pag
  */
 export function recordingTexts(
   texts: PageTexts,
-  extra: ReadonlyArray<string> = []
+  extra: ReadonlyArray<string> = [],
+  extraCounts: ReadonlyArray<CountNoun> = []
 ): {
   texts: PageTexts
   used: Record<string, string>
@@ -86,7 +132,12 @@ export function recordingTexts(
     const template = texts.template(english)
     if (template !== null) used[english] = template
   }
+  const keepCount = (noun: CountNoun) => {
+    const template = texts.countTemplate(noun)
+    if (template !== null) used[countKey(noun)] = template
+  }
   for (const english of extra) keep(english)
+  for (const noun of extraCounts) keepCount(noun)
   return {
     used,
     texts: {
@@ -96,6 +147,11 @@ export function recordingTexts(
       },
       template: texts.template,
       localise: asItIs,
+      count: (noun, count) => {
+        keepCount(noun)
+        return texts.count(noun, count)
+      },
+      countTemplate: texts.countTemplate,
     },
   }
 }

@@ -193,7 +193,10 @@ export function reservationLabel(
 ): string {
   const method = reservation.fulfilmentMethod === 'delivery' ? 'delivery' : 'collection'
   if (reservation.type === 'asap' || reservation.timeSlotTime === null) {
-    return `ASAP ${method}, about ${asapTime(reservation.startDate, timeZone)}`
+    const about = asapTime(reservation.startDate, timeZone)
+    return method === 'delivery'
+      ? say(MESSAGES.pageAsapDeliveryAbout, about)
+      : say(MESSAGES.pageAsapCollectionAbout, about)
   }
   const range = slotTimeRange({
     timeSlotTime: reservation.timeSlotTime,

@@ -7,9 +7,33 @@ import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { BasketEditor } from '../islands/BasketEditor.tsx'
 import { routePath } from '../lib/routes.ts'
+import { useText } from '../lib/page-text.ts'
+import { BASKET_PAGE_KEYS, SLOT_PAGE_KEYS } from '../../schemas/page-messages.ts'
 
-// The basket is the page: hydrate at once.
-const BasketEditorIsland = island('BasketEditor', BasketEditor, { hydrate: 'load' })
+// The basket is the page: hydrate at once. A change may show any of its words (an empty basket,
+// a coupon applied, a minimum reached), so their translations all travel with it.
+const BasketEditorIsland = island('BasketEditor', BasketEditor, {
+  hydrate: 'load',
+  texts: [
+    ...BASKET_PAGE_KEYS.map((key) => MESSAGES[key]),
+    ...SLOT_PAGE_KEYS.map((key) => MESSAGES[key]),
+    MESSAGES.pageSubtotal,
+    MESSAGES.pageDeliveryFee,
+    MESSAGES.pageFree,
+    MESSAGES.pageServiceFee,
+    MESSAGES.pageDriverTip,
+    MESSAGES.pageTotal,
+    MESSAGES.pageDiscounts,
+    MESSAGES.pageOrderSummary,
+    MESSAGES.pageFindAStore,
+    MESSAGES.basketOverwrite,
+    MESSAGES.itemUnavailable,
+    MESSAGES.minimumSpendShort,
+    MESSAGES.taxAtCheckout,
+    MESSAGES.couponSignIn,
+    MESSAGES.substitutesHint,
+  ],
+})
 
 export interface BasketPageProps {
   chrome: PageChrome
@@ -37,6 +61,7 @@ export function BasketPage({
   serverTime,
   similar,
 }: BasketPageProps) {
+  const text = useText()
   const store = basket?.store ?? null
   const empty = !basket || (basket.lines.length === 0 && basket.mealDeals.length === 0)
   return (
@@ -44,7 +69,9 @@ export function BasketPage({
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
         <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h1 className="text-3xl font-extrabold tracking-tight">Your basket</h1>
+            <h1 className="text-3xl font-extrabold tracking-tight">
+              {text(MESSAGES.pageYourBasket)}
+            </h1>
             {store ? (
               <a
                 href={routePath('stores-storeSlug', { storeSlug: store.slug })}
@@ -60,7 +87,7 @@ export function BasketPage({
               href={continueHref}
               className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
             >
-              Continue shopping
+              {text(MESSAGES.pageContinueShopping)}
             </a>
           ) : null}
         </div>
@@ -69,7 +96,7 @@ export function BasketPage({
             role="alert"
             className="rounded-2xl bg-amber-50 p-6 font-semibold text-amber-950 ring-1 ring-amber-700/25"
           >
-            {MESSAGES.basketStoreClosed}
+            {text(MESSAGES.basketStoreClosed)}
           </p>
         ) : empty ? (
           <EmptyBasket store={store} />

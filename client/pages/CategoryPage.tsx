@@ -9,6 +9,7 @@ import { ListingControls, type ListingView } from '../components/catalogue/Listi
 import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { BannerStrip } from '../components/catalogue/Promotions.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
+import { useCount } from '../lib/page-text.ts'
 
 export interface CategoryPageProps {
   chrome: PageChrome
@@ -32,6 +33,7 @@ export function CategoryPage({
   paging,
 }: CategoryPageProps) {
   const { category, subCategories, items } = details
+  const count = useCount()
   return (
     <CataloguePageFrame
       chrome={chrome}
@@ -43,9 +45,7 @@ export function CategoryPage({
           {category.description ? (
             <p className="mt-2 max-w-3xl text-ink/80">{category.description}</p>
           ) : null}
-          <p className="mt-1 text-sm text-ink/75">
-            {items.total} {items.total === 1 ? 'product' : 'products'}
-          </p>
+          <p className="mt-1 text-sm text-ink/75">{count('products', items.total)}</p>
         </>
       }
     >

@@ -11,6 +11,8 @@ import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
 import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 /** Where the sign-out form posts. */
 
@@ -22,9 +24,10 @@ export interface ChangePasswordPageProps {
 
 /** A signed-in member changes their password; every other session ends (spec §7). */
 export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPageProps) {
+  const text = useText()
   return (
     <Layout chrome={chrome}>
-      <FormCard title="Change password">
+      <FormCard title={MESSAGES.pageChangePassword}>
         <FormNotice message={notice} />
         <form method="post" action={routePath('member-change-password')} noValidate>
           <ErrorSummary id="change-form-error" errors={errors} idPrefix="change" />
@@ -32,7 +35,7 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
             idPrefix="change"
             name="currentPassword"
             maxLength={TEXT_MAX_LENGTH.presentedPassword}
-            label="Current password"
+            label={MESSAGES.pageCurrentPassword}
             type="password"
             autoComplete="current-password"
             errors={errors}
@@ -40,16 +43,16 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
           <NewPasswordFields
             idPrefix="change"
             errors={errors}
-            hint="At least 8 characters. You will stay signed in here and be signed out everywhere else."
+            hint={MESSAGES.pageChangePasswordHint}
           />
-          <SubmitButton>Change password</SubmitButton>
+          <SubmitButton>{text(MESSAGES.pageChangePassword)}</SubmitButton>
         </form>
         <form method="post" action={LOGOUT_PATH} className="mt-6 border-t border-black/10 pt-4">
           <button
             type="submit"
             className="inline-flex min-h-11 items-center rounded-xl px-3 font-semibold text-ink underline underline-offset-4 hover:bg-tint"
           >
-            Sign out
+            {text(MESSAGES.pageSignOut)}
           </button>
         </form>
       </FormCard>

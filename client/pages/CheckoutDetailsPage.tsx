@@ -26,7 +26,7 @@ import { AddressFinder } from '../islands/AddressFinder.tsx'
 import { island } from '../components/Island.tsx'
 import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../lib/checkout-forms.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
-import { useText } from '../lib/page-text.ts'
+import { useLocalised, useText } from '../lib/page-text.ts'
 import { hasAddressLookup } from '../../schemas/address-form.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
 
@@ -97,10 +97,11 @@ export function CheckoutDetailsPage({
   finder = null,
 }: CheckoutDetailsPageProps) {
   const text = useText()
+  const localise = useLocalised()
   const shop = useShopLocale()
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
-      <CheckoutFrame title="Your details" progress="details">
+      <CheckoutFrame title={MESSAGES.pageYourDetails} progress="details">
         <form
           method="post"
           action={routePath('checkout-details')}
@@ -117,50 +118,56 @@ export function CheckoutDetailsPage({
           ) : null}
           {outsideArea ? (
             <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
-              <p>{outsideArea.message}</p>
+              <p>{localise(outsideArea.message)}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
                 {outsideArea.collectionHref ? (
                   <FormLink href={outsideArea.collectionHref}>
-                    Collect from the store instead
+                    {text(MESSAGES.pageCollectInstead)}
                   </FormLink>
                 ) : null}
-                <FormLink href={outsideArea.otherStoresHref}>Find a store that delivers</FormLink>
+                <FormLink href={outsideArea.otherStoresHref}>
+                  {text(MESSAGES.pageFindStoreThatDelivers)}
+                </FormLink>
               </div>
             </div>
           ) : memberEmail ? (
             <div id="details-form-error" role="alert" tabIndex={-1} autoFocus className={ALERT_BOX}>
-              <p>{MESSAGES.guestEmailRegistered}</p>
+              <p>{text(MESSAGES.guestEmailRegistered)}</p>
               <div className="mt-2 flex flex-wrap gap-x-6">
-                <FormLink href={checkoutLoginHref(values.email)}>Sign in</FormLink>
-                <FormLink href={CHECKOUT_OTP_LOGIN_HREF}>Sign in with a one-time code</FormLink>
+                <FormLink href={checkoutLoginHref(values.email)}>
+                  {text(MESSAGES.pageSignIn)}
+                </FormLink>
+                <FormLink href={CHECKOUT_OTP_LOGIN_HREF}>
+                  {text(MESSAGES.pageSignInWithOtp)}
+                </FormLink>
               </div>
             </div>
           ) : (
             <ErrorSummary id="details-form-error" errors={errors} />
           )}
-          <CheckoutCard title="Contact details" titleId="contact-title">
+          <CheckoutCard title={MESSAGES.pageContactDetails} titleId="contact-title">
             <NameFields idPrefix="details" errors={errors} values={values} />
             <EmailField idPrefix="details" errors={errors} values={values} />
             <TextField
               idPrefix="details"
               name="phoneNumber"
               maxLength={TEXT_MAX_LENGTH.phone}
-              label="Mobile number"
+              label={MESSAGES.pageMobileNumber}
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              hint="We will text you about your order."
+              hint={MESSAGES.pageMobileHint}
               errors={errors}
               values={values}
             />
           </CheckoutCard>
           {delivery ? (
-            <CheckoutCard title="Delivery address" titleId="address-title">
+            <CheckoutCard title={MESSAGES.pageDeliveryAddress} titleId="address-title">
               <SavedAddressChoice
                 idPrefix="delivery"
                 addresses={savedAddresses}
                 values={values}
-                legend="Your saved addresses"
+                legend={text(MESSAGES.pageYourSavedAddresses)}
               />
               {hasAddressLookup(shop.countryCode) ? (
                 <>
@@ -204,7 +211,7 @@ export function CheckoutDetailsPage({
             error={errors.terms}
           />
           <div className="max-w-sm">
-            <SubmitButton>Continue to payment</SubmitButton>
+            <SubmitButton>{text(MESSAGES.pageContinueToPayment)}</SubmitButton>
           </div>
         </form>
       </CheckoutFrame>

@@ -2,27 +2,30 @@ import { CheckoutCard, CheckoutFrame, StepLink } from '../components/checkout/Ch
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
 import { routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 /** How a signed-out shopper checks out (spec §6 Guest): as a guest, signed in, or registering. */
 export function CheckoutOptionsPage({ chrome }: { chrome: PageChrome }) {
+  const text = useText()
   return (
     <CheckoutLayout chrome={chrome} summary={null}>
-      <CheckoutFrame title="How would you like to check out?" progress="details">
-        <CheckoutCard title="New here?" titleId="guest-title">
-          <p className="mb-4 text-ink/80">
-            Check out with just your contact details. You can create an account later.
-          </p>
+      <CheckoutFrame title={MESSAGES.pageHowCheckOut} progress="details">
+        <CheckoutCard title={MESSAGES.pageNewHere} titleId="guest-title">
+          <p className="mb-4 text-ink/80">{text(MESSAGES.pageGuestIntro)}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <StepLink href={routePath('checkout-details')}>Continue as guest</StepLink>
+            <StepLink href={routePath('checkout-details')}>
+              {text(MESSAGES.pageContinueAsGuest)}
+            </StepLink>
             <StepLink href={routePath('checkout-create')} variant="secondary">
-              Create an account
+              {text(MESSAGES.pageCreateAnAccount)}
             </StepLink>
           </div>
         </CheckoutCard>
-        <CheckoutCard title="Already have an account?" titleId="member-title">
-          <p className="mb-4 text-ink/80">Sign in to use your saved details and cards.</p>
+        <CheckoutCard title={MESSAGES.pageHaveAccount} titleId="member-title">
+          <p className="mb-4 text-ink/80">{text(MESSAGES.pageSignInSaved)}</p>
           <StepLink href={routePath('checkout-login')} variant="secondary">
-            Sign in
+            {text(MESSAGES.pageSignIn)}
           </StepLink>
         </CheckoutCard>
       </CheckoutFrame>

@@ -24,6 +24,7 @@ import { displayPhone } from '../../schemas/phone.ts'
 import { useMoney, useShopLocale } from '../lib/shop-locale.ts'
 import { formatMessage } from '../../schemas/messages.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
+import { useText } from '../lib/page-text.ts'
 
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, {
@@ -58,15 +59,19 @@ export function PaymentSummary({
   addedTax?: AddedTax | null
 }) {
   const money = useMoney()
+  const text = useText()
+  const shop = useShopLocale()
   const { basket } = state
   const store = basket.store
   return (
-    <CheckoutCard title="Your order" titleId="summary-title">
+    <CheckoutCard title={MESSAGES.pageYourOrder} titleId="summary-title">
       {store ? <p className="font-semibold">{store.name}</p> : null}
       {store && basket.slot ? (
         <p className="mb-3 text-sm text-ink/80">
-          {basket.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'}:{' '}
-          {slotLabel(basket.slot, store.timeZone)}
+          {basket.fulfilmentMethod === 'delivery'
+            ? text(MESSAGES.pageDelivery)
+            : text(MESSAGES.pageCollection)}
+          : {slotLabel(basket.slot, store.timeZone, shop, text)}
         </p>
       ) : null}
       <OrderLines lines={basketSummaryLines(basket)} />
@@ -77,7 +82,7 @@ export function PaymentSummary({
           <dl className="mt-2 flex flex-col gap-1.5 border-t border-black/10 pt-2 text-sm">
             <AddedTaxRows tax={addedTax} />
             <TotalsRow
-              label="Total to pay"
+              label={MESSAGES.pageTotalToPay}
               value={money(basket.totals.total + addedTax.total)}
               strong
             />
@@ -92,11 +97,12 @@ export function PaymentSummary({
 /** Who the order is for, as the shopper typed it (the phone in its UK form), to check before paying. */
 function ContactSummary({ contact }: { contact: CheckoutState['contact'] }) {
   const shopCountry = useShopLocale().countryCode
+  const text = useText()
   if (!contact) return null
   return (
     <section aria-labelledby="contact-summary-title" className="mt-4 border-t border-black/10 pt-3">
       <h3 id="contact-summary-title" className="font-semibold">
-        Your details
+        {text(MESSAGES.pageYourDetails)}
       </h3>
       <p className="[overflow-wrap:anywhere]">
         {contact.firstName} {contact.lastName}
@@ -109,7 +115,7 @@ function ContactSummary({ contact }: { contact: CheckoutState['contact'] }) {
         href={routePath('checkout-details')}
         className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
       >
-        Change your details
+        {text(MESSAGES.pageChangeYourDetails)}
       </a>
     </section>
   )
@@ -139,14 +145,14 @@ export function CheckoutPaymentPage({
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
       <CheckoutFrame
-        title="Payment"
+        title={MESSAGES.pagePayment}
         progress="payment"
         aside={<PaymentSummary state={state} addedTax={addedTax} />}
       >
         <SandboxBanner sandbox={state.sandbox} />
         <FormAlert id="payment-alert" message={alert ?? undefined} />
         {credit.creditAvailable !== null && credit.creditAvailable > 0 ? (
-          <CheckoutCard title="Store credit" titleId="store-credit-title">
+          <CheckoutCard title={MESSAGES.pageStoreCredit} titleId="store-credit-title">
             <StoreCreditSwitchIsland
               available={credit.creditAvailable}
               useCredit={credit.useCredit}

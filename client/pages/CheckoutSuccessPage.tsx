@@ -16,7 +16,8 @@ import { displayPhone } from '../../schemas/phone.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
-import { useText } from '../lib/page-text.ts'
+import { fillMessage } from '../../schemas/message-format.ts'
+import { useText, type PageTexts } from '../lib/page-text.ts'
 
 export interface CheckoutSuccessPageProps {
   chrome: PageChrome
@@ -30,10 +31,16 @@ export interface CheckoutSuccessPageProps {
  * The order's slot as frozen on it (store-local date and HH:mm times): 'Mon 23 Nov, 09:00–10:00',
  * or 'ASAP'. Null without a slot.
  */
-export function orderSlotLabel(order: OrderSummary, shop: ShopLocale = GB_LOCALE): string | null {
+export function orderSlotLabel(
+  order: OrderSummary,
+  shop: ShopLocale = GB_LOCALE,
+  say: PageTexts['say'] = fillMessage
+): string | null {
   if (!order.slotDate) return null
   if (order.fulfilmentTiming === 'asap' || !order.slotStartsAt) {
-    return order.slotStartsAt ? `ASAP (about ${order.slotStartsAt})` : 'ASAP'
+    return order.slotStartsAt
+      ? say(MESSAGES.pageAsapAbout, order.slotStartsAt)
+      : say(MESSAGES.pageAsap)
   }
   const day = `${weekdayShort(order.slotDate, shop)} ${dayMonth(order.slotDate, shop)}`
   const range = slotTimeRange({
@@ -69,7 +76,7 @@ export function CheckoutSuccessPage({
   const shop = useShopLocale()
   const text = useText()
   const shopCountry = shop.countryCode
-  const slot = order ? orderSlotLabel(order, shop) : null
+  const slot = order ? orderSlotLabel(order, shop, text) : null
   const collection = order?.fulfilmentMethod === 'collection'
   const where = !order
     ? []
@@ -157,10 +164,12 @@ export function CheckoutSuccessPage({
         {/* The ways on, side by side: follow the order, or shop again. */}
         <div className="flex flex-wrap gap-3">
           {tracked ? (
-            <StepLink href={trackingPath(order.businessOrderId)}>Track your order</StepLink>
+            <StepLink href={trackingPath(order.businessOrderId)}>
+              {text(MESSAGES.pageTrackYourOrder)}
+            </StepLink>
           ) : null}
           <StepLink href={continueHref} variant={tracked ? 'secondary' : 'primary'}>
-            Continue shopping
+            {text(MESSAGES.pageContinueShopping)}
           </StepLink>
         </div>
       </CheckoutFrame>

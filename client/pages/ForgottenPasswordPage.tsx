@@ -11,6 +11,8 @@ import {
 import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface ForgottenPasswordPageProps {
   chrome: PageChrome
@@ -27,22 +29,19 @@ export function ForgottenPasswordPage({
   values,
   sentMessage,
 }: ForgottenPasswordPageProps) {
+  const text = useText()
   return (
     <Layout chrome={chrome}>
       <FormCard
-        title="Forgotten your password?"
-        intro={
-          sentMessage
-            ? undefined
-            : "Enter your email address and we'll send you a link to set a new password."
-        }
+        title={MESSAGES.pageForgottenPassword}
+        intro={sentMessage ? undefined : text(MESSAGES.pageForgottenIntro)}
       >
         {sentMessage ? (
           <>
             <FormNotice message={sentMessage} />
-            <p className="text-ink/80">The link works for one hour. Check your spam folder too.</p>
+            <p className="text-ink/80">{text(MESSAGES.pageLinkWorksOneHour)}</p>
             <div className="mt-4">
-              <FormLink href={routePath('login')}>Back to sign in</FormLink>
+              <FormLink href={routePath('login')}>{text(MESSAGES.pageBackToSignIn)}</FormLink>
             </div>
           </>
         ) : (
@@ -50,10 +49,10 @@ export function ForgottenPasswordPage({
             <form method="post" action={routePath('forgotten-password')} noValidate>
               <ErrorSummary id="forgotten-form-error" errors={errors} idPrefix="forgotten" />
               <EmailField idPrefix="forgotten" errors={errors} values={values} />
-              <SubmitButton>Send reset link</SubmitButton>
+              <SubmitButton>{text(MESSAGES.pageSendResetLink)}</SubmitButton>
             </form>
             <div className="mt-4">
-              <FormLink href={routePath('login')}>Back to sign in</FormLink>
+              <FormLink href={routePath('login')}>{text(MESSAGES.pageBackToSignIn)}</FormLink>
             </div>
           </>
         )}

@@ -9,6 +9,8 @@ import type { StoreSearchBoxProps } from '../lib/store-search.ts'
 import { offerHeadline, referralPromise } from '../components/referrals/referral-promise.ts'
 import { routePath } from '../lib/routes.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface Department {
   name: string
@@ -59,6 +61,7 @@ export function HomePage({
   referralOffer,
 }: HomePageProps) {
   const shop = useShopLocale()
+  const say = useText()
   const { brand } = chrome
   // The brand's home blocks (spec §7) win over the white-label settings and the defaults.
   const blocks = chrome.content?.home ?? {}
@@ -104,11 +107,8 @@ export function HomePage({
             id="store-search"
             className="scroll-mt-6 rounded-2xl bg-white p-5 text-ink shadow-xl sm:p-7"
           >
-            <h2 className="text-xl font-bold">Shop from a store near you</h2>
-            <p className="mt-1 mb-4 text-sm text-ink/75">
-              We&apos;ll show you the stores that deliver to your door or are close enough to
-              collect from.
-            </p>
+            <h2 className="text-xl font-bold">{say(MESSAGES.pageShopNearYou)}</h2>
+            <p className="mt-1 mb-4 text-sm text-ink/75">{say(MESSAGES.pageShopNearYouHint)}</p>
             <StoreSearch {...search} />
           </div>
         </div>
@@ -116,7 +116,7 @@ export function HomePage({
 
       <section aria-labelledby="how-title" className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <h2 id="how-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-          How {brand.name} works
+          {say(MESSAGES.pageHowBrandWorks, brand.name)}
         </h2>
         <ol className="mt-8 grid gap-5 md:grid-cols-3">
           {steps.map(({ title, text }, index) => {
@@ -127,7 +127,9 @@ export function HomePage({
                   <span className="flex size-12 items-center justify-center rounded-full bg-tint text-primary">
                     <Icon className="size-6" />
                   </span>
-                  <span className="text-sm font-bold text-ink/70">Step {index + 1}</span>
+                  <span className="text-sm font-bold text-ink/70">
+                    {say(MESSAGES.pageStepNumber, index + 1)}
+                  </span>
                 </div>
                 <h3 className="mt-4 text-lg font-bold">{title}</h3>
                 <p className="mt-1 text-ink/80">{text}</p>
@@ -145,17 +147,15 @@ export function HomePage({
                 id="departments-title"
                 className="text-2xl font-extrabold tracking-tight sm:text-3xl"
               >
-                Shop by department
+                {say(MESSAGES.pageShopByDepartment)}
               </h2>
-              <p className="mt-1 text-ink/80">
-                Everything you&apos;d find in store, ready when you are.
-              </p>
+              <p className="mt-1 text-ink/80">{say(MESSAGES.pageShopByDepartmentHint)}</p>
             </div>
             <a
               href="#store-search"
               className="inline-flex min-h-11 items-center rounded-full border-2 border-primary px-5 font-bold text-primary hover:bg-white"
             >
-              Find a store to start
+              {say(MESSAGES.pageFindStoreToStart)}
             </a>
           </div>
           <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
@@ -189,14 +189,15 @@ export function HomePage({
                 {offerHeadline(referralOffer.rewardAmount, shop)}
               </h2>
               <p className="mt-2 max-w-2xl text-ink/80">
-                Invite a friend to {brand.name}. {referralPromise(referralOffer.rewardAmount, shop)}
+                {say(MESSAGES.pageInviteFriendTo, brand.name)}{' '}
+                {referralPromise(referralOffer.rewardAmount, shop)}
               </p>
             </div>
             <a
               href={routePath('referrer')}
               className="inline-flex min-h-12 items-center justify-center rounded-full bg-primary px-6 font-bold text-on-primary hover:brightness-90"
             >
-              Refer a friend
+              {say(MESSAGES.pageReferAFriend)}
             </a>
           </div>
         </section>

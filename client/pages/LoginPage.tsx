@@ -17,6 +17,7 @@ import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
 import { LOGIN_INTENT_FIELD, LOGIN_INTENTS, OTP_STEP_QUERY } from '../lib/login-forms.ts'
+import { useLocalised, useText } from '../lib/page-text.ts'
 
 /**
  * The one-time password part of the page: `send` asks where to send a code (beside the password
@@ -70,6 +71,7 @@ function OtpSendForm({
   redirect: string | null
   alone: boolean
 }) {
+  const text = useText()
   return (
     <form
       method="post"
@@ -85,18 +87,18 @@ function OtpSendForm({
         idPrefix="otp-send"
         name="identifier"
         maxLength={TEXT_MAX_LENGTH.email}
-        label="Email or mobile number"
+        label={MESSAGES.pageEmailOrMobile}
         autoComplete="username"
-        hint="We will send you a 6-digit code to sign in with. It works for 10 minutes."
+        hint={MESSAGES.pageOtpHint}
         errors={errors}
         values={values}
       />
       <div className="grid gap-1">
         <SubmitButton name="channel" value="email">
-          Email me a code
+          {text(MESSAGES.pageEmailMeACode)}
         </SubmitButton>
         <SubmitButton name="channel" value="sms" variant="secondary">
-          Text me a code
+          {text(MESSAGES.pageTextMeACode)}
         </SubmitButton>
       </div>
     </form>
@@ -111,8 +113,10 @@ function OtpCodeCard({
   redirect: string | null
 }) {
   const { errors } = view
+  const text = useText()
+  const localise = useLocalised()
   return (
-    <FormCard title="Enter your code" intro={<p>{view.sentNotice}</p>}>
+    <FormCard title={MESSAGES.pageEnterYourCode} intro={<p>{localise(view.sentNotice)}</p>}>
       <form
         method="post"
         action={routePath('login')}
@@ -124,17 +128,17 @@ function OtpCodeCard({
         <TextField
           idPrefix="otp"
           name="code"
-          label="6-digit code"
+          label={MESSAGES.pageSixDigitCode}
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={6}
           errors={errors}
         />
-        <SubmitButton>Sign in</SubmitButton>
+        <SubmitButton>{text(MESSAGES.pageSignIn)}</SubmitButton>
       </form>
       <div className="mt-4 flex flex-col items-start gap-1 text-sm sm:flex-row sm:justify-between">
-        <FormLink href={loginHref(redirect, 'send')}>Send a new code</FormLink>
-        <FormLink href={loginHref(redirect)}>Sign in with your password</FormLink>
+        <FormLink href={loginHref(redirect, 'send')}>{text(MESSAGES.pageSendNewCode)}</FormLink>
+        <FormLink href={loginHref(redirect)}>{text(MESSAGES.pageSignInWithPassword)}</FormLink>
       </div>
     </FormCard>
   )
@@ -142,12 +146,15 @@ function OtpCodeCard({
 
 /** The ways in that still work while password sign-in is locked: a one-time code, a reset. */
 function LockedHelp({ redirect }: { redirect: string | null }) {
+  const text = useText()
   return (
     <div id="login-locked-help" className="-mt-2 mb-5">
-      <p>{MESSAGES.passwordAttemptsLockedHelp}</p>
+      <p>{text(MESSAGES.passwordAttemptsLockedHelp)}</p>
       <div className="flex flex-col items-start gap-1 sm:flex-row sm:justify-between">
-        <FormLink href={loginHref(redirect, 'send')}>Sign in with a one-time code</FormLink>
-        <FormLink href={routePath('forgotten-password')}>Reset your password</FormLink>
+        <FormLink href={loginHref(redirect, 'send')}>{text(MESSAGES.pageSignInWithOtp)}</FormLink>
+        <FormLink href={routePath('forgotten-password')}>
+          {text(MESSAGES.pageResetYourPassword)}
+        </FormLink>
       </div>
     </div>
   )
@@ -167,6 +174,7 @@ export function LoginPage({
   locked = false,
   socialProviders = [],
 }: LoginPageProps) {
+  const text = useText()
   const otpView: OtpView = otp ?? { step: 'send', alone: false, errors: {}, values: {} }
   if (otpView.step === 'code') {
     return (
@@ -178,10 +186,10 @@ export function LoginPage({
   if (otpView.alone) {
     return (
       <Layout chrome={chrome}>
-        <FormCard title="Sign in with a code">
+        <FormCard title={MESSAGES.pageSignInWithCode}>
           <OtpSendForm errors={otpView.errors} values={otpView.values} redirect={redirect} alone />
           <div className="mt-4 text-sm">
-            <FormLink href={loginHref(redirect)}>Sign in with your password</FormLink>
+            <FormLink href={loginHref(redirect)}>{text(MESSAGES.pageSignInWithPassword)}</FormLink>
           </div>
         </FormCard>
       </Layout>
@@ -189,7 +197,7 @@ export function LoginPage({
   }
   return (
     <Layout chrome={chrome}>
-      <FormCard title="Sign in">
+      <FormCard title={MESSAGES.pageSignIn}>
         <FormNotice message={notice} />
         <SocialSignInButtons providers={socialProviders} redirect={redirect} />
         <form
@@ -208,20 +216,22 @@ export function LoginPage({
             idPrefix="login"
             name="password"
             maxLength={TEXT_MAX_LENGTH.presentedPassword}
-            label="Password"
+            label={MESSAGES.pagePassword}
             type="password"
             autoComplete="current-password"
             errors={errors}
           />
-          <SubmitButton>Sign in</SubmitButton>
+          <SubmitButton>{text(MESSAGES.pageSignIn)}</SubmitButton>
         </form>
         <div className="mt-4 flex flex-col items-start gap-1 text-sm sm:flex-row sm:justify-between">
-          <FormLink href={routePath('forgotten-password')}>Forgotten your password?</FormLink>
-          <FormLink href={routePath('register')}>Create an account</FormLink>
+          <FormLink href={routePath('forgotten-password')}>
+            {text(MESSAGES.pageForgottenPassword)}
+          </FormLink>
+          <FormLink href={routePath('register')}>{text(MESSAGES.pageCreateAnAccount)}</FormLink>
         </div>
         <section aria-labelledby="otp-heading" className="mt-6 border-t border-black/10 pt-6">
           <h2 id="otp-heading" className="mb-4 text-lg font-bold">
-            Or sign in with a one-time code
+            {text(MESSAGES.pageOrSignInWithOtp)}
           </h2>
           <OtpSendForm
             errors={otpView.errors}

@@ -20,6 +20,8 @@ import { routePath } from '../lib/routes.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
 import { REFERRAL_CODE_FIELD } from '../lib/login-forms.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 /** The answers offered to "Where did you hear about us?" (spec §3 Customer contact). */
 export const WHERE_HEARD_OPTIONS = [
@@ -52,13 +54,15 @@ export function RegisterPage({
   socialProviders = [],
 }: RegisterPageProps) {
   const termsError = errors.terms
+  const text = useText()
   return (
     <Layout chrome={chrome}>
       <FormCard
-        title="Create an account"
+        title={MESSAGES.pageCreateAnAccount}
         intro={
           <>
-            Already registered? <FormLink href={routePath('login')}>Sign in</FormLink>
+            {text(MESSAGES.pageAlreadyRegistered)}{' '}
+            <FormLink href={routePath('login')}>{text(MESSAGES.pageSignIn)}</FormLink>
           </>
         }
       >
@@ -72,20 +76,25 @@ export function RegisterPage({
             idPrefix="register"
             name="phone"
             maxLength={TEXT_MAX_LENGTH.phone}
-            label="Mobile phone number"
+            label={MESSAGES.pageMobilePhoneNumber}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            hint="A UK mobile number, e.g. 07700 900123."
+            hint={MESSAGES.pageUkMobileHint}
             required={false}
             errors={errors}
             values={values}
           />
-          <NewPasswordFields idPrefix="register" errors={errors} label="Password" />
+          <NewPasswordFields
+            idPrefix="register"
+            errors={errors}
+            label={MESSAGES.pagePassword}
+            confirmLabel={MESSAGES.pageConfirmPassword}
+          />
           <SelectField
             idPrefix="register"
             name="whereHeard"
-            label="Where did you hear about us?"
+            label={MESSAGES.pageWhereHeard}
             options={WHERE_HEARD_OPTIONS}
             errors={errors}
             values={values}
@@ -94,16 +103,16 @@ export function RegisterPage({
             idPrefix="register"
             name={REFERRAL_CODE_FIELD}
             maxLength={16}
-            label="Referral code"
+            label={MESSAGES.pageReferralCode}
             autoComplete="off"
-            hint="From a friend's invitation link, if you have one."
+            hint={MESSAGES.pageReferralCodeHint}
             required={false}
             errors={errors}
             values={values}
           />
           {marketingOptIn ? <MarketingOptIn values={values} /> : null}
           <TermsAgreement idPrefix="register" checked={values.terms === 'yes'} error={termsError} />
-          <SubmitButton>Create account</SubmitButton>
+          <SubmitButton>{text(MESSAGES.pageCreateAccount)}</SubmitButton>
         </form>
       </FormCard>
     </Layout>

@@ -10,6 +10,8 @@ import {
 import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface ResetPasswordPageProps {
   chrome: PageChrome
@@ -27,19 +29,22 @@ export function ResetPasswordPage({
   errors,
   invalidMessage,
 }: ResetPasswordPageProps) {
+  const text = useText()
   return (
     <Layout chrome={chrome}>
-      <FormCard title="Set a new password">
+      <FormCard title={MESSAGES.pageSetANewPassword}>
         {invalidMessage ? (
           <>
             <FormAlert id="reset-invalid" message={invalidMessage} />
-            <FormLink href={routePath('forgotten-password')}>Ask for a new link</FormLink>
+            <FormLink href={routePath('forgotten-password')}>
+              {text(MESSAGES.pageAskForNewLink)}
+            </FormLink>
           </>
         ) : (
           <form method="post" action={action} noValidate>
             <ErrorSummary id="reset-form-error" errors={errors} idPrefix="reset" />
             <NewPasswordFields idPrefix="reset" errors={errors} />
-            <SubmitButton>Set new password</SubmitButton>
+            <SubmitButton>{text(MESSAGES.pageSetNewPassword)}</SubmitButton>
           </form>
         )}
       </FormCard>

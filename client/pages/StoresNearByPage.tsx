@@ -30,7 +30,7 @@ import {
 import { routePath } from '../lib/routes.ts'
 import { StoreRatingLine } from '../components/store/StoreRatingLine.tsx'
 import { useShopLocale } from '../lib/shop-locale.ts'
-import { useText } from '../lib/page-text.ts'
+import { useCount, useText } from '../lib/page-text.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 
 export interface StoresNearByPageProps {
@@ -54,6 +54,7 @@ export function StoresNearByPage({
   interest,
 }: StoresNearByPageProps) {
   const text = useText()
+  const count = useCount()
   return (
     <Layout chrome={chrome} interactive>
       <div className="bg-tint">
@@ -64,8 +65,8 @@ export function StoresNearByPage({
             </h1>
             <p className="mt-2 text-ink/80">
               {stores.length === 0
-                ? 'Search again, or leave your email and we will tell you when we arrive.'
-                : `${stores.length} ${stores.length === 1 ? 'store' : 'stores'}, nearest first. Pick one to start shopping.`}
+                ? text(MESSAGES.pageSearchAgainOrEmail)
+                : text(MESSAGES.pageStoresNearestFirst, count('stores', stores.length))}
             </p>
           </div>
           <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-black/10 sm:p-5">

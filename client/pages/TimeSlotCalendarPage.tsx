@@ -5,11 +5,15 @@ import { DayStrip } from '../components/slots/DayStrip.tsx'
 import { SlotPageFrame, type SlotPageFrameProps } from '../components/slots/SlotPageFrame.tsx'
 import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
 import { dayMonthYear, weekdayLong } from '../lib/slots.ts'
+import { useText } from '../lib/page-text.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
+import { SLOT_PAGE_KEYS } from '../../schemas/page-messages.ts'
 
 const SlotPickerIsland = island('SlotPicker', SlotPicker, {
   hydrate: 'load',
   // The held slot's words, said once the shopper picks one.
   texts: [
+    ...SLOT_PAGE_KEYS.map((key) => MESSAGES[key]),
     MESSAGES.pageYourSlot,
     MESSAGES.pageDelivery,
     MESSAGES.pageCollection,
@@ -36,20 +40,26 @@ export function TimeSlotCalendarPage({
   picker,
 }: TimeSlotCalendarPageProps) {
   const day = days.find((candidate) => candidate.date === selected) ?? null
+  const text = useText()
+  const shop = useShopLocale()
+  const title =
+    picker.method === 'delivery'
+      ? text(MESSAGES.pageChooseDeliveryDay)
+      : text(MESSAGES.pageChooseCollectionDay)
   return (
-    <SlotPageFrame {...frame} title={`Choose a ${picker.method} day`}>
+    <SlotPageFrame {...frame} title={title}>
       <DayStrip days={days} selected={selected} hrefFor={dayHref} />
       <CalendarGrid days={days} selected={selected} hrefFor={dayHref} />
       {day ? (
         <section aria-labelledby="calendar-day-heading" className="mt-6">
           <h2 id="calendar-day-heading" className="text-xl font-bold">
-            {weekdayLong(day.date)} {dayMonthYear(day.date)}
+            {weekdayLong(day.date, shop)} {dayMonthYear(day.date, shop)}
           </h2>
           <SlotPickerIsland {...picker} days={[day]} asap={null} initialDay={day.date} />
         </section>
       ) : (
         <p className="mt-6 rounded-xl bg-white p-4 ring-1 ring-black/10">
-          {MESSAGES.slotsNoneToday}
+          {text(MESSAGES.slotsNoneToday)}
         </p>
       )}
     </SlotPageFrame>

@@ -3,11 +3,14 @@ import { island } from '../components/Island.tsx'
 import { DeliveryPlace, type DeliveryPlaceView } from '../components/slots/DeliveryPlace.tsx'
 import { SlotPageFrame, type SlotPageFrameProps } from '../components/slots/SlotPageFrame.tsx'
 import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
+import { SLOT_PAGE_KEYS } from '../../schemas/page-messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 const SlotPickerIsland = island('SlotPicker', SlotPicker, {
   hydrate: 'load',
   // The held slot's words, said once the shopper picks one.
   texts: [
+    ...SLOT_PAGE_KEYS.map((key) => MESSAGES[key]),
     MESSAGES.pageYourSlot,
     MESSAGES.pageDelivery,
     MESSAGES.pageCollection,
@@ -23,8 +26,13 @@ export interface TimeSlotsPageProps {
 
 /** Spec §2 stores-storeSlug-time-slots: ASAP or a future day and slot, for delivery or collection. */
 export function TimeSlotsPage({ frame, picker }: TimeSlotsPageProps) {
+  const text = useText()
+  const title =
+    picker.method === 'delivery'
+      ? text(MESSAGES.pageChooseDeliveryTime)
+      : text(MESSAGES.pageChooseCollectionTime)
   return (
-    <SlotPageFrame {...frame} title={`Choose a ${picker.method} time`}>
+    <SlotPageFrame {...frame} title={title}>
       <SlotPickerIsland {...picker} />
     </SlotPageFrame>
   )
@@ -41,8 +49,9 @@ export function DeliveryPlacePage({
   frame: Omit<SlotPageFrameProps, 'children' | 'title'>
   place: Exclude<DeliveryPlaceView, { state: 'inside' }>
 }) {
+  const text = useText()
   return (
-    <SlotPageFrame {...frame} title="Choose a delivery time">
+    <SlotPageFrame {...frame} title={text(MESSAGES.pageChooseDeliveryTime)}>
       <DeliveryPlace place={place} />
     </SlotPageFrame>
   )

@@ -61,7 +61,7 @@ export function TrackingPage({
           {text(MESSAGES.pageTrackYourOrder)}
         </p>
         <h1 className="mt-1 text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere]">
-          Order {snapshot.orderNumber}
+          {text(MESSAGES.pageOrderNumbered, snapshot.orderNumber)}
         </h1>
         <p className="mt-2 text-ink/80" data-testid="tracking-when">
           {whenText(snapshot, timeZone)}
@@ -81,29 +81,29 @@ export function TrackingPage({
             className="h-fit rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5"
           >
             <h2 id="tracking-store-title" className="text-lg font-bold">
-              {snapshot.fulfilmentMethod === 'delivery' ? 'Delivering from' : 'Collect from'}
+              {snapshot.fulfilmentMethod === 'delivery'
+                ? text(MESSAGES.pageDeliveringFrom)
+                : text(MESSAGES.pageCollectFrom)}
             </h2>
             <p className="mt-1 font-semibold">{store.name}</p>
             {store.phone ? (
               <p className="mt-3">
                 <a
                   href={telHref(store.phone)}
-                  aria-label={`Call the store on ${store.phone}`}
+                  aria-label={text(MESSAGES.pageCallStoreOn, store.phone)}
                   className="inline-flex min-h-11 items-center rounded-full border-2 border-primary px-4 font-semibold whitespace-nowrap text-primary"
                 >
-                  Call {store.phone}
+                  {text(MESSAGES.pageCallNumber, store.phone)}
                 </a>
               </p>
             ) : null}
-            <p className="mt-3 text-sm text-ink/70">
-              Questions about your items or a change to your order? The store can help.
-            </p>
+            <p className="mt-3 text-sm text-ink/70">{text(MESSAGES.pageQuestionsStoreHelps)}</p>
             <p className="mt-2">
               <a
                 href={routePath('contact', undefined, { order: snapshot.orderNumber })}
                 className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
               >
-                Contact us about this order
+                {text(MESSAGES.pageContactAboutOrder)}
               </a>
             </p>
             <p>

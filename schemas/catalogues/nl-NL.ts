@@ -13,6 +13,9 @@ export const NL_NL_COUNTS = {
   minutes: '{count, plural, one {# minuut} other {# minuten}}',
   days: '{count, plural, one {# dag} other {# dagen}}',
   points: '{count, plural, one {# punt} other {# punten}}',
+  products: '{count, plural, one {# product} other {# producten}}',
+  stores: '{count, plural, one {# winkel} other {# winkels}}',
+  orders: '{count, plural, one {# bestelling} other {# bestellingen}}',
 } as const
 
 export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {

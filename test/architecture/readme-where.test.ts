@@ -33,6 +33,7 @@ it('names files that exist, three to five for each change', () => {
     'a payment gateway',
     'an operator setting',
     'a new language',
+    "a shopper's page text",
     'a tax rate or provider',
   ])
   for (const { what, paths } of rows) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { CARDS, expect, PaymentPage, StorePages, test } from './pages/index.ts'
-import { CheckoutPages } from './pages/checkout.ts'
+import { type CardPageLabels, CheckoutPages, ENGLISH_CARD_PAGE } from './pages/checkout.ts'
 import { screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
 
 /*
@@ -13,6 +13,8 @@ import { screenshots, uniqueEmail, urlOn, waitForIsland } from './helpers.ts'
  */
 
 interface Abroad {
+  /** The journey's title. */
+  title: string
   name: string
   host: string
   postcode: string
@@ -56,6 +58,19 @@ interface Abroad {
     receipt: string
     vatHeading: string
     placed: string
+    /** The header's main navigation's name. */
+    mainNav: string
+    basketHeading: string
+    deliveryOrCollection: string
+    /** The basket's three items as the checkout header counts them. */
+    threeItems: string
+    footerLegal: string
+    termsLink: string
+    signInHeading: string
+    forgottenPassword: string
+    /** The sandbox card page's heading: the total to pay. */
+    payHeading: RegExp
+    cardPage: CardPageLabels
   }
   /** When the order was placed, as the receipt writes it in the shop's zone (12:00 UTC on). */
   placedAt: RegExp
@@ -71,6 +86,7 @@ interface Abroad {
 }
 
 const DUBLIN: Abroad = {
+  title: 'Liffey Larder in Dublin: an Eircode to a paid order, in euros written the Irish way',
   name: 'Liffey Larder',
   host: 'dublin.localhost',
   postcode: 'D02 X285',
@@ -118,6 +134,16 @@ const DUBLIN: Abroad = {
     receipt: 'Printable receipt',
     vatHeading: 'VAT',
     placed: 'Placed',
+    mainNav: 'Main',
+    basketHeading: 'Your basket',
+    deliveryOrCollection: 'Delivery or collection',
+    threeItems: '3 items',
+    footerLegal: 'Terms and policies',
+    termsLink: 'Terms & conditions',
+    signInHeading: 'Sign in',
+    forgottenPassword: 'Forgotten your password?',
+    payHeading: /^\s*Pay €13\.49\s*$/,
+    cardPage: ENGLISH_CARD_PAGE,
   },
   // Europe/Dublin is on UTC in November.
   placedAt: /^25 Nov 2026, 12:\d\d$/,
@@ -132,6 +158,7 @@ const DUBLIN: Abroad = {
 }
 
 const UTRECHT: Abroad = {
+  title: 'Domstad Markt in Utrecht: a Dutch postcode to a paid order, in Dutch and Dutch euros',
   name: 'Domstad Markt',
   host: 'utrecht.localhost',
   postcode: '3512 AB',
@@ -177,6 +204,23 @@ const UTRECHT: Abroad = {
     receipt: 'Afdrukbare bon',
     vatHeading: 'BTW',
     placed: 'Geplaatst',
+    mainNav: 'Hoofdmenu',
+    basketHeading: 'Je mandje',
+    deliveryOrCollection: 'Bezorgen of afhalen',
+    threeItems: '3 artikelen',
+    footerLegal: 'Voorwaarden en beleid',
+    termsLink: 'Algemene voorwaarden',
+    signInHeading: 'Inloggen',
+    forgottenPassword: 'Wachtwoord vergeten?',
+    payHeading: /^\s*€\s13,49 betalen\s*$/,
+    cardPage: {
+      name: 'Naam op de kaart',
+      number: 'Kaartnummer',
+      month: 'Vervalmaand (MM)',
+      year: 'Vervaljaar (JJ)',
+      cvv: 'Beveiligingscode (CVC)',
+      pay: 'Nu betalen',
+    },
   },
   // Europe/Amsterdam is an hour ahead of UTC in November.
   placedAt: /^25 nov 2026, 13:\d\d$/,
@@ -204,7 +248,9 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await screenshots(page, `${shots}-home`, { top: true })
   await waitForIsland(page, 'PostcodeSearch')
   await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: words.findStore })
+    page
+      .getByRole('navigation', { name: words.mainNav })
+      .getByRole('link', { name: words.findStore })
   ).toBeVisible()
   const box = page.getByRole('search').getByLabel(abroad.searchLabel)
   await box.fill(abroad.postcode)
@@ -225,11 +271,18 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
     await expect(page.getByRole('status').filter({ hasText: words.added })).toBeVisible()
   }
 
-  // The basket: the items and the subtotal in the brand's euros.
+  // The basket: the items and the subtotal in the brand's euros, the editor and the footer in
+  // the brand's words.
   await page.goto(urlOn(abroad.host, '/basket'))
   await waitForIsland(page, 'BasketEditor')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.basketHeading)
   await expect(page.getByRole('main')).toContainText(abroad.basketTotal)
   for (const item of abroad.items) await expect(page.getByRole('main')).toContainText(item.name)
+  await expect(
+    page.getByRole('heading', { level: 2, name: words.deliveryOrCollection })
+  ).toBeVisible()
+  const legal = page.getByRole('contentinfo').getByRole('navigation', { name: words.footerLegal })
+  await expect(legal.getByRole('link', { name: words.termsLink })).toBeVisible()
   await screenshots(page, `${shots}-basket`, { top: true })
 
   // A delivery slot, its day in the brand's language.
@@ -273,14 +326,21 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await form.getByRole('button', { name: words.toPayment }).click()
   await expect(page).toHaveURL(/\/checkout\/payment$/)
 
-  // Pay by card in the sandbox: the button says the total in the brand's euros.
+  // Pay by card in the sandbox: the button says the total in the brand's euros. The order's
+  // header counts its items and the summary names the slot, in the brand's words.
+  await expect(page.locator('[data-checkout-header]')).toContainText(words.threeItems)
+  await expect(page.getByRole('main')).toContainText(
+    new RegExp(`${words.delivery}: ${abroad.slotDay.source}`)
+  )
   await waitForIsland(page, 'PaymentForm')
   await page.getByRole('radio', { name: words.newCard }).check()
   await page.getByRole('button', { name: words.continue, exact: true }).click()
   await expect(page).toHaveURL(/\/checkout\/payment\/billing-address\?shownTotal=\d+$/)
   await page.getByRole('button', { name: words.toCard }).click()
   await expect(page).toHaveURL(/\/sandbox-gateway\/hpp\//)
-  await payment.payByCard(CARDS.success)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.payHeading)
+  await screenshots(page, `${shots}-card`, { top: true })
+  await payment.payByCard(CARDS.success, words.cardPage)
 
   // The confirmation: thanks, the order number and the slot in the brand's words and dates.
   await expect(page).toHaveURL(/\/checkout\/success/)
@@ -310,18 +370,20 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
     expectMoney(page, abroad, cell)
   }
   await screenshots(page, `${shots}-receipt`, { top: true })
+
+  // The account pages: signing in, in the brand's words.
+  await page.goto(urlOn(abroad.host, '/login'))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.signInHeading)
+  await expect(page.getByRole('link', { name: words.forgottenPassword })).toBeVisible()
+  await screenshots(page, `${shots}-account`, { top: true })
 }
 
-test('Liffey Larder in Dublin: an Eircode to a paid order, in euros written the Irish way', async ({
-  page,
-}) => {
-  test.setTimeout(240_000)
-  await shopAbroad(page, DUBLIN, 'abroad-dublin')
-})
-
-test('Domstad Markt in Utrecht: a Dutch postcode to a paid order, in Dutch and Dutch euros', async ({
-  page,
-}) => {
-  test.setTimeout(240_000)
-  await shopAbroad(page, UTRECHT, 'abroad-utrecht')
-})
+for (const [abroad, shots] of [
+  [DUBLIN, 'abroad-dublin'],
+  [UTRECHT, 'abroad-utrecht'],
+] as const) {
+  test(abroad.title, async ({ page }) => {
+    test.setTimeout(240_000)
+    await shopAbroad(page, abroad, shots)
+  })
+}

@@ -13,7 +13,15 @@ import {
   hppTimestamp,
 } from '../realex/hpp.ts'
 import type { AppEnv } from '../env.ts'
-import { cardFormPage, challengePage, errorPage, responsePage } from './pages.ts'
+import {
+  cardFormPage,
+  challengePage,
+  errorPage,
+  responsePage,
+  sandboxTexts,
+  type SandboxTexts,
+} from './pages.ts'
+import { shopLocaleOf } from '../../schemas/locale.ts'
 import {
   type SandboxRequest,
   findRequest,
@@ -55,8 +63,17 @@ function nonceOf(c: SandboxContext): string | undefined {
   return c.get('nonce') as string | undefined
 }
 
+/**
+ * The page's words in the language of the brand whose host serves it: the shopper reached it
+ * from that brand's checkout (a stand-in for a provider's page in the shopper's language).
+ */
+function textsOf(c: SandboxContext): SandboxTexts {
+  const brand = c.get('brand') as AppEnv['Variables']['brand'] | undefined
+  return sandboxTexts(brand ? shopLocaleOf(brand) : undefined)
+}
+
 function refuse(c: SandboxContext, message: string, status: 400 | 404 | 409 = 400) {
-  return c.html(errorPage(message, nonceOf(c)), status)
+  return c.html(errorPage(message, nonceOf(c), textsOf(c)), status)
 }
 
 function sameOrigin(url: string | undefined, reference: string): string | null {
@@ -163,7 +180,8 @@ async function showCardForm(c: SandboxContext, request: SandboxRequest, error: s
         storedCard: stored ? { label: cardLabel(stored.brand, stored.last4) } : null,
         error,
       },
-      nonceOf(c)
+      nonceOf(c),
+      textsOf(c)
     ),
     error ? 422 : 200
   )
@@ -216,7 +234,8 @@ sandboxGateway.post('/hpp/card', async (c) => {
           amount: request.amount,
           currency: request.currency,
         },
-        nonceOf(c)
+        nonceOf(c),
+        textsOf(c)
       )
     )
   }
@@ -314,9 +333,10 @@ async function answer(
       {
         responseUrl: request.response_url,
         hppResponse: JSON.stringify(encodeHppFields(fields)),
-        message: success ? 'Payment authorised' : message,
+        message: success ? MESSAGES.pagePaymentAuthorised : message,
       },
-      nonceOf(c)
+      nonceOf(c),
+      textsOf(c)
     )
   )
 }

@@ -1,5 +1,7 @@
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
+import { formatCurrency, GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import { localiseMessage, translateEnglish } from '../../schemas/message-catalogue.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 
@@ -10,6 +12,26 @@ import { MESSAGES } from '../../schemas/messages.ts'
  */
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>
+
+/**
+ * The words of the page the shopper sees, in the language of the brand whose host serves it
+ * (issue 43): catalogue English said through the catalogue, the shop for its amounts.
+ */
+export interface SandboxTexts {
+  shop: ShopLocale
+  say: (english: string, ...values: Array<string | number>) => string
+  /** A refusal filled in English, in the brand's language where it is a catalogue message. */
+  localise: (english: string) => string
+}
+
+/** The sandbox page's words for a shop (English for a British or unknown one). */
+export function sandboxTexts(shop: ShopLocale = GB_LOCALE): SandboxTexts {
+  return {
+    shop,
+    say: (english, ...values) => translateEnglish(shop, english, ...values),
+    localise: (english) => localiseMessage(shop, english),
+  }
+}
 
 const STYLE = `
 body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
@@ -31,10 +53,12 @@ export function sandboxDocument(page: {
   style: string
   body: Html
   script?: string | undefined
+  /** The page's language (BCP 47); English unless the brand speaks another. */
+  lang?: string
 }): Html {
   const nonce = page.nonce ?? ''
   return html`<!doctype html>
-    <html lang="en">
+    <html lang="${page.lang ?? 'en'}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -57,20 +81,26 @@ export function sandboxDocument(page: {
     </html>`
 }
 
-function layout(title: string, nonce: string | undefined, body: Html): Html {
+function layout(title: string, nonce: string | undefined, body: Html, texts: SandboxTexts): Html {
   return sandboxDocument({
-    title,
+    title: texts.say(title),
     nonce,
     style: STYLE,
-    body: html`<p class="banner" role="note">${MESSAGES.sandboxBanner}</p>
+    lang: texts.shop.locale,
+    body: html`<p class="banner" role="note">${texts.say(MESSAGES.sandboxBanner)}</p>
       <main>${body}</main>`,
   })
 }
 
-/** An amount in minor units as the page shows it (GBP with £, else the code). */
-export function displayAmount(amount: string, currency: string): string {
+/**
+ * An amount in minor units as the page shows it: GBP with £, the shop's own currency as the shop
+ * writes it ('€ 13,49' for a Dutch brand), else the code.
+ */
+export function displayAmount(amount: string, currency: string, shop?: ShopLocale): string {
   const pence = Number(amount)
-  return currency === 'GBP' ? formatMoney(pence) : `${(pence / 100).toFixed(2)} ${currency}`
+  if (currency === 'GBP') return formatMoney(pence)
+  if (shop && shop.currency === currency) return formatCurrency(pence, shop)
+  return `${(pence / 100).toFixed(2)} ${currency}`
 }
 
 export interface CardFormView {
@@ -88,14 +118,19 @@ function errorRegion(error: string | null): Html {
   return html`<p id="form-error" class="error" role="alert">${error ?? ''}</p>`
 }
 
-export function cardFormPage(view: CardFormView, nonce: string | undefined): Html {
+export function cardFormPage(
+  view: CardFormView,
+  nonce: string | undefined,
+  texts: SandboxTexts = sandboxTexts()
+): Html {
+  const { say } = texts
   const cardFields = view.storedCard
-    ? html`<p>Pay with your saved card <strong>${view.storedCard.label}</strong></p>
-        <label for="cvv">Security code (CVV)</label>
+    ? html`<p>${say(MESSAGES.pagePayWithSavedCard)} <strong>${view.storedCard.label}</strong></p>
+        <label for="cvv">${say(MESSAGES.pageSecurityCode)}</label>
         <input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" maxlength="4" />`
-    : html`<label for="cardholderName">Name on card</label>
+    : html`<label for="cardholderName">${say(MESSAGES.pageNameOnCard)}</label>
         <input id="cardholderName" name="cardholderName" autocomplete="cc-name" maxlength="100" />
-        <label for="cardNumber">Card number</label>
+        <label for="cardNumber">${say(MESSAGES.pageCardNumber)}</label>
         <input
           id="cardNumber"
           name="cardNumber"
@@ -105,7 +140,7 @@ export function cardFormPage(view: CardFormView, nonce: string | undefined): Htm
         />
         <div class="row">
           <div>
-            <label for="expiryMonth">Expiry month (MM)</label>
+            <label for="expiryMonth">${say(MESSAGES.pageExpiryMonth)}</label>
             <input
               id="expiryMonth"
               name="expiryMonth"
@@ -115,7 +150,7 @@ export function cardFormPage(view: CardFormView, nonce: string | undefined): Htm
             />
           </div>
           <div>
-            <label for="expiryYear">Expiry year (YY)</label>
+            <label for="expiryYear">${say(MESSAGES.pageExpiryYear)}</label>
             <input
               id="expiryYear"
               name="expiryYear"
@@ -125,67 +160,82 @@ export function cardFormPage(view: CardFormView, nonce: string | undefined): Htm
             />
           </div>
         </div>
-        <label for="cvv">Security code (CVV)</label>
+        <label for="cvv">${say(MESSAGES.pageSecurityCode)}</label>
         <input id="cvv" name="cvv" inputmode="numeric" autocomplete="cc-csc" maxlength="4" />`
   return layout(
-    'Sandbox card payment',
+    MESSAGES.pageSandboxCardPayment,
     nonce,
-    html`<h1>Pay ${displayAmount(view.amount, view.currency)}</h1>
-      <p>Merchant: ${view.merchantId} · Order ${view.orderId}</p>
-      ${errorRegion(view.error)}
+    html`<h1>
+        ${say(MESSAGES.pagePayTotal, displayAmount(view.amount, view.currency, texts.shop))}
+      </h1>
+      <p>${say(MESSAGES.pageMerchantOrder, view.merchantId, view.orderId)}</p>
+      ${errorRegion(view.error === null ? null : texts.localise(view.error))}
       <form method="post" action="/sandbox-gateway/hpp/card" aria-describedby="form-error">
         <input type="hidden" name="ORDER_ID" value="${view.orderId}" />
         ${cardFields}
-        <button type="submit">Pay now</button>
+        <button type="submit">${say(MESSAGES.pagePayNow)}</button>
       </form>
-      ${view.cancelUrl ? html`<p><a href="${view.cancelUrl}">Cancel</a></p>` : ''}`
+      ${view.cancelUrl ? html`<p><a href="${view.cancelUrl}">${say(MESSAGES.pageCancel)}</a></p>` : ''}`,
+    texts
   )
 }
 
 export function challengePage(
   view: { orderId: string; cardLabel: string; amount: string; currency: string },
-  nonce: string | undefined
+  nonce: string | undefined,
+  texts: SandboxTexts = sandboxTexts()
 ): Html {
+  const { say } = texts
+  const amount = displayAmount(view.amount, view.currency, texts.shop)
   return layout(
-    '3-D Secure challenge',
+    MESSAGES.pageThreeDSecure,
     nonce,
-    html`<h1>3-D Secure challenge</h1>
-      <p>
-        Your bank asks you to confirm the payment of ${displayAmount(view.amount, view.currency)}
-        with ${view.cardLabel}.
-      </p>
+    html`<h1>${say(MESSAGES.pageThreeDSecure)}</h1>
+      <p>${say(MESSAGES.pageBankAsksConfirm, amount, view.cardLabel)}</p>
       <form method="post" action="/sandbox-gateway/hpp/challenge">
         <input type="hidden" name="ORDER_ID" value="${view.orderId}" />
-        <button type="submit" name="decision" value="authenticate">Authenticate</button>
-        <button type="submit" name="decision" value="fail">Fail authentication</button>
-      </form>`
+        <button type="submit" name="decision" value="authenticate">
+          ${say(MESSAGES.pageAuthenticate)}
+        </button>
+        <button type="submit" name="decision" value="fail">
+          ${say(MESSAGES.pageFailAuthentication)}
+        </button>
+      </form>`,
+    texts
   )
 }
 
 /** Posts the signed answer to MERCHANT_RESPONSE_URL by itself; Continue works without script. */
 export function responsePage(
   view: { responseUrl: string; hppResponse: string; message: string },
-  nonce: string | undefined
+  nonce: string | undefined,
+  texts: SandboxTexts = sandboxTexts()
 ): Html {
   return layout(
-    'Returning to the shop',
+    MESSAGES.pageReturningToShop,
     nonce,
-    html`<h1>${view.message}</h1>
+    html`<h1>${texts.localise(view.message)}</h1>
       <form id="hpp-response" method="post" action="${view.responseUrl}">
         <input type="hidden" name="hppResponse" value="${view.hppResponse}" />
-        <button type="submit">Continue</button>
+        <button type="submit">${texts.say(MESSAGES.pageContinue)}</button>
       </form>
       <script nonce="${nonce ?? ''}">
         document.getElementById('hpp-response').submit()
-      </script>`
+      </script>`,
+    texts
   )
 }
 
-export function errorPage(message: string, nonce: string | undefined): Html {
+export function errorPage(
+  message: string,
+  nonce: string | undefined,
+  texts: SandboxTexts = sandboxTexts()
+): Html {
   return layout(
-    'Payment request refused',
+    MESSAGES.pagePaymentRequestRefused,
     nonce,
-    html`<h1>Payment request refused</h1>
-      <p class="error" role="alert">${message}</p>`
+    html`<h1>${texts.say(MESSAGES.pagePaymentRequestRefused)}</h1>
+      <p class="error" role="alert">${texts.localise(message)}</p>`,
+    texts
   )
 }

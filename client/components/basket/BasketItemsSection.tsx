@@ -12,6 +12,7 @@ import { BasketLineRow, BasketMealDealRow, LineError } from './BasketLineRow.tsx
 import { FinalPriceNote } from '../item/WeighedItem.tsx'
 import { SubstitutesSwitch } from './SubstitutesSwitch.tsx'
 import type { BasketScope } from './use-basket-edits.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The basket's lines and meal deals, each with its quantity, remove and "Allow substitutes"
@@ -34,6 +35,7 @@ export function BasketItemsSection({
 }) {
   const substitutes = (scope: BasketScope, target: SubstitutesTarget) => (allow: boolean) =>
     edit(scope, MESSAGES.substitutesUpdateFailed, () => setSubstitutes(target, allow))
+  const text = useText()
   return (
     <section
       aria-labelledby="lines-title"
@@ -41,18 +43,18 @@ export function BasketItemsSection({
     >
       <div className="flex flex-wrap items-center justify-between gap-x-4 pt-4 sm:pt-6">
         <h2 id="lines-title" className="font-bold">
-          {`Items (${basket.totals.itemCount})`}
+          {text(MESSAGES.pageItemsCount, basket.totals.itemCount)}
         </h2>
         <SubstitutesSwitch
           target={{}}
           allowed={allSubstitutesAllowed(basket)}
-          label="Allow substitutes for all items"
+          label={MESSAGES.pageAllowSubstitutesAll}
           itemName={null}
           busy={busy}
           onChange={substitutes('substitutes', {})}
         />
       </div>
-      <p className="text-sm text-ink/75">{MESSAGES.substitutesHint}</p>
+      <p className="text-sm text-ink/75">{text(MESSAGES.substitutesHint)}</p>
       <LineError message={errorOf('substitutes')} />
       <ul>
         {basket.lines.map((line) => {

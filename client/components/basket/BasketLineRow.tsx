@@ -12,6 +12,7 @@ import { ReplacementChoice } from './ReplacementChoice.tsx'
 import { WeighingLabel } from '../item/WeighedItem.tsx'
 import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
 import { usePremium } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
 
 const stepClass =
   'grid size-11 place-items-center rounded-full text-lg font-bold ring-1 ring-black/20 hover:bg-tint disabled:opacity-40 disabled:hover:bg-transparent'
@@ -51,6 +52,7 @@ function QuantityStepper({
   busy: boolean
   onChange: (quantity: number) => void
 }) {
+  const text = useText()
   const atMax = max !== null && quantity >= max
   const step = (next: number) => (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault()
@@ -60,7 +62,11 @@ function QuantityStepper({
     <form method="post" action={routePath('basket')}>
       <input type="hidden" name={LINE_FORM_FIELDS.intent} value={LINE_FORM_INTENTS.quantity} />
       <TargetFields target={target} />
-      <div className="flex items-center gap-1" role="group" aria-label={`Quantity of ${name}`}>
+      <div
+        className="flex items-center gap-1"
+        role="group"
+        aria-label={text(MESSAGES.pageQuantityOf, name)}
+      >
         <button
           type="submit"
           name={LINE_FORM_FIELDS.quantity}
@@ -68,7 +74,7 @@ function QuantityStepper({
           className={stepClass}
           disabled={busy || quantity <= 1}
           onClick={step(quantity - 1)}
-          aria-label={`One less ${name}`}
+          aria-label={text(MESSAGES.pageOneLessOf, name)}
         >
           −
         </button>
@@ -82,7 +88,7 @@ function QuantityStepper({
           className={stepClass}
           disabled={busy || atMax}
           onClick={step(quantity + 1)}
-          aria-label={`One more ${name}`}
+          aria-label={text(MESSAGES.pageOneMoreOf, name)}
         >
           +
         </button>
@@ -129,6 +135,7 @@ export function BasketLineRow({
   similar?: SimilarItems | null
 }) {
   const money = useMoney()
+  const text = useText()
   const href = itemHref(storeSlug, { slug: line.slug, category: { slug: line.categorySlug } })
   const choices = line.choices.map((choice) =>
     choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
@@ -161,19 +168,25 @@ export function BasketLineRow({
                 <WeighingLabel weighing={line.weighing} className="text-sm text-ink/75" />
               </>
             ) : (
-              <p className="text-sm text-ink/75">{money(line.unitPrice)} each</p>
+              <p className="text-sm text-ink/75">
+                {text(MESSAGES.pageEach, money(line.unitPrice))}
+              </p>
             )}
           </div>
           <p className="shrink-0 font-bold tabular-nums">
-            {line.available ? `${line.weighing ? 'est. ' : ''}${money(line.lineTotal)}` : null}
+            {line.available
+              ? line.weighing
+                ? text(MESSAGES.pageEstimated, money(line.lineTotal))
+                : money(line.lineTotal)
+              : null}
           </p>
         </div>
         {!line.available ? (
           <p className="text-sm font-semibold text-red-700">
-            {line.message ?? MESSAGES.itemUnavailable}
+            {line.message ?? text(MESSAGES.itemUnavailable)}
           </p>
         ) : line.priceChanged ? (
-          <p className="text-sm font-semibold text-amber-800">Price changed since you added it</p>
+          <p className="text-sm font-semibold text-amber-800">{text(MESSAGES.pagePriceChanged)}</p>
         ) : null}
         <LineControls
           name={line.name}
@@ -221,6 +234,7 @@ function LineControls({
   substitutes: LineSubstitutes
   className?: string
 }) {
+  const text = useText()
   return (
     <>
       <div className={`flex flex-wrap items-center justify-between gap-2 ${className}`}>
@@ -249,7 +263,8 @@ function LineControls({
             }}
             className="min-h-11 rounded-full px-3 text-sm font-semibold text-red-700 underline-offset-4 hover:underline disabled:opacity-50"
           >
-            Remove<span className="sr-only"> {name}</span>
+            {text(MESSAGES.pageRemove)}
+            <span className="sr-only"> {name}</span>
           </button>
         </form>
       </div>
@@ -257,7 +272,7 @@ function LineControls({
         <SubstitutesSwitch
           target={substitutes.target}
           allowed={substitutes.allowed}
-          label="Allow substitutes"
+          label={MESSAGES.pageAllowSubstitutes}
           itemName={name}
           busy={actions.busy}
           {...(actions.onSubstitutes ? { onChange: actions.onSubstitutes } : {})}
@@ -278,6 +293,7 @@ export function BasketMealDealRow({
 }) {
   const formatPremium = usePremium()
   const money = useMoney()
+  const text = useText()
   return (
     <li className="flex flex-col gap-1 border-b border-black/10 py-4 last:border-0">
       <div className="flex items-start justify-between gap-2">
@@ -291,7 +307,7 @@ export function BasketMealDealRow({
               </li>
             ))}
           </ul>
-          <p className="text-sm text-ink/75">{money(deal.unitPrice)} each</p>
+          <p className="text-sm text-ink/75">{text(MESSAGES.pageEach, money(deal.unitPrice))}</p>
         </div>
         <p className="shrink-0 font-bold tabular-nums">
           {deal.available ? money(deal.lineTotal) : null}
@@ -299,7 +315,7 @@ export function BasketMealDealRow({
       </div>
       {!deal.available ? (
         <p className="text-sm font-semibold text-red-700">
-          {deal.message ?? MESSAGES.itemUnavailable}
+          {deal.message ?? text(MESSAGES.itemUnavailable)}
         </p>
       ) : null}
       <LineControls

@@ -4,6 +4,7 @@ import type { BasketCoupon } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { routePath } from '../../lib/routes.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The coupon: a code box when none is applied (its failure message under it), else the applied
@@ -26,6 +27,7 @@ export function CouponForm({
   onRemove: () => void
 }) {
   const formatMoney = useMoney()
+  const text = useText()
   const [code, setCode] = useState('')
   const errorBlock = error ? (
     // A refused coupon's message takes focus when it appears (issue 35 item 15).
@@ -44,7 +46,7 @@ export function CouponForm({
     return (
       <section aria-labelledby="coupon-title" className="flex flex-col gap-2">
         <h2 id="coupon-title" className="font-bold">
-          Coupon
+          {text(MESSAGES.pageCoupon)}
         </h2>
         <div className="flex items-center justify-between gap-2 rounded-2xl bg-tint p-3">
           <div className="min-w-0 text-sm">
@@ -60,7 +62,8 @@ export function CouponForm({
             onClick={onRemove}
             className="min-h-11 shrink-0 rounded-full px-3 text-sm font-semibold text-red-700 hover:underline disabled:opacity-50"
           >
-            Remove<span className="sr-only"> coupon {coupon.code}</span>
+            {text(MESSAGES.pageRemove)}
+            <span className="sr-only"> {text(MESSAGES.pageCouponLower, coupon.code)}</span>
           </button>
         </div>
         {coupon.needsReapply ? (
@@ -68,7 +71,7 @@ export function CouponForm({
           // not the sentence and a second 'Sign in' after it.
           <p className="text-sm">
             <a href={routePath('login')} className="font-semibold text-primary underline">
-              {coupon.message ?? MESSAGES.couponSignIn}
+              {coupon.message ?? text(MESSAGES.couponSignIn)}
             </a>
           </p>
         ) : coupon.message ? (
@@ -87,7 +90,7 @@ export function CouponForm({
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
       <label htmlFor="coupon-code" className="font-bold">
-        Coupon code
+        {text(MESSAGES.pageCouponCode)}
       </label>
       <div className="flex gap-2">
         <input
@@ -100,14 +103,16 @@ export function CouponForm({
           onChange={(event) => setCode(event.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'coupon-error' : undefined}
-          className="min-h-11 min-w-0 flex-1 rounded-xl px-3 uppercase ring-1 ring-black/30"
+          // w-full: without a width the box counts its intrinsic 20 characters, and a longer
+          // button (Dutch "Toepassen") pushed the basket wider than a 390 px phone.
+          className="min-h-11 w-full min-w-0 flex-1 rounded-xl px-3 uppercase ring-1 ring-black/30"
         />
         <button
           type="submit"
           disabled={busy || code.trim() === ''}
           className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90 disabled:opacity-60"
         >
-          Apply
+          {text(MESSAGES.pageApply)}
         </button>
       </div>
       {robotWidget}

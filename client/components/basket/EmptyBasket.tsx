@@ -1,8 +1,11 @@
 import { BasketIcon } from '../icons.tsx'
 import { routePath } from '../../lib/routes.ts'
+import { useText } from '../../lib/page-text.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 
 /** The empty basket: back to its store when it has one, else to the store search. */
 export function EmptyBasket({ store }: { store: { slug: string; name: string } | null }) {
+  const text = useText()
   return (
     <section
       aria-labelledby="empty-basket-title"
@@ -10,9 +13,9 @@ export function EmptyBasket({ store }: { store: { slug: string; name: string } |
     >
       <BasketIcon className="size-12 text-primary" />
       <h2 id="empty-basket-title" className="text-xl font-bold">
-        Your basket is empty
+        {text(MESSAGES.pageBasketEmptyTitle)}
       </h2>
-      <p className="text-ink/80">Add a few things and they will show up here.</p>
+      <p className="text-ink/80">{text(MESSAGES.pageBasketEmptyHint)}</p>
       <a
         href={
           store
@@ -21,7 +24,7 @@ export function EmptyBasket({ store }: { store: { slug: string; name: string } |
         }
         className="mt-2 inline-flex min-h-11 items-center justify-center rounded-full bg-primary px-6 py-2 text-center font-semibold text-on-primary hover:brightness-90"
       >
-        {store ? `Shop at ${store.name}` : 'Find a store'}
+        {store ? text(MESSAGES.pageShopAt, store.name) : text(MESSAGES.pageFindAStore)}
       </a>
     </section>
   )

@@ -1,5 +1,7 @@
 import type { Basket, BasketStore } from '../../../schemas/basket.ts'
 import { SlotSummary } from './SlotSummary.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 type Method = Basket['fulfilmentMethod']
 
@@ -22,6 +24,7 @@ export function FulfilmentMethodSection({
   error: string | null
   onChoose: (method: Method) => void
 }) {
+  const text = useText()
   const methods = (['delivery', 'collection'] as const).filter((method) =>
     method === 'delivery' ? store.deliveryEnabled : store.collectionEnabled
   )
@@ -31,11 +34,11 @@ export function FulfilmentMethodSection({
       className="flex flex-col gap-4 rounded-3xl bg-white p-4 shadow-sm ring-1 ring-black/10 sm:p-6"
     >
       <h2 id="method-title" className="font-bold">
-        Delivery or collection
+        {text(MESSAGES.pageDeliveryOrCollection)}
       </h2>
       {methods.length > 1 ? (
         <fieldset disabled={busy} className="grid grid-cols-2 gap-2">
-          <legend className="sr-only">How would you like your order?</legend>
+          <legend className="sr-only">{text(MESSAGES.pageHowWouldYouLike)}</legend>
           {methods.map((method) => (
             <label
               key={method}
@@ -49,12 +52,18 @@ export function FulfilmentMethodSection({
                 checked={basket.fulfilmentMethod === method}
                 onChange={() => onChoose(method)}
               />
-              {method}
+              {method === 'delivery'
+                ? text(MESSAGES.pageDeliveryMethod)
+                : text(MESSAGES.pageCollectionMethod)}
             </label>
           ))}
         </fieldset>
       ) : (
-        <p className="text-sm capitalize">{basket.fulfilmentMethod} only</p>
+        <p className="text-sm capitalize">
+          {basket.fulfilmentMethod === 'delivery'
+            ? text(MESSAGES.pageDeliveryOnly)
+            : text(MESSAGES.pageCollectionOnly)}
+        </p>
       )}
       {error ? (
         <p role="alert" className="text-sm font-semibold text-red-700">

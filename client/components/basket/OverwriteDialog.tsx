@@ -3,6 +3,7 @@ import { useRef } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { overwriteLosses, type BasketAtAnotherStore } from '../../lib/basket.ts'
 import { ModalDialog } from '../ModalDialog.tsx'
+import { useText } from '../../lib/page-text.ts'
 
 export interface OverwriteDialogProps {
   onConfirm: () => void
@@ -20,6 +21,7 @@ export interface OverwriteDialogProps {
  */
 export function OverwriteDialog({ onConfirm, onCancel, opener, current }: OverwriteDialogProps) {
   const keep = useRef<HTMLButtonElement>(null)
+  const text = useText()
   return (
     <ModalDialog
       onCancel={onCancel}
@@ -35,12 +37,12 @@ export function OverwriteDialog({ onConfirm, onCancel, opener, current }: Overwr
     >
       <Dialog.Title className="text-lg font-extrabold">
         {current.storeName
-          ? `Replace your basket at ${current.storeName}?`
-          : 'Replace your basket?'}
+          ? text(MESSAGES.pageReplaceBasketAt, current.storeName)
+          : text(MESSAGES.pageReplaceBasket)}
       </Dialog.Title>
       <Dialog.Description asChild>
         <div className="mt-2 flex flex-col gap-2 text-ink/80">
-          <p>{MESSAGES.basketOverwrite}</p>
+          <p>{text(MESSAGES.basketOverwrite)}</p>
           <p className="font-semibold text-ink">{overwriteLosses(current)}</p>
         </div>
       </Dialog.Description>
@@ -51,7 +53,7 @@ export function OverwriteDialog({ onConfirm, onCancel, opener, current }: Overwr
             type="button"
             className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
           >
-            Keep my basket
+            {text(MESSAGES.pageKeepMyBasket)}
           </button>
         </Dialog.Close>
         <button
@@ -59,7 +61,7 @@ export function OverwriteDialog({ onConfirm, onCancel, opener, current }: Overwr
           onClick={onConfirm}
           className="min-h-11 rounded-full px-5 text-sm font-semibold text-red-800 ring-1 ring-red-800/40 hover:bg-red-50"
         >
-          Empty basket and add
+          {text(MESSAGES.pageEmptyBasketAndAdd)}
         </button>
       </div>
     </ModalDialog>

@@ -3,6 +3,8 @@ import { routePath } from '../../lib/routes.ts'
 import { SUBSTITUTES_FIELDS, SUBSTITUTES_INTENT } from '../../../schemas/forms/basket.ts'
 import { REPLACE_FOR_QUERY } from '../../lib/substitution-forms.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * A line's substitution choice besides the switch (on: best match or the shopper's replacement;
@@ -18,6 +20,7 @@ export function ReplacementChoice({
   similar: SimilarItems | null
 }) {
   const formatMoney = useMoney()
+  const text = useText()
   if (line.substitution === 'none') return null
   const listed = similar?.basketLineId === line.basketLineId ? similar : null
   return (
@@ -25,26 +28,32 @@ export function ReplacementChoice({
       <p>
         {line.replacement ? (
           <>
-            If out of stock: <strong>{line.replacement.name}</strong>
+            {text(MESSAGES.pageIfOutOfStock)} <strong>{line.replacement.name}</strong>
           </>
         ) : (
           <>
-            If out of stock: <strong>Best match</strong> (the store chooses)
+            {text(MESSAGES.pageIfOutOfStock)} <strong>{text(MESSAGES.pageBestMatch)}</strong>{' '}
+            {text(MESSAGES.pageStoreChooses)}
           </>
         )}{' '}
         <a
           href={`${routePath('basket')}?${REPLACE_FOR_QUERY}=${line.basketLineId}#line-${line.basketLineId}`}
           className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
-          Choose a replacement<span className="sr-only"> for {line.name}</span>
+          {text(MESSAGES.pageChooseAReplacement)}
+          <span className="sr-only"> {text(MESSAGES.pageForName, line.name)}</span>
         </a>
       </p>
       {listed ? (
         listed.items.length ? (
-          <ul aria-label={`Replacements for ${line.name}`} className="mt-1 space-y-1">
+          <ul aria-label={text(MESSAGES.pageReplacementsFor, line.name)} className="mt-1 space-y-1">
             {line.replacement ? (
               <li>
-                <ChoiceForm line={line} label="Best match instead" replacementItemId={null} />
+                <ChoiceForm
+                  line={line}
+                  label={text(MESSAGES.pageBestMatchInstead)}
+                  replacementItemId={null}
+                />
               </li>
             ) : null}
             {listed.items.map((item) => (
@@ -59,7 +68,7 @@ export function ReplacementChoice({
             ))}
           </ul>
         ) : (
-          <p className="mt-1">No similar items are in stock at this store.</p>
+          <p className="mt-1">{text(MESSAGES.pageNoSimilarItems)}</p>
         )
       ) : null}
     </div>

@@ -2,6 +2,8 @@ import type { FormEvent } from 'react'
 import { routePath } from '../../lib/routes.ts'
 import type { SubstitutesTarget } from '../../lib/basket.ts'
 import { SUBSTITUTES_FIELDS, SUBSTITUTES_INTENT } from '../../../schemas/forms/basket.ts'
+import { useText } from '../../lib/page-text.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 
 /**
  * "Allow substitutes" as a switch: one button that submits the opposite of the current choice.
@@ -25,6 +27,7 @@ export function SubstitutesSwitch({
   busy?: boolean
   onChange?: (allow: boolean) => void
 }) {
+  const text = useText()
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (!onChange) return
     event.preventDefault()
@@ -57,8 +60,10 @@ export function SubstitutesSwitch({
             }`}
           />
         </span>
-        {label}
-        {itemName ? <span className="sr-only">{` for ${itemName}`}</span> : null}
+        {text(label)}
+        {itemName ? (
+          <span className="sr-only">{` ${text(MESSAGES.pageForName, itemName)}`}</span>
+        ) : null}
       </button>
     </form>
   )

@@ -5,6 +5,7 @@ import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import { useCurrencySymbol, useShopLocale } from '../../lib/shop-locale.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { parseTipPounds, typedAmount } from '../../lib/tip-pounds.ts'
+import { useText } from '../../lib/page-text.ts'
 
 const PRESETS = [0, 100, 200, 300]
 
@@ -37,6 +38,7 @@ export function TipChooser({
 }) {
   const currency = useCurrencySymbol()
   const shop = useShopLocale()
+  const say = useText()
   const [other, setOther] = useState(!PRESETS.includes(tip))
   const [text, setText] = useState(PRESETS.includes(tip) ? '' : typedAmount(tip, shop))
   const [invalid, setInvalid] = useState<string | null>(null)
@@ -53,8 +55,8 @@ export function TipChooser({
     'inline-flex min-h-11 min-w-14 cursor-pointer items-center justify-center rounded-full px-4 text-sm font-semibold ring-1 ring-black/20 has-checked:bg-primary has-checked:text-on-primary has-checked:ring-primary has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-primary'
   return (
     <fieldset className="flex flex-col gap-2" disabled={busy}>
-      <legend className="font-bold">Tip your driver</legend>
-      <p className="text-sm text-ink/75">All of your tip goes to your driver.</p>
+      <legend className="font-bold">{say(MESSAGES.pageTipYourDriver)}</legend>
+      <p className="text-sm text-ink/75">{say(MESSAGES.pageTipAllToDriver)}</p>
       <div className="flex flex-wrap gap-2">
         {PRESETS.map((amount) => (
           <label key={amount} className={chip}>
@@ -68,7 +70,7 @@ export function TipChooser({
                 onTip(amount)
               }}
             />
-            {amount === 0 ? 'None' : formatMoney(amount, shop)}
+            {amount === 0 ? say(MESSAGES.pageNone) : formatMoney(amount, shop)}
           </label>
         ))}
         <label className={chip}>
@@ -79,14 +81,14 @@ export function TipChooser({
             checked={other}
             onChange={() => setOther(true)}
           />
-          Other
+          {say(MESSAGES.pageOther)}
         </label>
       </div>
       {other ? (
         <form onSubmit={submitOther} noValidate className="flex items-end gap-2">
           <div className="flex flex-col gap-1">
             <label htmlFor="tip-other" className="text-sm font-semibold">
-              Tip amount ({currency})
+              {say(MESSAGES.pageTipAmount, currency)}
             </label>
             <input
               id="tip-other"
@@ -103,7 +105,7 @@ export function TipChooser({
             type="submit"
             className="min-h-11 rounded-full px-4 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
           >
-            Set tip
+            {say(MESSAGES.pageSetTip)}
           </button>
         </form>
       ) : null}

@@ -1,6 +1,7 @@
 import type { CategoryNode } from '../../../schemas/catalogue.ts'
 import { categoryHref } from '../../lib/catalogue-links.ts'
 import { ItemImage } from './ItemImage.tsx'
+import { useCount } from '../../lib/page-text.ts'
 
 /** Categories as tiles with their picture and how many items each has. */
 export function CategoryTiles({
@@ -14,6 +15,7 @@ export function CategoryTiles({
   >
   label: string
 }) {
+  const count = useCount()
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
       {categories.map((category) => (
@@ -31,9 +33,7 @@ export function CategoryTiles({
             ) : null}
             <span className="text-sm font-semibold">{category.name}</span>
             {category.itemCount !== undefined ? (
-              <span className="text-xs text-ink/75">
-                {category.itemCount} {category.itemCount === 1 ? 'item' : 'items'}
-              </span>
+              <span className="text-xs text-ink/75">{count('items', category.itemCount)}</span>
             ) : null}
           </a>
         </li>

@@ -11,14 +11,15 @@ import { OrderLines } from './OrderLines.tsx'
 import type { CheckoutHeaderSummary } from '../../lib/checkout-summary.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { useText } from '../../lib/page-text.ts'
+import { SLOT_PAGE_KEYS } from '../../../schemas/page-messages.ts'
+import { useCount, useText } from '../../lib/page-text.ts'
 
 const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
-const SlotCountdownIsland = island('SlotCountdown', SlotCountdown, { hydrate: 'load' })
-
-function itemsLabel(count: number): string {
-  return `${count} ${count === 1 ? 'item' : 'items'}`
-}
+// A held slot's words, said when its time runs short or out (after it hydrates).
+const SlotCountdownIsland = island('SlotCountdown', SlotCountdown, {
+  hydrate: 'load',
+  texts: SLOT_PAGE_KEYS.map((key) => MESSAGES[key]),
+})
 
 function LockIcon({ className }: { className?: string }) {
   return (
@@ -37,13 +38,14 @@ function LockIcon({ className }: { className?: string }) {
 function HeaderSummary({ summary }: { summary: CheckoutHeaderSummary }) {
   const money = useMoney()
   const text = useText()
-  const line = `${itemsLabel(summary.itemCount)} · ${money(summary.total)}`
+  const count = useCount()
+  const line = `${count('items', summary.itemCount)} · ${money(summary.total)}`
   return (
     <>
       <details className="group w-full border-t border-black/10 sm:hidden">
         <summary className="flex min-h-11 cursor-pointer items-center justify-between gap-2 text-sm font-semibold">
           <span>
-            Order summary <span className="font-normal">({line})</span>
+            {text(MESSAGES.pageOrderSummary)} <span className="font-normal">({line})</span>
           </span>
           <span aria-hidden="true" className="transition-transform group-open:rotate-180">
             ▾
@@ -52,7 +54,7 @@ function HeaderSummary({ summary }: { summary: CheckoutHeaderSummary }) {
         <div className="pb-3">
           <OrderLines lines={summary.lines} />
           <p className="mt-2 flex justify-between border-t border-black/10 pt-2 font-bold">
-            <span>Total</span>
+            <span>{text(MESSAGES.pageTotal)}</span>
             <span className="tabular-nums">{money(summary.total)}</span>
           </p>
         </div>
@@ -89,13 +91,13 @@ export function CheckoutLayout({
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-ink shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:start-3"
       >
-        Skip to main content
+        {text(MESSAGES.pageSkipToMain)}
       </a>
       <header className="border-b border-black/10 bg-surface" data-checkout-header="">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
           <a
             href={routePath('basket')}
-            aria-label={`${brand?.name ?? 'Shop'}: back to your basket`}
+            aria-label={text(MESSAGES.pageBackToBasket, brand?.name ?? text(MESSAGES.pageShop))}
             className="flex min-h-12 items-center rounded-md"
           >
             <Logo brand={brand} />
@@ -128,7 +130,7 @@ export function CheckoutLayout({
       </main>
       <footer className="mt-auto border-t border-black/10 bg-surface">
         <nav
-          aria-label="Terms and policies"
+          aria-label={text(MESSAGES.pageTermsAndPolicies)}
           className="mx-auto max-w-6xl px-4 py-4 text-sm sm:px-6"
         >
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
@@ -138,7 +140,7 @@ export function CheckoutLayout({
                   href={link.href}
                   className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
                 >
-                  {link.label}
+                  {text(link.label)}
                 </a>
               </li>
             ))}

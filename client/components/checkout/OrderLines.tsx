@@ -6,6 +6,8 @@ import { useMoney } from '../../lib/shop-locale.ts'
 import { FinalPriceNote, WeighingLabel } from '../item/WeighedItem.tsx'
 import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
 import type { SummaryLine } from '../../lib/checkout-summary.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** A placed order's lines, frozen when it was made. */
 export function orderSummaryLines(order: OrderSummary): Array<SummaryLine> {
@@ -32,6 +34,7 @@ function lineQuantity(line: SummaryLine): string {
  */
 export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
   const money = useMoney()
+  const text = useText()
   const weighed = lines.some((line) => line.weighing !== null)
   return (
     <>
@@ -50,8 +53,9 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
               ) : null}
             </div>
             <p className="tabular-nums">
-              {line.weighing ? 'est. ' : null}
-              {money(line.totalPrice)}
+              {line.weighing
+                ? text(MESSAGES.pageEstimated, money(line.totalPrice))
+                : money(line.totalPrice)}
             </p>
           </li>
         ))}
@@ -72,30 +76,30 @@ export function OrderTotalsList({ order }: { order: OrderSummary }) {
   const named = order.discounts.filter((discount) => discount.kind !== 'credit')
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
-      <TotalsRow label="Subtotal" value={money(totals.subtotal)} />
+      <TotalsRow label={MESSAGES.pageSubtotal} value={money(totals.subtotal)} />
       {named.length > 0 ? (
         named.map((discount, index) => (
           <TotalsRow key={index} label={discount.label} value={`−${money(discount.amount)}`} />
         ))
       ) : totals.discountTotal > 0 ? (
-        <TotalsRow label="Discounts" value={`−${money(totals.discountTotal)}`} />
+        <TotalsRow label={MESSAGES.pageDiscounts} value={`−${money(totals.discountTotal)}`} />
       ) : null}
       {delivery ? (
         <TotalsRow
-          label="Delivery fee"
-          value={totals.deliveryCost > 0 ? money(totals.deliveryCost) : 'Free'}
+          label={MESSAGES.pageDeliveryFee}
+          value={totals.deliveryCost > 0 ? money(totals.deliveryCost) : MESSAGES.pageFree}
         />
       ) : null}
       {totals.serviceFee > 0 ? (
-        <TotalsRow label="Service fee" value={money(totals.serviceFee)} />
+        <TotalsRow label={MESSAGES.pageServiceFee} value={money(totals.serviceFee)} />
       ) : null}
       <AddedTaxRows tax={order.addedTax} />
       {totals.deliveryTip > 0 ? (
-        <TotalsRow label="Driver tip" value={money(totals.deliveryTip)} />
+        <TotalsRow label={MESSAGES.pageDriverTip} value={money(totals.deliveryTip)} />
       ) : null}
       {credit > 0 ? <TotalsRow label={STORE_CREDIT_LABEL} value={`−${money(credit)}`} /> : null}
       <div className="my-1 border-t border-black/10" />
-      <TotalsRow label="Total" value={money(totals.total)} strong />
+      <TotalsRow label={MESSAGES.pageTotal} value={money(totals.total)} strong />
       {credit > 0 && totals.total === 0 ? (
         <p className="font-semibold text-green-900">{NOTHING_TO_PAY}</p>
       ) : null}

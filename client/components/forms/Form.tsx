@@ -16,12 +16,18 @@ export function FormCard({
   intro?: ReactNode
   children: ReactNode
 }) {
+  // A title is catalogue English (MESSAGES.x) or a page's own words, said as they are.
+  const text = useText()
   return (
     <div className="bg-tint px-4 py-8 sm:py-14">
       <div className="mx-auto w-full max-w-md rounded-2xl border border-black/10 bg-white p-5 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{title}</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{text(title)}</h1>
         {/* An intro may quote a long email address: break it rather than overflow on phones. */}
-        {intro ? <div className="mt-2 text-ink/80 [overflow-wrap:anywhere]">{intro}</div> : null}
+        {intro ? (
+          <div className="mt-2 text-ink/80 [overflow-wrap:anywhere]">
+            {typeof intro === 'string' ? text(intro) : intro}
+          </div>
+        ) : null}
         <div className="mt-6">{children}</div>
       </div>
     </div>
@@ -91,13 +97,14 @@ export function FormAlert({ id, message }: { id: string; message: string | undef
 
 /** A confirmation shown above a form (e.g. a password was changed). */
 export function FormNotice({ message }: { message: string | undefined }) {
+  const localise = useLocalised()
   if (!message) return null
   return (
     <p
       role="status"
       className="mb-5 rounded-xl bg-green-50 p-3 font-semibold text-green-900 ring-1 ring-green-700/40"
     >
-      {message}
+      {localise(message)}
     </p>
   )
 }
@@ -194,13 +201,15 @@ export function SelectField({
   values?: FormValues
   idPrefix: string
 }) {
+  const text = useText()
   const id = `${idPrefix}-${name}`
   const error = errors[name]
   const errorId = error ? `${id}-error` : undefined
   return (
     <div className="mb-4">
       <label htmlFor={id} className="block text-sm font-semibold">
-        {label} <span className="font-normal text-ink/70">(optional)</span>
+        {text(label)}{' '}
+        <span className="font-normal text-ink/70">{text(MESSAGES.pageOptionalParens)}</span>
       </label>
       <select
         id={id}
@@ -210,7 +219,7 @@ export function SelectField({
         aria-describedby={errorId}
         className={`mt-1 ${INPUT_CLASS}`}
       >
-        <option value="">Please choose</option>
+        <option value="">{text(MESSAGES.pagePleaseChoose)}</option>
         {options.map((option) => (
           <option key={option} value={option}>
             {option}
@@ -260,12 +269,13 @@ export function SubmitButton({
 
 /** A text link under a form, tall enough to tap. */
 export function FormLink({ href, children }: { href: string; children: ReactNode }) {
+  const text = useText()
   return (
     <a
       href={href}
       className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
     >
-      {children}
+      {typeof children === 'string' ? text(children) : children}
     </a>
   )
 }
@@ -284,7 +294,7 @@ export function NameFields({ idPrefix, errors, values }: FieldGroupProps) {
         idPrefix={idPrefix}
         name="firstName"
         maxLength={TEXT_MAX_LENGTH.name}
-        label="First name"
+        label={MESSAGES.pageFirstName}
         autoComplete="given-name"
         errors={errors}
         values={values}
@@ -293,7 +303,7 @@ export function NameFields({ idPrefix, errors, values }: FieldGroupProps) {
         idPrefix={idPrefix}
         name="lastName"
         maxLength={TEXT_MAX_LENGTH.name}
-        label="Last name"
+        label={MESSAGES.pageLastName}
         autoComplete="family-name"
         errors={errors}
         values={values}
@@ -309,7 +319,7 @@ export function EmailField({ idPrefix, errors, values }: FieldGroupProps) {
       idPrefix={idPrefix}
       name="email"
       maxLength={TEXT_MAX_LENGTH.email}
-      label="Email address"
+      label={MESSAGES.pageEmailAddress}
       type="email"
       autoComplete="email"
       inputMode="email"
@@ -323,12 +333,15 @@ export function EmailField({ idPrefix, errors, values }: FieldGroupProps) {
 export function NewPasswordFields({
   idPrefix,
   errors,
-  label = 'New password',
-  hint = 'At least 8 characters.',
+  label = MESSAGES.pageNewPassword,
+  confirmLabel = MESSAGES.pageConfirmNewPassword,
+  hint = MESSAGES.pageAtLeast8,
 }: {
   idPrefix: string
   errors: FormErrors
+  /** Catalogue English (MESSAGES.x), said by the fields. */
   label?: string
+  confirmLabel?: string
   hint?: string
 }) {
   return (
@@ -347,7 +360,7 @@ export function NewPasswordFields({
         idPrefix={idPrefix}
         name="confirmPassword"
         maxLength={TEXT_MAX_LENGTH.newPassword}
-        label={`Confirm ${label.toLowerCase()}`}
+        label={confirmLabel}
         type="password"
         autoComplete="new-password"
         errors={errors}

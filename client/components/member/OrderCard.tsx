@@ -3,9 +3,10 @@ import type { MemberOrderSummary } from '../../../schemas/member-orders.ts'
 import { archivedReceiptPath } from '../../lib/member-order-paths.ts'
 import { routePath } from '../../lib/routes.ts'
 import { orderTimeLabel } from '../../lib/order-time.ts'
-import { itemsLabel } from './order-format.ts'
 import { OrderStatusBadge } from './OrderStatusBadge.tsx'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useCount, useText } from '../../lib/page-text.ts'
 
 /** The detail page of an order. */
 export function orderPath(orderId: string): string {
@@ -26,6 +27,8 @@ export function OrderCard({
   actions?: ReactNode
 }) {
   const formatMoney = useMoney()
+  const text = useText()
+  const count = useCount()
   const Heading = headingLevel
   return (
     <article className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5">
@@ -36,7 +39,7 @@ export function OrderCard({
               href={order.archived ? archivedReceiptPath(order.orderId) : orderPath(order.orderId)}
               className="underline-offset-4 hover:underline [overflow-wrap:anywhere]"
             >
-              Order {order.orderId}
+              {text(MESSAGES.pageOrderNumbered, order.orderId)}
             </a>
           </Heading>
           <p className="mt-0.5 text-sm text-ink/80">
@@ -46,14 +49,14 @@ export function OrderCard({
         <OrderStatusBadge status={order.status} label={order.statusLabel} />
       </div>
       <p className="mt-3 text-sm text-ink/80">
-        {order.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'} ·{' '}
-        {itemsLabel(order.itemsCount)} ·{' '}
+        {order.fulfilmentMethod === 'delivery'
+          ? text(MESSAGES.pageDelivery)
+          : text(MESSAGES.pageCollection)}{' '}
+        · {count('items', order.itemsCount)} ·{' '}
         <span className="font-semibold text-ink">{formatMoney(order.total)}</span>
       </p>
       {order.archived ? (
-        <p className="mt-2 text-sm text-ink/80">
-          Archived: this order is kept in your order history as its receipt.
-        </p>
+        <p className="mt-2 text-sm text-ink/80">{text(MESSAGES.pageArchivedNote)}</p>
       ) : null}
       {actions ? <div className="mt-4 flex flex-wrap gap-3">{actions}</div> : null}
     </article>

@@ -1,5 +1,7 @@
 import { ClockIcon } from '../icons.tsx'
 import { asapTime, type FulfilmentMethod } from '../../lib/slots.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** The ASAP choice: its estimate, and the button that reserves it. */
 export function AsapChoice({
@@ -19,6 +21,7 @@ export function AsapChoice({
   reserved: boolean
   onReserve: () => void
 }) {
+  const text = useText()
   return (
     <section
       aria-labelledby="asap-heading"
@@ -26,11 +29,13 @@ export function AsapChoice({
     >
       <h2 id="asap-heading" className="flex items-center gap-2 text-lg font-bold">
         <ClockIcon className="size-5" />
-        As soon as possible
+        {text(MESSAGES.pageAsSoonAsPossible)}
       </h2>
       {asap.available && asap.estimatedAt ? (
         <p className="mt-1">
-          {method === 'delivery' ? 'Delivered' : 'Ready to collect'} at about{' '}
+          {method === 'delivery'
+            ? text(MESSAGES.pageDeliveredAtAbout)
+            : text(MESSAGES.pageReadyAtAbout)}{' '}
           <strong>{asapTime(asap.estimatedAt, timeZone)}</strong>
         </p>
       ) : null}
@@ -41,7 +46,13 @@ export function AsapChoice({
         aria-pressed={reserved}
         className="mt-4 inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-primary px-5 font-bold text-on-primary hover:brightness-90 focus-visible:outline-3 focus-visible:outline-offset-2 disabled:opacity-70 sm:w-auto"
       >
-        {pending === 'asap' ? 'Reserving…' : reserved ? 'ASAP reserved' : `Choose ASAP ${method}`}
+        {pending === 'asap'
+          ? text(MESSAGES.pageReserving)
+          : reserved
+            ? text(MESSAGES.pageAsapReserved)
+            : method === 'delivery'
+              ? text(MESSAGES.pageChooseAsapDelivery)
+              : text(MESSAGES.pageChooseAsapCollection)}
       </button>
     </section>
   )

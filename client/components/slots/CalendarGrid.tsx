@@ -3,6 +3,8 @@ import { format } from 'date-fns'
 import type { TimeSlotDay } from '../../../schemas/slots.ts'
 import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES } from '../../../schemas/weekdays.ts'
 import { calendarMonths, dayHasSlots } from '../../lib/slots.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 const WEEKDAYS = WEEKDAY_SHORT_NAMES.map((short, day) => [short, WEEKDAY_NAMES[day] ?? short])
 
@@ -17,12 +19,13 @@ function monthName(firstDate: string): string {
  */
 export function DayName({ date, open }: { date: string; open: boolean }) {
   const noon = new Date(`${date}T12:00:00.000Z`)
+  const text = useText()
   return (
     <>
       {Number(date.slice(8))}
       <span className="sr-only">
         {format(noon, ' MMMM yyyy', { in: tz('UTC') })}
-        {open ? '' : ', no slots'}
+        {open ? '' : `, ${text(MESSAGES.pageNoSlots)}`}
       </span>
     </>
   )

@@ -40,7 +40,7 @@ export function DaySlots({
       <div className="mt-3 rounded-xl bg-white p-4 ring-1 ring-black/10">
         {showHeading ? <h3 className="font-bold">{heading}</h3> : null}
         <p className={showHeading ? 'mt-1' : undefined}>
-          {day.date === today ? MESSAGES.slotsNoneToday : MESSAGES.slotsNoneOnDay}
+          {day.date === today ? text(MESSAGES.slotsNoneToday) : text(MESSAGES.slotsNoneOnDay)}
         </p>
       </div>
     )
@@ -50,7 +50,9 @@ export function DaySlots({
       {showHeading ? (
         <h3 className="mb-2 font-bold">
           {heading}
-          {heading === 'Today' || heading === 'Tomorrow' ? `, ${dayMonth(day.date)}` : ''}
+          {heading === text(MESSAGES.pageToday) || heading === text(MESSAGES.pageTomorrow)
+            ? `, ${dayMonth(day.date, shop)}`
+            : ''}
         </h3>
       ) : null}
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
@@ -80,14 +82,14 @@ export function DaySlots({
                 ) : null}
                 <span className="text-xs">
                   {pending === key
-                    ? 'Reserving…'
+                    ? text(MESSAGES.pageReserving)
                     : held
-                      ? 'Reserved'
+                      ? text(MESSAGES.pageReserved)
                       : slot.available
-                        ? `${slot.remaining} left`
+                        ? text(MESSAGES.pageSlotsLeft, slot.remaining)
                         : slot.remaining === 0
-                          ? 'Full'
-                          : 'Unavailable'}
+                          ? text(MESSAGES.pageFull)
+                          : text(MESSAGES.pageUnavailable)}
                 </span>
               </button>
             </li>

@@ -1,6 +1,8 @@
 import type { TimeSlotDay } from '../../../schemas/slots.ts'
 import { dayHasSlots, dayMonth, weekdayShort } from '../../lib/slots.ts'
 import { DayName } from './CalendarGrid.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 // A week, as grocers show it: seven days fit a phone's width without scrolling.
 const WEEK = 7
@@ -20,6 +22,7 @@ export function DayStrip({
   selected: string | null
   hrefFor: (date: string) => string
 }) {
+  const text = useText()
   const index = Math.max(
     0,
     days.findIndex((day) => day.date === selected)
@@ -82,14 +85,14 @@ export function DayStrip({
         <p className="mt-2 flex justify-between gap-4 text-sm">
           {earlier ? (
             <a href={hrefFor(earlier.date)} className={link}>
-              ← Earlier days
+              {text(MESSAGES.pageEarlierDays)}
             </a>
           ) : (
             <span />
           )}
           {later ? (
             <a href={hrefFor(later.date)} className={link}>
-              Later days →
+              {text(MESSAGES.pageLaterDays)}
             </a>
           ) : null}
         </p>

@@ -2,6 +2,7 @@ import type { TimeSlotDay } from '../../../schemas/slots.ts'
 import { dayHasSlots, dayMonth, dayName } from '../../lib/slots.ts'
 import { useText } from '../../lib/page-text.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 
 /** The days to choose from, as a row of toggle buttons (a day without slots is dimmed). */
 export function DayTabs({
@@ -18,7 +19,11 @@ export function DayTabs({
   const text = useText()
   const shop = useShopLocale()
   return (
-    <div role="group" aria-label="Day" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2">
+    <div
+      role="group"
+      aria-label={text(MESSAGES.pageDay)}
+      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2"
+    >
       {days.map((candidate) => {
         const active = candidate.date === day
         const open = dayHasSlots(candidate)

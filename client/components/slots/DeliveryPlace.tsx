@@ -2,6 +2,8 @@ import { LOCATION_PROMPT_ID } from '../../lib/store-search.ts'
 import { AlertIcon, PinIcon } from '../icons.tsx'
 import { StoreSearch } from '../StoreSearch.tsx'
 import type { StoreSearchBoxProps } from '../../lib/store-search.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** Where a delivery would go, as the slot pages know it. */
 export type DeliveryPlaceView =
@@ -27,15 +29,18 @@ const BUTTON =
  * (postcode or address), which saves the location and comes back here; collection needs none.
  */
 export function DeliveryPlace({ place }: { place: DeliveryPlaceView }) {
+  const text = useText()
   if (place.state === 'inside') {
     return (
       <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-ink/80">
         <PinIcon className="size-5 shrink-0 text-primary" />
         <span>
-          Delivering to <strong className="text-ink">{place.postcode}</strong>
+          {text(MESSAGES.pageDeliveringToStrong)}{' '}
+          <strong className="text-ink">{place.postcode}</strong>
         </span>
         <a href={place.changeHref} className={`${LINK} inline-flex min-h-11 items-center`}>
-          Change<span className="sr-only"> delivery postcode</span>
+          {text(MESSAGES.pageChange)}
+          <span className="sr-only"> {text(MESSAGES.pageDeliveryPostcodeSuffix)}</span>
         </a>
       </p>
     )
@@ -52,7 +57,7 @@ export function DeliveryPlace({ place }: { place: DeliveryPlaceView }) {
           className="flex items-center gap-2 text-lg font-bold"
         >
           <AlertIcon className="size-5 shrink-0 text-amber-800" />
-          We can&apos;t deliver there
+          {text(MESSAGES.pageCantDeliverThere)}
         </h2>
         <p role="alert" className="mt-2 text-ink">
           {place.message}
@@ -60,17 +65,17 @@ export function DeliveryPlace({ place }: { place: DeliveryPlaceView }) {
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
           {place.collectionHref ? (
             <a href={place.collectionHref} className={`${BUTTON} bg-primary text-on-primary`}>
-              Collect from the store
+              {text(MESSAGES.pageCollectFromStore)}
             </a>
           ) : null}
           <a
             href={place.otherStoresHref}
             className={`${BUTTON} bg-white text-ink ring-1 ring-black/15 hover:bg-black/5`}
           >
-            Find a store that delivers
+            {text(MESSAGES.pageFindStoreThatDelivers)}
           </a>
           <a href={place.changeHref} className={`${LINK} inline-flex min-h-11 items-center`}>
-            Use another postcode
+            {text(MESSAGES.pageUseAnotherPostcode)}
           </a>
         </div>
       </section>
@@ -84,27 +89,31 @@ export function DeliveryPlace({ place }: { place: DeliveryPlaceView }) {
       className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/10 sm:p-6"
     >
       <h2 id={`${LOCATION_PROMPT_ID}-heading`} className="text-lg font-bold">
-        Where should we deliver?
+        {text(MESSAGES.pageWhereDeliver)}
       </h2>
       <p className="mt-1 mb-4 text-ink/80">
-        {address
-          ? 'Tell us your address to see the delivery times and charges there.'
-          : 'Tell us your postcode to see the delivery times and charges there.'}
+        {address ? text(MESSAGES.pageTellAddress) : text(MESSAGES.pageTellPostcode)}
       </p>
       <StoreSearch
         {...place.box}
-        label={address ? 'Enter your delivery address' : 'Enter your delivery postcode'}
-        searchLabel={address ? 'Delivery address' : 'Delivery postcode'}
-        submitLabel="Show delivery times"
+        label={
+          address
+            ? text(MESSAGES.pageEnterDeliveryAddress)
+            : text(MESSAGES.pageEnterDeliveryPostcode)
+        }
+        searchLabel={
+          address ? text(MESSAGES.pageDeliveryAddressShort) : text(MESSAGES.pageDeliveryPostcode)
+        }
+        submitLabel={text(MESSAGES.pageShowDeliveryTimes)}
         returnTo={place.returnTo}
       />
       {place.collectionHref ? (
         <p className="mt-3 text-ink/80">
-          Or{' '}
+          {text(MESSAGES.pageOr)}{' '}
           <a href={place.collectionHref} className={LINK}>
-            collect from the store
+            {text(MESSAGES.pageCollectFromStoreLower)}
           </a>{' '}
-          (no postcode needed).
+          {text(MESSAGES.pageNoPostcodeNeeded)}
         </p>
       ) : null}
     </section>

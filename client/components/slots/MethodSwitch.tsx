@@ -1,5 +1,7 @@
 import type { FulfilmentMethod } from '../../lib/slots.ts'
 import { BagIcon, TruckIcon } from '../icons.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 const LABELS: Record<FulfilmentMethod, string> = { delivery: 'Delivery', collection: 'Collection' }
 
@@ -16,9 +18,10 @@ export function MethodSwitch({
   current: FulfilmentMethod
   hrefFor: (method: FulfilmentMethod) => string
 }) {
+  const text = useText()
   if (methods.length === 0) return null
   return (
-    <nav aria-label="Delivery or collection" className="mt-4">
+    <nav aria-label={text(MESSAGES.pageDeliveryOrCollection)} className="mt-4">
       <ul className="grid grid-cols-2 gap-2 rounded-xl bg-black/5 p-1 sm:inline-grid sm:min-w-80">
         {methods.map((method) => {
           const active = method === current

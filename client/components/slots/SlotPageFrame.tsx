@@ -8,6 +8,7 @@ import { Layout } from '../Layout.tsx'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { StoreAvailabilityBadge } from '../StoreAvailabilityBadge.tsx'
 import { MethodSwitch } from './MethodSwitch.tsx'
+import { useText } from '../../lib/page-text.ts'
 
 /** What both slot pages show around their choices. */
 export interface SlotPageFrameProps {
@@ -29,6 +30,7 @@ export interface SlotPageFrameProps {
 
 /** Heading, back link, expiry notice and the delivery/collection switch of the slot pages. */
 export function SlotPageFrame(props: SlotPageFrameProps) {
+  const text = useText()
   const advance = daysInAdvanceLabel(props.daysInAdvance)
   return (
     <Layout chrome={props.chrome} interactive>
@@ -57,7 +59,7 @@ export function SlotPageFrame(props: SlotPageFrameProps) {
             className="mt-4 flex items-start gap-2 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
           >
             <AlertIcon className="mt-0.5 size-5 shrink-0" />
-            {MESSAGES.slotExpired}
+            {text(MESSAGES.slotExpired)}
           </p>
         ) : null}
         <MethodSwitch methods={props.methods} current={props.method} hrefFor={props.methodHref} />

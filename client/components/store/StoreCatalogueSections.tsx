@@ -9,6 +9,8 @@ import { CategoryTiles } from '../catalogue/CategoryTiles.tsx'
 import { ItemGrid } from '../catalogue/ItemCard.tsx'
 import { BannerStrip, DealList } from '../catalogue/Promotions.tsx'
 import { routePath } from '../../lib/routes.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** What the store home shows of the store's catalogue. */
 export interface StoreCatalogue {
@@ -30,21 +32,22 @@ export function StoreCatalogueSections({
   store: StoreDetails
   catalogue: StoreCatalogue
 }) {
+  const text = useText()
   return (
     <div className="mx-auto max-w-6xl space-y-10 px-4 pt-8 sm:px-6">
       {catalogue.member ? (
-        <nav aria-label="Your lists at this store" className="flex flex-wrap gap-3">
+        <nav aria-label={text(MESSAGES.pageYourListsHere)} className="flex flex-wrap gap-3">
           <a
             href={routePath('stores-storeSlug-favourites', { storeSlug: store.slug })}
             className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ring-black/15 hover:bg-tint"
           >
-            Your favourites
+            {text(MESSAGES.pageYourFavourites)}
           </a>
           <a
             href={routePath('stores-storeSlug-buy-it-again', { storeSlug: store.slug })}
             className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ring-black/15 hover:bg-tint"
           >
-            Buy it again
+            {text(MESSAGES.pageBuyItAgain)}
           </a>
         </nav>
       ) : null}
@@ -53,20 +56,20 @@ export function StoreCatalogueSections({
         <section aria-labelledby="buy-it-again-title">
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4">
             <h2 id="buy-it-again-title" className="text-2xl font-bold">
-              Buy it again
+              {text(MESSAGES.pageBuyItAgain)}
             </h2>
             <a
               href={routePath('stores-storeSlug-buy-it-again', { storeSlug: store.slug })}
               className="inline-flex min-h-11 items-center font-semibold underline"
             >
-              See everything you have bought here
+              {text(MESSAGES.pageSeeEverythingBought)}
             </a>
           </div>
           <ItemGrid
             storeId={store.id}
             storeSlug={store.slug}
             items={catalogue.bought}
-            label="Items you bought before"
+            label={text(MESSAGES.pageItemsBoughtBefore)}
             eagerCount={0}
           />
         </section>
@@ -75,42 +78,46 @@ export function StoreCatalogueSections({
         <section aria-labelledby="deals-title">
           <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4">
             <h2 id="deals-title" className="text-2xl font-bold">
-              Deals
+              {text(MESSAGES.pageDeals)}
             </h2>
             <a
               href={routePath('stores-storeSlug-deals', { storeSlug: store.slug })}
               className="inline-flex min-h-11 items-center font-semibold underline"
             >
-              See all deals and their items
+              {text(MESSAGES.pageSeeAllDeals)}
             </a>
           </div>
-          <DealList storeSlug={store.slug} deals={catalogue.deals} label="Deals at this store" />
+          <DealList
+            storeSlug={store.slug}
+            deals={catalogue.deals}
+            label={text(MESSAGES.pageDealsAtStore)}
+          />
         </section>
       ) : null}
       <section aria-labelledby="categories-title">
         <h2 id="categories-title" className="mb-3 text-2xl font-bold">
-          Shop by department
+          {text(MESSAGES.pageShopByDepartment)}
         </h2>
         {catalogue.categories.length > 0 ? (
           <CategoryTiles
             storeSlug={store.slug}
             categories={catalogue.categories}
-            label="Departments"
+            label={text(MESSAGES.pageDepartments)}
           />
         ) : (
-          <p className="text-ink/80">This store has nothing to order online right now.</p>
+          <p className="text-ink/80">{text(MESSAGES.pageNothingOnline)}</p>
         )}
       </section>
       {catalogue.recommended.length > 0 ? (
         <section aria-labelledby="recommended-title">
           <h2 id="recommended-title" className="mb-3 text-2xl font-bold">
-            Recommended for you
+            {text(MESSAGES.pageRecommendedForYou)}
           </h2>
           <ItemGrid
             storeId={store.id}
             storeSlug={store.slug}
             items={catalogue.recommended}
-            label="Recommended items"
+            label={text(MESSAGES.pageRecommendedItems)}
             eagerCount={0}
           />
         </section>

@@ -1,5 +1,7 @@
 import type { StoreDetails } from '../../../schemas/stores.ts'
 import { MailIcon, PhoneIcon, PinIcon } from '../icons.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** The store's address, phone and email, and the ways it takes payment. */
 export function StoreContact({
@@ -9,11 +11,12 @@ export function StoreContact({
   store: StoreDetails
   addressLines: Array<string>
 }) {
+  const text = useText()
   const payments = [
-    store.payments.card ? 'Card' : null,
+    store.payments.card ? text(MESSAGES.pageCard) : null,
     store.payments.applePay ? 'Apple Pay' : null,
     store.payments.googlePay ? 'Google Pay' : null,
-    store.payments.cash ? 'Cash' : null,
+    store.payments.cash ? text(MESSAGES.pageCash) : null,
   ].filter((method): method is string => method !== null)
   return (
     <aside
@@ -21,7 +24,7 @@ export function StoreContact({
       className="h-fit rounded-2xl bg-white p-6 shadow-sm ring-1 ring-black/10"
     >
       <h2 id="contact-title" className="text-lg font-bold">
-        Contact the store
+        {text(MESSAGES.pageContactTheStore)}
       </h2>
       <ul className="mt-4 space-y-3 text-sm">
         {addressLines.length > 0 ? (
@@ -61,7 +64,7 @@ export function StoreContact({
       </ul>
       {payments.length > 0 ? (
         <>
-          <h3 className="mt-6 text-sm font-bold">Payment accepted</h3>
+          <h3 className="mt-6 text-sm font-bold">{text(MESSAGES.pagePaymentAccepted)}</h3>
           <p className="mt-1 text-sm text-ink/80">{payments.join(' · ')}</p>
         </>
       ) : null}

@@ -14,6 +14,8 @@ import { StoreAvailabilityBadge } from '../StoreAvailabilityBadge.tsx'
 import { StoreRatingLine } from './StoreRatingLine.tsx'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** Where "Change store" goes: the home page's search, past the last-ordered-store redirect. */
 export const CHANGE_STORE_PATH = routePath('index', undefined, { changeStore: '1' })
@@ -29,6 +31,7 @@ export function StoreHeader({
   store: StoreDetails
   addressLines: Array<string>
 }) {
+  const text = useText()
   return (
     <div className="bg-tint">
       <div className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 sm:px-6 sm:py-12 md:grid-cols-[1fr_auto]">
@@ -55,7 +58,7 @@ export function StoreHeader({
               href={CHANGE_STORE_PATH}
               className="inline-flex min-h-11 items-center text-sm font-semibold underline underline-offset-4 hover:no-underline"
             >
-              Change store
+              {text(MESSAGES.pageChangeStore)}
             </a>
           </div>
           <FulfilmentLines store={store} />
@@ -77,18 +80,19 @@ export function StoreHeader({
 }
 
 function StoreBreadcrumb({ storeName }: { storeName: string }) {
+  const text = useText()
   return (
-    <nav aria-label="Breadcrumb" className="text-sm">
+    <nav aria-label={text(MESSAGES.pageBreadcrumb)} className="text-sm">
       <ol className="flex flex-wrap gap-1 text-ink/75">
         <li>
           <a href={routePath('index')} className="underline-offset-4 hover:underline">
-            Home
+            {text(MESSAGES.pageHome)}
           </a>
           <span aria-hidden="true"> / </span>
         </li>
         <li>
           <a href={routePath('store-all')} className="underline-offset-4 hover:underline">
-            Stores
+            {text(MESSAGES.pageStores)}
           </a>
           <span aria-hidden="true"> / </span>
         </li>
@@ -105,8 +109,9 @@ function FulfilmentLines({ store }: { store: StoreDetails }) {
   const shop = useShopLocale()
   const serviceFee = serviceFeeLabel(store.serviceFee, shop)
   const daysInAdvance = daysInAdvanceLabel(store.daysInAdvance)
+  const text = useText()
   return (
-    <ul aria-label="Ways to get your order" className="mt-4 space-y-2 text-sm">
+    <ul aria-label={text(MESSAGES.pageWaysToGetOrder)} className="mt-4 space-y-2 text-sm">
       <FulfilmentLine
         on={store.delivery.enabled && (store.atLocation?.deliveryAvailable ?? true)}
         Icon={TruckIcon}

@@ -10,6 +10,8 @@ import { ReorderButton } from '../../components/member/ReorderForm.tsx'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { routePath } from '../../lib/routes.ts'
 import { trackingPath } from '../../../schemas/tracking.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface MemberDashboardPageProps {
   chrome: PageChrome
@@ -28,11 +30,16 @@ export function MemberDashboardPage({
   rewards = null,
 }: MemberDashboardPageProps) {
   const { latestOrder } = dashboard
+  const text = useText()
   return (
-    <MemberShell chrome={chrome} active="member" title={`Hello, ${dashboard.firstName}`}>
+    <MemberShell
+      chrome={chrome}
+      active="member"
+      title={text(MESSAGES.pageHello, dashboard.firstName)}
+    >
       <section aria-labelledby="latest-order-title">
         <h2 id="latest-order-title" className="mb-3 text-xl font-bold">
-          Your latest order
+          {text(MESSAGES.pageYourLatestOrder)}
         </h2>
         {latestOrder ? (
           <OrderCard
@@ -42,22 +49,24 @@ export function MemberDashboardPage({
               <>
                 {latestOrder.trackingOffered ? (
                   <ActionLink href={trackingPath(latestOrder.orderId)} variant="primary">
-                    Track order
+                    {text(MESSAGES.pageTrackOrder)}
                   </ActionLink>
                 ) : null}
                 <ReorderButton
                   orderId={latestOrder.orderId}
                   method={latestOrder.fulfilmentMethod}
                 />
-                <ActionLink href={routePath('member-orders')}>All orders</ActionLink>
+                <ActionLink href={routePath('member-orders')}>
+                  {text(MESSAGES.pageAllOrders)}
+                </ActionLink>
               </>
             }
           />
         ) : (
           <p className="rounded-2xl border border-black/10 bg-white p-5 text-ink/80">
-            You have not placed an order yet.{' '}
+            {text(MESSAGES.pageNoOrderYet)}{' '}
             <a href={routePath('index')} className="font-semibold text-primary underline">
-              Find a store
+              {text(MESSAGES.pageFindAStore)}
             </a>
           </p>
         )}
@@ -65,7 +74,7 @@ export function MemberDashboardPage({
       {hasRewards(rewards) ? <RewardsCard rewards={rewards} /> : null}
       <section aria-labelledby="sections-title" className="mt-8">
         <h2 id="sections-title" className="mb-3 text-xl font-bold">
-          Your account
+          {text(MESSAGES.pageYourAccount)}
         </h2>
         <ul className="grid gap-3 sm:grid-cols-2">
           {MEMBER_SECTIONS.filter(({ route }) => route !== 'member').map(({ route, label }) => (
@@ -74,7 +83,7 @@ export function MemberDashboardPage({
                 href={routePath(route)}
                 className="flex min-h-14 items-center rounded-2xl border border-black/10 bg-white px-4 font-semibold shadow-sm hover:bg-tint"
               >
-                {label}
+                {text(label)}
               </a>
             </li>
           ))}

@@ -6,6 +6,8 @@ import { ActionLink, OrderCard } from '../../components/member/OrderCard.tsx'
 import { archivedReceiptPath } from '../../lib/member-order-paths.ts'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { routePath } from '../../lib/routes.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useCount, useText } from '../../lib/page-text.ts'
 
 /** The filter as the page shows it again (the query string's own values). */
 export interface MemberOrdersFilter {
@@ -42,13 +44,14 @@ export function MemberOrdersPage({
   errors,
 }: MemberOrdersPageProps) {
   const filtered = Boolean(filter.status || filter.dateFrom || filter.dateTo)
+  const text = useText()
   return (
-    <MemberShell chrome={chrome} active="member-orders" title="My orders">
+    <MemberShell chrome={chrome} active="member-orders" title={MESSAGES.pageMyOrders}>
       <form
         method="get"
         action={routePath('member-orders')}
         className="mb-6 grid gap-4 rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
-        aria-label="Filter orders"
+        aria-label={text(MESSAGES.pageFilterOrders)}
       >
         <FormAlert
           id="orders-filter-error"
@@ -56,7 +59,7 @@ export function MemberOrdersPage({
         />
         <div>
           <label htmlFor="orders-status" className="block text-sm font-semibold">
-            Status
+            {text(MESSAGES.pageStatus)}
           </label>
           <select
             id="orders-status"
@@ -64,31 +67,41 @@ export function MemberOrdersPage({
             defaultValue={filter.status ?? ''}
             className={INPUT}
           >
-            <option value="">All orders</option>
+            <option value="">{text(MESSAGES.pageAllOrders)}</option>
             {statuses.map((status) => (
               <option key={status} value={status}>
                 {status === 'delivered'
-                  ? 'Delivered or collected'
-                  : shopperStatusLabel(status, 'delivery')}
+                  ? text(MESSAGES.pageDeliveredOrCollected)
+                  : text(shopperStatusLabel(status, 'delivery'))}
               </option>
             ))}
           </select>
         </div>
-        <DateField name="dateFrom" label="From" value={filter.dateFrom} error={errors.dateFrom} />
-        <DateField name="dateTo" label="To" value={filter.dateTo} error={errors.dateTo} />
+        <DateField
+          name="dateFrom"
+          label={MESSAGES.pageFrom}
+          value={filter.dateFrom}
+          error={errors.dateFrom}
+        />
+        <DateField
+          name="dateTo"
+          label={MESSAGES.pageTo}
+          value={filter.dateTo}
+          error={errors.dateTo}
+        />
         <div className="flex gap-3 sm:col-span-2 lg:col-span-1">
           <button
             type="submit"
             className="h-12 rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90"
           >
-            Show orders
+            {text(MESSAGES.pageShowOrders)}
           </button>
           {filtered ? (
             <a
               href={routePath('member-orders')}
               className="inline-flex h-12 items-center rounded-xl px-3 font-semibold underline underline-offset-4"
             >
-              Clear
+              {text(MESSAGES.pageClear)}
             </a>
           ) : null}
         </div>
@@ -110,10 +123,11 @@ function DateField({
   error: string | undefined
 }) {
   const id = `orders-${name}`
+  const text = useText()
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
-        {label}
+        {text(label)}
       </label>
       <input
         id={id}
@@ -142,27 +156,31 @@ function OrderList({
   filter: MemberOrdersFilter
   filtered: boolean
 }) {
+  const text = useText()
+  const count = useCount()
   if (list.orders.length === 0) {
     return (
       <p className="rounded-2xl border border-black/10 bg-white p-5 text-ink/80">
-        {filtered ? 'No orders match these filters.' : 'You have not placed an order yet.'}
+        {filtered ? text(MESSAGES.pageNoOrdersMatch) : text(MESSAGES.pageNoOrderYet)}
       </p>
     )
   }
   return (
     <>
       <p className="mb-3 text-sm text-ink/80" role="status">
-        {list.total === 1 ? '1 order' : `${list.total} orders`}
-        {list.pages > 1 ? `, page ${list.page} of ${list.pages}` : ''}
+        {count('orders', list.total)}
+        {list.pages > 1 ? text(MESSAGES.pagePageOf, list.page, list.pages) : ''}
       </p>
-      <ul aria-label="Orders" className="space-y-3">
+      <ul aria-label={text(MESSAGES.pageOrders)} className="space-y-3">
         {list.orders.map((order) => (
           <li key={order.orderId}>
             <OrderCard
               order={order}
               actions={
                 order.archived ? (
-                  <ActionLink href={archivedReceiptPath(order.orderId)}>Download</ActionLink>
+                  <ActionLink href={archivedReceiptPath(order.orderId)}>
+                    {text(MESSAGES.pageDownload)}
+                  </ActionLink>
                 ) : undefined
               }
             />
@@ -170,14 +188,17 @@ function OrderList({
         ))}
       </ul>
       {list.pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3">
+        <nav
+          aria-label={text(MESSAGES.pagePages)}
+          className="mt-6 flex items-center justify-between gap-3"
+        >
           {list.page > 1 ? (
             <a
               href={pageHref(filter, list.page - 1)}
               rel="prev"
               className="inline-flex min-h-11 items-center rounded-xl border-2 border-primary px-4 font-bold text-primary"
             >
-              Newer orders
+              {text(MESSAGES.pageNewerOrders)}
             </a>
           ) : (
             <span />
@@ -188,7 +209,7 @@ function OrderList({
               rel="next"
               className="inline-flex min-h-11 items-center rounded-xl border-2 border-primary px-4 font-bold text-primary"
             >
-              Older orders
+              {text(MESSAGES.pageOlderOrders)}
             </a>
           ) : null}
         </nav>

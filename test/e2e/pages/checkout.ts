@@ -112,6 +112,25 @@ export async function guestAtPayment(
 }
 
 /** The payment step and what follows it: the hosted card page and the confirmation. */
+/** The sandbox card page's labels, in the language the brand speaks. */
+export interface CardPageLabels {
+  name: string
+  number: string
+  month: string
+  year: string
+  cvv: string
+  pay: string
+}
+
+export const ENGLISH_CARD_PAGE: CardPageLabels = {
+  name: 'Name on card',
+  number: 'Card number',
+  month: 'Expiry month (MM)',
+  year: 'Expiry year (YY)',
+  cvv: 'Security code (CVV)',
+  pay: 'Pay now',
+}
+
 export class PaymentPage {
   constructor(readonly page: Page) {}
 
@@ -147,16 +166,19 @@ export class PaymentPage {
     await expect(this.page).toHaveURL(/\/sandbox-gateway\/hpp\//)
   }
 
-  /** On the sandbox's hosted card page: pays with the card. */
-  async payByCard(card: string): Promise<void> {
+  /**
+   * On the sandbox's hosted card page: pays with the card. The page speaks the brand's language
+   * (a Dutch brand's labels are Dutch), so its labels may be given.
+   */
+  async payByCard(card: string, labels: CardPageLabels = ENGLISH_CARD_PAGE): Promise<void> {
     const page = this.page
     await expect(page.getByText(/Sandbox/).first()).toBeVisible()
-    await page.getByLabel('Name on card').fill('Ada Lovelace')
-    await page.getByLabel('Card number').fill(card)
-    await page.getByLabel('Expiry month (MM)').fill('12')
-    await page.getByLabel('Expiry year (YY)').fill('30')
-    await page.getByLabel('Security code (CVV)').fill('123')
-    await page.getByRole('button', { name: 'Pay now' }).click()
+    await page.getByLabel(labels.name).fill('Ada Lovelace')
+    await page.getByLabel(labels.number).fill(card)
+    await page.getByLabel(labels.month).fill('12')
+    await page.getByLabel(labels.year).fill('30')
+    await page.getByLabel(labels.cvv).fill('123')
+    await page.getByRole('button', { name: labels.pay }).click()
   }
 
   /** The confirmation page's thanks and order number, which it answers. */

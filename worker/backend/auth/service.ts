@@ -31,6 +31,7 @@ import {
   upsertDevice,
 } from './repo.ts'
 import { type AuthDeps, startSession } from './sessions.ts'
+import { inBusinessLocale } from '../messaging/messenger.ts'
 
 /** A reset link works for one hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60
@@ -146,19 +147,21 @@ export async function requestPasswordReset(
     deps.now.toISOString()
   )
   try {
-    await deps.messenger.send({
-      businessId,
-      channel: 'email',
-      to: customer.email,
-      template: 'password_reset',
-      // Spec §2 route member-reset-token-token; the mail renders it on the brand's own host.
-      data: {
-        firstName: customer.first_name,
-        resetPath: `/member/reset-token/${resetToken}`,
-        resetToken,
-        expiresAt,
-      },
-    })
+    await deps.messenger.send(
+      await inBusinessLocale(deps.db, {
+        businessId,
+        channel: 'email',
+        to: customer.email,
+        template: 'password_reset',
+        // Spec §2 route member-reset-token-token; the mail renders it on the brand's own host.
+        data: {
+          firstName: customer.first_name,
+          resetPath: `/member/reset-token/${resetToken}`,
+          resetToken,
+          expiresAt,
+        },
+      })
+    )
   } catch (error) {
     logError(error, { event: 'password reset email failed', customerId: customer.id })
   }

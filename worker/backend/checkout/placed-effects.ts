@@ -8,7 +8,7 @@ import { orderFoodLines, orderFoodText } from '../catalogue/order-food.ts'
 import type { EffectHandlers, EffectRun } from '../effects/handlers.ts'
 import type { MarketingEnv } from '../marketing/adapters.ts'
 import { sendPurchase } from '../marketing/effects.ts'
-import { createMessenger, type MessengerEnv } from '../messaging/messenger.ts'
+import { createMessenger, inBusinessLocale, type MessengerEnv } from '../messaging/messenger.ts'
 import { publishOrderChange } from '../orders/events.ts'
 import { trackingLinkFor } from '../tracking/link.ts'
 import { orderSummary } from './orders.ts'
@@ -47,7 +47,7 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
       ...(await businessLocale(env.DB, businessId)),
       currency: summary.totals.currency,
     }
-    await createMessenger(env).send({
+    const email = await inBusinessLocale(env.DB, {
       businessId,
       channel: 'email',
       to: summary.contact.email,
@@ -95,6 +95,7 @@ export const placedOrderHandlers: EffectHandlers<PlacedEffectsEnv> = {
         ),
       },
     })
+    await createMessenger(env).send(email)
   },
 
   async [PLACED_EFFECTS.purchase](env, effect) {

@@ -5,6 +5,8 @@ import { faultInjectorOf, injectedProviderError } from '../../lib/fault-injectio
 import { logError } from '../../lib/log.ts'
 import type { OutgoingMessage } from './message.ts'
 import { insertOutboxMessage } from './outbox-repo.ts'
+import { catalogueLocale, localiseMessage } from '../../../schemas/message-catalogue.ts'
+import { businessLocale } from '../businesses-repo.ts'
 
 export type { MessageTemplate, OutgoingMessage } from './message.ts'
 
@@ -95,6 +97,33 @@ function unavailableMessenger(): Messenger {
  */
 export function createMessenger(env: MessengerEnv, fetcher: FetchLike = fetch): Messenger {
   return withInjectedFaults(env, chooseMessenger(env, fetcher))
+}
+
+/**
+ * The data fields a template shows as prose: a tracking message ('Your order has been sent to
+ * the store.') and a status's name. Others are codes, names and amounts, and a name that
+ * happened to read like a message must not be translated.
+ */
+const PROSE_FIELDS = ['message', 'statusLabel'] as const
+
+/**
+ * A shopper's email in the language of the business it is sent for (issue 43): for a business that
+ * reads another language than English, the data names its locale (the provider renders that
+ * language's template) and its prose is said from the catalogue. An English business's message
+ * is as it always was.
+ */
+export async function inBusinessLocale(
+  db: D1Database,
+  message: OutgoingMessage
+): Promise<OutgoingMessage> {
+  const shop = await businessLocale(db, message.businessId)
+  if (catalogueLocale(shop.locale) === 'en-GB') return message
+  const data: OutgoingMessage['data'] = { ...message.data, locale: shop.locale }
+  for (const field of PROSE_FIELDS) {
+    const value = data[field]
+    if (typeof value === 'string') data[field] = localiseMessage(shop, value)
+  }
+  return { ...message, data }
 }
 
 /**

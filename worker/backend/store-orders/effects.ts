@@ -3,7 +3,7 @@ import { formatMoney } from '../../../schemas/money.ts'
 import { shopperStatusLabel, type OrderActionType } from '../../../schemas/order-states.ts'
 import type { OrderBoardEvent, WiredAdapters } from '../adapters.ts'
 import { logError } from '../../lib/log.ts'
-import { createMessenger } from '../messaging/messenger.ts'
+import { createMessenger, inBusinessLocale } from '../messaging/messenger.ts'
 import { captureOrderPayment, capturePayment } from '../payments/capture.ts'
 import { findKeptPayments } from '../payments/capture-repo.ts'
 import {
@@ -330,7 +330,7 @@ export async function tellShopper(
   idempotencyKey?: string
 ): Promise<void> {
   const status = storeStatusOf(row)
-  await createMessenger(env).send({
+  const email = await inBusinessLocale(env.DB, {
     businessId: row.business_id,
     channel: 'email',
     to: row.email,
@@ -354,6 +354,7 @@ export async function tellShopper(
       ),
     },
   })
+  await createMessenger(env).send(email)
 }
 
 /**

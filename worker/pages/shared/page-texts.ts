@@ -2,6 +2,8 @@ import { ENGLISH_TEXTS, type PageTexts } from '../../../client/lib/page-text.ts'
 import type { ShopLocale } from '../../../schemas/locale.ts'
 import {
   catalogueLocale,
+  countOf,
+  countTemplate,
   localiseMessage,
   translatedTemplate,
   translateEnglish,
@@ -18,5 +20,7 @@ export function pageTextsOf(shop: ShopLocale): PageTexts {
     say: (english, ...values) => translateEnglish(shop, english, ...values),
     template: (english) => translatedTemplate(shop, english),
     localise: (english) => localiseMessage(shop, english),
+    count: (noun, count) => countOf(shop, noun, count),
+    countTemplate: (noun) => countTemplate(shop, noun),
   }
 }
