@@ -18,6 +18,7 @@ export const EFFECT_KIND_LABELS: Readonly<Record<string, string>> = {
   basket_cart_changed: 'Basket change event for marketing',
   referral_reward_email: 'Referral reward email',
   order_amend_refund: 'Card refund after the shopper changed their order',
+  order_amend_notice: 'Order change notice to the store boards and tracking',
   order_substitute_refund: 'Refund, email and board notice for a rejected substitute',
 }
 

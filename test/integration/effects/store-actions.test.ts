@@ -189,7 +189,7 @@ describe('the Worker stops right after the action commits', () => {
     } as unknown as Queue
     const later = new Date(Date.now() + 2 * 60_000)
     await sweepEffects({ DB: env.DB, EFFECTS: queue }, later)
-    expect(sent).toContainEqual({ effectId: settle.id, shard: await shardOfTests() })
+    expect(sent).toContainEqual({ effectId: settle.id, shard: await shardOfTests(), businessId: 1 })
     const batch = createMessageBatch(
       'storefront-effects',
       sent.map((body, index) => ({ id: `m${index}`, timestamp: later, attempts: 1, body }))
