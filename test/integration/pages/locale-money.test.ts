@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shopLocaleOf } from '../../../schemas/locale.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
+import { translate } from '../../../schemas/message-catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { createApp } from '../../../worker/app.ts'
 import { PASSWORD } from '../auth/fixtures.ts'
@@ -62,8 +63,9 @@ describe('a Dutch business (nl-NL, EUR)', () => {
   it('emails goodwill credit and refuses past the cap in euros', async () => {
     const order = await paidMemberOrder()
     expect((await goodwill(order.orderId, 1500)).status).toBe(200)
+    // The email is in the business's language too (ADR 061), its amount in euros.
     expect((await shopperEmails(order.member.email)).at(-1)?.message).toBe(
-      formatMessage('orderTrackingCreditReturned', euros(1500))
+      translate(DUTCH, 'orderTrackingCreditReturned', euros(1500))
     )
     const over = await goodwill(order.orderId, 1000)
     expect(over.status).toBe(422)
