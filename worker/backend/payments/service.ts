@@ -483,6 +483,32 @@ export async function confirmIfPaid(
 }
 
 /**
+ * The hosted card page's signed answer, verified (constant time) before anything is read, and
+ * this business's Realex payment it answers. A checkout's attempt and an amend's top-up each
+ * answer at their own address (ADR 059): one posted to the other's is not found.
+ */
+export async function answeredHppPayment(
+  env: PaymentsEnv,
+  input: { businessId: number; hppResponse: string },
+  answering: 'checkout' | 'top-up'
+): Promise<{ fields: Record<string, string>; found: PaymentRow }> {
+  const config = realexConfig(env)
+  const fields = decodeHppResponse(input.hppResponse, { encoded: true })
+  if (!fields || !(await verifyHppResponse(fields, config.secret))) throw answerInvalid()
+  if (fields.MERCHANT_ID !== config.merchantId) throw answerInvalid()
+  const found = await findPaymentByGatewayOrderId(env.DB, fields.ORDER_ID ?? '')
+  if (
+    !found ||
+    found.business_id !== input.businessId ||
+    found.gateway !== 'realex' ||
+    (found.amend_pending_id !== null) !== (answering === 'top-up')
+  ) {
+    throw new AppError('not_found', MESSAGES.paymentNotFound)
+  }
+  return { fields, found }
+}
+
+/**
  * Spec §7 Hosted card page consumer data: verifies the page's signed answer (constant time)
  * before reading anything, records it once (a replay changes nothing and answers the same), keeps
  * a card the page stored, and confirms the order on RESULT 00.
@@ -493,19 +519,8 @@ export async function consumerData(
   now: Date
 ): Promise<PaymentResult> {
   const db = env.DB
-  const config = realexConfig(env)
-  const fields = decodeHppResponse(input.hppResponse, { encoded: true })
-  if (!fields || !(await verifyHppResponse(fields, config.secret))) throw answerInvalid()
-  if (fields.MERCHANT_ID !== config.merchantId) throw answerInvalid()
-  const found = await findPaymentByGatewayOrderId(db, fields.ORDER_ID ?? '')
-  if (
-    !found ||
-    found.business_id !== input.businessId ||
-    found.gateway !== 'realex' ||
-    // An amend's top-up answers at its own address (order-amend/top-up.ts, ADR 059).
-    found.amend_pending_id !== null ||
-    (input.orderId !== undefined && found.order_id !== input.orderId)
-  ) {
+  const { fields, found } = await answeredHppPayment(env, input, 'checkout')
+  if (input.orderId !== undefined && found.order_id !== input.orderId) {
     throw new AppError('not_found', MESSAGES.paymentNotFound)
   }
   // A cancelled (superseded) attempt's answer is recorded too: if it took money, it is voided.

@@ -2,24 +2,21 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { PaymentRedirect } from '../../../schemas/payments.ts'
 import { AMEND_HPP_RESPONSE_PATH } from '../../../schemas/order-amend.ts'
 import { AppError } from '../../lib/errors.ts'
-import { decodeHppResponse, verifyHppResponse } from '../../realex/hpp.ts'
 import { cardGatewayName } from '../../lib/payments-config.ts'
 import { metrics } from '../../lib/metrics.ts'
 import { findOrderById } from '../checkout/orders.ts'
 import { keyIndexOf } from '../shard.ts'
-import { realexConfig } from './config.ts'
 import type { PaymentsEnv } from './env.ts'
 import { hppOutcome } from './realex-gateway.ts'
 import {
   abandonOtherChangesStatement,
   completePaymentStatement,
-  findPaymentByGatewayOrderId,
   newAttemptStatements,
   recordTopUpAuthorisationStatement,
   type PaymentRow,
 } from './repo.ts'
 import {
-  answerInvalid,
+  answeredHppPayment,
   newGatewayOrderId,
   realexRedirect,
   requirePayment,
@@ -117,19 +114,7 @@ export async function recordTopUpAnswer(
   now: Date
 ): Promise<PaymentRow> {
   const db = env.DB
-  const config = realexConfig(env)
-  const fields = decodeHppResponse(input.hppResponse, { encoded: true })
-  if (!fields || !(await verifyHppResponse(fields, config.secret))) throw answerInvalid()
-  if (fields.MERCHANT_ID !== config.merchantId) throw answerInvalid()
-  const found = await findPaymentByGatewayOrderId(db, fields.ORDER_ID ?? '')
-  if (
-    !found ||
-    found.business_id !== input.businessId ||
-    found.gateway !== 'realex' ||
-    found.amend_pending_id === null
-  ) {
-    throw new AppError('not_found', MESSAGES.paymentNotFound)
-  }
+  const { fields, found } = await answeredHppPayment(env, input, 'top-up')
   if (found.completed_at === null && (found.status === 'pending' || found.status === 'cancelled')) {
     const outcome = hppOutcome(fields)
     const at = now.toISOString()
