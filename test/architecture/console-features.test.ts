@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, posix } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
+import { readSource, relativeImports, sourceFiles } from './sources.ts'
 
 /*
  * The consoles are feature folders (ADR 057, issue 38): each of worker/pages/store/<feature>/ and
@@ -13,7 +11,6 @@ import { expect, it } from 'vitest'
  * features apart, which a path pattern cannot say.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const STORE = 'worker/pages/store/'
 const OPERATOR = 'worker/pages/store/operator/'
 const ROUTERS = ['worker/pages/store/index.tsx', 'worker/pages/store/operator/index.ts']
@@ -30,14 +27,11 @@ export function featureOf(file: string): string | null {
   return null
 }
 
-const IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g
-
 /** Each import of `file` that crosses from one console feature into another, as a line. */
 export function crossingsOf(file: string, text: string): Array<string> {
   const own = featureOf(file)
   const found: Array<string> = []
-  for (const [, specifier = ''] of text.matchAll(IMPORT)) {
-    const target = posix.normalize(posix.join(posix.dirname(file), specifier))
+  for (const target of relativeImports(file, text)) {
     const theirs = featureOf(target)
     if (theirs === null || theirs === own) continue
     if (own === null && ROUTERS.includes(file)) continue
@@ -46,23 +40,15 @@ export function crossingsOf(file: string, text: string): Array<string> {
   return found
 }
 
-function sources(dir: string): Array<string> {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = posix.join(dir, entry.name)
-    if (entry.isDirectory()) return sources(path)
-    return /\.tsx?$/.test(entry.name) ? [path] : []
-  })
-}
-
 it('keeps each console feature to its own folder, the chrome and the layers below', () => {
   const crossings = ['worker', 'client']
-    .flatMap(sources)
-    .flatMap((file) => crossingsOf(file, readFileSync(join(root, file), 'utf8')))
+    .flatMap(sourceFiles)
+    .flatMap((file) => crossingsOf(file, readSource(file)))
   expect(crossings, `Console features reaching into each other (ADR 057)`).toEqual([])
 })
 
 it('finds the features the consoles are made of', () => {
-  const features = new Set(sources('worker/pages/store').map(featureOf))
+  const features = new Set(sourceFiles('worker/pages/store').map(featureOf))
   for (const feature of ['board', 'order', 'controls', 'account', 'sign-in']) {
     expect(features.has(STORE + feature), feature).toBe(true)
   }

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, posix } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { expect, it } from 'vitest'
+import { readSource, relativeImports, sourceFiles } from './sources.ts'
 
 /*
  * The shopper's pages are area folders (issue 38, ADR 060), as the consoles are feature folders
@@ -13,7 +11,6 @@ import { expect, it } from 'vitest'
  * keeps the layers; this keeps the areas apart, which a path pattern cannot say.
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
 const PAGES = 'worker/pages/'
 const SHARED = 'shared'
 const CONSOLES = 'store'
@@ -27,15 +24,12 @@ export function areaOf(file: string): string | null {
   return folder
 }
 
-const IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g
-
 /** Each import of `file` that reaches into another shopper area (or a router), as a line. */
 export function crossingsOf(file: string, text: string): Array<string> {
   if (!file.startsWith(PAGES) || ROUTERS.includes(file)) return []
   const own = areaOf(file)
   const found: Array<string> = []
-  for (const [, specifier = ''] of text.matchAll(IMPORT)) {
-    const target = posix.normalize(posix.join(posix.dirname(file), specifier))
+  for (const target of relativeImports(file, text)) {
     if (!target.startsWith(PAGES)) continue
     const theirs = areaOf(target)
     if (theirs === own || theirs === SHARED) continue
@@ -46,28 +40,20 @@ export function crossingsOf(file: string, text: string): Array<string> {
   return found
 }
 
-function sources(dir: string): Array<string> {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = posix.join(dir, entry.name)
-    if (entry.isDirectory()) return sources(path)
-    return /\.tsx?$/.test(entry.name) ? [path] : []
-  })
-}
-
 it('keeps each shopper area to its own folder, shared/ and the layers below', () => {
   const crossings = ['worker', 'client']
-    .flatMap(sources)
-    .flatMap((file) => crossingsOf(file, readFileSync(join(root, file), 'utf8')))
+    .flatMap(sourceFiles)
+    .flatMap((file) => crossingsOf(file, readSource(file)))
   expect(crossings, 'Shopper areas reaching into each other (ADR 060)').toEqual([])
 })
 
 it('leaves only the routers at the root of worker/pages', () => {
-  const rootFiles = sources('worker/pages').filter((file) => areaOf(file) === null)
+  const rootFiles = sourceFiles('worker/pages').filter((file) => areaOf(file) === null)
   expect(rootFiles.sort()).toEqual([...ROUTERS].sort())
 })
 
 it('finds the areas the shop is made of', () => {
-  const areas = new Set(sources('worker/pages').map(areaOf))
+  const areas = new Set(sourceFiles('worker/pages').map(areaOf))
   for (const area of ['catalogue', 'basket', 'checkout', 'account', 'member', 'orders']) {
     expect(areas.has(area), area).toBe(true)
   }
