@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AmendResultSchema, AmendTopUpAnswerSchema } from '../../../schemas/order-amend.ts'
 import { captureOrderPayment } from '../../../worker/backend/payments/capture.ts'
+import { refundPayment } from '../../../worker/backend/payments/refunds.ts'
 import { settleUnansweredPayments } from '../../../worker/backend/payments/unanswered-payments.ts'
 import { backendAdapters } from '../../../worker/local-backend.ts'
 import { plainItem } from '../checkout/fixtures.ts'
@@ -22,6 +23,7 @@ import { errorOf, memberCall, newMember, seedCheckout, type Member } from './ord
 import { requirePaymentSandbox } from '../../../worker/backend/adapters.ts'
 import { wireAdapters } from '../../../worker/backend/order-subscribers.ts'
 import { captureFinal } from '../../../worker/backend/store-orders/effects.ts'
+import { deliverEffects } from '../../support/workers/effects.ts'
 import {
   actOk,
   finishPicking,
@@ -450,4 +452,183 @@ describe('an order paid by its checkout payment and a top-up', () => {
       expect(entry.captured - entry.refunded - entry.voided).toBe(0)
     }
   })
+})
+
+/** An amend without return addresses: within what the payments cover, or refused. */
+function change(member: Member, order: Placed, quantity: number, version: number) {
+  return memberCall(
+    '/member/orders/amend',
+    {
+      businessOrderId: order.businessOrderId,
+      version,
+      changes: [{ lineId: order.lineId, quantity }],
+    },
+    member
+  )
+}
+
+/** The order's refund rows: reference, amount and status, oldest first. */
+async function refundRows(orderId: number) {
+  const { results } = await env.DB.prepare(
+    `select r.reference, r.amount, r.status from payment_refunds r
+     join payments p on p.id = r.payment_id where p.order_id = ?1 order by r.id`
+  )
+    .bind(orderId)
+    .all<{ reference: string; amount: number; status: string }>()
+  return results
+}
+
+/**
+ * A settled card order lowered to one item (its refund owed, the effect not run yet), then raised
+ * to five by a paid top-up: an order with two payments and a refund still on its way.
+ */
+async function refundOnItsWay(member: Member) {
+  const order = await cardOrder(member)
+  const lowered = AmendResultSchema.parse((await change(member, order, 1, 0)).json)
+  const owed = order.total - lowered.total
+  expect(await refundRows(order.orderId)).toEqual([
+    { reference: `o${order.orderId}-amend-1`, amount: owed, status: 'owed' },
+  ])
+  const held = AmendResultSchema.parse((await raise(member, order, 5, 1)).json)
+  // The settled payment covers only what it keeps: the money owed back is not counted.
+  expect(held.payment!.amount).toBe(held.payment!.total - lowered.total)
+  const applied = await answer(await payOnSandbox(held.payment!.redirect, GOOD_CARD))
+  expect(AmendTopUpAnswerSchema.parse(applied.json).outcome).toBe('applied')
+  return { order, owed, total: held.payment!.total, topUp: held.payment!.amount }
+}
+
+/** Picking done of every line as ordered, then the effects: the ledger of the order's payments. */
+async function pickAll(orderId: number) {
+  await actOk(manager.bearer, STORES.main, orderId, 'sent_to_store', {
+    type: 'accept',
+    estimatedReadyAt: inMinutes(15),
+  })
+  await finishPicking(manager.bearer, STORES.main, orderId)
+  await deliverEffects()
+  return ledgerOf(orderId)
+}
+
+describe('a refund an amend owes, still on its way', () => {
+  it(
+    'counts as gone at once: an amend above what the payments keep needs a top-up',
+    { timeout: 20_000 },
+    async () => {
+      const ada = await newMember('Ada')
+      const { order, owed, total, topUp } = await refundOnItsWay(ada)
+      // Seven items: within the payments if the refund on its way were counted as kept.
+      const seven = AmendResultSchema.parse((await raise(ada, order, 7, 2)).json)
+      expect(seven.payment!.total).toBeLessThanOrEqual(order.total + topUp)
+      expect(seven.payment!.amount).toBe(seven.payment!.total - total)
+      const refused = await change(ada, order, 7, 2)
+      expect(refused.status).toBe(409)
+      expect(errorOf(refused).message).toBe(MESSAGES.amendNeedsPayment)
+      expect((await orderState(order.orderId)).order).toMatchObject({ total, amend_version: 2 })
+
+      // The refund's effect gives back exactly what was owed, once; picking takes the rest.
+      await deliverEffects()
+      expect(await refundRows(order.orderId)).toEqual([
+        { reference: `o${order.orderId}-amend-1`, amount: owed, status: 'done' },
+      ])
+      const [settled, held] = await pickAll(order.orderId)
+      expect(settled).toMatchObject({ captured: order.total, refunded: owed })
+      expect(held).toMatchObject({ authorised: topUp, captured: topUp, refunded: 0 })
+      expect(settled!.captured - settled!.refunded + held!.captured - held!.refunded).toBe(total)
+    }
+  )
+
+  it(
+    'twenty runs of its effect at once give back what was owed once, never more',
+    { timeout: 20_000 },
+    async () => {
+      const ada = await newMember('Ada')
+      const order = await cardOrder(ada)
+      const lowered = AmendResultSchema.parse((await change(ada, order, 1, 0)).json)
+      const owed = order.total - lowered.total
+      const payments = { ...env, ...backendAdapters }
+      const paymentId = (await orderState(order.orderId)).payments[0]!.id
+      const request = {
+        businessId: 1,
+        paymentId,
+        reference: `o${order.orderId}-amend-1`,
+        reason: 'Order changed by the shopper',
+      }
+      const runs = await Promise.allSettled(
+        Array.from({ length: 20 }, () =>
+          refundPayment(payments, { ...request, amount: owed }, new Date())
+        )
+      )
+      for (const run of runs) expect(run.status).toBe('fulfilled')
+      // Asked for more under its reference: refused, nothing moves.
+      await expect(
+        refundPayment(payments, { ...request, amount: owed + 1 }, new Date())
+      ).rejects.toMatchObject({ code: 'conflict' })
+      await deliverEffects()
+      expect(await refundRows(order.orderId)).toEqual([
+        { reference: request.reference, amount: owed, status: 'done' },
+      ])
+      const [settled] = await ledgerOf(order.orderId)
+      expect(settled).toMatchObject({ captured: order.total, refunded: owed })
+    }
+  )
+
+  it(
+    '20 amends lowering and raising while it lands: picking captures, captured − refunded = picked',
+    { timeout: 60_000 },
+    async () => {
+      const ada = await newMember('Ada')
+      const { order, total, topUp } = await refundOnItsWay(ada)
+      // Twenty raises to seven items (within the payments only if the refund on its way were
+      // kept), half of them with return addresses, while the refund's effect lands.
+      const [raises] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            index % 2 === 0 ? raise(ada, order, 7, 2) : change(ada, order, 7, 2)
+          )
+        ),
+        deliverEffects(),
+      ])
+      for (const [index, one] of raises.entries()) {
+        if (index % 2 === 1) {
+          expect(one.status).toBe(409)
+          expect(errorOf(one).message).toBe(MESSAGES.amendNeedsPayment)
+          continue
+        }
+        // Never applied without its payment; the difference asked of what the payments keep.
+        const held = AmendResultSchema.parse(one.json).payment!
+        expect(held.amount).toBe(held.total - total)
+      }
+      expect((await orderState(order.orderId)).order).toMatchObject({ total, amend_version: 2 })
+
+      // Then twenty lowering and raising at once: at most one change within the payments wins.
+      const quantities = [2, 4, 6, 8]
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => {
+          const quantity = quantities[index % quantities.length]!
+          return index % 3 === 0 ? raise(ada, order, quantity, 2) : change(ada, order, quantity, 2)
+        })
+      )
+      const won = answers.filter(
+        (one) => one.status === 200 && AmendResultSchema.parse(one.json).payment === null
+      )
+      expect(won.length).toBeLessThanOrEqual(1)
+      for (const one of answers) {
+        if (one.status !== 200) {
+          expect([MESSAGES.amendStale, MESSAGES.amendNeedsPayment]).toContain(errorOf(one).message)
+        }
+      }
+      expect((await orderState(order.orderId)).order.amend_version).toBe(2 + won.length)
+
+      const [settled, held] = await pickAll(order.orderId)
+      // The hold was captured, for no more than it holds: never refused as over-authorised.
+      const after = await orderState(order.orderId)
+      expect(after.payments[1]).toMatchObject({ status: 'captured' })
+      expect(held!.captured).toBeLessThanOrEqual(topUp)
+      expect(settled!.captured - settled!.refunded + held!.captured - held!.refunded).toBe(
+        after.order.total
+      )
+      expect(settled!.refunded).toBeLessThanOrEqual(settled!.captured)
+      // Every refund asked for was given back: nothing is left owed.
+      for (const row of await refundRows(order.orderId)) expect(row.status).toBe('done')
+    }
+  )
 })

@@ -7,8 +7,9 @@ import type { PaymentsEnv } from '../payments/service.ts'
  * The card refund of an amend that lowered a settled order's total (ADR 048), kept in the outbox
  * (ADR 037): the amend's batch writes it only where its update won, so a refund is owed exactly
  * when the order changed, and the queue retries it if the request that made it stops before the
- * gateway answered. Its reference names the amend, so however often it runs the gateway refunds
- * once.
+ * gateway answered. The same batch records the refund owed under the effect's reference
+ * (payment_refunds `owed`, ADR 059), so every cover counts it at once; the effect claims that row
+ * and asks for exactly its amount. However often it runs, the gateway refunds once.
  */
 
 export const AMEND_REFUND_EFFECT = 'order_amend_refund'
@@ -21,6 +22,9 @@ export interface AmendRefundPayload {
   /** The amend version the batch wrote: the refund's reference. */
   version: number
 }
+
+/** Why the money went back, on the refund's row. */
+export const AMEND_REFUND_REASON = 'Order changed by the shopper'
 
 export const amendRefundReference = (payload: AmendRefundPayload): string =>
   `o${payload.orderId}-amend-${payload.version}`
@@ -60,7 +64,7 @@ async function runAmendRefund(
       businessId,
       paymentId: payload.paymentId,
       reference: amendRefundReference(payload),
-      reason: 'Order changed by the shopper',
+      reason: AMEND_REFUND_REASON,
       amount: payload.amount,
     },
     now

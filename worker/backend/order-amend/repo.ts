@@ -5,7 +5,9 @@ import type { MemberOrderRef } from '../member-orders/member-order-route.ts'
 import { ofCallingBrand } from '../order-brand.ts'
 import type { AmendedPricing } from './pricing.ts'
 import { amendNoticeStatement } from './notice-effect.ts'
-import { amendRefundStatement } from './refund-effect.ts'
+import { AMEND_REFUND_REASON, amendRefundReference, amendRefundStatement } from './refund-effect.ts'
+import { coveredSql } from '../payments/capture-repo.ts'
+import { owedRefundStatement, refundFits } from '../payments/refunds-repo.ts'
 
 /*
  * The reads and the one guarded batch of an amend (ADR 004: SQL lives here; ADR 048). The order's
@@ -124,12 +126,16 @@ export type AmendCap =
   /** Several payments (ADR 059): at most what the kept ones together can still pay. */
   | { kind: 'covered' }
 
-/** What the order's kept payments can still pay, as order-payments.ts `coverage` counts it. */
-const COVERED = `(select coalesce(sum(max(0, case when capture_later = 1
-      then coalesce(captured_amount, amount) else amount end - amount_refunded)), 0)
-    from payments where order_id = ?1
-      and status in ('authorised', 'captured', 'partially_refunded', 'refunded')
-      and void_reason is null and voided_at is null)`
+/** What the order's kept payments can still pay, money on its way back counted as gone. */
+const COVERED = coveredSql('?1')
+
+/**
+ * The card refund the amend owes, if any (?15 its payment, ?16 its amount): the payment can give
+ * it back beyond what is already on its way. The owed row's insert holds on the same, so the
+ * order changes only with its refund recorded.
+ */
+const REFUND_FITS = `(?15 is null or exists (select 1 from payments p
+  where p.id = ?15 and p.order_id = ?1 and ${refundFits('?16')}))`
 
 function capCondition(cap: AmendCap): string {
   switch (cap.kind) {
@@ -235,7 +241,10 @@ export async function amendOrderBatch(
   order: AmendOrderRow,
   amended: AmendedPricing,
   cap: AmendCap,
-  /** The card refund the amend owes (a settled card's lower total), written as its effect. */
+  /**
+   * The card refund the amend owes (a settled card's lower total): recorded owed on its payment
+   * and written as its effect, both only where the order's update won.
+   */
   refund: { paymentId: number; amount: number } | null,
   /** Another slot for the order, or null: it keeps its slot. */
   slot: SlotMove | null,
@@ -255,6 +264,7 @@ export async function amendOrderBatch(
        where id = ?1 and amend_version = ?3 and total = ?4 and ?5 >= 0 and tax_json is null
          and status in ('sent_to_store', 'store_accepted_picking') and picking_started_at is null
          and total_adjustment = 0 and refund = 0 and business_id = ?12 and ${capCondition(cap)}
+         and ${REFUND_FITS}
          and (?14 is null or exists (select 1 from amend_pending where id = ?14
                                      and order_id = ?1 and status = 'pending'))`
     )
@@ -272,7 +282,9 @@ export async function amendOrderBatch(
       now.toISOString(),
       order.business_id,
       cap.kind === 'hold' ? cap.paymentId : null,
-      pendingId
+      pendingId,
+      refund?.paymentId ?? null,
+      refund?.amount ?? null
     )
   const statements: Array<D1PreparedStatement> = [update]
   if (pendingId !== null) {
@@ -303,14 +315,25 @@ export async function amendOrderBatch(
     )
   }
   if (refund !== null && refund.amount > 0) {
+    const payload = { orderId: order.id, ...refund, version: order.amend_version + 1 }
+    // Owed from this instant (ADR 059): every cover counts it before its effect gives it back.
     statements.push(
-      amendRefundStatement(
+      owedRefundStatement(
         db,
-        order.business_id,
-        { orderId: order.id, ...refund, version: order.amend_version + 1 },
-        token,
-        now
-      )
+        {
+          businessId: order.business_id,
+          paymentId: refund.paymentId,
+          reference: amendRefundReference(payload),
+          amount: refund.amount,
+          reason: AMEND_REFUND_REASON,
+          at: now.toISOString(),
+        },
+        {
+          sql: 'select 1 from orders where id = ?1 and action_token = ?2',
+          params: [order.id, token],
+        }
+      ),
+      amendRefundStatement(db, order.business_id, payload, token, now)
     )
   }
   for (const line of amended.added) {

@@ -2,7 +2,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AmendResult, AmendTopUpAnswer } from '../../../schemas/order-amend.ts'
 import { AppError } from '../../lib/errors.ts'
 import { dispatchEffects } from '../effects/relay.ts'
-import { coverage, isHold, type KeptPayment } from '../payments/order-payments.ts'
+import { coverage, type KeptPayment } from '../payments/order-payments.ts'
 import { isBusinessUrl, topUpNotKeptStatement, type PaymentRow } from '../payments/repo.ts'
 import { voidOwed, requirePayment, type PaymentsEnv } from '../payments/service.ts'
 import { assertTopUpAvailable, recordTopUpAnswer, startTopUp } from '../payments/top-up.ts'
@@ -84,25 +84,17 @@ function weighedMargin(
   return kept + added
 }
 
-/** The difference a top-up must authorise: the new total and its margin, less what is covered. */
+/**
+ * The difference a top-up must authorise: the new total and its margin, less what the kept
+ * payments cover (a refund an earlier amend owes counted as gone, even before its effect ran).
+ */
 export function topUpAmount(
   row: AmendOrderRow,
   lines: ReadonlyArray<AmendLine>,
   amended: AmendedPricing,
   kept: ReadonlyArray<KeptPayment>
 ): number {
-  return amended.total + weighedMargin(row, lines, amended) - settledCoverage(row, kept)
-}
-
-/**
- * What the kept payments cover toward a top-up. Settled money alone covers no more than the
- * order's total: an earlier amend's refund of the difference is an effect, so the payment's
- * refunded amount may not show it yet, and counting it would ask too little (the change then
- * fails its cover check when the answer comes, after the refund landed).
- */
-function settledCoverage(row: AmendOrderRow, kept: ReadonlyArray<KeptPayment>): number {
-  const covered = coverage(kept)
-  return kept.some(isHold) ? covered : Math.min(covered, row.total)
+  return amended.total + weighedMargin(row, lines, amended) - coverage(kept)
 }
 
 /**

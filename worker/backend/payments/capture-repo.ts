@@ -1,4 +1,5 @@
 import type { KeptPayment } from './order-payments.ts'
+import { ON_ITS_WAY_BACK } from './refunds-repo.ts'
 
 /*
  * The SQL of holding a card payment for an order with weighed lines and capturing it after
@@ -6,9 +7,14 @@ import type { KeptPayment } from './order-payments.ts'
  * never more than the amount authorised.
  */
 
+/** A payment `p` that is kept: not voided, nor owed a void, and not a refused attempt. */
+const KEPT = `p.status in ('authorised', 'captured', 'partially_refunded', 'refunded')
+  and p.void_reason is null and p.voided_at is null`
+
 /**
  * The order's kept payments, oldest first (ADR 059: the checkout's and each amend's top-up); one
- * refunded in full too, so a rerun still finds the refunds made under its references.
+ * refunded in full too, so a rerun still finds the refunds made under its references. Each with
+ * the money on its way back (a refund an amend owes, one asked and unanswered): already gone.
  */
 export async function findKeptPayments(
   db: D1Database,
@@ -16,16 +22,25 @@ export async function findKeptPayments(
 ): Promise<Array<KeptPayment>> {
   const { results } = await db
     .prepare(
-      `select id, business_id, amount, amount_refunded, capture_later, captured_amount,
-         capture_unknown
-       from payments where order_id = ?1
-         and status in ('authorised', 'captured', 'partially_refunded', 'refunded')
-         and void_reason is null and voided_at is null
-       order by id`
+      `select p.id, p.business_id, p.amount, p.amount_refunded, ${ON_ITS_WAY_BACK} as on_its_way,
+         p.capture_later, p.captured_amount, p.capture_unknown
+       from payments p where p.order_id = ?1 and ${KEPT}
+       order by p.id`
     )
     .bind(orderId)
     .all<KeptPayment>()
   return results
+}
+
+/**
+ * SQL: what the kept payments of the order `orderId` names (a placeholder) can still pay, as
+ * order-payments.ts `coverage` counts it, for a statement that guards a new total on it.
+ */
+export function coveredSql(orderId: string): string {
+  return `(select coalesce(sum(max(0, case when p.capture_later = 1
+      then coalesce(p.captured_amount, p.amount) else p.amount end
+      - p.amount_refunded - ${ON_ITS_WAY_BACK})), 0)
+    from payments p where p.order_id = ${orderId} and ${KEPT})`
 }
 
 /**

@@ -13,6 +13,11 @@ export interface KeptPayment {
   business_id: number
   amount: number
   amount_refunded: number
+  /**
+   * Money on its way back, not yet in amount_refunded: a refund an amend owes (its effect not run
+   * yet), one asked and unanswered, a void in flight. Counted as gone by every cover and share.
+   */
+  on_its_way: number
   /** 1: a hold, captured at picking (ADR 039). */
   capture_later: number
   captured_amount: number | null
@@ -21,10 +26,13 @@ export interface KeptPayment {
 
 export const isHold = (payment: KeptPayment): boolean => payment.capture_later === 1
 
-/** What one payment can still pay: a settled payment's or a captured hold's money not refunded, an uncaptured hold's authorisation. */
+/**
+ * What one payment can still pay: a settled payment's or a captured hold's money not refunded nor
+ * on its way back, an uncaptured hold's authorisation.
+ */
 export function available(payment: KeptPayment): number {
   const taken = isHold(payment) ? (payment.captured_amount ?? payment.amount) : payment.amount
-  return Math.max(0, taken - payment.amount_refunded)
+  return Math.max(0, taken - payment.amount_refunded - payment.on_its_way)
 }
 
 /** What one payment can give back: money taken and not refunded (an uncaptured hold took none). */

@@ -7,7 +7,11 @@
  */
 
 export type MoneyBackKind = 'refund' | 'void'
-export type MoneyBackStatus = 'pending' | 'done' | 'refused' | 'unknown'
+/**
+ * owed: a refund promised by the batch that changed the order (an amend's lower total, ADR 059),
+ * the gateway not asked yet; its effect claims it (pending) and asks for exactly its amount.
+ */
+export type MoneyBackStatus = 'owed' | 'pending' | 'done' | 'refused' | 'unknown'
 
 /** A payment_refunds row as the refunds service reads it. */
 export interface MoneyBackRow {
@@ -34,6 +38,30 @@ const HOLDS_MONEY = `('authorised', 'captured', 'partially_refunded')`
 const TAKEN = `(case when p.capture_later = 1 then coalesce(p.captured_amount, 0) else p.amount end)`
 
 /**
+ * Money of payment `p` on its way back and not yet in its amount_refunded: refunds owed, asked
+ * and unanswered, and a void in flight. Every claim and every cover computation counts it as gone.
+ */
+export const ON_ITS_WAY_BACK = `coalesce((select sum(r.amount) from payment_refunds r
+  where r.payment_id = p.id and r.status in ('owed', 'pending', 'unknown')), 0)`
+
+/**
+ * SQL: payment `p` can give back `amount` (a SQL expression) beyond what is already on its way.
+ * A batch that owes a refund holds its own update on it too, so both win or neither.
+ */
+export function refundFits(amount: string): string {
+  return `p.status in ${HOLDS_MONEY} and p.voided_at is null and p.void_reason is null
+    and p.capture_unknown = 0 and ${TAKEN} - p.amount_refunded - ${ON_ITS_WAY_BACK} >= ${amount}`
+}
+
+/** Payment `p`'s whole authorisation of `amount` can be voided: nothing taken or given back. */
+function voidFits(amount: string): string {
+  return `p.status in ${HOLDS_MONEY} and p.voided_at is null and p.void_reason is null
+    and p.captured_amount is null and p.amount_refunded = 0 and p.amount = ${amount}
+    and not exists (select 1 from payment_refunds r
+      where r.payment_id = p.id and r.status <> 'refused')`
+}
+
+/**
  * Claims a refund (or void) of `amount` pence: inserted only when the payment holds that much
  * beyond what is refunded, pending or unknown; a void only when nothing else was given back. Null
  * when not claimed (see findMoneyBack for a reference already used).
@@ -55,17 +83,8 @@ export async function claimMoneyBack(
       `insert into payment_refunds (business_id, payment_id, kind, reference, amount, reason,
          created_at, updated_at)
        select p.business_id, p.id, ?3, ?4, ?5, ?6, ?7, ?7 from payments p
-       where p.business_id = ?1 and p.id = ?2 and p.status in ${HOLDS_MONEY}
-         and p.voided_at is null and p.void_reason is null
-         and (?3 = 'void' or p.capture_unknown = 0)
-         and (case when p.capture_later = 1 and ?3 = 'refund' then coalesce(p.captured_amount, 0)
-           else p.amount end) - p.amount_refunded - coalesce((select sum(r.amount)
-           from payment_refunds r where r.payment_id = p.id and r.status in ('pending', 'unknown')),
-           0) >= ?5
-         and (?3 = 'refund' or p.captured_amount is null)
-         and (?3 = 'refund' or (p.amount_refunded = 0 and p.amount = ?5
-           and not exists (select 1 from payment_refunds r
-             where r.payment_id = p.id and r.status <> 'refused')))
+       where p.business_id = ?1 and p.id = ?2
+         and ((?3 = 'refund' and ${refundFits('?5')}) or (?3 = 'void' and ${voidFits('?5')}))
        on conflict (business_id, reference) do nothing
        returning ${COLUMNS}`
     )
@@ -78,6 +97,66 @@ export async function claimMoneyBack(
       input.reason,
       input.at
     )
+    .first<MoneyBackRow>()
+}
+
+/**
+ * A refund owed (an amend's lower total, ADR 059), written by the batch that changed the order,
+ * only where `onlyIf` holds (that batch won) and the payment can still give `amount` back beyond
+ * what is already on its way: from then on every claim and cover counts it. The effect that
+ * carries it claims it under the same reference (claimOwedRefund).
+ */
+export function owedRefundStatement(
+  db: D1Database,
+  input: {
+    businessId: number
+    paymentId: number
+    reference: string
+    amount: number
+    reason: string
+    at: string
+  },
+  onlyIf: { sql: string; params: ReadonlyArray<string | number | null> }
+): D1PreparedStatement {
+  // The condition's own placeholders follow the six of the insert.
+  const condition = onlyIf.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 6}`)
+  return db
+    .prepare(
+      `insert into payment_refunds (business_id, payment_id, kind, reference, amount, reason,
+         status, created_at, updated_at)
+       select p.business_id, p.id, 'refund', ?3, ?4, ?5, 'owed', ?6, ?6 from payments p
+       where p.business_id = ?1 and p.id = ?2 and ${refundFits('?4')}
+         and exists (${condition})
+       on conflict (business_id, reference) do nothing`
+    )
+    .bind(
+      input.businessId,
+      input.paymentId,
+      input.reference,
+      input.amount,
+      input.reason.slice(0, 200),
+      input.at,
+      ...onlyIf.params
+    )
+}
+
+/**
+ * Claims a refund owed for the gateway (owed → pending): the amount was reserved when it was
+ * owed, so it is asked for exactly, by the one caller whose update matched. Null when it was not
+ * owed any more (another run claimed it).
+ */
+export function claimOwedRefund(
+  db: D1Database,
+  id: number,
+  at: string
+): Promise<MoneyBackRow | null> {
+  return db
+    .prepare(
+      `update payment_refunds set status = 'pending', updated_at = ?2
+       where id = ?1 and status = 'owed' and kind = 'refund'
+       returning ${COLUMNS}`
+    )
+    .bind(id, at)
     .first<MoneyBackRow>()
 }
 
@@ -95,7 +174,7 @@ export function findMoneyBack(
 
 /** What the gateway said, to record on a pending claim. */
 export interface MoneyBackAnswer {
-  status: Exclude<MoneyBackStatus, 'pending'>
+  status: Exclude<MoneyBackStatus, 'pending' | 'owed'>
   resultCode: string
   resultMessage: string
   actionRef: string | null

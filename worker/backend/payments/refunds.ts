@@ -5,6 +5,7 @@ import type { GatewayRefundResult, GatewayVoidResult } from './gateway.ts'
 import { findPayment, type PaymentRow } from './repo.ts'
 import {
   claimMoneyBack,
+  claimOwedRefund,
   findMoneyBack,
   type MoneyBackAnswer,
   type MoneyBackKind,
@@ -120,18 +121,26 @@ async function giveBack(
 ): Promise<MoneyBack> {
   checkReference(request.reference)
   const earlier = await findMoneyBack(env.DB, request.businessId, request.reference)
-  if (earlier) return replayed(earlier, request, kind, amount)
+  if (earlier) {
+    // The same kind, payment and amount, or a conflict.
+    const first = replayed(earlier, request, kind, amount)
+    // A refund owed by the batch that changed the order is asked for now, once (claimOwedRefund);
+    // any other row under the reference is a retry, answered with the first call's outcome.
+    if (earlier.status !== 'owed') return first
+  }
   const payment = await requirePayment(env, request)
   const at = now.toISOString()
-  const claim = await claimMoneyBack(env.DB, {
-    businessId: request.businessId,
-    paymentId: payment.id,
-    kind,
-    reference: request.reference,
-    amount: amount ?? payment.amount,
-    reason: request.reason.slice(0, 200),
-    at,
-  })
+  const claim = earlier
+    ? await claimOwedRefund(env.DB, earlier.id, at)
+    : await claimMoneyBack(env.DB, {
+        businessId: request.businessId,
+        paymentId: payment.id,
+        kind,
+        reference: request.reference,
+        amount: amount ?? payment.amount,
+        reason: request.reason.slice(0, 200),
+        at,
+      })
   if (!claim) {
     // Two calls with one reference at once: the other claimed it first.
     const raced = await findMoneyBack(env.DB, request.businessId, request.reference)
