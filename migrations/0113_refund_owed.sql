@@ -39,3 +39,31 @@ alter table payment_refunds_next rename to payment_refunds;
 create index payment_refunds_payment on payment_refunds(payment_id);
 create index payment_refunds_unsettled on payment_refunds(created_at)
   where status in ('pending', 'unknown');
+
+-- ADR 059: a pending change that another took the place of (a newer top-up's change, or an amend
+-- applied meanwhile) is `superseded` by the batch that did so, not left `pending`; `abandoned`
+-- stays for a change its own answer could no longer apply. Rebuilt for the check as above; the
+-- payments that name a change keep their ids (foreign keys checked at the end).
+pragma defer_foreign_keys = on;
+create table amend_pending_next (
+  id integer primary key,
+  business_id integer not null references businesses(id),
+  order_id integer not null references orders(id) on delete cascade,
+  from_version integer not null check (from_version >= 0),
+  from_total integer not null check (from_total >= 0),
+  new_total integer not null check (new_total >= 0),
+  amount integer not null check (amount > 0),
+  change_json text not null,
+  status text not null default 'pending'
+    check (status in ('pending', 'applied', 'abandoned', 'superseded')),
+  created_at text not null,
+  settled_at text
+);
+insert into amend_pending_next (id, business_id, order_id, from_version, from_total, new_total,
+  amount, change_json, status, created_at, settled_at)
+select id, business_id, order_id, from_version, from_total, new_total, amount, change_json,
+  status, created_at, settled_at
+from amend_pending;
+drop table amend_pending;
+alter table amend_pending_next rename to amend_pending;
+create index amend_pending_order on amend_pending(order_id, status);

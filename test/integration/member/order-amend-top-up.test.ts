@@ -149,6 +149,16 @@ async function orderState(orderId: number) {
   }
 }
 
+/** The order's pending changes' statuses, oldest first. */
+async function pendingStatuses(orderId: number): Promise<Array<string>> {
+  const { results } = await env.DB.prepare(
+    'select status from amend_pending where order_id = ?1 order by id'
+  )
+    .bind(orderId)
+    .all<{ status: string }>()
+  return results.map((row) => row.status)
+}
+
 describe('paying the difference of an amend', () => {
   it('holds the change until the difference is authorised, then applies it once', async () => {
     const ada = await newMember('Ada')
@@ -247,6 +257,8 @@ describe('paying the difference of an amend', () => {
       ada
     )
     expect(lower.status, JSON.stringify(lower.json)).toBe(200)
+    // The change waiting for its payment is superseded by the one applied, not left pending.
+    expect(await pendingStatuses(order.orderId)).toEqual(['superseded'])
     const lowered = await orderState(order.orderId)
     const late = AmendTopUpAnswerSchema.parse(
       (await answer(await payOnSandbox(held.payment!.redirect, GOOD_CARD))).json
@@ -260,6 +272,25 @@ describe('paying the difference of an amend', () => {
       void_reason: 'attempt_superseded',
     })
     expect(after.payments[1]!.voided_at).not.toBeNull()
+  })
+
+  it('a newer top-up supersedes the change the older one was for', async () => {
+    const ada = await newMember('Ada')
+    const order = await cardOrder(ada)
+    const older = AmendResultSchema.parse((await raise(ada, order, 5)).json)
+    const newer = AmendResultSchema.parse((await raise(ada, order, 6)).json)
+    expect(await pendingStatuses(order.orderId)).toEqual(['superseded', 'pending'])
+    // The older page paid after all: nothing of its change is applied, its hold is voided.
+    const late = AmendTopUpAnswerSchema.parse(
+      (await answer(await payOnSandbox(older.payment!.redirect, GOOD_CARD))).json
+    )
+    expect(late.outcome).toBe('not_taken')
+    const paid = AmendTopUpAnswerSchema.parse(
+      (await answer(await payOnSandbox(newer.payment!.redirect, GOOD_CARD))).json
+    )
+    expect(paid.outcome).toBe('applied')
+    expect(await pendingStatuses(order.orderId)).toEqual(['superseded', 'applied'])
+    expect((await orderState(order.orderId)).order.total).toBe(newer.payment!.total)
   })
 
   it('refuses a forged answer, and the checkout’s address for a top-up', async () => {

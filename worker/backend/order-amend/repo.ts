@@ -8,6 +8,7 @@ import { amendNoticeStatement } from './notice-effect.ts'
 import { AMEND_REFUND_REASON, amendRefundReference, amendRefundStatement } from './refund-effect.ts'
 import { coveredSql } from '../payments/capture-repo.ts'
 import { owedRefundStatement, refundFits } from '../payments/refunds-repo.ts'
+import { supersedeOtherChangesStatement } from '../payments/repo.ts'
 
 /*
  * The reads and the one guarded batch of an amend (ADR 004: SQL lives here; ADR 048). The order's
@@ -287,6 +288,13 @@ export async function amendOrderBatch(
       refund?.amount ?? null
     )
   const statements: Array<D1PreparedStatement> = [update]
+  // A change still waiting for its top-up is left behind by this one (ADR 059).
+  statements.push(
+    supersedeOtherChangesStatement(db, order.id, pendingId, now.toISOString(), {
+      sql: 'select 1 from orders where id = ?1 and action_token = ?2',
+      params: [order.id, token],
+    })
+  )
   if (pendingId !== null) {
     statements.push(
       db
@@ -408,7 +416,7 @@ export interface PendingChange {
   new_total: number
   amount: number
   change_json: string
-  status: 'pending' | 'applied' | 'abandoned'
+  status: 'pending' | 'applied' | 'abandoned' | 'superseded'
 }
 
 /** Holds the priced change; answers its id. */

@@ -376,21 +376,28 @@ export function recordTopUpAuthorisationStatement(
 }
 
 /**
- * A new top-up supersedes the order's older pending change with its attempt (ADR 059): batched
- * with newAttemptStatements, so one change at most waits for its payment.
+ * The order's other pending changes are superseded (ADR 059): by a new top-up's attempt (batched
+ * with newAttemptStatements, so one change at most waits for its payment), or by an amend applied
+ * meanwhile, only where `onlyIf` holds (its batch won). A late answer to a superseded change
+ * applies nothing and its authorisation is voided.
  */
-export function abandonOtherChangesStatement(
+export function supersedeOtherChangesStatement(
   db: D1Database,
   orderId: number,
-  pendingId: number,
-  at: string
+  keepId: number | null,
+  at: string,
+  onlyIf?: { sql: string; params: ReadonlyArray<string | number | null> }
 ): D1PreparedStatement {
+  // The condition's own placeholders follow the three of the update.
+  const condition = onlyIf
+    ? `and exists (${onlyIf.sql.replace(/\?(\d+)/g, (_, n: string) => `?${Number(n) + 3}`)})`
+    : ''
   return db
     .prepare(
-      `update amend_pending set status = 'abandoned', settled_at = ?3
-       where order_id = ?1 and status = 'pending' and id <> ?2`
+      `update amend_pending set status = 'superseded', settled_at = ?3
+       where order_id = ?1 and status = 'pending' and id <> coalesce(?2, 0) ${condition}`
     )
-    .bind(orderId, pendingId, at)
+    .bind(orderId, keepId, at, ...(onlyIf?.params ?? []))
 }
 
 /**

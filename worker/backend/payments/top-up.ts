@@ -9,10 +9,10 @@ import { keyIndexOf } from '../shard.ts'
 import type { PaymentsEnv } from './env.ts'
 import { hppOutcome } from './realex-gateway.ts'
 import {
-  abandonOtherChangesStatement,
   completePaymentStatement,
   newAttemptStatements,
   recordTopUpAuthorisationStatement,
+  supersedeOtherChangesStatement,
   type PaymentRow,
 } from './repo.ts'
 import {
@@ -94,8 +94,8 @@ export async function startTopUp(
       at,
       amendPendingId: input.pendingId,
     }),
-    // The change an older top-up paid for is given up with it: one pending change per order.
-    abandonOtherChangesStatement(db, order.orderId, input.pendingId, at),
+    // The change an older top-up paid for is superseded with it: one pending change per order.
+    supersedeOtherChangesStatement(db, order.orderId, input.pendingId, at),
   ])
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
   if (paymentId === undefined) throw new Error('top-up insert returned no id')
