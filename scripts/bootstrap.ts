@@ -200,8 +200,8 @@ function main(): void {
       writeFileSync(file, `${statements.join('\n')}\n`)
       console.log(`Writing ${statements.length} statements to ${where}…`)
       executeD1File(target, file, shard)
-      // The directory's rows: the business on the shard these statements wrote it to, and its
-      // host, which finds it there.
+      // The directory's rows: the business on the shard these statements wrote it to, its host,
+      // which finds it there, and its brand's slug.
       if (directory) {
         const [placed] = queryD1(target, placedBrandSql(input.brand.slug), shard)
         if (placed) {
@@ -210,6 +210,7 @@ function main(): void {
             businessId: Number(placed.business_id),
             brandId: Number(placed.brand_id),
             host: input.host,
+            slug: input.brand.slug,
             shard,
           }
           writeFileSync(directoryFile, `${directorySql(placement).join('\n')}\n`)

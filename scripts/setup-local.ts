@@ -113,7 +113,7 @@ function seed(state: string, bindings: ReadonlyArray<string>): string {
   return `seeded ${summaries.join('; ')}`
 }
 
-/** The directory's rows for a shard's businesses and their brands' hosts. */
+/** The directory's rows for a shard's businesses, their brands' slugs and hosts. */
 function directorySql(dataset: Dataset, binding: string): string {
   const rows = (name: string) => {
     const table = dataset.tables.find((t) => t.name === name)
@@ -129,6 +129,11 @@ function directorySql(dataset: Dataset, binding: string): string {
     ...rows('businesses').map(
       (b) =>
         `insert or replace into businesses (id, shard) values (${sqlLiteral(b.id ?? null)}, ${shard});`
+    ),
+    ...rows('brands').map(
+      (b) =>
+        `insert or replace into brand_slugs (slug, business_id, brand_id) values (${sqlLiteral(b.slug ?? null)}, ` +
+        `${sqlLiteral(b.business_id ?? null)}, ${sqlLiteral(b.id ?? null)});`
     ),
     ...rows('brand_hosts').map(
       (h) =>

@@ -20,6 +20,7 @@ import { sweepEffects } from './backend/effects/sweep.ts'
 import { sweepRetention } from './backend/retention.ts'
 import { rollUpInsight } from './backend/operator/insight/rollup.ts'
 import { indexShardKeys, sweepShardKeys } from './backend/directory/keys-repo.ts'
+import { reconcileShardSlugs } from './backend/directory/slugs-repo.ts'
 import { envOfShard, shardNames } from './backend/shard.ts'
 import { withChildScope } from './lib/request-scope.ts'
 import { INSIGHT_CRON, RETENTION_CRON } from './cron-schedules.ts'
@@ -91,6 +92,9 @@ async function runScheduled(controller: ScheduledController, env: Env): Promise<
             if (swept > 0) log.info('directory keys swept', { swept })
             const indexed = await indexShardKeys(env.DIRECTORY, shardEnv.DB, shard)
             if (indexed > 0) log.info('directory keys indexed', { indexed })
+            const slugs = await reconcileShardSlugs(env.DIRECTORY, shardEnv.DB, shard)
+            if (slugs.indexed + slugs.released > 0)
+              log.info('directory slugs reconciled', { ...slugs })
           }
         } catch (error) {
           logError(error, { event: 'retention sweep failed' })

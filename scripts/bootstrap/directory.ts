@@ -3,8 +3,9 @@ import { sqlLiteral } from '../lib/sql-text.ts'
 /*
  * The directory's rows of a bootstrapped business (ADR 047), written once its business, brand and
  * host are in the shard: the business on the shard the bootstrap wrote (the one with the fewest
- * businesses, for a new one), and its host, so a call that knows only the host finds it. Safe to run again; a host the directory gives another
- * business is left to it (the shard's plan refused it already).
+ * businesses, for a new one), its host, so a call that knows only the host finds it, and its
+ * brand's slug, which is the platform's (ADR 063). Safe to run again; a host or slug the directory
+ * gives another business is left to it (the shard's plan refused it already).
  */
 
 /** The business's brand and host, read back from the shard after its statements ran. */
@@ -16,9 +17,10 @@ export function directorySql(placement: {
   businessId: number
   brandId: number
   host: string
+  slug: string
   shard: string
 }): Array<string> {
-  const { businessId, brandId, host, shard } = placement
+  const { businessId, brandId, host, slug, shard } = placement
   return [
     `insert into businesses (id, shard) values (${sqlLiteral(businessId)}, ${sqlLiteral(shard)}) ` +
       `on conflict (id) do nothing;`,
@@ -26,6 +28,9 @@ export function directorySql(placement: {
       `values (${sqlLiteral(host)}, ${sqlLiteral(brandId)}, ${sqlLiteral(businessId)}) ` +
       `on conflict (host) do update set brand_id = excluded.brand_id ` +
       `where hosts.business_id = excluded.business_id;`,
+    `insert into brand_slugs (slug, business_id, brand_id) ` +
+      `values (${sqlLiteral(slug)}, ${sqlLiteral(businessId)}, ${sqlLiteral(brandId)}) ` +
+      `on conflict (slug) do nothing;`,
   ]
 }
 

@@ -284,6 +284,7 @@ describe('the bootstrap SQL', () => {
       businessId: placed.business_id,
       brandId: placed.brand_id,
       host: input.host,
+      slug: input.brand.slug,
       shard: 'DB',
     }
     const write = () =>
@@ -294,12 +295,18 @@ describe('the bootstrap SQL', () => {
     const rows = await directory.batch([
       directory.prepare('select id, shard from businesses where id = ?1').bind(placed.business_id),
       directory.prepare('select brand_id, business_id from hosts where host = ?1').bind(input.host),
+      directory
+        .prepare('select brand_id, business_id from brand_slugs where slug = ?1')
+        .bind(input.brand.slug),
     ])
     expect(rows[0]?.results).toEqual([{ id: placed.business_id, shard: 'DB' }])
     expect(rows[1]?.results).toEqual([
       { brand_id: placed.brand_id, business_id: placed.business_id },
     ])
-    // A host the directory gives another business stays that business's.
+    expect(rows[2]?.results).toEqual([
+      { brand_id: placed.brand_id, business_id: placed.business_id },
+    ])
+    // A host or slug the directory gives another business stays that business's.
     await directory.batch(
       directorySql({ ...placement, businessId: 9_999, brandId: 9_998 }).map((statement) =>
         directory.prepare(statement)
@@ -310,6 +317,11 @@ describe('the bootstrap SQL', () => {
       .bind(input.host)
       .first<{ business_id: number }>()
     expect(owner?.business_id).toBe(placed.business_id)
+    const slugOwner = await directory
+      .prepare('select business_id from brand_slugs where slug = ?1')
+      .bind(input.brand.slug)
+      .first<{ business_id: number }>()
+    expect(slugOwner?.business_id).toBe(placed.business_id)
   })
 
   it('writes a new business to the shard with the fewest businesses, with an id no shard has, and a second run finds it there', async () => {
@@ -367,6 +379,7 @@ describe('the bootstrap SQL', () => {
         businessId,
         brandId: placed?.brand_id ?? 0,
         host: input.host,
+        slug: input.brand.slug,
         shard: 'SHARD_2',
       }).map((statement) => directory.prepare(statement))
     )

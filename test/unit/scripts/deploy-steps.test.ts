@@ -10,7 +10,8 @@ import {
   uploadCommand,
 } from '../../../scripts/deploy/commands.ts'
 import { bookmarkFrom } from '../../../scripts/deploy/d1-bookmark.ts'
-import { migrationSteps } from '../../../scripts/lib/database-migrations.ts'
+import { listShardsSql, migrationSteps } from '../../../scripts/lib/database-migrations.ts'
+import { idFloorSql } from '../../../worker/backend/id-bands.ts'
 import { secretListFrom } from '../../../scripts/deploy/secret-list.ts'
 import { afterDeployText } from '../../../scripts/deploy/smoke-checks.ts'
 import { wranglerFailure } from '../../../scripts/deploy/wrangler-output.ts'
@@ -78,8 +79,14 @@ describe('the deploy’s commands', () => {
       'd1 migrations apply DB --env staging --remote',
       'd1 migrations apply SHARD_2 --env staging --remote',
       'd1 migrations apply DIRECTORY --env staging --remote',
-      "d1 execute DIRECTORY --env staging --remote --yes --command insert or ignore into shards (name) values ('DB'), ('SHARD_2')",
+      `d1 execute DIRECTORY --env staging --remote --yes --command ${listShardsSql(['DB', 'SHARD_2'])}`,
+      `d1 execute DB --env staging --remote --yes --command ${idFloorSql(0).join('; ')}`,
+      `d1 execute SHARD_2 --env staging --remote --yes --command ${idFloorSql(1).join('; ')}`,
     ])
+    expect(listShardsSql(['DB', 'SHARD_2'])).toBe(
+      "insert into shards (name, id_band) values ('DB', 0), ('SHARD_2', 1) " +
+        'on conflict (name) do update set id_band = excluded.id_band where shards.id_band is null'
+    )
   })
 
   it('migrates the local databases the same way (npm run db:migrate:local)', () => {
@@ -93,10 +100,11 @@ describe('the deploy’s commands', () => {
       'd1 migrations apply SHARD_2',
       'd1 migrations apply DIRECTORY',
       'd1 execute DIRECTORY --local',
+      'd1 execute DB --local',
+      'd1 execute SHARD_2 --local',
     ])
-    expect(steps.at(-1)?.at(-1)).toBe(
-      "insert or ignore into shards (name) values ('DB'), ('SHARD_2')"
-    )
+    expect(steps.at(3)?.at(-1)).toBe(listShardsSql(['DB', 'SHARD_2']))
+    expect(steps.at(-1)?.at(-1)).toBe(idFloorSql(1).join('; '))
   })
 
   it('uploads the build for its environment, dry only when asked', () => {

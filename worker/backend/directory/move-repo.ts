@@ -1,5 +1,13 @@
 import { sha256Hex } from '../../lib/crypto.ts'
-import { beginMove, endMove, placeBusiness, shardOfBusiness } from './repo.ts'
+import { FIRST_MOVE_BAND, ID_BAND_SIZE, bandOfShardName, idFloorSql } from '../id-bands.ts'
+import {
+  beginMove,
+  endMove,
+  giveFreshIdBand,
+  idBandOf,
+  placeBusiness,
+  shardOfBusiness,
+} from './repo.ts'
 
 /*
  * Moving a business to another shard (ADR 047): its rows are copied, counted and checksummed on
@@ -328,7 +336,25 @@ async function copyAndSwitch(move: {
     await deleteBusiness(target, groups, businessId)
     throw new MoveRefused(`The copy differs in ${differs.map((r) => r.table).join(', ')}`)
   }
+  await keepOwnIdBand(directory, target, to)
   await placeBusiness(directory, { businessId, shard: to, hosts: [] })
   await deleteBusiness(source, groups, businessId)
   return { businessId, from, to, tables: before }
+}
+
+/**
+ * Rows copied in from a shard of a higher band of ids lift the target's counters into that band
+ * (AUTOINCREMENT goes on from the largest id), where the source goes on giving ids (ADR 063). The
+ * target is then given a fresh band above every band, and its counters start there.
+ */
+async function keepOwnIdBand(directory: D1Database, target: D1Database, to: string) {
+  const band = (await idBandOf(directory, to)) ?? bandOfShardName(to) ?? 0
+  const counters = await target
+    .prepare(
+      `select coalesce(max(seq), 0) as top from sqlite_sequence where name != 'd1_migrations'`
+    )
+    .first<{ top: number }>()
+  if ((counters?.top ?? 0) < (band + 1) * ID_BAND_SIZE) return
+  const fresh = await giveFreshIdBand(directory, to, FIRST_MOVE_BAND)
+  await target.batch(idFloorSql(fresh).map((statement) => target.prepare(statement)))
 }

@@ -132,3 +132,35 @@ export async function releaseHost(db: D1Database, host: string, businessId: numb
     .bind(host, businessId)
     .run()
 }
+
+/**
+ * The band of row ids the directory gives a shard (ADR 063, migrations-directory/0005): the one
+ * it was listed with (its name's), or the fresh one a move gave it; null for a shard not listed.
+ */
+export async function idBandOf(db: D1Database, shard: string): Promise<number | null> {
+  const row = await db
+    .prepare('select id_band from shards where name = ?1')
+    .bind(shard)
+    .first<{ id_band: number | null }>()
+  return row?.id_band ?? null
+}
+
+/**
+ * Gives a shard a fresh band of row ids, above every band given (and at least `first`), in one
+ * statement, so two moves cannot take one band; answers it.
+ */
+export async function giveFreshIdBand(
+  db: D1Database,
+  shard: string,
+  first: number
+): Promise<number> {
+  const row = await db
+    .prepare(
+      `update shards set id_band = max(?2, (select coalesce(max(id_band), 0) + 1 from shards))
+       where name = ?1 returning id_band`
+    )
+    .bind(shard, first)
+    .first<{ id_band: number }>()
+  if (!row) throw new Error(`The directory does not list ${shard}`)
+  return row.id_band
+}

@@ -10,8 +10,14 @@ export type OperatorCreatedTable =
  * someone else meanwhile makes the batch fail whole on the primary key, never half-written.
  */
 export async function nextRowId(db: D1Database, table: OperatorCreatedTable): Promise<number> {
+  // AUTOINCREMENT's own rule (ADR 063): past the largest id the table ever gave (its counter, at
+  // least the shard's band floor) and the largest it holds.
   const row = await db
-    .prepare(`select coalesce(max(id), 0) + 1 as id from ${table}`)
+    .prepare(
+      `select max(coalesce((select seq from sqlite_sequence where name = ?1), 0),
+         coalesce((select max(id) from ${table}), 0)) + 1 as id`
+    )
+    .bind(table)
     .first<{ id: number }>()
   return row?.id ?? 1
 }

@@ -14,6 +14,7 @@ import type { StaffCaller } from '../../staff/guard.ts'
 import { auditStatement } from '../../audit-repo.ts'
 import { domainName } from '../../../../schemas/host-name.ts'
 import { claimHost, releaseHost } from '../../directory/repo.ts'
+import { claimSlug, releaseSlug } from '../../directory/slugs-repo.ts'
 import type { HostnameProvisioner, HostnameStatus } from './hostname-provisioner.ts'
 import {
   type BrandRecord,
@@ -130,15 +131,58 @@ async function refuseTakenSlug(
   if (taken.includes(true)) throw fieldError('slug', MESSAGES.brandSlugTaken)
 }
 
+/**
+ * Claims the slug for the brand in the directory (ADR 063) once no shard holds it: the claim is
+ * the one row per slug, so two brands of two shards asking at once cannot both win. Answers the
+ * claim's release, for a write that then fails; without a directory (one database), the shard's
+ * unique slug is the claim.
+ */
+async function claimBrandSlug(
+  change: ChangeContext,
+  slug: string,
+  brandId: number
+): Promise<() => Promise<void>> {
+  const directory = change.directory
+  if (!directory) return () => Promise.resolve()
+  const owner = { businessId: change.caller.businessId, brandId }
+  if (!(await claimSlug(directory.db, { slug, ...owner, shard: directory.shard }))) {
+    throw fieldError('slug', MESSAGES.brandSlugTaken)
+  }
+  return () => releaseSlug(directory.db, slug, owner)
+}
+
+/** Writes a brand's change under its slug's claim: a failed write gives a new claim back. */
+async function underSlugClaim(
+  change: ChangeContext,
+  claim: { slug: string; brandId: number; previous: string | null },
+  write: () => Promise<unknown>
+): Promise<void> {
+  const release = await claimBrandSlug(change, claim.slug, claim.brandId)
+  const isNew = claim.previous !== claim.slug
+  try {
+    await write()
+  } catch (error) {
+    if (isNew) await release().catch(() => undefined)
+    throw error
+  }
+  // The old slug is free once the brand no longer holds it; a lost release is the daily run's.
+  if (isNew && claim.previous !== null && change.directory) {
+    const owner = { businessId: change.caller.businessId, brandId: claim.brandId }
+    await releaseSlug(change.directory.db, claim.previous, owner).catch(() => undefined)
+  }
+}
+
 /** A new brand of the caller's business: not live, no domains, no logo yet. */
 export async function createBrand(change: ChangeContext, fields: BrandWrite): Promise<BrandDetail> {
   const { db, caller } = change
   await refuseTakenSlug(change, fields.slug, null)
   const id = await nextRowId(db, 'brands')
-  await db.batch([
-    insertBrandStatement(db, caller.businessId, id, fields, change.at),
-    audit(change, 'brand.create', 'brand', id, null, fields, `Brand ${fields.name} created`),
-  ])
+  await underSlugClaim(change, { slug: fields.slug, brandId: id, previous: null }, () =>
+    db.batch([
+      insertBrandStatement(db, caller.businessId, id, fields, change.at),
+      audit(change, 'brand.create', 'brand', id, null, fields, `Brand ${fields.name} created`),
+    ])
+  )
   return brandDetail(db, caller.businessId, id)
 }
 
@@ -150,18 +194,20 @@ export async function updateBrand(
   const { db, caller } = change
   const before = await ownBrand(db, caller.businessId, brandId)
   await refuseTakenSlug(change, fields.slug, brandId)
-  await db.batch([
-    updateBrandStatement(db, caller.businessId, brandId, fields, change.at),
-    audit(
-      change,
-      'brand.update',
-      'brand',
-      brandId,
-      before,
-      { ...before, ...fields },
-      `Brand ${fields.name} changed`
-    ),
-  ])
+  await underSlugClaim(change, { slug: fields.slug, brandId, previous: before.slug }, () =>
+    db.batch([
+      updateBrandStatement(db, caller.businessId, brandId, fields, change.at),
+      audit(
+        change,
+        'brand.update',
+        'brand',
+        brandId,
+        before,
+        { ...before, ...fields },
+        `Brand ${fields.name} changed`
+      ),
+    ])
+  )
   return brandDetail(db, caller.businessId, brandId)
 }
 
