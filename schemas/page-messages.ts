@@ -670,6 +670,7 @@ export const PAGE_MESSAGES = {
   pageOrSearchAddress: 'Or search for your address',
   pageStartTypingAddress: 'Start typing your address',
   pageFilledIn: 'Filled in %s. Check the lines below.',
+  pageExpiresOn: 'Expires %s',
 } as const
 
 // The words an island may show only after a change travel with it (island(…, { texts })): the

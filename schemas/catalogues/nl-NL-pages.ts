@@ -423,7 +423,7 @@ export const NL_NL_PAGE_MESSAGES: Readonly<Record<PageMessageKey, string>> = {
     'Nog geen bezorgadressen. Voeg er een toe, dan bieden we het aan bij het afrekenen.',
   pageNoBillingAddresses: 'Nog geen factuuradressen.',
   pageMobileHintRemovable:
-    'Een Brits mobiel nummer, bijv. 07700 900123. Laat het leeg om het te verwijderen.',
+    'Een mobiel nummer, bijv. 06 12345678. Laat het leeg om het te verwijderen.',
   pageRetailMemberId: 'Klantenkaartnummer',
   pageRetailMemberIdHint: 'Het nummer op je klantenkaart uit de winkel.',
   pageSaveDetails: 'Gegevens opslaan',
@@ -668,4 +668,5 @@ export const NL_NL_PAGE_MESSAGES: Readonly<Record<PageMessageKey, string>> = {
   pageOrSearchAddress: 'Of zoek je adres',
   pageStartTypingAddress: 'Begin je adres te typen',
   pageFilledIn: '{0} ingevuld. Controleer de regels hieronder.',
+  pageExpiresOn: 'Verloopt {0}',
 }

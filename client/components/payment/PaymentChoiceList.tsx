@@ -54,7 +54,9 @@ export function PaymentChoiceList({
               <span className="flex flex-col">
                 <span className="font-semibold">{text(option.label)}</span>
                 {option.detail ? (
-                  <span className="text-sm text-ink/70">{option.detail}</span>
+                  <span className="text-sm text-ink/70">
+                    {text(option.detail.message, ...option.detail.values)}
+                  </span>
                 ) : null}
               </span>
             </label>
