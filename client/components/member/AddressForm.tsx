@@ -15,6 +15,7 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useLocalised, useText } from '../../lib/page-text.ts'
 import { AddressFinder, ADDRESS_FINDER_TEXTS } from '../../islands/AddressFinder.tsx'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** One address the postcode lookup found: its text and the link that fills the form with it. */
 export interface LookupChoice {
@@ -138,7 +139,12 @@ function CountrySelect({
 }) {
   const text = useText()
   const localise = useLocalised()
+  const shop = useShopLocale()
   const error = errors.country
+  // A brand abroad names the countries in its language; an English one as the data has them.
+  const names = shop.locale.startsWith('en')
+    ? null
+    : new Intl.DisplayNames([shop.locale], { type: 'region' })
   return (
     <div className="mb-4">
       <label htmlFor="address-country" className="block text-sm font-semibold">
@@ -148,14 +154,14 @@ function CountrySelect({
         id="address-country"
         name="country"
         autoComplete="country"
-        defaultValue={values.country ?? 'GB'}
+        defaultValue={values.country ?? shop.countryCode}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'address-country-error' : undefined}
         className={`mt-1 ${INPUT_CLASS}`}
       >
         {countries.map(({ code, name }) => (
           <option key={code} value={code}>
-            {name}
+            {names?.of(code) ?? name}
           </option>
         ))}
       </select>

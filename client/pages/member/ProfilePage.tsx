@@ -13,6 +13,7 @@ import { useShopLocale } from '../../lib/shop-locale.ts'
 import { SUBSTITUTION_FORM } from '../../lib/substitution-forms.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 
 export interface ProfilePageProps {
   chrome: PageChrome
@@ -33,10 +34,10 @@ const SOURCE_LABELS = {
   profile: MESSAGES.pageOnThisPage,
 } as const
 
-/** A consent time as people read it in the UK: '25 Nov 2026, 12:00'. */
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Europe/London',
+/** A consent time as the shop's people read it: '25 Nov 2026, 12:00' in the UK. */
+function when(iso: string, shop: ShopLocale): string {
+  return new Date(iso).toLocaleString(shop.locale, {
+    timeZone: shop.timeZone,
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -63,7 +64,8 @@ export function ProfilePage({
   notice,
   error,
 }: ProfilePageProps) {
-  const shopCountry = useShopLocale().countryCode
+  const shop = useShopLocale()
+  const shopCountry = shop.countryCode
   const text = useText()
   return (
     <MemberShell chrome={chrome} active="member-profile" title={MESSAGES.pageProfileAndPreferences}>
@@ -167,7 +169,7 @@ export function ProfilePage({
                 <span className="font-semibold">{text(CHANNEL_LABELS[row.channel])}</span>:{' '}
                 {text(row.optedIn ? MESSAGES.pageOptedIn : MESSAGES.pageOptedOut)}{' '}
                 {text(SOURCE_LABELS[row.source])},{' '}
-                <time dateTime={row.recordedAt}>{when(row.recordedAt)}</time>
+                <time dateTime={row.recordedAt}>{when(row.recordedAt, shop)}</time>
               </li>
             ))}
           </ul>
