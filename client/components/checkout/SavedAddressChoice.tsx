@@ -5,6 +5,7 @@ import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from '../../lib/address-fields.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 export { NEW_ADDRESS, SAVED_ADDRESS_FIELD }
 
@@ -26,6 +27,7 @@ export function SavedAddressChoice({
   legend: string
 }) {
   const text = useText()
+  const home = useShopLocale().countryCode
   if (addresses.length === 0) return null
   const chosen = values[SAVED_ADDRESS_FIELD] ?? NEW_ADDRESS
   return (
@@ -51,7 +53,9 @@ export function SavedAddressChoice({
                   <span className="font-normal text-ink/70">{` ${text(MESSAGES.pageDefaultParens)}`}</span>
                 ) : null}
               </span>
-              <span className="block text-sm text-ink/80">{addressLines(address).join(', ')}</span>
+              <span className="block text-sm text-ink/80">
+                {addressLines(address, home).join(', ')}
+              </span>
             </span>
           </label>
         ))}

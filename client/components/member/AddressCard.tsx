@@ -3,15 +3,19 @@ import { routePath } from '../../lib/routes.ts'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
-/** The lines of an address as it is written on an envelope (the name first). */
-export function addressLines(address: MemberAddress): Array<string> {
+/**
+ * The lines of an address as it is written on an envelope (the name first), its country only
+ * when it is not the shop's own.
+ */
+export function addressLines(address: MemberAddress, homeCountry = 'GB'): Array<string> {
   return [
     `${address.firstName} ${address.lastName}`.trim(),
     address.addressLine1,
     address.addressLine2,
     [address.town, address.county].filter(Boolean).join(', '),
-    `${address.postcode}${address.country === 'GB' ? '' : `, ${address.country}`}`,
+    `${address.postcode}${address.country === homeCountry ? '' : `, ${address.country}`}`,
   ].filter((line): line is string => Boolean(line))
 }
 
@@ -25,6 +29,7 @@ const ACTION_CLASS =
  */
 export function AddressCard({ address }: { address: MemberAddress }) {
   const text = useText()
+  const home = useShopLocale().countryCode
   const path = routePath('member-addresses')
   const headingId = `address-${address.addressId}`
   return (
@@ -43,7 +48,7 @@ export function AddressCard({ address }: { address: MemberAddress }) {
         ) : null}
       </div>
       <address className="mt-1 text-ink/80 not-italic [overflow-wrap:anywhere]">
-        {addressLines(address).map((line, index) => (
+        {addressLines(address, home).map((line, index) => (
           <span key={index} className="block">
             {line}
           </span>
@@ -83,6 +88,7 @@ export function AddressCard({ address }: { address: MemberAddress }) {
 /** The page's question before a delete: the address, then Delete (a post) or Keep it (a link). */
 export function DeleteAddressConfirm({ address }: { address: MemberAddress }) {
   const text = useText()
+  const home = useShopLocale().countryCode
   return (
     <ConfirmDelete
       id="delete-address"
@@ -91,7 +97,7 @@ export function DeleteAddressConfirm({ address }: { address: MemberAddress }) {
       fields={{ action: 'delete', addressId: address.addressId }}
       submitLabel={text(MESSAGES.pageDeleteAddress)}
     >
-      <p>{addressLines(address).join(', ')}</p>
+      <p>{addressLines(address, home).join(', ')}</p>
     </ConfirmDelete>
   )
 }

@@ -2,6 +2,7 @@ import type { AmendWindow } from '../../../schemas/order-amend.ts'
 import { orderTimeLabel } from '../../lib/order-time.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /**
  * The way into amend mode from the member's order or the tracking page (issue 42, ADR 048),
@@ -9,6 +10,7 @@ import { useText } from '../../lib/page-text.ts'
  */
 export function AmendOrderLink({ href, window }: { href: string; window: AmendWindow | null }) {
   const text = useText()
+  const shop = useShopLocale()
   if (!window?.open) return null
   return (
     <div className="flex flex-col items-start gap-1">
@@ -20,7 +22,7 @@ export function AmendOrderLink({ href, window }: { href: string; window: AmendWi
       </a>
       <p className="text-sm text-ink/80">
         {window.until
-          ? text(MESSAGES.pageCanChangeUntil, orderTimeLabel(window.until))
+          ? text(MESSAGES.pageCanChangeUntil, orderTimeLabel(window.until, shop.timeZone, shop))
           : text(MESSAGES.pageCanChangeUntilPicking)}
       </p>
     </div>

@@ -5,6 +5,7 @@ import { SubmitButton, type FormErrors, type FormValues, ErrorSummary } from '..
 import { orderTimeLabel } from '../../lib/order-time.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useCount, useLocalised, useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 const STARS = [5, 4, 3, 2, 1] as const
 
@@ -27,6 +28,7 @@ export function ReviewForm({
   const text = useText()
   const count = useCount()
   const localise = useLocalised()
+  const shop = useShopLocale()
   const rating = values[REVIEW_FIELDS.starRating] ?? (review ? String(review.starRating) : '')
   const comment = values[REVIEW_FIELDS.comment] ?? review?.comment ?? ''
   if (review && !review.editable) return <ReviewShown review={review} />
@@ -38,7 +40,10 @@ export function ReviewForm({
       <ErrorSummary id="review-form-error" errors={errors} idPrefix="review" />
       {review ? (
         <p className="mb-3 text-sm text-ink/80">
-          {text(MESSAGES.pageCanChangeReviewUntil, orderTimeLabel(review.editableUntil))}
+          {text(
+            MESSAGES.pageCanChangeReviewUntil,
+            orderTimeLabel(review.editableUntil, shop.timeZone, shop)
+          )}
         </p>
       ) : null}
       <fieldset

@@ -1,9 +1,8 @@
-import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import type { MemberReferrals } from '../../../schemas/referrals.ts'
 import { REFERRAL_SHARE_TEXTS, ReferralShare } from '../../islands/ReferralShare.tsx'
 import { dayMonthYear, localDate } from '../../lib/slots.ts'
 import { island } from '../Island.tsx'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
 
@@ -30,6 +29,7 @@ export function MyReferrals({
   shareText: string
 }) {
   const formatMoney = useMoney()
+  const shop = useShopLocale()
   const text = useText()
   return (
     <section
@@ -58,7 +58,7 @@ export function MyReferrals({
                 <span className="font-normal text-ink/75">
                   {text(MESSAGES.pageJoined)}{' '}
                   <time dateTime={friend.createdAt}>
-                    {dayMonthYear(localDate(friend.createdAt, DEFAULT_TIME_ZONE))}
+                    {dayMonthYear(localDate(friend.createdAt, shop.timeZone), shop)}
                   </time>
                 </span>
               </span>

@@ -1,5 +1,4 @@
 import type { CreditSummary } from '../../../schemas/credit.ts'
-import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import type { LoyaltyTransaction } from '../../../schemas/loyalty.ts'
 import { signedMoney, signedPoints } from '../../lib/rewards.ts'
 import { dayMonthYear, localDate } from '../../lib/slots.ts'
@@ -8,10 +7,11 @@ import { useMoney } from '../../lib/shop-locale.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 
-/** A history entry's date, in the shop's zone ('25 Nov 2026'). */
-function entryDate(iso: string): string {
-  return dayMonthYear(localDate(iso, DEFAULT_TIME_ZONE))
+/** A history entry's date, in the shop's zone and words ('25 Nov 2026'). */
+function entryDate(iso: string, shop: ShopLocale): string {
+  return dayMonthYear(localDate(iso, shop.timeZone), shop)
 }
 
 /** One row of a history: date, what happened (with its order), the signed amount. */
@@ -27,12 +27,13 @@ function HistoryRow({
   amount: string
 }) {
   const text = useText()
+  const shop = useShopLocale()
   return (
     <li className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
         <p className="font-semibold">{description}</p>
         <p className="text-sm text-ink/75">
-          <time dateTime={createdAt}>{entryDate(createdAt)}</time>
+          <time dateTime={createdAt}>{entryDate(createdAt, shop)}</time>
           {businessOrderId ? (
             <>
               {' · '}

@@ -11,7 +11,7 @@ import type { PageChrome } from '../../lib/page-chrome.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { orderTimeLabel } from '../../lib/order-time.ts'
 import { AMEND_SEARCH_QUERY } from '../../lib/member-order-paths.ts'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
 import { useText } from '../../lib/page-text.ts'
 
 export interface MemberAmendView {
@@ -160,6 +160,7 @@ export function MemberAmendPage({
 }) {
   const formatMoney = useMoney()
   const text = useText()
+  const shop = useShopLocale()
   const lines = order.lines
   return (
     <AmendShell
@@ -185,7 +186,10 @@ export function MemberAmendPage({
           {search ? <input type="hidden" name={AMEND_SEARCH_QUERY} value={search.term} /> : null}
           <p className="mb-4 text-ink/80">
             {window.until
-              ? text(MESSAGES.pageCanChangeOrderUntil, orderTimeLabel(window.until))
+              ? text(
+                  MESSAGES.pageCanChangeOrderUntil,
+                  orderTimeLabel(window.until, shop.timeZone, shop)
+                )
               : text(MESSAGES.pageCanChangeOrderUntilPicking)}{' '}
             {text(MESSAGES.pageAmendHowTo)}
           </p>

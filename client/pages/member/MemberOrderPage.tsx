@@ -27,9 +27,10 @@ import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
 import { dayMonthYear } from '../../lib/slots.ts'
 import { trackingPath } from '../../../schemas/tracking.ts'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { type PageTexts, useCount, useText } from '../../lib/page-text.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 
 /** What the page says after a reorder or a review (from the redirect's query). */
 export interface MemberOrderNotice {
@@ -70,14 +71,14 @@ function Section({ id, title, children }: { id: string; title: string; children:
   )
 }
 
-function whenLabel(order: MemberOrderDetail, text: PageTexts['say']): string {
+function whenLabel(order: MemberOrderDetail, text: PageTexts['say'], shop: ShopLocale): string {
   const delivery = order.fulfilmentMethod === 'delivery'
   if (!order.slot) {
     return text(delivery ? MESSAGES.pageDeliveryAsap : MESSAGES.pageCollectionAsap)
   }
   const method = text(delivery ? MESSAGES.pageDelivery : MESSAGES.pageCollection)
   const ends = order.slot.endsAt ? `–${order.slot.endsAt}` : ''
-  return `${method}, ${dayMonthYear(order.slot.date)}, ${order.slot.startsAt}${ends}`
+  return `${method}, ${dayMonthYear(order.slot.date, shop)}, ${order.slot.startsAt}${ends}`
 }
 
 /**
@@ -96,6 +97,9 @@ export function MemberOrderPage({
   const formatMoney = useMoney()
   const text = useText()
   const count = useCount()
+  const shop = useShopLocale()
+  // Instants in the shop's zone and words ('25 nov 2026, 13:05' for a Dutch shop).
+  const at = (iso: string) => orderTimeLabel(iso, shop.timeZone, shop)
   const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
     total: order.money.originalTotal,
     creditApplied: order.money.creditApplied,
@@ -147,7 +151,7 @@ export function MemberOrderPage({
         <div>
           <OrderStatusBadge status={order.status} label={order.statusLabel} />
           <p className="mt-2 text-sm text-ink/80">
-            {text(MESSAGES.pagePlacedAt, orderTimeLabel(order.placedAt), order.store.name)} ·{' '}
+            {text(MESSAGES.pagePlacedAt, at(order.placedAt), order.store.name)} ·{' '}
             {count('items', order.itemsCount)}
           </p>
         </div>
@@ -204,7 +208,7 @@ export function MemberOrderPage({
                       <span className="font-normal text-ink/80">: {entry.reason}</span>
                     ) : null}
                   </span>
-                  <span className="text-sm text-ink/75">{orderTimeLabel(entry.at)}</span>
+                  <span className="text-sm text-ink/75">{at(entry.at)}</span>
                 </li>
               ))}
             </ol>
@@ -238,11 +242,7 @@ export function MemberOrderPage({
               <ul className="mt-3 space-y-1 text-sm">
                 {order.refunds.map((refund, index) => (
                   <li key={`${refund.at}-${index}`}>
-                    {text(
-                      MESSAGES.pageRefundedAt,
-                      formatMoney(refund.amount),
-                      orderTimeLabel(refund.at)
-                    )}
+                    {text(MESSAGES.pageRefundedAt, formatMoney(refund.amount), at(refund.at))}
                   </li>
                 ))}
               </ul>
@@ -256,7 +256,7 @@ export function MemberOrderPage({
                 : MESSAGES.pageCollection
             }
           >
-            <p className="font-semibold">{whenLabel(order, text)}</p>
+            <p className="font-semibold">{whenLabel(order, text, shop)}</p>
             {order.deliveryAddress ? (
               <address className="mt-2 not-italic text-ink/80">
                 {postalLines(order.deliveryAddress).map((line) => (

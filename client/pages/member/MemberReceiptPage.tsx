@@ -100,7 +100,7 @@ export function MemberReceiptPage({
                   {text(
                     MESSAGES.pageRefundedAt,
                     formatMoney(refund.amount),
-                    orderTimeLabel(refund.at)
+                    orderTimeLabel(refund.at, shop.timeZone, shop)
                   )}
                 </li>
               ))}
