@@ -1,6 +1,6 @@
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
 import type { TrackingSnapshot } from '../../../schemas/tracking.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   distanceEtaText,
   isStale,
@@ -20,6 +20,7 @@ export const TRACKING_LIVE_TEXTS = [
   MESSAGES.pageYourMoney,
   MESSAGES.pageMapFailed,
   MESSAGES.pageLoadingMap,
+  MESSAGES.orderTrackingStoreReason,
 ]
 
 const STEP_DOT: Record<StepState, string> = {
@@ -142,6 +143,7 @@ export function TrackingStatus({
   driverAgeSeconds: number | null
   failed: boolean
 }) {
+  const text = useText()
   return (
     <section
       aria-labelledby="tracking-status-title"
@@ -154,7 +156,7 @@ export function TrackingStatus({
         {snapshot.message ? <p className="text-lg">{snapshot.message}</p> : null}
         {snapshot.closingReason ? (
           <p data-testid="closing-reason">
-            {formatMessage('orderTrackingStoreReason', snapshot.closingReason)}
+            {text(MESSAGES.orderTrackingStoreReason, snapshot.closingReason)}
           </p>
         ) : null}
         <DriverText snapshot={snapshot} driverAgeSeconds={driverAgeSeconds} failed={failed} />
