@@ -55,6 +55,8 @@ test('a member of the Dutch brand reads their account in Dutch', async ({ page }
   await form.getByRole('button', { name: 'Adres opslaan' }).click()
   const card = main.getByRole('listitem').filter({ hasText: 'Oudegracht 158' })
   await expect(card).toContainText('Standaard')
+  // The shop's own country goes without saying: '3512 AB', not '3512 AB, NL'.
+  await expect(card.getByText('3512 AB', { exact: true })).toBeVisible()
   await expect(card.getByRole('link', { name: 'Wijzigen Thuis' })).toBeVisible()
   await expect(card.getByRole('link', { name: 'Verwijderen Thuis' })).toBeVisible()
   await expect(main).not.toContainText(/Delivery addresses|Add an address|Default/)
