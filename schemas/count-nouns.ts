@@ -11,6 +11,9 @@ export const COUNT_NOUNS = {
   products: { one: 'product', other: 'products' },
   stores: { one: 'store', other: 'stores' },
   orders: { one: 'order', other: 'orders' },
+  // Member area, orders, tracking, payment (part A)
+  stars: { one: 'star', other: 'stars' },
+  friends: { one: 'friend', other: 'friends' },
 } as const
 
 export type CountNoun = keyof typeof COUNT_NOUNS

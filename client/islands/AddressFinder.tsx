@@ -4,6 +4,14 @@ import { AddressSuggestionList } from '../components/address-search/AddressSugge
 import { useAddressCombobox } from '../components/address-search/use-address-combobox.ts'
 import { fetchPlaceAddress, fillAddressInputs } from '../components/member/place-address.ts'
 import type { AddressSuggestion } from '../lib/api.ts'
+import { useText } from '../lib/page-text.ts'
+
+/** What the finder says only once it is used (island texts). */
+export const ADDRESS_FINDER_TEXTS = [
+  MESSAGES.pageFilledIn,
+  MESSAGES.addressInfoFailed,
+  MESSAGES.locationNotFound,
+]
 
 const noChanges = () => () => {}
 
@@ -29,11 +37,12 @@ export function AddressFinder({ islandId, fieldPrefix = 'address' }: AddressFind
     () => false
   )
   const [filled, setFilled] = useState('')
+  const text = useText()
 
   async function fill(suggestion: AddressSuggestion) {
     try {
       fillAddressInputs(await fetchPlaceAddress(suggestion.placeId), fieldPrefix)
-      setFilled(`Filled in ${suggestion.description}. Check the lines below.`)
+      setFilled(text(MESSAGES.pageFilledIn, suggestion.description))
       document.getElementById(`${fieldPrefix}-addressLine1`)?.focus()
     } catch {
       combobox.setError(MESSAGES.addressInfoFailed)
@@ -53,7 +62,7 @@ export function AddressFinder({ islandId, fieldPrefix = 'address' }: AddressFind
   return (
     <div hidden={!ready} className="relative mb-4">
       <label htmlFor={inputId} className="block text-sm font-semibold">
-        Or search for your address
+        {text(MESSAGES.pageOrSearchAddress)}
       </label>
       <input
         id={inputId}
@@ -61,7 +70,7 @@ export function AddressFinder({ islandId, fieldPrefix = 'address' }: AddressFind
         type="text"
         spellCheck={false}
         maxLength={120}
-        placeholder="Start typing your address"
+        placeholder={text(MESSAGES.pageStartTypingAddress)}
         aria-invalid={combobox.error ? true : undefined}
         aria-describedby={combobox.error ? errorId : undefined}
         className="mt-1 h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"
@@ -77,7 +86,7 @@ export function AddressFinder({ islandId, fieldPrefix = 'address' }: AddressFind
       />
       {combobox.error ? (
         <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-          {combobox.error}
+          {text(combobox.error)}
         </p>
       ) : null}
       <p role="status" aria-live="polite" className="sr-only">

@@ -5,6 +5,7 @@ import { useAddressCombobox } from '../components/address-search/use-address-com
 import { StoreSearchForm, type StoreSearchIslandProps } from '../components/SearchControls.tsx'
 import type { AddressSuggestion } from '../lib/api.ts'
 import { STORE_SEARCH_QUERY, storeSearchFlowPath } from '../lib/store-search.ts'
+import { useText } from '../lib/page-text.ts'
 
 export type AddressSearchProps = StoreSearchIslandProps
 
@@ -25,6 +26,7 @@ export function AddressSearch({
   islandId,
 }: AddressSearchProps) {
   const generatedId = useId()
+  const text = useText()
   const id = islandId ?? generatedId
   const inputId = `${id}-address`
   const listboxId = `${id}-suggestions`
@@ -88,7 +90,7 @@ export function AddressSearch({
         type="text"
         spellCheck={false}
         maxLength={120}
-        placeholder="Start typing your address"
+        placeholder={text(MESSAGES.pageStartTypingAddress)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         className="h-13 w-full rounded-xl border-2 border-black/15 bg-white pe-3 ps-11 text-base font-medium text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"

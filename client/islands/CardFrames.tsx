@@ -6,6 +6,22 @@ import { useFramesPayment } from '../components/payment/use-frames-payment.ts'
 import { providerFieldIds, type ProviderFieldIds } from '../lib/frames-provider.ts'
 import type { OrderDraft } from '../lib/payment-step.ts'
 import { useMoney } from '../lib/shop-locale.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
+
+/**
+ * What the card step may say only once paying has begun (island texts): the busy button, and the
+ * refusals the frames' hook fills in English (client/components/payment/use-frames-payment.ts).
+ */
+export const CARD_FRAMES_TEXTS = [
+  MESSAGES.pageProcessing,
+  MESSAGES.pagePayTotal,
+  MESSAGES.cardFormInvalid,
+  MESSAGES.cardFormLoadFailed,
+  MESSAGES.cvvRequired,
+  MESSAGES.systemError,
+  MESSAGES.paymentFailed,
+]
 
 export interface CardFramesProps {
   /** The local sandbox's card frame (on this origin); absent with the provider's frames. */
@@ -49,6 +65,7 @@ export function CardFrames({
   islandId = 'cardframes',
 }: CardFramesProps) {
   const formatMoney = useMoney()
+  const text = useText()
   const frame = useRef<HTMLIFrameElement>(null)
   const { brand, busy, error, submit } = useFramesPayment({
     frame,
@@ -75,7 +92,7 @@ export function CardFrames({
           role="alert"
           className="mb-4 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
         >
-          {error}
+          {text(error)}
         </p>
       ) : null}
       <div className="mb-2 flex items-center gap-2" aria-live="polite">
@@ -85,7 +102,7 @@ export function CardFrames({
             ? `${CARD_BRAND_NAMES[savedCard.brand]} •••• ${savedCard.last4}`
             : brand
               ? CARD_BRAND_NAMES[brand]
-              : 'Visa, Mastercard, Discover or JCB'}
+              : text(MESSAGES.pageCardBrandsAccepted)}
         </span>
       </div>
       {provider ? (
@@ -94,7 +111,7 @@ export function CardFrames({
         <iframe
           ref={frame}
           src={frameUrl}
-          title={savedCard ? 'Secure card security code' : 'Secure card details'}
+          title={text(savedCard ? MESSAGES.pageSecureCvvFrame : MESSAGES.pageSecureCardFrame)}
           allow="payment"
           className={`${savedCard ? 'h-40' : 'h-72'} w-full rounded-xl border-2 border-black/15 bg-white`}
         />
@@ -105,16 +122,16 @@ export function CardFrames({
         aria-disabled={busy}
         className="mt-6 h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 disabled:opacity-60"
       >
-        {busy ? 'Processing…' : `Pay ${formatMoney(total)}`}
+        {busy ? text(MESSAGES.pageProcessing) : text(MESSAGES.pagePayTotal, formatMoney(total))}
       </button>
     </form>
   )
 }
 
 const FIELD_LABELS: ReadonlyArray<[keyof ProviderFieldIds, string]> = [
-  ['cardNumber', 'Card number'],
-  ['expiryDate', 'Expiry date'],
-  ['cvv', 'Security code (CVV)'],
+  ['cardNumber', MESSAGES.pageCardNumber],
+  ['expiryDate', MESSAGES.pageExpiryDate],
+  ['cvv', MESSAGES.pageSecurityCode],
 ]
 
 /**
@@ -122,13 +139,14 @@ const FIELD_LABELS: ReadonlyArray<[keyof ProviderFieldIds, string]> = [
  * never touches the frames inside; each is named by its visible label.
  */
 function ProviderFields({ ids }: { ids: ProviderFieldIds }) {
+  const text = useText()
   return (
     <fieldset className="grid gap-4">
-      <legend className="sr-only">Card details</legend>
+      <legend className="sr-only">{text(MESSAGES.pageCardDetails)}</legend>
       {FIELD_LABELS.map(([field, label]) => (
         <div key={field} className={field === 'cardNumber' ? '' : 'max-w-48'}>
           <span id={`${ids[field]}-label`} className="mb-1 block font-semibold">
-            {label}
+            {text(label)}
           </span>
           <div
             id={ids[field]}

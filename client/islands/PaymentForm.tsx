@@ -28,6 +28,30 @@ import { routePath } from '../lib/routes.ts'
 import { useMoney, useShopLocale } from '../lib/shop-locale.ts'
 import { useText } from '../lib/page-text.ts'
 
+/**
+ * What the payment form may say only after the shopper acts (island texts): its button as the
+ * choice changes, the refusals it fills in English, and the sandbox wallet sheet's words.
+ */
+export const PAYMENT_FORM_TEXTS = [
+  MESSAGES.pageProcessing,
+  MESSAGES.pageContinue,
+  MESSAGES.pagePayTotal,
+  MESSAGES.paymentSourceRequired,
+  MESSAGES.cashConfirmRequired,
+  MESSAGES.applePayAvailability,
+  MESSAGES.googlePayFailed,
+  MESSAGES.systemError,
+  MESSAGES.storeClosedCheckout,
+  MESSAGES.paymentFailed,
+  MESSAGES.pageChooseNewSlot,
+  MESSAGES.sandboxBanner,
+  MESSAGES.pageSandboxNamed,
+  MESSAGES.pageTestOutcome,
+  MESSAGES.pageApproved,
+  MESSAGES.pageDeclined,
+  MESSAGES.pageCancel,
+]
+
 // Only sandbox wallets open a sheet, and only when chosen: its dialog code loads then.
 const SandboxWalletSheet = lazy(() =>
   import('../components/checkout/SandboxWalletSheet.tsx').then((module) => ({
@@ -194,13 +218,13 @@ export function PaymentForm({
           autoFocus
           className="mb-5 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
         >
-          <p>{error.message}</p>
+          <p>{text(error.message)}</p>
           {placing.slotLapsed ? (
             <a
               href={timeSlotsHref}
               className="mt-2 inline-flex min-h-11 items-center text-primary underline underline-offset-4"
             >
-              Choose a new time slot
+              {text(MESSAGES.pageChooseNewSlot)}
             </a>
           ) : null}
         </div>

@@ -1,5 +1,7 @@
 import { useState, useSyncExternalStore } from 'react'
 import type { IslandProps } from '../components/Island.tsx'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface ReferralShareProps extends IslandProps {
   /** The absolute share link on this brand's host. */
@@ -7,6 +9,15 @@ export interface ReferralShareProps extends IslandProps {
   /** The offer in a sentence, for the share sheet's text. */
   shareText: string
 }
+
+/** What the widget says only after a press (island texts). */
+export const REFERRAL_SHARE_TEXTS = [
+  MESSAGES.pageReferAFriend,
+  MESSAGES.pageLinkCopied,
+  MESSAGES.pageCouldNotCopy,
+  MESSAGES.pageShareLink,
+  MESSAGES.pageCopyLink,
+]
 
 const noChanges = () => () => {}
 const notOnServer = () => false
@@ -29,10 +40,15 @@ export function ReferralShare({ shareUrl, shareText }: ReferralShareProps) {
   const canCopy = useSyncExternalStore(noChanges, browserCanCopy, notOnServer)
   const abilities = { share: canShare, copy: canCopy }
   const [status, setStatus] = useState('')
+  const text = useText()
 
   async function share() {
     try {
-      await navigator.share({ title: 'Refer a friend', text: shareText, url: shareUrl })
+      await navigator.share({
+        title: text(MESSAGES.pageReferAFriend),
+        text: shareText,
+        url: shareUrl,
+      })
     } catch {
       // Closing the share sheet rejects too: nothing to say.
     }
@@ -41,9 +57,9 @@ export function ReferralShare({ shareUrl, shareText }: ReferralShareProps) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(shareUrl)
-      setStatus('Link copied')
+      setStatus(text(MESSAGES.pageLinkCopied))
     } catch {
-      setStatus('Could not copy the link: select it and copy it instead.')
+      setStatus(text(MESSAGES.pageCouldNotCopy))
     }
   }
 
@@ -58,7 +74,7 @@ export function ReferralShare({ shareUrl, shareText }: ReferralShareProps) {
         <div className="flex flex-wrap gap-2">
           {abilities.share ? (
             <button type="button" className={BUTTON} onClick={() => void share()}>
-              Share
+              {text(MESSAGES.pageShareLink)}
             </button>
           ) : null}
           {abilities.copy ? (
@@ -67,7 +83,7 @@ export function ReferralShare({ shareUrl, shareText }: ReferralShareProps) {
               className={abilities.share ? QUIET_BUTTON : BUTTON}
               onClick={() => void copy()}
             >
-              Copy link
+              {text(MESSAGES.pageCopyLink)}
             </button>
           ) : null}
         </div>

@@ -9,6 +9,7 @@ import { STORE_CREDIT_FORM_PATH, USE_CREDIT_FIELD } from '../lib/payment-step.ts
 import { useCreditLabel } from '../lib/rewards.ts'
 import { useSubmit } from '../lib/use-submit.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface StoreCreditSwitchProps extends IslandProps {
   /** The member's balance, in pence (more than 0, or the switch is not shown). */
@@ -29,6 +30,7 @@ const notOnServer = () => false
  */
 export function StoreCreditSwitch({ available, useCredit, islandId }: StoreCreditSwitchProps) {
   const shop = useShopLocale()
+  const text = useText()
   const hydrated = useSyncExternalStore(noChanges, onClient, notOnServer)
   const update = useSubmit(async (checked: boolean) => {
     await postJson(BASKET_API.credit, { useCredit: checked })
@@ -41,7 +43,7 @@ export function StoreCreditSwitch({ available, useCredit, islandId }: StoreCredi
 
   return (
     <form method="post" action={STORE_CREDIT_FORM_PATH} className="flex flex-col gap-2">
-      <FormAlert id={`${id}-error`} message={error} />
+      <FormAlert id={`${id}-error`} message={error === undefined ? undefined : text(error)} />
       <div className="flex flex-wrap items-center gap-3">
         <label
           htmlFor={id}
@@ -65,7 +67,7 @@ export function StoreCreditSwitch({ available, useCredit, islandId }: StoreCredi
             type="submit"
             className="min-h-11 rounded-full border-2 border-primary px-4 font-bold text-primary hover:bg-tint"
           >
-            Update
+            {text(MESSAGES.pageUpdate)}
           </button>
         )}
       </div>

@@ -5,6 +5,8 @@ import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.t
 import { MemberItemList } from '../components/catalogue/MemberItemList.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { buyItAgainHref } from '../lib/catalogue-links.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface BuyItAgainPageProps {
   chrome: PageChrome
@@ -27,26 +29,25 @@ export function BuyItAgainPage({
   favourites,
 }: BuyItAgainPageProps) {
   const empty = purchases.items.length === 0 && purchases.page === 1
+  const text = useText()
   return (
     <CataloguePageFrame
       chrome={chrome}
       storeBar={{ store }}
       crumbs={crumbs}
-      title="Buy it again"
+      title={text(MESSAGES.pageBuyItAgain)}
       intro={
         <p className="mt-2 text-ink/80">
-          {empty
-            ? `Items you order from ${store.name} will be here, ready to add again.`
-            : `Items you have ordered from ${store.name}, the ones you buy most first, at today's prices.`}
+          {text(empty ? MESSAGES.pageBuyAgainEmpty : MESSAGES.pageBuyAgainIntro, store.name)}
         </p>
       }
     >
       <MemberItemList
         store={store}
         list={purchases}
-        title="Items you bought before"
+        title={text(MESSAGES.pageItemsBoughtBefore)}
         favourites={favourites}
-        pagesLabel="Pages of items you bought before"
+        pagesLabel={text(MESSAGES.pagePagesBoughtBefore)}
         pageHref={(page) => buyItAgainHref(store.slug, page)}
       />
     </CataloguePageFrame>

@@ -18,6 +18,8 @@ import { SHOWN_TOTAL_FIELD } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
 import { ATTEMPT_FIELD } from '../lib/checkout-forms.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface CheckoutBillingAddressPageProps {
   chrome: PageChrome
@@ -55,9 +57,10 @@ export function CheckoutBillingAddressPage({
   savedAddresses = [],
 }: CheckoutBillingAddressPageProps) {
   const same = delivery && values.sameAsDelivery !== 'no'
+  const text = useText()
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
-      <CheckoutFrame title="Billing address" progress="payment">
+      <CheckoutFrame title={MESSAGES.pageBillingAddress} progress="payment">
         <SandboxBanner sandbox={sandbox} />
         <form
           method="post"
@@ -74,7 +77,7 @@ export function CheckoutBillingAddressPage({
           <CheckoutCard>
             {delivery ? (
               <fieldset className="mb-5">
-                <legend className="mb-2 font-bold">Card billing address</legend>
+                <legend className="mb-2 font-bold">{text(MESSAGES.pageCardBillingAddress)}</legend>
                 <label className="flex min-h-11 items-center gap-3">
                   <input
                     type="radio"
@@ -83,7 +86,7 @@ export function CheckoutBillingAddressPage({
                     defaultChecked={same}
                     className="size-5 accent-primary"
                   />
-                  Same as delivery address
+                  {text(MESSAGES.pageSameAsDelivery)}
                 </label>
                 <label className="flex min-h-11 items-center gap-3">
                   <input
@@ -93,7 +96,7 @@ export function CheckoutBillingAddressPage({
                     defaultChecked={!same}
                     className="size-5 accent-primary"
                   />
-                  A different address
+                  {text(MESSAGES.pageADifferentAddress)}
                 </label>
               </fieldset>
             ) : null}
@@ -111,7 +114,7 @@ export function CheckoutBillingAddressPage({
                 idPrefix="billing"
                 addresses={savedAddresses}
                 values={values}
-                legend="Your saved billing addresses"
+                legend={text(MESSAGES.pageYourSavedBillingAddresses)}
               />
               <AddressFields idPrefix="billing" errors={errors} values={values} />
             </div>
@@ -124,12 +127,12 @@ export function CheckoutBillingAddressPage({
                   defaultChecked={values.saveCard === 'yes'}
                   className="size-5 accent-primary"
                 />
-                Save this card for next time
+                {text(MESSAGES.pageSaveCardNextTime)}
               </label>
             ) : null}
           </CheckoutCard>
           <div className="max-w-sm">
-            <SubmitButton>Continue to card details</SubmitButton>
+            <SubmitButton>{text(MESSAGES.pageContinueToCardDetails)}</SubmitButton>
           </div>
         </form>
       </CheckoutFrame>

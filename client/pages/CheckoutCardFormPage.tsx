@@ -9,16 +9,21 @@ import {
 import { island } from '../components/Island.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
-import { CardFrames, type CardFramesProps } from '../islands/CardFrames.tsx'
+import { CARD_FRAMES_TEXTS, CardFrames, type CardFramesProps } from '../islands/CardFrames.tsx'
 import { useRenderContext } from '../components/render-context.ts'
 import { FRAMES_SCRIPT_ID, FRAMES_SCRIPT_URL } from '../lib/frames-provider.ts'
 import { routePath } from '../lib/routes.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 const HPP_FORM_ID = 'secure-payment-form'
 
 // The card frames are the page: hydrate at once.
-const CardFramesIsland = island('CardFrames', CardFrames, { hydrate: 'load' })
+const CardFramesIsland = island('CardFrames', CardFrames, {
+  hydrate: 'load',
+  texts: CARD_FRAMES_TEXTS,
+})
 
 export interface CheckoutCardFormPageProps {
   chrome: PageChrome
@@ -49,9 +54,10 @@ export function CheckoutCardFormPage({
   frames = null,
 }: CheckoutCardFormPageProps) {
   const { nonce } = useRenderContext()
+  const text = useText()
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
-      <CheckoutFrame title="Card details" progress="payment">
+      <CheckoutFrame title={MESSAGES.pageCardDetails} progress="payment">
         <SandboxBanner sandbox={sandbox} />
         <FormAlert id="card-form-error" message={error ?? undefined} />
         <CheckoutCard>
@@ -62,18 +68,18 @@ export function CheckoutCardFormPage({
               {Object.entries(redirect.fields).map(([name, value]) => (
                 <input key={name} type="hidden" name={name} value={value} />
               ))}
-              <p className="mb-4">
-                You are going to our payment provider&apos;s secure page to enter your card.
-              </p>
+              <p className="mb-4">{text(MESSAGES.pageGoingToProvider)}</p>
               <button
                 type="submit"
                 className="h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 sm:w-auto"
               >
-                Continue to secure payment
+                {text(MESSAGES.pageContinueToSecurePayment)}
               </button>
             </form>
           ) : (
-            <StepLink href={routePath('checkout-payment')}>Back to payment</StepLink>
+            <StepLink href={routePath('checkout-payment')}>
+              {text(MESSAGES.pageBackToPayment)}
+            </StepLink>
           )}
         </CheckoutCard>
         {frames?.provider ? (

@@ -22,7 +22,7 @@ import type { PageChrome } from '../lib/page-chrome.ts'
 import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
 import { routePath } from '../lib/routes.ts'
 import { PostcodeFinder, type PostcodeFinderView } from '../components/checkout/PostcodeFinder.tsx'
-import { AddressFinder } from '../islands/AddressFinder.tsx'
+import { ADDRESS_FINDER_TEXTS, AddressFinder } from '../islands/AddressFinder.tsx'
 import { island } from '../components/Island.tsx'
 import { CHECKOUT_LOGIN_EMAIL_QUERY } from '../lib/checkout-forms.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
@@ -30,7 +30,10 @@ import { useLocalised, useText } from '../lib/page-text.ts'
 import { hasAddressLookup } from '../../schemas/address-form.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
 
-const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
+const AddressFinderIsland = island('AddressFinder', AddressFinder, {
+  hydrate: 'visible',
+  texts: ADDRESS_FINDER_TEXTS,
+})
 
 export interface CheckoutDetailsPageProps {
   chrome: PageChrome

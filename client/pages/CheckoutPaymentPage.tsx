@@ -16,7 +16,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { island } from '../components/Island.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
-import { PaymentForm } from '../islands/PaymentForm.tsx'
+import { PAYMENT_FORM_TEXTS, PaymentForm } from '../islands/PaymentForm.tsx'
 import { StoreCreditSwitch } from '../islands/StoreCreditSwitch.tsx'
 import { billingAddressHref, type OrderDraft } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
@@ -29,10 +29,12 @@ import { useText } from '../lib/page-text.ts'
 // Paying is the page: hydrate at once.
 const PaymentFormIsland = island('PaymentForm', PaymentForm, {
   hydrate: 'load',
-  // Its button's words as the shopper chooses how to pay.
-  texts: [MESSAGES.pageProcessing, MESSAGES.pageContinue, MESSAGES.pagePayTotal],
+  texts: PAYMENT_FORM_TEXTS,
 })
-const StoreCreditSwitchIsland = island('StoreCreditSwitch', StoreCreditSwitch, { hydrate: 'load' })
+const StoreCreditSwitchIsland = island('StoreCreditSwitch', StoreCreditSwitch, {
+  hydrate: 'load',
+  texts: [MESSAGES.storeCreditUpdateFailed],
+})
 
 export interface CheckoutPaymentPageProps {
   chrome: PageChrome

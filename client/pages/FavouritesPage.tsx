@@ -5,6 +5,8 @@ import { CataloguePageFrame } from '../components/catalogue/CataloguePageFrame.t
 import { MemberItemList } from '../components/catalogue/MemberItemList.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { favouritesHref } from '../lib/catalogue-links.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface FavouritesPageProps {
   chrome: PageChrome
@@ -20,26 +22,25 @@ export interface FavouritesPageProps {
 export function FavouritesPage({ chrome, store, favourites, crumbs }: FavouritesPageProps) {
   const empty = favourites.items.length === 0 && favourites.page === 1
   const ids = new Set(favourites.items.map((item) => item.id))
+  const text = useText()
   return (
     <CataloguePageFrame
       chrome={chrome}
       storeBar={{ store }}
       crumbs={crumbs}
-      title="Your favourites"
+      title={text(MESSAGES.pageYourFavourites)}
       intro={
         <p className="mt-2 text-ink/80">
-          {empty
-            ? `Tap the heart on any item to keep it here, ready for your next order from ${store.name}.`
-            : `Your favourite items that ${store.name} sells, at today's prices.`}
+          {text(empty ? MESSAGES.pageFavouritesEmpty : MESSAGES.pageFavouritesIntro, store.name)}
         </p>
       }
     >
       <MemberItemList
         store={store}
         list={favourites}
-        title="Your favourite items"
+        title={text(MESSAGES.pageYourFavouriteItems)}
         favourites={ids}
-        pagesLabel="Pages of your favourites"
+        pagesLabel={text(MESSAGES.pagePagesFavourites)}
         pageHref={(page) => favouritesHref(store.slug, page)}
       />
     </CataloguePageFrame>

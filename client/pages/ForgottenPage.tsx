@@ -3,6 +3,8 @@ import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface ForgottenPageProps {
   chrome: PageChrome
@@ -18,32 +20,33 @@ export interface ForgottenPageProps {
  */
 export function ForgottenPage({ chrome, store, items, favourites }: ForgottenPageProps) {
   const button = 'inline-flex min-h-12 items-center justify-center rounded-full px-6 font-bold'
+  const text = useText()
   return (
     <Layout chrome={chrome} interactive>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
         <div>
-          <h1 className="text-3xl font-extrabold tracking-tight">Have you forgotten?</h1>
-          <p className="mt-2 text-ink/80">
-            {`You usually buy these at ${store.name}, and they are not in your basket.`}
-          </p>
+          <h1 className="text-3xl font-extrabold tracking-tight">
+            {text(MESSAGES.pageHaveYouForgotten)}
+          </h1>
+          <p className="mt-2 text-ink/80">{text(MESSAGES.pageUsuallyBuyAt, store.name)}</p>
         </div>
         <div className="flex flex-wrap gap-3">
           <a
             href={routePath('checkout')}
             className={`${button} bg-primary text-on-primary hover:brightness-90`}
           >
-            Continue to checkout
+            {text(MESSAGES.pageContinueToCheckout)}
           </a>
           <a href={routePath('basket')} className={`${button} ring-1 ring-black/15 hover:bg-tint`}>
-            Back to basket
+            {text(MESSAGES.pageBackToBasketLink)}
           </a>
         </div>
-        <h2 className="sr-only">Items you usually buy</h2>
+        <h2 className="sr-only">{text(MESSAGES.pageItemsUsuallyBuy)}</h2>
         <ItemGrid
           storeId={store.id}
           storeSlug={store.slug}
           items={items}
-          label="Items you usually buy"
+          label={text(MESSAGES.pageItemsUsuallyBuy)}
           favourites={favourites}
         />
       </div>

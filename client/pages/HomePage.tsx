@@ -6,9 +6,8 @@ import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { StoreSearch } from '../components/StoreSearch.tsx'
 import type { StoreSearchBoxProps } from '../lib/store-search.ts'
-import { offerHeadline, referralPromise } from '../components/referrals/referral-promise.ts'
 import { routePath } from '../lib/routes.ts'
-import { useShopLocale } from '../lib/shop-locale.ts'
+import { useMoney } from '../lib/shop-locale.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
 
@@ -60,7 +59,7 @@ export function HomePage({
   search,
   referralOffer,
 }: HomePageProps) {
-  const shop = useShopLocale()
+  const money = useMoney()
   const say = useText()
   const { brand } = chrome
   // The brand's home blocks (spec §7) win over the white-label settings and the defaults.
@@ -186,11 +185,11 @@ export function HomePage({
           <div className="grid items-center gap-6 rounded-3xl bg-accent/10 p-6 ring-1 ring-accent/20 sm:p-10 md:grid-cols-[1fr_auto]">
             <div>
               <h2 id="referral-title" className="text-2xl font-extrabold tracking-tight">
-                {offerHeadline(referralOffer.rewardAmount, shop)}
+                {say(MESSAGES.pageOfferHeadline, money(referralOffer.rewardAmount))}
               </h2>
               <p className="mt-2 max-w-2xl text-ink/80">
                 {say(MESSAGES.pageInviteFriendTo, brand.name)}{' '}
-                {referralPromise(referralOffer.rewardAmount, shop)}
+                {say(MESSAGES.pageReferralPromise, money(referralOffer.rewardAmount))}
               </p>
             </div>
             <a

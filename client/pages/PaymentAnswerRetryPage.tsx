@@ -4,6 +4,7 @@ import { CheckoutCard, CheckoutFrame } from '../components/checkout/CheckoutFram
 import { FormAlert } from '../components/forms/Form.tsx'
 import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface PaymentAnswerRetryPageProps {
   chrome: PageChrome
@@ -17,22 +18,20 @@ export interface PaymentAnswerRetryPageProps {
  * it is idempotent, so a second press never charges twice, and the order is placed once.
  */
 export function PaymentAnswerRetryPage({ chrome, hppResponse }: PaymentAnswerRetryPageProps) {
+  const text = useText()
   return (
     <Layout chrome={chrome}>
-      <CheckoutFrame title="Confirming your payment" progress="payment">
+      <CheckoutFrame title={MESSAGES.pageConfirmingPayment} progress="payment">
         <FormAlert id="payment-answer-retry" message={MESSAGES.paymentPending} />
         <CheckoutCard>
-          <p className="mb-3">
-            Your card details reached us, but we could not confirm your order just now. Please try
-            again in a moment. You will not be charged twice.
-          </p>
+          <p className="mb-3">{text(MESSAGES.pageAnswerRetryIntro)}</p>
           <form method="post" action={HPP_RESPONSE_PATH}>
             <input type="hidden" name={HPP_RESPONSE_FIELD} value={hppResponse} />
             <button
               type="submit"
               className="inline-flex min-h-12 items-center justify-center rounded-full bg-primary px-6 font-bold text-on-primary hover:brightness-90"
             >
-              Try again
+              {text(MESSAGES.pageTryAgain)}
             </button>
           </form>
         </CheckoutCard>

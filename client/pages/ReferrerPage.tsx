@@ -3,10 +3,11 @@ import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { MyReferrals } from '../components/referrals/MyReferrals.tsx'
 import { ReferralOfferSection } from '../components/referrals/ReferralOfferSection.tsx'
-import { offerHeadline, referralPromise } from '../components/referrals/referral-promise.ts'
 import { ReferralInvitation, type Invitation } from '../components/referrals/ReferralInvitation.tsx'
 import { routePath } from '../lib/routes.ts'
-import { useShopLocale } from '../lib/shop-locale.ts'
+import { useMoney } from '../lib/shop-locale.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface ReferrerPageProps {
   chrome: PageChrome
@@ -22,8 +23,9 @@ export interface ReferrerPageProps {
  * opened by a share link, and for a member their own link, widget and friends.
  */
 export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPageProps) {
-  const shop = useShopLocale()
-  const headline = offerHeadline(offer.rewardAmount, shop)
+  const formatMoney = useMoney()
+  const text = useText()
+  const headline = text(MESSAGES.pageOfferHeadline, formatMoney(offer.rewardAmount))
   // Signing in or registering from an invitation comes back here with its code.
   const back = invitation?.valid
     ? routePath('referrer', undefined, { code: invitation.referralCode })
@@ -41,7 +43,9 @@ export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPagePr
         <h1 className="text-3xl font-extrabold tracking-tight">{headline}</h1>
         {offer.active ? (
           <>
-            <p className="mt-2 text-lg text-ink/80">{referralPromise(offer.rewardAmount, shop)}</p>
+            <p className="mt-2 text-lg text-ink/80">
+              {text(MESSAGES.pageReferralPromise, formatMoney(offer.rewardAmount))}
+            </p>
             <ReferralOfferSection offer={offer} />
             {mine ? (
               <MyReferrals
@@ -55,9 +59,9 @@ export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPagePr
                   href={routePath('login', undefined, back ? { redirect: back } : undefined)}
                   className="font-semibold text-primary underline"
                 >
-                  Sign in
+                  {text(MESSAGES.pageSignIn)}
                 </a>{' '}
-                to get your link, or{' '}
+                {text(MESSAGES.pageSignInFirst)}{' '}
                 <a
                   href={routePath(
                     'register',
@@ -66,14 +70,14 @@ export function ReferrerPage({ chrome, offer, invitation, mine }: ReferrerPagePr
                   )}
                   className="font-semibold text-primary underline"
                 >
-                  create an account
+                  {text(MESSAGES.pageCreateAnAccountLower)}
                 </a>
                 .
               </p>
             )}
           </>
         ) : (
-          <p className="mt-4 text-ink/80">This shop is not running referrals at the moment.</p>
+          <p className="mt-4 text-ink/80">{text(MESSAGES.pageNoReferrals)}</p>
         )}
       </div>
     </Layout>

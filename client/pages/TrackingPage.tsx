@@ -17,9 +17,13 @@ import { TrackingLive } from '../islands/TrackingLive.tsx'
 import type { MapTiles } from '../lib/tracking-map.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
+import { TRACKING_LIVE_TEXTS } from '../components/tracking/TrackingStatus.tsx'
 
 // Loaded at once: the page is about what happens next, and the socket should open early.
-const TrackingLiveIsland = island('TrackingLive', TrackingLive, { hydrate: 'load' })
+const TrackingLiveIsland = island('TrackingLive', TrackingLive, {
+  hydrate: 'load',
+  texts: TRACKING_LIVE_TEXTS,
+})
 
 export interface TrackingPageProps {
   chrome: PageChrome

@@ -16,6 +16,9 @@ export const NL_NL_COUNTS = {
   products: '{count, plural, one {# product} other {# producten}}',
   stores: '{count, plural, one {# winkel} other {# winkels}}',
   orders: '{count, plural, one {# bestelling} other {# bestellingen}}',
+  // Member area, orders, tracking, payment (part A)
+  stars: '{count, plural, one {# ster} other {# sterren}}',
+  friends: '{count, plural, one {# vriend} other {# vrienden}}',
 } as const
 
 export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {

@@ -1,11 +1,18 @@
 import type { CardBrand } from '../../../schemas/payments.ts'
 import { CARD_BRAND_NAMES } from './card-brands.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 const FRAME = 'h-6 w-9 shrink-0 rounded'
 
+// The brands' own wordmarks, drawn as their logos are: never translated.
+const VISA_MARK = 'VISA'
+const DISCOVER_MARK = 'DISC'
+
 /** A card brand's mark as inline SVG, named for screen readers ('Visa'), or a plain card. */
 export function CardBrandIcon({ brand }: { brand: CardBrand | null }) {
-  const label = brand ? CARD_BRAND_NAMES[brand] : 'Card'
+  const text = useText()
+  const label = brand ? CARD_BRAND_NAMES[brand] : text(MESSAGES.pageCard)
   return (
     <svg viewBox="0 0 36 24" role="img" aria-label={label} className={FRAME}>
       <title>{label}</title>
@@ -22,7 +29,7 @@ export function CardBrandIcon({ brand }: { brand: CardBrand | null }) {
             fill="#fff"
             fontFamily="Arial, sans-serif"
           >
-            VISA
+            {VISA_MARK}
           </text>
         </>
       ) : brand === 'mastercard' ? (
@@ -36,7 +43,7 @@ export function CardBrandIcon({ brand }: { brand: CardBrand | null }) {
           <rect width="36" height="24" rx="3" fill="#fff" stroke="#999" />
           <circle cx="25" cy="12" r="5" fill="#f48120" />
           <text x="4" y="14.5" fontSize="6" fontWeight="700" fill="#222" fontFamily="Arial">
-            DISC
+            {DISCOVER_MARK}
           </text>
         </>
       ) : brand === 'jcb' ? (

@@ -103,13 +103,14 @@ export function CheckoutCard({
 
 /** The sandbox banner (spec §4 Payment outcomes): shown on every payment step in sandbox mode. */
 export function SandboxBanner({ sandbox }: { sandbox: boolean }) {
+  const text = useText()
   if (!sandbox) return null
   return (
     <p
       role="note"
       className="rounded-xl bg-amber-50 p-3 font-semibold text-amber-950 ring-1 ring-amber-700/50"
     >
-      Sandbox mode: no real payments are taken. Use the published test cards only.
+      {text(MESSAGES.pageSandboxMode)}
     </p>
   )
 }

@@ -2,6 +2,8 @@ import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import type { FormValues } from '../forms/Form.tsx'
 import { POSTCODE_FINDER_FIELDS } from '../../lib/checkout-forms.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** What the postcode finder found: the postcode, its addresses (in order), or why none. */
 export interface PostcodeFinderView {
@@ -29,11 +31,12 @@ export function PostcodeFinder({
   view: PostcodeFinderView | null
   values: FormValues
 }) {
+  const text = useText()
   const messageId = `${FINDER_ID}-message`
   return (
     <div id={FINDER_ID} className="mb-4 rounded-2xl bg-tint p-4">
       <label htmlFor={`${FINDER_ID}-postcode`} className="block text-sm font-semibold">
-        Find your address by postcode
+        {text(MESSAGES.pageFindByPostcode)}
       </label>
       <div className="mt-1 flex gap-2">
         <input
@@ -53,7 +56,7 @@ export function PostcodeFinder({
           formAction={FINDER_ACTION}
           className="h-12 shrink-0 rounded-xl border-2 border-primary bg-white px-4 font-bold text-primary hover:bg-tint"
         >
-          Find address
+          {text(MESSAGES.pageFindAddress)}
         </button>
       </div>
       {view?.message ? (
@@ -63,7 +66,9 @@ export function PostcodeFinder({
       ) : null}
       {view && view.choices.length > 0 ? (
         <fieldset className="mt-3">
-          <legend className="text-sm font-semibold">Pick your address at {view.postcode}</legend>
+          <legend className="text-sm font-semibold">
+            {text(MESSAGES.pagePickAddressAt, view.postcode)}
+          </legend>
           <ul className="mt-1 grid gap-1">
             {view.choices.map((label, index) => (
               <li key={label}>

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { ModalDialog } from '../ModalDialog.tsx'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The sandbox wallet sheet (no wallet merchant in sandbox mode): the amount, the test outcome to
@@ -20,15 +21,18 @@ export function SandboxWalletSheet({
   onCancel: () => void
 }) {
   const money = useMoney()
+  const text = useText()
   const [outcome, setOutcome] = useState<'approve' | 'decline'>('approve')
   return (
     <ModalDialog onCancel={onCancel}>
-      <Dialog.Title className="text-lg font-extrabold">Sandbox {name}</Dialog.Title>
+      <Dialog.Title className="text-lg font-extrabold">
+        {text(MESSAGES.pageSandboxNamed, name)}
+      </Dialog.Title>
       <Dialog.Description className="mt-2 text-ink/80">
-        {MESSAGES.sandboxBanner} Pay {money(total)}.
+        {text(MESSAGES.sandboxBanner)} {text(MESSAGES.pagePayTotal, money(total))}.
       </Dialog.Description>
       <fieldset className="mt-4">
-        <legend className="font-semibold">Test outcome</legend>
+        <legend className="font-semibold">{text(MESSAGES.pageTestOutcome)}</legend>
         {(['approve', 'decline'] as const).map((value) => (
           <label key={value} className="mt-2 flex min-h-11 items-center gap-3">
             <input
@@ -39,7 +43,7 @@ export function SandboxWalletSheet({
               onChange={() => setOutcome(value)}
               className="size-5 accent-primary"
             />
-            {value === 'approve' ? 'Approved' : 'Declined'}
+            {text(value === 'approve' ? MESSAGES.pageApproved : MESSAGES.pageDeclined)}
           </label>
         ))}
       </fieldset>
@@ -49,7 +53,7 @@ export function SandboxWalletSheet({
             type="button"
             className="min-h-11 rounded-full px-5 text-sm font-semibold ring-1 ring-black/20 hover:bg-tint"
           >
-            Cancel
+            {text(MESSAGES.pageCancel)}
           </button>
         </Dialog.Close>
         <button
@@ -57,7 +61,7 @@ export function SandboxWalletSheet({
           onClick={() => onPay(outcome)}
           className="min-h-11 rounded-full bg-primary px-5 text-sm font-semibold text-on-primary hover:brightness-90"
         >
-          Pay {money(total)}
+          {text(MESSAGES.pagePayTotal, money(total))}
         </button>
       </div>
     </ModalDialog>

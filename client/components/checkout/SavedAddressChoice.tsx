@@ -3,6 +3,9 @@ import { addressLines } from '../member/AddressCard.tsx'
 import { TextField, type FormErrors, type FormValues } from '../forms/Form.tsx'
 import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from '../../lib/address-fields.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 export { NEW_ADDRESS, SAVED_ADDRESS_FIELD }
 
@@ -20,8 +23,11 @@ export function SavedAddressChoice({
   idPrefix: string
   addresses: ReadonlyArray<MemberAddress>
   values: FormValues
+  /** Said already by the step (text(MESSAGES.x)). */
   legend: string
 }) {
+  const text = useText()
+  const home = useShopLocale().countryCode
   if (addresses.length === 0) return null
   const chosen = values[SAVED_ADDRESS_FIELD] ?? NEW_ADDRESS
   return (
@@ -44,10 +50,12 @@ export function SavedAddressChoice({
               <span className="font-semibold">
                 {address.name}
                 {address.isDefault ? (
-                  <span className="font-normal text-ink/70"> (default)</span>
+                  <span className="font-normal text-ink/70">{` ${text(MESSAGES.pageDefaultParens)}`}</span>
                 ) : null}
               </span>
-              <span className="block text-sm text-ink/80">{addressLines(address).join(', ')}</span>
+              <span className="block text-sm text-ink/80">
+                {addressLines(address, home).join(', ')}
+              </span>
             </span>
           </label>
         ))}
@@ -60,7 +68,7 @@ export function SavedAddressChoice({
             defaultChecked={chosen === NEW_ADDRESS}
             className="size-5 shrink-0 accent-primary"
           />
-          A new address (fill it in below)
+          {text(MESSAGES.pageNewAddressBelow)}
         </label>
       </div>
     </fieldset>
@@ -77,6 +85,7 @@ export function SaveAddressOption({
   values: FormValues
   errors: FormErrors
 }) {
+  const text = useText()
   return (
     <div className="mb-4 rounded-xl bg-tint p-3">
       <label className="flex min-h-11 items-center gap-3 font-semibold">
@@ -87,13 +96,13 @@ export function SaveAddressOption({
           defaultChecked={values.saveAddress === 'yes'}
           className="size-5 accent-primary"
         />
-        Save this address
+        {text(MESSAGES.pageSaveThisAddress)}
       </label>
       <TextField
         idPrefix={idPrefix}
         name="saveAddressName"
-        label="Save it as"
-        hint="For example Home or Work."
+        label={MESSAGES.pageSaveItAs}
+        hint={MESSAGES.pageAddressNameHint}
         autoComplete="off"
         required={false}
         maxLength={ADDRESS_NAME_MAX_LENGTH}

@@ -1,15 +1,21 @@
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import { routePath } from '../../lib/routes.ts'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
-/** The lines of an address as it is written on an envelope (the name first). */
-export function addressLines(address: MemberAddress): Array<string> {
+/**
+ * The lines of an address as it is written on an envelope (the name first), its country only
+ * when it is not the shop's own.
+ */
+export function addressLines(address: MemberAddress, homeCountry = 'GB'): Array<string> {
   return [
     `${address.firstName} ${address.lastName}`.trim(),
     address.addressLine1,
     address.addressLine2,
     [address.town, address.county].filter(Boolean).join(', '),
-    `${address.postcode}${address.country === 'GB' ? '' : `, ${address.country}`}`,
+    `${address.postcode}${address.country === homeCountry ? '' : `, ${address.country}`}`,
   ].filter((line): line is string => Boolean(line))
 }
 
@@ -22,6 +28,8 @@ const ACTION_CLASS =
  * nothing needs JavaScript.
  */
 export function AddressCard({ address }: { address: MemberAddress }) {
+  const text = useText()
+  const home = useShopLocale().countryCode
   const path = routePath('member-addresses')
   const headingId = `address-${address.addressId}`
   return (
@@ -35,12 +43,12 @@ export function AddressCard({ address }: { address: MemberAddress }) {
         </h3>
         {address.isDefault ? (
           <span className="rounded-full bg-primary px-2.5 py-0.5 text-sm font-bold text-on-primary">
-            Default
+            {text(MESSAGES.pageDefault)}
           </span>
         ) : null}
       </div>
       <address className="mt-1 text-ink/80 not-italic [overflow-wrap:anywhere]">
-        {addressLines(address).map((line, index) => (
+        {addressLines(address, home).map((line, index) => (
           <span key={index} className="block">
             {line}
           </span>
@@ -48,17 +56,27 @@ export function AddressCard({ address }: { address: MemberAddress }) {
       </address>
       <div className="mt-3 flex flex-wrap gap-1 border-t border-black/10 pt-2">
         <a href={`${path}?edit=${address.addressId}#address-form`} className={ACTION_CLASS}>
-          Edit<span className="sr-only"> {address.name}</span>
+          {text(MESSAGES.pageEdit)}
+          <span className="sr-only"> {address.name}</span>
         </a>
         <a href={`${path}?delete=${address.addressId}#delete-address`} className={ACTION_CLASS}>
-          Delete<span className="sr-only"> {address.name}</span>
+          {text(MESSAGES.pageDelete)}
+          <span className="sr-only"> {address.name}</span>
         </a>
         {address.isDefault ? null : (
           <form method="post" action={path}>
             <input type="hidden" name="action" value="default" />
             <input type="hidden" name="addressId" value={address.addressId} />
             <button type="submit" className={ACTION_CLASS}>
-              Make default<span className="sr-only"> {address.type} address</span>
+              {text(MESSAGES.pageMakeDefault)}
+              <span className="sr-only">
+                {' '}
+                {text(
+                  address.type === 'billing'
+                    ? MESSAGES.pageBillingAddressLower
+                    : MESSAGES.pageDeliveryAddressLower
+                )}
+              </span>
             </button>
           </form>
         )}
@@ -69,15 +87,17 @@ export function AddressCard({ address }: { address: MemberAddress }) {
 
 /** The page's question before a delete: the address, then Delete (a post) or Keep it (a link). */
 export function DeleteAddressConfirm({ address }: { address: MemberAddress }) {
+  const text = useText()
+  const home = useShopLocale().countryCode
   return (
     <ConfirmDelete
       id="delete-address"
-      title={`Delete ${address.name}?`}
+      title={text(MESSAGES.pageDeleteNamed, address.name)}
       action={routePath('member-addresses')}
       fields={{ action: 'delete', addressId: address.addressId }}
-      submitLabel="Delete address"
+      submitLabel={text(MESSAGES.pageDeleteAddress)}
     >
-      <p>{addressLines(address).join(', ')}</p>
+      <p>{addressLines(address, home).join(', ')}</p>
     </ConfirmDelete>
   )
 }

@@ -2,7 +2,6 @@ import type { Country } from '../../../schemas/countries.ts'
 import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
-import { AddressFinder } from '../../islands/AddressFinder.tsx'
 import { AddressFields } from '../checkout/AddressFields.tsx'
 import { island } from '../Island.tsx'
 import {
@@ -13,6 +12,10 @@ import {
   type FormValues,
   ErrorSummary,
 } from '../forms/Form.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useLocalised, useText } from '../../lib/page-text.ts'
+import { AddressFinder, ADDRESS_FINDER_TEXTS } from '../../islands/AddressFinder.tsx'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** One address the postcode lookup found: its text and the link that fills the form with it. */
 export interface LookupChoice {
@@ -27,7 +30,10 @@ export interface AddressLookup {
   message: string | null
 }
 
-const AddressFinderIsland = island('AddressFinder', AddressFinder, { hydrate: 'visible' })
+const AddressFinderIsland = island('AddressFinder', AddressFinder, {
+  hydrate: 'visible',
+  texts: ADDRESS_FINDER_TEXTS,
+})
 
 const INPUT_CLASS =
   'h-12 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink focus:border-primary aria-invalid:border-red-700'
@@ -38,13 +44,19 @@ const INPUT_CLASS =
  * JavaScript; a shopper can always type the lines instead.
  */
 function PostcodeLookup({ lookup }: { lookup: AddressLookup | null }) {
+  const text = useText()
   const path = routePath('member-addresses')
   const messageId = 'lookup-message'
   return (
     <div className="mb-6 rounded-2xl bg-tint p-4">
-      <form method="get" action={`${path}#address-form`} role="search" aria-label="Find address">
+      <form
+        method="get"
+        action={`${path}#address-form`}
+        role="search"
+        aria-label={text(MESSAGES.pageFindAddress)}
+      >
         <label htmlFor="lookup-postcode" className="block text-sm font-semibold">
-          Find your address by postcode
+          {text(MESSAGES.pageFindByPostcode)}
         </label>
         <div className="mt-1 flex gap-2">
           <input
@@ -61,7 +73,7 @@ function PostcodeLookup({ lookup }: { lookup: AddressLookup | null }) {
             type="submit"
             className="h-12 shrink-0 rounded-xl border-2 border-primary bg-white px-4 font-bold text-primary hover:bg-tint"
           >
-            Find address
+            {text(MESSAGES.pageFindAddress)}
           </button>
         </div>
       </form>
@@ -71,7 +83,10 @@ function PostcodeLookup({ lookup }: { lookup: AddressLookup | null }) {
         </p>
       ) : null}
       {lookup && lookup.choices.length > 0 ? (
-        <ul aria-label={`Addresses at ${lookup.postcode}`} className="mt-3 grid gap-1">
+        <ul
+          aria-label={text(MESSAGES.pageAddressesAt, lookup.postcode)}
+          className="mt-3 grid gap-1"
+        >
           {lookup.choices.map((choice) => (
             <li key={choice.href}>
               <a
@@ -89,10 +104,12 @@ function PostcodeLookup({ lookup }: { lookup: AddressLookup | null }) {
 }
 
 function TypeChoice({ values, errors }: { values: FormValues; errors: FormErrors }) {
+  const text = useText()
+  const localise = useLocalised()
   const chosen = values.type === 'billing' ? 'billing' : 'delivery'
   return (
     <fieldset className="mb-4">
-      <legend className="text-sm font-semibold">Use it for</legend>
+      <legend className="text-sm font-semibold">{text(MESSAGES.pageUseItFor)}</legend>
       <div className="mt-1 flex flex-wrap gap-2">
         {(['delivery', 'billing'] as const).map((type) => (
           <label
@@ -100,12 +117,12 @@ function TypeChoice({ values, errors }: { values: FormValues; errors: FormErrors
             className="flex min-h-11 items-center gap-2 rounded-xl border-2 border-black/15 bg-white px-3 font-semibold has-checked:border-primary"
           >
             <input type="radio" name="type" value={type} defaultChecked={chosen === type} />
-            {type === 'delivery' ? 'Delivery' : 'Billing'}
+            {text(type === 'delivery' ? MESSAGES.pageDelivery : MESSAGES.pageBilling)}
           </label>
         ))}
       </div>
       {errors.type ? (
-        <p className="mt-1 text-sm font-semibold text-red-700">{errors.type}</p>
+        <p className="mt-1 text-sm font-semibold text-red-700">{localise(errors.type)}</p>
       ) : null}
     </fieldset>
   )
@@ -120,30 +137,37 @@ function CountrySelect({
   values: FormValues
   errors: FormErrors
 }) {
+  const text = useText()
+  const localise = useLocalised()
+  const shop = useShopLocale()
   const error = errors.country
+  // A brand abroad names the countries in its language; an English one as the data has them.
+  const names = shop.locale.startsWith('en')
+    ? null
+    : new Intl.DisplayNames([shop.locale], { type: 'region' })
   return (
     <div className="mb-4">
       <label htmlFor="address-country" className="block text-sm font-semibold">
-        Country
+        {text(MESSAGES.pageCountry)}
       </label>
       <select
         id="address-country"
         name="country"
         autoComplete="country"
-        defaultValue={values.country ?? 'GB'}
+        defaultValue={values.country ?? shop.countryCode}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'address-country-error' : undefined}
         className={`mt-1 ${INPUT_CLASS}`}
       >
         {countries.map(({ code, name }) => (
           <option key={code} value={code}>
-            {name}
+            {names?.of(code) ?? name}
           </option>
         ))}
       </select>
       {error ? (
         <p id="address-country-error" className="mt-1 text-sm font-semibold text-red-700">
-          {error}
+          {localise(error)}
         </p>
       ) : null}
     </div>
@@ -161,6 +185,7 @@ export interface AddressFormProps {
 
 /** Add or edit a saved address: a plain form post that the page answers with 303 and a notice. */
 export function AddressForm({ editing, values, errors, countries, lookup }: AddressFormProps) {
+  const text = useText()
   const path = routePath('member-addresses')
   return (
     <section
@@ -169,7 +194,7 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
       className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="address-form-title" className="mb-4 text-xl font-bold [overflow-wrap:anywhere]">
-        {editing ? `Edit ${editing.name}` : 'Add an address'}
+        {editing ? text(MESSAGES.pageEditNamed, editing.name) : text(MESSAGES.pageAddAnAddress)}
       </h2>
       {editing ? null : <PostcodeLookup lookup={lookup} />}
       {editing ? null : <AddressFinderIsland />}
@@ -181,8 +206,8 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
         <TextField
           idPrefix="address"
           name="name"
-          label="Address name"
-          hint="For example Home or Work."
+          label={MESSAGES.pageAddressName}
+          hint={MESSAGES.pageAddressNameHint}
           autoComplete="off"
           maxLength={ADDRESS_NAME_MAX_LENGTH}
           errors={errors}
@@ -204,15 +229,17 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
             defaultChecked={values.isDefault === 'yes'}
             className="size-5 accent-primary"
           />
-          Make this my default address of its kind
+          {text(MESSAGES.pageMakeDefaultOfKind)}
         </label>
-        <SubmitButton>{editing ? 'Save changes' : 'Save address'}</SubmitButton>
+        <SubmitButton>
+          {text(editing ? MESSAGES.pageSaveChanges : MESSAGES.pageSaveAddress)}
+        </SubmitButton>
         {editing ? (
           <a
             href={path}
             className="mt-3 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
           >
-            Cancel
+            {text(MESSAGES.pageCancel)}
           </a>
         ) : null}
       </form>

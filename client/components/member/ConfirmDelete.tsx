@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The question a member page asks before deleting something, without JavaScript: what goes,
- * then a post with its hidden fields (Delete) or a link back (Keep it).
+ * then a post with its hidden fields (Delete) or a link back (Keep it). Its title and button
+ * come said already: each holds the thing's name.
  */
 export function ConfirmDelete({
   id,
@@ -21,6 +24,7 @@ export function ConfirmDelete({
   submitLabel: string
   children: ReactNode
 }) {
+  const text = useText()
   return (
     <section
       id={id}
@@ -47,7 +51,7 @@ export function ConfirmDelete({
           href={action}
           className="inline-flex min-h-11 items-center rounded-xl px-3 font-semibold text-primary underline underline-offset-4 hover:bg-tint"
         >
-          Keep it
+          {text(MESSAGES.pageKeepIt)}
         </a>
       </div>
     </section>

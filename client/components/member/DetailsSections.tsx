@@ -13,11 +13,13 @@ import {
 } from '../forms/Form.tsx'
 import { displayPhone } from '../../../schemas/phone.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** Where every form of the details page posts; `action` says which form it was. */
 export const DETAILS_ACTION = routePath('member-my-details')
 
-/** A titled card of the member area. */
+/** A titled card of the member area: its title a catalogue message (MESSAGES.x). */
 export function MemberCard({
   id,
   title,
@@ -27,13 +29,14 @@ export function MemberCard({
   title: string
   children: ReactNode
 }) {
+  const text = useText()
   return (
     <section
       aria-labelledby={`${id}-title`}
       className="mb-6 rounded-2xl border border-black/10 bg-white p-5 shadow-sm sm:p-6"
     >
       <h2 id={`${id}-title`} className="mb-4 text-xl font-bold">
-        {title}
+        {text(title)}
       </h2>
       {children}
     </section>
@@ -64,7 +67,7 @@ function CodeField({
       idPrefix={idPrefix}
       name={name}
       maxLength={6}
-      label="6-digit code"
+      label={MESSAGES.pageSixDigitCode}
       autoComplete="one-time-code"
       inputMode="numeric"
       errors={errors}
@@ -82,6 +85,7 @@ export function ContactDetailsForm({
   errors: FormErrors
   values: FormValues | null
 }) {
+  const text = useText()
   const shopCountry = useShopLocale().countryCode
   const shown: FormValues = values ?? {
     firstname: profile.firstname,
@@ -98,7 +102,7 @@ export function ContactDetailsForm({
       ? [...WHERE_HEARD_OPTIONS, heard]
       : WHERE_HEARD_OPTIONS
   return (
-    <MemberCard id="details" title="Your details">
+    <MemberCard id="details" title={MESSAGES.pageYourDetails}>
       <ActionForm action="save">
         <ErrorSummary id="details-form-error" errors={errors} idPrefix="details" />
         <div className="grid gap-x-4 sm:grid-cols-2">
@@ -106,7 +110,7 @@ export function ContactDetailsForm({
             idPrefix="details"
             name="firstname"
             maxLength={TEXT_MAX_LENGTH.name}
-            label="First name"
+            label={MESSAGES.pageFirstName}
             autoComplete="given-name"
             errors={errors}
             values={shown}
@@ -115,7 +119,7 @@ export function ContactDetailsForm({
             idPrefix="details"
             name="lastname"
             maxLength={TEXT_MAX_LENGTH.name}
-            label="Last name"
+            label={MESSAGES.pageLastName}
             autoComplete="family-name"
             errors={errors}
             values={shown}
@@ -125,11 +129,11 @@ export function ContactDetailsForm({
           idPrefix="details"
           name="mobileContactNumber"
           maxLength={TEXT_MAX_LENGTH.phone}
-          label="Mobile phone number"
+          label={MESSAGES.pageMobilePhoneNumber}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          hint="A UK mobile number, e.g. 07700 900123. Leave it empty to remove it."
+          hint={MESSAGES.pageMobileHintRemovable}
           required={false}
           errors={errors}
           values={shown}
@@ -137,7 +141,7 @@ export function ContactDetailsForm({
         <SelectField
           idPrefix="details"
           name="whereHeard"
-          label="Where did you hear about us?"
+          label={MESSAGES.pageWhereHeard}
           options={options}
           errors={errors}
           values={shown}
@@ -146,14 +150,14 @@ export function ContactDetailsForm({
           idPrefix="details"
           name="retailMemberId"
           maxLength={40}
-          label="Retail membership id"
+          label={MESSAGES.pageRetailMemberId}
           autoComplete="off"
-          hint="The number on your in-store membership card."
+          hint={MESSAGES.pageRetailMemberIdHint}
           required={false}
           errors={errors}
           values={shown}
         />
-        <SubmitButton>Save details</SubmitButton>
+        <SubmitButton>{text(MESSAGES.pageSaveDetails)}</SubmitButton>
       </ActionForm>
     </MemberCard>
   )
@@ -169,29 +173,31 @@ export function EmailSection({
   errors: FormErrors
   values: FormValues | null
 }) {
+  const text = useText()
   return (
-    <MemberCard id="email" title="Email address">
+    <MemberCard id="email" title={MESSAGES.pageEmailAddress}>
       <p className="mb-4 [overflow-wrap:anywhere]">
         <span className="font-semibold">{profile.email}</span>{' '}
         {profile.emailVerified ? (
-          <span className="text-ink/70">(verified)</span>
+          <span className="text-ink/70">{text(MESSAGES.pageVerified)}</span>
         ) : (
           <a
             href={`${routePath('member-my-details')}?step=verify-email`}
             className="font-semibold text-primary underline underline-offset-4"
           >
-            Not verified yet: verify it
+            {text(MESSAGES.pageNotVerifiedYet)}
           </a>
         )}
       </p>
       {profile.pendingEmail ? (
         <ActionForm action="email-confirm">
           <p className="mb-4 [overflow-wrap:anywhere]">
-            Enter the code we sent to <span className="font-semibold">{profile.pendingEmail}</span>{' '}
-            to change your email address to it.
+            {text(MESSAGES.pageEnterCodeSentTo)}{' '}
+            <span className="font-semibold">{profile.pendingEmail}</span>{' '}
+            {text(MESSAGES.pageToChangeEmail)}
           </p>
           <CodeField idPrefix="email" name="verificationCode" errors={errors} />
-          <SubmitButton>Change my email address</SubmitButton>
+          <SubmitButton>{text(MESSAGES.pageChangeMyEmail)}</SubmitButton>
         </ActionForm>
       ) : null}
       <ActionForm action="email-change">
@@ -199,7 +205,7 @@ export function EmailSection({
           idPrefix="email"
           name="newEmail"
           maxLength={TEXT_MAX_LENGTH.email}
-          label={profile.pendingEmail ? 'Or send a code to another address' : 'New email address'}
+          label={profile.pendingEmail ? MESSAGES.pageOrSendToAnother : MESSAGES.pageNewEmailAddress}
           type="email"
           autoComplete="email"
           inputMode="email"
@@ -207,7 +213,7 @@ export function EmailSection({
           values={values ?? {}}
         />
         <SubmitButton variant={profile.pendingEmail ? 'secondary' : 'primary'}>
-          Send a code
+          {text(MESSAGES.pageSendACode)}
         </SubmitButton>
       </ActionForm>
     </MemberCard>
@@ -222,19 +228,20 @@ export function VerifyEmailSection({
   profile: MemberProfile
   errors: FormErrors
 }) {
+  const text = useText()
   return (
-    <MemberCard id="verify" title="Verify your email address">
+    <MemberCard id="verify" title={MESSAGES.pageVerifyYourEmail}>
       <p className="mb-4 [overflow-wrap:anywhere]">
-        We sent a 6-digit code to <span className="font-semibold">{profile.email}</span>. Enter it
-        here to verify your email address.
+        {text(MESSAGES.pageWeSentCodeTo)} <span className="font-semibold">{profile.email}</span>
+        {text(MESSAGES.pageEnterItToVerify)}
       </p>
       <ActionForm action="verify-check">
         <ErrorSummary id="verify-form-error" errors={errors} idPrefix="verify" />
         <CodeField idPrefix="verify" name="verificationCode" errors={errors} />
-        <SubmitButton>Verify my email address</SubmitButton>
+        <SubmitButton>{text(MESSAGES.pageVerifyMyEmail)}</SubmitButton>
       </ActionForm>
       <ActionForm action="verify-request">
-        <SubmitButton variant="secondary">Send me a new code</SubmitButton>
+        <SubmitButton variant="secondary">{text(MESSAGES.pageSendMeNewCode)}</SubmitButton>
       </ActionForm>
     </MemberCard>
   )
@@ -249,35 +256,29 @@ export function PrivacySection({
   confirming: boolean
   errors: FormErrors
 }) {
+  const text = useText()
   return (
-    <MemberCard id="privacy" title="Your data">
-      <p className="mb-3">
-        Download a copy of everything we hold about you: your details, addresses, orders, saved
-        cards, marketing choices and their history, and reviews.
-      </p>
+    <MemberCard id="privacy" title={MESSAGES.pageYourData}>
+      <p className="mb-3">{text(MESSAGES.pageDownloadCopy)}</p>
       <a
         href={`${routePath('member-my-details')}?download=data`}
         download
         className="mb-6 inline-flex h-12 items-center rounded-xl border-2 border-primary px-5 font-bold text-primary hover:bg-tint"
       >
-        Download my data (JSON)
+        {text(MESSAGES.pageDownloadMyData)}
       </a>
-      <h3 className="mb-2 text-lg font-bold">Forget me</h3>
-      <p className="mb-3">
-        We erase your name, email, phone, addresses, saved cards and marketing choices, and end
-        every session: you will not be able to sign in again. Orders stay as our accounting record,
-        without your personal details.
-      </p>
+      <h3 className="mb-2 text-lg font-bold">{text(MESSAGES.pageForgetMe)}</h3>
+      <p className="mb-3">{text(MESSAGES.pageForgetMeExplained)}</p>
       {confirming ? (
         <ActionForm action="forget-confirm">
           <ErrorSummary id="forget-form-error" errors={errors} />
           <CodeField idPrefix="forget" name="confirmationCode" errors={errors} />
-          <SubmitButton>Erase my account</SubmitButton>
+          <SubmitButton>{text(MESSAGES.pageEraseMyAccount)}</SubmitButton>
         </ActionForm>
       ) : (
         <ActionForm action="forget-request">
           <ErrorSummary id="forget-form-error" errors={errors} />
-          <SubmitButton variant="secondary">Email me a code to forget me</SubmitButton>
+          <SubmitButton variant="secondary">{text(MESSAGES.pageEmailCodeToForget)}</SubmitButton>
         </ActionForm>
       )}
     </MemberCard>

@@ -4,11 +4,13 @@ import {
   type MarketingChannel,
 } from '../../../schemas/member-profile.ts'
 import type { FormValues } from '../forms/Form.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 const LABELS: Readonly<Record<MarketingChannel, string>> = {
-  email: 'Email me offers and news',
-  sms: 'Text me offers and reminders',
-  push: 'Send offers to the app',
+  email: MESSAGES.pageEmailMeOffers,
+  sms: MESSAGES.pageTextMeOffers,
+  push: MESSAGES.pageSendOffersToApp,
 }
 
 /**
@@ -16,14 +18,14 @@ const LABELS: Readonly<Record<MarketingChannel, string>> = {
  * ticked it (PECR: consent is given, never assumed).
  */
 export function MarketingOptIn({ values }: { values: FormValues }) {
+  const text = useText()
   return (
     <fieldset className="mb-4">
       <legend className="block text-sm font-semibold">
-        Offers and news <span className="font-normal text-ink/70">(optional)</span>
+        {text(MESSAGES.pageOffersAndNews)}{' '}
+        <span className="font-normal text-ink/70">{text(MESSAGES.pageOptionalParens)}</span>
       </legend>
-      <p className="mt-0.5 mb-2 text-sm text-ink/70">
-        You can change this at any time in Profile and preferences.
-      </p>
+      <p className="mt-0.5 mb-2 text-sm text-ink/70">{text(MESSAGES.pageChangeAnyTimeInProfile)}</p>
       {MARKETING_CHANNELS.map((channel) => {
         const name = marketingOptInField(channel)
         return (
@@ -35,7 +37,7 @@ export function MarketingOptIn({ values }: { values: FormValues }) {
               defaultChecked={values[name] === 'in'}
               className="size-5 shrink-0 accent-primary"
             />
-            {LABELS[channel]}
+            {text(LABELS[channel])}
           </label>
         )
       })}

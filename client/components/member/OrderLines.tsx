@@ -3,22 +3,28 @@ import { orderLineTitle, weighedFinalNote } from '../../../schemas/weighing.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { type PageTexts, useText } from '../../lib/page-text.ts'
 
 type Line = MemberOrderDetail['lines'][number]
 
 /** What the store did with a line, in the member's words. */
-function outcomeOf(line: Line, shop: ShopLocale = GB_LOCALE): string | null {
+function outcomeOf(
+  line: Line,
+  text: PageTexts['say'],
+  shop: ShopLocale = GB_LOCALE
+): string | null {
   switch (line.mark) {
     case 'picked':
       return weighedFinalNote(line, shop)
     case 'short':
-      return `Only ${line.pickedQuantity ?? 0} of ${line.quantity} available`
+      return text(MESSAGES.pageOnlyOfAvailable, line.pickedQuantity ?? 0, line.quantity)
     case 'out_of_stock':
-      return 'Out of stock: not charged'
+      return text(MESSAGES.pageOutOfStockNotCharged)
     case 'substituted':
       return line.substitute
-        ? `Substituted with ${line.substitute.quantity} × ${line.substitute.name}`
-        : 'Substituted'
+        ? text(MESSAGES.pageSubstitutedWith, line.substitute.quantity, line.substitute.name)
+        : text(MESSAGES.pageSubstituted)
     default:
       return null
   }
@@ -31,10 +37,11 @@ function outcomeOf(line: Line, shop: ShopLocale = GB_LOCALE): string | null {
 export function OrderLines({ lines }: { lines: ReadonlyArray<Line> }) {
   const shop = useShopLocale()
   const formatMoney = useMoney()
+  const text = useText()
   return (
     <ul className="divide-y divide-black/10">
       {lines.map((line) => {
-        const outcome = outcomeOf(line, shop)
+        const outcome = outcomeOf(line, text, shop)
         const changed = line.chargedPrice !== line.totalPrice
         return (
           <li key={line.lineId} className="flex items-start justify-between gap-4 py-3">
@@ -46,7 +53,7 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<Line> }) {
               {outcome ? <p className="text-sm font-semibold text-amber-900">{outcome}</p> : null}
               {line.refundedQuantity > 0 ? (
                 <p className="text-sm font-semibold text-green-900">
-                  {line.refundedQuantity} refunded
+                  {text(MESSAGES.pageRefundedCount, line.refundedQuantity)}
                 </p>
               ) : null}
             </div>
@@ -54,11 +61,11 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<Line> }) {
               {changed ? (
                 <>
                   <span className="block text-sm text-ink/60 line-through">
-                    <span className="sr-only">Was </span>
+                    <span className="sr-only">{`${text(MESSAGES.pageWas)} `}</span>
                     {formatMoney(line.totalPrice)}
                   </span>
                   <span className="font-semibold">
-                    <span className="sr-only">Now </span>
+                    <span className="sr-only">{`${text(MESSAGES.pageNow)} `}</span>
                     {formatMoney(line.chargedPrice)}
                   </span>
                 </>

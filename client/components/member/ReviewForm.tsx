@@ -3,6 +3,9 @@ import { REVIEW_FIELDS } from '../../../schemas/forms/review.ts'
 import { reviewPath } from '../../lib/member-order-paths.ts'
 import { SubmitButton, type FormErrors, type FormValues, ErrorSummary } from '../forms/Form.tsx'
 import { orderTimeLabel } from '../../lib/order-time.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useCount, useLocalised, useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 const STARS = [5, 4, 3, 2, 1] as const
 
@@ -22,23 +25,32 @@ export function ReviewForm({
   errors: FormErrors
   values: FormValues
 }) {
+  const text = useText()
+  const count = useCount()
+  const localise = useLocalised()
+  const shop = useShopLocale()
   const rating = values[REVIEW_FIELDS.starRating] ?? (review ? String(review.starRating) : '')
   const comment = values[REVIEW_FIELDS.comment] ?? review?.comment ?? ''
   if (review && !review.editable) return <ReviewShown review={review} />
-  const errorId = errors[REVIEW_FIELDS.starRating] ? 'review-rating-error' : undefined
+  const ratingError = errors[REVIEW_FIELDS.starRating]
+  const commentError = errors[REVIEW_FIELDS.comment]
+  const errorId = ratingError ? 'review-rating-error' : undefined
   return (
     <form method="post" action={reviewPath(orderId)} noValidate>
       <ErrorSummary id="review-form-error" errors={errors} idPrefix="review" />
       {review ? (
         <p className="mb-3 text-sm text-ink/80">
-          You can change your review until {orderTimeLabel(review.editableUntil)}.
+          {text(
+            MESSAGES.pageCanChangeReviewUntil,
+            orderTimeLabel(review.editableUntil, shop.timeZone, shop)
+          )}
         </p>
       ) : null}
       <fieldset
         aria-describedby={errorId}
         aria-invalid={errors[REVIEW_FIELDS.starRating] ? true : undefined}
       >
-        <legend className="text-sm font-semibold">Your rating</legend>
+        <legend className="text-sm font-semibold">{text(MESSAGES.pageYourRating)}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {STARS.map((stars) => (
             <label
@@ -57,20 +69,19 @@ export function ReviewForm({
               <span aria-hidden="true" className="text-amber-700">
                 {'★'.repeat(stars)}
               </span>
-              <span className="text-sm font-semibold">
-                {stars} {stars === 1 ? 'star' : 'stars'}
-              </span>
+              <span className="text-sm font-semibold">{count('stars', stars)}</span>
             </label>
           ))}
         </div>
-        {errors[REVIEW_FIELDS.starRating] ? (
+        {ratingError ? (
           <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-            {errors[REVIEW_FIELDS.starRating]}
+            {localise(ratingError)}
           </p>
         ) : null}
       </fieldset>
       <label htmlFor="review-comment" className="mt-4 block text-sm font-semibold">
-        Comment <span className="font-normal text-ink/70">(optional)</span>
+        {text(MESSAGES.pageComment)}{' '}
+        <span className="font-normal text-ink/70">{text(MESSAGES.pageOptionalParens)}</span>
       </label>
       <textarea
         id="review-comment"
@@ -82,24 +93,27 @@ export function ReviewForm({
         aria-describedby={errors[REVIEW_FIELDS.comment] ? 'review-comment-error' : undefined}
         className="mt-1 w-full rounded-xl border-2 border-black/15 bg-white p-3 focus:border-primary"
       />
-      {errors[REVIEW_FIELDS.comment] ? (
+      {commentError ? (
         <p id="review-comment-error" className="mt-1 text-sm font-semibold text-red-700">
-          {errors[REVIEW_FIELDS.comment]}
+          {localise(commentError)}
         </p>
       ) : null}
-      <SubmitButton>{review ? 'Update review' : 'Submit review'}</SubmitButton>
+      <SubmitButton>
+        {text(review ? MESSAGES.pageUpdateReview : MESSAGES.pageSubmitReview)}
+      </SubmitButton>
     </form>
   )
 }
 
 function ReviewShown({ review }: { review: MemberReview }) {
+  const text = useText()
   return (
     <div>
       <p className="font-semibold">
         <span aria-hidden="true" className="text-amber-700">
           {'★'.repeat(review.starRating)}
         </span>{' '}
-        {review.starRating} out of 5
+        {text(MESSAGES.pageOutOfFive, review.starRating)}
       </p>
       {review.comment ? <p className="mt-1 text-ink/80">{review.comment}</p> : null}
     </div>

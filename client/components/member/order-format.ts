@@ -16,8 +16,3 @@ export function statusTone(status: StoreOrderStatus): 'progress' | 'done' | 'end
       return 'progress'
   }
 }
-
-/** '3 items', '1 item'. */
-export function itemsLabel(count: number): string {
-  return count === 1 ? '1 item' : `${count} items`
-}

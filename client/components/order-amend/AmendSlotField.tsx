@@ -7,6 +7,7 @@ import {
   amendSlotValue,
 } from '../../lib/member-order-paths.ts'
 import { dayName, localDate, slotTimeRange } from '../../lib/slots.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The order's slot on the amend page (issue 42, ADR 054): the checkout's slot list of the order's
@@ -20,6 +21,7 @@ export function AmendSlotField({
   order: MemberOrderDetail
   slots: TimeSlotList
 }) {
+  const text = useText()
   const today = localDate(slots.serverTime, slots.timeZone)
   const current = order.slot ? amendSlotValue(order.slot.date, order.slot.startsAt) : ''
   const days = slots.days
@@ -35,10 +37,10 @@ export function AmendSlotField({
   )
   return (
     <div className="mt-6">
-      <h2 className="mb-2 text-lg font-bold">{MESSAGES.amendSlotTitle}</h2>
+      <h2 className="mb-2 text-lg font-bold">{text(MESSAGES.amendSlotTitle)}</h2>
       <input type="hidden" name={AMEND_SLOT_WAS_FIELD} value={current} />
       <label htmlFor="amend-slot" className="block text-sm font-semibold">
-        {MESSAGES.amendSlotLabel}
+        {text(MESSAGES.amendSlotLabel)}
       </label>
       <select
         id="amend-slot"
@@ -51,7 +53,7 @@ export function AmendSlotField({
           <option value={current}>
             {order.slot
               ? `${dayName(order.slot.date, today)}, ${order.slot.startsAt}${order.slot.endsAt ? `–${order.slot.endsAt}` : ''}`
-              : 'As soon as possible'}
+              : text(MESSAGES.pageAsSoonAsPossible)}
           </option>
         )}
         {days.map((day) => (

@@ -4,6 +4,8 @@ import { formatMoney } from '../../../schemas/money.ts'
 import type { OrderChange, OrderChanges as Changes } from '../../../schemas/order-changes.ts'
 import type { SubstituteOutcome } from '../../lib/order-changes-paths.ts'
 import { FormAlert, FormNotice } from '../forms/Form.tsx'
+import { type PageTexts, useText } from '../../lib/page-text.ts'
+import { useMoney } from '../../lib/shop-locale.ts'
 
 /*
  * What picking changed, for the shopper to review (issue 42): each substitute beside what was
@@ -16,14 +18,22 @@ function orderedText(change: OrderChange): string {
   return `${change.ordered.quantity} × ${change.ordered.name}`
 }
 
-function suppliedText(change: OrderChange): string {
+function suppliedText(change: OrderChange, text: PageTexts['say']): string {
   switch (change.kind) {
     case 'substituted':
-      return `Substituted with ${change.supplied?.quantity ?? 1} × ${change.supplied?.name ?? ''}`
+      return text(
+        MESSAGES.pageSubstitutedWith,
+        change.supplied?.quantity ?? 1,
+        change.supplied?.name ?? ''
+      )
     case 'short':
-      return `Only ${change.supplied?.quantity ?? 0} of ${change.ordered.quantity} available`
+      return text(
+        MESSAGES.pageOnlyOfAvailable,
+        change.supplied?.quantity ?? 0,
+        change.ordered.quantity
+      )
     case 'out_of_stock':
-      return 'Out of stock: not charged'
+      return text(MESSAGES.pageOutOfStockNotCharged)
   }
 }
 
@@ -73,6 +83,8 @@ export function OrderChanges({
   outcomeLineId = null,
 }: OrderChangesProps) {
   const said = outcomeText(changes, outcome, outcomeLineId)
+  const text = useText()
+  const money = useMoney()
   return (
     <section
       aria-labelledby="order-changes-title"
@@ -81,12 +93,10 @@ export function OrderChanges({
       className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5"
     >
       <h2 id="order-changes-title" className="text-lg font-bold">
-        Your order has changes
+        {text(MESSAGES.pageOrderHasChanges)}
       </h2>
       <p className="mt-1 text-sm text-ink/80">
-        {changes.canReject
-          ? 'Not happy with a substitute? Reject it before your order leaves the store and we will refund it.'
-          : 'What the store changed when it picked your order.'}
+        {text(changes.canReject ? MESSAGES.pageRejectIntro : MESSAGES.pageWhatStoreChanged)}
       </p>
       <FormNotice message={said.notice} />
       <FormAlert id="order-changes-alert" message={said.alert} />
@@ -99,24 +109,28 @@ export function OrderChanges({
           >
             <div className="min-w-0 flex-1">
               <p className="font-semibold [overflow-wrap:anywhere]">
-                <span className="sr-only">Ordered: </span>
+                <span className="sr-only">{`${text(MESSAGES.pageOrderedColon)} `}</span>
                 {orderedText(change)}
               </p>
               {change.kind === 'substituted' && change.chosen ? (
-                <p className="text-sm text-ink/75">You chose: {change.chosen}</p>
+                <p className="text-sm text-ink/75">{text(MESSAGES.pageYouChose, change.chosen)}</p>
               ) : null}
               <p className="text-sm font-semibold text-amber-900 [overflow-wrap:anywhere]">
-                {suppliedText(change)}
+                {suppliedText(change, text)}
                 {change.kind === 'substituted' && change.rejected === null
-                  ? ` · ${formatMoney(change.chargedPrice)}`
+                  ? ` · ${money(change.chargedPrice)}`
                   : ''}
               </p>
               {change.rejected ? (
                 <p className="text-sm font-semibold text-green-900">
-                  {change.rejected === 'door' ? 'Handed back at the door. ' : 'Rejected. '}
+                  {`${text(
+                    change.rejected === 'door'
+                      ? MESSAGES.pageHandedBackAtDoor
+                      : MESSAGES.pageRejected
+                  )} `}
                   {changes.cash
-                    ? 'You do not pay for it.'
-                    : `${formatMoney(change.refunded)} refunded.`}
+                    ? text(MESSAGES.pageYouDoNotPay)
+                    : text(MESSAGES.pageAmountRefunded, money(change.refunded))}
                 </p>
               ) : null}
             </div>
@@ -130,7 +144,7 @@ export function OrderChanges({
                   type="submit"
                   className="inline-flex min-h-11 items-center rounded-xl border-2 border-primary bg-white px-4 font-bold text-primary hover:bg-tint"
                 >
-                  Reject substitute
+                  {text(MESSAGES.pageRejectSubstitute)}
                   <span className="sr-only">: {change.supplied?.name}</span>
                 </button>
               </form>

@@ -1,5 +1,7 @@
 import { CASH_CONFIRMED_FIELD } from '../../lib/payment-step.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The shopper's confirmation that the amount will be ready in cash (spec §5 Cash orders). It is
@@ -22,6 +24,7 @@ export function CashConfirmation({
   error: string | null
 }) {
   const money = useMoney()
+  const text = useText()
   const id = `${idPrefix}-cash-confirmed`
   const errorId = `${idPrefix}-cash-error`
   return (
@@ -41,13 +44,17 @@ export function CashConfirmation({
           className="mt-1 size-5 accent-primary"
         />
         <span>
-          I confirm I will have {money(total)} available in cash when my order{' '}
-          {fulfilmentMethod === 'delivery' ? 'arrives' : 'is collected'}.
+          {text(
+            fulfilmentMethod === 'delivery'
+              ? MESSAGES.pageCashConfirmArrives
+              : MESSAGES.pageCashConfirmCollected,
+            money(total)
+          )}
         </span>
       </label>
       {error !== null ? (
         <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-          {error}
+          {text(error)}
         </p>
       ) : null}
     </div>

@@ -2,6 +2,7 @@ import { CardBrandIcon } from '../checkout/CardBrandIcon.tsx'
 import { PAYMENT_SOURCE_FIELD } from '../../lib/payment-step.ts'
 import type { Choice, ChoiceOption } from './payment-choices.ts'
 import { useText } from '../../lib/page-text.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 
 /** The payment sources as radio buttons, each with its label, detail and a card's brand icon. */
 export function PaymentChoiceList({
@@ -24,11 +25,11 @@ export function PaymentChoiceList({
   return (
     <fieldset aria-describedby={describedBy} aria-invalid={describedBy ? true : undefined}>
       <legend id={`${idPrefix}-legend`} className="mb-3 text-lg font-bold">
-        How would you like to pay?
+        {text(MESSAGES.pageHowPay)}
       </legend>
       {error !== null ? (
         <p id={errorId} className="mb-3 text-sm font-semibold text-red-700">
-          {error}
+          {text(error)}
         </p>
       ) : null}
       <div className="flex flex-col gap-2">
@@ -53,7 +54,9 @@ export function PaymentChoiceList({
               <span className="flex flex-col">
                 <span className="font-semibold">{text(option.label)}</span>
                 {option.detail ? (
-                  <span className="text-sm text-ink/70">{option.detail}</span>
+                  <span className="text-sm text-ink/70">
+                    {text(option.detail.message, ...option.detail.values)}
+                  </span>
                 ) : null}
               </span>
             </label>

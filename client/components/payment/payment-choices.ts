@@ -34,8 +34,10 @@ export function savedCardOf(
 
 export interface ChoiceOption {
   value: Choice
+  /** A catalogue message (MESSAGES.x) or a name, said by the list. */
   label: string
-  detail?: string
+  /** Under the label: a catalogue message and its values, said by the list. */
+  detail?: { message: string; values: ReadonlyArray<string> }
   /** The saved card whose brand icon shows beside it. */
   card?: SavedCard
 }
@@ -57,13 +59,18 @@ export function choiceOptions(input: {
       options.push({
         value: savedCardChoice(card),
         label: `${CARD_BRAND_NAMES[card.brand]} •••• ${card.last4}`,
-        detail: `Expires ${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear).slice(-2)}`,
+        detail: {
+          message: MESSAGES.pageExpiresOn,
+          values: [
+            `${String(card.expiryMonth).padStart(2, '0')}/${String(card.expiryYear).slice(-2)}`,
+          ],
+        },
         card,
       })
     }
-    options.push({ value: 'new-card', label: 'New card' })
+    options.push({ value: 'new-card', label: MESSAGES.pageNewCard })
   }
-  if (paymentOptions.paymentCash) options.push({ value: 'cash', label: 'Cash' })
+  if (paymentOptions.paymentCash) options.push({ value: 'cash', label: MESSAGES.pageCash })
   const offered: Array<[WalletChoice, boolean]> = [
     ['apple-pay', wallets.apple],
     ['google-pay', wallets.google],
@@ -74,7 +81,7 @@ export function choiceOptions(input: {
     options.push({
       value: wallet,
       label: name,
-      ...(walletSandbox ? { detail: `Sandbox ${name}` } : {}),
+      ...(walletSandbox ? { detail: { message: MESSAGES.pageSandboxNamed, values: [name] } } : {}),
     })
   }
   return options

@@ -1,17 +1,21 @@
-import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import type { MemberReferrals } from '../../../schemas/referrals.ts'
-import { ReferralShare } from '../../islands/ReferralShare.tsx'
+import { REFERRAL_SHARE_TEXTS, ReferralShare } from '../../islands/ReferralShare.tsx'
 import { dayMonthYear, localDate } from '../../lib/slots.ts'
 import { island } from '../Island.tsx'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
-const ReferralShareIsland = island('ReferralShare', ReferralShare, { hydrate: 'visible' })
+const ReferralShareIsland = island('ReferralShare', ReferralShare, {
+  hydrate: 'visible',
+  texts: REFERRAL_SHARE_TEXTS,
+})
 
-/** How a referred friend is doing, as the referrer reads it. */
+/** How a referred friend is doing, as the referrer reads it (catalogue messages). */
 export const FRIEND_STATUS_LABELS = {
-  pending: 'Waiting for their first order to be delivered',
-  rewarded: 'Rewarded',
-  refused: 'Not eligible',
+  pending: MESSAGES.pageFriendPending,
+  rewarded: MESSAGES.pageFriendRewarded,
+  refused: MESSAGES.pageFriendRefused,
 } as const satisfies Record<MemberReferrals['friends'][number]['status'], string>
 
 /** A signed-in member's code, share link and widget, and the friends they referred. */
@@ -25,23 +29,26 @@ export function MyReferrals({
   shareText: string
 }) {
   const formatMoney = useMoney()
+  const shop = useShopLocale()
+  const text = useText()
   return (
     <section
       aria-labelledby="my-referrals-title"
       className="mt-8 rounded-2xl border border-black/10 bg-white p-5 shadow-sm"
     >
       <h2 id="my-referrals-title" className="text-xl font-bold">
-        Your referral link
+        {text(MESSAGES.pageYourReferralLink)}
       </h2>
       <p className="mt-1 text-ink/80">
-        Your code is <strong className="font-mono text-ink">{referrals.referralCode}</strong>.
+        {text(MESSAGES.pageYourCodeIs)}{' '}
+        <strong className="font-mono text-ink">{referrals.referralCode}</strong>.
       </p>
       <div className="mt-3">
         <ReferralShareIsland shareUrl={shareUrl} shareText={shareText} />
       </div>
-      <h3 className="mt-6 font-bold">Your friends</h3>
+      <h3 className="mt-6 font-bold">{text(MESSAGES.pageYourFriends)}</h3>
       {referrals.friends.length === 0 ? (
-        <p className="mt-1 text-ink/80">Nobody has joined with your link yet.</p>
+        <p className="mt-1 text-ink/80">{text(MESSAGES.pageNobodyJoined)}</p>
       ) : (
         <ul className="mt-2 divide-y divide-black/10">
           {referrals.friends.map((friend, index) => (
@@ -49,19 +56,19 @@ export function MyReferrals({
               <span className="font-semibold">
                 {friend.firstName}{' '}
                 <span className="font-normal text-ink/75">
-                  joined{' '}
+                  {text(MESSAGES.pageJoined)}{' '}
                   <time dateTime={friend.createdAt}>
-                    {dayMonthYear(localDate(friend.createdAt, DEFAULT_TIME_ZONE))}
+                    {dayMonthYear(localDate(friend.createdAt, shop.timeZone), shop)}
                   </time>
                 </span>
               </span>
-              <span>{FRIEND_STATUS_LABELS[friend.status]}</span>
+              <span>{text(FRIEND_STATUS_LABELS[friend.status])}</span>
             </li>
           ))}
         </ul>
       )}
       <p className="mt-4 font-semibold">
-        You have earned {formatMoney(referrals.earned)} of store credit from referrals.
+        {text(MESSAGES.pageYouHaveEarned, formatMoney(referrals.earned))}
       </p>
     </section>
   )

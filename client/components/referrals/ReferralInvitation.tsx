@@ -1,9 +1,8 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { MemberReferrals } from '../../../schemas/referrals.ts'
 import { routePath } from '../../lib/routes.ts'
-import { invitationPromise } from './referral-promise.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
-import { useShopLocale } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** What the code of a friend's link turned out to be. */
 export type Invitation =
@@ -26,48 +25,52 @@ export function ReferralInvitation({
   /** The signed-in member's own invitation, when they registered with one. */
   invitedBy: MemberReferrals['invitedBy']
 }) {
-  const shop = useShopLocale()
   const formatMoney = useMoney()
+  const text = useText()
   if (!invitation.valid) {
     return (
       <p
         role="alert"
         className="mb-6 rounded-xl bg-red-50 p-3 font-semibold text-red-900 ring-1 ring-red-700/40"
       >
-        {MESSAGES.referralCodeInvalid}
+        {text(MESSAGES.referralCodeInvalid)}
       </p>
     )
   }
   const joinedWithThis = signedIn && invitedBy?.referralCode === invitation.referralCode
+  const promise = text(
+    MESSAGES.pageInvitationPromise,
+    invitation.referrerFirstName,
+    formatMoney(invitation.rewardAmount)
+  )
   return (
     <section
       aria-labelledby="invitation-title"
       className="mb-6 rounded-2xl bg-tint p-5 ring-1 ring-primary/30"
     >
       <h2 id="invitation-title" className="text-xl font-extrabold">
-        {invitation.referrerFirstName} has invited you: {formatMoney(invitation.rewardAmount)} off
-        for you both
+        {text(
+          MESSAGES.pageInvitedYou,
+          invitation.referrerFirstName,
+          formatMoney(invitation.rewardAmount)
+        )}
       </h2>
       {joinedWithThis ? (
         <p className="mt-2 text-ink/80">
           {invitedBy?.status === 'refused'
-            ? 'You joined with this invitation, but it cannot earn a referral reward.'
-            : `You joined with this invitation. ${invitationPromise(invitation.referrerFirstName, invitation.rewardAmount, shop)}`}
+            ? text(MESSAGES.pageJoinedRefused)
+            : `${text(MESSAGES.pageJoinedWithInvitation)} ${promise}`}
         </p>
       ) : signedIn ? (
-        <p className="mt-2 text-ink/80">
-          Invitations are for new customers: you already have an account.
-        </p>
+        <p className="mt-2 text-ink/80">{text(MESSAGES.pageInvitationsNewCustomers)}</p>
       ) : (
         <>
-          <p className="mt-2 text-ink/80">
-            {invitationPromise(invitation.referrerFirstName, invitation.rewardAmount, shop)}
-          </p>
+          <p className="mt-2 text-ink/80">{promise}</p>
           <a
             href={routePath('register', undefined, { referralCode: invitation.referralCode })}
             className="mt-4 inline-flex min-h-12 items-center rounded-full bg-primary px-6 font-bold text-on-primary hover:brightness-90"
           >
-            Create your account
+            {text(MESSAGES.pageCreateYourAccount)}
           </a>
         </>
       )}

@@ -1,6 +1,8 @@
 import type { LoyaltyProgress } from '../../../schemas/loyalty.ts'
 import { earnRuleText, progressText } from '../../lib/rewards.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * Points towards the next reward as a progress bar (a native progress element: its fill needs
@@ -9,6 +11,7 @@ import { useShopLocale } from '../../lib/shop-locale.ts'
  */
 export function LoyaltyProgressCard({ progress }: { progress: LoyaltyProgress }) {
   const shop = useShopLocale()
+  const say = useText()
   const text = progressText(progress, shop)
   return (
     <section
@@ -33,11 +36,10 @@ export function LoyaltyProgressCard({ progress }: { progress: LoyaltyProgress })
       />
       {progress.pointsBalance < 0 ? (
         <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-700/25">
-          Your points are below zero because a refunded order took back points that had already
-          become store credit. The points you earn next make up the difference first.
+          {say(MESSAGES.pagePointsBelowZero)}
         </p>
       ) : null}
-      <h3 className="mt-4 font-bold">How to earn</h3>
+      <h3 className="mt-4 font-bold">{say(MESSAGES.pageHowToEarn)}</h3>
       <p className="mt-1 text-ink/80">{earnRuleText(progress.scheme, shop)}</p>
     </section>
   )

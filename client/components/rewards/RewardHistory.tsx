@@ -1,15 +1,17 @@
 import type { CreditSummary } from '../../../schemas/credit.ts'
-import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import type { LoyaltyTransaction } from '../../../schemas/loyalty.ts'
 import { signedMoney, signedPoints } from '../../lib/rewards.ts'
 import { dayMonthYear, localDate } from '../../lib/slots.ts'
 import { orderPath } from '../member/OrderCard.tsx'
 import { useMoney } from '../../lib/shop-locale.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 
-/** A history entry's date, in the shop's zone ('25 Nov 2026'). */
-function entryDate(iso: string): string {
-  return dayMonthYear(localDate(iso, DEFAULT_TIME_ZONE))
+/** A history entry's date, in the shop's zone and words ('25 Nov 2026'). */
+function entryDate(iso: string, shop: ShopLocale): string {
+  return dayMonthYear(localDate(iso, shop.timeZone), shop)
 }
 
 /** One row of a history: date, what happened (with its order), the signed amount. */
@@ -24,17 +26,19 @@ function HistoryRow({
   businessOrderId: string | null
   amount: string
 }) {
+  const text = useText()
+  const shop = useShopLocale()
   return (
     <li className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
         <p className="font-semibold">{description}</p>
         <p className="text-sm text-ink/75">
-          <time dateTime={createdAt}>{entryDate(createdAt)}</time>
+          <time dateTime={createdAt}>{entryDate(createdAt, shop)}</time>
           {businessOrderId ? (
             <>
               {' · '}
               <a href={orderPath(businessOrderId)} className="font-semibold text-primary underline">
-                Order {businessOrderId}
+                {text(MESSAGES.pageOrderNumbered, businessOrderId)}
               </a>
             </>
           ) : null}
@@ -47,13 +51,14 @@ function HistoryRow({
 
 /** The points history, newest first as the backend answers it. */
 export function PointsHistory({ history }: { history: ReadonlyArray<LoyaltyTransaction> }) {
+  const text = useText()
   return (
     <section aria-labelledby="points-history-title" className="mt-8">
       <h2 id="points-history-title" className="mb-2 text-xl font-bold">
-        Points history
+        {text(MESSAGES.pagePointsHistory)}
       </h2>
       {history.length === 0 ? (
-        <p className="text-ink/80">No points yet: they arrive when an order is delivered.</p>
+        <p className="text-ink/80">{text(MESSAGES.pageNoPointsYet)}</p>
       ) : (
         <ul className="divide-y divide-black/10 rounded-2xl border border-black/10 bg-white px-4">
           {history.map((entry) => (
@@ -62,7 +67,7 @@ export function PointsHistory({ history }: { history: ReadonlyArray<LoyaltyTrans
               createdAt={entry.createdAt}
               description={entry.description}
               businessOrderId={entry.businessOrderId}
-              amount={`${signedPoints(entry.points)} points`}
+              amount={text(MESSAGES.pagePointsSigned, signedPoints(entry.points))}
             />
           ))}
         </ul>
@@ -75,17 +80,16 @@ export function PointsHistory({ history }: { history: ReadonlyArray<LoyaltyTrans
 export function CreditHistory({ credit }: { credit: CreditSummary }) {
   const shop = useShopLocale()
   const formatMoney = useMoney()
+  const text = useText()
   return (
     <section aria-labelledby="credit-title" className="mt-8">
       <h2 id="credit-title" className="text-xl font-bold">
-        Store credit
+        {text(MESSAGES.pageStoreCredit)}
       </h2>
       <p className="mt-2 text-2xl font-extrabold tabular-nums">{formatMoney(credit.balance)}</p>
-      <p className="mt-1 text-ink/80">
-        Store credit comes off your next order at checkout, before you pay.
-      </p>
+      <p className="mt-1 text-ink/80">{text(MESSAGES.pageCreditComesOff)}</p>
       {credit.entries.length === 0 ? (
-        <p className="mt-3 text-ink/80">You have no store credit history yet.</p>
+        <p className="mt-3 text-ink/80">{text(MESSAGES.pageNoCreditHistory)}</p>
       ) : (
         <ul className="mt-3 divide-y divide-black/10 rounded-2xl border border-black/10 bg-white px-4">
           {credit.entries.map((entry) => (

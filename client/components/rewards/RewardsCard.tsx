@@ -1,5 +1,7 @@
 import { routePath } from '../../lib/routes.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** What the dashboard's rewards card shows: points (null without a scheme) and the credit. */
 export interface RewardsAtAGlance {
@@ -15,10 +17,11 @@ export function hasRewards(rewards: RewardsAtAGlance | null): rewards is Rewards
 /** The dashboard's summary of points and store credit, linking to the loyalty page. */
 export function RewardsCard({ rewards }: { rewards: RewardsAtAGlance }) {
   const formatMoney = useMoney()
+  const text = useText()
   return (
     <section aria-labelledby="rewards-title" className="mt-8">
       <h2 id="rewards-title" className="mb-3 text-xl font-bold">
-        Points and store credit
+        {text(MESSAGES.pagePointsAndCredit)}
       </h2>
       <a
         href={routePath('member-loyalty')}
@@ -26,12 +29,12 @@ export function RewardsCard({ rewards }: { rewards: RewardsAtAGlance }) {
       >
         {rewards.points !== null ? (
           <span>
-            <span className="block text-sm text-ink/75">Points</span>
+            <span className="block text-sm text-ink/75">{text(MESSAGES.pagePoints)}</span>
             <span className="text-2xl font-extrabold tabular-nums">{rewards.points}</span>
           </span>
         ) : null}
         <span>
-          <span className="block text-sm text-ink/75">Store credit</span>
+          <span className="block text-sm text-ink/75">{text(MESSAGES.pageStoreCredit)}</span>
           <span className="text-2xl font-extrabold tabular-nums">
             {formatMoney(rewards.creditBalance)}
           </span>

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { BASE_MAP_ATTRIBUTION, type MapTiles } from '../../lib/tracking-map.ts'
 import type { MapPoints, TrackingMapHandle } from './leaflet-map.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * The map of an order en route: the store, the delivery point and the driver. An enhancement:
@@ -12,6 +14,7 @@ export function TrackingMapView({ tiles, points }: { tiles: MapTiles; points: Ma
   const handle = useRef<TrackingMapHandle | null>(null)
   const latest = useRef(points)
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const text = useText()
 
   useEffect(() => {
     latest.current = points
@@ -52,9 +55,7 @@ export function TrackingMapView({ tiles, points }: { tiles: MapTiles; points: Ma
         />
         {state === 'ready' ? null : (
           <p className="absolute inset-0 grid place-items-center p-4 text-center text-sm text-ink/70">
-            {state === 'failed'
-              ? 'The map could not be shown. Your driver’s distance and arrival time are above.'
-              : 'Loading the map…'}
+            {text(state === 'failed' ? MESSAGES.pageMapFailed : MESSAGES.pageLoadingMap)}
           </p>
         )}
       </div>

@@ -1,6 +1,6 @@
 import { NamedDiscounts } from '../basket/NamedDiscounts.tsx'
 import type { TrackingSnapshot } from '../../../schemas/tracking.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   distanceEtaText,
   isStale,
@@ -9,6 +9,19 @@ import {
   type StepState,
 } from './tracking-view.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
+
+/** What the live tracking page may say only after an update (island texts), the map's too. */
+export const TRACKING_LIVE_TEXTS = [
+  MESSAGES.driverTrackingFailed,
+  MESSAGES.trackingWaitingForDriver,
+  MESSAGES.pageNotYet,
+  MESSAGES.pageNowParens,
+  MESSAGES.pageYourMoney,
+  MESSAGES.pageMapFailed,
+  MESSAGES.pageLoadingMap,
+  MESSAGES.orderTrackingStoreReason,
+]
 
 const STEP_DOT: Record<StepState, string> = {
   done: 'border-primary bg-primary',
@@ -19,8 +32,9 @@ const STEP_DOT: Record<StepState, string> = {
 /** The order's progress as an ordered list: reached steps with their time, the current one marked. */
 function Timeline({ snapshot, timeZone }: { snapshot: TrackingSnapshot; timeZone: string }) {
   const steps = timelineSteps(snapshot, timeZone)
+  const text = useText()
   return (
-    <ol aria-label="Order progress" className="relative space-y-4">
+    <ol aria-label={text(MESSAGES.pageOrderProgress)} className="relative space-y-4">
       {steps.map((step, index) => (
         <li
           key={step.label}
@@ -47,8 +61,10 @@ function Timeline({ snapshot, timeZone }: { snapshot: TrackingSnapshot; timeZone
               {step.label}
             </span>
             <span className="block text-sm text-ink/70">
-              {step.at ? step.at : step.state === 'upcoming' ? 'Not yet' : ''}
-              <span className="sr-only">{step.state === 'current' ? ' (now)' : ''}</span>
+              {step.at ? step.at : step.state === 'upcoming' ? text(MESSAGES.pageNotYet) : ''}
+              <span className="sr-only">
+                {step.state === 'current' ? ` ${text(MESSAGES.pageNowParens)}` : ''}
+              </span>
             </span>
           </span>
         </li>
@@ -67,10 +83,11 @@ function DriverText({
   driverAgeSeconds: number | null
   failed: boolean
 }) {
+  const text = useText()
   if (failed) {
     return (
       <p role="alert" className="rounded-xl bg-red-50 p-3 font-semibold text-red-800">
-        {MESSAGES.driverTrackingFailed}
+        {text(MESSAGES.driverTrackingFailed)}
       </p>
     )
   }
@@ -79,7 +96,7 @@ function DriverText({
   const stale = driverAgeSeconds !== null && isStale(driverAgeSeconds)
   return (
     <div className="rounded-xl bg-tint p-3" data-testid="driver-eta">
-      <p className="text-lg font-bold">{distance ?? MESSAGES.trackingWaitingForDriver}</p>
+      <p className="text-lg font-bold">{distance ?? text(MESSAGES.trackingWaitingForDriver)}</p>
       {stale && driverAgeSeconds !== null ? (
         <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="driver-stale">
           {lastSeenText(driverAgeSeconds)}
@@ -92,9 +109,10 @@ function DriverText({
 /** The order's money once it is no longer on its way (schemas/money-summary.ts's rows). */
 function MoneyTable({ rows }: { rows: TrackingSnapshot['money'] }) {
   const formatMoney = useMoney()
+  const text = useText()
   return (
     <div className="mt-5 border-t border-black/10 pt-5">
-      <h3 className="font-bold">Your money</h3>
+      <h3 className="font-bold">{text(MESSAGES.pageYourMoney)}</h3>
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1" data-testid="order-money">
         {rows.map((row) => (
           <div key={row.key} className="contents">
@@ -125,6 +143,7 @@ export function TrackingStatus({
   driverAgeSeconds: number | null
   failed: boolean
 }) {
+  const text = useText()
   return (
     <section
       aria-labelledby="tracking-status-title"
@@ -137,7 +156,7 @@ export function TrackingStatus({
         {snapshot.message ? <p className="text-lg">{snapshot.message}</p> : null}
         {snapshot.closingReason ? (
           <p data-testid="closing-reason">
-            {formatMessage('orderTrackingStoreReason', snapshot.closingReason)}
+            {text(MESSAGES.orderTrackingStoreReason, snapshot.closingReason)}
           </p>
         ) : null}
         <DriverText snapshot={snapshot} driverAgeSeconds={driverAgeSeconds} failed={failed} />

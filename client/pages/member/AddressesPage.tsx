@@ -5,6 +5,8 @@ import type { PageChrome } from '../../lib/page-chrome.ts'
 import { AddressCard, DeleteAddressConfirm } from '../../components/member/AddressCard.tsx'
 import { AddressForm, type AddressLookup } from '../../components/member/AddressForm.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface AddressesPageProps {
   chrome: PageChrome
@@ -21,8 +23,12 @@ export interface AddressesPageProps {
 }
 
 const SECTIONS = [
-  { type: 'delivery', title: 'Delivery addresses' },
-  { type: 'billing', title: 'Billing addresses' },
+  {
+    type: 'delivery',
+    title: MESSAGES.pageDeliveryAddresses,
+    none: MESSAGES.pageNoDeliveryAddresses,
+  },
+  { type: 'billing', title: MESSAGES.pageBillingAddresses, none: MESSAGES.pageNoBillingAddresses },
 ] as const
 
 /**
@@ -32,25 +38,27 @@ const SECTIONS = [
  */
 export function AddressesPage(props: AddressesPageProps) {
   const { chrome, addresses, notice, deleting, editing } = props
+  const text = useText()
   return (
-    <MemberShell chrome={chrome} active="member-addresses" title="Addresses" interactive>
+    <MemberShell
+      chrome={chrome}
+      active="member-addresses"
+      title={MESSAGES.pageAddresses}
+      interactive
+    >
       <FormNotice message={notice ?? undefined} />
       {deleting ? <DeleteAddressConfirm address={deleting} /> : null}
       <div className="grid gap-8 lg:grid-cols-[1fr_minmax(0,26rem)]">
         <div className="grid content-start gap-6">
-          {SECTIONS.map(({ type, title }) => {
+          {SECTIONS.map(({ type, title, none }) => {
             const ofType = addresses.filter((address) => address.type === type)
             return (
               <section key={type} aria-labelledby={`addresses-${type}`}>
                 <h2 id={`addresses-${type}`} className="mb-3 text-xl font-bold">
-                  {title}
+                  {text(title)}
                 </h2>
                 {ofType.length === 0 ? (
-                  <p className="text-ink/80">
-                    {type === 'delivery'
-                      ? 'No delivery addresses yet. Add one and checkout will offer it.'
-                      : 'No billing addresses yet.'}
-                  </p>
+                  <p className="text-ink/80">{text(none)}</p>
                 ) : (
                   <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
                     {ofType.map((address) => (

@@ -7,6 +7,8 @@ import { CARD_BRAND_NAMES } from '../../components/checkout/card-brands.ts'
 import { ConfirmDelete } from '../../components/member/ConfirmDelete.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { routePath } from '../../lib/routes.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { type PageTexts, useText } from '../../lib/page-text.ts'
 
 /** A saved card as the page shows it: the display fields and whether it has expired. */
 export type CardView = SavedCard & { expired: boolean }
@@ -23,22 +25,21 @@ export interface CardsPageProps {
 const LINK_CLASS =
   'inline-flex min-h-11 items-center rounded-xl px-3 font-semibold text-primary underline underline-offset-4 hover:bg-tint'
 
-function cardName(card: SavedCard): string {
-  return `${CARD_BRAND_NAMES[card.brand]} ending ${card.last4}`
+function cardName(card: SavedCard, text: PageTexts['say']): string {
+  return text(MESSAGES.pageCardEnding, CARD_BRAND_NAMES[card.brand], card.last4)
 }
 
 function DeleteCardConfirm({ card }: { card: CardView }) {
+  const text = useText()
   return (
     <ConfirmDelete
       id="delete-card"
-      title={`Delete your ${cardName(card)}?`}
+      title={text(MESSAGES.pageDeleteYourCard, cardName(card, text))}
       action={routePath('member-cards')}
       fields={{ cardId: card.cardId }}
-      submitLabel="Delete card"
+      submitLabel={text(MESSAGES.pageDeleteCard)}
     >
-      <p>
-        We will also ask the payment provider to forget it. You can save a card again when you pay.
-      </p>
+      <p>{text(MESSAGES.pageProviderForgets)}</p>
     </ConfirmDelete>
   )
 }
@@ -49,15 +50,14 @@ function DeleteCardConfirm({ card }: { card: CardView }) {
  */
 export function CardsPage({ chrome, cards, notice, error, deleting }: CardsPageProps) {
   const path = routePath('member-cards')
+  const text = useText()
   return (
-    <MemberShell chrome={chrome} active="member-cards" title="Saved cards">
+    <MemberShell chrome={chrome} active="member-cards" title={MESSAGES.pageSavedCards}>
       <FormNotice message={notice ?? undefined} />
       <FormAlert id="cards-error" message={error ?? undefined} />
       {deleting ? <DeleteCardConfirm card={deleting} /> : null}
       {cards.length === 0 ? (
-        <p className="text-ink/80">
-          You have no saved cards. Tick “Save card” when you pay and it will be kept here.
-        </p>
+        <p className="text-ink/80">{text(MESSAGES.pageNoSavedCards)}</p>
       ) : (
         <ul className="grid max-w-2xl gap-3">
           {cards.map((card) => (
@@ -72,17 +72,19 @@ export function CardsPage({ chrome, cards, notice, error, deleting }: CardsPageP
                   {CARD_BRAND_NAMES[card.brand]} •••• {card.last4}
                 </h2>
                 <p className="text-sm text-ink/80">
-                  {card.expired ? 'Expired' : 'Expires'} {cardExpiryLabel(card)}
+                  {text(card.expired ? MESSAGES.pageExpired : MESSAGES.pageExpires)}{' '}
+                  {cardExpiryLabel(card)}
                   {card.cardholderName ? ` · ${card.cardholderName}` : ''}
                 </p>
               </div>
               {card.expired ? (
                 <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-sm font-bold text-red-900 ring-1 ring-red-700/40">
-                  Expired
+                  {text(MESSAGES.pageExpired)}
                 </span>
               ) : null}
               <a href={`${path}?delete=${card.cardId}#delete-card`} className={LINK_CLASS}>
-                Delete<span className="sr-only"> {cardName(card)}</span>
+                {text(MESSAGES.pageDelete)}
+                <span className="sr-only"> {cardName(card, text)}</span>
               </a>
             </li>
           ))}

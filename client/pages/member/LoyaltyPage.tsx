@@ -4,6 +4,8 @@ import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { LoyaltyProgressCard } from '../../components/rewards/LoyaltyProgressCard.tsx'
 import { CreditHistory, PointsHistory } from '../../components/rewards/RewardHistory.tsx'
 import { routePath } from '../../lib/routes.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface LoyaltyPageProps {
   chrome: PageChrome
@@ -17,22 +19,23 @@ export interface LoyaltyPageProps {
  */
 export function LoyaltyPage({ chrome, summary }: LoyaltyPageProps) {
   const { progress, history, credit } = summary
+  const text = useText()
   return (
-    <MemberShell chrome={chrome} active="member-loyalty" title="Loyalty and store credit">
+    <MemberShell chrome={chrome} active="member-loyalty" title={MESSAGES.pageLoyaltyAndCredit}>
       {progress ? (
         <LoyaltyProgressCard progress={progress} />
       ) : (
         <p className="rounded-2xl border border-black/10 bg-white p-5 text-ink/80">
-          This shop has no points scheme, but store credit you are given is kept here.
+          {text(MESSAGES.pageNoPointsScheme)}
         </p>
       )}
       <CreditHistory credit={credit} />
       {progress || history.length > 0 ? <PointsHistory history={history} /> : null}
       <p className="mt-8 rounded-2xl bg-tint p-5">
-        <span className="font-bold">Invite your friends.</span> When a friend you refer has their
-        first order delivered, you both get store credit.{' '}
+        <span className="font-bold">{text(MESSAGES.pageInviteYourFriends)}</span>{' '}
+        {text(MESSAGES.pageFriendDeliveredCredit)}{' '}
         <a href={routePath('referrer')} className="font-semibold text-primary underline">
-          Refer a friend
+          {text(MESSAGES.pageReferAFriend)}
         </a>
       </p>
     </MemberShell>

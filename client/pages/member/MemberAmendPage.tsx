@@ -1,5 +1,5 @@
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AmendWindow } from '../../../schemas/order-amend.ts'
 import type { PaymentRedirect } from '../../../schemas/payments.ts'
 import type { TimeSlotList } from '../../../schemas/slots.ts'
@@ -11,7 +11,8 @@ import type { PageChrome } from '../../lib/page-chrome.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { orderTimeLabel } from '../../lib/order-time.ts'
 import { AMEND_SEARCH_QUERY } from '../../lib/member-order-paths.ts'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface MemberAmendView {
   notice?: string
@@ -30,16 +31,17 @@ export interface MemberAmendView {
  */
 function PayDifference({ pay, back }: { pay: NonNullable<MemberAmendView['pay']>; back: string }) {
   const formatMoney = useMoney()
+  const text = useText()
   return (
     <section
       aria-labelledby="amend-pay-title"
       className="max-w-2xl rounded-xl bg-white p-4 ring-1 ring-ink/10 sm:p-6"
     >
       <h2 id="amend-pay-title" className="mb-2 text-xl font-bold">
-        {MESSAGES.amendPayTitle}
+        {text(MESSAGES.amendPayTitle)}
       </h2>
       <p className="mb-4">
-        {formatMessage('amendPayDifference', formatMoney(pay.total), formatMoney(pay.amount))}
+        {text(MESSAGES.amendPayDifference, formatMoney(pay.total), formatMoney(pay.amount))}
       </p>
       <form method={pay.redirect.method} action={pay.redirect.url}>
         {Object.entries(pay.redirect.fields).map(([name, value]) => (
@@ -50,13 +52,13 @@ function PayDifference({ pay, back }: { pay: NonNullable<MemberAmendView['pay']>
             type="submit"
             className="h-12 w-full rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 sm:w-auto"
           >
-            {formatMessage('amendPayButton', formatMoney(pay.amount))}
+            {text(MESSAGES.amendPayButton, formatMoney(pay.amount))}
           </button>
           <a
             href={back}
             className="inline-flex min-h-12 items-center justify-center font-semibold text-primary underline underline-offset-4"
           >
-            {MESSAGES.amendPayKeep}
+            {text(MESSAGES.amendPayKeep)}
           </a>
         </div>
       </form>
@@ -93,7 +95,10 @@ function HiddenFields({ fields }: { fields: Record<string, string> }) {
   ))
 }
 
-/** The account's shell for a member; for a guest the page alone, headed as the member's. */
+/**
+ * The account's shell for a member; for a guest the page alone, headed as the member's. Its title
+ * comes said already.
+ */
 function AmendShell({
   chrome,
   title,
@@ -154,15 +159,21 @@ export function MemberAmendPage({
   links: AmendLinks
 }) {
   const formatMoney = useMoney()
+  const text = useText()
+  const shop = useShopLocale()
   const lines = order.lines
   return (
-    <AmendShell chrome={chrome} title={`Change order ${order.orderId}`} guest={links.guest}>
+    <AmendShell
+      chrome={chrome}
+      title={text(MESSAGES.pageChangeOrder, order.orderId)}
+      guest={links.guest}
+    >
       <p className="-mt-4 mb-4">
         <a
           href={links.back}
           className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
-          Back to the order
+          {text(MESSAGES.pageBackToOrder)}
         </a>
       </p>
       <FormNotice message={view.notice} />
@@ -175,10 +186,12 @@ export function MemberAmendPage({
           {search ? <input type="hidden" name={AMEND_SEARCH_QUERY} value={search.term} /> : null}
           <p className="mb-4 text-ink/80">
             {window.until
-              ? `You can change this order until ${orderTimeLabel(window.until)}.`
-              : 'You can change this order until the store starts picking it.'}{' '}
-            Set a quantity to 0 to remove an item. Prices stay as when you ordered, with the same
-            deals and fees; items you add cost what they cost today.
+              ? text(
+                  MESSAGES.pageCanChangeOrderUntil,
+                  orderTimeLabel(window.until, shop.timeZone, shop)
+                )
+              : text(MESSAGES.pageCanChangeOrderUntilPicking)}{' '}
+            {text(MESSAGES.pageAmendHowTo)}
           </p>
           <ul className="divide-y divide-ink/10 rounded-xl bg-white ring-1 ring-ink/10">
             {lines.map((line) => (
@@ -186,7 +199,11 @@ export function MemberAmendPage({
                 <label htmlFor={`amend-line-${line.lineId}`} className="min-w-0 flex-1">
                   <span className="block font-semibold">{line.name}</span>
                   <span className="text-sm text-ink/75">
-                    {formatMoney(line.unitPrice)} each · now {formatMoney(line.totalPrice)}
+                    {text(
+                      MESSAGES.pageEachNow,
+                      formatMoney(line.unitPrice),
+                      formatMoney(line.totalPrice)
+                    )}
                   </span>
                 </label>
                 <input
@@ -204,9 +221,9 @@ export function MemberAmendPage({
             ))}
           </ul>
           {slots ? <AmendSlotField order={order} slots={slots} /> : null}
-          <h2 className="mt-6 mb-2 text-lg font-bold">{MESSAGES.amendAddTitle}</h2>
+          <h2 className="mt-6 mb-2 text-lg font-bold">{text(MESSAGES.amendAddTitle)}</h2>
           <label htmlFor="amend-search" className="block text-sm font-semibold">
-            {MESSAGES.amendSearchLabel}
+            {text(MESSAGES.amendSearchLabel)}
           </label>
           <div className="mt-1 flex gap-2">
             <input
@@ -222,11 +239,11 @@ export function MemberAmendPage({
               form="amend-search-form"
               className="h-12 rounded-xl border-2 border-primary bg-white px-5 font-bold text-primary hover:bg-tint"
             >
-              Search
+              {text(MESSAGES.pageSearch)}
             </button>
           </div>
           {search && search.items.length === 0 ? (
-            <p className="mt-3 text-ink/80">{formatMessage('amendNoResults', search.term)}</p>
+            <p className="mt-3 text-ink/80">{text(MESSAGES.amendNoResults, search.term)}</p>
           ) : null}
           {search && search.items.length > 0 ? (
             <ul className="mt-3 divide-y divide-ink/10 rounded-xl bg-white ring-1 ring-ink/10">
@@ -234,8 +251,10 @@ export function MemberAmendPage({
                 <li key={item.id} className="flex items-center justify-between gap-3 p-3">
                   <label htmlFor={`amend-add-${item.id}`} className="min-w-0 flex-1">
                     <span className="block font-semibold">{item.name}</span>
-                    <span className="text-sm text-ink/75">{formatMoney(item.price)} each</span>
-                    <span className="sr-only">{formatMessage('amendAddQuantity', item.name)}</span>
+                    <span className="text-sm text-ink/75">
+                      {text(MESSAGES.pageEach, formatMoney(item.price))}
+                    </span>
+                    <span className="sr-only">{text(MESSAGES.amendAddQuantity, item.name)}</span>
                   </label>
                   <input
                     id={`amend-add-${item.id}`}
@@ -251,9 +270,11 @@ export function MemberAmendPage({
               ))}
             </ul>
           ) : null}
-          <p className="mt-4 font-semibold">Order total now: {formatMoney(order.money.total)}</p>
+          <p className="mt-4 font-semibold">
+            {text(MESSAGES.pageOrderTotalNow, formatMoney(order.money.total))}
+          </p>
           <div className="mt-2 sm:max-w-xs">
-            <SubmitButton>Save changes</SubmitButton>
+            <SubmitButton>{text(MESSAGES.pageSaveChanges)}</SubmitButton>
           </div>
         </form>
       ) : null}
@@ -264,7 +285,7 @@ export function MemberAmendPage({
         </form>
       ) : (
         <p className="font-semibold">
-          {view.notice ? null : 'This order can no longer be changed.'}
+          {view.notice ? null : text(MESSAGES.pageNoLongerChangeable)}
         </p>
       )}
     </AmendShell>

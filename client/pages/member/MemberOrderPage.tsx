@@ -8,7 +8,6 @@ import {
 } from '../../components/forms/Form.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { orderTimeLabel } from '../../lib/order-time.ts'
-import { itemsLabel } from '../../components/member/order-format.ts'
 import { OrderLines } from '../../components/member/OrderLines.tsx'
 import { OrderChanges } from '../../components/order-changes/OrderChanges.tsx'
 import {
@@ -28,7 +27,10 @@ import { paidWithLabel, postalLines } from '../../lib/order-display.ts'
 import { routePath } from '../../lib/routes.ts'
 import { dayMonthYear } from '../../lib/slots.ts'
 import { trackingPath } from '../../../schemas/tracking.ts'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { type PageTexts, useCount, useText } from '../../lib/page-text.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 
 /** What the page says after a reorder or a review (from the redirect's query). */
 export interface MemberOrderNotice {
@@ -52,7 +54,9 @@ export interface MemberOrderPageProps {
   reviewValues: FormValues
 }
 
+/** A titled part of the order: its title a catalogue message (MESSAGES.x). */
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const text = useText()
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -60,18 +64,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
       className="rounded-2xl border border-black/10 bg-white p-4 shadow-sm sm:p-5"
     >
       <h2 id={`${id}-title`} className="mb-3 text-lg font-bold">
-        {title}
+        {text(title)}
       </h2>
       {children}
     </section>
   )
 }
 
-function whenLabel(order: MemberOrderDetail): string {
-  const method = order.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'
-  if (!order.slot) return `${method}, as soon as possible`
+function whenLabel(order: MemberOrderDetail, text: PageTexts['say'], shop: ShopLocale): string {
+  const delivery = order.fulfilmentMethod === 'delivery'
+  if (!order.slot) {
+    return text(delivery ? MESSAGES.pageDeliveryAsap : MESSAGES.pageCollectionAsap)
+  }
+  const method = text(delivery ? MESSAGES.pageDelivery : MESSAGES.pageCollection)
   const ends = order.slot.endsAt ? `–${order.slot.endsAt}` : ''
-  return `${method}, ${dayMonthYear(order.slot.date)}, ${order.slot.startsAt}${ends}`
+  return `${method}, ${dayMonthYear(order.slot.date, shop)}, ${order.slot.startsAt}${ends}`
 }
 
 /**
@@ -88,18 +95,27 @@ export function MemberOrderPage({
   amendWindow = null,
 }: MemberOrderPageProps) {
   const formatMoney = useMoney()
+  const text = useText()
+  const count = useCount()
+  const shop = useShopLocale()
+  // Instants in the shop's zone and words ('25 nov 2026, 13:05' for a Dutch shop).
+  const at = (iso: string) => orderTimeLabel(iso, shop.timeZone, shop)
   const paidWith = paidWithLabel(order.paidWith, order.fulfilmentMethod, {
     total: order.money.originalTotal,
     creditApplied: order.money.creditApplied,
   })
   return (
-    <MemberShell chrome={chrome} active="member-orders" title={`Order ${order.orderId}`}>
+    <MemberShell
+      chrome={chrome}
+      active="member-orders"
+      title={text(MESSAGES.pageOrderNumbered, order.orderId)}
+    >
       <p className="-mt-4 mb-4">
         <a
           href={routePath('member-orders')}
           className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
-          Back to my orders
+          {text(MESSAGES.pageBackToMyOrders)}
         </a>
         <span aria-hidden="true" className="mx-2 text-ink/40">
           ·
@@ -108,7 +124,7 @@ export function MemberOrderPage({
           href={routePath('contact', undefined, { order: order.orderId })}
           className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
-          Contact us about this order
+          {text(MESSAGES.pageContactAboutOrder)}
         </a>
         <span aria-hidden="true" className="mx-2 text-ink/40">
           ·
@@ -117,7 +133,7 @@ export function MemberOrderPage({
           href={receiptPath(order.orderId)}
           className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
-          Printable receipt
+          {text(MESSAGES.pagePrintableReceipt)}
         </a>
       </p>
       <FormNotice message={view.notice} />
@@ -135,8 +151,8 @@ export function MemberOrderPage({
         <div>
           <OrderStatusBadge status={order.status} label={order.statusLabel} />
           <p className="mt-2 text-sm text-ink/80">
-            Placed {orderTimeLabel(order.placedAt)} at {order.store.name} ·{' '}
-            {itemsLabel(order.itemsCount)}
+            {text(MESSAGES.pagePlacedAt, at(order.placedAt), order.store.name)} ·{' '}
+            {count('items', order.itemsCount)}
           </p>
         </div>
         <div className="flex flex-wrap items-start gap-3">
@@ -147,14 +163,16 @@ export function MemberOrderPage({
       <div className="grid gap-5 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-5">
           {order.tracking ? (
-            <Section id="tracking" title="Track your order">
+            <Section id="tracking" title={MESSAGES.pageTrackYourOrder}>
               <p className="font-semibold">{order.tracking.message}</p>
               <p className="mt-3">
                 <a
                   href={trackingPath(order.orderId)}
                   className="inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-semibold text-on-primary"
                 >
-                  {order.tracking.driver ? 'See your driver on the map' : 'Follow your order live'}
+                  {text(
+                    order.tracking.driver ? MESSAGES.pageSeeDriverOnMap : MESSAGES.pageFollowLive
+                  )}
                 </a>
               </p>
             </Section>
@@ -167,11 +185,11 @@ export function MemberOrderPage({
               outcomeLineId={view.substitute?.lineId ?? null}
             />
           ) : null}
-          <Section id="items" title="Items">
+          <Section id="items" title={MESSAGES.pageItems}>
             <OrderLines lines={order.lines} />
           </Section>
           {order.status === 'delivered' || order.review ? (
-            <Section id="review" title="Your review">
+            <Section id="review" title={MESSAGES.pageYourReview}>
               <ReviewForm
                 orderId={order.orderId}
                 review={order.review}
@@ -180,7 +198,7 @@ export function MemberOrderPage({
               />
             </Section>
           ) : null}
-          <Section id="history" title="Order history">
+          <Section id="history" title={MESSAGES.pageOrderHistory}>
             <ol className="space-y-2">
               {order.history.map((entry, index) => (
                 <li key={`${entry.at}-${index}`} className="flex flex-wrap justify-between gap-x-4">
@@ -190,14 +208,14 @@ export function MemberOrderPage({
                       <span className="font-normal text-ink/80">: {entry.reason}</span>
                     ) : null}
                   </span>
-                  <span className="text-sm text-ink/75">{orderTimeLabel(entry.at)}</span>
+                  <span className="text-sm text-ink/75">{at(entry.at)}</span>
                 </li>
               ))}
             </ol>
           </Section>
         </div>
         <div className="space-y-5">
-          <Section id="money" title="Payment">
+          <Section id="money" title={MESSAGES.pagePayment}>
             <OrderMoney money={order.money} method={order.fulfilmentMethod} />
             <NamedDiscounts discounts={order.discounts} headingLevel={3} className="mt-3" />
             {order.moneyBack.message ? (
@@ -215,12 +233,16 @@ export function MemberOrderPage({
                 ))}
               </dl>
             ) : null}
-            {paidWith ? <p className="mt-3 text-sm text-ink/80">Paid with {paidWith}</p> : null}
+            {paidWith ? (
+              <p className="mt-3 text-sm text-ink/80">
+                {text(MESSAGES.pagePaidWith)} {text(paidWith)}
+              </p>
+            ) : null}
             {order.refunds.length > 0 ? (
               <ul className="mt-3 space-y-1 text-sm">
                 {order.refunds.map((refund, index) => (
                   <li key={`${refund.at}-${index}`}>
-                    {formatMoney(refund.amount)} refunded {orderTimeLabel(refund.at)}
+                    {text(MESSAGES.pageRefundedAt, formatMoney(refund.amount), at(refund.at))}
                   </li>
                 ))}
               </ul>
@@ -228,9 +250,13 @@ export function MemberOrderPage({
           </Section>
           <Section
             id="where"
-            title={order.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'}
+            title={
+              order.fulfilmentMethod === 'delivery'
+                ? MESSAGES.pageDelivery
+                : MESSAGES.pageCollection
+            }
           >
-            <p className="font-semibold">{whenLabel(order)}</p>
+            <p className="font-semibold">{whenLabel(order, text, shop)}</p>
             {order.deliveryAddress ? (
               <address className="mt-2 not-italic text-ink/80">
                 {postalLines(order.deliveryAddress).map((line) => (

@@ -84,7 +84,7 @@ export function MemberReceiptPage({
         </section>
         <section aria-labelledby="receipt-money" className="mt-5">
           <h2 id="receipt-money" className="mb-2 text-lg font-bold">
-            Total
+            {text(MESSAGES.pageTotal)}
           </h2>
           <OrderMoney money={order.money} method={order.fulfilmentMethod} />
           {order.vat && order.vat.rows.length > 0 ? (
@@ -97,7 +97,11 @@ export function MemberReceiptPage({
             <ul className="mt-3 space-y-1 text-sm">
               {order.refunds.map((refund, index) => (
                 <li key={`${refund.at}-${index}`}>
-                  {formatMoney(refund.amount)} refunded {orderTimeLabel(refund.at)}
+                  {text(
+                    MESSAGES.pageRefundedAt,
+                    formatMoney(refund.amount),
+                    orderTimeLabel(refund.at, shop.timeZone, shop)
+                  )}
                 </li>
               ))}
             </ul>

@@ -8,6 +8,7 @@ import {
   PrivacySection,
   VerifyEmailSection,
 } from '../../components/member/DetailsSections.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
 
 /** The forms of the details page, by the `action` they post. */
 export type DetailsAction =
@@ -46,7 +47,7 @@ export function MyDetailsPage({ chrome, profile, step, notice, refused }: MyDeta
     refused && actions.includes(refused.action) ? refused.errors : NONE
   const valuesOf = (action: DetailsAction) => (refused?.action === action ? refused.values : null)
   return (
-    <MemberShell chrome={chrome} active="member-my-details" title="My details">
+    <MemberShell chrome={chrome} active="member-my-details" title={MESSAGES.pageMyDetails}>
       <FormNotice message={notice} />
       {step === 'verify-email' && !profile.emailVerified ? (
         <VerifyEmailSection profile={profile} errors={errorsOf('verify-check', 'verify-request')} />

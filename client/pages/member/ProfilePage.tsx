@@ -11,6 +11,9 @@ import { routePath } from '../../lib/routes.ts'
 import { displayPhone } from '../../../schemas/phone.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
 import { SUBSTITUTION_FORM } from '../../lib/substitution-forms.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 
 export interface ProfilePageProps {
   chrome: PageChrome
@@ -21,13 +24,20 @@ export interface ProfilePageProps {
   error?: string
 }
 
-const CHANNEL_LABELS = { email: 'Email', sms: 'Text message', push: 'App notification' } as const
-const SOURCE_LABELS = { registration: 'when you registered', profile: 'on this page' } as const
+const CHANNEL_LABELS = {
+  email: MESSAGES.pageEmail,
+  sms: MESSAGES.pageTextMessage,
+  push: MESSAGES.pageAppNotification,
+} as const
+const SOURCE_LABELS = {
+  registration: MESSAGES.pageWhenRegistered,
+  profile: MESSAGES.pageOnThisPage,
+} as const
 
-/** A consent time as people read it in the UK: '25 Nov 2026, 12:00'. */
-function when(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', {
-    timeZone: 'Europe/London',
+/** A consent time as the shop's people read it: '25 Nov 2026, 12:00' in the UK. */
+function when(iso: string, shop: ShopLocale): string {
+  return new Date(iso).toLocaleString(shop.locale, {
+    timeZone: shop.timeZone,
     day: 'numeric',
     month: 'short',
     year: 'numeric',
@@ -38,8 +48,8 @@ function when(iso: string): string {
 }
 
 const SUBSTITUTION_LABELS = {
-  best_match: ['Best match', 'The store picks a similar item. You never pay more for it.'],
-  none: ['No substitute', 'The store leaves the item out and you do not pay for it.'],
+  best_match: [MESSAGES.pageBestMatch, MESSAGES.pageBestMatchHint],
+  none: [MESSAGES.pageNoSubstitute, MESSAGES.pageNoSubstituteHint],
 } as const
 
 /**
@@ -54,37 +64,36 @@ export function ProfilePage({
   notice,
   error,
 }: ProfilePageProps) {
-  const shopCountry = useShopLocale().countryCode
+  const shop = useShopLocale()
+  const shopCountry = shop.countryCode
+  const text = useText()
   return (
-    <MemberShell chrome={chrome} active="member-profile" title="Profile and preferences">
+    <MemberShell chrome={chrome} active="member-profile" title={MESSAGES.pageProfileAndPreferences}>
       <FormNotice message={notice} />
-      <MemberCard id="profile" title="Your profile">
+      <MemberCard id="profile" title={MESSAGES.pageYourProfile}>
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[10rem_1fr]">
-          <dt className="font-semibold">Name</dt>
+          <dt className="font-semibold">{text(MESSAGES.pageName)}</dt>
           <dd className="[overflow-wrap:anywhere]">
             {profile.firstname} {profile.lastname}
           </dd>
-          <dt className="font-semibold">Mobile</dt>
+          <dt className="font-semibold">{text(MESSAGES.pageMobile)}</dt>
           <dd>
             {profile.mobileContactNumber
               ? displayPhone(profile.mobileContactNumber, shopCountry)
-              : 'None'}
+              : text(MESSAGES.pageNone)}
           </dd>
-          <dt className="font-semibold">Email</dt>
+          <dt className="font-semibold">{text(MESSAGES.pageEmail)}</dt>
           <dd className="[overflow-wrap:anywhere]">{profile.email}</dd>
         </dl>
         <a
           href={routePath('member-my-details')}
           className="mt-4 inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
         >
-          Change these in My details
+          {text(MESSAGES.pageChangeInMyDetails)}
         </a>
       </MemberCard>
-      <MemberCard id="marketing" title="Marketing preferences">
-        <p className="mb-4">
-          Choose how we may send you offers and news. Nothing is sent until you tick a box, and you
-          can untick it at any time.
-        </p>
+      <MemberCard id="marketing" title={MESSAGES.pageMarketingPreferences}>
+        <p className="mb-4">{text(MESSAGES.pageMarketingIntro)}</p>
         <form method="post" action={routePath('member-profile')} noValidate>
           <FormAlert id="marketing-form-error" message={error} />
           <input
@@ -93,7 +102,7 @@ export function ProfilePage({
             value={preferences.channels.map((c) => c.marketingChannelId).join(',')}
           />
           <fieldset>
-            <legend className="sr-only">Marketing channels</legend>
+            <legend className="sr-only">{text(MESSAGES.pageMarketingChannels)}</legend>
             {preferences.channels.map((channel) => (
               <label
                 key={channel.marketingChannelId}
@@ -115,18 +124,15 @@ export function ProfilePage({
               </label>
             ))}
           </fieldset>
-          <SubmitButton>Save preferences</SubmitButton>
+          <SubmitButton>{text(MESSAGES.pageSavePreferences)}</SubmitButton>
         </form>
       </MemberCard>
-      <MemberCard id="substitutions" title="Substitutions">
-        <p className="mb-4">
-          If an item you order is out of stock, unless you chose otherwise for that item in your
-          basket:
-        </p>
+      <MemberCard id="substitutions" title={MESSAGES.pageSubstitutions}>
+        <p className="mb-4">{text(MESSAGES.pageSubstitutionsIntro)}</p>
         <form method="post" action={routePath('member-profile')}>
           <input type="hidden" name="intent" value={SUBSTITUTION_FORM.intent} />
           <fieldset>
-            <legend className="sr-only">Your default substitution choice</legend>
+            <legend className="sr-only">{text(MESSAGES.pageDefaultSubstitution)}</legend>
             {(['best_match', 'none'] as const).map((choice) => (
               <label
                 key={choice}
@@ -140,27 +146,30 @@ export function ProfilePage({
                   className="mt-1 size-5 shrink-0 accent-primary"
                 />
                 <span>
-                  <span className="block font-semibold">{SUBSTITUTION_LABELS[choice][0]}</span>
+                  <span className="block font-semibold">
+                    {text(SUBSTITUTION_LABELS[choice][0])}
+                  </span>
                   <span className="block text-sm text-ink/70">
-                    {SUBSTITUTION_LABELS[choice][1]}
+                    {text(SUBSTITUTION_LABELS[choice][1])}
                   </span>
                 </span>
               </label>
             ))}
           </fieldset>
-          <SubmitButton>Save substitution choice</SubmitButton>
+          <SubmitButton>{text(MESSAGES.pageSaveSubstitution)}</SubmitButton>
         </form>
       </MemberCard>
-      <MemberCard id="consents" title="Your consent history">
+      <MemberCard id="consents" title={MESSAGES.pageConsentHistory}>
         {preferences.history.length === 0 ? (
-          <p>You have not opted into anything: every channel is off.</p>
+          <p>{text(MESSAGES.pageNoConsents)}</p>
         ) : (
           <ul className="divide-y divide-black/10">
             {preferences.history.map((row, index) => (
               <li key={index} className="py-2">
-                <span className="font-semibold">{CHANNEL_LABELS[row.channel]}</span>:{' '}
-                {row.optedIn ? 'opted in' : 'opted out'} {SOURCE_LABELS[row.source]},{' '}
-                <time dateTime={row.recordedAt}>{when(row.recordedAt)}</time>
+                <span className="font-semibold">{text(CHANNEL_LABELS[row.channel])}</span>:{' '}
+                {text(row.optedIn ? MESSAGES.pageOptedIn : MESSAGES.pageOptedOut)}{' '}
+                {text(SOURCE_LABELS[row.source])},{' '}
+                <time dateTime={row.recordedAt}>{when(row.recordedAt, shop)}</time>
               </li>
             ))}
           </ul>
