@@ -16,7 +16,8 @@ import { executionContext } from './lib/background.ts'
 import { observe } from './lib/observe.ts'
 import { securityHeaders } from './middleware/security-headers.ts'
 import { handleError, handleNotFound } from './pages/errors.tsx'
-import { pages } from './pages/index.tsx'
+import { pages, PUBLIC_PAGE_PATHS } from './pages/index.tsx'
+import { pageCacheFastHit } from './lib/page-cache.ts'
 import { mediaFile } from './pages/media/media.ts'
 import { packshotFile } from './pages/media/packshot.ts'
 import { HEALTH_PATH, healthz } from './healthz.ts'
@@ -91,6 +92,9 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.get(`${PACKSHOT_PATH}/*`, packshotFile)
   // Uptime checks (ADR 041): before the brand and the backend client it does not need.
   app.get(HEALTH_PATH, healthz)
+  // A fresh page cache hit of a public page, answered from the request alone before the
+  // middleware below, which a hit does not need (ADR 064); anything else goes on.
+  for (const { path, kind } of PUBLIC_PAGE_PATHS) app.get(path, pageCacheFastHit(kind))
   app.use(backendClient(backendApp, { timeoutMs: options.backendTimeoutMs }))
   app.use(brand())
   app.use(appSessionVersion())

@@ -19,6 +19,16 @@ export function remember(host: string, resolution: Resolution, now: number): Cac
 }
 
 /**
+ * The brand this isolate holds for a host while its entry is fresh, else null (not held, expired,
+ * or a host no brand has): for the page cache's fast hit, which never resolves a brand itself.
+ */
+export function heldBrand(host: string, now: number): Brand | null {
+  const entry = resolved.get(host)
+  if (!entry || entry.expiresAt <= now || !('brand' in entry.resolution)) return null
+  return entry.resolution.brand
+}
+
+/**
  * Empties this isolate's brand cache (tests, and after an operator changes a brand: other
  * isolates follow within the 60 s of their entries).
  */

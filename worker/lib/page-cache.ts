@@ -2,7 +2,10 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env.ts'
 import { executionContext, finishInBackground } from './background.ts'
+import { heldBrand } from './brand-cache.ts'
+import { setBounded } from './bounded-map.ts'
 import { nowMs } from './clock.ts'
+import { normaliseHost } from './host.ts'
 import { logError } from './log.ts'
 import { pageCacheDecision, type PublicPageKind, storableAnswer } from './page-cacheability.ts'
 import { readPageVersion } from './page-cache-version.ts'
@@ -76,11 +79,18 @@ function withNonces(response: Response, nonce: string): Response {
     .transform(response)
 }
 
+/** A kept page read whole: its headers as kept, its body's bytes and when it was made. */
+interface KeptPage {
+  headers: Headers
+  body: Uint8Array
+  storedAt: number
+}
+
 /**
  * The copy of a page the cache keeps: no nonce (its slots recorded instead), no cookie, the time
  * it was made.
  */
-async function storedCopy(page: Response, body: ArrayBuffer, storedAt: number): Promise<Response> {
+async function storedCopy(page: Response, body: ArrayBuffer, storedAt: number): Promise<KeptPage> {
   const headers = new Headers(page.headers)
   headers.delete('set-cookie')
   headers.set(PAGE_CACHE_CONTROL, page.headers.get('cache-control') ?? '')
@@ -91,14 +101,34 @@ async function storedCopy(page: Response, body: ArrayBuffer, storedAt: number): 
   const marked = await markNonces(new Response(body, { status: 200, headers })).arrayBuffer()
   const kept = nonceSlots(new Uint8Array(marked))
   headers.set(NONCE_SLOTS, formatSlots(kept.slots))
-  return new Response(kept.body, { status: 200, headers })
+  return { headers, body: kept.body, storedAt }
+}
+
+// The fresh pages this isolate last read or kept, by cache key (ADR 064): a hit of a page held
+// here reads nothing at all. Only fresh copies are used (PAGE_FRESH_MS from storedAt, as the
+// Cache API's), and the key carries the page version, so a purge reaches them as it reaches the
+// Cache API's. About 64 pages of 50–200 KB: a few MB of the isolate's 128 MB.
+const MAX_HELD_PAGES = 64
+const heldPages = new Map<string, KeptPage>()
+
+function isFresh(kept: KeptPage, now: number): boolean {
+  return now - kept.storedAt <= PAGE_FRESH_MS
+}
+
+async function readKept(response: Response): Promise<KeptPage> {
+  const body = new Uint8Array(await response.arrayBuffer())
+  return { headers: response.headers, body, storedAt: Number(response.headers.get(STORED_AT)) }
+}
+
+function hold(key: Request, kept: KeptPage, now: number): void {
+  if (isFresh(kept, now)) setBounded(heldPages, key.url, kept, MAX_HELD_PAGES)
 }
 
 /**
  * A kept page as this request's answer: its own nonce, the page's own Cache-Control and Vary. The
  * nonce goes in at the recorded slots, by copying bytes: no HTML is parsed on a hit.
  */
-async function servedCopy(kept: Response, nonce: string, state: CacheState): Promise<Response> {
+function servedCopy(kept: KeptPage, nonce: string, state: CacheState): Response {
   const headers = new Headers(kept.headers)
   headers.set('cache-control', kept.headers.get(PAGE_CACHE_CONTROL) ?? '')
   const vary = kept.headers.get(PAGE_VARY)
@@ -106,14 +136,14 @@ async function servedCopy(kept: Response, nonce: string, state: CacheState): Pro
   const slots = parseSlots(kept.headers.get(NONCE_SLOTS))
   for (const name of INTERNAL_HEADERS) headers.delete(name)
   headers.set('x-cache', state)
+  const { body } = kept
   if (slots === null || !isHtml(headers)) {
-    return withNonces(new Response(kept.body, { status: 200, headers }), nonce)
+    return withNonces(new Response(body.slice(), { status: 200, headers }), nonce)
   }
-  // A page with no inline script or style (a sitemap's, a page without islands) streams as kept.
-  if (slots.length === 0) return new Response(kept.body, { status: 200, headers })
-  const body = new Uint8Array(await kept.arrayBuffer())
+  // A page with no inline script or style (a sitemap's, a page without islands) goes as kept.
+  if (slots.length === 0) return new Response(body.slice(), { status: 200, headers })
   if (slots.some((slot, index) => slot > body.length || slot < (slots[index - 1] ?? 0))) {
-    return withNonces(new Response(body, { status: 200, headers }), nonce)
+    return withNonces(new Response(body.slice(), { status: 200, headers }), nonce)
   }
   return new Response(withNonceAt(body, slots, nonce), { status: 200, headers })
 }
@@ -164,15 +194,15 @@ export function pageCache(kind: PublicPageKind) {
       return next()
     }
     if (kept) {
-      const storedAt = Number(kept.headers.get(STORED_AT))
-      const stale = !(now - storedAt <= PAGE_FRESH_MS)
+      const page = await readKept(kept)
+      const stale = !isFresh(page, now)
       if (stale) {
         await finishInBackground(executionContext(c), renderAgain(c), {
           ...log,
           event: 'page cache refresh failed',
         })
-      }
-      return await servedCopy(kept, c.var.nonce, stale ? 'stale' : 'hit')
+      } else hold(key, page, now)
+      return servedCopy(page, c.var.nonce, stale ? 'stale' : 'hit')
     }
     await next()
     const page = c.res
@@ -216,5 +246,54 @@ async function keepUnlessFailed(
     )
     return
   }
-  await caches.default.put(key, await storedCopy(page, whole, storedAt))
+  const kept = await storedCopy(page, whole, storedAt)
+  await caches.default.put(key, new Response(kept.body.slice(), { headers: kept.headers }))
+  hold(key, kept, nowMs(c.env))
+}
+
+/**
+ * The page cache's fast hit (ADR 064), registered on each public page's path before the
+ * middleware a hit does not need (the backend client, the brand's resolution, the session and
+ * app-version checks, the pages' own middleware): answers a fresh kept page when the request
+ * alone shows it may (pageCacheDecision, the one decision) and this isolate already holds the
+ * host's brand; anything else (a personal request, a brand not held, a miss, a stale page) goes
+ * on down the chain, whose page cache answers it as before. The middleware in front of it (the
+ * request id, logging and metrics, the refused configuration, private by default, the security
+ * headers and this request's nonce) runs for a fast hit as for any request.
+ *
+ * A kept page exists under a key only because the chain's page cache answered that very URL
+ * (host, path and query) with it, past the redirects in front of it (a trailing slash, a
+ * marketing link) and the path check; so a fast hit answers only where the chain would have
+ * answered the same page.
+ *
+ * @example app.get('/faqs', pageCacheFastHit('faqs'))
+ */
+export function pageCacheFastHit(kind: PublicPageKind) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!pageCacheEnabled(c.env)) return next()
+    if (!pageCacheDecision(c.req.method, c.req.header('cookie'), kind).cacheable) return next()
+    const brand = heldBrand(normaliseHost(new URL(c.req.url).host), Date.now())
+    if (!brand) return next()
+    const now = nowMs(c.env)
+    let page: KeptPage | undefined
+    try {
+      const key = pageCacheKey(c.req.url, await readPageVersion(c.env.CACHE, brand.businessId, now))
+      page = heldPages.get(key.url)
+      if (!page || !isFresh(page, now)) {
+        const kept = await caches.default.match(key)
+        page = kept ? await readKept(kept) : undefined
+        if (page) hold(key, page, now)
+      }
+    } catch (error) {
+      logError(
+        error,
+        { requestId: c.var.requestId, path: c.req.path, event: 'page cache read failed' },
+        'warn'
+      )
+      return next()
+    }
+    if (!page || !isFresh(page, now)) return next()
+    c.var.log.annotate({ brandId: brand.id, businessId: brand.businessId })
+    return servedCopy(page, c.var.nonce, 'hit')
+  })
 }

@@ -96,6 +96,7 @@ import { HPP_RESPONSE_PATH } from '../../schemas/payments.ts'
 import { AMEND_HPP_RESPONSE_PATH } from '../../schemas/order-amend.ts'
 import { redirectTo } from '../lib/redirect.ts'
 import { pageCache } from '../lib/page-cache.ts'
+import type { PublicPageKind } from '../lib/page-cacheability.ts'
 
 /**
  * Spec §2: a path with a trailing slash redirects to the path without it, query kept. 301 for
@@ -123,11 +124,27 @@ pages.use(trailingSlashRedirect())
 pages.use(captureDeepLink())
 
 // Crawler files (spec §2): sitemaps only on the listed host environments.
+const SITEMAPS: ReadonlyArray<{ path: string; page: PageHandler }> = [
+  { path: '/sitemap.xml', page: sitemapPage('sitemap.xml') },
+  { path: '/sitemap-stores.xml', page: sitemapPage('sitemap-stores.xml') },
+  { path: '/sitemap-pages.xml', page: sitemapPage('sitemap-pages.xml') },
+  { path: '/:file{sitemap-store-[a-z0-9-]+\\.xml}', page: storeSitemapPage },
+]
+
+/**
+ * Every path the page cache serves and its public kind: the sitemaps and each route of the route
+ * table that is not `private`. The app answers a fresh hit of these before its later middleware
+ * (pageCacheFastHit, ADR 064).
+ */
+export const PUBLIC_PAGE_PATHS: ReadonlyArray<{ path: string; kind: PublicPageKind }> = [
+  ...SITEMAPS.map(({ path }) => ({ path, kind: 'sitemap' as const })),
+  ...PAGE_ROUTES.flatMap((route) =>
+    route.cache === 'private' ? [] : [{ path: route.path, kind: route.cache }]
+  ),
+]
+
 pages.get('/robots.txt', robotsTxt)
-pages.get('/sitemap.xml', pageCache('sitemap'), sitemapPage('sitemap.xml'))
-pages.get('/sitemap-stores.xml', pageCache('sitemap'), sitemapPage('sitemap-stores.xml'))
-pages.get('/sitemap-pages.xml', pageCache('sitemap'), sitemapPage('sitemap-pages.xml'))
-pages.get('/:file{sitemap-store-[a-z0-9-]+\\.xml}', pageCache('sitemap'), storeSitemapPage)
+for (const { path, page } of SITEMAPS) pages.get(path, pageCache('sitemap'), page)
 // The store search box's plain GET form (`?q=`), before the route table's `:searchTerm` routes.
 pages.get('/stores/:storeSlug/search', searchForm)
 // Order tracking (spec §4): the page, and its map's local base map when no tile provider is set.
