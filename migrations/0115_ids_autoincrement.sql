@@ -23,14 +23,13 @@ create table "amend_pending__new" (
   id integer primary key autoincrement,
   business_id integer not null references "businesses__new"(id),
   order_id integer not null references "orders__new"(id) on delete cascade,
-  -- The order's amend version and total the change was priced from: applied only at both.
   from_version integer not null check (from_version >= 0),
   from_total integer not null check (from_total >= 0),
   new_total integer not null check (new_total >= 0),
-  -- What the top-up authorises: the new total (with the weighed margin) less what is covered.
   amount integer not null check (amount > 0),
   change_json text not null,
-  status text not null default 'pending' check (status in ('pending', 'applied', 'abandoned')),
+  status text not null default 'pending'
+    check (status in ('pending', 'applied', 'abandoned', 'superseded')),
   created_at text not null,
   settled_at text
 );
@@ -1074,15 +1073,18 @@ create table "payment_refunds__new" (
   reference text not null,
   amount integer not null check (amount > 0),
   reason text not null,
-  status text not null default 'pending' check (status in ('pending', 'done', 'refused',
-    'unknown')),
+  -- owed: promised back by the batch that changed the order, the gateway not asked yet (only a
+  -- refund); then as before: pending, done, refused, unknown.
+  status text not null default 'pending' check (status in ('owed', 'pending', 'done', 'refused',
+    'unknown') and (status <> 'owed' or kind = 'refund')),
   result_code text,
   result_message text,
-  -- The gateway's own reference of the refund (the frames action id), when it gives one.
   action_ref text,
   created_at text not null,
-  updated_at text not null, reconcile_attempts integer not null default 0
-  check (reconcile_attempts >= 0), reconcile_after text, reconciled_at text,
+  updated_at text not null,
+  reconcile_attempts integer not null default 0 check (reconcile_attempts >= 0),
+  reconcile_after text,
+  reconciled_at text,
   unique (business_id, reference)
 );
 create table "payments__new" (
@@ -1768,14 +1770,13 @@ create table "amend_pending" (
   id integer primary key autoincrement,
   business_id integer not null references "businesses"(id),
   order_id integer not null references "orders"(id) on delete cascade,
-  -- The order's amend version and total the change was priced from: applied only at both.
   from_version integer not null check (from_version >= 0),
   from_total integer not null check (from_total >= 0),
   new_total integer not null check (new_total >= 0),
-  -- What the top-up authorises: the new total (with the weighed margin) less what is covered.
   amount integer not null check (amount > 0),
   change_json text not null,
-  status text not null default 'pending' check (status in ('pending', 'applied', 'abandoned')),
+  status text not null default 'pending'
+    check (status in ('pending', 'applied', 'abandoned', 'superseded')),
   created_at text not null,
   settled_at text
 );
@@ -2819,15 +2820,18 @@ create table "payment_refunds" (
   reference text not null,
   amount integer not null check (amount > 0),
   reason text not null,
-  status text not null default 'pending' check (status in ('pending', 'done', 'refused',
-    'unknown')),
+  -- owed: promised back by the batch that changed the order, the gateway not asked yet (only a
+  -- refund); then as before: pending, done, refused, unknown.
+  status text not null default 'pending' check (status in ('owed', 'pending', 'done', 'refused',
+    'unknown') and (status <> 'owed' or kind = 'refund')),
   result_code text,
   result_message text,
-  -- The gateway's own reference of the refund (the frames action id), when it gives one.
   action_ref text,
   created_at text not null,
-  updated_at text not null, reconcile_attempts integer not null default 0
-  check (reconcile_attempts >= 0), reconcile_after text, reconciled_at text,
+  updated_at text not null,
+  reconcile_attempts integer not null default 0 check (reconcile_attempts >= 0),
+  reconcile_after text,
+  reconciled_at text,
   unique (business_id, reference)
 );
 create table "payments" (
