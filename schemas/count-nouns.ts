@@ -11,6 +11,8 @@ export const COUNT_NOUNS = {
   products: { one: 'product', other: 'products' },
   stores: { one: 'store', other: 'stores' },
   orders: { one: 'order', other: 'orders' },
+  addresses: { one: 'address', other: 'addresses' },
+  suggestions: { one: 'suggestion', other: 'suggestions' },
 } as const
 
 export type CountNoun = keyof typeof COUNT_NOUNS

@@ -7,6 +7,7 @@ import {
   type OptionChoice,
   type SelectionCheck,
 } from '../../schemas/item-options.ts'
+import { fillMessage } from '../../schemas/message-format.ts'
 import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
 import { CATALOGUE_API } from './api-paths.ts'
@@ -21,17 +22,20 @@ export function optionControl(option: MenuItemOption): OptionControl {
 }
 
 /** The line under an option's name: its placeholder, else how many to choose, and free ones. */
-export function optionHint(option: MenuItemOption): string {
+export function optionHint(
+  option: MenuItemOption,
+  say: (english: string, ...values: Array<string | number>) => string = fillMessage
+): string {
   const { minimumSelected: min, maximumSelected: max } = option
   const count =
     option.placeholder ??
     (min === max
-      ? `Choose ${min}`
+      ? say(MESSAGES.pageChooseCount, min)
       : min === 0
-        ? `Optional, choose up to ${max}`
-        : `Choose ${min} to ${max}`)
+        ? say(MESSAGES.pageOptionalChooseUpTo, max)
+        : say(MESSAGES.pageChooseRange, min, max))
   const free = option.extraCostInstancesThreshold ?? 0
-  return free > 0 ? `${count} · First ${free} free` : count
+  return free > 0 ? `${count} · ${say(MESSAGES.pageFirstFree, free)}` : count
 }
 
 export function chosenQuantity(

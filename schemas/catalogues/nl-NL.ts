@@ -16,6 +16,8 @@ export const NL_NL_COUNTS = {
   products: '{count, plural, one {# product} other {# producten}}',
   stores: '{count, plural, one {# winkel} other {# winkels}}',
   orders: '{count, plural, one {# bestelling} other {# bestellingen}}',
+  addresses: '{count, plural, one {# adres} other {# adressen}}',
+  suggestions: '{count, plural, one {# suggestie} other {# suggesties}}',
 } as const
 
 export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
