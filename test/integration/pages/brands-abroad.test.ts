@@ -42,6 +42,28 @@ describe('the demo brands abroad', () => {
     expect(html).not.toContain('£')
   })
 
+  it('says a Dutch category and item page in Dutch: controls, prices, facts, counts', async () => {
+    const client = pageClient(app, '192.0.63', `http://${DOMSTAD.brand.host}`)
+    const category = await client.get('/stores/utrecht-oudegracht/category/cheese?sort=price-low')
+    expect(category.status).toBe(200)
+    const listing = await category.text()
+    expect(listing).toContain('Filteren en sorteren')
+    expect(listing).toContain('Sorteren op')
+    expect(listing).toContain('Prijs: laag naar hoog')
+    expect(listing).toContain('Vrij van (allergenen)')
+    expect(listing).toContain('Producten zoeken')
+    expect(listing).not.toContain('Filter and sort')
+    expect(listing).not.toContain('Price: low to high')
+    const item = await client.get('/stores/utrecht-oudegracht/category/cheese/mature-cheddar-400g')
+    expect(item.status).toBe(200)
+    const page = await item.text()
+    expect(page).toContain('Kruimelpad')
+    expect(page).toContain('Bewaren in favorieten')
+    expect(page).toContain('Ingrediënten')
+    expect(page).not.toContain('Save to favourites')
+    expect(page).not.toContain('>Ingredients<')
+  })
+
   it('refuses a UK postcode on the Dutch brand with the Dutch message', async () => {
     const client = pageClient(app, '192.0.63', `http://${DOMSTAD.brand.host}`)
     const html = await (await client.get('/?postcode=M1%201AE')).text()
