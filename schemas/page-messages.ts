@@ -231,6 +231,7 @@ export const PAGE_MESSAGES = {
   pageNoCollection: 'No collection',
   pageSearchAgainEmailBody:
     'We are opening new stores all the time. Leave your email and we will let you know as soon as one delivers to %s.',
+  pageSearchCrumb: 'Search “%s”',
   // Every page's frame: the footer, the header's own words, the skip link.
   pageSkipToMain: 'Skip to main content',
   pageAccount: 'Account',

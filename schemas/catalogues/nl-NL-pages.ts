@@ -232,6 +232,7 @@ export const NL_NL_PAGE_MESSAGES: Readonly<Record<PageMessageKey, string>> = {
   pageNoCollection: 'Afhalen niet mogelijk',
   pageSearchAgainEmailBody:
     'We openen steeds nieuwe winkels. Laat je e-mailadres achter, dan laten we het je weten zodra er een in {0} bezorgt.',
+  pageSearchCrumb: 'Zoeken naar “{0}”',
   pageEnterPostcode: 'Vul je postcode in',
   pageEnterEircode: 'Vul je Eircode in',
   pagePostcodeExample: 'bijv. {0}',

@@ -58,6 +58,7 @@ describe('the demo brands abroad', () => {
     expect(item.status).toBe(200)
     const page = await item.text()
     expect(page).toContain('Kruimelpad')
+    expect(page).toContain('"name":"Winkels"')
     expect(page).toContain('Bewaren in favorieten')
     expect(page).toContain('Ingrediënten')
     expect(page).not.toContain('Save to favourites')
