@@ -25,14 +25,17 @@ test.describe('a Dutch catalogue', () => {
     await screenshots(page, 'nl-category', { top: true })
 
     await waitForIsland(page, 'QuickAdd')
-    const card = page
+    const adds = page
       .locator('article')
       .filter({ has: page.getByRole('button', { name: /^Toevoegen/ }) })
-    const first = card.first()
-    const name = (await first.getByRole('heading').textContent())?.trim() ?? ''
-    await first.getByRole('button', { name: /^Toevoegen/ }).click()
-    await expect(first.getByRole('group', { name: `${name} in je mandje` })).toBeVisible()
-    await expect(first.getByRole('button', { name: `Nog één ${name} erbij` })).toBeVisible()
+    const name = (await adds.first().getByRole('heading').textContent())?.trim() ?? ''
+    // The card by its own name: once pressed it has no Add button, so the filter above moves on.
+    const card = page
+      .locator('article')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    await card.getByRole('button', { name: /^Toevoegen/ }).click()
+    await expect(card.getByRole('group', { name: `${name} in je mandje` })).toBeVisible()
+    await expect(card.getByRole('button', { name: `Nog één ${name} erbij` })).toBeVisible()
   })
 
   test('the item page speaks Dutch: favourites, facts and nutrition', async ({ page }) => {
