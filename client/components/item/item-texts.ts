@@ -7,7 +7,7 @@ import { ALLERGEN_LABELS } from '../../../schemas/food-information.ts'
  * translate on its own. An English page writes none of them.
  */
 
-/** The option picker's: its status line, the age question, a refused quantity. */
+/** The option picker's: its status line, the age question, a refused choice or quantity. */
 export const ITEM_OPTIONS_TEXTS: ReadonlyArray<string> = [
   MESSAGES.pageAddingToBasket,
   MESSAGES.addedToBasket,
@@ -16,6 +16,15 @@ export const ITEM_OPTIONS_TEXTS: ReadonlyArray<string> = [
   MESSAGES.pageIAmAgeOrOver,
   MESSAGES.pageCancel,
   MESSAGES.quantityRequired,
+  MESSAGES.itemLimitReached,
+  MESSAGES.itemLimitAtMost,
+  MESSAGES.optionNotAvailable,
+  MESSAGES.optionUnknown,
+  MESSAGES.optionValueOutOfStock,
+  MESSAGES.optionChoose,
+  MESSAGES.optionChooseAtLeast,
+  MESSAGES.optionChooseOnlyOne,
+  MESSAGES.optionChooseUpTo,
 ]
 
 /** The quick view's: the whole dialog (prices, facts, options), drawn only once it opens. */
