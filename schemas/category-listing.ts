@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ALLERGENS, FREE_FROM_LABELS, type Allergen } from './food-information.ts'
+import { fillMessage } from './message-format.ts'
 import { MESSAGES } from './messages.ts'
 
 /*
@@ -19,11 +20,11 @@ export type CategorySort = (typeof CATEGORY_SORTS)[number]
 export const DEFAULT_CATEGORY_SORT: CategorySort = 'relevance'
 
 export const CATEGORY_SORT_LABELS: Readonly<Record<CategorySort, string>> = {
-  relevance: 'Relevance',
-  'price-low': 'Price: low to high',
-  'price-high': 'Price: high to low',
-  'unit-price': 'Price per unit',
-  name: 'Name: A to Z',
+  relevance: MESSAGES.pageSortRelevance,
+  'price-low': MESSAGES.pageSortPriceLow,
+  'price-high': MESSAGES.pageSortPriceHigh,
+  'unit-price': MESSAGES.pageSortUnitPrice,
+  name: MESSAGES.pageSortName,
 }
 
 /** The dietary tags the catalogue's items carry (menu_items.tags) that a shopper filters by. */
@@ -31,11 +32,11 @@ export const DIETARY_TAGS = ['vegetarian', 'vegan', 'gluten-free', 'organic', 'f
 export type DietaryTag = (typeof DIETARY_TAGS)[number]
 
 export const DIETARY_TAG_LABELS: Readonly<Record<DietaryTag, string>> = {
-  vegetarian: 'Vegetarian',
-  vegan: 'Vegan',
-  'gluten-free': 'Gluten free',
-  organic: 'Organic',
-  'free-range': 'Free range',
+  vegetarian: MESSAGES.pageDietVegetarian,
+  vegan: MESSAGES.pageDietVegan,
+  'gluten-free': MESSAGES.pageDietGlutenFree,
+  organic: MESSAGES.pageDietOrganic,
+  'free-range': MESSAGES.pageDietFreeRange,
 }
 
 export const CategorySortSchema = z
@@ -154,24 +155,30 @@ export interface ListingChip {
   without: CategoryListing
 }
 
-/** The chips a listing shows ('On offer ×', 'Vegan ×', 'Price: low to high ×'). */
-export function listingChips(listing: CategoryListing): Array<ListingChip> {
+/**
+ * The chips a listing shows ('On offer ×', 'Vegan ×', 'Price: low to high ×'), each label said by
+ * `say` (a page's text(), so in the brand's language; English by default).
+ */
+export function listingChips(
+  listing: CategoryListing,
+  say: (english: string, ...values: Array<string | number>) => string = fillMessage
+): Array<ListingChip> {
   const chips: Array<ListingChip> = []
   if (listing.sort !== DEFAULT_CATEGORY_SORT) {
     chips.push({
-      label: CATEGORY_SORT_LABELS[listing.sort],
+      label: say(CATEGORY_SORT_LABELS[listing.sort]),
       without: { ...listing, sort: DEFAULT_CATEGORY_SORT },
     })
   }
   if (listing.filters.onOffer) {
     chips.push({
-      label: 'On offer',
+      label: say(MESSAGES.pageOnOffer),
       without: { ...listing, filters: { ...listing.filters, onOffer: false } },
     })
   }
   for (const tag of listing.filters.tags) {
     chips.push({
-      label: DIETARY_TAG_LABELS[tag],
+      label: say(DIETARY_TAG_LABELS[tag]),
       without: {
         ...listing,
         filters: { ...listing.filters, tags: listing.filters.tags.filter((t) => t !== tag) },
@@ -180,7 +187,7 @@ export function listingChips(listing: CategoryListing): Array<ListingChip> {
   }
   for (const allergen of listing.filters.freeFrom) {
     chips.push({
-      label: `Free from ${FREE_FROM_LABELS[allergen].toLowerCase()}`,
+      label: say(MESSAGES.pageFreeFromNamed, say(FREE_FROM_LABELS[allergen]).toLowerCase()),
       without: {
         ...listing,
         filters: {

@@ -14,6 +14,8 @@ export const COUNT_NOUNS = {
   // Member area, orders, tracking, payment (part A)
   stars: { one: 'star', other: 'stars' },
   friends: { one: 'friend', other: 'friends' },
+  addresses: { one: 'address', other: 'addresses' },
+  suggestions: { one: 'suggestion', other: 'suggestions' },
 } as const
 
 export type CountNoun = keyof typeof COUNT_NOUNS

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { fillMessage } from './message-format.ts'
+import { MESSAGES } from './messages.ts'
 
 /*
  * The food information a UK grocer must give before a distance sale (retained Regulation
@@ -29,38 +31,38 @@ export type Allergen = (typeof ALLERGENS)[number]
 
 /** How a shopper reads each allergen ("Contains: milk, cereals containing gluten"). */
 export const ALLERGEN_LABELS: Readonly<Record<Allergen, string>> = {
-  celery: 'celery',
-  gluten: 'cereals containing gluten',
-  crustaceans: 'crustaceans',
-  eggs: 'eggs',
-  fish: 'fish',
-  lupin: 'lupin',
-  milk: 'milk',
-  molluscs: 'molluscs',
-  mustard: 'mustard',
-  'tree-nuts': 'nuts',
-  peanuts: 'peanuts',
-  sesame: 'sesame',
-  soya: 'soya',
-  sulphites: 'sulphur dioxide and sulphites',
+  celery: MESSAGES.pageAllergenCelery,
+  gluten: MESSAGES.pageAllergenGluten,
+  crustaceans: MESSAGES.pageAllergenCrustaceans,
+  eggs: MESSAGES.pageAllergenEggs,
+  fish: MESSAGES.pageAllergenFish,
+  lupin: MESSAGES.pageAllergenLupin,
+  milk: MESSAGES.pageAllergenMilk,
+  molluscs: MESSAGES.pageAllergenMolluscs,
+  mustard: MESSAGES.pageAllergenMustard,
+  'tree-nuts': MESSAGES.pageAllergenTreeNuts,
+  peanuts: MESSAGES.pageAllergenPeanuts,
+  sesame: MESSAGES.pageAllergenSesame,
+  soya: MESSAGES.pageAllergenSoya,
+  sulphites: MESSAGES.pageAllergenSulphites,
 }
 
 /** The free-from filter's label for each allergen ("Free from milk"). */
 export const FREE_FROM_LABELS: Readonly<Record<Allergen, string>> = {
-  celery: 'Celery',
-  gluten: 'Gluten',
-  crustaceans: 'Crustaceans',
-  eggs: 'Eggs',
-  fish: 'Fish',
-  lupin: 'Lupin',
-  milk: 'Milk',
-  molluscs: 'Molluscs',
-  mustard: 'Mustard',
-  'tree-nuts': 'Nuts',
-  peanuts: 'Peanuts',
-  sesame: 'Sesame',
-  soya: 'Soya',
-  sulphites: 'Sulphites',
+  celery: MESSAGES.pageFreeFromCelery,
+  gluten: MESSAGES.pageFreeFromGluten,
+  crustaceans: MESSAGES.pageFreeFromCrustaceans,
+  eggs: MESSAGES.pageFreeFromEggs,
+  fish: MESSAGES.pageFreeFromFish,
+  lupin: MESSAGES.pageFreeFromLupin,
+  milk: MESSAGES.pageFreeFromMilk,
+  molluscs: MESSAGES.pageFreeFromMolluscs,
+  mustard: MESSAGES.pageFreeFromMustard,
+  'tree-nuts': MESSAGES.pageFreeFromTreeNuts,
+  peanuts: MESSAGES.pageFreeFromPeanuts,
+  sesame: MESSAGES.pageFreeFromSesame,
+  soya: MESSAGES.pageFreeFromSoya,
+  sulphites: MESSAGES.pageFreeFromSulphites,
 }
 
 /*
@@ -228,8 +230,11 @@ export function allergensNamedIn(ingredients: string): Array<Allergen> {
 }
 
 /** "milk, cereals containing gluten" for a "Contains:" or "May contain:" line. */
-export function allergenList(allergens: ReadonlyArray<Allergen>): string {
-  return allergens.map((allergen) => ALLERGEN_LABELS[allergen]).join(', ')
+export function allergenList(
+  allergens: ReadonlyArray<Allergen>,
+  say: (english: string) => string = fillMessage
+): string {
+  return allergens.map((allergen) => say(ALLERGEN_LABELS[allergen])).join(', ')
 }
 
 /**

@@ -3,7 +3,8 @@
  * they cost. Pure and free of zod so the islands can bundle it; the server prices with the same code.
  */
 import type { MenuItemOption, MenuItemOptionValue } from './catalogue.ts'
-import { formatMessage, MESSAGES } from './messages.ts'
+import { fillMessage } from './message-format.ts'
+import { MESSAGES } from './messages.ts'
 
 /** One chosen value of an option, `quantity` instances of it (steppers choose more than one). */
 export interface OptionChoice {
@@ -220,11 +221,13 @@ function priceOption(
  * - Each instance costs {@link valueExtraCost}; the first `extraCostInstancesThreshold` instances
  *   of an option are free, and those are its most expensive ones.
  *
- * Errors follow the item's option order (unknown options last), at most one per rule per option.
+ * Errors follow the item's option order (unknown options last), at most one per rule per option,
+ * said by `say` (an island's text(), so in the brand's language; English by default).
  */
 export function checkSelection(
   item: OptionItem,
-  choices: ReadonlyArray<OptionChoice>
+  choices: ReadonlyArray<OptionChoice>,
+  say: (english: string, ...values: Array<string | number>) => string = fillMessage
 ): SelectionCheck {
   const { options } = item
   const usable = usableChoices(options, choices)
@@ -241,7 +244,7 @@ export function checkSelection(
       if (own.length > 0) {
         errors.push({
           optionId: option.id,
-          message: formatMessage('optionNotAvailable', option.name),
+          message: say(MESSAGES.optionNotAvailable, option.name),
         })
       }
       continue
@@ -253,23 +256,23 @@ export function checkSelection(
     }
     for (const choice of own) {
       const value = option.values.find((candidate) => candidate.id === choice.valueId)
-      if (!value) add(MESSAGES.optionUnknown)
-      else if (!isValidQuantity(choice.quantity)) add(MESSAGES.quantityRequired)
-      else if (value.outOfStock) add(formatMessage('optionValueOutOfStock', value.name))
+      if (!value) add(say(MESSAGES.optionUnknown))
+      else if (!isValidQuantity(choice.quantity)) add(say(MESSAGES.quantityRequired))
+      else if (value.outOfStock) add(say(MESSAGES.optionValueOutOfStock, value.name))
     }
     const chosen = usable.get(option.id) ?? new Map<number, number>()
     const count = [...chosen.values()].reduce((sum, quantity) => sum + quantity, 0)
     if (count < option.minimumSelected) {
       add(
         option.minimumSelected === 1
-          ? formatMessage('optionChoose', option.name)
-          : formatMessage('optionChooseAtLeast', option.minimumSelected, option.name)
+          ? say(MESSAGES.optionChoose, option.name)
+          : say(MESSAGES.optionChooseAtLeast, option.minimumSelected, option.name)
       )
     }
     if (option.mutuallyExclusive && chosen.size > 1) {
-      add(formatMessage('optionChooseOnlyOne', option.name))
+      add(say(MESSAGES.optionChooseOnlyOne, option.name))
     } else if (count > option.maximumSelected) {
-      add(formatMessage('optionChooseUpTo', option.maximumSelected, option.name))
+      add(say(MESSAGES.optionChooseUpTo, option.maximumSelected, option.name))
     }
     lines.push(...priceOption(option, chosen, sizeValueId))
   }
@@ -278,7 +281,7 @@ export function checkSelection(
   for (const choice of choices) {
     if (knownIds.has(choice.optionId)) continue
     if (errors.some((error) => error.optionId === choice.optionId)) continue
-    errors.push({ optionId: choice.optionId, message: MESSAGES.optionUnknown })
+    errors.push({ optionId: choice.optionId, message: say(MESSAGES.optionUnknown) })
   }
 
   const extras = lines.reduce((sum, line) => sum + line.chargedQuantity * line.unitExtraCost, 0)

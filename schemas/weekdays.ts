@@ -19,11 +19,16 @@ export const WEEKDAY_NAMES = weekdayNames('long')
 export const WEEKDAY_SHORT_NAMES = weekdayNames('short')
 
 /**
- * The days' names as a shopper of another language reads them ('maandag' … 'zondag' in nl-NL),
- * 0 = Monday; the English names above for English.
+ * The days' names as a shopper of another language reads them ('maandag' … 'zondag' in nl-NL,
+ * 'ma' … 'zo' short), 0 = Monday; the English names above for English.
  */
-export function weekdayNamesIn(locale: string): ReadonlyArray<string> {
-  if (locale.split('-')[0]?.toLowerCase() === 'en') return WEEKDAY_NAMES
-  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' })
+export function weekdayNamesIn(
+  locale: string,
+  weekday: 'long' | 'short' = 'long'
+): ReadonlyArray<string> {
+  if (locale.split('-')[0]?.toLowerCase() === 'en') {
+    return weekday === 'long' ? WEEKDAY_NAMES : WEEKDAY_SHORT_NAMES
+  }
+  const format = new Intl.DateTimeFormat(locale, { weekday, timeZone: 'UTC' })
   return Array.from({ length: 7 }, (_, day) => format.format(A_MONDAY + day * DAY_MS))
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MoneySchema } from './common.ts'
-import { formatMessage } from './messages.ts'
+import { fillMessage } from './message-format.ts'
+import { formatMessage, MESSAGES } from './messages.ts'
 import { formatMoney } from './money.ts'
 import { GB_LOCALE, type ShopLocale } from './locale.ts'
 
@@ -83,29 +84,32 @@ export function formatGrams(grams: number): string {
 }
 
 /** '£12.00/kg'. */
-export function formatPerKg(pricePerKg: number, shop: ShopLocale = GB_LOCALE): string {
-  return formatMessage('weighedPerKg', formatMoney(pricePerKg, shop))
+export function formatPerKg(
+  pricePerKg: number,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
+): string {
+  return say(MESSAGES.weighedPerKg, formatMoney(pricePerKg, shop))
 }
+
+/** A message said in a page's language (its text()), English by default. */
+type Say = (english: string, ...values: Array<string | number>) => string
 
 /**
  * What a card or the item page says under the price: 'approx. 180 g each, est. £0.54' for a
  * piece, 'est. £3.00 per 250 g' for a weight; always followed by the price per kg.
  */
-export function weighingLabel(weighing: Weighing, shop: ShopLocale = GB_LOCALE): string {
+export function weighingLabel(
+  weighing: Weighing,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
+): string {
   const unit = weighedPrice(weighing.pricePerKg, weighing.unitGrams)
   const estimate =
     weighing.soldBy === 'by_piece_estimated'
-      ? formatMessage(
-          'weighedEstimateEach',
-          formatGrams(weighing.unitGrams),
-          formatMoney(unit, shop)
-        )
-      : formatMessage(
-          'weighedEstimatePer',
-          formatMoney(unit, shop),
-          formatGrams(weighing.unitGrams)
-        )
-  return `${estimate} · ${formatPerKg(weighing.pricePerKg, shop)}`
+      ? say(MESSAGES.weighedEstimateEach, formatGrams(weighing.unitGrams), formatMoney(unit, shop))
+      : say(MESSAGES.weighedEstimatePer, formatMoney(unit, shop), formatGrams(weighing.unitGrams))
+  return `${estimate} · ${formatPerKg(weighing.pricePerKg, shop, say)}`
 }
 
 /** How much of a weighed line the shopper asked for: '750 g', '3 × approx. 180 g'. */

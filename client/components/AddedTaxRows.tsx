@@ -2,6 +2,7 @@ import type { AddedTax } from '../../schemas/added-tax.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { taxRateLabel } from '../../schemas/sales-tax.ts'
 import { useMoney } from '../lib/shop-locale.ts'
+import { useText } from '../lib/page-text.ts'
 import { TotalsRow } from './basket/BasketTotals.tsx'
 
 /**
@@ -30,10 +31,11 @@ export function AddedTaxRows({ tax }: { tax: AddedTax | null }) {
 
 /** The same rows as a list of their own, under an order's money (receipt, store console). */
 export function AddedTaxList({ tax }: { tax: AddedTax | null }) {
+  const text = useText()
   if (tax === null) return null
   return (
     <dl
-      aria-label={MESSAGES.taxAddedLine}
+      aria-label={text(MESSAGES.taxAddedLine)}
       className="mt-4 flex flex-col gap-1.5 text-sm sm:max-w-sm"
     >
       <AddedTaxRows tax={tax} />

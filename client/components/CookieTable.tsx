@@ -4,11 +4,18 @@ import {
   type CookieCategory,
   type CookieInventoryEntry,
 } from '../../schemas/cookie-inventory.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
-const COLUMNS = ['Name', 'Purpose', 'Lasts', 'Category'] as const
+const COLUMNS = [
+  MESSAGES.pageCookieName,
+  MESSAGES.pageCookiePurpose,
+  MESSAGES.pageCookieLasts,
+  MESSAGES.pageCategory,
+] as const
 
 const CATEGORY_LABELS: Record<CookieCategory, string> = {
-  'strictly-necessary': 'Strictly necessary',
+  'strictly-necessary': MESSAGES.pageStrictlyNecessary,
 }
 
 /**
@@ -18,26 +25,28 @@ const CATEGORY_LABELS: Record<CookieCategory, string> = {
  */
 export function CookieTable({
   cookies = COOKIE_INVENTORY,
-  caption = 'Cookies this site uses',
+  caption = MESSAGES.pageCookiesThisSiteUses,
 }: {
   cookies?: ReadonlyArray<CookieInventoryEntry>
+  /** The table's name, a catalogue message's English (said here in the brand's language). */
   caption?: string
 }) {
+  const text = useText()
   return (
     // Focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
     <div
       className="overflow-x-auto rounded-xl border border-black/10"
       tabIndex={0}
       role="region"
-      aria-label={caption}
+      aria-label={text(caption)}
     >
       <table className="w-full min-w-[36rem] text-start text-sm">
-        <caption className="sr-only">{caption}</caption>
+        <caption className="sr-only">{text(caption)}</caption>
         <thead className="bg-tint">
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-3 py-2 font-bold">
-                {column}
+                {text(column)}
               </th>
             ))}
           </tr>
@@ -50,7 +59,7 @@ export function CookieTable({
               </th>
               <td className="px-3 py-2 align-top">{cookie.purpose}</td>
               <td className="px-3 py-2 align-top whitespace-nowrap">{cookie.duration}</td>
-              <td className="px-3 py-2 align-top">{CATEGORY_LABELS[cookie.category]}</td>
+              <td className="px-3 py-2 align-top">{text(CATEGORY_LABELS[cookie.category])}</td>
             </tr>
           ))}
         </tbody>
@@ -65,17 +74,15 @@ export function CookieTable({
  * with what it stores.
  */
 export function CookieFacts() {
+  const text = useText()
   return (
     <section aria-labelledby="cookie-facts-title" className="mt-10 flex flex-col gap-4">
       <h2 id="cookie-facts-title" className="text-xl font-bold">
-        Every cookie this site sets
+        {text(MESSAGES.pageEveryCookieThisSiteSets)}
       </h2>
-      <p>
-        All of them are strictly necessary for something you asked for. There are no preference,
-        analytics or advertising cookies, so there is nothing to agree to and no cookie banner.
-      </p>
+      <p>{text(MESSAGES.pageCookiesAllNecessary)}</p>
       <CookieTable />
-      <h2 className="text-xl font-bold">Services from other companies</h2>
+      <h2 className="text-xl font-bold">{text(MESSAGES.pageServicesFromOthers)}</h2>
       <ul className="flex flex-col gap-3">
         {THIRD_PARTY_SERVICES.map((service) => (
           <li key={service.name}>

@@ -9,7 +9,11 @@ import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
 
 // Idle is soon enough: the message is readable before its dismiss button arrives.
-const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
+// Its dismiss button shows only once it hydrates: its word travels with it.
+const FlashToastIsland = island('FlashToast', FlashToast, {
+  hydrate: 'idle',
+  texts: [MESSAGES.pageDismissMessage],
+})
 
 /** Skip link, header, an optional flash toast, the page's main landmark and the footer. */
 export function Layout({

@@ -61,7 +61,7 @@ export function DeviceLocationButton({
       className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 text-sm font-semibold text-ink underline-offset-4 hover:underline disabled:opacity-60"
     >
       <LocateIcon className="size-5" />
-      {locating ? 'Finding your location…' : text(MESSAGES.pageUseMyLocation)}
+      {text(locating ? MESSAGES.pageFindingLocation : MESSAGES.pageUseMyLocation)}
     </button>
   )
 }
@@ -102,8 +102,8 @@ export function StoreSearchForm({
   enableDeviceLocation,
   status,
   returnTo,
-  submitLabel = 'Find stores',
-  searchLabel = 'Find stores near you',
+  submitLabel = MESSAGES.pageFindStores,
+  searchLabel = MESSAGES.pageFindStoresNearYou,
   children,
 }: {
   variant: StoreSearchVariant

@@ -2,6 +2,8 @@ import type { StoreAvailability, StoreAvailabilityState } from '../../schemas/st
 import { availabilityLabel } from '../lib/format.ts'
 import { ClockIcon } from './icons.tsx'
 import { useRenderNow } from './render-context.ts'
+import { useText } from '../lib/page-text.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 const STATE_STYLES: Record<StoreAvailabilityState, string> = {
   open: 'bg-green-100 text-green-900 ring-green-700/20',
@@ -21,12 +23,14 @@ export function StoreAvailabilityBadge({
   className?: string
 }) {
   const renderNow = useRenderNow()
+  const text = useText()
+  const shop = useShopLocale()
   return (
     <p
       className={`${className ? `${className} ` : ''}inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold ring-1 ${STATE_STYLES[availability.state]}`}
     >
       <ClockIcon className="size-4" />
-      {availabilityLabel(availability, timeZone, renderNow)}
+      {availabilityLabel(availability, timeZone, renderNow, shop, text)}
     </p>
   )
 }

@@ -4,12 +4,22 @@ import { PostcodeSearch } from '../islands/PostcodeSearch.tsx'
 import { island } from './Island.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
 
-// Its refusals are said only after a search: their translations travel with it.
+// Its refusals and the device-location button's wait are said only after a press: their
+// translations travel with it.
 const PostcodeSearchIsland = island('PostcodeSearch', PostcodeSearch, {
   hydrate: 'visible',
-  texts: [MESSAGES.postcodeRequired, MESSAGES.postcodeInvalid],
+  texts: [MESSAGES.postcodeRequired, MESSAGES.postcodeInvalid, MESSAGES.pageFindingLocation],
 })
-const AddressSearchIsland = island('AddressSearch', AddressSearch, { hydrate: 'visible' })
+const AddressSearchIsland = island('AddressSearch', AddressSearch, {
+  hydrate: 'visible',
+  texts: [
+    MESSAGES.pageFindingLocation,
+    MESSAGES.pageSuggestionsFound,
+    MESSAGES.pageNoAddressesFound,
+    MESSAGES.locationNotFound,
+  ],
+  counts: ['addresses'],
+})
 
 /**
  * The store search box of spec §2: the postcode input or the address autocomplete, each its own

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { FlashTone } from '../../schemas/flash.ts'
 import { AlertIcon, CheckIcon, CloseIcon } from '../components/icons.tsx'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface FlashToastProps {
   message: string
@@ -20,6 +22,7 @@ const subscribeToNothing = () => () => undefined
  */
 export function FlashToast({ message, tone = 'notice' }: FlashToastProps) {
   const [visible, setVisible] = useState(true)
+  const text = useText()
   const messageRef = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
     // Unless the shopper has already moved on to a control of the page.
@@ -60,7 +63,7 @@ export function FlashToast({ message, tone = 'notice' }: FlashToastProps) {
             className="-my-1 inline-flex size-9 shrink-0 items-center justify-center rounded-lg hover:bg-white/15"
           >
             <CloseIcon className="size-5" />
-            <span className="sr-only">Dismiss message</span>
+            <span className="sr-only">{text(MESSAGES.pageDismissMessage)}</span>
           </button>
         ) : null}
       </div>

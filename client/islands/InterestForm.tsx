@@ -1,4 +1,5 @@
-import { formatMessage } from '../../schemas/messages.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 import { useEmailSignup } from '../components/forms/use-email-signup.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
@@ -32,6 +33,7 @@ export function InterestForm({
   initialMessage,
   islandId,
 }: InterestFormProps) {
+  const text = useText()
   const { emailInput, statusId, onSubmit, isMutating, error, data } = useEmailSignup(
     islandId,
     initialEmail,
@@ -54,7 +56,7 @@ export function InterestForm({
         className="flex items-center gap-2 rounded-xl bg-tint px-4 py-3 font-semibold text-ink"
       >
         <CheckIcon className="size-5 shrink-0 text-primary" />
-        {formatMessage('interestRegistered', postcode)}
+        {text(MESSAGES.interestRegistered, postcode)}
       </p>
     )
   }
@@ -63,14 +65,14 @@ export function InterestForm({
     <form method="post" action={interestFormAction(postcode)} onSubmit={onSubmit} noValidate>
       <input type="hidden" name="postcode" value={postcode} />
       <label htmlFor={emailInput.id} className="block text-sm font-semibold">
-        Email address
+        {text(MESSAGES.pageEmailAddress)}
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
         <input
           {...emailInput}
           aria-invalid={errorMessage ? true : undefined}
           aria-describedby={statusId}
-          placeholder="you@example.com"
+          placeholder={text(MESSAGES.pageEmailExample)}
           className="h-12 min-w-0 flex-1 rounded-xl border-2 border-black/15 bg-white px-3 text-ink placeholder:text-ink/60 focus:border-primary aria-invalid:border-red-700"
         />
         <button
@@ -78,7 +80,7 @@ export function InterestForm({
           disabled={isMutating}
           className="h-12 rounded-xl bg-primary px-5 font-bold text-on-primary hover:brightness-90 disabled:opacity-70"
         >
-          {isMutating ? 'Sending…' : 'Let me know'}
+          {text(isMutating ? MESSAGES.pageSending : MESSAGES.pageLetMeKnow)}
         </button>
       </div>
       <p id={statusId} role="alert" className="mt-1.5 min-h-5 text-sm font-semibold text-red-700">

@@ -54,12 +54,12 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
   const [age, setAge] = useState<'unasked' | 'asking' | 'accepted'>('unasked')
   const { status, setStatus, add: addToBasket, dialog } = useAddToBasket({ saysAdded: true })
 
-  const check = checkSelection(item, choices)
+  const check = checkSelection(item, choices, text)
   const sizeValueId = chosenSizeValueId(item.options, choices)
   const quantity = parseQuantity(quantityText)
   const weighing = item.weighing
   const total = lineAmount({ quantity: quantity ?? 1, unitPrice: check.unitPrice, weighing })
-  const shownQuantityError = attempted ? quantityError(item, quantityText) : null
+  const shownQuantityError = attempted ? quantityError(item, quantityText, text) : null
   const quantityId = `${id}-quantity`
   const ageId = `${id}-age`
   const addId = `${id}-add`
@@ -73,7 +73,7 @@ export function ItemOptions({ storeId, item, returnTo, islandId }: ItemOptionsPr
 
   async function add(ageConfirmed: boolean) {
     setAttempted(true)
-    const verdict = addVerdict(item, choices, quantityText, ageConfirmed)
+    const verdict = addVerdict(item, choices, quantityText, ageConfirmed, text)
     if (verdict.kind === 'invalid') {
       setStatus({ kind: 'idle' })
       moveFocus(

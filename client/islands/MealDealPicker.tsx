@@ -20,6 +20,8 @@ import { QuantityField } from '../components/item/QuantityField.tsx'
 import { addedMealDealCost, addMealDeal, type AddMealDealRequest } from '../lib/basket.ts'
 import { parseQuantity } from '../lib/item-options-ui.ts'
 import { useMoney } from '../lib/shop-locale.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface MealDealPickerProps {
   storeId: number
@@ -39,6 +41,7 @@ export interface MealDealPickerProps {
  */
 export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPickerProps) {
   const formatMoney = useMoney()
+  const text = useText()
   const generatedId = useId()
   const id = islandId ?? generatedId
   const [choices, setChoices] = useState<Array<MealDealChoice>>([])
@@ -51,7 +54,7 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
   const unitPrice = mealDealUnitPrice(deal.price, sections, choices)
   const premiums = unitPrice - deal.price
   const total = unitPrice * (parseQuantity(quantityText) ?? 1)
-  const verdict = mealDealVerdict(deal.price, sections, choices, quantityText, true)
+  const verdict = mealDealVerdict(deal.price, sections, choices, quantityText, true, text)
   const shown = attempted && verdict.kind === 'invalid' ? verdict : null
   const quantityId = `${id}-quantity`
   const ageId = `${id}-age`
@@ -76,7 +79,7 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
 
   async function add(ageConfirmed: boolean) {
     setAttempted(true)
-    const check = mealDealVerdict(deal.price, sections, choices, quantityText, ageConfirmed)
+    const check = mealDealVerdict(deal.price, sections, choices, quantityText, ageConfirmed, text)
     if (check.kind === 'invalid') {
       setStatus({ kind: 'idle' })
       moveFocus(
@@ -139,12 +142,16 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-3 rounded-t-3xl bg-white p-4 shadow-[0_-4px_16px_rgba(0,0,0,0.12)] ring-1 ring-black/10 sm:mx-0 sm:bottom-4 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between sm:rounded-3xl sm:p-6">
         <div className="flex items-end justify-between gap-4 sm:contents">
           <div>
-            <p className="text-sm font-bold sm:text-base">Meal deal price</p>
+            <p className="text-sm font-bold sm:text-base">{text(MESSAGES.pageMealDealPrice)}</p>
             <p className="text-2xl font-extrabold sm:text-3xl">{formatMoney(unitPrice)}</p>
             <p className="text-sm text-ink/75">
               {premiums > 0
-                ? `${formatMoney(deal.price)} deal price + ${formatMoney(premiums)} extras`
-                : 'Each'}
+                ? text(
+                    MESSAGES.pageDealPricePlusExtras,
+                    formatMoney(deal.price),
+                    formatMoney(premiums)
+                  )
+                : text(MESSAGES.pageEachPlain)}
             </p>
           </div>
           <QuantityField
@@ -189,7 +196,7 @@ export function MealDealPicker({ storeId, deal, sections, islandId }: MealDealPi
             aria-describedby={statusId}
             className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-primary px-6 text-base font-bold text-on-primary hover:brightness-90 disabled:opacity-60 sm:w-auto sm:self-end"
           >
-            <span>Add meal deal to basket</span> <span aria-hidden="true">·</span>{' '}
+            <span>{text(MESSAGES.pageAddMealDealToBasket)}</span> <span aria-hidden="true">·</span>{' '}
             <span>{formatMoney(total)}</span>
           </button>
           <AddStatusLine id={statusId} status={status} className="sm:text-end" />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import type { MenuItemSummary } from '../../schemas/catalogue.ts'
-import { formatMessage } from '../../schemas/messages.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 import { useAddToBasket } from '../components/basket/use-add-to-basket.tsx'
 import { useCardLine } from '../components/basket/use-card-line.ts'
 import { type CardFocus, useCardStepper } from '../components/basket/use-card-stepper.ts'
@@ -66,18 +67,24 @@ function CardStepper({
   line: CardLine
   plusRef: RefObject<HTMLButtonElement | null>
 }) {
+  const text = useText()
   return (
     <div
       role="group"
-      aria-label={`${name} in your basket`}
+      aria-label={text(MESSAGES.pageNamedInYourBasket, name)}
       className="flex min-h-11 items-center justify-between gap-1 rounded-full bg-tint"
     >
-      <StepButton change={-1} label={`Remove one ${name}`} {...step} />
+      <StepButton change={-1} label={text(MESSAGES.pageRemoveOne, name)} {...step} />
       <span className="min-w-8 text-center font-bold tabular-nums">
         {line.quantity}
-        <span className="sr-only"> in basket</span>
+        <span className="sr-only"> {text(MESSAGES.pageInBasket)}</span>
       </span>
-      <StepButton change={1} label={`Add one more ${name}`} buttonRef={plusRef} {...step} />
+      <StepButton
+        change={1}
+        label={text(MESSAGES.pageAddOneMore, name)}
+        buttonRef={plusRef}
+        {...step}
+      />
     </div>
   )
 }
@@ -97,6 +104,7 @@ const buttonClass =
 export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) {
   const generatedId = useId()
   const id = islandId ?? generatedId
+  const text = useText()
   const buttonRef = useRef<HTMLButtonElement>(null)
   const confirmRef = useRef<HTMLButtonElement>(null)
   const plusRef = useRef<HTMLButtonElement>(null)
@@ -160,7 +168,7 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
         {askingAge && item.ageRestriction !== null ? (
           <div role="group" aria-labelledby={ageId} className="flex flex-col gap-1">
             <p id={ageId} className="text-xs font-semibold">
-              {formatMessage('ageRestricted', item.ageRestriction)}
+              {text(MESSAGES.ageRestricted, item.ageRestriction)}
             </p>
             <button
               ref={confirmRef}
@@ -172,7 +180,7 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
                 buttonRef.current?.focus()
               }}
             >
-              I am {item.ageRestriction} or over
+              {text(MESSAGES.pageIAmAgeOrOver, item.ageRestriction)}
             </button>
             <button
               type="button"
@@ -182,7 +190,7 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
                 buttonRef.current?.focus()
               }}
             >
-              Cancel
+              {text(MESSAGES.pageCancel)}
             </button>
           </div>
         ) : null}
@@ -204,12 +212,13 @@ export function QuickAdd({ storeId, storeSlug, item, islandId }: QuickAddProps) 
             aria-describedby={statusId}
             className={buttonClass}
           >
-            Add<span className="sr-only"> {item.name}</span>
+            {text(MESSAGES.pageAdd)}
+            <span className="sr-only"> {item.name}</span>
           </button>
         )}
         {/* Failures and the wait; a success is the stepper itself, and the header says it. */}
         <p id={statusId} role="status" className="text-xs font-semibold empty:hidden">
-          {status.kind === 'adding' ? 'Adding…' : null}
+          {status.kind === 'adding' ? text(MESSAGES.pageAdding) : null}
           {status.kind === 'failed' ? <span className="text-red-700">{status.message}</span> : null}
         </p>
       </form>

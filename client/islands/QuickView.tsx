@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useRef, useState, useSyncExternalStore } from 'react'
 import type { MenuItemSummary } from '../../schemas/catalogue.ts'
 import { itemHref } from '../lib/catalogue-links.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface QuickViewProps {
   storeId: number
@@ -32,6 +34,7 @@ const QuickViewDialog = lazy(() =>
 export function QuickView({ storeId, storeSlug, item, islandId }: QuickViewProps) {
   const generatedId = useId()
   const id = islandId ?? generatedId
+  const text = useText()
   const [open, setOpen] = useState(false)
   const [opener, setOpener] = useState<HTMLButtonElement | null>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
@@ -61,7 +64,7 @@ export function QuickView({ storeId, storeSlug, item, islandId }: QuickViewProps
           onPointerEnter={() => void loadDialog()}
           onFocus={() => void loadDialog()}
         >
-          {item.addToBasketType === 'options' ? 'Choose options' : 'Add'}
+          {text(item.addToBasketType === 'options' ? MESSAGES.pageChooseOptions : MESSAGES.pageAdd)}
           <span className="sr-only"> {item.name}</span>
         </button>
       </form>

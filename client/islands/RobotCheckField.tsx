@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { loadTurnstile } from '../lib/turnstile.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface RobotCheckFieldProps {
   /** The brand's Turnstile site key (ROBOT_CHECK_PROVIDER=turnstile). */
@@ -16,6 +18,7 @@ export interface RobotCheckFieldProps {
 export function RobotCheckField({ siteKey }: RobotCheckFieldProps) {
   const container = useRef<HTMLDivElement>(null)
   const [failed, setFailed] = useState(false)
+  const text = useText()
   useEffect(() => {
     let widgetId: string | undefined
     loadTurnstile()
@@ -33,7 +36,7 @@ export function RobotCheckField({ siteKey }: RobotCheckFieldProps) {
       <div ref={container} className="min-h-[65px]" />
       {failed ? (
         <p role="alert" className="mt-1 text-sm font-semibold text-red-700">
-          The robot check could not load. Please reload the page and try again.
+          {text(MESSAGES.pageRobotCheckFailed)}
         </p>
       ) : null}
     </div>

@@ -7,6 +7,8 @@ import {
   type SuggestionSource,
 } from '../components/combobox/use-suggestions-combobox.ts'
 import { fetchSearchSuggestions, type SearchSuggestion } from '../lib/search-suggestions.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface SearchSuggestProps {
   store: { id: number; slug: string }
@@ -32,6 +34,7 @@ function suggestionHref(storeSlug: string, suggestion: SearchSuggestion): string
 export function SearchSuggest({ store, initialTerm, errorId, islandId }: SearchSuggestProps) {
   const generatedId = useId()
   const id = islandId ?? generatedId
+  const text = useText()
   const listboxId = `${id}-suggestions`
   const optionId = (index: number) => `${id}-option-${index}`
   const source: SuggestionSource<SearchSuggestion> = {
@@ -40,7 +43,7 @@ export function SearchSuggest({ store, initialTerm, errorId, islandId }: SearchS
     describe: (suggestion) => suggestion.name,
     // The search page says what nothing matched; the box just shows no list.
     notFoundError: null,
-    noun: { one: 'suggestion', other: 'suggestions' },
+    noun: { count: 'suggestions', none: MESSAGES.pageNoSuggestionsFound },
   }
   const combobox = useSuggestionsCombobox({
     source,
@@ -53,14 +56,14 @@ export function SearchSuggest({ store, initialTerm, errorId, islandId }: SearchS
   return (
     <div className="relative w-full">
       <label htmlFor="store-search-term" className="sr-only">
-        Search products
+        {text(MESSAGES.pageSearchProducts)}
       </label>
       <input
         id="store-search-term"
         {...combobox.inputProps(listboxId)}
         name="q"
         type="search"
-        placeholder="Search products"
+        placeholder={text(MESSAGES.pageSearchProducts)}
         maxLength={TEXT_MAX_LENGTH.searchTerm}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
@@ -69,7 +72,7 @@ export function SearchSuggest({ store, initialTerm, errorId, islandId }: SearchS
       <ul
         id={listboxId}
         role="listbox"
-        aria-label="Search suggestions"
+        aria-label={text(MESSAGES.pageSearchSuggestions)}
         hidden={!combobox.open}
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-80 overflow-y-auto rounded-xl border border-black/15 bg-white py-1 shadow-lg"
       >
@@ -87,7 +90,7 @@ export function SearchSuggest({ store, initialTerm, errorId, islandId }: SearchS
           >
             <span>{suggestion.name}</span>
             {suggestion.kind === 'category' ? (
-              <span className="shrink-0 text-xs text-ink/80">Category</span>
+              <span className="shrink-0 text-xs text-ink/80">{text(MESSAGES.pageCategory)}</span>
             ) : null}
           </li>
         ))}

@@ -1,3 +1,7 @@
+import type { CountNoun } from '../../schemas/count-nouns.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { ENGLISH_TEXTS, type PageTexts } from './page-text.ts'
+
 /** Keys that move the active option of a listbox popup (WAI-ARIA APG combobox pattern). */
 export type ListboxKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End'
 
@@ -24,16 +28,26 @@ export function nextActiveIndex(current: number, count: number, key: ListboxKey)
   }
 }
 
-/** What a combobox finds, in the singular and the plural ("address", "addresses"). */
+/**
+ * What a combobox finds: its counted noun ('3 addresses', schemas/count-nouns.ts) and the
+ * message for none ('No addresses found.').
+ */
 export interface SuggestionNoun {
-  one: string
-  other: string
+  count: CountNoun
+  none: string
 }
 
-/** What the polite live region says when suggestions arrive. */
-export function suggestionsAnnouncement(count: number, noun: SuggestionNoun): string {
-  if (count === 0) return `No ${noun.other} found.`
-  return `${count} ${count === 1 ? noun.one : noun.other} found. Use the up and down arrow keys to choose one.`
+/**
+ * What the polite live region says when suggestions arrive, in the island's language (its page
+ * texts; English by default).
+ */
+export function suggestionsAnnouncement(
+  count: number,
+  noun: SuggestionNoun,
+  texts: Pick<PageTexts, 'say' | 'count'> = ENGLISH_TEXTS
+): string {
+  if (count === 0) return texts.say(noun.none)
+  return texts.say(MESSAGES.pageSuggestionsFound, texts.count(noun.count, count))
 }
 
 /**

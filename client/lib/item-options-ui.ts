@@ -7,7 +7,8 @@ import {
   type OptionChoice,
   type SelectionCheck,
 } from '../../schemas/item-options.ts'
-import { formatMessage, itemLimitMessage, MESSAGES } from '../../schemas/messages.ts'
+import { fillMessage } from '../../schemas/message-format.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 import { ApiRequestError, postJson } from './api.ts'
 import { CATALOGUE_API } from './api-paths.ts'
 import { isRecord } from './is-record.ts'
@@ -21,17 +22,20 @@ export function optionControl(option: MenuItemOption): OptionControl {
 }
 
 /** The line under an option's name: its placeholder, else how many to choose, and free ones. */
-export function optionHint(option: MenuItemOption): string {
+export function optionHint(
+  option: MenuItemOption,
+  say: (english: string, ...values: Array<string | number>) => string = fillMessage
+): string {
   const { minimumSelected: min, maximumSelected: max } = option
   const count =
     option.placeholder ??
     (min === max
-      ? `Choose ${min}`
+      ? say(MESSAGES.pageChooseCount, min)
       : min === 0
-        ? `Optional, choose up to ${max}`
-        : `Choose ${min} to ${max}`)
+        ? say(MESSAGES.pageOptionalChooseUpTo, max)
+        : say(MESSAGES.pageChooseRange, min, max))
   const free = option.extraCostInstancesThreshold ?? 0
-  return free > 0 ? `${count} · First ${free} free` : count
+  return free > 0 ? `${count} · ${say(MESSAGES.pageFirstFree, free)}` : count
 }
 
 export function chosenQuantity(
@@ -112,11 +116,16 @@ export function parseQuantity(text: string): number | null {
   return isValidQuantity(quantity) ? quantity : null
 }
 
-export function quantityError(item: MenuItem, text: string): string | null {
+/** A message said in the island's language (its text()), English by default. */
+type Say = (english: string, ...values: Array<string | number>) => string
+
+export function quantityError(item: MenuItem, text: string, say: Say = fillMessage): string | null {
   const quantity = parseQuantity(text)
-  if (quantity === null) return MESSAGES.quantityRequired
-  if (item.maxQuantity !== null && quantity > item.maxQuantity)
-    return itemLimitMessage(item.maxQuantity)
+  if (quantity === null) return say(MESSAGES.quantityRequired)
+  if (item.maxQuantity !== null && quantity > item.maxQuantity) {
+    // itemLimitMessage's two sentences, each said on its own (in English, the same words).
+    return `${say(MESSAGES.itemLimitReached)}. ${say(MESSAGES.itemLimitAtMost, item.maxQuantity)}`
+  }
   return null
 }
 
@@ -128,10 +137,11 @@ export function addVerdict(
   item: MenuItem,
   choices: ReadonlyArray<OptionChoice>,
   quantityText: string,
-  ageConfirmed: boolean
+  ageConfirmed: boolean,
+  say: Say = fillMessage
 ): AddVerdict {
-  const check = checkSelection(item, choices)
-  const quantityProblem = quantityError(item, quantityText)
+  const check = checkSelection(item, choices, say)
+  const quantityProblem = quantityError(item, quantityText, say)
   if (!check.ok || quantityProblem !== null) {
     const offending = new Set(check.errors.map((error) => error.optionId))
     const focusOption = item.options.find(
@@ -145,7 +155,7 @@ export function addVerdict(
     }
   }
   if (item.ageRestriction !== null && !ageConfirmed) {
-    return { kind: 'confirm-age', message: formatMessage('ageRestricted', item.ageRestriction) }
+    return { kind: 'confirm-age', message: say(MESSAGES.ageRestricted, item.ageRestriction) }
   }
   const quantity = parseQuantity(quantityText) ?? 1
   return { kind: 'ready', check, quantity, total: check.unitPrice * quantity }

@@ -138,6 +138,14 @@ export function dayMonthYear(date: string, shop: ShopLocale = GB_LOCALE): string
   )
 }
 
+/** A month of a local date and its year: '2026-12-01' → 'December 2026' ('december 2026'). */
+export function monthYear(date: string, shop: ShopLocale = GB_LOCALE): string {
+  return (
+    abroadDate(date, shop, { month: 'long', year: 'numeric' }) ??
+    format(calendarDate(date), 'MMMM yyyy', { in: UTC })
+  )
+}
+
 /** The short weekday of a local date: 'Mon' ('ma' in nl-NL). */
 export function weekdayShort(date: string, shop: ShopLocale = GB_LOCALE): string {
   return (

@@ -1,5 +1,7 @@
 import type { Banner, DealSummary } from '../../schemas/catalogue.ts'
 import { dealTerms } from './deal-terms.ts'
+import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import { fillMessage } from '../../schemas/message-format.ts'
 
 /** One screen of the in-store display: a banner or a deal, with its words from the data. */
 export type TvSlide =
@@ -23,10 +25,15 @@ export const TV_SECONDS_PER_SLIDE = 8
 /** The page reloads this often to show new banners and deals (meta refresh). */
 export const TV_REFRESH_SECONDS = 300
 
-/** The store's banners then its deals, alternating so a long list of either does not dominate. */
+/**
+ * The store's banners then its deals, alternating so a long list of either does not dominate;
+ * a deal's terms in the shop's money and language (`say`, the page's text(); English by default).
+ */
 export function tvSlides(
   banners: ReadonlyArray<Banner>,
-  deals: ReadonlyArray<DealSummary>
+  deals: ReadonlyArray<DealSummary>,
+  shop: ShopLocale = GB_LOCALE,
+  say: (english: string, ...values: Array<string | number>) => string = fillMessage
 ): Array<TvSlide> {
   const bannerSlides: Array<TvSlide> = banners.map((banner) => ({
     kind: 'banner',
@@ -39,7 +46,7 @@ export function tvSlides(
     kind: 'deal',
     id: `deal-${deal.id}`,
     title: deal.name,
-    terms: dealTerms(deal),
+    terms: dealTerms(deal, shop, say),
     description: deal.description,
     imageUrl: deal.imageUrl,
   }))

@@ -9,7 +9,7 @@ import { ListingControls, type ListingView } from '../components/catalogue/Listi
 import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { BannerStrip } from '../components/catalogue/Promotions.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
-import { useCount } from '../lib/page-text.ts'
+import { useCount, useText } from '../lib/page-text.ts'
 
 export interface CategoryPageProps {
   chrome: PageChrome
@@ -34,6 +34,7 @@ export function CategoryPage({
 }: CategoryPageProps) {
   const { category, subCategories, items } = details
   const count = useCount()
+  const text = useText()
   return (
     <CataloguePageFrame
       chrome={chrome}
@@ -53,18 +54,18 @@ export function CategoryPage({
       {subCategories.length > 0 ? (
         <section aria-labelledby="sub-categories-title">
           <h2 id="sub-categories-title" className="mb-3 text-lg font-bold">
-            Shop by type
+            {text(MESSAGES.pageShopByType)}
           </h2>
           <CategoryTiles
             storeSlug={store.slug}
             categories={subCategories}
-            label={`${category.name} categories`}
+            label={text(MESSAGES.pageCategoryCategories, category.name)}
           />
         </section>
       ) : null}
       <section aria-labelledby="items-title">
         <h2 id="items-title" className="sr-only">
-          {category.name} products
+          {text(MESSAGES.pageCategoryProducts, category.name)}
         </h2>
         <ListingControls listing={listing} />
         {items.results.length > 0 ? (
@@ -72,16 +73,18 @@ export function CategoryPage({
             storeId={store.id}
             storeSlug={store.slug}
             items={items.results}
-            label={`${category.name} products`}
+            label={text(MESSAGES.pageCategoryProducts, category.name)}
           />
         ) : (
           <p className="text-ink/80">
-            {isPlainListing(listing)
-              ? 'There are no products in this category right now.'
-              : MESSAGES.categoryNoMatches}
+            {text(
+              isPlainListing(listing)
+                ? MESSAGES.pageNoProductsInCategory
+                : MESSAGES.categoryNoMatches
+            )}
           </p>
         )}
-        <Pagination paging={paging} label={`${category.name} pages`} />
+        <Pagination paging={paging} label={text(MESSAGES.pageCategoryPages, category.name)} />
       </section>
     </CataloguePageFrame>
   )

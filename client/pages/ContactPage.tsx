@@ -24,6 +24,7 @@ import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { RobotCheckField } from '../islands/RobotCheckField.tsx'
 import { routePath } from '../lib/routes.ts'
+import { useLocalised, useText } from '../lib/page-text.ts'
 
 /** What the brand's white-label `contact` section says on the page. */
 export interface ContactPageText {
@@ -45,17 +46,22 @@ export interface ContactPageProps {
   turnstileSiteKey: string | null
 }
 
-const RobotCheckIsland = island('RobotCheckField', RobotCheckField, { hydrate: 'load' })
+// Its refusal shows only when the check fails to load: its words travel with it.
+const RobotCheckIsland = island('RobotCheckField', RobotCheckField, {
+  hydrate: 'load',
+  texts: [MESSAGES.pageRobotCheckFailed],
+})
 
 const ID = 'contact'
 const FIELD_CLASS =
   'mt-1 w-full rounded-xl border-2 border-black/15 bg-white px-3 text-ink focus:border-primary aria-invalid:border-red-700'
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const localised = useLocalised()
   if (!message) return null
   return (
     <p id={id} className="mt-1 text-sm font-semibold text-red-700">
-      {message}
+      {localised(message)}
     </p>
   )
 }
@@ -70,6 +76,7 @@ export function ContactPage({
   filesDropped,
   turnstileSiteKey,
 }: ContactPageProps) {
+  const say = useText()
   if (sent) {
     return (
       <Layout chrome={chrome}>
@@ -77,7 +84,7 @@ export function ContactPage({
           <div id={`${ID}-notice`} tabIndex={-1} className="focus:outline-none">
             <FormNotice message={MESSAGES.contactSent} />
           </div>
-          <FormLink href={routePath('index')}>Back to shopping</FormLink>
+          <FormLink href={routePath('index')}>{say(MESSAGES.pageBackToShopping)}</FormLink>
         </FormCard>
       </Layout>
     )
@@ -90,12 +97,12 @@ export function ContactPage({
     [hint, errors[name] ? `${ID}-${name}-error` : undefined].filter(Boolean).join(' ') || undefined
   return (
     <Layout chrome={chrome}>
-      <FormCard title={text.title} intro={text.intro ?? 'Write to us and we will reply by email.'}>
+      <FormCard title={text.title} intro={text.intro ?? MESSAGES.pageContactIntro}>
         <form method="post" action={routePath('contact')} encType="multipart/form-data" noValidate>
           <ErrorSummary id={`${ID}-form-error`} errors={errors} idPrefix={ID} />
           <div className="mb-4">
             <label htmlFor={`${ID}-subject`} className="block text-sm font-semibold">
-              Subject
+              {say(MESSAGES.pageSubject)}
             </label>
             <select
               id={`${ID}-subject`}
@@ -106,7 +113,7 @@ export function ContactPage({
               aria-describedby={describedBy('subject')}
               className={`h-12 ${FIELD_CLASS}`}
             >
-              <option value="">Please choose</option>
+              <option value="">{say(MESSAGES.pagePleaseChoose)}</option>
               {subjects.map((subject) => (
                 <option key={subject} value={subject}>
                   {subject}
@@ -117,7 +124,7 @@ export function ContactPage({
           </div>
           <div className="mb-4">
             <label htmlFor={`${ID}-message`} className="block text-sm font-semibold">
-              Message
+              {say(MESSAGES.pageMessage)}
             </label>
             <textarea
               id={`${ID}-message`}
@@ -136,7 +143,7 @@ export function ContactPage({
           <TextField
             idPrefix={ID}
             name="emailAddress"
-            label="Email address"
+            label={MESSAGES.pageEmailAddress}
             type="email"
             inputMode="email"
             autoComplete="email"
@@ -147,7 +154,7 @@ export function ContactPage({
           <TextField
             idPrefix={ID}
             name="phoneNumber"
-            label="Phone number"
+            label={MESSAGES.pagePhoneNumber}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -159,7 +166,7 @@ export function ContactPage({
           <TextField
             idPrefix={ID}
             name="orderNumber"
-            label="Order number"
+            label={MESSAGES.pageOrderNumber}
             autoComplete="off"
             required={false}
             maxLength={40}
@@ -168,16 +175,20 @@ export function ContactPage({
           />
           <div className="mb-4">
             <label htmlFor={`${ID}-files`} className="block text-sm font-semibold">
-              Photos or documents <span className="font-normal text-ink/70">(optional)</span>
+              {say(MESSAGES.pagePhotosOrDocuments)}{' '}
+              <span className="font-normal text-ink/70">{say(MESSAGES.pageOptionalParens)}</span>
             </label>
             <p id={`${ID}-files-hint`} className="mt-0.5 text-sm text-ink/70">
-              Up to {CONTACT_ATTACHMENTS_MAX_COUNT} files: JPEG, PNG, GIF, WebP or PDF, each at most{' '}
-              {fileSizeLabel(CONTACT_ATTACHMENT_MAX_BYTES)},{' '}
-              {fileSizeLabel(CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES)} together.
+              {say(
+                MESSAGES.pageContactFilesHint,
+                CONTACT_ATTACHMENTS_MAX_COUNT,
+                fileSizeLabel(CONTACT_ATTACHMENT_MAX_BYTES),
+                fileSizeLabel(CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES)
+              )}
             </p>
             {filesDropped ? (
               <p id={`${ID}-files-again`} className="mt-1 text-sm font-semibold text-ink">
-                {MESSAGES.contactFilesAgain}
+                {say(MESSAGES.contactFilesAgain)}
               </p>
             ) : null}
             <input
@@ -198,7 +209,7 @@ export function ContactPage({
             <FieldError id={`${ID}-files-error`} message={errors.files} />
           </div>
           {turnstileSiteKey ? <RobotCheckIsland siteKey={turnstileSiteKey} /> : null}
-          <SubmitButton>Send message</SubmitButton>
+          <SubmitButton>{say(MESSAGES.pageSendMessage)}</SubmitButton>
         </form>
       </FormCard>
     </Layout>

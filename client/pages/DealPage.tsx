@@ -8,8 +8,21 @@ import { island } from '../components/Island.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { MealDealPicker } from '../islands/MealDealPicker.tsx'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
+import { ITEM_OPTIONS_TEXTS } from '../components/item/item-texts.ts'
 
-const MealDealPickerIsland = island('MealDealPicker', MealDealPicker, { hydrate: 'visible' })
+// What it says only after a choice or a press: the extras' price, a section's refusal, the age
+// question and the status line.
+const MealDealPickerIsland = island('MealDealPicker', MealDealPicker, {
+  hydrate: 'visible',
+  texts: [
+    ...ITEM_OPTIONS_TEXTS,
+    MESSAGES.pageDealPricePlusExtras,
+    MESSAGES.optionChoose,
+    MESSAGES.optionChooseUpTo,
+  ],
+})
 
 export interface DealPageProps {
   chrome: PageChrome
@@ -24,6 +37,7 @@ export interface DealPageProps {
  */
 export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
   const shop = useShopLocale()
+  const text = useText()
   const { deal, sections } = details
   const mealDealPrice = deal.kind === 'meal_deal' ? deal.price : null
   return (
@@ -34,13 +48,13 @@ export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
       title={deal.name}
       intro={
         <>
-          <p className="mt-1 text-lg font-bold text-primary">{dealTerms(deal, shop)}</p>
+          <p className="mt-1 text-lg font-bold text-primary">{dealTerms(deal, shop, text)}</p>
           {deal.description ? (
             <p className="mt-2 max-w-3xl text-ink/80">{deal.description}</p>
           ) : null}
           {mealDealPrice === null ? (
             <p className="mt-2 max-w-3xl font-semibold">
-              Added to your basket automatically when you buy the items.
+              {text(MESSAGES.pageDealAppliesAutomatically)}
             </p>
           ) : null}
         </>
@@ -59,7 +73,7 @@ export function DealPage({ chrome, store, details, crumbs }: DealPageProps) {
               {section.name}
             </h2>
             <p className="mb-3 text-sm text-ink/75">
-              {sectionHint(section.minimumSelected, section.maximumSelected)}
+              {sectionHint(section.minimumSelected, section.maximumSelected, text)}
             </p>
             <ItemGrid
               storeId={store.id}

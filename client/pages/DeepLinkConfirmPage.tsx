@@ -1,6 +1,8 @@
 import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { DEEP_LINK_CHOICE_FIELD } from '../lib/deep-link-form.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useLocalised, useText } from '../lib/page-text.ts'
 
 export interface DeepLinkConfirmPageProps {
   chrome: PageChrome
@@ -16,12 +18,16 @@ export interface DeepLinkConfirmPageProps {
  * it works without JavaScript.
  */
 export function DeepLinkConfirmPage({ chrome, question, action }: DeepLinkConfirmPageProps) {
+  const text = useText()
+  const localised = useLocalised()
   return (
     <Layout chrome={chrome}>
       <div className="mx-auto max-w-xl px-4 py-10 sm:px-6 sm:py-16">
-        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Change store?</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {text(MESSAGES.pageChangeStoreQuestion)}
+        </h1>
         <p id="deep-link-question" className="mt-4 text-lg" role="alert">
-          {question}
+          {localised(question)}
         </p>
         <form
           method="post"
@@ -35,7 +41,7 @@ export function DeepLinkConfirmPage({ chrome, question, action }: DeepLinkConfir
             aria-describedby="deep-link-question"
             className="min-h-12 rounded-xl bg-primary px-5 font-bold whitespace-nowrap text-on-primary hover:brightness-90"
           >
-            Continue and clear my basket
+            {text(MESSAGES.pageContinueAndClear)}
           </button>
           <button
             type="submit"
@@ -43,7 +49,7 @@ export function DeepLinkConfirmPage({ chrome, question, action }: DeepLinkConfir
             value="cancel"
             className="min-h-12 rounded-xl border-2 border-black/15 bg-white px-5 font-bold whitespace-nowrap text-ink hover:bg-tint"
           >
-            Cancel and keep my basket
+            {text(MESSAGES.pageCancelAndKeep)}
           </button>
         </form>
       </div>

@@ -3,6 +3,8 @@ import type { PageChrome } from '../lib/page-chrome.ts'
 import { StoreSearch } from '../components/StoreSearch.tsx'
 import type { StoreSearchBoxProps } from '../lib/store-search.ts'
 import { routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface ErrorPageProps {
   chrome: PageChrome
@@ -15,17 +17,20 @@ export interface ErrorPageProps {
 
 /** The error page of spec §2: status code, message, logo, a picture and the store search box. */
 export function ErrorPage({ chrome, status, title, message, search }: ErrorPageProps) {
+  const text = useText()
   return (
     <Layout chrome={chrome} interactive={search !== null}>
       <div className="mx-auto grid max-w-5xl items-center gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1fr_1.1fr] md:py-20">
         <EmptyBasketPicture />
         <div>
-          <p className="text-sm font-bold tracking-widest text-primary uppercase">{`Error ${status}`}</p>
+          <p className="text-sm font-bold tracking-widest text-primary uppercase">
+            {text(MESSAGES.pageErrorStatus, status)}
+          </p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-4xl">{title}</h1>
           <p className="mt-4 text-lg text-ink/80">{message}</p>
           {search ? (
             <div className="mt-8 rounded-2xl border border-black/10 bg-white p-5 shadow-sm">
-              <StoreSearch {...search} label={search.label ?? 'Find a store near you'} />
+              <StoreSearch {...search} label={search.label ?? MESSAGES.pageFindAStoreNearYou} />
             </div>
           ) : null}
           {chrome.brand ? (
@@ -33,7 +38,7 @@ export function ErrorPage({ chrome, status, title, message, search }: ErrorPageP
               href={routePath('index')}
               className="mt-6 inline-flex min-h-11 items-center rounded-full border-2 border-primary px-5 font-bold text-primary hover:bg-tint"
             >
-              Back to the home page
+              {text(MESSAGES.pageBackToHomePage)}
             </a>
           ) : null}
         </div>
@@ -43,13 +48,14 @@ export function ErrorPage({ chrome, status, title, message, search }: ErrorPageP
 }
 
 function EmptyBasketPicture() {
+  const text = useText()
   return (
     <svg
       viewBox="0 0 320 240"
       width="320"
       height="240"
       role="img"
-      aria-label="An empty shopping basket"
+      aria-label={text(MESSAGES.pageEmptyBasketPicture)}
       className="mx-auto h-auto w-full max-w-xs md:max-w-sm"
     >
       <ellipse cx="160" cy="212" rx="120" ry="14" className="fill-black/5" />

@@ -2,6 +2,8 @@ import type { LandingStore } from '../lib/landing-stores.ts'
 import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface GroceryDeliveryPageProps {
   chrome: PageChrome
@@ -24,13 +26,14 @@ export function GroceryDeliveryPage({
   storesHeading,
   stores,
 }: GroceryDeliveryPageProps) {
+  const text = useText()
   return (
     <Layout chrome={chrome}>
       <div className="bg-tint">
         <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-          <nav aria-label="Breadcrumb" className="text-sm text-ink/80">
+          <nav aria-label={text(MESSAGES.pageBreadcrumb)} className="text-sm text-ink/80">
             <a href={routePath('index')} className="underline underline-offset-4">
-              Home
+              {text(MESSAGES.pageHome)}
             </a>{' '}
             / <span aria-current="page">{heading}</span>
           </nav>
@@ -42,9 +45,9 @@ export function GroceryDeliveryPage({
         <h2 className="text-xl font-bold">{storesHeading}</h2>
         {stores.length === 0 ? (
           <p className="mt-3 text-ink/80">
-            No store delivers here yet.{' '}
+            {text(MESSAGES.pageNoStoreDeliversHere)}{' '}
             <a href={`${routePath('index')}#store-search`} className="font-semibold underline">
-              Search by postcode
+              {text(MESSAGES.pageSearchByPostcode)}
             </a>
             .
           </p>

@@ -1,5 +1,5 @@
 import type { MenuItem } from '../../schemas/catalogue.ts'
-import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
 import { Breadcrumbs } from '../components/catalogue/Breadcrumbs.tsx'
 import type { Crumb } from '../lib/catalogue-links.ts'
 import { OfferLink } from '../components/catalogue/OfferLink.tsx'
@@ -11,12 +11,14 @@ import type { PageChrome } from '../lib/page-chrome.ts'
 import { FoodFacts } from '../components/item/FoodFacts.tsx'
 import { ItemPicture, ItemPriceLines } from '../components/item/ItemHeader.tsx'
 import { ItemOptions } from '../islands/ItemOptions.tsx'
+import { ITEM_OPTIONS_TEXTS } from '../components/item/item-texts.ts'
+import { useText } from '../lib/page-text.ts'
 
 // The picker is the page's reason to exist: hydrate as soon as possible.
 const ItemOptionsIsland = island('ItemOptions', ItemOptions, {
   hydrate: 'load',
-  // What its status line says after a press.
-  texts: [MESSAGES.pageAddingToBasket, MESSAGES.addedToBasket, MESSAGES.pageViewBasket],
+  // What its status line and the age question say after a press.
+  texts: ITEM_OPTIONS_TEXTS,
 })
 
 export interface MenuItemPageProps {
@@ -36,6 +38,7 @@ export function MenuItemPage({
   crumbs,
   favourite = false,
 }: MenuItemPageProps) {
+  const text = useText()
   return (
     <Layout chrome={chrome} interactive>
       <StoreBar store={store} />
@@ -65,12 +68,12 @@ export function MenuItemPage({
             </ItemPriceLines>
             {item.ageRestriction !== null ? (
               <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-950 ring-1 ring-amber-700/25">
-                {formatMessage('ageRestricted', item.ageRestriction)}
+                {text(MESSAGES.ageRestricted, item.ageRestriction)}
               </p>
             ) : null}
             {item.outOfStock ? (
               <p className="rounded-xl bg-gray-100 px-4 py-3 font-semibold text-ink/80">
-                Out of stock
+                {text(MESSAGES.pageOutOfStock)}
               </p>
             ) : (
               <ItemOptionsIsland storeId={store.id} item={item} returnTo={chrome.currentPath} />
@@ -78,12 +81,12 @@ export function MenuItemPage({
             {item.description ? (
               <section aria-labelledby="description-title">
                 <h2 id="description-title" className="text-lg font-bold">
-                  Description
+                  {text(MESSAGES.pageDescription)}
                 </h2>
                 <p className="mt-1 text-ink/80">{item.description}</p>
               </section>
             ) : null}
-            <FoodFacts ingredients={item.ingredients} food={item.food} heading="h2" idBase="item" />
+            <FoodFacts ingredients={item.ingredients} food={item.food} level="h2" idBase="item" />
           </div>
         </div>
       </div>

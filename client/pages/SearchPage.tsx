@@ -15,6 +15,9 @@ import { Pagination, type Paging } from '../components/catalogue/Pagination.tsx'
 import { DealList } from '../components/catalogue/Promotions.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { type SearchSection, searchSectionPath } from '../lib/search-sections.ts'
+import { formatNumber } from '../../schemas/locale.ts'
+import { useText } from '../lib/page-text.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 export interface SearchPageProps {
   chrome: PageChrome
@@ -31,19 +34,24 @@ export interface SearchPageProps {
   filters: CategoryListing
 }
 
-const SECTION_TITLES = { deals: 'Deals', categories: 'Categories', 'menu-items': 'Products' }
+const SECTION_TITLES = {
+  deals: MESSAGES.pageDeals,
+  categories: MESSAGES.pageCategories,
+  'menu-items': MESSAGES.pageProducts,
+}
 
 /** Search results of a store: deals, categories and products, each with a link to all of them. */
 export function SearchPage(props: SearchPageProps) {
   const { chrome, store, term, section, result, error, crumbs, paging, filters } = props
+  const text = useText()
   const filtered = !isPlainListing(filters)
   const showsProducts = section === 'all' || section === 'menu-items'
   const heading =
     result === null
-      ? 'Search'
+      ? text(MESSAGES.pageSearch)
       : section === 'all'
-        ? `Results for “${result.searchTerm}”`
-        : `${SECTION_TITLES[section]} for “${result.searchTerm}”`
+        ? text(MESSAGES.pageResultsFor, result.searchTerm)
+        : text(MESSAGES.pageSectionResultsFor, text(SECTION_TITLES[section]), result.searchTerm)
   return (
     <CataloguePageFrame
       chrome={chrome}
@@ -54,23 +62,25 @@ export function SearchPage(props: SearchPageProps) {
       {result ? (
         <>
           {!filtered && result.items.total + result.categories.total + result.deals.total === 0 ? (
-            <p className="text-ink/80">
-              Nothing matches “{result.searchTerm}”. Try another word, or browse the categories.
-            </p>
+            <p className="text-ink/80">{text(MESSAGES.pageNothingMatches, result.searchTerm)}</p>
           ) : null}
           {(section === 'all' || section === 'deals') && result.deals.total > 0 ? (
             <ResultSection
-              title="Deals"
+              title={MESSAGES.pageDeals}
               total={result.deals.total}
               shown={result.deals.results.length}
               more={section === 'all' ? searchSectionPath(store.slug, term, 'deals') : null}
             >
-              <DealList storeSlug={store.slug} deals={result.deals.results} label="Deals found" />
+              <DealList
+                storeSlug={store.slug}
+                deals={result.deals.results}
+                label={text(MESSAGES.pageDealsFound)}
+              />
             </ResultSection>
           ) : null}
           {(section === 'all' || section === 'categories') && result.categories.total > 0 ? (
             <ResultSection
-              title="Categories"
+              title={MESSAGES.pageCategories}
               total={result.categories.total}
               shown={result.categories.results.length}
               more={section === 'all' ? searchSectionPath(store.slug, term, 'categories') : null}
@@ -78,13 +88,13 @@ export function SearchPage(props: SearchPageProps) {
               <CategoryTiles
                 storeSlug={store.slug}
                 categories={result.categories.results}
-                label="Categories found"
+                label={text(MESSAGES.pageCategoriesFound)}
               />
             </ResultSection>
           ) : null}
           {showsProducts && (result.items.total > 0 || filtered) ? (
             <ResultSection
-              title="Products"
+              title={MESSAGES.pageProducts}
               total={result.items.total}
               capped={result.items.totalCapped}
               shown={result.items.results.length}
@@ -103,17 +113,19 @@ export function SearchPage(props: SearchPageProps) {
                 }}
               />
               {result.items.total === 0 ? (
-                <p className="text-ink/80">{MESSAGES.categoryNoMatches}</p>
+                <p className="text-ink/80">{text(MESSAGES.categoryNoMatches)}</p>
               ) : null}
               <ItemGrid
                 storeId={store.id}
                 storeSlug={store.slug}
                 items={result.items.results}
-                label="Products found"
+                label={text(MESSAGES.pageProductsFound)}
               />
             </ResultSection>
           ) : null}
-          {paging ? <Pagination paging={paging} label="Search result pages" /> : null}
+          {paging ? (
+            <Pagination paging={paging} label={text(MESSAGES.pageSearchResultPages)} />
+          ) : null}
         </>
       ) : null}
     </CataloguePageFrame>
@@ -128,6 +140,7 @@ function ResultSection({
   more,
   children,
 }: {
+  /** The section's name, a catalogue message's English (its id is made of the English). */
   title: string
   total: number
   /** More match than total: the search stops counting there ("1,000+"). */
@@ -136,17 +149,20 @@ function ResultSection({
   more: string | null
   children: ReactNode
 }) {
+  const text = useText()
+  const shop = useShopLocale()
   const id = `results-${title.toLowerCase()}`
-  const count = capped ? `${total.toLocaleString('en-GB')}+` : String(total)
+  const count = capped ? `${formatNumber(total, shop)}+` : String(total)
+  const name = text(title)
   return (
     <section aria-labelledby={id}>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={id} className="text-xl font-bold">
-          {title} <span className="text-base font-semibold text-ink/70">({count})</span>
+          {name} <span className="text-base font-semibold text-ink/70">({count})</span>
         </h2>
         {more && total > shown ? (
           <a href={more} className="inline-flex min-h-11 items-center font-semibold underline">
-            See all {count} {title.toLowerCase()}
+            {text(MESSAGES.pageSeeAllCount, count, name.toLowerCase())}
           </a>
         ) : null}
       </div>

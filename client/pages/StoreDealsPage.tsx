@@ -6,6 +6,8 @@ import { ItemGrid } from '../components/catalogue/ItemCard.tsx'
 import { dealTerms } from '../lib/deal-terms.ts'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 /** Tiles a deal shows here; the rest are on the deal's own page. */
 export const DEAL_TILES = 4
@@ -28,17 +30,16 @@ function itemsOf(details: DealDetails): Array<MenuItemSummary> {
 /** Every offer live at the store, each with its terms and the items it covers. */
 export function StoreDealsPage({ chrome, store, deals, crumbs }: StoreDealsPageProps) {
   const shop = useShopLocale()
+  const text = useText()
   return (
     <CataloguePageFrame
       chrome={chrome}
       storeBar={{ store }}
       crumbs={crumbs}
-      title={`Deals at ${store.name}`}
+      title={text(MESSAGES.pageDealsAtStoreNamed, store.name)}
       intro={
         <p className="mt-2 max-w-3xl text-ink/80">
-          {deals.length === 0
-            ? 'There are no offers at this store right now.'
-            : 'Multibuys and discounts apply in your basket by themselves; a meal deal is chosen on its page.'}
+          {text(deals.length === 0 ? MESSAGES.pageNoOffersAtStore : MESSAGES.pageDealsHowTheyApply)}
         </p>
       }
     >
@@ -54,13 +55,13 @@ export function StoreDealsPage({ chrome, store, deals, crumbs }: StoreDealsPageP
                     {deal.name}
                   </a>
                 </h2>
-                <p className="font-semibold text-primary">{dealTerms(deal, shop)}</p>
+                <p className="font-semibold text-primary">{dealTerms(deal, shop, text)}</p>
               </div>
               <a href={href} className="inline-flex min-h-11 items-center font-semibold underline">
                 {deal.kind === 'meal_deal'
-                  ? 'Choose your meal deal'
-                  : `See all ${items.length} items`}
-                <span className="sr-only"> in {deal.name}</span>
+                  ? text(MESSAGES.pageChooseYourMealDeal)
+                  : text(MESSAGES.pageSeeAllItems, items.length)}
+                <span className="sr-only"> {text(MESSAGES.pageInNamed, deal.name)}</span>
               </a>
             </div>
             <ItemGrid

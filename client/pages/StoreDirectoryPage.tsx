@@ -3,6 +3,8 @@ import { ArrowRightIcon, PinIcon } from '../components/icons.tsx'
 import { Layout } from '../components/Layout.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useCount, useText } from '../lib/page-text.ts'
 
 export interface StoreDirectoryPageProps {
   chrome: PageChrome
@@ -29,18 +31,23 @@ const pagePath = (page: number): string =>
 export function StoreDirectoryPage({ chrome, directory }: StoreDirectoryPageProps) {
   const { stores, page, limit, total } = directory
   const pages = Math.max(1, Math.ceil(total / limit))
+  const text = useText()
+  const count = useCount()
   return (
     <Layout chrome={chrome}>
       <div className="bg-tint">
         <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-10">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">All stores</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+            {text(MESSAGES.pageAllStores)}
+          </h1>
           <p className="mt-2 text-ink/80">
-            {total} {total === 1 ? 'store' : 'stores'}
-            {pages > 1 ? `, page ${page} of ${pages}` : ''}. Pick one to start shopping, or{' '}
+            {count('stores', total)}
+            {pages > 1 ? text(MESSAGES.pagePageOf, page, pages) : ''}.{' '}
+            {text(MESSAGES.pagePickOneOr)}{' '}
             <a href={routePath('index')} className="font-semibold underline underline-offset-4">
-              search by postcode
+              {text(MESSAGES.pageSearchByPostcodeLower)}
             </a>{' '}
-            to see who delivers to you.
+            {text(MESSAGES.pageToSeeWhoDelivers)}
           </p>
         </div>
       </div>
@@ -70,17 +77,20 @@ export function StoreDirectoryPage({ chrome, directory }: StoreDirectoryPageProp
           </section>
         ))}
         {pages > 1 ? (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-4">
+          <nav
+            aria-label={text(MESSAGES.pagePages)}
+            className="flex items-center justify-between gap-4"
+          >
             {page > 1 ? (
               <a href={pagePath(page - 1)} rel="prev" className="font-semibold underline">
-                Previous page
+                {text(MESSAGES.pagePreviousPage)}
               </a>
             ) : (
               <span />
             )}
             {page < pages ? (
               <a href={pagePath(page + 1)} rel="next" className="font-semibold underline">
-                Next page
+                {text(MESSAGES.pageNextPage)}
               </a>
             ) : null}
           </nav>

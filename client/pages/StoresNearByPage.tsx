@@ -1,6 +1,5 @@
 import type { InterestState } from '../lib/store-interest.ts'
 import { StoreAvailabilityBadge } from '../components/StoreAvailabilityBadge.tsx'
-import { formatMessage } from '../../schemas/messages.ts'
 import type { StoreSummary } from '../../schemas/stores.ts'
 import {
   ArrowRightIcon,
@@ -43,7 +42,11 @@ export interface StoresNearByPageProps {
   interest: InterestState
 }
 
-const InterestFormIsland = island('InterestForm', InterestForm, { hydrate: 'visible' })
+// What it says only after a press: the wait, and the confirmation.
+const InterestFormIsland = island('InterestForm', InterestForm, {
+  hydrate: 'visible',
+  texts: [MESSAGES.pageSending, MESSAGES.interestRegistered],
+})
 
 /** The store results page (route stores-near-by): the stores near a postcode, nearest first. */
 export function StoresNearByPage({
@@ -99,11 +102,10 @@ export function StoresNearByPage({
               <MailIcon className="size-6" />
             </span>
             <h2 id="no-stores-title" className="mt-4 text-xl font-bold">
-              {formatMessage('noStoresNear', postcode)}
+              {text(MESSAGES.noStoresNear, postcode)}
             </h2>
             <p className="mt-2 mb-5 text-ink/80">
-              We are opening new stores all the time. Leave your email and we will let you know as
-              soon as one delivers to {postcode}.
+              {text(MESSAGES.pageSearchAgainEmailBody, postcode)}
             </p>
             <InterestFormIsland
               postcode={postcode}
@@ -122,11 +124,12 @@ export function StoresNearByPage({
 export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: string }) {
   const shop = useShopLocale()
   const text = useText()
+  const count = useCount()
   const { address, delivery, collection, availability } = store
   const nameId = `store-${store.id}-name`
-  const advance = daysInAdvanceLabel(store.daysInAdvance)
-  const freeDelivery = freeDeliveryLabel(delivery.freeDeliveryThreshold, shop)
-  const serviceFee = serviceFeeLabel(store.serviceFee, shop)
+  const advance = daysInAdvanceLabel(store.daysInAdvance, text, count)
+  const freeDelivery = freeDeliveryLabel(delivery.freeDeliveryThreshold, shop, text)
+  const serviceFee = serviceFeeLabel(store.serviceFee, shop, text)
   const where = [address.addressLine1, address.town, address.postcode].filter(Boolean).join(', ')
   return (
     <article
@@ -148,7 +151,7 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
           <StoreRatingLine rating={store.rating} className="mt-1" />
         </div>
         <p className="shrink-0 text-sm font-semibold whitespace-nowrap text-ink/80">
-          {distanceLabel(store.distanceKm, address.country)}
+          {distanceLabel(store.distanceKm, address.country, shop, text)}
         </p>
       </div>
 
@@ -162,20 +165,20 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
         <li className="flex items-start gap-2">
           <TruckIcon className="mt-0.5 size-5 shrink-0 text-primary" />
           {!delivery.enabled ? (
-            <span className="text-ink/75">No delivery</span>
+            <span className="text-ink/75">{text(MESSAGES.pageNoDelivery)}</span>
           ) : delivery.availableToLocation ? (
             <span>
-              <span className="font-semibold">Delivers to {postcode}</span>
+              <span className="font-semibold">{text(MESSAGES.pageDeliversToNamed, postcode)}</span>
               <span className="text-ink/80">
                 {' · '}
-                {feeLabel(delivery.fee, 'delivery', shop)}
+                {feeLabel(delivery.fee, 'delivery', shop, text)}
                 {' · '}
-                {minimumSpendLabel(delivery.minimumSpend, shop)}
+                {minimumSpendLabel(delivery.minimumSpend, shop, text)}
                 {freeDelivery ? ` · ${freeDelivery}` : null}
               </span>
             </span>
           ) : (
-            <span className="text-ink/75">Doesn&apos;t deliver to {postcode}</span>
+            <span className="text-ink/75">{text(MESSAGES.pageDoesntDeliverTo, postcode)}</span>
           )}
         </li>
         <li className="flex items-start gap-2">
@@ -186,18 +189,18 @@ export function StoreCard({ store, postcode }: { store: StoreSummary; postcode: 
           )}
           {collection.enabled ? (
             <span>
-              <span className="font-semibold">Collection</span>
+              <span className="font-semibold">{text(MESSAGES.pageCollection)}</span>
               {collection.fee > 0 || collection.minimumSpend > 0 ? (
                 <span className="text-ink/80">
                   {' · '}
-                  {feeLabel(collection.fee, 'collection', shop)}
+                  {feeLabel(collection.fee, 'collection', shop, text)}
                   {' · '}
-                  {minimumSpendLabel(collection.minimumSpend, shop)}
+                  {minimumSpendLabel(collection.minimumSpend, shop, text)}
                 </span>
               ) : null}
             </span>
           ) : (
-            <span className="text-ink/75">No collection</span>
+            <span className="text-ink/75">{text(MESSAGES.pageNoCollection)}</span>
           )}
         </li>
         {serviceFee ? (

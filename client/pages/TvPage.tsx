@@ -3,6 +3,8 @@ import type { StoreDirectoryEntry } from '../../schemas/stores.ts'
 import { useRenderContext } from '../components/render-context.ts'
 import { tvRotationCss, type TvSlide } from '../lib/tv-slides.ts'
 import { routePath } from '../lib/routes.ts'
+import { MESSAGES } from '../../schemas/messages.ts'
+import { useText } from '../lib/page-text.ts'
 
 export interface TvPageProps {
   brand: Brand
@@ -18,6 +20,7 @@ export interface TvPageProps {
  */
 export function TvPage({ brand, storeName, slides, shopHost }: TvPageProps) {
   const { nonce } = useRenderContext()
+  const text = useText()
   return (
     <main className="flex h-dvh w-full flex-col overflow-hidden bg-primary text-on-primary">
       <style nonce={nonce} dangerouslySetInnerHTML={{ __html: tvRotationCss(slides.length) }} />
@@ -30,11 +33,14 @@ export function TvPage({ brand, storeName, slides, shopHost }: TvPageProps) {
         />
         <h1 className="text-[2vw] font-semibold opacity-95">{storeName}</h1>
       </header>
-      <ul className="tv-slides relative min-h-0 flex-1 px-[3vw]" aria-label="Offers in store">
+      <ul
+        className="tv-slides relative min-h-0 flex-1 px-[3vw]"
+        aria-label={text(MESSAGES.pageOffersInStore)}
+      >
         {slides.length === 0 ? (
           <li className="tv-slide absolute inset-0 flex items-center px-[3vw]">
             <p className="text-[5vw] leading-tight font-extrabold">
-              New offers are on their way. Shop online at {shopHost}
+              {text(MESSAGES.pageNewOffersOnTheirWay, shopHost)}
             </p>
           </li>
         ) : (
@@ -42,13 +48,14 @@ export function TvPage({ brand, storeName, slides, shopHost }: TvPageProps) {
         )}
       </ul>
       <footer className="bg-black/25 px-[3vw] py-[1.2vw] text-[1.8vw] font-semibold">
-        Order online for delivery or collection at {shopHost}
+        {text(MESSAGES.pageOrderOnlineAt, shopHost)}
       </footer>
     </main>
   )
 }
 
 function Slide({ slide, index }: { slide: TvSlide; index: number }) {
+  const text = useText()
   return (
     <li
       data-tv-slide={slide.kind}
@@ -57,7 +64,9 @@ function Slide({ slide, index }: { slide: TvSlide; index: number }) {
       <div>
         {slide.kind === 'deal' ? (
           <>
-            <p className="text-[3cqw] font-bold tracking-wide text-primary uppercase">Deal</p>
+            <p className="text-[3cqw] font-bold tracking-wide text-primary uppercase">
+              {text(MESSAGES.pageDealLabel)}
+            </p>
             <h2 className="mt-[1cqw] text-[5cqw] leading-tight font-extrabold">{slide.title}</h2>
             <p className="mt-[2cqw] inline-block rounded-[1.5cqw] bg-primary px-[2cqw] py-[1cqw] text-[5cqw] leading-none font-black text-on-primary">
               {slide.terms}
@@ -94,15 +103,15 @@ export function TvStorePickerPage({
   brand: Brand
   stores: ReadonlyArray<StoreDirectoryEntry>
 }) {
+  const text = useText()
   return (
     <main className="mx-auto w-full max-w-4xl px-6 py-12">
-      <h1 className="text-4xl font-extrabold tracking-tight">{brand.name} in-store display</h1>
-      <p className="mt-3 text-xl text-ink/80">
-        Choose the store this screen stands in. Its banners and deals then rotate on the screen and
-        refresh every few minutes.
-      </p>
+      <h1 className="text-4xl font-extrabold tracking-tight">
+        {text(MESSAGES.pageInStoreDisplay, brand.name)}
+      </h1>
+      <p className="mt-3 text-xl text-ink/80">{text(MESSAGES.pageChooseTvStore)}</p>
       {stores.length === 0 ? (
-        <p className="mt-8 text-xl">There are no stores to show yet.</p>
+        <p className="mt-8 text-xl">{text(MESSAGES.pageNoStoresYet)}</p>
       ) : (
         <ul className="mt-8 grid gap-3 sm:grid-cols-2">
           {stores.map((store) => (

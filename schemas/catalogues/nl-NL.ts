@@ -19,6 +19,8 @@ export const NL_NL_COUNTS = {
   // Member area, orders, tracking, payment (part A)
   stars: '{count, plural, one {# ster} other {# sterren}}',
   friends: '{count, plural, one {# vriend} other {# vrienden}}',
+  addresses: '{count, plural, one {# adres} other {# adressen}}',
+  suggestions: '{count, plural, one {# suggestie} other {# suggesties}}',
 } as const
 
 export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {

@@ -1,5 +1,7 @@
 import type { AddressSuggestion } from '../../lib/api.ts'
 import { PinIcon } from '../icons.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** The combobox's listbox popup: one option per suggestion, the active one marked selected. */
 export function AddressSuggestionList({
@@ -19,11 +21,12 @@ export function AddressSuggestionList({
   onActivate: (index: number) => void
   onChoose: (suggestion: AddressSuggestion) => void
 }) {
+  const text = useText()
   return (
     <ul
       id={id}
       role="listbox"
-      aria-label="Address suggestions"
+      aria-label={text(MESSAGES.pageAddressSuggestions)}
       hidden={!open}
       className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl border border-black/15 bg-white py-1 shadow-lg"
     >

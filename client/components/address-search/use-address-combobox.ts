@@ -11,7 +11,7 @@ const ADDRESS_SOURCE: SuggestionSource<AddressSuggestion> = {
   fetch: fetchAddressSuggestions,
   describe: (suggestion) => suggestion.description,
   notFoundError: MESSAGES.locationNotFound,
-  noun: { one: 'address', other: 'addresses' },
+  noun: { count: 'addresses', none: MESSAGES.pageNoAddressesFound },
 }
 
 /** The address combobox (store search, address finder): suggestions from the geocoder. */

@@ -1,11 +1,12 @@
 import type { Crumb } from '../../lib/catalogue-links.ts'
-
-/** One step of a breadcrumb trail; the last one is the page itself. */
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** The visible breadcrumb trail (its BreadcrumbList JSON-LD is built from the same crumbs). */
 export function Breadcrumbs({ crumbs }: { crumbs: ReadonlyArray<Crumb> }) {
+  const text = useText()
   return (
-    <nav aria-label="Breadcrumb" className="text-sm">
+    <nav aria-label={text(MESSAGES.pageBreadcrumb)} className="text-sm">
       <ol className="flex flex-wrap gap-1 text-ink/75">
         {crumbs.map((crumb, index) =>
           index === crumbs.length - 1 ? (

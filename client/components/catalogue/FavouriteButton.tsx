@@ -1,4 +1,6 @@
 import { FAVOURITE_FORM_FIELDS, FAVOURITE_FORM_PATH } from '../../lib/favourite-form.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface FavouriteButtonProps {
   itemId: number
@@ -22,7 +24,11 @@ export function FavouriteButton({
   returnTo,
   variant,
 }: FavouriteButtonProps) {
-  const label = favourite ? `Remove ${itemName} from favourites` : `Save ${itemName} to favourites`
+  const text = useText()
+  const label = text(
+    favourite ? MESSAGES.pageRemoveFromFavourites : MESSAGES.pageSaveNamedToFavourites,
+    itemName
+  )
   return (
     <form method="post" action={FAVOURITE_FORM_PATH}>
       <input type="hidden" name={FAVOURITE_FORM_FIELDS.itemId} value={itemId} />
@@ -53,7 +59,9 @@ export function FavouriteButton({
         >
           <path d="M12 20.5s-7.5-4.6-9.3-9.3C1.6 8.2 3.5 4.5 7.1 4.5c2 0 3.6 1.1 4.9 2.9 1.3-1.8 2.9-2.9 4.9-2.9 3.6 0 5.5 3.7 4.4 6.7-1.8 4.7-9.3 9.3-9.3 9.3z" />
         </svg>
-        {variant === 'page' ? (favourite ? 'In your favourites' : 'Save to favourites') : null}
+        {variant === 'page'
+          ? text(favourite ? MESSAGES.pageInYourFavourites : MESSAGES.pageSaveToFavourites)
+          : null}
       </button>
     </form>
   )

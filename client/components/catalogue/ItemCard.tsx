@@ -6,6 +6,8 @@ import { OfferLink } from './OfferLink.tsx'
 import { ItemBadge, Price } from './Price.tsx'
 import { QuickViewButton } from './QuickViewButton.tsx'
 import { WeighingLabel } from '../item/WeighedItem.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface ItemCardProps {
   storeId: number
@@ -25,6 +27,7 @@ export function ItemCard({
   eager = false,
   favourite = false,
 }: ItemCardProps) {
+  const text = useText()
   const href = itemHref(storeSlug, item)
   return (
     <article className="relative flex h-full flex-col rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/10">
@@ -79,7 +82,7 @@ export function ItemCard({
       <div className="order-5 mt-auto pt-3">
         {item.outOfStock ? (
           <p className="inline-flex min-h-11 w-full items-center justify-center rounded-full bg-gray-100 text-sm font-semibold text-ink/80">
-            Out of stock
+            {text(MESSAGES.pageOutOfStock)}
           </p>
         ) : (
           <div className="relative z-10">

@@ -8,6 +8,8 @@ import {
   listingQuery,
   type CategoryListing,
 } from '../../../schemas/category-listing.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /** A category's listing as its page shows it: the choice, where it applies and any notice. */
 export interface ListingView extends CategoryListing {
@@ -27,18 +29,21 @@ const BUTTON =
  * (`only="free-from"`): a search keeps its own ranking.
  */
 export function ListingControls({ listing, only }: { listing: ListingView; only?: 'free-from' }) {
-  const chips = listingChips(listing)
+  const text = useText()
+  const chips = listingChips(listing, text)
   const form = (
     <form
       method="get"
       action={listing.path}
-      aria-label={only === 'free-from' ? 'Filter products' : 'Sort and filter'}
+      aria-label={text(
+        only === 'free-from' ? MESSAGES.pageFilterProducts : MESSAGES.pageSortAndFilter
+      )}
       className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-2xl bg-tint p-4"
     >
       {only === 'free-from' ? null : <SortAndShowOnly listing={listing} />}
       <FreeFrom chosen={listing.filters.freeFrom} />
       <button type="submit" className={BUTTON}>
-        Apply
+        {text(MESSAGES.pageApply)}
       </button>
     </form>
   )
@@ -52,23 +57,26 @@ export function ListingControls({ listing, only }: { listing: ListingView; only?
         // .listing-filters), a native disclosure either way, so no script is needed.
         <details className="listing-filters">
           <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-full px-5 font-bold ring-1 ring-black/25">
-            Filter and sort
+            {text(MESSAGES.pageFilterAndSort)}
           </summary>
           <div className="mt-3">{form}</div>
         </details>
       )}
       {listing.notice ? (
         <p role="status" className="mt-3 font-semibold">
-          {listing.notice}
+          {text(listing.notice)}
         </p>
       ) : null}
       {chips.length > 0 ? (
-        <ul aria-label="Chosen sort and filters" className="mt-3 flex flex-wrap gap-2">
+        <ul
+          aria-label={text(MESSAGES.pageChosenSortAndFilters)}
+          className="mt-3 flex flex-wrap gap-2"
+        >
           {chips.map((chip) => (
             <li key={chip.label}>
               <a
                 href={`${listing.path}${listingQuery(chip.without)}`}
-                aria-label={`Remove ${chip.label}`}
+                aria-label={text(MESSAGES.pageRemoveNamed, chip.label)}
                 className="inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold ring-1 ring-black/25 hover:bg-tint"
               >
                 {chip.label}
@@ -82,7 +90,7 @@ export function ListingControls({ listing, only }: { listing: ListingView; only?
                 href={listing.path}
                 className="inline-flex min-h-11 items-center px-2 text-sm font-semibold underline underline-offset-4"
               >
-                Clear all
+                {text(MESSAGES.pageClearAll)}
               </a>
             </li>
           ) : null}
@@ -118,10 +126,11 @@ function Check({
 }
 
 function SortAndShowOnly({ listing }: { listing: ListingView }) {
+  const text = useText()
   return (
     <>
       <label className="flex flex-col gap-1 text-sm font-semibold">
-        Sort by
+        {text(MESSAGES.pageSortBy)}
         <select
           name="sort"
           defaultValue={listing.sort}
@@ -129,20 +138,25 @@ function SortAndShowOnly({ listing }: { listing: ListingView }) {
         >
           {CATEGORY_SORTS.map((sort) => (
             <option key={sort} value={sort}>
-              {CATEGORY_SORT_LABELS[sort]}
+              {text(CATEGORY_SORT_LABELS[sort])}
             </option>
           ))}
         </select>
       </label>
       <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <legend className="mb-1 text-sm font-semibold">Show only</legend>
-        <Check name="offer" value="1" label="On offer" checked={listing.filters.onOffer} />
+        <legend className="mb-1 text-sm font-semibold">{text(MESSAGES.pageShowOnly)}</legend>
+        <Check
+          name="offer"
+          value="1"
+          label={text(MESSAGES.pageOnOffer)}
+          checked={listing.filters.onOffer}
+        />
         {DIETARY_TAGS.map((tag) => (
           <Check
             key={tag}
             name="diet"
             value={tag}
-            label={DIETARY_TAG_LABELS[tag]}
+            label={text(DIETARY_TAG_LABELS[tag])}
             checked={listing.filters.tags.includes(tag)}
           />
         ))}
@@ -155,20 +169,21 @@ function SortAndShowOnly({ listing }: { listing: ListingView }) {
 function FreeFrom({ chosen }: { chosen: ReadonlyArray<Allergen> }) {
   // Fourteen allergens would push the products below the fold: folded away until asked for (or
   // while one is chosen), a native disclosure that needs no script.
+  const text = useText()
   return (
     <details className="w-full" open={chosen.length > 0}>
       <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold">
-        Free from (allergens)
-        {chosen.length > 0 ? ` · ${chosen.length} chosen` : ''}
+        {text(MESSAGES.pageFreeFromAllergens)}
+        {chosen.length > 0 ? ` · ${text(MESSAGES.pageNumberChosen, chosen.length)}` : ''}
       </summary>
       <fieldset className="flex flex-wrap items-center gap-x-4 gap-y-1">
-        <legend className="sr-only">Free from</legend>
+        <legend className="sr-only">{text(MESSAGES.pageFreeFrom)}</legend>
         {ALLERGENS.map((allergen) => (
           <Check
             key={allergen}
             name="free"
             value={allergen}
-            label={FREE_FROM_LABELS[allergen]}
+            label={text(FREE_FROM_LABELS[allergen])}
             checked={chosen.includes(allergen)}
           />
         ))}

@@ -3,6 +3,8 @@ import type { StoreDetails } from '../../../schemas/stores.ts'
 import { routePath } from '../../lib/routes.ts'
 import { ItemGrid } from './ItemCard.tsx'
 import { Pagination } from './Pagination.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /**
  * A member's own page of items at a store (buy it again, favourites): the item cards a page at a
@@ -25,6 +27,7 @@ export function MemberItemList({
   pagesLabel: string
   pageHref: (page: number) => string
 }) {
+  const text = useText()
   if (list.items.length === 0 && list.page === 1) {
     return (
       <p>
@@ -32,7 +35,7 @@ export function MemberItemList({
           href={routePath('stores-storeSlug', { storeSlug: store.slug })}
           className="inline-flex min-h-11 items-center rounded-full bg-primary px-5 font-semibold text-on-primary"
         >
-          {`Shop at ${store.name}`}
+          {text(MESSAGES.pageShopAt, store.name)}
         </a>
       </p>
     )

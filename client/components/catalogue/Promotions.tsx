@@ -3,6 +3,8 @@ import { bannerHref, dealHref } from '../../lib/catalogue-links.ts'
 import { ItemBadge } from './Price.tsx'
 import { dealTerms } from '../../lib/deal-terms.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /*
  * On a phone, banners and deals are a row that scrolls sideways, snapping card by card, with the
@@ -24,10 +26,11 @@ export function BannerStrip({
   storeSlug: string
   banners: ReadonlyArray<Banner>
 }) {
+  const text = useText()
   if (banners.length === 0) return null
   return (
     <ul
-      aria-label="Offers"
+      aria-label={text(MESSAGES.pageOffers)}
       // A banner without a link has nothing to focus: the row itself takes focus so the keyboard
       // can scroll it (arrow keys).
       tabIndex={banners.some((banner) => banner.link.type === 'none') ? 0 : undefined}
@@ -74,6 +77,7 @@ export function DealList({
   label: string
 }) {
   const shop = useShopLocale()
+  const text = useText()
   return (
     <ul aria-label={label} className={`${ROW} ${DEAL_GRID}`}>
       {deals.map((deal) => (
@@ -88,7 +92,9 @@ export function DealList({
               </span>
             ) : null}
             <span className="font-bold">{deal.name}</span>
-            <span className="text-sm font-semibold text-primary">{dealTerms(deal, shop)}</span>
+            <span className="text-sm font-semibold text-primary">
+              {dealTerms(deal, shop, text)}
+            </span>
             {deal.description ? (
               <span className="text-sm text-ink/75">{deal.description}</span>
             ) : null}

@@ -2,10 +2,14 @@ import type { MenuItemSummary } from '../../../schemas/catalogue.ts'
 import { QuickAdd } from '../../islands/QuickAdd.tsx'
 import { QuickView } from '../../islands/QuickView.tsx'
 import { island } from '../Island.tsx'
+import { QUICK_ADD_TEXTS, QUICK_VIEW_TEXTS } from '../item/item-texts.ts'
 
 // Cards below the fold hydrate as they scroll into view.
-const QuickViewIsland = island('QuickView', QuickView, { hydrate: 'visible' })
-const QuickAddIsland = island('QuickAdd', QuickAdd, { hydrate: 'visible' })
+const QuickViewIsland = island('QuickView', QuickView, {
+  hydrate: 'visible',
+  texts: QUICK_VIEW_TEXTS,
+})
+const QuickAddIsland = island('QuickAdd', QuickAdd, { hydrate: 'visible', texts: QUICK_ADD_TEXTS })
 
 /**
  * The card's quick add: a link to the item page until hydrated (or without JavaScript), then a

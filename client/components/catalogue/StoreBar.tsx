@@ -3,12 +3,17 @@ import { island } from '../Island.tsx'
 import { SearchIcon, StoreIcon } from '../icons.tsx'
 import { routePath } from '../../lib/routes.ts'
 import { storeSearchFormAction } from '../../lib/catalogue-links.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useLocalised, useText } from '../../lib/page-text.ts'
 
 // Idle, not visible: the box sits at the top of every catalogue page, so "visible" would fetch
 // React with the first paint of pages that have no other island (the store home).
 const SearchSuggestIsland = island('SearchSuggest', SearchSuggest, {
   hydrate: 'idle',
   className: 'w-full',
+  // What it shows and announces only once suggestions arrive.
+  texts: [MESSAGES.pageCategory, MESSAGES.pageSuggestionsFound, MESSAGES.pageNoSuggestionsFound],
+  counts: ['suggestions'],
 })
 
 export interface StoreBarProps {
@@ -26,6 +31,8 @@ export interface StoreBarProps {
  */
 export function StoreBar({ store, searchTerm = '', searchError = null }: StoreBarProps) {
   const errorId = 'store-search-error'
+  const text = useText()
+  const localised = useLocalised()
   return (
     <div className="border-b border-black/10 bg-tint">
       <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:px-6">
@@ -38,7 +45,7 @@ export function StoreBar({ store, searchTerm = '', searchError = null }: StoreBa
         </a>
         <form
           role="search"
-          aria-label={`Search ${store.name}`}
+          aria-label={text(MESSAGES.pageSearchStore, store.name)}
           action={storeSearchFormAction(store.slug)}
           method="get"
           className="sm:ms-auto sm:w-96"
@@ -54,12 +61,12 @@ export function StoreBar({ store, searchTerm = '', searchError = null }: StoreBa
               className="inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary hover:brightness-90"
             >
               <SearchIcon className="size-4" />
-              Search
+              {text(MESSAGES.pageSearch)}
             </button>
           </div>
           {searchError ? (
             <p id={errorId} role="alert" className="mt-2 text-sm font-semibold text-red-800">
-              {searchError}
+              {localised(searchError)}
             </p>
           ) : null}
         </form>

@@ -14,7 +14,11 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { SLOT_PAGE_KEYS } from '../../../schemas/page-messages.ts'
 import { useCount, useText } from '../../lib/page-text.ts'
 
-const FlashToastIsland = island('FlashToast', FlashToast, { hydrate: 'idle' })
+// Its dismiss button shows only once it hydrates: its word travels with it.
+const FlashToastIsland = island('FlashToast', FlashToast, {
+  hydrate: 'idle',
+  texts: [MESSAGES.pageDismissMessage],
+})
 // A held slot's words, said when its time runs short or out (after it hydrates).
 const SlotCountdownIsland = island('SlotCountdown', SlotCountdown, {
   hydrate: 'load',

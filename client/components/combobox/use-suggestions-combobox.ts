@@ -1,4 +1,11 @@
-import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react'
+import {
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type KeyboardEvent,
+} from 'react'
 import { AUTOCOMPLETE_DEBOUNCE_MS } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
@@ -8,6 +15,7 @@ import {
   suggestionsAnnouncement,
   type SuggestionNoun,
 } from '../../lib/combobox.ts'
+import { PageTextsContext } from '../../lib/page-text.ts'
 
 /** What a combobox looks up and how it speaks of what it finds. */
 export interface SuggestionSource<Suggestion> {
@@ -49,6 +57,8 @@ export function useSuggestionsCombobox<Suggestion>({
   const [announcement, setAnnouncement] = useState('')
   const [error, setError] = useState<string | null>(initialError ?? null)
   const [choosing, setChoosing] = useState(false)
+  // What it announces and refuses after typing, in the island's language.
+  const texts = useContext(PageTextsContext)
 
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const tickets = useRef(createLatestTicket())
@@ -82,8 +92,10 @@ export function useSuggestionsCombobox<Suggestion>({
         setSuggestions(found)
         setActive(-1)
         setOpen(found.length > 0)
-        setAnnouncement(suggestionsAnnouncement(found.length, source.noun))
-        setError(found.length > 0 ? null : source.notFoundError)
+        setAnnouncement(suggestionsAnnouncement(found.length, source.noun, texts))
+        setError(
+          found.length > 0 || source.notFoundError === null ? null : texts.say(source.notFoundError)
+        )
       },
       (failure: unknown) => {
         if (!tickets.current.isLatest(ticket)) return

@@ -10,6 +10,8 @@ import {
 } from './meal-deal-rules.ts'
 import { choiceGroupField, choiceValueField } from '../../lib/basket-add-form.ts'
 import { usePremium } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface MealDealSectionFieldsetProps {
   /** Prefix of this fieldset's element ids, unique on the page. */
@@ -47,6 +49,7 @@ export function MealDealSectionFieldset({
   onChange,
 }: MealDealSectionFieldsetProps) {
   const formatPremium = usePremium()
+  const text = useText()
   const fieldsetId = mealDealSectionId(idBase, section.id)
   const hintId = `${fieldsetId}-hint`
   const errorId = `${fieldsetId}-error`
@@ -93,7 +96,9 @@ export function MealDealSectionFieldset({
                 </span>
               ) : null}
               {item.outOfStock ? (
-                <span className="text-sm font-semibold text-ink/80">Out of stock</span>
+                <span className="text-sm font-semibold text-ink/80">
+                  {text(MESSAGES.pageOutOfStock)}
+                </span>
               ) : null}
             </span>
           </span>
@@ -111,8 +116,8 @@ export function MealDealSectionFieldset({
     >
       <legend className="text-xl font-bold">{section.name}</legend>
       <p id={hintId} className="text-sm text-ink/75">
-        {sectionHint(section.minimumSelected, section.maximumSelected)}
-        {control === 'checkbox' ? ` · ${count} chosen` : null}
+        {sectionHint(section.minimumSelected, section.maximumSelected, text)}
+        {control === 'checkbox' ? ` · ${text(MESSAGES.pageNumberChosen, count)}` : null}
       </p>
       {error ? (
         <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">

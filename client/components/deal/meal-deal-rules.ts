@@ -1,5 +1,6 @@
 import type { DealDetails } from '../../../schemas/catalogue.ts'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { fillMessage } from '../../../schemas/message-format.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { parseQuantity } from '../../lib/item-options-ui.ts'
 
 /**
@@ -27,11 +28,18 @@ export interface MealDealChoice {
   itemId: number
 }
 
-/** How many a section asks for: 'Choose 1', 'Choose up to 2', 'Choose 1 to 3'. */
-export function sectionHint(minimumSelected: number, maximumSelected: number): string {
-  if (minimumSelected === maximumSelected) return `Choose ${minimumSelected}`
-  if (minimumSelected === 0) return `Choose up to ${maximumSelected}`
-  return `Choose ${minimumSelected} to ${maximumSelected}`
+/**
+ * How many a section asks for: 'Choose 1', 'Choose up to 2', 'Choose 1 to 3', said by `say` (the
+ * island's text(), so in the brand's language; English by default).
+ */
+export function sectionHint(
+  minimumSelected: number,
+  maximumSelected: number,
+  say: (english: string, ...values: Array<string | number>) => string = fillMessage
+): string {
+  if (minimumSelected === maximumSelected) return say(MESSAGES.pageChooseCount, minimumSelected)
+  if (minimumSelected === 0) return say(MESSAGES.pageChooseUpTo, maximumSelected)
+  return say(MESSAGES.pageChooseRange, minimumSelected, maximumSelected)
 }
 
 /** A section of one item is a set of radios; a section of more is checkboxes up to its maximum. */
@@ -107,21 +115,22 @@ export function mealDealAge(
   )
 }
 
+/** A message said in the picker's language (its text()), English by default. */
+type Say = (english: string, ...values: Array<string | number>) => string
+
 /** Each section that is short of its minimum or over its maximum, with the message it shows. */
 export function sectionErrors(
   sections: ReadonlyArray<MealDealSection>,
-  choices: ReadonlyArray<MealDealChoice>
+  choices: ReadonlyArray<MealDealChoice>,
+  say: Say = fillMessage
 ): Map<number, string> {
   const errors = new Map<number, string>()
   for (const section of sections) {
     const count = sectionCount(choices, section.id)
     if (count < section.minimumSelected) {
-      errors.set(section.id, formatMessage('optionChoose', section.name))
+      errors.set(section.id, say(MESSAGES.optionChoose, section.name))
     } else if (count > section.maximumSelected) {
-      errors.set(
-        section.id,
-        formatMessage('optionChooseUpTo', section.maximumSelected, section.name)
-      )
+      errors.set(section.id, say(MESSAGES.optionChooseUpTo, section.maximumSelected, section.name))
     }
   }
   return errors
@@ -144,11 +153,12 @@ export function mealDealVerdict(
   sections: ReadonlyArray<MealDealSection>,
   choices: ReadonlyArray<MealDealChoice>,
   quantityText: string,
-  ageConfirmed: boolean
+  ageConfirmed: boolean,
+  say: Say = fillMessage
 ): MealDealVerdict {
-  const errors = sectionErrors(sections, choices)
+  const errors = sectionErrors(sections, choices, say)
   const quantity = parseQuantity(quantityText)
-  const quantityError = quantity === null ? MESSAGES.quantityRequired : null
+  const quantityError = quantity === null ? say(MESSAGES.quantityRequired) : null
   if (errors.size > 0 || quantity === null) {
     const first = sections.find((section) => errors.has(section.id))
     return { kind: 'invalid', errors, quantityError, focusSectionId: first?.id ?? null }

@@ -1,4 +1,5 @@
-import { formatMessage } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 import { ADD_FORM_FIELDS } from '../../lib/basket-add-form.ts'
 import { useInteractive } from '../../lib/use-interactive.ts'
 
@@ -19,6 +20,7 @@ export function AgeConfirmation({
   onCancel: () => void
   className?: string
 }) {
+  const text = useText()
   return (
     <div
       role="group"
@@ -26,7 +28,7 @@ export function AgeConfirmation({
       className={`rounded-xl bg-amber-50 p-4 ring-1 ring-amber-300 ${className}`}
     >
       <p id={`${id}-message`} className="font-semibold">
-        {formatMessage('ageRestricted', age)}
+        {text(MESSAGES.ageRestricted, age)}
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button
@@ -35,14 +37,14 @@ export function AgeConfirmation({
           className="min-h-11 rounded-full bg-primary px-4 text-sm font-semibold text-on-primary"
           onClick={onConfirm}
         >
-          I am {age} or over
+          {text(MESSAGES.pageIAmAgeOrOver, age)}
         </button>
         <button
           type="button"
           className="min-h-11 rounded-full px-4 text-sm font-semibold ring-1 ring-black/20"
           onClick={onCancel}
         >
-          Cancel
+          {text(MESSAGES.pageCancel)}
         </button>
       </div>
     </div>
@@ -56,6 +58,7 @@ export function AgeConfirmation({
  */
 export function AgeTickUntilHydrated({ age, className = '' }: { age: number; className?: string }) {
   const interactive = useInteractive()
+  const text = useText()
   if (interactive) return null
   return (
     <label
@@ -68,7 +71,7 @@ export function AgeTickUntilHydrated({ age, className = '' }: { age: number; cla
         className="mt-0.5 size-5 shrink-0 accent-primary"
       />
       <span>
-        {formatMessage('ageRestricted', age)}: I am {age} or over
+        {text(MESSAGES.ageRestricted, age)}: {text(MESSAGES.pageIAmAgeOrOver, age)}
       </span>
     </label>
   )

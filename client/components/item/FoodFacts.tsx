@@ -4,11 +4,16 @@ import {
   type FoodInformation,
   type NutritionValues,
 } from '../../../schemas/food-information.ts'
+import { formatNumber, type ShopLocale } from '../../../schemas/locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /*
  * An item's ingredients and food information (retained Regulation 1169/2011): allergens in bold
  * in the ingredients and listed after them, a nutrition table, storage, origin, net quantity and
- * the food business operator. Headings are h2 on the item page and h3 in the quick view.
+ * the food business operator. Headings are h2 on the item page and h3 in the quick view. Labels
+ * are catalogue English, said in the brand's language; grams are written the shop's way.
  */
 
 type Heading = 'h2' | 'h3'
@@ -16,20 +21,28 @@ type Heading = 'h2' | 'h3'
 const NUTRIENTS: ReadonlyArray<{
   label: string
   sub?: boolean
-  value: (values: NutritionValues) => string | null
+  value: (values: NutritionValues, shop: ShopLocale) => string | null
 }> = [
-  { label: 'Energy', value: (v) => `${v.energyKj} kJ / ${v.energyKcal} kcal` },
-  { label: 'Fat', value: (v) => grams(v.fat) },
-  { label: 'of which saturates', sub: true, value: (v) => grams(v.saturates) },
-  { label: 'Carbohydrate', value: (v) => grams(v.carbohydrate) },
-  { label: 'of which sugars', sub: true, value: (v) => grams(v.sugars) },
-  { label: 'Fibre', value: (v) => (v.fibre === null ? null : grams(v.fibre)) },
-  { label: 'Protein', value: (v) => grams(v.protein) },
-  { label: 'Salt', value: (v) => grams(v.salt) },
+  { label: MESSAGES.pageEnergy, value: (v) => `${v.energyKj} kJ / ${v.energyKcal} kcal` },
+  { label: MESSAGES.pageFat, value: (v, shop) => grams(v.fat, shop) },
+  { label: MESSAGES.pageOfWhichSaturates, sub: true, value: (v, shop) => grams(v.saturates, shop) },
+  { label: MESSAGES.pageCarbohydrate, value: (v, shop) => grams(v.carbohydrate, shop) },
+  { label: MESSAGES.pageOfWhichSugars, sub: true, value: (v, shop) => grams(v.sugars, shop) },
+  {
+    label: MESSAGES.pageFibre,
+    value: (v, shop) => (v.fibre === null ? null : grams(v.fibre, shop)),
+  },
+  { label: MESSAGES.pageProtein, value: (v, shop) => grams(v.protein, shop) },
+  { label: MESSAGES.pageSalt, value: (v, shop) => grams(v.salt, shop) },
 ]
 
-function grams(value: number): string {
-  return value < 0.1 && value > 0 ? '<0.1 g' : `${value.toFixed(1)} g`
+// One decimal and no grouping, as the UK label always wrote it ('0.5 g'); a comma in Dutch.
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }
+
+function grams(value: number, shop: ShopLocale): string {
+  return value < 0.1 && value > 0
+    ? `<${formatNumber(0.1, shop, ONE_DECIMAL)} g`
+    : `${formatNumber(value, shop, ONE_DECIMAL)} g`
 }
 
 function Title({ as: Tag, id, children }: { as: Heading; id: string; children: string }) {
@@ -44,28 +57,35 @@ function Title({ as: Tag, id, children }: { as: Heading; id: string; children: s
 export function FoodFacts({
   ingredients,
   food,
-  heading,
+  level: heading,
   idBase,
 }: {
   ingredients: string | null
   food: FoodInformation | null
-  heading: Heading
+  /** The headings' level: h2 on the item page, h3 in the quick view. */
+  level: Heading
   idBase: string
 }) {
+  const text = useText()
+  const shop = useShopLocale()
   const contains = food?.contains ?? []
   const mayContain = food?.mayContain ?? []
   const nutrition = food?.nutrition ?? null
-  const per100Label = nutrition?.per === '100ml' ? 'Per 100 ml' : 'Per 100 g'
+  const per100Label = text(
+    nutrition?.per === '100ml' ? MESSAGES.pagePer100Ml : MESSAGES.pagePer100G
+  )
   const caption = nutrition
-    ? `Typical values ${per100Label.toLowerCase()}${nutrition.portion ? ` and per ${nutrition.portion.size}` : ''}`
+    ? nutrition.portion
+      ? text(MESSAGES.pageTypicalValuesAndPer, per100Label.toLowerCase(), nutrition.portion.size)
+      : text(MESSAGES.pageTypicalValuesPer, per100Label.toLowerCase())
     : ''
   const details: Array<[string, string]> = food
     ? [
-        ['Storage and use', food.storage ?? ''],
-        ['Country of origin', food.origin ?? ''],
-        ['Net quantity', food.netQuantity ?? ''],
+        [text(MESSAGES.pageStorageAndUse), food.storage ?? ''],
+        [text(MESSAGES.pageCountryOfOrigin), food.origin ?? ''],
+        [text(MESSAGES.pageNetQuantity), food.netQuantity ?? ''],
         [
-          'Food business operator',
+          text(MESSAGES.pageFoodBusinessOperator),
           food.operator ? `${food.operator.name}, ${food.operator.address}` : '',
         ],
       ].filter((detail): detail is [string, string] => detail[1] !== '')
@@ -75,7 +95,7 @@ export function FoodFacts({
       {ingredients || contains.length > 0 || mayContain.length > 0 ? (
         <section aria-labelledby={`${idBase}-ingredients`}>
           <Title as={heading} id={`${idBase}-ingredients`}>
-            Ingredients
+            {text(MESSAGES.pageIngredients)}
           </Title>
           {ingredients ? (
             <p className="mt-1 text-sm text-ink/80">
@@ -92,25 +112,25 @@ export function FoodFacts({
           ) : null}
           {contains.length > 0 ? (
             <p className="mt-2 text-sm">
-              <strong>Contains:</strong>
-              {` ${allergenList(contains)}`}
+              <strong>{text(MESSAGES.pageContainsColon)}</strong>
+              {` ${allergenList(contains, text)}`}
             </p>
           ) : null}
           {mayContain.length > 0 ? (
             <p className="mt-1 text-sm">
-              <strong>May contain:</strong>
-              {` ${allergenList(mayContain)}`}
+              <strong>{text(MESSAGES.pageMayContainColon)}</strong>
+              {` ${allergenList(mayContain, text)}`}
             </p>
           ) : null}
           {ingredients && contains.length > 0 ? (
-            <p className="mt-1 text-xs text-ink/75">Allergens are shown in bold.</p>
+            <p className="mt-1 text-xs text-ink/75">{text(MESSAGES.pageAllergensInBold)}</p>
           ) : null}
         </section>
       ) : null}
       {nutrition ? (
         <section aria-labelledby={`${idBase}-nutrition`}>
           <Title as={heading} id={`${idBase}-nutrition`}>
-            Nutrition
+            {text(MESSAGES.pageNutrition)}
           </Title>
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-start text-sm">
@@ -118,21 +138,21 @@ export function FoodFacts({
               <thead>
                 <tr className="border-b border-ink/20">
                   <th scope="col" className="py-1 pe-3 font-semibold">
-                    Typical values
+                    {text(MESSAGES.pageTypicalValues)}
                   </th>
                   <th scope="col" className="py-1 pe-3 font-semibold">
                     {per100Label}
                   </th>
                   {nutrition.portion ? (
                     <th scope="col" className="py-1 font-semibold">
-                      {`Per ${nutrition.portion.size}`}
+                      {text(MESSAGES.pagePerPortion, nutrition.portion.size)}
                     </th>
                   ) : null}
                 </tr>
               </thead>
               <tbody>
                 {NUTRIENTS.map((nutrient) => {
-                  const per100 = nutrient.value(nutrition.per100)
+                  const per100 = nutrient.value(nutrition.per100, shop)
                   if (per100 === null) return null
                   const portion = nutrition.portion
                   return (
@@ -141,10 +161,12 @@ export function FoodFacts({
                         scope="row"
                         className={`py-1 pe-3 font-normal ${nutrient.sub ? 'ps-4' : ''}`}
                       >
-                        {nutrient.label}
+                        {text(nutrient.label)}
                       </th>
                       <td className="py-1 pe-3">{per100}</td>
-                      {portion ? <td className="py-1">{nutrient.value(portion.values)}</td> : null}
+                      {portion ? (
+                        <td className="py-1">{nutrient.value(portion.values, shop)}</td>
+                      ) : null}
                     </tr>
                   )
                 })}
@@ -156,7 +178,7 @@ export function FoodFacts({
       {details.length > 0 ? (
         <section aria-labelledby={`${idBase}-food-information`}>
           <Title as={heading} id={`${idBase}-food-information`}>
-            Food information
+            {text(MESSAGES.pageFoodInformation)}
           </Title>
           <dl className="mt-1 space-y-2 text-sm">
             {details.map(([term, value]) => (

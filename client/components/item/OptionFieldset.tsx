@@ -10,6 +10,8 @@ import {
 import { choiceGroupField, choiceValueField } from '../../lib/basket-add-form.ts'
 import { useInteractive } from '../../lib/use-interactive.ts'
 import { usePremium } from '../../lib/shop-locale.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 export interface OptionFieldsetProps {
   /** Prefix of this fieldset's element ids, unique on the page. */
@@ -80,6 +82,7 @@ function StepperValue({
   onStep: (quantity: number) => void
 }) {
   const interactive = useInteractive()
+  const text = useText()
   if (!interactive) {
     return (
       <li className={boxClass}>
@@ -107,7 +110,7 @@ function StepperValue({
         <button
           type="button"
           className={STEP_BUTTON}
-          aria-label={`Remove one ${valueName}`}
+          aria-label={text(MESSAGES.pageRemoveOne, valueName)}
           aria-describedby={describedBy}
           disabled={quantity === 0}
           onClick={() => onStep(quantity - 1)}
@@ -116,7 +119,7 @@ function StepperValue({
         </button>
         <output
           id={inputId}
-          aria-label={`${quantity} ${valueName} chosen`}
+          aria-label={text(MESSAGES.pageQuantityNamedChosen, quantity, valueName)}
           className="w-8 text-center font-bold tabular-nums"
         >
           {quantity}
@@ -124,7 +127,7 @@ function StepperValue({
         <button
           type="button"
           className={STEP_BUTTON}
-          aria-label={`Add one ${valueName}`}
+          aria-label={text(MESSAGES.pageAddOne, valueName)}
           aria-describedby={describedBy}
           disabled={outOfStock || atMax}
           onClick={() => onStep(quantity + 1)}
@@ -149,6 +152,7 @@ export function OptionFieldset({
   errors,
   onChange,
 }: OptionFieldsetProps) {
+  const text = useText()
   const fieldsetId = optionFieldsetId(idBase, option.id)
   const hintId = `${fieldsetId}-hint`
   const errorId = `${fieldsetId}-error`
@@ -168,7 +172,9 @@ export function OptionFieldset({
       <span className="flex flex-1 flex-wrap items-baseline gap-x-2">
         <span className="font-semibold">{value.name}</span>
         <CostLabel pence={cost} />
-        {value.outOfStock ? <span className="text-sm text-ink/75">Out of stock</span> : null}
+        {value.outOfStock ? (
+          <span className="text-sm text-ink/75">{text(MESSAGES.pageOutOfStock)}</span>
+        ) : null}
       </span>
     )
     if (control === 'stepper') {
@@ -225,11 +231,13 @@ export function OptionFieldset({
       <legend className="text-base font-bold">
         {option.name}
         {option.minimumSelected > 0 ? (
-          <span className="ms-2 text-sm font-semibold text-ink/75">Required</span>
+          <span className="ms-2 text-sm font-semibold text-ink/75">
+            {text(MESSAGES.pageRequired)}
+          </span>
         ) : null}
       </legend>
       <p id={hintId} className="text-sm text-ink/75">
-        {optionHint(option)}
+        {optionHint(option, text)}
       </p>
       {errors.length > 0 ? (
         <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
@@ -252,7 +260,7 @@ export function OptionFieldset({
                   if (chosenValue) onChange(option.id, chosenValue.id, 0)
                 }}
               />
-              <span className="flex-1 font-semibold">None</span>
+              <span className="flex-1 font-semibold">{text(MESSAGES.pageNone)}</span>
             </label>
           </li>
         ) : null}

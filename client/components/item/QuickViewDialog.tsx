@@ -8,6 +8,8 @@ import { itemHref } from '../../lib/catalogue-links.ts'
 import { CloseIcon } from '../icons.tsx'
 import { ItemFacts } from './ItemFacts.tsx'
 import { ItemPicture, ItemPriceLines } from './ItemHeader.tsx'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useText } from '../../lib/page-text.ts'
 
 function QuickViewBody({
   storeId,
@@ -26,6 +28,7 @@ function QuickViewBody({
     { revalidateOnFocus: false }
   )
   const item = data ?? summary
+  const text = useText()
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <ItemPicture item={item} place="quick-view" />
@@ -49,7 +52,7 @@ function QuickViewBody({
           </>
         ) : (
           <p role="status" className="text-sm font-semibold">
-            {isLoading ? 'Loading…' : null}
+            {isLoading ? text(MESSAGES.pageLoading) : null}
             {error ? <span className="text-red-700">{error.message}</span> : null}
           </p>
         )}
@@ -57,7 +60,8 @@ function QuickViewBody({
           href={itemHref(storeSlug, summary)}
           className="text-sm font-semibold text-primary underline"
         >
-          See full details<span className="sr-only"> of {summary.name}</span>
+          {text(MESSAGES.pageSeeFullDetails)}
+          <span className="sr-only"> {text(MESSAGES.pageOfItem, summary.name)}</span>
         </a>
       </div>
     </div>
@@ -86,6 +90,7 @@ export function QuickViewDialog({
   onClose,
   opener,
 }: QuickViewDialogProps) {
+  const text = useText()
   return (
     <Dialog.Root
       open
@@ -109,7 +114,7 @@ export function QuickViewDialog({
               className="absolute top-3 end-3 inline-flex size-11 items-center justify-center rounded-full hover:bg-tint"
             >
               <CloseIcon className="size-5" />
-              <span className="sr-only">Close</span>
+              <span className="sr-only">{text(MESSAGES.pageClose)}</span>
             </button>
           </Dialog.Close>
         </Dialog.Content>

@@ -2,6 +2,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { weightChoices, weighingLabel, type Weighing } from '../../../schemas/weighing.ts'
 import { useMoney } from '../../lib/shop-locale.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
+import { useText } from '../../lib/page-text.ts'
 
 /*
  * How a weighed item (ADR 039) says what it costs: the estimate with the price per kg, and that the
@@ -12,12 +13,14 @@ import { useShopLocale } from '../../lib/shop-locale.ts'
 /** 'approx. 180 g each, est. £0.54 · £3.00/kg' or 'est. £6.39 per 250 g · £25.56/kg'. */
 export function WeighingLabel({ weighing, className }: { weighing: Weighing; className: string }) {
   const shop = useShopLocale()
-  return <p className={className}>{weighingLabel(weighing, shop)}</p>
+  const text = useText()
+  return <p className={className}>{weighingLabel(weighing, shop, text)}</p>
 }
 
 /** 'Weighed items are priced at their estimate; the final price follows picking.' */
 export function FinalPriceNote({ className }: { className: string }) {
-  return <p className={className}>{MESSAGES.weighedFinalPrice}</p>
+  const text = useText()
+  return <p className={className}>{text(MESSAGES.weighedFinalPrice)}</p>
 }
 
 export interface WeightFieldProps {
@@ -35,10 +38,11 @@ export interface WeightFieldProps {
  */
 export function WeightField({ id, weighing, max, value, onChange }: WeightFieldProps) {
   const formatMoney = useMoney()
+  const text = useText()
   return (
     <div>
       <label htmlFor={id} className="text-base font-bold">
-        {MESSAGES.weighedChooseWeight}
+        {text(MESSAGES.weighedChooseWeight)}
       </label>
       <select
         id={id}
@@ -49,7 +53,7 @@ export function WeightField({ id, weighing, max, value, onChange }: WeightFieldP
       >
         {weightChoices(weighing, max).map((choice) => (
           <option key={choice.quantity} value={String(choice.quantity)}>
-            {`${choice.label} (est. ${formatMoney(choice.estimate)})`}
+            {text(MESSAGES.pageWeightChoice, choice.label, formatMoney(choice.estimate))}
           </option>
         ))}
       </select>

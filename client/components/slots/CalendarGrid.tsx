@@ -1,16 +1,9 @@
-import { tz } from '@date-fns/tz'
-import { format } from 'date-fns'
 import type { TimeSlotDay } from '../../../schemas/slots.ts'
-import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES } from '../../../schemas/weekdays.ts'
-import { calendarMonths, dayHasSlots } from '../../lib/slots.ts'
+import { weekdayNamesIn } from '../../../schemas/weekdays.ts'
+import { calendarMonths, dayHasSlots, monthYear } from '../../lib/slots.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
-
-const WEEKDAYS = WEEKDAY_SHORT_NAMES.map((short, day) => [short, WEEKDAY_NAMES[day] ?? short])
-
-function monthName(firstDate: string): string {
-  return format(new Date(`${firstDate}T12:00:00.000Z`), 'MMMM yyyy', { in: tz('UTC') })
-}
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /**
  * A day's number as the grid shows it, named in full for assistive technology: the visible
@@ -18,13 +11,13 @@ function monthName(firstDate: string): string {
  * label in name); an aria-label would replace the text with one that need not contain it.
  */
 export function DayName({ date, open }: { date: string; open: boolean }) {
-  const noon = new Date(`${date}T12:00:00.000Z`)
   const text = useText()
+  const shop = useShopLocale()
   return (
     <>
       {Number(date.slice(8))}
       <span className="sr-only">
-        {format(noon, ' MMMM yyyy', { in: tz('UTC') })}
+        {` ${monthYear(date, shop)}`}
         {open ? '' : `, ${text(MESSAGES.pageNoSlots)}`}
       </span>
     </>
@@ -46,18 +39,25 @@ export function CalendarGrid({
   selected: string | null
   hrefFor: (date: string) => string
 }) {
+  // The month and the days named in the brand's language (Intl), the UK's as they always were.
+  const shop = useShopLocale()
+  const long = weekdayNamesIn(shop.locale, 'long')
+  const weekdays = weekdayNamesIn(shop.locale, 'short').map((short, day) => [
+    short,
+    long[day] ?? short,
+  ])
   return (
     <div className="mt-6 hidden gap-6 md:grid md:grid-cols-2">
       {calendarMonths(days).map((month) => (
         <table key={month.key} className="w-full table-fixed border-separate border-spacing-1">
           <caption className="pb-2 text-start text-lg font-bold">
-            {monthName(month.firstDate)}
+            {monthYear(month.firstDate, shop)}
           </caption>
           <thead>
             <tr>
-              {WEEKDAYS.map(([short, long]) => (
+              {weekdays.map(([short, name]) => (
                 <th key={short} scope="col" className="text-xs font-semibold text-ink/75">
-                  <abbr title={long} className="no-underline">
+                  <abbr title={name} className="no-underline">
                     {short}
                   </abbr>
                 </th>

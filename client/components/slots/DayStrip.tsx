@@ -3,6 +3,7 @@ import { dayHasSlots, dayMonth, weekdayShort } from '../../lib/slots.ts'
 import { DayName } from './CalendarGrid.tsx'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 // A week, as grocers show it: seven days fit a phone's width without scrolling.
 const WEEK = 7
@@ -23,6 +24,7 @@ export function DayStrip({
   hrefFor: (date: string) => string
 }) {
   const text = useText()
+  const shop = useShopLocale()
   const index = Math.max(
     0,
     days.findIndex((day) => day.date === selected)
@@ -41,8 +43,8 @@ export function DayStrip({
     <nav aria-labelledby="day-strip-heading" className="mt-6 md:hidden">
       <h2 id="day-strip-heading" className="text-sm font-semibold text-ink/80">
         {first.date === last.date
-          ? dayMonth(first.date)
-          : `${dayMonth(first.date)} – ${dayMonth(last.date)}`}
+          ? dayMonth(first.date, shop)
+          : `${dayMonth(first.date, shop)} – ${dayMonth(last.date, shop)}`}
       </h2>
       <ul className="mt-2 grid grid-cols-7 gap-1">
         {week.map((day) => {
@@ -51,7 +53,7 @@ export function DayStrip({
           const face = (
             <>
               <span aria-hidden="true" className="text-xs font-normal">
-                {weekdayShort(day.date)}
+                {weekdayShort(day.date, shop)}
               </span>
               <span>
                 <DayName date={day.date} open={open} />

@@ -8,7 +8,7 @@ import { Layout } from '../Layout.tsx'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { StoreAvailabilityBadge } from '../StoreAvailabilityBadge.tsx'
 import { MethodSwitch } from './MethodSwitch.tsx'
-import { useText } from '../../lib/page-text.ts'
+import { useCount, useText } from '../../lib/page-text.ts'
 
 /** What both slot pages show around their choices. */
 export interface SlotPageFrameProps {
@@ -31,7 +31,8 @@ export interface SlotPageFrameProps {
 /** Heading, back link, expiry notice and the delivery/collection switch of the slot pages. */
 export function SlotPageFrame(props: SlotPageFrameProps) {
   const text = useText()
-  const advance = daysInAdvanceLabel(props.daysInAdvance)
+  const count = useCount()
+  const advance = daysInAdvanceLabel(props.daysInAdvance, text, count)
   return (
     <Layout chrome={props.chrome} interactive>
       <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">

@@ -15,7 +15,8 @@ import { StoreRatingLine } from './StoreRatingLine.tsx'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { useText } from '../../lib/page-text.ts'
+import { type PageTexts, useCount, useText } from '../../lib/page-text.ts'
+import { fillMessage } from '../../../schemas/message-format.ts'
 
 /** Where "Change store" goes: the home page's search, past the last-ordered-store redirect. */
 export const CHANGE_STORE_PATH = routePath('index', undefined, { changeStore: '1' })
@@ -107,19 +108,20 @@ function StoreBreadcrumb({ storeName }: { storeName: string }) {
 /** Delivery and collection, each offered or not, and the service fee and booking window. */
 function FulfilmentLines({ store }: { store: StoreDetails }) {
   const shop = useShopLocale()
-  const serviceFee = serviceFeeLabel(store.serviceFee, shop)
-  const daysInAdvance = daysInAdvanceLabel(store.daysInAdvance)
   const text = useText()
+  const count = useCount()
+  const serviceFee = serviceFeeLabel(store.serviceFee, shop, text)
+  const daysInAdvance = daysInAdvanceLabel(store.daysInAdvance, text, count)
   return (
     <ul aria-label={text(MESSAGES.pageWaysToGetOrder)} className="mt-4 space-y-2 text-sm">
       <FulfilmentLine
         on={store.delivery.enabled && (store.atLocation?.deliveryAvailable ?? true)}
         Icon={TruckIcon}
       >
-        {deliveryText(store, shop)}
+        {deliveryText(store, shop, text)}
       </FulfilmentLine>
       <FulfilmentLine on={store.collection.enabled} Icon={StoreIcon}>
-        {collectionText(store, shop)}
+        {collectionText(store, shop, text)}
       </FulfilmentLine>
       {serviceFee ? (
         <FulfilmentLine on Icon={BagIcon}>
@@ -136,25 +138,33 @@ function FulfilmentLines({ store }: { store: StoreDetails }) {
 }
 
 /** The delivery line: to the saved postcode when the shopper has searched, else in general. */
-function deliveryText(store: StoreDetails, shop: ShopLocale = GB_LOCALE): string {
-  if (!store.delivery.enabled) return 'No delivery'
+function deliveryText(
+  store: StoreDetails,
+  shop: ShopLocale = GB_LOCALE,
+  say: PageTexts['say'] = fillMessage
+): string {
+  if (!store.delivery.enabled) return say(MESSAGES.pageNoDelivery)
   const at = store.atLocation
-  if (at?.postcode && !at.deliveryAvailable) return `Doesn't deliver to ${at.postcode}`
+  if (at?.postcode && !at.deliveryAvailable) return say(MESSAGES.pageDoesntDeliverTo, at.postcode)
   const fee = at ? at.deliveryFee : store.delivery.fee
   const minimum = at ? at.minimumSpend : store.delivery.minimumSpend
-  const free = freeDeliveryLabel(store.delivery.freeDeliveryThreshold, shop)
-  const terms = [feeLabel(fee, 'delivery', shop), minimumSpendLabel(minimum, shop), free]
+  const free = freeDeliveryLabel(store.delivery.freeDeliveryThreshold, shop, say)
+  const terms = [feeLabel(fee, 'delivery', shop, say), minimumSpendLabel(minimum, shop, say), free]
     .filter(Boolean)
     .join(' · ')
-  return at?.postcode ? `Delivers to ${at.postcode} · ${terms}` : terms
+  return at?.postcode ? `${say(MESSAGES.pageDeliversToNamed, at.postcode)} · ${terms}` : terms
 }
 
-function collectionText(store: StoreDetails, shop: ShopLocale = GB_LOCALE): string {
+function collectionText(
+  store: StoreDetails,
+  shop: ShopLocale = GB_LOCALE,
+  say: PageTexts['say'] = fillMessage
+): string {
   const { enabled, fee, minimumSpend } = store.collection
-  if (!enabled) return 'No collection'
+  if (!enabled) return say(MESSAGES.pageNoCollection)
   return fee > 0 || minimumSpend > 0
-    ? `Collection · ${feeLabel(fee, 'collection', shop)} · ${minimumSpendLabel(minimumSpend, shop)}`
-    : 'Collection'
+    ? `${say(MESSAGES.pageCollection)} · ${feeLabel(fee, 'collection', shop, say)} · ${minimumSpendLabel(minimumSpend, shop, say)}`
+    : say(MESSAGES.pageCollection)
 }
 
 function FulfilmentLine({

@@ -69,7 +69,7 @@ function DeliveryCard({ store }: { store: StoreDetails }) {
           term={MESSAGES.pageDeliveryFee}
           value={fee === 0 ? text(MESSAGES.pageFree) : formatMoney(fee)}
         />
-        <Row term={MESSAGES.pageMinimumSpend} value={minimumSpendLabel(minimumSpend, shop)} />
+        <Row term={MESSAGES.pageMinimumSpend} value={minimumSpendLabel(minimumSpend, shop, text)} />
         {freeDeliveryThreshold !== null ? (
           <Row
             term={MESSAGES.pageFreeDelivery}
@@ -83,7 +83,7 @@ function DeliveryCard({ store }: { store: StoreDetails }) {
         {radiusKm !== null ? (
           <Row
             term={MESSAGES.pageDeliversWithin}
-            value={distanceLabel(radiusKm, store.address.country)}
+            value={distanceLabel(radiusKm, store.address.country, shop, text)}
           />
         ) : null}
       </dl>

@@ -5,8 +5,11 @@ import {
   nextActiveIndex,
   suggestionsAnnouncement,
 } from '../../../client/lib/combobox.ts'
+import { countOf, translateEnglish } from '../../../schemas/message-catalogue.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import type { CountNoun } from '../../../schemas/count-nouns.ts'
 
-const ADDRESSES = { one: 'address', other: 'addresses' }
+const ADDRESSES = { count: 'addresses', none: MESSAGES.pageNoAddressesFound } as const
 
 describe('nextActiveIndex', () => {
   it('moves down from the text to the first option and wraps at the end', () => {
@@ -45,8 +48,21 @@ describe('combobox helpers', () => {
       '1 address found. Use the up and down arrow keys to choose one.'
     )
     expect(suggestionsAnnouncement(5, ADDRESSES)).toMatch(/^5 addresses found\./)
-    expect(suggestionsAnnouncement(1, { one: 'suggestion', other: 'suggestions' })).toMatch(
-      /^1 suggestion found\./
+    expect(
+      suggestionsAnnouncement(1, { count: 'suggestions', none: MESSAGES.pageNoSuggestionsFound })
+    ).toMatch(/^1 suggestion found\./)
+  })
+
+  it("announces them in the island's language", () => {
+    const dutch = { locale: 'nl-NL' }
+    const texts = {
+      say: (english: string, ...values: Array<string | number>) =>
+        translateEnglish(dutch, english, ...values),
+      count: (noun: CountNoun, count: number) => countOf(dutch, noun, count),
+    }
+    expect(suggestionsAnnouncement(0, ADDRESSES, texts)).toBe('Geen adressen gevonden.')
+    expect(suggestionsAnnouncement(1, ADDRESSES, texts)).toBe(
+      '1 adres gevonden. Kies er een met de pijltjestoetsen omhoog en omlaag.'
     )
   })
 

@@ -13,6 +13,7 @@ import { CATALOGUE_API } from '../../../client/lib/api-paths.ts'
 import type { OptionChoice } from '../../../schemas/item-options.ts'
 import { CRUST, DIPS, PIZZA, SIZE, TOPPINGS, menuItem, option, value } from './fixtures.ts'
 import { jsonAnswer } from '../../support/fetch.ts'
+import { translate, translateEnglish } from '../../../schemas/message-catalogue.ts'
 
 function pick(optionId: number, valueId: number, quantity = 1): OptionChoice {
   return { optionId, valueId, quantity }
@@ -140,6 +141,22 @@ describe('pressing Add', () => {
       'Please choose Crust',
       'Choose up to 3 for Dips',
     ])
+  })
+
+  it("refuses in the island's language when it is given one", () => {
+    const nl = { locale: 'nl-NL' }
+    const dutch = (english: string, ...values: Array<string | number>) =>
+      translateEnglish(nl, english, ...values)
+    const verdict = addVerdict(menuItem(), [pick(DIPS.id, DIPS.garlic, 5)], '', false, dutch)
+    if (verdict.kind !== 'invalid') throw new Error(`expected a refusal, got ${verdict.kind}`)
+    expect(verdict.check.errors.map((e) => e.message)).toEqual([
+      translate(nl, 'optionChoose', 'Size'),
+      translate(nl, 'optionChoose', 'Crust'),
+      translate(nl, 'optionChooseUpTo', 3, 'Dips'),
+    ])
+    expect(verdict.check.errors[0]?.message).toBe('Kies Size')
+    expect(verdict.quantityError).toBe(translate(nl, 'quantityRequired'))
+    expect(verdict.quantityError).not.toBe('Please enter the quantity.')
   })
 
   it('points at the quantity when only the quantity is wrong', () => {

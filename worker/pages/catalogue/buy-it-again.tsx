@@ -16,6 +16,7 @@ import {
   findStore,
   requestedPage,
   storeCrumbs,
+  crumbSay,
 } from './catalogue-context.ts'
 import { memberPost, sessionEnded } from '../shared/member-call.ts'
 import { favouriteIdsOf } from '../shared/favourite-ids.ts'
@@ -52,7 +53,10 @@ export async function buyItAgainPage(c: Context<AppEnv>): Promise<Response> {
   if (purchases.items.length === 0 && purchases.page > 1) {
     throw new AppError('not_found', MESSAGES.pageNotFound)
   }
-  const crumbs = [...storeCrumbs(store), { name: 'Buy it again', href: buyItAgainHref(store.slug) }]
+  const crumbs = [
+    ...storeCrumbs(c, store),
+    { name: crumbSay(c)(MESSAGES.pageBuyItAgain), href: buyItAgainHref(store.slug) },
+  ]
   const favourites = await favouriteIdsOf(
     c,
     purchases.items.map((item) => item.id)

@@ -10,6 +10,8 @@ import {
 } from '../../../schemas/stores.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
+import { pageTextsOf } from '../shared/page-texts.ts'
+import { requestLocale } from '../shared/render.tsx'
 
 /**
  * The store a page's `:storeSlug` names. With a postcode the details say whether the store
@@ -65,13 +67,25 @@ export function catalogueScopeOf(c: Context<AppEnv>, storeId: number) {
   }
 }
 
-/** The breadcrumb's first steps: home, the store directory and the store. */
-export function storeCrumbs(store: Pick<StoreDetails, 'name' | 'slug'>): Array<Crumb> {
+/**
+ * The breadcrumb's first steps: home, the store directory and the store, named in the brand's
+ * language (the trail and its JSON-LD alike).
+ */
+export function storeCrumbs(
+  c: Context<AppEnv>,
+  store: Pick<StoreDetails, 'name' | 'slug'>
+): Array<Crumb> {
+  const say = crumbSay(c)
   return [
-    { name: 'Home', href: routePath('index') },
-    { name: 'Stores', href: routePath('store-all') },
+    { name: say(MESSAGES.pageHome), href: routePath('index') },
+    { name: say(MESSAGES.pageStores), href: routePath('store-all') },
     { name: store.name, href: routePath('stores-storeSlug', { storeSlug: store.slug }) },
   ]
+}
+
+/** How a crumb of the catalogue's own is said: the brand's language. */
+export function crumbSay(c: Context<AppEnv>) {
+  return pageTextsOf(requestLocale(c)).say
 }
 
 /** The page of a paged listing asked for in `?page=` (absent: page 1). */

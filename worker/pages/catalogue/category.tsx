@@ -75,7 +75,7 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
   const { banners } = await categoryBannersFor({ storeId: store.id, categoryId: category.id })
   const path = categoryHref(store.slug, category.slug)
   const crumbs = [
-    ...storeCrumbs(store),
+    ...storeCrumbs(c, store),
     ...details.breadcrumbs
       .filter((crumb) => crumb.id !== category.id)
       .map((crumb) => ({ name: crumb.name, href: categoryHref(store.slug, crumb.slug) })),

@@ -24,7 +24,10 @@ export async function dealPage(c: Context<AppEnv>): Promise<Response> {
     schema: DealDetailsSchema,
   })
   const { deal } = details
-  const crumbs = [...storeCrumbs(store), { name: deal.name, href: dealHref(store.slug, deal.slug) }]
+  const crumbs = [
+    ...storeCrumbs(c, store),
+    { name: deal.name, href: dealHref(store.slug, deal.slug) },
+  ]
   const absolute = (href: string) => canonicalUrl(c, href)
   return renderPage(
     c,

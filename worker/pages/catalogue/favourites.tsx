@@ -9,7 +9,13 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
+import {
+  catalogueScope,
+  crumbSay,
+  findStore,
+  requestedPage,
+  storeCrumbs,
+} from './catalogue-context.ts'
 import { memberPost, sessionEnded } from '../shared/member-call.ts'
 import { renderPage } from '../shared/render.tsx'
 
@@ -36,8 +42,8 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
     throw new AppError('not_found', MESSAGES.pageNotFound)
   }
   const crumbs = [
-    ...storeCrumbs(store),
-    { name: 'Your favourites', href: favouritesHref(store.slug) },
+    ...storeCrumbs(c, store),
+    { name: crumbSay(c)(MESSAGES.pageYourFavourites), href: favouritesHref(store.slug) },
   ]
   return renderPage(
     c,

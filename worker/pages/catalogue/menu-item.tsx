@@ -40,7 +40,7 @@ export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
     return redirectTo(c, path, 301, { cache: 'public' })
   }
   const crumbs = [
-    ...storeCrumbs(store),
+    ...storeCrumbs(c, store),
     ...item.breadcrumbs.map((crumb) => ({
       name: crumb.name,
       href: categoryHref(store.slug, crumb.slug),

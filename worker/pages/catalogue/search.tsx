@@ -19,7 +19,13 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { StoreDetails } from '../../../schemas/stores.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
+import {
+  catalogueScope,
+  crumbSay,
+  findStore,
+  requestedPage,
+  storeCrumbs,
+} from './catalogue-context.ts'
 import { renderPage } from '../shared/render.tsx'
 import type { PageHandler } from '../shared/guards.ts'
 import { redirectTo } from '../../lib/redirect.ts'
@@ -108,9 +114,11 @@ async function renderSearch(
     paging = { ...found, href: (page) => `${path}${listingQuery(kept, page)}` }
   }
   const crumbs = [
-    ...storeCrumbs(store),
+    ...storeCrumbs(c, store),
     {
-      name: result ? `Search “${result.searchTerm}”` : 'Search',
+      name: result
+        ? crumbSay(c)(MESSAGES.pageSearchCrumb, result.searchTerm)
+        : crumbSay(c)(MESSAGES.pageSearch),
       href: result ? searchSectionPath(store.slug, trimmed, 'all') : c.req.path,
     },
   ]

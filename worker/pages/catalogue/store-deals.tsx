@@ -2,9 +2,10 @@ import type { Context } from 'hono'
 import { routePath } from '../../../client/lib/routes.ts'
 import { StoreDealsPage } from '../../../client/pages/StoreDealsPage.tsx'
 import { DealDetailsSchema, DealListSchema } from '../../../schemas/catalogue.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from '../shared/json-ld.ts'
-import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
+import { catalogueScope, crumbSay, findStore, storeCrumbs } from './catalogue-context.ts'
 import { canonicalUrl, renderPage } from '../shared/render.tsx'
 
 /**
@@ -31,8 +32,11 @@ export async function storeDealsPage(c: Context<AppEnv>): Promise<Response> {
     )
   )
   const crumbs = [
-    ...storeCrumbs(store),
-    { name: 'Deals', href: routePath('stores-storeSlug-deals', { storeSlug: store.slug }) },
+    ...storeCrumbs(c, store),
+    {
+      name: crumbSay(c)(MESSAGES.pageDeals),
+      href: routePath('stores-storeSlug-deals', { storeSlug: store.slug }),
+    },
   ]
   const absolute = (href: string) => canonicalUrl(c, href)
   return renderPage(

@@ -11,7 +11,8 @@ import {
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { catalogueScope } from './catalogue-context.ts'
-import { canonicalUrl, renderPage } from '../shared/render.tsx'
+import { canonicalUrl, renderPage, requestLocale } from '../shared/render.tsx'
+import { pageTextsOf } from '../shared/page-texts.ts'
 
 /**
  * `/tv?store=<slug>` (route tv): a store's banners and deals for a screen in the shop, rotating by
@@ -62,7 +63,12 @@ export async function tvPage(c: Context<AppEnv>): Promise<Response> {
       <TvPage
         brand={brand}
         storeName={store.name}
-        slides={tvSlides(banners.banners, deals.deals)}
+        slides={tvSlides(
+          banners.banners,
+          deals.deals,
+          requestLocale(c),
+          pageTextsOf(requestLocale(c)).say
+        )}
         shopHost={shopHost}
       />
     ),
