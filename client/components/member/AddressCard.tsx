@@ -1,3 +1,4 @@
+import { MEMBER_ADDRESS_FIELDS } from '../../../schemas/forms/member-address.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import { routePath } from '../../lib/routes.ts'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
@@ -55,8 +56,8 @@ export function AddressCard({ address }: { address: MemberAddress }) {
         </a>
         {address.isDefault ? null : (
           <form method="post" action={path}>
-            <input type="hidden" name="action" value="default" />
-            <input type="hidden" name="addressId" value={address.addressId} />
+            <input type="hidden" name={MEMBER_ADDRESS_FIELDS.action} value="default" />
+            <input type="hidden" name={MEMBER_ADDRESS_FIELDS.addressId} value={address.addressId} />
             <button type="submit" className={ACTION_CLASS}>
               Make default<span className="sr-only"> {address.type} address</span>
             </button>
@@ -74,7 +75,10 @@ export function DeleteAddressConfirm({ address }: { address: MemberAddress }) {
       id="delete-address"
       title={`Delete ${address.name}?`}
       action={routePath('member-addresses')}
-      fields={{ action: 'delete', addressId: address.addressId }}
+      fields={{
+        [MEMBER_ADDRESS_FIELDS.action]: 'delete',
+        [MEMBER_ADDRESS_FIELDS.addressId]: address.addressId,
+      }}
       submitLabel="Delete address"
     >
       <p>{addressLines(address).join(', ')}</p>

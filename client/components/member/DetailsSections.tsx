@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { MemberProfile } from '../../../schemas/member-profile.ts'
+import { MY_DETAILS_FIELDS, type MyDetailsForm } from '../../../schemas/forms/my-details.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import { WHERE_HEARD_OPTIONS } from '../../pages/RegisterPage.tsx'
@@ -40,10 +41,16 @@ export function MemberCard({
   )
 }
 
-function ActionForm({ action, children }: { action: string; children: ReactNode }) {
+function ActionForm({
+  action,
+  children,
+}: {
+  action: MyDetailsForm['action']
+  children: ReactNode
+}) {
   return (
     <form method="post" action={DETAILS_ACTION} noValidate>
-      <input type="hidden" name="action" value={action} />
+      <input type="hidden" name={MY_DETAILS_FIELDS.action} value={action} />
       {children}
     </form>
   )
@@ -104,7 +111,7 @@ export function ContactDetailsForm({
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField
             idPrefix="details"
-            name="firstname"
+            name={MY_DETAILS_FIELDS.firstname}
             maxLength={TEXT_MAX_LENGTH.name}
             label="First name"
             autoComplete="given-name"
@@ -113,7 +120,7 @@ export function ContactDetailsForm({
           />
           <TextField
             idPrefix="details"
-            name="lastname"
+            name={MY_DETAILS_FIELDS.lastname}
             maxLength={TEXT_MAX_LENGTH.name}
             label="Last name"
             autoComplete="family-name"
@@ -123,7 +130,7 @@ export function ContactDetailsForm({
         </div>
         <TextField
           idPrefix="details"
-          name="mobileContactNumber"
+          name={MY_DETAILS_FIELDS.mobileContactNumber}
           maxLength={TEXT_MAX_LENGTH.phone}
           label="Mobile phone number"
           type="tel"
@@ -136,7 +143,7 @@ export function ContactDetailsForm({
         />
         <SelectField
           idPrefix="details"
-          name="whereHeard"
+          name={MY_DETAILS_FIELDS.whereHeard}
           label="Where did you hear about us?"
           options={options}
           errors={errors}
@@ -144,7 +151,7 @@ export function ContactDetailsForm({
         />
         <TextField
           idPrefix="details"
-          name="retailMemberId"
+          name={MY_DETAILS_FIELDS.retailMemberId}
           maxLength={40}
           label="Retail membership id"
           autoComplete="off"
@@ -190,14 +197,14 @@ export function EmailSection({
             Enter the code we sent to <span className="font-semibold">{profile.pendingEmail}</span>{' '}
             to change your email address to it.
           </p>
-          <CodeField idPrefix="email" name="verificationCode" errors={errors} />
+          <CodeField idPrefix="email" name={MY_DETAILS_FIELDS.verificationCode} errors={errors} />
           <SubmitButton>Change my email address</SubmitButton>
         </ActionForm>
       ) : null}
       <ActionForm action="email-change">
         <TextField
           idPrefix="email"
-          name="newEmail"
+          name={MY_DETAILS_FIELDS.newEmail}
           maxLength={TEXT_MAX_LENGTH.email}
           label={profile.pendingEmail ? 'Or send a code to another address' : 'New email address'}
           type="email"
@@ -230,7 +237,7 @@ export function VerifyEmailSection({
       </p>
       <ActionForm action="verify-check">
         <ErrorSummary id="verify-form-error" errors={errors} idPrefix="verify" />
-        <CodeField idPrefix="verify" name="verificationCode" errors={errors} />
+        <CodeField idPrefix="verify" name={MY_DETAILS_FIELDS.verificationCode} errors={errors} />
         <SubmitButton>Verify my email address</SubmitButton>
       </ActionForm>
       <ActionForm action="verify-request">
@@ -271,7 +278,7 @@ export function PrivacySection({
       {confirming ? (
         <ActionForm action="forget-confirm">
           <ErrorSummary id="forget-form-error" errors={errors} />
-          <CodeField idPrefix="forget" name="confirmationCode" errors={errors} />
+          <CodeField idPrefix="forget" name={MY_DETAILS_FIELDS.confirmationCode} errors={errors} />
           <SubmitButton>Erase my account</SubmitButton>
         </ActionForm>
       ) : (

@@ -1,4 +1,5 @@
 import type { MemberProfile } from '../../../schemas/member-profile.ts'
+import type { MyDetailsForm } from '../../../schemas/forms/my-details.ts'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { FormNotice, type FormErrors, type FormValues } from '../../components/forms/Form.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
@@ -10,14 +11,7 @@ import {
 } from '../../components/member/DetailsSections.tsx'
 
 /** The forms of the details page, by the `action` they post. */
-export type DetailsAction =
-  | 'save'
-  | 'email-change'
-  | 'email-confirm'
-  | 'verify-request'
-  | 'verify-check'
-  | 'forget-request'
-  | 'forget-confirm'
+export type DetailsAction = MyDetailsForm['action']
 
 /** A refused post: which form, its errors and what was typed. */
 export interface DetailsRefusal {
