@@ -10,6 +10,7 @@ import {
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { useMoney, useCurrencySymbol } from '../../../../../client/lib/shop-locale.ts'
+import { QUICK_EDIT_FIELDS, quickEditRowFields } from './quick-edit-form.ts'
 
 /** What each kind of file holds, for the page's labels. */
 export const KIND_LABELS: Record<CatalogueKind, string> = {
@@ -314,11 +315,12 @@ export function QuickEditPage({
             <tbody>
               {items.map((item) => {
                 const id = item.itemId
-                const error = errors[`item-${id}`]
+                const names = quickEditRowFields(id)
+                const error = errors[names.error]
                 return (
                   <tr key={id} className="border-b border-black/10">
                     <th scope="row" className="min-w-40 p-2 font-semibold">
-                      <input type="hidden" name="itemId" value={id} />
+                      <input type="hidden" name={QUICK_EDIT_FIELDS.itemId} value={id} />
                       <a className={link} href={itemHref(id)}>
                         {item.name}
                         {item.size ? ` ${item.size}` : ''}
@@ -327,7 +329,7 @@ export function QuickEditPage({
                         Own price {formatMoney(item.itemPrice)}
                       </span>
                       {error ? (
-                        <span id={`item-${id}-error`} className="block text-sm text-error">
+                        <span id={`${names.error}-error`} className="block text-sm text-error">
                           {error}
                         </span>
                       ) : null}
@@ -335,7 +337,7 @@ export function QuickEditPage({
                     <td className="p-2">
                       <input
                         aria-label={`Price of ${item.name}`}
-                        name={`price-${id}`}
+                        name={names.price}
                         inputMode="decimal"
                         defaultValue={money(item.price)}
                         className="h-10 w-24 rounded-lg border-2 border-black/20 px-2"
@@ -344,11 +346,11 @@ export function QuickEditPage({
                     <td className="p-2">
                       <input
                         aria-label={`Was price of ${item.name}`}
-                        name={`wasPrice-${id}`}
+                        name={names.wasPrice}
                         inputMode="decimal"
                         defaultValue={money(item.wasPrice)}
                         aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `item-${id}-error` : undefined}
+                        aria-describedby={error ? `${names.error}-error` : undefined}
                         className="h-10 w-24 rounded-lg border-2 border-black/20 px-2"
                       />
                     </td>
@@ -356,7 +358,7 @@ export function QuickEditPage({
                       <input
                         type="checkbox"
                         aria-label={`${item.name} is out of stock`}
-                        name={`outOfStock-${id}`}
+                        name={names.outOfStock}
                         defaultChecked={item.outOfStock}
                         className="h-6 w-6"
                       />
@@ -365,7 +367,7 @@ export function QuickEditPage({
                       <input
                         type="checkbox"
                         aria-label={`${item.name} is sold here`}
-                        name={`available-${id}`}
+                        name={names.available}
                         defaultChecked={item.available}
                         className="h-6 w-6"
                       />
