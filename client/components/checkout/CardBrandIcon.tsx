@@ -1,5 +1,5 @@
 import type { CardBrand } from '../../../schemas/payments.ts'
-import { CARD_BRAND_NAMES } from './card-brands.ts'
+import { CARD_BRAND_NAMES } from '../../lib/card-brands.ts'
 
 const FRAME = 'h-6 w-9 shrink-0 rounded'
 
