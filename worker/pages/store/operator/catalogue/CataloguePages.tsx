@@ -10,6 +10,11 @@ import {
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { useMoney, useCurrencySymbol } from '../../../../../client/lib/shop-locale.ts'
+import {
+  CATALOGUE_APPLY_FIELDS,
+  CATALOGUE_CHECK_FIELDS,
+  CATALOGUE_FILE_FIELD,
+} from './import-form.ts'
 import { QUICK_EDIT_FIELDS, quickEditRowFields } from './quick-edit-form.ts'
 
 /** What each kind of file holds, for the page's labels. */
@@ -100,7 +105,12 @@ export function CatalogueHomePage({
             <legend className="font-semibold">Kind of file</legend>
             {KINDS.map((kind, index) => (
               <label key={kind} className="mt-1 flex items-center gap-2">
-                <input type="radio" name="kind" value={kind} defaultChecked={index === 1} />
+                <input
+                  type="radio"
+                  name={CATALOGUE_CHECK_FIELDS.kind}
+                  value={kind}
+                  defaultChecked={index === 1}
+                />
                 {KIND_LABELS[kind]}
               </label>
             ))}
@@ -110,7 +120,7 @@ export function CatalogueHomePage({
           </label>
           <input
             id="import-file"
-            name="file"
+            name={CATALOGUE_FILE_FIELD}
             type="file"
             accept=".csv,text/csv"
             required
@@ -187,9 +197,9 @@ export function ImportReportPage({
       </dl>
       {clean ? (
         <form method="post" action={applyAction} className="mt-6 max-w-md">
-          <input type="hidden" name="kind" value={report.kind} />
-          <input type="hidden" name="version" value={report.version} />
-          <input type="hidden" name="csv" value={csv} />
+          <input type="hidden" name={CATALOGUE_APPLY_FIELDS.kind} value={report.kind} />
+          <input type="hidden" name={CATALOGUE_APPLY_FIELDS.version} value={report.version} />
+          <input type="hidden" name={CATALOGUE_APPLY_FIELDS.csv} value={csv} />
           <button type="submit" className={button}>
             Apply the import
           </button>
