@@ -291,6 +291,19 @@ export default tseslint.config(
     ignores: ['worker/lib/cookies/**'],
     rules: layerRule([PAGES, MIDDLEWARE, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS]),
   },
+  // client/lib is below the components, islands and pages that use it (ADR 013, issue 38): pure
+  // helpers, shared constants and types, which the worker may take too.
+  {
+    files: ['client/lib/**/*.{ts,tsx}'],
+    rules: layerRule(
+      [
+        forbid('components', 'client/lib sits below the components: move what both need here'),
+        forbid('islands', 'client/lib sits below the islands: move what both need here'),
+        forbid('pages', 'client/lib sits below the pages: move what both need here'),
+      ],
+      []
+    ),
+  },
   {
     files: ['worker/lib/cookies/**/*.ts'],
     rules: layerRule([PAGES, MIDDLEWARE, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS], []),

@@ -4,6 +4,21 @@ import { BRAND_FONTS } from './brand-fonts.ts'
 import { DEFAULT_TIME_ZONE, WHITE_LABEL_SECTIONS } from './constants.ts'
 import { PostcodeRuleSchema } from './location.ts'
 
+/**
+ * A brand's six colours, each read by `colour`: the one list of them for the shop's brand, the
+ * operator's answer and save (each colour a checked hex there) and the console's details form.
+ */
+export function brandColoursOf<Colour extends z.ZodType>(colour: Colour) {
+  return z.object({
+    primary: colour,
+    primaryText: colour,
+    secondary: colour,
+    accent: colour,
+    background: colour,
+    text: colour,
+  })
+}
+
 export const WhiteLabelSectionSchema = z.enum(WHITE_LABEL_SECTIONS)
 export type WhiteLabelSection = z.infer<typeof WhiteLabelSectionSchema>
 
@@ -59,14 +74,7 @@ export const BrandSchema = z.object({
   logo: z.object({ url: z.string(), width: z.int(), height: z.int() }),
   faviconUrl: z.string().nullable(),
   heroImageUrl: z.string().nullable(),
-  colors: z.object({
-    primary: z.string(),
-    primaryText: z.string(),
-    secondary: z.string(),
-    accent: z.string(),
-    background: z.string(),
-    text: z.string(),
-  }),
+  colors: brandColoursOf(z.string()),
   /** A system font stack from the safe list (schemas/brand-fonts.ts). */
   font: z.enum(BRAND_FONTS).default('system'),
   /** The host canonical links point at. */

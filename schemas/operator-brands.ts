@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BRAND_FONTS, type BrandFont } from './brand-fonts.ts'
-import { WhiteLabelSectionSchema, WhiteLabelSettingsSchema } from './brand.ts'
+import { brandColoursOf, WhiteLabelSectionSchema, WhiteLabelSettingsSchema } from './brand.ts'
 import { contrastFailures, HEX_COLOUR } from './colour-contrast.ts'
 import { BusinessIdSchema, IdSchema } from './common.ts'
 import { MESSAGES } from './messages.ts'
@@ -36,14 +36,7 @@ const optionalText = (max: number) =>
     .default(null)
 
 export type BrandColours = z.infer<typeof BrandColoursSchema>
-export const BrandColoursSchema = z.object({
-  primary: colour,
-  primaryText: colour,
-  secondary: colour,
-  accent: colour,
-  background: colour,
-  text: colour,
-})
+export const BrandColoursSchema = brandColoursOf(colour)
 
 /**
  * A new brand's look until the operator changes it: a palette that passes the contrast check and
@@ -218,14 +211,7 @@ export type BrandDetail = z.infer<typeof BrandDetailSchema>
 export const BrandDetailSchema = BrandSummarySchema.extend({
   tagline: z.string().nullable(),
   metaDescription: z.string().nullable(),
-  colors: z.object({
-    primary: z.string(),
-    primaryText: z.string(),
-    secondary: z.string(),
-    accent: z.string(),
-    background: z.string(),
-    text: z.string(),
-  }),
+  colors: brandColoursOf(z.string()),
   font: z.enum(BRAND_FONTS),
   logo: z.object({ url: z.string(), width: z.int(), height: z.int() }),
   faviconUrl: z.string().nullable(),

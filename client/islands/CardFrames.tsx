@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react'
 import type { CardBrand } from '../../schemas/payments.ts'
 import { CardBrandIcon } from '../components/checkout/CardBrandIcon.tsx'
-import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
+import { CARD_BRAND_NAMES } from '../lib/card-brands.ts'
 import { useFramesPayment } from '../components/payment/use-frames-payment.ts'
 import { providerFieldIds, type ProviderFieldIds } from '../lib/frames-provider.ts'
 import type { OrderDraft } from '../lib/payment-step.ts'

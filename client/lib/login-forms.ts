@@ -1,3 +1,5 @@
+import { REGISTER_FIELDS } from '../../schemas/forms/register.ts'
+
 /*
  * The field and query names the shopper's sign-in and register pages post and the Worker reads
  * (ADR 013: what both sides read lives below both).
@@ -13,4 +15,4 @@ export const LOGIN_INTENTS = { otpSend: 'otp-send', otpCode: 'otp-code' } as con
 export const OTP_STEP_QUERY = 'otp'
 
 /** The optional referral code's field, also the query a friend's register link carries. */
-export const REFERRAL_CODE_FIELD = 'referralCode'
+export const REFERRAL_CODE_FIELD = REGISTER_FIELDS.referralCode

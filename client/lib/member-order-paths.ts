@@ -1,3 +1,4 @@
+import { AMEND_FIELDS } from '../../schemas/forms/amend.ts'
 import { ROUTE_PATHS, routePath } from './routes.ts'
 
 /*
@@ -62,15 +63,18 @@ export const AMENDED_QUERY = 'amended'
 export const AMEND_REFUNDED_QUERY = 'refunded'
 
 /** `?q=` on the amend page: the store's items to add that match it. */
-export const AMEND_SEARCH_QUERY = 'q'
+export const AMEND_SEARCH_QUERY = AMEND_FIELDS.q
 /** A line's new quantity (`line-<lineId>`) and an item's quantity to add (`add-<itemId>`). */
 export const AMEND_LINE_FIELD = /^line-(\d+)$/
 export const AMEND_ADD_FIELD = /^add-(\d+)$/
 
+export const amendLineField = (lineId: number): string => `line-${lineId}`
+export const amendAddField = (itemId: number): string => `add-${itemId}`
+
 /** The amend page's slot field: `YYYY-MM-DD HH:MM`, the slot's local date and start (ADR 054). */
-export const AMEND_SLOT_FIELD = 'slot'
+export const AMEND_SLOT_FIELD = AMEND_FIELDS.slot
 /** The slot the page showed as the order's: a post whose slot is this one moves nothing. */
-export const AMEND_SLOT_WAS_FIELD = 'slot-was'
+export const AMEND_SLOT_WAS_FIELD = AMEND_FIELDS['slot-was']
 
 export function amendSlotValue(date: string, startsAt: string): string {
   return `${date} ${startsAt}`

@@ -1,5 +1,5 @@
 import type { OrderSummary, PaidWith } from '../../schemas/checkout.ts'
-import { CARD_BRAND_NAMES } from '../components/checkout/card-brands.ts'
+import { CARD_BRAND_NAMES } from './card-brands.ts'
 
 /** A postal address's non-empty lines, in the order a letter shows them. */
 export function postalLines(

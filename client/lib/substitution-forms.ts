@@ -5,6 +5,3 @@
 
 /** The basket page's query naming the line whose similar items are listed (works without JS). */
 export const REPLACE_FOR_QUERY = 'replaceFor'
-
-/** The profile page's form for the default substitution choice (worker/pages/member/profile.tsx). */
-export const SUBSTITUTION_FORM = { intent: 'substitutions', field: 'substitution' } as const

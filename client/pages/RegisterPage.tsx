@@ -19,7 +19,7 @@ import { MarketingOptIn } from '../components/member/MarketingOptIn.tsx'
 import { routePath } from '../lib/routes.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
-import { REFERRAL_CODE_FIELD } from '../lib/login-forms.ts'
+import { REGISTER_FIELDS } from '../../schemas/forms/register.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
 
@@ -69,12 +69,12 @@ export function RegisterPage({
         <SocialSignInButtons providers={socialProviders} redirect={redirect} />
         <form method="post" action={routePath('register')} noValidate>
           <ErrorSummary id="register-form-error" errors={errors} idPrefix="register" />
-          {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+          {redirect ? <input type="hidden" name={REGISTER_FIELDS.redirect} value={redirect} /> : null}
           <NameFields idPrefix="register" errors={errors} values={values} />
           <EmailField idPrefix="register" errors={errors} values={values} />
           <TextField
             idPrefix="register"
-            name="phone"
+            name={REGISTER_FIELDS.phone}
             maxLength={TEXT_MAX_LENGTH.phone}
             label={MESSAGES.pageMobilePhoneNumber}
             type="tel"
@@ -93,7 +93,7 @@ export function RegisterPage({
           />
           <SelectField
             idPrefix="register"
-            name="whereHeard"
+            name={REGISTER_FIELDS.whereHeard}
             label={MESSAGES.pageWhereHeard}
             options={WHERE_HEARD_OPTIONS}
             errors={errors}
@@ -101,7 +101,7 @@ export function RegisterPage({
           />
           <TextField
             idPrefix="register"
-            name={REFERRAL_CODE_FIELD}
+            name={REGISTER_FIELDS.referralCode}
             maxLength={16}
             label={MESSAGES.pageReferralCode}
             autoComplete="off"

@@ -6,6 +6,24 @@ const radians = (degrees: number): number => (degrees * Math.PI) / 180
 
 export { distanceKm, kmToMiles } from '../../schemas/distance.ts'
 
+/**
+ * Squared flat-earth distance in degrees of latitude, as SQL over the given columns and
+ * placeholders: orders a small box's rows like the real distance does, cheaply, inside SQLite.
+ * `cosLatitude` is the cosine of the centre's latitude (a placeholder, bound by the caller).
+ */
+export function flatDistanceSql(
+  row: { latitude: string; longitude: string },
+  centre: {
+    latitude: string
+    longitude: string
+    cosLatitude: string
+  }
+): string {
+  const dLat = `(${row.latitude} - ${centre.latitude})`
+  const dLng = `(${row.longitude} - ${centre.longitude})`
+  return `(${dLat} * ${dLat} + ${dLng} * ${dLng} * ${centre.cosLatitude} * ${centre.cosLatitude})`
+}
+
 /** Latitude/longitude bounds of a box that contains every point within radiusKm of the centre. */
 export interface BoundingBox {
   minLatitude: number

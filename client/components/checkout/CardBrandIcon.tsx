@@ -1,5 +1,5 @@
 import type { CardBrand } from '../../../schemas/payments.ts'
-import { CARD_BRAND_NAMES } from './card-brands.ts'
+import { CARD_BRAND_NAMES } from '../../lib/card-brands.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
 

@@ -1,3 +1,4 @@
+import { MEMBER_ADDRESS_FIELDS } from '../../../schemas/forms/member-address.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import { routePath } from '../../lib/routes.ts'
 import { ConfirmDelete } from './ConfirmDelete.tsx'
@@ -65,8 +66,8 @@ export function AddressCard({ address }: { address: MemberAddress }) {
         </a>
         {address.isDefault ? null : (
           <form method="post" action={path}>
-            <input type="hidden" name="action" value="default" />
-            <input type="hidden" name="addressId" value={address.addressId} />
+            <input type="hidden" name={MEMBER_ADDRESS_FIELDS.action} value="default" />
+            <input type="hidden" name={MEMBER_ADDRESS_FIELDS.addressId} value={address.addressId} />
             <button type="submit" className={ACTION_CLASS}>
               {text(MESSAGES.pageMakeDefault)}
               <span className="sr-only">
@@ -94,7 +95,10 @@ export function DeleteAddressConfirm({ address }: { address: MemberAddress }) {
       id="delete-address"
       title={text(MESSAGES.pageDeleteNamed, address.name)}
       action={routePath('member-addresses')}
-      fields={{ action: 'delete', addressId: address.addressId }}
+      fields={{
+        [MEMBER_ADDRESS_FIELDS.action]: 'delete',
+        [MEMBER_ADDRESS_FIELDS.addressId]: address.addressId,
+      }}
       submitLabel={text(MESSAGES.pageDeleteAddress)}
     >
       <p>{addressLines(address, home).join(', ')}</p>

@@ -1,4 +1,5 @@
 import type { Country } from '../../../schemas/countries.ts'
+import { MEMBER_ADDRESS_FIELDS } from '../../../schemas/forms/member-address.ts'
 import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
@@ -116,7 +117,12 @@ function TypeChoice({ values, errors }: { values: FormValues; errors: FormErrors
             key={type}
             className="flex min-h-11 items-center gap-2 rounded-xl border-2 border-black/15 bg-white px-3 font-semibold has-checked:border-primary"
           >
-            <input type="radio" name="type" value={type} defaultChecked={chosen === type} />
+            <input
+              type="radio"
+              name={MEMBER_ADDRESS_FIELDS.type}
+              value={type}
+              defaultChecked={chosen === type}
+            />
             {text(type === 'delivery' ? MESSAGES.pageDelivery : MESSAGES.pageBilling)}
           </label>
         ))}
@@ -152,7 +158,7 @@ function CountrySelect({
       </label>
       <select
         id="address-country"
-        name="country"
+        name={MEMBER_ADDRESS_FIELDS.country}
         autoComplete="country"
         defaultValue={values.country ?? shop.countryCode}
         aria-invalid={error ? true : undefined}
@@ -200,12 +206,18 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
       {editing ? null : <AddressFinderIsland />}
       <form method="post" action={path} noValidate>
         <ErrorSummary id="address-form-error" errors={errors} idPrefix="address" />
-        <input type="hidden" name="action" value={editing ? 'update' : 'add'} />
-        {editing ? <input type="hidden" name="addressId" value={editing.addressId} /> : null}
+        <input
+          type="hidden"
+          name={MEMBER_ADDRESS_FIELDS.action}
+          value={editing ? 'update' : 'add'}
+        />
+        {editing ? (
+          <input type="hidden" name={MEMBER_ADDRESS_FIELDS.addressId} value={editing.addressId} />
+        ) : null}
         <TypeChoice values={values} errors={errors} />
         <TextField
           idPrefix="address"
-          name="name"
+          name={MEMBER_ADDRESS_FIELDS.name}
           label={MESSAGES.pageAddressName}
           hint={MESSAGES.pageAddressNameHint}
           autoComplete="off"
@@ -224,7 +236,7 @@ export function AddressForm({ editing, values, errors, countries, lookup }: Addr
         <label className="mb-4 flex min-h-11 items-center gap-3 font-semibold">
           <input
             type="checkbox"
-            name="isDefault"
+            name={MEMBER_ADDRESS_FIELDS.isDefault}
             value="yes"
             defaultChecked={values.isDefault === 'yes'}
             className="size-5 accent-primary"

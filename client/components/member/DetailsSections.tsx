@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { MemberProfile } from '../../../schemas/member-profile.ts'
+import { MY_DETAILS_FIELDS, type MyDetailsForm } from '../../../schemas/forms/my-details.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
 import { WHERE_HEARD_OPTIONS } from '../../pages/RegisterPage.tsx'
@@ -43,10 +44,16 @@ export function MemberCard({
   )
 }
 
-function ActionForm({ action, children }: { action: string; children: ReactNode }) {
+function ActionForm({
+  action,
+  children,
+}: {
+  action: MyDetailsForm['action']
+  children: ReactNode
+}) {
   return (
     <form method="post" action={DETAILS_ACTION} noValidate>
-      <input type="hidden" name="action" value={action} />
+      <input type="hidden" name={MY_DETAILS_FIELDS.action} value={action} />
       {children}
     </form>
   )
@@ -108,7 +115,7 @@ export function ContactDetailsForm({
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField
             idPrefix="details"
-            name="firstname"
+            name={MY_DETAILS_FIELDS.firstname}
             maxLength={TEXT_MAX_LENGTH.name}
             label={MESSAGES.pageFirstName}
             autoComplete="given-name"
@@ -117,7 +124,7 @@ export function ContactDetailsForm({
           />
           <TextField
             idPrefix="details"
-            name="lastname"
+            name={MY_DETAILS_FIELDS.lastname}
             maxLength={TEXT_MAX_LENGTH.name}
             label={MESSAGES.pageLastName}
             autoComplete="family-name"
@@ -127,7 +134,7 @@ export function ContactDetailsForm({
         </div>
         <TextField
           idPrefix="details"
-          name="mobileContactNumber"
+          name={MY_DETAILS_FIELDS.mobileContactNumber}
           maxLength={TEXT_MAX_LENGTH.phone}
           label={MESSAGES.pageMobilePhoneNumber}
           type="tel"
@@ -140,7 +147,7 @@ export function ContactDetailsForm({
         />
         <SelectField
           idPrefix="details"
-          name="whereHeard"
+          name={MY_DETAILS_FIELDS.whereHeard}
           label={MESSAGES.pageWhereHeard}
           options={options}
           errors={errors}
@@ -148,7 +155,7 @@ export function ContactDetailsForm({
         />
         <TextField
           idPrefix="details"
-          name="retailMemberId"
+          name={MY_DETAILS_FIELDS.retailMemberId}
           maxLength={40}
           label={MESSAGES.pageRetailMemberId}
           autoComplete="off"
@@ -196,14 +203,14 @@ export function EmailSection({
             <span className="font-semibold">{profile.pendingEmail}</span>{' '}
             {text(MESSAGES.pageToChangeEmail)}
           </p>
-          <CodeField idPrefix="email" name="verificationCode" errors={errors} />
+          <CodeField idPrefix="email" name={MY_DETAILS_FIELDS.verificationCode} errors={errors} />
           <SubmitButton>{text(MESSAGES.pageChangeMyEmail)}</SubmitButton>
         </ActionForm>
       ) : null}
       <ActionForm action="email-change">
         <TextField
           idPrefix="email"
-          name="newEmail"
+          name={MY_DETAILS_FIELDS.newEmail}
           maxLength={TEXT_MAX_LENGTH.email}
           label={profile.pendingEmail ? MESSAGES.pageOrSendToAnother : MESSAGES.pageNewEmailAddress}
           type="email"
@@ -237,7 +244,7 @@ export function VerifyEmailSection({
       </p>
       <ActionForm action="verify-check">
         <ErrorSummary id="verify-form-error" errors={errors} idPrefix="verify" />
-        <CodeField idPrefix="verify" name="verificationCode" errors={errors} />
+        <CodeField idPrefix="verify" name={MY_DETAILS_FIELDS.verificationCode} errors={errors} />
         <SubmitButton>{text(MESSAGES.pageVerifyMyEmail)}</SubmitButton>
       </ActionForm>
       <ActionForm action="verify-request">
@@ -272,7 +279,7 @@ export function PrivacySection({
       {confirming ? (
         <ActionForm action="forget-confirm">
           <ErrorSummary id="forget-form-error" errors={errors} />
-          <CodeField idPrefix="forget" name="confirmationCode" errors={errors} />
+          <CodeField idPrefix="forget" name={MY_DETAILS_FIELDS.confirmationCode} errors={errors} />
           <SubmitButton>{text(MESSAGES.pageEraseMyAccount)}</SubmitButton>
         </ActionForm>
       ) : (

@@ -1,6 +1,6 @@
 import type { PaymentOptions, SavedCard } from '../../../schemas/checkout.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { CARD_BRAND_NAMES } from '../checkout/card-brands.ts'
+import { CARD_BRAND_NAMES } from '../../lib/card-brands.ts'
 
 /*
  * The payment step's choices (spec §5 Payment source) and what each one pays with.

@@ -10,7 +10,12 @@ import { Layout } from '../../components/Layout.tsx'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { orderTimeLabel } from '../../lib/order-time.ts'
-import { AMEND_SEARCH_QUERY } from '../../lib/member-order-paths.ts'
+import { AMEND_FIELDS } from '../../../schemas/forms/amend.ts'
+import {
+  AMEND_SEARCH_QUERY,
+  amendAddField,
+  amendLineField,
+} from '../../lib/member-order-paths.ts'
 import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
 import { useText } from '../../lib/page-text.ts'
 
@@ -181,7 +186,7 @@ export function MemberAmendPage({
       {view.pay ? <PayDifference pay={view.pay} back={links.backToForm} /> : null}
       {window.open && !view.pay ? (
         <form method="post" action={links.action} className="max-w-2xl">
-          <input type="hidden" name="version" value={String(window.version)} />
+          <input type="hidden" name={AMEND_FIELDS.version} value={String(window.version)} />
           <HiddenFields fields={links.hidden} />
           {search ? <input type="hidden" name={AMEND_SEARCH_QUERY} value={search.term} /> : null}
           <p className="mb-4 text-ink/80">
@@ -208,7 +213,7 @@ export function MemberAmendPage({
                 </label>
                 <input
                   id={`amend-line-${line.lineId}`}
-                  name={`line-${line.lineId}`}
+                  name={amendLineField(line.lineId)}
                   type="number"
                   inputMode="numeric"
                   min={0}
@@ -258,7 +263,7 @@ export function MemberAmendPage({
                   </label>
                   <input
                     id={`amend-add-${item.id}`}
-                    name={`add-${item.id}`}
+                    name={amendAddField(item.id)}
                     type="number"
                     inputMode="numeric"
                     min={0}

@@ -1,4 +1,5 @@
 import type { MemberProfile } from '../../../schemas/member-profile.ts'
+import type { MyDetailsForm } from '../../../schemas/forms/my-details.ts'
 import type { PageChrome } from '../../lib/page-chrome.ts'
 import { FormNotice, type FormErrors, type FormValues } from '../../components/forms/Form.tsx'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
@@ -11,14 +12,7 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 
 /** The forms of the details page, by the `action` they post. */
-export type DetailsAction =
-  | 'save'
-  | 'email-change'
-  | 'email-confirm'
-  | 'verify-request'
-  | 'verify-check'
-  | 'forget-request'
-  | 'forget-confirm'
+export type DetailsAction = MyDetailsForm['action']
 
 /** A refused post: which form, its errors and what was typed. */
 export interface DetailsRefusal {

@@ -10,7 +10,11 @@ import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { routePath } from '../../lib/routes.ts'
 import { displayPhone } from '../../../schemas/phone.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
-import { SUBSTITUTION_FORM } from '../../lib/substitution-forms.ts'
+import {
+  PROFILE_FIELDS,
+  profileChannelField,
+  SUBSTITUTIONS_INTENT,
+} from '../../../schemas/forms/profile.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
 import type { ShopLocale } from '../../../schemas/locale.ts'
@@ -98,7 +102,7 @@ export function ProfilePage({
           <FormAlert id="marketing-form-error" message={error} />
           <input
             type="hidden"
-            name="channels"
+            name={PROFILE_FIELDS.channels}
             value={preferences.channels.map((c) => c.marketingChannelId).join(',')}
           />
           <fieldset>
@@ -110,7 +114,7 @@ export function ProfilePage({
               >
                 <input
                   type="checkbox"
-                  name={`channel-${channel.marketingChannelId}`}
+                  name={profileChannelField(channel.marketingChannelId)}
                   value="in"
                   defaultChecked={channel.optedIn}
                   className="mt-1 size-5 shrink-0 accent-primary"
@@ -130,7 +134,7 @@ export function ProfilePage({
       <MemberCard id="substitutions" title={MESSAGES.pageSubstitutions}>
         <p className="mb-4">{text(MESSAGES.pageSubstitutionsIntro)}</p>
         <form method="post" action={routePath('member-profile')}>
-          <input type="hidden" name="intent" value={SUBSTITUTION_FORM.intent} />
+          <input type="hidden" name={PROFILE_FIELDS.intent} value={SUBSTITUTIONS_INTENT} />
           <fieldset>
             <legend className="sr-only">{text(MESSAGES.pageDefaultSubstitution)}</legend>
             {(['best_match', 'none'] as const).map((choice) => (
@@ -140,7 +144,7 @@ export function ProfilePage({
               >
                 <input
                   type="radio"
-                  name={SUBSTITUTION_FORM.field}
+                  name={PROFILE_FIELDS.substitution}
                   value={choice}
                   defaultChecked={substitution.substitution === choice}
                   className="mt-1 size-5 shrink-0 accent-primary"

@@ -4,9 +4,10 @@ import { overlappingRange } from '../../../schemas/operator-stores.ts'
 import { normaliseUkPhone } from '../../../schemas/phone.ts'
 import {
   closureOf,
-  copyMonday,
+  copyMonday as copyMondayOfWeek,
   fulfilmentOf,
-  hoursOf,
+  HoursFormSchema,
+  hoursOf as hoursOfWeek,
   poundsOf,
   zoneOf,
 } from '../../../worker/pages/store/operator/stores/store-forms.ts'
@@ -62,6 +63,12 @@ describe('overlappingRange', () => {
 })
 
 describe('the hours grid', () => {
+  // The grid as the handler reads it: the post through its schema, then the week's helpers.
+  const week = (form: Record<string, string>) => HoursFormSchema.parse(form).days
+  const hoursOf = (form: Record<string, string>, method: 'store' | 'delivery') =>
+    hoursOfWeek(week(form), method)
+  const copyMonday = (form: Record<string, string>) => copyMondayOfWeek(week(form))
+
   it('reads each day, skipping empty rows and closed days, and names the day of an error', () => {
     const parsed = hoursOf(
       {
@@ -75,9 +82,11 @@ describe('the hours grid', () => {
       'delivery'
     )
     expect(parsed).toEqual({ ok: false, errors: { d2: MESSAGES.storeHoursTime } })
-    const week = hoursOf({ d0r0open: '22:00', d0r0close: '02:00', d1closed: 'on' }, 'store')
-    expect(week.ok && week.value.days[0]?.ranges).toEqual([{ opensAt: '22:00', closesAt: '02:00' }])
-    expect(week.ok && week.value.days[1]?.ranges).toEqual([])
+    const saved = hoursOf({ d0r0open: '22:00', d0r0close: '02:00', d1closed: 'on' }, 'store')
+    expect(saved.ok && saved.value.days[0]?.ranges).toEqual([
+      { opensAt: '22:00', closesAt: '02:00' },
+    ])
+    expect(saved.ok && saved.value.days[1]?.ranges).toEqual([])
   })
 
   it('asks which was meant when a day is ticked Closed and has times', () => {

@@ -7,7 +7,7 @@ import type {
   PostcodeLocation,
 } from '../../../schemas/location.ts'
 import { outcodeOf } from '../../../schemas/postcode.ts'
-import { boundingBox, distanceKm } from '../geo.ts'
+import { boundingBox, distanceKm, flatDistanceSql } from '../geo.ts'
 import { addressSearchOf } from './address-search.ts'
 import { placeByArea } from './country-areas.ts'
 import type { Geocoder } from './geocoder.ts'
@@ -63,12 +63,8 @@ function locatedAddress(row: AddressRow): LocatedAddress {
   }
 }
 
-// Squared flat-earth distance in degrees of latitude: orders a small box's rows like the real
-// distance does, cheaply, inside SQLite.
-function flatDistanceSql(latitude: string, longitude: string, cosLatitude: string): string {
-  return `((${latitude} - ?1) * (${latitude} - ?1) +
-    (${longitude} - ?2) * (${longitude} - ?2) * ${cosLatitude} * ${cosLatitude})`
-}
+// The box's centre as boxParams binds it: ?1 latitude, ?2 longitude, ?3 the cosine of latitude.
+const BOX_CENTRE = { latitude: '?1', longitude: '?2', cosLatitude: '?3' }
 
 function boxParams(coords: Coordinates, radiusKm: number): Array<number> {
   const box = boundingBox(coords, radiusKm)
@@ -116,7 +112,7 @@ export class D1Geocoder implements Geocoder {
       .prepare(
         `select postcode, latitude, longitude from geo_postcodes
          where latitude between ?4 and ?5 and longitude between ?6 and ?7
-         order by ${flatDistanceSql('latitude', 'longitude', '?3')}, postcode
+         order by ${flatDistanceSql({ latitude: 'latitude', longitude: 'longitude' }, BOX_CENTRE)}, postcode
          limit ${BOX_CANDIDATES}`
       )
       .bind(...boxParams(coords, NEAREST_POSTCODE_RADIUS_KM))
@@ -151,7 +147,7 @@ export class D1Geocoder implements Geocoder {
         .prepare(
           `select ${ADDRESS_COLUMNS} from geo_addresses a
            where a.latitude between ?4 and ?5 and a.longitude between ?6 and ?7
-           order by ${flatDistanceSql('a.latitude', 'a.longitude', '?3')},
+           order by ${flatDistanceSql({ latitude: 'a.latitude', longitude: 'a.longitude' }, BOX_CENTRE)},
              cast(a.address_line1 as integer), a.address_line1
            limit ${NEARBY_ADDRESS_LIMIT * 2}`
         )

@@ -6,7 +6,7 @@ import type {
 } from '../../../schemas/stores.ts'
 import type { Coordinates } from '../../../schemas/location.ts'
 import { ofCallingBrand } from '../order-brand.ts'
-import type { BoundingBox } from '../geo.ts'
+import { type BoundingBox, flatDistanceSql } from '../geo.ts'
 import type { DeliveryZone } from './delivery.ts'
 import { ratingsByStore, storeRatingsStatement } from './ratings-repo.ts'
 
@@ -158,7 +158,10 @@ const SUMMARY_COLUMNS = `s.id, s.slug, s.name, s.address_line1, s.address_line2,
 const CANDIDATE_IDS_SQL = `select s.id from stores s
   where s.business_id = ?1 and s.is_active = 1
     and s.latitude between ?2 and ?3 and s.longitude between ?4 and ?5
-  order by (s.latitude - ?6) * (s.latitude - ?6) + (s.longitude - ?7) * (s.longitude - ?7) * ?8
+  order by ${flatDistanceSql(
+    { latitude: 's.latitude', longitude: 's.longitude' },
+    { latitude: '?6', longitude: '?7', cosLatitude: '?8' }
+  )}
   limit ?9`
 
 /**
@@ -314,7 +317,7 @@ export async function findNearestCandidates(
     box.maxLongitude,
     centre.latitude,
     centre.longitude,
-    cosLatitude * cosLatitude,
+    cosLatitude,
     limit,
   ]
   const [candidates, ratings, ...schedule] = await db.batch([

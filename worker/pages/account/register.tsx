@@ -25,16 +25,17 @@ import { routePath } from '../../../client/lib/routes.ts'
 import { OPT_IN_FIELDS, registerSettings, saveRegistrationOptIn } from './profile-opt-in.ts'
 import { renderPage } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
-import { REFERRAL_CODE_FIELD } from '../../../client/lib/login-forms.ts'
+import { REGISTER_FIELDS, RegisterFormSchema } from '../../../schemas/forms/register.ts'
 
+/** What a refused form shows again: never a password. */
 const ECHOED_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'whereHeard',
-  'terms',
-  REFERRAL_CODE_FIELD,
+  REGISTER_FIELDS.firstName,
+  REGISTER_FIELDS.lastName,
+  REGISTER_FIELDS.email,
+  REGISTER_FIELDS.phone,
+  REGISTER_FIELDS.whereHeard,
+  REGISTER_FIELDS.terms,
+  REGISTER_FIELDS.referralCode,
   ...OPT_IN_FIELDS,
 ]
 
@@ -63,8 +64,12 @@ function renderRegister(
 export function registerPage(c: Context<AppEnv>): Promise<Response> {
   const redirect = loginOrigin(c)
   // The header's Register link on a friend's invitation comes back to it: keep its code.
-  const referralCode = (c.req.query(REFERRAL_CODE_FIELD) ?? invitationCodeIn(redirect) ?? '').trim()
-  const values = referralCode ? { [REFERRAL_CODE_FIELD]: referralCode } : {}
+  const referralCode = (
+    c.req.query(REGISTER_FIELDS.referralCode) ??
+    invitationCodeIn(redirect) ??
+    ''
+  ).trim()
+  const values = referralCode ? { [REGISTER_FIELDS.referralCode]: referralCode } : {}
   return renderRegister(c, { errors: {}, values, redirect })
 }
 
@@ -74,19 +79,20 @@ export function registerPage(c: Context<AppEnv>): Promise<Response> {
  */
 export async function registerForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
-  const redirect = safeReturnPath(form.redirect)
+  const posted = RegisterFormSchema.parse(form)
+  const redirect = safeReturnPath(posted.redirect)
   const values = echoValues(form, ECHOED_FIELDS)
   const settings = registerSettings(c)
   const parsed = safeParseForm(RegisterRequestSchema, {
     businessId: c.var.brand.businessId,
-    firstName: form.firstName ?? '',
-    lastName: form.lastName ?? '',
-    email: form.email ?? '',
-    phone: phoneForCountry(form.phone ?? '', c.var.brand.countryCode),
-    password: form.password ?? '',
-    confirmPassword: form.confirmPassword ?? '',
-    whereHeard: form.whereHeard ?? '',
-    referralCode: form[REFERRAL_CODE_FIELD] ?? '',
+    firstName: posted.firstName,
+    lastName: posted.lastName,
+    email: posted.email,
+    phone: phoneForCountry(posted.phone, c.var.brand.countryCode),
+    password: posted.password,
+    confirmPassword: posted.confirmPassword,
+    whereHeard: posted.whereHeard,
+    referralCode: posted.referralCode,
     messagingDeviceId: deviceIdFor(c),
     // The brand decides whether the email is verified by a code (spec §4 Registration types).
     registrationType: settings.requireEmailVerification
@@ -95,10 +101,10 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
   })
   const errors: FormErrors = parsed.success ? {} : formErrorsOf(parsed.error.issues)
   // The schema checks the match only once every other field is valid: say it at once.
-  if (!errors.confirmPassword && (form.password ?? '') !== (form.confirmPassword ?? '')) {
+  if (!errors.confirmPassword && posted.password !== posted.confirmPassword) {
     errors.confirmPassword = MESSAGES.passwordsDoNotMatch
   }
-  if (form.terms !== 'yes') errors.terms = MESSAGES.termsRequired
+  if (posted.terms !== 'yes') errors.terms = MESSAGES.termsRequired
   if (!parsed.success || Object.keys(errors).length > 0)
     return renderRegister(c, { errors, values, redirect }, 422)
   try {

@@ -1,34 +1,20 @@
 import type { FormValues } from '../../../client/lib/form-values.ts'
-import { ADDRESS_FIELDS } from '../../../client/lib/address-fields.ts'
+import {
+  MEMBER_ADDRESS_FIELDS,
+  type MemberAddressForm,
+} from '../../../schemas/forms/member-address.ts'
 import type { Address } from '../../../schemas/location.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 
 /** Every input of the address form (AddressForm) a refused post shows again. */
-export const ADDRESS_FORM_FIELDS = [
-  'type',
-  'name',
-  'firstName',
-  'lastName',
-  ...ADDRESS_FIELDS,
-  'country',
-  'isDefault',
-] as const
+export const ADDRESS_FORM_FIELDS = Object.values(MEMBER_ADDRESS_FIELDS).filter(
+  (field) => field !== MEMBER_ADDRESS_FIELDS.action && field !== MEMBER_ADDRESS_FIELDS.addressId
+)
 
 /** The address form's post as the member address calls take it, for their schema to check. */
-export function memberAddressFromForm(form: Readonly<Record<string, string>>) {
-  return {
-    type: form.type ?? '',
-    name: form.name ?? '',
-    firstName: form.firstName ?? '',
-    lastName: form.lastName ?? '',
-    addressLine1: form.addressLine1 ?? '',
-    addressLine2: form.addressLine2 ?? '',
-    town: form.town ?? '',
-    county: form.county ?? '',
-    postcode: form.postcode ?? '',
-    country: form.country || 'GB',
-    isDefault: form.isDefault === 'yes',
-  }
+export function memberAddressFromForm(form: MemberAddressForm) {
+  const { action: _action, addressId: _addressId, ...address } = form
+  return address
 }
 
 /** An address (saved, or found by the postcode lookup) as the values of the address form. */

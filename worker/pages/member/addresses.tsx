@@ -17,6 +17,10 @@ import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { ADDRESS_FORM_FIELDS, memberAddressFromForm, memberAddressValues } from './address-form.ts'
+import {
+  type MemberAddressForm,
+  MemberAddressFormSchema,
+} from '../../../schemas/forms/member-address.ts'
 import { echoValues, formErrorsOf, formRefusal, readForm, safeParseForm } from '../shared/forms.ts'
 import { renderPage } from '../shared/render.tsx'
 import { lookUpPostcode } from '../shared/address-lookup.ts'
@@ -151,19 +155,16 @@ export async function memberAddressesPage(c: Context<AppEnv>): Promise<Response>
   return render(c, view)
 }
 
-type AddressAction = 'add' | 'update' | 'delete' | 'default'
-
 /** Sends one change to the backend; answers where the page goes next. */
 async function change(
   c: Context<AppEnv>,
-  action: AddressAction,
-  form: Record<string, string>
+  form: MemberAddressForm
 ): Promise<{ redirect: string } | { errors: FormErrors; status: 422 | 429 }> {
   const token = readAccessToken(c)
   const { businessId } = memberScope(c)
   const options = { token, schema: MemberAddressListSchema }
+  const { action, addressId } = form
   const address = { businessId, ...memberAddressFromForm(form) }
-  const addressId = form.addressId ?? ''
   if (action === 'add' || action === 'update') {
     const parsed =
       action === 'add'
@@ -191,20 +192,17 @@ async function change(
   return { redirect: `${PATH}?done=default&addressId=${body.data.addressId}` }
 }
 
-function actionOf(value: string | undefined): AddressAction {
-  return value === 'update' || value === 'delete' || value === 'default' ? value : 'add'
-}
-
 /**
  * POST /member/addresses: add, update, delete or make default (the form's `action`), then 303
  * back to the list with a notice. A refusal shows the form again with the spec's messages.
  */
 export async function memberAddressesForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
-  const action = actionOf(form.action)
+  const posted = await readForm(c)
+  const form = MemberAddressFormSchema.parse(posted)
+  const { action } = form
   let outcome: Awaited<ReturnType<typeof change>>
   try {
-    outcome = await change(c, action, form)
+    outcome = await change(c, form)
   } catch (error) {
     const lost = sessionEnded(c, error)
     if (lost) return lost
@@ -218,6 +216,6 @@ export async function memberAddressesForm(c: Context<AppEnv>): Promise<Response>
     editing: action === 'update' ? byId(addresses, form.addressId) : null,
     errors: outcome.errors,
   }
-  if (typed) view.values = echoValues(form, ADDRESS_FORM_FIELDS)
+  if (typed) view.values = echoValues(posted, ADDRESS_FORM_FIELDS)
   return render(c, view, outcome.status)
 }

@@ -1,6 +1,5 @@
 import { phoneForCountry } from '../../../schemas/phone-country.ts'
 import type { Context } from 'hono'
-import { z } from 'zod'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   VerificationCodeCheckedSchema,
@@ -19,24 +18,25 @@ import { forgetSession, readAccessToken } from '../../lib/cookies/session.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { robotCheckConfig } from '../shared/robot-check.ts'
 import { echoValues, formRefusal, readForm } from '../shared/forms.ts'
+import {
+  MY_DETAILS_FIELDS,
+  type MyDetailsForm,
+  MyDetailsFormSchema,
+} from '../../../schemas/forms/my-details.ts'
 import { type DetailsAction, type DetailsNotice, renderDetails } from './details.tsx'
 import { sessionEnded } from '../shared/member-call.ts'
 
 const DETAILS_FIELDS = [
-  'firstname',
-  'lastname',
-  'mobileContactNumber',
-  'whereHeard',
-  'retailMemberId',
-]
+  MY_DETAILS_FIELDS.firstname,
+  MY_DETAILS_FIELDS.lastname,
+  MY_DETAILS_FIELDS.mobileContactNumber,
+  MY_DETAILS_FIELDS.whereHeard,
+  MY_DETAILS_FIELDS.retailMemberId,
+] as const
 
 interface ActionSpec {
   /** Sends the form's call to the backend. */
-  send(
-    c: Context<AppEnv>,
-    form: Record<string, string>,
-    body: { businessId: number }
-  ): Promise<unknown>
+  send(c: Context<AppEnv>, form: MyDetailsForm, body: { businessId: number }): Promise<unknown>
   /** Where a refusal without a field of its own is shown. */
   field: string
   /** The fields a refused form shows again. */
@@ -53,11 +53,8 @@ const ACTIONS: Record<Exclude<DetailsAction, 'forget-confirm'>, ActionSpec> = {
       c.var.backend.put('/member/profile', {
         body: {
           ...base,
-          ...Object.fromEntries(DETAILS_FIELDS.map((f) => [f, form[f] ?? ''])),
-          mobileContactNumber: phoneForCountry(
-            form.mobileContactNumber ?? '',
-            c.var.brand.countryCode
-          ),
+          ...Object.fromEntries(DETAILS_FIELDS.map((f) => [f, form[f]])),
+          mobileContactNumber: phoneForCountry(form.mobileContactNumber, c.var.brand.countryCode),
         },
         token: token(c),
         schema: MemberProfileSchema,
@@ -69,22 +66,22 @@ const ACTIONS: Record<Exclude<DetailsAction, 'forget-confirm'>, ActionSpec> = {
   'email-change': {
     send: (c, form, base) =>
       c.var.backend.post('/member/email-change/request', {
-        body: { ...base, newEmail: form.newEmail ?? '' },
+        body: { ...base, newEmail: form.newEmail },
         token: token(c),
         schema: EmailChangeRequestedSchema,
       }),
-    field: 'newEmail',
-    echo: ['newEmail'],
+    field: MY_DETAILS_FIELDS.newEmail,
+    echo: [MY_DETAILS_FIELDS.newEmail],
     then: { notice: 'email-code' },
   },
   'email-confirm': {
     send: (c, form, base) =>
       c.var.backend.post('/member/email-change/confirm', {
-        body: { ...base, verificationCode: form.verificationCode ?? '' },
+        body: { ...base, verificationCode: form.verificationCode },
         token: token(c),
         schema: MemberProfileSchema,
       }),
-    field: 'verificationCode',
+    field: MY_DETAILS_FIELDS.verificationCode,
     echo: [],
     then: { notice: 'email-changed' },
   },
@@ -109,11 +106,11 @@ const ACTIONS: Record<Exclude<DetailsAction, 'forget-confirm'>, ActionSpec> = {
   'verify-check': {
     send: (c, form, base) =>
       c.var.backend.post('/member/verification-code/check', {
-        body: { ...base, verificationCode: form.verificationCode ?? '' },
+        body: { ...base, verificationCode: form.verificationCode },
         token: token(c),
         schema: VerificationCodeCheckedSchema,
       }),
-    field: 'verificationCode',
+    field: MY_DETAILS_FIELDS.verificationCode,
     echo: [],
     then: { notice: 'verified' },
   },
@@ -130,11 +127,6 @@ const ACTIONS: Record<Exclude<DetailsAction, 'forget-confirm'>, ActionSpec> = {
   },
 }
 
-const ActionSchema = z.enum([
-  ...(Object.keys(ACTIONS) as Array<keyof typeof ACTIONS>),
-  'forget-confirm',
-])
-
 function detailsPath(then: ActionSpec['then']): string {
   const query = new URLSearchParams()
   if (then.step) query.set('step', then.step)
@@ -143,9 +135,9 @@ function detailsPath(then: ActionSpec['then']): string {
 }
 
 /** The forget-me confirmation: erased, so the browser is signed out and told on the home page. */
-async function forgetConfirm(c: Context<AppEnv>, form: Record<string, string>): Promise<Response> {
+async function forgetConfirm(c: Context<AppEnv>, form: MyDetailsForm): Promise<Response> {
   await c.var.backend.post('/member/forget-me/confirm', {
-    body: { businessId: c.var.brand.businessId, confirmationCode: form.confirmationCode ?? '' },
+    body: { businessId: c.var.brand.businessId, confirmationCode: form.confirmationCode },
     token: token(c),
     schema: ForgetMeConfirmedSchema,
   })
@@ -160,9 +152,9 @@ async function forgetConfirm(c: Context<AppEnv>, form: Record<string, string>): 
  * in that form's section (422, or 429 when rate limited).
  */
 export async function myDetailsForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
-  const parsed = ActionSchema.safeParse(form.action)
-  const action: DetailsAction = parsed.success ? parsed.data : 'save'
+  const posted = await readForm(c)
+  const form = MyDetailsFormSchema.parse(posted)
+  const action: DetailsAction = form.action
   const base = { businessId: c.var.brand.businessId }
   try {
     if (action === 'forget-confirm') return await forgetConfirm(c, form)
@@ -172,13 +164,14 @@ export async function myDetailsForm(c: Context<AppEnv>): Promise<Response> {
   } catch (error) {
     const ended = sessionEnded(c, error)
     if (ended) return ended
-    const field = action === 'forget-confirm' ? 'confirmationCode' : ACTIONS[action].field
+    const field =
+      action === 'forget-confirm' ? MY_DETAILS_FIELDS.confirmationCode : ACTIONS[action].field
     const echo = action === 'forget-confirm' ? [] : ACTIONS[action].echo
     const { errors, status } = formRefusal(c, error, field)
     const step = action.startsWith('verify') ? 'verify-email' : null
     return renderDetails(
       c,
-      { step, refused: { action, errors, values: echoValues(form, echo) } },
+      { step, refused: { action, errors, values: echoValues(posted, echo) } },
       status
     )
   }

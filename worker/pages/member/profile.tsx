@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { routePath } from '../../../client/lib/routes.ts'
 import { ProfilePage } from '../../../client/pages/member/ProfilePage.tsx'
-import { SUBSTITUTION_FORM } from '../../../client/lib/substitution-forms.ts'
+import { ProfileFormSchema, SUBSTITUTIONS_INTENT } from '../../../schemas/forms/profile.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   MarketingPreferencesSchema,
@@ -71,26 +71,13 @@ export async function profilePage(c: Context<AppEnv>): Promise<Response> {
   }
 }
 
-/**
- * The channels a form post chose: `channels` lists every channel shown (an unticked box sends
- * nothing), `channel-<id>=in` the ticked ones.
- */
-export function marketingOptionsOf(
-  form: Record<string, string>
-): Array<{ marketingChannelId: number; optedIn: boolean }> {
-  return (form.channels ?? '')
-    .split(',')
-    .filter((id) => /^\d{1,9}$/.test(id))
-    .map((id) => ({ marketingChannelId: Number(id), optedIn: form[`channel-${id}`] === 'in' }))
-}
-
 /** POST /member/profile: saves the marketing choices (source 'profile'), then 303 back. */
 export async function profileForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
+  const form = ProfileFormSchema.parse(await readForm(c))
   try {
-    if (form.intent === SUBSTITUTION_FORM.intent) {
+    if (form.intent === SUBSTITUTIONS_INTENT) {
       await c.var.backend.post('/member/substitution-default', {
-        body: { businessId: c.var.brand.businessId, substitution: form[SUBSTITUTION_FORM.field] },
+        body: { businessId: c.var.brand.businessId, substitution: form.substitution },
         token: readAccessToken(c),
         schema: SubstitutionDefaultSchema,
       })
@@ -99,7 +86,7 @@ export async function profileForm(c: Context<AppEnv>): Promise<Response> {
     await c.var.backend.put('/member/marketing-preferences', {
       body: {
         businessId: c.var.brand.businessId,
-        marketingOptions: marketingOptionsOf(form),
+        marketingOptions: form.marketingOptions,
         source: 'profile',
       },
       token: readAccessToken(c),

@@ -7,8 +7,6 @@ import {
   AMEND_PAYMENT_QUERY,
   AMEND_REFUNDED_QUERY,
   AMEND_SEARCH_QUERY,
-  AMEND_SLOT_FIELD,
-  AMEND_SLOT_WAS_FIELD,
   amendSlotOf,
 } from '../../../client/lib/member-order-paths.ts'
 import {
@@ -17,6 +15,7 @@ import {
   type AmendSearch,
   type MemberAmendView,
 } from '../../../client/pages/member/MemberAmendPage.tsx'
+import { AmendFormSchema } from '../../../schemas/forms/amend.ts'
 import { GlobalSearchRequestSchema, GlobalSearchResultSchema } from '../../../schemas/catalogue.ts'
 import type { MemberOrderDetail } from '../../../schemas/member-orders.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
@@ -182,15 +181,16 @@ export async function amendForm(
   const additions = [...quantitiesOf(form, AMEND_ADD_FIELD)].flatMap(([itemId, quantity]) =>
     quantity > 0 ? [{ itemId, quantity, ageConfirmed: false }] : []
   )
+  const posted = AmendFormSchema.parse(form)
   // The slot moves only when the shopper chose another than the page showed.
-  const moved = form[AMEND_SLOT_FIELD] !== form[AMEND_SLOT_WAS_FIELD]
-  const slot = moved ? amendSlotOf(form[AMEND_SLOT_FIELD]) : null
+  const moved = posted.slot !== posted['slot-was']
+  const slot = moved ? amendSlotOf(posted.slot) : null
   // Where the shopper comes back from paying a difference: this page, saying what happened.
   const origin = new URL(c.req.url).origin
   const back = (query: Record<string, string>) => `${origin}${calls.pagePath(query)}`
   try {
     const result = await calls.amend({
-      version: Number(form.version ?? 0),
+      version: posted.version,
       changes,
       additions,
       ...(slot ? { slot } : {}),
@@ -219,7 +219,7 @@ export async function amendForm(
         ? MESSAGES.amendNothing
         : error.message
     // The page shows the order as it is; the items found stay listed to add again.
-    return await render(c, calls, { alert }, 422, form[AMEND_SEARCH_QUERY])
+    return await render(c, calls, { alert }, 422, posted.q)
   }
 }
 

@@ -1,13 +1,15 @@
 import { nextRowId } from '../next-id-repo.ts'
 import { formatMessage, MESSAGES } from '../../../../schemas/messages.ts'
-import type {
-  OperatorStore,
-  OperatorStoreRow,
-  StoreDetailsInput,
-  StoreFulfilment,
-  StoreHoursRequest,
-  StoreLocation,
-  StoreZoneRequest,
+import {
+  type OperatorStore,
+  type OperatorStoreRow,
+  type StoreDetailsInput,
+  StoreDetailsInputSchema,
+  type StoreFulfilment,
+  StoreFulfilmentSchema,
+  type StoreHoursRequest,
+  type StoreLocation,
+  type StoreZoneRequest,
 } from '../../../../schemas/operator-stores.ts'
 import { DEFAULT_COUNTRY_CODE } from '../../../../schemas/constants.ts'
 import type { OpeningHours } from '../../../../schemas/stores.ts'
@@ -256,23 +258,8 @@ export async function createStore(
   return operatorStore(db, caller.businessId, id, now)
 }
 
-type Detail = keyof StoreDetailsInput
-const DETAIL_KEYS: ReadonlyArray<Detail> = [
-  'name',
-  'slug',
-  'description',
-  'phone',
-  'email',
-  'addressLine1',
-  'addressLine2',
-  'town',
-  'county',
-  'postcode',
-  'latitude',
-  'longitude',
-  'timeZone',
-  'isActive',
-]
+/** What a details change's audit entry shows before and after: every field the form saves. */
+const DETAIL_KEYS = Object.keys(StoreDetailsInputSchema.shape) as Array<keyof StoreDetailsInput>
 const pick = <K extends string>(thing: Record<K, unknown>, keys: ReadonlyArray<K>) =>
   Object.fromEntries(keys.map((key) => [key, thing[key]]))
 
@@ -300,28 +287,8 @@ export async function updateStore(
   return operatorStore(db, caller.businessId, storeId, now)
 }
 
-const FULFILMENT_KEYS: ReadonlyArray<keyof StoreFulfilment> = [
-  'deliveryEnabled',
-  'collectionEnabled',
-  'deliveryRadiusKm',
-  'deliveryFee',
-  'collectionFee',
-  'serviceFee',
-  'freeDeliveryThreshold',
-  'minimumSpend',
-  'collectionMinimumSpend',
-  'asapEnabled',
-  'deliveryLeadMinutes',
-  'collectionLeadMinutes',
-  'slotDurationMinutes',
-  'slotCapacity',
-  'daysInAdvance',
-  'maxBasketItems',
-  'acceptsCard',
-  'acceptsApplePay',
-  'acceptsGooglePay',
-  'acceptsCash',
-]
+/** What a fulfilment change's audit entry shows before and after: every field the form saves. */
+const FULFILMENT_KEYS = Object.keys(StoreFulfilmentSchema.shape) as Array<keyof StoreFulfilment>
 
 /**
  * Changes how the store delivers and collects. Held and booked slots keep the times and capacity

@@ -8,7 +8,17 @@ import {
 import { BrandDetailsForm } from './BrandForms.tsx'
 import { DomainStatus } from './DomainStatus.tsx'
 import { ActionButton, FieldError, RadioGroup, Section } from './fields.tsx'
-import { type BrandPageForms, STORE_SEARCH_VARIANTS } from './brand-forms.ts'
+import {
+  BRAND_DOMAIN_FIELDS,
+  BRAND_IMAGE_FIELDS,
+  BRAND_IMAGE_FILE_FIELD,
+  BRAND_LIVE_FIELDS,
+  BRAND_SETTINGS_FIELDS,
+  type BrandPageForms,
+  POSTCODE_RULE_FIELDS,
+  STORE_SEARCH_FIELDS,
+  STORE_SEARCH_VARIANTS,
+} from './brand-forms.ts'
 
 /** Where the brand page's forms post (the worker's paths). */
 export interface BrandPagePaths {
@@ -64,7 +74,11 @@ export function BrandPage({
             Preview
           </a>
           <form method="post" action={paths.live}>
-            <input type="hidden" name="live" value={brand.isActive ? 'false' : 'true'} />
+            <input
+              type="hidden"
+              name={BRAND_LIVE_FIELDS.live}
+              value={brand.isActive ? 'false' : 'true'}
+            />
             <ActionButton variant="primary">
               {brand.isActive ? 'Take offline' : 'Go live'}
             </ActionButton>
@@ -90,7 +104,7 @@ export function BrandPage({
           <div className="grid grid-cols-1 gap-6 sm:grid-cols-2">
             {(['logo', 'icon'] as const).map((kind) => (
               <form key={kind} method="post" action={paths.image} encType="multipart/form-data">
-                <input type="hidden" name="kind" value={kind} />
+                <input type="hidden" name={BRAND_IMAGE_FIELDS.kind} value={kind} />
                 <p className="font-semibold">{kind === 'logo' ? 'Logo' : 'Icon (favicon)'}</p>
                 {kind === 'logo' && brand.logo.url ? (
                   <img
@@ -121,7 +135,7 @@ export function BrandPage({
                 </p>
                 <input
                   id={`image-${kind}`}
-                  name="file"
+                  name={BRAND_IMAGE_FILE_FIELD}
                   type="file"
                   accept="image/jpeg,image/png,image/webp,image/gif"
                   required
@@ -196,14 +210,22 @@ export function BrandPage({
                         <div className="flex flex-wrap gap-2">
                           {domain.status !== 'active' ? (
                             <form method="post" action={paths.checkDomain}>
-                              <input type="hidden" name="host" value={domain.host} />
+                              <input
+                                type="hidden"
+                                name={BRAND_DOMAIN_FIELDS.host}
+                                value={domain.host}
+                              />
                               <ActionButton>
                                 Check now<span className="sr-only"> {domain.host}</span>
                               </ActionButton>
                             </form>
                           ) : null}
                           <form method="post" action={paths.removeDomain}>
-                            <input type="hidden" name="host" value={domain.host} />
+                            <input
+                              type="hidden"
+                              name={BRAND_DOMAIN_FIELDS.host}
+                              value={domain.host}
+                            />
                             <ActionButton>
                               Remove<span className="sr-only"> {domain.host}</span>
                             </ActionButton>
@@ -224,7 +246,7 @@ export function BrandPage({
             className="mt-4 grid grid-cols-1 gap-x-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
           >
             <TextField
-              name="host"
+              name={BRAND_DOMAIN_FIELDS.host}
               label="Add a domain"
               autoComplete="off"
               hint="e.g. shop.example.com"
@@ -239,7 +261,7 @@ export function BrandPage({
               </label>
               <select
                 id="domain-environment"
-                name="environment"
+                name={BRAND_DOMAIN_FIELDS.environment}
                 defaultValue={forms.domain.values.environment ?? 'production'}
                 className={input}
               >
@@ -259,7 +281,7 @@ export function BrandPage({
         <Section id="store-search" title="Store search">
           <form method="post" action={paths.storeSearch}>
             <RadioGroup
-              name="variant"
+              name={STORE_SEARCH_FIELDS.variant}
               legend="How shoppers find their store"
               idPrefix="store-search"
               errors={forms.storeSearch.errors}
@@ -289,13 +311,13 @@ export function BrandPage({
                     {section}
                   </summary>
                   <form method="post" action={paths.settings}>
-                    <input type="hidden" name="section" value={section} />
+                    <input type="hidden" name={BRAND_SETTINGS_FIELDS.section} value={section} />
                     <label htmlFor={id} className="block text-sm font-semibold">
                       Settings of {section} (JSON)
                     </label>
                     <textarea
                       id={id}
-                      name="settings"
+                      name={BRAND_SETTINGS_FIELDS.settings}
                       rows={6}
                       defaultValue={
                         refused
@@ -329,7 +351,7 @@ export function BrandPage({
           >
             <FormAlert id="postcode-alert" message={forms.postcodeRule.errors.form} />
             <TextField
-              name="countryCode"
+              name={POSTCODE_RULE_FIELDS.countryCode}
               label="Country code"
               autoComplete="off"
               errors={forms.postcodeRule.errors}
@@ -338,7 +360,7 @@ export function BrandPage({
               idPrefix="postcode"
             />
             <TextField
-              name="pattern"
+              name={POSTCODE_RULE_FIELDS.pattern}
               label="Pattern (regular expression)"
               autoComplete="off"
               errors={forms.postcodeRule.errors}
@@ -347,7 +369,7 @@ export function BrandPage({
               idPrefix="postcode"
             />
             <TextField
-              name="example"
+              name={POSTCODE_RULE_FIELDS.example}
               label="Example postcode"
               autoComplete="off"
               errors={forms.postcodeRule.errors}
@@ -361,7 +383,7 @@ export function BrandPage({
               </label>
               <select
                 id="postcode-normalisation"
-                name="normalisation"
+                name={POSTCODE_RULE_FIELDS.normalisation}
                 defaultValue={forms.postcodeRule.values.normalisation ?? 'uk'}
                 className={input}
               >

@@ -1,7 +1,16 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import type { FormErrors } from '../../../../../client/lib/form-values.ts'
-import { type BrandPageForms } from './brand-forms.ts'
+import {
+  BRAND_IMAGE_FILE_FIELD,
+  BrandDomainFormSchema,
+  BrandImageFormSchema,
+  BrandLiveFormSchema,
+  type BrandPageForms,
+  BrandSettingsFormSchema,
+  PostcodeRuleFormSchema,
+  StoreSearchFormSchema,
+} from './brand-forms.ts'
 import {
   BrandDetailSchema,
   BrandDomainSchema,
@@ -124,7 +133,7 @@ export async function updateBrandForm(c: Context<AppEnv>): Promise<Response> {
 export async function liveForm(c: Context<AppEnv>): Promise<Response> {
   const access = await brandAccess(c)
   if ('response' in access) return access.response
-  const live = (await readForm(c)).live === 'true'
+  const { live } = BrandLiveFormSchema.parse(await readForm(c))
   return brandChange(
     c,
     access,
@@ -141,8 +150,9 @@ export async function imageForm(c: Context<AppEnv>): Promise<Response> {
   const posted = await readFormBody(c.req.raw, MEDIA_IMAGE_MAX_BYTES + 64 * 1024)
   const upload = new FormData()
   upload.set('brandId', String(access.brandId))
-  upload.set('kind', posted.get('kind') === 'icon' ? 'icon' : 'logo')
-  const file = posted.get('file')
+  const { kind } = BrandImageFormSchema.parse({ kind: posted.get('kind') })
+  upload.set('kind', kind)
+  const file = posted.get(BRAND_IMAGE_FILE_FIELD)
   // An empty file input posts a nameless empty part: nothing was chosen.
   if (file instanceof File && (file.size > 0 || file.name !== '')) upload.append('file[]', file)
   return brandChange(
@@ -158,7 +168,7 @@ export async function imageForm(c: Context<AppEnv>): Promise<Response> {
 export async function storeSearchForm(c: Context<AppEnv>): Promise<Response> {
   const access = await brandAccess(c)
   if ('response' in access) return access.response
-  const { variant } = await readForm(c)
+  const { variant } = StoreSearchFormSchema.parse(await readForm(c))
   const brand = await readBrand(c, access.brandId)
   const settings = storeSearchSettings(variant, brand.settings.store)
   if (!settings) {
@@ -182,14 +192,14 @@ export async function storeSearchForm(c: Context<AppEnv>): Promise<Response> {
 export async function settingsForm(c: Context<AppEnv>): Promise<Response> {
   const access = await brandAccess(c)
   if ('response' in access) return access.response
-  const form = await readForm(c)
-  const section = form.section ?? ''
+  const form = BrandSettingsFormSchema.parse(await readForm(c))
+  const { section } = form
   const parsed = settingsJson(form.settings)
   if ('error' in parsed) {
     return renderBrand(c, access.staff, await readBrand(c, access.brandId), {
       settings: {
         errors: { settings: parsed.error },
-        values: { settings: form.settings ?? '' },
+        values: { settings: form.settings },
         section,
       },
     })
@@ -204,7 +214,7 @@ export async function settingsForm(c: Context<AppEnv>): Promise<Response> {
     (errors) => ({
       settings: {
         errors: { settings: errors.settings ?? errors.section ?? errors.form },
-        values: { settings: form.settings ?? '' },
+        values: { settings: form.settings },
         section,
       },
     }),
@@ -244,48 +254,32 @@ async function domainChange(
 
 /** POST /store/operator/brands/<id>/domains: attach a domain. */
 export async function attachDomainForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
+  const { host, environment } = BrandDomainFormSchema.parse(await readForm(c))
   return domainChange(
     c,
     '/staff/operator/brands/domains/attach',
-    { host: form.host ?? '', environment: form.environment ?? 'production' },
+    { host, environment },
     'domainAdded'
   )
 }
 
 /** POST /store/operator/brands/<id>/domains/check: "Check now". */
 export async function checkDomainForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
-  return domainChange(
-    c,
-    '/staff/operator/brands/domains/check',
-    { host: form.host ?? '' },
-    'domainChecked'
-  )
+  const { host } = BrandDomainFormSchema.parse(await readForm(c))
+  return domainChange(c, '/staff/operator/brands/domains/check', { host }, 'domainChecked')
 }
 
 /** POST /store/operator/brands/<id>/domains/remove: detach a domain. */
 export async function removeDomainForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
-  return domainChange(
-    c,
-    '/staff/operator/brands/domains/detach',
-    { host: form.host ?? '' },
-    'domainRemoved'
-  )
+  const { host } = BrandDomainFormSchema.parse(await readForm(c))
+  return domainChange(c, '/staff/operator/brands/domains/detach', { host }, 'domainRemoved')
 }
 
 /** POST /store/operator/brands/<id>/postcode-rule: the business's postcode rule. */
 export async function postcodeRuleForm(c: Context<AppEnv>): Promise<Response> {
   const access = await brandAccess(c)
   if ('response' in access) return access.response
-  const form = await readForm(c)
-  const values = {
-    countryCode: form.countryCode ?? '',
-    pattern: form.pattern ?? '',
-    normalisation: form.normalisation ?? 'uk',
-    example: form.example ?? '',
-  }
+  const values = PostcodeRuleFormSchema.parse(await readForm(c))
   try {
     await operatorChange(c, {
       path: '/staff/operator/brands/postcode-rule',

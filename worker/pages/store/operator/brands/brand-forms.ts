@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
+import { brandColoursOf } from '../../../../../schemas/brand.ts'
 import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 
 /*
@@ -11,14 +12,7 @@ import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 const typed = z.string().catch('')
 
 /** The brand's colours as the details form posts them, one field each. */
-export const BrandColoursFormSchema = z.object({
-  primary: typed,
-  primaryText: typed,
-  secondary: typed,
-  accent: typed,
-  background: typed,
-  text: typed,
-})
+export const BrandColoursFormSchema = brandColoursOf(typed)
 
 /**
  * The details form (name, words, colours, font): BrandForms.tsx takes its field names from this
@@ -35,6 +29,62 @@ export const BrandDetailsFormSchema = BrandColoursFormSchema.extend({
 })
 
 export const BRAND_DETAIL_FIELDS = fieldNames(BrandDetailsFormSchema)
+
+/** A posted field as typed; a missing one is undefined. */
+const posted = z.string().optional().catch(undefined)
+
+/*
+ * The brand page's other forms (ADR 028), one schema each: BrandPage.tsx takes its field names
+ * from them and actions.ts reads a post with them. Values stay as typed: the backend's schemas
+ * refuse a bad one at its field, which the page shows at the form.
+ */
+
+/** "Go live" / "Take offline": 'true' puts the brand live, anything else takes it offline. */
+export const BrandLiveFormSchema = z.object({
+  live: posted.transform((live) => live === 'true'),
+})
+
+export const BRAND_LIVE_FIELDS = fieldNames(BrandLiveFormSchema)
+
+/**
+ * A logo or icon upload (multipart): which it is ('icon', anything else the logo). The file
+ * field is read apart, as a file (`BRAND_IMAGE_FILE_FIELD`).
+ */
+export const BrandImageFormSchema = z.object({
+  kind: posted.transform((kind) => (kind === 'icon' ? 'icon' : 'logo')),
+})
+
+export const BRAND_IMAGE_FIELDS = fieldNames(BrandImageFormSchema)
+export const BRAND_IMAGE_FILE_FIELD = 'file'
+
+/** A domain to add (its environment, production unless chosen), check or remove. */
+export const BrandDomainFormSchema = z.object({
+  host: typed,
+  environment: z.string().catch('production'),
+})
+
+export const BRAND_DOMAIN_FIELDS = fieldNames(BrandDomainFormSchema)
+
+/** The store search variant chosen (one of STORE_SEARCH_VARIANTS, checked by the handler). */
+export const StoreSearchFormSchema = z.object({ variant: posted })
+
+export const STORE_SEARCH_FIELDS = fieldNames(StoreSearchFormSchema)
+
+/** One white-label settings section as JSON text, read by settingsJson. */
+export const BrandSettingsFormSchema = z.object({ section: typed, settings: typed })
+
+export const BRAND_SETTINGS_FIELDS = fieldNames(BrandSettingsFormSchema)
+
+/** The business's postcode rule: the pattern must match the example (the backend checks). */
+export const PostcodeRuleFormSchema = z.object({
+  countryCode: typed,
+  pattern: typed,
+  /** 'uk' unless chosen. */
+  normalisation: z.string().catch('uk'),
+  example: typed,
+})
+
+export const POSTCODE_RULE_FIELDS = fieldNames(PostcodeRuleFormSchema)
 
 type ColourName = keyof typeof BrandColoursFormSchema.shape
 

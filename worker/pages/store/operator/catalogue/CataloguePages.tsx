@@ -10,6 +10,12 @@ import {
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { useMoney, useCurrencySymbol } from '../../../../../client/lib/shop-locale.ts'
+import {
+  CATALOGUE_APPLY_FIELDS,
+  CATALOGUE_CHECK_FIELDS,
+  CATALOGUE_FILE_FIELD,
+} from './import-form.ts'
+import { QUICK_EDIT_FIELDS, quickEditRowFields } from './quick-edit-form.ts'
 
 /** What each kind of file holds, for the page's labels. */
 export const KIND_LABELS: Record<CatalogueKind, string> = {
@@ -99,7 +105,12 @@ export function CatalogueHomePage({
             <legend className="font-semibold">Kind of file</legend>
             {KINDS.map((kind, index) => (
               <label key={kind} className="mt-1 flex items-center gap-2">
-                <input type="radio" name="kind" value={kind} defaultChecked={index === 1} />
+                <input
+                  type="radio"
+                  name={CATALOGUE_CHECK_FIELDS.kind}
+                  value={kind}
+                  defaultChecked={index === 1}
+                />
                 {KIND_LABELS[kind]}
               </label>
             ))}
@@ -109,7 +120,7 @@ export function CatalogueHomePage({
           </label>
           <input
             id="import-file"
-            name="file"
+            name={CATALOGUE_FILE_FIELD}
             type="file"
             accept=".csv,text/csv"
             required
@@ -186,9 +197,9 @@ export function ImportReportPage({
       </dl>
       {clean ? (
         <form method="post" action={applyAction} className="mt-6 max-w-md">
-          <input type="hidden" name="kind" value={report.kind} />
-          <input type="hidden" name="version" value={report.version} />
-          <input type="hidden" name="csv" value={csv} />
+          <input type="hidden" name={CATALOGUE_APPLY_FIELDS.kind} value={report.kind} />
+          <input type="hidden" name={CATALOGUE_APPLY_FIELDS.version} value={report.version} />
+          <input type="hidden" name={CATALOGUE_APPLY_FIELDS.csv} value={csv} />
           <button type="submit" className={button}>
             Apply the import
           </button>
@@ -314,11 +325,12 @@ export function QuickEditPage({
             <tbody>
               {items.map((item) => {
                 const id = item.itemId
-                const error = errors[`item-${id}`]
+                const names = quickEditRowFields(id)
+                const error = errors[names.error]
                 return (
                   <tr key={id} className="border-b border-black/10">
                     <th scope="row" className="min-w-40 p-2 font-semibold">
-                      <input type="hidden" name="itemId" value={id} />
+                      <input type="hidden" name={QUICK_EDIT_FIELDS.itemId} value={id} />
                       <a className={link} href={itemHref(id)}>
                         {item.name}
                         {item.size ? ` ${item.size}` : ''}
@@ -327,7 +339,7 @@ export function QuickEditPage({
                         Own price {formatMoney(item.itemPrice)}
                       </span>
                       {error ? (
-                        <span id={`item-${id}-error`} className="block text-sm text-error">
+                        <span id={`${names.error}-error`} className="block text-sm text-error">
                           {error}
                         </span>
                       ) : null}
@@ -335,7 +347,7 @@ export function QuickEditPage({
                     <td className="p-2">
                       <input
                         aria-label={`Price of ${item.name}`}
-                        name={`price-${id}`}
+                        name={names.price}
                         inputMode="decimal"
                         defaultValue={money(item.price)}
                         className="h-10 w-24 rounded-lg border-2 border-black/20 px-2"
@@ -344,11 +356,11 @@ export function QuickEditPage({
                     <td className="p-2">
                       <input
                         aria-label={`Was price of ${item.name}`}
-                        name={`wasPrice-${id}`}
+                        name={names.wasPrice}
                         inputMode="decimal"
                         defaultValue={money(item.wasPrice)}
                         aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `item-${id}-error` : undefined}
+                        aria-describedby={error ? `${names.error}-error` : undefined}
                         className="h-10 w-24 rounded-lg border-2 border-black/20 px-2"
                       />
                     </td>
@@ -356,7 +368,7 @@ export function QuickEditPage({
                       <input
                         type="checkbox"
                         aria-label={`${item.name} is out of stock`}
-                        name={`outOfStock-${id}`}
+                        name={names.outOfStock}
                         defaultChecked={item.outOfStock}
                         className="h-6 w-6"
                       />
@@ -365,7 +377,7 @@ export function QuickEditPage({
                       <input
                         type="checkbox"
                         aria-label={`${item.name} is sold here`}
-                        name={`available-${id}`}
+                        name={names.available}
                         defaultChecked={item.available}
                         className="h-6 w-6"
                       />

@@ -35,6 +35,13 @@ import { auditHref } from '../audit-links.ts'
 import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { itemEditCells } from './item-edit-form.ts'
+import {
+  CATALOGUE_APPLY_FIELDS,
+  CATALOGUE_CHECK_FIELDS,
+  CATALOGUE_FILE_FIELD,
+  CatalogueApplyFormSchema,
+  CatalogueCheckFormSchema,
+} from './import-form.ts'
 import { quickEditItems } from './quick-edit-form.ts'
 
 /*
@@ -153,9 +160,11 @@ cataloguePages.post('/import', async (c) => {
   const access = await operatorOrRefuse(c)
   if ('response' in access) return access.response
   const form = await readFormBody(c.req.raw, CATALOGUE_MAX_BYTES + 64 * 1024)
-  const kind = form.get('kind')
-  const file = form.get('file')
-  if (!isKind(kind) || typeof file === 'string' || file === null || file.size === 0) {
+  const { kind } = CatalogueCheckFormSchema.parse({
+    [CATALOGUE_CHECK_FIELDS.kind]: form.get(CATALOGUE_CHECK_FIELDS.kind),
+  })
+  const file = form.get(CATALOGUE_FILE_FIELD)
+  if (kind === null || typeof file === 'string' || file === null || file.size === 0) {
     return home(c, access.staff, MESSAGES.catalogueCsvEmpty)
   }
   const csv = await file.text()
@@ -172,10 +181,12 @@ cataloguePages.post('/import/apply', async (c) => {
   const access = await operatorOrRefuse(c)
   if ('response' in access) return access.response
   const form = await readFormBody(c.req.raw, CATALOGUE_MAX_BYTES + 64 * 1024)
-  const kind = form.get('kind')
-  const csv = form.get('csv')
-  const version = form.get('version')
-  if (!isKind(kind) || typeof csv !== 'string' || typeof version !== 'string') {
+  const { kind, csv, version } = CatalogueApplyFormSchema.parse(
+    Object.fromEntries(
+      Object.values(CATALOGUE_APPLY_FIELDS).map((field) => [field, form.get(field)])
+    )
+  )
+  if (kind === null || csv === null || version === null) {
     return home(c, access.staff, MESSAGES.catalogueCsvEmpty)
   }
   try {

@@ -19,7 +19,15 @@ import {
   StoreTabs,
 } from './StoreFields.tsx'
 import { useCurrencySymbol } from '../../../../../client/lib/shop-locale.ts'
-import { CLOSURE_FIELDS, ZONE_FIELDS } from './store-forms.ts'
+import {
+  CLOSURE_FIELDS,
+  FULFILMENT_FIELDS,
+  HOURS_FIELDS,
+  HOURS_INTENTS,
+  ZONE_FIELDS,
+} from './store-forms.ts'
+
+type FulfilmentField = (typeof FULFILMENT_FIELDS)[keyof typeof FULFILMENT_FIELDS]
 
 const METHOD_LABELS: Record<OpeningHoursMethod, string> = {
   store: 'Store',
@@ -36,7 +44,7 @@ function ErrorSummary({ id, errors }: { id: string; errors: FormErrors }) {
 /** How many range rows a day shows: its ranges and one empty row, at least two. */
 function rangeRows(values: FormValues, day: number): number {
   let rows = 0
-  while (values[`d${day}r${rows}open`] !== undefined) rows += 1
+  while (values[HOURS_FIELDS.opens(day, rows)] !== undefined) rows += 1
   return Math.max(2, rows + 1)
 }
 
@@ -94,7 +102,7 @@ export function HoursPage({
         </p>
         <div className="grid gap-4 lg:grid-cols-2">
           {WEEKDAY_NAMES.map((dayName, day) => {
-            const dayError = errors[`d${day}`]
+            const dayError = errors[HOURS_FIELDS.day(day)]
             return (
               <fieldset
                 key={dayName}
@@ -104,7 +112,7 @@ export function HoursPage({
                 <legend className="px-1 text-lg font-bold">{dayName}</legend>
                 <CheckField
                   idPrefix={id}
-                  name={`d${day}closed`}
+                  name={HOURS_FIELDS.closed(day)}
                   label="Closed all day"
                   values={values}
                 />
@@ -112,7 +120,7 @@ export function HoursPage({
                   <div key={row} className="grid grid-cols-2 gap-x-3">
                     <InputField
                       idPrefix={id}
-                      name={`d${day}r${row}open`}
+                      name={HOURS_FIELDS.opens(day, row)}
                       label={`Opens (range ${row + 1})`}
                       type="time"
                       errors={{}}
@@ -120,7 +128,7 @@ export function HoursPage({
                     />
                     <InputField
                       idPrefix={id}
-                      name={`d${day}r${row}close`}
+                      name={HOURS_FIELDS.closes(day, row)}
                       label={`Closes (range ${row + 1})`}
                       type="time"
                       errors={{}}
@@ -134,10 +142,10 @@ export function HoursPage({
           })}
         </div>
         <div className="mt-6 flex flex-wrap gap-3">
-          <SmallButton tone="primary" name="intent" value="save">
+          <SmallButton tone="primary" name={HOURS_FIELDS.intent} value={HOURS_INTENTS.save}>
             Save {METHOD_LABELS[method].toLowerCase()} hours
           </SmallButton>
-          <SmallButton name="intent" value="copy-monday">
+          <SmallButton name={HOURS_FIELDS.intent} value={HOURS_INTENTS.copyMonday}>
             Copy Monday to every day
           </SmallButton>
         </div>
@@ -164,7 +172,7 @@ export function FulfilmentPage({
 }) {
   const currency = useCurrencySymbol()
   const id = 'fulfilment'
-  const field = (name: string, label: string, hint?: string) => (
+  const field = (name: FulfilmentField, label: string, hint?: string) => (
     <InputField
       idPrefix={id}
       name={name}
@@ -174,10 +182,10 @@ export function FulfilmentPage({
       errors={errors}
       values={values}
       {...(hint ? { hint } : {})}
-      required={name !== 'freeDeliveryThreshold'}
+      required={name !== FULFILMENT_FIELDS.freeDeliveryThreshold}
     />
   )
-  const whole = (name: string, label: string, hint?: string, required = true) => (
+  const whole = (name: FulfilmentField, label: string, hint?: string, required = true) => (
     <InputField
       idPrefix={id}
       name={name}
@@ -199,10 +207,15 @@ export function FulfilmentPage({
       <form method="post" action={action} noValidate className="max-w-3xl">
         <ErrorSummary id={`${id}-alert`} errors={errors} />
         <FieldGroup legend="Delivery">
-          <CheckField idPrefix={id} name="deliveryEnabled" label="Delivers" values={values} />
+          <CheckField
+            idPrefix={id}
+            name={FULFILMENT_FIELDS.deliveryEnabled}
+            label="Delivers"
+            values={values}
+          />
           <InputField
             idPrefix={id}
-            name="deliveryRadiusKm"
+            name={FULFILMENT_FIELDS.deliveryRadiusKm}
             label="Delivery radius (km)"
             hint="Used only while the store has no delivery zones."
             inputMode="decimal"
@@ -210,31 +223,49 @@ export function FulfilmentPage({
             values={values}
           />
           <div className="grid gap-x-4 sm:grid-cols-2">
-            {field('deliveryFee', 'Delivery fee')}
-            {field('minimumSpend', 'Minimum spend', '0 means no minimum.')}
-            {field('freeDeliveryThreshold', 'Free delivery from', 'Blank: never free.')}
-            {whole('deliveryLeadMinutes', 'ASAP delivery in (minutes)')}
+            {field(FULFILMENT_FIELDS.deliveryFee, 'Delivery fee')}
+            {field(FULFILMENT_FIELDS.minimumSpend, 'Minimum spend', '0 means no minimum.')}
+            {field(
+              FULFILMENT_FIELDS.freeDeliveryThreshold,
+              'Free delivery from',
+              'Blank: never free.'
+            )}
+            {whole(FULFILMENT_FIELDS.deliveryLeadMinutes, 'ASAP delivery in (minutes)')}
           </div>
         </FieldGroup>
         <FieldGroup legend="Collection">
           <CheckField
             idPrefix={id}
-            name="collectionEnabled"
+            name={FULFILMENT_FIELDS.collectionEnabled}
             label="Takes collections"
             values={values}
           />
           <div className="grid gap-x-4 sm:grid-cols-2">
-            {field('collectionFee', 'Collection fee')}
-            {field('collectionMinimumSpend', 'Minimum spend', '0 means no minimum.')}
-            {whole('collectionLeadMinutes', 'ASAP collection in (minutes)')}
+            {field(FULFILMENT_FIELDS.collectionFee, 'Collection fee')}
+            {field(
+              FULFILMENT_FIELDS.collectionMinimumSpend,
+              'Minimum spend',
+              '0 means no minimum.'
+            )}
+            {whole(FULFILMENT_FIELDS.collectionLeadMinutes, 'ASAP collection in (minutes)')}
           </div>
         </FieldGroup>
         <FieldGroup legend="Every order">
           <div className="grid gap-x-4 sm:grid-cols-2">
-            {field('serviceFee', 'Service fee', 'Added to every basket.')}
-            {whole('maxBasketItems', 'Most items in a basket', 'Blank: no limit.', false)}
+            {field(FULFILMENT_FIELDS.serviceFee, 'Service fee', 'Added to every basket.')}
+            {whole(
+              FULFILMENT_FIELDS.maxBasketItems,
+              'Most items in a basket',
+              'Blank: no limit.',
+              false
+            )}
           </div>
-          <CheckField idPrefix={id} name="asapEnabled" label="Offer ASAP" values={values} />
+          <CheckField
+            idPrefix={id}
+            name={FULFILMENT_FIELDS.asapEnabled}
+            label="Offer ASAP"
+            values={values}
+          />
         </FieldGroup>
         <FieldGroup legend="Time slots">
           <p className="mb-3 text-sm text-ink/80">
@@ -242,16 +273,44 @@ export function FulfilmentPage({
             applies to slots nobody has reserved yet.
           </p>
           <div className="grid gap-x-4 sm:grid-cols-3">
-            {whole('slotDurationMinutes', 'Slot length (minutes)', 'From 15 to 240.')}
-            {whole('slotCapacity', 'Orders per slot')}
-            {whole('daysInAdvance', 'Days in advance', '0 means today only; at most 30.')}
+            {whole(
+              FULFILMENT_FIELDS.slotDurationMinutes,
+              'Slot length (minutes)',
+              'From 15 to 240.'
+            )}
+            {whole(FULFILMENT_FIELDS.slotCapacity, 'Orders per slot')}
+            {whole(
+              FULFILMENT_FIELDS.daysInAdvance,
+              'Days in advance',
+              '0 means today only; at most 30.'
+            )}
           </div>
         </FieldGroup>
         <FieldGroup legend="Payment methods accepted">
-          <CheckField idPrefix={id} name="acceptsCard" label="Card" values={values} />
-          <CheckField idPrefix={id} name="acceptsApplePay" label="Apple Pay" values={values} />
-          <CheckField idPrefix={id} name="acceptsGooglePay" label="Google Pay" values={values} />
-          <CheckField idPrefix={id} name="acceptsCash" label="Cash" values={values} />
+          <CheckField
+            idPrefix={id}
+            name={FULFILMENT_FIELDS.acceptsCard}
+            label="Card"
+            values={values}
+          />
+          <CheckField
+            idPrefix={id}
+            name={FULFILMENT_FIELDS.acceptsApplePay}
+            label="Apple Pay"
+            values={values}
+          />
+          <CheckField
+            idPrefix={id}
+            name={FULFILMENT_FIELDS.acceptsGooglePay}
+            label="Google Pay"
+            values={values}
+          />
+          <CheckField
+            idPrefix={id}
+            name={FULFILMENT_FIELDS.acceptsCash}
+            label="Cash"
+            values={values}
+          />
         </FieldGroup>
         <SmallButton tone="primary">Save delivery and collection</SmallButton>
       </form>

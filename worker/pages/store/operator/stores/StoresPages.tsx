@@ -15,6 +15,7 @@ import {
   type OperatorFrame,
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
+import { STORE_DETAIL_FIELDS, STORE_DETAIL_INTENTS, STORE_SWITCH_FIELDS } from './store-forms.ts'
 import { useRenderNow } from '../../../../../client/components/render-context.ts'
 import { storeTimeFrom } from '../../../../../client/lib/store-console-format.ts'
 import {
@@ -181,7 +182,7 @@ export function StoreDetailsPage({
           </p>
           <input
             type="hidden"
-            name="temporarilyClosed"
+            name={STORE_SWITCH_FIELDS.temporarilyClosed}
             value={store.temporarilyClosed ? 'off' : 'on'}
           />
           <SmallButton tone={store.temporarilyClosed ? 'primary' : 'danger'}>
@@ -194,8 +195,8 @@ export function StoreDetailsPage({
             which would otherwise be "Find the coordinates" further down. */}
         <button
           type="submit"
-          name="intent"
-          value="save"
+          name={STORE_DETAIL_FIELDS.intent}
+          value={STORE_DETAIL_INTENTS.save}
           tabIndex={-1}
           aria-hidden="true"
           className="sr-only"
@@ -212,7 +213,7 @@ export function StoreDetailsPage({
         <FieldGroup legend="The store">
           <TextField
             idPrefix={ID}
-            name="name"
+            name={STORE_DETAIL_FIELDS.name}
             label="Name"
             autoComplete="off"
             maxLength={TEXT_MAX_LENGTH.name}
@@ -221,7 +222,7 @@ export function StoreDetailsPage({
           />
           <TextField
             idPrefix={ID}
-            name="slug"
+            name={STORE_DETAIL_FIELDS.slug}
             label="Web address"
             hint="The end of the store's address in the shop: lower-case letters, digits and hyphens."
             autoComplete="off"
@@ -231,7 +232,7 @@ export function StoreDetailsPage({
           />
           <TextField
             idPrefix={ID}
-            name="description"
+            name={STORE_DETAIL_FIELDS.description}
             label="Description"
             autoComplete="off"
             required={false}
@@ -242,7 +243,7 @@ export function StoreDetailsPage({
           <div className="grid gap-x-4 sm:grid-cols-2">
             <TextField
               idPrefix={ID}
-              name="phone"
+              name={STORE_DETAIL_FIELDS.phone}
               type="tel"
               label="Phone"
               autoComplete="off"
@@ -253,7 +254,7 @@ export function StoreDetailsPage({
             />
             <TextField
               idPrefix={ID}
-              name="email"
+              name={STORE_DETAIL_FIELDS.email}
               type="email"
               label="Email"
               autoComplete="off"
@@ -276,7 +277,7 @@ export function StoreDetailsPage({
           <div className="grid gap-x-4 sm:grid-cols-2">
             <InputField
               idPrefix={ID}
-              name="latitude"
+              name={STORE_DETAIL_FIELDS.latitude}
               label="Latitude"
               inputMode="decimal"
               errors={errors}
@@ -284,14 +285,14 @@ export function StoreDetailsPage({
             />
             <InputField
               idPrefix={ID}
-              name="longitude"
+              name={STORE_DETAIL_FIELDS.longitude}
               label="Longitude"
               inputMode="decimal"
               errors={errors}
               values={values}
             />
           </div>
-          <SmallButton name="intent" value="locate">
+          <SmallButton name={STORE_DETAIL_FIELDS.intent} value={STORE_DETAIL_INTENTS.locate}>
             Find the coordinates of the postcode
           </SmallButton>
         </FieldGroup>
@@ -305,7 +306,7 @@ export function StoreDetailsPage({
             </p>
             <select
               id={`${ID}-timeZone`}
-              name="timeZone"
+              name={STORE_DETAIL_FIELDS.timeZone}
               defaultValue={values.timeZone ?? 'Europe/London'}
               aria-invalid={errors.timeZone ? true : undefined}
               aria-describedby={`${ID}-timeZone-hint${errors.timeZone ? ` ${ID}-timeZone-error` : ''}`}
@@ -325,12 +326,16 @@ export function StoreDetailsPage({
           </div>
           <CheckField
             idPrefix={ID}
-            name="isActive"
+            name={STORE_DETAIL_FIELDS.isActive}
             label="Live: shoppers can find and order from it"
             values={values}
           />
         </FieldGroup>
-        <SmallButton tone="primary" name="intent" value="save">
+        <SmallButton
+          tone="primary"
+          name={STORE_DETAIL_FIELDS.intent}
+          value={STORE_DETAIL_INTENTS.save}
+        >
           {store ? 'Save the details' : 'Add the store'}
         </SmallButton>
       </form>

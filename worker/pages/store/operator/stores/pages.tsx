@@ -26,6 +26,7 @@ import { operatorChange, operatorRead } from '../backend.ts'
 import { operatorFrame, renderOperator } from '../render.tsx'
 import { requestLocale } from '../../../shared/render.tsx'
 import {
+  CLOSURE_FIELDS,
   closureOf,
   copyMonday,
   DETAIL_FIELDS,
@@ -34,9 +35,16 @@ import {
   fulfilmentOf,
   fulfilmentValuesOf,
   hoursFormValues,
+  HOURS_INTENTS,
+  HoursFormSchema,
   hoursOf,
   hoursValuesOf,
   type Parsed,
+  STORE_DETAIL_FIELDS,
+  STORE_DETAIL_INTENTS,
+  StoreDetailsFormSchema,
+  StoreSwitchFormSchema,
+  ZONE_FIELDS,
   zoneOf,
   zoneValuesOf,
 } from './store-forms.ts'
@@ -177,7 +185,10 @@ export async function newStore(c: Context<AppEnv>): Promise<Response> {
   const access = await operatorOrRefuse(c)
   if ('response' in access) return access.response
   return renderDetails(c, access, null, {
-    values: { timeZone: 'Europe/London', isActive: 'on' },
+    values: {
+      [STORE_DETAIL_FIELDS.timeZone]: 'Europe/London',
+      [STORE_DETAIL_FIELDS.isActive]: 'on',
+    },
     errors: {},
   })
 }
@@ -191,13 +202,17 @@ export async function saveDetails(c: Context<AppEnv>): Promise<Response> {
   if ('response' in access) return access.response
   const store = c.req.param('storeId') === undefined ? null : await storeOf(c)
   const form = await readForm(c)
-  const values = { ...echoValues(form, DETAIL_FIELDS), isActive: form.isActive ?? '' }
-  if (form.intent === 'locate') {
+  const { intent, postcode } = StoreDetailsFormSchema.parse(form)
+  const values = {
+    ...echoValues(form, DETAIL_FIELDS),
+    [STORE_DETAIL_FIELDS.isActive]: form[STORE_DETAIL_FIELDS.isActive] ?? '',
+  }
+  if (intent === STORE_DETAIL_INTENTS.locate) {
     try {
       const place = await operatorRead(
         c,
         '/staff/operator/stores/locate',
-        { postcode: form.postcode ?? '' },
+        { postcode },
         StoreLocationSchema
       )
       const located = {
@@ -237,11 +252,11 @@ export async function saveDetails(c: Context<AppEnv>): Promise<Response> {
 
 /** POST of the open/closed switch. */
 export const switchStore = storeRoute(async (c, access, store) => {
-  const form = await readForm(c)
+  const { temporarilyClosed } = StoreSwitchFormSchema.parse(await readForm(c))
   const answer = await save(
     c,
     '/staff/operator/stores/switch',
-    { storeId: store.id, temporarilyClosed: form.temporarilyClosed === 'on' },
+    { storeId: store.id, temporarilyClosed },
     (saved) => STORES_PAGES.store(saved.id)
   )
   if (answer instanceof Response) return answer
@@ -346,11 +361,11 @@ export const hoursPage = storeRoute(async (c, access, store) => {
 /** POST of the weekly grid: "Copy Monday to every day" shows it again; "Save" replaces the week. */
 export const saveHours = storeRoute(async (c, access, store) => {
   const method = methodOf(c)
-  const form = await readForm(c)
-  if (form.intent === 'copy-monday') {
-    return renderHours(c, access, store, method, { values: copyMonday(form), errors: {} })
+  const { intent, days } = HoursFormSchema.parse(await readForm(c))
+  if (intent === HOURS_INTENTS.copyMonday) {
+    return renderHours(c, access, store, method, { values: copyMonday(days), errors: {} })
   }
-  const parsed = hoursOf(form, method)
+  const parsed = hoursOf(days, method)
   const answer = parsed.ok
     ? await save(
         c,
@@ -360,7 +375,7 @@ export const saveHours = storeRoute(async (c, access, store) => {
       )
     : { errors: parsed.errors, status: 422 as const }
   if (answer instanceof Response) return answer
-  const values = hoursFormValues(form)
+  const values = hoursFormValues(days)
   return renderHours(c, access, store, method, { values, errors: answer.errors }, answer.status)
 })
 
@@ -397,7 +412,7 @@ export const closuresPage = storeRoute(async (c, access, store) => {
 
 export const addClosure = storeRoute(async (c, access, store) => {
   const form = await readForm(c)
-  const values = echoValues(form, ['closedOn', 'reason'])
+  const values = echoValues(form, Object.values(CLOSURE_FIELDS))
   const parsed = closureOf(form, store.today)
   const answer = parsed.ok
     ? await save(
@@ -456,7 +471,7 @@ function renderZones(
 
 export const zonesPage = storeRoute(async (c, access, store) => {
   return renderZones(c, access, store, {
-    values: { kind: 'radius', isActive: 'on' },
+    values: { [ZONE_FIELDS.kind]: 'radius', [ZONE_FIELDS.isActive]: 'on' },
     errors: {},
     zoneId: null,
   })
@@ -466,8 +481,8 @@ export const zonesPage = storeRoute(async (c, access, store) => {
 export const saveZone = storeRoute(async (c, access, store) => {
   const zoneId = c.req.param('zoneId') === undefined ? null : pathId(c.req.param('zoneId'))
   const form = await readForm(c)
-  const values = echoValues(form, ['kind', 'radiusKm', 'outcode', 'deliveryFee', 'minimumSpend'])
-  values.isActive = form.isActive ?? ''
+  const values = echoValues(form, Object.values(ZONE_FIELDS))
+  values[ZONE_FIELDS.isActive] ??= ''
   const parsed: Parsed<Record<string, unknown>> = zoneOf(form, requestLocale(c))
   const answer = parsed.ok
     ? await save(

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { WEEKDAY_NAMES } from '../../../../../schemas/weekdays.ts'
+import { addressLinesShape } from '../../../../../schemas/forms/address-lines.ts'
 import { fieldNames } from '../../../../../schemas/forms/field-names.ts'
 import { parseTipPounds } from '../../../../../client/lib/tip-pounds.ts'
 import type { FormErrors, FormValues } from '../../../../../client/lib/form-values.ts'
@@ -41,32 +42,51 @@ export const poundsText = (pence: number | null): string =>
 const numberOf = (text: string | undefined): number | null =>
   text === undefined || text.trim() === '' ? null : Number(text.trim())
 
-const checked = (form: Record<string, string>, name: string) => form[name] === 'on'
+/** A posted field as typed; a missing one is undefined. */
+const posted = z.string().optional().catch(undefined)
+/** A posted field as typed; a missing one is blank. */
+const typed = z.string().catch('')
+/** A check box: ticked when 'on'. */
+const box = posted.transform((value) => value === 'on')
+/** A whole number the backend requires: blank is not a number, which its schema refuses. */
+const required = posted.transform((text) => numberOf(text) ?? Number.NaN)
 
-export const DETAIL_FIELDS = [
-  'name',
-  'slug',
-  'description',
-  'phone',
-  'email',
-  'addressLine1',
-  'addressLine2',
-  'town',
-  'county',
-  'postcode',
-  'latitude',
-  'longitude',
-  'timeZone',
-] as const
+/**
+ * The details form (new or existing store): StoresPages.tsx takes its field names from this
+ * schema and detailsOf reads a post with it. Text stays as typed: the backend's store schema
+ * (its phone and postcode rules are the truth) checks it. Coordinates blank mean "find them from
+ * the postcode"; `intent` 'locate' ("Find the coordinates") saves nothing.
+ */
+export const StoreDetailsFormSchema = z.object({
+  /** {@link STORE_DETAIL_INTENTS}: anything but 'locate' saves. */
+  intent: typed,
+  name: typed,
+  slug: typed,
+  description: typed,
+  phone: typed,
+  email: typed,
+  ...addressLinesShape,
+  latitude: posted.transform(numberOf),
+  longitude: posted.transform(numberOf),
+  timeZone: typed,
+  isActive: box,
+})
+
+export const STORE_DETAIL_FIELDS = fieldNames(StoreDetailsFormSchema)
+
+/** What the details form's buttons ask: save, or find the postcode's coordinates first. */
+export const STORE_DETAIL_INTENTS = { save: 'save', locate: 'locate' } as const
+
+/** The details form's text fields, which a refused form shows again as typed. */
+export const DETAIL_FIELDS = Object.values(STORE_DETAIL_FIELDS).filter(
+  (field) => field !== STORE_DETAIL_FIELDS.intent && field !== STORE_DETAIL_FIELDS.isActive
+)
 
 /** The details form: coordinates blank means "find them from the postcode". */
 export function detailsOf(form: Record<string, string>): Parsed<Record<string, unknown>> {
-  const input = {
-    ...Object.fromEntries(DETAIL_FIELDS.map((field) => [field, form[field] ?? ''])),
-    latitude: numberOf(form.latitude),
-    longitude: numberOf(form.longitude),
-    isActive: checked(form, 'isActive'),
-  }
+  const { intent: _intent, ...fields } = StoreDetailsFormSchema.parse(form)
+  // Typed as the backend's input, so a field the backend gains and the form lacks fails here.
+  const input: z.input<typeof StoreDetailsInputSchema> = fields
   const parsed = safeParseForm(StoreDetailsInputSchema, input)
   if (!parsed.success) return { ok: false, errors: formErrorsOf(parsed.error.issues) }
   // The raw input: the backend parses it again (its phone and postcode rules are the truth).
@@ -90,43 +110,79 @@ export function detailValuesOf(store: OperatorStore): FormValues {
     longitude: String(store.longitude),
     timeZone: store.timeZone,
     isActive: store.isActive ? 'on' : '',
-  }
+  } satisfies Record<(typeof DETAIL_FIELDS)[number] | 'isActive', string>
 }
 
+/** The store page's open/closed switch: 'on' closes the store now, anything else opens it. */
+export const StoreSwitchFormSchema = z.object({ temporarilyClosed: box })
+
+export const STORE_SWITCH_FIELDS = fieldNames(StoreSwitchFormSchema)
+
+/**
+ * The fulfilment form: SchedulePages.tsx takes its field names from this schema and fulfilmentOf
+ * reads a post with it. Amounts stay as typed, read in the shop's currency by fulfilmentOf, which
+ * knows the shop; the backend's fulfilment schema checks the numbers and says which is wrong.
+ */
+export const StoreFulfilmentFormSchema = z.object({
+  deliveryEnabled: box,
+  deliveryRadiusKm: posted.transform(numberOf),
+  deliveryFee: posted,
+  minimumSpend: posted,
+  freeDeliveryThreshold: posted,
+  deliveryLeadMinutes: required,
+  collectionEnabled: box,
+  collectionFee: posted,
+  collectionMinimumSpend: posted,
+  collectionLeadMinutes: required,
+  serviceFee: posted,
+  maxBasketItems: posted.transform(numberOf),
+  asapEnabled: box,
+  slotDurationMinutes: required,
+  slotCapacity: required,
+  daysInAdvance: required,
+  acceptsCard: box,
+  acceptsApplePay: box,
+  acceptsGooglePay: box,
+  acceptsCash: box,
+})
+
+export const FULFILMENT_FIELDS = fieldNames(StoreFulfilmentFormSchema)
+
+const F = FULFILMENT_FIELDS
+/** Amounts a store must have (blank is 0). */
 const MONEY_FIELDS = [
-  'deliveryFee',
-  'collectionFee',
-  'serviceFee',
-  'minimumSpend',
-  'collectionMinimumSpend',
+  F.deliveryFee,
+  F.collectionFee,
+  F.serviceFee,
+  F.minimumSpend,
+  F.collectionMinimumSpend,
 ] as const
-const OPTIONAL_MONEY_FIELDS = ['freeDeliveryThreshold'] as const
 const WHOLE_FIELDS = [
-  'deliveryLeadMinutes',
-  'collectionLeadMinutes',
-  'slotDurationMinutes',
-  'slotCapacity',
-  'daysInAdvance',
+  F.deliveryLeadMinutes,
+  F.collectionLeadMinutes,
+  F.slotDurationMinutes,
+  F.slotCapacity,
+  F.daysInAdvance,
 ] as const
 const FLAG_FIELDS = [
-  'deliveryEnabled',
-  'collectionEnabled',
-  'asapEnabled',
-  'acceptsCard',
-  'acceptsApplePay',
-  'acceptsGooglePay',
-  'acceptsCash',
+  F.deliveryEnabled,
+  F.collectionEnabled,
+  F.asapEnabled,
+  F.acceptsCard,
+  F.acceptsApplePay,
+  F.acceptsGooglePay,
+  F.acceptsCash,
 ] as const
 
 const FULFILMENT_MESSAGES: Partial<Record<string, string>> = {
-  deliveryRadiusKm: MESSAGES.storeDeliveryRadius,
-  slotDurationMinutes: MESSAGES.storeSlotLength,
-  slotCapacity: MESSAGES.storeSlotCapacity,
-  daysInAdvance: MESSAGES.storeDaysInAdvance,
-  deliveryLeadMinutes: MESSAGES.storeLeadMinutes,
-  collectionLeadMinutes: MESSAGES.storeLeadMinutes,
-  maxBasketItems: MESSAGES.storeMaxBasketItems,
-  freeDeliveryThreshold: MESSAGES.storeFreeDelivery,
+  [F.deliveryRadiusKm]: MESSAGES.storeDeliveryRadius,
+  [F.slotDurationMinutes]: MESSAGES.storeSlotLength,
+  [F.slotCapacity]: MESSAGES.storeSlotCapacity,
+  [F.daysInAdvance]: MESSAGES.storeDaysInAdvance,
+  [F.deliveryLeadMinutes]: MESSAGES.storeLeadMinutes,
+  [F.collectionLeadMinutes]: MESSAGES.storeLeadMinutes,
+  [F.maxBasketItems]: MESSAGES.storeMaxBasketItems,
+  [F.freeDeliveryThreshold]: MESSAGES.storeFreeDelivery,
 }
 
 /** The fulfilment form: fees in pounds, whole numbers, switches. */
@@ -135,17 +191,15 @@ export function fulfilmentOf(
   shop: ShopLocale = GB_LOCALE
 ): Parsed<Record<string, unknown>> {
   const errors: FormErrors = {}
-  const input: Record<string, unknown> = {
-    deliveryRadiusKm: numberOf(form.deliveryRadiusKm),
-    maxBasketItems: numberOf(form.maxBasketItems),
-  }
-  for (const field of [...MONEY_FIELDS, ...OPTIONAL_MONEY_FIELDS]) {
-    const pence = poundsOf(form[field], shop)
+  const fields = StoreFulfilmentFormSchema.parse(form)
+  const amount = (field: (typeof MONEY_FIELDS)[number] | typeof F.freeDeliveryThreshold) => {
+    const pence = poundsOf(fields[field], shop)
     if (pence === undefined) errors[field] = MESSAGES.amountInvalid
-    input[field] = pence ?? (field === 'freeDeliveryThreshold' ? null : 0)
+    return pence
   }
-  for (const field of WHOLE_FIELDS) input[field] = numberOf(form[field]) ?? Number.NaN
-  for (const field of FLAG_FIELDS) input[field] = checked(form, field)
+  const input: Record<string, unknown> = { ...fields }
+  for (const field of MONEY_FIELDS) input[field] = amount(field) ?? 0
+  input[F.freeDeliveryThreshold] = amount(F.freeDeliveryThreshold) ?? null
   const parsed = safeParseForm(StoreFulfilmentSchema, input)
   const all = parsed.success
     ? errors
@@ -157,11 +211,11 @@ export function fulfilmentOf(
 /** The fulfilment form's values for a store. */
 export function fulfilmentValuesOf(store: OperatorStore): FormValues {
   const values: FormValues = {
-    deliveryRadiusKm: store.deliveryRadiusKm === null ? '' : String(store.deliveryRadiusKm),
-    maxBasketItems: store.maxBasketItems === null ? '' : String(store.maxBasketItems),
+    [F.deliveryRadiusKm]: store.deliveryRadiusKm === null ? '' : String(store.deliveryRadiusKm),
+    [F.maxBasketItems]: store.maxBasketItems === null ? '' : String(store.maxBasketItems),
   }
   for (const field of MONEY_FIELDS) values[field] = poundsText(store[field])
-  values.freeDeliveryThreshold = poundsText(store.freeDeliveryThreshold)
+  values[F.freeDeliveryThreshold] = poundsText(store.freeDeliveryThreshold)
   for (const field of WHOLE_FIELDS) values[field] = String(store[field])
   for (const field of FLAG_FIELDS) values[field] = store[field] ? 'on' : ''
   return values
@@ -171,96 +225,124 @@ export function fulfilmentValuesOf(store: OperatorStore): FormValues {
 
 const CLOSED_WITH_TIMES = MESSAGES.storeClosedWithTimes
 
+/** The most ranges a day's grid is read for. */
+const HOURS_ROWS = 12
+
+/**
+ * The hours grid's field names, for HoursPage's inputs and the reader below: a day's range rows
+ * (`d<day>r<row>open`, `…close`), its Closed box (`d<day>closed`), and where its error is shown
+ * (`d<day>`).
+ */
+export const HOURS_FIELDS = {
+  intent: 'intent',
+  opens: (day: number, row: number) => `d${day}r${row}open`,
+  closes: (day: number, row: number) => `d${day}r${row}close`,
+  closed: (day: number) => `d${day}closed`,
+  day: (day: number) => `d${day}`,
+} as const
+
+/** What the hours form's buttons ask: save the week, or fill the grid with Monday's. */
+export const HOURS_INTENTS = { save: 'save', copyMonday: 'copy-monday' } as const
+
+/**
+ * The hours form as posted: its intent and each day's filled-in rows (a row with one time only is
+ * kept, to refuse) with its Closed box. The grid's fields are named by HOURS_FIELDS.
+ */
+export const HoursFormSchema = z
+  .object({ [HOURS_FIELDS.intent]: typed })
+  .catchall(z.string())
+  .transform((form) => ({
+    intent: form[HOURS_FIELDS.intent],
+    days: WEEKDAY_NAMES.map((_, day) => {
+      const ranges: Array<{ opensAt: string; closesAt: string }> = []
+      for (let row = 0; row < HOURS_ROWS; row++) {
+        const opensAt = (form[HOURS_FIELDS.opens(day, row)] ?? '').trim()
+        const closesAt = (form[HOURS_FIELDS.closes(day, row)] ?? '').trim()
+        if (opensAt || closesAt) ranges.push({ opensAt, closesAt })
+      }
+      return { dayOfWeek: day, closed: form[HOURS_FIELDS.closed(day)] === 'on', ranges }
+    }),
+  }))
+
+type PostedDay = z.output<typeof HoursFormSchema>['days'][number]
+
+/** A week's ranges (or closed days) as the grid's values. */
+function gridValues(days: ReadonlyArray<{ dayOfWeek: number; ranges: PostedDay['ranges'] }>) {
+  const values: FormValues = {}
+  for (const { dayOfWeek, ranges } of days) {
+    ranges.forEach((range, row) => {
+      values[HOURS_FIELDS.opens(dayOfWeek, row)] = range.opensAt
+      values[HOURS_FIELDS.closes(dayOfWeek, row)] = range.closesAt
+    })
+  }
+  return values
+}
+
 /**
  * The grid's values of a method's hours: 'Closed' ticked on days without any, once the method
  * has hours at all (a new store's grid starts empty, ready to fill in).
  */
 export function hoursValuesOf(store: OperatorStore, method: OpeningHoursMethod): FormValues {
-  const values: FormValues = {}
-  const any = store.hours.some((h) => h.method === method)
-  for (let day = 0; day < 7; day++) {
-    const ranges = store.hours.filter((h) => h.method === method && h.dayOfWeek === day)
-    ranges.forEach((range, index) => {
-      values[`d${day}r${index}open`] = range.opensAt
-      values[`d${day}r${index}close`] = range.closesAt
-    })
-    if (any && ranges.length === 0) values[`d${day}closed`] = 'on'
+  const hours = store.hours.filter((h) => h.method === method)
+  const days = WEEKDAY_NAMES.map((_, day) => ({
+    dayOfWeek: day,
+    ranges: hours.filter((h) => h.dayOfWeek === day),
+  }))
+  const values = gridValues(days)
+  for (const day of days) {
+    if (hours.length > 0 && day.ranges.length === 0)
+      values[HOURS_FIELDS.closed(day.dayOfWeek)] = 'on'
   }
   return values
 }
 
-/** The grid as posted: each day's filled-in rows (a row with one time only is kept, to refuse). */
-function postedDays(form: Record<string, string>) {
-  return WEEKDAY_NAMES.map((_, day) => {
-    const ranges: Array<{ opensAt: string; closesAt: string }> = []
-    for (let row = 0; row < 12; row++) {
-      const opensAt = (form[`d${day}r${row}open`] ?? '').trim()
-      const closesAt = (form[`d${day}r${row}close`] ?? '').trim()
-      if (opensAt || closesAt) ranges.push({ opensAt, closesAt })
-    }
-    return { dayOfWeek: day, closed: checked(form, `d${day}closed`), ranges }
-  })
-}
-
 /** The week to save: a day ticked Closed has no ranges. */
-function daysOf(form: Record<string, string>) {
-  return postedDays(form).map((day) => ({
-    dayOfWeek: day.dayOfWeek,
-    ranges: day.closed ? [] : day.ranges,
-  }))
+function daysOf(days: ReadonlyArray<PostedDay>) {
+  return days.map((day) => ({ dayOfWeek: day.dayOfWeek, ranges: day.closed ? [] : day.ranges }))
 }
 
 /** The grid with Monday's ranges (or closed) copied to every day: shown again, not saved. */
-export function copyMonday(form: Record<string, string>): FormValues {
-  const [monday] = daysOf(form)
-  const values: FormValues = {}
-  for (let day = 0; day < 7; day++) {
-    monday?.ranges.forEach((range, index) => {
-      values[`d${day}r${index}open`] = range.opensAt
-      values[`d${day}r${index}close`] = range.closesAt
-    })
-    if (!monday?.ranges.length) values[`d${day}closed`] = 'on'
+export function copyMonday(days: ReadonlyArray<PostedDay>): FormValues {
+  const [monday] = daysOf(days)
+  const ranges = monday?.ranges ?? []
+  const values = gridValues(WEEKDAY_NAMES.map((_, day) => ({ dayOfWeek: day, ranges })))
+  if (ranges.length === 0) {
+    for (let day = 0; day < 7; day++) values[HOURS_FIELDS.closed(day)] = 'on'
   }
   return values
 }
 
 /** The grid's values as posted, to show it again. */
-export function hoursFormValues(form: Record<string, string>): FormValues {
-  const values: FormValues = {}
-  for (const day of postedDays(form)) {
-    day.ranges.forEach((range, index) => {
-      values[`d${day.dayOfWeek}r${index}open`] = range.opensAt
-      values[`d${day.dayOfWeek}r${index}close`] = range.closesAt
-    })
-    if (checked(form, `d${day.dayOfWeek}closed`)) values[`d${day.dayOfWeek}closed`] = 'on'
-  }
+export function hoursFormValues(days: ReadonlyArray<PostedDay>): FormValues {
+  const values = gridValues(days)
+  for (const day of days) if (day.closed) values[HOURS_FIELDS.closed(day.dayOfWeek)] = 'on'
   return values
 }
 
 /** The week for POST /staff/operator/stores/hours, or each day's error under `d<day>`. */
 export function hoursOf(
-  form: Record<string, string>,
+  posted: ReadonlyArray<PostedDay>,
   method: OpeningHoursMethod
 ): Parsed<{ method: OpeningHoursMethod; days: ReturnType<typeof daysOf> }> {
-  const days = daysOf(form)
+  const days = daysOf(posted)
   const errors: FormErrors = {}
-  for (const day of postedDays(form)) {
+  for (const day of posted) {
     // Times on a day ticked Closed: which one was meant is the operator's to say.
-    if (day.closed && day.ranges.length > 0) errors[`d${day.dayOfWeek}`] = CLOSED_WITH_TIMES
+    if (day.closed && day.ranges.length > 0) {
+      errors[HOURS_FIELDS.day(day.dayOfWeek)] = CLOSED_WITH_TIMES
+    }
   }
   days.forEach((day) => {
     const one = StoreHoursRequestSchema.shape.days.safeParse([day], {
       error: () => MESSAGES.storeHoursTime,
     })
-    if (!one.success) errors[`d${day.dayOfWeek}`] ??= one.error.issues[0]?.message
+    if (!one.success) errors[HOURS_FIELDS.day(day.dayOfWeek)] ??= one.error.issues[0]?.message
   })
   if (Object.keys(errors).length > 0) return { ok: false, errors }
   return { ok: true, value: { method, days } }
 }
 
 // --- Zones and closures ----------------------------------------------------------------------
-
-const posted = z.string().optional().catch(undefined)
 
 /**
  * A zone's form (new, or an existing zone's row), as posted: SchedulePages.tsx's ZoneFields takes

@@ -1,4 +1,4 @@
-import type { CardBrand } from '../../../schemas/payments.ts'
+import type { CardBrand } from '../../schemas/payments.ts'
 
 /**
  * The brand names shoppers read (spec §9 card brands). Detecting a brand from typed digits is
