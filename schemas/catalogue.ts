@@ -1,5 +1,6 @@
 import { WeighingSchema } from './weighing.ts'
 import { z } from 'zod'
+import { UNIT_MEASURES } from './unit-price.ts'
 import { CategoryFiltersSchema, CategorySortSchema, FreeFromSchema } from './category-listing.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import {
@@ -91,7 +92,8 @@ export const MenuItemSummarySchema = z.object({
   badge: BadgeSchema.nullable(),
   price: MoneySchema,
   wasPrice: MoneySchema.nullable(),
-  unitPriceLabel: z.string().nullable(),
+  /** Minor units per unit, from the size and the price this store charges (schemas/unit-price.ts). */
+  unitPrice: z.object({ minor: z.int().nonnegative(), per: z.enum(UNIT_MEASURES) }).nullable(),
   outOfStock: z.boolean(),
   tags: z.array(z.string()),
   addToBasketType: z.enum(ADD_TO_BASKET_TYPES),

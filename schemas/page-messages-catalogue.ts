@@ -3,6 +3,14 @@
  * PAGE_MESSAGES (schemas/page-messages.ts); Dutch in schemas/catalogues/nl-NL-pages-catalogue.ts.
  */
 export const CATALOGUE_PAGE_MESSAGES = {
+  // A price per unit (schemas/unit-price.ts formatUnitPrice): the price, then its unit.
+  pageUnitPerKg: '%s/kg',
+  pageUnitPerLitre: '%s/litre',
+  pageUnitPerMetre: '%s/metre',
+  pageUnitEach: '%s each',
+  pageUnitPerRoll: '%s/roll',
+  pageUnitPerWash: '%s/wash',
+  pageUnitUnder: 'under %s',
   pageCookieName: 'Name',
   pageCookiePurpose: 'Purpose',
   pageCookieLasts: 'Lasts',

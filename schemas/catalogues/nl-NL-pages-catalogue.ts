@@ -4,6 +4,13 @@ import type { CATALOGUE_PAGE_MESSAGES } from '../page-messages-catalogue.ts'
 export const NL_NL_CATALOGUE_PAGE_MESSAGES: Readonly<
   Record<keyof typeof CATALOGUE_PAGE_MESSAGES, string>
 > = {
+  pageUnitPerKg: '{0}/kg',
+  pageUnitPerLitre: '{0}/liter',
+  pageUnitPerMetre: '{0}/meter',
+  pageUnitEach: '{0} per stuk',
+  pageUnitPerRoll: '{0}/rol',
+  pageUnitPerWash: '{0}/wasbeurt',
+  pageUnitUnder: 'minder dan {0}',
   pageCookieName: 'Naam',
   pageCookiePurpose: 'Doel',
   pageCookieLasts: 'Bewaartermijn',

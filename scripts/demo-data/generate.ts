@@ -82,6 +82,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * cheese and deli sold by weight, ADR 039; 17: a VAT class per item, a rule per category, ADR 051;
  * 18: two businesses abroad, Liffey Larder on dublin.localhost and Domstad Markt on
  * utrecht.localhost, ADR 052; 19: Domstad Markt's food and soft drinks at the Dutch reduced
- * rate, not zero-rated as in the UK, ADR 051).
+ * rate, not zero-rated as in the UK, ADR 051; 20: the stored unit price labels round the price per
+ * unit before formatting it, as the pages do: 99.6p/kg reads '£1.00/kg', not '100p/kg').
  */
-export const DEMO_DATA_VERSION = 19
+export const DEMO_DATA_VERSION = 20

@@ -49,8 +49,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 19,
-      sha256: '03eae93bdc140dcb9d0d79642c616d80e20ff10d5c4075a17d8deefc4d6087dc',
+      version: 20,
+      sha256: 'd18b3b7ca447b8ce08817b9eba6dd617ada5e6fef144a87ed92aa9b4ac1f5fa5',
     })
   })
 

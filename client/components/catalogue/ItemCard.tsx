@@ -8,6 +8,8 @@ import { QuickViewButton } from './QuickViewButton.tsx'
 import { WeighingLabel } from '../item/WeighedItem.tsx'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
+import { formatUnitPrice } from '../../../schemas/unit-price.ts'
 
 export interface ItemCardProps {
   storeId: number
@@ -28,6 +30,7 @@ export function ItemCard({
   favourite = false,
 }: ItemCardProps) {
   const text = useText()
+  const shop = useShopLocale()
   const href = itemHref(storeSlug, item)
   return (
     <article className="relative flex h-full flex-col rounded-2xl bg-white p-3 shadow-sm ring-1 ring-black/10">
@@ -61,9 +64,11 @@ export function ItemCard({
       </h3>
       {item.weighing ? (
         <WeighingLabel weighing={item.weighing} className="order-4 mt-0.5 text-xs text-ink/75" />
-      ) : item.size || item.unitPriceLabel ? (
+      ) : item.size || item.unitPrice ? (
         <p className="order-4 mt-0.5 text-xs text-ink/75">
-          {[item.size, item.unitPriceLabel].filter(Boolean).join(' · ')}
+          {[item.size, item.unitPrice && formatUnitPrice(item.unitPrice, shop, text)]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       ) : null}
       <div className="order-2 mt-3">

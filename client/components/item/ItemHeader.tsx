@@ -3,6 +3,9 @@ import type { MenuItemSummary } from '../../../schemas/catalogue.ts'
 import { ItemImage } from '../catalogue/ItemImage.tsx'
 import { ItemBadge, Price } from '../catalogue/Price.tsx'
 import { FinalPriceNote, WeighingLabel } from './WeighedItem.tsx'
+import { formatUnitPrice } from '../../../schemas/unit-price.ts'
+import { useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /*
  * The head of an item as the item page and the quick view both show it: its picture with the
@@ -36,7 +39,7 @@ const LOOK: Readonly<
 }
 
 type Pictured = Pick<MenuItemSummary, 'images' | 'name' | 'badge'>
-type Priced = Pick<MenuItemSummary, 'price' | 'wasPrice' | 'weighing' | 'unitPriceLabel'>
+type Priced = Pick<MenuItemSummary, 'price' | 'wasPrice' | 'weighing' | 'unitPrice'>
 
 /** The item's picture, greyed when it is out of stock, with its badge over the corner. */
 export function ItemPicture({
@@ -82,6 +85,8 @@ export function ItemPriceLines({
   children?: ReactNode
 }) {
   const look = LOOK[place]
+  const text = useText()
+  const shop = useShopLocale()
   return (
     <div className={className}>
       <Price
@@ -95,8 +100,8 @@ export function ItemPriceLines({
           <WeighingLabel weighing={item.weighing} className={look.line} />
           <FinalPriceNote className={look.note} />
         </>
-      ) : item.unitPriceLabel ? (
-        <p className={look.line}>{item.unitPriceLabel}</p>
+      ) : item.unitPrice ? (
+        <p className={look.line}>{formatUnitPrice(item.unitPrice, shop, text)}</p>
       ) : null}
       {children}
     </div>

@@ -60,7 +60,7 @@ describe('an item sold by weight', () => {
     )
     expect(item.weighing).toEqual({ soldBy: 'by_weight', pricePerKg: 2556, unitGrams: 250 })
     expect(item.price).toBe(weighedPrice(2556, 250))
-    expect(item.unitPriceLabel).toBeNull()
+    expect(item.unitPrice).toBeNull()
   })
 
   it('is priced in the basket and the draft order as the estimate of its whole weight', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { unitPriceLabel } from '../../../schemas/unit-price.ts'
+import { GB_LOCALE } from '../../../schemas/locale.ts'
+import { translateEnglish } from '../../../schemas/message-catalogue.ts'
+import { formatUnitPrice, unitPriceLabel, unitPriceOf } from '../../../schemas/unit-price.ts'
 
 describe('unitPriceLabel', () => {
   it('prices weights per kg and volumes per litre, in pence under £1', () => {
@@ -29,5 +31,29 @@ describe('unitPriceLabel', () => {
     expect(unitPriceLabel('medium', 100)).toBeNull()
     expect(unitPriceLabel('jumbo pack', 900)).toBeNull()
     expect(unitPriceLabel('0g', 100)).toBeNull()
+  })
+})
+
+describe('formatUnitPrice in another country', () => {
+  const dutch = { ...GB_LOCALE, locale: 'nl-NL', currency: 'EUR', countryCode: 'NL' }
+  const say = (english: string, ...values: Array<string | number>) =>
+    translateEnglish(dutch, english, ...values)
+
+  it('says the price in the shop’s currency and the unit in its language', () => {
+    const per = (size: string, price: number) => {
+      const unit = unitPriceOf(size, price)
+      return unit ? formatUnitPrice(unit, dutch, say) : null
+    }
+    expect(per('500g', 150)).toBe('€\u00a03,00/kg')
+    expect(per('2 litres', 180)).toBe('€\u00a00,90/liter')
+    expect(per('6 pack', 240)).toBe('€\u00a00,40 per stuk')
+    expect(per('24 washes', 500)).toBe('€\u00a00,21/wasbeurt')
+    expect(formatUnitPrice({ minor: 0, per: 'each' }, dutch, say)).toBe(
+      'minder dan €\u00a00,01 per stuk'
+    )
+    expect(formatUnitPrice({ minor: 0, per: 'each' })).toBe('under 1p each')
+    // Rounded before it is written: never '100p'.
+    expect(unitPriceLabel('1kg', 996)).toBe('£9.96/kg')
+    expect(formatUnitPrice({ minor: 100, per: 'kg' })).toBe('£1.00/kg')
   })
 })

@@ -20,9 +20,14 @@ const apples = {
   price: 54,
   wasPrice: null,
   weighing: { soldBy: 'by_piece_estimated' as const, pricePerKg: 300, unitGrams: 180 },
-  unitPriceLabel: null,
+  unitPrice: null,
 }
-const milk = { price: 145, wasPrice: 165, weighing: null, unitPriceLabel: '£0.64/litre' }
+const milk = {
+  price: 145,
+  wasPrice: 165,
+  weighing: null,
+  unitPrice: { minor: 64, per: 'litre' as const },
+}
 
 describe('the item head, on the item page and in the quick view', () => {
   it('says a weighed item is an estimate, its weighing and that the final price follows picking', () => {
@@ -39,9 +44,9 @@ describe('the item head, on the item page and in the quick view', () => {
         <p>3 for £4</p>
       </ItemPriceLines>
     )
-    expect(text(page)).toMatch(/£0\.64\/litre 3 for £4$/)
+    expect(text(page)).toMatch(/64p\/litre 3 for £4$/)
     expect(text(renderToString(<ItemPriceLines item={milk} place="quick-view" />))).toContain(
-      '£0.64/litre'
+      '64p/litre'
     )
   })
 

@@ -105,7 +105,7 @@ export function menuItem(partial: Partial<MenuItem> = {}): MenuItem {
     badge: { text: 'New', color: '#ffffff', backgroundColor: '#b45309' },
     price: PIZZA.price,
     wasPrice: 999,
-    unitPriceLabel: null,
+    unitPrice: null,
     outOfStock: false,
     tags: [],
     addToBasketType: 'options',

@@ -1,6 +1,6 @@
 import type { ImageSet, MenuItemSummary } from '../../../schemas/catalogue.ts'
 import { PACKSHOT_PATH } from '../../../schemas/packshot.ts'
-import { unitPriceLabel } from '../../../schemas/unit-price.ts'
+import { unitPriceOf } from '../../../schemas/unit-price.ts'
 import { weighingOf, type SoldBy } from '../../../schemas/weighing.ts'
 import { genuineWasPrice, isPriceClaimBadge } from './price-claims.ts'
 import { tobaccoCategory } from './tobacco.ts'
@@ -140,7 +140,7 @@ export function toItemSummary(row: ItemRow, now: Date): MenuItemSummary {
     price: row.price,
     wasPrice,
     // From the size and the price this store charges, never a label stored for another price.
-    unitPriceLabel: row.sold_by === 'each' ? unitPriceLabel(row.size, row.price) : null,
+    unitPrice: row.sold_by === 'each' ? unitPriceOf(row.size, row.price) : null,
     outOfStock: row.out_of_stock === 1,
     tags: parseTags(row.tags),
     addToBasketType: row.add_to_basket_type,
