@@ -182,7 +182,7 @@ export async function quoteTax(
   call: CheckoutCall,
   body: { businessId: number; basketToken: string }
 ): Promise<TaxQuote> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket({ db: call.db }, body.businessId, body.basketToken)
   if (ref.storeId === null) return { addedTax: null }
   const [{ basket }, row, business] = await Promise.all([
     readPricedBasket(
@@ -217,7 +217,7 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
   // The key outlived its idempotency_keys row (24 h): the order it made is still the answer.
   if (existing !== null) return orderSummary(db, body.businessId, existing)
 
-  const ref = await requireBasket(db, body.businessId, body.basketToken)
+  const ref = await requireBasket({ db }, body.businessId, body.basketToken)
   const [{ basket, pricing }, row, business, brand] = await Promise.all([
     readPricedBasket(db, body.businessId, ref.id, ref.storeId, now, creditHolderOf(call.caller)),
     findCheckoutRow(db, ref.id),
