@@ -223,6 +223,13 @@ async function startPayment(
   if (body.paymentMethod === 'paymentCash' && body.cashConfirmed !== true) {
     throw fieldError('cashConfirmed', MESSAGES.cashConfirmRequired)
   }
+  // The return addresses are checked beside the order's reads (ADR 065); refusals keep their
+  // order: the order's, then each address's in turn.
+  const fields = ['successUrl', 'failureUrl', 'cancelUrl'] as const
+  const returnUrls = Promise.all(
+    fields.map((field) => isBusinessUrl(db, body.businessId, body[field]))
+  )
+  void returnUrls.catch(() => undefined)
   const order = await findPayableOrder(db, {
     businessId: body.businessId,
     brandId: body.brandId,
@@ -230,11 +237,10 @@ async function startPayment(
     basketToken: body.basketToken,
   })
   await assertPayable(db, order, body.paymentMethod, now)
-  for (const field of ['successUrl', 'failureUrl', 'cancelUrl'] as const) {
-    if (!(await isBusinessUrl(db, body.businessId, body[field]))) {
-      throw fieldError(field, MESSAGES.paymentReturnUrlInvalid)
-    }
-  }
+  const ours = await returnUrls
+  fields.forEach((field, index) => {
+    if (!ours[index]) throw fieldError(field, MESSAGES.paymentReturnUrlInvalid)
+  })
   // Paid in full by store credit (ADR 020): nothing to take, so no gateway is called, whatever
   // method the shopper chose; a zero attempt records it as cash does (confirmed at once).
   if (order.total === 0) return payCash(env, order, body, now, true)
