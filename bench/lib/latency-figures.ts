@@ -55,7 +55,8 @@ export function latencyTable(
     'primary',
     'replica',
   ]
-  const widths = [36, ...heads.map((head) => Math.max(head.length + 2, 10))]
+  const labels = Math.max(36, ...rows.map((row) => row.page.length + 2))
+  const widths = [labels, ...heads.map((head) => Math.max(head.length + 2, 10))]
   const line = (cells: ReadonlyArray<string>) =>
     cells
       .map((cell, index) =>

@@ -119,7 +119,7 @@ export async function slotPlaces(fixture: OrderingFixture): Promise<Array<HeldSl
 }
 
 /** The Cookie header after an answer: what it set replaces what was sent, as a browser does. */
-function withSetCookies(cookie: string, response: Response): string {
+export function withSetCookies(cookie: string, response: Response): string {
   const pairs = new Map(
     cookie
       .split('; ')

@@ -11,6 +11,14 @@ export function isBackgroundWork(): boolean {
   return background.getStore() === true
 }
 
+/**
+ * Runs `work` marked as background work all the way down: what no shopper's request waits for
+ * (after an answer, a queue batch, the cron).
+ */
+export function asBackgroundWork<T>(work: () => T): T {
+  return background.run(true, work)
+}
+
 /** The request's execution context, or undefined when the app was called without one. */
 export function executionContext(c: Context): ExecutionContext | undefined {
   try {
@@ -49,5 +57,5 @@ export function runInBackground(
   work: () => Promise<unknown>,
   log: { requestId: string; event: string }
 ): Promise<void> {
-  return finishInBackground(ctx, background.run(true, work), log)
+  return finishInBackground(ctx, asBackgroundWork(work), log)
 }
