@@ -119,8 +119,9 @@ function prepareBasketStore(storeId: number, shard = 'DB'): Array<number> {
 }
 
 /**
- * Room in every slot of the store for the checkout suite: each cash order keeps its slot place,
- * and the run places hundreds of them (the demo's 8 a slot would fill the week first).
+ * Room in every slot of the store for the checkout suite (and the latency suite's orders): each
+ * cash order keeps its slot place, and the run places hundreds of them (the demo's 8 a slot would
+ * fill the week first).
  */
 function prepareCheckoutStore(storeId: number, shard = 'DB'): void {
   queryBench(`update stores set slot_capacity = 100000 where id = ${storeId}`, shard)
@@ -153,7 +154,9 @@ async function main(): Promise<void> {
   }
   const { id: storeId, slug: storeSlug } = firstStore()
   const itemIds = prepareBasketStore(storeId)
-  if (['checkout', 'outbox-faults', 'shards-worker'].some((name) => selected.has(name))) {
+  if (
+    ['checkout', 'outbox-faults', 'shards-worker', 'latency'].some((name) => selected.has(name))
+  ) {
     prepareCheckoutStore(storeId)
   }
   const harbour = selected.has('shards-worker') ? prepareHarbour() : null

@@ -67,6 +67,12 @@ export const RoundTripsSchema = z.object({
   d1Sequential: z.int().nonnegative(),
   /** D1 statements and batches in all. */
   d1Statements: z.int().nonnegative(),
+  /** D1 round trips that go to the primary (a write, or a read D1 cannot send to a replica), one after another. */
+  d1Primary: z.int().nonnegative(),
+  /** D1 round trips a replica may answer (a read in the request's session), one after another. */
+  d1Replica: z.int().nonnegative(),
+  /** D1 statements and batches run after the answer, which no request waited for (ADR 065). */
+  d1Background: z.int().nonnegative(),
 })
 
 /** How many payments the development ledger lists, newest first. */

@@ -4,6 +4,7 @@ import { withFaults } from './lib/fault-injection.ts'
 import { withLatency } from './lib/latency-simulation.ts'
 import { backend } from './local-backend.ts'
 import { scheduled } from './scheduled.ts'
+import { asBackgroundWork } from './lib/background.ts'
 
 /*
  * The backend as its own Worker (ADR 046): wrangler.backend.toml deploys this entry as
@@ -21,10 +22,11 @@ export default class BackendWorker extends WorkerEntrypoint<Env> {
   }
 
   override scheduled(controller: ScheduledController): Promise<void> {
-    return scheduled(controller, withLatency(withFaults(this.env)))
+    // Counted apart by the latency bench: no request waits for it (ADR 065).
+    return asBackgroundWork(() => scheduled(controller, withLatency(withFaults(this.env))))
   }
 
   override queue(batch: MessageBatch<unknown>): Promise<void> {
-    return queue(batch, withLatency(withFaults(this.env)))
+    return asBackgroundWork(() => queue(batch, withLatency(withFaults(this.env))))
   }
 }

@@ -37,9 +37,10 @@ export interface LatencyRow {
   times: Record<string, ReadonlyArray<number>>
   /**
    * What one request of the flow waited for in sequence (the median of its requests): hops from
-   * the storefront to the backend, and D1 round trips (locally every one is the primary's).
+   * the storefront to the backend, D1 round trips, and of those the primary's and those a
+   * replica may answer (a wave of both counts in each: ADR 065).
    */
-  roundTrips?: { backendHops: number; d1Sequential: number }
+  roundTrips?: { backendHops: number; d1Sequential: number; d1Primary: number; d1Replica: number }
 }
 
 /** The table: a row per page, p50 and p95 per placement, in the order given. */
@@ -51,8 +52,11 @@ export function latencyTable(
     ...placements.flatMap(({ label, latency }) => [`${label} p50`, `p95 (${latency})`]),
     'backend hops',
     'D1 in sequence',
+    'primary',
+    'replica',
   ]
-  const widths = [36, ...heads.map((head) => Math.max(head.length + 2, 10))]
+  const labels = Math.max(36, ...rows.map((row) => row.page.length + 2))
+  const widths = [labels, ...heads.map((head) => Math.max(head.length + 2, 10))]
   const line = (cells: ReadonlyArray<string>) =>
     cells
       .map((cell, index) =>
@@ -68,8 +72,9 @@ export function latencyTable(
           Number.isNaN(ms) ? '–' : ms.toFixed(0)
         )
       }),
-      row.roundTrips ? String(row.roundTrips.backendHops) : '–',
-      row.roundTrips ? String(row.roundTrips.d1Sequential) : '–',
+      ...(['backendHops', 'd1Sequential', 'd1Primary', 'd1Replica'] as const).map((key) =>
+        row.roundTrips ? String(row.roundTrips[key]) : '–'
+      ),
     ])
   )
   return [line(['page (ms, sequential requests)', ...heads]), ...body].join('\n')

@@ -19,13 +19,17 @@ import { fillBasket, type BasketFixture } from './basket.ts'
 import { runJsBytesSuite } from './js-bytes.ts'
 import { runSsrSuite } from './ssr.ts'
 
-export interface CheckoutFixture extends BasketFixture {
+/** What ready baskets are made with: the storefront, its store and items, where to deliver. */
+export interface OrderingFixture extends BasketFixture {
   storefront: RunningServer
+  /** Where the orders are delivered: central Manchester unless the store is elsewhere. */
+  address?: { addressLine1: string; town: string; postcode: string }
+}
+
+export interface CheckoutFixture extends OrderingFixture {
   /** The hello-world Worker the payment page is paired with, as in the SSR suite. */
   hello: RunningServer
   storeSlug: string
-  /** Where the orders are delivered: central Manchester unless the store is elsewhere. */
-  address?: { addressLine1: string; town: string; postcode: string }
 }
 
 export interface HeldSlot {
@@ -90,7 +94,7 @@ export async function guestSession(origin: string): Promise<string> {
  * Places in the store's open slots, one entry per place (at most MAX_PER_SLOT a slot), taken in
  * turn from every slot so that baskets made together hold different slots, as shoppers' do.
  */
-export async function slotPlaces(fixture: CheckoutFixture): Promise<Array<HeldSlot>> {
+export async function slotPlaces(fixture: OrderingFixture): Promise<Array<HeldSlot>> {
   const { answer } = await post(
     fixture.storefront.origin,
     '/api/time-slots',
@@ -114,32 +118,51 @@ export async function slotPlaces(fixture: CheckoutFixture): Promise<Array<HeldSl
   return places
 }
 
-/** A guest's basket on the payment step (10 lines, a held slot, contact, address, terms). */
+/** The Cookie header after an answer: what it set replaces what was sent, as a browser does. */
+export function withSetCookies(cookie: string, response: Response): string {
+  const pairs = new Map(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.split('=')[0] ?? '', pair] as const)
+  )
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(';')[0] ?? ''
+    pairs.set(pair.split('=')[0] ?? '', pair)
+  }
+  return [...pairs.values()].join('; ')
+}
+
+/**
+ * A guest's basket on the payment step (10 lines, a held slot, contact, address, terms), with the
+ * cookies its answers set (the D1 bookmark of its last write among them).
+ */
 async function readyBasket(
-  fixture: CheckoutFixture,
+  fixture: OrderingFixture,
   session: string,
   slot: HeldSlot,
   index: number
 ): Promise<ReadyBasket> {
   const origin = fixture.storefront.origin
   const basket = await fillBasket(fixture, 10)
-  const cookie = `${basket.cookie}; ${session}`
-  const { answer } = await post(
+  let cookie = `${basket.cookie}; ${session}`
+  const { answer, response } = await post(
     origin,
     '/api/time-slots/reserve',
     { storeId: fixture.storeId, timeSlotDate: slot.timeSlotDate, timeSlotTime: slot.timeSlotTime },
     cookie
   )
+  cookie = withSetCookies(cookie, response)
   const held = (answer as { reservation: HeldSlot }).reservation
   const email = `bench-${Date.now()}-${index}@example.com`
-  await post(origin, '/api/checkout/contact-details', { ...CONTACT, email }, cookie)
-  await post(
-    origin,
-    '/api/checkout/delivery-address',
-    { address: fixture.address ?? ADDRESS },
-    cookie
-  )
-  await post(origin, '/api/checkout/terms', { termsAccepted: true }, cookie)
+  const steps: Array<[string, unknown]> = [
+    ['/api/checkout/contact-details', { ...CONTACT, email }],
+    ['/api/checkout/delivery-address', { address: fixture.address ?? ADDRESS }],
+    ['/api/checkout/terms', { termsAccepted: true }],
+  ]
+  for (const [path, body] of steps) {
+    cookie = withSetCookies(cookie, (await post(origin, path, body, cookie)).response)
+  }
   return {
     cookie,
     email,
@@ -149,7 +172,7 @@ async function readyBasket(
 
 /** `count` ready baskets, made 8 at a time, each holding one of `places`. */
 export async function readyBaskets(
-  fixture: CheckoutFixture,
+  fixture: OrderingFixture,
   session: string,
   places: Array<HeldSlot>,
   count: number
@@ -169,7 +192,7 @@ export async function readyBaskets(
   return baskets
 }
 
-function processOrderBody(fixture: CheckoutFixture, basket: ReadyBasket) {
+export function processOrderBody(fixture: BasketFixture, basket: ReadyBasket) {
   return {
     idempotencyKey: crypto.randomUUID(),
     storeId: fixture.storeId,
@@ -187,7 +210,7 @@ function processOrderBody(fixture: CheckoutFixture, basket: ReadyBasket) {
   }
 }
 
-function cashPaymentBody(origin: string, draftOrderId: number) {
+export function cashPaymentBody(origin: string, draftOrderId: number) {
   return {
     idempotencyKey: crypto.randomUUID(),
     draftOrderId,

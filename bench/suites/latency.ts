@@ -10,7 +10,17 @@ import {
 import { locationCookie } from '../lib/location-cookie.ts'
 import { benchTwoWorkerConfigs, startWranglerDev } from '../lib/server.ts'
 import { fillBasket, type BasketFixture } from './basket.ts'
+import {
+  cashPaymentBody,
+  guestSession,
+  processOrderBody,
+  type ReadyBasket,
+  readyBaskets,
+  slotPlaces,
+  withSetCookies,
+} from './checkout.ts'
 import { expectCacheState } from './ssr.ts'
+import { sessionSecret, trackingToken } from './tracking-fanout.ts'
 
 /*
  * The latency bench (issue 39, ADR 046, 062): the storefront and the backend Worker in one
@@ -21,7 +31,10 @@ import { expectCacheState } from './ssr.ts'
  * request after another, and the round trips one request waited for in sequence: public pages
  * from the page cache (hit) and after an operator's kind of purge (miss: no kept page and no KV
  * answer, so every call goes to the backend and every read to D1), the results page, the basket
- * and time slots pages (personal), adding an item and listing the slots.
+ * and time slots pages (personal), adding an item, listing the slots, and placing a cash order:
+ * process order, make payment (each on a basket made ready beforehand, untimed) and the tracking
+ * snapshot of the order placed (ADR 065). D1's round trips are counted again by where they go:
+ * the primary, or a replica through the shopper's session.
  */
 
 export interface LatencyFixture {
@@ -39,6 +52,20 @@ interface Shopper {
   cookie: string
   storeId: number
   itemIds: Array<number>
+  orders: Orders
+}
+
+/**
+ * The orders the ordering flows pass on, in the order they run: baskets on the payment step
+ * (made before the timed runs) to process order, its drafts to make payment, the placed orders to
+ * the tracking snapshot.
+ */
+interface Orders {
+  ready: Array<ReadyBasket>
+  drafts: Array<{ cookie: string; draftOrderId: number; businessOrderId: string }>
+  placed: Array<{ businessOrderId: string; orderId: number }>
+  /** A signed tracking link's token for an order of the demo business, as its emails carry. */
+  trackingToken: (orderId: number) => string
 }
 
 interface Flow {
@@ -101,7 +128,69 @@ function flowsOf(storeSlug: string): Array<Flow> {
       label: 'slot list (POST /api/time-slots)',
       send: postApi('/api/time-slots', (shopper) => ({ storeId: shopper.storeId })),
     },
+    { label: 'process order (POST /api/checkout/process-order)', send: processOrder },
+    { label: 'make payment, cash (POST /api/payments/make)', send: makePayment },
+    {
+      label: 'tracking snapshot (POST /api/tracking/order)',
+      send: (shopper) => {
+        const order = shopper.orders.placed.at(-1)
+        if (!order) throw new Error('tracking snapshot: no order placed')
+        return postJson(shopper.origin, '/api/tracking/order', '', {
+          orderNumber: order.businessOrderId,
+          token: shopper.orders.trackingToken(order.orderId),
+        })
+      },
+    },
   ]
+}
+
+function postJson(origin: string, path: string, cookie: string, body: unknown) {
+  return fetch(new URL(path, origin), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify(body),
+  })
+}
+
+/** Process order for the next ready basket; its draft goes on to make payment. */
+async function processOrder(shopper: Shopper): Promise<Response> {
+  const basket = shopper.orders.ready.pop()
+  if (!basket) throw new Error('process order: no ready basket left')
+  const response = await postJson(
+    shopper.origin,
+    '/api/checkout/process-order',
+    basket.cookie,
+    processOrderBody({ origin: shopper.origin, storeId: shopper.storeId, itemIds: [] }, basket)
+  )
+  if (response.status === 200) {
+    const draft = (await response.clone().json()) as {
+      draftOrderId: number
+      businessOrderId: string
+    }
+    shopper.orders.drafts.push({ cookie: basket.cookie, ...draft })
+  }
+  return response
+}
+
+/** A cash make payment of the next draft; the order it places goes on to tracking. */
+async function makePayment(shopper: Shopper): Promise<Response> {
+  const draft = shopper.orders.drafts.shift()
+  if (!draft) throw new Error('make payment: no draft order left')
+  const response = await postJson(
+    shopper.origin,
+    '/api/payments/make',
+    draft.cookie,
+    cashPaymentBody(shopper.origin, draft.draftOrderId)
+  )
+  if (response.status === 200) {
+    const { status } = (await response.clone().json()) as { status: string }
+    if (status !== 'succeeded') throw new Error(`make payment: the cash order ended ${status}`)
+    shopper.orders.placed.push({
+      businessOrderId: draft.businessOrderId,
+      orderId: draft.draftOrderId,
+    })
+  }
+  return response
 }
 
 /** A development tool of the storefront (worker/pages/dev/latency.ts). */
@@ -160,11 +249,35 @@ async function figuresUnder(
       itemIds: fixture.itemIds,
     }
     const basket = await fillBasket(basketFixture, 10)
+    // A returning shopper's browser holds the D1 bookmark of their last write (ADR 046): one more
+    // add, untimed, for the cookies it sets.
+    const lastAdd = await postJson(server.origin, '/api/basket/items/add', basket.cookie, {
+      storeId: fixture.storeId,
+      menuItem: { itemId: fixture.itemIds[0], quantity: 1 },
+    })
+    if (lastAdd.status !== 200) throw new Error(`add to basket: answered ${lastAdd.status}`)
+    const returning = withSetCookies(basket.cookie, lastAdd)
+    // One basket on the payment step for each process order the run makes (3 warm-ups).
+    const ordering = { ...basketFixture, storefront: server }
+    const ready = await readyBaskets(
+      ordering,
+      await guestSession(server.origin),
+      await slotPlaces(ordering),
+      requests + 3
+    )
+    const secret = sessionSecret(fixture.root)
     const shopper: Shopper = {
       origin: server.origin,
-      cookie: withAppVersionCookie(`${basket.cookie}; ${await locationCookie(server.origin)}`),
+      cookie: withAppVersionCookie(`${returning}; ${await locationCookie(server.origin)}`),
       storeId: fixture.storeId,
       itemIds: fixture.itemIds.slice(0, 10),
+      orders: {
+        ready: ready.map((one) => ({ ...one, cookie: withAppVersionCookie(one.cookie) })),
+        drafts: [],
+        placed: [],
+        // The demo business is 1: its orders' tracking links are signed for it.
+        trackingToken: (orderId) => trackingToken(secret, 1, orderId),
+      },
     }
     const figures = new Map<string, FlowFigures>()
     for (const flow of flowsOf(fixture.storeSlug)) {
@@ -217,6 +330,8 @@ export async function runLatencySuite(
       roundTrips: {
         backendHops: medianCount(counted.map((count) => count.backendHops)),
         d1Sequential: medianCount(counted.map((count) => count.d1Sequential)),
+        d1Primary: medianCount(counted.map((count) => count.d1Primary)),
+        d1Replica: medianCount(counted.map((count) => count.d1Replica)),
       },
     }
   })

@@ -65,7 +65,7 @@ export function prepareTrackingFanout(stateDir: string, storeId: number): Tracki
 }
 
 /** SESSION_SECRET of the .dev.vars the build copied beside the bench's config. */
-function sessionSecret(root: string): string {
+export function sessionSecret(root: string): string {
   const line = readFileSync(join(root, '.dev.vars'), 'utf8')
     .split('\n')
     .find((entry) => entry.startsWith('SESSION_SECRET='))
@@ -80,7 +80,7 @@ function sessionSecret(root: string): string {
  * in Node outside the worker's TypeScript project, so it signs with node:crypto; a token the
  * worker refused would fail the bench at its first socket.
  */
-function trackingToken(secret: string, businessId: number, orderId: number): string {
+export function trackingToken(secret: string, businessId: number, orderId: number): string {
   const key = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'order-tracking-link-v1', 32))
   const payload = `${businessId}.${orderId}.${Math.floor(Date.now() / 1000) + 86_400}`
   return `${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`

@@ -39,6 +39,17 @@ interface BasketRefRow {
   version: number
 }
 
+/**
+ * What the basket guard (basket/access.ts) found for a call's token, kept for the call's handler
+ * so the token is not looked up twice in one call (ADR 065): the business and token it looked
+ * up, and the active basket they name (null: none, so a call that may goes on with a new one).
+ */
+export interface GuardedBasket {
+  businessId: number
+  token: string
+  ref: BasketRef | null
+}
+
 /** The active basket of the business whose token this is, or null (unknown, other business, checked out). */
 export async function findBasketByToken(
   db: D1Database,

@@ -43,7 +43,14 @@ describe('the latency bench’s tools', () => {
     const hit = await call(STORE)
     expect(hit.headers.get('x-cache')).toBe('hit')
     await hit.arrayBuffer()
-    expect(await roundTrips()).toEqual({ backendHops: 0, d1Sequential: 0, d1Statements: 0 })
+    expect(await roundTrips()).toEqual({
+      backendHops: 0,
+      d1Sequential: 0,
+      d1Statements: 0,
+      d1Primary: 0,
+      d1Replica: 0,
+      d1Background: 0,
+    })
 
     const purge = await call('/dev/page-cache/purge', 'POST')
     expect(purge.status).toBe(200)

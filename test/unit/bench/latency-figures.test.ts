@@ -31,7 +31,7 @@ describe('the latency bench', () => {
         {
           page: 'store (miss)',
           times: { 'near the data': [100, 120], 'near the shopper': [400, 900] },
-          roundTrips: { backendHops: 2, d1Sequential: 3 },
+          roundTrips: { backendHops: 2, d1Sequential: 3, d1Primary: 1, d1Replica: 2 },
         },
         { page: 'home (hit)', times: { 'near the data': [9], 'near the shopper': [8] } },
       ],
@@ -41,7 +41,28 @@ describe('the latency bench', () => {
     expect(head).toContain('near the data p50')
     expect(head).toContain('p95 (backend=2,d1=80)')
     expect(head).toContain('D1 in sequence')
-    expect(row?.split(/\s{2,}/)).toEqual(['store (miss)', '100', '120', '400', '900', '2', '3'])
-    expect(uncounted?.split(/\s{2,}/)).toEqual(['home (hit)', '9', '9', '8', '8', '–', '–'])
+    expect(head).toContain('primary')
+    expect(row?.split(/\s{2,}/)).toEqual([
+      'store (miss)',
+      '100',
+      '120',
+      '400',
+      '900',
+      '2',
+      '3',
+      '1',
+      '2',
+    ])
+    expect(uncounted?.split(/\s{2,}/)).toEqual([
+      'home (hit)',
+      '9',
+      '9',
+      '8',
+      '8',
+      '–',
+      '–',
+      '–',
+      '–',
+    ])
   })
 })

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { runInBackground } from '../../../worker/lib/background.ts'
 import {
   parseLatencyPlan,
   takeRoundTrips,
@@ -43,8 +44,46 @@ describe('simulated round trips', () => {
       delayed.DB.prepare('select 4').first(),
     ])
     await delayed.BACKEND?.fetch('http://backend.internal/health')
-    expect(takeRoundTrips()).toEqual({ backendHops: 1, d1Sequential: 2, d1Statements: 4 })
-    expect(takeRoundTrips()).toEqual({ backendHops: 0, d1Sequential: 0, d1Statements: 0 })
+    expect(takeRoundTrips()).toEqual({
+      backendHops: 1,
+      d1Sequential: 2,
+      d1Statements: 4,
+      d1Primary: 2,
+      d1Replica: 0,
+      d1Background: 0,
+    })
+    expect(takeRoundTrips()).toMatchObject({ backendHops: 0, d1Sequential: 0, d1Statements: 0 })
+  })
+
+  it('tells the primary’s round trips from those a replica may answer, as the Sessions API routes them', async () => {
+    const delayed = withLatency(latencyEnv('d1=1'))
+    await delayed.DB.exec('create table if not exists counted (n integer)')
+    takeRoundTrips()
+    // A first-primary session: its first read goes to the primary, later reads to a replica.
+    const writing = delayed.DB.withSession('first-primary')
+    await writing.prepare('select 1').first()
+    await writing.prepare('select 2').first()
+    await writing.batch([writing.prepare('select 3'), writing.prepare('select 4')])
+    // A write, alone or in a batch of reads, is the primary's wherever it runs.
+    await writing.batch([
+      writing.prepare('select 5'),
+      writing.prepare('insert into counted values (1)'),
+    ])
+    await writing.prepare('update counted set n = 2').run()
+    // An unconstrained session reads from a replica from the start.
+    await delayed.DB.withSession('first-unconstrained').prepare('select 6').first()
+    expect(takeRoundTrips()).toMatchObject({ d1Sequential: 6, d1Primary: 3, d1Replica: 3 })
+  })
+
+  it('counts work after the answer apart: no request waited for it', async () => {
+    const delayed = withLatency(latencyEnv('d1=1'))
+    takeRoundTrips()
+    await delayed.DB.prepare('select 1').first()
+    await runInBackground(undefined, () => delayed.DB.prepare('select 2').first(), {
+      requestId: 'r',
+      event: 'test',
+    })
+    expect(takeRoundTrips()).toMatchObject({ d1Sequential: 1, d1Primary: 1, d1Background: 1 })
   })
 
   it('does nothing outside development and test', () => {

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { authenticate, bearerToken } from '../auth/authenticate.ts'
 import type { BackendEnv } from '../env.ts'
-import { bindBasketBrand, findBasketOwnership } from './repo.ts'
+import { bindBasketBrand, findBasketOwnership } from './ownership-repo.ts'
 
 /**
  * What a call says about the basket it names, read from the raw body with the normalisation every
@@ -58,7 +58,13 @@ export async function guardBasketCall(
   const { businessId, brandId, basketToken } = call.data
   const db = c.env.DB
   const basket = await findBasketOwnership(db, businessId, basketToken)
-  if (!basket) return raw
+  // What the handler would look the token up for (ADR 065), kept only for a call that goes on
+  // with this token; the brand check below may take it away.
+  const guarded = { businessId, token: basketToken, ref: basket?.active ?? null }
+  if (!basket) {
+    c.set('guardedBasket', guarded)
+    return raw
+  }
   if (brandId !== undefined) {
     const basketBrand = basket.brandId ?? (await bindBasketBrand(db, basket.id, brandId))
     if (basketBrand !== brandId) {
@@ -72,6 +78,7 @@ export async function guardBasketCall(
       details: { reason: BASKET_OF_ANOTHER_MEMBER_REASON },
     })
   }
+  c.set('guardedBasket', guarded)
   return raw
 }
 

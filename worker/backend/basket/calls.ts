@@ -40,10 +40,10 @@ import {
   emptyBasketStatements,
   insertLineStatements,
 } from './repo.ts'
-import { findBasketByToken } from '../basket-ref-repo.ts'
 import {
   assertMethodOffered,
   choiceKey,
+  findCallBasket,
   lineChoices,
   loadStore,
   normaliseChoices,
@@ -61,6 +61,7 @@ import {
   heldQuantities,
   locationStatements,
   methodStatements,
+  readAddTarget,
   rowsOf,
   saveLocation,
   storeForAdd,
@@ -73,7 +74,7 @@ export async function getOrCreateBasket(
   body: z.output<typeof GetOrCreateBasketRequestSchema>
 ): Promise<Basket> {
   const found = body.basketToken
-    ? await findBasketByToken(call.db, body.businessId, body.basketToken)
+    ? await findCallBasket(call, body.businessId, body.basketToken)
     : null
   if (found) {
     await saveLocation(call, body.businessId, found.id, found.storeId, body.fulfilmentLocation)
@@ -110,11 +111,78 @@ export async function addBasketItem(
   body: z.output<typeof AddBasketItemRequestSchema>
 ): Promise<Basket> {
   const { businessId, storeId, menuItem } = body
-  const store = await storeForAdd(call, businessId, storeId, body.fulfilmentMethod)
-  let item: MenuItem
-  let unitPrice: number
+  // The store, the item and the basket are read together (ADR 065); refusals keep their order:
+  // the store's, then the item's, then the basket's.
+  const storeRead = storeForAdd(call, businessId, storeId, body.fulfilmentMethod)
+  const itemRead = pricedItem(call, body)
+  const basketRead = readAddTarget(call, businessId, body.basketToken)
+  for (const later of [itemRead, basketRead]) void later.catch(() => undefined)
+  const store = await storeRead
+  const { item, unitPrice } = await itemRead
+  if (item.outOfStock) {
+    throw new AppError('conflict', MESSAGES.itemUnavailable, {
+      details: { reason: 'item_unavailable' },
+    })
+  }
+  assertAge(item.ageRestriction, menuItem.ageConfirmed, 'menuItem.ageConfirmed')
+
+  const choices = normaliseChoices(menuItem.choices)
+  const key = choiceKey(choices)
+  return addToBasket(
+    call,
+    businessId,
+    body,
+    store,
+    (rows, moved) => {
+      // After a move the basket starts empty: limits count from nothing.
+      const held = moved ? { perItem: new Map<number, number>(), total: 0 } : heldQuantities(rows)
+      const itemTotal = (held.perItem.get(item.id) ?? 0) + menuItem.quantity
+      assertLimits(
+        rows,
+        {
+          itemTotals: new Map([[item.id, { total: itemTotal, max: item.maxQuantity, grew: true }]]),
+        },
+        held.total,
+        held.total + menuItem.quantity
+      )
+      const byLine = lineChoices(rows.selections)
+      const same = moved
+        ? undefined
+        : rows.lines.find(
+            (line) => line.id === item.id && choiceKey(byLine.get(line.line_id) ?? []) === key
+          )
+      const write = same
+        ? [
+            addToLineStatement(call.db, same.line_id, {
+              quantity: menuItem.quantity,
+              unitPrice,
+              now: call.now,
+            }),
+          ]
+        : insertLineStatements(call.db, {
+            basketId: rows.basket.id,
+            itemId: item.id,
+            quantity: menuItem.quantity,
+            unitPrice,
+            selections: choices,
+          })
+      const age =
+        item.ageRestriction !== null && menuItem.ageConfirmed
+          ? [ageConfirmedStatement(call.db, rows.basket.id, call.now)]
+          : []
+      return [...write, ...age]
+    },
+    await basketRead
+  )
+}
+
+/** The item an add names at its store, and its unit price with the choices asked for. */
+async function pricedItem(
+  call: BasketCall,
+  { businessId, storeId, menuItem }: z.output<typeof AddBasketItemRequestSchema>
+): Promise<{ item: MenuItem; unitPrice: number }> {
   try {
-    const [details, price] = await Promise.all([
+    const [item, price] = await Promise.all([
       menuItemDetails(call.db, { businessId, storeId, itemId: menuItem.itemId, now: call.now }),
       priceMenuItem(call.db, {
         businessId,
@@ -125,8 +193,7 @@ export async function addBasketItem(
         now: call.now,
       }),
     ])
-    item = details
-    unitPrice = price.unitPrice
+    return { item, unitPrice: price.unitPrice }
   } catch (error) {
     // An item the store does not sell (any more) is unavailable, not an unknown page.
     if (error instanceof AppError && error.message === MESSAGES.productNotFound) {
@@ -136,54 +203,6 @@ export async function addBasketItem(
     }
     throw error
   }
-  if (item.outOfStock) {
-    throw new AppError('conflict', MESSAGES.itemUnavailable, {
-      details: { reason: 'item_unavailable' },
-    })
-  }
-  assertAge(item.ageRestriction, menuItem.ageConfirmed, 'menuItem.ageConfirmed')
-
-  const choices = normaliseChoices(menuItem.choices)
-  const key = choiceKey(choices)
-  return addToBasket(call, businessId, body, store, (rows, moved) => {
-    // After a move the basket starts empty: limits count from nothing.
-    const held = moved ? { perItem: new Map<number, number>(), total: 0 } : heldQuantities(rows)
-    const itemTotal = (held.perItem.get(item.id) ?? 0) + menuItem.quantity
-    assertLimits(
-      rows,
-      {
-        itemTotals: new Map([[item.id, { total: itemTotal, max: item.maxQuantity, grew: true }]]),
-      },
-      held.total,
-      held.total + menuItem.quantity
-    )
-    const byLine = lineChoices(rows.selections)
-    const same = moved
-      ? undefined
-      : rows.lines.find(
-          (line) => line.id === item.id && choiceKey(byLine.get(line.line_id) ?? []) === key
-        )
-    const write = same
-      ? [
-          addToLineStatement(call.db, same.line_id, {
-            quantity: menuItem.quantity,
-            unitPrice,
-            now: call.now,
-          }),
-        ]
-      : insertLineStatements(call.db, {
-          basketId: rows.basket.id,
-          itemId: item.id,
-          quantity: menuItem.quantity,
-          unitPrice,
-          selections: choices,
-        })
-    const age =
-      item.ageRestriction !== null && menuItem.ageConfirmed
-        ? [ageConfirmedStatement(call.db, rows.basket.id, call.now)]
-        : []
-    return [...write, ...age]
-  })
 }
 
 export async function updateBasketItem(
@@ -305,13 +324,13 @@ export async function addMealDeal(
   body: z.output<typeof AddMealDealRequestSchema>
 ): Promise<Basket> {
   const { businessId, storeId } = body
-  const store = await storeForAdd(call, businessId, storeId, body.fulfilmentMethod)
-  const details = await dealDetails(call.db, {
-    businessId,
-    storeId,
-    dealId: body.dealId,
-    now: call.now,
-  })
+  // Read together as an item's add reads (ADR 065), refusals in the same order.
+  const storeRead = storeForAdd(call, businessId, storeId, body.fulfilmentMethod)
+  const dealRead = dealDetails(call.db, { businessId, storeId, dealId: body.dealId, now: call.now })
+  const basketRead = readAddTarget(call, businessId, body.basketToken)
+  for (const later of [dealRead, basketRead]) void later.catch(() => undefined)
+  const store = await storeRead
+  const details = await dealRead
   const fieldError = (field: string, message: string) =>
     new AppError('validation_error', message, { fields: [{ field, message }] })
   if (details.deal.kind !== 'meal_deal' || details.deal.price === null) {
@@ -345,20 +364,27 @@ export async function addMealDeal(
   }
   assertAge(age, body.ageConfirmed, 'ageConfirmed')
   const unitPrice = details.deal.price + premiums
-  return addToBasket(call, businessId, body, store, (rows, moved) => {
-    const before = moved ? 0 : heldQuantities(rows).total
-    assertLimits(rows, { itemTotals: new Map() }, before, before + body.quantity)
-    return [
-      ...insertMealDealStatements(call.db, {
-        basketId: rows.basket.id,
-        dealId: body.dealId,
-        quantity: body.quantity,
-        unitPrice,
-        choices: body.choices,
-      }),
-      ...(age !== null ? [ageConfirmedStatement(call.db, rows.basket.id, call.now)] : []),
-    ]
-  })
+  return addToBasket(
+    call,
+    businessId,
+    body,
+    store,
+    (rows, moved) => {
+      const before = moved ? 0 : heldQuantities(rows).total
+      assertLimits(rows, { itemTotals: new Map() }, before, before + body.quantity)
+      return [
+        ...insertMealDealStatements(call.db, {
+          basketId: rows.basket.id,
+          dealId: body.dealId,
+          quantity: body.quantity,
+          unitPrice,
+          choices: body.choices,
+        }),
+        ...(age !== null ? [ageConfirmedStatement(call.db, rows.basket.id, call.now)] : []),
+      ]
+    },
+    await basketRead
+  )
 }
 
 export async function removeMealDeal(
@@ -435,7 +461,7 @@ export async function similarItems(
   call: BasketCall,
   body: z.output<typeof SimilarItemsRequestSchema>
 ): Promise<SimilarItems> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket(call, body.businessId, body.basketToken)
   const rows = await rowsOf(call, body.businessId, ref.id, ref.storeId)
   const line = rows.lines.find((candidate) => candidate.line_id === body.basketLineId)
   if (!line) throw new AppError('not_found', MESSAGES.substitutesUpdateFailed)
@@ -471,7 +497,7 @@ export async function claimBasket(
   body: z.output<typeof ClaimBasketRequestSchema>,
   customerId: number
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket(call, body.businessId, body.basketToken)
   const owner = await findBasketCustomerId(call.db, ref.id)
   if (owner === customerId) return answer(call, body.businessId, ref.id)
   return changeBasket(call, body.businessId, body.basketToken, (rows) => {

@@ -21,12 +21,18 @@ import {
   findBasketRows,
   insertBasket,
 } from './repo.ts'
-import { findBasketByToken, hashBasketToken } from '../basket-ref-repo.ts'
+import { type BasketRef, hashBasketToken } from '../basket-ref-repo.ts'
 import { cartChangedEffectStatement } from './cart-effect-row.ts'
 import {
   assertMethodOffered,
+  type BasketLookup,
+  type BasketParts,
+  basketPartsFrom,
+  basketPartsStatements,
   type BasketStoreContext,
+  findCallBasket,
   loadStore,
+  priceBasket,
   readBasket,
   requireBasket,
   withBasketRetry,
@@ -37,8 +43,8 @@ import {
  * (store move, method, location) and writing them behind the version guard, then answering.
  */
 
-/** What every basket call runs with. */
-export interface BasketCall {
+/** What every basket call runs with (the basket guard's find for its token among it). */
+export interface BasketCall extends BasketLookup {
   db: D1Database
   now: Date
   /**
@@ -47,8 +53,9 @@ export interface BasketCall {
    */
   newBasketOwner: () => Promise<{ brandId: number | null; customerId: number | null }>
   /**
-   * Hands the outbox rows a change wrote to the EFFECTS queue after its commit (ADR 037); left
-   * out, the cron's sweep hands them on.
+   * Hands the outbox rows a change wrote to the EFFECTS queue after its commit (ADR 037), after
+   * the answer where the runtime lets work finish (ADR 065); left out, the cron's sweep hands
+   * them on.
    */
   dispatchEffects?: (keys: ReadonlyArray<string>) => Promise<void>
 }
@@ -263,9 +270,42 @@ export async function answer(
 }
 
 /**
+ * Writes a change behind the version guard with the basket's answer read in the same batch, priced
+ * at `storeId`, the store the basket is at after the change (ADR 065): the write and its answer
+ * are one round trip. Null when the basket turned out to be elsewhere (then read it again).
+ */
+async function commitAndRead(
+  call: BasketCall,
+  businessId: number,
+  basketId: number,
+  storeId: number | null,
+  version: number,
+  statements: ReadonlyArray<D1PreparedStatement>
+): Promise<BasketParts | null> {
+  const reads = basketPartsStatements(call.db, businessId, basketId, storeId, call.now)
+  const results = await commitBasket(call.db, basketId, version, call.now, statements, reads)
+  const parts = basketPartsFrom(results, storeId, call.now)
+  return parts && parts.rows.basket.store_id === storeId ? parts : null
+}
+
+/** The answer from the parts a commit read, else read afresh. */
+async function answerAfter(
+  call: BasketCall,
+  businessId: number,
+  basketId: number,
+  parts: BasketParts | null,
+  token?: string
+): Promise<Basket> {
+  if (!parts) return answer(call, businessId, basketId, token)
+  const { basket } = await priceBasket(call.db, businessId, parts, call.now)
+  return token === undefined ? basket : { ...basket, basketToken: token }
+}
+
+/**
  * One change of an existing basket: read what it holds, plan the statements from that, write them
- * behind the version guard (planned again from a fresh read when another change landed first),
- * then answer the whole basket. A plan refuses by throwing; nothing is written then.
+ * behind the version guard (planned again from a fresh read when another change landed first)
+ * with the answer read in the same batch, then answer the whole basket. A plan refuses by
+ * throwing; nothing is written then.
  */
 export async function changeBasket(
   call: BasketCall,
@@ -273,12 +313,21 @@ export async function changeBasket(
   token: string,
   plan: (rows: BasketRows) => Array<D1PreparedStatement> | Promise<Array<D1PreparedStatement>>
 ): Promise<Basket> {
-  const ref = await requireBasket(call.db, businessId, token)
+  const ref = await requireBasket(call, businessId, token)
+  let after: BasketParts | null = null
   await withBasketRetry(async () => {
     const rows = await rowsOf(call, businessId, ref.id, ref.storeId)
-    await commitBasket(call.db, ref.id, rows.basket.version, call.now, await plan(rows))
+    const statements = await plan(rows)
+    after = await commitAndRead(
+      call,
+      businessId,
+      ref.id,
+      rows.basket.store_id,
+      rows.basket.version,
+      statements
+    )
   })
-  return answer(call, businessId, ref.id)
+  return answerAfter(call, businessId, ref.id, after)
 }
 
 /** The store an add goes to: open or preorder (not closed), offering the method. */
@@ -296,30 +345,36 @@ export async function storeForAdd(
   return store
 }
 
-/**
- * The basket an add goes to: the token's, or a new one at the store (its token returned) when
- * there is no token or it names no active basket of the business any more (checked out, or a
- * stale cookie): a shopper adding to the basket always gets one.
- */
-export async function basketForWrite(
-  call: BasketCall,
-  businessId: number,
-  token: string | undefined,
-  storeId: number,
-  method: FulfilmentMethod
-): Promise<{ id: number; storeId: number | null; token?: string }> {
-  const found = token ? await findBasketByToken(call.db, businessId, token) : null
-  if (found) return { id: found.id, storeId: found.storeId }
-  const created = await createBasket(call, businessId, storeId, method)
-  return { id: created.id, storeId, token: created.token }
+/** The basket an add found by its token, with what it holds (read beside the add's other reads). */
+export interface AddTarget {
+  ref: BasketRef
+  rows: BasketRows
 }
 
 /**
- * One add at `store` (an item or a meal deal): to the token's basket or a new one there, moved
- * from another store when the shopper said to overwrite, its method checked against the store.
- * `plan` gets the basket read and whether it moved (it then starts empty), refuses by throwing,
- * and answers the add's own statements; all are written behind the version guard, with the
- * outbox row that tells the marketing service the cart changed (ADR 025, ADR 037).
+ * What an add reads of the basket its token names, started beside its store and item reads
+ * (ADR 065): null when there is no token or it names no active basket of the business any more
+ * (checked out, or a stale cookie), so the add makes a new one.
+ */
+export async function readAddTarget(
+  call: BasketCall,
+  businessId: number,
+  token: string | undefined
+): Promise<AddTarget | null> {
+  const ref = token ? await findCallBasket(call, businessId, token) : null
+  if (!ref) return null
+  return { ref, rows: await rowsOf(call, businessId, ref.id, ref.storeId) }
+}
+
+/**
+ * One add at `store` (an item or a meal deal): to the token's basket (`found`, read beside the
+ * add's other reads) or a new one there (its token returned) when there is none: a shopper adding
+ * to the basket always gets one. Moved from another store when the shopper said to overwrite, its
+ * method checked against the store. `plan` gets the basket read and whether it moved (it then
+ * starts empty), refuses by throwing, and answers the add's own statements; all are written behind
+ * the version guard in one batch with the basket's answer read after them, and the outbox row
+ * that tells the marketing service the cart changed (ADR 025, ADR 037), handed to the queue after
+ * the answer.
  */
 export async function addToBasket(
   call: BasketCall,
@@ -332,14 +387,21 @@ export async function addToBasket(
     overwrite: boolean
   },
   store: BasketStoreContext,
-  plan: (rows: BasketRows, moved: boolean) => Array<D1PreparedStatement>
+  plan: (rows: BasketRows, moved: boolean) => Array<D1PreparedStatement>,
+  found: AddTarget | null
 ): Promise<Basket> {
   const { storeId, overwrite } = request
   const method = request.fulfilmentMethod ?? DEFAULT_FULFILMENT_METHOD
-  const target = await basketForWrite(call, businessId, request.basketToken, storeId, method)
+  const target = found
+    ? { id: found.ref.id, storeId: found.ref.storeId, token: undefined }
+    : { ...(await createBasket(call, businessId, storeId, method)), storeId }
   let cartEffect = ''
+  let fresh = found?.rows
+  let after: BasketParts | null = null
   await withBasketRetry(async () => {
-    const rows = await rowsOf(call, businessId, target.id, target.storeId)
+    // The rows read beside the add's other reads serve its first attempt; a retry reads again.
+    const rows = fresh ?? (await rowsOf(call, businessId, target.id, target.storeId))
+    fresh = undefined
     const current = wouldOverwrite(rows, storeId, overwrite)
       ? await currentBasket(call, rows)
       : null
@@ -352,15 +414,22 @@ export async function addToBasket(
       { businessId, id: target.id, version: rows.basket.version },
       call.now
     )
-    await commitBasket(call.db, target.id, rows.basket.version, call.now, [
-      ...move,
-      ...methodStatements(call, rows, nextMethod),
-      ...locationStatements(call, rows, request.fulfilmentLocation),
-      ...own,
-      cart.statement,
-    ])
+    after = await commitAndRead(
+      call,
+      businessId,
+      target.id,
+      store.details.id,
+      rows.basket.version,
+      [
+        ...move,
+        ...methodStatements(call, rows, nextMethod),
+        ...locationStatements(call, rows, request.fulfilmentLocation),
+        ...own,
+        cart.statement,
+      ]
+    )
     cartEffect = cart.key
   })
   await call.dispatchEffects?.([cartEffect])
-  return answer(call, businessId, target.id, target.token)
+  return answerAfter(call, businessId, target.id, after, target.token)
 }

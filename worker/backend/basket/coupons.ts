@@ -104,7 +104,7 @@ export async function applyCoupon(
   robots: RobotChecker,
   ip: string | null
 ): Promise<CouponResult> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket(call, body.businessId, body.basketToken)
   const refuse = async (rejection: CouponRejection): Promise<CouponResult> => ({
     basket: await answer(call, body.businessId, ref.id),
     ...rejection,

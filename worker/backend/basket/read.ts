@@ -1,4 +1,5 @@
 import type { Basket, BasketLine, BasketMealDeal, BasketStore } from '../../../schemas/basket.ts'
+import type { SlotReservation } from '../../../schemas/slots.ts'
 import type { MenuItem } from '../../../schemas/catalogue.ts'
 import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { checkSelection, type OptionChoice } from '../../../schemas/item-options.ts'
@@ -7,21 +8,34 @@ import { AppError } from '../../lib/errors.ts'
 import { menuItemDetails } from '../catalogue/service.ts'
 import { toItemSummary } from '../catalogue/items.ts'
 import { lineAmount, weighingOf } from '../../../schemas/weighing.ts'
-import { findBasketReservation } from '../slots/reservations-repo.ts'
+import { basketReservationStatement, reservationFrom } from '../slots/reservations-repo.ts'
 import { availabilityInput, storeAvailability } from '../stores/availability.ts'
 import { type DeliveryPlace, deliveryTermsOf, deliveryTo } from '../stores/delivery.ts'
-import { findStoreDetails, type StoreDetailsRecord, type StoreSchedule } from '../stores/repo.ts'
 import {
+  findStoreDetails,
+  storeDetailsFrom,
+  storeDetailsStatements,
+  type StoreDetailsFound,
+  type StoreDetailsRecord,
+  type StoreSchedule,
+} from '../stores/repo.ts'
+import {
+  BASKET_ROWS_STATEMENTS,
   type BasketRows,
+  basketRowsFrom,
+  basketRowsStatements,
   BasketVersionConflict,
-  findBasketRows,
   type LineRow,
   savePrices,
   type SelectionRow,
 } from './repo.ts'
-import { findBasketByToken } from '../basket-ref-repo.ts'
+import { type BasketRef, findBasketByToken, type GuardedBasket } from '../basket-ref-repo.ts'
 import { computeTotals, type PricingTerms, type TotalsDeal } from './totals.ts'
-import { creditAvailableForBasket } from '../credit/order-credit-repo.ts'
+import {
+  basketCreditFrom,
+  basketCreditStatement,
+  type BasketCreditHolder,
+} from '../credit/order-credit-repo.ts'
 
 /** A store of the business as the basket needs it: details, schedule and availability now. */
 export interface BasketStoreContext {
@@ -39,7 +53,24 @@ export async function loadStore(
 ): Promise<BasketStoreContext> {
   const found = await findStoreDetails(db, businessId, { storeId }, now)
   if (!found) throw new AppError('not_found', MESSAGES.storeNotFound)
-  const { store, schedule } = found
+  return storeContextOf(found, now)
+}
+
+/** The store, or null when it is gone (a basket still shows, without it). */
+async function storeOrNull(
+  db: D1Database,
+  businessId: number,
+  storeId: number,
+  now: Date
+): Promise<BasketStoreContext | null> {
+  const found = await findStoreDetails(db, businessId, { storeId }, now)
+  return found ? storeContextOf(found, now) : null
+}
+
+function storeContextOf(
+  { store, schedule }: Pick<StoreDetailsFound, 'store' | 'schedule'>,
+  now: Date
+): BasketStoreContext {
   const availability = storeAvailability(availabilityInput(store, schedule), now)
   return { details: store, schedule, availability: availability.state }
 }
@@ -55,9 +86,34 @@ export function assertMethodOffered(store: StoreDetailsRecord, method: Fulfilmen
   }
 }
 
+/**
+ * Where a call finds the basket its token names: the database, and what the basket guard already
+ * found for this call's token (basket/access.ts), which is not looked up a second time (ADR 065).
+ */
+export interface BasketLookup {
+  db: D1Database
+  guarded?: GuardedBasket | undefined
+}
+
+/** The active basket the token names, or null (unknown token, other business, checked out). */
+export function findCallBasket(
+  { db, guarded }: BasketLookup,
+  businessId: number,
+  token: string
+): Promise<BasketRef | null> {
+  if (guarded && guarded.businessId === businessId && guarded.token === token) {
+    return Promise.resolve(guarded.ref)
+  }
+  return findBasketByToken(db, businessId, token)
+}
+
 /** The active basket the token names, or not_found (unknown token, other business, checked out). */
-export async function requireBasket(db: D1Database, businessId: number, token: string) {
-  const basket = await findBasketByToken(db, businessId, token)
+export async function requireBasket(
+  lookup: BasketLookup,
+  businessId: number,
+  token: string
+): Promise<BasketRef> {
+  const basket = await findCallBasket(lookup, businessId, token)
   if (!basket) throw new AppError('not_found', MESSAGES.basketNotFound)
   return basket
 }
@@ -248,6 +304,91 @@ export async function readBasket(
   return basket
 }
 
+/** What a basket's answer is computed from, read in one batch (ADR 065). */
+export interface BasketParts {
+  rows: BasketRows
+  reservation: SlotReservation | null
+  /** The holder's spendable store credit; null without a holder. */
+  balance: number | null
+  /** The basket's store, null without one (or when the store is gone). */
+  store: BasketStoreContext | null
+}
+
+/** Whose credit the answer counts: left out, the basket's member (null: nobody's). */
+function holderOf(creditHolder: number | null | undefined): BasketCreditHolder | null {
+  return creditHolder === undefined ? 'basket member' : creditHolder
+}
+
+/**
+ * The reads of a basket's answer priced at `storeId` (the store the caller believes the basket
+ * is at): its rows, held slot, the holder's credit and the store, for one batch, alone
+ * (readBasketParts) or after the statements of a change (commitBasket).
+ */
+export function basketPartsStatements(
+  db: D1Database,
+  businessId: number,
+  basketId: number,
+  storeId: number | null,
+  now: Date,
+  creditHolder?: number | null
+): Array<D1PreparedStatement> {
+  const holder = holderOf(creditHolder)
+  return [
+    ...basketRowsStatements(db, businessId, basketId, storeId, now),
+    basketReservationStatement(db, basketId),
+    ...(holder === null ? [] : [basketCreditStatement(db, holder, basketId)]),
+    ...(storeId === null ? [] : storeDetailsStatements(db, businessId, { storeId }, now)),
+  ]
+}
+
+/**
+ * The parts basketPartsStatements' results describe, null when the basket is no active basket of
+ * the business. Priced at the store the statements named: a caller compares the basket's store.
+ */
+export function basketPartsFrom(
+  results: ReadonlyArray<D1Result<unknown>>,
+  storeId: number | null,
+  now: Date,
+  creditHolder?: number | null
+): BasketParts | null {
+  const rows = basketRowsFrom(results.slice(0, BASKET_ROWS_STATEMENTS))
+  if (!rows) return null
+  const credited = holderOf(creditHolder) !== null
+  const storeAt = BASKET_ROWS_STATEMENTS + 1 + (credited ? 1 : 0)
+  const store = storeId === null ? null : storeDetailsFrom(results.slice(storeAt))
+  return {
+    rows,
+    reservation: reservationFrom(results[BASKET_ROWS_STATEMENTS], now),
+    balance: credited ? basketCreditFrom(results[BASKET_ROWS_STATEMENTS + 1]) : null,
+    store: store ? storeContextOf(store, now) : null,
+  }
+}
+
+/** A basket's parts in one round trip (two when it moved store since the caller looked). */
+export async function readBasketParts(
+  db: D1Database,
+  businessId: number,
+  basketId: number,
+  storeId: number | null,
+  now: Date,
+  creditHolder?: number | null
+): Promise<BasketParts> {
+  let at = storeId
+  for (let attempt = 0; ; attempt++) {
+    const statements = basketPartsStatements(db, businessId, basketId, at, now, creditHolder)
+    const parts = basketPartsFrom(await db.batch(statements), at, now, creditHolder)
+    if (parts === null) throw new AppError('not_found', MESSAGES.basketNotFound)
+    const own = parts.rows.basket.store_id
+    if (own === at) return parts
+    // It moved store since the caller looked: read it again at its own (as findBasketRows does,
+    // at most three times; then its lines stay priced where they were read, its store its own).
+    if (attempt >= 3) {
+      return { ...parts, store: own === null ? null : await storeOrNull(db, businessId, own, now) }
+    }
+    at = own
+  }
+}
+
 /**
  * readBasket with the terms its totals were computed with: the checkout keeps them on the order,
  * so picking re-prices with the terms the shopper agreed to (ADR 017 "Picking differences").
@@ -260,16 +401,22 @@ export async function readPricedBasket(
   now: Date,
   creditHolder?: number | null
 ): Promise<{ basket: Basket; pricing: PricingTerms }> {
-  const [rows, reservation] = await Promise.all([
-    findBasketRows(db, businessId, basketId, storeId, now),
-    findBasketReservation(db, basketId, now),
-  ])
-  if (!rows) throw new AppError('not_found', MESSAGES.basketNotFound)
+  const parts = await readBasketParts(db, businessId, basketId, storeId, now, creditHolder)
+  return priceBasket(db, businessId, parts, now)
+}
+
+/**
+ * The basket answer from its parts: lines and meal deals at today's store prices, automatic
+ * deals, coupon and totals, with the terms they were computed with. Reads more only for lines
+ * with options (their items' option lists); writes only when a line's price moved.
+ */
+export async function priceBasket(
+  db: D1Database,
+  businessId: number,
+  { rows, reservation, balance, store }: BasketParts,
+  now: Date
+): Promise<{ basket: Basket; pricing: PricingTerms }> {
   const { basket } = rows
-  const holder = creditHolder === undefined ? basket.customer_id : creditHolder
-  const balance = holder === null ? null : await creditAvailableForBasket(db, holder, basket.id)
-  const store =
-    basket.store_id === null ? null : await loadStoreOrNull(db, businessId, basket.store_id, now)
   const choicesByLine = lineChoices(rows.selections)
   const optioned = rows.lines.filter((row) => choicesByLine.has(row.line_id)).map((row) => row.id)
   const items =
@@ -368,20 +515,6 @@ export async function readPricedBasket(
     version: basket.version,
   }
   return { basket: answer, pricing }
-}
-
-async function loadStoreOrNull(
-  db: D1Database,
-  businessId: number,
-  storeId: number,
-  now: Date
-): Promise<BasketStoreContext | null> {
-  try {
-    return await loadStore(db, businessId, storeId, now)
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') return null
-    throw error
-  }
 }
 
 /**

@@ -7,56 +7,7 @@ import {
   type ItemRow,
 } from '../catalogue/items.ts'
 import { dealAllowedAtStore } from '../catalogue/alcohol.ts'
-import { basketTokenMatch, hashBasketToken } from '../basket-ref-repo.ts'
 import { dealWithoutTobacco } from '../catalogue/tobacco.ts'
-
-/** Who a basket answers to: its member (null for a guest basket) and its brand (null: unbound). */
-export interface BasketOwnership {
-  id: number
-  customerId: number | null
-  brandId: number | null
-}
-
-/**
- * The owner and brand of the basket of the business whose token this is, whatever its status
- * (a checked-out basket's token still names its orders). Only basket/access.ts reads this: every
- * call carrying a token passes through it.
- */
-export async function findBasketOwnership(
-  db: D1Database,
-  businessId: number,
-  token: string
-): Promise<BasketOwnership | null> {
-  const row = await db
-    .prepare(
-      `select id, customer_id, brand_id from baskets
-       where ${basketTokenMatch('?1')} and business_id = ?2`
-    )
-    .bind(await hashBasketToken(token), businessId)
-    .first<{ id: number; customer_id: number | null; brand_id: number | null }>()
-  return row ? { id: row.id, customerId: row.customer_id, brandId: row.brand_id } : null
-}
-
-/**
- * Binds an unbound basket to a brand of its business (a basket from before baskets had a brand,
- * or created by a call that named none) and answers the basket's brand after it: the one it
- * already had, the given one, or null when brandId is no brand of the business.
- */
-export async function bindBasketBrand(
-  db: D1Database,
-  basketId: number,
-  brandId: number
-): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `update baskets set brand_id = coalesce(brand_id,
-         (select b.id from brands b where b.id = ?2 and b.business_id = baskets.business_id))
-       where id = ?1 returning brand_id`
-    )
-    .bind(basketId, brandId)
-    .first<{ brand_id: number | null }>()
-  return row?.brand_id ?? null
-}
 
 // --- The basket as stored ---------------------------------------------------------------------
 
@@ -179,23 +130,26 @@ const LIVE_DEAL = `d.is_active = 1 and (d.starts_at is null or d.starts_at <= ?4
   and (d.ends_at is null or d.ends_at > ?4) and ${dealWithoutTobacco('d.id')}
   and ${dealAllowedAtStore('?1')}`
 
+/** The number of statements basketRowsStatements prepares. */
+export const BASKET_ROWS_STATEMENTS = 7
+
 /**
- * Everything stored of an active basket of the business, priced for its store, in one round trip.
- * Null when the basket is not an active basket of the business.
+ * The statements of findBasketRows (BASKET_ROWS_STATEMENTS of them), priced at `storeId`, for a
+ * caller that runs them in a batch beside other reads or after a change (ADR 065);
+ * basketRowsFrom reads their results.
  */
-export async function findBasketRows(
+export function basketRowsStatements(
   db: D1Database,
   businessId: number,
   basketId: number,
   storeId: number | null,
-  now: Date,
-  attempt = 0
-): Promise<BasketRows | null> {
+  now: Date
+): Array<D1PreparedStatement> {
   // ?1 store, ?2 business (the order the item fragments bind), ?3 basket, ?4 now. Every statement
   // binds all four, so the ones that do not need now still name ?4 (D1 refuses unused bindings).
   const q = (sql: string) =>
     db.prepare(sql).bind(storeId ?? 0, businessId, basketId, now.toISOString())
-  const [baskets, lines, selections, mealDeals, choices, deals, coupons] = await db.batch([
+  return [
     q(
       `select b.id, b.business_id, b.store_id, b.customer_id, b.status, b.fulfilment_method,
          b.fulfilment_timing, b.coupon_id, b.coupon_code, b.coupon_needs_reapply, b.tip,
@@ -256,13 +210,17 @@ export async function findBasketRows(
        from coupons c where c.id = (select coupon_id from baskets where id = ?3)
          and c.business_id = ?2 and ?4 is not null`
     ),
-  ])
+  ]
+}
+
+/**
+ * The basket basketRowsStatements' results describe, null when there is no such active basket.
+ * Priced at the store the statements named: a caller compares basket.store_id with it.
+ */
+export function basketRowsFrom(results: ReadonlyArray<D1Result<unknown>>): BasketRows | null {
+  const [baskets, lines, selections, mealDeals, choices, deals, coupons] = results
   const basket = (baskets?.results as Array<BasketRow> | undefined)?.[0]
   if (!basket) return null
-  // The basket moved to another store since the caller looked: price it at its own store.
-  if (basket.store_id !== storeId && attempt < 3) {
-    return findBasketRows(db, businessId, basketId, basket.store_id, now, attempt + 1)
-  }
   return {
     basket,
     lines: (lines?.results ?? []) as Array<LineRow>,
@@ -272,6 +230,28 @@ export async function findBasketRows(
     deals: (deals?.results ?? []) as Array<AutoDealRow>,
     coupon: ((coupons?.results ?? []) as Array<CouponRow>)[0] ?? null,
   }
+}
+
+/**
+ * Everything stored of an active basket of the business, priced for its store, in one round trip.
+ * Null when the basket is not an active basket of the business.
+ */
+export async function findBasketRows(
+  db: D1Database,
+  businessId: number,
+  basketId: number,
+  storeId: number | null,
+  now: Date,
+  attempt = 0
+): Promise<BasketRows | null> {
+  const rows = basketRowsFrom(
+    await db.batch(basketRowsStatements(db, businessId, basketId, storeId, now))
+  )
+  // The basket moved to another store since the caller looked: price it at its own store.
+  if (rows && rows.basket.store_id !== storeId && attempt < 3) {
+    return findBasketRows(db, businessId, basketId, rows.basket.store_id, now, attempt + 1)
+  }
+  return rows
 }
 
 /** A coupon of the business by its (upper-case) code. */
@@ -363,8 +343,13 @@ export async function commitBasket(
   basketId: number,
   version: number,
   now: Date,
-  statements: ReadonlyArray<D1PreparedStatement>
-): Promise<void> {
+  statements: ReadonlyArray<D1PreparedStatement>,
+  /**
+   * Reads run in the same batch after the change (the basket's answer, ADR 065): one round trip
+   * for the write and what it answers. Their results are returned, in order.
+   */
+  reads: ReadonlyArray<D1PreparedStatement> = []
+): Promise<Array<D1Result<unknown>>> {
   const guard = db
     .prepare(
       `update baskets set version = case when version = ?2 then version + 1 else 0 end,
@@ -372,7 +357,8 @@ export async function commitBasket(
     )
     .bind(basketId, version, now.toISOString())
   try {
-    await db.batch([guard, ...statements])
+    const results = await db.batch([guard, ...statements, ...reads])
+    return results.slice(1 + statements.length)
   } catch (error) {
     if (error instanceof Error && /CHECK constraint failed/i.test(error.message)) {
       const current = await db

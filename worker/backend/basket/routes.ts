@@ -49,6 +49,7 @@ import {
 import { createRobotChecker } from '../robot-check.ts'
 import { now } from '../../lib/clock.ts'
 import { dispatchEffects } from '../effects/relay.ts'
+import { executionContext, runInBackground } from '../../lib/background.ts'
 
 /** Basket (spec §7): lines, meal deals, coupon and tip, priced and totalled on the server. */
 export const basket = createDomain('Basket')
@@ -77,12 +78,19 @@ const call = (
   body: { businessId: number; brandId?: number | undefined }
 ): BasketCall => ({
   db: c.env.DB,
+  guarded: c.get('guardedBasket'),
   now: now(c.env),
   newBasketOwner: async () => ({
     brandId: body.brandId ?? null,
     customerId: await signedInMember(c, body.businessId),
   }),
-  dispatchEffects: (keys) => dispatchEffects(c.env, keys, now(c.env)),
+  // After the answer (ADR 065): the shopper does not wait for the queue; the cron's sweep hands
+  // on what this does not.
+  dispatchEffects: (keys) =>
+    runInBackground(executionContext(c), () => dispatchEffects(c.env, keys, now(c.env)), {
+      requestId: c.var.requestId,
+      event: 'effects not dispatched',
+    }),
 })
 
 basket.post(

@@ -605,11 +605,23 @@ export async function findOrderIdByBusinessOrderId(
   businessId: number,
   businessOrderId: string
 ): Promise<number | null> {
-  const row = await db
+  return orderIdFrom(await orderIdStatement(db, businessId, businessOrderId).all())
+}
+
+/** findOrderIdByBusinessOrderId's statement, to run last in the batch that makes the order. */
+export function orderIdStatement(
+  db: D1Database,
+  businessId: number,
+  businessOrderId: string
+): D1PreparedStatement {
+  return db
     .prepare('select id from orders where business_id = ?1 and business_order_id = ?2')
     .bind(businessId, businessOrderId)
-    .first<{ id: number }>()
-  return row?.id ?? null
+}
+
+/** The id orderIdStatement read, or null. */
+export function orderIdFrom(result: D1Result<unknown> | undefined): number | null {
+  return (result?.results as Array<{ id: number }> | undefined)?.[0]?.id ?? null
 }
 
 export function findOrderingBusiness(

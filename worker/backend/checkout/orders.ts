@@ -232,10 +232,24 @@ function supersededError(): AppError {
  * took). After the commit the effects are handed to the EFFECTS queue; nothing they do can fail
  * the placing. Idempotent: a second call answers the same summary and writes no second effect.
  */
-export async function confirmOrder(
-  env: RelayEnv,
-  input: { businessId: number; orderId: number; now: Date }
-): Promise<OrderSummary> {
+export async function confirmOrder(env: RelayEnv, input: ConfirmInput): Promise<OrderSummary> {
+  await placeOrder(env, input)
+  return orderSummary(env.DB, input.businessId, input.orderId)
+}
+
+interface ConfirmInput {
+  businessId: number
+  orderId: number
+  now: Date
+  /**
+   * How the placing's effects are handed to the queue: at once by default; a caller with the
+   * request's waitUntil hands them on after its answer (ADR 065).
+   */
+  handOn?: (dispatch: () => Promise<void>) => Promise<void>
+}
+
+/** confirmOrder without the summary, for a caller that answers something else (make payment). */
+export async function placeOrder(env: RelayEnv, input: ConfirmInput): Promise<void> {
   const db = env.DB
   const { businessId, orderId, now } = input
   log.annotate({ orderId, businessId })
@@ -243,7 +257,7 @@ export async function confirmOrder(
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   if (!isUnpaid(row.status)) {
     if (row.status === 'cancelled') throw supersededError()
-    return orderSummary(db, businessId, orderId)
+    return
   }
   let placed: D1Result | undefined
   try {
@@ -266,9 +280,9 @@ export async function confirmOrder(
   if ((placed?.meta.changes ?? 0) === 1) {
     // Counted once: only the confirm that moved the order counts, never a replay.
     countOrderPlaced({ orderId, businessId })
-    await dispatchEffects(env, placedEffectKeys(orderId), now)
+    const dispatch = () => dispatchEffects(env, placedEffectKeys(orderId), now)
+    await (input.handOn ? input.handOn(dispatch) : dispatch())
   }
-  return orderSummary(db, businessId, orderId)
 }
 
 function summaryLines(

@@ -23,13 +23,15 @@ import {
   assertStoreOpen,
   assertTotalAsShown,
   findStorePayment,
+  type StorePayment,
 } from './refusals.ts'
 import {
   draftOrderStatements,
-  findOrderIdByBusinessOrderId,
   findOrderIdByIdempotencyKey,
   findOrderingBrand,
   findOrderingBusiness,
+  orderIdFrom,
+  orderIdStatement,
 } from './orders-repo.ts'
 import { type CheckoutRow, findCheckoutRow } from './repo.ts'
 import { checkoutStartedEffectStatement } from './started-effect-row.ts'
@@ -93,12 +95,52 @@ function deliveryPlaceOf(row: CheckoutRow): (DeliveryPlace & { postcode: string 
   }
 }
 
+/** What makeDraft reads, started together; each awaited where its refusal comes in turn. */
+interface DraftReads {
+  basket: Promise<
+    [
+      Awaited<ReturnType<typeof readPricedBasket>>,
+      CheckoutRow,
+      Awaited<ReturnType<typeof findOrderingBusiness>>,
+      Awaited<ReturnType<typeof findOrderingBrand>>,
+    ]
+  >
+  payment: Promise<StorePayment>
+  memberEmail: Promise<void>
+}
+
+function draftReads(call: CheckoutCall, body: ProcessOrderRequest): DraftReads {
+  const { db, now } = call
+  return {
+    basket: requireBasket(call, body.businessId, body.basketToken).then((ref) =>
+      Promise.all([
+        readPricedBasket(
+          db,
+          body.businessId,
+          ref.id,
+          ref.storeId,
+          now,
+          creditHolderOf(call.caller)
+        ),
+        findCheckoutRow(db, ref.id),
+        findOrderingBusiness(db, body.businessId),
+        // The basket's brand (the basket guard made sure it is the calling brand when one is named).
+        findOrderingBrand(db, body.businessId, ref.id, body.brandId ?? null),
+      ])
+    ),
+    // The store the order names: assertOrderable refuses one that is not the basket's first.
+    payment: findStorePayment(db, body.businessId, body.storeId, now),
+    memberEmail: assertNotMemberEmail(call, body.businessId, body.emailAddress),
+  }
+}
+
 /** Every refusal of process-order, before anything is written. */
 async function assertOrderable(
   call: CheckoutCall,
   body: ProcessOrderRequest,
   basket: Basket,
-  row: CheckoutRow
+  row: CheckoutRow,
+  reads: Pick<DraftReads, 'payment' | 'memberEmail'>
 ): Promise<void> {
   const store = basket.store
   assertBasketUnchanged(
@@ -107,7 +149,7 @@ async function assertOrderable(
       basket.fulfilmentMethod === body.fulfilmentMethod &&
       basket.fulfilmentTiming === body.fulfilmentDetails.timing
   )
-  const payment = await findStorePayment(call.db, body.businessId, body.storeId, call.now)
+  const payment = await reads.payment
   assertStoreOpen(payment.availability, basket.slot?.type === 'asap')
   assertMethodAccepted(payment.paymentOptions, body.paymentMethod)
   assertContentsOrderable(basket)
@@ -136,7 +178,7 @@ async function assertOrderable(
   if (delivery && place) {
     requireDeliveryTo(payment.store.details, payment.store.schedule.zones, place)
   }
-  await assertNotMemberEmail(call, body.businessId, body.emailAddress)
+  await reads.memberEmail
 }
 
 function isUniqueOrderIdClash(error: unknown): boolean {
@@ -182,7 +224,7 @@ export async function quoteTax(
   call: CheckoutCall,
   body: { businessId: number; basketToken: string }
 ): Promise<TaxQuote> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket(call, body.businessId, body.basketToken)
   if (ref.storeId === null) return { addedTax: null }
   const [{ basket }, row, business] = await Promise.all([
     readPricedBasket(
@@ -213,20 +255,20 @@ export async function quoteTax(
 /** Makes the draft order of the basket, or refuses with nothing written. */
 async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise<OrderSummary> {
   const { db, now } = call
-  const existing = await findOrderIdByIdempotencyKey(db, body.businessId, body.idempotencyKey)
+  // Everything the draft is made from is read beside the idempotency check (ADR 065): one wave
+  // of reads, used only when the key made no order yet.
+  const existingRead = findOrderIdByIdempotencyKey(db, body.businessId, body.idempotencyKey)
+  const reads = draftReads(call, body)
+  for (const later of [reads.basket, reads.payment, reads.memberEmail]) {
+    void later.catch(() => undefined)
+  }
+  const existing = await existingRead
   // The key outlived its idempotency_keys row (24 h): the order it made is still the answer.
   if (existing !== null) return orderSummary(db, body.businessId, existing)
 
-  const ref = await requireBasket(db, body.businessId, body.basketToken)
-  const [{ basket, pricing }, row, business, brand] = await Promise.all([
-    readPricedBasket(db, body.businessId, ref.id, ref.storeId, now, creditHolderOf(call.caller)),
-    findCheckoutRow(db, ref.id),
-    findOrderingBusiness(db, body.businessId),
-    // The basket's brand (the basket guard made sure it is the calling brand when one is named).
-    findOrderingBrand(db, body.businessId, ref.id, body.brandId ?? null),
-  ])
+  const [{ basket, pricing }, row, business, brand] = await reads.basket
   const prefix = orderNumberPrefix(brand, business?.name ?? '')
-  await assertOrderable(call, body, basket, row)
+  await assertOrderable(call, body, basket, row, reads)
   const currency = business?.currency ?? 'GBP'
   const tax = await addedTax(call, body, basket, row, currency)
   // A guest's order belongs to the basket holder only, even on a basket a member once claimed.
@@ -242,7 +284,7 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
   for (let attempt = 1; ; attempt++) {
     const businessOrderId = newBusinessOrderId(prefix)
     try {
-      await db.batch([
+      const results = await db.batch([
         ...draftOrderStatements(db, now, {
           body: { ...body, referralCustomerId },
           basket,
@@ -257,8 +299,10 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
         }),
         // ADR 025's "checkout started", in the outbox with the draft (ADR 037).
         checkoutStartedEffectStatement(db, body.businessId, businessOrderId, now),
+        // The draft's id, read in the same round trip as its making (ADR 065).
+        orderIdStatement(db, body.businessId, businessOrderId),
       ])
-      const created = await findOrderIdByBusinessOrderId(db, body.businessId, businessOrderId)
+      const created = orderIdFrom(results.at(-1))
       if (created === null) throw new Error('draft order vanished after insert')
       return orderSummary(db, body.businessId, created)
     } catch (error) {

@@ -3,6 +3,7 @@ import { createTaxCalculator } from '../tax/create-tax-calculator.ts'
 import type { Context } from 'hono'
 import { countCheckoutFailure } from '../../lib/checkout-outcome.ts'
 import { dispatchEffects } from '../effects/relay.ts'
+import { executionContext, runInBackground } from '../../lib/background.ts'
 import { checkoutStartedEffectKey } from './started-effect-row.ts'
 import {
   AcceptTermsRequestSchema,
@@ -72,6 +73,7 @@ async function callOf(
 ): Promise<CheckoutCall> {
   return {
     db: c.env.DB,
+    guarded: c.get('guardedBasket'),
     now: now(c.env),
     caller: await callerOf(c, businessId, required),
     config: {
@@ -204,8 +206,13 @@ checkout.post(
       }
     )
     c.var.log.annotate({ orderId: order.draftOrderId, businessId: body.businessId })
-    // ADR 025's checkout started, written with the draft: to the queue now (ADR 037).
-    await dispatchEffects(c.env, [checkoutStartedEffectKey(order.businessOrderId)], now(c.env))
+    // ADR 025's checkout started, written with the draft: to the queue (ADR 037) after the
+    // answer, which does not wait for it (ADR 065); the cron's sweep hands on what this does not.
+    await runInBackground(
+      executionContext(c),
+      () => dispatchEffects(c.env, [checkoutStartedEffectKey(order.businessOrderId)], now(c.env)),
+      { requestId: c.var.requestId, event: 'effects not dispatched' }
+    )
     return order
   }
 )

@@ -22,7 +22,7 @@ import {
 } from '../../../schemas/checkout.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
-import { loadStore, readBasket, requireBasket } from '../basket/read.ts'
+import { type BasketLookup, loadStore, readBasket, requireBasket } from '../basket/read.ts'
 import type { Geocoder } from '../location/geocoder.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { addressErrorsFor } from '../../../schemas/address-form.ts'
@@ -54,7 +54,7 @@ export function creditHolderOf(caller: CheckoutCaller): number | null {
 }
 
 /** What every checkout call runs with. */
-export interface CheckoutCall {
+export interface CheckoutCall extends BasketLookup {
   db: D1Database
   now: Date
   caller: CheckoutCaller
@@ -130,7 +130,7 @@ export async function checkoutState(
   basketToken: string
 ): Promise<CheckoutState> {
   const { db, now, caller } = call
-  const ref = await requireBasket(db, businessId, basketToken)
+  const ref = await requireBasket({ db }, businessId, basketToken)
   const [basket, row] = await Promise.all([
     readBasket(db, businessId, ref.id, ref.storeId, now, creditHolderOf(caller)),
     findCheckoutRow(db, ref.id),
@@ -222,7 +222,7 @@ export async function setContactDetails(
   call: CheckoutCall,
   body: z.output<typeof SetContactDetailsRequestSchema>
 ): Promise<CheckoutState> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket(call, body.businessId, body.basketToken)
   await assertBusinessMobile(call.db, body.businessId, body.phoneNumber, 'phoneNumber')
   await assertNotMemberEmail(call, body.businessId, body.email)
   return saveCheckout(call, body, ref.id, {
@@ -288,7 +288,7 @@ export async function setDeliveryAddress(
   body: z.output<typeof SetDeliveryAddressRequestSchema>,
   geocoder: Geocoder
 ): Promise<CheckoutState> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket(call, body.businessId, body.basketToken)
   const address = await checkedAddress(call.db, body.businessId, body.address)
   const place = await locatedAddress(geocoder, address)
   if (ref.fulfilmentMethod === 'delivery' && ref.storeId !== null) {
@@ -307,7 +307,7 @@ export async function setBillingAddress(
   call: CheckoutCall,
   body: z.output<typeof SetBillingAddressRequestSchema>
 ): Promise<CheckoutState> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket(call, body.businessId, body.basketToken)
   const columns =
     'address' in body
       ? {
@@ -324,7 +324,7 @@ export async function acceptTerms(
   call: CheckoutCall,
   body: z.output<typeof AcceptTermsRequestSchema>
 ): Promise<CheckoutState> {
-  const ref = await requireBasket(call.db, body.businessId, body.basketToken)
+  const ref = await requireBasket(call, body.businessId, body.basketToken)
   return saveCheckout(call, body, ref.id, { terms_accepted_at: call.now.toISOString() })
 }
 

@@ -219,25 +219,45 @@ export function abandonUnpaidOrderStatement(
     .bind(orderId, before, now.toISOString())
 }
 
+/** Whose store credit a basket's answer counts: a member's id, or the basket's own member. */
+export type BasketCreditHolder = number | 'basket member'
+
 /**
  * The credit a member's basket can spend: their balance plus what the basket's own unpaid drafts
- * hold, since a new draft supersedes those and gives it back in the same batch.
+ * hold, since a new draft supersedes those and gives it back in the same batch. One statement, so
+ * the basket's answer reads it in the batch of its other reads (ADR 065); null without a holder
+ * (a guest's basket). basketCreditFrom reads its result.
  */
+export function basketCreditStatement(
+  db: D1Database,
+  holder: BasketCreditHolder,
+  basketId: number
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `select case when h.id is null then null else
+         coalesce((select sum(amount) from customer_credit_ledger where customer_id = h.id), 0)
+         + coalesce((select sum(${HELD}) from orders o
+                     where o.basket_id = ?2 and o.customer_id = h.id
+                       and o.status in ('draft', 'payment_failed')), 0) end as available
+       from (select coalesce(?1, (select customer_id from baskets where id = ?2)) as id) h`
+    )
+    .bind(holder === 'basket member' ? null : holder, basketId)
+}
+
+/** The credit basketCreditStatement read: null when the basket has no holder. */
+export function basketCreditFrom(result: D1Result<unknown> | undefined): number | null {
+  const row = (result?.results as Array<{ available: number | null }> | undefined)?.[0]
+  return row?.available ?? null
+}
+
+/** The credit a member's basket can spend (basketCreditStatement) for this member. */
 export async function creditAvailableForBasket(
   db: D1Database,
   customerId: number,
   basketId: number
 ): Promise<number> {
-  const row = await db
-    .prepare(
-      `select coalesce((select sum(amount) from customer_credit_ledger where customer_id = ?1), 0)
-         + coalesce((select sum(${HELD}) from orders o
-                     where o.basket_id = ?2 and o.customer_id = ?1
-                       and o.status in ('draft', 'payment_failed')), 0) as available`
-    )
-    .bind(customerId, basketId)
-    .first<{ available: number }>()
-  return row?.available ?? 0
+  return basketCreditFrom(await basketCreditStatement(db, customerId, basketId).all()) ?? 0
 }
 
 /**

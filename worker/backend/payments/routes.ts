@@ -34,6 +34,7 @@ import {
   verifyPayment,
 } from './service.ts'
 import { now } from '../../lib/clock.ts'
+import { executionContext, runInBackground } from '../../lib/background.ts'
 
 /** Payments (spec §7): make and verify payment, the hosted card page's data, member cards. */
 export const payments = createDomain('Payments')
@@ -63,7 +64,13 @@ payments.post(
     response: PaymentResultSchema,
     errors: ['not_found', 'conflict'],
   },
-  ({ body }, c) => makePayment(paymentsEnv(c), body, now(c.env))
+  ({ body }, c) =>
+    makePayment(paymentsEnv(c), body, now(c.env), (work) =>
+      runInBackground(executionContext(c), work, {
+        requestId: c.var.requestId,
+        event: 'effects not dispatched',
+      })
+    )
 )
 
 payments.post(

@@ -15,6 +15,7 @@ import { logError } from '../../lib/log.ts'
 import {
   assertPayable,
   confirmOrder,
+  placeOrder,
   findOrderById,
   findPayableOrder,
   isCouponUsedUp,
@@ -200,13 +201,15 @@ function expectedGateway(env: PaymentsEnv, method: MakePaymentRequest['paymentMe
 export async function makePayment(
   env: PaymentsEnv,
   body: MakePaymentRequest,
-  now: Date
+  now: Date,
+  /** Hands work on after the answer (the request's waitUntil): a cash placing's effects. */
+  afterAnswer?: (work: () => Promise<void>) => Promise<void>
 ): Promise<PaymentResult> {
   const { idempotencyKey, ...request } = body
   const answer = await idempotent(
     env.DB,
     { businessId: body.businessId, scope: 'payments.make', key: idempotencyKey, request, now },
-    () => startPayment(env, body, now)
+    () => startPayment(env, body, now, afterAnswer)
   )
   return answer.body
 }
@@ -214,7 +217,8 @@ export async function makePayment(
 async function startPayment(
   env: PaymentsEnv,
   body: MakePaymentRequest,
-  now: Date
+  now: Date,
+  afterAnswer?: (work: () => Promise<void>) => Promise<void>
 ): Promise<PaymentResult> {
   const db = env.DB
   if (body.paymentGateway !== expectedGateway(env, body.paymentMethod)) {
@@ -223,6 +227,13 @@ async function startPayment(
   if (body.paymentMethod === 'paymentCash' && body.cashConfirmed !== true) {
     throw fieldError('cashConfirmed', MESSAGES.cashConfirmRequired)
   }
+  // The return addresses are checked beside the order's reads (ADR 065); refusals keep their
+  // order: the order's, then each address's in turn.
+  const fields = ['successUrl', 'failureUrl', 'cancelUrl'] as const
+  const returnUrls = Promise.all(
+    fields.map((field) => isBusinessUrl(db, body.businessId, body[field]))
+  )
+  void returnUrls.catch(() => undefined)
   const order = await findPayableOrder(db, {
     businessId: body.businessId,
     brandId: body.brandId,
@@ -230,15 +241,14 @@ async function startPayment(
     basketToken: body.basketToken,
   })
   await assertPayable(db, order, body.paymentMethod, now)
-  for (const field of ['successUrl', 'failureUrl', 'cancelUrl'] as const) {
-    if (!(await isBusinessUrl(db, body.businessId, body[field]))) {
-      throw fieldError(field, MESSAGES.paymentReturnUrlInvalid)
-    }
-  }
+  const ours = await returnUrls
+  fields.forEach((field, index) => {
+    if (!ours[index]) throw fieldError(field, MESSAGES.paymentReturnUrlInvalid)
+  })
   // Paid in full by store credit (ADR 020): nothing to take, so no gateway is called, whatever
   // method the shopper chose; a zero attempt records it as cash does (confirmed at once).
-  if (order.total === 0) return payCash(env, order, body, now, true)
-  if (body.paymentMethod === 'paymentCash') return payCash(env, order, body, now)
+  if (order.total === 0) return payCash(env, order, body, now, { byCredit: true, afterAnswer })
+  if (body.paymentMethod === 'paymentCash') return payCash(env, order, body, now, { afterAnswer })
   if (body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex') {
     return startRealex(env, order, body, now)
   }
@@ -268,7 +278,10 @@ async function payCash(
   order: PayableOrder,
   body: MakePaymentRequest,
   now: Date,
-  byCredit = false
+  {
+    byCredit = false,
+    afterAnswer,
+  }: { byCredit?: boolean; afterAnswer?: (work: () => Promise<void>) => Promise<void> }
 ): Promise<PaymentResult> {
   const db = env.DB
   const at = now.toISOString()
@@ -300,10 +313,12 @@ async function payCash(
   ])
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
   if (paymentId === undefined) throw new Error('payment insert returned no id')
-  await confirmOrder(env, {
+  // Placed without reading its summary back: the answer is the payment (ADR 065).
+  await placeOrder(env, {
     businessId: order.businessId,
     orderId: order.orderId,
     now,
+    ...(afterAnswer ? { handOn: afterAnswer } : {}),
   })
   return paymentResult(db, await requirePayment(db, order.businessId, paymentId))
 }

@@ -347,23 +347,26 @@ export interface StoreLookup {
 const STORE_MATCH = `s.business_id = ?1 and s.is_active = 1
   and (?2 is null or s.slug = ?2) and (?3 is null or s.id = ?3)`
 
+/** What findStoreDetails answers: the store, its schedule and its rating. */
+export interface StoreDetailsFound {
+  store: StoreDetailsRecord
+  schedule: StoreSchedule
+  rating: StoreRatingRaw | undefined
+}
+
 /**
- * An active store of the business with its opening hours, current closures and active delivery
- * zones; one round trip. Null when not found.
+ * The statements of findStoreDetails, for a caller that runs them in a batch of its own beside
+ * other reads (the basket's answer, ADR 065); storeDetailsFrom reads their results.
  */
-export async function findStoreDetails(
+export function storeDetailsStatements(
   db: D1Database,
   businessId: number,
   lookup: StoreLookup,
   now: Date
-): Promise<{
-  store: StoreDetailsRecord
-  schedule: StoreSchedule
-  rating: StoreRatingRaw | undefined
-} | null> {
+): Array<D1PreparedStatement> {
   const params = [businessId, lookup.seoUrl ?? null, lookup.storeId ?? null] as const
   const ids = `select s.id from stores s where ${STORE_MATCH}`
-  const [stores, ratings, ...schedule] = await db.batch([
+  return [
     db
       .prepare(
         `select ${SUMMARY_COLUMNS}, s.business_id, s.description, s.phone, s.email
@@ -372,7 +375,14 @@ export async function findStoreDetails(
       .bind(...params),
     storeRatingsStatement(db, ids, params),
     ...scheduleStatements(db, ids, params, now),
-  ])
+  ]
+}
+
+/** The store storeDetailsStatements' results describe, or null when none matched. */
+export function storeDetailsFrom(
+  results: ReadonlyArray<D1Result<unknown>>
+): StoreDetailsFound | null {
+  const [stores, ratings, ...schedule] = results
   const row = (stores?.results as Array<StoreRow> | undefined)?.[0]
   if (!row) return null
   const { openingHours, ...rest } =
@@ -408,6 +418,19 @@ export async function findStoreDetails(
     schedule: { openingHours, ...rest, pausedUntil: row.paused_until },
     rating: ratingsByStore(ratings).get(row.id),
   }
+}
+
+/**
+ * An active store of the business with its opening hours, current closures and active delivery
+ * zones; one round trip. Null when not found.
+ */
+export async function findStoreDetails(
+  db: D1Database,
+  businessId: number,
+  lookup: StoreLookup,
+  now: Date
+): Promise<StoreDetailsFound | null> {
+  return storeDetailsFrom(await db.batch(storeDetailsStatements(db, businessId, lookup, now)))
 }
 
 /** An order's status and store, by its order number within the business. */

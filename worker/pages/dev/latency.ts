@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { RoundTripsSchema } from '../../../schemas/development.ts'
+import { type RoundTrips, RoundTripsSchema } from '../../../schemas/development.ts'
 import type { AppEnv } from '../../env.ts'
 import { type PurgeArea, purgePublicCache } from '../../lib/cache-purge.ts'
 import { nowMs } from '../../lib/clock.ts'
@@ -39,9 +39,13 @@ export async function devRoundTrips(c: Context<AppEnv>): Promise<Response> {
   const here = takeRoundTrips()
   const there = await c.var.backend.post('/dev/round-trips', { schema: RoundTripsSchema })
   takeRoundTrips()
+  const sum = <K extends keyof RoundTrips>(key: K) => here[key] + there[key]
   return c.json({
-    backendHops: here.backendHops + there.backendHops,
-    d1Sequential: here.d1Sequential + there.d1Sequential,
-    d1Statements: here.d1Statements + there.d1Statements,
-  })
+    backendHops: sum('backendHops'),
+    d1Sequential: sum('d1Sequential'),
+    d1Statements: sum('d1Statements'),
+    d1Primary: sum('d1Primary'),
+    d1Replica: sum('d1Replica'),
+    d1Background: sum('d1Background'),
+  } satisfies RoundTrips)
 }
