@@ -69,7 +69,9 @@ export function RegisterPage({
         <SocialSignInButtons providers={socialProviders} redirect={redirect} />
         <form method="post" action={routePath('register')} noValidate>
           <ErrorSummary id="register-form-error" errors={errors} idPrefix="register" />
-          {redirect ? <input type="hidden" name={REGISTER_FIELDS.redirect} value={redirect} /> : null}
+          {redirect ? (
+            <input type="hidden" name={REGISTER_FIELDS.redirect} value={redirect} />
+          ) : null}
           <NameFields idPrefix="register" errors={errors} values={values} />
           <EmailField idPrefix="register" errors={errors} values={values} />
           <TextField

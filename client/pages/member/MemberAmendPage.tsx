@@ -11,11 +11,7 @@ import type { PageChrome } from '../../lib/page-chrome.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { orderTimeLabel } from '../../lib/order-time.ts'
 import { AMEND_FIELDS } from '../../../schemas/forms/amend.ts'
-import {
-  AMEND_SEARCH_QUERY,
-  amendAddField,
-  amendLineField,
-} from '../../lib/member-order-paths.ts'
+import { AMEND_SEARCH_QUERY, amendAddField, amendLineField } from '../../lib/member-order-paths.ts'
 import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
 import { useText } from '../../lib/page-text.ts'
 
