@@ -12,15 +12,8 @@ import {
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { executionContext, finishInBackground } from '../lib/background.ts'
-import {
-  answersWithBasket,
-  carriesBasketToken,
-  forgetBasket,
-  LOCATED_RESERVE_PATH,
-  readBasketToken,
-  rememberBasket,
-  takesFulfilmentLocation,
-} from '../lib/cookies/basket.ts'
+import { forgetBasket, readBasketToken, rememberBasket } from '../lib/cookies/basket.ts'
+import type { EdgeRoutes } from '../lib/edge-routes.ts'
 import { TokenResponseSchema } from '../../schemas/auth.ts'
 import { CONTACT_REQUEST_PATH } from '../../schemas/content.ts'
 import type { Basket } from '../../schemas/basket.ts'
@@ -42,7 +35,7 @@ import { AppError } from '../lib/errors.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { readCache, writeCache } from '../lib/kv-cache.ts'
 import { invalidBody, readFormBody, readJsonBody } from '../lib/request-body.ts'
-import { BRAND_SCOPED_PATHS, publicCacheEntry } from '../lib/public-cache.ts'
+import { publicCacheEntry } from '../lib/public-cache.ts'
 import { refreshSession } from '../lib/shopper-session.ts'
 import { readLocation, savedFulfilmentLocation } from '../lib/cookies/location.ts'
 import { deviceIdFor } from '../lib/cookies/device.ts'
@@ -190,13 +183,23 @@ function responseHeaders(
  * to numbers, turns the access-token cookie into a bearer token (the only credential it forwards),
  * refuses a path with a %-escape (plain-path.ts) and cross-site state changes,
  * serves public answers from KV and passes every backend answer (a 429 included) through as is.
+ * What each call needs (brand scope, basket token, location, public cache) is what its backend
+ * route declares (`edge`): `edge` is the list the backend derives from them.
+ *
+ * @example app.route('/api', createProxy(BACKEND_EDGE_ROUTES))
  */
-export const proxy = new Hono<AppEnv>()
+export function createProxy(edge: EdgeRoutes): Hono<AppEnv> {
+  const proxy = new Hono<AppEnv>()
+  proxy.use(plainPaths())
+  proxy.use(sameOriginForStateChanges())
+  proxy.all('*', (c) => forward(c, edge))
+  proxy.onError((error, c) =>
+    errorEnvelopeResponse(error, c.var.requestId, shopLocaleOf(brandOf(c) ?? {}))
+  )
+  return proxy
+}
 
-proxy.use(plainPaths())
-proxy.use(sameOriginForStateChanges())
-
-proxy.all('*', async (c) => {
+async function forward(c: Context<AppEnv>, edge: EdgeRoutes): Promise<Response> {
   const url = new URL(c.req.url)
   const path = url.pathname.startsWith(API_PREFIX)
     ? url.pathname.slice(API_PREFIX.length) || '/'
@@ -206,10 +209,11 @@ proxy.all('*', async (c) => {
   if (STAFF_CALL.test(path)) throw new AppError('not_found', MESSAGES.pageNotFound)
   const method = c.req.method
   const brand = c.var.brand
-  const basketCall = carriesBasketToken(path)
+  const needs = edge.of(path)
+  const basketCall = needs.basketToken !== undefined
   const tenant: Inputs = { businessId: brand.businessId }
   // Baskets and orders belong to a brand (docs/decisions/012), as brand-scoped answers do.
-  if (BRAND_SCOPED_PATHS.has(path) || basketCall) tenant.brandId = brand.id
+  if (edge.isBrandScoped(path)) tenant.brandId = brand.id
   // A member's basket answers to their token only: renew a lapsed member session first, as a page
   // load does, so a member idle past the access token's 15 minutes still reaches their basket.
   if (basketCall && readSessionKind(c) === 'member') await refreshSession(c)
@@ -237,8 +241,8 @@ proxy.all('*', async (c) => {
       const json = await jsonBody(c.req.raw, tenant)
       if (basketCall) withBasketToken(c, json)
       withRefreshToken(c, path, json)
-      if (takesFulfilmentLocation(path)) withFulfilmentLocation(c, json)
-      if (path === LOCATED_RESERVE_PATH) withReserveLocation(c, json)
+      if (needs.location === 'fulfilment') withFulfilmentLocation(c, json)
+      if (needs.location === 'reserve') withReserveLocation(c, json)
       // The device id cookie is httpOnly: the island cannot send it, and a page must not choose it
       // (the referral guards compare it), so the proxy sets it as the no-JavaScript form does.
       if (path === PROCESS_ORDER_PATH) json.messagingDeviceId = deviceIdFor(c)
@@ -252,7 +256,11 @@ proxy.all('*', async (c) => {
 
   const search = query.toString()
   const target = `${path}${search ? `?${search}` : ''}`
-  const cached = await publicCacheEntry(method, path, brand.businessId, inputs)
+  const cached = await publicCacheEntry(
+    edge.cacheRule(method, path, false),
+    brand.businessId,
+    inputs
+  )
 
   if (cached) {
     const hit = await readCache<unknown>(c.env.CACHE, cached.key)
@@ -292,7 +300,7 @@ proxy.all('*', async (c) => {
       headers: privateHeaders,
     })
   }
-  if (answer.status === 200 && answersWithBasket(path)) {
+  if (answer.status === 200 && needs.basketToken === 'answers') {
     const payload: unknown = await answer.json()
     // newResponse keeps the Set-Cookie headers rememberBasket prepared on the context.
     return c.newResponse(JSON.stringify(withoutBasketToken(c, payload)), {
@@ -318,14 +326,10 @@ proxy.all('*', async (c) => {
     )
   }
   return new Response(answer.body, { status: answer.status, headers: privateHeaders })
-})
+}
 
 /** The request's brand, when the brand middleware found one before the error. */
 function brandOf(c: Context<AppEnv>): Brand | undefined {
   const brand: Brand | undefined = c.get('brand')
   return brand
 }
-
-proxy.onError((error, c) =>
-  errorEnvelopeResponse(error, c.var.requestId, shopLocaleOf(brandOf(c) ?? {}))
-)

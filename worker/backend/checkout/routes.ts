@@ -41,7 +41,7 @@ import {
 import { now } from '../../lib/clock.ts'
 
 /** Checkout (spec §7): contact, addresses, terms, the draft order, retail membership, tracking. */
-export const checkout = createDomain('Checkout')
+export const checkout = createDomain('Checkout', { edge: { basketToken: 'carries' } })
 
 const STATE =
   'Answers the CheckoutState: the basket (without its token), contact (a member’s own details ' +
