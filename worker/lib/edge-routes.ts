@@ -27,6 +27,11 @@ export interface EdgeNeeds {
    * latitude and longitude (spec §7).
    */
   location?: 'fulfilment' | 'reserve'
+  /**
+   * The body's messagingDeviceId is this browser's device id from its httpOnly cookie (ADR 021),
+   * whatever the call sent: a page's script cannot read it, and must not choose it.
+   */
+  deviceId?: true
 }
 
 /** One declared route's needs: the method in capitals, the backend path as declared. */

@@ -26,6 +26,10 @@ describe('the list derived from the routes', () => {
       basketToken: 'carries',
     })
     expect(BACKEND_EDGE_ROUTES.of('/member/cards')).toEqual({})
+    expect(BACKEND_EDGE_ROUTES.of('/checkout/process-order')).toEqual({
+      basketToken: 'carries',
+      deviceId: true,
+    })
   })
 
   it('scopes basket calls and declared paths to the brand, nothing else', () => {

@@ -173,6 +173,8 @@ checkout.post(
 checkout.post(
   '/checkout/process-order',
   {
+    // The referral guards compare the order's device with the code's (ADR 021).
+    edge: { deviceId: true },
     summary: 'Make the draft order of the basket (idempotent on idempotencyKey)',
     description:
       'Needs a bearer (guest or member). Prices, totals, slot and addresses come from the ' +
