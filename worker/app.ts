@@ -23,7 +23,8 @@ import { packshotFile } from './pages/media/packshot.ts'
 import { HEALTH_PATH, healthz } from './healthz.ts'
 import { PACKSHOT_PATH } from '../schemas/packshot.ts'
 import { MEDIA_PATH } from '../schemas/media.ts'
-import { proxy } from './proxy/index.ts'
+import { createProxy } from './proxy/index.ts'
+import { BACKEND_EDGE_ROUTES } from './backend/edge-routes.ts'
 import { storeConsoleProxy } from './proxy/store-console.ts'
 import { sameOriginForStateChanges } from './proxy/same-origin.ts'
 import { storeConsole } from './pages/store/index.tsx'
@@ -95,7 +96,12 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   // A fresh page cache hit of a public page, answered from the request alone before the
   // middleware below, which a hit does not need (ADR 064); anything else goes on.
   for (const { path, kind } of PUBLIC_PAGE_PATHS) app.get(path, pageCacheFastHit(kind))
-  app.use(backendClient(backendApp, { timeoutMs: options.backendTimeoutMs }))
+  app.use(
+    backendClient(backendApp, {
+      timeoutMs: options.backendTimeoutMs,
+      edgeRoutes: BACKEND_EDGE_ROUTES,
+    })
+  )
   app.use(brand())
   app.use(appSessionVersion())
   app.use(authSession())
@@ -113,7 +119,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   for (const path of DEVELOPMENT_ONLY_PATHS) app.use(path, developmentOnly())
   app.get(`${MEDIA_PATH}/*`, mediaFile)
   app.use(DEV_CLOCK_API_PATH, devClockMirror())
-  app.route('/api', proxy)
+  app.route('/api', createProxy(BACKEND_EDGE_ROUTES))
   // One check for the whole console (ADR 018): every state change under /store, its pages, forms
   // and proxy alike, comes from a page of this origin or is refused (403).
   for (const path of [STORE_CONSOLE_PATH, `${STORE_CONSOLE_PATH}/*`]) {

@@ -35,6 +35,7 @@ it('names files that exist, three to five for each change', () => {
     'a new language',
     "a shopper's page text",
     'a tax rate or provider',
+    'a new backend route',
   ])
   for (const { what, paths } of rows) {
     expect(paths.length, what).toBeGreaterThanOrEqual(3)

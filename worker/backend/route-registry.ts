@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import type { z } from 'zod'
 import type { ErrorCode } from '../../schemas/api-error.ts'
+import type { EdgeNeeds } from '../lib/edge-routes.ts'
 import { readJsonBody, readMultipartInput } from '../lib/request-body.ts'
 import { parseInput } from '../lib/validation.ts'
 import { guardBasketCall, takesOptionalBasketToken } from './basket/access.ts'
@@ -32,6 +33,13 @@ export interface RouteSpec<
    * internal_error and service_unavailable.
    */
   errors?: ReadonlyArray<ErrorCode>
+  /**
+   * What the edge does for the route (its public cache, brand scope, basket token, location;
+   * worker/lib/edge-routes.ts), over the domain's own `edge`. The proxy and the pages read it
+   * from the list worker/backend/edge-routes.ts derives; a route that declares none is private
+   * and gets only the business.
+   */
+  edge?: EdgeNeeds
 }
 
 export interface RouteInput<Q, B> {
@@ -49,6 +57,14 @@ export interface RouteDefinition {
   /** Hono path syntax (`/orders/:orderId`). */
   path: string
   spec: RouteSpec<z.ZodObject | undefined, z.ZodType | undefined, z.ZodType>
+  /** The route's edge needs: the domain's, then the route's own over them. */
+  edge: EdgeNeeds
+}
+
+/** What every route of a domain shares. */
+export interface DomainOptions {
+  /** Edge needs of every route of the domain (a route's own `edge` adds to them). */
+  edge?: EdgeNeeds
 }
 
 /** A backend domain: its Hono sub-app and the definitions of every route on it. */
@@ -83,19 +99,22 @@ export interface DomainBuilder extends Domain {
  * (basket/access.ts: a member's basket answers to that member only, another brand's basket is as
  * if absent), so no route can serve a basket past it.
  *
+ * `options.edge` is what every route of the domain needs of the edge (the basket domain's
+ * routes all carry the basket token).
+ *
  * @example
  * const stores = createDomain('Stores')
  * stores.post('/stores/details', { summary, body: StoreDetailsRequestSchema, response: StoreDetailsSchema },
  *   ({ body }, c) => findStore(c.env.DB, body))
  */
-export function createDomain(tag: string): DomainBuilder {
+export function createDomain(tag: string, options: DomainOptions = {}): DomainBuilder {
   const app = new Hono<BackendEnv>()
   const routes: Array<RouteDefinition> = []
 
   const register =
     (method: HttpMethod): Register =>
     (path, spec, handler) => {
-      routes.push({ method, path, spec })
+      routes.push({ method, path, spec, edge: { ...options.edge, ...spec.edge } })
       const basketTokenOptional = takesOptionalBasketToken(spec.body)
       app.on(method.toUpperCase(), path, async (c) => {
         const query = spec.query ? parseInput(spec.query, c.req.query()) : undefined

@@ -10,7 +10,8 @@ import { D1_BOOKMARK_HEADER } from './d1-sessions.ts'
 import { AppError } from './errors.ts'
 import { writeCache } from './kv-cache.ts'
 import { readParsedCache } from './parsed-cache.ts'
-import { PAGE_CACHE_RULES, publicCacheEntry } from './public-cache.ts'
+import type { EdgeRoutes } from './edge-routes.ts'
+import { publicCacheEntry } from './public-cache.ts'
 
 declare global {
   interface Env {
@@ -48,6 +49,11 @@ export interface BackendClientOptions {
    * the shopper reads their own writes from a replica.
    */
   bookmarks?: BookmarkRelay | undefined
+  /**
+   * What the backend's routes declare of the edge (worker/backend/edge-routes.ts): which answers
+   * a `cache: true` call keeps in KV. Without it no answer is cached.
+   */
+  edgeRoutes?: EdgeRoutes | undefined
 }
 
 export type QueryValue = string | number | boolean | null | undefined
@@ -63,9 +69,9 @@ export interface BackendCallOptions<S extends z.ZodType> {
   /** Sent as the Idempotency-Key header (a console action: a double submit acts once). */
   idempotencyKey?: string
   /**
-   * Serve and keep the answer in KV when the call is public (PAGE_CACHE_RULES: the proxy's
-   * PUBLIC_CACHE_RULES and the pages' own), under the same key the proxy uses, so pages and
-   * browsers share entries. Never with a token.
+   * Serve and keep the answer in KV when the call is public (its route declares `edge.cache`,
+   * pages-only rules included), under the same key the proxy uses, so pages and browsers share
+   * entries. Never with a token.
    */
   cache?: boolean
 }
@@ -248,8 +254,12 @@ export function createBackendClient(options: BackendClientOptions): BackendClien
       ...(query ?? {}),
       ...(body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {}),
     }
-    if (typeof inputs.businessId !== 'number') return null
-    return publicCacheEntry(method, path, inputs.businessId, inputs, PAGE_CACHE_RULES)
+    if (typeof inputs.businessId !== 'number' || !options.edgeRoutes) return null
+    return publicCacheEntry(
+      options.edgeRoutes.cacheRule(method, path, true),
+      inputs.businessId,
+      inputs
+    )
   }
 
   async function call<S extends z.ZodType>(

@@ -1,12 +1,12 @@
 import { clearBrandCache } from './brand-cache.ts'
 import { cacheKeyPrefix } from './kv-cache.ts'
-import { PAGE_CACHE_RULES } from './public-cache.ts'
 
 /**
- * What an operator's change can make stale, and the public KV scopes (PUBLIC_CACHE_RULES) each
- * area's answers are kept under. A change purges every entry of its areas' scopes for its
- * business, whatever the entries' inputs: a store's new hours change store search, nearby,
- * details and the directory alike, and a price change every catalogue answer of the business.
+ * What an operator's change can make stale, and the public KV scopes each area's answers are kept
+ * under (the routes' `edge.cache`; a test checks each is some area's). A change purges every
+ * entry of its areas' scopes for its business, whatever the entries' inputs: a store's new hours
+ * change store search, nearby, details and the directory alike, and a price change every
+ * catalogue answer of the business.
  */
 export const PURGE_AREAS = {
   // Brand name, colours, logo and white-label settings; the per-isolate brand map too.
@@ -49,11 +49,6 @@ export type PurgeArea = keyof typeof PURGE_AREAS
 export function scopesOf(areas: ReadonlyArray<PurgeArea>): Array<string> {
   return [...new Set(areas.flatMap((area) => PURGE_AREAS[area]))]
 }
-
-/** Every scope the proxy and the pages cache (a test checks that each one is some area's). */
-export const CACHED_SCOPES: ReadonlyArray<string> = Object.values(PAGE_CACHE_RULES).map(
-  (rule) => rule.scope
-)
 
 /** The KV operations a purge needs (the CACHE namespace; a recording fake in tests). */
 export type PurgeableKv = Pick<KVNamespace, 'list' | 'delete'>

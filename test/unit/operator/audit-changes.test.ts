@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { auditChanges } from '../../../worker/pages/store/operator/audit/audit-changes.ts'
-import { CACHED_SCOPES, PURGE_AREAS, scopesOf } from '../../../worker/lib/cache-purge.ts'
+import { PURGE_AREAS, scopesOf } from '../../../worker/lib/cache-purge.ts'
+import { BACKEND_EDGE_ROUTES } from '../../../worker/backend/edge-routes.ts'
 
 describe('auditChanges', () => {
   it('lists only the fields whose values differ, nested values as JSON', () => {
@@ -37,8 +38,10 @@ describe('auditChanges', () => {
 describe('purge areas', () => {
   it('name only scopes the proxy caches, and every cached scope belongs to some area', () => {
     const named = scopesOf(Object.keys(PURGE_AREAS) as Array<keyof typeof PURGE_AREAS>)
-    expect(named.filter((scope) => !CACHED_SCOPES.includes(scope))).toEqual([])
-    expect(CACHED_SCOPES.filter((scope) => !named.includes(scope))).toEqual([])
+    const cachedScopes = BACKEND_EDGE_ROUTES.cacheRules().map(([, rule]) => rule.scope)
+    expect(cachedScopes).toContain('recommended-items')
+    expect(named.filter((scope) => !cachedScopes.includes(scope))).toEqual([])
+    expect(cachedScopes.filter((scope) => !named.includes(scope))).toEqual([])
   })
 
   it('lists each scope once when areas share it', () => {

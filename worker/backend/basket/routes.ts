@@ -52,7 +52,7 @@ import { dispatchEffects } from '../effects/relay.ts'
 import { executionContext, runInBackground } from '../../lib/background.ts'
 
 /** Basket (spec §7): lines, meal deals, coupon and tip, priced and totalled on the server. */
-export const basket = createDomain('Basket')
+export const basket = createDomain('Basket', { edge: { basketToken: 'answers' } })
 
 const ANSWER =
   'Answers the whole basket: lines and meal deals at the store prices of now, automatic deals, ' +
@@ -96,6 +96,7 @@ const call = (
 basket.post(
   '/basket',
   {
+    edge: { location: 'fulfilment' },
     summary: 'Get the basket named by basketToken, or create an empty one',
     description:
       'A token naming an active basket of the business answers it; otherwise (none, unknown, ' +
@@ -122,6 +123,7 @@ basket.post(
 basket.post(
   '/basket/update',
   {
+    edge: { location: 'fulfilment' },
     summary: 'Switch the fulfilment method and/or change quantities (0 removes)',
     description: `A method change releases a held slot. ${LIMITS} ${ANSWER} ${SCOPE}`,
     body: UpdateBasketRequestSchema,
@@ -134,6 +136,7 @@ basket.post(
 basket.post(
   '/basket/items/add',
   {
+    edge: { location: 'fulfilment' },
     summary: 'Add an item with its option choices (same item and choices merge into one line)',
     description: `${ADD} ${ANSWER}`,
     body: AddBasketItemRequestSchema,
@@ -170,6 +173,7 @@ basket.post(
 basket.post(
   '/basket/meal-deals/add',
   {
+    edge: { location: 'fulfilment' },
     summary: 'Add a meal deal with its choices per section, priced as the deal plus premiums',
     description: `${ADD} ${ANSWER}`,
     body: AddMealDealRequestSchema,

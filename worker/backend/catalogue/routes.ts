@@ -61,6 +61,11 @@ import { now } from '../../lib/clock.ts'
 /** Catalogue (spec §7): categories, items priced per store, search, deals and banners. */
 export const catalogue = createDomain('Catalogue')
 
+// Catalogue answers carry store prices and stock; fulfilmentDate and every other input is in
+// the KV key. Banner counting, previous purchases and a basket's suggestions are private; the
+// store home's suggestions asked without a basket are the store's (a page keeps them).
+const CATALOGUE_TTL_SECONDS = 60
+
 const STORE_PRICING =
   "Items are priced for the store: its own price, was-price and stock override the item's, " +
   'and items it does not sell are left out.'
@@ -68,6 +73,7 @@ const STORE_PRICING =
 catalogue.post(
   '/catalogue/category-tree',
   {
+    edge: { cache: { scope: 'category-tree', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: "The store's category tree: categories with items it sells, with item counts",
     description:
       'Only active categories with at least one item the store sells; a count includes the ' +
@@ -86,6 +92,7 @@ catalogue.post(
 catalogue.post(
   '/catalogue/category',
   {
+    edge: { cache: { scope: 'category', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: 'A category by categoryId or categorySlug, with breadcrumbs and a page of its items',
     description:
       'Items of the category and its sub-categories, 24 a page by default: by position ' +
@@ -102,6 +109,7 @@ catalogue.post(
 catalogue.post(
   '/catalogue/menu-item',
   {
+    edge: { cache: { scope: 'menu-item', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: 'A menu item by itemId or itemSlug, with its options and breadcrumbs',
     description: `${STORE_PRICING} An item the store does not sell is 'Product not found'.`,
     body: MenuItemDetailsRequestSchema,
@@ -128,6 +136,7 @@ catalogue.post(
 catalogue.post(
   '/catalogue/menu-items',
   {
+    edge: { cache: { scope: 'menu-items', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: 'Menu items by menuItemIds, or the items of a deal (discountId, discountSectionId)',
     description: `${STORE_PRICING} By ids the answer keeps the order asked for.`,
     body: MenuItemListRequestSchema,
@@ -198,6 +207,15 @@ catalogue.post(
 catalogue.post(
   '/stores/recommended-items',
   {
+    edge: {
+      basketToken: 'carries',
+      cache: {
+        scope: 'recommended-items',
+        ttlSeconds: CATALOGUE_TTL_SECONDS,
+        uncachedWith: ['basketToken'],
+        pagesOnly: true,
+      },
+    },
     summary: 'Up to 12 items to suggest at the store: best sellers, then items on offer',
     description:
       "Best sellers from the store's orders, then items with a badge or a was-price; in stock, " +
@@ -224,6 +242,7 @@ catalogue.post(
 catalogue.post(
   '/catalogue/search',
   {
+    edge: { cache: { scope: 'catalogue-search', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: 'Global search: items, categories and deals, each paged',
     description:
       'Every word of searchTerm must match the start of a word of a name, description, tag or ' +
@@ -239,6 +258,7 @@ catalogue.post(
 catalogue.post(
   '/catalogue/deals',
   {
+    edge: { cache: { scope: 'deals', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: 'The deals live now (active, between their start and end)',
     body: DealListRequestSchema,
     response: DealListSchema,
@@ -259,6 +279,7 @@ catalogue.post(
 catalogue.post(
   '/catalogue/deal',
   {
+    edge: { cache: { scope: 'deal', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: 'A live deal by dealId or dealSlug, with its sections and their items',
     body: DealDetailsRequestSchema,
     response: DealDetailsSchema,
@@ -270,6 +291,7 @@ catalogue.post(
 catalogue.post(
   '/catalogue/banners',
   {
+    edge: { brandScoped: true, cache: { scope: 'banners', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: 'Banners for the store home, or a category page (categoryId)',
     description:
       'Active and in date, for the brand or the whole business, for every store or this one, ' +
@@ -295,6 +317,7 @@ catalogue.post(
 catalogue.post(
   '/catalogue/banner',
   {
+    edge: { cache: { scope: 'banner', ttlSeconds: CATALOGUE_TTL_SECONDS } },
     summary: 'A live banner by its slug',
     body: BannerDetailsRequestSchema,
     response: BannerSchema,

@@ -42,7 +42,7 @@ import {
 import { now } from '../../lib/clock.ts'
 
 /** Checkout (spec §7): contact, addresses, terms, the draft order, retail membership, tracking. */
-export const checkout = createDomain('Checkout')
+export const checkout = createDomain('Checkout', { edge: { basketToken: 'carries' } })
 
 const STATE =
   'Answers the CheckoutState: the basket (without its token), contact (a member’s own details ' +
@@ -175,6 +175,8 @@ checkout.post(
 checkout.post(
   '/checkout/process-order',
   {
+    // The referral guards compare the order's device with the code's (ADR 021).
+    edge: { deviceId: true },
     summary: 'Make the draft order of the basket (idempotent on idempotencyKey)',
     description:
       'Needs a bearer (guest or member). Prices, totals, slot and addresses come from the ' +

@@ -24,6 +24,7 @@ export const content = createDomain('Content')
 content.post(
   '/white-label/settings',
   {
+    edge: { brandScoped: true, cache: { scope: 'white-label-settings', ttlSeconds: 60 } },
     summary: 'White-label settings of a brand, every section of spec §9 merged with its defaults',
     body: WhiteLabelSettingsRequestSchema,
     response: WhiteLabelSettingsResponseSchema,
@@ -44,6 +45,7 @@ content.post(
 content.get(
   '/content/faqs',
   {
+    edge: { brandScoped: true },
     summary: 'Frequently asked questions of a business (and brand)',
     query: FaqsQuerySchema,
     response: FaqsResponseSchema,
@@ -59,6 +61,7 @@ content.get(
 content.get(
   '/content/blocks',
   {
+    edge: { brandScoped: true, cache: { scope: 'content-blocks', ttlSeconds: 60 } },
     summary:
       "A brand's active home, header and footer blocks (spec §7): its own over the business's",
     query: ContentBlocksQuerySchema,
@@ -80,6 +83,7 @@ content.get(
 content.post(
   '/content/stay-in-touch',
   {
+    edge: { brandScoped: true },
     summary: "The footer's Stay In Touch newsletter sign-up; repeating it is harmless",
     body: StayInTouchRequestSchema,
     response: StayInTouchResponseSchema,

@@ -129,6 +129,7 @@ location.post(
 location.post(
   '/location/interest',
   {
+    edge: { brandScoped: true },
     summary: 'Asks to be told when the business delivers to a postcode; repeating it is harmless',
     body: InterestRequestSchema,
     response: InterestResultSchema,

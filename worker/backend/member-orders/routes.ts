@@ -33,6 +33,7 @@ const NOT_YOURS = MEMBER_ORDER_NOT_YOURS
 memberOrdersDomain.post(
   '/member/dashboard',
   {
+    edge: { brandScoped: true },
     summary: 'The member dashboard: first name and the newest order',
     body: MemberDashboardRequestSchema,
     response: MemberDashboardSchema,
@@ -44,6 +45,7 @@ memberOrdersDomain.post(
 memberOrdersDomain.post(
   '/member/orders',
   {
+    edge: { brandScoped: true },
     summary: "The member's orders, newest first",
     description:
       'Spec §3 Orders list filter: dateFrom and dateTo (YYYY-MM-DD, the business local day, both ' +
@@ -58,6 +60,7 @@ memberOrdersDomain.post(
 memberOrdersDomain.post(
   '/member/orders/order',
   {
+    edge: { brandScoped: true },
     summary: 'One order of the member, with every Order field of spec §3',
     description: `Lines with their marks and substitutes, money, status history, refunds, payment, address or collection store, tracking while offered, and the review. ${NOT_YOURS}`,
     body: MemberOrderRequestSchema,
@@ -71,6 +74,7 @@ memberOrdersDomain.post(
 memberOrdersDomain.post(
   '/member/orders/reorder',
   {
+    edge: { brandScoped: true },
     summary: "Adds an order's lines to the basket at the same store",
     description:
       "Today's prices and availability; notAdded says what could not be added and why. A basket " +
@@ -90,6 +94,7 @@ memberOrdersDomain.post(
 memberOrdersDomain.post(
   '/member/reviews/add',
   {
+    edge: { brandScoped: true },
     summary: 'Review a delivered order (spec §7 Review add)',
     description:
       `starRating 1 to 5 ('${MESSAGES.ratingRequired}'), an optional comment, orderId (the order ` +

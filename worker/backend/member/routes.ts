@@ -7,9 +7,13 @@ import { listCountries } from './repo.ts'
 /** Member calls of spec §7; for now the public country lists used by address forms. */
 export const member = createDomain('Member')
 
+// The country lists change with a release, not with an operator's edit.
+const REFERENCE_TTL_SECONDS = 300
+
 member.get(
   '/countries',
   {
+    edge: { cache: { scope: 'countries', ttlSeconds: REFERENCE_TTL_SECONDS } },
     summary: 'Countries for addresses',
     query: CountriesQuerySchema,
     response: CountriesResponseSchema,
@@ -25,6 +29,7 @@ member.get(
 member.get(
   '/countries/billing',
   {
+    edge: { cache: { scope: 'countries-billing', ttlSeconds: REFERENCE_TTL_SECONDS } },
     summary: 'Countries accepted for billing addresses',
     query: CountriesQuerySchema,
     response: CountriesResponseSchema,

@@ -81,6 +81,7 @@ const NOT_TRACKED = `An order the caller may not track (no valid signed link) an
 orderAmendDomain.post(
   '/tracking/order/amend-window',
   {
+    edge: { basketToken: 'carries' },
     summary: 'Whether the order may be changed now, for whoever may track it (a guest by its link)',
     description: `As /member/orders/amend-window. ${NOT_TRACKED}`,
     body: TrackingAmendWindowRequestSchema,
@@ -99,6 +100,7 @@ orderAmendDomain.post(
 orderAmendDomain.post(
   '/tracking/order/amend',
   {
+    edge: { basketToken: 'carries' },
     summary: 'Changes the order until its cut-off, for whoever may track it (a guest by its link)',
     description: `As /member/orders/amend, the same rules and answers. ${NOT_TRACKED}`,
     body: TrackingAmendOrderRequestSchema,

@@ -55,6 +55,7 @@ function paymentsEnv(c: Context<BackendEnv>): Env & BackendAdapters & MarketingE
 payments.post(
   '/payments/make',
   {
+    edge: { basketToken: 'carries' },
     summary: 'Make payment',
     description:
       'Starts a payment of the draft order (amount from the order). Card (Realex): answers the ' +
@@ -76,6 +77,7 @@ payments.post(
 payments.post(
   '/payments/verify',
   {
+    edge: { basketToken: 'carries' },
     summary: 'Verify payment',
     description:
       "The payment's current state; confirms a paid order whose confirmation is missing.",
@@ -89,6 +91,7 @@ payments.post(
 payments.post(
   '/checkout/hpp/producer-data',
   {
+    edge: { basketToken: 'carries' },
     summary: 'Hosted card page producer data',
     description: 'The signed request (base64 values) of a pending card attempt.',
     body: HppProducerRequestSchema,
@@ -101,6 +104,7 @@ payments.post(
 payments.post(
   '/checkout/hpp/consumer-data',
   {
+    edge: { basketToken: 'carries' },
     summary: 'Hosted card page consumer data',
     description:
       "The card page's signed answer: verified before anything is read, recorded once; RESULT 00 " +
@@ -175,6 +179,7 @@ payments.post(
 payments.post(
   '/payments/apple-pay/validate-merchant',
   {
+    edge: { basketToken: 'carries' },
     summary: 'Apple Pay merchant validation',
     description:
       "Posts the merchant's identity to Apple's validationURL (Apple Pay gateway hosts only) over " +

@@ -18,6 +18,7 @@ export const referrals = createDomain('Referrals')
 referrals.get(
   '/referrals/offer',
   {
+    edge: { cache: { scope: 'referral-offer', ttlSeconds: 60 } },
     summary: "The business's referral offer (public)",
     description: 'active is false when the business takes no referrals.',
     query: ReferralQuerySchema,

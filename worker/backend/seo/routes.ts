@@ -24,9 +24,13 @@ import { findSitemap } from './repo.ts'
 /** SEO (spec §7 Other): sitemap files, pages and redirects by slug, metadata per path. */
 export const seo = createDomain('SEO')
 
+// Content pages, old slugs and head overrides change when an operator edits them (ADR 024).
+const SEO_TTL_SECONDS = 300
+
 seo.get(
   '/seo/sitemap',
   {
+    edge: { brandScoped: true },
     summary: "A brand's sitemap file: the index, or the URLs of a section",
     query: SitemapRequestSchema,
     response: SitemapSchema,
@@ -42,6 +46,7 @@ seo.get(
 seo.get(
   '/seo/page',
   {
+    edge: { brandScoped: true, cache: { scope: 'seo-page', ttlSeconds: SEO_TTL_SECONDS } },
     summary: "A content page by slug: the brand's own, else the business's for every brand",
     query: SeoPageRequestSchema,
     response: SeoPageSchema,
@@ -57,6 +62,7 @@ seo.get(
 seo.get(
   '/seo/redirect',
   {
+    edge: { cache: { scope: 'seo-redirect', ttlSeconds: SEO_TTL_SECONDS } },
     summary: 'Where an old slug leads, its chain followed to the end; null for none or a loop',
     query: SeoRedirectRequestSchema,
     response: SeoRedirectResponseSchema,
@@ -69,6 +75,7 @@ seo.get(
 seo.get(
   '/seo/metadata',
   {
+    edge: { brandScoped: true, cache: { scope: 'seo-metadata', ttlSeconds: SEO_TTL_SECONDS } },
     summary: "The operator's title, description, noindex and canonical for a page's path",
     query: SeoMetadataRequestSchema,
     response: SeoMetadataResponseSchema,
@@ -81,6 +88,7 @@ seo.get(
 seo.get(
   '/seo/district',
   {
+    edge: { cache: { scope: 'seo-district', ttlSeconds: SEO_TTL_SECONDS } },
     summary: "A postcode district's centre, where its landing page searches for stores",
     query: SeoDistrictRequestSchema,
     response: SeoDistrictSchema,

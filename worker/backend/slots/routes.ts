@@ -15,7 +15,7 @@ import { listTimeSlots, reserveTimeSlot } from './service.ts'
 import { now } from '../../lib/clock.ts'
 
 /** Time slots (spec §7): the slot list, reservations and the clock countdowns measure against. */
-export const slots = createDomain('Time slots')
+export const slots = createDomain('Time slots', { edge: { basketToken: 'carries' } })
 
 slots.get(
   '/time-slots/server-time',
@@ -51,6 +51,7 @@ slots.post(
 slots.post(
   '/time-slots/reserve',
   {
+    edge: { location: 'reserve' },
     summary: 'Hold a slot (or ASAP) for a basket for 15 minutes',
     description:
       'Without timeSlotTime it reserves ASAP (409 when ASAP is not available). Replaces the ' +

@@ -20,6 +20,11 @@ import { now } from '../../lib/clock.ts'
 /** Stores (spec §7): search, nearby, details or select, order status. */
 export const stores = createDomain('Stores')
 
+// Store answers carry availability (open/closed now), so they are kept briefly.
+const STORE_ANSWER_TTL_SECONDS = 60
+// A device id identifies the shopper's device, not the question: shoppers share the entry.
+const STORE_ANSWER_CACHE = { ttlSeconds: STORE_ANSWER_TTL_SECONDS, ignoredInputs: ['deviceId'] }
+
 const searchLimiter = (env: Env) => env.STORE_SEARCH_LIMITER
 const detailsLimiter = (env: Env) => env.STORE_DETAILS_LIMITER
 // Registered before the routes so an over-limit call is refused before its input is read.
@@ -30,6 +35,7 @@ stores.app.use('/stores/details', rateLimit('store-details', detailsLimiter))
 stores.post(
   '/stores/search',
   {
+    edge: { cache: { scope: 'store-search', ...STORE_ANSWER_CACHE } },
     summary: 'Stores nearest a postcode, or coordinates, with availability and delivery there',
     description:
       'A postcode is checked against the business postcode rules and geocoded; coordinates are ' +
@@ -49,6 +55,7 @@ stores.post(
 stores.post(
   '/stores/nearby',
   {
+    edge: { cache: { scope: 'store-nearby', ...STORE_ANSWER_CACHE } },
     summary: 'Stores nearest coordinates, with availability and delivery there',
     body: StoreNearbyRequestSchema,
     response: StoreSearchResultSchema,
@@ -71,6 +78,7 @@ stores.post(
 stores.post(
   '/stores/details',
   {
+    edge: { cache: { scope: 'store-details', ...STORE_ANSWER_CACHE } },
     summary: "A store's details, opening hours and availability, by seoUrl (its slug) or storeId",
     description:
       'With a postcode (checked against the business postcode rules) the answer says whether ' +
@@ -85,6 +93,7 @@ stores.post(
 stores.post(
   '/stores/order-status',
   {
+    edge: { brandScoped: true },
     summary: "An order's status by its order number (businessOrderId), without personal data",
     body: OrderStatusRequestSchema,
     response: OrderStatusSchema,
@@ -96,6 +105,7 @@ stores.post(
 stores.post(
   '/stores/directory',
   {
+    edge: { cache: { scope: 'store-directory', ttlSeconds: STORE_ANSWER_TTL_SECONDS } },
     summary: 'Every active store of the business, by town then name, a page at a time',
     body: StoreDirectoryRequestSchema,
     response: StoreDirectorySchema,

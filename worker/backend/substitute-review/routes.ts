@@ -64,6 +64,7 @@ substituteReview.app.use(
 substituteReview.post(
   '/tracking/order/reject-substitute',
   {
+    edge: { basketToken: 'carries' },
     summary: 'Sends back one substitute of a picked order, for whoever may track it',
     description:
       'The callers of /tracking/order: a guest by the signed link (token), the member, the ' +

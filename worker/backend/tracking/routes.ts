@@ -6,7 +6,10 @@ import { createDomain } from '../route-registry.ts'
 import { trackedReceipt, trackOrder } from './service.ts'
 
 /** Live order tracking (spec §4 tracking; ADR 019): the snapshot a tracking page renders and polls. */
-export const tracking = createDomain('Tracking')
+export const tracking = createDomain('Tracking', {
+  // The tracking page's polling: a guest's order is theirs by its basket (ADR 019).
+  edge: { basketToken: 'carries' },
+})
 
 // Order numbers and link tokens must not be guessable by trying (issue 36): 20 lookups a minute
 // per shopper IP, its own count on the AUTH_LIMITER binding (the allowance for guessable secrets).

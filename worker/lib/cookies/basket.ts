@@ -9,50 +9,6 @@ import {
 import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
 import { clearCookie, readCookie, writeCookie } from './cookies.ts'
 
-/**
- * Backend paths whose JSON bodies carry the basket token: the proxy sets it from the httpOnly
- * cookie (a browser cannot choose another basket) and removes any token the browser sent.
- */
-const BASKET_TOKEN_PATH_PREFIXES = [
-  '/basket',
-  '/time-slots',
-  '/stores/recommended-items',
-  '/checkout',
-  '/payments',
-  // The tracking page's polling: a guest's order is theirs by its basket (ADR 019).
-  '/tracking',
-]
-
-/** Basket calls that take a fulfilmentLocation (spec §3): where the shopper searched from. */
-const LOCATED_BASKET_PATHS: ReadonlySet<string> = new Set([
-  '/basket',
-  '/basket/update',
-  '/basket/items/add',
-  '/basket/meal-deals/add',
-])
-
-export function takesFulfilmentLocation(path: string): boolean {
-  return LOCATED_BASKET_PATHS.has(path)
-}
-
-/** Slot reservation takes where the shopper is as postcode, latitude and longitude (spec §7). */
-export const LOCATED_RESERVE_PATH = '/time-slots/reserve'
-
-/** Backend paths whose answers may issue a basket token (get-or-create, add item, add meal deal). */
-const BASKET_ANSWER_PATH_PREFIX = '/basket'
-
-function hasPrefix(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`)
-}
-
-export function carriesBasketToken(path: string): boolean {
-  return BASKET_TOKEN_PATH_PREFIXES.some((prefix) => hasPrefix(path, prefix))
-}
-
-export function answersWithBasket(path: string): boolean {
-  return hasPrefix(path, BASKET_ANSWER_PATH_PREFIX)
-}
-
 /** The shopper's basket token from its httpOnly cookie, if it is well formed. */
 export function readBasketToken(c: Context): string | undefined {
   const parsed = BasketTokenSchema.safeParse(readCookie(c, COOKIE_NAMES.basket))
