@@ -1,3 +1,4 @@
+import { placeUnlessPlacedStatement } from './repo.ts'
 /*
  * The directory's key index (ADR 056, migrations-directory/0003): the business behind a key a call
  * may arrive with alone, for the keys that do not carry their business themselves.
@@ -17,9 +18,7 @@ export async function indexKey(
 ): Promise<void> {
   if (!directory) return
   await directory.batch([
-    directory
-      .prepare('insert into businesses (id, shard) values (?1, ?2) on conflict (id) do nothing')
-      .bind(entry.businessId, entry.shard),
+    placeUnlessPlacedStatement(directory, entry.businessId, entry.shard),
     directory
       .prepare('insert or ignore into business_keys (kind, key, business_id) values (?1, ?2, ?3)')
       .bind(entry.kind, entry.key, entry.businessId),
@@ -66,11 +65,7 @@ export async function indexShardKeys(
   if (entries.length === 0) return 0
   const businesses = [...new Set(entries.map((entry) => entry.business_id))]
   const written = await directory.batch([
-    ...businesses.map((id) =>
-      directory
-        .prepare('insert into businesses (id, shard) values (?1, ?2) on conflict (id) do nothing')
-        .bind(id, shard)
-    ),
+    ...businesses.map((id) => placeUnlessPlacedStatement(directory, id, shard)),
     ...entries.map((entry) =>
       directory
         .prepare('insert or ignore into business_keys (kind, key, business_id) values (?1, ?2, ?3)')

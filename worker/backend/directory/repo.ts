@@ -3,6 +3,20 @@
  * business of a host. It is its own D1 database (the DIRECTORY binding), never a shard.
  */
 
+/**
+ * Places a business on `shard` unless the directory places it already: what a host, key or slug
+ * claim writes first, as each needs its business's row.
+ */
+export function placeUnlessPlacedStatement(
+  db: D1Database,
+  businessId: number,
+  shard: string
+): D1PreparedStatement {
+  return db
+    .prepare('insert into businesses (id, shard) values (?1, ?2) on conflict (id) do nothing')
+    .bind(businessId, shard)
+}
+
 /** The shard (a D1 binding's name) a business lives on, or null when the directory does not place it. */
 export async function shardOfBusiness(db: D1Database, businessId: number): Promise<string | null> {
   const row = await db
@@ -109,9 +123,7 @@ export async function claimHost(
   claim: { host: string; brandId: number; businessId: number; shard: string }
 ): Promise<boolean> {
   const [, , owner] = await db.batch([
-    db
-      .prepare('insert into businesses (id, shard) values (?1, ?2) on conflict (id) do nothing')
-      .bind(claim.businessId, claim.shard),
+    placeUnlessPlacedStatement(db, claim.businessId, claim.shard),
     db
       .prepare(
         `insert into hosts (host, brand_id, business_id) values (?1, ?2, ?3)

@@ -1,3 +1,4 @@
+import { placeUnlessPlacedStatement } from './repo.ts'
 /*
  * Brand slugs claimed in the directory (migrations-directory/0004, ADR 063): a slug is unique
  * across every shard, and a shard knows only its own brands, so the claim is the directory's one
@@ -18,9 +19,7 @@ export interface SlugClaim {
  */
 export async function claimSlug(directory: D1Database, claim: SlugClaim): Promise<boolean> {
   const [, , owner] = await directory.batch([
-    directory
-      .prepare('insert into businesses (id, shard) values (?1, ?2) on conflict (id) do nothing')
-      .bind(claim.businessId, claim.shard),
+    placeUnlessPlacedStatement(directory, claim.businessId, claim.shard),
     directory
       .prepare(
         'insert into brand_slugs (slug, business_id, brand_id) values (?1, ?2, ?3) on conflict (slug) do nothing'
@@ -66,11 +65,7 @@ export async function reconcileShardSlugs(
   const businesses = [...new Set(brands.map((brand) => brand.business_id))]
   const ofThisShard = 'select id from businesses where shard = ?2 and moving_to is null'
   const written = await directory.batch([
-    ...businesses.map((id) =>
-      directory
-        .prepare('insert into businesses (id, shard) values (?1, ?2) on conflict (id) do nothing')
-        .bind(id, shard)
-    ),
+    ...businesses.map((id) => placeUnlessPlacedStatement(directory, id, shard)),
     directory
       .prepare(
         `delete from brand_slugs
