@@ -32,6 +32,21 @@ export interface EdgeNeeds {
    * whatever the call sent: a page's script cannot read it, and must not choose it.
    */
   deviceId?: true
+  /**
+   * The session's tokens, which live in httpOnly cookies only (ADR 009): `answers`, a 200 answer
+   * is a TokenResponse whose tokens go into the cookies (the browser learns the session kind);
+   * `exchange`, as `answers`, and a refresh grant takes the refresh token from its cookie; `ends`,
+   * the refresh token from its cookie goes into the body and the session ends in this browser
+   * whatever the backend answered. A token sent by the browser is dropped on every call.
+   */
+  sessionTokens?: 'answers' | 'exchange' | 'ends'
+  /**
+   * A multipart body through the shop's /api may be this large (bytes) instead of a form's
+   * (FORM_BODY_MAX_BYTES): the contact form's attachments (spec §5). Declared apart from the
+   * route's own `multipart.maxBytes`, which the operator's upload routes set larger than the
+   * shop's /api accepts; the backend refuses at load one that exceeds the route's own.
+   */
+  multipartMaxBytes?: number
 }
 
 /** One declared route's needs: the method in capitals, the backend path as declared. */
@@ -66,6 +81,17 @@ export class EdgeRoutes {
       // needs the edge today, and one that does is refused here rather than silently missed.
       if (declared && path.includes(':')) {
         throw new Error(`Edge needs on a path with a parameter: ${method} ${path}`)
+      }
+      // A token answer kept in KV would hand one shopper's session to every other.
+      if (cache && pathNeeds.sessionTokens) {
+        throw new Error(`A session token answer may not be cached: ${method} ${path}`)
+      }
+      const { multipartMaxBytes } = pathNeeds
+      if (
+        multipartMaxBytes !== undefined &&
+        (!Number.isSafeInteger(multipartMaxBytes) || multipartMaxBytes <= 0)
+      ) {
+        throw new Error(`A multipart limit must be a positive whole number: ${method} ${path}`)
       }
       const known = byPath.get(path)
       if (known && JSON.stringify(known) !== JSON.stringify(pathNeeds)) {

@@ -1,15 +1,9 @@
-import { CONTACT_BODY_MAX_BYTES, FORM_BODY_MAX_BYTES } from '../../schemas/constants.ts'
-import { CONTACT_REQUEST_PATH } from '../../schemas/content.ts'
+import { FORM_BODY_MAX_BYTES } from '../../schemas/constants.ts'
 import { convertIds, convertQueryIds } from '../lib/ids.ts'
 import { invalidBody, readFormBody, readJsonBody } from '../lib/request-body.ts'
 import { type Inputs, proxyCall, proxyMiddleware } from './call.ts'
 
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-
-// Multipart calls whose uploads are larger than a form's (spec §5: the contact form's files[]).
-const MULTIPART_BODY_LIMITS: ReadonlyMap<string, number> = new Map([
-  [CONTACT_REQUEST_PATH, CONTACT_BODY_MAX_BYTES],
-])
 
 /** The JSON body (size and depth capped) with ids converted and the tenant fields set. */
 async function jsonBody(request: Request, tenant: Inputs): Promise<Inputs> {
@@ -18,9 +12,12 @@ async function jsonBody(request: Request, tenant: Inputs): Promise<Inputs> {
   return { ...(convertIds(parsed) as Inputs), ...tenant }
 }
 
-/** A multipart body (the contact form, spec §5) with ids converted and tenant fields set. */
-async function formBody(request: Request, path: string, tenant: Inputs): Promise<FormData> {
-  const form = await readFormBody(request, MULTIPART_BODY_LIMITS.get(path) ?? FORM_BODY_MAX_BYTES)
+/**
+ * A multipart body with ids converted and tenant fields set: at most a form's size unless the
+ * route declares a larger one (`multipartMaxBytes`: the contact form's attachments, spec §5).
+ */
+async function formBody(request: Request, maxBytes: number, tenant: Inputs): Promise<FormData> {
+  const form = await readFormBody(request, maxBytes)
   const converted = new FormData()
   const fields: Inputs = {}
   for (const [key, value] of form) {
@@ -50,7 +47,8 @@ export function callInputs() {
     if (METHODS_WITH_BODY.has(c.req.method)) {
       const contentType = c.req.header('content-type') ?? ''
       if (contentType.startsWith('multipart/form-data')) {
-        call.form = await formBody(c.req.raw, call.path, call.tenant)
+        const maxBytes = call.needs.multipartMaxBytes ?? FORM_BODY_MAX_BYTES
+        call.form = await formBody(c.req.raw, maxBytes, call.tenant)
       } else if (contentType === '' || contentType.startsWith('application/json')) {
         call.json = await jsonBody(c.req.raw, call.tenant)
       } else {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
 import { backendDomains } from '../../../worker/backend/index.ts'
-import { BACKEND_EDGE_ROUTES } from '../../../worker/backend/edge-routes.ts'
+import { CONTACT_BODY_MAX_BYTES } from '../../../schemas/constants.ts'
+import { CONTACT_REQUEST_PATH } from '../../../schemas/content.ts'
+import { BACKEND_EDGE_ROUTES, edgeRoutesOf } from '../../../worker/backend/edge-routes.ts'
+import type { RouteDefinition } from '../../../worker/backend/route-registry.ts'
 import { EdgeRoutes } from '../../../worker/lib/edge-routes.ts'
 
 /*
@@ -30,6 +34,30 @@ describe('the list derived from the routes', () => {
       basketToken: 'carries',
       deviceId: true,
     })
+  })
+
+  it('says which calls carry, answer and end the session’s tokens, and which take uploads', () => {
+    expect(BACKEND_EDGE_ROUTES.of('/oauth/token')).toEqual({ sessionTokens: 'exchange' })
+    expect(BACKEND_EDGE_ROUTES.of('/auth/register')).toEqual({ sessionTokens: 'answers' })
+    expect(BACKEND_EDGE_ROUTES.of('/auth/change-password')).toEqual({ sessionTokens: 'answers' })
+    expect(BACKEND_EDGE_ROUTES.of('/auth/logout')).toEqual({ sessionTokens: 'ends' })
+    expect(BACKEND_EDGE_ROUTES.of('/auth/otp/send')).toEqual({})
+    const tokenPaths = BACKEND_EDGE_ROUTES.paths()
+      .filter(([, needs]) => needs.sessionTokens !== undefined)
+      .map(([path]) => path)
+    expect(tokenPaths.sort()).toEqual([
+      '/auth/change-password',
+      '/auth/logout',
+      '/auth/register',
+      '/oauth/token',
+    ])
+    expect(BACKEND_EDGE_ROUTES.of(CONTACT_REQUEST_PATH)).toEqual({
+      multipartMaxBytes: CONTACT_BODY_MAX_BYTES,
+    })
+    const uploadPaths = BACKEND_EDGE_ROUTES.paths()
+      .filter(([, needs]) => needs.multipartMaxBytes !== undefined)
+      .map(([path]) => path)
+    expect(uploadPaths).toEqual([CONTACT_REQUEST_PATH])
   })
 
   it('scopes basket calls and declared paths to the brand, nothing else', () => {
@@ -93,6 +121,45 @@ describe('EdgeRoutes', () => {
           { method: 'GET', path: '/other-things', needs: { cache: rule } },
         ])
     ).toThrow(/scope things/)
+  })
+
+  it('refuses a token answer kept in KV and a multipart limit that is no size', () => {
+    expect(
+      () =>
+        new EdgeRoutes([
+          { method: 'POST', path: '/tokens', needs: { sessionTokens: 'answers', cache: rule } },
+        ])
+    ).toThrow(/may not be cached/)
+    for (const multipartMaxBytes of [0, -1, 1.5, Number.NaN]) {
+      expect(
+        () => new EdgeRoutes([{ method: 'POST', path: '/up', needs: { multipartMaxBytes } }]),
+        String(multipartMaxBytes)
+      ).toThrow(/positive whole number/)
+    }
+    expect(
+      () =>
+        new EdgeRoutes([{ method: 'POST', path: '/auth/:kind', needs: { sessionTokens: 'ends' } }])
+    ).toThrow(/parameter/)
+  })
+
+  it('refuses an edge multipart limit above the route’s own, or on a route without uploads', () => {
+    const route = (spec: RouteDefinition['spec'], multipartMaxBytes: number): RouteDefinition => ({
+      method: 'post',
+      path: '/up',
+      spec,
+      edge: { multipartMaxBytes },
+    })
+    const uploads: RouteDefinition['spec'] = {
+      summary: 'up',
+      response: z.object({}),
+      multipart: { maxBytes: 1000 },
+    }
+    expect(edgeRoutesOf([{ routes: [route(uploads, 1000)] }]).of('/up')).toEqual({
+      multipartMaxBytes: 1000,
+    })
+    expect(() => edgeRoutesOf([{ routes: [route(uploads, 1001)] }])).toThrow(/above the route/)
+    const { multipart: _none, ...noUploads } = uploads
+    expect(() => edgeRoutesOf([{ routes: [route(noUploads, 10)] }])).toThrow(/above the route/)
   })
 
   it('lets a path with parameters through when it needs nothing, and knows nothing of it', () => {

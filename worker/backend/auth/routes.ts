@@ -99,6 +99,7 @@ auth.post(
     body: TokenRequestSchema,
     response: TokenResponseSchema,
     errors: ['unauthorized', 'conflict', 'not_found', 'rate_limited'],
+    edge: { sessionTokens: 'exchange' },
   },
   async ({ body }, c) => {
     const deps = authDeps(c)
@@ -185,6 +186,7 @@ auth.post(
     body: RegisterRequestSchema,
     response: TokenResponseSchema,
     errors: ['conflict', 'not_found', 'rate_limited'],
+    edge: { sessionTokens: 'answers' },
   },
   async ({ body }, c) => {
     await limitAuth(c, 'register', body.email)
@@ -203,6 +205,7 @@ auth.post(
     description: 'Idempotent: tokens that are unknown or already ended are not an error.',
     body: LogoutRequestSchema,
     response: LogoutResponseSchema,
+    edge: { sessionTokens: 'ends' },
   },
   async ({ body }, c) => {
     await logout(authDeps(c), body.businessId, body.refresh_token, bearerToken(c))
@@ -220,6 +223,7 @@ auth.post(
     body: ChangePasswordRequestSchema,
     response: TokenResponseSchema,
     errors: ['unauthorized', 'forbidden', 'rate_limited'],
+    edge: { sessionTokens: 'answers' },
   },
   async ({ body }, c) => {
     const caller = await authenticate(c, { businessId: body.businessId })

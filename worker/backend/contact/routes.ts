@@ -64,6 +64,7 @@ contact.post(
     multipart: { maxBytes: CONTACT_BODY_MAX_BYTES },
     response: ContactRequestedSchema,
     errors: ['not_found', 'payload_too_large', 'rate_limited'],
+    edge: { multipartMaxBytes: CONTACT_BODY_MAX_BYTES },
   },
   async ({ body }, c) =>
     submitContactRequest(

@@ -12,22 +12,12 @@ import { clearCookie, readCookie, writeCookie } from './cookies.ts'
  */
 export const SESSION_KIND_COOKIE = COOKIE_NAMES.sessionKind
 
-/** Backend paths whose 200 answer is a TokenResponse: the proxy moves its tokens into cookies. */
-const TOKEN_ANSWER_PATHS: ReadonlySet<string> = new Set([
-  '/oauth/token',
-  '/auth/register',
-  '/auth/change-password',
-])
-
-/** The backend path that ends a session (its refresh token comes from the cookie). */
+/**
+ * The backend addresses the sign-in and sign-out pages call (the /api proxy reads what a call does
+ * with the session's tokens from its route's `sessionTokens`, not from these).
+ */
 export const BACKEND_LOGOUT_PATH = '/auth/logout'
-
-/** Backend path of the token exchange. */
 export const BACKEND_TOKEN_PATH = '/oauth/token'
-
-export function answersWithTokens(path: string): boolean {
-  return TOKEN_ANSWER_PATHS.has(path)
-}
 
 /** What the browser may know of a sign-in: never the tokens. */
 export interface SessionInfo {
