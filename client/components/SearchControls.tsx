@@ -1,8 +1,8 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
-import { deviceLocationSearchPath } from '../lib/device-location.ts'
+import type { FormEvent, ReactNode } from 'react'
 import { routePath } from '../lib/routes.ts'
 import { STORE_SEARCH_QUERY, type StoreSearchVariant } from '../lib/store-search.ts'
 import { AlertIcon, LocateIcon, SearchIcon } from './icons.tsx'
+import { useDeviceLocationSearch } from './use-device-location-search.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
 
@@ -41,18 +41,8 @@ export function DeviceLocationButton({
   onError: (message: string) => void
   returnTo?: string | undefined
 }) {
-  const [locating, setLocating] = useState(false)
+  const { locating, locate } = useDeviceLocationSearch({ variant, onError, returnTo })
   const text = useText()
-  function locate() {
-    setLocating(true)
-    deviceLocationSearchPath(variant, returnTo).then(
-      (path) => window.location.assign(path),
-      (failure: unknown) => {
-        setLocating(false)
-        onError(failure instanceof Error ? failure.message : String(failure))
-      }
-    )
-  }
   return (
     <button
       type="button"

@@ -113,7 +113,7 @@ export function PaymentForm({
   const [walletSheet, setWalletSheet] = useState<WalletChoice | null>(null)
   const [cashConfirmed, setCashConfirmed] = useState(false)
   const placing = usePlaceOrder({ order, origin, savedCards, cardGateway })
-  const { busy, setBusy, error, setError } = placing
+  const { busy, error, showFieldError } = placing
 
   const device = useWalletAvailability()
   // The sandbox sheet stands in for the device's wallet, so it is offered from the first render.
@@ -132,9 +132,8 @@ export function PaymentForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (busy) return
-    placing.setSlotLapsed(false)
     if (!choice) {
-      setError({ field: 'choice', message: MESSAGES.paymentSourceRequired })
+      showFieldError({ field: 'choice', message: MESSAGES.paymentSourceRequired })
       return
     }
     if (choice === 'new-card') {
@@ -148,10 +147,10 @@ export function PaymentForm({
       return
     }
     if (choice === 'cash' && !cashConfirmed) {
-      setError({ field: 'cash', message: MESSAGES.cashConfirmRequired })
+      showFieldError({ field: 'cash', message: MESSAGES.cashConfirmRequired })
       return
     }
-    setError(null)
+    showFieldError(null)
     if (isWallet(choice)) {
       startWallet(choice)
       return
@@ -165,15 +164,7 @@ export function PaymentForm({
       setWalletSheet(wallet)
       return
     }
-    setBusy(true)
-    const sheet = {
-      total,
-      shop,
-      pay: (tokenData: string, beforeFollow: Parameters<typeof placing.pay>[2]) =>
-        placing.pay(wallet, tokenData, beforeFollow),
-      failed: (caught?: unknown) => placing.payFailed(caught, WALLETS[wallet].failed),
-      cancelled: () => setBusy(false),
-    }
+    const sheet = { total, shop, ...placing.startWalletSheet(wallet, WALLETS[wallet].failed) }
     if (wallet === 'apple-pay') startApplePay({ ...sheet, storeId: order.storeId })
     else void startGooglePay({ ...sheet, config: googlePay })
   }
@@ -181,23 +172,15 @@ export function PaymentForm({
   /** The sandbox sheet's Pay: a signed test token with the chosen outcome, then the payment. */
   async function paySandboxWallet(wallet: WalletChoice, outcome: 'approve' | 'decline') {
     setWalletSheet(null)
-    setBusy(true)
-    let tokenData: string
-    try {
-      const body = { wallet: WALLETS[wallet].method, outcome }
-      tokenData = (await postJsonAs(SANDBOX_WALLET_TOKEN_URL, body, SandboxWalletTokenSchema))
-        .tokenData
-    } catch {
-      setError({ field: 'form', message: WALLETS[wallet].failed })
-      setBusy(false)
-      return
-    }
-    await placing.payOrShow(wallet, tokenData, WALLETS[wallet].failed)
+    const body = { wallet: WALLETS[wallet].method, outcome }
+    const token = async () =>
+      (await postJsonAs(SANDBOX_WALLET_TOKEN_URL, body, SandboxWalletTokenSchema)).tokenData
+    await placing.payWithTokenFrom(wallet, token, WALLETS[wallet].failed)
   }
 
   function choose(next: Choice) {
     setChoice(next)
-    if (error?.field === 'choice') setError(null)
+    if (error?.field === 'choice') showFieldError(null)
   }
 
   return (
@@ -256,7 +239,7 @@ export function PaymentForm({
           confirmed={cashConfirmed}
           onConfirm={(confirmed) => {
             setCashConfirmed(confirmed)
-            if (error?.field === 'cash') setError(null)
+            if (error?.field === 'cash') showFieldError(null)
           }}
           error={error?.field === 'cash' ? error.message : null}
         />

@@ -10,6 +10,7 @@ import {
   type PaymentKeys,
 } from '../../lib/place-order.ts'
 import type { OrderDraft } from '../../lib/payment-step.ts'
+import type { DeviceWalletPayment } from './apple-pay.ts'
 import { isWallet, savedCardOf, WALLETS, type Choice } from './payment-choices.ts'
 
 /** The attempt of one choice: its keys are reused by a retry or double click of that choice. */
@@ -26,10 +27,14 @@ export interface PaymentFormError {
 // The backend's refusal reasons that send the shopper elsewhere (schemas/checkout.ts blocked).
 const SLOT_REASONS = new Set(['slot_invalid', 'slot_expired'])
 
+/** The calls a device wallet's sheet (Apple Pay, Google Pay) pays and ends with. */
+type WalletSheetCalls = Pick<DeviceWalletPayment, 'pay' | 'failed' | 'cancelled'>
+
 /**
- * Paying for the payment step's choice, with the form's pending and error state: each choice's
- * attempt keeps its idempotency keys until it is refused, so a double click or a retry never
- * pays twice. The form stays pending while the page moves on to the gateway or the success page.
+ * Paying for the payment step's choice, with the form's pending and error state (ADR 003: the
+ * form only renders them): each choice's attempt keeps its idempotency keys until it is refused,
+ * so a double click or a retry never pays twice. The form stays pending while the page moves on
+ * to the gateway or the success page; a refusal, a failure and a closed wallet sheet end it.
  */
 export function usePlaceOrder({
   order,
@@ -52,6 +57,13 @@ export function usePlaceOrder({
       attempt.current = { choice: current, ...newPaymentKeys() }
     }
     return attempt.current
+  }
+
+  /** A payment begins: the form is pending and shows no earlier outcome. */
+  function begin() {
+    setBusy(true)
+    setError(null)
+    setSlotLapsed(false)
   }
 
   /** Pays with a choice (a wallet's with its token data); rejects with a refused call. */
@@ -103,7 +115,7 @@ export function usePlaceOrder({
 
   /** Pays with a choice, showing a refusal on the form. */
   async function payOrShow(current: Choice, walletTokenData?: string, fallback?: string) {
-    setBusy(true)
+    begin()
     try {
       await pay(current, walletTokenData)
     } catch (caught) {
@@ -111,5 +123,52 @@ export function usePlaceOrder({
     }
   }
 
-  return { busy, setBusy, error, setError, slotLapsed, setSlotLapsed, pay, payFailed, payOrShow }
+  /**
+   * Pays with a wallet whose token is asked for first (the sandbox wallet's signed test token):
+   * a token that cannot be had shows `failedMessage` and ends the attempt.
+   */
+  async function payWithTokenFrom(
+    wallet: Choice,
+    token: () => Promise<string>,
+    failedMessage: string
+  ) {
+    begin()
+    let tokenData: string
+    try {
+      tokenData = await token()
+    } catch {
+      setError({ field: 'form', message: failedMessage })
+      setBusy(false)
+      return
+    }
+    await payOrShow(wallet, tokenData, failedMessage)
+  }
+
+  /**
+   * Begins paying with a device wallet: the form is pending until the sheet pays, fails or is
+   * closed, through the calls answered here.
+   */
+  function startWalletSheet(wallet: Choice, failedMessage: string): WalletSheetCalls {
+    begin()
+    return {
+      pay: (tokenData, beforeFollow) => pay(wallet, tokenData, beforeFollow),
+      failed: (caught) => payFailed(caught, failedMessage),
+      cancelled: () => setBusy(false),
+    }
+  }
+
+  /** A check of the form's own fails (no choice, cash not confirmed): shown where it belongs. */
+  function showFieldError(fieldError: PaymentFormError | null) {
+    setError(fieldError)
+  }
+
+  return {
+    busy,
+    error,
+    slotLapsed,
+    showFieldError,
+    payOrShow,
+    payWithTokenFrom,
+    startWalletSheet,
+  }
 }
