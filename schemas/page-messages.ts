@@ -171,6 +171,12 @@ export const PAGE_MESSAGES = {
   pageMobilePhoneNumber: 'Mobile phone number',
   pageUkMobileHint: 'A UK mobile number, e.g. 07700 900123.',
   pageWhereHeard: 'Where did you hear about us?',
+  // Its answers (schemas/forms/where-heard.ts); "Other" is pageOther.
+  pageHeardSearchEngine: 'Search engine',
+  pageHeardSocialMedia: 'Social media',
+  pageHeardFriendOrFamily: 'Friend or family',
+  pageHeardLeaflet: 'Leaflet or flyer',
+  pageHeardSawTheStore: 'Saw the store',
   pageReferralCode: 'Referral code',
   pageReferralCodeHint: "From a friend's invitation link, if you have one.",
   pageCreateAccount: 'Create account',

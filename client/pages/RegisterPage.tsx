@@ -20,18 +20,9 @@ import { routePath } from '../lib/routes.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
 import { REGISTER_FIELDS } from '../../schemas/forms/register.ts'
+import { WHERE_HEARD_OPTIONS } from '../../schemas/forms/where-heard.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
-
-/** The answers offered to "Where did you hear about us?" (spec §3 Customer contact). */
-export const WHERE_HEARD_OPTIONS = [
-  'Search engine',
-  'Social media',
-  'Friend or family',
-  'Leaflet or flyer',
-  'Saw the store',
-  'Other',
-] as const
 
 export interface RegisterPageProps {
   chrome: PageChrome

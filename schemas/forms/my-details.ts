@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { fieldNames } from './field-names.ts'
+import { WhereHeardField } from './where-heard.ts'
 
 const typed = z.string().catch('')
 
@@ -26,7 +27,8 @@ export const MyDetailsFormSchema = z.object({
   firstname: typed,
   lastname: typed,
   mobileContactNumber: typed,
-  whereHeard: typed,
+  /** One of WHERE_HEARD_OPTIONS' values (made exact), or a member's own earlier answer. */
+  whereHeard: WhereHeardField,
   retailMemberId: typed,
   newEmail: typed,
   /** The emailed code that confirms a new email address or verifies the current one. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { fieldNames } from './field-names.ts'
+import { WhereHeardField } from './where-heard.ts'
 
 const typed = z.string().catch('')
 
@@ -20,7 +21,8 @@ export const RegisterFormSchema = z.object({
   phone: typed,
   password: typed,
   confirmPassword: typed,
-  whereHeard: typed,
+  /** One of WHERE_HEARD_OPTIONS' values (made exact), or a member's own earlier answer. */
+  whereHeard: WhereHeardField,
   /** Optional; also the query a friend's register link carries. */
   referralCode: typed,
   /** The terms box: 'yes' when ticked. */

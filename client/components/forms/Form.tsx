@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import type { FormErrors, FormValues } from '../../lib/form-values.ts'
+import type { ChoiceOption } from '../../../schemas/forms/where-heard.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useLocalised, useText } from '../../lib/page-text.ts'
 
@@ -196,7 +197,8 @@ export function SelectField({
 }: {
   name: string
   label: string
-  options: ReadonlyArray<string>
+  /** Each option's label is a page message said in the page's language (or `asTyped`). */
+  options: ReadonlyArray<ChoiceOption>
   errors: FormErrors
   values?: FormValues
   idPrefix: string
@@ -221,8 +223,8 @@ export function SelectField({
       >
         <option value="">{text(MESSAGES.pagePleaseChoose)}</option>
         {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
+          <option key={option.value} value={option.value}>
+            {option.asTyped ? option.label : text(option.label)}
           </option>
         ))}
       </select>

@@ -3,7 +3,7 @@ import type { MemberProfile } from '../../../schemas/member-profile.ts'
 import { MY_DETAILS_FIELDS, type MyDetailsForm } from '../../../schemas/forms/my-details.ts'
 import { TEXT_MAX_LENGTH } from '../../../schemas/text-max-length.ts'
 import { routePath } from '../../lib/routes.ts'
-import { WHERE_HEARD_OPTIONS } from '../../pages/RegisterPage.tsx'
+import { whereHeardOptionsFor } from '../../../schemas/forms/where-heard.ts'
 import {
   SelectField,
   SubmitButton,
@@ -103,11 +103,7 @@ export function ContactDetailsForm({
     whereHeard: profile.whereHeard ?? '',
     retailMemberId: profile.retailMemberId ?? '',
   }
-  const heard = shown.whereHeard
-  const options =
-    heard && !(WHERE_HEARD_OPTIONS as ReadonlyArray<string>).includes(heard)
-      ? [...WHERE_HEARD_OPTIONS, heard]
-      : WHERE_HEARD_OPTIONS
+  const options = whereHeardOptionsFor(shown.whereHeard)
   return (
     <MemberCard id="details" title={MESSAGES.pageYourDetails}>
       <ActionForm action="save">

@@ -58,6 +58,8 @@ describe('register page', () => {
       expect(html).toContain(`for="register-${name}"`)
     }
     expect(html).toContain('Where did you hear about us?')
+    expect(html).toContain('<option value="Search engine">Search engine</option>')
+    expect(html).toContain('<option value="Leaflet or flyer">Leaflet or flyer</option>')
   })
 
   it('creates a member, signs them in with httpOnly cookies and goes home', async () => {

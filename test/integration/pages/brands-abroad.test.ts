@@ -72,4 +72,14 @@ describe('the demo brands abroad', () => {
     expect(html).toContain('M1 1AE is geen geldige postcode')
     expect(html).not.toContain('M1 1AE is not a valid postcode')
   })
+
+  it('offers the Dutch registration page’s where-heard answers in Dutch, posting what is stored', async () => {
+    const client = pageClient(app, '192.0.64', `http://${DOMSTAD.brand.host}`)
+    const html = await (await client.get('/register')).text()
+    expect(html).toContain('Hoe heb je over ons gehoord?')
+    expect(html).toContain('<option value="Search engine">Zoekmachine</option>')
+    expect(html).toContain('<option value="Saw the store">Langs de winkel gekomen</option>')
+    expect(html).toContain('<option value="Other">Anders</option>')
+    expect(html).not.toContain('>Search engine<')
+  })
 })

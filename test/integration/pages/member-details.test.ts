@@ -90,6 +90,23 @@ describe('/member/my-details', () => {
     expect(profile).not.toContain('+447700900555')
   })
 
+  it('keeps a where-heard answer of the members’ own, and stores a chosen one as it always has', async () => {
+    const { email, cookies } = await signedUp({ whereHeard: 'friend OR family' })
+    const heard = () =>
+      env.DB.prepare('select where_heard from customers where email = ?1')
+        .bind(email)
+        .first<string>('where_heard')
+    // The registration form's parser makes an option's value exact.
+    expect(await heard()).toBe('Friend or family')
+    const fields = { action: 'save', firstname: 'Ada', lastname: 'Lovelace', retailMemberId: '' }
+    const own = await postForm(DETAILS, { ...fields, whereHeard: 'A radio advert' }, cookies)
+    expect(own.status).toBe(303)
+    expect(await heard()).toBe('A radio advert')
+    const page = await (await get(DETAILS, cookies)).text()
+    expect(page).toContain('<option value="A radio advert" selected="">A radio advert</option>')
+    expect(page).toContain('<option value="Saw the store">Saw the store</option>')
+  })
+
   it('changes the email only with the code sent to the new address', async () => {
     const { email, cookies } = await signedUp()
     const newEmail = uniqueEmail('moved')
