@@ -10,6 +10,7 @@ import {
   ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
+import { LOGIN_PASSWORD_FIELDS } from '../../schemas/forms/login.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
@@ -214,7 +215,7 @@ export function LoginPage({
           <EmailField idPrefix="login" errors={errors} values={values} />
           <TextField
             idPrefix="login"
-            name="password"
+            name={LOGIN_PASSWORD_FIELDS.password}
             maxLength={TEXT_MAX_LENGTH.presentedPassword}
             label={MESSAGES.pagePassword}
             type="password"

@@ -12,6 +12,7 @@ import {
   type TokenResponse,
 } from '../../../schemas/auth.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
+import { LOGIN_PASSWORD_FIELDS, LoginPasswordFormSchema } from '../../../schemas/forms/login.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import type { PageChrome } from '../../../client/lib/page-chrome.ts'
@@ -203,17 +204,18 @@ export async function loginForm(c: Context<AppEnv>): Promise<Response> {
   const intent = form[LOGIN_INTENT_FIELD]
   if (intent === LOGIN_INTENTS.otpSend) return otpSendForm(c, form, redirect)
   if (intent === LOGIN_INTENTS.otpCode) return otpCodeForm(c, form, redirect)
-  const values = echoValues(form, ['email'])
+  const values = echoValues(form, [LOGIN_PASSWORD_FIELDS.email])
+  const posted = LoginPasswordFormSchema.parse(form)
   const parsed = safeParseForm(TokenRequestSchema, {
     grant_type: 'password',
     businessId: c.var.brand.businessId,
-    username: form.email ?? '',
-    password: form.password ?? '',
+    username: posted.email,
+    password: posted.password,
   })
   if (!parsed.success) {
     const emailIssue = parsed.error.issues.find((issue) => issue.path[0] === 'username')
     const errors: FormErrors = emailIssue
-      ? { email: emailIssue.message }
+      ? { [LOGIN_PASSWORD_FIELDS.email]: emailIssue.message }
       : { form: MESSAGES.loginFailed }
     return renderLogin(c, { errors, values, redirect }, 422)
   }

@@ -1,0 +1,100 @@
+import { createElement, type FunctionComponent } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { expect, it } from 'vitest'
+import type { z } from 'zod'
+import {
+  ChangePasswordRequestSchema,
+  ResetPasswordRequestSchema,
+  ResetPasswordSchema,
+} from '../../schemas/auth.ts'
+import { SetContactDetailsRequestSchema } from '../../schemas/checkout.ts'
+import { ContactFieldsSchema } from '../../schemas/contact.ts'
+import { LoginPasswordFormSchema } from '../../schemas/forms/login.ts'
+import { MemberAddressFormSchema } from '../../schemas/forms/member-address.ts'
+import { RegisterFormSchema } from '../../schemas/forms/register.ts'
+import { EmailField, NameFields, NewPasswordFields } from '../../client/components/forms/Form.tsx'
+import { readSource, sourceFiles } from './sources.ts'
+
+/*
+ * The shared inputs (NameFields, EmailField, NewPasswordFields) spell their field names
+ * themselves, for every form that renders them: each name they post must be a field of the schema
+ * each such form's parser reads (ADR 060). A view that starts rendering one must be listed here
+ * with that schema, so a renamed input or a new form cannot post a field nobody reads.
+ */
+
+const SHARED_INPUTS = { NameFields, EmailField, NewPasswordFields } as const
+type SharedInput = keyof typeof SHARED_INPUTS
+
+/** Each view rendering a shared input: the schema its worker parser reads, and which inputs. */
+const FORMS: Record<string, { schema: z.ZodObject; inputs: ReadonlyArray<SharedInput> }> = {
+  // worker/pages/account/register.tsx
+  'client/pages/RegisterPage.tsx': {
+    schema: RegisterFormSchema,
+    inputs: ['NameFields', 'EmailField', 'NewPasswordFields'],
+  },
+  // worker/pages/account/login.tsx
+  'client/pages/LoginPage.tsx': { schema: LoginPasswordFormSchema, inputs: ['EmailField'] },
+  // worker/pages/account/forgotten-password.tsx
+  'client/pages/ForgottenPasswordPage.tsx': {
+    schema: ResetPasswordRequestSchema,
+    inputs: ['EmailField'],
+  },
+  // worker/pages/account/reset-password.tsx
+  'client/pages/ResetPasswordPage.tsx': {
+    schema: ResetPasswordSchema,
+    inputs: ['NewPasswordFields'],
+  },
+  // worker/pages/account/change-password.tsx
+  'client/pages/ChangePasswordPage.tsx': {
+    schema: ChangePasswordRequestSchema,
+    inputs: ['NewPasswordFields'],
+  },
+  // worker/pages/checkout/details.tsx
+  'client/pages/CheckoutDetailsPage.tsx': {
+    schema: SetContactDetailsRequestSchema,
+    inputs: ['NameFields', 'EmailField'],
+  },
+  // worker/pages/content/contact.tsx
+  'client/pages/ContactPage.tsx': { schema: ContactFieldsSchema, inputs: ['NameFields'] },
+  // worker/pages/member/address-form.ts
+  'client/components/member/AddressForm.tsx': {
+    schema: MemberAddressFormSchema,
+    inputs: ['NameFields'],
+  },
+}
+
+/** The names a shared input posts, read off its render. */
+function postedNames(input: SharedInput): Array<string> {
+  const Input = SHARED_INPUTS[input] as FunctionComponent<{ idPrefix: string; errors: object }>
+  const html = renderToStaticMarkup(createElement(Input, { idPrefix: 'form', errors: {} }))
+  return [...html.matchAll(/\sname="([^"]+)"/g)].map(([, name = '']) => name)
+}
+
+it('lists every view that renders a shared input, with the inputs it renders', () => {
+  const rendering: Record<string, Array<SharedInput>> = {}
+  for (const file of sourceFiles('client')) {
+    const source = readSource(file)
+    const used = (Object.keys(SHARED_INPUTS) as Array<SharedInput>).filter((input) =>
+      new RegExp(`<${input}\\b`).test(source)
+    )
+    if (used.length > 0) rendering[file] = used
+  }
+  const listed = Object.fromEntries(
+    Object.entries(FORMS).map(([file, form]) => [file, [...form.inputs]])
+  )
+  expect(rendering).toEqual(listed)
+})
+
+it('posts only names the form’s parser reads', () => {
+  for (const [file, { schema, inputs }] of Object.entries(FORMS)) {
+    const fields = Object.keys(schema.shape)
+    for (const input of inputs) {
+      const names = postedNames(input)
+      expect(names.length, `${input} posts something`).toBeGreaterThan(0)
+      expect(
+        names.filter((name) => !fields.includes(name)),
+        `${file}: ${input}`
+      ).toEqual([])
+    }
+  }
+})
