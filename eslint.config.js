@@ -304,6 +304,31 @@ export default tseslint.config(
       []
     ),
   },
+  // Components and islands sit below the pages (issue 38): what a component and a page both read
+  // lives in client/lib or schemas, never in a page (the where-heard answers once did).
+  {
+    files: ['client/components/**/*.{ts,tsx}', 'client/islands/**/*.{ts,tsx}'],
+    rules: layerRule(
+      [forbid('pages', 'components and islands sit below the pages: move what both need down')],
+      []
+    ),
+  },
+  // A view holds no busy flag: a call's pending state is its hook's (ADR 003: useSubmit, useSWR or
+  // the flow's named hook, a .ts file beside the island), which the view only renders.
+  {
+    files: ['client/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "VariableDeclarator[init.callee.name='useState'] > ArrayPattern > Identifier[name=/^set(Busy|Pending|Submitting|Sending|Saving|Locating|Paying|Loading)$/]",
+          message:
+            "a call's pending state lives in its hook (ADR 003), which the view only renders",
+        },
+      ],
+    },
+  },
   {
     files: ['worker/lib/cookies/**/*.ts'],
     rules: layerRule([PAGES, MIDDLEWARE, PROXY, BACKEND, SANDBOX, COMPONENTS, ISLANDS], []),
