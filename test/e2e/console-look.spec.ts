@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { expect, guestAtPayment, test } from './pages/index.ts'
 import { acceptOrder, consoleUrl, openOrder, staffBrowser } from './pages/store-console.ts'
-import { SCREENSHOTS, waitForIsland } from './helpers.ts'
+import { SCREENSHOTS, VIEWPORTS, waitForIsland } from './helpers.ts'
 
 /*
  * The consoles at 1024 wide, a small laptop or a landscape tablet on the counter (issue 38: the
@@ -61,6 +61,53 @@ test('the store console and the operator console at 1024 wide', async ({
     await operator.page.goto(consoleUrl(`/operator/${area}`))
     await expect(operator.page.getByRole('navigation', { name: 'Operator console' })).toBeVisible()
     await looksRight(operator.page, `operator-${area}`)
+  }
+  await operator.context.close()
+})
+
+/*
+ * The consoles at a desktop's 1280 and a phone's 390 (issue 38's "screenshots of the consoles
+ * looked at"): each page is drawn styled, its heading and its console's navigation shown, and
+ * nothing wider than the window, at both widths.
+ */
+test('the store console and the operator console at 1280 and 390 wide', async ({ browser }) => {
+  test.setTimeout(180_000)
+  const atEachWidth = async (page: Page, name: string, ready: () => Promise<void>) => {
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport)
+      await ready()
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+      )
+      expect(overflow, `${name} scrolls sideways at ${viewport.width}`).toBeLessThanOrEqual(0)
+      await page.screenshot({
+        path: `${SCREENSHOTS}/console-${name}-${viewport.width}.png`,
+        fullPage: true,
+      })
+    }
+  }
+
+  const manager = await staffBrowser(browser, 'manager')
+  await manager.page.goto(consoleUrl('/1/board'))
+  await waitForIsland(manager.page, 'StoreBoard')
+  await atEachWidth(manager.page, 'board', async () => {
+    await expect(manager.main()).toBeVisible()
+  })
+  await manager.page.goto(consoleUrl('/1/controls'))
+  await atEachWidth(manager.page, 'controls', async () => {
+    await expect(manager.page.getByRole('button', { name: 'Pause new orders' })).toBeVisible()
+  })
+  await manager.context.close()
+
+  const operator = await staffBrowser(browser, 'operator')
+  for (const area of ['stores', 'brands']) {
+    await operator.page.goto(consoleUrl(`/operator/${area}`))
+    await atEachWidth(operator.page, `operator-${area}`, async () => {
+      await expect(
+        operator.page.getByRole('navigation', { name: 'Operator console' })
+      ).toBeAttached()
+    })
   }
   await operator.context.close()
 })

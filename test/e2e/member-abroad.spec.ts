@@ -23,6 +23,11 @@ test('a member of the Dutch brand reads their account in Dutch', async ({ page }
   await main.getByLabel(/Mobiel telefoonnummer/).fill('06 12345678')
   await main.getByLabel('Wachtwoord', { exact: true }).fill(MEMBER_PASSWORD)
   await main.getByLabel('Bevestig wachtwoord').fill(MEMBER_PASSWORD)
+  // The where-heard answers read in Dutch; the one chosen is stored as it always was.
+  const heard = main.getByLabel(/Hoe heb je over ons gehoord/)
+  await expect(heard.getByRole('option', { name: 'Vrienden of familie' })).toBeAttached()
+  await expect(heard).not.toContainText('Search engine')
+  await heard.selectOption({ label: 'Zoekmachine' })
   await main.getByLabel(/Ik ga akkoord met de/).check()
   await page.getByRole('button', { name: 'Account aanmaken' }).click()
   await expect(page).toHaveURL(on('/'))
@@ -32,6 +37,10 @@ test('a member of the Dutch brand reads their account in Dutch', async ({ page }
   await expect(heading).toHaveText('Mijn gegevens')
   await expect(main.getByRole('heading', { name: 'Je gegevens', exact: true })).toBeVisible()
   await expect(main.getByLabel(/Klantenkaartnummer/)).toBeVisible()
+  await expect(main.getByLabel(/Hoe heb je over ons gehoord/)).toHaveValue('Search engine')
+  await expect(main.getByLabel(/Hoe heb je over ons gehoord/).locator('option:checked')).toHaveText(
+    'Zoekmachine'
+  )
   await expect(main.getByRole('button', { name: 'Gegevens opslaan' })).toBeVisible()
   await expect(main.getByRole('heading', { name: 'Vergeet mij' })).toBeVisible()
   await expect(main.getByRole('link', { name: 'Mijn gegevens downloaden (JSON)' })).toBeVisible()
