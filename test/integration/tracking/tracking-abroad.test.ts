@@ -97,7 +97,9 @@ describe('the tracking page of a Dutch business', () => {
       for (const step of ['Naar de winkel gestuurd', 'Wordt verzameld', 'Ingepakt', 'Bezorgd']) {
         expect(text).toContain(step)
       }
-      expect(text).toContain('Kortingscode WELKOM5')
+      // Placed at 12:00 UTC: 13:00 in Utrecht.
+    expect(text).toMatch(/Naar de winkel gestuurd 13:\d\d/)
+    expect(text).toContain('Kortingscode WELKOM5')
       expect(text).toMatch(
         /Bezorging, (\d{1,2} [a-z]{3}\.? \d{4}, \d\d:\d\d–\d\d:\d\d|zo snel mogelijk)/
       )
