@@ -98,8 +98,8 @@ describe('the tracking page of a Dutch business', () => {
         expect(text).toContain(step)
       }
       // Placed at 12:00 UTC: 13:00 in Utrecht.
-    expect(text).toMatch(/Naar de winkel gestuurd 13:\d\d/)
-    expect(text).toContain('Kortingscode WELKOM5')
+      expect(text).toMatch(/Naar de winkel gestuurd 13:\d\d/)
+      expect(text).toContain('Kortingscode WELKOM5')
       expect(text).toMatch(
         /Bezorging, (\d{1,2} [a-z]{3}\.? \d{4}, \d\d:\d\d–\d\d:\d\d|zo snel mogelijk)/
       )
