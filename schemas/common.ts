@@ -2,6 +2,15 @@ import { z } from 'zod'
 import { MESSAGES } from './messages.ts'
 import { TEXT_MAX_LENGTH, tooLongMessage } from './text-limits.ts'
 
+/**
+ * Words the backend says to a shopper (an order's status, its timeline and history, its money
+ * rows, a named discount, a weighed line): in the business's language, from its locale's
+ * catalogue (ADR 061); a UK business's read as they always did.
+ */
+export const ShopperWordsSchema = z.string().meta({
+  description: "In the business's language (its locale's message catalogue); English in the UK.",
+})
+
 /** Money is always an integer number of minor units (pence). */
 export const MoneySchema = z.int().nonnegative()
 export type Money = z.infer<typeof MoneySchema>

@@ -5,7 +5,13 @@ import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { BasketSchema } from './basket.ts'
 import { CheckoutAddressSchema, PaidWithSchema } from './checkout-answers.ts'
-import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
+import {
+  BusinessIdSchema,
+  CallingBrandIdSchema,
+  IdSchema,
+  MoneySchema,
+  ShopperWordsSchema,
+} from './common.ts'
 import {
   FULFILMENT_METHODS,
   MEMBER_ORDERS_MAX_LIMIT,
@@ -69,7 +75,7 @@ export const MemberOrderSummarySchema = z.object({
   orderId: z.string(),
   status: StoreOrderStatusSchema,
   statusCode: z.int().nullable(),
-  statusLabel: z.string(),
+  statusLabel: ShopperWordsSchema,
   fulfilmentMethod: z.enum(FULFILMENT_METHODS),
   placedAt: z.string(),
   store: z.object({ id: z.int(), slug: z.string(), name: z.string() }),
@@ -122,7 +128,7 @@ export const MemberOrderMoneySchema = z.object({
 export const MemberOrderHistoryEntrySchema = z.object({
   at: z.string(),
   status: StoreOrderStatusSchema,
-  label: z.string(),
+  label: ShopperWordsSchema,
   /** The store's reason where it gave one (a rejection, a cancellation). */
   reason: z.string().nullable(),
 })
@@ -144,8 +150,8 @@ export const MemberReviewSchema = z.object({
 export type MemberReview = z.infer<typeof MemberReviewSchema>
 
 export const MemberOrderTrackingSchema = z.object({
-  /** Spec §4 tracking message for the state the order is in. */
-  message: z.string(),
+  /** Spec §4 tracking message for the state the order is in, in the business's language. */
+  message: ShopperWordsSchema,
   /** The driver's last position while en route, when the device shared one. */
   driver: z
     .object({ latitude: z.number(), longitude: z.number(), updatedAt: z.string() })
@@ -166,8 +172,8 @@ export const MemberOrderDetailSchema = MemberOrderSummarySchema.extend({
    * the charge, and the ending's sentence (null while the order has not ended).
    */
   moneyBack: z.object({
-    rows: z.array(z.object({ key: z.string(), label: z.string(), amount: z.int() })),
-    message: z.string().nullable(),
+    rows: z.array(z.object({ key: z.string(), label: ShopperWordsSchema, amount: z.int() })),
+    message: ShopperWordsSchema.nullable(),
   }),
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
   paidWith: PaidWithSchema.nullable(),

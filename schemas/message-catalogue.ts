@@ -6,7 +6,7 @@ import { IntlMessageFormat } from 'intl-messageformat'
 import { COUNT_NOUNS, type CountNoun } from './count-nouns.ts'
 import { NL_NL_COUNTS, NL_NL_MESSAGES } from './catalogues/nl-NL.ts'
 import type { ShopLocale } from './locale.ts'
-import { fillMessage } from './message-format.ts'
+import { fillMessage, type Say } from './message-format.ts'
 import { MESSAGES, type MessageKey } from './messages.ts'
 
 /** One language's messages: ICU text with positional arguments, `{0}` for the spec's first `%s`. */
@@ -192,6 +192,17 @@ export function translateEnglish(
 ): string {
   const key = keyOfEnglish(english)
   return key === undefined ? fillMessage(english, ...values) : translate(shop, key, ...values)
+}
+
+/**
+ * The business's words for what the backend builds for a shopper (an order's status, its
+ * timeline and history, its money rows, named discounts, a weighed line): each label is made by
+ * its English message and said through `say`, as emails are (ADR 061). An English business's
+ * answer is filled exactly as before, without the ICU runtime.
+ */
+export function sayIn(shop: Pick<ShopLocale, 'locale'>): Say {
+  if (catalogueLocale(shop.locale) === 'en-GB') return fillMessage
+  return (english, ...values) => translateEnglish(shop, english, ...values)
 }
 
 // Stand-ins for the values while a translation is made a template: private-use characters no

@@ -6,3 +6,9 @@ export function fillMessage(template: string, ...values: Array<string | number>)
   let index = 0
   return template.replace(/%s/g, () => String(values[index++] ?? ''))
 }
+
+/**
+ * Says an English message with its `%s` filled: fillMessage in English, a page's text() or the
+ * backend's sayIn(shop) (schemas/message-catalogue.ts) in the brand's language.
+ */
+export type Say = (english: string, ...values: Array<string | number>) => string

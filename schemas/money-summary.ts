@@ -1,4 +1,5 @@
-import { formatMessage, MESSAGES, type MessageKey } from './messages.ts'
+import { fillMessage, type Say } from './message-format.ts'
+import { MESSAGES } from './messages.ts'
 import { formatMoney } from './money.ts'
 import type { OrderStatusName } from './order-states.ts'
 import { GB_LOCALE, type ShopLocale } from './locale.ts'
@@ -87,9 +88,9 @@ export function moneySummary(facts: MoneyFacts): MoneySummary {
 }
 
 export const CLOSING_LABELS: Record<ClosingKind, string> = {
-  store_rejected: 'Given back when the store rejected the order',
-  cancelled: 'Given back when the order was cancelled',
-  unable_to_deliver: 'Given back when the order could not be delivered',
+  store_rejected: MESSAGES.pageMoneyGivenBackRejected,
+  cancelled: MESSAGES.pageMoneyGivenBackCancelled,
+  unable_to_deliver: MESSAGES.pageMoneyGivenBackUndelivered,
 }
 
 /** One line of the money table as a page shows it: a label and an amount (negative: off). */
@@ -99,83 +100,106 @@ export interface MoneyRow {
   amount: number
 }
 
-/** The rows worth showing: charged, then what came off and back, then what is still to come. */
-export function moneyRows(summary: MoneySummary): Array<MoneyRow> {
-  const rows: Array<MoneyRow> = [{ key: 'charged', label: 'Charged', amount: summary.charged }]
+/**
+ * The rows worth showing: charged, then what came off and back, then what is still to come; each
+ * label said by `say` (the backend's sayIn(shop): the business's language; English by default).
+ */
+export function moneyRows(summary: MoneySummary, say: Say = fillMessage): Array<MoneyRow> {
+  const rows: Array<MoneyRow> = [
+    { key: 'charged', label: say(MESSAGES.pageMoneyCharged), amount: summary.charged },
+  ]
   if (summary.creditUsed > 0) {
-    rows.push({ key: 'credit_used', label: 'Store credit used', amount: summary.creditUsed })
+    rows.push({
+      key: 'credit_used',
+      label: say(MESSAGES.pageMoneyCreditUsed),
+      amount: summary.creditUsed,
+    })
   }
   if (summary.pickingChanges > 0) {
-    rows.push({ key: 'picking', label: 'Picking changes', amount: -summary.pickingChanges })
+    rows.push({
+      key: 'picking',
+      label: say(MESSAGES.pageMoneyPickingChanges),
+      amount: -summary.pickingChanges,
+    })
   }
   if (summary.closing !== null && summary.closing.amount > 0) {
     rows.push({
       key: 'closing',
-      label: CLOSING_LABELS[summary.closing.kind],
+      label: say(CLOSING_LABELS[summary.closing.kind]),
       amount: -summary.closing.amount,
     })
   }
   if (summary.refundsAfterDelivery > 0) {
     rows.push({
       key: 'after_delivery',
-      label: 'Refunds after delivery',
+      label: say(MESSAGES.pageMoneyRefundsAfterDelivery),
       amount: -summary.refundsAfterDelivery,
     })
   }
   if (summary.creditReturned > 0) {
     rows.push({
       key: 'credit_returned',
-      label: 'Returned to store credit',
+      label: say(MESSAGES.pageMoneyReturnedToCredit),
       amount: summary.creditReturned,
     })
   }
-  rows.push({ key: 'total', label: 'Total', amount: summary.total })
+  rows.push({ key: 'total', label: say(MESSAGES.pageTotal), amount: summary.total })
   if (!summary.cash || summary.givenBack > 0) {
-    rows.push({ key: 'given_back', label: 'Given back so far', amount: summary.givenBack })
+    rows.push({
+      key: 'given_back',
+      label: say(MESSAGES.pageMoneyGivenBackSoFar),
+      amount: summary.givenBack,
+    })
   }
   if (summary.stillToCome > 0) {
-    rows.push({ key: 'to_come', label: 'Still to come back', amount: summary.stillToCome })
+    rows.push({
+      key: 'to_come',
+      label: say(MESSAGES.pageMoneyStillToCome),
+      amount: summary.stillToCome,
+    })
   }
   return rows
 }
 
-const CLOSING_MESSAGES: Record<
-  ClosingKind,
-  { cash: string; toCome: MessageKey; givenBack: MessageKey }
-> = {
+const CLOSING_MESSAGES: Record<ClosingKind, { cash: string; toCome: string; givenBack: string }> = {
   store_rejected: {
     cash: MESSAGES.orderTrackingRejectedCash,
-    toCome: 'orderTrackingRejected',
-    givenBack: 'orderTrackingRejectedGivenBack',
+    toCome: MESSAGES.orderTrackingRejected,
+    givenBack: MESSAGES.orderTrackingRejectedGivenBack,
   },
   cancelled: {
     cash: MESSAGES.orderTrackingCancelledCash,
-    toCome: 'orderTrackingCancelled',
-    givenBack: 'orderTrackingCancelledGivenBack',
+    toCome: MESSAGES.orderTrackingCancelled,
+    givenBack: MESSAGES.orderTrackingCancelledGivenBack,
   },
   unable_to_deliver: {
     cash: MESSAGES.orderTrackingDeliveryProblem,
-    toCome: 'orderTrackingDeliveryProblemRefunded',
-    givenBack: 'orderTrackingDeliveryProblemGivenBack',
+    toCome: MESSAGES.orderTrackingDeliveryProblemRefunded,
+    givenBack: MESSAGES.orderTrackingDeliveryProblemGivenBack,
   },
 }
 
 /**
  * What the shopper is told about an ended order's money: nothing was charged (cash), it has been
  * given back (a void, a refund the gateway confirmed), or it will be; then the credit returned.
- * Null for an order that did not end.
+ * Each sentence said by `say` (two messages, each said on its own: the business's language where
+ * the backend passes sayIn(shop)). Null for an order that did not end.
  */
-export function closingMessage(summary: MoneySummary, shop: ShopLocale = GB_LOCALE): string | null {
+export function closingMessage(
+  summary: MoneySummary,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
+): string | null {
   if (summary.closing === null) return null
   const words = CLOSING_MESSAGES[summary.closing.kind]
   const credit =
     summary.creditReturned > 0
-      ? ` ${formatMessage('orderTrackingCreditReturned', formatMoney(summary.creditReturned, shop))}`
+      ? ` ${say(MESSAGES.orderTrackingCreditReturned, formatMoney(summary.creditReturned, shop))}`
       : ''
   if (summary.cash || summary.owedBack === 0 || summary.closing.amount === 0) {
-    return `${words.cash}${credit}`
+    return `${say(words.cash)}${credit}`
   }
   // The amount is the ending's own (what picking took off was told when picking finished).
-  const key = summary.stillToCome === 0 ? words.givenBack : words.toCome
-  return `${formatMessage(key, formatMoney(summary.closing.amount, shop))}${credit}`
+  const english = summary.stillToCome === 0 ? words.givenBack : words.toCome
+  return `${say(english, formatMoney(summary.closing.amount, shop))}${credit}`
 }

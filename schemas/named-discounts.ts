@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MoneySchema } from './common.ts'
+import { MoneySchema, ShopperWordsSchema } from './common.ts'
 import { GB_LOCALE, type ShopLocale } from './locale.ts'
 import { formatMoney } from './money.ts'
 
@@ -15,8 +15,12 @@ export const NAMED_DISCOUNT_KINDS = ['deal', 'coupon', 'credit'] as const
 export type NamedDiscount = z.infer<typeof NamedDiscountSchema>
 export const NamedDiscountSchema = z.object({
   kind: z.enum(NAMED_DISCOUNT_KINDS),
-  /** 'Any 3 sharing crisps for £5.00', 'Coupon SAVE10', 'Store credit'. */
-  label: z.string(),
+  /**
+   * 'Any 3 sharing crisps for £5.00', 'Coupon SAVE10', 'Store credit' ('Kortingscode SAVE10',
+   * 'Winkeltegoed'): a deal's name and a coupon's code as the operator wrote them, the words
+   * around them in the business's language (English for the store console).
+   */
+  label: ShopperWordsSchema,
   /** What it took off, > 0. */
   amount: MoneySchema,
 })

@@ -221,6 +221,8 @@ export const CATALOGUE_PAGE_MESSAGES = {
   pageFreeDeliveryOnOrders: 'Free delivery on orders of %s or more',
   pageServiceFeeEveryOrder: '%s service fee on every order',
   pageDistanceUnder: 'Under %s',
+  pageDistanceLessThan: 'less than %s',
+  pageKilometres: '%s km',
   pageTodayLower: 'today',
   pageTomorrowLower: 'tomorrow',
   pageOpenUntil: 'Open until %s',

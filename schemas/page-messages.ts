@@ -426,6 +426,7 @@ export const PAGE_MESSAGES = {
 // client build drops a whole unused object literal, but keeps an object spread of other objects.
 export const BASKET_PAGE_KEYS = [
   'pageYourBasket',
+  'pageWeighedPieces',
   'pageItemsCount',
   'pageAllowSubstitutesAll',
   'pageAllowSubstitutes',

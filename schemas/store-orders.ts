@@ -4,7 +4,7 @@ import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { CheckoutAddressSchema, PaymentMethodSchema } from './checkout-answers.ts'
 import { IdempotencyKeySchema } from './checkout.ts'
-import { BusinessIdSchema, IdSchema, MoneySchema } from './common.ts'
+import { BusinessIdSchema, IdSchema, MoneySchema, ShopperWordsSchema } from './common.ts'
 import { FULFILMENT_METHODS } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 import { SubstitutionChoiceSchema } from './basket.ts'
@@ -168,13 +168,14 @@ export const StoreOrderLineSchema = z.object({
   /** The replacement the shopper chose, offered first when the line is short. */
   chosenReplacement: z.object({ menuItemId: z.int(), name: z.string() }).nullable(),
   /**
-   * A weighed line (ADR 039): what was asked for ('750 g', '3 × approx. 180 g'), the grams picked
+   * A weighed line (ADR 039): what was asked for ('750 g', '3 × approx. 180 g'; in the business's
+   * language on a shopper's order, English in the console), the grams picked
    * and their weighed price once weighed, and whether that was capped at what the payment held
    * (then chargedPrice is the cap). Null for an item sold each.
    */
   weighed: z
     .object({
-      label: z.string(),
+      label: ShopperWordsSchema,
       pricePerKg: MoneySchema,
       pickedGrams: z.int().positive().nullable(),
       weighedPrice: MoneySchema.nullable(),

@@ -1,7 +1,7 @@
 import { NamedDiscountsSchema } from './named-discounts.ts'
 import { z } from 'zod'
 import { ORDER_STATUSES } from './checkout-answers.ts'
-import { BusinessIdSchema, CallingBrandIdSchema } from './common.ts'
+import { BusinessIdSchema, CallingBrandIdSchema, ShopperWordsSchema } from './common.ts'
 import { PROGRESS_STATUSES } from './order-states.ts'
 import { OrderChangesSchema } from './order-changes.ts'
 import { StoreOrderSlotSchema } from './store-orders.ts'
@@ -96,7 +96,7 @@ export type LatLng = z.infer<typeof LatLngSchema>
 /** One step of the timeline: a progress status, when it was reached (ISO) or null (not yet). */
 export const TrackingStepSchema = z.object({
   status: z.enum(PROGRESS_STATUSES),
-  label: z.string(),
+  label: ShopperWordsSchema,
   reachedAt: z.string().nullable(),
 })
 export type TrackingStep = z.infer<typeof TrackingStepSchema>
@@ -112,14 +112,14 @@ export type DriverPoint = z.infer<typeof DriverPointSchema>
 export const TrackingSnapshotSchema = z.object({
   orderNumber: z.string(),
   status: z.enum(ORDER_STATUSES),
-  /** Spec §4 wording (ORDER_STATUS_LABELS). */
-  statusLabel: z.string(),
-  /** The spec §4 tracking message for the status, when it has one. */
-  message: z.string().nullable(),
+  /** The shopper's word for the status (shopperStatusLabel), in the business's language. */
+  statusLabel: ShopperWordsSchema,
+  /** The spec §4 tracking message for the status, when it has one, in the business's language. */
+  message: ShopperWordsSchema.nullable(),
   /** Why the store rejected or cancelled the order, or could not deliver it; null otherwise. */
   closingReason: z.string().nullable(),
   /** The order's money as schemas/money-summary.ts tells it (pence; negative: taken off). */
-  money: z.array(z.object({ key: z.string(), label: z.string(), amount: z.int() })),
+  money: z.array(z.object({ key: z.string(), label: ShopperWordsSchema, amount: z.int() })),
   /** The deals, coupon and store credit by name, re-priced after picking (issue 35 item 19). */
   discounts: NamedDiscountsSchema,
   /** Spec §4: Sent to Store, Accepted/Picking, Picked, Driver en Route. */

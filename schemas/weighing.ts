@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MoneySchema } from './common.ts'
-import { fillMessage } from './message-format.ts'
+import { fillMessage, type Say } from './message-format.ts'
 import { formatMessage, MESSAGES } from './messages.ts'
 import { formatMoney } from './money.ts'
 import { GB_LOCALE, type ShopLocale } from './locale.ts'
@@ -92,9 +92,6 @@ export function formatPerKg(
   return say(MESSAGES.weighedPerKg, formatMoney(pricePerKg, shop))
 }
 
-/** A message said in a page's language (its text()), English by default. */
-type Say = (english: string, ...values: Array<string | number>) => string
-
 /**
  * What a card or the item page says under the price: 'approx. 180 g each, est. £0.54' for a
  * piece, 'est. £3.00 per 250 g' for a weight; always followed by the price per kg.
@@ -112,10 +109,14 @@ export function weighingLabel(
   return `${estimate} · ${formatPerKg(weighing.pricePerKg, shop, say)}`
 }
 
-/** How much of a weighed line the shopper asked for: '750 g', '3 × approx. 180 g'. */
-export function weighedQuantityLabel(weighing: Weighing, quantity: number): string {
+/** How much of a weighed line the shopper asked for: '750 g', '3 × approx. 180 g' ('3 × ca. 180 g'). */
+export function weighedQuantityLabel(
+  weighing: Weighing,
+  quantity: number,
+  say: Say = fillMessage
+): string {
   if (weighing.soldBy === 'by_weight') return formatGrams(lineGrams(weighing, quantity))
-  return `${quantity} × approx. ${formatGrams(weighing.unitGrams)}`
+  return say(MESSAGES.pageWeighedPieces, quantity, formatGrams(weighing.unitGrams))
 }
 
 /** The weights a by-weight item's chooser offers, as quantities of 250 g steps. */

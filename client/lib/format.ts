@@ -83,15 +83,19 @@ export function distanceLabel(
   km: number,
   countryCode: string,
   shop: ShopLocale = GB_LOCALE,
-  say: Say = fillMessage
+  say: Say = fillMessage,
+  /** The words for a distance under 0.1: 'Under %s' on its own, 'less than %s' in a sentence. */
+  under: string = MESSAGES.pageDistanceUnder
 ): string {
   const unit = distanceUnitFor(countryCode)
   const amount = unit === 'miles' ? kmToMiles(km) : km
   const number = (value: number) => formatNumber(value, shop, { useGrouping: false })
-  if (amount < 0.1) return say(MESSAGES.pageDistanceUnder, `${number(0.1)} ${unit}`)
-  const rounded = amount < 10 ? Math.round(amount * 10) / 10 : Math.round(amount)
-  if (unit === 'km') return `${number(rounded)} km`
-  return `${rounded} ${rounded === 1 ? 'mile' : 'miles'}`
+  const inUnit = (value: number) =>
+    unit === 'km'
+      ? say(MESSAGES.pageKilometres, number(value))
+      : `${value} ${value === 1 ? 'mile' : 'miles'}`
+  if (amount < 0.1) return say(under, inUnit(0.1))
+  return inUnit(amount < 10 ? Math.round(amount * 10) / 10 : Math.round(amount))
 }
 
 /**

@@ -17,12 +17,17 @@ import { TrackingLive } from '../islands/TrackingLive.tsx'
 import type { MapTiles } from '../lib/tracking-map.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
-import { TRACKING_LIVE_TEXTS } from '../components/tracking/TrackingStatus.tsx'
+import {
+  TRACKING_LIVE_COUNTS,
+  TRACKING_LIVE_TEXTS,
+} from '../components/tracking/TrackingStatus.tsx'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 // Loaded at once: the page is about what happens next, and the socket should open early.
 const TrackingLiveIsland = island('TrackingLive', TrackingLive, {
   hydrate: 'load',
   texts: TRACKING_LIVE_TEXTS,
+  counts: TRACKING_LIVE_COUNTS,
 })
 
 export interface TrackingPageProps {
@@ -58,6 +63,7 @@ export function TrackingPage({
 }: TrackingPageProps) {
   const { store } = snapshot
   const text = useText()
+  const shop = useShopLocale()
   return (
     <Layout chrome={chrome}>
       <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:py-8">
@@ -68,7 +74,7 @@ export function TrackingPage({
           {text(MESSAGES.pageOrderNumbered, snapshot.orderNumber)}
         </h1>
         <p className="mt-2 text-ink/80" data-testid="tracking-when">
-          {whenText(snapshot, timeZone)}
+          {whenText(snapshot, timeZone, shop, text)}
         </p>
         {amendWindow?.open ? (
           <div className="mt-4">

@@ -223,6 +223,8 @@ export const NL_NL_CATALOGUE_PAGE_MESSAGES: Readonly<
   pageFreeDeliveryOnOrders: 'Gratis bezorging bij bestellingen vanaf {0}',
   pageServiceFeeEveryOrder: '{0} servicekosten op elke bestelling',
   pageDistanceUnder: 'Minder dan {0}',
+  pageDistanceLessThan: 'minder dan {0}',
+  pageKilometres: '{0} km',
   pageTodayLower: 'vandaag',
   pageTomorrowLower: 'morgen',
   pageOpenUntil: 'Open tot {0}',

@@ -58,6 +58,13 @@ interface Abroad {
     receipt: string
     vatHeading: string
     placed: string
+    /** The tracking page: the status, its message, the timeline's next step and the booked slot. */
+    trackStatus: string
+    trackMessage: string
+    trackNextStep: string
+    trackWhen: RegExp
+    /** Words of the UK's tracking page that must not show abroad (none for an English brand). */
+    trackNotShown: RegExp | null
     /** The header's main navigation's name. */
     mainNav: string
     basketHeading: string
@@ -134,6 +141,11 @@ const DUBLIN: Abroad = {
     receipt: 'Printable receipt',
     vatHeading: 'VAT',
     placed: 'Placed',
+    trackStatus: 'Sent to the store',
+    trackMessage: 'Your order has been sent to the store.',
+    trackNextStep: 'Being picked',
+    trackWhen: /^Delivery, \d{1,2} (Nov|Dec) 2026, \d{2}:\d{2}–\d{2}:\d{2}$/,
+    trackNotShown: null,
     mainNav: 'Main',
     basketHeading: 'Your basket',
     deliveryOrCollection: 'Delivery or collection',
@@ -204,6 +216,11 @@ const UTRECHT: Abroad = {
     receipt: 'Afdrukbare bon',
     vatHeading: 'BTW',
     placed: 'Geplaatst',
+    trackStatus: 'Naar de winkel gestuurd',
+    trackMessage: 'Je bestelling is naar de winkel gestuurd.',
+    trackNextStep: 'Wordt verzameld',
+    trackWhen: /^Bezorging, \d{1,2} (nov|dec) 2026, \d{2}:\d{2}–\d{2}:\d{2}$/,
+    trackNotShown: /Sent to the store|Being picked|Delivery,|Not yet|Your order/,
     mainNav: 'Hoofdmenu',
     basketHeading: 'Je mandje',
     deliveryOrCollection: 'Bezorgen of afhalen',
@@ -353,8 +370,22 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await screenshots(page, `${shots}-success`, { top: true })
 
   // Tracking, then the receipt with its VAT at the country's rates.
+  // Its status, message and timeline come from the backend in the business's language; the
+  // booked slot is said by the page in the brand's words and the shop's time zone.
   await page.getByRole('link', { name: words.track }).click()
   await expect(page.getByRole('main')).toContainText(number)
+  await waitForIsland(page, 'TrackingLive')
+  await expect(page.getByTestId('status')).toHaveText(words.trackStatus)
+  await expect(page.getByText(words.trackMessage)).toBeVisible()
+  const progress = page.getByRole('list').filter({ has: page.locator('[data-step-state]') })
+  await expect(progress.locator('[data-step-state="current"]')).toContainText(words.trackStatus)
+  await expect(progress.locator('[data-step-state="upcoming"]').first()).toContainText(
+    words.trackNextStep
+  )
+  await expect(page.getByTestId('tracking-when')).toHaveText(words.trackWhen)
+  if (words.trackNotShown) {
+    await expect(page.getByRole('main')).not.toContainText(words.trackNotShown)
+  }
   await screenshots(page, `${shots}-tracking`, { top: true })
   await page.getByRole('link', { name: words.receipt }).click()
   await expect(page.locator(`dt:text("${words.placed}") + dd`)).toHaveText(abroad.placedAt)

@@ -163,7 +163,7 @@ export function BasketLineRow({
             {line.weighing ? (
               <>
                 <p className="text-sm text-ink/75">
-                  {weighedQuantityLabel(line.weighing, line.quantity)}
+                  {weighedQuantityLabel(line.weighing, line.quantity, text)}
                 </p>
                 <WeighingLabel weighing={line.weighing} className="text-sm text-ink/75" />
               </>
@@ -194,7 +194,7 @@ export function BasketLineRow({
           quantity={line.quantity}
           shown={
             line.weighing?.soldBy === 'by_weight'
-              ? weighedQuantityLabel(line.weighing, line.quantity)
+              ? weighedQuantityLabel(line.weighing, line.quantity, text)
               : String(line.quantity)
           }
           max={line.maxQuantity}

@@ -8,8 +8,9 @@ import {
   timelineSteps,
   type StepState,
 } from './tracking-view.ts'
-import { useMoney } from '../../lib/shop-locale.ts'
-import { useText } from '../../lib/page-text.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
+import { useCount, useText } from '../../lib/page-text.ts'
+import type { CountNoun } from '../../../schemas/count-nouns.ts'
 
 /** What the live tracking page may say only after an update (island texts), the map's too. */
 export const TRACKING_LIVE_TEXTS = [
@@ -21,7 +22,19 @@ export const TRACKING_LIVE_TEXTS = [
   MESSAGES.pageMapFailed,
   MESSAGES.pageLoadingMap,
   MESSAGES.orderTrackingStoreReason,
+  // The driver's distance and arrival, which change with every position.
+  MESSAGES.trackingDistance,
+  MESSAGES.trackingDistanceEta,
+  MESSAGES.trackingLastSeen,
+  MESSAGES.pageDistanceLessThan,
+  MESSAGES.pageKilometres,
+  MESSAGES.pageHoursShort,
+  MESSAGES.pageHoursMinutesShort,
+  MESSAGES.pageMinutesShort,
 ]
+
+/** The counts the live page may say only after an update: the driver's minutes away. */
+export const TRACKING_LIVE_COUNTS: ReadonlyArray<CountNoun> = ['minutes']
 
 const STEP_DOT: Record<StepState, string> = {
   done: 'border-primary bg-primary',
@@ -84,6 +97,8 @@ function DriverText({
   failed: boolean
 }) {
   const text = useText()
+  const count = useCount()
+  const shop = useShopLocale()
   if (failed) {
     return (
       <p role="alert" className="rounded-xl bg-red-50 p-3 font-semibold text-red-800">
@@ -92,14 +107,14 @@ function DriverText({
     )
   }
   if (snapshot.status !== 'en_route') return null
-  const distance = distanceEtaText(snapshot)
+  const distance = distanceEtaText(snapshot, shop, text, count)
   const stale = driverAgeSeconds !== null && isStale(driverAgeSeconds)
   return (
     <div className="rounded-xl bg-tint p-3" data-testid="driver-eta">
       <p className="text-lg font-bold">{distance ?? text(MESSAGES.trackingWaitingForDriver)}</p>
       {stale && driverAgeSeconds !== null ? (
         <p className="mt-1 text-sm font-semibold text-amber-800" data-testid="driver-stale">
-          {lastSeenText(driverAgeSeconds)}
+          {lastSeenText(driverAgeSeconds, text, count)}
         </p>
       ) : null}
     </div>

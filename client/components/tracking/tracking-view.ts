@@ -1,10 +1,13 @@
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { type CountNoun, englishCount } from '../../../schemas/count-nouns.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { fillMessage } from '../../../schemas/message-format.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   TRACKING_STALE_AFTER_SECONDS,
   type TrackingPosition,
   type TrackingSnapshot,
 } from '../../../schemas/tracking.ts'
-import { formatStoreTime } from '../../lib/format.ts'
+import { distanceLabel, formatStoreTime } from '../../lib/format.ts'
 import { dayMonthYear } from '../../lib/slots.ts'
 
 /*
@@ -13,37 +16,49 @@ import { dayMonthYear } from '../../lib/slots.ts'
  * the same on the server, in the browser and in a test (ADR 011).
  */
 
-const KM_PER_MILE = 1.609344
+/*
+ * Each sentence is said by `say` (the page's text(): the brand's language) and counted by `count`
+ * (its useCount()), distances in the shop's country's unit (client/lib/format.ts); all default to
+ * English and the UK, word for word what UK pages always showed.
+ */
+type Say = (english: string, ...values: Array<string | number>) => string
+type Count = (noun: CountNoun, count: number) => string
 
-/** '0.4 miles', '1 mile', '12 miles': UK road distances are in miles. */
-export function distanceText(km: number): string {
-  const miles = km / KM_PER_MILE
-  if (miles < 0.1) return 'less than 0.1 miles'
-  const shown = miles < 10 ? Math.round(miles * 10) / 10 : Math.round(miles)
-  return shown === 1 ? '1 mile' : `${shown} miles`
+/** The driver's distance in a sentence: '0.4 miles', '1 mile' in the UK; '0,6 km' in Dutch. */
+export function distanceText(
+  km: number,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
+): string {
+  return distanceLabel(km, shop.countryCode, shop, say, MESSAGES.pageDistanceLessThan)
 }
 
-/** 'about 1 minute', '7 minutes', '1 hr 5 min'. */
-export function etaText(minutes: number): string {
+/** 'about 1 minute', '7 minutes', '1 hr 5 min' ('7 minuten', '1 uur 5 min'). */
+export function etaText(
+  minutes: number,
+  say: Say = fillMessage,
+  count: Count = englishCount
+): string {
   const whole = Math.max(1, Math.round(minutes))
-  if (whole < 60) return whole === 1 ? '1 minute' : `${whole} minutes`
+  if (whole < 60) return count('minutes', whole)
   const hours = Math.floor(whole / 60)
   const rest = whole % 60
-  return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`
+  return rest === 0
+    ? say(MESSAGES.pageHoursShort, hours)
+    : say(MESSAGES.pageHoursMinutesShort, hours, rest)
 }
 
 /** The driver's distance and arrival as one sentence, or null while there is nothing to say. */
 export function distanceEtaText(
-  view: Pick<TrackingSnapshot, 'distanceKm' | 'etaMinutes'>
+  view: Pick<TrackingSnapshot, 'distanceKm' | 'etaMinutes'>,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage,
+  count: Count = englishCount
 ): string | null {
   if (view.distanceKm === null) return null
-  if (view.etaMinutes === null)
-    return formatMessage('trackingDistance', distanceText(view.distanceKm))
-  return formatMessage(
-    'trackingDistanceEta',
-    distanceText(view.distanceKm),
-    etaText(view.etaMinutes)
-  )
+  const distance = distanceText(view.distanceKm, shop, say)
+  if (view.etaMinutes === null) return say(MESSAGES.trackingDistance, distance)
+  return say(MESSAGES.trackingDistanceEta, distance, etaText(view.etaMinutes, say, count))
 }
 
 /** Seconds since the position was taken, on the server's clock (never below zero). */
@@ -58,10 +73,14 @@ export function isStale(ageSeconds: number): boolean {
 }
 
 /** 'Last seen 2 min ago.', 'Last seen 1 hr 5 min ago.' */
-export function lastSeenText(ageSeconds: number): string {
+export function lastSeenText(
+  ageSeconds: number,
+  say: Say = fillMessage,
+  count: Count = englishCount
+): string {
   const minutes = Math.max(1, Math.floor(ageSeconds / 60))
-  const ago = minutes < 60 ? `${minutes} min` : etaText(minutes)
-  return formatMessage('trackingLastSeen', ago)
+  const ago = minutes < 60 ? say(MESSAGES.pageMinutesShort, minutes) : etaText(minutes, say, count)
+  return say(MESSAGES.trackingLastSeen, ago)
 }
 
 export type StepState = 'done' | 'current' | 'upcoming'
@@ -100,17 +119,27 @@ export function timelineSteps(
 /** 'Delivery, 25 Nov 2026, 18:00–19:00' or 'Delivery, as soon as possible (ready about 12:40)'. */
 export function whenText(
   snapshot: Pick<TrackingSnapshot, 'fulfilmentMethod' | 'slot' | 'estimatedReadyAt'>,
-  timeZone: string
+  timeZone: string,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
 ): string {
-  const method = snapshot.fulfilmentMethod === 'delivery' ? 'Delivery' : 'Collection'
+  const delivery = snapshot.fulfilmentMethod === 'delivery'
   if (snapshot.slot.kind === 'scheduled') {
     const { date, startsAt, endsAt } = snapshot.slot
-    return `${method}, ${dayMonthYear(date)}, ${startsAt}–${endsAt}`
+    return say(
+      delivery ? MESSAGES.pageTrackDeliverySlot : MESSAGES.pageTrackCollectionSlot,
+      dayMonthYear(date, shop),
+      startsAt,
+      endsAt
+    )
   }
-  const ready = snapshot.estimatedReadyAt
-    ? ` (ready about ${formatStoreTime(snapshot.estimatedReadyAt, timeZone)})`
-    : ''
-  return `${method}, as soon as possible${ready}`
+  if (snapshot.estimatedReadyAt === null) {
+    return say(delivery ? MESSAGES.pageTrackDeliveryAsap : MESSAGES.pageTrackCollectionAsap)
+  }
+  return say(
+    delivery ? MESSAGES.pageTrackDeliveryAsapReady : MESSAGES.pageTrackCollectionAsapReady,
+    formatStoreTime(snapshot.estimatedReadyAt, timeZone)
+  )
 }
 
 /** A live position folded into the snapshot the page shows. */

@@ -5,10 +5,13 @@ import {
   pageCount,
   placedBetween,
   reviewEditableFrom,
+  detailOf,
   reviewOf,
   summaryOf,
   trackingMessage,
 } from '../../../worker/backend/member-orders/view.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import type { MemberOrderRow } from '../../../worker/backend/member-orders/repo.ts'
 import { reorderPlans } from '../../../worker/backend/member-orders/reorder.ts'
 import { ratingOf } from '../../../worker/backend/stores/service.ts'
@@ -102,6 +105,45 @@ describe('tracking (spec §4)', () => {
     for (const status of ['delivered', 'cancelled', 'store_rejected'] as const) {
       expect(at(status)).toEqual({ offered: false, message: null })
     }
+  })
+
+  it('says a Dutch business’s status, history, tracking message and money in Dutch', () => {
+    const dutch: ShopLocale = { ...GB_LOCALE, locale: 'nl-NL', currency: 'EUR', countryCode: 'NL' }
+    expect(summaryOf({ ...ROW, status: 'delivered' }, sayIn(dutch)).statusLabel).toBe('Afgehaald')
+    const parts = {
+      lines: [],
+      display: null,
+      refunds: [],
+      review: null,
+      discounts: [],
+      statusHistory: [{ status: 'sent_to_store', at: '2026-11-25T12:00:00.000Z', reason: null }],
+    }
+    const cancelled: MemberOrderRow = {
+      ...ROW,
+      status: 'cancelled',
+      payment_method: 'paymentCard',
+      refund: 1000,
+      total: 0,
+    }
+    const nl = detailOf(cancelled, { ...parts, shop: dutch }, new Date('2026-11-25T13:00:00Z'))
+    expect([nl.statusLabel, nl.history[0]?.label]).toEqual([
+      'Geannuleerd',
+      'Naar de winkel gestuurd',
+    ])
+    expect(nl.moneyBack.message).toBe(
+      'Je bestelling is geannuleerd. €\u00a010,00 wordt terugbetaald.'
+    )
+    expect(nl.moneyBack.rows.map((row) => row.label)).toEqual([
+      'Teruggegeven toen de bestelling werd geannuleerd',
+      'Krijg je nog terug',
+    ])
+    const uk = detailOf(cancelled, parts, new Date('2026-11-25T13:00:00Z'))
+    expect([uk.statusLabel, uk.history[0]?.label]).toEqual(['Cancelled', 'Sent to the store'])
+    expect(uk.moneyBack.message).toBe('Your order has been cancelled. £10.00 will be refunded.')
+    expect(
+      detailOf({ ...ROW, status: 'en_route' }, { ...parts, shop: dutch }, new Date()).tracking
+        ?.message
+    ).toBe('Je bezorger is onderweg.')
   })
 
   it('makes a delivered order without a review reviewable', () => {

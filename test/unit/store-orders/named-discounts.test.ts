@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 import { namedDiscountText } from '../../../schemas/named-discounts.ts'
 import { computeTotals, type TotalsCoupon } from '../../../worker/backend/basket/totals.ts'
 import { namedDiscounts } from '../../../worker/backend/orders/named-discounts.ts'
@@ -52,6 +53,26 @@ describe('namedDiscounts', () => {
       'Coupon SAVE10 −£2.00',
       'Store credit −£1.50',
     ])
+  })
+
+  it('words the coupon, the credit and the offers in a Dutch business’s language, never the names', () => {
+    const say = sayIn({ locale: 'nl-NL' })
+    const named = namedDiscounts(
+      facts({ ...TERMS, coupon: SAVE10 }, { creditApplied: 150 }),
+      [item(CRISPS, 3, 200)],
+      say
+    )
+    expect(named.map((discount) => discount.label)).toEqual([
+      'Any 3 sharing crisps for £5.00',
+      'Kortingscode SAVE10',
+      'Winkeltegoed',
+    ])
+    const before = namedDiscounts(
+      facts(null, { couponCode: null, couponDiscount: 200, discountTotal: 300 }),
+      [item(CRISPS, 3, 200)],
+      say
+    )
+    expect(before.map((discount) => discount.label)).toEqual(['Acties', 'Kortingscode'])
   })
 
   it('uses the re-priced figures after picking: a broken multibuy names no deal', () => {

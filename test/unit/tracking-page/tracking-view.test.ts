@@ -11,8 +11,20 @@ import {
   withPosition,
 } from '../../../client/components/tracking/tracking-view.ts'
 import { trackingSnapshot } from './snapshot.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { pageTextsOf } from '../../../worker/pages/shared/page-texts.ts'
 
 const LONDON = 'Europe/London'
+
+const DUTCH: ShopLocale = {
+  ...GB_LOCALE,
+  locale: 'nl-NL',
+  currency: 'EUR',
+  countryCode: 'NL',
+  timeZone: 'Europe/Amsterdam',
+}
+const IRISH: ShopLocale = { ...GB_LOCALE, locale: 'en-IE', currency: 'EUR', countryCode: 'IE' }
+const dutch = pageTextsOf(DUTCH)
 
 describe('distance and arrival text', () => {
   it('speaks miles, as UK drivers do', () => {
@@ -37,6 +49,46 @@ describe('distance and arrival text', () => {
       'Your driver is 0.7 miles away.'
     )
     expect(distanceEtaText({ distanceKm: null, etaMinutes: null })).toBeNull()
+  })
+})
+
+describe('distance and arrival abroad', () => {
+  it('speaks kilometres where the country does, in its language and number format', () => {
+    expect(distanceText(0.63, DUTCH, dutch.say)).toBe('0,6 km')
+    expect(distanceText(0.05, DUTCH, dutch.say)).toBe('minder dan 0,1 km')
+    expect(distanceText(12.6, DUTCH, dutch.say)).toBe('13 km')
+    expect(distanceText(0.63, IRISH)).toBe('0.6 km')
+  })
+
+  it('counts the minutes by the language’s plural and says hours in its words', () => {
+    expect(etaText(0, dutch.say, dutch.count)).toBe('1 minuut')
+    expect(etaText(6.4, dutch.say, dutch.count)).toBe('6 minuten')
+    expect(etaText(60, dutch.say, dutch.count)).toBe('1 uur')
+    expect(etaText(65, dutch.say, dutch.count)).toBe('1 uur 5 min')
+  })
+
+  it('says distance and arrival in one Dutch sentence, and how long ago the driver was seen', () => {
+    expect(
+      distanceEtaText({ distanceKm: 0.63, etaMinutes: 6 }, DUTCH, dutch.say, dutch.count)
+    ).toBe('Je bezorger is 0,6 km hiervandaan en komt over ongeveer 6 minuten.')
+    expect(distanceEtaText({ distanceKm: 0.63, etaMinutes: null }, DUTCH, dutch.say)).toBe(
+      'Je bezorger is 0,6 km hiervandaan.'
+    )
+    expect(lastSeenText(150, dutch.say, dutch.count)).toBe('2 min geleden voor het laatst gezien.')
+  })
+
+  it('names the slot and the estimate in Dutch, the time in the shop’s zone', () => {
+    expect(whenText(trackingSnapshot('picked'), 'Europe/Amsterdam', DUTCH, dutch.say)).toBe(
+      'Bezorging, 25 nov 2026, 12:00–13:00'
+    )
+    const asap = trackingSnapshot('picked', {
+      fulfilmentMethod: 'collection',
+      slot: { kind: 'asap' },
+      estimatedReadyAt: '2026-11-25T12:40:00.000Z',
+    })
+    expect(whenText(asap, 'Europe/Amsterdam', DUTCH, dutch.say)).toBe(
+      'Ophalen, zo snel mogelijk (klaar rond 13:40)'
+    )
   })
 })
 

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { shopperStatusLabel } from '../../../schemas/order-states.ts'
 import type { TrackedOrderRow } from '../../../worker/backend/tracking/repo.ts'
 import { buildSnapshot } from '../../../worker/backend/tracking/snapshot.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 const NOW = new Date('2026-11-25T12:00:00Z')
 
@@ -135,6 +136,53 @@ describe('the tracking snapshot', () => {
       ['Given back when the store rejected the order', -1249],
       ['Total', 0],
       ['Given back so far', 1249],
+    ])
+  })
+})
+
+describe('a Dutch business’s snapshot', () => {
+  const DUTCH: ShopLocale = { ...GB_LOCALE, locale: 'nl-NL', currency: 'EUR', countryCode: 'NL' }
+
+  it('says its status, message and timeline in Dutch (what the live socket sends too)', () => {
+    const snapshot = buildSnapshot(row(), [], NOW, [], DUTCH)
+    expect([snapshot.statusLabel, snapshot.message]).toEqual([
+      'Onderweg',
+      'Je bezorger is onderweg.',
+    ])
+    expect(snapshot.timeline.map((step) => step.label)).toEqual([
+      'Naar de winkel gestuurd',
+      'Wordt verzameld',
+      'Ingepakt',
+      'Onderweg',
+      'Bezorgd',
+    ])
+  })
+
+  it('says an ending’s money and its rows in Dutch, each sentence on its own', () => {
+    const snapshot = buildSnapshot(
+      row({
+        status: 'store_rejected',
+        original_total: 1249,
+        refund: 1249,
+        total: 0,
+        given_back: 1249,
+        credit_returned: 300,
+      }),
+      [],
+      NOW,
+      [],
+      DUTCH
+    )
+    expect(snapshot.message).toBe(
+      'De winkel kon je bestelling niet aannemen. €\u00a012,49 is teruggegeven aan je betaling. ' +
+        '€\u00a03,00 is teruggezet op je winkeltegoed.'
+    )
+    expect(snapshot.money.map((r) => r.label)).toEqual([
+      'Afgeschreven',
+      'Teruggegeven toen de winkel de bestelling weigerde',
+      'Teruggezet op je winkeltegoed',
+      'Totaal',
+      'Tot nu toe teruggegeven',
     ])
   })
 })

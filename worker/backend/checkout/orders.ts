@@ -22,6 +22,7 @@ import {
   isCouponClaimRollback,
 } from './coupon-claim-repo.ts'
 import { orderNamedDiscounts } from '../orders/named-discounts.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import { tokenOwnsOrder } from '../orders/ownership.ts'
 import { parseAddress } from '../orders/view.ts'
 import { dispatchEffects, type RelayEnv } from '../effects/relay.ts'
@@ -320,7 +321,7 @@ export async function orderSummary(
 ): Promise<OrderSummary> {
   const [{ row, lines, selections, shown }, discounts] = await Promise.all([
     findOrderSummaryRows(db, businessId, orderId),
-    orderNamedDiscounts(db, orderId),
+    businessLocale(db, businessId).then((shop) => orderNamedDiscounts(db, orderId, shop)),
   ])
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   return {

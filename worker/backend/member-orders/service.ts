@@ -33,6 +33,7 @@ import {
   summaryOf,
 } from './view.ts'
 import { businessLocale } from '../businesses-repo.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 import { loadMemberOrder } from './member-order-route.ts'
 
 /** Spec §7 Orders list: the member's placed orders, newest first, one page and the count. */
@@ -42,18 +43,22 @@ export async function memberOrders(
   query: MemberOrdersRequest
 ): Promise<MemberOrderList> {
   const { from, until } = placedBetween(query.dateFrom, query.dateTo)
-  const { rows, total } = await listMemberOrders(db, {
-    businessId: query.businessId,
-    brandId: query.brandId ?? null,
-    customerId,
-    from,
-    until,
-    status: query.status ?? null,
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-  })
+  const [{ rows, total }, shop] = await Promise.all([
+    listMemberOrders(db, {
+      businessId: query.businessId,
+      brandId: query.brandId ?? null,
+      customerId,
+      from,
+      until,
+      status: query.status ?? null,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    }),
+    businessLocale(db, query.businessId),
+  ])
+  const say = sayIn(shop)
   return {
-    orders: rows.map(summaryOf),
+    orders: rows.map((row) => summaryOf(row, say)),
     total,
     page: query.page,
     limit: query.limit,
@@ -91,26 +96,29 @@ export async function orderDetail(
   row: MemberOrderRow,
   now: Date
 ): Promise<MemberOrderDetail> {
-  const [lines, selections, parts, discountFacts, vat, addedTax] = await Promise.all([
+  const [lines, selections, parts, discountFacts, vat, addedTax, shop] = await Promise.all([
     orderPickLines(db, row.id),
     orderLineSelections(db, row.id),
     findMemberOrderParts(db, row.id),
     findOrderDiscountFacts(db, row.id),
     orderVat(db, row.id),
     orderAddedTax(db, row.id),
+    businessLocale(db, businessId),
   ])
+  const say = sayIn(shop)
   const detail = detailOf(
     row,
     {
       lines: lines.map((line) =>
         lineOf(
           line,
-          selections.filter((s) => s.order_line_id === line.id).map((s) => s.text)
+          selections.filter((s) => s.order_line_id === line.id).map((s) => s.text),
+          say
         )
       ),
       ...parts,
-      discounts: discountFacts ? discountsOfOrder(discountFacts, lines) : [],
-      shop: await businessLocale(db, businessId),
+      discounts: discountFacts ? discountsOfOrder(discountFacts, lines, say) : [],
+      shop,
     },
     now
   )
@@ -163,7 +171,7 @@ export async function memberDashboard(
   customerId: number,
   body: { businessId: number; brandId?: number | undefined }
 ): Promise<MemberDashboard> {
-  const [member, latest] = await Promise.all([
+  const [member, latest, shop] = await Promise.all([
     findMember(db, body.businessId, customerId),
     listMemberOrders(db, {
       businessId: body.businessId,
@@ -175,8 +183,9 @@ export async function memberDashboard(
       limit: 1,
       offset: 0,
     }),
+    businessLocale(db, body.businessId),
   ])
   if (!member) throw new AppError('unauthorized', MESSAGES.loginRequired)
   const row = latest.rows[0]
-  return { firstName: member.first_name, latestOrder: row ? summaryOf(row) : null }
+  return { firstName: member.first_name, latestOrder: row ? summaryOf(row, sayIn(shop)) : null }
 }

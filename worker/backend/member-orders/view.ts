@@ -5,6 +5,8 @@ import type {
   MemberOrderSummary,
   MemberReview,
 } from '../../../schemas/member-orders.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
+import { fillMessage, type Say } from '../../../schemas/message-format.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { closingMessage, moneyRows, moneySummary } from '../../../schemas/money-summary.ts'
 import {
@@ -23,7 +25,7 @@ import type {
   ReviewRow,
   StatusHistoryRow,
 } from './repo.ts'
-import type { ShopLocale } from '../../../schemas/locale.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 
 /* The member's answers built from the rows (pure: the clock is passed in). */
 
@@ -96,12 +98,13 @@ export function trackingOffered(status: StoreOrderStatus): boolean {
   return TRACKED.has(status)
 }
 
-export function summaryOf(row: MemberOrderRow): MemberOrderSummary {
+/** The order in the member's list; its status said by `say` (sayIn(shop): the business's language). */
+export function summaryOf(row: MemberOrderRow, say: Say = fillMessage): MemberOrderSummary {
   return {
     orderId: row.business_order_id,
     status: row.status,
     statusCode: row.status_code,
-    statusLabel: shopperStatusLabel(row.status, row.fulfilment_method),
+    statusLabel: say(shopperStatusLabel(row.status, row.fulfilment_method)),
     fulfilmentMethod: row.fulfilment_method,
     placedAt: row.placed_at,
     store: { id: row.store_id, slug: row.store_slug, name: row.store_name },
@@ -165,8 +168,12 @@ function moneyBackOf(
     creditReturned: 0,
   })
   const shown = new Set(['closing', 'after_delivery', 'given_back', 'to_come'])
-  const rows = moneyRows(summary).filter((entry) => shown.has(entry.key) && entry.amount !== 0)
-  return { rows: summary.owedBack > 0 ? rows : [], message: closingMessage(summary, parts.shop) }
+  const say = sayIn(parts.shop ?? GB_LOCALE)
+  const rows = moneyRows(summary, say).filter((entry) => shown.has(entry.key) && entry.amount !== 0)
+  return {
+    rows: summary.owedBack > 0 ? rows : [],
+    message: closingMessage(summary, parts.shop, say),
+  }
 }
 
 function paidWithOf(display: MemberOrderDisplayRow | null): PaidWith | null {
@@ -187,7 +194,10 @@ export interface MemberDetailParts {
   review: ReviewRow | null
   /** The deals, coupon and credit by name (orders/named-discounts.ts). */
   discounts: ReadonlyArray<NamedDiscount>
-  /** The business's locale, which the ending's sentence says its money in (ADR 045). */
+  /**
+   * The business's locale: the order's words (status, history, tracking message, money rows) are
+   * in its language and the ending's money in its format (ADR 045, 061).
+   */
   shop?: ShopLocale
 }
 
@@ -196,14 +206,16 @@ export function detailOf(
   parts: MemberDetailParts,
   now: Date
 ): Omit<MemberOrderDetail, 'changes' | 'vat' | 'addedTax'> {
-  const message = trackingMessage(row)
+  const say = sayIn(parts.shop ?? GB_LOCALE)
+  const english = trackingMessage(row)
+  const message = english === null ? null : say(english)
   const driverShown =
     row.status === 'en_route' &&
     row.driver_latitude !== null &&
     row.driver_longitude !== null &&
     row.driver_updated_at !== null
   return {
-    ...summaryOf(row),
+    ...summaryOf(row, say),
     fulfilmentTiming: row.fulfilment_timing,
     slot:
       row.fulfilment_timing === 'future' && row.slot_date && row.slot_starts_at
@@ -250,7 +262,7 @@ export function detailOf(
             {
               at: entry.at,
               status,
-              label: shopperStatusLabel(status, row.fulfilment_method),
+              label: say(shopperStatusLabel(status, row.fulfilment_method)),
               reason: entry.reason,
             },
           ]

@@ -1,4 +1,8 @@
 import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
+import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
+import { fillMessage, type Say } from '../../../schemas/message-format.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { parsePricingTerms, pickedBasketPricing, type RepricedLine } from './repricing.ts'
 import {
   findOrderDiscountFacts,
@@ -25,10 +29,15 @@ export interface DiscountFacts {
   creditApplied: number
 }
 
-/** Deals, then the coupon, then store credit; only those that took something off. */
+/**
+ * Deals, then the coupon, then store credit; only those that took something off. A deal's name
+ * and a coupon's code are the operator's and never translated; the words around them are said by
+ * `say` (sayIn(shop): the business's language; English by default, for the store console).
+ */
 export function namedDiscounts(
   facts: DiscountFacts,
-  lines: ReadonlyArray<RepricedLine>
+  lines: ReadonlyArray<RepricedLine>,
+  say: Say = fillMessage
 ): Array<NamedDiscount> {
   const named: Array<NamedDiscount> = []
   const terms = parsePricingTerms(facts.pricingTermsJson)
@@ -40,24 +49,30 @@ export function namedDiscounts(
     if (priced.coupon !== null && priced.coupon.discount > 0) {
       named.push({
         kind: 'coupon',
-        label: `Coupon ${priced.coupon.code}`,
+        label: say(MESSAGES.pageCouponNamed, priced.coupon.code),
         amount: priced.coupon.discount,
       })
     }
   } else {
     // Placed before the terms were kept: the amounts checkout recorded, deals as one.
     const deals = facts.discountTotal - facts.couponDiscount
-    if (deals > 0) named.push({ kind: 'deal', label: 'Offers', amount: deals })
+    if (deals > 0) named.push({ kind: 'deal', label: say(MESSAGES.pageOffers), amount: deals })
     if (facts.couponDiscount > 0) {
       named.push({
         kind: 'coupon',
-        label: facts.couponCode ? `Coupon ${facts.couponCode}` : 'Coupon',
+        label: facts.couponCode
+          ? say(MESSAGES.pageCouponNamed, facts.couponCode)
+          : say(MESSAGES.pageCoupon),
         amount: facts.couponDiscount,
       })
     }
   }
   if (facts.creditApplied > 0) {
-    named.push({ kind: 'credit', label: 'Store credit', amount: facts.creditApplied })
+    named.push({
+      kind: 'credit',
+      label: say(MESSAGES.pageStoreCredit),
+      amount: facts.creditApplied,
+    })
   }
   return named
 }
@@ -65,7 +80,8 @@ export function namedDiscounts(
 /** The named discounts of an order from its row and its picking lines with their marks. */
 export function discountsOfOrder(
   row: OrderDiscountRow,
-  lines: ReadonlyArray<PickLineRow>
+  lines: ReadonlyArray<PickLineRow>,
+  say: Say = fillMessage
 ): Array<NamedDiscount> {
   return namedDiscounts(
     {
@@ -83,18 +99,23 @@ export function discountsOfOrder(
       totalPrice: line.total_price,
       outcome: outcomeOf(line),
       weighed: line.sold_by !== 'each',
-    }))
+    })),
+    say
   )
 }
 
-/** The named discounts of one order, read with its lines and marks; [] for an unknown order. */
+/**
+ * The named discounts of one order, read with its lines and marks, in the shop's language (its
+ * shopper's pages and emails); [] for an unknown order.
+ */
 export async function orderNamedDiscounts(
   db: D1Database,
-  orderId: number
+  orderId: number,
+  shop: ShopLocale = GB_LOCALE
 ): Promise<Array<NamedDiscount>> {
   const [row, lines] = await Promise.all([
     findOrderDiscountFacts(db, orderId),
     orderPickLines(db, orderId),
   ])
-  return row ? discountsOfOrder(row, lines) : []
+  return row ? discountsOfOrder(row, lines, sayIn(shop)) : []
 }

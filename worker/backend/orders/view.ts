@@ -1,3 +1,4 @@
+import { fillMessage, type Say } from '../../../schemas/message-format.ts'
 import { weighedPrice, weighedQuantityLabel, weighingOf } from '../../../schemas/weighing.ts'
 import { type CheckoutAddress, CheckoutAddressSchema } from '../../../schemas/checkout.ts'
 import type { StoreOrderLine, StoreOrderSlot } from '../../../schemas/store-orders.ts'
@@ -59,7 +60,12 @@ export function outcomeOf(line: PickLineRow): LineOutcome | null {
 }
 
 /** One line as the console and the member both see it: marks, substitute, what it costs now. */
-export function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): StoreOrderLine {
+export function lineOf(
+  line: PickLineRow,
+  selections: ReadonlyArray<string>,
+  /** Says a weighed line's words (sayIn(shop) on a shopper's page; English for the console). */
+  say: Say = fillMessage
+): StoreOrderLine {
   const outcome = outcomeOf(line)
   const charged = line.charged_price ?? line.total_price
   return {
@@ -106,18 +112,18 @@ export function lineOf(line: PickLineRow, selections: ReadonlyArray<string>): St
       line.allow_substitutes === 1 && line.chosen_item_id !== null
         ? { menuItemId: line.chosen_item_id, name: line.chosen_name ?? '' }
         : null,
-    weighed: weighedOf(line),
+    weighed: weighedOf(line, say),
   }
 }
 
 /** A weighed line's weight as asked for and as picked (ADR 039); null for an item sold each. */
-function weighedOf(line: PickLineRow): StoreOrderLine['weighed'] {
+function weighedOf(line: PickLineRow, say: Say): StoreOrderLine['weighed'] {
   const weighing = weighingOf(line)
   if (weighing === null) return null
   const grams = line.mark === 'picked' ? line.picked_grams : null
   const weighed = grams === null ? null : weighedPrice(weighing.pricePerKg, grams)
   return {
-    label: weighedQuantityLabel(weighing, line.quantity),
+    label: weighedQuantityLabel(weighing, line.quantity, say),
     pricePerKg: weighing.pricePerKg,
     pickedGrams: grams,
     weighedPrice: weighed,

@@ -78,10 +78,12 @@ async function mayTrack(
 }
 
 async function snapshotOf(db: D1Database, row: TrackedOrderRow, now: Date) {
-  const [reached, discounts, shop, changes] = await Promise.all([
+  const [reached, { shop, discounts }, changes] = await Promise.all([
     statusReachedTimes(db, row.id),
-    orderNamedDiscounts(db, row.id),
-    businessLocale(db, row.business_id),
+    businessLocale(db, row.business_id).then(async (shop) => ({
+      shop,
+      discounts: await orderNamedDiscounts(db, row.id, shop),
+    })),
     changesOfOrder(db, row),
   ])
   return buildSnapshot(row, reached, now, discounts, shop, changes)

@@ -1,4 +1,6 @@
 import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
+import { fillMessage, type Say } from '../../../schemas/message-format.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { OrderChanges } from '../../../schemas/order-changes.ts'
 import {
@@ -48,22 +50,32 @@ export function summaryOf(row: TrackedOrderRow): MoneySummary {
   })
 }
 
-/** Spec §4's tracking message for the status; an ending says what happened to the money. */
+/**
+ * Spec §4's tracking message for the status; an ending says what happened to the money. Said by
+ * `say` (the business's language, sayIn(shop)).
+ */
 export function trackingMessageOf(
   row: TrackedOrderRow,
-  shop: ShopLocale = GB_LOCALE
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
 ): string | null {
   const status = row.status as OrderStatusName
-  if (isClosing(status)) return closingMessage(summaryOf(row), shop)
+  if (isClosing(status)) return closingMessage(summaryOf(row), shop, say)
+  const english = trackingMessageEnglish(status, row.fulfilment_method)
+  return english === null ? null : say(english)
+}
+
+function trackingMessageEnglish(
+  status: OrderStatusName,
+  method: TrackedOrderRow['fulfilment_method']
+): string | null {
   switch (status) {
     case 'sent_to_store':
       return MESSAGES.orderTrackingSentToStore
     case 'store_accepted_picking':
       return MESSAGES.orderTrackingAccepted
     case 'picked':
-      return row.fulfilment_method === 'collection'
-        ? MESSAGES.orderTrackingReadyForCollection
-        : null
+      return method === 'collection' ? MESSAGES.orderTrackingReadyForCollection : null
     case 'en_route':
       return MESSAGES.orderTrackingEnRoute
     case 'delivered':
@@ -75,7 +87,8 @@ export function trackingMessageOf(
 
 function timelineOf(
   row: TrackedOrderRow,
-  reached: ReadonlyArray<{ status: string; at: string }>
+  reached: ReadonlyArray<{ status: string; at: string }>,
+  say: Say
 ): Array<TrackingStep> {
   const times = new Map(reached.map(({ status, at }) => [status, at]))
   if (row.placed_at) times.set('sent_to_store', row.placed_at)
@@ -83,7 +96,7 @@ function timelineOf(
     (status) => row.fulfilment_method === 'delivery' || status !== 'en_route'
   ).map((status) => ({
     status,
-    label: shopperStatusLabel(status, row.fulfilment_method),
+    label: say(shopperStatusLabel(status, row.fulfilment_method)),
     reachedAt: times.get(status) ?? null,
   }))
 }
@@ -116,7 +129,10 @@ export function buildSnapshot(
   now: Date,
   /** The order's discounts by name (orders/named-discounts.ts). */
   discounts: ReadonlyArray<NamedDiscount> = [],
-  /** The business's locale: the ending's sentence says its money in it (ADR 045). */
+  /**
+   * The business's locale: the snapshot's words (status, message, timeline, money rows) are in
+   * its language and its money in its format (ADR 045, 061).
+   */
   shop: ShopLocale = GB_LOCALE,
   /** What picking changed (orders/order-changes.ts). */
   changes: OrderChanges | null = null
@@ -133,16 +149,17 @@ export function buildSnapshot(
   const store = { lat: row.store_latitude, lng: row.store_longitude }
   const offered = (TRACKING_OFFERED_STATUSES as ReadonlyArray<string>).includes(status)
   const { distanceKm, etaMinutes } = distanceAndEta(offered ? (driver ?? store) : null, destination)
+  const say = sayIn(shop)
   return {
     orderNumber: row.business_order_id,
     status,
-    statusLabel: shopperStatusLabel(status, row.fulfilment_method),
-    message: trackingMessageOf(row, shop),
+    statusLabel: say(shopperStatusLabel(status, row.fulfilment_method)),
+    message: trackingMessageOf(row, shop, say),
     closingReason: isClosing(status) ? row.closing_reason : null,
-    money: moneyRows(summaryOf(row)),
+    money: moneyRows(summaryOf(row), say),
     discounts: [...discounts],
     trackingOffered: offered,
-    timeline: timelineOf(row, reached),
+    timeline: timelineOf(row, reached, say),
     fulfilmentMethod: row.fulfilment_method,
     slot: slotOf(row),
     estimatedReadyAt: row.estimated_ready_at,

@@ -1,6 +1,5 @@
 import type { Context } from 'hono'
 import { TrackingPage } from '../../../client/pages/TrackingPage.tsx'
-import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
 import { MemberReceiptPage } from '../../../client/pages/member/MemberReceiptPage.tsx'
 import { MemberOrderDetailSchema } from '../../../schemas/member-orders.ts'
 import {
@@ -11,7 +10,7 @@ import {
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestLocale } from '../shared/render.tsx'
 import { mapTilesOf } from '../../lib/map-tiles.ts'
 import { substituteView } from './order-changes-forms.ts'
 import { trackedAmendWindow } from './tracking-amend.tsx'
@@ -51,7 +50,7 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
         snapshot={snapshot}
         token={token}
         tiles={mapTilesOf(c.env)}
-        timeZone={DEFAULT_TIME_ZONE}
+        timeZone={requestLocale(c).timeZone}
         substitute={substituteView(c)}
         amendWindow={amend}
       />
