@@ -8,7 +8,7 @@ import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from '../shared/json-ld.ts'
 import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
-import { canonicalUrl, renderPage, requestLocale } from '../shared/render.tsx'
+import { canonicalUrl, renderPage, requestLocale, requestSay } from '../shared/render.tsx'
 
 /** A deal with its sections and their items; an unknown deal is 'Deal not found'. */
 export async function dealPage(c: Context<AppEnv>): Promise<Response> {
@@ -34,8 +34,8 @@ export async function dealPage(c: Context<AppEnv>): Promise<Response> {
     (chrome) => <DealPage chrome={chrome} store={store} details={details} crumbs={crumbs} />,
     {
       meta: {
-        title: `${deal.name} at ${store.name}`,
-        description: `${deal.name}: ${dealTerms(deal, requestLocale(c))} at ${store.name}.${deal.description ? ` ${deal.description}` : ''}`,
+        title: requestSay(c)(MESSAGES.metaTitleAt, deal.name, store.name),
+        description: `${requestSay(c)(MESSAGES.metaDeal, deal.name, dealTerms(deal, requestLocale(c), requestSay(c)), store.name)}${deal.description ? ` ${deal.description}` : ''}`,
         imageUrl: deal.imageUrl ? absolute(deal.imageUrl) : null,
         jsonLd: jsonLdGraph(breadcrumbJsonLd(crumbs, absolute)),
       },
