@@ -15,11 +15,8 @@ export const SITE_PAGE_MESSAGES = {
   metaPointsAndCredit: 'Your points and store credit.',
   metaDetailsAndData: 'Your details and your data.',
   metaProfileAndMarketing: 'Your profile and marketing preferences.',
-  metaOrderTitle: 'Order %s',
   metaYourOrderDot: 'Your order.',
-  metaReceiptTitle: 'Receipt · Order %s',
   metaYourReceipt: 'Your receipt.',
-  metaChangeOrderTitle: 'Change order %s',
   metaChangeYourOrder: 'Change your order.',
   metaYourOrdersDot: 'Your orders.',
   metaTrackOrderTitle: 'Track order %s',
@@ -42,7 +39,6 @@ export const SITE_PAGE_MESSAGES = {
   metaCheckoutYourDetails: 'Checkout: your details',
   metaYourPayment: 'Your payment',
   metaOrderConfirmed: 'Order confirmed',
-  metaYourOrder: 'Your order',
   metaCategoryDescription: 'Shop %s %s products at %s with %s: delivery or click and collect.',
   metaAllStoresPage: 'All stores, page %s',
   metaAllStores: 'Every %s store, by town: find yours and order for delivery or collection.',
@@ -57,17 +53,14 @@ export const SITE_PAGE_MESSAGES = {
   metaChooseDay: 'Choose a delivery or collection day at %s.',
   metaBuyItAgainTitle: 'Buy it again at %s',
   metaBuyItAgain: 'Items you have ordered from %s.',
-  metaStoresNearTitle: 'Stores near %s',
   metaStoresNear: '%s stores near %s: opening times, delivery, collection and minimum spend.',
   metaDeal: '%s: %s at %s.',
-  metaChangeStoreTitle: 'Change store?',
   metaBuyItem: 'Buy %s at %s with %s.',
   metaStoreHome:
     'Shop %s online with %s: groceries, deals, opening hours, delivery and collection.',
   metaStoreHomeWhere:
     'Shop %s online with %s, %s: groceries, deals, opening hours, delivery and collection.',
   metaInStoreDisplay: 'In-store display',
-  metaBrandInStoreDisplay: '%s in-store display',
   metaOffersAt: 'Offers at %s',
   metaFavouritesTitle: 'Your favourites at %s',
   metaFavourites: 'Your favourite items at %s.',
@@ -106,6 +99,18 @@ export const SITE_PAGE_MESSAGES = {
   pageDeptSnacksText: 'Treats for every occasion',
   pageDeptHousehold: 'Household',
   pageDeptHouseholdText: 'Cleaning and everyday essentials',
+  // The home page's how-it-works steps and selling points when the brand names none
+  // (client/pages/HomePage.tsx).
+  pageStepFindStore: 'Find your local store',
+  pageStepFindStoreText:
+    'Tell us where you are to see the stores that deliver to you or have collection nearby.',
+  pageStepFillBasket: 'Fill your basket',
+  pageStepFillBasketText: 'Browse fresh produce, everyday essentials and the deals of the week.',
+  pageStepPickTime: 'Pick a time that suits you',
+  pageStepPickTimeText:
+    'Choose delivery or collection, as soon as possible or a slot later in the week.',
+  pageUspDelivery: 'Delivery to your door',
+  pageUspSameDay: 'Same-day slots',
   // The cookie inventory (schemas/cookie-inventory.ts): what each cookie is for, and how long.
   pageCookieUpTo: 'Up to %s',
   pageCookieAccess: 'Keeps you signed in to your account between pages.',

@@ -30,7 +30,7 @@ export function deepLinkConfirmPage(c: Context<AppEnv>): Response | Promise<Resp
     ),
     {
       meta: {
-        title: requestSay(c)(MESSAGES.metaChangeStoreTitle),
+        title: requestSay(c)(MESSAGES.pageChangeStoreQuestion),
         description: requestSay(c)(MESSAGES.incompatibleStore),
         noindex: true,
       },

@@ -62,7 +62,7 @@ async function resultsPage(c: Context<AppEnv>, typed: string): Promise<Response>
     ),
     {
       meta: {
-        title: requestSay(c)(MESSAGES.metaStoresNearTitle, postcode),
+        title: requestSay(c)(MESSAGES.pageStoresNear, postcode),
         description: requestSay(c)(MESSAGES.metaStoresNear, brand.name, postcode),
         canonicalPath: routePath('stores-near-by', { postcode }),
       },

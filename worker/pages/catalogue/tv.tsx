@@ -32,7 +32,7 @@ export async function tvPage(c: Context<AppEnv>): Promise<Response> {
       meta: {
         ...meta,
         title: requestSay(c)(MESSAGES.metaInStoreDisplay),
-        description: requestSay(c)(MESSAGES.metaBrandInStoreDisplay, brand.name),
+        description: requestSay(c)(MESSAGES.pageInStoreDisplay, brand.name),
       },
       cache: 'public',
       siteContent: false,
@@ -73,7 +73,7 @@ export async function tvPage(c: Context<AppEnv>): Promise<Response> {
     {
       meta: {
         ...meta,
-        title: requestSay(c)(MESSAGES.metaBrandInStoreDisplay, store.name),
+        title: requestSay(c)(MESSAGES.pageInStoreDisplay, store.name),
         description: requestSay(c)(MESSAGES.metaOffersAt, store.name),
         refreshSeconds: TV_REFRESH_SECONDS,
       },

@@ -130,7 +130,7 @@ export async function checkoutSuccessPage(c: Context<AppEnv>): Promise<Response>
     {
       meta: {
         title: requestSay(c)(MESSAGES.metaOrderConfirmed),
-        description: requestSay(c)(MESSAGES.metaYourOrder),
+        description: requestSay(c)(MESSAGES.pageYourOrder),
         noindex: true,
       },
       cache: 'private',

@@ -130,7 +130,7 @@ async function render(
     ),
     {
       meta: {
-        title: requestSay(c)(MESSAGES.metaChangeOrderTitle, calls.orderId),
+        title: requestSay(c)(MESSAGES.pageChangeOrder, calls.orderId),
         description: requestSay(c)(MESSAGES.metaChangeYourOrder),
         noindex: true,
       },

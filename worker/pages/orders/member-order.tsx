@@ -118,7 +118,7 @@ function renderOrder(
     ),
     {
       meta: {
-        title: requestSay(c)(MESSAGES.metaOrderTitle, order.orderId),
+        title: requestSay(c)(MESSAGES.pageOrderNumbered, order.orderId),
         description: requestSay(c)(MESSAGES.metaYourOrderDot),
         noindex: true,
       },
@@ -170,7 +170,7 @@ function receiptResponse(
     (chrome) => <MemberReceiptPage chrome={chrome} order={order} backHref={backHref} />,
     {
       meta: {
-        title: requestSay(c)(MESSAGES.metaReceiptTitle, order.orderId),
+        title: requestSay(c)(MESSAGES.pageReceiptHeading, order.orderId),
         description: requestSay(c)(MESSAGES.metaYourReceipt),
         noindex: true,
       },

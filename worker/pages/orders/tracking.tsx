@@ -94,7 +94,7 @@ async function receiptResponse(
     (chrome) => <MemberReceiptPage chrome={chrome} order={order} backHref={backHref} />,
     {
       meta: {
-        title: requestSay(c)(MESSAGES.metaReceiptTitle, order.orderId),
+        title: requestSay(c)(MESSAGES.pageReceiptHeading, order.orderId),
         description: requestSay(c)(MESSAGES.metaYourReceipt),
         noindex: true,
       },
