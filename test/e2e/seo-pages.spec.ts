@@ -35,6 +35,8 @@ test.describe('SEO pages', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Grocery delivery in Manchester' })
     ).toBeVisible()
+    await expect(page).toHaveTitle('Grocery delivery in Manchester | Corner Fresh')
+    await expect(page.getByRole('heading', { name: 'Our stores in Manchester' })).toBeVisible()
     const store = page.getByRole('link', { name: /Piccadilly/ }).first()
     await expect(store).toHaveAttribute('href', '/stores/manchester-piccadilly')
     await expectNoAxeViolations(page)
@@ -43,10 +45,35 @@ test.describe('SEO pages', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Grocery delivery in M1' })
     ).toBeVisible()
+    await expect(page).toHaveTitle('Grocery delivery in M1 | Corner Fresh')
+    await expect(page.getByRole('heading', { name: 'Stores delivering to M1' })).toBeVisible()
     await expectNoAxeViolations(page)
     await screenshots(page, 'seo-district-m1', { top: true })
     // Local hosts serve no sitemaps (spec §2) and the dev server refuses other Host headers:
     // test/integration/seo/seo-pages.test.ts reads sitemap-pages.xml on the production host.
+  })
+
+  test("the cookie policy's table in the UK's words, and in Dutch on the Dutch brand", async ({
+    page,
+  }) => {
+    await page.goto(urlOn(HOSTS.brandOne, '/cookie-policy'))
+    await expect(page).toHaveTitle('Cookie policy | Corner Fresh')
+    const uk = page.getByRole('region', { name: 'Cookies this site uses' })
+    await expect(uk.getByRole('row', { name: /^sf_basket / })).toContainText(
+      'Remembers your basket.30 days'
+    )
+    await expect(uk.getByRole('row', { name: /^sf_refresh / })).toContainText('Up to 30 days')
+    await page.goto(urlOn('utrecht.localhost', '/cookie-policy'))
+    await expect(page.getByText('Laatst bijgewerkt op 1 november 2026')).toBeVisible()
+    const dutch = page.getByRole('region', { name: 'Cookies die deze site gebruikt' })
+    await expect(dutch.getByRole('columnheader', { name: 'Bewaartermijn' })).toBeVisible()
+    await expect(dutch.getByRole('row', { name: /^sf_basket / })).toContainText(
+      'Onthoudt je mandje.30 dagen'
+    )
+    await expect(dutch.getByRole('row', { name: /^sf_refresh / })).toContainText('Tot 30 dagen')
+    await expect(page.getByText('Betaalprovider voor kaarten')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'seo-cookies-utrecht', { top: true })
   })
 
   test('an old slug redirects 301 to the page that replaced it', async ({ page }) => {
