@@ -29,13 +29,14 @@ export async function dealPage(c: Context<AppEnv>): Promise<Response> {
     { name: deal.name, href: dealHref(store.slug, deal.slug) },
   ]
   const absolute = (href: string) => canonicalUrl(c, href)
+  const say = requestSay(c)
   return renderPage(
     c,
     (chrome) => <DealPage chrome={chrome} store={store} details={details} crumbs={crumbs} />,
     {
       meta: {
-        title: requestSay(c)(MESSAGES.metaTitleAt, deal.name, store.name),
-        description: `${requestSay(c)(MESSAGES.metaDeal, deal.name, dealTerms(deal, requestLocale(c), requestSay(c)), store.name)}${deal.description ? ` ${deal.description}` : ''}`,
+        title: say(MESSAGES.metaTitleAt, deal.name, store.name),
+        description: `${say(MESSAGES.metaDeal, deal.name, dealTerms(deal, requestLocale(c), say), store.name)}${deal.description ? ` ${deal.description}` : ''}`,
         imageUrl: deal.imageUrl ? absolute(deal.imageUrl) : null,
         jsonLd: jsonLdGraph(breadcrumbJsonLd(crumbs, absolute)),
       },
