@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, urlOn } from './helpers.ts'
+import { StoreConsole } from './pages/store-console.ts'
 
 // Content and landing pages by slug (ADR 024): each brand's legal pages, a town's landing page
 // and an old slug's redirect.
@@ -74,6 +75,49 @@ test.describe('SEO pages', () => {
     await expect(page.getByText('Betaalprovider voor kaarten')).toBeVisible()
     await expectNoAxeViolations(page)
     await screenshots(page, 'seo-cookies-utrecht', { top: true })
+  })
+
+  test("a Dutch town's landing page, written by its operator, in Dutch", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000)
+    const utrecht = 'utrecht.localhost'
+    const operator = new StoreConsole(page, context, utrecht)
+    const email = 'operator@domstad.test'
+    // The staff sign-in's shared form parts speak the brand's language; the console is English.
+    await page.goto(urlOn(utrecht, '/store/sign-in'))
+    const main = operator.main()
+    await main.getByLabel('E-mail').fill(email)
+    await main.getByLabel('Wachtwoord').fill('domstad-demo-1')
+    await main.getByRole('button', { name: 'Doorgaan' }).click()
+    await main.getByLabel('Code van 6 cijfers').fill(await operator.mailedCode(email))
+    await main.getByRole('button', { name: 'Inloggen' }).click()
+    await expect(page.getByText('Je bent ingelogd.')).toBeVisible()
+    await page.goto(urlOn(utrecht, '/store/operator/content/pages/new'))
+    await main.getByLabel('Title', { exact: true }).fill('Boodschappen in Utrecht')
+    await main.getByLabel('Address', { exact: true }).fill('grocery-delivery/utrecht')
+    await main.getByLabel('Heading', { exact: true }).fill('Boodschappen bezorgd in Utrecht')
+    await main.getByLabel('Description for search engines').fill('Verse boodschappen in Utrecht.')
+    await main
+      .getByLabel('Text', { exact: true })
+      .fill('Vers uit de buurt, bezorgd of klaar om af te halen.')
+    await main.getByRole('button', { name: 'Save page' }).click()
+    await expect(page).not.toHaveURL(/\/pages\/new$/)
+    await page.goto(urlOn(utrecht, '/grocery-delivery/utrecht'))
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Boodschappen bezorgd in Utrecht' })
+    ).toBeVisible()
+    await expect(page).toHaveTitle('Boodschappen bezorgd in Utrecht | Domstad Markt')
+    await expect(page.getByRole('heading', { name: 'Onze winkels in Utrecht' })).toBeVisible()
+    await expect(
+      page.getByText('Bestel bij Domstad Markt om te laten bezorgen of af te halen.')
+    ).toBeVisible()
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Oudegracht', exact: true })
+    ).toHaveAttribute('href', '/stores/utrecht-oudegracht')
+    await expectNoAxeViolations(page)
+    await screenshots(page, 'seo-town-utrecht', { top: true })
   })
 
   test('an old slug redirects 301 to the page that replaced it', async ({ page }) => {
