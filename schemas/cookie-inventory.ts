@@ -1,4 +1,7 @@
 import { COOKIE_NAMES, type CookieName } from './cookies.ts'
+import { formatDuration, GB_LOCALE, type ShopLocale } from './locale.ts'
+import { fillMessage } from './message-format.ts'
+import { MESSAGES } from './messages.ts'
 
 /**
  * Every cookie the storefront sets, what it is for and how long it lasts: the facts behind the
@@ -10,11 +13,19 @@ import { COOKIE_NAMES, type CookieName } from './cookies.ts'
 export const COOKIE_CATEGORIES = ['strictly-necessary'] as const
 export type CookieCategory = (typeof COOKIE_CATEGORIES)[number]
 
+/** How long the browser keeps a cookie: '15 minutes', 'Up to 30 days' (a sign-in renewed). */
+export interface CookieDuration {
+  amount: number
+  unit: 'minute' | 'hour' | 'day' | 'year'
+  /** The longest it may last (a sign-in kept only while it is renewed). */
+  upTo?: true
+}
+
 export interface CookieInventoryEntry {
   name: CookieName
+  /** What it is for: a catalogue message's English, said in the brand's language by the page. */
   purpose: string
-  /** How long the browser keeps it, as the policy says it. */
-  duration: string
+  duration: CookieDuration
   category: CookieCategory
   /** Who sets it: always the storefront itself (first party). */
   party: 'first'
@@ -28,93 +39,92 @@ type Facts = Omit<CookieInventoryEntry, 'name' | 'party' | 'category'>
  */
 const FACTS: Record<CookieName, Facts> = {
   [COOKIE_NAMES.access]: {
-    purpose: 'Keeps you signed in to your account between pages.',
-    duration: '15 minutes',
+    purpose: MESSAGES.pageCookieAccess,
+    duration: { amount: 15, unit: 'minute' },
   },
   [COOKIE_NAMES.refresh]: {
-    purpose: 'Renews your sign-in so you are not signed out while shopping.',
-    duration: 'Up to 30 days',
+    purpose: MESSAGES.pageCookieRefresh,
+    duration: { amount: 30, unit: 'day', upTo: true },
   },
   [COOKIE_NAMES.sessionKind]: {
-    purpose: 'Tells whether you are shopping as a guest or signed in.',
-    duration: 'Up to 30 days',
+    purpose: MESSAGES.pageCookieSessionKind,
+    duration: { amount: 30, unit: 'day', upTo: true },
   },
-  [COOKIE_NAMES.basket]: { purpose: 'Remembers your basket.', duration: '30 days' },
+  [COOKIE_NAMES.basket]: {
+    purpose: MESSAGES.pageCookieBasket,
+    duration: { amount: 30, unit: 'day' },
+  },
   [COOKIE_NAMES.memberBasket]: {
-    purpose: 'Keeps your basket for you when you sign out, so it is there when you sign back in.',
-    duration: '30 days',
+    purpose: MESSAGES.pageCookieMemberBasket,
+    duration: { amount: 30, unit: 'day' },
   },
   [COOKIE_NAMES.basketSummary]: {
-    purpose: 'Shows the number of items and the total of your basket in the header.',
-    duration: '30 days',
+    purpose: MESSAGES.pageCookieBasketSummary,
+    duration: { amount: 30, unit: 'day' },
   },
   [COOKIE_NAMES.restorableStrategyOtp]: {
-    purpose: 'Holds a sign-in by one-time code while you enter the code we sent.',
-    duration: '10 minutes',
+    purpose: MESSAGES.pageCookieOtp,
+    duration: { amount: 10, unit: 'minute' },
   },
   [COOKIE_NAMES.socialSignIn]: {
-    purpose:
-      'Holds a sign-in with Google, Apple or Facebook while you are on their page, so only the answer to your own request signs you in.',
-    duration: '10 minutes',
+    purpose: MESSAGES.pageCookieSocialSignIn,
+    duration: { amount: 10, unit: 'minute' },
   },
   [COOKIE_NAMES.socialLink]: {
-    purpose:
-      'Remembers a sign-in with Google, Apple or Facebook that will be linked to your account once you sign in to it.',
-    duration: '10 minutes',
+    purpose: MESSAGES.pageCookieSocialLink,
+    duration: { amount: 10, unit: 'minute' },
   },
   [COOKIE_NAMES.appVersion]: {
-    purpose: 'Clears out saved shopping state after we release a change that makes it invalid.',
-    duration: '1 year',
+    purpose: MESSAGES.pageCookieAppVersion,
+    duration: { amount: 1, unit: 'year' },
   },
   [COOKIE_NAMES.checkoutOrder]: {
-    purpose: 'Links your payment to the order you are checking out.',
-    duration: '1 hour',
+    purpose: MESSAGES.pageCookieCheckoutOrder,
+    duration: { amount: 1, unit: 'hour' },
   },
   [COOKIE_NAMES.threeDSecurePending]: {
-    purpose: 'Marks a card security check (3-D Secure) in progress during payment.',
-    duration: '1 hour',
+    purpose: MESSAGES.pageCookieThreeDSecure,
+    duration: { amount: 1, unit: 'hour' },
   },
   [COOKIE_NAMES.location]: {
-    purpose: 'Remembers the postcode or address you searched, to show the stores that serve it.',
-    duration: '30 days',
+    purpose: MESSAGES.pageCookieLocation,
+    duration: { amount: 30, unit: 'day' },
   },
   [COOKIE_NAMES.deepLink]: {
-    purpose: 'Opens the store or department a link you followed once you have found your store.',
-    duration: '1 hour',
+    purpose: MESSAGES.pageCookieDeepLink,
+    duration: { amount: 1, unit: 'hour' },
   },
   [COOKIE_NAMES.lastOrder]: {
-    purpose: 'Takes you back to the store you last ordered from.',
-    duration: '90 days',
+    purpose: MESSAGES.pageCookieLastOrder,
+    duration: { amount: 90, unit: 'day' },
   },
   [COOKIE_NAMES.slotReferrer]: {
-    purpose: 'Returns you to your basket or checkout after you change your time slot.',
-    duration: '30 minutes',
+    purpose: MESSAGES.pageCookieSlotReferrer,
+    duration: { amount: 30, unit: 'minute' },
   },
   [COOKIE_NAMES.flash]: {
-    purpose: 'Shows a message (such as "Signed out") on the page you are sent to next.',
-    duration: '1 minute',
+    purpose: MESSAGES.pageCookieFlash,
+    duration: { amount: 1, unit: 'minute' },
   },
   [COOKIE_NAMES.device]: {
-    purpose:
-      'A random number for this browser, sent when you register or order, to stop refer-a-friend rewards being claimed on the referrer’s own browser.',
-    duration: '1 year',
+    purpose: MESSAGES.pageCookieDevice,
+    duration: { amount: 1, unit: 'year' },
   },
   [COOKIE_NAMES.d1Bookmark]: {
-    purpose:
-      'Remembers where your last change (such as adding to your basket) was saved, so the next page shows it.',
-    duration: '1 hour',
+    purpose: MESSAGES.pageCookieD1Bookmark,
+    duration: { amount: 1, unit: 'hour' },
   },
   [COOKIE_NAMES.staffAccess]: {
-    purpose: 'Store staff only: keeps staff signed in to the store console.',
-    duration: '15 minutes',
+    purpose: MESSAGES.pageCookieStaffAccess,
+    duration: { amount: 15, unit: 'minute' },
   },
   [COOKIE_NAMES.staffRefresh]: {
-    purpose: 'Store staff only: renews a staff sign-in.',
-    duration: 'Up to 30 days',
+    purpose: MESSAGES.pageCookieStaffRefresh,
+    duration: { amount: 30, unit: 'day', upTo: true },
   },
   [COOKIE_NAMES.staffChallenge]: {
-    purpose: 'Store staff only: holds a staff sign-in while the emailed code is entered.',
-    duration: '10 minutes',
+    purpose: MESSAGES.pageCookieStaffChallenge,
+    duration: { amount: 10, unit: 'minute' },
   },
 }
 
@@ -124,28 +134,42 @@ export const COOKIE_INVENTORY: ReadonlyArray<CookieInventoryEntry> = (
 ).map((name) => ({ name, ...FACTS[name], category: 'strictly-necessary', party: 'first' }))
 
 /**
+ * How long a cookie lasts in the shop's language: the number and unit by Intl ('30 days',
+ * '30 dagen'), 'Up to' from the catalogue (the page's `say`).
+ */
+export function cookieDurationLabel(
+  duration: CookieDuration,
+  shop: ShopLocale = GB_LOCALE,
+  say: (english: string, ...values: Array<string | number>) => string = fillMessage
+): string {
+  const length = formatDuration(duration.amount, duration.unit, shop)
+  return duration.upTo ? say(MESSAGES.pageCookieUpTo, length) : length
+}
+
+/**
  * What else a page may load from another site, and why it needs no consent either: none of them
- * stores anything in the shopper's browser for the storefront.
+ * stores anything in the shopper's browser for the storefront. Each field is a catalogue
+ * message's English, said in the brand's language by the page.
  */
 export const THIRD_PARTY_SERVICES: ReadonlyArray<{ name: string; where: string; note: string }> = [
   {
-    name: 'Cloudflare Turnstile',
-    where: 'Applying a coupon or sending the contact form, when switched on',
-    note: 'Checks that a person, not a robot, is applying a coupon or writing to us. It sets no cookies.',
+    name: MESSAGES.pageServiceTurnstile,
+    where: MESSAGES.pageServiceTurnstileWhere,
+    note: MESSAGES.pageServiceTurnstileNote,
   },
   {
-    name: 'Card payment provider',
-    where: 'The card payment step only',
-    note: 'Takes your card details in its own secure frame or page so we never see them; it may use its own cookies there to prevent fraud.',
+    name: MESSAGES.pageServiceCards,
+    where: MESSAGES.pageServiceCardsWhere,
+    note: MESSAGES.pageServiceCardsNote,
   },
   {
-    name: 'Google, Apple or Facebook sign-in',
-    where: 'Only when you choose "Continue with" one of them',
-    note: 'You sign in on their own site, under their own cookie policy; they send us only your name, email and an id for your account there.',
+    name: MESSAGES.pageServiceSocial,
+    where: MESSAGES.pageServiceSocialWhere,
+    note: MESSAGES.pageServiceSocialNote,
   },
   {
-    name: 'Map tiles',
-    where: 'Order tracking only, when a map provider is configured',
-    note: 'Map images of the area around your delivery; the images set no cookies.',
+    name: MESSAGES.pageServiceMaps,
+    where: MESSAGES.pageServiceMapsWhere,
+    note: MESSAGES.pageServiceMapsNote,
   },
 ]

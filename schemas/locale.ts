@@ -111,3 +111,12 @@ export function formatDate(
     typeof at === 'string' ? new Date(at) : at
   )
 }
+
+/** A length of time in words, spelt by Intl: 15 minute → '15 minutes' (en-GB), '15 minuten'. */
+export function formatDuration(
+  amount: number,
+  unit: 'minute' | 'hour' | 'day' | 'year',
+  shop: ShopLocale = GB_LOCALE
+): string {
+  return numberFormat(shop.locale, { style: 'unit', unit, unitDisplay: 'long' }).format(amount)
+}

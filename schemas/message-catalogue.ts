@@ -144,6 +144,9 @@ let patterns: Array<{ key: MessageKey; pattern: RegExp }> | null = null
 
 function messagePatterns(): Array<{ key: MessageKey; pattern: RegExp }> {
   patterns ??= (Object.entries(MESSAGES) as Array<[MessageKey, string]>)
+    // A head's title or description ('Order %s', '%s at %s') is said by its key, never filled in
+    // English first; as a pattern it would take a refusal's free text for itself.
+    .filter(([key]) => !key.startsWith('meta'))
     .sort(([, a], [, b]) => b.length - a.length)
     .map(([key, template]) => {
       const parts = template.split('%s').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))

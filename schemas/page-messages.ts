@@ -1,5 +1,6 @@
 import { CATALOGUE_PAGE_MESSAGES } from './page-messages-catalogue.ts'
 import { MEMBER_PAGE_MESSAGES } from './page-messages-member.ts'
+import { SITE_PAGE_MESSAGES } from './page-messages-site.ts'
 
 /**
  * Page text of the shopper's journey (issue 43, ADR 049), not the spec's: labels, headings and
@@ -419,6 +420,7 @@ export const PAGE_MESSAGES = {
   pageTotal: 'Total',
   pageCard: 'Card',
   ...MEMBER_PAGE_MESSAGES,
+  ...SITE_PAGE_MESSAGES,
 } as const
 
 // The words an island may show only after a change travel with it (island(…, { texts })): the

@@ -1,4 +1,5 @@
 import {
+  cookieDurationLabel,
   COOKIE_INVENTORY,
   THIRD_PARTY_SERVICES,
   type CookieCategory,
@@ -6,6 +7,7 @@ import {
 } from '../../schemas/cookie-inventory.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 const COLUMNS = [
   MESSAGES.pageCookieName,
@@ -32,6 +34,7 @@ export function CookieTable({
   caption?: string
 }) {
   const text = useText()
+  const shop = useShopLocale()
   return (
     // Focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
     <div
@@ -57,8 +60,10 @@ export function CookieTable({
               <th scope="row" className="px-3 py-2 align-top font-mono text-xs font-semibold">
                 {cookie.name}
               </th>
-              <td className="px-3 py-2 align-top">{cookie.purpose}</td>
-              <td className="px-3 py-2 align-top whitespace-nowrap">{cookie.duration}</td>
+              <td className="px-3 py-2 align-top">{text(cookie.purpose)}</td>
+              <td className="px-3 py-2 align-top whitespace-nowrap">
+                {cookieDurationLabel(cookie.duration, shop, text)}
+              </td>
               <td className="px-3 py-2 align-top">{text(CATEGORY_LABELS[cookie.category])}</td>
             </tr>
           ))}
@@ -86,9 +91,9 @@ export function CookieFacts() {
       <ul className="flex flex-col gap-3">
         {THIRD_PARTY_SERVICES.map((service) => (
           <li key={service.name}>
-            <p className="font-semibold">{service.name}</p>
-            <p className="text-sm text-ink/75">{service.where}</p>
-            <p>{service.note}</p>
+            <p className="font-semibold">{text(service.name)}</p>
+            <p className="text-sm text-ink/75">{text(service.where)}</p>
+            <p>{text(service.note)}</p>
           </li>
         ))}
       </ul>

@@ -27,27 +27,19 @@ export interface HomePageProps {
   referralOffer: ReferralOffer
 }
 
+// The defaults when the brand's home blocks name none: catalogue messages, said by the render.
 const STEPS = [
-  {
-    title: 'Find your local store',
-    text: 'Tell us where you are to see the stores that deliver to you or have collection nearby.',
-  },
-  {
-    title: 'Fill your basket',
-    text: 'Browse fresh produce, everyday essentials and the deals of the week.',
-  },
-  {
-    title: 'Pick a time that suits you',
-    text: 'Choose delivery or collection, as soon as possible or a slot later in the week.',
-  },
+  { title: MESSAGES.pageStepFindStore, text: MESSAGES.pageStepFindStoreText },
+  { title: MESSAGES.pageStepFillBasket, text: MESSAGES.pageStepFillBasketText },
+  { title: MESSAGES.pageStepPickTime, text: MESSAGES.pageStepPickTimeText },
 ]
 // A brand's how-it-works block may have more steps than icons: they repeat.
 const STEP_ICONS = [PinIcon, BagIcon, ClockIcon]
 
 const USPS = [
-  { Icon: TruckIcon, title: 'Delivery to your door' },
-  { Icon: StoreIcon, title: 'Click & collect' },
-  { Icon: ClockIcon, title: 'Same-day slots' },
+  { Icon: TruckIcon, title: MESSAGES.pageUspDelivery },
+  { Icon: StoreIcon, title: MESSAGES.pageClickAndCollect },
+  { Icon: ClockIcon, title: MESSAGES.pageUspSameDay },
 ]
 
 /** The home page: hero with the store search, how it works, departments, referral and apps. */
@@ -64,10 +56,12 @@ export function HomePage({
   const { brand } = chrome
   // The brand's home blocks (spec §7) win over the white-label settings and the defaults.
   const blocks = chrome.content?.home ?? {}
-  const steps = blocks['how-it-works']?.steps ?? STEPS
+  const steps =
+    blocks['how-it-works']?.steps ??
+    STEPS.map((step) => ({ title: say(step.title), text: say(step.text) }))
   const usps = blocks.usps
     ? blocks.usps.items.map((item, index) => ({ ...item, Icon: USPS[index % USPS.length]!.Icon }))
-    : USPS
+    : USPS.map((usp) => ({ ...usp, title: say(usp.title) }))
   return (
     <Layout chrome={chrome} interactive>
       <section aria-labelledby="hero-title" className="relative bg-primary text-on-primary">

@@ -1,6 +1,7 @@
 import type { PageMessageKey } from '../page-messages.ts'
 import { NL_NL_CATALOGUE_PAGE_MESSAGES } from './nl-NL-pages-catalogue.ts'
 import { NL_NL_MEMBER_PAGE_MESSAGES } from './nl-NL-pages-member.ts'
+import { NL_NL_SITE_PAGE_MESSAGES } from './nl-NL-pages-site.ts'
 
 /*
  * The journey's page text in Dutch (schemas/page-messages.ts), ICU with `{0}` for the first `%s`;
@@ -403,4 +404,5 @@ export const NL_NL_PAGE_MESSAGES: Readonly<Record<PageMessageKey, string>> = {
   pageDeliversWithin: 'Bezorgt binnen',
   pageClosed: 'Gesloten',
   ...NL_NL_MEMBER_PAGE_MESSAGES,
+  ...NL_NL_SITE_PAGE_MESSAGES,
 }

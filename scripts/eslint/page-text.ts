@@ -158,4 +158,72 @@ export const noUncataloguedText: Rule.RuleModule = {
   },
 }
 
-export default { rules: { 'no-uncatalogued-text': noUncataloguedText } }
+const HEAD_FIELDS = new Set(['title', 'description'])
+
+/** A property's name as written: `title`, `'title'`. */
+function propertyName(property: Loose): string | null {
+  const key = property.key
+  if (!isNode(key)) return null
+  if (key.type === 'Identifier') return String(key.name)
+  if (key.type === 'Literal' && typeof key.value === 'string') return key.value
+  return null
+}
+
+/** Whether an object is the value of a `meta: { … }` property (a page's head for renderPage). */
+function isMetaObject(object: Loose | undefined): boolean {
+  const parent = (object as { parent?: Loose } | undefined)?.parent
+  return parent?.type === 'Property' && propertyName(parent) === 'meta'
+}
+
+/**
+ * The head a page handler writes (issue 43, ADR 061): a `title` or `description` in a worker
+ * page handler is said from the catalogue (`requestSay(c)(MESSAGES.x, …)`), so a brand abroad
+ * gets its own language in the tab, the search result and the link preview. Flags words written
+ * as a string or template in such a property anywhere in a handler's module, and a bare
+ * `MESSAGES.x` in a page's `meta` (its English on every brand). Data (a store's or item's name)
+ * and a call's answer pass.
+ */
+export const noUncataloguedHead: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "a page's title and description come from the catalogue" },
+    messages: {
+      text: "'{{words}}' is a page's {{field}} outside the catalogue: add it to schemas/page-messages-site.ts (and nl-NL-pages-site.ts) and say it with requestSay(c)(MESSAGES.x) (issue 43, ADR 061)",
+      message:
+        "a bare MESSAGES.x as a page's {{field}} shows its English on every brand: say it with requestSay(c)(MESSAGES.x) (issue 43, ADR 061)",
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      Property(node: Rule.Node) {
+        const property = node as unknown as Loose & { parent?: Loose }
+        const field = propertyName(property)
+        if (field === null || !HEAD_FIELDS.has(field)) return
+        const inMeta = isMetaObject(property.parent)
+        for (const found of shownWords(property.value)) {
+          if (found.kind === 'message' && !inMeta) continue
+          context.report({
+            node: found.node as unknown as Rule.Node,
+            messageId: found.kind === 'message' ? 'message' : 'text',
+            data: {
+              field,
+              words: context.sourceCode
+                .getText(found.node as never)
+                .trim()
+                .replace(/\s+/g, ' ')
+                .slice(0, 60),
+            },
+          })
+        }
+      },
+    }
+  },
+}
+
+export default {
+  rules: {
+    'no-uncatalogued-text': noUncataloguedText,
+    'no-uncatalogued-head': noUncataloguedHead,
+  },
+}

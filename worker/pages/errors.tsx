@@ -24,7 +24,9 @@ export function errorPageContent(error: AppError | null): {
   title: string
   message: string
 } {
-  if (!error) return { status: 500, title: 'Something went wrong', message: MESSAGES.systemError }
+  if (!error) {
+    return { status: 500, title: MESSAGES.pageSomethingWentWrong, message: MESSAGES.systemError }
+  }
   if (error.code === 'unknown_brand') {
     return { status: 404, title: MESSAGES.unknownSiteTitle, message: error.message }
   }
@@ -42,7 +44,7 @@ export function errorPageContent(error: AppError | null): {
   }
   return {
     status: error.status as ContentfulStatusCode,
-    title: error.status >= 500 ? 'Something went wrong' : 'Sorry, that did not work',
+    title: error.status >= 500 ? MESSAGES.pageSomethingWentWrong : MESSAGES.pageThatDidNotWork,
     // A backend's 429 may carry any text (spec §7): the page says it in our words.
     message: error.code === 'rate_limited' ? MESSAGES.tooManyRequests : error.message,
   }

@@ -16,7 +16,9 @@ export const consoleUrl = (path: string) => urlOn(HOSTS.brandOne, `/store${path}
 export class StoreConsole {
   constructor(
     readonly page: Page,
-    readonly context: BrowserContext
+    readonly context: BrowserContext,
+    /** The host of the staff member's business: its development mailbox has their codes. */
+    readonly host: string = HOSTS.brandOne
   ) {}
 
   main() {
@@ -27,7 +29,7 @@ export class StoreConsole {
   async mailedCode(email: string): Promise<string> {
     const mailbox = await this.context.newPage()
     await joinClock(mailbox)
-    await mailbox.goto(urlOn(HOSTS.brandOne, '/dev/mailbox'))
+    await mailbox.goto(urlOn(this.host, '/dev/mailbox'))
     const message = mailbox
       .getByRole('listitem')
       .filter({ hasText: email })

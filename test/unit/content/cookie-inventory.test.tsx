@@ -1,8 +1,14 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { CookieTable } from '../../../client/components/CookieTable.tsx'
-import { COOKIE_INVENTORY } from '../../../schemas/cookie-inventory.ts'
+import { CookieFacts, CookieTable } from '../../../client/components/CookieTable.tsx'
+import { PageTextsContext } from '../../../client/lib/page-text.ts'
+import { ShopLocaleContext } from '../../../client/lib/shop-locale.ts'
+import { COOKIE_INVENTORY, cookieDurationLabel } from '../../../schemas/cookie-inventory.ts'
 import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
+import { GB_LOCALE } from '../../../schemas/locale.ts'
+import { pageTextsOf } from '../../../worker/pages/shared/page-texts.ts'
+
+const DUTCH = { ...GB_LOCALE, locale: 'nl-NL', currency: 'EUR', countryCode: 'NL' }
 
 // Every source file that could name a cookie, read as text at build time.
 const SOURCES = import.meta.glob('../../../{worker,client,schemas}/**/*.{ts,tsx}', {
@@ -17,7 +23,7 @@ describe('cookie inventory (ADR 023)', () => {
     expect(names).toEqual(Object.values(COOKIE_NAMES))
     for (const entry of COOKIE_INVENTORY) {
       expect(entry.purpose.length, entry.name).toBeGreaterThan(10)
-      expect(entry.duration, entry.name).toMatch(/\d/)
+      expect(cookieDurationLabel(entry.duration), entry.name).toMatch(/^(Up to )?\d+ [a-z]+$/)
       expect(entry.category).toBe('strictly-necessary')
     }
   })
@@ -49,5 +55,41 @@ describe('CookieTable', () => {
     )
     expect(html).toContain('Remembers your basket.')
     expect(html).toContain('Strictly necessary')
+  })
+
+  it('says each duration as the policy always did in English', () => {
+    const durations = Object.fromEntries(
+      COOKIE_INVENTORY.map((entry) => [entry.name, cookieDurationLabel(entry.duration)])
+    )
+    expect(durations[COOKIE_NAMES.access]).toBe('15 minutes')
+    expect(durations[COOKIE_NAMES.refresh]).toBe('Up to 30 days')
+    expect(durations[COOKIE_NAMES.appVersion]).toBe('1 year')
+    expect(durations[COOKIE_NAMES.checkoutOrder]).toBe('1 hour')
+    expect(durations[COOKIE_NAMES.flash]).toBe('1 minute')
+    expect(durations[COOKIE_NAMES.lastOrder]).toBe('90 days')
+  })
+
+  it('says purposes, durations and the outside services in the brand’s language', () => {
+    const html = renderToStaticMarkup(
+      <ShopLocaleContext value={DUTCH}>
+        <PageTextsContext value={pageTextsOf(DUTCH)}>
+          <CookieFacts />
+        </PageTextsContext>
+      </ShopLocaleContext>
+    )
+    expect(html).toContain('Onthoudt je mandje.')
+    expect(html).toContain('15 minuten')
+    expect(html).toContain('Tot 30 dagen')
+    expect(html).toContain('1 jaar')
+    expect(html).toContain('Strikt noodzakelijk')
+    expect(html).toContain('Betaalprovider voor kaarten')
+    for (const english of [
+      'Remembers your basket.',
+      '15 minutes',
+      'Up to',
+      'Card payment provider',
+    ]) {
+      expect(html).not.toContain(english)
+    }
   })
 })

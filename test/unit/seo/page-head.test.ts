@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { GB_LOCALE } from '../../../schemas/locale.ts'
 import { updatedLabel } from '../../../worker/pages/content/content-page.tsx'
 import { DISTRICT_PLACE, placeSlug } from '../../../worker/pages/content/grocery-delivery.tsx'
 import { withSeoMetadata } from '../../../worker/pages/shared/seo-metadata.ts'
@@ -36,6 +37,11 @@ describe('updatedLabel', () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).
     expect(updatedLabel('2026-06-30T23:30:00Z')).toBe('1 July 2026')
     expect(updatedLabel('soon')).toBe('soon')
+  })
+
+  it('says the day in the shop’s language and time zone', () => {
+    const utrecht = { ...GB_LOCALE, locale: 'nl-NL', timeZone: 'Europe/Amsterdam' }
+    expect(updatedLabel('2026-11-01T09:00:00.000Z', utrecht)).toBe('1 november 2026')
   })
 })
 

@@ -14,7 +14,7 @@ import {
   safeParseForm,
 } from '../shared/forms.ts'
 import { sessionEnded } from '../shared/member-call.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 
 /** `?changed=1`: the password was just changed. */
@@ -26,7 +26,11 @@ function renderChange(
   status: FormStatus = 200
 ): Promise<Response> {
   return renderPage(c, (chrome) => <ChangePasswordPage chrome={chrome} {...view} />, {
-    meta: { title: 'Change password', description: 'Change your password.', noindex: true },
+    meta: {
+      title: requestSay(c)(MESSAGES.pageChangePassword),
+      description: requestSay(c)(MESSAGES.metaChangeYourPassword),
+      noindex: true,
+    },
     cache: 'private',
     status,
   })

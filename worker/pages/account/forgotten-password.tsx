@@ -13,14 +13,8 @@ import {
   readForm,
   safeParseForm,
 } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
-
-const META = {
-  title: 'Forgotten password',
-  description: 'Reset your password.',
-  noindex: true,
-}
 
 function renderForgotten(
   c: Context<AppEnv>,
@@ -28,7 +22,11 @@ function renderForgotten(
   status: FormStatus = 200
 ): Promise<Response> {
   return renderPage(c, (chrome) => <ForgottenPasswordPage chrome={chrome} {...view} />, {
-    meta: META,
+    meta: {
+      title: requestSay(c)(MESSAGES.metaForgottenPassword),
+      description: requestSay(c)(MESSAGES.metaResetYourPassword),
+      noindex: true,
+    },
     cache: 'private',
     status,
   })

@@ -43,7 +43,7 @@ import {
 } from '../shared/guards.ts'
 import { readPendingOtp } from '../../lib/cookies/pending-otp.ts'
 import { checkOneTimeCode, otpSentNotice, sendOneTimeCode } from './otp-login.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 import { basketScope } from '../shared/request-basket.ts'
 import {
@@ -70,7 +70,11 @@ function renderLogin(c: Context<AppEnv>, view: LoginView, status: FormStatus = 2
     <LoginPage chrome={chrome} {...view} socialProviders={providers} />
   )
   return renderPage(c, page, {
-    meta: { title: 'Sign in', description: 'Sign in to your account.', noindex: true },
+    meta: {
+      title: requestSay(c)(MESSAGES.pageSignIn),
+      description: requestSay(c)(MESSAGES.metaSignInToAccount),
+      noindex: true,
+    },
     cache: 'private',
     status,
   })

@@ -9,11 +9,12 @@ import {
   ReferralOfferSchema,
   ReferralVerifyAnswerSchema,
 } from '../../../schemas/referrals.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
 import { memberScope, sessionEnded } from '../shared/member-call.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { isSignedIn } from '../shared/session.ts'
 
 /** `?code=` on /referrer: the share link's referral code. */
@@ -81,8 +82,8 @@ export async function referrerPage(c: Context<AppEnv>): Promise<Response> {
   }
   return renderPage(c, (chrome) => <ReferrerPage chrome={chrome} {...view} />, {
     meta: {
-      title: 'Refer a friend',
-      description: 'Invite a friend: you both get store credit when their first order arrives.',
+      title: requestSay(c)(MESSAGES.pageReferAFriend),
+      description: requestSay(c)(MESSAGES.metaReferAFriend),
     },
     cache: code ? 'private' : 'public',
   })

@@ -23,7 +23,7 @@ import { invitationCodeIn } from './referrer.tsx'
 import { startMemberSession } from './member-session-start.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import { OPT_IN_FIELDS, registerSettings, saveRegistrationOptIn } from './profile-opt-in.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 import { REGISTER_FIELDS, RegisterFormSchema } from '../../../schemas/forms/register.ts'
 
@@ -54,7 +54,11 @@ function renderRegister(
     />
   )
   return renderPage(c, page, {
-    meta: { title: 'Create an account', description: 'Create an account.', noindex: true },
+    meta: {
+      title: requestSay(c)(MESSAGES.pageCreateAnAccount),
+      description: requestSay(c)(MESSAGES.metaCreateAnAccountDot),
+      noindex: true,
+    },
     cache: 'private',
     status,
   })

@@ -19,7 +19,7 @@ import {
   safeParseForm,
 } from '../shared/forms.ts'
 import { PASSWORD_RESET_QUERY } from './login.tsx'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 
 function renderReset(
@@ -33,8 +33,8 @@ function renderReset(
     {
       // The token is a credential: never in a canonical link.
       meta: {
-        title: 'Set a new password',
-        description: 'Set a new password.',
+        title: requestSay(c)(MESSAGES.pageSetANewPassword),
+        description: requestSay(c)(MESSAGES.metaSetANewPasswordDot),
         noindex: true,
         canonicalPath: routePath('forgotten-password'),
       },

@@ -9,9 +9,10 @@ import {
 } from '../../../schemas/basket.ts'
 import { REPLACE_FOR_QUERY } from '../../../client/lib/substitution-forms.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { rememberBasket } from '../../lib/cookies/basket.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { robotCheckConfig } from '../shared/robot-check.ts'
 import { basketScope, requestBasket } from '../shared/request-basket.ts'
 import { now } from '../../lib/clock.ts'
@@ -81,7 +82,11 @@ export async function basketPage(c: Context<AppEnv>): Promise<Response> {
       />
     ),
     {
-      meta: { title: 'Your basket', description: 'Your basket', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageYourBasket),
+        description: requestSay(c)(MESSAGES.pageYourBasket),
+        noindex: true,
+      },
       cache: 'private',
     }
   )

@@ -2,12 +2,13 @@ import type { Context } from 'hono'
 import { routePath } from '../../../client/lib/routes.ts'
 import { ForgottenPage } from '../../../client/pages/ForgottenPage.tsx'
 import { MenuItemListSchema, type MenuItemSummary } from '../../../schemas/catalogue.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { logError } from '../../lib/log.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { favouriteIdsOf } from '../shared/favourite-ids.ts'
 import { memberPost } from '../shared/member-call.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { basketScope, requestBasket } from '../shared/request-basket.ts'
 import { isSignedIn } from '../shared/session.ts'
 
@@ -58,7 +59,11 @@ export async function forgottenPage(c: Context<AppEnv>): Promise<Response> {
       <ForgottenPage chrome={chrome} store={store} items={items} favourites={favourites} />
     ),
     {
-      meta: { title: 'Have you forgotten?', description: 'Have you forgotten?', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageHaveYouForgotten),
+        description: requestSay(c)(MESSAGES.pageHaveYouForgotten),
+        noindex: true,
+      },
       cache: 'private',
     }
   )

@@ -16,11 +16,10 @@ import {
   findStore,
   requestedPage,
   storeCrumbs,
-  crumbSay,
 } from './catalogue-context.ts'
 import { memberPost, sessionEnded } from '../shared/member-call.ts'
 import { favouriteIdsOf } from '../shared/favourite-ids.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { isSignedIn } from '../shared/session.ts'
 
 // The store home shows one row; the page shows the rest.
@@ -55,7 +54,7 @@ export async function buyItAgainPage(c: Context<AppEnv>): Promise<Response> {
   }
   const crumbs = [
     ...storeCrumbs(c, store),
-    { name: crumbSay(c)(MESSAGES.pageBuyItAgain), href: buyItAgainHref(store.slug) },
+    { name: requestSay(c)(MESSAGES.pageBuyItAgain), href: buyItAgainHref(store.slug) },
   ]
   const favourites = await favouriteIdsOf(
     c,
@@ -74,8 +73,8 @@ export async function buyItAgainPage(c: Context<AppEnv>): Promise<Response> {
     ),
     {
       meta: {
-        title: `Buy it again at ${store.name}`,
-        description: `Items you have ordered from ${store.name}.`,
+        title: requestSay(c)(MESSAGES.metaBuyItAgainTitle, store.name),
+        description: requestSay(c)(MESSAGES.metaBuyItAgain, store.name),
         noindex: true,
       },
       cache: 'private',

@@ -10,8 +10,7 @@ import {
 } from '../../../schemas/stores.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { pageTextsOf } from '../shared/page-texts.ts'
-import { requestLocale } from '../shared/render.tsx'
+import { requestSay } from '../shared/render.tsx'
 
 /**
  * The store a page's `:storeSlug` names. With a postcode the details say whether the store
@@ -75,17 +74,12 @@ export function storeCrumbs(
   c: Context<AppEnv>,
   store: Pick<StoreDetails, 'name' | 'slug'>
 ): Array<Crumb> {
-  const say = crumbSay(c)
+  const say = requestSay(c)
   return [
     { name: say(MESSAGES.pageHome), href: routePath('index') },
     { name: say(MESSAGES.pageStores), href: routePath('store-all') },
     { name: store.name, href: routePath('stores-storeSlug', { storeSlug: store.slug }) },
   ]
-}
-
-/** How a crumb of the catalogue's own is said: the brand's language. */
-export function crumbSay(c: Context<AppEnv>) {
-  return pageTextsOf(requestLocale(c)).say
 }
 
 /** The page of a paged listing asked for in `?page=` (absent: page 1). */

@@ -24,7 +24,7 @@ import {
   slugIdsKey,
 } from './catalogue-context.ts'
 import { speculate } from '../../lib/speculative-ids.ts'
-import { canonicalUrl, renderPage, startPublicChrome } from '../shared/render.tsx'
+import { canonicalUrl, renderPage, requestSay, startPublicChrome } from '../shared/render.tsx'
 
 /**
  * A category of a store: a page of its items (24, `?page=`), its sub-categories and banners. A
@@ -82,7 +82,8 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
     { name: category.name, href: path },
   ]
   const plain = isPlainListing(listing) && !unknownSort
-  const pageSuffix = items.page > 1 ? ` (page ${items.page})` : ''
+  const say = requestSay(c)
+  const pageSuffix = items.page > 1 ? say(MESSAGES.metaPageSuffix, items.page) : ''
   const absolute = (href: string) => canonicalUrl(c, href)
   return renderPage(
     c,
@@ -108,10 +109,10 @@ export async function categoryPage(c: Context<AppEnv>): Promise<Response> {
     ),
     {
       meta: {
-        title: `${category.seoTitle ?? category.name} at ${store.name}${pageSuffix}`,
+        title: `${say(MESSAGES.metaTitleAt, category.seoTitle ?? category.name, store.name)}${pageSuffix}`,
         description:
           category.seoDescription ??
-          `Shop ${items.total} ${category.name.toLowerCase()} products at ${store.name} with ${c.var.brand.name}: delivery or click and collect.${pageSuffix}`,
+          `${say(MESSAGES.metaCategoryDescription, items.total, category.name.toLowerCase(), store.name, c.var.brand.name)}${pageSuffix}`,
         // A sorted or filtered listing repeats the category: its canonical is the plain one.
         canonicalPath: plain ? `${path}${listingQuery(listing, items.page)}` : path,
         ...(plain ? {} : { noindex: true }),

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from '../shared/json-ld.ts'
 import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
-import { canonicalUrl, renderPage, requestLocale } from '../shared/render.tsx'
+import { canonicalUrl, renderPage, requestLocale, requestSay } from '../shared/render.tsx'
 
 /** A deal with its sections and their items; an unknown deal is 'Deal not found'. */
 export async function dealPage(c: Context<AppEnv>): Promise<Response> {
@@ -29,13 +29,14 @@ export async function dealPage(c: Context<AppEnv>): Promise<Response> {
     { name: deal.name, href: dealHref(store.slug, deal.slug) },
   ]
   const absolute = (href: string) => canonicalUrl(c, href)
+  const say = requestSay(c)
   return renderPage(
     c,
     (chrome) => <DealPage chrome={chrome} store={store} details={details} crumbs={crumbs} />,
     {
       meta: {
-        title: `${deal.name} at ${store.name}`,
-        description: `${deal.name}: ${dealTerms(deal, requestLocale(c))} at ${store.name}.${deal.description ? ` ${deal.description}` : ''}`,
+        title: say(MESSAGES.metaTitleAt, deal.name, store.name),
+        description: `${say(MESSAGES.metaDeal, deal.name, dealTerms(deal, requestLocale(c), say), store.name)}${deal.description ? ` ${deal.description}` : ''}`,
         imageUrl: deal.imageUrl ? absolute(deal.imageUrl) : null,
         jsonLd: jsonLdGraph(breadcrumbJsonLd(crumbs, absolute)),
       },

@@ -10,7 +10,7 @@ import { redirectTo } from '../../lib/redirect.ts'
 import { DEEP_LINK_CONFIRM_PATH } from './deep-link-action.ts'
 import { followDeepLink } from './deep-link.ts'
 import { readForm } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { DEEP_LINK_CHOICE_FIELD } from '../../../client/lib/deep-link-form.ts'
 
 /**
@@ -29,7 +29,11 @@ export function deepLinkConfirmPage(c: Context<AppEnv>): Response | Promise<Resp
       />
     ),
     {
-      meta: { title: 'Change store?', description: MESSAGES.incompatibleStore, noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageChangeStoreQuestion),
+        description: requestSay(c)(MESSAGES.incompatibleStore),
+        noindex: true,
+      },
       cache: 'private',
     }
   )

@@ -9,15 +9,9 @@ import {
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import {
-  catalogueScope,
-  crumbSay,
-  findStore,
-  requestedPage,
-  storeCrumbs,
-} from './catalogue-context.ts'
+import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
 import { memberPost, sessionEnded } from '../shared/member-call.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 
 /**
  * `/stores/:storeSlug/favourites?page=` (members only, by the route's guard): the member's
@@ -43,7 +37,7 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
   }
   const crumbs = [
     ...storeCrumbs(c, store),
-    { name: crumbSay(c)(MESSAGES.pageYourFavourites), href: favouritesHref(store.slug) },
+    { name: requestSay(c)(MESSAGES.pageYourFavourites), href: favouritesHref(store.slug) },
   ]
   return renderPage(
     c,
@@ -52,8 +46,8 @@ export async function favouritesPage(c: Context<AppEnv>): Promise<Response> {
     ),
     {
       meta: {
-        title: `Your favourites at ${store.name}`,
-        description: `Your favourite items at ${store.name}.`,
+        title: requestSay(c)(MESSAGES.metaFavouritesTitle, store.name),
+        description: requestSay(c)(MESSAGES.metaFavourites, store.name),
         noindex: true,
       },
       cache: 'private',

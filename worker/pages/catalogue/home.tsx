@@ -3,22 +3,24 @@ import { z } from 'zod'
 import { DEPARTMENT_ICON_NAMES } from '../../../client/lib/department-icon-names.ts'
 import { type Department, HomePage } from '../../../client/pages/HomePage.tsx'
 import { ReferralOfferSchema } from '../../../schemas/referrals.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { CHANGE_STORE_QUERY } from '../shared/guards.ts'
 import { readLastOrder, writeLastOrder } from '../../lib/cookies/last-order.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { storeSearchBoxFromQuery } from './store-search-box.ts'
 
-const DEFAULT_DEPARTMENTS: Array<Department> = [
-  { name: 'Fruit & veg', description: 'Fresh, seasonal and local', icon: 'produce' },
-  { name: 'Bakery', description: 'Baked in store every morning', icon: 'bakery' },
-  { name: 'Dairy & eggs', description: 'Milk, cheese, yoghurt and more', icon: 'dairy' },
-  { name: 'Meat & fish', description: 'From trusted suppliers', icon: 'meat' },
-  { name: 'Frozen', description: 'Stock up the freezer', icon: 'frozen' },
-  { name: 'Drinks', description: 'Soft drinks, juice and water', icon: 'drinks' },
-  { name: 'Snacks & sweets', description: 'Treats for every occasion', icon: 'snacks' },
-  { name: 'Household', description: 'Cleaning and everyday essentials', icon: 'household' },
-]
+// The departments teaser when the brand names none: catalogue messages, said in its language.
+const DEFAULT_DEPARTMENTS = [
+  { name: MESSAGES.pageDeptFruitVeg, about: MESSAGES.pageDeptFruitVegText, icon: 'produce' },
+  { name: MESSAGES.pageDeptBakery, about: MESSAGES.pageDeptBakeryText, icon: 'bakery' },
+  { name: MESSAGES.pageDeptDairy, about: MESSAGES.pageDeptDairyText, icon: 'dairy' },
+  { name: MESSAGES.pageDeptMeatFish, about: MESSAGES.pageDeptMeatFishText, icon: 'meat' },
+  { name: MESSAGES.pageDeptFrozen, about: MESSAGES.pageDeptFrozenText, icon: 'frozen' },
+  { name: MESSAGES.pageDeptDrinks, about: MESSAGES.pageDeptDrinksText, icon: 'drinks' },
+  { name: MESSAGES.pageDeptSnacks, about: MESSAGES.pageDeptSnacksText, icon: 'snacks' },
+  { name: MESSAGES.pageDeptHousehold, about: MESSAGES.pageDeptHouseholdText, icon: 'household' },
+] as const satisfies ReadonlyArray<{ name: string; about: string; icon: Department['icon'] }>
 
 // White-label home settings may name their own departments teaser; anything malformed is ignored.
 const HomeDepartmentsSchema = z.array(
@@ -35,6 +37,7 @@ const HomeDepartmentsSchema = z.array(
  */
 export async function homePage(c: Context<AppEnv>): Promise<Response> {
   const brand = c.var.brand
+  const say = requestSay(c)
   const home = brand.settings.home
   const departments = HomeDepartmentsSchema.safeParse(home.departments)
   const lastOrder = c.req.query(CHANGE_STORE_QUERY) !== undefined ? readLastOrder(c) : null
@@ -58,7 +61,11 @@ export async function homePage(c: Context<AppEnv>): Promise<Response> {
         departments={
           departments.success && departments.data.length > 0
             ? departments.data
-            : DEFAULT_DEPARTMENTS
+            : DEFAULT_DEPARTMENTS.map((department) => ({
+                name: say(department.name),
+                description: say(department.about),
+                icon: department.icon,
+              }))
         }
         search={search}
         referralOffer={referralOffer}

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts'
 import { breadcrumbJsonLd, jsonLdGraph, productJsonLd } from '../shared/json-ld.ts'
 import { catalogueScopeOf, findStore, storeCrumbs, slugIdsKey } from './catalogue-context.ts'
 import { speculate } from '../../lib/speculative-ids.ts'
-import { canonicalUrl, renderPage, startPublicChrome } from '../shared/render.tsx'
+import { canonicalUrl, renderPage, requestSay, startPublicChrome } from '../shared/render.tsx'
 import { favouriteIdsOf } from '../shared/favourite-ids.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 
@@ -65,11 +65,12 @@ export async function menuItemPage(c: Context<AppEnv>): Promise<Response> {
     ),
     {
       meta: {
-        title: `${name} at ${store.name}`,
-        description: `Buy ${name} at ${store.name} with ${c.var.brand.name}.${summary}`.slice(
-          0,
-          300
-        ),
+        title: requestSay(c)(MESSAGES.metaTitleAt, name, store.name),
+        description:
+          `${requestSay(c)(MESSAGES.metaBuyItem, name, store.name, c.var.brand.name)}${summary}`.slice(
+            0,
+            300
+          ),
         imageUrl,
         jsonLd: jsonLdGraph(
           breadcrumbJsonLd(crumbs, absolute),

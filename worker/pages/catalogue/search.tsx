@@ -19,14 +19,8 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { StoreDetails } from '../../../schemas/stores.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import {
-  catalogueScope,
-  crumbSay,
-  findStore,
-  requestedPage,
-  storeCrumbs,
-} from './catalogue-context.ts'
-import { renderPage } from '../shared/render.tsx'
+import { catalogueScope, findStore, requestedPage, storeCrumbs } from './catalogue-context.ts'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import type { PageHandler } from '../shared/guards.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { searchSectionPath, type SearchSection } from '../../../client/lib/search-sections.ts'
@@ -117,8 +111,8 @@ async function renderSearch(
     ...storeCrumbs(c, store),
     {
       name: result
-        ? crumbSay(c)(MESSAGES.pageSearchCrumb, result.searchTerm)
-        : crumbSay(c)(MESSAGES.pageSearch),
+        ? requestSay(c)(MESSAGES.pageSearchCrumb, result.searchTerm)
+        : requestSay(c)(MESSAGES.pageSearch),
       href: result ? searchSectionPath(store.slug, trimmed, 'all') : c.req.path,
     },
   ]
@@ -139,8 +133,10 @@ async function renderSearch(
     ),
     {
       meta: {
-        title: result ? `Search results for “${result.searchTerm}” at ${store.name}` : 'Search',
-        description: `Search ${store.name} for products, categories and deals.`,
+        title: result
+          ? requestSay(c)(MESSAGES.metaSearchResults, result.searchTerm, store.name)
+          : requestSay(c)(MESSAGES.pageSearch),
+        description: requestSay(c)(MESSAGES.metaSearchStore, store.name),
         // Search result pages are for shoppers, not for search engines' indexes.
         noindex: true,
       },

@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { StoreDirectoryRequestSchema, StoreDirectorySchema } from '../../../schemas/stores.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 
 /**
  * `/stores` (route store-all): every store of the business by town, 100 a page (`?page=`). A page
@@ -28,8 +28,11 @@ export async function storeAllPage(c: Context<AppEnv>): Promise<Response> {
   const page = directory.page
   return renderPage(c, (chrome) => <StoreDirectoryPage chrome={chrome} directory={directory} />, {
     meta: {
-      title: page > 1 ? `All stores, page ${page}` : 'All stores',
-      description: `Every ${brand.name} store, by town: find yours and order for delivery or collection.`,
+      title:
+        page > 1
+          ? requestSay(c)(MESSAGES.metaAllStoresPage, page)
+          : requestSay(c)(MESSAGES.pageAllStores),
+      description: requestSay(c)(MESSAGES.metaAllStores, brand.name),
       canonicalPath: routePath(
         'store-all',
         undefined,

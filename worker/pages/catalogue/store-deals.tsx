@@ -5,8 +5,8 @@ import { DealDetailsSchema, DealListSchema } from '../../../schemas/catalogue.ts
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { breadcrumbJsonLd, jsonLdGraph } from '../shared/json-ld.ts'
-import { catalogueScope, crumbSay, findStore, storeCrumbs } from './catalogue-context.ts'
-import { canonicalUrl, renderPage } from '../shared/render.tsx'
+import { catalogueScope, findStore, storeCrumbs } from './catalogue-context.ts'
+import { canonicalUrl, renderPage, requestSay } from '../shared/render.tsx'
 
 /**
  * `/stores/<store>/deals`: every offer live at the store with its items (issue 35 item 16). Built
@@ -34,7 +34,7 @@ export async function storeDealsPage(c: Context<AppEnv>): Promise<Response> {
   const crumbs = [
     ...storeCrumbs(c, store),
     {
-      name: crumbSay(c)(MESSAGES.pageDeals),
+      name: requestSay(c)(MESSAGES.pageDeals),
       href: routePath('stores-storeSlug-deals', { storeSlug: store.slug }),
     },
   ]
@@ -44,8 +44,15 @@ export async function storeDealsPage(c: Context<AppEnv>): Promise<Response> {
     (chrome) => <StoreDealsPage chrome={chrome} store={store} deals={details} crumbs={crumbs} />,
     {
       meta: {
-        title: `Deals and offers at ${store.name}`,
-        description: `This week's multibuys, meal deals and discounts at ${store.name}${deals.length > 0 ? `: ${deals.map((deal) => deal.name).join(', ')}` : ''}.`,
+        title: requestSay(c)(MESSAGES.metaDealsTitle, store.name),
+        description:
+          deals.length > 0
+            ? requestSay(c)(
+                MESSAGES.metaDealsDescriptionNamed,
+                store.name,
+                deals.map((deal) => deal.name).join(', ')
+              )
+            : requestSay(c)(MESSAGES.metaDealsDescription, store.name),
         jsonLd: jsonLdGraph(breadcrumbJsonLd(crumbs, absolute)),
       },
       cache: 'public',

@@ -7,11 +7,12 @@ import {
   DealListSchema,
   MenuItemListSchema,
 } from '../../../schemas/catalogue.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { catalogueScopeOf, findStore, slugIdsKey } from './catalogue-context.ts'
 import { speculate } from '../../lib/speculative-ids.ts'
 import { readLocation } from '../../lib/cookies/location.ts'
-import { canonicalUrl, renderPage, startPublicChrome } from '../shared/render.tsx'
+import { canonicalUrl, renderPage, requestSay, startPublicChrome } from '../shared/render.tsx'
 import { storeJsonLd } from './store-json-ld.ts'
 import { buyItAgainRow } from './buy-it-again.tsx'
 import { isSignedIn } from '../shared/session.ts'
@@ -80,7 +81,9 @@ export async function storePage(c: Context<AppEnv>): Promise<Response> {
     {
       meta: {
         title: store.name,
-        description: `Shop ${store.name} online with ${brand.name}${where ? `, ${where}` : ''}: groceries, deals, opening hours, delivery and collection.`,
+        description: where
+          ? requestSay(c)(MESSAGES.metaStoreHomeWhere, store.name, brand.name, where)
+          : requestSay(c)(MESSAGES.metaStoreHome, store.name, brand.name),
         imageUrl,
         jsonLd: storeJsonLd(store, { canonicalUrl: canonicalUrl(c, c.req.path), imageUrl }),
       },

@@ -4,10 +4,11 @@ import { StoresNearByPage } from '../../../client/pages/StoresNearByPage.tsx'
 import { POSTCODE_MAX_LENGTH } from '../../../schemas/constants.ts'
 import { checkPostcode } from '../../../schemas/postcode.ts'
 import { type StoreSummary, StoreSearchResultSchema } from '../../../schemas/stores.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { INTEREST_QUERY, interestStateFromQuery } from './interest.ts'
-import { renderPage, startPublicChrome } from '../shared/render.tsx'
+import { renderPage, requestSay, startPublicChrome } from '../shared/render.tsx'
 import { storeSearchFlow } from './store-search-flow.ts'
 import { brandPostcodeRule, storeSearchBox } from './store-search-box.ts'
 import { redirectTo } from '../../lib/redirect.ts'
@@ -61,8 +62,8 @@ async function resultsPage(c: Context<AppEnv>, typed: string): Promise<Response>
     ),
     {
       meta: {
-        title: `Stores near ${postcode}`,
-        description: `${brand.name} stores near ${postcode}: opening times, delivery, collection and minimum spend.`,
+        title: requestSay(c)(MESSAGES.pageStoresNear, postcode),
+        description: requestSay(c)(MESSAGES.metaStoresNear, brand.name, postcode),
         canonicalPath: routePath('stores-near-by', { postcode }),
       },
       // The outcome of an interest form (with the typed email) is the shopper's own.

@@ -40,7 +40,7 @@ import { findStore, slugIdsKey } from './catalogue-context.ts'
 import { speculate } from '../../lib/speculative-ids.ts'
 import { refererPath } from '../shared/guards.ts'
 import { readLocation } from '../../lib/cookies/location.ts'
-import { renderPage, requestLocale, type RenderOptions } from '../shared/render.tsx'
+import { type RenderOptions, renderPage, requestLocale, requestSay } from '../shared/render.tsx'
 import { requestBasket } from '../shared/request-basket.ts'
 import type { ShopLocale } from '../../../schemas/locale.ts'
 
@@ -304,11 +304,12 @@ function timeSlotsHref(storeSlug: string, method: FulfilmentMethod): string {
 }
 
 // Both renders of the slot page (where to deliver, then the slots) are one page to the visitor.
-function timeSlotsPageOptions(store: StoreDetails): RenderOptions {
+function timeSlotsPageOptions(c: Context<AppEnv>, store: StoreDetails): RenderOptions {
+  const say = requestSay(c)
   return {
     meta: {
-      title: `Choose a time slot · ${store.name}`,
-      description: `Choose a delivery or collection time at ${store.name}.`,
+      title: say(MESSAGES.metaChooseSlotTitle, store.name),
+      description: say(MESSAGES.metaChooseSlot, store.name),
       noindex: true,
     },
     cache: 'private',
@@ -333,7 +334,7 @@ function placePage(
   return renderPage(
     c,
     (chrome) => <DeliveryPlacePage frame={frameProps(data, chrome)} place={place} />,
-    timeSlotsPageOptions(store)
+    timeSlotsPageOptions(c, store)
   )
 }
 
@@ -378,7 +379,7 @@ export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
         }}
       />
     ),
-    timeSlotsPageOptions(store)
+    timeSlotsPageOptions(c, store)
   )
 }
 
@@ -420,8 +421,8 @@ export async function timeSlotCalendarPage(c: Context<AppEnv>): Promise<Response
     ),
     {
       meta: {
-        title: `Choose a day · ${store.name}`,
-        description: `Choose a delivery or collection day at ${store.name}.`,
+        title: requestSay(c)(MESSAGES.metaChooseDayTitle, store.name),
+        description: requestSay(c)(MESSAGES.metaChooseDay, store.name),
         noindex: true,
       },
       cache: 'private',

@@ -11,8 +11,7 @@ import {
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { catalogueScope } from './catalogue-context.ts'
-import { canonicalUrl, renderPage, requestLocale } from '../shared/render.tsx'
-import { pageTextsOf } from '../shared/page-texts.ts'
+import { canonicalUrl, renderPage, requestLocale, requestSay } from '../shared/render.tsx'
 
 /**
  * `/tv?store=<slug>` (route tv): a store's banners and deals for a screen in the shop, rotating by
@@ -30,7 +29,11 @@ export async function tvPage(c: Context<AppEnv>): Promise<Response> {
       cache: true,
     })
     return renderPage(c, () => <TvStorePickerPage brand={brand} stores={directory.stores} />, {
-      meta: { ...meta, title: 'In-store display', description: `${brand.name} in-store display` },
+      meta: {
+        ...meta,
+        title: requestSay(c)(MESSAGES.metaInStoreDisplay),
+        description: requestSay(c)(MESSAGES.pageInStoreDisplay, brand.name),
+      },
       cache: 'public',
       siteContent: false,
     })
@@ -63,20 +66,15 @@ export async function tvPage(c: Context<AppEnv>): Promise<Response> {
       <TvPage
         brand={brand}
         storeName={store.name}
-        slides={tvSlides(
-          banners.banners,
-          deals.deals,
-          requestLocale(c),
-          pageTextsOf(requestLocale(c)).say
-        )}
+        slides={tvSlides(banners.banners, deals.deals, requestLocale(c), requestSay(c))}
         shopHost={shopHost}
       />
     ),
     {
       meta: {
         ...meta,
-        title: `${store.name} in-store display`,
-        description: `Offers at ${store.name}`,
+        title: requestSay(c)(MESSAGES.pageInStoreDisplay, store.name),
+        description: requestSay(c)(MESSAGES.metaOffersAt, store.name),
         refreshSeconds: TV_REFRESH_SECONDS,
       },
       cache: 'public',

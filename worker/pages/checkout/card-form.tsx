@@ -21,7 +21,7 @@ import type { AppEnv } from '../../env.ts'
 import { SANDBOX_FRAME_PAGES_PATH, framesLocalSandbox } from '../../lib/payments-config.ts'
 import { echoValues, readForm, safeParseForm } from '../shared/forms.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   addressFromForm,
@@ -71,7 +71,11 @@ function renderBilling(
       />
     ),
     {
-      meta: { title: 'Billing address', description: 'Checkout: billing address', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageBillingAddress),
+        description: requestSay(c)(MESSAGES.metaCheckoutBillingAddress),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }
@@ -269,7 +273,11 @@ function renderCardFrames(
       />
     ),
     {
-      meta: { title: 'Card details', description: 'Checkout: card details', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageCardDetails),
+        description: requestSay(c)(MESSAGES.metaCheckoutCardDetails),
+        noindex: true,
+      },
       cache: 'private',
       status: frames ? 200 : refusal.status,
     }

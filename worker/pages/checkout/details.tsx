@@ -22,7 +22,7 @@ import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { echoValues, readForm, safeParseForm } from '../shared/forms.ts'
 import { readLocation } from '../../lib/cookies/location.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   addressFromForm,
@@ -92,7 +92,11 @@ function renderDetails(
       />
     ),
     {
-      meta: { title: 'Your details', description: 'Checkout: your details', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageYourDetails),
+        description: requestSay(c)(MESSAGES.metaCheckoutYourDetails),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }

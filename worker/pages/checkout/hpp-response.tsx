@@ -7,6 +7,7 @@ import {
   HppConsumerRequestSchema,
   PaymentResultSchema,
 } from '../../../schemas/payments.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
@@ -14,7 +15,7 @@ import { readForm } from '../shared/forms.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
 import { redirectTo, safePath } from '../../lib/redirect.ts'
 import { PaymentAnswerRetryPage } from '../../../client/pages/PaymentAnswerRetryPage.tsx'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 
 const FAILED_PATH = routePath('checkout-payment', undefined, { [PAYMENT_OUTCOME_QUERY]: 'failed' })
 
@@ -67,7 +68,11 @@ export async function hppResponseForm(c: Context<AppEnv>): Promise<Response> {
           <PaymentAnswerRetryPage chrome={chrome} hppResponse={parsed.data.hppResponse} />
         ),
         {
-          meta: { title: 'Confirming your payment', description: 'Your payment', noindex: true },
+          meta: {
+            title: requestSay(c)(MESSAGES.pageConfirmingPayment),
+            description: requestSay(c)(MESSAGES.metaYourPayment),
+            noindex: true,
+          },
           cache: 'private',
           status: 503,
           siteContent: false,

@@ -3,9 +3,10 @@ import { CheckoutOptionsPage } from '../../../client/pages/CheckoutOptionsPage.t
 import { LoginPage } from '../../../client/pages/LoginPage.tsx'
 import { RegisterPage } from '../../../client/pages/RegisterPage.tsx'
 import { routePath } from '../../../client/lib/routes.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { isSignedIn } from '../shared/session.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { enabledSocialProviders, socialSignInFailure } from '../../lib/social-sign-in.ts'
@@ -37,7 +38,11 @@ function alreadySignedIn(c: Context<AppEnv>, to = routePath('checkout')): Respon
 export async function checkoutOptionsPage(c: Context<AppEnv>): Promise<Response> {
   if (isSignedIn(c)) return alreadySignedIn(c, routePath('checkout-details'))
   return renderPage(c, (chrome) => <CheckoutOptionsPage chrome={chrome} />, {
-    meta: { title: 'Checkout', description: 'Checkout: guest or sign in', noindex: true },
+    meta: {
+      title: requestSay(c)(MESSAGES.pageCheckout),
+      description: requestSay(c)(MESSAGES.metaCheckoutGuestOrSignIn),
+      noindex: true,
+    },
     cache: 'private',
   })
 }
@@ -70,7 +75,11 @@ export async function checkoutLoginPage(c: Context<AppEnv>): Promise<Response> {
       />
     ),
     {
-      meta: { title: 'Sign in', description: 'Sign in to check out.', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageSignIn),
+        description: requestSay(c)(MESSAGES.metaSignInToCheckOut),
+        noindex: true,
+      },
       cache: 'private',
     }
   )
@@ -92,8 +101,8 @@ export async function checkoutCreatePage(c: Context<AppEnv>): Promise<Response> 
     ),
     {
       meta: {
-        title: 'Create an account',
-        description: 'Create an account to check out.',
+        title: requestSay(c)(MESSAGES.pageCreateAnAccount),
+        description: requestSay(c)(MESSAGES.metaCreateAccountToCheckOut),
         noindex: true,
       },
       cache: 'private',

@@ -15,7 +15,7 @@ import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { AppEnv } from '../../env.ts'
 import { readForm } from '../shared/forms.ts'
-import { renderPage, requestBrand, requestLocale } from '../shared/render.tsx'
+import { renderPage, requestBrand, requestLocale, requestSay } from '../shared/render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import {
   backToActiveStep,
@@ -87,7 +87,11 @@ async function renderPayment(
       />
     ),
     {
-      meta: { title: 'Payment', description: 'Checkout: payment', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pagePayment),
+        description: requestSay(c)(MESSAGES.metaCheckoutPayment),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }

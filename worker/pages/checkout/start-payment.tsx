@@ -16,7 +16,7 @@ import type { AppEnv } from '../../env.ts'
 import { writeCheckoutOrder } from '../../lib/cookies/checkout.ts'
 import { deviceIdFor } from '../../lib/cookies/device.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
 import type { CheckoutCaller } from './checkout-state.ts'
 import { orderDraft, paymentReturnUrls } from './order-request.ts'
@@ -52,7 +52,11 @@ export function renderCardForm(
       />
     ),
     {
-      meta: { title: 'Card details', description: 'Checkout: card details', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageCardDetails),
+        description: requestSay(c)(MESSAGES.metaCheckoutCardDetails),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }

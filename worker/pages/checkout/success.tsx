@@ -11,7 +11,7 @@ import { clearThreeDSecurePending, readCheckoutOrderId } from '../../lib/cookies
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
 import { writeLastOrder } from '../../lib/cookies/last-order.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { basketScope, forgetsForeignBasket } from '../shared/request-basket.ts'
 import { emptyBasketRoute, summaryStoreSlug } from './checkout-guards.ts'
 import { PAYMENT_OUTCOME_QUERY } from './payment.tsx'
@@ -128,7 +128,11 @@ export async function checkoutSuccessPage(c: Context<AppEnv>): Promise<Response>
       />
     ),
     {
-      meta: { title: 'Order confirmed', description: 'Your order', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.metaOrderConfirmed),
+        description: requestSay(c)(MESSAGES.pageYourOrder),
+        noindex: true,
+      },
       cache: 'private',
       status: order ? 200 : 404,
     }

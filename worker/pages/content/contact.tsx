@@ -15,22 +15,32 @@ import { redirectTo } from '../../lib/redirect.ts'
 import { readFormBody } from '../../lib/request-body.ts'
 import { robotCheckConfig } from '../shared/robot-check.ts'
 import { echoValues, formErrorsOf, formRefusal, safeParseForm } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 
 /** The text fields a refused form shows again (files cannot be: the page says so). */
 const CONTACT_FIELDS = Object.keys(ContactFieldsSchema.shape)
 
-const DEFAULT_SUBJECTS = ['Question about an order', 'Feedback', 'Something else']
+// Said in the brand's language: a subject is the words the shopper picked, sent as they read them.
+const DEFAULT_SUBJECTS = [
+  MESSAGES.pageContactSubjectOrder,
+  MESSAGES.pageContactSubjectFeedback,
+  MESSAGES.pageContactSubjectOther,
+]
 
 /** The brand's white-label `contact` section (spec §9): title, intro and subjects, if set. */
 function pageText(c: Context<AppEnv>): ContactPageText {
   const section = c.var.brand.settings.contact
-  const title = typeof section.title === 'string' ? section.title : 'Contact us'
+  const say = requestSay(c)
+  const title = typeof section.title === 'string' ? section.title : say(MESSAGES.pageContactUs)
   const intro = typeof section.intro === 'string' ? section.intro : null
   const subjects = Array.isArray(section.subjects)
     ? section.subjects.filter((s): s is string => typeof s === 'string')
     : []
-  return { title, intro, subjects: subjects.length > 0 ? subjects : DEFAULT_SUBJECTS }
+  return {
+    title,
+    intro,
+    subjects: subjects.length > 0 ? subjects : DEFAULT_SUBJECTS.map((subject) => say(subject)),
+  }
 }
 
 type ContactStatus = 200 | 422 | 429 | 503
@@ -58,7 +68,7 @@ function renderContact(
     {
       meta: {
         title: text.title,
-        description: `Write to ${c.var.brand.name}: questions about an order, feedback, anything else.`,
+        description: requestSay(c)(MESSAGES.metaWriteTo, c.var.brand.name),
       },
       // Public until something personal goes in (a member's details, a refused form).
       cache: status === 200 && !view.sent ? 'public' : 'private',

@@ -2,23 +2,21 @@ import type { Context } from 'hono'
 import type { ReactNode } from 'react'
 import { CookieFacts } from '../../../client/components/CookieTable.tsx'
 import { ContentPage } from '../../../client/pages/ContentPage.tsx'
-import { DEFAULT_TIME_ZONE } from '../../../schemas/constants.ts'
+import { formatDate, GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import { SeoPageSchema, type SeoPage } from '../../../schemas/seo.ts'
 import type { AppEnv } from '../../env.ts'
 import { renderMarkdown } from '../../lib/markdown.ts'
 import type { PageHandler } from '../shared/guards.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestLocale } from '../shared/render.tsx'
 
-/** '2026-11-25T08:00:00Z' → '25 November 2026' (UK time), as the page's "Last updated". */
-export function updatedLabel(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
+/**
+ * '2026-11-25T08:00:00Z' → '25 November 2026' (UK time), as the page's "Last updated": in the
+ * shop's language and time zone ('25 november 2026' in Utrecht).
+ */
+export function updatedLabel(iso: string, shop: ShopLocale = GB_LOCALE): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone,
-  }).format(date)
+  return formatDate(date, shop)
 }
 
 /** The brand's content page of a slug (the brand's own row wins); 404 'Page Not Found' if none. */
@@ -46,7 +44,7 @@ export function contentPage(slug: string, extra?: () => ReactNode): PageHandler 
           chrome={chrome}
           heading={page.heading}
           html={renderMarkdown(page.body)}
-          updated={updatedLabel(page.updatedAt)}
+          updated={updatedLabel(page.updatedAt, requestLocale(c))}
         >
           {extra?.()}
         </ContentPage>

@@ -1,8 +1,9 @@
 import type { Context } from 'hono'
 import { FaqPage } from '../../../client/pages/FaqPage.tsx'
 import { FaqsResponseSchema } from '../../../schemas/content.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 
 /** The FAQ page: the business's (and brand's) questions from the backend. */
 export async function faqPage(c: Context<AppEnv>): Promise<Response> {
@@ -13,8 +14,8 @@ export async function faqPage(c: Context<AppEnv>): Promise<Response> {
   })
   return renderPage(c, (chrome) => <FaqPage chrome={chrome} faqs={faqs} />, {
     meta: {
-      title: 'Frequently asked questions',
-      description: `Answers to common questions about shopping with ${brand.name}.`,
+      title: requestSay(c)(MESSAGES.pageFrequentlyAskedQuestions),
+      description: requestSay(c)(MESSAGES.metaFaqs, brand.name),
     },
     cache: 'public',
   })

@@ -15,7 +15,8 @@ import { renderMarkdown } from '../../lib/markdown.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { fetchSeoPage } from './content-page.tsx'
 import { landingJsonLd } from './landing-json-ld.ts'
-import { canonicalUrl, renderPage } from '../shared/render.tsx'
+import { pageTextsOf } from '../shared/page-texts.ts'
+import { canonicalUrl, renderPage, requestLocale, requestSay } from '../shared/render.tsx'
 
 /** A UK postcode district (outcode) as a landing page names it: 'm1', 'm15', 'sw1a'. */
 export const DISTRICT_PLACE = /^[a-z]{1,2}[0-9][a-z0-9]?$/
@@ -105,6 +106,7 @@ export async function groceryDeliveryPage(c: Context<AppEnv>): Promise<Response>
     const target = routePath('grocery-delivery-place', { place })
     return redirectTo(c, target, 301, { cache: 'public' })
   }
+  const say = requestSay(c)
   let heading: string
   let description: string
   let intro: string
@@ -115,23 +117,34 @@ export async function groceryDeliveryPage(c: Context<AppEnv>): Promise<Response>
     const district = place.toUpperCase()
     stores = await districtStores(c, district)
     if (stores.length === 0) throw new AppError('not_found', MESSAGES.pageNotFound)
-    heading = `Grocery delivery in ${district}`
-    storesHeading = `Stores delivering to ${district}`
-    description = `Order groceries from ${brand.name} stores delivering to the ${district} postcode district: ${stores.length} ${stores.length === 1 ? 'store' : 'stores'}, delivery or collection.`
-    intro = `${stores.length === 1 ? 'One store delivers' : `${stores.length} stores deliver`} to ${district}. Pick one to see its prices, deals and time slots.`
+    heading = say(MESSAGES.pageGroceryDeliveryIn, district)
+    storesHeading = say(MESSAGES.pageStoresDeliveringTo, district)
+    description = say(
+      MESSAGES.metaDistrictDelivery,
+      brand.name,
+      district,
+      pageTextsOf(requestLocale(c)).count('stores', stores.length)
+    )
+    intro =
+      stores.length === 1
+        ? say(MESSAGES.pageOneStoreDelivers, district)
+        : say(MESSAGES.pageStoresDeliver, stores.length, district)
   } else {
     const page = await fetchSeoPage(c, townPageSlug(place))
     const inTown = await townStores(c, place)
     stores = inTown.stores
     heading = page.heading
-    storesHeading = inTown.town ? `Our stores in ${inTown.town}` : 'Our stores'
+    storesHeading = inTown.town
+      ? say(MESSAGES.pageOurStoresIn, inTown.town)
+      : say(MESSAGES.pageOurStores)
     description = page.metaDescription ?? page.heading
-    intro = `Order from ${brand.name} for delivery or collection.`
+    intro = say(MESSAGES.pageOrderFromFor, brand.name)
     html = renderMarkdown(page.body)
   }
   const path = routePath('grocery-delivery-place', { place })
   const jsonLd = landingJsonLd({
     heading,
+    home: say(MESSAGES.pageHome),
     pageUrl: canonicalUrl(c, path),
     homeUrl: canonicalUrl(c, routePath('index')),
     stores: stores.map((store) => ({

@@ -7,12 +7,14 @@ import { breadcrumbJsonLd, jsonLdGraph } from '../shared/json-ld.ts'
  */
 export function landingJsonLd(input: {
   heading: string
+  /** The home page's crumb, in the brand's language. */
+  home: string
   pageUrl: string
   homeUrl: string
   stores: ReadonlyArray<LandingStore & { url: string }>
 }): Record<string, unknown> {
   const crumbs = [
-    { name: 'Home', href: input.homeUrl },
+    { name: input.home, href: input.homeUrl },
     { name: input.heading, href: input.pageUrl },
   ]
   return jsonLdGraph(

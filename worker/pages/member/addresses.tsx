@@ -22,7 +22,7 @@ import {
   MemberAddressFormSchema,
 } from '../../../schemas/forms/member-address.ts'
 import { echoValues, formErrorsOf, formRefusal, readForm, safeParseForm } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { lookUpPostcode } from '../shared/address-lookup.ts'
 import { memberScope, sessionEnded } from '../shared/member-call.ts'
 
@@ -82,7 +82,11 @@ async function render(
       />
     ),
     {
-      meta: { title: 'Addresses', description: 'Your saved addresses.', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageAddresses),
+        description: requestSay(c)(MESSAGES.metaSavedAddresses),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }

@@ -10,7 +10,7 @@ import { now } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { readForm } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { memberScope, sessionEnded } from '../shared/member-call.ts'
 
 const PATH = routePath('member-cards')
@@ -46,7 +46,11 @@ async function render(
       />
     ),
     {
-      meta: { title: 'Saved cards', description: 'Your saved cards.', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageSavedCards),
+        description: requestSay(c)(MESSAGES.metaSavedCards),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }

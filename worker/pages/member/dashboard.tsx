@@ -2,9 +2,10 @@ import type { Context } from 'hono'
 import type { RewardsAtAGlance } from '../../../client/components/rewards/RewardsCard.tsx'
 import { MemberDashboardPage } from '../../../client/pages/member/MemberDashboardPage.tsx'
 import { MemberDashboardSchema } from '../../../schemas/member-orders.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { fetchLoyaltySummary } from './loyalty.tsx'
 import { memberPost, sessionEnded } from '../shared/member-call.ts'
 
@@ -43,7 +44,11 @@ export async function memberDashboardPage(c: Context<AppEnv>): Promise<Response>
     c,
     (chrome) => <MemberDashboardPage chrome={chrome} dashboard={dashboard} rewards={rewards} />,
     {
-      meta: { title: 'My account', description: 'Your orders and account.', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageMyAccount),
+        description: requestSay(c)(MESSAGES.metaOrdersAndAccount),
+        noindex: true,
+      },
       cache: 'private',
     }
   )

@@ -12,7 +12,7 @@ import {
 } from '../../../schemas/member-profile.ts'
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { sessionEnded } from '../shared/member-call.ts'
 
 /** `?step=`: the email verification screen, or the forget-me code. */
@@ -64,7 +64,11 @@ export async function renderDetails(
       />
     ),
     {
-      meta: { title: 'My details', description: 'Your details and your data.', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageMyDetails),
+        description: requestSay(c)(MESSAGES.metaDetailsAndData),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }

@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
 import { LoyaltyPage } from '../../../client/pages/member/LoyaltyPage.tsx'
 import { LoyaltySummarySchema, type LoyaltySummary } from '../../../schemas/loyalty.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { memberScope, sessionEnded } from '../shared/member-call.ts'
 
 /** The member's points, progress and store credit (GET /member/loyalty/summary, ADR 020). */
@@ -27,8 +28,8 @@ export async function memberLoyaltyPage(c: Context<AppEnv>): Promise<Response> {
   }
   return renderPage(c, (chrome) => <LoyaltyPage chrome={chrome} summary={summary} />, {
     meta: {
-      title: 'Loyalty and store credit',
-      description: 'Your points and store credit.',
+      title: requestSay(c)(MESSAGES.pageLoyaltyAndCredit),
+      description: requestSay(c)(MESSAGES.metaPointsAndCredit),
       noindex: true,
     },
     cache: 'private',

@@ -11,7 +11,7 @@ import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import { formRefusal, readForm } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { fetchProfile } from './details.tsx'
 import { sessionEnded } from '../shared/member-call.ts'
 
@@ -49,8 +49,8 @@ async function renderProfile(
     ),
     {
       meta: {
-        title: 'Profile and preferences',
-        description: 'Your profile and marketing preferences.',
+        title: requestSay(c)(MESSAGES.pageProfileAndPreferences),
+        description: requestSay(c)(MESSAGES.metaProfileAndMarketing),
         noindex: true,
       },
       cache: 'private',

@@ -27,7 +27,7 @@ import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { FormStatus } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 
 /*
  * An order in amend mode (issue 42, ADR 048), one page for two routes: the member's own order
@@ -130,8 +130,8 @@ async function render(
     ),
     {
       meta: {
-        title: `Change order ${calls.orderId}`,
-        description: 'Change your order.',
+        title: requestSay(c)(MESSAGES.pageChangeOrder, calls.orderId),
+        description: requestSay(c)(MESSAGES.metaChangeYourOrder),
         noindex: true,
       },
       cache: 'private',

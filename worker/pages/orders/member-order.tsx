@@ -37,7 +37,7 @@ import {
   safeParseForm,
   type FormStatus,
 } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { forgetsForeignBasket } from '../shared/request-basket.ts'
 import { memberPost, sessionEnded } from '../shared/member-call.ts'
 import { loadAmendWindow } from './member-amend.tsx'
@@ -117,7 +117,11 @@ function renderOrder(
       />
     ),
     {
-      meta: { title: `Order ${order.orderId}`, description: 'Your order.', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageOrderNumbered, order.orderId),
+        description: requestSay(c)(MESSAGES.metaYourOrderDot),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }
@@ -166,8 +170,8 @@ function receiptResponse(
     (chrome) => <MemberReceiptPage chrome={chrome} order={order} backHref={backHref} />,
     {
       meta: {
-        title: `Receipt · Order ${order.orderId}`,
-        description: 'Your receipt.',
+        title: requestSay(c)(MESSAGES.pageReceiptHeading, order.orderId),
+        description: requestSay(c)(MESSAGES.metaYourReceipt),
         noindex: true,
       },
       cache: 'private',

@@ -9,9 +9,10 @@ import {
   type MemberOrderList,
 } from '../../../schemas/member-orders.ts'
 import { PROGRESS_STATUSES, TERMINAL_STATUSES } from '../../../schemas/order-states.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { formErrorsOf, formRefusal, safeParseForm, type FormStatus } from '../shared/forms.ts'
-import { renderPage } from '../shared/render.tsx'
+import { renderPage, requestSay } from '../shared/render.tsx'
 import { memberPost, memberScope, sessionEnded } from '../shared/member-call.ts'
 
 const FILTER_FIELDS = ['status', 'dateFrom', 'dateTo'] as const
@@ -62,7 +63,11 @@ export async function memberOrdersPage(c: Context<AppEnv>): Promise<Response> {
       />
     ),
     {
-      meta: { title: 'My orders', description: 'Your orders.', noindex: true },
+      meta: {
+        title: requestSay(c)(MESSAGES.pageMyOrders),
+        description: requestSay(c)(MESSAGES.metaYourOrdersDot),
+        noindex: true,
+      },
       cache: 'private',
       status,
     }

@@ -7,10 +7,11 @@ import {
   TrackingSnapshotSchema,
   trackingPath,
 } from '../../../schemas/tracking.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
-import { renderPage, requestLocale } from '../shared/render.tsx'
+import { renderPage, requestLocale, requestSay } from '../shared/render.tsx'
 import { mapTilesOf } from '../../lib/map-tiles.ts'
 import { substituteView } from './order-changes-forms.ts'
 import { trackedAmendWindow } from './tracking-amend.tsx'
@@ -57,8 +58,8 @@ export async function trackingPage(c: Context<AppEnv>): Promise<Response> {
     ),
     {
       meta: {
-        title: `Track order ${snapshot.orderNumber}`,
-        description: 'Where your order is.',
+        title: requestSay(c)(MESSAGES.metaTrackOrderTitle, snapshot.orderNumber),
+        description: requestSay(c)(MESSAGES.metaWhereYourOrderIs),
         noindex: true,
       },
       cache: 'private',
@@ -92,8 +93,8 @@ async function receiptResponse(
     (chrome) => <MemberReceiptPage chrome={chrome} order={order} backHref={backHref} />,
     {
       meta: {
-        title: `Receipt · Order ${order.orderId}`,
-        description: 'Your receipt.',
+        title: requestSay(c)(MESSAGES.pageReceiptHeading, order.orderId),
+        description: requestSay(c)(MESSAGES.metaYourReceipt),
         noindex: true,
       },
       cache: 'private',

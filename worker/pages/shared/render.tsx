@@ -7,7 +7,7 @@ import { Document } from '../../../client/components/Document.tsx'
 import type { PageChrome } from '../../../client/lib/page-chrome.ts'
 import { RenderContext } from '../../../client/components/render-context.ts'
 import { ShopLocaleContext } from '../../../client/lib/shop-locale.ts'
-import { PageTextsContext } from '../../../client/lib/page-text.ts'
+import { PageTextsContext, type PageTexts } from '../../../client/lib/page-text.ts'
 import { pageTextsOf } from './page-texts.ts'
 import { localiseMessage } from '../../../schemas/message-catalogue.ts'
 import { shopLocaleOf, type ShopLocale } from '../../../schemas/locale.ts'
@@ -45,6 +45,15 @@ export function requestBrand(c: Context<AppEnv>): Brand | null {
 /** The locale the request's brand formats with (ADR 045); the UK's without a brand. */
 export function requestLocale(c: Context<AppEnv>): ShopLocale {
   return shopLocaleOf(requestBrand(c) ?? {})
+}
+
+/**
+ * How a handler says the words it writes itself (a page's title and description, a crumb, a
+ * heading it hands a component) in the brand's language, as the page's components say theirs:
+ * `requestSay(c)(MESSAGES.metaTitleAt, item.name, store.name)`.
+ */
+export function requestSay(c: Context<AppEnv>): PageTexts['say'] {
+  return pageTextsOf(requestLocale(c)).say
 }
 
 /** The absolute canonical URL of a path: on the brand's canonical host when it has one. */

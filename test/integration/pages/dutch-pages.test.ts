@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { env } from 'cloudflare:test'
+import { DOMSTAD } from '../../../scripts/demo-data/abroad.ts'
+import { createApp } from '../../../worker/app.ts'
+import { seedDemo } from '../../support/workers/seed.ts'
+import { pageClient } from './storefront.ts'
+
+/*
+ * The Dutch brand's public pages (issue 43, ADR 061): the head a handler writes (title,
+ * description, og: tags), the grocery delivery page, the home page's defaults and the cookie
+ * inventory are said in Dutch. What is still English there is data: the demo catalogue's names and
+ * descriptions, the legal pages' text, the brand's contact subjects.
+ */
+const app = createApp()
+const client = pageClient(app, '192.0.64', `http://${DOMSTAD.brand.host}`)
+const STORE = '/stores/utrecht-oudegracht'
+const BRAND = DOMSTAD.brand.name
+
+beforeAll(async () => {
+  await seedDemo(env.DB)
+  // A town's landing page for the Dutch business (the demo data has them for the UK's towns).
+  await env.DB.prepare(
+    `insert into seo_pages (business_id, brand_id, slug, title, meta_description, heading, body, updated_at)
+     values (?1, null, 'grocery-delivery/utrecht', 'Boodschappen in Utrecht', 'Bestel in Utrecht.',
+       'Boodschappen in Utrecht', 'Vers uit de buurt.', '2026-11-01T09:00:00.000Z')`
+  )
+    .bind(DOMSTAD.business.id)
+    .run()
+})
+
+/** The page's head as a shopper's tab, a search result and a link preview read it. */
+function head(html: string): { title: string; description: string; ogTitle: string } {
+  const unescape = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;/g, "'")
+  const meta = (pattern: RegExp) => unescape(pattern.exec(html)?.[1] ?? '')
+  return {
+    title: meta(/<title>([^<]*)<\/title>/),
+    description: meta(/<meta name="description" content="([^"]*)"/),
+    ogTitle: meta(/<meta property="og:title" content="([^"]*)"/),
+  }
+}
+
+// English words a Dutch head never needs (names in the demo data aside: 'Cheese', 'cheddar').
+const ENGLISH =
+  /\b(at|the|and|your|with|for|of|Shop|Buy|Stores?|Search|Deals|Order|Every|Answers)\b/
+
+async function page(path: string): Promise<string> {
+  const res = await client.get(path)
+  expect(res.status, path).toBe(200)
+  return res.text()
+}
+
+describe('the Dutch brand’s pages', () => {
+  it('says every public page’s title and description in Dutch', { timeout: 60_000 }, async () => {
+    const expected: Array<[string, string, string]> = [
+      ['/', BRAND, ''],
+      ['/stores-near-by/3512%20AB', 'Winkels bij 3512 AB', `Winkels van ${BRAND} bij 3512 AB`],
+      ['/stores', 'Alle winkels', `Alle winkels van ${BRAND}, per plaats`],
+      [STORE, 'Oudegracht', 'Doe online je boodschappen bij Oudegracht via'],
+      [`${STORE}/category/cheese`, ' bij Oudegracht', 'Kies uit '],
+      [`${STORE}/category/cheese/mature-cheddar-400g`, ' bij Oudegracht', 'Koop '],
+      [`${STORE}/deals`, 'Aanbiedingen bij Oudegracht', 'van deze week bij Oudegracht'],
+      [`${STORE}/search/cheddar`, 'Zoekresultaten voor ‘cheddar’ bij Oudegracht', 'Zoek bij'],
+      ['/faqs', 'Veelgestelde vragen', 'Antwoorden op veelgestelde vragen'],
+      ['/contact', '', `Schrijf ${BRAND}: vragen over een bestelling`],
+      ['/grocery-delivery/utrecht', 'Boodschappen in Utrecht', 'Bestel in Utrecht.'],
+    ]
+    for (const [path, title, description] of expected) {
+      const found = head(await page(path))
+      expect(found.title, path).toContain(title)
+      expect(found.title, path).toMatch(new RegExp(`\\| ${BRAND}$|^${BRAND}$`))
+      expect(found.ogTitle, path).toBe(found.title)
+      expect(found.description, path).toContain(description)
+      expect(found.title.replace(/cheese|cheddar/gi, ''), path).not.toMatch(ENGLISH)
+    }
+  })
+
+  it('says the home page’s default steps, selling points and departments in Dutch', async () => {
+    const html = await page('/')
+    for (const dutch of [
+      'Vind je winkel in de buurt',
+      'Bezorgd aan je deur',
+      'Groente &amp; fruit',
+    ]) {
+      expect(html).toContain(dutch)
+    }
+    for (const english of ['Find your local store', 'Delivery to your door', 'Fruit &amp; veg']) {
+      expect(html).not.toContain(english)
+    }
+  })
+
+  it('says a town’s grocery delivery page in Dutch', async () => {
+    const html = await page('/grocery-delivery/utrecht')
+    expect(html).toContain('Onze winkels in Utrecht')
+    expect(html).toContain(`Bestel bij ${BRAND} om te laten bezorgen of af te halen.`)
+    expect(html).not.toContain('Our stores')
+    expect(html).not.toContain('for delivery or collection')
+  })
+
+  it('says the cookie inventory and the page’s date in Dutch, durations by Intl', async () => {
+    const html = await page('/cookie-policy')
+    expect(html).toContain('Onthoudt je mandje.')
+    expect(html).toContain('15 minuten')
+    expect(html).toContain('Tot 30 dagen')
+    expect(html).toContain('Betaalprovider voor kaarten')
+    expect(html).toMatch(/Laatst bijgewerkt op \d+ [a-z]+ 20\d\d/)
+    for (const english of ['Remembers your basket.', '15 minutes', 'Up to 30 days', 'Map tiles']) {
+      expect(html).not.toContain(english)
+    }
+  })
+
+  it('titles the error page in Dutch', async () => {
+    const res = await client.get('/no-such-page')
+    expect(res.status).toBe(404)
+    expect(head(await res.text()).title).toBe(`Pagina niet gevonden | ${BRAND}`)
+  })
+})
