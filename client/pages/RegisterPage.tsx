@@ -22,6 +22,7 @@ import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
 import { REGISTER_FIELDS } from '../../schemas/forms/register.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
+import { useMobileHint } from '../lib/mobile-hint.ts'
 
 /** The answers offered to "Where did you hear about us?" (spec §3 Customer contact). */
 export const WHERE_HEARD_OPTIONS = [
@@ -55,6 +56,7 @@ export function RegisterPage({
 }: RegisterPageProps) {
   const termsError = errors.terms
   const text = useText()
+  const mobileHint = useMobileHint()
   return (
     <Layout chrome={chrome}>
       <FormCard
@@ -82,7 +84,7 @@ export function RegisterPage({
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            hint={MESSAGES.pageUkMobileHint}
+            hint={mobileHint}
             required={false}
             errors={errors}
             values={values}
