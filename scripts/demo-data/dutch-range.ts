@@ -298,6 +298,31 @@ const ORIGINS: Readonly<Record<string, string>> = {
   'Made in Austria': 'Gemaakt in Oostenrijk',
 }
 
+// The nutrition table's portion: 'Per 1 portion (80 g)' reads 'Per 1 portie (80 g)'.
+const PORTIONS: Readonly<Record<string, string>> = {
+  portion: 'portie',
+  slice: 'snee',
+  roll: 'broodje',
+  piece: 'stuk',
+  glass: 'glas',
+  'glass diluted': 'glas aangelengd',
+  pot: 'bakje',
+  tablespoon: 'eetlepel',
+  can: 'blikje',
+}
+
+/** A nutrition record's portion said in Dutch ('1 portion (80 g)' → '1 portie (80 g)'). */
+function dutchNutrition(nutrition: SqlValue | undefined): SqlValue {
+  if (nutrition === null || nutrition === undefined) return null
+  const facts = JSON.parse(String(nutrition)) as { portion?: { size: string } }
+  if (facts.portion) {
+    const [, count = '', unit = '', amount = ''] =
+      /^(\d+) (.+?) (\(.+\))$/.exec(facts.portion.size) ?? []
+    facts.portion.size = `${count} ${dutch(PORTIONS, unit, 'portion')} ${amount}`
+  }
+  return JSON.stringify(facts)
+}
+
 // 'Price drop' becomes a claim the price-claim rule reads in Dutch too (price-claims.ts).
 const BADGES: Readonly<Record<string, string>> = {
   New: 'Nieuw',
@@ -367,6 +392,7 @@ export function dutchItem(row: Record<string, SqlValue>): Record<string, SqlValu
     // An ingredient list that is the product alone ('Bananas.') is said with it; the longer
     // lists stay as the range writes them.
     ingredients: row.ingredients === `${printed}.` ? `${product}.` : (row.ingredients ?? null),
+    nutrition: dutchNutrition(row.nutrition),
     storage_use: nullable(row.storage_use, (text) => dutch(STORAGE, text, 'storage')),
     country_of_origin: nullable(row.country_of_origin, (text) => dutch(ORIGINS, text, 'origin')),
     image_originals: url,

@@ -50,7 +50,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 21,
-      sha256: 'd38f43e3f1d35a4ce7c63caf1fd62b12f316d63224a3792c77ecf8dda48eb686',
+      sha256: 'e9d1d8a391be627316c7c22b34bdf2479e4e452ed07e5d6f37b7b34d46a98730',
     })
   })
 
@@ -84,6 +84,9 @@ describe('demo data generator', () => {
     })
     expect(bySlug(irishItems, 'mature-cheddar-400g')?.name).toBe('Mature cheddar 400g')
     expect(bySlug(dutchItems, 'whole-milk-1-pint')?.name).toBe('Volle melk 568ml')
+    expect(JSON.parse(String(bySlug(dutchItems, 'mature-cheddar-400g')?.nutrition))).toMatchObject({
+      portion: { size: '1 portie (30 g)' },
+    })
     // No English name, size word, badge or storage line is left on a Dutch item.
     const english = /\b(pack|bag|pints?|litres?|can|the|and|with|Store|Keep|Made|Grown|New|Local)\b/
     for (const item of dutchItems) {

@@ -69,6 +69,7 @@ describe('the demo brands abroad', () => {
     expect(page).not.toContain('>Ingredients<')
     expect(page).toContain('Wheelwright Creamery oude cheddar.')
     expect(page).toContain('Gekoeld bewaren onder 5°C.')
+    expect(page).toContain('1 portie (30 g)')
   })
 
   it('hints a mobile number of the brand’s own country, in its language, where a shopper registers', async () => {
