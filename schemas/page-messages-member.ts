@@ -31,6 +31,8 @@ export const MEMBER_PAGE_MESSAGES = {
   pageNoDeliveryAddresses: 'No delivery addresses yet. Add one and checkout will offer it.',
   pageNoBillingAddresses: 'No billing addresses yet.',
   pageMobileHintRemovable: 'A UK mobile number, e.g. 07700 900123. Leave it empty to remove it.',
+  pageMobileExampleHintRemovable: 'A mobile number, e.g. %s. Leave it empty to remove it.',
+  pageMobileNumberHintRemovable: 'A mobile number. Leave it empty to remove it.',
   pageRetailMemberId: 'Retail membership id',
   pageRetailMemberIdHint: 'The number on your in-store membership card.',
   pageSaveDetails: 'Save details',

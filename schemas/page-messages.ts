@@ -171,6 +171,8 @@ export const PAGE_MESSAGES = {
   pageAlreadyRegistered: 'Already registered?',
   pageMobilePhoneNumber: 'Mobile phone number',
   pageUkMobileHint: 'A UK mobile number, e.g. 07700 900123.',
+  pageMobileExampleHint: 'A mobile number, e.g. %s.',
+  pageMobileNumberHint: 'A mobile number.',
   pageWhereHeard: 'Where did you hear about us?',
   // Its answers (schemas/forms/where-heard.ts); "Other" is pageOther.
   pageHeardSearchEngine: 'Search engine',

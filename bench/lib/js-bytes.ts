@@ -40,14 +40,20 @@ const STATIC_IMPORT = /(?:^|[;\s])import\s*(?:[^'"()]*?from\s*)?["']([^"']+)["']
  * First-party JavaScript a page makes the browser download by the time its islands have all
  * hydrated: the scripts and module preloads in its HTML, the chunks the loader imports for the
  * islands on it (`islands`, from the build's manifest), all followed through their static imports
- * (gzip level 9 sizes).
+ * (gzip level 9 sizes). `init` carries a shopper's cookies; a page that redirects elsewhere
+ * throws, so a figure is always the page's own.
  */
 export async function firstPartyScripts(
   origin: string,
   path: string,
-  islands: IslandChunks = {}
+  islands: IslandChunks = {},
+  init: RequestInit = {}
 ): Promise<PageScripts> {
-  const html = await (await fetch(new URL(path, origin))).text()
+  const response = await fetch(new URL(path, origin), { ...init, redirect: 'manual' })
+  if (response.status >= 300 && response.status < 400) {
+    throw new Error(`${path} redirects to ${response.headers.get('location') ?? '?'}`)
+  }
+  const html = await response.text()
   const islandUrls = [...html.matchAll(ISLAND)].flatMap((match) => islands[match[1] ?? ''] ?? [])
   const queue = [
     ...[...html.matchAll(SCRIPT_SRC), ...html.matchAll(MODULE_PRELOAD)].map(

@@ -23,6 +23,7 @@ import { REGISTER_FIELDS } from '../../schemas/forms/register.ts'
 import { WHERE_HEARD_OPTIONS } from '../../schemas/forms/where-heard.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
+import { useMobileHint } from '../lib/mobile-hint.ts'
 
 export interface RegisterPageProps {
   chrome: PageChrome
@@ -46,6 +47,7 @@ export function RegisterPage({
 }: RegisterPageProps) {
   const termsError = errors.terms
   const text = useText()
+  const mobileHint = useMobileHint()
   return (
     <Layout chrome={chrome}>
       <FormCard
@@ -73,7 +75,7 @@ export function RegisterPage({
             type="tel"
             autoComplete="tel"
             inputMode="tel"
-            hint={MESSAGES.pageUkMobileHint}
+            hint={mobileHint}
             required={false}
             errors={errors}
             values={values}

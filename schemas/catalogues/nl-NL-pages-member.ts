@@ -32,7 +32,10 @@ export const NL_NL_MEMBER_PAGE_MESSAGES: Readonly<
     'Nog geen bezorgadressen. Voeg er een toe, dan bieden we het aan bij het afrekenen.',
   pageNoBillingAddresses: 'Nog geen factuuradressen.',
   pageMobileHintRemovable:
-    'Een mobiel nummer, bijv. 06 12345678. Laat het leeg om het te verwijderen.',
+    'Een Brits mobiel nummer, bijv. 07700 900123. Laat het leeg om het te verwijderen.',
+  pageMobileExampleHintRemovable:
+    'Een mobiel nummer, bijv. {0}. Laat het leeg om het te verwijderen.',
+  pageMobileNumberHintRemovable: 'Een mobiel nummer. Laat het leeg om het te verwijderen.',
   pageRetailMemberId: 'Klantenkaartnummer',
   pageRetailMemberIdHint: 'Het nummer op je klantenkaart uit de winkel.',
   pageSaveDetails: 'Gegevens opslaan',

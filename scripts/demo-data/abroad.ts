@@ -1,4 +1,5 @@
-import { addLegalPages, addRangeSubset } from './harbour.ts'
+import { dutchCategory, dutchItem } from './dutch-range.ts'
+import { addLegalPages, addRangeSubset, type RangeWords } from './harbour.ts'
 import { createRandom } from './prng.ts'
 import { addStore, type StoreProfile } from './stores.ts'
 import type { Tables } from './tables.ts'
@@ -9,7 +10,7 @@ import { addBusiness, type DemoBrand, type DemoBusiness } from './tenancy.ts'
  * Pantry: Liffey Larder in Dublin (en-IE, euros, Eircodes) and Domstad Markt in Utrecht (nl-NL,
  * euros, Dutch postcodes), on their own *.localhost hosts, with two stores each (placed at their
  * areas' centres, the local geocoder's table in worker/backend/location/country-areas.ts), a
- * subset of the demo range and an operator. Ids sit beside Harbour Pantry's (20/40), far from
+ * subset of the demo range (Domstad Markt's in Dutch) and an operator. Ids sit beside Harbour Pantry's (20/40), far from
  * the tests' hand-made businesses.
  */
 export interface AbroadBusiness {
@@ -18,6 +19,8 @@ export interface AbroadBusiness {
   stores: ReadonlyArray<AbroadStore>
   seed: number
   idOffset: number
+  /** The range in the business's language, when it is not English. */
+  words?: RangeWords
 }
 
 interface AbroadStore extends StoreProfile {
@@ -143,13 +146,14 @@ export const DOMSTAD: AbroadBusiness = {
   ],
   seed: 20261202,
   idOffset: 3_000_000,
+  words: { category: dutchCategory, item: dutchItem },
 }
 
 export const ABROAD: ReadonlyArray<AbroadBusiness> = [LIFFEY, DOMSTAD]
 
 /** Both businesses abroad, each from its own random stream (the others' rows stay as they were). */
 export function addAbroad(t: Tables): void {
-  for (const { business, brand, stores, seed, idOffset } of ABROAD) {
+  for (const { business, brand, stores, seed, idOffset, words } of ABROAD) {
     const random = createRandom(seed)
     const home = business.home
     if (!home) throw new Error(`${business.name} has no home country`)
@@ -168,7 +172,7 @@ export function addAbroad(t: Tables): void {
         random
       )
     })
-    addRangeSubset(t, random, business.id, idOffset, home.currency, home.countryCode)
+    addRangeSubset(t, random, business.id, idOffset, home.currency, home.countryCode, words)
     addLegalPages(t, business, brand)
   }
 }

@@ -83,6 +83,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * 18: two businesses abroad, Liffey Larder on dublin.localhost and Domstad Markt on
  * utrecht.localhost, ADR 052; 19: Domstad Markt's food and soft drinks at the Dutch reduced
  * rate, not zero-rated as in the UK, ADR 051; 20: the stored unit price labels round the price per
- * unit before formatting it, as the pages do: 99.6p/kg reads '£1.00/kg', not '100p/kg').
+ * unit before formatting it, as the pages do: 99.6p/kg reads '£1.00/kg', not '100p/kg'; 21: Domstad Markt's range in Dutch: its
+ * categories, items, sizes, badges, storage and origin, and the names on their packshots).
  */
-export const DEMO_DATA_VERSION = 20
+export const DEMO_DATA_VERSION = 21

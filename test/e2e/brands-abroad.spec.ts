@@ -22,14 +22,21 @@ interface Abroad {
   searchLabel: string
   storeName: string
   storeSlug: string
-  /** Two items' pages (sub-category and item slugs) and how many of each: over the €10 minimum. */
-  items: ReadonlyArray<{ path: string; name: RegExp; quantity: number }>
+  /** The sub-category the first item is chosen from, its name as the brand says it. */
+  category: { path: string; name: string }
+  /**
+   * Two items' pages (sub-category and item slugs), how many of each (over the €10 minimum) and
+   * the price as the item's card writes it.
+   */
+  items: ReadonlyArray<{ path: string; name: RegExp; quantity: number; price: string }>
   /** What the shopper's basket costs, as the brand writes it. */
   basketTotal: string
   address: ReadonlyArray<{ label: string; value: string }>
   /** The first address field of the country's form. */
   firstAddressLabel: string
   phone: string
+  /** The mobile field's hint where a shopper registers: the country's example number. */
+  registerPhoneHint: string
   /** The words the brand speaks along the way. */
   words: {
     resultsHeading: string
@@ -47,6 +54,8 @@ interface Abroad {
     lastName: string
     email: string
     mobile: string
+    /** The checkout's mobile field's hint. */
+    mobileHint: string
     terms: RegExp
     toPayment: string
     newCard: RegExp
@@ -100,9 +109,20 @@ const DUBLIN: Abroad = {
   searchLabel: 'Enter your Eircode',
   storeName: 'Grafton Street',
   storeSlug: 'dublin-grafton-street',
+  category: { path: '/category/cheese', name: 'Cheese' },
   items: [
-    { path: '/category/cheese/mature-cheddar-400g', name: /Mature cheddar 400g/i, quantity: 2 },
-    { path: '/category/fizzy-drinks/cola-6-x-330ml', name: /Cola 6 x 330ml/i, quantity: 1 },
+    {
+      path: '/category/cheese/mature-cheddar-400g',
+      name: /Mature cheddar 400g/,
+      quantity: 2,
+      price: '€3.75',
+    },
+    {
+      path: '/category/fizzy-drinks/cola-6-x-330ml',
+      name: /Cola 6 x 330ml/,
+      quantity: 1,
+      price: '€4.00',
+    },
   ],
   // 2 × €3.75 + €4.00
   basketTotal: '€11.50',
@@ -114,6 +134,7 @@ const DUBLIN: Abroad = {
   ],
   firstAddressLabel: 'Address line 1',
   phone: '085 123 4567',
+  registerPhoneHint: 'A mobile number, e.g. 085 012 3456.',
   words: {
     resultsHeading: 'Stores near D02 X285',
     shopHere: /Shop at this store/,
@@ -130,6 +151,7 @@ const DUBLIN: Abroad = {
     lastName: 'Last name',
     email: 'Email address',
     mobile: 'Mobile number',
+    mobileHint: 'We will text you about your order.',
     terms: /I agree to the/,
     toPayment: 'Continue to payment',
     newCard: /New card/,
@@ -177,9 +199,21 @@ const UTRECHT: Abroad = {
   searchLabel: 'Vul je postcode in',
   storeName: 'Oudegracht',
   storeSlug: 'utrecht-oudegracht',
+  category: { path: '/category/cheese', name: 'Kaas' },
+  // The range in Dutch (demo data 21), on the same slugs.
   items: [
-    { path: '/category/cheese/mature-cheddar-400g', name: /Mature cheddar 400g/i, quantity: 2 },
-    { path: '/category/fizzy-drinks/cola-6-x-330ml', name: /Cola 6 x 330ml/i, quantity: 1 },
+    {
+      path: '/category/cheese/mature-cheddar-400g',
+      name: /Oude cheddar 400g/,
+      quantity: 2,
+      price: '€ 3,75',
+    },
+    {
+      path: '/category/fizzy-drinks/cola-6-x-330ml',
+      name: /Cola 6 x 330ml/,
+      quantity: 1,
+      price: '€ 4,00',
+    },
   ],
   basketTotal: '€ 11,50',
   address: [
@@ -189,6 +223,7 @@ const UTRECHT: Abroad = {
   ],
   firstAddressLabel: 'Postcode',
   phone: '06 12345678',
+  registerPhoneHint: 'Een mobiel nummer, bijv. 06 12345678.',
   words: {
     resultsHeading: 'Winkels bij 3512 AB',
     shopHere: /Winkel hier/,
@@ -205,6 +240,7 @@ const UTRECHT: Abroad = {
     lastName: 'Achternaam',
     email: 'E-mailadres',
     mobile: 'Mobiel nummer',
+    mobileHint: 'We sturen je een sms over je bestelling.',
     terms: /Ik ga akkoord met de/,
     toPayment: 'Door naar betalen',
     newCard: /Nieuwe kaart/,
@@ -278,11 +314,26 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(abroad.storeName)
   await screenshots(page, `${shots}-store`, { top: true })
 
+  // The category: its name and its first item's card, name and price, in the brand's words and
+  // euros; the card leads to the item's page.
+  const [first] = abroad.items
+  if (!first) throw new Error(`${abroad.name}: no items`)
+  await page.goto(store.url(abroad.category.path))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(abroad.category.name)
+  const itemCard = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { level: 3, name: first.name }) })
+  await expect(itemCard).toContainText(first.price)
+  await screenshots(page, `${shots}-category`, { top: true })
+  await itemCard.getByRole('link', { name: first.name }).click()
+  await expect(page).toHaveURL(new RegExp(`${first.path}$`))
+
   // Items, each added from its page; the price is in euros, written the brand's way.
   for (const item of abroad.items) {
-    await page.goto(store.url(item.path))
+    if (item !== first) await page.goto(store.url(item.path))
     await waitForIsland(page, 'ItemOptions')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(item.name)
+    await expect(page.getByRole('main')).toContainText(item.price)
     await page.getByLabel(words.quantity, { exact: true }).fill(String(item.quantity))
     await page.getByRole('button', { name: words.addToBasket }).click()
     await expect(page.getByRole('status').filter({ hasText: words.added })).toBeVisible()
@@ -334,6 +385,7 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await form.getByLabel(words.firstName).fill('Ada')
   await form.getByLabel(words.lastName).fill('Lovelace')
   await form.getByLabel(words.email).fill(uniqueEmail(`abroad-${abroad.storeSlug}`))
+  await expect(form.getByLabel(words.mobile)).toHaveAccessibleDescription(words.mobileHint)
   await form.getByLabel(words.mobile).fill(abroad.phone)
   for (const field of abroad.address) {
     await form.getByLabel(field.label, { exact: true }).fill(field.value)
@@ -407,6 +459,10 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.signInHeading)
   await expect(page.getByRole('link', { name: words.forgottenPassword })).toBeVisible()
   await screenshots(page, `${shots}-account`, { top: true })
+
+  // Registering: the mobile field's hint gives the country's example number.
+  await page.goto(urlOn(abroad.host, '/register'))
+  await expect(page.locator('#register-phone-hint')).toHaveText(abroad.registerPhoneHint)
 }
 
 for (const [abroad, shots] of [

@@ -49,8 +49,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 20,
-      sha256: 'd18b3b7ca447b8ce08817b9eba6dd617ada5e6fef144a87ed92aa9b4ac1f5fa5',
+      version: 21,
+      sha256: 'e9d1d8a391be627316c7c22b34bdf2479e4e452ed07e5d6f37b7b34d46a98730',
     })
   })
 
@@ -64,6 +64,47 @@ describe('demo data generator', () => {
     // Business 22 is Domstad Markt (NL), 21 Liffey Larder (IE): scripts/demo-data/abroad.ts.
     expect(classes(22)).toEqual(new Set(['reduced']))
     expect(classes(21)).toEqual(new Set(['zero', 'standard']))
+  })
+
+  it('names the Dutch shop’s range in Dutch, on the same slugs as the Irish one’s English', () => {
+    const ofBusiness = (table: string, businessId: number) =>
+      rows(table).filter((row) => row.business_id === businessId)
+    const dutchItems = ofBusiness('menu_items', 22)
+    const irishItems = ofBusiness('menu_items', 21)
+    expect(dutchItems.length).toBeGreaterThan(100)
+    // The same range by slug (links and tests find an item by it), each named its own way.
+    expect(dutchItems.map((item) => item.slug)).toEqual(irishItems.map((item) => item.slug))
+    const bySlug = (items: typeof dutchItems, slug: string) =>
+      items.find((item) => item.slug === slug)
+    expect(bySlug(dutchItems, 'mature-cheddar-400g')).toMatchObject({
+      name: 'Oude cheddar 400g',
+      size: '400g',
+      description: expect.stringMatching(/^Wheelwright Creamery oude cheddar\. Gerijpt /),
+      storage_use: expect.stringMatching(/^Gekoeld bewaren/),
+    })
+    expect(bySlug(irishItems, 'mature-cheddar-400g')?.name).toBe('Mature cheddar 400g')
+    expect(bySlug(dutchItems, 'whole-milk-1-pint')?.name).toBe('Volle melk 568ml')
+    expect(JSON.parse(String(bySlug(dutchItems, 'mature-cheddar-400g')?.nutrition))).toMatchObject({
+      portion: { size: '1 portie (30 g)' },
+    })
+    // No English name, size word, badge or storage line is left on a Dutch item.
+    const english = /\b(pack|bag|pints?|litres?|can|the|and|with|Store|Keep|Made|Grown|New|Local)\b/
+    for (const item of dutchItems) {
+      for (const column of ['name', 'size', 'badge_text', 'storage_use', 'country_of_origin']) {
+        expect(String(item[column] ?? ''), `${String(item.slug)} ${column}`).not.toMatch(english)
+      }
+    }
+    const dutchCategories = ofBusiness('categories', 22)
+    expect(dutchCategories.find((c) => c.slug === 'dairy-eggs')?.name).toBe('Zuivel & eieren')
+    expect(dutchCategories.find((c) => c.slug === 'cheese')?.name).toBe('Kaas')
+    expect(ofBusiness('categories', 21).find((c) => c.slug === 'cheese')?.name).toBe('Cheese')
+    // Each packshot prints the Dutch name and size the shelf shows.
+    for (const item of dutchItems) {
+      const url = new URL(String(item.image_mdpi_1x), 'https://shop.test')
+      const shot = parsePackshot(url.pathname, url.searchParams)
+      expect(String(item.name)).toContain(shot?.name ?? '(none)')
+      expect(shot?.size ?? null).toBe(item.size)
+    }
   })
 
   it('sells loose produce by the piece and counter meat, fish and cheese by weight (ADR 039)', () => {
@@ -281,9 +322,17 @@ describe('demo data generator', () => {
       if (item.size !== null) expect(shot?.size).toBe(item.size)
       urls.add(url)
     }
-    // Pictures differ per item, not per department (only the benchmark's copies share a design,
-    // and the second business's range is a subset of the first's).
-    expect(urls.size).toBe(items.filter((item) => item.business_id === 1).length)
+    // Pictures differ per item, not per department (only the benchmark's copies share a design).
+    // Harbour Pantry's and Liffey Larder's ranges are subsets of the first business's, packs and
+    // all; Domstad Markt's packs print its Dutch names, each its own.
+    const urlsOf = (businessId: number) =>
+      items.filter((item) => item.business_id === businessId).map((item) => item.image_mdpi_1x)
+    expect(new Set(urlsOf(1)).size).toBe(urlsOf(1).length)
+    expect(new Set(urlsOf(22)).size).toBe(urlsOf(22).length)
+    const firsts = new Set(urlsOf(1))
+    for (const businessId of [20, 21]) {
+      expect(urlsOf(businessId).every((url) => firsts.has(url))).toBe(true)
+    }
     for (const brand of rows('brands')) expect(pictures[String(brand.logo_url)]).toBeDefined()
     for (const banner of rows('banners')) expect(pictures[String(banner.image_url)]).toBeDefined()
   })

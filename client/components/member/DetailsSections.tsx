@@ -16,6 +16,7 @@ import { displayPhone } from '../../../schemas/phone.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
+import { useMobileHint } from '../../lib/mobile-hint.ts'
 
 /** Where every form of the details page posts; `action` says which form it was. */
 export const DETAILS_ACTION = routePath('member-my-details')
@@ -93,6 +94,7 @@ export function ContactDetailsForm({
   values: FormValues | null
 }) {
   const text = useText()
+  const mobileHint = useMobileHint(true)
   const shopCountry = useShopLocale().countryCode
   const shown: FormValues = values ?? {
     firstname: profile.firstname,
@@ -136,7 +138,7 @@ export function ContactDetailsForm({
           type="tel"
           autoComplete="tel"
           inputMode="tel"
-          hint={MESSAGES.pageMobileHintRemovable}
+          hint={mobileHint}
           required={false}
           errors={errors}
           values={shown}

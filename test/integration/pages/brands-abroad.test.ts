@@ -54,6 +54,10 @@ describe('the demo brands abroad', () => {
     expect(listing).toContain('Producten zoeken')
     expect(listing).not.toContain('Filter and sort')
     expect(listing).not.toContain('Price: low to high')
+    // The range itself in Dutch (demo data 21): the category, its items and their sizes.
+    expect(listing).toMatch(/<h1[^>]*>Kaas<\/h1>/)
+    expect(listing).toContain('Oude cheddar 400g')
+    expect(listing).not.toContain('Mature cheddar')
     const item = await client.get('/stores/utrecht-oudegracht/category/cheese/mature-cheddar-400g')
     expect(item.status).toBe(200)
     const page = await item.text()
@@ -63,6 +67,21 @@ describe('the demo brands abroad', () => {
     expect(page).toContain('Ingrediënten')
     expect(page).not.toContain('Save to favourites')
     expect(page).not.toContain('>Ingredients<')
+    expect(page).toContain('Wheelwright Creamery oude cheddar.')
+    expect(page).toContain('Gekoeld bewaren onder 5°C.')
+    expect(page).toContain('1 portie (30 g)')
+  })
+
+  it('hints a mobile number of the brand’s own country, in its language, where a shopper registers', async () => {
+    const hintOn = async (host: string, ip: string) => {
+      const html = await (await pageClient(app, ip, `http://${host}`).get('/register')).text()
+      return /id="register-phone-hint"[^>]*>([^<]*)</.exec(html)?.[1]
+    }
+    expect(await hintOn(LIFFEY.brand.host, '192.0.64')).toBe('A mobile number, e.g. 085 012 3456.')
+    expect(await hintOn(DOMSTAD.brand.host, '192.0.65')).toBe(
+      'Een mobiel nummer, bijv. 06 12345678.'
+    )
+    expect(await hintOn('localhost', '192.0.66')).toBe('A UK mobile number, e.g. 07700 900123.')
   })
 
   it('refuses a UK postcode on the Dutch brand with the Dutch message', async () => {

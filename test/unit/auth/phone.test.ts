@@ -11,6 +11,7 @@ import {
   normaliseCountryMobile,
   phoneForCountry,
 } from '../../../schemas/phone-country.ts'
+import { mobileExample, UK_MOBILE_EXAMPLE } from '../../../schemas/phone-example.ts'
 
 describe('normaliseMobilePhone', () => {
   it.each([
@@ -117,4 +118,21 @@ describe('mobile numbers of the brand’s country (issue 43)', () => {
     expect(displayPhone('+447700900123', 'NL')).toBe('+44 7700 900123')
     expect(displayPhone('+31612345678')).toBe('+31 6 12345678')
   })
+})
+
+describe('mobileExample', () => {
+  it('shows the UK’s drama-range mobile, and another country’s example mobile as it is written there', () => {
+    expect(mobileExample('GB')).toBe(UK_MOBILE_EXAMPLE)
+    expect(mobileExample('IE')).toBe('085 012 3456')
+    expect(mobileExample('NL')).toBe('06 12345678')
+    expect(mobileExample('XX')).toBeNull()
+  })
+
+  it.each(['GB', 'IE', 'NL', 'US', 'DE', 'FR'])(
+    'gives %s a number its own validation takes as a mobile',
+    (country) => {
+      const example = mobileExample(country) ?? ''
+      expect(normaliseCountryMobile(example, country)).not.toBeNull()
+    }
+  )
 })

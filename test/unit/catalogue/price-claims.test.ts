@@ -72,10 +72,22 @@ describe('isPriceClaimBadge', () => {
       'Was £3.00',
       'Save 20%',
       'Half price',
+      // A Dutch brand's (Domstad Markt's demo range).
+      'Prijsverlaging',
+      'Afgeprijsd',
+      '20% korting',
     ]) {
       expect(isPriceClaimBadge(text), text).toBe(true)
     }
-    for (const text of ['New', 'Best seller', 'Local', 'Made to order', 'Vegan']) {
+    for (const text of [
+      'New',
+      'Best seller',
+      'Local',
+      'Made to order',
+      'Vegan',
+      'Nieuw',
+      'Lokaal',
+    ]) {
       expect(isPriceClaimBadge(text), text).toBe(false)
     }
   })

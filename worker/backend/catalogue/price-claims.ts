@@ -56,11 +56,11 @@ export function genuineWasPrice(history: PriceHistory, now: Date): number | null
 }
 
 /**
- * Badges that make a price claim. A badge with one of these words needs a genuine was-price;
- * without one the mapping drops the badge.
+ * Badges that make a price claim, in English or Dutch (a Dutch brand's 'Prijsverlaging'). A badge
+ * with one of these words needs a genuine was-price; without one the mapping drops the badge.
  */
 const PRICE_CLAIM_BADGE =
-  /\b(price drop|reduced|was|save|saving|half price|lower price|price cut)\b/i
+  /\b(price drop|reduced|was|save|saving|half price|lower price|price cut|prijsverlaging|afgeprijsd|korting)\b/i
 
 export function isPriceClaimBadge(text: string): boolean {
   return PRICE_CLAIM_BADGE.test(text)
