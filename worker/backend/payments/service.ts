@@ -1,14 +1,13 @@
 import { orderMarginStatement, paymentHoldOf } from './weighed-hold.ts'
 import type { CardGateway, PaymentGateway } from '../../../schemas/checkout.ts'
 import { metrics } from '../../lib/metrics.ts'
-import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   FORBIDDEN_CARD_FIELDS,
   HPP_RESPONSE_PATH,
   type MakePaymentRequest,
   type PaymentRedirect,
   type PaymentResult,
-  type PaymentStatus,
 } from '../../../schemas/payments.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
@@ -29,6 +28,7 @@ import {
 import { randomToken } from '../../lib/crypto.ts'
 import { idempotent } from '../idempotency-repo.ts'
 import { realexConfig } from './config.ts'
+import { paymentResult, requirePayment } from './payment-result.ts'
 import {
   cardGatewayName,
   localSandboxActive,
@@ -88,6 +88,7 @@ import {
  */
 
 export type { PaymentsEnv } from './env.ts'
+export { paymentResult, requirePayment } from './payment-result.ts'
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_CARD_FIELDS.map((field) => field.toLowerCase()))
 
@@ -118,79 +119,6 @@ function fieldError(field: string, message: string): AppError {
 /** A Realex ORDER_ID: the order number plus a random suffix, unique per attempt, ≤50 chars. */
 export function newGatewayOrderId(businessOrderId: string): string {
   return `${businessOrderId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 30)}-${randomToken(9)}`
-}
-
-function statusOf(payment: PaymentRow, orderPlaced: boolean): PaymentStatus {
-  // Not kept: voided, or its void still owed — either way the shopper is not charged for it.
-  if (payment.void_reason !== null) return 'cancelled'
-  switch (payment.status) {
-    case 'authorised':
-    case 'captured':
-      return 'succeeded'
-    case 'declined':
-    case 'failed':
-      return 'failed'
-    case 'cancelled':
-      return 'cancelled'
-    case 'pending':
-      // Cash is collected on delivery: the confirmed order is the success.
-      return payment.gateway === 'cash' && orderPlaced ? 'succeeded' : 'pending'
-    default:
-      return 'succeeded'
-  }
-}
-
-const MESSAGE_OF: Readonly<Record<PaymentStatus, string | null>> = {
-  succeeded: null,
-  failed: PAYMENT_FAILED_HELP,
-  cancelled: MESSAGES.paymentCancelled,
-  pending: MESSAGES.paymentPending,
-  redirect: null,
-}
-
-/** The answer for a payment as it is stored now (replays answer exactly the same). */
-export async function paymentResult(
-  db: D1Database,
-  payment: PaymentRow,
-  redirect: PaymentRedirect | null = null
-): Promise<PaymentResult> {
-  const order = await findOrderReference(db, payment.order_id)
-  if (!order) throw new AppError('not_found', MESSAGES.orderNotFound)
-  const status: PaymentStatus = redirect
-    ? 'redirect'
-    : statusOf(payment, order.status_code !== null)
-  const nextUrl =
-    status === 'succeeded'
-      ? payment.success_url
-      : status === 'failed'
-        ? payment.failure_url
-        : status === 'cancelled'
-          ? payment.cancel_url
-          : null
-  return {
-    paymentId: payment.id,
-    draftOrderId: payment.order_id,
-    businessOrderId: order.business_order_id,
-    status,
-    amount: payment.amount,
-    currency: payment.currency,
-    redirect,
-    message:
-      payment.void_reason !== null
-        ? MESSAGES.paymentNotTaken
-        : (payment.shopper_message ?? MESSAGE_OF[status]),
-    nextUrl,
-  }
-}
-
-export async function requirePayment(
-  db: D1Database,
-  businessId: number,
-  paymentId: number
-): Promise<PaymentRow> {
-  const payment = await findPayment(db, businessId, paymentId)
-  if (!payment) throw new AppError('not_found', MESSAGES.paymentNotFound)
-  return payment
 }
 
 function expectedGateway(env: PaymentsEnv, method: MakePaymentRequest['paymentMethod']) {
