@@ -14,19 +14,21 @@ import { logError } from '../../lib/log.ts'
 import {
   assertPayable,
   confirmOrder,
-  placeOrder,
+  placeInBatch,
+  placingOf,
   findOrderById,
   findPayableOrder,
   isCouponUsedUp,
   type PayableOrder,
 } from '../checkout/orders.ts'
 import {
-  cashConfirmedStatement,
   findOrderReference,
+  isOrderNoLongerPayable,
   orderPaymentStateStatement,
+  payableCashStatement,
 } from '../checkout/orders-repo.ts'
 import { randomToken } from '../../lib/crypto.ts'
-import { idempotent } from '../idempotency-repo.ts'
+import { type BatchKey, batchKey, idempotencyInProgress, idempotent } from '../idempotency-repo.ts'
 import { realexConfig } from './config.ts'
 import { paymentResult, requirePayment } from './payment-result.ts'
 import {
@@ -56,6 +58,7 @@ import {
   findOwedVoids,
   findPayment,
   findPaymentByGatewayOrderId,
+  findPaymentByKey,
   isBusinessUrl,
   newAttemptStatements,
   recordAuthorisationStatement,
@@ -134,19 +137,44 @@ export async function makePayment(
   afterAnswer?: (work: () => Promise<void>) => Promise<void>
 ): Promise<PaymentResult> {
   const { idempotencyKey, ...request } = body
-  const answer = await idempotent(
-    env.DB,
-    { businessId: body.businessId, scope: 'payments.make', key: idempotencyKey, request, now },
-    () => startPayment(env, body, now, afterAnswer)
+  const keyed = {
+    businessId: body.businessId,
+    scope: 'payments.make',
+    key: idempotencyKey,
+    request,
+    now,
+  }
+  // Cash writes nothing outside the database: its key is claimed in the batch that takes it
+  // (ADR 069). A card's gateway is asked between the claim and the answer: it claims first.
+  if (body.paymentMethod === 'paymentCash') {
+    return startPayment(env, body, now, { afterAnswer, key: await batchKey(env.DB, keyed) })
+  }
+  const answer = await idempotent(env.DB, keyed, () =>
+    startPayment(env, body, now, { afterAnswer, key: null })
   )
   return answer.body
+}
+
+/** The payment an earlier request with the key made: its recorded answer (ADR 069). */
+async function paymentMadeBy(env: PaymentsEnv, body: MakePaymentRequest): Promise<PaymentResult> {
+  const made = await findPaymentByKey(env.DB, body.businessId, paymentKey(body))
+  // The key's row and its payment are written in one batch: a replica between them, for now.
+  if (!made) throw idempotencyInProgress()
+  return paymentResult(env.DB, made)
+}
+
+interface StartOptions {
+  /** Hands work on after the answer (the request's waitUntil): a cash placing's effects. */
+  afterAnswer: ((work: () => Promise<void>) => Promise<void>) | undefined
+  /** The key claimed in the payment's own batch (cash), or null when claimed before the run. */
+  key: BatchKey | null
 }
 
 async function startPayment(
   env: PaymentsEnv,
   body: MakePaymentRequest,
   now: Date,
-  afterAnswer?: (work: () => Promise<void>) => Promise<void>
+  { afterAnswer, key }: StartOptions
 ): Promise<PaymentResult> {
   const db = env.DB
   if (body.paymentGateway !== expectedGateway(env, body.paymentMethod)) {
@@ -155,19 +183,23 @@ async function startPayment(
   if (body.paymentMethod === 'paymentCash' && body.cashConfirmed !== true) {
     throw fieldError('cashConfirmed', MESSAGES.cashConfirmRequired)
   }
-  // The return addresses are checked beside the order's reads (ADR 065); refusals keep their
-  // order: the order's, then each address's in turn.
+  // The return addresses are checked beside the order's reads (ADR 065), and a key claimed in
+  // the batch is looked up beside them too (ADR 069); refusals keep their order: the key's, the
+  // order's, then each address's in turn.
+  const answered = key?.answered() ?? Promise.resolve(false)
   const fields = ['successUrl', 'failureUrl', 'cancelUrl'] as const
   const returnUrls = Promise.all(
     fields.map((field) => isBusinessUrl(db, body.businessId, body[field]))
   )
-  void returnUrls.catch(() => undefined)
-  const order = await findPayableOrder(db, {
+  const orderRead = findPayableOrder(db, {
     businessId: body.businessId,
     brandId: body.brandId,
     orderId: body.draftOrderId,
     basketToken: body.basketToken,
   })
+  for (const later of [returnUrls, orderRead]) void later.catch(() => undefined)
+  if (await answered) return paymentMadeBy(env, body)
+  const order = await orderRead
   await assertPayable(db, order, body.paymentMethod, now)
   const ours = await returnUrls
   fields.forEach((field, index) => {
@@ -175,8 +207,12 @@ async function startPayment(
   })
   // Paid in full by store credit (ADR 020): nothing to take, so no gateway is called, whatever
   // method the shopper chose; a zero attempt records it as cash does (confirmed at once).
-  if (order.total === 0) return payCash(env, order, body, now, { byCredit: true, afterAnswer })
-  if (body.paymentMethod === 'paymentCash') return payCash(env, order, body, now, { afterAnswer })
+  if (order.total === 0) {
+    return payCash(env, order, body, now, { byCredit: true, afterAnswer, key })
+  }
+  if (body.paymentMethod === 'paymentCash') {
+    return payCash(env, order, body, now, { afterAnswer, key })
+  }
   if (body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex') {
     return startRealex(env, order, body, now)
   }
@@ -201,53 +237,76 @@ function paymentKey(body: MakePaymentRequest): string {
   return `payments.make:${body.businessId}:${body.idempotencyKey}`
 }
 
+/**
+ * A cash payment (or one store credit covers) in ONE batch (ADR 069): its key when claimed here,
+ * the order's hold at the total it takes (payableCashStatement, which records the shopper's cash
+ * confirmation), the attempt, the order's margin and state, then the placing (confirmOrder's
+ * statements and effects). Any of them refused rolls back all of them.
+ */
 async function payCash(
   env: PaymentsEnv,
   order: PayableOrder,
   body: MakePaymentRequest,
   now: Date,
-  {
-    byCredit = false,
-    afterAnswer,
-  }: { byCredit?: boolean; afterAnswer?: (work: () => Promise<void>) => Promise<void> }
+  { byCredit = false, afterAnswer, key }: StartOptions & { byCredit?: boolean }
 ): Promise<PaymentResult> {
   const db = env.DB
   const at = now.toISOString()
-  const [, inserted] = await db.batch([
-    ...newAttemptStatements(db, {
-      businessId: order.businessId,
-      orderId: order.orderId,
-      customerId: order.customerId,
-      gateway: 'cash',
-      method: 'paymentCash',
-      amount: order.total,
-      currency: order.currency,
-      gatewayOrderId: null,
-      savedCardId: null,
-      saveCard: false,
-      idempotencyKey: paymentKey(body),
-      successUrl: body.successUrl,
-      failureUrl: body.failureUrl,
-      cancelUrl: body.cancelUrl,
-      responseUrl: null,
-      payerRef: null,
-      pmtRef: null,
-      at,
-    }),
-    ...(byCredit ? [] : [cashConfirmedStatement(db, order.orderId)]),
-    // Nothing is held in cash: a card attempt's margin before it must not let picking charge more.
-    orderMarginStatement(db, order.orderId, await paymentHoldOf(db, order, 'paymentCash')),
-    orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
-  ])
+  const claim = key?.claim ?? []
+  let inserted: D1Result | undefined
+  try {
+    // The attempt's insert follows the claim, the hold and the superseding of a pending attempt.
+    inserted = (
+      await placeInBatch(
+        env,
+        placingOf(order),
+        {
+          businessId: order.businessId,
+          orderId: order.orderId,
+          now,
+          ...(afterAnswer ? { handOn: afterAnswer } : {}),
+        },
+        [
+          ...claim,
+          payableCashStatement(db, order, !byCredit),
+          ...newAttemptStatements(db, {
+            businessId: order.businessId,
+            orderId: order.orderId,
+            customerId: order.customerId,
+            gateway: 'cash',
+            method: 'paymentCash',
+            amount: order.total,
+            currency: order.currency,
+            gatewayOrderId: null,
+            savedCardId: null,
+            saveCard: false,
+            idempotencyKey: paymentKey(body),
+            successUrl: body.successUrl,
+            failureUrl: body.failureUrl,
+            cancelUrl: body.cancelUrl,
+            responseUrl: null,
+            payerRef: null,
+            pmtRef: null,
+            at,
+          }),
+          // Nothing is held in cash: a card attempt's margin before it must not let picking charge more.
+          orderMarginStatement(db, order.orderId, await paymentHoldOf(db, order, 'paymentCash')),
+          orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
+        ]
+      )
+    )[claim.length + 2]
+  } catch (error) {
+    if (isOrderNoLongerPayable(error)) {
+      // Paid, superseded or changed since it was read: its refusal, as assertPayable words it.
+      await assertPayable(db, order, body.paymentMethod, now)
+      throw new AppError('conflict', MESSAGES.basketChanged, { details: { reason: 'superseded' } })
+    }
+    if (key === null) throw error
+    return key.afterFailure(error, () => paymentMadeBy(env, body))
+  }
   const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
   if (paymentId === undefined) throw new Error('payment insert returned no id')
-  // Placed without reading its summary back: the answer is the payment (ADR 065).
-  await placeOrder(env, {
-    businessId: order.businessId,
-    orderId: order.orderId,
-    now,
-    ...(afterAnswer ? { handOn: afterAnswer } : {}),
-  })
+  // The answer is the payment, read in the session that wrote it (ADR 065).
   return paymentResult(db, await requirePayment(db, order.businessId, paymentId))
 }
 
