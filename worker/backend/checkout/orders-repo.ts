@@ -678,15 +678,23 @@ export function findOrderDriver(
     .first<OrderDriverRow>()
 }
 
+/** An order's public number and status code, for a payment's answer. */
+export interface OrderReference {
+  business_order_id: string
+  status_code: number | null
+}
+
 /** The order's public number and status code, for a payment's answer. */
 export function findOrderReference(
   db: D1Database,
   orderId: number
-): Promise<{ business_order_id: string; status_code: number | null } | null> {
-  return db
-    .prepare(`select business_order_id, status_code from orders where id = ?1`)
-    .bind(orderId)
-    .first<{ business_order_id: string; status_code: number | null }>()
+): Promise<OrderReference | null> {
+  return orderReferenceStatement(db, orderId).first<OrderReference>()
+}
+
+/** findOrderReference's statement, to read last in the batch that pays the order (ADR 069). */
+export function orderReferenceStatement(db: D1Database, orderId: number): D1PreparedStatement {
+  return db.prepare(`select business_order_id, status_code from orders where id = ?1`).bind(orderId)
 }
 
 /**

@@ -293,14 +293,21 @@ export function placingOf(order: PayableOrder): Placing {
 
 /**
  * Places an unpaid order: confirmOrder's batch, led by the caller's own statements (a cash
- * payment's key, guard and attempt, ADR 069), all in one transaction; answers their results.
- * Whether this batch placed the order is the confirm's own condition (its status still unpaid).
+ * payment's key, guard and attempt, ADR 069) and followed by its reads of what the batch wrote,
+ * all in one transaction; answers the reads' results. Whether this batch placed the order is the
+ * confirm's own condition (its status still unpaid).
  */
 export async function placeInBatch(
   env: RelayEnv,
   order: Placing,
   input: ConfirmInput,
-  before: ReadonlyArray<D1PreparedStatement> = []
+  {
+    before = [],
+    after = [],
+  }: {
+    before?: ReadonlyArray<D1PreparedStatement>
+    after?: ReadonlyArray<D1PreparedStatement>
+  } = {}
 ): Promise<Array<D1Result>> {
   const db = env.DB
   const { now } = input
@@ -312,6 +319,7 @@ export async function placeInBatch(
       ...before,
       ...confirmOrderStatements(db, order, now),
       ...placedEffectStatements(db, businessId, orderId, now),
+      ...after,
     ])
   } catch (error) {
     if (order.coupon_id === null || order.basket_id === null || !isCouponClaimRollback(error)) {
@@ -338,7 +346,7 @@ export async function placeInBatch(
     const dispatch = () => dispatchEffects(env, placedEffectKeys(orderId), now)
     await (input.handOn ? input.handOn(dispatch) : dispatch())
   }
-  return results.slice(0, before.length)
+  return results.slice(results.length - after.length)
 }
 
 function summaryLines(

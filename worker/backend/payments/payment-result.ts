@@ -1,7 +1,7 @@
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
 import type { PaymentRedirect, PaymentResult, PaymentStatus } from '../../../schemas/payments.ts'
 import { AppError } from '../../lib/errors.ts'
-import { findOrderReference } from '../checkout/orders-repo.ts'
+import { findOrderReference, type OrderReference } from '../checkout/orders-repo.ts'
 import { findPayment, type PaymentRow } from './repo.ts'
 
 /*
@@ -43,7 +43,15 @@ export async function paymentResult(
   payment: PaymentRow,
   redirect: PaymentRedirect | null = null
 ): Promise<PaymentResult> {
-  const order = await findOrderReference(db, payment.order_id)
+  return paymentResultOf(payment, await findOrderReference(db, payment.order_id), redirect)
+}
+
+/** paymentResult from its rows as read (a batch that wrote the payment reads them, ADR 069). */
+export function paymentResultOf(
+  payment: PaymentRow,
+  order: OrderReference | null,
+  redirect: PaymentRedirect | null = null
+): PaymentResult {
   if (!order) throw new AppError('not_found', MESSAGES.orderNotFound)
   const status: PaymentStatus = redirect
     ? 'redirect'

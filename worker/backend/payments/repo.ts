@@ -115,12 +115,20 @@ export function findPaymentByKey(
   businessId: number,
   idempotencyKey: string
 ): Promise<PaymentRow | null> {
+  return paymentByKeyStatement(db, businessId, idempotencyKey).first<PaymentRow>()
+}
+
+/** findPaymentByKey's statement, to read last in the batch that writes the attempt (ADR 069). */
+export function paymentByKeyStatement(
+  db: D1Database,
+  businessId: number,
+  idempotencyKey: string
+): D1PreparedStatement {
   return db
     .prepare(
       `select ${PAYMENT_COLUMNS} from payments where idempotency_key = ?1 and business_id = ?2`
     )
     .bind(idempotencyKey, businessId)
-    .first<PaymentRow>()
 }
 
 export function findPaymentByGatewayOrderId(

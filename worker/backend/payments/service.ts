@@ -24,13 +24,15 @@ import {
 import {
   findOrderReference,
   isOrderNoLongerPayable,
+  type OrderReference,
   orderPaymentStateStatement,
+  orderReferenceStatement,
   payableCashStatement,
 } from '../checkout/orders-repo.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { type BatchKey, batchKey, idempotencyInProgress, idempotent } from '../idempotency-repo.ts'
 import { realexConfig } from './config.ts'
-import { paymentResult, requirePayment } from './payment-result.ts'
+import { paymentResult, paymentResultOf, requirePayment } from './payment-result.ts'
 import {
   cardGatewayName,
   localSandboxActive,
@@ -59,6 +61,7 @@ import {
   findPayment,
   findPaymentByGatewayOrderId,
   findPaymentByKey,
+  paymentByKeyStatement,
   isBusinessUrl,
   newAttemptStatements,
   recordAuthorisationStatement,
@@ -253,20 +256,19 @@ async function payCash(
   const db = env.DB
   const at = now.toISOString()
   const claim = key?.claim ?? []
-  let inserted: D1Result | undefined
+  let answer: Array<D1Result>
   try {
-    // The attempt's insert follows the claim, the hold and the superseding of a pending attempt.
-    inserted = (
-      await placeInBatch(
-        env,
-        placingOf(order),
-        {
-          businessId: order.businessId,
-          orderId: order.orderId,
-          now,
-          ...(afterAnswer ? { handOn: afterAnswer } : {}),
-        },
-        [
+    answer = await placeInBatch(
+      env,
+      placingOf(order),
+      {
+        businessId: order.businessId,
+        orderId: order.orderId,
+        now,
+        ...(afterAnswer ? { handOn: afterAnswer } : {}),
+      },
+      {
+        before: [
           ...claim,
           payableCashStatement(db, order, !byCredit),
           ...newAttemptStatements(db, {
@@ -292,9 +294,14 @@ async function payCash(
           // Nothing is held in cash: a card attempt's margin before it must not let picking charge more.
           orderMarginStatement(db, order.orderId, await paymentHoldOf(db, order, 'paymentCash')),
           orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
-        ]
-      )
-    )[claim.length + 2]
+        ],
+        // The answer, read in the same round trip as the writes (ADR 065).
+        after: [
+          paymentByKeyStatement(db, order.businessId, paymentKey(body)),
+          orderReferenceStatement(db, order.orderId),
+        ],
+      }
+    )
   } catch (error) {
     if (isOrderNoLongerPayable(error)) {
       // Paid, superseded or changed since it was read: its refusal, as assertPayable words it.
@@ -304,10 +311,9 @@ async function payCash(
     if (key === null) throw error
     return key.afterFailure(error, () => paymentMadeBy(env, body))
   }
-  const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
-  if (paymentId === undefined) throw new Error('payment insert returned no id')
-  // The answer is the payment, read in the session that wrote it (ADR 065).
-  return paymentResult(db, await requirePayment(db, order.businessId, paymentId))
+  const [payment, reference] = answer.map((result) => result.results[0])
+  if (payment === undefined) throw new Error('payment insert returned no row')
+  return paymentResultOf(payment as PaymentRow, (reference as OrderReference | undefined) ?? null)
 }
 
 function attemptOf(
