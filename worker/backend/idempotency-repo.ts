@@ -40,6 +40,101 @@ interface KeyRow {
   expires_at: string
 }
 
+function refuseMalformedKey(key: string | undefined): asserts key is string {
+  if (key === undefined || !KEY_PATTERN.test(key)) {
+    throw new AppError('validation_error', MESSAGES.idempotencyKeyInvalid, {
+      fields: [{ field: 'Idempotency-Key', message: MESSAGES.idempotencyKeyInvalid }],
+    })
+  }
+}
+
+/** The claim: a lapsed key of this request forgotten, then the key's row (state as given). */
+function claimStatements(
+  db: D1Database,
+  request: IdempotentRequest & { key: string },
+  requestHash: string,
+  { state, onClash }: { state: KeyRow['state']; onClash: 'nothing' | 'fail' }
+): [D1PreparedStatement, D1PreparedStatement] {
+  const { businessId, scope, key, now } = request
+  return [
+    db
+      .prepare(
+        `delete from idempotency_keys
+         where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and expires_at <= ?4`
+      )
+      .bind(businessId, scope, key, now.toISOString()),
+    db
+      .prepare(
+        `insert into idempotency_keys
+           (business_id, scope, idempotency_key, request_hash, state, response_status, created_at,
+            expires_at)
+         values (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ${onClash === 'nothing' ? 'on conflict (business_id, scope, idempotency_key) do nothing' : ''}`
+      )
+      .bind(
+        businessId,
+        scope,
+        key,
+        requestHash,
+        state,
+        state === 'completed' ? 200 : null,
+        now.toISOString(),
+        new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()
+      ),
+  ]
+}
+
+/**
+ * A call's key claimed inside the call's own write batch (ADR 069), for a call whose every effect
+ * is in that batch: no claim before it and no answer after it, so a placed order or a cash
+ * payment waits for one primary round trip instead of three. The key's row is written
+ * 'completed' with the call's writes, all or nothing; what the call made (the order, the
+ * payment, which carry the key themselves) is its recorded answer, read again for a replay.
+ * A call with an effect outside the database (a card gateway) claims first with `idempotent`.
+ */
+export interface BatchKey {
+  /** The claim's statements, first in the call's write batch; a duplicate fails the batch. */
+  readonly claim: ReadonlyArray<D1PreparedStatement>
+  /**
+   * Whether an earlier request with this key and body completed (its record is the answer):
+   * refuses the key with another body (422) and one whose request is still running (409). A
+   * read, started beside the call's own.
+   */
+  answered(): Promise<boolean>
+  /**
+   * What a call whose batch failed answers: when the claim failed it (a duplicate committed
+   * first, nothing of this one written), the duplicate's answer by `replay`, or 409 while it
+   * cannot be read yet; any other failure is thrown as it came.
+   */
+  afterFailure<T>(error: unknown, replay: () => Promise<T>): Promise<T>
+}
+
+/** The key of a call whose claim rides in its own write batch (see BatchKey). */
+export async function batchKey(db: D1Database, request: IdempotentRequest): Promise<BatchKey> {
+  const { key } = request
+  refuseMalformedKey(key)
+  const requestHash = await sha256Hex(canonicalJson(request.request))
+  const keyed = { ...request, key }
+  const answered = async (): Promise<boolean> => {
+    const row = await findKeyRow(db, keyed)
+    if (!row || row.expires_at <= request.now.toISOString()) return false
+    refuseUnlessSame(row, requestHash)
+    return true
+  }
+  return {
+    claim: claimStatements(db, keyed, requestHash, { state: 'completed', onClash: 'fail' }),
+    answered,
+    async afterFailure(error, replay) {
+      const clashed =
+        error instanceof Error &&
+        /UNIQUE constraint failed: idempotency_keys\./i.test(error.message)
+      if (!clashed) throw error
+      if (await answered()) return replay()
+      throw idempotencyInProgress()
+    },
+  }
+}
+
 /**
  * Runs `run` once per (business, scope, key) and answers its result, or replays the stored result
  * for a retry. The claim is one conditional insert, so concurrent identical requests cannot both
@@ -50,39 +145,18 @@ export async function idempotent<T>(
   request: IdempotentRequest,
   run: () => Promise<T>
 ): Promise<IdempotentAnswer<T>> {
-  const { businessId, scope, key, now } = request
-  if (key === undefined || !KEY_PATTERN.test(key)) {
-    throw new AppError('validation_error', MESSAGES.idempotencyKeyInvalid, {
-      fields: [{ field: 'Idempotency-Key', message: MESSAGES.idempotencyKeyInvalid }],
-    })
-  }
+  const { businessId, scope, key } = request
+  refuseMalformedKey(key)
   const requestHash = await sha256Hex(canonicalJson(request.request))
-  const at = now.toISOString()
   // A lapsed key of this request is forgotten first, so it can be claimed again.
-  const [, claim] = await db.batch([
-    db
-      .prepare(
-        `delete from idempotency_keys
-         where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and expires_at <= ?4`
-      )
-      .bind(businessId, scope, key, at),
-    db
-      .prepare(
-        `insert into idempotency_keys
-           (business_id, scope, idempotency_key, request_hash, state, created_at, expires_at)
-         values (?1, ?2, ?3, ?4, 'in_progress', ?5, ?6)
-         on conflict (business_id, scope, idempotency_key) do nothing`
-      )
-      .bind(
-        businessId,
-        scope,
-        key,
-        requestHash,
-        at,
-        new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString()
-      ),
-  ])
-  if ((claim?.meta.changes ?? 0) === 0) return earlierAnswer<T>(db, request, requestHash)
+  const [, claim] = await db.batch(
+    claimStatements(db, { ...request, key }, requestHash, {
+      state: 'in_progress',
+      onClash: 'nothing',
+    })
+  )
+  if ((claim?.meta.changes ?? 0) === 0)
+    return earlierAnswer<T>(db, { ...request, key }, requestHash)
 
   let body: T
   try {
@@ -133,34 +207,46 @@ async function settleKey(statement: D1PreparedStatement): Promise<void> {
   }
 }
 
-async function earlierAnswer<T>(
+function findKeyRow(
   db: D1Database,
-  request: IdempotentRequest,
-  requestHash: string
-): Promise<IdempotentAnswer<T>> {
-  const row = await db
+  request: Pick<IdempotentRequest, 'businessId' | 'scope'> & { key: string }
+): Promise<KeyRow | null> {
+  return db
     .prepare(
       `select request_hash, state, response_body, expires_at from idempotency_keys
        where business_id = ?1 and scope = ?2 and idempotency_key = ?3`
     )
     .bind(request.businessId, request.scope, request.key)
     .first<KeyRow>()
-  if (!row) {
-    // The first request failed and let the key go between our insert and this read.
-    throw new AppError('conflict', MESSAGES.idempotencyInProgress, {
-      details: { reason: 'idempotency_in_progress' },
-    })
-  }
+}
+
+/** 409: the request with this key has not finished (or cannot be read yet): try again soon. */
+export function idempotencyInProgress(): AppError {
+  return new AppError('conflict', MESSAGES.idempotencyInProgress, {
+    details: { reason: 'idempotency_in_progress' },
+  })
+}
+
+/** Refuses the key with another body (422), and a request that has not finished (409). */
+function refuseUnlessSame(row: KeyRow, requestHash: string): void {
   if (row.request_hash !== requestHash) {
     throw new AppError('validation_error', MESSAGES.idempotencyKeyReused, {
       fields: [{ field: 'Idempotency-Key', message: MESSAGES.idempotencyKeyReused }],
     })
   }
-  if (row.state === 'in_progress' || row.response_body === null) {
-    throw new AppError('conflict', MESSAGES.idempotencyInProgress, {
-      details: { reason: 'idempotency_in_progress' },
-    })
-  }
+  if (row.state === 'in_progress') throw idempotencyInProgress()
+}
+
+async function earlierAnswer<T>(
+  db: D1Database,
+  request: IdempotentRequest & { key: string },
+  requestHash: string
+): Promise<IdempotentAnswer<T>> {
+  const row = await findKeyRow(db, request)
+  // The first request failed and let the key go between our insert and this read.
+  if (!row) throw idempotencyInProgress()
+  refuseUnlessSame(row, requestHash)
+  if (row.response_body === null) throw idempotencyInProgress()
   return { body: JSON.parse(row.response_body) as T, replayed: true }
 }
 

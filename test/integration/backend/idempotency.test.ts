@@ -1,7 +1,11 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { IDEMPOTENCY_TTL_MS, idempotent } from '../../../worker/backend/idempotency-repo.ts'
+import {
+  batchKey,
+  IDEMPOTENCY_TTL_MS,
+  idempotent,
+} from '../../../worker/backend/idempotency-repo.ts'
 import { canonicalJson } from '../../../worker/lib/crypto.ts'
 import { AppError } from '../../../worker/lib/errors.ts'
 import { seedTenancy } from './fixtures.ts'
@@ -214,5 +218,76 @@ describe('idempotent calls', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: null } })).toBe(
       canonicalJson({ a: { c: null, d: [2, { e: 0, f: 1 }] }, b: 1 })
     )
+  })
+})
+
+describe('a key claimed in the call’s own batch (ADR 069)', () => {
+  /** A call whose one write (a row of an audit-free table) rides with its key's claim. */
+  async function keyedWrite(key: string, request: unknown = { amount: 1299 }, now = NOW) {
+    const keyed = await batchKey(env.DB, claimArgs(key, request, now))
+    if (await keyed.answered()) return 'replayed'
+    const write = env.DB.prepare(
+      `insert into idempotency_keys (business_id, scope, idempotency_key, request_hash, state,
+         expires_at) values (1, 'test.made', ?1, 'made', 'completed', ?2)`
+    ).bind(`${key}-${crypto.randomUUID()}`, new Date(now.getTime() + 1000).toISOString())
+    try {
+      await env.DB.batch([...keyed.claim, write])
+      return 'ran'
+    } catch (error) {
+      return keyed.afterFailure(error, async () => 'replayed after a clash')
+    }
+  }
+
+  async function made(key: string): Promise<number> {
+    const row = await env.DB.prepare(
+      `select count(*) as n from idempotency_keys where scope = 'test.made'
+         and idempotency_key like ?1 || '-%'`
+    )
+      .bind(key)
+      .first<{ n: number }>()
+    return row?.n ?? 0
+  }
+
+  it('writes once under 20 concurrent identical calls; the others answer what it made', async () => {
+    const key = freshKey()
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => keyedWrite(key)))
+    expect(outcomes.filter((outcome) => outcome === 'ran')).toHaveLength(1)
+    expect(
+      outcomes.every((outcome) => (outcome !== 'ran' ? outcome.startsWith('replayed') : true))
+    ).toBe(true)
+    expect(await made(key)).toBe(1)
+    expect(await keyedWrite(key)).toBe('replayed')
+  })
+
+  it('refuses the key with another body (422), before the batch or after a clash', async () => {
+    const key = freshKey()
+    await keyedWrite(key)
+    const error = await refusal(keyedWrite(key, { amount: 1 }))
+    expect(error.message).toBe(MESSAGES.idempotencyKeyReused)
+    const keyed = await batchKey(env.DB, claimArgs(key, { amount: 1 }))
+    const clash = await env.DB.batch([...keyed.claim]).then(
+      () => null,
+      (caught: unknown) => caught
+    )
+    expect((await refusal(keyed.afterFailure(clash, async () => 'no'))).message).toBe(
+      MESSAGES.idempotencyKeyReused
+    )
+    expect(await made(key)).toBe(1)
+  })
+
+  it('writes no key when the batch fails on its own, and a lapsed key is claimed again', async () => {
+    const key = freshKey()
+    const keyed = await batchKey(env.DB, claimArgs(key))
+    const failing = env.DB.prepare('insert into idempotency_keys (business_id) values (1)')
+    const failure = await env.DB.batch([...keyed.claim, failing]).then(
+      () => null,
+      (caught: unknown) => caught
+    )
+    await expect(keyed.afterFailure(failure, async () => 'no')).rejects.toBe(failure)
+    expect(await keyed.answered()).toBe(false)
+    expect(await keyedWrite(key)).toBe('ran')
+    const later = new Date(NOW.getTime() + IDEMPOTENCY_TTL_MS + 1000)
+    expect(await keyedWrite(key, { amount: 1299 }, later)).toBe('ran')
+    expect(await made(key)).toBe(2)
   })
 })

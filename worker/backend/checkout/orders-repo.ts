@@ -678,18 +678,54 @@ export function findOrderDriver(
     .first<OrderDriverRow>()
 }
 
+/** An order's public number and status code, for a payment's answer. */
+export interface OrderReference {
+  business_order_id: string
+  status_code: number | null
+}
+
 /** The order's public number and status code, for a payment's answer. */
 export function findOrderReference(
   db: D1Database,
   orderId: number
-): Promise<{ business_order_id: string; status_code: number | null } | null> {
-  return db
-    .prepare(`select business_order_id, status_code from orders where id = ?1`)
-    .bind(orderId)
-    .first<{ business_order_id: string; status_code: number | null }>()
+): Promise<OrderReference | null> {
+  return orderReferenceStatement(db, orderId).first<OrderReference>()
 }
 
-/** Marks a cash order as confirmed by the shopper (in the batch that records the payment). */
-export function cashConfirmedStatement(db: D1Database, orderId: number): D1PreparedStatement {
-  return db.prepare(`update orders set cash_confirmed = 1 where id = ?1`).bind(orderId)
+/** findOrderReference's statement, to read last in the batch that pays the order (ADR 069). */
+export function orderReferenceStatement(db: D1Database, orderId: number): D1PreparedStatement {
+  return db.prepare(`select business_order_id, status_code from orders where id = ?1`).bind(orderId)
+}
+
+/**
+ * A cash (or store credit) payment's hold on its order, first after its key in the batch that
+ * takes it and places the order (ADR 069): the order is still unpaid, at the total the payment
+ * takes, priced from its basket as the basket is now, and the shopper's cash confirmation is
+ * recorded; otherwise the statement writes null into cash_confirmed (not null), which rolls the
+ * whole batch back (isOrderNoLongerPayable): no attempt, no placing, no key.
+ */
+export function payableCashStatement(
+  db: D1Database,
+  order: { orderId: number; total: number },
+  cashConfirmed: boolean
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update orders set cash_confirmed = case
+         when status in ('draft', 'payment_pending', 'payment_failed') and total = ?2
+           and exists (select 1 from baskets b where b.id = orders.basket_id
+                       and b.status = 'active' and b.version = orders.basket_version)
+           then case when ?3 = 1 then 1 else cash_confirmed end
+         end
+       where id = ?1`
+    )
+    .bind(order.orderId, order.total, cashConfirmed ? 1 : 0)
+}
+
+/** Whether a batch was rolled back by payableCashStatement: the order changed meanwhile. */
+export function isOrderNoLongerPayable(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /NOT NULL constraint failed: orders\.cash_confirmed/i.test(error.message)
+  )
 }

@@ -65,6 +65,8 @@ export interface PayableOrder {
   billingAddress: CheckoutAddress | null
   /** The coupon the order was priced with, if any. */
   couponId: number | null
+  /** The coupon's discount the order was priced with, in pence (its use claims it). */
+  couponDiscount: number
 }
 
 /** The statuses an order can still be paid (or confirmed) from. */
@@ -104,6 +106,7 @@ function toPayable(row: OrderRow): PayableOrder {
     billingAddress:
       parseAddress(row.billing_address_json) ?? parseAddress(row.delivery_address_json),
     couponId: row.coupon_id,
+    couponDiscount: row.coupon_discount,
   }
 }
 
@@ -249,41 +252,102 @@ interface ConfirmInput {
   handOn?: (dispatch: () => Promise<void>) => Promise<void>
 }
 
-/** confirmOrder without the summary, for a caller that answers something else (make payment). */
+/** confirmOrder without the summary, for a caller that answers something else. */
 export async function placeOrder(env: RelayEnv, input: ConfirmInput): Promise<void> {
-  const db = env.DB
-  const { businessId, orderId, now } = input
+  const { businessId, orderId } = input
   log.annotate({ orderId, businessId })
-  const row = await findOrderRow(db, businessId, orderId)
+  const row = await findOrderRow(env.DB, businessId, orderId)
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   if (!isUnpaid(row.status)) {
     if (row.status === 'cancelled') throw supersededError()
     return
   }
-  let placed: D1Result | undefined
+  await placeInBatch(env, row, input)
+}
+
+/** What placing an order writes from (the order's row, or a payable order's same fields). */
+export type Placing = Pick<
+  OrderRow,
+  | 'id'
+  | 'business_id'
+  | 'store_id'
+  | 'basket_id'
+  | 'coupon_id'
+  | 'customer_id'
+  | 'email'
+  | 'coupon_discount'
+>
+
+/** A payable order as placing needs it (make payment places it in the batch that takes cash). */
+export function placingOf(order: PayableOrder): Placing {
+  return {
+    id: order.orderId,
+    business_id: order.businessId,
+    store_id: order.storeId,
+    basket_id: order.basketId,
+    coupon_id: order.couponId,
+    customer_id: order.customerId,
+    email: order.contact.email,
+    coupon_discount: order.couponDiscount,
+  }
+}
+
+/**
+ * Places an unpaid order: confirmOrder's batch, led by the caller's own statements (a cash
+ * payment's key, guard and attempt, ADR 069) and followed by its reads of what the batch wrote,
+ * all in one transaction; answers the reads' results. Whether this batch placed the order is the
+ * confirm's own condition (its status still unpaid).
+ */
+export async function placeInBatch(
+  env: RelayEnv,
+  order: Placing,
+  input: ConfirmInput,
+  {
+    before = [],
+    after = [],
+  }: {
+    before?: ReadonlyArray<D1PreparedStatement>
+    after?: ReadonlyArray<D1PreparedStatement>
+  } = {}
+): Promise<Array<D1Result>> {
+  const db = env.DB
+  const { now } = input
+  const orderId = order.id
+  const businessId = order.business_id
+  let results: Array<D1Result>
   try {
-    ;[placed] = await db.batch([
-      ...confirmOrderStatements(db, row, now),
+    results = await db.batch([
+      ...before,
+      ...confirmOrderStatements(db, order, now),
       ...placedEffectStatements(db, businessId, orderId, now),
+      ...after,
     ])
   } catch (error) {
-    if (row.coupon_id === null || row.basket_id === null || !isCouponClaimRollback(error)) {
+    if (order.coupon_id === null || order.basket_id === null || !isCouponClaimRollback(error)) {
       throw error
     }
-    const payable = toPayable(row)
-    const claim = { ...payable, email: row.email, couponId: row.coupon_id }
+    const claim = {
+      orderId,
+      businessId,
+      basketId: order.basket_id,
+      storeId: order.store_id,
+      customerId: order.customer_id,
+      email: order.email,
+      couponId: order.coupon_id,
+    }
     if (await couponHasUseLeft(db, claim)) throw error
     // The coupon had no use left for this order: nothing of the batch was written.
     const refusal = await couponUsedUpRefusal(db, claim, now)
     countCheckoutFailure(refusal)
     throw refusal
   }
-  if ((placed?.meta.changes ?? 0) === 1) {
+  if ((results[before.length]?.meta.changes ?? 0) === 1) {
     // Counted once: only the confirm that moved the order counts, never a replay.
     countOrderPlaced({ orderId, businessId })
     const dispatch = () => dispatchEffects(env, placedEffectKeys(orderId), now)
     await (input.handOn ? input.handOn(dispatch) : dispatch())
   }
+  return results.slice(results.length - after.length)
 }
 
 function summaryLines(

@@ -10,7 +10,7 @@ import type { ApiFieldError } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readPricedBasket, requireBasket } from '../basket/read.ts'
-import { idempotent } from '../idempotency-repo.ts'
+import { type BatchKey, batchKey, idempotencyInProgress } from '../idempotency-repo.ts'
 import { isCreditBelowZero } from '../credit/ledger-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { parseAddress } from '../orders/view.ts'
@@ -252,19 +252,36 @@ export async function quoteTax(
   return { addedTax: tax && { total: tax.total, jurisdictions: tax.jurisdictions } }
 }
 
+/** The order an earlier request with the key made: its recorded answer (ADR 069). */
+async function draftMadeBy(call: CheckoutCall, body: ProcessOrderRequest): Promise<OrderSummary> {
+  const made = await findOrderIdByIdempotencyKey(call.db, body.businessId, body.idempotencyKey)
+  // The key's row and its order are written in one batch: a read that sees one and not the
+  // other is a replica between them, so the shopper tries again in a moment.
+  if (made === null) throw idempotencyInProgress()
+  return orderSummary(call.db, body.businessId, made)
+}
+
 /** Makes the draft order of the basket, or refuses with nothing written. */
-async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise<OrderSummary> {
+async function makeDraft(
+  call: CheckoutCall,
+  body: ProcessOrderRequest,
+  key: BatchKey
+): Promise<OrderSummary> {
   const { db, now } = call
   // Everything the draft is made from is read beside the idempotency check (ADR 065): one wave
   // of reads, used only when the key made no order yet.
+  const answered = key.answered()
   const existingRead = findOrderIdByIdempotencyKey(db, body.businessId, body.idempotencyKey)
   const reads = draftReads(call, body)
-  for (const later of [reads.basket, reads.payment, reads.memberEmail]) {
+  for (const later of [existingRead, reads.basket, reads.payment, reads.memberEmail]) {
     void later.catch(() => undefined)
   }
+  // The key with another body is refused first; the key's order is the answer, also after its
+  // idempotency_keys row lapsed (24 h).
+  const replay = await answered
   const existing = await existingRead
-  // The key outlived its idempotency_keys row (24 h): the order it made is still the answer.
   if (existing !== null) return orderSummary(db, body.businessId, existing)
+  if (replay) return draftMadeBy(call, body)
 
   const [{ basket, pricing }, row, business, brand] = await reads.basket
   const prefix = orderNumberPrefix(brand, business?.name ?? '')
@@ -285,6 +302,9 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
     const businessOrderId = newBusinessOrderId(prefix)
     try {
       const results = await db.batch([
+        // The key's claim first (ADR 069): a duplicate that committed before fails it, and with
+        // it the whole batch, before any statement of the draft.
+        ...key.claim,
         ...draftOrderStatements(db, now, {
           body: { ...body, referralCustomerId },
           basket,
@@ -312,7 +332,8 @@ async function makeDraft(call: CheckoutCall, body: ProcessOrderRequest): Promise
           details: { reason: 'credit_changed' },
         })
       }
-      if (!isUniqueOrderIdClash(error) || attempt >= 3) throw error
+      if (isUniqueOrderIdClash(error) && attempt < 3) continue
+      return key.afterFailure(error, () => draftMadeBy(call, body))
     }
   }
 }
@@ -333,16 +354,13 @@ export async function processOrder(
   }
   await assertBusinessMobile(call.db, body.businessId, body.phoneNumber, 'phoneNumber')
   const { idempotencyKey, ...request } = body
-  const answer = await idempotent(
-    call.db,
-    {
-      businessId: body.businessId,
-      scope: 'checkout.process-order',
-      key: idempotencyKey,
-      request,
-      now: call.now,
-    },
-    () => makeDraft(call, body)
-  )
-  return answer.body
+  // The key is claimed in the draft's own batch (ADR 069): every write of a draft is in it.
+  const key = await batchKey(call.db, {
+    businessId: body.businessId,
+    scope: 'checkout.process-order',
+    key: idempotencyKey,
+    request,
+    now: call.now,
+  })
+  return makeDraft(call, body, key)
 }

@@ -109,6 +109,28 @@ export function findPayment(
     .first<PaymentRow>()
 }
 
+/** The attempt a make-payment's key made (payments.idempotency_key), in its business. */
+export function findPaymentByKey(
+  db: D1Database,
+  businessId: number,
+  idempotencyKey: string
+): Promise<PaymentRow | null> {
+  return paymentByKeyStatement(db, businessId, idempotencyKey).first<PaymentRow>()
+}
+
+/** findPaymentByKey's statement, to read last in the batch that writes the attempt (ADR 069). */
+export function paymentByKeyStatement(
+  db: D1Database,
+  businessId: number,
+  idempotencyKey: string
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `select ${PAYMENT_COLUMNS} from payments where idempotency_key = ?1 and business_id = ?2`
+    )
+    .bind(idempotencyKey, businessId)
+}
+
 export function findPaymentByGatewayOrderId(
   db: D1Database,
   gatewayOrderId: string

@@ -1,34 +1,38 @@
 import { orderMarginStatement, paymentHoldOf } from './weighed-hold.ts'
 import type { CardGateway, PaymentGateway } from '../../../schemas/checkout.ts'
 import { metrics } from '../../lib/metrics.ts'
-import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   FORBIDDEN_CARD_FIELDS,
   HPP_RESPONSE_PATH,
   type MakePaymentRequest,
   type PaymentRedirect,
   type PaymentResult,
-  type PaymentStatus,
 } from '../../../schemas/payments.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
 import {
   assertPayable,
   confirmOrder,
-  placeOrder,
+  placeInBatch,
+  placingOf,
   findOrderById,
   findPayableOrder,
   isCouponUsedUp,
   type PayableOrder,
 } from '../checkout/orders.ts'
 import {
-  cashConfirmedStatement,
   findOrderReference,
+  isOrderNoLongerPayable,
+  type OrderReference,
   orderPaymentStateStatement,
+  orderReferenceStatement,
+  payableCashStatement,
 } from '../checkout/orders-repo.ts'
 import { randomToken } from '../../lib/crypto.ts'
-import { idempotent } from '../idempotency-repo.ts'
+import { type BatchKey, batchKey, idempotencyInProgress, idempotent } from '../idempotency-repo.ts'
 import { realexConfig } from './config.ts'
+import { paymentResult, paymentResultOf, requirePayment } from './payment-result.ts'
 import {
   cardGatewayName,
   localSandboxActive,
@@ -56,6 +60,8 @@ import {
   findOwedVoids,
   findPayment,
   findPaymentByGatewayOrderId,
+  findPaymentByKey,
+  paymentByKeyStatement,
   isBusinessUrl,
   newAttemptStatements,
   recordAuthorisationStatement,
@@ -88,6 +94,7 @@ import {
  */
 
 export type { PaymentsEnv } from './env.ts'
+export { paymentResult, requirePayment } from './payment-result.ts'
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_CARD_FIELDS.map((field) => field.toLowerCase()))
 
@@ -120,79 +127,6 @@ export function newGatewayOrderId(businessOrderId: string): string {
   return `${businessOrderId.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 30)}-${randomToken(9)}`
 }
 
-function statusOf(payment: PaymentRow, orderPlaced: boolean): PaymentStatus {
-  // Not kept: voided, or its void still owed — either way the shopper is not charged for it.
-  if (payment.void_reason !== null) return 'cancelled'
-  switch (payment.status) {
-    case 'authorised':
-    case 'captured':
-      return 'succeeded'
-    case 'declined':
-    case 'failed':
-      return 'failed'
-    case 'cancelled':
-      return 'cancelled'
-    case 'pending':
-      // Cash is collected on delivery: the confirmed order is the success.
-      return payment.gateway === 'cash' && orderPlaced ? 'succeeded' : 'pending'
-    default:
-      return 'succeeded'
-  }
-}
-
-const MESSAGE_OF: Readonly<Record<PaymentStatus, string | null>> = {
-  succeeded: null,
-  failed: PAYMENT_FAILED_HELP,
-  cancelled: MESSAGES.paymentCancelled,
-  pending: MESSAGES.paymentPending,
-  redirect: null,
-}
-
-/** The answer for a payment as it is stored now (replays answer exactly the same). */
-export async function paymentResult(
-  db: D1Database,
-  payment: PaymentRow,
-  redirect: PaymentRedirect | null = null
-): Promise<PaymentResult> {
-  const order = await findOrderReference(db, payment.order_id)
-  if (!order) throw new AppError('not_found', MESSAGES.orderNotFound)
-  const status: PaymentStatus = redirect
-    ? 'redirect'
-    : statusOf(payment, order.status_code !== null)
-  const nextUrl =
-    status === 'succeeded'
-      ? payment.success_url
-      : status === 'failed'
-        ? payment.failure_url
-        : status === 'cancelled'
-          ? payment.cancel_url
-          : null
-  return {
-    paymentId: payment.id,
-    draftOrderId: payment.order_id,
-    businessOrderId: order.business_order_id,
-    status,
-    amount: payment.amount,
-    currency: payment.currency,
-    redirect,
-    message:
-      payment.void_reason !== null
-        ? MESSAGES.paymentNotTaken
-        : (payment.shopper_message ?? MESSAGE_OF[status]),
-    nextUrl,
-  }
-}
-
-export async function requirePayment(
-  db: D1Database,
-  businessId: number,
-  paymentId: number
-): Promise<PaymentRow> {
-  const payment = await findPayment(db, businessId, paymentId)
-  if (!payment) throw new AppError('not_found', MESSAGES.paymentNotFound)
-  return payment
-}
-
 function expectedGateway(env: PaymentsEnv, method: MakePaymentRequest['paymentMethod']) {
   return method === 'paymentCash' ? 'cash' : cardGatewayName(env)
 }
@@ -206,19 +140,44 @@ export async function makePayment(
   afterAnswer?: (work: () => Promise<void>) => Promise<void>
 ): Promise<PaymentResult> {
   const { idempotencyKey, ...request } = body
-  const answer = await idempotent(
-    env.DB,
-    { businessId: body.businessId, scope: 'payments.make', key: idempotencyKey, request, now },
-    () => startPayment(env, body, now, afterAnswer)
+  const keyed = {
+    businessId: body.businessId,
+    scope: 'payments.make',
+    key: idempotencyKey,
+    request,
+    now,
+  }
+  // Cash writes nothing outside the database: its key is claimed in the batch that takes it
+  // (ADR 069). A card's gateway is asked between the claim and the answer: it claims first.
+  if (body.paymentMethod === 'paymentCash') {
+    return startPayment(env, body, now, { afterAnswer, key: await batchKey(env.DB, keyed) })
+  }
+  const answer = await idempotent(env.DB, keyed, () =>
+    startPayment(env, body, now, { afterAnswer, key: null })
   )
   return answer.body
+}
+
+/** The payment an earlier request with the key made: its recorded answer (ADR 069). */
+async function paymentMadeBy(env: PaymentsEnv, body: MakePaymentRequest): Promise<PaymentResult> {
+  const made = await findPaymentByKey(env.DB, body.businessId, paymentKey(body))
+  // The key's row and its payment are written in one batch: a replica between them, for now.
+  if (!made) throw idempotencyInProgress()
+  return paymentResult(env.DB, made)
+}
+
+interface StartOptions {
+  /** Hands work on after the answer (the request's waitUntil): a cash placing's effects. */
+  afterAnswer: ((work: () => Promise<void>) => Promise<void>) | undefined
+  /** The key claimed in the payment's own batch (cash), or null when claimed before the run. */
+  key: BatchKey | null
 }
 
 async function startPayment(
   env: PaymentsEnv,
   body: MakePaymentRequest,
   now: Date,
-  afterAnswer?: (work: () => Promise<void>) => Promise<void>
+  { afterAnswer, key }: StartOptions
 ): Promise<PaymentResult> {
   const db = env.DB
   if (body.paymentGateway !== expectedGateway(env, body.paymentMethod)) {
@@ -227,19 +186,23 @@ async function startPayment(
   if (body.paymentMethod === 'paymentCash' && body.cashConfirmed !== true) {
     throw fieldError('cashConfirmed', MESSAGES.cashConfirmRequired)
   }
-  // The return addresses are checked beside the order's reads (ADR 065); refusals keep their
-  // order: the order's, then each address's in turn.
+  // The return addresses are checked beside the order's reads (ADR 065), and a key claimed in
+  // the batch is looked up beside them too (ADR 069); refusals keep their order: the key's, the
+  // order's, then each address's in turn.
+  const answered = key?.answered() ?? Promise.resolve(false)
   const fields = ['successUrl', 'failureUrl', 'cancelUrl'] as const
   const returnUrls = Promise.all(
     fields.map((field) => isBusinessUrl(db, body.businessId, body[field]))
   )
-  void returnUrls.catch(() => undefined)
-  const order = await findPayableOrder(db, {
+  const orderRead = findPayableOrder(db, {
     businessId: body.businessId,
     brandId: body.brandId,
     orderId: body.draftOrderId,
     basketToken: body.basketToken,
   })
+  for (const later of [returnUrls, orderRead]) void later.catch(() => undefined)
+  if (await answered) return paymentMadeBy(env, body)
+  const order = await orderRead
   await assertPayable(db, order, body.paymentMethod, now)
   const ours = await returnUrls
   fields.forEach((field, index) => {
@@ -247,8 +210,12 @@ async function startPayment(
   })
   // Paid in full by store credit (ADR 020): nothing to take, so no gateway is called, whatever
   // method the shopper chose; a zero attempt records it as cash does (confirmed at once).
-  if (order.total === 0) return payCash(env, order, body, now, { byCredit: true, afterAnswer })
-  if (body.paymentMethod === 'paymentCash') return payCash(env, order, body, now, { afterAnswer })
+  if (order.total === 0) {
+    return payCash(env, order, body, now, { byCredit: true, afterAnswer, key })
+  }
+  if (body.paymentMethod === 'paymentCash') {
+    return payCash(env, order, body, now, { afterAnswer, key })
+  }
   if (body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex') {
     return startRealex(env, order, body, now)
   }
@@ -273,54 +240,80 @@ function paymentKey(body: MakePaymentRequest): string {
   return `payments.make:${body.businessId}:${body.idempotencyKey}`
 }
 
+/**
+ * A cash payment (or one store credit covers) in ONE batch (ADR 069): its key when claimed here,
+ * the order's hold at the total it takes (payableCashStatement, which records the shopper's cash
+ * confirmation), the attempt, the order's margin and state, then the placing (confirmOrder's
+ * statements and effects). Any of them refused rolls back all of them.
+ */
 async function payCash(
   env: PaymentsEnv,
   order: PayableOrder,
   body: MakePaymentRequest,
   now: Date,
-  {
-    byCredit = false,
-    afterAnswer,
-  }: { byCredit?: boolean; afterAnswer?: (work: () => Promise<void>) => Promise<void> }
+  { byCredit = false, afterAnswer, key }: StartOptions & { byCredit?: boolean }
 ): Promise<PaymentResult> {
   const db = env.DB
   const at = now.toISOString()
-  const [, inserted] = await db.batch([
-    ...newAttemptStatements(db, {
-      businessId: order.businessId,
-      orderId: order.orderId,
-      customerId: order.customerId,
-      gateway: 'cash',
-      method: 'paymentCash',
-      amount: order.total,
-      currency: order.currency,
-      gatewayOrderId: null,
-      savedCardId: null,
-      saveCard: false,
-      idempotencyKey: paymentKey(body),
-      successUrl: body.successUrl,
-      failureUrl: body.failureUrl,
-      cancelUrl: body.cancelUrl,
-      responseUrl: null,
-      payerRef: null,
-      pmtRef: null,
-      at,
-    }),
-    ...(byCredit ? [] : [cashConfirmedStatement(db, order.orderId)]),
-    // Nothing is held in cash: a card attempt's margin before it must not let picking charge more.
-    orderMarginStatement(db, order.orderId, await paymentHoldOf(db, order, 'paymentCash')),
-    orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
-  ])
-  const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
-  if (paymentId === undefined) throw new Error('payment insert returned no id')
-  // Placed without reading its summary back: the answer is the payment (ADR 065).
-  await placeOrder(env, {
-    businessId: order.businessId,
-    orderId: order.orderId,
-    now,
-    ...(afterAnswer ? { handOn: afterAnswer } : {}),
-  })
-  return paymentResult(db, await requirePayment(db, order.businessId, paymentId))
+  const claim = key?.claim ?? []
+  let answer: Array<D1Result>
+  try {
+    answer = await placeInBatch(
+      env,
+      placingOf(order),
+      {
+        businessId: order.businessId,
+        orderId: order.orderId,
+        now,
+        ...(afterAnswer ? { handOn: afterAnswer } : {}),
+      },
+      {
+        before: [
+          ...claim,
+          payableCashStatement(db, order, !byCredit),
+          ...newAttemptStatements(db, {
+            businessId: order.businessId,
+            orderId: order.orderId,
+            customerId: order.customerId,
+            gateway: 'cash',
+            method: 'paymentCash',
+            amount: order.total,
+            currency: order.currency,
+            gatewayOrderId: null,
+            savedCardId: null,
+            saveCard: false,
+            idempotencyKey: paymentKey(body),
+            successUrl: body.successUrl,
+            failureUrl: body.failureUrl,
+            cancelUrl: body.cancelUrl,
+            responseUrl: null,
+            payerRef: null,
+            pmtRef: null,
+            at,
+          }),
+          // Nothing is held in cash: a card attempt's margin before it must not let picking charge more.
+          orderMarginStatement(db, order.orderId, await paymentHoldOf(db, order, 'paymentCash')),
+          orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
+        ],
+        // The answer, read in the same round trip as the writes (ADR 065).
+        after: [
+          paymentByKeyStatement(db, order.businessId, paymentKey(body)),
+          orderReferenceStatement(db, order.orderId),
+        ],
+      }
+    )
+  } catch (error) {
+    if (isOrderNoLongerPayable(error)) {
+      // Paid, superseded or changed since it was read: its refusal, as assertPayable words it.
+      await assertPayable(db, order, body.paymentMethod, now)
+      throw new AppError('conflict', MESSAGES.basketChanged, { details: { reason: 'superseded' } })
+    }
+    if (key === null) throw error
+    return key.afterFailure(error, () => paymentMadeBy(env, body))
+  }
+  const [payment, reference] = answer.map((result) => result.results[0])
+  if (payment === undefined) throw new Error('payment insert returned no row')
+  return paymentResultOf(payment as PaymentRow, (reference as OrderReference | undefined) ?? null)
 }
 
 function attemptOf(
