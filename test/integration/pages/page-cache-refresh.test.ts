@@ -28,13 +28,18 @@ afterEach(() => pinClock(testEnv, null))
  * fail as a render whose backend broke would.
  */
 function countedApp(path: string) {
-  const state = { renders: 0, failing: false }
+  const state: { renders: number; failing: boolean; hang: Promise<void> | null } = {
+    renders: 0,
+    failing: false,
+    hang: null,
+  }
   const app = createApp({
     probe: (probed) =>
       probed.use(path, async (c, next) => {
         if (c.req.header('cookie') === undefined) {
           state.renders += 1
           if (state.failing) throw new Error('the refresh’s render failed')
+          if (state.hang) await state.hang
         }
         await next()
       }),
@@ -86,5 +91,39 @@ describe('a stale page is refreshed once at a time', () => {
     expect(state.renders).toBe(2)
     expect((await get()).headers.get('x-cache')).toBe('hit')
     expect(state.renders).toBe(2)
+  })
+
+  it('takes a refresh still under way after 30 s as abandoned, so the page is not stale for good', async () => {
+    const path = `${CATEGORY}?refresh=abandoned`
+    const { app, state } = countedApp(CATEGORY)
+    const get = (ctx: ExecutionContext) =>
+      app.request(
+        `http://localhost${path}`,
+        { headers: { cookie: APP_VERSION_COOKIE } },
+        cachedEnv,
+        ctx
+      )
+    const kept = createExecutionContext()
+    expect((await get(kept)).headers.get('x-cache')).toBe('miss')
+    await waitOnExecutionContext(kept)
+    const staleAt = Date.now() + PAGE_FRESH_MS + 1_000
+    pinClock(testEnv, new Date(staleAt))
+    let release = () => undefined as void
+    state.hang = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const hung = createExecutionContext()
+    expect((await get(hung)).headers.get('x-cache')).toBe('stale')
+    expect((await get(createExecutionContext())).headers.get('x-cache')).toBe('stale')
+    expect(state.renders).toBe(1)
+    // The runtime would have cancelled the first render by now: the next stale request renders.
+    pinClock(testEnv, new Date(staleAt + 30_000))
+    state.hang = null
+    const retried = createExecutionContext()
+    expect((await get(retried)).headers.get('x-cache')).toBe('stale')
+    await waitOnExecutionContext(retried)
+    expect(state.renders).toBe(2)
+    release()
+    await waitOnExecutionContext(hung)
   })
 })
