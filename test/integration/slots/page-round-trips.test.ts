@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { BasketSchema, SlotPageSchema } from '../../../schemas/basket.ts'
 import { type RoundTrips, RoundTripsSchema } from '../../../schemas/development.ts'
 import { createApp } from '../../../worker/app.ts'
 import { withLatency } from '../../../worker/lib/latency-simulation.ts'
 import { withAppVersion } from '../../support/app-version.ts'
+import { callBackend } from '../../support/workers/requests.ts'
 import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
 import { jar } from '../pages/cookie-jar.ts'
 import { CHECKOUT_LOCATION, pageText, testEnv } from '../pages/storefront.ts'
@@ -96,5 +98,40 @@ describe('round trips the time-slots pages wait for', () => {
       d1Primary: 1,
       d1Replica: 0,
     })
+  })
+})
+
+describe('the slot pages’ basket facts', () => {
+  it('are the basket answer’s own totals, at the page’s store and at another', async () => {
+    const added = await request('/api/basket/items/add', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN, cookie: withAppVersion('') },
+      body: JSON.stringify({ storeId, menuItem: { itemId, quantity: 3 } }),
+    })
+    expect(added.status).toBe(200)
+    const basketToken = /sf_basket=([^;]+)/.exec(jar(added, ''))?.[1] ?? ''
+    const scope = { businessId: 1, brandId: 1, basketToken }
+    const basket = BasketSchema.parse((await callBackend('/basket', scope)).json)
+    const other = await env.DB.prepare(
+      'select id from stores where business_id = 1 and is_active = 1 and id != ?1 limit 1'
+    )
+      .bind(storeId)
+      .first<{ id: number }>()
+    for (const pageStore of [storeId, other?.id ?? 0]) {
+      const answer = await callBackend('/basket/time-slots', {
+        ...scope,
+        storeId: pageStore,
+        fulfilmentMethod: 'delivery',
+      })
+      expect(answer.status).toBe(200)
+      const { slots, basket: facts } = SlotPageSchema.parse(answer.json)
+      expect(slots.storeId).toBe(pageStore)
+      const { itemCount, subtotal, dealDiscount, deliveryFee } = basket.totals
+      expect(facts).toEqual({
+        fulfilmentMethod: basket.fulfilmentMethod,
+        store: { slug: STORE },
+        totals: { itemCount, subtotal, dealDiscount, deliveryFee },
+      })
+    }
   })
 })

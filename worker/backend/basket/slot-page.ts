@@ -3,6 +3,7 @@ import type { SlotPage, SlotPageBasket } from '../../../schemas/basket.ts'
 import type { TimeSlotListRequestSchema } from '../../../schemas/slots.ts'
 import { type BasketRef, findGuardedBasket, type GuardedBasket } from '../basket-ref-repo.ts'
 import { slotListFrom, slotListStatements } from '../slots/service.ts'
+import { storeDetailsStatements } from '../stores/repo.ts'
 import {
   type BasketParts,
   basketPartsFrom,
@@ -27,17 +28,25 @@ export async function slotPage(
   const { businessId, basketToken } = request
   const basket = basketToken ? await findGuardedBasket(db, guarded, businessId, basketToken) : null
   const slotReads = slotListStatements(db, request, basket, now)
-  const basketReads = basket
+  // A basket at the page's store: its parts' store details (their last statements) are the slot
+  // list's first ones, the same statements; read once and handed to both.
+  const shared =
+    basket?.storeId === request.storeId
+      ? storeDetailsStatements(db, businessId, { storeId: request.storeId }, now).length
+      : 0
+  const partsReads = basket
     ? basketPartsStatements(db, businessId, basket.id, basket.storeId, now)
     : []
+  const basketReads = partsReads.slice(0, partsReads.length - shared)
   const results = await db.batch([...slotReads, ...basketReads])
   const slots = slotListFrom(results.slice(0, slotReads.length), request, basket, now)
   if (!basket) return { slots, basket: null }
+  const basketResults = [...results.slice(slotReads.length), ...results.slice(0, shared)]
   const parts = await partsAtItsStore(
     db,
     businessId,
     basket,
-    basketPartsFrom(results.slice(slotReads.length), basket.storeId, now),
+    basketPartsFrom(basketResults, basket.storeId, now),
     now
   )
   if (!parts) return { slots, basket: null }

@@ -159,7 +159,8 @@ function dayBefore(now: Date): string {
 }
 
 /**
- * The reads of a slot list, for one batch (ADR 068): the store's details and slot terms, its
+ * The reads of a slot list, for one batch (ADR 068): the store's details (first, exactly the
+ * statements of storeDetailsStatements, which basket/slot-page.ts shares) and slot terms, its
  * stored slots of the method from the asked start (else the UTC day before: the store's zone and
  * today come in the same batch) and the basket's reservation. `slotListFrom` reads the results.
  */
