@@ -14,7 +14,7 @@ import { runCheckoutSuite } from './suites/checkout.ts'
 import { runCatalogueSearchSuite } from './suites/catalogue-search.ts'
 import { runJsBytesSuite } from './suites/js-bytes.ts'
 import { runLatencySuite } from './suites/latency.ts'
-import { runSsrSuite } from './suites/ssr.ts'
+import { runSsrSuite, type SsrTarget } from './suites/ssr.ts'
 import { runStoreSearchSuite } from './suites/store-search.ts'
 import {
   prepareStoreManager,
@@ -189,6 +189,21 @@ async function main(): Promise<void> {
   }
 }
 
+/**
+ * The ssr suite's pages, or those BENCH_SSR_ROWS names (comma-separated label beginnings, in
+ * that order, a name given twice measured twice): e.g. `basket,time slots,basket,time slots`
+ * puts two pages' rows back to back, twice, on a machine whose load moves between minutes.
+ */
+function ssrRows(targets: Array<SsrTarget>): Array<SsrTarget> {
+  const names = process.env.BENCH_SSR_ROWS?.split(',').map((name) => name.trim())
+  if (!names) return targets
+  return names.map((name) => {
+    const target = targets.find((candidate) => candidate.label.startsWith(name))
+    if (!target) throw new Error(`BENCH_SSR_ROWS: no ssr row starts "${name}"`)
+    return target
+  })
+}
+
 /** The suites served by one storefront (and the hello-world Workers beside it). */
 async function runSharedServerSuites(
   servers: Array<RunningServer>,
@@ -232,7 +247,7 @@ async function runSharedServerSuites(
 
     if (selected.has('ssr')) {
       await runSsrSuite(
-        [
+        ssrRows([
           // The harness's floor for a page that reads its data in one KV wave: the store home's
           // is seven reads (ADR 035), before any rendering.
           { label: 'floor: hello + assets + 1 KV read', server: helloAssets, path: '/kv/1' },
@@ -266,7 +281,7 @@ async function runSharedServerSuites(
             path: `/stores/${storeSlug}/time-slots`,
             headers: personal,
           },
-        ],
+        ]),
         [
           { label: 'hello world', server: hello, path: '/' },
           { label: 'hello + assets', server: helloAssets, path: '/' },

@@ -5,7 +5,7 @@ import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from '.
 import { ImageSetSchema, OptionChoiceSchema } from './catalogue.ts'
 import { formatMessage, MESSAGES } from './messages.ts'
 import { formatMoney } from './money.ts'
-import { SlotReservationSchema } from './slots.ts'
+import { SlotReservationSchema, TimeSlotListSchema } from './slots.ts'
 import { TEXT_MAX_LENGTH, tooLongMessage } from './text-limits.ts'
 import { STORE_AVAILABILITY_STATES } from './stores.ts'
 
@@ -511,4 +511,30 @@ export const BasketFollowSchema = z.object({
   dropped: z.int().nonnegative(),
   /** The basket this browser goes on with (its token when the browser needs a new one). */
   basket: BasketSchema.nullable(),
+})
+
+/**
+ * What the time-slots pages need of the basket (ADR 068): its method and what each slot will
+ * cost it (schemas/slot-price.ts), and the header's summary; priced by the basket's own code.
+ */
+export type SlotPageBasket = z.infer<typeof SlotPageBasketSchema>
+export const SlotPageBasketSchema = z.object({
+  fulfilmentMethod: MethodSchema,
+  store: z.object({ slug: z.string() }).nullable(),
+  totals: BasketTotalsSchema.pick({
+    itemCount: true,
+    subtotal: true,
+    dealDiscount: true,
+    deliveryFee: true,
+  }),
+})
+
+/**
+ * The time-slots pages' one call (ADR 068): the slot list (as POST /time-slots answers it) and,
+ * with a basketToken naming an active basket, that basket's slot-price facts; null without one.
+ */
+export type SlotPage = z.infer<typeof SlotPageSchema>
+export const SlotPageSchema = z.object({
+  slots: TimeSlotListSchema,
+  basket: SlotPageBasketSchema.nullable(),
 })

@@ -1,4 +1,4 @@
-import type { Basket, BasketSummary } from '../../schemas/basket.ts'
+import type { BasketSummary, BasketTotals } from '../../schemas/basket.ts'
 import { BASKET_SUMMARY_COOKIE } from '../../schemas/cookies.ts'
 import { formatMoney } from '../../schemas/money.ts'
 import { isRecord } from './is-record.ts'
@@ -21,7 +21,10 @@ export function isPence(value: unknown): value is number {
 }
 
 /** The header's summary of a basket answer: items, what they cost after deals, and the store. */
-export function basketSummary(basket: Pick<Basket, 'totals' | 'store'>): BasketSummary {
+export function basketSummary(basket: {
+  totals: Pick<BasketTotals, 'itemCount' | 'subtotal' | 'dealDiscount'>
+  store: { slug: string } | null
+}): BasketSummary {
   return {
     itemCount: basket.totals.itemCount,
     total: basket.totals.subtotal - basket.totals.dealDiscount,

@@ -50,6 +50,22 @@ export interface GuardedBasket {
   ref: BasketRef | null
 }
 
+/**
+ * The active basket the token names, from the guard's find when it looked up this business and
+ * token (no round trip), else read; null when there is none.
+ */
+export function findGuardedBasket(
+  db: D1Database,
+  guarded: GuardedBasket | undefined,
+  businessId: number,
+  token: string
+): Promise<BasketRef | null> {
+  if (guarded && guarded.businessId === businessId && guarded.token === token) {
+    return Promise.resolve(guarded.ref)
+  }
+  return findBasketByToken(db, businessId, token)
+}
+
 /** The active basket of the business whose token this is, or null (unknown, other business, checked out). */
 export async function findBasketByToken(
   db: D1Database,

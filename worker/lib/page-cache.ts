@@ -158,6 +158,31 @@ async function renderAgain(c: Context<AppEnv>): Promise<void> {
   await response.body?.cancel()
 }
 
+// The refreshes this isolate has under way, by cache key, with when each started (ADR 068): N
+// shoppers asking for one stale page start one render, not N. Released when the render settles,
+// kept or failed, so a later stale request can try again; one older than REFRESH_ABANDONED_MS is
+// taken as abandoned (the runtime cancels waitUntil work 30 s after the answer, and a cancelled
+// render never settles), so no page stays stale in an isolate for good.
+const REFRESH_ABANDONED_MS = 30_000
+const MAX_REFRESHING = 256
+const refreshing = new Map<string, number>()
+
+/**
+ * The stale page's refresh: a render when none is under way in this isolate for the key, else
+ * nothing (the render under way keeps the page). Resolves when the render started here settles;
+ * its failure is the caller's to log.
+ */
+function refreshOnce(c: Context<AppEnv>, key: string, now: number): Promise<void> {
+  const started = refreshing.get(key)
+  if (started !== undefined && now - started < REFRESH_ABANDONED_MS && now >= started) {
+    return Promise.resolve()
+  }
+  setBounded(refreshing, key, now, MAX_REFRESHING)
+  return renderAgain(c).finally(() => {
+    if (refreshing.get(key) === now) refreshing.delete(key)
+  })
+}
+
 /**
  * Answers an anonymous public page of `kind` from the page cache, or renders it and keeps it.
  * Personal requests go straight to the page (`x-cache: bypass`). A failing cache or KV read never
@@ -197,7 +222,7 @@ export function pageCache(kind: PublicPageKind) {
       const page = await readKept(kept)
       const stale = !isFresh(page, now)
       if (stale) {
-        await finishInBackground(executionContext(c), renderAgain(c), {
+        await finishInBackground(executionContext(c), refreshOnce(c, key.url, now), {
           ...log,
           event: 'page cache refresh failed',
         })

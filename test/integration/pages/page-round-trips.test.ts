@@ -109,7 +109,7 @@ describe('public pages read no D1 on their hot path', () => {
 })
 
 describe('the time slots page', () => {
-  it('asks the backend for the basket and the slot list only; the store comes from KV', async () => {
+  it('asks the backend once for the slot list and the basket’s slot-price facts; the store comes from KV', async () => {
     const added = await createApp().request(
       'http://localhost/api/basket/items/add',
       {
@@ -131,7 +131,7 @@ describe('the time slots page', () => {
     const path = `/stores/${STORE}/time-slots`
     await vi.waitFor(async () => {
       const warm = await render(path, cookie)
-      expect(warm.backendCalls.sort()).toEqual(['POST /basket', 'POST /time-slots'])
+      expect(warm.backendCalls).toEqual(['POST /basket/time-slots'])
     })
   })
 })

@@ -334,3 +334,17 @@ async function listFor(storeId: number, fulfilmentMethod: 'delivery' | 'collecti
   expect(response.status).toBe(200)
   return TimeSlotListSchema.parse(await response.json())
 }
+
+describe('the basket the slot pages go on with (ADR 068)', () => {
+  it('gives a shopper whose basket cookie names no basket a new one, so a slot can be held', async () => {
+    const gone = 'sf_basket=0f5b8f0e-3c5d-4b8e-9a53-2f6f1d0c7a11'
+    const response = await get(`${slotPath(STORES.calendar.slug, '/calendar')}?method=collection`, {
+      cookie: gone,
+    })
+    expect(response.status).toBe(200)
+    const fresh = cookieHeader(response, 'sf_basket')?.split(';')[0]
+    expect(fresh).toMatch(/^sf_basket=.{16,}/)
+    expect(fresh).not.toBe(gone)
+    expect(cookieHeader(response, 'sf_basket_summary')).toContain('itemCount')
+  })
+})

@@ -5,6 +5,7 @@ import { ApiErrorSchema } from '../../../schemas/api-error.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { ReserveSlotResultSchema, TimeSlotListSchema } from '../../../schemas/slots.ts'
 import type { TimeSlot, TimeSlotList } from '../../../schemas/slots.ts'
+import { findBasketByToken } from '../../../worker/backend/basket-ref-repo.ts'
 import { findBasketReservation } from '../../../worker/backend/slots/reservations-repo.ts'
 import { listTimeSlots, reserveTimeSlot } from '../../../worker/backend/slots/service.ts'
 import { orderableDates } from '../../../worker/backend/slots/slot-generation.ts'
@@ -407,6 +408,7 @@ describe('expiry', DATED, () => {
     await expect(reserveTimeSlot(env.DB, request(second.token), later(14))).rejects.toMatchObject({
       code: 'conflict',
     })
+    const firstBasket = await findBasketByToken(env.DB, BUSINESS_ID, first.token)
     const listAt = (now: Date) =>
       listTimeSlots(
         env.DB,
@@ -418,6 +420,7 @@ describe('expiry', DATED, () => {
           endDate: date,
           basketToken: first.token,
         },
+        firstBasket,
         now
       )
     expect(slotOf(await listAt(later(14)), date, '09:00').remaining).toBe(0)

@@ -29,7 +29,7 @@ import {
   savePrices,
   type SelectionRow,
 } from './repo.ts'
-import { type BasketRef, findBasketByToken, type GuardedBasket } from '../basket-ref-repo.ts'
+import { type BasketRef, findGuardedBasket, type GuardedBasket } from '../basket-ref-repo.ts'
 import { computeTotals, type PricingTerms, type TotalsDeal } from './totals.ts'
 import {
   basketCreditFrom,
@@ -101,10 +101,7 @@ export function findCallBasket(
   businessId: number,
   token: string
 ): Promise<BasketRef | null> {
-  if (guarded && guarded.businessId === businessId && guarded.token === token) {
-    return Promise.resolve(guarded.ref)
-  }
-  return findBasketByToken(db, businessId, token)
+  return findGuardedBasket(db, guarded, businessId, token)
 }
 
 /** The active basket the token names, or not_found (unknown token, other business, checked out). */

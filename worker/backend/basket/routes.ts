@@ -21,7 +21,9 @@ import {
   SIMILAR_ITEMS_LIMIT,
   UpdateTipRequestSchema,
   UpdateBasketCreditRequestSchema,
+  SlotPageSchema,
 } from '../../../schemas/basket.ts'
+import { TimeSlotListRequestSchema } from '../../../schemas/slots.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { authenticate } from '../auth/authenticate.ts'
@@ -31,6 +33,7 @@ import { createDomain } from '../route-registry.ts'
 import type { BasketCall } from './change-steps.ts'
 import { applyCoupon, removeCoupon } from './coupons.ts'
 import { followMemberBasket } from './follow.ts'
+import { slotPage } from './slot-page.ts'
 import {
   addBasketItem,
   addMealDeal,
@@ -106,6 +109,23 @@ basket.post(
     errors: ['not_found'],
   },
   ({ body }, c) => getOrCreateBasket(call(c, body), body)
+)
+
+basket.post(
+  '/basket/time-slots',
+  {
+    edge: { basketToken: 'carries' },
+    summary: 'The time-slots pages in one call: the slot list and the basket’s slot-price facts',
+    description:
+      'The slot list as POST /time-slots answers it, and with a basketToken naming an active ' +
+      'basket its method, store and the totals a slot’s price depends on (itemCount, subtotal, ' +
+      'dealDiscount, deliveryFee), priced as the basket answer is; basket is null without one. ' +
+      'Read in one batch after the basket guard.',
+    body: TimeSlotListRequestSchema,
+    response: SlotPageSchema,
+    errors: ['not_found'],
+  },
+  ({ body }, c) => slotPage(c.env.DB, c.get('guardedBasket'), body, now(c.env))
 )
 
 basket.post(

@@ -48,20 +48,24 @@ interface SlotSettingsRow {
   slot_capacity: number
 }
 
-/** The slot terms of an active store of the business; null when there is none. */
-export async function findSlotSettings(
+/** The statement reading a store's slot terms, for a batch; slotSettingsFrom reads its result. */
+export function slotSettingsStatement(
   db: D1Database,
   businessId: number,
   storeId: number
-): Promise<SlotSettings | null> {
-  const row = await db
+): D1PreparedStatement {
+  return db
     .prepare(
       `select asap_enabled, delivery_lead_minutes, collection_lead_minutes, slot_duration_minutes,
          slot_capacity
        from stores where business_id = ?1 and id = ?2 and is_active = 1`
     )
     .bind(businessId, storeId)
-    .first<SlotSettingsRow>()
+}
+
+/** The slot terms slotSettingsStatement read; null when the store is no active store. */
+export function slotSettingsFrom(result: D1Result<unknown> | undefined): SlotSettings | null {
+  const row = (result?.results as Array<SlotSettingsRow> | undefined)?.[0]
   if (!row) return null
   return {
     asapEnabled: row.asap_enabled === 1,
@@ -70,6 +74,15 @@ export async function findSlotSettings(
     slotDurationMinutes: row.slot_duration_minutes,
     slotCapacity: row.slot_capacity,
   }
+}
+
+/** The slot terms of an active store of the business; null when there is none. */
+export async function findSlotSettings(
+  db: D1Database,
+  businessId: number,
+  storeId: number
+): Promise<SlotSettings | null> {
+  return slotSettingsFrom(await slotSettingsStatement(db, businessId, storeId).all())
 }
 
 /** A stored slot's place count as reads see it: lapsed holds no longer take a place. */
@@ -89,13 +102,18 @@ interface SlotUsageRow {
   is_blocked: number
 }
 
-/** The statement reading the stored slots of a store and method between two local dates. */
+/**
+ * The statement reading the stored slots of a store and method between two local dates. Without
+ * `to`, up to `from` + the store's days in advance + 2 days: a caller that does not know the
+ * store's today yet (its zone and days ahead come in the same batch) starts from the UTC day
+ * before and reads a day or two more than it needs, which it never looks up.
+ */
 export function slotUsageStatement(
   db: D1Database,
   storeId: number,
   method: FulfilmentMethod,
   from: string,
-  to: string,
+  to: string | null,
   now: Date
 ): D1PreparedStatement {
   return db
@@ -104,7 +122,9 @@ export function slotUsageStatement(
          t.reserved_count - (select count(*) from slot_reservations r
            where r.time_slot_id = t.id and r.status = 'held' and r.expires_at <= ?5) as taken
        from time_slots t
-       where t.store_id = ?1 and t.fulfilment_method = ?2 and t.slot_date between ?3 and ?4`
+       where t.store_id = ?1 and t.fulfilment_method = ?2 and t.slot_date between ?3 and
+         coalesce(?4, date(?3, '+' || ((select days_in_advance from stores where id = ?1) + 2)
+           || ' days'))`
     )
     .bind(storeId, method, from, to, now.toISOString())
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../schemas/slots.ts'
 import { AppError } from '../../lib/errors.ts'
 import { createDomain } from '../route-registry.ts'
+import { findGuardedBasket } from '../basket-ref-repo.ts'
 import { findTimeZone } from './repo.ts'
 import { serverTime } from './server-time.ts'
 import { listTimeSlots, reserveTimeSlot } from './service.ts'
@@ -45,7 +46,12 @@ slots.post(
     response: TimeSlotListSchema,
     errors: ['not_found'],
   },
-  ({ body }, c) => listTimeSlots(c.env.DB, body, now(c.env))
+  async ({ body }, c) => {
+    const basket = body.basketToken
+      ? await findGuardedBasket(c.env.DB, c.get('guardedBasket'), body.businessId, body.basketToken)
+      : null
+    return listTimeSlots(c.env.DB, body, basket, now(c.env))
+  }
 )
 
 slots.post(

@@ -20,8 +20,21 @@ import {
   type AvailabilityInput,
 } from '../stores/availability.ts'
 import { deliveryAtPlace, type DeliveryZone, requireDeliveryTo } from '../stores/delivery.ts'
-import { findStoreDetails, type StoreDetailsRecord } from '../stores/repo.ts'
-import { findSlotSettings, slotUsageFrom, slotUsageStatement, type SlotSettings } from './repo.ts'
+import {
+  findStoreDetails,
+  storeDetailsFrom,
+  storeDetailsStatements,
+  type StoreDetailsFound,
+  type StoreDetailsRecord,
+} from '../stores/repo.ts'
+import {
+  findSlotSettings,
+  slotSettingsFrom,
+  slotSettingsStatement,
+  slotUsageFrom,
+  slotUsageStatement,
+  type SlotSettings,
+} from './repo.ts'
 import {
   asapHoldStatement,
   basketReservationStatement,
@@ -48,16 +61,7 @@ interface SlotStore {
   zones: ReadonlyArray<DeliveryZone>
 }
 
-async function loadStore(
-  db: D1Database,
-  businessId: number,
-  storeId: number,
-  now: Date
-): Promise<SlotStore> {
-  const [details, settings] = await Promise.all([
-    findStoreDetails(db, businessId, { storeId }, now),
-    findSlotSettings(db, businessId, storeId),
-  ])
+function slotStoreOf(details: StoreDetailsFound | null, settings: SlotSettings | null): SlotStore {
   if (!details || !settings) throw new AppError('not_found', MESSAGES.storeNotFound)
   const { store, schedule } = details
   return {
@@ -69,6 +73,19 @@ async function loadStore(
     record: store,
     zones: schedule.zones,
   }
+}
+
+async function loadStore(
+  db: D1Database,
+  businessId: number,
+  storeId: number,
+  now: Date
+): Promise<SlotStore> {
+  const [details, settings] = await Promise.all([
+    findStoreDetails(db, businessId, { storeId }, now),
+    findSlotSettings(db, businessId, storeId),
+  ])
+  return slotStoreOf(details, settings)
 }
 
 // A place without a postcode, as the refusal names it.
@@ -136,28 +153,71 @@ function dateError(field: string): AppError {
   })
 }
 
-async function basketFor(
+/** The UTC date of the day before `now`: no store's today is earlier. */
+function dayBefore(now: Date): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
+/**
+ * The reads of a slot list, for one batch (ADR 068): the store's details (first, exactly the
+ * statements of storeDetailsStatements, which basket/slot-page.ts shares) and slot terms, its
+ * stored slots of the method from the asked start (else the UTC day before: the store's zone and
+ * today come in the same batch) and the basket's reservation. `slotListFrom` reads the results.
+ */
+export function slotListStatements(
   db: D1Database,
-  businessId: number,
-  token: string | undefined
-): Promise<BasketRef | null> {
-  return token ? findBasketByToken(db, businessId, token) : null
+  request: ListRequest,
+  basket: BasketRef | null,
+  now: Date
+): Array<D1PreparedStatement> {
+  const { businessId, storeId } = request
+  return [
+    ...storeDetailsStatements(db, businessId, { storeId }, now),
+    slotSettingsStatement(db, businessId, storeId),
+    slotUsageStatement(
+      db,
+      storeId,
+      request.fulfilmentMethod,
+      request.startDate ?? dayBefore(now),
+      request.endDate ?? null,
+      now
+    ),
+    ...(basket ? [basketReservationStatement(db, basket.id)] : []),
+  ]
 }
 
 /**
  * Spec §7 List: the store's slots for the method from startDate (default: the store's today) to
  * endDate (default and at most: today + daysInAdvance), with places left, ASAP, and the basket's
- * reservation, read in one batch.
+ * reservation, read in one batch (the basket found by the guard, no read of its own).
  */
 export async function listTimeSlots(
   db: D1Database,
   request: ListRequest,
+  basket: BasketRef | null,
   now: Date
 ): Promise<TimeSlotList> {
-  const [store, basket] = await Promise.all([
-    loadStore(db, request.businessId, request.storeId, now),
-    basketFor(db, request.businessId, request.basketToken),
-  ])
+  return slotListFrom(
+    await db.batch(slotListStatements(db, request, basket, now)),
+    request,
+    basket,
+    now
+  )
+}
+
+/** The slot list from the results of slotListStatements (the same request and basket). */
+export function slotListFrom(
+  results: ReadonlyArray<D1Result<unknown>>,
+  request: ListRequest,
+  basket: BasketRef | null,
+  now: Date
+): TimeSlotList {
+  const detailsCount = results.length - (basket ? 3 : 2)
+  const [settingsResult, usageResult, reservationResult] = results.slice(detailsCount)
+  const store = slotStoreOf(
+    storeDetailsFrom(results.slice(0, detailsCount)),
+    slotSettingsFrom(settingsResult)
+  )
   const { today, lastDay } = orderableDates(store.timeZone, store.daysInAdvance, now)
   if (request.startDate !== undefined && request.startDate < today) throw dateError('startDate')
   if (request.endDate !== undefined && request.endDate < today) throw dateError('endDate')
@@ -171,11 +231,8 @@ export async function listTimeSlots(
   const to = request.endDate === undefined || request.endDate > lastDay ? lastDay : request.endDate
   const method = request.fulfilmentMethod
   // Read-only: the usage statement never counts a lapsed hold, so listing needs no sweep (reserve
-  // and the cron sweep) and can be answered by a read replica.
-  const [usageResult, reservationResult] = await db.batch([
-    slotUsageStatement(db, store.id, method, from, to, now),
-    ...(basket ? [basketReservationStatement(db, basket.id)] : []),
-  ])
+  // and the cron sweep) and can be answered by a read replica. It may hold a day or two outside
+  // from..to (see slotListStatements): only the generated slots are looked up in it.
   const usage = slotUsageFrom(usageResult)
   const days: Array<TimeSlotDay> = slotsFor(store, method, now, from, to).map((day) => ({
     date: day.date,

@@ -23,8 +23,13 @@ export function readBasketToken(c: Context): string | undefined {
 export function rememberBasket(c: Context, basket: Basket): Basket {
   const { basketToken, ...rest } = basket
   if (basketToken) writeCookie(c, COOKIE_NAMES.basket, basketToken)
-  writeCookie(c, COOKIE_NAMES.basketSummary, JSON.stringify(basketSummary(rest)))
+  writeBasketSummary(c, rest)
   return rest
+}
+
+/** The header's basket summary cookie, from a basket answer or the slot pages' facts of one. */
+export function writeBasketSummary(c: Context, basket: Parameters<typeof basketSummary>[0]): void {
+  writeCookie(c, COOKIE_NAMES.basketSummary, JSON.stringify(basketSummary(basket)))
 }
 
 /** Forgets the basket (checked out, or its token no longer names one). */

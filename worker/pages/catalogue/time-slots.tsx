@@ -22,13 +22,13 @@ import type { GeolocationState } from '../../../schemas/location.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { deliveryOutsideAreaMessage } from '../../../schemas/delivery-area.ts'
 import { storeSearchBoxFromQuery } from './store-search-box.ts'
-import type { Basket } from '../../../schemas/basket.ts'
+import { SlotPageSchema, type SlotPage, type SlotPageBasket } from '../../../schemas/basket.ts'
 import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from '../../../schemas/constants.ts'
 import { slotPrice } from '../../../schemas/slot-price.ts'
-import { SlotDateSchema, TimeSlotListSchema, type TimeSlotList } from '../../../schemas/slots.ts'
+import { SlotDateSchema, type TimeSlotList } from '../../../schemas/slots.ts'
 import type { StoreDetails } from '../../../schemas/stores.ts'
 import type { AppEnv } from '../../env.ts'
-import { readBasketToken, rememberBasket } from '../../lib/cookies/basket.ts'
+import { readBasketToken, rememberBasket, writeBasketSummary } from '../../lib/cookies/basket.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import {
   clearSlotReferrer,
@@ -41,7 +41,7 @@ import { speculate } from '../../lib/speculative-ids.ts'
 import { refererPath } from '../shared/guards.ts'
 import { readLocation } from '../../lib/cookies/location.ts'
 import { type RenderOptions, renderPage, requestLocale, requestSay } from '../shared/render.tsx'
-import { requestBasket } from '../shared/request-basket.ts'
+import { forgetsForeignBasket, requestBasket } from '../shared/request-basket.ts'
 import type { ShopLocale } from '../../../schemas/locale.ts'
 
 const MethodQuerySchema = z.enum(FULFILMENT_METHODS)
@@ -154,7 +154,7 @@ export function deliveryPlace(
 
 interface SlotPageData {
   store: StoreDetails
-  basket: Basket | null
+  basket: SlotPageBasket | null
   methods: Array<FulfilmentMethod>
   method: FulfilmentMethod
   list: TimeSlotList
@@ -164,15 +164,18 @@ interface SlotPageData {
   place: DeliveryPlaceView | null
 }
 
-/** The store's slots for a method, where the shopper is, with the basket's hold when named. */
-function listSlots(
+/**
+ * The store's slots for a method, where the shopper is, with the basket's hold and its
+ * slot-price facts when the token names one: one backend call, one batch (ADR 068).
+ */
+function askSlotPage(
   c: Context<AppEnv>,
   storeId: number,
   method: FulfilmentMethod,
   basketToken: string | undefined
-): Promise<TimeSlotList> {
+): Promise<SlotPage> {
   const location = readLocation(c)
-  return c.var.backend.post('/time-slots', {
+  return c.var.backend.post('/basket/time-slots', {
     body: {
       businessId: c.var.brand.businessId,
       brandId: c.var.brand.id,
@@ -188,8 +191,46 @@ function listSlots(
       ...(basketToken ? { basketToken } : {}),
     },
     token: readAccessToken(c),
-    schema: TimeSlotListSchema,
+    schema: SlotPageSchema,
   })
+}
+
+/**
+ * The slot page's call under the cookie's token; a member's basket this shopper may not use is
+ * forgotten (its cookie cleared) and the page goes on without a basket, as every page does.
+ */
+async function askUnlessForeign(
+  c: Context<AppEnv>,
+  ask: (basketToken: string | undefined) => Promise<SlotPage>,
+  basketToken: string | undefined
+): Promise<{ answer: SlotPage; basketToken: string | undefined }> {
+  try {
+    return { answer: await ask(basketToken), basketToken }
+  } catch (error) {
+    if (basketToken && forgetsForeignBasket(c, error)) {
+      return { answer: await ask(undefined), basketToken: undefined }
+    }
+    throw error
+  }
+}
+
+/**
+ * The basket the page goes on with: the answer's; or, when the cookie's token names none any more
+ * (checked out, another brand's), a new empty one as every page's basket read makes it
+ * (requestBasket), so a slot can still be held. Its facts keep the header summary current.
+ */
+async function pageBasket(
+  c: Context<AppEnv>,
+  answer: SlotPage,
+  basketToken: string | undefined
+): Promise<SlotPageBasket | null> {
+  if (answer.basket) {
+    writeBasketSummary(c, answer.basket)
+    return answer.basket
+  }
+  if (!basketToken) return null
+  const fresh = await requestBasket(c)
+  return fresh ? rememberBasket(c, fresh) : null
 }
 
 async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
@@ -197,21 +238,20 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
   const returnTo = changeModeReturn(c)
   const asked = MethodQuerySchema.safeParse(c.req.query('method'))
   // The slot list needs the store's id and the method, which the basket decides when the address
-  // names none: it starts beside the store and the basket with the id this isolate last saw
-  // behind the slug and the address's method (else the default), under the basket cookie's token.
-  // It is used only when the store, the basket and its token prove the guess right; else it is
-  // asked again (a store without the method, a basket for the other one, a basket refused).
+  // names none: it starts beside the store with the id this isolate last saw behind the slug and
+  // the address's method (else the default), under the basket cookie's token. It is used only
+  // when the store and the basket's method prove the guess right; else it is asked again (a
+  // store without the method, a basket for the other one).
   const guessedMethod = asked.success ? asked.data : DEFAULT_FULFILMENT_METHOD
   const cookieToken = readBasketToken(c)
-  const guessedList = speculate(slugIdsKey(c, 'store'), ({ storeId }: { storeId: number }) =>
-    listSlots(c, storeId, guessedMethod, cookieToken)
+  const guessed = speculate(slugIdsKey(c, 'store'), ({ storeId }: { storeId: number }) =>
+    askUnlessForeign(c, (token) => askSlotPage(c, storeId, guessedMethod, token), cookieToken)
   )
   // The store is the one every shopper shares (the proxy's KV entry); delivery where this
   // shopper is comes with the slot list, which is asked for that place anyway.
-  const [shared, basketAnswer] = await Promise.all([findStore(c), requestBasket(c)])
-  // The basket the shopper has now: a new one when the cookie's was gone, none when refused.
-  const basketToken = basketAnswer ? (basketAnswer.basketToken ?? cookieToken) : undefined
-  const basket = basketAnswer ? rememberBasket(c, basketAnswer) : null
+  const shared = await findStore(c)
+  const first = await guessed({ storeId: shared.id })
+  const basket = await pageBasket(c, first.answer, first.basketToken)
   const methods = offeredMethods(shared)
   const preferred: Array<FulfilmentMethod | null> = [
     asked.success ? asked.data : null,
@@ -222,15 +262,14 @@ async function loadSlotPage(c: Context<AppEnv>): Promise<SlotPageData> {
     preferred.find((candidate) => candidate !== null && methods.includes(candidate)) ??
     methods[0] ??
     DEFAULT_FULFILMENT_METHOD
+  // A basket made new here holds no slot yet: asked again without a token.
+  const holder = first.answer.basket ? first.basketToken : undefined
   const list =
-    method === guessedMethod && basketToken === cookieToken
-      ? await guessedList({ storeId: shared.id })
-      : await listSlots(c, shared.id, method, basketToken)
+    method === guessedMethod
+      ? first.answer.slots
+      : (await askSlotPage(c, shared.id, method, holder)).slots
   const store: StoreDetails = { ...shared, atLocation: list.atLocation }
-  const expired =
-    c.req.query(EXPIRED_QUERY) !== undefined ||
-    list.reservation?.status === 'expired' ||
-    basket?.slot?.status === 'expired'
+  const expired = c.req.query(EXPIRED_QUERY) !== undefined || list.reservation?.status === 'expired'
   return {
     store,
     basket,
@@ -292,7 +331,7 @@ function pickerProps(data: SlotPageData, shop: ShopLocale) {
     method: data.method,
     serverTime: list.serverTime,
     today: data.today,
-    reservation: list.reservation ?? data.basket?.slot ?? null,
+    reservation: list.reservation ?? null,
     hasBasket: data.basket !== null,
     returnTo: data.returnTo,
     storeHref: routePath('stores-storeSlug', { storeSlug: store.slug }),
