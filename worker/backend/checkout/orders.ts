@@ -385,7 +385,7 @@ export async function orderSummary(
 ): Promise<OrderSummary> {
   const [{ row, lines, selections, shown }, discounts] = await Promise.all([
     findOrderSummaryRows(db, businessId, orderId),
-    businessLocale(db, businessId).then((shop) => orderNamedDiscounts(db, orderId, shop)),
+    orderNamedDiscounts(db, orderId, businessLocale(db, businessId)),
   ])
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
   return {

@@ -111,11 +111,13 @@ export function discountsOfOrder(
 export async function orderNamedDiscounts(
   db: D1Database,
   orderId: number,
-  shop: ShopLocale = GB_LOCALE
+  shop: ShopLocale | Promise<ShopLocale> = GB_LOCALE
 ): Promise<Array<NamedDiscount>> {
-  const [row, lines] = await Promise.all([
+  // The shop's locale may still be on its way: its read runs beside the order's, not before it.
+  const [row, lines, locale] = await Promise.all([
     findOrderDiscountFacts(db, orderId),
     orderPickLines(db, orderId),
+    shop,
   ])
-  return row ? discountsOfOrder(row, lines, sayIn(shop)) : []
+  return row ? discountsOfOrder(row, lines, sayIn(locale)) : []
 }
