@@ -3,6 +3,7 @@ import {
   type OperatorStore,
   type OperatorStoreRow,
 } from '../../../../../schemas/operator-stores.ts'
+import { STACKED_TABLE_CLASSES } from '../../../../../client/components/operator/stacked-table.ts'
 import { TEXT_MAX_LENGTH } from '../../../../../schemas/text-max-length.ts'
 import { AddressFields } from '../../../../../client/components/checkout/AddressFields.tsx'
 import {
@@ -75,10 +76,10 @@ export function StoresListPage({
       {stores.length === 0 ? (
         <p>There are no stores yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border-2 border-black/10 bg-white">
-          <table className="w-full min-w-[44rem] text-start">
+        <div className={STACKED_TABLE_CLASSES.box}>
+          <table className={`${STACKED_TABLE_CLASSES.table} md:min-w-[44rem]`}>
             <caption className="sr-only">Stores</caption>
-            <thead className="bg-tint text-sm">
+            <thead className={STACKED_TABLE_CLASSES.head}>
               <tr>
                 <th scope="col" className="p-3">
                   Name
@@ -100,10 +101,10 @@ export function StoresListPage({
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={STACKED_TABLE_CLASSES.body}>
               {stores.map((store) => (
-                <tr key={store.id} className="border-t border-black/10">
-                  <th scope="row" className="p-3">
+                <tr key={store.id} className={STACKED_TABLE_CLASSES.row}>
+                  <th scope="row" className={STACKED_TABLE_CLASSES.rowHeader}>
                     <a
                       href={storeHref(store.id)}
                       className="inline-flex min-h-11 items-center font-bold text-primary underline underline-offset-4"
@@ -111,13 +112,24 @@ export function StoresListPage({
                       {store.name}
                     </a>
                   </th>
-                  <td className="p-3">{store.town}</td>
-                  <td className="p-3 whitespace-nowrap">{store.postcode}</td>
-                  <td className="p-3">
+                  <td data-label="Town" className={STACKED_TABLE_CLASSES.cell}>
+                    {store.town}
+                  </td>
+                  <td
+                    data-label="Postcode"
+                    className={`${STACKED_TABLE_CLASSES.cell} whitespace-nowrap`}
+                  >
+                    {store.postcode}
+                  </td>
+                  <td data-label="Now" className={STACKED_TABLE_CLASSES.cell}>
                     <StoreState store={store} />
                   </td>
-                  <td className="p-3">{methodsOf(store)}</td>
-                  <td className="p-3">{store.isActive ? 'Live' : 'Hidden'}</td>
+                  <td data-label="Methods" className={STACKED_TABLE_CLASSES.cell}>
+                    {methodsOf(store)}
+                  </td>
+                  <td data-label="Live" className={STACKED_TABLE_CLASSES.cell}>
+                    {store.isActive ? 'Live' : 'Hidden'}
+                  </td>
                 </tr>
               ))}
             </tbody>
