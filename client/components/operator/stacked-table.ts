@@ -5,7 +5,7 @@
  * sideways. The row's header cell (its name, a link) leads the card without a label. The head row
  * stays for screen readers.
  */
-export const STACKED_TABLE_CLASSES = {
+export const STACKED_TABLE_CLASS = {
   /** The box around the table: a phone's cards sit in it, a wide table scrolls inside it. */
   box: 'rounded-2xl border-2 border-black/10 bg-white md:overflow-x-auto',
   table: 'w-full text-start max-md:block',

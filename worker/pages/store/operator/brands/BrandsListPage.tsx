@@ -4,7 +4,7 @@ import {
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { DomainStatus } from './DomainStatus.tsx'
-import { STACKED_TABLE_CLASSES } from '../../../../../client/components/operator/stacked-table.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
 
 /** /store/operator/brands: every brand of the business, its domains and whether it is live. */
 export function BrandsListPage({
@@ -36,10 +36,10 @@ export function BrandsListPage({
       {brands.length === 0 ? (
         <p>No brands yet.</p>
       ) : (
-        <div className={STACKED_TABLE_CLASSES.box}>
-          <table className={`${STACKED_TABLE_CLASSES.table} md:min-w-[40rem]`}>
+        <div className={STACKED_TABLE_CLASS.box}>
+          <table className={`${STACKED_TABLE_CLASS.table} md:min-w-[40rem]`}>
             <caption className="sr-only">Brands</caption>
-            <thead className={STACKED_TABLE_CLASSES.head}>
+            <thead className={STACKED_TABLE_CLASS.head}>
               <tr>
                 <th scope="col" className="p-3">
                   Name
@@ -58,21 +58,21 @@ export function BrandsListPage({
                 </th>
               </tr>
             </thead>
-            <tbody className={STACKED_TABLE_CLASSES.body}>
+            <tbody className={STACKED_TABLE_CLASS.body}>
               {brands.map((brand) => {
                 const href = hrefOf(brand.id)
                 return (
-                  <tr key={brand.id} className={`${STACKED_TABLE_CLASSES.row} align-top`}>
-                    <th scope="row" className={`${STACKED_TABLE_CLASSES.rowHeader} font-bold`}>
+                  <tr key={brand.id} className={`${STACKED_TABLE_CLASS.row} align-top`}>
+                    <th scope="row" className={`${STACKED_TABLE_CLASS.rowHeader} font-bold`}>
                       <a href={href.edit} className="text-primary underline underline-offset-4">
                         {brand.name}
                       </a>
                     </th>
-                    <td data-label="Slug" className={STACKED_TABLE_CLASSES.cell}>
+                    <td data-label="Slug" className={STACKED_TABLE_CLASS.cell}>
                       {/* The slug alone in type: the phone's label beside it stays the page's. */}
                       <span className="font-mono text-sm">{brand.slug}</span>
                     </td>
-                    <td data-label="Domains" className={STACKED_TABLE_CLASSES.cell}>
+                    <td data-label="Domains" className={STACKED_TABLE_CLASS.cell}>
                       {brand.domains.length === 0 ? (
                         <span className="text-ink/70">None yet</span>
                       ) : (
@@ -86,10 +86,10 @@ export function BrandsListPage({
                         </ul>
                       )}
                     </td>
-                    <td data-label="Live" className={STACKED_TABLE_CLASSES.cell}>
+                    <td data-label="Live" className={STACKED_TABLE_CLASS.cell}>
                       {brand.isActive ? 'Live' : 'Not live'}
                     </td>
-                    <td data-label="" className={STACKED_TABLE_CLASSES.cell}>
+                    <td data-label="" className={STACKED_TABLE_CLASS.cell}>
                       <a
                         href={href.preview}
                         className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"

@@ -3,7 +3,7 @@ import {
   type OperatorStore,
   type OperatorStoreRow,
 } from '../../../../../schemas/operator-stores.ts'
-import { STACKED_TABLE_CLASSES } from '../../../../../client/components/operator/stacked-table.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
 import { TEXT_MAX_LENGTH } from '../../../../../schemas/text-max-length.ts'
 import { AddressFields } from '../../../../../client/components/checkout/AddressFields.tsx'
 import {
@@ -76,10 +76,10 @@ export function StoresListPage({
       {stores.length === 0 ? (
         <p>There are no stores yet.</p>
       ) : (
-        <div className={STACKED_TABLE_CLASSES.box}>
-          <table className={`${STACKED_TABLE_CLASSES.table} md:min-w-[44rem]`}>
+        <div className={STACKED_TABLE_CLASS.box}>
+          <table className={`${STACKED_TABLE_CLASS.table} md:min-w-[44rem]`}>
             <caption className="sr-only">Stores</caption>
-            <thead className={STACKED_TABLE_CLASSES.head}>
+            <thead className={STACKED_TABLE_CLASS.head}>
               <tr>
                 <th scope="col" className="p-3">
                   Name
@@ -101,10 +101,10 @@ export function StoresListPage({
                 </th>
               </tr>
             </thead>
-            <tbody className={STACKED_TABLE_CLASSES.body}>
+            <tbody className={STACKED_TABLE_CLASS.body}>
               {stores.map((store) => (
-                <tr key={store.id} className={STACKED_TABLE_CLASSES.row}>
-                  <th scope="row" className={STACKED_TABLE_CLASSES.rowHeader}>
+                <tr key={store.id} className={STACKED_TABLE_CLASS.row}>
+                  <th scope="row" className={STACKED_TABLE_CLASS.rowHeader}>
                     <a
                       href={storeHref(store.id)}
                       className="inline-flex min-h-11 items-center font-bold text-primary underline underline-offset-4"
@@ -112,22 +112,22 @@ export function StoresListPage({
                       {store.name}
                     </a>
                   </th>
-                  <td data-label="Town" className={STACKED_TABLE_CLASSES.cell}>
+                  <td data-label="Town" className={STACKED_TABLE_CLASS.cell}>
                     {store.town}
                   </td>
                   <td
                     data-label="Postcode"
-                    className={`${STACKED_TABLE_CLASSES.cell} whitespace-nowrap`}
+                    className={`${STACKED_TABLE_CLASS.cell} whitespace-nowrap`}
                   >
                     {store.postcode}
                   </td>
-                  <td data-label="Now" className={STACKED_TABLE_CLASSES.cell}>
+                  <td data-label="Now" className={STACKED_TABLE_CLASS.cell}>
                     <StoreState store={store} />
                   </td>
-                  <td data-label="Methods" className={STACKED_TABLE_CLASSES.cell}>
+                  <td data-label="Methods" className={STACKED_TABLE_CLASS.cell}>
                     {methodsOf(store)}
                   </td>
-                  <td data-label="Live" className={STACKED_TABLE_CLASSES.cell}>
+                  <td data-label="Live" className={STACKED_TABLE_CLASS.cell}>
                     {store.isActive ? 'Live' : 'Hidden'}
                   </td>
                 </tr>
