@@ -12,6 +12,5 @@ export const ADDRESS_FIELDS = [
   'postcode',
 ] as const
 
-/** The form field naming the saved address chosen, or {@link NEW_ADDRESS} for the typed one. */
-export const SAVED_ADDRESS_FIELD = 'savedAddressId'
-export const NEW_ADDRESS = 'new'
+/** The saved-address choice's names, kept beside the checkout forms' schema. */
+export { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from '../../schemas/forms/address-choice.ts'

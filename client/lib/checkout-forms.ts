@@ -9,9 +9,5 @@ export const CHECKOUT_LOGIN_EMAIL_QUERY = 'email'
 /** The form field carrying one card attempt's idempotency anchor across the card steps. */
 export const ATTEMPT_FIELD = 'attempt'
 
-/** The form fields of the finder: the postcode looked up, and the buttons that find and pick. */
-export const POSTCODE_FINDER_FIELDS = {
-  postcode: 'lookupPostcode',
-  find: 'findAddress',
-  pick: 'pickAddress',
-} as const
+/** The postcode finder's names, kept beside the checkout forms' schema. */
+export { POSTCODE_FINDER_FIELDS } from '../../schemas/forms/address-choice.ts'

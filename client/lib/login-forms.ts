@@ -1,3 +1,4 @@
+import { LOGIN_INTENTS, LOGIN_POST_FIELDS } from '../../schemas/forms/login.ts'
 import { REGISTER_FIELDS } from '../../schemas/forms/register.ts'
 
 /*
@@ -6,10 +7,10 @@ import { REGISTER_FIELDS } from '../../schemas/forms/register.ts'
  */
 
 /** The form field saying which of the login page's forms was posted. */
-export const LOGIN_INTENT_FIELD = 'intent'
+export const LOGIN_INTENT_FIELD = LOGIN_POST_FIELDS.intent
 
 /** The login page's forms: password (no intent field), send a one-time code, type the code. */
-export const LOGIN_INTENTS = { otpSend: 'otp-send', otpCode: 'otp-code' } as const
+export { LOGIN_INTENTS }
 
 /** `/login?otp=send` shows the one-time code form alone; `?otp=code` the code form. */
 export const OTP_STEP_QUERY = 'otp'

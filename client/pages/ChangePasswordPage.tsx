@@ -13,6 +13,7 @@ import type { PageChrome } from '../lib/page-chrome.ts'
 import { LOGOUT_PATH, routePath } from '../lib/routes.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
+import { CHANGE_PASSWORD_FIELDS } from '../../schemas/forms/change-password.ts'
 
 /** Where the sign-out form posts. */
 
@@ -33,7 +34,7 @@ export function ChangePasswordPage({ chrome, errors, notice }: ChangePasswordPag
           <ErrorSummary id="change-form-error" errors={errors} idPrefix="change" />
           <TextField
             idPrefix="change"
-            name="currentPassword"
+            name={CHANGE_PASSWORD_FIELDS.currentPassword}
             maxLength={TEXT_MAX_LENGTH.presentedPassword}
             label={MESSAGES.pageCurrentPassword}
             type="password"

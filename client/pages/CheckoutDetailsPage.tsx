@@ -29,6 +29,7 @@ import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
 import { useLocalised, useText } from '../lib/page-text.ts'
 import { hasAddressLookup } from '../../schemas/address-form.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { CHECKOUT_DETAILS_FIELDS } from '../../schemas/forms/checkout-details.ts'
 
 const AddressFinderIsland = island('AddressFinder', AddressFinder, {
   hydrate: 'visible',
@@ -153,7 +154,7 @@ export function CheckoutDetailsPage({
             <EmailField idPrefix="details" errors={errors} values={values} />
             <TextField
               idPrefix="details"
-              name="phoneNumber"
+              name={CHECKOUT_DETAILS_FIELDS.phoneNumber}
               maxLength={TEXT_MAX_LENGTH.phone}
               label={MESSAGES.pageMobileNumber}
               type="tel"
@@ -189,10 +190,10 @@ export function CheckoutDetailsPage({
                 </label>
                 <textarea
                   id="delivery-instructions"
-                  name="instructions"
+                  name={CHECKOUT_DETAILS_FIELDS.instructions}
                   rows={3}
                   maxLength={TEXT_MAX_LENGTH.instructions}
-                  defaultValue={values.instructions ?? ''}
+                  defaultValue={values[CHECKOUT_DETAILS_FIELDS.instructions] ?? ''}
                   aria-invalid={errors.instructions ? true : undefined}
                   aria-describedby={errors.instructions ? 'delivery-instructions-error' : undefined}
                   className="mt-1 w-full rounded-xl border-2 border-black/15 bg-white p-3 focus:border-primary"
@@ -210,7 +211,7 @@ export function CheckoutDetailsPage({
           ) : null}
           <TermsAgreement
             idPrefix="details"
-            checked={values.terms === 'yes'}
+            checked={values[CHECKOUT_DETAILS_FIELDS.terms] === 'yes'}
             error={errors.terms}
           />
           <div className="max-w-sm">

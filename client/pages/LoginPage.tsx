@@ -10,7 +10,12 @@ import {
   ErrorSummary,
 } from '../components/forms/Form.tsx'
 import { MESSAGES } from '../../schemas/messages.ts'
-import { LOGIN_PASSWORD_FIELDS } from '../../schemas/forms/login.ts'
+import {
+  LOGIN_OTP_CODE_FIELDS,
+  LOGIN_OTP_SEND_FIELDS,
+  LOGIN_PASSWORD_FIELDS,
+  LOGIN_POST_FIELDS,
+} from '../../schemas/forms/login.ts'
 import type { SocialProvider } from '../../schemas/auth.ts'
 import { SocialSignInButtons } from '../components/SocialSignInButtons.tsx'
 import { TEXT_MAX_LENGTH } from '../../schemas/text-max-length.ts'
@@ -55,7 +60,7 @@ function Hidden({ intent, redirect }: { intent?: string; redirect: string | null
   return (
     <>
       {intent ? <input type="hidden" name={LOGIN_INTENT_FIELD} value={intent} /> : null}
-      {redirect ? <input type="hidden" name="redirect" value={redirect} /> : null}
+      {redirect ? <input type="hidden" name={LOGIN_POST_FIELDS.redirect} value={redirect} /> : null}
     </>
   )
 }
@@ -83,10 +88,10 @@ function OtpSendForm({
       <ErrorSummary id="otp-send-form-error" errors={errors} idPrefix="otp-send" />
       <Hidden intent={LOGIN_INTENTS.otpSend} redirect={redirect} />
       {/* A refused send shows the same layout again. */}
-      {alone ? <input type="hidden" name="alone" value="1" /> : null}
+      {alone ? <input type="hidden" name={LOGIN_OTP_SEND_FIELDS.alone} value="1" /> : null}
       <TextField
         idPrefix="otp-send"
-        name="identifier"
+        name={LOGIN_OTP_SEND_FIELDS.identifier}
         maxLength={TEXT_MAX_LENGTH.email}
         label={MESSAGES.pageEmailOrMobile}
         autoComplete="username"
@@ -95,10 +100,10 @@ function OtpSendForm({
         values={values}
       />
       <div className="grid gap-1">
-        <SubmitButton name="channel" value="email">
+        <SubmitButton name={LOGIN_OTP_SEND_FIELDS.channel} value="email">
           {text(MESSAGES.pageEmailMeACode)}
         </SubmitButton>
-        <SubmitButton name="channel" value="sms" variant="secondary">
+        <SubmitButton name={LOGIN_OTP_SEND_FIELDS.channel} value="sms" variant="secondary">
           {text(MESSAGES.pageTextMeACode)}
         </SubmitButton>
       </div>
@@ -128,7 +133,7 @@ function OtpCodeCard({
         <Hidden intent={LOGIN_INTENTS.otpCode} redirect={redirect} />
         <TextField
           idPrefix="otp"
-          name="code"
+          name={LOGIN_OTP_CODE_FIELDS.code}
           label={MESSAGES.pageSixDigitCode}
           autoComplete="one-time-code"
           inputMode="numeric"

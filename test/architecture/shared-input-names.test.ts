@@ -2,27 +2,26 @@ import { createElement, type FunctionComponent } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { expect, it } from 'vitest'
 import type { z } from 'zod'
-import {
-  ChangePasswordRequestSchema,
-  ResetPasswordRequestSchema,
-  ResetPasswordSchema,
-} from '../../schemas/auth.ts'
-import { SetContactDetailsRequestSchema } from '../../schemas/checkout.ts'
 import { ContactFieldsSchema } from '../../schemas/contact.ts'
+import { ChangePasswordFormSchema } from '../../schemas/forms/change-password.ts'
+import { CheckoutDetailsFormSchema } from '../../schemas/forms/checkout-details.ts'
+import { ForgottenPasswordFormSchema } from '../../schemas/forms/forgotten-password.ts'
 import { LoginPasswordFormSchema } from '../../schemas/forms/login.ts'
 import { MemberAddressFormSchema } from '../../schemas/forms/member-address.ts'
 import { RegisterFormSchema } from '../../schemas/forms/register.ts'
+import { ResetPasswordFormSchema } from '../../schemas/forms/reset-password.ts'
 import { EmailField, NameFields, NewPasswordFields } from '../../client/components/forms/Form.tsx'
+import { TermsAgreement } from '../../client/components/auth/TermsAgreement.tsx'
 import { readSource, sourceFiles } from './sources.ts'
 
 /*
- * The shared inputs (NameFields, EmailField, NewPasswordFields) spell their field names
- * themselves, for every form that renders them: each name they post must be a field of the schema
- * each such form's parser reads (ADR 060). A view that starts rendering one must be listed here
- * with that schema, so a renamed input or a new form cannot post a field nobody reads.
+ * The shared inputs (NameFields, EmailField, NewPasswordFields, TermsAgreement) spell their field
+ * names themselves, for every form that renders them: each name they post must be a field of the
+ * schema each such form's parser reads (ADR 060). A view that starts rendering one must be listed
+ * here with that schema, so a renamed input or a new form cannot post a field nobody reads.
  */
 
-const SHARED_INPUTS = { NameFields, EmailField, NewPasswordFields } as const
+const SHARED_INPUTS = { NameFields, EmailField, NewPasswordFields, TermsAgreement } as const
 type SharedInput = keyof typeof SHARED_INPUTS
 
 /** Each view rendering a shared input: the schema its worker parser reads, and which inputs. */
@@ -30,29 +29,29 @@ const FORMS: Record<string, { schema: z.ZodObject; inputs: ReadonlyArray<SharedI
   // worker/pages/account/register.tsx
   'client/pages/RegisterPage.tsx': {
     schema: RegisterFormSchema,
-    inputs: ['NameFields', 'EmailField', 'NewPasswordFields'],
+    inputs: ['NameFields', 'EmailField', 'NewPasswordFields', 'TermsAgreement'],
   },
   // worker/pages/account/login.tsx
   'client/pages/LoginPage.tsx': { schema: LoginPasswordFormSchema, inputs: ['EmailField'] },
   // worker/pages/account/forgotten-password.tsx
   'client/pages/ForgottenPasswordPage.tsx': {
-    schema: ResetPasswordRequestSchema,
+    schema: ForgottenPasswordFormSchema,
     inputs: ['EmailField'],
   },
   // worker/pages/account/reset-password.tsx
   'client/pages/ResetPasswordPage.tsx': {
-    schema: ResetPasswordSchema,
+    schema: ResetPasswordFormSchema,
     inputs: ['NewPasswordFields'],
   },
   // worker/pages/account/change-password.tsx
   'client/pages/ChangePasswordPage.tsx': {
-    schema: ChangePasswordRequestSchema,
+    schema: ChangePasswordFormSchema,
     inputs: ['NewPasswordFields'],
   },
   // worker/pages/checkout/details.tsx
   'client/pages/CheckoutDetailsPage.tsx': {
-    schema: SetContactDetailsRequestSchema,
-    inputs: ['NameFields', 'EmailField'],
+    schema: CheckoutDetailsFormSchema,
+    inputs: ['NameFields', 'EmailField', 'TermsAgreement'],
   },
   // worker/pages/content/contact.tsx
   'client/pages/ContactPage.tsx': { schema: ContactFieldsSchema, inputs: ['NameFields'] },
@@ -95,6 +94,47 @@ it('posts only names the form’s parser reads', () => {
         names.filter((name) => !fields.includes(name)),
         `${file}: ${input}`
       ).toEqual([])
+    }
+  }
+})
+
+/*
+ * The forms converted last (issue 38, round five): each view names its own inputs from its
+ * schema and each handler reads the post only through it, so neither spells a field by hand.
+ */
+const FROM_SCHEMAS: ReadonlyArray<{ view: string; handlers: ReadonlyArray<string> }> = [
+  {
+    view: 'client/pages/LoginPage.tsx',
+    handlers: ['worker/pages/account/login.tsx', 'worker/pages/account/otp-login.ts'],
+  },
+  {
+    view: 'client/pages/ForgottenPasswordPage.tsx',
+    handlers: ['worker/pages/account/forgotten-password.tsx'],
+  },
+  {
+    view: 'client/pages/ResetPasswordPage.tsx',
+    handlers: ['worker/pages/account/reset-password.tsx'],
+  },
+  {
+    view: 'client/pages/ChangePasswordPage.tsx',
+    handlers: ['worker/pages/account/change-password.tsx'],
+  },
+  {
+    view: 'client/pages/CheckoutDetailsPage.tsx',
+    handlers: ['worker/pages/checkout/details.tsx'],
+  },
+]
+
+it('the converted views spell no field name and their handlers read no field by hand', () => {
+  for (const { view, handlers } of FROM_SCHEMAS) {
+    expect(
+      [...readSource(view).matchAll(/\sname="([^"]+)"/g)].map(([, name]) => name),
+      view
+    ).toEqual([])
+    for (const handler of handlers) {
+      // `form.email`, `form['email']`, `form[SOME_FIELD]`: a post read around its schema.
+      const byHand = readSource(handler).match(/\bform(?:\.[a-z]\w*|\[)/g) ?? []
+      expect(byHand, handler).toEqual([])
     }
   }
 })

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, guestAtPayment, test } from './pages/index.ts'
 import { acceptOrder, consoleUrl, openOrder, staffBrowser } from './pages/store-console.ts'
 import { SCREENSHOTS, VIEWPORTS, waitForIsland } from './helpers.ts'
@@ -101,13 +101,38 @@ test('the store console and the operator console at 1280 and 390 wide', async ({
   await manager.context.close()
 
   const operator = await staffBrowser(browser, 'operator')
-  for (const area of ['stores', 'brands']) {
+  for (const [area, keyColumns] of Object.entries(KEY_COLUMNS)) {
     await operator.page.goto(consoleUrl(`/operator/${area}`))
     await atEachWidth(operator.page, `operator-${area}`, async () => {
-      await expect(
-        operator.page.getByRole('navigation', { name: 'Operator console' })
-      ).toBeAttached()
+      const tabs = operator.page.getByRole('navigation', { name: 'Operator console' })
+      await expect(tabs).toBeVisible()
+      // Every tab shows, none scrolled out of sight (the row wraps on a phone).
+      for (const tab of await tabs.getByRole('link').all()) await fitsTheWidth(operator.page, tab)
+      // The first row's name and key columns show whole: stacked on a phone, a table wider.
+      const row = operator.page.locator('main table tbody tr').first()
+      await fitsTheWidth(operator.page, row.getByRole('rowheader'))
+      for (const column of keyColumns) {
+        await fitsTheWidth(operator.page, row.locator(`td[data-label="${column}"]`))
+      }
     })
   }
   await operator.context.close()
 })
+
+/** The columns an operator reads a list's row by, beside its name (issue 38: at 390 px). */
+const KEY_COLUMNS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  stores: ['Postcode', 'Now', 'Live'],
+  brands: ['Domains', 'Live'],
+}
+
+/** The element is shown and lies wholly inside the window's width: not cut off, not scrolled. */
+async function fitsTheWidth(page: Page, element: Locator): Promise<void> {
+  await expect(element).toBeVisible()
+  const box = await element.boundingBox()
+  const width = page.viewportSize()?.width ?? 0
+  expect(box, 'drawn').not.toBeNull()
+  expect(box?.x ?? -1, 'starts inside the window').toBeGreaterThanOrEqual(0)
+  expect((box?.x ?? 0) + (box?.width ?? Infinity), `ends inside ${width}`).toBeLessThanOrEqual(
+    width
+  )
+}

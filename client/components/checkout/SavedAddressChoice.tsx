@@ -3,6 +3,7 @@ import { addressLines } from '../member/AddressCard.tsx'
 import { TextField, type FormErrors, type FormValues } from '../forms/Form.tsx'
 import { ADDRESS_NAME_MAX_LENGTH } from '../../../schemas/member-addresses.ts'
 import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from '../../lib/address-fields.ts'
+import { SAVE_ADDRESS_FIELDS } from '../../../schemas/forms/address-choice.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
@@ -91,16 +92,16 @@ export function SaveAddressOption({
       <label className="flex min-h-11 items-center gap-3 font-semibold">
         <input
           type="checkbox"
-          name="saveAddress"
+          name={SAVE_ADDRESS_FIELDS.save}
           value="yes"
-          defaultChecked={values.saveAddress === 'yes'}
+          defaultChecked={values[SAVE_ADDRESS_FIELDS.save] === 'yes'}
           className="size-5 accent-primary"
         />
         {text(MESSAGES.pageSaveThisAddress)}
       </label>
       <TextField
         idPrefix={idPrefix}
-        name="saveAddressName"
+        name={SAVE_ADDRESS_FIELDS.name}
         label={MESSAGES.pageSaveItAs}
         hint={MESSAGES.pageAddressNameHint}
         autoComplete="off"

@@ -50,8 +50,9 @@ export function OperatorLayout({
       wide
       consoleName="Operator console"
     >
-      <nav aria-label="Operator console" className="-mx-4 mb-6 overflow-x-auto px-4">
-        <ul className="flex min-w-max gap-1 border-b-2 border-black/10 lg:min-w-0 lg:flex-wrap">
+      {/* The tabs wrap onto more lines rather than scroll: a phone sees every area at once. */}
+      <nav aria-label="Operator console" className="mb-6">
+        <ul className="flex flex-wrap gap-x-1 border-b-2 border-black/10">
           {frame.nav.map((item) => {
             const current = item.area === frame.current
             return (

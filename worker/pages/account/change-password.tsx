@@ -16,6 +16,10 @@ import {
 import { sessionEnded } from '../shared/member-call.ts'
 import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
+import {
+  CHANGE_PASSWORD_FIELDS,
+  ChangePasswordFormSchema,
+} from '../../../schemas/forms/change-password.ts'
 
 /** `?changed=1`: the password was just changed. */
 const CHANGED_QUERY = 'changed'
@@ -47,12 +51,12 @@ export function changePasswordPage(c: Context<AppEnv>): Promise<Response> {
  * session (logoutFromAll is always true, spec §7); this browser keeps the fresh session answered.
  */
 export async function changePasswordForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
+  const posted = ChangePasswordFormSchema.parse(await readForm(c))
   const parsed = safeParseForm(ChangePasswordRequestSchema, {
     businessId: c.var.brand.businessId,
-    currentPassword: form.currentPassword ?? '',
-    password: form.password ?? '',
-    confirmPassword: form.confirmPassword ?? '',
+    currentPassword: posted.currentPassword,
+    password: posted.password,
+    confirmPassword: posted.confirmPassword,
     logoutFromAll: true,
   })
   if (!parsed.success) return renderChange(c, { errors: formErrorsOf(parsed.error.issues) }, 422)
@@ -68,7 +72,11 @@ export async function changePasswordForm(c: Context<AppEnv>): Promise<Response> 
     if (ended) return ended
     const { errors, status } = formRefusal(c, error)
     if (errors.form === MESSAGES.currentPasswordIncorrect) {
-      return renderChange(c, { errors: { currentPassword: errors.form } }, status)
+      return renderChange(
+        c,
+        { errors: { [CHANGE_PASSWORD_FIELDS.currentPassword]: errors.form } },
+        status
+      )
     }
     return renderChange(c, { errors }, status)
   }

@@ -15,6 +15,10 @@ import {
 } from '../shared/forms.ts'
 import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
+import {
+  FORGOTTEN_PASSWORD_FIELDS,
+  ForgottenPasswordFormSchema,
+} from '../../../schemas/forms/forgotten-password.ts'
 
 function renderForgotten(
   c: Context<AppEnv>,
@@ -45,10 +49,11 @@ export function forgottenPasswordSentPage(c: Context<AppEnv>): Promise<Response>
 /** POST /forgotten-password: asks the backend to email a reset link, then the confirmation. */
 export async function forgottenPasswordForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
-  const values = echoValues(form, ['email'])
+  const posted = ForgottenPasswordFormSchema.parse(form)
+  const values = echoValues(form, [FORGOTTEN_PASSWORD_FIELDS.email])
   const parsed = safeParseForm(ResetPasswordRequestSchema, {
     businessId: c.var.brand.businessId,
-    email: form.email ?? '',
+    email: posted.email,
   })
   if (!parsed.success) {
     return renderForgotten(c, { errors: formErrorsOf(parsed.error.issues), values }, 422)

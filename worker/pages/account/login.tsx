@@ -12,7 +12,13 @@ import {
   type TokenResponse,
 } from '../../../schemas/auth.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
-import { LOGIN_PASSWORD_FIELDS, LoginPasswordFormSchema } from '../../../schemas/forms/login.ts'
+import {
+  LOGIN_PASSWORD_FIELDS,
+  LoginOtpCodeFormSchema,
+  LoginOtpSendFormSchema,
+  LoginPasswordFormSchema,
+  LoginPostSchema,
+} from '../../../schemas/forms/login.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import type { PageChrome } from '../../../client/lib/page-chrome.ts'
@@ -46,11 +52,7 @@ import { checkOneTimeCode, otpSentNotice, sendOneTimeCode } from './otp-login.ts
 import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 import { basketScope } from '../shared/request-basket.ts'
-import {
-  LOGIN_INTENT_FIELD,
-  LOGIN_INTENTS,
-  OTP_STEP_QUERY,
-} from '../../../client/lib/login-forms.ts'
+import { LOGIN_INTENTS, OTP_STEP_QUERY } from '../../../client/lib/login-forms.ts'
 
 /** `/login?reset=1`: the password was just reset from an email link. */
 export const PASSWORD_RESET_QUERY = 'reset'
@@ -204,8 +206,8 @@ async function completeSignIn(c: Context<AppEnv>, tokens: TokenResponse): Promis
  */
 export async function loginForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
-  const redirect = safeReturnPath(form.redirect)
-  const intent = form[LOGIN_INTENT_FIELD]
+  const { intent, redirect: returnPath } = LoginPostSchema.parse(form)
+  const redirect = safeReturnPath(returnPath)
   if (intent === LOGIN_INTENTS.otpSend) return otpSendForm(c, form, redirect)
   if (intent === LOGIN_INTENTS.otpCode) return otpCodeForm(c, form, redirect)
   const values = echoValues(form, [LOGIN_PASSWORD_FIELDS.email])
@@ -266,9 +268,10 @@ async function otpSendForm(
   form: Record<string, string>,
   redirect: string | null
 ): Promise<Response> {
-  const outcome = await sendOneTimeCode(c, form)
+  const posted = LoginOtpSendFormSchema.parse(form)
+  const outcome = await sendOneTimeCode(c, posted)
   if (!outcome.sent) {
-    const alone = form.alone === '1'
+    const alone = posted.alone === '1'
     return renderLogin(
       c,
       {
@@ -292,7 +295,7 @@ async function otpCodeForm(
   redirect: string | null
 ): Promise<Response> {
   const needsReapply = await basketCouponNeedsReapply(c)
-  const outcome = await checkOneTimeCode(c, form)
+  const outcome = await checkOneTimeCode(c, LoginOtpCodeFormSchema.parse(form))
   if (outcome.signedIn) {
     await completeSignIn(c, outcome.tokens)
     return redirectTo(c, loginRedirectTarget(redirect, needsReapply), 303)

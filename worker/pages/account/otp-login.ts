@@ -18,6 +18,12 @@ import {
 import { BACKEND_TOKEN_PATH } from '../../lib/cookies/session.ts'
 import { AppError } from '../../lib/errors.ts'
 import { type FormRefusal, formRefusal, safeParseForm } from '../shared/forms.ts'
+import {
+  LOGIN_OTP_CODE_FIELDS,
+  LOGIN_OTP_SEND_FIELDS,
+  type LoginOtpCodeForm,
+  type LoginOtpSendForm,
+} from '../../../schemas/forms/login.ts'
 
 /** The line above the code form: where the code went, without saying whether the account exists. */
 export function otpSentNotice(pending: PendingOtp): string {
@@ -40,15 +46,15 @@ export type OtpSendOutcome = { sent: true } | ({ sent: false; values: FormValues
  */
 export async function sendOneTimeCode(
   c: Context<AppEnv>,
-  form: Record<string, string>
+  posted: LoginOtpSendForm
 ): Promise<OtpSendOutcome> {
-  const identifier = (form.identifier ?? '').trim()
-  const values: FormValues = { identifier }
+  const identifier = posted.identifier.trim()
+  const values: FormValues = { [LOGIN_OTP_SEND_FIELDS.identifier]: identifier }
   const byPhone = PHONE_LIKE.test(identifier)
   const parsed = safeParseForm(OtpSendRequestSchema, {
     businessId: c.var.brand.businessId,
     ...(byPhone ? { phone: identifier } : { email: identifier }),
-    channel: form.channel ?? 'email',
+    channel: posted.channel,
     type: 'login',
   })
   if (!parsed.success) {
@@ -56,7 +62,7 @@ export async function sendOneTimeCode(
       ['email', 'phone'].includes(String(issue.path[0]))
     )
     const errors: FormErrors = field
-      ? { identifier: field.message }
+      ? { [LOGIN_OTP_SEND_FIELDS.identifier]: field.message }
       : { form: MESSAGES.validationError }
     return { sent: false, errors, values, status: 422 }
   }
@@ -90,7 +96,7 @@ export type OtpCodeOutcome =
  */
 export async function checkOneTimeCode(
   c: Context<AppEnv>,
-  form: Record<string, string>
+  posted: LoginOtpCodeForm
 ): Promise<OtpCodeOutcome> {
   const pending = readPendingOtp(c)
   if (!pending) {
@@ -101,14 +107,14 @@ export async function checkOneTimeCode(
     grant_type: 'otp',
     businessId: c.var.brand.businessId,
     requestId: pending.requestId,
-    code: (form.code ?? '').replace(/\s/g, ''),
+    code: posted.code.replace(/\s/g, ''),
   })
   if (!parsed.success) {
     return {
       signedIn: false,
       expired: false,
       pending,
-      errors: { code: MESSAGES.otpIncorrect },
+      errors: { [LOGIN_OTP_CODE_FIELDS.code]: MESSAGES.otpIncorrect },
       status: 422,
     }
   }
@@ -134,7 +140,7 @@ export async function checkOneTimeCode(
       signedIn: false,
       expired: false,
       pending: counted,
-      errors: { code: MESSAGES.otpIncorrect },
+      errors: { [LOGIN_OTP_CODE_FIELDS.code]: MESSAGES.otpIncorrect },
       status: 422,
     }
   }

@@ -21,6 +21,7 @@ import {
 import { PASSWORD_RESET_QUERY } from './login.tsx'
 import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
+import { ResetPasswordFormSchema } from '../../../schemas/forms/reset-password.ts'
 
 function renderReset(
   c: Context<AppEnv>,
@@ -69,12 +70,12 @@ export async function resetPasswordPage(c: Context<AppEnv>): Promise<Response> {
  * ends every session of the member, signs this browser out and sends it to sign in.
  */
 export async function resetPasswordForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
+  const posted = ResetPasswordFormSchema.parse(await readForm(c))
   const parsed = safeParseForm(ResetPasswordSchema, {
     businessId: c.var.brand.businessId,
     resetToken: c.req.param('token') ?? '',
-    password: form.password ?? '',
-    confirmPassword: form.confirmPassword ?? '',
+    password: posted.password,
+    confirmPassword: posted.confirmPassword,
     // A reset often follows a lost or stolen password: sessions elsewhere end too.
     logoutFromAll: true,
   })

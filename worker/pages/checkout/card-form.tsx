@@ -134,7 +134,7 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
   const { scope } = caller
   const same = state.basket.fulfilmentMethod === 'delivery' && form.sameAsDelivery !== 'no'
   const savedAddresses = await loadSavedAddresses(c, caller, state, 'billing')
-  const chosen = chosenSavedAddress(form, savedAddresses)
+  const chosen = chosenSavedAddress(form[SAVED_ADDRESS_FIELD], savedAddresses)
   const parsed = safeParseForm(
     SetBillingAddressRequestSchema,
     same

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
+import type { AddressFieldName } from '../../../schemas/address-form.ts'
 import type { CheckoutAddress } from '../../../schemas/checkout.ts'
 import { AppError } from '../../lib/errors.ts'
 
@@ -42,7 +43,10 @@ export function checkoutCallErrors(error: unknown, stepMessage: string): FormErr
 }
 
 /** The address inputs a checkout form posted (AddressFields), for its schema to check. */
-export function addressFromForm(form: Readonly<Record<string, string>>, country: string) {
+export function addressFromForm(
+  form: Readonly<Partial<Record<AddressFieldName, string>>>,
+  country: string
+) {
   return {
     addressLine1: form.addressLine1 ?? '',
     addressLine2: form.addressLine2 ?? '',

@@ -1,10 +1,7 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
-import {
-  ADDRESS_FIELDS,
-  NEW_ADDRESS,
-  SAVED_ADDRESS_FIELD,
-} from '../../../client/lib/address-fields.ts'
+import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from '../../../client/lib/address-fields.ts'
+import { SAVE_ADDRESS_FIELDS } from '../../../schemas/forms/address-choice.ts'
 import {
   CheckoutDetailsPage,
   type OutsideArea,
@@ -21,6 +18,11 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { echoValues, readForm, safeParseForm } from '../shared/forms.ts'
+import {
+  CHECKOUT_DETAILS_FIELDS,
+  CheckoutDetailsFormSchema,
+  type CheckoutDetailsForm,
+} from '../../../schemas/forms/checkout-details.ts'
 import { readLocation } from '../../lib/cookies/location.ts'
 import { renderPage, requestSay } from '../shared/render.tsx'
 import { checkoutHeaderSummary } from './checkout-header.ts'
@@ -47,17 +49,10 @@ import { displayPhone } from '../../../schemas/phone.ts'
 import { phoneForCountry } from '../../../schemas/phone-country.ts'
 import { POSTCODE_FINDER_FIELDS } from '../../../client/lib/checkout-forms.ts'
 
-const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const
-const ECHOED_FIELDS = [
-  ...CONTACT_FIELDS,
-  ...ADDRESS_FIELDS,
-  'instructions',
-  'terms',
-  SAVED_ADDRESS_FIELD,
-  'saveAddress',
-  'saveAddressName',
-  POSTCODE_FINDER_FIELDS.postcode,
-]
+/** What a refused or redrawn form shows again: every input, not the finder's buttons. */
+const ECHOED_FIELDS = Object.values(CHECKOUT_DETAILS_FIELDS).filter(
+  (field) => field !== POSTCODE_FINDER_FIELDS.find && field !== POSTCODE_FINDER_FIELDS.pick
+)
 
 interface DetailsView {
   errors: FormErrors
@@ -179,14 +174,14 @@ function outsideAreaView(
 async function findAddress(
   c: Context<AppEnv>,
   state: CheckoutState,
-  form: Readonly<Record<string, string>>,
+  posted: CheckoutDetailsForm,
   view: DetailsView
 ): Promise<Response> {
-  const postcode = (form[POSTCODE_FINDER_FIELDS.postcode] ?? '').trim().slice(0, 32)
+  const postcode = posted[POSTCODE_FINDER_FIELDS.postcode].trim().slice(0, 32)
   const { found, message } = postcode
     ? await lookUpPostcode(c, postcode)
     : { found: [], message: MESSAGES.postcodeRequired }
-  const picked = found[Number(form[POSTCODE_FINDER_FIELDS.pick] ?? -1)]
+  const picked = found[Number(posted[POSTCODE_FINDER_FIELDS.pick] ?? -1)]
   const values: FormValues = picked
     ? { ...view.values, ...addressValues(picked.address), [SAVED_ADDRESS_FIELD]: NEW_ADDRESS }
     : view.values
@@ -207,38 +202,39 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
   const form = await readForm(c)
+  const posted = CheckoutDetailsFormSchema.parse(form)
   const values = echoValues(form, ECHOED_FIELDS)
   const delivery = state.basket.fulfilmentMethod === 'delivery'
   const { scope } = caller
   const saved = delivery ? await loadSavedAddresses(c, caller, state, 'delivery') : []
   // A saved address chosen goes through the same call as a typed one (delivery area included).
-  const chosen = chosenSavedAddress(form, saved)
+  const chosen = chosenSavedAddress(posted[SAVED_ADDRESS_FIELD], saved)
   const finding =
-    form[POSTCODE_FINDER_FIELDS.find] !== undefined ||
-    form[POSTCODE_FINDER_FIELDS.pick] !== undefined
-  if (delivery && finding) return findAddress(c, state, form, { errors: {}, values, saved })
+    posted[POSTCODE_FINDER_FIELDS.find] !== undefined ||
+    posted[POSTCODE_FINDER_FIELDS.pick] !== undefined
+  if (delivery && finding) return findAddress(c, state, posted, { errors: {}, values, saved })
 
   const contact = safeParseForm(SetContactDetailsRequestSchema, {
     ...scope,
-    firstName: form.firstName ?? '',
-    lastName: form.lastName ?? '',
-    email: form.email ?? '',
-    phoneNumber: phoneForCountry(form.phoneNumber ?? '', c.var.brand.countryCode),
+    firstName: posted.firstName,
+    lastName: posted.lastName,
+    email: posted.email,
+    phoneNumber: phoneForCountry(posted.phoneNumber, c.var.brand.countryCode),
   })
   const address = delivery
     ? safeParseForm(SetDeliveryAddressRequestSchema, {
         ...scope,
         address: chosen
           ? checkoutAddressOf(chosen)
-          : addressFromForm(form, c.var.brand.countryCode),
-        instructions: form.instructions ?? '',
+          : addressFromForm(posted, c.var.brand.countryCode),
+        instructions: posted.instructions,
       })
     : null
   const errors: FormErrors = {
     ...(contact.success ? {} : checkoutFieldErrors(contact.error.issues)),
     ...(address && !address.success ? checkoutFieldErrors(address.error.issues) : {}),
   }
-  if (form.terms !== 'yes') errors.terms = MESSAGES.termsRequired
+  if (posted.terms !== 'yes') errors.terms = MESSAGES.termsRequired
   if (!contact.success || (address && !address.success) || Object.keys(errors).length > 0) {
     return renderDetails(c, state, { errors, values, saved }, 422)
   }
@@ -263,11 +259,12 @@ export async function checkoutDetailsForm(c: Context<AppEnv>): Promise<Response>
       const refused = checkoutCallErrors(error, MESSAGES.deliveryAddressFailed)
       return renderDetails(c, state, { errors: refused, values, saved }, 422)
     }
-    if (!chosen && form.saveAddress === 'yes' && state.caller === 'member' && contact.success) {
+    const saveAddress = posted[SAVE_ADDRESS_FIELDS.save] === 'yes'
+    if (!chosen && saveAddress && state.caller === 'member' && contact.success) {
       await saveTypedAddress(c, caller, {
         type: 'delivery',
         address: address.data.address,
-        name: form.saveAddressName,
+        name: posted[SAVE_ADDRESS_FIELDS.name],
         firstName: contact.data.firstName,
         lastName: contact.data.lastName,
       })

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { NEW_ADDRESS, SAVED_ADDRESS_FIELD } from '../../../client/lib/address-fields.ts'
+import { NEW_ADDRESS } from '../../../client/lib/address-fields.ts'
 import type { CheckoutAddress, CheckoutState } from '../../../schemas/checkout.ts'
 import {
   AddMemberAddressRequestSchema,
@@ -39,12 +39,11 @@ export async function loadSavedAddresses(
   }
 }
 
-/** The saved address the form chose, or null for a typed (new) one. */
+/** The saved address the form chose (its SAVED_ADDRESS_FIELD), or null for a typed (new) one. */
 export function chosenSavedAddress(
-  form: Readonly<Record<string, string>>,
+  id: string | undefined,
   saved: ReadonlyArray<MemberAddress>
 ): MemberAddress | null {
-  const id = form[SAVED_ADDRESS_FIELD]
   return saved.find(({ addressId }) => String(addressId) === id) ?? null
 }
 

@@ -4,6 +4,7 @@ import {
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { DomainStatus } from './DomainStatus.tsx'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
 
 /** /store/operator/brands: every brand of the business, its domains and whether it is live. */
 export function BrandsListPage({
@@ -35,14 +36,10 @@ export function BrandsListPage({
       {brands.length === 0 ? (
         <p>No brands yet.</p>
       ) : (
-        <div
-          className="relative overflow-x-auto rounded-2xl border-2 border-black/10 bg-white"
-          tabIndex={0}
-          role="region"
-          aria-label="Brands table"
-        >
-          <table className="w-full min-w-[40rem] text-start">
-            <thead className="bg-tint text-sm">
+        <div className={STACKED_TABLE_CLASS.box}>
+          <table className={`${STACKED_TABLE_CLASS.table} md:min-w-[40rem]`}>
+            <caption className="sr-only">Brands</caption>
+            <thead className={STACKED_TABLE_CLASS.head}>
               <tr>
                 <th scope="col" className="p-3">
                   Name
@@ -61,18 +58,21 @@ export function BrandsListPage({
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={STACKED_TABLE_CLASS.body}>
               {brands.map((brand) => {
                 const href = hrefOf(brand.id)
                 return (
-                  <tr key={brand.id} className="border-t border-black/10 align-top">
-                    <th scope="row" className="p-3 font-bold">
+                  <tr key={brand.id} className={`${STACKED_TABLE_CLASS.row} align-top`}>
+                    <th scope="row" className={`${STACKED_TABLE_CLASS.rowHeader} font-bold`}>
                       <a href={href.edit} className="text-primary underline underline-offset-4">
                         {brand.name}
                       </a>
                     </th>
-                    <td className="p-3 font-mono text-sm">{brand.slug}</td>
-                    <td className="p-3">
+                    <td data-label="Slug" className={STACKED_TABLE_CLASS.cell}>
+                      {/* The slug alone in type: the phone's label beside it stays the page's. */}
+                      <span className="font-mono text-sm">{brand.slug}</span>
+                    </td>
+                    <td data-label="Domains" className={STACKED_TABLE_CLASS.cell}>
                       {brand.domains.length === 0 ? (
                         <span className="text-ink/70">None yet</span>
                       ) : (
@@ -86,8 +86,10 @@ export function BrandsListPage({
                         </ul>
                       )}
                     </td>
-                    <td className="p-3">{brand.isActive ? 'Live' : 'Not live'}</td>
-                    <td className="p-3">
+                    <td data-label="Live" className={STACKED_TABLE_CLASS.cell}>
+                      {brand.isActive ? 'Live' : 'Not live'}
+                    </td>
+                    <td data-label="" className={STACKED_TABLE_CLASS.cell}>
                       <a
                         href={href.preview}
                         className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"

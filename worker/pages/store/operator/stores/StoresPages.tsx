@@ -3,6 +3,7 @@ import {
   type OperatorStore,
   type OperatorStoreRow,
 } from '../../../../../schemas/operator-stores.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
 import { TEXT_MAX_LENGTH } from '../../../../../schemas/text-max-length.ts'
 import { AddressFields } from '../../../../../client/components/checkout/AddressFields.tsx'
 import {
@@ -75,10 +76,10 @@ export function StoresListPage({
       {stores.length === 0 ? (
         <p>There are no stores yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border-2 border-black/10 bg-white">
-          <table className="w-full min-w-[44rem] text-start">
+        <div className={STACKED_TABLE_CLASS.box}>
+          <table className={`${STACKED_TABLE_CLASS.table} md:min-w-[44rem]`}>
             <caption className="sr-only">Stores</caption>
-            <thead className="bg-tint text-sm">
+            <thead className={STACKED_TABLE_CLASS.head}>
               <tr>
                 <th scope="col" className="p-3">
                   Name
@@ -100,10 +101,10 @@ export function StoresListPage({
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={STACKED_TABLE_CLASS.body}>
               {stores.map((store) => (
-                <tr key={store.id} className="border-t border-black/10">
-                  <th scope="row" className="p-3">
+                <tr key={store.id} className={STACKED_TABLE_CLASS.row}>
+                  <th scope="row" className={STACKED_TABLE_CLASS.rowHeader}>
                     <a
                       href={storeHref(store.id)}
                       className="inline-flex min-h-11 items-center font-bold text-primary underline underline-offset-4"
@@ -111,13 +112,24 @@ export function StoresListPage({
                       {store.name}
                     </a>
                   </th>
-                  <td className="p-3">{store.town}</td>
-                  <td className="p-3 whitespace-nowrap">{store.postcode}</td>
-                  <td className="p-3">
+                  <td data-label="Town" className={STACKED_TABLE_CLASS.cell}>
+                    {store.town}
+                  </td>
+                  <td
+                    data-label="Postcode"
+                    className={`${STACKED_TABLE_CLASS.cell} whitespace-nowrap`}
+                  >
+                    {store.postcode}
+                  </td>
+                  <td data-label="Now" className={STACKED_TABLE_CLASS.cell}>
                     <StoreState store={store} />
                   </td>
-                  <td className="p-3">{methodsOf(store)}</td>
-                  <td className="p-3">{store.isActive ? 'Live' : 'Hidden'}</td>
+                  <td data-label="Methods" className={STACKED_TABLE_CLASS.cell}>
+                    {methodsOf(store)}
+                  </td>
+                  <td data-label="Live" className={STACKED_TABLE_CLASS.cell}>
+                    {store.isActive ? 'Live' : 'Hidden'}
+                  </td>
                 </tr>
               ))}
             </tbody>
