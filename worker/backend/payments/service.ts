@@ -33,17 +33,13 @@ import { randomToken } from '../../lib/crypto.ts'
 import { type BatchKey, batchKey, idempotencyInProgress, idempotent } from '../idempotency-repo.ts'
 import { realexConfig } from './config.ts'
 import { paymentResult, paymentResultOf, requirePayment } from './payment-result.ts'
+import { attemptOf, realexRedirect } from './realex-page.ts'
 import {
   cardGatewayName,
   localSandboxActive,
   sandboxRebatePassword,
 } from '../../lib/payments-config.ts'
-import type {
-  CardGatewayAdapter,
-  GatewayOutcome,
-  GatewayVoidResult,
-  PaymentAttempt,
-} from './gateway.ts'
+import type { CardGatewayAdapter, GatewayVoidResult, PaymentAttempt } from './gateway.ts'
 import {
   createRealexGateway,
   hppOutcome,
@@ -71,7 +67,7 @@ import {
   storedAttempt,
   type PaymentRow,
 } from './repo.ts'
-import { deleteSavedCard, findOwnCard, hasSavedCard } from '../checkout/saved-cards-repo.ts'
+import { deleteSavedCard, findOwnCard } from '../checkout/saved-cards-repo.ts'
 import { claimOwedVoid } from './reconcile-repo.ts'
 import { keyIndexOf } from '../shard.ts'
 import {
@@ -95,6 +91,7 @@ import {
 
 export type { PaymentsEnv } from './env.ts'
 export { paymentResult, requirePayment } from './payment-result.ts'
+export { realexRedirect } from './realex-page.ts'
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_CARD_FIELDS.map((field) => field.toLowerCase()))
 
@@ -314,63 +311,6 @@ async function payCash(
   const [payment, reference] = answer.map((result) => result.results[0])
   if (payment === undefined) throw new Error('payment insert returned no row')
   return paymentResultOf(payment as PaymentRow, (reference as OrderReference | undefined) ?? null)
-}
-
-function attemptOf(
-  order: PayableOrder,
-  payment: PaymentRow,
-  savedCardToken: string | null
-): PaymentAttempt {
-  const billing = order.billingAddress
-  return {
-    ...storedAttempt(payment, order.businessOrderId),
-    customer: {
-      customerId: order.customerId,
-      email: order.contact.email,
-      phone: order.contact.phone,
-      firstName: order.contact.firstName,
-      lastName: order.contact.lastName,
-    },
-    billingAddress: billing
-      ? {
-          addressLine1: billing.addressLine1,
-          addressLine2: billing.addressLine2,
-          town: billing.town,
-          postcode: billing.postcode,
-          country: billing.country,
-        }
-      : null,
-    savedCardToken,
-  }
-}
-
-async function payerExists(db: D1Database, customerId: number | null): Promise<boolean> {
-  if (customerId === null) return false
-  return hasSavedCard(db, customerId, 'realex')
-}
-
-export async function realexRedirect(
-  env: PaymentsEnv,
-  order: PayableOrder,
-  payment: PaymentRow,
-  now: Date
-): Promise<PaymentRedirect> {
-  const config = realexConfig(env)
-  let savedCardToken: string | null = null
-  if (payment.saved_card_id !== null && order.customerId !== null) {
-    const card = await findOwnCard(env.DB, order.customerId, payment.saved_card_id)
-    if (!card) throw new AppError('not_found', MESSAGES.cardNotFound)
-    savedCardToken = card.token
-  }
-  const gateway = createRealexGateway(config, {
-    now,
-    origin: new URL(payment.response_url ?? payment.success_url ?? '').origin,
-    payerExists: await payerExists(env.DB, order.customerId),
-    ...(payment.cancel_url ? { cancelUrl: payment.cancel_url } : {}),
-  })
-  const outcome: GatewayOutcome = await gateway.start(attemptOf(order, payment, savedCardToken))
-  if (outcome.kind !== 'redirect') throw new Error(`realex start answered ${outcome.kind}`)
-  return outcome.redirect
 }
 
 async function startRealex(
