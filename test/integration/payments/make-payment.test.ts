@@ -202,25 +202,29 @@ describe('make payment with a card (Realex hosted page)', () => {
 })
 
 describe('make payment idempotency', () => {
-  it('50 concurrent identical calls make one payment; the same key with another body is 422', async () => {
-    const draft = await draftOrder()
-    const body = paymentBody(draft)
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () => call('/payments/make', body))
-    )
-    for (const answer of answers) expect([200, 409]).toContain(answer.status)
-    const ok = answers.filter((answer) => answer.status === 200).map(resultOf)
-    expect(ok.length).toBeGreaterThan(0)
-    for (const result of ok) expect(result.paymentId).toBe(ok[0]?.paymentId)
-    const rows = await env.DB.prepare('select count(*) as n from payments where order_id = ?1')
-      .bind(draft.orderId)
-      .first<{ n: number }>()
-    expect(rows?.n).toBe(1)
-    // A retry after the race answers the stored attempt.
-    expect((await makePayment(body)).paymentId).toBe(ok[0]?.paymentId)
-    const error = await refusal({ ...body, cancelUrl: `${RETURN_URLS.cancelUrl}?other=1` }, 422)
-    expect(error.message).toBe(MESSAGES.idempotencyKeyReused)
-  })
+  it(
+    '50 concurrent identical calls make one payment; the same key with another body is 422',
+    { timeout: 20_000 },
+    async () => {
+      const draft = await draftOrder()
+      const body = paymentBody(draft)
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => call('/payments/make', body))
+      )
+      for (const answer of answers) expect([200, 409]).toContain(answer.status)
+      const ok = answers.filter((answer) => answer.status === 200).map(resultOf)
+      expect(ok.length).toBeGreaterThan(0)
+      for (const result of ok) expect(result.paymentId).toBe(ok[0]?.paymentId)
+      const rows = await env.DB.prepare('select count(*) as n from payments where order_id = ?1')
+        .bind(draft.orderId)
+        .first<{ n: number }>()
+      expect(rows?.n).toBe(1)
+      // A retry after the race answers the stored attempt.
+      expect((await makePayment(body)).paymentId).toBe(ok[0]?.paymentId)
+      const error = await refusal({ ...body, cancelUrl: `${RETURN_URLS.cancelUrl}?other=1` }, 422)
+      expect(error.message).toBe(MESSAGES.idempotencyKeyReused)
+    }
+  )
 })
 
 describe('cash', DATED, () => {

@@ -200,46 +200,50 @@ describe('a draft replaced while its attempt is on the card page', () => {
 })
 
 describe('many concurrent attempts for one order', () => {
-  it('20 make-payments with different keys leave one live attempt; only it can be kept', async () => {
-    const draft = await draftOrder()
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => call('/payments/make', paymentBody(draft)))
-    )
-    const started = results.map(resultOf)
-    expect(new Set(started.map((r) => r.paymentId)).size).toBe(20)
-    const rows = await paymentsOf(draft.orderId)
-    expect(rows).toHaveLength(20)
-    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1)
-    const live = rows.find((row) => row.status === 'pending')!
-
-    // The database itself refuses a second live attempt.
-    await expect(
-      env.DB.prepare(
-        `insert into payments (business_id, order_id, gateway, method, status, amount,
-           idempotency_key) values (1, ?1, 'realex', 'paymentCard', 'pending', 1, ?2)`
+  it(
+    '20 make-payments with different keys leave one live attempt; only it can be kept',
+    { timeout: 20_000 },
+    async () => {
+      const draft = await draftOrder()
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => call('/payments/make', paymentBody(draft)))
       )
-        .bind(draft.orderId, crypto.randomUUID())
-        .run()
-    ).rejects.toThrow(/UNIQUE/)
+      const started = results.map(resultOf)
+      expect(new Set(started.map((r) => r.paymentId)).size).toBe(20)
+      const rows = await paymentsOf(draft.orderId)
+      expect(rows).toHaveLength(20)
+      expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1)
+      const live = rows.find((row) => row.status === 'pending')!
 
-    // Every attempt that got a card page is paid with a success card, in parallel.
-    const pages = started.filter((r) => r.status === 'redirect')
-    expect(pages.map((r) => r.paymentId)).toContain(live.id)
-    const answers = await Promise.all(pages.map((r) => pay(r)))
-    const outcomes = await Promise.all(answers.map(answer))
-    expect(outcomes.filter((o) => o.status === 'succeeded').map((o) => o.paymentId)).toEqual([
-      live.id,
-    ])
-    expect(await chargedFor(draft.orderId)).toBe(draft.total)
-    const after = await paymentsOf(draft.orderId)
-    const voided = after.filter((row) => row.void_reason !== null)
-    expect(voided).toHaveLength(pages.length - 1)
-    for (const row of voided) {
-      expect(row).toMatchObject({ status: 'cancelled' })
-      expect(await sandboxStatus(row.gateway_order_id)).toBe('voided')
+      // The database itself refuses a second live attempt.
+      await expect(
+        env.DB.prepare(
+          `insert into payments (business_id, order_id, gateway, method, status, amount,
+           idempotency_key) values (1, ?1, 'realex', 'paymentCard', 'pending', 1, ?2)`
+        )
+          .bind(draft.orderId, crypto.randomUUID())
+          .run()
+      ).rejects.toThrow(/UNIQUE/)
+
+      // Every attempt that got a card page is paid with a success card, in parallel.
+      const pages = started.filter((r) => r.status === 'redirect')
+      expect(pages.map((r) => r.paymentId)).toContain(live.id)
+      const answers = await Promise.all(pages.map((r) => pay(r)))
+      const outcomes = await Promise.all(answers.map(answer))
+      expect(outcomes.filter((o) => o.status === 'succeeded').map((o) => o.paymentId)).toEqual([
+        live.id,
+      ])
+      expect(await chargedFor(draft.orderId)).toBe(draft.total)
+      const after = await paymentsOf(draft.orderId)
+      const voided = after.filter((row) => row.void_reason !== null)
+      expect(voided).toHaveLength(pages.length - 1)
+      for (const row of voided) {
+        expect(row).toMatchObject({ status: 'cancelled' })
+        expect(await sandboxStatus(row.gateway_order_id)).toBe('voided')
+      }
+      expect(await confirmationsFor(draft)).toBe(1)
     }
-    expect(await confirmationsFor(draft)).toBe(1)
-  })
+  )
 })
 
 describe('a void the gateway refuses stays owed', () => {

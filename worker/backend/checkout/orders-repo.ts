@@ -722,7 +722,19 @@ export function payableCashStatement(
     .bind(order.orderId, order.total, cashConfirmed ? 1 : 0)
 }
 
-/** Whether a batch was rolled back by payableCashStatement: the order changed meanwhile. */
+/**
+ * A card attempt's hold on its order, in the batch that claims its key and writes the attempt
+ * before the gateway is asked (ADR 069): payableCashStatement's guard without a cash
+ * confirmation (cash_confirmed is written back unchanged), rolling the batch back the same way.
+ */
+export function payableCardStatement(
+  db: D1Database,
+  order: { orderId: number; total: number }
+): D1PreparedStatement {
+  return payableCashStatement(db, order, false)
+}
+
+/** Whether a batch was rolled back by payableCashStatement (or payableCardStatement). */
 export function isOrderNoLongerPayable(error: unknown): boolean {
   return (
     error instanceof Error &&

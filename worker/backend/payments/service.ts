@@ -27,23 +27,20 @@ import {
   type OrderReference,
   orderPaymentStateStatement,
   orderReferenceStatement,
+  payableCardStatement,
   payableCashStatement,
 } from '../checkout/orders-repo.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { type BatchKey, batchKey, idempotencyInProgress, idempotent } from '../idempotency-repo.ts'
 import { realexConfig } from './config.ts'
 import { paymentResult, paymentResultOf, requirePayment } from './payment-result.ts'
+import { attemptOf, realexRedirect } from './realex-page.ts'
 import {
   cardGatewayName,
   localSandboxActive,
   sandboxRebatePassword,
 } from '../../lib/payments-config.ts'
-import type {
-  CardGatewayAdapter,
-  GatewayOutcome,
-  GatewayVoidResult,
-  PaymentAttempt,
-} from './gateway.ts'
+import type { CardGatewayAdapter, GatewayVoidResult, PaymentAttempt } from './gateway.ts'
 import {
   createRealexGateway,
   hppOutcome,
@@ -71,7 +68,7 @@ import {
   storedAttempt,
   type PaymentRow,
 } from './repo.ts'
-import { deleteSavedCard, findOwnCard, hasSavedCard } from '../checkout/saved-cards-repo.ts'
+import { deleteSavedCard, findOwnCard } from '../checkout/saved-cards-repo.ts'
 import { claimOwedVoid } from './reconcile-repo.ts'
 import { keyIndexOf } from '../shard.ts'
 import {
@@ -95,6 +92,7 @@ import {
 
 export type { PaymentsEnv } from './env.ts'
 export { paymentResult, requirePayment } from './payment-result.ts'
+export { realexRedirect } from './realex-page.ts'
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_CARD_FIELDS.map((field) => field.toLowerCase()))
 
@@ -147,9 +145,10 @@ export async function makePayment(
     request,
     now,
   }
-  // Cash writes nothing outside the database: its key is claimed in the batch that takes it
-  // (ADR 069). A card's gateway is asked between the claim and the answer: it claims first.
-  if (body.paymentMethod === 'paymentCash') {
+  // Cash, and a card on the hosted page, write nothing outside the database before they answer:
+  // the key is claimed in the batch that writes the attempt (ADR 069). A direct charge (frames,
+  // wallets) asks its gateway between the claim and the answer: it claims first.
+  if (body.paymentMethod === 'paymentCash' || isHostedCard(body)) {
     return startPayment(env, body, now, { afterAnswer, key: await batchKey(env.DB, keyed) })
   }
   const answer = await idempotent(env.DB, keyed, () =>
@@ -158,12 +157,57 @@ export async function makePayment(
   return answer.body
 }
 
-/** The payment an earlier request with the key made: its recorded answer (ADR 069). */
-async function paymentMadeBy(env: PaymentsEnv, body: MakePaymentRequest): Promise<PaymentResult> {
+/** A card paid on Realex's hosted page: make payment only writes its attempt and signs the page. */
+function isHostedCard(body: MakePaymentRequest): boolean {
+  return body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex'
+}
+
+/**
+ * The payment an earlier request with the key made: its recorded answer (ADR 069). A hosted card
+ * attempt still waiting for its page is answered its page again, signed anew as producerData
+ * signs it (nothing is charged by signing), so a replay sends the shopper where the first did.
+ */
+async function paymentMadeBy(
+  env: PaymentsEnv,
+  body: MakePaymentRequest,
+  now: Date
+): Promise<PaymentResult> {
   const made = await findPaymentByKey(env.DB, body.businessId, paymentKey(body))
   // The key's row and its payment are written in one batch: a replica between them, for now.
   if (!made) throw idempotencyInProgress()
+  if (made.gateway === 'realex' && made.status === 'pending' && made.completed_at === null) {
+    const order = await findPayableOrder(env.DB, {
+      businessId: body.businessId,
+      brandId: body.brandId,
+      orderId: made.order_id,
+      basketToken: body.basketToken,
+    })
+    return paymentResult(env.DB, made, await realexRedirect(env, order, made, now))
+  }
   return paymentResult(env.DB, made)
+}
+
+/**
+ * A payment's batch that failed: rolled back by its order's hold (paid, superseded or changed
+ * since it was read: assertPayable's refusal, read again), or by its key's claim (a duplicate
+ * committed first: its answer), else thrown as it came.
+ */
+async function refusedBatch(
+  env: PaymentsEnv,
+  error: unknown,
+  {
+    order,
+    body,
+    now,
+    key,
+  }: { order: PayableOrder; body: MakePaymentRequest; now: Date; key: BatchKey | null }
+): Promise<PaymentResult> {
+  if (isOrderNoLongerPayable(error)) {
+    await assertPayable(env.DB, order, body.paymentMethod, now)
+    throw new AppError('conflict', MESSAGES.basketChanged, { details: { reason: 'superseded' } })
+  }
+  if (key === null) throw error
+  return key.afterFailure(error, () => paymentMadeBy(env, body, now))
 }
 
 interface StartOptions {
@@ -201,7 +245,7 @@ async function startPayment(
     basketToken: body.basketToken,
   })
   for (const later of [returnUrls, orderRead]) void later.catch(() => undefined)
-  if (await answered) return paymentMadeBy(env, body)
+  if (await answered) return paymentMadeBy(env, body, now)
   const order = await orderRead
   await assertPayable(db, order, body.paymentMethod, now)
   const ours = await returnUrls
@@ -217,7 +261,7 @@ async function startPayment(
     return payCash(env, order, body, now, { afterAnswer, key })
   }
   if (body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex') {
-    return startRealex(env, order, body, now)
+    return startRealex(env, order, body, now, key)
   }
   if (isDirectPayment(body)) {
     const started = await startDirectPayment(env, order, body, now, {
@@ -303,81 +347,24 @@ async function payCash(
       }
     )
   } catch (error) {
-    if (isOrderNoLongerPayable(error)) {
-      // Paid, superseded or changed since it was read: its refusal, as assertPayable words it.
-      await assertPayable(db, order, body.paymentMethod, now)
-      throw new AppError('conflict', MESSAGES.basketChanged, { details: { reason: 'superseded' } })
-    }
-    if (key === null) throw error
-    return key.afterFailure(error, () => paymentMadeBy(env, body))
+    return refusedBatch(env, error, { order, body, now, key })
   }
   const [payment, reference] = answer.map((result) => result.results[0])
   if (payment === undefined) throw new Error('payment insert returned no row')
   return paymentResultOf(payment as PaymentRow, (reference as OrderReference | undefined) ?? null)
 }
 
-function attemptOf(
-  order: PayableOrder,
-  payment: PaymentRow,
-  savedCardToken: string | null
-): PaymentAttempt {
-  const billing = order.billingAddress
-  return {
-    ...storedAttempt(payment, order.businessOrderId),
-    customer: {
-      customerId: order.customerId,
-      email: order.contact.email,
-      phone: order.contact.phone,
-      firstName: order.contact.firstName,
-      lastName: order.contact.lastName,
-    },
-    billingAddress: billing
-      ? {
-          addressLine1: billing.addressLine1,
-          addressLine2: billing.addressLine2,
-          town: billing.town,
-          postcode: billing.postcode,
-          country: billing.country,
-        }
-      : null,
-    savedCardToken,
-  }
-}
-
-async function payerExists(db: D1Database, customerId: number | null): Promise<boolean> {
-  if (customerId === null) return false
-  return hasSavedCard(db, customerId, 'realex')
-}
-
-export async function realexRedirect(
-  env: PaymentsEnv,
-  order: PayableOrder,
-  payment: PaymentRow,
-  now: Date
-): Promise<PaymentRedirect> {
-  const config = realexConfig(env)
-  let savedCardToken: string | null = null
-  if (payment.saved_card_id !== null && order.customerId !== null) {
-    const card = await findOwnCard(env.DB, order.customerId, payment.saved_card_id)
-    if (!card) throw new AppError('not_found', MESSAGES.cardNotFound)
-    savedCardToken = card.token
-  }
-  const gateway = createRealexGateway(config, {
-    now,
-    origin: new URL(payment.response_url ?? payment.success_url ?? '').origin,
-    payerExists: await payerExists(env.DB, order.customerId),
-    ...(payment.cancel_url ? { cancelUrl: payment.cancel_url } : {}),
-  })
-  const outcome: GatewayOutcome = await gateway.start(attemptOf(order, payment, savedCardToken))
-  if (outcome.kind !== 'redirect') throw new Error(`realex start answered ${outcome.kind}`)
-  return outcome.redirect
-}
-
+/**
+ * A card on Realex's hosted page in ONE batch (ADR 069): its key when claimed here, the order's
+ * hold at the total it takes (payableCardStatement), the attempt (superseding a pending one), the
+ * order's margin and state, then the answer's reads; the page is signed from them.
+ */
 async function startRealex(
   env: PaymentsEnv,
   order: PayableOrder,
   body: MakePaymentRequest,
-  now: Date
+  now: Date,
+  key: BatchKey | null
 ): Promise<PaymentResult> {
   const db = env.DB
   if ((body.saveCard || body.cardId !== undefined) && order.customerId === null) {
@@ -398,40 +385,49 @@ async function startRealex(
   await keyIndexOf(env)('gateway_order', gatewayOrderId, order.businessId)
   const origin = new URL(body.successUrl).origin
   const hold = await paymentHoldOf(db, order, 'paymentCard')
-  const [, inserted] = await db.batch([
-    ...newAttemptStatements(db, {
-      businessId: order.businessId,
-      orderId: order.orderId,
-      customerId: order.customerId,
-      gateway: 'realex',
-      method: 'paymentCard',
-      amount: hold.amount,
-      captureLater: hold.captureLater,
-      currency: order.currency,
-      gatewayOrderId,
-      savedCardId,
-      saveCard,
-      idempotencyKey: paymentKey(body),
-      successUrl: body.successUrl,
-      failureUrl: body.failureUrl,
-      cancelUrl: body.cancelUrl,
-      responseUrl: `${origin}${HPP_RESPONSE_PATH}`,
-      payerRef:
-        saveCard && order.customerId !== null
-          ? payerRefFor(order.businessId, order.customerId)
-          : null,
-      pmtRef: saveCard ? pmtRefFor(gatewayOrderId) : null,
-      at: now.toISOString(),
-    }),
-    orderMarginStatement(db, order.orderId, hold),
-    orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
-  ])
-  const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
-  if (paymentId === undefined) throw new Error('payment insert returned no id')
-  const payment = await requirePayment(db, order.businessId, paymentId)
-  // A concurrent make-payment (another tab) superseded this attempt already: no card page for it.
-  if (payment.status !== 'pending') return paymentResult(db, payment)
-  return paymentResult(db, payment, await realexRedirect(env, order, payment, now))
+  let answer: Array<D1Result>
+  try {
+    answer = await db.batch([
+      ...(key?.claim ?? []),
+      payableCardStatement(db, order),
+      ...newAttemptStatements(db, {
+        businessId: order.businessId,
+        orderId: order.orderId,
+        customerId: order.customerId,
+        gateway: 'realex',
+        method: 'paymentCard',
+        amount: hold.amount,
+        captureLater: hold.captureLater,
+        currency: order.currency,
+        gatewayOrderId,
+        savedCardId,
+        saveCard,
+        idempotencyKey: paymentKey(body),
+        successUrl: body.successUrl,
+        failureUrl: body.failureUrl,
+        cancelUrl: body.cancelUrl,
+        responseUrl: `${origin}${HPP_RESPONSE_PATH}`,
+        payerRef:
+          saveCard && order.customerId !== null
+            ? payerRefFor(order.businessId, order.customerId)
+            : null,
+        pmtRef: saveCard ? pmtRefFor(gatewayOrderId) : null,
+        at: now.toISOString(),
+      }),
+      orderMarginStatement(db, order.orderId, hold),
+      orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
+      // The answer, read in the same round trip as the writes (ADR 065).
+      paymentByKeyStatement(db, order.businessId, paymentKey(body)),
+      orderReferenceStatement(db, order.orderId),
+    ])
+  } catch (error) {
+    return refusedBatch(env, error, { order, body, now, key })
+  }
+  const [payment, reference] = answer.slice(-2).map((result) => result.results[0])
+  if (payment === undefined) throw new Error('payment insert returned no row')
+  const row = payment as PaymentRow
+  const ordered = (reference as OrderReference | undefined) ?? null
+  return paymentResultOf(row, ordered, await realexRedirect(env, order, row, now))
 }
 
 /** Spec §7 Hosted card page producer data: the signed request of a pending Realex attempt. */
