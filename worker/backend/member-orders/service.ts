@@ -113,7 +113,8 @@ export async function orderDetail(
         lineOf(
           line,
           selections.filter((s) => s.order_line_id === line.id).map((s) => s.text),
-          say
+          say,
+          shop
         )
       ),
       ...parts,
