@@ -361,7 +361,7 @@ export const NL_NL_PAGE_MESSAGES: Readonly<Record<PageMessageKey, string>> = {
   pageContactAboutOrder: 'Neem contact op over deze bestelling',
   pageChangeStore: 'Andere winkel',
   pageBreadcrumb: 'Kruimelpad',
-  pageHome: 'Home',
+  pageHome: 'Startpagina',
   pageStores: 'Winkels',
   pageWaysToGetOrder: 'Zo krijg je je bestelling',
   pageFilterOrders: 'Bestellingen filteren',
