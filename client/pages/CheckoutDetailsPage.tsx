@@ -29,6 +29,7 @@ import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
 import { useLocalised, useText } from '../lib/page-text.ts'
 import { hasAddressLookup } from '../../schemas/address-form.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { useOrderMobileHint } from '../lib/mobile-hint.ts'
 
 const AddressFinderIsland = island('AddressFinder', AddressFinder, {
   hydrate: 'visible',
@@ -101,6 +102,7 @@ export function CheckoutDetailsPage({
 }: CheckoutDetailsPageProps) {
   const text = useText()
   const localise = useLocalised()
+  const mobileHint = useOrderMobileHint()
   const shop = useShopLocale()
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
@@ -159,7 +161,7 @@ export function CheckoutDetailsPage({
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              hint={MESSAGES.pageMobileHint}
+              hint={mobileHint}
               errors={errors}
               values={values}
             />

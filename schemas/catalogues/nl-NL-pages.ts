@@ -49,6 +49,7 @@ export const NL_NL_PAGE_MESSAGES: Readonly<Record<PageMessageKey, string>> = {
   pageEmailAddress: 'E-mailadres',
   pageMobileNumber: 'Mobiel nummer',
   pageMobileHint: 'We sturen je een sms over je bestelling.',
+  pageMobileHintExample: 'We sturen je een sms over je bestelling. Een mobiel nummer, bijv. {0}.',
   pageOptional: 'optioneel',
   pageDeliveryInstructions: 'Bezorginstructies',
   pageSecureCheckout: 'Veilig afrekenen',
