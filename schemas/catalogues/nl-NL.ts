@@ -21,6 +21,7 @@ export const NL_NL_COUNTS = {
   friends: '{count, plural, one {# vriend} other {# vrienden}}',
   addresses: '{count, plural, one {# adres} other {# adressen}}',
   suggestions: '{count, plural, one {# suggestie} other {# suggesties}}',
+  reviews: '{count, plural, one {# beoordeling} other {# beoordelingen}}',
 } as const
 
 export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
