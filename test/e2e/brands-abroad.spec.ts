@@ -183,7 +183,7 @@ const DUBLIN: Abroad = {
   },
   // Europe/Dublin is on UTC in November.
   placedAt: /^25 Nov 2026, 12:\d\d$/,
-  stepAt: /\b12:\d\d\b/,
+  stepAt: /12:\d\d/,
   // en-IE: 'Wed 25 Nov'
   slotDay: /(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Nov|Dec), \d{2}:\d{2}–\d{2}:\d{2}/,
   // Cheddar €7.50 at 0 %, cola €4.00 at 23 %; the fee's €1.99 shared €1.30 / €0.69.
@@ -281,7 +281,7 @@ const UTRECHT: Abroad = {
   // Europe/Amsterdam is an hour ahead of UTC in November.
   placedAt: /^25 nov 2026, 13:\d\d$/,
   // Utrecht's time (CET), not UTC's, even under Playwright's clock.
-  stepAt: /\b13:\d\d\b/,
+  stepAt: /13:\d\d/,
   // nl-NL: 'wo 25 nov'
   slotDay: /(ma|di|wo|do|vr|za|zo) \d{1,2} (nov|dec), \d{2}:\d{2}–\d{2}:\d{2}/,
   // Food and soft drinks are all at the Dutch reduced rate: €13,49 holds €1,11 btw.
