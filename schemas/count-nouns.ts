@@ -16,6 +16,7 @@ export const COUNT_NOUNS = {
   friends: { one: 'friend', other: 'friends' },
   addresses: { one: 'address', other: 'addresses' },
   suggestions: { one: 'suggestion', other: 'suggestions' },
+  reviews: { one: 'review', other: 'reviews' },
 } as const
 
 export type CountNoun = keyof typeof COUNT_NOUNS

@@ -327,6 +327,10 @@ export const MESSAGES = {
   orderChangesEmail:
     'Your order has changes: %s. You can reject a substitute until your order leaves the store.',
   orderChangesEmailShortOnly: 'Your order has changes: %s.',
+  // The changes in that sentence, one line each (issue 43: said in the business's language).
+  orderChangeSubstituted: '%s × %s instead of %s',
+  orderChangeShort: 'only %s of %s',
+  orderChangeOutOfStock: '%s out of stock',
   substituteRejectedRefund: '%s has been rejected. %s will be refunded.',
   substituteRejectedCash: '%s has been rejected. You will not pay for it.',
   substituteRejectTooLate:

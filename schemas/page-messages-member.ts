@@ -132,6 +132,8 @@ export const MEMBER_PAGE_MESSAGES = {
   pageUpdateReview: 'Update review',
   pageSubmitReview: 'Submit review',
   pageOutOfFive: '%s out of 5',
+  // A store's rating for screen readers: its average and its count of reviews.
+  pageRatedOutOfFive: 'Rated %s out of 5 (%s)',
   pageChangeOrder: 'Change order %s',
   pageCanChangeOrderUntil: 'You can change this order until %s.',
   pageCanChangeOrderUntilPicking: 'You can change this order until the store starts picking it.',

@@ -363,6 +363,7 @@ export const PAGE_MESSAGES = {
   pageEmailAddress: 'Email address',
   pageMobileNumber: 'Mobile number',
   pageMobileHint: 'We will text you about your order.',
+  pageMobileHintExample: 'We will text you about your order. A mobile number, e.g. %s.',
   pageOptional: 'optional',
   pageDeliveryInstructions: 'Delivery instructions',
   pageSecureCheckout: 'Secure checkout',

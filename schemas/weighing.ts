@@ -3,7 +3,7 @@ import { MoneySchema } from './common.ts'
 import { fillMessage, type Say } from './message-format.ts'
 import { formatMessage, MESSAGES } from './messages.ts'
 import { formatMoney } from './money.ts'
-import { GB_LOCALE, type ShopLocale } from './locale.ts'
+import { formatNumber, GB_LOCALE, type ShopLocale } from './locale.ts'
 
 /*
  * Items sold by weight (issue 41, ADR 039), in integer pence and integer grams. The one rounding
@@ -76,11 +76,18 @@ export function lineAmount(line: {
   return weighedPrice(line.weighing.pricePerKg, lineGrams(line.weighing, line.quantity))
 }
 
-/** '250 g', '1 kg', '1.25 kg'. */
-export function formatGrams(grams: number): string {
-  if (grams < 1000) return `${grams} g`
-  const kg = (grams / 1000).toFixed(3).replace(/\.?0+$/, '')
-  return `${kg} kg`
+/**
+ * '250 g', '1 kg', '1.25 kg' in the shop's number conventions ('1,25 kg' in Dutch): Intl's unit
+ * style, up to three decimals and no grouping, so the UK's stays byte for byte what it was.
+ */
+export function formatGrams(grams: number, shop: ShopLocale = GB_LOCALE): string {
+  const inKg = grams >= 1000
+  return formatNumber(inKg ? grams / 1000 : grams, shop, {
+    style: 'unit',
+    unit: inKg ? 'kilogram' : 'gram',
+    maximumFractionDigits: 3,
+    useGrouping: false,
+  })
 }
 
 /** '£12.00/kg'. */
@@ -104,8 +111,16 @@ export function weighingLabel(
   const unit = weighedPrice(weighing.pricePerKg, weighing.unitGrams)
   const estimate =
     weighing.soldBy === 'by_piece_estimated'
-      ? say(MESSAGES.weighedEstimateEach, formatGrams(weighing.unitGrams), formatMoney(unit, shop))
-      : say(MESSAGES.weighedEstimatePer, formatMoney(unit, shop), formatGrams(weighing.unitGrams))
+      ? say(
+          MESSAGES.weighedEstimateEach,
+          formatGrams(weighing.unitGrams, shop),
+          formatMoney(unit, shop)
+        )
+      : say(
+          MESSAGES.weighedEstimatePer,
+          formatMoney(unit, shop),
+          formatGrams(weighing.unitGrams, shop)
+        )
   return `${estimate} · ${formatPerKg(weighing.pricePerKg, shop, say)}`
 }
 
@@ -113,23 +128,25 @@ export function weighingLabel(
 export function weighedQuantityLabel(
   weighing: Weighing,
   quantity: number,
-  say: Say = fillMessage
+  say: Say = fillMessage,
+  shop: ShopLocale = GB_LOCALE
 ): string {
-  if (weighing.soldBy === 'by_weight') return formatGrams(lineGrams(weighing, quantity))
-  return say(MESSAGES.pageWeighedPieces, quantity, formatGrams(weighing.unitGrams))
+  if (weighing.soldBy === 'by_weight') return formatGrams(lineGrams(weighing, quantity), shop)
+  return say(MESSAGES.pageWeighedPieces, quantity, formatGrams(weighing.unitGrams, shop))
 }
 
 /** The weights a by-weight item's chooser offers, as quantities of 250 g steps. */
 export function weightChoices(
   weighing: Weighing,
-  maxQuantity: number | null
+  maxQuantity: number | null,
+  shop: ShopLocale = GB_LOCALE
 ): Array<{ quantity: number; label: string; estimate: number }> {
   const steps = Math.min(MAX_WEIGHT_STEPS, maxQuantity ?? MAX_WEIGHT_STEPS)
   return Array.from({ length: steps }, (_, index) => {
     const quantity = index + 1
     return {
       quantity,
-      label: formatGrams(lineGrams(weighing, quantity)),
+      label: formatGrams(lineGrams(weighing, quantity), shop),
       estimate: weighedPrice(weighing.pricePerKg, lineGrams(weighing, quantity)),
     }
   })
@@ -218,7 +235,7 @@ export function weighedPickNote(
 ): string | null {
   const weighed = line.weighed
   if (!weighed || weighed.pickedGrams === null || weighed.weighedPrice === null) return null
-  const grams = formatGrams(weighed.pickedGrams)
+  const grams = formatGrams(weighed.pickedGrams, shop)
   if (!weighed.capped) {
     return formatMessage('weighedPicked', grams, formatMoney(line.chargedPrice, shop))
   }
@@ -242,7 +259,7 @@ export function weighedFinalNote(
   if (grams === null) return null
   return formatMessage(
     'weighedFinal',
-    formatGrams(grams),
+    formatGrams(grams, shop),
     formatMoney(line.chargedPrice, shop),
     formatMoney(line.totalPrice, shop)
   )

@@ -4,7 +4,13 @@ import { DATE_FORMATS, DEFAULT_TIME_ZONE } from '../../schemas/constants.ts'
 import type { StoreAvailability } from '../../schemas/stores.ts'
 import { distanceUnitFor, kmToMiles } from '../../schemas/distance.ts'
 import { formatMoney } from '../../schemas/money.ts'
-import { formatDate, formatNumber, GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import {
+  formatDate,
+  formatNumber,
+  GB_LOCALE,
+  type ShopLocale,
+  wallClock,
+} from '../../schemas/locale.ts'
 import { type CountNoun, englishCount } from '../../schemas/count-nouns.ts'
 import { fillMessage } from '../../schemas/message-format.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
@@ -103,7 +109,8 @@ export function distanceLabel(
  * storefront keeps one time format everywhere (basket, payment, slots, success), and slots are HH:mm.
  */
 export function formatStoreTime(iso: string, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return format(iso, DATE_FORMATS.time, { in: tz(timeZone) })
+  const clock = wallClock(iso, timeZone)
+  return `${clock.hour}:${clock.minute}`
 }
 
 // 'today', 'tomorrow', a weekday within the week, else a date ('03 Dec'), all in the store's zone;

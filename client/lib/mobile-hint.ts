@@ -24,3 +24,17 @@ export function useMobileHint(removable = false): string {
     example
   )
 }
+
+/**
+ * The checkout's phone hint: what the number is for, and abroad the country's example mobile as
+ * registering gives it ('We sturen je een sms over je bestelling. Een mobiel nummer, bijv. 06
+ * 12345678.'). The UK's reads exactly as it always did, with no example. Server renders only.
+ */
+export function useOrderMobileHint(): string {
+  const text = useText()
+  const { countryCode } = useShopLocale()
+  const example = countryCode === 'GB' ? null : mobileExample(countryCode)
+  return example === null
+    ? text(MESSAGES.pageMobileHint)
+    : text(MESSAGES.pageMobileHintExample, example)
+}

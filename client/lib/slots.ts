@@ -4,7 +4,7 @@ import { DATE_FORMATS, SLOT_COUNTDOWN_WARNING_MINUTES } from '../../schemas/cons
 import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import type { SlotReservation, TimeSlot, TimeSlotDay } from '../../schemas/slots.ts'
 import { formatStoreTime } from './format.ts'
-import { formatDate, GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import { formatDate, GB_LOCALE, type ShopLocale, wallClock } from '../../schemas/locale.ts'
 import { fillMessage } from '../../schemas/message-format.ts'
 
 /**
@@ -183,7 +183,8 @@ export function dayName(
 
 /** The store's local date (YYYY-MM-DD) at an instant. */
 export function localDate(instant: string, timeZone: string): string {
-  return format(instant, DATE_FORMATS.isoDate, { in: tz(timeZone) })
+  const clock = wallClock(instant, timeZone)
+  return `${clock.year}-${clock.month}-${clock.day}`
 }
 
 /** An ASAP estimate in the store's zone, HH:mm: '18:45'. */

@@ -30,6 +30,7 @@ import { useLocalised, useText } from '../lib/page-text.ts'
 import { hasAddressLookup } from '../../schemas/address-form.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
 import { CHECKOUT_DETAILS_FIELDS } from '../../schemas/forms/checkout-details.ts'
+import { useOrderMobileHint } from '../lib/mobile-hint.ts'
 
 const AddressFinderIsland = island('AddressFinder', AddressFinder, {
   hydrate: 'visible',
@@ -102,6 +103,7 @@ export function CheckoutDetailsPage({
 }: CheckoutDetailsPageProps) {
   const text = useText()
   const localise = useLocalised()
+  const mobileHint = useOrderMobileHint()
   const shop = useShopLocale()
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
@@ -160,7 +162,7 @@ export function CheckoutDetailsPage({
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              hint={MESSAGES.pageMobileHint}
+              hint={mobileHint}
               errors={errors}
               values={values}
             />

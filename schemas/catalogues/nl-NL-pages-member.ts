@@ -135,6 +135,7 @@ export const NL_NL_MEMBER_PAGE_MESSAGES: Readonly<
   pageUpdateReview: 'Beoordeling bijwerken',
   pageSubmitReview: 'Beoordeling versturen',
   pageOutOfFive: '{0} van de 5',
+  pageRatedOutOfFive: 'Beoordeeld met {0} van de 5 ({1})',
   pageChangeOrder: 'Bestelling {0} wijzigen',
   pageCanChangeOrderUntil: 'Je kunt deze bestelling wijzigen tot {0}.',
   pageCanChangeOrderUntilPicking:

@@ -21,6 +21,7 @@ export const NL_NL_COUNTS = {
   friends: '{count, plural, one {# vriend} other {# vrienden}}',
   addresses: '{count, plural, one {# adres} other {# adressen}}',
   suggestions: '{count, plural, one {# suggestie} other {# suggesties}}',
+  reviews: '{count, plural, one {# beoordeling} other {# beoordelingen}}',
 } as const
 
 export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
@@ -251,6 +252,9 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   orderChangesEmail:
     'Je bestelling heeft wijzigingen: {0}. Je kunt een vervanger weigeren tot je bestelling de winkel verlaat.',
   orderChangesEmailShortOnly: 'Je bestelling heeft wijzigingen: {0}.',
+  orderChangeSubstituted: '{0} × {1} in plaats van {2}',
+  orderChangeShort: 'slechts {0} van {1}',
+  orderChangeOutOfStock: '{0} niet op voorraad',
   substituteRejectedRefund: '{0} is geweigerd. {1} wordt terugbetaald.',
   substituteRejectedCash: '{0} is geweigerd. Je betaalt er niet voor.',
   substituteRejectTooLate:

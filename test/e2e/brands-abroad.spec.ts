@@ -90,6 +90,8 @@ interface Abroad {
   }
   /** When the order was placed, as the receipt writes it in the shop's zone (12:00 UTC on). */
   placedAt: RegExp
+  /** The tracking timeline's current step's time, in the shop's zone (an island's Intl clock). */
+  stepAt: RegExp
   /** The slot's day as the confirmation writes it (Wednesday 25 November 2026 or later). */
   slotDay: RegExp
   /**
@@ -151,7 +153,7 @@ const DUBLIN: Abroad = {
     lastName: 'Last name',
     email: 'Email address',
     mobile: 'Mobile number',
-    mobileHint: 'We will text you about your order.',
+    mobileHint: 'We will text you about your order. A mobile number, e.g. 085 012 3456.',
     terms: /I agree to the/,
     toPayment: 'Continue to payment',
     newCard: /New card/,
@@ -181,6 +183,7 @@ const DUBLIN: Abroad = {
   },
   // Europe/Dublin is on UTC in November.
   placedAt: /^25 Nov 2026, 12:\d\d$/,
+  stepAt: /12:\d\d/,
   // en-IE: 'Wed 25 Nov'
   slotDay: /(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} (Nov|Dec), \d{2}:\d{2}–\d{2}:\d{2}/,
   // Cheddar €7.50 at 0 %, cola €4.00 at 23 %; the fee's €1.99 shared €1.30 / €0.69.
@@ -240,7 +243,7 @@ const UTRECHT: Abroad = {
     lastName: 'Achternaam',
     email: 'E-mailadres',
     mobile: 'Mobiel nummer',
-    mobileHint: 'We sturen je een sms over je bestelling.',
+    mobileHint: 'We sturen je een sms over je bestelling. Een mobiel nummer, bijv. 06 12345678.',
     terms: /Ik ga akkoord met de/,
     toPayment: 'Door naar betalen',
     newCard: /Nieuwe kaart/,
@@ -277,6 +280,8 @@ const UTRECHT: Abroad = {
   },
   // Europe/Amsterdam is an hour ahead of UTC in November.
   placedAt: /^25 nov 2026, 13:\d\d$/,
+  // Utrecht's time (CET), not UTC's, even under Playwright's clock.
+  stepAt: /13:\d\d/,
   // nl-NL: 'wo 25 nov'
   slotDay: /(ma|di|wo|do|vr|za|zo) \d{1,2} (nov|dec), \d{2}:\d{2}–\d{2}:\d{2}/,
   // Food and soft drinks are all at the Dutch reduced rate: €13,49 holds €1,11 btw.
@@ -431,6 +436,7 @@ async function shopAbroad(page: Page, abroad: Abroad, shots: string): Promise<vo
   await expect(page.getByText(words.trackMessage)).toBeVisible()
   const progress = page.getByRole('list').filter({ has: page.locator('[data-step-state]') })
   await expect(progress.locator('[data-step-state="current"]')).toContainText(words.trackStatus)
+  await expect(progress.locator('[data-step-state="current"]')).toContainText(abroad.stepAt)
   await expect(progress.locator('[data-step-state="upcoming"]').first()).toContainText(
     words.trackNextStep
   )

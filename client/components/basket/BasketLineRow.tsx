@@ -11,7 +11,7 @@ import { useMoney } from '../../lib/shop-locale.ts'
 import { ReplacementChoice } from './ReplacementChoice.tsx'
 import { WeighingLabel } from '../item/WeighedItem.tsx'
 import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
-import { usePremium } from '../../lib/shop-locale.ts'
+import { usePremium, useShopLocale } from '../../lib/shop-locale.ts'
 import { useText } from '../../lib/page-text.ts'
 
 const stepClass =
@@ -136,6 +136,7 @@ export function BasketLineRow({
 }) {
   const money = useMoney()
   const text = useText()
+  const shop = useShopLocale()
   const href = itemHref(storeSlug, { slug: line.slug, category: { slug: line.categorySlug } })
   const choices = line.choices.map((choice) =>
     choice.quantity > 1 ? `${choice.quantity} × ${choice.valueName}` : choice.valueName
@@ -163,7 +164,7 @@ export function BasketLineRow({
             {line.weighing ? (
               <>
                 <p className="text-sm text-ink/75">
-                  {weighedQuantityLabel(line.weighing, line.quantity, text)}
+                  {weighedQuantityLabel(line.weighing, line.quantity, text, shop)}
                 </p>
                 <WeighingLabel weighing={line.weighing} className="text-sm text-ink/75" />
               </>
@@ -194,7 +195,7 @@ export function BasketLineRow({
           quantity={line.quantity}
           shown={
             line.weighing?.soldBy === 'by_weight'
-              ? weighedQuantityLabel(line.weighing, line.quantity, text)
+              ? weighedQuantityLabel(line.weighing, line.quantity, text, shop)
               : String(line.quantity)
           }
           max={line.maxQuantity}

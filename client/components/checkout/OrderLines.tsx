@@ -2,9 +2,11 @@ import type { OrderSummary } from '../../../schemas/checkout.ts'
 import { NOTHING_TO_PAY, STORE_CREDIT_LABEL } from '../../lib/rewards.ts'
 import { TotalsRow } from '../basket/BasketTotals.tsx'
 import { AddedTaxRows } from '../AddedTaxRows.tsx'
-import { useMoney } from '../../lib/shop-locale.ts'
+import { useMoney, useShopLocale } from '../../lib/shop-locale.ts'
 import { FinalPriceNote, WeighingLabel } from '../item/WeighedItem.tsx'
 import { weighedQuantityLabel } from '../../../schemas/weighing.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
+import { fillMessage } from '../../../schemas/message-format.ts'
 import type { SummaryLine } from '../../lib/checkout-summary.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
@@ -22,9 +24,9 @@ export function orderSummaryLines(order: OrderSummary): Array<SummaryLine> {
 }
 
 /** '3 ×' before a line's name; a by-weight line says its weight instead ('750 g'). */
-function lineQuantity(line: SummaryLine): string {
+function lineQuantity(line: SummaryLine, shop: ShopLocale): string {
   return line.weighing?.soldBy === 'by_weight'
-    ? weighedQuantityLabel(line.weighing, line.quantity)
+    ? weighedQuantityLabel(line.weighing, line.quantity, fillMessage, shop)
     : `${line.quantity} ×`
 }
 
@@ -35,6 +37,7 @@ function lineQuantity(line: SummaryLine): string {
 export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
   const money = useMoney()
   const text = useText()
+  const shop = useShopLocale()
   const weighed = lines.some((line) => line.weighing !== null)
   return (
     <>
@@ -43,7 +46,7 @@ export function OrderLines({ lines }: { lines: ReadonlyArray<SummaryLine> }) {
           <li key={line.key} className="flex justify-between gap-3 py-2">
             <div>
               <p className="font-semibold">
-                <span className="tabular-nums">{lineQuantity(line)}</span> {line.name}
+                <span className="tabular-nums">{lineQuantity(line, shop)}</span> {line.name}
               </p>
               {line.details.length > 0 ? (
                 <p className="text-ink/70">{line.details.join(', ')}</p>

@@ -38,6 +38,7 @@ export interface WeightFieldProps {
  */
 export function WeightField({ id, weighing, max, value, onChange }: WeightFieldProps) {
   const formatMoney = useMoney()
+  const shop = useShopLocale()
   const text = useText()
   return (
     <div>
@@ -51,7 +52,7 @@ export function WeightField({ id, weighing, max, value, onChange }: WeightFieldP
         onChange={(event) => onChange(event.target.value)}
         className="mt-2 block h-11 w-full max-w-xs rounded-lg border-2 border-black/20 bg-white px-3 text-base font-bold"
       >
-        {weightChoices(weighing, max).map((choice) => (
+        {weightChoices(weighing, max, shop).map((choice) => (
           <option key={choice.quantity} value={String(choice.quantity)}>
             {text(MESSAGES.pageWeightChoice, choice.label, formatMoney(choice.estimate))}
           </option>

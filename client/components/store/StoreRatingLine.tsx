@@ -1,9 +1,27 @@
 import type { StoreRating } from '../../../schemas/stores.ts'
+import { type CountNoun, englishCount } from '../../../schemas/count-nouns.ts'
+import { formatNumber, GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { fillMessage } from '../../../schemas/message-format.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { useCount, useText } from '../../lib/page-text.ts'
+import { useShopLocale } from '../../lib/shop-locale.ts'
 
-/** '4.5 out of 5 (12 reviews)' for screen readers; stars and the figures for the eye. */
-export function ratingLabel(rating: StoreRating): string {
-  const reviews = rating.count === 1 ? '1 review' : `${rating.count} reviews`
-  return `Rated ${rating.average.toFixed(1)} out of 5 (${reviews})`
+type Say = (english: string, ...values: Array<string | number>) => string
+type Count = (noun: CountNoun, count: number) => string
+
+/** The average to one decimal in the shop's numbers: '4.5' in the UK, '4,5' in Dutch. */
+function averageOf(rating: StoreRating, shop: ShopLocale): string {
+  return formatNumber(rating.average, shop, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+}
+
+/** 'Rated 4.5 out of 5 (12 reviews)' for screen readers, in the brand's language and numbers. */
+export function ratingLabel(
+  rating: StoreRating,
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage,
+  count: Count = englishCount
+): string {
+  return say(MESSAGES.pageRatedOutOfFive, averageOf(rating, shop), count('reviews', rating.count))
 }
 
 /**
@@ -17,6 +35,9 @@ export function StoreRatingLine({
   rating: StoreRating | null | undefined
   className?: string
 }) {
+  const shop = useShopLocale()
+  const text = useText()
+  const count = useCount()
   if (!rating) return null
   const full = Math.round(rating.average)
   return (
@@ -25,9 +46,9 @@ export function StoreRatingLine({
         {'★'.repeat(full)}
         <span className="text-ink/30">{'★'.repeat(5 - full)}</span>
       </span>
-      <span className="sr-only">{ratingLabel(rating)}</span>
+      <span className="sr-only">{ratingLabel(rating, shop, text, count)}</span>
       <span aria-hidden="true">
-        {rating.average.toFixed(1)} ({rating.count})
+        {averageOf(rating, shop)} ({rating.count})
       </span>
     </p>
   )

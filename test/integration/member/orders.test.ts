@@ -93,6 +93,47 @@ describe('orders list', () => {
     expect((await list({ dateTo: '2000-01-01' })).total).toBe(0)
   })
 
+  it(
+    'bounds the filter’s days in the shop’s time zone, not London’s',
+    { timeout: 20_000 },
+    async () => {
+      // Placed at 00:30 on 1 April in Amsterdam (CEST since 28 March), 23:30 on 31 March in London.
+      const placedAt = '2027-03-31T22:30:00.000Z'
+      const was = await env.DB.prepare(
+        `select o.placed_at as placedAt, b.time_zone as timeZone
+       from orders o join businesses b on b.id = o.business_id where o.id = ?1`
+      )
+        .bind(first.orderId)
+        .first<{ placedAt: string; timeZone: string }>()
+      if (!was) throw new Error('the first order is missing')
+      const setZone = (zone: string) =>
+        env.DB.prepare('update businesses set time_zone = ?1 where id = 1').bind(zone).run()
+      await env.DB.prepare('update orders set placed_at = ?1 where id = ?2')
+        .bind(placedAt, first.orderId)
+        .run()
+      try {
+        const on = async (date: string) =>
+          (await list({ dateFrom: date, dateTo: date })).orders.map((o) => o.orderId)
+        // The UK shop: still the last day of March.
+        expect(await on('2027-03-31')).toEqual([first.businessOrderId])
+        expect(await on('2027-04-01')).toEqual([])
+        await setZone('Europe/Amsterdam')
+        expect(await on('2027-03-31')).toEqual([])
+        expect(await on('2027-04-01')).toEqual([first.businessOrderId])
+        expect(
+          (await list({ dateFrom: '2027-03-28', dateTo: '2027-04-01' })).orders.map(
+            (o) => o.orderId
+          )
+        ).toEqual([first.businessOrderId])
+      } finally {
+        await setZone(was.timeZone)
+        await env.DB.prepare('update orders set placed_at = ?1 where id = ?2')
+          .bind(was.placedAt, first.orderId)
+          .run()
+      }
+    }
+  )
+
   it('refuses a bad filter with a clear message', async () => {
     const range = await memberCall(
       '/member/orders',

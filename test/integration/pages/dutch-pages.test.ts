@@ -88,6 +88,22 @@ describe('the Dutch brand’s pages', () => {
     }
   })
 
+  it('names the breadcrumb’s steps in Dutch on category and item pages, JSON-LD alike', async () => {
+    for (const path of [
+      `${STORE}/category/cheese`,
+      `${STORE}/category/cheese/mature-cheddar-400g`,
+    ]) {
+      const html = await page(path)
+      const trail = /<nav aria-label="Kruimelpad"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? ''
+      const crumbs = [
+        ...trail.matchAll(/<(?:a [^>]*|li [^>]*aria-current="page"[^>]*)>([^<]+)</g),
+      ].map((match) => match[1])
+      expect(crumbs.slice(0, 2), path).toEqual(['Startpagina', 'Winkels'])
+      expect(html, path).toContain('"name":"Startpagina"')
+      expect(html, path).not.toMatch(/>Home<|"name":"Home"|"name":"Stores"/)
+    }
+  })
+
   it('says a town’s grocery delivery page in Dutch', async () => {
     const html = await page('/grocery-delivery/utrecht')
     expect(html).toContain('Onze winkels in Utrecht')

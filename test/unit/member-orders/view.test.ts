@@ -32,6 +32,27 @@ describe('the filter’s local days', () => {
     expect(localDayStartUtc('2027-11-01')).toBe('2027-11-01T00:00:00.000Z')
   })
 
+  it('start at the shop’s midnight in another zone: Amsterdam across its clock changes', () => {
+    const amsterdam = 'Europe/Amsterdam'
+    expect(localDayStartUtc('2027-03-28', amsterdam)).toBe('2027-03-27T23:00:00.000Z')
+    expect(localDayStartUtc('2027-03-29', amsterdam)).toBe('2027-03-28T22:00:00.000Z')
+    expect(localDayStartUtc('2027-10-31', amsterdam)).toBe('2027-10-30T22:00:00.000Z')
+    expect(localDayStartUtc('2027-11-01', amsterdam)).toBe('2027-10-31T23:00:00.000Z')
+    // A month's last day, in winter (CET) and in summer (CEST); London's are an hour later.
+    expect(placedBetween('2026-11-30', '2026-11-30', amsterdam)).toEqual({
+      from: '2026-11-29T23:00:00.000Z',
+      until: '2026-11-30T23:00:00.000Z',
+    })
+    expect(placedBetween('2027-03-31', '2027-03-31', amsterdam)).toEqual({
+      from: '2027-03-30T22:00:00.000Z',
+      until: '2027-03-31T22:00:00.000Z',
+    })
+    expect(placedBetween('2027-03-31', '2027-03-31')).toEqual({
+      from: '2027-03-30T23:00:00.000Z',
+      until: '2027-03-31T23:00:00.000Z',
+    })
+  })
+
   it('run from the start of dateFrom to the end of dateTo (both days included)', () => {
     expect(placedBetween('2026-12-31', '2026-12-31')).toEqual({
       from: '2026-12-31T00:00:00.000Z',

@@ -3,6 +3,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { weighedQuantityLabel, weighingLabel } from '../../../schemas/weighing.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { fillMessage } from '../../../schemas/message-format.ts'
 
 /**
  * What the confirmation email says of an order's weighed lines (ADR 039): each as an estimate
@@ -20,7 +21,7 @@ export function weighedEmailLines(
     line.weighing === null
       ? []
       : [
-          `${weighedQuantityLabel(line.weighing, line.quantity)} ${line.name}, est. ` +
+          `${weighedQuantityLabel(line.weighing, line.quantity, fillMessage, shop)} ${line.name}, est. ` +
             `${formatMoney(line.totalPrice, shop)} (${weighingLabel(line.weighing, shop)})`,
         ]
   )

@@ -36,13 +36,19 @@ import { businessLocale } from '../businesses-repo.ts'
 import { sayIn } from '../../../schemas/message-catalogue.ts'
 import { loadMemberOrder } from './member-order-route.ts'
 
-/** Spec §7 Orders list: the member's placed orders, newest first, one page and the count. */
+/**
+ * Spec §7 Orders list: the member's placed orders, newest first, one page and the count. The
+ * filter's days are the shop's (its time zone's midnights), so the locale is read first when the
+ * filter has dates, alongside the list when it has none.
+ */
 export async function memberOrders(
   db: D1Database,
   customerId: number,
   query: MemberOrdersRequest
 ): Promise<MemberOrderList> {
-  const { from, until } = placedBetween(query.dateFrom, query.dateTo)
+  const dated = query.dateFrom !== undefined || query.dateTo !== undefined
+  const shopFirst = dated ? await businessLocale(db, query.businessId) : null
+  const { from, until } = placedBetween(query.dateFrom, query.dateTo, shopFirst?.timeZone)
   const [{ rows, total }, shop] = await Promise.all([
     listMemberOrders(db, {
       businessId: query.businessId,
@@ -54,7 +60,7 @@ export async function memberOrders(
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     }),
-    businessLocale(db, query.businessId),
+    shopFirst ?? businessLocale(db, query.businessId),
   ])
   const say = sayIn(shop)
   return {
@@ -113,7 +119,8 @@ export async function orderDetail(
         lineOf(
           line,
           selections.filter((s) => s.order_line_id === line.id).map((s) => s.text),
-          say
+          say,
+          shop
         )
       ),
       ...parts,

@@ -56,8 +56,8 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
 }
 
 /**
- * The UTC instant a local calendar day starts in `timeZone` (midnight there; both clock changes
- * in the UK happen at 01:00 or later, so midnight always exists).
+ * The UTC instant a local calendar day starts in `timeZone` (midnight there: the clock changes
+ * of the UK and the EU happen at 01:00 UTC, never at a local midnight, so midnight exists).
  */
 export function localDayStartUtc(date: string, timeZone: string = DEFAULT_TIME_ZONE): string {
   const midnightAsUtc = Date.parse(`${date}T00:00:00Z`)

@@ -3,6 +3,8 @@ import {
   type OrderChange,
   type OrderChanges,
 } from '../../../schemas/order-changes.ts'
+import { fillMessage, type Say } from '../../../schemas/message-format.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { receivedUnits } from './pricing.ts'
 import { orderPickLines, type PickLineRow } from './repo.ts'
 import { outcomeOf } from './view.ts'
@@ -76,18 +78,26 @@ export async function changesOfOrder(
   return orderChangesOf(order, await orderPickLines(db, order.id))
 }
 
-/** The changes in one sentence, for the picked email ('2 × Oat milk for 2 × Whole milk; …'). */
-export function changesSentence(changes: OrderChanges): string {
+/**
+ * The changes in one sentence, for the picked email ('2 × Oat milk instead of 2 × Whole milk; …'),
+ * each change said by `say` (the business's catalogue; English by default).
+ */
+export function changesSentence(changes: OrderChanges, say: Say = fillMessage): string {
   return changes.lines
     .map((change) => {
       const ordered = `${change.ordered.quantity} × ${change.ordered.name}`
       switch (change.kind) {
         case 'substituted':
-          return `${change.supplied?.quantity ?? 1} × ${change.supplied?.name ?? ''} instead of ${ordered}`
+          return say(
+            MESSAGES.orderChangeSubstituted,
+            change.supplied?.quantity ?? 1,
+            change.supplied?.name ?? '',
+            ordered
+          )
         case 'short':
-          return `only ${change.supplied?.quantity ?? 0} of ${ordered}`
+          return say(MESSAGES.orderChangeShort, change.supplied?.quantity ?? 0, ordered)
         case 'out_of_stock':
-          return `${ordered} out of stock`
+          return say(MESSAGES.orderChangeOutOfStock, ordered)
       }
     })
     .join('; ')

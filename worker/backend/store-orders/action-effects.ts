@@ -1,5 +1,7 @@
 import { z } from 'zod'
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
+import { fillMessage, type Say } from '../../../schemas/message-format.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { businessLocale } from '../businesses-repo.ts'
 import { closingMessage, isClosing, moneySummary } from '../../../schemas/money-summary.ts'
@@ -137,29 +139,41 @@ async function loyaltyOf(env: EffectsEnv, s: Settle, now: Date): Promise<void> {
   }
 }
 
+/*
+ * The status email's sentences are each said by `say`: the business's catalogue (sayIn), so a
+ * Dutch business's email reads Dutch sentence by sentence; fillMessage for a British one, the
+ * same bytes as always. The edge's localiseMessage cannot do it: it knows whole messages only,
+ * not two joined.
+ */
+
 /** A cash order's refund as the shopper is told it: how the cash reaches them (issue 35.2). */
-function cashRefundMessage(
-  how: Settle['cashReturn'],
+export function cashRefundMessage(
+  how: ActionEffectPayload['cashReturn'],
   amount: number,
-  shop: ShopLocale = GB_LOCALE
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
 ): string | null {
   const money = formatMoney(amount, shop)
   switch (how) {
     case 'door':
-      return formatMessage('orderRefundCashAtDoor', money)
+      return say(MESSAGES.orderRefundCashAtDoor, money)
     case 'store':
-      return formatMessage('orderRefundCashAtStore', money)
+      return say(MESSAGES.orderRefundCashAtStore, money)
     case 'credit':
-      return formatMessage('orderTrackingCreditReturned', money)
+      return say(MESSAGES.orderTrackingCreditReturned, money)
     default:
       return null
   }
 }
 
 /** The store's reason after the closing's words, as the order page shows it (issue 44). */
-function withStoreReason(order: StoreOrderRow, message: string | null): string | null {
+export function withStoreReason(
+  order: Pick<StoreOrderRow, 'closing_reason'>,
+  message: string | null,
+  say: Say = fillMessage
+): string | null {
   if (message === null || !order.closing_reason) return message
-  return `${message} ${formatMessage('orderTrackingStoreReason', order.closing_reason)}`
+  return `${message} ${say(MESSAGES.orderTrackingStoreReason, order.closing_reason)}`
 }
 
 async function messageOf(
@@ -170,6 +184,7 @@ async function messageOf(
   creditBack: MoneyOutcome
 ): Promise<string | null> {
   const shop = await businessLocale(env.DB, order.business_id)
+  const say = sayIn(shop)
   if (isClosing(s.to as StoreOrderRow['status'])) {
     return withStoreReason(
       order,
@@ -186,21 +201,30 @@ async function messageOf(
           givenBack: await givenBackOnOrder(env.DB, order.business_id, order.id),
           creditReturned: creditBack,
         }),
-        shop
-      )
+        shop,
+        say
+      ),
+      say
     )
   }
   const message =
-    cashRefundMessage(s.cashReturn, s.beforeTotal - order.total, shop) ??
+    cashRefundMessage(s.cashReturn, s.beforeTotal - order.total, shop, say) ??
     trackingMessageWithCredit(
       s.action,
       moneyBack,
       s.beforeTotal - order.total,
       s.cash,
       creditBack,
-      shop
+      shop,
+      say
     )
-  return withChanges(env, order, s.action, withWeighedTotal(order, s.action, message, shop))
+  return withChanges(
+    env,
+    order,
+    s.action,
+    withWeighedTotal(order, s.action, message, shop, say),
+    say
+  )
 }
 
 /**
@@ -211,33 +235,35 @@ async function withChanges(
   env: EffectsEnv,
   order: StoreOrderRow,
   action: Settle['action'],
-  message: string | null
+  message: string | null,
+  say: Say
 ): Promise<string | null> {
   if (action !== 'finish_picking') return message
   const changes = orderChangesOf(order, await orderPickLines(env.DB, order.id))
   if (changes === null) return message
   const substituted = changes.lines.some((change) => change.kind === 'substituted')
-  const list = formatMessage(
-    substituted ? 'orderChangesEmail' : 'orderChangesEmailShortOnly',
-    changesSentence(changes)
+  const list = say(
+    substituted ? MESSAGES.orderChangesEmail : MESSAGES.orderChangesEmailShortOnly,
+    changesSentence(changes, say)
   )
-  return `${message ?? MESSAGES.orderTrackingPicked} ${list}`
+  return `${message ?? say(MESSAGES.orderTrackingPicked)} ${list}`
 }
 
 /**
  * Once picked, an order with weighed lines costs what they weighed (ADR 039): the picked and the
  * on-its-way emails say the final amount.
  */
-function withWeighedTotal(
-  order: StoreOrderRow,
-  action: Settle['action'],
+export function withWeighedTotal(
+  order: Pick<StoreOrderRow, 'weighed_lines' | 'total'>,
+  action: ActionEffectPayload['action'],
   message: string | null,
-  shop: ShopLocale = GB_LOCALE
+  shop: ShopLocale = GB_LOCALE,
+  say: Say = fillMessage
 ): string | null {
   if (order.weighed_lines === 0) return message
   if (action !== 'finish_picking' && action !== 'start_route') return message
-  const total = formatMessage('weighedOrderTotal', formatMoney(order.total, shop))
-  return `${message ?? MESSAGES.orderTrackingPicked} ${total}`
+  const total = say(MESSAGES.weighedOrderTotal, formatMoney(order.total, shop))
+  return `${message ?? say(MESSAGES.orderTrackingPicked)} ${total}`
 }
 
 /** The action's email and notice as rows of their own, handed to the queue. */

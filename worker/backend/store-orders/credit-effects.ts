@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import type { OrderActionType } from '../../../schemas/order-states.ts'
 import { returnOrderCredit, returnPickingBeyondCard } from '../credit/order-credit.ts'
@@ -6,6 +6,7 @@ import { creditReturnedBy } from '../credit/order-credit-repo.ts'
 import type { StoreOrderRow } from '../orders/repo.ts'
 import { trackingMessage, type MoneyOutcome } from './effects.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { fillMessage, type Say } from '../../../schemas/message-format.ts'
 
 /*
  * The store credit side of an action's effects (ADR 020 "Refunds"): the card gives back what it
@@ -57,15 +58,17 @@ export function trackingMessageWithCredit(
   fallbackAmount: number,
   cash: boolean,
   creditBack: MoneyOutcome,
-  shop: ShopLocale = GB_LOCALE
+  shop: ShopLocale = GB_LOCALE,
+  /** Says each sentence on its own: the business's catalogue (sayIn), English by default. */
+  say: Say = fillMessage
 ): string | null {
-  if (creditBack <= 0) return trackingMessage(action, moneyBack, fallbackAmount, cash, shop)
-  const credit = formatMessage('orderTrackingCreditReturned', formatMoney(creditBack, shop))
+  if (creditBack <= 0) return trackingMessage(action, moneyBack, fallbackAmount, cash, shop, say)
+  const credit = say(MESSAGES.orderTrackingCreditReturned, formatMoney(creditBack, shop))
   const cardNothing = cash || (moneyBack <= 0 && fallbackAmount <= 0)
   if (cardNothing && (action === 'refund_order' || action === 'refund_lines')) return credit
   if (cardNothing && action === 'finish_picking') {
-    return `${MESSAGES.orderTrackingPicked} ${credit}`
+    return `${say(MESSAGES.orderTrackingPicked)} ${credit}`
   }
-  const card = trackingMessage(action, moneyBack, fallbackAmount, cardNothing, shop)
+  const card = trackingMessage(action, moneyBack, fallbackAmount, cardNothing, shop, say)
   return card === null ? credit : `${card} ${credit}`
 }

@@ -1,4 +1,4 @@
-import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
 import { shopperStatusLabel, type OrderActionType } from '../../../schemas/order-states.ts'
 import type { OrderBoardEvent, WiredAdapters } from '../adapters.ts'
@@ -22,6 +22,7 @@ import { trackingLinkFor } from '../tracking/link.ts'
 import { findOrderPayment, type StoreOrderRow } from '../orders/repo.ts'
 import { storeStatusOf } from './view.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
+import { fillMessage, type Say } from '../../../schemas/message-format.ts'
 
 /*
  * What follows a committed action (ADR 017 "Effects"): money back through the payment's own
@@ -283,37 +284,39 @@ export function trackingMessage(
   fallbackAmount: number,
   /** Cash is paid at the door: an order that ends before it was paid cost the shopper nothing. */
   cash: boolean,
-  shop: ShopLocale = GB_LOCALE
+  shop: ShopLocale = GB_LOCALE,
+  /** Says each sentence: the business's catalogue (sayIn), English by default. */
+  say: Say = fillMessage
 ): string | null {
   const amount = formatMoney(moneyBack > 0 ? moneyBack : fallbackAmount, shop)
   switch (action) {
     case 'accept':
-      return MESSAGES.orderTrackingAccepted
+      return say(MESSAGES.orderTrackingAccepted)
     case 'finish_picking':
-      return moneyBack > 0 ? formatMessage('orderTrackingPickedChanges', amount) : null
+      return moneyBack > 0 ? say(MESSAGES.orderTrackingPickedChanges, amount) : null
     case 'ready_for_collection':
-      return MESSAGES.orderTrackingReadyForCollection
+      return say(MESSAGES.orderTrackingReadyForCollection)
     case 'start_route':
-      return MESSAGES.orderTrackingEnRoute
+      return say(MESSAGES.orderTrackingEnRoute)
     case 'collected':
     case 'deliver':
-      return MESSAGES.orderTrackingDelivered
+      return say(MESSAGES.orderTrackingDelivered)
     case 'unable_to_deliver':
       return cash
-        ? MESSAGES.orderTrackingDeliveryProblem
-        : formatMessage('orderTrackingDeliveryProblemRefunded', amount)
+        ? say(MESSAGES.orderTrackingDeliveryProblem)
+        : say(MESSAGES.orderTrackingDeliveryProblemRefunded, amount)
     case 'reject':
     case 'auto_reject':
       return cash
-        ? MESSAGES.orderTrackingRejectedCash
-        : formatMessage('orderTrackingRejected', amount)
+        ? say(MESSAGES.orderTrackingRejectedCash)
+        : say(MESSAGES.orderTrackingRejected, amount)
     case 'cancel':
       return cash
-        ? MESSAGES.orderTrackingCancelledCash
-        : formatMessage('orderTrackingCancelled', amount)
+        ? say(MESSAGES.orderTrackingCancelledCash)
+        : say(MESSAGES.orderTrackingCancelled, amount)
     case 'refund_order':
     case 'refund_lines':
-      return formatMessage('orderTrackingRefunded', amount)
+      return say(MESSAGES.orderTrackingRefunded, amount)
     case 'mark_line':
     case 'assign_driver':
       return null

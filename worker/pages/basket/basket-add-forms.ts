@@ -11,6 +11,7 @@ import {
 } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
+import { fillMessage } from '../../../schemas/message-format.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketToken, rememberBasket } from '../../lib/cookies/basket.ts'
 import { setFlashWith } from '../../lib/cookies/flash.ts'
@@ -148,7 +149,7 @@ export async function addItemForm(c: Context<AppEnv>): Promise<Response> {
       if (line.weighing) {
         // A weighed item says its weight and that its price is an estimate (ADR 039).
         const amount = lineAmount({ quantity, unitPrice: line.unitPrice, weighing: line.weighing })
-        const what = `${weighedQuantityLabel(line.weighing, quantity)} ${line.name}`
+        const what = `${weighedQuantityLabel(line.weighing, quantity, fillMessage, requestLocale(c))} ${line.name}`
         return `${what}, est. ${formatMoney(amount, requestLocale(c))}`
       }
       const what = `${quantity} × ${line.name}`

@@ -1,0 +1,85 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { shopLocaleOf } from '../../../schemas/locale.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
+import {
+  formatGrams,
+  weighedQuantityLabel,
+  weighingLabel,
+  weightChoices,
+  type Weighing,
+} from '../../../schemas/weighing.ts'
+
+/*
+ * Issue 43: a weight is written in the shop's numbers ('1,5 kg' on a Dutch page); the UK's stays
+ * byte for byte what the hard-coded '.' wrote.
+ */
+
+const NL = shopLocaleOf({
+  locale: 'nl_NL',
+  currency: 'EUR',
+  countryCode: 'NL',
+  timeZone: 'Europe/Amsterdam',
+})
+const IE = shopLocaleOf({
+  locale: 'en_IE',
+  currency: 'EUR',
+  countryCode: 'IE',
+  timeZone: 'Europe/Dublin',
+})
+
+// What formatGrams wrote before it went through Intl: the UK's bytes to keep.
+function before(grams: number): string {
+  if (grams < 1000) return `${grams} g`
+  return `${(grams / 1000).toFixed(3).replace(/\.?0+$/, '')} kg`
+}
+
+describe('weights in the shop locale', () => {
+  it('writes the UK weight exactly as before, for any whole grams', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (grams) => {
+        expect(formatGrams(grams)).toBe(before(grams))
+      }),
+      { numRuns: 2000 }
+    )
+    expect(formatGrams(1250)).toBe('1.25 kg')
+    expect(formatGrams(1000)).toBe('1 kg')
+    expect(formatGrams(250)).toBe('250 g')
+    expect(formatGrams(1234567)).toBe('1234.567 kg')
+  })
+
+  it('writes a Dutch weight with a decimal comma, an Irish one with a point', () => {
+    expect(formatGrams(1500, NL)).toBe('1,5 kg')
+    expect(formatGrams(1250, NL)).toBe('1,25 kg')
+    expect(formatGrams(750, NL)).toBe('750 g')
+    expect(formatGrams(1234567, NL)).toBe('1234,567 kg')
+    expect(formatGrams(1500, IE)).toBe('1.5 kg')
+  })
+
+  it("says a weighed item's labels in Dutch with Dutch numbers", () => {
+    const steak: Weighing = { soldBy: 'by_weight', pricePerKg: 2556, unitGrams: 250 }
+    const melon: Weighing = { soldBy: 'by_piece_estimated', pricePerKg: 300, unitGrams: 1250 }
+    const say = sayIn(NL)
+    expect(weightChoices(steak, 6, NL).map((choice) => choice.label)).toEqual([
+      '250 g',
+      '500 g',
+      '750 g',
+      '1 kg',
+      '1,25 kg',
+      '1,5 kg',
+    ])
+    expect(weighedQuantityLabel(steak, 6, say, NL)).toBe('1,5 kg')
+    expect(weighedQuantityLabel(melon, 2, say, NL)).toBe('2 × ca. 1,25 kg')
+    expect(weighingLabel(melon, NL, say)).toBe(
+      'ca. 1,25 kg per stuk, gesch. € 3,75 · € 3,00/kg'.replace(/€ /g, '€\u00a0')
+    )
+    // The same calls on a UK shop, as UK pages always read.
+    expect(
+      weightChoices(steak, 6)
+        .map((choice) => choice.label)
+        .at(-1)
+    ).toBe('1.5 kg')
+    expect(weighedQuantityLabel(melon, 2)).toBe('2 × approx. 1.25 kg')
+    expect(weighingLabel(melon)).toBe('approx. 1.25 kg each, est. £3.75 · £3.00/kg')
+  })
+})
