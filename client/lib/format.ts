@@ -4,13 +4,8 @@ import { DATE_FORMATS, DEFAULT_TIME_ZONE } from '../../schemas/constants.ts'
 import type { StoreAvailability } from '../../schemas/stores.ts'
 import { distanceUnitFor, kmToMiles } from '../../schemas/distance.ts'
 import { formatMoney } from '../../schemas/money.ts'
-import {
-  formatDate,
-  formatNumber,
-  GB_LOCALE,
-  type ShopLocale,
-  wallClock,
-} from '../../schemas/locale.ts'
+import { formatDate, formatNumber, GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import { wallClock } from '../../schemas/wall-clock.ts'
 import { type CountNoun, englishCount } from '../../schemas/count-nouns.ts'
 import { fillMessage } from '../../schemas/message-format.ts'
 import { MESSAGES } from '../../schemas/messages.ts'

@@ -4,7 +4,8 @@ import { DATE_FORMATS, SLOT_COUNTDOWN_WARNING_MINUTES } from '../../schemas/cons
 import { formatMessage, MESSAGES } from '../../schemas/messages.ts'
 import type { SlotReservation, TimeSlot, TimeSlotDay } from '../../schemas/slots.ts'
 import { formatStoreTime } from './format.ts'
-import { formatDate, GB_LOCALE, type ShopLocale, wallClock } from '../../schemas/locale.ts'
+import { formatDate, GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
+import { wallClock } from '../../schemas/wall-clock.ts'
 import { fillMessage } from '../../schemas/message-format.ts'
 
 /**

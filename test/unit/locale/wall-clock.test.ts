@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { formatStoreTime } from '../../../client/lib/format.ts'
 import { localDate } from '../../../client/lib/slots.ts'
-import { wallClock } from '../../../schemas/locale.ts'
+import { wallClock } from '../../../schemas/wall-clock.ts'
 
 /*
  * Issue 43: islands write times and days through Intl in the shop's zone on the instant's number,
