@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../../worker/app.ts'
 import { pinClock } from '../../../worker/lib/clock.ts'
 import { PAGE_FRESH_MS } from '../../../worker/lib/page-cache.ts'
@@ -20,6 +20,10 @@ beforeAll(async () => {
   await seedDemo(env.DB)
 }, 60_000)
 
+// Every test renders at a pinned instant and then moves past freshness: never the wall clock.
+const RENDERED_AT = Date.parse('2026-11-30T10:00:00Z')
+const STALE_AT = RENDERED_AT + PAGE_FRESH_MS + 1_000
+beforeEach(() => pinClock(testEnv, new Date(RENDERED_AT)))
 afterEach(() => pinClock(testEnv, null))
 
 /**
@@ -59,7 +63,7 @@ describe('a stale page is refreshed once at a time', () => {
         ctx
       )
     expect((await get()).headers.get('x-cache')).toBe('miss')
-    pinClock(testEnv, new Date(Date.now() + PAGE_FRESH_MS + 1_000))
+    pinClock(testEnv, new Date(STALE_AT))
     // Each answer goes out before its background work, as in the Worker (waitUntil).
     const contexts = Array.from({ length: 20 }, () => createExecutionContext())
     const answers = await Promise.all(contexts.map((ctx) => get(ctx)))
@@ -80,7 +84,7 @@ describe('a stale page is refreshed once at a time', () => {
     const get = () =>
       app.request(`http://localhost${path}`, { headers: { cookie: APP_VERSION_COOKIE } }, cachedEnv)
     expect((await get()).headers.get('x-cache')).toBe('miss')
-    pinClock(testEnv, new Date(Date.now() + PAGE_FRESH_MS + 1_000))
+    pinClock(testEnv, new Date(STALE_AT))
     state.failing = true
     // Without an execution context a refresh finishes before its answer.
     expect((await get()).headers.get('x-cache')).toBe('stale')
@@ -106,8 +110,7 @@ describe('a stale page is refreshed once at a time', () => {
     const kept = createExecutionContext()
     expect((await get(kept)).headers.get('x-cache')).toBe('miss')
     await waitOnExecutionContext(kept)
-    const staleAt = Date.now() + PAGE_FRESH_MS + 1_000
-    pinClock(testEnv, new Date(staleAt))
+    pinClock(testEnv, new Date(STALE_AT))
     let release = () => undefined as void
     state.hang = new Promise<void>((resolve) => {
       release = resolve
@@ -117,7 +120,7 @@ describe('a stale page is refreshed once at a time', () => {
     expect((await get(createExecutionContext())).headers.get('x-cache')).toBe('stale')
     expect(state.renders).toBe(1)
     // The runtime would have cancelled the first render by now: the next stale request renders.
-    pinClock(testEnv, new Date(staleAt + 30_000))
+    pinClock(testEnv, new Date(STALE_AT + 30_000))
     state.hang = null
     const retried = createExecutionContext()
     expect((await get(retried)).headers.get('x-cache')).toBe('stale')

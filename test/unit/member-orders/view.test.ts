@@ -162,8 +162,11 @@ describe('tracking (spec §4)', () => {
     expect([uk.statusLabel, uk.history[0]?.label]).toEqual(['Cancelled', 'Sent to the store'])
     expect(uk.moneyBack.message).toBe('Your order has been cancelled. £10.00 will be refunded.')
     expect(
-      detailOf({ ...ROW, status: 'en_route' }, { ...parts, shop: dutch }, new Date()).tracking
-        ?.message
+      detailOf(
+        { ...ROW, status: 'en_route' },
+        { ...parts, shop: dutch },
+        new Date('2026-11-25T13:00:00Z')
+      ).tracking?.message
     ).toBe('Je bezorger is onderweg.')
   })
 
