@@ -9,6 +9,7 @@ import {
   VALID_EXPIRY,
   call,
   consumerData,
+  chargedFor,
   draftOrder,
   payOnSandbox,
   paymentBody,
@@ -63,16 +64,6 @@ async function written(draft: Draft) {
 }
 
 /** What the shopper's card is charged for the order: authorisations kept (not voided). */
-async function chargedFor(orderId: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `select coalesce(sum(amount), 0) as charged from payments
-     where order_id = ?1 and status in ('authorised', 'captured') and void_reason is null`
-  )
-    .bind(orderId)
-    .first<{ charged: number }>()
-  return row?.charged ?? -1
-}
-
 /** A draft whose shopper has not chosen a method (an older draft): cash and card may race on it. */
 async function anyMethodDraft(): Promise<Draft> {
   const draft = await draftOrder()

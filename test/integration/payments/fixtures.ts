@@ -247,3 +247,14 @@ export async function orderStatus(orderId: number): Promise<string | undefined> 
     .first<{ status: string }>()
   return row?.status
 }
+
+/** What an order holds from the shopper: authorised or captured payments not voided. */
+export async function chargedFor(orderId: number): Promise<number> {
+  const row = await env.DB.prepare(
+    `select coalesce(sum(amount), 0) as charged from payments
+     where order_id = ?1 and status in ('authorised', 'captured') and void_reason is null`
+  )
+    .bind(orderId)
+    .first<{ charged: number }>()
+  return row?.charged ?? -1
+}

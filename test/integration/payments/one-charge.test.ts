@@ -13,6 +13,7 @@ import {
   call,
   consumerData,
   decodeResponse,
+  chargedFor,
   draftOrder,
   makePayment,
   orderStatus,
@@ -60,16 +61,6 @@ async function paymentsOf(orderId: number): Promise<Array<PaymentDbRow>> {
 }
 
 /** What the shopper's card is charged for the order: authorisations kept (not voided). */
-async function chargedFor(orderId: number): Promise<number> {
-  const row = await env.DB.prepare(
-    `select coalesce(sum(amount), 0) as charged from payments
-     where order_id = ?1 and status in ('authorised', 'captured') and void_reason is null`
-  )
-    .bind(orderId)
-    .first<{ charged: number }>()
-  return row?.charged ?? -1
-}
-
 async function sandboxStatus(gatewayOrderId: string): Promise<string | undefined> {
   const row = await env.DB.prepare(`select status from sandbox_hpp_requests where order_id = ?1`)
     .bind(gatewayOrderId)
