@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz'
-import { DATE_FORMATS, type FulfilmentMethod } from '../../../schemas/constants.ts'
+import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { format } from 'date-fns'
+import { wallClock as clockParts } from '../../../schemas/wall-clock.ts'
 import type {
   OpeningHours,
   StoreAvailability,
@@ -124,12 +125,13 @@ export interface WallClock {
 /**
  * The local date and time of an instant in a zone. A store's slots start at the same instants
  * for every shopper who lists them, so the slot list reads these from the isolate's memo instead
- * of three zone conversions per slot (which were most of its cost).
+ * of three zone conversions per slot (which were most of its cost). The parts come from the one
+ * wall clock the pages use (schemas/wall-clock.ts).
  */
 export function wallClock(instant: Date, timeZone: string): WallClock {
   return remembered(wallClocks, `${timeZone}|${instant.getTime()}`, () => {
-    const local = new TZDate(instant, timeZone)
-    return { date: format(local, DATE_FORMATS.isoDate), time: format(local, DATE_FORMATS.time) }
+    const { year, month, day, hour, minute } = clockParts(instant, timeZone)
+    return { date: `${year}-${month}-${day}`, time: `${hour}:${minute}` }
   })
 }
 
