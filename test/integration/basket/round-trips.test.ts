@@ -4,7 +4,7 @@ import { type RoundTrips, RoundTripsSchema } from '../../../schemas/development.
 import { createApp } from '../../../worker/app.ts'
 import { withLatency } from '../../../worker/lib/latency-simulation.ts'
 import { withAppVersion } from '../../support/app-version.ts'
-import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
+import { seedDemoWithStoreOpen, simpleItemIds } from '../../support/workers/seed.ts'
 import { jar } from '../pages/cookie-jar.ts'
 import { testEnv } from '../pages/storefront.ts'
 
@@ -28,19 +28,7 @@ let itemIds: Array<number> = []
 
 beforeAll(async () => {
   storeId = await seedDemoWithStoreOpen(env.DB, STORE)
-  const rows = await env.DB.prepare(
-    `select m.id from menu_items m
-     left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id
-     where m.business_id = 1 and m.is_active = 1 and m.add_to_basket_type = 'simple'
-       and m.sold_by = 'each' and m.age_restriction is null and m.out_of_stock = 0
-       and m.max_quantity is null and coalesce(s.is_available, 1) = 1
-       and coalesce(s.out_of_stock, 0) = 0
-     order by m.id limit 3`
-  )
-    .bind(storeId)
-    .all<{ id: number }>()
-  itemIds = rows.results.map((row) => row.id)
-  if (itemIds.length < 3) throw new Error('no simple items in the demo data')
+  itemIds = await simpleItemIds(env.DB, storeId, 3)
 }, 60_000)
 
 function request(path: string, init: RequestInit = {}): Promise<Response> {

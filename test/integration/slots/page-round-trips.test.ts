@@ -6,7 +6,7 @@ import { createApp } from '../../../worker/app.ts'
 import { withLatency } from '../../../worker/lib/latency-simulation.ts'
 import { withAppVersion } from '../../support/app-version.ts'
 import { callBackend } from '../../support/workers/requests.ts'
-import { seedDemoWithStoreOpen } from '../../support/workers/seed.ts'
+import { seedDemoWithStoreOpen, simpleItemIds } from '../../support/workers/seed.ts'
 import { jar } from '../pages/cookie-jar.ts'
 import { CHECKOUT_LOCATION, pageText, testEnv } from '../pages/storefront.ts'
 
@@ -29,19 +29,7 @@ let itemId = 0
 
 beforeAll(async () => {
   storeId = await seedDemoWithStoreOpen(env.DB, STORE)
-  const row = await env.DB.prepare(
-    `select m.id from menu_items m
-     left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id
-     where m.business_id = 1 and m.is_active = 1 and m.add_to_basket_type = 'simple'
-       and m.sold_by = 'each' and m.age_restriction is null and m.out_of_stock = 0
-       and m.max_quantity is null and coalesce(s.is_available, 1) = 1
-       and coalesce(s.out_of_stock, 0) = 0
-     order by m.id limit 1`
-  )
-    .bind(storeId)
-    .first<{ id: number }>()
-  itemId = row?.id ?? 0
-  if (itemId === 0) throw new Error('no simple item in the demo data')
+  itemId = (await simpleItemIds(env.DB, storeId, 1))[0] ?? 0
 }, 60_000)
 
 function request(path: string, init: RequestInit = {}): Promise<Response> {

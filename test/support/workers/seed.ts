@@ -338,3 +338,29 @@ export function referralScheme(db: D1Database, seed: ReferralSchemeSeed): D1Prep
     )
     .bind(seed.businessId, seed.rewardAmount ?? 500, seed.monthlyCap ?? 10, seed.isActive ?? 1)
 }
+
+/**
+ * The first `count` items of business 1 a shopper can add at a store with a plain add (sold each,
+ * no options, age check, limit or stock problem). Throws when the demo data has fewer.
+ */
+export async function simpleItemIds(
+  db: D1Database,
+  storeId: number,
+  count: number
+): Promise<Array<number>> {
+  const rows = await db
+    .prepare(
+      `select m.id from menu_items m
+       left join store_menu_items s on s.store_id = ?1 and s.menu_item_id = m.id
+       where m.business_id = 1 and m.is_active = 1 and m.add_to_basket_type = 'simple'
+         and m.sold_by = 'each' and m.age_restriction is null and m.out_of_stock = 0
+         and m.max_quantity is null and coalesce(s.is_available, 1) = 1
+         and coalesce(s.out_of_stock, 0) = 0
+       order by m.id limit ?2`
+    )
+    .bind(storeId, count)
+    .all<{ id: number }>()
+  const ids = rows.results.map((row) => row.id)
+  if (ids.length < count) throw new Error(`fewer than ${count} simple items in the demo data`)
+  return ids
+}
