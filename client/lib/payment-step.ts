@@ -15,12 +15,12 @@ export {
   CASH_CONFIRMED_FIELD,
   PAYMENT_SOURCE_FIELD,
   SHOWN_TOTAL_FIELD,
+  USE_CREDIT_FIELD,
 } from '../../schemas/forms/payment-fields.ts'
 /** The payment source of an order store credit pays in full (ADR 020): nothing to choose. */
 export const STORE_CREDIT_SOURCE = 'store-credit'
-/** The payment step's store credit switch without JavaScript (ADR 020): its form and field. */
+/** Where the payment step's store credit switch posts without JavaScript (ADR 020). */
 export const STORE_CREDIT_FORM_PATH = '/checkout/payment/credit'
-export const USE_CREDIT_FIELD = 'useCredit'
 /** A new card's billing address step, carrying the total the payment page showed. */
 export function billingAddressHref(shownTotal: number): string {
   return routePath('checkout-payment-billing-address', undefined, {

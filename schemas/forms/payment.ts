@@ -4,6 +4,7 @@ import {
   CASH_CONFIRMED_FIELD,
   PAYMENT_SOURCE_FIELD,
   SHOWN_TOTAL_FIELD,
+  USE_CREDIT_FIELD,
 } from './payment-fields.ts'
 import { fieldNames } from './field-names.ts'
 
@@ -41,3 +42,17 @@ export const CheckoutPaymentFormSchema = z.object({
 export const CHECKOUT_PAYMENT_FIELDS = fieldNames(CheckoutPaymentFormSchema)
 
 export type CheckoutPaymentForm = z.output<typeof CheckoutPaymentFormSchema>
+
+/*
+ * The payment step's store credit switch without JavaScript (ADR 020): the StoreCreditSwitch
+ * island names its box from payment-fields.ts, which this schema is keyed on, and
+ * worker/pages/checkout/credit-form.ts reads a post with it. A ticked box ('1') uses the credit;
+ * anything else keeps it.
+ */
+export const StoreCreditFormSchema = z.object({
+  [USE_CREDIT_FIELD]: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((box) => box === '1'),
+})

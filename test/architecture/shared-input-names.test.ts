@@ -163,6 +163,15 @@ const FROM_SCHEMAS: ReadonlyArray<{
     handlers: ['worker/pages/checkout/payment.tsx'],
   },
   {
+    views: ['client/islands/StoreCreditSwitch.tsx'],
+    handlers: ['worker/pages/checkout/credit-form.ts'],
+  },
+  {
+    // The rows' quantities are named by their line or item and read by amend-page.tsx's builder.
+    views: ['client/pages/member/MemberAmendPage.tsx'],
+    handlers: ['worker/pages/orders/tracking-amend.tsx'],
+  },
+  {
     views: ['client/islands/StayInTouch.tsx'],
     handlers: ['worker/pages/content/stay-in-touch.ts'],
   },
