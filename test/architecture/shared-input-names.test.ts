@@ -130,6 +130,10 @@ const FROM_SCHEMAS: ReadonlyArray<{
   handlers: ReadonlyArray<string>
 }> = [
   {
+    views: ['client/pages/RegisterPage.tsx', 'client/components/member/MarketingOptIn.tsx'],
+    handlers: ['worker/pages/account/register.tsx', 'worker/pages/account/profile-opt-in.ts'],
+  },
+  {
     views: ['client/pages/LoginPage.tsx'],
     handlers: ['worker/pages/account/login.tsx', 'worker/pages/account/otp-login.ts'],
   },
