@@ -167,6 +167,14 @@ const FROM_SCHEMAS: ReadonlyArray<{
     handlers: ['worker/pages/checkout/payment.tsx'],
   },
   {
+    views: [
+      'client/components/basket/BasketLineRow.tsx',
+      'client/components/basket/SubstitutesSwitch.tsx',
+      'client/components/basket/ReplacementChoice.tsx',
+    ],
+    handlers: ['worker/pages/basket/basket-forms.ts'],
+  },
+  {
     // The choices are named by group and value with client/lib/basket-add-form.ts's builders.
     views: [
       'client/islands/QuickAdd.tsx',
