@@ -3,6 +3,7 @@ import { useEmailSignup } from '../components/forms/use-email-signup.ts'
 import { CheckIcon } from '../components/icons.tsx'
 import { postJson } from '../lib/api.ts'
 import { CONTENT_API } from '../lib/api-paths.ts'
+import { STAY_IN_TOUCH_FIELDS } from '../../schemas/forms/stay-in-touch-fields.ts'
 import { STAY_IN_TOUCH_FORM_ACTION } from '../lib/routes.ts'
 import { useText } from '../lib/page-text.ts'
 
@@ -43,6 +44,7 @@ export function StayInTouch({ brandName, title, text, islandId }: StayInTouchPro
       <div className="mt-1 flex gap-2">
         <input
           {...emailInput}
+          name={STAY_IN_TOUCH_FIELDS.email}
           aria-invalid={error ? true : undefined}
           className="h-11 min-w-0 flex-1 rounded-lg border-2 border-white/30 bg-white px-3 text-ink placeholder:text-ink/60"
           placeholder={say(MESSAGES.pageEmailExample)}

@@ -1,3 +1,4 @@
+import { SHOWN_TOTAL_FIELD } from '../../schemas/forms/payment-fields.ts'
 import { routePath } from './routes.ts'
 
 /*
@@ -5,17 +6,21 @@ import { routePath } from './routes.ts'
  * (worker/pages/checkout/payment.tsx) agree on: the form's field names and the step's addresses.
  */
 
-/** The form's field names: the island posts to /api, but without JavaScript the form posts. */
-export const PAYMENT_SOURCE_FIELD = 'paymentSource'
-export const CASH_CONFIRMED_FIELD = 'cashConfirmed'
-export const PAYMENT_ATTEMPT_FIELD = 'attempt'
-/** The total the payment page showed, posted without JavaScript (process order's expectedTotal). */
-export const SHOWN_TOTAL_FIELD = 'shownTotal'
+/**
+ * The form's field names (the island posts to /api, but without JavaScript the form posts), kept
+ * beside the schema that reads them (schemas/forms/payment.ts).
+ */
+export {
+  ATTEMPT_FIELD as PAYMENT_ATTEMPT_FIELD,
+  CASH_CONFIRMED_FIELD,
+  PAYMENT_SOURCE_FIELD,
+  SHOWN_TOTAL_FIELD,
+  USE_CREDIT_FIELD,
+} from '../../schemas/forms/payment-fields.ts'
 /** The payment source of an order store credit pays in full (ADR 020): nothing to choose. */
 export const STORE_CREDIT_SOURCE = 'store-credit'
-/** The payment step's store credit switch without JavaScript (ADR 020): its form and field. */
+/** Where the payment step's store credit switch posts without JavaScript (ADR 020). */
 export const STORE_CREDIT_FORM_PATH = '/checkout/payment/credit'
-export const USE_CREDIT_FIELD = 'useCredit'
 /** A new card's billing address step, carrying the total the payment page showed. */
 export function billingAddressHref(shownTotal: number): string {
   return routePath('checkout-payment-billing-address', undefined, {

@@ -14,9 +14,8 @@ import {
 } from '../components/checkout/CheckoutFrame.tsx'
 import type { PageChrome } from '../lib/page-chrome.ts'
 import { CheckoutLayout } from '../components/checkout/CheckoutLayout.tsx'
-import { SHOWN_TOTAL_FIELD } from '../lib/payment-step.ts'
 import { routePath } from '../lib/routes.ts'
-import { ATTEMPT_FIELD } from '../lib/checkout-forms.ts'
+import { CHECKOUT_BILLING_FIELDS as FIELDS } from '../../schemas/forms/billing-address.ts'
 import type { CheckoutHeaderSummary } from '../lib/checkout-summary.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
@@ -56,7 +55,7 @@ export function CheckoutBillingAddressPage({
   values,
   savedAddresses = [],
 }: CheckoutBillingAddressPageProps) {
-  const same = delivery && values.sameAsDelivery !== 'no'
+  const same = delivery && values[FIELDS.sameAsDelivery] !== 'no'
   const text = useText()
   return (
     <CheckoutLayout chrome={chrome} summary={summary}>
@@ -70,9 +69,9 @@ export function CheckoutBillingAddressPage({
           className="group/billing flex flex-col gap-6"
         >
           <ErrorSummary id="billing-form-error" errors={errors} idPrefix="billing" />
-          <input type="hidden" name={ATTEMPT_FIELD} value={attempt} />
+          <input type="hidden" name={FIELDS.attempt} value={attempt} />
           {shownTotal !== null ? (
-            <input type="hidden" name={SHOWN_TOTAL_FIELD} value={shownTotal} />
+            <input type="hidden" name={FIELDS.shownTotal} value={shownTotal} />
           ) : null}
           <CheckoutCard>
             {delivery ? (
@@ -81,7 +80,7 @@ export function CheckoutBillingAddressPage({
                 <label className="flex min-h-11 items-center gap-3">
                   <input
                     type="radio"
-                    name="sameAsDelivery"
+                    name={FIELDS.sameAsDelivery}
                     value="yes"
                     defaultChecked={same}
                     className="size-5 accent-primary"
@@ -91,7 +90,7 @@ export function CheckoutBillingAddressPage({
                 <label className="flex min-h-11 items-center gap-3">
                   <input
                     type="radio"
-                    name="sameAsDelivery"
+                    name={FIELDS.sameAsDelivery}
                     value="no"
                     defaultChecked={!same}
                     className="size-5 accent-primary"
@@ -101,7 +100,9 @@ export function CheckoutBillingAddressPage({
               </fieldset>
             ) : null}
             {/* With delivery, the address fields belong to 'A different address' alone: shown
-                while it is checked, by CSS (the form is the `billing` group), with or without JS. */}
+                while it is checked, by CSS (the form is the `billing` group), with or without JS.
+                The selector spells FIELDS.sameAsDelivery (Tailwind reads whole class names); a
+                test holds it to the schema. */}
             <div
               id="billing-different-address"
               className={
@@ -122,9 +123,9 @@ export function CheckoutBillingAddressPage({
               <label className="flex min-h-11 items-center gap-3">
                 <input
                   type="checkbox"
-                  name="saveCard"
+                  name={FIELDS.saveCard}
                   value="yes"
-                  defaultChecked={values.saveCard === 'yes'}
+                  defaultChecked={values[FIELDS.saveCard] === 'yes'}
                   className="size-5 accent-primary"
                 />
                 {text(MESSAGES.pageSaveCardNextTime)}

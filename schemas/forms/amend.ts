@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TRACKING_TOKEN_PARAM } from '../tracking.ts'
 import { fieldNames } from './field-names.ts'
 
 const posted = z.string().optional().catch(undefined)
@@ -8,7 +9,8 @@ const posted = z.string().optional().catch(undefined)
  * signed link: MemberAmendPage.tsx and AmendSlotField.tsx take these field names from this schema
  * and worker/pages/orders/amend-page.tsx reads a post with it. The rows' quantities are fields
  * named after their line or item (`line-<lineId>`, `add-<itemId>`: client/lib/member-order-paths.ts
- * names and matches them), so they are read beside it.
+ * names and matches them), so they are read beside it. A guest's page carries its signed link's
+ * token as a hidden field (worker/pages/orders/tracking-amend.tsx reads it first).
  */
 export const AmendFormSchema = z.object({
   /**
@@ -21,6 +23,8 @@ export const AmendFormSchema = z.object({
   'slot-was': posted,
   /** The search for items to add, kept so a refused page lists them again. */
   q: posted,
+  /** The signed link's token, on a guest's amend page by its tracking link. */
+  [TRACKING_TOKEN_PARAM]: posted,
 })
 
 export const AMEND_FIELDS = fieldNames(AmendFormSchema)

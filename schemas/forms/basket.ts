@@ -35,6 +35,12 @@ export const LineFormSchema = z
 
 export const LINE_FORM_FIELDS = fieldNames(LineFormSchema)
 
+/**
+ * Which of the basket page's forms a post is (its `intent`): worker/pages/basket/basket-forms.ts
+ * reads it first, to hand the post to that form's schema.
+ */
+export const BasketPostSchema = z.object({ intent: z.string().optional().catch(undefined) })
+
 /** The intent value of the substitutes form (the basket page takes the line forms too). */
 export const SUBSTITUTES_INTENT = 'substitutes'
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MARKETING_CHANNELS, marketingOptInField } from '../member-profile.ts'
 import { fieldNames } from './field-names.ts'
 import { WhereHeardField } from './where-heard.ts'
 
@@ -30,3 +31,16 @@ export const RegisterFormSchema = z.object({
 })
 
 export const REGISTER_FIELDS = fieldNames(RegisterFormSchema)
+
+/*
+ * The registration form's marketing opt-in, where the brand offers it: a box per channel named by
+ * marketingOptInField (MarketingOptIn.tsx renders them), 'in' when ticked. The register handler
+ * reads the post with this beside RegisterFormSchema: the channels ticked (PECR: none unless
+ * ticked).
+ */
+export const RegisterOptInSchema = z
+  .object({})
+  .catchall(z.string())
+  .transform((form) =>
+    MARKETING_CHANNELS.filter((channel) => form[marketingOptInField(channel)] === 'in')
+  )

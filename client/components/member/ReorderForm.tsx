@@ -1,6 +1,7 @@
 import type { FulfilmentMethod } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { reorderPath } from '../../lib/member-order-paths.ts'
+import { REORDER_FIELDS } from '../../../schemas/forms/reorder.ts'
 import { useText } from '../../lib/page-text.ts'
 
 const BUTTON =
@@ -22,7 +23,7 @@ export function ReorderButton({
   const text = useText()
   return (
     <form method="post" action={reorderPath(orderId)}>
-      <input type="hidden" name="fulfilmentMethod" value={method} />
+      <input type="hidden" name={REORDER_FIELDS.fulfilmentMethod} value={method} />
       <button type="submit" className={BUTTON}>
         {text(label)}
       </button>
@@ -46,8 +47,8 @@ export function ReorderConfirm({
       <p className="font-semibold text-amber-950">{text(MESSAGES.basketOverwrite)}</p>
       <div className="mt-3 flex flex-wrap gap-3">
         <form method="post" action={reorderPath(orderId)}>
-          <input type="hidden" name="fulfilmentMethod" value={method} />
-          <input type="hidden" name="overwrite" value="1" />
+          <input type="hidden" name={REORDER_FIELDS.fulfilmentMethod} value={method} />
+          <input type="hidden" name={REORDER_FIELDS.overwrite} value="1" />
           <button type="submit" className={BUTTON}>
             {text(MESSAGES.pageYesReplaceBasket)}
           </button>

@@ -5,6 +5,7 @@ import type { PageChrome } from '../../lib/page-chrome.ts'
 import { CardBrandIcon } from '../../components/checkout/CardBrandIcon.tsx'
 import { CARD_BRAND_NAMES } from '../../lib/card-brands.ts'
 import { ConfirmDelete } from '../../components/member/ConfirmDelete.tsx'
+import { DELETE_CARD_FIELDS } from '../../../schemas/forms/delete-card.ts'
 import { MemberShell } from '../../components/member/MemberShell.tsx'
 import { routePath } from '../../lib/routes.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
@@ -36,7 +37,7 @@ function DeleteCardConfirm({ card }: { card: CardView }) {
       id="delete-card"
       title={text(MESSAGES.pageDeleteYourCard, cardName(card, text))}
       action={routePath('member-cards')}
-      fields={{ cardId: card.cardId }}
+      fields={{ [DELETE_CARD_FIELDS.cardId]: card.cardId }}
       submitLabel={text(MESSAGES.pageDeleteCard)}
     >
       <p>{text(MESSAGES.pageProviderForgets)}</p>

@@ -4,6 +4,7 @@ import {
   MarketingPreferencesSchema,
   marketingOptInField,
   RegisterSettingsSchema,
+  type MarketingChannel,
 } from '../../../schemas/member-profile.ts'
 import type { AppEnv } from '../../env.ts'
 import { logError } from '../../lib/log.ts'
@@ -17,16 +18,15 @@ export function registerSettings(c: Context<AppEnv>) {
 export const OPT_IN_FIELDS = MARKETING_CHANNELS.map(marketingOptInField)
 
 /**
- * Records the channels the new member ticked at registration (source 'registration'), right after
- * the account exists. A failure is logged and never blocks the registration: the member can opt in
+ * Records the channels the new member ticked at registration (read by RegisterOptInSchema;
+ * source 'registration'), right after the account exists. A failure is logged and never blocks the registration: the member can opt in
  * on their profile page, and nothing ticked means nothing is sent.
  */
 export async function saveRegistrationOptIn(
   c: Context<AppEnv>,
   token: string,
-  form: Record<string, string>
+  ticked: ReadonlyArray<MarketingChannel>
 ): Promise<void> {
-  const ticked = MARKETING_CHANNELS.filter((channel) => form[marketingOptInField(channel)] === 'in')
   if (ticked.length === 0) return
   const businessId = c.var.brand.businessId
   try {

@@ -25,7 +25,11 @@ import { routePath } from '../../../client/lib/routes.ts'
 import { OPT_IN_FIELDS, registerSettings, saveRegistrationOptIn } from './profile-opt-in.ts'
 import { renderPage, requestSay } from '../shared/render.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
-import { REGISTER_FIELDS, RegisterFormSchema } from '../../../schemas/forms/register.ts'
+import {
+  REGISTER_FIELDS,
+  RegisterFormSchema,
+  RegisterOptInSchema,
+} from '../../../schemas/forms/register.ts'
 
 /** What a refused form shows again: never a password. */
 const ECHOED_FIELDS = [
@@ -117,7 +121,9 @@ export async function registerForm(c: Context<AppEnv>): Promise<Response> {
       schema: TokenResponseSchema,
     })
     const basketSaid = await startMemberSession(c, tokens)
-    if (settings.showMarketingOptIn) await saveRegistrationOptIn(c, tokens.access_token, form)
+    if (settings.showMarketingOptIn) {
+      await saveRegistrationOptIn(c, tokens.access_token, RegisterOptInSchema.parse(form))
+    }
     // A friend's invitation the guards refused is said, never why (ADR 021).
     if (tokens.referral === 'refused') setFlash(c, 'registeredReferralRefused')
     else if (!basketSaid) setFlash(c, 'registered')

@@ -1,7 +1,7 @@
 import { lineAmount, weighedQuantityLabel } from '../../../schemas/weighing.ts'
 import type { Context } from 'hono'
-import type { z } from 'zod'
-import { ADD_FORM_FIELDS, postedChoices } from '../../../client/lib/basket-add-form.ts'
+import { z } from 'zod'
+import { ADD_FORM_FIELDS as FIELDS, postedChoices } from '../../../client/lib/basket-add-form.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   AddBasketItemRequestSchema,
@@ -31,14 +31,45 @@ import { requestLocale } from '../shared/render.tsx'
 
 type AddPath = '/basket/items/add' | '/basket/meal-deals/add'
 
+const postedText = z.string().optional().catch(undefined)
+
+/*
+ * The add forms' post, read by this schema; its field names are client/lib/basket-add-form.ts's,
+ * which the islands' and cards' markup also renders from. The names stay plain constants there,
+ * not a schema: the islands render them and must not carry zod (as the heart's, ADR 060). The
+ * choices are fields named by their group and value (`choice-<group>-<value>`, that file's
+ * builders), read from the whole post by postedChoices. Values stay as posted: the add calls'
+ * schemas refuse a bad one, which the page says as a failed add.
+ */
+const BasketAddFormSchema = z
+  .object({
+    [FIELDS.storeId]: postedText,
+    [FIELDS.itemId]: postedText,
+    [FIELDS.dealId]: postedText,
+    [FIELDS.quantity]: postedText,
+    /** '1' when the shopper ticked the age confirmation. */
+    [FIELDS.ageConfirmed]: postedText,
+    /** The page to come back to; the Referer when absent. */
+    [FIELDS.returnTo]: postedText,
+  })
+  .catchall(z.string())
+  .transform((fields) => ({
+    storeId: Number(fields[FIELDS.storeId]),
+    itemId: Number(fields[FIELDS.itemId]),
+    dealId: Number(fields[FIELDS.dealId]),
+    quantity: postedQuantity(fields[FIELDS.quantity]),
+    ageConfirmed: fields[FIELDS.ageConfirmed] === '1',
+    returnTo: fields[FIELDS.returnTo],
+    /** Null when a choice field is malformed (a form the pages never render). */
+    choices: postedChoices(fields),
+  }))
+
+type BasketAddForm = z.output<typeof BasketAddFormSchema>
+
 /** The page to go back to: the form's returnTo, else the page that posted (Referer), else the basket. */
-function returnPath(c: Context<AppEnv>, form: Record<string, string>): string {
+function returnPath(c: Context<AppEnv>, returnTo: string | undefined): string {
   const url = c.req.url
-  return (
-    safePath(form[ADD_FORM_FIELDS.returnTo], url) ??
-    safePath(c.req.header('referer'), url) ??
-    routePath('basket')
-  )
+  return safePath(returnTo, url) ?? safePath(c.req.header('referer'), url) ?? routePath('basket')
 }
 
 /** A posted count: digits only, else NaN (the schema refuses it). */
@@ -48,13 +79,13 @@ function postedQuantity(value: string | undefined): number {
 }
 
 /** What every add names: the tenant, the store, where it goes and the basket token (if any). */
-function addScope(c: Context<AppEnv>, form: Record<string, string>) {
+function addScope(c: Context<AppEnv>, storeId: number) {
   const location = savedFulfilmentLocation(c)
   const basketToken = readBasketToken(c)
   return {
     businessId: c.var.brand.businessId,
     brandId: c.var.brand.id,
-    storeId: Number(form[ADD_FORM_FIELDS.storeId]),
+    storeId,
     ...(basketToken ? { basketToken } : {}),
     ...(location ? { fulfilmentLocation: location } : {}),
     overwrite: false,
@@ -88,13 +119,13 @@ async function sendAdd(
  */
 async function addAndReturn<S extends z.ZodType>(
   c: Context<AppEnv>,
-  form: Record<string, string>,
+  posted: BasketAddForm,
   path: AddPath,
   schema: S,
   request: unknown,
   describe: (basket: Basket, body: z.infer<S>) => string
 ): Promise<Response> {
-  const back = returnPath(c, form)
+  const back = returnPath(c, posted.returnTo)
   const parsed = schema.safeParse(request)
   if (!parsed.success) {
     setFlashWith(c, 'basketAddRefused', MESSAGES.addItemFailed)
@@ -113,26 +144,25 @@ async function addAndReturn<S extends z.ZodType>(
 
 /** POST /basket/add: an item, with its option choices, from the item page or a card. */
 export async function addItemForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
-  const choices = postedChoices(form)
-  const quantity = postedQuantity(form[ADD_FORM_FIELDS.quantity])
+  const posted = BasketAddFormSchema.parse(await readForm(c))
+  const { choices, quantity } = posted
   // A malformed choice field is not a form the pages render: null, which the schema refuses.
   const request = choices && {
-    ...addScope(c, form),
+    ...addScope(c, posted.storeId),
     menuItem: {
-      itemId: Number(form[ADD_FORM_FIELDS.itemId]),
+      itemId: posted.itemId,
       quantity,
       choices: choices.map((choice) => ({
         optionId: choice.groupId,
         valueId: choice.valueId,
         quantity: choice.quantity,
       })),
-      ageConfirmed: form[ADD_FORM_FIELDS.ageConfirmed] === '1',
+      ageConfirmed: posted.ageConfirmed,
     },
   }
   return addAndReturn(
     c,
-    form,
+    posted,
     '/basket/items/add',
     AddBasketItemRequestSchema,
     request,
@@ -161,19 +191,19 @@ export async function addItemForm(c: Context<AppEnv>): Promise<Response> {
 
 /** POST /basket/add-meal-deal: a meal deal with one choice or more per section. */
 export async function addMealDealForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
-  const choices = postedChoices(form)
+  const posted = BasketAddFormSchema.parse(await readForm(c))
+  const { choices } = posted
   // A malformed choice field, or one ticked more than once, is not a form the page renders.
   const request = choices?.every((choice) => choice.quantity === 1) && {
-    ...addScope(c, form),
-    dealId: Number(form[ADD_FORM_FIELDS.dealId]),
-    quantity: postedQuantity(form[ADD_FORM_FIELDS.quantity]),
+    ...addScope(c, posted.storeId),
+    dealId: posted.dealId,
+    quantity: posted.quantity,
     choices: choices.map((choice) => ({ sectionId: choice.groupId, itemId: choice.valueId })),
-    ageConfirmed: form[ADD_FORM_FIELDS.ageConfirmed] === '1',
+    ageConfirmed: posted.ageConfirmed,
   }
   return addAndReturn(
     c,
-    form,
+    posted,
     '/basket/meal-deals/add',
     AddMealDealRequestSchema,
     request,

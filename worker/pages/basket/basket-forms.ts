@@ -7,7 +7,7 @@ import {
   UpdateSubstitutesRequestSchema,
 } from '../../../schemas/basket.ts'
 import {
-  LINE_FORM_FIELDS,
+  BasketPostSchema,
   LINE_FORM_INTENTS,
   LineFormSchema,
   replacementIdOf,
@@ -137,7 +137,7 @@ async function lineForm(c: Context<AppEnv>, change: LineChange | null): Promise<
  */
 export async function basketForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
-  const intent = form[LINE_FORM_FIELDS.intent]
+  const { intent } = BasketPostSchema.parse(form)
   if (intent === LINE_FORM_INTENTS.quantity || intent === LINE_FORM_INTENTS.remove) {
     return lineForm(c, lineChangeOf(form))
   }

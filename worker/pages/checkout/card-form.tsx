@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { FormErrors, FormValues } from '../../../client/lib/form-values.ts'
-import { ADDRESS_FIELDS, SAVED_ADDRESS_FIELD } from '../../../client/lib/address-fields.ts'
+import { SAVED_ADDRESS_FIELD } from '../../../client/lib/address-fields.ts'
 import { CheckoutBillingAddressPage } from '../../../client/pages/CheckoutBillingAddressPage.tsx'
 import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
 import {
@@ -8,6 +8,11 @@ import {
   SAVED_CARD_QUERY,
   SHOWN_TOTAL_FIELD,
 } from '../../../client/lib/payment-step.ts'
+import {
+  CHECKOUT_BILLING_FIELDS,
+  CheckoutBillingFormSchema,
+} from '../../../schemas/forms/billing-address.ts'
+import { AttemptSchema, ShownTotalSchema } from '../../../schemas/forms/payment.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import {
   CheckoutStateSchema,
@@ -30,8 +35,8 @@ import {
   checkoutFieldErrors,
 } from './checkout-forms.ts'
 import { backToActiveStep, checkoutCaller, loadCheckoutState } from './checkout-state.ts'
-import { orderDraft, parseShownTotal } from './order-request.ts'
-import { AttemptSchema, renderCardForm, startPayment } from './start-payment.tsx'
+import { orderDraft } from './order-request.ts'
+import { renderCardForm, startPayment } from './start-payment.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { MemberAddress } from '../../../schemas/member-addresses.ts'
 import {
@@ -44,6 +49,11 @@ import { ATTEMPT_FIELD } from '../../../client/lib/checkout-forms.ts'
 
 /** `?saveCard=1` on the card form: the member asked to keep the card. */
 const SAVE_CARD_QUERY = 'saveCard'
+
+/** What a refused form shows again: every choice and line typed, not the attempt's fields. */
+const ECHOED_FIELDS = Object.values(CHECKOUT_BILLING_FIELDS).filter(
+  (field) => field !== ATTEMPT_FIELD && field !== SHOWN_TOTAL_FIELD
+)
 
 function renderBilling(
   c: Context<AppEnv>,
@@ -104,7 +114,7 @@ export async function checkoutBillingPage(c: Context<AppEnv>): Promise<Response>
     ...(address ? addressValues(address) : {}),
     [SAVED_ADDRESS_FIELD]: preselectedChoice(savedAddresses, address),
   }
-  const shownTotal = parseShownTotal(c.req.query(SHOWN_TOTAL_FIELD))
+  const shownTotal = ShownTotalSchema.parse(c.req.query(SHOWN_TOTAL_FIELD))
   return renderBilling(c, state, {
     attempt: crypto.randomUUID(),
     shownTotal,
@@ -122,19 +132,14 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
   const caller = await checkoutCaller(c)
   const state = await loadCheckoutState(c, caller)
   const form = await readForm(c)
-  const attempt = AttemptSchema.safeParse(form[ATTEMPT_FIELD])
-  const anchor = attempt.success ? attempt.data : crypto.randomUUID()
-  const shownTotal = parseShownTotal(form[SHOWN_TOTAL_FIELD])
-  const values = echoValues(form, [
-    ...ADDRESS_FIELDS,
-    'sameAsDelivery',
-    'saveCard',
-    SAVED_ADDRESS_FIELD,
-  ])
+  const posted = CheckoutBillingFormSchema.parse(form)
+  const anchor = posted[ATTEMPT_FIELD] ?? crypto.randomUUID()
+  const shownTotal = posted[SHOWN_TOTAL_FIELD]
+  const values = echoValues(form, ECHOED_FIELDS)
   const { scope } = caller
-  const same = state.basket.fulfilmentMethod === 'delivery' && form.sameAsDelivery !== 'no'
+  const same = state.basket.fulfilmentMethod === 'delivery' && posted.sameAsDelivery !== 'no'
   const savedAddresses = await loadSavedAddresses(c, caller, state, 'billing')
-  const chosen = chosenSavedAddress(form[SAVED_ADDRESS_FIELD], savedAddresses)
+  const chosen = chosenSavedAddress(posted[SAVED_ADDRESS_FIELD], savedAddresses)
   const parsed = safeParseForm(
     SetBillingAddressRequestSchema,
     same
@@ -144,7 +149,7 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
           sameAsDelivery: false,
           address: chosen
             ? checkoutAddressOf(chosen)
-            : addressFromForm(form, c.var.brand.countryCode),
+            : addressFromForm(posted, c.var.brand.countryCode),
         }
   )
   if (!parsed.success) {
@@ -173,7 +178,7 @@ export async function checkoutBillingForm(c: Context<AppEnv>): Promise<Response>
   }
   const query: Record<string, string> = { [ATTEMPT_FIELD]: anchor }
   if (shownTotal !== null) query[SHOWN_TOTAL_FIELD] = String(shownTotal)
-  if (form.saveCard === 'yes' && state.caller === 'member') query[SAVE_CARD_QUERY] = '1'
+  if (posted.saveCard === 'yes' && state.caller === 'member') query[SAVE_CARD_QUERY] = '1'
   return redirectTo(c, routePath('checkout-payment-card-form', undefined, query), 303)
 }
 
@@ -204,7 +209,7 @@ export async function checkoutCardFormPage(c: Context<AppEnv>): Promise<Response
   }
   if (!attempt.success) return toBillingAddress(c)
   const saveCard = state.caller === 'member' && c.req.query(SAVE_CARD_QUERY) === '1'
-  const shownTotal = parseShownTotal(c.req.query(SHOWN_TOTAL_FIELD))
+  const shownTotal = ShownTotalSchema.parse(c.req.query(SHOWN_TOTAL_FIELD))
   if (state.cardGateway === 'frames') {
     // The basket changed since the payment page: say so there, with the new total, first.
     if (shownTotal !== null && shownTotal !== state.basket.totals.total) {

@@ -42,17 +42,20 @@ export function checkoutCallErrors(error: unknown, stepMessage: string): FormErr
   throw error
 }
 
-/** The address inputs a checkout form posted (AddressFields), for its schema to check. */
+/**
+ * The address lines a checkout form's schema read (AddressFields' inputs, addressLinesShape), for
+ * the checkout call's schema to check.
+ */
 export function addressFromForm(
-  form: Readonly<Partial<Record<AddressFieldName, string>>>,
+  lines: Readonly<Record<AddressFieldName, string>>,
   country: string
 ) {
   return {
-    addressLine1: form.addressLine1 ?? '',
-    addressLine2: form.addressLine2 ?? '',
-    town: form.town ?? '',
-    county: form.county ?? '',
-    postcode: form.postcode ?? '',
+    addressLine1: lines.addressLine1,
+    addressLine2: lines.addressLine2,
+    town: lines.town,
+    county: lines.county,
+    postcode: lines.postcode,
     // The form is the shop's country's (AddressFields): its postcode rule checks it (ADR 052).
     country,
   }

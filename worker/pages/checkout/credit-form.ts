@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
-import { USE_CREDIT_FIELD } from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import { BasketSchema } from '../../../schemas/basket.ts'
+import { StoreCreditFormSchema } from '../../../schemas/forms/payment.ts'
+import { USE_CREDIT_FIELD } from '../../../schemas/forms/payment-fields.ts'
 import type { AppEnv } from '../../env.ts'
 import { rememberBasket } from '../../lib/cookies/basket.ts'
 import { setFlash } from '../../lib/cookies/flash.ts'
@@ -16,8 +17,7 @@ import { checkoutCaller } from './checkout-state.ts'
  * payment step with a notice, the totals recomputed by the backend. A refusal changes nothing.
  */
 export async function checkoutCreditForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
-  const useCredit = form[USE_CREDIT_FIELD] === '1'
+  const useCredit = StoreCreditFormSchema.parse(await readForm(c))[USE_CREDIT_FIELD]
   const caller = await checkoutCaller(c)
   try {
     const basket = await c.var.backend.post('/basket/credit', {

@@ -28,12 +28,6 @@ export function orderDraft(state: CheckoutState): OrderDraft | null {
   }
 }
 
-/** A total a page showed and posted back (pence), or null when absent or not a number. */
-export function parseShownTotal(value: string | undefined): number | null {
-  if (value === undefined || !/^\d{1,9}$/.test(value)) return null
-  return Number(value)
-}
-
 /** The gateway's return addresses for one draft order (absolute, on this host). */
 export function paymentReturnUrls(c: Context<AppEnv>, draftOrderId: number) {
   const origin = new URL(c.req.url).origin

@@ -2,13 +2,13 @@ import type { Context } from 'hono'
 import { CheckoutPaymentPage } from '../../../client/pages/CheckoutPaymentPage.tsx'
 import {
   billingAddressHref,
-  CASH_CONFIRMED_FIELD,
-  PAYMENT_ATTEMPT_FIELD,
-  PAYMENT_SOURCE_FIELD,
-  SHOWN_TOTAL_FIELD,
   STORE_CREDIT_SOURCE,
   type OrderDraft,
 } from '../../../client/lib/payment-step.ts'
+import {
+  CHECKOUT_PAYMENT_FIELDS as FIELDS,
+  CheckoutPaymentFormSchema,
+} from '../../../schemas/forms/payment.ts'
 import { routePath } from '../../../client/lib/routes.ts'
 import type { CheckoutState } from '../../../schemas/checkout.ts'
 import { MESSAGES, PAYMENT_FAILED_HELP } from '../../../schemas/messages.ts'
@@ -23,8 +23,8 @@ import {
   loadCheckoutState,
   type CheckoutCaller,
 } from './checkout-state.ts'
-import { orderDraft, parseShownTotal, timeSlotsHref } from './order-request.ts'
-import { AttemptSchema, startPayment, type PaymentChoice } from './start-payment.tsx'
+import { orderDraft, timeSlotsHref } from './order-request.ts'
+import { startPayment, type PaymentChoice } from './start-payment.tsx'
 import { redirectTo } from '../../lib/redirect.ts'
 import type { ShopLocale } from '../../../schemas/locale.ts'
 import { type AddedTax, TaxQuoteSchema } from '../../../schemas/added-tax.ts'
@@ -150,17 +150,17 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
   const ready = await readyToPay(c)
   if ('redirect' in ready) return ready.redirect
   const { caller, state, order } = ready
-  const form = await readForm(c)
-  const source = form[PAYMENT_SOURCE_FIELD] ?? ''
+  const posted = CheckoutPaymentFormSchema.parse(await readForm(c))
+  const source = posted[FIELDS.paymentSource]
   const refuse = (message: string, status: 422 | 502 = 422) =>
     renderPayment(c, ready, message, status)
-  const shownTotal = parseShownTotal(form[SHOWN_TOTAL_FIELD])
+  const shownTotal = posted[FIELDS.shownTotal]
   if (source === 'new-card' && state.paymentOptions.paymentCard) {
     return redirectTo(c, billingAddressHref(shownTotal ?? order.expectedTotal), 303)
   }
   let choice: PaymentChoice | null = null
   if (source === 'cash' && state.paymentOptions.paymentCash) {
-    if (form[CASH_CONFIRMED_FIELD] !== 'yes') return refuse(MESSAGES.cashConfirmRequired)
+    if (posted[FIELDS.cashConfirmed] !== 'yes') return refuse(MESSAGES.cashConfirmRequired)
     choice = { paymentMethod: 'paymentCash', paymentGateway: 'cash', cashConfirmed: true }
   }
   if (source === STORE_CREDIT_SOURCE && state.basket.totals.total === 0) {
@@ -179,7 +179,6 @@ export async function checkoutPaymentForm(c: Context<AppEnv>): Promise<Response>
     choice = { paymentMethod: 'paymentCard', paymentGateway: card.gateway, cardId: card.cardId }
   }
   if (!choice) return refuse(MESSAGES.paymentSourceRequired)
-  const attempt = AttemptSchema.safeParse(form[PAYMENT_ATTEMPT_FIELD])
-  const anchor = attempt.success ? attempt.data : crypto.randomUUID()
+  const anchor = posted[FIELDS.attempt] ?? crypto.randomUUID()
   return startPayment(c, caller, state, anchor, choice, shownTotal, refuse)
 }

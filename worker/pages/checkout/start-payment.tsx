@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import { z } from 'zod'
 import { CheckoutCardFormPage } from '../../../client/pages/CheckoutCardFormPage.tsx'
 import { PAYMENT_CHANGED_PATH } from '../../../client/lib/payment-step.ts'
 import { routePath } from '../../../client/lib/routes.ts'
@@ -21,9 +20,6 @@ import { checkoutHeaderSummary } from './checkout-header.ts'
 import type { CheckoutCaller } from './checkout-state.ts'
 import { orderDraft, paymentReturnUrls } from './order-request.ts'
 import { redirectTo } from '../../lib/redirect.ts'
-
-/** A payment attempt's anchor: a UUID the page made; both idempotency keys derive from it. */
-export const AttemptSchema = z.uuid()
 
 /** What one attempt pays with. */
 export interface PaymentChoice {

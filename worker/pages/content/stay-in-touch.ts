@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { EmailSchema } from '../../../schemas/common.ts'
 import { StayInTouchResponseSchema } from '../../../schemas/content.ts'
+import { StayInTouchFormSchema } from '../../../schemas/forms/stay-in-touch.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
 import { readForm } from '../shared/forms.ts'
@@ -14,8 +15,8 @@ import { redirectTo } from '../../lib/redirect.ts'
  */
 export async function stayInTouchForm(c: Context<AppEnv>): Promise<Response> {
   const back = previousPageOrHome(c)
-  const form = await readForm(c)
-  const email = EmailSchema.safeParse(form.email ?? '')
+  const posted = StayInTouchFormSchema.parse(await readForm(c))
+  const email = EmailSchema.safeParse(posted.email)
   if (!email.success) {
     setFlash(c, 'emailInvalid')
     return redirectTo(c, back, 303)

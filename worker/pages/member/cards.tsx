@@ -5,6 +5,7 @@ import { CardsPage, type CardView } from '../../../client/pages/member/CardsPage
 import { isCardExpired } from '../../../schemas/card-expiry.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { DeleteCardRequestSchema, SavedCardListSchema } from '../../../schemas/payments.ts'
+import { DeleteCardFormSchema } from '../../../schemas/forms/delete-card.ts'
 import type { AppEnv } from '../../env.ts'
 import { now } from '../../lib/clock.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -76,10 +77,10 @@ export async function memberCardsPage(c: Context<AppEnv>): Promise<Response> {
  * with a notice. Another member's card, or one already gone, is 'We could not find that card.'.
  */
 export async function memberCardsForm(c: Context<AppEnv>): Promise<Response> {
-  const form = await readForm(c)
+  const posted = DeleteCardFormSchema.parse(await readForm(c))
   const token = readAccessToken(c)
   const { businessId } = memberScope(c)
-  const body = DeleteCardRequestSchema.safeParse({ businessId, cardId: form.cardId })
+  const body = DeleteCardRequestSchema.safeParse({ businessId, cardId: posted.cardId })
   if (!body.success) return render(c, { error: MESSAGES.cardNotFound }, 422)
   try {
     await c.var.backend.post('/member/cards/delete', {

@@ -24,6 +24,7 @@ import {
   type MemberOrderDetail,
 } from '../../../schemas/member-orders.ts'
 import { REVIEW_FIELDS, ReviewFormSchema } from '../../../schemas/forms/review.ts'
+import { ReorderFormSchema } from '../../../schemas/forms/reorder.ts'
 import { formatMessage, MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketToken, rememberBasket } from '../../lib/cookies/basket.ts'
@@ -211,13 +212,13 @@ function backToOrder(c: Context<AppEnv>, orderId: string, query: Record<string, 
  */
 export async function reorderForm(c: Context<AppEnv>): Promise<Response> {
   const orderId = orderIdOf(c)
-  const form = await readForm(c)
+  const posted = ReorderFormSchema.parse(await readForm(c))
   const parsed = ReorderRequestSchema.safeParse({
     businessId: c.var.brand.businessId,
     brandId: c.var.brand.id,
     businessOrderId: orderId,
-    fulfilmentMethod: form.fulfilmentMethod,
-    overwrite: form.overwrite === '1',
+    fulfilmentMethod: posted.fulfilmentMethod,
+    overwrite: posted.overwrite,
   })
   if (!parsed.success) return backToOrder(c, orderId, { [REORDER_QUERY]: 'failed' })
   const reorder = (basketToken: string | undefined) =>

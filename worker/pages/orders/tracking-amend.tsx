@@ -15,6 +15,7 @@ import type { AppEnv } from '../../env.ts'
 import { readAccessToken } from '../../lib/cookies/session.ts'
 import { amendForm, amendPage, amendWindowOrNull, type AmendCalls } from './amend-page.tsx'
 import { readForm } from '../shared/forms.ts'
+import { AmendFormSchema } from '../../../schemas/forms/amend.ts'
 import { trackingRequest } from './tracking-request.ts'
 
 /*
@@ -81,6 +82,6 @@ export function trackingAmendPage(c: Context<AppEnv>): Promise<Response> {
 /** POST /track/:orderNumber/amend (the link's token as the `t` field). */
 export async function trackingAmendForm(c: Context<AppEnv>): Promise<Response> {
   const form = await readForm(c)
-  const { token, request } = trackingRequest(c, form[TRACKING_TOKEN_PARAM])
+  const { token, request } = trackingRequest(c, AmendFormSchema.parse(form)[TRACKING_TOKEN_PARAM])
   return amendForm(c, form, trackedCalls(c, request.data, token))
 }

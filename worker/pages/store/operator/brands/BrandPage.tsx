@@ -5,6 +5,7 @@ import {
   type OperatorFrame,
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
 import { BrandDetailsForm } from './BrandForms.tsx'
 import { DomainStatus } from './DomainStatus.tsx'
 import { ActionButton, FieldError, RadioGroup, Section } from './fields.tsx'
@@ -156,57 +157,68 @@ export function BrandPage({
             checked every minute.
           </p>
           {brand.domains.length > 0 ? (
+            // A table from md up (scrolling inside its box if it must); on a phone each domain
+            // is a card of its cells, each led by its column's name. `relative` keeps the
+            // buttons' visually hidden names inside the box, not against the page.
             <div
-              className="relative overflow-x-auto"
+              className={`${STACKED_TABLE_CLASS.box} relative`}
               role="region"
               aria-label="Domains table"
               tabIndex={0}
             >
-              <table className="w-full min-w-[36rem] text-start">
-                <thead className="bg-tint text-sm">
+              <table className={`${STACKED_TABLE_CLASS.table} md:min-w-[36rem]`}>
+                <thead className={STACKED_TABLE_CLASS.head}>
                   <tr>
-                    <th scope="col" className="p-2">
+                    <th scope="col" className="p-3">
                       Domain
                     </th>
-                    <th scope="col" className="p-2">
+                    <th scope="col" className="p-3">
                       Environment
                     </th>
-                    <th scope="col" className="p-2">
+                    <th scope="col" className="p-3">
                       Status
                     </th>
-                    <th scope="col" className="p-2">
+                    <th scope="col" className="p-3">
                       <span className="sr-only">Actions</span>
                     </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className={STACKED_TABLE_CLASS.body}>
                   {brand.domains.map((domain) => (
-                    <tr key={domain.host} className="border-t border-black/10 align-top">
-                      <th scope="row" className="p-2 font-semibold [overflow-wrap:anywhere]">
+                    <tr key={domain.host} className={`${STACKED_TABLE_CLASS.row} align-top`}>
+                      <th
+                        scope="row"
+                        className={`${STACKED_TABLE_CLASS.rowHeader} font-semibold [overflow-wrap:anywhere]`}
+                      >
                         {domain.host}
                       </th>
-                      <td className="p-2">{domain.environment}</td>
-                      <td className="p-2">
-                        <DomainStatus domain={domain} />
-                        {domain.message ? <p className="mt-1 text-sm">{domain.message}</p> : null}
-                        {domain.status !== 'active' && domain.records.length > 0 ? (
-                          <dl className="mt-2 space-y-1 text-sm">
-                            {domain.records.map((record) => (
-                              <div key={`${record.type}${record.name}`}>
-                                <dt className="font-semibold">
-                                  {record.type} {record.type === 'HTTP' ? 'URL' : 'record'}:{' '}
-                                  <code className="[overflow-wrap:anywhere]">{record.name}</code>
-                                </dt>
-                                <dd>
-                                  Value:{' '}
-                                  <code className="[overflow-wrap:anywhere]">{record.value}</code>
-                                </dd>
-                              </div>
-                            ))}
-                          </dl>
-                        ) : null}
+                      <td data-label="Environment" className={STACKED_TABLE_CLASS.cell}>
+                        {domain.environment}
                       </td>
-                      <td className="p-2">
+                      <td data-label="Status" className={STACKED_TABLE_CLASS.cell}>
+                        {/* One block beside the label: the status, its message, its records. */}
+                        <div className="min-w-0">
+                          <DomainStatus domain={domain} />
+                          {domain.message ? <p className="mt-1 text-sm">{domain.message}</p> : null}
+                          {domain.status !== 'active' && domain.records.length > 0 ? (
+                            <dl className="mt-2 space-y-1 text-sm">
+                              {domain.records.map((record) => (
+                                <div key={`${record.type}${record.name}`}>
+                                  <dt className="font-semibold">
+                                    {record.type} {record.type === 'HTTP' ? 'URL' : 'record'}:{' '}
+                                    <code className="[overflow-wrap:anywhere]">{record.name}</code>
+                                  </dt>
+                                  <dd>
+                                    Value:{' '}
+                                    <code className="[overflow-wrap:anywhere]">{record.value}</code>
+                                  </dd>
+                                </div>
+                              ))}
+                            </dl>
+                          ) : null}
+                        </div>
+                      </td>
+                      <td data-label="" className={STACKED_TABLE_CLASS.cell}>
                         <div className="flex flex-wrap gap-2">
                           {domain.status !== 'active' ? (
                             <form method="post" action={paths.checkDomain}>

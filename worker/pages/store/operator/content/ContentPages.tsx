@@ -10,6 +10,7 @@ import {
   type OperatorFrame,
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
 import {
   CheckField,
   type Choice,
@@ -29,8 +30,6 @@ export interface ContentRow {
   deleteAction?: string
 }
 
-const cell = 'px-3 py-2 align-top'
-
 function ContentTable({
   id,
   title,
@@ -49,11 +48,11 @@ function ContentTable({
   const deletable = rows.some((row) => row.deleteAction)
   return (
     <ListSection id={id} title={title} addHref={addHref} addLabel={addLabel}>
-      {/* Scrolls sideways on a phone rather than squeezing the columns. */}
-      <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
-        <table className="w-full min-w-[36rem] text-start text-sm">
+      {/* A table from md up; below it each row is a card of its cells, each led by its heading. */}
+      <div className={STACKED_TABLE_CLASS.box}>
+        <table className={`${STACKED_TABLE_CLASS.table} text-sm md:min-w-[36rem]`}>
           <caption className="sr-only">{title}</caption>
-          <thead className="bg-tint">
+          <thead className={STACKED_TABLE_CLASS.head}>
             <tr>
               {headings.map((heading) => (
                 <th key={heading} scope="col" className="px-3 py-2 font-semibold">
@@ -67,21 +66,28 @@ function ContentTable({
               ) : null}
             </tr>
           </thead>
-          <tbody className="divide-y divide-black/10">
+          <tbody className={STACKED_TABLE_CLASS.body}>
             {rows.map((row) => (
-              <tr key={row.id}>
-                <th scope="row" className={`${cell} font-semibold`}>
+              <tr key={row.id} className={`${STACKED_TABLE_CLASS.row} align-top`}>
+                <th
+                  scope="row"
+                  className={`${STACKED_TABLE_CLASS.rowHeader} font-semibold [overflow-wrap:anywhere]`}
+                >
                   <a href={row.href} className="text-primary underline">
                     {row.cells[0]}
                   </a>
                 </th>
                 {row.cells.slice(1).map((text, index) => (
-                  <td key={index} className={cell}>
+                  <td
+                    key={index}
+                    data-label={headings[index + 1]}
+                    className={`${STACKED_TABLE_CLASS.cell} [overflow-wrap:anywhere]`}
+                  >
                     {text}
                   </td>
                 ))}
                 {row.deleteAction ? (
-                  <td className={cell}>
+                  <td data-label="" className={STACKED_TABLE_CLASS.cell}>
                     <form method="post" action={row.deleteAction}>
                       <button
                         type="submit"

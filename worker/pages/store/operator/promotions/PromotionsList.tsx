@@ -5,6 +5,7 @@ import {
   type OperatorFrame,
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
 import { useMoney } from '../../../../../client/lib/shop-locale.ts'
 
 /** A row of the deals table, as the worker lists it. */
@@ -62,11 +63,11 @@ function Table({
   children: ReactNode
 }) {
   return (
-    // Scrolls sideways on a phone rather than squeezing the columns.
-    <div className="overflow-x-auto rounded-xl border-2 border-black/10 bg-white">
-      <table className="w-full min-w-[40rem] text-start text-sm">
+    // A table from md up; below it each row is a card of its cells (each `td` has its data-label).
+    <div className={STACKED_TABLE_CLASS.box}>
+      <table className={`${STACKED_TABLE_CLASS.table} text-sm md:min-w-[40rem]`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-tint">
+        <thead className={STACKED_TABLE_CLASS.head}>
           <tr>
             {headings.map((heading) => (
               <th key={heading} scope="col" className="px-3 py-2 font-semibold">
@@ -75,13 +76,15 @@ function Table({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-black/10">{children}</tbody>
+        <tbody className={STACKED_TABLE_CLASS.body}>{children}</tbody>
       </table>
     </div>
   )
 }
 
-const cell = 'px-3 py-2 align-top'
+const row = `${STACKED_TABLE_CLASS.row} align-top`
+const rowHeader = `${STACKED_TABLE_CLASS.rowHeader} font-semibold`
+const cell = STACKED_TABLE_CLASS.cell
 const active = (isActive: boolean) => (isActive ? 'Active' : 'Off')
 
 /**
@@ -117,16 +120,24 @@ export function PromotionsListPage({
       <ListSection id="deals" title="Deals" addHref={addDealHref} addLabel="Add a deal">
         <Table caption="Deals" headings={['Deal', 'Kind', 'Items', 'When', 'Status']}>
           {deals.map((deal) => (
-            <tr key={deal.dealId}>
-              <th scope="row" className={`${cell} font-semibold`}>
+            <tr key={deal.dealId} className={row}>
+              <th scope="row" className={rowHeader}>
                 <a href={deal.href} className="text-primary underline">
                   {deal.name}
                 </a>
               </th>
-              <td className={cell}>{KIND_LABELS[deal.kind] ?? deal.kind}</td>
-              <td className={cell}>{deal.itemCount}</td>
-              <td className={cell}>{windowLabel(deal.startsAt, deal.endsAt)}</td>
-              <td className={cell}>{active(deal.isActive)}</td>
+              <td data-label="Kind" className={cell}>
+                {KIND_LABELS[deal.kind] ?? deal.kind}
+              </td>
+              <td data-label="Items" className={cell}>
+                {deal.itemCount}
+              </td>
+              <td data-label="When" className={cell}>
+                {windowLabel(deal.startsAt, deal.endsAt)}
+              </td>
+              <td data-label="Status" className={cell}>
+                {active(deal.isActive)}
+              </td>
             </tr>
           ))}
         </Table>
@@ -137,17 +148,27 @@ export function PromotionsListPage({
           headings={['Banner', 'Shows on', 'When', 'Impressions', 'Clicks', 'Status']}
         >
           {banners.map((banner) => (
-            <tr key={banner.bannerId}>
-              <th scope="row" className={`${cell} font-semibold`}>
+            <tr key={banner.bannerId} className={row}>
+              <th scope="row" className={rowHeader}>
                 <a href={banner.href} className="text-primary underline">
                   {banner.title}
                 </a>
               </th>
-              <td className={cell}>{banner.placement}</td>
-              <td className={cell}>{windowLabel(banner.startsAt, banner.endsAt)}</td>
-              <td className={cell}>{banner.impressions}</td>
-              <td className={cell}>{banner.clicks}</td>
-              <td className={cell}>{active(banner.isActive)}</td>
+              <td data-label="Shows on" className={cell}>
+                {banner.placement}
+              </td>
+              <td data-label="When" className={cell}>
+                {windowLabel(banner.startsAt, banner.endsAt)}
+              </td>
+              <td data-label="Impressions" className={cell}>
+                {banner.impressions}
+              </td>
+              <td data-label="Clicks" className={cell}>
+                {banner.clicks}
+              </td>
+              <td data-label="Status" className={cell}>
+                {active(banner.isActive)}
+              </td>
             </tr>
           ))}
         </Table>
@@ -158,26 +179,32 @@ export function PromotionsListPage({
           headings={['Code', 'Gives', 'Minimum spend', 'Used', 'When', 'Status']}
         >
           {coupons.map((coupon) => (
-            <tr key={coupon.couponId}>
-              <th scope="row" className={`${cell} font-semibold`}>
+            <tr key={coupon.couponId} className={row}>
+              <th scope="row" className={rowHeader}>
                 <a href={coupon.href} className="text-primary underline">
                   {coupon.code}
                 </a>
               </th>
-              <td className={cell}>
+              <td data-label="Gives" className={cell}>
                 {coupon.kind === 'percent'
                   ? `${coupon.value}% off`
                   : coupon.kind === 'amount'
                     ? `${formatMoney(coupon.value)} off`
                     : 'Free delivery'}
               </td>
-              <td className={cell}>{formatMoney(coupon.minimumSpend)}</td>
-              <td className={cell}>
+              <td data-label="Minimum spend" className={cell}>
+                {formatMoney(coupon.minimumSpend)}
+              </td>
+              <td data-label="Used" className={cell}>
                 {coupon.redemptionCount}
                 {coupon.maxRedemptions === null ? '' : ` of ${coupon.maxRedemptions}`}
               </td>
-              <td className={cell}>{windowLabel(coupon.startsAt, coupon.endsAt)}</td>
-              <td className={cell}>{active(coupon.isActive)}</td>
+              <td data-label="When" className={cell}>
+                {windowLabel(coupon.startsAt, coupon.endsAt)}
+              </td>
+              <td data-label="Status" className={cell}>
+                {active(coupon.isActive)}
+              </td>
             </tr>
           ))}
         </Table>

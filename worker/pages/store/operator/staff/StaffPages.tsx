@@ -15,6 +15,7 @@ import {
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { SaveButton } from '../../../../../client/components/operator/OperatorForm.tsx'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
 import { roleFieldName } from './staff-fields.ts'
 import { STAFF_FIELDS } from './staff-form.ts'
 
@@ -77,10 +78,10 @@ export function StaffListPage({
         </a>
       }
     >
-      <div className="overflow-x-auto rounded-2xl border-2 border-black/10 bg-white">
-        <table className="w-full min-w-[40rem] text-start">
+      <div className={STACKED_TABLE_CLASS.box}>
+        <table className={`${STACKED_TABLE_CLASS.table} md:min-w-[40rem]`}>
           <caption className="sr-only">Staff</caption>
-          <thead className="bg-tint text-sm">
+          <thead className={STACKED_TABLE_CLASS.head}>
             <tr>
               <th scope="col" className="p-3">
                 Name
@@ -96,17 +97,21 @@ export function StaffListPage({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={STACKED_TABLE_CLASS.body}>
             {staff.map((member) => (
-              <tr key={member.staffId} className="border-t border-black/10 align-top">
-                <th scope="row" className="p-3">
+              <tr key={member.staffId} className={`${STACKED_TABLE_CLASS.row} align-top`}>
+                <th scope="row" className={STACKED_TABLE_CLASS.rowHeader}>
                   <a href={memberHref(member.staffId)} className={LINK}>
                     {member.name}
                   </a>
                 </th>
-                <td className="p-3 [overflow-wrap:anywhere]">{member.email}</td>
-                <td className="p-3">{STATUS_LABELS[member.status]}</td>
-                <td className="p-3">
+                <td data-label="Email" className={STACKED_TABLE_CLASS.cell}>
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{member.email}</span>
+                </td>
+                <td data-label="Status" className={STACKED_TABLE_CLASS.cell}>
+                  {STATUS_LABELS[member.status]}
+                </td>
+                <td data-label="Roles" className={STACKED_TABLE_CLASS.cell}>
                   <ul>
                     {accessSummary(member).map((line) => (
                       <li key={line}>{line}</li>

@@ -22,7 +22,7 @@ const TABS: ReadonlyArray<{ key: keyof StoreLinks; label: string }> = [
   { key: 'audit', label: 'History' },
 ]
 
-/** The store's own pages, this one marked; scrolls sideways on a phone. */
+/** The store's own pages, this one marked; they wrap onto more lines on a phone, as the console's tabs do. */
 export function StoreTabs({
   links,
   current,
@@ -31,8 +31,8 @@ export function StoreTabs({
   current: 'details' | 'hours' | 'fulfilment' | 'zones' | 'closures'
 }) {
   return (
-    <nav aria-label="This store" className="-mx-4 mb-6 overflow-x-auto px-4">
-      <ul className="flex min-w-max gap-3 py-1">
+    <nav aria-label="This store" className="mb-6">
+      <ul className="flex flex-wrap gap-3 py-1">
         {TABS.map((tab) => (
           <li key={tab.key}>
             <a

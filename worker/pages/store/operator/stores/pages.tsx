@@ -202,10 +202,12 @@ export async function saveDetails(c: Context<AppEnv>): Promise<Response> {
   if ('response' in access) return access.response
   const store = c.req.param('storeId') === undefined ? null : await storeOf(c)
   const form = await readForm(c)
-  const { intent, postcode } = StoreDetailsFormSchema.parse(form)
+  const posted = StoreDetailsFormSchema.parse(form)
+  const { intent, postcode } = posted
   const values = {
     ...echoValues(form, DETAIL_FIELDS),
-    [STORE_DETAIL_FIELDS.isActive]: form[STORE_DETAIL_FIELDS.isActive] ?? '',
+    // The box shown again as it was posted: ticked ('on') or not.
+    [STORE_DETAIL_FIELDS.isActive]: posted.isActive ? 'on' : '',
   }
   if (intent === STORE_DETAIL_INTENTS.locate) {
     try {
