@@ -1,4 +1,5 @@
 import { fillMessage, type Say } from './message-format.ts'
+import { sayIn } from './message-catalogue.ts'
 import { MESSAGES } from './messages.ts'
 import { formatMoney } from './money.ts'
 import type { OrderStatusName } from './order-states.ts'
@@ -182,15 +183,12 @@ const CLOSING_MESSAGES: Record<ClosingKind, { cash: string; toCome: string; give
 /**
  * What the shopper is told about an ended order's money: nothing was charged (cash), it has been
  * given back (a void, a refund the gateway confirmed), or it will be; then the credit returned.
- * Each sentence said by `say` (two messages, each said on its own: the business's language where
- * the backend passes sayIn(shop)). Null for an order that did not end.
+ * In the shop's language and money (two messages, each said on its own); English by default. Null
+ * for an order that did not end.
  */
-export function closingMessage(
-  summary: MoneySummary,
-  shop: ShopLocale = GB_LOCALE,
-  say: Say = fillMessage
-): string | null {
+export function closingMessage(summary: MoneySummary, shop: ShopLocale = GB_LOCALE): string | null {
   if (summary.closing === null) return null
+  const say = sayIn(shop)
   const words = CLOSING_MESSAGES[summary.closing.kind]
   const credit =
     summary.creditReturned > 0

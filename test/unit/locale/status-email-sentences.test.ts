@@ -48,27 +48,21 @@ const CHANGES = {
 describe('the status email’s composed sentences', () => {
   it('are Dutch on a Dutch business', () => {
     const say = sayIn(NL)
-    expect(trackingMessageWithCredit('cancel', 1250, 1250, false, 300, NL, say)).toBe(
+    expect(trackingMessageWithCredit('cancel', 1250, 1250, false, 300, NL)).toBe(
       euro(
         'Je bestelling is geannuleerd. € 12,50 wordt terugbetaald. € 3,00 is teruggezet op je winkeltegoed.'
       )
     )
-    expect(trackingMessageWithCredit('finish_picking', 0, 0, true, 300, NL, say)).toBe(
+    expect(trackingMessageWithCredit('finish_picking', 0, 0, true, 300, NL)).toBe(
       euro('Je bestelling is verzameld. € 3,00 is teruggezet op je winkeltegoed.')
     )
-    expect(cashRefundMessage('door', 450, NL, say)).toBe(
+    expect(cashRefundMessage('door', 450, NL)).toBe(
       euro('€ 4,50 krijg je contant terug aan de deur.')
     )
     expect(withStoreReason({ closing_reason: 'Gesloten wegens storing' }, 'Klaar.', say)).toBe(
       'Klaar. De winkel zei: Gesloten wegens storing'
     )
-    const weighed = withWeighedTotal(
-      { weighed_lines: 1, total: 1789 },
-      'finish_picking',
-      null,
-      NL,
-      say
-    )
+    const weighed = withWeighedTotal({ weighed_lines: 1, total: 1789 }, 'finish_picking', null, NL)
     expect(weighed?.startsWith('Je bestelling is verzameld. ')).toBe(true)
     expect(weighed).toContain(euro('€ 17,89'))
     expect(weighed).not.toMatch(/order|picked|priced/i)
@@ -79,19 +73,19 @@ describe('the status email’s composed sentences', () => {
 
   it('are as they always were on a British business', () => {
     const say = sayIn(GB)
-    expect(trackingMessageWithCredit('cancel', 1250, 1250, false, 300, GB, say)).toBe(
+    expect(trackingMessageWithCredit('cancel', 1250, 1250, false, 300, GB)).toBe(
       'Your order has been cancelled. £12.50 will be refunded. £3.00 has been returned to your store credit.'
     )
-    expect(trackingMessageWithCredit('finish_picking', 0, 0, true, 300, GB, say)).toBe(
+    expect(trackingMessageWithCredit('finish_picking', 0, 0, true, 300, GB)).toBe(
       'Your order has been picked. £3.00 has been returned to your store credit.'
     )
-    expect(cashRefundMessage('door', 450, GB, say)).toBe(
+    expect(cashRefundMessage('door', 450, GB)).toBe(
       '£4.50 will be given back to you in cash at your door.'
     )
     expect(withStoreReason({ closing_reason: 'Power cut' }, 'Done.', say)).toBe(
       'Done. The store said: Power cut'
     )
-    expect(withWeighedTotal({ weighed_lines: 1, total: 1789 }, 'start_route', null, GB, say)).toBe(
+    expect(withWeighedTotal({ weighed_lines: 1, total: 1789 }, 'start_route', null, GB)).toBe(
       'Your order has been picked. Your weighed items are priced by what was picked: your order comes to £17.89.'
     )
     // The words the picked email wrote before they came from the catalogue.

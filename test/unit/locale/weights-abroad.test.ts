@@ -9,6 +9,8 @@ import {
   weightChoices,
   type Weighing,
 } from '../../../schemas/weighing.ts'
+import type { PickLineRow } from '../../../worker/backend/orders/repo.ts'
+import { lineOf } from '../../../worker/backend/orders/view.ts'
 
 /*
  * Issue 43: a weight is written in the shop's numbers ('1,5 kg' on a Dutch page); the UK's stays
@@ -81,5 +83,47 @@ describe('weights in the shop locale', () => {
     ).toBe('1.5 kg')
     expect(weighedQuantityLabel(melon, 2)).toBe('2 × approx. 1.25 kg')
     expect(weighingLabel(melon)).toBe('approx. 1.25 kg each, est. £3.75 · £3.00/kg')
+  })
+})
+
+describe("an order's weighed line", () => {
+  const melonLine: PickLineRow = {
+    id: 1,
+    kind: 'item',
+    menu_item_id: 7,
+    name: 'Melon',
+    quantity: 2,
+    unit_price: 375,
+    total_price: 750,
+    age_restriction: null,
+    department: null,
+    department_position: null,
+    mark: null,
+    picked_quantity: null,
+    substitute_menu_item_id: null,
+    substitute_name: null,
+    substitute_quantity: null,
+    substitute_unit_price: null,
+    charged_price: null,
+    refunded_quantity: null,
+    allow_substitutes: 1,
+    chosen_item_id: null,
+    chosen_name: null,
+    version: 0,
+    sold_by: 'by_piece_estimated',
+    price_per_kg: 300,
+    unit_grams: 1250,
+    picked_grams: null,
+    rejected_by: null,
+    rejected_amount: null,
+    tax_amount: null,
+  }
+
+  it("is said in the shop's language and numbers on a shopper's page", () => {
+    expect(lineOf(melonLine, [], NL).weighed?.label).toBe('2 × ca. 1,25 kg')
+  })
+
+  it('is English with UK numbers for the store console, which names no shop', () => {
+    expect(lineOf(melonLine, []).weighed?.label).toBe('2 × approx. 1.25 kg')
   })
 })

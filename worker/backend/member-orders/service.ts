@@ -119,7 +119,6 @@ export async function orderDetail(
         lineOf(
           line,
           selections.filter((s) => s.order_line_id === line.id).map((s) => s.text),
-          say,
           shop
         )
       ),

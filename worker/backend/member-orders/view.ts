@@ -172,7 +172,7 @@ function moneyBackOf(
   const rows = moneyRows(summary, say).filter((entry) => shown.has(entry.key) && entry.amount !== 0)
   return {
     rows: summary.owedBack > 0 ? rows : [],
-    message: closingMessage(summary, parts.shop, say),
+    message: closingMessage(summary, parts.shop),
   }
 }
 

@@ -1,4 +1,4 @@
-import { fillMessage, type Say } from '../../../schemas/message-format.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
 import { weighedPrice, weighedQuantityLabel, weighingOf } from '../../../schemas/weighing.ts'
 import { type CheckoutAddress, CheckoutAddressSchema } from '../../../schemas/checkout.ts'
@@ -64,9 +64,10 @@ export function outcomeOf(line: PickLineRow): LineOutcome | null {
 export function lineOf(
   line: PickLineRow,
   selections: ReadonlyArray<string>,
-  /** Says a weighed line's words (sayIn(shop) on a shopper's page; English for the console). */
-  say: Say = fillMessage,
-  /** Writes a weighed line's weight in the shop's numbers ('1,5 kg'); the UK's by default. */
+  /**
+   * Says a weighed line's words in the shop's language and its weight in the shop's numbers
+   * ('ca. 1,5 kg') on a shopper's page; the store console's default is English and the UK's.
+   */
   shop: ShopLocale = GB_LOCALE
 ): StoreOrderLine {
   const outcome = outcomeOf(line)
@@ -115,18 +116,18 @@ export function lineOf(
       line.allow_substitutes === 1 && line.chosen_item_id !== null
         ? { menuItemId: line.chosen_item_id, name: line.chosen_name ?? '' }
         : null,
-    weighed: weighedOf(line, say, shop),
+    weighed: weighedOf(line, shop),
   }
 }
 
 /** A weighed line's weight as asked for and as picked (ADR 039); null for an item sold each. */
-function weighedOf(line: PickLineRow, say: Say, shop: ShopLocale): StoreOrderLine['weighed'] {
+function weighedOf(line: PickLineRow, shop: ShopLocale): StoreOrderLine['weighed'] {
   const weighing = weighingOf(line)
   if (weighing === null) return null
   const grams = line.mark === 'picked' ? line.picked_grams : null
   const weighed = grams === null ? null : weighedPrice(weighing.pricePerKg, grams)
   return {
-    label: weighedQuantityLabel(weighing, line.quantity, say, shop),
+    label: weighedQuantityLabel(weighing, line.quantity, sayIn(shop), shop),
     pricePerKg: weighing.pricePerKg,
     pickedGrams: grams,
     weighedPrice: weighed,

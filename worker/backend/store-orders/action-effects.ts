@@ -140,9 +140,9 @@ async function loyaltyOf(env: EffectsEnv, s: Settle, now: Date): Promise<void> {
 }
 
 /*
- * The status email's sentences are each said by `say`: the business's catalogue (sayIn), so a
- * Dutch business's email reads Dutch sentence by sentence; fillMessage for a British one, the
- * same bytes as always. The edge's localiseMessage cannot do it: it knows whole messages only,
+ * The status email's sentences are each said in the business's language (sayIn(shop)), so a
+ * Dutch business's email reads Dutch sentence by sentence; a British one's are the same bytes as
+ * always. The edge's localiseMessage cannot do it: it knows whole messages only,
  * not two joined.
  */
 
@@ -150,9 +150,9 @@ async function loyaltyOf(env: EffectsEnv, s: Settle, now: Date): Promise<void> {
 export function cashRefundMessage(
   how: ActionEffectPayload['cashReturn'],
   amount: number,
-  shop: ShopLocale = GB_LOCALE,
-  say: Say = fillMessage
+  shop: ShopLocale = GB_LOCALE
 ): string | null {
+  const say = sayIn(shop)
   const money = formatMoney(amount, shop)
   switch (how) {
     case 'door':
@@ -201,30 +201,22 @@ async function messageOf(
           givenBack: await givenBackOnOrder(env.DB, order.business_id, order.id),
           creditReturned: creditBack,
         }),
-        shop,
-        say
+        shop
       ),
       say
     )
   }
   const message =
-    cashRefundMessage(s.cashReturn, s.beforeTotal - order.total, shop, say) ??
+    cashRefundMessage(s.cashReturn, s.beforeTotal - order.total, shop) ??
     trackingMessageWithCredit(
       s.action,
       moneyBack,
       s.beforeTotal - order.total,
       s.cash,
       creditBack,
-      shop,
-      say
+      shop
     )
-  return withChanges(
-    env,
-    order,
-    s.action,
-    withWeighedTotal(order, s.action, message, shop, say),
-    say
-  )
+  return withChanges(env, order, s.action, withWeighedTotal(order, s.action, message, shop), say)
 }
 
 /**
@@ -257,11 +249,11 @@ export function withWeighedTotal(
   order: Pick<StoreOrderRow, 'weighed_lines' | 'total'>,
   action: ActionEffectPayload['action'],
   message: string | null,
-  shop: ShopLocale = GB_LOCALE,
-  say: Say = fillMessage
+  shop: ShopLocale = GB_LOCALE
 ): string | null {
   if (order.weighed_lines === 0) return message
   if (action !== 'finish_picking' && action !== 'start_route') return message
+  const say = sayIn(shop)
   const total = say(MESSAGES.weighedOrderTotal, formatMoney(order.total, shop))
   return `${message ?? say(MESSAGES.orderTrackingPicked)} ${total}`
 }

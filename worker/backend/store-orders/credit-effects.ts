@@ -6,7 +6,7 @@ import { creditReturnedBy } from '../credit/order-credit-repo.ts'
 import type { StoreOrderRow } from '../orders/repo.ts'
 import { trackingMessage, type MoneyOutcome } from './effects.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
-import { fillMessage, type Say } from '../../../schemas/message-format.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 
 /*
  * The store credit side of an action's effects (ADR 020 "Refunds"): the card gives back what it
@@ -58,17 +58,17 @@ export function trackingMessageWithCredit(
   fallbackAmount: number,
   cash: boolean,
   creditBack: MoneyOutcome,
-  shop: ShopLocale = GB_LOCALE,
-  /** Says each sentence on its own: the business's catalogue (sayIn), English by default. */
-  say: Say = fillMessage
+  /** Says each sentence on its own, in the shop's language and money: English by default. */
+  shop: ShopLocale = GB_LOCALE
 ): string | null {
-  if (creditBack <= 0) return trackingMessage(action, moneyBack, fallbackAmount, cash, shop, say)
+  if (creditBack <= 0) return trackingMessage(action, moneyBack, fallbackAmount, cash, shop)
+  const say = sayIn(shop)
   const credit = say(MESSAGES.orderTrackingCreditReturned, formatMoney(creditBack, shop))
   const cardNothing = cash || (moneyBack <= 0 && fallbackAmount <= 0)
   if (cardNothing && (action === 'refund_order' || action === 'refund_lines')) return credit
   if (cardNothing && action === 'finish_picking') {
     return `${say(MESSAGES.orderTrackingPicked)} ${credit}`
   }
-  const card = trackingMessage(action, moneyBack, fallbackAmount, cardNothing, shop, say)
+  const card = trackingMessage(action, moneyBack, fallbackAmount, cardNothing, shop)
   return card === null ? credit : `${card} ${credit}`
 }

@@ -22,7 +22,7 @@ import { trackingLinkFor } from '../tracking/link.ts'
 import { findOrderPayment, type StoreOrderRow } from '../orders/repo.ts'
 import { storeStatusOf } from './view.ts'
 import { GB_LOCALE, type ShopLocale } from '../../../schemas/locale.ts'
-import { fillMessage, type Say } from '../../../schemas/message-format.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 
 /*
  * What follows a committed action (ADR 017 "Effects"): money back through the payment's own
@@ -284,10 +284,10 @@ export function trackingMessage(
   fallbackAmount: number,
   /** Cash is paid at the door: an order that ends before it was paid cost the shopper nothing. */
   cash: boolean,
-  shop: ShopLocale = GB_LOCALE,
-  /** Says each sentence: the business's catalogue (sayIn), English by default. */
-  say: Say = fillMessage
+  /** Says each sentence in the shop's language and money: English by default. */
+  shop: ShopLocale = GB_LOCALE
 ): string | null {
+  const say = sayIn(shop)
   const amount = formatMoney(moneyBack > 0 ? moneyBack : fallbackAmount, shop)
   switch (action) {
     case 'accept':

@@ -1,6 +1,6 @@
 import type { NamedDiscount } from '../../../schemas/named-discounts.ts'
 import { sayIn } from '../../../schemas/message-catalogue.ts'
-import { fillMessage, type Say } from '../../../schemas/message-format.ts'
+import type { Say } from '../../../schemas/message-format.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { OrderChanges } from '../../../schemas/order-changes.ts'
 import {
@@ -51,18 +51,17 @@ export function summaryOf(row: TrackedOrderRow): MoneySummary {
 }
 
 /**
- * Spec §4's tracking message for the status; an ending says what happened to the money. Said by
- * `say` (the business's language, sayIn(shop)).
+ * Spec §4's tracking message for the status; an ending says what happened to the money. In the
+ * shop's language and money; English by default.
  */
 export function trackingMessageOf(
   row: TrackedOrderRow,
-  shop: ShopLocale = GB_LOCALE,
-  say: Say = fillMessage
+  shop: ShopLocale = GB_LOCALE
 ): string | null {
   const status = row.status as OrderStatusName
-  if (isClosing(status)) return closingMessage(summaryOf(row), shop, say)
+  if (isClosing(status)) return closingMessage(summaryOf(row), shop)
   const english = trackingMessageEnglish(status, row.fulfilment_method)
-  return english === null ? null : say(english)
+  return english === null ? null : sayIn(shop)(english)
 }
 
 function trackingMessageEnglish(
@@ -154,7 +153,7 @@ export function buildSnapshot(
     orderNumber: row.business_order_id,
     status,
     statusLabel: say(shopperStatusLabel(status, row.fulfilment_method)),
-    message: trackingMessageOf(row, shop, say),
+    message: trackingMessageOf(row, shop),
     closingReason: isClosing(status) ? row.closing_reason : null,
     money: moneyRows(summaryOf(row), say),
     discounts: [...discounts],
