@@ -23,13 +23,15 @@ import {
 } from '../checkout/orders.ts'
 import {
   findOrderReference,
-  isOrderNoLongerPayable,
   type OrderReference,
   orderPaymentStateStatement,
   orderReferenceStatement,
+} from '../checkout/orders-repo.ts'
+import {
+  isOrderNoLongerPayable,
   payableCardStatement,
   payableCashStatement,
-} from '../checkout/orders-repo.ts'
+} from '../checkout/payable-hold-repo.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { type BatchKey, batchKey, idempotencyInProgress, idempotent } from '../idempotency-repo.ts'
 import { realexConfig } from './config.ts'
