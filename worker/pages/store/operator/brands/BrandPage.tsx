@@ -5,7 +5,7 @@ import {
   type OperatorFrame,
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
-import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/stacked-table.ts'
 import { BrandDetailsForm } from './BrandForms.tsx'
 import { DomainStatus } from './DomainStatus.tsx'
 import { ActionButton, FieldError, RadioGroup, Section } from './fields.tsx'

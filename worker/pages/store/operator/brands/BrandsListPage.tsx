@@ -4,7 +4,7 @@ import {
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { DomainStatus } from './DomainStatus.tsx'
-import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/stacked-table.ts'
 
 /** /store/operator/brands: every brand of the business, its domains and whether it is live. */
 export function BrandsListPage({

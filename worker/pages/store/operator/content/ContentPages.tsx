@@ -10,7 +10,7 @@ import {
   type OperatorFrame,
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
-import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/stacked-table.ts'
 import {
   CheckField,
   type Choice,

@@ -5,7 +5,7 @@ import {
   type OperatorFrame,
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
-import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/stacked-table.ts'
 import { useMoney } from '../../../../../client/lib/shop-locale.ts'
 
 /** A row of the deals table, as the worker lists it. */

@@ -15,7 +15,7 @@ import {
   OperatorLayout,
 } from '../../../../../client/components/operator/OperatorLayout.tsx'
 import { SaveButton } from '../../../../../client/components/operator/OperatorForm.tsx'
-import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/stacked-table.ts'
 import { roleFieldName } from './staff-fields.ts'
 import { STAFF_FIELDS } from './staff-form.ts'
 

@@ -3,7 +3,7 @@ import {
   type OperatorStore,
   type OperatorStoreRow,
 } from '../../../../../schemas/operator-stores.ts'
-import { STACKED_TABLE_CLASS } from '../../../../../client/components/operator/stacked-table.ts'
+import { STACKED_TABLE_CLASS } from '../../../../../client/components/stacked-table.ts'
 import { TEXT_MAX_LENGTH } from '../../../../../schemas/text-max-length.ts'
 import { AddressFields } from '../../../../../client/components/checkout/AddressFields.tsx'
 import {
