@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fillMessage } from './message-format.ts'
 import { MESSAGES } from './messages.ts'
+import { escapeRegExp } from './regex-escape.ts'
 
 /*
  * The food information a UK grocer must give before a distance sale (retained Regulation
@@ -186,8 +187,6 @@ export interface IngredientsPart {
   allergen: boolean
 }
 
-const escapeForPattern = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
 // "cocoa butter", "coconut milk" and "peanut butter" name no milk.
 const NOT_AN_ALLERGEN_BEFORE = '(?<!cocoa |coconut |peanut |shea )'
 
@@ -196,10 +195,7 @@ function allergenPattern(allergens: ReadonlyArray<Allergen>): RegExp | null {
     .flatMap((allergen) => ALLERGEN_WORDS[allergen])
     .sort((a, b) => b.length - a.length)
   if (words.length === 0) return null
-  return new RegExp(
-    `${NOT_AN_ALLERGEN_BEFORE}\\b(${words.map(escapeForPattern).join('|')})\\b`,
-    'gi'
-  )
+  return new RegExp(`${NOT_AN_ALLERGEN_BEFORE}\\b(${words.map(escapeRegExp).join('|')})\\b`, 'gi')
 }
 
 /**

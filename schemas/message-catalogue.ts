@@ -8,6 +8,7 @@ import { NL_NL_COUNTS, NL_NL_MESSAGES } from './catalogues/nl-NL.ts'
 import type { ShopLocale } from './locale.ts'
 import { fillMessage, type Say } from './message-format.ts'
 import { MESSAGES, type MessageKey } from './messages.ts'
+import { escapeRegExp } from './regex-escape.ts'
 
 /** One language's messages: ICU text with positional arguments, `{0}` for the spec's first `%s`. */
 export type Catalogue = Readonly<Record<MessageKey, string>>
@@ -149,7 +150,7 @@ function messagePatterns(): Array<{ key: MessageKey; pattern: RegExp }> {
     .filter(([key]) => !key.startsWith('meta'))
     .sort(([, a], [, b]) => b.length - a.length)
     .map(([key, template]) => {
-      const parts = template.split('%s').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      const parts = template.split('%s').map(escapeRegExp)
       return { key, pattern: new RegExp(`^${parts.join('(.+?)')}$`, 's') }
     })
   return patterns

@@ -1,5 +1,6 @@
 import type { Rule } from 'eslint'
 import type { Node } from 'estree'
+import { escapeRegExp } from '../../schemas/regex-escape.ts'
 
 /*
  * Logical CSS for right-to-left brands (issue 43): a class list says start and end, never left
@@ -106,7 +107,7 @@ export const noPhysicalUtilities: Rule.RuleModule = {
           fix(fixer) {
             let source = context.sourceCode.getText(node)
             for (const each of found) {
-              const escaped = each.token.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+              const escaped = escapeRegExp(each.token)
               source = source.replace(
                 new RegExp(`(^|[\\s'"\`])${escaped}(?=[\\s'"\`]|$)`),
                 `$1${each.logical}`

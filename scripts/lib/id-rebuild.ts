@@ -19,6 +19,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { escapeRegExp } from '../../schemas/regex-escape.ts'
 
 const MIGRATIONS = resolve(import.meta.dirname, '..', '..', 'migrations')
 
@@ -87,7 +88,7 @@ function tablesOf(db: DatabaseSync): Array<Table> {
 
 /** The table's create statement under `name`, its references to rebuilt tables renamed by `to`. */
 function createAs(table: Table, name: string, to: (parent: string) => string, names: Set<string>) {
-  const escaped = table.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const escaped = escapeRegExp(table.name)
   let sql = table.sql.replace(new RegExp(`^\\s*create\\s+table\\s+("?)${escaped}\\1`, 'i'), () => {
     return `create table ${quote(name)}`
   })
@@ -95,7 +96,7 @@ function createAs(table: Table, name: string, to: (parent: string) => string, na
     names.has(parent) ? `references ${quote(to(parent))}` : whole
   )
   if (table.rowidKey && !/autoincrement/i.test(sql)) {
-    const key = table.rowidKey.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const key = escapeRegExp(table.rowidKey)
     const withAuto = sql.replace(
       new RegExp(`(\\b${key}\\b\\s+integer\\s+(?:not\\s+null\\s+)?primary\\s+key)`, 'i'),
       '$1 autoincrement'

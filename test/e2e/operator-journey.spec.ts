@@ -6,6 +6,7 @@ import { StorePages, storeSearch } from './pages/store.ts'
 import { consoleUrl, staffBrowser } from './pages/store-console.ts'
 import { expectNoAxeViolations, screenshots, uniqueEmail, uniqueSuffix, urlOn } from './helpers.ts'
 import { pngUpload, solidPng } from './png.ts'
+import { escapeRegExp } from '../../schemas/regex-escape.ts'
 
 /*
  * The operator console's whole journey (ADR 027): an operator rolls out a fourth brand on a new
@@ -22,7 +23,7 @@ const PRIMARY = '#7c2d12'
 
 /** A field by its label as the operator reads it (optional fields add ' (optional)'). */
 function field(scope: Locator, label: string): Locator {
-  const words = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const words = escapeRegExp(label)
   return scope.getByLabel(new RegExp(`^${words}( \\(optional\\))?$`))
 }
 

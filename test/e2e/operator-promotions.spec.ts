@@ -3,12 +3,13 @@ import { expect, test } from './fixtures.ts'
 import { consoleUrl, staffBrowser } from './pages/store-console.ts'
 import { expectNoAxeViolations, HOSTS, screenshots, uniqueSuffix, urlOn } from './helpers.ts'
 import { solidPng } from './png.ts'
+import { escapeRegExp } from '../../schemas/regex-escape.ts'
 
 const STORE_NAME = 'Manchester Piccadilly'
 
 /** A form field by its label as the operator reads it (optional fields add ' (optional)'). */
 function field(scope: Locator, label: string): Locator {
-  const words = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const words = escapeRegExp(label)
   return scope.getByLabel(new RegExp(`^${words}( \\(optional\\))?$`))
 }
 

@@ -4,6 +4,7 @@ import { ROUTE_PATHS } from '../../../client/lib/routes.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { PAGE_ROUTES } from '../../../worker/pages/routes.ts'
 import { seedStorefront } from './fixtures.ts'
+import { escapeRegExp } from '../../../schemas/regex-escape.ts'
 
 beforeAll(async () => {
   await seedStorefront(env.DB)
@@ -214,9 +215,7 @@ describe('pages', () => {
       `<script type="application/json" data-island-props="PostcodeSearch" nonce="${nonce}">`
     )
     expect(html).toMatch(
-      new RegExp(
-        `<script src="[^"]+" type="module" async="" nonce="${nonce?.replace(/[+/=]/g, '\\$&')}">`
-      )
+      new RegExp(`<script src="[^"]+" type="module" async="" nonce="${escapeRegExp(nonce ?? '')}">`)
     )
     expect(html).toContain('maxLength="8"')
     expect(html).toContain('Your corner shop, delivered')
