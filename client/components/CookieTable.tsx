@@ -8,6 +8,7 @@ import {
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
+import { STACKED_TABLE_CLASS } from './stacked-table.ts'
 
 const COLUMNS = [
   MESSAGES.pageCookieName,
@@ -22,8 +23,9 @@ const CATEGORY_LABELS: Record<CookieCategory, string> = {
 
 /**
  * The cookies the site sets (schemas/cookie-inventory.ts) as a table for the cookie policy page:
- * name, purpose, how long it lasts and its category. Scrolls sideways on a narrow screen rather
- * than squeezing the purposes.
+ * name, purpose, how long it lasts and its category. On a phone each cookie is a card of its
+ * cells, each led by its column's name (stacked-table.ts, as the operator lists), so the purposes
+ * are neither squeezed nor scrolled sideways.
  */
 export function CookieTable({
   cookies = COOKIE_INVENTORY,
@@ -35,17 +37,13 @@ export function CookieTable({
 }) {
   const text = useText()
   const shop = useShopLocale()
+  const [purpose, lasts, category] = COLUMNS.slice(1).map((column) => text(column))
   return (
-    // Focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
-    <div
-      className="overflow-x-auto rounded-xl border border-black/10"
-      tabIndex={0}
-      role="region"
-      aria-label={text(caption)}
-    >
-      <table className="w-full min-w-[36rem] text-start text-sm">
+    // Focusable so keyboard users can scroll a wide table (axe: scrollable-region-focusable).
+    <div className={STACKED_TABLE_CLASS.box} tabIndex={0} role="region" aria-label={text(caption)}>
+      <table className={`${STACKED_TABLE_CLASS.table} text-sm md:min-w-[36rem]`}>
         <caption className="sr-only">{text(caption)}</caption>
-        <thead className="bg-tint">
+        <thead className={STACKED_TABLE_CLASS.head}>
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-3 py-2 font-bold">
@@ -54,17 +52,30 @@ export function CookieTable({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-black/10">
+        <tbody className={STACKED_TABLE_CLASS.body}>
           {cookies.map((cookie) => (
-            <tr key={cookie.name}>
-              <th scope="row" className="px-3 py-2 align-top font-mono text-xs font-semibold">
+            <tr key={cookie.name} className={STACKED_TABLE_CLASS.row}>
+              <th
+                scope="row"
+                className={`${STACKED_TABLE_CLASS.rowHeader} align-top font-mono text-xs font-semibold max-md:text-sm`}
+              >
                 {cookie.name}
               </th>
-              <td className="px-3 py-2 align-top">{text(cookie.purpose)}</td>
-              <td className="px-3 py-2 align-top whitespace-nowrap">
+              <td data-label={purpose} className={`${STACKED_TABLE_CLASS.wideLabelCell} align-top`}>
+                {text(cookie.purpose)}
+              </td>
+              <td
+                data-label={lasts}
+                className={`${STACKED_TABLE_CLASS.wideLabelCell} align-top md:whitespace-nowrap`}
+              >
                 {cookieDurationLabel(cookie.duration, shop, text)}
               </td>
-              <td className="px-3 py-2 align-top">{text(CATEGORY_LABELS[cookie.category])}</td>
+              <td
+                data-label={category}
+                className={`${STACKED_TABLE_CLASS.wideLabelCell} align-top`}
+              >
+                {text(CATEGORY_LABELS[cookie.category])}
+              </td>
             </tr>
           ))}
         </tbody>
