@@ -616,8 +616,8 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   weighedHold: 'We reserveren tot {0}; je betaalt alleen voor wat we afwegen.',
   weighedFinalPrice:
     'Gewogen artikelen staan op hun geschatte prijs; de definitieve prijs volgt na het verzamelen.',
-  weighedEstimateEach: 'ca. {0} per stuk, gesch. {1}',
-  weighedEstimatePer: 'gesch. {0} per {1}',
+  weighedEstimateEach: 'ca. {0} per stuk, ca. {1}',
+  weighedEstimatePer: 'ca. {0} per {1}',
   weighedPerKg: '{0}/kg',
   weighedChooseWeight: 'Gewicht',
   weighedEnterGrams: 'Vul het afgewogen gewicht in voor {0}, in grammen.',
@@ -625,7 +625,7 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   weighedPicked: 'Gewogen: {0}, {1}',
   weighedOrderTotal:
     'Je gewogen artikelen zijn geprijsd op wat is afgewogen: je bestelling komt op {0}.',
-  weighedFinal: 'Gewogen {0}: {1} (gesch. {2})',
+  weighedFinal: 'Gewogen {0}: {1} (ca. {2})',
   weighedCapped:
     '{0} weegt {1}, {2}: meer dan de {3} die de betaling reserveert, dus de klant betaalt {4}. Weeg opnieuw of markeer het als niet op voorraad.',
   storePauseUntilInvalid: 'Kies een tijd na nu en binnen {0} dagen.',

@@ -71,7 +71,7 @@ describe('weights in the shop locale', () => {
     expect(weighedQuantityLabel(steak, 6, say, NL)).toBe('1,5 kg')
     expect(weighedQuantityLabel(melon, 2, say, NL)).toBe('2 × ca. 1,25 kg')
     expect(weighingLabel(melon, NL, say)).toBe(
-      'ca. 1,25 kg per stuk, gesch. € 3,75 · € 3,00/kg'.replace(/€ /g, '€\u00a0')
+      'ca. 1,25 kg per stuk, ca. € 3,75 · € 3,00/kg'.replace(/€ /g, '€\u00a0')
     )
     // The same calls on a UK shop, as UK pages always read.
     expect(
