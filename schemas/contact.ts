@@ -5,6 +5,7 @@ import {
   CONTACT_MESSAGE_MAX_LENGTH,
   CONTACT_SUBJECT_MAX_LENGTH,
 } from './constants.ts'
+import { formatNumber, GB_LOCALE, type ShopLocale } from './locale.ts'
 import { MESSAGES } from './messages.ts'
 import { optionalText, requiredText, TEXT_MAX_LENGTH } from './text-limits.ts'
 
@@ -12,13 +13,24 @@ const MIB = 1024 * 1024
 
 /**
  * A file size as the contact form, its messages and the support email say it: '5 MB' for whole
- * megabytes (the limits), '1.2 MB', or '340 KB' (at least 1 KB) below a megabyte.
+ * megabytes (the limits), '1.2 MB', or '340 KB' (at least 1 KB) below a megabyte. The number is
+ * written the shop's way through Intl ('1,2 MB' in Dutch); the UK's reads as it always did.
  */
-export function fileSizeLabel(bytes: number): string {
-  if (bytes < MIB) return `${Math.max(1, Math.round(bytes / 1024))} KB`
+export function fileSizeLabel(bytes: number, shop: ShopLocale = GB_LOCALE): string {
+  if (bytes < MIB) {
+    return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), shop, WHOLE)} KB`
+  }
   const megabytes = bytes / MIB
-  return `${Number.isInteger(megabytes) ? megabytes : megabytes.toFixed(1)} MB`
+  return `${formatNumber(megabytes, shop, Number.isInteger(megabytes) ? WHOLE : ONE_PLACE)} MB`
 }
+
+// No grouping: '1024 KB', never '1,024 KB'. One place, as toFixed(1) wrote it ('2.0 MB').
+const WHOLE = { maximumFractionDigits: 0, useGrouping: false } as const
+const ONE_PLACE = {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+  useGrouping: false,
+} as const
 
 /** The contact form's text fields (spec §3 Contact request), shared by the page and the API. */
 export const ContactFieldsSchema = z.object({

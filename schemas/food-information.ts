@@ -190,7 +190,8 @@ export interface IngredientsPart {
 // "cocoa butter", "coconut milk" and "peanut butter" name no milk.
 const NOT_AN_ALLERGEN_BEFORE = '(?<!cocoa |coconut |peanut |shea )'
 
-function allergenPattern(allergens: ReadonlyArray<Allergen>): RegExp | null {
+/** English: the whole words of ALLERGEN_WORDS, longest first. */
+function englishPattern(allergens: ReadonlyArray<Allergen>): RegExp | null {
   const words = allergens
     .flatMap((allergen) => ALLERGEN_WORDS[allergen])
     .sort((a, b) => b.length - a.length)
@@ -198,15 +199,133 @@ function allergenPattern(allergens: ReadonlyArray<Allergen>): RegExp | null {
   return new RegExp(`${NOT_AN_ALLERGEN_BEFORE}\\b(${words.map(escapeRegExp).join('|')})\\b`, 'gi')
 }
 
+/*
+ * Dutch writes a compound as one word ('tarwebloem', 'magere melkpoeder', 'scharreleieren'), so
+ * a Dutch list emphasises the whole word that holds an allergen's name, as Dutch labels do. Each
+ * name says where in a word it may stand: '*tarwe*' anywhere, 'vis*' opening the word, '*vis'
+ * closing it, 'ei' only as the word itself ('eiwit' opens a word: 'melkeiwit' is milk's, not
+ * egg's). A word holding one of `not` is no such allergen: 'cacaoboter' and 'kokosmelk' are no
+ * milk, 'nootmuskaat' and 'kokosnoot' no tree nut, 'inktvis' a mollusc, not a fish.
+ */
+const DUTCH_ALLERGEN_NAMES: Readonly<
+  Record<Allergen, { names: ReadonlyArray<string>; not?: ReadonlyArray<string> }>
+> = {
+  celery: { names: ['*selderij*', '*selderie*'] },
+  gluten: {
+    names: ['*tarwe*', '*gerst*', '*rogge*', '*haver*', '*spelt*', '*kamut*', '*gluten*'],
+    not: ['glutenvrij'],
+  },
+  crustaceans: {
+    names: ['*schaaldier*', '*garnaal*', '*garnalen*', '*krab*', '*kreeft*', '*langoustine*'],
+  },
+  eggs: {
+    names: [
+      'ei',
+      'eieren',
+      'eigeel*',
+      'eidooier*',
+      'eiwit*',
+      'eipoeder',
+      '*scharrelei*',
+      '*kippenei*',
+    ],
+  },
+  fish: {
+    names: [
+      'vis*',
+      '*vis',
+      '*kabeljauw*',
+      '*zalm*',
+      '*tonijn*',
+      '*makreel*',
+      '*sardine*',
+      '*sardientje*',
+      '*haring*',
+      '*pollak*',
+    ],
+    not: ['inktvis'],
+  },
+  lupin: { names: ['*lupine*'] },
+  milk: {
+    names: ['*melk*', '*room*', '*boter*', '*kaas*', '*yoghurt*', '*kwark*', 'wei*', '*lactose*'],
+    not: [
+      'cacao',
+      'kokos',
+      'shea',
+      'pinda',
+      'amandel',
+      'soja',
+      'haver',
+      'rijst',
+      'noten',
+      'melkzuur',
+    ],
+  },
+  molluscs: {
+    names: [
+      '*weekdier*',
+      '*mossel*',
+      '*inktvis*',
+      '*oester*',
+      '*jakobsschelp*',
+      '*octopus*',
+      '*kokkel*',
+    ],
+  },
+  mustard: { names: ['*mosterd*'] },
+  'tree-nuts': {
+    names: ['*noot*', '*noten*', '*amandel*', '*cashew*', '*pecan*', '*pistache*', '*macadamia*'],
+    not: ['kokos', 'muskaat', 'pinda', 'aardno'],
+  },
+  peanuts: { names: ['*pinda*', '*aardnoot*', '*aardnoten*'] },
+  sesame: { names: ['*sesam*', '*tahin*'] },
+  soya: { names: ['*soja*', '*tofu*'] },
+  sulphites: { names: ['*sulfiet*', '*zwaveldioxide*'] },
+}
+
+// A letter of a word; "pinda's" is one word.
+const LETTER = "[\\p{L}\\p{M}'’]"
+
+function dutchName(name: string): string {
+  const word = escapeRegExp(name.replace(/^\*|\*$/g, ''))
+  return `${name.startsWith('*') ? `${LETTER}*` : ''}${word}${name.endsWith('*') ? `${LETTER}*` : ''}`
+}
+
+/** Dutch: the whole word holding a name of DUTCH_ALLERGEN_NAMES. */
+function dutchPattern(allergens: ReadonlyArray<Allergen>): RegExp | null {
+  if (allergens.length === 0) return null
+  const each = allergens.map((allergen) => {
+    const { names, not = [] } = DUTCH_ALLERGEN_NAMES[allergen]
+    const unless = not.length > 0 ? `(?!${LETTER}*(?:${not.map(escapeRegExp).join('|')}))` : ''
+    return `${unless}(?:${names.map(dutchName).join('|')})`
+  })
+  return new RegExp(`(?<!${LETTER})(?:${each.join('|')})(?!${LETTER})`, 'giu')
+}
+
 /**
- * Splits ingredients text into plain and emphasised parts: every whole word naming an allergen of
- * `contains` is emphasised. The text itself is only ever shown as text.
+ * The language an item's ingredients are written in: its shop's (a business writes its range in
+ * its own language, ADR 052). Languages without names of their own read English's.
+ */
+const ALLERGEN_PATTERNS: Readonly<
+  Record<string, (allergens: ReadonlyArray<Allergen>) => RegExp | null>
+> = { en: englishPattern, nl: dutchPattern }
+
+function allergenPattern(allergens: ReadonlyArray<Allergen>, locale: string): RegExp | null {
+  const language = locale.split('-')[0]?.toLowerCase() ?? 'en'
+  return (ALLERGEN_PATTERNS[language] ?? englishPattern)(allergens)
+}
+
+/**
+ * Splits ingredients text into plain and emphasised parts: every word naming an allergen of
+ * `contains` in the list's language (the shop's locale, English by default) is emphasised. The
+ * text itself is only ever shown as text.
  */
 export function emphasiseAllergens(
   ingredients: string,
-  contains: ReadonlyArray<Allergen>
+  contains: ReadonlyArray<Allergen>,
+  locale = 'en-GB'
 ): Array<IngredientsPart> {
-  const pattern = allergenPattern(contains)
+  const pattern = allergenPattern(contains, locale)
   if (!pattern) return [{ text: ingredients, allergen: false }]
   const parts: Array<IngredientsPart> = []
   let from = 0
@@ -221,8 +340,10 @@ export function emphasiseAllergens(
 }
 
 /** The allergens an ingredients text names, whatever the item declares (a check on the data). */
-export function allergensNamedIn(ingredients: string): Array<Allergen> {
-  return ALLERGENS.filter((allergen) => allergenPattern([allergen])?.test(ingredients) === true)
+export function allergensNamedIn(ingredients: string, locale = 'en-GB'): Array<Allergen> {
+  return ALLERGENS.filter(
+    (allergen) => allergenPattern([allergen], locale)?.test(ingredients) === true
+  )
 }
 
 /** "milk, cereals containing gluten" for a "Contains:" or "May contain:" line. */

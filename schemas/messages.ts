@@ -303,6 +303,19 @@ export const MESSAGES = {
   creditGoodwillOrderCap: 'Goodwill on one order can be at most %s in all; %s is left on this one.',
   creditGoodwillMemberCap:
     'A member can be given at most %s of goodwill in %s days; %s is left for this member.',
+  // Spec §4's status names as the order-status call's `label` gives them (schemas/order-states.ts;
+  // 'Delivered' and 'Refunded' are the shopper's page words already):
+  orderStatusNotPlaced: 'Order Not Placed',
+  orderStatusAwaitingPayment: 'Awaiting Payment',
+  orderStatusPaymentFailed: 'Payment Failed',
+  orderStatusSentToStore: 'Sent to Store',
+  orderStatusAcceptedPicking: 'Store Accepted / Picking',
+  orderStatusPicked: 'Picked',
+  orderStatusEnRoute: 'Driver en Route',
+  orderStatusStoreRejected: 'Store Rejected Order',
+  orderStatusDeclined: 'Order Declined',
+  orderStatusCancelled: 'Order Cancelled',
+  orderStatusUnableToDeliver: 'Unable to Deliver',
   orderTrackingCreditReturned: '%s has been returned to your store credit.',
   orderTrackingPicked: 'Your order has been picked.',
   // Spec §4 tracking messages (sent to store; accepted and being picked; driver en route;

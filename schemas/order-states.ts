@@ -45,21 +45,25 @@ export type TerminalStatus = (typeof TERMINAL_STATUSES)[number]
 /** The statuses the store console works on: an order before payment is not the store's yet. */
 export type StoreOrderStatus = ProgressStatus | TerminalStatus
 
-/** Spec §4 wording for each status; the draft and payment states have our own. */
+/**
+ * Spec §4 wording for each status; the draft and payment states have our own. Catalogue messages,
+ * so the order-status call says them in the business's language (`sayIn`); the consoles show
+ * them as they are.
+ */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatusName, string>> = {
-  draft: 'Order Not Placed',
-  payment_pending: 'Awaiting Payment',
-  payment_failed: 'Payment Failed',
-  sent_to_store: 'Sent to Store',
-  store_accepted_picking: 'Store Accepted / Picking',
-  picked: 'Picked',
-  en_route: 'Driver en Route',
-  delivered: 'Delivered',
-  store_rejected: 'Store Rejected Order',
-  refunded: 'Refunded',
-  declined: 'Order Declined',
-  cancelled: 'Order Cancelled',
-  unable_to_deliver: 'Unable to Deliver',
+  draft: MESSAGES.orderStatusNotPlaced,
+  payment_pending: MESSAGES.orderStatusAwaitingPayment,
+  payment_failed: MESSAGES.orderStatusPaymentFailed,
+  sent_to_store: MESSAGES.orderStatusSentToStore,
+  store_accepted_picking: MESSAGES.orderStatusAcceptedPicking,
+  picked: MESSAGES.orderStatusPicked,
+  en_route: MESSAGES.orderStatusEnRoute,
+  delivered: MESSAGES.pageStatusDelivered,
+  store_rejected: MESSAGES.orderStatusStoreRejected,
+  refunded: MESSAGES.pageStatusRefunded,
+  declined: MESSAGES.orderStatusDeclined,
+  cancelled: MESSAGES.orderStatusCancelled,
+  unable_to_deliver: MESSAGES.orderStatusUnableToDeliver,
 }
 
 /**

@@ -225,7 +225,7 @@ export const OrderStatusSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** 20, 40, 60, 80, 100 for the in-progress states (spec §9), else null. */
   statusCode: z.int().nullable(),
-  /** Spec §4 wording: 'Sent to Store', 'Store Accepted / Picking', ... */
+  /** Spec §4 wording in the business's language: 'Sent to Store', 'Naar winkel gestuurd', ... */
   label: z.string(),
   terminal: z.boolean(),
   /** Driver tracking is offered in the four in-progress states before delivery. */

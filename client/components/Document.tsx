@@ -23,17 +23,19 @@ export interface DocumentProps {
   styles: Array<string>
   /** The built font files by stem (virtual:client-assets): the brand's face is preloaded. */
   fonts?: Record<string, string>
+  /** The language of the page's words when not the brand's (a staff page's English, ADR 072). */
+  wordsIn?: string
   children: ReactNode
 }
 
 /** The HTML document shell every page renders into (server only). */
-export function Document({ meta, brand, nonce, styles, fonts, children }: DocumentProps) {
+export function Document({ meta, brand, nonce, styles, fonts, wordsIn, children }: DocumentProps) {
   const siteName = brand?.name ?? 'Storefront'
   const title = meta.title === siteName ? siteName : `${meta.title} | ${siteName}`
   const favicon = brand?.faviconUrl ?? letterFaviconDataUri(siteName, brand?.colors ?? null)
   const fontHref = brandFontPreload(brand?.font, fonts)
   return (
-    <html {...localeAttributes(shopLocaleOf(brand ?? {}))}>
+    <html {...localeAttributes(shopLocaleOf(brand ?? {}), wordsIn)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -2,14 +2,19 @@
 // so the header basket script reads it as cheaply as the islands do.
 import { GB_LOCALE, type ShopLocale } from '../../schemas/locale.ts'
 
-/** The attributes Document writes on `<html>` so the browser knows the locale the server used. */
-export function localeAttributes(shop: ShopLocale): Record<string, string> {
+/**
+ * The attributes Document writes on `<html>` so the browser knows the locale the server used.
+ * A page whose words are in another language than the shop's formats (a staff page, English on
+ * every host, ADR 072) says so in `lang` and keeps the formats' locale in `data-locale`.
+ */
+export function localeAttributes(shop: ShopLocale, wordsIn = shop.locale): Record<string, string> {
   return {
-    lang: shop.locale,
+    lang: wordsIn,
+    ...(wordsIn !== shop.locale ? { 'data-locale': shop.locale } : {}),
     'data-currency': shop.currency,
     'data-country': shop.countryCode,
     'data-time-zone': shop.timeZone,
-    dir: textDirection(shop.locale),
+    dir: textDirection(wordsIn),
     // Written only where tax is added at checkout (ADR 055): a UK page's markup is unchanged.
     ...(shop.taxMode ? { 'data-tax-mode': shop.taxMode } : {}),
   }
@@ -35,7 +40,7 @@ export function documentLocale(): ShopLocale {
   if (typeof document === 'undefined') return GB_LOCALE
   const html = document.documentElement
   return {
-    locale: html.lang || GB_LOCALE.locale,
+    locale: html.dataset.locale || html.lang || GB_LOCALE.locale,
     currency: html.dataset.currency ?? GB_LOCALE.currency,
     countryCode: html.dataset.country ?? GB_LOCALE.countryCode,
     timeZone: html.dataset.timeZone ?? GB_LOCALE.timeZone,

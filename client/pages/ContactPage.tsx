@@ -25,6 +25,7 @@ import type { PageChrome } from '../lib/page-chrome.ts'
 import { RobotCheckField } from '../islands/RobotCheckField.tsx'
 import { routePath } from '../lib/routes.ts'
 import { useLocalised, useText } from '../lib/page-text.ts'
+import { useShopLocale } from '../lib/shop-locale.ts'
 
 /** What the brand's white-label `contact` section says on the page. */
 export interface ContactPageText {
@@ -77,6 +78,7 @@ export function ContactPage({
   turnstileSiteKey,
 }: ContactPageProps) {
   const say = useText()
+  const shop = useShopLocale()
   if (sent) {
     return (
       <Layout chrome={chrome}>
@@ -182,8 +184,8 @@ export function ContactPage({
               {say(
                 MESSAGES.pageContactFilesHint,
                 CONTACT_ATTACHMENTS_MAX_COUNT,
-                fileSizeLabel(CONTACT_ATTACHMENT_MAX_BYTES),
-                fileSizeLabel(CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES)
+                fileSizeLabel(CONTACT_ATTACHMENT_MAX_BYTES, shop),
+                fileSizeLabel(CONTACT_ATTACHMENTS_TOTAL_MAX_BYTES, shop)
               )}
             </p>
             {filesDropped ? (

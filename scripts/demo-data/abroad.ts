@@ -117,6 +117,20 @@ export const DOMSTAD: AbroadBusiness = {
       title: 'Domstad Markt: boodschappen uit uw buurtwinkel',
       subtitle: 'Vul uw postcode in om winkels bij u in de buurt te vinden.',
     },
+    words: {
+      metaDescription:
+        'Domstad Markt: bestel boodschappen, drinken en huishoudartikelen bij je winkel in de buurt, om te laten bezorgen of af te halen.',
+      contactTitle: 'Neem contact op',
+      contactSubjects: [
+        'Vraag over een bestelling',
+        'Ontbrekende of beschadigde artikelen',
+        'Feedback',
+        'Iets anders',
+      ],
+      faqTitle: 'Veelgestelde vragen',
+      forgotPasswordTitle: 'Wachtwoord vergeten?',
+      resetPasswordTitle: 'Kies een nieuw wachtwoord',
+    },
   },
   stores: [
     {

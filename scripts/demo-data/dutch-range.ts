@@ -2,9 +2,9 @@ import { packshotUrl, parsePackshot } from '../../schemas/packshot.ts'
 import type { SqlValue } from './dataset.ts'
 
 /**
- * Domstad Markt's range in Dutch (issue 43, demo data 21): the demo range's departments,
+ * Domstad Markt's range in Dutch (issue 43, demo data 21 and 22): the demo range's departments,
  * sub-categories and items that addRangeSubset draws for it, their names, descriptions, sizes,
- * badges, storage and origin said in Dutch, and each packshot printed with the Dutch name and
+ * badges, ingredients, storage and origin said in Dutch, and each packshot printed with the Dutch name and
  * size. Slugs and ids stay the range's own (links, tests and the other businesses' rows are as
  * they were). A word the tables below lack throws: a range that grows is translated, not shown
  * half in English.
@@ -298,6 +298,44 @@ const ORIGINS: Readonly<Record<string, string>> = {
   'Made in Austria': 'Gemaakt in Oostenrijk',
 }
 
+// The range's longer ingredient lists as a Dutch pack writes them, allergens named the Dutch way
+// (melk, tarwe, soja, ei) so the item page can emphasise them (schemas/food-information.ts).
+const INGREDIENTS: Readonly<Record<string, string>> = {
+  'Wheat flour (wheat flour, calcium carbonate, iron, niacin, thiamin), water, yeast, salt, rapeseed oil, soya flour, emulsifier (mono- and diacetyl tartaric acid esters of mono- and diglycerides of fatty acids), flour treatment agent (ascorbic acid).':
+    'Tarwebloem (tarwebloem, calciumcarbonaat, ijzer, niacine, thiamine), water, gist, zout, raapzaadolie, sojameel, emulgator (mono- en diacetylwijnsteenzuuresters van mono- en diglyceriden van vetzuren), meelverbeteraar (ascorbinezuur).',
+  'Wheat flour (wheat flour, calcium carbonate, iron, niacin, thiamin), water, yeast, rapeseed oil, sugar, salt, soya flour.':
+    'Tarwebloem (tarwebloem, calciumcarbonaat, ijzer, niacine, thiamine), water, gist, raapzaadolie, suiker, zout, sojameel.',
+  'Wheat flour, sugar, butter (milk), free range egg, glucose syrup, raising agents (disodium diphosphate, sodium bicarbonate), salt.':
+    'Tarwebloem, suiker, roomboter (melk), scharrelei, glucosestroop, rijsmiddelen (dinatriumdifosfaat, natriumbicarbonaat), zout.',
+  'Sugar, milk chocolate (sugar, cocoa butter, whole milk powder, cocoa mass, emulsifier (soya lecithins)), butter (milk), free range egg, wheat flour, cocoa powder.':
+    'Suiker, melkchocolade (suiker, cacaoboter, volle melkpoeder, cacaomassa, emulgator (sojalecithinen)), roomboter (melk), scharrelei, tarwebloem, cacaopoeder.',
+  'Water, oats (10%), rapeseed oil, calcium carbonate, salt, vitamins (D2, riboflavin, B12).':
+    'Water, haver (10%), raapzaadolie, calciumcarbonaat, zout, vitamines (D2, riboflavine, B12).',
+  'Water, almonds (2.3%), calcium carbonate, sea salt, stabilisers (locust bean gum, gellan gum), vitamins (D2, E, B12).':
+    'Water, amandelen (2,3%), calciumcarbonaat, zeezout, stabilisatoren (johannesbroodpitmeel, gellangom), vitamines (D2, E, B12).',
+  'Water, hulled soya beans (6.7%), sugar, calcium carbonate, sea salt, stabiliser (gellan gum), vitamins (B2, B12, D2).':
+    'Water, gepelde sojabonen (6,7%), suiker, calciumcarbonaat, zeezout, stabilisator (gellangom), vitamines (B2, B12, D2).',
+  'Water, coconut cream (6%), calcium phosphate, sea salt, stabiliser (gellan gum), vitamins (D2, B12).':
+    'Water, kokosroom (6%), calciumfosfaat, zeezout, stabilisator (gellangom), vitamines (D2, B12).',
+  'Butter (milk), salt (1.6%).': 'Roomboter (melk), zout (1,6%).',
+  'Plant oils (rapeseed, palm, sunflower), water, buttermilk (milk), salt, emulsifier (mono- and diglycerides of fatty acids), vitamins A and D.':
+    'Plantaardige oliën (raapzaad, palm, zonnebloem), water, karnemelk (melk), zout, emulgator (mono- en diglyceriden van vetzuren), vitamine A en D.',
+  'Cheddar cheese (milk).': 'Cheddarkaas (melk).',
+  'Yoghurt (milk), live cultures.': 'Yoghurt (melk), levende culturen.',
+  'Yoghurt (milk), sugar, fruit (7%), maize starch, stabiliser (pectin), natural flavouring.':
+    'Yoghurt (melk), suiker, fruit (7%), maïszetmeel, stabilisator (pectine), natuurlijk aroma.',
+  'Cream (milk).': 'Room (melk).',
+  'Double cream (milk).': 'Dubbele room (melk).',
+  'Carbonated water, sugar, acid (citric acid), natural flavourings, sweetener (sucralose), preservative (potassium sorbate).':
+    "Koolzuurhoudend water, suiker, voedingszuur (citroenzuur), natuurlijke aroma's, zoetstof (sucralose), conserveermiddel (kaliumsorbaat).",
+  'Orange juice.': 'Sinaasappelsap.',
+  'Natural mineral water.': 'Natuurlijk mineraalwater.',
+  'Water, fruit juice from concentrate (10%), acid (citric acid), natural flavourings, sweeteners (sucralose, acesulfame K), preservative (potassium sorbate).':
+    "Water, vruchtensap uit concentraat (10%), voedingszuur (citroenzuur), natuurlijke aroma's, zoetstoffen (sucralose, acesulfaam K), conserveermiddel (kaliumsorbaat).",
+  'Carbonated water, sugar, glucose, acid (citric acid), taurine (0.4%), acidity regulator (sodium citrates), flavourings, caffeine (0.03%), vitamins (niacin, B6, B12), colours (caramel, riboflavins).':
+    "Koolzuurhoudend water, suiker, glucose, voedingszuur (citroenzuur), taurine (0,4%), zuurteregelaar (natriumcitraten), aroma's, cafeïne (0,03%), vitamines (niacine, B6, B12), kleurstoffen (karamel, riboflavine).",
+}
+
 // The nutrition table's portion: 'Per 1 portion (80 g)' reads 'Per 1 portie (80 g)'.
 const PORTIONS: Readonly<Record<string, string>> = {
   portion: 'portie',
@@ -389,9 +427,12 @@ export function dutchItem(row: Record<string, SqlValue>): Record<string, SqlValu
     size,
     net_quantity: nullable(row.net_quantity, sizeOf),
     badge_text: nullable(row.badge_text, (badge) => dutch(BADGES, badge, 'badge')),
-    // An ingredient list that is the product alone ('Bananas.') is said with it; the longer
-    // lists stay as the range writes them.
-    ingredients: row.ingredients === `${printed}.` ? `${product}.` : (row.ingredients ?? null),
+    // An ingredient list that is the product alone ('Bananas.') is said with it; a longer one
+    // as a Dutch pack writes it.
+    ingredients:
+      row.ingredients === `${printed}.`
+        ? `${product}.`
+        : nullable(row.ingredients, (text) => dutch(INGREDIENTS, text, 'ingredients')),
     nutrition: dutchNutrition(row.nutrition),
     storage_use: nullable(row.storage_use, (text) => dutch(STORAGE, text, 'storage')),
     country_of_origin: nullable(row.country_of_origin, (text) => dutch(ORIGINS, text, 'origin')),

@@ -84,6 +84,7 @@ export function generateDemoData(input: DemoDataInput, options: DemoDataOptions 
  * utrecht.localhost, ADR 052; 19: Domstad Markt's food and soft drinks at the Dutch reduced
  * rate, not zero-rated as in the UK, ADR 051; 20: the stored unit price labels round the price per
  * unit before formatting it, as the pages do: 99.6p/kg reads '£1.00/kg', not '100p/kg'; 21: Domstad Markt's range in Dutch: its
- * categories, items, sizes, badges, storage and origin, and the names on their packshots).
+ * categories, items, sizes, badges, storage and origin, and the names on their packshots; 22:
+ * Domstad Markt's ingredient lists, legal pages, contact subjects and description in Dutch).
  */
-export const DEMO_DATA_VERSION = 21
+export const DEMO_DATA_VERSION = 22

@@ -1,6 +1,7 @@
 import { addCatalogue } from './catalogue-rows.ts'
 import { addRow, type SqlValue, type TableData } from './dataset.ts'
 import { cookiePolicy, privacyNotice, termsOfSale } from './legal-pages.ts'
+import { dutchCookiePolicy, dutchPrivacyNotice, dutchTermsOfSale } from './legal-pages-nl.ts'
 import { createRandom } from './prng.ts'
 import { addStore, townStore } from './stores.ts'
 import { createTables, type Tables } from './tables.ts'
@@ -101,26 +102,34 @@ export function addHarbour(t: Tables, outcodeByCode: Map<string, Record<string, 
   addLegalPages(t, business, HARBOUR_BRAND)
 }
 
-/** A brand's terms, privacy and cookie pages, written for its business. */
+/** A brand's terms, privacy and cookie pages, written for its business in its language. */
 export function addLegalPages(t: Tables, business: DemoBusiness, brand: DemoBrand): void {
   const party = {
     brandName: brand.name,
     legalName: business.legalName,
     supportEmail: business.supportEmail,
     supportPhone: business.supportPhone,
+    address: business.foodOperatorAddress,
   }
-  const legal: Array<[string, string, string]> = [
-    ['terms', 'Terms and conditions', termsOfSale(party)],
-    ['privacy-policy', 'Privacy policy', privacyNotice(party)],
-    ['cookie-policy', 'Cookie policy', cookiePolicy(party)],
-  ]
+  const dutch = business.home?.locale.startsWith('nl') === true
+  const legal: Array<[string, string, string]> = dutch
+    ? [
+        ['terms', 'Algemene voorwaarden', dutchTermsOfSale(party)],
+        ['privacy-policy', 'Privacyverklaring', dutchPrivacyNotice(party)],
+        ['cookie-policy', 'Cookieverklaring', dutchCookiePolicy(party)],
+      ]
+    : [
+        ['terms', 'Terms and conditions', termsOfSale(party)],
+        ['privacy-policy', 'Privacy policy', privacyNotice(party)],
+        ['cookie-policy', 'Cookie policy', cookiePolicy(party)],
+      ]
   for (const [slug, title, body] of legal) {
     addRow(t.seo_pages, {
       business_id: business.id,
       brand_id: brand.id,
       slug,
       title,
-      meta_description: `${title} of ${brand.name}.`,
+      meta_description: dutch ? `${title} van ${brand.name}.` : `${title} of ${brand.name}.`,
       heading: title,
       body,
       updated_at: LEGAL_UPDATED_AT,

@@ -11,6 +11,8 @@ export interface LegalParty {
   legalName: string
   supportEmail: string
   supportPhone: string
+  /** Where the business is (the Dutch pages name it, legal-pages-nl.ts). */
+  address?: string
 }
 
 export function termsOfSale({

@@ -83,6 +83,18 @@ export interface DemoBrand {
   readonly store: { enableStoresSearchByAddress: boolean; autoSelectClosestStore: boolean }
   /** The home page's hero in the brand's language (ADR 052); English from its name when absent. */
   readonly hero?: { readonly title: string; readonly subtitle: string }
+  /** The brand's own words in its language (issue 43); English when absent. */
+  readonly words?: BrandWords
+}
+
+/** What a brand says in its settings and its row: its description, its pages' titles, subjects. */
+export interface BrandWords {
+  readonly metaDescription: string
+  readonly contactTitle: string
+  readonly contactSubjects: ReadonlyArray<string>
+  readonly faqTitle: string
+  readonly forgotPasswordTitle: string
+  readonly resetPasswordTitle: string
 }
 
 /** A demo business's own row. */
@@ -161,7 +173,9 @@ export function addBusiness(
       slug: brand.slug,
       name: brand.name,
       tagline: brand.tagline,
-      meta_description: `${brand.name}: order groceries, drinks and household essentials from your local store for delivery or collection.`,
+      meta_description:
+        brand.words?.metaDescription ??
+        `${brand.name}: order groceries, drinks and household essentials from your local store for delivery or collection.`,
       logo_url: `/images/brands/${brand.slug}.svg`,
       logo_width: 200,
       logo_height: 48,
@@ -192,6 +206,7 @@ export function addBusiness(
     if (brand.hero) {
       settingsBySection.home = { heroTitle: brand.hero.title, heroSubtitle: brand.hero.subtitle }
     }
+    if (brand.words) said(settingsBySection, brand.words)
     for (const [section, settings] of Object.entries(settingsBySection)) {
       addRow(t.brand_settings, {
         brand_id: brand.id,
@@ -214,6 +229,18 @@ export function addBusiness(
       addRow(t.brand_links, { brand_id: brand.id, kind, channel, url, position })
     )
   }
+}
+
+/** The settings' words in the brand's own language, each section's other settings as they are. */
+function said(settings: Record<string, Record<string, unknown>>, words: BrandWords): void {
+  settings.contact = {
+    ...settings.contact,
+    title: words.contactTitle,
+    subjects: words.contactSubjects,
+  }
+  settings.faq = { ...settings.faq, title: words.faqTitle }
+  settings['forgot-password'] = { ...settings['forgot-password'], title: words.forgotPasswordTitle }
+  settings['reset-password'] = { ...settings['reset-password'], title: words.resetPasswordTitle }
 }
 
 export function searchPrompt(byAddress: boolean): string {

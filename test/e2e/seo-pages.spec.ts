@@ -85,15 +85,11 @@ test.describe('SEO pages', () => {
     const utrecht = 'utrecht.localhost'
     const operator = new StoreConsole(page, context, utrecht)
     const email = 'operator@domstad.test'
-    // The staff sign-in's shared form parts speak the brand's language; the console is English.
+    // The staff sign-in is English like the console it opens, on the Dutch host too (ADR 072).
     await page.goto(urlOn(utrecht, '/store/sign-in'))
     const main = operator.main()
-    await main.getByLabel('E-mail').fill(email)
-    await main.getByLabel('Wachtwoord').fill('domstad-demo-1')
-    await main.getByRole('button', { name: 'Doorgaan' }).click()
-    await main.getByLabel('Code van 6 cijfers').fill(await operator.mailedCode(email))
-    await main.getByRole('button', { name: 'Inloggen' }).click()
-    await expect(page.getByText('Je bent ingelogd.')).toBeVisible()
+    await operator.enterPassword(email, 'domstad-demo-1')
+    await operator.enterCode(email)
     await page.goto(urlOn(utrecht, '/store/operator/content/pages/new'))
     await main.getByLabel('Title', { exact: true }).fill('Boodschappen in Utrecht')
     await main.getByLabel('Address', { exact: true }).fill('grocery-delivery/utrecht')

@@ -49,8 +49,8 @@ describe('demo data generator', () => {
     const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', sql))
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
-      version: 21,
-      sha256: 'e9d1d8a391be627316c7c22b34bdf2479e4e452ed07e5d6f37b7b34d46a98730',
+      version: 22,
+      sha256: 'cf2af8ae01b2b5319a2d4eae05e050a42acc895dafa8de8ced699e588ec05670',
     })
   })
 
@@ -94,6 +94,19 @@ describe('demo data generator', () => {
         expect(String(item[column] ?? ''), `${String(item.slug)} ${column}`).not.toMatch(english)
       }
     }
+    // Ingredients as a Dutch pack lists them: each allergen the item declares is named the Dutch
+    // way (so the page emphasises it), none it does not declare, and no English is left.
+    const englishIngredient = /\b(flour|sugar|butter|milk|oats|salt|cream|juice|and|with)\b/i
+    for (const item of dutchItems) {
+      if (item.ingredients === null) continue
+      const text = String(item.ingredients)
+      const contains = AllergenSetSchema.parse(JSON.parse(String(item.allergens_contains)))
+      expect(allergensNamedIn(text, 'nl-NL'), `${String(item.slug)} ingredients`).toEqual(contains)
+      expect(text, `${String(item.slug)} ingredients`).not.toMatch(englishIngredient)
+    }
+    expect(bySlug(dutchItems, 'salted-butter-250g')?.ingredients).toBe(
+      'Roomboter (melk), zout (1,6%).'
+    )
     const dutchCategories = ofBusiness('categories', 22)
     expect(dutchCategories.find((c) => c.slug === 'dairy-eggs')?.name).toBe('Zuivel & eieren')
     expect(dutchCategories.find((c) => c.slug === 'cheese')?.name).toBe('Kaas')

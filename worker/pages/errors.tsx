@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ErrorPage } from '../../client/pages/ErrorPage.tsx'
+import type { ShopLocale } from '../../schemas/locale.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import type { AppEnv } from '../env.ts'
 import { answerRetryAfter, errorEnvelopeResponse, toAppError } from '../lib/error-response.ts'
@@ -16,6 +17,13 @@ import { isConsolePage, renderConsoleError } from './store/console-error.tsx'
 /** The shop's proxy and the console's: their errors are the JSON envelope, not a page. */
 function isApiPath(path: string): boolean {
   return ['/api', STORE_API_PREFIX].some((api) => path === api || path.startsWith(`${api}/`))
+}
+
+/** An API error in the brand's language for its shoppers; the console's islands' stay English. */
+function apiErrorLocale(c: Context<AppEnv>): ShopLocale | undefined {
+  const path = c.req.path
+  const staff = path === STORE_API_PREFIX || path.startsWith(`${STORE_API_PREFIX}/`)
+  return staff ? undefined : requestLocale(c)
 }
 
 /** What the error page says for a failure: spec §2 wording for 404s, the AppError's otherwise. */
@@ -96,7 +104,7 @@ export async function renderErrorPage(
  */
 export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (isApiPath(c.req.path)) {
-    return errorEnvelopeResponse(error, c.var.requestId, requestLocale(c))
+    return errorEnvelopeResponse(error, c.var.requestId, apiErrorLocale(c))
   }
   const appError = toAppError(error)
   if (!appError) {
@@ -120,7 +128,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
 export const handleNotFound: NotFoundHandler<AppEnv> = async (c) => {
   const notFound = new AppError('not_found', MESSAGES.pageNotFound)
   if (isApiPath(c.req.path)) {
-    return errorEnvelopeResponse(notFound, c.var.requestId, requestLocale(c))
+    return errorEnvelopeResponse(notFound, c.var.requestId, apiErrorLocale(c))
   }
   if (isConsolePage(c.req.path)) return renderConsoleError(c, errorPageContent(notFound))
   return (await oldSlugRedirect(c)) ?? renderErrorPage(c, errorPageContent(notFound))

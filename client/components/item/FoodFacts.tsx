@@ -99,7 +99,7 @@ export function FoodFacts({
           </Title>
           {ingredients ? (
             <p className="mt-1 text-sm text-ink/80">
-              {emphasiseAllergens(ingredients, contains).map((part, index) =>
+              {emphasiseAllergens(ingredients, contains, shop.locale).map((part, index) =>
                 part.allergen ? (
                   <strong key={index} className="font-bold text-ink">
                     {part.text}

@@ -7,9 +7,9 @@ import { pageClient } from './storefront.ts'
 
 /*
  * The Dutch brand's public pages (issue 43, ADR 061): the head a handler writes (title,
- * description, og: tags), the grocery delivery page, the home page's defaults and the cookie
- * inventory are said in Dutch. What is still English there is data: the demo catalogue's names and
- * descriptions, the legal pages' text, the brand's contact subjects.
+ * description, og: tags), the grocery delivery page, the home page's defaults, the cookie
+ * inventory, the legal pages' text, the contact subjects and the ingredients' allergens are said
+ * in Dutch. Staff pages on the Dutch host stay English (ADR 072).
  */
 const app = createApp()
 const client = pageClient(app, '192.0.64', `http://${DOMSTAD.brand.host}`)
@@ -52,7 +52,7 @@ async function page(path: string): Promise<string> {
 describe('the Dutch brand’s pages', () => {
   it('says every public page’s title and description in Dutch', { timeout: 60_000 }, async () => {
     const expected: Array<[string, string, string]> = [
-      ['/', BRAND, ''],
+      ['/', BRAND, 'bestel boodschappen, drinken en huishoudartikelen bij je winkel in de buurt'],
       ['/stores-near-by/3512%20AB', 'Winkels bij 3512 AB', `Winkels van ${BRAND} bij 3512 AB`],
       ['/stores', 'Alle winkels', `Alle winkels van ${BRAND}, per plaats`],
       [STORE, 'Oudegracht', 'Doe online je boodschappen bij Oudegracht via'],
@@ -61,7 +61,7 @@ describe('the Dutch brand’s pages', () => {
       [`${STORE}/deals`, 'Aanbiedingen bij Oudegracht', 'van deze week bij Oudegracht'],
       [`${STORE}/search/cheddar`, 'Zoekresultaten voor ‘cheddar’ bij Oudegracht', 'Zoek bij'],
       ['/faqs', 'Veelgestelde vragen', 'Antwoorden op veelgestelde vragen'],
-      ['/contact', '', `Schrijf ${BRAND}: vragen over een bestelling`],
+      ['/contact', 'Neem contact op', `Schrijf ${BRAND}: vragen over een bestelling`],
       ['/grocery-delivery/utrecht', 'Boodschappen in Utrecht', 'Bestel in Utrecht.'],
     ]
     for (const [path, title, description] of expected) {
@@ -122,6 +122,47 @@ describe('the Dutch brand’s pages', () => {
     for (const english of ['Remembers your basket.', '15 minutes', 'Up to 30 days', 'Map tiles']) {
       expect(html).not.toContain(english)
     }
+  })
+
+  it('says the legal pages and the contact subjects in Dutch', async () => {
+    const terms = await page('/terms')
+    expect(head(terms).title).toBe(`Algemene voorwaarden | ${BRAND}`)
+    expect(terms).toContain('<h2>7. Een bestelling annuleren en bedenktijd</h2>')
+    expect(terms).toContain('14 dagen bedenktijd')
+    expect(terms).toContain(DOMSTAD.business.foodOperatorAddress)
+    expect(terms).not.toMatch(/Consumer Contracts|England and Wales|Challenge 25|These terms/)
+    const privacy = await page('/privacy-policy')
+    expect(privacy).toContain('Autoriteit Persoonsgegevens')
+    expect(privacy).not.toMatch(/UK GDPR|Information Commissioner/)
+    expect(await page('/cookie-policy')).toContain('strikt noodzakelijke cookies')
+    const contact = await page('/contact')
+    for (const subject of ['Vraag over een bestelling', 'Ontbrekende of beschadigde artikelen']) {
+      expect(contact).toContain(`>${subject}</option>`)
+    }
+    expect(contact).not.toMatch(/Question about an order|Missing or damaged items/)
+  })
+
+  it('emphasises the Dutch allergens in an item’s ingredients', async () => {
+    const html = await page(`${STORE}/category/bread/medium-sliced-white-bread-800g`)
+    const ingredients = /<p class="mt-1 text-sm text-ink\/80">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? ''
+    const bold = [...ingredients.matchAll(/<strong[^>]*>([^<]+)<\/strong>/g)].map((m) => m[1])
+    expect(bold).toEqual(['Tarwebloem', 'tarwebloem', 'sojameel'])
+    expect(ingredients).toContain('raapzaadolie')
+  })
+
+  it('keeps the staff sign-in English on the Dutch host, its formats the business’s', async () => {
+    const html = await page('/store/sign-in')
+    expect(html).toMatch(/<html lang="en-GB" data-locale="nl-NL"[^>]*data-currency="EUR"/)
+    for (const english of ['Staff sign-in', '>Password<', '>Continue<']) {
+      expect(html).toContain(english)
+    }
+    for (const dutch of ['Wachtwoord', 'Doorgaan', 'E-mail<']) {
+      expect(html).not.toContain(dutch)
+    }
+    // The shopper's sign-in on the same host is Dutch.
+    const shopper = await page('/login')
+    expect(shopper).toMatch(/<html lang="nl-NL" data-currency="EUR"/)
+    expect(shopper).toContain('Wachtwoord')
   })
 
   it('titles the error page in Dutch', async () => {

@@ -173,6 +173,30 @@ describe('POST /stores/order-status', () => {
     expect(order).toMatchObject({ label: 'Delivered', statusCode: 100, terminal: true })
   })
 
+  it("says the label in the business's language, its codes as they are", async () => {
+    const locale = (value: string) =>
+      env.DB.prepare('update businesses set locale = ?1 where id = ?2')
+        .bind(value, OTHER_GROCER.businessId)
+        .run()
+    const before = await env.DB.prepare('select locale from businesses where id = ?1')
+      .bind(OTHER_GROCER.businessId)
+      .first<{ locale: string }>()
+    await locale('nl_NL')
+    try {
+      const { order } = await status(ORDERS.otherBusiness, OTHER_GROCER.businessId)
+      expect(order).toMatchObject({
+        status: 'delivered',
+        label: 'Bezorgd',
+        statusCode: 100,
+        terminal: true,
+      })
+    } finally {
+      await locale(before?.locale ?? 'en_GB')
+    }
+    // The UK business's label is the spec's English, as before.
+    expect((await status(ORDERS.picking)).order.label).toBe('Store Accepted / Picking')
+  })
+
   it('rejects an empty order number', async () => {
     const { status: code, error } = await failure('/stores/order-status', {
       businessId: 1,

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   AllergenSetSchema,
+  allergensNamedIn,
   emphasiseAllergens,
   NutritionSchema,
+  ALLERGENS as ALL,
+  type Allergen,
 } from '../../../schemas/food-information.ts'
 import { toFoodInformation } from '../../../worker/backend/catalogue/food-information.ts'
 
@@ -32,6 +35,103 @@ describe('food information', () => {
     expect(parts.map((part) => part.text).join('')).toBe(
       'Wheat flour, <b>butter</b> (milk), cocoa butter, egg.'
     )
+  })
+
+  it('reads an English list the same on an English shop whatever its locale says', () => {
+    const text = 'Sugar, milk chocolate (cocoa butter, whole milk powder), sulphur dioxide, oats.'
+    const bold = (locale?: string) =>
+      emphasiseAllergens(text, ['gluten', 'milk', 'sulphites'], locale)
+        .filter((part) => part.allergen)
+        .map((part) => part.text)
+    expect(bold()).toEqual(['milk', 'milk', 'sulphur dioxide', 'oats'])
+    expect(bold('en-GB')).toEqual(bold())
+    expect(bold('en-IE')).toEqual(bold())
+    // A language without names of its own reads English's.
+    expect(bold('fr-FR')).toEqual(bold())
+  })
+
+  it('emphasises the whole Dutch word that holds an allergen, compounds included', () => {
+    const text =
+      'Suiker, melkchocolade (suiker, cacaoboter, volle melkpoeder, emulgator (sojalecithinen)), ' +
+      'roomboter (melk), scharreleieren, TARWEbloem, hazelnoten, nootmuskaat, pinda’s, ' +
+      "pinda's, sesamzaad, selderij, mosterd, lupinemeel, garnalen, ansjovis, mosselen, " +
+      'natriummetabisulfiet, zwaveldioxide, kokosmelk, melkzuur.'
+    const parts = emphasiseAllergens(text, [...ALL], 'nl-NL')
+    expect(parts.map((part) => part.text).join('')).toBe(text)
+    expect(parts.filter((part) => part.allergen).map((part) => part.text)).toEqual([
+      'melkchocolade',
+      'melkpoeder',
+      'sojalecithinen',
+      'roomboter',
+      'melk',
+      'scharreleieren',
+      'TARWEbloem',
+      'hazelnoten',
+      'pinda’s',
+      "pinda's",
+      'sesamzaad',
+      'selderij',
+      'mosterd',
+      'lupinemeel',
+      'garnalen',
+      'ansjovis',
+      'mosselen',
+      'natriummetabisulfiet',
+      'zwaveldioxide',
+    ])
+  })
+
+  it('names in Dutch only what the item contains, and tells egg from milk protein', () => {
+    const bold = (text: string, contains: Array<Allergen>) =>
+      emphasiseAllergens(text, contains, 'nl-NL')
+        .filter((part) => part.allergen)
+        .map((part) => part.text)
+    expect(bold('Tarwebloem, roomboter (melk), ei.', ['gluten'])).toEqual(['Tarwebloem'])
+    expect(bold('Melkeiwit, eiwit, heel ei, eigeel, erwteneiwit.', ['eggs'])).toEqual([
+      'eiwit',
+      'ei',
+      'eigeel',
+    ])
+    expect(bold('Melkeiwit, weipoeder, kokosroom, cacaoboter.', ['milk'])).toEqual([
+      'Melkeiwit',
+      'weipoeder',
+    ])
+    expect(bold('Inktvis, koolvis, vissaus.', ['fish'])).toEqual(['koolvis', 'vissaus'])
+    expect(bold('Inktvis, koolvis.', ['molluscs'])).toEqual(['Inktvis'])
+    expect(bold('Haver, glutenvrije maïs.', ['gluten'])).toEqual(['Haver'])
+    expect(bold('Kokosnoot, walnoten, amandelen.', ['tree-nuts'])).toEqual([
+      'walnoten',
+      'amandelen',
+    ])
+    // An English word in a Dutch list is no Dutch allergen, and the other way round.
+    expect(bold('Wheat flour, milk.', ['gluten', 'milk'])).toEqual([])
+    expect(
+      emphasiseAllergens('Tarwebloem, melk.', ['gluten', 'milk']).some((part) => part.allergen)
+    ).toBe(false)
+  })
+
+  it('finds the allergens a Dutch list names, each of the 14', () => {
+    const names: Record<Allergen, string> = {
+      celery: 'knolselderij',
+      gluten: 'speltmeel',
+      crustaceans: 'kreeft',
+      eggs: 'eieren',
+      fish: 'zalmfilet',
+      lupin: 'lupine',
+      milk: 'karnemelk',
+      molluscs: 'weekdieren',
+      mustard: 'mosterdzaad',
+      'tree-nuts': 'cashewnoten',
+      peanuts: 'pindakaas',
+      sesame: 'sesamolie',
+      soya: 'sojasaus',
+      sulphites: 'sulfieten',
+    }
+    for (const allergen of ALL) {
+      const named = allergensNamedIn(`Water, ${names[allergen]}, zout.`, 'nl-NL')
+      expect(named, allergen).toEqual([allergen])
+    }
+    expect(allergensNamedIn('Water, zout, suiker, nootmuskaat, kokosroom.', 'nl-NL')).toEqual([])
   })
 
   it('keeps allergens as a set in the list order and refuses anything else', () => {

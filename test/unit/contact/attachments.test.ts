@@ -1,9 +1,11 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   CONTACT_ATTACHMENT_MAX_BYTES,
   CONTACT_ATTACHMENTS_MAX_COUNT,
 } from '../../../schemas/constants.ts'
 import { fileSizeLabel } from '../../../schemas/contact.ts'
+import { shopLocaleOf } from '../../../schemas/locale.ts'
 import { formatMessage } from '../../../schemas/messages.ts'
 import {
   checkAttachments,
@@ -102,5 +104,31 @@ describe('fileSizeLabel', () => {
     expect(fileSizeLabel(1.25 * 1024 * 1024)).toBe('1.3 MB')
     expect(fileSizeLabel(340 * 1024)).toBe('340 KB')
     expect(fileSizeLabel(12)).toBe('1 KB')
+  })
+
+  it('writes the number the shop’s way: a decimal comma in Dutch', () => {
+    const nl = shopLocaleOf({ locale: 'nl_NL', currency: 'EUR', countryCode: 'NL' })
+    expect(fileSizeLabel(1.5 * 1024 * 1024, nl)).toBe('1,5 MB')
+    expect(fileSizeLabel(1.25 * 1024 * 1024, nl)).toBe('1,3 MB')
+    expect(fileSizeLabel(5 * 1024 * 1024, nl)).toBe('5 MB')
+    expect(fileSizeLabel(1023.9 * 1024, nl)).toBe('1024 KB')
+  })
+
+  it('says every UK size byte for byte as the old toFixed did', () => {
+    const MIB = 1024 * 1024
+    const before = (bytes: number) =>
+      bytes < MIB
+        ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+        : `${Number.isInteger(bytes / MIB) ? bytes / MIB : (bytes / MIB).toFixed(1)} MB`
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 40 }), (bytes) => {
+        expect(fileSizeLabel(bytes)).toBe(before(bytes))
+      }),
+      { numRuns: 2000 }
+    )
+    // Whole bytes near the roundings' edges: 1.05 MB, 1.95 MB, 1023.5 KB.
+    for (const bytes of [MIB - 1, MIB, 1101005, 2044723, 10 * MIB + 1, 1048064]) {
+      expect(fileSizeLabel(bytes)).toBe(before(bytes))
+    }
   })
 })

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { shopLocaleOf } from '../../../schemas/locale.ts'
 import { sayIn } from '../../../schemas/message-catalogue.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   formatGrams,
   weighedQuantityLabel,
@@ -11,6 +12,7 @@ import {
 } from '../../../schemas/weighing.ts'
 import type { PickLineRow } from '../../../worker/backend/orders/repo.ts'
 import { lineOf } from '../../../worker/backend/orders/view.ts'
+import { weighedEmailLines } from '../../../worker/backend/checkout/weighed-email-lines.ts'
 
 /*
  * Issue 43: a weight is written in the shop's numbers ('1,5 kg' on a Dutch page); the UK's stays
@@ -73,7 +75,7 @@ describe('weights in the shop locale', () => {
     expect(weighedQuantityLabel(steak, 6, say, NL)).toBe('1,5 kg')
     expect(weighedQuantityLabel(melon, 2, say, NL)).toBe('2 × ca. 1,25 kg')
     expect(weighingLabel(melon, NL, say)).toBe(
-      'ca. 1,25 kg per stuk, gesch. € 3,75 · € 3,00/kg'.replace(/€ /g, '€\u00a0')
+      'ca. 1,25 kg per stuk, ca. € 3,75 · € 3,00/kg'.replace(/€ /g, '€\u00a0')
     )
     // The same calls on a UK shop, as UK pages always read.
     expect(
@@ -125,5 +127,49 @@ describe("an order's weighed line", () => {
 
   it('is English with UK numbers for the store console, which names no shop', () => {
     expect(lineOf(melonLine, []).weighed?.label).toBe('2 × approx. 1.25 kg')
+  })
+})
+
+describe("the confirmation email's weighed lines", () => {
+  const steak = {
+    name: 'Sirloin steak',
+    quantity: 3,
+    unitPrice: 639,
+    totalPrice: 1917,
+    selections: [],
+    weighing: { soldBy: 'by_weight', pricePerKg: 2556, unitGrams: 250 } as const,
+  }
+  const bananas = {
+    name: 'Losse banaan',
+    quantity: 2,
+    unitPrice: 20,
+    totalPrice: 40,
+    selections: [],
+    weighing: { soldBy: 'by_piece_estimated', pricePerKg: 111, unitGrams: 180 } as const,
+  }
+  const euro = (text: string) => text.replace(/€ /g, '€\u00a0')
+
+  it("says 'ca.' and the note in Dutch, amounts the Dutch way", () => {
+    expect(weighedEmailLines([steak, bananas], NL)).toEqual({
+      weighedLines: euro(
+        '750 g Sirloin steak, ca. € 19,17 (ca. € 6,39 per 250 g · € 25,56/kg)\n' +
+          '2 × ca. 180 g Losse banaan, ca. € 0,40 (ca. 180 g per stuk, ca. € 0,20 · € 1,11/kg)'
+      ),
+      weighedNote:
+        'Gewogen artikelen staan op hun geschatte prijs; de definitieve prijs volgt na het verzamelen.',
+    })
+  })
+
+  it('writes the UK lines as they always were', () => {
+    expect(weighedEmailLines([steak, { ...bananas, name: 'Bananas loose each' }])).toEqual({
+      weighedLines:
+        '750 g Sirloin steak, est. £19.17 (est. £6.39 per 250 g · £25.56/kg)\n' +
+        '2 × approx. 180 g Bananas loose each, est. £0.40 (approx. 180 g each, est. £0.20 · £1.11/kg)',
+      weighedNote: MESSAGES.weighedFinalPrice,
+    })
+    expect(weighedEmailLines([{ ...steak, weighing: null }])).toEqual({
+      weighedLines: null,
+      weighedNote: null,
+    })
   })
 })

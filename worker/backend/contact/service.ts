@@ -3,7 +3,8 @@ import { type ContactRequestSchema, fileSizeLabel } from '../../../schemas/conta
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
-import type { Messenger, OutgoingMessage } from '../messaging/messenger.ts'
+import { businessLocale } from '../businesses-repo.ts'
+import { inBusinessLocale, type Messenger, type OutgoingMessage } from '../messaging/messenger.ts'
 import type { RobotChecker } from '../robot-check.ts'
 import { type CheckedAttachment, checkAttachments, type UploadedFile } from './attachments.ts'
 import {
@@ -156,14 +157,17 @@ async function sendContactEmails(
     firstName: input.firstName,
     businessName: sent.businessName,
   }
+  // Both in the business's language: the shopper's acknowledgement names its locale (as an
+  // order's emails do), the support email writes the files' sizes the business's way.
+  const shop = await businessLocale(deps.db, input.businessId)
   const messages: Array<OutgoingMessage> = [
-    {
+    await inBusinessLocale(deps.db, {
       businessId: input.businessId,
       channel: 'email',
       to: input.emailAddress,
       template: 'contact_acknowledgement',
       data: common,
-    },
+    }),
   ]
   if (sent.supportInbox) {
     messages.push({
@@ -178,7 +182,7 @@ async function sendContactEmails(
         phoneNumber: input.phoneNumber,
         message: input.message,
         attachments: sent.stored
-          .map((a) => `${a.filename} (${fileSizeLabel(a.sizeBytes)})`)
+          .map((a) => `${a.filename} (${fileSizeLabel(a.sizeBytes, shop)})`)
           .join(', '),
       },
     })

@@ -1,4 +1,5 @@
 import type { Coordinates, PostcodeLocation } from '../../../schemas/location.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   isProgressStatus,
@@ -14,6 +15,7 @@ import type {
   StoreSummary,
 } from '../../../schemas/stores.ts'
 import { AppError } from '../../lib/errors.ts'
+import { businessLocale } from '../businesses-repo.ts'
 import { boundingBox, distanceKm } from '../geo.ts'
 import type { Geocoder } from '../location/geocoder.ts'
 import { checkPostcode, postcodeRuleFor } from '../../../schemas/postcode.ts'
@@ -311,10 +313,12 @@ export async function orderStatus(
 ): Promise<OrderStatus> {
   const order = await findOrderStatus(db, businessId, businessOrderId, brandId)
   if (!order) throw new AppError('not_found', MESSAGES.orderViewFailed)
+  // The label is words for the shopper: in the business's language, as the backend says the rest.
+  const say = sayIn(await businessLocale(db, businessId))
   return {
     ...order,
     statusCode: isProgressStatus(order.status) ? STATUS_CODE[order.status] : null,
-    label: ORDER_STATUS_LABELS[order.status],
+    label: say(ORDER_STATUS_LABELS[order.status]),
     terminal: FINAL_STATUSES.has(order.status),
     // A driver is tracked only for deliveries.
     trackable: order.fulfilmentMethod === 'delivery' && TRACKABLE_STATUSES.has(order.status),

@@ -11,7 +11,6 @@ import {
 } from '../../../schemas/basket.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { formatMoney } from '../../../schemas/money.ts'
-import { fillMessage } from '../../../schemas/message-format.ts'
 import type { AppEnv } from '../../env.ts'
 import { readBasketToken, rememberBasket } from '../../lib/cookies/basket.ts'
 import { setFlashWith } from '../../lib/cookies/flash.ts'
@@ -21,7 +20,7 @@ import { AppError, isShoppersRefusal } from '../../lib/errors.ts'
 import { redirectTo, safePath } from '../../lib/redirect.ts'
 import { readForm } from '../shared/forms.ts'
 import { forgetsForeignBasket } from '../shared/request-basket.ts'
-import { requestLocale } from '../shared/render.tsx'
+import { requestLocale, requestSay } from '../shared/render.tsx'
 
 /*
  * The add-to-basket forms without JavaScript (issue 35 item 11): the item page, a card's Add and
@@ -179,8 +178,11 @@ export async function addItemForm(c: Context<AppEnv>): Promise<Response> {
       if (line.weighing) {
         // A weighed item says its weight and that its price is an estimate (ADR 039).
         const amount = lineAmount({ quantity, unitPrice: line.unitPrice, weighing: line.weighing })
-        const what = `${weighedQuantityLabel(line.weighing, quantity, fillMessage, requestLocale(c))} ${line.name}`
-        return `${what}, est. ${formatMoney(amount, requestLocale(c))}`
+        // Said in the brand's language here: the flash's own message is localised on display,
+        // but the line it carries is a value, which that leaves as it is.
+        const say = requestSay(c)
+        const what = `${weighedQuantityLabel(line.weighing, quantity, say, requestLocale(c))} ${line.name}`
+        return `${what}, ${say(MESSAGES.pageEstimated, formatMoney(amount, requestLocale(c)))}`
       }
       const what = `${quantity} × ${line.name}`
       const described = chosen.length > 0 ? `${what} (${chosen.join(', ')})` : what

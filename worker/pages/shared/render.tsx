@@ -7,10 +7,10 @@ import { Document } from '../../../client/components/Document.tsx'
 import type { PageChrome } from '../../../client/lib/page-chrome.ts'
 import { RenderContext } from '../../../client/components/render-context.ts'
 import { ShopLocaleContext } from '../../../client/lib/shop-locale.ts'
-import { PageTextsContext, type PageTexts } from '../../../client/lib/page-text.ts'
+import { ENGLISH_TEXTS, PageTextsContext, type PageTexts } from '../../../client/lib/page-text.ts'
 import { pageTextsOf } from './page-texts.ts'
 import { localiseMessage } from '../../../schemas/message-catalogue.ts'
-import { shopLocaleOf, type ShopLocale } from '../../../schemas/locale.ts'
+import { GB_LOCALE, shopLocaleOf, type ShopLocale } from '../../../schemas/locale.ts'
 import type { Brand } from '../../../schemas/brand.ts'
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../../schemas/constants.ts'
 import type { AppEnv } from '../../env.ts'
@@ -64,15 +64,22 @@ export function canonicalUrl(c: Context<AppEnv>, path: string): string {
   return `${origin}${path}`
 }
 
-/** What every page knows about the request: brand, sign-in state, path and a pending flash. */
-export function pageChrome(c: Context<AppEnv>): PageChrome {
+/**
+ * What every page knows about the request: brand, sign-in state, path and a pending flash. A
+ * staff page's flash stays English (ADR 072).
+ */
+export function pageChrome(c: Context<AppEnv>, staff = false): PageChrome {
   const flash = takeFlash(c)
   return {
     brand: requestBrand(c),
     signedIn: isSignedIn(c),
     currentPath: c.req.path,
     // Flashed in English by whatever redirected; said in the brand's language here (ADR 049).
-    flash: flash ? localiseMessage(requestLocale(c), flash.message) : null,
+    flash: flash
+      ? staff
+        ? flash.message
+        : localiseMessage(requestLocale(c), flash.message)
+      : null,
     ...(flash ? { flashTone: flash.tone } : {}),
   }
 }
@@ -100,12 +107,20 @@ export function startPublicChrome(c: Context<AppEnv>): void {
   )
 }
 
+/** The language of every staff page's words, whatever the host's brand speaks (ADR 072). */
+const STAFF_LANGUAGE = GB_LOCALE.locale
+
 export interface RenderOptions {
   meta: PageHead
   cache: CachePolicy
   status?: ContentfulStatusCode
   /** Read the brand's header/footer blocks (default); the store console shows none. */
   siteContent?: boolean
+  /**
+   * A staff page (the consoles, their sign-in and invitation): its words English on every host,
+   * its money, numbers and dates the business's (ADR 072).
+   */
+  staff?: boolean
 }
 
 /**
@@ -130,7 +145,7 @@ export async function renderPage(
       ? (early?.then((found) => found.metadata) ?? fetchSeoMetadata(c))
       : null,
   ])
-  const chrome = { ...pageChrome(c), ...(content ? { content } : {}) }
+  const chrome = { ...pageChrome(c, options.staff), ...(content ? { content } : {}) }
   const brand = chrome.brand
   const shop = shopLocaleOf(brand ?? {})
   const personal = chrome.signedIn || chrome.flash !== null
@@ -141,13 +156,14 @@ export async function renderPage(
       value={{ nonce, assets: CLIENT_ASSETS, nextIslandId: createIslandIds(), now: nowMs(c.env) }}
     >
       <ShopLocaleContext value={shop}>
-        <PageTextsContext value={pageTextsOf(shop)}>
+        <PageTextsContext value={options.staff ? ENGLISH_TEXTS : pageTextsOf(shop)}>
           <Document
             meta={{ ...meta, canonicalUrl: canonicalUrl(c, canonicalPath ?? c.req.path) }}
             brand={brand}
             nonce={nonce}
             styles={CLIENT_ASSETS.styles}
             fonts={CLIENT_ASSETS.fonts}
+            {...(options.staff ? { wordsIn: STAFF_LANGUAGE } : {})}
           >
             {render(chrome)}
           </Document>

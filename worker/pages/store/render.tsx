@@ -16,7 +16,8 @@ export const CONSOLE_LINKS: ConsoleLinks = {
 
 /**
  * Renders a console page: never cached and kept out of search results (meta robots here; the
- * X-Robots-Tag header and the console's CSP come from storeConsoleHeaders).
+ * X-Robots-Tag header and the console's CSP come from storeConsoleHeaders). A staff page: its
+ * words English on every brand's host, its money and dates the business's (ADR 072).
  */
 export function renderConsole(
   c: Context<AppEnv>,
@@ -29,5 +30,6 @@ export function renderConsole(
     cache: 'private',
     status,
     siteContent: false,
+    staff: true,
   })
 }
