@@ -1,4 +1,5 @@
 import { DEV_CONTACT_REQUESTS_LIMIT } from '../../../schemas/constants.ts'
+import { shopLocaleOf, type ShopLocale } from '../../../schemas/locale.ts'
 
 /** A contact request as stored (spec §3 Contact request); customerId only from a verified token. */
 export interface NewContactRequest {
@@ -26,12 +27,23 @@ export interface NewAttachment {
 export async function findSupportInbox(
   db: D1Database,
   businessId: number
-): Promise<{ name: string; supportEmail: string | null } | null> {
+): Promise<{ name: string; supportEmail: string | null; shop: ShopLocale } | null> {
   const row = await db
-    .prepare('select name, support_email from businesses where id = ?1')
+    .prepare(
+      `select name, support_email, locale, currency, country_code as countryCode,
+              time_zone as timeZone
+       from businesses where id = ?1`
+    )
     .bind(businessId)
-    .first<{ name: string; support_email: string | null }>()
-  return row ? { name: row.name, supportEmail: row.support_email } : null
+    .first<{
+      name: string
+      support_email: string | null
+      locale: string
+      currency: string
+      countryCode: string
+      timeZone: string
+    }>()
+  return row ? { name: row.name, supportEmail: row.support_email, shop: shopLocaleOf(row) } : null
 }
 
 /** True when the brand is one of the business's brands. */

@@ -3,8 +3,8 @@ import { type ContactRequestSchema, fileSizeLabel } from '../../../schemas/conta
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { AppError } from '../../lib/errors.ts'
 import { logError } from '../../lib/log.ts'
-import { businessLocale } from '../businesses-repo.ts'
-import { inBusinessLocale, type Messenger, type OutgoingMessage } from '../messaging/messenger.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
+import { inShopLocale, type Messenger, type OutgoingMessage } from '../messaging/messenger.ts'
 import type { RobotChecker } from '../robot-check.ts'
 import { type CheckedAttachment, checkAttachments, type UploadedFile } from './attachments.ts'
 import {
@@ -132,6 +132,7 @@ export async function submitContactRequest(
     stored,
     supportInbox: deps.brandInbox ?? inbox.supportEmail,
     businessName: inbox.name,
+    shop: inbox.shop,
   })
   return { contactRequestId, attachments: stored.length }
 }
@@ -148,6 +149,7 @@ async function sendContactEmails(
     stored: ReadonlyArray<NewAttachment>
     supportInbox: string | null
     businessName: string
+    shop: ShopLocale
   }
 ): Promise<void> {
   const common = {
@@ -158,10 +160,12 @@ async function sendContactEmails(
     businessName: sent.businessName,
   }
   // Both in the business's language: the shopper's acknowledgement names its locale (as an
-  // order's emails do), the support email writes the files' sizes the business's way.
-  const shop = await businessLocale(deps.db, input.businessId)
+  // order's emails do), the support email writes the files' sizes the business's way. The
+  // locale was read with the inbox, before the request was stored: nothing read here can fail
+  // the answer of a request already kept.
+  const { shop } = sent
   const messages: Array<OutgoingMessage> = [
-    await inBusinessLocale(deps.db, {
+    inShopLocale(shop, {
       businessId: input.businessId,
       channel: 'email',
       to: input.emailAddress,

@@ -6,6 +6,7 @@ import { logError } from '../../lib/log.ts'
 import type { OutgoingMessage } from './message.ts'
 import { insertOutboxMessage } from './outbox-repo.ts'
 import { catalogueLocale, localiseMessage } from '../../../schemas/message-catalogue.ts'
+import type { ShopLocale } from '../../../schemas/locale.ts'
 import { businessLocale } from '../businesses-repo.ts'
 
 export type { MessageTemplate, OutgoingMessage } from './message.ts'
@@ -116,7 +117,11 @@ export async function inBusinessLocale(
   db: D1Database,
   message: OutgoingMessage
 ): Promise<OutgoingMessage> {
-  const shop = await businessLocale(db, message.businessId)
+  return inShopLocale(await businessLocale(db, message.businessId), message)
+}
+
+/** `inBusinessLocale` for a caller that has already read the business's locale. */
+export function inShopLocale(shop: ShopLocale, message: OutgoingMessage): OutgoingMessage {
   if (catalogueLocale(shop.locale) === 'en-GB') return message
   const data: OutgoingMessage['data'] = { ...message.data, locale: shop.locale }
   for (const field of PROSE_FIELDS) {
