@@ -14,7 +14,7 @@ import { type BatchKey, batchKey, idempotencyInProgress } from '../idempotency-r
 import { isCreditBelowZero } from '../credit/ledger-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { parseAddress } from '../orders/view.ts'
-import { orderSummary } from './orders.ts'
+import { orderSummary, orderSummaryOf } from './orders.ts'
 import {
   assertBasketSlotHeld,
   assertBasketUnchanged,
@@ -30,8 +30,7 @@ import {
   findOrderIdByIdempotencyKey,
   findOrderingBrand,
   findOrderingBusiness,
-  orderIdFrom,
-  orderIdStatement,
+  orderSummaryStatements,
 } from './orders-repo.ts'
 import { type CheckoutRow, findCheckoutRow } from './repo.ts'
 import { checkoutStartedEffectStatement } from './started-effect-row.ts'
@@ -319,12 +318,10 @@ async function makeDraft(
         }),
         // ADR 025's "checkout started", in the outbox with the draft (ADR 037).
         checkoutStartedEffectStatement(db, body.businessId, businessOrderId, now),
-        // The draft's id, read in the same round trip as its making (ADR 065).
-        orderIdStatement(db, body.businessId, businessOrderId),
+        // The answer, read in the same round trip as the draft's making (ADR 065, 069).
+        ...orderSummaryStatements(db, body.businessId, { businessOrderId }),
       ])
-      const created = orderIdFrom(results.at(-1))
-      if (created === null) throw new Error('draft order vanished after insert')
-      return orderSummary(db, body.businessId, created)
+      return orderSummaryOf(results)
     } catch (error) {
       // Another tab spent the credit this basket counted on: nothing was written (ADR 020).
       if (isCreditBelowZero(error)) {
