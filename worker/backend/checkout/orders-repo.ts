@@ -749,7 +749,33 @@ export function payableCardStatement(
   return payableCashStatement(db, order, false)
 }
 
-/** Whether a batch was rolled back by payableCashStatement (or payableCardStatement). */
+/**
+ * A direct card or wallet authorisation's hold on its order, after its record in the batch that
+ * places the order (ADR 069): the authorisation is kept (no void_reason, which its record decides
+ * in the same transaction), else the batch rolls back as payableCashStatement's does, so nothing
+ * of the placing is written for an authorisation that will be voided.
+ */
+export function keptAuthorisationStatement(
+  db: D1Database,
+  orderId: number,
+  paymentId: number
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update orders set cash_confirmed = case
+         when exists (select 1 from payments p where p.id = ?2 and p.order_id = orders.id
+                      and p.status = 'authorised' and p.void_reason is null)
+           then cash_confirmed
+         end
+       where id = ?1`
+    )
+    .bind(orderId, paymentId)
+}
+
+/**
+ * Whether a batch was rolled back by payableCashStatement (or payableCardStatement, or
+ * keptAuthorisationStatement).
+ */
 export function isOrderNoLongerPayable(error: unknown): boolean {
   return (
     error instanceof Error &&
