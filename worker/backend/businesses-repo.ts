@@ -6,11 +6,25 @@ import { shopLocaleOf, type ShopLocale } from '../../schemas/locale.ts'
  */
 export async function businessLocale(db: D1Database, businessId: number): Promise<ShopLocale> {
   const row = await db
-    .prepare(
-      `select locale, currency, country_code as countryCode, time_zone as timeZone
-       from businesses where id = ?1`
-    )
+    .prepare(`${BUSINESS_LOCALE_SELECT} where id = ?1`)
     .bind(businessId)
-    .first<{ locale: string; currency: string; countryCode: string; timeZone: string }>()
+    .first<BusinessLocaleRow>()
+  return businessLocaleOf(row)
+}
+
+/** businessLocale's select, for a batch that reads it beside its own (ADR 069). */
+export const BUSINESS_LOCALE_SELECT = `select locale, currency, country_code as countryCode,
+  time_zone as timeZone from businesses`
+
+/** The row BUSINESS_LOCALE_SELECT reads. */
+export interface BusinessLocaleRow {
+  locale: string
+  currency: string
+  countryCode: string
+  timeZone: string
+}
+
+/** The locale of the row BUSINESS_LOCALE_SELECT read (the UK's default when none). */
+export function businessLocaleOf(row: BusinessLocaleRow | null | undefined): ShopLocale {
   return shopLocaleOf(row ?? {})
 }

@@ -85,54 +85,125 @@ function claimStatements(
 }
 
 /**
- * A call's key claimed inside the call's own write batch (ADR 069), for a call whose every effect
- * is in that batch: no claim before it and no answer after it, so a placed order or a cash
- * payment waits for one primary round trip instead of three. The key's row is written
- * 'completed' with the call's writes, all or nothing; what the call made (the order, the
- * payment, which carry the key themselves) is its recorded answer, read again for a replay.
- * A call with an effect outside the database (a card gateway) claims first with `idempotent`.
+ * A call's key claimed inside the call's own write batch (ADR 069): no claim before it, so a
+ * placed order or a cash payment waits for one primary round trip instead of three. A call whose
+ * every effect is in that batch writes the key's row 'completed' with its writes, all or nothing;
+ * what the call made (the order, the payment, which carry the key themselves) is its recorded
+ * answer, read again for a replay. A call with an effect outside the database between two batches
+ * (a card gateway's charge) holds the key instead: 'in_progress' in its first batch, so only that
+ * batch's winner goes on to the gateway, then completed (or released) by its last.
  */
 export interface BatchKey {
   /** The claim's statements, first in the call's write batch; a duplicate fails the batch. */
   readonly claim: ReadonlyArray<D1PreparedStatement>
   /**
-   * Whether an earlier request with this key and body completed (its record is the answer):
-   * refuses the key with another body (422) and one whose request is still running (409). A
-   * read, started beside the call's own.
+   * What an earlier request with this key and body answered, null when none: refuses the key
+   * with another body (422); while that request still holds the key, waits a little for its
+   * answer (409 when it does not come). A read, started beside the call's own.
    */
-  answered(): Promise<boolean>
+  answered(): Promise<KeyAnswer | null>
   /**
    * What a call whose batch failed answers: when the claim failed it (a duplicate committed
    * first, nothing of this one written), the duplicate's answer by `replay`, or 409 while it
    * cannot be read yet; any other failure is thrown as it came.
    */
-  afterFailure<T>(error: unknown, replay: () => Promise<T>): Promise<T>
+  afterFailure<T>(error: unknown, replay: (answer: KeyAnswer) => Promise<T>): Promise<T>
+  /** A held key's end: completed, keeping `answer` (what a replay needs beyond the record). */
+  complete(answer: unknown): D1PreparedStatement
+  /** A held key let go (its call failed): the same key may be tried again. */
+  release(): D1PreparedStatement
 }
 
-/** The key of a call whose claim rides in its own write batch (see BatchKey). */
-export async function batchKey(db: D1Database, request: IdempotentRequest): Promise<BatchKey> {
+/** An earlier request's answer: what it kept beside its record (null when nothing). */
+export interface KeyAnswer {
+  body: unknown
+}
+
+/**
+ * How long a duplicate waits, look after look, for the request holding its key: about 10 s in
+ * all, a gateway's usual answer time, then 409 (try again).
+ */
+const HELD_KEY_WAITS_MS = [50, 100, 200, 400, 800, 1600, 3200, 3200] as const
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The key of a call whose claim rides in its own write batch (see BatchKey): `held` for a call
+ * that completes its key in a later batch.
+ */
+export async function batchKey(
+  db: D1Database,
+  request: IdempotentRequest,
+  { held = false }: { held?: boolean } = {}
+): Promise<BatchKey> {
   const { key } = request
   refuseMalformedKey(key)
   const requestHash = await sha256Hex(canonicalJson(request.request))
   const keyed = { ...request, key }
-  const answered = async (): Promise<boolean> => {
-    const row = await findKeyRow(db, keyed)
-    if (!row || row.expires_at <= request.now.toISOString()) return false
-    refuseUnlessSame(row, requestHash)
-    return true
+  const answered = async (): Promise<KeyAnswer | null> => {
+    for (const wait of [...HELD_KEY_WAITS_MS, null]) {
+      const row = await findKeyRow(db, keyed)
+      if (!row || row.expires_at <= request.now.toISOString()) return null
+      if (row.request_hash !== requestHash || row.state === 'completed' || wait === null) {
+        refuseUnlessSame(row, requestHash)
+        return {
+          body: row.response_body === null ? null : (JSON.parse(row.response_body) as unknown),
+        }
+      }
+      await pause(wait)
+    }
+    throw idempotencyInProgress()
   }
+  const { businessId, scope } = request
   return {
-    claim: claimStatements(db, keyed, requestHash, { state: 'completed', onClash: 'fail' }),
+    claim: claimStatements(db, keyed, requestHash, {
+      state: held ? 'in_progress' : 'completed',
+      onClash: 'fail',
+    }),
     answered,
     async afterFailure(error, replay) {
       const clashed =
         error instanceof Error &&
         /UNIQUE constraint failed: idempotency_keys\./i.test(error.message)
       if (!clashed) throw error
-      if (await answered()) return replay()
+      const answer = await answered()
+      if (answer) return replay(answer)
       throw idempotencyInProgress()
     },
+    complete: (answer) =>
+      db
+        .prepare(
+          `update idempotency_keys set state = 'completed', response_status = 200,
+             response_body = ?4
+           where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and state = 'in_progress'`
+        )
+        .bind(businessId, scope, key, answer === null ? null : JSON.stringify(answer)),
+    release: () => releaseStatement(db, { businessId, scope, key }),
   }
+}
+
+/**
+ * A held key let go after its call failed outside a batch (a gateway that threw), tried again
+ * while D1 cannot be reached for a moment; the call's own error is its answer, so a release that
+ * still fails is logged and the key lapses with its window (a duplicate is told 409 meanwhile).
+ */
+export async function releaseKey(key: BatchKey, scope: string): Promise<void> {
+  await settleKey(key.release()).catch((error: unknown) => {
+    logError(error, { event: 'idempotency key not released', scope })
+  })
+}
+
+/** A claim still in progress deleted: its call failed, and the key may be used again. */
+function releaseStatement(
+  db: D1Database,
+  request: Pick<IdempotentRequest, 'businessId' | 'scope'> & { key: string }
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `delete from idempotency_keys
+       where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and state = 'in_progress'`
+    )
+    .bind(request.businessId, request.scope, request.key)
 }
 
 /**
@@ -163,17 +234,12 @@ export async function idempotent<T>(
     body = await run()
   } catch (error) {
     // Nothing is saved for a failed run: the same key may be retried.
-    await settleKey(
-      db
-        .prepare(
-          `delete from idempotency_keys
-           where business_id = ?1 and scope = ?2 and idempotency_key = ?3 and state = 'in_progress'`
-        )
-        .bind(businessId, scope, key)
-    ).catch((releaseError: unknown) => {
-      // The run's own error is the answer; the key lapses with its window.
-      logError(releaseError, { event: 'idempotency key not released', scope })
-    })
+    await settleKey(releaseStatement(db, { businessId, scope, key })).catch(
+      (releaseError: unknown) => {
+        // The run's own error is the answer; the key lapses with its window.
+        logError(releaseError, { event: 'idempotency key not released', scope })
+      }
+    )
     throw error
   }
   try {

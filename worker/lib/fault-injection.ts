@@ -96,9 +96,17 @@ export function faultInjectorOf(env: object): FaultInjector | null {
   return (env as Partial<Record<typeof INJECTOR, FaultInjector>>)[INJECTOR] ?? null
 }
 
-/** The database without injected faults: what the stand-ins for outside providers keep. */
+/**
+ * The database without injected faults or simulated latency: what the stand-ins for outside
+ * providers keep (the payment sandbox's ledger is the provider's, not this shop's D1).
+ */
 export function rawDatabaseOf(env: { DB: D1Database }): D1Database {
   return (env as Partial<Record<typeof RAW_DB, D1Database>>)[RAW_DB] ?? env.DB
+}
+
+/** `wrapped`, whose DB another layer wraps, keeping `env`'s raw database for the stand-ins. */
+export function keepingRawDatabase<E extends object>(env: { DB: D1Database }, wrapped: E): E {
+  return { ...wrapped, [RAW_DB]: rawDatabaseOf(env) }
 }
 
 const faulted = new WeakMap<Env, Env>()

@@ -1,6 +1,6 @@
 import { developmentToolsEnabled, type RoundTrips } from '../../schemas/development.ts'
 import { isBackgroundWork } from './background.ts'
-import { isWriteStatement } from './fault-injection.ts'
+import { isWriteStatement, keepingRawDatabase } from './fault-injection.ts'
 
 /*
  * Simulated round trips for local runs (ADR 046's latency bench): STOREFRONT_LATENCY adds a delay
@@ -223,13 +223,15 @@ export function withLatency(env: Env, sleep: Sleep = realSleep): Env {
   if (known) return known
   const plan = parseLatencyPlan(text)
   if (!plan) return env
-  const wrapped: Env = {
+  // The payment sandbox stands for a provider: its ledger's round trips are neither delayed nor
+  // counted as this shop's (rawDatabaseOf).
+  const wrapped: Env = keepingRawDatabase(env, {
     ...env,
     ...(plan.d1Ms > 0 ? { DB: delayedDatabase(env.DB, plan.d1Ms, sleep) } : {}),
     ...(plan.backendMs > 0 && env.BACKEND
       ? { BACKEND: delayedFetcher(env.BACKEND, plan.backendMs, sleep) }
       : {}),
-  }
+  })
   delayed.set(env, wrapped)
   return wrapped
 }

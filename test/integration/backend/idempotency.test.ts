@@ -284,10 +284,33 @@ describe('a key claimed in the call’s own batch (ADR 069)', () => {
       (caught: unknown) => caught
     )
     await expect(keyed.afterFailure(failure, async () => 'no')).rejects.toBe(failure)
-    expect(await keyed.answered()).toBe(false)
+    expect(await keyed.answered()).toBeNull()
     expect(await keyedWrite(key)).toBe('ran')
     const later = new Date(NOW.getTime() + IDEMPOTENCY_TTL_MS + 1000)
     expect(await keyedWrite(key, { amount: 1299 }, later)).toBe('ran')
     expect(await made(key)).toBe(2)
+  })
+
+  it('a held key: a duplicate waits for its answer; a released one may be claimed again', async () => {
+    const key = freshKey()
+    const held = await batchKey(env.DB, claimArgs(key), { held: true })
+    await env.DB.batch([...held.claim])
+    const duplicate = await batchKey(env.DB, claimArgs(key), { held: true })
+    const clash = await env.DB.batch([...duplicate.claim]).then(
+      () => null,
+      (caught: unknown) => caught
+    )
+    const waiting = duplicate.afterFailure(clash, async (answer) => answer.body)
+    await env.DB.batch([held.complete({ url: 'https://gateway.example/challenge' })])
+    expect(await waiting).toEqual({ url: 'https://gateway.example/challenge' })
+
+    const other = freshKey()
+    const released = await batchKey(env.DB, claimArgs(other), { held: true })
+    await env.DB.batch([...released.claim])
+    await env.DB.batch([released.release()])
+    expect(await released.answered()).toBeNull()
+    await env.DB.batch([...released.claim])
+    await env.DB.batch([released.complete(null)])
+    expect(await released.answered()).toEqual({ body: null })
   })
 })

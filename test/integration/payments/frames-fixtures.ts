@@ -32,6 +32,24 @@ export async function tokenise(
   return { status: res.status, json: (await res.json()) as Record<string, unknown> }
 }
 
+export type Wallet = 'applePay' | 'googlePay'
+
+/** The sandbox wallet sheet's Pay: a signed single-use token carrying the chosen outcome. */
+export async function walletToken(wallet: Wallet, outcome: 'approve' | 'decline' = 'approve') {
+  const res = await sandboxRequest(
+    '/sandbox-gateway/wallets/token',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ wallet, outcome }),
+    },
+    testEnv
+  )
+  expect(res.status).toBe(201)
+  const { tokenData } = (await res.json()) as { tokenData: string }
+  return tokenData
+}
+
 /** A single-use card token for a test card (expiry 12/2039, CVV 123). */
 export async function cardToken(number: string): Promise<string> {
   const answer = await tokenise({

@@ -17,7 +17,7 @@ import {
   seedCheckout,
   type Draft,
 } from './fixtures.ts'
-import { framesEnv, framesPayment, sandboxRequest } from './frames-fixtures.ts'
+import { type Wallet, framesEnv, framesPayment, walletToken } from './frames-fixtures.ts'
 
 beforeAll(async () => {
   await seedCheckout(env.DB)
@@ -30,24 +30,6 @@ afterEach(async () => {
     .bind(STORES.main)
     .run()
 })
-
-type Wallet = 'applePay' | 'googlePay'
-
-/** The sandbox wallet sheet's Pay: a signed single-use token carrying the chosen outcome. */
-async function walletToken(wallet: Wallet, outcome: 'approve' | 'decline' = 'approve') {
-  const res = await sandboxRequest(
-    '/sandbox-gateway/wallets/token',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ wallet, outcome }),
-    },
-    testEnv
-  )
-  expect(res.status).toBe(201)
-  const { tokenData } = (await res.json()) as { tokenData: string }
-  return tokenData
-}
 
 function walletPayment(
   draft: Draft,

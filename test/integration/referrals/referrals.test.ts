@@ -322,18 +322,25 @@ describe('checkout referral ids', () => {
     const { checkoutReferrer } = await import('../../../worker/backend/referrals/service.ts')
     const { referrer, friendId } = await referredPair()
     const stranger = await memberWithDetails()
-    expect(await checkoutReferrer(env.DB, BUSINESS_ID, friendId, stranger.customerId, NOW)).toBe(
-      referrer.customerId
-    )
-    expect(await checkoutReferrer(env.DB, BUSINESS_ID, friendId, undefined, NOW)).toBe(
-      referrer.customerId
-    )
-    expect(await checkoutReferrer(env.DB, BUSINESS_ID, null, stranger.customerId, NOW)).toBeNull()
-    const dropped = await env.DB.prepare(
-      `select decision, reason from referral_decisions where customer_id = ?1 and referral_id is null`
-    )
-      .bind(friendId)
-      .all<{ decision: string; reason: string }>()
-    expect(dropped.results).toEqual([{ decision: 'refused', reason: 'checkout_referrer_not_own' }])
+    // The refusal is a statement of the draft's batch (ADR 069): nothing is written until it runs.
+    const refused = await checkoutReferrer(env.DB, BUSINESS_ID, friendId, stranger.customerId, NOW)
+    expect(refused.referrer).toBe(referrer.customerId)
+    expect(refused.decisions).toHaveLength(1)
+    const own = await checkoutReferrer(env.DB, BUSINESS_ID, friendId, undefined, NOW)
+    expect(own).toEqual({ referrer: referrer.customerId, decisions: [] })
+    const guest = await checkoutReferrer(env.DB, BUSINESS_ID, null, stranger.customerId, NOW)
+    expect(guest.referrer).toBeNull()
+    const decided = () =>
+      env.DB.prepare(
+        `select decision, reason from referral_decisions
+         where customer_id = ?1 and referral_id is null`
+      )
+        .bind(friendId)
+        .all<{ decision: string; reason: string }>()
+    expect((await decided()).results).toEqual([])
+    await env.DB.batch(refused.decisions)
+    expect((await decided()).results).toEqual([
+      { decision: 'refused', reason: 'checkout_referrer_not_own' },
+    ])
   })
 })

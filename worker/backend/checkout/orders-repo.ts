@@ -21,6 +21,8 @@ import type { PricingTerms } from '../basket/totals.ts'
 import type { OrderTax } from './order-tax.ts'
 import type { VatRates } from '../../../schemas/vat.ts'
 import { claimCouponStatements } from './coupon-claim-repo.ts'
+import { PICK_LINES_ORDER, PICK_LINES_SELECT, type PickLineRow } from '../orders/repo.ts'
+import { BUSINESS_LOCALE_SELECT, type BusinessLocaleRow } from '../businesses-repo.ts'
 
 /** An orders row with its store's name, as the readers here select it. */
 export interface OrderRow {
@@ -51,6 +53,8 @@ export interface OrderRow {
   coupon_id: number | null
   coupon_code: string | null
   coupon_discount: number
+  /** The terms the order was priced with (ADR 017); null for an order placed before them. */
+  pricing_terms_json: string | null
   subtotal: number
   discount_total: number
   delivery_cost: number
@@ -80,8 +84,8 @@ export interface OrderDisplayRow extends AddressColumns {
 
 // The newest payment not cancelled, declined or voided: the one that paid, or the pending cash
 // payment collected on delivery. A saved card's brand and last four where the gateway said none.
-const ORDER_DISPLAY_SELECT = `select s.address_line1, s.address_line2, s.town, s.county, s.postcode,
-    s.country_code, p.method, coalesce(p.card_brand, c.brand) as card_brand,
+const orderDisplaySelect = (orderId: string) => `select s.address_line1, s.address_line2, s.town,
+    s.county, s.postcode, s.country_code, p.method, coalesce(p.card_brand, c.brand) as card_brand,
     coalesce(p.card_last4, c.last4) as card_last4
   from orders o join stores s on s.id = o.store_id
   left join payments p on p.id = (
@@ -89,7 +93,7 @@ const ORDER_DISPLAY_SELECT = `select s.address_line1, s.address_line2, s.town, s
       and (status in ('authorised', 'captured') or (status = 'pending' and gateway = 'cash'))
     order by id desc limit 1)
   left join saved_cards c on c.id = p.saved_card_id
-  where o.id = ?1 and o.business_id = ?2`
+  where o.id = ${orderId} and o.business_id = ?2`
 
 /**
  * The order of the business with this id, or null; with brandId (the calling brand), null for
@@ -270,43 +274,66 @@ export interface OrderSelectionRow {
   quantity: number
 }
 
-/** What an order summary is read from, in one round trip. */
-export async function findOrderSummaryRows(
+/** How many statements orderSummaryStatements makes. */
+const SUMMARY_STATEMENTS = 6
+
+/**
+ * Which order a summary is read of: by its id, or by its number, in the batch that makes it
+ * (process order's draft, whose id the batch gives, ADR 069).
+ */
+export type OrderKey = { orderId: number } | { businessOrderId: string }
+
+/**
+ * What an order summary is read from, as statements of one batch: the order, its lines and their
+ * choices, the store and payment it shows, its lines with their marks (its named discounts) and
+ * its business's locale. Last in the batch that writes the order, they read what it wrote.
+ */
+export function orderSummaryStatements(
   db: D1Database,
   businessId: number,
-  orderId: number
-): Promise<{
+  key: OrderKey
+): Array<D1PreparedStatement> {
+  const byId = 'orderId' in key
+  const id = byId
+    ? '?1'
+    : '(select id from orders where business_id = ?2 and business_order_id = ?1)'
+  const ofBusiness = `exists (select 1 from orders where id = ${id} and business_id = ?2)`
+  return [
+    `${ORDER_SELECT} where o.id = ${id} and o.business_id = ?2`,
+    `select l.id, l.parent_line_id, l.kind, l.name, l.quantity, l.unit_price, l.total_price,
+       l.sold_by, l.price_per_kg, l.unit_grams
+     from order_lines l join orders o on o.id = l.order_id
+     where l.order_id = ${id} and o.business_id = ?2 order by l.position, l.id`,
+    `select x.order_line_id, x.option_name, x.value_name, x.quantity
+     from order_line_selections x join order_lines l on l.id = x.order_line_id
+     where l.order_id = ${id} and ${ofBusiness} order by x.id`,
+    orderDisplaySelect(id),
+    `${PICK_LINES_SELECT} where l.order_id = ${id} and l.parent_line_id is null and ${ofBusiness}
+     ${PICK_LINES_ORDER}`,
+    `${BUSINESS_LOCALE_SELECT} where id = ?2`,
+  ].map((sql) => db.prepare(sql).bind(byId ? key.orderId : key.businessOrderId, businessId))
+}
+
+/** What orderSummaryStatements read. */
+export interface OrderSummaryRows {
   row: OrderRow | undefined
   lines: Array<OrderLineRow>
   selections: Array<OrderSelectionRow>
   shown: OrderDisplayRow | undefined
-}> {
-  const [orders, lines, selections, display] = await db.batch([
-    db.prepare(`${ORDER_SELECT} where o.id = ?1 and o.business_id = ?2`).bind(orderId, businessId),
-    db
-      .prepare(
-        `select l.id, l.parent_line_id, l.kind, l.name, l.quantity, l.unit_price, l.total_price,
-           l.sold_by, l.price_per_kg, l.unit_grams
-         from order_lines l join orders o on o.id = l.order_id
-         where l.order_id = ?1 and o.business_id = ?2 order by l.position, l.id`
-      )
-      .bind(orderId, businessId),
-    db
-      .prepare(
-        `select x.order_line_id, x.option_name, x.value_name, x.quantity
-         from order_line_selections x join order_lines l on l.id = x.order_line_id
-         where l.order_id = ?1 order by x.id`
-      )
-      .bind(orderId),
-    db.prepare(ORDER_DISPLAY_SELECT).bind(orderId, businessId),
-  ])
-  const row = orders?.results[0] as OrderRow | undefined
-  const shown = display?.results[0] as OrderDisplayRow | undefined
+  pickLines: Array<PickLineRow>
+  locale: BusinessLocaleRow | undefined
+}
+
+/** The rows of orderSummaryStatements' results (the batch's last ones). */
+export function orderSummaryRowsOf(results: ReadonlyArray<D1Result>): OrderSummaryRows {
+  const [orders, lines, selections, display, pickLines, locale] = results.slice(-SUMMARY_STATEMENTS)
   return {
-    row,
+    row: orders?.results[0] as OrderRow | undefined,
     lines: (lines?.results ?? []) as Array<OrderLineRow>,
     selections: (selections?.results ?? []) as Array<OrderSelectionRow>,
-    shown,
+    shown: display?.results[0] as OrderDisplayRow | undefined,
+    pickLines: (pickLines?.results ?? []) as Array<PickLineRow>,
+    locale: locale?.results[0] as BusinessLocaleRow | undefined,
   }
 }
 
@@ -605,23 +632,11 @@ export async function findOrderIdByBusinessOrderId(
   businessId: number,
   businessOrderId: string
 ): Promise<number | null> {
-  return orderIdFrom(await orderIdStatement(db, businessId, businessOrderId).all())
-}
-
-/** findOrderIdByBusinessOrderId's statement, to run last in the batch that makes the order. */
-export function orderIdStatement(
-  db: D1Database,
-  businessId: number,
-  businessOrderId: string
-): D1PreparedStatement {
-  return db
+  const row = await db
     .prepare('select id from orders where business_id = ?1 and business_order_id = ?2')
     .bind(businessId, businessOrderId)
-}
-
-/** The id orderIdStatement read, or null. */
-export function orderIdFrom(result: D1Result<unknown> | undefined): number | null {
-  return (result?.results as Array<{ id: number }> | undefined)?.[0]?.id ?? null
+    .first<{ id: number }>()
+  return row?.id ?? null
 }
 
 export function findOrderingBusiness(

@@ -21,8 +21,9 @@ import {
   dropCouponStatement,
   isCouponClaimRollback,
 } from './coupon-claim-repo.ts'
-import { orderNamedDiscounts } from '../orders/named-discounts.ts'
-import { businessLocale } from '../businesses-repo.ts'
+import { discountsOfOrder } from '../orders/named-discounts.ts'
+import { businessLocaleOf } from '../businesses-repo.ts'
+import { sayIn } from '../../../schemas/message-catalogue.ts'
 import { tokenOwnsOrder } from '../orders/ownership.ts'
 import { parseAddress } from '../orders/view.ts'
 import { dispatchEffects, type RelayEnv } from '../effects/relay.ts'
@@ -31,8 +32,9 @@ import { addressOf } from '../stores/repo.ts'
 import {
   confirmOrderStatements,
   findOrderRow,
-  findOrderSummaryRows,
   findPaymentState,
+  orderSummaryRowsOf,
+  orderSummaryStatements,
   type OrderDisplayRow,
   type OrderLineRow,
   type OrderRow,
@@ -383,11 +385,14 @@ export async function orderSummary(
   businessId: number,
   orderId: number
 ): Promise<OrderSummary> {
-  const [{ row, lines, selections, shown }, discounts] = await Promise.all([
-    findOrderSummaryRows(db, businessId, orderId),
-    orderNamedDiscounts(db, orderId, businessLocale(db, businessId)),
-  ])
+  return orderSummaryOf(await db.batch(orderSummaryStatements(db, businessId, { orderId })))
+}
+
+/** The summary a batch's last results read (orderSummaryStatements); not found when no order. */
+export function orderSummaryOf(results: ReadonlyArray<D1Result>): OrderSummary {
+  const { row, lines, selections, shown, pickLines, locale } = orderSummaryRowsOf(results)
   if (!row) throw new AppError('not_found', MESSAGES.orderNotFound)
+  const discounts = discountsOfOrder(row, pickLines, sayIn(businessLocaleOf(locale)))
   return {
     draftOrderId: row.id,
     businessOrderId: row.business_order_id,

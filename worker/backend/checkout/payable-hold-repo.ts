@@ -47,6 +47,29 @@ export function payableCardStatement(
   return payableCashStatement(db, order, false)
 }
 
+/**
+ * A direct card or wallet authorisation's hold on its order, after its record in the batch that
+ * places the order: the authorisation is kept (no void_reason, which its record decides in the
+ * same transaction), else the batch rolls back as payableCashStatement's does, so nothing of the
+ * placing is written for an authorisation that will be voided.
+ */
+export function keptAuthorisationStatement(
+  db: D1Database,
+  orderId: number,
+  paymentId: number
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `update ${SENTINEL.table} set ${SENTINEL.column} = case
+         when exists (select 1 from payments p where p.id = ?2 and p.order_id = orders.id
+                      and p.status = 'authorised' and p.void_reason is null)
+           then ${SENTINEL.column}
+         end
+       where id = ?1`
+    )
+    .bind(orderId, paymentId)
+}
+
 // SQLite's words for a null written into a NOT NULL column, with the table and column it names.
 const NOT_NULL_FAILED = /\bNOT NULL constraint failed: ([A-Za-z_]\w*)\.([A-Za-z_]\w*)\b/
 
@@ -63,7 +86,8 @@ function messagesOf(error: unknown): Array<string> {
 }
 
 /**
- * Whether a batch was rolled back by payableCashStatement (or payableCardStatement): a NOT NULL
+ * Whether a batch was rolled back by payableCashStatement (or payableCardStatement, or
+ * keptAuthorisationStatement): a NOT NULL
  * failure on exactly orders.cash_confirmed. Any other failure (another column, a CHECK, a
  * duplicate key) is not the hold's and is left to its own handling.
  */

@@ -14,7 +14,7 @@ import { type BatchKey, batchKey, idempotencyInProgress } from '../idempotency-r
 import { isCreditBelowZero } from '../credit/ledger-repo.ts'
 import { type DeliveryPlace, requireDeliveryTo } from '../stores/delivery.ts'
 import { parseAddress } from '../orders/view.ts'
-import { orderSummary } from './orders.ts'
+import { orderSummary, orderSummaryOf } from './orders.ts'
 import {
   assertBasketSlotHeld,
   assertBasketUnchanged,
@@ -30,8 +30,7 @@ import {
   findOrderIdByIdempotencyKey,
   findOrderingBrand,
   findOrderingBusiness,
-  orderIdFrom,
-  orderIdStatement,
+  orderSummaryStatements,
 } from './orders-repo.ts'
 import { type CheckoutRow, findCheckoutRow } from './repo.ts'
 import { checkoutStartedEffectStatement } from './started-effect-row.ts'
@@ -107,6 +106,13 @@ interface DraftReads {
   >
   payment: Promise<StorePayment>
   memberEmail: Promise<void>
+  /** Never the id the checkout sent: the member's own pending referrer, or none (ADR 021). */
+  referrer: ReturnType<typeof checkoutReferrer>
+}
+
+/** A guest's order belongs to the basket holder only, even on a basket a member once claimed. */
+function customerOf(call: CheckoutCall): number | null {
+  return call.caller.kind === 'member' ? call.caller.customerId : null
 }
 
 function draftReads(call: CheckoutCall, body: ProcessOrderRequest): DraftReads {
@@ -131,6 +137,7 @@ function draftReads(call: CheckoutCall, body: ProcessOrderRequest): DraftReads {
     // The store the order names: assertOrderable refuses one that is not the basket's first.
     payment: findStorePayment(db, body.businessId, body.storeId, now),
     memberEmail: assertNotMemberEmail(call, body.businessId, body.emailAddress),
+    referrer: checkoutReferrer(db, body.businessId, customerOf(call), body.referralCustomerId, now),
   }
 }
 
@@ -273,7 +280,13 @@ async function makeDraft(
   const answered = key.answered()
   const existingRead = findOrderIdByIdempotencyKey(db, body.businessId, body.idempotencyKey)
   const reads = draftReads(call, body)
-  for (const later of [existingRead, reads.basket, reads.payment, reads.memberEmail]) {
+  for (const later of [
+    existingRead,
+    reads.basket,
+    reads.payment,
+    reads.memberEmail,
+    reads.referrer,
+  ]) {
     void later.catch(() => undefined)
   }
   // The key with another body is refused first; the key's order is the answer, also after its
@@ -288,16 +301,8 @@ async function makeDraft(
   await assertOrderable(call, body, basket, row, reads)
   const currency = business?.currency ?? 'GBP'
   const tax = await addedTax(call, body, basket, row, currency)
-  // A guest's order belongs to the basket holder only, even on a basket a member once claimed.
-  const customerId = call.caller.kind === 'member' ? call.caller.customerId : null
-  // Never the id the checkout sent: the member's own pending referrer, or none (ADR 021).
-  const referralCustomerId = await checkoutReferrer(
-    db,
-    body.businessId,
-    customerId,
-    body.referralCustomerId,
-    now
-  )
+  const customerId = customerOf(call)
+  const { referrer: referralCustomerId, decisions } = await reads.referrer
   for (let attempt = 1; ; attempt++) {
     const businessOrderId = newBusinessOrderId(prefix)
     try {
@@ -305,6 +310,8 @@ async function makeDraft(
         // The key's claim first (ADR 069): a duplicate that committed before fails it, and with
         // it the whole batch, before any statement of the draft.
         ...key.claim,
+        // A referrer that is not the member's own is refused with the draft (ADR 021).
+        ...decisions,
         ...draftOrderStatements(db, now, {
           body: { ...body, referralCustomerId },
           basket,
@@ -319,12 +326,10 @@ async function makeDraft(
         }),
         // ADR 025's "checkout started", in the outbox with the draft (ADR 037).
         checkoutStartedEffectStatement(db, body.businessId, businessOrderId, now),
-        // The draft's id, read in the same round trip as its making (ADR 065).
-        orderIdStatement(db, body.businessId, businessOrderId),
+        // The answer, read in the same round trip as the draft's making (ADR 065, 069).
+        ...orderSummaryStatements(db, body.businessId, { businessOrderId }),
       ])
-      const created = orderIdFrom(results.at(-1))
-      if (created === null) throw new Error('draft order vanished after insert')
-      return orderSummary(db, body.businessId, created)
+      return orderSummaryOf(results)
     } catch (error) {
       // Another tab spent the credit this basket counted on: nothing was written (ADR 020).
       if (isCreditBelowZero(error)) {

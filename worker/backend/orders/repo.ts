@@ -168,6 +168,28 @@ export interface PickLineRow {
   tax_amount: number | null
 }
 
+/** orderPickLines' select, for a caller that reads the lines in a batch of its own (ADR 069). */
+export const PICK_LINES_SELECT = `select l.id, l.kind, l.menu_item_id, l.name, l.quantity, l.unit_price,
+    l.total_price, coalesce(l.age_restriction, m.age_restriction, c.age_restriction) as age_restriction,
+    coalesce(g.name, p.name, c.name) as department,
+    coalesce(g.position, p.position, c.position) as department_position,
+    k.mark, k.picked_quantity, k.substitute_menu_item_id, k.substitute_name,
+    k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity,
+    l.allow_substitutes, coalesce(k.version, 0) as version,
+    l.substitute_item_id as chosen_item_id, r.name as chosen_name,
+    l.sold_by, l.price_per_kg, l.unit_grams, k.picked_grams, k.rejected_by,
+    k.rejected_amount, l.tax_amount
+  from order_lines l
+  left join menu_items m on m.id = l.menu_item_id
+  left join menu_items r on r.id = l.substitute_item_id
+  left join categories c on c.id = m.category_id
+  left join categories p on p.id = c.parent_id
+  left join categories g on g.id = p.parent_id
+  left join order_line_picks k on k.order_line_id = l.id`
+
+/** The order PICK_LINES_SELECT's lines are told in. */
+export const PICK_LINES_ORDER = 'order by l.position, l.id'
+
 /**
  * The order's top-level lines (a meal deal's choices ride with it) with their marks. The
  * department is the item's top category (up to three levels, as the catalogue has them).
@@ -175,25 +197,7 @@ export interface PickLineRow {
 export async function orderPickLines(db: D1Database, orderId: number): Promise<Array<PickLineRow>> {
   const { results } = await db
     .prepare(
-      `select l.id, l.kind, l.menu_item_id, l.name, l.quantity, l.unit_price, l.total_price,
-         coalesce(l.age_restriction, m.age_restriction, c.age_restriction) as age_restriction,
-         coalesce(g.name, p.name, c.name) as department,
-         coalesce(g.position, p.position, c.position) as department_position,
-         k.mark, k.picked_quantity, k.substitute_menu_item_id, k.substitute_name,
-         k.substitute_quantity, k.substitute_unit_price, k.charged_price, k.refunded_quantity,
-         l.allow_substitutes, coalesce(k.version, 0) as version,
-         l.substitute_item_id as chosen_item_id, r.name as chosen_name,
-         l.sold_by, l.price_per_kg, l.unit_grams, k.picked_grams, k.rejected_by,
-         k.rejected_amount, l.tax_amount
-       from order_lines l
-       left join menu_items m on m.id = l.menu_item_id
-       left join menu_items r on r.id = l.substitute_item_id
-       left join categories c on c.id = m.category_id
-       left join categories p on p.id = c.parent_id
-       left join categories g on g.id = p.parent_id
-       left join order_line_picks k on k.order_line_id = l.id
-       where l.order_id = ?1 and l.parent_line_id is null
-       order by l.position, l.id`
+      `${PICK_LINES_SELECT} where l.order_id = ?1 and l.parent_line_id is null ${PICK_LINES_ORDER}`
     )
     .bind(orderId)
     .all<PickLineRow>()

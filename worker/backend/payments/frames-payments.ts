@@ -1,12 +1,25 @@
-import { orderMarginStatement, paymentHoldOf } from './weighed-hold.ts'
 import type { PaymentGateway } from '../../../schemas/checkout.ts'
 import { metrics } from '../../lib/metrics.ts'
 import { DEFAULT_CURRENCY } from '../../../schemas/constants.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import type { MakePaymentRequest, PaymentRedirect } from '../../../schemas/payments.ts'
+import type { MakePaymentRequest } from '../../../schemas/payments.ts'
 import { AppError } from '../../lib/errors.ts'
-import type { PayableOrder } from '../checkout/orders.ts'
-import { orderPaymentStateStatement } from '../checkout/orders-repo.ts'
+import type { PaymentResult } from '../../../schemas/payments.ts'
+import { isCouponUsedUp, type PayableOrder, placeInBatch, placingOf } from '../checkout/orders.ts'
+import {
+  type OrderReference,
+  orderPaymentStateStatement,
+  orderReferenceStatement,
+} from '../checkout/orders-repo.ts'
+import {
+  isOrderNoLongerPayable,
+  keptAuthorisationStatement,
+  payableCardStatement,
+} from '../checkout/payable-hold-repo.ts'
+import { type BatchKey, releaseKey } from '../idempotency-repo.ts'
+import { paymentResult, paymentResultOf, requirePayment } from './payment-result.ts'
+import { attemptOf } from './realex-page.ts'
+import { orderMarginStatement, paymentHoldOf } from './weighed-hold.ts'
 import { randomToken } from '../../lib/crypto.ts'
 import { realexConfig } from './config.ts'
 import { localSandboxActive } from '../../lib/payments-config.ts'
@@ -14,14 +27,18 @@ import { framesSettings, type FramesEnv } from './frames-config.ts'
 import { createFramesGateway, type FramesFetch, type FramesGateway } from './frames-gateway.ts'
 import { requirePaymentSandbox } from '../adapters.ts'
 import type { GatewayOutcome, PaymentAttempt } from './gateway.ts'
+import { rawDatabaseOf } from '../../lib/fault-injection.ts'
 import { realexRemoteUrl } from './realex-remote.ts'
 import {
   completePaymentStatement,
   findPayment,
   keepCardStatements,
   newAttemptStatements,
+  orderNotPlacedStatement,
+  paymentByIdStatement,
+  paymentByKeyStatement,
+  pendingExternalRefStatement,
   recordAuthorisationStatement,
-  savePendingExternalRef,
   storedAttempt,
   type PaymentRow,
 } from './repo.ts'
@@ -46,9 +63,17 @@ export type DirectPaymentEnv = PaymentsEnv & FramesEnv
 
 /** What make-payment's dispatch lends this flow (service.ts keeps one way of doing each). */
 export interface DirectPaymentContext {
+  /** The payment's key, held in the attempt's batch until the answer's (ADR 069). */
+  key: BatchKey
+  /** Hands the placing's effects on after the answer (the request's waitUntil). */
+  afterAnswer: ((work: () => Promise<void>) => Promise<void>) | undefined
+  /** The attempt's own key (payments.idempotency_key) and its gateway order id. */
   idempotencyKey: string
   gatewayOrderId: string
-  attemptOf(order: PayableOrder, payment: PaymentRow, savedCardToken: string | null): PaymentAttempt
+  /** The answer of an attempt's batch that failed (refused, or a duplicate's: its answer). */
+  refused(error: unknown): Promise<PaymentResult>
+  /** An authorisation that is not kept voided, one that is kept placed: the payment after. */
+  settle(payment: PaymentRow): Promise<PaymentRow>
 }
 
 /** Whether make-payment's request is one of these: a frames card or a wallet. */
@@ -79,7 +104,8 @@ export async function framesGatewayFor(
   return createFramesGateway(settings, transport)
 }
 
-interface Source {
+/** What a direct payment charges: the card or wallet token, and a saved card's own. */
+export interface DirectSource {
   wallet: Wallet | null
   token: string
   savedCardId: number | null
@@ -88,11 +114,11 @@ interface Source {
 }
 
 /** The request's card or wallet token, checked before anything is written. */
-async function sourceOf(
+export async function directSourceOf(
   db: D1Database,
   order: PayableOrder,
   body: MakePaymentRequest
-): Promise<Source> {
+): Promise<DirectSource> {
   if (body.paymentMethod === 'applePay' || body.paymentMethod === 'googlePay') {
     const apple = body.paymentMethod === 'applePay'
     const token = apple ? body.appleTokenData : body.googleTokenData
@@ -138,7 +164,8 @@ async function sourceOf(
   }
 }
 
-async function charge(
+/** Asks the gateway to charge the attempt: the frames provider, or a wallet through its gateway. */
+export async function chargeDirect(
   env: DirectPaymentEnv,
   attempt: PaymentAttempt,
   wallet: Wallet | null,
@@ -149,7 +176,8 @@ async function charge(
   if (wallet && gateway === 'realex') {
     const config = realexConfig(env)
     return localSandboxActive(env)
-      ? sandboxWalletCharge(requirePaymentSandbox(env), env.DB, config, attempt, wallet)
+      ? // The sandbox stands for the provider: its ledger is not this shop's (rawDatabaseOf).
+        sandboxWalletCharge(requirePaymentSandbox(env), rawDatabaseOf(env), config, attempt, wallet)
       : realexWalletCharge(config, attempt, wallet, {
           url: realexRemoteUrl(env, origin),
           fetch: (input, init) => fetch(input, init),
@@ -173,59 +201,38 @@ async function charge(
 }
 
 /**
- * Records what the gateway said, once (only a pending attempt changes): authorised keeps a card
- * the member asked to save ('Card already exists!' when they have it), declined and failed leave
- * the order payable again, a challenge keeps the gateway's payment id for the status call.
+ * What the gateway said, as statements recording it once (only a pending attempt changes):
+ * authorised keeps a card the member asked to save ('Card already exists!' when they have it),
+ * declined and failed leave the order payable again, a challenge keeps the gateway's payment id
+ * for the status call. The one-charge rule decides in the authorisation's own statement whether
+ * it may be kept (a superseded attempt's or a paid order's gets a void_reason; voidOwed voids it).
  */
-export async function recordDirectOutcome(
+export function directOutcomeStatements(
   db: D1Database,
   payment: PaymentRow,
   outcome: GatewayOutcome,
   ref: string | null,
   now: Date
-): Promise<void> {
+): Array<D1PreparedStatement> {
   const at = now.toISOString()
   if (outcome.kind === 'redirect' || outcome.kind === 'pending') {
-    if (ref) {
-      const paidCard = outcome.kind === 'redirect' ? (outcome.paidCard ?? null) : null
-      await savePendingExternalRef(db, payment.id, ref, now, paidCard)
-    }
-    return
+    if (!ref) return []
+    const paidCard = outcome.kind === 'redirect' ? (outcome.paidCard ?? null) : null
+    return [pendingExternalRefStatement(db, payment.id, ref, now, paidCard)]
   }
-  if (outcome.kind === 'cancelled') {
-    await db.batch([
-      completePaymentStatement(db, payment.id, {
-        status: 'cancelled',
-        externalRef: ref ?? payment.external_ref,
-        authCode: null,
-        resultCode: null,
-        resultMessage: null,
-        at,
-      }),
-      orderPaymentStateStatement(db, payment.order_id, 'payment_failed'),
-    ])
-    return
-  }
-  if (outcome.kind === 'declined' || outcome.kind === 'failed' || outcome.kind === 'authorised') {
-    metrics.count('payment', { outcome: outcome.kind, gateway: 'frames' })
-  }
-  if (outcome.kind === 'declined' || outcome.kind === 'failed') {
-    await db.batch([
+  if (outcome.kind !== 'authorised') {
+    return [
       completePaymentStatement(db, payment.id, {
         status: outcome.kind,
         externalRef: ref ?? payment.external_ref,
         authCode: null,
-        resultCode: outcome.resultCode,
-        resultMessage: outcome.resultMessage,
+        resultCode: outcome.kind === 'cancelled' ? null : outcome.resultCode,
+        resultMessage: outcome.kind === 'cancelled' ? null : outcome.resultMessage,
         at,
       }),
       orderPaymentStateStatement(db, payment.order_id, 'payment_failed'),
-    ])
-    return
+    ]
   }
-  if (outcome.kind !== 'authorised') return
-  // The one-charge rule decides in the same statement whether this authorisation may be kept (a
-  // superseded attempt's or a paid order's gets a void_reason; service.ts voidOwed voids it).
   const statements = [
     recordAuthorisationStatement(db, payment.id, {
       externalRef: outcome.externalRef ?? ref,
@@ -240,70 +247,167 @@ export async function recordDirectOutcome(
   if (card && payment.save_card === 1 && payment.customer_id !== null) {
     statements.push(...keepCardStatements(db, 'frames', payment.customer_id, card, payment.id))
   }
-  await db.batch(statements)
+  return statements
+}
+
+/** Counts a direct payment's answer (once: by the call that asked the gateway). */
+export function countDirectOutcome(outcome: GatewayOutcome): void {
+  if (outcome.kind === 'declined' || outcome.kind === 'failed' || outcome.kind === 'authorised') {
+    metrics.count('payment', { outcome: outcome.kind, gateway: 'frames' })
+  }
 }
 
 /**
- * make-payment for a frames card or a wallet: records the attempt, charges it, records the
- * answer; an authorised payment confirms the order, a challenge answers its redirect.
+ * A frames card or a wallet (ADR 069): the key held ('in_progress') in the batch that writes the
+ * attempt behind payableCardStatement, so of concurrent duplicates only that batch's winner asks
+ * the gateway, and nothing is charged for an order paid meanwhile; then ONE batch records the
+ * gateway's answer, places the order when the authorisation is kept, completes the key (keeping
+ * a 3-D Secure challenge's redirect) and reads the answer. A gateway call that throws lets the
+ * key go; the attempt stays pending for the unanswered-payments cron to ask about.
  */
-export async function startDirectPayment(
+export async function payDirect(
   env: DirectPaymentEnv,
   order: PayableOrder,
   body: MakePaymentRequest,
   now: Date,
-  context: DirectPaymentContext
-): Promise<{ paymentId: number; redirect: PaymentRedirect | null }> {
+  lent: DirectPaymentContext
+): Promise<PaymentResult> {
+  const { key } = lent
   const db = env.DB
-  const source = await sourceOf(db, order, body)
+  const source = await directSourceOf(db, order, body)
   const hold = await paymentHoldOf(db, order, body.paymentMethod)
-  // The per-order claim (repo.ts newAttemptStatements): a pending attempt of the order is
-  // superseded in the same batch, so at most one attempt of an order is live.
-  const [, inserted] = await db.batch([
-    ...newAttemptStatements(db, {
-      businessId: order.businessId,
-      orderId: order.orderId,
-      customerId: order.customerId,
-      gateway: body.paymentGateway,
-      method: body.paymentMethod,
-      amount: hold.amount,
-      captureLater: hold.captureLater,
-      currency: order.currency,
-      gatewayOrderId: context.gatewayOrderId,
-      savedCardId: source.savedCardId,
-      saveCard: source.saveCard,
-      idempotencyKey: context.idempotencyKey,
-      successUrl: body.successUrl,
-      failureUrl: body.failureUrl,
-      cancelUrl: body.cancelUrl,
-      responseUrl: null,
-      payerRef: null,
-      pmtRef: null,
-      at: now.toISOString(),
-    }),
-    orderMarginStatement(db, order.orderId, hold),
-    orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
-  ])
-  const paymentId = (inserted?.results[0] as { id: number } | undefined)?.id
-  if (paymentId === undefined) throw new Error('payment insert returned no id')
-  const payment = await findPayment(db, order.businessId, paymentId)
-  if (!payment) throw new Error('payment vanished after insert')
-  const attempt: PaymentAttempt = {
-    ...context.attemptOf(order, payment, source.savedCardToken),
-    token: source.token,
+  let written: Array<D1Result>
+  try {
+    written = await db.batch([
+      ...key.claim,
+      payableCardStatement(db, order),
+      ...newAttemptStatements(db, {
+        businessId: order.businessId,
+        orderId: order.orderId,
+        customerId: order.customerId,
+        gateway: body.paymentGateway,
+        method: body.paymentMethod,
+        amount: hold.amount,
+        captureLater: hold.captureLater,
+        currency: order.currency,
+        // No directory entry for it (keyIndexOf): no answer arrives by it alone, as the hosted
+        // page's does; a challenge's return is verify payment, which names the business.
+        gatewayOrderId: lent.gatewayOrderId,
+        savedCardId: source.savedCardId,
+        saveCard: source.saveCard,
+        idempotencyKey: lent.idempotencyKey,
+        successUrl: body.successUrl,
+        failureUrl: body.failureUrl,
+        cancelUrl: body.cancelUrl,
+        responseUrl: null,
+        payerRef: null,
+        pmtRef: null,
+        at: now.toISOString(),
+      }),
+      orderMarginStatement(db, order.orderId, hold),
+      orderPaymentStateStatement(db, order.orderId, 'payment_pending'),
+      paymentByKeyStatement(db, order.businessId, lent.idempotencyKey),
+    ])
+  } catch (error) {
+    return lent.refused(error)
   }
-  const origin = new URL(body.successUrl).origin
-  const { outcome, ref } = await charge(
-    env,
-    attempt,
-    source.wallet,
-    body.paymentGateway,
-    origin,
-    now
+  const payment = written.at(-1)?.results[0] as PaymentRow | undefined
+  if (payment === undefined) throw new Error('payment insert returned no row')
+  let charged: WalletCharge
+  try {
+    charged = await chargeDirect(
+      env,
+      { ...attemptOf(order, payment, source.savedCardToken), token: source.token },
+      source.wallet,
+      body.paymentGateway,
+      new URL(body.successUrl).origin,
+      now
+    )
+  } catch (error) {
+    await releaseKey(key, 'payments.make')
+    throw error
+  }
+  countDirectOutcome(charged.outcome)
+  return recordDirectAnswer(env, order, payment, charged, now, lent)
+}
+
+/**
+ * The gateway's answer to a direct payment in ONE batch (ADR 069): its record, and when it
+ * authorised, the placing behind keptAuthorisationStatement (placeInBatch, its effects handed on
+ * after the answer); the key completed and the answer's reads. When the placing rolls back (the
+ * authorisation is not kept, or the order's coupon ran out meanwhile), the record and the void
+ * get a batch of their own: the card is never left authorised with no record.
+ */
+async function recordDirectAnswer(
+  env: DirectPaymentEnv,
+  order: PayableOrder,
+  payment: PaymentRow,
+  { outcome, ref }: WalletCharge,
+  now: Date,
+  { afterAnswer, key, settle }: DirectPaymentContext
+): Promise<PaymentResult> {
+  const db = env.DB
+  const record = directOutcomeStatements(db, payment, outcome, ref, now)
+  const redirect = outcome.kind === 'redirect' ? outcome.redirect : null
+  const complete = key.complete(redirect)
+  const reads = [
+    paymentByIdStatement(db, payment.business_id, payment.id),
+    orderReferenceStatement(db, order.orderId),
+  ]
+  let answer: Array<D1Result>
+  try {
+    answer =
+      outcome.kind === 'authorised'
+        ? await placeInBatch(
+            env,
+            placingOf(order),
+            {
+              businessId: order.businessId,
+              orderId: order.orderId,
+              now,
+              ...(afterAnswer ? { handOn: afterAnswer } : {}),
+            },
+            {
+              before: [
+                ...record,
+                keptAuthorisationStatement(db, order.orderId, payment.id),
+                complete,
+              ],
+              after: reads,
+            }
+          )
+        : (await db.batch([...record, complete, ...reads])).slice(-reads.length)
+  } catch (error) {
+    if (isCouponUsedUp(error)) {
+      // The order is not placed at its discounted price (issue 36.3): its authorisation is
+      // recorded, not kept and voided; the key goes, as for a refusal.
+      await db.batch([
+        ...record,
+        orderNotPlacedStatement(db, payment.id, now.toISOString()),
+        key.release(),
+      ])
+      await settle(await requirePayment(db, payment.business_id, payment.id))
+      throw error
+    }
+    if (!isOrderNoLongerPayable(error)) {
+      // Nothing of the answer was written: the attempt stays pending, for the cron to ask about.
+      await releaseKey(key, 'payments.make')
+      throw error
+    }
+    // Not kept (superseded, or the order paid meanwhile): recorded with its void_reason, voided.
+    await db.batch([...record, complete])
+    return paymentResult(
+      db,
+      await settle(await requirePayment(db, payment.business_id, payment.id))
+    )
+  }
+  const [row, reference] = answer.map((result) => result.results[0])
+  if (row === undefined) throw new Error('payment vanished after its answer')
+  return paymentResultOf(
+    row as PaymentRow,
+    (reference as OrderReference | undefined) ?? null,
+    redirect
   )
-  await recordDirectOutcome(db, payment, outcome, ref, now)
-  // An authorised payment is confirmed (or voided) by make-payment's dispatch, as every gateway's.
-  return { paymentId, redirect: outcome.kind === 'redirect' ? outcome.redirect : null }
 }
 
 /**
@@ -322,7 +426,9 @@ export async function refreshDirectPayment(
   if (payment.gateway !== 'frames' || !unanswered || !payment.external_ref) return payment
   const gateway = await framesGatewayFor(env, new URL(payment.success_url ?? '').origin)
   const outcome = await gateway.status(storedAttempt(payment), payment.external_ref)
-  await recordDirectOutcome(env.DB, payment, outcome, payment.external_ref, now)
+  countDirectOutcome(outcome)
+  const statements = directOutcomeStatements(env.DB, payment, outcome, payment.external_ref, now)
+  if (statements.length > 0) await env.DB.batch(statements)
   return (await findPayment(env.DB, payment.business_id, payment.id)) ?? payment
 }
 

@@ -103,10 +103,7 @@ export function findPayment(
   businessId: number,
   paymentId: number
 ): Promise<PaymentRow | null> {
-  return db
-    .prepare(`select ${PAYMENT_COLUMNS} from payments where id = ?1 and business_id = ?2`)
-    .bind(paymentId, businessId)
-    .first<PaymentRow>()
+  return paymentByIdStatement(db, businessId, paymentId).first<PaymentRow>()
 }
 
 /** The attempt a make-payment's key made (payments.idempotency_key), in its business. */
@@ -544,20 +541,30 @@ export function keepCardStatements(
 }
 
 /** Keeps the gateway's reference of a payment still pending. */
-export async function savePendingExternalRef(
+export function pendingExternalRefStatement(
   db: D1Database,
   paymentId: number,
   ref: string,
   now: Date,
   /** The card the gateway named before its 3-D Secure challenge (kept if none is named). */
   paidCard: PaidCard | null = null
-): Promise<void> {
-  await db
+): D1PreparedStatement {
+  return db
     .prepare(
       `update payments set external_ref = ?2, updated_at = ?3,
          card_brand = coalesce(?4, card_brand), card_last4 = coalesce(?5, card_last4)
        where id = ?1 and status = 'pending' and completed_at is null`
     )
     .bind(paymentId, ref, now.toISOString(), paidCard?.brand ?? null, paidCard?.last4 ?? null)
-    .run()
+}
+
+/** findPayment's statement, to read last in the batch that records the payment's answer. */
+export function paymentByIdStatement(
+  db: D1Database,
+  businessId: number,
+  paymentId: number
+): D1PreparedStatement {
+  return db
+    .prepare(`select ${PAYMENT_COLUMNS} from payments where id = ?1 and business_id = ?2`)
+    .bind(paymentId, businessId)
 }

@@ -33,10 +33,15 @@ import {
   payableCashStatement,
 } from '../checkout/payable-hold-repo.ts'
 import { randomToken } from '../../lib/crypto.ts'
-import { type BatchKey, batchKey, idempotencyInProgress, idempotent } from '../idempotency-repo.ts'
+import {
+  type BatchKey,
+  batchKey,
+  idempotencyInProgress,
+  type KeyAnswer,
+} from '../idempotency-repo.ts'
 import { realexConfig } from './config.ts'
 import { paymentResult, paymentResultOf, requirePayment } from './payment-result.ts'
-import { attemptOf, realexRedirect } from './realex-page.ts'
+import { realexRedirect } from './realex-page.ts'
 import {
   cardGatewayName,
   localSandboxActive,
@@ -76,8 +81,8 @@ import { keyIndexOf } from '../shard.ts'
 import {
   framesGatewayFor,
   isDirectPayment,
+  payDirect,
   refreshDirectPayment,
-  startDirectPayment,
 } from './frames-payments.ts'
 
 /*
@@ -147,37 +152,32 @@ export async function makePayment(
     request,
     now,
   }
-  // Cash, and a card on the hosted page, write nothing outside the database before they answer:
-  // the key is claimed in the batch that writes the attempt (ADR 069). A direct charge (frames,
-  // wallets) asks its gateway between the claim and the answer: it claims first.
-  if (body.paymentMethod === 'paymentCash' || isHostedCard(body)) {
-    return startPayment(env, body, now, { afterAnswer, key: await batchKey(env.DB, keyed) })
-  }
-  const answer = await idempotent(env.DB, keyed, () =>
-    startPayment(env, body, now, { afterAnswer, key: null })
-  )
-  return answer.body
-}
-
-/** A card paid on Realex's hosted page: make payment only writes its attempt and signs the page. */
-function isHostedCard(body: MakePaymentRequest): boolean {
-  return body.paymentMethod === 'paymentCard' && body.paymentGateway === 'realex'
+  // Every payment claims its key in the batch that writes its attempt (ADR 069). Cash and a card
+  // on the hosted page write nothing outside the database: the key's row is completed there. A
+  // direct charge (a frames card, a wallet) asks its gateway after that batch: its key is held
+  // ('in_progress') until the batch that records the gateway's answer completes it.
+  const key = await batchKey(env.DB, keyed, { held: isDirectPayment(body) })
+  return startPayment(env, body, now, { afterAnswer, key })
 }
 
 /**
  * The payment an earlier request with the key made: its recorded answer (ADR 069). A hosted card
  * attempt still waiting for its page is answered its page again, signed anew as producerData
- * signs it (nothing is charged by signing), so a replay sends the shopper where the first did.
+ * signs it (nothing is charged by signing), so a replay sends the shopper where the first did; a
+ * direct attempt still waiting for its 3-D Secure challenge, the challenge its key kept.
  */
 async function paymentMadeBy(
   env: PaymentsEnv,
   body: MakePaymentRequest,
-  now: Date
+  now: Date,
+  answer: KeyAnswer
 ): Promise<PaymentResult> {
   const made = await findPaymentByKey(env.DB, body.businessId, paymentKey(body))
   // The key's row and its payment are written in one batch: a replica between them, for now.
   if (!made) throw idempotencyInProgress()
-  if (made.gateway === 'realex' && made.status === 'pending' && made.completed_at === null) {
+  const waiting = made.status === 'pending' && made.completed_at === null
+  if (waiting && isRedirect(answer.body)) return paymentResult(env.DB, made, answer.body)
+  if (made.gateway === 'realex' && waiting && !isDirectPayment(body)) {
     const order = await findPayableOrder(env.DB, {
       businessId: body.businessId,
       brandId: body.brandId,
@@ -202,21 +202,31 @@ async function refusedBatch(
     body,
     now,
     key,
-  }: { order: PayableOrder; body: MakePaymentRequest; now: Date; key: BatchKey | null }
+  }: { order: PayableOrder; body: MakePaymentRequest; now: Date; key: BatchKey }
 ): Promise<PaymentResult> {
   if (isOrderNoLongerPayable(error)) {
     await assertPayable(env.DB, order, body.paymentMethod, now)
     throw new AppError('conflict', MESSAGES.basketChanged, { details: { reason: 'superseded' } })
   }
-  if (key === null) throw error
-  return key.afterFailure(error, () => paymentMadeBy(env, body, now))
+  return key.afterFailure(error, (answer) => paymentMadeBy(env, body, now, answer))
+}
+
+/** Whether what a held key kept is a redirect (a 3-D Secure challenge's). */
+function isRedirect(kept: unknown): kept is PaymentRedirect {
+  return (
+    typeof kept === 'object' &&
+    kept !== null &&
+    'url' in kept &&
+    typeof kept.url === 'string' &&
+    'method' in kept
+  )
 }
 
 interface StartOptions {
   /** Hands work on after the answer (the request's waitUntil): a cash placing's effects. */
   afterAnswer: ((work: () => Promise<void>) => Promise<void>) | undefined
-  /** The key claimed in the payment's own batch (cash), or null when claimed before the run. */
-  key: BatchKey | null
+  /** The key claimed in the payment's own batch (held by a direct charge). */
+  key: BatchKey
 }
 
 async function startPayment(
@@ -235,7 +245,7 @@ async function startPayment(
   // The return addresses are checked beside the order's reads (ADR 065), and a key claimed in
   // the batch is looked up beside them too (ADR 069); refusals keep their order: the key's, the
   // order's, then each address's in turn.
-  const answered = key?.answered() ?? Promise.resolve(false)
+  const answered = key.answered()
   const fields = ['successUrl', 'failureUrl', 'cancelUrl'] as const
   const returnUrls = Promise.all(
     fields.map((field) => isBusinessUrl(db, body.businessId, body[field]))
@@ -247,7 +257,8 @@ async function startPayment(
     basketToken: body.basketToken,
   })
   for (const later of [returnUrls, orderRead]) void later.catch(() => undefined)
-  if (await answered) return paymentMadeBy(env, body, now)
+  const earlier = await answered
+  if (earlier) return paymentMadeBy(env, body, now, earlier)
   const order = await orderRead
   await assertPayable(db, order, body.paymentMethod, now)
   const ours = await returnUrls
@@ -266,18 +277,18 @@ async function startPayment(
     return startRealex(env, order, body, now, key)
   }
   if (isDirectPayment(body)) {
-    const started = await startDirectPayment(env, order, body, now, {
+    return payDirect(env, order, body, now, {
+      key,
+      afterAnswer,
       idempotencyKey: paymentKey(body),
       gatewayOrderId: newGatewayOrderId(order.businessOrderId),
-      attemptOf,
+      refused: (error) => refusedBatch(env, error, { order, body, now, key }),
+      settle: async (payment) => {
+        const settled = await voidOwed(env, payment, now)
+        await confirmIfPaid(env, settled, now)
+        return settled
+      },
     })
-    const payment = await voidOwed(
-      env,
-      await requirePayment(db, order.businessId, started.paymentId),
-      now
-    )
-    await confirmIfPaid(env, payment, now)
-    return paymentResult(db, payment, started.redirect)
   }
   throw fieldError('paymentMethod', MESSAGES.paymentMethodNotAvailable)
 }
@@ -301,7 +312,7 @@ async function payCash(
 ): Promise<PaymentResult> {
   const db = env.DB
   const at = now.toISOString()
-  const claim = key?.claim ?? []
+  const claim = key.claim
   let answer: Array<D1Result>
   try {
     answer = await placeInBatch(
@@ -366,7 +377,7 @@ async function startRealex(
   order: PayableOrder,
   body: MakePaymentRequest,
   now: Date,
-  key: BatchKey | null
+  key: BatchKey
 ): Promise<PaymentResult> {
   const db = env.DB
   if ((body.saveCard || body.cardId !== undefined) && order.customerId === null) {
@@ -390,7 +401,7 @@ async function startRealex(
   let answer: Array<D1Result>
   try {
     answer = await db.batch([
-      ...(key?.claim ?? []),
+      ...key.claim,
       payableCardStatement(db, order),
       ...newAttemptStatements(db, {
         businessId: order.businessId,

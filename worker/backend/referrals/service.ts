@@ -182,7 +182,9 @@ export async function referralAtRegistration(
 
 /**
  * The referrer a member's order records (spec §3 Checkout referralCustomerId): their own pending
- * referrer whatever the checkout sent; an id that is not it is dropped and the decision kept.
+ * referrer whatever the checkout sent; an id that is not it is dropped and the decision kept, by
+ * `decisions`, statements of the batch that writes the draft (ADR 069: no round trip of its own,
+ * and none kept for a draft that is not written).
  */
 export async function checkoutReferrer(
   db: D1Database,
@@ -190,14 +192,19 @@ export async function checkoutReferrer(
   customerId: number | null,
   sent: number | null | undefined,
   now: Date
-): Promise<number | null> {
+): Promise<{ referrer: number | null; decisions: Array<D1PreparedStatement> }> {
   const own = customerId === null ? null : await pendingReferrerOf(db, businessId, customerId)
-  if (sent !== null && sent !== undefined && sent !== own) {
-    await decisionStatement(
-      db,
-      { businessId, customerId, decision: 'refused', reason: 'checkout_referrer_not_own' },
-      now
-    ).run()
+  const refused = sent !== null && sent !== undefined && sent !== own
+  return {
+    referrer: own,
+    decisions: refused
+      ? [
+          decisionStatement(
+            db,
+            { businessId, customerId, decision: 'refused', reason: 'checkout_referrer_not_own' },
+            now
+          ),
+        ]
+      : [],
   }
-  return own
 }
