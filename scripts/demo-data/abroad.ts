@@ -114,8 +114,8 @@ export const DOMSTAD: AbroadBusiness = {
     appStoreId: '6450022222',
     store: { enableStoresSearchByAddress: false, autoSelectClosestStore: false },
     hero: {
-      title: 'Domstad Markt: boodschappen uit uw buurtwinkel',
-      subtitle: 'Vul uw postcode in om winkels bij u in de buurt te vinden.',
+      title: 'Domstad Markt: boodschappen uit je buurtwinkel',
+      subtitle: 'Vul je postcode in om winkels bij jou in de buurt te vinden.',
     },
     words: {
       metaDescription:
