@@ -15,6 +15,8 @@ export interface AppEnv {
     log: Logger
     /** The metrics port (ADR 041): Analytics Engine where bound, else the local sink. */
     metrics: Metrics
+    /** Set by an answer that needs no request line of its own (observe(), ADR 064). */
+    requestLineSkipped?: boolean
     /** The per-request CSP nonce for inline scripts and JSON data. */
     nonce: string
     /** The brand picked by the request's host. */

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react'
-import type { SlotReservation } from '../../schemas/slots.ts'
 import { AlertIcon, ClockIcon } from '../components/icons.tsx'
 import { routePath } from '../lib/routes.ts'
 import {
@@ -7,6 +6,7 @@ import {
   countdownState,
   expiredText,
   formatRemaining,
+  type PickerReservation,
   remainingMs,
   warningText,
   warningToAnnounce,
@@ -16,7 +16,7 @@ import { MESSAGES } from '../../schemas/messages.ts'
 
 /** The contract the basket page renders this island with (hydrate 'load'). */
 export interface SlotCountdownProps {
-  reservation: SlotReservation
+  reservation: PickerReservation
   /** The server's now when the page was rendered (ISO 8601 UTC). */
   serverTime: string
   storeSlug: string

@@ -1,13 +1,12 @@
 import { useRef, useState } from 'react'
 import type { SlotPrice } from '../../schemas/slot-price.ts'
-import type { SlotReservation, TimeSlotDay } from '../../schemas/slots.ts'
 import { AlertIcon } from '../components/icons.tsx'
 import { AsapChoice } from '../components/slots/AsapChoice.tsx'
 import { DaySlots, slotKey } from '../components/slots/DaySlots.tsx'
 import { DayTabs } from '../components/slots/DayTabs.tsx'
 import { HeldSlot } from '../components/slots/HeldSlot.tsx'
 import { useSlotReservation } from '../components/slots/use-slot-reservation.ts'
-import type { FulfilmentMethod } from '../lib/slots.ts'
+import type { FulfilmentMethod, PickerDay, PickerReservation } from '../lib/slots.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
 import { useText } from '../lib/page-text.ts'
 
@@ -22,17 +21,17 @@ export interface SlotPickerProps {
   today: string
   /** Null on the calendar page, which offers future slots only. */
   asap: { available: boolean; estimatedAt: string | null } | null
-  days: Array<TimeSlotDay>
+  days: Array<PickerDay>
   /** The day the 'choose a time' view opens on. */
   initialDay: string | null
   /** The display-ASAP flag: the page opens on the ASAP choice (reset whenever the page is left). */
   displayAsap: boolean
   /** The basket's live hold, if any. */
-  reservation: SlotReservation | null
+  reservation: PickerReservation | null
   /** Whether the shopper has a basket yet (reserving needs one). */
   hasBasket: boolean
   /** What every slot adds to the basket ('£3.50', 'Free'): one fee, as the basket charges it. */
-  price: SlotPrice
+  price: Pick<SlotPrice, 'label' | 'note'>
   /** Change mode (spec §4): where to go back to after reserving; null outside it. */
   returnTo: string | null
   storeHref: string

@@ -193,9 +193,61 @@ export function asapTime(estimatedAt: string, timeZone: string): string {
   return formatStoreTime(estimatedAt, timeZone)
 }
 
+/*
+ * What the slot picker island is sent (ADR 068): only what it shows and posts, since every slot of
+ * every day travels in the page's JSON. A slot's start and end instants, a reservation's store and
+ * end instant, are read by nothing in the browser.
+ */
+
+/** A slot as the picker shows and reserves it: its local times, what is left, whether it is open. */
+export type PickerSlot = Pick<
+  TimeSlot,
+  'timeSlotDate' | 'timeSlotTime' | 'endTime' | 'remaining' | 'available'
+>
+
+/** A day as the picker shows it. */
+export interface PickerDay {
+  date: string
+  closed: boolean
+  slots: Array<PickerSlot>
+}
+
+/** A hold as the picker and its countdown show it. */
+export type PickerReservation = Omit<SlotReservation, 'storeId' | 'endDate'>
+
+/** A day of the slot list with only what the picker uses. */
+export function pickerDay(day: TimeSlotDay): PickerDay {
+  return {
+    date: day.date,
+    closed: day.closed,
+    slots: day.slots.map((slot) => ({
+      timeSlotDate: slot.timeSlotDate,
+      timeSlotTime: slot.timeSlotTime,
+      endTime: slot.endTime,
+      remaining: slot.remaining,
+      available: slot.available,
+    })),
+  }
+}
+
+/** A reservation with only what the picker and its countdown use. */
+export function pickerReservation(reservation: SlotReservation): PickerReservation {
+  return {
+    reservationId: reservation.reservationId,
+    type: reservation.type,
+    fulfilmentMethod: reservation.fulfilmentMethod,
+    timeSlotDate: reservation.timeSlotDate,
+    timeSlotTime: reservation.timeSlotTime,
+    endTime: reservation.endTime,
+    startDate: reservation.startDate,
+    status: reservation.status,
+    expiresAt: reservation.expiresAt,
+  }
+}
+
 /** What a held reservation says: 'ASAP delivery, about 18:45' or 'Delivery, Mon 23 Nov, 09:00–10:00'. */
 export function reservationLabel(
-  reservation: SlotReservation,
+  reservation: PickerReservation,
   today: string,
   timeZone: string,
   shop: ShopLocale = GB_LOCALE,
@@ -217,7 +269,7 @@ export function reservationLabel(
 }
 
 /** Whether a day has at least one slot a shopper can choose. */
-export function dayHasSlots(day: TimeSlotDay): boolean {
+export function dayHasSlots(day: PickerDay): boolean {
   return !day.closed && day.slots.some((slot) => slot.available)
 }
 

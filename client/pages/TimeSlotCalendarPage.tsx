@@ -1,10 +1,11 @@
 import { MESSAGES } from '../../schemas/messages.ts'
+import type { TimeSlotDay } from '../../schemas/slots.ts'
 import { island } from '../components/Island.tsx'
 import { CalendarGrid } from '../components/slots/CalendarGrid.tsx'
 import { DayStrip } from '../components/slots/DayStrip.tsx'
 import { SlotPageFrame, type SlotPageFrameProps } from '../components/slots/SlotPageFrame.tsx'
 import { SlotPicker, type SlotPickerProps } from '../islands/SlotPicker.tsx'
-import { dayMonthYear, weekdayLong } from '../lib/slots.ts'
+import { dayMonthYear, pickerDay, weekdayLong } from '../lib/slots.ts'
 import { useText } from '../lib/page-text.ts'
 import { useShopLocale } from '../lib/shop-locale.ts'
 import { SLOT_PAGE_KEYS } from '../../schemas/page-messages.ts'
@@ -25,7 +26,7 @@ const SlotPickerIsland = island('SlotPicker', SlotPicker, {
 export interface TimeSlotCalendarPageProps {
   frame: Omit<SlotPageFrameProps, 'children' | 'title'>
   /** Every day the store takes orders for; the picker gets the selected day only. */
-  days: SlotPickerProps['days']
+  days: Array<TimeSlotDay>
   selected: string | null
   dayHref: (date: string) => string
   picker: Omit<SlotPickerProps, 'islandId' | 'days' | 'asap' | 'initialDay'>
@@ -55,7 +56,7 @@ export function TimeSlotCalendarPage({
           <h2 id="calendar-day-heading" className="text-xl font-bold">
             {weekdayLong(day.date, shop)} {dayMonthYear(day.date, shop)}
           </h2>
-          <SlotPickerIsland {...picker} days={[day]} asap={null} initialDay={day.date} />
+          <SlotPickerIsland {...picker} days={[pickerDay(day)]} asap={null} initialDay={day.date} />
         </section>
       ) : (
         <p className="mt-6 rounded-xl bg-white p-4 ring-1 ring-black/10">

@@ -12,6 +12,13 @@ export interface ObservedVariables {
   requestId: string
   log: Logger
   metrics: Metrics
+  /**
+   * An answer that needs no request line of its own: a page cache fast hit (ADR 064), which reads
+   * nothing and writes nothing. Its `request` metric is still written, its answer carries its
+   * request id, and Workers Logs' own invocation log records the request; on the bench's harness
+   * the line was a quarter of a hit's cost (every console call crosses to wrangler's process).
+   */
+  requestLineSkipped?: boolean
 }
 
 /**
@@ -38,7 +45,9 @@ export function observe(
         const status = String(c.res.status)
         metrics.timing('request', durationMs, { layer, method: c.req.method, route, status })
         // The request's own line: its ids (the order's once a handler named it) with its outcome.
-        log.debug('request', { layer, method: c.req.method, route, status, durationMs })
+        if (!c.var.requestLineSkipped) {
+          log.debug('request', { layer, method: c.req.method, route, status, durationMs })
+        }
         // Expected failures (refusals, 404s, an upstream error the backend already reported)
         // are answers, not errors.
         if (c.error && toAppError(c.error) === null) {

@@ -54,10 +54,14 @@ export function pageCacheEnabled(env: { APP_ENV?: string; PAGE_CACHE?: string })
  * host), the path, the query and the business's page version.
  */
 export function pageCacheKey(requestUrl: string, version: string): Request {
-  const url = new URL(requestUrl)
+  return new Request(pageCacheKeyUrl(new URL(requestUrl), version))
+}
+
+/** The cache key's address (see pageCacheKey): what the pages held in memory are found by. */
+function pageCacheKeyUrl(url: URL, version: string): string {
   const search = url.search ? `${url.search}&` : '?'
   const versioned = `${search}page-version=${encodeURIComponent(version)}`
-  return new Request(`https://${url.host.toLowerCase()}${url.pathname}${versioned}`)
+  return `https://${url.host.toLowerCase()}${url.pathname}${versioned}`
 }
 
 function isHtml(headers: Headers): boolean {
@@ -79,11 +83,24 @@ function withNonces(response: Response, nonce: string): Response {
     .transform(response)
 }
 
-/** A kept page read whole: its headers as kept, its body's bytes and when it was made. */
+/**
+ * A kept page read whole: its headers as kept, its body's bytes and when it was made, with what
+ * every answer of it shares worked out once (servedHeaders): a page held in memory answers many
+ * hits.
+ */
 interface KeptPage {
   headers: Headers
   body: Uint8Array
   storedAt: number
+  served: ServedParts
+}
+
+/** What every answer of a kept page shares: its headers as sent, and where the nonce goes. */
+interface ServedParts {
+  headers: Array<[string, string]>
+  /** The nonce's byte offsets; null when the page must be rewritten instead (see servedCopy). */
+  slots: ReadonlyArray<number> | null
+  html: boolean
 }
 
 /**
@@ -101,7 +118,7 @@ async function storedCopy(page: Response, body: ArrayBuffer, storedAt: number): 
   const marked = await markNonces(new Response(body, { status: 200, headers })).arrayBuffer()
   const kept = nonceSlots(new Uint8Array(marked))
   headers.set(NONCE_SLOTS, formatSlots(kept.slots))
-  return { headers, body: kept.body, storedAt }
+  return keptPage(headers, kept.body, storedAt)
 }
 
 // The fresh pages this isolate last read or kept, by cache key (ADR 064): a hit of a page held
@@ -117,11 +134,35 @@ function isFresh(kept: KeptPage, now: number): boolean {
 
 async function readKept(response: Response): Promise<KeptPage> {
   const body = new Uint8Array(await response.arrayBuffer())
-  return { headers: response.headers, body, storedAt: Number(response.headers.get(STORED_AT)) }
+  return keptPage(response.headers, body, Number(response.headers.get(STORED_AT)))
 }
 
-function hold(key: Request, kept: KeptPage, now: number): void {
-  if (isFresh(kept, now)) setBounded(heldPages, key.url, kept, MAX_HELD_PAGES)
+function hold(key: string, kept: KeptPage, now: number): void {
+  if (isFresh(kept, now)) setBounded(heldPages, key, kept, MAX_HELD_PAGES)
+}
+
+/**
+ * The page's answer headers (its own Cache-Control and Vary back, the cache's own headers out)
+ * and its nonce slots, checked against its body: a slot past the end or out of order, or a page
+ * kept without slots, is rewritten with HTMLRewriter instead of trusted.
+ */
+function keptPage(keptHeaders: Headers, body: Uint8Array, storedAt: number): KeptPage {
+  const headers = new Headers(keptHeaders)
+  headers.set('cache-control', keptHeaders.get(PAGE_CACHE_CONTROL) ?? '')
+  const vary = keptHeaders.get(PAGE_VARY)
+  if (vary) headers.set('vary', vary)
+  const parsed = parseSlots(keptHeaders.get(NONCE_SLOTS))
+  for (const name of INTERNAL_HEADERS) headers.delete(name)
+  const usable =
+    parsed !== null &&
+    parsed.every((slot, index) => slot <= body.length && slot >= (parsed[index - 1] ?? 0))
+  const html = isHtml(headers)
+  return {
+    headers: keptHeaders,
+    body,
+    storedAt,
+    served: { headers: [...headers], slots: usable || !html ? parsed : null, html },
+  }
 }
 
 /**
@@ -129,22 +170,16 @@ function hold(key: Request, kept: KeptPage, now: number): void {
  * nonce goes in at the recorded slots, by copying bytes: no HTML is parsed on a hit.
  */
 function servedCopy(kept: KeptPage, nonce: string, state: CacheState): Response {
-  const headers = new Headers(kept.headers)
-  headers.set('cache-control', kept.headers.get(PAGE_CACHE_CONTROL) ?? '')
-  const vary = kept.headers.get(PAGE_VARY)
-  if (vary) headers.set('vary', vary)
-  const slots = parseSlots(kept.headers.get(NONCE_SLOTS))
-  for (const name of INTERNAL_HEADERS) headers.delete(name)
+  const { served } = kept
+  const headers = new Headers(served.headers)
   headers.set('x-cache', state)
   const { body } = kept
-  if (slots === null || !isHtml(headers)) {
+  const { slots } = served
+  if (slots === null || !served.html) {
     return withNonces(new Response(body.slice(), { status: 200, headers }), nonce)
   }
   // A page with no inline script or style (a sitemap's, a page without islands) goes as kept.
   if (slots.length === 0) return new Response(body.slice(), { status: 200, headers })
-  if (slots.some((slot, index) => slot > body.length || slot < (slots[index - 1] ?? 0))) {
-    return withNonces(new Response(body.slice(), { status: 200, headers }), nonce)
-  }
   return new Response(withNonceAt(body, slots, nonce), { status: 200, headers })
 }
 
@@ -226,7 +261,7 @@ export function pageCache(kind: PublicPageKind) {
           ...log,
           event: 'page cache refresh failed',
         })
-      } else hold(key, page, now)
+      } else hold(key.url, page, now)
       return servedCopy(page, c.var.nonce, stale ? 'stale' : 'hit')
     }
     await next()
@@ -273,7 +308,7 @@ async function keepUnlessFailed(
   }
   const kept = await storedCopy(page, whole, storedAt)
   await caches.default.put(key, new Response(kept.body.slice(), { headers: kept.headers }))
-  hold(key, kept, nowMs(c.env))
+  hold(key.url, kept, nowMs(c.env))
 }
 
 /**
@@ -297,15 +332,16 @@ export function pageCacheFastHit(kind: PublicPageKind) {
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!pageCacheEnabled(c.env)) return next()
     if (!pageCacheDecision(c.req.method, c.req.header('cookie'), kind).cacheable) return next()
-    const brand = heldBrand(normaliseHost(new URL(c.req.url).host), Date.now())
+    const url = new URL(c.req.url)
+    const brand = heldBrand(normaliseHost(url.host), Date.now())
     if (!brand) return next()
     const now = nowMs(c.env)
     let page: KeptPage | undefined
     try {
-      const key = pageCacheKey(c.req.url, await readPageVersion(c.env.CACHE, brand.businessId, now))
-      page = heldPages.get(key.url)
+      const key = pageCacheKeyUrl(url, await readPageVersion(c.env.CACHE, brand.businessId, now))
+      page = heldPages.get(key)
       if (!page || !isFresh(page, now)) {
-        const kept = await caches.default.match(key)
+        const kept = await caches.default.match(new Request(key))
         page = kept ? await readKept(kept) : undefined
         if (page) hold(key, page, now)
       }
@@ -319,6 +355,8 @@ export function pageCacheFastHit(kind: PublicPageKind) {
     }
     if (!page || !isFresh(page, now)) return next()
     c.var.log.annotate({ brandId: brand.id, businessId: brand.businessId })
+    // Counted by the request metric; a hit that read and wrote nothing needs no line (observe()).
+    c.set('requestLineSkipped', true)
     return servedCopy(page, c.var.nonce, 'hit')
   })
 }

@@ -15,7 +15,8 @@ function marker(): { value: string; attribute: Uint8Array } {
   mark = { value, attribute: new TextEncoder().encode(`nonce="${value}"`) }
   return mark
 }
-const EMPTY_ATTRIBUTE = new TextEncoder().encode('nonce=""')
+const encoder = new TextEncoder()
+const EMPTY_ATTRIBUTE = encoder.encode('nonce=""')
 /** Where the value goes within `nonce=""`. */
 const VALUE_OFFSET = 'nonce="'.length
 
@@ -69,7 +70,7 @@ export function withNonceAt(
   slots: ReadonlyArray<number>,
   nonce: string
 ): Uint8Array {
-  const value = new TextEncoder().encode(nonce)
+  const value = encoder.encode(nonce)
   const parts: Array<Uint8Array> = []
   let from = 0
   for (const slot of slots) {

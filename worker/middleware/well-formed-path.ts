@@ -21,8 +21,11 @@ export function wellFormedPath(rawPath: string): boolean {
  */
 export function wellFormedPaths() {
   return createMiddleware(async (c, next) => {
-    const raw = new URL(c.req.url).pathname
-    if (!wellFormedPath(raw)) throw new AppError('bad_request', MESSAGES.malformedAddress)
+    // Only a %-escape can fail to decode: an address without one (most) is not parsed at all.
+    const { url } = c.req
+    if (url.includes('%') && !wellFormedPath(new URL(url).pathname)) {
+      throw new AppError('bad_request', MESSAGES.malformedAddress)
+    }
     await next()
   })
 }

@@ -1,11 +1,17 @@
 import { MESSAGES } from '../../../schemas/messages.ts'
-import type { TimeSlot, TimeSlotDay } from '../../../schemas/slots.ts'
-import { dayHasSlots, dayMonth, dayName, slotTimeRange } from '../../lib/slots.ts'
+import {
+  dayHasSlots,
+  dayMonth,
+  dayName,
+  type PickerDay,
+  type PickerSlot,
+  slotTimeRange,
+} from '../../lib/slots.ts'
 import { useText } from '../../lib/page-text.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
 
 /** The key a slot's button is pending or held under. */
-export function slotKey(slot: TimeSlot): string {
+export function slotKey(slot: PickerSlot): string {
   return `${slot.timeSlotDate} ${slot.timeSlotTime}`
 }
 
@@ -22,7 +28,7 @@ export function DaySlots({
   pending,
   onChoose,
 }: {
-  day: TimeSlotDay
+  day: PickerDay
   /** The slot's price as the basket will charge it ('£3.50', 'Free'). */
   price: string
   today: string
@@ -30,7 +36,7 @@ export function DaySlots({
   showHeading: boolean
   heldKey: string | null
   pending: string | null
-  onChoose: (slot: TimeSlot) => void
+  onChoose: (slot: PickerSlot) => void
 }) {
   const shop = useShopLocale()
   const text = useText()

@@ -1,5 +1,4 @@
-import type { TimeSlotDay } from '../../../schemas/slots.ts'
-import { dayHasSlots, dayMonth, dayName } from '../../lib/slots.ts'
+import { dayHasSlots, dayMonth, dayName, type PickerDay } from '../../lib/slots.ts'
 import { useText } from '../../lib/page-text.ts'
 import { useShopLocale } from '../../lib/shop-locale.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
@@ -11,7 +10,7 @@ export function DayTabs({
   today,
   onChoose,
 }: {
-  days: Array<TimeSlotDay>
+  days: Array<PickerDay>
   day: string | null
   today: string
   onChoose: (date: string) => void

@@ -1,6 +1,5 @@
-import type { SlotReservation } from '../../../schemas/slots.ts'
 import { SlotCountdown } from '../../islands/SlotCountdown.tsx'
-import { reservationLabel } from '../../lib/slots.ts'
+import { type PickerReservation, reservationLabel } from '../../lib/slots.ts'
 import { CheckIcon } from '../icons.tsx'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import { useText } from '../../lib/page-text.ts'
@@ -19,7 +18,7 @@ export function HeldSlot({
   next,
   onChooseAgain,
 }: {
-  reservation: SlotReservation
+  reservation: PickerReservation
   serverTime: string
   storeSlug: string
   today: string

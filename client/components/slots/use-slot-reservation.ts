@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState } from 'react'
 import { MESSAGES } from '../../../schemas/messages.ts'
-import { ReserveSlotResultSchema, type SlotReservation } from '../../../schemas/slot-reservation.ts'
-import type { TimeSlot, TimeSlotDay } from '../../../schemas/slots.ts'
+import { ReserveSlotResultSchema } from '../../../schemas/slot-reservation.ts'
 import { ApiRequestError, postJson, postJsonAs } from '../../lib/api.ts'
 import { BASKET_API, SLOT_API } from '../../lib/api-paths.ts'
-import { clockOffsetMs, type FulfilmentMethod } from '../../lib/slots.ts'
+import {
+  clockOffsetMs,
+  type FulfilmentMethod,
+  type PickerDay,
+  type PickerReservation,
+  type PickerSlot,
+} from '../../lib/slots.ts'
 
-export type SlotChoice = { kind: 'asap' } | { kind: 'slot'; slot: TimeSlot } | { kind: 'earliest' }
+export type SlotChoice =
+  { kind: 'asap' } | { kind: 'slot'; slot: PickerSlot } | { kind: 'earliest' }
 
 function failureText(choice: SlotChoice, error: unknown): string {
   // The date rule's own message says what to fix; any other failure is the spec's slot error.
@@ -18,7 +24,7 @@ function failureText(choice: SlotChoice, error: unknown): string {
   return MESSAGES.slotReserveFailed
 }
 
-function firstAvailable(days: ReadonlyArray<TimeSlotDay>): TimeSlot | null {
+function firstAvailable(days: ReadonlyArray<PickerDay>): PickerSlot | null {
   for (const day of days) {
     if (day.closed) continue
     const slot = day.slots.find((candidate) => candidate.available)
@@ -36,9 +42,9 @@ export function useSlotReservation(input: {
   storeId: number
   method: FulfilmentMethod
   today: string
-  days: Array<TimeSlotDay>
+  days: Array<PickerDay>
   serverTime: string
-  reservation: SlotReservation | null
+  reservation: PickerReservation | null
   hasBasket: boolean
   returnTo: string | null
   /** Called once a hold shows, to move focus to it. */

@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../../worker/app.ts'
 import { clearBrandCache } from '../../../worker/lib/brand-cache.ts'
 import { pinClock } from '../../../worker/lib/clock.ts'
+import { clearLocalMetrics, localMetricPoints } from '../../../worker/lib/metrics.ts'
 import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
 import { APP_VERSION_COOKIE } from '../../support/app-version.ts'
 import { seedDemo } from '../../support/workers/seed.ts'
@@ -31,7 +32,10 @@ beforeAll(async () => {
   await seedDemo(env.DB)
 }, 60_000)
 
-afterEach(() => pinClock(testEnv, null))
+afterEach(() => {
+  pinClock(testEnv, null)
+  vi.restoreAllMocks()
+})
 
 function get(path: string, options: { host?: string; cookie?: string } = {}) {
   return app.request(
@@ -83,6 +87,30 @@ describe('the page cache fast hit', () => {
     expect(new Set([...fast.body.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]))).toEqual(
       new Set([fastNonce])
     )
+  })
+
+  it('counts a fast hit in the request metric without a request line; the chain logs its own', async () => {
+    const path = `${STORE}?fast=logged`
+    const lines: Array<Record<string, unknown>> = []
+    vi.spyOn(console, 'debug').mockImplementation((text: unknown) => {
+      if (typeof text === 'string') lines.push(JSON.parse(text) as Record<string, unknown>)
+    })
+    const requestLines = () => lines.filter((line) => line.event === 'request')
+    const miss = await served(path)
+    expect(miss.response.headers.get('x-cache')).toBe('miss')
+    expect(requestLines()).toHaveLength(1)
+    clearBrandCache()
+    const chainHit = await served(path)
+    expect([chainHit.response.headers.get('x-cache'), chainHit.chain]).toEqual(['hit', true])
+    expect(requestLines()).toHaveLength(2)
+    clearLocalMetrics()
+    const fast = await served(path)
+    expect([fast.response.headers.get('x-cache'), fast.chain]).toEqual(['hit', false])
+    expect(fast.response.headers.get('x-request-id')).toBeTruthy()
+    expect(requestLines()).toHaveLength(2)
+    expect(localMetricPoints().filter((point) => point.name === 'request')).toMatchObject([
+      { labels: ['app', 'GET', '/stores/:storeSlug', '200'] },
+    ])
   })
 
   it('answers a HEAD as the chain does: the headers, no body', async () => {

@@ -348,3 +348,107 @@ describe('the basket the slot pages go on with (ADR 068)', () => {
     expect(cookieHeader(response, 'sf_basket_summary')).toContain('itemCount')
   })
 })
+
+describe("the slot picker island's props (ADR 068)", () => {
+  const SLOT_KEYS = ['available', 'endTime', 'remaining', 'timeSlotDate', 'timeSlotTime']
+  const PICKER_KEYS = [
+    'asap',
+    'days',
+    'displayAsap',
+    'hasBasket',
+    'initialDay',
+    'islandId',
+    'method',
+    'price',
+    'reservation',
+    'returnTo',
+    'serverTime',
+    'storeHref',
+    'storeId',
+    'storeSlug',
+    'timeZone',
+    'today',
+  ]
+
+  /** The props the page serialised for the island, with each key set it holds. */
+  function pickerProps(html: string): Record<string, unknown> {
+    const raw =
+      /<script type="application\/json" data-island-props="SlotPicker"[^>]*>([^<]*)<\/script>/.exec(
+        html
+      )?.[1]
+    if (!raw) throw new Error('no SlotPicker props in the page')
+    return JSON.parse(raw) as Record<string, unknown>
+  }
+
+  it('sends only what the picker shows and posts: no slot instants, no price in pence, no store on the hold', async () => {
+    // A basket of its own (the page gives one for a cookie naming none), then a hold in it.
+    const first = await get(`${slotPath(STORES.calendar.slug, '/calendar')}?method=collection`, {
+      cookie: 'sf_basket=5d3c1a2b-7e4f-4a6b-8c9d-0e1f2a3b4c5d',
+    })
+    await first.text()
+    const basket = cookieHeader(first, 'sf_basket')?.split(';')[0] ?? ''
+    expect(basket).toMatch(/^sf_basket=.{16,}/)
+    const list = await listFor(STORES.calendar.id, 'collection')
+    const slot = list.days.flatMap((day) => day.slots).find((candidate) => candidate.available)
+    if (!slot) throw new Error('no open slot at the calendar store')
+    const reserved = await SELF.fetch(`${ORIGIN}/api/time-slots/reserve`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: ORIGIN,
+        cookie: withAppVersion(basket),
+      },
+      body: JSON.stringify({
+        storeId: STORES.calendar.id,
+        fulfilmentMethod: 'collection',
+        timeSlotDate: slot.timeSlotDate,
+        timeSlotTime: slot.timeSlotTime,
+      }),
+    })
+    expect(reserved.status).toBe(200)
+    await reserved.text()
+
+    const response = await get(
+      `${slotPath(STORES.calendar.slug, '/calendar')}?method=collection&date=${slot.timeSlotDate}`,
+      { cookie: basket }
+    )
+    expect(response.status).toBe(200)
+    const props = pickerProps(await response.text())
+    expect(Object.keys(props).sort()).toEqual(PICKER_KEYS)
+    expect(Object.keys(props.price as object).sort()).toEqual(['label', 'note'])
+    const days = props.days as Array<Record<string, unknown>>
+    expect(days.length).toBe(1)
+    for (const day of days) expect(Object.keys(day).sort()).toEqual(['closed', 'date', 'slots'])
+    const slots = days.flatMap((day) => day.slots as Array<Record<string, unknown>>)
+    expect(slots.length).toBeGreaterThan(0)
+    for (const sent of slots) expect(Object.keys(sent).sort()).toEqual(SLOT_KEYS)
+    const hold = props.reservation as Record<string, unknown>
+    expect(hold).toMatchObject({ timeSlotTime: slot.timeSlotTime, status: 'held' })
+    expect(Object.keys(hold).sort()).toEqual([
+      'endTime',
+      'expiresAt',
+      'fulfilmentMethod',
+      'reservationId',
+      'startDate',
+      'status',
+      'timeSlotDate',
+      'timeSlotTime',
+      'type',
+    ])
+  })
+
+  it('sends every day of the slot page with the same slot fields', async () => {
+    const response = await get(`${slotPath(STORES.todayOnly.slug)}?method=collection`)
+    expect(response.status).toBe(200)
+    const props = pickerProps(await response.text())
+    expect(Object.keys(props).sort()).toEqual(PICKER_KEYS)
+    const days = props.days as Array<Record<string, unknown>>
+    expect(days.length).toBeGreaterThan(0)
+    for (const day of days) {
+      expect(Object.keys(day).sort()).toEqual(['closed', 'date', 'slots'])
+      for (const sent of day.slots as Array<Record<string, unknown>>) {
+        expect(Object.keys(sent).sort()).toEqual(SLOT_KEYS)
+      }
+    }
+  })
+})

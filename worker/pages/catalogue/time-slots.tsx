@@ -8,6 +8,8 @@ import {
   EXPIRED_QUERY,
   localDate,
   LOCATION_QUERY,
+  pickerDay,
+  pickerReservation,
   type FulfilmentMethod,
 } from '../../../client/lib/slots.ts'
 import { TimeSlotCalendarPage } from '../../../client/pages/TimeSlotCalendarPage.tsx'
@@ -315,23 +317,25 @@ function frameProps(
 
 function pickerProps(data: SlotPageData, shop: ShopLocale) {
   const { store, list, basket } = data
+  const { label, note } = slotPrice(
+    {
+      method: data.method,
+      deliveryFee: store.atLocation?.deliveryFee ?? store.delivery.fee,
+      freeDeliveryThreshold: store.delivery.freeDeliveryThreshold,
+      basket,
+    },
+    shop
+  )
   return {
-    price: slotPrice(
-      {
-        method: data.method,
-        deliveryFee: store.atLocation?.deliveryFee ?? store.delivery.fee,
-        freeDeliveryThreshold: store.delivery.freeDeliveryThreshold,
-        basket,
-      },
-      shop
-    ),
+    // The island's props travel in the page: only what it shows and posts (pickerDay).
+    price: { label, note },
     storeId: store.id,
     storeSlug: store.slug,
     timeZone: list.timeZone,
     method: data.method,
     serverTime: list.serverTime,
     today: data.today,
-    reservation: list.reservation ?? null,
+    reservation: list.reservation ? pickerReservation(list.reservation) : null,
     hasBasket: data.basket !== null,
     returnTo: data.returnTo,
     storeHref: routePath('stores-storeSlug', { storeSlug: store.slug }),
@@ -412,7 +416,7 @@ export async function timeSlotsPage(c: Context<AppEnv>): Promise<Response> {
         picker={{
           ...picker,
           asap: { available: list.asap.available, estimatedAt: list.asap.estimatedAt },
-          days: list.days,
+          days: list.days.map(pickerDay),
           initialDay: heldFuture ? (picker.reservation?.timeSlotDate ?? null) : firstOpenDay,
           displayAsap: list.asap.available && !heldFuture,
         }}
