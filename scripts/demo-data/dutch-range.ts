@@ -311,6 +311,8 @@ const INGREDIENTS: Readonly<Record<string, string>> = {
     'Suiker, melkchocolade (suiker, cacaoboter, volle melkpoeder, cacaomassa, emulgator (sojalecithinen)), roomboter (melk), scharrelei, tarwebloem, cacaopoeder.',
   'Water, oats (10%), rapeseed oil, calcium carbonate, salt, vitamins (D2, riboflavin, B12).':
     'Water, haver (10%), raapzaadolie, calciumcarbonaat, zout, vitamines (D2, riboflavine, B12).',
+  'Water, rice (14%), sunflower oil, calcium phosphate, sea salt, vitamins (D2, B12).':
+    'Water, rijst (14%), zonnebloemolie, calciumfosfaat, zeezout, vitamines (D2, B12).',
   'Water, almonds (2.3%), calcium carbonate, sea salt, stabilisers (locust bean gum, gellan gum), vitamins (D2, E, B12).':
     'Water, amandelen (2,3%), calciumcarbonaat, zeezout, stabilisatoren (johannesbroodpitmeel, gellangom), vitamines (D2, E, B12).',
   'Water, hulled soya beans (6.7%), sugar, calcium carbonate, sea salt, stabiliser (gellan gum), vitamins (B2, B12, D2).':

@@ -50,7 +50,7 @@ describe('demo data generator', () => {
     const hex = [...digest].map((byte) => byte.toString(16).padStart(2, '0')).join('')
     expect({ version: DEMO_DATA_VERSION, sha256: hex }).toEqual({
       version: 22,
-      sha256: '339edb5ae6d5fb865277307ce8d9477eb2533d19f096f879e1f6a377ae8d6243',
+      sha256: 'a64f69b8c4813381fdfe4a940b8a276e6636d4415265748640a25eb5a0520dd2',
     })
   })
 

@@ -213,6 +213,15 @@ export const FRESH_FOOD_TEMPLATES: FoodTemplates = {
       },
     ],
     [
+      /rice/i,
+      {
+        ingredients:
+          'Water, rice (14%), sunflower oil, calcium phosphate, sea salt, vitamins (D2, B12).',
+        contains: [],
+        per100: n(47, 1, 0.1, 9.4, 3.3, 0.1, 0.1, 0.09),
+      },
+    ],
+    [
       /coconut/i,
       {
         ingredients:
