@@ -141,3 +141,20 @@ export function paymentRefusal(
   }
   return { error, newAttempt: error.status >= 400 && error.status < 500 && error.status !== 409 }
 }
+
+/**
+ * The keys of the next try after a refused call: none (a new attempt) when the refusal ends the
+ * attempt; otherwise the same keys, so a retry the backend may already have answered is answered
+ * once (ADR 069), except that a try carrying a single-use token (a frames card's token, a
+ * wallet's token data) sends a new body each time, and a payment key sent again with another
+ * body is refused: it takes a new payment key. The order's key, whose body does not change,
+ * stays.
+ */
+export function keysAfterRefusal<Keys extends PaymentKeys>(
+  keys: Keys,
+  refusal: PaymentRefusal,
+  singleUseToken: boolean
+): Keys | null {
+  if (refusal.newAttempt) return null
+  return singleUseToken ? { ...keys, paymentKey: crypto.randomUUID() } : keys
+}

@@ -183,13 +183,16 @@ export async function batchKey(
 }
 
 /**
- * A held key let go after its call failed outside a batch (a gateway that threw), tried again
- * while D1 cannot be reached for a moment; the call's own error is its answer, so a release that
- * still fails is logged and the key lapses with its window (a duplicate is told 409 meanwhile).
+ * A held key kept, answering nothing of its own, for a call whose attempt was written before it
+ * failed outside a batch (a gateway that threw, an answer's batch that did not commit): the
+ * attempt holds the key too (unique on its table), so a key let go could never be used again,
+ * and each retry would fail on it. Kept, a retry with the same body replays the attempt as it
+ * stands (pending, until the cron or verify payment learns its fate) and another body is told
+ * the key was used. A keep that still fails is logged; the key lapses with its window.
  */
-export async function releaseKey(key: BatchKey, scope: string): Promise<void> {
-  await settleKey(key.release()).catch((error: unknown) => {
-    logError(error, { event: 'idempotency key not released', scope })
+export async function keepKeyForAttempt(key: BatchKey, scope: string): Promise<void> {
+  await settleKey(key.complete(null)).catch((error: unknown) => {
+    logError(error, { event: 'idempotency key not kept', scope })
   })
 }
 

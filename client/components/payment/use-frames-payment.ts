@@ -12,6 +12,7 @@ import {
 import type { OrderDraft } from '../../lib/payment-step.ts'
 import {
   followPayment,
+  keysAfterRefusal,
   newPaymentKeys,
   paymentRefusal,
   placeAndPay,
@@ -73,7 +74,8 @@ export function useFramesPayment({
       } catch (caught) {
         const refusal = paymentRefusal(caught)
         if (!refusal) return
-        if (refusal.newAttempt) keys.current = null
+        // Each try sends a new frame token: a key kept for a retry takes a new payment key.
+        keys.current = keys.current && keysAfterRefusal(keys.current, refusal, true)
         setError(refusal.error.message)
       }
       setBusy(false)

@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../schemas/messages.ts'
 import type { PaymentResult } from '../../../schemas/payments.ts'
 import {
   followPayment,
+  keysAfterRefusal,
   newPaymentKeys,
   paymentRefusal,
   placeAndPay,
@@ -105,7 +106,8 @@ export function usePlaceOrder({
   function payFailed(caught: unknown, fallback: string = MESSAGES.systemError) {
     const refusal = paymentRefusal(caught, fallback)
     if (!refusal) return
-    if (refusal.newAttempt) attempt.current = null
+    const tried = attempt.current
+    attempt.current = tried && keysAfterRefusal(tried, refusal, isWallet(tried.choice))
     const { reason } = refusal.error
     setSlotLapsed(reason !== null && SLOT_REASONS.has(reason))
     const message = reason === 'store_closed' ? MESSAGES.storeClosedCheckout : refusal.error.message

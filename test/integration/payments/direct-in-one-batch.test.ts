@@ -237,28 +237,65 @@ describe('a frames card or a wallet in its batches', DATED, () => {
     expect(state.keys).toEqual({})
   })
 
-  it('a gateway call that throws lets the key go; the attempt waits for the cron', async () => {
-    const draft = await draftOrder({ method: 'applePay' })
-    const body = paymentBody(draft, {
-      paymentMethod: 'applePay',
-      appleTokenData: await walletToken('applePay'),
-    })
-    await env.DB.prepare(
-      `create trigger wallet_gateway_down before update on sandbox_wallet_tokens
-       begin select raise(abort, 'wallet gateway down'); end`
-    ).run()
-    let answer: Call
-    try {
-      answer = await callWith(testEnv, '/payments/make', body)
-    } finally {
-      await env.DB.prepare('drop trigger wallet_gateway_down').run()
+  it(
+    'a gateway call that throws keeps the key for its attempt: 20 retries of it are answered with the attempt, not charged; another body is told the key was used',
+    { timeout: 30_000 },
+    async () => {
+      const draft = await draftOrder({ method: 'applePay' })
+      const body = paymentBody(draft, {
+        paymentMethod: 'applePay',
+        appleTokenData: await walletToken('applePay'),
+      })
+      await env.DB.prepare(
+        `create trigger wallet_gateway_down before update on sandbox_wallet_tokens
+         begin select raise(abort, 'wallet gateway down'); end`
+      ).run()
+      let answer: Call
+      try {
+        answer = await callWith(testEnv, '/payments/make', body)
+      } finally {
+        await env.DB.prepare('drop trigger wallet_gateway_down').run()
+      }
+      expect(answer.status).toBe(500)
+      const state = await written(draft)
+      expect(state.keys).toEqual({ completed: 1 })
+      expect(state.payments).toMatchObject([{ status: 'pending', method: 'applePay' }])
+      expect(await chargedFor(draft.orderId)).toBe(0)
+
+      // The gateway is back: retries of the same request are answered with the attempt as it
+      // stands (pending until the cron asks), none charges, none fails on the attempt's key.
+      const retries = await Promise.all(
+        Array.from({ length: 20 }, () => callWith(testEnv, '/payments/make', body))
+      )
+      for (const retry of retries) {
+        expect(retry.status, JSON.stringify(retry.json)).toBe(200)
+        expect(PaymentResultSchema.parse(retry.json).status).toBe('pending')
+      }
+      const after = await written(draft)
+      expect(after.payments).toHaveLength(1)
+      expect(after.charges).toBe(0)
+      expect(await chargedFor(draft.orderId)).toBe(0)
+
+      // Another body with the key (a new wallet token): told so, nothing written.
+      const other = await callWith(testEnv, '/payments/make', {
+        ...body,
+        appleTokenData: await walletToken('applePay'),
+      })
+      expect(other.status).toBe(422)
+      expect(errorOf(other).message).toBe(MESSAGES.idempotencyKeyReused)
+      expect((await written(draft)).payments).toHaveLength(1)
+
+      // A new attempt (a new key, as the payment step makes after a 422) pays the order once.
+      const fresh = await callWith(testEnv, '/payments/make', {
+        ...body,
+        idempotencyKey: crypto.randomUUID(),
+        appleTokenData: await walletToken('applePay'),
+      })
+      expect(fresh.status, JSON.stringify(fresh.json)).toBe(200)
+      expect(PaymentResultSchema.parse(fresh.json).status).toBe('succeeded')
+      expect((await written(draft)).status).not.toBe('draft')
     }
-    expect(answer.status).toBe(500)
-    const state = await written(draft)
-    expect(state.keys).toEqual({})
-    expect(state.payments).toMatchObject([{ status: 'pending', method: 'applePay' }])
-    expect(await chargedFor(draft.orderId)).toBe(0)
-  })
+  )
 
   it(
     'any mix of concurrent frames, wallet, cash and hosted payments with reused keys is charged once at most (property)',

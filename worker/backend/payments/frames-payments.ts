@@ -16,7 +16,7 @@ import {
   keptAuthorisationStatement,
   payableCardStatement,
 } from '../checkout/payable-hold-repo.ts'
-import { type BatchKey, releaseKey } from '../idempotency-repo.ts'
+import { type BatchKey, keepKeyForAttempt } from '../idempotency-repo.ts'
 import { paymentResult, paymentResultOf, requirePayment } from './payment-result.ts'
 import { attemptOf } from './realex-page.ts'
 import { orderMarginStatement, paymentHoldOf } from './weighed-hold.ts'
@@ -262,8 +262,9 @@ export function countDirectOutcome(outcome: GatewayOutcome): void {
  * attempt behind payableCardStatement, so of concurrent duplicates only that batch's winner asks
  * the gateway, and nothing is charged for an order paid meanwhile; then ONE batch records the
  * gateway's answer, places the order when the authorisation is kept, completes the key (keeping
- * a 3-D Secure challenge's redirect) and reads the answer. A gateway call that throws lets the
- * key go; the attempt stays pending for the unanswered-payments cron to ask about.
+ * a 3-D Secure challenge's redirect) and reads the answer. A gateway call that throws keeps the
+ * key for its attempt (keepKeyForAttempt), which stays pending for the unanswered-payments cron
+ * to ask about: a retry with the same body is answered with that attempt, not charged again.
  */
 export async function payDirect(
   env: DirectPaymentEnv,
@@ -324,7 +325,7 @@ export async function payDirect(
       now
     )
   } catch (error) {
-    await releaseKey(key, 'payments.make')
+    await keepKeyForAttempt(key, 'payments.make')
     throw error
   }
   countDirectOutcome(charged.outcome)
@@ -391,7 +392,7 @@ async function recordDirectAnswer(
     }
     if (!isOrderNoLongerPayable(error)) {
       // Nothing of the answer was written: the attempt stays pending, for the cron to ask about.
-      await releaseKey(key, 'payments.make')
+      await keepKeyForAttempt(key, 'payments.make')
       throw error
     }
     // Not kept (superseded, or the order paid meanwhile): recorded with its void_reason, voided.
