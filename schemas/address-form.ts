@@ -1,6 +1,7 @@
 // No zod here: the checkout and member pages render from it, and islands may import it.
 import { DEFAULT_COUNTRY_CODE } from './constants.ts'
 import { MESSAGES } from './messages.ts'
+import { usStateCode } from './us-states.ts'
 
 /** The address fields every country's form posts (spec §3 Address, as ADDRESS_FIELDS). */
 export type AddressFieldName = 'addressLine1' | 'addressLine2' | 'town' | 'county' | 'postcode'
@@ -48,7 +49,8 @@ const postcode: AddressFormField = {
  * Each country's address form, in the order its addresses are written (ADR 052): the UK's
  * lines, town, county and postcode; Ireland's with its county and the Eircode last; the
  * Netherlands' postcode first, then street and house number and the city, no county (a Dutch
- * address is found by postcode and number). Another country gets the UK's form.
+ * address is found by postcode and number); the US's lines, city, state and ZIP code. Another
+ * country gets the UK's form.
  */
 const FORMS: Readonly<Record<string, ReadonlyArray<AddressFormField>>> = {
   GB: [line1, line2, town, county, postcode],
@@ -58,6 +60,13 @@ const FORMS: Readonly<Record<string, ReadonlyArray<AddressFormField>>> = {
     { ...line1, label: 'Street and house number' },
     { ...line2, label: 'Addition (floor, flat)' },
     { ...town, label: 'City' },
+  ],
+  US: [
+    line1,
+    line2,
+    { ...town, label: 'City' },
+    { ...county, label: 'State', required: true },
+    { ...postcode, label: 'ZIP code' },
   ],
 }
 
@@ -86,7 +95,8 @@ export interface AddressFieldError {
 /**
  * What a country asks of an address beyond the fields every country checks (lines, town and the
  * postcode rule): Ireland a county (its addresses are written with one), the Netherlands a house
- * number in the street line (a Dutch address is its postcode and number).
+ * number in the street line (a Dutch address is its postcode and number), the US a state (its
+ * USPS code or its name).
  *
  * @example addressErrorsFor({ addressLine1: 'Oudegracht', county: null }, 'NL')
  * // [{ field: 'addressLine1', message: 'Please enter the house number.' }]
@@ -104,6 +114,13 @@ export function addressErrorsFor(
       return /\d/.test(address.addressLine1)
         ? []
         : [{ field: 'addressLine1', message: MESSAGES.houseNumberRequired }]
+    case 'US': {
+      const state = (address.county ?? '').trim()
+      if (state === '') return [{ field: 'county', message: MESSAGES.stateRequired }]
+      return usStateCode(state) === null
+        ? [{ field: 'county', message: MESSAGES.stateInvalid }]
+        : []
+    }
     default:
       return []
   }

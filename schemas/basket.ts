@@ -1,6 +1,6 @@
 import { WeighingSchema } from './weighing.ts'
 import { z } from 'zod'
-import { FULFILMENT_METHODS, FULFILMENT_TIMINGS } from './constants.ts'
+import { FULFILMENT_METHODS, FULFILMENT_TIMINGS, LONGEST_POSTCODE } from './constants.ts'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema, MoneySchema } from './common.ts'
 import { ImageSetSchema, OptionChoiceSchema } from './catalogue.ts'
 import { formatMessage, MESSAGES } from './messages.ts'
@@ -53,7 +53,7 @@ export const MAX_TIP_PENCE = 5000
  */
 export type FulfilmentLocation = z.infer<typeof FulfilmentLocationSchema>
 export const FulfilmentLocationSchema = z.object({
-  postcode: z.string().trim().max(8).optional(),
+  postcode: z.string().trim().max(LONGEST_POSTCODE).optional(),
   latitude: z.coerce.number({ error: MESSAGES.validationError }).min(-90).max(90),
   longitude: z.coerce.number({ error: MESSAGES.validationError }).min(-180).max(180),
 })

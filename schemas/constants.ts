@@ -5,6 +5,8 @@ export const DEFAULT_CURRENCY = 'GBP'
 export const DEFAULT_TIME_ZONE = 'Europe/London'
 export const AUTOCOMPLETE_DEBOUNCE_MS = 400
 export const POSTCODE_MAX_LENGTH = 8
+/** The longest postcode any country's box takes (issue 43): a US ZIP+4, '12345-6789'. */
+export const LONGEST_POSTCODE = 10
 export const SEARCH_TERM_MIN_LENGTH = 2
 export const DEFAULT_PAGE_SIZE = 24
 export const DEFAULT_PAGE = 1

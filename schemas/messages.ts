@@ -228,6 +228,8 @@ export const MESSAGES = {
   townRequired: 'Please enter your town or city.',
   countyRequired: 'Please enter your county.',
   houseNumberRequired: 'Please enter the house number.',
+  stateRequired: 'Please enter your state.',
+  stateInvalid: 'Please enter a US state, such as NY or New York.',
   guestEmailRegistered:
     'This email address belongs to an account. Please sign in to continue, or use a one-time code.',
   basketChanged: 'Your basket has changed. Please check it before you pay.',

@@ -390,6 +390,8 @@ export const PAGE_MESSAGES = {
   pageStreetAndNumber: 'Street and house number',
   pageAddressAddition: 'Addition (floor, flat)',
   pageCity: 'City',
+  pageState: 'State',
+  pageZipCode: 'ZIP code',
   // Confirmation and tracking
   pageThankYou: 'Thank you for your order',
   pageYourOrder: 'Your order',

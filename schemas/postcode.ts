@@ -1,6 +1,6 @@
 // No zod here: islands import this module, and the check must stay a few hundred bytes.
 import { isValid, toNormalised, toOutcode } from 'postcode'
-import { DEFAULT_COUNTRY_CODE, POSTCODE_MAX_LENGTH } from './constants.ts'
+import { DEFAULT_COUNTRY_CODE, LONGEST_POSTCODE, POSTCODE_MAX_LENGTH } from './constants.ts'
 import { fillMessage } from './message-format.ts'
 import { MESSAGES } from './messages.ts'
 
@@ -47,18 +47,38 @@ export const COUNTRY_POSTCODE_RULES: Readonly<Record<string, PostcodeRule>> = {
     normalisation: 'upper_trim',
     example: 'D02 X285',
   },
+  // A ZIP code (five digits) or ZIP+4 (five, a hyphen, four).
+  US: {
+    countryCode: 'US',
+    pattern: '^[0-9]{5}(-[0-9]{4})?$',
+    normalisation: 'upper_trim',
+    example: '10001',
+  },
 }
 
-// Where the space goes when a shopper leaves it out ('1012ab', 'd02x285'): before the last two
-// letters in NL, before the last four characters of an Eircode.
-const SPACING: Readonly<Record<string, RegExp>> = {
-  NL: /^([0-9]{4}) ?([A-Z]{2})$/,
-  IE: /^([A-Z0-9]{3}) ?([A-Z0-9]{4})$/,
+/**
+ * The most a country's postcode box takes: the spec's 8 (a UK postcode, and the Dutch and Irish
+ * ones fit), but a US ZIP+4 is 10 ('12345-6789').
+ */
+const MAX_LENGTHS: Readonly<Record<string, number>> = { US: LONGEST_POSTCODE }
+
+/** The postcode box's maxlength for a country (spec: 8, the UK's and most countries'). */
+export function postcodeMaxLength(countryCode: string = DEFAULT_COUNTRY_CODE): number {
+  return MAX_LENGTHS[countryCode.toUpperCase()] ?? POSTCODE_MAX_LENGTH
+}
+
+// Where the separator goes when a shopper leaves it out or types another ('1012ab', 'd02x285',
+// '100011234', '10001 1234'): a space before the last two letters in NL and before the last four
+// characters of an Eircode; a hyphen before a ZIP+4's last four digits.
+const SPACING: Readonly<Record<string, readonly [RegExp, string]>> = {
+  NL: [/^([0-9]{4}) ?([A-Z]{2})$/, '$1 $2'],
+  IE: [/^([A-Z0-9]{3}) ?([A-Z0-9]{4})$/, '$1 $2'],
+  US: [/^([0-9]{5})[ -]?([0-9]{4})$/, '$1-$2'],
 }
 
 function canonicalSpacing(postcode: string, countryCode: string): string {
   const spacing = SPACING[countryCode]
-  return spacing ? postcode.replace(spacing, '$1 $2') : postcode
+  return spacing ? postcode.replace(spacing[0], spacing[1]) : postcode
 }
 
 /** The outcome of checking what a shopper typed into the postcode box. */
@@ -101,7 +121,8 @@ export function checkPostcode(
 ): PostcodeCheck {
   const typed = input.trim()
   if (typed === '') return { ok: false, message: say(MESSAGES.postcodeRequired) }
-  const normalised = typed.length <= POSTCODE_MAX_LENGTH ? normalise(typed, rule) : null
+  const normalised =
+    typed.length <= postcodeMaxLength(rule.countryCode) ? normalise(typed, rule) : null
   const pattern = normalised === null ? null : patternOf(rule)
   if (normalised === null || (pattern !== null && !pattern.test(normalised))) {
     return { ok: false, message: say(MESSAGES.postcodeInvalid, typed) }
@@ -111,7 +132,7 @@ export function checkPostcode(
 
 /**
  * The rule for a country among a business's rules: its own, else the GB default for GB, else
- * for the business's home country the rule the shop knows for it (NL, IE), else null (the
+ * for the business's home country the rule the shop knows for it (NL, IE, US), else null (the
  * business does not serve that country).
  */
 export function postcodeRuleFor(

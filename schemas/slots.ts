@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { BusinessIdSchema, CallingBrandIdSchema, IdSchema } from './common.ts'
-import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS } from './constants.ts'
+import { DEFAULT_FULFILMENT_METHOD, FULFILMENT_METHODS, LONGEST_POSTCODE } from './constants.ts'
 import { MESSAGES } from './messages.ts'
 import { SlotReservationSchema } from './slot-reservation.ts'
 import { StoreAtLocationSchema } from './stores.ts'
@@ -57,7 +57,7 @@ export const TimeSlotListRequestSchema = z.object({
   latitude: CoordinateSchema.min(-90).max(90).optional(),
   longitude: CoordinateSchema.min(-180).max(180).optional(),
   /** Where the shopper is, with latitude and longitude: the answer's atLocation is for it. */
-  postcode: z.string().trim().max(8).optional(),
+  postcode: z.string().trim().max(LONGEST_POSTCODE).optional(),
   basketToken: z.string().trim().min(16).max(200).optional(),
 })
 
@@ -130,7 +130,7 @@ export const ReserveSlotRequestSchema = z.object({
   fulfilmentMethod: MethodSchema.default(DEFAULT_FULFILMENT_METHOD),
   timeSlotDate: SlotDateSchema,
   timeSlotTime: SlotTimeSchema.optional(),
-  postcode: z.string().trim().max(8).optional(),
+  postcode: z.string().trim().max(LONGEST_POSTCODE).optional(),
   latitude: CoordinateSchema.min(-90).max(90).optional(),
   longitude: CoordinateSchema.min(-180).max(180).optional(),
 })

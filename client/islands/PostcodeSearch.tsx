@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
-import { checkPostcode, type PostcodeRule } from '../../schemas/postcode.ts'
+import { checkPostcode, type PostcodeRule, postcodeMaxLength } from '../../schemas/postcode.ts'
 import { StoreSearchForm, type StoreSearchIslandProps } from '../components/SearchControls.tsx'
 import { STORE_SEARCH_QUERY, storeSearchFlowPath } from '../lib/store-search.ts'
 import { MESSAGES } from '../../schemas/messages.ts'
@@ -86,7 +85,7 @@ export function PostcodeSearch({
         autoComplete="postal-code"
         autoCapitalize="characters"
         spellCheck={false}
-        maxLength={POSTCODE_MAX_LENGTH}
+        maxLength={postcodeMaxLength(postcodeRule.countryCode)}
         placeholder={
           postcodeRule.example
             ? text(MESSAGES.pagePostcodeExample, postcodeRule.example)

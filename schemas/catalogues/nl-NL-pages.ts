@@ -75,6 +75,8 @@ export const NL_NL_PAGE_MESSAGES: Readonly<Record<PageMessageKey, string>> = {
   pageStreetAndNumber: 'Straat en huisnummer',
   pageAddressAddition: 'Toevoeging (verdieping, appartement)',
   pageCity: 'Plaats',
+  pageState: 'Staat',
+  pageZipCode: 'ZIP-code',
   pageThankYou: 'Bedankt voor je bestelling',
   pageYourOrder: 'Je bestelling',
   pageSentToStore: 'Je bestelling is naar {0} gestuurd.',

@@ -217,6 +217,8 @@ export const NL_NL_MESSAGES: Readonly<Partial<Record<MessageKey, string>>> = {
   townRequired: 'Vul je woonplaats in.',
   countyRequired: 'Vul je graafschap in.',
   houseNumberRequired: 'Vul het huisnummer in.',
+  stateRequired: 'Vul je staat in.',
+  stateInvalid: 'Vul een Amerikaanse staat in, zoals NY of New York.',
   guestEmailRegistered:
     'Dit e-mailadres hoort bij een account. Log in om verder te gaan, of gebruik een eenmalige code.',
   basketChanged: 'Je mandje is gewijzigd. Controleer het voordat je betaalt.',

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { POSTCODE_MAX_LENGTH } from '../../schemas/constants.ts'
+import { LONGEST_POSTCODE } from '../../schemas/constants.ts'
 import { readLocation, savedFulfilmentLocation } from '../lib/cookies/location.ts'
 import { type Inputs, proxyCall, proxyMiddleware } from './call.ts'
 
@@ -19,7 +19,7 @@ function withReserveLocation(c: Context, json: Inputs): void {
   if (json.latitude !== undefined || json.longitude !== undefined) return
   const location = readLocation(c)
   if (!location || location.latitude === null || location.longitude === null) return
-  if (location.postcode.length <= POSTCODE_MAX_LENGTH) json.postcode = location.postcode
+  if (location.postcode.length <= LONGEST_POSTCODE) json.postcode = location.postcode
   json.latitude = location.latitude
   json.longitude = location.longitude
 }

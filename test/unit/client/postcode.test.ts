@@ -4,6 +4,7 @@ import {
   COUNTRY_POSTCODE_RULES,
   DEFAULT_POSTCODE_RULE,
   outcodeOf,
+  postcodeMaxLength,
   postcodeRuleFor,
   type PostcodeRule,
 } from '../../../schemas/postcode.ts'
@@ -98,6 +99,29 @@ describe('postcodes of the countries the shop knows (issue 43)', () => {
     for (const wrong of ['B02 X285', 'D02 X28', '1012 AB']) {
       expect(irish(wrong)).toEqual({ ok: false, message: `${wrong} is not a valid postcode` })
     }
+  })
+
+  it('takes a US ZIP code or ZIP+4, the hyphen put in when typed without or with a space', () => {
+    const us = (typed: string) =>
+      checkPostcode(typed, COUNTRY_POSTCODE_RULES.US ?? DEFAULT_POSTCODE_RULE)
+    expect(us('10001')).toEqual({ ok: true, postcode: '10001' })
+    expect(us(' 10001-1234 ')).toEqual({ ok: true, postcode: '10001-1234' })
+    expect(us('100011234')).toEqual({ ok: true, postcode: '10001-1234' })
+    expect(us('10001 1234')).toEqual({ ok: true, postcode: '10001-1234' })
+    for (const wrong of ['1000', '10001-123', '10001-12345', 'M1 1AE', '1012 AB', 'ABCDE']) {
+      expect(us(wrong)).toEqual({ ok: false, message: `${wrong} is not a valid postcode` })
+    }
+    expect(postcodeRuleFor([], 'us', 'US')).toBe(COUNTRY_POSTCODE_RULES.US)
+  })
+
+  it("sizes the postcode box by the country: the spec's 8, a ZIP+4's 10 in the US", () => {
+    expect(postcodeMaxLength()).toBe(8)
+    expect(postcodeMaxLength('GB')).toBe(8)
+    expect(postcodeMaxLength('NL')).toBe(8)
+    expect(postcodeMaxLength('IE')).toBe(8)
+    expect(postcodeMaxLength('us')).toBe(10)
+    // The UK's box still refuses what is longer than 8 however it is spaced.
+    expect(checkPostcode('M1  1AE  X', DEFAULT_POSTCODE_RULE).ok).toBe(false)
   })
 
   it('is the rule a business at home in NL or IE gets without its own; the UK is as before', () => {

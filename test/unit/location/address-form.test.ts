@@ -43,4 +43,23 @@ describe('address forms per country (ADR 052)', () => {
     expect(addressErrorsFor({ addressLine1: 'Oudegracht 12-bis', county: null }, 'NL')).toEqual([])
     expect(addressErrorsFor({ addressLine1: 'High Street', county: null }, 'GB')).toEqual([])
   })
+
+  it('writes a US address with its city, a required state and the ZIP code last', () => {
+    expect(labels('US')).toEqual(['Address line 1', 'Address line 2', 'City', 'State', 'ZIP code'])
+    expect(addressFormOf('us').find((field) => field.name === 'county')?.required).toBe(true)
+  })
+
+  it('asks a US address for a state, by its USPS code or its name, in any case', () => {
+    for (const state of ['NY', 'ny', ' New  York ', 'district of columbia', 'PR', 'AE']) {
+      expect(addressErrorsFor({ addressLine1: '350 5th Ave', county: state }, 'US')).toEqual([])
+    }
+    expect(addressErrorsFor({ addressLine1: '350 5th Ave', county: ' ' }, 'US')).toEqual([
+      { field: 'county', message: MESSAGES.stateRequired },
+    ])
+    for (const wrong of ['Manhattan', 'XX', 'York']) {
+      expect(addressErrorsFor({ addressLine1: '350 5th Ave', county: wrong }, 'us')).toEqual([
+        { field: 'county', message: MESSAGES.stateInvalid },
+      ])
+    }
+  })
 })

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { decodeBase64Url, encodeBase64Url } from 'hono/utils/encode'
 import type { FulfilmentLocation } from '../../../schemas/basket.ts'
-import { POSTCODE_MAX_LENGTH } from '../../../schemas/constants.ts'
+import { LONGEST_POSTCODE } from '../../../schemas/constants.ts'
 import { COOKIE_NAMES } from '../../../schemas/cookies.ts'
 import { type GeolocationState, GeolocationStateSchema } from '../../../schemas/location.ts'
 import { readCookie, writeCookie } from './cookies.ts'
@@ -41,7 +41,7 @@ export function savedFulfilmentLocation(c: Context): FulfilmentLocation | null {
   const location = readLocation(c)
   if (!location || location.latitude === null || location.longitude === null) return null
   return {
-    ...(location.postcode.length <= POSTCODE_MAX_LENGTH ? { postcode: location.postcode } : {}),
+    ...(location.postcode.length <= LONGEST_POSTCODE ? { postcode: location.postcode } : {}),
     latitude: location.latitude,
     longitude: location.longitude,
   }

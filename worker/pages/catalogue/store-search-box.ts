@@ -15,8 +15,8 @@ import {
   DEFAULT_POSTCODE_RULE,
   type PostcodeRule,
   postcodeRuleFor,
+  postcodeMaxLength,
 } from '../../../schemas/postcode.ts'
-import { POSTCODE_MAX_LENGTH } from '../../../schemas/constants.ts'
 import type { AppEnv } from '../../env.ts'
 
 /**
@@ -63,7 +63,7 @@ export function storeSearchBoxFromQuery(c: Context<AppEnv>): StoreSearchBoxProps
   const check = checkPostcode(typed, box.postcodeRule)
   return {
     ...box,
-    initialValue: typed.slice(0, POSTCODE_MAX_LENGTH),
+    initialValue: typed.slice(0, postcodeMaxLength(box.postcodeRule.countryCode)),
     ...(check.ok ? {} : { initialError: localiseMessage(shop, check.message) }),
   }
 }

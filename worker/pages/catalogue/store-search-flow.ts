@@ -7,7 +7,6 @@ import {
   type StoreSearchErrorKey,
   type StoreSearchVariant,
 } from '../../../client/lib/store-search.ts'
-import { POSTCODE_MAX_LENGTH } from '../../../schemas/constants.ts'
 import {
   AddressListSchema,
   type GeolocationState,
@@ -18,7 +17,7 @@ import {
   PlaceDetailsSchema,
   PostcodeLocationSchema,
 } from '../../../schemas/location.ts'
-import { checkPostcode, type PostcodeRule } from '../../../schemas/postcode.ts'
+import { checkPostcode, type PostcodeRule, postcodeMaxLength } from '../../../schemas/postcode.ts'
 import { StoreDetailsSchema, StoreSearchResultSchema } from '../../../schemas/stores.ts'
 import type { AppEnv } from '../../env.ts'
 import { AppError } from '../../lib/errors.ts'
@@ -107,7 +106,10 @@ export function parseFlowQuery(query: URLSearchParams, rule: PostcodeRule): Pars
   if (typed === null) return { ok: false, to: { to: 'saved-results' } }
   const check = checkPostcode(typed, rule)
   if (!check.ok) {
-    return { ok: false, to: { to: 'search', postcode: typed.slice(0, POSTCODE_MAX_LENGTH) } }
+    return {
+      ok: false,
+      to: { to: 'search', postcode: typed.slice(0, postcodeMaxLength(rule.countryCode)) },
+    }
   }
   return { ok: true, request: { kind: 'postcode', postcode: check.postcode } }
 }

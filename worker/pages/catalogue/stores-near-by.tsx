@@ -1,8 +1,7 @@
 import type { Context } from 'hono'
 import { routePath } from '../../../client/lib/routes.ts'
 import { StoresNearByPage } from '../../../client/pages/StoresNearByPage.tsx'
-import { POSTCODE_MAX_LENGTH } from '../../../schemas/constants.ts'
-import { checkPostcode } from '../../../schemas/postcode.ts'
+import { checkPostcode, postcodeMaxLength } from '../../../schemas/postcode.ts'
 import { type StoreSummary, StoreSearchResultSchema } from '../../../schemas/stores.ts'
 import { MESSAGES } from '../../../schemas/messages.ts'
 import type { AppEnv } from '../../env.ts'
@@ -20,10 +19,13 @@ import { redirectTo } from '../../lib/redirect.ts'
  */
 async function resultsPage(c: Context<AppEnv>, typed: string): Promise<Response> {
   const brand = c.var.brand
-  const check = checkPostcode(typed, brandPostcodeRule(brand))
+  const rule = brandPostcodeRule(brand)
+  const check = checkPostcode(typed, rule)
   const url = new URL(c.req.url)
   if (!check.ok) {
-    const home = routePath('index', undefined, { postcode: typed.slice(0, POSTCODE_MAX_LENGTH) })
+    const home = routePath('index', undefined, {
+      postcode: typed.slice(0, postcodeMaxLength(rule.countryCode)),
+    })
     return redirectTo(c, `${home}#store-search`, 303)
   }
   const postcode = check.postcode
