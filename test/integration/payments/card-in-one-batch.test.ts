@@ -10,6 +10,7 @@ import {
   call,
   consumerData,
   chargedFor,
+  expectAnswersOfAttempts,
   draftOrder,
   payOnSandbox,
   paymentBody,
@@ -198,21 +199,7 @@ describe('card on the hosted page in one batch', DATED, () => {
             // A key makes at most one attempt, whatever its calls.
             const made = new Set(state.payments.map((payment) => payment.idempotency_key))
             expect(made.size).toBe(state.payments.length)
-            for (const answer of answers) {
-              if (answer.status === 200) {
-                const result = PaymentResultSchema.parse(answer.json)
-                expect(state.payments.map((payment) => payment.id)).toContain(result.paymentId)
-                continue
-              }
-              expect(
-                [
-                  [409, MESSAGES.orderAlreadyPaid],
-                  [409, MESSAGES.idempotencyInProgress],
-                  [422, MESSAGES.idempotencyKeyReused],
-                ],
-                JSON.stringify(answer.json)
-              ).toContainEqual([answer.status, errorOf(answer).message])
-            }
+            expectAnswersOfAttempts(answers, state.payments)
             // The order is taken once: placed by cash, or by paying its live card attempt.
             if (state.status !== 'sent_to_store' && live) {
               const page = answers

@@ -3,6 +3,8 @@ import { expect } from 'vitest'
 import { callBackend } from '../../support/workers/requests.ts'
 import { LOCAL_ROBOT_CHECK_TOKEN } from '../../../schemas/basket.ts'
 import { OrderSummarySchema, type PaymentGateway } from '../../../schemas/checkout.ts'
+import { ApiErrorSchema } from '../../../schemas/api-error.ts'
+import { MESSAGES } from '../../../schemas/messages.ts'
 import {
   PaymentResultSchema,
   type PaymentRedirect,
@@ -257,4 +259,30 @@ export async function chargedFor(orderId: number): Promise<number> {
     .bind(orderId)
     .first<{ charged: number }>()
   return row?.charged ?? -1
+}
+
+/**
+ * Each answer of a race of payments with reused keys: a 200 names one of the attempts written,
+ * anything else is one of the refusals such a race may meet (the order paid meanwhile, its key's
+ * call still running, the key sent with another body).
+ */
+export function expectAnswersOfAttempts(
+  answers: ReadonlyArray<Call>,
+  attempts: ReadonlyArray<{ id: number }>
+): void {
+  for (const answer of answers) {
+    if (answer.status === 200) {
+      const result = PaymentResultSchema.parse(answer.json)
+      expect(attempts.map((payment) => payment.id)).toContain(result.paymentId)
+      continue
+    }
+    expect(
+      [
+        [409, MESSAGES.orderAlreadyPaid],
+        [409, MESSAGES.idempotencyInProgress],
+        [422, MESSAGES.idempotencyKeyReused],
+      ],
+      JSON.stringify(answer.json)
+    ).toContainEqual([answer.status, ApiErrorSchema.parse(answer.json).error.message])
+  }
 }

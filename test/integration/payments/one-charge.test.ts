@@ -357,7 +357,7 @@ describe('card matrix with two tabs: the charge per order equals the order total
 
 describe('an order whose coupon ran out while the card page was open (issue 36.3)', () => {
   it('is not placed: the authorisation is voided and the shopper is told the new total', async () => {
-    const code = `ONCE${Date.now()}`
+    const code = `ONCE${crypto.randomUUID().slice(0, 8).toUpperCase()}`
     await env.DB.prepare(
       `insert into coupons (business_id, code, kind, value, minimum_spend, max_redemptions)
        values (1, ?1, 'amount', 100, 0, 1)`
