@@ -39,7 +39,7 @@ export function postcodeRuleOf(row: PostcodeRuleRow): PostcodeRule {
  * The typed postcode normalised by the business's rule for the country, or a validation_error
  * carrying the spec's message ('Please enter a valid postcode' / '<typed> is not a valid
  * postcode') on the field `postcode`. A country the business has no rule for is not served,
- * but for its own country (its businesses row), whose postcodes the shop knows (GB, NL, IE).
+ * but for its own country (its businesses row), whose postcodes the shop knows (GB, NL, IE, US).
  */
 export async function requireBusinessPostcode(
   db: D1Database,
@@ -47,11 +47,35 @@ export async function requireBusinessPostcode(
   typed: string,
   country: string
 ): Promise<string> {
+  return (await checkedPostcode(db, businessId, typed, country)).postcode
+}
+
+/**
+ * A postcode in the business's own country (its businesses row): what a store of the business
+ * is at, checked as requireBusinessPostcode checks a shopper's, with the country it was read in
+ * (for the geocoder).
+ */
+export async function requireHomePostcode(
+  db: D1Database,
+  businessId: number,
+  typed: string
+): Promise<{ postcode: string; country: string }> {
+  return checkedPostcode(db, businessId, typed, null)
+}
+
+async function checkedPostcode(
+  db: D1Database,
+  businessId: number,
+  typed: string,
+  /** Null: the business's own country. */
+  country: string | null
+): Promise<{ postcode: string; country: string }> {
   const [rules, home] = await Promise.all([
     findPostcodeRules(db, businessId),
     businessLocale(db, businessId),
   ])
-  const rule = postcodeRuleFor(rules, country, home.countryCode)
+  const countryCode = country ?? home.countryCode
+  const rule = postcodeRuleFor(rules, countryCode, home.countryCode)
   const check = rule
     ? checkPostcode(typed, rule)
     : typed.trim() === ''
@@ -62,5 +86,5 @@ export async function requireBusinessPostcode(
       fields: [{ field: 'postcode', message: check.message }],
     })
   }
-  return check.postcode
+  return { postcode: check.postcode, country: countryCode }
 }

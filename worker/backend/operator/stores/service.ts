@@ -11,11 +11,10 @@ import {
   type StoreLocation,
   type StoreZoneRequest,
 } from '../../../../schemas/operator-stores.ts'
-import { DEFAULT_COUNTRY_CODE } from '../../../../schemas/constants.ts'
 import type { OpeningHours } from '../../../../schemas/stores.ts'
 import { AppError } from '../../../lib/errors.ts'
 import type { Geocoder } from '../../location/geocoder.ts'
-import { requireBusinessPostcode } from '../../location/postcode-rules-repo.ts'
+import { requireHomePostcode } from '../../location/postcode-rules-repo.ts'
 import type { StaffCaller } from '../../staff/guard.ts'
 import {
   availabilityInput,
@@ -163,15 +162,18 @@ export async function operatorStore(
   }
 }
 
-/** A postcode checked by the business's rule, and where the geocoder puts it. */
+/**
+ * A store's postcode checked by the business's rule for its own country (an Irish grocer's
+ * stores are at Eircodes), and where the geocoder puts it.
+ */
 export async function locatePostcode(
   db: D1Database,
   geocoder: Geocoder,
   businessId: number,
   typed: string
 ): Promise<StoreLocation> {
-  const postcode = await requireBusinessPostcode(db, businessId, typed, DEFAULT_COUNTRY_CODE)
-  const place = await geocoder.postcodeToCoordinates(postcode, DEFAULT_COUNTRY_CODE)
+  const { postcode, country } = await requireHomePostcode(db, businessId, typed)
+  const place = await geocoder.postcodeToCoordinates(postcode, country)
   if (!place) throw fieldError('postcode', MESSAGES.locationNotFound)
   return {
     postcode,
@@ -198,12 +200,7 @@ async function locatedDetails(
     details.longitude !== null &&
     details.longitude !== undefined
   if (given) {
-    const postcode = await requireBusinessPostcode(
-      db,
-      businessId,
-      details.postcode,
-      DEFAULT_COUNTRY_CODE
-    )
+    const { postcode } = await requireHomePostcode(db, businessId, details.postcode)
     return {
       ...details,
       postcode,
